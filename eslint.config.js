@@ -1,0 +1,67 @@
+// Lint enforces the house rules of DESIGN.md: dependencies point one way, process.env is read only
+// in each package's env.ts, and flows/ stays pure (no timers, no fetch).
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+const forbid = (...pkgs) =>
+  pkgs.flatMap((p) => [
+    { group: [`@wl/${p}`, `@wl/${p}/*`], message: `This package may not import @wl/${p} (see its README).` },
+    { group: [`../../${p}/*`, `../${p}/*`, `../../../${p}/*`], message: `No relative imports across packages.` },
+  ]);
+
+const restrict = (files, pkgs, extra = {}) => ({
+  files,
+  rules: {
+    'no-restricted-imports': ['error', { patterns: forbid(...pkgs) }],
+    ...extra,
+  },
+});
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/.data/**', '**/playwright-report/**', '**/test-results/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-restricted-syntax': [
+        'error',
+        { selector: "MemberExpression[object.name='process'][property.name='env']", message: 'Read process.env only in env.ts.' },
+      ],
+    },
+  },
+  { files: ['**/env.ts', 'bench/**', 'e2e/**', '**/*.config.ts', '**/*.test.ts'], rules: { 'no-restricted-syntax': 'off' } },
+  restrict(['schemas/**'], ['flows', 'platform', 'gateway', 'web', 'e2e']),
+  restrict(['flows/**'], ['platform', 'gateway', 'web', 'e2e'], {
+    'no-restricted-globals': [
+      'error',
+      { name: 'fetch', message: 'flows/ is pure: pass side effects in as actors.' },
+      { name: 'setTimeout', message: 'flows/ is pure: use XState delays (after) instead.' },
+      { name: 'setInterval', message: 'flows/ is pure: use XState delays (after) instead.' },
+      { name: 'window', message: 'flows/ is pure: no DOM.' },
+      { name: 'document', message: 'flows/ is pure: no DOM.' },
+    ],
+  }),
+  restrict(['platform/**'], ['flows', 'gateway', 'web', 'e2e']),
+  // The gateway talks to the platform over HTTP only. Its process entry alone may start the
+  // embedded platform in-process (docs/0002-embedded-platform.md).
+  restrict(['gateway/**'], ['flows', 'platform', 'web', 'e2e']),
+  { files: ['gateway/src/server.ts', 'gateway/src/embedded.ts'], rules: { 'no-restricted-imports': ['error', { patterns: forbid('flows', 'web', 'e2e') }] } },
+  // The web app imports only the gateway router's type.
+  {
+    files: ['web/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...forbid('platform', 'e2e'),
+            { group: ['@wl/gateway', '@wl/gateway/*', '!@wl/gateway/router'], message: 'The web app imports only the gateway router type (@wl/gateway/router).' },
+          ],
+        },
+      ],
+    },
+  },
+);

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { AGENT_TYPES, MAX_TEXT_LENGTH, TRIAL_TYPE } from '../constants.ts';
+
+/** SPEC §3 Member info. The password is never part of it (house rule: no plaintext anywhere). */
+export const ZMemberInfo = z.object({
+  id: z.number().int(),
+  userName: z.string().max(MAX_TEXT_LENGTH),
+  nickname: z.string().max(MAX_TEXT_LENGTH),
+  type: z.number().int(),
+  firstTimeLogin: z.boolean(),
+  passwordExpired: z.boolean(),
+  hasVip: z.boolean(),
+  vipLabelName: z.string().max(MAX_TEXT_LENGTH),
+  vipRankLevel: z.number().int().nonnegative(),
+  availablePromoCount: z.number().int().nonnegative(),
+  unreadMessage: z.number().int().nonnegative(),
+  referralEnabled: z.boolean(),
+  avatarUrl: z.string().max(500),
+});
+export type TMemberInfo = z.infer<typeof ZMemberInfo>;
+
+/** Balance in minor units (integer), with its currency symbol. */
+export const ZBalance = z.object({
+  balance: z.number().int(),
+  currencySymbol: z.string().max(8),
+});
+export type TBalance = z.infer<typeof ZBalance>;
+
+export type TAudience = 'visitor' | 'member' | 'trial' | 'agent';
+
+/** SPEC §4: agent and trial flags come from the member type. */
+export function audienceOf(member: Pick<TMemberInfo, 'type'> | null): TAudience {
+  if (!member) return 'visitor';
+  if (member.type === TRIAL_TYPE) return 'trial';
+  if ((AGENT_TYPES as readonly number[]).includes(member.type)) return 'agent';
+  return 'member';
+}

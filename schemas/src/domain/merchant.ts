@@ -1,0 +1,179 @@
+import { z } from 'zod';
+import { MAX_TEXT_LENGTH } from '../constants.ts';
+
+/** Feature flags of SPEC §3 (whitelabel modIds). */
+export const FEATURE_FLAGS = [
+  'MOBILENUMREG3',
+  'REGMOBVERF3',
+  'MOBILENUMPASSREG3',
+  'FREEPLAY3',
+  'PWDEXPFORCECHANGE3',
+  'MOBILEVERCODELOGIN3',
+  'USERNAMEREG3',
+  'CHNGPASSVERIF3',
+  'AGENTPOLICY3',
+] as const;
+export type TFeatureFlag = (typeof FEATURE_FLAGS)[number];
+
+/** Agent centre modIds (UPSTREAM-NOTES) mapped to the page each gates. */
+export const AGENT_PAGE_MODULES = {
+  agentAnnouncement: 'AGENTANNOUNCE3',
+  agentTeamOverview: 'AGEINFO3',
+  registerCenter: 'REGCEN',
+  downlineManagmentView: 'DOWNMAN',
+  personalHistoryCopy: 'TRANSBETREPMEM3',
+  palStatementsAgentCopy: 'AGETEAMPNL3',
+  agentRevenueReport: 'AGEREV3',
+  agentDownlineTransactionDetailsCopy: 'AGEDOWNTRANS3',
+  agentDividendRecordCopy2: 'DIVIDEND',
+  agentDailyWages2: 'DAYSAL',
+  agentHourSalary: 'HOURSAL3',
+  agentRealtimeSalary: 'RTSALARY3',
+} as const;
+export type TAgentPage = keyof typeof AGENT_PAGE_MODULES;
+
+/** Member centre pages in the order the real site uses (UPSTREAM-NOTES), each with its modId. */
+export const MEMBER_PAGE_MODULES = {
+  securityCenter: 'SECCEN3',
+  transferFund: 'TRANSFUND3',
+  depositv2: 'DEPOSIT3',
+  withdraw: 'WITHDRAW3',
+  personalHistoryCopy: 'BETHIST3',
+  transactionHistory: 'TRANSHIST3',
+  personalProfit: 'PROFIT3',
+  transferUpline: 'TRANSUP3',
+  rewardCenter: 'REWARD3',
+  referral: 'REFERRAL3',
+  bonusDetails: 'BONUS3',
+  missionLeaderboard: 'MISSION3',
+  messageV2: 'MESSAGE3',
+  manualRebate: 'REBATE3',
+} as const;
+export type TMemberPage = keyof typeof MEMBER_PAGE_MODULES;
+
+/** A whitelabel node: modId with enabled '1' or '0' and children (SPEC §3 Permission info). */
+export type TWhitelabelNode = {
+  modId: string;
+  name: string;
+  enabled: '1' | '0';
+  childrenNodes: TWhitelabelNode[];
+};
+export const ZWhitelabelNode: z.ZodType<TWhitelabelNode> = z.lazy(() =>
+  z.object({
+    modId: z.string().min(1).max(64),
+    name: z.string().max(MAX_TEXT_LENGTH),
+    enabled: z.enum(['1', '0']),
+    childrenNodes: z.array(ZWhitelabelNode),
+  }),
+);
+
+export const ZCustomerServiceEntry = z.object({
+  csType: z.string().max(32),
+  /** Encrypted; see wps/cs-link.ts (SPEC §9: the last 8 characters are the key). */
+  path: z.string().max(2000),
+});
+export type TCustomerServiceEntry = z.infer<typeof ZCustomerServiceEntry>;
+
+export const ZResourceEntry = z.object({
+  labelNameEn: z.string().max(MAX_TEXT_LENGTH),
+  resourceType: z.string().max(32),
+  url: z.string().max(500),
+});
+export type TResourceEntry = z.infer<typeof ZResourceEntry>;
+
+/** Pattern kinds of SPEC §5; see rules/ for the validators. */
+export const PATTERN_IDS = [
+  'LENGTH_ONLY',
+  'LETTER_FIRST_ALNUM',
+  'DIGITS_WITH_LETTERS',
+  'EMAIL',
+  'ALNUM_NO_SPECIAL',
+  'DIGITS_ONLY',
+  'ALNUM_WITH_UPPER',
+  'ENGLISH_LETTERS_SPACES',
+  'NO_SPACES',
+  'THAI_ONLY',
+  'KOREAN_ONLY',
+  'DATE_YMD',
+  'DATE_MDY',
+] as const;
+export const ZPatternId = z.enum(PATTERN_IDS);
+export type TPatternId = z.infer<typeof ZPatternId>;
+
+/** Registration fields of SPEC §3. */
+export const REGISTRATION_FIELDS = [
+  'username',
+  'password',
+  'confirmPassword',
+  'payeeName',
+  'email',
+  'qqNum',
+  'mobileNum',
+  'recommenderId',
+  'captcha',
+  'verificationCode',
+  'affiliateCode',
+  'paymentPassword',
+  'line',
+  'whatsapp',
+  'facebook',
+  'wechat',
+  'idNumber',
+  'referralCode',
+] as const;
+export const ZRegistrationField = z.enum(REGISTRATION_FIELDS);
+export type TRegistrationField = z.infer<typeof ZRegistrationField>;
+
+/** A server validation rule for one field (SPEC §5). acceptedPattern '*' matches anything. */
+export const ZValidationRule = z.object({
+  field: z.string().min(1).max(64),
+  acceptedPattern: z.string().max(500),
+  minLength: z.number().int().nonnegative(),
+  maxLength: z.number().int().positive(),
+  patternId: ZPatternId,
+});
+export type TValidationRule = z.infer<typeof ZValidationRule>;
+
+export const ZRegistrationFieldSetting = z.object({
+  field: ZRegistrationField,
+  enabled: z.boolean(),
+  required: z.boolean(),
+});
+export type TRegistrationFieldSetting = z.infer<typeof ZRegistrationFieldSetting>;
+
+export const ZRegistrationSettings = z.object({
+  fields: z.array(ZRegistrationFieldSetting),
+  minAge: z.number().int().min(0).max(99),
+  /** Minutes an SMS code stays valid; the send countdown is this × 60 s (SPEC §4). */
+  smsExpiredMinutes: z.number().int().positive(),
+  defaultCountryDialingCode: z.string().max(8),
+  countries: z.array(z.object({ countryCode: z.string().max(4), countryDialingCode: z.string().max(8) })),
+});
+export type TRegistrationSettings = z.infer<typeof ZRegistrationSettings>;
+
+/** SPEC §3 Permission info, answered by /wps/system/domainRoute. */
+export const ZPermissionInfo = z.object({
+  merchantCode: z.string().max(32),
+  merchantName: z.string().max(MAX_TEXT_LENGTH),
+  currencySymbol: z.string().max(8),
+  customerService: z.array(ZCustomerServiceEntry),
+  domainRoute: z.string().max(500),
+  mainDomain: z.string().max(500),
+  resources: z.array(ZResourceEntry),
+  whitelabel: z.array(ZWhitelabelNode),
+  registrationRules: z.array(ZValidationRule),
+  gtagId: z.string().max(64),
+  imageCDNs: z.array(z.string().max(500)),
+  launchGameCDNs: z.array(z.string().max(500)),
+  location: z.object({ ip: z.string().max(64) }),
+  maintenance: z.boolean(),
+  regionRestriction: z.boolean(),
+});
+export type TPermissionInfo = z.infer<typeof ZPermissionInfo>;
+
+/** SPEC §4 system status: 0 normal, 1 maintenance, 2 region-restricted. */
+export const ZSystemStatus = z.object({
+  status: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+  ip: z.string().max(64),
+});
+export type TSystemStatus = z.infer<typeof ZSystemStatus>;

@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import { LANGUAGES, LIST_PAGE_SIZE, MAX_TEXT_LENGTH } from '../constants.ts';
+import { ZAnnouncements } from '../domain/content.ts';
+import { ZGame, ZGameCategory, ZGameType, ZVassalage, ZVendorCard, ZWinner } from '../domain/game.ts';
+import {
+  FEATURE_FLAGS,
+  ZPermissionInfo,
+  ZRegistrationSettings,
+  ZSystemStatus,
+  ZValidationRule,
+  ZWhitelabelNode,
+} from '../domain/merchant.ts';
+import { ZBalance, ZMemberInfo } from '../domain/member.ts';
+
+/** Request and response schemas of every wps call, by name. Responses are the envelope's `value`. */
+
+export const ZLanguage = z.enum(LANGUAGES);
+
+const ZText = z.string().trim().max(MAX_TEXT_LENGTH);
+const ZPageNo = z.coerce.number().int().min(1).max(100_000).default(1);
+const ZPageSize = z.coerce.number().int().min(1).max(999).default(LIST_PAGE_SIZE);
+
+export const ZSystemStatusResponse = ZSystemStatus;
+export const ZWhitelabelResponse = z.array(ZWhitelabelNode);
+export const ZDomainRouteResponse = ZPermissionInfo;
+export const ZRegisterSettingsResponse = ZRegistrationSettings;
+export const ZRegisterRulesResponse = z.array(ZValidationRule);
+export const ZConfigVersionResponse = z.object({ version: z.number().int().nonnegative() });
+
+export const ZCaptchaResponse = z.object({
+  captchaId: z.string().max(64),
+  /** data:image/svg+xml;base64,... */
+  image: z.string().max(200_000),
+});
+
+export const ZLoginRequest = z.object({
+  username: ZText.min(1),
+  password: z.string().min(1).max(128),
+  captcha: z.string().trim().max(16).optional(),
+  captchaId: z.string().max(64).optional(),
+  type: z.enum(['username', 'sms', 'firebase']).default('username'),
+});
+export type TLoginRequest = z.infer<typeof ZLoginRequest>;
+export const ZLoginResponse = z.object({
+  token: z.string().max(256),
+  firstTimeLogin: z.boolean(),
+  passwordExpired: z.boolean(),
+});
+/** Value of a failed login envelope when the server wants a captcha from now on. */
+export const ZLoginFailureValue = z.object({ captcha: z.boolean() });
+
+export const ZMemberInfoResponse = ZMemberInfo;
+export const ZBalanceResponse = ZBalance;
+
+export const ZGameMenusResponse = z.array(ZGameCategory);
+
+export const ZGameListQuery = z.object({
+  clientType: z.coerce.number().int().optional(),
+  platform: z.string().max(64).optional(),
+  merchant: z.string().max(32).optional(),
+  gameType: ZGameType.optional(),
+  pageNo: ZPageNo,
+  pageSize: ZPageSize,
+  vassalage: ZVassalage.optional(),
+  gameClassify: z.string().max(32).optional(),
+  gameName: ZText.optional(),
+  language: ZLanguage.optional(),
+});
+export type TGameListQuery = z.infer<typeof ZGameListQuery>;
+export const ZGameListResponse = z.object({
+  games: z.array(ZGame),
+  totalPages: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+});
+export type TGameListResponse = z.infer<typeof ZGameListResponse>;
+
+export const ZHotGamesQuery = z.object({
+  merchantCode: z.string().max(32).optional(),
+  isPlatform: z.string().max(8).optional(),
+  vassalage: ZVassalage.optional(),
+  platform: z.string().max(64).optional(),
+  language: ZLanguage.optional(),
+});
+export const ZHotGamesResponse = z.object({ list: z.array(ZGame) });
+
+export const ZVendorsResponse = z.object({
+  lanes: z.array(z.object({ gameType: ZGameType, vendors: z.array(ZVendorCard) })),
+});
+
+export const ZAnnouncementsResponse = ZAnnouncements;
+
+export const ZWinnerBoardQuery = z.object({
+  gameCategory: z.string().max(16).default('ALL'),
+  language: ZLanguage.optional(),
+  limitNum: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const ZWinnerBoardResponse = z.object({ list: z.array(ZWinner) });
+
+export const ZFavouritePayload = z.object({
+  nodeId: z.string().min(1).max(64),
+  vendor: ZVassalage,
+  gameType: ZGameType,
+});
+export const ZFavouriteRemove = z.object({ nodeId: z.string().min(1).max(64) });
+export const ZFavouriteIdsResponse = z.object({ ids: z.array(z.string()) });
+export const ZFavouriteListQuery = z.object({
+  pageNo: ZPageNo,
+  pageSize: ZPageSize,
+  gameType: ZGameType.optional(),
+});
+export const ZFavouriteListResponse = z.object({
+  content: z.array(ZGame),
+  pageNum: z.number().int(),
+  totalPages: z.number().int().nonnegative(),
+});
+
+export const ZLaunchGameQuery = z.object({
+  nodeId: z.string().min(1).max(64),
+  launchMode: z.literal('GLS'),
+  /** 1 real money, 0 free play (UPSTREAM-NOTES). */
+  accountType: z.coerce.number().int().min(0).max(1).default(1),
+  language: ZLanguage.optional(),
+});
+export const ZLaunchGameResponse = z.object({ content: z.object({ game_url: z.string().max(1000) }) });
+
+export const ZOperatorLoginRequest = z.object({
+  username: ZText.min(1),
+  password: z.string().min(1).max(128),
+});
+export const ZOperatorLoginResponse = z.object({ token: z.string().max(256), name: z.string().max(MAX_TEXT_LENGTH) });
+
+/** Flags an operator may flip: any known modId of the whitelabel tree. */
+export const ZOperatorSetFlagRequest = z.object({
+  modId: z.string().regex(/^[A-Z0-9_]{2,32}$/, 'invalid module id'),
+  enabled: z.boolean(),
+});
+export const ZOperatorSetSystemRequest = z.object({
+  maintenance: z.boolean().optional(),
+  regionRestriction: z.boolean().optional(),
+});
+export const ZOperatorConfigResponse = z.object({
+  version: z.number().int().nonnegative(),
+  whitelabel: z.array(ZWhitelabelNode),
+  maintenance: z.boolean(),
+  regionRestriction: z.boolean(),
+});
+
+export { FEATURE_FLAGS };

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+/** The upstream answers every call with this envelope (SPEC §7). */
+export function ZEnvelope<T extends z.ZodType>(value: T) {
+  return z.object({
+    success: z.boolean(),
+    value: value.nullable(),
+    message: z.string().nullable(),
+    /** Upstream error code when success is false (e.g. 543 feature off, 401 not logged in). */
+    code: z.number().int().optional(),
+  });
+}
+export type TEnvelope<T> = { success: boolean; value: T | null; message: string | null; code?: number };
+
+/** Codes the platform and gateway agree on. 543 comes from the real upstream (UPSTREAM-NOTES). */
+export const WPS_CODES = {
+  ok: 0,
+  badRequest: 400,
+  notLoggedIn: 401,
+  forbidden: 403,
+  notFound: 404,
+  tooManyRequests: 429,
+  captchaRequired: 460,
+  locked: 461,
+  notMember: 462,
+  notAgent: 463,
+  featureOff: 543,
+  gameAlreadyOpen: 734,
+  systemBusy: 727,
+  postNotAllowed: 459,
+  internal: 500,
+} as const;
+
+/** Message keys the platform puts in `message`; clients translate them (EN and BN). */
+export const WPS_MESSAGES = {
+  badRequest: 'error_bad_request',
+  notLoggedIn: 'error_not_logged_in',
+  forbidden: 'error_forbidden',
+  notFound: 'error_not_found',
+  tooManyRequests: 'error_too_many_requests',
+  invalidCredentials: 'error_invalid_credentials',
+  captchaRequired: 'error_captcha_required',
+  captchaWrong: 'error_captcha_wrong',
+  locked: 'error_account_locked',
+  notMember: 'error_not_member',
+  notAgent: 'error_not_agent',
+  featureOff: 'error_feature_off',
+  trialNeedsRealAccount: 'in_need_true_account',
+  internal: 'error_unknown',
+} as const;
