@@ -48,7 +48,7 @@ export default tseslint.config(
   // The gateway talks to the platform over HTTP only. Its process entry alone may start the
   // embedded platform in-process (docs/0002-embedded-platform.md).
   restrict(['gateway/**'], ['flows', 'platform', 'web', 'e2e']),
-  { files: ['gateway/src/server.ts', 'gateway/src/embedded.ts'], rules: { 'no-restricted-imports': ['error', { patterns: forbid('flows', 'web', 'e2e') }] } },
+  { files: ['gateway/src/server.ts', 'gateway/src/embedded.ts', 'gateway/test/**', 'bench/**'], rules: { 'no-restricted-imports': ['error', { patterns: forbid('flows', 'web', 'e2e') }] } },
   // The web app imports only the gateway router's type.
   {
     files: ['web/**'],

@@ -1,0 +1,94 @@
+/**
+ * `pnpm bench`: throughput of the gateway's screen-config call and of the home page's data calls,
+ * each as a ratio against a bare Fastify route served by the same process, plus the home route's
+ * initial JavaScript gzipped. Ratios, not absolute numbers, are what to compare across machines.
+ * Writes bench/results.json and prints the figures. It never fails on a figure.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import { buildApp } from '@wl/gateway';
+import { startEmbeddedPlatform } from '@wl/platform/embedded';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+
+type TRun = { name: string; path: string; requestsPerSecond: number; latencyP99Ms: number; errors: number };
+
+async function measure(base: string, name: string, urlPath: string, headers: Record<string, string> = {}): Promise<TRun> {
+  const result = await autocannon({ url: base + urlPath, connections, duration: seconds, headers });
+  const errors = result.errors + result.non2xx + result.timeouts;
+  return { name, path: urlPath, requestsPerSecond: Math.round(result.requests.average), latencyP99Ms: result.latency.p99, errors };
+}
+
+const trpcGet = (proc: string, input: unknown) => `/trpc/${proc}?input=${encodeURIComponent(JSON.stringify(input))}`;
+
+function initialJsGzipBytes(): { files: string[]; gzipBytes: number; rawBytes: number } {
+  const dist = path.join(root, 'web', 'dist');
+  const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  // The entry script and every module it preloads are what the home route loads before rendering.
+  const files = [...html.matchAll(/(?:src|href)="\/?([^"]+\.js)"/g)].map((m) => m[1] as string);
+  let gzipBytes = 0;
+  let rawBytes = 0;
+  for (const file of new Set(files)) {
+    const body = readFileSync(path.join(dist, file));
+    rawBytes += body.length;
+    gzipBytes += gzipSync(body, { level: 9 }).length;
+  }
+  return { files: [...new Set(files)], gzipBytes, rawBytes };
+}
+
+async function main() {
+  const platform = await startEmbeddedPlatform({ memory: true });
+  const gateway = await buildApp({ upstreamUrl: platform.url, merchantCode: 'DEMO', logger: false });
+  const gatewayBase = await gateway.listen({ port: 0, host: '127.0.0.1' });
+
+  const bare = Fastify({ logger: false });
+  bare.get('/bare', async () => ({ success: true, value: { ok: true }, message: null }));
+  const bareBase = await bare.listen({ port: 0, host: '127.0.0.1' });
+
+  const headers = { 'x-language': 'bn' };
+  const runs: TRun[] = [];
+  runs.push(await measure(bareBase, 'bare fastify route', '/bare'));
+  runs.push(await measure(gatewayBase, 'config.screen', trpcGet('config.screen', { language: 'bn' }), headers));
+  runs.push(await measure(gatewayBase, 'catalogue.hotGames', trpcGet('catalogue.hotGames', { language: 'bn' }), headers));
+  runs.push(await measure(gatewayBase, 'content.announcements', trpcGet('content.announcements', { language: 'bn' }), headers));
+  runs.push(await measure(gatewayBase, 'content.winnerBoard', trpcGet('content.winnerBoard', { language: 'bn' }), headers));
+  runs.push(
+    await measure(
+      gatewayBase,
+      'catalogue.games (RNG page 1)',
+      trpcGet('catalogue.games', { gameType: 'RNG', pageNo: 1, pageSize: 12, language: 'bn' }),
+      headers,
+    ),
+  );
+
+  const bareRps = runs[0]?.requestsPerSecond ?? 1;
+  const results = {
+    when: new Date().toISOString(),
+    seconds,
+    connections,
+    runs: runs.map((r) => ({ ...r, ratioToBare: Number((r.requestsPerSecond / bareRps).toFixed(3)) })),
+    homeInitialJs: initialJsGzipBytes(),
+  };
+
+  writeFileSync(path.join(root, 'bench', 'results.json'), JSON.stringify(results, null, 2) + '\n');
+  console.log(`\nbench (${seconds}s × ${connections} connections each)`);
+  for (const r of results.runs) {
+    console.log(
+      `  ${r.name.padEnd(30)} ${String(r.requestsPerSecond).padStart(7)} req/s  ratio ${r.ratioToBare.toFixed(3)}  p99 ${r.latencyP99Ms} ms  errors ${r.errors}`,
+    );
+  }
+  console.log(`  home initial JS: ${results.homeInitialJs.gzipBytes} bytes gzipped (${results.homeInitialJs.rawBytes} raw) in ${results.homeInitialJs.files.length} files`);
+  console.log(`  written to bench/results.json\n`);
+
+  await bare.close();
+  await gateway.close();
+  await platform.close();
+}
+
+await main();

@@ -1,0 +1,49 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..');
+const port = Number(process.env.E2E_PORT ?? 8181);
+// A fresh data folder per run, so journeys start from the seed and never from a previous run.
+const dataDir = path.join(root, '.data', 'e2e');
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export default defineConfig({
+  testDir: './tests',
+  // Journeys change shared server state (flags, maintenance): run them one after another.
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  forbidOnly: true,
+  timeout: 45_000,
+  expect: { timeout: 7_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: CHROMIUM_ARGS,
+    },
+  },
+  webServer: {
+    // The real start command of README.md, on its own port and data folder.
+    command: `node ${path.join(root, 'scripts', 'rm-dir.mjs')} ${dataDir} && pnpm --dir ${root} start`,
+    url: `http://127.0.0.1:${port}/`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: { PORT: String(port), HOST: '127.0.0.1', PLATFORM_DATA_DIR: dataDir },
+  },
+});

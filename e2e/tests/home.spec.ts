@@ -1,0 +1,75 @@
+import { BENGALI, DEMO } from '../fixtures/pages.ts';
+import { expect, test } from '../fixtures/test.ts';
+
+test.describe('home page', () => {
+  test('a visitor sees the home page in BN, then switches to EN', async ({ home, page }) => {
+    await home.open('/');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'bn');
+    await expect(page.getByTestId('home.banner')).toBeVisible();
+    await expect(page.getByTestId('home.banner.slide').first()).toBeAttached();
+    await expect(page.getByTestId('home.marquee.item').first()).toBeVisible();
+    await expect(page.getByTestId('home.menu.HOME')).toBeVisible();
+    await expect(page.getByTestId('home.menu.FAV')).toBeVisible();
+    // FISH is never in the menu; MXWIN is there because the seed has more than 10 RNG vendors.
+    await expect(page.getByTestId('home.menu.FISH')).toHaveCount(0);
+    await expect(page.getByTestId('home.menu.MXWIN')).toBeVisible();
+    for (const row of ['HOT', 'RNG', 'FISH', 'LIVE', 'PVP', 'MXWIN', 'SPORTS']) {
+      await expect(page.getByTestId(`home.row.${row}`)).toBeVisible();
+    }
+    await expect(home.tiles().first()).toBeVisible();
+    await expect(page.getByTestId('winner-board.top')).toHaveCount(3);
+    await expect(page.getByTestId('winner-board.item').first()).toBeAttached();
+    await expect(page.getByTestId('header.login')).toHaveText(BENGALI);
+
+    await home.switchLanguage('en');
+    await expect(page.getByTestId('header.login')).not.toHaveText(BENGALI);
+    await expect(page.getByTestId('header.login')).toHaveText(/[A-Za-z]/);
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await home.switchLanguage('bn');
+  });
+
+  test('a broken tile image shows the fallback image', async ({ home, page }) => {
+    await page.route('**/wps/assets/game/**', (route) => route.abort());
+    await home.open('/');
+    const image = home.tiles().first().getByTestId('game-tile.image');
+    await expect(image).toHaveAttribute('data-fallback', 'true');
+    await expect(image).toHaveAttribute('src', /^data:image\//);
+  });
+
+  test('FAV while logged out opens the login popup', async ({ home, page }) => {
+    await home.open('/');
+    await page.getByTestId('home.menu.FAV').click();
+    await expect(page.getByTestId('login.modal')).toBeVisible();
+  });
+
+  test('/login and /register show home with the popup open', async ({ home, page }) => {
+    await home.open('/login');
+    await expect(page.getByTestId('login.modal')).toBeVisible();
+    await expect(page.getByTestId('home.banner')).toBeVisible();
+    await home.open('/register');
+    await expect(page.getByTestId('register.modal')).toBeVisible();
+  });
+
+  test('the demo member logs in and sees balance and VIP in the header', async ({ home, page }) => {
+    await home.open('/');
+    await home.login(DEMO.member.username, DEMO.member.password);
+    await expect(page.getByTestId('header.balance')).toContainText('12,500.00');
+    await expect(page.getByTestId('header.vip')).toContainText('VIP');
+    await page.getByTestId('header.balance-toggle').click();
+    await expect(page.getByTestId('header.balance')).toContainText('***');
+    // No password is kept in the page's storage.
+    const stored = await page.evaluate(() => JSON.stringify({ ...sessionStorage, ...localStorage }));
+    expect(stored).not.toContain(DEMO.member.password);
+  });
+
+  test('a wrong password shows the server message and keeps the visitor logged out', async ({ home, page }) => {
+    await home.open('/');
+    await page.getByTestId('header.login').click();
+    await page.getByTestId('login.username').fill(DEMO.member.username);
+    await page.getByTestId('login.password').fill('not-the-password');
+    await page.getByTestId('login.submit').click();
+    await expect(page.getByTestId('login.error')).toHaveText(BENGALI);
+    await expect(page.getByTestId('header.balance')).toHaveCount(0);
+  });
+});
