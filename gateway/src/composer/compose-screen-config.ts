@@ -1,0 +1,213 @@
+import { createHash } from 'node:crypto';
+import {
+  HOME_PREVIEW_VENDOR_LIMIT,
+  MXWIN_VENDOR_FROM,
+  MXWIN_VENDOR_TO,
+  VENDOR_DROPDOWN_LARGE_ABOVE,
+  type TFormField,
+  type TGameCategory,
+  type TGameType,
+  type THeaderEntry,
+  type THomeMenuEntry,
+  type THomeRow,
+  type TLanguage,
+  type TPermissionInfo,
+  type TRegistrationSettings,
+  type TScreenConfig,
+  type TSystemStatus,
+  type TValidationRule,
+  type TWhitelabelNode,
+} from '@wl/schemas';
+import { agentCentre, avatarMenu, helpLinks, memberCentre, memberPagePath, showsReferral, sideMenu, type TViewer } from './menus.ts';
+import { appLinks, categoryPath, customerServiceLink, socialLinks, vendorLink } from './vendor-links.ts';
+import { featureFlags, findNode } from './whitelabel.ts';
+
+export type { TViewer } from './menus.ts';
+
+/** Everything the composer reads, fetched from the upstream per merchant and language. */
+export type TComposerInputs = {
+  merchantCode: string;
+  /** The upstream's configuration version when these inputs were read. */
+  configVersion: number;
+  whitelabel: TWhitelabelNode[];
+  permission: TPermissionInfo;
+  registerSettings: TRegistrationSettings;
+  registerRules: TValidationRule[];
+  /** Categories in the upstream's order, titles in the requested language. */
+  gameMenus: TGameCategory[];
+  systemStatus: TSystemStatus;
+};
+
+/** Home rows in SPEC §2 order; MXWIN is placed separately. */
+const ROW_CATEGORIES: readonly TGameType[] = ['RNG', 'FISH', 'LIVE', 'PVP'];
+
+/**
+ * Categories a page shows: those with vendors (SPEC §2 "each non-empty game category") whose
+ * `GAME_<type>` whitelabel module, when the merchant has one, is on.
+ */
+function shownCategories(categories: readonly TGameCategory[], tree: readonly TWhitelabelNode[]): TGameCategory[] {
+  return categories.filter((category) => {
+    if (category.cards.length === 0) return false;
+    const gate = findNode(tree, `GAME_${category.gameType}`);
+    return gate === null || gate.isOn;
+  });
+}
+
+/** SPEC §2 Header: Home, each non-empty category with its vendors, Promotions, Rewards (rule), Share. */
+function header(categories: readonly TGameCategory[], viewer: TViewer): THeaderEntry[] {
+  return [
+    { kind: 'home', key: 'home', labelKey: 'nav_home', path: '/' },
+    ...categories.map(
+      (category): THeaderEntry => ({
+        kind: 'category',
+        key: category.gameType.toLowerCase(),
+        gameType: category.gameType,
+        label: category.title,
+        path: categoryPath(category),
+        vendors: category.cards.map(vendorLink),
+        dropdownLayout: category.cards.length > VENDOR_DROPDOWN_LARGE_ABOVE ? 'large' : 'compact',
+      }),
+    ),
+    { kind: 'promotions', key: 'promotions', labelKey: 'nav_promotions', path: '/promotions' },
+    ...(showsReferral(viewer)
+      ? [{ kind: 'rewards', key: 'rewards', labelKey: 'nav_rewards', path: memberPagePath('rewardCenter') } as const]
+      : []),
+    { kind: 'share', key: 'share', labelKey: 'nav_share', path: memberPagePath('referral') },
+  ];
+}
+
+/** SPEC §2: MXWIN exists only with more than 10 RNG vendors. */
+function hasMxwin(categories: readonly TGameCategory[]): boolean {
+  const rng = categories.find((c) => c.gameType === 'RNG');
+  return (rng?.cards.length ?? 0) > MXWIN_VENDOR_FROM;
+}
+
+/** SPEC §2 Home game menu: HOME, FAV, categories without FISH, MXWIN inserted before SPORTS. */
+function homeMenu(categories: readonly TGameCategory[]): THomeMenuEntry[] {
+  const menu: THomeMenuEntry[] = [
+    { key: 'HOME', kind: 'HOME', gameType: null, labelKey: 'home_menu_home', requiresLogin: false },
+    { key: 'FAV', kind: 'FAV', gameType: null, labelKey: 'home_menu_fav', requiresLogin: true },
+    ...categories
+      .filter((c) => c.gameType !== 'FISH')
+      .map((c): THomeMenuEntry => ({ key: c.gameType, kind: 'CATEGORY', gameType: c.gameType, label: c.title, requiresLogin: false })),
+  ];
+  if (hasMxwin(categories) && !menu.some((entry) => entry.kind === 'MXWIN')) {
+    const mxwin: THomeMenuEntry = { key: 'MXWIN', kind: 'MXWIN', gameType: 'RNG', labelKey: 'home_menu_mxwin', requiresLogin: false };
+    const sports = menu.findIndex((entry) => entry.gameType === 'SPORTS');
+    if (sports === -1) menu.push(mxwin);
+    else menu.splice(sports, 0, mxwin);
+  }
+  return menu;
+}
+
+/** SPEC §2 rows: HOT, FAV, RNG, FISH, LIVE, PVP, MXWIN (>10 RNG vendors: vendors 11–20), SPORTS. */
+function homeRows(categories: readonly TGameCategory[]): THomeRow[] {
+  const byType = new Map(categories.map((c) => [c.gameType, c]));
+  const row = (key: THomeRow['key'], gameType: TGameType): THomeRow[] => {
+    const category = byType.get(gameType);
+    if (!category) return [];
+    return [
+      {
+        key,
+        labelKey: `home_row_${key.toLowerCase()}`,
+        gameType,
+        vendors: category.cards.slice(0, HOME_PREVIEW_VENDOR_LIMIT).map(vendorLink),
+        requiresLogin: false,
+      },
+    ];
+  };
+  const rng = byType.get('RNG');
+  return [
+    { key: 'HOT', labelKey: 'home_row_hot', gameType: null, vendors: [], requiresLogin: false },
+    { key: 'FAV', labelKey: 'home_row_fav', gameType: null, vendors: [], requiresLogin: true },
+    ...ROW_CATEGORIES.flatMap((type) => row(type as THomeRow['key'], type)),
+    ...(rng && hasMxwin(categories)
+      ? [
+          {
+            key: 'MXWIN',
+            labelKey: 'home_row_mxwin',
+            gameType: 'RNG',
+            vendors: rng.cards.slice(MXWIN_VENDOR_FROM, MXWIN_VENDOR_TO).map(vendorLink),
+            requiresLogin: false,
+          } satisfies THomeRow,
+        ]
+      : []),
+    ...row('SPORTS', 'SPORTS'),
+  ];
+}
+
+/** SPEC §4 Registration and Forgot password, §5 server rules. */
+function forms(inputs: TComposerInputs, flags: ReturnType<typeof featureFlags>): TScreenConfig['forms'] {
+  const rules = new Map<string, TValidationRule>();
+  for (const rule of [...inputs.permission.registrationRules, ...inputs.registerRules]) rules.set(rule.field, rule);
+  const fields: TFormField[] = inputs.registerSettings.fields
+    .filter((setting) => setting.enabled)
+    .map((setting) => {
+      const rule = rules.get(setting.field);
+      return {
+        field: setting.field,
+        required: setting.required,
+        rule: rule
+          ? { acceptedPattern: rule.acceptedPattern, minLength: rule.minLength, maxLength: rule.maxLength, patternId: rule.patternId }
+          : null,
+      };
+    });
+  const tabs: ('username' | 'mobile')[] = [];
+  if (flags.MOBILENUMREG3) tabs.push('mobile');
+  if (flags.USERNAMEREG3) tabs.push('username');
+  return {
+    login: { smsLogin: flags.MOBILEVERCODELOGIN3 },
+    register: { tabs, fields, minAge: inputs.registerSettings.minAge, smsVerification: flags.REGMOBVERF3 },
+    forgotPassword: { tabs: flags.CHNGPASSVERIF3 ? ['mobile', 'email'] : ['email'] },
+  };
+}
+
+/**
+ * Hash of what the viewer sees: it changes exactly when the content does, so a change that does not
+ * touch this audience (say an agent-centre module for a visitor) pushes nothing to its pages.
+ */
+function contentVersion(config: Omit<TScreenConfig, 'version'>): string {
+  return createHash('sha256').update(JSON.stringify(config)).digest('base64url').slice(0, 22);
+}
+
+/**
+ * Builds the ScreenConfig a viewer sees (SPEC §2) from the upstream's configuration. Pure: same
+ * inputs, same output. `system.ip` is the address the inputs were read with; callers overlay the
+ * browser's own address.
+ */
+export function composeScreenConfig(inputs: TComposerInputs, viewer: TViewer, language: TLanguage): TScreenConfig {
+  const { permission } = inputs;
+  const flags = featureFlags(inputs.whitelabel);
+  const categories = shownCategories(inputs.gameMenus, inputs.whitelabel);
+  const customerService = customerServiceLink(permission.customerService);
+  const vendorLogos = [...new Map(categories.flatMap((c) => c.cards).map((card) => [card.vassalage, vendorLink(card)])).values()];
+
+  const config: Omit<TScreenConfig, 'version'> = {
+    audience: viewer.audience,
+    language,
+    merchant: { code: inputs.merchantCode, name: permission.merchantName, currencySymbol: permission.currencySymbol },
+    system: { status: inputs.systemStatus.status, ip: inputs.systemStatus.ip },
+    flags,
+    header: { entries: header(categories, viewer) },
+    sideMenu: { sections: sideMenu(categories, viewer, customerService !== '') },
+    footer: {
+      helpLinks: helpLinks(),
+      products: categories.map((c) => ({ gameType: c.gameType, label: c.title, vendors: c.cards.map(vendorLink) })),
+      social: socialLinks(permission.customerService),
+      vendorLogos,
+    },
+    memberCentre: memberCentre(inputs.whitelabel, viewer),
+    agentCentre: agentCentre(inputs.whitelabel, viewer),
+    avatarMenu: avatarMenu(viewer, customerService !== ''),
+    home: { menu: homeMenu(categories), rows: homeRows(categories) },
+    links: {
+      customerService,
+      ...appLinks(permission.resources, permission.mainDomain, language),
+      imageCDNs: permission.imageCDNs,
+    },
+    forms: forms(inputs, flags),
+  };
+  // The address differs per browser and must not change the version.
+  const version = contentVersion({ ...config, system: { ...config.system, ip: '' } });
+  return { version, ...config };
+}

@@ -1,0 +1,32 @@
+import { fileURLToPath } from 'node:url';
+
+/** The gateway's process environment, read in this one file (house rule). */
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+function port(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 8080;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) {
+    throw new Error(`PORT must be an integer between 0 and 65535, got "${raw}"`);
+  }
+  return n;
+}
+
+function optional(raw: string | undefined): string | undefined {
+  return raw === undefined || raw.trim() === '' ? undefined : raw.trim();
+}
+
+/** Settings of the gateway process. */
+export const env = {
+  port: port(process.env.PORT),
+  host: optional(process.env.HOST) ?? '0.0.0.0',
+  /** A real upstream; when unset the embedded platform is started in-process. */
+  upstreamUrl: optional(process.env.UPSTREAM_URL),
+  merchantCode: optional(process.env.MERCHANT_CODE) ?? 'DEMO',
+  /** Handed to the embedded platform: real PostgreSQL instead of PGlite. */
+  databaseUrl: optional(process.env.DATABASE_URL),
+  /** Handed to the embedded platform: where PGlite keeps its data. */
+  platformDataDir: optional(process.env.PLATFORM_DATA_DIR),
+  webDistDir: optional(process.env.WEB_DIST_DIR) ?? `${repoRoot}web/dist`,
+} as const;

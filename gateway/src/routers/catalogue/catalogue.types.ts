@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { FAVOURITES_PAGE_SIZE, MAX_TEXT_LENGTH, ZGameType, ZLanguage, ZVassalage } from '@wl/schemas';
+
+const ZPageNo = z.number().int().min(1).max(100_000);
+
+/** `catalogue.games` input: filters of the game list relay a browser may choose (SPEC §7). */
+export const ZGamesInput = z.object({
+  gameType: ZGameType.optional(),
+  vassalage: ZVassalage.optional(),
+  /** Substring of the game name (UPSTREAM-NOTES). */
+  gameName: z.string().trim().max(MAX_TEXT_LENGTH).optional(),
+  pageNo: ZPageNo,
+  pageSize: z.number().int().min(1).max(100),
+  language: ZLanguage,
+});
+
+/** `catalogue.favourites` input (SPEC §9: favourites page size up to 999). */
+export const ZFavouritesInput = z.object({
+  pageNo: ZPageNo,
+  pageSize: z.number().int().min(1).max(FAVOURITES_PAGE_SIZE),
+  gameType: ZGameType.optional(),
+});
+
+/** `catalogue.launch` input: accountType 0 (free play) when freeTrial. */
+export const ZLaunchInput = z.object({
+  nodeId: z.string().min(1).max(64),
+  freeTrial: z.boolean(),
+});
+export const ZLaunchOutput = z.object({ url: z.string().max(1000) });
+
+export const ZLanguageInput = z.object({ language: ZLanguage });
+
+/** Answer of mutations that only succeed or fail. */
+export const ZDone = z.object({ ok: z.literal(true) });

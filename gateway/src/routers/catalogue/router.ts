@@ -1,0 +1,21 @@
+import { router } from '../../trpc/init.ts';
+import { addFavourite } from './add-favourite.ts';
+import { launchGame } from './launch-game.ts';
+import { listFavouriteIds } from './list-favourite-ids.ts';
+import { listFavourites } from './list-favourites.ts';
+import { listGameMenus } from './list-game-menus.ts';
+import { listGames } from './list-games.ts';
+import { listHotGames } from './list-hot-games.ts';
+import { removeFavourite } from './remove-favourite.ts';
+
+/** Games: menus, lists, hot games, favourites and launch. */
+export const catalogueRouter = router({
+  gameMenus: listGameMenus,
+  games: listGames,
+  hotGames: listHotGames,
+  favouriteIds: listFavouriteIds,
+  favourites: listFavourites,
+  addFavourite,
+  removeFavourite,
+  launch: launchGame,
+});

@@ -1,0 +1,10 @@
+import { ZAnnouncements } from '@wl/schemas';
+import { callContext } from '../../trpc/context.ts';
+import { publicProcedure } from '../../trpc/init.ts';
+import { ZLanguageInput } from '../catalogue/catalogue.types.ts';
+
+/** `content.announcements`: banners, marquee notices, popups and promotions (SPEC §2 Home). */
+export const listAnnouncements = publicProcedure
+  .input(ZLanguageInput)
+  .output(ZAnnouncements)
+  .query(({ ctx, input }) => ctx.api.announcements(callContext(ctx, input.language)));

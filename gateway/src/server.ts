@@ -1,0 +1,68 @@
+import { buildApp } from './app.ts';
+import { startEmbeddedUpstream } from './embedded.ts';
+import { env } from './env.ts';
+
+/** Process entry: the embedded platform unless UPSTREAM_URL is set, then the gateway; closes both on signals. */
+
+function fail(message: string): never {
+  console.error(`gateway: ${message}`);
+  process.exit(1);
+}
+
+function describe(error: unknown): string {
+  if (error instanceof Error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') return `port ${env.port} is already in use (set PORT to another port)`;
+    if (code === 'EACCES') return `not allowed to listen on port ${env.port}`;
+    return error.message.split('\n')[0] ?? String(error);
+  }
+  return String(error);
+}
+
+async function main(): Promise<void> {
+  let upstream: { url: string; close(): Promise<void> } | null = null;
+  if (!env.upstreamUrl) {
+    try {
+      // A locked data folder (another process has it open) is refused here with the platform's message.
+      upstream = await startEmbeddedUpstream({ dataDir: env.platformDataDir, databaseUrl: env.databaseUrl });
+    } catch (error) {
+      fail(`cannot start the embedded platform: ${describe(error)}`);
+    }
+  }
+  const upstreamUrl = env.upstreamUrl ?? upstream?.url ?? fail('no upstream');
+
+  const app = await buildApp({
+    upstreamUrl,
+    merchantCode: env.merchantCode,
+    webDistDir: env.webDistDir,
+    logger: true,
+  });
+  try {
+    await app.listen({ port: env.port, host: env.host });
+  } catch (error) {
+    await upstream?.close().catch(() => undefined);
+    fail(describe(error));
+  }
+  const shownHost = env.host === '0.0.0.0' || env.host === '::' ? 'localhost' : env.host;
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : env.port;
+  app.log.info(`gateway listening on http://${shownHost}:${port} (upstream ${env.upstreamUrl ? upstreamUrl : 'embedded'})`);
+
+  let closing = false;
+  const shutdown = async (signal: NodeJS.Signals): Promise<void> => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received, closing`);
+    try {
+      await app.close();
+      await upstream?.close();
+      process.exit(0);
+    } catch (error) {
+      fail(`error while closing: ${describe(error)}`);
+    }
+  };
+  process.once('SIGINT', (signal) => void shutdown(signal));
+  process.once('SIGTERM', (signal) => void shutdown(signal));
+}
+
+main().catch((error: unknown) => fail(describe(error)));

@@ -1,0 +1,56 @@
+import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
+import { DEFAULT_LANGUAGE, LANGUAGES, type TLanguage } from '@wl/schemas';
+import type { ScreenConfigService } from '../composer/screen-config.service.ts';
+import type { WpsApi } from '../upstream/wps.api.ts';
+import type { TCallContext } from '../upstream/upstream.client.ts';
+
+/** What every procedure sees: who is calling and the services it may use. */
+export type TContext = {
+  /** Member or operator session token; null without a session. */
+  token: string | null;
+  language: TLanguage;
+  /** The browser's address, forwarded to the upstream. */
+  ip: string;
+  api: WpsApi;
+  screenConfig: ScreenConfigService;
+  /** Asks the config poller to look now (after operator changes). */
+  refreshConfig: () => Promise<void>;
+  /** Aborted when the gateway closes, so open subscriptions end instead of holding the server open. */
+  shutdownSignal: AbortSignal;
+};
+
+/** Longest token we pass on; anything longer cannot be a session and is treated as none. */
+const MAX_TOKEN_LENGTH = 512;
+
+function tokenOf(raw: string | undefined): string | null {
+  if (!raw) return null;
+  const token = raw.replace(/^Bearer\s+/i, '').trim();
+  return token === '' || token.length > MAX_TOKEN_LENGTH ? null : token;
+}
+
+function languageOf(raw: string | undefined): TLanguage {
+  const lower = raw?.trim().toLowerCase();
+  return (LANGUAGES as readonly string[]).includes(lower ?? '') ? (lower as TLanguage) : DEFAULT_LANGUAGE;
+}
+
+function header(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** Builds the tRPC context factory; subscriptions carry token and language in connectionParams (no headers in EventSource). */
+export function contextFactory(services: Pick<TContext, 'api' | 'screenConfig' | 'refreshConfig' | 'shutdownSignal'>) {
+  return ({ req, info }: CreateFastifyContextOptions): TContext => {
+    const params = info.connectionParams ?? {};
+    return {
+      token: tokenOf(header(req.headers.authorization) ?? params.token),
+      language: languageOf(header(req.headers['x-language']) ?? params.language),
+      ip: req.ip,
+      ...services,
+    };
+  };
+}
+
+/** The upstream call context of a request. */
+export function callContext(ctx: TContext, language: TLanguage = ctx.language): TCallContext {
+  return { token: ctx.token, language, ip: ctx.ip };
+}

@@ -1,0 +1,65 @@
+import { TRPCError, initTRPC } from '@trpc/server';
+import { WPS_MESSAGES, ZLoginFailureValue } from '@wl/schemas';
+import { UpstreamError, toTRPCError } from '../upstream/upstream.errors.ts';
+import type { TContext } from './context.ts';
+
+/** One validation problem, path dotted (`username`, `pageNo`). */
+export type TInputIssue = { path: string; message: string };
+
+function issuesOf(cause: unknown): TInputIssue[] | null {
+  if (!cause || typeof cause !== 'object' || !('issues' in cause) || !Array.isArray(cause.issues)) return null;
+  return (cause.issues as { path?: PropertyKey[]; message?: string }[]).slice(0, 20).map((issue) => ({
+    path: (issue.path ?? []).map(String).join('.'),
+    message: String(issue.message ?? 'invalid'),
+  }));
+}
+
+const t = initTRPC.context<TContext>().create({
+  // Never send stack traces to browsers.
+  isDev: false,
+  /**
+   * Messages are translation keys the web looks up (SPEC §8). Input errors say which field is wrong
+   * in `data.issues`; upstream refusals carry `data.upstream` (code, and whether a captcha is now required).
+   */
+  errorFormatter({ shape, error }) {
+    const issues = error.code === 'BAD_REQUEST' ? issuesOf(error.cause) : null;
+    const cause = error.cause;
+    const upstream =
+      cause instanceof UpstreamError
+        ? { code: cause.code, captchaRequired: ZLoginFailureValue.safeParse(cause.value).data?.captcha === true }
+        : null;
+    return {
+      ...shape,
+      message: issues ? WPS_MESSAGES.badRequest : shape.message,
+      data: { ...shape.data, issues, upstream },
+    };
+  },
+  sse: {
+    ping: { enabled: true, intervalMs: 15_000 },
+    client: { reconnectAfterInactivityMs: 30_000 },
+  },
+});
+
+export const router = t.router;
+
+/** Upstream failures become the TRPCError the web reacts to (SERVICE_UNAVAILABLE, UNAUTHORIZED, ...). */
+const mapUpstreamErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok) {
+    const mapped = toTRPCError(result.error.cause);
+    if (mapped instanceof TRPCError && mapped !== result.error) return { ...result, error: mapped };
+  }
+  return result;
+});
+
+/** Anyone may call. */
+export const publicProcedure = t.procedure.use(mapUpstreamErrors);
+
+/** Needs a member session token; the upstream decides whether it is valid (401 → UNAUTHORIZED). */
+export const memberProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.token) throw new TRPCError({ code: 'UNAUTHORIZED', message: WPS_MESSAGES.notLoggedIn });
+  return next({ ctx: { ...ctx, token: ctx.token } });
+});
+
+/** Needs an operator session token (sent in the same authorization header); the upstream checks its role. */
+export const operatorProcedure = memberProcedure;

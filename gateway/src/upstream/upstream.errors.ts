@@ -1,0 +1,79 @@
+import { TRPCError } from '@trpc/server';
+import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
+import { WPS_CODES, WPS_MESSAGES } from '@wl/schemas';
+
+/** Message key the web translates when the upstream cannot be reached (SPEC §8 "network link abnormal"). */
+export const NETWORK_ERROR_KEY = 'error_network';
+
+/** The upstream could not be reached or did not answer in time. */
+export class UpstreamUnavailableError extends Error {
+  override readonly name = 'UpstreamUnavailableError';
+  readonly messageKey = NETWORK_ERROR_KEY;
+  constructor(
+    readonly path: string,
+    readonly reason: 'timeout' | 'network' | 'status',
+    options?: { cause?: unknown },
+  ) {
+    super(`upstream ${path} unavailable (${reason})`, options);
+  }
+}
+
+/** The upstream answered something that is not the wps contract (a bug on one side). */
+export class UpstreamProtocolError extends Error {
+  override readonly name = 'UpstreamProtocolError';
+  readonly messageKey = WPS_MESSAGES.internal;
+  constructor(
+    readonly path: string,
+    detail: string,
+  ) {
+    super(`upstream ${path} broke the contract: ${detail}`);
+  }
+}
+
+/** The upstream answered `success: false`; `messageKey` is its translated-message key. */
+export class UpstreamError extends Error {
+  override readonly name = 'UpstreamError';
+  constructor(
+    readonly code: number,
+    readonly messageKey: string,
+    /** The envelope's value on failure (e.g. `{ captcha: true }` after a failed login). */
+    readonly value: unknown = null,
+  ) {
+    super(messageKey);
+  }
+}
+
+/** Maps an upstream code to the tRPC code the web reacts to. */
+export function trpcCodeOf(code: number): TRPC_ERROR_CODE_KEY {
+  switch (code) {
+    case WPS_CODES.notLoggedIn:
+      return 'UNAUTHORIZED';
+    case WPS_CODES.forbidden:
+      return 'FORBIDDEN';
+    case WPS_CODES.badRequest:
+      return 'BAD_REQUEST';
+    case WPS_CODES.notFound:
+      return 'NOT_FOUND';
+    case WPS_CODES.tooManyRequests:
+      return 'TOO_MANY_REQUESTS';
+    default:
+      // Anything the upstream reports about the request itself (captcha, lock, feature off, game
+      // already open, ...) is the caller's to fix; only its own failures are internal.
+      return code >= 500 && code < 600 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST';
+  }
+}
+
+/** Turns any upstream failure into the TRPCError the client sees; other errors pass through. */
+export function toTRPCError(error: unknown): unknown {
+  if (error instanceof TRPCError) return error;
+  if (error instanceof UpstreamUnavailableError) {
+    return new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: error.messageKey, cause: error });
+  }
+  if (error instanceof UpstreamError) {
+    return new TRPCError({ code: trpcCodeOf(error.code), message: error.messageKey, cause: error });
+  }
+  if (error instanceof UpstreamProtocolError) {
+    return new TRPCError({ code: 'BAD_GATEWAY', message: error.messageKey, cause: error });
+  }
+  return error;
+}

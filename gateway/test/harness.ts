@@ -1,0 +1,63 @@
+import { createTRPCClient, httpLink, httpSubscriptionLink, splitLink, type TRPCClient } from '@trpc/client';
+import { EventSource } from 'eventsource';
+import type { FastifyInstance } from 'fastify';
+import { startEmbeddedPlatform } from '@wl/platform/embedded';
+import { buildApp, type TBuildAppOptions } from '../src/app.ts';
+import type { AppRouter } from '../src/router-type.ts';
+
+/** A real embedded platform (in-memory) with a gateway listening on a free port in front of it. */
+export type THarness = {
+  app: FastifyInstance;
+  baseUrl: string;
+  upstreamUrl: string;
+  /** A tRPC client over real HTTP; `token` goes in the authorization header (and connectionParams for SSE). */
+  client(options?: { token?: string; language?: 'bn' | 'en' }): TRPCClient<AppRouter>;
+  close(): Promise<void>;
+};
+
+export async function startGateway(options: Partial<TBuildAppOptions> = {}): Promise<THarness> {
+  const platform = options.upstreamUrl ? null : await startEmbeddedPlatform({ memory: true });
+  const upstreamUrl = options.upstreamUrl ?? platform!.url;
+  const app = await buildApp({ merchantCode: 'DEMO', configPollMs: 50, ...options, upstreamUrl });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('gateway has no port');
+  const baseUrl = `http://127.0.0.1:${address.port}`;
+  return {
+    app,
+    baseUrl,
+    upstreamUrl,
+    client({ token, language } = {}) {
+      const url = `${baseUrl}/trpc`;
+      return createTRPCClient<AppRouter>({
+        links: [
+          splitLink({
+            condition: (op) => op.type === 'subscription',
+            true: httpSubscriptionLink({
+              url,
+              EventSource,
+              connectionParams: () => ({ ...(token ? { token } : {}), ...(language ? { language } : {}) }),
+            }),
+            false: httpLink({
+              url,
+              headers: () => ({ ...(token ? { authorization: token } : {}), ...(language ? { 'x-language': language } : {}) }),
+            }),
+          }),
+        ],
+      });
+    },
+    async close() {
+      await app.close();
+      await platform?.close();
+    },
+  };
+}
+
+/** Demo accounts seeded by the platform. */
+export const ACCOUNTS = {
+  member: { username: 'demo_member', password: 'Demo1234' },
+  trial: { username: 'demo_trial', password: 'Trial1234' },
+  agent: { username: 'demo_agent', password: 'Agent1234' },
+  operator: { username: 'demo_operator', password: 'Operator1234' },
+  house: { username: 'demo_house', password: 'House1234' },
+} as const;
