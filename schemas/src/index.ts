@@ -9,3 +9,4 @@ export * from './wps/cs-link.ts';
 export * from './wps/envelope.ts';
 export * from './wps/headers.ts';
 export * from './wps/paths.ts';
+export * from './rules/index.ts';

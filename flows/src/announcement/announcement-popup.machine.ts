@@ -1,0 +1,96 @@
+import type { TPopup } from '@wl/schemas';
+import { assign, setup } from 'xstate';
+
+/** Who the popup is for: users (logged in) and visitors are keyed separately (SPEC §4). */
+export type TPopupAudience = 'user' | 'visitor';
+
+/** Session-storage keys of the "closed" mark, one per audience (SPEC §4 Announcement popup). */
+export const ANNOUNCEMENT_SEEN_KEYS: Readonly<Record<TPopupAudience, string>> = {
+  user: 'announcementPopup.user',
+  visitor: 'announcementPopup.visitor',
+};
+
+export type TAnnouncementPopupInput = {
+  popups: readonly TPopup[];
+  audience: TPopupAudience;
+  /** The member logged in for the first time: execution F popups apply too. */
+  isFirstLogin?: boolean;
+  /** What session storage holds now, by key (ANNOUNCEMENT_SEEN_KEYS). */
+  sessionSeen: Readonly<Record<string, boolean>>;
+};
+
+export type TAnnouncementPopupEvent = { type: 'popup.next' } | { type: 'popup.close' };
+
+export type TAnnouncementPopupContext = {
+  key: string;
+  alreadyClosed: boolean;
+  popups: TPopup[];
+  index: number;
+};
+
+/** SPEC §4: execution A is for logged-in users, B for anonymous visitors, F for a first-time login. */
+export function popupsFor(popups: readonly TPopup[], audience: TPopupAudience, isFirstLogin: boolean): TPopup[] {
+  return popups.filter((popup) => {
+    if (audience === 'visitor') return popup.execution === 'B';
+    return popup.execution === 'A' || (popup.execution === 'F' && isFirstLogin);
+  });
+}
+
+/**
+ * Announcement popup of SPEC §4: shown once per session unless closed; closing marks it closed for
+ * the audience. The caller provides the `persist` action (params `{ key }`) that writes the mark to
+ * session storage; it runs exactly when the popup is closed.
+ */
+export const announcementPopupMachine = setup({
+  types: {
+    context: {} as TAnnouncementPopupContext,
+    events: {} as TAnnouncementPopupEvent,
+    input: {} as TAnnouncementPopupInput,
+    output: {} as { shown: boolean },
+  },
+  actions: {
+    // Default does nothing: storage is the page's business; provide() it to keep the mark.
+    persist: (_, _params: { key: string }) => undefined,
+    nextPopup: assign({ index: ({ context }) => context.index + 1 }),
+  },
+  guards: {
+    alreadyClosed: ({ context }) => context.alreadyClosed,
+    nothingToShow: ({ context }) => context.popups.length === 0,
+    hasNext: ({ context }) => context.index + 1 < context.popups.length,
+  },
+}).createMachine({
+  id: 'announcementPopup',
+  context: ({ input }) => {
+    const key = ANNOUNCEMENT_SEEN_KEYS[input.audience];
+    return {
+      key,
+      alreadyClosed: input.sessionSeen[key] === true,
+      popups: popupsFor(input.popups, input.audience, input.isFirstLogin === true),
+      index: 0,
+    };
+  },
+  initial: 'deciding',
+  states: {
+    deciding: {
+      always: [
+        { guard: 'alreadyClosed', target: 'hidden' },
+        { guard: 'nothingToShow', target: 'hidden' },
+        { target: 'showing' },
+      ],
+    },
+    showing: {
+      on: {
+        // Next on the last popup dismisses the set, like close.
+        'popup.next': [{ guard: 'hasNext', actions: 'nextPopup' }, { target: 'closed' }],
+        'popup.close': { target: 'closed' },
+      },
+    },
+    closed: {
+      type: 'final',
+      entry: { type: 'persist', params: ({ context }) => ({ key: context.key }) },
+    },
+    hidden: { type: 'final' },
+  },
+  // Reaching `closed` means it was shown; `hidden` means it never was.
+  output: ({ context }) => ({ shown: !context.alreadyClosed && context.popups.length > 0 }),
+});

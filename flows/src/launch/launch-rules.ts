@@ -1,0 +1,132 @@
+import {
+  SEA_LOTTERY_VENDOR,
+  VN_LOTTERY_VENDOR,
+  WPS_MESSAGES,
+  type PRIZE_MODES,
+  type TGameCategory,
+  type TGameType,
+  type TVendorCard,
+} from '@wl/schemas';
+
+/** A prize mode of SPEC §3 config. */
+export type TPrizeMode = (typeof PRIZE_MODES)[number];
+
+/** What the page knows when the user asks to launch a game or a vendor card (SPEC §4 launch rules). */
+export type TLaunchInput = {
+  isLoggedIn: boolean;
+  isTrial: boolean;
+  vassalage: string;
+  gameType: TGameType;
+  isGame: 'VASSALAGE' | 'GAME';
+  gameCode: string | null;
+  nodeId: string | null;
+  /** Prize mode for /lottery (see prizeModeFor); added to the path only when given. */
+  prizeModeHint?: TPrizeMode;
+};
+
+/** The one thing the page does next. */
+export type TLaunchDecision =
+  | { kind: 'login' }
+  | { kind: 'trialBlocked'; messageKey: typeof WPS_MESSAGES.trialNeedsRealAccount }
+  | { kind: 'route'; path: string }
+  | { kind: 'vendorPopup'; vassalage: string; gameType: TGameType }
+  | { kind: 'launch'; nodeId: string };
+
+/** Vendors played on our own lottery routes instead of a launched game (SPEC §4 rule 3). */
+const LOTTERY_ROUTES: Readonly<Record<string, string>> = {
+  [VN_LOTTERY_VENDOR]: '/vnLottery',
+  [SEA_LOTTERY_VENDOR]: '/seaLottery',
+  LOTT: '/lottery',
+  ELOTT: '/lottery',
+};
+
+/** Category pages of SPEC §2; COCKFIGHT and CRASH have no route in the spec, so they get their own. */
+const CATEGORY_PATHS: Readonly<Record<TGameType, string>> = {
+  LOTT: '/lott',
+  ELOTT: '/elott',
+  SPORTS: '/sports',
+  ESPORTS: '/esports',
+  LIVE: '/live',
+  FISH: '/fish',
+  RNG: '/rng',
+  PVP: '/pvp',
+  COCKFIGHT: '/cockfight',
+  CRASH: '/crash',
+};
+
+/** The page that lists a category's vendors or games (SPEC §2 routes). */
+export function categoryPath(gameType: TGameType): string {
+  return CATEGORY_PATHS[gameType];
+}
+
+function query(params: Record<string, string | undefined>): string {
+  const parts = Object.entries(params)
+    .filter((entry): entry is [string, string] => entry[1] !== undefined)
+    .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`);
+  return parts.length === 0 ? '' : `?${parts.join('&')}`;
+}
+
+/**
+ * SPEC §4 launch rules, applied in order: login, trial block, lottery routes, vendor popup, launch.
+ * A GAME card without a node id cannot start anything itself, so it opens the vendor's game list.
+ */
+export function decideLaunch(input: TLaunchInput): TLaunchDecision {
+  if (!input.isLoggedIn) return { kind: 'login' };
+  if (input.isTrial) return { kind: 'trialBlocked', messageKey: WPS_MESSAGES.trialNeedsRealAccount };
+  const lotteryPath = LOTTERY_ROUTES[input.vassalage];
+  if (lotteryPath !== undefined) {
+    const prizeMode = lotteryPath === '/lottery' ? input.prizeModeHint : undefined;
+    return { kind: 'route', path: `${lotteryPath}${query({ gameCode: input.gameCode ?? '', prizeMode })}` };
+  }
+  if (input.isGame === 'VASSALAGE' || input.nodeId === null || input.nodeId === '') {
+    return { kind: 'vendorPopup', vassalage: input.vassalage, gameType: input.gameType };
+  }
+  return { kind: 'launch', nodeId: input.nodeId };
+}
+
+/** Input of decideVendorEntry: the category, optionally the vendor chosen in it, and the session. */
+export type TVendorEntryInput = {
+  category: Pick<TGameCategory, 'gameType' | 'cards'>;
+  /** The vendor the user picked (header drop-down, footer); absent when the category itself was picked. */
+  vendor?: TVendorCard;
+  isLoggedIn: boolean;
+  isTrial: boolean;
+  prizeModeHint?: TPrizeMode;
+};
+
+function launchCard(card: TVendorCard, input: TVendorEntryInput): TLaunchDecision {
+  return decideLaunch({
+    isLoggedIn: input.isLoggedIn,
+    isTrial: input.isTrial,
+    vassalage: card.vassalage,
+    gameType: card.gameType,
+    isGame: card.isGame,
+    gameCode: card.gameCode,
+    nodeId: card.isGame === 'GAME' ? card.gameCode : null,
+    ...(input.prizeModeHint === undefined ? {} : { prizeModeHint: input.prizeModeHint }),
+  });
+}
+
+/**
+ * SPEC §4: an RNG vendor opens /rng with its vassalage; a category with exactly one vendor launches
+ * it; otherwise the category page opens. A chosen non-RNG vendor launches by the launch rules.
+ */
+export function decideVendorEntry(input: TVendorEntryInput): TLaunchDecision {
+  const { category, vendor } = input;
+  if (vendor !== undefined) {
+    if (vendor.gameType === 'RNG') return { kind: 'route', path: `/rng${query({ vassalage: vendor.vassalage })}` };
+    return launchCard(vendor, input);
+  }
+  const [only, ...rest] = category.cards;
+  if (only !== undefined && rest.length === 0 && category.gameType !== 'RNG') return launchCard(only, input);
+  return { kind: 'route', path: categoryPath(category.gameType) };
+}
+
+/** SPEC §4: ELOTT when the ELOTT category holds TCG_LOTTO_VN or LOTT cards, otherwise LOTT. */
+export function prizeModeFor(categories: readonly Pick<TGameCategory, 'gameType' | 'cards'>[]): 'ELOTT' | 'LOTT' {
+  const elott = categories.find((category) => category.gameType === 'ELOTT');
+  const hasLotteryCards = elott?.cards.some(
+    (card) => card.vassalage === VN_LOTTERY_VENDOR || card.vassalage === 'LOTT',
+  );
+  return hasLotteryCards === true ? 'ELOTT' : 'LOTT';
+}

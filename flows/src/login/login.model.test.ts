@@ -1,0 +1,125 @@
+import type { AnyEventObject, SnapshotFrom } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import { FlowError } from '../shared/flow-error.ts';
+import { memberInfo } from '../testing/fixtures.ts';
+import { pending, replayPath, walkGraph } from '../testing/graph-coverage.ts';
+import { loginMachine, type TLoginAnswer } from './login.machine.ts';
+
+const machine = loginMachine.provide({
+  actors: {
+    login: pending(),
+    loadMember: pending(),
+    fetchCaptcha: pending(),
+    firstLogin: pending(),
+    verifySecondFactor: pending(),
+    logout: pending(),
+  },
+});
+type TSnapshot = SnapshotFrom<typeof machine>;
+
+const answer = (overrides: Partial<TLoginAnswer>): TLoginAnswer => ({
+  token: 'tok',
+  firstTimeLogin: false,
+  passwordExpired: false,
+  secondFactor: null,
+  ...overrides,
+});
+
+/** The events a user or a side effect can produce; the walk tries each where the state listens. */
+const events = (): AnyEventObject[] => [
+  { type: 'login.submit', username: ' ', password: 'x' },
+  { type: 'login.submit', username: 'demo', password: 'pass' },
+  { type: 'login.submit', username: 'demo', password: '123456' },
+  { type: 'login.submit', username: '0171', password: '123456', loginType: 'sms' },
+  { type: 'login.submit', username: 'demo', password: 'pass', captcha: 'ab12' },
+  { type: 'captcha.refresh' },
+  { type: 'password.changed' },
+  { type: 'login.cancel' },
+  { type: 'secondFactor.submit', method: 'totp', value: '' },
+  { type: 'secondFactor.submit', method: 'totp', value: '123456' },
+  { type: 'secondFactor.submit', method: 'email', value: 'a@b.co' },
+  { type: 'xstate.done.actor.login', output: answer({}) },
+  { type: 'xstate.done.actor.login', output: answer({ firstTimeLogin: true }) },
+  { type: 'xstate.done.actor.login', output: answer({ passwordExpired: true }) },
+  { type: 'xstate.done.actor.login', output: answer({ token: '', secondFactor: { challengeId: 'c', methods: ['totp'] } }) },
+  { type: 'xstate.error.actor.login', error: new FlowError('error_invalid_credentials') },
+  { type: 'xstate.error.actor.login', error: new FlowError('error_invalid_credentials', { captchaRequired: true }) },
+  { type: 'xstate.done.actor.fetchCaptcha', output: { captchaId: 'c1', image: 'data:' } },
+  { type: 'xstate.error.actor.fetchCaptcha', error: new FlowError('error_unknown') },
+  { type: 'xstate.done.actor.verifySecondFactor', output: { token: 'tok2' } },
+  { type: 'xstate.error.actor.verifySecondFactor', error: new FlowError('verification_code_invalid') },
+  { type: 'xstate.done.actor.loadMember', output: memberInfo() },
+  { type: 'xstate.done.actor.loadMember', output: memberInfo({ type: 41 }) },
+  { type: 'xstate.error.actor.loadMember', error: new FlowError('error_not_logged_in') },
+  { type: 'xstate.done.actor.firstLogin', output: undefined },
+  { type: 'xstate.error.actor.firstLogin', error: new FlowError('error_unknown') },
+  { type: 'xstate.done.actor.logout', output: undefined },
+  { type: 'xstate.error.actor.logout', error: new FlowError('error_unknown') },
+];
+
+/** Context counts as state: keep only what guards and the page read. */
+const serializeState = (s: TSnapshot) => {
+  const c = s.context;
+  return JSON.stringify([
+    s.value,
+    c.error,
+    c.captchaRequired,
+    c.captcha !== null,
+    c.isWeakPassword,
+    c.loginType,
+    c.firstTimeLogin,
+    c.passwordExpired,
+    c.secondFactor !== null,
+    c.member?.type ?? null,
+    c.token,
+  ]);
+};
+
+const inputs = [{ isAgentPage: false, forceChangeExpiredPassword: true }, { isAgentPage: true }];
+const walk = walkGraph(machine, { inputs, events, serializeState });
+
+/** Invariants that hold in every reachable snapshot. */
+function checkInvariants(s: TSnapshot) {
+  const c = s.context;
+  if (!s.matches('submitting')) expect(c.password).toBe('');
+  if (s.matches('captchaRequired')) expect(c.captchaRequired).toBe(true);
+  if (s.matches('secondFactor')) expect(c.secondFactor?.methods.length).toBeGreaterThan(0);
+  if (s.matches('forcedPasswordChange')) {
+    expect(c.loginType).toBe('username');
+    expect(c.isWeakPassword || c.passwordExpired).toBe(true);
+  }
+  if (s.matches('loggedIn')) {
+    expect(s.status).toBe('done');
+    expect(s.output?.member).toEqual(c.member);
+    if (c.isAgentPage) {
+      expect(s.output?.redirect).toBe('/agentHome');
+      expect(c.member?.type).toBe(41);
+    } else {
+      expect(s.output?.redirect).toBeNull();
+    }
+  }
+  if (s.matches('idle')) expect(c.member).toBeNull();
+}
+
+describe('login machine: model', () => {
+  it('reaches every state', () => {
+    expect(walk.missingStates).toEqual([]);
+  });
+
+  it('takes every transition', () => {
+    expect(walk.missingTransitions).toEqual([]);
+  });
+
+  it('every shortest path replays on a live actor and keeps the invariants', () => {
+    let count = 0;
+    for (const { input, paths } of walk.runs) {
+      for (const path of paths) {
+        const seen = replayPath(machine, input, path);
+        for (const snapshot of seen) checkInvariants(snapshot);
+        expect(serializeState(seen.at(-1) as TSnapshot)).toBe(serializeState(path.state));
+        count += 1;
+      }
+    }
+    expect(count).toBeGreaterThan(20);
+  });
+});

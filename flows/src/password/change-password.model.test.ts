@@ -1,0 +1,37 @@
+import type { SnapshotFrom } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import { FlowError } from '../shared/flow-error.ts';
+import { pending, replayPath, walkGraph } from '../testing/graph-coverage.ts';
+import { changePasswordMachine } from './change-password.machine.ts';
+
+const machine = changePasswordMachine.provide({ actors: { changePassword: pending() } });
+type TSnapshot = SnapshotFrom<typeof machine>;
+
+const walk = walkGraph(machine, {
+  inputs: [{ requireOldPassword: true }, { requireOldPassword: false }],
+  events: () => [
+    { type: 'password.submit', oldPassword: '', newPassword: 'abc123', confirmPassword: 'abc123' },
+    { type: 'password.submit', oldPassword: 'old', newPassword: 'abc123', confirmPassword: 'abc124' },
+    { type: 'password.submit', oldPassword: 'old', newPassword: 'abc123', confirmPassword: 'abc123' },
+    { type: 'xstate.done.actor.changePassword', output: undefined },
+    { type: 'xstate.error.actor.changePassword', error: new FlowError('error_invalid_credentials') },
+  ],
+  serializeState: (s: TSnapshot) => JSON.stringify([s.value, s.context.fieldErrors, s.context.error]),
+});
+
+describe('change password: model', () => {
+  it('reaches every state and takes every transition', () => {
+    expect(walk.missingStates).toEqual([]);
+    expect(walk.missingTransitions).toEqual([]);
+  });
+
+  it('replays every path; saving never starts with field errors', () => {
+    for (const { input, paths } of walk.runs) {
+      for (const path of paths) {
+        const seen = replayPath(machine, input, path);
+        expect((seen.at(-1) as TSnapshot).value).toEqual(path.state.value);
+        for (const s of seen) if (s.matches('saving')) expect(s.context.fieldErrors).toEqual({});
+      }
+    }
+  });
+});

@@ -1,0 +1,54 @@
+import type { SnapshotFrom } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import { FlowError } from '../shared/flow-error.ts';
+import { memberInfo } from '../testing/fixtures.ts';
+import { pending, replayPath, walkGraph } from '../testing/graph-coverage.ts';
+import { forgotPasswordMachine } from './forgot-password.machine.ts';
+
+const machine = forgotPasswordMachine.provide({
+  actors: { sendResetEmail: pending(), resetByMobile: pending(), autoLogin: pending(), loadMember: pending() },
+});
+type TSnapshot = SnapshotFrom<typeof machine>;
+
+const walk = walkGraph(machine, {
+  inputs: [{ tabs: ['email', 'mobile'], passwordRule: null }],
+  events: () => [
+    { type: 'forgot.tab', tab: 'email' },
+    { type: 'forgot.tab', tab: 'mobile' },
+    { type: 'forgot.submitEmail', username: '', email: '' },
+    { type: 'forgot.submitEmail', username: 'demo', email: 'demo@example.com' },
+    { type: 'forgot.submitMobile', mobileNum: '', verificationCode: '', newPassword: '' },
+    { type: 'forgot.submitMobile', mobileNum: '0171', verificationCode: '1234', newPassword: 'abc123' },
+    { type: 'xstate.done.actor.sendResetEmail', output: undefined },
+    { type: 'xstate.error.actor.sendResetEmail', error: new FlowError('username_email_not_exist') },
+    { type: 'xstate.done.actor.resetByMobile', output: undefined },
+    { type: 'xstate.error.actor.resetByMobile', error: new FlowError('verification_code_invalid') },
+    { type: 'xstate.done.actor.autoLogin', output: { token: 'tok' } },
+    { type: 'xstate.error.actor.autoLogin', error: new FlowError('error_unknown') },
+    { type: 'xstate.done.actor.loadMember', output: memberInfo() },
+    { type: 'xstate.error.actor.loadMember', error: new FlowError('error_unknown') },
+  ],
+  serializeState: (s: TSnapshot) =>
+    JSON.stringify([s.value, s.context.tab, Object.keys(s.context.fieldErrors), s.context.error, s.context.request !== null, s.context.token, s.context.member !== null]),
+});
+
+describe('forgot password: model', () => {
+  it('reaches every state and takes every transition', () => {
+    expect(walk.missingStates).toEqual([]);
+    expect(walk.missingTransitions).toEqual([]);
+  });
+
+  it('replays every path; the new password is held only while resetting and logging in', () => {
+    for (const { input, paths } of walk.runs) {
+      for (const path of paths) {
+        const seen = replayPath(machine, input, path);
+        expect((seen.at(-1) as TSnapshot).value).toEqual(path.state.value);
+        for (const s of seen) {
+          expect(s.context.request !== null).toBe(s.matches('resetting') || s.matches('loggingIn'));
+          if (s.matches('emailSent')) expect(s.output).toEqual({ kind: 'emailSent', messageKey: 'in_been_out' });
+          if (s.matches('loggedIn')) expect(s.output).toMatchObject({ kind: 'loggedIn', redirect: '/' });
+        }
+      }
+    }
+  });
+});

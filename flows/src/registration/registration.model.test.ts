@@ -1,0 +1,63 @@
+import type { TFormField } from '@wl/schemas';
+import type { SnapshotFrom } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import { FlowError } from '../shared/flow-error.ts';
+import { memberInfo } from '../testing/fixtures.ts';
+import { pending, replayPath, walkGraph } from '../testing/graph-coverage.ts';
+import { registrationMachine } from './registration.machine.ts';
+
+const machine = registrationMachine.provide({ actors: { checkAffiliate: pending(), register: pending(), loadMember: pending() } });
+type TSnapshot = SnapshotFrom<typeof machine>;
+
+const fields: TFormField[] = [
+  { field: 'username', required: true, rule: { patternId: 'LETTER_FIRST_ALNUM', minLength: 6, maxLength: 16, acceptedPattern: '*' } },
+  { field: 'password', required: true, rule: null },
+  { field: 'affiliateCode', required: false, rule: null },
+];
+const good = { username: 'player01', password: 'abc123', confirmPassword: 'abc123', mobileNum: '01712345678', termsAccepted: true, ageConfirmed: true };
+
+const walk = walkGraph(machine, {
+  inputs: [{ tabs: ['username', 'mobile'], fields, smsVerification: false }],
+  events: () => [
+    { type: 'register.tab', tab: 'mobile' },
+    { type: 'register.tab', tab: 'username' },
+    { type: 'register.submit', values: { ...good, termsAccepted: false } },
+    { type: 'register.submit', values: good },
+    { type: 'register.submit', values: { ...good, affiliateCode: 'AFF1' } },
+    { type: 'human.verified', captchaId: 'c', captcha: '' },
+    { type: 'human.verified', captchaId: 'c', captcha: 'ab' },
+    { type: 'human.cancel' },
+    { type: 'xstate.done.actor.checkAffiliate', output: { valid: true } },
+    { type: 'xstate.done.actor.checkAffiliate', output: { valid: false } },
+    { type: 'xstate.error.actor.checkAffiliate', error: new FlowError('error_unknown') },
+    { type: 'xstate.done.actor.register', output: { token: 'tok' } },
+    { type: 'xstate.error.actor.register', error: new FlowError('error_username_taken') },
+    { type: 'xstate.done.actor.loadMember', output: memberInfo() },
+    { type: 'xstate.error.actor.loadMember', error: new FlowError('error_unknown') },
+  ],
+  serializeState: (s: TSnapshot) =>
+    JSON.stringify([s.value, s.context.tab, Object.keys(s.context.fieldErrors), s.context.error, s.context.values !== null, s.context.token, s.context.member !== null]),
+});
+
+describe('registration machine: model', () => {
+  it('reaches every state and takes every transition', () => {
+    expect(walk.missingStates).toEqual([]);
+    expect(walk.missingTransitions).toEqual([]);
+  });
+
+  it('replays every path; the register call only ever sees validated values', () => {
+    for (const { input, paths } of walk.runs) {
+      for (const path of paths) {
+        const seen = replayPath(machine, input, path);
+        expect((seen.at(-1) as TSnapshot).value).toEqual(path.state.value);
+        for (const s of seen) {
+          if (s.matches('checkingAffiliate') || s.matches('humanVerification') || s.matches('registering')) {
+            expect(s.context.values).not.toBeNull();
+            expect(s.context.fieldErrors).toEqual({});
+          }
+          if (s.matches('done')) expect(s.output?.redirect).toBe('/');
+        }
+      }
+    }
+  });
+});

@@ -1,0 +1,46 @@
+import type { SnapshotFrom } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import { FlowError } from '../shared/flow-error.ts';
+import { pending, replayPath, walkGraph } from '../testing/graph-coverage.ts';
+import { logoutMachine } from './logout.machine.ts';
+
+const cleared: string[][] = [];
+const machine = logoutMachine.provide({
+  actors: { logout: pending() },
+  actions: { clearSession: (_, { keep }) => void cleared.push([...keep]) },
+});
+type TSnapshot = SnapshotFrom<typeof machine>;
+
+const walk = walkGraph(machine, {
+  inputs: [{ isAgent: false }, { isAgent: true }],
+  events: () => [
+    { type: 'logout.confirm' },
+    { type: 'logout.cancel' },
+    { type: 'xstate.done.actor.logout', output: undefined },
+    { type: 'xstate.error.actor.logout', error: new FlowError('error_unknown') },
+  ],
+  serializeState: (s: TSnapshot) => JSON.stringify([s.value, s.context]),
+});
+
+describe('logout: model', () => {
+  it('reaches every state and takes every transition', () => {
+    expect(walk.missingStates).toEqual([]);
+    expect(walk.missingTransitions).toEqual([]);
+  });
+
+  it('clears the session exactly on the paths that log out, and redirects by role', () => {
+    for (const { input, paths } of walk.runs) {
+      for (const path of paths) {
+        cleared.length = 0;
+        const last = replayPath(machine, input, path).at(-1) as TSnapshot;
+        expect(last.value).toEqual(path.state.value);
+        if (last.matches('loggedOut')) {
+          expect(cleared).toEqual([['merchant', 'merchantCode']]);
+          expect(last.output).toEqual({ loggedOut: true, redirect: input.isAgent ? '/agent' : '/' });
+        } else {
+          expect(cleared).toEqual([]);
+        }
+      }
+    }
+  });
+});

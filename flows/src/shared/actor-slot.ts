@@ -1,0 +1,16 @@
+import { fromPromise } from 'xstate';
+
+/**
+ * A typed slot for a side effect the caller fills with `machine.provide({ actors })`. Flows never
+ * perform I/O themselves (DESIGN flows/); a slot left empty fails loudly instead of doing nothing.
+ */
+export function actorSlot<TOutput, TInput>(name: string) {
+  return fromPromise<TOutput, TInput>(async () => {
+    throw new Error(`flows: actor "${name}" was not provided; pass it with machine.provide({ actors })`);
+  });
+}
+
+/** Trims a user-typed value (SPEC §5: inputs are trimmed before they are checked or sent). */
+export function clean(value: string | undefined | null): string {
+  return (value ?? '').trim();
+}

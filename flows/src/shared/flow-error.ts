@@ -1,0 +1,39 @@
+import { WPS_MESSAGES } from '@wl/schemas';
+
+/** Details a failed side effect may carry back into a machine. */
+export type TFlowErrorDetails = {
+  /** SPEC §4 Login: the failed answer asks for a captcha from now on. */
+  captchaRequired?: boolean;
+  /** SPEC §4 SMS code: the answer was 'too many requests'. */
+  tooManyRequests?: boolean;
+};
+
+/**
+ * The error an actor throws when the server answered with a failure. `messageKey` is a translation
+ * key (SPEC §8); machines put it in context for the page to show.
+ */
+export class FlowError extends Error {
+  override readonly name = 'FlowError';
+  constructor(
+    readonly messageKey: string,
+    readonly details: TFlowErrorDetails = {},
+  ) {
+    super(messageKey);
+  }
+}
+
+/** Turns anything an actor threw into a FlowError; unknown errors become `error_unknown`. */
+export function toFlowError(error: unknown): FlowError {
+  if (error instanceof FlowError) return error;
+  // Errors may cross a structured-clone or tRPC boundary and lose their prototype: read the shape.
+  if (typeof error === 'object' && error !== null && 'messageKey' in error) {
+    const { messageKey, details } = error as { messageKey: unknown; details?: unknown };
+    if (typeof messageKey === 'string' && messageKey.length > 0) {
+      return new FlowError(messageKey, typeof details === 'object' && details !== null ? (details as TFlowErrorDetails) : {});
+    }
+  }
+  return new FlowError(WPS_MESSAGES.internal);
+}
+
+/** SPEC §5: the message a required field shows when left empty. */
+export const NOT_EMPTY = 'not_empty';

@@ -1,0 +1,2 @@
+export * from './patterns.ts';
+export * from './validate-field.ts';

@@ -1,0 +1,196 @@
+import { z } from 'zod';
+import { MAX_TEXT_LENGTH, MIN_AGE } from '../constants.ts';
+import type { TRegistrationField, TValidationRule } from '../domain/merchant.ts';
+import type { TFormField } from '../screen/screen-config.ts';
+import { matchesPatternKind } from './patterns.ts';
+
+/** A field message: a translation key and the numbers it fills in (SPEC §5). */
+export type TFieldError = { key: string; params: { min?: number; max?: number; length?: number } };
+
+/** The rule part validateField needs (a server rule or a form field's rule). */
+export type TFieldRule = Pick<TValidationRule, 'acceptedPattern' | 'minLength' | 'maxLength' | 'patternId'>;
+
+/** Message keys of the shared validators; the web translates them in EN and BN. */
+export const RULE_MESSAGES = {
+  notEmpty: 'not_empty',
+  inconsistentTwice: 'inconsistent_twice',
+  tooLong: 'too_long',
+  invalidCharacters: 'invalid_characters',
+  ageNotConfirmed: 'age_not_confirmed',
+  invalidPhone: 'invalid_phone_format',
+  badRequest: 'error_bad_request',
+} as const;
+
+// C0 and C1 control characters, and the bidi overrides that can disguise a name.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point here
+const CONTROL = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
+const MARKUP = /[<>]/;
+
+const patternCache = new Map<string, RegExp | null>();
+
+/**
+ * The server's acceptedPattern as a whole-value regex. '*' and '' match anything. A pattern that is
+ * not a valid JavaScript regex is treated as '*': the patternId kind and the length still apply, so
+ * the value is never unchecked, and a merchant's typo does not lock everyone out of registering.
+ */
+export function acceptedPatternRegex(pattern: string): RegExp | null {
+  if (pattern === '*' || pattern === '') return null;
+  if (!patternCache.has(pattern)) {
+    let regex: RegExp | null;
+    try {
+      regex = new RegExp(`^(?:${pattern})$`, 'u');
+    } catch {
+      try {
+        regex = new RegExp(`^(?:${pattern})$`);
+      } catch {
+        regex = null;
+      }
+    }
+    patternCache.set(pattern, regex);
+  }
+  return patternCache.get(pattern) ?? null;
+}
+
+/** SPEC §5: the message of a rule, keyed by patternId, with min and max, or one length when equal. */
+export function ruleMessage(rule: TFieldRule): TFieldError {
+  if (rule.minLength === rule.maxLength) return { key: `pattern.${rule.patternId}.exact`, params: { length: rule.minLength } };
+  return { key: `pattern.${rule.patternId}`, params: { min: rule.minLength, max: rule.maxLength } };
+}
+
+/**
+ * Checks one value against a server rule (SPEC §5): it must match acceptedPattern ('*' matches
+ * anything), have the shape of its patternId kind, and have between minLength and maxLength
+ * characters (code points, so Thai and Korean count per letter). The value is trimmed first. An
+ * empty required value gets the rule's own message; without a rule it gets `not_empty`.
+ */
+export function validateField(value: string, rule: TFieldRule | null, opts: { required: boolean }): TFieldError | null {
+  // Far too long to be any field: refuse before trimming or scanning it.
+  if (value.length > 4 * MAX_TEXT_LENGTH) return rule === null ? { key: RULE_MESSAGES.tooLong, params: { max: MAX_TEXT_LENGTH } } : ruleMessage(rule);
+  const trimmed = value.trim();
+  if (trimmed === '') {
+    if (!opts.required) return null;
+    return rule === null ? { key: RULE_MESSAGES.notEmpty, params: {} } : ruleMessage(rule);
+  }
+  const length = [...trimmed].length;
+  if (rule === null) return length > MAX_TEXT_LENGTH ? { key: RULE_MESSAGES.tooLong, params: { max: MAX_TEXT_LENGTH } } : null;
+  // Length first: it bounds the work any server regex does on the value.
+  if (length < rule.minLength || length > rule.maxLength || length > MAX_TEXT_LENGTH) return ruleMessage(rule);
+  if (!matchesPatternKind(rule.patternId, trimmed)) return ruleMessage(rule);
+  const regex = acceptedPatternRegex(rule.acceptedPattern);
+  if (regex !== null && !regex.test(trimmed)) return ruleMessage(rule);
+  return null;
+}
+
+/** SPEC §5: a confirmation must equal the original; mismatch says 'inconsistent twice'. */
+export function validateConfirmation(confirmation: string, original: string): TFieldError | null {
+  return confirmation.trim() === original.trim() ? null : { key: RULE_MESSAGES.inconsistentTwice, params: {} };
+}
+
+/** Refuses control characters everywhere and '<' '>' in names and other display text. */
+export function validateCharacters(value: string, opts: { allowMarkup: boolean }): TFieldError | null {
+  if (CONTROL.test(value) || (!opts.allowMarkup && MARKUP.test(value))) return { key: RULE_MESSAGES.invalidCharacters, params: {} };
+  return null;
+}
+
+/** Secret fields: '<' and '>' are fine in a password, they are never displayed. */
+const SECRET_FIELDS: ReadonlySet<TRegistrationField> = new Set(['password', 'confirmPassword', 'paymentPassword']);
+
+/** Rules used when the server sends none for a field whose format is known. */
+const DEFAULT_RULES: Partial<Record<TRegistrationField, TFieldRule>> = {
+  email: { acceptedPattern: '*', minLength: 3, maxLength: 254, patternId: 'EMAIL' },
+  mobileNum: { acceptedPattern: '*', minLength: 6, maxLength: 15, patternId: 'DIGITS_ONLY' },
+  verificationCode: { acceptedPattern: '*', minLength: 4, maxLength: 8, patternId: 'DIGITS_ONLY' },
+};
+
+export type TRegistrationMode = 'username' | 'mobile';
+
+export type TRegistrationSchemaOptions = {
+  /** REGMOBVERF3: an SMS code for the mobile number is required. */
+  smsVerification: boolean;
+  /** Minimum age the member confirms (SPEC §5, default 18). */
+  minAge?: number;
+};
+
+/** Values of the registration form after validation: trimmed strings, terms and age confirmed. */
+export type TRegistrationValues = Partial<Record<TRegistrationField, string>> & {
+  termsAccepted: true;
+  ageConfirmed: true;
+};
+
+/**
+ * The registration schema of SPEC §5, built from the form fields the server enabled. The same
+ * schema runs in the browser and on the server. Issues carry the message key in `message` and its
+ * numbers in `params`; read them with firstFieldErrors.
+ *
+ * Always required: password and its confirmation; username in username mode (optional in mobile
+ * mode); mobileNum in mobile mode or with SMS verification; verificationCode with SMS verification;
+ * terms and age. Other fields follow the server's required flag and are checked when filled.
+ */
+export function buildRegistrationSchema(
+  fields: readonly TFormField[],
+  mode: TRegistrationMode,
+  opts: TRegistrationSchemaOptions,
+): z.ZodType<TRegistrationValues> {
+  const byField = new Map<TRegistrationField, { required: boolean; rule: TFieldRule | null }>();
+  for (const field of fields) byField.set(field.field, { required: field.required, rule: field.rule });
+  const force = (field: TRegistrationField) =>
+    byField.set(field, { required: true, rule: byField.get(field)?.rule ?? null });
+  force('password');
+  force('confirmPassword');
+  if (mode === 'username') force('username');
+  // The mobile tab registers by number: a username, if the form sends one, is checked but optional.
+  const usernameSetting = byField.get('username');
+  if (mode === 'mobile' && usernameSetting !== undefined) byField.set('username', { ...usernameSetting, required: false });
+  if (mode === 'mobile' || opts.smsVerification) force('mobileNum');
+  if (opts.smsVerification) force('verificationCode');
+
+  const minAge = opts.minAge ?? MIN_AGE;
+  // Every key is checked in one refinement so that all fields report at once, wrong types included.
+  const shape: Record<string, z.ZodType> = { termsAccepted: z.unknown().optional(), ageConfirmed: z.unknown().optional() };
+  for (const field of byField.keys()) shape[field] = z.unknown().optional();
+
+  return z
+    .object(shape)
+    .superRefine((values, ctx) => {
+      const issue = (path: string, error: TFieldError) =>
+        ctx.addIssue({ code: 'custom', path: [path], message: error.key, params: error.params });
+      if (values.termsAccepted !== true) issue('termsAccepted', { key: RULE_MESSAGES.notEmpty, params: {} });
+      if (values.ageConfirmed !== true) issue('ageConfirmed', { key: RULE_MESSAGES.ageNotConfirmed, params: { min: minAge } });
+      for (const [field, setting] of byField) {
+        const raw = values[field];
+        if (raw !== undefined && raw !== null && typeof raw !== 'string') {
+          issue(field, { key: RULE_MESSAGES.badRequest, params: {} });
+          continue;
+        }
+        const value = raw ?? '';
+        const rule =
+          setting.rule ??
+          (field === 'confirmPassword' ? (byField.get('password')?.rule ?? null) : (DEFAULT_RULES[field] ?? null));
+        const error =
+          validateCharacters(value, { allowMarkup: SECRET_FIELDS.has(field) }) ??
+          validateField(value, rule, { required: setting.required }) ??
+          (field === 'confirmPassword' ? validateConfirmation(value, typeof values.password === 'string' ? values.password : '') : null);
+        if (error !== null) issue(field, error);
+      }
+    })
+    .transform((values) => {
+      const out: Record<string, unknown> = { termsAccepted: true, ageConfirmed: true };
+      for (const field of byField.keys()) {
+        const value = values[field];
+        if (typeof value === 'string' && value.trim() !== '') out[field] = value.trim();
+      }
+      return out as TRegistrationValues;
+    }) as unknown as z.ZodType<TRegistrationValues>;
+}
+
+/** SPEC §8: the first error of each field, as message key and params. */
+export function firstFieldErrors(error: z.ZodError): Record<string, TFieldError> {
+  const out: Record<string, TFieldError> = {};
+  for (const issue of error.issues) {
+    const field = issue.path.length === 0 ? '_form' : String(issue.path[0]);
+    if (out[field] !== undefined) continue;
+    const params = 'params' in issue && typeof issue.params === 'object' && issue.params !== null ? (issue.params as TFieldError['params']) : {};
+    out[field] = { key: issue.message, params };
+  }
+  return out;
+}
