@@ -58,8 +58,9 @@ export default tseslint.config(
         {
           patterns: [
             ...forbid('platform', 'e2e'),
-            { group: ['@wl/gateway', '@wl/gateway/*', '!@wl/gateway/router'], message: 'The web app imports only the gateway router type (@wl/gateway/router).' },
+            { group: ['@wl/gateway/*', '!@wl/gateway/router'], message: 'The web app imports only the gateway router type (@wl/gateway/router).' },
           ],
+          paths: [{ name: '@wl/gateway', message: 'The web app imports only the gateway router type (@wl/gateway/router).' }],
         },
       ],
     },

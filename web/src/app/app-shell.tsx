@@ -1,0 +1,106 @@
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useScreenConfigState } from '../config/screen-config-context.tsx';
+import { Footer } from '../layout/footer.tsx';
+import { Header } from '../layout/header.tsx';
+import { SideMenu } from '../layout/side-menu.tsx';
+import { Dialogs } from '../modals/dialogs.tsx';
+import { BlockedPage, MaintenancePage } from '../pages/status-pages.tsx';
+import { FavouritesProvider } from '../session/favourites-context.tsx';
+import { setMerchantCode } from '../session/session-storage.ts';
+import { useUi } from './ui-context.tsx';
+
+const LoginModal = lazy(() => import('../modals/login-modal.tsx').then((m) => ({ default: m.LoginModal })));
+const AnnouncementPopup = lazy(() => import('../modals/announcement-popup.tsx').then((m) => ({ default: m.AnnouncementPopup })));
+const RegisterModal = lazy(() => import('../modals/register-modal.tsx').then((m) => ({ default: m.RegisterModal })));
+
+const SHARED_KEY_PATHS = new Set(['/', '/index', '/index.html', '/home', '/login', '/register']);
+
+/** SPEC §2: main content is keyed by full path, except that the home-like paths share one key. */
+export function contentKey(pathname: string, search: string): string {
+  return SHARED_KEY_PATHS.has(pathname) ? 'home' : `${pathname}${search}`;
+}
+
+function Popups() {
+  const ui = useUi();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const leaveAuthRoute = useCallback(() => {
+    if (pathname === '/login' || pathname === '/register') navigate('/', { replace: true });
+  }, [pathname, navigate]);
+  const close = () => {
+    ui.closePopup();
+    leaveAuthRoute();
+  };
+  return (
+    <Suspense fallback={null}>
+      {ui.popup === 'login' && (
+        <LoginModal
+          onClose={close}
+          onRegister={ui.openRegister}
+          onSuccess={() => {
+            ui.closePopup();
+            leaveAuthRoute();
+          }}
+        />
+      )}
+      {ui.popup === 'register' && <RegisterModal onClose={close} onLogin={ui.openLogin} />}
+    </Suspense>
+  );
+}
+
+/** The app shell: header, side menu, content, footer, all from ScreenConfig; status pages replace it. */
+export function AppShell() {
+  const { t } = useTranslation();
+  const { config, isError, retry } = useScreenConfigState();
+  const { pathname, search } = useLocation();
+  const [collapsed, setCollapsed] = useState(() => window.matchMedia?.('(max-width: 900px)').matches ?? false);
+
+  // SPEC §2: scroll resets to top when the route changes.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  useEffect(() => {
+    if (config?.merchant.code) setMerchantCode(config.merchant.code);
+  }, [config?.merchant.code]);
+
+  if (!config) {
+    return (
+      <div className="splash" data-testid="app.loading">
+        {isError ? (
+          <>
+            <p>{t('error_network')}</p>
+            <button type="button" className="btn btn--primary" onClick={retry}>
+              {t('retry')}
+            </button>
+          </>
+        ) : (
+          <span className="spinner spinner--large" aria-label={t('loading')} />
+        )}
+      </div>
+    );
+  }
+  if (config.system.status === 1) return <MaintenancePage config={config} />;
+  if (config.system.status === 2) return <BlockedPage config={config} />;
+
+  return (
+    <FavouritesProvider>
+      <div className={`shell${collapsed ? ' shell--collapsed' : ''}`}>
+        <Header />
+        <div className="shell__body">
+          <SideMenu collapsed={collapsed} onToggle={() => setCollapsed((c) => !c)} />
+          <main className="shell__main" key={contentKey(pathname, search)}>
+            <Outlet />
+          </main>
+        </div>
+        <Footer />
+      </div>
+      <Popups />
+      <Dialogs />
+      <Suspense fallback={null}>
+        <AnnouncementPopup />
+      </Suspense>
+    </FavouritesProvider>
+  );
+}

@@ -1,0 +1,70 @@
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+
+/** Which popup is open; one at a time, like the real site. */
+export type TPopup = 'login' | 'register' | null;
+
+type TConfirm = { messageKey: string; resolve: (ok: boolean) => void };
+
+/** Modal state shared by every part of the page: login/register popups, info and confirm dialogs. */
+export type TUi = {
+  popup: TPopup;
+  openLogin: () => void;
+  openRegister: () => void;
+  closePopup: () => void;
+  infoKey: string | null;
+  showInfo: (messageKey: string) => void;
+  closeInfo: () => void;
+  confirmState: { messageKey: string } | null;
+  confirm: (messageKey: string) => Promise<boolean>;
+  answerConfirm: (ok: boolean) => void;
+};
+
+const UiContext = createContext<TUi | null>(null);
+
+/** Provides modal state. */
+export function UiProvider({ children }: { children: ReactNode }) {
+  const [popup, setPopup] = useState<TPopup>(null);
+  const [infoKey, setInfoKey] = useState<string | null>(null);
+  const [confirmState, setConfirmState] = useState<TConfirm | null>(null);
+  const confirmRef = useRef<TConfirm | null>(null);
+
+  const confirm = useCallback(
+    (messageKey: string) =>
+      new Promise<boolean>((resolve) => {
+        confirmRef.current?.resolve(false);
+        const next = { messageKey, resolve };
+        confirmRef.current = next;
+        setConfirmState(next);
+      }),
+    [],
+  );
+  const answerConfirm = useCallback((ok: boolean) => {
+    confirmRef.current?.resolve(ok);
+    confirmRef.current = null;
+    setConfirmState(null);
+  }, []);
+
+  const value = useMemo<TUi>(
+    () => ({
+      popup,
+      openLogin: () => setPopup('login'),
+      openRegister: () => setPopup('register'),
+      closePopup: () => setPopup(null),
+      infoKey,
+      showInfo: setInfoKey,
+      closeInfo: () => setInfoKey(null),
+      confirmState: confirmState ? { messageKey: confirmState.messageKey } : null,
+      confirm,
+      answerConfirm,
+    }),
+    [popup, infoKey, confirmState, confirm, answerConfirm],
+  );
+  return <UiContext.Provider value={value}>{children}</UiContext.Provider>;
+}
+
+/** Reads the modal state. */
+export function useUi(): TUi {
+  const v = useContext(UiContext);
+  if (!v) throw new Error('useUi outside UiProvider');
+  return v;
+}

@@ -1,0 +1,40 @@
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import type { TBanner } from '@wl/schemas';
+
+const swiperProps: Record<string, unknown>[] = [];
+vi.mock('swiper/react', () => ({
+  Swiper: (props: Record<string, unknown> & { children?: ReactNode }) => {
+    swiperProps.push(props);
+    return <div data-testid="home.banner.swiper">{props.children}</div>;
+  },
+  SwiperSlide: ({ children }: { children?: ReactNode }) => <div>{children}</div>,
+}));
+vi.mock('swiper/modules', () => ({ Autoplay: { name: 'autoplay' }, Pagination: { name: 'pagination' } }));
+vi.mock('swiper/css', () => ({}));
+vi.mock('swiper/css/pagination', () => ({}));
+
+const { default: BannerCarousel } = await import('./banner-carousel.tsx');
+
+function banner(id: number): TBanner {
+  return { id, groupName: 'w_home', title: `B${id}`, imageUrl: `/b${id}.png`, url: '/promotions', linkageType: 'INTERNAL' };
+}
+
+describe('BannerCarousel', () => {
+  it('autoplays every 5 s at 1 s speed and loops only with more than one banner', () => {
+    swiperProps.length = 0;
+    render(<MemoryRouter><BannerCarousel banners={[banner(1), banner(2)]} /></MemoryRouter>);
+    const many = swiperProps.at(-1)!;
+    expect(many.autoplay).toEqual({ delay: 5000, disableOnInteraction: false });
+    expect(many.speed).toBe(1000);
+    expect(many.loop).toBe(true);
+    expect(many.spaceBetween).toBe(20.3);
+
+    render(<MemoryRouter><BannerCarousel banners={[banner(3)]} /></MemoryRouter>);
+    const one = swiperProps.at(-1)!;
+    expect(one.autoplay).toBe(false);
+    expect(one.loop).toBe(false);
+  });
+});

@@ -1,0 +1,50 @@
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { FAVOURITES_PAGE_SIZE } from '@wl/schemas/constants';
+import type { TGame, TGameType, TLanguage } from '@wl/schemas';
+import { useTRPC } from '../api/trpc.ts';
+import { readSessionJson, SESSION_KEYS, writeSessionJson } from '../session/session-storage.ts';
+
+type THotCache = { language: TLanguage; games: TGame[] };
+
+/** Hot games, cached in session storage (HOT_GAMES) until a refresh or a language change (SPEC §4). */
+export function useHotGames(language: TLanguage) {
+  const trpc = useTRPC();
+  const cached = readSessionJson<THotCache>(SESSION_KEYS.hotGames);
+  const initial = cached && cached.language === language && Array.isArray(cached.games) ? cached.games : undefined;
+  const q = useQuery({
+    ...trpc.catalogue.hotGames.queryOptions({ language }),
+    ...(initial ? { initialData: initial } : {}),
+  });
+  useEffect(() => {
+    if (q.data) writeSessionJson(SESSION_KEYS.hotGames, { language, games: q.data } satisfies THotCache);
+  }, [q.data, language]);
+  return q;
+}
+
+/** One page of games of a category or vendor. */
+export function useGames(
+  params: { gameType?: TGameType | undefined; vassalage?: string | undefined; pageNo: number; pageSize: number; language: TLanguage },
+  enabled = true,
+) {
+  const trpc = useTRPC();
+  const input = {
+    pageNo: params.pageNo,
+    pageSize: params.pageSize,
+    language: params.language,
+    ...(params.gameType ? { gameType: params.gameType } : {}),
+    ...(params.vassalage ? { vassalage: params.vassalage } : {}),
+  };
+  return useQuery({ ...trpc.catalogue.games.queryOptions(input, { enabled }), placeholderData: (prev) => prev });
+}
+
+/** The member's favourites (SPEC §9 page size 999). */
+export function useFavouriteList(enabled: boolean, gameType?: TGameType) {
+  const trpc = useTRPC();
+  return useQuery(
+    trpc.catalogue.favourites.queryOptions(
+      { pageNo: 1, pageSize: FAVOURITES_PAGE_SIZE, ...(gameType ? { gameType } : {}) },
+      { enabled },
+    ),
+  );
+}

@@ -1,0 +1,103 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { LIST_PAGE_SIZE, OTHER_SWIPER_ROWS } from '@wl/schemas/constants';
+import type { THomeMenuEntry } from '@wl/schemas';
+import { useTRPC } from '../api/trpc.ts';
+import { useSettings } from '../app/settings-context.tsx';
+import { useUi } from '../app/ui-context.tsx';
+import { useScreenConfig } from '../config/screen-config-context.tsx';
+import { useSession } from '../session/session-context.tsx';
+import { GameGrid } from './game-grid.tsx';
+import { GameMenu } from './game-menu.tsx';
+import { useFavouriteList, useGames } from './home-data.ts';
+import { HomeRows } from './home-rows.tsx';
+import { NoticeMarquee } from './notice-marquee.tsx';
+import { NoticeModal } from './notice-modal.tsx';
+import { Pager } from './pager.tsx';
+import { RowSection, useLabel, VendorGames } from './vendor-row.tsx';
+import { WinnerBoard } from './winner-board.tsx';
+
+const BannerCarousel = lazy(() => import('./banner-carousel.tsx'));
+
+function CategoryList({ entry }: { entry: THomeMenuEntry }) {
+  const { language } = useSettings();
+  const [page, setPage] = useState(1);
+  const q = useGames({ gameType: entry.gameType ?? undefined, pageNo: page, pageSize: LIST_PAGE_SIZE, language });
+  return (
+    <>
+      <GameGrid games={q.data?.games} isLoading={q.isLoading} />
+      {q.data && <Pager page={page} totalPages={q.data.totalPages} onPage={setPage} />}
+    </>
+  );
+}
+
+function FavouriteList() {
+  const q = useFavouriteList(true);
+  return <GameGrid games={q.data?.content} isLoading={q.isLoading} rows={OTHER_SWIPER_ROWS} />;
+}
+
+/** Home (SPEC §2 Home details): banner, notice marquee, game menu, rows, winner board. */
+export function HomePage({ popup }: { popup?: 'login' | 'register' }) {
+  const trpc = useTRPC();
+  const { language } = useSettings();
+  const config = useScreenConfig();
+  const ui = useUi();
+  const { isLoggedIn } = useSession();
+  const label = useLabel();
+  const [menu, setMenu] = useState('HOME');
+  const [noticeIndex, setNoticeIndex] = useState<number | null>(null);
+  const ann = useQuery(trpc.content.announcements.queryOptions({ language }));
+
+  // /login and /register show home with the popup open (SPEC §2 routes).
+  const { openLogin, openRegister } = ui;
+  useEffect(() => {
+    if (popup === 'login') openLogin();
+    else if (popup === 'register') openRegister();
+  }, [popup, openLogin, openRegister]);
+
+  // Leaving FAV when the session ends: visitors have no favourites.
+  useEffect(() => {
+    if (!isLoggedIn && menu === 'FAV') setMenu('HOME');
+  }, [isLoggedIn, menu]);
+
+  const banners = (ann.data?.banners ?? []).filter((b) => b.groupName === 'w_home');
+  const notices = ann.data?.player ?? [];
+  const entry = config.home.menu.find((m) => m.key === menu);
+  const mxwinRow = config.home.rows.find((r) => r.key === 'MXWIN');
+
+  let body;
+  if (!entry || entry.kind === 'HOME') body = <HomeRows />;
+  else if (entry.kind === 'FAV') body = <RowSection rowKey="FAV" title={label(entry)}><FavouriteList /></RowSection>;
+  else if (entry.kind === 'MXWIN') body = <RowSection rowKey="MXWIN" title={label(entry)}><VendorGames vendors={mxwinRow?.vendors ?? []} full /></RowSection>;
+  else body = (
+    <section className="row" data-testid={`home.list.${entry.key}`}>
+      <h2 className="row__title">{label(entry)}</h2>
+      <CategoryList key={entry.key} entry={entry} />
+    </section>
+  );
+
+  return (
+    <div className="home">
+      <div className="home__banner" data-testid="home.banner">
+        {banners.length > 0 ? (
+          <Suspense fallback={<div className="banner banner--placeholder" />}>
+            <BannerCarousel banners={banners} />
+          </Suspense>
+        ) : (
+          <div className="banner banner--placeholder" aria-busy={ann.isLoading} />
+        )}
+      </div>
+      <NoticeMarquee notices={notices} onOpen={setNoticeIndex} />
+      <GameMenu entries={config.home.menu} selected={menu} onSelect={setMenu} />
+      <div className="home__layout">
+        <div className="home__main">{body}</div>
+        <aside className="home__aside">
+          <WinnerBoard />
+        </aside>
+      </div>
+      {noticeIndex !== null && (
+        <NoticeModal notices={notices} index={noticeIndex} onIndex={setNoticeIndex} onClose={() => setNoticeIndex(null)} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { useTranslation } from 'react-i18next';
+import type { TNotice } from '@wl/schemas';
+
+/** Scrolling notice strip (SPEC §2): clicking a notice opens the notice modal at that index. */
+export function NoticeMarquee({ notices, onOpen }: { notices: readonly TNotice[]; onOpen: (index: number) => void }) {
+  const { t } = useTranslation();
+  if (notices.length === 0) return null;
+  const items = notices.map((n, i) => (
+    <button key={n.id} type="button" className="marquee__item" data-testid="home.marquee.item" onClick={() => onOpen(i)}>
+      {n.title}
+    </button>
+  ));
+  return (
+    <div className="marquee" data-testid="home.marquee" aria-label={t('notices')}>
+      <span className="marquee__icon" aria-hidden="true">
+        📢
+      </span>
+      <div className="marquee__viewport">
+        <div className="marquee__track" style={{ animationDuration: `${Math.max(20, notices.length * 12)}s` }}>
+          {items}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { useTranslation } from 'react-i18next';
+
+/** Simple previous/next pager for game lists (SPEC §4: other types show full lists with pagination). */
+export function Pager({ page, totalPages, onPage }: { page: number; totalPages: number; onPage: (p: number) => void }) {
+  const { t } = useTranslation();
+  if (totalPages <= 1) return null;
+  return (
+    <nav className="pager" aria-label={t('pagination')}>
+      <button type="button" className="btn btn--ghost btn--small" disabled={page <= 1} onClick={() => onPage(page - 1)} data-testid="pager.prev">
+        {t('previous')}
+      </button>
+      <span className="pager__info" data-testid="pager.info">
+        {page} / {totalPages}
+      </span>
+      <button type="button" className="btn btn--ghost btn--small" disabled={page >= totalPages} onClick={() => onPage(page + 1)} data-testid="pager.next">
+        {t('next')}
+      </button>
+    </nav>
+  );
+}

@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { HOME_PREVIEW_PAGE_SIZE, HOME_PREVIEW_VENDOR_LIMIT, LIST_PAGE_SIZE, OTHER_SWIPER_ROWS } from '@wl/schemas/constants';
+import type { TVendorLink } from '@wl/schemas';
+import { useSettings } from '../app/settings-context.tsx';
+import { GameGrid } from './game-grid.tsx';
+import { useGames } from './home-data.ts';
+import { Pager } from './pager.tsx';
+
+/** Vendor chips of a row; the selected vendor's games show below. */
+export function VendorChips({ vendors, selected, onSelect }: { vendors: readonly TVendorLink[]; selected: string; onSelect: (v: string) => void }) {
+  return (
+    <div className="chips" role="tablist">
+      {vendors.map((v) => (
+        <button
+          key={v.vassalage}
+          type="button"
+          role="tab"
+          aria-selected={v.vassalage === selected}
+          className={`chip${v.vassalage === selected ? ' chip--active' : ''}`}
+          data-testid={`vendor-chip.${v.vassalage}`}
+          onClick={() => onSelect(v.vassalage)}
+        >
+          {v.name}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * A home preview row of vendors (SPEC §2 Home rows): chips for up to 5 vendors and up to 12 games
+ * of the chosen one in a two-row Swiper. With `full`, all vendors and a paginated 24-per-page list.
+ */
+export function VendorGames({ vendors, full = false }: { vendors: readonly TVendorLink[]; full?: boolean }) {
+  const { language } = useSettings();
+  const shown = full ? vendors : vendors.slice(0, HOME_PREVIEW_VENDOR_LIMIT);
+  const [selected, setSelected] = useState(shown[0]?.vassalage ?? '');
+  const [page, setPage] = useState(1);
+  const vendor = shown.find((v) => v.vassalage === selected) ?? shown[0];
+  const q = useGames(
+    {
+      vassalage: vendor?.vassalage,
+      gameType: vendor?.gameType,
+      pageNo: full ? page : 1,
+      pageSize: full ? LIST_PAGE_SIZE : HOME_PREVIEW_PAGE_SIZE,
+      language,
+    },
+    vendor !== undefined,
+  );
+  return (
+    <>
+      {shown.length > 1 && (
+        <VendorChips
+          vendors={shown}
+          selected={vendor?.vassalage ?? ''}
+          onSelect={(v) => {
+            setSelected(v);
+            setPage(1);
+          }}
+        />
+      )}
+      <GameGrid games={vendor ? q.data?.games : []} isLoading={q.isLoading} carousel={!full} {...(full ? { rows: OTHER_SWIPER_ROWS } : {})} />
+      {full && q.data && <Pager page={page} totalPages={q.data.totalPages} onPage={setPage} />}
+    </>
+  );
+}
+
+/** Section frame used by every home row. */
+export function RowSection({ rowKey, title, children }: { rowKey: string; title: string; children: React.ReactNode }) {
+  return (
+    <section className="row" data-testid={`home.row.${rowKey}`} aria-label={title}>
+      <h2 className="row__title">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+/** Translates a row or menu label: server text wins, else the label key. */
+export function useLabel() {
+  const { t } = useTranslation();
+  return (x: { label?: string | undefined; labelKey?: string | undefined }) => x.label ?? (x.labelKey ? t(x.labelKey) : '');
+}

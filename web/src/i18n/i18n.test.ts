@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import bn from './bn.json';
+import en from './en.json';
+
+type TTree = { [k: string]: string | TTree };
+
+function flatten(tree: TTree, prefix = ''): Record<string, string> {
+  return Object.entries(tree).reduce<Record<string, string>>((acc, [k, v]) => {
+    const key = prefix ? `${prefix}.${k}` : k;
+    if (typeof v === 'string') acc[key] = v;
+    else Object.assign(acc, flatten(v, key));
+    return acc;
+  }, {});
+}
+
+/** Values that are the same in both languages on purpose (brand names, codes). */
+const SAME_IN_BOTH: readonly string[] = [];
+
+const EN = flatten(en as TTree);
+const BN = flatten(bn as TTree);
+
+/** Server message keys the gateway sends (WPS_MESSAGES) and the form keys of SPEC §5. */
+const SERVER_KEYS = [
+  'error_invalid_credentials', 'error_not_logged_in', 'error_network', 'error_captcha_required', 'error_captcha_wrong',
+  'error_account_locked', 'error_not_member', 'error_not_agent', 'error_too_many_requests', 'error_bad_request',
+  'error_unknown', 'error_forbidden', 'error_not_found', 'error_feature_off', 'in_need_true_account', 'not_empty',
+];
+
+describe('translations', () => {
+  it('every EN key has a BN translation', () => {
+    expect(Object.keys(EN).filter((k) => !(k in BN) || BN[k]!.trim() === '')).toEqual([]);
+  });
+  it('every BN key exists in EN', () => {
+    expect(Object.keys(BN).filter((k) => !(k in EN))).toEqual([]);
+  });
+  it('BN text is real Bengali, not the English copied over', () => {
+    const same = Object.keys(EN).filter((k) => BN[k] === EN[k] && !SAME_IN_BOTH.includes(k));
+    expect(same).toEqual([]);
+    const notBengali = Object.entries(BN).filter(([k, v]) => !/[\u0980-\u09FF]/.test(v) && !SAME_IN_BOTH.includes(k));
+    expect(notBengali.map(([k]) => k)).toEqual([]);
+  });
+  it('covers every server message key', () => {
+    expect(SERVER_KEYS.filter((k) => !(k in EN) || !(k in BN))).toEqual([]);
+  });
+  it('keeps the same interpolation placeholders in both languages', () => {
+    const vars = (s: string) => (s.match(/{{\w+}}/g) ?? []).sort().join(',');
+    expect(Object.keys(EN).filter((k) => vars(EN[k]!) !== vars(BN[k] ?? ''))).toEqual([]);
+  });
+});

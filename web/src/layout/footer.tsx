@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { TGameType } from '@wl/schemas';
+import { useScreenConfig } from '../config/screen-config-context.tsx';
+import { iconFor } from './icons.ts';
+import { MenuEntryView } from './menu-entry.tsx';
+
+/** Footer (SPEC §2): help links, products by category with a vendor filter, social links, vendor logos. */
+export function Footer() {
+  const { t } = useTranslation();
+  const config = useScreenConfig();
+  const { products, helpLinks, social, vendorLogos } = config.footer;
+  const [category, setCategory] = useState<TGameType | ''>('');
+  const product = products.find((p) => p.gameType === category);
+  return (
+    <footer className="footer" data-testid="footer">
+      <div className="footer__cols">
+        <div className="footer__col">
+          <h3>{t('help')}</h3>
+          <ul className="footer__list">
+            {helpLinks.map((e) => (
+              <li key={e.key}>
+                <MenuEntryView entry={e} testId={`footer.entry.${e.key}`} className="footer__link" />
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div className="footer__col footer__col--wide">
+          <h3>{t('products')}</h3>
+          <div className="chips">
+            <button type="button" className={`chip${category === '' ? ' chip--active' : ''}`} onClick={() => setCategory('')}>
+              {t('all')}
+            </button>
+            {products.map((p) => (
+              <button key={p.gameType} type="button" className={`chip${category === p.gameType ? ' chip--active' : ''}`} data-testid={`footer.product.${p.gameType}`} onClick={() => setCategory(p.gameType)}>
+                {p.label}
+              </button>
+            ))}
+          </div>
+          <ul className="footer__vendors">
+            {(product ? product.vendors : products.flatMap((p) => p.vendors.slice(0, 3))).map((v) => (
+              <li key={`${v.gameType}-${v.vassalage}`}>
+                <Link to={v.path} className="footer__link">
+                  {v.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+        {social.length > 0 && (
+          <div className="footer__col">
+            <h3>{t('follow_us')}</h3>
+            <ul className="footer__social">
+              {social.map((s) => (
+                <li key={s.csType}>
+                  <a href={s.url} target="_blank" rel="noopener noreferrer" className="social" data-testid={`footer.social.${s.csType}`} aria-label={s.csType}>
+                    {iconFor(s.csType.toLowerCase())}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </div>
+      {vendorLogos.length > 0 && (
+        <div className="footer__logos" aria-label={t('vendors')}>
+          {vendorLogos.map((v) => (
+            <span key={`${v.gameType}-${v.vassalage}`} className="footer__logo" title={v.name}>
+              {v.logoUrl ? <img src={v.logoUrl} alt={v.name} loading="lazy" height={24} /> : v.name}
+            </span>
+          ))}
+        </div>
+      )}
+      <p className="footer__copy">
+        © {new Date().getFullYear()} {config.merchant.name}. {t('responsible_gaming')}
+      </p>
+    </footer>
+  );
+}

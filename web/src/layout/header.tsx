@@ -1,0 +1,211 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { THeaderEntry, TMenuEntry, TScreenConfig } from '@wl/schemas';
+import { useSettings } from '../app/settings-context.tsx';
+import { useUi } from '../app/ui-context.tsx';
+import { useScreenConfig } from '../config/screen-config-context.tsx';
+import { formatMinor, MASKED_BALANCE } from '../lib/money.ts';
+import { useSession } from '../session/session-context.tsx';
+import { iconFor } from './icons.ts';
+import { isGamePage } from './menu-actions.ts';
+import { MenuEntryView } from './menu-entry.tsx';
+
+/** Finds the deposit or withdraw entry the config offers (member centre first, then side menu). */
+export function findEntry(config: TScreenConfig, keys: readonly string[]): TMenuEntry | undefined {
+  const all = [...config.memberCentre, ...config.sideMenu.sections.flatMap((s) => s.entries)];
+  return all.find((e) => keys.includes(e.key));
+}
+
+function unavailable(key: string): TMenuEntry {
+  return { key, labelKey: key, icon: key, target: { type: 'route', path: '/member' }, isAvailable: false };
+}
+
+function headerLabel(entry: THeaderEntry, t: (k: string) => string): string {
+  return entry.kind === 'category' ? entry.label : t(entry.labelKey);
+}
+
+/** Category entry with its vendor drop-down on hover/focus (SPEC §2; layout from the config). */
+function CategoryEntry({ entry }: { entry: Extract<THeaderEntry, { kind: 'category' }> }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <div className="hnav__item" onMouseEnter={() => setOpen(true)} onMouseLeave={() => setOpen(false)} onFocus={() => setOpen(true)} onBlur={(e) => !e.currentTarget.contains(e.relatedTarget) && setOpen(false)}>
+      <NavLink to={entry.path} className="hnav__link" data-testid={`header.entry.${entry.key}`} aria-haspopup={entry.vendors.length > 0 ? 'true' : undefined} aria-expanded={entry.vendors.length > 0 ? open : undefined}>
+        {entry.label}
+      </NavLink>
+      {open && entry.vendors.length > 0 && (
+        <div className={`dropdown dropdown--${entry.dropdownLayout}`} data-testid={`header.dropdown.${entry.key}`}>
+          {entry.vendors.map((v) => (
+            <Link key={v.vassalage} to={v.path} className="dropdown__vendor" data-testid={`header.vendor.${v.vassalage}`} onClick={() => setOpen(false)}>
+              {v.logoUrl ? <img src={v.logoUrl} alt="" width={28} height={28} loading="lazy" /> : null}
+              <span>{v.name}</span>
+            </Link>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Member info panel (SPEC §2 Header): account, balance with show/hide and refresh, VIP, badge. */
+function MemberPanel({ onGamePage }: { onGamePage: boolean }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const [shown, setShown] = useState(true);
+  const member = session.member;
+  if (!member) return null;
+  const badge = member.availablePromoCount + member.unreadMessage;
+  return (
+    <div className="member-panel" data-testid="header.member">
+      <span className="member-panel__account">{member.nickname || member.userName}</span>
+      {!onGamePage && (
+        <span className="member-panel__balance">
+          <span data-testid="header.balance" className="balance" aria-live="polite">
+            {session.balance === null ? '…' : shown ? formatMinor(session.balance.balance, session.balance.currencySymbol) : MASKED_BALANCE}
+          </span>
+          <button type="button" className="icon-btn" data-testid="header.balance-toggle" aria-pressed={!shown} aria-label={t(shown ? 'balance_hide' : 'balance_show')} onClick={() => setShown((s) => !s)}>
+            {shown ? '👁' : '🙈'}
+          </button>
+          <button
+            type="button"
+            className={`icon-btn${session.isBalanceFetching ? ' is-spinning' : ''}`}
+            data-testid="header.balance-refresh"
+            aria-label={t('balance_refresh')}
+            onClick={session.refreshBalance}
+          >
+            ↻
+          </button>
+        </span>
+      )}
+      {member.hasVip && (
+        <span className="vip" data-testid="header.vip" title={t('vip_rank', { rank: member.vipRankLevel })}>
+          👑 {member.vipLabelName} · {t('vip_rank', { rank: member.vipRankLevel })}
+        </span>
+      )}
+      {badge > 0 && (
+        <span className="badge" data-testid="header.badge" aria-label={t('badge_count', { count: badge })}>
+          {badge > 99 ? '99+' : badge}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** Avatar menu (SPEC §2): entries from the config, copyable user id, VIP label, balance. */
+function AvatarMenu() {
+  const { t } = useTranslation();
+  const config = useScreenConfig();
+  const session = useSession();
+  const [open, setOpen] = useState(false);
+  const [copied, setCopied] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const onDoc = (e: MouseEvent) => {
+      if (box.current && !box.current.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', onDoc);
+    return () => document.removeEventListener('mousedown', onDoc);
+  }, [open]);
+  const member = session.member;
+  if (!member) return null;
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(String(member.id));
+      setCopied(true);
+    } catch {
+      setCopied(false);
+    }
+  };
+  return (
+    <div className="avatar" ref={box}>
+      <button type="button" className="avatar__btn" data-testid="header.avatar" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+        {member.avatarUrl ? <img src={member.avatarUrl} alt="" width={32} height={32} /> : <span aria-hidden="true">{(member.nickname || member.userName).slice(0, 1).toUpperCase()}</span>}
+        <span className="sr-only">{t('my_account')}</span>
+      </button>
+      {open && (
+        <div className="avatar__menu" role="menu" data-testid="header.avatar-menu">
+          <div className="avatar__head">
+            <strong>{member.nickname || member.userName}</strong>
+            <button type="button" className="link-btn" data-testid="header.copy-id" onClick={() => void copy()}>
+              {t('user_id')}: {member.id} {copied ? `✓ ${t('copied')}` : '⧉'}
+            </button>
+            {member.hasVip && <span className="vip">👑 {member.vipLabelName}</span>}
+            {session.balance && <span className="balance">{formatMinor(session.balance.balance, session.balance.currencySymbol)}</span>}
+          </div>
+          {config.avatarMenu.map((e) => (
+            <MenuEntryView key={e.key} entry={e} testId={`header.avatar.${e.key}`} className="menu-link" icon={<span aria-hidden="true">{iconFor(e.icon)}</span>} onDone={() => setOpen(false)} />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Site header rendered from ScreenConfig only (SPEC §2 Header). */
+export function Header() {
+  const { t } = useTranslation();
+  const config = useScreenConfig();
+  const settings = useSettings();
+  const ui = useUi();
+  const session = useSession();
+  const { pathname } = useLocation();
+  // Deposit and withdraw follow the config entry; without one they show disabled, never linked.
+  const deposit = findEntry(config, ['depositv2', 'deposit']) ?? unavailable('deposit');
+  const withdraw = findEntry(config, ['withdraw']) ?? unavailable('withdraw');
+  return (
+    <header className="header" data-testid="header">
+      <Link to="/" className="header__logo" aria-label={config.merchant.name}>
+        <span className="header__logo-mark" aria-hidden="true">♠</span>
+        <span className="header__logo-text">{config.merchant.name}</span>
+      </Link>
+      <nav className="hnav" aria-label={t('main_navigation')}>
+        {config.header.entries.map((e) =>
+          e.kind === 'category' ? (
+            <CategoryEntry key={e.key} entry={e} />
+          ) : (
+            <div className="hnav__item" key={e.key}>
+              <NavLink to={e.path} end className="hnav__link" data-testid={`header.entry.${e.key}`}>
+                {headerLabel(e, t)}
+              </NavLink>
+            </div>
+          ),
+        )}
+      </nav>
+      <div className="header__tools">
+        <div className="lang-switch" role="group" aria-label={t('language')}>
+          <button type="button" data-testid="language.bn" aria-pressed={settings.language === 'bn'} className={settings.language === 'bn' ? 'is-active' : ''} onClick={() => settings.setLanguage('bn')}>
+            বাং
+          </button>
+          <button type="button" data-testid="language.en" aria-pressed={settings.language === 'en'} className={settings.language === 'en' ? 'is-active' : ''} onClick={() => settings.setLanguage('en')}>
+            EN
+          </button>
+        </div>
+        <button type="button" className="icon-btn" data-testid="theme.toggle" aria-label={t(settings.theme === 'dark' ? 'theme_light' : 'theme_dark')} onClick={settings.toggleTheme}>
+          {settings.theme === 'dark' ? '☀' : '☾'}
+        </button>
+        {session.isLoggedIn ? (
+          <>
+            <MemberPanel onGamePage={isGamePage(pathname)} />
+            <MenuEntryView entry={deposit} testId="header.deposit" className="btn btn--primary btn--small">
+              {t('deposit')}
+            </MenuEntryView>
+            <MenuEntryView entry={withdraw} testId="header.withdraw" className="btn btn--ghost btn--small">
+              {t('withdraw')}
+            </MenuEntryView>
+            <AvatarMenu />
+          </>
+        ) : (
+          <>
+            <button type="button" className="btn btn--ghost btn--small" data-testid="header.login" onClick={ui.openLogin}>
+              {t('login')}
+            </button>
+            <button type="button" className="btn btn--primary btn--small" data-testid="header.register" onClick={ui.openRegister}>
+              {t('register')}
+            </button>
+          </>
+        )}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,119 @@
+import type { ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { TMemberInfo, TMenuEntry } from '@wl/schemas';
+import { useSettings } from '../app/settings-context.tsx';
+import { useUi } from '../app/ui-context.tsx';
+import { useScreenConfig } from '../config/screen-config-context.tsx';
+import { useSession } from '../session/session-context.tsx';
+import { openCustomerService } from './menu-actions.ts';
+
+/** Runs a menu action (SPEC §2 menus): popups, logout with confirmation, language, theme, service. */
+export function useMenuAction() {
+  const ui = useUi();
+  const settings = useSettings();
+  const session = useSession();
+  const config = useScreenConfig();
+  const navigate = useNavigate();
+  return async (action: Extract<TMenuEntry['target'], { type: 'action' }>['action']) => {
+    switch (action) {
+      case 'login':
+        ui.openLogin();
+        return;
+      case 'register':
+        ui.openRegister();
+        return;
+      case 'logout':
+        if (await ui.confirm('logout_confirm')) {
+          await session.signOut();
+          navigate('/');
+        }
+        return;
+      case 'language':
+        settings.setLanguage(settings.language === 'bn' ? 'en' : 'bn');
+        return;
+      case 'theme':
+        settings.toggleTheme();
+        return;
+      case 'customerService':
+        openCustomerService(config);
+        return;
+      case 'appDownload':
+        // The download panel opens on hover/focus where the entry is rendered (side menu).
+        return;
+    }
+  };
+}
+
+/** Badge count of an entry from member info (SPEC §2: mission, message and reward badges). */
+export function badgeCount(entry: TMenuEntry, member: TMemberInfo | null): number {
+  if (!member || !entry.badge) return 0;
+  if (entry.badge === 'message') return member.unreadMessage;
+  if (entry.badge === 'reward') return member.availablePromoCount;
+  return 0;
+}
+
+/** Renders one menu entry; unavailable entries are disabled and never linked (house rule). */
+export function MenuEntryView({
+  entry,
+  testId,
+  className = 'menu-link',
+  icon,
+  onDone,
+  children,
+}: {
+  entry: TMenuEntry;
+  testId: string;
+  className?: string;
+  icon?: ReactNode;
+  onDone?: () => void;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const run = useMenuAction();
+  const { member } = useSession();
+  const text = entry.label ?? (entry.labelKey ? t(entry.labelKey) : entry.key);
+  const count = badgeCount(entry, member);
+  const inner = (
+    <>
+      {icon}
+      <span className="menu-link__text">{children ?? text}</span>
+      {count > 0 && <span className="badge">{count > 99 ? '99+' : count}</span>}
+    </>
+  );
+  if (!entry.isAvailable) {
+    return (
+      <span className={`${className} is-disabled`} role="link" aria-disabled="true" data-testid={testId} title={t('coming_soon')}>
+        {inner}
+      </span>
+    );
+  }
+  const target = entry.target;
+  if (target.type === 'route') {
+    return (
+      <Link className={className} to={target.path} data-testid={testId} onClick={onDone}>
+        {inner}
+      </Link>
+    );
+  }
+  if (target.type === 'external') {
+    return (
+      <a className={className} href={target.url} target="_blank" rel="noopener noreferrer" data-testid={testId} onClick={onDone}>
+        {inner}
+      </a>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className={className}
+      data-testid={testId}
+      onClick={() => {
+        onDone?.();
+        void run(target.action);
+      }}
+    >
+      {inner}
+    </button>
+  );
+}

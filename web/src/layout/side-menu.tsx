@@ -1,0 +1,118 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { QR_MARGIN, QR_SIZE } from '@wl/schemas/constants';
+import type { TMenuEntry } from '@wl/schemas';
+import { useSettings } from '../app/settings-context.tsx';
+import { useScreenConfig } from '../config/screen-config-context.tsx';
+import { useSession } from '../session/session-context.tsx';
+import { iconFor } from './icons.ts';
+import { MenuEntryView } from './menu-entry.tsx';
+
+/** SPEC §2: the iOS link carries the language and the session token. */
+export function iosDownloadUrl(base: string, language: string, token: string | null): string {
+  if (!base) return '';
+  try {
+    const url = new URL(base, window.location.origin);
+    url.searchParams.set('language', language);
+    if (token) url.searchParams.set('token', token);
+    return url.toString();
+  } catch {
+    return base;
+  }
+}
+
+function QrCode({ value, label }: { value: string; label: string }) {
+  const [src, setSrc] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    if (!value) return;
+    // qrcode is loaded only when the download panel opens, to keep it out of the initial bundle.
+    void import('qrcode').then((QR) =>
+      QR.toDataURL(value, { width: QR_SIZE, margin: QR_MARGIN }).then((url) => {
+        if (live) setSrc(url);
+      }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [value]);
+  return (
+    <figure className="qr">
+      {src ? <img src={src} alt={label} width={QR_SIZE} height={QR_SIZE} data-testid="app-download.qr" /> : <span className="qr__placeholder" />}
+      <figcaption>{label}</figcaption>
+    </figure>
+  );
+}
+
+/** App download entry: QR codes for iOS and Android show on hover or focus (SPEC §2 Side menu). */
+function AppDownload({ entry, collapsed }: { entry: TMenuEntry; collapsed: boolean }) {
+  const { t } = useTranslation();
+  const config = useScreenConfig();
+  const { language } = useSettings();
+  const { token } = useSession();
+  const [open, setOpen] = useState(false);
+  return (
+    <div className="app-download" onMouseEnter={() => setOpen(true)} onMouseLeave={() => setOpen(false)} onFocus={() => setOpen(true)} onBlur={() => setOpen(false)}>
+      <MenuEntryView entry={entry} testId={`side-menu.entry.${entry.key}`} icon={<span className="menu-link__icon" aria-hidden="true">{iconFor(entry.icon)}</span>}>
+        {collapsed ? '' : undefined}
+      </MenuEntryView>
+      {open && entry.isAvailable && (
+        <div className="app-download__panel" data-testid="app-download.panel">
+          <QrCode value={iosDownloadUrl(config.links.appIos, language, token)} label="iOS" />
+          <QrCode value={config.links.appAndroid} label="Android" />
+          <p className="app-download__hint">{t('app_download_hint')}</p>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Language select entry (SPEC §2 Side menu). */
+function LanguageEntry({ entry }: { entry: TMenuEntry }) {
+  const { t } = useTranslation();
+  const settings = useSettings();
+  return (
+    <label className="menu-link" data-testid={`side-menu.entry.${entry.key}`}>
+      <span className="menu-link__icon" aria-hidden="true">{iconFor(entry.icon)}</span>
+      <span className="menu-link__text">{entry.label ?? (entry.labelKey ? t(entry.labelKey) : t('language'))}</span>
+      <select className="select" value={settings.language} onChange={(e) => settings.setLanguage(e.target.value === 'en' ? 'en' : 'bn')} aria-label={t('language')}>
+        <option value="bn">বাংলা</option>
+        <option value="en">English</option>
+      </select>
+    </label>
+  );
+}
+
+/** Collapsible side menu rendered from ScreenConfig sections (SPEC §2 Side menu). */
+export function SideMenu({ collapsed, onToggle }: { collapsed: boolean; onToggle: () => void }) {
+  const { t } = useTranslation();
+  const config = useScreenConfig();
+  return (
+    <aside className={`side-menu${collapsed ? ' side-menu--collapsed' : ''}`} data-testid="side-menu" aria-label={t('side_menu')}>
+      <button type="button" className="side-menu__toggle" data-testid="side-menu.toggle" aria-expanded={!collapsed} aria-label={t(collapsed ? 'menu_expand' : 'menu_collapse')} onClick={onToggle}>
+        {collapsed ? '»' : '«'}
+      </button>
+      {config.sideMenu.sections.map((section) => (
+        <div className="side-menu__section" key={section.key}>
+          {section.labelKey && !collapsed && <h3 className="side-menu__heading">{t(section.labelKey)}</h3>}
+          {section.entries.map((entry) => {
+            if (entry.target.type === 'action' && entry.target.action === 'appDownload') {
+              return <AppDownload key={entry.key} entry={entry} collapsed={collapsed} />;
+            }
+            if (entry.target.type === 'action' && entry.target.action === 'language' && entry.isAvailable && !collapsed) {
+              return <LanguageEntry key={entry.key} entry={entry} />;
+            }
+            return (
+              <MenuEntryView
+                key={entry.key}
+                entry={entry}
+                testId={`side-menu.entry.${entry.key}`}
+                icon={<span className="menu-link__icon" aria-hidden="true">{iconFor(entry.icon)}</span>}
+              />
+            );
+          })}
+        </div>
+      ))}
+    </aside>
+  );
+}

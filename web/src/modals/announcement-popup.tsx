@@ -1,0 +1,62 @@
+import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useMachine } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { ANNOUNCEMENT_SEEN_KEYS, announcementPopupMachine, type TPopupAudience } from '@wl/flows/announcement/announcement-popup.machine';
+import type { TPopup } from '@wl/schemas';
+import { useTRPC } from '../api/trpc.ts';
+import { useSettings } from '../app/settings-context.tsx';
+import { useSession } from '../session/session-context.tsx';
+import { readSession, writeSession } from '../session/session-storage.ts';
+import { Modal } from './modal.tsx';
+
+function PopupRun({ popups, audience, isFirstLogin }: { popups: TPopup[]; audience: TPopupAudience; isFirstLogin: boolean }) {
+  const { t } = useTranslation();
+  const machine = useMemo(
+    () =>
+      announcementPopupMachine.provide({
+        actions: { persist: (_, params: { key: string }) => writeSession(params.key, 'true') },
+      }),
+    [],
+  );
+  const sessionSeen = Object.fromEntries(Object.values(ANNOUNCEMENT_SEEN_KEYS).map((k) => [k, readSession(k) === 'true']));
+  const [state, send] = useMachine(machine, { input: { popups, audience, isFirstLogin, sessionSeen } });
+  if (!state.matches('showing')) return null;
+  const { popups: shown, index } = state.context;
+  const popup = shown[index];
+  if (!popup) return null;
+  return (
+    <Modal testId="popup.announcement" title={popup.title} onClose={() => send({ type: 'popup.close' })} closeTestId="popup.close">
+      <div className="notice__content">{popup.content}</div>
+      <div className="dialog__actions">
+        {shown.length > 1 && (
+          <span className="pager__info">
+            {index + 1} / {shown.length}
+          </span>
+        )}
+        <button type="button" className="btn btn--primary" data-testid="popup.next" onClick={() => send({ type: 'popup.next' })}>
+          {index + 1 < shown.length ? t('next') : t('ok')}
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+/** Announcement popup (SPEC §4): once per session per audience, by the flows machine. */
+export function AnnouncementPopup() {
+  const trpc = useTRPC();
+  const { language } = useSettings();
+  const session = useSession();
+  const ann = useQuery(trpc.content.announcements.queryOptions({ language }));
+  // Wait for member info when there is a token, so a member never sees the visitor popup first.
+  if (!ann.data || (session.token && !session.member)) return null;
+  const audience: TPopupAudience = session.isLoggedIn ? 'user' : 'visitor';
+  return (
+    <PopupRun
+      key={audience}
+      popups={ann.data.popup}
+      audience={audience}
+      isFirstLogin={session.member?.firstTimeLogin === true}
+    />
+  );
+}

@@ -1,0 +1,129 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { TWhitelabelNode } from '@wl/schemas';
+import { errorKey, useTRPC } from '../api/trpc.ts';
+import { getOperatorToken, setOperatorToken } from '../session/session-storage.ts';
+
+/** Flattens the whitelabel tree into labelled rows, children indented under their parent. */
+export function flattenFlags(nodes: readonly TWhitelabelNode[], depth = 0): { node: TWhitelabelNode; depth: number }[] {
+  return nodes.flatMap((n) => [{ node: n, depth }, ...flattenFlags(n.childrenNodes, depth + 1)]);
+}
+
+function Switch({ testId, label, checked, disabled, onChange, depth = 0 }: { testId: string; label: string; checked: boolean; disabled?: boolean; onChange: (v: boolean) => void; depth?: number }) {
+  return (
+    <label className="switch-row" style={{ paddingInlineStart: `${depth * 20 + 12}px` }}>
+      <span className="switch-row__label">{label}</span>
+      <input type="checkbox" role="switch" className="switch" data-testid={testId} checked={checked} disabled={disabled} aria-checked={checked} onChange={(e) => onChange(e.target.checked)} />
+    </label>
+  );
+}
+
+function OperatorLogin({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation();
+  const trpc = useTRPC();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const login = useMutation(
+    trpc.operator.login.mutationOptions({
+      onSuccess: (r) => {
+        setOperatorToken(r.token);
+        setPassword('');
+        onDone();
+      },
+      onError: (e) => setError(errorKey(e)),
+    }),
+  );
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!username.trim() || !password.trim()) {
+      setError('not_empty');
+      return;
+    }
+    setError(null);
+    login.mutate({ username: username.trim(), password: password.trim() });
+  };
+  return (
+    <form className="form operator__card" onSubmit={submit} noValidate>
+      <h1>{t('operator_title')}</h1>
+      <label className="field">
+        <span className="field__label">{t('username')}</span>
+        <input className="input" data-testid="operator.username" autoComplete="username" value={username} maxLength={200} onChange={(e) => setUsername(e.target.value)} />
+      </label>
+      <label className="field">
+        <span className="field__label">{t('password')}</span>
+        <input className="input" type="password" data-testid="operator.password" autoComplete="current-password" value={password} maxLength={128} onChange={(e) => setPassword(e.target.value)} />
+      </label>
+      {error && <p className="form__error" role="alert" data-testid="operator.error">{t(error)}</p>}
+      <button type="submit" className="btn btn--primary btn--block" data-testid="operator.submit" disabled={login.isPending}>
+        {login.isPending ? <span className="spinner" /> : t('login')}
+      </button>
+    </form>
+  );
+}
+
+function OperatorConsole({ onLogout }: { onLogout: () => void }) {
+  const { t } = useTranslation();
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const cfg = useQuery(trpc.operator.config.queryOptions(undefined, { staleTime: 0 }));
+  const refresh = () => void qc.invalidateQueries({ queryKey: trpc.operator.config.queryKey() });
+  const setFlag = useMutation(trpc.operator.setFlag.mutationOptions({ onSettled: refresh }));
+  const setSystem = useMutation(trpc.operator.setSystem.mutationOptions({ onSettled: refresh }));
+  const busy = setFlag.isPending || setSystem.isPending;
+  const error = cfg.error ?? setFlag.error ?? setSystem.error;
+  const sessionEnded = cfg.error !== null && errorKey(cfg.error) === 'error_not_logged_in';
+  // An expired operator token returns to the login form.
+  useEffect(() => {
+    if (sessionEnded) {
+      setOperatorToken(null);
+      onLogout();
+    }
+  }, [sessionEnded, onLogout]);
+  return (
+    <div className="operator__card">
+      <div className="operator__head">
+        <h1>{t('operator_title')}</h1>
+        <button type="button" className="btn btn--ghost btn--small" data-testid="operator.logout" onClick={() => { setOperatorToken(null); onLogout(); }}>
+          {t('logout')}
+        </button>
+      </div>
+      {error && <p className="form__error" role="alert">{t(errorKey(error))}</p>}
+      {cfg.data && (
+        <>
+          <h2>{t('operator_system')}</h2>
+          <Switch testId="operator.maintenance" label={t('operator_maintenance')} checked={cfg.data.maintenance} disabled={busy} onChange={(v) => setSystem.mutate({ maintenance: v })} />
+          <Switch testId="operator.region" label={t('operator_region')} checked={cfg.data.regionRestriction} disabled={busy} onChange={(v) => setSystem.mutate({ regionRestriction: v })} />
+          <h2>{t('operator_flags')}</h2>
+          {flattenFlags(cfg.data.whitelabel).map(({ node, depth }) => (
+            <Switch
+              key={`${node.modId}-${depth}`}
+              testId={`operator.flag.${node.modId}`}
+              label={`${node.name || node.modId} (${node.modId})`}
+              checked={node.enabled === '1'}
+              disabled={busy}
+              depth={depth}
+              onChange={(v) => setFlag.mutate({ modId: node.modId, enabled: v })}
+            />
+          ))}
+        </>
+      )}
+      {cfg.isLoading && <span className="spinner" />}
+    </div>
+  );
+}
+
+/** Operator console (issue 2): flips whitelabel flags and system switches; own token, own session key. */
+export function OperatorPage() {
+  const { t } = useTranslation();
+  const [loggedIn, setLoggedIn] = useState(() => getOperatorToken() !== null);
+  const logout = useCallback(() => setLoggedIn(false), []);
+  return (
+    <main className="operator">
+      <Link to="/" className="link-btn">← {t('back_home')}</Link>
+      {loggedIn ? <OperatorConsole onLogout={logout} /> : <OperatorLogin onDone={() => setLoggedIn(true)} />}
+    </main>
+  );
+}

@@ -1,0 +1,40 @@
+import { useTranslation } from 'react-i18next';
+import type { TScreenConfig } from '@wl/schemas';
+import { openCustomerService } from '../layout/menu-actions.ts';
+
+/** SPEC §8 maintenance page: title, info text, customer service button. */
+export function MaintenancePage({ config }: { config: TScreenConfig }) {
+  const { t } = useTranslation();
+  return (
+    <main className="status-page" data-testid="maintenance.page">
+      <div className="status-page__card">
+        <div className="status-page__icon" aria-hidden="true">🛠</div>
+        <h1>{t('maintenance_title')}</h1>
+        <p>{t('maintenance_info')}</p>
+        <button type="button" className="btn btn--primary" data-testid="maintenance.service" onClick={() => openCustomerService(config)} disabled={!config.links.customerService}>
+          {t('customer_service')}
+        </button>
+      </div>
+    </main>
+  );
+}
+
+/** SPEC §8 region-blocked page: shows the IP, info and a service button. */
+export function BlockedPage({ config }: { config: TScreenConfig }) {
+  const { t } = useTranslation();
+  return (
+    <main className="status-page" data-testid="blocked.page">
+      <div className="status-page__card">
+        <div className="status-page__icon" aria-hidden="true">🌐</div>
+        <h1>{t('blocked_title')}</h1>
+        <p>
+          {t('blocked_ip')}: <strong data-testid="blocked.ip">{config.system.ip}</strong>
+        </p>
+        <p>{t('blocked_info')}</p>
+        <button type="button" className="btn btn--primary" data-testid="blocked.service" onClick={() => openCustomerService(config)} disabled={!config.links.customerService}>
+          {t('customer_service')}
+        </button>
+      </div>
+    </main>
+  );
+}
