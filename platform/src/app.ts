@@ -1,0 +1,76 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { WPS_CODES, WPS_MESSAGES } from '@wl/schemas';
+import { generateRsaKeyPair } from '@wl/schemas/wps/body-cipher';
+import { registerAssetRoutes } from './assets/assets.routes.ts';
+import { registerCatalogueRoutes } from './catalogue/catalogue.routes.ts';
+import { registerContentRoutes } from './content/content.routes.ts';
+import type { DB } from './db/schema.ts';
+import type { TPlatformDeps } from './http/deps.ts';
+import { sendError, WpsError } from './http/envelope.ts';
+import { registerMemberRoutes } from './member/member.routes.ts';
+import { registerOperatorRoutes } from './operator/operator.routes.ts';
+import { registerSessionRoutes } from './session/session.routes.ts';
+import { registerSystemRoutes } from './system/system.routes.ts';
+import { registerWalletRoutes } from './wallet/wallet.routes.ts';
+
+/** Options of buildPlatform. */
+export type TBuildPlatformOptions = {
+  db: Kysely<DB>;
+  merchantCode?: string;
+  /** Defaults to a fresh pair per app (UPSTREAM-NOTES: the key is fetched before each login). */
+  rsa?: { publicKeyPem: string; privateKeyPem: string };
+  clock?: () => Date;
+  logger?: boolean;
+};
+
+/** Request bodies are small JSON; anything bigger is refused before parsing. */
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The dependencies the routes run with (tests use them to call services directly). */
+    platform: TPlatformDeps;
+  }
+}
+
+/** Builds the platform app (STYLE.md: the app is a plugin; server.ts only listens). */
+export async function buildPlatform(opts: TBuildPlatformOptions): Promise<FastifyInstance> {
+  const deps: TPlatformDeps = {
+    db: opts.db,
+    rsa: opts.rsa ?? generateRsaKeyPair(),
+    defaultMerchantCode: opts.merchantCode ?? 'DEMO',
+    clock: opts.clock ?? (() => new Date()),
+  };
+  const app = Fastify({
+    logger: opts.logger
+      ? { level: 'info', redact: ['req.headers.authorization', 'req.headers["x-rsa"]'] }
+      : false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: false,
+  });
+  app.decorate('platform', deps);
+
+  app.setErrorHandler((err, request, reply) => {
+    if (err instanceof WpsError) return sendError(reply, err);
+    const status = (err as { statusCode?: number }).statusCode;
+    // Fastify's own 4xx (bad JSON, body too large, unsupported media type): a bad request.
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      return sendError(reply, new WpsError(WPS_CODES.badRequest, WPS_MESSAGES.badRequest));
+    }
+    request.log.error({ err }, 'unhandled platform error');
+    return sendError(reply, new WpsError(WPS_CODES.internal, WPS_MESSAGES.internal));
+  });
+  app.setNotFoundHandler((_request, reply) => sendError(reply, new WpsError(WPS_CODES.notFound, WPS_MESSAGES.notFound)));
+
+  registerSystemRoutes(app, deps);
+  registerSessionRoutes(app, deps);
+  registerCatalogueRoutes(app, deps);
+  registerContentRoutes(app, deps);
+  registerMemberRoutes(app, deps);
+  registerWalletRoutes(app, deps);
+  registerOperatorRoutes(app, deps);
+  registerAssetRoutes(app, deps);
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,56 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { WPS_PATHS } from '@wl/schemas';
+import { resolveMerchant } from '../http/auth.ts';
+import type { TPlatformDeps } from '../http/deps.ts';
+import { wpsErrors } from '../http/envelope.ts';
+import { parseInput } from '../http/request-context.ts';
+import { bannerTitle, gameArtwork, memberNickname, vendorArtwork } from './assets.queries.ts';
+import { avatarSvg, bannerSvg, gameSvg, vendorSvg } from './svg.ts';
+
+// `<id>.svg`, where id is a node id, vendor code or numeric id.
+const ZSvgFile = z.object({ file: z.string().regex(/^[A-Za-z0-9_-]{1,64}\.svg$/) });
+
+function svg(reply: FastifyReply, body: string): FastifyReply {
+  return reply.header('content-type', 'image/svg+xml').header('cache-control', 'public, max-age=86400').send(body);
+}
+
+function idOf(params: unknown): string {
+  return parseInput(ZSvgFile, params).file.slice(0, -'.svg'.length);
+}
+
+/** Generated artwork: deterministic SVGs for games, vendors, banners and avatars (unknown → 404 so clients show their fallback). */
+export function registerAssetRoutes(app: FastifyInstance, deps: TPlatformDeps): void {
+  const base = WPS_PATHS.assets;
+  app.get(`${base}/game/:file`, async (request, reply) => {
+    const id = idOf(request.params);
+    const merchant = await resolveMerchant(deps, request);
+    const game = await gameArtwork(deps.db, merchant.id, id);
+    if (!game) throw wpsErrors.notFound();
+    return svg(reply, gameSvg(id, game.name_en, game.vendor_name));
+  });
+  app.get(`${base}/vendor/:file`, async (request, reply) => {
+    const id = idOf(request.params);
+    const merchant = await resolveMerchant(deps, request);
+    const vendor = await vendorArtwork(deps.db, merchant.id, id);
+    if (!vendor) throw wpsErrors.notFound();
+    return svg(reply, vendorSvg(id, vendor.name));
+  });
+  app.get(`${base}/banner/:file`, async (request, reply) => {
+    const id = idOf(request.params);
+    const match = /^(p?)(\d{1,9})$/.exec(id);
+    if (!match) throw wpsErrors.notFound();
+    const merchant = await resolveMerchant(deps, request);
+    const row = await bannerTitle(deps.db, merchant.id, match[1] ? 'promotions' : 'banners', Number(match[2]));
+    if (!row) throw wpsErrors.notFound();
+    return svg(reply, bannerSvg(`banner-${id}`, row.title_en));
+  });
+  app.get(`${base}/avatar/:file`, async (request, reply) => {
+    const id = idOf(request.params);
+    if (!/^\d{1,9}$/.test(id)) throw wpsErrors.notFound();
+    const merchant = await resolveMerchant(deps, request);
+    const member = await memberNickname(deps.db, merchant.id, Number(id));
+    if (!member) throw wpsErrors.notFound();
+    return svg(reply, avatarSvg(`avatar-${id}`, member.nickname.slice(0, 1).toUpperCase()));
+  });
+}

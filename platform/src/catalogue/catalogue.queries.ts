@@ -1,0 +1,109 @@
+import { sql, type Kysely } from 'kysely';
+import type { TGameType, TLanguage } from '@wl/schemas';
+import type { DB } from '../db/schema.ts';
+
+/** Columns every game answer needs. */
+export function gameSelect(db: Kysely<DB>) {
+  return db
+    .selectFrom('games')
+    .innerJoin('vendors', 'vendors.id', 'games.vendor_id')
+    .select([
+      'games.id',
+      'games.node_id',
+      'games.game_code',
+      'games.game_type',
+      'games.vassalage',
+      'games.name_en',
+      'games.name_bn',
+      'games.has_free_trial',
+      'vendors.name as vendor_name',
+    ]);
+}
+export type TGameRow = Awaited<ReturnType<ReturnType<typeof gameSelect>['executeTakeFirstOrThrow']>>;
+
+/** Game categories switched on for the merchant (whitelabel GAME_<type> nodes). */
+export async function enabledGameTypes(db: Kysely<DB>, merchantId: number): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('whitelabel_nodes')
+    .select('mod_id')
+    .where('merchant_id', '=', merchantId)
+    .where('mod_id', 'like', 'GAME\\_%')
+    .where('enabled', '=', true)
+    .execute();
+  return new Set(rows.map((r) => r.mod_id.slice('GAME_'.length)));
+}
+
+/** Vendors with the code of their first game (for single-game cards). */
+export function vendorsWithFirstGame(db: Kysely<DB>, merchantId: number) {
+  return db
+    .selectFrom('vendors')
+    .select([
+      'vendors.vassalage',
+      'vendors.name',
+      'vendors.game_type',
+      'vendors.is_game',
+      (eb) =>
+        eb
+          .selectFrom('games')
+          .select('games.game_code')
+          .whereRef('games.vendor_id', '=', 'vendors.id')
+          .orderBy('games.sort')
+          .limit(1)
+          .as('first_game_code'),
+    ])
+    .where('vendors.merchant_id', '=', merchantId)
+    .orderBy('vendors.sort')
+    .execute();
+}
+
+/** Escapes LIKE wildcards so a search is a plain substring. */
+function likeSubstring(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** A page of games with the filters of the game list relay (UPSTREAM-NOTES Catalogue). */
+export async function listGames(
+  db: Kysely<DB>,
+  merchantId: number,
+  f: { gameType?: TGameType; vassalage?: string; gameName?: string; language: TLanguage; pageNo: number; pageSize: number; enabledTypes: Set<string> },
+): Promise<{ rows: TGameRow[]; total: number }> {
+  const types = [...f.enabledTypes];
+  if (types.length === 0) return { rows: [], total: 0 };
+  let q = gameSelect(db).where('games.merchant_id', '=', merchantId).where('games.game_type', 'in', types);
+  if (f.gameType) q = q.where('games.game_type', '=', f.gameType);
+  if (f.vassalage) q = q.where('games.vassalage', '=', f.vassalage);
+  if (f.gameName) q = q.where(f.language === 'bn' ? 'games.name_bn' : 'games.name_en', 'ilike', likeSubstring(f.gameName));
+  const [{ total }, rows] = await Promise.all([
+    q.clearSelect().select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
+    q
+      // Vendors are seeded in the fixed category order, so this lists LOTT first and CRASH last.
+      .orderBy('vendors.sort')
+      .orderBy('games.sort')
+      .orderBy('games.id')
+      .limit(f.pageSize)
+      .offset((f.pageNo - 1) * f.pageSize)
+      .execute(),
+  ]);
+  return { rows, total };
+}
+
+/** Hot games, optionally of one vendor. */
+export function hotGames(db: Kysely<DB>, merchantId: number, vassalage: string | undefined, enabledTypes: Set<string>) {
+  const types = [...enabledTypes];
+  if (types.length === 0) return Promise.resolve([]);
+  let q = gameSelect(db).where('games.merchant_id', '=', merchantId).where('games.is_hot', '=', true).where('games.game_type', 'in', types);
+  if (vassalage) q = q.where('games.vassalage', '=', vassalage);
+  return q.orderBy('games.id').execute();
+}
+
+/** Winner board rows with their game. */
+export function winners(db: Kysely<DB>, merchantId: number, limit: number) {
+  return db
+    .selectFrom('winners')
+    .innerJoin('games', 'games.id', 'winners.game_id')
+    .select(['winners.customer_name', 'winners.win_amount_minor', 'games.node_id', 'games.name_en', 'games.name_bn', 'games.vassalage', 'games.game_type'])
+    .where('winners.merchant_id', '=', merchantId)
+    .orderBy('winners.sort')
+    .limit(limit)
+    .execute();
+}

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { BANNER_GROUPS, WPS_PATHS, ZAnnouncementsResponse, ZEnvelope } from '@wl/schemas';
+import { usePlatform } from '../test-support/db.ts';
+
+const ctx = usePlatform();
+
+describe('announcements', () => {
+  it('answers banners for every group, notices, popups A/B/F and promotions in the header language', async () => {
+    const en = ZEnvelope(ZAnnouncementsResponse).parse((await ctx.app.inject({ url: WPS_PATHS.announcements, headers: { language: 'en' } })).json()).value!;
+    for (const g of BANNER_GROUPS) expect(en.banners.some((b) => b.groupName === g), g).toBe(true);
+    const home = en.banners.filter((b) => b.groupName === 'w_home');
+    expect(home.length).toBeGreaterThanOrEqual(3);
+    expect(home.map((b) => b.linkageType)).toEqual(expect.arrayContaining(['INTERNAL', 'EXTERNAL']));
+    expect(en.player.length).toBeGreaterThanOrEqual(4);
+    expect(en.popup.map((p) => p.execution).sort()).toEqual(['A', 'B', 'F']);
+    expect(en.promotion).toHaveLength(2);
+    expect(en.player[0]!.title).toMatch(/^[ -~–]+$/);
+
+    const bn = ZEnvelope(ZAnnouncementsResponse).parse((await ctx.app.inject({ url: WPS_PATHS.announcements })).json()).value!;
+    expect(bn.player[0]!.title).toMatch(/[\u0980-\u09FF]/);
+    expect(bn.banners[0]!.imageUrl).toBe(`/wps/assets/banner/${bn.banners[0]!.id}.svg`);
+  });
+});

@@ -1,0 +1,284 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Kysely table types of migrations/*.sql. */
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Json<T> = ColumnType<T, string, string>;
+
+export interface MerchantsTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  currency: string;
+  currency_symbol: string;
+  maintenance: Generated<boolean>;
+  region_restriction: Generated<boolean>;
+  config_version: Generated<number>;
+  domain_route: string;
+  main_domain: string;
+  gtag_id: string;
+  image_cdns: Json<string[]>;
+  launch_game_cdns: Json<string[]>;
+  min_age: number;
+  sms_expired_minutes: number;
+  default_country_dialing_code: string;
+  created_at: Generated<Date>;
+}
+export interface WhitelabelNodesTable {
+  id: Generated<number>;
+  merchant_id: number;
+  parent_id: number | null;
+  mod_id: string;
+  name: string;
+  enabled: boolean;
+  sort: number;
+}
+export interface RegistrationFieldsTable {
+  merchant_id: number;
+  field: string;
+  enabled: boolean;
+  required: boolean;
+  sort: number;
+}
+export interface ValidationRulesTable {
+  merchant_id: number;
+  field: string;
+  accepted_pattern: string;
+  min_length: number;
+  max_length: number;
+  pattern_id: string;
+}
+export interface CountriesTable {
+  merchant_id: number;
+  country_code: string;
+  country_dialing_code: string;
+  sort: number;
+}
+export interface CustomerServiceTable {
+  id: Generated<number>;
+  merchant_id: number;
+  cs_type: string;
+  path: string;
+  sort: number;
+}
+export interface ResourcesTable {
+  id: Generated<number>;
+  merchant_id: number;
+  resource_type: string;
+  label_name_en: string;
+  url: string;
+  sort: number;
+}
+export interface VendorsTable {
+  id: Generated<number>;
+  merchant_id: number;
+  vassalage: string;
+  game_type: string;
+  name: string;
+  is_game: 'VASSALAGE' | 'GAME';
+  sort: number;
+}
+export interface GamesTable {
+  id: Generated<number>;
+  merchant_id: number;
+  vendor_id: number;
+  node_id: string;
+  game_code: string;
+  game_type: string;
+  vassalage: string;
+  name_en: string;
+  name_bn: string;
+  has_free_trial: boolean;
+  is_hot: boolean;
+  sort: number;
+}
+export interface BannersTable {
+  id: Generated<number>;
+  merchant_id: number;
+  group_name: string;
+  title_en: string;
+  title_bn: string;
+  url: string;
+  linkage_type: 'INTERNAL' | 'EXTERNAL' | 'NONE';
+  sort: number;
+}
+export interface NoticesTable {
+  id: Generated<number>;
+  merchant_id: number;
+  title_en: string;
+  title_bn: string;
+  content_en: string;
+  content_bn: string;
+  sort: number;
+}
+export interface PopupsTable {
+  id: Generated<number>;
+  merchant_id: number;
+  title_en: string;
+  title_bn: string;
+  content_en: string;
+  content_bn: string;
+  promotion_type: string;
+  execution: 'A' | 'B' | 'F';
+  sort: number;
+}
+export interface PromotionsTable {
+  id: Generated<number>;
+  merchant_id: number;
+  title_en: string;
+  title_bn: string;
+  promotion_type: string;
+  sort: number;
+}
+export interface WinnersTable {
+  id: Generated<number>;
+  merchant_id: number;
+  game_id: number;
+  customer_name: string;
+  win_amount_minor: number;
+  sort: number;
+}
+export interface MembersTable {
+  id: Generated<number>;
+  merchant_id: number;
+  username: string;
+  nickname: string;
+  password_hash: string;
+  type: number;
+  upline_id: number | null;
+  vip_label: Generated<string>;
+  vip_rank: Generated<number>;
+  unread_messages: Generated<number>;
+  available_promo_count: Generated<number>;
+  first_time_login: Generated<boolean>;
+  password_expires_at: Timestamp | null;
+  created_at: Generated<Date>;
+}
+export interface OperatorsTable {
+  id: Generated<number>;
+  merchant_id: number;
+  username: string;
+  name: string;
+  password_hash: string;
+  created_at: Generated<Date>;
+}
+export interface SessionsTable {
+  id: Generated<number>;
+  member_id: number;
+  token_hash: string;
+  ip: string;
+  created_at: Generated<Date>;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+export interface OperatorSessionsTable {
+  id: Generated<number>;
+  operator_id: number;
+  token_hash: string;
+  created_at: Generated<Date>;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+export interface CaptchasTable {
+  id: string;
+  merchant_id: number;
+  answer_hash: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+export interface LoginThrottleTable {
+  merchant_id: number;
+  username_key: string;
+  failures: number;
+  updated_at: Timestamp;
+}
+export interface AuthEventsTable {
+  id: Generated<number>;
+  merchant_id: number;
+  member_id: number | null;
+  operator_id: number | null;
+  username: string;
+  kind: string;
+  ip: string;
+  created_at: Generated<Date>;
+}
+export interface FavouritesTable {
+  member_id: number;
+  game_id: number;
+  created_at: Generated<Date>;
+}
+export interface LaunchTicketsTable {
+  ticket_hash: string;
+  member_id: number;
+  game_id: number;
+  account_type: number;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+export interface ConfigAuditTable {
+  id: Generated<number>;
+  merchant_id: number;
+  operator_id: number | null;
+  action: string;
+  detail: Json<unknown>;
+  config_version: number;
+  created_at: Generated<Date>;
+}
+export interface LedgerAccountsTable {
+  id: Generated<number>;
+  merchant_id: number;
+  member_id: number | null;
+  kind: 'member_wallet' | 'house';
+  currency: string;
+  balance_minor: Generated<number>;
+}
+export interface LedgerTransactionsTable {
+  id: Generated<number>;
+  merchant_id: number;
+  idempotency_key: string;
+  kind: string;
+  created_at: Generated<Date>;
+}
+export interface LedgerEntriesTable {
+  id: Generated<number>;
+  transaction_id: number;
+  account_id: number;
+  amount_minor: number;
+  created_at: Generated<Date>;
+}
+export interface SchemaMigrationsTable {
+  version: string;
+  applied_at: Generated<Date>;
+}
+
+/** The whole database as Kysely sees it. */
+export interface DB {
+  merchants: MerchantsTable;
+  whitelabel_nodes: WhitelabelNodesTable;
+  registration_fields: RegistrationFieldsTable;
+  validation_rules: ValidationRulesTable;
+  countries: CountriesTable;
+  customer_service: CustomerServiceTable;
+  resources: ResourcesTable;
+  vendors: VendorsTable;
+  games: GamesTable;
+  banners: BannersTable;
+  notices: NoticesTable;
+  popups: PopupsTable;
+  promotions: PromotionsTable;
+  winners: WinnersTable;
+  members: MembersTable;
+  operators: OperatorsTable;
+  sessions: SessionsTable;
+  operator_sessions: OperatorSessionsTable;
+  captchas: CaptchasTable;
+  login_throttle: LoginThrottleTable;
+  auth_events: AuthEventsTable;
+  favourites: FavouritesTable;
+  launch_tickets: LaunchTicketsTable;
+  config_audit: ConfigAuditTable;
+  ledger_accounts: LedgerAccountsTable;
+  ledger_transactions: LedgerTransactionsTable;
+  ledger_entries: LedgerEntriesTable;
+  schema_migrations: SchemaMigrationsTable;
+}

@@ -1,0 +1,39 @@
+import { buildPlatform } from './app.ts';
+import { openDatabase } from './db/database.ts';
+import { migrate } from './db/migrate.ts';
+import { platformEnv } from './env.ts';
+import { seed } from './seed/seed.ts';
+
+/** Options of the embedded platform; defaults come from env.ts (PLATFORM_DATA_DIR, DATABASE_URL). */
+export type TEmbeddedPlatformOptions = { dataDir?: string; databaseUrl?: string; memory?: boolean };
+
+/** A running embedded platform. */
+export type TEmbeddedPlatform = { url: string; close(): Promise<void> };
+
+/**
+ * Opens the database, migrates, seeds and listens on 127.0.0.1 on a free port (DESIGN.md: the
+ * gateway starts the embedded reference upstream in-process and talks to it over HTTP).
+ */
+export async function startEmbeddedPlatform(opts: TEmbeddedPlatformOptions = {}): Promise<TEmbeddedPlatform> {
+  const databaseUrl = opts.databaseUrl ?? (opts.memory || opts.dataDir ? undefined : platformEnv.databaseUrl);
+  const database = await openDatabase({ databaseUrl, dataDir: opts.dataDir ?? platformEnv.dataDir, memory: opts.memory });
+  try {
+    await migrate(database.db);
+    await seed(database.db, { merchantCode: platformEnv.merchantCode });
+    const app = await buildPlatform({ db: database.db, merchantCode: platformEnv.merchantCode });
+    const address = await app.listen({ host: '127.0.0.1', port: 0 });
+    return {
+      url: address,
+      close: async () => {
+        try {
+          await app.close();
+        } finally {
+          await database.close();
+        }
+      },
+    };
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+}

@@ -1,0 +1,112 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { TRIAL_TYPE, WPS_HEADERS } from '@wl/schemas';
+import type { TPlatformDeps } from './deps.ts';
+import { wpsErrors } from './envelope.ts';
+import { singleHeader } from './request-context.ts';
+
+/** The merchant a call is for. */
+export type TMerchant = {
+  id: number;
+  code: string;
+  name: string;
+  currency: string;
+  currency_symbol: string;
+  maintenance: boolean;
+  region_restriction: boolean;
+  config_version: number;
+};
+
+/** Idle timeout of member and operator sessions, sliding on every authenticated call (issue 3). */
+export const SESSION_IDLE_MS = 30 * 60 * 1000;
+
+/** sha256 hex: how tokens, tickets and captcha answers are stored. */
+export function sha256Hex(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex');
+}
+
+/** A fresh random token (32 bytes, base64url). */
+export function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+const MERCHANT_CODE = /^[A-Za-z0-9_]{2,32}$/;
+
+/** Resolves the Merchant header: missing → default merchant; unknown, malformed or repeated → 400. */
+export async function resolveMerchant(deps: TPlatformDeps, request: FastifyRequest): Promise<TMerchant> {
+  const header = singleHeader(request, WPS_HEADERS.merchant)?.trim();
+  const code = header === undefined || header === '' ? deps.defaultMerchantCode : header;
+  if (!MERCHANT_CODE.test(code)) throw wpsErrors.badRequest();
+  const merchant = await deps.db
+    .selectFrom('merchants')
+    .select(['id', 'code', 'name', 'currency', 'currency_symbol', 'maintenance', 'region_restriction', 'config_version'])
+    .where('code', '=', code)
+    .executeTakeFirst();
+  if (!merchant) throw wpsErrors.badRequest();
+  return merchant;
+}
+
+function bearerToken(request: FastifyRequest): string | null {
+  const raw = singleHeader(request, WPS_HEADERS.authorization)?.trim();
+  if (!raw) return null;
+  // The upstream sends the bare token; accept a "Bearer " prefix too.
+  const token = raw.startsWith('Bearer ') ? raw.slice(7).trim() : raw;
+  return token.length > 0 && token.length <= 256 ? token : null;
+}
+
+/** The logged-in member of a call. */
+export type TSessionMember = { memberId: number; sessionId: number; type: number; username: string };
+
+/**
+ * The member behind the Authorization token: the session must be live (not revoked, not idle for
+ * 30 minutes) and of this merchant. Each call slides the expiry. Otherwise 401.
+ */
+export async function requireMember(deps: TPlatformDeps, request: FastifyRequest, merchant: TMerchant): Promise<TSessionMember> {
+  const token = bearerToken(request);
+  if (!token) throw wpsErrors.notLoggedIn();
+  const now = deps.clock();
+  const row = await deps.db
+    .updateTable('sessions')
+    .set({ expires_at: new Date(now.getTime() + SESSION_IDLE_MS) })
+    .from('members')
+    .whereRef('members.id', '=', 'sessions.member_id')
+    .where('sessions.token_hash', '=', sha256Hex(token))
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>', now)
+    .where('members.merchant_id', '=', merchant.id)
+    .returning(['sessions.id as sessionId', 'members.id as memberId', 'members.type as type', 'members.username as username'])
+    .executeTakeFirst();
+  if (!row) throw wpsErrors.notLoggedIn();
+  return row;
+}
+
+/** Like requireMember, and refuses trial accounts (SPEC §6: a real account is needed). */
+export async function requireRealMember(deps: TPlatformDeps, request: FastifyRequest, merchant: TMerchant): Promise<TSessionMember> {
+  const member = await requireMember(deps, request, merchant);
+  if (member.type === TRIAL_TYPE) throw wpsErrors.trialNeedsRealAccount();
+  return member;
+}
+
+/** The logged-in operator of an operator call (separate sessions from members). */
+export async function requireOperator(
+  deps: TPlatformDeps,
+  request: FastifyRequest,
+  merchant: TMerchant,
+): Promise<{ operatorId: number; sessionId: number }> {
+  const token = bearerToken(request);
+  if (!token) throw wpsErrors.notLoggedIn();
+  const now = deps.clock();
+  const row = await deps.db
+    .updateTable('operator_sessions')
+    .set({ expires_at: new Date(now.getTime() + SESSION_IDLE_MS) })
+    .from('operators')
+    .whereRef('operators.id', '=', 'operator_sessions.operator_id')
+    .where('operator_sessions.token_hash', '=', sha256Hex(token))
+    .where('operator_sessions.revoked_at', 'is', null)
+    .where('operator_sessions.expires_at', '>', now)
+    .where('operators.merchant_id', '=', merchant.id)
+    .returning(['operator_sessions.id as sessionId', 'operators.id as operatorId'])
+    .executeTakeFirst();
+  if (!row) throw wpsErrors.notLoggedIn();
+  return row;
+}

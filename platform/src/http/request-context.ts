@@ -1,0 +1,42 @@
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { DEFAULT_LANGUAGE, LANGUAGES, WPS_HEADERS, type TLanguage } from '@wl/schemas';
+import { wpsErrors } from './envelope.ts';
+
+/** Values of a header as sent, however many times (rawHeaders keeps repeats that Node would join). */
+export function headerValues(request: FastifyRequest, name: string): string[] {
+  const raw = request.raw.rawHeaders;
+  const out: string[] = [];
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    if (raw[i]!.toLowerCase() === name) out.push(raw[i + 1]!);
+  }
+  return out;
+}
+
+/** A header that may appear at most once (UPSTREAM-NOTES: Merchant twice → 400); undefined when absent. */
+export function singleHeader(request: FastifyRequest, name: string): string | undefined {
+  const values = headerValues(request, name);
+  if (values.length > 1) throw wpsErrors.badRequest();
+  return values[0];
+}
+
+/** Client address: the first x-forwarded-for entry (set by the gateway), else the socket. */
+export function clientIp(request: FastifyRequest): string {
+  const forwarded = headerValues(request, WPS_HEADERS.forwardedFor)[0];
+  const first = forwarded?.split(',')[0]?.trim();
+  if (first && first.length <= 64) return first;
+  return request.socket.remoteAddress ?? '';
+}
+
+/** Language from the Language header (default BN, SPEC §9); unknown values fall back to the default. */
+export function requestLanguage(request: FastifyRequest): TLanguage {
+  const value = singleHeader(request, WPS_HEADERS.language)?.trim().toLowerCase();
+  return (LANGUAGES as readonly string[]).includes(value ?? '') ? (value as TLanguage) : DEFAULT_LANGUAGE;
+}
+
+/** Parses input with a schema; any mismatch is a bad request and nothing runs. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  const res = schema.safeParse(input ?? {});
+  if (!res.success) throw wpsErrors.badRequest();
+  return res.data;
+}

@@ -1,0 +1,90 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  WPS_CODES,
+  WPS_MESSAGES,
+  WPS_PATHS,
+  ZFavouriteListQuery,
+  ZFavouritePayload,
+  ZFavouriteRemove,
+  ZLaunchGameQuery,
+} from '@wl/schemas';
+import { requireMember, requireRealMember, resolveMerchant } from '../http/auth.ts';
+import type { TPlatformDeps } from '../http/deps.ts';
+import { ok, WpsError } from '../http/envelope.ts';
+import { parseInput, requestLanguage } from '../http/request-context.ts';
+import { escapeXml } from '../assets/svg.ts';
+import { favouriteAdd, favouriteIds, favouriteList, favouriteRemove, launchGame, memberInfo, redeemTicket } from './member.service.ts';
+
+const ZDemoPageParams = z.object({ nodeId: z.string().min(1).max(64) });
+const ZDemoPageQuery = z.object({ ticket: z.string().min(1).max(64) });
+
+/** Member calls: info, favourites, game launch and the demo game page. */
+export function registerMemberRoutes(app: FastifyInstance, deps: TPlatformDeps): void {
+  app.get(WPS_PATHS.memberInfo, async (request) => {
+    const merchant = await resolveMerchant(deps, request);
+    return ok(await memberInfo(deps, await requireMember(deps, request, merchant)));
+  });
+
+  app.get(WPS_PATHS.favouriteIds, async (request) => {
+    const merchant = await resolveMerchant(deps, request);
+    return ok(await favouriteIds(deps, await requireRealMember(deps, request, merchant)));
+  });
+  app.get(WPS_PATHS.favouriteList, async (request) => {
+    const merchant = await resolveMerchant(deps, request);
+    const member = await requireRealMember(deps, request, merchant);
+    const q = parseInput(ZFavouriteListQuery, request.query);
+    return ok(await favouriteList(deps, member, q, requestLanguage(request)));
+  });
+  app.post(WPS_PATHS.favouriteAdd, async (request) => {
+    const merchant = await resolveMerchant(deps, request);
+    const member = await requireRealMember(deps, request, merchant);
+    return ok(await favouriteAdd(deps, merchant, member, parseInput(ZFavouritePayload, request.body)));
+  });
+  app.delete(WPS_PATHS.favouriteRemove, async (request) => {
+    const merchant = await resolveMerchant(deps, request);
+    const member = await requireRealMember(deps, request, merchant);
+    // DELETE bodies are unusual: accept the nodeId in the query or in a JSON body.
+    const query = request.query as Record<string, unknown>;
+    const input = query && typeof query === 'object' && 'nodeId' in query ? query : request.body;
+    const { nodeId } = parseInput(ZFavouriteRemove, input);
+    return ok(await favouriteRemove(deps, merchant, member, nodeId));
+  });
+
+  // UPSTREAM-NOTES: launchGame is GET only; a POST is refused with 459.
+  app.post(WPS_PATHS.launchGame, async () => {
+    throw new WpsError(WPS_CODES.postNotAllowed, WPS_MESSAGES.badRequest);
+  });
+  app.get(WPS_PATHS.launchGame, async (request) => {
+    const merchant = await resolveMerchant(deps, request);
+    const member = await requireRealMember(deps, request, merchant);
+    const raw = (request.query ?? {}) as Record<string, unknown>;
+    // UPSTREAM-NOTES: anything but launchMode=GLS answers 727 ('system busy').
+    if (raw.launchMode !== 'GLS') throw new WpsError(WPS_CODES.systemBusy, WPS_MESSAGES.internal);
+    const q = parseInput(ZLaunchGameQuery, raw);
+    return ok(await launchGame(deps, merchant, member, q));
+  });
+
+  app.get('/wps/game/demo/:nodeId', async (request, reply) => {
+    const params = ZDemoPageParams.safeParse(request.params);
+    const query = ZDemoPageQuery.safeParse(request.query);
+    const game = params.success && query.success ? await redeemTicket(deps, params.data.nodeId, query.data.ticket) : null;
+    reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store');
+    if (!game) {
+      return reply
+        .code(403)
+        .send(page('Game link expired', '<h1 data-testid="demo-game.expired">This game link is no longer valid.</h1><p>Please launch the game again from the lobby.</p>'));
+    }
+    const mode = game.account_type === 0 ? 'Free play' : 'Real money';
+    return reply.send(
+      page(
+        game.name_en,
+        `<h1 data-testid="demo-game.title">${escapeXml(game.name_en)}</h1><p lang="bn" data-testid="demo-game.title-bn">${escapeXml(game.name_bn)}</p><p data-testid="demo-game.mode">${mode} · ${escapeXml(game.vassalage)}</p>`,
+      ),
+    );
+  });
+}
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeXml(title)}</title><style>body{font-family:system-ui,sans-serif;background:#101522;color:#f4f1ea;display:grid;place-items:center;min-height:100vh;margin:0;text-align:center}</style></head><body><main>${body}</main></body></html>`;
+}

@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, inject } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildPlatform } from '../app.ts';
+import { openDatabase, type TDatabase } from '../db/database.ts';
+import { migrate } from '../db/migrate.ts';
+import { PGliteDialect } from '../db/pglite-dialect.ts';
+import type { DB } from '../db/schema.ts';
+import { platformEnv } from '../env.ts';
+import { seed } from '../seed/seed.ts';
+
+/**
+ * A fresh database for one test file: PGlite in memory by default; with DATABASE_URL, a new
+ * uniquely named schema on that PostgreSQL (first on search_path), dropped on close.
+ */
+export async function freshDatabase(): Promise<TDatabase & { schema: string | null }> {
+  const url = platformEnv.databaseUrl;
+  if (!url) return { ...(await openDatabase({ memory: true })), schema: null };
+  const schema = `t_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`create schema ${schema}`);
+  } finally {
+    await admin.end();
+  }
+  const database = await openDatabase({ databaseUrl: url, schema });
+  return {
+    ...database,
+    schema,
+    close: async () => {
+      await database.close();
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      try {
+        await c.query(`drop schema ${schema} cascade`);
+      } finally {
+        await c.end();
+      }
+    },
+  };
+}
+
+/** Row counts of some tables, to show that refused calls changed nothing. */
+export async function rowCounts(db: Kysely<DB>, tables: (keyof DB)[]): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const t of tables) {
+    const r = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(t)}`.execute(db);
+    out[t] = r.rows[0]!.n;
+  }
+  return out;
+}
+
+/** A migrated, seeded database of its own: a copy of the global snapshot on PGlite, a new schema on PostgreSQL. */
+export async function seededDatabase(): Promise<TDatabase> {
+  const snapshot = inject('pgliteSnapshot');
+  if (snapshot && !platformEnv.databaseUrl) {
+    const pglite = new PGlite({ loadDataDir: new Blob([fs.readFileSync(snapshot)]) });
+    const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+    return { db, engine: 'pglite', close: () => db.destroy() };
+  }
+  const database = await freshDatabase();
+  await migrate(database.db);
+  await seed(database.db, { merchantCode: 'DEMO' });
+  return database;
+}
+
+/** Per test file: a migrated, seeded database and a built app, closed after the file. */
+export function usePlatform(opts: { clock?: () => Date } = {}) {
+  const ctx = {} as { db: Kysely<DB>; app: FastifyInstance; database: TDatabase };
+  beforeAll(async () => {
+    ctx.database = await seededDatabase();
+    ctx.db = ctx.database.db;
+    ctx.app = await buildPlatform({ db: ctx.db, merchantCode: 'DEMO', ...(opts.clock ? { clock: opts.clock } : {}) });
+  }, 60_000);
+  afterAll(async () => {
+    await ctx.app?.close();
+    await ctx.database?.close();
+  });
+  return ctx;
+}

@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import { encryptBody } from '@wl/schemas/wps/body-cipher';
+import { WPS_PATHS } from '@wl/schemas';
+
+/** Sends an encrypted login the way a client does: fetch the RSA key, encrypt, post. */
+export async function encryptedLogin(app: FastifyInstance, payload: unknown, headers: Record<string, string> = {}) {
+  const key = (await app.inject({ method: 'GET', url: WPS_PATHS.rsaKey })).json().value.publicKey as string;
+  const { body, headers: cipherHeaders } = encryptBody(payload, key);
+  return app.inject({ method: 'POST', url: WPS_PATHS.login, payload: body, headers: { ...cipherHeaders, ...headers } });
+}
+
+/** Logs in and returns the token (throws when the login fails). */
+export async function loginToken(app: FastifyInstance, username: string, password: string): Promise<string> {
+  const res = await encryptedLogin(app, { username, password });
+  const json = res.json();
+  if (!json.success) throw new Error(`login of ${username} failed: ${json.message}`);
+  return json.value.token as string;
+}

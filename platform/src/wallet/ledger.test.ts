@@ -1,0 +1,82 @@
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { rowCounts, usePlatform } from '../test-support/db.ts';
+import { houseAccountId, LedgerError, memberWalletId, transfer } from './ledger.service.ts';
+
+const ctx = usePlatform();
+
+async function wallets() {
+  const db = ctx.db;
+  const m = await db.selectFrom('members').select(['id', 'username', 'merchant_id']).where('username', 'in', ['demo_member', 'demo_down1']).execute();
+  const member = m.find((r) => r.username === 'demo_member')!;
+  const down = m.find((r) => r.username === 'demo_down1')!;
+  return {
+    member: (await memberWalletId(db, member.id))!,
+    down: (await memberWalletId(db, down.id))!,
+    house: (await houseAccountId(db, member.merchant_id))!,
+  };
+}
+
+async function balanceOf(id: number) {
+  return (await ctx.db.selectFrom('ledger_accounts').select('balance_minor').where('id', '=', id).executeTakeFirstOrThrow()).balance_minor;
+}
+
+describe('ledger', () => {
+  it('makes the same idempotency key one transaction', async () => {
+    const w = await wallets();
+    const before = await balanceOf(w.down);
+    const args = { from: w.member, to: w.down, amountMinor: 1_000, idempotencyKey: 'test:idem:1', kind: 'transfer' };
+    const [a, b] = await Promise.all([transfer(ctx.db, args), transfer(ctx.db, args)]);
+    expect(a.transactionId).toBe(b.transactionId);
+    expect([a.created, b.created].sort()).toEqual([false, true]);
+    const again = await transfer(ctx.db, args);
+    expect(again).toEqual({ transactionId: a.transactionId, created: false });
+    expect(await balanceOf(w.down)).toBe(before + 1_000);
+    const entries = await ctx.db.selectFrom('ledger_entries').select('amount_minor').where('transaction_id', '=', a.transactionId).execute();
+    expect(entries.map((e) => e.amount_minor).sort((x, y) => x - y)).toEqual([-1_000, 1_000]);
+  });
+
+  it('refuses a key reused for another kind of movement', async () => {
+    const w = await wallets();
+    await expect(transfer(ctx.db, { from: w.member, to: w.down, amountMinor: 1, idempotencyKey: 'test:idem:1', kind: 'bonus' })).rejects.toMatchObject({ reason: 'key_reused' });
+  });
+
+  it('never lets a member wallet go negative, and a refused transfer writes nothing', async () => {
+    const w = await wallets();
+    const tables = ['ledger_transactions', 'ledger_entries'] as const;
+    const before = await rowCounts(ctx.db, [...tables]);
+    const down = await balanceOf(w.down);
+    const err = await transfer(ctx.db, { from: w.down, to: w.member, amountMinor: down + 1, idempotencyKey: 'test:overdraft', kind: 'transfer' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(LedgerError);
+    expect((err as LedgerError).reason).toBe('insufficient_funds');
+    expect(await rowCounts(ctx.db, [...tables])).toEqual(before);
+    expect(await balanceOf(w.down)).toBe(down);
+    // The key is still free: the refused attempt left no transaction behind.
+    await expect(transfer(ctx.db, { from: w.down, to: w.member, amountMinor: down, idempotencyKey: 'test:overdraft', kind: 'transfer' })).resolves.toMatchObject({ created: true });
+    expect(await balanceOf(w.down)).toBe(0);
+  });
+
+  it('refuses bad amounts and same-account transfers', async () => {
+    const w = await wallets();
+    for (const amountMinor of [0, -5, 1.5, Number.NaN]) {
+      await expect(transfer(ctx.db, { from: w.member, to: w.down, amountMinor, idempotencyKey: `bad:${amountMinor}`, kind: 'transfer' })).rejects.toBeInstanceOf(LedgerError);
+    }
+    await expect(transfer(ctx.db, { from: w.member, to: w.member, amountMinor: 1, idempotencyKey: 'same', kind: 'transfer' })).rejects.toMatchObject({ reason: 'same_account' });
+    await expect(transfer(ctx.db, { from: w.member, to: 999_999, amountMinor: 1, idempotencyKey: 'unknown', kind: 'transfer' })).rejects.toMatchObject({ reason: 'unknown_account' });
+  });
+
+  it('keeps every balance equal to the sum of its entries and every transaction balanced', async () => {
+    const w = await wallets();
+    await transfer(ctx.db, { from: w.house, to: w.down, amountMinor: 777, idempotencyKey: 'test:credit', kind: 'credit' });
+    const mismatched = await sql<{ id: number }>`
+      select a.id from ledger_accounts a
+      left join ledger_entries e on e.account_id = a.id
+      group by a.id, a.balance_minor
+      having a.balance_minor <> coalesce(sum(e.amount_minor), 0)`.execute(ctx.db);
+    expect(mismatched.rows).toEqual([]);
+    const unbalanced = await sql<{ id: number }>`
+      select transaction_id as id from ledger_entries group by transaction_id having sum(amount_minor) <> 0`.execute(ctx.db);
+    expect(unbalanced.rows).toEqual([]);
+    expect(await balanceOf(w.house)).toBeLessThan(0);
+  });
+});

@@ -1,0 +1,13 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.ts';
+
+/** The cached balance of a member's wallet (kept equal to the sum of its entries by the ledger). */
+export async function walletBalance(db: Kysely<DB>, memberId: number): Promise<number> {
+  const row = await db
+    .selectFrom('ledger_accounts')
+    .select('balance_minor')
+    .where('member_id', '=', memberId)
+    .where('kind', '=', 'member_wallet')
+    .executeTakeFirst();
+  return row?.balance_minor ?? 0;
+}
