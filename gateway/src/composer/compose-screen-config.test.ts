@@ -13,6 +13,7 @@ import {
   type TVendorCard,
   type TWhitelabelNode,
 } from '@wl/schemas';
+import { BUILT_ROUTES, routePath } from './built-routes.ts';
 import { composeScreenConfig, type TComposerInputs, type TViewer } from './compose-screen-config.ts';
 
 const node = (modId: string, enabled = true, childrenNodes: TWhitelabelNode[] = []): TWhitelabelNode => ({
@@ -384,11 +385,74 @@ describe('composeScreenConfig', () => {
   });
 
   describe('availability (pages the web does not build are disabled)', () => {
-    it('links only home and the built actions', () => {
+    it('links the built actions and the game centre routes, nothing else', () => {
       const config = compose(agent);
       const all = [...sideEntries(config), ...config.memberCentre, ...config.agentCentre, ...config.avatarMenu, ...config.footer.helpLinks];
-      const available = all.filter((e) => e.isAvailable).map((e) => (e.target.type === 'action' ? e.target.action : e.target.type));
-      expect(new Set(available)).toEqual(new Set(['language', 'theme', 'appDownload', 'customerService', 'logout']));
+      const available = all.filter((e) => e.isAvailable).map((e) => (e.target.type === 'action' ? e.target.action : e.target.type === 'route' ? e.target.path : e.target.url));
+      expect(new Set(available)).toEqual(
+        new Set(['language', 'theme', 'appDownload', 'customerService', 'logout', '/lott', '/elott', '/live', '/sports', '/esports', '/fish', '/rng', '/pvp', '/cockfight']),
+      );
+    });
+
+    it('side-menu game centre entries are available', () => {
+      const gameCentre = compose(visitor).sideMenu.sections.find((s) => s.key === 'gameCentre');
+      expect(gameCentre?.entries.length).toBeGreaterThan(0);
+      expect(gameCentre?.entries.every((e) => e.isAvailable)).toBe(true);
+    });
+
+    it('header: home and categories are available; promotions, rewards and share are not built yet', () => {
+      const availability = Object.fromEntries(compose(visitor).header.entries.map((e) => [e.key, e.isAvailable]));
+      expect(availability).toEqual({
+        home: true,
+        lott: true,
+        elott: true,
+        live: true,
+        sports: true,
+        esports: true,
+        fish: true,
+        rng: true,
+        pvp: true,
+        cockfight: true,
+        promotions: false,
+        rewards: false,
+        share: false,
+      });
+    });
+
+    it.each([visitor, member, referralMember, vipMember, trial, agent])('every available link of $audience points at a built route', (viewer) => {
+      for (const vendors of [{ RNG: 14, CRASH: 3 }, { LIVE: 1, SPORTS: 1, ELOTT: 1, LOTT: 1 }] as const) {
+        const config = compose(viewer, { vendors });
+        const menus = [...sideEntries(config), ...config.memberCentre, ...config.agentCentre, ...config.avatarMenu, ...config.footer.helpLinks];
+        const vendorLinks = [
+          ...config.header.entries.flatMap((e) => (e.kind === 'category' ? e.vendors : [])),
+          ...config.footer.products.flatMap((p) => p.vendors),
+          ...config.footer.vendorLogos,
+          ...config.home.rows.flatMap((r) => r.vendors),
+        ];
+        const linked = [
+          ...menus.flatMap((e) => (e.isAvailable && e.target.type === 'route' ? [e.target.path] : [])),
+          ...config.header.entries.filter((e) => e.isAvailable).map((e) => e.path),
+          ...vendorLinks.map((v) => v.path),
+        ];
+        expect(linked.length).toBeGreaterThan(10);
+        expect(linked.map(routePath).filter((path) => !BUILT_ROUTES.includes(path))).toEqual([]);
+      }
+    });
+
+    it('a lottery vendor and a single-vendor category link to built pages', () => {
+      const base = inputs();
+      base.gameMenus = [
+        { gameType: 'ELOTT', title: 'Lottery', gameClassify: 'ELOTT', cards: [card('ELOTT', 0, { vassalage: 'TCG_SEA', gameCode: 'SEA1', isGame: 'GAME' })] },
+      ];
+      const entry = composeScreenConfig(base, visitor, 'en').header.entries.find((e) => e.kind === 'category');
+      expect(entry).toMatchObject({ path: '/seaLottery?gameCode=SEA1', isAvailable: true });
+    });
+
+    it('routePath drops query and hash; /help#term is not built', () => {
+      expect(routePath('/rng?vassalage=PG')).toBe('/rng');
+      expect(routePath('/help#term')).toBe('/help');
+      expect(BUILT_ROUTES).not.toContain('/help');
+      expect(BUILT_ROUTES).not.toContain('/promotions');
     });
 
     it('customer service is disabled when no link decrypts', () => {

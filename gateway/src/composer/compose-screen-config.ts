@@ -18,6 +18,7 @@ import {
   type TValidationRule,
   type TWhitelabelNode,
 } from '@wl/schemas';
+import { isBuilt } from './built-routes.ts';
 import { agentCentre, avatarMenu, helpLinks, memberCentre, memberPagePath, showsReferral, sideMenu, type TViewer } from './menus.ts';
 import { appLinks, categoryPath, customerServiceLink, socialLinks, vendorLink } from './vendor-links.ts';
 import { featureFlags, findNode } from './whitelabel.ts';
@@ -53,26 +54,31 @@ function shownCategories(categories: readonly TGameCategory[], tree: readonly TW
   });
 }
 
-/** SPEC §2 Header: Home, each non-empty category with its vendors, Promotions, Rewards (rule), Share. */
+/**
+ * SPEC §2 Header: Home, each non-empty category with its vendors, Promotions, Rewards (rule), Share.
+ * Each entry is available only when the web builds its page (house rule).
+ */
 function header(categories: readonly TGameCategory[], viewer: TViewer): THeaderEntry[] {
+  const page = <K extends 'home' | 'promotions' | 'rewards' | 'share'>(kind: K, labelKey: string, path: string) =>
+    ({ kind, key: kind, labelKey, path, isAvailable: isBuilt(path) }) as const;
   return [
-    { kind: 'home', key: 'home', labelKey: 'nav_home', path: '/' },
-    ...categories.map(
-      (category): THeaderEntry => ({
+    page('home', 'nav_home', '/'),
+    ...categories.map((category): THeaderEntry => {
+      const path = categoryPath(category);
+      return {
         kind: 'category',
         key: category.gameType.toLowerCase(),
         gameType: category.gameType,
         label: category.title,
-        path: categoryPath(category),
+        path,
         vendors: category.cards.map(vendorLink),
         dropdownLayout: category.cards.length > VENDOR_DROPDOWN_LARGE_ABOVE ? 'large' : 'compact',
-      }),
-    ),
-    { kind: 'promotions', key: 'promotions', labelKey: 'nav_promotions', path: '/promotions' },
-    ...(showsReferral(viewer)
-      ? [{ kind: 'rewards', key: 'rewards', labelKey: 'nav_rewards', path: memberPagePath('rewardCenter') } as const]
-      : []),
-    { kind: 'share', key: 'share', labelKey: 'nav_share', path: memberPagePath('referral') },
+        isAvailable: isBuilt(path),
+      };
+    }),
+    page('promotions', 'nav_promotions', '/promotions'),
+    ...(showsReferral(viewer) ? [page('rewards', 'nav_rewards', memberPagePath('rewardCenter'))] : []),
+    page('share', 'nav_share', memberPagePath('referral')),
   ];
 }
 

@@ -9,6 +9,7 @@ import {
   type TMenuSection,
   type TWhitelabelNode,
 } from '@wl/schemas';
+import { isBuilt } from './built-routes.ts';
 import { enabledChildren } from './whitelabel.ts';
 import { CATEGORY_PATHS } from './vendor-links.ts';
 
@@ -32,13 +33,12 @@ const AVAILABLE_ACTIONS: ReadonlySet<TAction> = new Set([
   'customerService',
   'appDownload',
 ]);
-/** Routes the web builds today (house rule: anything else is shown disabled, never linked). */
-const AVAILABLE_ROUTES: ReadonlySet<string> = new Set(['/']);
-
+/** A route entry; available only when the web builds its page (house rule: never link the rest). */
 export function route(key: string, labelKey: string, icon: string, path: string, extra: Partial<TMenuEntry> = {}): TMenuEntry {
-  return { key, labelKey, icon, target: { type: 'route', path }, isAvailable: AVAILABLE_ROUTES.has(path), ...extra };
+  return { key, labelKey, icon, target: { type: 'route', path }, isAvailable: isBuilt(path), ...extra };
 }
 
+/** An action entry; available only when the web implements the action. */
 export function action(key: string, labelKey: string, icon: string, name: TAction, extra: Partial<TMenuEntry> = {}): TMenuEntry {
   return { key, labelKey, icon, target: { type: 'action', action: name }, isAvailable: AVAILABLE_ACTIONS.has(name), ...extra };
 }

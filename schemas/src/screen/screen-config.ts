@@ -29,8 +29,11 @@ export const ZVendorLink = z.object({
 });
 export type TVendorLink = z.infer<typeof ZVendorLink>;
 
+/** Not built yet: shown disabled and never linked (house rule). */
+const ZIsAvailable = z.boolean();
+
 export const ZHeaderEntry = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('home'), key: z.string(), labelKey: ZLabelKey, path: ZPath }),
+  z.object({ kind: z.literal('home'), key: z.string(), labelKey: ZLabelKey, path: ZPath, isAvailable: ZIsAvailable }),
   z.object({
     kind: z.literal('category'),
     key: z.string(),
@@ -40,10 +43,11 @@ export const ZHeaderEntry = z.discriminatedUnion('kind', [
     vendors: z.array(ZVendorLink),
     /** SPEC §2: the drop-down uses the large layout above 10 vendors. */
     dropdownLayout: z.enum(['compact', 'large']),
+    isAvailable: ZIsAvailable,
   }),
-  z.object({ kind: z.literal('promotions'), key: z.string(), labelKey: ZLabelKey, path: ZPath }),
-  z.object({ kind: z.literal('rewards'), key: z.string(), labelKey: ZLabelKey, path: ZPath }),
-  z.object({ kind: z.literal('share'), key: z.string(), labelKey: ZLabelKey, path: ZPath }),
+  z.object({ kind: z.literal('promotions'), key: z.string(), labelKey: ZLabelKey, path: ZPath, isAvailable: ZIsAvailable }),
+  z.object({ kind: z.literal('rewards'), key: z.string(), labelKey: ZLabelKey, path: ZPath, isAvailable: ZIsAvailable }),
+  z.object({ kind: z.literal('share'), key: z.string(), labelKey: ZLabelKey, path: ZPath, isAvailable: ZIsAvailable }),
 ]);
 export type THeaderEntry = z.infer<typeof ZHeaderEntry>;
 

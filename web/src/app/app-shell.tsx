@@ -14,6 +14,7 @@ import { useUi } from './ui-context.tsx';
 const LoginModal = lazy(() => import('../modals/login-modal.tsx').then((m) => ({ default: m.LoginModal })));
 const AnnouncementPopup = lazy(() => import('../modals/announcement-popup.tsx').then((m) => ({ default: m.AnnouncementPopup })));
 const RegisterModal = lazy(() => import('../modals/register-modal.tsx').then((m) => ({ default: m.RegisterModal })));
+const VendorPopup = lazy(() => import('../modals/vendor-popup.tsx'));
 
 const SHARED_KEY_PATHS = new Set(['/', '/index', '/index.html', '/home', '/login', '/register']);
 
@@ -46,6 +47,7 @@ function Popups() {
         />
       )}
       {ui.popup === 'register' && <RegisterModal onClose={close} onLogin={ui.openLogin} />}
+      {ui.vendorPopup && <VendorPopup key={ui.vendorPopup.vassalage} vendor={ui.vendorPopup} onClose={ui.closeVendorPopup} />}
     </Suspense>
   );
 }

@@ -1,39 +1,15 @@
 import { useMemo, useRef } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
-import { BrowserRouter, Route, Routes } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import type { i18n as TI18n } from 'i18next';
 import { createClient, createQueryClient, TRPCProvider } from '../api/trpc.ts';
 import { ScreenConfigProvider } from '../config/screen-config-context.tsx';
-import { HomePage } from '../home/home-page.tsx';
 import { createI18n } from '../i18n/i18n.ts';
-import { LotteryPage } from '../pages/lottery-page.tsx';
-import { NotFoundPage } from '../pages/not-found-page.tsx';
-import { OperatorPage } from '../pages/operator-page.tsx';
 import { SessionProvider } from '../session/session-context.tsx';
-import { AppShell } from './app-shell.tsx';
+import { AppRoutes } from './routes.tsx';
 import { SettingsProvider } from './settings-context.tsx';
 import { UiProvider } from './ui-context.tsx';
-
-/** Routes of SPEC §2 built in this release; everything else is the not-found page. */
-export function AppRoutes() {
-  return (
-    <Routes>
-      <Route path="/operator" element={<OperatorPage />} />
-      <Route element={<AppShell />}>
-        {['/', '/index', '/index.html', '/home'].map((p) => (
-          <Route key={p} path={p} element={<HomePage />} />
-        ))}
-        <Route path="/login" element={<HomePage popup="login" />} />
-        <Route path="/register" element={<HomePage popup="register" />} />
-        {['/lottery', '/seaLottery', '/vnLottery'].map((p) => (
-          <Route key={p} path={p} element={<LotteryPage />} />
-        ))}
-        <Route path="*" element={<NotFoundPage />} />
-      </Route>
-    </Routes>
-  );
-}
 
 /** Root component: i18n, query client, tRPC, settings, session, config, router. */
 export function App({ i18n, queryClient }: { i18n?: TI18n; queryClient?: QueryClient }) {

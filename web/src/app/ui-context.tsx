@@ -1,11 +1,15 @@
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { TGameType } from '@wl/schemas';
 
 /** Which popup is open; one at a time, like the real site. */
 export type TPopup = 'login' | 'register' | null;
 
 type TConfirm = { messageKey: string; resolve: (ok: boolean) => void };
 
-/** Modal state shared by every part of the page: login/register popups, info and confirm dialogs. */
+/** The vendor whose game list the popup shows (SPEC §4 launch rule 4: isGame 'VASSALAGE'). */
+export type TVendorPopup = { vassalage: string; gameType: TGameType };
+
+/** Modal state shared by every part of the page: login/register popups, info and confirm dialogs, vendor game list. */
 export type TUi = {
   popup: TPopup;
   openLogin: () => void;
@@ -17,6 +21,9 @@ export type TUi = {
   confirmState: { messageKey: string } | null;
   confirm: (messageKey: string) => Promise<boolean>;
   answerConfirm: (ok: boolean) => void;
+  vendorPopup: TVendorPopup | null;
+  openVendorPopup: (vendor: TVendorPopup) => void;
+  closeVendorPopup: () => void;
 };
 
 const UiContext = createContext<TUi | null>(null);
@@ -26,6 +33,7 @@ export function UiProvider({ children }: { children: ReactNode }) {
   const [popup, setPopup] = useState<TPopup>(null);
   const [infoKey, setInfoKey] = useState<string | null>(null);
   const [confirmState, setConfirmState] = useState<TConfirm | null>(null);
+  const [vendorPopup, setVendorPopup] = useState<TVendorPopup | null>(null);
   const confirmRef = useRef<TConfirm | null>(null);
 
   const confirm = useCallback(
@@ -56,8 +64,11 @@ export function UiProvider({ children }: { children: ReactNode }) {
       confirmState: confirmState ? { messageKey: confirmState.messageKey } : null,
       confirm,
       answerConfirm,
+      vendorPopup,
+      openVendorPopup: setVendorPopup,
+      closeVendorPopup: () => setVendorPopup(null),
     }),
-    [popup, infoKey, confirmState, confirm, answerConfirm],
+    [popup, infoKey, confirmState, confirm, answerConfirm, vendorPopup],
   );
   return <UiContext.Provider value={value}>{children}</UiContext.Provider>;
 }

@@ -22,9 +22,16 @@ export function useHotGames(language: TLanguage) {
   return q;
 }
 
-/** One page of games of a category or vendor. */
+/** One page of games of a category or vendor, optionally filtered by a substring of the name. */
 export function useGames(
-  params: { gameType?: TGameType | undefined; vassalage?: string | undefined; pageNo: number; pageSize: number; language: TLanguage },
+  params: {
+    gameType?: TGameType | undefined;
+    vassalage?: string | undefined;
+    gameName?: string | undefined;
+    pageNo: number;
+    pageSize: number;
+    language: TLanguage;
+  },
   enabled = true,
 ) {
   const trpc = useTRPC();
@@ -34,6 +41,7 @@ export function useGames(
     language: params.language,
     ...(params.gameType ? { gameType: params.gameType } : {}),
     ...(params.vassalage ? { vassalage: params.vassalage } : {}),
+    ...(params.gameName ? { gameName: params.gameName } : {}),
   };
   return useQuery({ ...trpc.catalogue.games.queryOptions(input, { enabled }), placeholderData: (prev) => prev });
 }

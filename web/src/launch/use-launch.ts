@@ -2,9 +2,10 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import type { TLaunchDecision } from '@wl/flows/launch/launch-rules';
-import type { TGameType } from '@wl/schemas';
+import type { TGameType, TScreenConfig, TVendorCard, TVendorLink } from '@wl/schemas';
 import { errorKey, useTRPC } from '../api/trpc.ts';
 import { useUi } from '../app/ui-context.tsx';
+import { useScreenConfig } from '../config/screen-config-context.tsx';
 import { useSession } from '../session/session-context.tsx';
 
 /** What a launchable thing carries (a game tile, a winner-board entry, the sports entrance). */
@@ -18,18 +19,14 @@ export type TLaunchable = {
 /** Lottery pages of SPEC §2 that need a stored token. */
 export const LOTTERY_PATHS = ['/lottery', '/seaLottery', '/vnLottery'] as const;
 
-/**
- * Starts a game by the SPEC §4 launch rules (decided in @wl/flows). The new tab is opened before
- * the launch call so browsers treat it as a user gesture, then pointed at the game URL.
- */
-export function useLaunch(onVendorPopup?: (vassalage: string, gameType: TGameType) => void) {
+const isLotteryPath = (path: string): boolean => LOTTERY_PATHS.some((p) => path === p || path.startsWith(`${p}?`));
+
+/** Opens a new tab inside the click, then points it at the launched game's URL. */
+function useStartGame() {
   const trpc = useTRPC();
   const ui = useUi();
-  const session = useSession();
-  const navigate = useNavigate();
   const launch = useMutation(trpc.catalogue.launch.mutationOptions());
-
-  const start = useCallback(
+  return useCallback(
     (nodeId: string, freeTrial: boolean) => {
       const tab = window.open('', '_blank');
       launch.mutate(
@@ -50,6 +47,19 @@ export function useLaunch(onVendorPopup?: (vassalage: string, gameType: TGameTyp
     },
     [launch, ui],
   );
+}
+
+/**
+ * Starts a game by the SPEC §4 launch rules (decided in @wl/flows). The new tab is opened before
+ * the launch call so browsers treat it as a user gesture, then pointed at the game URL. A vendor
+ * whose cards open a game list (isGame 'VASSALAGE') opens the vendor popup unless the caller
+ * handles it.
+ */
+export function useLaunch(onVendorPopup?: (vassalage: string, gameType: TGameType) => void) {
+  const ui = useUi();
+  const session = useSession();
+  const navigate = useNavigate();
+  const start = useStartGame();
 
   return useCallback(
     async (game: TLaunchable, opts: { freeTrial?: boolean } = {}) => {
@@ -76,14 +86,14 @@ export function useLaunch(onVendorPopup?: (vassalage: string, gameType: TGameTyp
           return;
         case 'route':
           // Lottery routes need a token (SPEC §6); the lottery pages themselves are game launches here.
-          if (LOTTERY_PATHS.some((p) => decision.path.startsWith(p))) {
+          if (isLotteryPath(decision.path)) {
             if (!session.token) navigate('/login');
             else start(game.nodeId, false);
           } else navigate(decision.path);
           return;
         case 'vendorPopup':
           if (onVendorPopup) onVendorPopup(decision.vassalage, decision.gameType);
-          else navigate('/');
+          else ui.openVendorPopup({ vassalage: decision.vassalage, gameType: decision.gameType });
           return;
         case 'launch':
           start(decision.nodeId, freeTrial);
@@ -91,5 +101,71 @@ export function useLaunch(onVendorPopup?: (vassalage: string, gameType: TGameTyp
       }
     },
     [session, ui, navigate, start, onVendorPopup],
+  );
+}
+
+/** A vendor link of the config as the vendor card the launch rules read. */
+export function vendorCard(link: TVendorLink): TVendorCard {
+  return {
+    vassalage: link.vassalage,
+    displayName: link.name,
+    gameCode: link.gameCode,
+    isGame: link.isGame,
+    gameType: link.gameType,
+    lagerIcon: link.logoUrl,
+    logoUrl: link.logoUrl,
+  };
+}
+
+/** The categories of the config with their vendor cards (for the prize-mode rule). */
+function configCategories(config: Pick<TScreenConfig, 'footer'>) {
+  return config.footer.products.map((p) => ({ gameType: p.gameType, cards: p.vendors.map(vendorCard) }));
+}
+
+/**
+ * Chooses a vendor card (lottery game centres): SPEC §4 launch rules in order — login, trial
+ * block, lottery routes (with the prize mode of §4), vendor popup, launch of the card's game.
+ */
+export function useVendorLaunch() {
+  const ui = useUi();
+  const session = useSession();
+  const config = useScreenConfig();
+  const navigate = useNavigate();
+  const start = useStartGame();
+
+  return useCallback(
+    async (vendor: TVendorLink) => {
+      const { decideLaunch, prizeModeFor } = await import('@wl/flows/launch/launch-rules');
+      const decision = decideLaunch({
+        isLoggedIn: session.isLoggedIn,
+        isTrial: session.audience === 'trial',
+        vassalage: vendor.vassalage,
+        gameType: vendor.gameType,
+        isGame: vendor.isGame,
+        gameCode: vendor.gameCode,
+        // A GAME card starts its game (the card's code); a VASSALAGE card lists its games.
+        nodeId: vendor.isGame === 'GAME' ? vendor.gameCode : null,
+        prizeModeHint: prizeModeFor(configCategories(config)),
+      });
+      switch (decision.kind) {
+        case 'login':
+          ui.openLogin();
+          return;
+        case 'trialBlocked':
+          ui.showInfo(decision.messageKey);
+          return;
+        case 'route':
+          // The lottery page itself redirects to /login without a stored token.
+          navigate(decision.path);
+          return;
+        case 'vendorPopup':
+          ui.openVendorPopup({ vassalage: decision.vassalage, gameType: decision.gameType });
+          return;
+        case 'launch':
+          start(decision.nodeId, false);
+          return;
+      }
+    },
+    [session, ui, config, navigate, start],
   );
 }

@@ -26,6 +26,26 @@ describe('Header', () => {
     expect(screen.getByTestId('header.entry.share')).toBeTruthy();
   });
 
+  it('renders a header entry with isAvailable false disabled and without href', () => {
+    const base = screenConfigFixture();
+    const entries = base.header.entries.map((e) => (e.kind === 'category' ? { ...e, isAvailable: false } : e));
+    renderWithApp(<Header />, { config: { ...base, header: { entries } } });
+    for (const key of ['promotions', 'rewards', 'share', 'LIVE']) {
+      const entry = screen.getByTestId(`header.entry.${key}`);
+      expect(entry.getAttribute('href')).toBeNull();
+      expect(entry.tagName).not.toBe('A');
+      expect(entry.getAttribute('aria-disabled')).toBe('true');
+    }
+    expect(screen.getByTestId('header.entry.LIVE').textContent).toBe('Live casino');
+    expect(screen.getByTestId('header.entry.home').getAttribute('href')).toBe('/');
+    expect(screen.getByTestId('header.entry.home').getAttribute('aria-disabled')).toBeNull();
+  });
+
+  it('links available category entries to their page', () => {
+    renderWithApp(<Header />);
+    expect(screen.getByTestId('header.entry.LIVE').getAttribute('href')).toBe('/live');
+  });
+
   it('opens the vendor drop-down with the configured layout on hover', () => {
     renderWithApp(<Header />);
     fireEvent.mouseEnter(screen.getByTestId('header.entry.LIVE').parentElement!);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { THeaderEntry, TMenuEntry, TScreenConfig } from '@wl/schemas';
@@ -25,14 +25,28 @@ function headerLabel(entry: THeaderEntry, t: (k: string) => string): string {
   return entry.kind === 'category' ? entry.label : t(entry.labelKey);
 }
 
+/** A header entry whose page is not built yet: shown disabled, never linked (house rule). */
+function DisabledEntry({ testId, children }: { testId: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <span className="hnav__link is-disabled" role="link" aria-disabled="true" data-testid={testId} title={t('coming_soon')}>
+      {children}
+    </span>
+  );
+}
+
 /** Category entry with its vendor drop-down on hover/focus (SPEC §2; layout from the config). */
 function CategoryEntry({ entry }: { entry: Extract<THeaderEntry, { kind: 'category' }> }) {
   const [open, setOpen] = useState(false);
   return (
     <div className="hnav__item" onMouseEnter={() => setOpen(true)} onMouseLeave={() => setOpen(false)} onFocus={() => setOpen(true)} onBlur={(e) => !e.currentTarget.contains(e.relatedTarget) && setOpen(false)}>
-      <NavLink to={entry.path} className="hnav__link" data-testid={`header.entry.${entry.key}`} aria-haspopup={entry.vendors.length > 0 ? 'true' : undefined} aria-expanded={entry.vendors.length > 0 ? open : undefined}>
-        {entry.label}
-      </NavLink>
+      {entry.isAvailable ? (
+        <NavLink to={entry.path} className="hnav__link" data-testid={`header.entry.${entry.key}`} aria-haspopup={entry.vendors.length > 0 ? 'true' : undefined} aria-expanded={entry.vendors.length > 0 ? open : undefined}>
+          {entry.label}
+        </NavLink>
+      ) : (
+        <DisabledEntry testId={`header.entry.${entry.key}`}>{entry.label}</DisabledEntry>
+      )}
       {open && entry.vendors.length > 0 && (
         <div className={`dropdown dropdown--${entry.dropdownLayout}`} data-testid={`header.dropdown.${entry.key}`}>
           {entry.vendors.map((v) => (
@@ -165,9 +179,13 @@ export function Header() {
             <CategoryEntry key={e.key} entry={e} />
           ) : (
             <div className="hnav__item" key={e.key}>
-              <NavLink to={e.path} end className="hnav__link" data-testid={`header.entry.${e.key}`}>
-                {headerLabel(e, t)}
-              </NavLink>
+              {e.isAvailable ? (
+                <NavLink to={e.path} end className="hnav__link" data-testid={`header.entry.${e.key}`}>
+                  {headerLabel(e, t)}
+                </NavLink>
+              ) : (
+                <DisabledEntry testId={`header.entry.${e.key}`}>{headerLabel(e, t)}</DisabledEntry>
+              )}
             </div>
           ),
         )}

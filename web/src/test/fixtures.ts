@@ -21,7 +21,7 @@ export function screenConfigFixture(overrides: Partial<TScreenConfig> = {}): TSc
     },
     header: {
       entries: [
-        { kind: 'home', key: 'home', labelKey: 'nav_home', path: '/' },
+        { kind: 'home', key: 'home', labelKey: 'nav_home', path: '/', isAvailable: true },
         {
           kind: 'category',
           key: 'LIVE',
@@ -30,10 +30,11 @@ export function screenConfigFixture(overrides: Partial<TScreenConfig> = {}): TSc
           path: '/live',
           vendors: [{ vassalage: 'EVO', name: 'Evolution', logoUrl: '', gameType: 'LIVE', path: '/live?vassalage=EVO', isGame: 'VASSALAGE', gameCode: null }],
           dropdownLayout: 'compact',
+          isAvailable: true,
         },
-        { kind: 'promotions', key: 'promotions', labelKey: 'nav_promotions', path: '/promotions' },
-        { kind: 'rewards', key: 'rewards', labelKey: 'nav_rewards', path: '/member/rewardCenter' },
-        { kind: 'share', key: 'share', labelKey: 'nav_share', path: '/member/referral' },
+        { kind: 'promotions', key: 'promotions', labelKey: 'nav_promotions', path: '/promotions', isAvailable: false },
+        { kind: 'rewards', key: 'rewards', labelKey: 'nav_rewards', path: '/member/rewardCenter', isAvailable: false },
+        { kind: 'share', key: 'share', labelKey: 'nav_share', path: '/member/referral', isAvailable: false },
       ],
     },
     sideMenu: {

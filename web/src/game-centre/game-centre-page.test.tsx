@@ -1,0 +1,188 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { useLocation } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { LIST_PAGE_SIZE } from '@wl/schemas/constants';
+import type { TGame, TScreenConfig, TVendorLink } from '@wl/schemas';
+import { useUi } from '../app/ui-context.tsx';
+import { useSession } from '../session/session-context.tsx';
+import { gameFixture, memberFixture, screenConfigFixture } from '../test/fixtures.ts';
+import { renderWithApp, type THandlers } from '../test/render.tsx';
+import GameCentrePage, { centreCategory } from './game-centre-page.tsx';
+
+const link = (vassalage: string, name: string, extra: Partial<TVendorLink> = {}): TVendorLink => ({
+  vassalage,
+  name,
+  logoUrl: '',
+  gameType: 'LIVE',
+  path: `/live?vassalage=${vassalage}`,
+  isGame: 'VASSALAGE',
+  gameCode: null,
+  ...extra,
+});
+
+const lott = (vassalage: string, name: string, isGame: 'GAME' | 'VASSALAGE', gameCode: string | null): TVendorLink =>
+  link(vassalage, name, { gameType: 'LOTT', isGame, gameCode, path: `/lottery?gameCode=${gameCode ?? ''}` });
+
+function config(): TScreenConfig {
+  const base = screenConfigFixture();
+  return {
+    ...base,
+    footer: {
+      ...base.footer,
+      products: [
+        { gameType: 'LIVE', label: 'Live casino', vendors: [link('EVO', 'Evolution'), link('SEXY', 'Sexy Gaming')] },
+        {
+          gameType: 'LOTT',
+          label: 'Lottery',
+          vendors: [lott('TCG_SEA', 'Sea Lottery', 'GAME', 'sea_1'), lott('OWNLOTT', 'Own Lottery', 'VASSALAGE', null)],
+        },
+      ],
+    },
+  };
+}
+
+/** A catalogue of `count` games that answers catalogue.games like the gateway: filtered and paged. */
+function catalogue(count: number): THandlers {
+  const games: TGame[] = Array.from({ length: count }, (_, i) =>
+    gameFixture({ nodeId: `g-${i + 1}`, displayName: `Game ${i + 1}`, gameName: `Game ${i + 1}`, vassalage: i % 2 === 0 ? 'EVO' : 'SEXY', gameType: 'LIVE' }),
+  );
+  return {
+    'catalogue.games': (raw) => {
+      const input = raw as { vassalage?: string; gameName?: string; pageNo: number; pageSize: number };
+      const hits = games.filter(
+        (g) => (!input.vassalage || g.vassalage === input.vassalage) && (!input.gameName || g.gameName.toLowerCase().includes(input.gameName.toLowerCase())),
+      );
+      const from = (input.pageNo - 1) * input.pageSize;
+      return { games: hits.slice(from, from + input.pageSize), totalPages: Math.ceil(hits.length / input.pageSize), total: hits.length };
+    },
+  };
+}
+
+const gameCalls = (calls: { path: string; input: unknown }[]) =>
+  calls.filter((c) => c.path === 'catalogue.games').map((c) => c.input as Record<string, unknown>);
+
+function Probe() {
+  const ui = useUi();
+  const location = useLocation();
+  const session = useSession();
+  return (
+    <>
+      <span data-testid="probe.session">{session.isLoggedIn ? session.audience : 'visitor'}</span>
+      <span data-testid="probe.popup">{ui.popup ?? 'none'}</span>
+      <span data-testid="probe.vendor-popup">{ui.vendorPopup?.vassalage ?? 'none'}</span>
+      <span data-testid="probe.location">{`${location.pathname}${location.search}`}</span>
+    </>
+  );
+}
+
+describe('GameCentrePage', () => {
+  it('titles the page with the category label and renders 24 tiles a page, then the rest', async () => {
+    const { calls } = renderWithApp(<GameCentrePage gameType="LIVE" />, { config: config(), handlers: catalogue(30), path: '/live' });
+    expect(screen.getByTestId('game-centre.title').textContent).toBe('Live casino');
+    await waitFor(() => expect(screen.getAllByTestId('game-tile')).toHaveLength(LIST_PAGE_SIZE));
+    expect(screen.getByTestId('pager.info').textContent).toBe('1 / 2');
+    // Default: every vendor of the category.
+    expect(gameCalls(calls)[0]).toEqual({ gameType: 'LIVE', pageNo: 1, pageSize: LIST_PAGE_SIZE, language: 'en' });
+    expect(screen.getByTestId('game-centre.vendors.all').getAttribute('aria-selected')).toBe('true');
+
+    fireEvent.click(screen.getByTestId('pager.next'));
+    await waitFor(() => expect(screen.getAllByTestId('game-tile')).toHaveLength(6));
+    expect(screen.getByTestId('pager.info').textContent).toBe('2 / 2');
+    expect(gameCalls(calls).at(-1)).toMatchObject({ pageNo: 2 });
+  });
+
+  it('takes the vendor from ?vassalage= and switches vendor through the address', async () => {
+    const { calls } = renderWithApp(
+      <>
+        <GameCentrePage gameType="LIVE" />
+        <Probe />
+      </>,
+      { config: config(), handlers: catalogue(30), path: '/live?vassalage=EVO' },
+    );
+    await waitFor(() => expect(screen.getAllByTestId('game-tile')).toHaveLength(15));
+    expect(gameCalls(calls)[0]).toMatchObject({ vassalage: 'EVO' });
+    expect(screen.getByTestId('game-centre.vendor.EVO').getAttribute('aria-selected')).toBe('true');
+    expect(screen.queryByTestId('pager.info')).toBeNull();
+
+    fireEvent.click(screen.getByTestId('game-centre.vendor.SEXY'));
+    expect(screen.getByTestId('probe.location').textContent).toBe('/live?vassalage=SEXY');
+    await waitFor(() => expect(gameCalls(calls).at(-1)).toMatchObject({ vassalage: 'SEXY' }));
+  });
+
+  it('ignores a vendor that is not in the category', async () => {
+    const { calls } = renderWithApp(<GameCentrePage gameType="LIVE" />, { config: config(), handlers: catalogue(3), path: '/live?vassalage=NOPE' });
+    await waitFor(() => expect(screen.getAllByTestId('game-tile')).toHaveLength(3));
+    expect(gameCalls(calls)[0]).not.toHaveProperty('vassalage');
+  });
+
+  it('searches by game name after the typing settles, back on page 1', async () => {
+    const { calls } = renderWithApp(<GameCentrePage gameType="LIVE" />, { config: config(), handlers: catalogue(30), path: '/live' });
+    await waitFor(() => expect(screen.getAllByTestId('game-tile')).toHaveLength(LIST_PAGE_SIZE));
+    fireEvent.click(screen.getByTestId('pager.next'));
+    await waitFor(() => expect(screen.getByTestId('pager.info').textContent).toBe('2 / 2'));
+
+    fireEvent.change(screen.getByTestId('game-centre.search'), { target: { value: ' game 2' } });
+    // Debounced: nothing is asked while typing.
+    expect(gameCalls(calls).some((c) => 'gameName' in c)).toBe(false);
+    await waitFor(() => expect(gameCalls(calls).at(-1)).toEqual({ gameType: 'LIVE', gameName: 'game 2', pageNo: 1, pageSize: LIST_PAGE_SIZE, language: 'en' }));
+    // Game 2 and Game 20–29.
+    await waitFor(() => expect(screen.getAllByTestId('game-tile')).toHaveLength(11));
+    expect(screen.queryByTestId('pager.info')).toBeNull();
+  });
+
+  it("shows 'no data' when nothing matches", async () => {
+    renderWithApp(<GameCentrePage gameType="LIVE" />, { config: config(), handlers: catalogue(0), path: '/live' });
+    expect(await screen.findByTestId('no-data')).toBeTruthy();
+    expect(screen.queryByTestId('game-tile')).toBeNull();
+  });
+
+  it('a category the config does not show keeps its own name and lists no vendors', async () => {
+    renderWithApp(<GameCentrePage gameType="CRASH" />, { config: config(), handlers: catalogue(0), path: '/crash' });
+    expect(screen.getByTestId('game-centre.title').textContent).toBe('Crash');
+    expect(screen.queryByTestId('game-centre.vendors.all')).toBeNull();
+    expect(await screen.findByTestId('no-data')).toBeTruthy();
+  });
+
+  describe('lottery centres (LOTT, ELOTT)', () => {
+    it('list vendor cards instead of games; a visitor choosing one gets the login popup', async () => {
+      const { calls } = renderWithApp(
+        <>
+          <GameCentrePage gameType="LOTT" />
+          <Probe />
+        </>,
+        { config: config(), path: '/lott' },
+      );
+      expect(screen.getByTestId('game-centre.title').textContent).toBe('Lottery');
+      expect(screen.getByTestId('game-centre.vendor.TCG_SEA').textContent).toContain('Sea Lottery');
+      expect(screen.queryByTestId('game-centre.search')).toBeNull();
+      fireEvent.click(screen.getByTestId('game-centre.vendor.TCG_SEA'));
+      await waitFor(() => expect(screen.getByTestId('probe.popup').textContent).toBe('login'));
+      expect(gameCalls(calls)).toEqual([]);
+    });
+
+    it('a member choosing a lottery vendor goes to its lottery route; a VASSALAGE card opens the vendor popup', async () => {
+      sessionStorage.setItem('token', 'tok-123456789');
+      renderWithApp(
+        <>
+          <GameCentrePage gameType="LOTT" />
+          <Probe />
+        </>,
+        { config: config(), path: '/lott', handlers: { 'member.info': () => memberFixture(), 'member.balance': () => ({ balance: 0, currencySymbol: '৳' }) } },
+      );
+      await waitFor(() => expect(screen.getByTestId('probe.session').textContent).toBe('member'));
+      fireEvent.click(screen.getByTestId('game-centre.vendor.OWNLOTT'));
+      await waitFor(() => expect(screen.getByTestId('probe.vendor-popup').textContent).toBe('OWNLOTT'));
+      expect(screen.getByTestId('probe.popup').textContent).toBe('none');
+      fireEvent.click(screen.getByTestId('game-centre.vendor.TCG_SEA'));
+      await waitFor(() => expect(screen.getByTestId('probe.location').textContent).toBe('/seaLottery?gameCode=sea_1'));
+    });
+  });
+
+  it('centreCategory reads footer products first, then the header', () => {
+    const base = config();
+    expect(centreCategory(base, 'LIVE')?.vendors.map((v) => v.vassalage)).toEqual(['EVO', 'SEXY']);
+    const headerOnly = { ...base, footer: { ...base.footer, products: [] } };
+    expect(centreCategory(headerOnly, 'LIVE')).toMatchObject({ label: 'Live casino', vendors: [{ vassalage: 'EVO' }] });
+    expect(centreCategory(headerOnly, 'RNG')).toBeNull();
+  });
+});
