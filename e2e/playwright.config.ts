@@ -44,6 +44,6 @@ export default defineConfig({
     timeout: 180_000,
     stdout: 'pipe',
     stderr: 'pipe',
-    env: { PORT: String(port), HOST: '127.0.0.1', PLATFORM_DATA_DIR: dataDir },
+    env: { PORT: String(port), HOST: '127.0.0.1', PLATFORM_DATA_DIR: dataDir, TRUST_PROXY: 'loopback' },
   },
 });
