@@ -42,7 +42,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: false,
     timeout: 180_000,
-    stdout: 'pipe',
+    stdout: 'ignore',
     stderr: 'pipe',
     env: { PORT: String(port), HOST: '127.0.0.1', PLATFORM_DATA_DIR: dataDir, TRUST_PROXY: 'loopback' },
   },

@@ -17,8 +17,9 @@ test.describe('home page', () => {
       await expect(page.getByTestId(`home.row.${row}`)).toBeVisible();
     }
     await expect(home.tiles().first()).toBeVisible();
-    await expect(page.getByTestId('winner-board.top')).toHaveCount(3);
-    await expect(page.getByTestId('winner-board.item').first()).toBeAttached();
+    // Top 3 highlighted, then the scrolling list (SPEC §2 Home details).
+    await expect(page.getByTestId('winner-board.top').getByTestId('winner-board.item')).toHaveCount(3);
+    await expect(page.getByTestId('winner-board').getByTestId('winner-board.item').nth(3)).toBeAttached();
     await expect(page.getByTestId('header.login')).toHaveText(BENGALI);
 
     await home.switchLanguage('en');
