@@ -13,6 +13,9 @@ import { registerOperatorRoutes } from './operator/operator.routes.ts';
 import { registerSessionRoutes } from './session/session.routes.ts';
 import { registerSystemRoutes } from './system/system.routes.ts';
 import { registerWalletRoutes } from './wallet/wallet.routes.ts';
+import { registerAccountRoutes } from './account/account.routes.ts';
+import { outboxProvider, type EmailProvider, type SmsProvider } from './verification/providers.ts';
+import { registerVerificationRoutes } from './verification/verification.routes.ts';
 
 /** Options of buildPlatform. */
 export type TBuildPlatformOptions = {
@@ -22,6 +25,10 @@ export type TBuildPlatformOptions = {
   rsa?: { publicKeyPem: string; privateKeyPem: string };
   clock?: () => Date;
   logger?: boolean;
+  /** Where logs go when logger is on (tests read them to show no secret is logged); default stdout. */
+  logStream?: NodeJS.WritableStream;
+  sms?: SmsProvider;
+  email?: EmailProvider;
 };
 
 /** Request bodies are small JSON; anything bigger is refused before parsing. */
@@ -41,10 +48,16 @@ export async function buildPlatform(opts: TBuildPlatformOptions): Promise<Fastif
     rsa: opts.rsa ?? generateRsaKeyPair(),
     defaultMerchantCode: opts.merchantCode ?? 'DEMO',
     clock: opts.clock ?? (() => new Date()),
+    sms: opts.sms ?? outboxProvider(opts.db, 'sms'),
+    email: opts.email ?? outboxProvider(opts.db, 'email'),
   };
   const app = Fastify({
     logger: opts.logger
-      ? { level: 'info', redact: ['req.headers.authorization', 'req.headers["x-rsa"]'] }
+      ? {
+          level: 'info',
+          redact: ['req.headers.authorization', 'req.headers["x-rsa"]'],
+          ...(opts.logStream ? { stream: opts.logStream } : {}),
+        }
       : false,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: false,
@@ -61,6 +74,10 @@ export async function buildPlatform(opts: TBuildPlatformOptions): Promise<Fastif
     request.log.error({ err }, 'unhandled platform error');
     return sendError(reply, new WpsError(WPS_CODES.internal, WPS_MESSAGES.internal));
   });
+  // SPEC §4 forgot by email posts a form (application/x-www-form-urlencoded).
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
   app.setNotFoundHandler((_request, reply) => sendError(reply, new WpsError(WPS_CODES.notFound, WPS_MESSAGES.notFound)));
 
   registerSystemRoutes(app, deps);
@@ -70,6 +87,8 @@ export async function buildPlatform(opts: TBuildPlatformOptions): Promise<Fastif
   registerMemberRoutes(app, deps);
   registerWalletRoutes(app, deps);
   registerOperatorRoutes(app, deps);
+  registerVerificationRoutes(app, deps);
+  registerAccountRoutes(app, deps);
   registerAssetRoutes(app, deps);
   await app.ready();
   return app;

@@ -5,6 +5,7 @@ export * from './domain/member.ts';
 export * from './domain/merchant.ts';
 export * from './screen/screen-config.ts';
 export * from './wps/calls.ts';
+export * from './wps/account-calls.ts';
 export * from './wps/cs-link.ts';
 export * from './wps/envelope.ts';
 export * from './wps/headers.ts';

@@ -23,6 +23,11 @@ export interface MerchantsTable {
   sms_expired_minutes: number;
   default_country_dialing_code: string;
   created_at: Generated<Date>;
+  captcha_after_failures: Generated<number>;
+  lock_after_failures: Generated<number>;
+  lock_window_minutes: Generated<number>;
+  lock_minutes: Generated<number>;
+  idle_timeout_minutes: Generated<number>;
 }
 export interface WhitelabelNodesTable {
   id: Generated<number>;
@@ -153,6 +158,15 @@ export interface MembersTable {
   first_time_login: Generated<boolean>;
   password_expires_at: Timestamp | null;
   created_at: Generated<Date>;
+  mobile_num: string | null;
+  country_dialing_code: string | null;
+  email: string | null;
+  bank_holder_name: string | null;
+  totp_secret: string | null;
+  totp_pending_secret: string | null;
+  totp_last_counter: number | null;
+  invitation_code: string | null;
+  weak_password: Generated<boolean>;
 }
 export interface OperatorsTable {
   id: Generated<number>;
@@ -170,6 +184,7 @@ export interface SessionsTable {
   created_at: Generated<Date>;
   expires_at: Timestamp;
   revoked_at: Timestamp | null;
+  must_change_password: Generated<boolean>;
 }
 export interface OperatorSessionsTable {
   id: Generated<number>;
@@ -191,6 +206,7 @@ export interface LoginThrottleTable {
   username_key: string;
   failures: number;
   updated_at: Timestamp;
+  locked_until: Timestamp | null;
 }
 export interface AuthEventsTable {
   id: Generated<number>;
@@ -246,6 +262,64 @@ export interface LedgerEntriesTable {
   amount_minor: number;
   created_at: Generated<Date>;
 }
+export interface MemberKnownIpsTable {
+  member_id: number;
+  ip: string;
+  last_seen_at: Timestamp;
+}
+export interface RememberTokensTable {
+  id: Generated<number>;
+  member_id: number;
+  session_id: number | null;
+  token_hash: string;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+  created_at: Generated<Date>;
+}
+export interface LoginChallengesTable {
+  id_hash: string;
+  merchant_id: number;
+  member_id: number;
+  methods: Json<string[]>;
+  attempts: Generated<number>;
+  remember_me: boolean;
+  must_change_password: boolean;
+  ip: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+export interface VerificationCodesTable {
+  id: Generated<number>;
+  merchant_id: number;
+  phone_key: string;
+  purpose: string;
+  challenge_hash: string | null;
+  code_hash: string;
+  attempts: Generated<number>;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+export interface SmsLocksTable {
+  merchant_id: number;
+  phone_key: string;
+  locked_until: Timestamp;
+}
+export interface PasswordResetsTable {
+  token_hash: string;
+  member_id: number;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+export interface OutboxTable {
+  id: Generated<number>;
+  merchant_id: number;
+  channel: 'sms' | 'email';
+  recipient: string;
+  subject: string;
+  body: string;
+  created_at: Generated<Date>;
+}
 export interface SchemaMigrationsTable {
   version: string;
   applied_at: Generated<Date>;
@@ -274,6 +348,13 @@ export interface DB {
   captchas: CaptchasTable;
   login_throttle: LoginThrottleTable;
   auth_events: AuthEventsTable;
+  member_known_ips: MemberKnownIpsTable;
+  remember_tokens: RememberTokensTable;
+  login_challenges: LoginChallengesTable;
+  verification_codes: VerificationCodesTable;
+  sms_locks: SmsLocksTable;
+  password_resets: PasswordResetsTable;
+  outbox: OutboxTable;
   favourites: FavouritesTable;
   launch_tickets: LaunchTicketsTable;
   config_audit: ConfigAuditTable;

@@ -15,10 +15,17 @@ export type TMerchant = {
   maintenance: boolean;
   region_restriction: boolean;
   config_version: number;
+  /** Sessions idle out after this many minutes (operator-configurable, default 30). */
+  idle_timeout_minutes: number;
 };
 
-/** Idle timeout of member and operator sessions, sliding on every authenticated call (issue 3). */
+/** Default idle timeout of member and operator sessions, sliding on every authenticated call (issue 3). */
 export const SESSION_IDLE_MS = 30 * 60 * 1000;
+
+/** The idle timeout of a merchant's sessions in ms. */
+export function sessionIdleMs(merchant: Pick<TMerchant, 'idle_timeout_minutes'>): number {
+  return merchant.idle_timeout_minutes * 60 * 1000;
+}
 
 /** sha256 hex: how tokens, tickets and captcha answers are stored. */
 export function sha256Hex(text: string): string {
@@ -39,14 +46,15 @@ export async function resolveMerchant(deps: TPlatformDeps, request: FastifyReque
   if (!MERCHANT_CODE.test(code)) throw wpsErrors.badRequest();
   const merchant = await deps.db
     .selectFrom('merchants')
-    .select(['id', 'code', 'name', 'currency', 'currency_symbol', 'maintenance', 'region_restriction', 'config_version'])
+    .select(['id', 'code', 'name', 'currency', 'currency_symbol', 'maintenance', 'region_restriction', 'config_version', 'idle_timeout_minutes'])
     .where('code', '=', code)
     .executeTakeFirst();
   if (!merchant) throw wpsErrors.badRequest();
   return merchant;
 }
 
-function bearerToken(request: FastifyRequest): string | null {
+/** The token of the Authorization header, or null. */
+export function bearerToken(request: FastifyRequest): string | null {
   const raw = singleHeader(request, WPS_HEADERS.authorization)?.trim();
   if (!raw) return null;
   // The upstream sends the bare token; accept a "Bearer " prefix too.
@@ -55,7 +63,7 @@ function bearerToken(request: FastifyRequest): string | null {
 }
 
 /** The logged-in member of a call. */
-export type TSessionMember = { memberId: number; sessionId: number; type: number; username: string };
+export type TSessionMember = { memberId: number; sessionId: number; type: number; username: string; mustChangePassword: boolean };
 
 /**
  * The member behind the Authorization token: the session must be live (not revoked, not idle for
@@ -67,14 +75,20 @@ export async function requireMember(deps: TPlatformDeps, request: FastifyRequest
   const now = deps.clock();
   const row = await deps.db
     .updateTable('sessions')
-    .set({ expires_at: new Date(now.getTime() + SESSION_IDLE_MS) })
+    .set({ expires_at: new Date(now.getTime() + sessionIdleMs(merchant)) })
     .from('members')
     .whereRef('members.id', '=', 'sessions.member_id')
     .where('sessions.token_hash', '=', sha256Hex(token))
     .where('sessions.revoked_at', 'is', null)
     .where('sessions.expires_at', '>', now)
     .where('members.merchant_id', '=', merchant.id)
-    .returning(['sessions.id as sessionId', 'members.id as memberId', 'members.type as type', 'members.username as username'])
+    .returning([
+      'sessions.id as sessionId',
+      'members.id as memberId',
+      'members.type as type',
+      'members.username as username',
+      'sessions.must_change_password as mustChangePassword',
+    ])
     .executeTakeFirst();
   if (!row) throw wpsErrors.notLoggedIn();
   return row;
@@ -98,7 +112,7 @@ export async function requireOperator(
   const now = deps.clock();
   const row = await deps.db
     .updateTable('operator_sessions')
-    .set({ expires_at: new Date(now.getTime() + SESSION_IDLE_MS) })
+    .set({ expires_at: new Date(now.getTime() + sessionIdleMs(merchant)) })
     .from('operators')
     .whereRef('operators.id', '=', 'operator_sessions.operator_id')
     .where('operator_sessions.token_hash', '=', sha256Hex(token))

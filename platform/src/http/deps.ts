@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
+import type { EmailProvider, SmsProvider } from '../verification/providers.ts';
 
 /** What every area's routes and services receive from buildPlatform. */
 export type TPlatformDeps = {
@@ -10,4 +11,8 @@ export type TPlatformDeps = {
   defaultMerchantCode: string;
   /** Injected so session expiry can be tested without waiting. */
   clock: () => Date;
+  /** Where SMS codes go (embedded default: the outbox table). */
+  sms: SmsProvider;
+  /** Where reset links go (embedded default: the outbox table). */
+  email: EmailProvider;
 };

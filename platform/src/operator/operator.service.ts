@@ -1,5 +1,6 @@
-import { WPS_CODES, WPS_MESSAGES } from '@wl/schemas';
-import { newToken, sha256Hex, SESSION_IDLE_MS, type TMerchant } from '../http/auth.ts';
+import { WPS_CODES, WPS_MESSAGES, type TOutboxMessage, type TSecuritySettings } from '@wl/schemas';
+import { securitySettings } from '../session/security.service.ts';
+import { newToken, sessionIdleMs, sha256Hex, type TMerchant } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
 import { WpsError, wpsErrors } from '../http/envelope.ts';
 import { verifyPassword } from '../session/password.service.ts';
@@ -18,7 +19,7 @@ export async function operatorLogin(deps: TPlatformDeps, merchant: TMerchant, re
   const token = newToken();
   await deps.db
     .insertInto('operator_sessions')
-    .values({ operator_id: op.id, token_hash: sha256Hex(token), expires_at: new Date(deps.clock().getTime() + SESSION_IDLE_MS) })
+    .values({ operator_id: op.id, token_hash: sha256Hex(token), expires_at: new Date(deps.clock().getTime() + sessionIdleMs(merchant)) })
     .execute();
   await recordAuthEvent(deps.db, { merchantId: merchant.id, operatorId: op.id, username: req.username, kind: 'operator_login_ok', ip });
   return { token, name: op.name };
@@ -79,4 +80,48 @@ export async function setSystem(
     await bumpConfigVersion(trx, merchant.id, operatorId, 'system.set', { maintenance: next.maintenance, regionRestriction: next.region_restriction });
   });
   return operatorConfig(deps, merchant.id);
+}
+
+/** The newest outbox messages (what the embedded SMS and email providers delivered), newest first. */
+export async function outboxMessages(
+  deps: TPlatformDeps,
+  merchantId: number,
+  q: { channel?: 'sms' | 'email' | undefined; to?: string | undefined; limit: number },
+): Promise<{ messages: TOutboxMessage[] }> {
+  let query = deps.db.selectFrom('outbox').selectAll().where('merchant_id', '=', merchantId);
+  if (q.channel) query = query.where('channel', '=', q.channel);
+  if (q.to) query = query.where('recipient', '=', q.to);
+  const rows = await query.orderBy('id', 'desc').limit(q.limit).execute();
+  return {
+    messages: rows.map((r) => ({
+      id: Number(r.id),
+      channel: r.channel,
+      to: r.recipient,
+      subject: r.subject,
+      body: r.body,
+      createdAt: new Date(r.created_at).toISOString(),
+    })),
+  };
+}
+
+/** Sets login security thresholds; a real change is audited (config_audit, version bumped). */
+export async function setSecurity(deps: TPlatformDeps, merchant: TMerchant, operatorId: number, req: Partial<TSecuritySettings>): Promise<TSecuritySettings> {
+  const current = await securitySettings(deps.db, merchant.id);
+  const next = { ...current, ...Object.fromEntries(Object.entries(req).filter(([, v]) => v !== undefined)) } as TSecuritySettings;
+  if (JSON.stringify(next) === JSON.stringify(current)) return current;
+  await deps.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('merchants')
+      .set({
+        captcha_after_failures: next.captchaAfterFailures,
+        lock_after_failures: next.lockAfterFailures,
+        lock_window_minutes: next.lockWindowMinutes,
+        lock_minutes: next.lockMinutes,
+        idle_timeout_minutes: next.idleTimeoutMinutes,
+      })
+      .where('id', '=', merchant.id)
+      .execute();
+    await bumpConfigVersion(trx, merchant.id, operatorId, 'security.set', next);
+  });
+  return next;
 }

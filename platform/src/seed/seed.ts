@@ -26,7 +26,17 @@ export const DEMO_ACCOUNTS = {
   operator: { username: 'demo_operator', password: 'Operator1234' },
   weak: { username: 'demo_weak', password: '123456' },
   house: { username: 'demo_house', password: 'House1234' },
+  totp: { username: 'demo_totp', password: 'Totp1234' },
 } as const;
+
+/** demo_totp's authenticator secret (base32), printed in platform/README.md for manual tests. */
+export const DEMO_TOTP_SECRET = 'KRUGS4ZANFZSAZDFNVXSA5DPORYA2345';
+/** demo_agent's invitation (affiliate) code. */
+export const DEMO_AGENT_INVITATION_CODE = 'LUCKY8';
+/** demo_member's bound contact data (second factor and SMS login). */
+export const DEMO_MEMBER_CONTACT = { countryDialingCode: '+880', mobileNum: '1711000001', email: 'demo_member@example.test', bankHolderName: 'Demo Member' } as const;
+/** Addresses the seeded accounts have logged in from: a local browser is never a "new IP". */
+export const DEMO_KNOWN_IPS = ['127.0.0.1', '::1', '::ffff:127.0.0.1'] as const;
 
 /** The demo member's opening balance: ৳12,500.00 in minor units. */
 export const DEMO_MEMBER_BALANCE_MINOR = 1_250_000;
@@ -76,7 +86,7 @@ export async function seed(db: Kysely<DB>, opts: { merchantCode: string }): Prom
 
 async function hashAll() {
   const a = DEMO_ACCOUNTS;
-  const [member, trial, agent, down, operator, weak, house] = await Promise.all([
+  const [member, trial, agent, down, operator, weak, house, totp] = await Promise.all([
     hashPassword(a.member.password),
     hashPassword(a.trial.password),
     hashPassword(a.agent.password),
@@ -84,8 +94,9 @@ async function hashAll() {
     hashPassword(a.operator.password),
     hashPassword(a.weak.password),
     hashPassword(a.house.password),
+    hashPassword(a.totp.password),
   ]);
-  return { member, trial, agent, down, operator, weak, house };
+  return { member, trial, agent, down, operator, weak, house, totp };
 }
 
 async function seedMerchant(trx: Transaction<DB>, code: string): Promise<number> {
@@ -306,15 +317,35 @@ async function seedAccounts(
   const inserted = await trx
     .insertInto('members')
     .values([
-      { ...base, username: a.member.username, nickname: 'Demo Member', password_hash: h.member, type: MEMBER_TYPE, vip_label: 'VIP 3', vip_rank: 3, unread_messages: 2, available_promo_count: 1 },
+      {
+        ...base,
+        username: a.member.username,
+        nickname: 'Demo Member',
+        password_hash: h.member,
+        type: MEMBER_TYPE,
+        vip_label: 'VIP 3',
+        vip_rank: 3,
+        unread_messages: 2,
+        available_promo_count: 1,
+        mobile_num: DEMO_MEMBER_CONTACT.mobileNum,
+        country_dialing_code: DEMO_MEMBER_CONTACT.countryDialingCode,
+        email: DEMO_MEMBER_CONTACT.email,
+        bank_holder_name: DEMO_MEMBER_CONTACT.bankHolderName,
+      },
       { ...base, username: a.trial.username, nickname: 'Trial Player', password_hash: h.trial, type: TRIAL_TYPE },
-      { ...base, username: a.agent.username, nickname: 'Demo Agent', password_hash: h.agent, type: 1, vip_label: 'VIP 1', vip_rank: 1 },
-      { ...base, username: a.weak.username, nickname: 'Weak Password', password_hash: h.weak, type: MEMBER_TYPE },
+      { ...base, username: a.agent.username, nickname: 'Demo Agent', password_hash: h.agent, type: 1, vip_label: 'VIP 1', vip_rank: 1, invitation_code: DEMO_AGENT_INVITATION_CODE },
+      { ...base, username: a.weak.username, nickname: 'Weak Password', password_hash: h.weak, type: MEMBER_TYPE, weak_password: true },
       { ...base, username: a.house.username, nickname: 'House', password_hash: h.house, type: NON_MEMBER_TYPE },
+      { ...base, username: a.totp.username, nickname: 'Totp Member', password_hash: h.totp, type: MEMBER_TYPE, totp_secret: DEMO_TOTP_SECRET },
     ])
     .returning(['id', 'username'])
     .execute();
   const agentId = inserted.find((r) => r.username === a.agent.username)!.id;
+  const knownIpOwners: string[] = [a.member.username, a.agent.username, a.weak.username, a.house.username, a.totp.username];
+  await trx
+    .insertInto('member_known_ips')
+    .values(inserted.filter((r) => knownIpOwners.includes(r.username)).flatMap((r) => DEMO_KNOWN_IPS.map((ip) => ({ member_id: r.id, ip }))))
+    .execute();
   const downs = await trx
     .insertInto('members')
     .values(a.downline.usernames.map((username, i) => ({ ...base, username, nickname: `Downline ${i + 1}`, password_hash: h.down, type: MEMBER_TYPE, upline_id: agentId })))

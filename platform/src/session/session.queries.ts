@@ -5,7 +5,7 @@ import type { DB } from '../db/schema.ts';
 export function memberByUsername(db: Kysely<DB>, merchantId: number, username: string) {
   return db
     .selectFrom('members')
-    .select(['id', 'username', 'password_hash', 'type', 'first_time_login', 'password_expires_at'])
+    .select(LOGIN_MEMBER_COLUMNS)
     .where('merchant_id', '=', merchantId)
     .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
     .executeTakeFirst();
@@ -60,4 +60,73 @@ export function recordAuthEvent(
       ip: e.ip,
     })
     .execute();
+}
+
+const LOGIN_MEMBER_COLUMNS = [
+  'id',
+  'username',
+  'password_hash',
+  'type',
+  'first_time_login',
+  'password_expires_at',
+  'weak_password',
+  'mobile_num',
+  'country_dialing_code',
+  'email',
+  'bank_holder_name',
+  'totp_secret',
+  'totp_last_counter',
+] as const;
+
+/** A member with everything login and its second factor need, by id. */
+export function loginMemberById(db: Kysely<DB>, memberId: number) {
+  return db.selectFrom('members').select(LOGIN_MEMBER_COLUMNS).where('id', '=', memberId).executeTakeFirstOrThrow();
+}
+
+/** A member of the merchant by bound mobile number. */
+export function memberByPhone(db: Kysely<DB>, merchantId: number, dial: string, mobile: string) {
+  return db
+    .selectFrom('members')
+    .select(LOGIN_MEMBER_COLUMNS)
+    .where('merchant_id', '=', merchantId)
+    .where('country_dialing_code', '=', dial)
+    .where('mobile_num', '=', mobile)
+    .executeTakeFirst();
+}
+
+/** The IPs a member has logged in from. */
+export async function knownIps(db: Kysely<DB>, memberId: number): Promise<string[]> {
+  const rows = await db.selectFrom('member_known_ips').select('ip').where('member_id', '=', memberId).execute();
+  return rows.map((r) => r.ip);
+}
+
+/** Remembers an IP the member completed a login from. */
+export function rememberIp(db: Kysely<DB>, memberId: number, ip: string, now: Date) {
+  return db
+    .insertInto('member_known_ips')
+    .values({ member_id: memberId, ip: ip.slice(0, 64), last_seen_at: now })
+    .onConflict((oc) => oc.columns(['member_id', 'ip']).doUpdateSet({ last_seen_at: now }))
+    .execute();
+}
+
+/** A second-factor challenge that can still be answered, by sha256 of its id. */
+export function liveChallenge(db: Kysely<DB>, merchantId: number, idHash: string, now: Date) {
+  return db
+    .selectFrom('login_challenges')
+    .selectAll()
+    .where('id_hash', '=', idHash)
+    .where('merchant_id', '=', merchantId)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+}
+
+/** Revokes every session and remember token of a member, except one session (null: all). */
+export async function revokeMemberSessions(db: Kysely<DB>, memberId: number, now: Date, keepSessionId: number | null) {
+  let sessions = db.updateTable('sessions').set({ revoked_at: now }).where('member_id', '=', memberId).where('revoked_at', 'is', null);
+  if (keepSessionId !== null) sessions = sessions.where('id', '<>', keepSessionId);
+  await sessions.execute();
+  let remember = db.updateTable('remember_tokens').set({ revoked_at: now }).where('member_id', '=', memberId).where('revoked_at', 'is', null);
+  if (keepSessionId !== null) remember = remember.where((eb) => eb.or([eb('session_id', 'is', null), eb('session_id', '<>', keepSessionId)]));
+  await remember.execute();
 }

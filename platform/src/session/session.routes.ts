@@ -1,14 +1,22 @@
 import type { FastifyInstance } from 'fastify';
-import { WPS_PATHS, ZLoginRequest } from '@wl/schemas';
-import { requireMember, resolveMerchant } from '../http/auth.ts';
+import {
+  ACCOUNT_PATHS,
+  WPS_PATHS,
+  ZAccountLoginRequest,
+  ZFreePlayRequest,
+  ZLoginRememberRequest,
+  ZLoginVerifyRequest,
+  ZRememberRevokeRequest,
+} from '@wl/schemas';
+import { bearerToken, requireMember, resolveMerchant } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
 import { decryptedBody } from '../http/encrypted-body.ts';
 import { ok } from '../http/envelope.ts';
 import { clientIp, parseInput } from '../http/request-context.ts';
 import { createCaptcha } from './captcha.service.ts';
-import { login, logout } from './session.service.ts';
+import { freePlay, login, logout, rememberLogin, revokeRemember, verifySecondFactor } from './session.service.ts';
 
-/** Session calls: RSA key, captcha, login (encrypted), logout. */
+/** Session calls: RSA key, captcha, login (encrypted), second factor, remember me, free play, logout. */
 export function registerSessionRoutes(app: FastifyInstance, deps: TPlatformDeps): void {
   app.get(WPS_PATHS.rsaKey, async () => ok({ publicKey: deps.rsa.publicKeyPem }));
   app.get(WPS_PATHS.captcha, async (request) => {
@@ -16,10 +24,32 @@ export function registerSessionRoutes(app: FastifyInstance, deps: TPlatformDeps)
     const { captchaId, image } = await createCaptcha(deps, merchant);
     return ok({ captchaId, image });
   });
+  // A token sent with a login is the pre-login session: it is revoked when the login completes.
   app.post(WPS_PATHS.login, async (request) => {
     const merchant = await resolveMerchant(deps, request);
-    const body = parseInput(ZLoginRequest, decryptedBody(deps, request));
-    return ok(await login(deps, merchant, body, clientIp(request)));
+    const body = parseInput(ZAccountLoginRequest, decryptedBody(deps, request));
+    return ok(await login(deps, merchant, body, clientIp(request), bearerToken(request)));
+  });
+  app.post(ACCOUNT_PATHS.loginVerify, async (request) => {
+    const merchant = await resolveMerchant(deps, request);
+    const body = parseInput(ZLoginVerifyRequest, decryptedBody(deps, request));
+    return ok(await verifySecondFactor(deps, merchant, body, clientIp(request), bearerToken(request)));
+  });
+  app.post(ACCOUNT_PATHS.loginRemember, async (request) => {
+    const merchant = await resolveMerchant(deps, request);
+    const { rememberToken } = parseInput(ZLoginRememberRequest, request.body);
+    return ok(await rememberLogin(deps, merchant, rememberToken, clientIp(request)));
+  });
+  app.delete(ACCOUNT_PATHS.loginRemember, async (request) => {
+    await resolveMerchant(deps, request);
+    const { rememberToken } = parseInput(ZRememberRevokeRequest, request.body);
+    await revokeRemember(deps, rememberToken);
+    return ok({ ok: true as const });
+  });
+  app.post(ACCOUNT_PATHS.loginFreePlay, async (request) => {
+    const merchant = await resolveMerchant(deps, request);
+    parseInput(ZFreePlayRequest, request.body);
+    return ok(await freePlay(deps, merchant, clientIp(request)));
   });
   app.delete(WPS_PATHS.logout, async (request) => {
     const merchant = await resolveMerchant(deps, request);

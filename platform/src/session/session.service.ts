@@ -1,86 +1,445 @@
-import { WPS_CODES, WPS_MESSAGES, NON_MEMBER_TYPE, type TLoginRequest } from '@wl/schemas';
-import { newToken, sha256Hex, SESSION_IDLE_MS, type TMerchant, type TSessionMember } from '../http/auth.ts';
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import * as OTPAuth from 'otpauth';
+import {
+  ACCOUNT_MESSAGES,
+  AGENT_TYPES,
+  NON_MEMBER_TYPE,
+  REMEMBER_ME_MS,
+  TRIAL_TYPE,
+  WEAK_PASSWORD,
+  WPS_CODES,
+  WPS_MESSAGES,
+  type TAccountLoginRequest,
+  type TLoginOutcomeValue,
+  type TSecondFactorMethod,
+  type TSessionValue,
+} from '@wl/schemas';
+import type { DB } from '../db/schema.ts';
+import { newToken, sessionIdleMs, sha256Hex, type TMerchant, type TSessionMember } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
-import { WpsError } from '../http/envelope.ts';
+import { WpsError, wpsErrors } from '../http/envelope.ts';
+import { checkPhone, consumeCode, maskEmail, maskMobile } from '../verification/verification.service.ts';
 import { consumeCaptcha } from './captcha.service.ts';
-import { verifyPassword } from './password.service.ts';
-import { addFailure, memberByUsername, recentFailures, recordAuthEvent } from './session.queries.ts';
+import { hashPassword, verifyPassword } from './password.service.ts';
+import { featureEnabled, requireFeature, securitySettings } from './security.service.ts';
+import {
+  knownIps,
+  liveChallenge,
+  loginMemberById,
+  memberByPhone,
+  memberByUsername,
+  recordAuthEvent,
+  rememberIp,
+} from './session.queries.ts';
 
-/** After this many failures for a username, logins need a captcha (issue 3: "after the first failures"). */
+/** Default captcha threshold (per merchant in merchants.captcha_after_failures). */
 export const CAPTCHA_AFTER_FAILURES = 2;
-/** Failures older than this no longer count. */
-export const FAILURE_WINDOW_MS = 30 * 60 * 1000;
+/** A second-factor challenge lives 10 minutes and survives this many wrong answers. */
+export const CHALLENGE_TTL_MS = 10 * 60 * 1000;
+export const CHALLENGE_MAX_ATTEMPTS = 3;
+
+type TLoginMember = Awaited<ReturnType<typeof loginMemberById>>;
 
 /** Login failures answer HTTP 200 with success:false, as the upstream does; the value says whether a captcha is needed. */
-function loginFailure(code: number, message: string, captcha: boolean): WpsError {
-  return new WpsError(code, message, { captcha }, 200);
+function loginFailure(code: number, message: string, value: unknown): WpsError {
+  return new WpsError(code, message, value, 200);
+}
+
+const isAgent = (type: number) => (AGENT_TYPES as readonly number[]).includes(type);
+
+function passwordExpired(member: Pick<TLoginMember, 'password_expires_at'>, now: Date): boolean {
+  return member.password_expires_at !== null && new Date(member.password_expires_at) <= now;
+}
+
+/** SPEC §4: 123456, or an expired password while PWDEXPFORCECHANGE3 is on, forces a change (never after an SMS login). */
+async function mustChangeFor(db: Kysely<DB>, merchantId: number, member: TLoginMember, now: Date): Promise<boolean> {
+  if (member.weak_password) return true;
+  return passwordExpired(member, now) && (await featureEnabled(db, merchantId, 'PWDEXPFORCECHANGE3'));
 }
 
 /**
- * Username/password login (SPEC §4, §7). The same answers for unknown and known usernames; after
- * CAPTCHA_AFTER_FAILURES failures a valid single-use captcha is required; non-members (type 9) are
- * refused; every attempt lands in auth_events. Returns the token once; only its hash is stored.
+ * Creates a session (and a remember token when asked) for a member whose login is complete:
+ * revokes the pre-login token if one was sent (rotation), remembers the IP and audits `kind`.
+ * Runs on the caller's db or transaction. The tokens are answered once; only hashes are stored.
+ */
+export async function issueSession(
+  db: Kysely<DB>,
+  merchant: TMerchant,
+  member: Pick<TLoginMember, 'id' | 'username' | 'first_time_login' | 'password_expires_at'>,
+  opts: { now: Date; ip: string; kind: string; mustChangePassword: boolean; rememberMe: boolean; rememberExpiresAt?: Date; previousToken?: string | null },
+): Promise<TSessionValue> {
+  const token = newToken();
+  const session = await db
+    .insertInto('sessions')
+    .values({
+      member_id: member.id,
+      token_hash: sha256Hex(token),
+      ip: opts.ip.slice(0, 64),
+      expires_at: new Date(opts.now.getTime() + sessionIdleMs(merchant)),
+      must_change_password: opts.mustChangePassword,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (opts.previousToken) {
+    await db.updateTable('sessions').set({ revoked_at: opts.now }).where('token_hash', '=', sha256Hex(opts.previousToken)).where('revoked_at', 'is', null).execute();
+  }
+  let rememberToken: string | null = null;
+  if (opts.rememberMe) {
+    rememberToken = newToken();
+    await db
+      .insertInto('remember_tokens')
+      .values({
+        member_id: member.id,
+        session_id: session.id,
+        token_hash: sha256Hex(rememberToken),
+        expires_at: opts.rememberExpiresAt ?? new Date(opts.now.getTime() + REMEMBER_ME_MS),
+      })
+      .execute();
+  }
+  if (opts.ip) await rememberIp(db, member.id, opts.ip, opts.now);
+  await recordAuthEvent(db, { merchantId: merchant.id, memberId: member.id, username: member.username, kind: opts.kind, ip: opts.ip });
+  return {
+    kind: 'session',
+    token,
+    firstTimeLogin: member.first_time_login,
+    passwordExpired: passwordExpired(member, opts.now),
+    mustChangePassword: opts.mustChangePassword,
+    rememberToken,
+  };
+}
+
+/** The second factors a member can answer (SPEC §4 login from a new IP). */
+export function secondFactorMethods(member: TLoginMember): TSecondFactorMethod[] {
+  const methods: TSecondFactorMethod[] = [];
+  if (member.mobile_num) methods.push('mobile');
+  if (member.email) methods.push('email');
+  if (member.bank_holder_name) methods.push('bankHolder');
+  if (member.totp_secret) methods.push('totp');
+  return methods;
+}
+
+/**
+ * Login (SPEC §4, §7): by username and password or by mobile and SMS code. The same answers for
+ * unknown and known usernames; captcha after `captchaAfterFailures` failures; locked for
+ * `lockMinutes` after `lockAfterFailures` failures within `lockWindowMinutes`; non-members refused;
+ * agentPage refuses non-agents without a session; a new IP asks for a second factor. Every attempt
+ * lands in auth_events.
  */
 export async function login(
   deps: TPlatformDeps,
   merchant: TMerchant,
-  req: TLoginRequest,
+  req: TAccountLoginRequest,
   ip: string,
-): Promise<{ token: string; firstTimeLogin: boolean; passwordExpired: boolean }> {
+  previousToken: string | null,
+): Promise<TLoginOutcomeValue> {
+  if (req.type === 'sms') return smsLogin(deps, merchant, req, ip, previousToken);
   const db = deps.db;
   const now = deps.clock();
-  const since = new Date(now.getTime() - FAILURE_WINDOW_MS);
-  const username = req.username;
+  const username = req.username?.trim() ?? '';
+  const password = req.password ?? '';
+  if (username === '' || password === '') throw wpsErrors.badRequest();
+  const settings = await securitySettings(db, merchant.id);
+  const since = new Date(now.getTime() - settings.lockWindowMinutes * 60_000);
   const key = username.toLowerCase();
   const event = (kind: string, memberId: number | null = null) => recordAuthEvent(db, { merchantId: merchant.id, memberId, username, kind, ip });
 
-  // SMS and third-party logins arrive with issue 3; until then they are not available here.
-  if (req.type !== 'username') throw new WpsError(WPS_CODES.featureOff, WPS_MESSAGES.featureOff);
-
-  const failures = await recentFailures(db, merchant.id, key, since);
-  if (failures >= CAPTCHA_AFTER_FAILURES) {
+  const throttle = await db
+    .selectFrom('login_throttle')
+    .select(['failures', 'updated_at', 'locked_until'])
+    .where('merchant_id', '=', merchant.id)
+    .where('username_key', '=', key)
+    .executeTakeFirst();
+  if (throttle?.locked_until && new Date(throttle.locked_until) > now) {
+    await event('login_locked');
+    const retryAfterSeconds = Math.ceil((new Date(throttle.locked_until).getTime() - now.getTime()) / 1000);
+    throw loginFailure(WPS_CODES.locked, WPS_MESSAGES.locked, { retryAfterSeconds });
+  }
+  const failures = throttle && new Date(throttle.updated_at) > since ? throttle.failures : 0;
+  if (failures >= settings.captchaAfterFailures) {
     if (!req.captcha || !req.captchaId) {
       await event('login_captcha_missing');
-      throw loginFailure(WPS_CODES.captchaRequired, WPS_MESSAGES.captchaRequired, true);
+      throw loginFailure(WPS_CODES.captchaRequired, WPS_MESSAGES.captchaRequired, { captcha: true });
     }
     if (!(await consumeCaptcha(deps, merchant, req.captchaId, req.captcha))) {
       await event('login_captcha_wrong');
-      throw loginFailure(WPS_CODES.captchaRequired, WPS_MESSAGES.captchaWrong, true);
+      throw loginFailure(WPS_CODES.captchaRequired, WPS_MESSAGES.captchaWrong, { captcha: true });
     }
   }
 
   const member = await memberByUsername(db, merchant.id, username);
-  const valid = await verifyPassword(member?.password_hash ?? null, req.password);
+  const valid = await verifyPassword(member?.password_hash ?? null, password);
   if (!member || !valid) {
-    const count = await addFailure(db, merchant.id, key, now, since);
+    const count = failures + 1;
+    if (count >= settings.lockAfterFailures) {
+      const lockedUntil = new Date(now.getTime() + settings.lockMinutes * 60_000);
+      await db
+        .insertInto('login_throttle')
+        .values({ merchant_id: merchant.id, username_key: key, failures: 0, updated_at: now, locked_until: lockedUntil })
+        .onConflict((oc) => oc.columns(['merchant_id', 'username_key']).doUpdateSet({ failures: 0, updated_at: now, locked_until: lockedUntil }))
+        .execute();
+      await event('login_failed', member?.id ?? null);
+      await event('login_locked', member?.id ?? null);
+      throw loginFailure(WPS_CODES.locked, WPS_MESSAGES.locked, { retryAfterSeconds: settings.lockMinutes * 60 });
+    }
+    await db
+      .insertInto('login_throttle')
+      .values({ merchant_id: merchant.id, username_key: key, failures: count, updated_at: now, locked_until: null })
+      .onConflict((oc) => oc.columns(['merchant_id', 'username_key']).doUpdateSet({ failures: count, updated_at: now, locked_until: null }))
+      .execute();
     await event('login_failed', member?.id ?? null);
-    throw loginFailure(WPS_CODES.badRequest, WPS_MESSAGES.invalidCredentials, count >= CAPTCHA_AFTER_FAILURES);
+    throw loginFailure(WPS_CODES.badRequest, WPS_MESSAGES.invalidCredentials, { captcha: count >= settings.captchaAfterFailures });
+  }
+  await db.deleteFrom('login_throttle').where('merchant_id', '=', merchant.id).where('username_key', '=', key).execute();
+  if (member.type === NON_MEMBER_TYPE) {
+    await event('login_not_member', member.id);
+    throw loginFailure(WPS_CODES.notMember, WPS_MESSAGES.notMember, { captcha: false });
+  }
+  if (req.agentPage === true && !isAgent(member.type)) {
+    await event('login_not_agent', member.id);
+    throw loginFailure(WPS_CODES.notAgent, WPS_MESSAGES.notAgent, { captcha: false });
+  }
+  // The plaintext is seen only here: remember whether it is the weak one (SPEC §4 forced change).
+  const weak = password === WEAK_PASSWORD;
+  if (weak !== member.weak_password) await db.updateTable('members').set({ weak_password: weak }).where('id', '=', member.id).execute();
+  const current = { ...member, weak_password: weak };
+  const mustChangePassword = await mustChangeFor(db, merchant.id, current, now);
+
+  const known = await knownIps(db, member.id);
+  const methods = secondFactorMethods(current);
+  // A member never seen before has no known IP; one with no factor to answer cannot be asked.
+  if (known.length > 0 && !known.includes(ip) && methods.length > 0) {
+    const challengeId = newToken();
+    await db
+      .insertInto('login_challenges')
+      .values({
+        id_hash: sha256Hex(challengeId),
+        merchant_id: merchant.id,
+        member_id: member.id,
+        methods: JSON.stringify(methods),
+        remember_me: req.rememberMe === true,
+        must_change_password: mustChangePassword,
+        ip: ip.slice(0, 64),
+        expires_at: new Date(now.getTime() + CHALLENGE_TTL_MS),
+      })
+      .execute();
+    await event('second_factor_required', member.id);
+    return {
+      kind: 'secondFactor',
+      challengeId,
+      methods,
+      maskedMobile: methods.includes('mobile') ? maskMobile(member.country_dialing_code, member.mobile_num) : null,
+      maskedEmail: methods.includes('email') ? maskEmail(member.email) : null,
+    };
+  }
+  return db.transaction().execute((trx) =>
+    issueSession(trx, merchant, current, { now, ip, kind: 'login_ok', mustChangePassword, rememberMe: req.rememberMe === true, previousToken }),
+  );
+}
+
+/** SPEC §4 login by mobile number and SMS code (MOBILEVERCODELOGIN3). No forced password change after it. */
+async function smsLogin(deps: TPlatformDeps, merchant: TMerchant, req: TAccountLoginRequest, ip: string, previousToken: string | null): Promise<TSessionValue> {
+  const db = deps.db;
+  const now = deps.clock();
+  await requireFeature(db, merchant.id, 'MOBILEVERCODELOGIN3');
+  const phone = await checkPhone(deps, merchant, req.mobileNum, req.countryDialingCode);
+  const event = (kind: string, memberId: number | null = null) => recordAuthEvent(db, { merchantId: merchant.id, memberId, username: phone.key, kind, ip });
+  try {
+    await consumeCode(deps, merchant, phone, 'login', req.verificationCode);
+  } catch (err) {
+    await event('login_sms_failed');
+    throw err;
+  }
+  const member = await memberByPhone(db, merchant.id, phone.dial, phone.mobile);
+  if (!member) {
+    await event('login_sms_failed');
+    throw new WpsError(WPS_CODES.badRequest, ACCOUNT_MESSAGES.verificationCodeInvalid);
   }
   if (member.type === NON_MEMBER_TYPE) {
     await event('login_not_member', member.id);
-    throw loginFailure(WPS_CODES.notMember, WPS_MESSAGES.notMember, false);
+    throw loginFailure(WPS_CODES.notMember, WPS_MESSAGES.notMember, { captcha: false });
   }
-
-  const token = newToken();
-  const passwordExpired = member.password_expires_at !== null && new Date(member.password_expires_at) <= now;
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('sessions')
-      .values({ member_id: member.id, token_hash: sha256Hex(token), ip, expires_at: new Date(now.getTime() + SESSION_IDLE_MS) })
-      .execute();
-    if (member.first_time_login) await trx.updateTable('members').set({ first_time_login: false }).where('id', '=', member.id).execute();
-    await trx.deleteFrom('login_throttle').where('merchant_id', '=', merchant.id).where('username_key', '=', key).execute();
-    await trx
-      .insertInto('auth_events')
-      .values({ merchant_id: merchant.id, member_id: member.id, operator_id: null, username, kind: 'login_ok', ip })
-      .execute();
-  });
-  return { token, firstTimeLogin: member.first_time_login, passwordExpired };
+  if (req.agentPage === true && !isAgent(member.type)) {
+    await event('login_not_agent', member.id);
+    throw loginFailure(WPS_CODES.notAgent, WPS_MESSAGES.notAgent, { captcha: false });
+  }
+  return db.transaction().execute((trx) =>
+    issueSession(trx, merchant, member, { now, ip, kind: 'login_sms_ok', mustChangePassword: false, rememberMe: req.rememberMe === true, previousToken }),
+  );
 }
 
-/** Revokes the session of the call (SPEC §4 Logout). */
+const normalise = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/** A TOTP of a member's secret (RFC 6238, 30 s, 6 digits, SHA1: what authenticator apps use). */
+export function memberTotp(secret: string, label = 'member', issuer = 'Lucky Bazaar'): OTPAuth.TOTP {
+  return new OTPAuth.TOTP({ issuer, label, algorithm: 'SHA1', digits: 6, period: 30, secret: OTPAuth.Secret.fromBase32(secret) });
+}
+
+/** The time step a TOTP code is valid in (±1 step), or null. */
+export function totpCounter(secret: string, code: string, now: Date): number | null {
+  if (!/^[0-9]{6}$/.test(code)) return null;
+  const totp = memberTotp(secret);
+  const delta = totp.validate({ token: code, timestamp: now.getTime(), window: 1 });
+  return delta === null ? null : totp.counter({ timestamp: now.getTime() }) + delta;
+}
+
+/**
+ * Answers a second-factor challenge. A wrong answer counts; the third voids the challenge
+ * (404 second_factor_expired, as for an unknown or old one). Right → the session.
+ */
+export async function verifySecondFactor(
+  deps: TPlatformDeps,
+  merchant: TMerchant,
+  req: { challengeId: string; method: TSecondFactorMethod; value?: string | undefined; code?: string | undefined; countryDialingCode?: string | undefined },
+  ip: string,
+  previousToken: string | null,
+): Promise<TSessionValue> {
+  const db = deps.db;
+  const now = deps.clock();
+  const idHash = sha256Hex(req.challengeId);
+  const expired = () => new WpsError(WPS_CODES.notFound, ACCOUNT_MESSAGES.secondFactorExpired);
+  const challenge = await liveChallenge(db, merchant.id, idHash, now);
+  if (!challenge || challenge.attempts >= CHALLENGE_MAX_ATTEMPTS) throw expired();
+  const member = await loginMemberById(db, challenge.member_id);
+  const methods = challenge.methods as unknown as string[];
+  let right = false;
+  let totpStep: number | null = null;
+  if (methods.includes(req.method)) {
+    if (req.method === 'mobile' && member.mobile_num) {
+      right = (req.value ?? '').trim() === member.mobile_num;
+      if (right) {
+        const phone = { dial: member.country_dialing_code ?? '', mobile: member.mobile_num, key: `${member.country_dialing_code ?? ''}${member.mobile_num}` };
+        right = await consumeCode(deps, merchant, phone, 'secondFactor', req.code, idHash).then(
+          () => true,
+          () => false,
+        );
+      }
+    } else if (req.method === 'email' && member.email) {
+      right = normalise(req.value ?? '') === normalise(member.email);
+    } else if (req.method === 'bankHolder' && member.bank_holder_name) {
+      right = normalise(req.value ?? '') !== '' && normalise(req.value ?? '') === normalise(member.bank_holder_name);
+    } else if (req.method === 'totp' && member.totp_secret) {
+      totpStep = totpCounter(member.totp_secret, (req.code ?? '').trim(), now);
+      // A code already used for a login does not work twice.
+      right = totpStep !== null && (member.totp_last_counter === null || totpStep > Number(member.totp_last_counter));
+    }
+  }
+  const event = (kind: string) => recordAuthEvent(db, { merchantId: merchant.id, memberId: member.id, username: member.username, kind, ip });
+  if (!right) {
+    const row = await db
+      .updateTable('login_challenges')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+      .where('id_hash', '=', idHash)
+      .returning('attempts')
+      .executeTakeFirstOrThrow();
+    await event(`second_factor_failed_${req.method}`);
+    if (row.attempts >= CHALLENGE_MAX_ATTEMPTS) {
+      await db.updateTable('login_challenges').set({ used_at: now }).where('id_hash', '=', idHash).execute();
+      await event('second_factor_void');
+      throw expired();
+    }
+    throw new WpsError(WPS_CODES.badRequest, ACCOUNT_MESSAGES.secondFactorWrong);
+  }
+  return db.transaction().execute(async (trx) => {
+    const used = await trx
+      .updateTable('login_challenges')
+      .set({ used_at: now })
+      .where('id_hash', '=', idHash)
+      .where('used_at', 'is', null)
+      .returning('id_hash')
+      .executeTakeFirst();
+    if (!used) throw expired();
+    if (totpStep !== null) await trx.updateTable('members').set({ totp_last_counter: totpStep }).where('id', '=', member.id).execute();
+    return issueSession(trx, merchant, member, {
+      now,
+      ip,
+      kind: `second_factor_ok_${req.method}`,
+      mustChangePassword: challenge.must_change_password,
+      rememberMe: challenge.remember_me,
+      previousToken,
+    });
+  });
+}
+
+/**
+ * Exchanges a remember token for a session and a new remember token (rotation; the old one is
+ * revoked, the 24 h end stays). A revoked token shown again means it was copied: every remember
+ * token of the member is revoked. Anything wrong → 401.
+ */
+export async function rememberLogin(deps: TPlatformDeps, merchant: TMerchant, token: string, ip: string): Promise<TSessionValue> {
+  const db = deps.db;
+  const now = deps.clock();
+  const row = await db
+    .selectFrom('remember_tokens')
+    .innerJoin('members', 'members.id', 'remember_tokens.member_id')
+    .select(['remember_tokens.id', 'remember_tokens.member_id', 'remember_tokens.expires_at', 'remember_tokens.revoked_at', 'members.type'])
+    .where('remember_tokens.token_hash', '=', sha256Hex(token))
+    .where('members.merchant_id', '=', merchant.id)
+    .executeTakeFirst();
+  if (!row) throw wpsErrors.notLoggedIn();
+  if (row.revoked_at !== null) {
+    await db.updateTable('remember_tokens').set({ revoked_at: now }).where('member_id', '=', row.member_id).where('revoked_at', 'is', null).execute();
+    await recordAuthEvent(db, { merchantId: merchant.id, memberId: row.member_id, username: '', kind: 'remember_replayed', ip });
+    throw wpsErrors.notLoggedIn();
+  }
+  if (new Date(row.expires_at) <= now || row.type === NON_MEMBER_TYPE) throw wpsErrors.notLoggedIn();
+  const member = await loginMemberById(db, row.member_id);
+  const mustChangePassword = await mustChangeFor(db, merchant.id, member, now);
+  return db.transaction().execute(async (trx) => {
+    const revoked = await trx
+      .updateTable('remember_tokens')
+      .set({ revoked_at: now })
+      .where('id', '=', row.id)
+      .where('revoked_at', 'is', null)
+      .returning('id')
+      .executeTakeFirst();
+    if (!revoked) throw wpsErrors.notLoggedIn();
+    return issueSession(trx, merchant, member, {
+      now,
+      ip,
+      kind: 'login_remember',
+      mustChangePassword,
+      rememberMe: true,
+      rememberExpiresAt: new Date(row.expires_at),
+    });
+  });
+}
+
+/** Revokes a remember token (logout); unknown tokens are fine. */
+export async function revokeRemember(deps: TPlatformDeps, token: string): Promise<void> {
+  await deps.db.updateTable('remember_tokens').set({ revoked_at: deps.clock() }).where('token_hash', '=', sha256Hex(token)).where('revoked_at', 'is', null).execute();
+}
+
+/** SPEC §4 free trial (FREEPLAY3): a new trial account (type 4), logged in. */
+export async function freePlay(deps: TPlatformDeps, merchant: TMerchant, ip: string): Promise<TSessionValue> {
+  await requireFeature(deps.db, merchant.id, 'FREEPLAY3');
+  const now = deps.clock();
+  // Nobody knows this password: a trial account is reachable only through its session.
+  const passwordHash = await hashPassword(newToken());
+  return deps.db.transaction().execute(async (trx) => {
+    const member = await trx
+      .insertInto('members')
+      .values({
+        merchant_id: merchant.id,
+        username: `trial_${randomBytes(5).toString('hex')}`,
+        nickname: 'Trial Player',
+        password_hash: passwordHash,
+        type: TRIAL_TYPE,
+        upline_id: null,
+        first_time_login: false,
+        password_expires_at: null,
+      })
+      .returning(['id', 'username', 'first_time_login', 'password_expires_at'])
+      .executeTakeFirstOrThrow();
+    await trx.insertInto('ledger_accounts').values({ merchant_id: merchant.id, member_id: member.id, kind: 'member_wallet', currency: merchant.currency }).execute();
+    return issueSession(trx, merchant, member, { now, ip, kind: 'freeplay', mustChangePassword: false, rememberMe: false });
+  });
+}
+
+/** Revokes the session of the call and the remember tokens it issued (SPEC §4 Logout). */
 export async function logout(deps: TPlatformDeps, merchant: TMerchant, member: TSessionMember, ip: string): Promise<void> {
-  await deps.db.updateTable('sessions').set({ revoked_at: deps.clock() }).where('id', '=', member.sessionId).execute();
+  const now = deps.clock();
+  await deps.db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', member.sessionId).execute();
+  await deps.db.updateTable('remember_tokens').set({ revoked_at: now }).where('session_id', '=', member.sessionId).where('revoked_at', 'is', null).execute();
   await recordAuthEvent(deps.db, { merchantId: merchant.id, memberId: member.memberId, username: member.username, kind: 'logout', ip });
 }
-

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WPS_PATHS, ZCaptchaResponse, ZEnvelope, ZLoginResponse } from '@wl/schemas';
+import { ACCOUNT_PATHS, WPS_PATHS, ZCaptchaResponse, ZEnvelope, ZSessionValue } from '@wl/schemas';
 import { encryptBody } from '@wl/schemas/wps/body-cipher';
 import { rowCounts, usePlatform } from '../test-support/db.ts';
 import { encryptedLogin, loginToken } from '../test-support/http.ts';
@@ -31,18 +31,26 @@ describe('session calls', () => {
 
   it('logs the member in with an encrypted body and answers member info with the token', async () => {
     const res = await encryptedLogin(ctx.app, { username: 'demo_member', password: 'Demo1234' });
-    const v = ZEnvelope(ZLoginResponse).parse(res.json()).value!;
+    const v = ZEnvelope(ZSessionValue).parse(res.json()).value!;
     expect(v.token.length).toBeGreaterThanOrEqual(40);
     expect(v.firstTimeLogin).toBe(true);
     expect(v.passwordExpired).toBe(false);
+    expect(v.mustChangePassword).toBe(false);
+    expect(v.rememberToken).toBeNull();
     const stored = await ctx.db.selectFrom('sessions').select('token_hash').execute();
     expect(stored.some((s) => s.token_hash === v.token)).toBe(false);
     const info = await ctx.app.inject({ url: WPS_PATHS.memberInfo, headers: { authorization: v.token } });
     expect(info.json().value).toMatchObject({ userName: 'demo_member', vipLabelName: 'VIP 3', vipRankLevel: 3, unreadMessage: 2, availablePromoCount: 1 });
-    const second = ZEnvelope(ZLoginResponse).parse((await encryptedLogin(ctx.app, { username: 'DEMO_MEMBER', password: 'Demo1234' })).json()).value!;
+    // The first-login step clears the flag (SPEC §4); until then every login reports it.
+    const again = ZEnvelope(ZSessionValue).parse((await encryptedLogin(ctx.app, { username: 'DEMO_MEMBER', password: 'Demo1234' })).json()).value!;
+    expect(again.firstTimeLogin).toBe(true);
+    expect(again.token).not.toBe(v.token);
+    const done = await ctx.app.inject({ method: 'POST', url: ACCOUNT_PATHS.firstLogin, headers: { authorization: again.token } });
+    expect(done.json()).toEqual({ success: true, value: { ok: true }, message: null });
+    const second = ZEnvelope(ZSessionValue).parse((await encryptedLogin(ctx.app, { username: 'DEMO_MEMBER', password: 'Demo1234' })).json()).value!;
     expect(second.firstTimeLogin).toBe(false);
     const events = await ctx.db.selectFrom('auth_events').select('kind').where('username', 'in', ['demo_member', 'DEMO_MEMBER']).execute();
-    expect(events.filter((e) => e.kind === 'login_ok')).toHaveLength(2);
+    expect(events.filter((e) => e.kind === 'login_ok')).toHaveLength(3);
   });
 
   it('accepts only encrypted, intact bodies; refusals change no row', async () => {

@@ -1,0 +1,191 @@
+import { randomInt, timingSafeEqual } from 'node:crypto';
+import { sql } from 'kysely';
+import {
+  ACCOUNT_MESSAGES,
+  SMS_THROTTLE_MS,
+  TOO_MANY_REQUESTS_LOCKOUT_MS,
+  WPS_CODES,
+  type TSmsSendResponse,
+} from '@wl/schemas';
+import { sha256Hex, type TMerchant } from '../http/auth.ts';
+import type { TPlatformDeps } from '../http/deps.ts';
+import { WpsError } from '../http/envelope.ts';
+
+/** Purposes a code is sent for; a code only works for its own purpose. */
+export type TCodePurpose = 'login' | 'reset' | 'secondFactor' | 'register';
+
+/** SPEC §4: more than this many sends to one number within SMS_WINDOW_MS locks it for 5 minutes. */
+export const SMS_MAX_SENDS = 5;
+export const SMS_WINDOW_MS = 15 * 60 * 1000;
+/** Wrong guesses a code survives before it is void. */
+export const CODE_MAX_ATTEMPTS = 5;
+
+/** A checked phone number. `key` identifies it in throttles and codes. */
+export type TPhone = { dial: string; mobile: string; key: string };
+
+const bad = (message: string, value: unknown = null) => new WpsError(WPS_CODES.badRequest, message, value);
+
+/** SPEC §8 phone messages: empty → phone_enter_valid; not 6–15 digits or an unknown country → phone_invalid_format. */
+export async function checkPhone(deps: TPlatformDeps, merchant: TMerchant, mobileNum: string | undefined, dial: string | undefined): Promise<TPhone> {
+  const mobile = (mobileNum ?? '').trim();
+  if (mobile === '') throw bad(ACCOUNT_MESSAGES.phoneEnterValid);
+  if (!/^[0-9]{6,15}$/.test(mobile)) throw bad(ACCOUNT_MESSAGES.phoneInvalidFormat);
+  const code = (dial ?? '').trim();
+  const country = await deps.db
+    .selectFrom('countries')
+    .select('country_dialing_code')
+    .where('merchant_id', '=', merchant.id)
+    .where('country_dialing_code', '=', code)
+    .executeTakeFirst();
+  if (!country) throw bad(ACCOUNT_MESSAGES.phoneInvalidFormat);
+  return { dial: code, mobile, key: `${code}${mobile}` };
+}
+
+function codeHash(phoneKey: string, purpose: TCodePurpose, code: string): string {
+  return sha256Hex(`sms:${phoneKey}:${purpose}:${code}`);
+}
+
+function sameHex(a: string, b: string): boolean {
+  return a.length === b.length && timingSafeEqual(Buffer.from(a, 'hex'), Buffer.from(b, 'hex'));
+}
+
+function tooMany(retryAfterMs: number): WpsError {
+  return new WpsError(WPS_CODES.tooManyRequests, ACCOUNT_MESSAGES.smsTooManyRequests, { retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) });
+}
+
+/**
+ * Sends a 6-digit code (SPEC §4 SMS code): at most one send a second per number; more than
+ * SMS_MAX_SENDS within 15 minutes locks the number for 5 minutes. Earlier codes of the same purpose
+ * stop working. Only the hash is stored; the code leaves only through the SmsProvider, and only
+ * when `deliver` (the answer is the same either way, so numbers cannot be enumerated).
+ */
+export async function sendCode(
+  deps: TPlatformDeps,
+  merchant: TMerchant,
+  phone: TPhone,
+  purpose: TCodePurpose,
+  opts: { deliver: boolean; challengeHash?: string | null },
+): Promise<TSmsSendResponse> {
+  const db = deps.db;
+  const now = deps.clock();
+  const m = await db.selectFrom('merchants').select(['sms_expired_minutes', 'name']).where('id', '=', merchant.id).executeTakeFirstOrThrow();
+  const lock = await db
+    .selectFrom('sms_locks')
+    .select('locked_until')
+    .where('merchant_id', '=', merchant.id)
+    .where('phone_key', '=', phone.key)
+    .executeTakeFirst();
+  const lockedUntil = lock ? new Date(lock.locked_until).getTime() : 0;
+  if (lockedUntil > now.getTime()) throw tooMany(lockedUntil - now.getTime());
+  // Sends before a served lock no longer count: after it the number starts afresh.
+  const since = new Date(Math.max(now.getTime() - SMS_WINDOW_MS, lockedUntil));
+  const recent = await db
+    .selectFrom('verification_codes')
+    .select([sql<number>`count(*)::int`.as('sends'), sql<Date | string | null>`max(created_at)`.as('last')])
+    .where('merchant_id', '=', merchant.id)
+    .where('phone_key', '=', phone.key)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  if (recent.last !== null && now.getTime() - new Date(recent.last).getTime() < SMS_THROTTLE_MS) {
+    throw new WpsError(WPS_CODES.tooManyRequests, ACCOUNT_MESSAGES.smsSendTooFast, { retryAfterSeconds: 1 });
+  }
+  if (recent.sends >= SMS_MAX_SENDS) {
+    const until = new Date(now.getTime() + TOO_MANY_REQUESTS_LOCKOUT_MS);
+    await db
+      .insertInto('sms_locks')
+      .values({ merchant_id: merchant.id, phone_key: phone.key, locked_until: until })
+      .onConflict((oc) => oc.columns(['merchant_id', 'phone_key']).doUpdateSet({ locked_until: until }))
+      .execute();
+    throw tooMany(TOO_MANY_REQUESTS_LOCKOUT_MS);
+  }
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const expiresAt = new Date(now.getTime() + m.sms_expired_minutes * 60_000);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('verification_codes')
+      .set({ used_at: now })
+      .where('merchant_id', '=', merchant.id)
+      .where('phone_key', '=', phone.key)
+      .where('purpose', '=', purpose)
+      .where('used_at', 'is', null)
+      .execute();
+    await trx
+      .insertInto('verification_codes')
+      .values({
+        merchant_id: merchant.id,
+        phone_key: phone.key,
+        purpose,
+        challenge_hash: opts.challengeHash ?? null,
+        code_hash: codeHash(phone.key, purpose, code),
+        created_at: now,
+        expires_at: expiresAt,
+      })
+      .execute();
+  });
+  if (opts.deliver) {
+    await deps.sms.send({
+      merchantId: merchant.id,
+      to: phone.key,
+      subject: 'Verification code',
+      body: `${m.name}: your verification code is ${code}. It expires in ${m.sms_expired_minutes} minutes.`,
+    });
+  }
+  return { expiredMinutes: m.sms_expired_minutes, serverTime: now.toISOString(), expiresAt: expiresAt.toISOString() };
+}
+
+/**
+ * Uses up the latest code sent to a number for a purpose (and challenge). Missing →
+ * verification_code_missing; used, unknown, wrong or voided after CODE_MAX_ATTEMPTS guesses →
+ * verification_code_invalid; past its time → verification_code_expired. All 400.
+ */
+export async function consumeCode(
+  deps: TPlatformDeps,
+  merchant: TMerchant,
+  phone: TPhone,
+  purpose: TCodePurpose,
+  code: string | undefined,
+  challengeHash: string | null = null,
+): Promise<void> {
+  const value = (code ?? '').trim();
+  if (value === '') throw bad(ACCOUNT_MESSAGES.verificationCodeMissing);
+  const now = deps.clock();
+  let q = deps.db
+    .selectFrom('verification_codes')
+    .select(['id', 'code_hash', 'attempts', 'expires_at', 'used_at'])
+    .where('merchant_id', '=', merchant.id)
+    .where('phone_key', '=', phone.key)
+    .where('purpose', '=', purpose);
+  if (challengeHash !== null) q = q.where('challenge_hash', '=', challengeHash);
+  const row = await q.orderBy('id', 'desc').limit(1).executeTakeFirst();
+  if (!row || row.used_at !== null || row.attempts >= CODE_MAX_ATTEMPTS) throw bad(ACCOUNT_MESSAGES.verificationCodeInvalid);
+  if (new Date(row.expires_at) <= now) throw bad(ACCOUNT_MESSAGES.verificationCodeExpired);
+  if (!/^[0-9]{6}$/.test(value) || !sameHex(row.code_hash, codeHash(phone.key, purpose, value))) {
+    await deps.db.updateTable('verification_codes').set((eb) => ({ attempts: eb('attempts', '+', 1) })).where('id', '=', row.id).execute();
+    throw bad(ACCOUNT_MESSAGES.verificationCodeInvalid);
+  }
+  const used = await deps.db
+    .updateTable('verification_codes')
+    .set({ used_at: now })
+    .where('id', '=', row.id)
+    .where('used_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  // Two requests racing with the same code: only one wins.
+  if (!used) throw bad(ACCOUNT_MESSAGES.verificationCodeInvalid);
+}
+
+/** '+880 17*****001': enough for the member to recognise the number. */
+export function maskMobile(dial: string | null, mobile: string | null): string | null {
+  if (!mobile) return null;
+  const head = mobile.slice(0, 2);
+  const tail = mobile.slice(-3);
+  return `${dial ?? ''} ${head}${'*'.repeat(Math.max(1, mobile.length - 5))}${tail}`.trim();
+}
+
+/** 'de***@example.test'. */
+export function maskEmail(email: string | null): string | null {
+  if (!email) return null;
+  const at = email.lastIndexOf('@');
+  if (at < 1) return '***';
+  return `${email.slice(0, Math.min(2, at))}***${email.slice(at)}`;
+}

@@ -1,0 +1,247 @@
+import { z } from 'zod';
+import { MAX_TEXT_LENGTH } from '../constants.ts';
+
+/**
+ * Issue 3 (accounts and sessions): wps calls of login, second factor, remember me, free play, SMS
+ * codes, registration, password change and reset, TOTP and the operator outbox (SPEC §4, §5, §8).
+ * Requests are what the gateway sends; responses are the envelope's `value`.
+ */
+
+/** wps paths of issue 3. `ours` where SPEC shows no path. */
+export const ACCOUNT_PATHS = {
+  /** ours: answers a second-factor challenge of a login from a new IP. */
+  loginVerify: '/wps/session/login/verify',
+  /** ours: POST exchanges a remember token for a session (and rotates it); DELETE revokes it. */
+  loginRemember: '/wps/session/login/remember',
+  /** ours: creates a trial account (type 4) and logs it in (FREEPLAY3). */
+  loginFreePlay: '/wps/session/login/freeplay',
+  firstLogin: '/wps/member/firstLogin',
+  smsNoLogin: '/wps/verification/sms/noLogin',
+  smsRegister: '/wps/verification/sms/register',
+  register: '/wps/member/register',
+  registerMobile: '/wps/member/register/mobile',
+  affiliate: '/wps/agent/affiliate',
+  changePassword: '/wps/member/password',
+  forgotByEmail: '/wps/member/password/email',
+  resetByLink: '/wps/member/password/reset',
+  forgotByMobile: '/wps/member/password/verification',
+  totpSetup: '/wps/member/totp/setup',
+  totpEnable: '/wps/member/totp/enable',
+  operatorOutbox: '/wps/operator/outbox',
+  operatorSecurity: '/wps/operator/security',
+} as const;
+
+/** Message keys of issue 3 (with WPS_MESSAGES and RULE_MESSAGES); the web translates them in EN and BN. */
+export const ACCOUNT_MESSAGES = {
+  verificationCodeInvalid: 'verification_code_invalid',
+  verificationCodeExpired: 'verification_code_expired',
+  verificationCodeMissing: 'verification_code_missing',
+  phoneInvalidFormat: 'phone_invalid_format',
+  phoneEnterValid: 'phone_enter_valid',
+  smsTooManyRequests: 'sms_too_many_requests',
+  smsSendTooFast: 'sms_send_too_fast',
+  secondFactorWrong: 'second_factor_wrong',
+  secondFactorExpired: 'second_factor_expired',
+  usernameTaken: 'username_taken',
+  mobileTaken: 'mobile_taken',
+  invalidInvitationCode: 'invalid_invitation_code',
+  oldPasswordWrong: 'old_password_wrong',
+  inconsistentTwice: 'inconsistent_twice',
+  resetLinkInvalid: 'reset_link_invalid',
+  /** Forgot by email: the same confirmation whether or not username and email match. */
+  inBeenOut: 'in_been_out',
+} as const;
+
+const ZText = z.string().trim().max(MAX_TEXT_LENGTH);
+const ZSecret = z.string().max(128);
+const ZMobileNum = z.string().trim().max(32);
+const ZDialingCode = z.string().trim().max(8);
+const ZCode = z.string().trim().max(16);
+const ZToken = z.string().min(1).max(256);
+const ZId = z.string().min(1).max(64);
+
+/** Second-factor methods (SPEC §4 login from a new IP). */
+export const SECOND_FACTOR_METHODS = ['mobile', 'email', 'bankHolder', 'totp'] as const;
+export const ZSecondFactorMethod = z.enum(SECOND_FACTOR_METHODS);
+export type TSecondFactorMethod = z.infer<typeof ZSecondFactorMethod>;
+
+/** SPEC §8: per-field messages of a refused form (key and the numbers it fills in). */
+export const ZFieldErrors = z.record(
+  z.string().max(64),
+  z.object({
+    key: z.string().max(128),
+    params: z.object({ min: z.number().int().optional(), max: z.number().int().optional(), length: z.number().int().optional() }),
+  }),
+);
+export type TFieldErrors = z.infer<typeof ZFieldErrors>;
+/** Value of a 400 whose form fields were refused. */
+export const ZFieldErrorsValue = z.object({ fieldErrors: ZFieldErrors });
+
+/** Login by username and password or by mobile and SMS code (SPEC §4). Encrypted body. */
+export const ZAccountLoginRequest = z.object({
+  username: ZText.optional(),
+  password: ZSecret.optional(),
+  captcha: z.string().trim().max(16).optional(),
+  captchaId: z.string().max(64).optional(),
+  type: z.enum(['username', 'sms']).default('username'),
+  mobileNum: ZMobileNum.optional(),
+  countryDialingCode: ZDialingCode.optional(),
+  verificationCode: ZCode.optional(),
+  /** Login from /agent: non-agents get 463 error_not_agent and no session. */
+  agentPage: z.boolean().optional(),
+  /** Ask for a remember token (24 h, single use, rotated on each use). */
+  rememberMe: z.boolean().optional(),
+});
+export type TAccountLoginRequest = z.infer<typeof ZAccountLoginRequest>;
+
+/** A logged-in session. rememberToken is set only when rememberMe was asked (the gateway keeps it in an httpOnly cookie). */
+export const ZSessionValue = z.object({
+  kind: z.literal('session'),
+  token: z.string().max(256),
+  firstTimeLogin: z.boolean(),
+  passwordExpired: z.boolean(),
+  /** Password is the weak 123456 or expired while PWDEXPFORCECHANGE3 is on (never for SMS logins). */
+  mustChangePassword: z.boolean(),
+  rememberToken: z.string().max(256).nullable(),
+});
+export type TSessionValue = z.infer<typeof ZSessionValue>;
+
+/** A login from a new IP: the member must answer a second factor first. */
+export const ZSecondFactorValue = z.object({
+  kind: z.literal('secondFactor'),
+  challengeId: z.string().max(64),
+  methods: z.array(ZSecondFactorMethod),
+  maskedMobile: z.string().max(64).nullable(),
+  maskedEmail: z.string().max(MAX_TEXT_LENGTH).nullable(),
+});
+export type TSecondFactorValue = z.infer<typeof ZSecondFactorValue>;
+
+/** Value of a successful login: a session or a second-factor challenge. */
+export const ZLoginOutcomeValue = z.discriminatedUnion('kind', [ZSessionValue, ZSecondFactorValue]);
+export type TLoginOutcomeValue = z.infer<typeof ZLoginOutcomeValue>;
+export const ZAccountLoginResponse = ZLoginOutcomeValue;
+
+/** Value of a 461 locked answer. */
+export const ZLockedValue = z.object({ retryAfterSeconds: z.number().int().nonnegative() });
+/** Value of a 429 answer. */
+export const ZRetryAfterValue = z.object({ retryAfterSeconds: z.number().int().nonnegative() });
+
+/** Second factor: mobile → value = mobile number and code from SMS; email → value = bound email; bankHolder → value = holder name; totp → code. */
+export const ZLoginVerifyRequest = z.object({
+  challengeId: ZId,
+  method: ZSecondFactorMethod,
+  value: ZText.optional(),
+  code: ZCode.optional(),
+  countryDialingCode: ZDialingCode.optional(),
+});
+export const ZLoginVerifyResponse = ZSessionValue;
+
+export const ZLoginRememberRequest = z.object({ rememberToken: ZToken });
+export const ZLoginRememberResponse = ZSessionValue;
+/** DELETE of the remember path. */
+export const ZRememberRevokeRequest = z.object({ rememberToken: ZToken });
+export const ZOkResponse = z.object({ ok: z.literal(true) });
+
+export const ZFreePlayRequest = z.object({
+  os: z.string().trim().max(32).default(''),
+  platform: z.literal('W').default('W'),
+  gatewayVersion: z.literal(3).default(3),
+});
+export const ZFreePlayResponse = ZSessionValue;
+
+export const ZFirstLoginResponse = ZOkResponse;
+
+export const SMS_PURPOSES = ['login', 'reset', 'secondFactor'] as const;
+export const ZSmsNoLoginRequest = z.object({
+  mobileNum: ZMobileNum,
+  countryDialingCode: ZDialingCode,
+  purpose: z.enum(SMS_PURPOSES),
+  /** secondFactor: the challenge the code is for (the number must be the member's bound one). */
+  challengeId: ZId.optional(),
+});
+export const ZSmsRegisterRequest = z.object({
+  mobileNum: ZMobileNum,
+  countryDialingCode: ZDialingCode,
+  captchaId: z.string().max(64),
+  captcha: z.string().trim().max(16),
+});
+export const ZSmsSendResponse = z.object({
+  expiredMinutes: z.number().int().positive(),
+  /** ISO time of the server, for the countdown offset. */
+  serverTime: z.string().max(40),
+  expiresAt: z.string().max(40),
+});
+export type TSmsSendResponse = z.infer<typeof ZSmsSendResponse>;
+
+/** PUT register or register/mobile. `values` are checked with buildRegistrationSchema of @wl/schemas/rules. */
+export const ZRegisterRequest = z.object({
+  values: z.record(z.string().max(64), z.unknown()),
+  countryDialingCode: ZDialingCode.optional(),
+  termsAccepted: z.boolean(),
+  ageConfirmed: z.boolean(),
+  captchaId: z.string().max(64),
+  captcha: z.string().trim().max(16),
+  registerMethod: z.literal('WEB').default('WEB'),
+  domain: z.string().trim().max(253).default(''),
+});
+export type TRegisterRequest = z.infer<typeof ZRegisterRequest>;
+export const ZRegisterResponse = ZSessionValue;
+
+export const ZAffiliateQuery = z.object({ code: ZText.min(1), domain: z.string().trim().max(253).optional() });
+export const ZAffiliateResponse = z.object({ valid: z.literal(true), agentName: z.string().max(MAX_TEXT_LENGTH) });
+
+export const ZChangePasswordRequest = z.object({
+  oldPassword: ZSecret.optional(),
+  newPassword: ZSecret,
+  confirmNewPassword: ZSecret,
+});
+export const ZChangePasswordResponse = ZOkResponse;
+
+/** Form-encoded body. */
+export const ZForgotByEmailRequest = z.object({ username: ZText.min(1), email: ZText.min(1) });
+export const ZForgotByEmailResponse = z.object({ messageKey: z.literal('in_been_out') });
+
+export const ZResetByLinkRequest = z.object({ resetToken: ZToken, newPassword: ZSecret, confirmNewPassword: ZSecret });
+export const ZResetByLinkResponse = ZOkResponse;
+
+export const ZForgotByMobileRequest = z.object({
+  mobileNum: ZMobileNum,
+  countryDialingCode: ZDialingCode,
+  verificationCode: ZCode,
+  newPassword: ZSecret,
+  confirmNewPassword: ZSecret,
+});
+export const ZForgotByMobileResponse = ZSessionValue;
+
+export const ZTotpSetupResponse = z.object({ secret: z.string().max(128), otpauthUrl: z.string().max(1000) });
+export const ZTotpEnableRequest = z.object({ code: ZCode });
+export const ZTotpEnableResponse = ZOkResponse;
+
+export const OUTBOX_CHANNELS = ['sms', 'email'] as const;
+export const ZOutboxQuery = z.object({
+  channel: z.enum(OUTBOX_CHANNELS).optional(),
+  to: z.string().trim().max(MAX_TEXT_LENGTH).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(20),
+});
+export const ZOutboxMessage = z.object({
+  id: z.number().int(),
+  channel: z.enum(OUTBOX_CHANNELS),
+  to: z.string().max(MAX_TEXT_LENGTH),
+  subject: z.string().max(MAX_TEXT_LENGTH),
+  body: z.string().max(4000),
+  createdAt: z.string().max(40),
+});
+export type TOutboxMessage = z.infer<typeof ZOutboxMessage>;
+export const ZOutboxResponse = z.object({ messages: z.array(ZOutboxMessage) });
+
+/** Per-merchant login security thresholds (SPEC §4). */
+export const ZSecuritySettings = z.object({
+  captchaAfterFailures: z.number().int().min(1).max(100),
+  lockAfterFailures: z.number().int().min(1).max(100),
+  lockWindowMinutes: z.number().int().min(1).max(1440),
+  lockMinutes: z.number().int().min(1).max(1440),
+  idleTimeoutMinutes: z.number().int().min(1).max(1440),
+});
+export type TSecuritySettings = z.infer<typeof ZSecuritySettings>;
+export const ZOperatorSecurityRequest = ZSecuritySettings.partial();
+export const ZOperatorSecurityResponse = ZSecuritySettings;
