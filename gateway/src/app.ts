@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { serializeRequest } from './log-redaction.ts';
 import { join, resolve } from 'node:path';
 import fastifyHttpProxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
@@ -6,6 +7,10 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import Fastify, { type FastifyInstance } from 'fastify';
 import { WPS_HEADERS } from '@wl/schemas';
 import { ScreenConfigService } from './composer/screen-config.service.ts';
+import { MemoryRateLimiter } from './rate-limit/memory-rate-limiter.ts';
+import { RateLimiterUnavailableError, type RateLimiter } from './rate-limit/rate-limiter.ts';
+import { resolveRateLimits, type TRateLimitOverrides } from './rate-limit/rate-limits.ts';
+import { RedisRateLimiter } from './rate-limit/redis-rate-limiter.ts';
 import { appRouter } from './routers/router.ts';
 import type { AppRouter } from './router-type.ts';
 import { contextFactory } from './trpc/context.ts';
@@ -24,6 +29,19 @@ export type TBuildAppOptions = {
   /** Per-call upstream timeout; default 5 s. */
   upstreamTimeoutMs?: number;
   logger?: boolean;
+  /**
+   * Fastify `trustProxy`: when set, the client IP (rate limits, new-IP second factor, what the
+   * upstream sees) comes from X-Forwarded-For sent by these proxies, e.g. 'loopback' or '10.0.0.0/8,127.0.0.1'.
+   */
+  trustProxy?: boolean | string;
+  /** Shared rate limits across gateways: counters in this Redis. Unset → in this process's memory. */
+  redisUrl?: string;
+  /** Prefix of the Redis keys; default `wl:rl:`. */
+  redisKeyPrefix?: string;
+  /** A ready limiter (tests); wins over redisUrl and is not closed with the app. */
+  rateLimiter?: RateLimiter;
+  /** Per-action overrides of DEFAULT_RATE_LIMITS. */
+  rateLimits?: TRateLimitOverrides;
 };
 
 /** Largest request body the gateway reads (tRPC calls are small; uploads go elsewhere). */
@@ -34,11 +52,30 @@ const API_PREFIXES = ['/trpc', '/wps', '/lgw'];
 /** Builds the gateway: tRPC at /trpc, /wps and /lgw proxied to the upstream, the web app at /. */
 export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ? { redact: ['req.headers.authorization', 'req.headers.cookie'] } : false,
+    logger: options.logger ? { serializers: { req: serializeRequest } } : false,
     bodyLimit: BODY_LIMIT,
     // tRPC batches put several procedure names in one path segment.
     routerOptions: { maxParamLength: 2000 },
+    ...(options.trustProxy !== undefined && options.trustProxy !== false ? { trustProxy: options.trustProxy } : {}),
   });
+
+  let ownLimiter: RateLimiter | null = null;
+  let rateLimiter = options.rateLimiter;
+  if (!rateLimiter) {
+    if (options.redisUrl) {
+      const redis = new RedisRateLimiter({ url: options.redisUrl, keyPrefix: options.redisKeyPrefix });
+      // Refuse to start without the store the limits were promised on (a clear line, not a silent fallback).
+      await redis.connect().catch(async (error: unknown) => {
+        await redis.close();
+        throw error;
+      });
+      rateLimiter = redis;
+    } else {
+      rateLimiter = new MemoryRateLimiter();
+    }
+    ownLimiter = rateLimiter;
+  }
+  const rateLimits = resolveRateLimits(options.rateLimits);
 
   const api = new WpsApi(
     new UpstreamClient({ baseUrl: options.upstreamUrl, merchantCode: options.merchantCode, timeoutMs: options.upstreamTimeoutMs }),
@@ -50,12 +87,20 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
     prefix: '/trpc',
     trpcOptions: {
       router: appRouter,
-      createContext: contextFactory({ api, screenConfig, refreshConfig: () => screenConfig.poll(), shutdownSignal: shutdown.signal }),
+      createContext: contextFactory({
+        api,
+        screenConfig,
+        refreshConfig: () => screenConfig.poll(),
+        shutdownSignal: shutdown.signal,
+        rateLimiter,
+        rateLimits,
+      }),
       onError({ error, path }) {
         // Expected refusals (bad input, upstream said no, upstream down) are the caller's business;
         // only real faults are logged, never with request bodies (they may hold passwords).
         const cause = error.cause;
         if (cause instanceof UpstreamUnavailableError) app.log.warn({ path, reason: cause.reason }, cause.message);
+        else if (cause instanceof RateLimiterUnavailableError) app.log.error({ path }, cause.message);
         else if (cause instanceof UpstreamProtocolError) app.log.error({ path }, cause.message);
         else if (error.code === 'INTERNAL_SERVER_ERROR' && !(cause instanceof UpstreamError)) app.log.error({ path, err: error }, 'procedure failed');
       },
@@ -68,6 +113,8 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
       upstream: options.upstreamUrl,
       prefix,
       rewritePrefix: prefix,
+      // Proxied requests (artwork, launch tickets) log only warnings: no per-asset noise, no ticket URLs.
+      logLevel: 'warn',
       http: { requestOptions: { timeout: options.upstreamTimeoutMs ?? 5000 } },
       replyOptions: {
         // The upstream learns the browser's address from us, never from what the browser claims.
@@ -114,6 +161,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   });
   app.addHook('onClose', async () => {
     await screenConfig.stop();
+    await ownLimiter?.close();
   });
   return app;
 }

@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { parseRateLimits } from './rate-limit/rate-limits.ts';
 
 /** The gateway's process environment, read in this one file (house rule). */
 
@@ -11,6 +12,13 @@ function port(raw: string | undefined): number {
     throw new Error(`PORT must be an integer between 0 and 65535, got "${raw}"`);
   }
   return n;
+}
+
+/** TRUST_PROXY: 'true' trusts every hop; anything else is Fastify's address list ('loopback', '10.0.0.0/8,127.0.0.1'). */
+function trustProxy(raw: string | undefined): boolean | string | undefined {
+  const value = optional(raw);
+  if (value === undefined || value === 'false') return undefined;
+  return value === 'true' ? true : value;
 }
 
 function optional(raw: string | undefined): string | undefined {
@@ -29,4 +37,10 @@ export const env = {
   /** Handed to the embedded platform: where PGlite keeps its data. */
   platformDataDir: optional(process.env.PLATFORM_DATA_DIR),
   webDistDir: optional(process.env.WEB_DIST_DIR) ?? `${repoRoot}web/dist`,
+  /** Shared rate-limit counters (several gateways); unset keeps them in memory. */
+  redisUrl: optional(process.env.REDIS_URL),
+  /** Proxies whose X-Forwarded-For names the client (Fastify trustProxy). */
+  trustProxy: trustProxy(process.env.TRUST_PROXY),
+  /** Overrides of the default rate limits, e.g. `login.ip=20/1m,login.subject=10/15m`. */
+  rateLimits: parseRateLimits(optional(process.env.RATE_LIMITS) ?? ''),
 } as const;

@@ -31,12 +31,22 @@ async function main(): Promise<void> {
   }
   const upstreamUrl = env.upstreamUrl ?? upstream?.url ?? fail('no upstream');
 
-  const app = await buildApp({
-    upstreamUrl,
-    merchantCode: env.merchantCode,
-    webDistDir: env.webDistDir,
-    logger: true,
-  });
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    app = await buildApp({
+      upstreamUrl,
+      merchantCode: env.merchantCode,
+      webDistDir: env.webDistDir,
+      logger: true,
+      trustProxy: env.trustProxy,
+      redisUrl: env.redisUrl,
+      rateLimits: env.rateLimits,
+    });
+  } catch (error) {
+    // Redis named by REDIS_URL but unreachable: stop with one clear line.
+    await upstream?.close().catch(() => undefined);
+    fail(describe(error));
+  }
   try {
     await app.listen({ port: env.port, host: env.host });
   } catch (error) {

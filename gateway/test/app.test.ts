@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decryptBody, generateRsaKeyPair } from '@wl/schemas/wps/body-cipher';
 import { expectTRPCError } from './errors.ts';
-import { startGateway, type THarness } from './harness.ts';
+import { sessionOf, startGateway, type THarness } from './harness.ts';
 
 /** A port nothing listens on: bound, read, released. */
 async function closedPort(): Promise<number> {
@@ -159,7 +159,7 @@ describe('upstream misbehaving', () => {
           } catch {
             return send(res, 400, { success: false, value: null, message: 'error_bad_request', code: 400 });
           }
-          return send(res, 200, { success: true, value: { token: 'tok', firstTimeLogin: false, passwordExpired: false }, message: null });
+          return send(res, 200, { success: true, value: { kind: 'session', token: 'tok', firstTimeLogin: false, passwordExpired: false, mustChangePassword: false, rememberToken: null }, message: null });
         }
         if (path === '/wps/member/info') return send(res, 200, { success: true, value: member, message: null });
         return send(res, 404, { success: false, value: null, message: 'error_not_found', code: 404 });
@@ -169,11 +169,11 @@ describe('upstream misbehaving', () => {
     const h = await startGateway({ upstreamUrl: upstream.url });
     try {
       const credentials = { username: 'demo_member', password: 'Demo1234' };
-      expect((await h.client().session.login.mutate(credentials)).token).toBe('tok');
+      expect(sessionOf(await h.client().session.login.mutate(credentials)).token).toBe('tok');
       expect(logins).toEqual([{ ...credentials, type: 'username' }]);
       // The upstream restarted with a new key: the cached one no longer decrypts.
       keys = generateRsaKeyPair();
-      expect((await h.client().session.login.mutate(credentials)).member.userName).toBe('demo_member');
+      expect(sessionOf(await h.client().session.login.mutate(credentials)).member.userName).toBe('demo_member');
       expect(keyFetches).toBe(2);
       expect(logins).toHaveLength(2);
     } finally {

@@ -11,7 +11,7 @@ export type THarness = {
   baseUrl: string;
   upstreamUrl: string;
   /** A tRPC client over real HTTP; `token` goes in the authorization header (and connectionParams for SSE). */
-  client(options?: { token?: string; language?: 'bn' | 'en' }): TRPCClient<AppRouter>;
+  client(options?: { token?: string; language?: 'bn' | 'en'; headers?: Record<string, string> }): TRPCClient<AppRouter>;
   close(): Promise<void>;
 };
 
@@ -27,7 +27,7 @@ export async function startGateway(options: Partial<TBuildAppOptions> = {}): Pro
     app,
     baseUrl,
     upstreamUrl,
-    client({ token, language } = {}) {
+    client({ token, language, headers } = {}) {
       const url = `${baseUrl}/trpc`;
       return createTRPCClient<AppRouter>({
         links: [
@@ -40,7 +40,11 @@ export async function startGateway(options: Partial<TBuildAppOptions> = {}): Pro
             }),
             false: httpLink({
               url,
-              headers: () => ({ ...(token ? { authorization: token } : {}), ...(language ? { 'x-language': language } : {}) }),
+              headers: () => ({
+                ...headers,
+                ...(token ? { authorization: token } : {}),
+                ...(language ? { 'x-language': language } : {}),
+              }),
             }),
           }),
         ],
@@ -51,6 +55,17 @@ export async function startGateway(options: Partial<TBuildAppOptions> = {}): Pro
       await platform?.close();
     },
   };
+}
+
+/** The session of a login outcome; fails the test when the login asked for a second factor instead. */
+export function sessionOf<T extends { kind: string }>(outcome: T | null): Extract<T, { kind: 'session' }> {
+  if (outcome?.kind !== 'session') throw new Error(`expected a session, got ${JSON.stringify(outcome)}`);
+  return outcome as Extract<T, { kind: 'session' }>;
+}
+
+/** Logs an account in from the harness client's address (a known IP of every demo account) and answers its token. */
+export async function loginToken(h: THarness, account: { username: string; password: string }): Promise<string> {
+  return sessionOf(await h.client().session.login.mutate(account)).token;
 }
 
 /** Demo accounts seeded by the platform. */

@@ -1,6 +1,6 @@
 import type { TScreenConfig } from '@wl/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNTS, startGateway, type THarness } from './harness.ts';
+import { ACCOUNTS, loginToken, startGateway, type THarness } from './harness.ts';
 
 /** Collects a subscription's configs; `next()` resolves with the next one to arrive. */
 function watch(h: THarness, options: { token?: string; language: 'bn' | 'en' }) {
@@ -38,7 +38,7 @@ beforeAll(async () => {
   // Default poll interval: the test shows the real setting meets the one-second promise.
   h = await startGateway({ configPollMs: undefined });
   operatorToken = (await h.client().operator.login.mutate(ACCOUNTS.operator)).token;
-  agentToken = (await h.client().session.login.mutate(ACCOUNTS.agent)).token;
+  agentToken = await loginToken(h, ACCOUNTS.agent);
 }, 60_000);
 afterAll(async () => {
   await h?.close();

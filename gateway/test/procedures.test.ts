@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZScreenConfig } from '@wl/schemas';
 import { expectTRPCError } from './errors.ts';
-import { ACCOUNTS, startGateway, type THarness } from './harness.ts';
+import { ACCOUNTS, sessionOf, startGateway, type THarness } from './harness.ts';
 
 let h: THarness;
 const tokens: Record<'member' | 'trial' | 'agent', string> = { member: '', trial: '', agent: '' };
@@ -11,7 +11,7 @@ beforeAll(async () => {
   h = await startGateway();
   const visitor = h.client();
   for (const who of ['member', 'trial', 'agent'] as const) {
-    tokens[who] = (await visitor.session.login.mutate(ACCOUNTS[who])).token;
+    tokens[who] = sessionOf(await visitor.session.login.mutate(ACCOUNTS[who])).token;
   }
 }, 60_000);
 afterAll(async () => {
@@ -193,7 +193,7 @@ describe('session and member', () => {
 
   it('logs a member in with member info, then out', async () => {
     const c = h.client();
-    const session = await c.session.login.mutate({ username: `  ${ACCOUNTS.member.username} `, password: ACCOUNTS.member.password });
+    const session = sessionOf(await c.session.login.mutate({ username: `  ${ACCOUNTS.member.username} `, password: ACCOUNTS.member.password }));
     expect(session.member.userName).toBe(ACCOUNTS.member.username);
     const member = h.client({ token: session.token });
     expect((await member.member.info.query()).userName).toBe(ACCOUNTS.member.username);
@@ -204,7 +204,7 @@ describe('session and member', () => {
   });
 
   it('refuses non-member accounts', async () => {
-    await expectTRPCError(h.client().session.login.mutate(ACCOUNTS.house), 'BAD_REQUEST', 'error_not_member');
+    await expectTRPCError(h.client().session.login.mutate(ACCOUNTS.house), 'FORBIDDEN', 'error_not_member');
   });
 
   it('asks for a captcha after repeated failures', async () => {

@@ -1,4 +1,5 @@
 import { router } from '../trpc/init.ts';
+import { accountRouter } from './account/router.ts';
 import { catalogueRouter } from './catalogue/router.ts';
 import { configRouter } from './config/router.ts';
 import { contentRouter } from './content/router.ts';
@@ -14,6 +15,7 @@ export const appRouter = router({
   catalogue: catalogueRouter,
   content: contentRouter,
   session: sessionRouter,
+  account: accountRouter,
   member: memberRouter,
   operator: operatorRouter,
 });

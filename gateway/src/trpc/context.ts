@@ -1,16 +1,27 @@
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import { DEFAULT_LANGUAGE, LANGUAGES, type TLanguage } from '@wl/schemas';
 import type { ScreenConfigService } from '../composer/screen-config.service.ts';
+import type { RateLimiter } from '../rate-limit/rate-limiter.ts';
+import type { TRateLimits } from '../rate-limit/rate-limits.ts';
 import type { WpsApi } from '../upstream/wps.api.ts';
 import type { TCallContext } from '../upstream/upstream.client.ts';
+import { rememberCookie, type TRememberCookie } from './remember-cookie.ts';
 
 /** What every procedure sees: who is calling and the services it may use. */
 export type TContext = {
   /** Member or operator session token; null without a session. */
   token: string | null;
   language: TLanguage;
-  /** The browser's address, forwarded to the upstream. */
+  /** The browser's address (from X-Forwarded-For behind a trusted proxy), forwarded to the upstream. */
   ip: string;
+  /** Host name the browser asked for (registration's `domain`). */
+  host: string;
+  /** User agent, trimmed; free play reports the OS from it. */
+  userAgent: string;
+  /** The httpOnly remember-me cookie of this request. */
+  remember: TRememberCookie;
+  rateLimiter: RateLimiter;
+  rateLimits: TRateLimits;
   api: WpsApi;
   screenConfig: ScreenConfigService;
   /** Asks the config poller to look now (after operator changes). */
@@ -38,13 +49,18 @@ function header(value: string | string[] | undefined): string | undefined {
 }
 
 /** Builds the tRPC context factory; subscriptions carry token and language in connectionParams (no headers in EventSource). */
-export function contextFactory(services: Pick<TContext, 'api' | 'screenConfig' | 'refreshConfig' | 'shutdownSignal'>) {
-  return ({ req, info }: CreateFastifyContextOptions): TContext => {
+export function contextFactory(
+  services: Pick<TContext, 'api' | 'screenConfig' | 'refreshConfig' | 'shutdownSignal' | 'rateLimiter' | 'rateLimits'>,
+) {
+  return ({ req, res, info }: CreateFastifyContextOptions): TContext => {
     const params = info.connectionParams ?? {};
     return {
       token: tokenOf(header(req.headers.authorization) ?? params.token),
       language: languageOf(header(req.headers['x-language']) ?? params.language),
       ip: req.ip,
+      host: req.hostname.slice(0, 253),
+      userAgent: (header(req.headers['user-agent']) ?? '').slice(0, 512),
+      remember: rememberCookie(req, res),
       ...services,
     };
   };

@@ -1,5 +1,6 @@
 import { TRPCError, initTRPC } from '@trpc/server';
-import { WPS_MESSAGES, ZLoginFailureValue } from '@wl/schemas';
+import { z } from 'zod';
+import { WPS_MESSAGES, ZFieldErrors, type TFieldErrors } from '@wl/schemas';
 import { UpstreamError, toTRPCError } from '../upstream/upstream.errors.ts';
 import type { TContext } from './context.ts';
 
@@ -14,6 +15,31 @@ function issuesOf(cause: unknown): TInputIssue[] | null {
   }));
 }
 
+/** What a refusal's envelope value may carry (issue 3): captcha flag, retry delay, per-field messages. */
+const ZRefusalValue = z.object({
+  captcha: z.boolean().optional(),
+  retryAfterSeconds: z.number().int().nonnegative().optional(),
+  fieldErrors: ZFieldErrors.optional(),
+});
+
+/** `data.upstream` of an error: the refusal's code and what the web needs to react to it. */
+export type TUpstreamErrorData = {
+  code: number;
+  captchaRequired: boolean;
+  retryAfterSeconds?: number;
+  fieldErrors?: TFieldErrors;
+};
+
+function upstreamDataOf(cause: UpstreamError): TUpstreamErrorData {
+  const value = ZRefusalValue.safeParse(cause.value).data;
+  return {
+    code: cause.code,
+    captchaRequired: value?.captcha === true,
+    ...(value?.retryAfterSeconds !== undefined ? { retryAfterSeconds: value.retryAfterSeconds } : {}),
+    ...(value?.fieldErrors !== undefined ? { fieldErrors: value.fieldErrors } : {}),
+  };
+}
+
 const t = initTRPC.context<TContext>().create({
   // Never send stack traces to browsers.
   isDev: false,
@@ -24,10 +50,7 @@ const t = initTRPC.context<TContext>().create({
   errorFormatter({ shape, error }) {
     const issues = error.code === 'BAD_REQUEST' ? issuesOf(error.cause) : null;
     const cause = error.cause;
-    const upstream =
-      cause instanceof UpstreamError
-        ? { code: cause.code, captchaRequired: ZLoginFailureValue.safeParse(cause.value).data?.captcha === true }
-        : null;
+    const upstream = cause instanceof UpstreamError ? upstreamDataOf(cause) : null;
     return {
       ...shape,
       message: issues ? WPS_MESSAGES.badRequest : shape.message,

@@ -10,7 +10,10 @@ export type TUpstreamRequest<TValue> = {
   moduleId: string;
   value: z.ZodType<TValue>;
   query?: Record<string, string | number | boolean | undefined | null>;
+  /** JSON body. */
   body?: unknown;
+  /** application/x-www-form-urlencoded body (SPEC §7 forgot by email); never together with `body`. */
+  form?: Record<string, string>;
   headers?: Record<string, string>;
 };
 
@@ -84,7 +87,8 @@ export class UpstreamClient {
     };
     if (ctx.token) headers[WPS_HEADERS.authorization] = ctx.token;
     if (ctx.ip) headers[WPS_HEADERS.forwardedFor] = ctx.ip;
-    if (request.body !== undefined) headers['content-type'] = 'application/json';
+    if (request.form !== undefined) headers['content-type'] = 'application/x-www-form-urlencoded';
+    else if (request.body !== undefined) headers['content-type'] = 'application/json';
     return { ...headers, ...request.headers };
   }
 
@@ -93,7 +97,12 @@ export class UpstreamClient {
     const init = {
       method: request.method,
       headers: this.headers(request, ctx),
-      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      body:
+        request.form !== undefined
+          ? new URLSearchParams(request.form).toString()
+          : request.body === undefined
+            ? undefined
+            : JSON.stringify(request.body),
     };
     // Only idempotent GETs are retried, and only when the connection itself failed: a timeout
     // already spent the caller's patience, and a POST may have reached the upstream.

@@ -43,22 +43,35 @@ export class UpstreamError extends Error {
   }
 }
 
-/** Maps an upstream code to the tRPC code the web reacts to. */
+/** 409: the upstream's conflict code (username_taken, mobile_taken); not in WPS_CODES of issue 2. */
+const CONFLICT_CODE = 409;
+
+/** Maps an upstream code to the tRPC code the web reacts to; the message key travels unchanged. */
 export function trpcCodeOf(code: number): TRPC_ERROR_CODE_KEY {
   switch (code) {
     case WPS_CODES.notLoggedIn:
       return 'UNAUTHORIZED';
+    // Not a member (462), not an agent on /agent (463) and a switched-off function (543) are refusals
+    // of who is asking or what the merchant allows, not faults: never a 5xx towards the browser.
     case WPS_CODES.forbidden:
+    case WPS_CODES.notMember:
+    case WPS_CODES.notAgent:
+    case WPS_CODES.featureOff:
       return 'FORBIDDEN';
     case WPS_CODES.badRequest:
+    case WPS_CODES.captchaRequired:
       return 'BAD_REQUEST';
     case WPS_CODES.notFound:
       return 'NOT_FOUND';
+    case CONFLICT_CODE:
+      return 'CONFLICT';
+    // A locked account (461) is temporary and carries retryAfterSeconds like a rate limit.
     case WPS_CODES.tooManyRequests:
+    case WPS_CODES.locked:
       return 'TOO_MANY_REQUESTS';
     default:
-      // Anything the upstream reports about the request itself (captcha, lock, feature off, game
-      // already open, ...) is the caller's to fix; only its own failures are internal.
+      // Anything else the upstream reports about the request itself (game already open, ...) is the
+      // caller's to fix; only its own failures are internal.
       return code >= 500 && code < 600 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST';
   }
 }

@@ -18,7 +18,6 @@ import {
   ZGameMenusResponse,
   ZHotGamesResponse,
   ZLaunchGameResponse,
-  ZLoginResponse,
   ZMemberInfoResponse,
   ZOperatorConfigResponse,
   ZOperatorLoginResponse,
@@ -29,9 +28,30 @@ import {
   ZWinnerBoardResponse,
   type TGameType,
   type TLanguage,
+  ACCOUNT_PATHS,
+  ZAccountLoginResponse,
+  ZAffiliateResponse,
+  ZChangePasswordResponse,
+  ZFirstLoginResponse,
+  ZForgotByEmailResponse,
+  ZForgotByMobileResponse,
+  ZFreePlayResponse,
+  ZLoginRememberResponse,
+  ZLoginVerifyResponse,
+  ZOperatorSecurityResponse,
+  ZOutboxResponse,
+  ZRegisterResponse,
+  ZResetByLinkResponse,
+  ZSmsSendResponse,
+  ZTotpEnableResponse,
+  ZTotpSetupResponse,
+  type TAccountLoginRequest,
+  type TRegisterRequest,
+  type TSecondFactorMethod,
+  type TSecuritySettings,
 } from '@wl/schemas';
 import { encryptBody } from '@wl/schemas/wps/body-cipher';
-import type { TCallContext, UpstreamClient } from './upstream.client.ts';
+import type { TCallContext, TUpstreamRequest, UpstreamClient } from './upstream.client.ts';
 import { UpstreamError } from './upstream.errors.ts';
 
 /** Value of calls whose success carries nothing we read. */
@@ -39,7 +59,7 @@ const ZIgnored = z.unknown();
 const ZRsaKeyResponse = z.object({ publicKey: z.string().min(1).max(10_000) });
 
 /** Login input as the gateway hands it over (plain; encrypted here for the wire). */
-export type TLoginInput = { username: string; password: string; captcha?: string; captchaId?: string };
+export type TLoginInput = Omit<TAccountLoginRequest, 'type'> & { type?: TAccountLoginRequest['type'] };
 
 /** Inputs of the game list relay that the gateway lets a browser choose. */
 export type TGameListInput = {
@@ -213,17 +233,20 @@ export class WpsApi {
     return this.rsaKey;
   }
 
-  /** POST /wps/session/login with an encrypted body (UPSTREAM-NOTES); refetches the key once if it rotated. */
-  async login(input: TLoginInput, ctx: TCallContext) {
-    const payload = { ...input, type: 'username' as const };
+  /**
+   * An encrypted call (UPSTREAM-NOTES): the payload travels TripleDES-encrypted under a key wrapped
+   * with the upstream's RSA key. A key that rotated (upstream restart) is refetched once.
+   */
+  private async encrypted<TValue>(
+    request: Omit<TUpstreamRequest<TValue>, 'body' | 'headers' | 'form'>,
+    payload: unknown,
+    ctx: TCallContext,
+  ): Promise<TValue> {
     for (let attempt = 1; ; attempt++) {
       const key = await this.publicKey(ctx);
       const { body, headers } = encryptBody(payload, key);
       try {
-        return await this.client.call(
-          { method: 'POST', path: WPS_PATHS.login, moduleId: 'LOGIN', value: ZLoginResponse, body, headers: { ...headers } },
-          { ...ctx, token: null },
-        );
+        return await this.client.call({ ...request, body, headers: { ...headers } }, ctx);
       } catch (error) {
         if (attempt === 1 && isDecryptFailure(error)) {
           this.rsaKey = null;
@@ -233,6 +256,144 @@ export class WpsApi {
       }
     }
   }
+
+  /** POST /wps/session/login (encrypted): a session, or a second-factor challenge from a new IP. */
+  login(input: TLoginInput, ctx: TCallContext) {
+    const payload = { ...input, type: input.type ?? ('username' as const) };
+    return this.encrypted(
+      { method: 'POST', path: WPS_PATHS.login, moduleId: 'LOGIN', value: ZAccountLoginResponse },
+      payload,
+      // A pre-login token, if any, goes along so the upstream revokes it (session rotation).
+      ctx,
+    );
+  }
+  /** Answers a second-factor challenge (encrypted). */
+  loginVerify(
+    input: { challengeId: string; method: TSecondFactorMethod; value?: string; code?: string; countryDialingCode?: string },
+    ctx: TCallContext,
+  ) {
+    return this.encrypted(
+      { method: 'POST', path: ACCOUNT_PATHS.loginVerify, moduleId: 'LOGIN', value: ZLoginVerifyResponse },
+      input,
+      { ...ctx, token: null },
+    );
+  }
+  /** Exchanges a remember token for a fresh session and a new remember token (the old one is revoked). */
+  loginRemember(rememberToken: string, ctx: TCallContext) {
+    return this.client.call(
+      { method: 'POST', path: ACCOUNT_PATHS.loginRemember, moduleId: 'LOGIN', value: ZLoginRememberResponse, body: { rememberToken } },
+      { ...ctx, token: null },
+    );
+  }
+  /** Revokes a remember token (logout). */
+  async revokeRemember(rememberToken: string, ctx: TCallContext): Promise<void> {
+    await this.client.call(
+      { method: 'DELETE', path: ACCOUNT_PATHS.loginRemember, moduleId: 'LOGIN', value: ZIgnored, body: { rememberToken } },
+      { ...ctx, token: null },
+    );
+  }
+  /** A new trial account (type 4), logged in (FREEPLAY3). */
+  freePlay(input: { os: string }, ctx: TCallContext) {
+    return this.client.call(
+      {
+        method: 'POST',
+        path: ACCOUNT_PATHS.loginFreePlay,
+        moduleId: 'FREEPLAY',
+        value: ZFreePlayResponse,
+        body: { os: input.os, platform: 'W', gatewayVersion: 3 },
+      },
+      { ...ctx, token: null },
+    );
+  }
+  /** Marks the first-login step done. */
+  firstLogin(ctx: TCallContext) {
+    return this.client.call(
+      { method: 'POST', path: ACCOUNT_PATHS.firstLogin, moduleId: 'MEMBERINFO', value: ZFirstLoginResponse },
+      ctx,
+    );
+  }
+
+  /** SMS code for a logged-out purpose (login, reset, second factor). */
+  sendSms(
+    input: { mobileNum: string; countryDialingCode: string; purpose: 'login' | 'reset' | 'secondFactor'; challengeId?: string },
+    ctx: TCallContext,
+  ) {
+    return this.client.call(
+      { method: 'POST', path: ACCOUNT_PATHS.smsNoLogin, moduleId: 'SMS', value: ZSmsSendResponse, body: input },
+      { ...ctx, token: null },
+    );
+  }
+  /** SMS code for registration, behind human verification (captcha). */
+  sendRegisterSms(input: { mobileNum: string; countryDialingCode: string; captchaId: string; captcha: string }, ctx: TCallContext) {
+    return this.client.call(
+      { method: 'POST', path: ACCOUNT_PATHS.smsRegister, moduleId: 'SMS', value: ZSmsSendResponse, body: input },
+      { ...ctx, token: null },
+    );
+  }
+
+  /** PUT register (username tab) or register/mobile (mobile tab), encrypted. */
+  register(mode: 'username' | 'mobile', request: TRegisterRequest, ctx: TCallContext) {
+    return this.encrypted(
+      {
+        method: 'PUT',
+        path: mode === 'mobile' ? ACCOUNT_PATHS.registerMobile : ACCOUNT_PATHS.register,
+        moduleId: 'REGISTER',
+        value: ZRegisterResponse,
+      },
+      request,
+      { ...ctx, token: null },
+    );
+  }
+  affiliate(input: { code: string; domain: string }, ctx: TCallContext) {
+    return this.client.call(
+      { method: 'GET', path: ACCOUNT_PATHS.affiliate, moduleId: 'REGISTER', value: ZAffiliateResponse, query: input },
+      ctx,
+    );
+  }
+
+  /** Change password of the session's member (encrypted). */
+  changePassword(input: { oldPassword?: string; newPassword: string; confirmNewPassword: string }, ctx: TCallContext) {
+    return this.encrypted(
+      { method: 'POST', path: ACCOUNT_PATHS.changePassword, moduleId: 'PASSWORD', value: ZChangePasswordResponse },
+      input,
+      ctx,
+    );
+  }
+  /** Form-encoded (SPEC §7); the same answer whether or not username and email match. */
+  forgotByEmail(input: { username: string; email: string }, ctx: TCallContext) {
+    return this.client.call(
+      { method: 'POST', path: ACCOUNT_PATHS.forgotByEmail, moduleId: 'PASSWORD', value: ZForgotByEmailResponse, form: input },
+      { ...ctx, token: null },
+    );
+  }
+  resetByLink(input: { resetToken: string; newPassword: string; confirmNewPassword: string }, ctx: TCallContext) {
+    return this.encrypted(
+      { method: 'POST', path: ACCOUNT_PATHS.resetByLink, moduleId: 'PASSWORD', value: ZResetByLinkResponse },
+      input,
+      { ...ctx, token: null },
+    );
+  }
+  /** Reset by SMS code; answers a session (automatic login, SPEC §4). */
+  forgotByMobile(
+    input: { mobileNum: string; countryDialingCode: string; verificationCode: string; newPassword: string; confirmNewPassword: string },
+    ctx: TCallContext,
+  ) {
+    return this.encrypted(
+      { method: 'POST', path: ACCOUNT_PATHS.forgotByMobile, moduleId: 'PASSWORD', value: ZForgotByMobileResponse },
+      input,
+      { ...ctx, token: null },
+    );
+  }
+  totpSetup(ctx: TCallContext) {
+    return this.client.call({ method: 'POST', path: ACCOUNT_PATHS.totpSetup, moduleId: 'TOTP', value: ZTotpSetupResponse }, ctx);
+  }
+  totpEnable(input: { code: string }, ctx: TCallContext) {
+    return this.client.call(
+      { method: 'POST', path: ACCOUNT_PATHS.totpEnable, moduleId: 'TOTP', value: ZTotpEnableResponse, body: input },
+      ctx,
+    );
+  }
+
   async logout(ctx: TCallContext): Promise<void> {
     await this.client.call({ method: 'DELETE', path: WPS_PATHS.logout, moduleId: 'LOGOUT', value: ZIgnored }, ctx);
   }
@@ -263,6 +424,20 @@ export class WpsApi {
       ctx,
     );
   }
+  /** Messages the embedded SMS and email providers delivered (operator outbox). */
+  operatorOutbox(input: { channel?: 'sms' | 'email'; to?: string; limit: number }, ctx: TCallContext) {
+    return this.client.call(
+      { method: 'GET', path: ACCOUNT_PATHS.operatorOutbox, moduleId: 'OPERATOR', value: ZOutboxResponse, query: input },
+      ctx,
+    );
+  }
+  /** Answers the security settings after the change. */
+  operatorSetSecurity(input: Partial<TSecuritySettings>, ctx: TCallContext) {
+    return this.client.call(
+      { method: 'PUT', path: ACCOUNT_PATHS.operatorSecurity, moduleId: 'OPERATOR', value: ZOperatorSecurityResponse, body: input },
+      ctx,
+    );
+  }
   /** Answers the console configuration after the change. */
   operatorSetSystem(input: { maintenance?: boolean; regionRestriction?: boolean }, ctx: TCallContext) {
     return this.client.call(
@@ -277,5 +452,11 @@ export class WpsApi {
  * The gateway already validated the payload, so a bare bad-request on login can only mean that.
  */
 function isDecryptFailure(error: unknown): boolean {
-  return error instanceof UpstreamError && error.code === WPS_CODES.badRequest && error.messageKey === WPS_MESSAGES.badRequest;
+  return (
+    error instanceof UpstreamError &&
+    error.code === WPS_CODES.badRequest &&
+    error.messageKey === WPS_MESSAGES.badRequest &&
+    // A refused form names its fields; a body the upstream could not decrypt names none.
+    !(typeof error.value === 'object' && error.value !== null && 'fieldErrors' in error.value)
+  );
 }

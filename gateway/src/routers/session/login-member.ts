@@ -1,17 +1,19 @@
 import { callContext } from '../../trpc/context.ts';
 import { publicProcedure } from '../../trpc/init.ts';
-import { ZMemberLoginInput, ZMemberLoginOutput } from './session.types.ts';
+import { withRateLimit } from '../../trpc/rate-limit.ts';
+import { toLoginOutcome } from './login-outcome.ts';
+import { ZLoginOutcome, ZMemberLoginInput } from './session.types.ts';
 
 /**
- * `session.login` (SPEC §4 Login): the upstream checks the credentials (encrypted body), then member
- * info loads with the new token. A refusal that asks for a captcha reaches the web as
- * `data.upstream.captchaRequired`.
+ * `session.login` (SPEC §4 Login): the upstream checks the credentials (encrypted body) and answers
+ * a session (member info loads with the new token) or, from a new IP, a second-factor challenge.
+ * A refusal that asks for a captcha reaches the web as `data.upstream.captchaRequired`.
  */
 export const loginMember = publicProcedure
   .input(ZMemberLoginInput)
-  .output(ZMemberLoginOutput)
-  .mutation(async ({ ctx, input }) => {
-    const session = await ctx.api.login(input, callContext(ctx));
-    const member = await ctx.api.memberInfo({ ...callContext(ctx), token: session.token });
-    return { ...session, member };
-  });
+  .output(ZLoginOutcome)
+  .mutation(({ ctx, input }) =>
+    withRateLimit(ctx, 'login', input.username, async () =>
+      toLoginOutcome(ctx, await ctx.api.login({ ...input, type: 'username' }, callContext(ctx))),
+    ),
+  );

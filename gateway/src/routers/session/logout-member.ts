@@ -2,8 +2,15 @@ import { callContext } from '../../trpc/context.ts';
 import { memberProcedure } from '../../trpc/init.ts';
 import { ZDone } from '../catalogue/catalogue.types.ts';
 
-/** `session.logout`: revokes the session on the upstream (SPEC §4). */
+/** `session.logout`: revokes the session and the remember token on the upstream, clears the cookie (SPEC §4). */
 export const logoutMember = memberProcedure.output(ZDone).mutation(async ({ ctx }) => {
+  const rememberToken = ctx.remember.read();
+  if (rememberToken) {
+    // The cookie goes whatever the upstream answers: logging out never leaves a way back in.
+    ctx.remember.clear();
+    // Best effort: a token already rotated away by another tab is revoked anyway.
+    await ctx.api.revokeRemember(rememberToken, callContext(ctx)).catch(() => undefined);
+  }
   await ctx.api.logout(callContext(ctx));
   return { ok: true as const };
 });

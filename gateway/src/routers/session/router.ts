@@ -1,11 +1,23 @@
 import { router } from '../../trpc/init.ts';
+import { firstLoginDone } from './first-login-done.ts';
+import { freePlay } from './free-play.ts';
 import { getCaptcha } from './get-captcha.ts';
 import { loginMember } from './login-member.ts';
+import { loginSms } from './login-sms.ts';
 import { logoutMember } from './logout-member.ts';
+import { resumeSession } from './resume-session.ts';
+import { sendSms } from './send-sms.ts';
+import { verifySecondFactor } from './verify-second-factor.ts';
 
-/** Member sessions: captcha, login, logout. */
+/** Member sessions: captcha, the login kinds, second factor, SMS codes, remember me, free play, logout. */
 export const sessionRouter = router({
   captcha: getCaptcha,
   login: loginMember,
+  loginSms,
+  verifySecondFactor,
+  sendSms,
+  resume: resumeSession,
+  freePlay,
+  firstLoginDone,
   logout: logoutMember,
 });

@@ -1,0 +1,73 @@
+import type { TRateLimitRule } from './rate-limiter.ts';
+
+/** Procedures the gateway rate-limits (issue 3), by the name used in keys and in RATE_LIMITS. */
+export const LIMITED_ACTIONS = [
+  'login',
+  'loginSms',
+  'sendSms',
+  'verifySecondFactor',
+  'register',
+  'forgotByEmail',
+  'resetByMobile',
+] as const;
+export type TLimitedAction = (typeof LIMITED_ACTIONS)[number];
+
+/** The two limits of an action: per client IP, and per subject (account, mobile number or challenge). */
+export type TActionLimits = { ip: TRateLimitRule; subject: TRateLimitRule };
+export type TRateLimits = Record<TLimitedAction, TActionLimits>;
+export type TRateLimitOverrides = Partial<Record<TLimitedAction, Partial<TActionLimits>>>;
+
+const MINUTE = 60_000;
+
+/**
+ * Defaults: generous per IP (many members can share one address behind a NAT), tight per subject
+ * (what a password guesser or an SMS bomber aims at). They sit above the platform's own rules
+ * (lock after 3 failed logins, 5 SMS per number in 15 minutes) so members see the platform's more
+ * precise message first; the gateway's limits stop floods before they reach the upstream.
+ */
+export const DEFAULT_RATE_LIMITS: TRateLimits = {
+  login: { ip: { limit: 30, windowMs: MINUTE }, subject: { limit: 10, windowMs: 15 * MINUTE } },
+  loginSms: { ip: { limit: 30, windowMs: MINUTE }, subject: { limit: 10, windowMs: 15 * MINUTE } },
+  sendSms: { ip: { limit: 20, windowMs: MINUTE }, subject: { limit: 10, windowMs: 15 * MINUTE } },
+  verifySecondFactor: { ip: { limit: 30, windowMs: MINUTE }, subject: { limit: 10, windowMs: 15 * MINUTE } },
+  register: { ip: { limit: 30, windowMs: 10 * MINUTE }, subject: { limit: 10, windowMs: 10 * MINUTE } },
+  forgotByEmail: { ip: { limit: 20, windowMs: MINUTE }, subject: { limit: 5, windowMs: 15 * MINUTE } },
+  resetByMobile: { ip: { limit: 20, windowMs: MINUTE }, subject: { limit: 10, windowMs: 15 * MINUTE } },
+};
+
+/**
+ * Actions whose per-subject count is forgotten after a success: a member who logs in correctly
+ * starts afresh, while guesses pile up. Sends, registrations and reset mails count every attempt.
+ */
+export const RESET_ON_SUCCESS: ReadonlySet<TLimitedAction> = new Set(['login', 'loginSms', 'verifySecondFactor', 'resetByMobile']);
+
+/** Defaults with the given overrides applied. */
+export function resolveRateLimits(overrides: TRateLimitOverrides = {}): TRateLimits {
+  const out = {} as TRateLimits;
+  for (const action of LIMITED_ACTIONS) out[action] = { ...DEFAULT_RATE_LIMITS[action], ...overrides[action] };
+  return out;
+}
+
+const UNIT_MS = { ms: 1, s: 1000, m: MINUTE, h: 60 * MINUTE } as const;
+
+/**
+ * Parses `RATE_LIMITS`: comma-separated `<action>.<ip|subject>=<limit>/<window>` with the window in
+ * ms, s, m or h, e.g. `login.ip=20/1m,login.subject=10/15m`. Throws a message naming the bad part.
+ */
+export function parseRateLimits(spec: string): TRateLimitOverrides {
+  const out: TRateLimitOverrides = {};
+  for (const part of spec.split(',').map((p) => p.trim()).filter((p) => p !== '')) {
+    const match = /^([A-Za-z]+)\.(ip|subject)=(\d{1,9})\/(\d{1,9})(ms|s|m|h)$/.exec(part);
+    const action = match?.[1] as TLimitedAction | undefined;
+    if (!match || !action || !(LIMITED_ACTIONS as readonly string[]).includes(action)) {
+      throw new Error(
+        `RATE_LIMITS: cannot read "${part}" (expected <action>.<ip|subject>=<limit>/<window><ms|s|m|h>, actions: ${LIMITED_ACTIONS.join(', ')})`,
+      );
+    }
+    const limit = Number(match[3]);
+    const windowMs = Number(match[4]) * UNIT_MS[match[5] as keyof typeof UNIT_MS];
+    if (limit < 1 || windowMs < 1) throw new Error(`RATE_LIMITS: "${part}" needs a limit and a window above 0`);
+    out[action] = { ...out[action], [match[2] as 'ip' | 'subject']: { limit, windowMs } };
+  }
+  return out;
+}

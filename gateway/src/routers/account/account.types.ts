@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { MAX_TEXT_LENGTH } from '@wl/schemas';
+import {
+  ZCaptchaIdInput,
+  ZCaptchaInput,
+  ZCodeInput,
+  ZDialingCodeInput,
+  ZMobileNumInput,
+  ZPasswordInput,
+  ZUsernameInput,
+} from '../session/session.types.ts';
+
+/** Most keys a registration form can send (the SPEC §3 fields and a margin). */
+const MAX_REGISTRATION_KEYS = 40;
+
+/** `account.checkAffiliate` input (SPEC §5: optional code, checked by a call). */
+export const ZCheckAffiliateInput = z.object({ code: z.string().trim().min(1).max(64) });
+
+/**
+ * `account.register` input. `values` are only bounded here; every field is then checked by
+ * buildRegistrationSchema with the server's rules (SPEC §5), the same validator the web runs.
+ */
+export const ZRegisterInput = z.object({
+  mode: z.enum(['username', 'mobile']),
+  values: z
+    .record(z.string().max(64), z.unknown())
+    .refine((values) => Object.keys(values).length <= MAX_REGISTRATION_KEYS, { message: 'too_long' }),
+  countryDialingCode: ZDialingCodeInput.optional(),
+  termsAccepted: z.boolean(),
+  ageConfirmed: z.boolean(),
+  captchaId: ZCaptchaIdInput.min(1),
+  captcha: ZCaptchaInput.min(1),
+});
+
+/** `account.changePassword` input: the old password unless the session must change it (SPEC §5). */
+export const ZChangePasswordInput = z.object({
+  oldPassword: ZPasswordInput.optional(),
+  newPassword: ZPasswordInput,
+  confirmPassword: ZPasswordInput,
+});
+
+/** `account.forgotByEmail` input (SPEC §5: username and email required). */
+export const ZForgotByEmailInput = z.object({
+  username: ZUsernameInput,
+  email: z.string().trim().min(1).max(MAX_TEXT_LENGTH),
+});
+
+/** `account.resetByLink` input: the token of the emailed link and the new password twice. */
+export const ZResetByLinkInput = z.object({
+  resetToken: z.string().trim().min(1).max(256),
+  newPassword: ZPasswordInput,
+  confirmPassword: ZPasswordInput,
+});
+
+/** `account.resetByMobile` input (SPEC §5: mobile number, code and new password required). */
+export const ZResetByMobileInput = z.object({
+  mobileNum: ZMobileNumInput,
+  countryDialingCode: ZDialingCodeInput,
+  verificationCode: ZCodeInput,
+  newPassword: ZPasswordInput,
+  confirmPassword: ZPasswordInput,
+});
+
+/** `account.totpEnable` input: a code from the authenticator app. */
+export const ZTotpEnableInput = z.object({ code: ZCodeInput });

@@ -1,0 +1,16 @@
+import { callContext } from '../../trpc/context.ts';
+import { publicProcedure } from '../../trpc/init.ts';
+import { ZDone } from '../catalogue/catalogue.types.ts';
+import { ZResetByLinkInput } from './account.types.ts';
+
+/** `account.resetByLink`: the `/resetPassword?token=` page sets a new password (reset_link_invalid when used or expired). */
+export const resetByLink = publicProcedure
+  .input(ZResetByLinkInput)
+  .output(ZDone)
+  .mutation(async ({ ctx, input }) => {
+    await ctx.api.resetByLink(
+      { resetToken: input.resetToken, newPassword: input.newPassword, confirmNewPassword: input.confirmPassword },
+      callContext(ctx),
+    );
+    return { ok: true as const };
+  });

@@ -1,0 +1,26 @@
+import { WPS_CODES } from '@wl/schemas';
+import { callContext } from '../../trpc/context.ts';
+import { publicProcedure } from '../../trpc/init.ts';
+import { UpstreamError } from '../../upstream/upstream.errors.ts';
+import { toLoginOutcome } from './login-outcome.ts';
+import { ZLoginOutcome } from './session.types.ts';
+
+/**
+ * `session.resume` (issue 3 remember me): exchanges the httpOnly `wl_remember` cookie for a fresh
+ * session and a rotated cookie. No cookie → null; a token the upstream refuses → cookie cleared, null.
+ */
+export const resumeSession = publicProcedure.output(ZLoginOutcome.nullable()).mutation(async ({ ctx }) => {
+  const rememberToken = ctx.remember.read();
+  if (!rememberToken) return null;
+  let value;
+  try {
+    value = await ctx.api.loginRemember(rememberToken, callContext(ctx));
+  } catch (error) {
+    if (error instanceof UpstreamError && (error.code === WPS_CODES.notLoggedIn || error.code === WPS_CODES.badRequest)) {
+      ctx.remember.clear();
+      return null;
+    }
+    throw error;
+  }
+  return toLoginOutcome(ctx, value);
+});

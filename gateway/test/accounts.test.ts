@@ -1,0 +1,381 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { solvedCaptcha, latestMessage, latestSmsCode, totpCode } from './accounts-support.ts';
+import { expectTRPCError } from './errors.ts';
+import { ACCOUNTS, loginToken, sessionOf, startGateway, type THarness } from './harness.ts';
+
+/** Issue 3 procedures against a real embedded platform, each with its check ladder and happy path. */
+
+let h: THarness;
+let operatorToken = '';
+const huge = 'x'.repeat(10_000);
+const script = '<script>alert(1)</script>';
+const DEMO_MOBILE = { mobileNum: '1711000001', countryDialingCode: '+880' };
+/** How the outbox names the number: dialing code and number. */
+const DEMO_PHONE = '+8801711000001';
+/** A login from this address is from an IP no demo account has used (X-Forwarded-For via TRUST_PROXY). */
+const newIp = (n: number) => ({ 'x-forwarded-for': `203.0.113.${n}` });
+const wide = { limit: 10_000, windowMs: 60_000 };
+
+async function setFlag(modId: string, enabled: boolean): Promise<void> {
+  await h.client({ token: operatorToken }).operator.setFlag.mutate({ modId, enabled });
+}
+
+beforeAll(async () => {
+  // Limits wide open here: rate limiting has its own tests; these must not trip over it.
+  h = await startGateway({
+    trustProxy: 'loopback',
+    rateLimits: Object.fromEntries(
+      ['login', 'loginSms', 'sendSms', 'verifySecondFactor', 'register', 'forgotByEmail', 'resetByMobile'].map((a) => [a, { ip: wide, subject: wide }]),
+    ),
+  });
+  operatorToken = (await h.client().operator.login.mutate(ACCOUNTS.operator)).token;
+}, 60_000);
+afterAll(async () => {
+  await h?.close();
+});
+
+describe('session.login', () => {
+  it('logs a known member in from a known IP without a second factor', async () => {
+    const session = sessionOf(await h.client().session.login.mutate(ACCOUNTS.member));
+    expect(session.member.userName).toBe(ACCOUNTS.member.username);
+    expect(session).toMatchObject({ kind: 'session', mustChangePassword: false });
+    expect(session).not.toHaveProperty('rememberToken');
+  });
+
+  it('asks for a second factor from a new IP, offering the methods the member has', async () => {
+    const outcome = await h.client({ headers: newIp(1) }).session.login.mutate(ACCOUNTS.member);
+    expect(outcome.kind).toBe('secondFactor');
+    if (outcome.kind !== 'secondFactor') return;
+    expect(outcome.methods).toEqual(expect.arrayContaining(['mobile', 'email', 'bankHolder']));
+    expect(outcome.maskedMobile).not.toContain('1711000001');
+    expect(JSON.stringify(outcome)).not.toContain('demo_member@example.test');
+  });
+
+  it('refuses non-members and, on /agent, non-agents, without a session', async () => {
+    await expectTRPCError(h.client().session.login.mutate(ACCOUNTS.house), 'FORBIDDEN', 'error_not_member');
+    await expectTRPCError(h.client().session.login.mutate({ ...ACCOUNTS.member, agentPage: true }), 'FORBIDDEN', 'error_not_agent');
+    const agent = sessionOf(await h.client().session.login.mutate({ ...ACCOUNTS.agent, agentPage: true }));
+    expect([1, 2, 41, 42]).toContain(agent.member.type);
+  });
+
+  it('treats scripts in the username as wrong credentials, never a fault', async () => {
+    const error = await expectTRPCError(h.client().session.login.mutate({ username: script, password: 'x' }), 'BAD_REQUEST', 'error_invalid_credentials');
+    expect(error.data?.upstream).toMatchObject({ code: 400 });
+  });
+
+  it.each([
+    ['10k username', { username: huge, password: 'x' }, 'username'],
+    ['10k password', { username: 'demo_member', password: huge }, 'password'],
+    ['rememberMe as string', { ...ACCOUNTS.member, rememberMe: 'yes' }, 'rememberMe'],
+    ['agentPage as number', { ...ACCOUNTS.member, agentPage: 1 }, 'agentPage'],
+    ['captcha of 10k', { ...ACCOUNTS.member, captcha: huge }, 'captcha'],
+  ])('refuses %s naming the field', async (_name, input, path) => {
+    const error = await expectTRPCError(h.client().session.login.mutate(input as never), 'BAD_REQUEST', 'error_bad_request');
+    expect(error.data?.issues?.map((i) => i.path)).toContain(path);
+  });
+});
+
+describe('session.verifySecondFactor', () => {
+  it('passes with the bound email, and the new IP is known afterwards', async () => {
+    const c = h.client({ headers: newIp(2) });
+    const challenge = await c.session.login.mutate(ACCOUNTS.member);
+    if (challenge.kind !== 'secondFactor') throw new Error('expected a challenge');
+    const session = sessionOf(await c.session.verifySecondFactor.mutate({ challengeId: challenge.challengeId, method: 'email', value: 'demo_member@example.test' }));
+    expect(session.member.userName).toBe(ACCOUNTS.member.username);
+    expect((await c.session.login.mutate(ACCOUNTS.member)).kind).toBe('session');
+  });
+
+  it('passes with an SMS code read from the outbox; the code works once', async () => {
+    const c = h.client({ headers: newIp(3) });
+    const challenge = await c.session.login.mutate(ACCOUNTS.member);
+    if (challenge.kind !== 'secondFactor') throw new Error('expected a challenge');
+    const sent = await c.session.sendSms.mutate({ purpose: 'secondFactor', ...DEMO_MOBILE, challengeId: challenge.challengeId });
+    expect(sent.expiredMinutes).toBeGreaterThan(0);
+    expect(JSON.stringify(sent)).not.toMatch(/\b\d{6}\b/);
+    const code = await latestSmsCode(h, operatorToken, DEMO_PHONE);
+    const answer = { challengeId: challenge.challengeId, method: 'mobile' as const, value: DEMO_MOBILE.mobileNum, code };
+    sessionOf(await c.session.verifySecondFactor.mutate(answer));
+    await expectTRPCError(c.session.verifySecondFactor.mutate(answer), 'NOT_FOUND', 'second_factor_expired');
+  });
+
+  it('voids the challenge after three wrong answers', async () => {
+    const c = h.client({ headers: newIp(4) });
+    const challenge = await c.session.login.mutate(ACCOUNTS.member);
+    if (challenge.kind !== 'secondFactor') throw new Error('expected a challenge');
+    const wrong = { challengeId: challenge.challengeId, method: 'bankHolder' as const, value: 'Somebody Else' };
+    for (let i = 0; i < 2; i++) await expectTRPCError(c.session.verifySecondFactor.mutate(wrong), 'BAD_REQUEST', 'second_factor_wrong');
+    await expectTRPCError(c.session.verifySecondFactor.mutate(wrong), 'NOT_FOUND', 'second_factor_expired');
+    await expectTRPCError(
+      c.session.verifySecondFactor.mutate({ ...wrong, value: 'Demo Member' }),
+      'NOT_FOUND',
+      'second_factor_expired',
+    );
+  });
+
+  it('passes with an authenticator code once TOTP is enabled', async () => {
+    const c = h.client({ headers: newIp(5) });
+    // Set up TOTP for a fresh secret through the member's own session, then use it as a second factor.
+    const token = await loginToken(h, ACCOUNTS.member);
+    const { secret, otpauthUrl } = await h.client({ token }).account.totpSetup.mutate();
+    expect(otpauthUrl).toContain(secret);
+    await expectTRPCError(h.client({ token }).account.totpEnable.mutate({ code: '000000' === totpCode(secret) ? '111111' : '000000' }), 'BAD_REQUEST', 'second_factor_wrong');
+    expect(await h.client({ token }).account.totpEnable.mutate({ code: totpCode(secret) })).toEqual({ ok: true });
+    const challenge = await c.session.login.mutate(ACCOUNTS.member);
+    if (challenge.kind !== 'secondFactor') throw new Error('expected a challenge');
+    expect(challenge.methods).toContain('totp');
+    // The enabling code's time step is spent (no replay): answer with the next step's code, within the allowed drift.
+    const next = totpCode(secret, Date.now() + 30_000);
+    sessionOf(await c.session.verifySecondFactor.mutate({ challengeId: challenge.challengeId, method: 'totp', code: next }));
+  });
+
+  it.each([
+    ['no challenge', { method: 'email', value: 'a@b.test' }, 'challengeId'],
+    ['unknown method', { challengeId: 'c', method: 'carrier-pigeon' }, 'method'],
+    ['10k value', { challengeId: 'c', method: 'email', value: huge }, 'value'],
+  ])('refuses %s', async (_name, input, path) => {
+    const error = await expectTRPCError(h.client().session.verifySecondFactor.mutate(input as never), 'BAD_REQUEST', 'error_bad_request');
+    expect(error.data?.issues?.map((i) => i.path)).toContain(path);
+  });
+
+  it('refuses an unknown challenge', async () => {
+    await expectTRPCError(
+      h.client().session.verifySecondFactor.mutate({ challengeId: 'no-such-challenge', method: 'email', value: 'a@b.test' }),
+      'NOT_FOUND',
+      'second_factor_expired',
+    );
+  });
+});
+
+describe('account.register', () => {
+  let mobiles = 0;
+  /** A 10-digit number nobody has, so each gets exactly one SMS here (the platform allows 1 per second per number). */
+  const freshMobile = () => `19${String(Date.now() % 100_000_000).padStart(8, '0').slice(0, 6)}${String(mobiles++).padStart(2, '0')}`;
+  /** Sends the registration SMS (behind a solved captcha) and answers the number with its code. */
+  async function smsCodeFor(mobileNum: string): Promise<{ mobileNum: string; verificationCode: string }> {
+    await h.client().session.sendSms.mutate({ purpose: 'register', mobileNum, countryDialingCode: '+880', ...(await solvedCaptcha(h)) });
+    return { mobileNum, verificationCode: await latestSmsCode(h, operatorToken, `+880${mobileNum}`) };
+  }
+  const uniqueName = (() => {
+    let n = 0;
+    return () => `nb${Date.now() % 1_000_000}${n++}`;
+  })();
+
+  it('reports every rule violation per field before calling the upstream', async () => {
+    await setFlag('USERNAMEREG3', true);
+    const error = await expectTRPCError(
+      h.client().account.register.mutate({
+        mode: 'username',
+        values: { username: '1bad', password: 'Passw0rd', confirmPassword: 'Different1' },
+        termsAccepted: false,
+        ageConfirmed: true,
+        captchaId: 'x',
+        captcha: 'x',
+      }),
+      'BAD_REQUEST',
+      'error_bad_request',
+    );
+    const fieldErrors = error.data?.upstream?.fieldErrors ?? {};
+    expect(fieldErrors.username?.key).toMatch(/^pattern\./);
+    expect(fieldErrors.confirmPassword).toEqual({ key: 'inconsistent_twice', params: {} });
+    expect(fieldErrors.termsAccepted?.key).toBe('not_empty');
+  });
+
+  it('registers on the username tab and logs the member in; the name is then taken', async () => {
+    await setFlag('USERNAMEREG3', true);
+    const username = uniqueName();
+    const values = { username, password: 'Passw0rd', confirmPassword: 'Passw0rd', ...(await smsCodeFor(freshMobile())) };
+    const input = { mode: 'username' as const, values, termsAccepted: true, ageConfirmed: true };
+    const session = sessionOf(await h.client().account.register.mutate({ ...input, ...(await solvedCaptcha(h)) }));
+    expect(session.member.userName).toBe(username);
+    const again = { ...input, values: { ...values, ...(await smsCodeFor(freshMobile())) } };
+    await expectTRPCError(h.client().account.register.mutate({ ...again, ...(await solvedCaptcha(h)) }), 'CONFLICT', 'username_taken');
+  });
+
+  it('refuses a wrong captcha', async () => {
+    await setFlag('USERNAMEREG3', true);
+    const values = { username: uniqueName(), password: 'Passw0rd', confirmPassword: 'Passw0rd', ...(await smsCodeFor(freshMobile())) };
+    const { captchaId } = await solvedCaptcha(h);
+    const error = await expectTRPCError(
+      h.client().account.register.mutate({ mode: 'username', values, termsAccepted: true, ageConfirmed: true, captchaId, captcha: 'ZZZZ0' }),
+      'BAD_REQUEST',
+    );
+    expect(error.data?.upstream?.code).toBe(460);
+  });
+
+  it('registers on the mobile tab with the SMS code (REGMOBVERF3), sent behind the captcha', async () => {
+    await setFlag('MOBILENUMREG3', true);
+    await setFlag('REGMOBVERF3', true);
+    const mobileNum = freshMobile();
+    await expectTRPCError(
+      h.client().session.sendSms.mutate({ purpose: 'register', mobileNum, countryDialingCode: '+880', captchaId: 'nope', captcha: 'AAAA' }),
+      'BAD_REQUEST',
+      'error_captcha_wrong',
+    );
+    const values = { ...(await smsCodeFor(mobileNum)), password: 'Passw0rd', confirmPassword: 'Passw0rd' };
+    const input = { mode: 'mobile' as const, values, countryDialingCode: '+880', termsAccepted: true, ageConfirmed: true };
+    const session = sessionOf(await h.client().account.register.mutate({ ...input, ...(await solvedCaptcha(h)) }));
+    expect(session.kind).toBe('session');
+    await expectTRPCError(h.client().account.register.mutate({ ...input, ...(await solvedCaptcha(h)) }), 'CONFLICT', 'mobile_taken');
+  });
+
+  it('refuses a tab whose flag is off', async () => {
+    await setFlag('USERNAMEREG3', false);
+    try {
+      const values = { username: uniqueName(), password: 'Passw0rd', confirmPassword: 'Passw0rd' };
+      await expectTRPCError(
+        h.client().account.register.mutate({ mode: 'username', values, termsAccepted: true, ageConfirmed: true, ...(await solvedCaptcha(h)) }),
+        'FORBIDDEN',
+        'error_feature_off',
+      );
+    } finally {
+      await setFlag('USERNAMEREG3', true);
+    }
+  });
+
+  it.each([
+    ['values as a string', { values: 'x' }, 'values'],
+    ['unknown mode', { mode: 'carrier' }, 'mode'],
+    ['terms as string', { termsAccepted: 'yes' }, 'termsAccepted'],
+    ['too many keys', { values: Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`k${i}`, 'v'])) }, 'values'],
+    ['no captcha', { captcha: '' }, 'captcha'],
+  ])('refuses %s', async (_name, patch, path) => {
+    const input = { mode: 'username', values: {}, termsAccepted: true, ageConfirmed: true, captchaId: 'c', captcha: 'x', ...patch };
+    const error = await expectTRPCError(h.client().account.register.mutate(input as never), 'BAD_REQUEST', 'error_bad_request');
+    expect(error.data?.issues?.map((i) => i.path)).toContain(path);
+  });
+
+  it('refuses hostile values field by field', async () => {
+    await setFlag('USERNAMEREG3', true);
+    const error = await expectTRPCError(
+      h.client().account.register.mutate({
+        mode: 'username',
+        values: { username: script, password: huge, confirmPassword: 42 },
+        termsAccepted: true,
+        ageConfirmed: true,
+        captchaId: 'c',
+        captcha: 'x',
+      }),
+      'BAD_REQUEST',
+      'error_bad_request',
+    );
+    expect(Object.keys(error.data?.upstream?.fieldErrors ?? {})).toEqual(expect.arrayContaining(['username', 'password', 'confirmPassword']));
+  });
+});
+
+describe('account.checkAffiliate', () => {
+  it('refuses an unknown code with invalid_invitation_code', async () => {
+    await expectTRPCError(h.client().account.checkAffiliate.query({ code: 'NOPE-NOPE' }), 'NOT_FOUND', 'invalid_invitation_code');
+  });
+
+  it('refuses empty and huge codes', async () => {
+    await expectTRPCError(h.client().account.checkAffiliate.query({ code: '  ' }), 'BAD_REQUEST', 'error_bad_request');
+    await expectTRPCError(h.client().account.checkAffiliate.query({ code: huge }), 'BAD_REQUEST', 'error_bad_request');
+  });
+});
+
+describe('passwords', () => {
+  it('forgot by email answers in_been_out either way, and only a match gets a working one-time link', async () => {
+    const c = h.client();
+    expect(await c.account.forgotByEmail.mutate({ username: 'demo_member', email: 'wrong@example.test' })).toEqual({ messageKey: 'in_been_out' });
+    expect(await c.account.forgotByEmail.mutate({ username: 'nobody_at_all', email: 'demo_member@example.test' })).toEqual({ messageKey: 'in_been_out' });
+    expect(await c.account.forgotByEmail.mutate({ username: 'demo_member', email: 'demo_member@example.test' })).toEqual({ messageKey: 'in_been_out' });
+    const mail = await latestMessage(h, operatorToken, 'email', 'demo_member@example.test');
+    const resetToken = /resetPassword\?token=([A-Za-z0-9_-]+)/.exec(mail)?.[1];
+    expect(resetToken).toBeTruthy();
+    await expectTRPCError(
+      c.account.resetByLink.mutate({ resetToken: resetToken!, newPassword: 'Demo1234', confirmPassword: 'Other1234' }),
+      'BAD_REQUEST',
+      'inconsistent_twice',
+    );
+    expect(await c.account.resetByLink.mutate({ resetToken: resetToken!, newPassword: 'Demo1234', confirmPassword: 'Demo1234' })).toEqual({ ok: true });
+    await expectTRPCError(
+      c.account.resetByLink.mutate({ resetToken: resetToken!, newPassword: 'Demo1234', confirmPassword: 'Demo1234' }),
+      'BAD_REQUEST',
+      'reset_link_invalid',
+    );
+    sessionOf(await c.session.login.mutate(ACCOUNTS.member));
+  });
+
+  it('changes the password: session required, trial refused, old password checked', async () => {
+    const change = { oldPassword: ACCOUNTS.agent.password, newPassword: 'Agent5678', confirmPassword: 'Agent5678' };
+    await expectTRPCError(h.client().account.changePassword.mutate(change), 'UNAUTHORIZED', 'error_not_logged_in');
+    const trial = await loginToken(h, ACCOUNTS.trial);
+    await expectTRPCError(h.client({ token: trial }).account.changePassword.mutate(change), 'FORBIDDEN', 'in_need_true_account');
+    const token = await loginToken(h, ACCOUNTS.agent);
+    await expectTRPCError(
+      h.client({ token }).account.changePassword.mutate({ ...change, oldPassword: 'not-it-1' }),
+      'BAD_REQUEST',
+      'old_password_wrong',
+    );
+    expect(await h.client({ token }).account.changePassword.mutate(change)).toEqual({ ok: true });
+    const again = await loginToken(h, { username: ACCOUNTS.agent.username, password: 'Agent5678' });
+    await h.client({ token: again }).account.changePassword.mutate({ oldPassword: 'Agent5678', newPassword: ACCOUNTS.agent.password, confirmPassword: ACCOUNTS.agent.password });
+  });
+
+  it.each([
+    ['10k new password', { newPassword: huge, confirmPassword: 'x' }, 'newPassword'],
+    ['confirmation as number', { newPassword: 'Abcd1234', confirmPassword: 1 }, 'confirmPassword'],
+  ])('change password refuses %s', async (_name, input, path) => {
+    const token = await loginToken(h, ACCOUNTS.member);
+    const error = await expectTRPCError(h.client({ token }).account.changePassword.mutate(input as never), 'BAD_REQUEST', 'error_bad_request');
+    expect(error.data?.issues?.map((i) => i.path)).toContain(path);
+  });
+});
+
+describe('free play and first login', () => {
+  it('creates a trial account only while FREEPLAY3 is on; trial accounts cannot launch', async () => {
+    await setFlag('FREEPLAY3', false);
+    await expectTRPCError(h.client().session.freePlay.mutate(), 'FORBIDDEN', 'error_feature_off');
+    await setFlag('FREEPLAY3', true);
+    const session = sessionOf(await h.client().session.freePlay.mutate());
+    expect(session.member.type).toBe(4);
+    await expectTRPCError(
+      h.client({ token: session.token }).account.changePassword.mutate({ newPassword: 'Abcd1234', confirmPassword: 'Abcd1234' }),
+      'FORBIDDEN',
+      'in_need_true_account',
+    );
+  });
+
+  it('marks the first login done for a session only', async () => {
+    await expectTRPCError(h.client().session.firstLoginDone.mutate(), 'UNAUTHORIZED');
+    const token = await loginToken(h, ACCOUNTS.member);
+    expect(await h.client({ token }).session.firstLoginDone.mutate()).toEqual({ ok: true });
+    expect((await h.client({ token }).member.info.query()).firstTimeLogin).toBe(false);
+  });
+});
+
+describe('operator security and outbox', () => {
+  it('needs an operator session', async () => {
+    const member = await loginToken(h, ACCOUNTS.member);
+    await expectTRPCError(h.client().operator.outbox.query({}), 'UNAUTHORIZED');
+    await expectTRPCError(h.client({ token: member }).operator.outbox.query({}), 'UNAUTHORIZED');
+    await expectTRPCError(h.client({ token: member }).operator.setSecurity.mutate({ captchaAfterFailures: 5 }), 'UNAUTHORIZED');
+  });
+
+  it('changes the thresholds and refuses out-of-range ones', async () => {
+    const op = h.client({ token: operatorToken });
+    const settings = await op.operator.setSecurity.mutate({ captchaAfterFailures: 2, lockAfterFailures: 3 });
+    expect(settings).toMatchObject({ captchaAfterFailures: 2, lockAfterFailures: 3 });
+    await expectTRPCError(op.operator.setSecurity.mutate({ lockMinutes: 0 }), 'BAD_REQUEST', 'error_bad_request');
+    await expectTRPCError(op.operator.outbox.query({ channel: 'fax' } as never), 'BAD_REQUEST', 'error_bad_request');
+  });
+
+  it('locks an account after repeated failures with retryAfterSeconds, same answer for unknown names', async () => {
+    const wrong = (username: string) => ({ username, password: 'wrong-password' });
+    // No captcha in the way, so the failures reach the lock.
+    await h.client({ token: operatorToken }).operator.setSecurity.mutate({ captchaAfterFailures: 10, lockAfterFailures: 3 });
+    for (const username of ['demo_weak', 'nobody_here_2']) {
+      let last: Awaited<ReturnType<typeof expectTRPCError>> | null = null;
+      for (let i = 0; i < 4; i++) {
+        const error = await h.client().session.login.mutate(wrong(username)).then(
+          () => null,
+          (e: unknown) => e as Awaited<ReturnType<typeof expectTRPCError>>,
+        );
+        last = error;
+        if (error?.data?.code === 'TOO_MANY_REQUESTS') break;
+      }
+      expect(last?.message).toBe('error_account_locked');
+      expect(last?.data?.upstream?.retryAfterSeconds).toBeGreaterThan(0);
+    }
+  });
+});
