@@ -6,7 +6,8 @@ import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { WPS_HEADERS } from '@wl/schemas';
-import { ScreenConfigService } from './composer/screen-config.service.ts';
+import { PublicCache } from './cache/public-cache.ts';
+import { CONFIG_CHANGED, ScreenConfigService } from './composer/screen-config.service.ts';
 import { MemoryRateLimiter } from './rate-limit/memory-rate-limiter.ts';
 import { RateLimiterUnavailableError, type RateLimiter } from './rate-limit/rate-limiter.ts';
 import { resolveRateLimits, type TRateLimitOverrides } from './rate-limit/rate-limits.ts';
@@ -29,6 +30,8 @@ export type TBuildAppOptions = {
   /** Per-call upstream timeout; default 5 s. */
   upstreamTimeoutMs?: number;
   logger?: boolean;
+  /** How long public catalogue and content answers are reused (ms); 0 turns the cache off. Default 5000. */
+  publicCacheMs?: number;
   /**
    * Fastify `trustProxy`: when set, the client IP (rate limits, new-IP second factor, what the
    * upstream sees) comes from X-Forwarded-For sent by these proxies, e.g. 'loopback' or '10.0.0.0/8,127.0.0.1'.
@@ -81,6 +84,8 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
     new UpstreamClient({ baseUrl: options.upstreamUrl, merchantCode: options.merchantCode, timeoutMs: options.upstreamTimeoutMs }),
   );
   const screenConfig = new ScreenConfigService(api, { pollMs: options.configPollMs ?? 250, logger: app.log });
+  const publicCache = new PublicCache({ ttlMs: options.publicCacheMs ?? 5000, maxEntries: 2000 });
+  screenConfig.events.on(CONFIG_CHANGED, () => publicCache.clear());
   const shutdown = new AbortController();
 
   await app.register(fastifyTRPCPlugin, {
@@ -90,6 +95,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
       createContext: contextFactory({
         api,
         screenConfig,
+        publicCache,
         refreshConfig: () => screenConfig.poll(),
         shutdownSignal: shutdown.signal,
         rateLimiter,

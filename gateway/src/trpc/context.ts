@@ -1,5 +1,6 @@
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import { DEFAULT_LANGUAGE, LANGUAGES, type TLanguage } from '@wl/schemas';
+import type { PublicCache } from '../cache/public-cache.ts';
 import type { ScreenConfigService } from '../composer/screen-config.service.ts';
 import type { RateLimiter } from '../rate-limit/rate-limiter.ts';
 import type { TRateLimits } from '../rate-limit/rate-limits.ts';
@@ -24,6 +25,8 @@ export type TContext = {
   rateLimits: TRateLimits;
   api: WpsApi;
   screenConfig: ScreenConfigService;
+  /** Short-lived cache of public catalogue and content answers, cleared on every config change. */
+  publicCache: PublicCache;
   /** Asks the config poller to look now (after operator changes). */
   refreshConfig: () => Promise<void>;
   /** Aborted when the gateway closes, so open subscriptions end instead of holding the server open. */
@@ -50,7 +53,7 @@ function header(value: string | string[] | undefined): string | undefined {
 
 /** Builds the tRPC context factory; subscriptions carry token and language in connectionParams (no headers in EventSource). */
 export function contextFactory(
-  services: Pick<TContext, 'api' | 'screenConfig' | 'refreshConfig' | 'shutdownSignal' | 'rateLimiter' | 'rateLimits'>,
+  services: Pick<TContext, 'api' | 'screenConfig' | 'publicCache' | 'refreshConfig' | 'shutdownSignal' | 'rateLimiter' | 'rateLimits'>,
 ) {
   return ({ req, res, info }: CreateFastifyContextOptions): TContext => {
     const params = info.connectionParams ?? {};
@@ -69,4 +72,12 @@ export function contextFactory(
 /** The upstream call context of a request. */
 export function callContext(ctx: TContext, language: TLanguage = ctx.language): TCallContext {
   return { token: ctx.token, language, ip: ctx.ip };
+}
+
+/**
+ * A public upstream call (SPEC §7 sends no member token for the catalogue and content calls), served
+ * from the shared cache: the key must hold every input that changes the answer.
+ */
+export function publicCall<T>(ctx: TContext, key: string, language: TLanguage, load: (call: TCallContext) => Promise<T>): Promise<T> {
+  return ctx.publicCache.get(`${key}|${language}`, () => load({ token: null, language, ip: ctx.ip }));
 }

@@ -1,6 +1,6 @@
 import { ZGameMenusResponse } from '@wl/schemas';
-import { callContext } from '../../trpc/context.ts';
+import { publicCall } from '../../trpc/context.ts';
 import { publicProcedure } from '../../trpc/init.ts';
 
 /** `catalogue.gameMenus`: categories with their vendor cards, in the caller's language. */
-export const listGameMenus = publicProcedure.output(ZGameMenusResponse).query(({ ctx }) => ctx.api.gameMenus(callContext(ctx)));
+export const listGameMenus = publicProcedure.output(ZGameMenusResponse).query(({ ctx }) => publicCall(ctx, 'menus', ctx.language, (call) => ctx.api.gameMenus(call)));

@@ -1,5 +1,5 @@
 import { ZGameListResponse } from '@wl/schemas';
-import { callContext } from '../../trpc/context.ts';
+import { publicCall } from '../../trpc/context.ts';
 import { publicProcedure } from '../../trpc/init.ts';
 import { ZGamesInput } from './catalogue.types.ts';
 
@@ -9,5 +9,5 @@ export const listGames = publicProcedure
   .output(ZGameListResponse)
   .query(({ ctx, input }) => {
     const { language, ...filters } = input;
-    return ctx.api.gameList(filters, callContext(ctx, language));
+    return publicCall(ctx, `games|${JSON.stringify(filters)}`, language, (call) => ctx.api.gameList(filters, call));
   });

@@ -1,5 +1,5 @@
 import { ZHotGamesResponse } from '@wl/schemas';
-import { callContext } from '../../trpc/context.ts';
+import { publicCall } from '../../trpc/context.ts';
 import { publicProcedure } from '../../trpc/init.ts';
 import { ZLanguageInput } from './catalogue.types.ts';
 
@@ -7,4 +7,4 @@ import { ZLanguageInput } from './catalogue.types.ts';
 export const listHotGames = publicProcedure
   .input(ZLanguageInput)
   .output(ZHotGamesResponse.shape.list)
-  .query(async ({ ctx, input }) => (await ctx.api.hotGames(callContext(ctx, input.language))).list);
+  .query(async ({ ctx, input }) => (await publicCall(ctx, 'hot', input.language, (call) => ctx.api.hotGames(call))).list);

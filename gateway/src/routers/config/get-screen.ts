@@ -1,12 +1,13 @@
-import { ZScreenConfig } from '@wl/schemas';
 import { publicProcedure } from '../../trpc/init.ts';
 import { ZScreenInput } from './config.types.ts';
 import { viewerOf } from './viewer.ts';
 
-/** `config.screen`: the ScreenConfig for the caller's audience and language. */
+/**
+ * `config.screen`: the ScreenConfig for the caller's audience and language. Its output is validated
+ * against ZScreenConfig when the service composes it (once per config version), not per request.
+ */
 export const getScreen = publicProcedure
   .input(ZScreenInput)
-  .output(ZScreenConfig)
   .query(async ({ ctx, input }) => {
     const viewer = await viewerOf(ctx, input.language);
     return ctx.screenConfig.screenConfig(viewer, input.language, ctx.ip);

@@ -1,6 +1,6 @@
 import { on } from 'node:events';
 import { tracked } from '@trpc/server';
-import { ZScreenConfig, type TScreenConfig } from '@wl/schemas';
+import type { TScreenConfig } from '@wl/schemas';
 import { CONFIG_CHANGED } from '../../composer/screen-config.service.ts';
 import { publicProcedure } from '../../trpc/init.ts';
 import { toTRPCError } from '../../upstream/upstream.errors.ts';
@@ -26,7 +26,8 @@ export const watchScreen = publicProcedure.input(ZScreenWatchInput).subscription
     try {
       // The member's facts (type, VIP, referral) may change too, so the viewer is read each time.
       const viewer = await viewerOf(ctx, input.language);
-      return ZScreenConfig.parse(await ctx.screenConfig.screenConfig(viewer, input.language, ctx.ip));
+      // Validated by the service when composed.
+      return await ctx.screenConfig.screenConfig(viewer, input.language, ctx.ip);
     } catch (error) {
       throw toTRPCError(error);
     }

@@ -1,5 +1,5 @@
 import { ZAnnouncements } from '@wl/schemas';
-import { callContext } from '../../trpc/context.ts';
+import { publicCall } from '../../trpc/context.ts';
 import { publicProcedure } from '../../trpc/init.ts';
 import { ZLanguageInput } from '../catalogue/catalogue.types.ts';
 
@@ -7,4 +7,4 @@ import { ZLanguageInput } from '../catalogue/catalogue.types.ts';
 export const listAnnouncements = publicProcedure
   .input(ZLanguageInput)
   .output(ZAnnouncements)
-  .query(({ ctx, input }) => ctx.api.announcements(callContext(ctx, input.language)));
+  .query(({ ctx, input }) => publicCall(ctx, 'announcements', input.language, (call) => ctx.api.announcements(call)));

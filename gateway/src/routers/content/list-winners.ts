@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZWinner } from '@wl/schemas';
-import { callContext } from '../../trpc/context.ts';
+import { publicCall } from '../../trpc/context.ts';
 import { publicProcedure } from '../../trpc/init.ts';
 import { ZLanguageInput } from '../catalogue/catalogue.types.ts';
 
@@ -8,4 +8,4 @@ import { ZLanguageInput } from '../catalogue/catalogue.types.ts';
 export const listWinners = publicProcedure
   .input(ZLanguageInput)
   .output(z.array(ZWinner))
-  .query(async ({ ctx, input }) => (await ctx.api.winnerBoard(callContext(ctx, input.language))).list);
+  .query(async ({ ctx, input }) => (await publicCall(ctx, 'winners', input.language, (call) => ctx.api.winnerBoard(call))).list);
