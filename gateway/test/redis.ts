@@ -6,7 +6,7 @@ import { testEnv } from './env.ts';
 export const LOCAL_REDIS_URL = 'redis://127.0.0.1:6379';
 
 async function answers(url: string): Promise<boolean> {
-  const redis = new Redis(url, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0, connectTimeout: 500, retryStrategy: () => null });
+  const redis = new Redis(url, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0, connectTimeout: 3000, retryStrategy: () => null });
   redis.on('error', () => undefined);
   try {
     await redis.connect();
