@@ -119,6 +119,7 @@ function inputs(o: TOverrides = {}): TComposerInputs {
         { field: 'password', enabled: true, required: true },
         { field: 'email', enabled: true, required: false },
         { field: 'qqNum', enabled: false, required: false },
+        { field: 'verificationCode', enabled: true, required: true },
       ],
       minAge: 18,
       smsExpiredMinutes: 2,
@@ -350,8 +351,14 @@ describe('composeScreenConfig', () => {
       });
     });
 
+    it('the SMS code field is offered only with SMS verification', () => {
+      const fieldsOf = (on: boolean) => compose(visitor, { flags: { REGMOBVERF3: on } }).forms.register.fields.map((f) => f.field);
+      expect(fieldsOf(true)).toContain('verificationCode');
+      expect(fieldsOf(false)).not.toContain('verificationCode');
+    });
+
     it('register fields come from enabled settings with their rules', () => {
-      expect(compose(visitor).forms.register.fields).toEqual([
+      expect(compose(visitor, { flags: { REGMOBVERF3: false } }).forms.register.fields).toEqual([
         { field: 'username', required: true, rule: { acceptedPattern: '^[A-Za-z][A-Za-z0-9]*$', minLength: 6, maxLength: 12, patternId: 'LETTER_FIRST_ALNUM' } },
         { field: 'password', required: true, rule: null },
         { field: 'email', required: false, rule: null },

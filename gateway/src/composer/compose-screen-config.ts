@@ -147,7 +147,8 @@ function forms(inputs: TComposerInputs, flags: ReturnType<typeof featureFlags>):
   const rules = new Map<string, TValidationRule>();
   for (const rule of [...inputs.permission.registrationRules, ...inputs.registerRules]) rules.set(rule.field, rule);
   const fields: TFormField[] = inputs.registerSettings.fields
-    .filter((setting) => setting.enabled)
+    // No SMS verification, no code field (SPEC §5), whatever its stored setting says.
+    .filter((setting) => setting.enabled && (setting.field !== 'verificationCode' || flags.REGMOBVERF3))
     .map((setting) => {
       const rule = rules.get(setting.field);
       return {

@@ -128,6 +128,16 @@ describe('buildRegistrationSchema (SPEC §5)', () => {
     });
   });
 
+  it('never asks for an SMS code without SMS verification, even when the field is stored as required', () => {
+    const withCode: TFormField[] = [...fields, { field: 'verificationCode', required: true, rule: null }];
+    const off = buildRegistrationSchema(withCode, 'username', { smsVerification: false });
+    const parsed = off.safeParse({ ...good, verificationCode: '123456' });
+    expect(parsed.success).toBe(true);
+    expect(parsed.data).not.toHaveProperty('verificationCode');
+    const on = buildRegistrationSchema(withCode, 'username', { smsVerification: true });
+    expect(errorsOf(on, { ...good, mobileNum: '1711000001' })).toHaveProperty('verificationCode');
+  });
+
   it('says inconsistent_twice when the confirmation differs', () => {
     const schema = buildRegistrationSchema(fields, 'username', { smsVerification: false });
     expect(errorsOf(schema, { ...good, confirmPassword: 'abc124' })).toEqual({ confirmPassword: { key: 'inconsistent_twice', params: {} } });

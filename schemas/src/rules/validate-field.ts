@@ -143,6 +143,8 @@ export function buildRegistrationSchema(
   if (mode === 'mobile' && usernameSetting !== undefined) byField.set('username', { ...usernameSetting, required: false });
   if (mode === 'mobile' || opts.smsVerification) force('mobileNum');
   if (opts.smsVerification) force('verificationCode');
+  // Without SMS verification there is no code to send, whatever the field's stored flag says (SPEC §5).
+  else byField.delete('verificationCode');
 
   const minAge = opts.minAge ?? MIN_AGE;
   // Every key is checked in one refinement so that all fields report at once, wrong types included.
