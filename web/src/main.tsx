@@ -5,6 +5,7 @@ import './styles/base.css';
 import './styles/layout.css';
 import './styles/home.css';
 import './styles/modal.css';
+import './styles/accounts.css';
 
 const root = document.getElementById('root');
 if (root) {

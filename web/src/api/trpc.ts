@@ -3,7 +3,7 @@ import { createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink, type 
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import type { TLanguage } from '@wl/schemas';
 import type { AppRouter } from '@wl/gateway/router';
-import { getOperatorToken, getToken } from '../session/session-storage.ts';
+import { getOperatorToken, getRequestToken, getToken } from '../session/session-storage.ts';
 
 export type { AppRouter };
 
@@ -19,7 +19,7 @@ export type TClientContext = { language: () => TLanguage };
  */
 export function createClient(ctx: TClientContext, url = '/trpc') {
   const memberHeaders = () => {
-    const token = getToken();
+    const token = getRequestToken();
     return { ...(token ? { authorization: token } : {}), 'x-language': ctx.language() };
   };
   const operatorHeaders = () => {

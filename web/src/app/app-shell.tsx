@@ -13,6 +13,7 @@ import { useUi } from './ui-context.tsx';
 
 const LoginModal = lazy(() => import('../modals/login-modal.tsx').then((m) => ({ default: m.LoginModal })));
 const AnnouncementPopup = lazy(() => import('../modals/announcement-popup.tsx').then((m) => ({ default: m.AnnouncementPopup })));
+const ForgotModal = lazy(() => import('../modals/forgot-modal.tsx').then((m) => ({ default: m.ForgotModal })));
 const RegisterModal = lazy(() => import('../modals/register-modal.tsx').then((m) => ({ default: m.RegisterModal })));
 const VendorPopup = lazy(() => import('../modals/vendor-popup.tsx'));
 
@@ -40,13 +41,33 @@ function Popups() {
         <LoginModal
           onClose={close}
           onRegister={ui.openRegister}
+          onForgot={ui.openForgot}
           onSuccess={() => {
             ui.closePopup();
             leaveAuthRoute();
           }}
         />
       )}
-      {ui.popup === 'register' && <RegisterModal onClose={close} onLogin={ui.openLogin} />}
+      {ui.popup === 'register' && (
+        <RegisterModal
+          onClose={close}
+          onLogin={ui.openLogin}
+          onSuccess={() => {
+            ui.closePopup();
+            navigate('/');
+          }}
+        />
+      )}
+      {ui.popup === 'forgot' && (
+        <ForgotModal
+          onClose={close}
+          onLogin={ui.openLogin}
+          onLoggedIn={() => {
+            ui.closePopup();
+            navigate('/');
+          }}
+        />
+      )}
       {ui.vendorPopup && <VendorPopup key={ui.vendorPopup.vassalage} vendor={ui.vendorPopup} onClose={ui.closeVendorPopup} />}
     </Suspense>
   );

@@ -6,9 +6,17 @@ import { LOTTERY_PATHS } from '../launch/use-launch.ts';
 import { LotteryPage } from '../pages/lottery-page.tsx';
 import { NotFoundPage } from '../pages/not-found-page.tsx';
 import { OperatorPage } from '../pages/operator-page.tsx';
+import { AgentLayout } from '../agent/agent-layout.tsx';
 import { AppShell } from './app-shell.tsx';
 
 const GameCentrePage = lazy(() => import('../game-centre/game-centre-page.tsx'));
+const ResetPasswordPage = lazy(() => import('../pages/reset-password-page.tsx'));
+const MemberPage = lazy(() => import('../member/member-page.tsx'));
+const AgentPage = lazy(() => import('../agent/agent-page.tsx'));
+const AgentHomePage = lazy(() => import('../agent/agent-home-page.tsx'));
+
+/** Member-centre pages built in this release, each with its own path (the composer links `/member/<page>`). */
+export const MEMBER_PAGE_PATHS = ['/member/securityCenter'] as const;
 
 /**
  * SPEC §2: /lott, /elott, /sports, /esports are game centres per category, /live, /fish, /rng,
@@ -38,6 +46,14 @@ function Lazy({ children }: { children: ReactNode }) {
 export const APP_ROUTES: RouteObject[] = [
   { path: '/operator', element: <OperatorPage /> },
   {
+    // SPEC §2: the agent landing and the agent centre have their own frame, not the site shell.
+    element: <AgentLayout />,
+    children: [
+      { path: '/agent', element: <Lazy><AgentPage /></Lazy> },
+      { path: '/agentHome', element: <Lazy><AgentHomePage /></Lazy> },
+    ],
+  },
+  {
     element: <AppShell />,
     children: [
       ...HOME_PATHS.map((path): RouteObject => ({ path, element: <HomePage /> })),
@@ -54,6 +70,10 @@ export const APP_ROUTES: RouteObject[] = [
           ),
         }),
       ),
+      { path: '/resetPassword', element: <Lazy><ResetPasswordPage /></Lazy> },
+      // `/member?page=<page>` and `/member/<page>` both open the member centre on that page.
+      { path: '/member', element: <Lazy><MemberPage /></Lazy> },
+      ...MEMBER_PAGE_PATHS.map((path): RouteObject => ({ path, element: <Lazy><MemberPage page={path.slice('/member/'.length)} /></Lazy> })),
       { path: '*', element: <NotFoundPage /> },
     ],
   },

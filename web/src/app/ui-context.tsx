@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useMemo, useRef, useState, type
 import type { TGameType } from '@wl/schemas';
 
 /** Which popup is open; one at a time, like the real site. */
-export type TPopup = 'login' | 'register' | null;
+export type TPopup = 'login' | 'register' | 'forgot' | null;
 
 type TConfirm = { messageKey: string; resolve: (ok: boolean) => void };
 
@@ -14,6 +14,7 @@ export type TUi = {
   popup: TPopup;
   openLogin: () => void;
   openRegister: () => void;
+  openForgot: () => void;
   closePopup: () => void;
   infoKey: string | null;
   showInfo: (messageKey: string) => void;
@@ -57,6 +58,7 @@ export function UiProvider({ children }: { children: ReactNode }) {
       popup,
       openLogin: () => setPopup('login'),
       openRegister: () => setPopup('register'),
+      openForgot: () => setPopup('forgot'),
       closePopup: () => setPopup(null),
       infoKey,
       showInfo: setInfoKey,

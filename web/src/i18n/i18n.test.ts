@@ -1,4 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { RULE_MESSAGES } from '@wl/schemas/rules/validate-field';
+import { ACCOUNT_MESSAGES } from '@wl/schemas/wps/account-calls';
+import { PATTERN_IDS, REGISTRATION_FIELDS } from '@wl/schemas/domain/merchant';
+import accountsBn from './accounts.bn.json';
+import accountsEn from './accounts.en.json';
 import bn from './bn.json';
 import en from './en.json';
 
@@ -16,8 +21,8 @@ function flatten(tree: TTree, prefix = ''): Record<string, string> {
 /** Values that are the same in both languages on purpose (brand names, codes). */
 const SAME_IN_BOTH: readonly string[] = [];
 
-const EN = flatten(en as TTree);
-const BN = flatten(bn as TTree);
+const EN = flatten({ ...(en as TTree), ...(accountsEn as TTree) });
+const BN = flatten({ ...(bn as TTree), ...(accountsBn as TTree) });
 
 /** Server message keys the gateway sends (WPS_MESSAGES) and the form keys of SPEC §5. */
 const SERVER_KEYS = [
@@ -41,6 +46,24 @@ describe('translations', () => {
   });
   it('covers every server message key', () => {
     expect(SERVER_KEYS.filter((k) => !(k in EN) || !(k in BN))).toEqual([]);
+  });
+  it('keeps the accounts texts in their own files, apart from the base catalogue', () => {
+    const base = Object.keys(flatten(en as TTree));
+    expect(Object.keys(flatten(accountsEn as TTree)).filter((k) => base.includes(k))).toEqual([]);
+    expect(Object.keys(flatten(accountsBn as TTree)).sort()).toEqual(Object.keys(flatten(accountsEn as TTree)).sort());
+  });
+  it('covers every accounts message key, rule message and pattern message (SPEC §5, §8)', () => {
+    const keys = [
+      ...Object.values(ACCOUNT_MESSAGES),
+      ...Object.values(RULE_MESSAGES),
+      ...PATTERN_IDS.flatMap((id) => [`pattern.${id}`, `pattern_exact.${id}`]),
+      ...REGISTRATION_FIELDS.map((field) => `reg_field_${field}`),
+      // SPEC §8 phone authentication messages.
+      'phone_invalid_format', 'phone_enter_valid', 'sms_too_many_requests', 'sms_unknown_error', 'verification_code_invalid',
+      'verification_code_missing', 'sms_recaptcha_invalid', 'sms_quota_exceeded', 'sms_function_disabled',
+      'verification_code_expired', 'sms_popup_closed',
+    ];
+    expect(keys.filter((k) => !(k in EN) || !(k in BN))).toEqual([]);
   });
   it('keeps the same interpolation placeholders in both languages', () => {
     const vars = (s: string) => (s.match(/{{\w+}}/g) ?? []).sort().join(',');

@@ -2,6 +2,8 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '@wl/schemas/constants';
 import type { TLanguage } from '@wl/schemas';
+import accountsBn from './accounts.bn.json';
+import accountsEn from './accounts.en.json';
 import bn from './bn.json';
 import en from './en.json';
 
@@ -28,8 +30,11 @@ export function persistLanguage(lng: TLanguage): void {
   }
 }
 
-/** Both catalogues are bundled: they are small and the switch must be instant. */
-export const resources = { en: { translation: en }, bn: { translation: bn } } as const;
+/** Both catalogues are bundled: they are small and the switch must be instant. Accounts texts (issue 3) live in their own files. */
+export const resources = {
+  en: { translation: { ...en, ...accountsEn } },
+  bn: { translation: { ...bn, ...accountsBn } },
+} as const;
 
 /** Creates the i18next instance used by the app (and by tests, with a given language). */
 export function createI18n(lng: TLanguage = readLanguage()) {

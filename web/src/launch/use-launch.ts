@@ -67,10 +67,11 @@ export function useLaunch(onVendorPopup?: (vassalage: string, gameType: TGameTyp
       // The rules module (and the schemas it pulls in) loads on first use, off the initial bundle;
       // browsers keep the click's user activation for seconds, so the game tab still opens.
       const { decideLaunch } = await import('@wl/flows/launch/launch-rules');
-      // Free trial is offered to visitors (SPEC §1), so it skips the login rule but not the others.
+      // Free trial is offered to visitors (SPEC §1), so it skips the login rule but not the others;
+      // a trial account is told it needs a real account on every launch (SPEC §6, §8).
       const decision: TLaunchDecision = decideLaunch({
         isLoggedIn: freeTrial || session.isLoggedIn,
-        isTrial: !freeTrial && session.audience === 'trial',
+        isTrial: session.audience === 'trial',
         vassalage: game.vassalage,
         gameType: game.gameType,
         isGame: 'GAME',

@@ -6,6 +6,7 @@ import { useSettings } from '../app/settings-context.tsx';
 import { useUi } from '../app/ui-context.tsx';
 import { useScreenConfig } from '../config/screen-config-context.tsx';
 import { formatMinor, MASKED_BALANCE } from '../lib/money.ts';
+import { errorKey, useTRPCClient } from '../api/trpc.ts';
 import { useSession } from '../session/session-context.tsx';
 import { iconFor } from './icons.ts';
 import { isGamePage } from './menu-actions.ts';
@@ -156,6 +157,34 @@ function AvatarMenu() {
   );
 }
 
+/**
+ * Free play (FREEPLAY3): a new trial account (type 4) that can browse; launches and member actions
+ * then show in_need_true_account (SPEC §6, §8).
+ */
+function FreePlayButton() {
+  const { t } = useTranslation();
+  const client = useTRPCClient();
+  const session = useSession();
+  const ui = useUi();
+  const [pending, setPending] = useState(false);
+  const start = async () => {
+    setPending(true);
+    try {
+      const outcome = await client.session.freePlay.mutate();
+      if (outcome.kind === 'session') session.signIn(outcome.token, outcome.member);
+    } catch (err) {
+      ui.showInfo(errorKey(err));
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <button type="button" className="btn btn--ghost btn--small" data-testid="header.freeplay" disabled={pending} aria-busy={pending} onClick={() => void start()}>
+      {t('free_play')}
+    </button>
+  );
+}
+
 /** Site header rendered from ScreenConfig only (SPEC §2 Header). */
 export function Header() {
   const { t } = useTranslation();
@@ -215,6 +244,7 @@ export function Header() {
           </>
         ) : (
           <>
+            {config.flags.FREEPLAY3 === true && <FreePlayButton />}
             <button type="button" className="btn btn--ghost btn--small" data-testid="header.login" onClick={ui.openLogin}>
               {t('login')}
             </button>

@@ -1,20 +1,20 @@
 import type { ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TMemberInfo, TMenuEntry } from '@wl/schemas';
 import { useSettings } from '../app/settings-context.tsx';
 import { useUi } from '../app/ui-context.tsx';
 import { useScreenConfig } from '../config/screen-config-context.tsx';
 import { useSession } from '../session/session-context.tsx';
+import { useLogout } from '../session/use-logout.ts';
 import { openCustomerService } from './menu-actions.ts';
 
 /** Runs a menu action (SPEC §2 menus): popups, logout with confirmation, language, theme, service. */
 export function useMenuAction() {
   const ui = useUi();
   const settings = useSettings();
-  const session = useSession();
   const config = useScreenConfig();
-  const navigate = useNavigate();
+  const logout = useLogout();
   return async (action: Extract<TMenuEntry['target'], { type: 'action' }>['action']) => {
     switch (action) {
       case 'login':
@@ -24,10 +24,7 @@ export function useMenuAction() {
         ui.openRegister();
         return;
       case 'logout':
-        if (await ui.confirm('logout_confirm')) {
-          await session.signOut();
-          navigate('/');
-        }
+        await logout();
         return;
       case 'language':
         settings.setLanguage(settings.language === 'bn' ? 'en' : 'bn');

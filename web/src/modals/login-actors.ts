@@ -1,58 +1,116 @@
 import type { TRPCClient } from '@trpc/client';
 import { fromPromise } from 'xstate';
 import { FlowError } from '@wl/flows/shared/flow-error';
-import type { TCaptcha, TLoginAnswer, TLoginCredentials, TSecondFactorSubmission, loginMachine } from '@wl/flows/login/login.machine';
+import type {
+  TCaptcha,
+  TLoginAnswer,
+  TLoginCredentials,
+  TSecondFactorMethod,
+  TSecondFactorSubmission,
+  loginMachine,
+} from '@wl/flows/login/login.machine';
 import type { TMemberInfo } from '@wl/schemas';
-import { captchaRequired, errorKey, type AppRouter } from '../api/trpc.ts';
+import type { AppRouter } from '../api/trpc.ts';
+import { asFlow } from '../api/flow-errors.ts';
+import { setPendingToken } from '../session/session-storage.ts';
 
-/** Turns a tRPC failure into the flows' error shape (message key + captcha flag). */
-function toFlow(err: unknown): FlowError {
-  return new FlowError(errorKey(err), { captchaRequired: captchaRequired(err) });
+/** A login outcome of the gateway (issue 3 contract: `TLoginOutcome`). */
+export type TLoginOutcome =
+  | { kind: 'session'; token: string; member: TMemberInfo; firstTimeLogin: boolean; passwordExpired: boolean; mustChangePassword: boolean }
+  | { kind: 'secondFactor'; challengeId: string; methods: TSecondFactorMethod[]; maskedMobile: string | null; maskedEmail: string | null };
+
+/** What the page knows about the login beside the machine: the member and the masked second-factor targets. */
+export type TLoginSideData = {
+  member: TMemberInfo | null;
+  maskedMobile: string | null;
+  maskedEmail: string | null;
+};
+
+/** Form values the login call needs beyond the machine's credentials. */
+export type TLoginOptions = {
+  countryDialingCode: () => string;
+  rememberMe: () => boolean;
+  isAgentPage: boolean;
+  /** Resolves when the member leaves the first-login step (its continue button). */
+  firstLoginContinue: () => Promise<void>;
+};
+
+/** The machine's answer for an outcome; a session's token is held as the pending token meanwhile. */
+export function toAnswer(outcome: TLoginOutcome, side: TLoginSideData): TLoginAnswer {
+  if (outcome.kind === 'secondFactor') {
+    side.maskedMobile = outcome.maskedMobile;
+    side.maskedEmail = outcome.maskedEmail;
+    return { token: '', firstTimeLogin: false, passwordExpired: false, secondFactor: { challengeId: outcome.challengeId, methods: outcome.methods } };
+  }
+  side.member = outcome.member;
+  setPendingToken(outcome.token);
+  return { token: outcome.token, firstTimeLogin: outcome.firstTimeLogin, passwordExpired: outcome.passwordExpired, secondFactor: null };
 }
 
 /**
- * The side effects the flows' loginMachine needs, backed by the gateway. The login answer carries
- * the member, so loadMember hands it over without a second call.
+ * The side effects the flows' loginMachine needs, backed by the gateway (issue 3 procedures):
+ * username or SMS login, captcha, second factor, the first-login step and logout. The login answer
+ * carries the member, so loadMember hands it over without a second call.
  */
-export function loginActors(client: TRPCClient<AppRouter>): Parameters<typeof loginMachine.provide>[0]['actors'] {
-  let lastMember: TMemberInfo | null = null;
+export function loginActors(
+  client: TRPCClient<AppRouter>,
+  side: TLoginSideData,
+  options: TLoginOptions,
+): Parameters<typeof loginMachine.provide>[0]['actors'] {
   return {
     login: fromPromise<TLoginAnswer, TLoginCredentials>(async ({ input }) => {
-      try {
-        const res = await client.session.login.mutate({
-          username: input.username,
-          password: input.password,
-          ...(input.captcha ? { captcha: input.captcha } : {}),
-          ...(input.captchaId ? { captchaId: input.captchaId } : {}),
-        });
-        lastMember = res.member;
-        return { token: res.token, firstTimeLogin: res.firstTimeLogin, passwordExpired: res.passwordExpired, secondFactor: null };
-      } catch (err) {
-        throw toFlow(err);
-      }
+      const rememberMe = options.rememberMe();
+      const agentPage = options.isAgentPage;
+      const outcome = await asFlow<TLoginOutcome>(() =>
+        input.type === 'sms'
+          ? client.session.loginSms.mutate({
+              mobileNum: input.username,
+              countryDialingCode: options.countryDialingCode(),
+              verificationCode: input.password,
+              rememberMe,
+              agentPage,
+            })
+          : client.session.login.mutate({
+              username: input.username,
+              password: input.password,
+              ...(input.captcha ? { captcha: input.captcha } : {}),
+              ...(input.captchaId ? { captchaId: input.captchaId } : {}),
+              rememberMe,
+              agentPage,
+            }),
+      );
+      return toAnswer(outcome, side);
     }),
     loadMember: fromPromise<TMemberInfo, { token: string }>(async () => {
-      if (!lastMember) throw new FlowError('error_unknown');
-      return lastMember;
+      if (!side.member) throw new FlowError('error_unknown');
+      return side.member;
     }),
-    fetchCaptcha: fromPromise<TCaptcha, void>(async () => {
-      try {
-        return await client.session.captcha.query();
-      } catch (err) {
-        throw toFlow(err);
-      }
+    fetchCaptcha: fromPromise<TCaptcha, void>(() => asFlow(() => client.session.captcha.query())),
+    // SPEC §4 first login: the step is shown until the member continues, then the server clears the flag.
+    firstLogin: fromPromise<void, { token: string; member: TMemberInfo }>(async () => {
+      await options.firstLoginContinue();
+      await asFlow(() => client.session.firstLoginDone.mutate());
     }),
-    // SPEC §4: a first-login action runs, its content is not specified; nothing to call yet.
-    firstLogin: fromPromise<void, { token: string; member: TMemberInfo }>(async () => undefined),
-    // The gateway answers no second-factor challenge in this release (secondFactor is always null).
-    verifySecondFactor: fromPromise<{ token: string }, TSecondFactorSubmission & { challengeId: string }>(async () => {
-      throw new FlowError('error_unknown');
+    verifySecondFactor: fromPromise<{ token: string }, TSecondFactorSubmission & { challengeId: string }>(async ({ input }) => {
+      const outcome = await asFlow<TLoginOutcome>(() =>
+        client.session.verifySecondFactor.mutate({
+          challengeId: input.challengeId,
+          method: input.method,
+          ...(input.method === 'totp' ? { code: input.value } : { value: input.value }),
+          ...(input.method === 'mobile' && input.code ? { code: input.code } : {}),
+        }),
+      );
+      const answer = toAnswer(outcome, side);
+      if (answer.secondFactor !== null) throw new FlowError('second_factor_wrong');
+      return { token: answer.token };
     }),
     logout: fromPromise<void, { token: string }>(async () => {
       try {
         await client.session.logout.mutate();
       } catch {
         // the session is dropped client-side either way
+      } finally {
+        setPendingToken(null);
       }
     }),
   };

@@ -1,58 +1,101 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMachine } from '@xstate/react';
-import { loginMachine } from '@wl/flows/login/login.machine';
+import { useNavigate } from 'react-router';
+import type { TSmsRequest } from '@wl/flows/sms/sms-countdown.machine';
 import { useTRPCClient } from '../api/trpc.ts';
-import { useSession } from '../session/session-context.tsx';
-import { loginActors } from './login-actors.ts';
+import { CountrySelect } from '../accounts/countries.tsx';
+import { FirstLoginStep, ForcedChangeModal, SecondFactorStep } from '../accounts/login-steps.tsx';
+import { SmsSendButton } from '../accounts/sms-send-button.tsx';
+import { useLoginFlow } from '../accounts/use-login-flow.ts';
+import { useScreenConfig } from '../config/screen-config-context.tsx';
+import { forgetUsername, readRememberedUsername, rememberUsername } from '../session/remember-me.ts';
 import { Modal } from './modal.tsx';
 
-type TFieldErrors = { username?: string; password?: string; captcha?: string };
+type TTab = 'username' | 'sms';
+type TFieldErrors = Partial<Record<'username' | 'password' | 'mobile' | 'code' | 'captcha', string>>;
 
 /**
- * Login popup (SPEC §4 Login, §5 validation) driven by the flows' loginMachine: username and
- * password trimmed and required, the captcha appears once the server asks for it (refresh at most
- * once a second, enforced by the machine). The password lives only in this component's state.
+ * Login popup (SPEC §4 Login, §5 validation) driven by the flows' loginMachine: a username tab and,
+ * with MOBILEVERCODELOGIN3 (`forms.login.smsLogin`), an SMS tab. Values are trimmed and required;
+ * the captcha appears once the server asks (its image refreshes at most once a second, enforced by
+ * the machine); a login from a new IP asks for a second factor; 123456 or an expired password opens
+ * the forced change; a first login shows its step. Remember me keeps the username only.
  */
-export function LoginModal({ onClose, onRegister, onSuccess }: { onClose: () => void; onRegister: () => void; onSuccess: () => void }) {
+export function LoginModal({
+  onClose,
+  onRegister,
+  onForgot,
+  onSuccess,
+}: {
+  onClose: () => void;
+  onRegister: () => void;
+  onForgot: () => void;
+  onSuccess: () => void;
+}) {
   const { t } = useTranslation();
+  const config = useScreenConfig();
   const client = useTRPCClient();
-  const session = useSession();
-  const machine = useMemo(() => loginMachine.provide({ actors: loginActors(client) }), [client]);
-  const [state, send] = useMachine(machine, { input: {} });
-  const [username, setUsername] = useState('');
+  const navigate = useNavigate();
+  const smsLogin = config.forms.login.smsLogin;
+  const [tab, setTab] = useState<TTab>('username');
+  const [username, setUsername] = useState(() => readRememberedUsername() ?? '');
   const [password, setPassword] = useState('');
+  const [mobile, setMobile] = useState('');
+  const [countryCode, setCountryCode] = useState('+880');
+  const [code, setCode] = useState('');
   const [captcha, setCaptcha] = useState('');
+  const [rememberMe, setRememberMe] = useState(() => readRememberedUsername() !== null);
   const [fieldErrors, setFieldErrors] = useState<TFieldErrors>({});
-  const done = useRef(false);
+  const [smsError, setSmsError] = useState<string | null>(null);
+  const [continued, setContinued] = useState(false);
+
+  const onLoggedIn = useCallback(
+    (redirect: string | null) => {
+      setPassword('');
+      if (rememberMe && tab === 'username') rememberUsername(username.trim());
+      else if (!rememberMe) forgetUsername();
+      onSuccess();
+      if (redirect) navigate(redirect);
+    },
+    [rememberMe, tab, username, onSuccess, navigate],
+  );
+  const { state, send, side, country, remember, continueFirstLogin } = useLoginFlow({ isAgentPage: false, onLoggedIn });
+  country.current = countryCode;
+  remember.current = rememberMe;
 
   const ctx = state.context;
   const needsCaptcha = state.matches('captchaRequired');
-  const isPending = state.matches('submitting') || state.matches('loadingMember') || state.matches('firstLogin');
-  // The change-password screen is the accounts release (issue 3); the session itself is valid.
-  const isIn = state.matches('loggedIn') || state.matches('forcedPasswordChange');
-
-  useEffect(() => {
-    if (isIn && !done.current && ctx.token && ctx.member) {
-      done.current = true;
-      setPassword('');
-      session.signIn(ctx.token, ctx.member);
-      onSuccess();
-    }
-  }, [isIn, ctx.token, ctx.member, session, onSuccess]);
+  const isPending = state.matches('submitting') || state.matches('loadingMember') || state.matches('signingOut');
 
   useEffect(() => {
     if (needsCaptcha) setCaptcha('');
   }, [needsCaptcha, ctx.captcha]);
 
+  const sendLoginSms = useCallback(
+    (request: TSmsRequest) =>
+      client.session.sendSms.mutate({ purpose: 'login', mobileNum: request.mobileNum, countryDialingCode: request.countryDialingCode ?? countryCode }),
+    [client, countryCode],
+  );
+
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    if (isPending) return;
     const errors: TFieldErrors = {};
-    if (!username.trim()) errors.username = 'not_empty';
-    if (!password.trim()) errors.password = 'not_empty';
-    if (needsCaptcha && !captcha.trim()) errors.captcha = 'not_empty';
+    if (tab === 'username') {
+      if (!username.trim()) errors.username = 'not_empty';
+      if (!password.trim()) errors.password = 'not_empty';
+      if (needsCaptcha && !captcha.trim()) errors.captcha = 'not_empty';
+    } else {
+      // SPEC §5 login by SMS: a mobile-format number and the code are required.
+      if (!/^\d{6,15}$/.test(mobile.trim())) errors.mobile = mobile.trim() ? 'phone_invalid_format' : 'phone_enter_valid';
+      if (!code.trim()) errors.code = 'verification_code_missing';
+    }
     setFieldErrors(errors);
-    if (Object.keys(errors).length > 0 || isPending) return;
+    if (Object.keys(errors).length > 0) return;
+    if (tab === 'sms') {
+      send({ type: 'login.submit', loginType: 'sms', username: mobile, password: code });
+      return;
+    }
     send({
       type: 'login.submit',
       username,
@@ -60,66 +103,183 @@ export function LoginModal({ onClose, onRegister, onSuccess }: { onClose: () => 
       ...(needsCaptcha ? { captcha, ...(ctx.captchaId ? { captchaId: ctx.captchaId } : {}) } : {}),
     });
   };
+
+  if (state.matches('forcedPasswordChange')) {
+    return <ForcedChangeModal onChanged={() => send({ type: 'password.changed' })} onCancel={() => send({ type: 'login.cancel' })} />;
+  }
+
+  const fieldError = (name: keyof TFieldErrors) =>
+    fieldErrors[name] ? (
+      <span className="field__error" data-testid={`login.error.${name}`}>
+        {t(fieldErrors[name])}
+      </span>
+    ) : null;
   const serverError = isPending ? null : ctx.error;
-  const refreshCaptcha = () => send({ type: 'captcha.refresh' });
   const captchaImage = ctx.captcha?.image;
 
-  return (
-    <Modal testId="login.modal" title={t('login_title')} onClose={onClose} closeTestId="login.close" size="small">
+  let body;
+  if (state.matches('secondFactor')) {
+    body = (
+      <SecondFactorStep
+        methods={ctx.secondFactor?.methods ?? []}
+        challengeId={ctx.secondFactor?.challengeId ?? ''}
+        maskedMobile={side.maskedMobile}
+        maskedEmail={side.maskedEmail}
+        error={ctx.error}
+        isVerifying={state.matches({ secondFactor: 'verifying' })}
+        onSubmit={(submission) => send({ type: 'secondFactor.submit', ...submission })}
+        onCancel={() => send({ type: 'login.cancel' })}
+      />
+    );
+  } else if (state.matches('loggedIn')) {
+    body = <div className="page-loading" aria-busy="true" />;
+  } else if (state.matches('firstLogin')) {
+    body = (
+      <FirstLoginStep
+        isPending={continued}
+        onContinue={() => {
+          setContinued(true);
+          continueFirstLogin();
+        }}
+      />
+    );
+  } else {
+    body = (
       <form className="form" onSubmit={submit} noValidate>
-        <label className="field">
-          <span className="field__label">{t('username')}</span>
-          <input
-            className="input"
-            data-testid="login.username"
-            autoComplete="username"
-            value={username}
-            maxLength={200}
-            placeholder={t('username_placeholder')}
-            aria-invalid={fieldErrors.username ? true : undefined}
-            onChange={(e) => setUsername(e.target.value)}
-          />
-          {fieldErrors.username && <span className="field__error">{t(fieldErrors.username)}</span>}
-        </label>
-        <label className="field">
-          <span className="field__label">{t('password')}</span>
-          <input
-            className="input"
-            type="password"
-            data-testid="login.password"
-            autoComplete="current-password"
-            value={password}
-            maxLength={128}
-            placeholder={t('password_placeholder')}
-            aria-invalid={fieldErrors.password ? true : undefined}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-          {fieldErrors.password && <span className="field__error">{t(fieldErrors.password)}</span>}
-        </label>
-        {needsCaptcha && (
-          <label className="field">
-            <span className="field__label">{t('captcha')}</span>
-            <span className="captcha">
+        {smsLogin && (
+          <div className="tabs" role="tablist">
+            {(['username', 'sms'] as const).map((name) => (
+              <button
+                key={name}
+                type="button"
+                role="tab"
+                aria-selected={tab === name}
+                className={`tab${tab === name ? ' tab--active' : ''}`}
+                data-testid={`login.tab.${name}`}
+                onClick={() => {
+                  setTab(name);
+                  setFieldErrors({});
+                }}
+              >
+                {t(`login_tab_${name}`)}
+              </button>
+            ))}
+          </div>
+        )}
+        {tab === 'username' ? (
+          <>
+            <label className="field">
+              <span className="field__label">{t('username')}</span>
               <input
                 className="input"
-                data-testid="login.captcha"
-                value={captcha}
-                maxLength={16}
-                autoComplete="off"
-                placeholder={t('captcha_placeholder')}
-                onChange={(e) => setCaptcha(e.target.value)}
+                data-testid="login.username"
+                autoComplete="username"
+                value={username}
+                maxLength={200}
+                placeholder={t('username_placeholder')}
+                aria-invalid={fieldErrors.username ? true : undefined}
+                onChange={(e) => setUsername(e.target.value)}
               />
-              {captchaImage ? (
-                <button type="button" className="captcha__image" onClick={refreshCaptcha} title={t('captcha_refresh')} data-testid="login.captcha-refresh">
-                  <img src={captchaImage} alt={t('captcha')} width={110} height={40} />
-                </button>
-              ) : (
-                <span className="captcha__image captcha__image--loading" aria-busy="true" />
+              {fieldError('username')}
+            </label>
+            <label className="field">
+              <span className="field__label">{t('password')}</span>
+              <input
+                className="input"
+                type="password"
+                data-testid="login.password"
+                autoComplete="current-password"
+                value={password}
+                maxLength={128}
+                placeholder={t('password_placeholder')}
+                aria-invalid={fieldErrors.password ? true : undefined}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+              {fieldError('password')}
+            </label>
+            {needsCaptcha && (
+              <label className="field">
+                <span className="field__label">{t('captcha')}</span>
+                <span className="captcha">
+                  <input
+                    className="input"
+                    data-testid="login.captcha"
+                    value={captcha}
+                    maxLength={16}
+                    autoComplete="off"
+                    placeholder={t('captcha_placeholder')}
+                    onChange={(e) => setCaptcha(e.target.value)}
+                  />
+                  {captchaImage ? (
+                    <button
+                      type="button"
+                      className="captcha__image"
+                      onClick={() => send({ type: 'captcha.refresh' })}
+                      title={t('captcha_refresh')}
+                      data-testid="login.captcha-refresh"
+                      disabled={!state.matches({ captchaRequired: 'ready' })}
+                    >
+                      <img src={captchaImage} alt={t('captcha')} width={110} height={40} data-testid="login.captcha-image" />
+                    </button>
+                  ) : (
+                    <span className="captcha__image captcha__image--loading" aria-busy="true" />
+                  )}
+                </span>
+                {fieldError('captcha')}
+              </label>
+            )}
+          </>
+        ) : (
+          <>
+            <label className="field">
+              <span className="field__label">{t('mobile_number')}</span>
+              <span className="input-row">
+                <CountrySelect testId="login.country" value={countryCode} onChange={setCountryCode} label={t('country_code')} />
+                <input
+                  className="input"
+                  data-testid="login.mobile"
+                  autoComplete="tel-national"
+                  inputMode="numeric"
+                  value={mobile}
+                  maxLength={15}
+                  placeholder={t('mobile_placeholder')}
+                  onChange={(e) => setMobile(e.target.value)}
+                />
+              </span>
+              {fieldError('mobile')}
+            </label>
+            <label className="field">
+              <span className="field__label">{t('verification_code')}</span>
+              <span className="input-row">
+                <input
+                  className="input"
+                  data-testid="login.code"
+                  autoComplete="one-time-code"
+                  inputMode="numeric"
+                  value={code}
+                  maxLength={8}
+                  onChange={(e) => setCode(e.target.value)}
+                />
+                <SmsSendButton testId="login.send-code" request={() => ({ mobileNum: mobile, countryDialingCode: countryCode })} send={sendLoginSms} onError={setSmsError} />
+              </span>
+              {fieldError('code')}
+              {smsError && (
+                <span className="field__error" role="alert" data-testid="login.sms-error">
+                  {t(smsError)}
+                </span>
               )}
-            </span>
-            {fieldErrors.captcha && <span className="field__error">{t(fieldErrors.captcha)}</span>}
-          </label>
+            </label>
+          </>
         )}
+        <div className="form__row">
+          <label className="check">
+            <input type="checkbox" data-testid="login.remember" checked={rememberMe} onChange={(e) => setRememberMe(e.target.checked)} />
+            <span>{t('remember_me')}</span>
+          </label>
+          <button type="button" className="link-btn" data-testid="login.forgot" onClick={onForgot}>
+            {t('forgot_password')}
+          </button>
+        </div>
         {serverError && (
           <p className="form__error" role="alert" data-testid="login.error">
             {t(serverError)}
@@ -130,11 +290,17 @@ export function LoginModal({ onClose, onRegister, onSuccess }: { onClose: () => 
         </button>
         <p className="form__alt">
           {t('no_account')}{' '}
-          <button type="button" className="link-btn" onClick={onRegister}>
+          <button type="button" className="link-btn" data-testid="login.register-link" onClick={onRegister}>
             {t('register')}
           </button>
         </p>
       </form>
+    );
+  }
+
+  return (
+    <Modal testId="login.modal" title={t('login_title')} onClose={onClose} closeTestId="login.close" size="small">
+      {body}
     </Modal>
   );
 }

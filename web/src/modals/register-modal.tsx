@@ -1,45 +1,326 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { FlowError } from '@wl/flows/shared/flow-error';
+import { registrationMachine, type TRegisterRequest } from '@wl/flows/registration/registration.machine';
+import type { TSmsRequest } from '@wl/flows/sms/sms-countdown.machine';
+import {
+  buildRegistrationSchema,
+  firstFieldErrors,
+  type TFieldError,
+  type TFormField,
+  type TMemberInfo,
+  type TRegistrationField,
+  type TRegistrationMode,
+} from '@wl/schemas';
+import { asFlow, upstreamOf, type TUpstreamFieldError } from '../api/flow-errors.ts';
+import { useTRPCClient } from '../api/trpc.ts';
+import { CaptchaPrompt, type THumanAnswer } from '../accounts/captcha-prompt.tsx';
+import { CountrySelect, DEFAULT_DIALING_CODE } from '../accounts/countries.tsx';
+import { fieldMessage, type TFieldMessage } from '../accounts/field-message.ts';
+import { SmsSendButton, type TSmsSent } from '../accounts/sms-send-button.tsx';
 import { useScreenConfig } from '../config/screen-config-context.tsx';
-import { openCustomerService } from '../layout/menu-actions.ts';
+import { useSession } from '../session/session-context.tsx';
+import type { TLoginOutcome } from './login-actors.ts';
 import { Modal } from './modal.tsx';
 
+const SECRET: ReadonlySet<TRegistrationField> = new Set(['password', 'confirmPassword', 'paymentPassword']);
+const LEADING: readonly TRegistrationField[] = ['username', 'password', 'confirmPassword', 'mobileNum', 'verificationCode'];
+
+/** The fields a tab shows, in order: account fields first, then the rest as the server lists them (SPEC §5). */
+export function fieldsForTab(fields: readonly TFormField[], mode: TRegistrationMode, smsVerification: boolean): TRegistrationField[] {
+  const present = new Set<TRegistrationField>(fields.map((f) => f.field));
+  present.add('password');
+  present.add('confirmPassword');
+  if (mode === 'username') present.add('username');
+  // The mobile tab registers by number: no username there.
+  if (mode === 'mobile') present.delete('username');
+  if (mode === 'mobile' || smsVerification) present.add('mobileNum');
+  if (smsVerification) present.add('verificationCode');
+  present.delete('captcha');
+  const rest = fields.map((f) => f.field).filter((f) => !LEADING.includes(f) && present.has(f));
+  return [...LEADING.filter((f) => present.has(f)), ...rest];
+}
+
+type TPrompt = { purpose: 'sms'; resolve: (a: THumanAnswer | null) => void } | null;
+
 /**
- * Register popup for this release: lists the registration methods the merchant offers (from
- * ScreenConfig) and sends the visitor to customer service, which opens accounts until online
- * registration ships. It never shows a form that cannot submit.
+ * Register popup (SPEC §4 Registration, §5) on the flows' registrationMachine: username and mobile
+ * tabs from ScreenConfig (mobile first with MOBILENUMREG3), fields and rules from the server checked
+ * on input and on submit by the shared validators, terms and age (minAge), optional affiliate code
+ * checked by a call, SMS code with countdown (REGMOBVERF3, sending needs a captcha), human
+ * verification, register; success logs in and goes to /.
  */
-export function RegisterModal({ onClose, onLogin }: { onClose: () => void; onLogin: () => void }) {
+export function RegisterModal({ onClose, onLogin, onSuccess }: { onClose: () => void; onLogin: () => void; onSuccess: () => void }) {
   const { t } = useTranslation();
+  const client = useTRPCClient();
   const config = useScreenConfig();
-  const tabs = config.forms.register.tabs;
+  const session = useSession();
+  const form = config.forms.register;
+  const outcome = useRef<Extract<TLoginOutcome, { kind: 'session' }> | null>(null);
+  const country = useRef<string>(DEFAULT_DIALING_CODE);
+  const [serverFieldErrors, setServerFieldErrors] = useState<Record<string, TUpstreamFieldError>>({});
+  const machine = useMemo(
+    () =>
+      registrationMachine.provide({
+        actors: {
+          checkAffiliate: fromPromise<{ valid: boolean }, { code: string }>(async ({ input }) => {
+            const answer = await asFlow(() => client.account.checkAffiliate.query({ code: input.code }));
+            return { valid: answer.valid };
+          }),
+          register: fromPromise<{ token: string }, TRegisterRequest>(async ({ input }) => {
+            const { termsAccepted, ageConfirmed, ...values } = input.values;
+            try {
+              const answer: TLoginOutcome = await client.account.register.mutate({
+                mode: input.mode,
+                values,
+                countryDialingCode: country.current,
+                termsAccepted,
+                ageConfirmed,
+                captchaId: input.captchaId,
+                captcha: input.captcha,
+              });
+              if (answer.kind !== 'session') throw new FlowError('error_unknown');
+              outcome.current = answer;
+              return { token: answer.token };
+            } catch (err) {
+              setServerFieldErrors(upstreamOf(err).fieldErrors ?? {});
+              return asFlow(() => Promise.reject(err));
+            }
+          }),
+          loadMember: fromPromise<TMemberInfo, { token: string }>(async () => {
+            if (!outcome.current) throw new FlowError('error_unknown');
+            return outcome.current.member;
+          }),
+        },
+      }),
+    [client],
+  );
+  const [state, send] = useMachine(machine, {
+    input: { tabs: form.tabs, fields: form.fields, smsVerification: form.smsVerification, minAge: form.minAge },
+  });
+  const ctx = state.context;
+  const [values, setValues] = useState<Partial<Record<TRegistrationField, string>>>({});
+  const [termsAccepted, setTerms] = useState(false);
+  const [ageConfirmed, setAge] = useState(false);
+  const [countryCode, setCountryCode] = useState<string>(DEFAULT_DIALING_CODE);
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const [prompt, setPrompt] = useState<TPrompt>(null);
+  const [smsError, setSmsError] = useState<string | null>(null);
+  const done = useRef(false);
+  country.current = countryCode;
+
+  const formValues = useMemo(() => ({ ...values, termsAccepted, ageConfirmed }), [values, termsAccepted, ageConfirmed]);
+  // SPEC §5 on input: the same schema as on submit (and on the server), shown for touched fields.
+  const liveErrors = useMemo(() => {
+    const schema = buildRegistrationSchema(form.fields, ctx.tab, { smsVerification: form.smsVerification, minAge: form.minAge });
+    const result = schema.safeParse(formValues);
+    return result.success ? {} : firstFieldErrors(result.error);
+  }, [form, ctx.tab, formValues]);
+
+  useEffect(() => {
+    if (state.matches('done') && !done.current && ctx.token) {
+      done.current = true;
+      const member = ctx.member ?? outcome.current?.member;
+      if (member) session.signIn(ctx.token, member);
+      onSuccess();
+    }
+  }, [state, ctx.token, ctx.member, session, onSuccess]);
+
+  const touch = (field: string) => setTouched((prev) => (prev.has(field) ? prev : new Set(prev).add(field)));
+  const setValue = (field: TRegistrationField, value: string) => {
+    setValues((prev) => ({ ...prev, [field]: value }));
+    touch(field);
+    setServerFieldErrors((prev) => {
+      if (!(field in prev)) return prev;
+      const next = { ...prev };
+      delete next[field];
+      return next;
+    });
+  };
+  const errorOf = (field: string): TFieldMessage | undefined =>
+    serverFieldErrors[field] ?? (touched.has(field) ? (liveErrors[field] as TFieldError | undefined) : ctx.fieldErrors[field]);
+
+  const sendRegisterSms = useCallback(
+    async (request: TSmsRequest): Promise<TSmsSent> => {
+      // The register SMS needs human verification first (issue 3 contract).
+      const answer = await new Promise<THumanAnswer | null>((resolve) => setPrompt({ purpose: 'sms', resolve }));
+      setPrompt(null);
+      if (!answer) throw new FlowError('complete_verification_first');
+      return client.session.sendSms.mutate({
+        purpose: 'register',
+        mobileNum: request.mobileNum,
+        countryDialingCode: request.countryDialingCode ?? DEFAULT_DIALING_CODE,
+        captchaId: answer.captchaId,
+        captcha: answer.captcha,
+      });
+    },
+    [client],
+  );
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!state.matches('editing')) return;
+    setTouched(new Set());
+    setServerFieldErrors({});
+    send({ type: 'register.submit', values: formValues });
+  };
+
+  const busy = state.matches('checkingAffiliate') || state.matches('registering') || state.matches('loadingMember');
+  const fields = fieldsForTab(form.fields, ctx.tab, form.smsVerification);
+  const requiredOf = (field: TRegistrationField) => form.fields.find((f) => f.field === field)?.required ?? ['password', 'confirmPassword'].includes(field);
+  const fieldErrorView = (field: string) => {
+    const error = errorOf(field);
+    if (!error) return null;
+    const message = field === 'termsAccepted' && error.key === 'not_empty' ? t('terms_not_accepted') : fieldMessage(t, error);
+    return (
+      <span className="field__error" data-testid={`register.error.${field}`}>
+        {message}
+      </span>
+    );
+  };
+
+  const input = (field: TRegistrationField) => (
+    <input
+      className="input"
+      data-testid={`register.field.${field}`}
+      type={SECRET.has(field) ? 'password' : field === 'email' ? 'email' : 'text'}
+      inputMode={field === 'mobileNum' || field === 'verificationCode' ? 'numeric' : undefined}
+      autoComplete={SECRET.has(field) ? 'new-password' : field === 'username' ? 'username' : 'off'}
+      value={values[field] ?? ''}
+      maxLength={200}
+      aria-invalid={errorOf(field) ? true : undefined}
+      onChange={(e) => setValue(field, e.target.value)}
+      onBlur={() => touch(field)}
+    />
+  );
+
+  const renderField = (field: TRegistrationField) => {
+    if (field === 'mobileNum') {
+      return (
+        <label className="field" key={field}>
+          <span className="field__label">{t('reg_field_mobileNum')}</span>
+          <span className="input-row">
+            <CountrySelect testId="register.country" value={countryCode} onChange={setCountryCode} label={t('country_code')} />
+            {input(field)}
+          </span>
+          {fieldErrorView(field)}
+        </label>
+      );
+    }
+    if (field === 'verificationCode') {
+      return (
+        <label className="field" key={field}>
+          <span className="field__label">{t('reg_field_verificationCode')}</span>
+          <span className="input-row">
+            {input(field)}
+            <SmsSendButton
+              testId="register.send-code"
+              request={() => ({ mobileNum: values.mobileNum ?? '', countryDialingCode: countryCode })}
+              send={sendRegisterSms}
+              onError={setSmsError}
+            />
+          </span>
+          {fieldErrorView(field)}
+          {smsError && (
+            <span className="field__error" role="alert" data-testid="register.sms-error">
+              {t(smsError)}
+            </span>
+          )}
+        </label>
+      );
+    }
+    return (
+      <label className="field" key={field}>
+        <span className="field__label">
+          {t(`reg_field_${field}`)}
+          {!requiredOf(field) && <span className="field__optional"> ({t('optional')})</span>}
+        </span>
+        {input(field)}
+        {fieldErrorView(field)}
+      </label>
+    );
+  };
+
+  const humanStep = state.matches('humanVerification');
   return (
     <Modal testId="register.modal" title={t('register_title')} onClose={onClose} closeTestId="register.close">
-      {tabs.length > 0 && (
-        <div className="tabs" role="tablist">
-          {tabs.map((tab, i) => (
-            <span key={tab} role="tab" aria-selected={i === 0} className={`tab${i === 0 ? ' tab--active' : ''}`} data-testid={`register.tab.${tab}`}>
-              {t(`register_tab_${tab}`)}
-            </span>
-          ))}
-        </div>
+      {prompt && (
+        <CaptchaPrompt intro={t('human_check_sms')} onAnswer={(a) => prompt.resolve(a)} onCancel={() => prompt.resolve(null)} />
       )}
-      <p className="dialog__text" data-testid="register.info">
-        {t('register_contact_cs')}
-      </p>
-      <div className="dialog__actions">
-        <button type="button" className="btn btn--ghost" onClick={onLogin} data-testid="register.login">
-          {t('login')}
+      {humanStep && !prompt && (
+        <CaptchaPrompt
+          intro={t('human_check_register')}
+          onAnswer={(a) => send({ type: 'human.verified', ...a })}
+          onCancel={() => send({ type: 'human.cancel' })}
+        />
+      )}
+      <form className="form" onSubmit={submit} noValidate hidden={humanStep || prompt !== null}>
+        {ctx.tabs.length > 0 && (
+          <div className="tabs" role="tablist">
+            {ctx.tabs.map((tab) => (
+              <button
+                key={tab}
+                type="button"
+                role="tab"
+                aria-selected={ctx.tab === tab}
+                className={`tab${ctx.tab === tab ? ' tab--active' : ''}`}
+                data-testid={`register.tab.${tab}`}
+                onClick={() => {
+                  setTouched(new Set());
+                  setServerFieldErrors({});
+                  send({ type: 'register.tab', tab });
+                }}
+              >
+                {t(`register_tab_${tab}`)}
+              </button>
+            ))}
+          </div>
+        )}
+        {fields.map(renderField)}
+        <label className="check">
+          <input
+            type="checkbox"
+            data-testid="register.terms"
+            checked={termsAccepted}
+            onChange={(e) => {
+              setTerms(e.target.checked);
+              touch('termsAccepted');
+            }}
+          />
+          <span>{t('terms_accept')}</span>
+        </label>
+        {fieldErrorView('termsAccepted')}
+        <label className="check">
+          <input
+            type="checkbox"
+            data-testid="register.age"
+            checked={ageConfirmed}
+            onChange={(e) => {
+              setAge(e.target.checked);
+              touch('ageConfirmed');
+            }}
+          />
+          <span>{t('age_confirm', { min: form.minAge })}</span>
+        </label>
+        {fieldErrorView('ageConfirmed')}
+        {ctx.error && !busy && (
+          <p className="form__error" role="alert" data-testid="register.error">
+            {t(ctx.error)}
+          </p>
+        )}
+        <button type="submit" className="btn btn--primary btn--block" data-testid="register.submit" disabled={busy || ctx.tabs.length === 0} aria-busy={busy}>
+          {busy ? <span className="spinner" aria-label={t('loading')} /> : t('register')}
         </button>
-        <button
-          type="button"
-          className="btn btn--primary"
-          data-testid="register.customer-service"
-          disabled={!config.links.customerService}
-          onClick={() => openCustomerService(config)}
-        >
-          {t('customer_service')}
-        </button>
-      </div>
+        {ctx.tabs.length === 0 && <p className="dialog__text">{t('register_closed')}</p>}
+        <p className="form__alt">
+          {t('have_account')}{' '}
+          <button type="button" className="link-btn" data-testid="register.login" onClick={onLogin}>
+            {t('login')}
+          </button>
+        </p>
+      </form>
     </Modal>
   );
 }

@@ -8,7 +8,7 @@ import { createThrottle } from '../lib/throttle.ts';
 import { useSession } from './session-context.tsx';
 
 /** Favourite ids and the toggle (SPEC §4: optimistic add, remove deletes locally then calls the server). */
-export type TFavourites = { ids: ReadonlySet<string>; toggle: (game: TGame) => void };
+export type TFavourites = { ids: ReadonlySet<string>; toggle: (game: TGame) => Promise<void> };
 
 const FavouritesContext = createContext<TFavourites | null>(null);
 
@@ -17,7 +17,7 @@ export function FavouritesProvider({ children }: { children: ReactNode }) {
   const trpc = useTRPC();
   const qc = useQueryClient();
   const ui = useUi();
-  const { isLoggedIn } = useSession();
+  const { isLoggedIn, audience } = useSession();
   const idsQuery = useQuery(trpc.catalogue.favouriteIds.queryOptions(undefined, { enabled: isLoggedIn }));
   const [ids, setIds] = useState<Set<string>>(new Set());
   const throttle = useRef(createThrottle(FAVOURITE_THROTTLE_MS));
@@ -31,9 +31,17 @@ export function FavouritesProvider({ children }: { children: ReactNode }) {
   const remove = useMutation(trpc.catalogue.removeFavourite.mutationOptions({ onSettled: refreshLists }));
 
   const toggle = useCallback(
-    (game: TGame) => {
-      if (!isLoggedIn) {
+    async (game: TGame) => {
+      // SPEC §6, §8: visitors get the login popup, trial accounts the in_need_true_account dialog.
+      // The guard (and the schemas it reads) loads on first use, off the initial bundle.
+      const { guardMemberAction } = await import('@wl/flows/session/trial-guard');
+      const decision = guardMemberAction({ isLoggedIn, isTrial: audience === 'trial' });
+      if (decision.kind === 'login') {
         ui.openLogin();
+        return;
+      }
+      if (decision.kind === 'trialBlocked') {
+        ui.showInfo(decision.messageKey);
         return;
       }
       if (!throttle.current()) return;
@@ -60,7 +68,7 @@ export function FavouritesProvider({ children }: { children: ReactNode }) {
         );
       }
     },
-    [isLoggedIn, ids, ui, add, remove],
+    [isLoggedIn, audience, ids, ui, add, remove],
   );
 
   const value = useMemo(() => ({ ids, toggle }), [ids, toggle]);

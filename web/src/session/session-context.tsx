@@ -1,9 +1,9 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TAudience, TBalance, TMemberInfo } from '@wl/schemas';
-import { errorKey, useTRPC } from '../api/trpc.ts';
+import { errorKey, useTRPC, useTRPCClient } from '../api/trpc.ts';
 import { audienceOf } from './audience.ts';
-import { clearSession, getToken, SESSION_KEYS, storeSession } from './session-storage.ts';
+import { clearSession, getToken, SESSION_KEYS, setPendingToken, storeSession } from './session-storage.ts';
 
 /** The member session as the page sees it (SPEC §4 Session). */
 export type TSession = {
@@ -19,6 +19,10 @@ export type TSession = {
   signIn: (token: string, member: TMemberInfo) => void;
   /** Calls session.logout and clears the session (keeps the merchant code). */
   signOut: () => Promise<void>;
+  /** Ends the server session (session.logout; also revokes the remember cookie). Never throws. */
+  endServerSession: () => Promise<void>;
+  /** Clears the local session: storage except the merchant code, login and agent flags. */
+  clearLocalSession: () => void;
 };
 
 const SessionContext = createContext<TSession | null>(null);
@@ -27,6 +31,8 @@ const SessionContext = createContext<TSession | null>(null);
 function adoptQueryToken(): void {
   try {
     const url = new URL(window.location.href);
+    // /resetPassword?token= carries a one-time reset token, never a session: leave it to that page.
+    if (url.pathname === '/resetPassword') return;
     const t = url.searchParams.get('token');
     if (t && /^[A-Za-z0-9._-]{8,256}$/.test(t)) {
       sessionStorage.setItem(SESSION_KEYS.token, t);
@@ -60,6 +66,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [memberQuery.error]);
 
   const logoutMutation = useMutation(trpc.session.logout.mutationOptions());
+  const client = useTRPCClient();
 
   const signIn = useCallback(
     (t: string, m: TMemberInfo) => {
@@ -79,18 +86,41 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [qc, trpc],
   );
 
-  const signOut = useCallback(async () => {
+  const endServerSession = useCallback(async () => {
     try {
       await logoutMutation.mutateAsync();
     } catch {
       // The local session ends even when the server call fails (token already expired, offline).
     }
+  }, [logoutMutation]);
+
+  const clearLocalSession = useCallback(() => {
     clearSession();
+    setPendingToken(null);
     setToken(null);
     qc.removeQueries({ queryKey: trpc.member.pathKey() });
     qc.removeQueries({ queryKey: trpc.catalogue.favouriteIds.queryKey() });
     void qc.invalidateQueries();
-  }, [logoutMutation, qc, trpc]);
+  }, [qc, trpc]);
+
+  const signOut = useCallback(async () => {
+    await endServerSession();
+    clearLocalSession();
+  }, [endServerSession, clearLocalSession]);
+
+  // Remember me (24 h): with no session in this tab, the gateway's httpOnly remember cookie is
+  // exchanged for a fresh session once on load. The page never sees the remember token.
+  const resumed = useRef(false);
+  useEffect(() => {
+    if (resumed.current || token !== null) return;
+    resumed.current = true;
+    client.session.resume.mutate().then(
+      (outcome) => {
+        if (outcome && outcome.kind === 'session' && getToken() === null) signIn(outcome.token, outcome.member);
+      },
+      () => undefined,
+    );
+  }, [client, token, signIn]);
 
   const value = useMemo<TSession>(
     () => ({
@@ -103,8 +133,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       refreshBalance: () => void balanceQuery.refetch(),
       signIn,
       signOut,
+      endServerSession,
+      clearLocalSession,
     }),
-    [token, member, balanceQuery, signIn, signOut],
+    [token, member, balanceQuery, signIn, signOut, endServerSession, clearLocalSession],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -35,6 +35,21 @@ export function getToken(): string | null {
   return read(sessionStorage, SESSION_KEYS.token);
 }
 
+/**
+ * A token held in memory between the login answer and the end of the login flow (forced password
+ * change, first-login step): calls made then need it, but it is not the page's session yet, so a
+ * cancelled flow leaves nothing in storage.
+ */
+let pendingToken: string | null = null;
+/** Sets or clears the in-flight login token. */
+export function setPendingToken(token: string | null): void {
+  pendingToken = token;
+}
+/** The token calls carry: the stored session, else the in-flight login's. */
+export function getRequestToken(): string | null {
+  return getToken() ?? pendingToken;
+}
+
 /** The operator console token, kept apart from the member token. */
 export function getOperatorToken(): string | null {
   return read(sessionStorage, SESSION_KEYS.operatorToken);

@@ -1,0 +1,55 @@
+import { ACCOUNTS, LANGUAGES, expectLocalized, finishFirstLogin, logoutFromHeader, switchLanguage } from '../fixtures/accounts.ts';
+import { expect, test } from '../fixtures/test.ts';
+
+/**
+ * demo_weak signs in with 123456 and must change it (SPEC §4). The seed has one such account, so the
+ * language journeys check the forced modal and leave without changing (which signs out again); one
+ * journey then completes the change. The suite's server starts from a fresh seed on every run.
+ */
+for (const lang of LANGUAGES) {
+  test(`123456 opens the forced change-password modal; leaving it signs out (${lang})`, async ({ home, page }) => {
+    await home.open('/');
+    await switchLanguage(page, lang);
+    await page.getByTestId('header.login').click();
+    await page.getByTestId('login.username').fill(ACCOUNTS.weak.username);
+    await page.getByTestId('login.password').fill(ACCOUNTS.weak.password);
+    await page.getByTestId('login.submit').click();
+    const modal = page.getByTestId('change-password.modal');
+    await expect(modal).toBeVisible();
+    await expect(modal.getByTestId('change-password.old')).toHaveCount(0);
+    await modal.getByTestId('change-password.new').fill('abc');
+    await modal.getByTestId('change-password.confirm').fill('abd');
+    await modal.getByTestId('change-password.submit').click();
+    await expectLocalized(modal.getByTestId('change-password.error.newPassword'), lang, '6–20 characters with both digits and letters.');
+    await modal.getByTestId('change-password.new').fill('Better123');
+    await modal.getByTestId('change-password.confirm').fill('Better124');
+    await modal.getByTestId('change-password.submit').click();
+    await expectLocalized(modal.getByTestId('change-password.error.confirmPassword'), lang, 'The two entries do not match.');
+    await page.getByTestId('change-password.close').click();
+    await expect(modal).toBeHidden();
+    await expect(page.getByTestId('header.member')).toHaveCount(0);
+    await expect(page.getByTestId('header.login')).toBeVisible();
+  });
+}
+
+test('completes the forced change of 123456 and signs in with the new password', async ({ home, page }) => {
+  await home.open('/');
+  await switchLanguage(page, 'en');
+  await page.getByTestId('header.login').click();
+  await page.getByTestId('login.username').fill(ACCOUNTS.weak.username);
+  await page.getByTestId('login.password').fill(ACCOUNTS.weak.password);
+  await page.getByTestId('login.submit').click();
+  const modal = page.getByTestId('change-password.modal');
+  await modal.getByTestId('change-password.new').fill('Better123');
+  await modal.getByTestId('change-password.confirm').fill('Better123');
+  await modal.getByTestId('change-password.submit').click();
+  await expect(modal).toBeHidden();
+  await finishFirstLogin(page);
+  await logoutFromHeader(page);
+  await page.getByTestId('header.login').click();
+  await page.getByTestId('login.username').fill(ACCOUNTS.weak.username);
+  await page.getByTestId('login.password').fill('Better123');
+  await page.getByTestId('login.submit').click();
+  await finishFirstLogin(page);
+  await expect(page.getByTestId('change-password.modal')).toHaveCount(0);
+});

@@ -1,0 +1,85 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CAPTCHA_REFRESH_THROTTLE_MS } from '@wl/schemas/constants';
+import { errorKey, useTRPCClient } from '../api/trpc.ts';
+
+/** The human-verification answer: the captcha shown and what the visitor read from it. */
+export type THumanAnswer = { captchaId: string; captcha: string };
+
+/**
+ * Human verification (SPEC §4 Registration): a captcha image from the gateway and its answer. The
+ * image refreshes on click at most once a second (SPEC §5 throttles). Test ids `register.captcha*`.
+ */
+export function CaptchaPrompt({ onAnswer, onCancel, intro }: { onAnswer: (answer: THumanAnswer) => void; onCancel: () => void; intro: string }) {
+  const { t } = useTranslation();
+  const client = useTRPCClient();
+  const [captcha, setCaptcha] = useState<{ captchaId: string; image: string } | null>(null);
+  const [answer, setAnswer] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [generation, setGeneration] = useState(0);
+  const lastLoad = useRef(0);
+
+  useEffect(() => {
+    let live = true;
+    lastLoad.current = Date.now();
+    client.session.captcha.query().then(
+      (c) => live && setCaptcha(c),
+      (err: unknown) => live && setError(errorKey(err)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [client, generation]);
+
+  const refresh = () => {
+    if (Date.now() - lastLoad.current < CAPTCHA_REFRESH_THROTTLE_MS) return;
+    setCaptcha(null);
+    setAnswer('');
+    setGeneration((g) => g + 1);
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!captcha || answer.trim() === '') {
+      setError('complete_verification_first');
+      return;
+    }
+    onAnswer({ captchaId: captcha.captchaId, captcha: answer.trim() });
+  };
+
+  return (
+    <form className="form human-check" onSubmit={submit} noValidate data-testid="register.human-check">
+      <p className="dialog__text">{intro}</p>
+      <span className="captcha">
+        <input
+          className="input"
+          data-testid="register.captcha"
+          value={answer}
+          maxLength={16}
+          autoComplete="off"
+          placeholder={t('captcha_placeholder')}
+          onChange={(e) => setAnswer(e.target.value)}
+        />
+        {captcha ? (
+          <button type="button" className="captcha__image" title={t('captcha_refresh')} data-testid="register.captcha-refresh" onClick={refresh}>
+            <img src={captcha.image} alt={t('captcha')} width={110} height={40} data-testid="register.captcha-image" />
+          </button>
+        ) : (
+          <span className="captcha__image captcha__image--loading" aria-busy="true" />
+        )}
+      </span>
+      {error && (
+        <p className="form__error" role="alert" data-testid="register.captcha-error">
+          {t(error)}
+        </p>
+      )}
+      <div className="dialog__actions">
+        <button type="button" className="btn btn--ghost" data-testid="register.captcha-cancel" onClick={onCancel}>
+          {t('cancel')}
+        </button>
+        <button type="submit" className="btn btn--primary" data-testid="register.captcha-submit">
+          {t('confirm')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,162 @@
+import { useCallback, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TSecondFactorMethod, TSecondFactorSubmission } from '@wl/flows/login/login.machine';
+import type { TSmsRequest } from '@wl/flows/sms/sms-countdown.machine';
+import { useTRPCClient } from '../api/trpc.ts';
+import { Modal } from '../modals/modal.tsx';
+import { ChangePasswordForm } from './change-password-form.tsx';
+import { CountrySelect, DEFAULT_DIALING_CODE } from './countries.tsx';
+import { SmsSendButton } from './sms-send-button.tsx';
+
+/** Second factor of SPEC §4 (login from a new IP): one of the methods the server offers. */
+export function SecondFactorStep({
+  methods,
+  challengeId,
+  maskedMobile,
+  maskedEmail,
+  error,
+  isVerifying,
+  onSubmit,
+  onCancel,
+}: {
+  methods: readonly TSecondFactorMethod[];
+  challengeId: string;
+  maskedMobile: string | null;
+  maskedEmail: string | null;
+  error: string | null;
+  isVerifying: boolean;
+  onSubmit: (submission: TSecondFactorSubmission) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const client = useTRPCClient();
+  const [method, setMethod] = useState<TSecondFactorMethod>(methods[0] ?? 'mobile');
+  const [value, setValue] = useState('');
+  const [code, setCode] = useState('');
+  const [country, setCountry] = useState<string>(DEFAULT_DIALING_CODE);
+  const [smsError, setSmsError] = useState<string | null>(null);
+  const sendSms = useCallback(
+    (request: TSmsRequest) =>
+      client.session.sendSms.mutate({
+        purpose: 'secondFactor',
+        mobileNum: request.mobileNum,
+        countryDialingCode: request.countryDialingCode ?? DEFAULT_DIALING_CODE,
+        challengeId,
+      }),
+    [client, challengeId],
+  );
+  const choose = (m: TSecondFactorMethod) => {
+    setMethod(m);
+    setValue('');
+    setCode('');
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (isVerifying) return;
+    // TOTP answers with its code alone; the machine reads it as the method's value.
+    if (method === 'totp') onSubmit({ method, value: code, code });
+    else onSubmit({ method, value, ...(method === 'mobile' ? { code } : {}) });
+  };
+  const hint = method === 'mobile' ? maskedMobile : method === 'email' ? maskedEmail : null;
+  const shown = error ?? smsError;
+
+  return (
+    <form className="form" onSubmit={submit} noValidate data-testid="second-factor.step">
+      <p className="dialog__text">{t('second_factor_intro')}</p>
+      <div className="tabs" role="tablist">
+        {methods.map((m) => (
+          <button
+            key={m}
+            type="button"
+            role="tab"
+            aria-selected={m === method}
+            className={`tab${m === method ? ' tab--active' : ''}`}
+            data-testid={`second-factor.method.${m}`}
+            onClick={() => choose(m)}
+          >
+            {t(`second_factor_method_${m}`)}
+          </button>
+        ))}
+      </div>
+      {method !== 'totp' && (
+        <label className="field">
+          <span className="field__label">{t(`second_factor_value_${method}`)}</span>
+          <span className="input-row">
+            {method === 'mobile' && <CountrySelect testId="second-factor.country" value={country} onChange={setCountry} label={t('country_code')} />}
+            <input
+              className="input"
+              data-testid="second-factor.value"
+              value={value}
+              maxLength={method === 'mobile' ? 15 : 200}
+              inputMode={method === 'mobile' ? 'numeric' : undefined}
+              placeholder={hint ?? ''}
+              autoComplete="off"
+              onChange={(e) => setValue(e.target.value)}
+            />
+          </span>
+        </label>
+      )}
+      {(method === 'mobile' || method === 'totp') && (
+        <label className="field">
+          <span className="field__label">{t(method === 'totp' ? 'second_factor_totp_code' : 'verification_code')}</span>
+          <span className="input-row">
+            <input
+              className="input"
+              data-testid="second-factor.code"
+              value={code}
+              maxLength={8}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              onChange={(e) => setCode(e.target.value)}
+            />
+            {method === 'mobile' && (
+              <SmsSendButton testId="second-factor.send-code" request={() => ({ mobileNum: value, countryDialingCode: country })} send={sendSms} onError={setSmsError} />
+            )}
+          </span>
+        </label>
+      )}
+      {shown && !isVerifying && (
+        <p className="form__error" role="alert" data-testid="second-factor.error">
+          {t(shown)}
+        </p>
+      )}
+      <button type="submit" className="btn btn--primary btn--block" data-testid="second-factor.submit" disabled={isVerifying} aria-busy={isVerifying}>
+        {isVerifying ? <span className="spinner" aria-label={t('loading')} /> : t('second_factor_submit')}
+      </button>
+      <button type="button" className="link-btn" data-testid="second-factor.cancel" onClick={onCancel}>
+        {t('cancel')}
+      </button>
+    </form>
+  );
+}
+
+/** SPEC §4 first login: a welcome step the member acknowledges; the server then clears the flag. */
+export function FirstLoginStep({ onContinue, isPending }: { onContinue: () => void; isPending: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div className="form" data-testid="first-login.step">
+      <h3>{t('first_login_title')}</h3>
+      <p className="dialog__text">{t('first_login_text')}</p>
+      <button type="button" className="btn btn--primary btn--block" data-testid="first-login.continue" disabled={isPending} onClick={onContinue}>
+        {t('first_login_continue')}
+      </button>
+    </div>
+  );
+}
+
+/**
+ * SPEC §4: the forced change-password modal after a login with 123456 or an expired password
+ * (PWDEXPFORCECHANGE3). No old password: the server allows it on this fresh session only. Closing
+ * it without changing signs the session out again.
+ */
+export function ForcedChangeModal({ onChanged, onCancel }: { onChanged: () => void; onCancel: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Modal testId="change-password.modal" title={t('change_password_title')} onClose={onCancel} closeTestId="change-password.close" size="small">
+      <p className="dialog__text" data-testid="change-password.reason">
+        {t('change_password_forced')}
+      </p>
+      <ChangePasswordForm requireOldPassword={false} onChanged={onChanged} />
+    </Modal>
+  );
+}

@@ -1,0 +1,76 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router';
+import { AGENT_CLOCK_MS } from '@wl/schemas/constants';
+import { useScreenConfig } from '../config/screen-config-context.tsx';
+import { iconFor } from '../layout/icons.ts';
+import { MenuEntryView } from '../layout/menu-entry.tsx';
+import { useSession } from '../session/session-context.tsx';
+import { useLogout } from '../session/use-logout.ts';
+import { clockText, gmtOffset } from './agent-clock.ts';
+
+/** The agent header clock, refreshed every second (SPEC §9 AGENT_CLOCK_MS). */
+function Clock() {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const id = window.setInterval(() => setNow(new Date()), AGENT_CLOCK_MS);
+    return () => window.clearInterval(id);
+  }, []);
+  return (
+    <>
+      <span className="agent-home__gmt" data-testid="agent-home.gmt">
+        {gmtOffset(now)}
+      </span>
+      <time className="agent-home__clock" data-testid="agent-home.clock" dateTime={now.toISOString()}>
+        {clockText(now)}
+      </time>
+    </>
+  );
+}
+
+/**
+ * /agentHome (SPEC §2 agent centre): header with GMT offset, live clock, nickname and logout (with
+ * confirmation, then /agent); navigation from ScreenConfig agentCentre, unbuilt pages disabled.
+ * Non-agents are sent to /agent.
+ */
+export default function AgentHomePage() {
+  const { t } = useTranslation();
+  const config = useScreenConfig();
+  const session = useSession();
+  const logout = useLogout();
+  // Member info is still loading for a stored token: wait before deciding.
+  if (session.token !== null && session.member === null) return <div className="page-loading" aria-busy="true" data-testid="agent-home.loading" />;
+  if (session.audience !== 'agent') return <Navigate to="/agent" replace />;
+  const member = session.member;
+  return (
+    <div className="agent-home" data-testid="agent-home.page">
+      <header className="agent-home__head">
+        <strong className="header__logo-text">{config.merchant.name}</strong>
+        <span className="agent-home__title">{t('agent_centre')}</span>
+        <Clock />
+        <span className="agent-home__nickname" data-testid="agent-home.nickname">
+          {member?.nickname || member?.userName}
+        </span>
+        <button type="button" className="btn btn--ghost btn--small" data-testid="agent-home.logout" onClick={() => void logout()}>
+          {t('logout')}
+        </button>
+      </header>
+      <div className="agent-home__body">
+        <nav className="agent-home__nav" aria-label={t('agent_centre')}>
+          {config.agentCentre.map((entry) => (
+            <MenuEntryView
+              key={entry.key}
+              entry={entry}
+              testId={`agent-home.nav.${entry.key}`}
+              icon={<span className="menu-link__icon" aria-hidden="true">{iconFor(entry.icon)}</span>}
+            />
+          ))}
+        </nav>
+        <section className="page-card" data-testid="agent-home.welcome">
+          <h1>{t('agent_welcome', { name: member?.nickname || member?.userName || '' })}</h1>
+          <p className="dialog__text">{t('agent_welcome_text')}</p>
+        </section>
+      </div>
+    </div>
+  );
+}

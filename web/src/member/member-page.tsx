@@ -1,0 +1,87 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { guardMemberAction } from '@wl/flows/session/trial-guard';
+import { ChangePasswordForm } from '../accounts/change-password-form.tsx';
+import { useUi } from '../app/ui-context.tsx';
+import { useScreenConfig } from '../config/screen-config-context.tsx';
+import { iconFor } from '../layout/icons.ts';
+import { MenuEntryView } from '../layout/menu-entry.tsx';
+import { useSession } from '../session/session-context.tsx';
+import { TotpSetup } from './totp-setup.tsx';
+
+/** Member-centre pages this release builds; the others show disabled in the nav (house rule). */
+export const BUILT_MEMBER_PAGES = ['securityCenter'] as const;
+
+/** The member page a URL names: `/member/<page>` or `/member?page=<page>`, security centre by default. */
+export function memberPageOf(pathPage: string | undefined, queryPage: string | null): string {
+  return pathPage ?? queryPage ?? 'securityCenter';
+}
+
+/** Security centre: change password (old required, SPEC §5) and the authenticator app. */
+function SecurityCentre() {
+  const { t } = useTranslation();
+  return (
+    <div className="member-content" data-testid="security.page">
+      <section className="card">
+        <h2>{t('change_password_title')}</h2>
+        <ChangePasswordForm requireOldPassword onChanged={() => undefined} />
+      </section>
+      <TotpSetup />
+    </div>
+  );
+}
+
+/**
+ * Member centre shell (SPEC §2 /member): navigation from ScreenConfig memberCentre (unbuilt pages
+ * disabled), the page chosen by the URL. Visitors get the login popup; trial accounts the
+ * in_need_true_account dialog (guardMemberAction) and no member content.
+ */
+export default function MemberPage({ page: fixedPage }: { page?: string } = {}) {
+  const { t } = useTranslation();
+  const config = useScreenConfig();
+  const session = useSession();
+  const ui = useUi();
+  const [search] = useSearchParams();
+  const page = memberPageOf(fixedPage, search.get('page'));
+  const decision = session.token !== null && !session.isLoggedIn ? null : guardMemberAction({ isLoggedIn: session.isLoggedIn, isTrial: session.audience === 'trial' });
+
+  useEffect(() => {
+    if (decision?.kind === 'login') ui.openLogin();
+    if (decision?.kind === 'trialBlocked') ui.showInfo(decision.messageKey);
+    // Once per decision kind: the dialog is not reopened on every render.
+  }, [decision?.kind]);
+
+  if (decision === null) return <div className="page-loading" aria-busy="true" data-testid="member.loading" />;
+  if (decision.kind !== 'allowed') {
+    return (
+      <section className="page-card" data-testid="member.blocked">
+        <p className="dialog__text">{t(decision.kind === 'login' ? 'error_not_logged_in' : decision.messageKey)}</p>
+      </section>
+    );
+  }
+  return (
+    <div className="member-centre" data-testid="member.page" data-page={page}>
+      <nav className="member-centre__nav" aria-label={t('member_centre')}>
+        {config.memberCentre.map((entry) => (
+          <MenuEntryView
+            key={entry.key}
+            entry={entry}
+            testId={`member.nav.${entry.key}`}
+            className={`menu-link${entry.key === page ? ' is-active' : ''}`}
+            icon={<span className="menu-link__icon" aria-hidden="true">{iconFor(entry.icon)}</span>}
+          />
+        ))}
+      </nav>
+      <div className="member-centre__main">
+        {page === 'securityCenter' ? (
+          <SecurityCentre />
+        ) : (
+          <section className="page-card" data-testid="member.unbuilt">
+            <p className="dialog__text">{t('coming_soon')}</p>
+          </section>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { QR_MARGIN, QR_SIZE } from '@wl/schemas/constants';
+import { errorKey, useTRPCClient } from '../api/trpc.ts';
+
+/**
+ * Authenticator app setup (SPEC §4 second factor 'Google verification'): the server makes a secret,
+ * the page shows it as a QR code (qrcode) and as text, and a first code from the app enables it.
+ */
+export function TotpSetup() {
+  const { t } = useTranslation();
+  const client = useTRPCClient();
+  const [setup, setSetup] = useState<{ secret: string; otpauthUrl: string } | null>(null);
+  const [qr, setQr] = useState<string | null>(null);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const [enabled, setEnabled] = useState(false);
+
+  useEffect(() => {
+    if (!setup) return;
+    let live = true;
+    void import('qrcode').then((QR) =>
+      QR.toDataURL(setup.otpauthUrl, { width: QR_SIZE * 1.5, margin: QR_MARGIN }).then((url) => {
+        if (live) setQr(url);
+      }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [setup]);
+
+  const run = async (call: () => Promise<void>) => {
+    setPending(true);
+    setError(null);
+    try {
+      await call();
+    } catch (err) {
+      setError(errorKey(err));
+    } finally {
+      setPending(false);
+    }
+  };
+  const start = () => run(async () => setSetup(await client.account.totpSetup.mutate()));
+  const enable = () =>
+    run(async () => {
+      if (!/^\d{6}$/.test(code.trim())) throw new Error('second_factor_wrong');
+      await client.account.totpEnable.mutate({ code: code.trim() });
+      setEnabled(true);
+    });
+
+  return (
+    <section className="card" data-testid="security.totp">
+      <h2>{t('totp_title')}</h2>
+      <p className="dialog__text">{t('totp_intro')}</p>
+      {enabled ? (
+        <p className="form__success" role="status" data-testid="security.totp-success">
+          {t('totp_enabled')}
+        </p>
+      ) : !setup ? (
+        <button type="button" className="btn btn--primary" data-testid="security.totp-setup" disabled={pending} onClick={() => void start()}>
+          {t('totp_setup')}
+        </button>
+      ) : (
+        <div className="form">
+          {qr ? <img src={qr} alt={t('totp_qr_alt')} width={QR_SIZE * 1.5} height={QR_SIZE * 1.5} data-testid="security.totp-qr" /> : <span className="qr__placeholder" />}
+          <p className="dialog__text">
+            {t('totp_secret')}: <code data-testid="security.totp-secret">{setup.secret}</code>
+          </p>
+          <label className="field">
+            <span className="field__label">{t('second_factor_totp_code')}</span>
+            <input className="input" data-testid="security.totp-code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value)} />
+          </label>
+          <button type="button" className="btn btn--primary" data-testid="security.totp-enable" disabled={pending} onClick={() => void enable()}>
+            {t('totp_enable')}
+          </button>
+        </div>
+      )}
+      {error && (
+        <p className="form__error" role="alert" data-testid="security.totp-error">
+          {t(error)}
+        </p>
+      )}
+    </section>
+  );
+}

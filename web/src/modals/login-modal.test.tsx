@@ -1,0 +1,101 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithApp } from '../test/render.tsx';
+import { memberFixture, screenConfigFixture } from '../test/fixtures.ts';
+import { LoginModal } from './login-modal.tsx';
+
+const session = (overrides: Record<string, unknown> = {}) => ({
+  kind: 'session',
+  token: 'tok-12345678',
+  member: memberFixture(),
+  firstTimeLogin: false,
+  passwordExpired: false,
+  mustChangePassword: false,
+  ...overrides,
+});
+
+function renderLogin(handlers: Record<string, (input: unknown) => unknown>, smsLogin = false) {
+  const onSuccess = vi.fn();
+  const config = screenConfigFixture({ forms: { ...screenConfigFixture().forms, login: { smsLogin } } });
+  const view = renderWithApp(<LoginModal onClose={() => undefined} onRegister={() => undefined} onForgot={() => undefined} onSuccess={onSuccess} />, { config, handlers });
+  return { ...view, onSuccess };
+}
+
+const type = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
+
+describe('login popup', () => {
+  it('shows the SMS tab only with forms.login.smsLogin', () => {
+    renderLogin({});
+    expect(screen.queryByTestId('login.tab.sms')).toBeNull();
+  });
+
+  it('requires username and password, and a mobile number and code on the SMS tab', () => {
+    renderLogin({}, true);
+    fireEvent.click(screen.getByTestId('login.submit'));
+    expect(screen.getByTestId('login.error.username').textContent).toBe('This field must not be empty.');
+    expect(screen.getByTestId('login.error.password').textContent).toBe('This field must not be empty.');
+    fireEvent.click(screen.getByTestId('login.tab.sms'));
+    type('login.mobile', '12ab');
+    fireEvent.click(screen.getByTestId('login.submit'));
+    expect(screen.getByTestId('login.error.mobile').textContent).toBe('Invalid phone number format.');
+    expect(screen.getByTestId('login.error.code').textContent).toBe('The verification code is missing.');
+  });
+
+  it('logs in by SMS with the number, dialing code and code, and remembers nothing but the username', async () => {
+    const { calls, onSuccess } = renderLogin({ 'session.loginSms': () => session() }, true);
+    fireEvent.click(screen.getByTestId('login.tab.sms'));
+    type('login.mobile', '1711000001');
+    type('login.code', '123456');
+    fireEvent.click(screen.getByTestId('login.submit'));
+    await waitFor(() => expect(onSuccess).toHaveBeenCalled());
+    expect(calls.find((c) => c.path === 'session.loginSms')?.input).toMatchObject({ mobileNum: '1711000001', countryDialingCode: '+880', verificationCode: '123456' });
+    expect(sessionStorage.getItem('token')).toBe('tok-12345678');
+  });
+
+  it('asks for a captcha when the server does, with the failure kept on screen', async () => {
+    renderLogin({
+      'session.login': () => {
+        throw new Error('error_captcha_required');
+      },
+      'session.captcha': () => ({ captchaId: 'c1', image: 'data:image/svg+xml;base64,AA' }),
+    });
+    type('login.username', 'someone');
+    type('login.password', 'Wrong123');
+    fireEvent.click(screen.getByTestId('login.submit'));
+    expect(await screen.findByTestId('login.captcha-image')).toBeTruthy();
+    expect(screen.getByTestId('login.error').textContent).toBe('Please enter the verification code.');
+    fireEvent.click(screen.getByTestId('login.submit'));
+    expect(screen.getByTestId('login.error.captcha').textContent).toBe('This field must not be empty.');
+  });
+
+  it('runs the second factor the server asks for, then completes the login', async () => {
+    const { calls, onSuccess } = renderLogin({
+      'session.login': () => ({ kind: 'secondFactor', challengeId: 'ch1', methods: ['email', 'bankHolder', 'totp'], maskedMobile: null, maskedEmail: 'd***@example.test' }),
+      'session.verifySecondFactor': () => session(),
+    });
+    type('login.username', 'demo_member');
+    type('login.password', 'Demo1234');
+    fireEvent.click(screen.getByTestId('login.submit'));
+    expect(await screen.findByTestId('second-factor.step')).toBeTruthy();
+    expect(screen.getByTestId('second-factor.method.totp')).toBeTruthy();
+    expect(screen.queryByTestId('second-factor.method.mobile')).toBeNull();
+    fireEvent.click(screen.getByTestId('second-factor.method.bankHolder'));
+    type('second-factor.value', 'Demo Member');
+    fireEvent.click(screen.getByTestId('second-factor.submit'));
+    await waitFor(() => expect(onSuccess).toHaveBeenCalled());
+    expect(calls.find((c) => c.path === 'session.verifySecondFactor')?.input).toEqual({ challengeId: 'ch1', method: 'bankHolder', value: 'Demo Member' });
+  });
+
+  it('opens the forced change without an old password after a login with 123456', async () => {
+    renderLogin({ 'session.login': () => session() });
+    type('login.username', 'demo_weak');
+    type('login.password', '123456');
+    fireEvent.click(screen.getByTestId('login.submit'));
+    expect(await screen.findByTestId('change-password.modal')).toBeTruthy();
+    expect(screen.queryByTestId('change-password.old')).toBeNull();
+    type('change-password.new', 'Better123');
+    type('change-password.confirm', 'Better124');
+    fireEvent.click(screen.getByTestId('change-password.submit'));
+    expect(screen.getByTestId('change-password.error.confirmPassword').textContent).toBe('The two entries do not match.');
+  });
+});

@@ -1,0 +1,96 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { validateConfirmation, validateField, type TFieldError } from '@wl/schemas';
+import { errorKey, useTRPCClient } from '../api/trpc.ts';
+import { fieldMessage } from '../accounts/field-message.ts';
+import { usePasswordRule } from '../accounts/use-password-rule.ts';
+import { useUi } from '../app/ui-context.tsx';
+
+/**
+ * /resetPassword?token=… : the one-time link of the forgot-by-email mail (valid 30 minutes). The new
+ * password follows the server's rule and its confirmation must match (SPEC §5), the same shared
+ * validators as registration; the token goes to the server once, never into storage.
+ */
+export default function ResetPasswordPage() {
+  const { t } = useTranslation();
+  const client = useTRPCClient();
+  const ui = useUi();
+  const rule = usePasswordRule();
+  const [params] = useSearchParams();
+  const resetToken = params.get('token') ?? '';
+  const [newPassword, setNewPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [errors, setErrors] = useState<Record<string, TFieldError>>({});
+  const [error, setError] = useState<string | null>(resetToken ? null : 'reset_link_invalid');
+  const [pending, setPending] = useState(false);
+  const [done, setDone] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (pending || done) return;
+    const next: Record<string, TFieldError> = {};
+    const password = validateField(newPassword, rule, { required: true });
+    const confirm = validateField(confirmPassword, rule, { required: true }) ?? validateConfirmation(confirmPassword, newPassword);
+    if (password) next.newPassword = password;
+    if (confirm) next.confirmPassword = confirm;
+    setErrors(next);
+    if (Object.keys(next).length > 0) return;
+    if (!resetToken) {
+      setError('reset_link_invalid');
+      return;
+    }
+    setPending(true);
+    setError(null);
+    try {
+      await client.account.resetByLink.mutate({ resetToken, newPassword: newPassword.trim(), confirmPassword: confirmPassword.trim() });
+      setDone(true);
+      setNewPassword('');
+      setConfirmPassword('');
+    } catch (err) {
+      setError(errorKey(err));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <section className="page-card" data-testid="reset.page">
+      <h1>{t('reset_title')}</h1>
+      {done ? (
+        <div className="form">
+          <p className="form__success" role="status" data-testid="reset.success">
+            {t('reset_done')}
+          </p>
+          <button type="button" className="btn btn--primary" data-testid="reset.login" onClick={ui.openLogin}>
+            {t('login')}
+          </button>
+        </div>
+      ) : (
+        <form className="form" onSubmit={(e) => void submit(e)} noValidate>
+          <label className="field">
+            <span className="field__label">{t('new_password')}</span>
+            <input className="input" type="password" autoComplete="new-password" data-testid="reset.new-password" value={newPassword} maxLength={128} onChange={(e) => setNewPassword(e.target.value)} />
+            {errors.newPassword && <span className="field__error" data-testid="reset.error.newPassword">{fieldMessage(t, errors.newPassword)}</span>}
+          </label>
+          <label className="field">
+            <span className="field__label">{t('confirm_password')}</span>
+            <input className="input" type="password" autoComplete="new-password" data-testid="reset.confirm-password" value={confirmPassword} maxLength={128} onChange={(e) => setConfirmPassword(e.target.value)} />
+            {errors.confirmPassword && <span className="field__error" data-testid="reset.error.confirmPassword">{fieldMessage(t, errors.confirmPassword)}</span>}
+          </label>
+          {error && (
+            <p className="form__error" role="alert" data-testid="reset.error">
+              {t(error)}
+            </p>
+          )}
+          <button type="submit" className="btn btn--primary btn--block" data-testid="reset.submit" disabled={pending} aria-busy={pending}>
+            {pending ? <span className="spinner" aria-label={t('loading')} /> : t('submit')}
+          </button>
+          <Link to="/" className="link-btn">
+            {t('back_home')}
+          </Link>
+        </form>
+      )}
+    </section>
+  );
+}
