@@ -2,9 +2,9 @@ import { ACCOUNTS, LANGUAGES, expectLocalized, finishFirstLogin, logoutFromHeade
 import { expect, test } from '../fixtures/test.ts';
 
 /**
- * demo_weak signs in with 123456 and must change it (SPEC §4). The seed has one such account, so the
- * language journeys check the forced modal and leave without changing (which signs out again); one
- * journey then completes the change. The suite's server starts from a fresh seed on every run.
+ * A member whose password is 123456 must change it (SPEC §4). The language journeys check the forced
+ * modal on demo_weak and leave without changing (which signs out again); the completing journey uses
+ * demo_weak2, so no journey depends on another having run.
  */
 for (const lang of LANGUAGES) {
   test(`123456 opens the forced change-password modal; leaving it signs out (${lang})`, async ({ home, page }) => {
@@ -36,8 +36,8 @@ test('completes the forced change of 123456 and signs in with the new password',
   await home.open('/');
   await switchLanguage(page, 'en');
   await page.getByTestId('header.login').click();
-  await page.getByTestId('login.username').fill(ACCOUNTS.weak.username);
-  await page.getByTestId('login.password').fill(ACCOUNTS.weak.password);
+  await page.getByTestId('login.username').fill(ACCOUNTS.weak2.username);
+  await page.getByTestId('login.password').fill(ACCOUNTS.weak2.password);
   await page.getByTestId('login.submit').click();
   const modal = page.getByTestId('change-password.modal');
   await modal.getByTestId('change-password.new').fill('Better123');
@@ -47,7 +47,7 @@ test('completes the forced change of 123456 and signs in with the new password',
   await finishFirstLogin(page);
   await logoutFromHeader(page);
   await page.getByTestId('header.login').click();
-  await page.getByTestId('login.username').fill(ACCOUNTS.weak.username);
+  await page.getByTestId('login.username').fill(ACCOUNTS.weak2.username);
   await page.getByTestId('login.password').fill('Better123');
   await page.getByTestId('login.submit').click();
   await finishFirstLogin(page);

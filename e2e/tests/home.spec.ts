@@ -64,6 +64,26 @@ test.describe('home page', () => {
     expect(stored).not.toContain(DEMO.member.password);
   });
 
+  test('a member marks a favourite on a tile and finds it under FAV, then removes it', async ({ home, page }) => {
+    await home.open('/');
+    await home.login(DEMO.member.username, DEMO.member.password);
+    const tile = page.getByTestId('home.row.RNG').getByTestId('game-tile').first();
+    const nodeId = await tile.getAttribute('data-node-id');
+    expect(nodeId).toBeTruthy();
+    // Hovering shows the Play now overlay; the heart must stay clickable above it.
+    await tile.hover();
+    const heart = tile.getByTestId('game-tile.favourite');
+    await heart.click();
+    await expect(heart).toHaveAttribute('aria-pressed', 'true');
+
+    await page.getByTestId('home.menu.FAV').click();
+    const favourite = page.locator(`[data-testid="game-tile"][data-node-id="${nodeId}"]`).first();
+    await expect(favourite).toBeVisible();
+    await favourite.hover();
+    await favourite.getByTestId('game-tile.favourite').click();
+    await expect(page.locator(`[data-testid="game-tile"][data-node-id="${nodeId}"] [aria-pressed="true"]`)).toHaveCount(0);
+  });
+
   test('a wrong password shows the server message and keeps the visitor logged out', async ({ home, page }) => {
     await home.open('/');
     await page.getByTestId('header.login').click();

@@ -392,12 +392,12 @@ describe('composeScreenConfig', () => {
   });
 
   describe('availability (pages the web does not build are disabled)', () => {
-    it('links the built actions and the game centre routes, nothing else', () => {
+    it('links the built actions, the game centre routes, the security centre and the agent centre, nothing else', () => {
       const config = compose(agent);
       const all = [...sideEntries(config), ...config.memberCentre, ...config.agentCentre, ...config.avatarMenu, ...config.footer.helpLinks];
       const available = all.filter((e) => e.isAvailable).map((e) => (e.target.type === 'action' ? e.target.action : e.target.type === 'route' ? e.target.path : e.target.url));
       expect(new Set(available)).toEqual(
-        new Set(['language', 'theme', 'appDownload', 'customerService', 'logout', '/lott', '/elott', '/live', '/sports', '/esports', '/fish', '/rng', '/pvp', '/cockfight']),
+        new Set(['language', 'theme', 'appDownload', 'customerService', 'logout', '/lott', '/elott', '/live', '/sports', '/esports', '/fish', '/rng', '/pvp', '/cockfight', '/member/securityCenter', '/agentHome']),
       );
     });
 

@@ -25,6 +25,8 @@ export const DEMO_ACCOUNTS = {
   downline: { usernames: ['demo_down1', 'demo_down2', 'demo_down3'], password: 'Down1234' },
   operator: { username: 'demo_operator', password: 'Operator1234' },
   weak: { username: 'demo_weak', password: '123456' },
+  /** A second 123456 account, so a journey can complete the forced change without touching demo_weak. */
+  weak2: { username: 'demo_weak2', password: '123456' },
   house: { username: 'demo_house', password: 'House1234' },
   totp: { username: 'demo_totp', password: 'Totp1234' },
 } as const;
@@ -335,13 +337,14 @@ async function seedAccounts(
       { ...base, username: a.trial.username, nickname: 'Trial Player', password_hash: h.trial, type: TRIAL_TYPE },
       { ...base, username: a.agent.username, nickname: 'Demo Agent', password_hash: h.agent, type: 1, vip_label: 'VIP 1', vip_rank: 1, invitation_code: DEMO_AGENT_INVITATION_CODE },
       { ...base, username: a.weak.username, nickname: 'Weak Password', password_hash: h.weak, type: MEMBER_TYPE, weak_password: true },
+      { ...base, username: a.weak2.username, nickname: 'Weak Password 2', password_hash: h.weak, type: MEMBER_TYPE, weak_password: true },
       { ...base, username: a.house.username, nickname: 'House', password_hash: h.house, type: NON_MEMBER_TYPE },
       { ...base, username: a.totp.username, nickname: 'Totp Member', password_hash: h.totp, type: MEMBER_TYPE, totp_secret: DEMO_TOTP_SECRET },
     ])
     .returning(['id', 'username'])
     .execute();
   const agentId = inserted.find((r) => r.username === a.agent.username)!.id;
-  const knownIpOwners: string[] = [a.member.username, a.agent.username, a.weak.username, a.house.username, a.totp.username];
+  const knownIpOwners: string[] = [a.member.username, a.agent.username, a.weak.username, a.weak2.username, a.house.username, a.totp.username];
   await trx
     .insertInto('member_known_ips')
     .values(inserted.filter((r) => knownIpOwners.includes(r.username)).flatMap((r) => DEMO_KNOWN_IPS.map((ip) => ({ member_id: r.id, ip }))))
