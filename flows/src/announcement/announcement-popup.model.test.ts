@@ -1,7 +1,8 @@
 import type { TPopup } from '@wl/schemas';
 import type { SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { replayPath, walkGraph } from '../testing/graph-coverage.ts';
+import { walkGraph } from '../testing/graph-coverage.ts';
+import { expectFullCoverage, replayEveryPath } from '../testing/model-suite.ts';
 import { ANNOUNCEMENT_SEEN_KEYS, announcementPopupMachine, type TAnnouncementPopupInput } from './announcement-popup.machine.ts';
 
 const popup = (id: number, execution: TPopup['execution']): TPopup => ({ id, title: 't', content: 'c', promotionType: 'PU', execution });
@@ -23,22 +24,23 @@ const walk = walkGraph(machine, {
 
 describe('announcement popup: model', () => {
   it('reaches every state and takes every transition', () => {
-    expect(walk.missingStates).toEqual([]);
-    expect(walk.missingTransitions).toEqual([]);
+    expectFullCoverage(walk);
   });
 
   it('persists the mark exactly on the paths that end closed', () => {
-    for (const { input, paths } of walk.runs) {
-      for (const path of paths) {
-        persisted.length = 0;
-        const seen = replayPath(machine, input, path);
+    replayEveryPath(
+      machine,
+      walk,
+      (seen, input) => {
         const last = seen.at(-1) as TSnapshot;
-        expect(last.value).toEqual(path.state.value);
         expect(persisted).toEqual(last.matches('closed') ? [ANNOUNCEMENT_SEEN_KEYS[input.audience]] : []);
         for (const s of seen) {
           if (s.matches('showing')) expect(s.context.popups[s.context.index]).toBeDefined();
         }
-      }
-    }
+      },
+      () => {
+        persisted.length = 0;
+      },
+    );
   });
 });

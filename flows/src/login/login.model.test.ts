@@ -2,7 +2,8 @@ import type { AnyEventObject, SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { FlowError } from '../shared/flow-error.ts';
 import { memberInfo } from '../testing/fixtures.ts';
-import { pending, replayPath, walkGraph } from '../testing/graph-coverage.ts';
+import { pending, walkGraph } from '../testing/graph-coverage.ts';
+import { replayEveryPath } from '../testing/model-suite.ts';
 import { loginMachine, type TLoginAnswer } from './login.machine.ts';
 
 const machine = loginMachine.provide({
@@ -111,15 +112,10 @@ describe('login machine: model', () => {
   });
 
   it('every shortest path replays on a live actor and keeps the invariants', () => {
-    let count = 0;
-    for (const { input, paths } of walk.runs) {
-      for (const path of paths) {
-        const seen = replayPath(machine, input, path);
-        for (const snapshot of seen) checkInvariants(snapshot);
-        expect(serializeState(seen.at(-1) as TSnapshot)).toBe(serializeState(path.state));
-        count += 1;
-      }
-    }
+    const count = replayEveryPath(machine, walk, (seen, _input, path) => {
+      for (const snapshot of seen) checkInvariants(snapshot);
+      expect(serializeState(seen.at(-1) as TSnapshot)).toBe(serializeState(path.state));
+    });
     expect(count).toBeGreaterThan(20);
   });
 });

@@ -1,7 +1,8 @@
 import type { SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { FlowError } from '../shared/flow-error.ts';
-import { pending, replayPath, walkGraph } from '../testing/graph-coverage.ts';
+import { pending, walkGraph } from '../testing/graph-coverage.ts';
+import { expectFullCoverage, replayEveryPath } from '../testing/model-suite.ts';
 import { changePasswordMachine } from './change-password.machine.ts';
 
 const machine = changePasswordMachine.provide({ actors: { changePassword: pending() } });
@@ -21,17 +22,12 @@ const walk = walkGraph(machine, {
 
 describe('change password: model', () => {
   it('reaches every state and takes every transition', () => {
-    expect(walk.missingStates).toEqual([]);
-    expect(walk.missingTransitions).toEqual([]);
+    expectFullCoverage(walk);
   });
 
   it('replays every path; saving never starts with field errors', () => {
-    for (const { input, paths } of walk.runs) {
-      for (const path of paths) {
-        const seen = replayPath(machine, input, path);
-        expect((seen.at(-1) as TSnapshot).value).toEqual(path.state.value);
-        for (const s of seen) if (s.matches('saving')) expect(s.context.fieldErrors).toEqual({});
-      }
-    }
+    replayEveryPath(machine, walk, (seen) => {
+      for (const s of seen) if (s.matches('saving')) expect(s.context.fieldErrors).toEqual({});
+    });
   });
 });

@@ -2,7 +2,8 @@ import type { SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { FlowError } from '../shared/flow-error.ts';
 import { memberInfo } from '../testing/fixtures.ts';
-import { pending, replayPath, walkGraph } from '../testing/graph-coverage.ts';
+import { pending, walkGraph } from '../testing/graph-coverage.ts';
+import { expectFullCoverage, replayEveryPath } from '../testing/model-suite.ts';
 import { forgotPasswordMachine } from './forgot-password.machine.ts';
 
 const machine = forgotPasswordMachine.provide({
@@ -34,21 +35,16 @@ const walk = walkGraph(machine, {
 
 describe('forgot password: model', () => {
   it('reaches every state and takes every transition', () => {
-    expect(walk.missingStates).toEqual([]);
-    expect(walk.missingTransitions).toEqual([]);
+    expectFullCoverage(walk);
   });
 
   it('replays every path; the new password is held only while resetting and logging in', () => {
-    for (const { input, paths } of walk.runs) {
-      for (const path of paths) {
-        const seen = replayPath(machine, input, path);
-        expect((seen.at(-1) as TSnapshot).value).toEqual(path.state.value);
-        for (const s of seen) {
-          expect(s.context.request !== null).toBe(s.matches('resetting') || s.matches('loggingIn'));
-          if (s.matches('emailSent')) expect(s.output).toEqual({ kind: 'emailSent', messageKey: 'in_been_out' });
-          if (s.matches('loggedIn')) expect(s.output).toMatchObject({ kind: 'loggedIn', redirect: '/' });
-        }
+    replayEveryPath(machine, walk, (seen) => {
+      for (const s of seen) {
+        expect(s.context.request !== null).toBe(s.matches('resetting') || s.matches('loggingIn'));
+        if (s.matches('emailSent')) expect(s.output).toEqual({ kind: 'emailSent', messageKey: 'in_been_out' });
+        if (s.matches('loggedIn')) expect(s.output).toMatchObject({ kind: 'loggedIn', redirect: '/' });
       }
-    }
+    });
   });
 });

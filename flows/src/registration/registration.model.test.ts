@@ -3,7 +3,8 @@ import type { SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { FlowError } from '../shared/flow-error.ts';
 import { memberInfo } from '../testing/fixtures.ts';
-import { pending, replayPath, walkGraph } from '../testing/graph-coverage.ts';
+import { pending, walkGraph } from '../testing/graph-coverage.ts';
+import { expectFullCoverage, replayEveryPath } from '../testing/model-suite.ts';
 import { registrationMachine } from './registration.machine.ts';
 
 const machine = registrationMachine.provide({ actors: { checkAffiliate: pending(), register: pending(), loadMember: pending() } });
@@ -41,23 +42,18 @@ const walk = walkGraph(machine, {
 
 describe('registration machine: model', () => {
   it('reaches every state and takes every transition', () => {
-    expect(walk.missingStates).toEqual([]);
-    expect(walk.missingTransitions).toEqual([]);
+    expectFullCoverage(walk);
   });
 
   it('replays every path; the register call only ever sees validated values', () => {
-    for (const { input, paths } of walk.runs) {
-      for (const path of paths) {
-        const seen = replayPath(machine, input, path);
-        expect((seen.at(-1) as TSnapshot).value).toEqual(path.state.value);
-        for (const s of seen) {
-          if (s.matches('checkingAffiliate') || s.matches('humanVerification') || s.matches('registering')) {
-            expect(s.context.values).not.toBeNull();
-            expect(s.context.fieldErrors).toEqual({});
-          }
-          if (s.matches('done')) expect(s.output?.redirect).toBe('/');
+    replayEveryPath(machine, walk, (seen) => {
+      for (const s of seen) {
+        if (s.matches('checkingAffiliate') || s.matches('humanVerification') || s.matches('registering')) {
+          expect(s.context.values).not.toBeNull();
+          expect(s.context.fieldErrors).toEqual({});
         }
+        if (s.matches('done')) expect(s.output?.redirect).toBe('/');
       }
-    }
+    });
   });
 });

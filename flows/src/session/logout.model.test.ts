@@ -1,7 +1,8 @@
 import type { SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { FlowError } from '../shared/flow-error.ts';
-import { pending, replayPath, walkGraph } from '../testing/graph-coverage.ts';
+import { pending, walkGraph } from '../testing/graph-coverage.ts';
+import { expectFullCoverage, replayEveryPath } from '../testing/model-suite.ts';
 import { logoutMachine } from './logout.machine.ts';
 
 const cleared: string[][] = [];
@@ -24,23 +25,25 @@ const walk = walkGraph(machine, {
 
 describe('logout: model', () => {
   it('reaches every state and takes every transition', () => {
-    expect(walk.missingStates).toEqual([]);
-    expect(walk.missingTransitions).toEqual([]);
+    expectFullCoverage(walk);
   });
 
   it('clears the session exactly on the paths that log out, and redirects by role', () => {
-    for (const { input, paths } of walk.runs) {
-      for (const path of paths) {
-        cleared.length = 0;
-        const last = replayPath(machine, input, path).at(-1) as TSnapshot;
-        expect(last.value).toEqual(path.state.value);
+    replayEveryPath(
+      machine,
+      walk,
+      (seen, input) => {
+        const last = seen.at(-1) as TSnapshot;
         if (last.matches('loggedOut')) {
           expect(cleared).toEqual([['merchant', 'merchantCode']]);
           expect(last.output).toEqual({ loggedOut: true, redirect: input.isAgent ? '/agent' : '/' });
         } else {
           expect(cleared).toEqual([]);
         }
-      }
-    }
+      },
+      () => {
+        cleared.length = 0;
+      },
+    );
   });
 });

@@ -1,7 +1,8 @@
 import type { SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { FlowError } from '../shared/flow-error.ts';
-import { pending, replayPath, walkGraph } from '../testing/graph-coverage.ts';
+import { pending, walkGraph } from '../testing/graph-coverage.ts';
+import { expectFullCoverage, replayEveryPath } from '../testing/model-suite.ts';
 import { smsCountdownMachine, type TSmsCountdownInput } from './sms-countdown.machine.ts';
 
 const machine = smsCountdownMachine.provide({ actors: { sendCode: pending() } });
@@ -30,21 +31,16 @@ const walk = walkGraph(machine, {
 
 describe('sms countdown: model', () => {
   it('reaches every state and takes every transition', () => {
-    expect(walk.missingStates).toEqual([]);
-    expect(walk.missingTransitions).toEqual([]);
+    expectFullCoverage(walk);
   });
 
   it('replays every path; sending is only possible with nothing left to wait', () => {
-    for (const { input, paths } of walk.runs) {
-      for (const path of paths) {
-        const seen = replayPath(machine, input, path);
-        expect((seen.at(-1) as TSnapshot).value).toEqual(path.state.value);
-        for (const s of seen) {
-          if (s.matches('ready') || s.matches('sending') || s.matches('throttled')) expect(s.context.secondsLeft).toBe(0);
-          if (s.matches('counting') || s.matches('locked')) expect(s.context.secondsLeft).toBeGreaterThan(0);
-          if (s.matches('locked')) expect(s.context.error).toBe('sms_too_many_requests');
-        }
+    replayEveryPath(machine, walk, (seen) => {
+      for (const s of seen) {
+        if (s.matches('ready') || s.matches('sending') || s.matches('throttled')) expect(s.context.secondsLeft).toBe(0);
+        if (s.matches('counting') || s.matches('locked')) expect(s.context.secondsLeft).toBeGreaterThan(0);
+        if (s.matches('locked')) expect(s.context.error).toBe('sms_too_many_requests');
       }
-    }
+    });
   });
 });

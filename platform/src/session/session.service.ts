@@ -59,6 +59,25 @@ async function mustChangeFor(db: Kysely<DB>, merchantId: number, member: TLoginM
 }
 
 /**
+ * SPEC §4: a non-member account never signs in, and the agent page signs in agents only; each
+ * refusal is recorded as an auth event before it is thrown.
+ */
+async function refuseWrongAudience(
+  member: Pick<TLoginMember, 'id' | 'type'>,
+  agentPage: boolean,
+  event: (kind: string, memberId: number) => Promise<unknown>,
+): Promise<void> {
+  if (member.type === NON_MEMBER_TYPE) {
+    await event('login_not_member', member.id);
+    throw loginFailure(WPS_CODES.notMember, WPS_MESSAGES.notMember, { captcha: false });
+  }
+  if (agentPage && !isAgent(member.type)) {
+    await event('login_not_agent', member.id);
+    throw loginFailure(WPS_CODES.notAgent, WPS_MESSAGES.notAgent, { captcha: false });
+  }
+}
+
+/**
  * Creates a session (and a remember token when asked) for a member whose login is complete:
  * revokes the pre-login token if one was sent (rotation), remembers the IP and audits `kind`.
  * Runs on the caller's db or transaction. The tokens are answered once; only hashes are stored.
@@ -191,14 +210,7 @@ export async function login(
     throw loginFailure(WPS_CODES.badRequest, WPS_MESSAGES.invalidCredentials, { captcha: count >= settings.captchaAfterFailures });
   }
   await db.deleteFrom('login_throttle').where('merchant_id', '=', merchant.id).where('username_key', '=', key).execute();
-  if (member.type === NON_MEMBER_TYPE) {
-    await event('login_not_member', member.id);
-    throw loginFailure(WPS_CODES.notMember, WPS_MESSAGES.notMember, { captcha: false });
-  }
-  if (req.agentPage === true && !isAgent(member.type)) {
-    await event('login_not_agent', member.id);
-    throw loginFailure(WPS_CODES.notAgent, WPS_MESSAGES.notAgent, { captcha: false });
-  }
+  await refuseWrongAudience(member, req.agentPage === true, event);
   // The plaintext is seen only here: remember whether it is the weak one (SPEC §4 forced change).
   const weak = password === WEAK_PASSWORD;
   if (weak !== member.weak_password) await db.updateTable('members').set({ weak_password: weak }).where('id', '=', member.id).execute();
@@ -255,14 +267,7 @@ async function smsLogin(deps: TPlatformDeps, merchant: TMerchant, req: TAccountL
     await event('login_sms_failed');
     throw new WpsError(WPS_CODES.badRequest, ACCOUNT_MESSAGES.verificationCodeInvalid);
   }
-  if (member.type === NON_MEMBER_TYPE) {
-    await event('login_not_member', member.id);
-    throw loginFailure(WPS_CODES.notMember, WPS_MESSAGES.notMember, { captcha: false });
-  }
-  if (req.agentPage === true && !isAgent(member.type)) {
-    await event('login_not_agent', member.id);
-    throw loginFailure(WPS_CODES.notAgent, WPS_MESSAGES.notAgent, { captcha: false });
-  }
+  await refuseWrongAudience(member, req.agentPage === true, event);
   return db.transaction().execute((trx) =>
     issueSession(trx, merchant, member, { now, ip, kind: 'login_sms_ok', mustChangePassword: false, rememberMe: req.rememberMe === true, previousToken }),
   );

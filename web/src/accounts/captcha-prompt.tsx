@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CAPTCHA_REFRESH_THROTTLE_MS } from '@wl/schemas/constants';
 import { errorKey, useTRPCClient } from '../api/trpc.ts';
+import { CaptchaImage, FormError } from './form-parts.tsx';
 
 /** The human-verification answer: the captcha shown and what the visitor read from it. */
 export type THumanAnswer = { captchaId: string; captcha: string };
@@ -59,19 +60,9 @@ export function CaptchaPrompt({ onAnswer, onCancel, intro }: { onAnswer: (answer
           placeholder={t('captcha_placeholder')}
           onChange={(e) => setAnswer(e.target.value)}
         />
-        {captcha ? (
-          <button type="button" className="captcha__image" title={t('captcha_refresh')} data-testid="register.captcha-refresh" onClick={refresh}>
-            <img src={captcha.image} alt={t('captcha')} width={110} height={40} data-testid="register.captcha-image" />
-          </button>
-        ) : (
-          <span className="captcha__image captcha__image--loading" aria-busy="true" />
-        )}
+        <CaptchaImage image={captcha?.image} testId="register.captcha" onRefresh={refresh} />
       </span>
-      {error && (
-        <p className="form__error" role="alert" data-testid="register.captcha-error">
-          {t(error)}
-        </p>
-      )}
+      <FormError testId="register.captcha-error" message={error} />
       <div className="dialog__actions">
         <button type="button" className="btn btn--ghost" data-testid="register.captcha-cancel" onClick={onCancel}>
           {t('cancel')}

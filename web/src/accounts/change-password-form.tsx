@@ -5,8 +5,8 @@ import { fromPromise } from 'xstate';
 import { changePasswordMachine, type TChangePasswordRequest } from '@wl/flows/password/change-password.machine';
 import { asFlow } from '../api/flow-errors.ts';
 import { useTRPCClient } from '../api/trpc.ts';
-import { fieldMessage } from './field-message.ts';
 import { usePasswordRule } from './use-password-rule.ts';
+import { Field, FieldMessage, FormError, NewPasswordFields, SubmitButton } from './form-parts.tsx';
 
 /**
  * Change password (SPEC §5) on the flows' changePasswordMachine: old password (unless the forced
@@ -58,47 +58,34 @@ export function ChangePasswordForm({ requireOldPassword, onChanged }: { requireO
     send({ type: 'password.submit', ...(requireOldPassword ? { oldPassword } : {}), newPassword, confirmPassword });
   };
   const errors = state.context.fieldErrors;
-  const fieldError = (field: string) => {
-    const error = errors[field];
-    return error ? (
-      <span className="field__error" data-testid={`change-password.error.${field}`}>
-        {fieldMessage(t, error)}
-      </span>
-    ) : null;
-  };
+  const fieldError = (field: string) => <FieldMessage testId={`change-password.error.${field}`} error={errors[field]} />;
 
   return (
     <form className="form" onSubmit={submit} noValidate data-testid="change-password.form">
       {requireOldPassword && (
-        <label className="field">
-          <span className="field__label">{t('old_password')}</span>
+        <Field label={t('old_password')}>
           <input className="input" type="password" autoComplete="current-password" data-testid="change-password.old" value={oldPassword} maxLength={128} onChange={(e) => setOldPassword(e.target.value)} />
           {fieldError('oldPassword')}
-        </label>
+        </Field>
       )}
-      <label className="field">
-        <span className="field__label">{t('new_password')}</span>
-        <input className="input" type="password" autoComplete="new-password" data-testid="change-password.new" value={newPassword} maxLength={128} onChange={(e) => setNewPassword(e.target.value)} />
-        {fieldError('newPassword')}
-      </label>
-      <label className="field">
-        <span className="field__label">{t('confirm_password')}</span>
-        <input className="input" type="password" autoComplete="new-password" data-testid="change-password.confirm" value={confirmPassword} maxLength={128} onChange={(e) => setConfirmPassword(e.target.value)} />
-        {fieldError('confirmPassword')}
-      </label>
-      {state.context.error && !saving && (
-        <p className="form__error" role="alert" data-testid="change-password.error">
-          {t(state.context.error)}
-        </p>
-      )}
+      <NewPasswordFields
+        testIds={{ newPassword: 'change-password.new', confirmPassword: 'change-password.confirm' }}
+        newPassword={newPassword}
+        confirmPassword={confirmPassword}
+        onNewPassword={setNewPassword}
+        onConfirmPassword={setConfirmPassword}
+        newPasswordError={fieldError('newPassword')}
+        confirmPasswordError={fieldError('confirmPassword')}
+      />
+      <FormError testId="change-password.error" message={saving ? null : state.context.error} />
       {changed && (
         <p className="form__success" role="status" data-testid="change-password.success">
           {t('password_changed')}
         </p>
       )}
-      <button type="submit" className="btn btn--primary btn--block" data-testid="change-password.submit" disabled={saving || changed} aria-busy={saving}>
-        {saving ? <span className="spinner" aria-label={t('loading')} /> : t('change_password_submit')}
-      </button>
+      <SubmitButton testId="change-password.submit" pending={saving} disabled={saving || changed}>
+        {t('change_password_submit')}
+      </SubmitButton>
     </form>
   );
 }

@@ -7,6 +7,8 @@ import { Modal } from '../modals/modal.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
 import { CountrySelect, DEFAULT_DIALING_CODE } from './countries.tsx';
 import { SmsSendButton } from './sms-send-button.tsx';
+import { Field, FormError, SubmitButton, TabBar } from './form-parts.tsx';
+import type { useLoginFlow } from './use-login-flow.ts';
 
 /** Second factor of SPEC §4 (login from a new IP): one of the methods the server offers. */
 export function SecondFactorStep({
@@ -63,24 +65,9 @@ export function SecondFactorStep({
   return (
     <form className="form" onSubmit={submit} noValidate data-testid="second-factor.step">
       <p className="dialog__text">{t('second_factor_intro')}</p>
-      <div className="tabs" role="tablist">
-        {methods.map((m) => (
-          <button
-            key={m}
-            type="button"
-            role="tab"
-            aria-selected={m === method}
-            className={`tab${m === method ? ' tab--active' : ''}`}
-            data-testid={`second-factor.method.${m}`}
-            onClick={() => choose(m)}
-          >
-            {t(`second_factor_method_${m}`)}
-          </button>
-        ))}
-      </div>
+      <TabBar tabs={methods} active={method} testIdPrefix="second-factor.method" label={(m) => t(`second_factor_method_${m}`)} onSelect={choose} />
       {method !== 'totp' && (
-        <label className="field">
-          <span className="field__label">{t(`second_factor_value_${method}`)}</span>
+        <Field label={t(`second_factor_value_${method}`)}>
           <span className="input-row">
             {method === 'mobile' && <CountrySelect testId="second-factor.country" value={country} onChange={setCountry} label={t('country_code')} />}
             <input
@@ -94,11 +81,10 @@ export function SecondFactorStep({
               onChange={(e) => setValue(e.target.value)}
             />
           </span>
-        </label>
+        </Field>
       )}
       {(method === 'mobile' || method === 'totp') && (
-        <label className="field">
-          <span className="field__label">{t(method === 'totp' ? 'second_factor_totp_code' : 'verification_code')}</span>
+        <Field label={t(method === 'totp' ? 'second_factor_totp_code' : 'verification_code')}>
           <span className="input-row">
             <input
               className="input"
@@ -113,16 +99,12 @@ export function SecondFactorStep({
               <SmsSendButton testId="second-factor.send-code" request={() => ({ mobileNum: value, countryDialingCode: country })} send={sendSms} onError={setSmsError} />
             )}
           </span>
-        </label>
+        </Field>
       )}
-      {shown && !isVerifying && (
-        <p className="form__error" role="alert" data-testid="second-factor.error">
-          {t(shown)}
-        </p>
-      )}
-      <button type="submit" className="btn btn--primary btn--block" data-testid="second-factor.submit" disabled={isVerifying} aria-busy={isVerifying}>
-        {isVerifying ? <span className="spinner" aria-label={t('loading')} /> : t('second_factor_submit')}
-      </button>
+      <FormError testId="second-factor.error" message={isVerifying ? null : shown} />
+      <SubmitButton testId="second-factor.submit" pending={isVerifying}>
+        {t('second_factor_submit')}
+      </SubmitButton>
       <button type="button" className="link-btn" data-testid="second-factor.cancel" onClick={onCancel}>
         {t('cancel')}
       </button>
@@ -141,6 +123,44 @@ export function FirstLoginStep({ onContinue, isPending }: { onContinue: () => vo
         {t('first_login_continue')}
       </button>
     </div>
+  );
+}
+
+type TLoginFlow = ReturnType<typeof useLoginFlow>;
+
+/** Whether the login flow is on a step after the form: the second factor or the first-login welcome. */
+export function isLoginStep(state: TLoginFlow['state']): boolean {
+  return state.matches('secondFactor') || state.matches('firstLogin');
+}
+
+/** The login flow's step after the form (see isLoginStep), the same on the login popup and the agent page. */
+export function LoginFlowStep({ flow }: { flow: Pick<TLoginFlow, 'state' | 'send' | 'side' | 'continueFirstLogin'> }) {
+  const { state, send, side, continueFirstLogin } = flow;
+  const [continued, setContinued] = useState(false);
+  const ctx = state.context;
+  if (state.matches('firstLogin')) {
+    return (
+      <FirstLoginStep
+        isPending={continued}
+        onContinue={() => {
+          setContinued(true);
+          continueFirstLogin();
+        }}
+      />
+    );
+  }
+  if (!state.matches('secondFactor')) return null;
+  return (
+    <SecondFactorStep
+      methods={ctx.secondFactor?.methods ?? []}
+      challengeId={ctx.secondFactor?.challengeId ?? ''}
+      maskedMobile={side.maskedMobile}
+      maskedEmail={side.maskedEmail}
+      error={ctx.error}
+      isVerifying={state.matches({ secondFactor: 'verifying' })}
+      onSubmit={(submission) => send({ type: 'secondFactor.submit', ...submission })}
+      onCancel={() => send({ type: 'login.cancel' })}
+    />
   );
 }
 

@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
-import type { TGameType } from '@wl/schemas';
+import { categoryPath } from '@wl/flows';
+import { GAME_TYPES, type TGameType } from '@wl/schemas';
 import { HomePage } from '../home/home-page.tsx';
 import { LOTTERY_PATHS } from '../launch/use-launch.ts';
 import { LotteryPage } from '../pages/lottery-page.tsx';
@@ -20,21 +21,12 @@ export const MEMBER_PAGE_PATHS = ['/member/securityCenter'] as const;
 
 /**
  * SPEC §2: /lott, /elott, /sports, /esports are game centres per category, /live, /fish, /rng,
- * /pvp game list centres; COCKFIGHT and CRASH have no route there, so they get their own (the same
- * paths the gateway's composer and the launch rules use).
+ * /pvp game list centres; the paths come from the launch rules' table (`categoryPath`), the same
+ * one the gateway's composer and the launch decisions use.
  */
-export const GAME_CENTRE_PATHS: Readonly<Record<TGameType, string>> = {
-  LOTT: '/lott',
-  ELOTT: '/elott',
-  SPORTS: '/sports',
-  ESPORTS: '/esports',
-  LIVE: '/live',
-  FISH: '/fish',
-  RNG: '/rng',
-  PVP: '/pvp',
-  COCKFIGHT: '/cockfight',
-  CRASH: '/crash',
-};
+export const GAME_CENTRE_PATHS: Readonly<Record<TGameType, string>> = Object.fromEntries(
+  GAME_TYPES.map((gameType) => [gameType, categoryPath(gameType)]),
+) as Record<TGameType, string>;
 
 const HOME_PATHS = ['/', '/index', '/index.html', '/home'] as const;
 

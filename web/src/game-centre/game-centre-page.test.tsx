@@ -5,40 +5,24 @@ import { LIST_PAGE_SIZE } from '@wl/schemas/constants';
 import type { TGame, TScreenConfig, TVendorLink } from '@wl/schemas';
 import { useUi } from '../app/ui-context.tsx';
 import { useSession } from '../session/session-context.tsx';
-import { gameFixture, memberFixture, screenConfigFixture } from '../test/fixtures.ts';
+import { configWithProducts, gameFixture, memberFixture, vendorLinkFixture } from '../test/fixtures.ts';
 import { renderWithApp, type THandlers } from '../test/render.tsx';
 import GameCentrePage, { centreCategory } from './game-centre-page.tsx';
 
-const link = (vassalage: string, name: string, extra: Partial<TVendorLink> = {}): TVendorLink => ({
-  vassalage,
-  name,
-  logoUrl: '',
-  gameType: 'LIVE',
-  path: `/live?vassalage=${vassalage}`,
-  isGame: 'VASSALAGE',
-  gameCode: null,
-  ...extra,
-});
+const link = vendorLinkFixture;
 
 const lott = (vassalage: string, name: string, isGame: 'GAME' | 'VASSALAGE', gameCode: string | null): TVendorLink =>
   link(vassalage, name, { gameType: 'LOTT', isGame, gameCode, path: `/lottery?gameCode=${gameCode ?? ''}` });
 
 function config(): TScreenConfig {
-  const base = screenConfigFixture();
-  return {
-    ...base,
-    footer: {
-      ...base.footer,
-      products: [
-        { gameType: 'LIVE', label: 'Live casino', vendors: [link('EVO', 'Evolution'), link('SEXY', 'Sexy Gaming')] },
-        {
-          gameType: 'LOTT',
-          label: 'Lottery',
-          vendors: [lott('TCG_SEA', 'Sea Lottery', 'GAME', 'sea_1'), lott('OWNLOTT', 'Own Lottery', 'VASSALAGE', null)],
-        },
-      ],
+  return configWithProducts([
+    { gameType: 'LIVE', label: 'Live casino', vendors: [link('EVO', 'Evolution'), link('SEXY', 'Sexy Gaming')] },
+    {
+      gameType: 'LOTT',
+      label: 'Lottery',
+      vendors: [lott('TCG_SEA', 'Sea Lottery', 'GAME', 'sea_1'), lott('OWNLOTT', 'Own Lottery', 'VASSALAGE', null)],
     },
-  };
+  ]);
 }
 
 /** A catalogue of `count` games that answers catalogue.games like the gateway: filtered and paged. */

@@ -9,6 +9,7 @@ import { GameGrid } from '../home/game-grid.tsx';
 import { useImageFallback } from '../home/game-tile.tsx';
 import { useGames } from '../home/home-data.ts';
 import { Pager } from '../home/pager.tsx';
+import { Chip } from '../home/vendor-row.tsx';
 import { useVendorLaunch } from '../launch/use-launch.ts';
 import { FALLBACK_IMAGE } from '../lib/image.ts';
 import { useDebouncedValue } from '../lib/use-debounced-value.ts';
@@ -103,28 +104,13 @@ function GameList({ gameType, vendors }: { gameType: TGameType; vendors: readonl
       <div className="game-centre__tools">
         {vendors.length > 0 && (
           <div className="chips" role="tablist" aria-label={t('vendors')}>
-            <button
-              type="button"
-              role="tab"
-              aria-selected={selected === ''}
-              className={`chip${selected === '' ? ' chip--active' : ''}`}
-              data-testid="game-centre.vendors.all"
-              onClick={() => choose('')}
-            >
+            <Chip active={selected === ''} testId="game-centre.vendors.all" onClick={() => choose('')}>
               {t('game_centre_all_vendors')}
-            </button>
+            </Chip>
             {vendors.map((v) => (
-              <button
-                key={v.vassalage}
-                type="button"
-                role="tab"
-                aria-selected={v.vassalage === selected}
-                className={`chip${v.vassalage === selected ? ' chip--active' : ''}`}
-                data-testid={`game-centre.vendor.${v.vassalage}`}
-                onClick={() => choose(v.vassalage)}
-              >
+              <Chip key={v.vassalage} active={v.vassalage === selected} testId={`game-centre.vendor.${v.vassalage}`} onClick={() => choose(v.vassalage)}>
                 {v.name}
-              </button>
+              </Chip>
             ))}
           </div>
         )}

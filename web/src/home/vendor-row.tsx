@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HOME_PREVIEW_PAGE_SIZE, HOME_PREVIEW_VENDOR_LIMIT, LIST_PAGE_SIZE, OTHER_SWIPER_ROWS } from '@wl/schemas/constants';
 import type { TVendorLink } from '@wl/schemas';
@@ -7,22 +7,23 @@ import { GameGrid } from './game-grid.tsx';
 import { useGames } from './home-data.ts';
 import { Pager } from './pager.tsx';
 
+/** One chip of a chip row (a tab): the vendor rows and the game centre's vendor filter. */
+export function Chip({ active, testId, onClick, children }: { active: boolean; testId: string; onClick: () => void; children: ReactNode }) {
+  return (
+    <button type="button" role="tab" aria-selected={active} className={`chip${active ? ' chip--active' : ''}`} data-testid={testId} onClick={onClick}>
+      {children}
+    </button>
+  );
+}
+
 /** Vendor chips of a row; the selected vendor's games show below. */
 export function VendorChips({ vendors, selected, onSelect }: { vendors: readonly TVendorLink[]; selected: string; onSelect: (v: string) => void }) {
   return (
     <div className="chips" role="tablist">
       {vendors.map((v) => (
-        <button
-          key={v.vassalage}
-          type="button"
-          role="tab"
-          aria-selected={v.vassalage === selected}
-          className={`chip${v.vassalage === selected ? ' chip--active' : ''}`}
-          data-testid={`vendor-chip.${v.vassalage}`}
-          onClick={() => onSelect(v.vassalage)}
-        >
+        <Chip key={v.vassalage} active={v.vassalage === selected} testId={`vendor-chip.${v.vassalage}`} onClick={() => onSelect(v.vassalage)}>
           {v.name}
-        </button>
+        </Chip>
       ))}
     </div>
   );
@@ -67,7 +68,7 @@ export function VendorGames({ vendors, full = false }: { vendors: readonly TVend
 }
 
 /** Section frame used by every home row. */
-export function RowSection({ rowKey, title, children }: { rowKey: string; title: string; children: React.ReactNode }) {
+export function RowSection({ rowKey, title, children }: { rowKey: string; title: string; children: ReactNode }) {
   return (
     <section className="row" data-testid={`home.row.${rowKey}`} aria-label={title}>
       <h2 className="row__title">{title}</h2>

@@ -21,15 +21,20 @@ export function WinnerBoard() {
   const rest = list.slice(3);
   const open = (w: TWinner) => void launch({ nodeId: w.vo.nodeId, vassalage: w.vo.vassalage, gameType: w.vo.gameType });
 
+  const details = (w: TWinner, rank: number) => (
+    <>
+      <span className={`winner__rank winner__rank--${rank <= 3 ? rank : 'n'}`}>{rank}</span>
+      <span className="winner__who">
+        <span className="winner__name">{w.vo.customerName}</span>
+        <span className="winner__game">{w.vo.gameName}</span>
+      </span>
+      <span className="winner__amount">{formatMinor(w.vo.winAmount, symbol)}</span>
+    </>
+  );
   const entry = (w: TWinner, rank: number, testId: string, key: string) => (
     <li key={key}>
       <button type="button" className="winner" data-testid={testId} onClick={() => open(w)}>
-        <span className={`winner__rank winner__rank--${rank <= 3 ? rank : 'n'}`}>{rank}</span>
-        <span className="winner__who">
-          <span className="winner__name">{w.vo.customerName}</span>
-          <span className="winner__game">{w.vo.gameName}</span>
-        </span>
-        <span className="winner__amount">{formatMinor(w.vo.winAmount, symbol)}</span>
+        {details(w, rank)}
       </button>
     </li>
   );
@@ -59,12 +64,7 @@ export function WinnerBoard() {
                   {rest.map((w, i) => (
                     <li key={`c-${i}`}>
                       <span className="winner winner--copy" onClick={() => open(w)}>
-                        <span className="winner__rank winner__rank--n">{i + 4}</span>
-                        <span className="winner__who">
-                          <span className="winner__name">{w.vo.customerName}</span>
-                          <span className="winner__game">{w.vo.gameName}</span>
-                        </span>
-                        <span className="winner__amount">{formatMinor(w.vo.winAmount, symbol)}</span>
+                        {details(w, i + 4)}
                       </span>
                     </li>
                   ))}

@@ -8,6 +8,17 @@ import { useUi } from '../app/ui-context.tsx';
 import { useScreenConfig } from '../config/screen-config-context.tsx';
 import { useSession } from '../session/session-context.tsx';
 
+/** The decisions that stop a launch before it starts (SPEC §4 rules 1 and 2). */
+type TGateDecision = Extract<TLaunchDecision, { kind: 'login' | 'trialBlocked' }>;
+
+/** SPEC §4 rules 1 and 2, the same for every launch: opens the login or tells a trial account it needs a real one. */
+function handledGate(decision: TLaunchDecision, ui: ReturnType<typeof useUi>): decision is TGateDecision {
+  if (decision.kind === 'login') ui.openLogin();
+  else if (decision.kind === 'trialBlocked') ui.showInfo(decision.messageKey);
+  else return false;
+  return true;
+}
+
 /** What a launchable thing carries (a game tile, a winner-board entry, the sports entrance). */
 export type TLaunchable = {
   nodeId: string;
@@ -78,13 +89,8 @@ export function useLaunch(onVendorPopup?: (vassalage: string, gameType: TGameTyp
         gameCode: game.gameCode ?? null,
         nodeId: game.nodeId,
       });
+      if (handledGate(decision, ui)) return;
       switch (decision.kind) {
-        case 'login':
-          ui.openLogin();
-          return;
-        case 'trialBlocked':
-          ui.showInfo(decision.messageKey);
-          return;
         case 'route':
           // Lottery routes need a token (SPEC §6); the lottery pages themselves are game launches here.
           if (isLotteryPath(decision.path)) {
@@ -148,13 +154,8 @@ export function useVendorLaunch() {
         nodeId: vendor.isGame === 'GAME' ? vendor.gameCode : null,
         prizeModeHint: prizeModeFor(configCategories(config)),
       });
+      if (handledGate(decision, ui)) return;
       switch (decision.kind) {
-        case 'login':
-          ui.openLogin();
-          return;
-        case 'trialBlocked':
-          ui.showInfo(decision.messageKey);
-          return;
         case 'route':
           // The lottery page itself redirects to /login without a stored token.
           navigate(decision.path);

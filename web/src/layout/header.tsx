@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { THeaderEntry, TMenuEntry, TScreenConfig } from '@wl/schemas';
 import { useSettings } from '../app/settings-context.tsx';
+import { LanguageSwitch } from './language-switch.tsx';
 import { useUi } from '../app/ui-context.tsx';
 import { useScreenConfig } from '../config/screen-config-context.tsx';
 import { formatMinor, MASKED_BALANCE } from '../lib/money.ts';
@@ -220,14 +221,7 @@ export function Header() {
         )}
       </nav>
       <div className="header__tools">
-        <div className="lang-switch" role="group" aria-label={t('language')}>
-          <button type="button" data-testid="language.bn" aria-pressed={settings.language === 'bn'} className={settings.language === 'bn' ? 'is-active' : ''} onClick={() => settings.setLanguage('bn')}>
-            বাং
-          </button>
-          <button type="button" data-testid="language.en" aria-pressed={settings.language === 'en'} className={settings.language === 'en' ? 'is-active' : ''} onClick={() => settings.setLanguage('en')}>
-            EN
-          </button>
-        </div>
+        <LanguageSwitch />
         <button type="button" className="icon-btn" data-testid="theme.toggle" aria-label={t(settings.theme === 'dark' ? 'theme_light' : 'theme_dark')} onClick={settings.toggleTheme}>
           {settings.theme === 'dark' ? '☀' : '☾'}
         </button>

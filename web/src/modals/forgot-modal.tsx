@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
@@ -9,13 +9,13 @@ import { validateConfirmation, type TFieldError, type TMemberInfo } from '@wl/sc
 import { asFlow } from '../api/flow-errors.ts';
 import { useTRPCClient } from '../api/trpc.ts';
 import { CountrySelect, DEFAULT_DIALING_CODE } from '../accounts/countries.tsx';
-import { fieldMessage } from '../accounts/field-message.ts';
 import { SmsSendButton } from '../accounts/sms-send-button.tsx';
 import { usePasswordRule } from '../accounts/use-password-rule.ts';
 import { useScreenConfig } from '../config/screen-config-context.tsx';
 import type { TLoginOutcome } from './login-actors.ts';
-import { useSession } from '../session/session-context.tsx';
+import { useSignInOnce } from '../accounts/use-sign-in-once.ts';
 import { Modal } from './modal.tsx';
+import { Field, FieldMessage, FormError, NewPasswordFields, SubmitButton, TabBar } from '../accounts/form-parts.tsx';
 
 /**
  * Forgot password (SPEC §4) on the flows' forgotPasswordMachine: the email tab sends a reset link
@@ -26,7 +26,6 @@ export function ForgotModal({ onClose, onLogin, onLoggedIn }: { onClose: () => v
   const { t } = useTranslation();
   const client = useTRPCClient();
   const config = useScreenConfig();
-  const session = useSession();
   const passwordRule = usePasswordRule();
   const tabs = config.forms.forgotPassword.tabs as TForgotTab[];
   const outcome = useRef<Extract<TLoginOutcome, { kind: 'session' }> | null>(null);
@@ -78,16 +77,8 @@ export function ForgotModal({ onClose, onLogin, onLoggedIn }: { onClose: () => v
   confirm.current = confirmPassword;
   const ctx = state.context;
   const busy = state.matches('sendingEmail') || state.matches('resetting') || state.matches('loggingIn') || state.matches('loadingMember');
-  const done = useRef(false);
 
-  useEffect(() => {
-    if (state.matches('loggedIn') && !done.current && ctx.token) {
-      done.current = true;
-      const member = ctx.member ?? outcome.current?.member;
-      if (member) session.signIn(ctx.token, member);
-      onLoggedIn();
-    }
-  }, [state, ctx.token, ctx.member, session, onLoggedIn]);
+  useSignInOnce(state.matches('loggedIn'), ctx.token, ctx.member ?? outcome.current?.member, onLoggedIn);
 
   const sendResetSms = useCallback(
     (request: TSmsRequest) =>
@@ -108,12 +99,7 @@ export function ForgotModal({ onClose, onLogin, onLoggedIn }: { onClose: () => v
     if (mismatch) return;
     send({ type: 'forgot.submitMobile', mobileNum: mobile, verificationCode: code, newPassword });
   };
-  const fieldError = (field: string, error: TFieldError | undefined | null) =>
-    error ? (
-      <span className="field__error" data-testid={`forgot.error.${field}`}>
-        {fieldMessage(t, error)}
-      </span>
-    ) : null;
+  const fieldError = (field: string, error: TFieldError | undefined | null) => <FieldMessage testId={`forgot.error.${field}`} error={error} />;
 
   const sent = state.matches('emailSent');
   return (
@@ -130,47 +116,29 @@ export function ForgotModal({ onClose, onLogin, onLoggedIn }: { onClose: () => v
       ) : (
         <form className="form" onSubmit={submit} noValidate>
           {tabs.length > 1 && (
-            <div className="tabs" role="tablist">
-              {tabs.map((tab) => (
-                <button
-                  key={tab}
-                  type="button"
-                  role="tab"
-                  aria-selected={ctx.tab === tab}
-                  className={`tab${ctx.tab === tab ? ' tab--active' : ''}`}
-                  data-testid={`forgot.tab.${tab}`}
-                  onClick={() => send({ type: 'forgot.tab', tab })}
-                >
-                  {t(`forgot_tab_${tab}`)}
-                </button>
-              ))}
-            </div>
+            <TabBar tabs={tabs} active={ctx.tab} testIdPrefix="forgot.tab" label={(tab) => t(`forgot_tab_${tab}`)} onSelect={(tab) => send({ type: 'forgot.tab', tab })} />
           )}
           {ctx.tab === 'email' ? (
             <>
-              <label className="field">
-                <span className="field__label">{t('username')}</span>
+              <Field label={t('username')}>
                 <input className="input" data-testid="forgot.username" autoComplete="username" value={username} maxLength={200} onChange={(e) => setUsername(e.target.value)} />
                 {fieldError('username', ctx.fieldErrors.username)}
-              </label>
-              <label className="field">
-                <span className="field__label">{t('email')}</span>
+              </Field>
+              <Field label={t('email')}>
                 <input className="input" type="email" data-testid="forgot.email" autoComplete="email" value={email} maxLength={254} onChange={(e) => setEmail(e.target.value)} />
                 {fieldError('email', ctx.fieldErrors.email)}
-              </label>
+              </Field>
             </>
           ) : (
             <>
-              <label className="field">
-                <span className="field__label">{t('mobile_number')}</span>
+              <Field label={t('mobile_number')}>
                 <span className="input-row">
                   <CountrySelect testId="forgot.country" value={countryCode} onChange={setCountryCode} label={t('country_code')} />
                   <input className="input" data-testid="forgot.mobile" inputMode="numeric" autoComplete="tel-national" value={mobile} maxLength={15} onChange={(e) => setMobile(e.target.value)} />
                 </span>
                 {fieldError('mobileNum', ctx.fieldErrors.mobileNum)}
-              </label>
-              <label className="field">
-                <span className="field__label">{t('verification_code')}</span>
+              </Field>
+              <Field label={t('verification_code')}>
                 <span className="input-row">
                   <input className="input" data-testid="forgot.code" inputMode="numeric" autoComplete="one-time-code" value={code} maxLength={8} onChange={(e) => setCode(e.target.value)} />
                   <SmsSendButton testId="forgot.send-code" request={() => ({ mobileNum: mobile, countryDialingCode: countryCode })} send={sendResetSms} onError={setSmsError} />
@@ -181,27 +149,22 @@ export function ForgotModal({ onClose, onLogin, onLoggedIn }: { onClose: () => v
                     {t(smsError)}
                   </span>
                 )}
-              </label>
-              <label className="field">
-                <span className="field__label">{t('new_password')}</span>
-                <input className="input" type="password" data-testid="forgot.new-password" autoComplete="new-password" value={newPassword} maxLength={128} onChange={(e) => setNewPassword(e.target.value)} />
-                {fieldError('newPassword', ctx.fieldErrors.newPassword)}
-              </label>
-              <label className="field">
-                <span className="field__label">{t('confirm_password')}</span>
-                <input className="input" type="password" data-testid="forgot.confirm-password" autoComplete="new-password" value={confirmPassword} maxLength={128} onChange={(e) => setConfirmPassword(e.target.value)} />
-                {fieldError('confirmPassword', confirmError)}
-              </label>
+              </Field>
+              <NewPasswordFields
+                testIds={{ newPassword: 'forgot.new-password', confirmPassword: 'forgot.confirm-password' }}
+                newPassword={newPassword}
+                confirmPassword={confirmPassword}
+                onNewPassword={setNewPassword}
+                onConfirmPassword={setConfirmPassword}
+                newPasswordError={fieldError('newPassword', ctx.fieldErrors.newPassword)}
+                confirmPasswordError={fieldError('confirmPassword', confirmError)}
+              />
             </>
           )}
-          {ctx.error && !busy && (
-            <p className="form__error" role="alert" data-testid="forgot.error">
-              {t(ctx.error)}
-            </p>
-          )}
-          <button type="submit" className="btn btn--primary btn--block" data-testid="forgot.submit" disabled={busy} aria-busy={busy}>
-            {busy ? <span className="spinner" aria-label={t('loading')} /> : t('submit')}
-          </button>
+          <FormError testId="forgot.error" message={busy ? null : ctx.error} />
+          <SubmitButton testId="forgot.submit" pending={busy}>
+            {t('submit')}
+          </SubmitButton>
           <p className="form__alt">
             <button type="button" className="link-btn" data-testid="forgot.login-link" onClick={onLogin}>
               {t('back_to_login')}

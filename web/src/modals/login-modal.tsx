@@ -4,12 +4,13 @@ import { useNavigate } from 'react-router';
 import type { TSmsRequest } from '@wl/flows/sms/sms-countdown.machine';
 import { useTRPCClient } from '../api/trpc.ts';
 import { CountrySelect } from '../accounts/countries.tsx';
-import { FirstLoginStep, ForcedChangeModal, SecondFactorStep } from '../accounts/login-steps.tsx';
+import { ForcedChangeModal, isLoginStep, LoginFlowStep } from '../accounts/login-steps.tsx';
 import { SmsSendButton } from '../accounts/sms-send-button.tsx';
 import { useLoginFlow } from '../accounts/use-login-flow.ts';
 import { useScreenConfig } from '../config/screen-config-context.tsx';
 import { forgetUsername, readRememberedUsername, rememberUsername } from '../session/remember-me.ts';
 import { Modal } from './modal.tsx';
+import { CaptchaImage, Field, FormError, SubmitButton, TabBar } from '../accounts/form-parts.tsx';
 
 type TTab = 'username' | 'sms';
 type TFieldErrors = Partial<Record<'username' | 'password' | 'mobile' | 'code' | 'captcha', string>>;
@@ -47,7 +48,6 @@ export function LoginModal({
   const [rememberMe, setRememberMe] = useState(() => readRememberedUsername() !== null);
   const [fieldErrors, setFieldErrors] = useState<TFieldErrors>({});
   const [smsError, setSmsError] = useState<string | null>(null);
-  const [continued, setContinued] = useState(false);
 
   const onLoggedIn = useCallback(
     (redirect: string | null) => {
@@ -59,7 +59,8 @@ export function LoginModal({
     },
     [rememberMe, tab, username, onSuccess, navigate],
   );
-  const { state, send, side, country, remember, continueFirstLogin } = useLoginFlow({ isAgentPage: false, onLoggedIn });
+  const flow = useLoginFlow({ isAgentPage: false, onLoggedIn });
+  const { state, send, country, remember } = flow;
   country.current = countryCode;
   remember.current = rememberMe;
 
@@ -118,58 +119,28 @@ export function LoginModal({
   const captchaImage = ctx.captcha?.image;
 
   let body;
-  if (state.matches('secondFactor')) {
-    body = (
-      <SecondFactorStep
-        methods={ctx.secondFactor?.methods ?? []}
-        challengeId={ctx.secondFactor?.challengeId ?? ''}
-        maskedMobile={side.maskedMobile}
-        maskedEmail={side.maskedEmail}
-        error={ctx.error}
-        isVerifying={state.matches({ secondFactor: 'verifying' })}
-        onSubmit={(submission) => send({ type: 'secondFactor.submit', ...submission })}
-        onCancel={() => send({ type: 'login.cancel' })}
-      />
-    );
+  if (isLoginStep(state)) {
+    body = <LoginFlowStep flow={flow} />;
   } else if (state.matches('loggedIn')) {
     body = <div className="page-loading" aria-busy="true" />;
-  } else if (state.matches('firstLogin')) {
-    body = (
-      <FirstLoginStep
-        isPending={continued}
-        onContinue={() => {
-          setContinued(true);
-          continueFirstLogin();
-        }}
-      />
-    );
   } else {
     body = (
       <form className="form" onSubmit={submit} noValidate>
         {smsLogin && (
-          <div className="tabs" role="tablist">
-            {(['username', 'sms'] as const).map((name) => (
-              <button
-                key={name}
-                type="button"
-                role="tab"
-                aria-selected={tab === name}
-                className={`tab${tab === name ? ' tab--active' : ''}`}
-                data-testid={`login.tab.${name}`}
-                onClick={() => {
-                  setTab(name);
-                  setFieldErrors({});
-                }}
-              >
-                {t(`login_tab_${name}`)}
-              </button>
-            ))}
-          </div>
+          <TabBar
+            tabs={['username', 'sms'] as const}
+            active={tab}
+            testIdPrefix="login.tab"
+            label={(name) => t(`login_tab_${name}`)}
+            onSelect={(name) => {
+              setTab(name);
+              setFieldErrors({});
+            }}
+          />
         )}
         {tab === 'username' ? (
           <>
-            <label className="field">
-              <span className="field__label">{t('username')}</span>
+            <Field label={t('username')}>
               <input
                 className="input"
                 data-testid="login.username"
@@ -181,9 +152,8 @@ export function LoginModal({
                 onChange={(e) => setUsername(e.target.value)}
               />
               {fieldError('username')}
-            </label>
-            <label className="field">
-              <span className="field__label">{t('password')}</span>
+            </Field>
+            <Field label={t('password')}>
               <input
                 className="input"
                 type="password"
@@ -196,10 +166,9 @@ export function LoginModal({
                 onChange={(e) => setPassword(e.target.value)}
               />
               {fieldError('password')}
-            </label>
+            </Field>
             {needsCaptcha && (
-              <label className="field">
-                <span className="field__label">{t('captcha')}</span>
+              <Field label={t('captcha')}>
                 <span className="captcha">
                   <input
                     className="input"
@@ -210,29 +179,20 @@ export function LoginModal({
                     placeholder={t('captcha_placeholder')}
                     onChange={(e) => setCaptcha(e.target.value)}
                   />
-                  {captchaImage ? (
-                    <button
-                      type="button"
-                      className="captcha__image"
-                      onClick={() => send({ type: 'captcha.refresh' })}
-                      title={t('captcha_refresh')}
-                      data-testid="login.captcha-refresh"
-                      disabled={!state.matches({ captchaRequired: 'ready' })}
-                    >
-                      <img src={captchaImage} alt={t('captcha')} width={110} height={40} data-testid="login.captcha-image" />
-                    </button>
-                  ) : (
-                    <span className="captcha__image captcha__image--loading" aria-busy="true" />
-                  )}
+                  <CaptchaImage
+                    image={captchaImage}
+                    testId="login.captcha"
+                    onRefresh={() => send({ type: 'captcha.refresh' })}
+                    disabled={!state.matches({ captchaRequired: 'ready' })}
+                  />
                 </span>
                 {fieldError('captcha')}
-              </label>
+              </Field>
             )}
           </>
         ) : (
           <>
-            <label className="field">
-              <span className="field__label">{t('mobile_number')}</span>
+            <Field label={t('mobile_number')}>
               <span className="input-row">
                 <CountrySelect testId="login.country" value={countryCode} onChange={setCountryCode} label={t('country_code')} />
                 <input
@@ -247,9 +207,8 @@ export function LoginModal({
                 />
               </span>
               {fieldError('mobile')}
-            </label>
-            <label className="field">
-              <span className="field__label">{t('verification_code')}</span>
+            </Field>
+            <Field label={t('verification_code')}>
               <span className="input-row">
                 <input
                   className="input"
@@ -268,7 +227,7 @@ export function LoginModal({
                   {t(smsError)}
                 </span>
               )}
-            </label>
+            </Field>
           </>
         )}
         <div className="form__row">
@@ -280,14 +239,10 @@ export function LoginModal({
             {t('forgot_password')}
           </button>
         </div>
-        {serverError && (
-          <p className="form__error" role="alert" data-testid="login.error">
-            {t(serverError)}
-          </p>
-        )}
-        <button type="submit" className="btn btn--primary btn--block" data-testid="login.submit" disabled={isPending} aria-busy={isPending}>
-          {isPending ? <span className="spinner" aria-label={t('loading')} /> : t('login')}
-        </button>
+        <FormError testId="login.error" message={serverError} />
+        <SubmitButton testId="login.submit" pending={isPending}>
+          {t('login')}
+        </SubmitButton>
         <p className="form__alt">
           {t('no_account')}{' '}
           <button type="button" className="link-btn" data-testid="login.register-link" onClick={onRegister}>

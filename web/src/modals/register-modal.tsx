@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
@@ -21,9 +21,10 @@ import { CountrySelect, DEFAULT_DIALING_CODE } from '../accounts/countries.tsx';
 import { fieldMessage, type TFieldMessage } from '../accounts/field-message.ts';
 import { SmsSendButton, type TSmsSent } from '../accounts/sms-send-button.tsx';
 import { useScreenConfig } from '../config/screen-config-context.tsx';
-import { useSession } from '../session/session-context.tsx';
+import { useSignInOnce } from '../accounts/use-sign-in-once.ts';
 import type { TLoginOutcome } from './login-actors.ts';
 import { Modal } from './modal.tsx';
+import { FormError, SubmitButton, TabBar } from '../accounts/form-parts.tsx';
 
 const SECRET: ReadonlySet<TRegistrationField> = new Set(['password', 'confirmPassword', 'paymentPassword']);
 const LEADING: readonly TRegistrationField[] = ['username', 'password', 'confirmPassword', 'mobileNum', 'verificationCode'];
@@ -56,7 +57,6 @@ export function RegisterModal({ onClose, onLogin, onSuccess }: { onClose: () => 
   const { t } = useTranslation();
   const client = useTRPCClient();
   const config = useScreenConfig();
-  const session = useSession();
   const form = config.forms.register;
   const outcome = useRef<Extract<TLoginOutcome, { kind: 'session' }> | null>(null);
   const country = useRef<string>(DEFAULT_DIALING_CODE);
@@ -108,7 +108,6 @@ export function RegisterModal({ onClose, onLogin, onSuccess }: { onClose: () => 
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [prompt, setPrompt] = useState<TPrompt>(null);
   const [smsError, setSmsError] = useState<string | null>(null);
-  const done = useRef(false);
   country.current = countryCode;
 
   const formValues = useMemo(() => ({ ...values, termsAccepted, ageConfirmed }), [values, termsAccepted, ageConfirmed]);
@@ -119,14 +118,7 @@ export function RegisterModal({ onClose, onLogin, onSuccess }: { onClose: () => 
     return result.success ? {} : firstFieldErrors(result.error);
   }, [form, ctx.tab, formValues]);
 
-  useEffect(() => {
-    if (state.matches('done') && !done.current && ctx.token) {
-      done.current = true;
-      const member = ctx.member ?? outcome.current?.member;
-      if (member) session.signIn(ctx.token, member);
-      onSuccess();
-    }
-  }, [state, ctx.token, ctx.member, session, onSuccess]);
+  useSignInOnce(state.matches('done'), ctx.token, ctx.member ?? outcome.current?.member, onSuccess);
 
   const touch = (field: string) => setTouched((prev) => (prev.has(field) ? prev : new Set(prev).add(field)));
   const setValue = (field: TRegistrationField, value: string) => {
@@ -181,6 +173,24 @@ export function RegisterModal({ onClose, onLogin, onSuccess }: { onClose: () => 
     );
   };
 
+  // The two confirmations (SPEC §5 terms and minimum age): a checkbox that counts as touched once changed, then its message.
+  const confirmation = (field: 'termsAccepted' | 'ageConfirmed', testId: string, checked: boolean, set: (v: boolean) => void, label: string) => (
+    <>
+      <label className="check">
+        <input
+          type="checkbox"
+          data-testid={testId}
+          checked={checked}
+          onChange={(e) => {
+            set(e.target.checked);
+            touch(field);
+          }}
+        />
+        <span>{label}</span>
+      </label>
+      {fieldErrorView(field)}
+    </>
+  );
   const input = (field: TRegistrationField) => (
     <input
       className="input"
@@ -258,61 +268,25 @@ export function RegisterModal({ onClose, onLogin, onSuccess }: { onClose: () => 
       )}
       <form className="form" onSubmit={submit} noValidate hidden={humanStep || prompt !== null}>
         {ctx.tabs.length > 0 && (
-          <div className="tabs" role="tablist">
-            {ctx.tabs.map((tab) => (
-              <button
-                key={tab}
-                type="button"
-                role="tab"
-                aria-selected={ctx.tab === tab}
-                className={`tab${ctx.tab === tab ? ' tab--active' : ''}`}
-                data-testid={`register.tab.${tab}`}
-                onClick={() => {
-                  setTouched(new Set());
-                  setServerFieldErrors({});
-                  send({ type: 'register.tab', tab });
-                }}
-              >
-                {t(`register_tab_${tab}`)}
-              </button>
-            ))}
-          </div>
+          <TabBar
+            tabs={ctx.tabs}
+            active={ctx.tab}
+            testIdPrefix="register.tab"
+            label={(tab) => t(`register_tab_${tab}`)}
+            onSelect={(tab) => {
+              setTouched(new Set());
+              setServerFieldErrors({});
+              send({ type: 'register.tab', tab });
+            }}
+          />
         )}
         {fields.map(renderField)}
-        <label className="check">
-          <input
-            type="checkbox"
-            data-testid="register.terms"
-            checked={termsAccepted}
-            onChange={(e) => {
-              setTerms(e.target.checked);
-              touch('termsAccepted');
-            }}
-          />
-          <span>{t('terms_accept')}</span>
-        </label>
-        {fieldErrorView('termsAccepted')}
-        <label className="check">
-          <input
-            type="checkbox"
-            data-testid="register.age"
-            checked={ageConfirmed}
-            onChange={(e) => {
-              setAge(e.target.checked);
-              touch('ageConfirmed');
-            }}
-          />
-          <span>{t('age_confirm', { min: form.minAge })}</span>
-        </label>
-        {fieldErrorView('ageConfirmed')}
-        {ctx.error && !busy && (
-          <p className="form__error" role="alert" data-testid="register.error">
-            {t(ctx.error)}
-          </p>
-        )}
-        <button type="submit" className="btn btn--primary btn--block" data-testid="register.submit" disabled={busy || ctx.tabs.length === 0} aria-busy={busy}>
-          {busy ? <span className="spinner" aria-label={t('loading')} /> : t('register')}
-        </button>
+        {confirmation('termsAccepted', 'register.terms', termsAccepted, setTerms, t('terms_accept'))}
+        {confirmation('ageConfirmed', 'register.age', ageConfirmed, setAge, t('age_confirm', { min: form.minAge }))}
+        <FormError testId="register.error" message={busy ? null : ctx.error} />
+        <SubmitButton testId="register.submit" pending={busy} disabled={busy || ctx.tabs.length === 0}>
+          {t('register')}
+        </SubmitButton>
         {ctx.tabs.length === 0 && <p className="dialog__text">{t('register_closed')}</p>}
         <p className="form__alt">
           {t('have_account')}{' '}

@@ -5,25 +5,12 @@ import type { TScreenConfig } from '@wl/schemas';
 import { useUi } from '../app/ui-context.tsx';
 import { useLaunch } from '../launch/use-launch.ts';
 import { useSession } from '../session/session-context.tsx';
-import { gameFixture, memberFixture, screenConfigFixture } from '../test/fixtures.ts';
+import { configWithProducts, gameFixture, memberFixture, vendorLinkFixture } from '../test/fixtures.ts';
 import { renderWithApp } from '../test/render.tsx';
 import VendorPopup, { vendorName } from './vendor-popup.tsx';
 
 function config(): TScreenConfig {
-  const base = screenConfigFixture();
-  return {
-    ...base,
-    footer: {
-      ...base.footer,
-      products: [
-        {
-          gameType: 'LIVE',
-          label: 'Live casino',
-          vendors: [{ vassalage: 'EVO', name: 'Evolution', logoUrl: '', gameType: 'LIVE', path: '/live?vassalage=EVO', isGame: 'VASSALAGE', gameCode: null }],
-        },
-      ],
-    },
-  };
+  return configWithProducts([{ gameType: 'LIVE', label: 'Live casino', vendors: [vendorLinkFixture('EVO', 'Evolution')] }]);
 }
 
 const games = (input: unknown) => {

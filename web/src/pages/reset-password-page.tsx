@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { validateConfirmation, validateField, type TFieldError } from '@wl/schemas';
 import { errorKey, useTRPCClient } from '../api/trpc.ts';
-import { fieldMessage } from '../accounts/field-message.ts';
 import { usePasswordRule } from '../accounts/use-password-rule.ts';
 import { useUi } from '../app/ui-context.tsx';
+import { FieldMessage, FormError, NewPasswordFields, SubmitButton } from '../accounts/form-parts.tsx';
 
 /**
  * /resetPassword?token=… : the one-time link of the forgot-by-email mail (valid 30 minutes). The new
@@ -68,24 +68,19 @@ export default function ResetPasswordPage() {
         </div>
       ) : (
         <form className="form" onSubmit={(e) => void submit(e)} noValidate>
-          <label className="field">
-            <span className="field__label">{t('new_password')}</span>
-            <input className="input" type="password" autoComplete="new-password" data-testid="reset.new-password" value={newPassword} maxLength={128} onChange={(e) => setNewPassword(e.target.value)} />
-            {errors.newPassword && <span className="field__error" data-testid="reset.error.newPassword">{fieldMessage(t, errors.newPassword)}</span>}
-          </label>
-          <label className="field">
-            <span className="field__label">{t('confirm_password')}</span>
-            <input className="input" type="password" autoComplete="new-password" data-testid="reset.confirm-password" value={confirmPassword} maxLength={128} onChange={(e) => setConfirmPassword(e.target.value)} />
-            {errors.confirmPassword && <span className="field__error" data-testid="reset.error.confirmPassword">{fieldMessage(t, errors.confirmPassword)}</span>}
-          </label>
-          {error && (
-            <p className="form__error" role="alert" data-testid="reset.error">
-              {t(error)}
-            </p>
-          )}
-          <button type="submit" className="btn btn--primary btn--block" data-testid="reset.submit" disabled={pending} aria-busy={pending}>
-            {pending ? <span className="spinner" aria-label={t('loading')} /> : t('submit')}
-          </button>
+          <NewPasswordFields
+            testIds={{ newPassword: 'reset.new-password', confirmPassword: 'reset.confirm-password' }}
+            newPassword={newPassword}
+            confirmPassword={confirmPassword}
+            onNewPassword={setNewPassword}
+            onConfirmPassword={setConfirmPassword}
+            newPasswordError={<FieldMessage testId="reset.error.newPassword" error={errors.newPassword} />}
+            confirmPasswordError={<FieldMessage testId="reset.error.confirmPassword" error={errors.confirmPassword} />}
+          />
+          <FormError testId="reset.error" message={error} />
+          <SubmitButton testId="reset.submit" pending={pending}>
+            {t('submit')}
+          </SubmitButton>
           <Link to="/" className="link-btn">
             {t('back_home')}
           </Link>

@@ -1,4 +1,4 @@
-import type { TGame, TMemberInfo, TScreenConfig } from '@wl/schemas';
+import type { TGame, TMemberInfo, TScreenConfig, TVendorLink } from '@wl/schemas';
 
 /** A ScreenConfig close to what the gateway composes for a visitor. */
 export function screenConfigFixture(overrides: Partial<TScreenConfig> = {}): TScreenConfig {
@@ -75,6 +75,17 @@ export function screenConfigFixture(overrides: Partial<TScreenConfig> = {}): TSc
     },
     ...overrides,
   };
+}
+
+/** The config fixture with these footer products (the categories and vendors the pages read). */
+export function configWithProducts(products: TScreenConfig['footer']['products']): TScreenConfig {
+  const base = screenConfigFixture();
+  return { ...base, footer: { ...base.footer, products } };
+}
+
+/** A vendor link of the config: a LIVE vendor that lists its games, unless overridden. */
+export function vendorLinkFixture(vassalage: string, name: string, overrides: Partial<TVendorLink> = {}): TVendorLink {
+  return { vassalage, name, logoUrl: '', gameType: 'LIVE', path: `/live?vassalage=${vassalage}`, isGame: 'VASSALAGE', gameCode: null, ...overrides };
 }
 
 /** One game. */
