@@ -65,6 +65,8 @@ test.describe('home page', () => {
   });
 
   test('a member marks a favourite on a tile and finds it under FAV, then removes it', async ({ home, page }) => {
+    // The heart takes one toggle per second (SPEC §5); the page clock lets the test move past it.
+    await page.clock.install();
     await home.open('/');
     await home.login(DEMO.member.username, DEMO.member.password);
     const tile = page.getByTestId('home.row.RNG').getByTestId('game-tile').first();
@@ -76,6 +78,7 @@ test.describe('home page', () => {
     await heart.click();
     await expect(heart).toHaveAttribute('aria-pressed', 'true');
 
+    await page.clock.fastForward(1000);
     await page.getByTestId('home.menu.FAV').click();
     const favourite = page.locator(`[data-testid="game-tile"][data-node-id="${nodeId}"]`).first();
     await expect(favourite).toBeVisible();

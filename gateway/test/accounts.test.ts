@@ -350,6 +350,25 @@ describe('operator security and outbox', () => {
     await expectTRPCError(h.client().operator.outbox.query({}), 'UNAUTHORIZED');
     await expectTRPCError(h.client({ token: member }).operator.outbox.query({}), 'UNAUTHORIZED');
     await expectTRPCError(h.client({ token: member }).operator.setSecurity.mutate({ captchaAfterFailures: 5 }), 'UNAUTHORIZED');
+    await expectTRPCError(h.client({ token: member }).operator.security.query(), 'UNAUTHORIZED');
+  });
+
+  it('reads the thresholds as they stand, and reads back a change', async () => {
+    const op = h.client({ token: operatorToken });
+    const before = await op.operator.security.query();
+    expect(before).toEqual({
+      captchaAfterFailures: expect.any(Number),
+      lockAfterFailures: expect.any(Number),
+      lockWindowMinutes: expect.any(Number),
+      lockMinutes: expect.any(Number),
+      idleTimeoutMinutes: expect.any(Number),
+    });
+    try {
+      await op.operator.setSecurity.mutate({ idleTimeoutMinutes: before.idleTimeoutMinutes + 1 });
+      expect((await op.operator.security.query()).idleTimeoutMinutes).toBe(before.idleTimeoutMinutes + 1);
+    } finally {
+      await op.operator.setSecurity.mutate({ idleTimeoutMinutes: before.idleTimeoutMinutes });
+    }
   });
 
   it('changes the thresholds and refuses out-of-range ones', async () => {

@@ -431,6 +431,13 @@ export class WpsApi {
       ctx,
     );
   }
+  /** The merchant's login security thresholds. */
+  operatorSecurity(ctx: TCallContext) {
+    return this.client.call(
+      { method: 'GET', path: ACCOUNT_PATHS.operatorSecurity, moduleId: 'OPERATOR', value: ZOperatorSecurityResponse },
+      ctx,
+    );
+  }
   /** Answers the security settings after the change. */
   operatorSetSecurity(input: Partial<TSecuritySettings>, ctx: TCallContext) {
     return this.client.call(

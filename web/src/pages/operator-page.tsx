@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { TWhitelabelNode } from '@wl/schemas';
 import { errorKey, useTRPC } from '../api/trpc.ts';
 import { getOperatorToken, setOperatorToken } from '../session/session-storage.ts';
+import { Field, FormError, SubmitButton } from '../accounts/form-parts.tsx';
+import { OperatorOutbox, OperatorSecurity } from './operator-panels.tsx';
 
 /** Flattens the whitelabel tree into labelled rows, children indented under their parent. */
 export function flattenFlags(nodes: readonly TWhitelabelNode[], depth = 0): { node: TWhitelabelNode; depth: number }[] {
@@ -48,18 +50,16 @@ function OperatorLogin({ onDone }: { onDone: () => void }) {
   return (
     <form className="form operator__card" onSubmit={submit} noValidate>
       <h1>{t('operator_title')}</h1>
-      <label className="field">
-        <span className="field__label">{t('username')}</span>
+      <Field label={t('username')}>
         <input className="input" data-testid="operator.username" autoComplete="username" value={username} maxLength={200} onChange={(e) => setUsername(e.target.value)} />
-      </label>
-      <label className="field">
-        <span className="field__label">{t('password')}</span>
+      </Field>
+      <Field label={t('password')}>
         <input className="input" type="password" data-testid="operator.password" autoComplete="current-password" value={password} maxLength={128} onChange={(e) => setPassword(e.target.value)} />
-      </label>
-      {error && <p className="form__error" role="alert" data-testid="operator.error">{t(error)}</p>}
-      <button type="submit" className="btn btn--primary btn--block" data-testid="operator.submit" disabled={login.isPending}>
-        {login.isPending ? <span className="spinner" /> : t('login')}
-      </button>
+      </Field>
+      <FormError testId="operator.error" message={error} />
+      <SubmitButton testId="operator.submit" pending={login.isPending}>
+        {t('login')}
+      </SubmitButton>
     </form>
   );
 }
@@ -96,6 +96,8 @@ function OperatorConsole({ onLogout }: { onLogout: () => void }) {
           <h2>{t('operator_system')}</h2>
           <Switch testId="operator.maintenance" label={t('operator_maintenance')} checked={cfg.data.maintenance} disabled={busy} onChange={(v) => setSystem.mutate({ maintenance: v })} />
           <Switch testId="operator.region" label={t('operator_region')} checked={cfg.data.regionRestriction} disabled={busy} onChange={(v) => setSystem.mutate({ regionRestriction: v })} />
+          <OperatorSecurity />
+          <OperatorOutbox />
           <h2>{t('operator_flags')}</h2>
           {flattenFlags(cfg.data.whitelabel).map(({ node, depth }) => (
             <Switch
@@ -115,7 +117,7 @@ function OperatorConsole({ onLogout }: { onLogout: () => void }) {
   );
 }
 
-/** Operator console (issue 2): flips whitelabel flags and system switches; own token, own session key. */
+/** Operator console: whitelabel flags and system switches (issue 2), login security and the message outbox (issue 3); own token, own session key. */
 export function OperatorPage() {
   const { t } = useTranslation();
   const [loggedIn, setLoggedIn] = useState(() => getOperatorToken() !== null);

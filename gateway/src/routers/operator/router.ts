@@ -1,5 +1,6 @@
 import { router } from '../../trpc/init.ts';
 import { getConfig } from './get-config.ts';
+import { getSecurity } from './get-security.ts';
 import { listOutbox } from './list-outbox.ts';
 import { loginOperator } from './login-operator.ts';
 import { setFlag } from './set-flag.ts';
@@ -13,5 +14,6 @@ export const operatorRouter = router({
   setFlag,
   setSystem,
   outbox: listOutbox,
+  security: getSecurity,
   setSecurity,
 });
