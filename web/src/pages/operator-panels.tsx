@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TSecuritySettings } from '@wl/schemas';
+import { TabBar } from '../accounts/form-parts.tsx';
 import { errorKey, useTRPC } from '../api/trpc.ts';
 import '../styles/operator.css';
 
@@ -23,21 +24,13 @@ export function OperatorOutbox() {
           {t('operator_outbox_refresh')}
         </button>
       </div>
-      <div className="chips" role="tablist">
-        {CHANNELS.map((c) => (
-          <button
-            key={c}
-            type="button"
-            role="tab"
-            aria-selected={channel === c}
-            className={`chip${channel === c ? ' chip--active' : ''}`}
-            data-testid={`operator.outbox.channel.${c}`}
-            onClick={() => setChannel(c)}
-          >
-            {t(`operator_outbox_${c}`)}
-          </button>
-        ))}
-      </div>
+      <TabBar
+        tabs={CHANNELS}
+        active={channel}
+        testIdPrefix="operator.outbox.channel"
+        label={(c) => t(`operator_outbox_${c}`)}
+        onSelect={setChannel}
+      />
       {outbox.error && <p className="form__error" role="alert">{t(errorKey(outbox.error))}</p>}
       {outbox.isSuccess && messages.length === 0 && <p className="no-data">{t('operator_outbox_empty')}</p>}
       <ol className="operator__outbox">
