@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CAPTCHA_REFRESH_THROTTLE_MS } from '@wl/schemas/constants';
 import { errorKey, useTRPCClient } from '../api/trpc.ts';
-import { CaptchaImage, FormError } from './form-parts.tsx';
+import { CaptchaInput, FormError } from './form-parts.tsx';
 
 /** The human-verification answer: the captcha shown and what the visitor read from it. */
 export type THumanAnswer = { captchaId: string; captcha: string };
@@ -50,18 +50,7 @@ export function CaptchaPrompt({ onAnswer, onCancel, intro }: { onAnswer: (answer
   return (
     <form className="form human-check" onSubmit={submit} noValidate data-testid="register.human-check">
       <p className="dialog__text">{intro}</p>
-      <span className="captcha">
-        <input
-          className="input"
-          data-testid="register.captcha"
-          value={answer}
-          maxLength={16}
-          autoComplete="off"
-          placeholder={t('captcha_placeholder')}
-          onChange={(e) => setAnswer(e.target.value)}
-        />
-        <CaptchaImage image={captcha?.image} testId="register.captcha" onRefresh={refresh} />
-      </span>
+      <CaptchaInput testId="register.captcha" value={answer} onChange={setAnswer} image={captcha?.image} onRefresh={refresh} />
       <FormError testId="register.captcha-error" message={error} />
       <div className="dialog__actions">
         <button type="button" className="btn btn--ghost" data-testid="register.captcha-cancel" onClick={onCancel}>

@@ -33,6 +33,39 @@ export function CaptchaImage({ image, testId, onRefresh, disabled }: { image: st
   );
 }
 
+/** The captcha answer box beside its image (login, agent login, human check); ids `<testId>`, `<testId>-image`, `<testId>-refresh`. */
+export function CaptchaInput({
+  testId,
+  value,
+  onChange,
+  image,
+  onRefresh,
+  refreshDisabled,
+}: {
+  testId: string;
+  value: string;
+  onChange: (value: string) => void;
+  image: string | undefined;
+  onRefresh: () => void;
+  refreshDisabled?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <span className="captcha">
+      <input
+        className="input"
+        data-testid={testId}
+        value={value}
+        maxLength={16}
+        autoComplete="off"
+        placeholder={t('captcha_placeholder')}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      <CaptchaImage image={image} testId={testId} onRefresh={onRefresh} disabled={refreshDisabled} />
+    </span>
+  );
+}
+
 /** A row of tabs; each tab's test id is `<testIdPrefix>.<tab>`. */
 export function TabBar<TTab extends string>({
   tabs,

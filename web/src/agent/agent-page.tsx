@@ -6,7 +6,7 @@ import { useLoginFlow } from '../accounts/use-login-flow.ts';
 import { LanguageSwitch } from '../layout/language-switch.tsx';
 import { useScreenConfig } from '../config/screen-config-context.tsx';
 import { useSession } from '../session/session-context.tsx';
-import { CaptchaImage, Field, FormError, SubmitButton } from '../accounts/form-parts.tsx';
+import { CaptchaInput, Field, FormError, SubmitButton } from '../accounts/form-parts.tsx';
 
 /**
  * /agent (SPEC §2): the agent back office landing with its login form. The login runs with
@@ -59,10 +59,13 @@ export default function AgentPage() {
         </Field>
         {needsCaptcha && (
           <Field label={t('captcha')}>
-            <span className="captcha">
-              <input className="input" data-testid="agent.captcha" value={captcha} maxLength={16} autoComplete="off" onChange={(e) => setCaptcha(e.target.value)} />
-              {ctx.captcha && <CaptchaImage image={ctx.captcha.image} testId="agent.captcha" onRefresh={() => send({ type: 'captcha.refresh' })} />}
-            </span>
+            <CaptchaInput
+              testId="agent.captcha"
+              value={captcha}
+              onChange={setCaptcha}
+              image={ctx.captcha?.image}
+              onRefresh={() => send({ type: 'captcha.refresh' })}
+            />
           </Field>
         )}
         <FormError testId="agent.error" message={empty ? 'not_empty' : isPending ? null : ctx.error} />

@@ -10,7 +10,7 @@ import { useLoginFlow } from '../accounts/use-login-flow.ts';
 import { useScreenConfig } from '../config/screen-config-context.tsx';
 import { forgetUsername, readRememberedUsername, rememberUsername } from '../session/remember-me.ts';
 import { Modal } from './modal.tsx';
-import { CaptchaImage, Field, FormError, SubmitButton, TabBar } from '../accounts/form-parts.tsx';
+import { CaptchaInput, Field, FormError, SubmitButton, TabBar } from '../accounts/form-parts.tsx';
 
 type TTab = 'username' | 'sms';
 type TFieldErrors = Partial<Record<'username' | 'password' | 'mobile' | 'code' | 'captcha', string>>;
@@ -169,23 +169,14 @@ export function LoginModal({
             </Field>
             {needsCaptcha && (
               <Field label={t('captcha')}>
-                <span className="captcha">
-                  <input
-                    className="input"
-                    data-testid="login.captcha"
-                    value={captcha}
-                    maxLength={16}
-                    autoComplete="off"
-                    placeholder={t('captcha_placeholder')}
-                    onChange={(e) => setCaptcha(e.target.value)}
-                  />
-                  <CaptchaImage
-                    image={captchaImage}
-                    testId="login.captcha"
-                    onRefresh={() => send({ type: 'captcha.refresh' })}
-                    disabled={!state.matches({ captchaRequired: 'ready' })}
-                  />
-                </span>
+                <CaptchaInput
+                  testId="login.captcha"
+                  value={captcha}
+                  onChange={setCaptcha}
+                  image={captchaImage}
+                  onRefresh={() => send({ type: 'captcha.refresh' })}
+                  refreshDisabled={!state.matches({ captchaRequired: 'ready' })}
+                />
                 {fieldError('captcha')}
               </Field>
             )}
