@@ -8,5 +8,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     css: false,
+    // A ceiling for stuck tests on one busy core, not a speed goal.
+    testTimeout: 30_000,
   },
 });

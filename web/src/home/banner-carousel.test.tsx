@@ -38,3 +38,16 @@ describe('BannerCarousel', () => {
     expect(one.loop).toBe(false);
   });
 });
+
+describe('FirstBanner', () => {
+  it('shows the first banner as a working slide before the carousel has loaded', async () => {
+    const { FirstBanner } = await import('./banner-slide.tsx');
+    const { getAllByTestId } = render(<MemoryRouter><FirstBanner banners={[banner(7), banner(8)]} /></MemoryRouter>);
+    const slides = getAllByTestId('home.banner.slide');
+    expect(slides).toHaveLength(1);
+    expect(slides[0]!.getAttribute('data-link')).toBe('/promotions');
+    const img = slides[0]!.querySelector('img')!;
+    expect(img.getAttribute('src')).toBe('/b7.png');
+    expect(img.getAttribute('fetchpriority')).toBe('high');
+  });
+});

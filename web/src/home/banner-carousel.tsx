@@ -1,9 +1,9 @@
 import type { SwiperProps } from 'swiper/react';
 import { Autoplay, Pagination } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
-import { useNavigate } from 'react-router';
 import { BANNER_AUTOPLAY_MS, BANNER_SPACE_BETWEEN, BANNER_SPEED_MS } from '@wl/schemas/constants';
 import type { TBanner } from '@wl/schemas';
+import { BannerSlide } from './banner-slide.tsx';
 import 'swiper/css';
 import 'swiper/css/pagination';
 
@@ -23,26 +23,11 @@ export function bannerSwiperProps(count: number): SwiperProps {
 
 /** Home banner carousel of the w_home group; a click follows the banner's link. */
 export default function BannerCarousel({ banners }: { banners: readonly TBanner[] }) {
-  const navigate = useNavigate();
-  const follow = (b: TBanner) => {
-    if (!b.url || b.linkageType === 'NONE') return;
-    if (b.linkageType === 'EXTERNAL') window.open(b.url, '_blank', 'noopener,noreferrer');
-    else navigate(b.url);
-  };
   return (
     <Swiper className="banner" {...bannerSwiperProps(banners.length)}>
-      {banners.map((b) => (
+      {banners.map((b, i) => (
         <SwiperSlide key={b.id}>
-          <button
-            type="button"
-            className="banner__slide"
-            data-testid="home.banner.slide"
-            data-link={b.url || undefined}
-            onClick={() => follow(b)}
-            aria-label={b.title}
-          >
-            <img src={b.imageUrl} alt={b.title} className="banner__img" width={1200} height={360} />
-          </button>
+          <BannerSlide banner={b} eager={i === 0} />
         </SwiperSlide>
       ))}
     </Swiper>

@@ -7,6 +7,7 @@ import { useSettings } from '../app/settings-context.tsx';
 import { useUi } from '../app/ui-context.tsx';
 import { useScreenConfig } from '../config/screen-config-context.tsx';
 import { useSession } from '../session/session-context.tsx';
+import { FirstBanner } from './banner-slide.tsx';
 import { GameGrid } from './game-grid.tsx';
 import { GameMenu } from './game-menu.tsx';
 import { useFavouriteList, useGames } from './home-data.ts';
@@ -80,7 +81,7 @@ export function HomePage({ popup }: { popup?: 'login' | 'register' }) {
     <div className="home">
       <div className="home__banner" data-testid="home.banner">
         {banners.length > 0 ? (
-          <Suspense fallback={<div className="banner banner--placeholder" />}>
+          <Suspense fallback={<FirstBanner banners={banners} />}>
             <BannerCarousel banners={banners} />
           </Suspense>
         ) : (
