@@ -1,10 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type TDatabase } from '../db/database.ts';
-import { migrate } from '../db/migrate.ts';
 import type { DB } from '../db/schema.ts';
 import { platformEnv } from '../env.ts';
-import { freshDatabase } from '../test-support/db.ts';
+import { seededDatabase } from '../test-support/db.ts';
 import { createJobRunner, idempotentJobId, type JobRunner, type TPgBossRunnerOptions } from './job-runner.ts';
 import { deferred, dropJobsSchema, jobsSchemaFor } from './testing.ts';
 
@@ -35,11 +34,19 @@ async function jobRows(id: string): Promise<number> {
   return r.rows[0]!.n;
 }
 
+/** Another handle on the test database: on PostgreSQL its own pool, like a second platform process. */
+async function secondHandle(): Promise<Kysely<DB>> {
+  if (!platformEnv.databaseUrl) return db;
+  const current = (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]!.s;
+  const second = await openDatabase({ databaseUrl: platformEnv.databaseUrl, schema: current });
+  extraDatabases.push(second);
+  return second.db;
+}
+
 beforeAll(async () => {
-  database = await freshDatabase();
+  database = await seededDatabase();
   db = database.db;
-  await migrate(db);
-  await sql`create table job_test_effects (key text not null, runner text not null default '')`.execute(db);
+  await sql`create table job_test_effects (key text not null, runner text not null default '', at timestamptz not null default now())`.execute(db);
   schema = await jobsSchemaFor(db);
 }, 120_000);
 
@@ -136,14 +143,7 @@ describe('job runner on pg-boss', () => {
   }, 120_000);
 
   it('two runners on one database process 50 jobs exactly once each', async () => {
-    // On PostgreSQL the second runner has its own pool, like a second platform process.
-    let db2 = db;
-    if (platformEnv.databaseUrl) {
-      const current = (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]!.s;
-      const second = await openDatabase({ databaseUrl: platformEnv.databaseUrl, schema: current });
-      extraDatabases.push(second);
-      db2 = second.db;
-    }
+    const db2 = await secondHandle();
     const a = runner();
     const b = runner({ db: db2 });
     for (const [name, r, handle] of [['a', a, db], ['b', b, db2]] as const) {
@@ -164,5 +164,34 @@ describe('job runner on pg-boss', () => {
     await expect.poll(async () => (await counts()).length, WAIT).toBe(50);
     await expect.poll(async () => (await sql<{ n: number }>`select count(*)::int as n from ${sql.id(schema, 'job')} where name = 'test.fanout' and state = 'completed'`.execute(db)).rows[0]!.n, WAIT).toBe(50);
     expect((await counts()).every((c) => c.n === 1)).toBe(true);
+  }, 180_000);
+
+  it('a cron schedule shared by two runners runs once per minute slot', async () => {
+    const db2 = await secondHandle();
+    // Both check the schedule every second, so without pg-boss's per-slot singleton every check would send a job.
+    const a = runner({ cronMonitorIntervalSeconds: 1 });
+    const b = runner({ db: db2, cronMonitorIntervalSeconds: 1 });
+    for (const [name, r, handle] of [['a', a, db], ['b', b, db2]] as const) {
+      await r.define('test.cron', async () => {
+        await sql`insert into job_test_effects (key, runner) values ('cron', ${name})`.execute(handle);
+      });
+      await r.start();
+      await r.schedule('test.cron', '* * * * *');
+    }
+    await expect.poll(() => effects('cron'), WAIT).toBeGreaterThanOrEqual(1);
+    const cronOn = async () => (await sql<{ t: Date | string }>`select cron_on as t from ${sql.id(schema, 'version')}`.execute(db)).rows[0]!.t;
+    const seen = new Set<string>([String(await cronOn())]);
+    // Wait for at least four more schedule checks, then for their hand-off jobs to be processed.
+    await expect.poll(async () => seen.add(String(await cronOn())).size, WAIT).toBeGreaterThanOrEqual(5);
+    await expect
+      .poll(async () => (await sql<{ n: number }>`select count(*)::int as n from ${sql.id(schema, 'job')} where name = '__pgboss__send-it' and state < 'completed'`.execute(db)).rows[0]!.n, WAIT)
+      .toBe(0);
+    const span = (
+      await sql<{ first: number; now: number }>`
+        select extract(epoch from date_trunc('minute', min(at)))::int as first, extract(epoch from date_trunc('minute', now()))::int as now
+        from job_test_effects where key = 'cron'`.execute(db)
+    ).rows[0]!;
+    // One run per minute slot reached (a minute boundary during the test legitimately adds one).
+    expect(await effects('cron')).toBeLessThanOrEqual(1 + (span.now - span.first) / 60);
   }, 180_000);
 });
