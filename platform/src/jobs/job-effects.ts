@@ -30,15 +30,3 @@ export async function applyOnce<R>(
     return { applied: true, value: await effect(trx) } as const;
   });
 }
-
-/** Whether the effect keyed `(queue, key)` has been applied. */
-export async function effectApplied(db: Kysely<DB>, queue: string, key: string): Promise<boolean> {
-  const row = await db
-    .withTables<{ job_effects: TJobEffectsTable }>()
-    .selectFrom('job_effects')
-    .select('key')
-    .where('queue', '=', queue)
-    .where('key', '=', key)
-    .executeTakeFirst();
-  return row !== undefined;
-}
