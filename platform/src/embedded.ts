@@ -2,10 +2,15 @@ import { buildPlatform } from './app.ts';
 import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { platformEnv } from './env.ts';
+import type { JobRunner } from './jobs/job-runner.ts';
+import { startPlatformJobs } from './jobs/platform-jobs.ts';
 import { seed } from './seed/seed.ts';
 
 /** Options of the embedded platform; defaults come from env.ts (PLATFORM_DATA_DIR, DATABASE_URL). */
 export type TEmbeddedPlatformOptions = { dataDir?: string; databaseUrl?: string; memory?: boolean };
+
+/** Whether the embedded platform runs its background jobs (default JOBS, on); tests that do not need them pass false. */
+export type TEmbeddedJobsOption = { jobs?: boolean };
 
 /** A running embedded platform. */
 export type TEmbeddedPlatform = { url: string; close(): Promise<void> };
@@ -14,12 +19,20 @@ export type TEmbeddedPlatform = { url: string; close(): Promise<void> };
  * Opens the database, migrates, seeds and listens on 127.0.0.1 on a free port (DESIGN.md: the
  * gateway starts the embedded reference upstream in-process and talks to it over HTTP).
  */
-export async function startEmbeddedPlatform(opts: TEmbeddedPlatformOptions = {}): Promise<TEmbeddedPlatform> {
+export async function startEmbeddedPlatform(opts: TEmbeddedPlatformOptions & TEmbeddedJobsOption = {}): Promise<TEmbeddedPlatform> {
   const databaseUrl = opts.databaseUrl ?? (opts.memory || opts.dataDir ? undefined : platformEnv.databaseUrl);
   const database = await openDatabase({ databaseUrl, dataDir: opts.dataDir ?? platformEnv.dataDir, memory: opts.memory });
+  let jobs: Promise<JobRunner | null> = Promise.resolve(null);
   try {
     await migrate(database.db);
     await seed(database.db, { merchantCode: platformEnv.merchantCode });
+    // Installing pg-boss takes a few hundred ms on PGlite: it runs beside the start, not before it.
+    if (opts.jobs ?? platformEnv.jobs) {
+      jobs = startPlatformJobs({ db: database.db, pollingIntervalSeconds: platformEnv.jobsPollSeconds }).catch((err: unknown) => {
+        console.error('platform jobs did not start:', err);
+        return null;
+      });
+    }
     const app = await buildPlatform({ db: database.db, merchantCode: platformEnv.merchantCode });
     const address = await app.listen({ host: '127.0.0.1', port: 0 });
     return {
@@ -28,11 +41,14 @@ export async function startEmbeddedPlatform(opts: TEmbeddedPlatformOptions = {})
         try {
           await app.close();
         } finally {
+          // Jobs stop before the database closes: a running handler finishes first.
+          await (await jobs)?.stop();
           await database.close();
         }
       },
     };
   } catch (err) {
+    await (await jobs)?.stop();
     await database.close();
     throw err;
   }

@@ -14,4 +14,8 @@ export const platformEnv = {
   databaseUrl: process.env.DATABASE_URL || undefined,
   port: Number(process.env.PLATFORM_PORT || 7070),
   merchantCode: process.env.MERCHANT_CODE || 'DEMO',
+  /** Background jobs (sweeps, later draws and settlements); JOBS=off runs a process without them. */
+  jobs: process.env.JOBS !== 'off',
+  /** Seconds between polls of an idle job queue (pg-boss minimum 0.5). */
+  jobsPollSeconds: Number(process.env.JOBS_POLL_SECONDS || 2),
 };

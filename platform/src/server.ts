@@ -2,12 +2,14 @@ import { buildPlatform } from './app.ts';
 import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { platformEnv } from './env.ts';
+import { startPlatformJobs } from './jobs/platform-jobs.ts';
 import { seed } from './seed/seed.ts';
 
 // Standalone platform process: `pnpm --filter @wl/platform start` (PLATFORM_PORT, default 7070).
 const database = await openDatabase({ databaseUrl: platformEnv.databaseUrl, dataDir: platformEnv.dataDir });
 await migrate(database.db);
 await seed(database.db, { merchantCode: platformEnv.merchantCode });
+const jobs = platformEnv.jobs ? await startPlatformJobs({ db: database.db, pollingIntervalSeconds: platformEnv.jobsPollSeconds }) : null;
 const app = await buildPlatform({ db: database.db, merchantCode: platformEnv.merchantCode, logger: true });
 await app.listen({ host: '127.0.0.1', port: platformEnv.port });
 
@@ -18,6 +20,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     closing = true;
     void app
       .close()
+      .then(() => jobs?.stop())
       .then(() => database.close())
       .then(() => process.exit(0), () => process.exit(1));
   });

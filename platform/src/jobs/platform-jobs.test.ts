@@ -1,0 +1,38 @@
+import { sql, type Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TDatabase } from '../db/database.ts';
+import type { DB } from '../db/schema.ts';
+import { seededDatabase } from '../test-support/db.ts';
+import { startPlatformJobs } from './platform-jobs.ts';
+import { SWEEP_CRON, SWEEP_QUEUE } from './sweep.job.ts';
+import { dropJobsSchema, jobsSchemaFor } from './testing.ts';
+
+let database: TDatabase;
+let db: Kysely<DB>;
+let schema: string;
+
+beforeAll(async () => {
+  database = await seededDatabase();
+  db = database.db;
+  schema = await jobsSchemaFor(db);
+}, 120_000);
+
+afterAll(async () => {
+  await dropJobsSchema(db, schema);
+  await database?.close();
+}, 120_000);
+
+describe('platform jobs', () => {
+  it('start with the sweep defined and scheduled every minute, and refuse sends once stopped', async () => {
+    const runner = await startPlatformJobs({ db, schema });
+    try {
+      const schedules = await sql<{ name: string; cron: string }>`select name, cron from ${sql.id(schema, 'schedule')}`.execute(db);
+      expect(schedules.rows).toEqual([{ name: SWEEP_QUEUE, cron: SWEEP_CRON }]);
+      const queue = await sql<{ policy: string }>`select policy from ${sql.id(schema, 'queue')} where name = ${SWEEP_QUEUE}`.execute(db);
+      expect(queue.rows).toEqual([{ policy: 'short' }]);
+    } finally {
+      await runner.stop();
+    }
+    await expect(runner.send(SWEEP_QUEUE, {})).rejects.toThrow('not started');
+  }, 120_000);
+});

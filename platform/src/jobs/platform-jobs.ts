@@ -1,0 +1,22 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.ts';
+import { createJobRunner, type JobRunner, type TPgBossRunnerOptions } from './job-runner.ts';
+import { defineSweep, SWEEP_CRON, SWEEP_QUEUE } from './sweep.job.ts';
+
+/** Options of the platform's runner: the database, the platform clock and pg-boss tuning. */
+export type TPlatformJobsOptions = Omit<TPgBossRunnerOptions, 'db'> & { db: Kysely<DB>; clock?: () => Date };
+
+/** Starts the runner with every platform job defined and scheduled; stop it before closing the database. */
+export async function startPlatformJobs(opts: TPlatformJobsOptions): Promise<JobRunner> {
+  const { clock = () => new Date(), ...runnerOpts } = opts;
+  const runner = createJobRunner(runnerOpts);
+  await defineSweep(runner, { clock });
+  await runner.start();
+  try {
+    await runner.schedule(SWEEP_QUEUE, SWEEP_CRON);
+  } catch (err) {
+    await runner.stop();
+    throw err;
+  }
+  return runner;
+}

@@ -1,0 +1,29 @@
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../db/schema.ts';
+
+// Test helpers of the job runner (not a test file; imported by *.test.ts only).
+
+/**
+ * pg-boss's schema for a test database: 'pgboss' on PGlite (one database per file); on
+ * PostgreSQL, where test files share one database with a schema each, one beside the test schema.
+ */
+export async function jobsSchemaFor(db: Kysely<DB>): Promise<string> {
+  const r = await sql<{ s: string }>`select current_schema() as s`.execute(db);
+  const current = r.rows[0]!.s;
+  return current === 'public' ? 'pgboss' : `${current}_jobs`;
+}
+
+/** Drops a per-test pg-boss schema (PostgreSQL); a no-op for the default one. */
+export async function dropJobsSchema(db: Kysely<DB>, schema: string): Promise<void> {
+  if (schema === 'pgboss') return;
+  await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(db);
+}
+
+/** A promise with its resolve, for handlers that tell a test they ran. */
+export function deferred<T = void>(): { promise: Promise<T>; resolve(v: T): void } {
+  let resolve!: (v: T) => void;
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
