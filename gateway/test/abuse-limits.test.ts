@@ -80,7 +80,10 @@ afterAll(async () => {
   await database?.close();
 });
 
-describe('limits on procedures that write rows', () => {
+// Each case waits on real work (argon2 hashes, dozens of calls): generous, since the machine is shared.
+const SLOW = { timeout: 120_000 };
+
+describe('limits on procedures that write rows', SLOW, () => {
   it('free play: 5 trial accounts per IP per hour, the 6th is refused and creates none', async () => {
     const ip = nextIp();
     const trials = await count('members', { type: 4 });
@@ -163,7 +166,7 @@ describe('limits on procedures that write rows', () => {
   });
 });
 
-describe('limits on procedures that check a secret or hash a password', () => {
+describe('limits on procedures that check a secret or hash a password', SLOW, () => {
   /** Cases whose calls are cheap refusals; each fires the IP limit with a new subject per call. */
   const cases: [TLimitedAction, string, (c: ReturnType<THarness['client']>, i: number) => Promise<unknown>][] = [
     ['login', 'session.login', (c, i) => c.session.login.mutate({ username: `nobody_${i}`, password: 'wrong-password' })],
@@ -226,7 +229,7 @@ describe('limits on procedures that check a secret or hash a password', () => {
   });
 });
 
-describe('session.exchangeToken', () => {
+describe('session.exchangeToken', SLOW, () => {
   it('trades a live token for a fresh one, once; the old token stops working', async () => {
     const old = sessionOf(await h.client().session.login.mutate(ACCOUNTS.member)).token;
     const fresh = sessionOf(await h.client().session.exchangeToken.mutate({ token: old }));
