@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIMITED_ACTIONS } from '../src/rate-limit/rate-limits.ts';
 import { solvedCaptcha, latestMessage, latestSmsCode, totpCode } from './accounts-support.ts';
 import { expectTRPCError } from './errors.ts';
 import { ACCOUNTS, loginToken, sessionOf, startGateway, type THarness } from './harness.ts';
@@ -24,9 +25,7 @@ beforeAll(async () => {
   // Limits wide open here: rate limiting has its own tests; these must not trip over it.
   h = await startGateway({
     trustProxy: 'loopback',
-    rateLimits: Object.fromEntries(
-      ['login', 'loginSms', 'sendSms', 'verifySecondFactor', 'register', 'forgotByEmail', 'resetByMobile'].map((a) => [a, { ip: wide, subject: wide }]),
-    ),
+    rateLimits: Object.fromEntries(LIMITED_ACTIONS.map((a) => [a, { ip: wide, subject: wide }])),
   });
   operatorToken = (await h.client().operator.login.mutate(ACCOUNTS.operator)).token;
 }, 60_000);

@@ -1,6 +1,9 @@
 import type { TRateLimitRule } from './rate-limiter.ts';
 
-/** Procedures the gateway rate-limits (issue 3), by the name used in keys and in RATE_LIMITS. */
+/**
+ * Procedures the gateway rate-limits (issue 3; issue 6 item 7 added every other public procedure that
+ * writes a row or hashes a password, see docs/0013), by the name used in keys and in RATE_LIMITS.
+ */
 export const LIMITED_ACTIONS = [
   'login',
   'loginSms',
@@ -9,6 +12,15 @@ export const LIMITED_ACTIONS = [
   'register',
   'forgotByEmail',
   'resetByMobile',
+  'captcha',
+  'freePlay',
+  'checkAffiliate',
+  'registerSms',
+  'smsDaily',
+  'resetByLink',
+  'changePassword',
+  'exchangeToken',
+  'resume',
 ] as const;
 export type TLimitedAction = (typeof LIMITED_ACTIONS)[number];
 
@@ -18,6 +30,7 @@ export type TRateLimits = Record<TLimitedAction, TActionLimits>;
 export type TRateLimitOverrides = Partial<Record<TLimitedAction, Partial<TActionLimits>>>;
 
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 
 /**
  * Defaults: generous per IP (many members can share one address behind a NAT), tight per subject
@@ -30,16 +43,28 @@ export const DEFAULT_RATE_LIMITS: TRateLimits = {
   loginSms: { ip: { limit: 30, windowMs: MINUTE }, subject: { limit: 10, windowMs: 15 * MINUTE } },
   sendSms: { ip: { limit: 20, windowMs: MINUTE }, subject: { limit: 10, windowMs: 15 * MINUTE } },
   verifySecondFactor: { ip: { limit: 30, windowMs: MINUTE }, subject: { limit: 10, windowMs: 15 * MINUTE } },
-  register: { ip: { limit: 30, windowMs: 10 * MINUTE }, subject: { limit: 10, windowMs: 10 * MINUTE } },
+  register: { ip: { limit: 10, windowMs: HOUR }, subject: { limit: 5, windowMs: HOUR } },
   forgotByEmail: { ip: { limit: 20, windowMs: MINUTE }, subject: { limit: 5, windowMs: 15 * MINUTE } },
   resetByMobile: { ip: { limit: 20, windowMs: MINUTE }, subject: { limit: 10, windowMs: 15 * MINUTE } },
+  // Issue 6 item 7. Actions without a subject (captcha, freePlay) count per IP only; their subject rule is never used.
+  captcha: { ip: { limit: 30, windowMs: MINUTE }, subject: { limit: 30, windowMs: MINUTE } },
+  freePlay: { ip: { limit: 5, windowMs: HOUR }, subject: { limit: 5, windowMs: HOUR } },
+  checkAffiliate: { ip: { limit: 20, windowMs: MINUTE }, subject: { limit: 20, windowMs: 15 * MINUTE } },
+  // SMS pumping: registration codes go to numbers nobody has proven, so they are the tightest sends.
+  registerSms: { ip: { limit: 5, windowMs: HOUR }, subject: { limit: 3, windowMs: HOUR } },
+  smsDaily: { ip: { limit: 30, windowMs: 24 * HOUR }, subject: { limit: 10, windowMs: 24 * HOUR } },
+  resetByLink: { ip: { limit: 20, windowMs: MINUTE }, subject: { limit: 5, windowMs: 15 * MINUTE } },
+  changePassword: { ip: { limit: 20, windowMs: MINUTE }, subject: { limit: 5, windowMs: 15 * MINUTE } },
+  exchangeToken: { ip: { limit: 20, windowMs: MINUTE }, subject: { limit: 3, windowMs: 15 * MINUTE } },
+  resume: { ip: { limit: 30, windowMs: MINUTE }, subject: { limit: 5, windowMs: 15 * MINUTE } },
 };
 
 /**
  * Actions whose per-subject count is forgotten after a success: a member who logs in correctly
- * starts afresh, while guesses pile up. Sends, registrations and reset mails count every attempt.
+ * starts afresh, while guesses pile up (for changePassword this makes the member's count one of wrong
+ * old passwords). Sends, registrations and reset mails count every attempt.
  */
-export const RESET_ON_SUCCESS: ReadonlySet<TLimitedAction> = new Set(['login', 'loginSms', 'verifySecondFactor', 'resetByMobile']);
+export const RESET_ON_SUCCESS: ReadonlySet<TLimitedAction> = new Set(['login', 'loginSms', 'verifySecondFactor', 'resetByMobile', 'changePassword']);
 
 /** Defaults with the given overrides applied. */
 export function resolveRateLimits(overrides: TRateLimitOverrides = {}): TRateLimits {

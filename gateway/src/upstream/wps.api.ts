@@ -292,6 +292,13 @@ export class WpsApi {
       { ...ctx, token: null },
     );
   }
+  /** Trades a session token that arrived in a URL for a fresh session; the old token is revoked (SPEC §4, issue 6). */
+  exchangeSession(urlToken: string, ctx: TCallContext) {
+    return this.client.call(
+      { method: 'POST', path: ACCOUNT_PATHS.sessionExchange, moduleId: 'LOGIN', value: ZLoginRememberResponse },
+      { ...ctx, token: urlToken },
+    );
+  }
   /** A new trial account (type 4), logged in (FREEPLAY3). */
   freePlay(input: { os: string }, ctx: TCallContext) {
     return this.client.call(

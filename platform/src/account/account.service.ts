@@ -27,6 +27,7 @@ import { featureEnabled, requireFeature } from '../session/security.service.ts';
 import { memberByPhone, memberByUsername, recordAuthEvent, revokeMemberSessions } from '../session/session.queries.ts';
 import { issueSession, memberTotp, totpCounter } from '../session/session.service.ts';
 import { checkPhone, consumeCode, type TPhone } from '../verification/verification.service.ts';
+import { newAvatarKey } from '../member/member.service.ts';
 import { checkNewPassword, fieldErrorsFailure } from './password-rules.ts';
 
 /** Reset links work once, for 30 minutes. */
@@ -151,6 +152,7 @@ export async function register(
           email: v.email ?? null,
           bank_holder_name: v.payeeName ?? null,
           weak_password: password === WEAK_PASSWORD,
+          avatar_key: newAvatarKey(),
         })
         .returning(['id', 'username', 'first_time_login', 'password_expires_at'])
         .executeTakeFirstOrThrow();

@@ -22,7 +22,7 @@ export function bannerTitle(db: Kysely<DB>, merchantId: number, table: 'banners'
   return db.selectFrom(table).select('title_en').where('merchant_id', '=', merchantId).where('id', '=', id).executeTakeFirst();
 }
 
-/** A member's nickname for the avatar initial. */
-export function memberNickname(db: Kysely<DB>, merchantId: number, id: number) {
-  return db.selectFrom('members').select('nickname').where('merchant_id', '=', merchantId).where('id', '=', id).executeTakeFirst();
+/** A member's nickname for the avatar initial, by the avatar's random key (never by member id). */
+export function memberNicknameByAvatarKey(db: Kysely<DB>, merchantId: number, avatarKey: string) {
+  return db.selectFrom('members').select('nickname').where('merchant_id', '=', merchantId).where('avatar_key', '=', avatarKey).executeTakeFirst();
 }

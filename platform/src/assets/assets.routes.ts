@@ -5,11 +5,13 @@ import { resolveMerchant } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
 import { wpsErrors } from '../http/envelope.ts';
 import { parseInput } from '../http/request-context.ts';
-import { bannerTitle, gameArtwork, memberNickname, vendorArtwork } from './assets.queries.ts';
+import { bannerTitle, gameArtwork, memberNicknameByAvatarKey, vendorArtwork } from './assets.queries.ts';
 import { avatarSvg, bannerSvg, gameSvg, vendorSvg } from './svg.ts';
 
-// `<id>.svg`, where id is a node id, vendor code or numeric id.
+// `<id>.svg`, where id is a node id, vendor code, numeric id or avatar key.
 const ZSvgFile = z.object({ file: z.string().regex(/^[A-Za-z0-9_-]{1,64}\.svg$/) });
+
+const AVATAR_KEY = /^[A-Za-z0-9_-]{22,64}$/;
 
 function svg(reply: FastifyReply, body: string): FastifyReply {
   return reply.header('content-type', 'image/svg+xml').header('cache-control', 'public, max-age=86400').send(body);
@@ -47,9 +49,11 @@ export function registerAssetRoutes(app: FastifyInstance, deps: TPlatformDeps): 
   });
   app.get(`${base}/avatar/:file`, async (request, reply) => {
     const id = idOf(request.params);
-    if (!/^\d{1,9}$/.test(id)) throw wpsErrors.notFound();
+    // Only a random key (22 characters from newAvatarKey, 64 hex from the migration's backfill)
+    // names an avatar; a member id or anything short is not looked up at all.
+    if (!AVATAR_KEY.test(id)) throw wpsErrors.notFound();
     const merchant = await resolveMerchant(deps, request);
-    const member = await memberNickname(deps.db, merchant.id, Number(id));
+    const member = await memberNicknameByAvatarKey(deps.db, merchant.id, id);
     if (!member) throw wpsErrors.notFound();
     return svg(reply, avatarSvg(`avatar-${id}`, member.nickname.slice(0, 1).toUpperCase()));
   });

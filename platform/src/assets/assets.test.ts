@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { WPS_PATHS } from '@wl/schemas';
 import { usePlatform } from '../test-support/db.ts';
+import { loginToken } from '../test-support/http.ts';
 
 const ctx = usePlatform();
 
-describe('generated artwork', () => {
+describe('generated artwork', { timeout: 90_000 }, () => {
   it('serves deterministic, cacheable SVGs for games, vendors, banners and avatars', async () => {
-    const member = await ctx.db.selectFrom('members').select('id').where('username', '=', 'demo_member').executeTakeFirstOrThrow();
+    const member = await ctx.db.selectFrom('members').select('avatar_key').where('username', '=', 'demo_member').executeTakeFirstOrThrow();
     const banner = await ctx.db.selectFrom('banners').select('id').orderBy('id').executeTakeFirstOrThrow();
     const promo = await ctx.db.selectFrom('promotions').select('id').orderBy('id').executeTakeFirstOrThrow();
     for (const url of [
@@ -13,7 +15,7 @@ describe('generated artwork', () => {
       '/wps/assets/vendor/TCG_SEA.svg',
       `/wps/assets/banner/${banner.id}.svg`,
       `/wps/assets/banner/p${promo.id}.svg`,
-      `/wps/assets/avatar/${member.id}.svg`,
+      `/wps/assets/avatar/${member.avatar_key}.svg`,
     ]) {
       const a = await ctx.app.inject({ url });
       expect(a.statusCode, url).toBe(200);
@@ -25,6 +27,38 @@ describe('generated artwork', () => {
     const game = await ctx.db.selectFrom('games').select('name_en').where('node_id', '=', 'SPINORA-001').executeTakeFirstOrThrow();
     const body = (await ctx.app.inject({ url: '/wps/assets/game/SPINORA-001.svg' })).body;
     expect(body).toContain(game.name_en.split(' ')[0]);
+  });
+
+  it('serves avatars only by their random key: member ids answer 404, keys differ per member', async () => {
+    const token = await loginToken(ctx.app, 'demo_member', 'Demo1234');
+    const info = (await ctx.app.inject({ url: WPS_PATHS.memberInfo, headers: { authorization: token } })).json().value as { id: number; avatarUrl: string };
+    const own = await ctx.app.inject({ url: info.avatarUrl });
+    expect(own.statusCode).toBe(200);
+    expect(own.body).toContain('>D</text>');
+    const rows = await ctx.db.selectFrom('members').select(['id', 'avatar_key']).execute();
+    expect(rows.length).toBeGreaterThan(5);
+    expect(new Set(rows.map((r) => r.avatar_key)).size).toBe(rows.length);
+    for (const r of rows) expect(r.avatar_key).toMatch(/^[A-Za-z0-9_-]{22,64}$/);
+    for (const id of [info.id, rows[0]!.id, 1, 2]) {
+      const res = await ctx.app.inject({ url: `/wps/assets/avatar/${id}.svg` });
+      expect(res.statusCode, `avatar ${id}`).toBe(404);
+      expect(res.json().success).toBe(false);
+    }
+    // A well-formed key that belongs to nobody is as unknown as an id.
+    expect((await ctx.app.inject({ url: `/wps/assets/avatar/${'A'.repeat(22)}.svg` })).statusCode).toBe(404);
+  });
+
+  it('gives members created before migration 0004 a key of their own', async () => {
+    // The migration's column default is what backfilled existing rows: rows inserted without a key get distinct ones.
+    const merchant = await ctx.db.selectFrom('merchants').select('id').executeTakeFirstOrThrow();
+    const rows = await ctx.db
+      .insertInto('members')
+      .values(['old_1', 'old_2'].map((username) => ({ merchant_id: merchant.id, username, nickname: username, password_hash: 'x', type: 0, upline_id: null, password_expires_at: null })))
+      .returning('avatar_key')
+      .execute();
+    expect(rows[0]!.avatar_key).toMatch(/^[0-9a-f]{64}$/);
+    expect(rows[0]!.avatar_key).not.toBe(rows[1]!.avatar_key);
+    expect((await ctx.app.inject({ url: `/wps/assets/avatar/${rows[0]!.avatar_key}.svg` })).statusCode).toBe(200);
   });
 
   it('answers 404 for unknown or malformed artwork so clients show their fallback', async () => {

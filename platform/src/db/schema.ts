@@ -167,6 +167,8 @@ export interface MembersTable {
   totp_last_counter: number | null;
   invitation_code: string | null;
   weak_password: Generated<boolean>;
+  /** Random key of the avatar URL (issue 6: never the sequential id). */
+  avatar_key: Generated<string>;
 }
 export interface OperatorsTable {
   id: Generated<number>;

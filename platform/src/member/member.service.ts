@@ -7,8 +7,13 @@ import type { TPlatformDeps } from '../http/deps.ts';
 import { WpsError, wpsErrors } from '../http/envelope.ts';
 import { addFavourite, favouriteGames, favouriteNodeIds, gameByNodeId, memberById, removeFavourite } from './member.queries.ts';
 
-/** Avatar artwork of a member. */
-export const avatarUrl = (memberId: number) => `/wps/assets/avatar/${memberId}.svg`;
+/**
+ * Avatar artwork of a member, by its random key: a sequential id in the URL would let anyone
+ * enumerate members (issue 6 item 7).
+ */
+export const avatarUrl = (avatarKey: string) => `/wps/assets/avatar/${avatarKey}.svg`;
+/** A new member's avatar key: 128 random bits, base64url (22 characters). */
+export const newAvatarKey = (): string => randomBytes(16).toString('base64url');
 /** Launch tickets are single use and short lived. */
 export const LAUNCH_TICKET_TTL_MS = 5 * 60 * 1000;
 
@@ -29,7 +34,7 @@ export async function memberInfo(deps: TPlatformDeps, member: TSessionMember): P
     availablePromoCount: m.available_promo_count,
     unreadMessage: m.unread_messages,
     referralEnabled: true,
-    avatarUrl: avatarUrl(m.id),
+    avatarUrl: avatarUrl(m.avatar_key),
   };
 }
 

@@ -13,6 +13,7 @@ import {
   type TFeatureFlag,
 } from '@wl/schemas';
 import type { DB, GamesTable } from '../db/schema.ts';
+import { newAvatarKey } from '../member/member.service.ts';
 import { hashPassword } from '../session/password.service.ts';
 import { houseAccountId, transfer } from '../wallet/ledger.service.ts';
 import { CATEGORY_TITLES, VENDOR_SEEDS, gameName } from './catalogue-data.ts';
@@ -316,6 +317,8 @@ async function seedAccounts(
 ): Promise<void> {
   const a = DEMO_ACCOUNTS;
   const base = { merchant_id: merchantId, upline_id: null, password_expires_at: null };
+  // Each member gets its own random avatar key (issue 6: avatars are not addressed by id).
+  const withKey = <T extends object>(row: T) => ({ ...row, avatar_key: newAvatarKey() });
   const inserted = await trx
     .insertInto('members')
     .values([
@@ -340,7 +343,7 @@ async function seedAccounts(
       { ...base, username: a.weak2.username, nickname: 'Weak Password 2', password_hash: h.weak, type: MEMBER_TYPE, weak_password: true },
       { ...base, username: a.house.username, nickname: 'House', password_hash: h.house, type: NON_MEMBER_TYPE },
       { ...base, username: a.totp.username, nickname: 'Totp Member', password_hash: h.totp, type: MEMBER_TYPE, totp_secret: DEMO_TOTP_SECRET },
-    ])
+    ].map(withKey))
     .returning(['id', 'username'])
     .execute();
   const agentId = inserted.find((r) => r.username === a.agent.username)!.id;
@@ -351,7 +354,7 @@ async function seedAccounts(
     .execute();
   const downs = await trx
     .insertInto('members')
-    .values(a.downline.usernames.map((username, i) => ({ ...base, username, nickname: `Downline ${i + 1}`, password_hash: h.down, type: MEMBER_TYPE, upline_id: agentId })))
+    .values(a.downline.usernames.map((username, i) => ({ ...base, username, nickname: `Downline ${i + 1}`, password_hash: h.down, type: MEMBER_TYPE, upline_id: agentId, avatar_key: newAvatarKey() })))
     .returning(['id', 'username'])
     .execute();
   await trx.insertInto('operators').values({ merchant_id: merchantId, username: a.operator.username, name: 'Demo Operator', password_hash: h.operator }).execute();

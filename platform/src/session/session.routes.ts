@@ -11,12 +11,12 @@ import {
 import { bearerToken, requireMember, resolveMerchant } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
 import { decryptedBody } from '../http/encrypted-body.ts';
-import { ok } from '../http/envelope.ts';
+import { ok, wpsErrors } from '../http/envelope.ts';
 import { clientIp, parseInput } from '../http/request-context.ts';
 import { createCaptcha } from './captcha.service.ts';
-import { freePlay, login, logout, rememberLogin, revokeRemember, verifySecondFactor } from './session.service.ts';
+import { exchangeSession, freePlay, login, logout, rememberLogin, revokeRemember, verifySecondFactor } from './session.service.ts';
 
-/** Session calls: RSA key, captcha, login (encrypted), second factor, remember me, free play, logout. */
+/** Session calls: RSA key, captcha, login (encrypted), second factor, remember me, free play, URL-token exchange, logout. */
 export function registerSessionRoutes(app: FastifyInstance, deps: TPlatformDeps): void {
   app.get(WPS_PATHS.rsaKey, async () => ok({ publicKey: deps.rsa.publicKeyPem }));
   app.get(WPS_PATHS.captcha, async (request) => {
@@ -50,6 +50,13 @@ export function registerSessionRoutes(app: FastifyInstance, deps: TPlatformDeps)
     const merchant = await resolveMerchant(deps, request);
     parseInput(ZFreePlayRequest, request.body);
     return ok(await freePlay(deps, merchant, clientIp(request)));
+  });
+  // The token to exchange comes in the Authorization header like any session token, never in a body or query.
+  app.post(ACCOUNT_PATHS.sessionExchange, async (request) => {
+    const merchant = await resolveMerchant(deps, request);
+    const token = bearerToken(request);
+    if (!token) throw wpsErrors.notLoggedIn();
+    return ok(await exchangeSession(deps, merchant, token, clientIp(request)));
   });
   app.delete(WPS_PATHS.logout, async (request) => {
     const merchant = await resolveMerchant(deps, request);

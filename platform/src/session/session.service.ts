@@ -19,6 +19,7 @@ import type { DB } from '../db/schema.ts';
 import { newToken, sessionIdleMs, sha256Hex, type TMerchant, type TSessionMember } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
 import { WpsError, wpsErrors } from '../http/envelope.ts';
+import { newAvatarKey } from '../member/member.service.ts';
 import { checkPhone, consumeCode, maskEmail, maskMobile } from '../verification/verification.service.ts';
 import { consumeCaptcha } from './captcha.service.ts';
 import { hashPassword, verifyPassword } from './password.service.ts';
@@ -410,6 +411,34 @@ export async function rememberLogin(deps: TPlatformDeps, merchant: TMerchant, to
   });
 }
 
+/**
+ * SPEC §4 token from the URL (issue 6 item 7): a live session token that travelled in an address is
+ * never adopted; it is revoked and a fresh session for the same member is answered. One UPDATE ...
+ * WHERE revoked_at IS NULL RETURNING decides, so of any number of parallel exchanges of one token
+ * exactly one wins; the others (and every later one) get 401. The fresh session keeps the old one's
+ * forced password change.
+ */
+export async function exchangeSession(deps: TPlatformDeps, merchant: TMerchant, token: string, ip: string): Promise<TSessionValue> {
+  const now = deps.clock();
+  return deps.db.transaction().execute(async (trx) => {
+    const old = await trx
+      .updateTable('sessions')
+      .set({ revoked_at: now })
+      .from('members')
+      .whereRef('members.id', '=', 'sessions.member_id')
+      .where('sessions.token_hash', '=', sha256Hex(token))
+      .where('sessions.revoked_at', 'is', null)
+      .where('sessions.expires_at', '>', now)
+      .where('members.merchant_id', '=', merchant.id)
+      .where('members.type', '<>', NON_MEMBER_TYPE)
+      .returning(['sessions.member_id', 'sessions.must_change_password'])
+      .executeTakeFirst();
+    if (!old) throw wpsErrors.notLoggedIn();
+    const member = await loginMemberById(trx, old.member_id);
+    return issueSession(trx, merchant, member, { now, ip, kind: 'session_exchange', mustChangePassword: old.must_change_password, rememberMe: false });
+  });
+}
+
 /** Revokes a remember token (logout); unknown tokens are fine. */
 export async function revokeRemember(deps: TPlatformDeps, token: string): Promise<void> {
   await deps.db.updateTable('remember_tokens').set({ revoked_at: deps.clock() }).where('token_hash', '=', sha256Hex(token)).where('revoked_at', 'is', null).execute();
@@ -433,6 +462,7 @@ export async function freePlay(deps: TPlatformDeps, merchant: TMerchant, ip: str
         upline_id: null,
         first_time_login: false,
         password_expires_at: null,
+        avatar_key: newAvatarKey(),
       })
       .returning(['id', 'username', 'first_time_login', 'password_expires_at'])
       .executeTakeFirstOrThrow();

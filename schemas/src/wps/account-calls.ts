@@ -15,6 +15,8 @@ export const ACCOUNT_PATHS = {
   loginRemember: '/wps/session/login/remember',
   /** ours: creates a trial account (type 4) and logs it in (FREEPLAY3). */
   loginFreePlay: '/wps/session/login/freeplay',
+  /** ours: POST with a live session token (SPEC §4 token from the URL) revokes it and answers a fresh session, once. */
+  sessionExchange: '/wps/session/exchange',
   firstLogin: '/wps/member/firstLogin',
   smsNoLogin: '/wps/verification/sms/noLogin',
   smsRegister: '/wps/verification/sms/register',

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TAudience, TBalance, TMemberInfo } from '@wl/schemas';
 import { errorKey, useTRPC, useTRPCClient } from '../api/trpc.ts';
 import { audienceOf } from './audience.ts';
-import { clearSession, getToken, SESSION_KEYS, setPendingToken, storeSession } from './session-storage.ts';
+import { clearSession, getToken, setPendingToken, storeSession } from './session-storage.ts';
 
 /** The member session as the page sees it (SPEC §4 Session). */
 export type TSession = {
@@ -27,31 +27,45 @@ export type TSession = {
 
 const SessionContext = createContext<TSession | null>(null);
 
-/** SPEC §4 System status 0: a token from the URL query is taken over into the session. */
-function adoptQueryToken(): void {
+/**
+ * Takes `?token=` out of the address bar (history.replaceState) and answers it. A token that travelled
+ * in a URL sits in history, logs and Referer headers, so it is never stored or sent as the session.
+ */
+function stripQueryToken(): string | null {
   try {
     const url = new URL(window.location.href);
     // /resetPassword?token= carries a one-time reset token, never a session: leave it to that page.
-    if (url.pathname === '/resetPassword') return;
+    if (url.pathname === '/resetPassword' || !url.searchParams.has('token')) return null;
     const t = url.searchParams.get('token');
-    if (t && /^[A-Za-z0-9._-]{8,256}$/.test(t)) {
-      sessionStorage.setItem(SESSION_KEYS.token, t);
-      url.searchParams.delete('token');
-      window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
-    }
+    url.searchParams.delete('token');
+    window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
+    return t && /^[A-Za-z0-9._-]{8,256}$/.test(t) ? t : null;
   } catch {
-    // malformed URL or storage unavailable: stay logged out
+    // malformed URL: stay as we are
+    return null;
   }
+}
+
+// The URL's token between reading it (first render) and exchanging it (first effect); undefined: URL not read yet.
+let queryToken: string | null | undefined;
+function peekQueryToken(): string | null {
+  if (queryToken === undefined) queryToken = stripQueryToken();
+  return queryToken;
+}
+/** Hands the URL's token to exactly one exchange, however often React runs renders and effects. */
+function claimQueryToken(): string | null {
+  const t = peekQueryToken();
+  queryToken = undefined;
+  return t;
 }
 
 /** Provides the session; member info and balance load whenever there is a token. */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const trpc = useTRPC();
   const qc = useQueryClient();
-  const [token, setToken] = useState<string | null>(() => {
-    adoptQueryToken();
-    return getToken();
-  });
+  const [token, setToken] = useState<string | null>(() => getToken());
+  // SPEC §4 System status 0 (issue 6 item 7): a token from the URL is exchanged once for a fresh session.
+  const [exchanging, setExchanging] = useState(() => peekQueryToken() !== null);
 
   const memberQuery = useQuery({ ...trpc.member.info.queryOptions(undefined, { enabled: token !== null }), retry: false });
   const member = token !== null ? (memberQuery.data ?? null) : null;
@@ -108,11 +122,26 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     clearLocalSession();
   }, [endServerSession, clearLocalSession]);
 
+  useEffect(() => {
+    const urlToken = claimQueryToken();
+    if (urlToken === null) return;
+    client.session.exchangeToken
+      .mutate({ token: urlToken })
+      .then(
+        (outcome) => {
+          if (outcome.kind === 'session') signIn(outcome.token, outcome.member);
+        },
+        // Used, expired or unknown: the page stays as it was (logged out, or its own session).
+        () => undefined,
+      )
+      .finally(() => setExchanging(false));
+  }, [client, signIn]);
+
   // Remember me (24 h): with no session in this tab, the gateway's httpOnly remember cookie is
   // exchanged for a fresh session once on load. The page never sees the remember token.
   const resumed = useRef(false);
   useEffect(() => {
-    if (resumed.current || token !== null) return;
+    if (resumed.current || token !== null || exchanging) return;
     resumed.current = true;
     client.session.resume.mutate().then(
       (outcome) => {
@@ -120,7 +149,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       },
       () => undefined,
     );
-  }, [client, token, signIn]);
+  }, [client, token, exchanging, signIn]);
 
   const value = useMemo<TSession>(
     () => ({

@@ -1,10 +1,16 @@
 import { ZAffiliateResponse } from '@wl/schemas';
 import { callContext } from '../../trpc/context.ts';
 import { publicProcedure } from '../../trpc/init.ts';
+import { withRateLimit } from '../../trpc/rate-limit.ts';
 import { ZCheckAffiliateInput } from './account.types.ts';
 
-/** `account.checkAffiliate` (SPEC §5): `{ valid, agentName }`, or NOT_FOUND invalid_invitation_code. */
+/**
+ * `account.checkAffiliate` (SPEC §5): `{ valid, agentName }`, or NOT_FOUND invalid_invitation_code.
+ * Limited per IP and per code: unlimited, it would list every agent's invitation code and name.
+ */
 export const checkAffiliate = publicProcedure
   .input(ZCheckAffiliateInput)
   .output(ZAffiliateResponse)
-  .query(({ ctx, input }) => ctx.api.affiliate({ code: input.code, domain: ctx.host }, callContext(ctx)));
+  .query(({ ctx, input }) =>
+    withRateLimit(ctx, 'checkAffiliate', input.code, () => ctx.api.affiliate({ code: input.code, domain: ctx.host }, callContext(ctx))),
+  );

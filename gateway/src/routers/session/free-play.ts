@@ -1,5 +1,6 @@
 import { callContext } from '../../trpc/context.ts';
 import { publicProcedure } from '../../trpc/init.ts';
+import { withRateLimit } from '../../trpc/rate-limit.ts';
 import { toLoginOutcome } from './login-outcome.ts';
 import { ZLoginOutcome } from './session.types.ts';
 
@@ -13,7 +14,12 @@ export function osOf(userAgent: string): string {
   return '';
 }
 
-/** `session.freePlay` (SPEC §1 free trial, FREEPLAY3): a new trial account (type 4), signed in. */
+/**
+ * `session.freePlay` (SPEC §1 free trial, FREEPLAY3): a new trial account (type 4), signed in. Every
+ * call creates a member, so one IP gets a few per hour (issue 6: 30 from one IP were all created).
+ */
 export const freePlay = publicProcedure
   .output(ZLoginOutcome)
-  .mutation(async ({ ctx }) => toLoginOutcome(ctx, await ctx.api.freePlay({ os: osOf(ctx.userAgent) }, callContext(ctx))));
+  .mutation(({ ctx }) =>
+    withRateLimit(ctx, 'freePlay', null, async () => toLoginOutcome(ctx, await ctx.api.freePlay({ os: osOf(ctx.userAgent) }, callContext(ctx)))),
+  );

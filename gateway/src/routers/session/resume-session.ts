@@ -1,6 +1,7 @@
 import { WPS_CODES } from '@wl/schemas';
 import { callContext } from '../../trpc/context.ts';
 import { publicProcedure } from '../../trpc/init.ts';
+import { withRateLimit } from '../../trpc/rate-limit.ts';
 import { UpstreamError } from '../../upstream/upstream.errors.ts';
 import { toLoginOutcome } from './login-outcome.ts';
 import { ZLoginOutcome } from './session.types.ts';
@@ -12,15 +13,18 @@ import { ZLoginOutcome } from './session.types.ts';
 export const resumeSession = publicProcedure.output(ZLoginOutcome.nullable()).mutation(async ({ ctx }) => {
   const rememberToken = ctx.remember.read();
   if (!rememberToken) return null;
-  let value;
-  try {
-    value = await ctx.api.loginRemember(rememberToken, callContext(ctx));
-  } catch (error) {
-    if (error instanceof UpstreamError && (error.code === WPS_CODES.notLoggedIn || error.code === WPS_CODES.badRequest)) {
-      ctx.remember.clear();
-      return null;
+  // Only a call with a cookie reaches the upstream (and writes a session row), so only those count.
+  return withRateLimit(ctx, 'resume', rememberToken, async () => {
+    let value;
+    try {
+      value = await ctx.api.loginRemember(rememberToken, callContext(ctx));
+    } catch (error) {
+      if (error instanceof UpstreamError && (error.code === WPS_CODES.notLoggedIn || error.code === WPS_CODES.badRequest)) {
+        ctx.remember.clear();
+        return null;
+      }
+      throw error;
     }
-    throw error;
-  }
-  return toLoginOutcome(ctx, value);
+    return toLoginOutcome(ctx, value);
+  });
 });

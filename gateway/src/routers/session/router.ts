@@ -1,4 +1,5 @@
 import { router } from '../../trpc/init.ts';
+import { exchangeToken } from './exchange-token.ts';
 import { firstLoginDone } from './first-login-done.ts';
 import { freePlay } from './free-play.ts';
 import { getCaptcha } from './get-captcha.ts';
@@ -9,7 +10,7 @@ import { resumeSession } from './resume-session.ts';
 import { sendSms } from './send-sms.ts';
 import { verifySecondFactor } from './verify-second-factor.ts';
 
-/** Member sessions: captcha, the login kinds, second factor, SMS codes, remember me, free play, logout. */
+/** Member sessions: captcha, the login kinds, second factor, SMS codes, remember me, URL-token exchange, free play, logout. */
 export const sessionRouter = router({
   captcha: getCaptcha,
   login: loginMember,
@@ -17,6 +18,7 @@ export const sessionRouter = router({
   verifySecondFactor,
   sendSms,
   resume: resumeSession,
+  exchangeToken,
   freePlay,
   firstLoginDone,
   logout: logoutMember,

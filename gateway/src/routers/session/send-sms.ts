@@ -7,22 +7,27 @@ import { ZSendSmsInput } from './session.types.ts';
 /**
  * `session.sendSms` (SPEC §4 SMS code): sends a code for login, reset, a second factor or
  * registration (behind the captcha). The code itself never comes back; the answer drives the countdown.
+ * Against SMS pumping (issue 6) every send counts towards a daily cap per IP and per number, and a
+ * registration code (to a number nobody has proven) also towards a tight hourly one.
  */
 export const sendSms = publicProcedure
   .input(ZSendSmsInput)
   .output(ZSmsSendResponse)
-  .mutation(({ ctx, input }) =>
-    withRateLimit(ctx, 'sendSms', `${input.countryDialingCode}:${input.mobileNum}`, () => {
-      const { mobileNum, countryDialingCode } = input;
-      if (input.purpose === 'register') {
-        return ctx.api.sendRegisterSms(
-          { mobileNum, countryDialingCode, captchaId: input.captchaId ?? '', captcha: input.captcha ?? '' },
+  .mutation(({ ctx, input }) => {
+    const number = `${input.countryDialingCode}:${input.mobileNum}`;
+    const send = () =>
+      withRateLimit(ctx, 'sendSms', number, () => {
+        const { mobileNum, countryDialingCode } = input;
+        if (input.purpose === 'register') {
+          return ctx.api.sendRegisterSms(
+            { mobileNum, countryDialingCode, captchaId: input.captchaId ?? '', captcha: input.captcha ?? '' },
+            callContext(ctx),
+          );
+        }
+        return ctx.api.sendSms(
+          { mobileNum, countryDialingCode, purpose: input.purpose, ...(input.challengeId ? { challengeId: input.challengeId } : {}) },
           callContext(ctx),
         );
-      }
-      return ctx.api.sendSms(
-        { mobileNum, countryDialingCode, purpose: input.purpose, ...(input.challengeId ? { challengeId: input.challengeId } : {}) },
-        callContext(ctx),
-      );
-    }),
-  );
+      });
+    return withRateLimit(ctx, 'smsDaily', number, () => (input.purpose === 'register' ? withRateLimit(ctx, 'registerSms', number, send) : send()));
+  });

@@ -52,6 +52,9 @@ export const ZSendSmsInput = z
     }
   });
 
+/** `session.exchangeToken` input: the session token that arrived in the page's URL (SPEC §4). */
+export const ZExchangeTokenInput = z.object({ token: z.string().trim().min(8).max(256) });
+
 /** A signed-in session with its member. The remember token never appears here: it lives in the cookie. */
 export const ZSessionOutcome = ZSessionValue.omit({ rememberToken: true }).extend({ member: ZMemberInfo });
 export type TSessionOutcome = z.infer<typeof ZSessionOutcome>;

@@ -1,0 +1,17 @@
+import { callContext } from '../../trpc/context.ts';
+import { publicProcedure } from '../../trpc/init.ts';
+import { withRateLimit } from '../../trpc/rate-limit.ts';
+import { toLoginOutcome } from './login-outcome.ts';
+import { ZExchangeTokenInput, ZLoginOutcome } from './session.types.ts';
+
+/**
+ * `session.exchangeToken` (SPEC §4 token from the URL, issue 6 item 7): a token that travelled in an
+ * address (history, logs, Referer) is never adopted as is. The upstream revokes it and answers a fresh
+ * session for the same member, once; a second exchange answers UNAUTHORIZED error_not_logged_in.
+ */
+export const exchangeToken = publicProcedure
+  .input(ZExchangeTokenInput)
+  .output(ZLoginOutcome)
+  .mutation(({ ctx, input }) =>
+    withRateLimit(ctx, 'exchangeToken', input.token, async () => toLoginOutcome(ctx, await ctx.api.exchangeSession(input.token, callContext(ctx)))),
+  );
