@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { E2E_CAPTCHA_TEST_KEY } from './fixtures/captcha.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -44,6 +45,7 @@ export default defineConfig({
     timeout: 180_000,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(port), HOST: '127.0.0.1', PLATFORM_DATA_DIR: dataDir, TRUST_PROXY: 'loopback' },
+    // CAPTCHA_TEST_KEY: journeys answer captchas through the test seam (docs/0012); never set in production.
+    env: { PORT: String(port), HOST: '127.0.0.1', PLATFORM_DATA_DIR: dataDir, TRUST_PROXY: 'loopback', CAPTCHA_TEST_KEY: E2E_CAPTCHA_TEST_KEY },
   },
 });

@@ -14,4 +14,7 @@ export const platformEnv = {
   databaseUrl: process.env.DATABASE_URL || undefined,
   port: Number(process.env.PLATFORM_PORT || 7070),
   merchantCode: process.env.MERCHANT_CODE || 'DEMO',
+  /** Test-only: captcha answers derive from their id with this key (docs/0012); refused when NODE_ENV is production. */
+  captchaTestKey: process.env.CAPTCHA_TEST_KEY || undefined,
+  nodeEnv: process.env.NODE_ENV || undefined,
 };
