@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { E2E_CAPTCHA_TEST_KEY } from './fixtures/captcha.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -47,12 +48,14 @@ export default defineConfig({
     stderr: 'pipe',
     // Every journey comes from 127.0.0.1, so the per-IP limits that guard account creation and SMS
     // (issue 6, docs/0013) are raised here; their own tests run against the defaults in the gateway suite.
+    // CAPTCHA_TEST_KEY: journeys answer captchas through the test seam (docs/0012); never set in production.
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
       PLATFORM_DATA_DIR: dataDir,
       TRUST_PROXY: 'loopback',
       RATE_LIMITS: 'freePlay.ip=100/1h,register.ip=100/1h,registerSms.ip=100/1h,smsDaily.ip=500/24h,captcha.ip=300/1m',
+      CAPTCHA_TEST_KEY: E2E_CAPTCHA_TEST_KEY,
     },
   },
 });

@@ -2,6 +2,10 @@ import type { Page } from '@playwright/test';
 import { ACCOUNTS, LANGUAGES, captchaOf, expectLocalized, freshMobile, freshUsername, nextMessage, outboxMark, smsCode, switchLanguage, type TLang } from '../fixtures/accounts.ts';
 import { expect, test } from '../fixtures/test.ts';
 
+// Each journey is long real work (two human checks, an SMS round trip through the outbox, an argon2
+// registration and login): on a loaded machine it needs more than the suite's 45 s.
+test.describe.configure({ timeout: 120_000 });
+
 /** Sends the SMS code (human verification first) and fills it in. */
 async function fillSmsCode(page: Page, request: Parameters<typeof outboxMark>[0], mobile: string) {
   const seen = await outboxMark(request, 'sms', mobile);

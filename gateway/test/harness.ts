@@ -5,6 +5,9 @@ import { startEmbeddedPlatform } from '@wl/platform/embedded';
 import { buildApp, type TBuildAppOptions } from '../src/app.ts';
 import type { AppRouter } from '../src/router-type.ts';
 
+/** The embedded platform's captcha test key in gateway tests: answers derive from captcha ids (docs/0012). */
+export const CAPTCHA_TEST_KEY = 'gateway-tests-captcha-key';
+
 /** A real embedded platform (in-memory) with a gateway listening on a free port in front of it. */
 export type THarness = {
   app: FastifyInstance;
@@ -16,7 +19,7 @@ export type THarness = {
 };
 
 export async function startGateway(options: Partial<TBuildAppOptions> = {}): Promise<THarness> {
-  const platform = options.upstreamUrl ? null : await startEmbeddedPlatform({ memory: true });
+  const platform = options.upstreamUrl ? null : await startEmbeddedPlatform({ memory: true, captchaTestKey: CAPTCHA_TEST_KEY });
   const upstreamUrl = options.upstreamUrl ?? platform!.url;
   const app = await buildApp({ merchantCode: 'DEMO', configPollMs: 50, ...options, upstreamUrl });
   await app.listen({ port: 0, host: '127.0.0.1' });

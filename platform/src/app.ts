@@ -6,10 +6,12 @@ import { registerAssetRoutes } from './assets/assets.routes.ts';
 import { registerCatalogueRoutes } from './catalogue/catalogue.routes.ts';
 import { registerContentRoutes } from './content/content.routes.ts';
 import type { DB } from './db/schema.ts';
+import { platformEnv } from './env.ts';
 import type { TPlatformDeps } from './http/deps.ts';
 import { sendError, WpsError } from './http/envelope.ts';
 import { registerMemberRoutes } from './member/member.routes.ts';
 import { registerOperatorRoutes } from './operator/operator.routes.ts';
+import { assertCaptchaSeamAllowed } from './session/captcha.service.ts';
 import { registerSessionRoutes } from './session/session.routes.ts';
 import { registerSystemRoutes } from './system/system.routes.ts';
 import { registerWalletRoutes } from './wallet/wallet.routes.ts';
@@ -29,6 +31,8 @@ export type TBuildPlatformOptions = {
   logStream?: NodeJS.WritableStream;
   sms?: SmsProvider;
   email?: EmailProvider;
+  /** Test seam (docs/0012-captcha-and-test-seam.md); refused when NODE_ENV is production. */
+  captchaTestKey?: string;
 };
 
 /** Request bodies are small JSON; anything bigger is refused before parsing. */
@@ -43,6 +47,7 @@ declare module 'fastify' {
 
 /** Builds the platform app (STYLE.md: the app is a plugin; server.ts only listens). */
 export async function buildPlatform(opts: TBuildPlatformOptions): Promise<FastifyInstance> {
+  assertCaptchaSeamAllowed({ nodeEnv: platformEnv.nodeEnv, captchaTestKey: opts.captchaTestKey });
   const deps: TPlatformDeps = {
     db: opts.db,
     rsa: opts.rsa ?? generateRsaKeyPair(),
@@ -50,6 +55,7 @@ export async function buildPlatform(opts: TBuildPlatformOptions): Promise<Fastif
     clock: opts.clock ?? (() => new Date()),
     sms: opts.sms ?? outboxProvider(opts.db, 'sms'),
     email: opts.email ?? outboxProvider(opts.db, 'email'),
+    ...(opts.captchaTestKey === undefined ? {} : { captchaTestKey: opts.captchaTestKey }),
   };
   const app = Fastify({
     logger: opts.logger

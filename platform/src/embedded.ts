@@ -5,9 +5,10 @@ import { platformEnv } from './env.ts';
 import type { JobRunner } from './jobs/job-runner.ts';
 import { startPlatformJobs } from './jobs/platform-jobs.ts';
 import { seed } from './seed/seed.ts';
+import { assertCaptchaSeamAllowed } from './session/captcha.service.ts';
 
-/** Options of the embedded platform; defaults come from env.ts (PLATFORM_DATA_DIR, DATABASE_URL). */
-export type TEmbeddedPlatformOptions = { dataDir?: string; databaseUrl?: string; memory?: boolean };
+/** Options of the embedded platform; defaults come from env.ts (PLATFORM_DATA_DIR, DATABASE_URL, CAPTCHA_TEST_KEY). */
+export type TEmbeddedPlatformOptions = { dataDir?: string; databaseUrl?: string; memory?: boolean; captchaTestKey?: string };
 
 /** Whether the embedded platform runs its background jobs (default JOBS, on); tests that do not need them pass false. */
 export type TEmbeddedJobsOption = { jobs?: boolean };
@@ -20,6 +21,9 @@ export type TEmbeddedPlatform = { url: string; close(): Promise<void> };
  * gateway starts the embedded reference upstream in-process and talks to it over HTTP).
  */
 export async function startEmbeddedPlatform(opts: TEmbeddedPlatformOptions & TEmbeddedJobsOption = {}): Promise<TEmbeddedPlatform> {
+  const captchaTestKey = opts.captchaTestKey ?? platformEnv.captchaTestKey;
+  // Before the database opens: a production start with the captcha test seam stops here.
+  assertCaptchaSeamAllowed({ nodeEnv: platformEnv.nodeEnv, captchaTestKey });
   const databaseUrl = opts.databaseUrl ?? (opts.memory || opts.dataDir ? undefined : platformEnv.databaseUrl);
   const database = await openDatabase({ databaseUrl, dataDir: opts.dataDir ?? platformEnv.dataDir, memory: opts.memory });
   let jobs: Promise<JobRunner | null> = Promise.resolve(null);
@@ -33,7 +37,7 @@ export async function startEmbeddedPlatform(opts: TEmbeddedPlatformOptions & TEm
         return null;
       });
     }
-    const app = await buildPlatform({ db: database.db, merchantCode: platformEnv.merchantCode });
+    const app = await buildPlatform({ db: database.db, merchantCode: platformEnv.merchantCode, ...(captchaTestKey ? { captchaTestKey } : {}) });
     const address = await app.listen({ host: '127.0.0.1', port: 0 });
     return {
       url: address,

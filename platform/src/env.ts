@@ -18,4 +18,7 @@ export const platformEnv = {
   jobs: process.env.JOBS !== 'off',
   /** Seconds between polls of an idle job queue (pg-boss minimum 0.5). */
   jobsPollSeconds: Number(process.env.JOBS_POLL_SECONDS || 2),
+  /** Test-only: captcha answers derive from their id with this key (docs/0012); refused when NODE_ENV is production. */
+  captchaTestKey: process.env.CAPTCHA_TEST_KEY || undefined,
+  nodeEnv: process.env.NODE_ENV || undefined,
 };

@@ -4,13 +4,26 @@ import { migrate } from './db/migrate.ts';
 import { platformEnv } from './env.ts';
 import { startPlatformJobs } from './jobs/platform-jobs.ts';
 import { seed } from './seed/seed.ts';
+import { assertCaptchaSeamAllowed } from './session/captcha.service.ts';
 
 // Standalone platform process: `pnpm --filter @wl/platform start` (PLATFORM_PORT, default 7070).
+try {
+  // Before the database opens: a production start with the captcha test seam stops with one line.
+  assertCaptchaSeamAllowed(platformEnv);
+} catch (error) {
+  console.error(`platform: ${(error as Error).message}`);
+  process.exit(1);
+}
 const database = await openDatabase({ databaseUrl: platformEnv.databaseUrl, dataDir: platformEnv.dataDir });
 await migrate(database.db);
 await seed(database.db, { merchantCode: platformEnv.merchantCode });
 const jobs = platformEnv.jobs ? await startPlatformJobs({ db: database.db, pollingIntervalSeconds: platformEnv.jobsPollSeconds }) : null;
-const app = await buildPlatform({ db: database.db, merchantCode: platformEnv.merchantCode, logger: true });
+const app = await buildPlatform({
+  db: database.db,
+  merchantCode: platformEnv.merchantCode,
+  logger: true,
+  ...(platformEnv.captchaTestKey ? { captchaTestKey: platformEnv.captchaTestKey } : {}),
+});
 await app.listen({ host: '127.0.0.1', port: platformEnv.port });
 
 let closing = false;

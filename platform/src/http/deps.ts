@@ -15,4 +15,6 @@ export type TPlatformDeps = {
   sms: SmsProvider;
   /** Where reset links go (embedded default: the outbox table). */
   email: EmailProvider;
+  /** Test seam: captcha answers derive from their id with this key (docs/0012); unset in production. */
+  captchaTestKey?: string;
 };

@@ -1,39 +1,53 @@
+import { createRequire } from 'node:module';
 import { randomBytes, randomInt } from 'node:crypto';
+import type { create as TSvgCaptchaCreate } from 'svg-captcha';
 import type { TCaptchaResponse } from './captcha.types.ts';
+import { CAPTCHA_ALPHABET, CAPTCHA_LENGTH, captchaAnswerFromKey } from './captcha-seam.ts';
 import { sha256Hex, type TMerchant } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
 
 /** Captchas expire after 5 minutes and are single use. */
 export const CAPTCHA_TTL_MS = 5 * 60 * 1000;
-// No 0/O, 1/I/L: the answer must be readable.
-const ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+
+type TSvgCaptchaOptions = NonNullable<Parameters<typeof TSvgCaptchaCreate>[0]>;
+// svg-captcha's README documents `svgCaptcha(text, options)` (draw a given text) but its typings
+// only declare create(), which draws a Math.random text; the answer must come from crypto or the
+// test seam, so the documented call is typed here.
+const renderSvg = createRequire(import.meta.url)('svg-captcha') as (text: string, options: TSvgCaptchaOptions) => string;
+
+// Drawn at the web's box ratio (110×42 with a 1 px border: 108×40), so it scales without bands and
+// stays readable in a 360 px wide popup. Glyphs are noisy <path>s from svg-captcha's bundled font.
+const IMAGE: TSvgCaptchaOptions = { width: 135, height: 50, fontSize: 50, noise: 3, color: true, background: '#e6e0d2' };
+
+/** Refuses a production start with the captcha test seam on (docs/0012-captcha-and-test-seam.md). */
+export function assertCaptchaSeamAllowed(settings: { nodeEnv: string | undefined; captchaTestKey: string | undefined }): void {
+  if (settings.captchaTestKey !== undefined && settings.nodeEnv === 'production') {
+    throw new Error(
+      'CAPTCHA_TEST_KEY is set while NODE_ENV is production: the key lets whoever knows it answer every captcha, so a production start refuses it. Unset CAPTCHA_TEST_KEY.',
+    );
+  }
+}
 
 function answerHash(captchaId: string, answer: string): string {
   return sha256Hex(`${captchaId}:${answer.trim().toUpperCase()}`);
 }
 
-/** An SVG picture of the text with a little noise, as a base64 data URL. */
-export function captchaImage(text: string): string {
-  const chars = [...text]
-    .map((c, i) => {
-      const x = 18 + i * 26;
-      const rot = randomInt(-20, 21);
-      const y = 34 + randomInt(-4, 5);
-      return `<text x="${x}" y="${y}" transform="rotate(${rot} ${x} ${y})" font-family="monospace" font-size="28" font-weight="bold" fill="hsl(${randomInt(0, 360)},60%,35%)">${c}</text>`;
-    })
-    .join('');
-  const lines = Array.from({ length: 4 }, () => {
-    const [x1, y1, x2, y2] = [randomInt(0, 120), randomInt(0, 48), randomInt(0, 120), randomInt(0, 48)];
-    return `<line x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}" stroke="hsl(${randomInt(0, 360)},40%,60%)" stroke-width="1.5"/>`;
-  }).join('');
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="120" height="48" viewBox="0 0 120 48"><rect width="120" height="48" fill="#f4f1ea"/>${lines}${chars}</svg>`;
-  return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+function randomAnswer(): string {
+  return Array.from({ length: CAPTCHA_LENGTH }, () => CAPTCHA_ALPHABET[randomInt(0, CAPTCHA_ALPHABET.length)]).join('');
 }
 
-/** Creates a captcha; only the hash of its answer is stored. The answer goes back to the caller (tests); the route never sends it. */
+/** The captcha picture of an answer (no <text>: the characters are distorted paths), as a base64 data URL. */
+export function captchaImage(answer: string): string {
+  return `data:image/svg+xml;base64,${Buffer.from(renderSvg(answer, IMAGE)).toString('base64')}`;
+}
+
+/**
+ * Creates a captcha; only the hash of its answer is stored. The answer is random, or derived from
+ * the id when the platform runs with a test key. It goes back to the caller (unit tests); the route never sends it.
+ */
 export async function createCaptcha(deps: TPlatformDeps, merchant: TMerchant): Promise<TCaptchaResponse & { answer: string }> {
-  const answer = Array.from({ length: 4 }, () => ALPHABET[randomInt(0, ALPHABET.length)]).join('');
   const captchaId = randomBytes(16).toString('hex');
+  const answer = deps.captchaTestKey === undefined ? randomAnswer() : captchaAnswerFromKey(deps.captchaTestKey, captchaId);
   await deps.db
     .insertInto('captchas')
     .values({
