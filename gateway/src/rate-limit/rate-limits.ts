@@ -9,6 +9,7 @@ export const LIMITED_ACTIONS = [
   'register',
   'forgotByEmail',
   'resetByMobile',
+  'operatorLogin',
 ] as const;
 export type TLimitedAction = (typeof LIMITED_ACTIONS)[number];
 
@@ -33,13 +34,15 @@ export const DEFAULT_RATE_LIMITS: TRateLimits = {
   register: { ip: { limit: 30, windowMs: 10 * MINUTE }, subject: { limit: 10, windowMs: 10 * MINUTE } },
   forgotByEmail: { ip: { limit: 20, windowMs: MINUTE }, subject: { limit: 5, windowMs: 15 * MINUTE } },
   resetByMobile: { ip: { limit: 20, windowMs: MINUTE }, subject: { limit: 10, windowMs: 15 * MINUTE } },
+  // Operators are few and share no NAT with members: tighter per IP than member login (issue 6).
+  operatorLogin: { ip: { limit: 10, windowMs: MINUTE }, subject: { limit: 10, windowMs: 15 * MINUTE } },
 };
 
 /**
  * Actions whose per-subject count is forgotten after a success: a member who logs in correctly
  * starts afresh, while guesses pile up. Sends, registrations and reset mails count every attempt.
  */
-export const RESET_ON_SUCCESS: ReadonlySet<TLimitedAction> = new Set(['login', 'loginSms', 'verifySecondFactor', 'resetByMobile']);
+export const RESET_ON_SUCCESS: ReadonlySet<TLimitedAction> = new Set(['login', 'loginSms', 'verifySecondFactor', 'resetByMobile', 'operatorLogin']);
 
 /** Defaults with the given overrides applied. */
 export function resolveRateLimits(overrides: TRateLimitOverrides = {}): TRateLimits {

@@ -132,6 +132,7 @@ export const ZOperatorLoginRequest = z.object({
   captcha: z.string().trim().max(16).optional(),
   totpCode: z.string().trim().max(16).optional(),
 });
+export type TOperatorLoginRequest = z.infer<typeof ZOperatorLoginRequest>;
 export const ZOperatorLoginResponse = z.object({ token: z.string().max(256), name: z.string().max(MAX_TEXT_LENGTH), operator: ZOperatorIdentity });
 
 /** Flags an operator may flip: any known modId of the whitelabel tree. */
