@@ -78,8 +78,8 @@ describe('operator roles through the gateway', () => {
     const strict = await startGateway({ upstreamUrl: platform.url, trustProxy: 'loopback' });
     try {
       const ip = { 'x-forwarded-for': '198.51.100.77' };
-      // 10 per minute per IP (different unknown usernames, so the platform's per-username lock stays out of it).
-      for (let i = 0; i < 10; i++) {
+      // 30 per minute per IP (different unknown usernames, so the platform's per-username lock stays out of it).
+      for (let i = 0; i < 30; i++) {
         await expectTRPCError(strict.client({ headers: ip }).operator.login.mutate({ username: `nobody_${i}`, password: 'wrong' }), 'BAD_REQUEST');
       }
       await expectTRPCError(strict.client({ headers: ip }).operator.login.mutate(ACCOUNTS.operator), 'TOO_MANY_REQUESTS', 'error_too_many_requests');

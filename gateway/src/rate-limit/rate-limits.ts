@@ -34,8 +34,8 @@ export const DEFAULT_RATE_LIMITS: TRateLimits = {
   register: { ip: { limit: 30, windowMs: 10 * MINUTE }, subject: { limit: 10, windowMs: 10 * MINUTE } },
   forgotByEmail: { ip: { limit: 20, windowMs: MINUTE }, subject: { limit: 5, windowMs: 15 * MINUTE } },
   resetByMobile: { ip: { limit: 20, windowMs: MINUTE }, subject: { limit: 10, windowMs: 15 * MINUTE } },
-  // Operators are few and share no NAT with members: tighter per IP than member login (issue 6).
-  operatorLogin: { ip: { limit: 10, windowMs: MINUTE }, subject: { limit: 10, windowMs: 15 * MINUTE } },
+  // Like member login (issue 6): the platform's captcha and lock (3 failures) answer first.
+  operatorLogin: { ip: { limit: 30, windowMs: MINUTE }, subject: { limit: 10, windowMs: 15 * MINUTE } },
 };
 
 /**
