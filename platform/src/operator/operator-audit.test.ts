@@ -65,7 +65,8 @@ describe('operator audit log (issue 6)', () => {
   it('is readable with audit.read only, and refuses bad filters', async () => {
     expect((await audit({}, tokens.finance!)).total).toBeGreaterThan(0);
     expect((await call('GET', OPERATOR_PATHS.operatorAudit, tokens.content!)).statusCode).toBe(403);
-    for (const query of [{ from: 'yesterday' }, { pageSize: '1000' }, { action: 'DROP TABLE' }, { pageNo: '0' }]) {
+    const bad: Record<string, string>[] = [{ from: 'yesterday' }, { pageSize: '1000' }, { action: 'DROP TABLE' }, { pageNo: '0' }];
+    for (const query of bad) {
       expect((await call('GET', OPERATOR_PATHS.operatorAudit, tokens.owner!, { query })).statusCode).toBe(400);
     }
   });
