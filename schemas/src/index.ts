@@ -6,6 +6,7 @@ export * from './domain/merchant.ts';
 export * from './screen/screen-config.ts';
 export * from './wps/calls.ts';
 export * from './wps/account-calls.ts';
+export * from './wps/operator-calls.ts';
 export * from './wps/cs-link.ts';
 export * from './wps/envelope.ts';
 export * from './wps/headers.ts';

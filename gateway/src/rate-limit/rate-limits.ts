@@ -21,6 +21,7 @@ export const LIMITED_ACTIONS = [
   'changePassword',
   'exchangeToken',
   'resume',
+  'operatorLogin',
 ] as const;
 export type TLimitedAction = (typeof LIMITED_ACTIONS)[number];
 
@@ -57,6 +58,8 @@ export const DEFAULT_RATE_LIMITS: TRateLimits = {
   changePassword: { ip: { limit: 20, windowMs: MINUTE }, subject: { limit: 5, windowMs: 15 * MINUTE } },
   exchangeToken: { ip: { limit: 20, windowMs: MINUTE }, subject: { limit: 3, windowMs: 15 * MINUTE } },
   resume: { ip: { limit: 30, windowMs: MINUTE }, subject: { limit: 5, windowMs: 15 * MINUTE } },
+  // Like member login (issue 6): the platform's captcha and lock (3 failures) answer first.
+  operatorLogin: { ip: { limit: 30, windowMs: MINUTE }, subject: { limit: 10, windowMs: 15 * MINUTE } },
 };
 
 /**
@@ -64,7 +67,7 @@ export const DEFAULT_RATE_LIMITS: TRateLimits = {
  * starts afresh, while guesses pile up (for changePassword this makes the member's count one of wrong
  * old passwords). Sends, registrations and reset mails count every attempt.
  */
-export const RESET_ON_SUCCESS: ReadonlySet<TLimitedAction> = new Set(['login', 'loginSms', 'verifySecondFactor', 'resetByMobile', 'changePassword']);
+export const RESET_ON_SUCCESS: ReadonlySet<TLimitedAction> = new Set(['login', 'loginSms', 'verifySecondFactor', 'resetByMobile', 'changePassword', 'operatorLogin']);
 
 /** Defaults with the given overrides applied. */
 export function resolveRateLimits(overrides: TRateLimitOverrides = {}): TRateLimits {

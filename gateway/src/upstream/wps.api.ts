@@ -50,6 +50,14 @@ import {
   type TSecondFactorMethod,
   type TSecuritySettings,
 } from '@wl/schemas';
+import {
+  OPERATOR_PATHS,
+  ZOperatorAuditResponse,
+  ZOperatorTotpEnableResponse,
+  ZOperatorTotpSetupResponse,
+  type TOperatorAuditQuery,
+  type TOperatorLoginRequest,
+} from '@wl/schemas';
 import { encryptBody } from '@wl/schemas/wps/body-cipher';
 import type { TCallContext, TUpstreamRequest, UpstreamClient } from './upstream.client.ts';
 import { UpstreamError } from './upstream.errors.ts';
@@ -412,7 +420,7 @@ export class WpsApi {
     return this.client.call({ method: 'GET', path: WPS_PATHS.balance, moduleId: 'BALANCE', value: ZBalanceResponse }, ctx);
   }
 
-  operatorLogin(input: { username: string; password: string }, ctx: TCallContext) {
+  operatorLogin(input: TOperatorLoginRequest, ctx: TCallContext) {
     return this.client.call(
       { method: 'POST', path: WPS_PATHS.operatorLogin, moduleId: 'OPERATOR', value: ZOperatorLoginResponse, body: input },
       { ...ctx, token: null },
@@ -449,6 +457,24 @@ export class WpsApi {
   operatorSetSecurity(input: Partial<TSecuritySettings>, ctx: TCallContext) {
     return this.client.call(
       { method: 'PUT', path: ACCOUNT_PATHS.operatorSecurity, moduleId: 'OPERATOR', value: ZOperatorSecurityResponse, body: input },
+      ctx,
+    );
+  }
+  /** The operator audit log, filtered and paged (issue 6). */
+  operatorAudit(input: TOperatorAuditQuery, ctx: TCallContext) {
+    return this.client.call(
+      { method: 'GET', path: OPERATOR_PATHS.operatorAudit, moduleId: 'OPERATOR', value: ZOperatorAuditResponse, query: input },
+      ctx,
+    );
+  }
+  /** A pending authenticator secret for the calling operator. */
+  operatorTotpSetup(ctx: TCallContext) {
+    return this.client.call({ method: 'POST', path: OPERATOR_PATHS.operatorTotpSetup, moduleId: 'OPERATOR', value: ZOperatorTotpSetupResponse }, ctx);
+  }
+  /** Confirms the pending secret with a code: from now on login needs a code. */
+  operatorTotpEnable(input: { code: string }, ctx: TCallContext) {
+    return this.client.call(
+      { method: 'POST', path: OPERATOR_PATHS.operatorTotpEnable, moduleId: 'OPERATOR', value: ZOperatorTotpEnableResponse, body: input },
       ctx,
     );
   }

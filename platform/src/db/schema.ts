@@ -177,6 +177,17 @@ export interface OperatorsTable {
   name: string;
   password_hash: string;
   created_at: Generated<Date>;
+  role: Generated<'owner' | 'finance' | 'support' | 'content'>;
+  totp_secret: string | null;
+  totp_pending_secret: string | null;
+  totp_last_counter: number | null;
+}
+export interface OperatorLoginThrottleTable {
+  merchant_id: number;
+  username_key: string;
+  failures: number;
+  window_started_at: Timestamp;
+  locked_until: Timestamp | null;
 }
 export interface SessionsTable {
   id: Generated<number>;
@@ -239,8 +250,12 @@ export interface ConfigAuditTable {
   operator_id: number | null;
   action: string;
   detail: Json<unknown>;
-  config_version: number;
+  config_version: number | null;
   created_at: Generated<Date>;
+  operator_username: Generated<string>;
+  ip: Generated<string>;
+  before: ColumnType<unknown, string | null, string | null>;
+  after: ColumnType<unknown, string | null, string | null>;
 }
 export interface LedgerAccountsTable {
   id: Generated<number>;
@@ -345,6 +360,7 @@ export interface DB {
   winners: WinnersTable;
   members: MembersTable;
   operators: OperatorsTable;
+  operator_login_throttle: OperatorLoginThrottleTable;
   sessions: SessionsTable;
   operator_sessions: OperatorSessionsTable;
   captchas: CaptchasTable;

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { TRIAL_TYPE, WPS_HEADERS } from '@wl/schemas';
+import { TRIAL_TYPE, WPS_HEADERS, type TOperatorRole } from '@wl/schemas';
 import type { TPlatformDeps } from './deps.ts';
 import { wpsErrors } from './envelope.ts';
 import { singleHeader } from './request-context.ts';
@@ -101,12 +101,14 @@ export async function requireRealMember(deps: TPlatformDeps, request: FastifyReq
   return member;
 }
 
-/** The logged-in operator of an operator call (separate sessions from members). */
-export async function requireOperator(
-  deps: TPlatformDeps,
-  request: FastifyRequest,
-  merchant: TMerchant,
-): Promise<{ operatorId: number; sessionId: number }> {
+/** The logged-in operator of a call: who, in which session, with which role. */
+export type TSessionOperator = { operatorId: number; sessionId: number; username: string; name: string; role: TOperatorRole };
+
+/**
+ * The logged-in operator of an operator call (separate sessions from members). What they may do
+ * is checked by requireOperatorPermission (access/access.ts), which every operator route calls.
+ */
+export async function requireOperator(deps: TPlatformDeps, request: FastifyRequest, merchant: TMerchant): Promise<TSessionOperator> {
   const token = bearerToken(request);
   if (!token) throw wpsErrors.notLoggedIn();
   const now = deps.clock();
@@ -119,7 +121,13 @@ export async function requireOperator(
     .where('operator_sessions.revoked_at', 'is', null)
     .where('operator_sessions.expires_at', '>', now)
     .where('operators.merchant_id', '=', merchant.id)
-    .returning(['operator_sessions.id as sessionId', 'operators.id as operatorId'])
+    .returning([
+      'operator_sessions.id as sessionId',
+      'operators.id as operatorId',
+      'operators.username as username',
+      'operators.name as name',
+      'operators.role as role',
+    ])
     .executeTakeFirst();
   if (!row) throw wpsErrors.notLoggedIn();
   return row;

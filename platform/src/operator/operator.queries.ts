@@ -1,33 +1,104 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { TOperatorAuditQuery } from '@wl/schemas';
 import type { DB } from '../db/schema.ts';
+import type { TSessionOperator } from '../http/auth.ts';
 
 /** An operator by username, case-insensitive. */
 export function operatorByUsername(db: Kysely<DB>, merchantId: number, username: string) {
   return db
     .selectFrom('operators')
-    .select(['id', 'name', 'password_hash'])
+    .select(['id', 'username', 'name', 'role', 'password_hash', 'totp_secret', 'totp_last_counter'])
     .where('merchant_id', '=', merchantId)
     .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
     .executeTakeFirst();
 }
 
-/** Bumps the merchant's config version and writes the audit row, in the caller's transaction. */
-export async function bumpConfigVersion(
-  trx: Transaction<DB>,
-  merchantId: number,
-  operatorId: number,
-  action: string,
-  detail: unknown,
-): Promise<number> {
+/** Bumps the merchant's config version in the caller's transaction; returns the new version. */
+export async function bumpConfigVersion(trx: Transaction<DB>, merchantId: number): Promise<number> {
   const { config_version } = await trx
     .updateTable('merchants')
     .set((eb) => ({ config_version: eb('config_version', '+', 1) }))
     .where('id', '=', merchantId)
     .returning('config_version')
     .executeTakeFirstOrThrow();
+  return config_version;
+}
+
+/** One operator mutation for the audit log; written in the transaction of the change itself. */
+export type TAuditRecord = {
+  merchantId: number;
+  actor: Pick<TSessionOperator, 'operatorId' | 'username'>;
+  ip: string;
+  action: string;
+  before: unknown;
+  after: unknown;
+  configVersion: number | null;
+};
+
+/** Appends to the operator audit log (config_audit); `detail` keeps the state after, as before issue 6. */
+export async function recordOperatorAudit(trx: Transaction<DB>, r: TAuditRecord): Promise<void> {
   await trx
     .insertInto('config_audit')
-    .values({ merchant_id: merchantId, operator_id: operatorId, action, detail: JSON.stringify(detail), config_version })
+    .values({
+      merchant_id: r.merchantId,
+      operator_id: r.actor.operatorId,
+      operator_username: r.actor.username,
+      ip: r.ip.slice(0, 64),
+      action: r.action,
+      detail: JSON.stringify(r.after),
+      before: JSON.stringify(r.before),
+      after: JSON.stringify(r.after),
+      config_version: r.configVersion,
+    })
     .execute();
-  return config_version;
+}
+
+/** The merchant's audit log, newest first, filtered and paged. */
+export async function auditPage(db: Kysely<DB>, merchantId: number, q: TOperatorAuditQuery) {
+  let query = db.selectFrom('config_audit').where('merchant_id', '=', merchantId);
+  if (q.actor) query = query.where((eb) => eb(eb.fn('lower', ['operator_username']), '=', q.actor!.toLowerCase()));
+  if (q.action) query = query.where('action', '=', q.action);
+  if (q.from) query = query.where('created_at', '>=', new Date(q.from));
+  if (q.to) query = query.where('created_at', '<=', new Date(q.to));
+  const [rows, count] = await Promise.all([
+    query
+      .select(['id', 'created_at', 'operator_id', 'operator_username', 'ip', 'action', 'before', 'after'])
+      .orderBy('id', 'desc')
+      .limit(q.pageSize)
+      .offset((q.pageNo - 1) * q.pageSize)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+/**
+ * Counts one failed operator login in ONE statement (docs/0010): the row is inserted or raised by
+ * one and locked once the count reaches `lockAfter`, so parallel guesses each see their own count.
+ * A window older than `since`, or a lock that has run out, starts again at 1.
+ */
+export async function addOperatorFailure(
+  db: Kysely<DB>,
+  p: { merchantId: number; key: string; now: Date; since: Date; lockAfter: number; lockedUntil: Date },
+): Promise<{ failures: number; lockedUntil: Date | null }> {
+  const now = sql`${p.now.toISOString()}::timestamptz`;
+  const since = sql`${p.since.toISOString()}::timestamptz`;
+  const until = sql`${p.lockedUntil.toISOString()}::timestamptz`;
+  const lockAfter = sql`${p.lockAfter}::integer`;
+  const inWindow = sql`(t.window_started_at > ${since} and (t.locked_until is null or t.locked_until > ${now}))`;
+  const next = sql`(case when ${inWindow} then t.failures + 1 else 1 end)`;
+  const result = await sql<{ failures: number; locked_until: Date | string | null }>`
+    insert into operator_login_throttle as t (merchant_id, username_key, failures, window_started_at, locked_until)
+    values (${p.merchantId}, ${p.key}, 1, ${now}, case when 1 >= ${lockAfter} then ${until} else null end)
+    on conflict (merchant_id, username_key) do update set
+      failures = ${next},
+      window_started_at = case when ${inWindow} then t.window_started_at else ${now} end,
+      locked_until = case
+        when t.locked_until > ${now} then t.locked_until
+        when ${next} >= ${lockAfter} then ${until}
+        else null
+      end
+    returning failures, locked_until`.execute(db);
+  const row = result.rows[0]!;
+  return { failures: Number(row.failures), lockedUntil: row.locked_until === null ? null : new Date(row.locked_until) };
 }

@@ -1,63 +1,110 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   ACCOUNT_PATHS,
+  OPERATOR_PATHS,
   WPS_PATHS,
+  ZOperatorAuditQuery,
   ZOperatorLoginRequest,
   ZOperatorSecurityRequest,
   ZOperatorSetFlagRequest,
   ZOperatorSetSystemRequest,
+  ZOperatorTotpEnableRequest,
   ZOutboxQuery,
+  type TOperatorPermission,
 } from '@wl/schemas';
-import { requireOperator, resolveMerchant } from '../http/auth.ts';
+import { requireOperatorPermission } from '../access/access.ts';
+import { requireOperator, resolveMerchant, type TMerchant, type TSessionOperator } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
 import { ok } from '../http/envelope.ts';
 import { clientIp, parseInput } from '../http/request-context.ts';
-import { operatorConfig, operatorLogin, operatorLogout, outboxMessages, setFlag, setSecurity, setSystem } from './operator.service.ts';
 import { securitySettings } from '../session/security.service.ts';
+import {
+  operatorAudit,
+  operatorConfig,
+  operatorLogin,
+  operatorLogout,
+  operatorTotpEnable,
+  operatorTotpSetup,
+  outboxMessages,
+  setFlag,
+  setSecurity,
+  setSystem,
+} from './operator.service.ts';
 
-/** Operator console calls (ours): login/logout, read config, flip a flag, set system switches. */
+type TCall = { deps: TPlatformDeps; request: FastifyRequest; merchant: TMerchant; op: TSessionOperator; ip: string };
+
+/**
+ * Every operator call behind a session, with the permission it needs (docs/0010). `null` means any
+ * logged-in operator (their own session and authenticator). registerOperatorRoutes checks it
+ * through requireOperatorPermission before the handler runs; the access test walks this table.
+ */
+export const OPERATOR_ROUTES: readonly {
+  method: 'GET' | 'PUT' | 'POST' | 'DELETE';
+  url: string;
+  permission: TOperatorPermission | null;
+  handle: (c: TCall) => Promise<unknown>;
+}[] = [
+  { method: 'DELETE', url: WPS_PATHS.operatorLogout, permission: null, handle: async (c) => operatorLogout(c.deps, c.op, c.merchant, c.ip).then(() => null) },
+  // GET on either config path answers the whole console config.
+  { method: 'GET', url: WPS_PATHS.operatorSystem, permission: 'config.read', handle: (c) => operatorConfig(c.deps, c.merchant.id, c.op) },
+  { method: 'GET', url: WPS_PATHS.operatorWhitelabel, permission: 'config.read', handle: (c) => operatorConfig(c.deps, c.merchant.id, c.op) },
+  {
+    method: 'PUT',
+    url: WPS_PATHS.operatorWhitelabel,
+    permission: 'whitelabel.write',
+    handle: (c) => setFlag(c.deps, c.merchant, c.op, c.ip, parseInput(ZOperatorSetFlagRequest, c.request.body)),
+  },
+  {
+    method: 'PUT',
+    url: WPS_PATHS.operatorSystem,
+    permission: 'system.write',
+    handle: (c) => setSystem(c.deps, c.merchant, c.op, c.ip, parseInput(ZOperatorSetSystemRequest, c.request.body)),
+  },
+  {
+    method: 'GET',
+    url: ACCOUNT_PATHS.operatorOutbox,
+    permission: 'outbox.read',
+    handle: (c) => outboxMessages(c.deps, c.merchant.id, parseInput(ZOutboxQuery, c.request.query)),
+  },
+  { method: 'GET', url: ACCOUNT_PATHS.operatorSecurity, permission: 'security.read', handle: (c) => securitySettings(c.deps.db, c.merchant.id) },
+  {
+    method: 'PUT',
+    url: ACCOUNT_PATHS.operatorSecurity,
+    permission: 'security.write',
+    handle: (c) => setSecurity(c.deps, c.merchant, c.op, c.ip, parseInput(ZOperatorSecurityRequest, c.request.body)),
+  },
+  {
+    method: 'GET',
+    url: OPERATOR_PATHS.operatorAudit,
+    permission: 'audit.read',
+    handle: (c) => operatorAudit(c.deps, c.merchant.id, parseInput(ZOperatorAuditQuery, c.request.query)),
+  },
+  { method: 'POST', url: OPERATOR_PATHS.operatorTotpSetup, permission: null, handle: (c) => operatorTotpSetup(c.deps, c.merchant, c.op, c.ip) },
+  {
+    method: 'POST',
+    url: OPERATOR_PATHS.operatorTotpEnable,
+    permission: null,
+    handle: (c) => operatorTotpEnable(c.deps, c.merchant, c.op, c.ip, parseInput(ZOperatorTotpEnableRequest, c.request.body).code),
+  },
+];
+
+/** Operator console calls (ours): login, then every call of OPERATOR_ROUTES behind its permission. */
 export function registerOperatorRoutes(app: FastifyInstance, deps: TPlatformDeps): void {
   app.post(WPS_PATHS.operatorLogin, async (request) => {
     const merchant = await resolveMerchant(deps, request);
     return ok(await operatorLogin(deps, merchant, parseInput(ZOperatorLoginRequest, request.body), clientIp(request)));
   });
-  app.delete(WPS_PATHS.operatorLogout, async (request) => {
-    const merchant = await resolveMerchant(deps, request);
-    const op = await requireOperator(deps, request, merchant);
-    await operatorLogout(deps, op.sessionId);
-    return ok(null);
-  });
-  // GET on either operator path answers the whole console config.
-  for (const path of [WPS_PATHS.operatorSystem, WPS_PATHS.operatorWhitelabel]) {
-    app.get(path, async (request) => {
-      const merchant = await resolveMerchant(deps, request);
-      await requireOperator(deps, request, merchant);
-      return ok(await operatorConfig(deps, merchant.id));
+  for (const route of OPERATOR_ROUTES) {
+    app.route({
+      method: route.method,
+      url: route.url,
+      handler: async (request) => {
+        const merchant = await resolveMerchant(deps, request);
+        const op = route.permission
+          ? await requireOperatorPermission(deps, request, merchant, route.permission)
+          : await requireOperator(deps, request, merchant);
+        return ok(await route.handle({ deps, request, merchant, op, ip: clientIp(request) }));
+      },
     });
   }
-  app.put(WPS_PATHS.operatorWhitelabel, async (request) => {
-    const merchant = await resolveMerchant(deps, request);
-    const op = await requireOperator(deps, request, merchant);
-    return ok(await setFlag(deps, merchant, op.operatorId, parseInput(ZOperatorSetFlagRequest, request.body)));
-  });
-  app.put(WPS_PATHS.operatorSystem, async (request) => {
-    const merchant = await resolveMerchant(deps, request);
-    const op = await requireOperator(deps, request, merchant);
-    return ok(await setSystem(deps, merchant, op.operatorId, parseInput(ZOperatorSetSystemRequest, request.body)));
-  });
-  app.get(ACCOUNT_PATHS.operatorOutbox, async (request) => {
-    const merchant = await resolveMerchant(deps, request);
-    await requireOperator(deps, request, merchant);
-    return ok(await outboxMessages(deps, merchant.id, parseInput(ZOutboxQuery, request.query)));
-  });
-  app.get(ACCOUNT_PATHS.operatorSecurity, async (request) => {
-    const merchant = await resolveMerchant(deps, request);
-    await requireOperator(deps, request, merchant);
-    return ok(await securitySettings(deps.db, merchant.id));
-  });
-  app.put(ACCOUNT_PATHS.operatorSecurity, async (request) => {
-    const merchant = await resolveMerchant(deps, request);
-    const op = await requireOperator(deps, request, merchant);
-    return ok(await setSecurity(deps, merchant, op.operatorId, parseInput(ZOperatorSecurityRequest, request.body)));
-  });
 }

@@ -1,46 +1,152 @@
-import { WPS_CODES, WPS_MESSAGES, type TOutboxMessage, type TSecuritySettings } from '@wl/schemas';
+import * as OTPAuth from 'otpauth';
+import {
+  OPERATOR_MESSAGES,
+  WPS_CODES,
+  WPS_MESSAGES,
+  type TOperatorAuditQuery,
+  type TOperatorIdentity,
+  type TOutboxMessage,
+  type TSecuritySettings,
+} from '@wl/schemas';
+import { permissionsOf } from '../access/permissions.ts';
 import { securitySettings } from '../session/security.service.ts';
-import { newToken, sessionIdleMs, sha256Hex, type TMerchant } from '../http/auth.ts';
+import { newToken, sessionIdleMs, sha256Hex, type TMerchant, type TSessionOperator } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
 import { WpsError, wpsErrors } from '../http/envelope.ts';
+import { consumeCaptcha } from '../session/captcha.service.ts';
 import { verifyPassword } from '../session/password.service.ts';
 import { recordAuthEvent } from '../session/session.queries.ts';
+import { memberTotp, totpCounter } from '../session/session.service.ts';
 import { whitelabelTree } from '../system/system.queries.ts';
-import { bumpConfigVersion, operatorByUsername } from './operator.queries.ts';
+import { addOperatorFailure, auditPage, bumpConfigVersion, operatorByUsername, recordOperatorAudit } from './operator.queries.ts';
 
-/** Operator login: a session separate from member sessions. */
-export async function operatorLogin(deps: TPlatformDeps, merchant: TMerchant, req: { username: string; password: string }, ip: string) {
-  const op = await operatorByUsername(deps.db, merchant.id, req.username);
-  const valid = await verifyPassword(op?.password_hash ?? null, req.password);
-  if (!op || !valid) {
-    await recordAuthEvent(deps.db, { merchantId: merchant.id, operatorId: op?.id ?? null, username: req.username, kind: 'operator_login_failed', ip });
-    throw new WpsError(WPS_CODES.badRequest, WPS_MESSAGES.invalidCredentials, null, 200);
+/** Login refusals answer HTTP 200 with success:false, like members' (the value says whether a captcha is needed). */
+function loginFailure(code: number, message: string, value: unknown): WpsError {
+  return new WpsError(code, message, value, 200);
+}
+
+const retryAfter = (until: Date, now: Date) => Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
+
+/** The console's view of an operator: role, permissions, whether an authenticator guards the login. */
+export async function operatorIdentity(deps: TPlatformDeps, operatorId: number): Promise<TOperatorIdentity> {
+  const op = await deps.db.selectFrom('operators').select(['id', 'username', 'name', 'role', 'totp_secret']).where('id', '=', operatorId).executeTakeFirstOrThrow();
+  return { id: op.id, username: op.username, name: op.name, role: op.role, permissions: permissionsOf(op.role), totpEnabled: op.totp_secret !== null };
+}
+
+/**
+ * Operator login (issue 6), shaped like members': the same answer for unknown and known usernames;
+ * a captcha after `captchaAfterFailures` failures; locked for `lockMinutes` once `lockAfterFailures`
+ * failures fall within `lockWindowMinutes` (the merchant's security settings). The failure count is
+ * raised atomically (addOperatorFailure). With an authenticator on, the code is needed too, and a
+ * wrong code counts like a wrong password. Every attempt lands in auth_events.
+ */
+export async function operatorLogin(
+  deps: TPlatformDeps,
+  merchant: TMerchant,
+  req: { username: string; password: string; captchaId?: string | undefined; captcha?: string | undefined; totpCode?: string | undefined },
+  ip: string,
+) {
+  const db = deps.db;
+  const now = deps.clock();
+  const username = req.username.trim();
+  const key = username.toLowerCase();
+  const settings = await securitySettings(db, merchant.id);
+  const since = new Date(now.getTime() - settings.lockWindowMinutes * 60_000);
+  const event = (kind: string, operatorId: number | null = null) => recordAuthEvent(db, { merchantId: merchant.id, operatorId, username, kind, ip });
+
+  const throttle = await db
+    .selectFrom('operator_login_throttle')
+    .select(['failures', 'window_started_at', 'locked_until'])
+    .where('merchant_id', '=', merchant.id)
+    .where('username_key', '=', key)
+    .executeTakeFirst();
+  const lockedUntil = throttle?.locked_until ? new Date(throttle.locked_until) : null;
+  if (lockedUntil && lockedUntil > now) {
+    await event('operator_login_locked');
+    throw loginFailure(WPS_CODES.locked, WPS_MESSAGES.locked, { retryAfterSeconds: retryAfter(lockedUntil, now) });
   }
+  const failures = throttle && !lockedUntil && new Date(throttle.window_started_at) > since ? throttle.failures : 0;
+  if (failures >= settings.captchaAfterFailures) {
+    if (!req.captcha || !req.captchaId) {
+      await event('operator_login_captcha_missing');
+      throw loginFailure(WPS_CODES.captchaRequired, WPS_MESSAGES.captchaRequired, { captcha: true });
+    }
+    if (!(await consumeCaptcha(deps, merchant, req.captchaId, req.captcha))) {
+      await event('operator_login_captcha_wrong');
+      throw loginFailure(WPS_CODES.captchaRequired, WPS_MESSAGES.captchaWrong, { captcha: true });
+    }
+  }
+
+  const op = await operatorByUsername(db, merchant.id, username);
+  const fail = async (kind: string, message: string): Promise<never> => {
+    const counted = await addOperatorFailure(db, {
+      merchantId: merchant.id,
+      key,
+      now,
+      since,
+      lockAfter: settings.lockAfterFailures,
+      lockedUntil: new Date(now.getTime() + settings.lockMinutes * 60_000),
+    });
+    await event(kind, op?.id ?? null);
+    if (counted.lockedUntil && counted.lockedUntil > now) {
+      await event('operator_login_locked', op?.id ?? null);
+      throw loginFailure(WPS_CODES.locked, WPS_MESSAGES.locked, { retryAfterSeconds: retryAfter(counted.lockedUntil, now) });
+    }
+    throw loginFailure(WPS_CODES.badRequest, message, { captcha: counted.failures >= settings.captchaAfterFailures });
+  };
+  if (!op || !(await verifyPassword(op?.password_hash ?? null, req.password))) return fail('operator_login_failed', WPS_MESSAGES.invalidCredentials);
+
+  if (op.totp_secret) {
+    if (!req.totpCode) {
+      // The password was right: asking for the code is no failure, and the answer only goes to whoever knew it.
+      await event('operator_login_totp_required', op.id);
+      throw loginFailure(WPS_CODES.badRequest, OPERATOR_MESSAGES.totpRequired, { captcha: false });
+    }
+    const step = totpCounter(op.totp_secret, req.totpCode, now);
+    // The step moves forward in the same statement that checks it: a code works once.
+    const used =
+      step === null
+        ? undefined
+        : await db
+            .updateTable('operators')
+            .set({ totp_last_counter: step })
+            .where('id', '=', op.id)
+            .where((eb) => eb.or([eb('totp_last_counter', 'is', null), eb('totp_last_counter', '<', step)]))
+            .returning('id')
+            .executeTakeFirst();
+    if (!used) return fail('operator_login_totp_wrong', OPERATOR_MESSAGES.totpWrong);
+  }
+
   const token = newToken();
-  await deps.db
-    .insertInto('operator_sessions')
-    .values({ operator_id: op.id, token_hash: sha256Hex(token), expires_at: new Date(deps.clock().getTime() + sessionIdleMs(merchant)) })
-    .execute();
-  await recordAuthEvent(deps.db, { merchantId: merchant.id, operatorId: op.id, username: req.username, kind: 'operator_login_ok', ip });
-  return { token, name: op.name };
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('operator_login_throttle').where('merchant_id', '=', merchant.id).where('username_key', '=', key).execute();
+    await trx
+      .insertInto('operator_sessions')
+      .values({ operator_id: op.id, token_hash: sha256Hex(token), expires_at: new Date(now.getTime() + sessionIdleMs(merchant)) })
+      .execute();
+  });
+  await event('operator_login_ok', op.id);
+  return { token, name: op.name, operator: await operatorIdentity(deps, op.id) };
 }
 
 /** Revokes an operator session. */
-export async function operatorLogout(deps: TPlatformDeps, sessionId: number): Promise<void> {
-  await deps.db.updateTable('operator_sessions').set({ revoked_at: deps.clock() }).where('id', '=', sessionId).execute();
+export async function operatorLogout(deps: TPlatformDeps, op: TSessionOperator, merchant: TMerchant, ip: string): Promise<void> {
+  await deps.db.updateTable('operator_sessions').set({ revoked_at: deps.clock() }).where('id', '=', op.sessionId).execute();
+  await recordAuthEvent(deps.db, { merchantId: merchant.id, operatorId: op.operatorId, username: op.username, kind: 'operator_logout', ip });
 }
 
-/** What the operator console shows (ZOperatorConfigResponse). */
-export async function operatorConfig(deps: TPlatformDeps, merchantId: number) {
-  const [m, whitelabel] = await Promise.all([
+/** What the operator console shows (ZOperatorConfigResponse), with the caller's role and permissions. */
+export async function operatorConfig(deps: TPlatformDeps, merchantId: number, op: TSessionOperator) {
+  const [m, whitelabel, operator] = await Promise.all([
     deps.db.selectFrom('merchants').select(['config_version', 'maintenance', 'region_restriction']).where('id', '=', merchantId).executeTakeFirstOrThrow(),
     whitelabelTree(deps.db, merchantId),
+    operatorIdentity(deps, op.operatorId),
   ]);
-  return { version: m.config_version, whitelabel, maintenance: m.maintenance, regionRestriction: m.region_restriction };
+  return { version: m.config_version, whitelabel, maintenance: m.maintenance, regionRestriction: m.region_restriction, operator };
 }
 
 /** Flips one whitelabel node; a real change bumps config_version and is audited (unknown modId → 404). */
-export async function setFlag(deps: TPlatformDeps, merchant: TMerchant, operatorId: number, req: { modId: string; enabled: boolean }) {
+export async function setFlag(deps: TPlatformDeps, merchant: TMerchant, op: TSessionOperator, ip: string, req: { modId: string; enabled: boolean }) {
   await deps.db.transaction().execute(async (trx) => {
     const node = await trx
       .selectFrom('whitelabel_nodes')
@@ -52,17 +158,27 @@ export async function setFlag(deps: TPlatformDeps, merchant: TMerchant, operator
     if (!node) throw wpsErrors.notFound();
     if (node.enabled === req.enabled) return;
     await trx.updateTable('whitelabel_nodes').set({ enabled: req.enabled }).where('id', '=', node.id).execute();
-    await bumpConfigVersion(trx, merchant.id, operatorId, 'whitelabel.set', { modId: req.modId, enabled: req.enabled });
+    const configVersion = await bumpConfigVersion(trx, merchant.id);
+    await recordOperatorAudit(trx, {
+      merchantId: merchant.id,
+      actor: op,
+      ip,
+      action: 'whitelabel.set',
+      before: { modId: req.modId, enabled: node.enabled },
+      after: { modId: req.modId, enabled: req.enabled },
+      configVersion,
+    });
   });
-  return operatorConfig(deps, merchant.id);
+  return operatorConfig(deps, merchant.id, op);
 }
 
 /** Sets maintenance and/or region restriction; a real change bumps config_version and is audited. */
 export async function setSystem(
   deps: TPlatformDeps,
   merchant: TMerchant,
-  operatorId: number,
-  req: { maintenance?: boolean; regionRestriction?: boolean },
+  op: TSessionOperator,
+  ip: string,
+  req: { maintenance?: boolean | undefined; regionRestriction?: boolean | undefined },
 ) {
   await deps.db.transaction().execute(async (trx) => {
     const m = await trx
@@ -77,9 +193,18 @@ export async function setSystem(
     };
     if (next.maintenance === m.maintenance && next.region_restriction === m.region_restriction) return;
     await trx.updateTable('merchants').set(next).where('id', '=', merchant.id).execute();
-    await bumpConfigVersion(trx, merchant.id, operatorId, 'system.set', { maintenance: next.maintenance, regionRestriction: next.region_restriction });
+    const configVersion = await bumpConfigVersion(trx, merchant.id);
+    await recordOperatorAudit(trx, {
+      merchantId: merchant.id,
+      actor: op,
+      ip,
+      action: 'system.set',
+      before: { maintenance: m.maintenance, regionRestriction: m.region_restriction },
+      after: { maintenance: next.maintenance, regionRestriction: next.region_restriction },
+      configVersion,
+    });
   });
-  return operatorConfig(deps, merchant.id);
+  return operatorConfig(deps, merchant.id, op);
 }
 
 /** The newest outbox messages (what the embedded SMS and email providers delivered), newest first. */
@@ -104,12 +229,20 @@ export async function outboxMessages(
   };
 }
 
-/** Sets login security thresholds; a real change is audited (config_audit, version bumped). */
-export async function setSecurity(deps: TPlatformDeps, merchant: TMerchant, operatorId: number, req: Partial<TSecuritySettings>): Promise<TSecuritySettings> {
-  const current = await securitySettings(deps.db, merchant.id);
-  const next = { ...current, ...Object.fromEntries(Object.entries(req).filter(([, v]) => v !== undefined)) } as TSecuritySettings;
-  if (JSON.stringify(next) === JSON.stringify(current)) return current;
-  await deps.db.transaction().execute(async (trx) => {
+/** Sets login security thresholds; a real change bumps config_version and is audited with before and after. */
+export async function setSecurity(
+  deps: TPlatformDeps,
+  merchant: TMerchant,
+  op: TSessionOperator,
+  ip: string,
+  req: Partial<TSecuritySettings>,
+): Promise<TSecuritySettings> {
+  return deps.db.transaction().execute(async (trx) => {
+    // Lock the merchant row first so two concurrent changes audit the right "before".
+    await trx.selectFrom('merchants').select('id').where('id', '=', merchant.id).forUpdate().executeTakeFirstOrThrow();
+    const current = await securitySettings(trx, merchant.id);
+    const next = { ...current, ...Object.fromEntries(Object.entries(req).filter(([, v]) => v !== undefined)) } as TSecuritySettings;
+    if (JSON.stringify(next) === JSON.stringify(current)) return current;
     await trx
       .updateTable('merchants')
       .set({
@@ -121,7 +254,75 @@ export async function setSecurity(deps: TPlatformDeps, merchant: TMerchant, oper
       })
       .where('id', '=', merchant.id)
       .execute();
-    await bumpConfigVersion(trx, merchant.id, operatorId, 'security.set', next);
+    const configVersion = await bumpConfigVersion(trx, merchant.id);
+    await recordOperatorAudit(trx, { merchantId: merchant.id, actor: op, ip, action: 'security.set', before: current, after: next, configVersion });
+    return next;
   });
-  return next;
+}
+
+/** The audit log page the console shows (audit.read). */
+export async function operatorAudit(deps: TPlatformDeps, merchantId: number, q: TOperatorAuditQuery) {
+  const { rows, total } = await auditPage(deps.db, merchantId, q);
+  return {
+    entries: rows.map((r) => ({
+      id: Number(r.id),
+      at: new Date(r.created_at).toISOString(),
+      operatorId: r.operator_id,
+      operatorUsername: r.operator_username,
+      ip: r.ip,
+      action: r.action,
+      before: r.before ?? null,
+      after: r.after ?? null,
+    })),
+    total,
+    pageNo: q.pageNo,
+    pageSize: q.pageSize,
+  };
+}
+
+/** A new pending authenticator secret for the calling operator (shown once; confirmed by a code). */
+export async function operatorTotpSetup(deps: TPlatformDeps, merchant: TMerchant, op: TSessionOperator, ip: string) {
+  const secret = new OTPAuth.Secret({ size: 20 }).base32;
+  await deps.db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('operators').select(['totp_secret', 'totp_pending_secret']).where('id', '=', op.operatorId).forUpdate().executeTakeFirstOrThrow();
+    await trx.updateTable('operators').set({ totp_pending_secret: secret }).where('id', '=', op.operatorId).execute();
+    // Secrets never enter the log: only whether one is pending or on.
+    await recordOperatorAudit(trx, {
+      merchantId: merchant.id,
+      actor: op,
+      ip,
+      action: 'operator.totp.setup',
+      before: { totpEnabled: row.totp_secret !== null, pending: row.totp_pending_secret !== null },
+      after: { totpEnabled: row.totp_secret !== null, pending: true },
+      configVersion: null,
+    });
+  });
+  return { secret, otpauthUrl: memberTotp(secret, op.username, `${merchant.name} console`).toString() };
+}
+
+/** Turns the authenticator on when the code matches the pending secret; a wrong code changes nothing. */
+export async function operatorTotpEnable(deps: TPlatformDeps, merchant: TMerchant, op: TSessionOperator, ip: string, code: string): Promise<{ ok: true }> {
+  const done = await deps.db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('operators').select(['totp_secret', 'totp_pending_secret']).where('id', '=', op.operatorId).forUpdate().executeTakeFirstOrThrow();
+    const step = row.totp_pending_secret ? totpCounter(row.totp_pending_secret, code, deps.clock()) : null;
+    if (step === null) return false;
+    await trx
+      .updateTable('operators')
+      .set({ totp_secret: row.totp_pending_secret, totp_pending_secret: null, totp_last_counter: step })
+      .where('id', '=', op.operatorId)
+      .execute();
+    await recordOperatorAudit(trx, {
+      merchantId: merchant.id,
+      actor: op,
+      ip,
+      action: 'operator.totp.enable',
+      before: { totpEnabled: row.totp_secret !== null, pending: true },
+      after: { totpEnabled: true, pending: false },
+      configVersion: null,
+    });
+    return true;
+  });
+  await recordAuthEvent(deps.db, { merchantId: merchant.id, operatorId: op.operatorId, username: op.username, kind: done ? 'operator_totp_enabled' : 'operator_totp_enable_failed', ip });
+  if (!done) throw new WpsError(WPS_CODES.badRequest, OPERATOR_MESSAGES.totpWrong);
+  return { ok: true };
 }

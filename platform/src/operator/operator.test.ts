@@ -45,7 +45,13 @@ describe('operator console', () => {
     expect(await version()).toBe(v0 + 1);
     const audit = await ctx.db.selectFrom('config_audit').selectAll().execute();
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ action: 'whitelabel.set', detail: { modId: 'FREEPLAY3', enabled: false }, config_version: v0 + 1 });
+    expect(audit[0]).toMatchObject({
+      action: 'whitelabel.set',
+      operator_username: 'demo_operator',
+      before: { modId: 'FREEPLAY3', enabled: true },
+      after: { modId: 'FREEPLAY3', enabled: false },
+      config_version: v0 + 1,
+    });
   });
 
   it('turning a game category off removes it from the menus', async () => {

@@ -81,6 +81,11 @@ describe('seed', () => {
     expect(wallet.balance_minor).toBe(DEMO_MEMBER_BALANCE_MINOR);
     const { s } = await db.selectFrom('ledger_entries').select(sql<number>`coalesce(sum(amount_minor), 0)::bigint`.as('s')).where('account_id', '=', wallet.id).executeTakeFirstOrThrow();
     expect(s).toBe(DEMO_MEMBER_BALANCE_MINOR);
-    expect((await db.selectFrom('operators').select('username').execute()).map((o) => o.username)).toEqual(['demo_operator']);
+    expect((await db.selectFrom('operators').select(['username', 'role']).orderBy('id').execute()).map((o) => `${o.username}:${o.role}`)).toEqual([
+      'demo_operator:owner',
+      'demo_finance:finance',
+      'demo_support:support',
+      'demo_content:content',
+    ]);
   });
 });

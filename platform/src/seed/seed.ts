@@ -32,6 +32,13 @@ export const DEMO_ACCOUNTS = {
   totp: { username: 'demo_totp', password: 'Totp1234' },
 } as const;
 
+/** Operators of the other roles (issue 6; demo_operator is the owner). platform/README.md lists them. */
+export const DEMO_ROLE_OPERATORS = [
+  { username: 'demo_finance', password: 'Finance1234', name: 'Demo Finance', role: 'finance' },
+  { username: 'demo_support', password: 'Support1234', name: 'Demo Support', role: 'support' },
+  { username: 'demo_content', password: 'Content1234', name: 'Demo Content', role: 'content' },
+] as const;
+
 /** demo_totp's authenticator secret (base32), printed in platform/README.md for manual tests. */
 export const DEMO_TOTP_SECRET = 'KRUGS4ZANFZSAZDFNVXSA5DPORYA2345';
 /** demo_agent's invitation (affiliate) code. */
@@ -358,6 +365,11 @@ async function seedAccounts(
     .returning(['id', 'username'])
     .execute();
   await trx.insertInto('operators').values({ merchant_id: merchantId, username: a.operator.username, name: 'Demo Operator', password_hash: h.operator }).execute();
+  const roleHashes = await Promise.all(DEMO_ROLE_OPERATORS.map((o) => hashPassword(o.password)));
+  await trx
+    .insertInto('operators')
+    .values(DEMO_ROLE_OPERATORS.map((o, i) => ({ merchant_id: merchantId, username: o.username, name: o.name, role: o.role, password_hash: roleHashes[i]! })))
+    .execute();
 
   await trx.insertInto('ledger_accounts').values({ merchant_id: merchantId, member_id: null, kind: 'house', currency: 'BDT' }).execute();
   const wallets = await trx

@@ -11,6 +11,7 @@ import {
   ZWhitelabelNode,
 } from '../domain/merchant.ts';
 import { ZBalance, ZMemberInfo } from '../domain/member.ts';
+import { ZOperatorIdentity } from './operator-calls.ts';
 
 /** Request and response schemas of every wps call, by name. Responses are the envelope's `value`. */
 
@@ -123,11 +124,16 @@ export const ZLaunchGameQuery = z.object({
 });
 export const ZLaunchGameResponse = z.object({ content: z.object({ game_url: z.string().max(1000) }) });
 
+/** Operator login (issue 6): a captcha once failures pile up, and the authenticator code when TOTP is on. */
 export const ZOperatorLoginRequest = z.object({
   username: ZText.min(1),
   password: z.string().min(1).max(128),
+  captchaId: z.string().max(64).optional(),
+  captcha: z.string().trim().max(16).optional(),
+  totpCode: z.string().trim().max(16).optional(),
 });
-export const ZOperatorLoginResponse = z.object({ token: z.string().max(256), name: z.string().max(MAX_TEXT_LENGTH) });
+export type TOperatorLoginRequest = z.infer<typeof ZOperatorLoginRequest>;
+export const ZOperatorLoginResponse = z.object({ token: z.string().max(256), name: z.string().max(MAX_TEXT_LENGTH), operator: ZOperatorIdentity });
 
 /** Flags an operator may flip: any known modId of the whitelabel tree. */
 export const ZOperatorSetFlagRequest = z.object({
@@ -143,6 +149,8 @@ export const ZOperatorConfigResponse = z.object({
   whitelabel: z.array(ZWhitelabelNode),
   maintenance: z.boolean(),
   regionRestriction: z.boolean(),
+  /** The calling operator's role and permissions: the console shows only what they may use. */
+  operator: ZOperatorIdentity,
 });
 
 export { FEATURE_FLAGS };

@@ -2,11 +2,11 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { TWhitelabelNode } from '@wl/schemas';
-import { errorKey, useTRPC } from '../api/trpc.ts';
+import type { TOperatorPermission, TWhitelabelNode } from '@wl/schemas';
+import { captchaRequired, errorKey, useTRPC } from '../api/trpc.ts';
 import { getOperatorToken, setOperatorToken } from '../session/session-storage.ts';
-import { Field, FormError, SubmitButton } from '../accounts/form-parts.tsx';
-import { OperatorOutbox, OperatorSecurity } from './operator-panels.tsx';
+import { CaptchaInput, Field, FormError, SubmitButton } from '../accounts/form-parts.tsx';
+import { OperatorAudit, OperatorOutbox, OperatorSecurity, OperatorTotp } from './operator-panels.tsx';
 
 /** Flattens the whitelabel tree into labelled rows, children indented under their parent. */
 export function flattenFlags(nodes: readonly TWhitelabelNode[], depth = 0): { node: TWhitelabelNode; depth: number }[] {
@@ -27,7 +27,13 @@ function OperatorLogin({ onDone }: { onDone: () => void }) {
   const trpc = useTRPC();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
+  const [captcha, setCaptcha] = useState('');
+  const [totpCode, setTotpCode] = useState('');
+  const [needsCaptcha, setNeedsCaptcha] = useState(false);
+  const [needsTotp, setNeedsTotp] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Issue 6: after failures the platform asks for a captcha; an operator with an authenticator for a code.
+  const captchaQuery = useQuery(trpc.session.captcha.queryOptions(undefined, { enabled: needsCaptcha, staleTime: 0, gcTime: 0 }));
   const login = useMutation(
     trpc.operator.login.mutationOptions({
       onSuccess: (r) => {
@@ -35,17 +41,32 @@ function OperatorLogin({ onDone }: { onDone: () => void }) {
         setPassword('');
         onDone();
       },
-      onError: (e) => setError(errorKey(e)),
+      onError: (e) => {
+        const key = errorKey(e);
+        setError(key);
+        setCaptcha('');
+        if (key === 'error_operator_totp_required' || key === 'error_operator_totp_wrong') setNeedsTotp(true);
+        if (captchaRequired(e)) {
+          if (needsCaptcha) void captchaQuery.refetch();
+          setNeedsCaptcha(true);
+        }
+      },
     }),
   );
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!username.trim() || !password.trim()) {
+    if (!username.trim() || !password.trim() || (needsCaptcha && !captcha.trim()) || (needsTotp && !totpCode.trim())) {
       setError('not_empty');
       return;
     }
     setError(null);
-    login.mutate({ username: username.trim(), password: password.trim() });
+    const captchaId = captchaQuery.data?.captchaId;
+    login.mutate({
+      username: username.trim(),
+      password: password.trim(),
+      ...(needsCaptcha && captchaId ? { captchaId, captcha: captcha.trim() } : {}),
+      ...(needsTotp ? { totpCode: totpCode.trim() } : {}),
+    });
   };
   return (
     <form className="form operator__card" onSubmit={submit} noValidate>
@@ -56,6 +77,16 @@ function OperatorLogin({ onDone }: { onDone: () => void }) {
       <Field label={t('password')}>
         <input className="input" type="password" data-testid="operator.password" autoComplete="current-password" value={password} maxLength={128} onChange={(e) => setPassword(e.target.value)} />
       </Field>
+      {needsTotp && (
+        <Field label={t('operator_totp_code')}>
+          <input className="input" inputMode="numeric" data-testid="operator.totp-code" autoComplete="one-time-code" value={totpCode} maxLength={6} onChange={(e) => setTotpCode(e.target.value)} />
+        </Field>
+      )}
+      {needsCaptcha && (
+        <Field label={t('captcha')}>
+          <CaptchaInput testId="operator.captcha" value={captcha} onChange={setCaptcha} image={captchaQuery.data?.image} onRefresh={() => void captchaQuery.refetch()} />
+        </Field>
+      )}
       <FormError testId="operator.error" message={error} />
       <SubmitButton testId="operator.submit" pending={login.isPending}>
         {t('login')}
@@ -70,11 +101,14 @@ function OperatorConsole({ onLogout }: { onLogout: () => void }) {
   const qc = useQueryClient();
   const cfg = useQuery(trpc.operator.config.queryOptions(undefined, { staleTime: 0 }));
   const refresh = () => void qc.invalidateQueries({ queryKey: trpc.operator.config.queryKey() });
-  const setFlag = useMutation(trpc.operator.setFlag.mutationOptions({ onSettled: refresh }));
-  const setSystem = useMutation(trpc.operator.setSystem.mutationOptions({ onSettled: refresh }));
+  const refreshAll = () => void qc.invalidateQueries({ queryKey: trpc.operator.pathKey() });
+  const setFlag = useMutation(trpc.operator.setFlag.mutationOptions({ onSettled: refreshAll }));
+  const setSystem = useMutation(trpc.operator.setSystem.mutationOptions({ onSettled: refreshAll }));
   const busy = setFlag.isPending || setSystem.isPending;
   const error = cfg.error ?? setFlag.error ?? setSystem.error;
   const sessionEnded = cfg.error !== null && errorKey(cfg.error) === 'error_not_logged_in';
+  // The platform answers what this operator may do; panels it would refuse are not shown (issue 6).
+  const can = (p: TOperatorPermission) => cfg.data?.operator.permissions.includes(p) === true;
   // An expired operator token returns to the login form.
   useEffect(() => {
     if (sessionEnded) {
@@ -90,14 +124,25 @@ function OperatorConsole({ onLogout }: { onLogout: () => void }) {
           {t('logout')}
         </button>
       </div>
+      {cfg.data && (
+        <p className="operator__role" data-testid="operator.role">
+          {cfg.data.operator.name} · {t('operator_role')}: {t(`operator_role_${cfg.data.operator.role}`)}
+        </p>
+      )}
       {error && <p className="form__error" role="alert">{t(errorKey(error))}</p>}
       {cfg.data && (
         <>
-          <h2>{t('operator_system')}</h2>
-          <Switch testId="operator.maintenance" label={t('operator_maintenance')} checked={cfg.data.maintenance} disabled={busy} onChange={(v) => setSystem.mutate({ maintenance: v })} />
-          <Switch testId="operator.region" label={t('operator_region')} checked={cfg.data.regionRestriction} disabled={busy} onChange={(v) => setSystem.mutate({ regionRestriction: v })} />
-          <OperatorSecurity />
-          <OperatorOutbox />
+          {can('system.write') && (
+            <>
+              <h2>{t('operator_system')}</h2>
+              <Switch testId="operator.maintenance" label={t('operator_maintenance')} checked={cfg.data.maintenance} disabled={busy} onChange={(v) => setSystem.mutate({ maintenance: v })} />
+              <Switch testId="operator.region" label={t('operator_region')} checked={cfg.data.regionRestriction} disabled={busy} onChange={(v) => setSystem.mutate({ regionRestriction: v })} />
+            </>
+          )}
+          {can('security.read') && <OperatorSecurity />}
+          {can('outbox.read') && <OperatorOutbox />}
+          {can('audit.read') && <OperatorAudit />}
+          <OperatorTotp enabled={cfg.data.operator.totpEnabled} onEnabled={refresh} />
           <h2>{t('operator_flags')}</h2>
           {flattenFlags(cfg.data.whitelabel).map(({ node, depth }) => (
             <Switch
@@ -105,7 +150,7 @@ function OperatorConsole({ onLogout }: { onLogout: () => void }) {
               testId={`operator.flag.${node.modId}`}
               label={`${node.name || node.modId} (${node.modId})`}
               checked={node.enabled === '1'}
-              disabled={busy}
+              disabled={busy || !can('whitelabel.write')}
               depth={depth}
               onChange={(v) => setFlag.mutate({ modId: node.modId, enabled: v })}
             />
@@ -117,7 +162,7 @@ function OperatorConsole({ onLogout }: { onLogout: () => void }) {
   );
 }
 
-/** Operator console: whitelabel flags and system switches (issue 2), login security and the message outbox (issue 3); own token, own session key. */
+/** Operator console: whitelabel flags and system switches (issue 2), login security and the message outbox (issue 3), roles, audit log and authenticator (issue 6); own token, own session key. */
 export function OperatorPage() {
   const { t } = useTranslation();
   const [loggedIn, setLoggedIn] = useState(() => getOperatorToken() !== null);

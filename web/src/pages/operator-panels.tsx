@@ -131,3 +131,166 @@ export function OperatorSecurity() {
     </form>
   );
 }
+
+/** Actions the audit log knows (platform/src/operator); the filter offers them by name. */
+export const AUDIT_ACTIONS = ['whitelabel.set', 'system.set', 'security.set', 'operator.totp.setup', 'operator.totp.enable'] as const;
+
+/** The translation key of an audit action (dots are i18next separators, so they become underscores). */
+export function auditActionKey(action: string): string {
+  return `operator_audit_action_${action.replace(/\./g, '_')}`;
+}
+
+/** A yyyy-MM-dd range of the date inputs as ISO instants (local day start and end), or 'bad' when from > to. */
+export function auditRange(from: string, to: string): { from?: string; to?: string } | 'bad' {
+  const day = /^\d{4}-\d{2}-\d{2}$/;
+  const start = day.test(from) ? new Date(`${from}T00:00:00`) : null;
+  const end = day.test(to) ? new Date(`${to}T23:59:59.999`) : null;
+  if (start && end && start > end) return 'bad';
+  return { ...(start && !Number.isNaN(start.getTime()) ? { from: start.toISOString() } : {}), ...(end && !Number.isNaN(end.getTime()) ? { to: end.toISOString() } : {}) };
+}
+
+const AUDIT_PAGE_SIZE = 10;
+
+/** Every operator change (issue 6): who, when, from where, before and after; filtered by actor, action and dates, paged. */
+export function OperatorAudit() {
+  const { t, i18n } = useTranslation();
+  const trpc = useTRPC();
+  const [draft, setDraft] = useState({ actor: '', action: '', from: '', to: '' });
+  const [filters, setFilters] = useState<{ actor?: string; action?: string; from?: string; to?: string }>({});
+  const [pageNo, setPageNo] = useState(1);
+  const [badRange, setBadRange] = useState(false);
+  const audit = useQuery(trpc.operator.audit.queryOptions({ ...filters, pageNo, pageSize: AUDIT_PAGE_SIZE }, { staleTime: 0 }));
+  const pages = Math.max(1, Math.ceil((audit.data?.total ?? 0) / AUDIT_PAGE_SIZE));
+
+  const apply = (e: FormEvent) => {
+    e.preventDefault();
+    const range = auditRange(draft.from, draft.to);
+    setBadRange(range === 'bad');
+    if (range === 'bad') return;
+    setFilters({ ...(draft.actor.trim() ? { actor: draft.actor.trim() } : {}), ...(draft.action ? { action: draft.action } : {}), ...range });
+    setPageNo(1);
+  };
+  const set = (key: keyof typeof draft) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: e.target.value }));
+
+  return (
+    <section className="operator__section" data-testid="operator.audit">
+      <div className="operator__head">
+        <h2>{t('operator_audit')}</h2>
+        <button type="button" className="btn btn--ghost btn--small" data-testid="operator.audit.refresh" onClick={() => void audit.refetch()}>
+          {t('operator_outbox_refresh')}
+        </button>
+      </div>
+      <form className="operator__filters" onSubmit={apply} noValidate>
+        <label className="field">
+          <span className="field__label">{t('operator_audit_actor')}</span>
+          <input className="input" data-testid="operator.audit.actor" value={draft.actor} maxLength={200} onChange={set('actor')} />
+        </label>
+        <label className="field">
+          <span className="field__label">{t('operator_audit_action')}</span>
+          <select className="input" data-testid="operator.audit.action" value={draft.action} onChange={set('action')}>
+            <option value="">{t('operator_audit_any')}</option>
+            {AUDIT_ACTIONS.map((a) => (
+              <option key={a} value={a}>
+                {t(auditActionKey(a))}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          <span className="field__label">{t('operator_audit_from')}</span>
+          <input className="input" type="date" data-testid="operator.audit.from" value={draft.from} onChange={set('from')} />
+        </label>
+        <label className="field">
+          <span className="field__label">{t('operator_audit_to')}</span>
+          <input className="input" type="date" data-testid="operator.audit.to" value={draft.to} onChange={set('to')} />
+        </label>
+        <button type="submit" className="btn btn--primary btn--small" data-testid="operator.audit.apply">
+          {t('operator_audit_filter')}
+        </button>
+      </form>
+      {badRange && (
+        <p className="form__error" role="alert" data-testid="operator.audit.bad-range">
+          {t('operator_audit_bad_range')}
+        </p>
+      )}
+      {audit.error && <p className="form__error" role="alert">{t(errorKey(audit.error))}</p>}
+      {audit.isSuccess && audit.data.entries.length === 0 && <p className="no-data">{t('operator_audit_empty')}</p>}
+      <ol className="operator__outbox">
+        {audit.data?.entries.map((e) => (
+          <li key={e.id} className="operator__message" data-testid="operator.audit.item">
+            <div className="operator__message-head">
+              <span className="chip" data-testid="operator.audit.item.action">
+                {t(auditActionKey(e.action))}
+              </span>
+              <strong data-testid="operator.audit.item.actor">{e.operatorUsername}</strong>
+              <span>
+                {t('operator_audit_ip')}: {e.ip}
+              </span>
+              <time dateTime={e.at}>{new Date(e.at).toLocaleString(i18n.language)}</time>
+            </div>
+            <p className="operator__message-body" data-testid="operator.audit.item.change">
+              {t('operator_audit_before')}: <code>{JSON.stringify(e.before)}</code>
+              {'\n'}
+              {t('operator_audit_after')}: <code>{JSON.stringify(e.after)}</code>
+            </p>
+          </li>
+        ))}
+      </ol>
+      <div className="operator__pager">
+        <button type="button" className="btn btn--ghost btn--small" data-testid="operator.audit.prev" disabled={pageNo <= 1} onClick={() => setPageNo((p) => p - 1)}>
+          {t('operator_audit_prev')}
+        </button>
+        <span data-testid="operator.audit.page">{t('operator_audit_page', { page: pageNo, pages })}</span>
+        <button type="button" className="btn btn--ghost btn--small" data-testid="operator.audit.next" disabled={pageNo >= pages} onClick={() => setPageNo((p) => p + 1)}>
+          {t('operator_audit_next')}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/** The operator's own authenticator (issue 6): set up, confirm with a code; from then on login asks for a code. */
+export function OperatorTotp({ enabled, onEnabled }: { enabled: boolean; onEnabled: () => void }) {
+  const { t } = useTranslation();
+  const trpc = useTRPC();
+  const [code, setCode] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  const setup = useMutation(trpc.operator.totpSetup.mutationOptions());
+  const enable = useMutation(trpc.operator.totpEnable.mutationOptions({ onSuccess: onEnabled }));
+  const confirm = (e: FormEvent) => {
+    e.preventDefault();
+    const ok = /^[0-9]{6}$/.test(code.trim());
+    setInvalid(!ok);
+    if (ok) enable.mutate({ code: code.trim() });
+  };
+  return (
+    <section className="operator__section" data-testid="operator.totp">
+      <h2>{t('operator_totp')}</h2>
+      <p data-testid="operator.totp.status">{t(enabled ? 'operator_totp_on' : 'operator_totp_off')}</p>
+      {!enabled && !setup.data && (
+        <button type="button" className="btn btn--ghost btn--small" data-testid="operator.totp.start" disabled={setup.isPending} onClick={() => setup.mutate()}>
+          {t('operator_totp_start')}
+        </button>
+      )}
+      {!enabled && setup.data && (
+        <form className="form" onSubmit={confirm} noValidate>
+          <p>{t('operator_totp_secret')}</p>
+          <code data-testid="operator.totp.secret">{setup.data.secret}</code>
+          <label className="field">
+            <span className="field__label">{t('operator_totp_code')}</span>
+            <input className="input" inputMode="numeric" data-testid="operator.totp.code" value={code} maxLength={6} autoComplete="one-time-code" onChange={(e) => setCode(e.target.value)} />
+            {invalid && (
+              <span className="field__error" role="alert">
+                {t('operator_totp_code_invalid')}
+              </span>
+            )}
+          </label>
+          <button type="submit" className="btn btn--primary btn--small" data-testid="operator.totp.confirm" disabled={enable.isPending}>
+            {t('operator_totp_confirm')}
+          </button>
+        </form>
+      )}
+      {(setup.error ?? enable.error) && <p className="form__error" role="alert">{t(errorKey((setup.error ?? enable.error)!))}</p>}
+    </section>
+  );
+}

@@ -1,9 +1,13 @@
 import { ZOperatorLoginRequest, ZOperatorLoginResponse } from '@wl/schemas';
 import { callContext } from '../../trpc/context.ts';
 import { publicProcedure } from '../../trpc/init.ts';
+import { withRateLimit } from '../../trpc/rate-limit.ts';
 
-/** `operator.login`: an operator session, kept apart from member sessions by the web. */
+/**
+ * `operator.login`: an operator session, kept apart from member sessions by the web. Limited per IP
+ * and per username like member login (issue 6); the platform adds its captcha and lock behind it.
+ */
 export const loginOperator = publicProcedure
   .input(ZOperatorLoginRequest)
   .output(ZOperatorLoginResponse)
-  .mutation(({ ctx, input }) => ctx.api.operatorLogin(input, callContext(ctx)));
+  .mutation(({ ctx, input }) => withRateLimit(ctx, 'operatorLogin', input.username, () => ctx.api.operatorLogin(input, callContext(ctx))));

@@ -1,0 +1,96 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_PATHS, OPERATOR_PATHS, OPERATOR_PERMISSIONS, WPS_PATHS, type TOperatorPermission, type TOperatorRole } from '@wl/schemas';
+import { rowCounts, usePlatform } from '../test-support/db.ts';
+import { OPERATOR_ROUTES } from './operator.routes.ts';
+
+const ctx = usePlatform();
+
+/** The roles × permissions table of docs/0010, written out here so a change to the code's table fails this test. */
+const EXPECTED: Record<TOperatorRole, readonly TOperatorPermission[]> = {
+  owner: OPERATOR_PERMISSIONS,
+  finance: ['config.read', 'audit.read'],
+  support: ['config.read', 'security.read', 'outbox.read'],
+  content: ['config.read', 'whitelabel.write'],
+};
+const ACCOUNTS: Record<TOperatorRole, [string, string]> = {
+  owner: ['demo_operator', 'Operator1234'],
+  finance: ['demo_finance', 'Finance1234'],
+  support: ['demo_support', 'Support1234'],
+  content: ['demo_content', 'Content1234'],
+};
+
+/** A valid request for every route that needs a body or query; mutations ask for what is already set. */
+const SAMPLES: Record<string, { payload?: object; query?: Record<string, string> }> = {
+  [`PUT ${WPS_PATHS.operatorWhitelabel}`]: { payload: { modId: 'FREEPLAY3', enabled: true } },
+  [`PUT ${WPS_PATHS.operatorSystem}`]: { payload: { maintenance: false } },
+  [`GET ${ACCOUNT_PATHS.operatorOutbox}`]: { query: { limit: '5' } },
+  [`PUT ${ACCOUNT_PATHS.operatorSecurity}`]: { payload: { lockMinutes: 30 } },
+  [`GET ${OPERATOR_PATHS.operatorAudit}`]: { query: { pageNo: '1' } },
+  [`POST ${OPERATOR_PATHS.operatorTotpEnable}`]: { payload: { code: '000000' } },
+};
+
+const tokens = {} as Record<TOperatorRole, string>;
+beforeAll(async () => {
+  for (const role of Object.keys(ACCOUNTS) as TOperatorRole[]) {
+    const [username, password] = ACCOUNTS[role];
+    const res = (await ctx.app.inject({ method: 'POST', url: WPS_PATHS.operatorLogin, payload: { username, password } })).json();
+    expect(res.value.operator).toMatchObject({ username, role, permissions: [...EXPECTED[role]] });
+    tokens[role] = res.value.token;
+  }
+});
+
+describe('operator permissions (issue 6), enforced by the platform', () => {
+  const routes = OPERATOR_ROUTES.filter((r) => r.url !== WPS_PATHS.operatorLogout);
+  const cases = (Object.keys(ACCOUNTS) as TOperatorRole[]).flatMap((role) => routes.map((r) => ({ role, ...r })));
+
+  it('covers every guarded route', () => {
+    expect(routes.map((r) => `${r.method} ${r.url} ${r.permission}`)).toEqual([
+      `GET ${WPS_PATHS.operatorSystem} config.read`,
+      `GET ${WPS_PATHS.operatorWhitelabel} config.read`,
+      `PUT ${WPS_PATHS.operatorWhitelabel} whitelabel.write`,
+      `PUT ${WPS_PATHS.operatorSystem} system.write`,
+      `GET ${ACCOUNT_PATHS.operatorOutbox} outbox.read`,
+      `GET ${ACCOUNT_PATHS.operatorSecurity} security.read`,
+      `PUT ${ACCOUNT_PATHS.operatorSecurity} security.write`,
+      `GET ${OPERATOR_PATHS.operatorAudit} audit.read`,
+      `POST ${OPERATOR_PATHS.operatorTotpSetup} null`,
+      `POST ${OPERATOR_PATHS.operatorTotpEnable} null`,
+    ]);
+  });
+
+  it.each(cases)('$role → $method $url ($permission)', async ({ role, method, url, permission }) => {
+    const sample = SAMPLES[`${method} ${url}`] ?? {};
+    const before = await rowCounts(ctx.db, ['config_audit']);
+    const res = await ctx.app.inject({ method, url, headers: { authorization: tokens[role] }, ...(sample.payload ? { payload: sample.payload } : {}), ...(sample.query ? { query: sample.query } : {}) });
+    const allowed = permission === null || EXPECTED[role].includes(permission);
+    if (allowed) {
+      expect(res.statusCode).not.toBe(403);
+      // The TOTP confirmation with a made-up code is refused as a wrong code, not as forbidden.
+      if (url === OPERATOR_PATHS.operatorTotpEnable) expect(res.json().message).toBe('error_operator_totp_wrong');
+      else expect(res.json().success).toBe(true);
+    } else {
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ success: false, value: null, message: 'error_forbidden', code: 403 });
+      expect(await rowCounts(ctx.db, ['config_audit'])).toEqual(before);
+    }
+  });
+
+  it('the outbox (live codes and reset links) is for owner and support only', async () => {
+    const status = async (role: TOperatorRole) => (await ctx.app.inject({ url: ACCOUNT_PATHS.operatorOutbox, headers: { authorization: tokens[role] } })).statusCode;
+    expect({ owner: await status('owner'), support: await status('support'), content: await status('content'), finance: await status('finance') }).toEqual({
+      owner: 200,
+      support: 200,
+      content: 403,
+      finance: 403,
+    });
+  });
+
+  it('refuses without a session before checking the role', async () => {
+    for (const r of routes) expect((await ctx.app.inject({ method: r.method, url: r.url })).statusCode).toBe(401);
+  });
+
+  it('the config answers the caller role and permissions', async () => {
+    const res = (await ctx.app.inject({ url: WPS_PATHS.operatorSystem, headers: { authorization: tokens.support } })).json();
+    expect(res.value.operator).toEqual({ id: expect.any(Number), username: 'demo_support', name: 'Demo Support', role: 'support', permissions: [...EXPECTED.support], totpEnabled: false });
+  });
+});

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+
+/**
+ * Issue 6 (operators are not members): operator roles and permissions, operator TOTP and the
+ * operator audit log. Requests are what the gateway sends; responses are the envelope's `value`.
+ */
+
+/** ours: operator calls of issue 6. */
+export const OPERATOR_PATHS = {
+  /** GET: the operator audit log, filtered and paged (audit.read). */
+  operatorAudit: '/wps/operator/audit',
+  /** POST: a new pending authenticator secret for the calling operator. */
+  operatorTotpSetup: '/wps/operator/totp/setup',
+  /** POST: confirms the pending secret with a code; login then needs a code. */
+  operatorTotpEnable: '/wps/operator/totp/enable',
+} as const;
+
+/** Operator roles (docs/0010): what each may do is in platform/src/access/permissions.ts. */
+export const OPERATOR_ROLES = ['owner', 'finance', 'support', 'content'] as const;
+export const ZOperatorRole = z.enum(OPERATOR_ROLES);
+export type TOperatorRole = z.infer<typeof ZOperatorRole>;
+
+/** Everything an operator call may need; each operator route declares exactly one. */
+export const OPERATOR_PERMISSIONS = [
+  'config.read',
+  'whitelabel.write',
+  'system.write',
+  'security.read',
+  'security.write',
+  'outbox.read',
+  'audit.read',
+  'operators.manage',
+] as const;
+export const ZOperatorPermission = z.enum(OPERATOR_PERMISSIONS);
+export type TOperatorPermission = z.infer<typeof ZOperatorPermission>;
+
+/** Message keys of issue 6 operator calls; the web translates them in EN and BN. */
+export const OPERATOR_MESSAGES = {
+  totpRequired: 'error_operator_totp_required',
+  totpWrong: 'error_operator_totp_wrong',
+} as const;
+
+/** Who is logged in to the console and what the platform lets them do. */
+export const ZOperatorIdentity = z.object({
+  id: z.number().int().positive(),
+  username: z.string().max(200),
+  name: z.string().max(200),
+  role: ZOperatorRole,
+  permissions: z.array(ZOperatorPermission).max(OPERATOR_PERMISSIONS.length),
+  totpEnabled: z.boolean(),
+});
+export type TOperatorIdentity = z.infer<typeof ZOperatorIdentity>;
+
+const ZIsoDate = z.string().trim().max(40).pipe(z.iso.datetime({ offset: true }));
+
+/** Audit log filters: actor username, exact action, a date range (ISO), page. */
+export const ZOperatorAuditQuery = z.object({
+  actor: z.string().trim().min(1).max(200).optional(),
+  action: z
+    .string()
+    .trim()
+    .regex(/^[a-z]+(\.[a-z]+)*$/, 'invalid action')
+    .max(64)
+    .optional(),
+  from: ZIsoDate.optional(),
+  to: ZIsoDate.optional(),
+  pageNo: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type TOperatorAuditQuery = z.infer<typeof ZOperatorAuditQuery>;
+
+/** One operator mutation: who, when, from where, what, and the state before and after. */
+export const ZOperatorAuditEntry = z.object({
+  id: z.number().int().positive(),
+  at: z.string().max(40),
+  operatorId: z.number().int().nullable(),
+  operatorUsername: z.string().max(200),
+  ip: z.string().max(64),
+  action: z.string().max(64),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+export type TOperatorAuditEntry = z.infer<typeof ZOperatorAuditEntry>;
+export const ZOperatorAuditResponse = z.object({
+  entries: z.array(ZOperatorAuditEntry).max(100),
+  total: z.number().int().nonnegative(),
+  pageNo: z.number().int().positive(),
+  pageSize: z.number().int().positive(),
+});
+
+export const ZOperatorTotpSetupResponse = z.object({ secret: z.string().max(128), otpauthUrl: z.string().max(1000) });
+export const ZOperatorTotpEnableRequest = z.object({ code: z.string().trim().regex(/^[0-9]{6}$/, 'six digits') });
+export const ZOperatorTotpEnableResponse = z.object({ ok: z.literal(true) });
