@@ -8,6 +8,7 @@ import { registerContentRoutes } from './content/content.routes.ts';
 import type { DB } from './db/schema.ts';
 import type { TPlatformDeps } from './http/deps.ts';
 import { sendError, WpsError } from './http/envelope.ts';
+import { refuseNulInput } from './http/hostile-input.ts';
 import { registerMemberRoutes } from './member/member.routes.ts';
 import { registerOperatorRoutes } from './operator/operator.routes.ts';
 import { registerSessionRoutes } from './session/session.routes.ts';
@@ -79,6 +80,7 @@ export async function buildPlatform(opts: TBuildPlatformOptions): Promise<Fastif
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
   app.setNotFoundHandler((_request, reply) => sendError(reply, new WpsError(WPS_CODES.notFound, WPS_MESSAGES.notFound)));
+  refuseNulInput(app);
 
   registerSystemRoutes(app, deps);
   registerSessionRoutes(app, deps);

@@ -22,7 +22,8 @@ export function nulPath(value: unknown, path: readonly string[] = [], depth = 0)
   if (value === null || typeof value !== 'object' || depth > 32) return null;
   const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value);
   for (const [key, inner] of entries) {
-    if (key.includes('\u0000')) return [...path, key];
+    // The key itself is named with its NUL shown as U+FFFD: the answer must not echo the NUL back.
+    if (key.includes('\u0000')) return [...path, key.replaceAll('\u0000', '\uFFFD')];
     const found = nulPath(inner, [...path, key], depth + 1);
     if (found) return found;
   }
