@@ -15,7 +15,7 @@ import { sample, withValueAt } from './input-samples.ts';
 type TProcedureDef = { type: 'query' | 'mutation' | 'subscription'; inputs: z.ZodType[] };
 type TAnswer = { status: number; code: string | null; issues: { path: string; message: string }[] };
 
-const procedures = Object.entries(appRouter._def.procedures as Record<string, { _def: TProcedureDef }>).map(([path, procedure]) => ({
+const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: TProcedureDef }>).map(([path, procedure]) => ({
   path,
   type: procedure._def.type,
   input: procedure._def.inputs[0] ?? null,
