@@ -94,7 +94,7 @@ describe('a NUL in every string field of every procedure', () => {
     for (const known of ['session.login', 'account.register', 'catalogue.games', 'catalogue.launch', 'operator.login', 'config.onChange']) {
       expect(paths).toContain(known);
     }
-    expect(withStrings.map((c) => `${c.path}:${c.field}`)).toEqual(expect.arrayContaining(['account.register:values.AB', 'session.login:username']));
+    expect(withStrings.map((c) => `${c.path}:${c.field}`)).toEqual(expect.arrayContaining(['account.register:captcha', 'session.login:username']));
   });
 
   it.each(withStrings.map((c) => [`${c.path} ${c.field}`, c] as const))(
@@ -108,6 +108,12 @@ describe('a NUL in every string field of every procedure', () => {
     },
     30_000,
   );
+
+  it('refuses a NUL in a registration value (a record the sampler cannot see into), naming it', async () => {
+    const input = { mode: 'username', values: { username: 'new\u0000user', password: 'Abcd1234' }, termsAccepted: true, ageConfirmed: true, captchaId: 'c', captcha: 'x' };
+    const answer = await call('account.register', 'mutation', input, null);
+    expect(answer).toEqual({ status: 400, code: 'BAD_REQUEST', issues: [{ path: 'values.username', message: INVALID_CHARACTERS }] });
+  });
 
   it('says which character problem it is for free text (invalid_characters)', async () => {
     const answer = await call('session.login', 'mutation', { username: 'demo\u0000member', password: 'x' }, null);

@@ -16,6 +16,11 @@ const SINGLE_LINE = /^[^\u0000-\u001F\u007F]*$/;
 // eslint-disable-next-line no-control-regex -- matching control characters is the point here
 const MULTI_LINE = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/;
 
+/** True when a string holds a control character zText refuses (tab and line breaks count unless multi-line). */
+export function hasControlCharacters(text: string, multiline = false): boolean {
+  return !(multiline ? MULTI_LINE : SINGLE_LINE).test(text);
+}
+
 /** Path of the first NUL in a value (in a key or a string, however deep), or null: the platform's backstop. */
 export function nulPath(value: unknown, path: readonly string[] = [], depth = 0): string[] | null {
   if (typeof value === 'string') return value.includes('\u0000') ? [...path] : null;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_TEXT_LENGTH } from '../constants.ts';
-import { zSecret, zText } from '../text.ts';
+import { hasControlCharacters, INVALID_CHARACTERS, zSecret, zText } from '../text.ts';
 
 /**
  * Issue 3 (accounts and sessions): wps calls of login, second factor, remember me, free play, SMS
@@ -178,13 +178,13 @@ export const ZSmsSendResponse = z.object({
 export type TSmsSendResponse = z.infer<typeof ZSmsSendResponse>;
 
 /**
- * Registration form values by field. Each is then checked by buildRegistrationSchema with the
- * server's rules; here only bounded, free of control characters, and of a scalar type (a wrong type
- * still reaches the rules, which name the field).
+ * Registration form values by field, then checked by buildRegistrationSchema with the server's rules,
+ * which give each field its own message (a wrong type or length included). Here: bounded keys, and no
+ * string with a control character (NUL) gets past, whatever the rules say.
  */
 export const ZRegisterValues = z.record(
   zText({ max: 64, trim: false }),
-  z.union([zSecret(4 * MAX_TEXT_LENGTH), z.number(), z.boolean(), z.null()]),
+  z.unknown().refine((value) => typeof value !== 'string' || !hasControlCharacters(value), { message: INVALID_CHARACTERS }),
 );
 
 /** PUT register or register/mobile. `values` are checked with buildRegistrationSchema of @wl/schemas/rules. */
