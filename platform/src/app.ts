@@ -9,6 +9,7 @@ import type { DB } from './db/schema.ts';
 import { platformEnv } from './env.ts';
 import type { TPlatformDeps } from './http/deps.ts';
 import { sendError, WpsError } from './http/envelope.ts';
+import { refuseNulInput } from './http/hostile-input.ts';
 import { registerMemberRoutes } from './member/member.routes.ts';
 import { registerOperatorRoutes } from './operator/operator.routes.ts';
 import { assertCaptchaSeamAllowed } from './session/captcha.service.ts';
@@ -85,6 +86,7 @@ export async function buildPlatform(opts: TBuildPlatformOptions): Promise<Fastif
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
   app.setNotFoundHandler((_request, reply) => sendError(reply, new WpsError(WPS_CODES.notFound, WPS_MESSAGES.notFound)));
+  refuseNulInput(app);
 
   registerSystemRoutes(app, deps);
   registerSessionRoutes(app, deps);

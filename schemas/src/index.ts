@@ -12,3 +12,4 @@ export * from './wps/envelope.ts';
 export * from './wps/headers.ts';
 export * from './wps/paths.ts';
 export * from './rules/index.ts';
+export * from './text.ts';

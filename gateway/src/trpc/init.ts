@@ -1,6 +1,6 @@
 import { TRPCError, initTRPC } from '@trpc/server';
 import { z } from 'zod';
-import { WPS_MESSAGES, ZFieldErrors, type TFieldErrors } from '@wl/schemas';
+import { WPS_CODES, WPS_MESSAGES, ZFieldErrors, ZInputIssueValue, type TFieldErrors } from '@wl/schemas';
 import { UpstreamError, toTRPCError } from '../upstream/upstream.errors.ts';
 import type { TContext } from './context.ts';
 
@@ -13,6 +13,21 @@ function issuesOf(cause: unknown): TInputIssue[] | null {
     path: (issue.path ?? []).map(String).join('.'),
     message: String(issue.message ?? 'invalid'),
   }));
+}
+
+/**
+ * The fields a refusal names, in the same `data.issues` shape as an input error, whichever side said
+ * no: the upstream's `{ field, issue }` of a 400, or the per-field messages of a refused form.
+ */
+function refusalIssuesOf(cause: unknown): TInputIssue[] | null {
+  if (!(cause instanceof UpstreamError) || cause.code !== WPS_CODES.badRequest) return null;
+  const issue = ZInputIssueValue.safeParse(cause.value);
+  if (issue.success) return [{ path: issue.data.field, message: issue.data.issue }];
+  const fields = ZRefusalValue.safeParse(cause.value).data?.fieldErrors;
+  if (!fields) return null;
+  return Object.entries(fields)
+    .slice(0, 20)
+    .map(([path, error]) => ({ path, message: error.key }));
 }
 
 /** What a refusal's envelope value may carry (issue 3): captcha flag, retry delay, per-field messages. */
@@ -48,12 +63,13 @@ const t = initTRPC.context<TContext>().create({
    * in `data.issues`; upstream refusals carry `data.upstream` (code, and whether a captcha is now required).
    */
   errorFormatter({ shape, error }) {
-    const issues = error.code === 'BAD_REQUEST' ? issuesOf(error.cause) : null;
+    const inputIssues = error.code === 'BAD_REQUEST' ? issuesOf(error.cause) : null;
+    const issues = inputIssues ?? (error.code === 'BAD_REQUEST' ? refusalIssuesOf(error.cause) : null);
     const cause = error.cause;
     const upstream = cause instanceof UpstreamError ? upstreamDataOf(cause) : null;
     return {
       ...shape,
-      message: issues ? WPS_MESSAGES.badRequest : shape.message,
+      message: inputIssues ? WPS_MESSAGES.badRequest : shape.message,
       data: { ...shape.data, issues, upstream },
     };
   },

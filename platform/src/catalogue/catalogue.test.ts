@@ -56,12 +56,19 @@ describe('catalogue calls', () => {
     expect(wildcard.total).toBe(0);
   });
 
-  it('refuses bad list input with a 400 envelope', async () => {
+  it('refuses bad list input with a 400 envelope naming the field', async () => {
     for (const q of ['pageSize=abc', 'pageNo=0', 'pageSize=5000', 'gameType=NOPE', 'vassalage=bad-code', `gameName=${'x'.repeat(10_000)}`, 'language=fr']) {
       const res = await get(`${WPS_PATHS.gameList}?${q}`);
       expect(res.statusCode, q).toBe(400);
-      expect(res.json(), q).toEqual({ success: false, value: null, message: 'error_bad_request', code: 400 });
+      const field = q.split('=')[0]!;
+      expect(res.json(), q).toEqual({ success: false, value: { field, issue: expect.any(String) }, message: 'error_bad_request', code: 400 });
     }
+  });
+
+  it('accepts language codes in any case (language=EN)', async () => {
+    const upper = ZEnvelope(ZGameListResponse).parse((await get(`${WPS_PATHS.gameList}?gameName=gOLDEN%20dra&language=EN&pageSize=3`)).json()).value!;
+    expect(upper.total).toBeGreaterThan(0);
+    expect(upper.games.every((g) => g.displayName.toLowerCase().includes('golden dra'))).toBe(true);
   });
 
   it('answers hot games, optionally for one vendor', async () => {

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { DEFAULT_LANGUAGE, LANGUAGES, WPS_HEADERS, type TLanguage } from '@wl/schemas';
+import { DEFAULT_LANGUAGE, INVALID_CHARACTERS, LANGUAGES, WPS_HEADERS, nulPath, type TLanguage } from '@wl/schemas';
 import { wpsErrors } from './envelope.ts';
 
 /** Values of a header as sent, however many times (rawHeaders keeps repeats that Node would join). */
@@ -34,9 +34,21 @@ export function requestLanguage(request: FastifyRequest): TLanguage {
   return (LANGUAGES as readonly string[]).includes(value ?? '') ? (value as TLanguage) : DEFAULT_LANGUAGE;
 }
 
-/** Parses input with a schema; any mismatch is a bad request and nothing runs. */
+// A zod message that is already a message key (ours: `invalid_characters`, `not_empty`); else the issue code.
+const MESSAGE_KEY = /^[a-z][a-z0-9_.]{0,63}$/;
+
+/**
+ * Parses input with a schema; any mismatch is a bad request naming the first offending field, and
+ * nothing runs. NUL anywhere is refused first, whatever the schema says (PostgreSQL refuses it in text).
+ */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  const nul = nulPath(input);
+  if (nul) throw wpsErrors.badRequest({ field: nul.join('.').slice(0, 200), issue: INVALID_CHARACTERS });
   const res = schema.safeParse(input ?? {});
-  if (!res.success) throw wpsErrors.badRequest();
+  if (!res.success) {
+    const first = res.error.issues[0];
+    const field = (first?.path ?? []).map(String).join('.').slice(0, 200);
+    throw wpsErrors.badRequest({ field, issue: first && MESSAGE_KEY.test(first.message) ? first.message : (first?.code ?? 'invalid') });
+  }
   return res.data;
 }

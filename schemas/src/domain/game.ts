@@ -21,7 +21,7 @@ export const ZGameType = z.enum(GAME_TYPES);
 export type TGameType = z.infer<typeof ZGameType>;
 
 /** Codes a vendor may carry: upper-case letters, digits and underscores. */
-export const ZVassalage = z.string().regex(/^[A-Z0-9_]{2,32}$/, 'invalid vendor code');
+export const ZVassalage = z.string().max(32, { abort: true }).regex(/^[A-Z0-9_]{2,32}$/, 'invalid vendor code');
 
 /** One game (SPEC §3 Game). */
 export const ZGame = z.object({

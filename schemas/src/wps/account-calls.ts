@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_TEXT_LENGTH } from '../constants.ts';
+import { hasControlCharacters, INVALID_CHARACTERS, zSecret, zText } from '../text.ts';
 
 /**
  * Issue 3 (accounts and sessions): wps calls of login, second factor, remember me, free play, SMS
@@ -54,13 +55,16 @@ export const ACCOUNT_MESSAGES = {
   inBeenOut: 'in_been_out',
 } as const;
 
-const ZText = z.string().trim().max(MAX_TEXT_LENGTH);
-const ZSecret = z.string().max(128);
-const ZMobileNum = z.string().trim().max(32);
-const ZDialingCode = z.string().trim().max(8);
-const ZCode = z.string().trim().max(16);
-const ZToken = z.string().min(1).max(256);
-const ZId = z.string().min(1).max(64);
+const ZText = zText({ max: MAX_TEXT_LENGTH });
+const ZSecret = zSecret(128);
+const ZMobileNum = zText({ max: 32 });
+const ZDialingCode = zText({ max: 8 });
+const ZCode = zText({ max: 16 });
+const ZToken = zText({ max: 256, min: 1, trim: false });
+const ZId = zText({ max: 64, min: 1, trim: false });
+const ZCaptchaId = zText({ max: 64, trim: false });
+const ZCaptcha = zText({ max: 16 });
+const ZDomain = zText({ max: 253 });
 
 /** Second-factor methods (SPEC §4 login from a new IP). */
 export const SECOND_FACTOR_METHODS = ['mobile', 'email', 'bankHolder', 'totp'] as const;
@@ -83,8 +87,8 @@ export const ZFieldErrorsValue = z.object({ fieldErrors: ZFieldErrors });
 export const ZAccountLoginRequest = z.object({
   username: ZText.optional(),
   password: ZSecret.optional(),
-  captcha: z.string().trim().max(16).optional(),
-  captchaId: z.string().max(64).optional(),
+  captcha: ZCaptcha.optional(),
+  captchaId: ZCaptchaId.optional(),
   type: z.enum(['username', 'sms']).default('username'),
   mobileNum: ZMobileNum.optional(),
   countryDialingCode: ZDialingCode.optional(),
@@ -145,7 +149,7 @@ export const ZRememberRevokeRequest = z.object({ rememberToken: ZToken });
 export const ZOkResponse = z.object({ ok: z.literal(true) });
 
 export const ZFreePlayRequest = z.object({
-  os: z.string().trim().max(32).default(''),
+  os: zText({ max: 32 }).default(''),
   platform: z.literal('W').default('W'),
   gatewayVersion: z.literal(3).default(3),
 });
@@ -164,8 +168,8 @@ export const ZSmsNoLoginRequest = z.object({
 export const ZSmsRegisterRequest = z.object({
   mobileNum: ZMobileNum,
   countryDialingCode: ZDialingCode,
-  captchaId: z.string().max(64),
-  captcha: z.string().trim().max(16),
+  captchaId: ZCaptchaId,
+  captcha: ZCaptcha,
 });
 export const ZSmsSendResponse = z.object({
   expiredMinutes: z.number().int().positive(),
@@ -175,21 +179,31 @@ export const ZSmsSendResponse = z.object({
 });
 export type TSmsSendResponse = z.infer<typeof ZSmsSendResponse>;
 
+/**
+ * Registration form values by field, then checked by buildRegistrationSchema with the server's rules,
+ * which give each field its own message (a wrong type or length included). Here: bounded keys, and no
+ * string with a control character (NUL) gets past, whatever the rules say.
+ */
+export const ZRegisterValues = z.record(
+  zText({ max: 64, trim: false }),
+  z.unknown().refine((value) => typeof value !== 'string' || !hasControlCharacters(value), { message: INVALID_CHARACTERS }),
+);
+
 /** PUT register or register/mobile. `values` are checked with buildRegistrationSchema of @wl/schemas/rules. */
 export const ZRegisterRequest = z.object({
-  values: z.record(z.string().max(64), z.unknown()),
+  values: ZRegisterValues,
   countryDialingCode: ZDialingCode.optional(),
   termsAccepted: z.boolean(),
   ageConfirmed: z.boolean(),
-  captchaId: z.string().max(64),
-  captcha: z.string().trim().max(16),
+  captchaId: ZCaptchaId,
+  captcha: ZCaptcha,
   registerMethod: z.literal('WEB').default('WEB'),
-  domain: z.string().trim().max(253).default(''),
+  domain: ZDomain.default(''),
 });
 export type TRegisterRequest = z.infer<typeof ZRegisterRequest>;
 export const ZRegisterResponse = ZSessionValue;
 
-export const ZAffiliateQuery = z.object({ code: ZText.min(1), domain: z.string().trim().max(253).optional() });
+export const ZAffiliateQuery = z.object({ code: zText({ max: MAX_TEXT_LENGTH, min: 1 }), domain: ZDomain.optional() });
 export const ZAffiliateResponse = z.object({ valid: z.literal(true), agentName: z.string().max(MAX_TEXT_LENGTH) });
 
 export const ZChangePasswordRequest = z.object({
@@ -200,7 +214,7 @@ export const ZChangePasswordRequest = z.object({
 export const ZChangePasswordResponse = ZOkResponse;
 
 /** Form-encoded body. */
-export const ZForgotByEmailRequest = z.object({ username: ZText.min(1), email: ZText.min(1) });
+export const ZForgotByEmailRequest = z.object({ username: zText({ max: MAX_TEXT_LENGTH, min: 1 }), email: zText({ max: MAX_TEXT_LENGTH, min: 1 }) });
 export const ZForgotByEmailResponse = z.object({ messageKey: z.literal('in_been_out') });
 
 export const ZResetByLinkRequest = z.object({ resetToken: ZToken, newPassword: ZSecret, confirmNewPassword: ZSecret });
@@ -222,7 +236,7 @@ export const ZTotpEnableResponse = ZOkResponse;
 export const OUTBOX_CHANNELS = ['sms', 'email'] as const;
 export const ZOutboxQuery = z.object({
   channel: z.enum(OUTBOX_CHANNELS).optional(),
-  to: z.string().trim().max(MAX_TEXT_LENGTH).optional(),
+  to: ZText.optional(),
   limit: z.coerce.number().int().min(1).max(200).default(20),
 });
 export const ZOutboxMessage = z.object({

@@ -12,12 +12,14 @@ import {
 } from '../domain/merchant.ts';
 import { ZBalance, ZMemberInfo } from '../domain/member.ts';
 import { ZOperatorIdentity } from './operator-calls.ts';
+import { zSecret, zText } from '../text.ts';
 
 /** Request and response schemas of every wps call, by name. Responses are the envelope's `value`. */
 
-export const ZLanguage = z.enum(LANGUAGES);
+/** A language code in any case (`EN`, `en`): issue 6 item 9, `GCSGAME_gameList?language=EN` was refused. */
+export const ZLanguage = z.string().max(8).trim().toLowerCase().pipe(z.enum(LANGUAGES));
 
-const ZText = z.string().trim().max(MAX_TEXT_LENGTH);
+const ZText = zText({ max: MAX_TEXT_LENGTH });
 const ZPageNo = z.coerce.number().int().min(1).max(100_000).default(1);
 const ZPageSize = z.coerce.number().int().min(1).max(999).default(LIST_PAGE_SIZE);
 
@@ -35,10 +37,10 @@ export const ZCaptchaResponse = z.object({
 });
 
 export const ZLoginRequest = z.object({
-  username: ZText.min(1),
-  password: z.string().min(1).max(128),
-  captcha: z.string().trim().max(16).optional(),
-  captchaId: z.string().max(64).optional(),
+  username: zText({ max: MAX_TEXT_LENGTH, min: 1 }),
+  password: zSecret(128, 1),
+  captcha: zText({ max: 16 }).optional(),
+  captchaId: zText({ max: 64, trim: false }).optional(),
   type: z.enum(['username', 'sms', 'firebase']).default('username'),
 });
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;
@@ -57,13 +59,13 @@ export const ZGameMenusResponse = z.array(ZGameCategory);
 
 export const ZGameListQuery = z.object({
   clientType: z.coerce.number().int().optional(),
-  platform: z.string().max(64).optional(),
-  merchant: z.string().max(32).optional(),
+  platform: zText({ max: 64 }).optional(),
+  merchant: zText({ max: 32 }).optional(),
   gameType: ZGameType.optional(),
   pageNo: ZPageNo,
   pageSize: ZPageSize,
   vassalage: ZVassalage.optional(),
-  gameClassify: z.string().max(32).optional(),
+  gameClassify: zText({ max: 32 }).optional(),
   gameName: ZText.optional(),
   language: ZLanguage.optional(),
 });
@@ -76,10 +78,10 @@ export const ZGameListResponse = z.object({
 export type TGameListResponse = z.infer<typeof ZGameListResponse>;
 
 export const ZHotGamesQuery = z.object({
-  merchantCode: z.string().max(32).optional(),
-  isPlatform: z.string().max(8).optional(),
+  merchantCode: zText({ max: 32 }).optional(),
+  isPlatform: zText({ max: 8 }).optional(),
   vassalage: ZVassalage.optional(),
-  platform: z.string().max(64).optional(),
+  platform: zText({ max: 64 }).optional(),
   language: ZLanguage.optional(),
 });
 export const ZHotGamesResponse = z.object({ list: z.array(ZGame) });
@@ -91,18 +93,18 @@ export const ZVendorsResponse = z.object({
 export const ZAnnouncementsResponse = ZAnnouncements;
 
 export const ZWinnerBoardQuery = z.object({
-  gameCategory: z.string().max(16).default('ALL'),
+  gameCategory: zText({ max: 16 }).default('ALL'),
   language: ZLanguage.optional(),
   limitNum: z.coerce.number().int().min(1).max(100).default(20),
 });
 export const ZWinnerBoardResponse = z.object({ list: z.array(ZWinner) });
 
 export const ZFavouritePayload = z.object({
-  nodeId: z.string().min(1).max(64),
+  nodeId: zText({ max: 64, min: 1 }),
   vendor: ZVassalage,
   gameType: ZGameType,
 });
-export const ZFavouriteRemove = z.object({ nodeId: z.string().min(1).max(64) });
+export const ZFavouriteRemove = z.object({ nodeId: zText({ max: 64, min: 1 }) });
 export const ZFavouriteIdsResponse = z.object({ ids: z.array(z.string()) });
 export const ZFavouriteListQuery = z.object({
   pageNo: ZPageNo,
@@ -116,7 +118,7 @@ export const ZFavouriteListResponse = z.object({
 });
 
 export const ZLaunchGameQuery = z.object({
-  nodeId: z.string().min(1).max(64),
+  nodeId: zText({ max: 64, min: 1 }),
   launchMode: z.literal('GLS'),
   /** 1 real money, 0 free play (UPSTREAM-NOTES). */
   accountType: z.coerce.number().int().min(0).max(1).default(1),
@@ -126,18 +128,18 @@ export const ZLaunchGameResponse = z.object({ content: z.object({ game_url: z.st
 
 /** Operator login (issue 6): a captcha once failures pile up, and the authenticator code when TOTP is on. */
 export const ZOperatorLoginRequest = z.object({
-  username: ZText.min(1),
-  password: z.string().min(1).max(128),
-  captchaId: z.string().max(64).optional(),
-  captcha: z.string().trim().max(16).optional(),
-  totpCode: z.string().trim().max(16).optional(),
+  username: zText({ max: MAX_TEXT_LENGTH, min: 1 }),
+  password: zSecret(128, 1),
+  captchaId: zText({ max: 64 }).optional(),
+  captcha: zText({ max: 16, trim: true }).optional(),
+  totpCode: zText({ max: 16, trim: true }).optional(),
 });
 export type TOperatorLoginRequest = z.infer<typeof ZOperatorLoginRequest>;
 export const ZOperatorLoginResponse = z.object({ token: z.string().max(256), name: z.string().max(MAX_TEXT_LENGTH), operator: ZOperatorIdentity });
 
 /** Flags an operator may flip: any known modId of the whitelabel tree. */
 export const ZOperatorSetFlagRequest = z.object({
-  modId: z.string().regex(/^[A-Z0-9_]{2,32}$/, 'invalid module id'),
+  modId: z.string().max(32, { abort: true }).regex(/^[A-Z0-9_]{2,32}$/, 'invalid module id'),
   enabled: z.boolean(),
 });
 export const ZOperatorSetSystemRequest = z.object({

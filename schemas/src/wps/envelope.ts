@@ -12,6 +12,13 @@ export function ZEnvelope<T extends z.ZodType>(value: T) {
 }
 export type TEnvelope<T> = { success: boolean; value: T | null; message: string | null; code?: number };
 
+/**
+ * Value of a 400 whose input was refused: the first offending field (dotted path, '' for the whole
+ * input) and the issue's key (`invalid_characters`, `too_big`, ...), so clients can say what is wrong.
+ */
+export const ZInputIssueValue = z.object({ field: z.string().max(200), issue: z.string().max(64) });
+export type TInputIssueValue = z.infer<typeof ZInputIssueValue>;
+
 /** Codes the platform and gateway agree on. 543 comes from the real upstream (UPSTREAM-NOTES). */
 export const WPS_CODES = {
   ok: 0,

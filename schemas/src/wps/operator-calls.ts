@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zText } from '../text.ts';
 
 /**
  * Issue 6 (operators are not members): operator roles and permissions, operator TOTP and the
@@ -51,16 +52,13 @@ export const ZOperatorIdentity = z.object({
 });
 export type TOperatorIdentity = z.infer<typeof ZOperatorIdentity>;
 
-const ZIsoDate = z.string().trim().max(40).pipe(z.iso.datetime({ offset: true }));
+const ZIsoDate = zText({ max: 40 }).pipe(z.iso.datetime({ offset: true }));
 
 /** Audit log filters: actor username, exact action, a date range (ISO), page. */
 export const ZOperatorAuditQuery = z.object({
-  actor: z.string().trim().min(1).max(200).optional(),
-  action: z
-    .string()
-    .trim()
+  actor: zText({ max: 200, min: 1 }).optional(),
+  action: zText({ max: 64 })
     .regex(/^[a-z]+(\.[a-z]+)*$/, 'invalid action')
-    .max(64)
     .optional(),
   from: ZIsoDate.optional(),
   to: ZIsoDate.optional(),
@@ -89,5 +87,5 @@ export const ZOperatorAuditResponse = z.object({
 });
 
 export const ZOperatorTotpSetupResponse = z.object({ secret: z.string().max(128), otpauthUrl: z.string().max(1000) });
-export const ZOperatorTotpEnableRequest = z.object({ code: z.string().trim().regex(/^[0-9]{6}$/, 'six digits') });
+export const ZOperatorTotpEnableRequest = z.object({ code: zText({ max: 16 }).regex(/^[0-9]{6}$/, 'six digits') });
 export const ZOperatorTotpEnableResponse = z.object({ ok: z.literal(true) });

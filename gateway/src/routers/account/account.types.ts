@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_TEXT_LENGTH } from '@wl/schemas';
+import { MAX_TEXT_LENGTH, ZRegisterValues, zText } from '@wl/schemas';
 import {
   ZCaptchaIdInput,
   ZCaptchaInput,
@@ -14,7 +14,7 @@ import {
 const MAX_REGISTRATION_KEYS = 40;
 
 /** `account.checkAffiliate` input (SPEC §5: optional code, checked by a call). */
-export const ZCheckAffiliateInput = z.object({ code: z.string().trim().min(1).max(64) });
+export const ZCheckAffiliateInput = z.object({ code: zText({ max: 64, min: 1 }) });
 
 /**
  * `account.register` input. `values` are only bounded here; every field is then checked by
@@ -22,9 +22,7 @@ export const ZCheckAffiliateInput = z.object({ code: z.string().trim().min(1).ma
  */
 export const ZRegisterInput = z.object({
   mode: z.enum(['username', 'mobile']),
-  values: z
-    .record(z.string().max(64), z.unknown())
-    .refine((values) => Object.keys(values).length <= MAX_REGISTRATION_KEYS, { message: 'too_long' }),
+  values: ZRegisterValues.refine((values) => Object.keys(values).length <= MAX_REGISTRATION_KEYS, { message: 'too_long' }),
   countryDialingCode: ZDialingCodeInput.optional(),
   termsAccepted: z.boolean(),
   ageConfirmed: z.boolean(),
@@ -42,12 +40,12 @@ export const ZChangePasswordInput = z.object({
 /** `account.forgotByEmail` input (SPEC §5: username and email required). */
 export const ZForgotByEmailInput = z.object({
   username: ZUsernameInput,
-  email: z.string().trim().min(1).max(MAX_TEXT_LENGTH),
+  email: zText({ max: MAX_TEXT_LENGTH, min: 1 }),
 });
 
 /** `account.resetByLink` input: the token of the emailed link and the new password twice. */
 export const ZResetByLinkInput = z.object({
-  resetToken: z.string().trim().min(1).max(256),
+  resetToken: zText({ max: 256, min: 1 }),
   newPassword: ZPasswordInput,
   confirmPassword: ZPasswordInput,
 });

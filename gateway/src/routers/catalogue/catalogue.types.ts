@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FAVOURITES_PAGE_SIZE, MAX_TEXT_LENGTH, ZGameType, ZLanguage, ZVassalage } from '@wl/schemas';
+import { FAVOURITES_PAGE_SIZE, MAX_TEXT_LENGTH, ZGameType, ZLanguage, ZVassalage, zText } from '@wl/schemas';
 
 const ZPageNo = z.number().int().min(1).max(100_000);
 
@@ -8,7 +8,7 @@ export const ZGamesInput = z.object({
   gameType: ZGameType.optional(),
   vassalage: ZVassalage.optional(),
   /** Substring of the game name (UPSTREAM-NOTES). */
-  gameName: z.string().trim().max(MAX_TEXT_LENGTH).optional(),
+  gameName: zText({ max: MAX_TEXT_LENGTH }).optional(),
   pageNo: ZPageNo,
   pageSize: z.number().int().min(1).max(100),
   language: ZLanguage,
@@ -23,7 +23,7 @@ export const ZFavouritesInput = z.object({
 
 /** `catalogue.launch` input: accountType 0 (free play) when freeTrial. */
 export const ZLaunchInput = z.object({
-  nodeId: z.string().min(1).max(64),
+  nodeId: zText({ max: 64, min: 1 }),
   freeTrial: z.boolean(),
 });
 export const ZLaunchOutput = z.object({ url: z.string().max(1000) });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZLanguage } from '@wl/schemas';
+import { ZLanguage, zText } from '@wl/schemas';
 
 /** `config.screen` input. */
 export const ZScreenInput = z.object({ language: ZLanguage });
@@ -7,5 +7,5 @@ export const ZScreenInput = z.object({ language: ZLanguage });
 /** `config.onChange` input; `lastEventId` is filled by the SSE client on reconnect (tracked ids = version). */
 export const ZScreenWatchInput = z.object({
   language: ZLanguage,
-  lastEventId: z.string().max(64).nullish(),
+  lastEventId: zText({ max: 64 }).nullish(),
 });

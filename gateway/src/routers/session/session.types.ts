@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { MAX_TEXT_LENGTH, ZLoginVerifyRequest, ZMemberInfo, ZSecondFactorValue, ZSessionValue } from '@wl/schemas';
+import { MAX_TEXT_LENGTH, ZLoginVerifyRequest, ZMemberInfo, ZSecondFactorValue, ZSessionValue, zSecret, zText } from '@wl/schemas';
 
-/** Shared field shapes of the gateway's account inputs: bounded, trimmed where a person types them. */
-export const ZUsernameInput = z.string().trim().min(1).max(MAX_TEXT_LENGTH);
-export const ZPasswordInput = z.string().min(1).max(128);
-export const ZMobileNumInput = z.string().trim().min(1).max(32);
-export const ZDialingCodeInput = z.string().trim().min(1).max(8);
-export const ZCodeInput = z.string().trim().min(1).max(16);
-export const ZCaptchaIdInput = z.string().max(64);
-export const ZCaptchaInput = z.string().trim().max(16);
+/** Shared field shapes of the gateway's account inputs: bounded, no control characters, trimmed where a person types them. */
+export const ZUsernameInput = zText({ max: MAX_TEXT_LENGTH, min: 1 });
+export const ZPasswordInput = zSecret(128, 1);
+export const ZMobileNumInput = zText({ max: 32, min: 1 });
+export const ZDialingCodeInput = zText({ max: 8, min: 1 });
+export const ZCodeInput = zText({ max: 16, min: 1 });
+export const ZCaptchaIdInput = zText({ max: 64, trim: false });
+export const ZCaptchaInput = zText({ max: 16 });
 
 /** `session.login` input: SPEC §5 login by username (trimmed, required), captcha once asked for. */
 export const ZMemberLoginInput = z.object({
@@ -40,7 +40,7 @@ export const ZSendSmsInput = z
     purpose: z.enum(['login', 'reset', 'secondFactor', 'register']),
     mobileNum: ZMobileNumInput,
     countryDialingCode: ZDialingCodeInput,
-    challengeId: z.string().min(1).max(64).optional(),
+    challengeId: zText({ max: 64, min: 1, trim: false }).optional(),
     captchaId: ZCaptchaIdInput.optional(),
     captcha: ZCaptchaInput.optional(),
   })
@@ -53,7 +53,7 @@ export const ZSendSmsInput = z
   });
 
 /** `session.exchangeToken` input: the session token that arrived in the page's URL (SPEC §4). */
-export const ZExchangeTokenInput = z.object({ token: z.string().trim().min(8).max(256) });
+export const ZExchangeTokenInput = z.object({ token: zText({ max: 256, min: 8 }) });
 
 /** A signed-in session with its member. The remember token never appears here: it lives in the cookie. */
 export const ZSessionOutcome = ZSessionValue.omit({ rememberToken: true }).extend({ member: ZMemberInfo });
