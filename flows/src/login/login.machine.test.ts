@@ -8,22 +8,25 @@ import {
   type TLoginAnswer,
   type TLoginCredentials,
   type TLoginInput,
+  type TLoginSession,
+  type TSecondFactorMethod,
   type TSecondFactorSubmission,
 } from './login.machine.ts';
-import type { TMemberInfo } from '@wl/schemas';
 
-const answer = (overrides: Partial<TLoginAnswer> = {}): TLoginAnswer => ({
+/** A session answer of the server (the member rides along, as the gateway's login answer carries it). */
+const session = (overrides: Partial<TLoginSession> = {}): TLoginSession => ({
   token: 'tok-1',
+  member: memberInfo(),
   firstTimeLogin: false,
-  passwordExpired: false,
-  secondFactor: null,
+  mustChangePassword: false,
   ...overrides,
 });
+const answer = (overrides: Partial<TLoginSession> = {}): TLoginAnswer => ({ kind: 'session', ...session(overrides) });
+const challenge = (challengeId: string, methods: TSecondFactorMethod[]): TLoginAnswer => ({ kind: 'secondFactor', challengeId, methods });
 
 type TServer = {
   login: (credentials: TLoginCredentials) => Promise<TLoginAnswer>;
-  member?: TMemberInfo | (() => Promise<TMemberInfo>);
-  verify?: (submission: TSecondFactorSubmission & { challengeId: string }) => Promise<{ token: string }>;
+  verify?: (submission: TSecondFactorSubmission & { challengeId: string }) => Promise<TLoginSession>;
   firstLogin?: () => Promise<void>;
 };
 
@@ -31,7 +34,6 @@ type TServer = {
 function start(server: TServer, input: TLoginInput = {}) {
   const calls = {
     login: [] as TLoginCredentials[],
-    loadMember: [] as string[],
     fetchCaptcha: 0,
     firstLogin: 0,
     verify: [] as (TSecondFactorSubmission & { challengeId: string })[],
@@ -44,11 +46,6 @@ function start(server: TServer, input: TLoginInput = {}) {
       login: fromPromise(async ({ input: credentials }: { input: TLoginCredentials }) => {
         calls.login.push(credentials);
         return server.login(credentials);
-      }),
-      loadMember: fromPromise(async ({ input: { token } }: { input: { token: string } }) => {
-        calls.loadMember.push(token);
-        const member = server.member ?? memberInfo();
-        return typeof member === 'function' ? member() : member;
       }),
       fetchCaptcha: fromPromise(async (): Promise<TCaptcha> => {
         calls.fetchCaptcha += 1;
@@ -89,12 +86,11 @@ describe('login machine: examples', () => {
     expect(calls.login).toHaveLength(0);
   });
 
-  it('trims credentials, loads the member and completes without a redirect', async () => {
+  it('trims credentials, takes the member from the login answer and completes without a redirect', async () => {
     const { actor, calls } = start({ login: async () => answer() });
     actor.send({ type: 'login.submit', username: '  demo ', password: ' pass1234 ' });
     await settle(actor, 'loggedIn');
     expect(calls.login).toEqual([{ username: 'demo', password: 'pass1234', type: 'username' }]);
-    expect(calls.loadMember).toEqual(['tok-1']);
     expect(actor.getSnapshot().output).toEqual({ token: 'tok-1', member: memberInfo(), redirect: null });
     expect(actor.getSnapshot().context.password).toBe('');
   });
@@ -181,37 +177,39 @@ describe('login machine: examples', () => {
     expect(actor.getSnapshot().context.captcha?.captchaId).toBe('cap-2');
   });
 
-  it('forces a password change for 123456 and completes after password.changed', async () => {
-    const { actor } = start({ login: async () => answer() });
-    actor.send({ type: 'login.submit', username: 'demo', password: '123456' });
+  it('forces a password change when the server says so, whatever the password, and completes after password.changed', async () => {
+    const { actor } = start({ login: async () => answer({ mustChangePassword: true }) });
+    actor.send({ type: 'login.submit', username: 'demo', password: 'not-the-weak-one' });
     await settle(actor, 'forcedPasswordChange');
-    expect(actor.getSnapshot().context.password).toBe('');
+    expect(actor.getSnapshot().context).toMatchObject({ password: '', mustChangePassword: true });
     actor.send({ type: 'password.changed' });
     expect(actor.getSnapshot().value).toBe('loggedIn');
+    expect(actor.getSnapshot().context.mustChangePassword).toBe(false);
   });
 
-  it('forces a change for an expired password only with PWDEXPFORCECHANGE3', async () => {
-    const expired = { login: async () => answer({ passwordExpired: true }) };
-    const forced = start(expired, { forceChangeExpiredPassword: true });
-    forced.actor.send({ type: 'login.submit', username: 'demo', password: 'old-pass' });
-    await settle(forced.actor, 'forcedPasswordChange');
-
-    const relaxed = start(expired, { forceChangeExpiredPassword: false });
-    relaxed.actor.send({ type: 'login.submit', username: 'demo', password: 'old-pass' });
-    await settle(relaxed.actor, 'loggedIn');
-  });
-
-  it('never forces a change on SMS or third-party logins', async () => {
-    for (const loginType of ['sms', 'firebase'] as const) {
-      const { actor, calls } = start({ login: async () => answer({ passwordExpired: true }) }, { forceChangeExpiredPassword: true });
-      actor.send({ type: 'login.submit', username: '01712345678', password: '123456', loginType });
+  it('does not force a change from the password itself: 123456 without the server flag logs in', async () => {
+    for (const loginType of ['username', 'sms', 'firebase'] as const) {
+      const { actor, calls } = start({ login: async () => answer() });
+      actor.send({ type: 'login.submit', username: 'demo', password: '123456', loginType });
       await settle(actor, 'loggedIn');
       expect(calls.login[0]?.type).toBe(loginType);
     }
   });
 
+  it('follows the server flag after a second factor too', async () => {
+    const { actor } = start({
+      login: async () => challenge('ch-9', ['email']),
+      verify: async () => session({ token: 'tok-2', mustChangePassword: true }),
+    });
+    actor.send({ type: 'login.submit', username: 'demo', password: 'pass' });
+    await settle(actor, { secondFactor: 'waiting' });
+    actor.send({ type: 'secondFactor.submit', method: 'email', value: 'a@b.co' });
+    await settle(actor, 'forcedPasswordChange');
+    expect(actor.getSnapshot().context.token).toBe('tok-2');
+  });
+
   it('leaving the forced change signs the session out', async () => {
-    const { actor, calls } = start({ login: async () => answer() });
+    const { actor, calls } = start({ login: async () => answer({ mustChangePassword: true }) });
     actor.send({ type: 'login.submit', username: 'demo', password: '123456' });
     await settle(actor, 'forcedPasswordChange');
     actor.send({ type: 'login.cancel' });
@@ -226,7 +224,7 @@ describe('login machine: examples', () => {
     await settle(first.actor, 'loggedIn');
     expect(first.calls.firstLogin).toBe(1);
 
-    const both = start({ login: async () => answer({ firstTimeLogin: true }) });
+    const both = start({ login: async () => answer({ firstTimeLogin: true, mustChangePassword: true }) });
     both.actor.send({ type: 'login.submit', username: 'demo', password: '123456' });
     await settle(both.actor, 'forcedPasswordChange');
     expect(both.calls.firstLogin).toBe(0);
@@ -249,10 +247,10 @@ describe('login machine: examples', () => {
 
   it('asks for a second factor on a new IP and completes with the verified token', async () => {
     const { actor, calls } = start({
-      login: async () => answer({ token: '', secondFactor: { challengeId: 'ch-1', methods: ['mobile', 'totp'] } }),
+      login: async () => challenge('ch-1', ['mobile', 'totp']),
       verify: async (submission) => {
         if (submission.value !== '123456') throw new FlowError('verification_code_invalid');
-        return { token: 'tok-verified' };
+        return session({ token: 'tok-verified' });
       },
     });
     actor.send({ type: 'login.submit', username: 'demo', password: 'pass' });
@@ -272,20 +270,19 @@ describe('login machine: examples', () => {
     actor.send({ type: 'secondFactor.submit', method: 'totp', value: ' 123456 ' });
     await settle(actor, 'loggedIn');
     expect(calls.verify.at(-1)).toEqual({ challengeId: 'ch-1', method: 'totp', value: '123456' });
-    expect(calls.loadMember).toEqual(['tok-verified']);
     expect(actor.getSnapshot().output?.token).toBe('tok-verified');
   });
 
   it('cancelling the second factor returns to idle without a session', async () => {
     const { actor, calls } = start({
-      login: async () => answer({ token: '', secondFactor: { challengeId: 'ch-1', methods: ['bankHolder'] } }),
+      login: async () => challenge('ch-1', ['bankHolder']),
     });
     actor.send({ type: 'login.submit', username: 'demo', password: 'pass' });
     await settle(actor, { secondFactor: 'waiting' });
     actor.send({ type: 'login.cancel' });
     expect(actor.getSnapshot().value).toBe('idle');
     expect(actor.getSnapshot().context.secondFactor).toBeNull();
-    expect(calls.loadMember).toHaveLength(0);
+    expect(calls.verify).toHaveLength(0);
   });
 
   it('on the agent page rejects a non-agent with error_not_agent and signs it out', async () => {
@@ -297,28 +294,16 @@ describe('login machine: examples', () => {
   });
 
   it('a trial account is not an agent either', async () => {
-    const { actor } = start({ login: async () => answer(), member: memberInfo({ type: 4 }) }, { isAgentPage: true });
+    const { actor } = start({ login: async () => answer({ member: memberInfo({ type: 4 }) }) }, { isAgentPage: true });
     actor.send({ type: 'login.submit', username: 'trial', password: 'pass' });
     await waitFor(actor, (s) => s.matches('idle') && s.context.error === 'error_not_agent');
   });
 
   it('sends agents on the agent page to /agentHome', async () => {
-    const { actor } = start({ login: async () => answer(), member: memberInfo({ type: 41 }) }, { isAgentPage: true });
+    const { actor } = start({ login: async () => answer({ member: memberInfo({ type: 41 }) }) }, { isAgentPage: true });
     actor.send({ type: 'login.submit', username: 'agent', password: 'pass' });
     await settle(actor, 'loggedIn');
     expect(actor.getSnapshot().output?.redirect).toBe('/agentHome');
-  });
-
-  it('returns to idle with the error when member info fails to load', async () => {
-    const { actor } = start({
-      login: async () => answer(),
-      member: async () => {
-        throw new FlowError('error_not_logged_in');
-      },
-    });
-    actor.send({ type: 'login.submit', username: 'demo', password: 'pass' });
-    await waitFor(actor, (s) => s.matches('idle') && s.context.error !== null);
-    expect(actor.getSnapshot().context).toMatchObject({ error: 'error_not_logged_in', token: null });
   });
 
   it('fails loudly when an actor was not provided', async () => {

@@ -1,4 +1,4 @@
-import { CAPTCHA_REFRESH_THROTTLE_MS, WEAK_PASSWORD, WPS_MESSAGES, audienceOf, type TMemberInfo } from '@wl/schemas';
+import { CAPTCHA_REFRESH_THROTTLE_MS, WPS_MESSAGES, audienceOf, type TMemberInfo } from '@wl/schemas';
 import { assign, setup } from 'xstate';
 import { actorSlot, clean } from '../shared/actor-slot.ts';
 import { NOT_EMPTY, toFlowError } from '../shared/flow-error.ts';
@@ -19,15 +19,22 @@ export type TLoginCredentials = {
   type: TLoginType;
 };
 
-/** What the `login` actor answers on success. Failures are thrown as FlowError (captchaRequired in details). */
-export type TLoginAnswer = {
-  /** Session token; empty while a second factor is pending. */
+/**
+ * A completed login as the server answers it: the session, its member (the gateway's login answer
+ * carries it) and what the server decided. The flow never looks at the password for the decision.
+ */
+export type TLoginSession = {
   token: string;
+  member: TMemberInfo;
   firstTimeLogin: boolean;
-  passwordExpired: boolean;
-  /** Present when the server wants a second factor before the login completes (new IP). */
-  secondFactor: { challengeId: string; methods: TSecondFactorMethod[] } | null;
+  /** SPEC §4 forced change (123456, or expired under PWDEXPFORCECHANGE3), decided and enforced by the platform. */
+  mustChangePassword: boolean;
 };
+
+/** What the `login` actor answers on success: a session, or a second factor to answer first (new IP). Failures are thrown as FlowError (captchaRequired in details). */
+export type TLoginAnswer =
+  | ({ kind: 'session' } & TLoginSession)
+  | { kind: 'secondFactor'; challengeId: string; methods: TSecondFactorMethod[] };
 
 export type TCaptcha = { captchaId: string; image: string };
 
@@ -37,8 +44,6 @@ export type TSecondFactorSubmission = { method: TSecondFactorMethod; value: stri
 export type TLoginInput = {
   /** Login from the /agent page: only agents may log in there (SPEC §6). */
   isAgentPage?: boolean;
-  /** PWDEXPFORCECHANGE3: an expired password forces the change-password modal. */
-  forceChangeExpiredPassword?: boolean;
 };
 
 export type TLoginOutput = { token: string; member: TMemberInfo; redirect: '/agentHome' | null };
@@ -55,22 +60,20 @@ export type TLoginEvent =
 
 export type TLoginContext = {
   isAgentPage: boolean;
-  forceChangeExpiredPassword: boolean;
   loginType: TLoginType;
   username: string;
   /** Held only while the login call runs, then wiped (no plaintext password kept). */
   password: string;
   captchaText: string;
   captchaId: string | null;
-  /** SPEC §4: the weak password 123456 forces a change; remembered as a flag, not as the password. */
-  isWeakPassword: boolean;
   captchaRequired: boolean;
   captcha: TCaptcha | null;
   /** Translation key of the last failure, shown by the page. */
   error: string | null;
   token: string | null;
   firstTimeLogin: boolean;
-  passwordExpired: boolean;
+  /** The server's decision from the login answer (never derived from the password). */
+  mustChangePassword: boolean;
   secondFactor: { challengeId: string; methods: TSecondFactorMethod[] } | null;
   member: TMemberInfo | null;
 };
@@ -92,10 +95,25 @@ const submitWithCaptcha = [
   { actions: 'flagEmpty' },
 ] as const;
 
+/** The session of a done event of `login` or `verifySecondFactor`. */
+const sessionOf = (event: { type: string }): TLoginSession => (event as unknown as { output: TLoginSession }).output;
+
 /**
- * Login flow of SPEC §4 and §5: credentials → login call → (captcha | second factor) → member info →
- * (forced password change | first-login step) → logged in. On the agent page non-agents are signed
- * out again with error_not_agent. Actors to provide: login, loadMember, fetchCaptcha, firstLogin,
+ * Where a completed login goes, from the server's answer alone: a non-agent on the agent page is
+ * signed out again; a forced change (server-decided) comes before the first-login step.
+ */
+const afterSession = [
+  { guard: 'notAgentOnAgentPage', target: '#login.signingOut', actions: ['storeSession', 'rejectNonAgent'] },
+  { guard: 'mustChangePassword', target: '#login.forcedPasswordChange', actions: 'storeSession' },
+  { guard: 'isFirstLogin', target: '#login.firstLogin', actions: 'storeSession' },
+  { target: '#login.loggedIn', actions: 'storeSession' },
+] as const;
+
+/**
+ * Login flow of SPEC §4 and §5: credentials → login call → (captcha | second factor) → (forced
+ * password change | first-login step) → logged in. Every step follows a server answer: the login
+ * answer carries the member and the server's mustChangePassword. On the agent page non-agents are
+ * signed out again with error_not_agent. Actors to provide: login, fetchCaptcha, firstLogin,
  * verifySecondFactor, logout.
  */
 export const loginMachine = setup({
@@ -107,10 +125,9 @@ export const loginMachine = setup({
   },
   actors: {
     login: actorSlot<TLoginAnswer, TLoginCredentials>('login'),
-    loadMember: actorSlot<TMemberInfo, { token: string }>('loadMember'),
     fetchCaptcha: actorSlot<TCaptcha, void>('fetchCaptcha'),
     firstLogin: actorSlot<void, { token: string; member: TMemberInfo }>('firstLogin'),
-    verifySecondFactor: actorSlot<{ token: string }, TSecondFactorSubmission & { challengeId: string }>('verifySecondFactor'),
+    verifySecondFactor: actorSlot<TLoginSession, TSecondFactorSubmission & { challengeId: string }>('verifySecondFactor'),
     logout: actorSlot<void, { token: string }>('logout'),
   },
   delays: {
@@ -123,7 +140,7 @@ export const loginMachine = setup({
       credentialsFilled(event) &&
       clean(event.captcha) !== '' &&
       (clean(event.captchaId) !== '' || context.captcha !== null),
-    needsSecondFactor: (_, answer: TLoginAnswer) => answer.secondFactor !== null && answer.secondFactor.methods.length > 0,
+    needsSecondFactor: (_, answer: TLoginAnswer) => answer.kind === 'secondFactor',
     asksCaptcha: (_, { error }: { error: unknown }) => toFlowError(error).details.captchaRequired === true,
     secondFactorFilled: ({ context, event }) => {
       if (event.type !== 'secondFactor.submit') return false;
@@ -132,23 +149,20 @@ export const loginMachine = setup({
     },
     methodNotOffered: ({ context, event }) =>
       event.type === 'secondFactor.submit' && !(context.secondFactor?.methods.includes(event.method) ?? false),
-    notAgentOnAgentPage: ({ context }, member: TMemberInfo) => context.isAgentPage && audienceOf(member) !== 'agent',
-    // SPEC §4: weak or (expired and PWDEXPFORCECHANGE3) forces a change, never for SMS or third-party logins.
-    mustChangePassword: ({ context }) =>
-      context.loginType === 'username' &&
-      (context.isWeakPassword || (context.passwordExpired && context.forceChangeExpiredPassword)),
-    isFirstLogin: ({ context }) => context.firstTimeLogin,
+    notAgentOnAgentPage: ({ context, event }) => context.isAgentPage && audienceOf(sessionOf(event).member) !== 'agent',
+    // The server decides (SPEC §4: weak, or expired under PWDEXPFORCECHANGE3; never after SMS login).
+    mustChangePassword: ({ event }) => sessionOf(event).mustChangePassword,
+    isFirstLogin: ({ event }) => sessionOf(event).firstTimeLogin,
+    firstLoginPending: ({ context }) => context.firstTimeLogin,
   },
   actions: {
     storeCredentials: assign(({ event }) => {
       const submit = event as TSubmit;
-      const password = clean(submit.password);
       return {
         loginType: submit.loginType ?? 'username',
         username: clean(submit.username),
-        password,
+        password: clean(submit.password),
         captchaText: clean(submit.captcha),
-        isWeakPassword: password === WEAK_PASSWORD,
         error: null,
       };
     }),
@@ -159,13 +173,22 @@ export const loginMachine = setup({
     flagEmpty: assign({ error: NOT_EMPTY }),
     refuseMethod: assign({ error: WPS_MESSAGES.badRequest }),
     forgetPassword: assign({ password: '', captchaText: '' }),
-    storeAnswer: assign((_, answer: TLoginAnswer) => ({
-      token: answer.token,
-      firstTimeLogin: answer.firstTimeLogin,
-      passwordExpired: answer.passwordExpired,
-      secondFactor: answer.secondFactor,
+    storeChallenge: assign((_, answer: TLoginAnswer) => ({
+      secondFactor: answer.kind === 'secondFactor' ? { challengeId: answer.challengeId, methods: answer.methods } : null,
       captchaRequired: false,
     })),
+    storeSession: assign(({ event }) => {
+      const session = sessionOf(event);
+      return {
+        token: session.token,
+        member: session.member,
+        firstTimeLogin: session.firstTimeLogin,
+        mustChangePassword: session.mustChangePassword,
+        secondFactor: null,
+        captchaRequired: false,
+        error: null,
+      };
+    }),
     storeFailure: assign((_, { error }: { error: unknown }) => {
       const failure = toFlowError(error);
       return {
@@ -179,29 +202,26 @@ export const loginMachine = setup({
     storeError: assign((_, { error }: { error: unknown }) => ({ error: toFlowError(error).messageKey })),
     // Keeps `error`: the failure that asked for the captcha stays on screen beside the new image.
     storeCaptcha: assign((_, captcha: TCaptcha) => ({ captcha, captchaId: captcha.captchaId })),
-    storeMember: assign((_, member: TMemberInfo) => ({ member })),
-    storeToken: assign((_, answer: { token: string }) => ({ token: answer.token, secondFactor: null, error: null })),
     rejectNonAgent: assign({ error: 'error_not_agent' }),
+    passwordChanged: assign({ mustChangePassword: false }),
     clearError: assign({ error: null }),
-    clearSession: assign({ token: null, member: null, secondFactor: null, firstTimeLogin: false, passwordExpired: false }),
+    clearSession: assign({ token: null, member: null, secondFactor: null, firstTimeLogin: false, mustChangePassword: false }),
   },
 }).createMachine({
   id: 'login',
   context: ({ input }) => ({
     isAgentPage: input.isAgentPage === true,
-    forceChangeExpiredPassword: input.forceChangeExpiredPassword === true,
     loginType: 'username',
     username: '',
     password: '',
     captchaText: '',
     captchaId: null,
-    isWeakPassword: false,
     captchaRequired: false,
     captcha: null,
     error: null,
     token: null,
     firstTimeLogin: false,
-    passwordExpired: false,
+    mustChangePassword: false,
     secondFactor: null,
     member: null,
   }),
@@ -248,9 +268,9 @@ export const loginMachine = setup({
           {
             guard: { type: 'needsSecondFactor', params: ({ event }) => event.output },
             target: 'secondFactor',
-            actions: { type: 'storeAnswer', params: ({ event }) => event.output },
+            actions: { type: 'storeChallenge', params: ({ event }) => event.output },
           },
-          { target: 'loadingMember', actions: { type: 'storeAnswer', params: ({ event }) => event.output } },
+          ...afterSession,
         ],
         onError: [
           {
@@ -288,37 +308,19 @@ export const loginMachine = setup({
                 ...(submitted.code === undefined ? {} : { code: clean(submitted.code) }),
               };
             },
-            onDone: { target: '#login.loadingMember', actions: { type: 'storeToken', params: ({ event }) => event.output } },
+            onDone: [...afterSession],
             onError: { target: 'waiting', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
           },
         },
       },
     },
-    loadingMember: {
-      invoke: {
-        id: 'loadMember',
-        src: 'loadMember',
-        input: ({ context }) => ({ token: context.token ?? '' }),
-        onDone: [
-          {
-            guard: { type: 'notAgentOnAgentPage', params: ({ event }) => event.output },
-            target: 'signingOut',
-            actions: [{ type: 'storeMember', params: ({ event }) => event.output }, 'rejectNonAgent'],
-          },
-          {
-            guard: 'mustChangePassword',
-            target: 'forcedPasswordChange',
-            actions: { type: 'storeMember', params: ({ event }) => event.output },
-          },
-          { guard: 'isFirstLogin', target: 'firstLogin', actions: { type: 'storeMember', params: ({ event }) => event.output } },
-          { target: 'loggedIn', actions: { type: 'storeMember', params: ({ event }) => event.output } },
-        ],
-        onError: { target: 'idle', actions: [{ type: 'storeError', params: ({ event }) => ({ error: event.error }) }, 'clearSession'] },
-      },
-    },
     forcedPasswordChange: {
       on: {
-        'password.changed': [{ guard: 'isFirstLogin', target: 'firstLogin' }, { target: 'loggedIn' }],
+        // The server cleared the flag with the change; the first-login step still follows.
+        'password.changed': [
+          { guard: 'firstLoginPending', target: 'firstLogin', actions: 'passwordChanged' },
+          { target: 'loggedIn', actions: 'passwordChanged' },
+        ],
         // Leaving the forced change without changing must not leave a usable session behind.
         'login.cancel': { target: 'signingOut' },
       },

@@ -4,12 +4,11 @@ import { FlowError } from '../shared/flow-error.ts';
 import { memberInfo } from '../testing/fixtures.ts';
 import { pending, walkGraph } from '../testing/graph-coverage.ts';
 import { replayEveryPath } from '../testing/model-suite.ts';
-import { loginMachine, type TLoginAnswer } from './login.machine.ts';
+import { loginMachine, type TLoginAnswer, type TLoginSession } from './login.machine.ts';
 
 const machine = loginMachine.provide({
   actors: {
     login: pending(),
-    loadMember: pending(),
     fetchCaptcha: pending(),
     firstLogin: pending(),
     verifySecondFactor: pending(),
@@ -18,13 +17,14 @@ const machine = loginMachine.provide({
 });
 type TSnapshot = SnapshotFrom<typeof machine>;
 
-const answer = (overrides: Partial<TLoginAnswer>): TLoginAnswer => ({
+const session = (overrides: Partial<TLoginSession>): TLoginSession => ({
   token: 'tok',
+  member: memberInfo(),
   firstTimeLogin: false,
-  passwordExpired: false,
-  secondFactor: null,
+  mustChangePassword: false,
   ...overrides,
 });
+const answer = (overrides: Partial<TLoginSession>): TLoginAnswer => ({ kind: 'session', ...session(overrides) });
 
 /** The events a user or a side effect can produce; the walk tries each where the state listens. */
 const events = (): AnyEventObject[] => [
@@ -41,17 +41,18 @@ const events = (): AnyEventObject[] => [
   { type: 'secondFactor.submit', method: 'email', value: 'a@b.co' },
   { type: 'xstate.done.actor.login', output: answer({}) },
   { type: 'xstate.done.actor.login', output: answer({ firstTimeLogin: true }) },
-  { type: 'xstate.done.actor.login', output: answer({ passwordExpired: true }) },
-  { type: 'xstate.done.actor.login', output: answer({ token: '', secondFactor: { challengeId: 'c', methods: ['totp'] } }) },
+  { type: 'xstate.done.actor.login', output: answer({ mustChangePassword: true, firstTimeLogin: true }) },
+  { type: 'xstate.done.actor.login', output: answer({ member: memberInfo({ type: 41 }) }) },
+  { type: 'xstate.done.actor.login', output: { kind: 'secondFactor', challengeId: 'c', methods: ['totp'] } satisfies TLoginAnswer },
   { type: 'xstate.error.actor.login', error: new FlowError('error_invalid_credentials') },
   { type: 'xstate.error.actor.login', error: new FlowError('error_invalid_credentials', { captchaRequired: true }) },
   { type: 'xstate.done.actor.fetchCaptcha', output: { captchaId: 'c1', image: 'data:' } },
   { type: 'xstate.error.actor.fetchCaptcha', error: new FlowError('error_unknown') },
-  { type: 'xstate.done.actor.verifySecondFactor', output: { token: 'tok2' } },
+  { type: 'xstate.done.actor.verifySecondFactor', output: session({ token: 'tok2' }) },
+  { type: 'xstate.done.actor.verifySecondFactor', output: session({ token: 'tok2', mustChangePassword: true }) },
+  { type: 'xstate.done.actor.verifySecondFactor', output: session({ token: 'tok2', firstTimeLogin: true }) },
+  { type: 'xstate.done.actor.verifySecondFactor', output: session({ token: 'tok2', member: memberInfo({ type: 41 }) }) },
   { type: 'xstate.error.actor.verifySecondFactor', error: new FlowError('verification_code_invalid') },
-  { type: 'xstate.done.actor.loadMember', output: memberInfo() },
-  { type: 'xstate.done.actor.loadMember', output: memberInfo({ type: 41 }) },
-  { type: 'xstate.error.actor.loadMember', error: new FlowError('error_not_logged_in') },
   { type: 'xstate.done.actor.firstLogin', output: undefined },
   { type: 'xstate.error.actor.firstLogin', error: new FlowError('error_unknown') },
   { type: 'xstate.done.actor.logout', output: undefined },
@@ -66,17 +67,16 @@ const serializeState = (s: TSnapshot) => {
     c.error,
     c.captchaRequired,
     c.captcha !== null,
-    c.isWeakPassword,
     c.loginType,
     c.firstTimeLogin,
-    c.passwordExpired,
+    c.mustChangePassword,
     c.secondFactor !== null,
     c.member?.type ?? null,
     c.token,
   ]);
 };
 
-const inputs = [{ isAgentPage: false, forceChangeExpiredPassword: true }, { isAgentPage: true }];
+const inputs = [{ isAgentPage: false }, { isAgentPage: true }];
 const walk = walkGraph(machine, { inputs, events, serializeState });
 
 /** Invariants that hold in every reachable snapshot. */
@@ -85,10 +85,8 @@ function checkInvariants(s: TSnapshot) {
   if (!s.matches('submitting')) expect(c.password).toBe('');
   if (s.matches('captchaRequired')) expect(c.captchaRequired).toBe(true);
   if (s.matches('secondFactor')) expect(c.secondFactor?.methods.length).toBeGreaterThan(0);
-  if (s.matches('forcedPasswordChange')) {
-    expect(c.loginType).toBe('username');
-    expect(c.isWeakPassword || c.passwordExpired).toBe(true);
-  }
+  // Only the server's flag leads to the forced change, never the password typed.
+  if (s.matches('forcedPasswordChange')) expect(c.mustChangePassword).toBe(true);
   if (s.matches('loggedIn')) {
     expect(s.status).toBe('done');
     expect(s.output?.member).toEqual(c.member);

@@ -56,6 +56,7 @@ export function trpcCodeOf(code: number): TRPC_ERROR_CODE_KEY {
     case WPS_CODES.forbidden:
     case WPS_CODES.notMember:
     case WPS_CODES.notAgent:
+    case WPS_CODES.passwordChangeRequired:
     case WPS_CODES.featureOff:
       return 'FORBIDDEN';
     case WPS_CODES.badRequest:

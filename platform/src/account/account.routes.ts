@@ -50,7 +50,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: TPlatformDeps)
   });
   app.post(ACCOUNT_PATHS.changePassword, async (request) => {
     const merchant = await resolveMerchant(deps, request);
-    const member = await requireRealMember(deps, request, merchant);
+    const member = await requireRealMember(deps, request, merchant, { duringForcedChange: true });
     const body = parseInput(ZChangePasswordRequest, decryptedBody(deps, request));
     return ok(await changePassword(deps, merchant, member, body, clientIp(request)));
   });

@@ -293,7 +293,16 @@ export async function resetByLink(
   // A refused password leaves the link usable.
   await checkNewPassword(db, merchant.id, req.newPassword, req.confirmNewPassword);
   await db.transaction().execute(async (trx) => {
-    const used = await trx.updateTable('password_resets').set({ used_at: now }).where('token_hash', '=', hash).where('used_at', 'is', null).returning('member_id').executeTakeFirst();
+    // Single use, decided by one UPDATE: of parallel uses of one link exactly one gets a row back.
+    const used = await trx
+      .updateTable('password_resets')
+      .set({ used_at: now })
+      .where('token_hash', '=', hash)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .where('member_id', '=', link.id)
+      .returning('member_id')
+      .executeTakeFirst();
     if (!used) throw invalid();
     await storePassword(trx, link.id, req.newPassword);
     await revokeMemberSessions(trx, link.id, now, null);

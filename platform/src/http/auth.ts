@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { TRIAL_TYPE, WPS_HEADERS, type TOperatorRole } from '@wl/schemas';
+import { TRIAL_TYPE, WPS_CODES, WPS_HEADERS, WPS_MESSAGES, type TOperatorRole } from '@wl/schemas';
 import type { TPlatformDeps } from './deps.ts';
-import { wpsErrors } from './envelope.ts';
+import { WpsError, wpsErrors } from './envelope.ts';
 import { singleHeader } from './request-context.ts';
 
 /** The merchant a call is for. */
@@ -65,11 +65,21 @@ export function bearerToken(request: FastifyRequest): string | null {
 /** The logged-in member of a call. */
 export type TSessionMember = { memberId: number; sessionId: number; type: number; username: string; mustChangePassword: boolean };
 
+/** What a member call allows beyond a plain live session. */
+export type TMemberGate = {
+  /**
+   * The call works while the session must change its password (SPEC §4 forced change): only the
+   * change itself, member info (the change modal and the login answer need it) and logout.
+   */
+  duringForcedChange?: boolean;
+};
+
 /**
  * The member behind the Authorization token: the session must be live (not revoked, not idle for
- * 30 minutes) and of this merchant. Each call slides the expiry. Otherwise 401.
+ * 30 minutes) and of this merchant. Each call slides the expiry. Otherwise 401. A session flagged
+ * must_change_password is refused (464 error_password_change_required) unless the gate allows it.
  */
-export async function requireMember(deps: TPlatformDeps, request: FastifyRequest, merchant: TMerchant): Promise<TSessionMember> {
+export async function requireMember(deps: TPlatformDeps, request: FastifyRequest, merchant: TMerchant, gate: TMemberGate = {}): Promise<TSessionMember> {
   const token = bearerToken(request);
   if (!token) throw wpsErrors.notLoggedIn();
   const now = deps.clock();
@@ -91,12 +101,16 @@ export async function requireMember(deps: TPlatformDeps, request: FastifyRequest
     ])
     .executeTakeFirst();
   if (!row) throw wpsErrors.notLoggedIn();
+  // The server decides the forced change and enforces it: nothing else runs until it is done.
+  if (row.mustChangePassword && gate.duringForcedChange !== true) {
+    throw new WpsError(WPS_CODES.passwordChangeRequired, WPS_MESSAGES.passwordChangeRequired, null, 403);
+  }
   return row;
 }
 
 /** Like requireMember, and refuses trial accounts (SPEC §6: a real account is needed). */
-export async function requireRealMember(deps: TPlatformDeps, request: FastifyRequest, merchant: TMerchant): Promise<TSessionMember> {
-  const member = await requireMember(deps, request, merchant);
+export async function requireRealMember(deps: TPlatformDeps, request: FastifyRequest, merchant: TMerchant, gate: TMemberGate = {}): Promise<TSessionMember> {
+  const member = await requireMember(deps, request, merchant, gate);
   if (member.type === TRIAL_TYPE) throw wpsErrors.trialNeedsRealAccount();
   return member;
 }

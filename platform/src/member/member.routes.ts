@@ -23,7 +23,8 @@ const ZDemoPageQuery = z.object({ ticket: z.string().min(1).max(64) });
 export function registerMemberRoutes(app: FastifyInstance, deps: TPlatformDeps): void {
   app.get(WPS_PATHS.memberInfo, async (request) => {
     const merchant = await resolveMerchant(deps, request);
-    return ok(await memberInfo(deps, await requireMember(deps, request, merchant)));
+    // Member info answers during a forced password change: the login answer and the change modal need it.
+    return ok(await memberInfo(deps, await requireMember(deps, request, merchant, { duringForcedChange: true })));
   });
 
   app.get(WPS_PATHS.favouriteIds, async (request) => {

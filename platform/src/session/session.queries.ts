@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 
 /** A member by username, case-insensitive. */
@@ -42,6 +42,59 @@ export async function addFailure(db: Kysely<DB>, merchantId: number, key: string
     .returning('failures')
     .executeTakeFirstOrThrow();
   return row.failures;
+}
+
+/** A login attempt reserved by reserveLoginAttempt: its number in the window, and the lock it set. */
+export type TLoginReservation = { failures: number; locked_until: Date | string | null };
+
+/**
+ * Reserves one judged login attempt for a username key BEFORE the password is checked, in one
+ * statement, so parallel attempts cannot lose updates or exceed the lock threshold (issue 6 item 2).
+ * The count restarts at 1 outside the window or after a served lock; the attempt that reaches
+ * `lockAfter` sets the lock in the same statement. While a lock is live nothing is reserved: undefined.
+ */
+export async function reserveLoginAttempt(
+  db: Kysely<DB>,
+  merchantId: number,
+  key: string,
+  opts: { now: Date; since: Date; lockAfter: number; lockedUntil: Date },
+): Promise<TLoginReservation | undefined> {
+  const { now, since, lockAfter, lockedUntil } = opts;
+  const next = sql`case when login_throttle.updated_at > ${since}::timestamptz and login_throttle.locked_until is null then login_throttle.failures + 1 else 1 end`;
+  const result = await sql<TLoginReservation>`
+    insert into login_throttle (merchant_id, username_key, failures, updated_at, locked_until)
+    values (${merchantId}, ${key}, 1, ${now}::timestamptz, case when 1 >= ${lockAfter}::int then ${lockedUntil}::timestamptz else null end)
+    on conflict (merchant_id, username_key) do update set
+      failures = ${next},
+      updated_at = ${now}::timestamptz,
+      locked_until = case when ${next} >= ${lockAfter}::int then ${lockedUntil}::timestamptz else null end
+    where login_throttle.locked_until is null or login_throttle.locked_until <= ${now}::timestamptz
+    returning failures, locked_until`.execute(db);
+  return result.rows[0];
+}
+
+/**
+ * Gives back a reserved attempt that was never judged (captcha missing or wrong); a lock it set
+ * provisionally goes with it. One statement, like the reservation.
+ */
+export async function releaseLoginAttempt(db: Kysely<DB>, merchantId: number, key: string, lockAfter: number): Promise<void> {
+  await sql`
+    update login_throttle set
+      failures = greatest(failures - 1, 0),
+      locked_until = case when failures - 1 >= ${lockAfter}::int then locked_until else null end
+    where merchant_id = ${merchantId} and username_key = ${key}`.execute(db);
+}
+
+/** The live lock of a username key, if any. */
+export async function liveLock(db: Kysely<DB>, merchantId: number, key: string, now: Date): Promise<Date | null> {
+  const row = await db
+    .selectFrom('login_throttle')
+    .select('locked_until')
+    .where('merchant_id', '=', merchantId)
+    .where('username_key', '=', key)
+    .where('locked_until', '>', now)
+    .executeTakeFirst();
+  return row?.locked_until ? new Date(row.locked_until) : null;
 }
 
 /** Appends to the auth audit table. */
@@ -118,6 +171,24 @@ export function liveChallenge(db: Kysely<DB>, merchantId: number, idHash: string
     .where('merchant_id', '=', merchantId)
     .where('used_at', 'is', null)
     .where('expires_at', '>', now)
+    .executeTakeFirst();
+}
+
+/**
+ * Reserves one answer of a live second-factor challenge (by sha256 of its id) BEFORE the answer is
+ * checked: `attempts + 1 where attempts < max`, in one statement, so parallel guesses cannot exceed
+ * the budget. Undefined when the challenge is unknown, used, expired or out of attempts.
+ */
+export function reserveChallengeAttempt(db: Kysely<DB>, merchantId: number, idHash: string, now: Date, maxAttempts: number) {
+  return db
+    .updateTable('login_challenges')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id_hash', '=', idHash)
+    .where('merchant_id', '=', merchantId)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .where('attempts', '<', maxAttempts)
+    .returningAll()
     .executeTakeFirst();
 }
 

@@ -60,7 +60,7 @@ export function registerSessionRoutes(app: FastifyInstance, deps: TPlatformDeps)
   });
   app.delete(WPS_PATHS.logout, async (request) => {
     const merchant = await resolveMerchant(deps, request);
-    const member = await requireMember(deps, request, merchant);
+    const member = await requireMember(deps, request, merchant, { duringForcedChange: true });
     await logout(deps, merchant, member, clientIp(request));
     return ok(null);
   });

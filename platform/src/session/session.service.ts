@@ -26,12 +26,15 @@ import { hashPassword, verifyPassword } from './password.service.ts';
 import { featureEnabled, requireFeature, securitySettings } from './security.service.ts';
 import {
   knownIps,
-  liveChallenge,
+  liveLock,
   loginMemberById,
   memberByPhone,
   memberByUsername,
   recordAuthEvent,
+  releaseLoginAttempt,
   rememberIp,
+  reserveChallengeAttempt,
+  reserveLoginAttempt,
 } from './session.queries.ts';
 
 /** Default captcha threshold (per merchant in merchants.captcha_after_failures). */
@@ -142,7 +145,8 @@ export function secondFactorMethods(member: TLoginMember): TSecondFactorMethod[]
 /**
  * Login (SPEC §4, §7): by username and password or by mobile and SMS code. The same answers for
  * unknown and known usernames; captcha after `captchaAfterFailures` failures; locked for
- * `lockMinutes` after `lockAfterFailures` failures within `lockWindowMinutes`; non-members refused;
+ * `lockMinutes` after `lockAfterFailures` failures within `lockWindowMinutes` (counted atomically,
+ * before the password is judged; while locked even the right password is refused); non-members refused;
  * agentPage refuses non-agents without a session; a new IP asks for a second factor. Every attempt
  * lands in auth_events.
  */
@@ -164,50 +168,36 @@ export async function login(
   const key = username.toLowerCase();
   const event = (kind: string, memberId: number | null = null) => recordAuthEvent(db, { merchantId: merchant.id, memberId, username, kind, ip });
 
-  const throttle = await db
-    .selectFrom('login_throttle')
-    .select(['failures', 'updated_at', 'locked_until'])
-    .where('merchant_id', '=', merchant.id)
-    .where('username_key', '=', key)
-    .executeTakeFirst();
-  if (throttle?.locked_until && new Date(throttle.locked_until) > now) {
+  // The attempt is reserved (counted, and the lock set at the threshold) before anything is
+  // judged, so parallel attempts are all counted and at most lockAfterFailures of them are judged.
+  const lockedUntil = new Date(now.getTime() + settings.lockMinutes * 60_000);
+  const reservation = await reserveLoginAttempt(db, merchant.id, key, { now, since, lockAfter: settings.lockAfterFailures, lockedUntil });
+  if (!reservation) {
+    // Locked: not judged, so even the right password is refused.
     await event('login_locked');
-    const retryAfterSeconds = Math.ceil((new Date(throttle.locked_until).getTime() - now.getTime()) / 1000);
+    const until = await liveLock(db, merchant.id, key, now);
+    const retryAfterSeconds = until ? Math.ceil((until.getTime() - now.getTime()) / 1000) : settings.lockMinutes * 60;
     throw loginFailure(WPS_CODES.locked, WPS_MESSAGES.locked, { retryAfterSeconds });
   }
-  const failures = throttle && new Date(throttle.updated_at) > since ? throttle.failures : 0;
-  if (failures >= settings.captchaAfterFailures) {
-    if (!req.captcha || !req.captchaId) {
-      await event('login_captcha_missing');
-      throw loginFailure(WPS_CODES.captchaRequired, WPS_MESSAGES.captchaRequired, { captcha: true });
-    }
-    if (!(await consumeCaptcha(deps, merchant, req.captchaId, req.captcha))) {
-      await event('login_captcha_wrong');
-      throw loginFailure(WPS_CODES.captchaRequired, WPS_MESSAGES.captchaWrong, { captcha: true });
+  const count = reservation.failures;
+  if (count - 1 >= settings.captchaAfterFailures) {
+    const answered = req.captcha && req.captchaId ? await consumeCaptcha(deps, merchant, req.captchaId, req.captcha) : null;
+    if (answered !== true) {
+      // Never judged: the reserved attempt is given back.
+      await releaseLoginAttempt(db, merchant.id, key, settings.lockAfterFailures);
+      await event(answered === null ? 'login_captcha_missing' : 'login_captcha_wrong');
+      throw loginFailure(WPS_CODES.captchaRequired, answered === null ? WPS_MESSAGES.captchaRequired : WPS_MESSAGES.captchaWrong, { captcha: true });
     }
   }
 
   const member = await memberByUsername(db, merchant.id, username);
   const valid = await verifyPassword(member?.password_hash ?? null, password);
   if (!member || !valid) {
-    const count = failures + 1;
+    await event('login_failed', member?.id ?? null);
     if (count >= settings.lockAfterFailures) {
-      const lockedUntil = new Date(now.getTime() + settings.lockMinutes * 60_000);
-      await db
-        .insertInto('login_throttle')
-        .values({ merchant_id: merchant.id, username_key: key, failures: 0, updated_at: now, locked_until: lockedUntil })
-        .onConflict((oc) => oc.columns(['merchant_id', 'username_key']).doUpdateSet({ failures: 0, updated_at: now, locked_until: lockedUntil }))
-        .execute();
-      await event('login_failed', member?.id ?? null);
       await event('login_locked', member?.id ?? null);
       throw loginFailure(WPS_CODES.locked, WPS_MESSAGES.locked, { retryAfterSeconds: settings.lockMinutes * 60 });
     }
-    await db
-      .insertInto('login_throttle')
-      .values({ merchant_id: merchant.id, username_key: key, failures: count, updated_at: now, locked_until: null })
-      .onConflict((oc) => oc.columns(['merchant_id', 'username_key']).doUpdateSet({ failures: count, updated_at: now, locked_until: null }))
-      .execute();
-    await event('login_failed', member?.id ?? null);
     throw loginFailure(WPS_CODES.badRequest, WPS_MESSAGES.invalidCredentials, { captcha: count >= settings.captchaAfterFailures });
   }
   await db.deleteFrom('login_throttle').where('merchant_id', '=', merchant.id).where('username_key', '=', key).execute();
@@ -290,7 +280,8 @@ export function totpCounter(secret: string, code: string, now: Date): number | n
 }
 
 /**
- * Answers a second-factor challenge. A wrong answer counts; the third voids the challenge
+ * Answers a second-factor challenge. Every answer is counted before it is checked (atomic, so
+ * parallel guesses stay within CHALLENGE_MAX_ATTEMPTS); a wrong last one voids the challenge
  * (404 second_factor_expired, as for an unknown or old one). Right → the session.
  */
 export async function verifySecondFactor(
@@ -304,8 +295,9 @@ export async function verifySecondFactor(
   const now = deps.clock();
   const idHash = sha256Hex(req.challengeId);
   const expired = () => new WpsError(WPS_CODES.notFound, ACCOUNT_MESSAGES.secondFactorExpired);
-  const challenge = await liveChallenge(db, merchant.id, idHash, now);
-  if (!challenge || challenge.attempts >= CHALLENGE_MAX_ATTEMPTS) throw expired();
+  // The answer is counted before it is checked, so parallel guesses cannot exceed the budget.
+  const challenge = await reserveChallengeAttempt(db, merchant.id, idHash, now, CHALLENGE_MAX_ATTEMPTS);
+  if (!challenge) throw expired();
   const member = await loginMemberById(db, challenge.member_id);
   const methods = challenge.methods as unknown as string[];
   let right = false;
@@ -332,14 +324,8 @@ export async function verifySecondFactor(
   }
   const event = (kind: string) => recordAuthEvent(db, { merchantId: merchant.id, memberId: member.id, username: member.username, kind, ip });
   if (!right) {
-    const row = await db
-      .updateTable('login_challenges')
-      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-      .where('id_hash', '=', idHash)
-      .returning('attempts')
-      .executeTakeFirstOrThrow();
     await event(`second_factor_failed_${req.method}`);
-    if (row.attempts >= CHALLENGE_MAX_ATTEMPTS) {
+    if (challenge.attempts >= CHALLENGE_MAX_ATTEMPTS) {
       await db.updateTable('login_challenges').set({ used_at: now }).where('id_hash', '=', idHash).execute();
       await event('second_factor_void');
       throw expired();

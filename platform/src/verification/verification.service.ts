@@ -151,16 +151,27 @@ export async function consumeCode(
   const now = deps.clock();
   let q = deps.db
     .selectFrom('verification_codes')
-    .select(['id', 'code_hash', 'attempts', 'expires_at', 'used_at'])
+    .select(['id', 'expires_at', 'used_at'])
     .where('merchant_id', '=', merchant.id)
     .where('phone_key', '=', phone.key)
     .where('purpose', '=', purpose);
   if (challengeHash !== null) q = q.where('challenge_hash', '=', challengeHash);
-  const row = await q.orderBy('id', 'desc').limit(1).executeTakeFirst();
-  if (!row || row.used_at !== null || row.attempts >= CODE_MAX_ATTEMPTS) throw bad(ACCOUNT_MESSAGES.verificationCodeInvalid);
-  if (new Date(row.expires_at) <= now) throw bad(ACCOUNT_MESSAGES.verificationCodeExpired);
+  const latest = await q.orderBy('id', 'desc').limit(1).executeTakeFirst();
+  if (!latest || latest.used_at !== null) throw bad(ACCOUNT_MESSAGES.verificationCodeInvalid);
+  if (new Date(latest.expires_at) <= now) throw bad(ACCOUNT_MESSAGES.verificationCodeExpired);
+  // The guess is counted before it is checked, in one statement: parallel guesses cannot exceed
+  // CODE_MAX_ATTEMPTS, and a code out of attempts is never compared again.
+  const row = await deps.db
+    .updateTable('verification_codes')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', latest.id)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .where('attempts', '<', CODE_MAX_ATTEMPTS)
+    .returning(['id', 'code_hash'])
+    .executeTakeFirst();
+  if (!row) throw bad(ACCOUNT_MESSAGES.verificationCodeInvalid);
   if (!/^[0-9]{6}$/.test(value) || !sameHex(row.code_hash, codeHash(phone.key, purpose, value))) {
-    await deps.db.updateTable('verification_codes').set((eb) => ({ attempts: eb('attempts', '+', 1) })).where('id', '=', row.id).execute();
     throw bad(ACCOUNT_MESSAGES.verificationCodeInvalid);
   }
   const used = await deps.db

@@ -31,6 +31,8 @@ export const WPS_CODES = {
   locked: 461,
   notMember: 462,
   notAgent: 463,
+  /** The session must change its password first (SPEC §4 forced change); only the change, member info and logout answer. */
+  passwordChangeRequired: 464,
   featureOff: 543,
   gameAlreadyOpen: 734,
   systemBusy: 727,
@@ -51,6 +53,7 @@ export const WPS_MESSAGES = {
   locked: 'error_account_locked',
   notMember: 'error_not_member',
   notAgent: 'error_not_agent',
+  passwordChangeRequired: 'error_password_change_required',
   featureOff: 'error_feature_off',
   trialNeedsRealAccount: 'in_need_true_account',
   internal: 'error_unknown',

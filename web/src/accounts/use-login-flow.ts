@@ -2,7 +2,6 @@ import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useMachine } from '@xstate/react';
 import { loginMachine } from '@wl/flows/login/login.machine';
 import { useTRPCClient } from '../api/trpc.ts';
-import { useScreenConfig } from '../config/screen-config-context.tsx';
 import { loginActors, type TLoginSideData } from '../modals/login-actors.ts';
 import { useSession } from '../session/session-context.tsx';
 import { setPendingToken } from '../session/session-storage.ts';
@@ -15,9 +14,8 @@ import { DEFAULT_DIALING_CODE } from './countries.tsx';
  */
 export function useLoginFlow({ isAgentPage, onLoggedIn }: { isAgentPage: boolean; onLoggedIn: (redirect: string | null) => void }) {
   const client = useTRPCClient();
-  const config = useScreenConfig();
   const session = useSession();
-  const side = useRef<TLoginSideData>({ member: null, maskedMobile: null, maskedEmail: null }).current;
+  const side = useRef<TLoginSideData>({ maskedMobile: null, maskedEmail: null }).current;
   const country = useRef<string>(DEFAULT_DIALING_CODE);
   const remember = useRef(false);
   const continueRef = useRef<(() => void) | null>(null);
@@ -36,9 +34,8 @@ export function useLoginFlow({ isAgentPage, onLoggedIn }: { isAgentPage: boolean
       }),
     [client, side, isAgentPage],
   );
-  const [state, send] = useMachine(machine, {
-    input: { isAgentPage, forceChangeExpiredPassword: config.flags.PWDEXPFORCECHANGE3 === true },
-  });
+  // The forced password change is the server's decision (login answer), not a flag read here.
+  const [state, send] = useMachine(machine, { input: { isAgentPage } });
   const done = useRef(false);
   const onLoggedInRef = useRef(onLoggedIn);
   onLoggedInRef.current = onLoggedIn;

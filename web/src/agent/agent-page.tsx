@@ -30,7 +30,7 @@ export default function AgentPage() {
   const { state, send } = flow;
   const ctx = state.context;
   const needsCaptcha = state.matches('captchaRequired');
-  const isPending = state.matches('submitting') || state.matches('loadingMember') || state.matches('signingOut');
+  const isPending = state.matches('submitting') || state.matches('signingOut');
 
   if (session.audience === 'agent' && state.matches('idle')) return <Navigate to="/agentHome" replace />;
 

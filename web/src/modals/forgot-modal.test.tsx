@@ -1,10 +1,10 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithApp } from '../test/render.tsx';
+import { renderWithApp, type THandlers } from '../test/render.tsx';
 import { screenConfigFixture } from '../test/fixtures.ts';
 import { ForgotModal } from './forgot-modal.tsx';
 
-function renderForgot(tabs: ('email' | 'mobile')[], handlers: Record<string, (input: unknown) => unknown> = {}) {
+function renderForgot(tabs: ('email' | 'mobile')[], handlers: THandlers = {}) {
   const base = screenConfigFixture();
   const config = screenConfigFixture({ forms: { ...base.forms, forgotPassword: { tabs } } });
   return renderWithApp(<ForgotModal onClose={() => undefined} onLogin={() => undefined} onLoggedIn={() => undefined} />, { config, handlers });

@@ -1,27 +1,24 @@
 import type { TRPCClient } from '@trpc/client';
 import { fromPromise } from 'xstate';
 import { FlowError } from '@wl/flows/shared/flow-error';
+import type { inferRouterOutputs } from '@trpc/server';
 import type {
   TCaptcha,
   TLoginAnswer,
   TLoginCredentials,
-  TSecondFactorMethod,
+  TLoginSession,
   TSecondFactorSubmission,
   loginMachine,
 } from '@wl/flows/login/login.machine';
-import type { TMemberInfo } from '@wl/schemas';
 import type { AppRouter } from '../api/trpc.ts';
 import { asFlow } from '../api/flow-errors.ts';
 import { setPendingToken } from '../session/session-storage.ts';
 
-/** A login outcome of the gateway (issue 3 contract: `TLoginOutcome`). */
-export type TLoginOutcome =
-  | { kind: 'session'; token: string; member: TMemberInfo; firstTimeLogin: boolean; passwordExpired: boolean; mustChangePassword: boolean }
-  | { kind: 'secondFactor'; challengeId: string; methods: TSecondFactorMethod[]; maskedMobile: string | null; maskedEmail: string | null };
+/** A login outcome of the gateway, as its router declares it (issue 3 contract: `TLoginOutcome`). */
+export type TLoginOutcome = inferRouterOutputs<AppRouter>['session']['login'];
 
 /** What the page knows about the login beside the machine: the member and the masked second-factor targets. */
 export type TLoginSideData = {
-  member: TMemberInfo | null;
   maskedMobile: string | null;
   maskedEmail: string | null;
 };
@@ -35,22 +32,24 @@ export type TLoginOptions = {
   firstLoginContinue: () => Promise<void>;
 };
 
-/** The machine's answer for an outcome; a session's token is held as the pending token meanwhile. */
+/**
+ * The machine's answer for an outcome, exactly as the server decided it (member, first login,
+ * mustChangePassword); a session's token is held as the pending token meanwhile.
+ */
 export function toAnswer(outcome: TLoginOutcome, side: TLoginSideData): TLoginAnswer {
   if (outcome.kind === 'secondFactor') {
     side.maskedMobile = outcome.maskedMobile;
     side.maskedEmail = outcome.maskedEmail;
-    return { token: '', firstTimeLogin: false, passwordExpired: false, secondFactor: { challengeId: outcome.challengeId, methods: outcome.methods } };
+    return { kind: 'secondFactor', challengeId: outcome.challengeId, methods: outcome.methods };
   }
-  side.member = outcome.member;
   setPendingToken(outcome.token);
-  return { token: outcome.token, firstTimeLogin: outcome.firstTimeLogin, passwordExpired: outcome.passwordExpired, secondFactor: null };
+  return { kind: 'session', token: outcome.token, member: outcome.member, firstTimeLogin: outcome.firstTimeLogin, mustChangePassword: outcome.mustChangePassword };
 }
 
 /**
  * The side effects the flows' loginMachine needs, backed by the gateway (issue 3 procedures):
  * username or SMS login, captcha, second factor, the first-login step and logout. The login answer
- * carries the member, so loadMember hands it over without a second call.
+ * carries the member and the server's decisions; the machine follows them.
  */
 export function loginActors(
   client: TRPCClient<AppRouter>,
@@ -81,17 +80,13 @@ export function loginActors(
       );
       return toAnswer(outcome, side);
     }),
-    loadMember: fromPromise<TMemberInfo, { token: string }>(async () => {
-      if (!side.member) throw new FlowError('error_unknown');
-      return side.member;
-    }),
     fetchCaptcha: fromPromise<TCaptcha, void>(() => asFlow(() => client.session.captcha.query())),
     // SPEC §4 first login: the step is shown until the member continues, then the server clears the flag.
-    firstLogin: fromPromise<void, { token: string; member: TMemberInfo }>(async () => {
+    firstLogin: fromPromise<void, { token: string; member: TLoginSession['member'] }>(async () => {
       await options.firstLoginContinue();
       await asFlow(() => client.session.firstLoginDone.mutate());
     }),
-    verifySecondFactor: fromPromise<{ token: string }, TSecondFactorSubmission & { challengeId: string }>(async ({ input }) => {
+    verifySecondFactor: fromPromise<TLoginSession, TSecondFactorSubmission & { challengeId: string }>(async ({ input }) => {
       const outcome = await asFlow<TLoginOutcome>(() =>
         client.session.verifySecondFactor.mutate({
           challengeId: input.challengeId,
@@ -101,8 +96,8 @@ export function loginActors(
         }),
       );
       const answer = toAnswer(outcome, side);
-      if (answer.secondFactor !== null) throw new FlowError('second_factor_wrong');
-      return { token: answer.token };
+      if (answer.kind !== 'session') throw new FlowError('second_factor_wrong');
+      return answer;
     }),
     logout: fromPromise<void, { token: string }>(async () => {
       try {

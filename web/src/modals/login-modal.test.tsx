@@ -1,20 +1,12 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithApp } from '../test/render.tsx';
-import { memberFixture, screenConfigFixture } from '../test/fixtures.ts';
+import { renderWithApp, type THandlers } from '../test/render.tsx';
+import { loginSessionFixture, screenConfigFixture } from '../test/fixtures.ts';
 import { LoginModal } from './login-modal.tsx';
 
-const session = (overrides: Record<string, unknown> = {}) => ({
-  kind: 'session',
-  token: 'tok-12345678',
-  member: memberFixture(),
-  firstTimeLogin: false,
-  passwordExpired: false,
-  mustChangePassword: false,
-  ...overrides,
-});
+const session = loginSessionFixture;
 
-function renderLogin(handlers: Record<string, (input: unknown) => unknown>, smsLogin = false) {
+function renderLogin(handlers: THandlers, smsLogin = false) {
   const onSuccess = vi.fn();
   const config = screenConfigFixture({ forms: { ...screenConfigFixture().forms, login: { smsLogin } } });
   const view = renderWithApp(<LoginModal onClose={() => undefined} onRegister={() => undefined} onForgot={() => undefined} onSuccess={onSuccess} />, { config, handlers });
@@ -86,10 +78,10 @@ describe('login popup', () => {
     expect(calls.find((c) => c.path === 'session.verifySecondFactor')?.input).toEqual({ challengeId: 'ch1', method: 'bankHolder', value: 'Demo Member' });
   });
 
-  it('opens the forced change without an old password after a login with 123456', async () => {
-    renderLogin({ 'session.login': () => session() });
+  it('opens the forced change without an old password when the server says so', async () => {
+    renderLogin({ 'session.login': () => session({ mustChangePassword: true }) });
     type('login.username', 'demo_weak');
-    type('login.password', '123456');
+    type('login.password', 'Strong1234');
     fireEvent.click(screen.getByTestId('login.submit'));
     expect(await screen.findByTestId('change-password.modal')).toBeTruthy();
     expect(screen.queryByTestId('change-password.old')).toBeNull();
@@ -97,5 +89,14 @@ describe('login popup', () => {
     type('change-password.confirm', 'Better124');
     fireEvent.click(screen.getByTestId('change-password.submit'));
     expect(screen.getByTestId('change-password.error.confirmPassword').textContent).toBe('The two entries do not match.');
+  });
+
+  it('does not decide from the typed password: 123456 without the server flag logs straight in', async () => {
+    const { onSuccess } = renderLogin({ 'session.login': () => session() });
+    type('login.username', 'demo');
+    type('login.password', '123456');
+    fireEvent.click(screen.getByTestId('login.submit'));
+    await waitFor(() => expect(onSuccess).toHaveBeenCalled());
+    expect(screen.queryByTestId('change-password.modal')).toBeNull();
   });
 });

@@ -19,8 +19,9 @@ type TFieldErrors = Partial<Record<'username' | 'password' | 'mobile' | 'code' |
  * Login popup (SPEC §4 Login, §5 validation) driven by the flows' loginMachine: a username tab and,
  * with MOBILEVERCODELOGIN3 (`forms.login.smsLogin`), an SMS tab. Values are trimmed and required;
  * the captcha appears once the server asks (its image refreshes at most once a second, enforced by
- * the machine); a login from a new IP asks for a second factor; 123456 or an expired password opens
- * the forced change; a first login shows its step. Remember me keeps the username only.
+ * the machine); a login from a new IP asks for a second factor; the forced change opens when the
+ * server's login answer says so (mustChangePassword); a first login shows its step. Remember me
+ * keeps the username only, and the typed password is dropped as soon as the server has answered.
  */
 export function LoginModal({
   onClose,
@@ -66,11 +67,17 @@ export function LoginModal({
 
   const ctx = state.context;
   const needsCaptcha = state.matches('captchaRequired');
-  const isPending = state.matches('submitting') || state.matches('loadingMember') || state.matches('signingOut');
+  const isPending = state.matches('submitting') || state.matches('signingOut');
 
   useEffect(() => {
     if (needsCaptcha) setCaptcha('');
   }, [needsCaptcha, ctx.captcha]);
+
+  // Once the server has answered with a session or a challenge, the plaintext is not kept.
+  const answered = ctx.token !== null || ctx.secondFactor !== null;
+  useEffect(() => {
+    if (answered) setPassword('');
+  }, [answered]);
 
   const sendLoginSms = useCallback(
     (request: TSmsRequest) =>

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { TFormField } from '@wl/schemas';
-import { renderWithApp } from '../test/render.tsx';
-import { memberFixture, screenConfigFixture } from '../test/fixtures.ts';
+import { renderWithApp, type THandlers } from '../test/render.tsx';
+import { loginSessionFixture, memberFixture, screenConfigFixture } from '../test/fixtures.ts';
 import { fieldsForTab, RegisterModal } from './register-modal.tsx';
 
 const FIELDS: TFormField[] = [
@@ -13,7 +13,7 @@ const FIELDS: TFormField[] = [
   { field: 'affiliateCode', required: false, rule: null },
 ];
 
-function renderRegister(handlers: Record<string, (input: unknown) => unknown> = {}, tabs: ('username' | 'mobile')[] = ['mobile', 'username']) {
+function renderRegister(handlers: THandlers = {}, tabs: ('username' | 'mobile')[] = ['mobile', 'username']) {
   const onSuccess = vi.fn();
   const base = screenConfigFixture();
   const config = screenConfigFixture({ forms: { ...base.forms, register: { tabs, fields: FIELDS, minAge: 21, smsVerification: false } } });
@@ -82,7 +82,7 @@ describe('register popup', () => {
   it('asks for human verification, registers, and logs in', async () => {
     const { calls, onSuccess } = renderRegister({
       'session.captcha': () => ({ captchaId: 'c9', image: 'data:image/svg+xml;base64,AA' }),
-      'account.register': () => ({ kind: 'session', token: 'tok-abcdefgh', member: memberFixture({ userName: 'new' }), firstTimeLogin: true, passwordExpired: false, mustChangePassword: false }),
+      'account.register': () => loginSessionFixture({ token: 'tok-abcdefgh', member: memberFixture({ userName: 'new' }), firstTimeLogin: true }),
     });
     fillValid();
     fireEvent.click(screen.getByTestId('register.submit'));

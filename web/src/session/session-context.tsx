@@ -145,7 +145,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     resumed.current = true;
     client.session.resume.mutate().then(
       (outcome) => {
-        if (outcome && outcome.kind === 'session' && getToken() === null) signIn(outcome.token, outcome.member);
+        if (!outcome || outcome.kind !== 'session' || getToken() !== null) return;
+        if (outcome.mustChangePassword) {
+          // The server refuses this session everything but the change, which needs the login popup's
+          // forced step: end it (and its remember cookie) and stay a visitor until a password login.
+          setPendingToken(outcome.token);
+          void client.session.logout
+            .mutate()
+            .catch(() => undefined)
+            .finally(() => setPendingToken(null));
+          return;
+        }
+        signIn(outcome.token, outcome.member);
       },
       () => undefined,
     );

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { memberFixture } from '../test/fixtures.ts';
+import { loginSessionFixture, memberFixture } from '../test/fixtures.ts';
 import { renderWithApp } from '../test/render.tsx';
 import { useSession } from './session-context.tsx';
 
@@ -10,7 +10,7 @@ function Probe() {
 }
 
 const member = memberFixture({ userName: 'url_member' });
-const session = { kind: 'session', token: 'fresh-token-from-exchange', firstTimeLogin: false, passwordExpired: false, mustChangePassword: false, member };
+const session = loginSessionFixture({ token: 'fresh-token-from-exchange', member });
 
 afterEach(() => {
   sessionStorage.clear();

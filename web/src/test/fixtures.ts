@@ -1,4 +1,5 @@
 import type { TGame, TMemberInfo, TScreenConfig, TVendorLink } from '@wl/schemas';
+import type { TOutputOf } from './render.tsx';
 
 /** A ScreenConfig close to what the gateway composes for a visitor. */
 export function screenConfigFixture(overrides: Partial<TScreenConfig> = {}): TScreenConfig {
@@ -120,6 +121,22 @@ export function memberFixture(overrides: Partial<TMemberInfo> = {}): TMemberInfo
     unreadMessage: 1,
     referralEnabled: true,
     avatarUrl: '',
+    ...overrides,
+  };
+}
+
+/** A session answer of `session.login` (and the other login procedures), typed from the router. */
+export type TLoginSessionAnswer = Extract<TOutputOf<'session.login'>, { kind: 'session' }>;
+
+/** A completed login as the gateway answers it: not forced to change, not a first login, unless overridden. */
+export function loginSessionFixture(overrides: Partial<TLoginSessionAnswer> = {}): TLoginSessionAnswer {
+  return {
+    kind: 'session',
+    token: 'tok-12345678',
+    member: memberFixture(),
+    firstTimeLogin: false,
+    passwordExpired: false,
+    mustChangePassword: false,
     ...overrides,
   };
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createTRPCClient, TRPCClientError, type TRPCLink } from '@trpc/client';
+import type { AnyProcedure, inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { observable } from '@trpc/server/observable';
 import { render } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
@@ -15,8 +16,19 @@ import { FavouritesProvider } from '../session/favourites-context.tsx';
 import { SessionProvider } from '../session/session-context.tsx';
 import { screenConfigFixture } from './fixtures.ts';
 
-/** Answers per procedure path; a missing one fails like the gateway's not-found. */
-export type THandlers = Record<string, (input: unknown) => unknown>;
+type TRecord = AppRouter['_def']['record'];
+/** Every procedure path of the gateway router ('member.info', 'session.login', …). */
+export type TProcedurePath<R = TRecord, P extends string = ''> = {
+  [K in keyof R & string]: R[K] extends AnyProcedure ? `${P}${K}` : R[K] extends object ? TProcedurePath<R[K], `${P}${K}.`> : never;
+}[keyof R & string];
+type TAt<T, P extends string> = P extends `${infer H}.${infer Rest}` ? (H extends keyof T ? TAt<T[H], Rest> : never) : P extends keyof T ? T[P] : never;
+/** What a procedure takes, inferred from the router (inferRouterInputs). */
+export type TInputOf<P extends TProcedurePath> = TAt<inferRouterInputs<AppRouter>, P>;
+/** What a procedure answers, inferred from the router (inferRouterOutputs): a mock cannot drift from it. */
+export type TOutputOf<P extends TProcedurePath> = TAt<inferRouterOutputs<AppRouter>, P>;
+
+/** Answers per procedure path, typed from the router; a missing one fails like the gateway's not-found. */
+export type THandlers = { [P in TProcedurePath]?: (input: TInputOf<P>) => TOutputOf<P> | Promise<TOutputOf<P>> };
 
 /** A tRPC link that answers from handlers, so components run their real queries in tests. */
 export function mockLink(handlers: THandlers, calls: { path: string; input: unknown }[] = []): TRPCLink<AppRouter> {
@@ -24,7 +36,8 @@ export function mockLink(handlers: THandlers, calls: { path: string; input: unkn
     ({ op }) =>
       observable((observer) => {
         calls.push({ path: op.path, input: op.input });
-        const handler = handlers[op.path];
+        // The link sees paths as strings; the handler's own type was checked where it was written.
+        const handler = (handlers as Record<string, ((input: unknown) => unknown) | undefined>)[op.path];
         Promise.resolve()
           .then(() => {
             if (!handler) throw new Error('error_not_found');
