@@ -9,6 +9,7 @@ export const LIMITED_ACTIONS = [
   'register',
   'forgotByEmail',
   'resetByMobile',
+  'launchTrial',
 ] as const;
 export type TLimitedAction = (typeof LIMITED_ACTIONS)[number];
 
@@ -33,6 +34,8 @@ export const DEFAULT_RATE_LIMITS: TRateLimits = {
   register: { ip: { limit: 30, windowMs: 10 * MINUTE }, subject: { limit: 10, windowMs: 10 * MINUTE } },
   forgotByEmail: { ip: { limit: 20, windowMs: MINUTE }, subject: { limit: 5, windowMs: 15 * MINUTE } },
   resetByMobile: { ip: { limit: 20, windowMs: MINUTE }, subject: { limit: 10, windowMs: 15 * MINUTE } },
+  // A visitor's free-trial launch writes a ticket row with no account behind it: per IP only.
+  launchTrial: { ip: { limit: 30, windowMs: MINUTE }, subject: { limit: 30, windowMs: MINUTE } },
 };
 
 /**

@@ -18,6 +18,7 @@ import {
   ZGameMenusResponse,
   ZHotGamesResponse,
   ZLaunchGameResponse,
+  type ZLotteryLaunchQuery,
   ZMemberInfoResponse,
   ZOperatorConfigResponse,
   ZOperatorLoginResponse,
@@ -53,6 +54,9 @@ import {
 import { encryptBody } from '@wl/schemas/wps/body-cipher';
 import type { TCallContext, TUpstreamRequest, UpstreamClient } from './upstream.client.ts';
 import { UpstreamError } from './upstream.errors.ts';
+
+/** SPEC §3 lottery launch fields a caller chooses (the mode is always GLS, the language the session's). */
+export type TLotteryLaunchFields = Omit<z.infer<typeof ZLotteryLaunchQuery>, 'launchMode' | 'language'>;
 
 /** Value of calls whose success carries nothing we read. */
 const ZIgnored = z.unknown();
@@ -211,6 +215,14 @@ export class WpsApi {
         value: ZLaunchGameResponse,
         query: { nodeId: input.nodeId, launchMode: 'GLS', accountType: input.freeTrial ? 0 : 1, language: input.language },
       },
+      ctx,
+    );
+  }
+
+  /** SPEC §3 lottery launch on the same GET launchGame (launchMode GLS); the game URL as for any game. */
+  launchLottery(input: TLotteryLaunchFields & { language: TLanguage }, ctx: TCallContext) {
+    return this.client.call(
+      { method: 'GET', path: WPS_PATHS.launchGame, moduleId: 'LAUNCHGAME', value: ZLaunchGameResponse, query: { ...input, launchMode: 'GLS' } },
       ctx,
     );
   }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FAVOURITES_PAGE_SIZE, MAX_TEXT_LENGTH, ZGameType, ZLanguage, ZVassalage } from '@wl/schemas';
+import { FAVOURITES_PAGE_SIZE, MAX_TEXT_LENGTH, ZGameType, ZLanguage, ZLotteryLaunchQuery, ZVassalage } from '@wl/schemas';
 
 const ZPageNo = z.number().int().min(1).max(100_000);
 
@@ -27,6 +27,12 @@ export const ZLaunchInput = z.object({
   freeTrial: z.boolean(),
 });
 export const ZLaunchOutput = z.object({ url: z.string().max(1000) });
+
+/** `catalogue.launchTrial` input: a free-trial game, for visitors too (SPEC §6). */
+export const ZLaunchTrialInput = z.object({ nodeId: z.string().min(1).max(64) });
+
+/** `catalogue.launchLottery` input: SPEC §3 lottery launch fields (the language is the session's). */
+export const ZLotteryLaunchInput = ZLotteryLaunchQuery.omit({ launchMode: true, language: true });
 
 export const ZLanguageInput = z.object({ language: ZLanguage });
 
