@@ -67,6 +67,15 @@ describe('catalogue.launchLottery (SPEC §3 lottery launch fields)', () => {
   });
 });
 
+describe('catalogue.launch by a vendor card (SPEC §4: a one-vendor category launches it)', () => {
+  it('starts the game a GAME card names by code, and refuses both or neither', async () => {
+    const c = h.client({ token: member });
+    expect(await openGame((await c.catalogue.launch.mutate({ gameCode: 'imes_1', freeTrial: false })).url)).toContain('IMES');
+    await expectTRPCError(c.catalogue.launch.mutate({ gameCode: 'imes_1', nodeId: 'IMES-001', freeTrial: false }), 'BAD_REQUEST');
+    await expectTRPCError(c.catalogue.launch.mutate({ freeTrial: false }), 'BAD_REQUEST');
+  });
+});
+
 describe('member.info badges (real rows)', () => {
   it('answers 0 counts and referral from the seeded REFERRAL promotion', async () => {
     expect(await h.client({ token: member }).member.info.query()).toMatchObject({ unreadMessage: 0, availablePromoCount: 0, referralEnabled: true });

@@ -32,7 +32,9 @@ export type TLaunchDecision =
   | { kind: 'trialBlocked'; messageKey: typeof WPS_MESSAGES.trialNeedsRealAccount }
   | { kind: 'route'; path: string }
   | { kind: 'vendorPopup'; vassalage: string; gameType: TGameType }
-  | { kind: 'launch'; nodeId: string };
+  | { kind: 'launch'; nodeId: string }
+  /** A vendor card of one game (isGame 'GAME') names its game by code, not by node id (SPEC §3 card fields). */
+  | { kind: 'launchCard'; gameCode: string };
 
 /** Vendors played on our own lottery routes instead of a launched game (SPEC §4 rule 3). */
 const LOTTERY_ROUTES: Readonly<Record<string, string>> = {
@@ -70,7 +72,8 @@ function query(params: Record<string, string | undefined>): string {
 
 /**
  * SPEC §4 launch rules, applied in order: login, trial block, lottery routes, vendor popup, launch.
- * A GAME card without a node id cannot start anything itself, so it opens the vendor's game list.
+ * A game starts by its node id; a GAME card without one starts its game by code; a GAME card
+ * with neither cannot start anything itself, so it opens the vendor's game list.
  */
 export function decideLaunch(input: TLaunchInput): TLaunchDecision {
   if (!input.isLoggedIn) return { kind: 'login' };
@@ -80,10 +83,10 @@ export function decideLaunch(input: TLaunchInput): TLaunchDecision {
     const prizeMode = lotteryPath === '/lottery' ? input.prizeModeHint : undefined;
     return { kind: 'route', path: `${lotteryPath}${query({ gameCode: input.gameCode ?? '', prizeMode })}` };
   }
-  if (input.isGame === 'VASSALAGE' || input.nodeId === null || input.nodeId === '') {
-    return { kind: 'vendorPopup', vassalage: input.vassalage, gameType: input.gameType };
-  }
-  return { kind: 'launch', nodeId: input.nodeId };
+  if (input.isGame === 'VASSALAGE') return { kind: 'vendorPopup', vassalage: input.vassalage, gameType: input.gameType };
+  if (input.nodeId !== null && input.nodeId !== '') return { kind: 'launch', nodeId: input.nodeId };
+  if (input.gameCode !== null && input.gameCode !== '') return { kind: 'launchCard', gameCode: input.gameCode };
+  return { kind: 'vendorPopup', vassalage: input.vassalage, gameType: input.gameType };
 }
 
 /** Input of decideVendorEntry: the category, optionally the vendor chosen in it, and the session. */
@@ -104,7 +107,7 @@ function launchCard(card: TVendorCard, input: TVendorEntryInput): TLaunchDecisio
     gameType: card.gameType,
     isGame: card.isGame,
     gameCode: card.gameCode,
-    nodeId: card.isGame === 'GAME' ? card.gameCode : null,
+    nodeId: null,
     ...(input.prizeModeHint === undefined ? {} : { prizeModeHint: input.prizeModeHint }),
   });
 }

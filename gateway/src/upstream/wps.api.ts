@@ -206,14 +206,20 @@ export class WpsApi {
     );
   }
   /** UPSTREAM-NOTES: GET only, launchMode GLS, accountType 0 for free play. */
-  launchGame(input: { nodeId: string; freeTrial: boolean; language: TLanguage }, ctx: TCallContext) {
+  launchGame(input: { nodeId?: string | undefined; gameCode?: string | undefined; freeTrial: boolean; language: TLanguage }, ctx: TCallContext) {
     return this.client.call(
       {
         method: 'GET',
         path: WPS_PATHS.launchGame,
         moduleId: 'LAUNCHGAME',
         value: ZLaunchGameResponse,
-        query: { nodeId: input.nodeId, launchMode: 'GLS', accountType: input.freeTrial ? 0 : 1, language: input.language },
+        query: {
+          nodeId: input.nodeId,
+          gameCode: input.gameCode,
+          launchMode: 'GLS',
+          accountType: input.freeTrial ? 0 : 1,
+          language: input.language,
+        },
       },
       ctx,
     );

@@ -139,10 +139,15 @@ export async function launchGame(
   deps: TPlatformDeps,
   merchant: TMerchant,
   member: TSessionMember | null,
-  q: { nodeId: string; accountType: number },
+  q: { nodeId?: string | undefined; gameCode?: string | undefined; accountType: number },
 ): Promise<{ content: { game_url: string } }> {
   if (member === null && q.accountType !== 0) throw wpsErrors.notLoggedIn();
-  const game = await gameByNodeId(deps.db, merchant.id, q.nodeId);
+  const game =
+    q.nodeId !== undefined
+      ? await gameByNodeId(deps.db, merchant.id, q.nodeId)
+      : q.gameCode !== undefined
+        ? await gameByCode(deps.db, merchant.id, q.gameCode)
+        : undefined;
   if (!game) throw wpsErrors.notFound();
   await requireEnabledType(deps, merchant, game.game_type);
   if (q.accountType === 0 && !game.has_free_trial) throw new WpsError(WPS_CODES.featureOff, WPS_MESSAGES.featureOff);

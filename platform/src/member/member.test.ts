@@ -98,6 +98,16 @@ describe('game launch', () => {
   });
 });
 
+describe('vendor card launch by game code (SPEC §3 card fields)', () => {
+  it('starts the game a GAME card names by code; refuses both or neither of nodeId and gameCode', async () => {
+    const res = await call('GET', `${WPS_PATHS.launchGame}?gameCode=imes_1&launchMode=GLS`, member);
+    expect(ZEnvelope(ZLaunchGameResponse).parse(res.json()).value!.content.game_url).toMatch(/^\/wps\/game\/demo\/IMES-001\?ticket=/);
+    expect((await call('GET', `${WPS_PATHS.launchGame}?gameCode=imes_1&nodeId=IMES-001&launchMode=GLS`, member)).statusCode).toBe(400);
+    expect((await call('GET', `${WPS_PATHS.launchGame}?launchMode=GLS`, member)).statusCode).toBe(400);
+    expect((await call('GET', `${WPS_PATHS.launchGame}?gameCode=nope_1&launchMode=GLS`, member)).statusCode).toBe(404);
+  });
+});
+
 describe('free-trial launch by a visitor (SPEC §6)', () => {
   it('starts free play without a session, still refuses real money and games without free play', async () => {
     const res = await call('GET', `${WPS_PATHS.launchGame}?nodeId=SPINORA-001&launchMode=GLS&accountType=0`);

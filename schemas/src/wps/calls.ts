@@ -115,13 +115,17 @@ export const ZFavouriteListResponse = z.object({
   totalPages: z.number().int().nonnegative(),
 });
 
-export const ZLaunchGameQuery = z.object({
-  nodeId: z.string().min(1).max(64),
-  launchMode: z.literal('GLS'),
-  /** 1 real money, 0 free play (UPSTREAM-NOTES). */
-  accountType: z.coerce.number().int().min(0).max(1).default(1),
-  language: ZLanguage.optional(),
-});
+export const ZLaunchGameQuery = z
+  .object({
+    nodeId: z.string().min(1).max(64).optional(),
+    /** A vendor card of one game (isGame 'GAME') names its game by code (SPEC §3 card fields). */
+    gameCode: z.string().min(1).max(64).optional(),
+    launchMode: z.literal('GLS'),
+    /** 1 real money, 0 free play (UPSTREAM-NOTES). */
+    accountType: z.coerce.number().int().min(0).max(1).default(1),
+    language: ZLanguage.optional(),
+  })
+  .refine((q) => (q.nodeId === undefined) !== (q.gameCode === undefined), { message: 'give nodeId or gameCode', path: ['nodeId'] });
 /** A path on this site to come back to (never another origin: `//host` and `/\\host` are refused). */
 export const ZBackUrl = z
   .string()

@@ -22,10 +22,14 @@ export const ZFavouritesInput = z.object({
 });
 
 /** `catalogue.launch` input: accountType 0 (free play) when freeTrial. */
-export const ZLaunchInput = z.object({
-  nodeId: z.string().min(1).max(64),
-  freeTrial: z.boolean(),
-});
+export const ZLaunchInput = z
+  .object({
+    nodeId: z.string().min(1).max(64).optional(),
+    /** A vendor card of one game names it by code (SPEC §3 card fields). */
+    gameCode: z.string().min(1).max(64).optional(),
+    freeTrial: z.boolean(),
+  })
+  .refine((q) => (q.nodeId === undefined) !== (q.gameCode === undefined), { message: 'give nodeId or gameCode', path: ['nodeId'] });
 export const ZLaunchOutput = z.object({ url: z.string().max(1000) });
 
 /** `catalogue.launchTrial` input: a free-trial game, for visitors too (SPEC §6). */
