@@ -5,7 +5,7 @@ test.describe('a failed lazy chunk (SPEC §8 ChunkLoadError)', () => {
     await home.open('/');
     const chunk = '**/assets/game-centre-page-*.js';
     await page.route(chunk, (route) => route.abort('failed'));
-    await page.getByTestId('header.entry.LIVE').click();
+    await page.getByTestId('header.entry.live').click();
 
     const error = page.getByTestId('chunk-error');
     await expect(error).toBeVisible({ timeout: 20_000 });

@@ -25,6 +25,6 @@ test.describe('lottery launch (SPEC §3 lottery launch fields, §4 rule 3)', () 
   test('a visitor on a lottery route is sent to /login', async ({ home, page }) => {
     await home.open('/seaLottery?gameCode=tcg_sea_1');
     await expect(page).toHaveURL(/\/login$/);
-    await expect(page.getByTestId('login.modal')).toBeVisible();
+    await expect(page.getByTestId('login.modal')).toBeVisible({ timeout: 20_000 });
   });
 });

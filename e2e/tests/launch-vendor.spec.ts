@@ -6,7 +6,7 @@ test.describe('vendor cards by the SPEC §4 rules', () => {
     await home.open('/');
     await home.login(DEMO.member.username, DEMO.member.password);
 
-    await page.getByTestId('header.entry.LIVE').hover();
+    await page.getByTestId('header.entry.live').hover();
     await page.getByTestId('header.vendor.VELVETLIVE').click();
     const popup = page.getByTestId('vendor-popup.modal');
     await expect(popup).toBeVisible();
@@ -17,7 +17,7 @@ test.describe('vendor cards by the SPEC §4 rules', () => {
     await expect(popup).toBeHidden();
 
     // ESPORTS has one vendor (IM Esports, a GAME card): choosing the category starts its game.
-    const [game] = await Promise.all([page.waitForEvent('popup'), page.getByTestId('header.entry.ESPORTS').click()]);
+    const [game] = await Promise.all([page.waitForEvent('popup'), page.getByTestId('header.entry.esports').click()]);
     await expect(game.getByTestId('demo-game.mode')).toContainText('Real money · IMES', { timeout: 20_000 });
     await expect(page).toHaveURL(/\/$/);
   });

@@ -1,4 +1,4 @@
-import { PRIZE_MODES, SEA_LOTTERY_VENDOR, VN_LOTTERY_VENDOR } from '../constants.ts';
+import { SEA_LOTTERY_VENDOR, VN_LOTTERY_VENDOR, type PRIZE_MODES } from '../constants.ts';
 
 /** A prize mode of SPEC §3 config. */
 export type TPrizeMode = (typeof PRIZE_MODES)[number];
