@@ -2,14 +2,16 @@ import {
   SEA_LOTTERY_VENDOR,
   VN_LOTTERY_VENDOR,
   WPS_MESSAGES,
-  type PRIZE_MODES,
+  lotteryPrizeMode,
+  type LOTTO_VIEWS,
+  type TLottoArea,
+  type TPrizeMode,
   type TGameCategory,
   type TGameType,
   type TVendorCard,
 } from '@wl/schemas';
 
-/** A prize mode of SPEC §3 config. */
-export type TPrizeMode = (typeof PRIZE_MODES)[number];
+export type { TPrizeMode } from '@wl/schemas';
 
 /** What the page knows when the user asks to launch a game or a vendor card (SPEC §4 launch rules). */
 export type TLaunchInput = {
@@ -30,7 +32,9 @@ export type TLaunchDecision =
   | { kind: 'trialBlocked'; messageKey: typeof WPS_MESSAGES.trialNeedsRealAccount }
   | { kind: 'route'; path: string }
   | { kind: 'vendorPopup'; vassalage: string; gameType: TGameType }
-  | { kind: 'launch'; nodeId: string };
+  | { kind: 'launch'; nodeId: string }
+  /** A vendor card of one game (isGame 'GAME') names its game by code, not by node id (SPEC §3 card fields). */
+  | { kind: 'launchCard'; gameCode: string };
 
 /** Vendors played on our own lottery routes instead of a launched game (SPEC §4 rule 3). */
 const LOTTERY_ROUTES: Readonly<Record<string, string>> = {
@@ -68,7 +72,8 @@ function query(params: Record<string, string | undefined>): string {
 
 /**
  * SPEC §4 launch rules, applied in order: login, trial block, lottery routes, vendor popup, launch.
- * A GAME card without a node id cannot start anything itself, so it opens the vendor's game list.
+ * A game starts by its node id; a GAME card without one starts its game by code; a GAME card
+ * with neither cannot start anything itself, so it opens the vendor's game list.
  */
 export function decideLaunch(input: TLaunchInput): TLaunchDecision {
   if (!input.isLoggedIn) return { kind: 'login' };
@@ -78,10 +83,10 @@ export function decideLaunch(input: TLaunchInput): TLaunchDecision {
     const prizeMode = lotteryPath === '/lottery' ? input.prizeModeHint : undefined;
     return { kind: 'route', path: `${lotteryPath}${query({ gameCode: input.gameCode ?? '', prizeMode })}` };
   }
-  if (input.isGame === 'VASSALAGE' || input.nodeId === null || input.nodeId === '') {
-    return { kind: 'vendorPopup', vassalage: input.vassalage, gameType: input.gameType };
-  }
-  return { kind: 'launch', nodeId: input.nodeId };
+  if (input.isGame === 'VASSALAGE') return { kind: 'vendorPopup', vassalage: input.vassalage, gameType: input.gameType };
+  if (input.nodeId !== null && input.nodeId !== '') return { kind: 'launch', nodeId: input.nodeId };
+  if (input.gameCode !== null && input.gameCode !== '') return { kind: 'launchCard', gameCode: input.gameCode };
+  return { kind: 'vendorPopup', vassalage: input.vassalage, gameType: input.gameType };
 }
 
 /** Input of decideVendorEntry: the category, optionally the vendor chosen in it, and the session. */
@@ -102,7 +107,7 @@ function launchCard(card: TVendorCard, input: TVendorEntryInput): TLaunchDecisio
     gameType: card.gameType,
     isGame: card.isGame,
     gameCode: card.gameCode,
-    nodeId: card.isGame === 'GAME' ? card.gameCode : null,
+    nodeId: null,
     ...(input.prizeModeHint === undefined ? {} : { prizeModeHint: input.prizeModeHint }),
   });
 }
@@ -122,11 +127,46 @@ export function decideVendorEntry(input: TVendorEntryInput): TLaunchDecision {
   return { kind: 'route', path: categoryPath(category.gameType) };
 }
 
-/** SPEC §4: ELOTT when the ELOTT category holds TCG_LOTTO_VN or LOTT cards, otherwise LOTT. */
-export function prizeModeFor(categories: readonly Pick<TGameCategory, 'gameType' | 'cards'>[]): 'ELOTT' | 'LOTT' {
-  const elott = categories.find((category) => category.gameType === 'ELOTT');
-  const hasLotteryCards = elott?.cards.some(
-    (card) => card.vassalage === VN_LOTTERY_VENDOR || card.vassalage === 'LOTT',
-  );
-  return hasLotteryCards === true ? 'ELOTT' : 'LOTT';
+/** SPEC §4 prize mode rule; shared with the platform, which refuses a launch that disagrees. */
+export { prizeModeFor } from '@wl/schemas';
+
+/** The lottery route a path opens, with the area the platform launches it in (SPEC §2, §4 rule 3). */
+const LOTTERY_AREAS: Readonly<Record<string, TLottoArea>> = { '/vnLottery': 'VN', '/seaLottery': 'SEA', '/lottery': 'LOTT' };
+
+/** The lottery area of a lottery route path (`/vnLottery`), or null for any other path. */
+export function lottoAreaOfPath(pathname: string): TLottoArea | null {
+  return LOTTERY_AREAS[pathname] ?? null;
+}
+
+/** SPEC §3 lottery launch fields, as the lottery route sends them (language comes from the session). */
+export type TLotteryLaunchFields = {
+  lottoArea: TLottoArea;
+  lottoGameCode: string;
+  lottoPrizeMode: TPrizeMode;
+  lottoView: (typeof LOTTO_VIEWS)[number];
+  device: 'WEB';
+  backUrl: string;
+};
+
+/**
+ * The launch fields of a lottery route: the area from the route, the game from `gameCode`, the prize
+ * mode from the catalogue (never from the address bar), the view (`lobby` only when asked), device
+ * WEB and the page to come back to. Null when the route names no game.
+ */
+export function lotteryLaunchFields(input: {
+  area: TLottoArea;
+  gameCode: string | null;
+  view: string | null;
+  categories: readonly Pick<TGameCategory, 'gameType' | 'cards'>[];
+  backUrl: string;
+}): TLotteryLaunchFields | null {
+  if (input.gameCode === null || input.gameCode === '') return null;
+  return {
+    lottoArea: input.area,
+    lottoGameCode: input.gameCode,
+    lottoPrizeMode: lotteryPrizeMode(input.area, input.categories),
+    lottoView: input.view === 'lobby' ? 'lobby' : 'betting',
+    device: 'WEB',
+    backUrl: input.backUrl,
+  };
 }

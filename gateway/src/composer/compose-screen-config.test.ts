@@ -376,7 +376,7 @@ describe('composeScreenConfig', () => {
       const config = composeScreenConfig(inputs(), visitor, 'bn');
       expect(config.links).toMatchObject({
         customerService: 'https://support.example/chat',
-        appIos: 'https://apps.example/ios?language=bn&token={token}',
+        appIos: 'https://apps.example/ios?language=bn',
         appAndroid: 'https://apps.example/app.apk',
       });
       expect(config.footer.social).toEqual([{ csType: 'FACEBOOK', url: 'https://facebook.example/lb' }]);

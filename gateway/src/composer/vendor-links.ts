@@ -88,10 +88,10 @@ function resourceUrl(resources: readonly TResourceEntry[], kind: RegExp): string
   return found && found.url !== '' ? found.url : null;
 }
 
-/** Placeholder the web replaces with the session token in the iOS link (SPEC §2 app download). */
-export const TOKEN_PLACEHOLDER = '{token}';
-
-/** SPEC §2: the iOS QR link carries language and session token; Android comes from resources. */
+/**
+ * SPEC §2: the iOS QR link carries the language; Android comes from resources. The session token
+ * the spec also names is left out on purpose (docs/0016): a QR on screen can be scanned by anyone.
+ */
 export function appLinks(
   resources: readonly TResourceEntry[],
   mainDomain: string,
@@ -100,7 +100,7 @@ export function appLinks(
   const iosBase = resourceUrl(resources, /ios/i) ?? `${mainDomain.replace(/\/+$/, '')}/download/ios`;
   const separator = iosBase.includes('?') ? '&' : '?';
   return {
-    appIos: `${iosBase}${separator}language=${language}&token=${TOKEN_PLACEHOLDER}`,
+    appIos: `${iosBase}${separator}language=${language}`,
     appAndroid: resourceUrl(resources, /android/i) ?? '',
   };
 }

@@ -22,6 +22,7 @@ export const LIMITED_ACTIONS = [
   'exchangeToken',
   'resume',
   'operatorLogin',
+  'launchTrial',
 ] as const;
 export type TLimitedAction = (typeof LIMITED_ACTIONS)[number];
 
@@ -60,6 +61,8 @@ export const DEFAULT_RATE_LIMITS: TRateLimits = {
   resume: { ip: { limit: 30, windowMs: MINUTE }, subject: { limit: 5, windowMs: 15 * MINUTE } },
   // Like member login (issue 6): the platform's captcha and lock (3 failures) answer first.
   operatorLogin: { ip: { limit: 30, windowMs: MINUTE }, subject: { limit: 10, windowMs: 15 * MINUTE } },
+  // A visitor's free-trial launch writes a ticket row with no account behind it: per IP only.
+  launchTrial: { ip: { limit: 30, windowMs: MINUTE }, subject: { limit: 30, windowMs: MINUTE } },
 };
 
 /**

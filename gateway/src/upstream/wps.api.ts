@@ -18,6 +18,7 @@ import {
   ZGameMenusResponse,
   ZHotGamesResponse,
   ZLaunchGameResponse,
+  type ZLotteryLaunchQuery,
   ZMemberInfoResponse,
   ZOperatorConfigResponse,
   ZOperatorLoginResponse,
@@ -61,6 +62,9 @@ import {
 import { encryptBody } from '@wl/schemas/wps/body-cipher';
 import type { TCallContext, TUpstreamRequest, UpstreamClient } from './upstream.client.ts';
 import { UpstreamError } from './upstream.errors.ts';
+
+/** SPEC §3 lottery launch fields a caller chooses (the mode is always GLS, the language the session's). */
+export type TLotteryLaunchFields = Omit<z.infer<typeof ZLotteryLaunchQuery>, 'launchMode' | 'language'>;
 
 /** Value of calls whose success carries nothing we read. */
 const ZIgnored = z.unknown();
@@ -210,15 +214,29 @@ export class WpsApi {
     );
   }
   /** UPSTREAM-NOTES: GET only, launchMode GLS, accountType 0 for free play. */
-  launchGame(input: { nodeId: string; freeTrial: boolean; language: TLanguage }, ctx: TCallContext) {
+  launchGame(input: { nodeId?: string | undefined; gameCode?: string | undefined; freeTrial: boolean; language: TLanguage }, ctx: TCallContext) {
     return this.client.call(
       {
         method: 'GET',
         path: WPS_PATHS.launchGame,
         moduleId: 'LAUNCHGAME',
         value: ZLaunchGameResponse,
-        query: { nodeId: input.nodeId, launchMode: 'GLS', accountType: input.freeTrial ? 0 : 1, language: input.language },
+        query: {
+          nodeId: input.nodeId,
+          gameCode: input.gameCode,
+          launchMode: 'GLS',
+          accountType: input.freeTrial ? 0 : 1,
+          language: input.language,
+        },
       },
+      ctx,
+    );
+  }
+
+  /** SPEC §3 lottery launch on the same GET launchGame (launchMode GLS); the game URL as for any game. */
+  launchLottery(input: TLotteryLaunchFields & { language: TLanguage }, ctx: TCallContext) {
+    return this.client.call(
+      { method: 'GET', path: WPS_PATHS.launchGame, moduleId: 'LAUNCHGAME', value: ZLaunchGameResponse, query: { ...input, launchMode: 'GLS' } },
       ctx,
     );
   }

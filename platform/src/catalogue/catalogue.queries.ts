@@ -33,6 +33,14 @@ export async function enabledGameTypes(db: Kysely<DB>, merchantId: number): Prom
   return new Set(rows.map((r) => r.mod_id.slice('GAME_'.length)));
 }
 
+/** The merchant's vendors grouped as categories (game type and vendor codes), for the prize-mode rule. */
+export async function categoryVendors(db: Kysely<DB>, merchantId: number): Promise<{ gameType: string; cards: { vassalage: string }[] }[]> {
+  const rows = await db.selectFrom('vendors').select(['game_type', 'vassalage']).where('merchant_id', '=', merchantId).orderBy('sort').execute();
+  const byType = new Map<string, { vassalage: string }[]>();
+  for (const r of rows) byType.set(r.game_type, [...(byType.get(r.game_type) ?? []), { vassalage: r.vassalage }]);
+  return [...byType].map(([gameType, cards]) => ({ gameType, cards }));
+}
+
 /** Vendors with the code of their first game (for single-game cards). */
 export function vendorsWithFirstGame(db: Kysely<DB>, merchantId: number) {
   return db

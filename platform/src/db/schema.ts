@@ -153,8 +153,6 @@ export interface MembersTable {
   upline_id: number | null;
   vip_label: Generated<string>;
   vip_rank: Generated<number>;
-  unread_messages: Generated<number>;
-  available_promo_count: Generated<number>;
   first_time_login: Generated<boolean>;
   password_expires_at: Timestamp | null;
   created_at: Generated<Date>;
@@ -238,11 +236,29 @@ export interface FavouritesTable {
 }
 export interface LaunchTicketsTable {
   ticket_hash: string;
-  member_id: number;
+  /** Null for a visitor's free-trial launch (migration 0008). */
+  member_id: number | null;
   game_id: number;
   account_type: number;
   expires_at: Timestamp;
   used_at: Timestamp | null;
+  lotto_prize_mode: string | null;
+  lotto_view: 'betting' | 'lobby' | null;
+  back_url: string | null;
+}
+export interface MemberMessagesTable {
+  id: Generated<number>;
+  member_id: number;
+  title: string;
+  body: string;
+  created_at: Generated<Date>;
+  read_at: Timestamp | null;
+}
+export interface MemberPromotionsTable {
+  member_id: number;
+  promotion_id: number;
+  offered_at: Generated<Date>;
+  claimed_at: Timestamp | null;
 }
 export interface ConfigAuditTable {
   id: Generated<number>;
@@ -375,6 +391,8 @@ export interface DB {
   outbox: OutboxTable;
   favourites: FavouritesTable;
   launch_tickets: LaunchTicketsTable;
+  member_messages: MemberMessagesTable;
+  member_promotions: MemberPromotionsTable;
   config_audit: ConfigAuditTable;
   ledger_accounts: LedgerAccountsTable;
   ledger_transactions: LedgerTransactionsTable;

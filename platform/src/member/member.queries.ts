@@ -12,6 +12,42 @@ export function gameByNodeId(db: Kysely<DB>, merchantId: number, nodeId: string)
   return gameSelect(db).where('games.merchant_id', '=', merchantId).where('games.node_id', '=', nodeId).executeTakeFirst();
 }
 
+/** A game of the merchant by its game code (vendor cards and lottery launches name games by code). */
+export function gameByCode(db: Kysely<DB>, merchantId: number, gameCode: string) {
+  return gameSelect(db).where('games.merchant_id', '=', merchantId).where('games.game_code', '=', gameCode).executeTakeFirst();
+}
+
+/** Header badge counts (SPEC §2): unread messages and promotions offered but not claimed; 0 when none. */
+export async function badgeCounts(db: Kysely<DB>, memberId: number): Promise<{ unreadMessages: number; unclaimedPromotions: number }> {
+  const [messages, promotions] = await Promise.all([
+    db
+      .selectFrom('member_messages')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('member_id', '=', memberId)
+      .where('read_at', 'is', null)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('member_promotions')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('member_id', '=', memberId)
+      .where('claimed_at', 'is', null)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { unreadMessages: messages.n, unclaimedPromotions: promotions.n };
+}
+
+/** SPEC §3 availablePromo REFERRAL.enabled: the member's merchant runs a referral promotion. */
+export async function referralEnabled(db: Kysely<DB>, memberId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('promotions')
+    .innerJoin('members', 'members.merchant_id', 'promotions.merchant_id')
+    .select('promotions.id')
+    .where('members.id', '=', memberId)
+    .where('promotions.promotion_type', '=', 'REFERRAL')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** The nodeIds a member marked. */
 export async function favouriteNodeIds(db: Kysely<DB>, memberId: number): Promise<string[]> {
   const rows = await db

@@ -8,13 +8,14 @@ import {
   ZFavouritePayload,
   ZFavouriteRemove,
   ZLaunchGameQuery,
+  ZLotteryLaunchQuery,
 } from '@wl/schemas';
-import { requireMember, requireRealMember, resolveMerchant } from '../http/auth.ts';
+import { bearerToken, requireMember, requireRealMember, resolveMerchant } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
 import { ok, WpsError } from '../http/envelope.ts';
 import { parseInput, requestLanguage } from '../http/request-context.ts';
 import { escapeXml } from '../assets/svg.ts';
-import { favouriteAdd, favouriteIds, favouriteList, favouriteRemove, launchGame, memberInfo, redeemTicket } from './member.service.ts';
+import { favouriteAdd, favouriteIds, favouriteList, favouriteRemove, launchGame, launchLottery, memberInfo, redeemTicket } from './member.service.ts';
 
 const ZDemoPageParams = z.object({ nodeId: z.string().min(1).max(64) });
 const ZDemoPageQuery = z.object({ ticket: z.string().min(1).max(64) });
@@ -58,11 +59,17 @@ export function registerMemberRoutes(app: FastifyInstance, deps: TPlatformDeps):
   });
   app.get(WPS_PATHS.launchGame, async (request) => {
     const merchant = await resolveMerchant(deps, request);
-    const member = await requireRealMember(deps, request, merchant);
     const raw = (request.query ?? {}) as Record<string, unknown>;
     // UPSTREAM-NOTES: anything but launchMode=GLS answers 727 ('system busy').
     if (raw.launchMode !== 'GLS') throw new WpsError(WPS_CODES.systemBusy, WPS_MESSAGES.internal);
+    // SPEC §3 lottery launch: the lottery fields instead of a node id; lottery routes need a session.
+    if ('lottoGameCode' in raw) {
+      const member = await requireRealMember(deps, request, merchant);
+      return ok(await launchLottery(deps, merchant, member, parseInput(ZLotteryLaunchQuery, raw)));
+    }
     const q = parseInput(ZLaunchGameQuery, raw);
+    // SPEC §6: a visitor (no session sent) may start free play; a session sent must be a real member's.
+    const member = bearerToken(request) === null && q.accountType === 0 ? null : await requireRealMember(deps, request, merchant);
     return ok(await launchGame(deps, merchant, member, q));
   });
 
@@ -77,10 +84,16 @@ export function registerMemberRoutes(app: FastifyInstance, deps: TPlatformDeps):
         .send(page('Game link expired', '<h1 data-testid="demo-game.expired">This game link is no longer valid.</h1><p>Please launch the game again from the lobby.</p>'));
     }
     const mode = game.account_type === 0 ? 'Free play' : 'Real money';
+    // A lottery launch's fields, as stored with its ticket (SPEC §3); the back link is a path on this site.
+    const lottery =
+      game.lotto_prize_mode === null
+        ? ''
+        : `<p data-testid="demo-game.lottery">Prize mode ${escapeXml(game.lotto_prize_mode)} · ${escapeXml(game.lotto_view ?? '')}</p>` +
+          (game.back_url ? `<p><a data-testid="demo-game.back" href="${escapeXml(game.back_url)}">Back</a></p>` : '');
     return reply.send(
       page(
         game.name_en,
-        `<h1 data-testid="demo-game.title">${escapeXml(game.name_en)}</h1><p lang="bn" data-testid="demo-game.title-bn">${escapeXml(game.name_bn)}</p><p data-testid="demo-game.mode">${mode} · ${escapeXml(game.vassalage)}</p>`,
+        `<h1 data-testid="demo-game.title">${escapeXml(game.name_en)}</h1><p lang="bn" data-testid="demo-game.title-bn">${escapeXml(game.name_bn)}</p><p data-testid="demo-game.mode">${mode} · ${escapeXml(game.vassalage)}</p>${lottery}`,
       ),
     );
   });

@@ -1,11 +1,35 @@
 import { randomBytes } from 'node:crypto';
-import { WPS_CODES, WPS_MESSAGES, type TGameType, type TLanguage, type TMemberInfo } from '@wl/schemas';
+import type { z } from 'zod';
+import {
+  WPS_CODES,
+  WPS_MESSAGES,
+  lotteryPrizeMode,
+  lottoAreaOf,
+  type TGameType,
+  type TLanguage,
+  type TMemberInfo,
+  type TPrizeMode,
+  type ZLotteryLaunchQuery,
+} from '@wl/schemas';
 import { toGame } from '../catalogue/catalogue.service.ts';
-import { enabledGameTypes } from '../catalogue/catalogue.queries.ts';
+import { categoryVendors, enabledGameTypes, type TGameRow } from '../catalogue/catalogue.queries.ts';
 import { sha256Hex, type TMerchant, type TSessionMember } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
 import { WpsError, wpsErrors } from '../http/envelope.ts';
-import { addFavourite, favouriteGames, favouriteNodeIds, gameByNodeId, memberById, removeFavourite } from './member.queries.ts';
+import {
+  addFavourite,
+  badgeCounts,
+  favouriteGames,
+  favouriteNodeIds,
+  gameByCode,
+  gameByNodeId,
+  memberById,
+  referralEnabled,
+  removeFavourite,
+} from './member.queries.ts';
+
+/** A parsed SPEC §3 lottery launch. */
+export type TLotteryLaunch = z.infer<typeof ZLotteryLaunchQuery>;
 
 /**
  * Avatar artwork of a member, by its random key: a sequential id in the URL would let anyone
@@ -19,7 +43,11 @@ export const LAUNCH_TICKET_TTL_MS = 5 * 60 * 1000;
 
 /** Member info of SPEC §3 (never the password). */
 export async function memberInfo(deps: TPlatformDeps, member: TSessionMember): Promise<TMemberInfo> {
-  const m = await memberById(deps.db, member.memberId);
+  const [m, counts, referral] = await Promise.all([
+    memberById(deps.db, member.memberId),
+    badgeCounts(deps.db, member.memberId),
+    referralEnabled(deps.db, member.memberId),
+  ]);
   const now = deps.clock();
   return {
     id: m.id,
@@ -31,9 +59,9 @@ export async function memberInfo(deps: TPlatformDeps, member: TSessionMember): P
     hasVip: m.vip_rank > 0,
     vipLabelName: m.vip_label,
     vipRankLevel: m.vip_rank,
-    availablePromoCount: m.available_promo_count,
-    unreadMessage: m.unread_messages,
-    referralEnabled: true,
+    availablePromoCount: counts.unclaimedPromotions,
+    unreadMessage: counts.unreadMessages,
+    referralEnabled: referral,
     avatarUrl: avatarUrl(m.avatar_key),
   };
 }
@@ -75,33 +103,87 @@ export async function favouriteRemove(deps: TPlatformDeps, merchant: TMerchant, 
   return favouriteIds(deps, member);
 }
 
-/**
- * Launches a game (UPSTREAM-NOTES Game launch): answers a URL to the platform's demo game page
- * carrying a single-use ticket; only the ticket's hash is stored.
- */
-export async function launchGame(
-  deps: TPlatformDeps,
-  merchant: TMerchant,
-  member: TSessionMember,
-  q: { nodeId: string; accountType: number },
-): Promise<{ content: { game_url: string } }> {
-  const game = await gameByNodeId(deps.db, merchant.id, q.nodeId);
-  if (!game) throw wpsErrors.notFound();
-  const enabled = await enabledGameTypes(deps.db, merchant.id);
-  if (!enabled.has(game.game_type)) throw new WpsError(WPS_CODES.featureOff, WPS_MESSAGES.featureOff);
-  if (q.accountType === 0 && !game.has_free_trial) throw new WpsError(WPS_CODES.featureOff, WPS_MESSAGES.featureOff);
+/** What a launch ticket carries besides its game: the account type and the lottery fields. */
+type TTicketFields = {
+  accountType: number;
+  lotto?: { prizeMode: TPrizeMode; view: 'betting' | 'lobby'; backUrl: string };
+};
+
+/** Stores a single-use ticket (only its hash) and answers the demo game page URL carrying it. */
+async function issueTicket(deps: TPlatformDeps, member: TSessionMember | null, game: TGameRow, f: TTicketFields) {
   const ticket = randomBytes(24).toString('base64url');
   await deps.db
     .insertInto('launch_tickets')
     .values({
       ticket_hash: sha256Hex(ticket),
-      member_id: member.memberId,
+      member_id: member?.memberId ?? null,
       game_id: game.id,
-      account_type: q.accountType,
+      account_type: f.accountType,
       expires_at: new Date(deps.clock().getTime() + LAUNCH_TICKET_TTL_MS),
+      lotto_prize_mode: f.lotto?.prizeMode ?? null,
+      lotto_view: f.lotto?.view ?? null,
+      back_url: f.lotto?.backUrl ?? null,
     })
     .execute();
   return { content: { game_url: `/wps/game/demo/${encodeURIComponent(game.node_id)}?ticket=${ticket}` } };
+}
+
+/** The merchant's enabled categories; refuses (543) when the game's is off. */
+async function requireEnabledType(deps: TPlatformDeps, merchant: TMerchant, gameType: string): Promise<Set<string>> {
+  const enabled = await enabledGameTypes(deps.db, merchant.id);
+  if (!enabled.has(gameType)) throw new WpsError(WPS_CODES.featureOff, WPS_MESSAGES.featureOff);
+  return enabled;
+}
+
+/**
+ * Launches a game (UPSTREAM-NOTES Game launch): answers a URL to the platform's demo game page
+ * carrying a single-use ticket. Without a member only free play (accountType 0) starts: SPEC §6 lets
+ * visitors start a free-trial game; real money needs a session.
+ */
+export async function launchGame(
+  deps: TPlatformDeps,
+  merchant: TMerchant,
+  member: TSessionMember | null,
+  q: { nodeId?: string | undefined; gameCode?: string | undefined; accountType: number },
+): Promise<{ content: { game_url: string } }> {
+  if (member === null && q.accountType !== 0) throw wpsErrors.notLoggedIn();
+  const game =
+    q.nodeId !== undefined
+      ? await gameByNodeId(deps.db, merchant.id, q.nodeId)
+      : q.gameCode !== undefined
+        ? await gameByCode(deps.db, merchant.id, q.gameCode)
+        : undefined;
+  if (!game) throw wpsErrors.notFound();
+  await requireEnabledType(deps, merchant, game.game_type);
+  if (q.accountType === 0 && !game.has_free_trial) throw new WpsError(WPS_CODES.featureOff, WPS_MESSAGES.featureOff);
+  return issueTicket(deps, member, game, { accountType: q.accountType });
+}
+
+/** A refused lottery field, named (SPEC §8 field messages). */
+function lotteryFieldError(field: 'lottoArea' | 'lottoPrizeMode'): WpsError {
+  return new WpsError(WPS_CODES.badRequest, WPS_MESSAGES.badRequest, { fieldErrors: { [field]: { key: WPS_MESSAGES.badRequest, params: {} } } });
+}
+
+/**
+ * SPEC §3 lottery launch: the lottery game named by its game code, in the area of its route, with
+ * the prize mode of SPEC §4 (a launch naming another mode is refused, so the rule holds on the
+ * server too), for real money only (lottery routes need a session, SPEC §6).
+ */
+export async function launchLottery(
+  deps: TPlatformDeps,
+  merchant: TMerchant,
+  member: TSessionMember,
+  q: TLotteryLaunch,
+): Promise<{ content: { game_url: string } }> {
+  const game = await gameByCode(deps.db, merchant.id, q.lottoGameCode);
+  if (!game || (game.game_type !== 'LOTT' && game.game_type !== 'ELOTT')) throw wpsErrors.notFound();
+  if (lottoAreaOf(game.vassalage) !== q.lottoArea) throw lotteryFieldError('lottoArea');
+  const enabled = await requireEnabledType(deps, merchant, game.game_type);
+  // The rule reads the categories the site shows, as the web does from its config.
+  const categories = (await categoryVendors(deps.db, merchant.id)).filter((c) => enabled.has(c.gameType));
+  const expected = lotteryPrizeMode(q.lottoArea, categories);
+  if (q.lottoPrizeMode !== expected) throw lotteryFieldError('lottoPrizeMode');
+  return issueTicket(deps, member, game, { accountType: 1, lotto: { prizeMode: expected, view: q.lottoView, backUrl: q.backUrl } });
 }
 
 /** Redeems a launch ticket for the demo game page; null when unknown, used, expired or for another game. */
@@ -116,7 +198,15 @@ export async function redeemTicket(deps: TPlatformDeps, nodeId: string, ticket: 
     .where('launch_tickets.used_at', 'is', null)
     .where('launch_tickets.expires_at', '>', now)
     .where('games.node_id', '=', nodeId)
-    .returning(['games.name_en', 'games.name_bn', 'games.vassalage', 'launch_tickets.account_type'])
+    .returning([
+      'games.name_en',
+      'games.name_bn',
+      'games.vassalage',
+      'launch_tickets.account_type',
+      'launch_tickets.lotto_prize_mode',
+      'launch_tickets.lotto_view',
+      'launch_tickets.back_url',
+    ])
     .executeTakeFirst();
   return row ?? null;
 }

@@ -97,3 +97,125 @@ describe('game launch', () => {
     expect((await ctx.app.inject({ url: url.replace('SPINORA-001', 'SPINORA-002') })).statusCode).toBe(403);
   });
 });
+
+describe('vendor card launch by game code (SPEC §3 card fields)', () => {
+  it('starts the game a GAME card names by code; refuses both or neither of nodeId and gameCode', async () => {
+    const res = await call('GET', `${WPS_PATHS.launchGame}?gameCode=imes_1&launchMode=GLS`, member);
+    expect(ZEnvelope(ZLaunchGameResponse).parse(res.json()).value!.content.game_url).toMatch(/^\/wps\/game\/demo\/IMES-001\?ticket=/);
+    expect((await call('GET', `${WPS_PATHS.launchGame}?gameCode=imes_1&nodeId=IMES-001&launchMode=GLS`, member)).statusCode).toBe(400);
+    expect((await call('GET', `${WPS_PATHS.launchGame}?launchMode=GLS`, member)).statusCode).toBe(400);
+    expect((await call('GET', `${WPS_PATHS.launchGame}?gameCode=nope_1&launchMode=GLS`, member)).statusCode).toBe(404);
+  });
+});
+
+describe('free-trial launch by a visitor (SPEC §6)', () => {
+  it('starts free play without a session, still refuses real money and games without free play', async () => {
+    const res = await call('GET', `${WPS_PATHS.launchGame}?nodeId=SPINORA-001&launchMode=GLS&accountType=0`);
+    expect(res.statusCode).toBe(200);
+    const url = ZEnvelope(ZLaunchGameResponse).parse(res.json()).value!.content.game_url;
+    const page = await ctx.app.inject({ url });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Free play');
+    const ticket = await ctx.db.selectFrom('launch_tickets').select(['member_id', 'account_type']).orderBy('expires_at', 'desc').executeTakeFirstOrThrow();
+    expect(ticket).toEqual({ member_id: null, account_type: 0 });
+
+    const before = await rowCounts(ctx.db, ['launch_tickets']);
+    expect((await call('GET', `${WPS_PATHS.launchGame}?nodeId=SPINORA-001&launchMode=GLS&accountType=1`)).statusCode).toBe(401);
+    // A session that is sent must be a real member's, even for free play.
+    expect((await call('GET', `${WPS_PATHS.launchGame}?nodeId=SPINORA-001&launchMode=GLS&accountType=0`, trial)).json()).toMatchObject({ code: 403 });
+    expect((await call('GET', `${WPS_PATHS.launchGame}?nodeId=SPINORA-001&launchMode=GLS&accountType=0`, 'not-a-token')).statusCode).toBe(401);
+    const noTrial = await ctx.db.selectFrom('games').select('node_id').where('has_free_trial', '=', false).orderBy('id').executeTakeFirstOrThrow();
+    expect((await call('GET', `${WPS_PATHS.launchGame}?nodeId=${noTrial.node_id}&launchMode=GLS&accountType=0`)).json()).toMatchObject({ code: 543 });
+    expect(await rowCounts(ctx.db, ['launch_tickets'])).toEqual(before);
+  });
+});
+
+describe('lottery launch (SPEC §3 lottery launch fields)', () => {
+  const lottery = (fields: Record<string, string>, token: string | null = member) => {
+    const q = new URLSearchParams({ launchMode: 'GLS', lottoView: 'betting', device: 'WEB', backUrl: '/lott', ...fields });
+    return call('GET', `${WPS_PATHS.launchGame}?${q.toString()}`, token ?? undefined);
+  };
+
+  it.each([
+    ['VN', 'tcg_lotto_vn_1', 'LOTT', 'TCG_LOTTO_VN-001'],
+    ['SEA', 'tcg_sea_1', 'ELOTT', 'TCG_SEA-001'],
+    ['LOTT', 'lottobay_2', 'LOTT', 'LOTTOBAY-002'],
+    ['LOTT', 'quickdraw_1', 'LOTT', 'QUICKDRAW-001'],
+  ])('opens the %s lottery game %s in prize mode %s with the fields applied', async (area, code, prizeMode, nodeId) => {
+    const res = await lottery({ lottoArea: area, lottoGameCode: code, lottoPrizeMode: prizeMode, lottoView: 'lobby' });
+    expect(res.statusCode).toBe(200);
+    const url = ZEnvelope(ZLaunchGameResponse).parse(res.json()).value!.content.game_url;
+    expect(url.startsWith(`/wps/game/demo/${nodeId}?ticket=`)).toBe(true);
+    const page = await ctx.app.inject({ url });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(`Prize mode ${prizeMode} · lobby`);
+    expect(page.body).toContain('href="/lott"');
+  });
+
+  it('refuses a wrong area, prize mode, game, back URL or missing session, without a ticket', async () => {
+    const before = await rowCounts(ctx.db, ['launch_tickets']);
+    const vn = { lottoArea: 'VN', lottoGameCode: 'tcg_lotto_vn_1', lottoPrizeMode: 'LOTT' };
+    const area = await lottery({ ...vn, lottoArea: 'SEA' });
+    expect(area.statusCode).toBe(400);
+    expect(area.json().value.fieldErrors).toHaveProperty('lottoArea');
+    const mode = await lottery({ ...vn, lottoPrizeMode: 'ELOTT' });
+    expect(mode.statusCode).toBe(400);
+    expect(mode.json().value.fieldErrors).toHaveProperty('lottoPrizeMode');
+    expect((await lottery({ ...vn, lottoGameCode: 'spinora_1', lottoArea: 'LOTT' })).statusCode).toBe(404);
+    expect((await lottery({ ...vn, lottoGameCode: 'nope_1' })).statusCode).toBe(404);
+    for (const backUrl of ['//evil.example', 'https://evil.example', '/\\evil.example', 'lott']) {
+      expect((await lottery({ ...vn, backUrl })).statusCode).toBe(400);
+    }
+    expect((await lottery({ ...vn, lottoView: 'grid' })).statusCode).toBe(400);
+    expect((await lottery({ ...vn, device: 'TV' })).statusCode).toBe(400);
+    expect((await lottery(vn, null)).statusCode).toBe(401);
+    expect((await lottery(vn, trial)).json()).toMatchObject({ code: 403 });
+    expect(await rowCounts(ctx.db, ['launch_tickets'])).toEqual(before);
+  });
+
+  it('follows the catalogue: a VN card in the ELOTT category switches the prize mode to ELOTT (SPEC §4)', async () => {
+    await ctx.db.updateTable('vendors').set({ game_type: 'ELOTT' }).where('vassalage', '=', 'TCG_LOTTO_VN').execute();
+    try {
+      const vn = { lottoArea: 'VN', lottoGameCode: 'tcg_lotto_vn_1' };
+      expect((await lottery({ ...vn, lottoPrizeMode: 'LOTT' })).statusCode).toBe(400);
+      expect((await lottery({ ...vn, lottoPrizeMode: 'ELOTT' })).statusCode).toBe(200);
+    } finally {
+      await ctx.db.updateTable('vendors').set({ game_type: 'LOTT' }).where('vassalage', '=', 'TCG_LOTTO_VN').execute();
+    }
+  });
+});
+
+describe('header badges and referral (real rows, SPEC §2)', () => {
+  const info = async () => ZEnvelope(ZMemberInfoResponse).parse((await call('GET', WPS_PATHS.memberInfo, member)).json()).value!;
+
+  it('counts unread messages and unclaimed promotions (0 when none) and reads referral from the promotions', async () => {
+    expect(await info()).toMatchObject({ unreadMessage: 0, availablePromoCount: 0, referralEnabled: true });
+    const m = await ctx.db.selectFrom('members').select(['id', 'merchant_id']).where('username', '=', 'demo_member').executeTakeFirstOrThrow();
+    await ctx.db
+      .insertInto('member_messages')
+      .values([
+        { member_id: m.id, title: 'a', body: 'a' },
+        { member_id: m.id, title: 'b', body: 'b', read_at: new Date() },
+      ])
+      .execute();
+    const promos = await ctx.db.selectFrom('promotions').select('id').where('merchant_id', '=', m.merchant_id).orderBy('id').execute();
+    await ctx.db
+      .insertInto('member_promotions')
+      .values(promos.map((p, i) => ({ member_id: m.id, promotion_id: p.id, claimed_at: i === 0 ? new Date() : null })))
+      .execute();
+    const referral = await ctx.db.selectFrom('promotions').selectAll().where('promotion_type', '=', 'REFERRAL').executeTakeFirstOrThrow();
+    try {
+      expect(await info()).toMatchObject({ unreadMessage: 1, availablePromoCount: promos.length - 1 });
+      await ctx.db.deleteFrom('member_promotions').execute();
+      await ctx.db.deleteFrom('promotions').where('id', '=', referral.id).execute();
+      expect(await info()).toMatchObject({ availablePromoCount: 0, referralEnabled: false });
+    } finally {
+      await ctx.db.deleteFrom('member_messages').execute();
+      await ctx.db.deleteFrom('member_promotions').execute();
+      await ctx.db
+        .insertInto('promotions')
+        .values({ merchant_id: referral.merchant_id, title_en: referral.title_en, title_bn: referral.title_bn, promotion_type: 'REFERRAL', sort: referral.sort })
+        .execute();
+    }
+  });
+});

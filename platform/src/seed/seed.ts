@@ -337,8 +337,6 @@ async function seedAccounts(
         type: MEMBER_TYPE,
         vip_label: 'VIP 3',
         vip_rank: 3,
-        unread_messages: 2,
-        available_promo_count: 1,
         mobile_num: DEMO_MEMBER_CONTACT.mobileNum,
         country_dialing_code: DEMO_MEMBER_CONTACT.countryDialingCode,
         email: DEMO_MEMBER_CONTACT.email,

@@ -1,2 +1,3 @@
 export * from './patterns.ts';
 export * from './validate-field.ts';
+export * from './lottery-launch.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { LANGUAGES, LIST_PAGE_SIZE, MAX_TEXT_LENGTH } from '../constants.ts';
+import { LANGUAGES, LIST_PAGE_SIZE, MAX_TEXT_LENGTH, PRIZE_MODES } from '../constants.ts';
+import { LAUNCH_DEVICES, LOTTO_AREAS, LOTTO_VIEWS } from '../rules/lottery-launch.ts';
 import { ZAnnouncements } from '../domain/content.ts';
 import { ZGame, ZGameCategory, ZGameType, ZVassalage, ZVendorCard, ZWinner } from '../domain/game.ts';
 import {
@@ -117,11 +118,30 @@ export const ZFavouriteListResponse = z.object({
   totalPages: z.number().int().nonnegative(),
 });
 
-export const ZLaunchGameQuery = z.object({
-  nodeId: zText({ max: 64, min: 1 }),
+export const ZLaunchGameQuery = z
+  .object({
+    nodeId: zText({ max: 64, min: 1 }).optional(),
+    /** A vendor card of one game (isGame 'GAME') names its game by code (SPEC §3 card fields). */
+    gameCode: zText({ max: 64, min: 1 }).optional(),
+    launchMode: z.literal('GLS'),
+    /** 1 real money, 0 free play (UPSTREAM-NOTES). */
+    accountType: z.coerce.number().int().min(0).max(1).default(1),
+    language: ZLanguage.optional(),
+  })
+  .refine((q) => (q.nodeId === undefined) !== (q.gameCode === undefined), { message: 'give nodeId or gameCode', path: ['nodeId'] });
+/** A path on this site to come back to (never another origin: `//host` and `/\\host` are refused). */
+export const ZBackUrl = zText({ max: 300 })
+  .regex(/^\/(?![/\\])[^\s\\]*$/, 'must be a path on this site');
+
+/** SPEC §3 lottery launch on the same GET launchGame (UPSTREAM-NOTES: launchMode GLS). */
+export const ZLotteryLaunchQuery = z.object({
   launchMode: z.literal('GLS'),
-  /** 1 real money, 0 free play (UPSTREAM-NOTES). */
-  accountType: z.coerce.number().int().min(0).max(1).default(1),
+  lottoArea: z.enum(LOTTO_AREAS),
+  lottoGameCode: zText({ max: 64, min: 1 }),
+  lottoPrizeMode: z.enum(PRIZE_MODES),
+  lottoView: z.enum(LOTTO_VIEWS),
+  device: z.enum(LAUNCH_DEVICES),
+  backUrl: ZBackUrl,
   language: ZLanguage.optional(),
 });
 export const ZLaunchGameResponse = z.object({ content: z.object({ game_url: z.string().max(1000) }) });

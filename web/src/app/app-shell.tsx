@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { ChunkErrorBoundary } from './chunk-error-boundary.tsx';
 import { useTranslation } from 'react-i18next';
 import { useScreenConfigState } from '../config/screen-config-context.tsx';
 import { Footer } from '../layout/footer.tsx';
@@ -114,16 +115,22 @@ export function AppShell() {
         <div className="shell__body">
           <SideMenu collapsed={collapsed} onToggle={() => setCollapsed((c) => !c)} />
           <main className="shell__main" key={contentKey(pathname, search)}>
-            <Outlet />
+            <ChunkErrorBoundary>
+              <Outlet />
+            </ChunkErrorBoundary>
           </main>
         </div>
         <Footer />
       </div>
-      <Popups />
+      <ChunkErrorBoundary>
+        <Popups />
+      </ChunkErrorBoundary>
       <Dialogs />
-      <Suspense fallback={null}>
-        <AnnouncementPopup />
-      </Suspense>
+      <ChunkErrorBoundary>
+        <Suspense fallback={null}>
+          <AnnouncementPopup />
+        </Suspense>
+      </ChunkErrorBoundary>
     </FavouritesProvider>
   );
 }

@@ -4,13 +4,13 @@ import { categoryPath } from '@wl/flows';
 import { GAME_TYPES, type TGameType } from '@wl/schemas';
 import { HomePage } from '../home/home-page.tsx';
 import { LOTTERY_PATHS } from '../launch/use-launch.ts';
-import { LotteryPage } from '../pages/lottery-page.tsx';
 import { NotFoundPage } from '../pages/not-found-page.tsx';
 import { OperatorPage } from '../pages/operator-page.tsx';
 import { AgentLayout } from '../agent/agent-layout.tsx';
 import { AppShell } from './app-shell.tsx';
 
 const GameCentrePage = lazy(() => import('../game-centre/game-centre-page.tsx'));
+const LotteryPage = lazy(() => import('../pages/lottery-page.tsx').then((m) => ({ default: m.LotteryPage })));
 const ResetPasswordPage = lazy(() => import('../pages/reset-password-page.tsx'));
 const MemberPage = lazy(() => import('../member/member-page.tsx'));
 const AgentPage = lazy(() => import('../agent/agent-page.tsx'));
@@ -51,7 +51,7 @@ export const APP_ROUTES: RouteObject[] = [
       ...HOME_PATHS.map((path): RouteObject => ({ path, element: <HomePage /> })),
       { path: '/login', element: <HomePage popup="login" /> },
       { path: '/register', element: <HomePage popup="register" /> },
-      ...LOTTERY_PATHS.map((path): RouteObject => ({ path, element: <LotteryPage /> })),
+      ...LOTTERY_PATHS.map((path): RouteObject => ({ path, element: <Lazy><LotteryPage /></Lazy> })),
       ...(Object.entries(GAME_CENTRE_PATHS) as [TGameType, string][]).map(
         ([gameType, path]): RouteObject => ({
           path,

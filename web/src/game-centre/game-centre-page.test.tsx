@@ -162,6 +162,37 @@ describe('GameCentrePage', () => {
     });
   });
 
+  it('a member choosing a lottery card of one game starts that game by its code, not as a node id', async () => {
+    sessionStorage.setItem('token', 'tok-123456789');
+    const base = configWithProducts([{ gameType: 'LOTT', label: 'Lottery', vendors: [lott('LOTTOBAY', 'Lotto Bay', 'GAME', 'lottobay_1')] }]);
+    const open = window.open;
+    const tab = { location: { href: '' }, close: () => undefined };
+    window.open = () => tab as unknown as Window;
+    try {
+      const { calls } = renderWithApp(
+        <>
+          <GameCentrePage gameType="LOTT" />
+          <Probe />
+        </>,
+        {
+          config: base,
+          path: '/lott',
+          handlers: {
+            'member.info': () => memberFixture(),
+            'member.balance': () => ({ balance: 0, currencySymbol: '৳' }),
+            'catalogue.launch': () => ({ url: '/wps/game/demo/LOTTOBAY-001?ticket=t' }),
+          },
+        },
+      );
+      await waitFor(() => expect(screen.getByTestId('probe.session').textContent).toBe('member'));
+      fireEvent.click(screen.getByTestId('game-centre.vendor.LOTTOBAY'));
+      await waitFor(() => expect(tab.location.href).toBe('/wps/game/demo/LOTTOBAY-001?ticket=t'));
+      expect(calls.filter((c) => c.path === 'catalogue.launch').map((c) => c.input)).toEqual([{ gameCode: 'lottobay_1', freeTrial: false }]);
+    } finally {
+      window.open = open;
+    }
+  });
+
   it('centreCategory reads footer products first, then the header', () => {
     const base = config();
     expect(centreCategory(base, 'LIVE')?.vendors.map((v) => v.vassalage)).toEqual(['EVO', 'SEXY']);

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import type { TLaunchDecision } from '@wl/flows/launch/launch-rules';
 import type { TGameType, TScreenConfig, TVendorCard, TVendorLink } from '@wl/schemas';
@@ -7,17 +7,6 @@ import { errorKey, useTRPC } from '../api/trpc.ts';
 import { useUi } from '../app/ui-context.tsx';
 import { useScreenConfig } from '../config/screen-config-context.tsx';
 import { useSession } from '../session/session-context.tsx';
-
-/** The decisions that stop a launch before it starts (SPEC §4 rules 1 and 2). */
-type TGateDecision = Extract<TLaunchDecision, { kind: 'login' | 'trialBlocked' }>;
-
-/** SPEC §4 rules 1 and 2, the same for every launch: opens the login or tells a trial account it needs a real one. */
-function handledGate(decision: TLaunchDecision, ui: ReturnType<typeof useUi>): decision is TGateDecision {
-  if (decision.kind === 'login') ui.openLogin();
-  else if (decision.kind === 'trialBlocked') ui.showInfo(decision.messageKey);
-  else return false;
-  return true;
-}
 
 /** What a launchable thing carries (a game tile, a winner-board entry, the sports entrance). */
 export type TLaunchable = {
@@ -30,47 +19,90 @@ export type TLaunchable = {
 /** Lottery pages of SPEC §2 that need a stored token. */
 export const LOTTERY_PATHS = ['/lottery', '/seaLottery', '/vnLottery'] as const;
 
-const isLotteryPath = (path: string): boolean => LOTTERY_PATHS.some((p) => path === p || path.startsWith(`${p}?`));
+/** Route state of a lottery route: the page to come back to from the lottery game (SPEC §3 backUrl). */
+export type TLotteryRouteState = { from: string };
 
-/** Opens a new tab inside the click, then points it at the launched game's URL. */
+/** The game to start: a node id (tiles), or a game code (vendor cards of one game, SPEC §3). */
+type TStartTarget = { nodeId: string } | { gameCode: string };
+
+/**
+ * Opens a new tab inside the click, then points it at the launched game's URL. Free trial goes
+ * through `catalogue.launchTrial`, which needs no session (SPEC §6); real money through
+ * `catalogue.launch`, which does.
+ */
 function useStartGame() {
   const trpc = useTRPC();
   const ui = useUi();
   const launch = useMutation(trpc.catalogue.launch.mutationOptions());
+  const launchTrial = useMutation(trpc.catalogue.launchTrial.mutationOptions());
   return useCallback(
-    (nodeId: string, freeTrial: boolean) => {
+    (target: TStartTarget, freeTrial: boolean) => {
       const tab = window.open('', '_blank');
-      launch.mutate(
-        { nodeId, freeTrial },
-        {
-          onSuccess: ({ url }) => {
-            if (tab) tab.location.href = url;
-            else window.location.assign(url);
-          },
-          onError: (err) => {
-            tab?.close();
-            const key = errorKey(err);
-            if (key === 'error_not_logged_in') ui.openLogin();
-            else ui.showInfo(key);
-          },
+      const handlers = {
+        onSuccess: ({ url }: { url: string }) => {
+          if (tab) tab.location.href = url;
+          else window.location.assign(url);
         },
-      );
+        onError: (err: unknown) => {
+          tab?.close();
+          const key = errorKey(err);
+          if (key === 'error_not_logged_in') ui.openLogin();
+          else ui.showInfo(key);
+        },
+      };
+      if (freeTrial && 'nodeId' in target) launchTrial.mutate({ nodeId: target.nodeId }, handlers);
+      else launch.mutate({ ...target, freeTrial: false }, handlers);
     },
-    [launch, ui],
+    [launch, launchTrial, ui],
+  );
+}
+
+/**
+ * Carries out a launch decision of @wl/flows: the login popup, the trial-account notice, a route
+ * (lottery routes get the current page as the way back), the vendor popup, or the game itself.
+ */
+function useActOnDecision() {
+  const ui = useUi();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const start = useStartGame();
+  return useCallback(
+    (decision: TLaunchDecision, freeTrial: boolean) => {
+      switch (decision.kind) {
+        case 'login':
+          ui.openLogin();
+          return;
+        case 'trialBlocked':
+          ui.showInfo(decision.messageKey);
+          return;
+        case 'route': {
+          // The lottery pages launch the lottery game themselves and redirect to /login without a token.
+          const state: TLotteryRouteState = { from: `${location.pathname}${location.search}` };
+          navigate(decision.path, { state });
+          return;
+        }
+        case 'vendorPopup':
+          ui.openVendorPopup({ vassalage: decision.vassalage, gameType: decision.gameType });
+          return;
+        case 'launch':
+          start({ nodeId: decision.nodeId }, freeTrial);
+          return;
+        case 'launchCard':
+          start({ gameCode: decision.gameCode }, false);
+          return;
+      }
+    },
+    [ui, navigate, location.pathname, location.search, start],
   );
 }
 
 /**
  * Starts a game by the SPEC §4 launch rules (decided in @wl/flows). The new tab is opened before
- * the launch call so browsers treat it as a user gesture, then pointed at the game URL. A vendor
- * whose cards open a game list (isGame 'VASSALAGE') opens the vendor popup unless the caller
- * handles it.
+ * the launch call so browsers treat it as a user gesture, then pointed at the game URL.
  */
-export function useLaunch(onVendorPopup?: (vassalage: string, gameType: TGameType) => void) {
-  const ui = useUi();
+export function useLaunch() {
   const session = useSession();
-  const navigate = useNavigate();
-  const start = useStartGame();
+  const act = useActOnDecision();
 
   return useCallback(
     async (game: TLaunchable, opts: { freeTrial?: boolean } = {}) => {
@@ -78,9 +110,9 @@ export function useLaunch(onVendorPopup?: (vassalage: string, gameType: TGameTyp
       // The rules module (and the schemas it pulls in) loads on first use, off the initial bundle;
       // browsers keep the click's user activation for seconds, so the game tab still opens.
       const { decideLaunch } = await import('@wl/flows/launch/launch-rules');
-      // Free trial is offered to visitors (SPEC §1), so it skips the login rule but not the others;
-      // a trial account is told it needs a real account on every launch (SPEC §6, §8).
-      const decision: TLaunchDecision = decideLaunch({
+      // Free trial is offered to visitors (SPEC §1, §6), so it skips the login rule but not the
+      // others; a trial account is told it needs a real account on every launch (SPEC §6, §8).
+      const decision = decideLaunch({
         isLoggedIn: freeTrial || session.isLoggedIn,
         isTrial: session.audience === 'trial',
         vassalage: game.vassalage,
@@ -89,25 +121,9 @@ export function useLaunch(onVendorPopup?: (vassalage: string, gameType: TGameTyp
         gameCode: game.gameCode ?? null,
         nodeId: game.nodeId,
       });
-      if (handledGate(decision, ui)) return;
-      switch (decision.kind) {
-        case 'route':
-          // Lottery routes need a token (SPEC §6); the lottery pages themselves are game launches here.
-          if (isLotteryPath(decision.path)) {
-            if (!session.token) navigate('/login');
-            else start(game.nodeId, false);
-          } else navigate(decision.path);
-          return;
-        case 'vendorPopup':
-          if (onVendorPopup) onVendorPopup(decision.vassalage, decision.gameType);
-          else ui.openVendorPopup({ vassalage: decision.vassalage, gameType: decision.gameType });
-          return;
-        case 'launch':
-          start(decision.nodeId, freeTrial);
-          return;
-      }
+      act(decision, freeTrial);
     },
-    [session, ui, navigate, start, onVendorPopup],
+    [session, act],
   );
 }
 
@@ -125,49 +141,46 @@ export function vendorCard(link: TVendorLink): TVendorCard {
 }
 
 /** The categories of the config with their vendor cards (for the prize-mode rule). */
-function configCategories(config: Pick<TScreenConfig, 'footer'>) {
+export function configCategories(config: Pick<TScreenConfig, 'footer'>) {
   return config.footer.products.map((p) => ({ gameType: p.gameType, cards: p.vendors.map(vendorCard) }));
 }
 
+/** A category as a vendor entry reads it: its type and its vendors (header entry, footer product). */
+export type TVendorCategory = { gameType: TGameType; vendors: readonly TVendorLink[] };
+
 /**
- * Chooses a vendor card (lottery game centres): SPEC §4 launch rules in order — login, trial
- * block, lottery routes (with the prize mode of §4), vendor popup, launch of the card's game.
+ * Chooses a category or one of its vendors (header drop-down, lottery game centres) by SPEC §4:
+ * an RNG vendor opens /rng, a category with one vendor launches it, a VASSALAGE vendor opens its
+ * popup game list, a lottery vendor its lottery route, a GAME vendor starts its game.
  */
-export function useVendorLaunch() {
-  const ui = useUi();
+export function useVendorEntry() {
   const session = useSession();
   const config = useScreenConfig();
-  const navigate = useNavigate();
-  const start = useStartGame();
+  const act = useActOnDecision();
 
   return useCallback(
-    async (vendor: TVendorLink) => {
-      const { decideLaunch, prizeModeFor } = await import('@wl/flows/launch/launch-rules');
-      const decision = decideLaunch({
+    async (category: TVendorCategory, vendor?: TVendorLink) => {
+      const { decideVendorEntry, prizeModeFor } = await import('@wl/flows/launch/launch-rules');
+      const decision = decideVendorEntry({
+        category: { gameType: category.gameType, cards: category.vendors.map(vendorCard) },
+        ...(vendor === undefined ? {} : { vendor: vendorCard(vendor) }),
         isLoggedIn: session.isLoggedIn,
         isTrial: session.audience === 'trial',
-        vassalage: vendor.vassalage,
-        gameType: vendor.gameType,
-        isGame: vendor.isGame,
-        gameCode: vendor.gameCode,
-        // A GAME card starts its game (the card's code); a VASSALAGE card lists its games.
-        nodeId: vendor.isGame === 'GAME' ? vendor.gameCode : null,
         prizeModeHint: prizeModeFor(configCategories(config)),
       });
-      if (handledGate(decision, ui)) return;
-      switch (decision.kind) {
-        case 'route':
-          // The lottery page itself redirects to /login without a stored token.
-          navigate(decision.path);
-          return;
-        case 'vendorPopup':
-          ui.openVendorPopup({ vassalage: decision.vassalage, gameType: decision.gameType });
-          return;
-        case 'launch':
-          start(decision.nodeId, false);
-          return;
-      }
+      act(decision, false);
     },
-    [session, ui, config, navigate, start],
+    [session, config, act],
   );
+}
+
+/** Chooses one vendor card (lottery game centres): useVendorEntry with the vendor picked. */
+export function useVendorLaunch() {
+  const entry = useVendorEntry();
+  return useCallback((vendor: TVendorLink) => entry({ gameType: vendor.gameType, vendors: [vendor] }, vendor), [entry]);
+}
+
+/** True when a click should open a link the browser's way (new tab, window, download). */
+export function isModifiedClick(e: { button: number; metaKey: boolean; ctrlKey: boolean; shiftKey: boolean; altKey: boolean }): boolean {
+  return e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey;
 }

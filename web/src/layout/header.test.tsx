@@ -1,9 +1,13 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import type { TScreenConfig } from '@wl/schemas';
+import { useUi } from '../app/ui-context.tsx';
+import { useSession } from '../session/session-context.tsx';
 import { renderWithApp } from '../test/render.tsx';
-import { memberFixture, screenConfigFixture } from '../test/fixtures.ts';
+import { memberFixture, screenConfigFixture, vendorLinkFixture } from '../test/fixtures.ts';
 import { Header } from './header.tsx';
-import { SideMenu } from './side-menu.tsx';
+import { iosDownloadUrl, SideMenu } from './side-menu.tsx';
 
 describe('Header', () => {
   it('renders the entries of the ScreenConfig, Rewards included when present', () => {
@@ -65,12 +69,112 @@ describe('Header', () => {
     await waitFor(() => expect(screen.getByTestId('header.balance').textContent).toBe('৳1,234,567.89'));
     expect(screen.getByTestId('header.vip').textContent).toContain('Gold');
     expect(screen.getByTestId('header.badge').textContent).toBe('3');
+    expect(screen.getByTestId('header.badge').getAttribute('aria-label')).toBeTruthy();
     fireEvent.click(screen.getByTestId('header.balance-toggle'));
     expect(screen.getByTestId('header.balance').textContent).toBe('***');
     expect(screen.queryByTestId('header.login')).toBeNull();
     // No deposit entry in the config: the button shows but is disabled and unlinked.
     expect(screen.getByTestId('header.deposit').getAttribute('aria-disabled')).toBe('true');
     expect(screen.getByTestId('header.deposit').getAttribute('href')).toBeNull();
+  });
+});
+
+function Probe() {
+  const ui = useUi();
+  const location = useLocation();
+  const session = useSession();
+  return (
+    <>
+      <span data-testid="probe.session">{session.isLoggedIn ? session.audience : 'visitor'}</span>
+      <span data-testid="probe.popup">{ui.popup ?? 'none'}</span>
+      <span data-testid="probe.vendor-popup">{ui.vendorPopup?.vassalage ?? 'none'}</span>
+      <span data-testid="probe.location">{`${location.pathname}${location.search}`}</span>
+    </>
+  );
+}
+
+/** The fixture's header with a LIVE category of two VASSALAGE vendors and an ESPORTS category of one GAME vendor. */
+function vendorConfig(): TScreenConfig {
+  const base = screenConfigFixture();
+  const esports = vendorLinkFixture('IMES', 'IM Esports', { gameType: 'ESPORTS', isGame: 'GAME', gameCode: 'imes_1', path: '/esports?vassalage=IMES' });
+  const live = [vendorLinkFixture('EVO', 'Evolution'), vendorLinkFixture('SEXY', 'Sexy Gaming')];
+  type TEntry = TScreenConfig['header']['entries'][number];
+  const entries = base.header.entries.flatMap((e): TEntry[] =>
+    e.kind === 'category'
+      ? [
+          { ...e, vendors: live },
+          { ...e, key: 'ESPORTS', gameType: 'ESPORTS' as const, label: 'Esports', path: '/esports?vassalage=IMES', vendors: [esports] },
+        ]
+      : [e],
+  );
+  return { ...base, header: { entries } };
+}
+
+const memberHandlers = (launched: string[]) => ({
+  'member.info': () => memberFixture(),
+  'member.balance': () => ({ balance: 0, currencySymbol: '৳' }),
+  'catalogue.launch': (input: unknown) => {
+    launched.push(JSON.stringify(input));
+    return { url: '/wps/game/demo/IMES-001?ticket=t' };
+  },
+});
+
+describe('Header vendor choices (SPEC §4 vendor rules)', () => {
+  it('a member choosing a VASSALAGE vendor gets its popup game list (launch rule 4), not the list page', async () => {
+    sessionStorage.setItem('token', 'tok-123456789');
+    renderWithApp(
+      <>
+        <Header />
+        <Probe />
+      </>,
+      { config: vendorConfig(), handlers: memberHandlers([]), path: '/' },
+    );
+    await waitFor(() => expect(screen.getByTestId('probe.session').textContent).toBe('member'));
+    fireEvent.mouseEnter(screen.getByTestId('header.entry.LIVE').parentElement!);
+    fireEvent.click(screen.getByTestId('header.vendor.SEXY'));
+    await waitFor(() => expect(screen.getByTestId('probe.vendor-popup').textContent).toBe('SEXY'));
+    expect(screen.getByTestId('probe.location').textContent).toBe('/');
+  });
+
+  it('a category with one vendor launches it; a visitor is asked to log in first', async () => {
+    const { unmount } = renderWithApp(
+      <>
+        <Header />
+        <Probe />
+      </>,
+      { config: vendorConfig(), path: '/' },
+    );
+    fireEvent.click(screen.getByTestId('header.entry.ESPORTS'));
+    await waitFor(() => expect(screen.getByTestId('probe.popup').textContent).toBe('login'));
+    expect(screen.getByTestId('probe.location').textContent).toBe('/');
+    unmount();
+
+    sessionStorage.setItem('token', 'tok-123456789');
+    const launched: string[] = [];
+    const open = window.open;
+    const tab = { location: { href: '' }, close: () => undefined };
+    window.open = () => tab as unknown as Window;
+    try {
+      renderWithApp(
+        <>
+          <Header />
+          <Probe />
+        </>,
+        { config: vendorConfig(), handlers: memberHandlers(launched), path: '/' },
+      );
+      await waitFor(() => expect(screen.getByTestId('probe.session').textContent).toBe('member'));
+      fireEvent.click(screen.getByTestId('header.entry.ESPORTS'));
+      await waitFor(() => expect(tab.location.href).toBe('/wps/game/demo/IMES-001?ticket=t'));
+      expect(launched).toEqual([JSON.stringify({ gameCode: 'imes_1', freeTrial: false })]);
+      expect(screen.getByTestId('probe.location').textContent).toBe('/');
+    } finally {
+      window.open = open;
+    }
+  });
+
+  it('a category of many vendors keeps its link to the category page', () => {
+    renderWithApp(<Header />, { config: vendorConfig() });
+    expect(screen.getByTestId('header.entry.LIVE').getAttribute('href')).toBe('/live');
   });
 });
 
@@ -82,5 +186,14 @@ describe('SideMenu', () => {
     expect(deposit.getAttribute('href')).toBeNull();
     expect(deposit.tagName).not.toBe('A');
     expect(screen.getByTestId('side-menu.entry.home').getAttribute('href')).toBe('/');
+  });
+});
+
+describe('iosDownloadUrl (docs/0016)', () => {
+  it('carries the language and never a token', () => {
+    expect(iosDownloadUrl('https://apps.example/ios', 'bn')).toBe('https://apps.example/ios?language=bn');
+    expect(iosDownloadUrl('https://apps.example/ios?language=en&token={token}', 'bn')).toBe('https://apps.example/ios?language=bn');
+    expect(iosDownloadUrl('https://apps.example/ios?token=secret&x=1', 'en')).toBe('https://apps.example/ios?x=1&language=en');
+    expect(iosDownloadUrl('', 'en')).toBe('');
   });
 });

@@ -1,13 +1,14 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type MouseEvent as ReactMouseEvent, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { THeaderEntry, TMenuEntry, TScreenConfig } from '@wl/schemas';
+import type { THeaderEntry, TMenuEntry, TScreenConfig, TVendorLink } from '@wl/schemas';
 import { useSettings } from '../app/settings-context.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
 import { useUi } from '../app/ui-context.tsx';
 import { useScreenConfig } from '../config/screen-config-context.tsx';
 import { formatMinor, MASKED_BALANCE } from '../lib/money.ts';
 import { errorKey, useTRPCClient } from '../api/trpc.ts';
+import { isModifiedClick, useVendorEntry } from '../launch/use-launch.ts';
 import { useSession } from '../session/session-context.tsx';
 import { iconFor } from './icons.ts';
 import { isGamePage } from './menu-actions.ts';
@@ -37,13 +38,33 @@ function DisabledEntry({ testId, children }: { testId: string; children: ReactNo
   );
 }
 
-/** Category entry with its vendor drop-down on hover/focus (SPEC §2; layout from the config). */
+/**
+ * Category entry with its vendor drop-down on hover/focus (SPEC §2; layout from the config).
+ * Choosing a vendor, or a category of one vendor, follows the SPEC §4 vendor rules (a VASSALAGE
+ * vendor opens its popup game list, a GAME vendor starts its game, a lottery vendor its route);
+ * the links keep their paths for a new tab or window.
+ */
 function CategoryEntry({ entry }: { entry: Extract<THeaderEntry, { kind: 'category' }> }) {
   const [open, setOpen] = useState(false);
+  const choose = useVendorEntry();
+  const onlyVendor = entry.vendors.length === 1 && entry.gameType !== 'RNG';
+  const follow = (e: ReactMouseEvent<HTMLAnchorElement>, vendor?: TVendorLink) => {
+    if (isModifiedClick(e)) return;
+    e.preventDefault();
+    setOpen(false);
+    void choose(entry, vendor);
+  };
   return (
     <div className="hnav__item" onMouseEnter={() => setOpen(true)} onMouseLeave={() => setOpen(false)} onFocus={() => setOpen(true)} onBlur={(e) => !e.currentTarget.contains(e.relatedTarget) && setOpen(false)}>
       {entry.isAvailable ? (
-        <NavLink to={entry.path} className="hnav__link" data-testid={`header.entry.${entry.key}`} aria-haspopup={entry.vendors.length > 0 ? 'true' : undefined} aria-expanded={entry.vendors.length > 0 ? open : undefined}>
+        <NavLink
+          to={entry.path}
+          className="hnav__link"
+          data-testid={`header.entry.${entry.key}`}
+          aria-haspopup={entry.vendors.length > 0 ? 'true' : undefined}
+          aria-expanded={entry.vendors.length > 0 ? open : undefined}
+          onClick={onlyVendor ? (e) => follow(e) : undefined}
+        >
           {entry.label}
         </NavLink>
       ) : (
@@ -52,7 +73,7 @@ function CategoryEntry({ entry }: { entry: Extract<THeaderEntry, { kind: 'catego
       {open && entry.vendors.length > 0 && (
         <div className={`dropdown dropdown--${entry.dropdownLayout}`} data-testid={`header.dropdown.${entry.key}`}>
           {entry.vendors.map((v) => (
-            <Link key={v.vassalage} to={v.path} className="dropdown__vendor" data-testid={`header.vendor.${v.vassalage}`} onClick={() => setOpen(false)}>
+            <Link key={v.vassalage} to={v.path} className="dropdown__vendor" data-testid={`header.vendor.${v.vassalage}`} onClick={(e) => follow(e, v)}>
               {v.logoUrl ? <img src={v.logoUrl} alt="" width={28} height={28} loading="lazy" /> : null}
               <span>{v.name}</span>
             </Link>

@@ -4,20 +4,23 @@ import { QR_MARGIN, QR_SIZE } from '@wl/schemas/constants';
 import type { TMenuEntry } from '@wl/schemas';
 import { useSettings } from '../app/settings-context.tsx';
 import { useScreenConfig } from '../config/screen-config-context.tsx';
-import { useSession } from '../session/session-context.tsx';
 import { iconFor } from './icons.ts';
 import { MenuEntryView } from './menu-entry.tsx';
 
-/** SPEC §2: the iOS link carries the language and the session token. */
-export function iosDownloadUrl(base: string, language: string, token: string | null): string {
+/**
+ * SPEC §2's iOS link with the language. It never carries a session token (docs/0016): a QR image
+ * is readable by anyone who sees the screen, so a token in it would hand the session over; the app
+ * asks the member to log in. Any `token` the configured link brings is dropped.
+ */
+export function iosDownloadUrl(base: string, language: string): string {
   if (!base) return '';
   try {
     const url = new URL(base, window.location.origin);
+    url.searchParams.delete('token');
     url.searchParams.set('language', language);
-    if (token) url.searchParams.set('token', token);
     return url.toString();
   } catch {
-    return base;
+    return '';
   }
 }
 
@@ -49,7 +52,6 @@ function AppDownload({ entry, collapsed }: { entry: TMenuEntry; collapsed: boole
   const { t } = useTranslation();
   const config = useScreenConfig();
   const { language } = useSettings();
-  const { token } = useSession();
   const [open, setOpen] = useState(false);
   return (
     <div className="app-download" onMouseEnter={() => setOpen(true)} onMouseLeave={() => setOpen(false)} onFocus={() => setOpen(true)} onBlur={() => setOpen(false)}>
@@ -58,7 +60,7 @@ function AppDownload({ entry, collapsed }: { entry: TMenuEntry; collapsed: boole
       </MenuEntryView>
       {open && entry.isAvailable && (
         <div className="app-download__panel" data-testid="app-download.panel">
-          <QrCode value={iosDownloadUrl(config.links.appIos, language, token)} label="iOS" />
+          <QrCode value={iosDownloadUrl(config.links.appIos, language)} label="iOS" />
           <QrCode value={config.links.appAndroid} label="Android" />
           <p className="app-download__hint">{t('app_download_hint')}</p>
         </div>

@@ -1,37 +1,69 @@
-import { useEffect, useRef, useState } from 'react';
-import { Navigate, useSearchParams } from 'react-router';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { lotteryLaunchFields, lottoAreaOfPath } from '@wl/flows/launch/launch-rules';
 import { errorKey, useTRPC } from '../api/trpc.ts';
+import { useScreenConfig } from '../config/screen-config-context.tsx';
+import { configCategories, type TLotteryRouteState } from '../launch/use-launch.ts';
 import { getToken } from '../session/session-storage.ts';
+
+/** The page a lottery route came from (route state), when it is a path on this site; else home. */
+function backUrlOf(state: unknown): string {
+  const from = (state as Partial<TLotteryRouteState> | null)?.from;
+  return typeof from === 'string' && /^\/(?![/\\])[^\s\\]*$/.test(from) ? from : '/';
+}
 
 /**
  * /lottery, /seaLottery, /vnLottery (SPEC §2): without a stored token they redirect to /login;
- * with one the lottery game is launched and offered as a link (a new tab needs a user gesture).
+ * with one the route's lottery game is launched with the SPEC §3 lottery fields (area from the
+ * route, game from `gameCode`, prize mode from the catalogue by SPEC §4, `view=lobby` for the lobby)
+ * and offered as a link (a new tab needs a user gesture).
  */
 export function LotteryPage() {
   const { t } = useTranslation();
   const trpc = useTRPC();
+  const config = useScreenConfig();
   const [params] = useSearchParams();
-  const gameCode = params.get('gameCode') ?? '';
+  const location = useLocation();
   const token = getToken();
-  const launch = useMutation(trpc.catalogue.launch.mutationOptions());
-  const started = useRef(false);
+  const area = lottoAreaOfPath(location.pathname);
+  const fields = useMemo(
+    () =>
+      area === null
+        ? null
+        : lotteryLaunchFields({
+            area,
+            gameCode: params.get('gameCode'),
+            view: params.get('view'),
+            categories: configCategories(config),
+            backUrl: backUrlOf(location.state),
+          }),
+    [area, params, config, location.state],
+  );
+  const launch = useMutation(trpc.catalogue.launchLottery.mutationOptions());
+  const started = useRef<string | null>(null);
   const [url, setUrl] = useState<string | null>(null);
+  const key = fields === null ? null : JSON.stringify(fields);
   useEffect(() => {
-    if (!token || !gameCode || started.current) return;
-    started.current = true;
-    launch.mutate({ nodeId: gameCode, freeTrial: false }, { onSuccess: (r) => setUrl(r.url) });
-  }, [token, gameCode, launch]);
+    // One launch per set of fields: a re-render must not spend another ticket.
+    if (!token || fields === null || started.current === key) return;
+    started.current = key;
+    launch.mutate(fields, { onSuccess: (r) => setUrl(r.url) });
+  }, [token, fields, key, launch]);
   if (!token) return <Navigate to="/login" replace />;
   return (
     <div className="status-page status-page--inline" data-testid="lottery.page">
       <div className="status-page__card">
         <div className="status-page__icon" aria-hidden="true">🎱</div>
         <h1>{t('lottery_title')}</h1>
-        {!gameCode && <p>{t('error_bad_request')}</p>}
+        {fields === null && <p data-testid="lottery.no-game">{t('error_bad_request')}</p>}
         {launch.isPending && <span className="spinner" aria-label={t('loading')} />}
-        {launch.error && <p className="form__error">{t(errorKey(launch.error))}</p>}
+        {launch.error && (
+          <p className="form__error" data-testid="lottery.error">
+            {t(errorKey(launch.error))}
+          </p>
+        )}
         {url && (
           <a className="btn btn--primary" href={url} target="_blank" rel="noopener noreferrer" data-testid="lottery.open">
             {t('open_game')}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FAVOURITES_PAGE_SIZE, MAX_TEXT_LENGTH, ZGameType, ZLanguage, ZVassalage, zText } from '@wl/schemas';
+import { FAVOURITES_PAGE_SIZE, MAX_TEXT_LENGTH, ZGameType, ZLanguage, ZLotteryLaunchQuery, ZVassalage, zText } from '@wl/schemas';
 
 const ZPageNo = z.number().int().min(1).max(100_000);
 
@@ -22,11 +22,21 @@ export const ZFavouritesInput = z.object({
 });
 
 /** `catalogue.launch` input: accountType 0 (free play) when freeTrial. */
-export const ZLaunchInput = z.object({
-  nodeId: zText({ max: 64, min: 1 }),
-  freeTrial: z.boolean(),
-});
+export const ZLaunchInput = z
+  .object({
+    nodeId: zText({ max: 64, min: 1 }).optional(),
+    /** A vendor card of one game names it by code (SPEC §3 card fields). */
+    gameCode: zText({ max: 64, min: 1 }).optional(),
+    freeTrial: z.boolean(),
+  })
+  .refine((q) => (q.nodeId === undefined) !== (q.gameCode === undefined), { message: 'give nodeId or gameCode', path: ['nodeId'] });
 export const ZLaunchOutput = z.object({ url: z.string().max(1000) });
+
+/** `catalogue.launchTrial` input: a free-trial game, for visitors too (SPEC §6). */
+export const ZLaunchTrialInput = z.object({ nodeId: zText({ max: 64, min: 1 }) });
+
+/** `catalogue.launchLottery` input: SPEC §3 lottery launch fields (the language is the session's). */
+export const ZLotteryLaunchInput = ZLotteryLaunchQuery.omit({ launchMode: true, language: true });
 
 export const ZLanguageInput = z.object({ language: ZLanguage });
 

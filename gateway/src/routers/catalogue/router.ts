@@ -1,6 +1,8 @@
 import { router } from '../../trpc/init.ts';
 import { addFavourite } from './add-favourite.ts';
 import { launchGame } from './launch-game.ts';
+import { launchLottery } from './launch-lottery.ts';
+import { launchTrial } from './launch-trial.ts';
 import { listFavouriteIds } from './list-favourite-ids.ts';
 import { listFavourites } from './list-favourites.ts';
 import { listGameMenus } from './list-game-menus.ts';
@@ -8,7 +10,7 @@ import { listGames } from './list-games.ts';
 import { listHotGames } from './list-hot-games.ts';
 import { removeFavourite } from './remove-favourite.ts';
 
-/** Games: menus, lists, hot games, favourites and launch. */
+/** Games: menus, lists, hot games, favourites and launches (games, free trial, lottery). */
 export const catalogueRouter = router({
   gameMenus: listGameMenus,
   games: listGames,
@@ -18,4 +20,6 @@ export const catalogueRouter = router({
   addFavourite,
   removeFavourite,
   launch: launchGame,
+  launchTrial,
+  launchLottery,
 });

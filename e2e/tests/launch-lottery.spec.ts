@@ -1,0 +1,30 @@
+import { DEMO } from '../fixtures/pages.ts';
+import { expect, test } from '../fixtures/test.ts';
+
+test.describe('lottery launch (SPEC §3 lottery launch fields, §4 rule 3)', () => {
+  test('a member chooses a lottery card and the lottery route opens its game, not "not found"', async ({ home, page }) => {
+    await home.open('/lott');
+    await home.login(DEMO.member.username, DEMO.member.password);
+    await page.getByTestId('game-centre.vendor.TCG_LOTTO_VN').click();
+    await expect(page).toHaveURL(/\/vnLottery\?gameCode=tcg_lotto_vn_1$/);
+    await expect(page.getByTestId('lottery.page')).toBeVisible();
+    // The shell stays around the lottery route.
+    await expect(page.getByTestId('header.member')).toBeVisible();
+    const open = page.getByTestId('lottery.open');
+    await expect(open).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId('lottery.error')).toHaveCount(0);
+
+    const [game] = await Promise.all([page.waitForEvent('popup'), open.click()]);
+    await expect(game.getByTestId('demo-game.title')).toBeVisible({ timeout: 20_000 });
+    await expect(game.getByTestId('demo-game.mode')).toContainText('Real money · TCG_LOTTO_VN');
+    // The seeded ELOTT category holds no VN or LOTT card, so the prize mode is LOTT (SPEC §4).
+    await expect(game.getByTestId('demo-game.lottery')).toHaveText('Prize mode LOTT · betting');
+    await expect(game.getByTestId('demo-game.back')).toHaveAttribute('href', '/lott');
+  });
+
+  test('a visitor on a lottery route is sent to /login', async ({ home, page }) => {
+    await home.open('/seaLottery?gameCode=tcg_sea_1');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByTestId('login.modal')).toBeVisible({ timeout: 20_000 });
+  });
+});

@@ -1,0 +1,19 @@
+import { callContext } from '../../trpc/context.ts';
+import { publicProcedure } from '../../trpc/init.ts';
+import { withRateLimit } from '../../trpc/rate-limit.ts';
+import { ZLaunchOutput, ZLaunchTrialInput } from './catalogue.types.ts';
+
+/**
+ * `catalogue.launchTrial`: a free-trial game (accountType 0). SPEC §6 lets visitors start one, so
+ * no session is needed; a session that is sent must be a real member's (the platform refuses trial
+ * accounts). Each launch writes a ticket row, so it is limited per IP.
+ */
+export const launchTrial = publicProcedure
+  .input(ZLaunchTrialInput)
+  .output(ZLaunchOutput)
+  .mutation(({ ctx, input }) =>
+    withRateLimit(ctx, 'launchTrial', null, async () => {
+      const launched = await ctx.api.launchGame({ nodeId: input.nodeId, freeTrial: true, language: ctx.language }, callContext(ctx));
+      return { url: launched.content.game_url };
+    }),
+  );
