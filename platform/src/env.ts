@@ -14,4 +14,8 @@ export const platformEnv = {
   databaseUrl: process.env.DATABASE_URL || undefined,
   port: Number(process.env.PLATFORM_PORT || 7070),
   merchantCode: process.env.MERCHANT_CODE || 'DEMO',
+  /** Shared with the gateway: only requests carrying it may name the client IP (unset: none may). */
+  gatewaySecret: process.env.GATEWAY_SECRET || undefined,
+  /** NODE_ENV=production refuses to seed the demo accounts, whose passwords are published. */
+  production: process.env.NODE_ENV === 'production',
 };

@@ -7,8 +7,13 @@ import { seed } from './seed/seed.ts';
 // Standalone platform process: `pnpm --filter @wl/platform start` (PLATFORM_PORT, default 7070).
 const database = await openDatabase({ databaseUrl: platformEnv.databaseUrl, dataDir: platformEnv.dataDir });
 await migrate(database.db);
-await seed(database.db, { merchantCode: platformEnv.merchantCode });
-const app = await buildPlatform({ db: database.db, merchantCode: platformEnv.merchantCode, logger: true });
+await seed(database.db, { merchantCode: platformEnv.merchantCode, refuseDemoAccounts: platformEnv.production });
+const app = await buildPlatform({
+  db: database.db,
+  merchantCode: platformEnv.merchantCode,
+  logger: true,
+  gatewaySecret: platformEnv.gatewaySecret,
+});
 await app.listen({ host: '127.0.0.1', port: platformEnv.port });
 
 let closing = false;
