@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPlatform } from '@wl/platform/embedded';
+import { z } from 'zod';
 import { ACCOUNT_PATHS, WPS_PATHS } from '@wl/schemas';
+import { UpstreamClient } from '../src/upstream/upstream.client.ts';
+import { UpstreamError, toTRPCError } from '../src/upstream/upstream.errors.ts';
 import { ACCOUNTS, HARNESS_GATEWAY_SECRET, loginToken, startGateway, type THarness } from './harness.ts';
 import { rawExchange } from './raw-http.ts';
 import { requestLines, startRelay, type TRelay } from './relay.ts';
@@ -126,5 +129,46 @@ describe('one door', () => {
     expect(requestLines(after)).toEqual(Array(3).fill(`GET ${asset}`));
     expect(after).not.toContain('/wps/session/login');
     expect(relay.received()).not.toContain('198.51.100.77');
+  }, 60_000);
+
+  it('refuses a batch of 50 procedures at once and calls nobody', async () => {
+    const token = await loginToken(h, ACCOUNTS.member);
+    const before = browserRequests().length;
+    const calls = 50;
+    const input = Object.fromEntries(
+      Array.from({ length: calls }, (_, i) => [String(i), { oldPassword: ACCOUNTS.member.password, newPassword: `Changed${i}99`, confirmPassword: `Changed${i}99` }]),
+    );
+    const res = await fetch(`${h.baseUrl}/trpc/${Array(calls).fill('account.changePassword').join(',')}?batch=1`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: token },
+      body: JSON.stringify(input),
+    });
+    expect(res.status).toBe(400);
+    expect(browserRequests().length).toBe(before);
+    // The password is what it was.
+    expect(await loginToken(h, ACCOUNTS.member)).toBeTruthy();
+  }, 60_000);
+
+  it('answers a body over the gateway limit with 413 and sends nothing on', async () => {
+    const before = browserRequests().length;
+    const res = await fetch(`${h.baseUrl}/trpc/session.login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'x'.repeat(300_000), password: 'x' }),
+    });
+    expect(res.status).toBe(413);
+    expect(browserRequests().length).toBe(before);
+  }, 60_000);
+
+  it('turns the platform answering 413 into PAYLOAD_TOO_LARGE, not an unavailable upstream', async () => {
+    const client = new UpstreamClient({ baseUrl: platform.url, merchantCode: 'DEMO', gatewaySecret: HARNESS_GATEWAY_SECRET });
+    const call = client.call({ method: 'POST', path: WPS_PATHS.login, moduleId: 'LOGIN', value: z.unknown(), body: { username: 'x'.repeat(100_000) } }, { language: 'en', ip: '127.0.0.1' });
+    const error = await call.then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(UpstreamError);
+    expect((error as UpstreamError).code).toBe(413);
+    expect((toTRPCError(error) as { code: string }).code).toBe('PAYLOAD_TOO_LARGE');
   }, 60_000);
 });
