@@ -184,7 +184,8 @@ describe('upstream misbehaving', () => {
   it('sends the wps headers with the browser address and language', async () => {
     let seen: Record<string, string | string[] | undefined> = {};
     const echo = await fakeUpstream((req, res) => {
-      seen = req.headers;
+      // Only the calls this test makes: the config poller's own requests must not overwrite them.
+      if (req.url?.startsWith('/wps/system/status') || req.url?.startsWith('/wps/assets/')) seen = req.headers;
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ success: true, value: { status: 0, ip: '1.2.3.4' }, message: null }));
     });
     servers.push(echo.server);
