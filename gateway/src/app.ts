@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { PublicCache } from './cache/public-cache.ts';
-import { registerOneDoor } from './edge/one-door.ts';
+import { refuseBodiesOnGet, registerOneDoor } from './edge/one-door.ts';
 import { registerSecurityHeaders } from './edge/security-headers.ts';
 import { CONFIG_CHANGED, ScreenConfigService } from './composer/screen-config.service.ts';
 import { MemoryRateLimiter } from './rate-limit/memory-rate-limiter.ts';
@@ -101,6 +101,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
 
   // First, so that its hooks cover every route, the not-found handler and proxied replies.
   await registerSecurityHeaders(app);
+  refuseBodiesOnGet(app);
   // Every 5xx is logged with its cause, never with the body (it may hold passwords).
   app.addHook('onError', async (request, reply, error) => {
     const status = (error as { statusCode?: number }).statusCode ?? reply.statusCode;

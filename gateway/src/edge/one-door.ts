@@ -38,19 +38,24 @@ export function hasBody(request: FastifyRequest): boolean {
 }
 
 /**
- * Registers the one door: GET/HEAD of DIRECT_ROUTES proxied over undici (which frames each request
- * itself), every other method and path under /wps and /lgw a local 404. The upstream sees only the
- * headers listed here, with the client IP and merchant set by the gateway, never by the browser.
+ * Refuses a GET or HEAD with a body (400) on every path: forwarded, its body would be taken by the
+ * upstream for the start of the next request on the shared connection. Added before any route, so
+ * that Fastify applies it to all of them.
  */
-export async function registerOneDoor(app: FastifyInstance, options: TOneDoorOptions): Promise<void> {
-  // A GET or HEAD with a body is refused before routing: forwarded, its body would be taken by the
-  // upstream for the start of the next request on the shared connection.
+export function refuseBodiesOnGet(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
     if ((request.method === 'GET' || request.method === 'HEAD') && hasBody(request)) {
       return refuse(reply, WPS_CODES.badRequest, WPS_MESSAGES.badRequest);
     }
   });
+}
 
+/**
+ * Registers the one door: GET/HEAD of DIRECT_ROUTES proxied over undici (which frames each request
+ * itself), every other method and path under /wps and /lgw a local 404. The upstream sees only the
+ * headers listed here, with the client IP and merchant set by the gateway, never by the browser.
+ */
+export async function registerOneDoor(app: FastifyInstance, options: TOneDoorOptions): Promise<void> {
   const upstreamHost = new URL(options.upstreamUrl).host;
   await app.register(async (scope) => {
     await scope.register(fastifyHttpProxy, {
