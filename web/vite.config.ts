@@ -7,10 +7,11 @@ const upstream = 'http://127.0.0.1:8080';
 export default defineConfig({
   plugins: [react()],
   server: {
+    // The Host header stays the dev server's: the gateway refuses tRPC calls whose Origin is not its own host.
     proxy: {
-      '/trpc': { target: upstream, changeOrigin: true },
-      '/wps': { target: upstream, changeOrigin: true },
-      '/lgw': { target: upstream, changeOrigin: true },
+      '/trpc': { target: upstream },
+      '/wps': { target: upstream },
+      '/lgw': { target: upstream },
     },
   },
   build: {

@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
 import { serializeRequest } from './log-redaction.ts';
 import { join, resolve } from 'node:path';
-import fastifyHttpProxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { WPS_HEADERS } from '@wl/schemas';
 import { PublicCache } from './cache/public-cache.ts';
+import { refuseBodiesOnGet, registerOneDoor } from './edge/one-door.ts';
+import { registerSecurityHeaders } from './edge/security-headers.ts';
 import { CONFIG_CHANGED, ScreenConfigService } from './composer/screen-config.service.ts';
 import { MemoryRateLimiter } from './rate-limit/memory-rate-limiter.ts';
 import { RateLimiterUnavailableError, type RateLimiter } from './rate-limit/rate-limiter.ts';
@@ -16,7 +16,7 @@ import { appRouter } from './routers/router.ts';
 import type { AppRouter } from './router-type.ts';
 import { contextFactory } from './trpc/context.ts';
 import { UpstreamClient } from './upstream/upstream.client.ts';
-import { NETWORK_ERROR_KEY, UpstreamError, UpstreamProtocolError, UpstreamUnavailableError } from './upstream/upstream.errors.ts';
+import { UpstreamError, UpstreamProtocolError, UpstreamUnavailableError } from './upstream/upstream.errors.ts';
 import { WpsApi } from './upstream/wps.api.ts';
 
 export type TBuildAppOptions = {
@@ -45,17 +45,23 @@ export type TBuildAppOptions = {
   rateLimiter?: RateLimiter;
   /** Per-action overrides of DEFAULT_RATE_LIMITS. */
   rateLimits?: TRateLimitOverrides;
+  /** Shared with the platform (GATEWAY_SECRET): sent with the client IP so the platform believes it. */
+  gatewaySecret?: string;
+  /** Where logs go when logger is on (tests read them); default stdout. */
+  logStream?: NodeJS.WritableStream;
 };
 
 /** Largest request body the gateway reads (tRPC calls are small; uploads go elsewhere). */
 const BODY_LIMIT = 256 * 1024;
 /** Prefixes that never fall back to the web app's index.html. */
 const API_PREFIXES = ['/trpc', '/wps', '/lgw'];
+/** Most procedures one tRPC batch may carry (the web's links send one call per request). */
+export const MAX_BATCH_SIZE = 10;
 
-/** Builds the gateway: tRPC at /trpc, /wps and /lgw proxied to the upstream, the web app at /. */
+/** Builds the gateway: tRPC at /trpc, artwork and game pages through the one door, the web app at /. */
 export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ? { serializers: { req: serializeRequest } } : false,
+    logger: options.logger ? { serializers: { req: serializeRequest }, ...(options.logStream ? { stream: options.logStream } : {}) } : false,
     bodyLimit: BODY_LIMIT,
     // tRPC batches put several procedure names in one path segment.
     routerOptions: { maxParamLength: 2000 },
@@ -81,17 +87,33 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   const rateLimits = resolveRateLimits(options.rateLimits);
 
   const api = new WpsApi(
-    new UpstreamClient({ baseUrl: options.upstreamUrl, merchantCode: options.merchantCode, timeoutMs: options.upstreamTimeoutMs }),
+    new UpstreamClient({
+      baseUrl: options.upstreamUrl,
+      merchantCode: options.merchantCode,
+      timeoutMs: options.upstreamTimeoutMs,
+      gatewaySecret: options.gatewaySecret,
+    }),
   );
   const screenConfig = new ScreenConfigService(api, { pollMs: options.configPollMs ?? 250, logger: app.log });
   const publicCache = new PublicCache({ ttlMs: options.publicCacheMs ?? 5000, maxEntries: 2000 });
   screenConfig.events.on(CONFIG_CHANGED, () => publicCache.clear());
   const shutdown = new AbortController();
 
+  // First, so that its hooks cover every route, the not-found handler and proxied replies.
+  await registerSecurityHeaders(app);
+  refuseBodiesOnGet(app);
+  // Every 5xx is logged with its cause, never with the body (it may hold passwords).
+  app.addHook('onError', async (request, reply, error) => {
+    const status = (error as { statusCode?: number }).statusCode ?? reply.statusCode;
+    if (status >= 500) request.log.error({ err: error, path: request.routeOptions.url }, 'request failed');
+  });
+
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     trpcOptions: {
       router: appRouter,
+      // One request of many procedures would outrun every per-call limit (issue 6: 50 password changes).
+      maxBatchSize: MAX_BATCH_SIZE,
       createContext: contextFactory({
         api,
         screenConfig,
@@ -115,28 +137,12 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
 
-  // Raw wps and lgw calls pass through unchanged (DESIGN: the web may use them directly).
-  for (const prefix of ['/wps', '/lgw']) {
-    await app.register(fastifyHttpProxy, {
-      upstream: options.upstreamUrl,
-      prefix,
-      rewritePrefix: prefix,
-      // Proxied requests (artwork, launch tickets) log only warnings: no per-asset noise, no ticket URLs.
-      logLevel: 'warn',
-      http: { requestOptions: { timeout: options.upstreamTimeoutMs ?? 5000 } },
-      replyOptions: {
-        // The upstream learns the browser's address from us, never from what the browser claims.
-        rewriteRequestHeaders: (req, headers) => ({ ...headers, [WPS_HEADERS.forwardedFor]: req.ip }),
-        // Upstream down: answer a wps envelope with the network key (503), never a bare 500.
-        onError(reply, { error }) {
-          const status = (error as { statusCode?: number }).statusCode;
-          void reply
-            .code(status === 502 || status === 504 ? status : 503)
-            .send({ success: false, value: null, message: NETWORK_ERROR_KEY, code: 503 });
-        },
-      },
-    });
-  }
+  await registerOneDoor(app, {
+    upstreamUrl: options.upstreamUrl,
+    merchantCode: options.merchantCode,
+    gatewaySecret: options.gatewaySecret,
+    timeoutMs: options.upstreamTimeoutMs ?? 5000,
+  });
 
   const dist = options.webDistDir ? resolve(options.webDistDir) : null;
   if (dist && existsSync(join(dist, 'index.html'))) {

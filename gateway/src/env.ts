@@ -28,7 +28,8 @@ function optional(raw: string | undefined): string | undefined {
 /** Settings of the gateway process. */
 export const env = {
   port: port(process.env.PORT),
-  host: optional(process.env.HOST) ?? '0.0.0.0',
+  /** Loopback unless HOST says otherwise: the embedded demo publishes its passwords (README). */
+  host: optional(process.env.HOST) ?? '127.0.0.1',
   /** A real upstream; when unset the embedded platform is started in-process. */
   upstreamUrl: optional(process.env.UPSTREAM_URL),
   merchantCode: optional(process.env.MERCHANT_CODE) ?? 'DEMO',
@@ -41,6 +42,10 @@ export const env = {
   redisUrl: optional(process.env.REDIS_URL),
   /** Proxies whose X-Forwarded-For names the client (Fastify trustProxy). */
   trustProxy: trustProxy(process.env.TRUST_PROXY),
+  /** Shared with a real upstream (its GATEWAY_SECRET): proves the client IP comes from this gateway. */
+  gatewaySecret: optional(process.env.GATEWAY_SECRET),
+  /** NODE_ENV=production: the embedded platform refuses to seed the demo accounts. */
+  production: process.env.NODE_ENV === 'production',
   /** Overrides of the default rate limits, e.g. `login.ip=20/1m,login.subject=10/15m`. */
   rateLimits: parseRateLimits(optional(process.env.RATE_LIMITS) ?? ''),
 } as const;

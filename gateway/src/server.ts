@@ -20,11 +20,11 @@ function describe(error: unknown): string {
 }
 
 async function main(): Promise<void> {
-  let upstream: { url: string; close(): Promise<void> } | null = null;
+  let upstream: { url: string; gatewaySecret: string; close(): Promise<void> } | null = null;
   if (!env.upstreamUrl) {
     try {
       // A locked data folder (another process has it open) is refused here with the platform's message.
-      upstream = await startEmbeddedUpstream({ dataDir: env.platformDataDir, databaseUrl: env.databaseUrl });
+      upstream = await startEmbeddedUpstream({ dataDir: env.platformDataDir, databaseUrl: env.databaseUrl, production: env.production });
     } catch (error) {
       fail(`cannot start the embedded platform: ${describe(error)}`);
     }
@@ -41,6 +41,8 @@ async function main(): Promise<void> {
       trustProxy: env.trustProxy,
       redisUrl: env.redisUrl,
       rateLimits: env.rateLimits,
+      // Embedded: the secret made for this process; a real upstream: the one both were configured with.
+      gatewaySecret: upstream?.gatewaySecret ?? env.gatewaySecret,
     });
   } catch (error) {
     // Redis named by REDIS_URL but unreachable: stop with one clear line.
@@ -53,6 +55,7 @@ async function main(): Promise<void> {
     await upstream?.close().catch(() => undefined);
     fail(describe(error));
   }
+  if (env.upstreamUrl && !env.gatewaySecret) app.log.warn('GATEWAY_SECRET is not set: the upstream cannot tell client IPs from this gateway');
   const shownHost = env.host === '0.0.0.0' || env.host === '::' ? 'localhost' : env.host;
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : env.port;

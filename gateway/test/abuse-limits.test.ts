@@ -7,7 +7,7 @@ import { seed } from '@wl/platform/seed/seed';
 import { DEFAULT_RATE_LIMITS, type TLimitedAction } from '../src/rate-limit/rate-limits.ts';
 import { latestSmsCode, rawMutation, solvedCaptcha } from './accounts-support.ts';
 import { expectTRPCError } from './errors.ts';
-import { ACCOUNTS, sessionOf, startGateway, type THarness } from './harness.ts';
+import { ACCOUNTS, CAPTCHA_TEST_KEY, HARNESS_GATEWAY_SECRET, sessionOf, startGateway, type THarness } from './harness.ts';
 
 /**
  * Issue 6 item 7: every public procedure that writes a row or hashes a password is limited. Each case
@@ -67,7 +67,7 @@ beforeAll(async () => {
   database = await openDatabase({ memory: true });
   await migrate(database.db);
   await seed(database.db, { merchantCode: 'DEMO' });
-  platform = await buildPlatform({ db: database.db, merchantCode: 'DEMO' });
+  platform = await buildPlatform({ db: database.db, merchantCode: 'DEMO', captchaTestKey: CAPTCHA_TEST_KEY, gatewaySecret: HARNESS_GATEWAY_SECRET });
   const upstreamUrl = await platform.listen({ host: '127.0.0.1', port: 0 });
   h = await startGateway({ upstreamUrl, trustProxy: 'loopback' });
   operatorToken = (await h.client().operator.login.mutate(ACCOUNTS.operator)).token;

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decryptBody, generateRsaKeyPair } from '@wl/schemas/wps/body-cipher';
 import { expectTRPCError } from './errors.ts';
-import { sessionOf, startGateway, type THarness } from './harness.ts';
+import { HARNESS_GATEWAY_SECRET, sessionOf, startGateway, type THarness } from './harness.ts';
 
 /** A port nothing listens on: bound, read, released. */
 async function closedPort(): Promise<number> {
@@ -51,8 +51,8 @@ describe('upstream down', () => {
     await expectTRPCError(h.client().catalogue.games.query({ pageNo: 0, pageSize: 12, language: 'en' }), 'BAD_REQUEST', 'error_bad_request');
   });
 
-  it('answers the raw proxy with a gateway error, not a 500', async () => {
-    const res = await fetch(`${h.baseUrl}/wps/system/status`);
+  it('answers the one door with a gateway error, not a 500', async () => {
+    const res = await fetch(`${h.baseUrl}/wps/assets/game/G1.svg`);
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual({ success: false, value: null, message: 'error_network', code: 503 });
   });
@@ -184,7 +184,8 @@ describe('upstream misbehaving', () => {
   it('sends the wps headers with the browser address and language', async () => {
     let seen: Record<string, string | string[] | undefined> = {};
     const echo = await fakeUpstream((req, res) => {
-      seen = req.headers;
+      // Only the calls this test makes: the config poller's own requests must not overwrite them.
+      if (req.url?.startsWith('/wps/system/status') || req.url?.startsWith('/wps/assets/')) seen = req.headers;
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ success: true, value: { status: 0, ip: '1.2.3.4' }, message: null }));
     });
     servers.push(echo.server);
@@ -198,15 +199,18 @@ describe('upstream misbehaving', () => {
         moduleid: 'STATUS',
         'x-gateway-version': '3',
         authorization: 'tok123',
-        'x-forwarded-for': '127.0.0.1',
+        'x-wl-client-ip': '127.0.0.1',
+        'x-wl-gateway-secret': HARNESS_GATEWAY_SECRET,
       });
-      // A browser cannot claim another address, neither through tRPC nor through the raw proxy.
-      await h.client().system.status.query().catch(() => undefined);
-      await fetch(`${h.baseUrl}/trpc/system.status`, { headers: { 'x-forwarded-for': '6.6.6.6' } });
-      expect(seen['x-forwarded-for']).toBe('127.0.0.1');
-      await fetch(`${h.baseUrl}/wps/system/status`, { headers: { 'x-forwarded-for': '6.6.6.6', merchant: 'ACME' } });
-      expect(seen['x-forwarded-for']).toBe('127.0.0.1');
-      expect(seen.merchant).toBe('ACME');
+      // A browser cannot claim another address, neither through tRPC nor through the one door.
+      const claims = { 'x-forwarded-for': '6.6.6.6', 'x-wl-client-ip': '6.6.6.6', 'x-wl-gateway-secret': 'mine' };
+      await fetch(`${h.baseUrl}/trpc/system.status`, { headers: claims });
+      expect(seen).toMatchObject({ 'x-wl-client-ip': '127.0.0.1', 'x-wl-gateway-secret': HARNESS_GATEWAY_SECRET });
+      seen = {};
+      await fetch(`${h.baseUrl}/wps/assets/game/G1.svg`, { headers: { ...claims, merchant: 'OTHER', authorization: 'tok123' } });
+      expect(seen).toMatchObject({ 'x-wl-client-ip': '127.0.0.1', 'x-wl-gateway-secret': HARNESS_GATEWAY_SECRET, merchant: 'ACME' });
+      expect(seen['x-forwarded-for']).toBeUndefined();
+      expect(seen.authorization).toBeUndefined();
     } finally {
       await h.close();
     }

@@ -18,10 +18,18 @@ export type THarness = {
   close(): Promise<void>;
 };
 
+/**
+ * The secret every harness platform and gateway share, as server.ts does per process: gateways of one
+ * test file may share a platform (options.upstreamUrl) and still name client IPs.
+ */
+export const HARNESS_GATEWAY_SECRET = 'harness-gateway-secret';
+
 export async function startGateway(options: Partial<TBuildAppOptions> = {}): Promise<THarness> {
-  const platform = options.upstreamUrl ? null : await startEmbeddedPlatform({ memory: true, captchaTestKey: CAPTCHA_TEST_KEY });
+  const platform = options.upstreamUrl
+    ? null
+    : await startEmbeddedPlatform({ memory: true, captchaTestKey: CAPTCHA_TEST_KEY, gatewaySecret: HARNESS_GATEWAY_SECRET });
   const upstreamUrl = options.upstreamUrl ?? platform!.url;
-  const app = await buildApp({ merchantCode: 'DEMO', configPollMs: 50, ...options, upstreamUrl });
+  const app = await buildApp({ merchantCode: 'DEMO', configPollMs: 50, gatewaySecret: HARNESS_GATEWAY_SECRET, ...options, upstreamUrl });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('gateway has no port');

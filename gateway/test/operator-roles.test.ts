@@ -2,7 +2,7 @@ import { TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPlatform, type TEmbeddedPlatform } from '@wl/platform/embedded';
 import { expectTRPCError } from './errors.ts';
-import { ACCOUNTS, startGateway, type THarness } from './harness.ts';
+import { ACCOUNTS, CAPTCHA_TEST_KEY, HARNESS_GATEWAY_SECRET, startGateway, type THarness } from './harness.ts';
 
 /** Issue 6 through real HTTP: operator roles enforced by the platform, the audit log, and operator login limits. */
 
@@ -16,7 +16,7 @@ const ROLE_ACCOUNTS = {
 let platform: TEmbeddedPlatform;
 let h: THarness;
 beforeAll(async () => {
-  platform = await startEmbeddedPlatform({ memory: true });
+  platform = await startEmbeddedPlatform({ memory: true, captchaTestKey: CAPTCHA_TEST_KEY, gatewaySecret: HARNESS_GATEWAY_SECRET });
   // Generous gateway limits here, so the platform's own lock is what the parallel test meets.
   h = await startGateway({ upstreamUrl: platform.url, trustProxy: 'loopback', rateLimits: { operatorLogin: { ip: { limit: 1000, windowMs: minute }, subject: { limit: 1000, windowMs: minute } } } });
 }, 90_000);

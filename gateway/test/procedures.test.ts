@@ -264,17 +264,6 @@ describe('operator', () => {
 });
 
 describe('http', () => {
-  it('passes /wps through to the upstream unchanged', async () => {
-    const res = await fetch(`${h.baseUrl}/wps/system/status`);
-    expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ success: true, value: { status: 0 } });
-  });
-
-  it('passes /lgw through to the upstream unchanged', async () => {
-    const res = await fetch(`${h.baseUrl}/lgw/games/game_menus`);
-    expect(await res.json()).toMatchObject({ success: true });
-  });
-
   it('answers a long batch of procedures in one request (web batching)', async () => {
     const paths = ['system.status', 'catalogue.gameMenus', 'session.captcha', 'system.status', 'catalogue.gameMenus', 'session.captcha', 'system.status'];
     const res = await fetch(`${h.baseUrl}/trpc/${paths.join(',')}?batch=1&input=${encodeURIComponent('{}')}`);

@@ -10,6 +10,7 @@ import { platformEnv } from './env.ts';
 import type { TPlatformDeps } from './http/deps.ts';
 import { sendError, WpsError } from './http/envelope.ts';
 import { refuseNulInput } from './http/hostile-input.ts';
+import { resolveClientIp } from './http/request-context.ts';
 import { registerMemberRoutes } from './member/member.routes.ts';
 import { registerOperatorRoutes } from './operator/operator.routes.ts';
 import { assertCaptchaSeamAllowed } from './session/captcha.service.ts';
@@ -34,6 +35,11 @@ export type TBuildPlatformOptions = {
   email?: EmailProvider;
   /** Test seam (docs/0012-captcha-and-test-seam.md); refused when NODE_ENV is production. */
   captchaTestKey?: string;
+  /**
+   * Shared with the gateway (GATEWAY_SECRET): the client-IP header is believed only on requests that
+   * carry it. Unset: every request's IP is its socket address.
+   */
+  gatewaySecret?: string;
 };
 
 /** Request bodies are small JSON; anything bigger is refused before parsing. */
@@ -70,10 +76,18 @@ export async function buildPlatform(opts: TBuildPlatformOptions): Promise<Fastif
     trustProxy: false,
   });
   app.decorate('platform', deps);
+  app.decorateRequest('wlClientIp', '');
+  app.addHook('onRequest', async (request) => {
+    request.wlClientIp = resolveClientIp(request, opts.gatewaySecret);
+  });
 
   app.setErrorHandler((err, request, reply) => {
     if (err instanceof WpsError) return sendError(reply, err);
     const status = (err as { statusCode?: number }).statusCode;
+    // Over BODY_LIMIT_BYTES: say so (413), so the gateway can tell the caller instead of failing.
+    if ((err as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return sendError(reply, new WpsError(WPS_CODES.payloadTooLarge, WPS_MESSAGES.payloadTooLarge));
+    }
     // Fastify's own 4xx (bad JSON, body too large, unsupported media type): a bad request.
     if (typeof status === 'number' && status >= 400 && status < 500) {
       return sendError(reply, new WpsError(WPS_CODES.badRequest, WPS_MESSAGES.badRequest));

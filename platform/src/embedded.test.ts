@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WPS_PATHS } from '@wl/schemas';
+import { WPS_HEADERS, WPS_PATHS } from '@wl/schemas';
 import { startEmbeddedPlatform } from './embedded.ts';
 
 describe('embedded platform', () => {
@@ -7,11 +7,20 @@ describe('embedded platform', () => {
     const platform = await startEmbeddedPlatform({ memory: true });
     try {
       expect(platform.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-      const res = await fetch(`${platform.url}${WPS_PATHS.systemStatus}`, { headers: { 'x-forwarded-for': '192.0.2.9' } });
+      const headers = { [WPS_HEADERS.clientIp]: '192.0.2.9', [WPS_HEADERS.gatewaySecret]: platform.gatewaySecret };
+      const res = await fetch(`${platform.url}${WPS_PATHS.systemStatus}`, { headers });
       expect(await res.json()).toEqual({ success: true, value: { status: 0, ip: '192.0.2.9' }, message: null });
+      // Without its per-process secret the header is a client's claim: the socket address counts.
+      const claimed = await fetch(`${platform.url}${WPS_PATHS.systemStatus}`, { headers: { ...headers, [WPS_HEADERS.gatewaySecret]: 'guess' } });
+      expect(((await claimed.json()) as { value: { ip: string } }).value.ip).toBe('127.0.0.1');
+      expect(platform.gatewaySecret.length).toBeGreaterThanOrEqual(32);
     } finally {
       await platform.close();
     }
     await expect(fetch(`${platform.url}${WPS_PATHS.systemStatus}`)).rejects.toThrow();
+  }, 60_000);
+
+  it('refuses to seed the demo accounts in production', async () => {
+    await expect(startEmbeddedPlatform({ memory: true, production: true })).rejects.toThrow(/NODE_ENV=production: refusing to seed the demo accounts/);
   }, 60_000);
 });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { buildPlatform } from './app.ts';
 import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
@@ -7,14 +8,24 @@ import { startPlatformJobs } from './jobs/platform-jobs.ts';
 import { seed } from './seed/seed.ts';
 import { assertCaptchaSeamAllowed } from './session/captcha.service.ts';
 
-/** Options of the embedded platform; defaults come from env.ts (PLATFORM_DATA_DIR, DATABASE_URL, CAPTCHA_TEST_KEY). */
-export type TEmbeddedPlatformOptions = { dataDir?: string; databaseUrl?: string; memory?: boolean; captchaTestKey?: string };
+/** Options of the embedded platform; defaults come from env.ts (PLATFORM_DATA_DIR, DATABASE_URL, CAPTCHA_TEST_KEY, NODE_ENV). */
+export type TEmbeddedPlatformOptions = {
+  dataDir?: string;
+  databaseUrl?: string;
+  memory?: boolean;
+  /** Test seam (docs/0012); refused when NODE_ENV is production. */
+  captchaTestKey?: string;
+  /** Secret the gateway sends with the client IP; default a fresh random one for this process. */
+  gatewaySecret?: string;
+  /** Refuse to seed the demo accounts (default: NODE_ENV=production). */
+  production?: boolean;
+};
 
 /** Whether the embedded platform runs its background jobs (default JOBS, on); tests that do not need them pass false. */
 export type TEmbeddedJobsOption = { jobs?: boolean };
 
-/** A running embedded platform. */
-export type TEmbeddedPlatform = { url: string; close(): Promise<void> };
+/** A running embedded platform and the secret its gateway must send (WPS_HEADERS.gatewaySecret). */
+export type TEmbeddedPlatform = { url: string; gatewaySecret: string; close(): Promise<void> };
 
 /**
  * Opens the database, migrates, seeds and listens on 127.0.0.1 on a free port (DESIGN.md: the
@@ -29,7 +40,7 @@ export async function startEmbeddedPlatform(opts: TEmbeddedPlatformOptions & TEm
   let jobs: Promise<JobRunner | null> = Promise.resolve(null);
   try {
     await migrate(database.db);
-    await seed(database.db, { merchantCode: platformEnv.merchantCode });
+    await seed(database.db, { merchantCode: platformEnv.merchantCode, refuseDemoAccounts: opts.production ?? platformEnv.production });
     // Installing pg-boss takes a few hundred ms on PGlite: it runs beside the start, not before it.
     if (opts.jobs ?? platformEnv.jobs) {
       jobs = startPlatformJobs({ db: database.db, pollingIntervalSeconds: platformEnv.jobsPollSeconds }).catch((err: unknown) => {
@@ -37,10 +48,18 @@ export async function startEmbeddedPlatform(opts: TEmbeddedPlatformOptions & TEm
         return null;
       });
     }
-    const app = await buildPlatform({ db: database.db, merchantCode: platformEnv.merchantCode, ...(captchaTestKey ? { captchaTestKey } : {}) });
+    // Only this process knows the secret: nothing else on the machine can claim a client IP.
+    const gatewaySecret = opts.gatewaySecret ?? randomBytes(32).toString('base64url');
+    const app = await buildPlatform({
+      db: database.db,
+      merchantCode: platformEnv.merchantCode,
+      gatewaySecret,
+      ...(captchaTestKey ? { captchaTestKey } : {}),
+    });
     const address = await app.listen({ host: '127.0.0.1', port: 0 });
     return {
       url: address,
+      gatewaySecret,
       close: async () => {
         try {
           await app.close();

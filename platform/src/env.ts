@@ -21,4 +21,8 @@ export const platformEnv = {
   /** Test-only: captcha answers derive from their id with this key (docs/0012); refused when NODE_ENV is production. */
   captchaTestKey: process.env.CAPTCHA_TEST_KEY || undefined,
   nodeEnv: process.env.NODE_ENV || undefined,
+  /** Shared with the gateway: only requests carrying it may name the client IP (unset: none may). */
+  gatewaySecret: process.env.GATEWAY_SECRET || undefined,
+  /** NODE_ENV=production refuses to seed the demo accounts, whose passwords are published. */
+  production: process.env.NODE_ENV === 'production',
 };

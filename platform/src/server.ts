@@ -16,13 +16,14 @@ try {
 }
 const database = await openDatabase({ databaseUrl: platformEnv.databaseUrl, dataDir: platformEnv.dataDir });
 await migrate(database.db);
-await seed(database.db, { merchantCode: platformEnv.merchantCode });
+await seed(database.db, { merchantCode: platformEnv.merchantCode, refuseDemoAccounts: platformEnv.production });
 const jobs = platformEnv.jobs ? await startPlatformJobs({ db: database.db, pollingIntervalSeconds: platformEnv.jobsPollSeconds }) : null;
 const app = await buildPlatform({
   db: database.db,
   merchantCode: platformEnv.merchantCode,
   logger: true,
   ...(platformEnv.captchaTestKey ? { captchaTestKey: platformEnv.captchaTestKey } : {}),
+  gatewaySecret: platformEnv.gatewaySecret,
 });
 await app.listen({ host: '127.0.0.1', port: platformEnv.port });
 

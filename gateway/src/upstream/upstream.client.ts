@@ -29,6 +29,8 @@ export type TUpstreamClientOptions = {
   merchantCode: string;
   /** Per-attempt timeout; default 5 s. */
   timeoutMs?: number;
+  /** Shared with the platform: sent with the client IP so that the platform believes it. */
+  gatewaySecret?: string;
 };
 
 const ZRawEnvelope = z.object({
@@ -43,11 +45,13 @@ export class UpstreamClient {
   readonly baseUrl: string;
   readonly merchantCode: string;
   readonly timeoutMs: number;
+  private readonly gatewaySecret: string | undefined;
 
   constructor(options: TUpstreamClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.merchantCode = options.merchantCode;
     this.timeoutMs = options.timeoutMs ?? 5000;
+    this.gatewaySecret = options.gatewaySecret;
   }
 
   /** Runs the call and answers the parsed value, or throws an Upstream* error. */
@@ -86,10 +90,13 @@ export class UpstreamClient {
       [WPS_HEADERS.gatewayVersion]: GATEWAY_VERSION,
     };
     if (ctx.token) headers[WPS_HEADERS.authorization] = ctx.token;
-    if (ctx.ip) headers[WPS_HEADERS.forwardedFor] = ctx.ip;
     if (request.form !== undefined) headers['content-type'] = 'application/x-www-form-urlencoded';
     else if (request.body !== undefined) headers['content-type'] = 'application/json';
-    return { ...headers, ...request.headers };
+    // Last, so nothing a procedure passes can name another client IP or secret.
+    const own: Record<string, string> = {};
+    if (ctx.ip) own[WPS_HEADERS.clientIp] = ctx.ip;
+    if (ctx.ip && this.gatewaySecret) own[WPS_HEADERS.gatewaySecret] = this.gatewaySecret;
+    return { ...headers, ...request.headers, ...own };
   }
 
   private async send(request: TUpstreamRequest<unknown>, ctx: TCallContext): Promise<Response> {

@@ -66,6 +66,9 @@ export function trpcCodeOf(code: number): TRPC_ERROR_CODE_KEY {
       return 'NOT_FOUND';
     case CONFLICT_CODE:
       return 'CONFLICT';
+    // Over the platform's body limit: the caller sent too much, not a fault of either side.
+    case WPS_CODES.payloadTooLarge:
+      return 'PAYLOAD_TOO_LARGE';
     // A locked account (461) is temporary and carries retryAfterSeconds like a rate limit.
     case WPS_CODES.tooManyRequests:
     case WPS_CODES.locked:

@@ -4,7 +4,7 @@ import { DEMO_AGENT_INVITATION_CODE, DEMO_MEMBER_CONTACT } from '../seed/seed.ts
 import { memberTotp } from '../session/session.service.ts';
 import { createCaptcha } from '../session/captcha.service.ts';
 import { rowCounts, usePlatform } from '../test-support/db.ts';
-import { encryptedCall, encryptedLogin, loginToken } from '../test-support/http.ts';
+import { encryptedCall, encryptedLogin, fromClientIp, loginToken } from '../test-support/http.ts';
 import { lastMessage, lastSmsCode, setFlag } from '../test-support/outbox.ts';
 
 let now = Date.parse('2026-06-01T10:00:00Z');
@@ -247,9 +247,9 @@ describe('authenticator and operator outbox', () => {
     expect((await enable(12)).json().message).toBe('error_bad_request');
     expect((await enable(memberTotp(setup.secret).generate({ timestamp: now }))).json()).toEqual({ success: true, value: { ok: true }, message: null });
     tick(60_000);
-    const ch = ZEnvelope(ZSecondFactorValue).parse((await encryptedLogin(ctx.app, { username: 'demo_agent', password: 'Agent1234' }, { 'x-forwarded-for': '192.0.2.44' })).json()).value!;
+    const ch = ZEnvelope(ZSecondFactorValue).parse((await encryptedLogin(ctx.app, { username: 'demo_agent', password: 'Agent1234' }, fromClientIp('192.0.2.44'))).json()).value!;
     expect(ch.methods).toEqual(['totp']);
-    const verified = await encryptedCall(ctx.app, 'POST', ACCOUNT_PATHS.loginVerify, { challengeId: ch.challengeId, method: 'totp', code: memberTotp(setup.secret).generate({ timestamp: now }) }, { 'x-forwarded-for': '192.0.2.44' });
+    const verified = await encryptedCall(ctx.app, 'POST', ACCOUNT_PATHS.loginVerify, { challengeId: ch.challengeId, method: 'totp', code: memberTotp(setup.secret).generate({ timestamp: now }) }, fromClientIp('192.0.2.44'));
     expect(verified.json().value.kind).toBe('session');
     expect((await ctx.app.inject({ method: 'POST', url: ACCOUNT_PATHS.totpSetup })).statusCode).toBe(401);
   });

@@ -27,7 +27,7 @@ export const wpsErrors = {
 
 // Codes that are HTTP statuses travel as such; upstream-specific codes (459, 460, 462, 543, 727…)
 // answer HTTP 200 with success:false, as the upstream does.
-const HTTP_CODES = new Set<number>([400, 401, 403, 404, 409, 429, 500]);
+const HTTP_CODES = new Set<number>([400, 401, 403, 404, 409, 413, 429, 500]);
 
 /** The HTTP status for an envelope code. */
 export function httpStatusFor(code: number): number {

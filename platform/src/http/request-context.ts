@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { DEFAULT_LANGUAGE, INVALID_CHARACTERS, LANGUAGES, WPS_HEADERS, nulPath, type TLanguage } from '@wl/schemas';
@@ -20,12 +21,36 @@ export function singleHeader(request: FastifyRequest, name: string): string | un
   return values[0];
 }
 
-/** Client address: the first x-forwarded-for entry (set by the gateway), else the socket. */
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The client address, resolved once per request by trustGatewayClientIp (empty until then). */
+    wlClientIp: string;
+  }
+}
+
+function digest(value: string): Buffer {
+  return createHash('sha256').update(value).digest();
+}
+
+/**
+ * The client address: the gateway's client-IP header when the request also carries the shared
+ * gateway secret (compared in constant time), else the socket address. Without a configured secret
+ * no header is believed: anyone who reaches the platform could otherwise choose their own IP.
+ */
+export function resolveClientIp(request: FastifyRequest, gatewaySecret: string | undefined): string {
+  const socketIp = request.socket.remoteAddress ?? '';
+  if (!gatewaySecret) return socketIp;
+  const sent = headerValues(request, WPS_HEADERS.gatewaySecret);
+  // Hashing first gives equal lengths, so the compare leaks neither the secret nor its length.
+  if (sent.length !== 1 || !timingSafeEqual(digest(sent[0]!), digest(gatewaySecret))) return socketIp;
+  const claimed = headerValues(request, WPS_HEADERS.clientIp);
+  const ip = claimed.length === 1 ? claimed[0]!.trim() : '';
+  return ip && ip.length <= 64 ? ip : socketIp;
+}
+
+/** Client address as resolved for this request (see resolveClientIp). */
 export function clientIp(request: FastifyRequest): string {
-  const forwarded = headerValues(request, WPS_HEADERS.forwardedFor)[0];
-  const first = forwarded?.split(',')[0]?.trim();
-  if (first && first.length <= 64) return first;
-  return request.socket.remoteAddress ?? '';
+  return request.wlClientIp || (request.socket.remoteAddress ?? '');
 }
 
 /** Language from the Language header (default BN, SPEC §9); unknown values fall back to the default. */

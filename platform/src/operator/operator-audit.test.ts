@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { OPERATOR_PATHS, WPS_PATHS, ZEnvelope, ZOperatorAuditResponse } from '@wl/schemas';
 import { usePlatform } from '../test-support/db.ts';
+import { fromClientIp } from '../test-support/http.ts';
 
 const ctx = usePlatform();
 const tokens: Record<string, string> = {};
@@ -9,7 +10,7 @@ const call = (method: 'GET' | 'PUT', url: string, token: string, opts: { payload
   ctx.app.inject({
     method,
     url,
-    headers: { authorization: token, ...(opts.ip ? { 'x-forwarded-for': opts.ip } : {}) },
+    headers: { authorization: token, ...(opts.ip ? fromClientIp(opts.ip) : {}) },
     ...(opts.payload ? { payload: opts.payload } : {}),
     ...(opts.query ? { query: opts.query } : {}),
   });

@@ -73,13 +73,22 @@ async function insertGames(trx: Transaction<DB>, rows: Insertable<GamesTable>[])
   }
 }
 
+/** A production start found an empty database: seeding would create accounts whose passwords are published. */
+export class DemoSeedRefusedError extends Error {
+  constructor() {
+    super('NODE_ENV=production: refusing to seed the demo accounts (their passwords are published in the README); use a database that is already set up');
+    this.name = 'DemoSeedRefusedError';
+  }
+}
+
 /**
  * Seeds the merchant, catalogue, content and demo accounts once (idempotent: does nothing when the
  * merchant exists). Everything is written in one transaction.
  */
-export async function seed(db: Kysely<DB>, opts: { merchantCode: string }): Promise<{ seeded: boolean }> {
+export async function seed(db: Kysely<DB>, opts: { merchantCode: string; refuseDemoAccounts?: boolean }): Promise<{ seeded: boolean }> {
   const existing = await db.selectFrom('merchants').select('id').where('code', '=', opts.merchantCode).executeTakeFirst();
   if (existing) return { seeded: false };
+  if (opts.refuseDemoAccounts) throw new DemoSeedRefusedError();
   // Hash outside the transaction: argon2 runs on the thread pool while nothing is locked.
   const passwords = await hashAll();
   return db.transaction().execute(async (trx) => {

@@ -3,7 +3,7 @@ import { ACCOUNT_PATHS, WPS_PATHS, ZEnvelope, ZSecondFactorValue } from '@wl/sch
 import { CODE_MAX_ATTEMPTS } from '../verification/verification.service.ts';
 import { DEMO_MEMBER_CONTACT } from '../seed/seed.ts';
 import { usePlatform } from '../test-support/db.ts';
-import { encryptedCall, encryptedLogin } from '../test-support/http.ts';
+import { encryptedCall, encryptedLogin, fromClientIp } from '../test-support/http.ts';
 import { lastMessage, lastSmsCode, setFlag } from '../test-support/outbox.ts';
 import { CHALLENGE_MAX_ATTEMPTS } from './session.service.ts';
 
@@ -61,7 +61,7 @@ describe('atomic abuse counters', () => {
   }, SLOW);
 
   it(`judges at most ${CHALLENGE_MAX_ATTEMPTS} of ${PARALLEL} parallel wrong second-factor answers and voids the challenge`, async () => {
-    const ip = { 'x-forwarded-for': '203.0.113.77' };
+    const ip = fromClientIp('203.0.113.77');
     const challenge = ZEnvelope(ZSecondFactorValue).parse((await encryptedLogin(ctx.app, { username: 'demo_member', password: 'Demo1234' }, ip)).json()).value!;
     const verify = (value: string) => encryptedCall(ctx.app, 'POST', ACCOUNT_PATHS.loginVerify, { challengeId: challenge.challengeId, method: 'email', value }, ip);
     const answers = await Promise.all(Array.from({ length: PARALLEL }, (_, i) => verify(`guess${i}@example.test`).then((r) => r.json())));

@@ -4,7 +4,7 @@ import { ACCOUNT_PATHS, WPS_PATHS, ZEnvelope, ZLoginOutcomeValue, ZSecondFactorV
 import { buildPlatform } from '../app.ts';
 import { DEMO_MEMBER_CONTACT, DEMO_TOTP_SECRET } from '../seed/seed.ts';
 import { rowCounts, usePlatform } from '../test-support/db.ts';
-import { encryptedCall, encryptedLogin, loginToken } from '../test-support/http.ts';
+import { encryptedCall, encryptedLogin, fromClientIp, loginToken } from '../test-support/http.ts';
 import { lastMessage, lastSmsCode, setFlag } from '../test-support/outbox.ts';
 import { createCaptcha } from './captcha.service.ts';
 import { memberTotp } from './session.service.ts';
@@ -15,7 +15,7 @@ const tick = (ms: number) => {
 };
 const ctx = usePlatform({ clock: () => new Date(now) });
 const DEMO_PHONE = `${DEMO_MEMBER_CONTACT.countryDialingCode}${DEMO_MEMBER_CONTACT.mobileNum}`;
-const fromIp = (ip: string) => ({ 'x-forwarded-for': ip });
+const fromIp = fromClientIp;
 
 async function merchant() {
   return ctx.db.selectFrom('merchants').selectAll().executeTakeFirstOrThrow();

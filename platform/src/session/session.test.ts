@@ -69,7 +69,8 @@ describe('session calls', () => {
       expect(res.json().message).toBe('error_bad_request');
     }
     const huge = await ctx.app.inject({ method: 'POST', url: WPS_PATHS.login, payload: { value: 'x'.repeat(100_000) }, headers: enc.headers });
-    expect(huge.statusCode).toBe(400);
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json().message).toBe('error_payload_too_large');
     const notJson = await ctx.app.inject({ method: 'POST', url: WPS_PATHS.login, payload: '{oops', headers: { ...enc.headers, 'content-type': 'application/json' } });
     expect(notJson.statusCode).toBe(400);
     expect(notJson.json().message).toBe('error_bad_request');

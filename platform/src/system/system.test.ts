@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   FEATURE_FLAGS,
+  WPS_CODES,
+  WPS_HEADERS,
+  WPS_MESSAGES,
   WPS_PATHS,
   ZConfigVersionResponse,
   ZDomainRouteResponse,
@@ -10,16 +13,47 @@ import {
   ZSystemStatusResponse,
   ZWhitelabelResponse,
 } from '@wl/schemas';
+import { BODY_LIMIT_BYTES, buildPlatform } from '../app.ts';
 import { usePlatform } from '../test-support/db.ts';
+import { fromClientIp, TEST_GATEWAY_SECRET } from '../test-support/http.ts';
 
 const ctx = usePlatform();
 
 describe('system calls', () => {
-  it('answers status 0 with the client IP from x-forwarded-for', async () => {
-    const res = await ctx.app.inject({ url: WPS_PATHS.systemStatus, headers: { 'x-forwarded-for': '203.0.113.7, 10.0.0.1' } });
+  it('answers status 0 with the client IP the gateway names', async () => {
+    const res = await ctx.app.inject({ url: WPS_PATHS.systemStatus, headers: fromClientIp('203.0.113.7') });
     expect(res.statusCode).toBe(200);
     const body = ZEnvelope(ZSystemStatusResponse).parse(res.json());
     expect(body).toMatchObject({ success: true, value: { status: 0, ip: '203.0.113.7' } });
+  });
+
+  it('believes no client-IP header without the gateway secret, and never X-Forwarded-For', async () => {
+    const ipOf = async (headers: Record<string, string>) => ZEnvelope(ZSystemStatusResponse).parse((await ctx.app.inject({ url: WPS_PATHS.systemStatus, headers })).json()).value!.ip;
+    const socket = await ipOf({});
+    expect(socket).toBe('127.0.0.1');
+    expect(await ipOf({ 'x-forwarded-for': '203.0.113.8' })).toBe(socket);
+    expect(await ipOf({ [WPS_HEADERS.clientIp]: '203.0.113.8' })).toBe(socket);
+    expect(await ipOf({ [WPS_HEADERS.clientIp]: '203.0.113.8', [WPS_HEADERS.gatewaySecret]: 'wrong' })).toBe(socket);
+    expect(await ipOf({ [WPS_HEADERS.clientIp]: '203.0.113.8', [WPS_HEADERS.gatewaySecret]: `${TEST_GATEWAY_SECRET}x` })).toBe(socket);
+    // Twice the secret or twice the IP is not one clear statement from the gateway.
+    const doubled = await ctx.app.inject({ url: WPS_PATHS.systemStatus, headers: { ...fromClientIp('203.0.113.8'), [WPS_HEADERS.clientIp]: ['203.0.113.8', '203.0.113.9'] } });
+    expect(ZEnvelope(ZSystemStatusResponse).parse(doubled.json()).value!.ip).toBe(socket);
+  });
+
+  it('answers a body over the limit with 413 and its message, not a bad request or a fault', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: WPS_PATHS.login, payload: JSON.stringify({ username: 'x'.repeat(BODY_LIMIT_BYTES) }), headers: { 'content-type': 'application/json' } });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ success: false, value: null, message: WPS_MESSAGES.payloadTooLarge, code: WPS_CODES.payloadTooLarge });
+  });
+
+  it('believes no client-IP header at all when no gateway secret is configured', async () => {
+    const app = await buildPlatform({ db: ctx.db, merchantCode: 'DEMO' });
+    try {
+      const res = await app.inject({ url: WPS_PATHS.systemStatus, headers: fromClientIp('203.0.113.10') });
+      expect(ZEnvelope(ZSystemStatusResponse).parse(res.json()).value!.ip).toBe('127.0.0.1');
+    } finally {
+      await app.close();
+    }
   });
 
   it('answers the whitelabel tree with every feature flag', async () => {
@@ -32,7 +66,7 @@ describe('system calls', () => {
   });
 
   it('answers permission info with rules, encrypted service links, CDNs and location', async () => {
-    const res = await ctx.app.inject({ url: WPS_PATHS.domainRoute, headers: { 'x-forwarded-for': '198.51.100.4' } });
+    const res = await ctx.app.inject({ url: WPS_PATHS.domainRoute, headers: fromClientIp('198.51.100.4') });
     const v = ZEnvelope(ZDomainRouteResponse).parse(res.json()).value!;
     expect(v.merchantName).toBe('Lucky Bazaar');
     expect(v.currencySymbol).toBe('৳');

@@ -12,6 +12,7 @@ import { PGliteDialect } from '../db/pglite-dialect.ts';
 import type { DB } from '../db/schema.ts';
 import { platformEnv } from '../env.ts';
 import { seed } from '../seed/seed.ts';
+import { TEST_GATEWAY_SECRET } from './http.ts';
 
 /**
  * A fresh database for one test file: PGlite in memory by default; with DATABASE_URL, a new
@@ -75,7 +76,7 @@ export function usePlatform(opts: { clock?: () => Date } = {}) {
   beforeAll(async () => {
     ctx.database = await seededDatabase();
     ctx.db = ctx.database.db;
-    ctx.app = await buildPlatform({ db: ctx.db, merchantCode: 'DEMO', ...(opts.clock ? { clock: opts.clock } : {}) });
+    ctx.app = await buildPlatform({ db: ctx.db, merchantCode: 'DEMO', gatewaySecret: TEST_GATEWAY_SECRET, ...(opts.clock ? { clock: opts.clock } : {}) });
   }, 60_000);
   afterAll(async () => {
     await ctx.app?.close();

@@ -1,6 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { encryptBody } from '@wl/schemas/wps/body-cipher';
-import { WPS_PATHS } from '@wl/schemas';
+import { WPS_HEADERS, WPS_PATHS } from '@wl/schemas';
+
+/** The gateway secret of test platforms (usePlatform): lets a test speak as the gateway. */
+export const TEST_GATEWAY_SECRET = 'test-gateway-secret';
+
+/** Headers of a call the gateway makes for a browser at `ip` (the only way the platform believes an IP). */
+export function fromClientIp(ip: string): Record<string, string> {
+  return { [WPS_HEADERS.clientIp]: ip, [WPS_HEADERS.gatewaySecret]: TEST_GATEWAY_SECRET };
+}
 
 /** Sends an encrypted login the way a client does: fetch the RSA key, encrypt, post. */
 export async function encryptedLogin(app: FastifyInstance, payload: unknown, headers: Record<string, string> = {}) {

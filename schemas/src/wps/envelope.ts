@@ -26,6 +26,8 @@ export const WPS_CODES = {
   notLoggedIn: 401,
   forbidden: 403,
   notFound: 404,
+  /** The request body is over the platform's limit. */
+  payloadTooLarge: 413,
   tooManyRequests: 429,
   captchaRequired: 460,
   locked: 461,
@@ -47,6 +49,7 @@ export const WPS_MESSAGES = {
   forbidden: 'error_forbidden',
   notFound: 'error_not_found',
   tooManyRequests: 'error_too_many_requests',
+  payloadTooLarge: 'error_payload_too_large',
   invalidCredentials: 'error_invalid_credentials',
   captchaRequired: 'error_captcha_required',
   captchaWrong: 'error_captcha_wrong',

@@ -6,8 +6,13 @@ export const WPS_HEADERS = {
   moduleId: 'moduleid',
   gatewayVersion: 'x-gateway-version',
   authorization: 'authorization',
-  /** Client address as the gateway saw it, so the platform can answer location and new-IP rules. */
-  forwardedFor: 'x-forwarded-for',
+  /**
+   * Client address as the gateway saw it, so the platform can answer location and new-IP rules. The
+   * gateway overwrites it on every call; the platform believes it only next to the right gatewaySecret.
+   */
+  clientIp: 'x-wl-client-ip',
+  /** The secret shared by the gateway and its platform (GATEWAY_SECRET); proves clientIp came from the gateway. */
+  gatewaySecret: 'x-wl-gateway-secret',
 } as const;
 export const GATEWAY_VERSION = '3';
 export const DEVICE_WEB = 'WEB';

@@ -1,0 +1,62 @@
+import fastifyCors from '@fastify/cors';
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * The Content-Security-Policy of every answer (docs/0009): scripts and styles only from this origin,
+ * images also as data: URLs (captcha, favicon), no plugins, no framing, no foreign form targets.
+ * Styles keep 'unsafe-inline' for style attributes and the game page's <style>; scripts never do.
+ */
+export const CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  scriptSrcAttr: ["'none'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:'],
+  fontSrc: ["'self'"],
+  connectSrc: ["'self'"],
+  mediaSrc: ["'self'"],
+  workerSrc: ["'self'"],
+  manifestSrc: ["'self'"],
+  frameSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
+
+/** Browser features the site never uses, switched off for it and anything it embeds. */
+export const PERMISSIONS_POLICY =
+  'accelerometer=(), autoplay=(self), camera=(), display-capture=(), fullscreen=(self), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), midi=(), payment=(), usb=()';
+
+/** HSTS when the request came over https (two years; trustProxy decides what https means). */
+const HSTS = { maxAge: 63_072_000, includeSubDomains: true };
+
+/**
+ * Helmet's headers on every answer (its onRequest hook is global, so 404s, errors, static files and
+ * proxied replies carry them), Permissions-Policy beside them, HSTS only over https, CORS closed, and
+ * tRPC calls from a foreign Origin refused (CSRF: a browser always sends Origin on a cross-site POST).
+ */
+export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+  await app.register(fastifyHelmet, {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: false,
+    xFrameOptions: { action: 'deny' },
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    // Helmet has no Permissions-Policy; set on the raw response like helmet's own, so every path keeps it.
+    reply.raw.setHeader('permissions-policy', PERMISSIONS_POLICY);
+    if (request.protocol === 'https') reply.helmet({ strictTransportSecurity: HSTS });
+  });
+  // No origin but our own may read answers: no Access-Control-Allow-Origin is ever sent.
+  await app.register(fastifyCors, { origin: false });
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/trpc')) return;
+    const origin = request.headers.origin;
+    if (origin !== undefined && origin !== `${request.protocol}://${request.host}`) {
+      return reply.code(403).send({ error: { message: 'error_forbidden', code: -32003, data: { code: 'FORBIDDEN', httpStatus: 403 } } });
+    }
+  });
+}

@@ -1,0 +1,172 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createServer as createNetServer } from 'node:net';
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { CSP_DIRECTIVES, PERMISSIONS_POLICY } from '../src/edge/security-headers.ts';
+import { ACCOUNTS, loginToken, startGateway, type THarness } from './harness.ts';
+
+/** Issue 6 item 7: the security headers on every kind of answer, CORS closed, foreign Origins refused. */
+
+/** A port nothing listens on: bound, read, released. */
+async function closedPort(): Promise<number> {
+  const server = createNetServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+let h: THarness;
+let proxied: THarness;
+let dist: string;
+let nodeId = '';
+
+beforeAll(async () => {
+  dist = mkdtempSync(join(tmpdir(), 'gateway-headers-'));
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>web</title><div id="root"></div><script type="module" src="/assets/x.js"></script>');
+  writeFileSync(join(dist, 'assets', 'x.js'), 'console.log(1)');
+  h = await startGateway({ webDistDir: dist });
+  // The same platform behind a gateway that trusts its loopback proxy (TLS ends there).
+  proxied = await startGateway({ upstreamUrl: h.upstreamUrl, trustProxy: 'loopback' });
+  const page = await h.client().catalogue.games.query({ gameType: 'RNG', pageNo: 1, pageSize: 1, language: 'en' });
+  nodeId = page.games[0]!.nodeId;
+}, 90_000);
+afterAll(async () => {
+  await proxied?.close();
+  await h?.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+function expectSecurityHeaders(res: Response, what: string): void {
+  const csp = res.headers.get('content-security-policy') ?? '';
+  expect(csp, what).toContain("default-src 'self'");
+  expect(csp, what).toContain("script-src 'self';");
+  expect(csp, what).not.toMatch(/script-src[^;]*unsafe-inline/);
+  expect(csp, what).toContain("img-src 'self' data:");
+  expect(csp, what).toContain("frame-ancestors 'none'");
+  expect(csp, what).toContain("object-src 'none'");
+  expect(csp, what).toContain("base-uri 'self'");
+  expect(csp, what).toContain("form-action 'self'");
+  expect(res.headers.get('x-content-type-options'), what).toBe('nosniff');
+  expect(res.headers.get('referrer-policy'), what).toBe('strict-origin-when-cross-origin');
+  expect(res.headers.get('permissions-policy'), what).toBe(PERMISSIONS_POLICY);
+  expect(res.headers.get('x-frame-options'), what).toBe('DENY');
+  // Plain http here: no HSTS (a browser ignores it on http, and it must not pin a dev host).
+  expect(res.headers.get('strict-transport-security'), what).toBeNull();
+  expect(res.headers.get('access-control-allow-origin'), what).toBeNull();
+}
+
+describe('security headers', () => {
+  it('are on every kind of answer', async () => {
+    const token = await loginToken(h, ACCOUNTS.member);
+    const { url: gamePage } = await h.client({ token }).catalogue.launch.mutate({ nodeId, freeTrial: false });
+    const kinds: [string, string, RequestInit?][] = [
+      ['tRPC answer', '/trpc/system.status'],
+      ['tRPC error', '/trpc/nope.nothing'],
+      ['tRPC refused input', `/trpc/catalogue.games?input=${encodeURIComponent('{"pageNo":0}')}`],
+      ['wps 404', '/wps/session/login', { method: 'POST', body: '{}' }],
+      ['missing file', '/assets/missing.js'],
+      ['static file', '/assets/x.js'],
+      ['index.html', '/'],
+      ['SPA fallback', '/member/securityCenter'],
+      ['proxied artwork', `/wps/assets/game/${nodeId}.svg`],
+      ['game page', gamePage],
+      ['spent game page', gamePage],
+      ['refused method', '/wps/assets/game/x.svg', { method: 'DELETE' }],
+    ];
+    const statuses: number[] = [];
+    for (const [what, path, init] of kinds) {
+      const res = await fetch(`${h.baseUrl}${path}`, init);
+      statuses.push(res.status);
+      expectSecurityHeaders(res, what);
+    }
+    expect(statuses).toEqual([200, 404, 400, 404, 404, 200, 200, 200, 200, 200, 403, 404]);
+    expect(Object.keys(CSP_DIRECTIVES)).toContain('frameAncestors');
+  }, 60_000);
+
+  it('are on a proxied answer when the upstream is down, and on gateway errors', async () => {
+    const down = await startGateway({ upstreamUrl: `http://127.0.0.1:${await closedPort()}` });
+    try {
+      const asset = await fetch(`${down.baseUrl}/wps/assets/game/G1.svg`);
+      expect(asset.status).toBe(503);
+      expectSecurityHeaders(asset, 'proxy 503');
+      const trpc = await fetch(`${down.baseUrl}/trpc/system.status`);
+      expect(trpc.status).toBe(503);
+      expectSecurityHeaders(trpc, 'tRPC 503');
+    } finally {
+      await down.close();
+    }
+  }, 60_000);
+
+  it('adds HSTS only when the request came over https', async () => {
+    const overHttps = await fetch(`${proxied.baseUrl}/trpc/system.status`, { headers: { 'x-forwarded-proto': 'https' } });
+    expect(overHttps.headers.get('strict-transport-security')).toBe('max-age=63072000; includeSubDomains');
+    expect(overHttps.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(overHttps.headers.get('permissions-policy')).toBe(PERMISSIONS_POLICY);
+    const overHttp = await fetch(`${proxied.baseUrl}/trpc/system.status`);
+    expect(overHttp.headers.get('strict-transport-security')).toBeNull();
+    // Without a trusted proxy the claim is ignored.
+    const claimed = await fetch(`${h.baseUrl}/trpc/system.status`, { headers: { 'x-forwarded-proto': 'https' } });
+    expect(claimed.headers.get('strict-transport-security')).toBeNull();
+  });
+});
+
+describe('foreign origins', () => {
+  it('get no CORS grant, not even on a preflight', async () => {
+    const preflight = await fetch(`${h.baseUrl}/trpc/session.login`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+    });
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+    expect(preflight.headers.get('access-control-allow-credentials')).toBeNull();
+  });
+
+  it('are refused on tRPC (CSRF), while the site itself and Origin-less callers pass', async () => {
+    const login = (origin?: string) =>
+      fetch(`${h.baseUrl}/trpc/session.login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(origin ? { origin } : {}) },
+        body: JSON.stringify(ACCOUNTS.member),
+      });
+    for (const origin of ['https://evil.example', 'null', `${h.baseUrl}.evil.example`, h.baseUrl.replace('http:', 'https:')]) {
+      const res = await login(origin);
+      expect(res.status, origin).toBe(403);
+      expectSecurityHeaders(res, `refused ${origin}`);
+    }
+    expect((await login(h.baseUrl)).status).toBe(200);
+    expect((await login()).status).toBe(200);
+    expect((await fetch(`${h.baseUrl}/trpc/system.status`, { headers: { origin: 'https://evil.example' } })).status).toBe(403);
+  });
+});
+
+describe('5xx logging', () => {
+  it('logs every 5xx with its cause and never a body', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const app = await buildApp({ upstreamUrl: `http://127.0.0.1:${await closedPort()}`, merchantCode: 'DEMO', logger: true, logStream: stream, configPollMs: 3_600_000 });
+    try {
+      const asset = await app.inject({ url: '/wps/assets/game/G1.svg' });
+      expect(asset.statusCode).toBe(503);
+      const login = await app.inject({ method: 'POST', url: '/trpc/session.login', payload: { username: 'demo_member', password: 'Secret-Pass-42' } });
+      expect(login.statusCode).toBe(503);
+      const logged = lines.map((l) => JSON.parse(l) as { level: number; msg: string; err?: { message?: string }; reason?: string });
+      const proxy = logged.find((l) => l.msg === 'proxy to upstream failed');
+      expect(proxy?.level).toBe(50);
+      expect(proxy?.err?.message).toBeTruthy();
+      expect(logged.some((l) => l.reason === 'network' && l.level >= 40)).toBe(true);
+      expect(lines.join('\n')).not.toContain('Secret-Pass-42');
+    } finally {
+      await app.close();
+    }
+  });
+});
