@@ -2,6 +2,8 @@ import { createTRPCClient, httpLink, httpSubscriptionLink, splitLink, type TRPCC
 import { EventSource } from 'eventsource';
 import type { FastifyInstance } from 'fastify';
 import { startEmbeddedPlatform } from '@wl/platform/embedded';
+import { createTestSchema } from '@wl/platform/test-support/pg-schema';
+import { testEnv } from './env.ts';
 import { buildApp, type TBuildAppOptions } from '../src/app.ts';
 import type { AppRouter } from '../src/router-type.ts';
 
@@ -24,10 +26,26 @@ export type THarness = {
  */
 export const HARNESS_GATEWAY_SECRET = 'harness-gateway-secret';
 
+/**
+ * The harness's embedded platform: PGlite in memory, or a schema of its own on DATABASE_URL's
+ * PostgreSQL (CI runs the suite both ways). No background jobs: no gateway test needs them.
+ */
+export async function startHarnessPlatform(): Promise<{ url: string; close(): Promise<void> }> {
+  const common = { captchaTestKey: CAPTCHA_TEST_KEY, gatewaySecret: HARNESS_GATEWAY_SECRET, jobs: false };
+  if (!testEnv.databaseUrl) return startEmbeddedPlatform({ memory: true, ...common });
+  const { schema, drop } = await createTestSchema(testEnv.databaseUrl);
+  const platform = await startEmbeddedPlatform({ databaseUrl: testEnv.databaseUrl, schema, ...common });
+  return {
+    url: platform.url,
+    close: async () => {
+      await platform.close();
+      await drop();
+    },
+  };
+}
+
 export async function startGateway(options: Partial<TBuildAppOptions> = {}): Promise<THarness> {
-  const platform = options.upstreamUrl
-    ? null
-    : await startEmbeddedPlatform({ memory: true, captchaTestKey: CAPTCHA_TEST_KEY, gatewaySecret: HARNESS_GATEWAY_SECRET });
+  const platform = options.upstreamUrl ? null : await startHarnessPlatform();
   const upstreamUrl = options.upstreamUrl ?? platform!.url;
   const app = await buildApp({ merchantCode: 'DEMO', configPollMs: 50, gatewaySecret: HARNESS_GATEWAY_SECRET, ...options, upstreamUrl });
   await app.listen({ port: 0, host: '127.0.0.1' });

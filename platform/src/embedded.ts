@@ -12,6 +12,8 @@ import { assertCaptchaSeamAllowed } from './session/captcha.service.ts';
 export type TEmbeddedPlatformOptions = {
   dataDir?: string;
   databaseUrl?: string;
+  /** PostgreSQL only: the schema to work in (tests use one per file). */
+  schema?: string;
   memory?: boolean;
   /** Test seam (docs/0012); refused when NODE_ENV is production. */
   captchaTestKey?: string;
@@ -36,7 +38,7 @@ export async function startEmbeddedPlatform(opts: TEmbeddedPlatformOptions & TEm
   // Before the database opens: a production start with the captcha test seam stops here.
   assertCaptchaSeamAllowed({ nodeEnv: platformEnv.nodeEnv, captchaTestKey });
   const databaseUrl = opts.databaseUrl ?? (opts.memory || opts.dataDir ? undefined : platformEnv.databaseUrl);
-  const database = await openDatabase({ databaseUrl, dataDir: opts.dataDir ?? platformEnv.dataDir, memory: opts.memory });
+  const database = await openDatabase({ databaseUrl, dataDir: opts.dataDir ?? platformEnv.dataDir, memory: opts.memory, ...(opts.schema ? { schema: opts.schema } : {}) });
   let jobs: Promise<JobRunner | null> = Promise.resolve(null);
   try {
     await migrate(database.db);

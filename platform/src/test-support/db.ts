@@ -1,8 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildPlatform } from '../app.ts';
@@ -12,6 +10,7 @@ import { PGliteDialect } from '../db/pglite-dialect.ts';
 import type { DB } from '../db/schema.ts';
 import { platformEnv } from '../env.ts';
 import { seed } from '../seed/seed.ts';
+import { createTestSchema } from './pg-schema.ts';
 import { TEST_GATEWAY_SECRET } from './http.ts';
 
 /**
@@ -21,27 +20,14 @@ import { TEST_GATEWAY_SECRET } from './http.ts';
 export async function freshDatabase(): Promise<TDatabase & { schema: string | null }> {
   const url = platformEnv.databaseUrl;
   if (!url) return { ...(await openDatabase({ memory: true })), schema: null };
-  const schema = `t_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try {
-    await admin.query(`create schema ${schema}`);
-  } finally {
-    await admin.end();
-  }
+  const { schema, drop } = await createTestSchema(url);
   const database = await openDatabase({ databaseUrl: url, schema });
   return {
     ...database,
     schema,
     close: async () => {
       await database.close();
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      try {
-        await c.query(`drop schema ${schema} cascade`);
-      } finally {
-        await c.end();
-      }
+      await drop();
     },
   };
 }
