@@ -11,39 +11,6 @@ export function memberByUsername(db: Kysely<DB>, merchantId: number, username: s
     .executeTakeFirst();
 }
 
-/** Failed logins for a username key since `since` (the counting window). */
-export async function recentFailures(db: Kysely<DB>, merchantId: number, key: string, since: Date): Promise<number> {
-  const row = await db
-    .selectFrom('login_throttle')
-    .select('failures')
-    .where('merchant_id', '=', merchantId)
-    .where('username_key', '=', key)
-    .where('updated_at', '>', since)
-    .executeTakeFirst();
-  return row?.failures ?? 0;
-}
-
-/** Counts one more failure (a stale window restarts at 1); returns the new count. */
-export async function addFailure(db: Kysely<DB>, merchantId: number, key: string, now: Date, since: Date): Promise<number> {
-  const row = await db
-    .insertInto('login_throttle')
-    .values({ merchant_id: merchantId, username_key: key, failures: 1, updated_at: now })
-    .onConflict((oc) =>
-      oc.columns(['merchant_id', 'username_key']).doUpdateSet((eb) => ({
-        failures: eb
-          .case()
-          .when('login_throttle.updated_at', '>', since)
-          .then(eb('login_throttle.failures', '+', 1))
-          .else(1)
-          .end(),
-        updated_at: now,
-      })),
-    )
-    .returning('failures')
-    .executeTakeFirstOrThrow();
-  return row.failures;
-}
-
 /** A login attempt reserved by reserveLoginAttempt: its number in the window, and the lock it set. */
 export type TLoginReservation = { failures: number; locked_until: Date | string | null };
 
