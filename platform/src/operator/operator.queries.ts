@@ -53,6 +53,15 @@ export async function recordOperatorAudit(trx: Transaction<DB>, r: TAuditRecord)
     .execute();
 }
 
+/**
+ * The tail of every audited console configuration change, in the change's own transaction: bumps
+ * config_version (so gateways reload) and audits the change with the version it produced.
+ */
+export async function auditedConfigChange(trx: Transaction<DB>, r: Omit<TAuditRecord, 'configVersion'>): Promise<void> {
+  const configVersion = await bumpConfigVersion(trx, r.merchantId);
+  await recordOperatorAudit(trx, { ...r, configVersion });
+}
+
 /** The merchant's audit log, newest first, filtered and paged. */
 export async function auditPage(db: Kysely<DB>, merchantId: number, q: TOperatorAuditQuery) {
   let query = db.selectFrom('config_audit').where('merchant_id', '=', merchantId);

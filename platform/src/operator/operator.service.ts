@@ -18,7 +18,7 @@ import { verifyPassword } from '../session/password.service.ts';
 import { recordAuthEvent } from '../session/session.queries.ts';
 import { memberTotp, totpCounter } from '../session/session.service.ts';
 import { whitelabelTree } from '../system/system.queries.ts';
-import { addOperatorFailure, auditPage, bumpConfigVersion, operatorByUsername, recordOperatorAudit } from './operator.queries.ts';
+import { addOperatorFailure, auditedConfigChange, auditPage, operatorByUsername, recordOperatorAudit } from './operator.queries.ts';
 
 /** Login refusals answer HTTP 200 with success:false, like members' (the value says whether a captcha is needed). */
 function loginFailure(code: number, message: string, value: unknown): WpsError {
@@ -158,15 +158,13 @@ export async function setFlag(deps: TPlatformDeps, merchant: TMerchant, op: TSes
     if (!node) throw wpsErrors.notFound();
     if (node.enabled === req.enabled) return;
     await trx.updateTable('whitelabel_nodes').set({ enabled: req.enabled }).where('id', '=', node.id).execute();
-    const configVersion = await bumpConfigVersion(trx, merchant.id);
-    await recordOperatorAudit(trx, {
+    await auditedConfigChange(trx, {
       merchantId: merchant.id,
       actor: op,
       ip,
       action: 'whitelabel.set',
       before: { modId: req.modId, enabled: node.enabled },
       after: { modId: req.modId, enabled: req.enabled },
-      configVersion,
     });
   });
   return operatorConfig(deps, merchant.id, op);
@@ -193,15 +191,13 @@ export async function setSystem(
     };
     if (next.maintenance === m.maintenance && next.region_restriction === m.region_restriction) return;
     await trx.updateTable('merchants').set(next).where('id', '=', merchant.id).execute();
-    const configVersion = await bumpConfigVersion(trx, merchant.id);
-    await recordOperatorAudit(trx, {
+    await auditedConfigChange(trx, {
       merchantId: merchant.id,
       actor: op,
       ip,
       action: 'system.set',
       before: { maintenance: m.maintenance, regionRestriction: m.region_restriction },
       after: { maintenance: next.maintenance, regionRestriction: next.region_restriction },
-      configVersion,
     });
   });
   return operatorConfig(deps, merchant.id, op);
@@ -254,8 +250,7 @@ export async function setSecurity(
       })
       .where('id', '=', merchant.id)
       .execute();
-    const configVersion = await bumpConfigVersion(trx, merchant.id);
-    await recordOperatorAudit(trx, { merchantId: merchant.id, actor: op, ip, action: 'security.set', before: current, after: next, configVersion });
+    await auditedConfigChange(trx, { merchantId: merchant.id, actor: op, ip, action: 'security.set', before: current, after: next });
     return next;
   });
 }
