@@ -4,6 +4,7 @@ import { TRIAL_TYPE, WPS_CODES, WPS_HEADERS, WPS_MESSAGES, type TOperatorRole } 
 import type { TPlatformDeps } from './deps.ts';
 import { WpsError, wpsErrors } from './envelope.ts';
 import { singleHeader } from './request-context.ts';
+import { updateLiveSession } from '../session/session.queries.ts';
 
 /** The merchant a call is for. */
 export type TMerchant = {
@@ -83,15 +84,8 @@ export async function requireMember(deps: TPlatformDeps, request: FastifyRequest
   const token = bearerToken(request);
   if (!token) throw wpsErrors.notLoggedIn();
   const now = deps.clock();
-  const row = await deps.db
-    .updateTable('sessions')
+  const row = await updateLiveSession(deps.db, merchant.id, sha256Hex(token), now)
     .set({ expires_at: new Date(now.getTime() + sessionIdleMs(merchant)) })
-    .from('members')
-    .whereRef('members.id', '=', 'sessions.member_id')
-    .where('sessions.token_hash', '=', sha256Hex(token))
-    .where('sessions.revoked_at', 'is', null)
-    .where('sessions.expires_at', '>', now)
-    .where('members.merchant_id', '=', merchant.id)
     .returning([
       'sessions.id as sessionId',
       'members.id as memberId',

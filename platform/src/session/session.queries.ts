@@ -168,3 +168,19 @@ export async function revokeMemberSessions(db: Kysely<DB>, memberId: number, now
   if (keepSessionId !== null) remember = remember.where((eb) => eb.or([eb('session_id', 'is', null), eb('session_id', '<>', keepSessionId)]));
   await remember.execute();
 }
+
+/**
+ * An UPDATE of the session behind a token hash, joined to its member, matching only while the
+ * session is live (not revoked, not expired) and of this merchant. The caller adds set/returning;
+ * the one statement both checks and changes the row, so parallel callers cannot both pass the check.
+ */
+export function updateLiveSession(db: Kysely<DB>, merchantId: number, tokenHash: string, now: Date) {
+  return db
+    .updateTable('sessions')
+    .from('members')
+    .whereRef('members.id', '=', 'sessions.member_id')
+    .where('sessions.token_hash', '=', tokenHash)
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>', now)
+    .where('members.merchant_id', '=', merchantId);
+}

@@ -35,6 +35,7 @@ import {
   rememberIp,
   reserveChallengeAttempt,
   reserveLoginAttempt,
+  updateLiveSession,
 } from './session.queries.ts';
 
 /** Default captcha threshold (per merchant in merchants.captcha_after_failures). */
@@ -407,15 +408,8 @@ export async function rememberLogin(deps: TPlatformDeps, merchant: TMerchant, to
 export async function exchangeSession(deps: TPlatformDeps, merchant: TMerchant, token: string, ip: string): Promise<TSessionValue> {
   const now = deps.clock();
   return deps.db.transaction().execute(async (trx) => {
-    const old = await trx
-      .updateTable('sessions')
+    const old = await updateLiveSession(trx, merchant.id, sha256Hex(token), now)
       .set({ revoked_at: now })
-      .from('members')
-      .whereRef('members.id', '=', 'sessions.member_id')
-      .where('sessions.token_hash', '=', sha256Hex(token))
-      .where('sessions.revoked_at', 'is', null)
-      .where('sessions.expires_at', '>', now)
-      .where('members.merchant_id', '=', merchant.id)
       .where('members.type', '<>', NON_MEMBER_TYPE)
       .returning(['sessions.member_id', 'sessions.must_change_password'])
       .executeTakeFirst();
