@@ -1,11 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { LIST_PAGE_SIZE } from '@wl/schemas/constants';
 import type { TGame, TScreenConfig, TVendorLink } from '@wl/schemas';
-import { useUi } from '../app/ui-context.tsx';
-import { useSession } from '../session/session-context.tsx';
 import { configWithProducts, gameFixture, memberFixture, vendorLinkFixture } from '../test/fixtures.ts';
+import { AppStateProbe } from '../test/probe.tsx';
 import { renderWithApp, type THandlers } from '../test/render.tsx';
 import GameCentrePage, { centreCategory } from './game-centre-page.tsx';
 
@@ -45,20 +43,6 @@ function catalogue(count: number): THandlers {
 const gameCalls = (calls: { path: string; input: unknown }[]) =>
   calls.filter((c) => c.path === 'catalogue.games').map((c) => c.input as Record<string, unknown>);
 
-function Probe() {
-  const ui = useUi();
-  const location = useLocation();
-  const session = useSession();
-  return (
-    <>
-      <span data-testid="probe.session">{session.isLoggedIn ? session.audience : 'visitor'}</span>
-      <span data-testid="probe.popup">{ui.popup ?? 'none'}</span>
-      <span data-testid="probe.vendor-popup">{ui.vendorPopup?.vassalage ?? 'none'}</span>
-      <span data-testid="probe.location">{`${location.pathname}${location.search}`}</span>
-    </>
-  );
-}
-
 describe('GameCentrePage', () => {
   it('titles the page with the category label and renders 24 tiles a page, then the rest', async () => {
     const { calls } = renderWithApp(<GameCentrePage gameType="LIVE" />, { config: config(), handlers: catalogue(30), path: '/live' });
@@ -79,7 +63,7 @@ describe('GameCentrePage', () => {
     const { calls } = renderWithApp(
       <>
         <GameCentrePage gameType="LIVE" />
-        <Probe />
+        <AppStateProbe />
       </>,
       { config: config(), handlers: catalogue(30), path: '/live?vassalage=EVO' },
     );
@@ -132,7 +116,7 @@ describe('GameCentrePage', () => {
       const { calls } = renderWithApp(
         <>
           <GameCentrePage gameType="LOTT" />
-          <Probe />
+          <AppStateProbe />
         </>,
         { config: config(), path: '/lott' },
       );
@@ -149,7 +133,7 @@ describe('GameCentrePage', () => {
       renderWithApp(
         <>
           <GameCentrePage gameType="LOTT" />
-          <Probe />
+          <AppStateProbe />
         </>,
         { config: config(), path: '/lott', handlers: { 'member.info': () => memberFixture(), 'member.balance': () => ({ balance: 0, currencySymbol: '৳' }) } },
       );
@@ -172,7 +156,7 @@ describe('GameCentrePage', () => {
       const { calls } = renderWithApp(
         <>
           <GameCentrePage gameType="LOTT" />
-          <Probe />
+          <AppStateProbe />
         </>,
         {
           config: base,

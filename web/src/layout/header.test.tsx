@@ -1,9 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { TScreenConfig } from '@wl/schemas';
-import { useUi } from '../app/ui-context.tsx';
-import { useSession } from '../session/session-context.tsx';
+import { AppStateProbe } from '../test/probe.tsx';
 import { renderWithApp } from '../test/render.tsx';
 import { memberFixture, screenConfigFixture, vendorLinkFixture } from '../test/fixtures.ts';
 import { Header } from './header.tsx';
@@ -79,20 +77,6 @@ describe('Header', () => {
   });
 });
 
-function Probe() {
-  const ui = useUi();
-  const location = useLocation();
-  const session = useSession();
-  return (
-    <>
-      <span data-testid="probe.session">{session.isLoggedIn ? session.audience : 'visitor'}</span>
-      <span data-testid="probe.popup">{ui.popup ?? 'none'}</span>
-      <span data-testid="probe.vendor-popup">{ui.vendorPopup?.vassalage ?? 'none'}</span>
-      <span data-testid="probe.location">{`${location.pathname}${location.search}`}</span>
-    </>
-  );
-}
-
 /** The fixture's header with a LIVE category of two VASSALAGE vendors and an ESPORTS category of one GAME vendor. */
 function vendorConfig(): TScreenConfig {
   const base = screenConfigFixture();
@@ -125,7 +109,7 @@ describe('Header vendor choices (SPEC §4 vendor rules)', () => {
     renderWithApp(
       <>
         <Header />
-        <Probe />
+        <AppStateProbe />
       </>,
       { config: vendorConfig(), handlers: memberHandlers([]), path: '/' },
     );
@@ -140,7 +124,7 @@ describe('Header vendor choices (SPEC §4 vendor rules)', () => {
     const { unmount } = renderWithApp(
       <>
         <Header />
-        <Probe />
+        <AppStateProbe />
       </>,
       { config: vendorConfig(), path: '/' },
     );
@@ -158,7 +142,7 @@ describe('Header vendor choices (SPEC §4 vendor rules)', () => {
       renderWithApp(
         <>
           <Header />
-          <Probe />
+          <AppStateProbe />
         </>,
         { config: vendorConfig(), handlers: memberHandlers(launched), path: '/' },
       );
