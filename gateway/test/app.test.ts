@@ -1,31 +1,12 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server, type ServerResponse } from 'node:http';
-import { createServer as createNetServer } from 'node:net';
+import type { Server, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decryptBody, generateRsaKeyPair } from '@wl/schemas/wps/body-cipher';
 import { expectTRPCError } from './errors.ts';
+import { closedPort, fakeUpstream } from './fake-upstream.ts';
 import { HARNESS_GATEWAY_SECRET, sessionOf, startGateway, type THarness } from './harness.ts';
-
-/** A port nothing listens on: bound, read, released. */
-async function closedPort(): Promise<number> {
-  const server = createNetServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
-
-/** An HTTP server with a fixed behaviour, standing in for a broken upstream. */
-async function fakeUpstream(handler: Parameters<typeof createServer>[1]): Promise<{ url: string; server: Server }> {
-  const server = createServer(handler);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return { url: `http://127.0.0.1:${address.port}`, server };
-}
 
 describe('upstream down', () => {
   let h: THarness;

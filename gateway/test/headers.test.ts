@@ -1,24 +1,14 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createServer as createNetServer } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { CSP_DIRECTIVES, PERMISSIONS_POLICY } from '../src/edge/security-headers.ts';
+import { closedPort } from './fake-upstream.ts';
 import { ACCOUNTS, loginToken, startGateway, type THarness } from './harness.ts';
 
 /** Issue 6 item 7: the security headers on every kind of answer, CORS closed, foreign Origins refused. */
-
-/** A port nothing listens on: bound, read, released. */
-async function closedPort(): Promise<number> {
-  const server = createNetServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 let h: THarness;
 let proxied: THarness;
