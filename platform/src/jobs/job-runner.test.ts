@@ -3,15 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type TDatabase } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
 import { platformEnv } from '../env.ts';
-import { seededDatabase } from '../test-support/db.ts';
 import { createJobRunner, idempotentJobId, type JobRunner, type TPgBossRunnerOptions } from './job-runner.ts';
-import { deferred, dropJobsSchema, jobsSchemaFor } from './testing.ts';
+import { deferred, jobsTestDatabase, type TJobsTestDatabase } from './testing.ts';
 
 // Real pg-boss on the test database (PGlite by default, PostgreSQL with DATABASE_URL). Nothing
 // waits on time: handlers resolve promises, or the test polls database state with a generous limit.
 const WAIT = { timeout: 90_000, interval: 100 };
 
-let database: TDatabase;
+let jobs: TJobsTestDatabase;
 let db: Kysely<DB>;
 let schema: string;
 const runners: JobRunner[] = [];
@@ -44,17 +43,15 @@ async function secondHandle(): Promise<Kysely<DB>> {
 }
 
 beforeAll(async () => {
-  database = await seededDatabase();
-  db = database.db;
+  jobs = await jobsTestDatabase();
+  ({ db, schema } = jobs);
   await sql`create table job_test_effects (key text not null, runner text not null default '', at timestamptz not null default now())`.execute(db);
-  schema = await jobsSchemaFor(db);
 }, 120_000);
 
 afterAll(async () => {
   for (const r of runners) await r.stop();
-  await dropJobsSchema(db, schema);
   for (const d of extraDatabases) await d.close();
-  await database?.close();
+  await jobs?.close();
 }, 120_000);
 
 describe('job runner on pg-boss', () => {

@@ -1,25 +1,21 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TDatabase } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
-import { seededDatabase } from '../test-support/db.ts';
 import { startPlatformJobs } from './platform-jobs.ts';
 import { SWEEP_CRON, SWEEP_QUEUE } from './sweep.job.ts';
-import { dropJobsSchema, jobsSchemaFor } from './testing.ts';
+import { jobsTestDatabase, type TJobsTestDatabase } from './testing.ts';
 
-let database: TDatabase;
+let jobs: TJobsTestDatabase;
 let db: Kysely<DB>;
 let schema: string;
 
 beforeAll(async () => {
-  database = await seededDatabase();
-  db = database.db;
-  schema = await jobsSchemaFor(db);
+  jobs = await jobsTestDatabase();
+  ({ db, schema } = jobs);
 }, 120_000);
 
 afterAll(async () => {
-  await dropJobsSchema(db, schema);
-  await database?.close();
+  await jobs?.close();
 }, 120_000);
 
 describe('platform jobs', () => {

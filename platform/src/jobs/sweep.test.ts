@@ -1,12 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TDatabase } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
-import { seededDatabase } from '../test-support/db.ts';
 import { createJobRunner, type JobRunner } from './job-runner.ts';
 import { defineSweep, SWEEP_GRACE_MS, SWEEP_QUEUE } from './sweep.job.ts';
 import { deleteExpired } from './sweep.queries.ts';
-import { dropJobsSchema, jobsSchemaFor } from './testing.ts';
+import { jobsTestDatabase, type TJobsTestDatabase } from './testing.ts';
 
 // The sweep on a seeded database (PGlite, or PostgreSQL with DATABASE_URL). Rows carry explicit
 // timestamps around an injected clock: long ended (deleted), ended within the grace, live (kept).
@@ -18,7 +16,7 @@ const LONG_AGO = at(-SWEEP_GRACE_MS - HOUR);
 const RECENT = at(-HOUR);
 const LATER = at(HOUR);
 
-let database: TDatabase;
+let jobs: TJobsTestDatabase;
 let db: Kysely<DB>;
 let schema: string;
 let runner: JobRunner | null = null;
@@ -109,15 +107,13 @@ const sorted = (rows: TRows): TRows => Object.fromEntries(Object.entries(rows).m
 const empty = (rows: TRows): TRows => Object.fromEntries(Object.keys(rows).map((t) => [t, []]));
 
 beforeAll(async () => {
-  database = await seededDatabase();
-  db = database.db;
-  schema = await jobsSchemaFor(db);
+  jobs = await jobsTestDatabase();
+  ({ db, schema } = jobs);
 }, 120_000);
 
 afterAll(async () => {
   await runner?.stop();
-  await dropJobsSchema(db, schema);
-  await database?.close();
+  await jobs?.close();
 }, 120_000);
 
 describe('expired-rows sweep', () => {

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
+import { seededDatabase } from '../test-support/db.ts';
 
 // Test helpers of the job runner (not a test file; imported by *.test.ts only).
 
@@ -17,6 +18,23 @@ export async function jobsSchemaFor(db: Kysely<DB>): Promise<string> {
 export async function dropJobsSchema(db: Kysely<DB>, schema: string): Promise<void> {
   if (schema === 'pgboss') return;
   await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(db);
+}
+
+/** A seeded test database with the pg-boss schema for it; close() drops that schema, then closes the database. */
+export type TJobsTestDatabase = { db: Kysely<DB>; schema: string; close(): Promise<void> };
+
+/** Opens a seeded test database and names its pg-boss schema (jobsSchemaFor), for a test file's beforeAll. */
+export async function jobsTestDatabase(): Promise<TJobsTestDatabase> {
+  const database = await seededDatabase();
+  const schema = await jobsSchemaFor(database.db);
+  return {
+    db: database.db,
+    schema,
+    async close() {
+      await dropJobsSchema(database.db, schema);
+      await database.close();
+    },
+  };
 }
 
 /** A promise with its resolve, for handlers that tell a test they ran. */
