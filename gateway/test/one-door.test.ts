@@ -137,6 +137,16 @@ describe('one door', () => {
     expect(relay.received()).not.toContain('198.51.100.77');
   }, 60_000);
 
+  it('refuses dot segments as a game id on the raw socket: the proxy would resolve them into another upstream path (attack review)', async () => {
+    const before = browserRequests().length;
+    for (const id of ['.', '..', '%2e', '%2E%2E', '.%2e']) {
+      const [res] = await rawExchange(h.baseUrl, `GET /wps/game/demo/${id} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`, ['GET']);
+      expect(res?.status, id).toBe(404);
+      expect(JSON.parse(res!.body), id).toEqual({ success: false, value: null, message: 'error_not_found', code: 404 });
+    }
+    expect(browserRequests().length).toBe(before);
+  }, 60_000);
+
   it('refuses a batch of 50 procedures at once and calls nobody', async () => {
     const token = await loginToken(h, ACCOUNTS.member);
     const before = browserRequests().length;

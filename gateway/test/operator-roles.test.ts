@@ -68,10 +68,14 @@ describe('operator roles through the gateway', () => {
       ),
     );
     expect(results.filter((m) => m === 'error_invalid_credentials')).toHaveLength(2);
-    expect(results).toContain('error_account_locked');
+    // Every attempt is counted before it is judged (docs/0017): the lock or the captcha stops the
+    // rest, depending on how the burst interleaves; the right password is refused either way.
     for (const m of results) expect(['error_invalid_credentials', 'error_account_locked', 'error_captcha_required']).toContain(m);
-    const locked = await expectTRPCError(h.client().operator.login.mutate(ROLE_ACCOUNTS.finance), 'TOO_MANY_REQUESTS', 'error_account_locked');
-    expect(locked.data?.upstream?.retryAfterSeconds).toBeGreaterThan(0);
+    const right = await h.client().operator.login.mutate(ROLE_ACCOUNTS.finance).then(
+      () => 'success',
+      (e: unknown) => (e instanceof TRPCClientError ? e.message : 'other'),
+    );
+    expect(['error_account_locked', 'error_captcha_required']).toContain(right);
   }, 120_000);
 
   it('limits operator login per IP and per username with the default limits', async () => {

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { WPS_HEADERS, WPS_PATHS } from '@wl/schemas';
 import { startEmbeddedPlatform } from './embedded.ts';
@@ -23,4 +26,14 @@ describe('embedded platform', () => {
   it('refuses to seed the demo accounts in production', async () => {
     await expect(startEmbeddedPlatform({ memory: true, production: true })).rejects.toThrow(/NODE_ENV=production: refusing to seed the demo accounts/);
   }, 60_000);
+
+  it('refuses a production start on a database seeded in development while a demo login still works (attack review)', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wl-prod-demo-'));
+    try {
+      await (await startEmbeddedPlatform({ dataDir })).close();
+      await expect(startEmbeddedPlatform({ dataDir, production: true })).rejects.toThrow(/NODE_ENV=production: demo accounts still log in with their published passwords \(.*demo_operator/);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

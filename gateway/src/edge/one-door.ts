@@ -20,7 +20,8 @@ export const DIRECT_ROUTES = ['/assets/game/:file', '/assets/vendor/:file', '/as
 
 // The shapes the platform serves; anything else is refused here without asking it.
 const SVG_FILE = /^[A-Za-z0-9_-]{1,64}\.svg$/;
-const NODE_ID = /^[A-Za-z0-9_.~-]{1,64}$/;
+// Not '.' or '..': the proxy's URL resolution would turn them into another upstream path than the one checked.
+const NODE_ID = /^(?!\.{1,2}$)[A-Za-z0-9_.~-]{1,64}$/;
 
 /** The wps-style refusal the gateway answers itself. */
 function refuse(reply: FastifyReply, code: number, message: string): FastifyReply {

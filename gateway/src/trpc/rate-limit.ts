@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isIP } from 'node:net';
 import { TRPCError } from '@trpc/server';
 import { WPS_CODES, WPS_MESSAGES } from '@wl/schemas';
 import { RateLimiterUnavailableError } from '../rate-limit/rate-limiter.ts';
@@ -11,6 +12,26 @@ import { GatewayRefusal } from './refusal.ts';
 function subjectKey(action: TLimitedAction, subject: string): string {
   const digest = createHash('sha256').update(subject.trim().toLowerCase()).digest('base64url').slice(0, 32);
   return `${action}:s:${digest}`;
+}
+
+/**
+ * What one client is, for the per-IP limits: an IPv4 address, or the /64 of an IPv6 one. A single
+ * IPv6 subscriber is routed a whole /64 and can take a new address for every call.
+ */
+export function ipBucket(ip: string): string {
+  if (isIP(ip) !== 6) return ip;
+  const lower = ip.toLowerCase().split('%')[0]!;
+  const mapped = lower.startsWith('::ffff:') ? lower.slice(7) : '';
+  if (isIP(mapped) === 4) return mapped;
+  // Expand '::' so that the first four groups are the /64 (an IPv4 tail only touches the last two).
+  const [head = '', tail] = lower.split('::');
+  const left = head === '' ? [] : head.split(':');
+  const right = tail === undefined || tail === '' ? [] : tail.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g]));
+  const groups = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }
 
 function unavailable(error: unknown): never {
@@ -28,7 +49,7 @@ function unavailable(error: unknown): never {
  */
 export async function withRateLimit<T>(ctx: TContext, action: TLimitedAction, subject: string | null, work: () => Promise<T>): Promise<T> {
   const limits = ctx.rateLimits[action];
-  const checks: [string, typeof limits.ip][] = [[`${action}:ip:${ctx.ip}`, limits.ip]];
+  const checks: [string, typeof limits.ip][] = [[`${action}:ip:${ipBucket(ctx.ip)}`, limits.ip]];
   const subjectId = subject && subject.trim() !== '' ? subjectKey(action, subject) : null;
   if (subjectId) checks.push([subjectId, limits.subject]);
   for (const [key, rule] of checks) {

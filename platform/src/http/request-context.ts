@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { isIP } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { DEFAULT_LANGUAGE, INVALID_CHARACTERS, LANGUAGES, WPS_HEADERS, nulPath, type TLanguage } from '@wl/schemas';
@@ -45,8 +46,13 @@ export function resolveClientIp(request: FastifyRequest, gatewaySecret: string |
   if (sent.length !== 1 || !timingSafeEqual(digest(sent[0]!), digest(gatewaySecret))) return socketIp;
   const claimed = headerValues(request, WPS_HEADERS.clientIp);
   const ip = claimed.length === 1 ? claimed[0]!.trim() : '';
-  return ip && ip.length <= 64 ? ip : socketIp;
+  // Vouched for by the gateway but no address (a client-chosen X-Forwarded-For under TRUST_PROXY):
+  // never the gateway's own address, which may be a member's known IP and skip the second factor.
+  return isIP(ip) ? ip : UNKNOWN_CLIENT_IP;
 }
+
+/** The client address of a gateway request whose claimed address is not one: matches no known IP. */
+export const UNKNOWN_CLIENT_IP = 'unknown';
 
 /** Client address as resolved for this request (see resolveClientIp). */
 export function clientIp(request: FastifyRequest): string {

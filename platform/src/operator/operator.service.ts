@@ -18,7 +18,7 @@ import { verifyPassword } from '../session/password.service.ts';
 import { recordAuthEvent } from '../session/session.queries.ts';
 import { memberTotp, totpCounter } from '../session/session.service.ts';
 import { whitelabelTree } from '../system/system.queries.ts';
-import { addOperatorFailure, auditedConfigChange, auditPage, operatorByUsername, recordOperatorAudit } from './operator.queries.ts';
+import { addOperatorFailure, auditedConfigChange, auditPage, operatorByUsername, recordOperatorAudit, releaseOperatorAttempt } from './operator.queries.ts';
 
 /** Login refusals answer HTTP 200 with success:false, like members' (the value says whether a captcha is needed). */
 function loginFailure(code: number, message: string, value: unknown): WpsError {
@@ -77,28 +77,29 @@ export async function operatorLogin(
     }
   }
 
+  // The attempt is counted BEFORE anything is judged (like members' reserveLoginAttempt), so of a
+  // parallel burst at most lockAfterFailures passwords or codes are checked; the rest see the lock.
+  const lockUntil = new Date(now.getTime() + settings.lockMinutes * 60_000);
+  const counted = await addOperatorFailure(db, { merchantId: merchant.id, key, now, since, lockAfter: settings.lockAfterFailures, lockedUntil: lockUntil });
   const op = await operatorByUsername(db, merchant.id, username);
+  const locked = async (until: Date): Promise<never> => {
+    await event('operator_login_locked', op?.id ?? null);
+    throw loginFailure(WPS_CODES.locked, WPS_MESSAGES.locked, { retryAfterSeconds: retryAfter(until, now) });
+  };
+  // Counted past the threshold: another attempt already set the lock, so this one is not judged.
+  if (counted.failures > settings.lockAfterFailures && counted.lockedUntil) return locked(counted.lockedUntil);
   const fail = async (kind: string, message: string): Promise<never> => {
-    const counted = await addOperatorFailure(db, {
-      merchantId: merchant.id,
-      key,
-      now,
-      since,
-      lockAfter: settings.lockAfterFailures,
-      lockedUntil: new Date(now.getTime() + settings.lockMinutes * 60_000),
-    });
     await event(kind, op?.id ?? null);
-    if (counted.lockedUntil && counted.lockedUntil > now) {
-      await event('operator_login_locked', op?.id ?? null);
-      throw loginFailure(WPS_CODES.locked, WPS_MESSAGES.locked, { retryAfterSeconds: retryAfter(counted.lockedUntil, now) });
-    }
+    if (counted.lockedUntil && counted.lockedUntil > now) return locked(counted.lockedUntil);
     throw loginFailure(WPS_CODES.badRequest, message, { captcha: counted.failures >= settings.captchaAfterFailures });
   };
   if (!op || !(await verifyPassword(op?.password_hash ?? null, req.password))) return fail('operator_login_failed', WPS_MESSAGES.invalidCredentials);
 
   if (op.totp_secret) {
     if (!req.totpCode) {
-      // The password was right: asking for the code is no failure, and the answer only goes to whoever knew it.
+      // The password was right: asking for the code is no failure (the reserved attempt is given
+      // back), and the answer only goes to whoever knew it.
+      await releaseOperatorAttempt(db, merchant.id, key, settings.lockAfterFailures);
       await event('operator_login_totp_required', op.id);
       throw loginFailure(WPS_CODES.badRequest, OPERATOR_MESSAGES.totpRequired, { captcha: false });
     }

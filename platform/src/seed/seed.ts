@@ -14,7 +14,7 @@ import {
 } from '@wl/schemas';
 import type { DB, GamesTable } from '../db/schema.ts';
 import { newAvatarKey } from '../member/member.service.ts';
-import { hashPassword } from '../session/password.service.ts';
+import { hashPassword, verifyPassword } from '../session/password.service.ts';
 import { houseAccountId, transfer } from '../wallet/ledger.service.ts';
 import { CATEGORY_TITLES, VENDOR_SEEDS, gameName } from './catalogue-data.ts';
 
@@ -81,13 +81,45 @@ export class DemoSeedRefusedError extends Error {
   }
 }
 
+/** A production start found demo accounts that still open with their published password. */
+export class DemoLoginsLiveError extends Error {
+  constructor(usernames: string[]) {
+    super(`NODE_ENV=production: demo accounts still log in with their published passwords (${usernames.join(', ')}); change or remove them first`);
+    this.name = 'DemoLoginsLiveError';
+  }
+}
+
+/** Throws DemoLoginsLiveError when any demo member or operator of the merchant still has its README password. */
+async function refuseLiveDemoLogins(db: Kysely<DB>, merchantId: number): Promise<void> {
+  const a = DEMO_ACCOUNTS;
+  const published = new Map<string, string>([
+    ...[a.member, a.trial, a.agent, a.operator, a.weak, a.weak2, a.house, a.totp].map((x) => [x.username, x.password] as const),
+    ...a.downline.usernames.map((u) => [u, a.downline.password] as const),
+    ...DEMO_ROLE_OPERATORS.map((x) => [x.username, x.password] as const),
+  ]);
+  const usernames = [...published.keys()];
+  const [members, operators] = await Promise.all([
+    db.selectFrom('members').select(['username', 'password_hash']).where('merchant_id', '=', merchantId).where('username', 'in', usernames).execute(),
+    db.selectFrom('operators').select(['username', 'password_hash']).where('merchant_id', '=', merchantId).where('username', 'in', usernames).execute(),
+  ]);
+  const live: string[] = [];
+  for (const row of [...members, ...operators]) {
+    if (await verifyPassword(row.password_hash, published.get(row.username)!)) live.push(row.username);
+  }
+  if (live.length > 0) throw new DemoLoginsLiveError(live);
+}
+
 /**
  * Seeds the merchant, catalogue, content and demo accounts once (idempotent: does nothing when the
  * merchant exists). Everything is written in one transaction.
  */
 export async function seed(db: Kysely<DB>, opts: { merchantCode: string; refuseDemoAccounts?: boolean }): Promise<{ seeded: boolean }> {
   const existing = await db.selectFrom('merchants').select('id').where('code', '=', opts.merchantCode).executeTakeFirst();
-  if (existing) return { seeded: false };
+  if (existing) {
+    // A database seeded in development and started in production would keep the published logins.
+    if (opts.refuseDemoAccounts) await refuseLiveDemoLogins(db, existing.id);
+    return { seeded: false };
+  }
   if (opts.refuseDemoAccounts) throw new DemoSeedRefusedError();
   // Hash outside the transaction: argon2 runs on the thread pool while nothing is locked.
   const passwords = await hashAll();

@@ -342,7 +342,18 @@ export async function verifySecondFactor(
       .returning('id_hash')
       .executeTakeFirst();
     if (!used) throw expired();
-    if (totpStep !== null) await trx.updateTable('members').set({ totp_last_counter: totpStep }).where('id', '=', member.id).execute();
+    if (totpStep !== null) {
+      // The step moves forward only if no parallel answer used it first: a code opens one challenge.
+      const step = totpStep;
+      const fresh = await trx
+        .updateTable('members')
+        .set({ totp_last_counter: step })
+        .where('id', '=', member.id)
+        .where((eb) => eb.or([eb('totp_last_counter', 'is', null), eb('totp_last_counter', '<', step)]))
+        .returning('id')
+        .executeTakeFirst();
+      if (!fresh) throw new WpsError(WPS_CODES.badRequest, ACCOUNT_MESSAGES.secondFactorWrong);
+    }
     return issueSession(trx, merchant, member, {
       now,
       ip,
