@@ -32,6 +32,13 @@ test.describe('operator roles and audit (issue 6)', () => {
     }
   });
 
+  test('the whole console, audit log included, fits a 360 px phone without sideways scroll', async ({ operator }) => {
+    await operator.page.setViewportSize({ width: 360, height: 740 });
+    await operator.login(DEMO.operator.username, DEMO.operator.password);
+    await expect(operator.page.getByTestId('operator.audit')).toBeVisible();
+    await expect.poll(() => operator.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  });
+
   test('the content role sees no outbox, system switches or audit, and the platform refuses the outbox to it', async ({ operator, request }) => {
     const console = operator.page;
     await console.goto('/operator');
