@@ -5,12 +5,15 @@ import {
   MEMBER_PAGE_MODULES,
   ZScreenConfig,
   encryptCsLink,
+  resolveVendorLink,
+  vendorIndex,
   type TFeatureFlag,
   type TGameCategory,
   type TGameType,
   type TMenuEntry,
   type TScreenConfig,
   type TVendorCard,
+  type TVendorLink,
   type TWhitelabelNode,
 } from '@wl/schemas';
 import { BUILT_ROUTES, routePath } from './built-routes.ts';
@@ -142,6 +145,15 @@ const agent: TViewer = { audience: 'agent', referralEnabled: false, hasVip: fals
 const compose = (viewer: TViewer, o: TOverrides = {}): TScreenConfig => composeScreenConfig(inputs(o), viewer, 'en');
 const headerKinds = (c: TScreenConfig) => c.header.entries.map((e) => (e.kind === 'category' ? e.gameType : e.kind));
 const sideEntries = (c: TScreenConfig): TMenuEntry[] => c.sideMenu.sections.flatMap((s) => s.entries);
+/** The links a list of codes resolves to in the config's vendor list, as the web resolves them. */
+const resolve = (c: TScreenConfig, codes: readonly string[], gameType: TGameType | null): TVendorLink[] => {
+  const index = vendorIndex(c.vendors);
+  return codes.map((code) => {
+    const link = resolveVendorLink(index, code, gameType);
+    if (!link) throw new Error(`dangling vendor code ${code}`);
+    return link;
+  });
+};
 const sideKeys = (c: TScreenConfig, section: string) => c.sideMenu.sections.find((s) => s.key === section)?.entries.map((e) => e.key);
 
 describe('composeScreenConfig', () => {
@@ -177,7 +189,7 @@ describe('composeScreenConfig', () => {
     ] as const)('%i vendors → %s drop-down', (count, layout) => {
       const entry = compose(visitor, { vendors: { LIVE: count } }).header.entries.find((e) => e.kind === 'category' && e.gameType === 'LIVE');
       expect(entry).toMatchObject({ dropdownLayout: layout });
-      expect(entry?.kind === 'category' && entry.vendors.length).toBe(count);
+      expect(entry?.kind === 'category' && entry.vendorCodes.length).toBe(count);
     });
 
     it('hides empty categories everywhere', () => {
@@ -212,13 +224,62 @@ describe('composeScreenConfig', () => {
         { gameType: 'LIVE', title: 'Live', gameClassify: 'LIVE', cards: [card('LIVE', 0)] },
       ];
       const config = composeScreenConfig(base, visitor, 'en');
-      const paths = config.header.entries.flatMap((e) => (e.kind === 'category' ? [[e.path, ...e.vendors.map((v) => v.path)]] : []));
+      const paths = config.header.entries.flatMap((e) => (e.kind === 'category' ? [[e.path, ...resolve(config, e.vendorCodes, e.gameType).map((v) => v.path)]] : []));
       expect(paths).toEqual([
         ['/rng', '/rng?vassalage=RNG_V1', '/rng?vassalage=RNG_V2'],
         ['/elott', '/seaLottery?gameCode=SEA1', '/vnLottery?gameCode=VN%202', '/lottery?gameCode=L3'],
         // One vendor: the category launches it directly.
         ['/live?vassalage=LIVE_V1', '/live?vassalage=LIVE_V1'],
       ]);
+    });
+  });
+
+  describe('vendors (each listed once, named by code: docs/0020)', () => {
+    it('lists every shown vendor once, in category order, and names it by code everywhere else', () => {
+      const config = compose(visitor);
+      const codes = config.vendors.map((v) => v.code);
+      expect(codes).toEqual(config.footer.products.flatMap((p) => p.vendorCodes));
+      expect(new Set(codes).size).toBe(codes.length);
+      expect(config.vendors.find((v) => v.code === 'LIVE_V2')).toEqual({
+        code: 'LIVE_V2',
+        name: 'LIVE vendor 2',
+        logoUrl: '/wps/assets/vendor/LIVE_V2/logo.svg',
+        placements: [{ gameType: 'LIVE', path: '/live?vassalage=LIVE_V2', isGame: 'VASSALAGE', gameCode: null }],
+      });
+      expect(config.footer.vendorLogoCodes).toEqual(codes);
+    });
+
+    it('a vendor under two categories is listed once with a placement for each; what differs stays on its placement', () => {
+      const base = inputs();
+      base.gameMenus = [
+        { gameType: 'RNG', title: 'Slots', gameClassify: 'RNG', cards: [card('RNG', 0, { vassalage: 'JILI', displayName: 'Jili' })] },
+        {
+          gameType: 'FISH',
+          title: 'Fishing',
+          gameClassify: 'FISH',
+          cards: [
+            card('FISH', 0, { vassalage: 'JILI', displayName: 'Jili Fishing', isGame: 'GAME', gameCode: 'jf1' }),
+            // Cards are keyed by vassalage inside a category: a repeat adds nothing.
+            card('FISH', 1, { vassalage: 'JILI', displayName: 'Jili again' }),
+          ],
+        },
+      ];
+      const config = composeScreenConfig(base, visitor, 'en');
+      expect(ZScreenConfig.parse(config)).toEqual(config);
+      expect(config.vendors).toEqual([
+        {
+          code: 'JILI',
+          name: 'Jili',
+          logoUrl: '/wps/assets/vendor/RNG_V1/logo.svg',
+          placements: [
+            { gameType: 'RNG', path: '/rng?vassalage=JILI', isGame: 'VASSALAGE', gameCode: null },
+            { gameType: 'FISH', path: '/fish?vassalage=JILI', isGame: 'GAME', gameCode: 'jf1', name: 'Jili Fishing', logoUrl: '/wps/assets/vendor/FISH_V1/logo.svg' },
+          ],
+        },
+      ]);
+      const [fishLink] = resolve(config, config.footer.products[1]?.vendorCodes ?? [], 'FISH');
+      expect(fishLink).toEqual({ vassalage: 'JILI', name: 'Jili Fishing', logoUrl: '/wps/assets/vendor/FISH_V1/logo.svg', gameType: 'FISH', path: '/fish?vassalage=JILI', isGame: 'GAME', gameCode: 'jf1' });
+      expect(config.footer.vendorLogoCodes).toEqual(['JILI']);
     });
   });
 
@@ -248,14 +309,14 @@ describe('composeScreenConfig', () => {
     it('rows: HOT, FAV, RNG, FISH, LIVE, PVP, MXWIN, SPORTS with at most 5 vendors each', () => {
       const rows = compose(visitor, { vendors: { RNG: 14, LIVE: 6 } }).home.rows;
       expect(rows.map((r) => r.key)).toEqual(['HOT', 'FAV', 'RNG', 'FISH', 'LIVE', 'PVP', 'MXWIN', 'SPORTS']);
-      expect(rows.find((r) => r.key === 'RNG')?.vendors.map((v) => v.vassalage)).toEqual(['RNG_V1', 'RNG_V2', 'RNG_V3', 'RNG_V4', 'RNG_V5']);
-      expect(rows.find((r) => r.key === 'LIVE')?.vendors).toHaveLength(5);
+      expect(rows.find((r) => r.key === 'RNG')?.vendorCodes).toEqual(['RNG_V1', 'RNG_V2', 'RNG_V3', 'RNG_V4', 'RNG_V5']);
+      expect(rows.find((r) => r.key === 'LIVE')?.vendorCodes).toHaveLength(5);
       expect(rows.find((r) => r.key === 'FAV')?.requiresLogin).toBe(true);
     });
 
     it('rows: MXWIN holds RNG vendors 11 to 20', () => {
       const mxwin = compose(visitor, { vendors: { RNG: 23 } }).home.rows.find((r) => r.key === 'MXWIN');
-      expect(mxwin?.vendors.map((v) => v.vassalage)).toEqual(Array.from({ length: 10 }, (_, i) => `RNG_V${i + 11}`));
+      expect(mxwin?.vendorCodes).toEqual(Array.from({ length: 10 }, (_, i) => `RNG_V${i + 11}`));
     });
 
     it('rows: no MXWIN with 10 RNG vendors', () => {
@@ -385,19 +446,19 @@ describe('composeScreenConfig', () => {
     it('footer lists products by category and each vendor logo once', () => {
       const config = compose(visitor);
       expect(config.footer.products.map((p) => p.gameType)).toEqual(['LOTT', 'ELOTT', 'LIVE', 'SPORTS', 'ESPORTS', 'FISH', 'RNG', 'PVP', 'COCKFIGHT']);
-      const logos = config.footer.vendorLogos.map((v) => v.vassalage);
+      const logos = config.footer.vendorLogoCodes;
       expect(new Set(logos).size).toBe(logos.length);
       expect(logos).toHaveLength(2 + 1 + 6 + 2 + 1 + 3 + 14 + 2 + 1);
     });
   });
 
   describe('availability (pages the web does not build are disabled)', () => {
-    it('links the built actions, the game centre routes, the security centre and the agent centre, nothing else', () => {
+    it('links the built actions, the game centre routes, the security centre, deposit, withdraw, transfers, records and the agent centre, nothing else', () => {
       const config = compose(agent);
       const all = [...sideEntries(config), ...config.memberCentre, ...config.agentCentre, ...config.avatarMenu, ...config.footer.helpLinks];
       const available = all.filter((e) => e.isAvailable).map((e) => (e.target.type === 'action' ? e.target.action : e.target.type === 'route' ? e.target.path : e.target.url));
       expect(new Set(available)).toEqual(
-        new Set(['language', 'theme', 'appDownload', 'customerService', 'logout', '/lott', '/elott', '/live', '/sports', '/esports', '/fish', '/rng', '/pvp', '/cockfight', '/member/securityCenter', '/agentHome']),
+        new Set(['language', 'theme', 'appDownload', 'customerService', 'logout', '/lott', '/elott', '/live', '/sports', '/esports', '/fish', '/rng', '/pvp', '/cockfight', '/member/securityCenter', '/member/depositv2', '/member/withdraw', '/member/transferFund', '/member/transferUpline', '/member/transactionHistory', '/member/personalHistoryCopy', '/member/personalProfit', '/member/bonusDetails', '/agentHome']),
       );
     });
 
@@ -431,10 +492,10 @@ describe('composeScreenConfig', () => {
         const config = compose(viewer, { vendors });
         const menus = [...sideEntries(config), ...config.memberCentre, ...config.agentCentre, ...config.avatarMenu, ...config.footer.helpLinks];
         const vendorLinks = [
-          ...config.header.entries.flatMap((e) => (e.kind === 'category' ? e.vendors : [])),
-          ...config.footer.products.flatMap((p) => p.vendors),
-          ...config.footer.vendorLogos,
-          ...config.home.rows.flatMap((r) => r.vendors),
+          ...config.header.entries.flatMap((e) => (e.kind === 'category' ? resolve(config, e.vendorCodes, e.gameType) : [])),
+          ...config.footer.products.flatMap((p) => resolve(config, p.vendorCodes, p.gameType)),
+          ...resolve(config, config.footer.vendorLogoCodes, null),
+          ...config.home.rows.flatMap((r) => resolve(config, r.vendorCodes, r.gameType)),
         ];
         const linked = [
           ...menus.flatMap((e) => (e.isAvailable && e.target.type === 'route' ? [e.target.path] : [])),

@@ -20,7 +20,7 @@ import {
 } from '@wl/schemas';
 import { isBuilt } from './built-routes.ts';
 import { agentCentre, avatarMenu, helpLinks, memberCentre, memberPagePath, showsReferral, sideMenu, type TViewer } from './menus.ts';
-import { appLinks, categoryPath, customerServiceLink, socialLinks, vendorLink } from './vendor-links.ts';
+import { appLinks, categoryPath, customerServiceLink, socialLinks, vendorCodes, vendorList } from './vendor-links.ts';
 import { featureFlags, findNode } from './whitelabel.ts';
 
 export type { TViewer } from './menus.ts';
@@ -71,7 +71,7 @@ function header(categories: readonly TGameCategory[], viewer: TViewer): THeaderE
         gameType: category.gameType,
         label: category.title,
         path,
-        vendors: category.cards.map(vendorLink),
+        vendorCodes: vendorCodes(category.cards),
         dropdownLayout: category.cards.length > VENDOR_DROPDOWN_LARGE_ABOVE ? 'large' : 'compact',
         isAvailable: isBuilt(path),
       };
@@ -117,15 +117,15 @@ function homeRows(categories: readonly TGameCategory[]): THomeRow[] {
         key,
         labelKey: `home_row_${key.toLowerCase()}`,
         gameType,
-        vendors: category.cards.slice(0, HOME_PREVIEW_VENDOR_LIMIT).map(vendorLink),
+        vendorCodes: vendorCodes(category.cards.slice(0, HOME_PREVIEW_VENDOR_LIMIT)),
         requiresLogin: false,
       },
     ];
   };
   const rng = byType.get('RNG');
   return [
-    { key: 'HOT', labelKey: 'home_row_hot', gameType: null, vendors: [], requiresLogin: false },
-    { key: 'FAV', labelKey: 'home_row_fav', gameType: null, vendors: [], requiresLogin: true },
+    { key: 'HOT', labelKey: 'home_row_hot', gameType: null, vendorCodes: [], requiresLogin: false },
+    { key: 'FAV', labelKey: 'home_row_fav', gameType: null, vendorCodes: [], requiresLogin: true },
     ...ROW_CATEGORIES.flatMap((type) => row(type as THomeRow['key'], type)),
     ...(rng && hasMxwin(categories)
       ? [
@@ -133,7 +133,7 @@ function homeRows(categories: readonly TGameCategory[]): THomeRow[] {
             key: 'MXWIN',
             labelKey: 'home_row_mxwin',
             gameType: 'RNG',
-            vendors: rng.cards.slice(MXWIN_VENDOR_FROM, MXWIN_VENDOR_TO).map(vendorLink),
+            vendorCodes: vendorCodes(rng.cards.slice(MXWIN_VENDOR_FROM, MXWIN_VENDOR_TO)),
             requiresLogin: false,
           } satisfies THomeRow,
         ]
@@ -173,35 +173,36 @@ function forms(inputs: TComposerInputs, flags: ReturnType<typeof featureFlags>):
  * Hash of what the viewer sees: it changes exactly when the content does, so a change that does not
  * touch this audience (say an agent-centre module for a visitor) pushes nothing to its pages.
  */
-function contentVersion(config: Omit<TScreenConfig, 'version'>): string {
+function contentVersion(config: Omit<TScreenConfig, 'version' | 'configVersion'>): string {
   return createHash('sha256').update(JSON.stringify(config)).digest('base64url').slice(0, 22);
 }
 
 /**
  * Builds the ScreenConfig a viewer sees (SPEC §2) from the upstream's configuration. Pure: same
- * inputs, same output. `system.ip` is the address the inputs were read with; callers overlay the
- * browser's own address.
+ * inputs, same output. Nothing per browser (no client IP), so one answer serves many as bytes.
  */
 export function composeScreenConfig(inputs: TComposerInputs, viewer: TViewer, language: TLanguage): TScreenConfig {
   const { permission } = inputs;
   const flags = featureFlags(inputs.whitelabel);
   const categories = shownCategories(inputs.gameMenus, inputs.whitelabel);
   const customerService = customerServiceLink(permission.customerService);
-  const vendorLogos = [...new Map(categories.flatMap((c) => c.cards).map((card) => [card.vassalage, vendorLink(card)])).values()];
+  // Each vendor once; every other part names it by code (docs/0020).
+  const vendors = vendorList(categories);
 
-  const config: Omit<TScreenConfig, 'version'> = {
+  const config: Omit<TScreenConfig, 'version' | 'configVersion'> = {
     audience: viewer.audience,
     language,
     merchant: { code: inputs.merchantCode, name: permission.merchantName, currencySymbol: permission.currencySymbol },
-    system: { status: inputs.systemStatus.status, ip: inputs.systemStatus.ip },
+    system: { status: inputs.systemStatus.status },
     flags,
+    vendors,
     header: { entries: header(categories, viewer) },
     sideMenu: { sections: sideMenu(categories, viewer, customerService !== '') },
     footer: {
       helpLinks: helpLinks(),
-      products: categories.map((c) => ({ gameType: c.gameType, label: c.title, vendors: c.cards.map(vendorLink) })),
+      products: categories.map((c) => ({ gameType: c.gameType, label: c.title, vendorCodes: vendorCodes(c.cards) })),
       social: socialLinks(permission.customerService),
-      vendorLogos,
+      vendorLogoCodes: vendors.map((v) => v.code),
     },
     memberCentre: memberCentre(inputs.whitelabel, viewer),
     agentCentre: agentCentre(inputs.whitelabel, viewer),
@@ -214,7 +215,7 @@ export function composeScreenConfig(inputs: TComposerInputs, viewer: TViewer, la
     },
     forms: forms(inputs, flags),
   };
-  // The address differs per browser and must not change the version.
-  const version = contentVersion({ ...config, system: { ...config.system, ip: '' } });
-  return { version, ...config };
+  const version = contentVersion(config);
+  // Outside the hash: a change elsewhere moves configVersion but not this audience's content version.
+  return { version, configVersion: inputs.configVersion, ...config };
 }

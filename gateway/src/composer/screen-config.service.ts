@@ -1,51 +1,113 @@
 import { EventEmitter } from 'node:events';
-import { LANGUAGES, ZScreenConfig, type TLanguage, type TScreenConfig } from '@wl/schemas';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { LANGUAGES, WPS_CODES, ZScreenConfig, type TLanguage, type TScreenConfig } from '@wl/schemas';
+import { UpstreamError, UpstreamProtocolError } from '../upstream/upstream.errors.ts';
 import type { WpsApi } from '../upstream/wps.api.ts';
+import { encodeAnswer, type TEncodedAnswer } from '../edge/encoded-answer.ts';
 import { composeScreenConfig, type TComposerInputs, type TViewer } from './compose-screen-config.ts';
 
 /** Event emitted after the upstream's configuration version changed and inputs were refetched. */
 export const CONFIG_CHANGED = 'change';
 
-type TLogger = { warn(obj: object, msg: string): void };
+type TLogger = { warn(obj: object, msg: string): void; info(msg: string): void };
+
+/** Pause after a failed watch, or a change whose inputs could not be read yet, before asking again. */
+const WATCH_RETRY_MS = 1000;
+
+/** True when the upstream says it has no config watch for us (a real upstream without it: poll instead). */
+function watchNotOffered(error: unknown): boolean {
+  if (error instanceof UpstreamError) return error.code === WPS_CODES.notFound || error.code === WPS_CODES.forbidden;
+  // Not our envelope at all: a 404 page of some other server.
+  return error instanceof UpstreamProtocolError && /HTTP 40[34]\b/.test(error.message);
+}
 
 /**
  * Keeps composed screen configs fresh: inputs cached per language, composed configs cached per
- * (configVersion, audience, language, referral, hasVip), and a poller on the upstream's config
- * version that refetches, clears and tells subscribers (DESIGN: "recomposed when an operator
- * changes something").
+ * (configVersion, audience, language, referral, hasVip), and a watch on the upstream's config
+ * version that refetches, clears and tells listeners (DESIGN: "recomposed when an operator
+ * changes something"). The watch is the upstream's long-poll (docs/0021), which answers as soon as
+ * a change commits on any instance; an upstream without it is polled every `pollMs`.
  */
 export class ScreenConfigService {
   readonly events = new EventEmitter();
   private readonly inputs = new Map<TLanguage, Promise<TComposerInputs>>();
-  private readonly composed = new Map<string, TScreenConfig>();
+  private readonly composed = new Map<string, { config: TScreenConfig; answer: Promise<TEncodedAnswer> | null }>();
   private knownVersion: number | null = null;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private queued: Promise<void> | null = null;
   private stopped = false;
   private lastPollFailed = false;
+  private lastWatchFailed = false;
+  private watching: Promise<void> | null = null;
+  private abort = new AbortController();
 
   constructor(
     private readonly api: WpsApi,
-    private readonly options: { pollMs: number; logger: TLogger },
-  ) {
-    // Every open page holds one listener.
-    this.events.setMaxListeners(0);
+    private readonly options: {
+      /** Poll interval when the upstream has no watch. */
+      pollMs: number;
+      /** How long one watch call may wait for a change (ms); 0 turns the watch off (polling only). */
+      watchWaitMs: number;
+      logger: TLogger;
+    },
+  ) {}
+
+  /** The upstream's config version the caches hold; null until first read. */
+  get version(): number | null {
+    return this.knownVersion;
   }
 
-  /** Starts polling the upstream's config version. */
+  /** Starts watching the upstream's config version (or polling it, when it offers no watch). */
   start(): void {
     this.stopped = false;
-    this.schedule();
+    this.abort = new AbortController();
+    this.watching = this.watch();
   }
 
-  /** Stops polling; pending polls finish but schedule nothing more. */
+  /** Stops watching and polling; a poll under way finishes but nothing more is scheduled. */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.abort.abort();
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    await this.watching;
     await this.queued?.catch(() => undefined);
     await this.running?.catch(() => undefined);
+  }
+
+  /** The watch loop: each answer is the version now; a new one is read in through poll(). */
+  private async watch(): Promise<void> {
+    await this.poll();
+    if (this.options.watchWaitMs <= 0) {
+      this.schedule();
+      return;
+    }
+    while (!this.stopped) {
+      try {
+        const { version } = await this.api.configWatch({ since: this.knownVersion, waitMs: this.options.watchWaitMs }, this.abort.signal);
+        this.lastWatchFailed = false;
+        if (version === this.knownVersion) continue;
+        await this.poll();
+        // Inputs could not be read yet (the poll logged why): do not spin on a watch that answers at once.
+        if (this.knownVersion !== version) await this.pause();
+      } catch (error) {
+        if (this.stopped) return;
+        if (watchNotOffered(error)) {
+          this.options.logger.info(`upstream offers no config watch; polling its config version every ${this.options.pollMs} ms`);
+          this.schedule();
+          return;
+        }
+        if (!this.lastWatchFailed) this.options.logger.warn({ err: error }, 'config watch failed; polling until it is back');
+        this.lastWatchFailed = true;
+        await this.poll();
+        await this.pause();
+      }
+    }
+  }
+
+  private async pause(): Promise<void> {
+    await sleep(WATCH_RETRY_MS, undefined, { signal: this.abort.signal }).catch(() => undefined);
   }
 
   private schedule(): void {
@@ -57,8 +119,20 @@ export class ScreenConfigService {
   }
 
   /**
+   * This instance has just committed a change upstream (an operator call through it): its next
+   * reads must see the change (read-your-writes), so the cached inputs and answers go now, and a
+   * poll tells the listeners once the new version is read in. Never awaited by the caller.
+   */
+  changedHere(): void {
+    // Each language in use is read again now; readers wait for that read, never for the old one.
+    for (const language of [...this.inputs.keys()]) this.startFetch(language);
+    this.composed.clear();
+    void this.poll();
+  }
+
+  /**
    * Checks the config version now. A poll already under way may have read the version before the
-   * caller's change, so a call during one queues exactly one more poll after it.
+   * caller's change, so a call during one queues exactly one more poll after it. Never rejects.
    */
   poll(): Promise<void> {
     if (!this.running) {
@@ -128,29 +202,53 @@ export class ScreenConfigService {
   }
 
   private inputsFor(language: TLanguage): Promise<TComposerInputs> {
-    let pending = this.inputs.get(language);
-    if (!pending) {
-      pending = this.fetchInputs(language);
-      this.inputs.set(language, pending);
-      // A failed fetch must not stick: the next caller tries again.
-      pending.catch(() => {
-        if (this.inputs.get(language) === pending) this.inputs.delete(language);
-      });
-    }
+    return this.inputs.get(language) ?? this.startFetch(language);
+  }
+
+  /** Reads a language's inputs and keeps the read as the cached one. */
+  private startFetch(language: TLanguage): Promise<TComposerInputs> {
+    const pending = this.fetchInputs(language);
+    this.inputs.set(language, pending);
+    // A failed fetch must not stick: the next caller tries again.
+    pending.catch(() => {
+      if (this.inputs.get(language) === pending) this.inputs.delete(language);
+    });
     return pending;
   }
 
-  /** The composed and validated config for a viewer and language, with `system.ip` set to the browser's address. */
-  async screenConfig(viewer: TViewer, language: TLanguage, ip: string): Promise<TScreenConfig> {
+  private async composedFor(viewer: TViewer, language: TLanguage) {
     const inputs = await this.inputsFor(language);
     const key = [inputs.configVersion, viewer.audience, language, viewer.referralEnabled, viewer.hasVip].join('|');
-    let config = this.composed.get(key);
-    if (!config) {
+    let entry = this.composed.get(key);
+    if (!entry) {
       // Validated once, when composed: every caller then gets an already checked object, so the hot
       // path does not parse 35 KB of config per request (bench: config.screen).
-      config = ZScreenConfig.parse(composeScreenConfig(inputs, viewer, language));
-      this.composed.set(key, config);
+      entry = { config: ZScreenConfig.parse(composeScreenConfig(inputs, viewer, language)), answer: null };
+      this.composed.set(key, entry);
     }
-    return ip === '' ? config : { ...config, system: { ...config.system, ip } };
+    return entry;
+  }
+
+  /** The composed and validated config for a viewer and language (the same object for every caller). */
+  async screenConfig(viewer: TViewer, language: TLanguage): Promise<TScreenConfig> {
+    return (await this.composedFor(viewer, language)).config;
+  }
+
+  /**
+   * `config.screen`'s whole tRPC answer (`{"result":{"data":…}}`) as bytes, serialized and
+   * compressed once per (config version, audience, language, referral, hasVip) (issue 7, docs/0019).
+   */
+  async screenAnswer(viewer: TViewer, language: TLanguage): Promise<TEncodedAnswer> {
+    const entry = await this.composedFor(viewer, language);
+    if (!entry.answer) {
+      const body = Buffer.from(JSON.stringify({ result: { data: entry.config } }));
+      const answer = encodeAnswer(body, { contentType: 'application/json', brotliQuality: 11 });
+      entry.answer = answer;
+      // A failed encoding must not stick.
+      answer.catch(() => {
+        if (entry.answer === answer) entry.answer = null;
+      });
+    }
+    return entry.answer;
   }
 }

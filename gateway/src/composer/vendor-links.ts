@@ -7,8 +7,9 @@ import {
   type TGameType,
   type TLanguage,
   type TResourceEntry,
+  type TVendor,
   type TVendorCard,
-  type TVendorLink,
+  type TVendorPlacement,
 } from '@wl/schemas';
 
 /** Route of each category's game page (SPEC §2 routes; COCKFIGHT and CRASH have none there, so ours). */
@@ -34,16 +35,34 @@ export function vendorPath(card: Pick<TVendorCard, 'vassalage' | 'gameType' | 'g
   return `${CATEGORY_PATHS[card.gameType]}?vassalage=${encodeURIComponent(card.vassalage)}`;
 }
 
-export function vendorLink(card: TVendorCard): TVendorLink {
-  return {
-    vassalage: card.vassalage,
-    name: card.displayName,
-    logoUrl: card.logoUrl,
-    gameType: card.gameType,
-    path: vendorPath(card),
-    isGame: card.isGame,
-    gameCode: card.gameCode,
-  };
+/**
+ * The config's single vendor list (docs/0020): each vendor once, in the order the categories first
+ * show it, with one placement per category it appears in. Name and logo come from its first card; a
+ * later card that names or pictures it differently keeps its own on its placement. A vendor repeated
+ * inside one category (the wire keys cards by vassalage there) keeps its first card.
+ */
+export function vendorList(categories: readonly TGameCategory[]): TVendor[] {
+  const byCode = new Map<string, TVendor>();
+  for (const category of categories) {
+    for (const card of category.cards) {
+      let vendor = byCode.get(card.vassalage);
+      if (!vendor) {
+        vendor = { code: card.vassalage, name: card.displayName, logoUrl: card.logoUrl, placements: [] };
+        byCode.set(card.vassalage, vendor);
+      }
+      if (vendor.placements.some((p) => p.gameType === card.gameType)) continue;
+      const placement: TVendorPlacement = { gameType: card.gameType, path: vendorPath(card), isGame: card.isGame, gameCode: card.gameCode };
+      if (card.displayName !== vendor.name) placement.name = card.displayName;
+      if (card.logoUrl !== vendor.logoUrl) placement.logoUrl = card.logoUrl;
+      vendor.placements.push(placement);
+    }
+  }
+  return [...byCode.values()];
+}
+
+/** The codes of a category's cards, in its order. */
+export function vendorCodes(cards: readonly TVendorCard[]): string[] {
+  return cards.map((card) => card.vassalage);
 }
 
 /** SPEC §4: a category with one vendor launches it; otherwise its category page. */

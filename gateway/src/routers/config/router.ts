@@ -1,9 +1,7 @@
 import { router } from '../../trpc/init.ts';
 import { getScreen } from './get-screen.ts';
-import { watchScreen } from './watch-screen.ts';
 
-/** Screen configuration: the composed ScreenConfig and its live updates. */
+/** Screen configuration: the composed ScreenConfig (pages hear of changes on LIVE_CONFIG_PATH, docs/0021). */
 export const configRouter = router({
   screen: getScreen,
-  onChange: watchScreen,
 });

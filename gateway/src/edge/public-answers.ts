@@ -1,0 +1,138 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { languageOf } from '../trpc/context.ts';
+import { encodeAnswer, prepareAnswer, sendAnswer, type TAnswerHeaders, type TEncodedAnswer } from './encoded-answer.ts';
+
+/**
+ * Procedures whose answer depends only on the URL and the x-language header: they call the upstream
+ * without a member token (SPEC §7, `publicCall`) and read nothing else of the request. Only GETs made
+ * entirely of these, sent without Authorization, enter the byte cache. Adding one here is a promise
+ * that it is and stays that way; anything personal (favourites, balance, launches) never is.
+ */
+export const PUBLIC_PROCEDURES: ReadonlySet<string> = new Set([
+  'catalogue.gameMenus',
+  'catalogue.games',
+  'catalogue.hotGames',
+  'content.announcements',
+  'content.winnerBoard',
+]);
+
+const HEADERS: TAnswerHeaders = {
+  cacheControl: 'public, no-cache',
+  vary: 'trpc-accept, accept, accept-encoding, authorization, x-language',
+};
+/** Larger answers are served by tRPC as usual (a games page of 12 is about 5 KB). */
+const MAX_BODY_BYTES = 512 * 1024;
+const TRPC_PREFIX = '/trpc/';
+
+type TEntry = { answer: TEncodedAnswer; expiresAt: number };
+
+/**
+ * Whole tRPC answers (single calls and batches, the home page's 9-call batch among them) of public
+ * procedures, as ready bytes: serialized, compressed and hashed once (issue 7, docs/0019). Keyed by
+ * the full URL and the language; each entry lives as long as the public upstream cache's TTL, and
+ * `clear()` (on every config change) drops them all and refuses fills that began before it.
+ */
+export class PublicAnswerCache {
+  private readonly entries = new Map<string, TEntry>();
+  private generation = 0;
+
+  constructor(private readonly options: { ttlMs: number; maxEntries: number; now?: () => number }) {}
+
+  get enabled(): boolean {
+    return this.options.ttlMs > 0;
+  }
+
+  get(key: string): TEncodedAnswer | null {
+    const hit = this.entries.get(key);
+    if (!hit) return null;
+    if (hit.expiresAt > this.now()) return hit.answer;
+    this.entries.delete(key);
+    return null;
+  }
+
+  /** Current generation: a fill started under an older one is dropped. */
+  get stamp(): number {
+    return this.generation;
+  }
+
+  set(key: string, answer: TEncodedAnswer, stamp: number): void {
+    if (stamp !== this.generation || !this.enabled) return;
+    this.entries.delete(key);
+    this.entries.set(key, { answer, expiresAt: this.now() + this.options.ttlMs });
+    while (this.entries.size > this.options.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.entries.delete(oldest);
+    }
+  }
+
+  clear(): void {
+    this.generation++;
+    this.entries.clear();
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private now(): number {
+    return (this.options.now ?? Date.now)();
+  }
+}
+
+/** Memo of path segments (`a.b,c.d`) to whether every procedure in them is public. */
+const publicPaths = new Map<string, boolean>();
+
+function isPublicPath(paths: string): boolean {
+  let known = publicPaths.get(paths);
+  if (known === undefined) {
+    known = paths !== '' && paths.split(',').every((path) => PUBLIC_PROCEDURES.has(path));
+    if (publicPaths.size < 256) publicPaths.set(paths, known);
+  }
+  return known;
+}
+
+/** The cache key of a request that may be answered from (or fill) the cache, else null. */
+export function publicAnswerKey(request: FastifyRequest): string | null {
+  if (request.method !== 'GET' || !request.url.startsWith(TRPC_PREFIX)) return null;
+  const headers = request.headers;
+  // A member's request never reads or fills a shared entry, even for public procedures.
+  if (headers.authorization !== undefined || headers['trpc-accept'] !== undefined) return null;
+  if (headers.accept !== undefined && /jsonl|event-stream/i.test(headers.accept)) return null;
+  const url = request.url;
+  const query = url.indexOf('?');
+  if (!isPublicPath(url.slice(TRPC_PREFIX.length, query < 0 ? undefined : query))) return null;
+  const language = headers['x-language'];
+  return `${languageOf(Array.isArray(language) ? language[0] : language)} ${url}`;
+}
+
+/**
+ * Hooks of the public answer cache, registered before the tRPC plugin and after registerTrpcBytes:
+ * onRequest answers hits (or 304) before tRPC runs; onSend turns a miss's 200 answer into an entry
+ * and sends its bytes. Its onSend runs before @fastify/compress's route hook, which then leaves the
+ * encoded bytes alone.
+ */
+export function registerPublicAnswers(app: FastifyInstance, cache: PublicAnswerCache): void {
+  if (!cache.enabled) return;
+  const fills = new WeakMap<FastifyRequest, { key: string; stamp: number }>();
+
+  app.addHook('onRequest', async (request, reply) => {
+    const key = publicAnswerKey(request);
+    if (key === null) return;
+    const hit = cache.get(key);
+    if (hit) return sendAnswer(request, reply, hit, HEADERS);
+    fills.set(request, { key, stamp: cache.stamp });
+  });
+
+  // Runs after registerTrpcBytes, which turned tRPC's Response into bytes and headers.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const fill = fills.get(request);
+    if (!fill) return payload;
+    fills.delete(request);
+    if (reply.statusCode !== 200 || !Buffer.isBuffer(payload) || payload.length > MAX_BODY_BYTES) return payload;
+    const contentType = String(reply.getHeader('content-type') ?? 'application/json');
+    const answer = await encodeAnswer(payload, { contentType, brotliQuality: 5 });
+    cache.set(fill.key, answer, fill.stamp);
+    return prepareAnswer(request, reply, answer, HEADERS);
+  });
+}

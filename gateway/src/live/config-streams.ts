@@ -1,0 +1,136 @@
+import type { ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import { WPS_CODES, WPS_MESSAGES } from '@wl/schemas';
+import { ipBucket } from '../trpc/rate-limit.ts';
+import { NETWORK_ERROR_KEY } from '../upstream/upstream.errors.ts';
+
+/** Where pages open the live config stream (EventSource; docs/0021). */
+export const LIVE_CONFIG_PATH = '/live/config';
+
+/** Limits of the live config streams. */
+export type TLiveStreamLimits = {
+  /** Open streams one client (IPv4 address or IPv6 /64) may hold; more are refused with 429. */
+  perIp: number;
+  /** Open streams in this process; more are refused with 503 (the page retries, maybe elsewhere). */
+  total: number;
+  /** Comment line written to every stream this often, so proxies and phones keep it open. */
+  heartbeatMs: number;
+};
+
+/**
+ * A household or an office shares one address, and a phone network many more: 64 tabs per
+ * address is far above one person and far below someone holding thousands of sockets.
+ */
+export const DEFAULT_LIVE_STREAM_LIMITS: TLiveStreamLimits = { perIp: 64, total: 20_000, heartbeatMs: 25_000 };
+
+/** A stream whose client stopped reading and has this much queued is dropped (it reconnects with Last-Event-ID). */
+const MAX_BUFFERED_BYTES = 64 * 1024;
+/** How long EventSource waits before it reconnects (ms), sent once per stream. */
+const RETRY_MS = 3000;
+const HEARTBEAT = Buffer.from(':\n\n');
+const VERSION_ID = /^\d{1,15}$/;
+
+/** The one message of a version: `id` lets a reconnecting page say what it has (Last-Event-ID). */
+function versionMessage(version: number): Buffer {
+  return Buffer.from(`id: ${version}\ndata: {"version":${version}}\n\n`);
+}
+
+/**
+ * The open pages of the live config stream, in one Set. A change is encoded once into one Buffer and
+ * the same Buffer is written to every open response: O(1) work per change besides the socket writes
+ * (issue 7 item 4). Pages then fetch `config.screen`, which the gateway serves from its cache.
+ */
+export class ConfigStreams {
+  private readonly streams = new Set<ServerResponse>();
+  private readonly perClient = new Map<string, number>();
+  private current: { version: number; message: Buffer } | null = null;
+  private heartbeat: NodeJS.Timeout | null = null;
+
+  constructor(private readonly limits: TLiveStreamLimits) {}
+
+  /** Open streams now. */
+  get size(): number {
+    return this.streams.size;
+  }
+
+  /** The version pages are told on connect; null until the gateway knows one. */
+  get version(): number | null {
+    return this.current?.version ?? null;
+  }
+
+  /** Tells every open page about a new config version. */
+  publish(version: number): void {
+    if (this.current?.version === version) return;
+    this.current = { version, message: versionMessage(version) };
+    this.writeAll(this.current.message);
+  }
+
+  private writeAll(message: Buffer): void {
+    for (const res of this.streams) {
+      // A page that stopped reading would hold memory for ever: drop it, it reconnects and resumes.
+      if (res.writableLength > MAX_BUFFERED_BYTES) res.destroy();
+      else res.write(message);
+    }
+  }
+
+  /** Registers the stream route and ends every stream when the app closes. */
+  register(app: FastifyInstance): void {
+    app.get(LIVE_CONFIG_PATH, (request, reply) => {
+      const client = ipBucket(request.ip);
+      const held = this.perClient.get(client) ?? 0;
+      if (held >= this.limits.perIp) {
+        return reply.code(429).header('retry-after', '30').send({ success: false, value: null, message: WPS_MESSAGES.tooManyRequests, code: WPS_CODES.tooManyRequests });
+      }
+      if (this.streams.size >= this.limits.total) {
+        return reply.code(503).header('retry-after', '10').send({ success: false, value: null, message: NETWORK_ERROR_KEY, code: 503 });
+      }
+      // Raw from here: no per-page serializer, compressor or stream wrapper between us and the socket.
+      // Helmet's headers are already on reply.raw (its onRequest hook sets them there).
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        // Proxies such as nginx would otherwise hold the events back.
+        'x-accel-buffering': 'no',
+      });
+      res.socket?.setNoDelay(true);
+      this.streams.add(res);
+      this.perClient.set(client, held + 1);
+      res.once('close', () => {
+        this.streams.delete(res);
+        const left = (this.perClient.get(client) ?? 1) - 1;
+        if (left <= 0) this.perClient.delete(client);
+        else this.perClient.set(client, left);
+        if (this.streams.size === 0) this.stopHeartbeat();
+      });
+      res.write(`retry: ${RETRY_MS}\n\n`);
+      // Resume (SSE Last-Event-ID, or `since` on the first connect): a page that missed a version gets the current one now.
+      const header = request.headers['last-event-id'];
+      const since = (typeof header === 'string' ? header : undefined) ?? (request.query as { since?: string }).since;
+      const known = since !== undefined && VERSION_ID.test(since) ? Number(since) : null;
+      if (this.current && this.current.version !== known) res.write(this.current.message);
+      this.startHeartbeat();
+    });
+    app.addHook('preClose', async () => this.closeAll());
+  }
+
+  /** One timer for every stream, running only while some are open. */
+  private startHeartbeat(): void {
+    if (this.heartbeat) return;
+    this.heartbeat = setInterval(() => this.writeAll(HEARTBEAT), this.limits.heartbeatMs);
+    this.heartbeat.unref();
+  }
+
+  private stopHeartbeat(): void {
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = null;
+  }
+
+  /** Ends every stream (the pages reconnect, to this process or another one). */
+  closeAll(): void {
+    this.stopHeartbeat();
+    for (const res of this.streams) res.end();
+  }
+}

@@ -1,0 +1,89 @@
+// @vitest-environment node
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { build, type Rolldown } from 'vite';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+type TChunk = Rolldown.OutputChunk;
+
+const webRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Issue 7 item 2: the home route's initial JavaScript, gzipped, at most this (bench measures the same files). */
+const HOME_INITIAL_JS_GZIP_BUDGET = 150_000;
+
+/** Module ids that must never reach the browser: the wire cipher and the server-only wps contracts. */
+const isServerOnly = (id: string) =>
+  /[\\/]node_modules[\\/].*crypto-js[\\/]/.test(id) || (/[\\/]schemas[\\/]src[\\/]wps[\\/]/.test(id) && !id.endsWith('messages.ts'));
+
+/**
+ * What the first load holds, read from a real production build (in memory): the entry chunk and
+ * the app's start chunk (src/boot.tsx) with every chunk they import statically: what index.html
+ * loads and modulepreloads.
+ */
+describe('the first load of the built web app (docs/0022)', () => {
+  let chunks: TChunk[];
+  let initial: TChunk[];
+  let htmlScripts: string[];
+  beforeAll(async () => {
+    // The production build exactly as `vite build` makes it: vitest runs with NODE_ENV=test, which
+    // would switch React's JSX to its development runtime.
+    const nodeEnv = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
+    let out: Rolldown.RolldownOutput;
+    try {
+      out = (await build({ root: webRoot, mode: 'production', logLevel: 'silent', build: { write: false } })) as Rolldown.RolldownOutput;
+    } finally {
+      process.env.NODE_ENV = nodeEnv;
+    }
+    chunks = out.output.filter((o): o is TChunk => o.type === 'chunk');
+    const byName = new Map(chunks.map((c) => [c.fileName, c]));
+    const seen = new Set<string>();
+    const walk = (name: string) => {
+      if (seen.has(name)) return;
+      seen.add(name);
+      for (const next of byName.get(name)?.imports ?? []) walk(next);
+    };
+    // The entry starts the app from src/boot.tsx after the HTML has painted (docs/0022); index.html
+    // modulepreloads that chunk and its static imports, so they are part of the first load.
+    for (const c of chunks.filter((c) => c.isEntry || c.facadeModuleId?.endsWith('/src/boot.tsx'))) walk(c.fileName);
+    initial = chunks.filter((c) => seen.has(c.fileName));
+    const html = out.output.find((o) => o.fileName === 'index.html');
+    htmlScripts = html?.type === 'asset' ? [...String(html.source).matchAll(/(?:src|href)="\/?([^"]+\.js)"/g)].map((m) => m[1] as string) : [];
+  }, 120_000);
+
+  it('loads every chunk of the first load from index.html (script or modulepreload), as pnpm bench counts them', () => {
+    expect(initial.some((c) => c.facadeModuleId?.endsWith('/src/boot.tsx'))).toBe(true);
+    expect(new Set(htmlScripts)).toEqual(new Set(initial.map((c) => c.fileName)));
+  });
+
+  const modulesOf = (list: TChunk[]) => list.flatMap((c) => c.moduleIds);
+
+  it('never ships crypto-js or the wps wire contracts, in any chunk', () => {
+    expect(modulesOf(chunks).filter(isServerOnly)).toEqual([]);
+    // The code itself, not only module ids: crypto-js's own error text.
+    expect(chunks.filter((c) => c.code.includes('Malformed UTF-8 data')).map((c) => c.fileName)).toEqual([]);
+  });
+
+  it('keeps zod, xstate, swiper, qrcode, the EN texts, the operator console and the agent frame out of the first load', () => {
+    const ids = modulesOf(initial);
+    const lazyOnly = [
+      /[\\/]node_modules[\\/].*[\\/]zod[\\/]/,
+      /[\\/]node_modules[\\/].*[\\/]xstate[\\/]/,
+      /[\\/]node_modules[\\/].*[\\/]swiper[\\/]/,
+      /[\\/]node_modules[\\/].*[\\/]qrcode[\\/]/,
+      /[\\/]i18n[\\/]en\.json$/,
+      /[\\/]pages[\\/]operator-page\.tsx$/,
+      /[\\/]agent[\\/]agent-layout\.tsx$/,
+      /[\\/]member[\\/]member-page\.tsx$/,
+      /[\\/]modals[\\/]login-modal\.tsx$/,
+    ];
+    expect(lazyOnly.flatMap((pattern) => ids.filter((id) => pattern.test(id)))).toEqual([]);
+    // ...while they are still built, as chunks of their own.
+    expect(modulesOf(chunks).some((id) => /[\\/]pages[\\/]operator-page\.tsx$/.test(id))).toBe(true);
+  });
+
+  it(`stays within ${HOME_INITIAL_JS_GZIP_BUDGET} bytes gzipped`, () => {
+    const gzipBytes = initial.reduce((sum, c) => sum + gzipSync(c.code, { level: 9 }).length, 0);
+    expect(gzipBytes).toBeLessThanOrEqual(HOME_INITIAL_JS_GZIP_BUDGET);
+  });
+});
