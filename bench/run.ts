@@ -12,6 +12,13 @@ import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { buildApp } from '@wl/gateway';
 import { startEmbeddedPlatform } from '@wl/platform/embedded';
+import { formatLighthouse, measureLighthouse } from './lighthouse.ts';
+import { formatConfigSize, measureConfigSize } from './config-size.ts';
+import { measureEdge, printEdge } from './edge.ts';
+import { measureLedger, printLedger } from './ledger.ts';
+import { measureIdleMemory, printIdleMemory } from './memory.ts';
+import { livePush, printLivePush } from './live-push.ts';
+import { goalRows, printGoals } from './summary.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -43,6 +50,8 @@ function initialJsGzipBytes(): { files: string[]; gzipBytes: number; rawBytes: n
 }
 
 async function main() {
+  // First, while nothing else of the bench runs: the real start path in a child process.
+  const idleMemory = await measureIdleMemory();
   const platform = await startEmbeddedPlatform({ memory: true });
   const gateway = await buildApp({ upstreamUrl: platform.url, merchantCode: 'DEMO', logger: false });
   const gatewayBase = await gateway.listen({ port: 0, host: '127.0.0.1' });
@@ -67,16 +76,27 @@ async function main() {
     ),
   );
 
+  const live = await livePush();
   const bareRps = runs[0]?.requestsPerSecond ?? 1;
+  const edge = await measureEdge({ gatewayBase, bareRps, seconds, connections });
   const results = {
     when: new Date().toISOString(),
     seconds,
     connections,
     runs: runs.map((r) => ({ ...r, ratioToBare: Number((r.requestsPerSecond / bareRps).toFixed(3)) })),
     homeInitialJs: initialJsGzipBytes(),
+    // Its own site and browser, after the load runs above are over (bench/lighthouse.ts).
+    lighthouse: await measureLighthouse(),
+    configSize: await measureConfigSize(gatewayBase),
+    edge,
+    idleMemory,
+    livePush: live,
+    // Issue 8: transfers beside empty transactions, 50 clients, PGlite and (with DATABASE_URL) PostgreSQL.
+    ledger: await measureLedger(process.env.DATABASE_URL),
   };
+  const goals = goalRows(results);
 
-  writeFileSync(path.join(root, 'bench', 'results.json'), JSON.stringify(results, null, 2) + '\n');
+  writeFileSync(path.join(root, 'bench', 'results.json'), JSON.stringify({ ...results, goals }, null, 2) + '\n');
   console.log(`\nbench (${seconds}s × ${connections} connections each)`);
   for (const r of results.runs) {
     console.log(
@@ -84,6 +104,13 @@ async function main() {
     );
   }
   console.log(`  home initial JS: ${results.homeInitialJs.gzipBytes} bytes gzipped (${results.homeInitialJs.rawBytes} raw) in ${results.homeInitialJs.files.length} files`);
+  console.log(formatLighthouse(results.lighthouse));
+  console.log(`  ${formatConfigSize(results.configSize)}`);
+  printEdge(results.edge);
+  printIdleMemory(results.idleMemory);
+  printLivePush(results.livePush);
+  printLedger(results.ledger);
+  printGoals(goals);
   console.log(`  written to bench/results.json\n`);
 
   await bare.close();

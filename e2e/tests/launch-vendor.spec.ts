@@ -1,10 +1,12 @@
-import { DEMO } from '../fixtures/pages.ts';
 import { expect, test } from '../fixtures/test.ts';
 
+// Signed in as the demo member once per run (fixtures/signed-in.ts): these journeys are about launching.
+test.use({ memberSignedIn: true });
+
 test.describe('vendor cards by the SPEC §4 rules', () => {
-  test.beforeEach(async ({ home }) => {
+  test.beforeEach(async ({ home, page }) => {
     await home.open('/');
-    await home.login(DEMO.member.username, DEMO.member.password);
+    await expect(page.getByTestId('header.member')).toBeVisible();
   });
 
   test('a VASSALAGE vendor card opens its popup game list (launch rule 4)', async ({ page }) => {

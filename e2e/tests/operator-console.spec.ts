@@ -1,6 +1,9 @@
 import { DEMO } from '../fixtures/pages.ts';
 import { expect, test } from '../fixtures/test.ts';
 
+// The console opens signed in as demo_operator (fixtures/signed-in.ts): these journeys are not about its login.
+test.use({ operatorSignedIn: true });
+
 const MEMBER_EMAIL = 'demo_member@example.test';
 
 test.describe('operator console', () => {
@@ -16,7 +19,7 @@ test.describe('operator console', () => {
     await modal.getByTestId('forgot.submit').click();
     await expect(modal.getByTestId('forgot.success')).toBeVisible();
 
-    await operator.login(DEMO.operator.username, DEMO.operator.password);
+    await operator.open();
     const console = operator.page;
     const outbox = console.getByTestId('operator.outbox');
     await outbox.getByTestId('operator.outbox.refresh').click();
@@ -30,7 +33,7 @@ test.describe('operator console', () => {
   });
 
   test('the operator changes a login threshold, bad values are refused, and the change holds after a reload', async ({ operator }) => {
-    await operator.login(DEMO.operator.username, DEMO.operator.password);
+    await operator.open();
     const console = operator.page;
     const idle = console.getByTestId('operator.security.idleTimeoutMinutes');
     await expect(idle).toHaveValue(/^\d+$/);

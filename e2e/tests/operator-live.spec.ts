@@ -1,8 +1,11 @@
 import { expect, test } from '../fixtures/test.ts';
 
+// The console opens signed in as demo_operator (fixtures/signed-in.ts): these journeys are not about its login.
+test.use({ operatorSignedIn: true });
+
 test.describe('operator changes reach open pages live', () => {
   test('flipping a flag re-renders an open page live, with no reload', async ({ home, operator, page }) => {
-    await operator.login('demo_operator', 'Operator1234');
+    await operator.open();
     await operator.setSwitch('operator.flag.FREEPLAY3', true);
 
     await home.open('/');
@@ -23,7 +26,7 @@ test.describe('operator changes reach open pages live', () => {
   });
 
   test('switching maintenance on shows the maintenance page, and off brings the site back', async ({ home, operator, page }) => {
-    await operator.login('demo_operator', 'Operator1234');
+    await operator.open();
     await home.open('/');
     try {
       await operator.setSwitch('operator.maintenance', true);
@@ -36,7 +39,7 @@ test.describe('operator changes reach open pages live', () => {
   });
 
   test('region restriction shows the blocked page with the visitor IP', async ({ home, operator, page }) => {
-    await operator.login('demo_operator', 'Operator1234');
+    await operator.open();
     await home.open('/');
     try {
       await operator.setSwitch('operator.region', true);

@@ -9,3 +9,4 @@ export * from './password/forgot-password.machine.ts';
 export * from './password/change-password.machine.ts';
 export * from './session/logout.machine.ts';
 export * from './session/trial-guard.ts';
+export * from './withdrawal/withdrawal-confirm.machine.ts';

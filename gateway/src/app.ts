@@ -1,13 +1,19 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { serializeRequest } from './log-redaction.ts';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { PublicCache } from './cache/public-cache.ts';
+import { sendAnswer } from './edge/encoded-answer.ts';
+import { IndexHtml, requestLanguage } from './edge/index-html.ts';
+import { registerCompression, registerTrpcBytes } from './edge/compression.ts';
 import { refuseBodiesOnGet, registerOneDoor } from './edge/one-door.ts';
-import { registerSecurityHeaders } from './edge/security-headers.ts';
+import { PublicAnswerCache, registerPublicAnswers } from './edge/public-answers.ts';
+import { registerScreenAnswer } from './edge/screen-answer.ts';
+import { inlineScriptHashes, registerSecurityHeaders } from './edge/security-headers.ts';
 import { CONFIG_CHANGED, ScreenConfigService } from './composer/screen-config.service.ts';
+import { ConfigStreams, DEFAULT_LIVE_STREAM_LIMITS, LIVE_CONFIG_PATH, type TLiveStreamLimits } from './live/config-streams.ts';
 import { MemoryRateLimiter } from './rate-limit/memory-rate-limiter.ts';
 import { RateLimiterUnavailableError, type RateLimiter } from './rate-limit/rate-limiter.ts';
 import { resolveRateLimits, type TRateLimitOverrides } from './rate-limit/rate-limits.ts';
@@ -15,6 +21,7 @@ import { RedisRateLimiter } from './rate-limit/redis-rate-limiter.ts';
 import { appRouter } from './routers/router.ts';
 import type { AppRouter } from './router-type.ts';
 import { contextFactory } from './trpc/context.ts';
+import { registerProofUpload } from './upload/withdrawal-proof.route.ts';
 import { UpstreamClient } from './upstream/upstream.client.ts';
 import { UpstreamError, UpstreamProtocolError, UpstreamUnavailableError } from './upstream/upstream.errors.ts';
 import { WpsApi } from './upstream/wps.api.ts';
@@ -25,8 +32,12 @@ export type TBuildAppOptions = {
   merchantCode: string;
   /** Built web app; served with SPA fallback when the folder exists. */
   webDistDir?: string;
-  /** How often the upstream's config version is read; default 250 ms. */
+  /** How often the upstream's config version is read when it offers no config watch; default 250 ms. */
   configPollMs?: number;
+  /** How long one config watch (the upstream's long-poll) may wait for a change; default 25 s, 0 = poll only. */
+  configWatchMs?: number;
+  /** Limits of the live config streams (per client, in all, heartbeat); DEFAULT_LIVE_STREAM_LIMITS otherwise. */
+  liveStreams?: Partial<TLiveStreamLimits>;
   /** Per-call upstream timeout; default 5 s. */
   upstreamTimeoutMs?: number;
   logger?: boolean;
@@ -53,8 +64,8 @@ export type TBuildAppOptions = {
 
 /** Largest request body the gateway reads (tRPC calls are small; uploads go elsewhere). */
 const BODY_LIMIT = 256 * 1024;
-/** Prefixes that never fall back to the web app's index.html. */
-const API_PREFIXES = ['/trpc', '/wps', '/lgw'];
+/** Prefixes that never fall back to the web app's index.html (`/live` itself is a game centre page, SPEC §2). */
+const API_PREFIXES = ['/trpc', '/wps', '/lgw', '/upload', LIVE_CONFIG_PATH];
 /** Most procedures one tRPC batch may carry (the web's links send one call per request). */
 export const MAX_BATCH_SIZE = 10;
 
@@ -94,19 +105,37 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
       gatewaySecret: options.gatewaySecret,
     }),
   );
-  const screenConfig = new ScreenConfigService(api, { pollMs: options.configPollMs ?? 250, logger: app.log });
+  const screenConfig = new ScreenConfigService(api, {
+    pollMs: options.configPollMs ?? 250,
+    watchWaitMs: options.configWatchMs ?? 25_000,
+    logger: app.log,
+  });
   const publicCache = new PublicCache({ ttlMs: options.publicCacheMs ?? 5000, maxEntries: 2000 });
-  screenConfig.events.on(CONFIG_CHANGED, () => publicCache.clear());
-  const shutdown = new AbortController();
+  // Whole public answers as ready bytes (docs/0019), as fresh as the upstream answers they hold.
+  const publicAnswers = new PublicAnswerCache({ ttlMs: options.publicCacheMs ?? 5000, maxEntries: 500 });
+  const configStreams = new ConfigStreams({ ...DEFAULT_LIVE_STREAM_LIMITS, ...options.liveStreams });
+  screenConfig.events.on(CONFIG_CHANGED, (version: number) => {
+    publicCache.clear();
+    publicAnswers.clear();
+    configStreams.publish(version);
+  });
 
+  const dist = options.webDistDir ? resolve(options.webDistDir) : null;
+  const indexTemplate = dist && existsSync(join(dist, 'index.html')) ? readFileSync(join(dist, 'index.html'), 'utf8') : null;
   // First, so that its hooks cover every route, the not-found handler and proxied replies.
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, { inlineScriptHashes: indexTemplate ? inlineScriptHashes(indexTemplate) : [] });
   refuseBodiesOnGet(app);
   // Every 5xx is logged with its cause, never with the body (it may hold passwords).
   app.addHook('onError', async (request, reply, error) => {
     const status = (error as { statusCode?: number }).statusCode ?? reply.statusCode;
     if (status >= 500) request.log.error({ err: error, path: request.routeOptions.url }, 'request failed');
   });
+  // Before every route (docs/0019): compression hooks onto routes as they are declared, and the
+  // byte answers' hooks must run before tRPC's route and before the compressor's onSend.
+  await registerCompression(app);
+  registerTrpcBytes(app);
+  registerScreenAnswer(app, { screenConfig, api });
+  registerPublicAnswers(app, publicAnswers);
 
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
@@ -114,12 +143,20 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
       router: appRouter,
       // One request of many procedures would outrun every per-call limit (issue 6: 50 password changes).
       maxBatchSize: MAX_BATCH_SIZE,
+      // Answers tRPC makes itself are never stored anywhere: they may be personal. Shareable ones
+      // are the byte answers above, which say so themselves.
+      responseMeta: ({ type }) => (type === 'subscription' ? {} : { headers: { 'cache-control': 'no-store' } }),
       createContext: contextFactory({
         api,
         screenConfig,
         publicCache,
-        refreshConfig: () => screenConfig.poll(),
-        shutdownSignal: shutdown.signal,
+        configChanged: () => {
+          // This instance serves the operator's next reads fresh at once; pages hear of it from the
+          // watch (or this poll), never awaited by the operator's call (issue 7 item 4).
+          publicCache.clear();
+          publicAnswers.clear();
+          screenConfig.changedHere();
+        },
         rateLimiter,
         rateLimits,
       }),
@@ -137,6 +174,12 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
 
+  // Proof files of a 'not received' withdrawal answer (docs/0029): raw bytes, 5 MB, behind the session.
+  await registerProofUpload(app, { api, rateLimiter, rateLimits });
+
+  // Pages' live config stream (raw SSE, docs/0021); its streams end before close waits for requests.
+  configStreams.register(app);
+
   await registerOneDoor(app, {
     upstreamUrl: options.upstreamUrl,
     merchantCode: options.merchantCode,
@@ -144,23 +187,30 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
     timeoutMs: options.upstreamTimeoutMs ?? 5000,
   });
 
-  const dist = options.webDistDir ? resolve(options.webDistDir) : null;
-  if (dist && existsSync(join(dist, 'index.html'))) {
+  if (dist && indexTemplate !== null) {
+    // index.html is templated per request (lang, title, first banner: docs/0022), never sent as a file.
+    const indexHtml = new IndexHtml(indexTemplate, { screenConfig, publicCache, api, logger: app.log });
     await app.register(fastifyStatic, {
       root: dist,
       wildcard: false,
+      globIgnore: ['index.html', 'index.html.*'],
       cacheControl: false,
+      // Vite writes .br and .gz twins of every text asset (web/vite.config.ts); served as they are.
+      preCompressed: true,
       setHeaders(res, path) {
+        res.setHeader('vary', 'accept-encoding');
         // Vite puts content-hashed files under assets/: they never change, so cache them for a year.
         if (path.startsWith(join(dist, 'assets'))) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
         else res.setHeader('cache-control', 'no-cache');
       },
     });
-    app.setNotFoundHandler((req, reply) => {
+    app.setNotFoundHandler(async (req, reply) => {
       const path = req.url.split('?')[0] ?? '/';
       const isApi = API_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
-      if ((req.method === 'GET' || req.method === 'HEAD') && !isApi && !/\.[a-z0-9]+$/i.test(path)) {
-        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      if ((req.method === 'GET' || req.method === 'HEAD') && !isApi && (path === '/index.html' || !/\.[a-z0-9]+$/i.test(path))) {
+        // Ready bytes (br, gzip, identity) with an ETag: the not-found handler gets no compression hook.
+        const answer = await indexHtml.render(path, requestLanguage(req.headers.cookie));
+        return sendAnswer(req, reply, answer, { cacheControl: 'no-cache', vary: 'accept-encoding, cookie' });
       }
       return reply.code(404).send({ error: 'Not Found', message: 'error_not_found', statusCode: 404 });
     });
@@ -168,10 +218,6 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
 
   app.addHook('onReady', async () => {
     screenConfig.start();
-  });
-  // Open SSE streams would keep close() waiting forever: end them first (clients reconnect elsewhere).
-  app.addHook('preClose', async () => {
-    shutdown.abort();
   });
   app.addHook('onClose', async () => {
     await screenConfig.stop();

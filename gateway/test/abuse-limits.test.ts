@@ -67,7 +67,7 @@ beforeAll(async () => {
   database = await openDatabase({ memory: true });
   await migrate(database.db);
   await seed(database.db, { merchantCode: 'DEMO' });
-  platform = await buildPlatform({ db: database.db, merchantCode: 'DEMO', captchaTestKey: CAPTCHA_TEST_KEY, gatewaySecret: HARNESS_GATEWAY_SECRET });
+  platform = await buildPlatform({ db: database.db, merchantCode: 'DEMO', captchaTestKey: CAPTCHA_TEST_KEY, gatewaySecret: HARNESS_GATEWAY_SECRET, forceCloseConnections: true });
   const upstreamUrl = await platform.listen({ host: '127.0.0.1', port: 0 });
   h = await startGateway({ upstreamUrl, trustProxy: 'loopback' });
   operatorToken = (await h.client().operator.login.mutate(ACCOUNTS.operator)).token;

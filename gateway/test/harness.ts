@@ -1,5 +1,4 @@
-import { createTRPCClient, httpLink, httpSubscriptionLink, splitLink, type TRPCClient } from '@trpc/client';
-import { EventSource } from 'eventsource';
+import { createTRPCClient, httpLink, type TRPCClient } from '@trpc/client';
 import type { FastifyInstance } from 'fastify';
 import { startEmbeddedPlatform } from '@wl/platform/embedded';
 import { createTestSchema } from '@wl/platform/test-support/pg-schema';
@@ -15,7 +14,7 @@ export type THarness = {
   app: FastifyInstance;
   baseUrl: string;
   upstreamUrl: string;
-  /** A tRPC client over real HTTP; `token` goes in the authorization header (and connectionParams for SSE). */
+  /** A tRPC client over real HTTP; `token` goes in the authorization header. */
   client(options?: { token?: string; language?: 'bn' | 'en'; headers?: Record<string, string> }): TRPCClient<AppRouter>;
   close(): Promise<void>;
 };
@@ -60,20 +59,12 @@ export async function startGateway(options: Partial<TBuildAppOptions> = {}): Pro
       const url = `${baseUrl}/trpc`;
       return createTRPCClient<AppRouter>({
         links: [
-          splitLink({
-            condition: (op) => op.type === 'subscription',
-            true: httpSubscriptionLink({
-              url,
-              EventSource,
-              connectionParams: () => ({ ...(token ? { token } : {}), ...(language ? { language } : {}) }),
-            }),
-            false: httpLink({
-              url,
-              headers: () => ({
-                ...headers,
-                ...(token ? { authorization: token } : {}),
-                ...(language ? { 'x-language': language } : {}),
-              }),
+          httpLink({
+            url,
+            headers: () => ({
+              ...headers,
+              ...(token ? { authorization: token } : {}),
+              ...(language ? { 'x-language': language } : {}),
             }),
           }),
         ],

@@ -28,7 +28,8 @@ describe('config.screen', () => {
     const config = await h.client({ token: who ? tokens[who] : undefined }).config.screen.query({ language: 'en' });
     expect(ZScreenConfig.parse(config).audience).toBe(audience);
     expect(config.language).toBe('en');
-    expect(config.system).toEqual({ status: 0, ip: '127.0.0.1' });
+    // No address in it: one answer serves every browser (docs/0019); system.clientIp has it.
+    expect(config.system).toEqual({ status: 0 });
     expect(config.header.entries.filter((e) => e.kind === 'category').length).toBeGreaterThan(3);
   });
 
@@ -59,6 +60,13 @@ describe('config.screen', () => {
 describe('system.status', () => {
   it('answers normal status with the browser address', async () => {
     expect(await h.client().system.status.query()).toEqual({ status: 0, ip: '127.0.0.1' });
+  });
+});
+
+describe('system.clientIp', () => {
+  it('answers the address the gateway sees, for visitors and members alike', async () => {
+    expect(await h.client().system.clientIp.query()).toEqual({ ip: '127.0.0.1' });
+    expect(await h.client({ token: tokens.member }).system.clientIp.query()).toEqual({ ip: '127.0.0.1' });
   });
 });
 

@@ -5,9 +5,11 @@ import { generateRsaKeyPair } from '@wl/schemas/wps/body-cipher';
 import { registerAssetRoutes } from './assets/assets.routes.ts';
 import { registerCatalogueRoutes } from './catalogue/catalogue.routes.ts';
 import { registerContentRoutes } from './content/content.routes.ts';
+import type { TListen } from './db/database.ts';
 import type { DB } from './db/schema.ts';
 import { platformEnv } from './env.ts';
 import type { TPlatformDeps } from './http/deps.ts';
+import type { JobRunner } from './jobs/job-runner.ts';
 import { sendError, WpsError } from './http/envelope.ts';
 import { refuseNulInput } from './http/hostile-input.ts';
 import { resolveClientIp } from './http/request-context.ts';
@@ -15,9 +17,16 @@ import { registerMemberRoutes } from './member/member.routes.ts';
 import { registerOperatorRoutes } from './operator/operator.routes.ts';
 import { assertCaptchaSeamAllowed } from './session/captcha.service.ts';
 import { registerSessionRoutes } from './session/session.routes.ts';
+import { ConfigWatch } from './system/config-watch.ts';
+import { registerConfigWatchRoute } from './system/config-watch.routes.ts';
 import { registerSystemRoutes } from './system/system.routes.ts';
 import { registerWalletRoutes } from './wallet/wallet.routes.ts';
 import { registerAccountRoutes } from './account/account.routes.ts';
+import { registerDepositRoutes } from './deposit/deposit.routes.ts';
+import { registerSecurityCentreRoutes } from './security-centre/security-centre.routes.ts';
+import { registerRecordRoutes } from './records/records.routes.ts';
+import { registerTransferRoutes } from './transfer/transfer.routes.ts';
+import { registerWithdrawRoutes } from './withdraw/withdraw.routes.ts';
 import { outboxProvider, type EmailProvider, type SmsProvider } from './verification/providers.ts';
 import { registerVerificationRoutes } from './verification/verification.routes.ts';
 
@@ -40,6 +49,20 @@ export type TBuildPlatformOptions = {
    * carry it. Unset: every request's IP is its socket address.
    */
   gatewaySecret?: string;
+  /**
+   * LISTEN on the database (TDatabase.listen): config changes committed by any process end the
+   * gateways' config watches at once. Without it a watch ends only when its wait runs out.
+   */
+  listen?: TListen;
+  /**
+   * Destroy every open connection on close (Fastify `forceCloseConnections: true`). The embedded
+   * platform sets it: its only client is its own gateway, closed first, whose pooled keep-alive
+   * sockets (one may hold a request queued behind an answered config watch) would otherwise hold
+   * close() for the 72 s keep-alive timeout. A standalone platform keeps the graceful default.
+   */
+  forceCloseConnections?: boolean;
+  /** The platform's job runner, or its start (embedded: started beside the app); absent or null: jobs off. */
+  jobs?: Promise<JobRunner | null> | JobRunner | null;
 };
 
 /** Request bodies are small JSON; anything bigger is refused before parsing. */
@@ -49,6 +72,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The dependencies the routes run with (tests use them to call services directly). */
     platform: TPlatformDeps;
+    /** The gateways' config watches (tests read how many are held). */
+    platformConfigWatch: ConfigWatch;
   }
 }
 
@@ -63,8 +88,10 @@ export async function buildPlatform(opts: TBuildPlatformOptions): Promise<Fastif
     sms: opts.sms ?? outboxProvider(opts.db, 'sms'),
     email: opts.email ?? outboxProvider(opts.db, 'email'),
     ...(opts.captchaTestKey === undefined ? {} : { captchaTestKey: opts.captchaTestKey }),
+    ...(opts.jobs ? { jobs: () => Promise.resolve(opts.jobs ?? null) } : {}),
   };
   const app = Fastify({
+    ...(opts.forceCloseConnections ? { forceCloseConnections: true } : {}),
     logger: opts.logger
       ? {
           level: 'info',
@@ -103,6 +130,13 @@ export async function buildPlatform(opts: TBuildPlatformOptions): Promise<Fastif
   refuseNulInput(app);
 
   registerSystemRoutes(app, deps);
+  const configWatch = new ConfigWatch(opts.db, opts.listen);
+  app.decorate('platformConfigWatch', configWatch);
+  registerConfigWatchRoute(app, deps, { watch: configWatch, gatewaySecret: opts.gatewaySecret });
+  // Before close waits for open requests: held watches answer now instead of at their timeout.
+  app.addHook('preClose', async () => {
+    await configWatch.stop();
+  });
   registerSessionRoutes(app, deps);
   registerCatalogueRoutes(app, deps);
   registerContentRoutes(app, deps);
@@ -112,6 +146,12 @@ export async function buildPlatform(opts: TBuildPlatformOptions): Promise<Fastif
   registerVerificationRoutes(app, deps);
   registerAccountRoutes(app, deps);
   registerAssetRoutes(app, deps);
+  registerDepositRoutes(app, deps);
+  registerSecurityCentreRoutes(app, deps);
+  registerWithdrawRoutes(app, deps);
+  registerTransferRoutes(app, deps);
+  registerRecordRoutes(app, deps);
+  await configWatch.start();
   await app.ready();
   return app;
 }

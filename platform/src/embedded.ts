@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { buildPlatform } from './app.ts';
 import { openDatabase } from './db/database.ts';
-import { migrate } from './db/migrate.ts';
 import { platformEnv } from './env.ts';
 import type { JobRunner } from './jobs/job-runner.ts';
 import { startPlatformJobs } from './jobs/platform-jobs.ts';
-import { seed } from './seed/seed.ts';
+import { prepareDatabase } from './prepare-database.ts';
 import { assertCaptchaSeamAllowed } from './session/captcha.service.ts';
 
 /** Options of the embedded platform; defaults come from env.ts (PLATFORM_DATA_DIR, DATABASE_URL, CAPTCHA_TEST_KEY, NODE_ENV). */
@@ -41,11 +40,14 @@ export async function startEmbeddedPlatform(opts: TEmbeddedPlatformOptions & TEm
   const database = await openDatabase({ databaseUrl, dataDir: opts.dataDir ?? platformEnv.dataDir, memory: opts.memory, ...(opts.schema ? { schema: opts.schema } : {}) });
   let jobs: Promise<JobRunner | null> = Promise.resolve(null);
   try {
-    await migrate(database.db);
-    await seed(database.db, { merchantCode: platformEnv.merchantCode, refuseDemoAccounts: opts.production ?? platformEnv.production });
-    // Installing pg-boss takes a few hundred ms on PGlite: it runs beside the start, not before it.
-    if (opts.jobs ?? platformEnv.jobs) {
-      jobs = startPlatformJobs({ db: database.db, pollingIntervalSeconds: platformEnv.jobsPollSeconds }).catch((err: unknown) => {
+    // Under the start lock (docs/0023); on PGlite the job runner starts beside the rest of the start.
+    const prepared = await prepareDatabase(database, {
+      merchantCode: platformEnv.merchantCode,
+      refuseDemoAccounts: opts.production ?? platformEnv.production,
+      ...((opts.jobs ?? platformEnv.jobs) ? { startJobs: () => startPlatformJobs({ db: database.db, pollingIntervalSeconds: platformEnv.jobsPollSeconds }) } : {}),
+    });
+    if (prepared.jobs) {
+      jobs = prepared.jobs.catch((err: unknown) => {
         console.error('platform jobs did not start:', err);
         return null;
       });
@@ -54,8 +56,12 @@ export async function startEmbeddedPlatform(opts: TEmbeddedPlatformOptions & TEm
     const gatewaySecret = opts.gatewaySecret ?? randomBytes(32).toString('base64url');
     const app = await buildPlatform({
       db: database.db,
+      listen: database.listen,
+      // Closed after its gateway: nothing in flight is cut, and no pooled socket holds the close.
+      forceCloseConnections: true,
       merchantCode: platformEnv.merchantCode,
       gatewaySecret,
+      jobs,
       ...(captchaTestKey ? { captchaTestKey } : {}),
     });
     const address = await app.listen({ host: '127.0.0.1', port: 0 });

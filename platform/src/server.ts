@@ -1,9 +1,8 @@
 import { buildPlatform } from './app.ts';
 import { openDatabase } from './db/database.ts';
-import { migrate } from './db/migrate.ts';
 import { platformEnv } from './env.ts';
 import { startPlatformJobs } from './jobs/platform-jobs.ts';
-import { seed } from './seed/seed.ts';
+import { prepareDatabase } from './prepare-database.ts';
 import { assertCaptchaSeamAllowed } from './session/captcha.service.ts';
 
 // Standalone platform process: `pnpm --filter @wl/platform start` (PLATFORM_PORT, default 7070).
@@ -15,15 +14,21 @@ try {
   process.exit(1);
 }
 const database = await openDatabase({ databaseUrl: platformEnv.databaseUrl, dataDir: platformEnv.dataDir });
-await migrate(database.db);
-await seed(database.db, { merchantCode: platformEnv.merchantCode, refuseDemoAccounts: platformEnv.production });
-const jobs = platformEnv.jobs ? await startPlatformJobs({ db: database.db, pollingIntervalSeconds: platformEnv.jobsPollSeconds }) : null;
+// Migrate, seed and start the jobs under the start lock: racing processes take turns (docs/0023).
+const prepared = await prepareDatabase(database, {
+  merchantCode: platformEnv.merchantCode,
+  refuseDemoAccounts: platformEnv.production,
+  ...(platformEnv.jobs ? { startJobs: () => startPlatformJobs({ db: database.db, pollingIntervalSeconds: platformEnv.jobsPollSeconds }) } : {}),
+});
+const jobs = prepared.jobs ? await prepared.jobs : null;
 const app = await buildPlatform({
   db: database.db,
+  listen: database.listen,
   merchantCode: platformEnv.merchantCode,
   logger: true,
   ...(platformEnv.captchaTestKey ? { captchaTestKey: platformEnv.captchaTestKey } : {}),
   gatewaySecret: platformEnv.gatewaySecret,
+  jobs,
 });
 await app.listen({ host: '127.0.0.1', port: platformEnv.port });
 

@@ -1,17 +1,9 @@
-import {
-  SEA_LOTTERY_VENDOR,
-  VN_LOTTERY_VENDOR,
-  WPS_MESSAGES,
-  lotteryPrizeMode,
-  type LOTTO_VIEWS,
-  type TLottoArea,
-  type TPrizeMode,
-  type TGameCategory,
-  type TGameType,
-  type TVendorCard,
-} from '@wl/schemas';
+import type { TGameCategory, TGameType, TVendorCard } from '@wl/schemas';
+import { SEA_LOTTERY_VENDOR, VN_LOTTERY_VENDOR } from '@wl/schemas/constants';
+import { lotteryPrizeMode, type LOTTO_VIEWS, type TLottoArea, type TPrizeMode } from '@wl/schemas/rules/lottery-launch';
+import { WPS_MESSAGES } from '@wl/schemas/wps/messages';
 
-export type { TPrizeMode } from '@wl/schemas';
+export type { TPrizeMode } from '@wl/schemas/rules/lottery-launch';
 
 /** What the page knows when the user asks to launch a game or a vendor card (SPEC §4 launch rules). */
 export type TLaunchInput = {
@@ -128,7 +120,7 @@ export function decideVendorEntry(input: TVendorEntryInput): TLaunchDecision {
 }
 
 /** SPEC §4 prize mode rule; shared with the platform, which refuses a launch that disagrees. */
-export { prizeModeFor } from '@wl/schemas';
+export { prizeModeFor } from '@wl/schemas/rules/lottery-launch';
 
 /** The lottery route a path opens, with the area the platform launches it in (SPEC §2, §4 rule 3). */
 const LOTTERY_AREAS: Readonly<Record<string, TLottoArea>> = { '/vnLottery': 'VN', '/seaLottery': 'SEA', '/lottery': 'LOTT' };

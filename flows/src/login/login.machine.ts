@@ -1,4 +1,7 @@
-import { CAPTCHA_REFRESH_THROTTLE_MS, WPS_MESSAGES, audienceOf, type TMemberInfo } from '@wl/schemas';
+import type { TMemberInfo } from '@wl/schemas';
+import { CAPTCHA_REFRESH_THROTTLE_MS } from '@wl/schemas/constants';
+import { audienceOf } from '@wl/schemas/domain/audience';
+import { WPS_MESSAGES } from '@wl/schemas/wps/messages';
 import { assign, setup } from 'xstate';
 import { actorSlot, clean } from '../shared/actor-slot.ts';
 import { NOT_EMPTY, toFlowError } from '../shared/flow-error.ts';

@@ -1,4 +1,4 @@
-import { validateConfirmation, validateField, type TFieldError, type TFieldRule } from '@wl/schemas';
+import { validateConfirmation, validateField, type TFieldError, type TFieldRule } from '@wl/schemas/rules/validate-field';
 import { assign, setup } from 'xstate';
 import { actorSlot, clean } from '../shared/actor-slot.ts';
 import { toFlowError } from '../shared/flow-error.ts';

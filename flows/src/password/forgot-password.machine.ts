@@ -1,4 +1,5 @@
-import { validateField, type TFieldError, type TFieldRule, type TMemberInfo } from '@wl/schemas';
+import type { TMemberInfo } from '@wl/schemas';
+import { validateField, type TFieldError, type TFieldRule } from '@wl/schemas/rules/validate-field';
 import { assign, setup } from 'xstate';
 import { actorSlot, clean } from '../shared/actor-slot.ts';
 import { NOT_EMPTY, toFlowError } from '../shared/flow-error.ts';

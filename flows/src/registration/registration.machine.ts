@@ -1,13 +1,12 @@
+import type { TFormField, TMemberInfo } from '@wl/schemas';
+import { MIN_AGE } from '@wl/schemas/constants';
 import {
-  MIN_AGE,
   buildRegistrationSchema,
   firstFieldErrors,
   type TFieldError,
-  type TFormField,
-  type TMemberInfo,
   type TRegistrationMode,
   type TRegistrationValues,
-} from '@wl/schemas';
+} from '@wl/schemas/rules/validate-field';
 import { assign, setup } from 'xstate';
 import { actorSlot } from '../shared/actor-slot.ts';
 import { toFlowError } from '../shared/flow-error.ts';

@@ -1,4 +1,4 @@
-import { WPS_MESSAGES } from '@wl/schemas';
+import { WPS_MESSAGES } from '@wl/schemas/wps/messages';
 
 /** What a member action or a launch may do for this session (SPEC §6, §8). */
 export type TMemberActionDecision =

@@ -1,4 +1,4 @@
-import { WPS_MESSAGES } from '@wl/schemas';
+import { WPS_MESSAGES } from '@wl/schemas/wps/messages';
 
 /** Details a failed side effect may carry back into a machine. */
 export type TFlowErrorDetails = {

@@ -1,4 +1,5 @@
-import { SMS_COUNTDOWN_SECONDS_PER_MINUTE, SMS_THROTTLE_MS, TOO_MANY_REQUESTS_LOCKOUT_MS, WPS_MESSAGES } from '@wl/schemas';
+import { SMS_COUNTDOWN_SECONDS_PER_MINUTE, SMS_THROTTLE_MS, TOO_MANY_REQUESTS_LOCKOUT_MS } from '@wl/schemas/constants';
+import { WPS_MESSAGES } from '@wl/schemas/wps/messages';
 import { assign, setup } from 'xstate';
 import { actorSlot, clean } from '../shared/actor-slot.ts';
 import { NOT_EMPTY, toFlowError } from '../shared/flow-error.ts';

@@ -86,6 +86,15 @@ export async function registerOneDoor(app: FastifyInstance, options: TOneDoorOpt
           if (options.gatewaySecret) out[WPS_HEADERS.gatewaySecret] = options.gatewaySecret;
           return out;
         },
+        // The gateway compresses what it passes on (SVG artwork, game pages; docs/0019): caches must
+        // keep the codings apart, and an upstream's strong ETag now names other bytes, so it turns weak.
+        rewriteHeaders: (headers) => {
+          const out = { ...headers };
+          const vary = typeof out.vary === 'string' ? out.vary : '';
+          if (!/(^|,)\s*accept-encoding\s*(,|$)/i.test(vary)) out.vary = vary ? `${vary}, accept-encoding` : 'accept-encoding';
+          if (typeof out.etag === 'string' && !out.etag.startsWith('W/')) out.etag = `W/${out.etag}`;
+          return out;
+        },
         // Upstream down: answer a wps envelope with the network key (503), never a bare 500.
         onError(reply, { error }) {
           const status = (error as { statusCode?: number }).statusCode;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fastifyCors from '@fastify/cors';
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
@@ -5,7 +6,8 @@ import type { FastifyInstance } from 'fastify';
 /**
  * The Content-Security-Policy of every answer (docs/0009): scripts and styles only from this origin,
  * images also as data: URLs (captcha, favicon), no plugins, no framing, no foreign form targets.
- * Styles keep 'unsafe-inline' for style attributes and the game page's <style>; scripts never do.
+ * Styles keep 'unsafe-inline' for style attributes and the game page's <style>; scripts never do
+ * (the index page's own inline scripts are allowed by hash: `inlineScriptHashes`).
  */
 export const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
@@ -25,6 +27,21 @@ export const CSP_DIRECTIVES = {
   frameAncestors: ["'none'"],
 };
 
+/**
+ * The CSP source of every inline classic script of an HTML page ('sha256-…'): the web's index.html
+ * sets the stored theme and language inline, before first paint, without waiting for a request
+ * (docs/0022). Only those exact bytes may run inline; 'unsafe-inline' stays off.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/g)) {
+    const [, attrs = '', body = ''] = match;
+    if (/\ssrc=/.test(attrs) || body.length === 0) continue;
+    hashes.add(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+  }
+  return [...hashes];
+}
+
 /** Browser features the site never uses, switched off for it and anything it embeds. */
 export const PERMISSIONS_POLICY =
   'accelerometer=(), autoplay=(self), camera=(), display-capture=(), fullscreen=(self), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), midi=(), payment=(), usb=()';
@@ -37,10 +54,11 @@ const HSTS = { maxAge: 63_072_000, includeSubDomains: true };
  * proxied replies carry them), Permissions-Policy beside them, HSTS only over https, CORS closed, and
  * tRPC calls from a foreign Origin refused (CSRF: a browser always sends Origin on a cross-site POST).
  */
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+export async function registerSecurityHeaders(app: FastifyInstance, opts: { inlineScriptHashes?: readonly string[] } = {}): Promise<void> {
+  const directives = { ...CSP_DIRECTIVES, scriptSrc: [...CSP_DIRECTIVES.scriptSrc, ...(opts.inlineScriptHashes ?? [])] };
   await app.register(fastifyHelmet, {
     global: true,
-    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    contentSecurityPolicy: { useDefaults: false, directives },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: false,
     xFrameOptions: { action: 'deny' },

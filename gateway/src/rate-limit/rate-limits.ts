@@ -23,6 +23,10 @@ export const LIMITED_ACTIONS = [
   'resume',
   'operatorLogin',
   'launchTrial',
+  /** Issue 8: withdraw password set/change and withdrawal requests (the platform locks too). */
+  'withdrawPassword',
+  /** Issue 8: proof uploads of a 'not received' answer (5 MB bodies). */
+  'proofUpload',
 ] as const;
 export type TLimitedAction = (typeof LIMITED_ACTIONS)[number];
 
@@ -57,6 +61,8 @@ export const DEFAULT_RATE_LIMITS: TRateLimits = {
   smsDaily: { ip: { limit: 30, windowMs: 24 * HOUR }, subject: { limit: 10, windowMs: 24 * HOUR } },
   resetByLink: { ip: { limit: 20, windowMs: MINUTE }, subject: { limit: 5, windowMs: 15 * MINUTE } },
   changePassword: { ip: { limit: 20, windowMs: MINUTE }, subject: { limit: 5, windowMs: 15 * MINUTE } },
+  withdrawPassword: { ip: { limit: 30, windowMs: MINUTE }, subject: { limit: 10, windowMs: 15 * MINUTE } },
+  proofUpload: { ip: { limit: 30, windowMs: MINUTE }, subject: { limit: 20, windowMs: 15 * MINUTE } },
   exchangeToken: { ip: { limit: 20, windowMs: MINUTE }, subject: { limit: 3, windowMs: 15 * MINUTE } },
   resume: { ip: { limit: 30, windowMs: MINUTE }, subject: { limit: 5, windowMs: 15 * MINUTE } },
   // Like member login (issue 6): the platform's captcha and lock (3 failures) answer first.
@@ -70,7 +76,7 @@ export const DEFAULT_RATE_LIMITS: TRateLimits = {
  * starts afresh, while guesses pile up (for changePassword this makes the member's count one of wrong
  * old passwords). Sends, registrations and reset mails count every attempt.
  */
-export const RESET_ON_SUCCESS: ReadonlySet<TLimitedAction> = new Set(['login', 'loginSms', 'verifySecondFactor', 'resetByMobile', 'changePassword', 'operatorLogin']);
+export const RESET_ON_SUCCESS: ReadonlySet<TLimitedAction> = new Set(['login', 'loginSms', 'verifySecondFactor', 'resetByMobile', 'changePassword', 'operatorLogin', 'withdrawPassword']);
 
 /** Defaults with the given overrides applied. */
 export function resolveRateLimits(overrides: TRateLimitOverrides = {}): TRateLimits {

@@ -3,10 +3,15 @@ import { accountRouter } from './account/router.ts';
 import { catalogueRouter } from './catalogue/router.ts';
 import { configRouter } from './config/router.ts';
 import { contentRouter } from './content/router.ts';
+import { depositRouter } from './deposit/router.ts';
 import { memberRouter } from './member/router.ts';
 import { operatorRouter } from './operator/router.ts';
 import { sessionRouter } from './session/router.ts';
 import { systemRouter } from './system/router.ts';
+import { securityRouter } from './security/router.ts';
+import { recordsRouter } from './records/router.ts';
+import { transferRouter } from './transfer/router.ts';
+import { withdrawRouter } from './withdraw/router.ts';
 
 /** The gateway's tRPC API, one router per area. */
 export const appRouter = router({
@@ -18,4 +23,9 @@ export const appRouter = router({
   account: accountRouter,
   member: memberRouter,
   operator: operatorRouter,
+  deposit: depositRouter,
+  security: securityRouter,
+  records: recordsRouter,
+  transfer: transferRouter,
+  withdraw: withdrawRouter,
 });

@@ -27,22 +27,22 @@ export type TContext = {
   screenConfig: ScreenConfigService;
   /** Short-lived cache of public catalogue and content answers, cleared on every config change. */
   publicCache: PublicCache;
-  /** Asks the config poller to look now (after operator changes). */
-  refreshConfig: () => Promise<void>;
-  /** Aborted when the gateway closes, so open subscriptions end instead of holding the server open. */
-  shutdownSignal: AbortSignal;
+  /** After an operator change: drops this instance's public cache and reads the config version now, without waiting. */
+  configChanged: () => void;
 };
 
 /** Longest token we pass on; anything longer cannot be a session and is treated as none. */
 const MAX_TOKEN_LENGTH = 512;
 
-function tokenOf(raw: string | undefined): string | null {
+/** The session token of an authorization header (`Bearer` optional); null when absent or too long. */
+export function tokenOf(raw: string | undefined): string | null {
   if (!raw) return null;
   const token = raw.replace(/^Bearer\s+/i, '').trim();
   return token === '' || token.length > MAX_TOKEN_LENGTH ? null : token;
 }
 
-function languageOf(raw: string | undefined): TLanguage {
+/** The language an x-language header asks for; the default for anything else. */
+export function languageOf(raw: string | undefined): TLanguage {
   const lower = raw?.trim().toLowerCase();
   return (LANGUAGES as readonly string[]).includes(lower ?? '') ? (lower as TLanguage) : DEFAULT_LANGUAGE;
 }
@@ -51,15 +51,14 @@ function header(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-/** Builds the tRPC context factory; subscriptions carry token and language in connectionParams (no headers in EventSource). */
+/** Builds the tRPC context factory. */
 export function contextFactory(
-  services: Pick<TContext, 'api' | 'screenConfig' | 'publicCache' | 'refreshConfig' | 'shutdownSignal' | 'rateLimiter' | 'rateLimits'>,
+  services: Pick<TContext, 'api' | 'screenConfig' | 'publicCache' | 'configChanged' | 'rateLimiter' | 'rateLimits'>,
 ) {
-  return ({ req, res, info }: CreateFastifyContextOptions): TContext => {
-    const params = info.connectionParams ?? {};
+  return ({ req, res }: CreateFastifyContextOptions): TContext => {
     return {
-      token: tokenOf(header(req.headers.authorization) ?? params.token),
-      language: languageOf(header(req.headers['x-language']) ?? params.language),
+      token: tokenOf(header(req.headers.authorization)),
+      language: languageOf(header(req.headers['x-language'])),
       ip: req.ip,
       host: req.hostname.slice(0, 253),
       userAgent: (header(req.headers['user-agent']) ?? '').slice(0, 512),

@@ -15,6 +15,12 @@ export type TUpstreamRequest<TValue> = {
   /** application/x-www-form-urlencoded body (SPEC §7 forgot by email); never together with `body`. */
   form?: Record<string, string>;
   headers?: Record<string, string>;
+  /** This call's timeout instead of the client's (long-polls). */
+  timeoutMs?: number;
+  /** Ends the call early (the gateway is closing). */
+  signal?: AbortSignal;
+  /** Sends the gateway secret even with no client IP: a call the gateway makes for itself (config watch). */
+  asGateway?: boolean;
 };
 
 /** Who the call is made for: session token, interface language and the browser's address. */
@@ -95,7 +101,7 @@ export class UpstreamClient {
     // Last, so nothing a procedure passes can name another client IP or secret.
     const own: Record<string, string> = {};
     if (ctx.ip) own[WPS_HEADERS.clientIp] = ctx.ip;
-    if (ctx.ip && this.gatewaySecret) own[WPS_HEADERS.gatewaySecret] = this.gatewaySecret;
+    if ((ctx.ip || request.asGateway) && this.gatewaySecret) own[WPS_HEADERS.gatewaySecret] = this.gatewaySecret;
     return { ...headers, ...request.headers, ...own };
   }
 
@@ -116,7 +122,8 @@ export class UpstreamClient {
     const attempts = request.method === 'GET' ? 2 : 1;
     for (let attempt = 1; ; attempt++) {
       try {
-        return await fetch(url, { ...init, signal: AbortSignal.timeout(this.timeoutMs) });
+        const timeout = AbortSignal.timeout(request.timeoutMs ?? this.timeoutMs);
+        return await fetch(url, { ...init, signal: request.signal ? AbortSignal.any([timeout, request.signal]) : timeout });
       } catch (error) {
         if (isTimeout(error)) throw new UpstreamUnavailableError(request.path, 'timeout', { cause: error });
         if (attempt >= attempts) throw new UpstreamUnavailableError(request.path, 'network', { cause: error });

@@ -1,5 +1,17 @@
 import { z } from 'zod';
 import {
+  RECORD_PATHS,
+  ZAccountRecordResponse,
+  ZProfitResponse,
+  type TRecordQuery,
+  TRANSFER_PATHS,
+  ZConsolidatedResponse,
+  ZMerchantWalletResponse,
+  ZMoneyTransferResult,
+  ZUplineResponse,
+  type TUplineTransferRequest,
+  type TWalletRecallRequest,
+  type TWalletTransferRequest,
   GAME_LIST_CLIENT_TYPE,
   GAME_LIST_PLATFORM,
   VENDOR_PLATFORM,
@@ -11,6 +23,7 @@ import {
   ZBalanceResponse,
   ZCaptchaResponse,
   ZConfigVersionResponse,
+  ZConfigWatchResponse,
   ZDomainRouteResponse,
   ZFavouriteIdsResponse,
   ZFavouriteListResponse,
@@ -59,6 +72,37 @@ import {
   type TOperatorAuditQuery,
   type TOperatorLoginRequest,
 } from '@wl/schemas';
+import {
+  DEPOSIT_PATHS,
+  ZAdjustment,
+  ZAdjustmentsResponse,
+  ZDeposit,
+  ZDepositChannelsResponse,
+  ZDepositListResponse,
+  ZMoneySettings,
+  ZOperatorDepositResponse,
+  ZOperatorDepositsResponse,
+  type TAdjustmentRequest,
+  type TDepositListQuery,
+  type TDepositRequest,
+  type TMoneySettingsRequest,
+  type TOperatorDepositsQuery,
+  WITHDRAW_PATHS,
+  ZBankAccountResponse,
+  ZOperatorWithdrawalResponse,
+  ZOperatorWithdrawalsResponse,
+  ZProofResponse,
+  ZProofUploadResponse,
+  ZSecurityResponse,
+  ZWithdrawConfirmResponse,
+  ZWithdrawOverviewResponse,
+  ZWithdrawPasswordResponse,
+  ZWithdrawResponse,
+  type TBankAccountRequest,
+  type TWithdrawConfirmRequest,
+  type TWithdrawPasswordRequest,
+  type TWithdrawRequest,
+} from '@wl/schemas';
 import { encryptBody } from '@wl/schemas/wps/body-cipher';
 import type { TCallContext, TUpstreamRequest, UpstreamClient } from './upstream.client.ts';
 import { UpstreamError } from './upstream.errors.ts';
@@ -97,6 +141,25 @@ export class WpsApi {
 
   configVersion(ctx: TCallContext) {
     return this.client.call({ method: 'GET', path: WPS_PATHS.configVersion, moduleId: 'CONFIG', value: ZConfigVersionResponse }, ctx);
+  }
+  /**
+   * Long-poll (ours, docs/0021): the config version once it differs from `since`, or after `waitMs`.
+   * Timed out a little after the wait; an upstream without it answers 404.
+   */
+  configWatch(query: { since: number | null; waitMs: number }, signal: AbortSignal) {
+    return this.client.call(
+      {
+        method: 'GET',
+        path: WPS_PATHS.configWatch,
+        moduleId: 'CONFIG',
+        value: ZConfigWatchResponse,
+        query: { since: query.since, waitMs: query.waitMs },
+        timeoutMs: query.waitMs + 10_000,
+        signal,
+        asGateway: true,
+      },
+      { language: 'bn' },
+    );
   }
   systemStatus(ctx: TCallContext) {
     return this.client.call({ method: 'GET', path: WPS_PATHS.systemStatus, moduleId: 'STATUS', value: ZSystemStatusResponse }, ctx);
@@ -438,6 +501,71 @@ export class WpsApi {
     return this.client.call({ method: 'GET', path: WPS_PATHS.balance, moduleId: 'BALANCE', value: ZBalanceResponse }, ctx);
   }
 
+  // Issue 8 deposits, adjustments and money settings (paths ours: DEPOSIT_PATHS).
+  depositChannels(ctx: TCallContext) {
+    return this.client.call({ method: 'GET', path: DEPOSIT_PATHS.depositChannels, moduleId: 'DEPOSIT', value: ZDepositChannelsResponse }, ctx);
+  }
+  /** Never retried by the client (a POST); the member's key makes a resend safe. */
+  createDeposit(input: TDepositRequest, ctx: TCallContext) {
+    return this.client.call({ method: 'POST', path: DEPOSIT_PATHS.deposit, moduleId: 'DEPOSIT', value: ZDeposit, body: input }, ctx);
+  }
+  myDeposits(input: TDepositListQuery, ctx: TCallContext) {
+    return this.client.call({ method: 'GET', path: DEPOSIT_PATHS.deposit, moduleId: 'DEPOSIT', value: ZDepositListResponse, query: input }, ctx);
+  }
+  operatorDeposits(input: TOperatorDepositsQuery, ctx: TCallContext) {
+    return this.client.call({ method: 'GET', path: DEPOSIT_PATHS.operatorDeposits, moduleId: 'OPERATOR', value: ZOperatorDepositsResponse, query: input }, ctx);
+  }
+  operatorApproveDeposit(input: { depositId: number }, ctx: TCallContext) {
+    return this.client.call({ method: 'POST', path: DEPOSIT_PATHS.operatorDepositApprove, moduleId: 'OPERATOR', value: ZOperatorDepositResponse, body: input }, ctx);
+  }
+  operatorRejectDeposit(input: { depositId: number; remark: string }, ctx: TCallContext) {
+    return this.client.call({ method: 'POST', path: DEPOSIT_PATHS.operatorDepositReject, moduleId: 'OPERATOR', value: ZOperatorDepositResponse, body: input }, ctx);
+  }
+  operatorAdjustments(ctx: TCallContext) {
+    return this.client.call({ method: 'GET', path: DEPOSIT_PATHS.operatorAdjustments, moduleId: 'OPERATOR', value: ZAdjustmentsResponse }, ctx);
+  }
+  operatorRequestAdjustment(input: TAdjustmentRequest, ctx: TCallContext) {
+    return this.client.call({ method: 'POST', path: DEPOSIT_PATHS.operatorAdjustments, moduleId: 'OPERATOR', value: ZAdjustment, body: input }, ctx);
+  }
+  operatorDecideAdjustment(input: { adjustmentId: number; approve: boolean }, ctx: TCallContext) {
+    return this.client.call({ method: 'POST', path: DEPOSIT_PATHS.operatorAdjustmentDecide, moduleId: 'OPERATOR', value: ZAdjustment, body: input }, ctx);
+  }
+  operatorMoneySettings(ctx: TCallContext) {
+    return this.client.call({ method: 'GET', path: DEPOSIT_PATHS.operatorMoneySettings, moduleId: 'OPERATOR', value: ZMoneySettings }, ctx);
+  }
+  operatorSetMoneySettings(input: TMoneySettingsRequest, ctx: TCallContext) {
+    return this.client.call({ method: 'PUT', path: DEPOSIT_PATHS.operatorMoneySettings, moduleId: 'OPERATOR', value: ZMoneySettings, body: input }, ctx);
+  }
+
+  // Issue 8 transfers (TRANSFER_PATHS): merchant wallets, GCS_walletTransfer, consolidated funds, upline.
+  merchantWallets(ctx: TCallContext) {
+    return this.client.call({ method: 'GET', path: TRANSFER_PATHS.merchantWallet, moduleId: 'WALLET', value: ZMerchantWalletResponse }, ctx);
+  }
+  /** Never retried by the client (a POST); the member's key makes a resend safe. */
+  walletTransfer(input: TWalletTransferRequest, ctx: TCallContext) {
+    return this.client.call({ method: 'POST', path: TRANSFER_PATHS.walletTransfer, moduleId: 'WALLET', value: ZMoneyTransferResult, body: input }, ctx);
+  }
+  walletRecall(input: TWalletRecallRequest, ctx: TCallContext) {
+    return this.client.call({ method: 'POST', path: TRANSFER_PATHS.walletRecall, moduleId: 'WALLET', value: ZMerchantWalletResponse, body: input }, ctx);
+  }
+  consolidatedFunds(ctx: TCallContext) {
+    return this.client.call({ method: 'GET', path: TRANSFER_PATHS.consolidated, moduleId: 'WALLET', value: ZConsolidatedResponse }, ctx);
+  }
+  upline(ctx: TCallContext) {
+    return this.client.call({ method: 'GET', path: TRANSFER_PATHS.transferUpline, moduleId: 'WALLET', value: ZUplineResponse }, ctx);
+  }
+  transferUpline(input: TUplineTransferRequest, ctx: TCallContext) {
+    return this.client.call({ method: 'POST', path: TRANSFER_PATHS.transferUpline, moduleId: 'WALLET', value: ZMoneyTransferResult, body: input }, ctx);
+  }
+
+  // Issue 8 records (RECORD_PATHS): the member's own rows only, chosen by the session.
+  record(which: 'account' | 'bets' | 'bonus', input: TRecordQuery, ctx: TCallContext) {
+    return this.client.call({ method: 'GET', path: RECORD_PATHS[which], moduleId: 'RECORDS', value: ZAccountRecordResponse, query: input }, ctx);
+  }
+  profitRecord(input: TRecordQuery, ctx: TCallContext) {
+    return this.client.call({ method: 'GET', path: RECORD_PATHS.profit, moduleId: 'RECORDS', value: ZProfitResponse, query: input }, ctx);
+  }
+
   operatorLogin(input: TOperatorLoginRequest, ctx: TCallContext) {
     return this.client.call(
       { method: 'POST', path: WPS_PATHS.operatorLogin, moduleId: 'OPERATOR', value: ZOperatorLoginResponse, body: input },
@@ -500,6 +628,50 @@ export class WpsApi {
   operatorSetSystem(input: { maintenance?: boolean; regionRestriction?: boolean }, ctx: TCallContext) {
     return this.client.call(
       { method: 'PUT', path: WPS_PATHS.operatorSystem, moduleId: 'OPERATOR', value: ZOperatorConfigResponse, body: input },
+      ctx,
+    );
+  }
+  // Issue 8: security centre, withdraw and its confirmation (docs/0029).
+  security(ctx: TCallContext) {
+    return this.client.call({ method: 'GET', path: WITHDRAW_PATHS.security, moduleId: 'SECURITY', value: ZSecurityResponse }, ctx);
+  }
+  setWithdrawPassword(input: TWithdrawPasswordRequest, ctx: TCallContext) {
+    return this.client.call({ method: 'POST', path: WITHDRAW_PATHS.withdrawPassword, moduleId: 'SECURITY', value: ZWithdrawPasswordResponse, body: input }, ctx);
+  }
+  addBankAccount(input: TBankAccountRequest, ctx: TCallContext) {
+    return this.client.call({ method: 'POST', path: WITHDRAW_PATHS.bankAccount, moduleId: 'SECURITY', value: ZBankAccountResponse, body: input }, ctx);
+  }
+  withdrawOverview(ctx: TCallContext) {
+    return this.client.call({ method: 'GET', path: WITHDRAW_PATHS.withdraw, moduleId: 'WITHDRAW', value: ZWithdrawOverviewResponse }, ctx);
+  }
+  requestWithdrawal(input: TWithdrawRequest, ctx: TCallContext) {
+    return this.client.call({ method: 'POST', path: WITHDRAW_PATHS.withdraw, moduleId: 'WITHDRAW', value: ZWithdrawResponse, body: input }, ctx);
+  }
+  confirmWithdrawal(input: TWithdrawConfirmRequest, ctx: TCallContext) {
+    return this.client.call({ method: 'POST', path: WITHDRAW_PATHS.withdrawConfirm, moduleId: 'WITHDRAW', value: ZWithdrawConfirmResponse, body: input }, ctx);
+  }
+  /** One proof file as base64 (the gateway's upload door reads the raw bytes). */
+  uploadProof(input: { withdrawalId: number; base64: string }, ctx: TCallContext) {
+    return this.client.call(
+      { method: 'POST', path: WITHDRAW_PATHS.withdrawProof, moduleId: 'WITHDRAW', value: ZProofUploadResponse, body: input, timeoutMs: 30_000 },
+      ctx,
+    );
+  }
+  proof(input: { proofId: string }, ctx: TCallContext) {
+    return this.client.call({ method: 'GET', path: WITHDRAW_PATHS.withdrawProof, moduleId: 'WITHDRAW', value: ZProofResponse, query: input, timeoutMs: 30_000 }, ctx);
+  }
+  operatorWithdrawals(input: { view: 'pending' | 'disputes' }, ctx: TCallContext) {
+    return this.client.call({ method: 'GET', path: WITHDRAW_PATHS.operatorWithdrawals, moduleId: 'OPERATOR', value: ZOperatorWithdrawalsResponse, query: input }, ctx);
+  }
+  operatorPayWithdrawal(input: { withdrawalId: number }, ctx: TCallContext) {
+    return this.client.call({ method: 'POST', path: WITHDRAW_PATHS.operatorWithdrawalPay, moduleId: 'OPERATOR', value: ZOperatorWithdrawalResponse, body: input }, ctx);
+  }
+  operatorRejectWithdrawal(input: { withdrawalId: number; remark: string }, ctx: TCallContext) {
+    return this.client.call({ method: 'POST', path: WITHDRAW_PATHS.operatorWithdrawalReject, moduleId: 'OPERATOR', value: ZOperatorWithdrawalResponse, body: input }, ctx);
+  }
+  operatorWithdrawalProof(input: { proofId: string }, ctx: TCallContext) {
+    return this.client.call(
+      { method: 'GET', path: WITHDRAW_PATHS.operatorWithdrawalProof, moduleId: 'OPERATOR', value: ZProofResponse, query: input, timeoutMs: 30_000 },
       ctx,
     );
   }

@@ -4,14 +4,15 @@ import type { TOperatorPermission, TOperatorRole } from '@wl/schemas';
  * What each operator role may do (docs/0010). The platform checks it on every operator call
  * (access.ts); the console only hides what the platform would refuse anyway.
  * - owner: everything, including who may operate.
- * - finance: reads the config and the audit log (money tools join here later); changes nothing.
+ * - finance: reads the config and the audit log; runs the money tools (deposits, withdrawals,
+ *   adjustments, money settings: issue 8).
  * - support: helps members: reads the message outbox (live SMS codes, reset links) and the login
  *   thresholds; changes nothing.
  * - content: switches whitelabel flags (what members see); no outbox, no system switches.
  */
 export const ROLE_PERMISSIONS: Readonly<Record<TOperatorRole, readonly TOperatorPermission[]>> = {
-  owner: ['config.read', 'whitelabel.write', 'system.write', 'security.read', 'security.write', 'outbox.read', 'audit.read', 'operators.manage'],
-  finance: ['config.read', 'audit.read'],
+  owner: ['config.read', 'whitelabel.write', 'system.write', 'security.read', 'security.write', 'outbox.read', 'audit.read', 'operators.manage', 'money.read', 'money.write'],
+  finance: ['config.read', 'audit.read', 'money.read', 'money.write'],
   support: ['config.read', 'security.read', 'outbox.read'],
   content: ['config.read', 'whitelabel.write'],
 };

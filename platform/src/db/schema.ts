@@ -28,6 +28,13 @@ export interface MerchantsTable {
   lock_window_minutes: Generated<number>;
   lock_minutes: Generated<number>;
   idle_timeout_minutes: Generated<number>;
+  withdraw_min_minor: Generated<number>;
+  withdraw_max_minor: Generated<number>;
+  withdraw_daily_count: Generated<number>;
+  withdraw_confirm_minutes: Generated<number>;
+  bank_accounts_max: Generated<number>;
+  adjustment_four_eyes_minor: Generated<number>;
+  merchant_wallet_single: Generated<boolean>;
 }
 export interface WhitelabelNodesTable {
   id: Generated<number>;
@@ -167,6 +174,8 @@ export interface MembersTable {
   weak_password: Generated<boolean>;
   /** Random key of the avatar URL (issue 6: never the sequential id). */
   avatar_key: Generated<string>;
+  /** argon2 of the withdraw (payment) password; null until set (migration 0011). */
+  withdraw_password_hash: string | null;
 }
 export interface OperatorsTable {
   id: Generated<number>;
@@ -273,19 +282,113 @@ export interface ConfigAuditTable {
   before: ColumnType<unknown, string | null, string | null>;
   after: ColumnType<unknown, string | null, string | null>;
 }
+export interface DepositChannelsTable {
+  id: Generated<number>;
+  merchant_id: number;
+  code: string;
+  name: string;
+  min_minor: number;
+  max_minor: number;
+  quick_amounts_minor: ColumnType<number[], string | undefined, string>;
+  auto_settle_seconds: number | null;
+  enabled: Generated<boolean>;
+  sort: Generated<number>;
+}
+export type TDepositStatus = 'pending' | 'approved' | 'rejected';
+export interface DepositsTable {
+  id: Generated<number>;
+  merchant_id: number;
+  member_id: number;
+  channel_id: number;
+  reference: string;
+  amount_minor: number;
+  status: Generated<TDepositStatus>;
+  idempotency_key: string;
+  ledger_transaction_id: number | null;
+  decided_by: number | null;
+  decided_at: Timestamp | null;
+  remark: Generated<string>;
+  created_at: Generated<Date>;
+}
+export interface MemberBankAccountsTable {
+  id: Generated<number>;
+  member_id: number;
+  bank_name: string;
+  account_number: string;
+  holder_name: string;
+  created_at: Generated<Date>;
+}
+export type TWithdrawalStatus = 'pending' | 'rejected' | 'paid' | 'received' | 'partly_received' | 'not_received' | 'auto_received';
+export interface WithdrawalsTable {
+  id: Generated<number>;
+  merchant_id: number;
+  member_id: number;
+  bank_account_id: number;
+  reference: string;
+  amount_minor: number;
+  status: Generated<TWithdrawalStatus>;
+  idempotency_key: string;
+  received_minor: number | null;
+  remark: Generated<string>;
+  decided_by: number | null;
+  paid_at: Timestamp | null;
+  confirm_due_at: Timestamp | null;
+  answered_at: Timestamp | null;
+  created_at: Generated<Date>;
+}
+export interface WithdrawalProofsTable {
+  id: string;
+  withdrawal_id: number;
+  content_type: 'image/png' | 'image/jpeg';
+  size_bytes: number;
+  bytes: Uint8Array;
+  created_at: Generated<Date>;
+}
+export interface BalanceAdjustmentsTable {
+  id: Generated<number>;
+  merchant_id: number;
+  member_id: number;
+  amount_minor: number;
+  reason: string;
+  status: Generated<'pending' | 'applied' | 'rejected'>;
+  requested_by: number;
+  approved_by: number | null;
+  ledger_transaction_id: number | null;
+  created_at: Generated<Date>;
+  decided_at: Timestamp | null;
+  /** Migration 0013: the requesting operator's key (unique per operator). */
+  idempotency_key: string | null;
+}
 export interface LedgerAccountsTable {
   id: Generated<number>;
   merchant_id: number;
   member_id: number | null;
-  kind: 'member_wallet' | 'house';
+  kind: TLedgerAccountKind;
+  code: Generated<string>;
   currency: string;
   balance_minor: Generated<number>;
 }
+/** Ledger account purposes (migration 0010). */
+export type TLedgerAccountKind =
+  | 'member_wallet'
+  | 'member_withdrawal_hold'
+  | 'member_merchant_wallet'
+  | 'agent_wallet'
+  | 'deposit_clearing'
+  | 'withdrawal_payout'
+  | 'bonus_expense'
+  | 'adjustment'
+  | 'provider'
+  | 'house';
 export interface LedgerTransactionsTable {
   id: Generated<number>;
   merchant_id: number;
   idempotency_key: string;
   kind: string;
+  owner_kind: Generated<'member' | 'operator' | 'system' | 'provider'>;
+  owner_id: Generated<number>;
+  request_hash: Generated<string>;
+  meta: ColumnType<unknown, string | undefined, string>;
   created_at: Generated<Date>;
 }
 export interface LedgerEntriesTable {
@@ -293,6 +396,7 @@ export interface LedgerEntriesTable {
   transaction_id: number;
   account_id: number;
   amount_minor: number;
+  balance_after_minor: number | null;
   created_at: Generated<Date>;
 }
 export interface MemberKnownIpsTable {
@@ -359,6 +463,16 @@ export interface SchemaMigrationsTable {
 }
 
 /** The whole database as Kysely sees it. */
+/** Migration 0014: the member's security-centre changes (issue 8 item 8). */
+export interface MemberAuditTable {
+  id: Generated<number>;
+  merchant_id: number;
+  member_id: number;
+  action: string;
+  detail: Generated<string>;
+  ip: Generated<string>;
+  created_at: Generated<Date>;
+}
 export interface DB {
   merchants: MerchantsTable;
   whitelabel_nodes: WhitelabelNodesTable;
@@ -394,6 +508,13 @@ export interface DB {
   member_messages: MemberMessagesTable;
   member_promotions: MemberPromotionsTable;
   config_audit: ConfigAuditTable;
+  deposit_channels: DepositChannelsTable;
+  deposits: DepositsTable;
+  member_bank_accounts: MemberBankAccountsTable;
+  withdrawals: WithdrawalsTable;
+  withdrawal_proofs: WithdrawalProofsTable;
+  member_audit: MemberAuditTable;
+  balance_adjustments: BalanceAdjustmentsTable;
   ledger_accounts: LedgerAccountsTable;
   ledger_transactions: LedgerTransactionsTable;
   ledger_entries: LedgerEntriesTable;

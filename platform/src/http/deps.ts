@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
+import type { JobRunner } from '../jobs/job-runner.ts';
 import type { EmailProvider, SmsProvider } from '../verification/providers.ts';
 
 /** What every area's routes and services receive from buildPlatform. */
@@ -17,4 +18,6 @@ export type TPlatformDeps = {
   email: EmailProvider;
   /** Test seam: captcha answers derive from their id with this key (docs/0012); unset in production. */
   captchaTestKey?: string;
+  /** The job runner once started (null when jobs are off): services enqueue in their transaction (docs/0011). */
+  jobs?: () => Promise<JobRunner | null>;
 };

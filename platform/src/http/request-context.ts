@@ -33,6 +33,14 @@ function digest(value: string): Buffer {
   return createHash('sha256').update(value).digest();
 }
 
+/** True when the request carries the configured gateway secret (compared in constant time); never without one configured. */
+export function carriesGatewaySecret(request: FastifyRequest, gatewaySecret: string | undefined): boolean {
+  if (!gatewaySecret) return false;
+  const sent = headerValues(request, WPS_HEADERS.gatewaySecret);
+  // Hashing first gives equal lengths, so the compare leaks neither the secret nor its length.
+  return sent.length === 1 && timingSafeEqual(digest(sent[0]!), digest(gatewaySecret));
+}
+
 /**
  * The client address: the gateway's client-IP header when the request also carries the shared
  * gateway secret (compared in constant time), else the socket address. Without a configured secret
@@ -41,9 +49,7 @@ function digest(value: string): Buffer {
 export function resolveClientIp(request: FastifyRequest, gatewaySecret: string | undefined): string {
   const socketIp = request.socket.remoteAddress ?? '';
   if (!gatewaySecret) return socketIp;
-  const sent = headerValues(request, WPS_HEADERS.gatewaySecret);
-  // Hashing first gives equal lengths, so the compare leaks neither the secret nor its length.
-  if (sent.length !== 1 || !timingSafeEqual(digest(sent[0]!), digest(gatewaySecret))) return socketIp;
+  if (!carriesGatewaySecret(request, gatewaySecret)) return socketIp;
   const claimed = headerValues(request, WPS_HEADERS.clientIp);
   const ip = claimed.length === 1 ? claimed[0]!.trim() : '';
   // Vouched for by the gateway but no address (a client-chosen X-Forwarded-For under TRUST_PROXY):

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '../db/schema.ts';
 import { startPlatformJobs } from './platform-jobs.ts';
 import { SWEEP_CRON, SWEEP_QUEUE } from './sweep.job.ts';
+import { CONFIRM_SWEEP_CRON, CONFIRM_SWEEP_QUEUE } from '../withdraw/withdraw-confirm.job.ts';
 import { jobsTestDatabase, type TJobsTestDatabase } from './testing.ts';
 
 let jobs: TJobsTestDatabase;
@@ -22,8 +23,11 @@ describe('platform jobs', () => {
   it('start with the sweep defined and scheduled every minute, and refuse sends once stopped', async () => {
     const runner = await startPlatformJobs({ db, schema });
     try {
-      const schedules = await sql<{ name: string; cron: string }>`select name, cron from ${sql.id(schema, 'schedule')}`.execute(db);
-      expect(schedules.rows).toEqual([{ name: SWEEP_QUEUE, cron: SWEEP_CRON }]);
+      const schedules = await sql<{ name: string; cron: string }>`select name, cron from ${sql.id(schema, 'schedule')} order by name`.execute(db);
+      expect(schedules.rows).toEqual([
+        { name: SWEEP_QUEUE, cron: SWEEP_CRON },
+        { name: CONFIRM_SWEEP_QUEUE, cron: CONFIRM_SWEEP_CRON },
+      ]);
       const queue = await sql<{ policy: string }>`select policy from ${sql.id(schema, 'queue')} where name = ${SWEEP_QUEUE}`.execute(db);
       expect(queue.rows).toEqual([{ policy: 'short' }]);
     } finally {

@@ -1,7 +1,9 @@
+import { defineDepositSettle } from '../deposit/deposit-settle.job.ts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { createJobRunner, type JobRunner, type TPgBossRunnerOptions } from './job-runner.ts';
 import { defineSweep, SWEEP_CRON, SWEEP_QUEUE } from './sweep.job.ts';
+import { CONFIRM_SWEEP_CRON, CONFIRM_SWEEP_QUEUE, defineWithdrawConfirm } from '../withdraw/withdraw-confirm.job.ts';
 
 /** Options of the platform's runner: the database, the platform clock and pg-boss tuning. */
 export type TPlatformJobsOptions = Omit<TPgBossRunnerOptions, 'db'> & { db: Kysely<DB>; clock?: () => Date };
@@ -10,10 +12,13 @@ export type TPlatformJobsOptions = Omit<TPgBossRunnerOptions, 'db'> & { db: Kyse
 export async function startPlatformJobs(opts: TPlatformJobsOptions): Promise<JobRunner> {
   const { clock = () => new Date(), ...runnerOpts } = opts;
   const runner = createJobRunner(runnerOpts);
+  await defineDepositSettle(runner);
   await defineSweep(runner, { clock });
+  await defineWithdrawConfirm(runner, { clock });
   await runner.start();
   try {
     await runner.schedule(SWEEP_QUEUE, SWEEP_CRON);
+    await runner.schedule(CONFIRM_SWEEP_QUEUE, CONFIRM_SWEEP_CRON);
   } catch (err) {
     await runner.stop();
     throw err;

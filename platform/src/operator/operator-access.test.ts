@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_PATHS, OPERATOR_PATHS, OPERATOR_PERMISSIONS, WPS_PATHS, type TOperatorPermission, type TOperatorRole } from '@wl/schemas';
+import { ACCOUNT_PATHS, DEPOSIT_PATHS, OPERATOR_PATHS, OPERATOR_PERMISSIONS, WITHDRAW_PATHS, WPS_PATHS, type TOperatorPermission, type TOperatorRole } from '@wl/schemas';
 import { rowCounts, usePlatform } from '../test-support/db.ts';
 import { OPERATOR_ROUTES } from './operator.routes.ts';
 
@@ -8,7 +8,7 @@ const ctx = usePlatform();
 /** The roles × permissions table of docs/0010, written out here so a change to the code's table fails this test. */
 const EXPECTED: Record<TOperatorRole, readonly TOperatorPermission[]> = {
   owner: OPERATOR_PERMISSIONS,
-  finance: ['config.read', 'audit.read'],
+  finance: ['config.read', 'audit.read', 'money.read', 'money.write'],
   support: ['config.read', 'security.read', 'outbox.read'],
   content: ['config.read', 'whitelabel.write'],
 };
@@ -27,6 +27,29 @@ const SAMPLES: Record<string, { payload?: object; query?: Record<string, string>
   [`PUT ${ACCOUNT_PATHS.operatorSecurity}`]: { payload: { lockMinutes: 30 } },
   [`GET ${OPERATOR_PATHS.operatorAudit}`]: { query: { pageNo: '1' } },
   [`POST ${OPERATOR_PATHS.operatorTotpEnable}`]: { payload: { code: '000000' } },
+  // Issue 8 money calls: decisions on an id that does not exist (allowed roles get 404, not 403).
+  [`POST ${DEPOSIT_PATHS.operatorDepositApprove}`]: { payload: { depositId: 9_999_999 } },
+  [`POST ${DEPOSIT_PATHS.operatorDepositReject}`]: { payload: { depositId: 9_999_999 } },
+  [`POST ${DEPOSIT_PATHS.operatorAdjustments}`]: { payload: { username: 'nobody_at_all', amountMinor: 1, reason: 'access test', key: 'access-test-key' } },
+  [`POST ${DEPOSIT_PATHS.operatorAdjustmentDecide}`]: { payload: { adjustmentId: 9_999_999, approve: false } },
+  [`PUT ${DEPOSIT_PATHS.operatorMoneySettings}`]: { payload: {} },
+  [`GET ${WITHDRAW_PATHS.operatorWithdrawals}`]: { query: { view: 'pending' } },
+  // No such withdrawal or proof: allowed roles get past the permission check to a 404.
+  [`POST ${WITHDRAW_PATHS.operatorWithdrawalPay}`]: { payload: { withdrawalId: 999_999_999 } },
+  [`POST ${WITHDRAW_PATHS.operatorWithdrawalReject}`]: { payload: { withdrawalId: 999_999_999, remark: 'no' } },
+  [`GET ${WITHDRAW_PATHS.operatorWithdrawalProof}`]: { query: { proofId: 'none' } },
+};
+
+/** Allowed calls whose sample is refused after the permission check, with what they answer. */
+const REFUSED_AFTER_ACCESS: Record<string, string> = {
+  [OPERATOR_PATHS.operatorTotpEnable]: 'error_operator_totp_wrong',
+  [DEPOSIT_PATHS.operatorDepositApprove]: 'error_not_found',
+  [DEPOSIT_PATHS.operatorDepositReject]: 'error_not_found',
+  [DEPOSIT_PATHS.operatorAdjustments + ' POST']: 'error_bad_request',
+  [DEPOSIT_PATHS.operatorAdjustmentDecide]: 'error_not_found',
+  [WITHDRAW_PATHS.operatorWithdrawalPay]: 'error_not_found',
+  [WITHDRAW_PATHS.operatorWithdrawalReject]: 'error_not_found',
+  [WITHDRAW_PATHS.operatorWithdrawalProof]: 'error_not_found',
 };
 
 const tokens = {} as Record<TOperatorRole, string>;
@@ -55,6 +78,18 @@ describe('operator permissions (issue 6), enforced by the platform', () => {
       `GET ${OPERATOR_PATHS.operatorAudit} audit.read`,
       `POST ${OPERATOR_PATHS.operatorTotpSetup} null`,
       `POST ${OPERATOR_PATHS.operatorTotpEnable} null`,
+      `GET ${DEPOSIT_PATHS.operatorDeposits} money.read`,
+      `POST ${DEPOSIT_PATHS.operatorDepositApprove} money.write`,
+      `POST ${DEPOSIT_PATHS.operatorDepositReject} money.write`,
+      `GET ${DEPOSIT_PATHS.operatorAdjustments} money.read`,
+      `POST ${DEPOSIT_PATHS.operatorAdjustments} money.write`,
+      `POST ${DEPOSIT_PATHS.operatorAdjustmentDecide} money.write`,
+      `GET ${DEPOSIT_PATHS.operatorMoneySettings} money.read`,
+      `PUT ${DEPOSIT_PATHS.operatorMoneySettings} money.write`,
+      `GET ${WITHDRAW_PATHS.operatorWithdrawals} money.read`,
+      `POST ${WITHDRAW_PATHS.operatorWithdrawalPay} money.write`,
+      `POST ${WITHDRAW_PATHS.operatorWithdrawalReject} money.write`,
+      `GET ${WITHDRAW_PATHS.operatorWithdrawalProof} money.read`,
     ]);
   });
 
@@ -65,8 +100,9 @@ describe('operator permissions (issue 6), enforced by the platform', () => {
     const allowed = permission === null || EXPECTED[role].includes(permission);
     if (allowed) {
       expect(res.statusCode).not.toBe(403);
-      // The TOTP confirmation with a made-up code is refused as a wrong code, not as forbidden.
-      if (url === OPERATOR_PATHS.operatorTotpEnable) expect(res.json().message).toBe('error_operator_totp_wrong');
+      // A sample refused after the access check (a made-up TOTP code, an unknown id) is not forbidden.
+      const refusal = REFUSED_AFTER_ACCESS[url] ?? REFUSED_AFTER_ACCESS[`${url} ${method}`];
+      if (refusal) expect(res.json().message).toBe(refusal);
       else expect(res.json().success).toBe(true);
     } else {
       expect(res.statusCode).toBe(403);

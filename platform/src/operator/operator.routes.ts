@@ -13,11 +13,13 @@ import {
   type TOperatorPermission,
 } from '@wl/schemas';
 import { requireOperatorPermission } from '../access/access.ts';
+import { DEPOSIT_OPERATOR_ROUTES } from '../deposit/deposit.routes.ts';
 import { requireOperator, resolveMerchant, type TMerchant, type TSessionOperator } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
 import { ok } from '../http/envelope.ts';
 import { clientIp, parseInput } from '../http/request-context.ts';
 import { securitySettings } from '../session/security.service.ts';
+import { WITHDRAW_OPERATOR_ROUTES } from '../withdraw/withdraw.operator-routes.ts';
 import {
   operatorAudit,
   operatorConfig,
@@ -31,19 +33,22 @@ import {
   setSystem,
 } from './operator.service.ts';
 
-type TCall = { deps: TPlatformDeps; request: FastifyRequest; merchant: TMerchant; op: TSessionOperator; ip: string };
+/** What an operator route's handler receives. */
+export type TCall = { deps: TPlatformDeps; request: FastifyRequest; merchant: TMerchant; op: TSessionOperator; ip: string };
 
 /**
  * Every operator call behind a session, with the permission it needs (docs/0010). `null` means any
  * logged-in operator (their own session and authenticator). registerOperatorRoutes checks it
  * through requireOperatorPermission before the handler runs; the access test walks this table.
  */
-export const OPERATOR_ROUTES: readonly {
+export type TOperatorRoute = {
   method: 'GET' | 'PUT' | 'POST' | 'DELETE';
   url: string;
   permission: TOperatorPermission | null;
   handle: (c: TCall) => Promise<unknown>;
-}[] = [
+};
+
+export const OPERATOR_ROUTES: readonly TOperatorRoute[] = [
   { method: 'DELETE', url: WPS_PATHS.operatorLogout, permission: null, handle: async (c) => operatorLogout(c.deps, c.op, c.merchant, c.ip).then(() => null) },
   // GET on either config path answers the whole console config.
   { method: 'GET', url: WPS_PATHS.operatorSystem, permission: 'config.read', handle: (c) => operatorConfig(c.deps, c.merchant.id, c.op) },
@@ -86,6 +91,10 @@ export const OPERATOR_ROUTES: readonly {
     permission: null,
     handle: (c) => operatorTotpEnable(c.deps, c.merchant, c.op, c.ip, parseInput(ZOperatorTotpEnableRequest, c.request.body).code),
   },
+  // Issue 8: deposits, balance adjustments, money settings.
+  ...DEPOSIT_OPERATOR_ROUTES,
+  // Issue 8: each money area declares its routes in its own folder.
+  ...WITHDRAW_OPERATOR_ROUTES,
 ];
 
 /** Operator console calls (ours): login, then every call of OPERATOR_ROUTES behind its permission. */

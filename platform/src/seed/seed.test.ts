@@ -71,7 +71,8 @@ describe('seed', () => {
     expect(byName.get('demo_trial')?.type).toBe(4);
     expect(byName.get('demo_agent')?.type).toBe(1);
     expect(byName.get('demo_house')?.type).toBe(9);
-    expect(members.filter((m) => m.upline_id !== null)).toHaveLength(3);
+    // The three downlines and demo_member, all under demo_agent.
+    expect(members.filter((m) => m.upline_id !== null)).toHaveLength(4);
     const wallet = await db
       .selectFrom('ledger_accounts')
       .innerJoin('members', 'members.id', 'ledger_accounts.member_id')

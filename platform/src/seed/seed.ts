@@ -131,8 +131,42 @@ export async function seed(db: Kysely<DB>, opts: { merchantCode: string; refuseD
     const gameIds = await seedCatalogue(trx, merchantId);
     await seedContent(trx, merchantId, gameIds);
     await seedAccounts(trx, merchantId, passwords);
+    await seedDepositChannels(trx, merchantId);
     return { seeded: true };
   });
+}
+
+/** ৳ amounts in minor units. */
+const tk = (taka: number) => taka * 100;
+
+/**
+ * DEMO's deposit channels (issue 8 item 2): mobile wallets and bank transfer, which an operator
+ * approves, and the simulated channel that settles by itself (a job) after auto_settle_seconds.
+ */
+export const DEMO_DEPOSIT_CHANNELS = [
+  { code: 'bkash', name: 'bKash', min_minor: tk(200), max_minor: tk(25_000), quick: [500, 1_000, 2_000, 5_000, 10_000], auto_settle_seconds: null },
+  { code: 'nagad', name: 'Nagad', min_minor: tk(200), max_minor: tk(25_000), quick: [500, 1_000, 2_000, 5_000, 10_000], auto_settle_seconds: null },
+  { code: 'rocket', name: 'Rocket', min_minor: tk(200), max_minor: tk(20_000), quick: [500, 1_000, 2_000, 5_000], auto_settle_seconds: null },
+  { code: 'bank', name: 'Bank transfer', min_minor: tk(1_000), max_minor: tk(500_000), quick: [5_000, 10_000, 25_000, 50_000], auto_settle_seconds: null },
+  { code: 'demo_instant', name: 'Demo instant', min_minor: tk(100), max_minor: tk(10_000), quick: [100, 500, 1_000], auto_settle_seconds: 5 },
+] as const;
+
+async function seedDepositChannels(trx: Transaction<DB>, merchantId: number): Promise<void> {
+  await trx
+    .insertInto('deposit_channels')
+    .values(
+      DEMO_DEPOSIT_CHANNELS.map((c, i) => ({
+        merchant_id: merchantId,
+        code: c.code,
+        name: c.name,
+        min_minor: c.min_minor,
+        max_minor: c.max_minor,
+        quick_amounts_minor: JSON.stringify(c.quick.map(tk)),
+        auto_settle_seconds: c.auto_settle_seconds,
+        sort: i,
+      })),
+    )
+    .execute();
 }
 
 async function hashAll() {
@@ -393,6 +427,8 @@ async function seedAccounts(
     .returning(['id', 'username'])
     .execute();
   const agentId = inserted.find((r) => r.username === a.agent.username)!.id;
+  // demo_member joined through demo_agent: its upline, which it can transfer to (transferUpline).
+  await trx.updateTable('members').set({ upline_id: agentId }).where('merchant_id', '=', merchantId).where('username', '=', a.member.username).execute();
   const knownIpOwners: string[] = [a.member.username, a.agent.username, a.weak.username, a.weak2.username, a.house.username, a.totp.username];
   await trx
     .insertInto('member_known_ips')
@@ -419,5 +455,5 @@ async function seedAccounts(
   const house = (await houseAccountId(trx, merchantId))!;
   const memberId = inserted.find((r) => r.username === a.member.username)!.id;
   const wallet = wallets.find((w) => w.member_id === memberId)!.id;
-  await transfer(trx, { from: house, to: wallet, amountMinor: DEMO_MEMBER_BALANCE_MINOR, idempotencyKey: `seed:${merchantId}:demo_member:opening`, kind: 'seed_credit' });
+  await transfer(trx, { from: house, to: wallet, amountMinor: DEMO_MEMBER_BALANCE_MINOR, owner: { kind: 'system', id: 0 }, idempotencyKey: `seed:${merchantId}:demo_member:opening`, kind: 'seed_credit' });
 }

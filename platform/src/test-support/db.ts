@@ -4,7 +4,7 @@ import { Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildPlatform } from '../app.ts';
-import { openDatabase, type TDatabase } from '../db/database.ts';
+import { openDatabase, pgliteListen, type TDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { PGliteDialect } from '../db/pglite-dialect.ts';
 import type { DB } from '../db/schema.ts';
@@ -48,7 +48,7 @@ export async function seededDatabase(): Promise<TDatabase> {
   if (snapshot && !platformEnv.databaseUrl) {
     const pglite = new PGlite({ loadDataDir: new Blob([fs.readFileSync(snapshot)]) });
     const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
-    return { db, engine: 'pglite', close: () => db.destroy() };
+    return { db, engine: 'pglite', listen: pgliteListen(db, pglite), close: () => db.destroy() };
   }
   const database = await freshDatabase();
   await migrate(database.db);
@@ -62,7 +62,7 @@ export function usePlatform(opts: { clock?: () => Date } = {}) {
   beforeAll(async () => {
     ctx.database = await seededDatabase();
     ctx.db = ctx.database.db;
-    ctx.app = await buildPlatform({ db: ctx.db, merchantCode: 'DEMO', gatewaySecret: TEST_GATEWAY_SECRET, ...(opts.clock ? { clock: opts.clock } : {}) });
+    ctx.app = await buildPlatform({ db: ctx.db, listen: ctx.database.listen, merchantCode: 'DEMO', gatewaySecret: TEST_GATEWAY_SECRET, ...(opts.clock ? { clock: opts.clock } : {}) });
   }, 60_000);
   afterAll(async () => {
     await ctx.app?.close();

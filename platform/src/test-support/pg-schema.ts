@@ -16,3 +16,33 @@ export async function createTestSchema(url: string): Promise<{ schema: string; d
   await run(`create schema ${schema}`);
   return { schema, drop: () => run(`drop schema ${schema} cascade`) };
 }
+
+/**
+ * A new, empty database on the PostgreSQL of `url` (tests of a first start, where even pg-boss's
+ * schema must be new), a way to query it, and how to drop it. Needs the CREATEDB privilege.
+ */
+export async function createTestDatabase(url: string): Promise<{
+  url: string;
+  query<T>(statement: string): Promise<T[]>;
+  drop(): Promise<void>;
+}> {
+  const name = `t_db_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const run = async <T>(on: string, statement: string): Promise<T[]> => {
+    const client = new pg.Client({ connectionString: on });
+    await client.connect();
+    try {
+      return (await client.query(statement)).rows as T[];
+    } finally {
+      await client.end();
+    }
+  };
+  const dbUrl = new URL(url);
+  dbUrl.pathname = `/${name}`;
+  await run(url, `create database ${name}`);
+  return {
+    url: dbUrl.href,
+    query: (statement) => run(dbUrl.href, statement),
+    // FORCE: a process that did not close cleanly must not keep the database alive.
+    drop: () => run(url, `drop database if exists ${name} with (force)`).then(() => undefined),
+  };
+}

@@ -1,114 +1,219 @@
+import { createHash } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import type { DB } from '../db/schema.ts';
+import type { DB, TLedgerAccountKind } from '../db/schema.ts';
+
+/** What a ledger account is for (migration 0010, docs/0026). */
+export type TLedgerPurpose = TLedgerAccountKind;
+
+/** Purposes that belong to one member (balance never below zero). */
+export const MEMBER_PURPOSES: readonly TLedgerPurpose[] = ['member_wallet', 'member_withdrawal_hold', 'member_merchant_wallet', 'agent_wallet'];
+
+/**
+ * Who sent an idempotency key. Keys are unique per (merchant, owner): a member's key never collides
+ * with, or answers for, another member's or an operator's transaction.
+ */
+export type TLedgerOwner = { kind: 'member' | 'operator' | 'system' | 'provider'; id: number };
+
+/** Plain values stored beside a transaction (what it is about: a deposit id, a remark). */
+export type TLedgerMeta = Readonly<Record<string, string | number | boolean | null>>;
 
 /** The only way money moves (DESIGN.md house rule): a double-entry transfer with an idempotency key. */
 export type TTransferArgs = {
-  /** Ledger account ids. */
+  /** Ledger account ids (see accountFor). */
   from: number;
   to: number;
+  /** Positive integer in minor units. */
   amountMinor: number;
+  owner: TLedgerOwner;
   idempotencyKey: string;
+  /** What kind of movement this is (deposit, withdraw_hold, transfer_upline, …): the record's type. */
   kind: string;
+  meta?: TLedgerMeta;
 };
 
 /** Result of a transfer: the transaction id and whether this call created it (false on a replay). */
 export type TTransferResult = { transactionId: number; created: boolean };
 
+export type TLedgerRefusal = 'insufficient_funds' | 'invalid_amount' | 'invalid_key' | 'unknown_account' | 'same_account' | 'key_reused';
+
 /** A transfer the ledger refuses; nothing was written. */
 export class LedgerError extends Error {
-  constructor(
-    readonly reason: 'insufficient_funds' | 'invalid_amount' | 'unknown_account' | 'same_account' | 'key_reused',
-  ) {
+  constructor(readonly reason: TLedgerRefusal) {
     super(`ledger refused the transfer: ${reason}`);
     this.name = 'LedgerError';
   }
 }
 
 const CHECK_VIOLATION = '23514';
+/** PostgreSQL's deadlock and serialization failures: the transaction may simply be run again. */
+const RETRYABLE = new Set(['40P01', '40001']);
+const MAX_ATTEMPTS = 5;
+export const MAX_KEY_LENGTH = 200;
+
+function sqlState(error: unknown): string | undefined {
+  return (error as { code?: string } | null)?.code;
+}
 
 /**
- * Moves amountMinor from one account to another. The same idempotency key twice yields one
- * transaction (the second call returns it with created=false); an overdraft of a member wallet is
- * refused by the database CHECK and rolls everything back. Runs inside the given transaction, or in
- * its own when given the database.
+ * Runs `work` in a transaction, again (at most 5 times) when the database aborted it for a deadlock
+ * or a serialization failure. `work` must be safe to run again: everything it wrote was rolled back.
+ * Business rows first, ledger last (transfer locks its accounts in id order) keeps deadlocks rare.
  */
-export async function transfer(db: Kysely<DB> | Transaction<DB>, args: TTransferArgs): Promise<TTransferResult> {
+export async function inTransaction<T>(db: Kysely<DB>, work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await db.transaction().execute(work);
+    } catch (error) {
+      if (attempt >= MAX_ATTEMPTS || !RETRYABLE.has(sqlState(error) ?? '')) throw error;
+    }
+  }
+}
+
+/** What makes two sends of one key the same request. */
+function requestHash(args: TTransferArgs): string {
+  const meta = Object.entries(args.meta ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return createHash('sha256')
+    .update(JSON.stringify([args.from, args.to, args.amountMinor, args.kind, meta]))
+    .digest('base64url');
+}
+
+/** Checks what needs no database; throws LedgerError. */
+function checkArgs(args: TTransferArgs): void {
   if (!Number.isSafeInteger(args.amountMinor) || args.amountMinor <= 0) throw new LedgerError('invalid_amount');
   if (args.from === args.to) throw new LedgerError('same_account');
-  if (args.idempotencyKey.length === 0 || args.idempotencyKey.length > 200) throw new LedgerError('invalid_amount');
+  const key = args.idempotencyKey;
+  if (typeof key !== 'string' || key.length === 0 || key.length > MAX_KEY_LENGTH || key.includes('\u0000')) throw new LedgerError('invalid_key');
+  if (!Number.isSafeInteger(args.owner.id)) throw new LedgerError('invalid_key');
+}
+
+/**
+ * Moves amountMinor from one account to another, exactly once per (owner, key). The same key with
+ * the same request answers the first transaction (created=false); with a different request it is
+ * refused (key_reused). A member-owned account never goes below zero (a CHECK in the database);
+ * a refusal writes nothing. Both accounts are locked in id order, so opposite transfers never
+ * deadlock. Runs inside the given transaction, or in its own (retried on deadlock) when given the
+ * database.
+ */
+export async function transfer(db: Kysely<DB> | Transaction<DB>, args: TTransferArgs): Promise<TTransferResult> {
+  checkArgs(args);
   if (db.isTransaction) return transferIn(db as Transaction<DB>, args);
-  return db.transaction().execute((trx) => transferIn(trx, args));
+  return inTransaction(db, (trx) => transferIn(trx, args));
 }
 
 async function transferIn(trx: Transaction<DB>, args: TTransferArgs): Promise<TTransferResult> {
-  const accounts = await trx
-    .selectFrom('ledger_accounts')
-    .select(['id', 'merchant_id'])
-    .where('id', 'in', [args.from, args.to])
-    .execute();
+  const accounts = await trx.selectFrom('ledger_accounts').select(['id', 'merchant_id']).where('id', 'in', [args.from, args.to]).execute();
   const from = accounts.find((a) => a.id === args.from);
   const to = accounts.find((a) => a.id === args.to);
   if (!from || !to || from.merchant_id !== to.merchant_id) throw new LedgerError('unknown_account');
 
+  const hash = requestHash(args);
   // ON CONFLICT waits for a concurrent holder of the same key, then answers nothing: a replay.
   const inserted = await trx
     .insertInto('ledger_transactions')
-    .values({ merchant_id: from.merchant_id, idempotency_key: args.idempotencyKey, kind: args.kind })
-    .onConflict((oc) => oc.column('idempotency_key').doNothing())
+    .values({
+      merchant_id: from.merchant_id,
+      owner_kind: args.owner.kind,
+      owner_id: args.owner.id,
+      idempotency_key: args.idempotencyKey,
+      request_hash: hash,
+      kind: args.kind,
+      meta: JSON.stringify(args.meta ?? {}),
+    })
+    .onConflict((oc) => oc.columns(['merchant_id', 'owner_kind', 'owner_id', 'idempotency_key']).doNothing())
     .returning('id')
     .executeTakeFirst();
   if (!inserted) {
     const existing = await trx
       .selectFrom('ledger_transactions')
-      .select(['id', 'kind'])
+      .select(['id', 'request_hash'])
+      .where('merchant_id', '=', from.merchant_id)
+      .where('owner_kind', '=', args.owner.kind)
+      .where('owner_id', '=', args.owner.id)
       .where('idempotency_key', '=', args.idempotencyKey)
       .executeTakeFirstOrThrow();
-    if (existing.kind !== args.kind) throw new LedgerError('key_reused');
+    if (existing.request_hash !== hash) throw new LedgerError('key_reused');
     return { transactionId: existing.id, created: false };
   }
-  try {
-    await trx
-      .updateTable('ledger_accounts')
-      .set((eb) => ({ balance_minor: eb('balance_minor', '-', args.amountMinor) }))
-      .where('id', '=', args.from)
-      .execute();
-  } catch (err) {
-    if ((err as { code?: string }).code === CHECK_VIOLATION) throw new LedgerError('insufficient_funds');
-    throw err;
+
+  // Lock order: the lower account id first, whatever the direction of the money.
+  const legs = [
+    { account: args.from, delta: -args.amountMinor },
+    { account: args.to, delta: args.amountMinor },
+  ].sort((a, b) => a.account - b.account);
+  const after = new Map<number, number>();
+  for (const leg of legs) {
+    try {
+      const row = await trx
+        .updateTable('ledger_accounts')
+        .set((eb) => ({ balance_minor: eb('balance_minor', '+', leg.delta) }))
+        .where('id', '=', leg.account)
+        .returning('balance_minor')
+        .executeTakeFirstOrThrow();
+      after.set(leg.account, Number(row.balance_minor));
+    } catch (error) {
+      if (sqlState(error) === CHECK_VIOLATION) throw new LedgerError('insufficient_funds');
+      throw error;
+    }
   }
-  await trx
-    .updateTable('ledger_accounts')
-    .set((eb) => ({ balance_minor: eb('balance_minor', '+', args.amountMinor) }))
-    .where('id', '=', args.to)
-    .execute();
   await trx
     .insertInto('ledger_entries')
     .values([
-      { transaction_id: inserted.id, account_id: args.from, amount_minor: -args.amountMinor },
-      { transaction_id: inserted.id, account_id: args.to, amount_minor: args.amountMinor },
+      { transaction_id: inserted.id, account_id: args.from, amount_minor: -args.amountMinor, balance_after_minor: after.get(args.from)! },
+      { transaction_id: inserted.id, account_id: args.to, amount_minor: args.amountMinor, balance_after_minor: after.get(args.to)! },
     ])
     .execute();
   return { transactionId: inserted.id, created: true };
 }
 
-/** A member's wallet account id (created with the member). */
+/**
+ * The ledger account for a purpose, created on first use: per member for member purposes, per
+ * merchant otherwise; `code` names the merchant wallet or the game vendor ('' for the rest).
+ */
+export async function accountFor(
+  db: Kysely<DB> | Transaction<DB>,
+  merchant: { id: number; currency: string },
+  purpose: TLedgerPurpose,
+  options: { memberId?: number; code?: string } = {},
+): Promise<number> {
+  const memberId = options.memberId ?? null;
+  const code = options.code ?? '';
+  if (MEMBER_PURPOSES.includes(purpose) !== (memberId !== null)) throw new Error(`ledger purpose ${purpose} ${memberId === null ? 'needs' : 'takes no'} member`);
+  const find = () => {
+    let query = db.selectFrom('ledger_accounts').select('id').where('merchant_id', '=', merchant.id).where('kind', '=', purpose).where('code', '=', code);
+    query = memberId === null ? query.where('member_id', 'is', null) : query.where('member_id', '=', memberId);
+    return query.executeTakeFirst();
+  };
+  const found = await find();
+  if (found) return found.id;
+  // A racing creator wins on the unique index; then its row is read.
+  await db
+    .insertInto('ledger_accounts')
+    .values({ merchant_id: merchant.id, member_id: memberId, kind: purpose, code, currency: merchant.currency })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  return (await find())!.id;
+}
+
+/** A member's main wallet account id (created with the member). */
 export async function memberWalletId(db: Kysely<DB> | Transaction<DB>, memberId: number): Promise<number | undefined> {
   const row = await db
     .selectFrom('ledger_accounts')
     .select('id')
     .where('member_id', '=', memberId)
     .where('kind', '=', 'member_wallet')
+    .where('code', '=', '')
     .executeTakeFirst();
   return row?.id;
 }
 
-/** The merchant's house account: the counterparty of credits and debits. */
+/** The merchant's opening-equity account (seed credits). */
 export async function houseAccountId(db: Kysely<DB> | Transaction<DB>, merchantId: number): Promise<number | undefined> {
   const row = await db
     .selectFrom('ledger_accounts')
     .select('id')
     .where('merchant_id', '=', merchantId)
     .where('kind', '=', 'house')
+    .where('member_id', 'is', null)
     .executeTakeFirst();
   return row?.id;
 }

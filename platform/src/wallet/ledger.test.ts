@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { rowCounts, usePlatform } from '../test-support/db.ts';
-import { houseAccountId, LedgerError, memberWalletId, transfer } from './ledger.service.ts';
+import { accountFor, houseAccountId, LedgerError, memberWalletId, transfer } from './ledger.service.ts';
 
 const ctx = usePlatform();
+const SYSTEM = { kind: 'system', id: 0 } as const;
 
 async function wallets() {
   const db = ctx.db;
@@ -25,7 +26,7 @@ describe('ledger', () => {
   it('makes the same idempotency key one transaction', async () => {
     const w = await wallets();
     const before = await balanceOf(w.down);
-    const args = { from: w.member, to: w.down, amountMinor: 1_000, idempotencyKey: 'test:idem:1', kind: 'transfer' };
+    const args = { from: w.member, to: w.down, amountMinor: 1_000, owner: SYSTEM, idempotencyKey: 'test:idem:1', kind: 'transfer' };
     const [a, b] = await Promise.all([transfer(ctx.db, args), transfer(ctx.db, args)]);
     expect(a.transactionId).toBe(b.transactionId);
     expect([a.created, b.created].sort()).toEqual([false, true]);
@@ -38,7 +39,7 @@ describe('ledger', () => {
 
   it('refuses a key reused for another kind of movement', async () => {
     const w = await wallets();
-    await expect(transfer(ctx.db, { from: w.member, to: w.down, amountMinor: 1, idempotencyKey: 'test:idem:1', kind: 'bonus' })).rejects.toMatchObject({ reason: 'key_reused' });
+    await expect(transfer(ctx.db, { from: w.member, to: w.down, amountMinor: 1, owner: SYSTEM, idempotencyKey: 'test:idem:1', kind: 'bonus' })).rejects.toMatchObject({ reason: 'key_reused' });
   });
 
   it('never lets a member wallet go negative, and a refused transfer writes nothing', async () => {
@@ -46,28 +47,28 @@ describe('ledger', () => {
     const tables = ['ledger_transactions', 'ledger_entries'] as const;
     const before = await rowCounts(ctx.db, [...tables]);
     const down = await balanceOf(w.down);
-    const err = await transfer(ctx.db, { from: w.down, to: w.member, amountMinor: down + 1, idempotencyKey: 'test:overdraft', kind: 'transfer' }).catch((e: unknown) => e);
+    const err = await transfer(ctx.db, { from: w.down, to: w.member, amountMinor: down + 1, owner: SYSTEM, idempotencyKey: 'test:overdraft', kind: 'transfer' }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(LedgerError);
     expect((err as LedgerError).reason).toBe('insufficient_funds');
     expect(await rowCounts(ctx.db, [...tables])).toEqual(before);
     expect(await balanceOf(w.down)).toBe(down);
     // The key is still free: the refused attempt left no transaction behind.
-    await expect(transfer(ctx.db, { from: w.down, to: w.member, amountMinor: down, idempotencyKey: 'test:overdraft', kind: 'transfer' })).resolves.toMatchObject({ created: true });
+    await expect(transfer(ctx.db, { from: w.down, to: w.member, amountMinor: down, owner: SYSTEM, idempotencyKey: 'test:overdraft', kind: 'transfer' })).resolves.toMatchObject({ created: true });
     expect(await balanceOf(w.down)).toBe(0);
   });
 
   it('refuses bad amounts and same-account transfers', async () => {
     const w = await wallets();
     for (const amountMinor of [0, -5, 1.5, Number.NaN]) {
-      await expect(transfer(ctx.db, { from: w.member, to: w.down, amountMinor, idempotencyKey: `bad:${amountMinor}`, kind: 'transfer' })).rejects.toBeInstanceOf(LedgerError);
+      await expect(transfer(ctx.db, { from: w.member, to: w.down, amountMinor, owner: SYSTEM, idempotencyKey: `bad:${amountMinor}`, kind: 'transfer' })).rejects.toBeInstanceOf(LedgerError);
     }
-    await expect(transfer(ctx.db, { from: w.member, to: w.member, amountMinor: 1, idempotencyKey: 'same', kind: 'transfer' })).rejects.toMatchObject({ reason: 'same_account' });
-    await expect(transfer(ctx.db, { from: w.member, to: 999_999, amountMinor: 1, idempotencyKey: 'unknown', kind: 'transfer' })).rejects.toMatchObject({ reason: 'unknown_account' });
+    await expect(transfer(ctx.db, { from: w.member, to: w.member, amountMinor: 1, owner: SYSTEM, idempotencyKey: 'same', kind: 'transfer' })).rejects.toMatchObject({ reason: 'same_account' });
+    await expect(transfer(ctx.db, { from: w.member, to: 999_999, amountMinor: 1, owner: SYSTEM, idempotencyKey: 'unknown', kind: 'transfer' })).rejects.toMatchObject({ reason: 'unknown_account' });
   });
 
   it('keeps every balance equal to the sum of its entries and every transaction balanced', async () => {
     const w = await wallets();
-    await transfer(ctx.db, { from: w.house, to: w.down, amountMinor: 777, idempotencyKey: 'test:credit', kind: 'credit' });
+    await transfer(ctx.db, { from: w.house, to: w.down, amountMinor: 777, owner: SYSTEM, idempotencyKey: 'test:credit', kind: 'credit' });
     const mismatched = await sql<{ id: number }>`
       select a.id from ledger_accounts a
       left join ledger_entries e on e.account_id = a.id
@@ -78,5 +79,62 @@ describe('ledger', () => {
       select transaction_id as id from ledger_entries group by transaction_id having sum(amount_minor) <> 0`.execute(ctx.db);
     expect(unbalanced.rows).toEqual([]);
     expect(await balanceOf(w.house)).toBeLessThan(0);
+  });
+
+  it('scopes keys to their owner: the same key from two members is two transactions, never an answer for the other', async () => {
+    const w = await wallets();
+    const a = await transfer(ctx.db, { from: w.house, to: w.member, amountMinor: 5, owner: { kind: 'member', id: 1 }, idempotencyKey: 'shared-key', kind: 'credit' });
+    const b = await transfer(ctx.db, { from: w.house, to: w.down, amountMinor: 7, owner: { kind: 'member', id: 2 }, idempotencyKey: 'shared-key', kind: 'credit' });
+    expect(a.created && b.created).toBe(true);
+    expect(a.transactionId).not.toBe(b.transactionId);
+    // The same owner and key with another amount is a reuse, not a replay.
+    await expect(
+      transfer(ctx.db, { from: w.house, to: w.member, amountMinor: 6, owner: { kind: 'member', id: 1 }, idempotencyKey: 'shared-key', kind: 'credit' }),
+    ).rejects.toMatchObject({ reason: 'key_reused' });
+  });
+
+  it('refuses empty, NUL-bearing and over-long keys', async () => {
+    const w = await wallets();
+    for (const idempotencyKey of ['', 'a\u0000b', 'k'.repeat(201)]) {
+      await expect(transfer(ctx.db, { from: w.house, to: w.member, amountMinor: 1, owner: SYSTEM, idempotencyKey, kind: 'credit' })).rejects.toMatchObject({ reason: 'invalid_key' });
+    }
+  });
+
+  it('writes the balance each entry left behind', async () => {
+    const w = await wallets();
+    const before = await balanceOf(w.down);
+    const { transactionId } = await transfer(ctx.db, { from: w.house, to: w.down, amountMinor: 300, owner: SYSTEM, idempotencyKey: 'test:after', kind: 'credit' });
+    const entry = await ctx.db.selectFrom('ledger_entries').select('balance_after_minor').where('transaction_id', '=', transactionId).where('account_id', '=', w.down).executeTakeFirstOrThrow();
+    expect(entry.balance_after_minor).toBe(before + 300);
+  });
+
+  it('moves money both ways between two accounts at once without a deadlock', async () => {
+    const w = await wallets();
+    await transfer(ctx.db, { from: w.house, to: w.down, amountMinor: 10_000, owner: SYSTEM, idempotencyKey: 'test:fund-down', kind: 'credit' });
+    const total = (await balanceOf(w.member)) + (await balanceOf(w.down));
+    const sends = Array.from({ length: 40 }, (_, i) =>
+      transfer(ctx.db, {
+        from: i % 2 === 0 ? w.member : w.down,
+        to: i % 2 === 0 ? w.down : w.member,
+        amountMinor: 10 + i,
+        owner: SYSTEM,
+        idempotencyKey: `test:both-ways:${i}`,
+        kind: 'transfer',
+      }),
+    );
+    const results = await Promise.all(sends);
+    expect(results.every((r) => r.created)).toBe(true);
+    expect((await balanceOf(w.member)) + (await balanceOf(w.down))).toBe(total);
+  });
+
+  it('makes one account per purpose, created once even when asked at the same moment', async () => {
+    const merchant = await ctx.db.selectFrom('merchants').select(['id', 'currency']).executeTakeFirstOrThrow();
+    const ids = await Promise.all(Array.from({ length: 10 }, () => accountFor(ctx.db, merchant, 'provider', { code: 'TEST_VENDOR' })));
+    expect(new Set(ids).size).toBe(1);
+    const member = await ctx.db.selectFrom('members').select('id').where('username', '=', 'demo_member').executeTakeFirstOrThrow();
+    const hold = await accountFor(ctx.db, merchant, 'member_withdrawal_hold', { memberId: member.id });
+    expect(hold).not.toBe(await accountFor(ctx.db, merchant, 'member_wallet', { memberId: member.id }));
+    expect(await accountFor(ctx.db, merchant, 'member_wallet', { memberId: member.id })).toBe(await memberWalletId(ctx.db, member.id));
+    await expect(accountFor(ctx.db, merchant, 'deposit_clearing', { memberId: member.id })).rejects.toThrow();
   });
 });

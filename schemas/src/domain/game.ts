@@ -1,22 +1,8 @@
 import { z } from 'zod';
 import { MAX_TEXT_LENGTH } from '../constants.ts';
+import { GAME_TYPES } from './game-types.ts';
 
-/**
- * Category codes of the catalogue (SPEC §1, §2). MXWIN is not a stored category: it is the home
- * row and menu entry made of RNG vendors 11 to 20 (SPEC §2 Home details, §9).
- */
-export const GAME_TYPES = [
-  'LOTT',
-  'ELOTT',
-  'LIVE',
-  'SPORTS',
-  'ESPORTS',
-  'FISH',
-  'RNG',
-  'PVP',
-  'COCKFIGHT',
-  'CRASH',
-] as const;
+export { GAME_TYPES };
 export const ZGameType = z.enum(GAME_TYPES);
 export type TGameType = z.infer<typeof ZGameType>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AGENT_TYPES, MAX_TEXT_LENGTH, TRIAL_TYPE } from '../constants.ts';
+import { MAX_TEXT_LENGTH } from '../constants.ts';
 
 /** SPEC §3 Member info. The password is never part of it (house rule: no plaintext anywhere). */
 export const ZMemberInfo = z.object({
@@ -26,12 +26,4 @@ export const ZBalance = z.object({
 });
 export type TBalance = z.infer<typeof ZBalance>;
 
-export type TAudience = 'visitor' | 'member' | 'trial' | 'agent';
-
-/** SPEC §4: agent and trial flags come from the member type. */
-export function audienceOf(member: Pick<TMemberInfo, 'type'> | null): TAudience {
-  if (!member) return 'visitor';
-  if (member.type === TRIAL_TYPE) return 'trial';
-  if ((AGENT_TYPES as readonly number[]).includes(member.type)) return 'agent';
-  return 'member';
-}
+export { audienceOf, type TAudience } from './audience.ts';

@@ -177,3 +177,7 @@ export const ZSystemStatus = z.object({
   ip: z.string().max(64),
 });
 export type TSystemStatus = z.infer<typeof ZSystemStatus>;
+
+/** The caller's address as the gateway sees it (the region-blocked page shows it, SPEC §8). */
+export const ZClientIp = z.object({ ip: z.string().max(64) });
+export type TClientIp = z.infer<typeof ZClientIp>;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { LANGUAGES, MAX_TEXT_LENGTH } from '../constants.ts';
-import { ZGameType, ZVassalage } from '../domain/game.ts';
+import { ZCardKind, ZGameType, ZVassalage } from '../domain/game.ts';
 import { FEATURE_FLAGS, ZPatternId, ZRegistrationField } from '../domain/merchant.ts';
+import { vendorIndex } from './vendors.ts';
 
 /**
  * ScreenConfig: the typed description of what a page shows, composed by the gateway per audience
@@ -16,18 +17,48 @@ export const ZAudience = z.enum(['visitor', 'member', 'trial', 'agent']);
 const ZLabelKey = z.string().min(1).max(100);
 const ZPath = z.string().max(500);
 
-export const ZVendorLink = z.object({
-  vassalage: ZVassalage,
-  name: z.string().max(MAX_TEXT_LENGTH),
-  logoUrl: z.string().max(500),
+/**
+ * What choosing a vendor does inside one category (SPEC §4 launch rules for vendors). A vendor has
+ * one per game type it appears under: the wire contract keys cards by vassalage only within a
+ * category, so an upstream may list the same vendor under RNG and FISH with different paths.
+ */
+export const ZVendorPlacement = z.object({
   gameType: ZGameType,
   /** Where choosing the vendor goes (SPEC §4 launch rules for vendors). */
   path: ZPath,
   /** Lottery vendors and single-game vendors launch directly; others open their list. */
-  isGame: z.enum(['VASSALAGE', 'GAME']),
+  isGame: ZCardKind,
   gameCode: z.string().max(64).nullable(),
+  /** Only when this category's card names or pictures the vendor differently from its first card. */
+  name: z.string().max(MAX_TEXT_LENGTH).optional(),
+  logoUrl: z.string().max(500).optional(),
 });
-export type TVendorLink = z.infer<typeof ZVendorLink>;
+export type TVendorPlacement = z.infer<typeof ZVendorPlacement>;
+
+/** A vendor, listed once in `ScreenConfig.vendors`; every other part of the config names it by `code`. */
+export const ZVendor = z.object({
+  /** The vendor's vassalage. */
+  code: ZVassalage,
+  name: z.string().max(MAX_TEXT_LENGTH),
+  logoUrl: z.string().max(500),
+  /** One per game type the vendor appears under, in the config's category order. */
+  placements: z.array(ZVendorPlacement).min(1),
+});
+export type TVendor = z.infer<typeof ZVendor>;
+
+/**
+ * A vendor as a page uses it inside one category: the vendor and its placement there, resolved
+ * from codes (`resolveVendorLink`). Not part of the wire shape.
+ */
+export type TVendorLink = {
+  vassalage: string;
+  name: string;
+  logoUrl: string;
+  gameType: z.infer<typeof ZGameType>;
+  path: string;
+  isGame: z.infer<typeof ZCardKind>;
+  gameCode: string | null;
+};
 
 /** Not built yet: shown disabled and never linked (house rule). */
 const ZIsAvailable = z.boolean();
@@ -40,7 +71,8 @@ export const ZHeaderEntry = z.discriminatedUnion('kind', [
     gameType: ZGameType,
     label: z.string().max(MAX_TEXT_LENGTH),
     path: ZPath,
-    vendors: z.array(ZVendorLink),
+    /** Codes of the category's vendors (`ScreenConfig.vendors`), in the upstream's order. */
+    vendorCodes: z.array(ZVassalage),
     /** SPEC §2: the drop-down uses the large layout above 10 vendors. */
     dropdownLayout: z.enum(['compact', 'large']),
     isAvailable: ZIsAvailable,
@@ -94,8 +126,8 @@ export const ZHomeRow = z.object({
   key: z.enum(['HOT', 'FAV', 'RNG', 'FISH', 'LIVE', 'PVP', 'MXWIN', 'SPORTS']),
   labelKey: ZLabelKey,
   gameType: ZGameType.nullable(),
-  /** Vendors whose games the row previews (cut to 5 on home; MXWIN is RNG vendors 11 to 20). */
-  vendors: z.array(ZVendorLink),
+  /** Codes of the vendors whose games the row previews (cut to 5 on home; MXWIN is RNG vendors 11 to 20). */
+  vendorCodes: z.array(ZVassalage),
   requiresLogin: z.boolean(),
 });
 export type THomeRow = z.infer<typeof ZHomeRow>;
@@ -115,9 +147,14 @@ export const ZFormField = z.object({
 });
 export type TFormField = z.infer<typeof ZFormField>;
 
-export const ZScreenConfig = z.object({
+const ZScreenConfigShape = z.object({
   /** Changes whenever anything in the config changes; clients compare it to skip re-renders. */
   version: z.string().max(64),
+  /**
+   * The upstream's configuration version this config was composed from (not part of `version`): a
+   * page compares it with the live stream's version to know whether to refetch (docs/0021).
+   */
+  configVersion: z.number().int().nonnegative(),
   audience: ZAudience,
   language: z.enum(LANGUAGES),
   merchant: z.object({
@@ -125,20 +162,24 @@ export const ZScreenConfig = z.object({
     name: z.string().max(MAX_TEXT_LENGTH),
     currencySymbol: z.string().max(8),
   }),
+  // No client IP here: one composed answer serves many browsers as the same bytes (issue 7); the
+  // blocked page asks `system.clientIp`.
   system: z.object({
     status: z.union([z.literal(0), z.literal(1), z.literal(2)]),
-    ip: z.string().max(64),
   }),
   flags: z.record(z.enum(FEATURE_FLAGS), z.boolean()),
+  /** Every vendor the config names, each once (docs/0020); everywhere else vendors are codes into this list. */
+  vendors: z.array(ZVendor),
   header: z.object({ entries: z.array(ZHeaderEntry) }),
   sideMenu: z.object({ sections: z.array(ZMenuSection) }),
   footer: z.object({
     helpLinks: z.array(ZMenuEntry),
     products: z.array(
-      z.object({ gameType: ZGameType, label: z.string().max(MAX_TEXT_LENGTH), vendors: z.array(ZVendorLink) }),
+      z.object({ gameType: ZGameType, label: z.string().max(MAX_TEXT_LENGTH), vendorCodes: z.array(ZVassalage) }),
     ),
     social: z.array(z.object({ csType: z.string().max(32), url: z.string().max(2000) })),
-    vendorLogos: z.array(ZVendorLink),
+    /** Codes of the vendors whose logos the footer shows. */
+    vendorLogoCodes: z.array(ZVassalage),
   }),
   memberCentre: z.array(ZMenuEntry),
   agentCentre: z.array(ZMenuEntry),
@@ -160,5 +201,49 @@ export const ZScreenConfig = z.object({
     }),
     forgotPassword: z.object({ tabs: z.array(z.enum(['email', 'mobile'])) }),
   }),
+});
+
+type TVendorReference = { codes: readonly string[]; gameType: z.infer<typeof ZGameType> | null; path: (string | number)[] };
+
+/** Every place the config names vendors, with the category each code is read in (null: any). */
+function vendorReferences(config: z.infer<typeof ZScreenConfigShape>): TVendorReference[] {
+  return [
+    ...config.header.entries.flatMap((entry, i) =>
+      entry.kind === 'category' ? [{ codes: entry.vendorCodes, gameType: entry.gameType, path: ['header', 'entries', i, 'vendorCodes'] }] : [],
+    ),
+    ...config.footer.products.map((p, i) => ({ codes: p.vendorCodes, gameType: p.gameType, path: ['footer', 'products', i, 'vendorCodes'] })),
+    { codes: config.footer.vendorLogoCodes, gameType: null, path: ['footer', 'vendorLogoCodes'] },
+    ...config.home.rows.map((row, i) => ({ codes: row.vendorCodes, gameType: row.gameType, path: ['home', 'rows', i, 'vendorCodes'] })),
+  ];
+}
+
+/**
+ * The ScreenConfig, with referential integrity of its vendors: each vendor listed once with at most
+ * one placement per game type, and every code elsewhere names a listed vendor placed in the
+ * category that names it. The gateway parses what it composes, so a dangling code never ships.
+ */
+export const ZScreenConfig = ZScreenConfigShape.superRefine((config, ctx) => {
+  const seen = new Set<string>();
+  config.vendors.forEach((vendor, i) => {
+    if (seen.has(vendor.code)) ctx.addIssue({ code: 'custom', path: ['vendors', i, 'code'], message: `vendor ${vendor.code} is listed twice` });
+    seen.add(vendor.code);
+    const types = new Set<string>();
+    vendor.placements.forEach((placement, j) => {
+      if (types.has(placement.gameType)) {
+        ctx.addIssue({ code: 'custom', path: ['vendors', i, 'placements', j, 'gameType'], message: `vendor ${vendor.code} is placed in ${placement.gameType} twice` });
+      }
+      types.add(placement.gameType);
+    });
+  });
+  const index = vendorIndex(config.vendors);
+  for (const ref of vendorReferences(config)) {
+    ref.codes.forEach((code, i) => {
+      const vendor = index.get(code);
+      if (!vendor) ctx.addIssue({ code: 'custom', path: [...ref.path, i], message: `unknown vendor ${code}` });
+      else if (ref.gameType !== null && !vendor.placements.some((p) => p.gameType === ref.gameType)) {
+        ctx.addIssue({ code: 'custom', path: [...ref.path, i], message: `vendor ${code} has no ${ref.gameType} placement` });
+      }
+    });
+  }
 });
 export type TScreenConfig = z.infer<typeof ZScreenConfig>;

@@ -30,6 +30,16 @@ export const ZDomainRouteResponse = ZPermissionInfo;
 export const ZRegisterSettingsResponse = ZRegistrationSettings;
 export const ZRegisterRulesResponse = z.array(ZValidationRule);
 export const ZConfigVersionResponse = z.object({ version: z.number().int().nonnegative() });
+/** Longest a config watch may be held open (ms); gateways ask for less and time out a little after. */
+export const CONFIG_WATCH_MAX_WAIT_MS = 60_000;
+/** configWatch query: answer at once when the version is not `since` (or `since` is absent), else wait up to `waitMs`. */
+export const ZConfigWatchQuery = z.object({
+  since: z.coerce.number().int().nonnegative().optional(),
+  waitMs: z.coerce.number().int().min(0).max(CONFIG_WATCH_MAX_WAIT_MS).default(25_000),
+});
+export type TConfigWatchQuery = z.infer<typeof ZConfigWatchQuery>;
+/** configWatch answer: the version now (equal to `since` when the wait ran out with no change). */
+export const ZConfigWatchResponse = ZConfigVersionResponse;
 
 export const ZCaptchaResponse = z.object({
   captchaId: z.string().max(64),

@@ -31,6 +31,10 @@ export const OPERATOR_PERMISSIONS = [
   'outbox.read',
   'audit.read',
   'operators.manage',
+  /** Issue 8: pending deposits and withdrawals, disputes, member balances (read). */
+  'money.read',
+  /** Issue 8: approve, reject and pay; adjust balances; money settings. */
+  'money.write',
 ] as const;
 export const ZOperatorPermission = z.enum(OPERATOR_PERMISSIONS);
 export type TOperatorPermission = z.infer<typeof ZOperatorPermission>;

@@ -10,6 +10,12 @@ export const WPS_PATHS = {
   registerRules: '/wps/system/setting/register/rules',
   /** ours: monotonically increasing merchant configuration version, polled by gateways. */
   configVersion: '/wps/system/config/version',
+  /**
+   * ours: long-poll for the gateway only (gateway secret required): answers when the config version
+   * differs from `since`, or after `waitMs` with the current one. An upstream without it answers 404
+   * and gateways poll configVersion instead (docs/0021).
+   */
+  configWatch: '/wps/system/config/watch',
   captcha: '/wps/captcha',
   rsaKey: '/wps/session/key/rsa',
   login: '/wps/session/login',

@@ -1,21 +1,25 @@
 import { QueryClient } from '@tanstack/react-query';
-import { createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink, type TRPCLink } from '@trpc/client';
+import { createTRPCClient, httpBatchLink, httpLink, splitLink, type TRPCLink } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import type { TLanguage } from '@wl/schemas';
 import type { AppRouter } from '@wl/gateway/router';
-import { getOperatorToken, getRequestToken, getToken } from '../session/session-storage.ts';
+import { getOperatorToken, getRequestToken } from '../session/session-storage.ts';
 
 export type { AppRouter };
 
 /** Typed tRPC hooks for the gateway router. */
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 
+/** The app's tRPC client. */
+export type TTRPCClient = ReturnType<typeof createClient>;
+
 /** What the links need to know about the page at call time. */
 export type TClientContext = { language: () => TLanguage };
 
 /**
- * Builds the client: subscriptions over SSE (token and language as connection params), operator
- * calls with the operator token, everything else batched with the member token.
+ * Builds the client: operator calls with the operator token, `config.screen` alone (its plain GET
+ * is answered from ready bytes with an ETag, docs/0019), everything else batched with the member
+ * token. Live config changes come on their own EventSource (config/screen-config-context.tsx).
  */
 export function createClient(ctx: TClientContext, url = '/trpc') {
   const memberHeaders = () => {
@@ -28,17 +32,15 @@ export function createClient(ctx: TClientContext, url = '/trpc') {
   };
   const batch: TRPCLink<AppRouter> = httpBatchLink({ url, headers: memberHeaders });
   const operator: TRPCLink<AppRouter> = httpBatchLink({ url, headers: operatorHeaders });
+  const single: TRPCLink<AppRouter> = httpLink({ url, headers: memberHeaders });
   return createTRPCClient<AppRouter>({
     links: [
       splitLink({
-        condition: (op) => op.type === 'subscription',
-        true: httpSubscriptionLink({
-          url,
-          connectionParams: () => ({ token: getToken() ?? '', language: ctx.language() }),
-        }),
+        condition: (op) => op.path.startsWith('operator.'),
+        true: operator,
         false: splitLink({
-          condition: (op) => op.path.startsWith('operator.'),
-          true: operator,
+          condition: (op) => op.path === 'config.screen',
+          true: single,
           false: batch,
         }),
       }),

@@ -2,9 +2,9 @@ import { lazy, Suspense, useState } from 'react';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it, vi } from 'vitest';
-import { createI18n } from '../i18n/i18n.ts';
+import { createTestI18n } from '../test/i18n.ts';
 
-const i18n = createI18n('en');
+const i18n = createTestI18n();
 import { ChunkErrorBoundary, isChunkLoadError } from './chunk-error-boundary.tsx';
 
 describe('isChunkLoadError', () => {

@@ -1,13 +1,17 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
-import { categoryPath } from '@wl/flows';
-import { GAME_TYPES, type TGameType } from '@wl/schemas';
+import { categoryPath } from '@wl/flows/launch/launch-rules';
+import type { TGameType } from '@wl/schemas';
+import { GAME_TYPES } from '@wl/schemas/domain/game-types';
 import { HomePage } from '../home/home-page.tsx';
 import { LOTTERY_PATHS } from '../launch/use-launch.ts';
 import { NotFoundPage } from '../pages/not-found-page.tsx';
-import { OperatorPage } from '../pages/operator-page.tsx';
-import { AgentLayout } from '../agent/agent-layout.tsx';
 import { AppShell } from './app-shell.tsx';
+import { ChunkErrorBoundary } from './chunk-error-boundary.tsx';
+
+// Only home is in the first load; every other page is its own chunk (docs/0022).
+const OperatorPage = lazy(() => import('../pages/operator-page.tsx').then((m) => ({ default: m.OperatorPage })));
+const AgentLayout = lazy(() => import('../agent/agent-layout.tsx').then((m) => ({ default: m.AgentLayout })));
 
 const GameCentrePage = lazy(() => import('../game-centre/game-centre-page.tsx'));
 const LotteryPage = lazy(() => import('../pages/lottery-page.tsx').then((m) => ({ default: m.LotteryPage })));
@@ -17,7 +21,7 @@ const AgentPage = lazy(() => import('../agent/agent-page.tsx'));
 const AgentHomePage = lazy(() => import('../agent/agent-home-page.tsx'));
 
 /** Member-centre pages built in this release, each with its own path (the composer links `/member/<page>`). */
-export const MEMBER_PAGE_PATHS = ['/member/securityCenter'] as const;
+export const MEMBER_PAGE_PATHS = ['/member/securityCenter', '/member/depositv2', '/member/withdraw', '/member/transferFund', '/member/transferUpline', '/member/transactionHistory', '/member/personalHistoryCopy', '/member/personalProfit', '/member/bonusDetails'] as const;
 
 /**
  * SPEC §2: /lott, /elott, /sports, /esports are game centres per category, /live, /fish, /rng,
@@ -34,12 +38,21 @@ function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<div className="page-loading" aria-busy="true" />}>{children}</Suspense>;
 }
 
+/** A lazy page outside the site shell: it brings its own chunk-error boundary (SPEC §8). */
+function LazyFrame({ children }: { children: ReactNode }) {
+  return (
+    <ChunkErrorBoundary>
+      <Lazy>{children}</Lazy>
+    </ChunkErrorBoundary>
+  );
+}
+
 /** Routes of SPEC §2 built in this release; everything else is the not-found page. */
 export const APP_ROUTES: RouteObject[] = [
-  { path: '/operator', element: <OperatorPage /> },
+  { path: '/operator', element: <LazyFrame><OperatorPage /></LazyFrame> },
   {
     // SPEC §2: the agent landing and the agent centre have their own frame, not the site shell.
-    element: <AgentLayout />,
+    element: <LazyFrame><AgentLayout /></LazyFrame>,
     children: [
       { path: '/agent', element: <Lazy><AgentPage /></Lazy> },
       { path: '/agentHome', element: <Lazy><AgentHomePage /></Lazy> },

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TLanguage } from '@wl/schemas';
-import { persistLanguage, readLanguage } from '../i18n/i18n.ts';
+import { loadLanguage, persistLanguage, readLanguage } from '../i18n/i18n.ts';
 import { applyTheme, readTheme, type TTheme } from '../theme/theme.ts';
 
 /** Interface language and theme, both persisted in local storage. */
@@ -23,9 +23,12 @@ export function SettingsProvider({ children, initialLanguage }: { children: Reac
   const setLanguage = useCallback(
     (lng: TLanguage) => {
       persistLanguage(lng);
-      void i18n.changeLanguage(lng);
+      // Texts switch once the language's chunk is here (BN is bundled; if EN cannot load, BN stays).
+      void loadLanguage(i18n, lng)
+        .catch(() => undefined)
+        .then(() => i18n.changeLanguage(lng));
       // Queries take the language as input, so hot games, the winner board and the screen config
-      // refetch (and the config subscription re-subscribes) on their own (SPEC §4 Language change).
+      // refetch (and the live config stream reconnects) on their own (SPEC §4 Language change).
       setLanguageState(lng);
     },
     [i18n],

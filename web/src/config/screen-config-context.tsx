@@ -1,6 +1,5 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSubscription } from '@trpc/tanstack-react-query';
 import type { TLanguage, TScreenConfig } from '@wl/schemas';
 import { useTRPC } from '../api/trpc.ts';
 import { useSettings } from '../app/settings-context.tsx';
@@ -11,27 +10,39 @@ export type TScreenConfigState = { config: TScreenConfig | undefined; isError: b
 
 const ScreenConfigContext = createContext<TScreenConfigState | null>(null);
 
+/** The gateway's live config stream (gateway/src/live/config-streams.ts, docs/0021). */
+export const LIVE_CONFIG_PATH = '/live/config';
+
 /**
- * Live updates: `config.onChange` answers on connect and on every change; each answer replaces the
- * cached `config.screen` so the shell re-renders in place (no reload). Re-mounted on login/logout
- * (keyed by token) so the connection carries the right session.
+ * Live updates: the gateway's stream names the configuration version (one small event per change,
+ * the same bytes for every page); when it is not the one this page's config was composed from, the
+ * page refetches `config.screen` and the shell re-renders in place (no reload). EventSource
+ * reconnects by itself and sends Last-Event-ID, so a page that missed a change hears of it on
+ * reconnect. Re-mounted on login/logout and language change (keyed by token and language).
  */
 function ConfigLive({ language }: { language: TLanguage }) {
   const trpc = useTRPC();
   const qc = useQueryClient();
-  useSubscription(
-    trpc.config.onChange.subscriptionOptions(
-      { language },
-      {
-        // Events are tracked ({ id, data }) so a reconnect resumes from the last one seen.
-        onData: ({ data: cfg }) => {
-          const key = trpc.config.screen.queryKey({ language });
-          const prev = qc.getQueryData<TScreenConfig>(key);
-          if (!prev || prev.version !== cfg.version || prev.audience !== cfg.audience) qc.setQueryData(key, cfg);
-        },
-      },
-    ),
-  );
+  useEffect(() => {
+    const key = trpc.config.screen.queryKey({ language });
+    const known = qc.getQueryData<TScreenConfig>(key)?.configVersion;
+    // `since`: the first connect tells the gateway what this page has, so it sends nothing needless.
+    const source = new EventSource(known === undefined ? LIVE_CONFIG_PATH : `${LIVE_CONFIG_PATH}?since=${known}`);
+    let latest = -1;
+    source.onmessage = (event: MessageEvent<string>) => {
+      const version = Number(event.lastEventId);
+      if (!Number.isInteger(version)) return;
+      latest = version;
+      void (async () => {
+        // A fetch under way may have started before the change: let it land (never cancelled), then compare.
+        if (qc.getQueryState(key)?.fetchStatus === 'fetching') await qc.refetchQueries({ queryKey: key, exact: true }, { cancelRefetch: false });
+        if (version !== latest) return;
+        const current = qc.getQueryData<TScreenConfig>(key);
+        if (current && current.configVersion !== version) await qc.invalidateQueries({ queryKey: key, exact: true });
+      })();
+    };
+    return () => source.close();
+  }, [trpc, qc, language]);
   return null;
 }
 

@@ -5,6 +5,7 @@ import { LIST_PAGE_SIZE, MAX_TEXT_LENGTH } from '@wl/schemas/constants';
 import type { TGameType, TScreenConfig, TVendorLink } from '@wl/schemas';
 import { useSettings } from '../app/settings-context.tsx';
 import { useScreenConfig } from '../config/screen-config-context.tsx';
+import { configVendors } from '../config/vendors.ts';
 import { GameGrid } from '../home/game-grid.tsx';
 import { useImageFallback } from '../home/game-tile.tsx';
 import { useGames } from '../home/home-data.ts';
@@ -22,11 +23,12 @@ const LOTTERY_CATEGORIES: ReadonlySet<TGameType> = new Set(['LOTT', 'ELOTT']);
 export type TCentreCategory = { label: string; vendors: readonly TVendorLink[] };
 
 /** The category from the config: footer products first, then the header entry; null when hidden. */
-export function centreCategory(config: Pick<TScreenConfig, 'footer' | 'header'>, gameType: TGameType): TCentreCategory | null {
+export function centreCategory(config: Pick<TScreenConfig, 'footer' | 'header' | 'vendors'>, gameType: TGameType): TCentreCategory | null {
+  const vendors = configVendors(config);
   const product = config.footer.products.find((p) => p.gameType === gameType);
-  if (product) return { label: product.label, vendors: product.vendors };
+  if (product) return { label: product.label, vendors: vendors.links(product.vendorCodes, gameType) };
   const entry = config.header.entries.find((e) => e.kind === 'category' && e.gameType === gameType);
-  return entry?.kind === 'category' ? { label: entry.label, vendors: entry.vendors } : null;
+  return entry?.kind === 'category' ? { label: entry.label, vendors: vendors.links(entry.vendorCodes, gameType) } : null;
 }
 
 function NoData() {

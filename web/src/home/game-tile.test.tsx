@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { I18nextProvider } from 'react-i18next';
-import { createI18n } from '../i18n/i18n.ts';
+import { createTestI18n } from '../test/i18n.ts';
 import { FALLBACK_IMAGE } from '../lib/image.ts';
 import { gameFixture } from '../test/fixtures.ts';
 import { GameTile } from './game-tile.tsx';
@@ -9,7 +9,7 @@ import { GameTile } from './game-tile.tsx';
 function renderTile(props: Partial<Parameters<typeof GameTile>[0]> = {}) {
   const handlers = { onPlay: vi.fn(), onTrial: vi.fn(), onToggleFavourite: vi.fn() };
   render(
-    <I18nextProvider i18n={createI18n('en')}>
+    <I18nextProvider i18n={createTestI18n()}>
       <GameTile game={gameFixture()} imageCDNs={['https://cdn.example/']} canFreeTrial isFavourite={false} {...handlers} {...props} />
     </I18nextProvider>,
   );

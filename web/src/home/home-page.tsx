@@ -6,6 +6,8 @@ import { useTRPC } from '../api/trpc.ts';
 import { useSettings } from '../app/settings-context.tsx';
 import { useUi } from '../app/ui-context.tsx';
 import { useScreenConfig } from '../config/screen-config-context.tsx';
+import { useVendors } from '../config/vendors.ts';
+import { useAfterIdle } from '../lib/use-after-idle.ts';
 import { useSession } from '../session/session-context.tsx';
 import { FirstBanner } from './banner-slide.tsx';
 import { GameGrid } from './game-grid.tsx';
@@ -13,12 +15,13 @@ import { GameMenu } from './game-menu.tsx';
 import { useFavouriteList, useGames } from './home-data.ts';
 import { HomeRows } from './home-rows.tsx';
 import { NoticeMarquee } from './notice-marquee.tsx';
-import { NoticeModal } from './notice-modal.tsx';
 import { Pager } from './pager.tsx';
 import { RowSection, useLabel, VendorGames } from './vendor-row.tsx';
 import { WinnerBoard } from './winner-board.tsx';
 
 const BannerCarousel = lazy(() => import('./banner-carousel.tsx'));
+// Opens on a click only: not part of the first load (docs/0022).
+const NoticeModal = lazy(() => import('./notice-modal.tsx').then((m) => ({ default: m.NoticeModal })));
 
 function CategoryList({ entry }: { entry: THomeMenuEntry }) {
   const { language } = useSettings();
@@ -37,6 +40,8 @@ function FavouriteList() {
   return <GameGrid games={q.data?.content} isLoading={q.isLoading} rows={OTHER_SWIPER_ROWS} />;
 }
 
+const NO_CODES: readonly string[] = [];
+
 /** Home (SPEC §2 Home details): banner, notice marquee, game menu, rows, winner board. */
 export function HomePage({ popup }: { popup?: 'login' | 'register' }) {
   const trpc = useTRPC();
@@ -48,6 +53,9 @@ export function HomePage({ popup }: { popup?: 'login' | 'register' }) {
   const [menu, setMenu] = useState('HOME');
   const [noticeIndex, setNoticeIndex] = useState<number | null>(null);
   const ann = useQuery(trpc.content.announcements.queryOptions({ language }));
+  // The first banner shows at once; Swiper (its chunk, its setup) waits until the page is idle or
+  // the visitor acts, so the first render stays small (docs/0022). Autoplay counts from then on.
+  const isIdle = useAfterIdle();
 
   // /login and /register show home with the popup open (SPEC §2 routes).
   const { openLogin, openRegister } = ui;
@@ -65,11 +73,12 @@ export function HomePage({ popup }: { popup?: 'login' | 'register' }) {
   const notices = ann.data?.player ?? [];
   const entry = config.home.menu.find((m) => m.key === menu);
   const mxwinRow = config.home.rows.find((r) => r.key === 'MXWIN');
+  const mxwinVendors = useVendors().links(mxwinRow?.vendorCodes ?? NO_CODES, mxwinRow?.gameType ?? null);
 
   let body;
   if (!entry || entry.kind === 'HOME') body = <HomeRows />;
   else if (entry.kind === 'FAV') body = <RowSection rowKey="FAV" title={label(entry)}><FavouriteList /></RowSection>;
-  else if (entry.kind === 'MXWIN') body = <RowSection rowKey="MXWIN" title={label(entry)}><VendorGames vendors={mxwinRow?.vendors ?? []} full /></RowSection>;
+  else if (entry.kind === 'MXWIN') body = <RowSection rowKey="MXWIN" title={label(entry)}><VendorGames vendors={mxwinVendors} full /></RowSection>;
   else body = (
     <section className="row" data-testid={`home.list.${entry.key}`}>
       <h2 className="row__title">{label(entry)}</h2>
@@ -80,10 +89,13 @@ export function HomePage({ popup }: { popup?: 'login' | 'register' }) {
   return (
     <div className="home">
       <div className="home__banner" data-testid="home.banner">
-        {banners.length > 0 ? (
+        {banners.length > 1 && isIdle ? (
           <Suspense fallback={<FirstBanner banners={banners} />}>
             <BannerCarousel banners={banners} />
           </Suspense>
+        ) : banners.length >= 1 ? (
+          // One banner needs no carousel: Swiper loads only when there is something to swipe.
+          <FirstBanner banners={banners} />
         ) : (
           <div className="banner banner--placeholder" aria-busy={ann.isLoading} />
         )}
@@ -97,7 +109,9 @@ export function HomePage({ popup }: { popup?: 'login' | 'register' }) {
         </aside>
       </div>
       {noticeIndex !== null && (
-        <NoticeModal notices={notices} index={noticeIndex} onIndex={setNoticeIndex} onClose={() => setNoticeIndex(null)} />
+        <Suspense fallback={null}>
+          <NoticeModal notices={notices} index={noticeIndex} onIndex={setNoticeIndex} onClose={() => setNoticeIndex(null)} />
+        </Suspense>
       )}
     </div>
   );

@@ -3,6 +3,7 @@ import { HOME_PREVIEW_PAGE_SIZE, SPORTS_ENTRANCE_GAMES } from '@wl/schemas/const
 import type { THomeRow } from '@wl/schemas';
 import { useSettings } from '../app/settings-context.tsx';
 import { useScreenConfig } from '../config/screen-config-context.tsx';
+import { useVendors } from '../config/vendors.ts';
 import { useLaunch } from '../launch/use-launch.ts';
 import { imageUrl } from '../lib/image.ts';
 import { useSession } from '../session/session-context.tsx';
@@ -28,7 +29,7 @@ function SportsEntrance({ row }: { row: THomeRow }) {
   const { language } = useSettings();
   const config = useScreenConfig();
   const launch = useLaunch();
-  const vendor = row.vendors[0];
+  const vendor = useVendors().links(row.vendorCodes, row.gameType)[0];
   const q = useGames({ gameType: 'SPORTS', vassalage: vendor?.vassalage, pageNo: 1, pageSize: SPORTS_ENTRANCE_GAMES, language }, vendor !== undefined);
   const game = q.data?.games[0];
   const { failed, onError } = useImageFallback();
@@ -65,6 +66,7 @@ export function HomeRows() {
   const config = useScreenConfig();
   const { isLoggedIn } = useSession();
   const label = useLabel();
+  const vendors = useVendors();
   return (
     <>
       {config.home.rows.map((row) => {
@@ -74,7 +76,7 @@ export function HomeRows() {
         if (row.key === 'HOT') body = <HotRow />;
         else if (row.key === 'FAV') body = <FavRow />;
         else if (row.key === 'SPORTS') body = <SportsEntrance row={row} />;
-        else body = <VendorGames vendors={row.vendors} />;
+        else body = <VendorGames vendors={vendors.links(row.vendorCodes, row.gameType)} />;
         return (
           <RowSection key={row.key} rowKey={row.key} title={label(row)}>
             {body}

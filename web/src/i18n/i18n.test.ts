@@ -6,6 +6,16 @@ import accountsBn from './accounts.bn.json';
 import accountsEn from './accounts.en.json';
 import bn from './bn.json';
 import en from './en.json';
+import depositBn from './deposit.bn.json';
+import depositEn from './deposit.en.json';
+import moneyBn from './money.bn.json';
+import moneyEn from './money.en.json';
+import recordsBn from './records.bn.json';
+import recordsEn from './records.en.json';
+import walletBn from './wallet.bn.json';
+import walletEn from './wallet.en.json';
+import withdrawBn from './withdraw.bn.json';
+import withdrawEn from './withdraw.en.json';
 
 type TTree = { [k: string]: string | TTree };
 
@@ -21,8 +31,17 @@ function flatten(tree: TTree, prefix = ''): Record<string, string> {
 /** Values that are the same in both languages on purpose (brand names, codes). */
 const SAME_IN_BOTH: readonly string[] = [];
 
-const EN = flatten({ ...(en as TTree), ...(accountsEn as TTree) });
-const BN = flatten({ ...(bn as TTree), ...(accountsBn as TTree) });
+/** Area texts loaded with their pages (area-texts.ts): every pair listed there is here too. */
+const AREAS = {
+  money: { en: moneyEn, bn: moneyBn },
+  deposit: { en: depositEn, bn: depositBn },
+  withdraw: { en: withdrawEn, bn: withdrawBn },
+  records: { en: recordsEn, bn: recordsBn },
+  wallet: { en: walletEn, bn: walletBn },
+};
+
+const EN = flatten({ ...(en as TTree), ...(accountsEn as TTree), ...Object.assign({}, ...Object.values(AREAS).map((a) => a.en as TTree)) });
+const BN = flatten({ ...(bn as TTree), ...(accountsBn as TTree), ...Object.assign({}, ...Object.values(AREAS).map((a) => a.bn as TTree)) });
 
 /** Server message keys the gateway sends (WPS_MESSAGES) and the form keys of SPEC §5. */
 const SERVER_KEYS = [
@@ -46,6 +65,15 @@ describe('translations', () => {
   });
   it('covers every server message key', () => {
     expect(SERVER_KEYS.filter((k) => !(k in EN) || !(k in BN))).toEqual([]);
+  });
+  it('lists every area of area-texts.ts, each with the same keys in BN and EN and none of the base catalogue', async () => {
+    const { AREA_TEXTS } = await import('./area-texts.ts');
+    expect(Object.keys(AREAS).sort()).toEqual(Object.keys(AREA_TEXTS).sort());
+    const base = Object.keys(flatten({ ...(en as TTree), ...(accountsEn as TTree) }));
+    for (const area of Object.values(AREAS)) {
+      expect(Object.keys(flatten(area.bn as TTree)).sort()).toEqual(Object.keys(flatten(area.en as TTree)).sort());
+      expect(Object.keys(flatten(area.en as TTree)).filter((k) => base.includes(k))).toEqual([]);
+    }
   });
   it('keeps the accounts texts in their own files, apart from the base catalogue', () => {
     const base = Object.keys(flatten(en as TTree));

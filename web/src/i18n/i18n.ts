@@ -1,11 +1,9 @@
-import i18next from 'i18next';
+import i18next, { type i18n as TI18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '@wl/schemas/constants';
 import type { TLanguage } from '@wl/schemas';
 import accountsBn from './accounts.bn.json';
-import accountsEn from './accounts.en.json';
 import bn from './bn.json';
-import en from './en.json';
 
 /** Local storage key of the chosen interface language (SPEC §4 Language change: it is stored). */
 export const LANGUAGE_STORAGE_KEY = 'language';
@@ -20,9 +18,10 @@ export function readLanguage(): TLanguage {
   }
 }
 
-/** Stores the language and sets `<html lang>`. */
+/** Stores the language (local storage, and a cookie so the gateway serves the HTML in it) and sets `<html lang>`. */
 export function persistLanguage(lng: TLanguage): void {
   document.documentElement.setAttribute('lang', lng);
+  document.cookie = `${LANGUAGE_STORAGE_KEY}=${lng}; path=/; max-age=31536000; samesite=lax`;
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, lng);
   } catch {
@@ -30,22 +29,33 @@ export function persistLanguage(lng: TLanguage): void {
   }
 }
 
-/** Both catalogues are bundled: they are small and the switch must be instant. Accounts texts (issue 3) live in their own files. */
-export const resources = {
-  en: { translation: { ...en, ...accountsEn } },
-  bn: { translation: { ...bn, ...accountsBn } },
-} as const;
+/** A language's texts; accounts texts (issue 3) live in their own files and are merged in. */
+export type TCatalogue = Record<string, unknown>;
 
-/** Creates the i18next instance used by the app (and by tests, with a given language). */
-export function createI18n(lng: TLanguage = readLanguage()) {
+/** BN (SPEC §9 default) is in the first load; EN is its own chunk, fetched by loadLanguage (docs/0022). */
+const BUNDLED: Partial<Record<TLanguage, TCatalogue>> = { bn: { ...bn, ...accountsBn } };
+
+/** Creates the i18next instance used by the app (and by tests, with the catalogues they import). */
+export function createI18n(lng: TLanguage = readLanguage(), catalogues: Partial<Record<TLanguage, TCatalogue>> = {}) {
   const instance = i18next.createInstance();
+  const all = { ...BUNDLED, ...catalogues };
   void instance.use(initReactI18next).init({
-    resources,
+    resources: Object.fromEntries(Object.entries(all).map(([language, translation]) => [language, { translation }])),
     lng,
-    fallbackLng: 'en',
+    // BN is always there and complete (the translation tests hold EN and BN to the same keys).
+    fallbackLng: DEFAULT_LANGUAGE,
     interpolation: { escapeValue: false },
     returnNull: false,
     initAsync: false,
   });
   return instance;
+}
+
+/** Makes a language's texts available, fetching its chunk when it is not bundled. */
+export async function loadLanguage(instance: TI18n, lng: TLanguage): Promise<void> {
+  if (instance.hasResourceBundle(lng, 'translation')) return;
+  if (lng === 'en') {
+    const { default: catalogue } = await import('./en.ts');
+    instance.addResourceBundle('en', 'translation', catalogue);
+  }
 }

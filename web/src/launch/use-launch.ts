@@ -6,6 +6,7 @@ import type { TGameType, TScreenConfig, TVendorCard, TVendorLink } from '@wl/sch
 import { errorKey, useTRPC } from '../api/trpc.ts';
 import { useUi } from '../app/ui-context.tsx';
 import { useScreenConfig } from '../config/screen-config-context.tsx';
+import { configVendors } from '../config/vendors.ts';
 import { useSession } from '../session/session-context.tsx';
 
 /** What a launchable thing carries (a game tile, a winner-board entry, the sports entrance). */
@@ -141,8 +142,9 @@ export function vendorCard(link: TVendorLink): TVendorCard {
 }
 
 /** The categories of the config with their vendor cards (for the prize-mode rule). */
-export function configCategories(config: Pick<TScreenConfig, 'footer'>) {
-  return config.footer.products.map((p) => ({ gameType: p.gameType, cards: p.vendors.map(vendorCard) }));
+export function configCategories(config: Pick<TScreenConfig, 'footer' | 'vendors'>) {
+  const vendors = configVendors(config);
+  return config.footer.products.map((p) => ({ gameType: p.gameType, cards: vendors.links(p.vendorCodes, p.gameType).map(vendorCard) }));
 }
 
 /** A category as a vendor entry reads it: its type and its vendors (header entry, footer product). */

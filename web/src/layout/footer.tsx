@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TGameType } from '@wl/schemas';
 import { useScreenConfig } from '../config/screen-config-context.tsx';
+import { useVendors } from '../config/vendors.ts';
 import { iconFor } from './icons.ts';
 import { MenuEntryView } from './menu-entry.tsx';
 
@@ -10,7 +11,9 @@ import { MenuEntryView } from './menu-entry.tsx';
 export function Footer() {
   const { t } = useTranslation();
   const config = useScreenConfig();
-  const { products, helpLinks, social, vendorLogos } = config.footer;
+  const vendors = useVendors();
+  const { products, helpLinks, social, vendorLogoCodes } = config.footer;
+  const vendorLogos = vendors.links(vendorLogoCodes, null);
   const [category, setCategory] = useState<TGameType | ''>('');
   const product = products.find((p) => p.gameType === category);
   return (
@@ -39,7 +42,7 @@ export function Footer() {
             ))}
           </div>
           <ul className="footer__vendors">
-            {(product ? product.vendors : products.flatMap((p) => p.vendors.slice(0, 3))).map((v) => (
+            {(product ? vendors.links(product.vendorCodes, product.gameType) : products.flatMap((p) => vendors.links(p.vendorCodes.slice(0, 3), p.gameType))).map((v) => (
               <li key={`${v.gameType}-${v.vassalage}`}>
                 <Link to={v.path} className="footer__link">
                   {v.name}

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { TScreenConfig } from '@wl/schemas';
 import { AppStateProbe } from '../test/probe.tsx';
 import { renderWithApp } from '../test/render.tsx';
-import { memberFixture, screenConfigFixture, vendorLinkFixture } from '../test/fixtures.ts';
+import { memberFixture, screenConfigFixture, vendorLinkFixture, withVendors } from '../test/fixtures.ts';
 import { Header } from './header.tsx';
 import { iosDownloadUrl, SideMenu } from './side-menu.tsx';
 
@@ -86,12 +86,12 @@ function vendorConfig(): TScreenConfig {
   const entries = base.header.entries.flatMap((e): TEntry[] =>
     e.kind === 'category'
       ? [
-          { ...e, vendors: live },
-          { ...e, key: 'ESPORTS', gameType: 'ESPORTS' as const, label: 'Esports', path: '/esports?vassalage=IMES', vendors: [esports] },
+          { ...e, vendorCodes: ['EVO', 'SEXY'] },
+          { ...e, key: 'ESPORTS', gameType: 'ESPORTS' as const, label: 'Esports', path: '/esports?vassalage=IMES', vendorCodes: ['IMES'] },
         ]
       : [e],
   );
-  return { ...base, header: { entries } };
+  return withVendors({ ...base, header: { entries } }, [...live, esports]);
 }
 
 const memberHandlers = (launched: string[]) => ({

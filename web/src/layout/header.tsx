@@ -6,6 +6,7 @@ import { useSettings } from '../app/settings-context.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
 import { useUi } from '../app/ui-context.tsx';
 import { useScreenConfig } from '../config/screen-config-context.tsx';
+import { useVendors } from '../config/vendors.ts';
 import { formatMinor, MASKED_BALANCE } from '../lib/money.ts';
 import { errorKey, useTRPCClient } from '../api/trpc.ts';
 import { isModifiedClick, useVendorEntry } from '../launch/use-launch.ts';
@@ -47,12 +48,14 @@ function DisabledEntry({ testId, children }: { testId: string; children: ReactNo
 function CategoryEntry({ entry }: { entry: Extract<THeaderEntry, { kind: 'category' }> }) {
   const [open, setOpen] = useState(false);
   const choose = useVendorEntry();
-  const onlyVendor = entry.vendors.length === 1 && entry.gameType !== 'RNG';
+  const vendors = useVendors().links(entry.vendorCodes, entry.gameType);
+  const category = { gameType: entry.gameType, vendors };
+  const onlyVendor = vendors.length === 1 && entry.gameType !== 'RNG';
   const follow = (e: ReactMouseEvent<HTMLAnchorElement>, vendor?: TVendorLink) => {
     if (isModifiedClick(e)) return;
     e.preventDefault();
     setOpen(false);
-    void choose(entry, vendor);
+    void choose(category, vendor);
   };
   return (
     <div className="hnav__item" onMouseEnter={() => setOpen(true)} onMouseLeave={() => setOpen(false)} onFocus={() => setOpen(true)} onBlur={(e) => !e.currentTarget.contains(e.relatedTarget) && setOpen(false)}>
@@ -61,8 +64,8 @@ function CategoryEntry({ entry }: { entry: Extract<THeaderEntry, { kind: 'catego
           to={entry.path}
           className="hnav__link"
           data-testid={`header.entry.${entry.key}`}
-          aria-haspopup={entry.vendors.length > 0 ? 'true' : undefined}
-          aria-expanded={entry.vendors.length > 0 ? open : undefined}
+          aria-haspopup={vendors.length > 0 ? 'true' : undefined}
+          aria-expanded={vendors.length > 0 ? open : undefined}
           onClick={onlyVendor ? (e) => follow(e) : undefined}
         >
           {entry.label}
@@ -70,9 +73,9 @@ function CategoryEntry({ entry }: { entry: Extract<THeaderEntry, { kind: 'catego
       ) : (
         <DisabledEntry testId={`header.entry.${entry.key}`}>{entry.label}</DisabledEntry>
       )}
-      {open && entry.vendors.length > 0 && (
+      {open && vendors.length > 0 && (
         <div className={`dropdown dropdown--${entry.dropdownLayout}`} data-testid={`header.dropdown.${entry.key}`}>
-          {entry.vendors.map((v) => (
+          {vendors.map((v) => (
             <Link key={v.vassalage} to={v.path} className="dropdown__vendor" data-testid={`header.vendor.${v.vassalage}`} onClick={(e) => follow(e, v)}>
               {v.logoUrl ? <img src={v.logoUrl} alt="" width={28} height={28} loading="lazy" /> : null}
               <span>{v.name}</span>

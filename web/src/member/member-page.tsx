@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { guardMemberAction } from '@wl/flows/session/trial-guard';
@@ -8,10 +8,23 @@ import { useScreenConfig } from '../config/screen-config-context.tsx';
 import { iconFor } from '../layout/icons.ts';
 import { MenuEntryView } from '../layout/menu-entry.tsx';
 import { useSession } from '../session/session-context.tsx';
+import type { TRecordKind } from './records-page.tsx';
 import { TotpSetup } from './totp-setup.tsx';
 
 /** Member-centre pages this release builds; the others show disabled in the nav (house rule). */
-export const BUILT_MEMBER_PAGES = ['securityCenter'] as const;
+export const BUILT_MEMBER_PAGES = ['securityCenter', 'depositv2', 'withdraw', 'transferFund', 'transferUpline', 'transactionHistory', 'personalHistoryCopy', 'personalProfit', 'bonusDetails'] as const;
+
+/** The record each records page shows. */
+const RECORD_PAGES: Readonly<Record<string, TRecordKind>> = { transactionHistory: 'account', personalHistoryCopy: 'bets', personalProfit: 'profit', bonusDetails: 'bonus' };
+
+// Money pages are lazy chunks with their own texts (issue 8; first-load budget, docs/0022).
+const DepositPage = lazy(() => import('./deposit-page.tsx'));
+const SecurityMoney = lazy(() => import('./security-money.tsx'));
+const WithdrawPage = lazy(() => import('./withdraw-page.tsx'));
+const TransferFundPage = lazy(() => import('./transfer-fund-page.tsx'));
+const TransferUplinePage = lazy(() => import('./transfer-upline-page.tsx'));
+const RecordsPage = lazy(() => import('./records-page.tsx'));
+const busy = <div className="page-loading" aria-busy="true" />;
 
 /** The member page a URL names: `/member/<page>` or `/member?page=<page>`, security centre by default. */
 export function memberPageOf(pathPage: string | undefined, queryPage: string | null): string {
@@ -28,6 +41,9 @@ function SecurityCentre() {
         <ChangePasswordForm requireOldPassword onChanged={() => undefined} />
       </section>
       <TotpSetup />
+      <Suspense fallback={busy}>
+        <SecurityMoney />
+      </Suspense>
     </div>
   );
 }
@@ -76,6 +92,26 @@ export default function MemberPage({ page: fixedPage }: { page?: string } = {}) 
       <div className="member-centre__main">
         {page === 'securityCenter' ? (
           <SecurityCentre />
+        ) : page === 'depositv2' ? (
+          <Suspense fallback={busy}>
+            <DepositPage />
+          </Suspense>
+        ) : page === 'withdraw' ? (
+          <Suspense fallback={busy}>
+            <WithdrawPage />
+          </Suspense>
+        ) : page === 'transferFund' ? (
+          <Suspense fallback={busy}>
+            <TransferFundPage />
+          </Suspense>
+        ) : page === 'transferUpline' ? (
+          <Suspense fallback={busy}>
+            <TransferUplinePage />
+          </Suspense>
+        ) : RECORD_PAGES[page] ? (
+          <Suspense fallback={busy}>
+            <RecordsPage key={page} kind={RECORD_PAGES[page]} />
+          </Suspense>
         ) : (
           <section className="page-card" data-testid="member.unbuilt">
             <p className="dialog__text">{t('coming_soon')}</p>

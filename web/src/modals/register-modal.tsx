@@ -5,15 +5,8 @@ import { fromPromise } from 'xstate';
 import { FlowError } from '@wl/flows/shared/flow-error';
 import { registrationMachine, type TRegisterRequest } from '@wl/flows/registration/registration.machine';
 import type { TSmsRequest } from '@wl/flows/sms/sms-countdown.machine';
-import {
-  buildRegistrationSchema,
-  firstFieldErrors,
-  type TFieldError,
-  type TFormField,
-  type TMemberInfo,
-  type TRegistrationField,
-  type TRegistrationMode,
-} from '@wl/schemas';
+import type { TFormField, TMemberInfo, TRegistrationField } from '@wl/schemas';
+import { buildRegistrationSchema, firstFieldErrors, type TFieldError, type TRegistrationMode } from '@wl/schemas/rules/validate-field';
 import { asFlow, upstreamOf, type TUpstreamFieldError } from '../api/flow-errors.ts';
 import { useTRPCClient } from '../api/trpc.ts';
 import { CaptchaPrompt, type THumanAnswer } from '../accounts/captcha-prompt.tsx';

@@ -1,18 +1,19 @@
 import { useState } from 'react';
 import { LIST_PAGE_SIZE } from '@wl/schemas/constants';
-import type { TScreenConfig } from '@wl/schemas';
+import type { TGameType, TScreenConfig } from '@wl/schemas';
 import type { TVendorPopup } from '../app/ui-context.tsx';
 import { useSettings } from '../app/settings-context.tsx';
 import { useScreenConfig } from '../config/screen-config-context.tsx';
+import { configVendors } from '../config/vendors.ts';
 import { GameGrid } from '../home/game-grid.tsx';
 import { useGames } from '../home/home-data.ts';
 import { Pager } from '../home/pager.tsx';
 import { Modal } from './modal.tsx';
 
-/** The vendor's display name from the config's vendor links; its code when the config has none. */
-export function vendorName(config: Pick<TScreenConfig, 'footer'>, vassalage: string): string {
-  const links = [...config.footer.products.flatMap((p) => p.vendors), ...config.footer.vendorLogos];
-  return links.find((v) => v.vassalage === vassalage)?.name ?? vassalage;
+/** The vendor's display name in the config (as its category shows it); its code when the config has none. */
+export function vendorName(config: Pick<TScreenConfig, 'vendors'>, vassalage: string, gameType?: TGameType): string {
+  const vendors = configVendors(config);
+  return (vendors.link(vassalage, gameType) ?? vendors.link(vassalage))?.name ?? vassalage;
 }
 
 /**
@@ -26,7 +27,7 @@ export default function VendorPopup({ vendor, onClose }: { vendor: TVendorPopup;
   const [page, setPage] = useState(1);
   const q = useGames({ gameType: vendor.gameType, vassalage: vendor.vassalage, pageNo: page, pageSize: LIST_PAGE_SIZE, language });
   return (
-    <Modal testId="vendor-popup.modal" title={vendorName(config, vendor.vassalage)} titleTestId="vendor-popup.title" closeTestId="vendor-popup.close" size="large" onClose={onClose}>
+    <Modal testId="vendor-popup.modal" title={vendorName(config, vendor.vassalage, vendor.gameType)} titleTestId="vendor-popup.title" closeTestId="vendor-popup.close" size="large" onClose={onClose}>
       <div className="vendor-popup" data-vassalage={vendor.vassalage}>
         <GameGrid games={q.data?.games} isLoading={q.isLoading} />
         {q.data && <Pager page={page} totalPages={q.data.totalPages} onPage={setPage} />}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,13 @@ import { captchaRequired, errorKey, useTRPC } from '../api/trpc.ts';
 import { getOperatorToken, setOperatorToken } from '../session/session-storage.ts';
 import { CaptchaInput, Field, FormError, SubmitButton } from '../accounts/form-parts.tsx';
 import { OperatorAudit, OperatorOutbox, OperatorSecurity, OperatorTotp } from './operator-panels.tsx';
+import { useScreenConfig } from '../config/screen-config-context.tsx';
+
+// Money panels are their own chunk with their area texts (issue 8).
+const OperatorWithdrawals = lazy(() => import('./operator-withdrawals.tsx'));
+
+// Issue 8: deposits, adjustments and money settings, a chunk of their own with the money texts.
+const OperatorMoneyPanels = lazy(() => import('./operator-money-panels.tsx'));
 
 /** Flattens the whitelabel tree into labelled rows, children indented under their parent. */
 export function flattenFlags(nodes: readonly TWhitelabelNode[], depth = 0): { node: TWhitelabelNode; depth: number }[] {
@@ -97,6 +104,7 @@ function OperatorLogin({ onDone }: { onDone: () => void }) {
 
 function OperatorConsole({ onLogout }: { onLogout: () => void }) {
   const { t } = useTranslation();
+  const config = useScreenConfig();
   const trpc = useTRPC();
   const qc = useQueryClient();
   const cfg = useQuery(trpc.operator.config.queryOptions(undefined, { staleTime: 0 }));
@@ -142,6 +150,12 @@ function OperatorConsole({ onLogout }: { onLogout: () => void }) {
           {can('security.read') && <OperatorSecurity />}
           {can('outbox.read') && <OperatorOutbox />}
           {can('audit.read') && <OperatorAudit />}
+          {can('money.read') && (
+            <Suspense fallback={<span className="spinner" />}>
+              <OperatorMoneyPanels canWrite={can('money.write')} operatorUsername={cfg.data.operator.username} />
+              <OperatorWithdrawals canWrite={can('money.write')} currency={config.merchant.currencySymbol} />
+            </Suspense>
+          )}
           <OperatorTotp enabled={cfg.data.operator.totpEnabled} onEnabled={refresh} />
           <h2>{t('operator_flags')}</h2>
           {flattenFlags(cfg.data.whitelabel).map(({ node, depth }) => (

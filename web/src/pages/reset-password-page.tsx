@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { validateConfirmation, validateField, type TFieldError } from '@wl/schemas';
+import { validateConfirmation, validateField, type TFieldError } from '@wl/schemas/rules/validate-field';
 import { errorKey, useTRPCClient } from '../api/trpc.ts';
 import { usePasswordRule } from '../accounts/use-password-rule.ts';
 import { useUi } from '../app/ui-context.tsx';

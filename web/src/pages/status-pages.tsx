@@ -1,5 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TScreenConfig } from '@wl/schemas';
+import { useTRPC } from '../api/trpc.ts';
 import { openCustomerService } from '../layout/menu-actions.ts';
 
 /** SPEC §8 maintenance page: title, info text, customer service button. */
@@ -19,16 +21,18 @@ export function MaintenancePage({ config }: { config: TScreenConfig }) {
   );
 }
 
-/** SPEC §8 region-blocked page: shows the IP, info and a service button. */
+/** SPEC §8 region-blocked page: shows the IP (its own call: ScreenConfig is the same for everyone), info and a service button. */
 export function BlockedPage({ config }: { config: TScreenConfig }) {
   const { t } = useTranslation();
+  const trpc = useTRPC();
+  const address = useQuery(trpc.system.clientIp.queryOptions(undefined, { staleTime: 0 }));
   return (
     <main className="status-page" data-testid="blocked.page">
       <div className="status-page__card">
         <div className="status-page__icon" aria-hidden="true">🌐</div>
         <h1>{t('blocked_title')}</h1>
         <p>
-          {t('blocked_ip')}: <strong data-testid="blocked.ip">{config.system.ip}</strong>
+          {t('blocked_ip')}: <strong data-testid="blocked.ip">{address.data?.ip ?? '…'}</strong>
         </p>
         <p>{t('blocked_info')}</p>
         <button type="button" className="btn btn--primary" data-testid="blocked.service" onClick={() => openCustomerService(config)} disabled={!config.links.customerService}>

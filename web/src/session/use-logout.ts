@@ -1,7 +1,5 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { createActor, fromPromise, toPromise } from 'xstate';
-import { logoutMachine } from '@wl/flows/session/logout.machine';
 import { useUi } from '../app/ui-context.tsx';
 import { useSession } from './session-context.tsx';
 
@@ -14,6 +12,11 @@ export function useLogout(): () => Promise<void> {
   const session = useSession();
   const navigate = useNavigate();
   return useCallback(async () => {
+    // xstate and the machine load on the first logout, off the first load (docs/0022).
+    const [{ createActor, fromPromise, toPromise }, { logoutMachine }] = await Promise.all([
+      import('xstate'),
+      import('@wl/flows/session/logout.machine'),
+    ]);
     const machine = logoutMachine.provide({
       actors: { logout: fromPromise<void, void>(() => session.endServerSession()) },
       actions: { clearSession: () => session.clearLocalSession() },

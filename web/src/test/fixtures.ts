@@ -1,14 +1,15 @@
-import type { TGame, TMemberInfo, TScreenConfig, TVendorLink } from '@wl/schemas';
+import type { TGame, TGameType, TMemberInfo, TScreenConfig, TVendor, TVendorLink } from '@wl/schemas';
 import type { TOutputOf } from './render.tsx';
 
 /** A ScreenConfig close to what the gateway composes for a visitor. */
 export function screenConfigFixture(overrides: Partial<TScreenConfig> = {}): TScreenConfig {
   return {
     version: 'v1',
+    configVersion: 1,
     audience: 'visitor',
     language: 'en',
     merchant: { code: 'WL01', name: 'Royal Bengal', currencySymbol: '৳' },
-    system: { status: 0, ip: '10.0.0.1' },
+    system: { status: 0 },
     flags: {
       MOBILENUMREG3: false,
       REGMOBVERF3: false,
@@ -20,6 +21,9 @@ export function screenConfigFixture(overrides: Partial<TScreenConfig> = {}): TSc
       CHNGPASSVERIF3: false,
       AGENTPOLICY3: false,
     },
+    vendors: [
+      { code: 'EVO', name: 'Evolution', logoUrl: '', placements: [{ gameType: 'LIVE', path: '/live?vassalage=EVO', isGame: 'VASSALAGE', gameCode: null }] },
+    ],
     header: {
       entries: [
         { kind: 'home', key: 'home', labelKey: 'nav_home', path: '/', isAvailable: true },
@@ -29,7 +33,7 @@ export function screenConfigFixture(overrides: Partial<TScreenConfig> = {}): TSc
           gameType: 'LIVE',
           label: 'Live casino',
           path: '/live',
-          vendors: [{ vassalage: 'EVO', name: 'Evolution', logoUrl: '', gameType: 'LIVE', path: '/live?vassalage=EVO', isGame: 'VASSALAGE', gameCode: null }],
+          vendorCodes: ['EVO'],
           dropdownLayout: 'compact',
           isAvailable: true,
         },
@@ -53,7 +57,7 @@ export function screenConfigFixture(overrides: Partial<TScreenConfig> = {}): TSc
         },
       ],
     },
-    footer: { helpLinks: [], products: [], social: [], vendorLogos: [] },
+    footer: { helpLinks: [], products: [], social: [], vendorLogoCodes: [] },
     memberCentre: [],
     agentCentre: [],
     avatarMenu: [],
@@ -64,8 +68,8 @@ export function screenConfigFixture(overrides: Partial<TScreenConfig> = {}): TSc
         { key: 'LIVE', kind: 'CATEGORY', gameType: 'LIVE', label: 'Live casino', requiresLogin: false },
       ],
       rows: [
-        { key: 'HOT', labelKey: 'home_row_hot', gameType: null, vendors: [], requiresLogin: false },
-        { key: 'FAV', labelKey: 'home_row_fav', gameType: null, vendors: [], requiresLogin: true },
+        { key: 'HOT', labelKey: 'home_row_hot', gameType: null, vendorCodes: [], requiresLogin: false },
+        { key: 'FAV', labelKey: 'home_row_fav', gameType: null, vendorCodes: [], requiresLogin: true },
       ],
     },
     links: { customerService: 'https://cs.example/chat', appIos: 'https://apps.example/ios', appAndroid: 'https://apps.example/app.apk', imageCDNs: ['https://cdn.example'] },
@@ -78,10 +82,48 @@ export function screenConfigFixture(overrides: Partial<TScreenConfig> = {}): TSc
   };
 }
 
+/**
+ * The config's vendor list for these links, as the composer lists them: each vendor once, one
+ * placement per game type (the first link of a type wins), name and logo from its first link.
+ */
+export function vendorsOf(links: readonly TVendorLink[]): TVendor[] {
+  const byCode = new Map<string, TVendor>();
+  for (const link of links) {
+    const vendor = byCode.get(link.vassalage) ?? { code: link.vassalage, name: link.name, logoUrl: link.logoUrl, placements: [] };
+    byCode.set(link.vassalage, vendor);
+    if (vendor.placements.some((p) => p.gameType === link.gameType)) continue;
+    vendor.placements.push({
+      gameType: link.gameType,
+      path: link.path,
+      isGame: link.isGame,
+      gameCode: link.gameCode,
+      ...(link.name === vendor.name ? {} : { name: link.name }),
+      ...(link.logoUrl === vendor.logoUrl ? {} : { logoUrl: link.logoUrl }),
+    });
+  }
+  return [...byCode.values()];
+}
+
+/** Every link of a vendor list (one per placement). */
+function linksOf(vendors: readonly TVendor[]): TVendorLink[] {
+  return vendors.flatMap((v) =>
+    v.placements.map((p) => ({ vassalage: v.code, name: p.name ?? v.name, logoUrl: p.logoUrl ?? v.logoUrl, gameType: p.gameType, path: p.path, isGame: p.isGame, gameCode: p.gameCode })),
+  );
+}
+
+/** A config with these vendor links added to its vendor list (a link given here wins over the config's own). */
+export function withVendors(config: TScreenConfig, links: readonly TVendorLink[]): TScreenConfig {
+  return { ...config, vendors: vendorsOf([...links, ...linksOf(config.vendors)]) };
+}
+
+/** A footer product as tests write it: its vendors as links (the fixture lists them and keeps codes). */
+export type TProductFixture = { gameType: TGameType; label: string; vendors: readonly TVendorLink[] };
+
 /** The config fixture with these footer products (the categories and vendors the pages read). */
-export function configWithProducts(products: TScreenConfig['footer']['products']): TScreenConfig {
-  const base = screenConfigFixture();
-  return { ...base, footer: { ...base.footer, products } };
+export function configWithProducts(products: readonly TProductFixture[]): TScreenConfig {
+  const base = withVendors(screenConfigFixture(), products.flatMap((p) => p.vendors));
+  const footerProducts = products.map((p) => ({ gameType: p.gameType, label: p.label, vendorCodes: p.vendors.map((v) => v.vassalage) }));
+  return { ...base, footer: { ...base.footer, products: footerProducts } };
 }
 
 /** A vendor link of the config: a LIVE vendor that lists its games, unless overridden. */

@@ -7,11 +7,12 @@ import { render } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import type { TScreenConfig } from '@wl/schemas';
+import { ZScreenConfig } from '@wl/schemas/screen/screen-config';
 import { TRPCProvider, type AppRouter } from '../api/trpc.ts';
 import { SettingsProvider } from '../app/settings-context.tsx';
 import { UiProvider } from '../app/ui-context.tsx';
 import { StaticScreenConfigProvider } from '../config/screen-config-context.tsx';
-import { createI18n } from '../i18n/i18n.ts';
+import { createTestI18n } from './i18n.ts';
 import { FavouritesProvider } from '../session/favourites-context.tsx';
 import { SessionProvider } from '../session/session-context.tsx';
 import { screenConfigFixture } from './fixtures.ts';
@@ -58,10 +59,12 @@ export function renderWithApp(
   ui: ReactNode,
   { config = screenConfigFixture(), handlers = {}, path = '/' }: { config?: TScreenConfig; handlers?: THandlers; path?: string } = {},
 ) {
+  // A config the gateway could not send (say a vendor code with no vendor) is a broken fixture.
+  ZScreenConfig.parse(config);
   const calls: { path: string; input: unknown }[] = [];
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const client = createTRPCClient<AppRouter>({ links: [mockLink(handlers, calls)] });
-  const i18n = createI18n('en');
+  const i18n = createTestI18n();
   const result = render(
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={qc}>

@@ -22,7 +22,7 @@ export const registerMember = publicProcedure
   .mutation(async ({ ctx, input }) => {
     const subject = typeof input.values.username === 'string' && input.mode === 'username' ? input.values.username : input.values.mobileNum;
     return withRateLimit(ctx, 'register', typeof subject === 'string' ? subject : null, async () => {
-      const { forms } = await ctx.screenConfig.screenConfig(VISITOR, ctx.language, '');
+      const { forms } = await ctx.screenConfig.screenConfig(VISITOR, ctx.language);
       const form = forms.register;
       if (!form.tabs.includes(input.mode)) {
         throw new GatewayRefusal(WPS_CODES.featureOff, WPS_MESSAGES.featureOff);

@@ -1,4 +1,12 @@
 import { router } from '../../trpc/init.ts';
+import { approveDeposit } from './approve-deposit.ts';
+import { decideAdjustment } from './decide-adjustment.ts';
+import { getMoneySettings } from './get-money-settings.ts';
+import { listAdjustments } from './list-adjustments.ts';
+import { listDeposits } from './list-deposits.ts';
+import { rejectDeposit } from './reject-deposit.ts';
+import { requestAdjustment } from './request-adjustment.ts';
+import { setMoneySettings } from './set-money-settings.ts';
 import { getAudit } from './get-audit.ts';
 import { getConfig } from './get-config.ts';
 import { getSecurity } from './get-security.ts';
@@ -9,6 +17,10 @@ import { setSecurity } from './set-security.ts';
 import { setSystem } from './set-system.ts';
 import { totpEnable } from './totp-enable.ts';
 import { totpSetup } from './totp-setup.ts';
+import { getWithdrawalProof } from './get-withdrawal-proof.ts';
+import { listWithdrawals } from './list-withdrawals.ts';
+import { payWithdrawal } from './pay-withdrawal.ts';
+import { rejectWithdrawal } from './reject-withdrawal.ts';
 
 /** The operator console: login, configuration, security thresholds, the message outbox, the audit log and the operator's authenticator; the platform checks each call's permission. */
 export const operatorRouter = router({
@@ -22,4 +34,17 @@ export const operatorRouter = router({
   audit: getAudit,
   totpSetup,
   totpEnable,
+  // Issue 8: deposits, balance adjustments (four eyes), money settings.
+  deposits: listDeposits,
+  approveDeposit,
+  rejectDeposit,
+  adjustments: listAdjustments,
+  requestAdjustment,
+  decideAdjustment,
+  moneySettings: getMoneySettings,
+  setMoneySettings,
+  withdrawals: listWithdrawals,
+  payWithdrawal,
+  rejectWithdrawal,
+  withdrawalProof: getWithdrawalProof,
 });

@@ -8,6 +8,7 @@ export const setSystem = operatorProcedure
   .output(ZOperatorConfigResponse)
   .mutation(async ({ ctx, input }) => {
     const config = await ctx.api.operatorSetSystem(input, callContext(ctx));
-    await ctx.refreshConfig();
+    // Returns once committed; open pages hear of it through the live stream (docs/0021).
+    ctx.configChanged();
     return config;
   });

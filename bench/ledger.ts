@@ -1,0 +1,93 @@
+/**
+ * Ledger throughput (issue 8): transfers per second with 50 concurrent clients, beside the same
+ * number of empty transactions on the same database with the same clients, as a ratio — what a
+ * transfer costs beyond opening and committing a transaction. On PGlite in memory, and on
+ * PostgreSQL (a schema of its own, dropped after) when DATABASE_URL is set.
+ */
+import { openDatabase, type TDatabase } from '@wl/platform/db/database';
+import { migrate } from '@wl/platform/db/migrate';
+import { seed } from '@wl/platform/seed/seed';
+import { createTestSchema } from '@wl/platform/test-support/pg-schema';
+import { accountFor, transfer } from '@wl/platform/wallet/ledger.service';
+
+const CLIENTS = 50;
+const MEMBERS = 200;
+
+export type TLedgerRun = { engine: 'pglite' | 'postgres'; operations: number; transfersPerSecond: number; emptyPerSecond: number; ratio: number };
+
+/** Runs `count` jobs with `CLIENTS` at a time; answers operations per second. */
+async function perSecond(count: number, job: (n: number) => Promise<unknown>): Promise<number> {
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      while (next < count) await job(next++);
+    }),
+  );
+  return Math.round(count / ((performance.now() - started) / 1000));
+}
+
+async function measureOn(database: TDatabase, engine: TLedgerRun['engine'], operations: number): Promise<TLedgerRun> {
+  const { db } = database;
+  await migrate(db);
+  await seed(db, { merchantCode: 'DEMO' });
+  const merchant = await db.selectFrom('merchants').select(['id', 'currency']).executeTakeFirstOrThrow();
+  const rows = await db
+    .insertInto('members')
+    .values(Array.from({ length: MEMBERS }, (_, i) => ({ merchant_id: merchant.id, username: `bench${i}`, nickname: `b${i}`, password_hash: '-', type: 0 })))
+    .returning('id')
+    .execute();
+  const wallets: number[] = [];
+  for (const row of rows) wallets.push(await accountFor(db, merchant, 'member_wallet', { memberId: row.id }));
+  const clearing = await accountFor(db, merchant, 'deposit_clearing');
+  const owner = (n: number) => ({ kind: 'member' as const, id: rows[n % MEMBERS]!.id });
+  // begin; select 1; commit — a round trip inside a transaction, nothing written.
+  const emptyTransaction = () => db.transaction().execute((trx) => trx.selectNoFrom((eb) => eb.val(1).as('one')).execute());
+  // Every wallet holds enough for the wallet-to-wallet moves below.
+  for (const [n, wallet] of wallets.entries()) {
+    await transfer(db, { from: clearing, to: wallet, amountMinor: 1_000_000, owner: owner(n), idempotencyKey: `fund:${n}`, kind: 'deposit' });
+  }
+  // Warm both paths (connections, plans) before timing.
+  for (let n = 0; n < CLIENTS; n += 1) {
+    await transfer(db, { from: clearing, to: wallets[n % MEMBERS]!, amountMinor: 100, owner: owner(n), idempotencyKey: `warm:${n}`, kind: 'deposit' });
+    await emptyTransaction();
+  }
+  const empty = await perSecond(operations, emptyTransaction);
+  // Deposits into random wallets, and wallet-to-wallet moves that touch the same rows under load.
+  const transfers = await perSecond(operations, (n) =>
+    n % 2 === 0
+      ? transfer(db, { from: clearing, to: wallets[n % MEMBERS]!, amountMinor: 1_000, owner: owner(n), idempotencyKey: `bench:${n}`, kind: 'deposit' })
+      : transfer(db, { from: wallets[n % MEMBERS]!, to: wallets[(n * 7) % MEMBERS]!, amountMinor: 1, owner: owner(n), idempotencyKey: `bench:${n}`, kind: 'transfer_upline' }),
+  );
+  return { engine, operations, transfersPerSecond: transfers, emptyPerSecond: empty, ratio: Number((transfers / empty).toFixed(3)) };
+}
+
+export async function measureLedger(databaseUrl: string | undefined, operations = Number(process.env.BENCH_LEDGER_OPS ?? 3000)): Promise<TLedgerRun[]> {
+  const runs: TLedgerRun[] = [];
+  const pglite = await openDatabase({ memory: true });
+  try {
+    runs.push(await measureOn(pglite, 'pglite', operations));
+  } finally {
+    await pglite.close();
+  }
+  if (databaseUrl) {
+    const { schema, drop } = await createTestSchema(databaseUrl);
+    const postgres = await openDatabase({ databaseUrl, schema });
+    try {
+      runs.push(await measureOn(postgres, 'postgres', operations));
+    } finally {
+      await postgres.close();
+      await drop();
+    }
+  }
+  return runs;
+}
+
+export function printLedger(runs: TLedgerRun[]): void {
+  console.log(`  ledger, ${CLIENTS} concurrent clients:`);
+  for (const r of runs) {
+    console.log(
+      `    ${r.engine.padEnd(9)} ${String(r.transfersPerSecond).padStart(6)} transfers/s  ${String(r.emptyPerSecond).padStart(6)} empty transactions/s  ratio ${r.ratio.toFixed(3)}  (${r.operations} each)`,
+    );
+  }
+}

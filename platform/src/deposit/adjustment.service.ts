@@ -1,0 +1,173 @@
+import type { Kysely, Transaction } from 'kysely';
+import { DEPOSIT_MESSAGES, NON_MEMBER_TYPE, TRIAL_TYPE, type TAdjustment, type TAdjustmentRequest } from '@wl/schemas';
+import type { DB } from '../db/schema.ts';
+import type { TMerchant, TSessionOperator } from '../http/auth.ts';
+import type { TPlatformDeps } from '../http/deps.ts';
+import { WpsError, wpsErrors } from '../http/envelope.ts';
+import { recordOperatorAudit } from '../operator/operator.queries.ts';
+import { accountFor, inTransaction, LedgerError, transfer } from '../wallet/ledger.service.ts';
+import { conflict, fieldError } from './deposit.service.ts';
+
+type TDb = Kysely<DB> | Transaction<DB>;
+
+const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
+
+function adjustmentColumns(db: TDb) {
+  return db
+    .selectFrom('balance_adjustments as a')
+    .innerJoin('members as m', 'm.id', 'a.member_id')
+    .innerJoin('operators as r', 'r.id', 'a.requested_by')
+    .leftJoin('operators as d', 'd.id', 'a.approved_by')
+    .select(['a.id', 'a.member_id', 'm.username', 'a.amount_minor', 'a.reason', 'a.status', 'r.username as requestedBy', 'd.username as approvedBy', 'a.created_at', 'a.decided_at']);
+}
+
+type TRow = Awaited<ReturnType<ReturnType<typeof adjustmentColumns>['executeTakeFirstOrThrow']>>;
+
+function toAdjustment(r: TRow): TAdjustment {
+  return {
+    id: r.id,
+    memberId: r.member_id,
+    username: r.username,
+    amountMinor: r.amount_minor,
+    reason: r.reason,
+    status: r.status,
+    requestedBy: r.requestedBy,
+    approvedBy: r.approvedBy,
+    createdAt: iso(r.created_at)!,
+    decidedAt: iso(r.decided_at),
+  };
+}
+
+async function adjustmentById(db: TDb, merchantId: number, id: number): Promise<TAdjustment> {
+  return toAdjustment(await adjustmentColumns(db).where('a.merchant_id', '=', merchantId).where('a.id', '=', id).executeTakeFirstOrThrow());
+}
+
+/** The four-eyes queue (oldest first) and the 20 newest decided adjustments. */
+export async function listAdjustments(deps: TPlatformDeps, merchant: TMerchant) {
+  const [pending, recent, m] = await Promise.all([
+    adjustmentColumns(deps.db).where('a.merchant_id', '=', merchant.id).where('a.status', '=', 'pending').orderBy('a.id', 'asc').limit(100).execute(),
+    adjustmentColumns(deps.db).where('a.merchant_id', '=', merchant.id).where('a.status', '<>', 'pending').orderBy('a.id', 'desc').limit(20).execute(),
+    deps.db.selectFrom('merchants').select('adjustment_four_eyes_minor').where('id', '=', merchant.id).executeTakeFirstOrThrow(),
+  ]);
+  return { pending: pending.map(toAdjustment), recent: recent.map(toAdjustment), fourEyesMinor: m.adjustment_four_eyes_minor };
+}
+
+/**
+ * Moves an adjustment's money in the caller's transaction: a credit from the merchant's
+ * `adjustment` account to the member's wallet, a debit the other way (refused when the wallet
+ * cannot cover it). The key `adjustment:<id>` is derived from the row, owned by the system.
+ */
+async function applyIn(trx: Transaction<DB>, merchant: TMerchant, a: { id: number; member_id: number; amount_minor: number }): Promise<number> {
+  const house = await accountFor(trx, merchant, 'adjustment');
+  const wallet = await accountFor(trx, merchant, 'member_wallet', { memberId: a.member_id });
+  const credit = a.amount_minor > 0;
+  try {
+    const result = await transfer(trx, {
+      from: credit ? house : wallet,
+      to: credit ? wallet : house,
+      amountMinor: Math.abs(a.amount_minor),
+      owner: { kind: 'system', id: 0 },
+      idempotencyKey: `adjustment:${a.id}`,
+      kind: 'adjustment',
+      meta: { adjustmentId: a.id },
+    });
+    return result.transactionId;
+  } catch (error) {
+    if (error instanceof LedgerError && error.reason === 'insufficient_funds') throw fieldError('amountMinor', DEPOSIT_MESSAGES.insufficientFunds);
+    throw error;
+  }
+}
+
+/**
+ * An operator credits or debits a member with a reason (issue 8 item 10). Up to the merchant's
+ * four-eyes amount (absolute) it applies at once; above it, it waits for a second operator. One
+ * adjustment per operator key: the same key and request answers the first; another request with
+ * it is refused. Audited in the same transaction.
+ */
+export async function requestAdjustment(deps: TPlatformDeps, merchant: TMerchant, op: TSessionOperator, ip: string, req: TAdjustmentRequest): Promise<TAdjustment> {
+  const id = await inTransaction(deps.db, async (trx) => {
+    const member = await trx
+      .selectFrom('members')
+      .select(['id', 'type'])
+      .where('merchant_id', '=', merchant.id)
+      .where((eb) => eb(eb.fn('lower', ['username']), '=', req.username.toLowerCase()))
+      .executeTakeFirst();
+    if (!member || member.type === NON_MEMBER_TYPE) throw fieldError('username', DEPOSIT_MESSAGES.adjustmentMemberUnknown);
+    if (member.type === TRIAL_TYPE) throw wpsErrors.trialNeedsRealAccount();
+    // The threshold is read under the merchant row's lock: a settings change waits or is seen.
+    const m = await trx.selectFrom('merchants').select('adjustment_four_eyes_minor').where('id', '=', merchant.id).forShare().executeTakeFirstOrThrow();
+    const inserted = await trx
+      .insertInto('balance_adjustments')
+      .values({ merchant_id: merchant.id, member_id: member.id, amount_minor: req.amountMinor, reason: req.reason, requested_by: op.operatorId, idempotency_key: req.key })
+      .onConflict((oc) => oc.columns(['requested_by', 'idempotency_key']).doNothing())
+      .returning(['id', 'member_id', 'amount_minor'])
+      .executeTakeFirst();
+    if (!inserted) {
+      const first = await trx
+        .selectFrom('balance_adjustments')
+        .select(['id', 'member_id', 'amount_minor', 'reason'])
+        .where('requested_by', '=', op.operatorId)
+        .where('idempotency_key', '=', req.key)
+        .executeTakeFirstOrThrow();
+      if (first.member_id !== member.id || first.amount_minor !== req.amountMinor || first.reason !== req.reason) throw conflict(DEPOSIT_MESSAGES.keyReused);
+      return first.id;
+    }
+    const needsSecond = Math.abs(req.amountMinor) > m.adjustment_four_eyes_minor;
+    const after = { adjustmentId: inserted.id, memberId: member.id, amountMinor: req.amountMinor, reason: req.reason };
+    if (needsSecond) {
+      await recordOperatorAudit(trx, { merchantId: merchant.id, actor: op, ip, action: 'adjustment.request', before: null, after: { ...after, status: 'pending' }, configVersion: null });
+      return inserted.id;
+    }
+    const transactionId = await applyIn(trx, merchant, inserted);
+    await trx
+      .updateTable('balance_adjustments')
+      .set({ status: 'applied', ledger_transaction_id: transactionId, decided_at: new Date() })
+      .where('id', '=', inserted.id)
+      .execute();
+    await recordOperatorAudit(trx, { merchantId: merchant.id, actor: op, ip, action: 'adjustment.apply', before: null, after: { ...after, status: 'applied' }, configVersion: null });
+    return inserted.id;
+  });
+  return adjustmentById(deps.db, merchant.id, id);
+}
+
+/**
+ * A second operator approves (the money moves) or rejects a pending adjustment. The requester can
+ * do neither (403 adjustment_second_operator_required); a decided one answers 409.
+ */
+export async function decideAdjustment(
+  deps: TPlatformDeps,
+  merchant: TMerchant,
+  op: TSessionOperator,
+  ip: string,
+  req: { adjustmentId: number; approve: boolean },
+): Promise<TAdjustment> {
+  await inTransaction(deps.db, async (trx) => {
+    const a = await trx
+      .selectFrom('balance_adjustments')
+      .select(['id', 'member_id', 'amount_minor', 'reason', 'status', 'requested_by'])
+      .where('merchant_id', '=', merchant.id)
+      .where('id', '=', req.adjustmentId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!a) throw wpsErrors.notFound();
+    if (a.status !== 'pending') throw conflict(DEPOSIT_MESSAGES.adjustmentNotPending);
+    if (a.requested_by === op.operatorId) throw new WpsError(403, DEPOSIT_MESSAGES.adjustmentOwnRequest);
+    const transactionId = req.approve ? await applyIn(trx, merchant, a) : null;
+    const status = req.approve ? 'applied' : 'rejected';
+    await trx
+      .updateTable('balance_adjustments')
+      .set({ status, approved_by: op.operatorId, ledger_transaction_id: transactionId, decided_at: new Date() })
+      .where('id', '=', a.id)
+      .execute();
+    await recordOperatorAudit(trx, {
+      merchantId: merchant.id,
+      actor: op,
+      ip,
+      action: req.approve ? 'adjustment.approve' : 'adjustment.reject',
+      before: { adjustmentId: a.id, status: 'pending' },
+      after: { adjustmentId: a.id, memberId: a.member_id, amountMinor: a.amount_minor, reason: a.reason, status },
+      configVersion: null,
+    });
+  });
+  return adjustmentById(deps.db, merchant.id, req.adjustmentId);
+}

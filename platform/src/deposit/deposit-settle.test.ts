@@ -1,0 +1,87 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEPOSIT_PATHS, WPS_PATHS } from '@wl/schemas';
+import { buildPlatform } from '../app.ts';
+import { createJobRunner, type JobRunner } from '../jobs/job-runner.ts';
+import { deferred, jobsTestDatabase, type TJobsTestDatabase } from '../jobs/testing.ts';
+import { loginToken, TEST_GATEWAY_SECRET } from '../test-support/http.ts';
+import { walletBalance } from '../wallet/wallet.queries.ts';
+import { defineDepositSettle } from './deposit-settle.job.ts';
+import { DEPOSIT_SETTLE_QUEUE } from './deposit.service.ts';
+
+// The simulated channel settles by a job on the real runner (pg-boss on PGlite or PostgreSQL):
+// sent in the order's transaction, run after the channel's seconds, effect once. The test waits
+// on the handler telling it that it ran, never on time.
+
+let jobs: TJobsTestDatabase;
+let runner: JobRunner;
+let app: FastifyInstance;
+const settled = new Map<number, ReturnType<typeof deferred<boolean>>>();
+const settledOf = (id: number) => settled.get(id) ?? settled.set(id, deferred<boolean>()).get(id)!;
+let token = '';
+let memberId = 0;
+let instant = 0;
+let merchantId = 0;
+
+beforeAll(async () => {
+  jobs = await jobsTestDatabase();
+  runner = createJobRunner({ db: jobs.db, schema: jobs.schema, pollingIntervalSeconds: 0.5 });
+  await defineDepositSettle(runner, { onSettled: (id, changed) => settledOf(id).resolve(changed) });
+  await runner.start();
+  app = await buildPlatform({ db: jobs.db, merchantCode: 'DEMO', gatewaySecret: TEST_GATEWAY_SECRET, jobs: runner });
+  token = await loginToken(app, 'demo_member', 'Demo1234');
+  merchantId = (await jobs.db.selectFrom('merchants').select('id').where('code', '=', 'DEMO').executeTakeFirstOrThrow()).id;
+  memberId = (await jobs.db.selectFrom('members').select('id').where('username', '=', 'demo_member').executeTakeFirstOrThrow()).id;
+  // Settle at once: the test is about the job, not the delay (the delay is pg-boss's startAfter).
+  instant = (await jobs.db.updateTable('deposit_channels').set({ auto_settle_seconds: 0 }).where('code', '=', 'demo_instant').returning('id').executeTakeFirstOrThrow()).id;
+}, 120_000);
+
+afterAll(async () => {
+  await app?.close();
+  await runner?.stop();
+  await jobs?.close();
+}, 120_000);
+
+const order = async (key: string, amountMinor = 50_000) =>
+  (await app.inject({ method: 'POST', url: DEPOSIT_PATHS.deposit, headers: { authorization: token }, payload: { channelId: instant, amountMinor, key } })).json().value as {
+    id: number;
+    status: string;
+  };
+
+describe('the simulated channel settles by a job', () => {
+  it('credits the wallet once, by itself, and the order shows approved', async () => {
+    const before = await walletBalance(jobs.db, memberId);
+    const d = await order('settle-key-001');
+    expect(d.status).toBe('pending');
+    expect(await settledOf(d.id).promise).toBe(true);
+    expect(await walletBalance(jobs.db, memberId)).toBe(before + 50_000);
+    const row = await jobs.db.selectFrom('deposits').select(['status', 'decided_by']).where('id', '=', d.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'approved', decided_by: null });
+  }, 60_000);
+
+  it('a duplicate send of the job, or a run after the operator decided, changes nothing', async () => {
+    const d = await order('settle-key-002', 30_000);
+    expect(await settledOf(d.id).promise).toBe(true);
+    const before = await walletBalance(jobs.db, memberId);
+    // The same idempotency key is dropped by the queue; a job with another key meets a decided deposit.
+    expect(await runner.send(DEPOSIT_SETTLE_QUEUE, { merchantId, depositId: d.id }, { idempotencyKey: `deposit:${d.id}:settle` })).toBeNull();
+    settled.delete(d.id);
+    await runner.send(DEPOSIT_SETTLE_QUEUE, { merchantId, depositId: d.id }, { idempotencyKey: `deposit:${d.id}:settle:again` });
+    expect(await settledOf(d.id).promise).toBe(false);
+    expect(await walletBalance(jobs.db, memberId)).toBe(before);
+  }, 60_000);
+
+  it('an order an operator rejected first is not credited by its job', async () => {
+    // A channel with a long delay: the operator decides before the job is due; then the job is run now.
+    await jobs.db.updateTable('deposit_channels').set({ auto_settle_seconds: 3_600 }).where('id', '=', instant).execute();
+    const d = await order('settle-key-003', 40_000);
+    const op = (await app.inject({ method: 'POST', url: WPS_PATHS.operatorLogin, payload: { username: 'demo_finance', password: 'Finance1234' } })).json().value.token;
+    const res = await app.inject({ method: 'POST', url: DEPOSIT_PATHS.operatorDepositReject, headers: { authorization: op }, payload: { depositId: d.id, remark: 'test' } });
+    expect(res.json().value.status).toBe('rejected');
+    const before = await walletBalance(jobs.db, memberId);
+    await runner.send(DEPOSIT_SETTLE_QUEUE, { merchantId, depositId: d.id }, { idempotencyKey: `deposit:${d.id}:settle:now` });
+    expect(await settledOf(d.id).promise).toBe(false);
+    expect(await walletBalance(jobs.db, memberId)).toBe(before);
+    expect((await jobs.db.selectFrom('deposits').select('status').where('id', '=', d.id).executeTakeFirstOrThrow()).status).toBe('rejected');
+  }, 60_000);
+});

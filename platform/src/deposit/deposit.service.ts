@@ -1,0 +1,215 @@
+import { randomBytes } from 'node:crypto';
+import type { Transaction } from 'kysely';
+import {
+  DEPOSIT_MESSAGES,
+  WPS_CODES,
+  type TDeposit,
+  type TDepositChannel,
+  type TDepositListQuery,
+  type TDepositListResponse,
+  type TDepositRequest,
+  type TOperatorDeposit,
+  type TOperatorDepositsQuery,
+} from '@wl/schemas';
+import type { DB } from '../db/schema.ts';
+import type { TMerchant, TSessionMember, TSessionOperator } from '../http/auth.ts';
+import type { TPlatformDeps } from '../http/deps.ts';
+import { WpsError, wpsErrors } from '../http/envelope.ts';
+import { recordOperatorAudit } from '../operator/operator.queries.ts';
+import { accountFor, inTransaction, LedgerError, transfer } from '../wallet/ledger.service.ts';
+import { depositById, enabledChannels, memberDeposits, merchantDeposits } from './deposit.queries.ts';
+
+/** Queue of the simulated channel's settlement (one job per deposit, `startAfter` the channel's seconds). */
+export const DEPOSIT_SETTLE_QUEUE = 'platform.deposit-settle';
+
+/** The job's payload. */
+export type TDepositSettleJob = { merchantId: number; depositId: number };
+
+const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+
+/**
+ * A deposit reference: `D` and 16 base32 characters from 10 random bytes (80 bits): what a member
+ * quotes to support, never guessable from another one (unlike a sequence number).
+ */
+export function newDepositReference(): string {
+  const bytes = randomBytes(10);
+  let bits = 0;
+  let value = 0;
+  let out = 'D';
+  for (const byte of bytes) {
+    value = (value << 8) | byte;
+    bits += 8;
+    while (bits >= 5) {
+      out += BASE32[(value >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+  }
+  return out;
+}
+
+/** A refusal that names the field it is about (the web shows it under that field). */
+export function fieldError(field: string, issue: string): WpsError {
+  return wpsErrors.badRequest({ field, issue });
+}
+
+/** 409: the object is no longer in the state the call needs. */
+export function conflict(message: string): WpsError {
+  return new WpsError(409, message);
+}
+
+/** The merchant's enabled channels (members only; trial accounts are refused by the route). */
+export async function listChannels(deps: TPlatformDeps, merchant: TMerchant): Promise<{ channels: TDepositChannel[] }> {
+  return { channels: await enabledChannels(deps.db, merchant.id) };
+}
+
+/** The member's own deposits. */
+export function listOwnDeposits(deps: TPlatformDeps, member: TSessionMember, q: TDepositListQuery): Promise<TDepositListResponse> {
+  return memberDeposits(deps.db, member.memberId, q);
+}
+
+/**
+ * Creates a pending deposit order, once per member key: the same key and request answers the first
+ * order; the same key with another channel or amount is refused. The amount must lie within the
+ * channel's limits. A simulated channel (auto_settle_seconds set) gets its settle job in the same
+ * transaction: the job exists only if the order does.
+ */
+export async function createDeposit(deps: TPlatformDeps, merchant: TMerchant, member: TSessionMember, req: TDepositRequest): Promise<TDeposit> {
+  const channel = await deps.db
+    .selectFrom('deposit_channels')
+    .select(['id', 'min_minor', 'max_minor', 'auto_settle_seconds'])
+    .where('merchant_id', '=', merchant.id)
+    .where('id', '=', req.channelId)
+    .where('enabled', '=', true)
+    .executeTakeFirst();
+  if (!channel) throw fieldError('channelId', DEPOSIT_MESSAGES.channelUnavailable);
+  if (req.amountMinor < channel.min_minor) throw fieldError('amountMinor', DEPOSIT_MESSAGES.amountBelowMin);
+  if (req.amountMinor > channel.max_minor) throw fieldError('amountMinor', DEPOSIT_MESSAGES.amountAboveMax);
+  const runner = channel.auto_settle_seconds === null ? null : ((await deps.jobs?.()) ?? null);
+
+  const id = await inTransaction(deps.db, async (trx) => {
+    // ON CONFLICT waits for a concurrent holder of the same key, then answers nothing: a replay.
+    const inserted = await trx
+      .insertInto('deposits')
+      .values({
+        merchant_id: merchant.id,
+        member_id: member.memberId,
+        channel_id: channel.id,
+        reference: newDepositReference(),
+        amount_minor: req.amountMinor,
+        idempotency_key: req.key,
+      })
+      .onConflict((oc) => oc.columns(['member_id', 'idempotency_key']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!inserted) {
+      const first = await trx
+        .selectFrom('deposits')
+        .select(['id', 'channel_id', 'amount_minor'])
+        .where('member_id', '=', member.memberId)
+        .where('idempotency_key', '=', req.key)
+        .executeTakeFirstOrThrow();
+      if (first.channel_id !== req.channelId || first.amount_minor !== req.amountMinor) throw conflict(DEPOSIT_MESSAGES.keyReused);
+      return first.id;
+    }
+    if (runner && channel.auto_settle_seconds !== null) {
+      await runner.send<TDepositSettleJob>(
+        DEPOSIT_SETTLE_QUEUE,
+        { merchantId: merchant.id, depositId: inserted.id },
+        { trx, idempotencyKey: `deposit:${inserted.id}:settle`, startAfter: new Date(Date.now() + channel.auto_settle_seconds * 1000) },
+      );
+    }
+    return inserted.id;
+  });
+  const { memberId: _m, username: _u, ...deposit } = (await depositById(deps.db, merchant.id, id))!;
+  return deposit;
+}
+
+/** Who decides a deposit: an operator (audited) or the settle job (null). */
+export type TDepositDecider = { op: TSessionOperator; ip: string } | null;
+
+/**
+ * Approves or rejects a pending deposit in the caller's transaction: locks the deposit row, checks
+ * it is pending, then (approve) moves the amount from the merchant's deposit clearing to the
+ * member's wallet with the key `deposit:<id>` owned by the system, so the operator and the settle
+ * job can never both credit it. Answers false (and changes nothing) when it is not pending.
+ */
+export async function decideDepositIn(
+  trx: Transaction<DB>,
+  at: { merchantId: number; depositId: number; decision: 'approve' | 'reject'; remark?: string; by: TDepositDecider },
+): Promise<boolean> {
+  const row = await trx
+    .selectFrom('deposits')
+    .innerJoin('merchants', 'merchants.id', 'deposits.merchant_id')
+    .select(['deposits.id', 'deposits.member_id', 'deposits.amount_minor', 'deposits.status', 'deposits.reference', 'merchants.currency'])
+    .where('deposits.merchant_id', '=', at.merchantId)
+    .where('deposits.id', '=', at.depositId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) throw wpsErrors.notFound();
+  if (row.status !== 'pending') return false;
+  let transactionId: number | null = null;
+  if (at.decision === 'approve') {
+    const merchant = { id: at.merchantId, currency: row.currency };
+    const clearing = await accountFor(trx, merchant, 'deposit_clearing');
+    const wallet = await accountFor(trx, merchant, 'member_wallet', { memberId: row.member_id });
+    const result = await transfer(trx, {
+      from: clearing,
+      to: wallet,
+      amountMinor: row.amount_minor,
+      owner: { kind: 'system', id: 0 },
+      idempotencyKey: `deposit:${row.id}`,
+      kind: 'deposit',
+      meta: { depositId: row.id },
+    });
+    transactionId = result.transactionId;
+  }
+  const status = at.decision === 'approve' ? 'approved' : 'rejected';
+  await trx
+    .updateTable('deposits')
+    .set({
+      status,
+      ledger_transaction_id: transactionId,
+      decided_by: at.by?.op.operatorId ?? null,
+      decided_at: new Date(),
+      ...(at.remark ? { remark: at.remark } : {}),
+    })
+    .where('id', '=', row.id)
+    .execute();
+  if (at.by) {
+    await recordOperatorAudit(trx, {
+      merchantId: at.merchantId,
+      actor: at.by.op,
+      ip: at.by.ip,
+      action: `deposit.${at.decision}`,
+      before: { depositId: row.id, reference: row.reference, status: 'pending' },
+      after: { depositId: row.id, reference: row.reference, status, amountMinor: row.amount_minor, memberId: row.member_id, ...(at.remark ? { remark: at.remark } : {}) },
+      configVersion: null,
+    });
+  }
+  return true;
+}
+
+/** The operator approves or rejects a deposit; a deposit already decided answers 409 deposit_not_pending. */
+export async function decideDeposit(
+  deps: TPlatformDeps,
+  merchant: TMerchant,
+  op: TSessionOperator,
+  ip: string,
+  req: { depositId: number; decision: 'approve' | 'reject'; remark?: string },
+): Promise<TOperatorDeposit> {
+  try {
+    const changed = await inTransaction(deps.db, (trx) =>
+      decideDepositIn(trx, { merchantId: merchant.id, depositId: req.depositId, decision: req.decision, remark: req.remark ?? '', by: { op, ip } }),
+    );
+    if (!changed) throw conflict(DEPOSIT_MESSAGES.notPending);
+  } catch (error) {
+    if (error instanceof LedgerError) throw new WpsError(WPS_CODES.internal, `ledger_${error.reason}`);
+    throw error;
+  }
+  return (await depositById(deps.db, merchant.id, req.depositId))!;
+}
+
+/** The operator's deposit list (pending by default). */
+export function operatorDeposits(deps: TPlatformDeps, merchant: TMerchant, q: TOperatorDepositsQuery) {
+  return merchantDeposits(deps.db, merchant.id, q);
+}

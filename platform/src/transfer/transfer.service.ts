@@ -1,0 +1,189 @@
+import {
+  TRANSFER_MESSAGES,
+  type TConsolidatedResponse,
+  type TMerchantWalletResponse,
+  type TMoneyTransferResult,
+  type TUplineResponse,
+  type TUplineTransferRequest,
+  type TWalletRecallRequest,
+  type TWalletTransferRequest,
+} from '@wl/schemas';
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../db/schema.ts';
+import type { TMerchant, TSessionMember } from '../http/auth.ts';
+import type { TPlatformDeps } from '../http/deps.ts';
+import { WpsError } from '../http/envelope.ts';
+import { conflict, fieldError } from '../deposit/deposit.service.ts';
+import { requireFeature } from '../session/security.service.ts';
+import { accountFor, inTransaction, LedgerError, transfer, type TLedgerOwner } from '../wallet/ledger.service.ts';
+import { recordMemberAudit } from '../withdraw/withdraw.queries.ts';
+
+type TDb = Kysely<DB> | Transaction<DB>;
+
+/** Member types that are agents (SPEC §6): a member's upline must be one of them to receive a transfer. */
+export const AGENT_TYPES: readonly number[] = [1, 2, 41, 42];
+
+/** The ledger's refusals as the member's messages; anything else is a fault. */
+function refusal(error: unknown): never {
+  if (error instanceof LedgerError) {
+    if (error.reason === 'insufficient_funds') throw fieldError('amountMinor', TRANSFER_MESSAGES.insufficientFunds);
+    if (error.reason === 'key_reused') throw conflict(TRANSFER_MESSAGES.keyReused);
+    if (error.reason === 'invalid_amount') throw fieldError('amountMinor', TRANSFER_MESSAGES.amountInvalid);
+  }
+  throw error;
+}
+
+async function balanceOf(db: TDb, accountId: number): Promise<number> {
+  const row = await db.selectFrom('ledger_accounts').select('balance_minor').where('id', '=', accountId).executeTakeFirstOrThrow();
+  return Number(row.balance_minor);
+}
+
+/** The merchant-wallet codes of a merchant: one per game vendor it runs (issue 8 item 1, docs/0030). */
+async function walletVendors(db: TDb, merchantId: number): Promise<{ code: string; name: string }[]> {
+  const rows = await db.selectFrom('vendors').select(['vassalage', 'name']).where('merchant_id', '=', merchantId).orderBy('sort').orderBy('id').execute();
+  return rows.map((r) => ({ code: r.vassalage, name: r.name }));
+}
+
+async function isSingle(db: TDb, merchantId: number): Promise<boolean> {
+  const row = await db.selectFrom('merchants').select('merchant_wallet_single').where('id', '=', merchantId).executeTakeFirstOrThrow();
+  return row.merchant_wallet_single;
+}
+
+/** GCS_merchantWallet: single or multi, the main wallet and, in multi mode, each merchant wallet's balance. */
+export async function merchantWallets(deps: TPlatformDeps, merchant: TMerchant, member: TSessionMember): Promise<TMerchantWalletResponse> {
+  const main = await accountFor(deps.db, merchant, 'member_wallet', { memberId: member.memberId });
+  const mainMinor = await balanceOf(deps.db, main);
+  if (await isSingle(deps.db, merchant.id)) return { isSingle: true, mainMinor, wallets: [] };
+  const vendors = await walletVendors(deps.db, merchant.id);
+  const held = await deps.db
+    .selectFrom('ledger_accounts')
+    .select(['code', 'balance_minor'])
+    .where('member_id', '=', member.memberId)
+    .where('kind', '=', 'member_merchant_wallet')
+    .execute();
+  const byCode = new Map(held.map((r) => [r.code, Number(r.balance_minor)]));
+  return { isSingle: false, mainMinor, wallets: vendors.map((v) => ({ code: v.code, name: v.name, balanceMinor: byCode.get(v.code) ?? 0 })) };
+}
+
+const memberOwner = (member: TSessionMember): TLedgerOwner => ({ kind: 'member', id: member.memberId });
+
+/** GCS_walletTransfer: main → a merchant wallet (`in`) or back (`out`), once per member key. */
+export async function walletTransfer(deps: TPlatformDeps, merchant: TMerchant, member: TSessionMember, req: TWalletTransferRequest, ip: string): Promise<TMoneyTransferResult> {
+  if (await isSingle(deps.db, merchant.id)) throw conflict(TRANSFER_MESSAGES.walletSingle);
+  const vendor = (await walletVendors(deps.db, merchant.id)).find((v) => v.code === req.code);
+  if (!vendor) throw fieldError('code', TRANSFER_MESSAGES.walletUnknown);
+  const main = await accountFor(deps.db, merchant, 'member_wallet', { memberId: member.memberId });
+  const wallet = await accountFor(deps.db, merchant, 'member_merchant_wallet', { memberId: member.memberId, code: vendor.code });
+  const [from, to] = req.direction === 'in' ? [main, wallet] : [wallet, main];
+  try {
+    return await inTransaction(deps.db, async (trx) => {
+      const moved = await transfer(trx, { from, to, amountMinor: req.amountMinor, owner: memberOwner(member), idempotencyKey: `wallet:${req.key}`, kind: `wallet_${req.direction}`, meta: { code: vendor.code } });
+      if (moved.created) await recordMemberAudit(trx, { merchantId: merchant.id, memberId: member.memberId, action: `wallet_transfer_${req.direction}`, detail: `${vendor.code} ${req.amountMinor}`, ip });
+      return { transactionId: moved.transactionId, mainMinor: await balanceOf(trx, main) };
+    });
+  } catch (error) {
+    refusal(error);
+  }
+}
+
+/** Every merchant wallet's balance back to the main wallet ("recall all"), once per member key. */
+export async function recallAll(deps: TPlatformDeps, merchant: TMerchant, member: TSessionMember, req: TWalletRecallRequest, ip: string): Promise<TMerchantWalletResponse> {
+  const main = await accountFor(deps.db, merchant, 'member_wallet', { memberId: member.memberId });
+  await inTransaction(deps.db, async (trx) => {
+    const wallets = await trx
+      .selectFrom('ledger_accounts')
+      .select(['id', 'code', 'balance_minor'])
+      .where('member_id', '=', member.memberId)
+      .where('kind', '=', 'member_merchant_wallet')
+      .where('balance_minor', '>', 0)
+      .orderBy('id')
+      .execute();
+    for (const w of wallets) {
+      // One key per wallet: a resend of the same recall moves nothing twice.
+      const moved = await transfer(trx, { from: w.id, to: main, amountMinor: Number(w.balance_minor), owner: memberOwner(member), idempotencyKey: `recall:${req.key}:${w.code}`, kind: 'wallet_out', meta: { code: w.code } }).catch(
+        (error: unknown) => {
+          // A resend after the wallet changed: the first recall already moved it.
+          if (error instanceof LedgerError && error.reason === 'key_reused') return null;
+          throw error;
+        },
+      );
+      if (moved?.created) await recordMemberAudit(trx, { merchantId: merchant.id, memberId: member.memberId, action: 'wallet_recall', detail: `${w.code} ${w.balance_minor}`, ip });
+    }
+  });
+  return merchantWallets(deps, merchant, member);
+}
+
+/** Consolidated funds (SPEC §7): only while AGENTPOLICY3 is on; trial accounts never reach here. */
+export async function consolidatedFunds(deps: TPlatformDeps, merchant: TMerchant, member: TSessionMember): Promise<TConsolidatedResponse> {
+  await requireFeature(deps.db, merchant.id, 'AGENTPOLICY3');
+  const rows = await deps.db.selectFrom('ledger_accounts').select(['kind', 'balance_minor']).where('member_id', '=', member.memberId).execute();
+  const sum = (kind: string) => rows.filter((r) => r.kind === kind).reduce((s, r) => s + Number(r.balance_minor), 0);
+  const mainMinor = sum('member_wallet');
+  const merchantWalletsMinor = sum('member_merchant_wallet');
+  const withdrawalHoldMinor = sum('member_withdrawal_hold');
+  return { totalMinor: mainMinor + merchantWalletsMinor + withdrawalHoldMinor, mainMinor, merchantWalletsMinor, withdrawalHoldMinor };
+}
+
+/** The member's upline, when it is an agent that can receive a transfer. */
+async function uplineAgent(db: TDb, merchantId: number, memberId: number): Promise<{ id: number; nickname: string } | null> {
+  const row = await db
+    .selectFrom('members as m')
+    .innerJoin('members as u', 'u.id', 'm.upline_id')
+    .select(['u.id', 'u.nickname', 'u.type'])
+    .where('m.id', '=', memberId)
+    .where('u.merchant_id', '=', merchantId)
+    .executeTakeFirst();
+  if (!row || !AGENT_TYPES.includes(row.type)) return null;
+  return { id: row.id, nickname: row.nickname };
+}
+
+/** transferUpline page: the member's upline agent (nickname only), the main balance and recent transfers. */
+export async function uplineOverview(deps: TPlatformDeps, merchant: TMerchant, member: TSessionMember): Promise<TUplineResponse> {
+  const upline = await uplineAgent(deps.db, merchant.id, member.memberId);
+  const main = await accountFor(deps.db, merchant, 'member_wallet', { memberId: member.memberId });
+  const recent = await deps.db
+    .selectFrom('ledger_transactions as t')
+    .innerJoin('ledger_entries as e', 'e.transaction_id', 't.id')
+    .select(['t.id', 'e.amount_minor', 't.meta', 't.created_at'])
+    .where('e.account_id', '=', main)
+    .where('t.kind', '=', 'transfer_upline')
+    .where('e.amount_minor', '<', 0)
+    .orderBy('t.id', 'desc')
+    .limit(20)
+    .execute();
+  return {
+    upline: upline ? { nickname: upline.nickname } : null,
+    mainMinor: await balanceOf(deps.db, main),
+    recent: recent.map((r) => ({
+      id: Number(r.id),
+      amountMinor: -Number(r.amount_minor),
+      remark: String((r.meta as Record<string, unknown> | null)?.remark ?? ''),
+      createdAt: new Date(r.created_at).toISOString(),
+    })),
+  };
+}
+
+/** transferUpline: the member's main wallet → its own upline agent's main wallet; no other target exists. */
+export async function transferToUpline(deps: TPlatformDeps, merchant: TMerchant, member: TSessionMember, req: TUplineTransferRequest, ip: string): Promise<TMoneyTransferResult> {
+  const upline = await uplineAgent(deps.db, merchant.id, member.memberId);
+  if (!upline) throw new WpsError(409, TRANSFER_MESSAGES.noUpline);
+  const from = await accountFor(deps.db, merchant, 'member_wallet', { memberId: member.memberId });
+  const to = await accountFor(deps.db, merchant, 'member_wallet', { memberId: upline.id });
+  try {
+    return await inTransaction(deps.db, async (trx) => {
+      const moved = await transfer(trx, {
+        from,
+        to,
+        amountMinor: req.amountMinor,
+        owner: memberOwner(member),
+        idempotencyKey: `upline:${req.key}`,
+        kind: 'transfer_upline',
+        meta: { counterpartyMemberId: upline.id, remark: req.remark },
+      });
+      if (moved.created) await recordMemberAudit(trx, { merchantId: merchant.id, memberId: member.memberId, action: 'transfer_upline', detail: `${upline.id} ${req.amountMinor}`, ip });
+      return { transactionId: moved.transactionId, mainMinor: await balanceOf(trx, from) };
+    });
+  } catch (error) {
+    refusal(error);
+  }
+}

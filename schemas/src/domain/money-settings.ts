@@ -1,0 +1,10 @@
+/**
+ * Bounds of the merchant's money settings (issue 8 item 10): the platform's schema enforces them and
+ * the operator console checks the same ones. No zod here: the console imports this module alone.
+ */
+export const MONEY_SETTING_BOUNDS = {
+  withdrawDailyCount: { min: 1, max: 100 },
+  withdrawConfirmMinutes: { min: 1, max: 10_080 },
+  bankAccountsMax: { min: 1, max: 20 },
+  autoSettleSeconds: { min: 0, max: 86_400 },
+} as const;

@@ -1,0 +1,200 @@
+import { z } from 'zod';
+import { MAX_AMOUNT_MINOR, ZAmountMinor } from '../domain/money.ts';
+import { MONEY_SETTING_BOUNDS } from '../domain/money-settings.ts';
+import { zText } from '../text.ts';
+
+/**
+ * Issue 8 items 2 and 10: deposits (channels, orders, the operator's approval), operator balance
+ * adjustments with four eyes, and the merchant's money settings. Requests are what the gateway
+ * sends; responses are the envelope's `value`. All paths are ours (SPEC §7 does not show them).
+ */
+export const DEPOSIT_PATHS = {
+  /** GET: the merchant's enabled deposit channels with their limits and quick amounts. */
+  depositChannels: '/wps/member/deposit/channels',
+  /** POST: create a pending deposit order (member key); GET: the member's own deposits, paged. */
+  deposit: '/wps/member/deposit',
+  /** GET ?status= (money.read): deposits of the merchant, pending first by default. */
+  operatorDeposits: '/wps/operator/deposits',
+  /** POST { depositId } (money.write): credits the wallet exactly once. */
+  operatorDepositApprove: '/wps/operator/deposits/approve',
+  /** POST { depositId, remark } (money.write). */
+  operatorDepositReject: '/wps/operator/deposits/reject',
+  /** GET (money.read): the four-eyes queue and recent adjustments; POST (money.write): request one. */
+  operatorAdjustments: '/wps/operator/adjustments',
+  /** POST { adjustmentId, approve } (money.write): a second operator decides a pending adjustment. */
+  operatorAdjustmentDecide: '/wps/operator/adjustments/decide',
+  /** GET / PUT (money.read / money.write): withdraw limits, windows, four eyes, wallet mode, channels. */
+  operatorMoneySettings: '/wps/operator/money/settings',
+} as const;
+
+/** Message keys of deposits, adjustments and money settings; the web translates them (deposit/money area texts). */
+export const DEPOSIT_MESSAGES = {
+  amountInvalid: 'amount_invalid',
+  amountBelowMin: 'deposit_amount_below_min',
+  amountAboveMax: 'deposit_amount_above_max',
+  channelUnavailable: 'deposit_channel_unavailable',
+  keyReused: 'idempotency_key_reused',
+  notPending: 'deposit_not_pending',
+  adjustmentNotPending: 'adjustment_not_pending',
+  adjustmentOwnRequest: 'adjustment_second_operator_required',
+  adjustmentMemberUnknown: 'adjustment_member_unknown',
+  insufficientFunds: 'insufficient_funds',
+  withdrawRangeInvalid: 'settings_withdraw_range_invalid',
+  channelRangeInvalid: 'settings_channel_range_invalid',
+  reasonRequired: 'adjustment_reason_required',
+} as const;
+
+const ZId = z.number().int().positive().max(2 ** 31 - 1);
+const ZBigId = z.number().int().positive().refine(Number.isSafeInteger);
+/** A client's idempotency key; the platform scopes it to its sender (docs/0026). */
+export const ZDepositKey = zText({ max: 100, min: 8, trim: false }).regex(/^[A-Za-z0-9_.:-]+$/, 'invalid_key');
+const ZIsoText = z.string().max(40);
+
+/** At most this many quick amounts per channel. */
+export const QUICK_AMOUNTS_MAX = 8;
+
+/** A deposit channel as the member sees it (SPEC §2 depositv2). */
+export const ZDepositChannel = z.object({
+  id: ZId,
+  code: z.string().max(32),
+  name: z.string().max(80),
+  minMinor: ZAmountMinor,
+  maxMinor: ZAmountMinor,
+  quickAmountsMinor: z.array(ZAmountMinor).max(QUICK_AMOUNTS_MAX),
+  /** The embedded platform's simulated channel: it settles by itself after this many seconds. */
+  autoSettleSeconds: z.number().int().nonnegative().nullable(),
+});
+export type TDepositChannel = z.infer<typeof ZDepositChannel>;
+export const ZDepositChannelsResponse = z.object({ channels: z.array(ZDepositChannel).max(50) });
+
+export const DEPOSIT_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export const ZDepositStatus = z.enum(DEPOSIT_STATUSES);
+
+/** A deposit order: its reference is what the member quotes to support. */
+export const ZDeposit = z.object({
+  id: ZBigId,
+  reference: z.string().max(32),
+  channelCode: z.string().max(32),
+  channelName: z.string().max(80),
+  amountMinor: ZAmountMinor,
+  status: ZDepositStatus,
+  remark: z.string().max(500),
+  createdAt: ZIsoText,
+  decidedAt: ZIsoText.nullable(),
+});
+export type TDeposit = z.infer<typeof ZDeposit>;
+
+/** Create a pending deposit: channel, amount in minor units (within the channel's limits), the member's key. */
+export const ZDepositRequest = z.object({
+  channelId: ZId,
+  amountMinor: z.number({ message: DEPOSIT_MESSAGES.amountInvalid }).int(DEPOSIT_MESSAGES.amountInvalid).positive(DEPOSIT_MESSAGES.amountInvalid).max(MAX_AMOUNT_MINOR, DEPOSIT_MESSAGES.amountInvalid),
+  key: ZDepositKey,
+});
+export type TDepositRequest = z.infer<typeof ZDepositRequest>;
+
+/** The member's deposits, newest first. */
+export const ZDepositListQuery = z.object({
+  status: ZDepositStatus.optional(),
+  pageNo: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type TDepositListQuery = z.infer<typeof ZDepositListQuery>;
+export const ZDepositListResponse = z.object({ deposits: z.array(ZDeposit).max(100), total: z.number().int().nonnegative() });
+export type TDepositListResponse = z.infer<typeof ZDepositListResponse>;
+
+/** A deposit in the operator's list: with its member. */
+export const ZOperatorDeposit = ZDeposit.extend({ memberId: ZId, username: z.string().max(200) });
+export type TOperatorDeposit = z.infer<typeof ZOperatorDeposit>;
+export const ZOperatorDepositsQuery = z.object({
+  status: ZDepositStatus.default('pending'),
+  pageNo: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(50),
+});
+export type TOperatorDepositsQuery = z.infer<typeof ZOperatorDepositsQuery>;
+export const ZOperatorDepositsResponse = z.object({ deposits: z.array(ZOperatorDeposit).max(100), total: z.number().int().nonnegative() });
+export const ZDepositDecideRequest = z.object({ depositId: ZBigId });
+export const ZDepositRejectRequest = z.object({ depositId: ZBigId, remark: zText({ max: 140 }).default('') });
+export const ZOperatorDepositResponse = ZOperatorDeposit;
+
+/** An operator balance adjustment: signed amount (credit > 0, debit < 0), a reason always. */
+export const ZAdjustmentRequest = z.object({
+  username: zText({ max: 64, min: 1 }),
+  amountMinor: z
+    .number({ message: DEPOSIT_MESSAGES.amountInvalid })
+    .int(DEPOSIT_MESSAGES.amountInvalid)
+    .min(-MAX_AMOUNT_MINOR, DEPOSIT_MESSAGES.amountInvalid)
+    .max(MAX_AMOUNT_MINOR, DEPOSIT_MESSAGES.amountInvalid)
+    .refine((n) => n !== 0, DEPOSIT_MESSAGES.amountInvalid),
+  reason: zText({ max: 500, multiline: true }).pipe(z.string().min(1, DEPOSIT_MESSAGES.reasonRequired)),
+  /** The operator's key: a double submit makes one adjustment. */
+  key: ZDepositKey,
+});
+export type TAdjustmentRequest = z.infer<typeof ZAdjustmentRequest>;
+export const ADJUSTMENT_STATUSES = ['pending', 'applied', 'rejected'] as const;
+export const ZAdjustment = z.object({
+  id: ZBigId,
+  memberId: ZId,
+  username: z.string().max(200),
+  amountMinor: z.number().int().refine(Number.isSafeInteger),
+  reason: z.string().max(500),
+  status: z.enum(ADJUSTMENT_STATUSES),
+  requestedBy: z.string().max(200),
+  approvedBy: z.string().max(200).nullable(),
+  createdAt: ZIsoText,
+  decidedAt: ZIsoText.nullable(),
+});
+export type TAdjustment = z.infer<typeof ZAdjustment>;
+export const ZAdjustmentsResponse = z.object({
+  pending: z.array(ZAdjustment).max(100),
+  recent: z.array(ZAdjustment).max(100),
+  /** Adjustments above this many minor units (absolute) wait for a second operator. */
+  fourEyesMinor: z.number().int().nonnegative(),
+});
+export const ZAdjustmentDecideRequest = z.object({ adjustmentId: ZBigId, approve: z.boolean() });
+
+/** A channel's operator-set values. */
+export const ZChannelSettings = z.object({
+  id: ZId,
+  code: z.string().max(32),
+  name: z.string().max(80),
+  minMinor: ZAmountMinor,
+  maxMinor: ZAmountMinor,
+  quickAmountsMinor: z.array(ZAmountMinor).max(QUICK_AMOUNTS_MAX),
+  autoSettleSeconds: z.number().int().min(0).max(86_400).nullable(),
+  enabled: z.boolean(),
+});
+export type TChannelSettings = z.infer<typeof ZChannelSettings>;
+
+const b = MONEY_SETTING_BOUNDS;
+export const ZMoneySettings = z.object({
+  withdrawMinMinor: ZAmountMinor,
+  withdrawMaxMinor: ZAmountMinor,
+  withdrawDailyCount: z.number().int().min(b.withdrawDailyCount.min).max(b.withdrawDailyCount.max),
+  withdrawConfirmMinutes: z.number().int().min(b.withdrawConfirmMinutes.min).max(b.withdrawConfirmMinutes.max),
+  bankAccountsMax: z.number().int().min(b.bankAccountsMax.min).max(b.bankAccountsMax.max),
+  /** 0: every adjustment needs a second operator. */
+  adjustmentFourEyesMinor: z.number().int().min(0).max(MAX_AMOUNT_MINOR),
+  merchantWalletSingle: z.boolean(),
+  channels: z.array(ZChannelSettings).max(50),
+});
+export type TMoneySettings = z.infer<typeof ZMoneySettings>;
+
+/** A change of some settings; channels by id, each with the fields to change. */
+export const ZMoneySettingsRequest = ZMoneySettings.omit({ channels: true })
+  .partial()
+  .extend({
+    channels: z
+      .array(
+        z.object({
+          id: ZId,
+          minMinor: ZAmountMinor.optional(),
+          maxMinor: ZAmountMinor.optional(),
+          quickAmountsMinor: z.array(ZAmountMinor).max(QUICK_AMOUNTS_MAX).optional(),
+          autoSettleSeconds: z.number().int().min(b.autoSettleSeconds.min).max(b.autoSettleSeconds.max).nullable().optional(),
+          enabled: z.boolean().optional(),
+        }),
+      )
+      .max(50)
+      .optional(),
+  });
+export type TMoneySettingsRequest = z.infer<typeof ZMoneySettingsRequest>;

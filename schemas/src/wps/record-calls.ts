@@ -1,0 +1,105 @@
+import { z } from 'zod';
+
+/**
+ * Issue 8 item 6: the member's records — account record (transactionHistory), betting record
+ * (personalHistoryCopy), profit and loss (personalProfit) and bonus details (bonusDetails) — each
+ * filtered by a time range and a type, paged, with totals over the whole filter. Times are instants:
+ * the web turns the member's calendar days into them in the member's own time zone.
+ */
+export const RECORD_PATHS = {
+  /** GET: rows of the member's main wallet, newest first, with totals. */
+  account: '/wps/member/records/account',
+  /** GET: bets and wins, newest first (ledger transactions against game provider accounts). */
+  bets: '/wps/member/records/bets',
+  /** GET: stake, payout and profit per day and vendor. */
+  profit: '/wps/member/records/profit',
+  /** GET: bonuses received. */
+  bonus: '/wps/member/records/bonus',
+} as const;
+
+/** What a row of the account record is: the ledger transaction's kind as the member reads it. */
+export const ACCOUNT_RECORD_TYPES = ['deposit', 'withdraw', 'transfer', 'adjustment', 'bonus', 'bet', 'win', 'other'] as const;
+export type TAccountRecordType = (typeof ACCOUNT_RECORD_TYPES)[number];
+
+/** The ledger transaction kinds behind each record type (what the platform filters on). */
+export const RECORD_TYPE_KINDS: Readonly<Record<Exclude<TAccountRecordType, 'other'>, readonly string[]>> = {
+  deposit: ['deposit', 'seed_credit'],
+  withdraw: ['withdraw_hold', 'withdraw_reject', 'withdraw_payout'],
+  transfer: ['transfer_upline', 'transfer_downline', 'wallet_in', 'wallet_out'],
+  adjustment: ['adjustment'],
+  bonus: ['bonus', 'rebate', 'salary', 'dividend'],
+  bet: ['bet', 'rollback'],
+  win: ['win'],
+};
+
+/** The longest range one query may cover, and the most rows an export may carry. */
+export const RECORD_MAX_RANGE_DAYS = 93;
+export const RECORD_PAGE_SIZE_MAX = 100;
+export const RECORD_EXPORT_MAX_ROWS = 5_000;
+
+const ZInstant = z.iso.datetime({ offset: true }).max(40);
+
+export const ZRecordQuery = z
+  .object({
+    from: ZInstant,
+    to: ZInstant,
+    type: z.enum(ACCOUNT_RECORD_TYPES).optional(),
+    pageNo: z.coerce.number().int().min(1).max(100_000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(RECORD_PAGE_SIZE_MAX).default(20),
+    /** The member's offset from UTC in minutes (east positive): profit and loss is summed per local day. */
+    tzOffsetMinutes: z.coerce.number().int().min(-840).max(840).default(0),
+  })
+  .refine((q) => Date.parse(q.from) < Date.parse(q.to), { message: 'record_range_invalid', path: ['to'] })
+  .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= RECORD_MAX_RANGE_DAYS * 86_400_000, { message: 'record_range_too_long', path: ['to'] });
+export type TRecordQuery = z.infer<typeof ZRecordQuery>;
+
+const ZSignedMinor = z.number().int().refine(Number.isSafeInteger);
+
+export const ZAccountRecordRow = z.object({
+  id: z.number().int().positive(),
+  time: z.string().max(40),
+  type: z.enum(ACCOUNT_RECORD_TYPES),
+  /** What the ledger calls it (deposit, withdraw_hold, transfer_upline, …): finer than `type`. */
+  kind: z.string().max(40),
+  /** Signed: money in is positive, money out negative. */
+  amountMinor: ZSignedMinor,
+  balanceAfterMinor: ZSignedMinor,
+  /** The game vendor of a bet or win, the merchant wallet of a wallet transfer; '' otherwise. */
+  code: z.string().max(32),
+});
+export type TAccountRecordRow = z.infer<typeof ZAccountRecordRow>;
+
+export const ZAccountRecordResponse = z.object({
+  rows: z.array(ZAccountRecordRow).max(RECORD_PAGE_SIZE_MAX),
+  total: z.number().int().nonnegative(),
+  /** Over the whole filter, not just this page. */
+  inMinor: ZSignedMinor,
+  outMinor: ZSignedMinor,
+});
+export type TAccountRecordResponse = z.infer<typeof ZAccountRecordResponse>;
+
+export const ZProfitRow = z.object({ day: z.string().max(10), code: z.string().max(32), stakeMinor: ZSignedMinor, payoutMinor: ZSignedMinor, profitMinor: ZSignedMinor, bets: z.number().int().nonnegative() });
+export type TProfitRow = z.infer<typeof ZProfitRow>;
+export const ZProfitResponse = z.object({
+  rows: z.array(ZProfitRow).max(RECORD_PAGE_SIZE_MAX),
+  total: z.number().int().nonnegative(),
+  stakeMinor: ZSignedMinor,
+  payoutMinor: ZSignedMinor,
+  profitMinor: ZSignedMinor,
+});
+export type TProfitResponse = z.infer<typeof ZProfitResponse>;
+
+/**
+ * One CSV cell: quoted, inner quotes doubled, and a cell that a spreadsheet would run as a formula
+ * (starting with = + - @, a tab or a carriage return) is prefixed with a quote so it stays text.
+ */
+export function csvCell(value: string | number): string {
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return `"${text.replaceAll('"', '""')}"`;
+}
+
+/** Rows as CSV text (CRLF line ends, as spreadsheets expect). */
+export function toCsv(header: readonly string[], rows: readonly (readonly (string | number)[])[]): string {
+  return [header, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
+}

@@ -1,0 +1,36 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { configWithProducts, vendorLinkFixture } from '../test/fixtures.ts';
+import { renderWithApp } from '../test/render.tsx';
+import { Footer } from './footer.tsx';
+
+/** Two categories; the footer logos name each vendor once by code. */
+function config() {
+  const base = configWithProducts([
+    { gameType: 'LIVE', label: 'Live casino', vendors: [vendorLinkFixture('EVO', 'Evolution'), vendorLinkFixture('SEXY', 'Sexy Gaming', { logoUrl: '/sexy.svg' })] },
+    { gameType: 'RNG', label: 'Slots', vendors: [vendorLinkFixture('SPINORA', 'Spinora', { gameType: 'RNG', path: '/rng?vassalage=SPINORA' })] },
+  ]);
+  return { ...base, footer: { ...base.footer, vendorLogoCodes: ['EVO', 'SEXY', 'SPINORA'] } };
+}
+
+describe('Footer vendors (codes resolved from the config list)', () => {
+  it('lists product vendors with their paths and filters them by category', () => {
+    renderWithApp(<Footer />, { config: config() });
+    const vendorLinks = () => [...document.querySelectorAll('.footer__vendors a')].map((a) => [a.textContent, a.getAttribute('href')]);
+    expect(vendorLinks()).toEqual([
+      ['Evolution', '/live?vassalage=EVO'],
+      ['Sexy Gaming', '/live?vassalage=SEXY'],
+      ['Spinora', '/rng?vassalage=SPINORA'],
+    ]);
+    fireEvent.click(screen.getByTestId('footer.product.RNG'));
+    expect(vendorLinks()).toEqual([['Spinora', '/rng?vassalage=SPINORA']]);
+  });
+
+  it('shows each logo once, a picture when the vendor has one and its name otherwise', () => {
+    renderWithApp(<Footer />, { config: config() });
+    const logos = [...document.querySelectorAll('.footer__logo')];
+    expect(logos.map((l) => l.getAttribute('title'))).toEqual(['Evolution', 'Sexy Gaming', 'Spinora']);
+    expect(logos[1]?.querySelector('img')?.getAttribute('src')).toBe('/sexy.svg');
+    expect(logos[0]?.textContent).toBe('Evolution');
+  });
+});

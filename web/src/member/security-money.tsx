@@ -1,0 +1,153 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { errorKey, useTRPC } from '../api/trpc.ts';
+import { Field, FormError, SubmitButton } from '../accounts/form-parts.tsx';
+import { useAreaTexts } from '../i18n/area-texts.ts';
+import '../styles/money.css';
+
+/** The withdraw password form: set the first time, change with the old one (issue 8 item 8). */
+function WithdrawPasswordForm({ isSet, onSaved }: { isSet: boolean; onSaved: () => void }) {
+  const { t } = useTranslation();
+  const trpc = useTRPC();
+  const [oldPassword, setOld] = useState('');
+  const [newPassword, setNew] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [saved, setSaved] = useState(false);
+  const save = useMutation(
+    trpc.security.setWithdrawPassword.mutationOptions({
+      onSuccess: () => {
+        setSaved(true);
+        setOld('');
+        setNew('');
+        setConfirm('');
+        onSaved();
+      },
+    }),
+  );
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setSaved(false);
+    save.mutate({ ...(isSet ? { oldPassword } : {}), newPassword, confirmNewPassword: confirm });
+  };
+  return (
+    <form className="form" onSubmit={submit} noValidate data-testid="security.withdraw-password">
+      <p className="dialog__text" data-testid="security.withdraw-password-state">
+        {t(isSet ? 'sec_withdraw_password_is_set' : 'sec_withdraw_password_not_set')}
+      </p>
+      {isSet && (
+        <Field label={t('sec_old_withdraw_password')}>
+          <input className="input" type="password" autoComplete="off" data-testid="security.withdraw-old" maxLength={128} value={oldPassword} onChange={(e) => setOld(e.target.value)} />
+        </Field>
+      )}
+      <Field label={t('sec_new_withdraw_password')}>
+        <input className="input" type="password" autoComplete="new-password" data-testid="security.withdraw-new" maxLength={128} value={newPassword} onChange={(e) => setNew(e.target.value)} />
+      </Field>
+      <Field label={t('sec_confirm_withdraw_password')}>
+        <input className="input" type="password" autoComplete="new-password" data-testid="security.withdraw-confirm" maxLength={128} value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+      </Field>
+      <FormError testId="security.withdraw-password-error" message={save.error ? t(errorKey(save.error)) : null} />
+      {saved && (
+        <p className="form__success" role="status" data-testid="security.withdraw-password-saved">
+          {t('sec_saved')}
+        </p>
+      )}
+      <SubmitButton testId="security.withdraw-password-save" pending={save.isPending}>
+        {t('sec_save')}
+      </SubmitButton>
+    </form>
+  );
+}
+
+/** Bank accounts: the list, and a form while below the merchant's maximum. */
+function BankAccounts({ accounts, max, holderName, onAdded }: { accounts: { id: number; bankName: string; maskedNumber: string; holderName: string }[]; max: number; holderName: string | null; onAdded: () => void }) {
+  const { t } = useTranslation();
+  const trpc = useTRPC();
+  const [bankName, setBankName] = useState('');
+  const [accountNumber, setAccountNumber] = useState('');
+  const [holder, setHolder] = useState(holderName ?? '');
+  const add = useMutation(
+    trpc.security.addBankAccount.mutationOptions({
+      onSuccess: () => {
+        setBankName('');
+        setAccountNumber('');
+        onAdded();
+      },
+    }),
+  );
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    add.mutate({ bankName, accountNumber: accountNumber.replace(/\s+/g, ''), holderName: holder });
+  };
+  return (
+    <div data-testid="security.banks">
+      <p className="dialog__text">{t('sec_bank_count', { count: accounts.length, max })}</p>
+      <ul className="plain-list" data-testid="security.bank-list">
+        {accounts.map((a) => (
+          <li key={a.id} data-testid={`security.bank.${a.id}`}>
+            {a.bankName} {a.maskedNumber} · {a.holderName}
+          </li>
+        ))}
+      </ul>
+      {accounts.length < max && (
+        <form className="form" onSubmit={submit} noValidate>
+          <Field label={t('sec_bank_name')}>
+            <input className="input" data-testid="security.bank-name" maxLength={80} value={bankName} onChange={(e) => setBankName(e.target.value)} />
+          </Field>
+          <Field label={t('sec_account_number')}>
+            <input className="input" inputMode="numeric" data-testid="security.bank-number" maxLength={40} value={accountNumber} onChange={(e) => setAccountNumber(e.target.value)} />
+          </Field>
+          <Field label={t('sec_holder_name')}>
+            <input className="input" data-testid="security.bank-holder" maxLength={100} value={holder} readOnly={holderName !== null} onChange={(e) => setHolder(e.target.value)} />
+          </Field>
+          <FormError testId="security.bank-error" message={add.error ? t(errorKey(add.error)) : null} />
+          <SubmitButton testId="security.bank-add" pending={add.isPending}>
+            {t('sec_bank_add')}
+          </SubmitButton>
+        </form>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The money part of the security centre (issue 8 item 8), a lazy chunk with its area texts: the
+ * withdraw password, bound contacts (masked), bank accounts and the latest security changes.
+ */
+export default function SecurityMoney() {
+  const { t, i18n } = useTranslation();
+  const ready = useAreaTexts('money', 'withdraw');
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const centre = useQuery(trpc.security.centre.queryOptions(undefined, { staleTime: 0 }));
+  const refresh = () => void qc.invalidateQueries({ queryKey: trpc.security.centre.queryKey() });
+  if (!ready || centre.isLoading) return <div className="page-loading" aria-busy="true" />;
+  if (!centre.data) return <FormError testId="security.money-error" message={t(errorKey(centre.error))} />;
+  const c = centre.data;
+  return (
+    <>
+      <section className="card">
+        <h2>{t('sec_withdraw_password_title')}</h2>
+        <WithdrawPasswordForm isSet={c.withdrawPasswordSet} onSaved={refresh} />
+      </section>
+      <section className="card">
+        <h2>{t('sec_bank_title')}</h2>
+        <p className="dialog__text" data-testid="security.contacts">
+          {t('sec_contacts', { mobile: c.maskedMobile ?? t('sec_none'), email: c.maskedEmail ?? t('sec_none') })}
+        </p>
+        <BankAccounts accounts={c.bankAccounts} max={c.bankAccountsMax} holderName={c.bankHolderName} onAdded={refresh} />
+      </section>
+      <section className="card" data-testid="security.changes">
+        <h2>{t('sec_changes_title')}</h2>
+        <ul className="plain-list">
+          {c.recentChanges.map((change, i) => (
+            <li key={`${change.at}-${i}`}>
+              <time dateTime={change.at}>{new Date(change.at).toLocaleString(i18n.language === 'bn' ? 'bn-BD' : 'en-GB')}</time> · {t(`sec_action_${change.action.replaceAll('.', '_')}`)}
+              {change.detail ? ` · ${change.detail}` : ''}
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}

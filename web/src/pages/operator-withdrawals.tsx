@@ -1,0 +1,128 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TOperatorWithdrawal } from '@wl/schemas/wps/withdraw-calls';
+import { errorKey, useTRPC, useTRPCClient } from '../api/trpc.ts';
+import { TabBar } from '../accounts/form-parts.tsx';
+import { useAreaTexts } from '../i18n/area-texts.ts';
+import '../styles/money.css';
+import { formatMinor } from '../lib/money.ts';
+
+/** A proof file shown inline from an authorised call (never a URL to the file). */
+function ProofButton({ proofId, n }: { proofId: string; n: number }) {
+  const { t } = useTranslation();
+  const client = useTRPCClient();
+  const [src, setSrc] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const open = () =>
+    void client.operator.withdrawalProof.query({ proofId }).then(
+      (p) => setSrc(`data:${p.contentType};base64,${p.base64}`),
+      (err: unknown) => setError(errorKey(err)),
+    );
+  return (
+    <span className="proof">
+      <button type="button" className="link-btn" data-testid={`operator.proof.${proofId}`} onClick={open}>
+        {t('confirm_view_proof', { n })}
+      </button>
+      {src && <img className="proof__image" src={src} alt={t('confirm_view_proof', { n })} />}
+      {error && <span className="form__error">{t(error)}</span>}
+    </span>
+  );
+}
+
+function Row({ w, view, currency, onChanged }: { w: TOperatorWithdrawal; view: 'pending' | 'disputes'; currency: string; onChanged: () => void }) {
+  const { t } = useTranslation();
+  const trpc = useTRPC();
+  const [remark, setRemark] = useState('');
+  const pay = useMutation(trpc.operator.payWithdrawal.mutationOptions({ onSettled: onChanged }));
+  const reject = useMutation(trpc.operator.rejectWithdrawal.mutationOptions({ onSettled: onChanged }));
+  const error = pay.error ?? reject.error;
+  return (
+    <li className="card" data-testid={`operator.withdrawal.${w.id}`} data-status={w.status}>
+      <p>
+        <strong>{formatMinor(w.amountMinor, currency)}</strong> · {t('op_member')}: {w.username} ({w.holderName}) · {w.bankName} {w.maskedNumber} · {w.reference}
+      </p>
+      {view === 'disputes' && (
+        <p data-testid={`operator.withdrawal.${w.id}.status`}>
+          {t(`money_status_${w.status}`)}
+          {w.receivedMinor !== null && ` · ${t('withdraw_received_amount', { amount: formatMinor(w.receivedMinor, currency) })}`}
+          {w.remainingMinor !== null && ` · ${t('withdraw_remaining', { amount: formatMinor(w.remainingMinor, currency) })}`}
+          {w.remark && ` · ${w.remark}`}
+          {w.status === 'auto_received' && ` · ${t('op_auto_note')}`}
+        </p>
+      )}
+      {view === 'disputes' && w.proofIds.map((id, i) => <ProofButton key={id} proofId={id} n={i + 1} />)}
+      {view === 'pending' && (
+        <div className="btn-row">
+          <button type="button" className="btn btn--primary btn--small" data-testid={`operator.withdrawal.${w.id}.pay`} disabled={pay.isPending || reject.isPending} onClick={() => pay.mutate({ withdrawalId: w.id })}>
+            {t('op_pay')}
+          </button>
+          <input className="input" aria-label={t('op_reject_remark')} placeholder={t('op_reject_remark')} data-testid={`operator.withdrawal.${w.id}.remark`} maxLength={140} value={remark} onChange={(e) => setRemark(e.target.value)} />
+          <button type="button" className="btn btn--ghost btn--small" data-testid={`operator.withdrawal.${w.id}.reject`} disabled={pay.isPending || reject.isPending || remark.trim() === ''} onClick={() => reject.mutate({ withdrawalId: w.id, remark: remark.trim() })}>
+            {t('op_reject')}
+          </button>
+        </div>
+      )}
+      {error && (
+        <p className="form__error" role="alert">
+          {t(errorKey(error))}
+        </p>
+      )}
+    </li>
+  );
+}
+
+/** The confirmation window (SPEC §4), money.write: the money settings' one field, shown beside the withdrawals it governs. */
+function WindowSetting({ canWrite }: { canWrite: boolean }) {
+  const { t } = useTranslation();
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const current = useQuery(trpc.operator.moneySettings.queryOptions(undefined, { staleTime: 0 }));
+  const [minutes, setMinutes] = useState('');
+  const save = useMutation(trpc.operator.setMoneySettings.mutationOptions({ onSettled: () => void qc.invalidateQueries({ queryKey: trpc.operator.moneySettings.queryKey() }) }));
+  const value = minutes === '' ? String(current.data?.withdrawConfirmMinutes ?? '') : minutes;
+  return (
+    <div className="form">
+      <label className="field">
+        <span className="field__label">{t('op_confirm_minutes')}</span>
+        <input className="input" inputMode="numeric" data-testid="operator.withdraw-window" disabled={!canWrite} value={value} maxLength={5} onChange={(e) => setMinutes(e.target.value)} />
+      </label>
+      {canWrite && (
+        <button type="button" className="btn btn--primary btn--small" data-testid="operator.withdraw-window-save" disabled={save.isPending || !/^\d{1,5}$/.test(value)} onClick={() => save.mutate({ withdrawConfirmMinutes: Number(value) })}>
+          {t('op_save_window')}
+        </button>
+      )}
+      {save.error && <p className="form__error" role="alert">{t(errorKey(save.error))}</p>}
+    </div>
+  );
+}
+
+/** Operator withdrawals (issue 8 item 10): pending ones to pay or reject, the dispute view (docs/0029), the window. */
+export default function OperatorWithdrawals({ canWrite, currency }: { canWrite: boolean; currency: string }) {
+  const { t } = useTranslation();
+  const ready = useAreaTexts('money', 'withdraw');
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const [view, setView] = useState<'pending' | 'disputes'>('pending');
+  const list = useQuery(trpc.operator.withdrawals.queryOptions({ view }, { staleTime: 0 }));
+  const refresh = () => void qc.invalidateQueries({ queryKey: trpc.operator.withdrawals.queryKey() });
+  if (!ready) return <div className="page-loading" aria-busy="true" />;
+  return (
+    <section data-testid="operator.withdrawals">
+      <h2>{t('op_withdrawals_title')}</h2>
+      <WindowSetting canWrite={canWrite} />
+      <TabBar
+        tabs={['pending', 'disputes'] as const}
+        active={view}
+        testIdPrefix="operator.withdrawals-tab"
+        label={(tab) => t(tab === 'pending' ? 'op_withdrawals_pending' : 'op_withdrawals_disputes')}
+        onSelect={setView}
+      />
+      {list.error && <p className="form__error" role="alert">{t(errorKey(list.error))}</p>}
+      {list.data && list.data.withdrawals.length === 0 && <p className="dialog__text">{t('op_withdrawals_empty')}</p>}
+      <ul className="plain-list">
+        {list.data?.withdrawals.map((w) => <Row key={w.id} w={w} view={view} currency={currency} onChanged={refresh} />)}
+      </ul>
+    </section>
+  );
+}
