@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, toCsv, ZRecordQuery } from './record-calls.ts';
+import { csvCell, toCsv } from '../domain/records.ts';
+import { ZRecordQuery } from './record-calls.ts';
 
 describe('record queries', () => {
   const day = (d: number) => new Date(Date.UTC(2026, 10, d)).toISOString();

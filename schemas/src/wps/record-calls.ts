@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RECORD_MAX_RANGE_DAYS, RECORD_PAGE_SIZE_MAX } from '../domain/records.ts';
 
 /**
  * Issue 8 item 6: the member's records — account record (transactionHistory), betting record
@@ -31,11 +32,6 @@ export const RECORD_TYPE_KINDS: Readonly<Record<Exclude<TAccountRecordType, 'oth
   bet: ['bet', 'rollback'],
   win: ['win'],
 };
-
-/** The longest range one query may cover, and the most rows an export may carry. */
-export const RECORD_MAX_RANGE_DAYS = 93;
-export const RECORD_PAGE_SIZE_MAX = 100;
-export const RECORD_EXPORT_MAX_ROWS = 5_000;
 
 const ZInstant = z.iso.datetime({ offset: true }).max(40);
 
@@ -88,18 +84,3 @@ export const ZProfitResponse = z.object({
   profitMinor: ZSignedMinor,
 });
 export type TProfitResponse = z.infer<typeof ZProfitResponse>;
-
-/**
- * One CSV cell: quoted, inner quotes doubled, and a cell that a spreadsheet would run as a formula
- * (starting with = + - @, a tab or a carriage return) is prefixed with a quote so it stays text.
- */
-export function csvCell(value: string | number): string {
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return `"${text.replaceAll('"', '""')}"`;
-}
-
-/** Rows as CSV text (CRLF line ends, as spreadsheets expect). */
-export function toCsv(header: readonly string[], rows: readonly (readonly (string | number)[])[]): string {
-  return [header, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
-}

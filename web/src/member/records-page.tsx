@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { RECORD_EXPORT_MAX_ROWS, RECORD_MAX_RANGE_DAYS, toCsv, type TAccountRecordRow, type TAccountRecordType, type TProfitRow, type TRecordQuery } from '@wl/schemas';
+import { RECORD_EXPORT_MAX_ROWS, RECORD_MAX_RANGE_DAYS, toCsv } from '@wl/schemas/domain/records';
+import type { TAccountRecordRow, TAccountRecordType, TProfitRow, TRecordQuery } from '@wl/schemas/wps/record-calls';
 import { Field } from '../accounts/form-parts.tsx';
 import { errorKey, useTRPC, useTRPCClient } from '../api/trpc.ts';
 import { useAreaTexts } from '../i18n/area-texts.ts';
