@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { AGENT_CLOCK_MS } from '@wl/schemas/constants';
 import { useScreenConfig } from '../config/screen-config-context.tsx';
-import { iconFor } from '../layout/icons.ts';
+import { iconFor } from '../layout/icons.tsx';
 import { MenuEntryView } from '../layout/menu-entry.tsx';
 import { useSession } from '../session/session-context.tsx';
 import { useLogout } from '../session/use-logout.ts';

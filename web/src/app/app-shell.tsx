@@ -10,7 +10,11 @@ import { Dialogs } from '../modals/dialogs.tsx';
 import { BlockedPage, MaintenancePage } from '../pages/status-pages.tsx';
 import { FavouritesProvider } from '../session/favourites-context.tsx';
 import { setMerchantCode } from '../session/session-storage.ts';
+import { AreaTexts, type TArea } from '../i18n/area-texts.ts';
 import { useUi } from './ui-context.tsx';
+
+/** Login, registration and forgot-password texts come with their popups (docs/0022). */
+const ACCOUNTS_TEXTS = ['accounts'] as const satisfies TArea[];
 
 const LoginModal = lazy(() => import('../modals/login-modal.tsx').then((m) => ({ default: m.LoginModal })));
 const AnnouncementPopup = lazy(() => import('../modals/announcement-popup.tsx').then((m) => ({ default: m.AnnouncementPopup })));
@@ -39,6 +43,7 @@ function Popups() {
   return (
     <Suspense fallback={null}>
       {ui.popup === 'login' && (
+        <AreaTexts areas={ACCOUNTS_TEXTS}>
         <LoginModal
           onClose={close}
           onRegister={ui.openRegister}
@@ -48,8 +53,10 @@ function Popups() {
             leaveAuthRoute();
           }}
         />
+        </AreaTexts>
       )}
       {ui.popup === 'register' && (
+        <AreaTexts areas={ACCOUNTS_TEXTS}>
         <RegisterModal
           onClose={close}
           onLogin={ui.openLogin}
@@ -58,8 +65,10 @@ function Popups() {
             navigate('/');
           }}
         />
+        </AreaTexts>
       )}
       {ui.popup === 'forgot' && (
+        <AreaTexts areas={ACCOUNTS_TEXTS}>
         <ForgotModal
           onClose={close}
           onLogin={ui.openLogin}
@@ -68,6 +77,7 @@ function Popups() {
             navigate('/');
           }}
         />
+        </AreaTexts>
       )}
       {ui.vendorPopup && <VendorPopup key={ui.vendorPopup.vassalage} vendor={ui.vendorPopup} onClose={ui.closeVendorPopup} />}
     </Suspense>

@@ -8,6 +8,7 @@ import { LOTTERY_PATHS } from '../launch/use-launch.ts';
 import { NotFoundPage } from '../pages/not-found-page.tsx';
 import { AppShell } from './app-shell.tsx';
 import { ChunkErrorBoundary } from './chunk-error-boundary.tsx';
+import { AreaTexts } from '../i18n/area-texts.ts';
 
 // Only home is in the first load; every other page is its own chunk (docs/0022).
 const OperatorPage = lazy(() => import('../pages/operator-page.tsx').then((m) => ({ default: m.OperatorPage })));
@@ -34,8 +35,21 @@ export const GAME_CENTRE_PATHS: Readonly<Record<TGameType, string>> = Object.fro
 
 const HOME_PATHS = ['/', '/index', '/index.html', '/home'] as const;
 
+const pageLoading = <div className="page-loading" aria-busy="true" />;
+
 function Lazy({ children }: { children: ReactNode }) {
-  return <Suspense fallback={<div className="page-loading" aria-busy="true" />}>{children}</Suspense>;
+  return <Suspense fallback={pageLoading}>{children}</Suspense>;
+}
+
+/** A lazy page with forms of the accounts area (passwords, codes): its texts load with it (docs/0022). */
+function LazyAccounts({ children }: { children: ReactNode }) {
+  return (
+    <Lazy>
+      <AreaTexts areas={['accounts']} fallback={pageLoading}>
+        {children}
+      </AreaTexts>
+    </Lazy>
+  );
 }
 
 /** A lazy page outside the site shell: it brings its own chunk-error boundary (SPEC §8). */
@@ -49,10 +63,10 @@ function LazyFrame({ children }: { children: ReactNode }) {
 
 /** Routes of SPEC §2 built in this release; everything else is the not-found page. */
 export const APP_ROUTES: RouteObject[] = [
-  { path: '/operator', element: <LazyFrame><OperatorPage /></LazyFrame> },
+  { path: '/operator', element: <LazyFrame><AreaTexts areas={['accounts']} fallback={pageLoading}><OperatorPage /></AreaTexts></LazyFrame> },
   {
     // SPEC §2: the agent landing and the agent centre have their own frame, not the site shell.
-    element: <LazyFrame><AgentLayout /></LazyFrame>,
+    element: <LazyFrame><AreaTexts areas={['accounts']} fallback={pageLoading}><AgentLayout /></AreaTexts></LazyFrame>,
     children: [
       { path: '/agent', element: <Lazy><AgentPage /></Lazy> },
       { path: '/agentHome', element: <Lazy><AgentHomePage /></Lazy> },
@@ -75,10 +89,10 @@ export const APP_ROUTES: RouteObject[] = [
           ),
         }),
       ),
-      { path: '/resetPassword', element: <Lazy><ResetPasswordPage /></Lazy> },
+      { path: '/resetPassword', element: <LazyAccounts><ResetPasswordPage /></LazyAccounts> },
       // `/member?page=<page>` and `/member/<page>` both open the member centre on that page.
-      { path: '/member', element: <Lazy><MemberPage /></Lazy> },
-      ...MEMBER_PAGE_PATHS.map((path): RouteObject => ({ path, element: <Lazy><MemberPage page={path.slice('/member/'.length)} /></Lazy> })),
+      { path: '/member', element: <LazyAccounts><MemberPage /></LazyAccounts> },
+      ...MEMBER_PAGE_PATHS.map((path): RouteObject => ({ path, element: <LazyAccounts><MemberPage page={path.slice('/member/'.length)} /></LazyAccounts> })),
       { path: '*', element: <NotFoundPage /> },
     ],
   },

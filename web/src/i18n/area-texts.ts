@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TLanguage } from '@wl/schemas';
+import type { i18n as TI18n } from 'i18next';
 import type { TCatalogue } from './i18n.ts';
 
 type TLoad = () => Promise<{ default: TCatalogue }>;
@@ -12,17 +13,22 @@ type TLoad = () => Promise<{ default: TCatalogue }>;
  * every pair listed here and holds BN and EN to the same keys.
  */
 export const AREA_TEXTS = {
+  /** Login, registration, password and security forms (issue 3); EN carries them in its own chunk (en.ts). */
+  accounts: { bn: () => import('./accounts.bn.json'), en: () => import('./accounts.en.json'), probe: 'phone_enter_valid' },
   /** Shared by every money page: amounts, statuses, the trial and password prompts. */
-  money: { bn: () => import('./money.bn.json'), en: () => import('./money.en.json') },
-  deposit: { bn: () => import('./deposit.bn.json'), en: () => import('./deposit.en.json') },
-  withdraw: { bn: () => import('./withdraw.bn.json'), en: () => import('./withdraw.en.json') },
-  records: { bn: () => import('./records.bn.json'), en: () => import('./records.en.json') },
-  wallet: { bn: () => import('./wallet.bn.json'), en: () => import('./wallet.en.json') },
-} satisfies Record<string, Record<TLanguage, TLoad>>;
+  money: { bn: () => import('./money.bn.json'), en: () => import('./money.en.json'), probe: 'money_amount' },
+  deposit: { bn: () => import('./deposit.bn.json'), en: () => import('./deposit.en.json'), probe: 'deposit_title' },
+  withdraw: { bn: () => import('./withdraw.bn.json'), en: () => import('./withdraw.en.json'), probe: 'withdraw_title' },
+  records: { bn: () => import('./records.bn.json'), en: () => import('./records.en.json'), probe: 'record_title_account' },
+  wallet: { bn: () => import('./wallet.bn.json'), en: () => import('./wallet.en.json'), probe: 'wallet_title' },
+} satisfies Record<string, Record<TLanguage, TLoad> & { probe: string }>;
 
 export type TArea = keyof typeof AREA_TEXTS;
 
-const loaded = new Set<string>();
+/** Whether an area's texts are in the instance for a language: its probe key is there, without fallback. */
+function hasArea(i18n: TI18n, area: TArea, language: TLanguage): boolean {
+  return i18n.getResource(language, 'translation', AREA_TEXTS[area].probe) !== undefined;
+}
 
 /**
  * Makes areas' texts available in the current language (merged into the one `translation`
@@ -32,11 +38,10 @@ const loaded = new Set<string>();
 export function useAreaTexts(...areas: TArea[]): boolean {
   const { i18n } = useTranslation();
   const language = i18n.language as TLanguage;
-  const ids = areas.map((area) => `${area}:${language}`);
-  const key = ids.join(',');
-  const [ready, setReady] = useState(() => ids.every((id) => loaded.has(id)));
+  const key = `${areas.join(',')}:${language}`;
+  const [ready, setReady] = useState(() => areas.every((area) => hasArea(i18n, area, language)));
   useEffect(() => {
-    const missing = areas.filter((area) => !loaded.has(`${area}:${language}`));
+    const missing = areas.filter((area) => !hasArea(i18n, area, language));
     if (missing.length === 0) {
       setReady(true);
       return;
@@ -47,7 +52,6 @@ export function useAreaTexts(...areas: TArea[]): boolean {
       missing.map(async (area) => {
         const { default: texts } = await AREA_TEXTS[area][language]();
         i18n.addResourceBundle(language, 'translation', texts, true, false);
-        loaded.add(`${area}:${language}`);
       }),
     ).then(() => {
       if (live) setReady(true);
@@ -57,4 +61,16 @@ export function useAreaTexts(...areas: TArea[]): boolean {
     };
   }, [key]);
   return ready;
+}
+
+/**
+ * Renders its children once the areas' texts are there (lazy pages and popups whose texts are not
+ * in the first load). Once shown they stay mounted through a language change (a form keeps what
+ * was typed); the new language's texts follow a moment later.
+ */
+export function AreaTexts({ areas, children, fallback = null }: { areas: TArea[]; children: ReactNode; fallback?: ReactNode }) {
+  const ready = useAreaTexts(...areas);
+  const [shown, setShown] = useState(ready);
+  if (ready && !shown) setShown(true);
+  return ready || shown ? children : fallback;
 }

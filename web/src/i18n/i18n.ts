@@ -2,7 +2,6 @@ import i18next, { type i18n as TI18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '@wl/schemas/constants';
 import type { TLanguage } from '@wl/schemas';
-import accountsBn from './accounts.bn.json';
 import bn from './bn.json';
 
 /** Local storage key of the chosen interface language (SPEC §4 Language change: it is stored). */
@@ -29,11 +28,14 @@ export function persistLanguage(lng: TLanguage): void {
   }
 }
 
-/** A language's texts; accounts texts (issue 3) live in their own files and are merged in. */
+/** A language's texts. */
 export type TCatalogue = Record<string, unknown>;
 
-/** BN (SPEC §9 default) is in the first load; EN is its own chunk, fetched by loadLanguage (docs/0022). */
-const BUNDLED: Partial<Record<TLanguage, TCatalogue>> = { bn: { ...bn, ...accountsBn } };
+/**
+ * BN (SPEC §9 default) is in the first load; EN is its own chunk, fetched by loadLanguage (docs/0022).
+ * The accounts texts (login, registration, security forms) are an area of their own (area-texts.ts).
+ */
+const BUNDLED: Partial<Record<TLanguage, TCatalogue>> = { bn };
 
 /** Creates the i18next instance used by the app (and by tests, with the catalogues they import). */
 export function createI18n(lng: TLanguage = readLanguage(), catalogues: Partial<Record<TLanguage, TCatalogue>> = {}) {

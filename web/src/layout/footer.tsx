@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { TGameType } from '@wl/schemas';
 import { useScreenConfig } from '../config/screen-config-context.tsx';
 import { useVendors } from '../config/vendors.ts';
-import { iconFor } from './icons.ts';
+import { iconFor } from './icons.tsx';
 import { MenuEntryView } from './menu-entry.tsx';
 
 /** Footer (SPEC §2): help links, products by category with a vendor filter, social links, vendor logos. */

@@ -11,7 +11,7 @@ import { formatMinor, MASKED_BALANCE } from '../lib/money.ts';
 import { errorKey, useTRPCClient } from '../api/trpc.ts';
 import { isModifiedClick, useVendorEntry } from '../launch/use-launch.ts';
 import { useSession } from '../session/session-context.tsx';
-import { iconFor } from './icons.ts';
+import { Icon, iconFor } from './icons.tsx';
 import { isGamePage } from './menu-actions.ts';
 import { MenuEntryView } from './menu-entry.tsx';
 
@@ -104,7 +104,7 @@ function MemberPanel({ onGamePage }: { onGamePage: boolean }) {
             {session.balance === null ? '…' : shown ? formatMinor(session.balance.balance, session.balance.currencySymbol) : MASKED_BALANCE}
           </span>
           <button type="button" className="icon-btn" data-testid="header.balance-toggle" aria-pressed={!shown} aria-label={t(shown ? 'balance_hide' : 'balance_show')} onClick={() => setShown((s) => !s)}>
-            {shown ? '👁' : '🙈'}
+            {shown ? <Icon name="eye" size={16} /> : <Icon name="eyeOff" size={16} />}
           </button>
           <button
             type="button"
@@ -113,13 +113,13 @@ function MemberPanel({ onGamePage }: { onGamePage: boolean }) {
             aria-label={t('balance_refresh')}
             onClick={session.refreshBalance}
           >
-            ↻
+            <Icon name="refresh" size={16} />
           </button>
         </span>
       )}
       {member.hasVip && (
         <span className="vip" data-testid="header.vip" title={t('vip_rank', { rank: member.vipRankLevel })}>
-          👑 {member.vipLabelName} · {t('vip_rank', { rank: member.vipRankLevel })}
+          <Icon name="crown" size={14} /> {member.vipLabelName} · {t('vip_rank', { rank: member.vipRankLevel })}
         </span>
       )}
       {badge > 0 && (
@@ -168,9 +168,20 @@ function AvatarMenu() {
           <div className="avatar__head">
             <strong>{member.nickname || member.userName}</strong>
             <button type="button" className="link-btn" data-testid="header.copy-id" onClick={() => void copy()}>
-              {t('user_id')}: {member.id} {copied ? `✓ ${t('copied')}` : '⧉'}
+              {t('user_id')}: {member.id}{' '}
+              {copied ? (
+                <>
+                  <Icon name="check" size={14} /> {t('copied')}
+                </>
+              ) : (
+                <Icon name="copy" size={14} />
+              )}
             </button>
-            {member.hasVip && <span className="vip">👑 {member.vipLabelName}</span>}
+            {member.hasVip && (
+              <span className="vip">
+                <Icon name="crown" size={14} /> {member.vipLabelName}
+              </span>
+            )}
             {session.balance && <span className="balance">{formatMinor(session.balance.balance, session.balance.currencySymbol)}</span>}
           </div>
           {config.avatarMenu.map((e) => (
@@ -222,9 +233,11 @@ export function Header() {
   const deposit = findEntry(config, ['depositv2', 'deposit']) ?? unavailable('deposit');
   const withdraw = findEntry(config, ['withdraw']) ?? unavailable('withdraw');
   return (
-    <header className="header" data-testid="header">
+    <header className={`header${session.isLoggedIn ? ' header--member' : ''}`} data-testid="header">
       <Link to="/" className="header__logo" aria-label={config.merchant.name}>
-        <span className="header__logo-mark" aria-hidden="true">♠</span>
+        <span className="header__logo-mark" aria-hidden="true">
+          <Icon name="spade" size={20} />
+        </span>
         <span className="header__logo-text">{config.merchant.name}</span>
       </Link>
       <nav className="hnav" aria-label={t('main_navigation')}>
@@ -246,16 +259,16 @@ export function Header() {
       </nav>
       <div className="header__tools">
         <LanguageSwitch />
-        <button type="button" className="icon-btn" data-testid="theme.toggle" aria-label={t(settings.theme === 'dark' ? 'theme_light' : 'theme_dark')} onClick={settings.toggleTheme}>
-          {settings.theme === 'dark' ? '☀' : '☾'}
+        <button type="button" className="icon-btn header__theme" data-testid="theme.toggle" aria-label={t(settings.theme === 'dark' ? 'theme_light' : 'theme_dark')} onClick={settings.toggleTheme}>
+          {settings.theme === 'dark' ? <Icon name="sun" /> : <Icon name="moon" />}
         </button>
         {session.isLoggedIn ? (
           <>
             <MemberPanel onGamePage={isGamePage(pathname)} />
-            <MenuEntryView entry={deposit} testId="header.deposit" className="btn btn--primary btn--small">
+            <MenuEntryView entry={deposit} testId="header.deposit" className="btn btn--primary btn--small header__money" icon={<Icon name="deposit" size={16} />}>
               {t('deposit')}
             </MenuEntryView>
-            <MenuEntryView entry={withdraw} testId="header.withdraw" className="btn btn--ghost btn--small">
+            <MenuEntryView entry={withdraw} testId="header.withdraw" className="btn btn--ghost btn--small header__money" icon={<Icon name="withdraw" size={16} />}>
               {t('withdraw')}
             </MenuEntryView>
             <AvatarMenu />

@@ -1,14 +1,42 @@
-/** Glyphs for the icon names the ScreenConfig carries; unknown names get a neutral dot. */
-const ICONS: Record<string, string> = {
-  home: '🏠', deposit: '💰', withdraw: '🏧', promotions: '🎁', promotion: '🎁', invite: '🤝', referral: '🤝', share: '🤝',
-  reward: '🏆', rewards: '🏆', rebate: '♻️', vip: '👑', record: '📜', bet: '🎯', account: '👤', profile: '👤',
-  profit: '📈', message: '✉️', messages: '✉️', language: '🌐', app: '📱', download: '📱', service: '🎧',
-  customerService: '🎧', logout: '🚪', theme: '🌓', help: '❓', security: '🔒', transfer: '🔁', mission: '🎯',
-  live: '🎥', rng: '🎰', slot: '🎰', sports: '⚽', esports: '🎮', lott: '🎱', lottery: '🎱', elott: '🎲', pvp: '🃏',
-  fish: '🐟', cockfight: '🐓', crash: '🚀', agent: '🧑‍💼', facebook: 'f', youtube: '▶',
-};
+import { useSyncExternalStore, type ReactElement } from 'react';
+import type * as IconSet from './icon-set.tsx';
 
-/** The glyph for an icon name. */
-export function iconFor(name: string): string {
-  return ICONS[name] ?? ICONS[name.toLowerCase()] ?? '•';
+type TIconSet = typeof IconSet;
+
+let iconSet: TIconSet | null = null;
+let pending: Promise<void> | null = null;
+const listeners = new Set<() => void>();
+
+/** Loads the icon chunk once; a failed load (offline) is tried again by the next icon that mounts. */
+function loadIconSet(): void {
+  pending ??= import('./icon-set.tsx').then(
+    (m) => {
+      iconSet = m;
+      for (const notify of listeners) notify();
+    },
+    () => {
+      pending = null;
+    },
+  );
+}
+
+function subscribe(notify: () => void): () => void {
+  listeners.add(notify);
+  loadIconSet();
+  return () => listeners.delete(notify);
+}
+
+/**
+ * An SVG icon by name (decorative: the entry's text or the button's aria-label names it). Until the
+ * icon chunk has loaded it holds an empty box of the icon's size, so nothing moves when it arrives.
+ */
+export function Icon({ name, size = 18 }: { name: string; size?: number }): ReactElement {
+  const set = useSyncExternalStore(subscribe, () => iconSet, () => null);
+  if (set === null) return <span className="icon-slot" style={{ width: size, height: size }} aria-hidden="true" />;
+  return set.glyph(name, size);
+}
+
+/** The icon for an icon name of the ScreenConfig. */
+export function iconFor(name: string, size = 18): ReactElement {
+  return <Icon name={name} size={size} />;
 }

@@ -4,7 +4,7 @@ import { QR_MARGIN, QR_SIZE } from '@wl/schemas/constants';
 import type { TMenuEntry } from '@wl/schemas';
 import { useSettings } from '../app/settings-context.tsx';
 import { useScreenConfig } from '../config/screen-config-context.tsx';
-import { iconFor } from './icons.ts';
+import { iconFor } from './icons.tsx';
 import { MenuEntryView } from './menu-entry.tsx';
 
 /**

@@ -5,7 +5,7 @@ import { guardMemberAction } from '@wl/flows/session/trial-guard';
 import { ChangePasswordForm } from '../accounts/change-password-form.tsx';
 import { useUi } from '../app/ui-context.tsx';
 import { useScreenConfig } from '../config/screen-config-context.tsx';
-import { iconFor } from '../layout/icons.ts';
+import { iconFor } from '../layout/icons.tsx';
 import { MenuEntryView } from '../layout/menu-entry.tsx';
 import { useSession } from '../session/session-context.tsx';
 import type { TRecordKind } from './records-page.tsx';
