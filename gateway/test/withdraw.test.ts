@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNTS, loginToken, startGateway, type THarness } from './harness.ts';
+import { latestMessage } from './accounts-support.ts';
 import { expectTRPCError } from './errors.ts';
 import { PROOF_UPLOAD_PATH } from '../src/upload/withdrawal-proof.route.ts';
 
@@ -129,5 +130,31 @@ describe('withdraw through the gateway (issue 8)', () => {
       'withdraw_daily_count_reached',
     );
   });
+});
 
+describe('security centre: binding mobile and email through the gateway (issue 8 item 8)', () => {
+  it('a code to the new email through the outbox, then bound; replacing needs the login password', async () => {
+    const operator = (await h.client().operator.login.mutate(ACCOUNTS.operator)).token;
+    const c = h.client({ token: other });
+    await c.security.sendBindCode.mutate({ channel: 'email', email: 'down.gw@example.test' });
+    const code = /\b(\d{6})\b/.exec(await latestMessage(h, operator, 'email', 'down.gw@example.test'))![1]!;
+    expect(await c.security.bindContact.mutate({ channel: 'email', email: 'down.gw@example.test', code })).toEqual({ channel: 'email', masked: 'do***@example.test' });
+    expect((await c.security.centre.query()).maskedEmail).toBe('do***@example.test');
+
+    await c.security.sendBindCode.mutate({ channel: 'email', email: 'down.gw2@example.test' });
+    const second = /\b(\d{6})\b/.exec(await latestMessage(h, operator, 'email', 'down.gw2@example.test'))![1]!;
+    const refused = await expectTRPCError(c.security.bindContact.mutate({ channel: 'email', email: 'down.gw2@example.test', code: second }), 'BAD_REQUEST', 'bind_password_required');
+    expect(refused.data?.issues).toEqual([{ path: 'password', message: 'bind_password_required' }]);
+    await c.security.bindContact.mutate({ channel: 'email', email: 'down.gw2@example.test', code: second, password: 'Down1234' });
+    expect((await c.security.centre.query()).recentChanges.slice(0, 2).map((x) => x.action)).toEqual(['email.changed', 'email.bound']);
+  });
+
+  it('refuses another member’s number, bad input, a trial token and no session', async () => {
+    const c = h.client({ token: other });
+    await expectTRPCError(c.security.sendBindCode.mutate({ channel: 'mobile', countryDialingCode: '+880', mobileNum: '1711000001' }), 'CONFLICT', 'mobile_taken');
+    await expectTRPCError(c.security.sendBindCode.mutate({ channel: 'email', email: 'x'.repeat(100_000) }), 'BAD_REQUEST');
+    await expectTRPCError(c.security.sendBindCode.mutate({ channel: 'email', email: 'a\u0000b@example.test' }), 'BAD_REQUEST');
+    await expectTRPCError(h.client({ token: trial }).security.sendBindCode.mutate({ channel: 'email', email: 'trial@example.test' }), 'FORBIDDEN', 'in_need_true_account');
+    await expectTRPCError(h.client().security.bindContact.mutate({ channel: 'email', email: 'a@example.test', code: '123456' }), 'UNAUTHORIZED');
+  });
 });

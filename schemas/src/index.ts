@@ -20,3 +20,5 @@ export * from './wps/deposit-calls.ts';
 export * from './wps/withdraw-calls.ts';
 export * from './wps/transfer-calls.ts';
 export * from './wps/record-calls.ts';
+export * from './wps/contact-calls.ts';
+export * from './domain/records.ts';

@@ -27,6 +27,9 @@ export const LIMITED_ACTIONS = [
   'withdrawPassword',
   /** Issue 8: proof uploads of a 'not received' answer (5 MB bodies). */
   'proofUpload',
+  /** Issue 8: a code to a new mobile number or email address (security centre), and binding it. */
+  'bindCode',
+  'bindContact',
 ] as const;
 export type TLimitedAction = (typeof LIMITED_ACTIONS)[number];
 
@@ -63,6 +66,9 @@ export const DEFAULT_RATE_LIMITS: TRateLimits = {
   changePassword: { ip: { limit: 20, windowMs: MINUTE }, subject: { limit: 5, windowMs: 15 * MINUTE } },
   withdrawPassword: { ip: { limit: 30, windowMs: MINUTE }, subject: { limit: 10, windowMs: 15 * MINUTE } },
   proofUpload: { ip: { limit: 30, windowMs: MINUTE }, subject: { limit: 20, windowMs: 15 * MINUTE } },
+  // Per session: a member binds one or two addresses, not dozens (the daily cap per address applies too).
+  bindCode: { ip: { limit: 20, windowMs: MINUTE }, subject: { limit: 5, windowMs: 15 * MINUTE } },
+  bindContact: { ip: { limit: 30, windowMs: MINUTE }, subject: { limit: 10, windowMs: 15 * MINUTE } },
   exchangeToken: { ip: { limit: 20, windowMs: MINUTE }, subject: { limit: 3, windowMs: 15 * MINUTE } },
   resume: { ip: { limit: 30, windowMs: MINUTE }, subject: { limit: 5, windowMs: 15 * MINUTE } },
   // Like member login (issue 6): the platform's captcha and lock (3 failures) answer first.
@@ -76,7 +82,7 @@ export const DEFAULT_RATE_LIMITS: TRateLimits = {
  * starts afresh, while guesses pile up (for changePassword this makes the member's count one of wrong
  * old passwords). Sends, registrations and reset mails count every attempt.
  */
-export const RESET_ON_SUCCESS: ReadonlySet<TLimitedAction> = new Set(['login', 'loginSms', 'verifySecondFactor', 'resetByMobile', 'changePassword', 'operatorLogin', 'withdrawPassword']);
+export const RESET_ON_SUCCESS: ReadonlySet<TLimitedAction> = new Set(['login', 'loginSms', 'verifySecondFactor', 'resetByMobile', 'changePassword', 'operatorLogin', 'withdrawPassword', 'bindContact']);
 
 /** Defaults with the given overrides applied. */
 export function resolveRateLimits(overrides: TRateLimitOverrides = {}): TRateLimits {

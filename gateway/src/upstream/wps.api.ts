@@ -1,5 +1,10 @@
 import { z } from 'zod';
 import {
+  CONTACT_PATHS,
+  ZBindCodeResponse,
+  ZBindContactResponse,
+  type TBindCodeRequest,
+  type TBindContactRequest,
   RECORD_PATHS,
   ZAccountRecordResponse,
   ZProfitResponse,
@@ -640,6 +645,12 @@ export class WpsApi {
   }
   addBankAccount(input: TBankAccountRequest, ctx: TCallContext) {
     return this.client.call({ method: 'POST', path: WITHDRAW_PATHS.bankAccount, moduleId: 'SECURITY', value: ZBankAccountResponse, body: input }, ctx);
+  }
+  sendBindCode(input: TBindCodeRequest, ctx: TCallContext) {
+    return this.client.call({ method: 'POST', path: CONTACT_PATHS.bindCode, moduleId: 'SECURITY', value: ZBindCodeResponse, body: input }, ctx);
+  }
+  bindContact(input: TBindContactRequest, ctx: TCallContext) {
+    return this.client.call({ method: 'POST', path: CONTACT_PATHS.bind, moduleId: 'SECURITY', value: ZBindContactResponse, body: input }, ctx);
   }
   withdrawOverview(ctx: TCallContext) {
     return this.client.call({ method: 'GET', path: WITHDRAW_PATHS.withdraw, moduleId: 'WITHDRAW', value: ZWithdrawOverviewResponse }, ctx);

@@ -80,7 +80,7 @@ async function registrationForm(db: Kysely<DB>, merchantId: number): Promise<{ f
   };
 }
 
-const isUniqueViolation = (err: unknown) => typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
+export const isUniqueViolation = (err: unknown) => typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
 
 /**
  * SPEC §4/§5 registration on the username or mobile tab: the tab's flag; every value checked with

@@ -39,9 +39,17 @@ export type TPasswordJudgement = { kind: 'ok' } | { kind: 'not_set' } | { kind: 
  */
 export async function judgeWithdrawPassword(db: Kysely<DB> | Transaction<DB>, merchant: TMerchant, memberId: number, password: string, now: Date): Promise<TPasswordJudgement> {
   const row = await db.selectFrom('members').select('withdraw_password_hash').where('id', '=', memberId).executeTakeFirstOrThrow();
-  if (row.withdraw_password_hash === null) return { kind: 'not_set' };
+  return judgeCountedPassword(db, merchant, throttleKey(memberId), row.withdraw_password_hash, password, now);
+}
+
+/**
+ * Judges a password against its hash with the attempt counted first under `key` (see
+ * judgeWithdrawPassword); a null hash is 'not_set'. Also judges the login password where the
+ * security centre asks for it (binding a new mobile or email over an old one).
+ */
+export async function judgeCountedPassword(db: Kysely<DB> | Transaction<DB>, merchant: TMerchant, key: string, hash: string | null, password: string, now: Date): Promise<TPasswordJudgement> {
+  if (hash === null) return { kind: 'not_set' };
   const settings = await securitySettings(db, merchant.id);
-  const key = throttleKey(memberId);
   const reservation = await reserveLoginAttempt(db, merchant.id, key, {
     now,
     since: new Date(now.getTime() - settings.lockWindowMinutes * 60_000),
@@ -52,7 +60,7 @@ export async function judgeWithdrawPassword(db: Kysely<DB> | Transaction<DB>, me
     const until = await liveLock(db, merchant.id, key, now);
     return { kind: 'locked', retryAfterSeconds: until ? Math.ceil((until.getTime() - now.getTime()) / 1000) : settings.lockMinutes * 60 };
   }
-  if (!(await verifyPassword(row.withdraw_password_hash, password))) {
+  if (!(await verifyPassword(hash, password))) {
     return reservation.failures >= settings.lockAfterFailures ? { kind: 'locked', retryAfterSeconds: settings.lockMinutes * 60 } : { kind: 'wrong' };
   }
   await db.deleteFrom('login_throttle').where('merchant_id', '=', merchant.id).where('username_key', '=', key).execute();

@@ -6,11 +6,11 @@ export async function lastMessage(db: Kysely<DB>, channel: 'sms' | 'email', to: 
   return db.selectFrom('outbox').selectAll().where('channel', '=', channel).where('recipient', '=', to).orderBy('id', 'desc').limit(1).executeTakeFirst();
 }
 
-/** The 6-digit code of the newest SMS to a number (e.g. '+8801711000001'). */
-export async function lastSmsCode(db: Kysely<DB>, to: string): Promise<string> {
-  const m = await lastMessage(db, 'sms', to);
+/** The 6-digit code of the newest SMS to a number (e.g. '+8801711000001'), or of the newest email to an address. */
+export async function lastSmsCode(db: Kysely<DB>, to: string, channel: 'sms' | 'email' = 'sms'): Promise<string> {
+  const m = await lastMessage(db, channel, to);
   const code = m?.body.match(/\b(\d{6})\b/)?.[1];
-  if (!code) throw new Error(`no SMS code for ${to}`);
+  if (!code) throw new Error(`no ${channel} code for ${to}`);
   return code;
 }
 

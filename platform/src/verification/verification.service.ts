@@ -12,7 +12,7 @@ import type { TPlatformDeps } from '../http/deps.ts';
 import { WpsError } from '../http/envelope.ts';
 
 /** Purposes a code is sent for; a code only works for its own purpose. */
-export type TCodePurpose = 'login' | 'reset' | 'secondFactor' | 'register';
+export type TCodePurpose = 'login' | 'reset' | 'secondFactor' | 'register' | 'bind';
 
 /** SPEC §4: more than this many sends to one number within SMS_WINDOW_MS locks it for 5 minutes. */
 export const SMS_MAX_SENDS = 5;
@@ -22,6 +22,8 @@ export const CODE_MAX_ATTEMPTS = 5;
 
 /** A checked phone number. `key` identifies it in throttles and codes. */
 export type TPhone = { dial: string; mobile: string; key: string };
+/** Where a code goes: a phone number (key = dial + number) or, for email, key `email:<address>`. */
+export type TCodeTarget = { key: string; email?: string };
 
 const bad = (message: string, value: unknown = null) => new WpsError(WPS_CODES.badRequest, message, value);
 
@@ -55,14 +57,15 @@ function tooMany(retryAfterMs: number): WpsError {
 
 /**
  * Sends a 6-digit code (SPEC §4 SMS code): at most one send a second per number; more than
- * SMS_MAX_SENDS within 15 minutes locks the number for 5 minutes. Earlier codes of the same purpose
+ * SMS_MAX_SENDS within 15 minutes locks the number for 5 minutes (an email target the same, by its
+ * address). Earlier codes of the same purpose
  * stop working. Only the hash is stored; the code leaves only through the SmsProvider, and only
  * when `deliver` (the answer is the same either way, so numbers cannot be enumerated).
  */
 export async function sendCode(
   deps: TPlatformDeps,
   merchant: TMerchant,
-  phone: TPhone,
+  phone: TCodeTarget,
   purpose: TCodePurpose,
   opts: { deliver: boolean; challengeHash?: string | null },
 ): Promise<TSmsSendResponse> {
@@ -123,12 +126,13 @@ export async function sendCode(
       .execute();
   });
   if (opts.deliver) {
-    await deps.sms.send({
+    const message = {
       merchantId: merchant.id,
-      to: phone.key,
+      to: phone.email ?? phone.key,
       subject: 'Verification code',
       body: `${m.name}: your verification code is ${code}. It expires in ${m.sms_expired_minutes} minutes.`,
-    });
+    };
+    await (phone.email === undefined ? deps.sms.send(message) : deps.email.send(message));
   }
   return { expiredMinutes: m.sms_expired_minutes, serverTime: now.toISOString(), expiresAt: expiresAt.toISOString() };
 }
@@ -141,7 +145,7 @@ export async function sendCode(
 export async function consumeCode(
   deps: TPlatformDeps,
   merchant: TMerchant,
-  phone: TPhone,
+  phone: TCodeTarget,
   purpose: TCodePurpose,
   code: string | undefined,
   challengeHash: string | null = null,

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorKey, useTRPC } from '../api/trpc.ts';
 import { Field, FormError, SubmitButton } from '../accounts/form-parts.tsx';
 import { useAreaTexts } from '../i18n/area-texts.ts';
+import { ContactsCard } from './security-contacts.tsx';
 import '../styles/money.css';
 
 /** The withdraw password form: set the first time, change with the old one (issue 8 item 8). */
@@ -112,7 +113,7 @@ function BankAccounts({ accounts, max, holderName, onAdded }: { accounts: { id: 
 
 /**
  * The money part of the security centre (issue 8 item 8), a lazy chunk with its area texts: the
- * withdraw password, bound contacts (masked), bank accounts and the latest security changes.
+ * withdraw password, bound mobile and email (masked, bound with codes), bank accounts and the latest security changes.
  */
 export default function SecurityMoney() {
   const { t, i18n } = useTranslation();
@@ -130,11 +131,9 @@ export default function SecurityMoney() {
         <h2>{t('sec_withdraw_password_title')}</h2>
         <WithdrawPasswordForm isSet={c.withdrawPasswordSet} onSaved={refresh} />
       </section>
+      <ContactsCard maskedMobile={c.maskedMobile} maskedEmail={c.maskedEmail} onChanged={refresh} />
       <section className="card">
         <h2>{t('sec_bank_title')}</h2>
-        <p className="dialog__text" data-testid="security.contacts">
-          {t('sec_contacts', { mobile: c.maskedMobile ?? t('sec_none'), email: c.maskedEmail ?? t('sec_none') })}
-        </p>
         <BankAccounts accounts={c.bankAccounts} max={c.bankAccountsMax} holderName={c.bankHolderName} onAdded={refresh} />
       </section>
       <section className="card" data-testid="security.changes">

@@ -1,0 +1,24 @@
+import { ZBindCodeRequest, ZBindCodeResponse, ZBindContactRequest, ZBindContactResponse, type TBindCodeRequest } from '@wl/schemas';
+import { callContext } from '../../trpc/context.ts';
+import { memberProcedure } from '../../trpc/init.ts';
+import { withRateLimit } from '../../trpc/rate-limit.ts';
+
+/** The address a code goes to, as the daily per-address cap counts it (shared with session.sendSms). */
+const address = (input: TBindCodeRequest) => (input.channel === 'mobile' ? `${input.countryDialingCode}:${input.mobileNum}` : `email:${input.email}`);
+
+/**
+ * `security.sendBindCode`: a code to a new mobile number (SMS) or email address. Limited per session
+ * and per IP, and counted in the daily cap per address that every SMS send shares.
+ */
+export const sendBindCode = memberProcedure
+  .input(ZBindCodeRequest)
+  .output(ZBindCodeResponse)
+  .mutation(({ ctx, input }) =>
+    withRateLimit(ctx, 'smsDaily', address(input), () => withRateLimit(ctx, 'bindCode', `session:${ctx.token}`, () => ctx.api.sendBindCode(input, callContext(ctx)))),
+  );
+
+/** `security.bindContact`: binds it with the code (and the login password when replacing a bound one). */
+export const bindContact = memberProcedure
+  .input(ZBindContactRequest)
+  .output(ZBindContactResponse)
+  .mutation(({ ctx, input }) => withRateLimit(ctx, 'bindContact', `session:${ctx.token}`, () => ctx.api.bindContact(input, callContext(ctx))));

@@ -1,0 +1,125 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMutation } from '@tanstack/react-query';
+import type { TContactChannel } from '@wl/schemas/wps/contact-calls';
+import { errorKey, useTRPC } from '../api/trpc.ts';
+import { CountrySelect, DEFAULT_DIALING_CODE } from '../accounts/countries.tsx';
+import { Field, FormError, SubmitButton } from '../accounts/form-parts.tsx';
+import { SmsSendButton } from '../accounts/sms-send-button.tsx';
+
+/**
+ * Binds a new mobile number or email address (issue 8 item 8): a code goes to the new address, the
+ * member types it back; replacing a bound address also asks for the login password.
+ */
+function BindForm({ channel, replacing, onDone }: { channel: TContactChannel; replacing: boolean; onDone: () => void }) {
+  const { t } = useTranslation();
+  const trpc = useTRPC();
+  const [country, setCountry] = useState<string>(DEFAULT_DIALING_CODE);
+  const [address, setAddress] = useState('');
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [sendError, setSendError] = useState<string | null>(null);
+  const sendCode = useMutation(trpc.security.sendBindCode.mutationOptions());
+  const bind = useMutation(trpc.security.bindContact.mutationOptions({ onSuccess: onDone }));
+  const target = () => (channel === 'mobile' ? { channel, countryDialingCode: country, mobileNum: address.trim() } : { channel, email: address.trim() });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    bind.mutate({ ...target(), code: code.trim(), ...(replacing ? { password } : {}) });
+  };
+  // The countdown button checks only that something was typed; for email its message says so.
+  const onSendError = (key: string | null) => setSendError(key === 'phone_enter_valid' && channel === 'email' ? 'email_enter_valid' : key);
+  const error = bind.error ? errorKey(bind.error) : sendError;
+  return (
+    <form className="form" onSubmit={submit} noValidate data-testid={`security.bind-${channel}`}>
+      <Field label={t(channel === 'mobile' ? 'sec_new_mobile' : 'sec_new_email')}>
+        <span className="input-row">
+          {channel === 'mobile' && <CountrySelect testId="security.bind-country" value={country} onChange={setCountry} label={t('country_code')} />}
+          <input
+            className="input"
+            data-testid="security.bind-address"
+            type={channel === 'email' ? 'email' : 'text'}
+            inputMode={channel === 'mobile' ? 'numeric' : 'email'}
+            autoComplete={channel === 'mobile' ? 'tel-national' : 'email'}
+            maxLength={channel === 'mobile' ? 15 : 50}
+            value={address}
+            onChange={(e) => setAddress(e.target.value)}
+          />
+        </span>
+      </Field>
+      <Field label={t(channel === 'mobile' ? 'verification_code' : 'sec_email_code')}>
+        <span className="input-row">
+          <input className="input" data-testid="security.bind-code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value)} />
+          <SmsSendButton
+            testId="security.bind-send"
+            request={() => ({ mobileNum: address.trim(), countryDialingCode: country })}
+            send={() => sendCode.mutateAsync(target())}
+            onError={onSendError}
+          />
+        </span>
+      </Field>
+      {replacing && (
+        <Field label={t('sec_login_password')}>
+          <input className="input" type="password" autoComplete="current-password" data-testid="security.bind-password" maxLength={128} value={password} onChange={(e) => setPassword(e.target.value)} />
+        </Field>
+      )}
+      <FormError testId="security.bind-error" message={error ? t(error) : null} />
+      <SubmitButton testId="security.bind-save" pending={bind.isPending}>
+        {t('sec_bind_save')}
+      </SubmitButton>
+    </form>
+  );
+}
+
+/** Bound mobile and email (masked), each with a bind or change form that opens on demand. */
+export function ContactsCard({ maskedMobile, maskedEmail, onChanged }: { maskedMobile: string | null; maskedEmail: string | null; onChanged: () => void }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState<TContactChannel | null>(null);
+  const [saved, setSaved] = useState<TContactChannel | null>(null);
+  const rows: { channel: TContactChannel; masked: string | null }[] = [
+    { channel: 'mobile', masked: maskedMobile },
+    { channel: 'email', masked: maskedEmail },
+  ];
+  return (
+    <section className="card" data-testid="security.contacts">
+      <h2>{t('sec_contacts_title')}</h2>
+      {rows.map(({ channel, masked }) => (
+        <div key={channel} className="contact-row">
+          <p className="contact-row__line">
+            <span>{t(channel === 'mobile' ? 'sec_mobile' : 'sec_email')}</span>
+            <span className="contact-row__value" data-testid={`security.${channel}-value`}>
+              {masked ?? t('sec_none')}
+            </span>
+            <button
+              type="button"
+              className="btn btn--ghost btn--small"
+              data-testid={`security.${channel}-open`}
+              aria-expanded={open === channel}
+              onClick={() => {
+                setSaved(null);
+                setOpen(open === channel ? null : channel);
+              }}
+            >
+              {t(masked === null ? 'sec_bind' : 'sec_change')}
+            </button>
+          </p>
+          {saved === channel && (
+            <p className="form__success" role="status" data-testid={`security.${channel}-saved`}>
+              {t('sec_saved')}
+            </p>
+          )}
+          {open === channel && (
+            <BindForm
+              channel={channel}
+              replacing={masked !== null}
+              onDone={() => {
+                setOpen(null);
+                setSaved(channel);
+                onChanged();
+              }}
+            />
+          )}
+        </div>
+      ))}
+    </section>
+  );
+}
