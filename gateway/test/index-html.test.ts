@@ -32,6 +32,9 @@ describe('index.html as served: lang, merchant title, first banner in the HTML (
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), BUILT_INDEX);
     writeFileSync(join(dist, 'assets', 'index-AbC123.js'), 'console.log(1)');
+    // Vite's chunk graph, which `pnpm bench` reads: never served.
+    mkdirSync(join(dist, '.vite'));
+    writeFileSync(join(dist, '.vite', 'manifest.json'), '{}');
     h = await startGateway({ webDistDir: dist });
   });
   afterAll(async () => {
@@ -59,6 +62,10 @@ describe('index.html as served: lang, merchant title, first banner in the HTML (
     expect(html).toContain(preload);
     expect(html.indexOf(preload)).toBeLessThan(html.indexOf('<script'));
     expect(html).toMatch(new RegExp(`<div id="root"><div class="shell" data-testid="home-shell"[^>]*>.*<img class="banner__img" src="${literal(first!.imageUrl)}" alt="${literal(first!.title)}" width="1200" height="360" fetchpriority="high">`));
+  });
+
+  it('never serves the build manifest (.vite/manifest.json)', async () => {
+    expect((await fetch(`${h.baseUrl}/.vite/manifest.json`)).status).toBe(404);
   });
 
   it('allows exactly the inline theme script by its hash in the CSP, never any inline script', async () => {

@@ -1,7 +1,7 @@
-// The entry: the stylesheet (linked in the HTML, so the home shell paints styled) and a start that
-// waits for the HTML's own paint. The app's chunks are modulepreloaded by index.html
-// (web/vite.config.ts), so they download with the HTML, but none of them runs before the home
-// shell and its first banner are on screen: the first paint waits for no JavaScript (docs/0022).
+// The entry: the stylesheet (inlined into the HTML at build, so the home shell paints styled) and a
+// start that waits for the HTML's own paint. The app's chunks download once the home shell and its
+// first banner are on screen (the dynamic import below fetches them side by side): the first paint
+// waits for no JavaScript, and no JavaScript competes with the banner for the network (docs/0022).
 import './styles/base.css';
 import './styles/layout.css';
 import './styles/home.css';

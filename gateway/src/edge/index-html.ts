@@ -41,7 +41,7 @@ function homeShell(facts: THomeFacts): string {
     : '<div class="banner banner--placeholder"></div>';
   return (
     '<div class="shell" data-testid="home-shell" aria-busy="true">' +
-    `<header class="header"><span class="header__logo"><span class="header__logo-mark" aria-hidden="true">♠</span><span class="header__logo-text">${name}</span></span></header>` +
+    `<header class="header"><span class="header__logo"><span class="header__logo-mark" aria-hidden="true"></span><span class="header__logo-text">${name}</span></span></header>` +
     `<div class="shell__body"><main class="shell__main"><div class="home"><div class="home__banner">${banner}</div></div></main></div>` +
     '</div>'
   );
