@@ -26,6 +26,7 @@ import { registerDepositRoutes } from './deposit/deposit.routes.ts';
 import { registerSecurityCentreRoutes } from './security-centre/security-centre.routes.ts';
 import { registerRecordRoutes } from './records/records.routes.ts';
 import { registerTransferRoutes } from './transfer/transfer.routes.ts';
+import { registerSeamlessWalletRoutes } from './games/seamless-wallet.routes.ts';
 import { registerWithdrawRoutes } from './withdraw/withdraw.routes.ts';
 import { outboxProvider, type EmailProvider, type SmsProvider } from './verification/providers.ts';
 import { registerVerificationRoutes } from './verification/verification.routes.ts';
@@ -150,6 +151,7 @@ export async function buildPlatform(opts: TBuildPlatformOptions): Promise<Fastif
   registerSecurityCentreRoutes(app, deps);
   registerWithdrawRoutes(app, deps);
   registerTransferRoutes(app, deps);
+  registerSeamlessWalletRoutes(app, deps);
   registerRecordRoutes(app, deps);
   await configWatch.start();
   await app.ready();

@@ -22,3 +22,4 @@ export * from './wps/transfer-calls.ts';
 export * from './wps/record-calls.ts';
 export * from './wps/contact-calls.ts';
 export * from './domain/records.ts';
+export * from './wps/seamless-calls.ts';

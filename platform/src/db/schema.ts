@@ -473,6 +473,34 @@ export interface MemberAuditTable {
   ip: Generated<string>;
   created_at: Generated<Date>;
 }
+export interface SeamlessProvidersTable {
+  id: Generated<number>;
+  merchant_id: number;
+  code: string;
+  name: string;
+  secret: string;
+  enabled: Generated<boolean>;
+  created_at: Generated<Date>;
+}
+export interface SeamlessTransactionsTable {
+  id: Generated<number>;
+  provider_id: number;
+  transaction_id: string;
+  kind: 'bet' | 'win' | 'rollback';
+  member_id: number;
+  round_id: string;
+  game_code: string;
+  ref_transaction_id: string | null;
+  amount_minor: number;
+  request_hash: string;
+  ledger_transaction_id: number | null;
+  created_at: Generated<Date>;
+}
+export interface SeamlessBetSlotsTable {
+  provider_id: number;
+  bet_transaction_id: string;
+  state: 'placed' | 'rolled_back' | 'void';
+}
 export interface DB {
   merchants: MerchantsTable;
   whitelabel_nodes: WhitelabelNodesTable;
@@ -518,5 +546,8 @@ export interface DB {
   ledger_accounts: LedgerAccountsTable;
   ledger_transactions: LedgerTransactionsTable;
   ledger_entries: LedgerEntriesTable;
+  seamless_providers: SeamlessProvidersTable;
+  seamless_transactions: SeamlessTransactionsTable;
+  seamless_bet_slots: SeamlessBetSlotsTable;
   schema_migrations: SchemaMigrationsTable;
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import {
   AGENT_PAGE_MODULES,
@@ -132,6 +133,7 @@ export async function seed(db: Kysely<DB>, opts: { merchantCode: string; refuseD
     await seedContent(trx, merchantId, gameIds);
     await seedAccounts(trx, merchantId, passwords);
     await seedDepositChannels(trx, merchantId);
+    await seedBuiltInProvider(trx, merchantId);
     return { seeded: true };
   });
 }
@@ -166,6 +168,16 @@ async function seedDepositChannels(trx: Transaction<DB>, merchantId: number): Pr
         sort: i,
       })),
     )
+    .execute();
+}
+
+/** The built-in game provider (issue 9): it calls the seamless wallet like any provider, with its own secret. */
+export const BUILT_IN_PROVIDER = { code: 'WLG', name: 'WL Games' } as const;
+
+async function seedBuiltInProvider(trx: Transaction<DB>, merchantId: number): Promise<void> {
+  await trx
+    .insertInto('seamless_providers')
+    .values({ merchant_id: merchantId, code: BUILT_IN_PROVIDER.code, name: BUILT_IN_PROVIDER.name, secret: randomBytes(32).toString('hex') })
     .execute();
 }
 

@@ -1,0 +1,241 @@
+import { createHash } from 'node:crypto';
+import type { Transaction } from 'kysely';
+import {
+  NON_MEMBER_TYPE,
+  SEAMLESS_MESSAGES,
+  SEAMLESS_REPLAY_WINDOW_MS,
+  TRIAL_TYPE,
+  WPS_CODES,
+  type TSeamlessAnswer,
+  type TSeamlessBetRequest,
+  type TSeamlessRollbackRequest,
+  type TSeamlessWinRequest,
+} from '@wl/schemas';
+import { isUniqueViolation } from '../account/account.service.ts';
+import type { DB } from '../db/schema.ts';
+import type { TPlatformDeps } from '../http/deps.ts';
+import { WpsError } from '../http/envelope.ts';
+import { accountFor, inTransaction, LedgerError, transfer } from '../wallet/ledger.service.ts';
+import { sameSignature, seamlessSignature } from './seamless-signature.ts';
+
+/** A provider as the wallet knows it once its call is authenticated. */
+export type TSeamlessProvider = { id: number; code: string; merchant: { id: number; currency: string } };
+
+const unauthorised = () => new WpsError(WPS_CODES.notLoggedIn, SEAMLESS_MESSAGES.unauthorised);
+const refusal = (code: number, key: string, balance?: { balanceMinor: number; currency: string }) => new WpsError(code, key, balance ?? null);
+
+/**
+ * Authenticates a call: a known, enabled provider; a timestamp within the replay window of the
+ * platform's clock; the signature over the exact body. Every failure is the same 401 (nothing tells a
+ * forger which part was wrong), except a stale timestamp, which a honest provider must be able to see.
+ */
+export async function authenticateProvider(
+  deps: TPlatformDeps,
+  headers: { provider: string | undefined; timestamp: string | undefined; signature: string | undefined },
+  rawBody: string,
+): Promise<TSeamlessProvider> {
+  const { provider, timestamp, signature } = headers;
+  if (!provider || !timestamp || !signature || !/^[A-Z0-9_]{2,32}$/.test(provider) || !/^[0-9]{10,16}$/.test(timestamp)) throw unauthorised();
+  const row = await deps.db
+    .selectFrom('seamless_providers')
+    .innerJoin('merchants', 'merchants.id', 'seamless_providers.merchant_id')
+    .select(['seamless_providers.id', 'seamless_providers.code', 'seamless_providers.secret', 'seamless_providers.enabled', 'merchants.id as merchant_id', 'merchants.currency'])
+    .where('seamless_providers.code', '=', provider)
+    .executeTakeFirst();
+  // The signature is computed even for an unknown provider, so timing does not tell them apart.
+  const expected = seamlessSignature(row?.secret ?? 'x'.repeat(32), timestamp, rawBody);
+  if (!row || !row.enabled || !sameSignature(expected, signature)) throw unauthorised();
+  if (Math.abs(deps.clock().getTime() - Number(timestamp)) > SEAMLESS_REPLAY_WINDOW_MS) throw new WpsError(WPS_CODES.notLoggedIn, SEAMLESS_MESSAGES.stale);
+  return { id: row.id, code: row.code, merchant: { id: row.merchant_id, currency: row.currency } };
+}
+
+/** The member behind a playerId: a real member of the provider's merchant (no trial, no non-member). */
+async function playerOf(db: TPlatformDeps['db'] | Transaction<DB>, provider: TSeamlessProvider, playerId: string): Promise<number> {
+  const member = await db
+    .selectFrom('members')
+    .select(['id', 'type'])
+    .where('id', '=', Number(playerId))
+    .where('merchant_id', '=', provider.merchant.id)
+    .executeTakeFirst();
+  if (!member || member.type === TRIAL_TYPE || member.type === NON_MEMBER_TYPE) throw refusal(WPS_CODES.notFound, SEAMLESS_MESSAGES.playerUnknown);
+  return member.id;
+}
+
+async function balanceOf(db: TPlatformDeps['db'] | Transaction<DB>, provider: TSeamlessProvider, memberId: number): Promise<{ balanceMinor: number; currency: string }> {
+  const id = await accountFor(db, provider.merchant, 'member_wallet', { memberId });
+  const row = await db.selectFrom('ledger_accounts').select('balance_minor').where('id', '=', id).executeTakeFirstOrThrow();
+  return { balanceMinor: Number(row.balance_minor), currency: provider.merchant.currency };
+}
+
+export async function seamlessBalance(deps: TPlatformDeps, provider: TSeamlessProvider, playerId: string): Promise<TSeamlessAnswer> {
+  const memberId = await playerOf(deps.db, provider, playerId);
+  return { ...(await balanceOf(deps.db, provider, memberId)), duplicate: false };
+}
+
+const requestHash = (kind: string, req: object) => createHash('sha256').update(`${kind}:${JSON.stringify(req)}`).digest('hex');
+
+/**
+ * A transaction id seen before: the same request answers again (duplicate, nothing moves); anything
+ * different under that id is a conflict. Returns null when the id is new.
+ */
+async function seenBefore(trx: Transaction<DB>, provider: TSeamlessProvider, memberId: number, transactionId: string, hash: string): Promise<TSeamlessAnswer | null> {
+  const seen = await trx
+    .selectFrom('seamless_transactions')
+    .select('request_hash')
+    .where('provider_id', '=', provider.id)
+    .where('transaction_id', '=', transactionId)
+    .executeTakeFirst();
+  if (!seen) return null;
+  const balance = await balanceOf(trx, provider, memberId);
+  if (seen.request_hash !== hash) throw refusal(409, SEAMLESS_MESSAGES.conflict, balance);
+  return { ...balance, duplicate: true };
+}
+
+type TMoveKind = 'bet' | 'win' | 'rollback';
+
+/** Moves money between the member's wallet and the provider's account, keyed by the provider's id. */
+async function move(trx: Transaction<DB>, provider: TSeamlessProvider, memberId: number, kind: TMoveKind, key: string, amountMinor: number, meta: Record<string, string>): Promise<number> {
+  const wallet = await accountFor(trx, provider.merchant, 'member_wallet', { memberId });
+  const house = await accountFor(trx, provider.merchant, 'provider', { code: provider.code });
+  const [from, to] = kind === 'bet' ? [wallet, house] : [house, wallet];
+  const result = await transfer(trx, { from, to, amountMinor, owner: { kind: 'provider', id: provider.id }, idempotencyKey: `${kind}:${key}`, kind, meta: { code: provider.code, ...meta } });
+  return result.transactionId;
+}
+
+function record(trx: Transaction<DB>, provider: TSeamlessProvider, row: { transactionId: string; kind: TMoveKind; memberId: number; roundId: string; gameCode: string; ref?: string; amountMinor: number; hash: string; ledgerId: number | null }) {
+  return trx
+    .insertInto('seamless_transactions')
+    .values({
+      provider_id: provider.id,
+      transaction_id: row.transactionId,
+      kind: row.kind,
+      member_id: row.memberId,
+      round_id: row.roundId,
+      game_code: row.gameCode,
+      ref_transaction_id: row.ref ?? null,
+      amount_minor: row.amountMinor,
+      request_hash: row.hash,
+      ledger_transaction_id: row.ledgerId,
+    })
+    .execute();
+}
+
+/**
+ * Runs a wallet call in one transaction. Two copies of one call racing both find the id new; the
+ * ledger key and the unique (provider, transaction id) let only one commit, and the other runs once
+ * more to answer as its duplicate. The ledger's insufficient funds becomes the provider's refusal
+ * with the balance.
+ */
+async function walletCall(deps: TPlatformDeps, provider: TSeamlessProvider, memberId: number, work: (trx: Transaction<DB>) => Promise<TSeamlessAnswer>): Promise<TSeamlessAnswer> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await inTransaction(deps.db, work);
+    } catch (error) {
+      if (isUniqueViolation(error) && attempt < 3) continue;
+      if (error instanceof LedgerError && error.reason === 'insufficient_funds') {
+        throw refusal(WPS_CODES.badRequest, SEAMLESS_MESSAGES.insufficientFunds, await balanceOf(deps.db, provider, memberId));
+      }
+      throw error;
+    }
+  }
+}
+
+/**
+ * A bet debits the member once per transaction id. Its bet slot is taken first: if a rollback of
+ * this id came before (slot 'void'), the bet is refused and nothing moves.
+ */
+export async function seamlessBet(deps: TPlatformDeps, provider: TSeamlessProvider, req: TSeamlessBetRequest): Promise<TSeamlessAnswer> {
+  const memberId = await playerOf(deps.db, provider, req.playerId);
+  const hash = requestHash('bet', req);
+  return walletCall(deps, provider, memberId, async (trx) => {
+    await trx
+      .insertInto('seamless_bet_slots')
+      .values({ provider_id: provider.id, bet_transaction_id: req.transactionId, state: 'placed' })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    const slot = await trx
+      .selectFrom('seamless_bet_slots')
+      .select('state')
+      .where('provider_id', '=', provider.id)
+      .where('bet_transaction_id', '=', req.transactionId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    const again = await seenBefore(trx, provider, memberId, req.transactionId, hash);
+    if (again) return again;
+    if (slot.state !== 'placed') throw refusal(409, SEAMLESS_MESSAGES.betRolledBack, await balanceOf(trx, provider, memberId));
+    const ledgerId = await move(trx, provider, memberId, 'bet', req.transactionId, req.amountMinor, { game: req.gameCode, round: req.roundId });
+    await record(trx, provider, { transactionId: req.transactionId, kind: 'bet', memberId, roundId: req.roundId, gameCode: req.gameCode, amountMinor: req.amountMinor, hash, ledgerId });
+    return { ...(await balanceOf(trx, provider, memberId)), duplicate: false };
+  });
+}
+
+/** A win credits the member once per transaction id; a win of 0 is recorded and moves nothing. */
+export async function seamlessWin(deps: TPlatformDeps, provider: TSeamlessProvider, req: TSeamlessWinRequest): Promise<TSeamlessAnswer> {
+  const memberId = await playerOf(deps.db, provider, req.playerId);
+  const hash = requestHash('win', req);
+  return walletCall(deps, provider, memberId, async (trx) => {
+    const again = await seenBefore(trx, provider, memberId, req.transactionId, hash);
+    if (again) return again;
+    const ledgerId = req.amountMinor > 0 ? await move(trx, provider, memberId, 'win', req.transactionId, req.amountMinor, { game: req.gameCode, round: req.roundId }) : null;
+    await record(trx, provider, { transactionId: req.transactionId, kind: 'win', memberId, roundId: req.roundId, gameCode: req.gameCode, amountMinor: req.amountMinor, hash, ledgerId });
+    return { ...(await balanceOf(trx, provider, memberId)), duplicate: false };
+  });
+}
+
+/**
+ * A rollback returns a bet's stake once. The bet's slot decides, under its row lock: 'placed' →
+ * refunded ('rolled_back'); no slot yet → 'void' is written and nothing moves (the late bet will be
+ * refused); a rollback of a win, or of another member's bet, is refused.
+ */
+export async function seamlessRollback(deps: TPlatformDeps, provider: TSeamlessProvider, req: TSeamlessRollbackRequest): Promise<TSeamlessAnswer> {
+  const memberId = await playerOf(deps.db, provider, req.playerId);
+  const hash = requestHash('rollback', req);
+  return walletCall(deps, provider, memberId, async (trx) => {
+    const again = await seenBefore(trx, provider, memberId, req.transactionId, hash);
+    if (again) return again;
+    // Only a bet of this member can be rolled back; a win or another player's bet cannot.
+    const target = await trx
+      .selectFrom('seamless_transactions')
+      .select(['kind', 'member_id'])
+      .where('provider_id', '=', provider.id)
+      .where('transaction_id', '=', req.refTransactionId)
+      .executeTakeFirst();
+    if (target && (target.kind !== 'bet' || target.member_id !== memberId)) throw refusal(409, SEAMLESS_MESSAGES.notRollbackable, await balanceOf(trx, provider, memberId));
+    await trx
+      .insertInto('seamless_bet_slots')
+      .values({ provider_id: provider.id, bet_transaction_id: req.refTransactionId, state: 'void' })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    const slot = await trx
+      .selectFrom('seamless_bet_slots')
+      .select('state')
+      .where('provider_id', '=', provider.id)
+      .where('bet_transaction_id', '=', req.refTransactionId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    let ledgerId: number | null = null;
+    let amountMinor = 0;
+    if (slot.state === 'placed') {
+      const bet = await trx
+        .selectFrom('seamless_transactions')
+        .select(['kind', 'member_id', 'amount_minor'])
+        .where('provider_id', '=', provider.id)
+        .where('transaction_id', '=', req.refTransactionId)
+        .executeTakeFirst();
+      // The slot is 'placed' only by a committed bet, whose row is there.
+      if (!bet || bet.kind !== 'bet' || bet.member_id !== memberId) throw refusal(409, SEAMLESS_MESSAGES.notRollbackable, await balanceOf(trx, provider, memberId));
+      amountMinor = Number(bet.amount_minor);
+      ledgerId = await move(trx, provider, memberId, 'rollback', req.refTransactionId, amountMinor, { game: req.gameCode, round: req.roundId, bet: req.refTransactionId });
+      await trx
+        .updateTable('seamless_bet_slots')
+        .set({ state: 'rolled_back' })
+        .where('provider_id', '=', provider.id)
+        .where('bet_transaction_id', '=', req.refTransactionId)
+        .execute();
+    } else if (slot.state === 'rolled_back') {
+      // Another rollback id for a bet already refunded: recorded, nothing moves twice.
+    }
+    await record(trx, provider, { transactionId: req.transactionId, kind: 'rollback', memberId, roundId: req.roundId, gameCode: req.gameCode, ref: req.refTransactionId, amountMinor, hash, ledgerId });
+    return { ...(await balanceOf(trx, provider, memberId)), duplicate: false };
+  });
+}

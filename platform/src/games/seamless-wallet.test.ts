@@ -1,0 +1,175 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SEAMLESS_HEADERS, SEAMLESS_PATHS, SEAMLESS_REPLAY_WINDOW_MS } from '@wl/schemas';
+import { BUILT_IN_PROVIDER } from '../seed/seed.ts';
+import { rowCounts, usePlatform } from '../test-support/db.ts';
+import { ledgerTotal, ledgerViolations, NO_VIOLATIONS } from '../wallet/ledger-invariants.ts';
+import { seamlessSignature } from './seamless-signature.ts';
+
+// Issue 9 item 1: the seamless wallet a provider's game server calls, signed, idempotent by the
+// provider's transaction ids, safe against replays, reordering and forgeries.
+const now = Date.parse('2026-11-25T12:00:00Z');
+const ctx = usePlatform({ clock: () => new Date(now) });
+
+let secret: string;
+let member: string;
+let other: string;
+let trial: string;
+let seq = 0;
+const id = (tag: string) => `${tag}-${(seq += 1)}`;
+
+async function call(path: string, body: unknown, opts: { secret?: string; timestamp?: number; provider?: string; raw?: string; signature?: string } = {}) {
+  const payload = opts.raw ?? JSON.stringify(body);
+  const timestamp = String(opts.timestamp ?? now);
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: path,
+    headers: {
+      'content-type': 'application/json',
+      [SEAMLESS_HEADERS.provider]: opts.provider ?? BUILT_IN_PROVIDER.code,
+      [SEAMLESS_HEADERS.timestamp]: timestamp,
+      [SEAMLESS_HEADERS.signature]: opts.signature ?? seamlessSignature(opts.secret ?? secret, timestamp, payload),
+    },
+    payload,
+  });
+  return { status: res.statusCode, body: res.json() as { success: boolean; message: string | null; value: { balanceMinor: number; duplicate: boolean } | null } };
+}
+const balance = async (playerId = member) => (await call(SEAMLESS_PATHS.balance, { playerId })).body.value!.balanceMinor;
+const bet = (transactionId: string, amountMinor: number, playerId = member, roundId = 'r1') => call(SEAMLESS_PATHS.bet, { playerId, roundId, transactionId, gameCode: 'slot', amountMinor });
+const win = (transactionId: string, amountMinor: number, playerId = member, roundId = 'r1') => call(SEAMLESS_PATHS.win, { playerId, roundId, transactionId, gameCode: 'slot', amountMinor });
+const rollback = (transactionId: string, refTransactionId: string, playerId = member) => call(SEAMLESS_PATHS.rollback, { playerId, roundId: 'r1', transactionId, gameCode: 'slot', refTransactionId });
+const counts = () => rowCounts(ctx.db, ['seamless_transactions', 'ledger_transactions', 'ledger_entries']);
+
+beforeAll(async () => {
+  const p = await ctx.db.selectFrom('seamless_providers').select('secret').where('code', '=', BUILT_IN_PROVIDER.code).executeTakeFirstOrThrow();
+  secret = p.secret;
+  const ids = await ctx.db.selectFrom('members').select(['id', 'username']).where('username', 'in', ['demo_member', 'demo_down1', 'demo_trial']).execute();
+  const of = (u: string) => String(ids.find((m) => m.username === u)!.id);
+  [member, other, trial] = [of('demo_member'), of('demo_down1'), of('demo_trial')];
+});
+
+describe('seamless wallet: signed calls (docs/0035)', () => {
+  it('answers the balance of a real member of the merchant', async () => {
+    const answer = await call(SEAMLESS_PATHS.balance, { playerId: member });
+    expect(answer).toMatchObject({ status: 200, body: { success: true, value: { currency: 'BDT', duplicate: false } } });
+    expect(answer.body.value!.balanceMinor).toBeGreaterThan(0);
+    expect((await call(SEAMLESS_PATHS.balance, { playerId: trial })).body.message).toBe('seamless_player_unknown');
+    expect((await call(SEAMLESS_PATHS.balance, { playerId: '999999' })).body.message).toBe('seamless_player_unknown');
+  });
+
+  it('refuses forged calls: wrong secret, tampered body, unknown or disabled provider, no headers — all alike, nothing moves', async () => {
+    const before = await counts();
+    const body = { playerId: member, roundId: 'r', transactionId: id('forged'), gameCode: 'slot', amountMinor: 100 };
+    const signed = JSON.stringify(body);
+    const cases = [
+      await call(SEAMLESS_PATHS.bet, body, { secret: 'f'.repeat(64) }),
+      await call(SEAMLESS_PATHS.bet, body, { raw: JSON.stringify({ ...body, amountMinor: 1 }), signature: seamlessSignature(secret, String(now), signed) }),
+      await call(SEAMLESS_PATHS.bet, body, { provider: 'NOPE' }),
+      await call(SEAMLESS_PATHS.bet, body, { signature: 'zz' }),
+      await call(SEAMLESS_PATHS.bet, body, { signature: '' }),
+    ];
+    for (const c of cases) expect(c, JSON.stringify(c)).toMatchObject({ status: 401, body: { message: 'seamless_unauthorised' } });
+    await ctx.db.updateTable('seamless_providers').set({ enabled: false }).execute();
+    expect((await call(SEAMLESS_PATHS.bet, body)).body.message).toBe('seamless_unauthorised');
+    await ctx.db.updateTable('seamless_providers').set({ enabled: true }).execute();
+    expect(await counts()).toEqual(before);
+  });
+
+  it('refuses a stale or future timestamp (replays after the window)', async () => {
+    const body = { playerId: member, roundId: 'r', transactionId: id('stale'), gameCode: 'slot', amountMinor: 100 };
+    for (const timestamp of [now - SEAMLESS_REPLAY_WINDOW_MS - 1, now + SEAMLESS_REPLAY_WINDOW_MS + 1]) {
+      expect(await call(SEAMLESS_PATHS.bet, body, { timestamp })).toMatchObject({ status: 401, body: { message: 'seamless_stale_timestamp' } });
+    }
+    // Within the window a replayed, correctly signed bet answers as a duplicate: it moves money once.
+    const first = await call(SEAMLESS_PATHS.bet, body, { timestamp: now - 60_000 });
+    const replay = await call(SEAMLESS_PATHS.bet, body, { timestamp: now - 60_000 });
+    expect([first.body.value!.duplicate, replay.body.value!.duplicate]).toEqual([false, true]);
+    expect(replay.body.value!.balanceMinor).toBe(first.body.value!.balanceMinor);
+  });
+
+  it('bad input: malformed JSON, extra fields, negative or fractional stakes, huge bodies, NUL — refused, nothing moves', async () => {
+    const before = await counts();
+    expect((await call(SEAMLESS_PATHS.bet, null, { raw: '{"playerId":' })).status).toBe(400);
+    for (const amountMinor of [0, -5, 1.5, 1e13, '100']) {
+      expect((await bet(id('bad'), amountMinor as number)).body.success).toBe(false);
+    }
+    expect((await call(SEAMLESS_PATHS.bet, { playerId: member, roundId: 'r', transactionId: id('x'), gameCode: 'slot', amountMinor: 1, extra: 1 })).status).toBe(400);
+    expect((await call(SEAMLESS_PATHS.bet, { playerId: member, roundId: 'r\u0000', transactionId: id('x'), gameCode: 'slot', amountMinor: 1 })).status).toBe(400);
+    expect((await call(SEAMLESS_PATHS.bet, { playerId: member, roundId: 'x'.repeat(1_000_000), transactionId: id('x'), gameCode: 'slot', amountMinor: 1 })).status).toBe(413);
+    expect(await counts()).toEqual(before);
+  });
+});
+
+describe('seamless wallet: money moves once per transaction id', () => {
+  it('bet debits, win credits, each once; the same id with other values is a conflict', async () => {
+    const start = await balance();
+    const b = id('bet');
+    expect((await bet(b, 1_000)).body.value).toMatchObject({ balanceMinor: start - 1_000, duplicate: false });
+    expect((await bet(b, 1_000)).body.value).toMatchObject({ balanceMinor: start - 1_000, duplicate: true });
+    expect(await bet(b, 2_000)).toMatchObject({ status: 409, body: { message: 'seamless_transaction_conflict', value: { balanceMinor: start - 1_000 } } });
+    const w = id('win');
+    expect((await win(w, 2_500)).body.value).toMatchObject({ balanceMinor: start + 1_500, duplicate: false });
+    expect((await win(w, 2_500)).body.value!.duplicate).toBe(true);
+    // A lost round closes with a win of 0: recorded, nothing moves.
+    expect((await win(id('win0'), 0)).body.value!.balanceMinor).toBe(start + 1_500);
+    expect(await ledgerViolations(ctx.db)).toEqual(NO_VIOLATIONS);
+  });
+
+  it('refuses a bet above the balance with the balance, nothing moves', async () => {
+    const before = await counts();
+    const have = await balance();
+    expect(await bet(id('big'), have + 1)).toMatchObject({ status: 400, body: { message: 'insufficient_funds', value: { balanceMinor: have } } });
+    expect(await counts()).toEqual(before);
+  });
+
+  it('rollback refunds a bet once; a second rollback id for it moves nothing; a win cannot be rolled back', async () => {
+    const start = await balance();
+    const b = id('bet');
+    await bet(b, 700);
+    const r = id('rb');
+    expect((await rollback(r, b)).body.value!.balanceMinor).toBe(start);
+    expect((await rollback(r, b)).body.value!.duplicate).toBe(true);
+    expect((await rollback(id('rb'), b)).body.value!.balanceMinor).toBe(start);
+    const w = id('win');
+    await win(w, 300);
+    expect(await rollback(id('rb'), w)).toMatchObject({ status: 409, body: { message: 'seamless_not_rollbackable' } });
+    expect(await balance()).toBe(start + 300);
+  });
+
+  it('a rollback before its bet is recorded, and the late bet is refused (out of order)', async () => {
+    const start = await balance();
+    const b = id('late');
+    expect((await rollback(id('rb'), b)).body.value!.balanceMinor).toBe(start);
+    expect(await bet(b, 500)).toMatchObject({ status: 409, body: { message: 'seamless_bet_rolled_back' } });
+    expect(await balance()).toBe(start);
+  });
+
+  it('another player cannot roll back a member’s bet', async () => {
+    const b = id('mine');
+    await bet(b, 100);
+    expect((await rollback(id('rb'), b, other)).body.message).toBe('seamless_not_rollbackable');
+  });
+
+  it('50 parallel copies of a bet, a win and a bet racing its rollback: each moves money at most once', async () => {
+    const start = await balance();
+    const total = await ledgerTotal(ctx.db);
+    const b = id('par');
+    const bets = await Promise.all(Array.from({ length: 50 }, () => bet(b, 200)));
+    expect(bets.filter((a) => a.body.success && !a.body.value!.duplicate)).toHaveLength(1);
+    expect(bets.every((a) => a.body.success)).toBe(true);
+    const w = id('parw');
+    await Promise.all(Array.from({ length: 50 }, () => win(w, 50)));
+    expect(await balance()).toBe(start - 200 + 50);
+    // A bet and its rollback at once: either the bet is refunded, or it is refused; never a lost stake.
+    const pairs = await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        const pb = id('pair');
+        const [placed] = await Promise.all([bet(pb, 100), rollback(id('prb'), pb)]);
+        return placed.body.success;
+      }),
+    );
+    expect(pairs.length).toBe(20);
+    expect(await balance()).toBe(start - 200 + 50);
+    expect(await ledgerViolations(ctx.db)).toEqual(NO_VIOLATIONS);
+    expect(await ledgerTotal(ctx.db)).toBe(total);
+  });
+});

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { zText } from '../text.ts';
+
+/**
+ * Issue 9 item 1: the seamless wallet a game provider's server calls (docs/0035). Each call is a
+ * POST of JSON, signed: `x-provider` (the provider's code), `x-timestamp` (Unix milliseconds) and
+ * `x-signature` = hex HMAC-SHA256(secret, `${timestamp}.${body}`) over the exact body bytes. The
+ * provider's transaction ids are the idempotency keys.
+ */
+export const SEAMLESS_PATHS = {
+  balance: '/wps/seamless/balance',
+  bet: '/wps/seamless/bet',
+  win: '/wps/seamless/win',
+  rollback: '/wps/seamless/rollback',
+} as const;
+
+export const SEAMLESS_HEADERS = { provider: 'x-provider', timestamp: 'x-timestamp', signature: 'x-signature' } as const;
+
+/** How far a call's timestamp may be from the platform's clock, either way. */
+export const SEAMLESS_REPLAY_WINDOW_MS = 5 * 60_000;
+/** The largest body a provider may send. */
+export const SEAMLESS_BODY_LIMIT = 4096;
+
+/** Message keys of refusals (the wps envelope's `message`). */
+export const SEAMLESS_MESSAGES = {
+  unauthorised: 'seamless_unauthorised',
+  stale: 'seamless_stale_timestamp',
+  playerUnknown: 'seamless_player_unknown',
+  insufficientFunds: 'insufficient_funds',
+  conflict: 'seamless_transaction_conflict',
+  betRolledBack: 'seamless_bet_rolled_back',
+  notRollbackable: 'seamless_not_rollbackable',
+} as const;
+
+const ZProviderId = zText({ max: 100, min: 1, trim: false }).regex(/^[A-Za-z0-9_.:-]+$/, 'invalid_id');
+/** The operator's id for the player, handed to the provider at launch (the member id, decimal). */
+const ZPlayerId = zText({ max: 20, min: 1, trim: false }).regex(/^[1-9][0-9]{0,9}$/, 'invalid_player');
+const ZGameCode = zText({ max: 64, min: 1, trim: false }).regex(/^[A-Za-z0-9_.-]+$/, 'invalid_game');
+/** Minor units; at most 10^12 (ten billion in major units) per call. */
+const ZStake = z.number().int().min(0).max(1e12);
+
+export const ZSeamlessBalanceRequest = z.object({ playerId: ZPlayerId }).strict();
+export const ZSeamlessBetRequest = z
+  .object({ playerId: ZPlayerId, roundId: ZProviderId, transactionId: ZProviderId, gameCode: ZGameCode, amountMinor: ZStake.min(1) })
+  .strict();
+/** A win of 0 closes a lost round; it is recorded and moves nothing. */
+export const ZSeamlessWinRequest = z
+  .object({ playerId: ZPlayerId, roundId: ZProviderId, transactionId: ZProviderId, gameCode: ZGameCode, amountMinor: ZStake })
+  .strict();
+export const ZSeamlessRollbackRequest = z
+  .object({ playerId: ZPlayerId, roundId: ZProviderId, transactionId: ZProviderId, gameCode: ZGameCode, refTransactionId: ZProviderId })
+  .strict();
+export type TSeamlessBetRequest = z.infer<typeof ZSeamlessBetRequest>;
+export type TSeamlessWinRequest = z.infer<typeof ZSeamlessWinRequest>;
+export type TSeamlessRollbackRequest = z.infer<typeof ZSeamlessRollbackRequest>;
+
+/** Every answer: the player's balance after the call; `duplicate` when the transaction id was seen before. */
+export const ZSeamlessAnswer = z.object({
+  balanceMinor: z.number().int(),
+  currency: z.string().max(8),
+  duplicate: z.boolean(),
+});
+export type TSeamlessAnswer = z.infer<typeof ZSeamlessAnswer>;
