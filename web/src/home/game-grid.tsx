@@ -4,6 +4,7 @@ import { HOME_SWIPER_ROWS, SWIPER_GROUP_SIZE } from '@wl/schemas/constants';
 import type { TGame } from '@wl/schemas';
 import { useScreenConfig } from '../config/screen-config-context.tsx';
 import { useLaunch } from '../launch/use-launch.ts';
+import { useQueuedReveal } from '../lib/use-queued-reveal.ts';
 import { useFavourites } from '../session/favourites-context.tsx';
 import { GameTile } from './game-tile.tsx';
 
@@ -24,7 +25,9 @@ export function GameGrid({ games, isLoading, carousel = false, rows = HOME_SWIPE
   const config = useScreenConfig();
   const launch = useLaunch();
   const favourites = useFavourites();
-  if (isLoading && !games) {
+  // Tiles (and a row's Swiper) render in a task of their own once the games are here (docs/0022).
+  const revealed = useQueuedReveal(games !== undefined);
+  if ((isLoading && !games) || (games !== undefined && games.length > 0 && !revealed)) {
     return (
       <div className="grid grid--skeleton" aria-busy="true">
         {Array.from({ length: SWIPER_GROUP_SIZE }, (_, i) => (

@@ -25,7 +25,8 @@ describe('useLaunch from a tile (SPEC §6)', () => {
       </>,
       { handlers: { 'catalogue.launchTrial': () => ({ url: '/wps/game/demo/g-1?ticket=t' }) } },
     );
-    fireEvent.click(screen.getByTestId('game-tile.trial'));
+    // Tiles render a task after their games arrive (useQueuedReveal).
+    fireEvent.click(await screen.findByTestId('game-tile.trial'));
     await waitFor(() => expect(tab.location.href).toBe('/wps/game/demo/g-1?ticket=t'));
     expect(calls.filter((c) => c.path.startsWith('catalogue.launch')).map((c) => [c.path, c.input])).toEqual([['catalogue.launchTrial', { nodeId: 'g-1' }]]);
     expect(screen.getByTestId('probe.popup').textContent).toBe('none');
@@ -38,7 +39,7 @@ describe('useLaunch from a tile (SPEC §6)', () => {
         <PopupProbe />
       </>,
     );
-    fireEvent.click(screen.getByTestId('game-tile.play'));
+    fireEvent.click(await screen.findByTestId('game-tile.play'));
     await waitFor(() => expect(screen.getByTestId('probe.popup').textContent).toBe('login'));
     expect(calls.filter((c) => c.path.startsWith('catalogue.launch'))).toEqual([]);
   });
