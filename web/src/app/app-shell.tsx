@@ -125,6 +125,8 @@ export function AppShell() {
         <div className="shell__body">
           <SideMenu collapsed={collapsed} onToggle={() => setCollapsed((c) => !c)} />
           <main className="shell__main" key={contentKey(pathname, search)}>
+            {/* The page's one top heading for screen readers: the site's name (the logo shows it). */}
+            <h1 className="sr-only">{config.merchant.name}</h1>
             <ChunkErrorBoundary>
               <Outlet />
             </ChunkErrorBoundary>

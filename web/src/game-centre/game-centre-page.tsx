@@ -144,9 +144,10 @@ export default function GameCentrePage({ gameType }: { gameType: TGameType }) {
   const vendors = category?.vendors ?? [];
   return (
     <div className="game-centre" data-testid="game-centre.page" data-game-type={gameType}>
-      <h1 className="row__title game-centre__title" data-testid="game-centre.title">
+      {/* h2 under the shell's h1 (the site); the game tiles' names are h3. */}
+      <h2 className="row__title game-centre__title" data-testid="game-centre.title">
         {category?.label ?? t(`category_${gameType.toLowerCase()}`)}
-      </h1>
+      </h2>
       {LOTTERY_CATEGORIES.has(gameType) ? <LotteryCards vendors={vendors} /> : <GameList gameType={gameType} vendors={vendors} />}
     </div>
   );

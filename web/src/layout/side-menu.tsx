@@ -48,16 +48,14 @@ function QrCode({ value, label }: { value: string; label: string }) {
 }
 
 /** App download entry: QR codes for iOS and Android show on hover or focus (SPEC §2 Side menu). */
-function AppDownload({ entry, collapsed }: { entry: TMenuEntry; collapsed: boolean }) {
+function AppDownload({ entry }: { entry: TMenuEntry }) {
   const { t } = useTranslation();
   const config = useScreenConfig();
   const { language } = useSettings();
   const [open, setOpen] = useState(false);
   return (
     <div className="app-download" onMouseEnter={() => setOpen(true)} onMouseLeave={() => setOpen(false)} onFocus={() => setOpen(true)} onBlur={() => setOpen(false)}>
-      <MenuEntryView entry={entry} testId={`side-menu.entry.${entry.key}`} icon={<span className="menu-link__icon" aria-hidden="true">{iconFor(entry.icon)}</span>}>
-        {collapsed ? '' : undefined}
-      </MenuEntryView>
+      <MenuEntryView entry={entry} testId={`side-menu.entry.${entry.key}`} icon={<span className="menu-link__icon" aria-hidden="true">{iconFor(entry.icon)}</span>} />
       {open && entry.isAvailable && (
         <div className="app-download__panel" data-testid="app-download.panel">
           <QrCode value={iosDownloadUrl(config.links.appIos, language)} label="iOS" />
@@ -99,7 +97,7 @@ export function SideMenu({ collapsed, onToggle }: { collapsed: boolean; onToggle
           {section.labelKey && !collapsed && <h3 className="side-menu__heading">{t(section.labelKey)}</h3>}
           {section.entries.map((entry) => {
             if (entry.target.type === 'action' && entry.target.action === 'appDownload') {
-              return <AppDownload key={entry.key} entry={entry} collapsed={collapsed} />;
+              return <AppDownload key={entry.key} entry={entry} />;
             }
             if (entry.target.type === 'action' && entry.target.action === 'language' && entry.isAvailable && !collapsed) {
               return <LanguageEntry key={entry.key} entry={entry} />;
