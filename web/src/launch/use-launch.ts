@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import type { TLaunchDecision } from '@wl/flows/launch/launch-rules';
+import type { TStartGameInput } from '@wl/flows/launch/launch.machine';
 import type { TGameType, TScreenConfig, TVendorCard, TVendorLink } from '@wl/schemas';
 import { errorKey, useTRPC } from '../api/trpc.ts';
 import { useUi } from '../app/ui-context.tsx';
@@ -23,38 +24,30 @@ export const LOTTERY_PATHS = ['/lottery', '/seaLottery', '/vnLottery'] as const;
 /** Route state of a lottery route: the page to come back to from the lottery game (SPEC §3 backUrl). */
 export type TLotteryRouteState = { from: string };
 
-/** The game to start: a node id (tiles), or a game code (vendor cards of one game, SPEC §3). */
-type TStartTarget = { nodeId: string } | { gameCode: string };
-
 /**
- * Opens a new tab inside the click, then points it at the launched game's URL. Free trial goes
- * through `catalogue.launchTrial`, which needs no session (SPEC §6); real money through
- * `catalogue.launch`, which does.
+ * The launch call of the launch machine's `startGame`: opens a new tab (the click's user activation
+ * lasts seconds), then points it at the launched game's URL. Free trial goes through
+ * `catalogue.launchTrial`, which needs no session (SPEC §6); real money through `catalogue.launch`,
+ * which does. A refusal closes the tab and rejects with its message key for the machine.
  */
 function useStartGame() {
   const trpc = useTRPC();
-  const ui = useUi();
   const launch = useMutation(trpc.catalogue.launch.mutationOptions());
   const launchTrial = useMutation(trpc.catalogue.launchTrial.mutationOptions());
   return useCallback(
-    (target: TStartTarget, freeTrial: boolean) => {
+    async ({ target, freeTrial }: TStartGameInput): Promise<{ url: string }> => {
       const tab = window.open('', '_blank');
-      const handlers = {
-        onSuccess: ({ url }: { url: string }) => {
-          if (tab) tab.location.href = url;
-          else window.location.assign(url);
-        },
-        onError: (err: unknown) => {
-          tab?.close();
-          const key = errorKey(err);
-          if (key === 'error_not_logged_in') ui.openLogin();
-          else ui.showInfo(key);
-        },
-      };
-      if (freeTrial && 'nodeId' in target) launchTrial.mutate({ nodeId: target.nodeId }, handlers);
-      else launch.mutate({ ...target, freeTrial: false }, handlers);
+      try {
+        const { url } = freeTrial && 'nodeId' in target ? await launchTrial.mutateAsync({ nodeId: target.nodeId }) : await launch.mutateAsync({ ...target, freeTrial: false });
+        if (tab) tab.location.href = url;
+        else window.location.assign(url);
+        return { url };
+      } catch (err) {
+        tab?.close();
+        throw { messageKey: errorKey(err) };
+      }
     },
-    [launch, launchTrial, ui],
+    [launch, launchTrial],
   );
 }
 
@@ -67,8 +60,17 @@ function useActOnDecision() {
   const navigate = useNavigate();
   const location = useLocation();
   const start = useStartGame();
+  const launchGame = useCallback(
+    (target: TStartGameInput['target']) => {
+      start({ target, freeTrial: false }).catch((err: { messageKey: string }) => {
+        if (err.messageKey === 'error_not_logged_in') ui.openLogin();
+        else ui.showInfo(err.messageKey);
+      });
+    },
+    [start, ui],
+  );
   return useCallback(
-    (decision: TLaunchDecision, freeTrial: boolean) => {
+    (decision: TLaunchDecision) => {
       switch (decision.kind) {
         case 'login':
           ui.openLogin();
@@ -86,45 +88,59 @@ function useActOnDecision() {
           ui.openVendorPopup({ vassalage: decision.vassalage, gameType: decision.gameType });
           return;
         case 'launch':
-          start({ nodeId: decision.nodeId }, freeTrial);
+          launchGame({ nodeId: decision.nodeId });
           return;
         case 'launchCard':
-          start({ gameCode: decision.gameCode }, false);
+          launchGame({ gameCode: decision.gameCode });
           return;
       }
     },
-    [ui, navigate, location.pathname, location.search, start],
+    [ui, navigate, location.pathname, location.search, launchGame],
   );
 }
 
 /**
- * Starts a game by the SPEC §4 launch rules (decided in @wl/flows). The new tab is opened before
- * the launch call so browsers treat it as a user gesture, then pointed at the game URL.
+ * Starts a game by the SPEC §4 launch rules: the launch machine of @wl/flows decides in the
+ * spec's order and calls the game; the page carries out what it decided (login popup, trial
+ * notice, lottery route, vendor popup) and shows a refusal (734 a game already open, 543, 727).
  */
 export function useLaunch() {
   const session = useSession();
   const act = useActOnDecision();
+  const start = useStartGame();
+  const ui = useUi();
 
   return useCallback(
     async (game: TLaunchable, opts: { freeTrial?: boolean } = {}) => {
-      const freeTrial = opts.freeTrial === true;
-      // The rules module (and the schemas it pulls in) loads on first use, off the initial bundle;
-      // browsers keep the click's user activation for seconds, so the game tab still opens.
-      const { decideLaunch } = await import('@wl/flows/launch/launch-rules');
-      // Free trial is offered to visitors (SPEC §1, §6), so it skips the login rule but not the
-      // others; a trial account is told it needs a real account on every launch (SPEC §6, §8).
-      const decision = decideLaunch({
-        isLoggedIn: freeTrial || session.isLoggedIn,
-        isTrial: session.audience === 'trial',
-        vassalage: game.vassalage,
-        gameType: game.gameType,
-        isGame: 'GAME',
-        gameCode: game.gameCode ?? null,
-        nodeId: game.nodeId,
+      // The machine (and xstate) load on first use, off the initial bundle; browsers keep the
+      // click's user activation for seconds, so the game tab still opens.
+      const [{ launchMachine }, { createActor, fromPromise }] = await Promise.all([import('@wl/flows/launch/launch.machine'), import('xstate')]);
+      const actor = createActor(launchMachine.provide({ actors: { startGame: fromPromise(({ input }: { input: TStartGameInput }) => start(input)) } }));
+      actor.subscribe((snapshot) => {
+        const { decision, error } = snapshot.context;
+        if (snapshot.matches('idle') || snapshot.matches('starting')) return;
+        if (snapshot.matches('needsLogin')) ui.openLogin();
+        else if (snapshot.matches('refused') && error) ui.showInfo(error);
+        else if (!snapshot.matches('opened') && decision) act(decision);
+        // One request per actor: done once the page has carried out the outcome.
+        actor.stop();
       });
-      act(decision, freeTrial);
+      actor.start();
+      actor.send({
+        type: 'launch.request',
+        freeTrial: opts.freeTrial === true,
+        request: {
+          isLoggedIn: session.isLoggedIn,
+          isTrial: session.audience === 'trial',
+          vassalage: game.vassalage,
+          gameType: game.gameType,
+          isGame: 'GAME',
+          gameCode: game.gameCode ?? null,
+          nodeId: game.nodeId,
+        },
+      });
     },
-    [session, act],
+    [session, act, start, ui],
   );
 }
 
@@ -170,7 +186,7 @@ export function useVendorEntry() {
         isTrial: session.audience === 'trial',
         prizeModeHint: prizeModeFor(configCategories(config)),
       });
-      act(decision, false);
+      act(decision);
     },
     [session, config, act],
   );
