@@ -212,6 +212,7 @@ export function composeScreenConfig(inputs: TComposerInputs, viewer: TViewer, la
       customerService,
       ...appLinks(permission.resources, permission.mainDomain, language),
       imageCDNs: permission.imageCDNs,
+      launchGameCDNs: permission.launchGameCDNs,
     },
     forms: forms(inputs, flags),
   };

@@ -52,7 +52,7 @@ function config(): TScreenConfig {
         { key: 'FISH', labelKey: 'home_row_fish', gameType: 'FISH', vendorCodes: ['JILI'], requiresLogin: false },
       ],
     },
-    links: { customerService: '', appIos: '', appAndroid: '', imageCDNs: [] },
+    links: { customerService: '', appIos: '', appAndroid: '', imageCDNs: [], launchGameCDNs: [] },
     forms: {
       login: { smsLogin: false },
       register: { tabs: ['username'], fields: [], minAge: 18, smsVerification: false },

@@ -190,6 +190,8 @@ const ZScreenConfigShape = z.object({
     appIos: z.string().max(2000),
     appAndroid: z.string().max(2000),
     imageCDNs: z.array(z.string().max(500)),
+    /** SPEC §9: a launched game's address goes to a CDN picked at random from this list ('' = this site). */
+    launchGameCDNs: z.array(z.string().max(500)),
   }),
   forms: z.object({
     login: z.object({ smsLogin: z.boolean() }),

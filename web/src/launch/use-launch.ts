@@ -8,6 +8,7 @@ import { errorKey, useTRPC } from '../api/trpc.ts';
 import { useUi } from '../app/ui-context.tsx';
 import { useScreenConfig } from '../config/screen-config-context.tsx';
 import { configVendors } from '../config/vendors.ts';
+import { cdnUrl } from '../lib/image.ts';
 import { useSession } from '../session/session-context.tsx';
 
 /** What a launchable thing carries (a game tile, a winner-board entry, the sports entrance). */
@@ -32,13 +33,15 @@ export type TLotteryRouteState = { from: string };
  */
 function useStartGame() {
   const trpc = useTRPC();
+  const cdns = useScreenConfig().links.launchGameCDNs;
   const launch = useMutation(trpc.catalogue.launch.mutationOptions());
   const launchTrial = useMutation(trpc.catalogue.launchTrial.mutationOptions());
   return useCallback(
     async ({ target, freeTrial }: TStartGameInput): Promise<{ url: string }> => {
       const tab = window.open('', '_blank');
       try {
-        const { url } = freeTrial && 'nodeId' in target ? await launchTrial.mutateAsync({ nodeId: target.nodeId }) : await launch.mutateAsync({ ...target, freeTrial: false });
+        const answer = freeTrial && 'nodeId' in target ? await launchTrial.mutateAsync({ nodeId: target.nodeId }) : await launch.mutateAsync({ ...target, freeTrial: false });
+        const url = cdnUrl(answer.url, cdns);
         if (tab) tab.location.href = url;
         else window.location.assign(url);
         return { url };
@@ -47,7 +50,7 @@ function useStartGame() {
         throw { messageKey: errorKey(err) };
       }
     },
-    [launch, launchTrial],
+    [launch, launchTrial, cdns],
   );
 }
 

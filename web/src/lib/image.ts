@@ -18,10 +18,16 @@ export function pickCdn(cdns: readonly string[], random: () => number = Math.ran
   return choice;
 }
 
-/** Prefixes a relative icon path with the chosen CDN; absolute and data URLs are used as they are. */
-export function imageUrl(iconUrl: string, cdns: readonly string[]): string {
+/**
+ * Prefixes a relative path with the CDN chosen from the list (icons from imageCDNs, launched games
+ * from launchGameCDNs, SPEC §9); absolute and data URLs are used as they are.
+ */
+export function cdnUrl(iconUrl: string, cdns: readonly string[]): string {
   if (/^(https?:|data:|\/\/)/.test(iconUrl)) return iconUrl;
   const cdn = pickCdn(cdns).replace(/\/+$/, '');
   if (!cdn) return iconUrl;
   return `${cdn}${iconUrl.startsWith('/') ? '' : '/'}${iconUrl}`;
 }
+
+/** A game tile's icon address (imageCDNs). */
+export const imageUrl = cdnUrl;

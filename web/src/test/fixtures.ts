@@ -72,7 +72,7 @@ export function screenConfigFixture(overrides: Partial<TScreenConfig> = {}): TSc
         { key: 'FAV', labelKey: 'home_row_fav', gameType: null, vendorCodes: [], requiresLogin: true },
       ],
     },
-    links: { customerService: 'https://cs.example/chat', appIos: 'https://apps.example/ios', appAndroid: 'https://apps.example/app.apk', imageCDNs: ['https://cdn.example'] },
+    links: { customerService: 'https://cs.example/chat', appIos: 'https://apps.example/ios', appAndroid: 'https://apps.example/app.apk', imageCDNs: ['https://cdn.example'], launchGameCDNs: [''] },
     forms: {
       login: { smsLogin: false },
       register: { tabs: ['username'], fields: [], minAge: 18, smsVerification: false },
