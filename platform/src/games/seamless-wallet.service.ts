@@ -141,6 +141,21 @@ async function walletCall(deps: TPlatformDeps, provider: TSeamlessProvider, memb
 }
 
 /**
+ * Takes a bet's slot: created with `state` by whichever of the bet and its rollback comes first,
+ * then locked for the rest of the transaction, so the two decide one after the other.
+ */
+async function lockBetSlot(trx: Transaction<DB>, provider: TSeamlessProvider, betId: string, state: 'placed' | 'void'): Promise<{ state: 'placed' | 'rolled_back' | 'void' }> {
+  await trx.insertInto('seamless_bet_slots').values({ provider_id: provider.id, bet_transaction_id: betId, state }).onConflict((oc) => oc.doNothing()).execute();
+  return trx
+    .selectFrom('seamless_bet_slots')
+    .select('state')
+    .where('provider_id', '=', provider.id)
+    .where('bet_transaction_id', '=', betId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+}
+
+/**
  * A bet debits the member once per transaction id. Its bet slot is taken first: if a rollback of
  * this id came before (slot 'void'), the bet is refused and nothing moves.
  */
@@ -148,18 +163,7 @@ export async function seamlessBet(deps: TPlatformDeps, provider: TSeamlessProvid
   const memberId = await playerOf(deps.db, provider, req.playerId);
   const hash = requestHash('bet', req);
   return walletCall(deps, provider, memberId, async (trx) => {
-    await trx
-      .insertInto('seamless_bet_slots')
-      .values({ provider_id: provider.id, bet_transaction_id: req.transactionId, state: 'placed' })
-      .onConflict((oc) => oc.doNothing())
-      .execute();
-    const slot = await trx
-      .selectFrom('seamless_bet_slots')
-      .select('state')
-      .where('provider_id', '=', provider.id)
-      .where('bet_transaction_id', '=', req.transactionId)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
+    const slot = await lockBetSlot(trx, provider, req.transactionId, 'placed');
     const again = await seenBefore(trx, provider, memberId, req.transactionId, hash);
     if (again) return again;
     if (slot.state !== 'placed') throw refusal(409, SEAMLESS_MESSAGES.betRolledBack, await balanceOf(trx, provider, memberId));
@@ -201,18 +205,7 @@ export async function seamlessRollback(deps: TPlatformDeps, provider: TSeamlessP
       .where('transaction_id', '=', req.refTransactionId)
       .executeTakeFirst();
     if (target && (target.kind !== 'bet' || target.member_id !== memberId)) throw refusal(409, SEAMLESS_MESSAGES.notRollbackable, await balanceOf(trx, provider, memberId));
-    await trx
-      .insertInto('seamless_bet_slots')
-      .values({ provider_id: provider.id, bet_transaction_id: req.refTransactionId, state: 'void' })
-      .onConflict((oc) => oc.doNothing())
-      .execute();
-    const slot = await trx
-      .selectFrom('seamless_bet_slots')
-      .select('state')
-      .where('provider_id', '=', provider.id)
-      .where('bet_transaction_id', '=', req.refTransactionId)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
+    const slot = await lockBetSlot(trx, provider, req.refTransactionId, 'void');
     let ledgerId: number | null = null;
     let amountMinor = 0;
     if (slot.state === 'placed') {
