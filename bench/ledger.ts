@@ -7,6 +7,7 @@
 import { openDatabase, type TDatabase } from '@wl/platform/db/database';
 import { migrate } from '@wl/platform/db/migrate';
 import { seed } from '@wl/platform/seed/seed';
+import { insertBareMembers } from '@wl/platform/test-support/bare-members';
 import { createTestSchema } from '@wl/platform/test-support/pg-schema';
 import { accountFor, transfer } from '@wl/platform/wallet/ledger.service';
 
@@ -31,16 +32,11 @@ async function measureOn(database: TDatabase, engine: TLedgerRun['engine'], oper
   const { db } = database;
   await migrate(db);
   await seed(db, { merchantCode: 'DEMO' });
-  const merchant = await db.selectFrom('merchants').select(['id', 'currency']).executeTakeFirstOrThrow();
-  const rows = await db
-    .insertInto('members')
-    .values(Array.from({ length: MEMBERS }, (_, i) => ({ merchant_id: merchant.id, username: `bench${i}`, nickname: `b${i}`, password_hash: '-', type: 0 })))
-    .returning('id')
-    .execute();
+  const { merchant, ids } = await insertBareMembers(db, MEMBERS, 'bench');
   const wallets: number[] = [];
-  for (const row of rows) wallets.push(await accountFor(db, merchant, 'member_wallet', { memberId: row.id }));
+  for (const memberId of ids) wallets.push(await accountFor(db, merchant, 'member_wallet', { memberId }));
   const clearing = await accountFor(db, merchant, 'deposit_clearing');
-  const owner = (n: number) => ({ kind: 'member' as const, id: rows[n % MEMBERS]!.id });
+  const owner = (n: number) => ({ kind: 'member' as const, id: ids[n % MEMBERS]! });
   // begin; select 1; commit — a round trip inside a transaction, nothing written.
   const emptyTransaction = () => db.transaction().execute((trx) => trx.selectNoFrom((eb) => eb.val(1).as('one')).execute());
   // Every wallet holds enough for the wallet-to-wallet moves below.

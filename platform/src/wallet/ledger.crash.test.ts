@@ -9,6 +9,7 @@ import { openDatabase, type TDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { platformEnv } from '../env.ts';
 import { seed } from '../seed/seed.ts';
+import { insertBareMembers } from '../test-support/bare-members.ts';
 import { createTestSchema } from '../test-support/pg-schema.ts';
 import { seededRandom } from '../test-support/seeded-random.ts';
 import type { TCrashChildArgs } from './ledger-crash.child.ts';
@@ -49,12 +50,8 @@ beforeAll(async () => {
     const { db } = database;
     await migrate(db);
     await seed(db, { merchantCode: 'DEMO' });
-    const merchant = await db.selectFrom('merchants').select(['id', 'currency']).executeTakeFirstOrThrow();
-    const rows = await db
-      .insertInto('members')
-      .values(Array.from({ length: MEMBERS }, (_, i) => ({ merchant_id: merchant.id, username: `crash${i}`, nickname: `c${i}`, password_hash: '-', type: 0 })))
-      .returning('id')
-      .execute();
+    const { merchant, ids } = await insertBareMembers(db, MEMBERS, 'crash');
+    const rows = ids.map((id) => ({ id }));
     const members: TCrashAccounts['members'] = [];
     for (const [i, row] of rows.entries()) {
       members.push({

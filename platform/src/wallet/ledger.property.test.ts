@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TDatabase } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
+import { insertBareMembers } from '../test-support/bare-members.ts';
 import { seededDatabase } from '../test-support/db.ts';
 import { seededRandom, type TSeededRandom } from '../test-support/seeded-random.ts';
 import { ledgerTotal, ledgerViolations, NO_VIOLATIONS } from './ledger-invariants.ts';
@@ -32,13 +33,9 @@ let payout = 0;
 beforeAll(async () => {
   database = await seededDatabase();
   db = database.db;
-  const merchant = await db.selectFrom('merchants').select(['id', 'currency']).executeTakeFirstOrThrow();
   // Members in chains of ten: each has the previous one of its chain as upline.
-  const rows = await db
-    .insertInto('members')
-    .values(Array.from({ length: MEMBERS }, (_, i) => ({ merchant_id: merchant.id, username: `prop${i}`, nickname: `p${i}`, password_hash: '-', type: 0 })))
-    .returning('id')
-    .execute();
+  const { merchant, ids } = await insertBareMembers(db, MEMBERS, 'prop');
+  const rows = ids.map((id) => ({ id }));
   members = [];
   for (const [i, row] of rows.entries()) {
     members.push({
