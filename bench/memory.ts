@@ -123,7 +123,7 @@ type TRunning = { child: ChildProcess; exited: Promise<void>; output: () => stri
 
 function start(port: number, dataDir: string): TRunning {
   const { command, args } = startCommand();
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', PLATFORM_DATA_DIR: dataDir };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', PLATFORM_DATA_DIR: dataDir };
   for (const name of ['DATABASE_URL', 'UPSTREAM_URL', 'REDIS_URL']) delete env[name];
   // Its own process group, so the whole tree can be stopped at once.
   const child = spawn(command, args, { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
