@@ -1,5 +1,6 @@
 import { REMARK_MAX_LENGTH, UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES } from '@wl/schemas/constants';
 import { parseAmountInput } from '@wl/schemas/domain/money';
+import { WITHDRAW_MESSAGES } from '@wl/schemas/domain/withdraw-messages';
 import { assign, setup } from 'xstate';
 import { actorSlot } from '../shared/actor-slot.ts';
 import { toFlowError } from '../shared/flow-error.ts';
@@ -42,18 +43,11 @@ export type TWithdrawalConfirmContext = {
   answer: TWithdrawalAnswer | null;
 };
 
-/** Message keys the machine itself decides (same keys as the server's, schemas WITHDRAW_MESSAGES). */
-export const CONFIRM_ERRORS = {
-  receivedAmountInvalid: 'withdrawal_received_amount_invalid',
-  proofRequired: 'withdrawal_proof_required',
-  proofTooLarge: 'proof_too_large',
-  proofWrongType: 'proof_wrong_type',
-  proofTooMany: 'proof_too_many',
-  remarkTooLong: 'remark_too_long',
-} as const;
+/** Message keys the machine itself decides: the server's own (schemas WITHDRAW_MESSAGES). */
+export const CONFIRM_ERRORS = WITHDRAW_MESSAGES;
 
 /** Answers the server refuses for good: the window has closed, or it was answered elsewhere. */
-const CLOSED = new Set(['withdrawal_auto_received', 'withdrawal_confirm_window_closed', 'withdrawal_not_awaiting_answer']);
+const CLOSED: ReadonlySet<string> = new Set([WITHDRAW_MESSAGES.autoReceived, WITHDRAW_MESSAGES.windowClosed, WITHDRAW_MESSAGES.notAwaitingAnswer]);
 
 function receivedOf(event: TWithdrawalConfirmEvent): number | null {
   return event.type === 'confirm.partly' ? parseAmountInput(event.received) : null;

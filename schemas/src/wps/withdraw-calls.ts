@@ -3,6 +3,8 @@ import { REMARK_MAX_LENGTH, UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES } from '../consta
 import { ZAmountMinor } from '../domain/money.ts';
 import { PROOF_CONTENT_TYPES } from '../domain/proof.ts';
 import { zSecret, zText } from '../text.ts';
+import { WITHDRAW_MESSAGES } from '../domain/withdraw-messages.ts';
+export { WITHDRAW_MESSAGES } from '../domain/withdraw-messages.ts';
 
 /**
  * Issue 8 items 3, 4 and 8: the security centre (withdraw password, bank accounts, member audit),
@@ -32,32 +34,6 @@ export const WITHDRAW_PATHS = {
   operatorWithdrawalProof: '/wps/operator/withdrawals/proof',
 } as const;
 
-/** Message keys of withdraw and the security centre; the web translates them (withdraw/money area texts). */
-export const WITHDRAW_MESSAGES = {
-  withdrawPasswordNotSet: 'withdraw_password_not_set',
-  withdrawPasswordWrong: 'withdraw_password_wrong',
-  withdrawPasswordSame: 'withdraw_password_same_as_login',
-  holderNameMismatch: 'bank_holder_name_mismatch',
-  bankAccountsFull: 'bank_accounts_full',
-  bankAccountTaken: 'bank_account_taken',
-  accountNumberInvalid: 'bank_account_number_invalid',
-  amountInvalid: 'amount_invalid',
-  amountBelowMin: 'withdraw_amount_below_min',
-  amountAboveMax: 'withdraw_amount_above_max',
-  dailyCountReached: 'withdraw_daily_count_reached',
-  insufficientFunds: 'insufficient_funds',
-  keyReused: 'idempotency_key_reused',
-  notPending: 'withdrawal_not_pending',
-  notAwaitingAnswer: 'withdrawal_not_awaiting_answer',
-  autoReceived: 'withdrawal_auto_received',
-  windowClosed: 'withdrawal_confirm_window_closed',
-  receivedAmountInvalid: 'withdrawal_received_amount_invalid',
-  proofRequired: 'withdrawal_proof_required',
-  proofTooLarge: 'proof_too_large',
-  proofWrongType: 'proof_wrong_type',
-  proofTooMany: 'proof_too_many',
-  remarkTooLong: 'remark_too_long',
-} as const;
 
 /** SPEC §5 / §9: proofs are png or jpg, at most 5 MB each, at most 3; remarks at most 140 characters. */
 export const PROOF_MAX_BYTES = UPLOAD_MAX_BYTES;

@@ -1,0 +1,30 @@
+/**
+ * Message keys of withdraw and the security centre; the web translates them (withdraw/money area
+ * texts). Here, apart from the wire contracts (wps/withdraw-calls.ts re-exports them), so the
+ * withdrawal confirmation machine of flows can use them in the browser without zod (docs/0022).
+ */
+export const WITHDRAW_MESSAGES = {
+  withdrawPasswordNotSet: 'withdraw_password_not_set',
+  withdrawPasswordWrong: 'withdraw_password_wrong',
+  withdrawPasswordSame: 'withdraw_password_same_as_login',
+  holderNameMismatch: 'bank_holder_name_mismatch',
+  bankAccountsFull: 'bank_accounts_full',
+  bankAccountTaken: 'bank_account_taken',
+  accountNumberInvalid: 'bank_account_number_invalid',
+  amountInvalid: 'amount_invalid',
+  amountBelowMin: 'withdraw_amount_below_min',
+  amountAboveMax: 'withdraw_amount_above_max',
+  dailyCountReached: 'withdraw_daily_count_reached',
+  insufficientFunds: 'insufficient_funds',
+  keyReused: 'idempotency_key_reused',
+  notPending: 'withdrawal_not_pending',
+  notAwaitingAnswer: 'withdrawal_not_awaiting_answer',
+  autoReceived: 'withdrawal_auto_received',
+  windowClosed: 'withdrawal_confirm_window_closed',
+  receivedAmountInvalid: 'withdrawal_received_amount_invalid',
+  proofRequired: 'withdrawal_proof_required',
+  proofTooLarge: 'proof_too_large',
+  proofWrongType: 'proof_wrong_type',
+  proofTooMany: 'proof_too_many',
+  remarkTooLong: 'remark_too_long',
+} as const;
