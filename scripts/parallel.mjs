@@ -26,6 +26,7 @@ function prefixLines(stream, prefix, out) {
   });
 }
 
+const started = Date.now();
 const runs = commands.map((command, i) => {
   const prefix = `[${i + 1}]`;
   console.log(`${prefix} $ ${command}`);
@@ -33,7 +34,9 @@ const runs = commands.map((command, i) => {
   prefixLines(child.stdout, prefix, process.stdout);
   prefixLines(child.stderr, prefix, process.stderr);
   return new Promise((resolve) => {
-    child.on('exit', (code, signal) => resolve({ command, prefix, code: code ?? (signal ? 1 : 0), signal }));
+    child.on('exit', (code, signal) =>
+      resolve({ command, prefix, code: code ?? (signal ? 1 : 0), signal, seconds: Math.round((Date.now() - started) / 1000) }),
+    );
   });
 });
 
@@ -42,6 +45,6 @@ let failed = false;
 for (const r of results) {
   const ok = r.code === 0;
   failed ||= !ok;
-  console.log(`${r.prefix} ${ok ? 'passed' : `FAILED (exit ${r.code}${r.signal ? `, ${r.signal}` : ''})`}: ${r.command}`);
+  console.log(`${r.prefix} ${ok ? 'passed' : `FAILED (exit ${r.code}${r.signal ? `, ${r.signal}` : ''})`} after ${r.seconds} s: ${r.command}`);
 }
 process.exit(failed ? 1 : 0);
