@@ -23,3 +23,4 @@ export * from './wps/record-calls.ts';
 export * from './wps/contact-calls.ts';
 export * from './domain/records.ts';
 export * from './wps/seamless-calls.ts';
+export * from './wps/operator-games-calls.ts';

@@ -108,6 +108,15 @@ import {
   type TWithdrawPasswordRequest,
   type TWithdrawRequest,
 } from '@wl/schemas';
+import {
+  OPERATOR_GAMES_PATHS,
+  ZOperatorGame,
+  ZOperatorGameCategoriesResponse,
+  ZOperatorGamesResponse,
+  type TOperatorGamesQuery,
+  type TOperatorSetGameCategoryRequest,
+  type TOperatorSetGameRequest,
+} from '@wl/schemas';
 import { encryptBody } from '@wl/schemas/wps/body-cipher';
 import type { TCallContext, TUpstreamRequest, UpstreamClient } from './upstream.client.ts';
 import { UpstreamError } from './upstream.errors.ts';
@@ -628,6 +637,22 @@ export class WpsApi {
       { method: 'POST', path: OPERATOR_PATHS.operatorTotpEnable, moduleId: 'OPERATOR', value: ZOperatorTotpEnableResponse, body: input },
       ctx,
     );
+  }
+  /** Issue 9 item 8 (docs/0037): every category with its switch and game counts. */
+  operatorGameCategories(ctx: TCallContext) {
+    return this.client.call({ method: 'GET', path: OPERATOR_GAMES_PATHS.operatorGameCategories, moduleId: 'OPERATOR', value: ZOperatorGameCategoriesResponse }, ctx);
+  }
+  /** Switches one category; answers every category after the change. */
+  operatorSetGameCategory(input: TOperatorSetGameCategoryRequest, ctx: TCallContext) {
+    return this.client.call({ method: 'PUT', path: OPERATOR_GAMES_PATHS.operatorGameCategories, moduleId: 'OPERATOR', value: ZOperatorGameCategoriesResponse, body: input }, ctx);
+  }
+  /** A page of games found by name or vendor, switched on or off. */
+  operatorGames(input: TOperatorGamesQuery, ctx: TCallContext) {
+    return this.client.call({ method: 'GET', path: OPERATOR_GAMES_PATHS.operatorGames, moduleId: 'OPERATOR', value: ZOperatorGamesResponse, query: input }, ctx);
+  }
+  /** Switches one game; answers it after the change. */
+  operatorSetGame(input: TOperatorSetGameRequest, ctx: TCallContext) {
+    return this.client.call({ method: 'PUT', path: OPERATOR_GAMES_PATHS.operatorGames, moduleId: 'OPERATOR', value: ZOperatorGame, body: input }, ctx);
   }
   /** Answers the console configuration after the change. */
   operatorSetSystem(input: { maintenance?: boolean; regionRestriction?: boolean }, ctx: TCallContext) {

@@ -2,11 +2,16 @@ import { sql, type Kysely } from 'kysely';
 import type { TGameType, TLanguage } from '@wl/schemas';
 import type { DB } from '../db/schema.ts';
 
-/** Columns every game answer needs. */
+/**
+ * Columns every game answer needs, of the games the site shows: a game the operator switched off
+ * (migration 0017, docs/0037) is in no list, favourite page or lookup; isSwitchedOffGame tells a launch
+ * of one apart from an unknown game.
+ */
 export function gameSelect(db: Kysely<DB>) {
   return db
     .selectFrom('games')
     .innerJoin('vendors', 'vendors.id', 'games.vendor_id')
+    .where('games.enabled', '=', true)
     .select([
       'games.id',
       'games.node_id',
@@ -35,7 +40,16 @@ export async function enabledGameTypes(db: Kysely<DB>, merchantId: number): Prom
 
 /** The merchant's vendors grouped as categories (game type and vendor codes), for the prize-mode rule. */
 export async function categoryVendors(db: Kysely<DB>, merchantId: number): Promise<{ gameType: string; cards: { vassalage: string }[] }[]> {
-  const rows = await db.selectFrom('vendors').select(['game_type', 'vassalage']).where('merchant_id', '=', merchantId).orderBy('sort').execute();
+  const rows = await db
+    .selectFrom('vendors')
+    .select(['game_type', 'vassalage'])
+    .where('merchant_id', '=', merchantId)
+    // The vendors the site shows (vendorsWithFirstGame): one with every game switched off has no card.
+    .where(({ exists, selectFrom }) =>
+      exists(selectFrom('games').select('games.id').whereRef('games.vendor_id', '=', 'vendors.id').where('games.enabled', '=', true)),
+    )
+    .orderBy('sort')
+    .execute();
   const byType = new Map<string, { vassalage: string }[]>();
   for (const r of rows) byType.set(r.game_type, [...(byType.get(r.game_type) ?? []), { vassalage: r.vassalage }]);
   return [...byType].map(([gameType, cards]) => ({ gameType, cards }));
@@ -55,17 +69,34 @@ export function vendorsWithFirstGame(db: Kysely<DB>, merchantId: number) {
           .selectFrom('games')
           .select('games.game_code')
           .whereRef('games.vendor_id', '=', 'vendors.id')
+          .where('games.enabled', '=', true)
           .orderBy('games.sort')
           .limit(1)
           .as('first_game_code'),
     ])
     .where('vendors.merchant_id', '=', merchantId)
+    // A vendor whose games are all switched off has no card (docs/0037).
+    .where(({ exists, selectFrom }) =>
+      exists(selectFrom('games').select('games.id').whereRef('games.vendor_id', '=', 'vendors.id').where('games.enabled', '=', true)),
+    )
     .orderBy('vendors.sort')
     .execute();
 }
 
+/**
+ * Whether a launch names a game the operator switched off (docs/0037): gameSelect does not find it,
+ * and the launch is refused with 543 rather than "not found".
+ */
+export async function isSwitchedOffGame(db: Kysely<DB>, merchantId: number, by: { nodeId?: string | undefined; gameCode?: string | undefined }): Promise<boolean> {
+  let q = db.selectFrom('games').select('games.id').where('games.merchant_id', '=', merchantId).where('games.enabled', '=', false);
+  if (by.nodeId !== undefined) q = q.where('games.node_id', '=', by.nodeId);
+  else if (by.gameCode !== undefined) q = q.where('games.game_code', '=', by.gameCode);
+  else return false;
+  return (await q.limit(1).executeTakeFirst()) !== undefined;
+}
+
 /** Escapes LIKE wildcards so a search is a plain substring. */
-function likeSubstring(text: string): string {
+export function likeSubstring(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
@@ -111,6 +142,8 @@ export function winners(db: Kysely<DB>, merchantId: number, limit: number) {
     .innerJoin('games', 'games.id', 'winners.game_id')
     .select(['winners.customer_name', 'winners.win_amount_minor', 'games.node_id', 'games.name_en', 'games.name_bn', 'games.vassalage', 'games.game_type'])
     .where('winners.merchant_id', '=', merchantId)
+    // A switched-off game leaves the board too (clicking a row launches it).
+    .where('games.enabled', '=', true)
     .orderBy('winners.sort')
     .limit(limit)
     .execute();

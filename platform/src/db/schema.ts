@@ -103,6 +103,8 @@ export interface GamesTable {
   has_free_trial: boolean;
   is_hot: boolean;
   sort: number;
+  /** Migration 0017: false when the operator switched the game off (docs/0037). */
+  enabled: Generated<boolean>;
 }
 export interface BannersTable {
   id: Generated<number>;

@@ -12,7 +12,7 @@ import {
   type ZLotteryLaunchQuery,
 } from '@wl/schemas';
 import { toGame } from '../catalogue/catalogue.service.ts';
-import { categoryVendors, enabledGameTypes, type TGameRow } from '../catalogue/catalogue.queries.ts';
+import { categoryVendors, enabledGameTypes, isSwitchedOffGame, type TGameRow } from '../catalogue/catalogue.queries.ts';
 import { sha256Hex, type TMerchant, type TSessionMember } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
 import { WpsError, wpsErrors } from '../http/envelope.ts';
@@ -135,6 +135,11 @@ async function requireEnabledType(deps: TPlatformDeps, merchant: TMerchant, game
   return enabled;
 }
 
+/** Why a launch found no game: switched off by the operator (543, docs/0037) or unknown (404). */
+async function unknownOrSwitchedOff(deps: TPlatformDeps, merchant: TMerchant, by: { nodeId?: string | undefined; gameCode?: string | undefined }): Promise<WpsError> {
+  return (await isSwitchedOffGame(deps.db, merchant.id, by)) ? new WpsError(WPS_CODES.featureOff, WPS_MESSAGES.featureOff) : wpsErrors.notFound();
+}
+
 /**
  * Launches a game (UPSTREAM-NOTES Game launch): answers a URL to the platform's demo game page
  * carrying a single-use ticket. Without a member only free play (accountType 0) starts: SPEC §6 lets
@@ -153,7 +158,7 @@ export async function launchGame(
       : q.gameCode !== undefined
         ? await gameByCode(deps.db, merchant.id, q.gameCode)
         : undefined;
-  if (!game) throw wpsErrors.notFound();
+  if (!game) throw await unknownOrSwitchedOff(deps, merchant, q);
   await requireEnabledType(deps, merchant, game.game_type);
   if (q.accountType === 0 && !game.has_free_trial) throw new WpsError(WPS_CODES.featureOff, WPS_MESSAGES.featureOff);
   return issueTicket(deps, member, game, { accountType: q.accountType });
@@ -176,7 +181,8 @@ export async function launchLottery(
   q: TLotteryLaunch,
 ): Promise<{ content: { game_url: string } }> {
   const game = await gameByCode(deps.db, merchant.id, q.lottoGameCode);
-  if (!game || (game.game_type !== 'LOTT' && game.game_type !== 'ELOTT')) throw wpsErrors.notFound();
+  if (!game) throw await unknownOrSwitchedOff(deps, merchant, { gameCode: q.lottoGameCode });
+  if (game.game_type !== 'LOTT' && game.game_type !== 'ELOTT') throw wpsErrors.notFound();
   if (lottoAreaOf(game.vassalage) !== q.lottoArea) throw lotteryFieldError('lottoArea');
   const enabled = await requireEnabledType(deps, merchant, game.game_type);
   // The rule reads the categories the site shows, as the web does from its config.

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_PATHS, DEPOSIT_PATHS, OPERATOR_PATHS, OPERATOR_PERMISSIONS, WITHDRAW_PATHS, WPS_PATHS, type TOperatorPermission, type TOperatorRole } from '@wl/schemas';
+import { ACCOUNT_PATHS, DEPOSIT_PATHS, OPERATOR_GAMES_PATHS, OPERATOR_PATHS, OPERATOR_PERMISSIONS, WITHDRAW_PATHS, WPS_PATHS, type TOperatorPermission, type TOperatorRole } from '@wl/schemas';
 import { rowCounts, usePlatform } from '../test-support/db.ts';
 import { OPERATOR_ROUTES } from './operator.routes.ts';
 
@@ -38,6 +38,10 @@ const SAMPLES: Record<string, { payload?: object; query?: Record<string, string>
   [`POST ${WITHDRAW_PATHS.operatorWithdrawalPay}`]: { payload: { withdrawalId: 999_999_999 } },
   [`POST ${WITHDRAW_PATHS.operatorWithdrawalReject}`]: { payload: { withdrawalId: 999_999_999, remark: 'no' } },
   [`GET ${WITHDRAW_PATHS.operatorWithdrawalProof}`]: { query: { proofId: 'none' } },
+  // Issue 9 item 8: switches asked for what is already set (no change, nothing audited).
+  [`PUT ${OPERATOR_GAMES_PATHS.operatorGameCategories}`]: { payload: { gameType: 'RNG', enabled: true } },
+  [`GET ${OPERATOR_GAMES_PATHS.operatorGames}`]: { query: { search: 'golden' } },
+  [`PUT ${OPERATOR_GAMES_PATHS.operatorGames}`]: { payload: { nodeId: 'no-such-game', enabled: true } },
 };
 
 /** Allowed calls whose sample is refused after the permission check, with what they answer. */
@@ -50,6 +54,7 @@ const REFUSED_AFTER_ACCESS: Record<string, string> = {
   [WITHDRAW_PATHS.operatorWithdrawalPay]: 'error_not_found',
   [WITHDRAW_PATHS.operatorWithdrawalReject]: 'error_not_found',
   [WITHDRAW_PATHS.operatorWithdrawalProof]: 'error_not_found',
+  [OPERATOR_GAMES_PATHS.operatorGames + ' PUT']: 'error_not_found',
 };
 
 const tokens = {} as Record<TOperatorRole, string>;
@@ -90,6 +95,10 @@ describe('operator permissions (issue 6), enforced by the platform', () => {
       `POST ${WITHDRAW_PATHS.operatorWithdrawalPay} money.write`,
       `POST ${WITHDRAW_PATHS.operatorWithdrawalReject} money.write`,
       `GET ${WITHDRAW_PATHS.operatorWithdrawalProof} money.read`,
+      `GET ${OPERATOR_GAMES_PATHS.operatorGameCategories} config.read`,
+      `PUT ${OPERATOR_GAMES_PATHS.operatorGameCategories} whitelabel.write`,
+      `GET ${OPERATOR_GAMES_PATHS.operatorGames} config.read`,
+      `PUT ${OPERATOR_GAMES_PATHS.operatorGames} whitelabel.write`,
     ]);
   });
 

@@ -20,6 +20,7 @@ import { ok } from '../http/envelope.ts';
 import { clientIp, parseInput } from '../http/request-context.ts';
 import { securitySettings } from '../session/security.service.ts';
 import { WITHDRAW_OPERATOR_ROUTES } from '../withdraw/withdraw.operator-routes.ts';
+import { OPERATOR_GAMES_ROUTES } from './operator-games.routes.ts';
 import {
   operatorAudit,
   operatorConfig,
@@ -95,6 +96,8 @@ export const OPERATOR_ROUTES: readonly TOperatorRoute[] = [
   ...DEPOSIT_OPERATOR_ROUTES,
   // Issue 8: each money area declares its routes in its own folder.
   ...WITHDRAW_OPERATOR_ROUTES,
+  // Issue 9 item 8: category and game switches (docs/0037).
+  ...OPERATOR_GAMES_ROUTES,
 ];
 
 /** Operator console calls (ours): login, then every call of OPERATOR_ROUTES behind its permission. */

@@ -21,6 +21,10 @@ import { getWithdrawalProof } from './get-withdrawal-proof.ts';
 import { listWithdrawals } from './list-withdrawals.ts';
 import { payWithdrawal } from './pay-withdrawal.ts';
 import { rejectWithdrawal } from './reject-withdrawal.ts';
+import { listGameCategories } from './list-game-categories.ts';
+import { listOperatorGames } from './list-operator-games.ts';
+import { setGame } from './set-game.ts';
+import { setGameCategory } from './set-game-category.ts';
 
 /** The operator console: login, configuration, security thresholds, the message outbox, the audit log and the operator's authenticator; the platform checks each call's permission. */
 export const operatorRouter = router({
@@ -47,4 +51,9 @@ export const operatorRouter = router({
   payWithdrawal,
   rejectWithdrawal,
   withdrawalProof: getWithdrawalProof,
+  // Issue 9 item 8: category and game switches (docs/0037).
+  gameCategories: listGameCategories,
+  setGameCategory,
+  games: listOperatorGames,
+  setGame,
 });
