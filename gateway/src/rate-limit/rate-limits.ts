@@ -30,6 +30,9 @@ export const LIMITED_ACTIONS = [
   /** Issue 8: a code to a new mobile number or email address (security centre), and binding it. */
   'bindCode',
   'bindContact',
+  /** Issue 9: a built-in game's page opening its launch ticket, and every call it plays with (docs/0039). */
+  'gameOpen',
+  'gamePlay',
 ] as const;
 export type TLimitedAction = (typeof LIMITED_ACTIONS)[number];
 
@@ -75,6 +78,10 @@ export const DEFAULT_RATE_LIMITS: TRateLimits = {
   operatorLogin: { ip: { limit: 30, windowMs: MINUTE }, subject: { limit: 10, windowMs: 15 * MINUTE } },
   // A visitor's free-trial launch writes a ticket row with no account behind it: per IP only.
   launchTrial: { ip: { limit: 30, windowMs: MINUTE }, subject: { limit: 30, windowMs: MINUTE } },
+  // A ticket is single use: opening is per IP only. Play is per game session (its token): five calls a
+  // second is more than any player's hand, and a family behind one NAT still plays side by side.
+  gameOpen: { ip: { limit: 30, windowMs: MINUTE }, subject: { limit: 30, windowMs: MINUTE } },
+  gamePlay: { ip: { limit: 1200, windowMs: MINUTE }, subject: { limit: 300, windowMs: MINUTE } },
 };
 
 /**

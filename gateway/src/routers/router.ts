@@ -4,6 +4,7 @@ import { catalogueRouter } from './catalogue/router.ts';
 import { configRouter } from './config/router.ts';
 import { contentRouter } from './content/router.ts';
 import { depositRouter } from './deposit/router.ts';
+import { gamesRouter } from './games/router.ts';
 import { memberRouter } from './member/router.ts';
 import { operatorRouter } from './operator/router.ts';
 import { sessionRouter } from './session/router.ts';
@@ -18,6 +19,7 @@ export const appRouter = router({
   config: configRouter,
   system: systemRouter,
   catalogue: catalogueRouter,
+  games: gamesRouter,
   content: contentRouter,
   session: sessionRouter,
   account: accountRouter,

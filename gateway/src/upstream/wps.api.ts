@@ -1,5 +1,14 @@
 import { z } from 'zod';
 import {
+  WLG_PATHS,
+  ZWlgCloseMineResponse,
+  ZWlgCloseResponse,
+  ZWlgOpenResponse,
+  ZWlgRoundsResponse,
+  ZWlgSeedResponse,
+  ZWlgSlotSpinResponse,
+  ZWlgState,
+  type TWlgSlotSpinRequest,
   CONTACT_PATHS,
   ZBindCodeResponse,
   ZBindContactResponse,
@@ -726,3 +735,27 @@ function isDecryptFailure(error: unknown): boolean {
     !(typeof error.value === 'object' && error.value !== null && 'fieldErrors' in error.value)
   );
 }
+
+  /** A built-in game's page calls (docs/0039): each a POST carrying the game session's token in the body, never in a URL. */
+  wlgOpen(input: { ticket: string }, ctx: TCallContext) {
+    return this.client.call({ method: 'POST', path: WLG_PATHS.open, moduleId: 'GAME', value: ZWlgOpenResponse, body: input }, ctx);
+  }
+  wlgState(input: { token: string }, ctx: TCallContext) {
+    return this.client.call({ method: 'POST', path: WLG_PATHS.state, moduleId: 'GAME', value: ZWlgState, body: input }, ctx);
+  }
+  wlgClose(input: { token: string }, ctx: TCallContext) {
+    return this.client.call({ method: 'POST', path: WLG_PATHS.close, moduleId: 'GAME', value: ZWlgCloseResponse, body: input }, ctx);
+  }
+  wlgSeed(input: { token: string; clientSeed?: string | undefined }, ctx: TCallContext) {
+    return this.client.call({ method: 'POST', path: WLG_PATHS.seed, moduleId: 'GAME', value: ZWlgSeedResponse, body: input }, ctx);
+  }
+  wlgRounds(input: { token: string }, ctx: TCallContext) {
+    return this.client.call({ method: 'POST', path: WLG_PATHS.rounds, moduleId: 'GAME', value: ZWlgRoundsResponse, body: input }, ctx);
+  }
+  wlgSlotSpin(input: TWlgSlotSpinRequest, ctx: TCallContext) {
+    return this.client.call({ method: 'POST', path: WLG_PATHS.slotSpin, moduleId: 'GAME', value: ZWlgSlotSpinResponse, body: input }, ctx);
+  }
+  /** The member closes whatever real-money game is open (the web's answer to 734). */
+  wlgCloseMine(ctx: TCallContext) {
+    return this.client.call({ method: 'POST', path: WLG_PATHS.closeMine, moduleId: 'GAME', value: ZWlgCloseMineResponse, body: {} }, ctx);
+  }

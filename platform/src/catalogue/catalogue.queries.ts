@@ -21,6 +21,7 @@ export function gameSelect(db: Kysely<DB>) {
       'games.name_en',
       'games.name_bn',
       'games.has_free_trial',
+      'games.engine',
       'vendors.name as vendor_name',
     ]);
 }

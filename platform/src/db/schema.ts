@@ -105,6 +105,8 @@ export interface GamesTable {
   sort: number;
   /** Migration 0017: false when the operator switched the game off (docs/0037). */
   enabled: Generated<boolean>;
+  /** Migration 0018: the built-in provider's engine for this game; null for other vendors' games (docs/0039). */
+  engine: Generated<'slot' | 'crash' | 'lottery' | null>;
 }
 export interface BannersTable {
   id: Generated<number>;
@@ -503,6 +505,52 @@ export interface SeamlessBetSlotsTable {
   bet_transaction_id: string;
   state: 'placed' | 'rolled_back' | 'void';
 }
+/** Games a member launched lately, one row per game (migration 0016, docs/0036). */
+export interface RecentGamesTable {
+  member_id: number;
+  game_id: number;
+  played_at: Date;
+  seq: Generated<string>;
+}
+/** Built-in games (migration 0018, docs/0039): a launched game's session, its seeds and its rounds. */
+export interface GameSessionsTable {
+  id: Generated<number>;
+  token_hash: string;
+  merchant_id: number;
+  member_id: number | null;
+  game_id: number;
+  mode: 'real' | 'fun';
+  play_balance_minor: number | null;
+  last_seen_at: Date;
+  closed_at: Date | null;
+  created_at: Generated<Date>;
+}
+export interface GameSeedsTable {
+  id: Generated<number>;
+  session_id: number;
+  server_seed: string;
+  server_seed_hash: string;
+  client_seed: string;
+  next_nonce: Generated<number>;
+  revealed_at: Date | null;
+  created_at: Generated<Date>;
+}
+export interface GameRoundsTable {
+  id: Generated<number>;
+  session_id: number;
+  seed_id: number;
+  nonce: number;
+  merchant_id: number;
+  member_id: number | null;
+  game_id: number;
+  mode: 'real' | 'fun';
+  stake_minor: number;
+  payout_minor: number;
+  outcome: ColumnType<unknown, string, string>;
+  state: 'open' | 'placed' | 'settled' | 'refused' | 'rolled_back';
+  created_at: Generated<Date>;
+  settled_at: Date | null;
+}
 export interface DB {
   merchants: MerchantsTable;
   whitelabel_nodes: WhitelabelNodesTable;
@@ -551,5 +599,9 @@ export interface DB {
   seamless_providers: SeamlessProvidersTable;
   seamless_transactions: SeamlessTransactionsTable;
   seamless_bet_slots: SeamlessBetSlotsTable;
+  recent_games: RecentGamesTable;
+  game_sessions: GameSessionsTable;
+  game_seeds: GameSeedsTable;
+  game_rounds: GameRoundsTable;
   schema_migrations: SchemaMigrationsTable;
 }

@@ -174,10 +174,41 @@ async function seedDepositChannels(trx: Transaction<DB>, merchantId: number): Pr
 /** The built-in game provider (issue 9): it calls the seamless wallet like any provider, with its own secret. */
 export const BUILT_IN_PROVIDER = { code: 'WLG', name: 'WL Games' } as const;
 
+/** The built-in provider's games (docs/0039): real bets through the seamless wallet, free play with play money. */
+export const BUILT_IN_GAMES = [
+  { nodeId: 'WLG_SLOT_BENGAL', engine: 'slot', gameType: 'RNG', nameEn: 'Bengal Fortune', nameBn: 'বাংলার ভাগ্য' },
+] as const;
+/** The vendor the built-in games are listed under. */
+export const BUILT_IN_VENDOR = { vassalage: 'WLG', name: 'Lucky Bazaar Originals', gameType: 'RNG' } as const;
+
 async function seedBuiltInProvider(trx: Transaction<DB>, merchantId: number): Promise<void> {
   await trx
     .insertInto('seamless_providers')
     .values({ merchant_id: merchantId, code: BUILT_IN_PROVIDER.code, name: BUILT_IN_PROVIDER.name, secret: randomBytes(32).toString('hex') })
+    .execute();
+  const vendor = await trx
+    .insertInto('vendors')
+    .values({ merchant_id: merchantId, vassalage: BUILT_IN_VENDOR.vassalage, game_type: BUILT_IN_VENDOR.gameType, name: BUILT_IN_VENDOR.name, is_game: 'GAME', sort: VENDOR_SEEDS.length })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('games')
+    .values(
+      BUILT_IN_GAMES.map((g, k) => ({
+        merchant_id: merchantId,
+        vendor_id: vendor.id,
+        node_id: g.nodeId,
+        game_code: g.nodeId,
+        game_type: g.gameType,
+        vassalage: BUILT_IN_VENDOR.vassalage,
+        name_en: g.nameEn,
+        name_bn: g.nameBn,
+        has_free_trial: true,
+        is_hot: false,
+        sort: k,
+        engine: g.engine,
+      })),
+    )
     .execute();
 }
 

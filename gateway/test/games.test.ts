@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectTRPCError } from './errors.ts';
+import { ACCOUNTS, loginToken, startGateway, type THarness } from './harness.ts';
+
+/** Issue 9: a built-in game through the gateway — launch, open the ticket, spin, prove, close (docs/0039). */
+
+let h: THarness;
+let member = '';
+const SLOT = 'WLG_SLOT_BENGAL';
+
+beforeAll(async () => {
+  h = await startGateway({ trustProxy: 'loopback', rateLimits: { gamePlay: { subject: { limit: 8, windowMs: 60_000 } } } });
+  member = await loginToken(h, ACCOUNTS.member);
+}, 60_000);
+afterAll(async () => {
+  await h?.close();
+});
+
+const ticketOf = (url: string) => {
+  const u = new URL(url, 'http://x');
+  expect(u.pathname).toBe('/seamless');
+  expect(u.searchParams.get('game')).toBe(SLOT);
+  return u.searchParams.get('ticket')!;
+};
+
+describe('games (the built-in provider through the gateway)', () => {
+  it('a member launches the slot, spins for real money and sees the same balance in the header', async () => {
+    const m = h.client({ token: member });
+    const { url } = await m.catalogue.launch.mutate({ nodeId: SLOT, freeTrial: false });
+    // The game page holds no member session: its ticket, then its game token, are its credentials.
+    const game = await h.client().games.open.mutate({ ticket: ticketOf(url) });
+    expect(game).toMatchObject({ mode: 'real', game: { engine: 'slot' }, fair: { nonce: 0 } });
+    const spin = await h.client().games.spin.mutate({ token: game.token, betPerLineMinor: 100 });
+    expect(spin.balanceMinor).toBe(game.balanceMinor - 2500 + spin.round.payoutMinor);
+    const header = await m.member.balance.query();
+    expect(JSON.stringify(header)).toContain(String(spin.balanceMinor));
+    const rounds = await h.client().games.rounds.mutate({ token: game.token });
+    expect(rounds.rounds[0]!.roundId).toBe(spin.round.roundId);
+
+    // A second real-money launch while this one is open: 734, a conflict the web answers by offering to close it.
+    await expectTRPCError(m.catalogue.launch.mutate({ nodeId: SLOT, freeTrial: false }), 'CONFLICT', 'game_already_open');
+    expect(await m.games.closeMine.mutate()).toEqual({ closed: 1 });
+    await expectTRPCError(h.client().games.state.mutate({ token: game.token }), 'UNAUTHORIZED', 'game_session_ended');
+    const again = await m.catalogue.launch.mutate({ nodeId: SLOT, freeTrial: false });
+    const second = await h.client().games.open.mutate({ ticket: ticketOf(again.url) });
+    await h.client().games.close.mutate({ token: second.token });
+  });
+
+  it('a visitor plays free with play money; play is limited per game session', async () => {
+    const visitor = h.client({ headers: { 'x-forwarded-for': '198.51.100.31' } });
+    const { url } = await visitor.catalogue.launchTrial.mutate({ nodeId: SLOT });
+    const game = await visitor.games.open.mutate({ ticket: ticketOf(url) });
+    expect(game).toMatchObject({ mode: 'fun', balanceMinor: 200_000 });
+    for (let i = 0; i < 8; i++) await visitor.games.spin.mutate({ token: game.token, betPerLineMinor: 10 });
+    await expectTRPCError(visitor.games.spin.mutate({ token: game.token, betPerLineMinor: 10 }), 'TOO_MANY_REQUESTS', 'error_too_many_requests');
+  });
+
+  it('refuses a used ticket, a forged token, a bet not offered and a bad client seed', async () => {
+    const { url } = await h.client({ token: member }).catalogue.launch.mutate({ nodeId: SLOT, freeTrial: false });
+    const ticket = ticketOf(url);
+    const game = await h.client().games.open.mutate({ ticket });
+    await expectTRPCError(h.client().games.open.mutate({ ticket }), 'NOT_FOUND', 'game_session_ended');
+    await expectTRPCError(h.client().games.spin.mutate({ token: 'A'.repeat(43), betPerLineMinor: 100 }), 'UNAUTHORIZED', 'game_session_ended');
+    await expectTRPCError(h.client().games.spin.mutate({ token: game.token, betPerLineMinor: 7 }), 'BAD_REQUEST');
+    await expectTRPCError(h.client().games.seed.mutate({ token: game.token, clientSeed: 'a:b' }), 'BAD_REQUEST');
+    await h.client({ token: member }).games.closeMine.mutate();
+  });
+});

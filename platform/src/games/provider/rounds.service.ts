@@ -1,0 +1,230 @@
+import { sql } from 'kysely';
+import { SEAMLESS_MESSAGES, WLG_MESSAGES, WPS_CODES, type TWlgRound, type TWlgSlotSpinResponse } from '@wl/schemas';
+import { fairFloats } from '@wl/schemas/games/fair';
+import { slotSpin, type TSlotSpin } from '@wl/schemas/games/slot';
+import type { TPlatformDeps } from '../../http/deps.ts';
+import { WpsError } from '../../http/envelope.ts';
+import { commitmentOf, type TGameSession } from './game-sessions.ts';
+import { WalletRefusal, WalletUnreachable, type TWalletClient } from './wallet-client.ts';
+
+/** A round still 'open' or 'placed' this long after it was drawn is finished by the recovery sweep. */
+export const ROUND_RECOVERY_AFTER_MS = 30_000;
+
+/** The wallet ids of a round: the provider's round id and its bet, win and rollback transaction ids. */
+export const roundIds = (roundId: number) => {
+  const round = `WLG-${roundId}`;
+  return { round, bet: `${round}:bet`, win: `${round}:win`, rollback: `${round}:rb` };
+};
+
+const busy = () => new WpsError(WPS_CODES.systemBusy, WLG_MESSAGES.busy);
+const wrongGame = () => new WpsError(WPS_CODES.badRequest, WLG_MESSAGES.wrongGame);
+
+type TDrawn = { roundId: number; spin: TSlotSpin; nonce: number; serverSeedHash: string; clientSeed: string };
+
+/**
+ * Draws a round under the seed row's lock: the next nonce, the fair floats, the outcome, the round
+ * row. Free play settles here, in the same transaction, against the session's play money; real money
+ * leaves the round 'open' for the wallet.
+ */
+async function drawSlotRound(deps: TPlatformDeps, session: TGameSession, betPerLineMinor: number): Promise<TDrawn & { playBalanceMinor: number | null }> {
+  return deps.db.transaction().execute(async (trx) => {
+    const seed = await trx
+      .selectFrom('game_seeds')
+      .select(['id', 'server_seed', 'server_seed_hash', 'client_seed', 'next_nonce'])
+      .where('session_id', '=', session.id)
+      .where('revealed_at', 'is', null)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!seed) throw new WpsError(WPS_CODES.notLoggedIn, WLG_MESSAGES.sessionEnded);
+    const nonce = seed.next_nonce;
+    const spin = slotSpin(await fairFloats(seed.server_seed, seed.client_seed, nonce, 5), betPerLineMinor);
+    let playBalanceMinor: number | null = null;
+    if (session.mode === 'fun') {
+      const paid = await trx
+        .updateTable('game_sessions')
+        .set({ play_balance_minor: sql`play_balance_minor - ${spin.stakeMinor} + ${spin.winMinor}` })
+        .where('id', '=', session.id)
+        .where('play_balance_minor', '>=', spin.stakeMinor)
+        .returning('play_balance_minor')
+        .executeTakeFirst();
+      if (!paid) {
+        const left = await trx.selectFrom('game_sessions').select('play_balance_minor').where('id', '=', session.id).executeTakeFirstOrThrow();
+        throw new WpsError(400, SEAMLESS_MESSAGES.insufficientFunds, { balanceMinor: Number(left.play_balance_minor), currency: session.currency });
+      }
+      playBalanceMinor = Number(paid.play_balance_minor);
+    }
+    const round = await trx
+      .insertInto('game_rounds')
+      .values({
+        session_id: session.id,
+        seed_id: seed.id,
+        nonce,
+        merchant_id: session.merchantId,
+        member_id: session.memberId,
+        game_id: session.game.id,
+        mode: session.mode,
+        stake_minor: spin.stakeMinor,
+        payout_minor: spin.winMinor,
+        outcome: JSON.stringify(spin),
+        state: session.mode === 'fun' ? 'settled' : 'open',
+        settled_at: session.mode === 'fun' ? deps.clock() : null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx.updateTable('game_seeds').set({ next_nonce: nonce + 1 }).where('id', '=', seed.id).execute();
+    return { roundId: round.id, spin, nonce, serverSeedHash: seed.server_seed_hash, clientSeed: seed.client_seed, playBalanceMinor };
+  });
+}
+
+async function setRoundState(deps: TPlatformDeps, roundId: number, from: ('open' | 'placed')[], to: 'placed' | 'settled' | 'refused' | 'rolled_back') {
+  await deps.db
+    .updateTable('game_rounds')
+    .set({ state: to, ...(to === 'placed' ? {} : { settled_at: deps.clock() }) })
+    .where('id', '=', roundId)
+    .where('state', 'in', from)
+    .execute();
+}
+
+/**
+ * Real money: the bet and the win go through the seamless wallet, like any provider's. A refused bet
+ * (insufficient funds, anything the wallet says no to) refuses the round and nothing moved. A bet whose
+ * fate is unknown is rolled back (the wallet refunds it, or records the rollback so a late bet is
+ * refused). Once the bet is taken the round is paid: a win that cannot be delivered now is left
+ * 'placed' for the recovery sweep, which pays it with the same transaction id.
+ */
+async function settleWithWallet(deps: TPlatformDeps, wallet: TWalletClient, session: TGameSession, drawn: TDrawn): Promise<number> {
+  const ids = roundIds(drawn.roundId);
+  const playerId = String(session.memberId);
+  const gameCode = session.game.gameCode;
+  try {
+    await wallet.bet({ playerId, roundId: ids.round, transactionId: ids.bet, gameCode, amountMinor: drawn.spin.stakeMinor });
+  } catch (err) {
+    if (err instanceof WalletRefusal) {
+      await setRoundState(deps, drawn.roundId, ['open'], 'refused');
+      throw new WpsError(err.code, err.messageKey, err.balance);
+    }
+    if (err instanceof WalletUnreachable) {
+      try {
+        await wallet.rollback({ playerId, roundId: ids.round, transactionId: ids.rollback, gameCode, refTransactionId: ids.bet });
+        await setRoundState(deps, drawn.roundId, ['open'], 'rolled_back');
+      } catch {
+        // Left 'open': the recovery sweep rolls it back.
+      }
+      throw busy();
+    }
+    throw err;
+  }
+  await setRoundState(deps, drawn.roundId, ['open'], 'placed');
+  try {
+    const answer = await wallet.win({ playerId, roundId: ids.round, transactionId: ids.win, gameCode, amountMinor: drawn.spin.winMinor });
+    await setRoundState(deps, drawn.roundId, ['placed'], 'settled');
+    return answer.balanceMinor;
+  } catch (err) {
+    if (err instanceof WalletUnreachable) throw busy();
+    throw err;
+  }
+}
+
+/** One spin of the slot: drawn fairly, paid through the wallet (or the play money), answered with the proof. */
+export async function spinSlot(deps: TPlatformDeps, wallet: TWalletClient, session: TGameSession, betPerLineMinor: number): Promise<TWlgSlotSpinResponse> {
+  if (session.game.engine !== 'slot') throw wrongGame();
+  const drawn = await drawSlotRound(deps, session, betPerLineMinor);
+  const balanceMinor = drawn.playBalanceMinor ?? (await settleWithWallet(deps, wallet, session, drawn));
+  return {
+    round: {
+      roundId: String(drawn.roundId),
+      stakeMinor: drawn.spin.stakeMinor,
+      payoutMinor: drawn.spin.winMinor,
+      state: 'settled',
+      serverSeedHash: drawn.serverSeedHash,
+      serverSeed: null,
+      clientSeed: drawn.clientSeed,
+      nonce: drawn.nonce,
+      outcome: drawn.spin,
+      playedAt: deps.clock().toISOString(),
+    },
+    balanceMinor,
+    fair: await commitmentOf(deps.db, session.id),
+  };
+}
+
+/** The session's last rounds, newest first, each with its proof (the server seed once revealed). */
+export async function roundsOf(deps: TPlatformDeps, session: TGameSession): Promise<{ rounds: TWlgRound[] }> {
+  const rows = await deps.db
+    .selectFrom('game_rounds')
+    .innerJoin('game_seeds', 'game_seeds.id', 'game_rounds.seed_id')
+    .select([
+      'game_rounds.id',
+      'game_rounds.stake_minor',
+      'game_rounds.payout_minor',
+      'game_rounds.state',
+      'game_rounds.nonce',
+      'game_rounds.outcome',
+      'game_rounds.created_at',
+      'game_seeds.server_seed',
+      'game_seeds.server_seed_hash',
+      'game_seeds.client_seed',
+      'game_seeds.revealed_at',
+    ])
+    .where('game_rounds.session_id', '=', session.id)
+    .orderBy('game_rounds.id', 'desc')
+    .limit(20)
+    .execute();
+  return {
+    rounds: rows.map((r) => ({
+      roundId: String(r.id),
+      stakeMinor: Number(r.stake_minor),
+      payoutMinor: Number(r.payout_minor),
+      state: r.state,
+      serverSeedHash: r.server_seed_hash,
+      serverSeed: r.revealed_at ? r.server_seed : null,
+      clientSeed: r.client_seed,
+      nonce: r.nonce,
+      outcome: (typeof r.outcome === 'string' ? JSON.parse(r.outcome) : r.outcome) as TSlotSpin,
+      playedAt: new Date(r.created_at).toISOString(),
+    })),
+  };
+}
+
+/**
+ * Finishes real-money rounds left behind by a failure (a crash, the wallet away): a round whose bet
+ * was taken ('placed') is paid its drawn win; one whose bet's fate is unknown ('open') is rolled back.
+ * Both calls reuse the round's transaction ids, so running this twice, or beside the original call,
+ * moves nothing twice.
+ */
+export async function recoverRounds(deps: TPlatformDeps, wallet: TWalletClient, limit = 200): Promise<{ paid: number; rolledBack: number }> {
+  const stale = await deps.db
+    .selectFrom('game_rounds')
+    .innerJoin('games', 'games.id', 'game_rounds.game_id')
+    .select(['game_rounds.id', 'game_rounds.state', 'game_rounds.member_id', 'game_rounds.payout_minor', 'games.game_code'])
+    .where('game_rounds.state', 'in', ['open', 'placed'])
+    .where('game_rounds.mode', '=', 'real')
+    .where('game_rounds.created_at', '<', new Date(deps.clock().getTime() - ROUND_RECOVERY_AFTER_MS))
+    .orderBy('game_rounds.id')
+    .limit(limit)
+    .execute();
+  let paid = 0;
+  let rolledBack = 0;
+  for (const r of stale) {
+    const ids = roundIds(r.id);
+    const base = { playerId: String(r.member_id), roundId: ids.round, gameCode: r.game_code };
+    try {
+      if (r.state === 'placed') {
+        await wallet.win({ ...base, transactionId: ids.win, amountMinor: Number(r.payout_minor) });
+        await setRoundState(deps, r.id, ['placed'], 'settled');
+        paid++;
+      } else {
+        await wallet.rollback({ ...base, transactionId: ids.rollback, refTransactionId: ids.bet });
+        await setRoundState(deps, r.id, ['open'], 'rolled_back');
+        rolledBack++;
+      }
+    } catch (err) {
+      // Still unreachable: the next sweep tries again. A refused rollback means no bet of ours moved
+      // (the wallet refuses only players or ids it does not hold): the round is refused. A refused win
+      // of a taken bet is never expected; it stays for a person to look at.
+      if (err instanceof WalletRefusal && r.state === 'open') await setRoundState(deps, r.id, ['open'], 'refused');
+      else if (err instanceof WalletRefusal) console.error(`round ${ids.round}: the wallet refused its win (${err.messageKey})`);
+    }
+  }
+  return { paid, rolledBack };
+}

@@ -1,0 +1,218 @@
+import { describe, expect, it, beforeAll } from 'vitest';
+import { WLG_PATHS, WPS_PATHS, ZWlgOpenResponse, ZWlgRoundsResponse, ZWlgSeedResponse, ZWlgSlotSpinResponse } from '@wl/schemas';
+import { fairFloats, serverSeedHash } from '@wl/schemas/games/fair';
+import { slotSpin } from '@wl/schemas/games/slot';
+import { rowCounts, usePlatform } from '../../test-support/db.ts';
+import { loginToken } from '../../test-support/http.ts';
+import { hashPassword } from '../../session/password.service.ts';
+import { accountFor, houseAccountId, transfer } from '../../wallet/ledger.service.ts';
+import { DEMO_ACCOUNTS, BUILT_IN_GAMES } from '../../seed/seed.ts';
+import { FREE_PLAY_BALANCE_MINOR, sessionOf } from './game-sessions.ts';
+import { recoverRounds, roundIds, ROUND_RECOVERY_AFTER_MS, spinSlot } from './rounds.service.ts';
+import { WalletUnreachable } from './wallet-client.ts';
+import { builtInProvider } from './provider.routes.ts';
+
+// Real time plus a shift a test can move forward (idle sessions, the recovery sweep's age).
+let shiftMs = 0;
+const ctx = usePlatform({ clock: () => new Date(Date.now() + shiftMs) });
+const SLOT = BUILT_IN_GAMES[0].nodeId;
+
+let member: string;
+beforeAll(async () => {
+  // The provider reaches the wallet over real HTTP on the platform's own address.
+  await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+  member = await loginToken(ctx.app, DEMO_ACCOUNTS.member.username, DEMO_ACCOUNTS.member.password);
+});
+
+const post = (url: string, payload: unknown, token?: string) =>
+  ctx.app.inject({ method: 'POST', url, payload: payload as object, ...(token ? { headers: { authorization: token } } : {}) });
+
+async function launch(token: string | null, accountType = 1) {
+  const res = await ctx.app.inject({ url: `${WPS_PATHS.launchGame}?nodeId=${SLOT}&launchMode=GLS&accountType=${accountType}`, ...(token ? { headers: { authorization: token } } : {}) });
+  return res.json() as { success: boolean; code: number; message: string; value: { content: { game_url: string } } | null };
+}
+
+async function open(token: string | null, accountType = 1) {
+  const launched = await launch(token, accountType);
+  expect(launched.success).toBe(true);
+  const url = new URL(launched.value!.content.game_url, 'http://x');
+  expect(url.pathname).toBe('/seamless');
+  expect(url.searchParams.get('game')).toBe(SLOT);
+  const res = await post(WLG_PATHS.open, { ticket: url.searchParams.get('ticket') });
+  expect(res.json()).toMatchObject({ success: true });
+  return ZWlgOpenResponse.parse(res.json().value);
+}
+
+const closeMine = (token: string) => post(WLG_PATHS.closeMine, {}, token);
+const walletOf = async (memberId: number) => {
+  const id = await accountFor(ctx.db, { id: 1, currency: 'BDT' }, 'member_wallet', { memberId });
+  return Number((await ctx.db.selectFrom('ledger_accounts').select('balance_minor').where('id', '=', id).executeTakeFirstOrThrow()).balance_minor);
+};
+const demoMemberId = async () => (await ctx.db.selectFrom('members').select('id').where('username', '=', DEMO_ACCOUNTS.member.username).executeTakeFirstOrThrow()).id;
+
+describe('the built-in slot on the seamless wallet', () => {
+  it('a spin debits the stake and credits the win through the wallet, and proves itself once the seed is revealed', async () => {
+    const game = await open(member);
+    const memberId = await demoMemberId();
+    const before = await walletOf(memberId);
+    expect(game).toMatchObject({ mode: 'real', balanceMinor: before, game: { nodeId: SLOT, engine: 'slot' }, fair: { nonce: 0 } });
+
+    const res = await post(WLG_PATHS.slotSpin, { token: game.token, betPerLineMinor: 100 });
+    const spin = ZWlgSlotSpinResponse.parse(res.json().value);
+    expect(spin.round.stakeMinor).toBe(2500);
+    expect(spin.balanceMinor).toBe(before - 2500 + spin.round.payoutMinor);
+    expect(await walletOf(memberId)).toBe(spin.balanceMinor);
+    expect(spin.fair.nonce).toBe(1);
+    // The wallet saw the provider's ids; the ledger carries the game and round for the records.
+    const ids = roundIds(Number(spin.round.roundId));
+    const moved = await ctx.db.selectFrom('seamless_transactions').select(['transaction_id', 'kind', 'amount_minor']).where('round_id', '=', ids.round).orderBy('id').execute();
+    expect(moved).toEqual([
+      { transaction_id: ids.bet, kind: 'bet', amount_minor: 2500 },
+      { transaction_id: ids.win, kind: 'win', amount_minor: spin.round.payoutMinor },
+    ]);
+
+    const rotated = ZWlgSeedResponse.parse((await post(WLG_PATHS.seed, { token: game.token, clientSeed: 'my-own-seed' })).json().value);
+    expect(rotated.revealed).toMatchObject({ serverSeedHash: game.fair.serverSeedHash, clientSeed: game.fair.clientSeed, rounds: 1 });
+    expect(await serverSeedHash(rotated.revealed.serverSeed)).toBe(game.fair.serverSeedHash);
+    expect(slotSpin(await fairFloats(rotated.revealed.serverSeed, game.fair.clientSeed, 0, 5), 100)).toEqual(spin.round.outcome);
+    expect(rotated.fair).toMatchObject({ clientSeed: 'my-own-seed', nonce: 0 });
+    expect(rotated.fair.serverSeedHash).not.toBe(game.fair.serverSeedHash);
+
+    const rounds = ZWlgRoundsResponse.parse((await post(WLG_PATHS.rounds, { token: game.token })).json().value).rounds;
+    expect(rounds[0]).toMatchObject({ roundId: spin.round.roundId, state: 'settled', serverSeed: rotated.revealed.serverSeed, nonce: 0 });
+    expect((await closeMine(member)).json().value).toEqual({ closed: 1 });
+  });
+
+  it('one real-money game at a time: a second launch answers 734 until the first is closed or idle', async () => {
+    const game = await open(member);
+    const again = await launch(member);
+    expect(again).toMatchObject({ success: false, code: 734, message: 'game_already_open' });
+    // Free play needs no wallet: it is not refused.
+    expect((await launch(member, 0)).success).toBe(true);
+    expect((await closeMine(member)).json().value).toEqual({ closed: 1 });
+    expect((await post(WLG_PATHS.state, { token: game.token })).statusCode).toBe(401);
+    await open(member);
+    // Idle for the whole window: the next launch closes it.
+    shiftMs = 16 * 60_000;
+    try {
+      await open(member);
+    } finally {
+      shiftMs = 0;
+    }
+    await closeMine(member);
+  });
+
+  it('two tickets opened at once: one session, the other answers 734 and its ticket stays usable', async () => {
+    const tickets = await Promise.all([launch(member), launch(member)]);
+    const ticketOf = (t: (typeof tickets)[number]) => new URL(t.value!.content.game_url, 'http://x').searchParams.get('ticket');
+    const opened = await Promise.all(tickets.map((t) => post(WLG_PATHS.open, { ticket: ticketOf(t) })));
+    expect(opened.map((r) => r.json().code ?? 0).sort()).toEqual([0, 734]);
+    await closeMine(member);
+    const loser = tickets[opened.findIndex((r) => r.json().code === 734)]!;
+    expect((await post(WLG_PATHS.open, { ticket: ticketOf(loser) })).json()).toMatchObject({ success: true });
+    await closeMine(member);
+  });
+
+  it('refuses a stake the wallet cannot cover, and nothing moves', async () => {
+    const merchant = await ctx.db.selectFrom('merchants').select(['id', 'currency']).executeTakeFirstOrThrow();
+    const poor = await ctx.db
+      .insertInto('members')
+      .values({ merchant_id: merchant.id, username: 'slotpoor', nickname: 'p', password_hash: await hashPassword('Poor1234'), type: 0 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const wallet = await accountFor(ctx.db, merchant, 'member_wallet', { memberId: poor.id });
+    const house = (await houseAccountId(ctx.db, merchant.id))!;
+    await transfer(ctx.db, { from: house, to: wallet, amountMinor: 1000, owner: { kind: 'system', id: 0 }, idempotencyKey: 'slot-test:poor', kind: 'seed_credit' });
+    const token = await loginToken(ctx.app, 'slotpoor', 'Poor1234');
+    const game = await open(token);
+    const before = await rowCounts(ctx.db, ['ledger_transactions', 'seamless_transactions']);
+    const res = await post(WLG_PATHS.slotSpin, { token: game.token, betPerLineMinor: 100 });
+    expect(res.json()).toMatchObject({ success: false, message: 'insufficient_funds', value: { balanceMinor: 1000 } });
+    expect(await rowCounts(ctx.db, ['ledger_transactions', 'seamless_transactions'])).toEqual(before);
+    const round = await ctx.db.selectFrom('game_rounds').select('state').where('member_id', '=', poor.id).executeTakeFirstOrThrow();
+    expect(round.state).toBe('refused');
+  });
+
+  it('free play spends play money with no cash value and never touches a wallet', async () => {
+    const before = await rowCounts(ctx.db, ['ledger_transactions', 'seamless_transactions']);
+    const game = await open(null, 0);
+    expect(game).toMatchObject({ mode: 'fun', balanceMinor: FREE_PLAY_BALANCE_MINOR });
+    const spin = ZWlgSlotSpinResponse.parse((await post(WLG_PATHS.slotSpin, { token: game.token, betPerLineMinor: 2000 })).json().value);
+    expect(spin.balanceMinor).toBe(FREE_PLAY_BALANCE_MINOR - 50_000 + spin.round.payoutMinor);
+    expect(await rowCounts(ctx.db, ['ledger_transactions', 'seamless_transactions'])).toEqual(before);
+  });
+
+  it('refuses bad input, unknown tokens, a used ticket, and a token of a closed session', async () => {
+    const game = await open(member);
+    for (const bad of [
+      { token: game.token, betPerLineMinor: 7 },
+      { token: game.token, betPerLineMinor: -100 },
+      { token: game.token, betPerLineMinor: 100.5 },
+      { token: game.token, betPerLineMinor: '100' },
+      { token: game.token, betPerLineMinor: 100, extra: 1 },
+      { token: `${game.token}\u0000`, betPerLineMinor: 100 },
+      { token: 'x'.repeat(1_000_000), betPerLineMinor: 100 },
+    ]) {
+      expect((await post(WLG_PATHS.slotSpin, bad)).statusCode, JSON.stringify(bad).slice(0, 80)).toBeGreaterThanOrEqual(400);
+    }
+    expect((await post(WLG_PATHS.slotSpin, { token: 'A'.repeat(43), betPerLineMinor: 100 })).statusCode).toBe(401);
+    expect((await post(WLG_PATHS.seed, { token: game.token, clientSeed: 'a:b' })).statusCode).toBe(400);
+    expect((await post(WLG_PATHS.open, { ticket: 'A'.repeat(32) })).statusCode).toBe(404);
+    expect(await ctx.db.selectFrom('game_rounds').select('id').where('session_id', '=', (await ctx.db.selectFrom('game_sessions').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow()).id).execute()).toEqual([]);
+    await post(WLG_PATHS.close, { token: game.token });
+    expect((await post(WLG_PATHS.slotSpin, { token: game.token, betPerLineMinor: 100 })).statusCode).toBe(401);
+    // Closing reveals the seed.
+    const seed = await ctx.db.selectFrom('game_seeds').innerJoin('game_sessions', 'game_sessions.id', 'game_seeds.session_id').select('game_seeds.revealed_at').orderBy('game_seeds.id', 'desc').executeTakeFirstOrThrow();
+    expect(seed.revealed_at).not.toBeNull();
+  });
+
+  it('spins of one session in parallel each take their own nonce and their own money', async () => {
+    const game = await open(member);
+    const memberId = await demoMemberId();
+    const before = await walletOf(memberId);
+    const spins = await Promise.all(Array.from({ length: 20 }, () => post(WLG_PATHS.slotSpin, { token: game.token, betPerLineMinor: 10 })));
+    const answers = spins.map((r) => ZWlgSlotSpinResponse.parse(r.json().value));
+    expect(new Set(answers.map((a) => a.round.nonce)).size).toBe(20);
+    const net = answers.reduce((n, a) => n + a.round.payoutMinor - a.round.stakeMinor, 0);
+    expect(await walletOf(memberId)).toBe(before + net);
+    await closeMine(member);
+  });
+
+  it('recovery pays a round whose bet was taken and rolls back one whose bet fate is unknown', async () => {
+    const game = await open(member);
+    const memberId = await demoMemberId();
+    const deps = ctx.app.platform;
+    const wallet = builtInProvider(ctx.app, deps).walletFor(1);
+    const session = await sessionOf(deps, 1, game.token);
+    const cut = () => {
+      throw new WalletUnreachable('connection cut');
+    };
+    const before = await walletOf(memberId);
+    // The network dies after the wallet took the bet: the win cannot be delivered.
+    await expect(spinSlot(deps, { ...wallet, win: cut }, session, 50)).rejects.toMatchObject({ code: 727 });
+    // The bet's answer is lost, and so is the rollback that follows.
+    const lostBet = async (req: Parameters<typeof wallet.bet>[0]) => {
+      await wallet.bet(req);
+      return cut();
+    };
+    await expect(spinSlot(deps, { ...wallet, bet: lostBet, rollback: cut }, session, 20)).rejects.toMatchObject({ code: 727 });
+    const rounds = await ctx.db.selectFrom('game_rounds').select(['id', 'state', 'stake_minor', 'payout_minor']).where('session_id', '=', session.id).orderBy('id').execute();
+    expect(rounds.map((r) => r.state)).toEqual(['placed', 'open']);
+    expect(await walletOf(memberId)).toBe(before - 1250 - 500);
+
+    // Too young for the sweep: a call may still be under way.
+    expect(await recoverRounds(deps, wallet)).toEqual({ paid: 0, rolledBack: 0 });
+    shiftMs = ROUND_RECOVERY_AFTER_MS + 1_000;
+    try {
+      expect(await recoverRounds(deps, wallet)).toEqual({ paid: 1, rolledBack: 1 });
+      expect(await recoverRounds(deps, wallet)).toEqual({ paid: 0, rolledBack: 0 });
+    } finally {
+      shiftMs = 0;
+    }
+    // The first round is paid its drawn win; the second's stake came back.
+    expect(await walletOf(memberId)).toBe(before - 1250 + rounds[0]!.payout_minor);
+    const states = await ctx.db.selectFrom('game_rounds').select('state').where('session_id', '=', session.id).orderBy('id').execute();
+    expect(states.map((r) => r.state)).toEqual(['settled', 'rolled_back']);
+    await closeMine(member);
+  });
+});

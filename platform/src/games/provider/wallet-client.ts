@@ -1,0 +1,105 @@
+import {
+  SEAMLESS_HEADERS,
+  SEAMLESS_PATHS,
+  WPS_CODES,
+  ZSeamlessAnswer,
+  type TSeamlessAnswer,
+  type TSeamlessBetRequest,
+  type TSeamlessRollbackRequest,
+  type TSeamlessWinRequest,
+} from '@wl/schemas';
+import { seamlessSignature } from '../seamless-signature.ts';
+
+/** A refusal the wallet answered (its wps code and message key, and the balance when it sent one). */
+export class WalletRefusal extends Error {
+  constructor(
+    readonly code: number,
+    readonly messageKey: string,
+    readonly balance: { balanceMinor: number; currency: string } | null,
+  ) {
+    super(`wallet refused: ${code} ${messageKey}`);
+  }
+}
+
+/** The wallet could not be reached, or answered something that is not the protocol: the outcome is unknown. */
+export class WalletUnreachable extends Error {}
+
+export type TWalletClientOptions = {
+  /** The operator's wallet base URL (the platform's own loopback address for the built-in provider). */
+  baseUrl: () => string;
+  providerCode: string;
+  secret: () => Promise<string>;
+  clock?: () => Date;
+  /** Attempts per call, with the same transaction id each time (the wallet's idempotency makes that safe). */
+  attempts?: number;
+  timeoutMs?: number;
+};
+
+/**
+ * The provider side of the seamless wallet (docs/0035): signed JSON POSTs over real HTTP, exactly as
+ * a third-party game server would send them. A network failure is retried with the same body, so a
+ * call the wallet already carried out answers as a duplicate instead of moving money twice.
+ */
+export function createWalletClient(opts: TWalletClientOptions) {
+  const attempts = opts.attempts ?? 3;
+  const timeoutMs = opts.timeoutMs ?? 5_000;
+  const clock = opts.clock ?? (() => new Date());
+
+  async function once(path: string, body: string): Promise<TSeamlessAnswer> {
+    const timestamp = String(clock().getTime());
+    const signature = seamlessSignature(await opts.secret(), timestamp, body);
+    let res: Response;
+    try {
+      res = await fetch(opts.baseUrl() + path, {
+        method: 'POST',
+        body,
+        headers: {
+          'content-type': 'application/json',
+          [SEAMLESS_HEADERS.provider]: opts.providerCode,
+          [SEAMLESS_HEADERS.timestamp]: timestamp,
+          [SEAMLESS_HEADERS.signature]: signature,
+        },
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (err) {
+      throw new WalletUnreachable(`wallet unreachable: ${(err as Error).message}`);
+    }
+    let json: { success?: boolean; value?: unknown; code?: number; message?: string };
+    try {
+      json = (await res.json()) as typeof json;
+    } catch {
+      throw new WalletUnreachable(`wallet answered ${res.status} without JSON`);
+    }
+    if (json.success) {
+      const parsed = ZSeamlessAnswer.safeParse(json.value);
+      if (!parsed.success) throw new WalletUnreachable('wallet answered an unknown shape');
+      return parsed.data;
+    }
+    if (res.status >= 500 || json.code === WPS_CODES.internal || json.code === WPS_CODES.systemBusy) throw new WalletUnreachable(`wallet failed: ${json.code}`);
+    const balance = ZSeamlessAnswer.pick({ balanceMinor: true, currency: true }).safeParse(json.value);
+    throw new WalletRefusal(json.code ?? res.status, json.message ?? '', balance.success ? balance.data : null);
+  }
+
+  async function call(path: string, payload: unknown): Promise<TSeamlessAnswer> {
+    const body = JSON.stringify(payload);
+    let last: unknown;
+    for (let attempt = 0; attempt < attempts; attempt++) {
+      try {
+        return await once(path, body);
+      } catch (err) {
+        if (!(err instanceof WalletUnreachable)) throw err;
+        last = err;
+      }
+    }
+    throw last;
+  }
+
+  return {
+    balance: (playerId: string) => call(SEAMLESS_PATHS.balance, { playerId }),
+    bet: (req: TSeamlessBetRequest) => call(SEAMLESS_PATHS.bet, req),
+    win: (req: TSeamlessWinRequest) => call(SEAMLESS_PATHS.win, req),
+    rollback: (req: TSeamlessRollbackRequest) => call(SEAMLESS_PATHS.rollback, req),
+  };
+}
+
+export type TWalletClient = ReturnType<typeof createWalletClient>;
