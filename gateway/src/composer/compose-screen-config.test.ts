@@ -351,6 +351,15 @@ describe('composeScreenConfig', () => {
       expect(sideKeys(compose(visitor), 'memberCentre')).toBeUndefined();
     });
 
+    it('links the account game lists (favourites, recent) for logged-in audiences only', () => {
+      for (const viewer of [member, trial, agent]) expect(sideKeys(compose(viewer), 'myGames')).toEqual(['favorite', 'recent']);
+      expect(sideEntries(compose(member)).filter((e) => e.key === 'favorite' || e.key === 'recent').map((e) => [e.target, e.isAvailable])).toEqual([
+        [{ type: 'route', path: '/favorite' }, true],
+        [{ type: 'route', path: '/recent' }, true],
+      ]);
+      expect(sideKeys(compose(visitor), 'myGames')).toBeUndefined();
+    });
+
     it('offers sign out only to logged-in audiences', () => {
       expect(sideKeys(compose(visitor), 'settings')).toEqual(['language', 'theme', 'appDownload', 'customerService']);
       for (const viewer of [member, trial, agent]) expect(sideKeys(compose(viewer), 'settings')).toContain('logout');
@@ -453,12 +462,12 @@ describe('composeScreenConfig', () => {
   });
 
   describe('availability (pages the web does not build are disabled)', () => {
-    it('links the built actions, the game centre routes, the security centre, deposit, withdraw, transfers, records and the agent centre, nothing else', () => {
+    it('links the built actions, the game centre routes, the account game lists, the security centre, deposit, withdraw, transfers, records and the agent centre, nothing else', () => {
       const config = compose(agent);
       const all = [...sideEntries(config), ...config.memberCentre, ...config.agentCentre, ...config.avatarMenu, ...config.footer.helpLinks];
       const available = all.filter((e) => e.isAvailable).map((e) => (e.target.type === 'action' ? e.target.action : e.target.type === 'route' ? e.target.path : e.target.url));
       expect(new Set(available)).toEqual(
-        new Set(['language', 'theme', 'appDownload', 'customerService', 'logout', '/lott', '/elott', '/live', '/sports', '/esports', '/fish', '/rng', '/pvp', '/cockfight', '/member/securityCenter', '/member/depositv2', '/member/withdraw', '/member/transferFund', '/member/transferUpline', '/member/transactionHistory', '/member/personalHistoryCopy', '/member/personalProfit', '/member/bonusDetails', '/agentHome']),
+        new Set(['language', 'theme', 'appDownload', 'customerService', 'logout', '/lott', '/elott', '/live', '/sports', '/esports', '/fish', '/rng', '/pvp', '/cockfight', '/favorite', '/recent', '/member/securityCenter', '/member/depositv2', '/member/withdraw', '/member/transferFund', '/member/transferUpline', '/member/transactionHistory', '/member/personalHistoryCopy', '/member/personalProfit', '/member/bonusDetails', '/agentHome']),
       );
     });
 

@@ -127,6 +127,12 @@ export function sideMenu(categories: readonly TGameCategory[], viewer: TViewer, 
     },
   ];
   if (isLoggedIn(viewer)) {
+    // SPEC §2 account game lists: the member's favourites and recently launched games (docs/0036).
+    sections.push({
+      key: 'myGames',
+      labelKey: 'menu_section_my_games',
+      entries: [route('favorite', 'menu_favorite', 'favorite', '/favorite'), route('recent', 'menu_recent', 'recent', '/recent')],
+    });
     sections.push({
       key: 'memberCentre',
       labelKey: 'menu_section_member_centre',

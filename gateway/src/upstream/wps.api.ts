@@ -41,6 +41,8 @@ import {
   ZDomainRouteResponse,
   ZFavouriteIdsResponse,
   ZFavouriteListResponse,
+  RECENT_PATHS,
+  ZRecentListResponse,
   ZGameListResponse,
   ZGameMenusResponse,
   ZHotGamesResponse,
@@ -296,6 +298,19 @@ export class WpsApi {
   async removeFavourite(nodeId: string, ctx: TCallContext): Promise<void> {
     await this.client.call(
       { method: 'DELETE', path: WPS_PATHS.favouriteRemove, moduleId: 'FAVOURITE', value: ZIgnored, query: { nodeId } },
+      ctx,
+    );
+  }
+  /** The member's recently launched games, newest first (docs/0036). */
+  recentList(input: { gameType?: TGameType | undefined }, ctx: TCallContext) {
+    return this.client.call(
+      {
+        method: 'GET',
+        path: RECENT_PATHS.recentList,
+        moduleId: 'RECENT',
+        value: ZRecentListResponse,
+        query: { language: ctx.language, gameType: input.gameType },
+      },
       ctx,
     );
   }

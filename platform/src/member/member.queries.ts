@@ -85,3 +85,32 @@ export function addFavourite(db: Kysely<DB>, memberId: number, gameId: number) {
 export function removeFavourite(db: Kysely<DB>, memberId: number, gameId: number) {
   return db.deleteFrom('favourites').where('member_id', '=', memberId).where('game_id', '=', gameId).execute();
 }
+
+/**
+ * Records a member's launch of a game (docs/0036): one row per game, moved to the top by a new
+ * launch (a fresh `seq`), then trims the member's list to `limit` rows, newest kept.
+ */
+export async function recordRecentGame(db: Kysely<DB>, memberId: number, gameId: number, at: Date, limit: number): Promise<void> {
+  await db
+    .insertInto('recent_games')
+    .values({ member_id: memberId, game_id: gameId, played_at: at })
+    .onConflict((oc) => oc.columns(['member_id', 'game_id']).doUpdateSet({ played_at: (eb) => eb.ref('excluded.played_at'), seq: (eb) => eb.ref('excluded.seq') }))
+    .execute();
+  // The oldest seq still among the newest `limit`; everything older drops off.
+  await sql`
+    delete from recent_games
+    where member_id = ${memberId}
+      and seq < (select min(seq) from (select seq from recent_games where member_id = ${memberId} order by seq desc limit ${limit}) as kept)
+  `.execute(db);
+}
+
+/** A member's recent games, newest launch first (never another member's: the member id is the filter). */
+export function recentGames(db: Kysely<DB>, memberId: number, f: { gameType?: string; vassalage?: string; limit: number }) {
+  let q = gameSelect(db)
+    .innerJoin('recent_games', 'recent_games.game_id', 'games.id')
+    .select('recent_games.played_at')
+    .where('recent_games.member_id', '=', memberId);
+  if (f.gameType) q = q.where('games.game_type', '=', f.gameType);
+  if (f.vassalage) q = q.where('games.vassalage', '=', f.vassalage);
+  return q.orderBy('recent_games.seq', 'desc').limit(f.limit).execute();
+}

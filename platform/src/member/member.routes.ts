@@ -9,13 +9,27 @@ import {
   ZFavouriteRemove,
   ZLaunchGameQuery,
   ZLotteryLaunchQuery,
+  RECENT_PATHS,
+  ZRecentListQuery,
+  ZVnGameMenuRecentQuery,
 } from '@wl/schemas';
 import { bearerToken, requireMember, requireRealMember, resolveMerchant } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
 import { ok, WpsError } from '../http/envelope.ts';
 import { parseInput, requestLanguage } from '../http/request-context.ts';
 import { escapeXml } from '../assets/svg.ts';
-import { favouriteAdd, favouriteIds, favouriteList, favouriteRemove, launchGame, launchLottery, memberInfo, redeemTicket } from './member.service.ts';
+import {
+  favouriteAdd,
+  favouriteIds,
+  favouriteList,
+  favouriteRemove,
+  launchGame,
+  launchLottery,
+  memberInfo,
+  recentList,
+  redeemTicket,
+  vnGameMenuRecent,
+} from './member.service.ts';
 
 const ZDemoPageParams = z.object({ nodeId: z.string().min(1).max(64) });
 const ZDemoPageQuery = z.object({ ticket: z.string().min(1).max(64) });
@@ -51,6 +65,18 @@ export function registerMemberRoutes(app: FastifyInstance, deps: TPlatformDeps):
     const input = query && typeof query === 'object' && 'nodeId' in query ? query : request.body;
     const { nodeId } = parseInput(ZFavouriteRemove, input);
     return ok(await favouriteRemove(deps, merchant, member, nodeId));
+  });
+
+  // Recent games (docs/0036): the member's own launches only, read by the session's member id.
+  app.get(RECENT_PATHS.recentList, async (request) => {
+    const merchant = await resolveMerchant(deps, request);
+    const member = await requireRealMember(deps, request, merchant);
+    return ok(await recentList(deps, member, parseInput(ZRecentListQuery, request.query), requestLanguage(request)));
+  });
+  app.get(RECENT_PATHS.vnGameMenuRecent, async (request) => {
+    const merchant = await resolveMerchant(deps, request);
+    const member = await requireRealMember(deps, request, merchant);
+    return ok(await vnGameMenuRecent(deps, merchant, member, parseInput(ZVnGameMenuRecentQuery, request.query), requestLanguage(request)));
   });
 
   // UPSTREAM-NOTES: launchGame is GET only; a POST is refused with 459.

@@ -5,6 +5,9 @@ import {
   WPS_MESSAGES,
   lotteryPrizeMode,
   lottoAreaOf,
+  RECENT_GAMES_LIMIT,
+  VN_LOTTERY_VENDOR,
+  type TRecentListResponse,
   type TGameType,
   type TLanguage,
   type TMemberInfo,
@@ -13,6 +16,7 @@ import {
 } from '@wl/schemas';
 import { toGame } from '../catalogue/catalogue.service.ts';
 import { categoryVendors, enabledGameTypes, isSwitchedOffGame, type TGameRow } from '../catalogue/catalogue.queries.ts';
+import { refuseWhileGameOpen } from '../games/provider/game-sessions.ts';
 import { sha256Hex, type TMerchant, type TSessionMember } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
 import { WpsError, wpsErrors } from '../http/envelope.ts';
@@ -25,6 +29,8 @@ import {
   gameByNodeId,
   memberById,
   referralEnabled,
+  recentGames,
+  recordRecentGame,
   removeFavourite,
 } from './member.queries.ts';
 
@@ -103,6 +109,31 @@ export async function favouriteRemove(deps: TPlatformDeps, merchant: TMerchant, 
   return favouriteIds(deps, member);
 }
 
+/** A recent row as the lists answer it: the game and when the member last launched it. */
+function toRecentGame(row: TGameRow & { played_at: Date | string }, language: TLanguage) {
+  return { ...toGame(row, language), lastPlayedAt: new Date(row.played_at).toISOString() };
+}
+
+/** The member's recent games (SPEC §2 /recent), newest launch first, optionally of one category. */
+export async function recentList(deps: TPlatformDeps, member: TSessionMember, q: { gameType?: TGameType | undefined }, language: TLanguage): Promise<TRecentListResponse> {
+  const rows = await recentGames(deps.db, member.memberId, { ...(q.gameType ? { gameType: q.gameType } : {}), limit: RECENT_GAMES_LIMIT });
+  return { content: rows.map((r) => toRecentGame(r, language)) };
+}
+
+/**
+ * SPEC §7 `/lgw/vn/games/game_menu/recent`: the member's recent games of the VN lottery menu. The
+ * prize mode must be the one the site's VN lottery plays in (the rule of SPEC §4, as launches check it).
+ */
+export async function vnGameMenuRecent(deps: TPlatformDeps, merchant: TMerchant, member: TSessionMember, q: { prizeMode: TPrizeMode }, language: TLanguage): Promise<TRecentListResponse> {
+  const enabled = await enabledGameTypes(deps.db, merchant.id);
+  const categories = (await categoryVendors(deps.db, merchant.id)).filter((c) => enabled.has(c.gameType));
+  if (q.prizeMode !== lotteryPrizeMode('VN', categories)) {
+    throw new WpsError(WPS_CODES.badRequest, WPS_MESSAGES.badRequest, { fieldErrors: { prizeMode: { key: WPS_MESSAGES.badRequest, params: {} } } });
+  }
+  const rows = await recentGames(deps.db, member.memberId, { vassalage: VN_LOTTERY_VENDOR, limit: RECENT_GAMES_LIMIT });
+  return { content: rows.map((r) => toRecentGame(r, language)) };
+}
+
 /** What a launch ticket carries besides its game: the account type and the lottery fields. */
 type TTicketFields = {
   accountType: number;
@@ -112,19 +143,27 @@ type TTicketFields = {
 /** Stores a single-use ticket (only its hash) and answers the demo game page URL carrying it. */
 async function issueTicket(deps: TPlatformDeps, member: TSessionMember | null, game: TGameRow, f: TTicketFields) {
   const ticket = randomBytes(24).toString('base64url');
-  await deps.db
-    .insertInto('launch_tickets')
-    .values({
-      ticket_hash: sha256Hex(ticket),
-      member_id: member?.memberId ?? null,
-      game_id: game.id,
-      account_type: f.accountType,
-      expires_at: new Date(deps.clock().getTime() + LAUNCH_TICKET_TTL_MS),
-      lotto_prize_mode: f.lotto?.prizeMode ?? null,
-      lotto_view: f.lotto?.view ?? null,
-      back_url: f.lotto?.backUrl ?? null,
-    })
-    .execute();
+  const now = deps.clock();
+  await deps.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('launch_tickets')
+      .values({
+        ticket_hash: sha256Hex(ticket),
+        member_id: member?.memberId ?? null,
+        game_id: game.id,
+        account_type: f.accountType,
+        expires_at: new Date(now.getTime() + LAUNCH_TICKET_TTL_MS),
+        lotto_prize_mode: f.lotto?.prizeMode ?? null,
+        lotto_view: f.lotto?.view ?? null,
+        back_url: f.lotto?.backUrl ?? null,
+      })
+      .execute();
+    // A member's launch goes on their recent list (SPEC §2 /recent) with the ticket, or not at all.
+    if (member !== null) await recordRecentGame(trx, member.memberId, game.id, now, RECENT_GAMES_LIMIT);
+  });
+  // A built-in game opens in the web's game page (SPEC §9 /seamless), which opens its session with the
+  // ticket (docs/0039); any other vendor's game is the platform's demo page.
+  if (game.engine !== null) return { content: { game_url: `/seamless?game=${encodeURIComponent(game.node_id)}&ticket=${ticket}` } };
   return { content: { game_url: `/wps/game/demo/${encodeURIComponent(game.node_id)}?ticket=${ticket}` } };
 }
 
@@ -161,6 +200,8 @@ export async function launchGame(
   if (!game) throw await unknownOrSwitchedOff(deps, merchant, q);
   await requireEnabledType(deps, merchant, game.game_type);
   if (q.accountType === 0 && !game.has_free_trial) throw new WpsError(WPS_CODES.featureOff, WPS_MESSAGES.featureOff);
+  // UPSTREAM-NOTES 734: one real-money built-in game open at a time.
+  if (game.engine !== null && member !== null && q.accountType !== 0) await refuseWhileGameOpen(deps, member.memberId);
   return issueTicket(deps, member, game, { accountType: q.accountType });
 }
 

@@ -20,6 +20,7 @@ const ResetPasswordPage = lazy(() => import('../pages/reset-password-page.tsx'))
 const MemberPage = lazy(() => import('../member/member-page.tsx'));
 const AgentPage = lazy(() => import('../agent/agent-page.tsx'));
 const AgentHomePage = lazy(() => import('../agent/agent-home-page.tsx'));
+const AccountGamesPage = lazy(() => import('../game-lists/account-games-page.tsx'));
 
 /** Member-centre pages built in this release, each with its own path (the composer links `/member/<page>`). */
 export const MEMBER_PAGE_PATHS = ['/member/securityCenter', '/member/depositv2', '/member/withdraw', '/member/transferFund', '/member/transferUpline', '/member/transactionHistory', '/member/personalHistoryCopy', '/member/personalProfit', '/member/bonusDetails'] as const;
@@ -89,6 +90,9 @@ export const APP_ROUTES: RouteObject[] = [
           ),
         }),
       ),
+      // SPEC §2 account game lists: the member's favourites and recently launched games.
+      { path: '/favorite', element: <Lazy><AccountGamesPage kind="favorite" /></Lazy> },
+      { path: '/recent', element: <Lazy><AccountGamesPage kind="recent" /></Lazy> },
       { path: '/resetPassword', element: <LazyAccounts><ResetPasswordPage /></LazyAccounts> },
       // `/member?page=<page>` and `/member/<page>` both open the member centre on that page.
       { path: '/member', element: <LazyAccounts><MemberPage /></LazyAccounts> },

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TLaunchDecision } from '@wl/flows/launch/launch-rules';
 import type { TStartGameInput } from '@wl/flows/launch/launch.machine';
 import type { TGameType, TScreenConfig, TVendorCard, TVendorLink } from '@wl/schemas';
@@ -33,8 +33,10 @@ export type TLotteryRouteState = { from: string };
  */
 function useStartGame() {
   const trpc = useTRPC();
+  const qc = useQueryClient();
   const cdns = useScreenConfig().links.launchGameCDNs;
-  const launch = useMutation(trpc.catalogue.launch.mutationOptions());
+  // A member's launch goes on top of their recent games (docs/0036): /recent reads it afresh.
+  const launch = useMutation(trpc.catalogue.launch.mutationOptions({ onSuccess: () => void qc.invalidateQueries({ queryKey: trpc.catalogue.recent.pathKey() }) }));
   const launchTrial = useMutation(trpc.catalogue.launchTrial.mutationOptions());
   return useCallback(
     async ({ target, freeTrial }: TStartGameInput): Promise<{ url: string }> => {

@@ -14,6 +14,7 @@ import {
   Briefcase,
   Cherry,
   Circle,
+  Clock,
   CirclePlay,
   CircleQuestionMark,
   Crown,
@@ -24,6 +25,7 @@ import {
   Globe,
   Handshake,
   Headphones,
+  Heart,
   History,
   Info,
   MessageSquareText,
@@ -72,6 +74,8 @@ const ICONS: Record<string, LucideIcon> = {
   personalhistorycopy: History, personalprofit: TrendingUp, bonusdetails: BadgePercent, rewardcenter: Trophy, missionleaderboard: Target,
   messagev2: Mail, manualrebate: Recycle, 'account-record': ReceiptText, 'deposit-record': Wallet, support: Headphones, feedback: MessageSquareText,
   about: Info, guide: BookOpen, terms: FileText,
+  // The account game lists (SPEC §2 /favorite, /recent).
+  favorite: Heart, recent: Clock,
   // The header's buttons.
   eye: Eye, eyeoff: EyeOff, refresh: RefreshCw, sun: Sun, moon: Moon, copy: Copy, check: Check, crown: Crown, spade: Spade,
 };

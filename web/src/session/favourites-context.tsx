@@ -4,7 +4,7 @@ import { FAVOURITE_THROTTLE_MS } from '@wl/schemas/constants';
 import type { TGame } from '@wl/schemas';
 import { useTRPC } from '../api/trpc.ts';
 import { useUi } from '../app/ui-context.tsx';
-import { createThrottle } from '../lib/throttle.ts';
+import { createFavouriteToggle } from './favourite-toggle.ts';
 import { useSession } from './session-context.tsx';
 
 /** Favourite ids and the toggle (SPEC §4: optimistic add, remove deletes locally then calls the server). */
@@ -19,8 +19,10 @@ export function FavouritesProvider({ children }: { children: ReactNode }) {
   const ui = useUi();
   const { isLoggedIn, audience } = useSession();
   const idsQuery = useQuery(trpc.catalogue.favouriteIds.queryOptions(undefined, { enabled: isLoggedIn }));
-  const [ids, setIds] = useState<Set<string>>(new Set());
-  const throttle = useRef(createThrottle(FAVOURITE_THROTTLE_MS));
+  const [ids, setIds] = useState<ReadonlySet<string>>(new Set());
+  // The toggle reads the shown ids through a ref: one toggler (and one throttle) for the page's life.
+  const idsRef = useRef(ids);
+  idsRef.current = ids;
 
   useEffect(() => {
     setIds(isLoggedIn && idsQuery.data ? new Set(idsQuery.data.ids) : new Set());
@@ -29,6 +31,17 @@ export function FavouritesProvider({ children }: { children: ReactNode }) {
   const refreshLists = () => void qc.invalidateQueries({ queryKey: trpc.catalogue.favourites.pathKey() });
   const add = useMutation(trpc.catalogue.addFavourite.mutationOptions({ onSettled: refreshLists }));
   const remove = useMutation(trpc.catalogue.removeFavourite.mutationOptions({ onSettled: refreshLists }));
+  const server = useRef({ add: add.mutateAsync, remove: remove.mutateAsync });
+  server.current = { add: add.mutateAsync, remove: remove.mutateAsync };
+  const toggler = useRef(
+    createFavouriteToggle<TGame>({
+      throttleMs: FAVOURITE_THROTTLE_MS,
+      ids: () => idsRef.current,
+      update: (change) => setIds((prev) => change(prev)),
+      add: (game) => server.current.add({ nodeId: game.nodeId, vendor: game.vassalage, gameType: game.gameType }),
+      remove: (nodeId) => server.current.remove({ nodeId }),
+    }),
+  );
 
   const toggle = useCallback(
     async (game: TGame) => {
@@ -44,31 +57,10 @@ export function FavouritesProvider({ children }: { children: ReactNode }) {
         ui.showInfo(decision.messageKey);
         return;
       }
-      if (!throttle.current()) return;
-      if (ids.has(game.nodeId)) {
-        setIds((prev) => {
-          const next = new Set(prev);
-          next.delete(game.nodeId);
-          return next;
-        });
-        remove.mutate({ nodeId: game.nodeId });
-      } else {
-        setIds((prev) => new Set(prev).add(game.nodeId));
-        add.mutate(
-          { nodeId: game.nodeId, vendor: game.vassalage, gameType: game.gameType },
-          {
-            // Roll the optimistic add back when the server refuses it.
-            onError: () =>
-              setIds((prev) => {
-                const next = new Set(prev);
-                next.delete(game.nodeId);
-                return next;
-              }),
-          },
-        );
-      }
+      // SPEC §4, §5: one toggle per second; remove local first, add optimistic (favourite-toggle.ts).
+      toggler.current(game);
     },
-    [isLoggedIn, audience, ids, ui, add, remove],
+    [isLoggedIn, audience, ui],
   );
 
   const value = useMemo(() => ({ ids, toggle }), [ids, toggle]);

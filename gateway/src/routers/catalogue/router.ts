@@ -8,15 +8,17 @@ import { listFavourites } from './list-favourites.ts';
 import { listGameMenus } from './list-game-menus.ts';
 import { listGames } from './list-games.ts';
 import { listHotGames } from './list-hot-games.ts';
+import { listRecent } from './list-recent.ts';
 import { removeFavourite } from './remove-favourite.ts';
 
-/** Games: menus, lists, hot games, favourites and launches (games, free trial, lottery). */
+/** Games: menus, lists, hot games, favourites, recent games and launches (games, free trial, lottery). */
 export const catalogueRouter = router({
   gameMenus: listGameMenus,
   games: listGames,
   hotGames: listHotGames,
   favouriteIds: listFavouriteIds,
   favourites: listFavourites,
+  recent: listRecent,
   addFavourite,
   removeFavourite,
   launch: launchGame,

@@ -1,0 +1,9 @@
+import { ZRecentListQuery, ZRecentListResponse } from '@wl/schemas';
+import { callContext } from '../../trpc/context.ts';
+import { memberProcedure } from '../../trpc/init.ts';
+
+/** `catalogue.recent`: the games the member launched lately, newest first (SPEC §2 /recent, docs/0036). */
+export const listRecent = memberProcedure
+  .input(ZRecentListQuery)
+  .output(ZRecentListResponse)
+  .query(({ ctx, input }) => ctx.api.recentList(input, callContext(ctx)));

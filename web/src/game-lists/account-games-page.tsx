@@ -1,0 +1,95 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { guardMemberAction } from '@wl/flows/session/trial-guard';
+import type { TGame } from '@wl/schemas';
+import { errorKey, useTRPC } from '../api/trpc.ts';
+import { useUi } from '../app/ui-context.tsx';
+import { GameGrid } from '../home/game-grid.tsx';
+import { useFavouriteList } from '../home/home-data.ts';
+import { useFavourites } from '../session/favourites-context.tsx';
+import { useSession } from '../session/session-context.tsx';
+import '../styles/account-games.css';
+
+/** The two account game lists of SPEC §2. */
+export type TAccountGamesKind = 'favorite' | 'recent';
+
+type TListState = { games: readonly TGame[] | undefined; isLoading: boolean; error: unknown };
+
+/** A list of the member's games: the tiles, its empty state, or the server's refusal. */
+function ListView({ kind, list }: { kind: TAccountGamesKind; list: TListState }) {
+  const { t } = useTranslation();
+  if (list.error) {
+    return (
+      <p className="form__error" role="alert" data-testid="account-games.error">
+        {t(errorKey(list.error))}
+      </p>
+    );
+  }
+  if (list.games && list.games.length === 0) {
+    return (
+      <div className="account-games__note" data-testid="account-games.empty">
+        <p>{t(kind === 'favorite' ? 'favorite_empty' : 'recent_empty')}</p>
+        <Link className="btn btn--primary" to="/">
+          {t('browse_games')}
+        </Link>
+      </div>
+    );
+  }
+  return <GameGrid games={list.games} isLoading={list.isLoading} />;
+}
+
+/** The member's favourites (SPEC §9 page size 999); a heart taken off hides its tile at once (SPEC §4). */
+function FavoriteList() {
+  const q = useFavouriteList(true);
+  const { ids } = useFavourites();
+  const games = q.data?.content.filter((g) => ids.has(g.nodeId));
+  return <ListView kind="favorite" list={{ games, isLoading: q.isLoading, error: q.error }} />;
+}
+
+/** The games the member launched lately, newest first (docs/0036). */
+function RecentList() {
+  const trpc = useTRPC();
+  const q = useQuery(trpc.catalogue.recent.queryOptions({}, { staleTime: 0 }));
+  return <ListView kind="recent" list={{ games: q.data?.content, isLoading: q.isLoading, error: q.error }} />;
+}
+
+/**
+ * /favorite and /recent (SPEC §2 account game lists): the member's games as tiles like home's,
+ * launched and (un)favourited from the tile. Visitors get the login popup and trial accounts the
+ * in_need_true_account dialog (SPEC §6, §8), as the member centre does.
+ */
+export default function AccountGamesPage({ kind }: { kind: TAccountGamesKind }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const ui = useUi();
+  // A stored token whose member info has not loaded yet is neither a visitor nor a member.
+  const decision = session.token !== null && !session.isLoggedIn ? null : guardMemberAction({ isLoggedIn: session.isLoggedIn, isTrial: session.audience === 'trial' });
+
+  useEffect(() => {
+    if (decision?.kind === 'login') ui.openLogin();
+    if (decision?.kind === 'trialBlocked') ui.showInfo(decision.messageKey);
+    // Once per decision kind: the dialog is not reopened on every render.
+  }, [decision?.kind]);
+
+  return (
+    <section className="account-games" data-testid={`account-games.${kind}`}>
+      {/* h2 under the shell's h1 (the site); the game tiles' names are h3. */}
+      <h2 className="row__title account-games__title">{t(kind === 'favorite' ? 'favorite_title' : 'recent_title')}</h2>
+      {decision === null ? (
+        <div className="page-loading" aria-busy="true" />
+      ) : decision.kind === 'allowed' ? (
+        kind === 'favorite' ? (
+          <FavoriteList />
+        ) : (
+          <RecentList />
+        )
+      ) : (
+        <div className="account-games__note" data-testid="account-games.blocked">
+          <p>{t(decision.kind === 'login' ? 'error_not_logged_in' : decision.messageKey)}</p>
+        </div>
+      )}
+    </section>
+  );
+}
