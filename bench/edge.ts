@@ -5,8 +5,12 @@
  * answers brotli, and the same-bytes route sends that brotli answer.
  */
 import { request } from 'node:http';
-import autocannon from 'autocannon';
-import Fastify from 'fastify';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { buildApp } from '@wl/gateway';
+import { startEmbeddedPlatform } from '@wl/platform/embedded';
+import { load, type TLoadResult } from './load.ts';
 
 /** Request headers of every measured call (a browser's). */
 export const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br', 'x-language': 'bn' };
@@ -39,7 +43,7 @@ export function homeBatchPath(language = 'bn'): string {
 type TAnswer = { status: number; headers: Record<string, string>; body: Buffer };
 
 /** One GET, body as sent (not decoded), hop-by-hop headers left out. */
-function fetchRaw(url: string, headers: Record<string, string>): Promise<TAnswer> {
+export function fetchRaw(url: string, headers: Record<string, string>): Promise<TAnswer> {
   return new Promise((resolve, reject) => {
     request(url, { headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -59,52 +63,98 @@ function fetchRaw(url: string, headers: Record<string, string>): Promise<TAnswer
   });
 }
 
-async function rps(url: string, headers: Record<string, string>, seconds: number, connections: number) {
-  const result = await autocannon({ url, connections, duration: seconds, headers });
-  return {
-    requestsPerSecond: Math.round(result.requests.average),
-    latencyP99Ms: result.latency.p99,
-    errors: result.errors + result.non2xx + result.timeouts,
-  };
-}
+/**
+ * A measured route beside its reference, both loaded the same way from a child process
+ * (bench/load.ts). `rounds` alternates them (reference, route, reference, route, …) so drift in a
+ * shared machine's load falls on both; figures are over all rounds.
+ */
+export type TPairFigures = {
+  requestsPerSecond: number;
+  referenceRequestsPerSecond: number;
+  /** Server CPU per answer (µs) of the route and of the reference, and reference ÷ route. */
+  serverCpuPerRequestUs: number;
+  referenceServerCpuPerRequestUs: number;
+  cpuRatio: number;
+  /** Share of a core the serving process used during each (1 = one core all along). */
+  serverBusy: number;
+  referenceServerBusy: number;
+  latencyP99Ms: number;
+  errors: number;
+};
 
 export type TEdgeFigures = {
   request: { headers: Record<string, string> };
-  configScreen: {
+  rounds: number;
+  configScreen: TPairFigures & {
     path: string;
     bytes: number;
     contentEncoding: string | null;
-    requestsPerSecond: number;
     sameBytesRequestsPerSecond: number;
     ratioToSameBytes: number;
     goal: number;
     baseline: number;
-    latencyP99Ms: number;
-    errors: number;
   };
-  homeBatch: {
+  homeBatch: TPairFigures & {
     path: string;
     bytes: number;
     contentEncoding: string | null;
-    requestsPerSecond: number;
+    bareRequestsPerSecond: number;
     ratioToBare: number;
     goal: number;
     baseline: number;
-    latencyP99Ms: number;
-    errors: number;
   };
 };
 
 /**
  * Before issue 7 (7c8e204 with this module), mean of two runs on a busy machine (five helpers on two
  * cores, load 10–15): config.screen 0.357 and 0.225 of the same 36,088 plain bytes (nothing was
- * compressed), the home batch (33,088 plain bytes) 0.116 and 0.107 of the bare tiny route.
+ * compressed), the home batch (33,088 plain bytes) 0.116 and 0.107 of the bare tiny route. Those
+ * were measured with the load generator inside the bench process (before docs/0038).
  */
 const BASELINE = { configScreenToSameBytes: 0.291, homeBatchToBare: 0.112 };
 
-/** Measures the edge figures against a running gateway; `bareRps` is the bare tiny route's figure of the same run. */
-export async function measureEdge(options: { gatewayBase: string; bareRps: number; seconds: number; connections: number }): Promise<TEdgeFigures> {
-  const { gatewayBase, bareRps, seconds, connections } = options;
+async function pair(referenceUrl: string, url: string, o: { seconds: number; connections: number; rounds: number }): Promise<TPairFigures> {
+  const sum = (runs: TLoadResult[]) => {
+    const requests = runs.reduce((n, r) => n + r.requests, 0);
+    const cpuUs = runs.reduce((n, r) => n + r.serverCpuPerRequestUs * r.requests, 0);
+    return {
+      requestsPerSecond: Math.round(requests / (o.seconds * runs.length)),
+      cpuPerRequestUs: Math.round(cpuUs / Math.max(1, requests)),
+      busy: Number((runs.reduce((n, r) => n + r.serverBusy, 0) / runs.length).toFixed(2)),
+      p99: Math.max(...runs.map((r) => r.latencyP99Ms)),
+      errors: runs.reduce((n, r) => n + r.errors, 0),
+    };
+  };
+  const references: TLoadResult[] = [];
+  const routes: TLoadResult[] = [];
+  for (let round = 0; round < o.rounds; round++) {
+    references.push(await load({ url: referenceUrl, headers: BROWSER_HEADERS, seconds: o.seconds, connections: o.connections }));
+    routes.push(await load({ url, headers: BROWSER_HEADERS, seconds: o.seconds, connections: o.connections }));
+  }
+  const reference = sum(references);
+  const route = sum(routes);
+  return {
+    requestsPerSecond: route.requestsPerSecond,
+    referenceRequestsPerSecond: reference.requestsPerSecond,
+    serverCpuPerRequestUs: route.cpuPerRequestUs,
+    referenceServerCpuPerRequestUs: reference.cpuPerRequestUs,
+    cpuRatio: Number((reference.cpuPerRequestUs / Math.max(1, route.cpuPerRequestUs)).toFixed(3)),
+    serverBusy: route.busy,
+    referenceServerBusy: reference.busy,
+    latencyP99Ms: route.p99,
+    errors: route.errors + reference.errors,
+  };
+}
+
+const ratio = (a: number, b: number) => Number((a / Math.max(1, b)).toFixed(3));
+
+/**
+ * Measures the edge figures against a running gateway. `bareUrl` is the bare tiny route (same
+ * process as the gateway), measured here beside the home batch.
+ */
+export async function measureEdge(options: { gatewayBase: string; bareUrl: string; seconds: number; connections: number; rounds?: number }): Promise<TEdgeFigures> {
+  const { gatewayBase, bareUrl, seconds, connections } = options;
+  const rounds = Math.max(1, options.rounds ?? 1);
   // Warm both answers, then copy config.screen's answer (status, headers, bytes) into a bare route.
   const screen = await fetchRaw(gatewayBase + SCREEN_PATH, BROWSER_HEADERS);
   const home = await fetchRaw(gatewayBase + homeBatchPath(), BROWSER_HEADERS);
@@ -114,33 +164,30 @@ export async function measureEdge(options: { gatewayBase: string; bareRps: numbe
   same.get('/same-bytes', (_request, reply) => reply.code(screen.status).headers(screen.headers).send(screen.body));
   const sameBase = await same.listen({ port: 0, host: '127.0.0.1' });
   try {
-    const sameRun = await rps(`${sameBase}/same-bytes`, BROWSER_HEADERS, seconds, connections);
-    const screenRun = await rps(gatewayBase + SCREEN_PATH, BROWSER_HEADERS, seconds, connections);
-    const homeRun = await rps(gatewayBase + homeBatchPath(), BROWSER_HEADERS, seconds, connections);
+    const screenPair = await pair(`${sameBase}/same-bytes`, gatewayBase + SCREEN_PATH, { seconds, connections, rounds });
+    const homePair = await pair(bareUrl, gatewayBase + homeBatchPath(), { seconds, connections, rounds });
     return {
       request: { headers: BROWSER_HEADERS },
+      rounds,
       configScreen: {
+        ...screenPair,
         path: SCREEN_PATH,
         bytes: screen.body.length,
         contentEncoding: screen.headers['content-encoding'] ?? null,
-        requestsPerSecond: screenRun.requestsPerSecond,
-        sameBytesRequestsPerSecond: sameRun.requestsPerSecond,
-        ratioToSameBytes: Number((screenRun.requestsPerSecond / Math.max(1, sameRun.requestsPerSecond)).toFixed(3)),
+        sameBytesRequestsPerSecond: screenPair.referenceRequestsPerSecond,
+        ratioToSameBytes: ratio(screenPair.requestsPerSecond, screenPair.referenceRequestsPerSecond),
         goal: 0.8,
         baseline: BASELINE.configScreenToSameBytes,
-        latencyP99Ms: screenRun.latencyP99Ms,
-        errors: screenRun.errors + sameRun.errors,
       },
       homeBatch: {
+        ...homePair,
         path: homeBatchPath(),
         bytes: home.body.length,
         contentEncoding: home.headers['content-encoding'] ?? null,
-        requestsPerSecond: homeRun.requestsPerSecond,
-        ratioToBare: Number((homeRun.requestsPerSecond / Math.max(1, bareRps)).toFixed(3)),
+        bareRequestsPerSecond: homePair.referenceRequestsPerSecond,
+        ratioToBare: ratio(homePair.requestsPerSecond, homePair.referenceRequestsPerSecond),
         goal: 0.5,
         baseline: BASELINE.homeBatchToBare,
-        latencyP99Ms: homeRun.latencyP99Ms,
-        errors: homeRun.errors,
       },
     };
   } finally {
@@ -151,11 +198,46 @@ export async function measureEdge(options: { gatewayBase: string; bareRps: numbe
 /** The lines `pnpm bench` prints for these figures. */
 export function printEdge(figures: TEdgeFigures): void {
   const { configScreen: c, homeBatch: b } = figures;
-  console.log(`  edge (asked with accept-encoding "${figures.request.headers['accept-encoding']}")`);
+  const cpu = (p: TPairFigures) =>
+    `server CPU ${p.serverCpuPerRequestUs} / ${p.referenceServerCpuPerRequestUs} µs per answer (ratio ${p.cpuRatio.toFixed(3)}), server busy ${p.serverBusy} / ${p.referenceServerBusy} core`;
+  console.log(`  edge (asked with accept-encoding "${figures.request.headers['accept-encoding']}"; load from ${process.env.BENCH_LOAD_IN_PROCESS === "1" ? "inside the bench process" : "another process"}; ${figures.rounds} round(s) each)`);
   console.log(
     `    config.screen vs same bytes  ${String(c.requestsPerSecond).padStart(7)} / ${c.sameBytesRequestsPerSecond} req/s  ratio ${c.ratioToSameBytes.toFixed(3)}  goal ≥ ${c.goal}  baseline ${c.baseline}  (${c.bytes} bytes ${c.contentEncoding ?? 'identity'}, p99 ${c.latencyP99Ms} ms, errors ${c.errors})`,
   );
+  console.log(`      ${cpu(c)}`);
   console.log(
-    `    home batch (8 calls) vs bare ${String(b.requestsPerSecond).padStart(7)} req/s  ratio ${b.ratioToBare.toFixed(3)}  goal ≥ ${b.goal}  baseline ${b.baseline}  (${b.bytes} bytes ${b.contentEncoding ?? 'identity'}, p99 ${b.latencyP99Ms} ms, errors ${b.errors})`,
+    `    home batch (8 calls) vs bare ${String(b.requestsPerSecond).padStart(7)} / ${b.bareRequestsPerSecond} req/s  ratio ${b.ratioToBare.toFixed(3)}  goal ≥ ${b.goal}  baseline ${b.baseline}  (${b.bytes} bytes ${b.contentEncoding ?? 'identity'}, p99 ${b.latencyP99Ms} ms, errors ${b.errors})`,
   );
+  console.log(`      ${cpu(b)}`);
+}
+
+/** The bare tiny route every ratio of the bench refers to. */
+export function registerBareRoute(app: FastifyInstance): void {
+  app.get('/bare', async () => ({ success: true, value: { ok: true }, message: null }));
+}
+
+// `tsx bench/edge.ts`: these two figures alone (BENCH_SECONDS, BENCH_CONNECTIONS as for `pnpm bench`),
+// on an in-memory site set up as `pnpm bench` sets it up. Run `node scripts/build-web.mjs` first.
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const platform = await startEmbeddedPlatform({ memory: true });
+  const gateway = await buildApp({ upstreamUrl: platform.url, merchantCode: 'DEMO', logger: false });
+  const gatewayBase = await gateway.listen({ port: 0, host: '127.0.0.1' });
+  const bare = Fastify({ logger: false });
+  registerBareRoute(bare);
+  const bareBase = await bare.listen({ port: 0, host: '127.0.0.1' });
+  try {
+    printEdge(
+      await measureEdge({
+        gatewayBase,
+        bareUrl: `${bareBase}/bare`,
+        seconds: Number(process.env.BENCH_SECONDS ?? 5),
+        connections: Number(process.env.BENCH_CONNECTIONS ?? 10),
+        rounds: Number(process.env.BENCH_ROUNDS ?? 1),
+      }),
+    );
+  } finally {
+    await bare.close();
+    await gateway.close();
+    await platform.close();
+  }
 }

@@ -8,14 +8,14 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { buildApp } from '@wl/gateway';
 import { startEmbeddedPlatform } from '@wl/platform/embedded';
 import { formatLighthouse, measureLighthouse } from './lighthouse.ts';
 import { formatConfigSize, measureConfigSize } from './config-size.ts';
-import { measureEdge, printEdge } from './edge.ts';
+import { measureEdge, printEdge, registerBareRoute } from './edge.ts';
 import { measureLedger, printLedger } from './ledger.ts';
+import { load } from './load.ts';
 import { measureIdleMemory, printIdleMemory } from './memory.ts';
 import { livePush, printLivePush } from './live-push.ts';
 import { goalRows, printGoals } from './summary.ts';
@@ -23,13 +23,14 @@ import { goalRows, printGoals } from './summary.ts';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+/** Alternations of each edge route with its reference (bench/edge.ts). */
+const rounds = Number(process.env.BENCH_ROUNDS ?? 1);
 
-type TRun = { name: string; path: string; requestsPerSecond: number; latencyP99Ms: number; errors: number };
+type TRun = { name: string; path: string; requestsPerSecond: number; latencyP99Ms: number; errors: number; serverCpuPerRequestUs: number; serverBusy: number };
 
 async function measure(base: string, name: string, urlPath: string, headers: Record<string, string> = {}): Promise<TRun> {
-  const result = await autocannon({ url: base + urlPath, connections, duration: seconds, headers });
-  const errors = result.errors + result.non2xx + result.timeouts;
-  return { name, path: urlPath, requestsPerSecond: Math.round(result.requests.average), latencyP99Ms: result.latency.p99, errors };
+  const { requestsPerSecond, latencyP99Ms, errors, serverCpuPerRequestUs, serverBusy } = await load({ url: base + urlPath, connections, seconds, headers });
+  return { name, path: urlPath, requestsPerSecond, latencyP99Ms, errors, serverCpuPerRequestUs, serverBusy };
 }
 
 const trpcGet = (proc: string, input: unknown) => `/trpc/${proc}?input=${encodeURIComponent(JSON.stringify(input))}`;
@@ -66,7 +67,7 @@ async function main() {
   const gatewayBase = await gateway.listen({ port: 0, host: '127.0.0.1' });
 
   const bare = Fastify({ logger: false });
-  bare.get('/bare', async () => ({ success: true, value: { ok: true }, message: null }));
+  registerBareRoute(bare);
   const bareBase = await bare.listen({ port: 0, host: '127.0.0.1' });
 
   const headers = { 'x-language': 'bn' };
@@ -87,7 +88,7 @@ async function main() {
 
   const live = await livePush();
   const bareRps = runs[0]?.requestsPerSecond ?? 1;
-  const edge = await measureEdge({ gatewayBase, bareRps, seconds, connections });
+  const edge = await measureEdge({ gatewayBase, bareUrl: `${bareBase}/bare`, seconds, connections, rounds });
   const results = {
     when: new Date().toISOString(),
     seconds,
@@ -106,10 +107,10 @@ async function main() {
   const goals = goalRows(results);
 
   writeFileSync(path.join(root, 'bench', 'results.json'), JSON.stringify({ ...results, goals }, null, 2) + '\n');
-  console.log(`\nbench (${seconds}s × ${connections} connections each)`);
+  console.log(`\nbench (${seconds}s × ${connections} connections each, load from another process)`);
   for (const r of results.runs) {
     console.log(
-      `  ${r.name.padEnd(30)} ${String(r.requestsPerSecond).padStart(7)} req/s  ratio ${r.ratioToBare.toFixed(3)}  p99 ${r.latencyP99Ms} ms  errors ${r.errors}`,
+      `  ${r.name.padEnd(30)} ${String(r.requestsPerSecond).padStart(7)} req/s  ratio ${r.ratioToBare.toFixed(3)}  p99 ${r.latencyP99Ms} ms  errors ${r.errors}  server CPU ${r.serverCpuPerRequestUs} µs/answer, busy ${r.serverBusy} core`,
     );
   }
   console.log(`  home initial JS: ${results.homeInitialJs.gzipBytes} bytes gzipped (${results.homeInitialJs.rawBytes} raw) in ${results.homeInitialJs.files.length} files`);
