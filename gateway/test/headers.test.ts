@@ -2,9 +2,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import fastifyHelmet from '@fastify/helmet';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { CSP_DIRECTIVES, PERMISSIONS_POLICY } from '../src/edge/security-headers.ts';
+import { CSP_DIRECTIVES, helmetOptions, PERMISSIONS_POLICY } from '../src/edge/security-headers.ts';
 import { closedPort } from './fake-upstream.ts';
 import { ACCOUNTS, loginToken, startGateway, type THarness } from './harness.ts';
 
@@ -92,6 +94,22 @@ describe('security headers', () => {
       await down.close();
     }
   }, 60_000);
+
+  it("are @fastify/helmet's own, header for header, though helmet is built once (docs/0038)", async () => {
+    // The plugin as the docs register it (global), with the gateway's options, on a bare server.
+    const reference = Fastify({ logger: false });
+    await reference.register(fastifyHelmet, { ...helmetOptions(), global: true });
+    reference.get('/x', async () => ({ ok: true }));
+    try {
+      const theirs = await reference.inject({ url: '/x' });
+      const ours = await fetch(`${h.baseUrl}/trpc/system.status`);
+      const names = Object.keys(theirs.headers).filter((name) => !['content-type', 'content-length', 'date', 'connection', 'keep-alive'].includes(name));
+      expect(names).toEqual(expect.arrayContaining(['content-security-policy', 'x-frame-options', 'cross-origin-opener-policy', 'x-content-type-options']));
+      for (const name of names) expect(ours.headers.get(name), name).toBe(theirs.headers[name]);
+    } finally {
+      await reference.close();
+    }
+  });
 
   it('adds HSTS only when the request came over https', async () => {
     const overHttps = await fetch(`${proxied.baseUrl}/trpc/system.status`, { headers: { 'x-forwarded-proto': 'https' } });

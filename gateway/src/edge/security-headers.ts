@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fastifyCors from '@fastify/cors';
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import helmet, { strictTransportSecurity } from 'helmet';
 
 /**
  * The Content-Security-Policy of every answer (docs/0009): scripts and styles only from this origin,
@@ -50,23 +51,45 @@ export const PERMISSIONS_POLICY =
 const HSTS = { maxAge: 63_072_000, includeSubDomains: true };
 
 /**
- * Helmet's headers on every answer (its onRequest hook is global, so 404s, errors, static files and
+ * Helmet's options for every answer: our CSP, referrer policy, DENY framing; HSTS apart (https only).
+ * (Not typed as helmet's HelmetOptions: @fastify/helmet sees helmet's CommonJS types, this module
+ * its ESM ones, and TypeScript holds the two for unrelated; the literal fits both.)
+ */
+export function helmetOptions(scriptHashes: readonly string[] = []) {
+  return {
+    contentSecurityPolicy: { useDefaults: false as const, directives: { ...CSP_DIRECTIVES, scriptSrc: [...CSP_DIRECTIVES.scriptSrc, ...scriptHashes] } },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' as const },
+    strictTransportSecurity: false as const,
+    xFrameOptions: { action: 'deny' as const },
+  };
+}
+
+/**
+ * Helmet's headers on every answer (one onRequest hook, global, so 404s, errors, static files and
  * proxied replies carry them), Permissions-Policy beside them, HSTS only over https, CORS closed, and
  * tRPC calls from a foreign Origin refused (CSRF: a browser always sends Origin on a cross-site POST).
+ *
+ * @fastify/helmet is registered with these options, so `reply.helmet()` and a route's own `helmet`
+ * option work as the plugin documents, but not `global`: its global hook calls `helmet(options)` on
+ * every request, which parses the CSP directives and builds helmet's thirteen middlewares again
+ * each time (about 10 % of the gateway's CPU on a cached answer, docs/0038). The same `helmet`
+ * (the plugin's own dependency, same version) is built once here from the same options, and its
+ * middleware sets the headers in the same hook phase, on the raw response, as the plugin's would:
+ * gateway/test/headers.test.ts checks that they equal @fastify/helmet's own, header for header.
  */
 export async function registerSecurityHeaders(app: FastifyInstance, opts: { inlineScriptHashes?: readonly string[] } = {}): Promise<void> {
-  const directives = { ...CSP_DIRECTIVES, scriptSrc: [...CSP_DIRECTIVES.scriptSrc, ...(opts.inlineScriptHashes ?? [])] };
-  await app.register(fastifyHelmet, {
-    global: true,
-    contentSecurityPolicy: { useDefaults: false, directives },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    strictTransportSecurity: false,
-    xFrameOptions: { action: 'deny' },
-  });
-  app.addHook('onRequest', async (request, reply) => {
-    // Helmet has no Permissions-Policy; set on the raw response like helmet's own, so every path keeps it.
-    reply.raw.setHeader('permissions-policy', PERMISSIONS_POLICY);
-    if (request.protocol === 'https') reply.helmet({ strictTransportSecurity: HSTS });
+  const options = helmetOptions(opts.inlineScriptHashes);
+  await app.register(fastifyHelmet, { ...options, global: false });
+  const setHelmetHeaders = helmet(options);
+  const setHsts = strictTransportSecurity(HSTS);
+  app.addHook('onRequest', (request, reply, done) => {
+    setHelmetHeaders(request.raw, reply.raw, (error?: unknown) => {
+      if (error) return done(error instanceof Error ? error : new Error(String(error)));
+      // Helmet has no Permissions-Policy; set on the raw response like helmet's own, so every path keeps it.
+      reply.raw.setHeader('permissions-policy', PERMISSIONS_POLICY);
+      if (request.protocol === 'https') setHsts(request.raw, reply.raw, () => {});
+      done();
+    });
   });
   // No origin but our own may read answers: no Access-Control-Allow-Origin is ever sent.
   await app.register(fastifyCors, { origin: false });
