@@ -1,0 +1,90 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { BENGALI } from '../fixtures/pages.ts';
+import { expect, test } from '../fixtures/test.ts';
+
+/**
+ * Issue 9 item 6 (SPEC §2 /favorite and /recent, §4 favourites): a member marks a game on home and
+ * finds it on /favorite, takes it off there, launches a game and finds it on top of /recent; axe
+ * finds nothing on either page at 360 px. Each language uses a downline account of its own, so
+ * these lists are not touched by the journeys that use demo_member.
+ */
+const ACCOUNTS = {
+  bn: { username: 'demo_down1', password: 'Down1234' },
+  en: { username: 'demo_down2', password: 'Down1234' },
+} as const;
+
+async function expectNoAxeViolations(page: Page, route: string) {
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  const result = await new AxeBuilder({ page }).analyze();
+  expect(result.violations.map((v) => `${route} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+for (const lang of ['bn', 'en'] as const) {
+  test(`favourite, unfavourite and recent launches on a 360 px phone (${lang.toUpperCase()})`, async ({ home, page }) => {
+    // The heart takes one toggle per second (SPEC §5); the page clock lets the journey move past it.
+    await page.clock.install();
+    await page.setViewportSize({ width: 360, height: 740 });
+    await home.open('/');
+    if (lang === 'en') await home.switchLanguage('en');
+    await home.login(ACCOUNTS[lang].username, ACCOUNTS[lang].password);
+
+    // Nothing marked yet: /favorite says so, in the page's language.
+    await page.getByTestId('side-menu.entry.favorite').click();
+    await expect(page).toHaveURL(/\/favorite$/);
+    const empty = page.getByTestId('account-games.empty');
+    await expect(empty).toBeVisible();
+    if (lang === 'bn') await expect(empty).toHaveText(BENGALI);
+    else await expect(empty).toContainText('No favourites yet');
+
+    // Mark the first RNG game on home.
+    await home.open('/');
+    const tile = page.getByTestId('home.row.RNG').getByTestId('game-tile').first();
+    const nodeId = await tile.getAttribute('data-node-id');
+    expect(nodeId).toBeTruthy();
+    await tile.hover();
+    await tile.getByTestId('game-tile.favourite').click();
+    await expect(tile.getByTestId('game-tile.favourite')).toHaveAttribute('aria-pressed', 'true');
+    await page.clock.fastForward(1000);
+
+    // It is on /favorite, and axe finds nothing there.
+    await page.getByTestId('side-menu.entry.favorite').click();
+    const favourite = page.getByTestId('account-games.favorite').locator(`[data-testid="game-tile"][data-node-id="${nodeId}"]`);
+    await expect(favourite).toBeVisible();
+    await expectNoAxeViolations(page, '/favorite');
+
+    // Taking the heart off there removes the tile at once and leaves the list empty.
+    await favourite.hover();
+    await favourite.getByTestId('game-tile.favourite').click();
+    await expect(favourite).toHaveCount(0);
+    await expect(page.getByTestId('account-games.empty')).toBeVisible();
+    // The server agrees: a fresh load of the page still has nothing.
+    await page.reload();
+    await expect(page.getByTestId('account-games.empty')).toBeVisible();
+
+    // Launch the game from a tile: the game opens in a new tab and the game is on top of /recent.
+    await page.getByTestId('side-menu.entry.recent').click();
+    await expect(page).toHaveURL(/\/recent$/);
+    await expect(page.getByTestId('account-games.empty')).toBeVisible();
+    await home.open('/');
+    const playTile = page.getByTestId('home.row.RNG').locator(`[data-testid="game-tile"][data-node-id="${nodeId}"]`).first();
+    await playTile.hover();
+    const [game] = await Promise.all([page.waitForEvent('popup'), playTile.getByTestId('game-tile.play').click()]);
+    await expect(game.getByTestId('demo-game.mode')).toContainText('Real money');
+    await game.close();
+
+    await page.getByTestId('side-menu.entry.recent').click();
+    const recent = page.getByTestId('account-games.recent').getByTestId('game-tile');
+    await expect(recent.first()).toHaveAttribute('data-node-id', nodeId!);
+    await expect(page.getByTestId('account-games.recent').getByRole('heading', { level: 2 })).toHaveText(lang === 'bn' ? BENGALI : 'Recently played');
+    await expectNoAxeViolations(page, '/recent');
+  });
+}
+
+for (const path of ['/favorite', '/recent']) {
+  test(`a visitor on ${path} is asked to log in`, async ({ home, page }) => {
+    await home.open(path);
+    await expect(page.getByTestId('account-games.blocked')).toBeVisible();
+    await expect(page.getByTestId('login.modal')).toBeVisible();
+  });
+}
