@@ -38,7 +38,7 @@ describe('games (the built-in provider through the gateway)', () => {
     expect(rounds.rounds[0]!.roundId).toBe(spin.round.roundId);
 
     // A second real-money launch while this one is open: 734, a conflict the web answers by offering to close it.
-    await expectTRPCError(m.catalogue.launch.mutate({ nodeId: SLOT, freeTrial: false }), 'CONFLICT', 'game_already_open');
+    await expectTRPCError(m.catalogue.launch.mutate({ nodeId: SLOT, freeTrial: false }), 'CONFLICT', 'error_game_already_open');
     expect(await m.games.closeMine.mutate()).toEqual({ closed: 1 });
     await expectTRPCError(h.client().games.state.mutate({ token: game.token }), 'UNAUTHORIZED', 'game_session_ended');
     const again = await m.catalogue.launch.mutate({ nodeId: SLOT, freeTrial: false });

@@ -162,3 +162,6 @@ export function lotteryLaunchFields(input: {
     backUrl: input.backUrl,
   };
 }
+
+/** UPSTREAM-NOTES: launching while a game is open answers 734 with this key (the web offers to close the open game). */
+export const GAME_ALREADY_OPEN = 'error_game_already_open';

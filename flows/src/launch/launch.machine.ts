@@ -27,8 +27,7 @@ export type TLaunchMachineContext = {
   error: string | null;
 };
 
-/** UPSTREAM-NOTES: launching while a game is open answers 734 with this key. */
-export const GAME_ALREADY_OPEN = 'error_game_already_open';
+export { GAME_ALREADY_OPEN } from './launch-rules.ts';
 
 const decisionOf = (context: TLaunchMachineContext): TLaunchDecision | null => context.decision;
 

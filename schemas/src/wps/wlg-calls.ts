@@ -21,7 +21,8 @@ export const WLG_PATHS = {
 
 /** Message keys of the built-in games; the web translates them (game area texts). */
 export const WLG_MESSAGES = {
-  gameAlreadyOpen: 'game_already_open',
+  /** The key flows' launch machine knows (GAME_ALREADY_OPEN). */
+  gameAlreadyOpen: 'error_game_already_open',
   sessionEnded: 'game_session_ended',
   wrongGame: 'game_wrong_engine',
   busy: 'game_busy',
@@ -64,6 +65,7 @@ export const ZWlgState = z.object({
   mode: z.enum(['real', 'fun']),
   balanceMinor: z.number().int(),
   currency: z.string().max(8),
+  currencySymbol: z.string().max(8),
   fair: ZFairCommitment,
 });
 export type TWlgState = z.infer<typeof ZWlgState>;

@@ -21,6 +21,7 @@ const MemberPage = lazy(() => import('../member/member-page.tsx'));
 const AgentPage = lazy(() => import('../agent/agent-page.tsx'));
 const AgentHomePage = lazy(() => import('../agent/agent-home-page.tsx'));
 const AccountGamesPage = lazy(() => import('../game-lists/account-games-page.tsx'));
+const SeamlessPage = lazy(() => import('../games/seamless-page.tsx'));
 
 /** Member-centre pages built in this release, each with its own path (the composer links `/member/<page>`). */
 export const MEMBER_PAGE_PATHS = ['/member/securityCenter', '/member/depositv2', '/member/withdraw', '/member/transferFund', '/member/transferUpline', '/member/transactionHistory', '/member/personalHistoryCopy', '/member/personalProfit', '/member/bonusDetails'] as const;
@@ -64,6 +65,8 @@ function LazyFrame({ children }: { children: ReactNode }) {
 
 /** Routes of SPEC §2 built in this release; everything else is the not-found page. */
 export const APP_ROUTES: RouteObject[] = [
+  // SPEC §9 game page of the built-in games (docs/0039): its own window, no site shell.
+  { path: '/seamless', element: <LazyFrame><SeamlessPage /></LazyFrame> },
   { path: '/operator', element: <LazyFrame><AreaTexts areas={['accounts']} fallback={pageLoading}><OperatorPage /></AreaTexts></LazyFrame> },
   {
     // SPEC §2: the agent landing and the agent centre have their own frame, not the site shell.

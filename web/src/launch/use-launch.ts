@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TLaunchDecision } from '@wl/flows/launch/launch-rules';
 import type { TStartGameInput } from '@wl/flows/launch/launch.machine';
+import { GAME_ALREADY_OPEN } from '@wl/flows/launch/launch-rules';
 import type { TGameType, TScreenConfig, TVendorCard, TVendorLink } from '@wl/schemas';
 import { errorKey, useTRPC } from '../api/trpc.ts';
 import { useUi } from '../app/ui-context.tsx';
@@ -57,6 +58,30 @@ function useStartGame() {
 }
 
 /**
+ * The web's answer to 734 (UPSTREAM-NOTES: a game is already open): ask whether to close the open
+ * game; if so, close it and launch again (the confirm click carries the user activation for the tab).
+ */
+function useAnswerGameOpen() {
+  const trpc = useTRPC();
+  const ui = useUi();
+  const closeMine = useMutation(trpc.games.closeMine.mutationOptions());
+  return useCallback(
+    (retry: () => void) => {
+      void ui.confirm('game_already_open_confirm').then(async (ok) => {
+        if (!ok) return;
+        try {
+          await closeMine.mutateAsync();
+          retry();
+        } catch (err) {
+          ui.showInfo(errorKey(err));
+        }
+      });
+    },
+    [ui, closeMine],
+  );
+}
+
+/**
  * Carries out a launch decision of @wl/flows: the login popup, the trial-account notice, a route
  * (lottery routes get the current page as the way back), the vendor popup, or the game itself.
  */
@@ -65,14 +90,18 @@ function useActOnDecision() {
   const navigate = useNavigate();
   const location = useLocation();
   const start = useStartGame();
+  const answerGameOpen = useAnswerGameOpen();
   const launchGame = useCallback(
     (target: TStartGameInput['target']) => {
-      start({ target, freeTrial: false }).catch((err: { messageKey: string }) => {
-        if (err.messageKey === 'error_not_logged_in') ui.openLogin();
-        else ui.showInfo(err.messageKey);
-      });
+      const go = () =>
+        start({ target, freeTrial: false }).catch((err: { messageKey: string }) => {
+          if (err.messageKey === 'error_not_logged_in') ui.openLogin();
+          else if (err.messageKey === GAME_ALREADY_OPEN) answerGameOpen(() => void go());
+          else ui.showInfo(err.messageKey);
+        });
+      void go();
     },
-    [start, ui],
+    [start, ui, answerGameOpen],
   );
   return useCallback(
     (decision: TLaunchDecision) => {
@@ -114,9 +143,10 @@ export function useLaunch() {
   const act = useActOnDecision();
   const start = useStartGame();
   const ui = useUi();
+  const answerGameOpen = useAnswerGameOpen();
 
-  return useCallback(
-    async (game: TLaunchable, opts: { freeTrial?: boolean } = {}) => {
+  const launch = useCallback(
+    async (game: TLaunchable, opts: { freeTrial?: boolean } = {}): Promise<void> => {
       // The machine (and xstate) load on first use, off the initial bundle; browsers keep the
       // click's user activation for seconds, so the game tab still opens.
       const [{ launchMachine }, { createActor, fromPromise }] = await Promise.all([import('@wl/flows/launch/launch.machine'), import('xstate')]);
@@ -125,6 +155,7 @@ export function useLaunch() {
         const { decision, error } = snapshot.context;
         if (snapshot.matches('idle') || snapshot.matches('starting')) return;
         if (snapshot.matches('needsLogin')) ui.openLogin();
+        else if (snapshot.matches('refused') && error === GAME_ALREADY_OPEN) answerGameOpen(() => void launch(game, opts));
         else if (snapshot.matches('refused') && error) ui.showInfo(error);
         else if (!snapshot.matches('opened') && decision) act(decision);
         // One request per actor: done once the page has carried out the outcome.
@@ -145,8 +176,9 @@ export function useLaunch() {
         },
       });
     },
-    [session, act, start, ui],
+    [session, act, start, ui, answerGameOpen],
   );
+  return launch;
 }
 
 /** A vendor link of the config as the vendor card the launch rules read. */

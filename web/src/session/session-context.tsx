@@ -59,6 +59,9 @@ function claimQueryToken(): string | null {
   return t;
 }
 
+/** Where a game window announces that the member's balance changed (the site's windows then read it again). */
+export const WALLET_CHANNEL = 'wl-wallet';
+
 /** Provides the session; member info and balance load whenever there is a token. */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const trpc = useTRPC();
@@ -69,7 +72,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const memberQuery = useQuery({ ...trpc.member.info.queryOptions(undefined, { enabled: token !== null }), retry: false });
   const member = token !== null ? (memberQuery.data ?? null) : null;
-  const balanceQuery = useQuery(trpc.member.balance.queryOptions(undefined, { enabled: member !== null, staleTime: 0 }));
+  // A game played in its own window changes the balance: it says so on WALLET_CHANNEL, and coming back
+  // to this window reads it again too.
+  const balanceQuery = useQuery(trpc.member.balance.queryOptions(undefined, { enabled: member !== null, staleTime: 0, refetchOnWindowFocus: true }));
+  const refetchBalance = balanceQuery.refetch;
+  useEffect(() => {
+    if (member === null || typeof BroadcastChannel === 'undefined') return;
+    const channel = new BroadcastChannel(WALLET_CHANNEL);
+    channel.onmessage = () => void refetchBalance();
+    return () => channel.close();
+  }, [member === null, refetchBalance]);
 
   // A token the server no longer knows ends the session instead of leaving a half-logged-in page.
   useEffect(() => {

@@ -20,6 +20,7 @@ export type TGameSession = {
   id: number;
   merchantId: number;
   currency: string;
+  currencySymbol: string;
   memberId: number | null;
   mode: 'real' | 'fun';
   playBalanceMinor: number | null;
@@ -168,11 +169,12 @@ export async function sessionOf(deps: TPlatformDeps, merchantId: number, token: 
     ])
     .executeTakeFirst();
   if (!row || row.engine === null) throw sessionEnded();
-  const merchant = await deps.db.selectFrom('merchants').select('currency').where('id', '=', merchantId).executeTakeFirstOrThrow();
+  const merchant = await deps.db.selectFrom('merchants').select(['currency', 'currency_symbol']).where('id', '=', merchantId).executeTakeFirstOrThrow();
   return {
     id: row.id,
     merchantId,
     currency: merchant.currency,
+    currencySymbol: merchant.currency_symbol,
     memberId: row.member_id,
     mode: row.mode,
     playBalanceMinor: row.play_balance_minor === null ? null : Number(row.play_balance_minor),
@@ -187,6 +189,7 @@ export async function stateOf(deps: TPlatformDeps, session: TGameSession, balanc
     mode: session.mode,
     balanceMinor,
     currency: session.currency,
+    currencySymbol: session.currencySymbol,
     fair: await commitmentOf(deps.db, session.id),
   };
 }

@@ -86,7 +86,7 @@ describe('the built-in slot on the seamless wallet', () => {
   it('one real-money game at a time: a second launch answers 734 until the first is closed or idle', async () => {
     const game = await open(member);
     const again = await launch(member);
-    expect(again).toMatchObject({ success: false, code: 734, message: 'game_already_open' });
+    expect(again).toMatchObject({ success: false, code: 734, message: 'error_game_already_open' });
     // Free play needs no wallet: it is not refused.
     expect((await launch(member, 0)).success).toBe(true);
     expect((await closeMine(member)).json().value).toEqual({ closed: 1 });

@@ -1,0 +1,96 @@
+import AxeBuilder from '@axe-core/playwright';
+import { LANGUAGES, switchLanguage } from '../fixtures/accounts.ts';
+import { headerBalance, minorOf, taka } from '../fixtures/money-deposit.ts';
+import { BENGALI } from '../fixtures/pages.ts';
+import { expect, test } from '../fixtures/test.ts';
+
+// Issue 9: the built-in slot takes real bets through the seamless wallet. The demo member's balance
+// moves, so this runs in the shared-state project (money-*). Signed in once per run (fixtures/signed-in.ts).
+test.use({ memberSignedIn: true });
+
+const SLOT = 'WLG_SLOT_BENGAL';
+
+for (const lang of LANGUAGES) {
+  test(`spin the slot for real money, see the header balance follow, and verify the round (${lang})`, async ({ home, page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await home.open('/rng?vassalage=WLG');
+    await switchLanguage(page, lang);
+    const before = await headerBalance(page);
+    const tile = page.locator(`[data-testid="game-tile"][data-node-id="${SLOT}"]`);
+    await tile.hover();
+    const [game] = await Promise.all([page.waitForEvent('popup'), tile.getByTestId('game-tile.play').click()]);
+    await game.setViewportSize({ width: 360, height: 740 });
+    await expect(game.getByTestId('game.mode')).toHaveText(lang === 'en' ? 'Real money' : 'আসল টাকা');
+    await expect(game.getByTestId('game.title')).toHaveText(lang === 'en' ? 'Bengal Fortune' : 'বাংলার ভাগ্য');
+    await expect(game.getByTestId('game.balance')).toContainText(taka(before));
+    // The launch ticket left the address bar: a reload resumes the same game from this tab's token.
+    expect(new URL(game.url()).searchParams.get('ticket')).toBeNull();
+    const hash = await game.getByTestId('fair.hash').textContent();
+
+    await game.getByTestId('slot.bet').selectOption('10');
+    await expect(game.getByTestId('slot.total')).toContainText(taka(250));
+    await game.getByTestId('slot.spin').click();
+    await expect(game.getByTestId('fair.nonce')).toHaveText('1');
+    const round = game.getByTestId('fair.round').first();
+    await expect(round).toBeVisible();
+    const [, paid] = (await round.locator('span').nth(1).textContent())!.split('→');
+    const after = before - 250 + minorOf(paid!);
+    await expect(game.getByTestId('game.balance')).toContainText(taka(after));
+    // The lobby's header follows the game window.
+    await expect(page.getByTestId('header.balance')).toHaveText(taka(after));
+
+    // Turning to a new seed reveals the one the round was drawn from; the verify view recomputes it.
+    await game.reload();
+    await expect(game.getByTestId('fair.nonce')).toHaveText('1');
+    await game.getByTestId('fair.new-seed').fill(`journey-${lang}`);
+    await game.getByTestId('fair.rotate').click();
+    await expect(game.getByTestId('fair.revealed')).toBeVisible();
+    await expect(game.getByTestId('fair.client-seed')).toHaveText(`journey-${lang}`);
+    await game.getByTestId('fair.round.verify').first().click();
+    await expect(game.getByTestId('fair.verify.expectedHash')).toHaveValue(hash!);
+    await game.getByTestId('fair.verify.run').click();
+    await expect(game.getByTestId('fair.verify.hash')).toHaveText(lang === 'en' ? 'The server seed matches its hash.' : BENGALI);
+    await expect(game.getByTestId('fair.verify.win')).toContainText(taka(minorOf(paid!)));
+
+    // Nothing pans sideways at 360 px and axe finds nothing on the game page.
+    expect(await game.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await game.getByTestId('slot.paytable').locator('summary').click();
+    expect((await new AxeBuilder({ page: game }).analyze()).violations).toEqual([]);
+
+    await game.getByTestId('game.close').click();
+    await expect(game.getByTestId('game.ended')).toBeVisible();
+  });
+}
+
+test('a second real-money game while one is open: the site offers to close it, then starts the new one', async ({ home, page }) => {
+  await home.open('/rng?vassalage=WLG');
+  await switchLanguage(page, 'en');
+  const tile = page.locator(`[data-testid="game-tile"][data-node-id="${SLOT}"]`);
+  await tile.hover();
+  const [first] = await Promise.all([page.waitForEvent('popup'), tile.getByTestId('game-tile.play').click()]);
+  await expect(first.getByTestId('game.page')).toBeVisible();
+  await tile.hover();
+  await tile.getByTestId('game-tile.play').click();
+  await expect(page.getByTestId('dialog.confirm')).toContainText('A game is still open in another window');
+  const [second] = await Promise.all([page.waitForEvent('popup'), page.getByTestId('dialog.confirm.ok').click()]);
+  await expect(second.getByTestId('game.page')).toBeVisible();
+  // The first window's game is over.
+  await first.reload();
+  await expect(first.getByTestId('game.ended')).toBeVisible();
+  await second.getByTestId('game.close').click();
+});
+
+test.describe('as a visitor', () => {
+  test.use({ memberSignedIn: false });
+  test('a visitor plays the slot free with play money that has no cash value', async ({ home, page }) => {
+    await home.open('/rng?vassalage=WLG');
+    await switchLanguage(page, 'en');
+    const tile = page.locator(`[data-testid="game-tile"][data-node-id="${SLOT}"]`);
+    await tile.hover();
+    const [game] = await Promise.all([page.waitForEvent('popup'), tile.getByTestId('game-tile.trial').click()]);
+    await expect(game.getByTestId('game.mode')).toHaveText('Play money — no cash value');
+    await expect(game.getByTestId('game.balance')).toContainText(taka(200_000));
+    await game.getByTestId('slot.spin').click();
+    await expect(game.getByTestId('fair.nonce')).toHaveText('1');
+  });
+});

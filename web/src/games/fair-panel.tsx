@@ -1,0 +1,180 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMutation } from '@tanstack/react-query';
+import type { TFairCommitment, TWlgRound, TWlgSeedResponse } from '@wl/schemas';
+import { CLIENT_SEED_PATTERN, fairFloats, serverSeedHash } from '@wl/schemas/games/fair';
+import { SLOT_BETS_PER_LINE_MINOR, slotSpin, type TSlotSpin } from '@wl/schemas/games/slot';
+import { errorKey, useTRPC } from '../api/trpc.ts';
+import { formatMinor } from '../lib/money.ts';
+import { SlotSymbol } from './slot-symbol.tsx';
+
+type TVerifyInput = { serverSeed: string; clientSeed: string; nonce: string; betPerLineMinor: number; expectedHash: string };
+
+/** Recomputes a slot round in the browser from its seeds and nonce (the documented formula, schemas/games). */
+export function VerifyView({ initial, currencySymbol }: { initial: TVerifyInput; currencySymbol: string }) {
+  const { t } = useTranslation();
+  const [input, setInput] = useState(initial);
+  const [result, setResult] = useState<{ spin: TSlotSpin; hash: string } | null>(null);
+  const [error, setError] = useState(false);
+  const run = async (e: FormEvent) => {
+    e.preventDefault();
+    const nonce = Number(input.nonce);
+    if (!/^[0-9]{1,9}$/.test(input.nonce) || !CLIENT_SEED_PATTERN.test(input.clientSeed) || input.serverSeed.length === 0) {
+      setError(true);
+      setResult(null);
+      return;
+    }
+    setError(false);
+    const [floats, hash] = await Promise.all([fairFloats(input.serverSeed, input.clientSeed, nonce, 5), serverSeedHash(input.serverSeed)]);
+    setResult({ spin: slotSpin(floats, input.betPerLineMinor), hash });
+  };
+  const field = (key: 'serverSeed' | 'clientSeed' | 'nonce' | 'expectedHash', label: string) => (
+    <label className="fair__field">
+      <span>{label}</span>
+      <input value={input[key]} onChange={(e) => setInput({ ...input, [key]: e.target.value })} data-testid={`fair.verify.${key}`} spellCheck={false} autoComplete="off" />
+    </label>
+  );
+  return (
+    <form className="fair__verify" onSubmit={(e) => void run(e)} data-testid="fair.verify">
+      <h3>{t('fair_verify_title')}</h3>
+      <p>{t('fair_verify_intro')}</p>
+      {field('serverSeed', t('fair_server_seed'))}
+      {field('expectedHash', t('fair_expected_hash'))}
+      {field('clientSeed', t('fair_client_seed'))}
+      {field('nonce', t('fair_nonce_label'))}
+      <label className="fair__field">
+        <span>{t('slot_bet_per_line')}</span>
+        <select value={input.betPerLineMinor} onChange={(e) => setInput({ ...input, betPerLineMinor: Number(e.target.value) })}>
+          {SLOT_BETS_PER_LINE_MINOR.map((b) => (
+            <option key={b} value={b}>
+              {formatMinor(b, currencySymbol)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" className="btn btn--ghost" data-testid="fair.verify.run">
+        {t('fair_verify_run')}
+      </button>
+      {error && (
+        <p className="form-error" role="alert">
+          {t('game_client_seed_invalid')}
+        </p>
+      )}
+      {result && (
+        <div className="fair__result" aria-live="polite" data-testid="fair.verify.result">
+          <p data-testid="fair.verify.hash">{result.hash === input.expectedHash ? t('fair_hash_ok') : t('fair_hash_bad')}</p>
+          <div className="slot__reels slot__reels--small">
+            {result.spin.grid.map((row, r) => row.map((s, c) => <div key={`${r}:${c}`} className="slot__cell"><SlotSymbol symbol={s} size={18} /></div>))}
+          </div>
+          <p data-testid="fair.verify.win">
+            {t('slot_win')}: {formatMinor(result.spin.winMinor, currencySymbol)}
+          </p>
+        </div>
+      )}
+    </form>
+  );
+}
+
+/** The fairness panel: the commitment, the client seed, revealed seeds, the rounds and their verify view. */
+export function FairPanel({
+  token,
+  fair,
+  currencySymbol,
+  rounds,
+  onSeed,
+}: {
+  token: string;
+  fair: TFairCommitment;
+  currencySymbol: string;
+  rounds: TWlgRound[];
+  onSeed: (answer: TWlgSeedResponse) => void;
+}) {
+  const { t } = useTranslation();
+  const trpc = useTRPC();
+  const [clientSeed, setClientSeed] = useState('');
+  const [revealed, setRevealed] = useState<TWlgSeedResponse['revealed'][]>([]);
+  const [verifying, setVerifying] = useState<TWlgRound | null>(null);
+  const seed = useMutation(
+    trpc.games.seed.mutationOptions({
+      onSuccess: (answer) => {
+        setRevealed((r) => [answer.revealed, ...r]);
+        setClientSeed('');
+        onSeed(answer);
+      },
+    }),
+  );
+  const invalid = clientSeed !== '' && !CLIENT_SEED_PATTERN.test(clientSeed);
+  return (
+    <section className="fair card" aria-labelledby="fair-title" data-testid="fair">
+      <h2 id="fair-title">{t('fair_title')}</h2>
+      <p>{t('fair_intro')}</p>
+      <dl className="fair__commitment">
+        <dt>{t('fair_server_seed_hash')}</dt>
+        <dd data-testid="fair.hash">{fair.serverSeedHash}</dd>
+        <dt>{t('fair_client_seed')}</dt>
+        <dd data-testid="fair.client-seed">{fair.clientSeed}</dd>
+        <dt>{t('fair_nonce')}</dt>
+        <dd data-testid="fair.nonce">{fair.nonce}</dd>
+      </dl>
+      <form
+        className="fair__seed"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!invalid) seed.mutate({ token, ...(clientSeed ? { clientSeed } : {}) });
+        }}
+      >
+        <label className="fair__field">
+          <span>{t('fair_client_seed')}</span>
+          <input value={clientSeed} onChange={(e) => setClientSeed(e.target.value)} maxLength={64} aria-invalid={invalid} data-testid="fair.new-seed" spellCheck={false} autoComplete="off" />
+        </label>
+        {invalid && <p className="form-error">{t('game_client_seed_invalid')}</p>}
+        {seed.isError && (
+          <p className="form-error" role="alert">
+            {t(errorKey(seed.error))}
+          </p>
+        )}
+        <button type="submit" className="btn btn--ghost" disabled={seed.isPending || invalid} data-testid="fair.rotate">
+          {t('fair_change_seed')}
+        </button>
+      </form>
+      {revealed.map((r) => (
+        <p key={r.serverSeedHash} className="fair__revealed" data-testid="fair.revealed">
+          {t('fair_revealed', { rounds: r.rounds })}: <code>{r.serverSeed}</code>
+        </p>
+      ))}
+      <h3>{t('fair_rounds')}</h3>
+      {rounds.length === 0 ? (
+        <p className="no-data">{t('fair_no_rounds')}</p>
+      ) : (
+        <ol className="fair__rounds" data-testid="fair.rounds">
+          {rounds.map((round) => (
+            <li key={round.roundId} className="fair__round" data-testid="fair.round">
+              <span>{t('fair_round', { id: round.roundId, nonce: round.nonce })}</span>
+              <span>
+                {formatMinor(round.stakeMinor, currencySymbol)} → {formatMinor(round.payoutMinor, currencySymbol)}
+              </span>
+              {round.serverSeed ? (
+                <button type="button" className="btn btn--ghost btn--small" data-testid="fair.round.verify" onClick={() => setVerifying(round)}>
+                  {t('fair_verify')}
+                </button>
+              ) : (
+                <span className="fair__hidden">{t('fair_seed_hidden')}</span>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+      <VerifyView
+        key={verifying?.roundId ?? 'blank'}
+        currencySymbol={currencySymbol}
+        initial={{
+          serverSeed: verifying?.serverSeed ?? '',
+          clientSeed: verifying?.clientSeed ?? '',
+          nonce: verifying ? String(verifying.nonce) : '',
+          betPerLineMinor: verifying ? verifying.stakeMinor / 25 : SLOT_BETS_PER_LINE_MINOR[3],
+          expectedHash: verifying?.serverSeedHash ?? '',
+        }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,123 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMutation } from '@tanstack/react-query';
+import { SLOT_BETS_PER_LINE_MINOR, SLOT_LINES, SLOT_PAYTABLE, SLOT_SYMBOLS, slotReturnToPlayer, type TSlotSpin } from '@wl/schemas/games/slot';
+import type { TWlgSlotSpinResponse } from '@wl/schemas';
+import { errorKey, useTRPC } from '../api/trpc.ts';
+import { formatMinor } from '../lib/money.ts';
+import { SlotSymbol } from './slot-symbol.tsx';
+
+const RTP = `${(slotReturnToPlayer() * 100).toFixed(2)}%`;
+
+/** The reels as last spun (a fixed first picture before any spin). */
+function Reels({ spin }: { spin: TSlotSpin | null }) {
+  const { t } = useTranslation();
+  const winning = new Set(spin?.lines.flatMap((l) => SLOT_LINES[l.line - 1]!.slice(0, l.count).map((row, reel) => `${row}:${reel}`)) ?? []);
+  const grid = spin?.grid ?? [SLOT_SYMBOLS.slice(0, 5), SLOT_SYMBOLS.slice(5, 10), SLOT_SYMBOLS.slice(2, 7)];
+  return (
+    <div className="slot__reels" role="group" aria-label={t('slot_reels')} data-testid="slot.reels">
+      {grid.map((row, r) =>
+        row.map((symbol, c) => (
+          <div key={`${r}:${c}`} className={`slot__cell${winning.has(`${r}:${c}`) ? ' is-winning' : ''}`} data-testid="slot.cell">
+            <SlotSymbol symbol={symbol} />
+          </div>
+        )),
+      )}
+    </div>
+  );
+}
+
+/** The slot: reels, bet per line, spin, the round's wins and the paytable. */
+export function SlotGame({ token, currencySymbol, onRound }: { token: string; currencySymbol: string; onRound: (answer: TWlgSlotSpinResponse) => void }) {
+  const { t } = useTranslation();
+  const trpc = useTRPC();
+  const [bet, setBet] = useState<number>(SLOT_BETS_PER_LINE_MINOR[3]);
+  const [last, setLast] = useState<TWlgSlotSpinResponse | null>(null);
+  const spin = useMutation(
+    trpc.games.spin.mutationOptions({
+      onSuccess: (answer) => {
+        setLast(answer);
+        onRound(answer);
+      },
+    }),
+  );
+  const outcome = last?.round.outcome ?? null;
+  return (
+    <section className="slot card" aria-labelledby="slot-title">
+      <h2 id="slot-title" className="sr-only">
+        {t('slot_reels')}
+      </h2>
+      <Reels spin={outcome} />
+      <div className="slot__result" aria-live="polite" data-testid="slot.result">
+        {outcome === null ? null : outcome.winMinor > 0 ? (
+          <>
+            <strong>
+              {t('slot_win')}: {formatMinor(outcome.winMinor, currencySymbol)}
+            </strong>
+            <ul className="slot__lines">
+              {outcome.lines.map((l) => (
+                <li key={l.line}>{t('slot_line_win', { line: l.line, count: l.count, symbol: t(`slot_symbol_${l.symbol}`), amount: formatMinor(l.winMinor, currencySymbol) })}</li>
+              ))}
+            </ul>
+          </>
+        ) : (
+          <span>{t('slot_no_win')}</span>
+        )}
+      </div>
+      {spin.isError && (
+        <p className="form-error" role="alert" data-testid="slot.error">
+          {t(errorKey(spin.error))}
+        </p>
+      )}
+      <div className="slot__controls">
+        <label className="slot__bet">
+          <span>{t('slot_bet_per_line')}</span>
+          <select value={bet} onChange={(e) => setBet(Number(e.target.value))} data-testid="slot.bet" disabled={spin.isPending}>
+            {SLOT_BETS_PER_LINE_MINOR.map((b) => (
+              <option key={b} value={b}>
+                {formatMinor(b, currencySymbol)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <div className="slot__total">
+          <span>
+            {t('slot_lines')}: {SLOT_LINES.length}
+          </span>
+          <span data-testid="slot.total">
+            {t('slot_total_bet')}: {formatMinor(bet * SLOT_LINES.length, currencySymbol)}
+          </span>
+        </div>
+        <button type="button" className="btn btn--primary slot__spin" data-testid="slot.spin" disabled={spin.isPending} onClick={() => spin.mutate({ token, betPerLineMinor: bet })}>
+          {spin.isPending ? t('slot_spinning') : t('slot_spin')}
+        </button>
+      </div>
+      <details className="slot__paytable" data-testid="slot.paytable">
+        <summary>{t('slot_paytable')}</summary>
+        <p>{t('slot_paytable_note', { rtp: RTP })}</p>
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">{t('slot_reels')}</th>
+              <th scope="col">3</th>
+              <th scope="col">4</th>
+              <th scope="col">5</th>
+            </tr>
+          </thead>
+          <tbody>
+            {SLOT_SYMBOLS.map((s) => (
+              <tr key={s}>
+                <th scope="row">
+                  <SlotSymbol symbol={s} size={20} /> <span>{t(`slot_symbol_${s}`)}</span>
+                </th>
+                {SLOT_PAYTABLE[s].map((m, i) => (
+                  <td key={i}>×{m}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </section>
+  );
+}
