@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { languageOf } from '../trpc/context.ts';
 import { encodeAnswer, prepareAnswer, sendAnswer, type TAnswerHeaders, type TEncodedAnswer } from './encoded-answer.ts';
 
@@ -106,33 +106,69 @@ export function publicAnswerKey(request: FastifyRequest): string | null {
   return `${languageOf(Array.isArray(language) ? language[0] : language)} ${url}`;
 }
 
+/** A miss being filled: later requests for the same key wait for it instead of running tRPC too. */
+type TFill = { key: string; stamp: number; done: Promise<TEncodedAnswer | null>; settle: (answer: TEncodedAnswer | null) => void };
+
 /**
  * Hooks of the public answer cache, registered before the tRPC plugin and after registerTrpcBytes:
  * onRequest answers hits (or 304) before tRPC runs; onSend turns a miss's 200 answer into an entry
  * and sends its bytes. Its onSend runs before @fastify/compress's route hook, which then leaves the
  * encoded bytes alone.
+ *
+ * One fill per key at a time (docs/0038): when an entry expires under a crowd, the first request
+ * runs tRPC and every request for the same key that arrives meanwhile waits for its answer, rather
+ * than each running the whole batch (all of the home page's calls) and encoding it again. If the
+ * fill ends without an answer to keep (a refusal, an error, a closed connection, a config change
+ * meanwhile), the waiters run tRPC themselves, as before.
  */
 export function registerPublicAnswers(app: FastifyInstance, cache: PublicAnswerCache): void {
   if (!cache.enabled) return;
-  const fills = new WeakMap<FastifyRequest, { key: string; stamp: number }>();
+  const fills = new WeakMap<FastifyRequest, TFill>();
+  const pending = new Map<string, TFill>();
+
+  const startFill = (request: FastifyRequest, reply: FastifyReply, key: string): void => {
+    let settle!: (answer: TEncodedAnswer | null) => void;
+    const done = new Promise<TEncodedAnswer | null>((resolve) => (settle = resolve));
+    const fill: TFill = { key, stamp: cache.stamp, done, settle };
+    const end = (answer: TEncodedAnswer | null) => {
+      if (pending.get(key) === fill) pending.delete(key);
+      settle(answer);
+    };
+    fill.settle = end;
+    fills.set(request, fill);
+    pending.set(key, fill);
+    // However the request ends (answered, refused, aborted), its waiters are released.
+    reply.raw.once('close', () => end(null));
+  };
 
   app.addHook('onRequest', async (request, reply) => {
     const key = publicAnswerKey(request);
     if (key === null) return;
     const hit = cache.get(key);
     if (hit) return sendAnswer(request, reply, hit, HEADERS);
-    fills.set(request, { key, stamp: cache.stamp });
+    const running = pending.get(key);
+    if (running && running.stamp === cache.stamp) {
+      const answer = await running.done;
+      if (answer) return sendAnswer(request, reply, answer, HEADERS);
+      return; // No answer to share: this request runs tRPC itself.
+    }
+    startFill(request, reply, key);
   });
 
-  // Runs after registerTrpcBytes, which turned tRPC's Response into bytes and headers.
+  // A miss's 200 answer becomes the entry (never a refusal or a partial batch) and is sent as its bytes.
   app.addHook('onSend', async (request, reply, payload) => {
     const fill = fills.get(request);
     if (!fill) return payload;
     fills.delete(request);
-    if (reply.statusCode !== 200 || !Buffer.isBuffer(payload) || payload.length > MAX_BODY_BYTES) return payload;
+    if (reply.statusCode !== 200 || !Buffer.isBuffer(payload) || payload.length > MAX_BODY_BYTES) {
+      fill.settle(null);
+      return payload;
+    }
     const contentType = String(reply.getHeader('content-type') ?? 'application/json');
     const answer = await encodeAnswer(payload, { contentType, brotliQuality: 5 });
     cache.set(fill.key, answer, fill.stamp);
+    // Shared only if it is still current (no config change while it was made).
+    fill.settle(fill.stamp === cache.stamp ? answer : null);
     return prepareAnswer(request, reply, answer, HEADERS);
   });
 }
