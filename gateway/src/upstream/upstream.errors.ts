@@ -64,8 +64,8 @@ export function trpcCodeOf(code: number): TRPC_ERROR_CODE_KEY {
       return 'BAD_REQUEST';
     case WPS_CODES.notFound:
       return 'NOT_FOUND';
+    // 734 (UPSTREAM-NOTES): a game is already open for the member; the web offers to close it.
     case CONFLICT_CODE:
-    // UPSTREAM-NOTES 734: a game is already open for the member (the web offers to close it).
     case WPS_CODES.gameAlreadyOpen:
       return 'CONFLICT';
     // Over the platform's body limit: the caller sent too much, not a fault of either side.

@@ -6,8 +6,8 @@ import type { TPlatformDeps } from '../../http/deps.ts';
 import { ok } from '../../http/envelope.ts';
 import { parseInput } from '../../http/request-context.ts';
 import { BUILT_IN_PROVIDER } from '../../seed/seed.ts';
-import { closeOpenGames, closeSession, openSession, rotateSeed, sessionOf, stateOf, type TGameSession } from './game-sessions.ts';
-import { roundsOf, spinSlot } from './rounds.service.ts';
+import { closeIdleSessions, closeOpenGames, closeSession, openSession, rotateSeed, sessionOf, stateOf, type TGameSession } from './game-sessions.ts';
+import { recoverRounds, roundsOf, spinSlot } from './rounds.service.ts';
 import { createWalletClient, type TWalletClient } from './wallet-client.ts';
 
 /**
@@ -49,9 +49,38 @@ export function builtInProvider(app: FastifyInstance, deps: TPlatformDeps) {
   return { walletFor, balanceOf };
 }
 
+/** Queue of the built-in games' sweep: rounds left behind by a failure are finished, idle sessions closed. */
+export const GAMES_SWEEP_QUEUE = 'games.sweep';
+export const GAMES_SWEEP_CRON = '* * * * *';
+
+/**
+ * Puts the sweep on the job runner once this platform listens (the provider reaches the wallet on
+ * its address). pg-boss runs one per minute slot across every process on the database; the sweep is
+ * idempotent (transaction ids are reused), so a re-run moves nothing twice.
+ */
+function scheduleSweep(app: FastifyInstance, deps: TPlatformDeps, provider: ReturnType<typeof builtInProvider>): void {
+  let scheduled = false;
+  app.addHook('onListen', async () => {
+    const runner = await deps.jobs?.();
+    if (!runner || scheduled) return;
+    scheduled = true;
+    await runner.define(
+      GAMES_SWEEP_QUEUE,
+      async () => {
+        const merchants = await deps.db.selectFrom('seamless_providers').select('merchant_id').where('code', '=', BUILT_IN_PROVIDER.code).execute();
+        for (const m of merchants) await recoverRounds(deps, provider.walletFor(m.merchant_id), m.merchant_id);
+        await closeIdleSessions(deps);
+      },
+      { retryLimit: 2, retryDelaySeconds: 30, expireInSeconds: 300, policy: 'short' },
+    );
+    await runner.schedule(GAMES_SWEEP_QUEUE, GAMES_SWEEP_CRON);
+  });
+}
+
 /** Routes of the built-in games' pages (docs/0039): open a launch ticket, then play on the session token. */
 export function registerProviderRoutes(app: FastifyInstance, deps: TPlatformDeps): void {
   const provider = builtInProvider(app, deps);
+  scheduleSweep(app, deps, provider);
   const session = async (request: Parameters<typeof resolveMerchant>[1], token: string) => sessionOf(deps, (await resolveMerchant(deps, request)).id, token);
 
   app.post(WLG_PATHS.open, async (request) => {

@@ -192,13 +192,14 @@ export async function roundsOf(deps: TPlatformDeps, session: TGameSession): Prom
  * Both calls reuse the round's transaction ids, so running this twice, or beside the original call,
  * moves nothing twice.
  */
-export async function recoverRounds(deps: TPlatformDeps, wallet: TWalletClient, limit = 200): Promise<{ paid: number; rolledBack: number }> {
+export async function recoverRounds(deps: TPlatformDeps, wallet: TWalletClient, merchantId: number, limit = 200): Promise<{ paid: number; rolledBack: number }> {
   const stale = await deps.db
     .selectFrom('game_rounds')
     .innerJoin('games', 'games.id', 'game_rounds.game_id')
     .select(['game_rounds.id', 'game_rounds.state', 'game_rounds.member_id', 'game_rounds.payout_minor', 'games.game_code'])
     .where('game_rounds.state', 'in', ['open', 'placed'])
     .where('game_rounds.mode', '=', 'real')
+    .where('game_rounds.merchant_id', '=', merchantId)
     .where('game_rounds.created_at', '<', new Date(deps.clock().getTime() - ROUND_RECOVERY_AFTER_MS))
     .orderBy('game_rounds.id')
     .limit(limit)

@@ -7,7 +7,7 @@ import { loginToken } from '../../test-support/http.ts';
 import { hashPassword } from '../../session/password.service.ts';
 import { accountFor, houseAccountId, transfer } from '../../wallet/ledger.service.ts';
 import { DEMO_ACCOUNTS, BUILT_IN_GAMES } from '../../seed/seed.ts';
-import { FREE_PLAY_BALANCE_MINOR, sessionOf } from './game-sessions.ts';
+import { closeIdleSessions, FREE_PLAY_BALANCE_MINOR, sessionOf } from './game-sessions.ts';
 import { recoverRounds, roundIds, ROUND_RECOVERY_AFTER_MS, spinSlot } from './rounds.service.ts';
 import { WalletUnreachable } from './wallet-client.ts';
 import { builtInProvider } from './provider.routes.ts';
@@ -99,7 +99,15 @@ describe('the built-in slot on the seamless wallet', () => {
     } finally {
       shiftMs = 0;
     }
-    await closeMine(member);
+    // The games sweep closes idle sessions (and reveals their seeds) without waiting for a launch:
+    // the one just opened (at +16 min) is idle at +32 min.
+    shiftMs = 32 * 60_000;
+    try {
+      expect(await closeIdleSessions(ctx.app.platform)).toBeGreaterThanOrEqual(1);
+    } finally {
+      shiftMs = 0;
+    }
+    expect((await closeMine(member)).json().value).toEqual({ closed: 0 });
   });
 
   it('two tickets opened at once: one session, the other answers 734 and its ticket stays usable', async () => {
@@ -201,11 +209,11 @@ describe('the built-in slot on the seamless wallet', () => {
     expect(await walletOf(memberId)).toBe(before - 1250 - 500);
 
     // Too young for the sweep: a call may still be under way.
-    expect(await recoverRounds(deps, wallet)).toEqual({ paid: 0, rolledBack: 0 });
+    expect(await recoverRounds(deps, wallet, 1)).toEqual({ paid: 0, rolledBack: 0 });
     shiftMs = ROUND_RECOVERY_AFTER_MS + 1_000;
     try {
-      expect(await recoverRounds(deps, wallet)).toEqual({ paid: 1, rolledBack: 1 });
-      expect(await recoverRounds(deps, wallet)).toEqual({ paid: 0, rolledBack: 0 });
+      expect(await recoverRounds(deps, wallet, 1)).toEqual({ paid: 1, rolledBack: 1 });
+      expect(await recoverRounds(deps, wallet, 1)).toEqual({ paid: 0, rolledBack: 0 });
     } finally {
       shiftMs = 0;
     }
