@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   OPERATOR_GAMES_PATHS,
@@ -224,7 +225,8 @@ describe('who may switch, and bad input', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe('error_bad_request');
     }
-    for (const query of [{ pageSize: '1000' }, { pageNo: '0' }, { state: 'maybe' }, { gameType: 'NOPE' }, { search: 'x'.repeat(101) }, { vassalage: 'bad-code' }]) {
+    const badQueries: Record<string, string>[] = [{ pageSize: '1000' }, { pageNo: '0' }, { state: 'maybe' }, { gameType: 'NOPE' }, { search: 'x'.repeat(101) }, { vassalage: 'bad-code' }];
+    for (const query of badQueries) {
       expect((await op('GET', OPERATOR_GAMES_PATHS.operatorGames, ops.content, { query })).statusCode).toBe(400);
     }
     expect((await setGame('NOPE-001', false)).json()).toMatchObject({ code: 404, message: 'error_not_found' });
@@ -233,11 +235,8 @@ describe('who may switch, and bad input', () => {
 
   it("never switches or lists another merchant's game", async () => {
     // A second merchant with one vendor and one game under a node id of its own.
-    const other = await ctx.db
-      .insertInto('merchants')
-      .values({ code: 'OTHER', name: 'Other', currency: 'BDT', currency_symbol: '৳' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    // The other columns take their defaults.
+    const other = (await sql<{ id: number }>`insert into merchants (code, name, currency, currency_symbol) values ('OTHER', 'Other', 'BDT', '৳') returning id`.execute(ctx.db)).rows[0]!;
     const vendor = await ctx.db
       .insertInto('vendors')
       .values({ merchant_id: other.id, vassalage: 'OTHERV', game_type: 'RNG', name: 'Other vendor', is_game: 'VASSALAGE', sort: 0 })

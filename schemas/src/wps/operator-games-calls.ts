@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { MAX_TEXT_LENGTH } from '../constants.ts';
 import { ZGameType, ZVassalage } from '../domain/game.ts';
+import { GAME_SWITCH_STATES, OPERATOR_GAMES_PAGE_SIZE } from '../domain/game-switches.ts';
 import { zText } from '../text.ts';
+
+export { GAME_SWITCH_STATES, OPERATOR_GAMES_PAGE_SIZE };
 
 /**
  * Issue 9 item 8 (docs/0037): the operator switches game categories and single games on and off.
@@ -36,9 +39,6 @@ export type TOperatorGameCategoriesResponse = z.infer<typeof ZOperatorGameCatego
 export const ZOperatorSetGameCategoryRequest = z.object({ gameType: ZGameType, enabled: z.boolean() });
 export type TOperatorSetGameCategoryRequest = z.infer<typeof ZOperatorSetGameCategoryRequest>;
 
-/** Which games a search lists by their switch. */
-export const GAME_SWITCH_STATES = ['all', 'on', 'off'] as const;
-export const OPERATOR_GAMES_PAGE_SIZE = 20;
 
 /** Console game search: a substring of the EN or BN name, the vendor code or vendor name; a category; on/off; a page. */
 export const ZOperatorGamesQuery = z.object({

@@ -38,7 +38,12 @@ function ConfigLive({ language }: { language: TLanguage }) {
         if (qc.getQueryState(key)?.fetchStatus === 'fetching') await qc.refetchQueries({ queryKey: key, exact: true }, { cancelRefetch: false });
         if (version !== latest) return;
         const current = qc.getQueryData<TScreenConfig>(key);
-        if (current && current.configVersion !== version) await qc.invalidateQueries({ queryKey: key, exact: true });
+        if (current && current.configVersion !== version) {
+          await qc.invalidateQueries({ queryKey: key, exact: true });
+          // Game lists, hot games and favourites follow too: an operator may have switched a game or
+          // a category off (docs/0037). Only the queries on screen refetch; the rest when next used.
+          await qc.invalidateQueries({ queryKey: trpc.catalogue.pathKey() });
+        }
       })();
     };
     return () => source.close();

@@ -21,6 +21,8 @@ export const AREA_TEXTS = {
   withdraw: { bn: () => import('./withdraw.bn.json'), en: () => import('./withdraw.en.json'), probe: 'withdraw_title' },
   records: { bn: () => import('./records.bn.json'), en: () => import('./records.en.json'), probe: 'record_title_account' },
   wallet: { bn: () => import('./wallet.bn.json'), en: () => import('./wallet.en.json'), probe: 'wallet_title' },
+  /** The console's category and game switches (issue 9 item 8). */
+  operatorGames: { bn: () => import('./operator-games.bn.json'), en: () => import('./operator-games.en.json'), probe: 'opgames_title' },
   /** The built-in games' page (issue 9, docs/0039): play, paytable, provably fair and verify. */
   games: { bn: () => import('./games.bn.json'), en: () => import('./games.en.json'), probe: 'game_page_title' },
 } satisfies Record<string, Record<TLanguage, TLoad> & { probe: string }>;

@@ -14,6 +14,8 @@ import recordsBn from './records.bn.json';
 import recordsEn from './records.en.json';
 import walletBn from './wallet.bn.json';
 import walletEn from './wallet.en.json';
+import operatorGamesBn from './operator-games.bn.json';
+import operatorGamesEn from './operator-games.en.json';
 import withdrawBn from './withdraw.bn.json';
 import withdrawEn from './withdraw.en.json';
 
@@ -39,6 +41,7 @@ const AREAS = {
   withdraw: { en: withdrawEn, bn: withdrawBn },
   records: { en: recordsEn, bn: recordsBn },
   wallet: { en: walletEn, bn: walletBn },
+  operatorGames: { en: operatorGamesEn, bn: operatorGamesBn },
 };
 
 const EN = flatten({ ...(en as TTree), ...Object.assign({}, ...Object.values(AREAS).map((a) => a.en as TTree)) });

@@ -15,6 +15,9 @@ const OperatorWithdrawals = lazy(() => import('./operator-withdrawals.tsx'));
 // Issue 8: deposits, adjustments and money settings, a chunk of their own with the money texts.
 const OperatorMoneyPanels = lazy(() => import('./operator-money-panels.tsx'));
 
+// Issue 9 item 8: category and game switches, a chunk of their own with their texts (docs/0037).
+const OperatorGames = lazy(() => import('./operator-games.tsx'));
+
 /** Flattens the whitelabel tree into labelled rows, children indented under their parent. */
 export function flattenFlags(nodes: readonly TWhitelabelNode[], depth = 0): { node: TWhitelabelNode; depth: number }[] {
   return nodes.flatMap((n) => [{ node: n, depth }, ...flattenFlags(n.childrenNodes, depth + 1)]);
@@ -156,6 +159,9 @@ function OperatorConsole({ onLogout }: { onLogout: () => void }) {
               <OperatorWithdrawals canWrite={can('money.write')} currency={config.merchant.currencySymbol} />
             </Suspense>
           )}
+          <Suspense fallback={<span className="spinner" />}>
+            <OperatorGames canWrite={can('whitelabel.write')} />
+          </Suspense>
           <OperatorTotp enabled={cfg.data.operator.totpEnabled} onEnabled={refresh} />
           <h2>{t('operator_flags')}</h2>
           {flattenFlags(cfg.data.whitelabel).map(({ node, depth }) => (

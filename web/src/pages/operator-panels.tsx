@@ -133,7 +133,7 @@ export function OperatorSecurity() {
 }
 
 /** Actions the audit log knows (platform/src/operator); the filter offers them by name. */
-export const AUDIT_ACTIONS = ['whitelabel.set', 'system.set', 'security.set', 'operator.totp.setup', 'operator.totp.enable'] as const;
+export const AUDIT_ACTIONS = ['whitelabel.set', 'system.set', 'security.set', 'operator.totp.setup', 'operator.totp.enable', 'catalogue.category.set', 'catalogue.game.set'] as const;
 
 /** The translation key of an audit action (dots are i18next separators, so they become underscores). */
 export function auditActionKey(action: string): string {
