@@ -14,6 +14,7 @@ import { startEmbeddedPlatform } from '@wl/platform/embedded';
 import { formatLighthouse, measureLighthouse } from './lighthouse.ts';
 import { formatConfigSize, measureConfigSize } from './config-size.ts';
 import { measureEdge, printEdge, registerBareRoute } from './edge.ts';
+import { measureGameList, measureSlotRounds, printGameList, printSlotRounds } from './games.ts';
 import { measureLedger, printLedger } from './ledger.ts';
 import { load } from './load.ts';
 import { measureIdleMemory, printIdleMemory } from './memory.ts';
@@ -103,6 +104,10 @@ async function main() {
     livePush: live,
     // Issue 8: transfers beside empty transactions, 50 clients, PGlite and (with DATABASE_URL) PostgreSQL.
     ledger: await measureLedger(process.env.DATABASE_URL),
+    // Issue 9: slot rounds through the seamless wallet (ratio to the ledger's transfers above), and the
+    // game list on a catalogue of 10,000 games beside a bare route with the same bytes.
+    slotRounds: await measureSlotRounds(process.env.DATABASE_URL),
+    gameList: await measureGameList(),
   };
   const goals = goalRows(results);
 
@@ -120,6 +125,8 @@ async function main() {
   printIdleMemory(results.idleMemory);
   printLivePush(results.livePush);
   printLedger(results.ledger);
+  printSlotRounds(results.slotRounds, results.ledger);
+  printGameList(results.gameList);
   printGoals(goals);
   console.log(`  written to bench/results.json\n`);
 
