@@ -18,6 +18,8 @@ import operatorGamesBn from './operator-games.bn.json';
 import operatorGamesEn from './operator-games.en.json';
 import withdrawBn from './withdraw.bn.json';
 import withdrawEn from './withdraw.en.json';
+import gamesBn from './games.bn.json';
+import gamesEn from './games.en.json';
 
 type TTree = { [k: string]: string | TTree };
 
@@ -42,6 +44,7 @@ const AREAS = {
   records: { en: recordsEn, bn: recordsBn },
   wallet: { en: walletEn, bn: walletBn },
   operatorGames: { en: operatorGamesEn, bn: operatorGamesBn },
+  games: { en: gamesEn, bn: gamesBn },
 };
 
 const EN = flatten({ ...(en as TTree), ...Object.assign({}, ...Object.values(AREAS).map((a) => a.en as TTree)) });
