@@ -735,21 +735,6 @@ export class WpsApi {
       ctx,
     );
   }
-}
-
-/**
- * The upstream could not read the encrypted body, most likely because its key changed (a restart).
- * The gateway already validated the payload, so a bare bad-request on login can only mean that.
- */
-function isDecryptFailure(error: unknown): boolean {
-  return (
-    error instanceof UpstreamError &&
-    error.code === WPS_CODES.badRequest &&
-    error.messageKey === WPS_MESSAGES.badRequest &&
-    // A refused form names its fields; a body the upstream could not decrypt names none.
-    !(typeof error.value === 'object' && error.value !== null && 'fieldErrors' in error.value)
-  );
-}
 
   /** A built-in game's page calls (docs/0039): each a POST carrying the game session's token in the body, never in a URL. */
   wlgOpen(input: { ticket: string }, ctx: TCallContext) {
@@ -774,3 +759,18 @@ function isDecryptFailure(error: unknown): boolean {
   wlgCloseMine(ctx: TCallContext) {
     return this.client.call({ method: 'POST', path: WLG_PATHS.closeMine, moduleId: 'GAME', value: ZWlgCloseMineResponse, body: {} }, ctx);
   }
+}
+
+/**
+ * The upstream could not read the encrypted body, most likely because its key changed (a restart).
+ * The gateway already validated the payload, so a bare bad-request on login can only mean that.
+ */
+function isDecryptFailure(error: unknown): boolean {
+  return (
+    error instanceof UpstreamError &&
+    error.code === WPS_CODES.badRequest &&
+    error.messageKey === WPS_MESSAGES.badRequest &&
+    // A refused form names its fields; a body the upstream could not decrypt names none.
+    !(typeof error.value === 'object' && error.value !== null && 'fieldErrors' in error.value)
+  );
+}
