@@ -127,16 +127,56 @@ export async function listGames(
   return { rows, total };
 }
 
-/** Hot games, optionally of one vendor. */
-export function hotGames(db: Kysely<DB>, merchantId: number, vassalage: string | undefined, enabledTypes: Set<string>) {
+/** How far back real play counts for hot games and real wins for the winner board. */
+export const PLAY_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * Hot games, optionally of one vendor (issue 9 item 3): the games most played for real in the last
+ * PLAY_WINDOW_MS first (rounds of the built-in games), then the games the seed marks hot for vendors
+ * the platform does not run.
+ */
+export async function hotGames(db: Kysely<DB>, merchantId: number, vassalage: string | undefined, enabledTypes: Set<string>, now: Date) {
   const types = [...enabledTypes];
-  if (types.length === 0) return Promise.resolve([]);
-  let q = gameSelect(db).where('games.merchant_id', '=', merchantId).where('games.is_hot', '=', true).where('games.game_type', 'in', types);
+  if (types.length === 0) return [];
+  const played = db
+    .selectFrom('game_rounds')
+    .select(['game_id', sql<number>`count(*)::int`.as('plays')])
+    .where('merchant_id', '=', merchantId)
+    .where('mode', '=', 'real')
+    .where('state', '=', 'settled')
+    .where('created_at', '>', new Date(now.getTime() - PLAY_WINDOW_MS))
+    .groupBy('game_id')
+    .as('played');
+  let q = gameSelect(db)
+    .leftJoin(played, 'played.game_id', 'games.id')
+    .select(sql<number>`coalesce(played.plays, 0)`.as('plays'))
+    .where('games.merchant_id', '=', merchantId)
+    .where((eb) => eb.or([eb('games.is_hot', '=', true), eb('played.plays', '>', 0)]))
+    .where('games.game_type', 'in', types);
   if (vassalage) q = q.where('games.vassalage', '=', vassalage);
-  return q.orderBy('games.id').execute();
+  return q.orderBy(sql`coalesce(played.plays, 0)`, 'desc').orderBy('games.id').execute();
 }
 
-/** Winner board rows with their game. */
+/** The biggest real wins of the last PLAY_WINDOW_MS (settled rounds of the built-in games), with their game. */
+export function realWins(db: Kysely<DB>, merchantId: number, limit: number, now: Date) {
+  return db
+    .selectFrom('game_rounds')
+    .innerJoin('games', 'games.id', 'game_rounds.game_id')
+    .innerJoin('members', 'members.id', 'game_rounds.member_id')
+    .select(['members.username', 'game_rounds.payout_minor', 'games.node_id', 'games.name_en', 'games.name_bn', 'games.vassalage', 'games.game_type'])
+    .where('game_rounds.merchant_id', '=', merchantId)
+    .where('game_rounds.mode', '=', 'real')
+    .where('game_rounds.state', '=', 'settled')
+    .where('game_rounds.payout_minor', '>', 0)
+    .where('game_rounds.created_at', '>', new Date(now.getTime() - PLAY_WINDOW_MS))
+    .where('games.enabled', '=', true)
+    .orderBy('game_rounds.payout_minor', 'desc')
+    .orderBy('game_rounds.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** Winner board rows of the seed (history of vendors the platform does not run), with their game. */
 export function winners(db: Kysely<DB>, merchantId: number, limit: number) {
   return db
     .selectFrom('winners')

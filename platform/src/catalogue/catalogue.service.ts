@@ -2,7 +2,7 @@ import { GAME_TYPES, ZGameType, type TGame, type TGameCategory, type TLanguage, 
 import type { TMerchant } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
 import { CATEGORY_TITLES } from '../seed/catalogue-data.ts';
-import { enabledGameTypes, hotGames, listGames, vendorsWithFirstGame, winners, type TGameRow } from './catalogue.queries.ts';
+import { enabledGameTypes, hotGames, listGames, realWins, vendorsWithFirstGame, winners, type TGameRow } from './catalogue.queries.ts';
 
 /** Artwork URLs served by the assets area (same origin; imageCDNs [''] in permission info). */
 export const gameIconUrl = (nodeId: string) => `/wps/assets/game/${encodeURIComponent(nodeId)}.svg`;
@@ -68,13 +68,24 @@ export async function gameList(
 /** Hot games (SPEC §4: cached by the client until refresh). */
 export async function hotGameList(deps: TPlatformDeps, merchant: TMerchant, vassalage: string | undefined, language: TLanguage) {
   const enabledTypes = await enabledGameTypes(deps.db, merchant.id);
-  const rows = await hotGames(deps.db, merchant.id, vassalage, enabledTypes);
+  const rows = await hotGames(deps.db, merchant.id, vassalage, enabledTypes, deps.clock());
   return { list: rows.map((r) => toGame(r, language)) };
+}
+
+/** A winner's name as the board shows it, like the upstream's: two letters, stars, the last character. */
+export function maskName(username: string): string {
+  return `${username.slice(0, 2)}***${username.slice(-1)}`;
 }
 
 /** The winner board (SPEC §2 Home details). */
 export async function winnerBoard(deps: TPlatformDeps, merchant: TMerchant, limit: number, language: TLanguage): Promise<{ list: TWinner[] }> {
-  const rows = await winners(deps.db, merchant.id, limit);
+  // Real wins first (issue 9 item 3), then the seed's history of vendors the platform does not run.
+  const real = await realWins(deps.db, merchant.id, limit, deps.clock());
+  const seeded = real.length < limit ? await winners(deps.db, merchant.id, limit - real.length) : [];
+  const rows = [
+    ...real.map((r) => ({ ...r, customer_name: maskName(r.username), win_amount_minor: r.payout_minor })),
+    ...seeded,
+  ];
   return {
     list: rows.map((r) => ({
       vo: {

@@ -423,6 +423,8 @@ async function seedContent(trx: Transaction<DB>, merchantId: number, hotGameIds:
       { merchant_id: m, title_en: 'Invite friends', title_bn: 'বন্ধুদের আমন্ত্রণ', promotion_type: 'REFERRAL', sort: 1 },
     ])
     .execute();
+  // Seeded winner history, for vendors the platform does not run (their games are demo pages): the
+  // board shows real wins of the built-in games first and fills the rest from these (issue 9 item 3).
   const letters = 'abcdefghijklmnopqrstuvwxyz';
   const winners = Array.from({ length: 30 }, (_, i) => ({
     merchant_id: m,

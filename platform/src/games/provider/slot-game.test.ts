@@ -83,6 +83,25 @@ describe('the built-in slot on the seamless wallet', () => {
     expect((await closeMine(member)).json().value).toEqual({ closed: 1 });
   });
 
+  it('the winner board and hot games come from real play (issue 9 item 3)', async () => {
+    const game = await open(member);
+    let won: { payoutMinor: number } | null = null;
+    // A win comes within a few spins (most spins pay on one of 25 lines); bounded, never a wait.
+    for (let i = 0; i < 40 && !won; i++) {
+      const spin = ZWlgSlotSpinResponse.parse((await post(WLG_PATHS.slotSpin, { token: game.token, betPerLineMinor: 2000 })).json().value);
+      if (spin.round.payoutMinor > 0) won = spin.round;
+    }
+    expect(won).not.toBeNull();
+    const board = (await ctx.app.inject({ url: `${WPS_PATHS.winnerBoard}?limitNum=20&language=en` })).json().value.list as { vo: { customerName: string; winAmount: number; nodeId: string } }[];
+    // Real wins first, the biggest first, named as the board names winners; the seed's history fills the rest.
+    expect(board[0]!.vo).toMatchObject({ nodeId: SLOT, customerName: 'de***r' });
+    expect(board[0]!.vo.winAmount).toBeGreaterThanOrEqual(won!.payoutMinor);
+    expect(board).toHaveLength(20);
+    const hot = (await ctx.app.inject({ url: `${WPS_PATHS.hotGames}?language=en` })).json().value.list as { nodeId: string }[];
+    expect(hot[0]!.nodeId).toBe(SLOT);
+    await closeMine(member);
+  });
+
   it('one real-money game at a time: a second launch answers 734 until the first is closed or idle', async () => {
     const game = await open(member);
     const again = await launch(member);
