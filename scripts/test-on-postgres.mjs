@@ -1,0 +1,46 @@
+#!/usr/bin/env node
+/**
+ * The PostgreSQL and Redis runs of CI (docs/0040), at the end of `pnpm test`'s unit stream so they
+ * use the time that stream would otherwise wait for the Playwright stream. Does nothing unless
+ * CI_POSTGRES_URL is set (.ci/run sets it, with CI_REDIS_URL): on a machine with only Node and npm,
+ * `pnpm test` stays what README.md says. Runs, one after the other: the whole platform suite on
+ * PostgreSQL, the gateway files whose behaviour depends on the database under the embedded platform
+ * (docs/0025 says why each is in or out), and the shared rate limits on Redis (with REDIS_URL set
+ * they fail, never skip, when Redis is away). Plain Node: nothing to install.
+ */
+import { spawnSync } from 'node:child_process';
+
+const pg = process.env.CI_POSTGRES_URL;
+const redis = process.env.CI_REDIS_URL;
+if (!pg) process.exit(0);
+
+const GATEWAY_PG_FILES = [
+  'test/live-config.test.ts',
+  'test/start-together.test.ts',
+  'test/atomic-counters.test.ts',
+  'test/abuse-limits.test.ts',
+  'test/operator-roles.test.ts',
+  'test/accounts.test.ts',
+  'test/one-door.test.ts',
+  'test/hostile-input.test.ts',
+  'test/forced-change.test.ts',
+  'test/remember.test.ts',
+  'test/sms.test.ts',
+  'test/public-cache.test.ts',
+  'test/edge-answers.test.ts',
+  'test/games.test.ts',
+];
+
+const runs = [
+  { what: 'platform suite on PostgreSQL', env: { DATABASE_URL: pg }, args: ['--filter', '@wl/platform', 'test'] },
+  { what: 'gateway files on PostgreSQL', env: { DATABASE_URL: pg }, args: ['--filter', '@wl/gateway', 'exec', 'vitest', 'run', ...GATEWAY_PG_FILES] },
+  ...(redis ? [{ what: 'rate limits on Redis', env: { REDIS_URL: redis }, args: ['--filter', '@wl/gateway', 'exec', 'vitest', 'run', 'src/rate-limit', 'test/rate-limit.test.ts'] }] : []),
+];
+
+for (const run of runs) {
+  const started = Date.now();
+  console.log(`\n== ${run.what}`);
+  const result = spawnSync('pnpm', run.args, { stdio: 'inherit', env: { ...process.env, ...run.env } });
+  console.log(`== ${run.what}: ${result.status === 0 ? 'passed' : 'FAILED'} after ${Math.round((Date.now() - started) / 1000)} s`);
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
