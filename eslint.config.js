@@ -32,7 +32,7 @@ export default tseslint.config(
       ],
     },
   },
-  { files: ['**/env.ts', 'bench/**', 'e2e/**', '**/*.config.ts', '**/*.test.ts'], rules: { 'no-restricted-syntax': 'off' } },
+  { files: ['**/env.ts', 'bench/**', 'e2e/**', 'scripts/**', '**/*.config.ts', '**/*.test.ts'], rules: { 'no-restricted-syntax': 'off' } },
   restrict(['schemas/**'], ['flows', 'platform', 'gateway', 'web', 'e2e']),
   restrict(['flows/**'], ['platform', 'gateway', 'web', 'e2e'], {
     'no-restricted-globals': [
