@@ -14,22 +14,12 @@ const pg = process.env.CI_POSTGRES_URL;
 const redis = process.env.CI_REDIS_URL;
 if (!pg) process.exit(0);
 
-const GATEWAY_PG_FILES = [
-  'test/live-config.test.ts',
-  'test/start-together.test.ts',
-  'test/atomic-counters.test.ts',
-  'test/abuse-limits.test.ts',
-  'test/operator-roles.test.ts',
-  'test/accounts.test.ts',
-  'test/one-door.test.ts',
-  'test/hostile-input.test.ts',
-  'test/forced-change.test.ts',
-  'test/remember.test.ts',
-  'test/sms.test.ts',
-  'test/public-cache.test.ts',
-  'test/edge-answers.test.ts',
-  'test/games.test.ts',
-];
+// The gateway files whose behaviour changes with the database under the embedded platform: config
+// news by LISTEN/NOTIFY between processes, the start lock, row locks under 50 parallel requests, and
+// the games' wallet path on a pool of real connections. The rest of the gateway suite runs on PGlite
+// in `pnpm test`, and every platform query underneath it runs on PostgreSQL in the platform suite
+// (docs/0025 lists what was in before the budget narrowed it, docs/0040).
+const GATEWAY_PG_FILES = ['test/live-config.test.ts', 'test/start-together.test.ts', 'test/atomic-counters.test.ts', 'test/hostile-input.test.ts', 'test/games.test.ts'];
 
 const runs = [
   { what: 'platform suite on PostgreSQL', env: { DATABASE_URL: pg }, args: ['--filter', '@wl/platform', 'test'] },
