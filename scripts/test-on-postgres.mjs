@@ -12,7 +12,16 @@ import { spawnSync } from 'node:child_process';
 
 const pg = process.env.CI_POSTGRES_URL;
 const redis = process.env.CI_REDIS_URL;
+// `platform` ends the unit stream, `gateway` the Playwright stream: the two streams end close together.
+const part = process.argv[2];
+if (part !== 'platform' && part !== 'gateway') {
+  console.error('usage: node scripts/test-on-postgres.mjs platform|gateway');
+  process.exit(2);
+}
 if (!pg) process.exit(0);
+
+// The platform's heavy suites at their full size on PostgreSQL (the PGlite run in CI may be smaller, .ci/run).
+const FULL_SIZE = { LEDGER_PROPERTY_RUNS: '2', LEDGER_CRASH_ROUNDS: '20', GAME_PROPERTY_ROUNDS: '1000' };
 
 // The gateway files whose behaviour changes with the database under the embedded platform: config
 // news by LISTEN/NOTIFY between processes, the start lock, row locks under 50 parallel requests, and
@@ -21,11 +30,13 @@ if (!pg) process.exit(0);
 // (docs/0025 lists what was in before the budget narrowed it, docs/0040).
 const GATEWAY_PG_FILES = ['test/live-config.test.ts', 'test/start-together.test.ts', 'test/atomic-counters.test.ts', 'test/hostile-input.test.ts', 'test/games.test.ts'];
 
-const runs = [
-  { what: 'platform suite on PostgreSQL', env: { DATABASE_URL: pg }, args: ['--filter', '@wl/platform', 'test'] },
-  { what: 'gateway files on PostgreSQL', env: { DATABASE_URL: pg }, args: ['--filter', '@wl/gateway', 'exec', 'vitest', 'run', ...GATEWAY_PG_FILES] },
-  ...(redis ? [{ what: 'rate limits on Redis', env: { REDIS_URL: redis }, args: ['--filter', '@wl/gateway', 'exec', 'vitest', 'run', 'src/rate-limit', 'test/rate-limit.test.ts'] }] : []),
-];
+const runs =
+  part === 'platform'
+    ? [{ what: 'platform suite on PostgreSQL', env: { DATABASE_URL: pg, ...FULL_SIZE }, args: ['--filter', '@wl/platform', 'test'] }]
+    : [
+        { what: 'gateway files on PostgreSQL', env: { DATABASE_URL: pg }, args: ['--filter', '@wl/gateway', 'exec', 'vitest', 'run', ...GATEWAY_PG_FILES] },
+        ...(redis ? [{ what: 'rate limits on Redis', env: { REDIS_URL: redis }, args: ['--filter', '@wl/gateway', 'exec', 'vitest', 'run', 'src/rate-limit', 'test/rate-limit.test.ts'] }] : []),
+      ];
 
 for (const run of runs) {
   const started = Date.now();
