@@ -12,9 +12,9 @@ import { migrate } from '@wl/platform/db/migrate';
 import { sha256Hex } from '@wl/platform/http/auth';
 import { BUILT_IN_GAMES, seed } from '@wl/platform/seed/seed';
 import { insertBareMembers } from '@wl/platform/test-support/bare-members';
-import { createTestSchema } from '@wl/platform/test-support/pg-schema';
 import { accountFor, houseAccountId, transfer } from '@wl/platform/wallet/ledger.service';
 import { fetchRaw } from './edge.ts';
+import { onEachEngine } from './ledger.ts';
 
 const PLAYERS = 50;
 
@@ -68,25 +68,8 @@ async function measureOn(database: TDatabase, engine: TSlotRun['engine'], rounds
   }
 }
 
-export async function measureSlotRounds(databaseUrl: string | undefined, rounds = Number(process.env.BENCH_SLOT_ROUNDS ?? 2000)): Promise<TSlotRun[]> {
-  const runs: TSlotRun[] = [];
-  const pglite = await openDatabase({ memory: true });
-  try {
-    runs.push(await measureOn(pglite, 'pglite', rounds));
-  } finally {
-    await pglite.close();
-  }
-  if (databaseUrl) {
-    const { schema, drop } = await createTestSchema(databaseUrl);
-    const postgres = await openDatabase({ databaseUrl, schema });
-    try {
-      runs.push(await measureOn(postgres, 'postgres', rounds));
-    } finally {
-      await postgres.close();
-      await drop();
-    }
-  }
-  return runs;
+export function measureSlotRounds(databaseUrl: string | undefined, rounds = Number(process.env.BENCH_SLOT_ROUNDS ?? 2000)): Promise<TSlotRun[]> {
+  return onEachEngine(databaseUrl, (database, engine) => measureOn(database, engine, rounds));
 }
 
 /** Slot rounds per second beside the ledger's transfers per second of the same engine, same run. */

@@ -58,11 +58,15 @@ async function measureOn(database: TDatabase, engine: TLedgerRun['engine'], oper
   return { engine, operations, transfersPerSecond: transfers, emptyPerSecond: empty, ratio: Number((transfers / empty).toFixed(3)) };
 }
 
-export async function measureLedger(databaseUrl: string | undefined, operations = Number(process.env.BENCH_LEDGER_OPS ?? 3000)): Promise<TLedgerRun[]> {
-  const runs: TLedgerRun[] = [];
+/**
+ * Runs a measure on PGlite in memory, then (with DATABASE_URL) on PostgreSQL in a schema of its own,
+ * dropped after: one figure per engine, the same measure on both.
+ */
+export async function onEachEngine<T>(databaseUrl: string | undefined, measure: (database: TDatabase, engine: 'pglite' | 'postgres') => Promise<T>): Promise<T[]> {
+  const runs: T[] = [];
   const pglite = await openDatabase({ memory: true });
   try {
-    runs.push(await measureOn(pglite, 'pglite', operations));
+    runs.push(await measure(pglite, 'pglite'));
   } finally {
     await pglite.close();
   }
@@ -70,13 +74,17 @@ export async function measureLedger(databaseUrl: string | undefined, operations 
     const { schema, drop } = await createTestSchema(databaseUrl);
     const postgres = await openDatabase({ databaseUrl, schema });
     try {
-      runs.push(await measureOn(postgres, 'postgres', operations));
+      runs.push(await measure(postgres, 'postgres'));
     } finally {
       await postgres.close();
       await drop();
     }
   }
   return runs;
+}
+
+export function measureLedger(databaseUrl: string | undefined, operations = Number(process.env.BENCH_LEDGER_OPS ?? 3000)): Promise<TLedgerRun[]> {
+  return onEachEngine(databaseUrl, (database, engine) => measureOn(database, engine, operations));
 }
 
 export function printLedger(runs: TLedgerRun[]): void {
