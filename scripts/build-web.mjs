@@ -125,7 +125,6 @@ function pnpmBuild(root, env) {
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
   // A script of its own, outside the packages' env.ts: the build's environment is what it hashes.
-  // eslint-disable-next-line no-restricted-syntax
   const env = process.env;
   try {
     buildWebIfChanged({ root, env, build: (r) => pnpmBuild(r, env) });

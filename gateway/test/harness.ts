@@ -2,6 +2,8 @@ import { createTRPCClient, httpLink, type TRPCClient } from '@trpc/client';
 import type { FastifyInstance } from 'fastify';
 import { startEmbeddedPlatform } from '@wl/platform/embedded';
 import { createTestSchema } from '@wl/platform/test-support/pg-schema';
+import { snapshotBlob } from '@wl/platform/test-support/seeded-snapshot';
+import { inject } from 'vitest';
 import { testEnv } from './env.ts';
 import { buildApp, type TBuildAppOptions } from '../src/app.ts';
 import type { AppRouter } from '../src/router-type.ts';
@@ -31,7 +33,10 @@ export const HARNESS_GATEWAY_SECRET = 'harness-gateway-secret';
  */
 export async function startHarnessPlatform(): Promise<{ url: string; close(): Promise<void> }> {
   const common = { captchaTestKey: CAPTCHA_TEST_KEY, gatewaySecret: HARNESS_GATEWAY_SECRET, jobs: false };
-  if (!testEnv.databaseUrl) return startEmbeddedPlatform({ memory: true, ...common });
+  if (!testEnv.databaseUrl) {
+    const snapshot = inject('platformSnapshot');
+    return startEmbeddedPlatform({ memory: true, ...(snapshot ? { memorySnapshot: snapshotBlob(snapshot) } : {}), ...common });
+  }
   const { schema, drop } = await createTestSchema(testEnv.databaseUrl);
   const platform = await startEmbeddedPlatform({ databaseUrl: testEnv.databaseUrl, schema, ...common });
   return {

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmbeddedPlatform } from '@wl/platform/embedded';
 import { z } from 'zod';
 import { ACCOUNT_PATHS, WPS_PATHS } from '@wl/schemas';
 import { UpstreamClient } from '../src/upstream/upstream.client.ts';
 import { UpstreamError, toTRPCError } from '../src/upstream/upstream.errors.ts';
-import { ACCOUNTS, HARNESS_GATEWAY_SECRET, loginToken, startGateway, type THarness } from './harness.ts';
+import { ACCOUNTS, HARNESS_GATEWAY_SECRET, loginToken, startGateway, type THarness, startHarnessPlatform } from './harness.ts';
 import { rawExchange } from './raw-http.ts';
 import { requestLines, startRelay, type TRelay } from './relay.ts';
 
@@ -14,7 +13,7 @@ import { requestLines, startRelay, type TRelay } from './relay.ts';
  * config poller's do not (and it polls once an hour here).
  */
 
-let platform: Awaited<ReturnType<typeof startEmbeddedPlatform>>;
+let platform: Awaited<ReturnType<typeof startHarnessPlatform>>;
 let relay: TRelay;
 let h: THarness;
 let nodeId = '';
@@ -24,7 +23,7 @@ let vendor = '';
 const browserRequests = () => relay.received().split(/(?=(?:GET|HEAD|POST|PUT|DELETE|PATCH|OPTIONS) \/)/).filter((r) => /\r\nx-wl-client-ip: /i.test(r));
 
 beforeAll(async () => {
-  platform = await startEmbeddedPlatform({ memory: true, gatewaySecret: HARNESS_GATEWAY_SECRET });
+  platform = await startHarnessPlatform();
   relay = await startRelay(platform.url);
   h = await startGateway({ upstreamUrl: relay.url, configPollMs: 3_600_000, publicCacheMs: 0 });
 }, 90_000);

@@ -1,8 +1,7 @@
 import { TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmbeddedPlatform, type TEmbeddedPlatform } from '@wl/platform/embedded';
 import { expectTRPCError } from './errors.ts';
-import { ACCOUNTS, CAPTCHA_TEST_KEY, HARNESS_GATEWAY_SECRET, startGateway, type THarness } from './harness.ts';
+import { ACCOUNTS, startGateway, type THarness, startHarnessPlatform } from './harness.ts';
 
 /** Issue 6 through real HTTP: operator roles enforced by the platform, the audit log, and operator login limits. */
 
@@ -13,10 +12,10 @@ const ROLE_ACCOUNTS = {
   content: { username: 'demo_content', password: 'Content1234' },
 } as const;
 
-let platform: TEmbeddedPlatform;
+let platform: Awaited<ReturnType<typeof startHarnessPlatform>>;
 let h: THarness;
 beforeAll(async () => {
-  platform = await startEmbeddedPlatform({ memory: true, captchaTestKey: CAPTCHA_TEST_KEY, gatewaySecret: HARNESS_GATEWAY_SECRET });
+  platform = await startHarnessPlatform();
   // Generous gateway limits here, so the platform's own lock is what the parallel test meets.
   h = await startGateway({ upstreamUrl: platform.url, trustProxy: 'loopback', rateLimits: { operatorLogin: { ip: { limit: 1000, windowMs: minute }, subject: { limit: 1000, windowMs: minute } } } });
 }, 90_000);

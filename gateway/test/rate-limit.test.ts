@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmbeddedPlatform, type TEmbeddedPlatform } from '@wl/platform/embedded';
 import { RedisRateLimiter } from '../src/rate-limit/redis-rate-limiter.ts';
 import { expectTRPCError } from './errors.ts';
-import { ACCOUNTS, CAPTCHA_TEST_KEY, HARNESS_GATEWAY_SECRET, sessionOf, startGateway, type THarness } from './harness.ts';
+import { ACCOUNTS, sessionOf, startGateway, type THarness, startHarnessPlatform } from './harness.ts';
 import { testRedisUrl, uniqueKeyPrefix } from './redis.ts';
 
 /** Rate limits per IP and per account (issue 3), in memory and shared through Redis by two gateways. */
@@ -12,9 +11,9 @@ const minute = 60_000;
 const wrong = { username: 'nobody_rate', password: 'wrong-password' };
 
 // One platform for every gateway of this file (each start costs seconds).
-let platform: TEmbeddedPlatform;
+let platform: Awaited<ReturnType<typeof startHarnessPlatform>>;
 beforeAll(async () => {
-  platform = await startEmbeddedPlatform({ memory: true, captchaTestKey: CAPTCHA_TEST_KEY, gatewaySecret: HARNESS_GATEWAY_SECRET });
+  platform = await startHarnessPlatform();
 }, 60_000);
 afterAll(async () => {
   await platform?.close();

@@ -14,6 +14,11 @@ export type TEmbeddedPlatformOptions = {
   /** PostgreSQL only: the schema to work in (tests use one per file). */
   schema?: string;
   memory?: boolean;
+  /**
+   * With `memory`: a migrated, seeded PGlite data dir to start from (test suites make one and start
+   * every platform from a copy; docs/0044). Migrations and the seed then find nothing to do.
+   */
+  memorySnapshot?: Blob;
   /** Test seam (docs/0012); refused when NODE_ENV is production. */
   captchaTestKey?: string;
   /** Secret the gateway sends with the client IP; default a fresh random one for this process. */
@@ -37,7 +42,7 @@ export async function startEmbeddedPlatform(opts: TEmbeddedPlatformOptions & TEm
   // Before the database opens: a production start with the captcha test seam stops here.
   assertCaptchaSeamAllowed({ nodeEnv: platformEnv.nodeEnv, captchaTestKey });
   const databaseUrl = opts.databaseUrl ?? (opts.memory || opts.dataDir ? undefined : platformEnv.databaseUrl);
-  const database = await openDatabase({ databaseUrl, dataDir: opts.dataDir ?? platformEnv.dataDir, memory: opts.memory, ...(opts.schema ? { schema: opts.schema } : {}) });
+  const database = await openDatabase({ databaseUrl, dataDir: opts.dataDir ?? platformEnv.dataDir, memory: opts.memory, ...(opts.memorySnapshot ? { memorySnapshot: opts.memorySnapshot } : {}), ...(opts.schema ? { schema: opts.schema } : {}) });
   let jobs: Promise<JobRunner | null> = Promise.resolve(null);
   try {
     // Under the start lock (docs/0023); on PGlite the job runner starts beside the rest of the start.

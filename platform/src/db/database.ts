@@ -11,6 +11,8 @@ export type TOpenDatabaseOptions = {
   databaseUrl?: string;
   dataDir?: string;
   memory?: boolean;
+  /** In memory only: start from this PGlite data dir (a `dumpDataDir` tarball) instead of an empty database. */
+  memorySnapshot?: Blob;
   /** PostgreSQL only: the schema to put first on search_path (tests use one per file). */
   schema?: string;
 };
@@ -122,7 +124,7 @@ export async function openDatabase(opts: TOpenDatabaseOptions): Promise<TDatabas
     return { db, engine: 'postgres', listen, close: () => db.destroy() };
   }
   if (opts.memory || !opts.dataDir) {
-    const pglite = new PGlite();
+    const pglite = new PGlite(opts.memorySnapshot ? { loadDataDir: opts.memorySnapshot } : {});
     const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
     return { db, engine: 'pglite', listen: pgliteListen(db, pglite), close: () => db.destroy() };
   }

@@ -1,16 +1,15 @@
-import fs from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
-import { Kysely, sql } from 'kysely';
+import type { Kysely} from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildPlatform } from '../app.ts';
-import { openDatabase, pgliteListen, type TDatabase } from '../db/database.ts';
+import { openDatabase, type TDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
-import { PGliteDialect } from '../db/pglite-dialect.ts';
 import type { DB } from '../db/schema.ts';
 import { platformEnv } from '../env.ts';
 import { seed } from '../seed/seed.ts';
 import { createTestSchema } from './pg-schema.ts';
+import { snapshotBlob } from './seeded-snapshot.ts';
 import { TEST_GATEWAY_SECRET } from './http.ts';
 
 /**
@@ -45,11 +44,7 @@ export async function rowCounts(db: Kysely<DB>, tables: (keyof DB)[]): Promise<R
 /** A migrated, seeded database of its own: a copy of the global snapshot on PGlite, a new schema on PostgreSQL. */
 export async function seededDatabase(): Promise<TDatabase> {
   const snapshot = inject('pgliteSnapshot');
-  if (snapshot && !platformEnv.databaseUrl) {
-    const pglite = new PGlite({ loadDataDir: new Blob([fs.readFileSync(snapshot)]) });
-    const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
-    return { db, engine: 'pglite', listen: pgliteListen(db, pglite), close: () => db.destroy() };
-  }
+  if (snapshot && !platformEnv.databaseUrl) return openDatabase({ memory: true, memorySnapshot: snapshotBlob(snapshot) });
   const database = await freshDatabase();
   await migrate(database.db);
   await seed(database.db, { merchantCode: 'DEMO' });
