@@ -138,8 +138,9 @@ describe('operator view of the built-in games rounds', () => {
     expect((await rounds({}, ops.owner)).statusCode).toBe(200);
     for (const token of [ops.support, ops.content]) expect((await rounds({}, token)).json()).toMatchObject({ success: false, code: 403, message: 'error_forbidden' });
     expect((await ctx.app.inject({ url: OPERATOR_ROUNDS_PATHS.operatorGameRounds, query: { from, to } })).statusCode).toBe(401);
-    for (const bad of [{ from: to, to: from }, { pageSize: '101' }, { account: 'x'.repeat(1_000_000) }, { account: 'demo\u0000member' }, { state: 'won' }, { engine: 'poker' }]) {
-      const res = await rounds(bad as Record<string, string>);
+    const bads: Record<string, string>[] = [{ from: to, to: from }, { pageSize: '101' }, { account: 'x'.repeat(1_000_000) }, { account: 'demo\u0000member' }, { state: 'won' }, { engine: 'poker' }];
+    for (const bad of bads) {
+      const res = await rounds(bad);
       expect(res.statusCode, JSON.stringify(bad).slice(0, 80)).toBe(400);
       expect(res.json().success).toBe(false);
     }
