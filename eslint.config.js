@@ -49,6 +49,25 @@ export default tseslint.config(
   // embedded platform in-process (docs/0002-embedded-platform.md).
   restrict(['gateway/**'], ['flows', 'platform', 'web', 'e2e']),
   { files: ['gateway/src/server.ts', 'gateway/src/embedded.ts', 'gateway/test/**', 'bench/**'], rules: { 'no-restricted-imports': ['error', { patterns: forbid('flows', 'web', 'e2e') }] } },
+  // The demo traffic script is a client of a running site: the gateway router's type, never its code
+  // or the platform's (its test alone starts both in-process, as gateway tests do).
+  {
+    files: ['demo/**'],
+    ignores: ['demo/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...forbid('flows', 'web', 'e2e', 'platform'),
+            { group: ['@wl/gateway/*', '!@wl/gateway/router'], message: 'The demo script imports only the gateway router type (@wl/gateway/router).' },
+          ],
+          paths: [{ name: '@wl/gateway', message: 'The demo script imports only the gateway router type (@wl/gateway/router).' }],
+        },
+      ],
+    },
+  },
+  { files: ['demo/**/*.test.ts'], rules: { 'no-restricted-imports': ['error', { patterns: forbid('flows', 'web', 'e2e') }] } },
   // The web app imports only the gateway router's type.
   {
     files: ['web/**'],

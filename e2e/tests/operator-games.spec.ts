@@ -116,4 +116,38 @@ test.describe('operator game switches reach open pages live', () => {
       expect(result.violations.map((v) => `${lang} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     }
   });
+
+  test('the rounds panel finds the round of a member with its provably fair data, at 360 px, and axe finds nothing in it (BN and EN)', async ({ operator, request }) => {
+    // demo_down2 has no money: its spin is a round the wallet refused, and no balance any journey reads moves.
+    const call = async <T,>(path: string, input: unknown, token?: string): Promise<T> => {
+      const res = await request.post(`/trpc/${path}`, { data: input ?? {}, headers: token ? { authorization: token } : {} });
+      return ((await res.json()) as { result: { data: T } }).result.data;
+    };
+    const { token } = await call<{ token: string }>('session.login', { username: 'demo_down2', password: 'Down1234' });
+    const { url } = await call<{ url: string }>('catalogue.launch', { nodeId: 'WLG_SLOT_BENGAL', freeTrial: false }, token);
+    const game = await call<{ token: string; fair: { serverSeedHash: string } }>('games.open', { ticket: new URL(url, 'http://x').searchParams.get('ticket') });
+    const refused = await request.post('/trpc/games.spin', { data: { token: game.token, betPerLineMinor: 10 } });
+    expect(refused.status()).toBe(400);
+    await call('games.close', { token: game.token });
+
+    const console = operator.page;
+    await console.setViewportSize({ width: 360, height: 740 });
+    await operator.login(DEMO.operator.username, DEMO.operator.password);
+    for (const lang of ['bn', 'en'] as const) {
+      if (lang === 'en') {
+        await console.evaluate(() => localStorage.setItem('language', 'en'));
+        await operator.open();
+      }
+      const panel = console.getByTestId('operator.rounds');
+      await panel.getByTestId('operator.rounds.account').fill('demo_down2');
+      await panel.getByTestId('operator.rounds.apply').click();
+      const round = panel.getByTestId('operator.rounds.list').locator('li').first();
+      await expect(round.getByTestId('operator.round.state')).toHaveText(lang === 'bn' ? 'প্রত্যাখ্যাত' : 'Refused');
+      await expect(round).toContainText(game.fair.serverSeedHash);
+      await expect(panel.getByTestId('operator.rounds.totals')).toContainText(lang === 'bn' ? 'বাজি ৳0.00' : 'bets ৳0.00');
+      expect(await console.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      const result = await new AxeBuilder({ page: console }).include('[data-testid="operator.rounds"]').analyze();
+      expect(result.violations.map((v) => `${lang} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    }
+  });
 });

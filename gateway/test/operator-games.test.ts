@@ -56,6 +56,13 @@ describe('operator game switches through the gateway', () => {
     await expectTRPCError(content.games.query({ pageSize: 1000 }), 'BAD_REQUEST');
     await expectTRPCError(content.games.query({ search: 'x'.repeat(101) }), 'BAD_REQUEST');
     await expectTRPCError(content.setGame.mutate({ nodeId: 'NOPE-404', enabled: false }), 'NOT_FOUND', 'error_not_found');
+
+    // The built-in games' rounds (docs/0043): money.read, so finance reads and content may not.
+    const range = { from: new Date(Date.now() - 3_600_000).toISOString(), to: new Date(Date.now() + 60_000).toISOString() };
+    await expectTRPCError(anon.gameRounds.query(range), 'UNAUTHORIZED');
+    await expectTRPCError(content.gameRounds.query(range), 'FORBIDDEN', 'error_forbidden');
+    expect(await finance.gameRounds.query(range)).toMatchObject({ total: 0, betMinor: 0, winMinor: 0, games: [{ nodeId: 'WLG_SLOT_BENGAL', engine: 'slot' }] });
+    await expectTRPCError(finance.gameRounds.query({ from: range.to, to: range.from }), 'BAD_REQUEST');
   });
 
   it('a category switched off leaves the header and the game lists of the site live, and comes back', async () => {

@@ -128,6 +128,7 @@ import {
   type TOperatorSetGameCategoryRequest,
   type TOperatorSetGameRequest,
 } from '@wl/schemas';
+import { OPERATOR_ROUNDS_PATHS, ZOperatorRoundsResponse, type TOperatorRoundsQuery } from '@wl/schemas';
 import { encryptBody } from '@wl/schemas/wps/body-cipher';
 import type { TCallContext, TUpstreamRequest, UpstreamClient } from './upstream.client.ts';
 import { UpstreamError } from './upstream.errors.ts';
@@ -673,6 +674,10 @@ export class WpsApi {
   /** A page of games found by name or vendor, switched on or off. */
   operatorGames(input: TOperatorGamesQuery, ctx: TCallContext) {
     return this.client.call({ method: 'GET', path: OPERATOR_GAMES_PATHS.operatorGames, moduleId: 'OPERATOR', value: ZOperatorGamesResponse, query: input }, ctx);
+  }
+  /** A page of the built-in games' rounds with their provably fair data and totals (money.read; docs/0043). */
+  operatorGameRounds(input: TOperatorRoundsQuery, ctx: TCallContext) {
+    return this.client.call({ method: 'GET', path: OPERATOR_ROUNDS_PATHS.operatorGameRounds, moduleId: 'OPERATOR', value: ZOperatorRoundsResponse, query: input }, ctx);
   }
   /** Switches one game; answers it after the change. */
   operatorSetGame(input: TOperatorSetGameRequest, ctx: TCallContext) {

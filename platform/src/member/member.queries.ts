@@ -1,5 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
+import { sha256Hex } from '../http/auth.ts';
 import { gameSelect } from '../catalogue/catalogue.queries.ts';
 
 /** The member row behind member info. */
@@ -113,4 +114,38 @@ export function recentGames(db: Kysely<DB>, memberId: number, f: { gameType?: st
   if (f.gameType) q = q.where('games.game_type', '=', f.gameType);
   if (f.vassalage) q = q.where('games.vassalage', '=', f.vassalage);
   return q.orderBy('recent_games.seq', 'desc').limit(f.limit).execute();
+}
+
+/**
+ * Spends a launch ticket: single use, unexpired, of a game of `game.merchantId` (when given), of
+ * `game.nodeId` (when given), of a built-in game (when `builtIn`). Answers the ticket with its game,
+ * or null when it is unknown, used, expired or not such a game. The one place a ticket is redeemed:
+ * the vendor demo page and the built-in games' sessions (docs/0039) alike.
+ */
+export async function redeemLaunchTicket(db: Kysely<DB> | Transaction<DB>, ticket: string, now: Date, game: { merchantId?: number; nodeId?: string; builtIn?: boolean }) {
+  let query = db
+    .updateTable('launch_tickets')
+    .set({ used_at: now })
+    .from('games')
+    .whereRef('games.id', '=', 'launch_tickets.game_id')
+    .where('launch_tickets.ticket_hash', '=', sha256Hex(ticket))
+    .where('launch_tickets.used_at', 'is', null)
+    .where('launch_tickets.expires_at', '>', now);
+  if (game.merchantId !== undefined) query = query.where('games.merchant_id', '=', game.merchantId);
+  if (game.nodeId !== undefined) query = query.where('games.node_id', '=', game.nodeId);
+  if (game.builtIn) query = query.where('games.engine', 'is not', null);
+  const row = await query
+    .returning([
+      'games.id as game_id',
+      'games.name_en',
+      'games.name_bn',
+      'games.vassalage',
+      'launch_tickets.member_id',
+      'launch_tickets.account_type',
+      'launch_tickets.lotto_prize_mode',
+      'launch_tickets.lotto_view',
+      'launch_tickets.back_url',
+    ])
+    .executeTakeFirst();
+  return row ?? null;
 }

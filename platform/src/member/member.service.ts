@@ -28,6 +28,7 @@ import {
   gameByCode,
   gameByNodeId,
   memberById,
+  redeemLaunchTicket,
   referralEnabled,
   recentGames,
   recordRecentGame,
@@ -234,26 +235,6 @@ export async function launchLottery(
 }
 
 /** Redeems a launch ticket for the demo game page; null when unknown, used, expired or for another game. */
-export async function redeemTicket(deps: TPlatformDeps, nodeId: string, ticket: string) {
-  const now = deps.clock();
-  const row = await deps.db
-    .updateTable('launch_tickets')
-    .set({ used_at: now })
-    .from('games')
-    .whereRef('games.id', '=', 'launch_tickets.game_id')
-    .where('launch_tickets.ticket_hash', '=', sha256Hex(ticket))
-    .where('launch_tickets.used_at', 'is', null)
-    .where('launch_tickets.expires_at', '>', now)
-    .where('games.node_id', '=', nodeId)
-    .returning([
-      'games.name_en',
-      'games.name_bn',
-      'games.vassalage',
-      'launch_tickets.account_type',
-      'launch_tickets.lotto_prize_mode',
-      'launch_tickets.lotto_view',
-      'launch_tickets.back_url',
-    ])
-    .executeTakeFirst();
-  return row ?? null;
+export function redeemTicket(deps: TPlatformDeps, nodeId: string, ticket: string) {
+  return redeemLaunchTicket(deps.db, ticket, deps.clock(), { nodeId });
 }

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_PATHS, DEPOSIT_PATHS, OPERATOR_GAMES_PATHS, OPERATOR_PATHS, OPERATOR_PERMISSIONS, WITHDRAW_PATHS, WPS_PATHS, type TOperatorPermission, type TOperatorRole } from '@wl/schemas';
+import { ACCOUNT_PATHS, DEPOSIT_PATHS, OPERATOR_GAMES_PATHS, OPERATOR_PATHS, OPERATOR_ROUNDS_PATHS, OPERATOR_PERMISSIONS, WITHDRAW_PATHS, WPS_PATHS, type TOperatorPermission, type TOperatorRole } from '@wl/schemas';
 import { rowCounts, usePlatform } from '../test-support/db.ts';
 import { OPERATOR_ROUTES } from './operator.routes.ts';
 
@@ -42,6 +42,7 @@ const SAMPLES: Record<string, { payload?: object; query?: Record<string, string>
   [`PUT ${OPERATOR_GAMES_PATHS.operatorGameCategories}`]: { payload: { gameType: 'RNG', enabled: true } },
   [`GET ${OPERATOR_GAMES_PATHS.operatorGames}`]: { query: { search: 'golden' } },
   [`PUT ${OPERATOR_GAMES_PATHS.operatorGames}`]: { payload: { nodeId: 'no-such-game', enabled: true } },
+  [`GET ${OPERATOR_ROUNDS_PATHS.operatorGameRounds}`]: { query: { from: '2026-01-01T00:00:00Z', to: '2026-01-02T00:00:00Z' } },
 };
 
 /** Allowed calls whose sample is refused after the permission check, with what they answer. */
@@ -99,6 +100,7 @@ describe('operator permissions (issue 6), enforced by the platform', () => {
       `PUT ${OPERATOR_GAMES_PATHS.operatorGameCategories} whitelabel.write`,
       `GET ${OPERATOR_GAMES_PATHS.operatorGames} config.read`,
       `PUT ${OPERATOR_GAMES_PATHS.operatorGames} whitelabel.write`,
+      `GET ${OPERATOR_ROUNDS_PATHS.operatorGameRounds} money.read`,
     ]);
   });
 

@@ -1,11 +1,14 @@
 import {
   OPERATOR_GAMES_PATHS,
+  OPERATOR_ROUNDS_PATHS,
   ZOperatorGamesQuery,
+  ZOperatorRoundsQuery,
   ZOperatorSetGameCategoryRequest,
   ZOperatorSetGameRequest,
 } from '@wl/schemas';
 import { parseInput, requestLanguage } from '../http/request-context.ts';
 import { operatorGameCategories, operatorGames, setGame, setGameCategory } from './operator-games.service.ts';
+import { operatorGameRounds } from './operator-rounds.service.ts';
 import type { TOperatorRoute } from './operator.routes.ts';
 
 /**
@@ -36,5 +39,12 @@ export const OPERATOR_GAMES_ROUTES: readonly TOperatorRoute[] = [
     url: OPERATOR_GAMES_PATHS.operatorGames,
     permission: 'whitelabel.write',
     handle: (c) => setGame(c.deps, c.merchant, c.op, c.ip, parseInput(ZOperatorSetGameRequest, c.request.body)),
+  },
+  // The built-in games' rounds and bets (docs/0043): members' stakes and wins, so money.read.
+  {
+    method: 'GET',
+    url: OPERATOR_ROUNDS_PATHS.operatorGameRounds,
+    permission: 'money.read',
+    handle: (c) => operatorGameRounds(c.deps, c.merchant.id, parseInput(ZOperatorRoundsQuery, c.request.query)),
   },
 ];

@@ -7,6 +7,7 @@ import { SLOT_BETS_PER_LINE_MINOR, slotSpin, type TSlotSpin } from '@wl/schemas/
 import { errorKey, useTRPC } from '../api/trpc.ts';
 import { formatMinor } from '../lib/money.ts';
 import { SlotSymbol } from './slot-symbol.tsx';
+import { BetPerLineSelect } from './bet-per-line-select.tsx';
 
 type TVerifyInput = { serverSeed: string; clientSeed: string; nonce: string; betPerLineMinor: number; expectedHash: string };
 
@@ -42,16 +43,7 @@ export function VerifyView({ initial, currencySymbol }: { initial: TVerifyInput;
       {field('expectedHash', t('fair_expected_hash'))}
       {field('clientSeed', t('fair_client_seed'))}
       {field('nonce', t('fair_nonce_label'))}
-      <label className="fair__field">
-        <span>{t('slot_bet_per_line')}</span>
-        <select value={input.betPerLineMinor} onChange={(e) => setInput({ ...input, betPerLineMinor: Number(e.target.value) })}>
-          {SLOT_BETS_PER_LINE_MINOR.map((b) => (
-            <option key={b} value={b}>
-              {formatMinor(b, currencySymbol)}
-            </option>
-          ))}
-        </select>
-      </label>
+      <BetPerLineSelect className="fair__field" value={input.betPerLineMinor} onChange={(betPerLineMinor) => setInput({ ...input, betPerLineMinor })} currencySymbol={currencySymbol} />
       <button type="submit" className="btn btn--ghost" data-testid="fair.verify.run">
         {t('fair_verify_run')}
       </button>

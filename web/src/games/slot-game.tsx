@@ -5,6 +5,7 @@ import { SLOT_BETS_PER_LINE_MINOR, SLOT_LINES, SLOT_PAYTABLE, SLOT_SYMBOLS, slot
 import type { TWlgSlotSpinResponse } from '@wl/schemas';
 import { errorKey, useTRPC } from '../api/trpc.ts';
 import { formatMinor } from '../lib/money.ts';
+import { BetPerLineSelect } from './bet-per-line-select.tsx';
 import { SlotSymbol } from './slot-symbol.tsx';
 
 const RTP = `${(slotReturnToPlayer() * 100).toFixed(2)}%`;
@@ -70,16 +71,7 @@ export function SlotGame({ token, currencySymbol, onRound }: { token: string; cu
         </p>
       )}
       <div className="slot__controls">
-        <label className="slot__bet">
-          <span>{t('slot_bet_per_line')}</span>
-          <select value={bet} onChange={(e) => setBet(Number(e.target.value))} data-testid="slot.bet" disabled={spin.isPending}>
-            {SLOT_BETS_PER_LINE_MINOR.map((b) => (
-              <option key={b} value={b}>
-                {formatMinor(b, currencySymbol)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <BetPerLineSelect className="slot__bet" value={bet} onChange={setBet} currencySymbol={currencySymbol} disabled={spin.isPending} testId="slot.bet" />
         <div className="slot__total">
           <span>
             {t('slot_lines')}: {SLOT_LINES.length}

@@ -17,6 +17,8 @@ const OperatorMoneyPanels = lazy(() => import('./operator-money-panels.tsx'));
 
 // Issue 9 item 8: category and game switches, a chunk of their own with their texts (docs/0037).
 const OperatorGames = lazy(() => import('./operator-games.tsx'));
+// Its own chunk too: only roles with money.read load it (docs/0043).
+const OperatorRounds = lazy(() => import('./operator-rounds.tsx'));
 
 /** Flattens the whitelabel tree into labelled rows, children indented under their parent. */
 export function flattenFlags(nodes: readonly TWhitelabelNode[], depth = 0): { node: TWhitelabelNode; depth: number }[] {
@@ -162,6 +164,11 @@ function OperatorConsole({ onLogout }: { onLogout: () => void }) {
           <Suspense fallback={<span className="spinner" />}>
             <OperatorGames canWrite={can('whitelabel.write')} />
           </Suspense>
+          {can('money.read') && (
+            <Suspense fallback={<span className="spinner" />}>
+              <OperatorRounds currency={config.merchant.currencySymbol} />
+            </Suspense>
+          )}
           <OperatorTotp enabled={cfg.data.operator.totpEnabled} onEnabled={refresh} />
           <h2>{t('operator_flags')}</h2>
           {flattenFlags(cfg.data.whitelabel).map(({ node, depth }) => (

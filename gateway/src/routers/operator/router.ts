@@ -22,6 +22,7 @@ import { listWithdrawals } from './list-withdrawals.ts';
 import { payWithdrawal } from './pay-withdrawal.ts';
 import { rejectWithdrawal } from './reject-withdrawal.ts';
 import { listGameCategories } from './list-game-categories.ts';
+import { listGameRounds } from './list-game-rounds.ts';
 import { listOperatorGames } from './list-operator-games.ts';
 import { setGame } from './set-game.ts';
 import { setGameCategory } from './set-game-category.ts';
@@ -56,4 +57,6 @@ export const operatorRouter = router({
   setGameCategory,
   games: listOperatorGames,
   setGame,
+  // Issue 9 item 8: the built-in games' rounds and bets (docs/0043).
+  gameRounds: listGameRounds,
 });

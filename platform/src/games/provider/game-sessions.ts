@@ -6,6 +6,7 @@ import { isUniqueViolation } from '../../account/account.service.ts';
 import type { DB } from '../../db/schema.ts';
 import { sha256Hex } from '../../http/auth.ts';
 import type { TPlatformDeps } from '../../http/deps.ts';
+import { redeemLaunchTicket } from '../../member/member.queries.ts';
 import { WpsError } from '../../http/envelope.ts';
 
 /** A game session is closed after this long without a call; a new launch may then start (734 otherwise). */
@@ -102,18 +103,7 @@ export async function openSession(deps: TPlatformDeps, merchantId: number, ticke
   const now = deps.clock();
   const token = randomBytes(32).toString('base64url');
   return deps.db.transaction().execute(async (trx) => {
-    const used = await trx
-      .updateTable('launch_tickets')
-      .set({ used_at: now })
-      .from('games')
-      .whereRef('games.id', '=', 'launch_tickets.game_id')
-      .where('launch_tickets.ticket_hash', '=', sha256Hex(ticket))
-      .where('launch_tickets.used_at', 'is', null)
-      .where('launch_tickets.expires_at', '>', now)
-      .where('games.merchant_id', '=', merchantId)
-      .where('games.engine', 'is not', null)
-      .returning(['launch_tickets.member_id', 'launch_tickets.account_type', 'games.id as game_id'])
-      .executeTakeFirst();
+    const used = await redeemLaunchTicket(trx, ticket, now, { merchantId, builtIn: true });
     if (!used) throw new WpsError(WPS_CODES.notFound, WLG_MESSAGES.sessionEnded);
     const mode = used.account_type === 0 ? 'fun' : 'real';
     if (mode === 'real' && used.member_id === null) throw new WpsError(WPS_CODES.notLoggedIn, WPS_MESSAGES.notLoggedIn);

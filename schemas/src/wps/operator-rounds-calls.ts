@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { MAX_TEXT_LENGTH } from '../constants.ts';
+import { RECORD_MAX_RANGE_DAYS, RECORD_PAGE_SIZE_MAX } from '../domain/records.ts';
+import { zText } from '../text.ts';
+import { ZGameEngine } from './wlg-calls.ts';
+
+/**
+ * Issue 9 item 8: the console's view of the built-in games' rounds and bets, per game (docs/0043).
+ * Reading needs money.read (owner, finance): rounds are members' stakes and wins. Requests are what
+ * the gateway sends; responses are the envelope's `value`.
+ */
+export const OPERATOR_ROUNDS_PATHS = {
+  /** GET: a page of rounds with totals over the whole filter, and the games that have rounds. */
+  operatorGameRounds: '/wps/operator/games/rounds',
+} as const;
+
+/** Round states (migration 0018): drawn, bet taken, paid, refused by the wallet, stake returned. */
+export const GAME_ROUND_STATES = ['open', 'placed', 'settled', 'refused', 'rolled_back'] as const;
+export const ZGameRoundState = z.enum(GAME_ROUND_STATES);
+export type TGameRoundState = z.infer<typeof ZGameRoundState>;
+
+export const OPERATOR_ROUNDS_PAGE_SIZE = 20;
+
+const ZInstant = z.iso.datetime({ offset: true }).max(40);
+
+/** Filters: a game (node id) or a whole engine, a member account, a state, real money or play money, a time range. */
+export const ZOperatorRoundsQuery = z
+  .object({
+    engine: ZGameEngine.optional(),
+    nodeId: zText({ max: 64, min: 1 }).optional(),
+    /** The member's username, exactly (case-insensitive). */
+    account: zText({ max: 64, min: 1 }).optional(),
+    state: ZGameRoundState.optional(),
+    mode: z.enum(['real', 'fun']).default('real'),
+    from: ZInstant,
+    to: ZInstant,
+    pageNo: z.coerce.number().int().min(1).max(100_000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(RECORD_PAGE_SIZE_MAX).default(OPERATOR_ROUNDS_PAGE_SIZE),
+  })
+  .refine((q) => Date.parse(q.from) < Date.parse(q.to), { message: 'record_range_invalid', path: ['to'] })
+  .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= RECORD_MAX_RANGE_DAYS * 86_400_000, { message: 'record_range_too_long', path: ['to'] });
+export type TOperatorRoundsQuery = z.infer<typeof ZOperatorRoundsQuery>;
+
+/**
+ * What a round's outcome was, in a few facts the console prints, one variant per engine. The
+ * lottery and the crash game add theirs (the platform's summariser for the engine builds it).
+ */
+export const ZRoundOutcomeSummary = z.discriminatedUnion('engine', [
+  z.object({
+    engine: z.literal('slot'),
+    /** Reel stops (0–31 each): with the strips they give the grid. */
+    stops: z.array(z.number().int().nonnegative()).max(8),
+    winningLines: z.number().int().nonnegative(),
+    betPerLineMinor: z.number().int().nonnegative(),
+  }),
+]);
+export type TRoundOutcomeSummary = z.infer<typeof ZRoundOutcomeSummary>;
+
+const ZMinor = z.number().int().refine(Number.isSafeInteger);
+
+export const ZOperatorRound = z.object({
+  roundId: z.string().max(24),
+  engine: ZGameEngine,
+  nodeId: z.string().max(64),
+  nameEn: z.string().max(MAX_TEXT_LENGTH),
+  nameBn: z.string().max(MAX_TEXT_LENGTH),
+  /** '' for a visitor's free play. */
+  username: z.string().max(200),
+  mode: z.enum(['real', 'fun']),
+  state: ZGameRoundState,
+  stakeMinor: ZMinor,
+  payoutMinor: ZMinor,
+  serverSeedHash: z.string().max(64),
+  /** Only once revealed (a new client seed, or the session ended). */
+  serverSeed: z.string().max(64).nullable(),
+  clientSeed: z.string().max(64),
+  nonce: z.number().int().nonnegative(),
+  outcome: ZRoundOutcomeSummary.nullable(),
+  playedAt: z.string().max(40),
+  settledAt: z.string().max(40).nullable(),
+});
+export type TOperatorRound = z.infer<typeof ZOperatorRound>;
+
+/** A built-in game as the filter lists it. */
+export const ZOperatorRoundGame = z.object({ nodeId: z.string().max(64), engine: ZGameEngine, nameEn: z.string().max(MAX_TEXT_LENGTH), nameBn: z.string().max(MAX_TEXT_LENGTH) });
+
+export const ZOperatorRoundsResponse = z.object({
+  rounds: z.array(ZOperatorRound).max(RECORD_PAGE_SIZE_MAX),
+  total: z.number().int().nonnegative(),
+  pageNo: z.number().int().positive(),
+  pageSize: z.number().int().positive(),
+  /** Over the whole filter: stakes the wallet took (placed, settled) and wins it paid (settled). */
+  betMinor: ZMinor,
+  winMinor: ZMinor,
+  games: z.array(ZOperatorRoundGame).max(200),
+});
+export type TOperatorRoundsResponse = z.infer<typeof ZOperatorRoundsResponse>;
