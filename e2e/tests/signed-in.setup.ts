@@ -16,6 +16,15 @@ test('the demo member signs in through the login popup', async ({ home, page }) 
   await saveSignedIn(page, 'member', ANNOUNCEMENT_SEEN_KEYS);
 });
 
+for (const username of DEMO.players.usernames) {
+  test(`the game player ${username} signs in through the login popup`, async ({ home, page }) => {
+    await home.open('/');
+    await home.login(username, DEMO.players.password);
+    await expect(page.getByTestId('header.balance')).toBeVisible();
+    await saveSignedIn(page, username, ANNOUNCEMENT_SEEN_KEYS);
+  });
+}
+
 test('the demo operator signs in through the console form', async ({ operator }) => {
   await operator.login(DEMO.operator.username, DEMO.operator.password);
   await saveSignedIn(operator.page, 'operator', ANNOUNCEMENT_SEEN_KEYS);

@@ -31,6 +31,12 @@ export const DEMO_ACCOUNTS = {
   weak2: { username: 'demo_weak2', password: '123456' },
   house: { username: 'demo_house', password: 'House1234' },
   totp: { username: 'demo_totp', password: 'Totp1234' },
+  /**
+   * Funded members of their own for the game journeys and the demo traffic: each journey that moves
+   * money plays on one of them, so it can run beside the others without touching demo_member's
+   * balance (docs/0045).
+   */
+  players: { usernames: ['demo_player1', 'demo_player2', 'demo_player3', 'demo_player4'], password: 'Player1234' },
 } as const;
 
 /** Operators of the other roles (issue 6; demo_operator is the owner). platform/README.md lists them. */
@@ -51,6 +57,8 @@ export const DEMO_KNOWN_IPS = ['127.0.0.1', '::1', '::ffff:127.0.0.1'] as const;
 
 /** The demo member's opening balance: ৳12,500.00 in minor units. */
 export const DEMO_MEMBER_BALANCE_MINOR = 1_250_000;
+/** Each demo player's opening balance (৳5,000.00). */
+export const DEMO_PLAYER_BALANCE_MINOR = 500_000;
 
 /** SPEC §3 feature flags with their seeded state. */
 export const DEFAULT_FLAGS: Record<TFeatureFlag, boolean> = {
@@ -214,7 +222,7 @@ async function seedBuiltInProvider(trx: Transaction<DB>, merchantId: number): Pr
 
 async function hashAll() {
   const a = DEMO_ACCOUNTS;
-  const [member, trial, agent, down, operator, weak, house, totp] = await Promise.all([
+  const [member, trial, agent, down, operator, weak, house, totp, player] = await Promise.all([
     hashPassword(a.member.password),
     hashPassword(a.trial.password),
     hashPassword(a.agent.password),
@@ -223,8 +231,9 @@ async function hashAll() {
     hashPassword(a.weak.password),
     hashPassword(a.house.password),
     hashPassword(a.totp.password),
+    hashPassword(a.players.password),
   ]);
-  return { member, trial, agent, down, operator, weak, house, totp };
+  return { member, trial, agent, down, operator, weak, house, totp, player };
 }
 
 async function seedMerchant(trx: Transaction<DB>, code: string): Promise<number> {
@@ -468,13 +477,14 @@ async function seedAccounts(
       { ...base, username: a.weak2.username, nickname: 'Weak Password 2', password_hash: h.weak, type: MEMBER_TYPE, weak_password: true },
       { ...base, username: a.house.username, nickname: 'House', password_hash: h.house, type: NON_MEMBER_TYPE },
       { ...base, username: a.totp.username, nickname: 'Totp Member', password_hash: h.totp, type: MEMBER_TYPE, totp_secret: DEMO_TOTP_SECRET },
+      ...a.players.usernames.map((username, i) => ({ ...base, username, nickname: `Player ${i + 1}`, password_hash: h.player, type: MEMBER_TYPE })),
     ].map(withKey))
     .returning(['id', 'username'])
     .execute();
   const agentId = inserted.find((r) => r.username === a.agent.username)!.id;
   // demo_member joined through demo_agent: its upline, which it can transfer to (transferUpline).
   await trx.updateTable('members').set({ upline_id: agentId }).where('merchant_id', '=', merchantId).where('username', '=', a.member.username).execute();
-  const knownIpOwners: string[] = [a.member.username, a.agent.username, a.weak.username, a.weak2.username, a.house.username, a.totp.username];
+  const knownIpOwners: string[] = [a.member.username, a.agent.username, a.weak.username, a.weak2.username, a.house.username, a.totp.username, ...a.players.usernames];
   await trx
     .insertInto('member_known_ips')
     .values(inserted.filter((r) => knownIpOwners.includes(r.username)).flatMap((r) => DEMO_KNOWN_IPS.map((ip) => ({ member_id: r.id, ip }))))
@@ -501,4 +511,9 @@ async function seedAccounts(
   const memberId = inserted.find((r) => r.username === a.member.username)!.id;
   const wallet = wallets.find((w) => w.member_id === memberId)!.id;
   await transfer(trx, { from: house, to: wallet, amountMinor: DEMO_MEMBER_BALANCE_MINOR, owner: { kind: 'system', id: 0 }, idempotencyKey: `seed:${merchantId}:demo_member:opening`, kind: 'seed_credit' });
+  for (const username of a.players.usernames) {
+    const id = inserted.find((r) => r.username === username)!.id;
+    const to = wallets.find((w) => w.member_id === id)!.id;
+    await transfer(trx, { from: house, to, amountMinor: DEMO_PLAYER_BALANCE_MINOR, owner: { kind: 'system', id: 0 }, idempotencyKey: `seed:${merchantId}:${username}:opening`, kind: 'seed_credit' });
+  }
 }
