@@ -108,7 +108,7 @@ export function buildWebIfChanged({ root, env, build, log = console.log }) {
     log(`web: build is up to date (inputs ${hash.slice(0, 12)}), not rebuilding`);
     return { built: false, hash };
   }
-  log(`web: sources changed since the last build, or no build yet: building (inputs ${hash.slice(0, 12)})`);
+  log(`web: sources changed since the last build, or no build yet: building the web app (inputs ${hash.slice(0, 12)})…`);
   build(root);
   fs.writeFileSync(path.join(distDir, STAMP_FILE), `${JSON.stringify({ hash, builtAt: new Date().toISOString() })}\n`);
   return { built: true, hash };
@@ -118,8 +118,11 @@ export function buildWebIfChanged({ root, env, build, log = console.log }) {
 function pnpmBuild(root, env) {
   const pnpm = env.npm_execpath && /pnpm/.test(path.basename(env.npm_execpath)) ? env.npm_execpath : null;
   const [command, args] = pnpm && /\.[cm]?js$/.test(pnpm) ? [process.execPath, [pnpm]] : [pnpm ?? 'pnpm', []];
-  const result = spawnSync(command, [...args, '--filter', '@wl/web', 'build'], { cwd: root, stdio: 'inherit', env });
+  // Warnings and errors only: the list of ~300 emitted files is noise in a first start (issue 11).
+  const started = Date.now();
+  const result = spawnSync(command, [...args, '--silent', '--filter', '@wl/web', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit', env });
   if (result.status !== 0) throw new Error(`web build failed (${result.error?.message ?? `exit ${result.status}`})`);
+  console.log(`web: built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {

@@ -1,3 +1,4 @@
+import type { TLogLevel } from './log-levels.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { serializeRequest } from './log-redaction.ts';
 import { join, resolve } from 'node:path';
@@ -41,6 +42,8 @@ export type TBuildAppOptions = {
   /** Per-call upstream timeout; default 5 s. */
   upstreamTimeoutMs?: number;
   logger?: boolean;
+  /** The logger's level when `logger` is on (default Fastify's `info`, which logs every request; `pnpm start` uses LOG_LEVEL, default `warn`). */
+  logLevel?: TLogLevel;
   /** How long public catalogue and content answers are reused (ms); 0 turns the cache off. Default 5000. */
   publicCacheMs?: number;
   /**
@@ -72,7 +75,7 @@ export const MAX_BATCH_SIZE = 10;
 /** Builds the gateway: tRPC at /trpc, artwork and game pages through the one door, the web app at /. */
 export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ? { serializers: { req: serializeRequest }, ...(options.logStream ? { stream: options.logStream } : {}) } : false,
+    logger: options.logger ? { serializers: { req: serializeRequest }, ...(options.logLevel ? { level: options.logLevel } : {}), ...(options.logStream ? { stream: options.logStream } : {}) } : false,
     bodyLimit: BODY_LIMIT,
     // tRPC batches put several procedure names in one path segment.
     routerOptions: { maxParamLength: 2000 },

@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { LOG_LEVELS, type TLogLevel } from './log-levels.ts';
 import { parseRateLimits } from './rate-limit/rate-limits.ts';
 
 /** The gateway's process environment, read in this one file (house rule). */
@@ -19,6 +20,13 @@ function trustProxy(raw: string | undefined): boolean | string | undefined {
   const value = optional(raw);
   if (value === undefined || value === 'false') return undefined;
   return value === 'true' ? true : value;
+}
+
+/** LOG_LEVEL: `warn` by default, so a running site logs errors (one line each) and not every request. */
+function logLevel(raw: string | undefined): TLogLevel {
+  const value = optional(raw)?.toLowerCase() ?? 'warn';
+  if (!(LOG_LEVELS as readonly string[]).includes(value)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${raw}"`);
+  return value as TLogLevel;
 }
 
 function optional(raw: string | undefined): string | undefined {
@@ -46,6 +54,8 @@ export const env = {
   gatewaySecret: optional(process.env.GATEWAY_SECRET),
   /** NODE_ENV=production: the embedded platform refuses to seed the demo accounts. */
   production: process.env.NODE_ENV === 'production',
+  /** How much the gateway logs: `warn` (errors and warnings, one line each), `info` adds a line per request. */
+  logLevel: logLevel(process.env.LOG_LEVEL),
   /** Overrides of the default rate limits, e.g. `login.ip=20/1m,login.subject=10/15m`. */
   rateLimits: parseRateLimits(optional(process.env.RATE_LIMITS) ?? ''),
 } as const;

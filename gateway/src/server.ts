@@ -1,3 +1,4 @@
+import type { TStartStep } from '@wl/platform/embedded';
 import { buildApp } from './app.ts';
 import { startEmbeddedUpstream } from './embedded.ts';
 import { env } from './env.ts';
@@ -19,12 +20,29 @@ function describe(error: unknown): string {
   return String(error);
 }
 
+/** What a start is doing, in one plain line each on stdout (issue 11: a first start is not silent). */
+function say(line: string): void {
+  console.log(line);
+}
+
+function sayStep(step: TStartStep): void {
+  if (step.step === 'opening') {
+    if (step.engine === 'postgres') say(`Connecting to PostgreSQL (${step.where})…`);
+    else if (step.fresh) say(`Creating the embedded database in ${step.where} (first start: up to a minute)…`);
+    else say(`Opening the embedded database in ${step.where}…`);
+  } else if (step.step === 'migrated') {
+    say(`Applied ${step.versions.length} database migration${step.versions.length === 1 ? '' : 's'} (${step.versions[0]} … ${step.versions.at(-1)}).`);
+  } else {
+    say(`Seeding the demo site: merchant ${env.merchantCode}, catalogue, demo accounts (listed in README.md)…`);
+  }
+}
+
 async function main(): Promise<void> {
   let upstream: { url: string; gatewaySecret: string; close(): Promise<void> } | null = null;
   if (!env.upstreamUrl) {
     try {
       // A locked data folder (another process has it open) is refused here with the platform's message.
-      upstream = await startEmbeddedUpstream({ dataDir: env.platformDataDir, databaseUrl: env.databaseUrl, production: env.production });
+      upstream = await startEmbeddedUpstream({ dataDir: env.platformDataDir, databaseUrl: env.databaseUrl, production: env.production, onProgress: sayStep });
     } catch (error) {
       fail(`cannot start the embedded platform: ${describe(error)}`);
     }
@@ -38,6 +56,7 @@ async function main(): Promise<void> {
       merchantCode: env.merchantCode,
       webDistDir: env.webDistDir,
       logger: true,
+      logLevel: env.logLevel,
       trustProxy: env.trustProxy,
       redisUrl: env.redisUrl,
       rateLimits: env.rateLimits,
@@ -59,7 +78,7 @@ async function main(): Promise<void> {
   const shownHost = env.host === '0.0.0.0' || env.host === '::' ? 'localhost' : env.host;
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : env.port;
-  app.log.info(`gateway listening on http://${shownHost}:${port} (upstream ${env.upstreamUrl ? upstreamUrl : 'embedded'})`);
+  say(`Ready: open http://${shownHost}:${port}/ in a browser (upstream ${env.upstreamUrl ? upstreamUrl : 'embedded'}; LOG_LEVEL=${env.logLevel}).`);
 
   let closing = false;
   const shutdown = async (signal: NodeJS.Signals): Promise<void> => {

@@ -177,4 +177,24 @@ describe('5xx logging', () => {
       await app.close();
     }
   });
+  it('at the start\'s default level (LOG_LEVEL=warn) logs the failure and not the requests around it', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const app = await buildApp({ upstreamUrl: `http://127.0.0.1:${await closedPort()}`, merchantCode: 'DEMO', logger: true, logLevel: 'warn', logStream: stream, configPollMs: 3_600_000 });
+    try {
+      expect((await app.inject({ url: '/trpc/no.such.procedure' })).statusCode).toBe(404);
+      expect(lines).toEqual([]);
+      expect((await app.inject({ url: '/wps/assets/game/G1.svg' })).statusCode).toBe(503);
+      const logged = lines.map((l) => JSON.parse(l) as { level: number; msg: string });
+      expect(logged.some((l) => l.msg === 'proxy to upstream failed')).toBe(true);
+      expect(logged.every((l) => l.level >= 40)).toBe(true);
+    } finally {
+      await app.close();
+    }
+  });
 });

@@ -17,13 +17,13 @@ type TStarted = { child: ChildProcess; baseUrl: string };
 /** Starts the real start path on `databaseUrl`; resolves with its address once it listens, rejects if it exits first. */
 function startProcess(databaseUrl: string): { child: ChildProcess; listening: Promise<TStarted> } {
   const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1' };
-  for (const name of ['UPSTREAM_URL', 'REDIS_URL', 'JOBS', 'NODE_ENV', 'CAPTCHA_TEST_KEY', 'GATEWAY_SECRET']) delete env[name];
+  for (const name of ['UPSTREAM_URL', 'REDIS_URL', 'JOBS', 'NODE_ENV', 'CAPTCHA_TEST_KEY', 'GATEWAY_SECRET', 'LOG_LEVEL']) delete env[name];
   const child = spawn(process.execPath, ['--import', 'tsx', 'gateway/src/server.ts'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const listening = new Promise<TStarted>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /gateway listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      const match = /Ready: open (http:\/\/127\.0\.0\.1:\d+)\//.exec(output);
       if (match) resolve({ child, baseUrl: match[1]! });
     };
     child.stdout!.on('data', onData);

@@ -1,11 +1,26 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { buildPlatform } from './app.ts';
 import { openDatabase } from './db/database.ts';
 import { platformEnv } from './env.ts';
 import type { JobRunner } from './jobs/job-runner.ts';
 import { startPlatformJobs } from './jobs/platform-jobs.ts';
-import { prepareDatabase } from './prepare-database.ts';
+import { prepareDatabase, type TStartStep } from './prepare-database.ts';
 import { assertCaptchaSeamAllowed } from './session/captcha.service.ts';
+
+export type { TStartStep } from './prepare-database.ts';
+
+/** A database URL fit for a console line: no password. */
+function redactedUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return 'DATABASE_URL';
+  }
+}
 
 /** Options of the embedded platform; defaults come from env.ts (PLATFORM_DATA_DIR, DATABASE_URL, CAPTCHA_TEST_KEY, NODE_ENV). */
 export type TEmbeddedPlatformOptions = {
@@ -25,6 +40,8 @@ export type TEmbeddedPlatformOptions = {
   gatewaySecret?: string;
   /** Refuse to seed the demo accounts (default: NODE_ENV=production). */
   production?: boolean;
+  /** Told what the start is doing (opening or creating the database, migrations, the seed). */
+  onProgress?: (step: TStartStep) => void;
 };
 
 /** Whether the embedded platform runs its background jobs (default JOBS, on); tests that do not need them pass false. */
@@ -42,13 +59,22 @@ export async function startEmbeddedPlatform(opts: TEmbeddedPlatformOptions & TEm
   // Before the database opens: a production start with the captcha test seam stops here.
   assertCaptchaSeamAllowed({ nodeEnv: platformEnv.nodeEnv, captchaTestKey });
   const databaseUrl = opts.databaseUrl ?? (opts.memory || opts.dataDir ? undefined : platformEnv.databaseUrl);
-  const database = await openDatabase({ databaseUrl, dataDir: opts.dataDir ?? platformEnv.dataDir, memory: opts.memory, ...(opts.memorySnapshot ? { memorySnapshot: opts.memorySnapshot } : {}), ...(opts.schema ? { schema: opts.schema } : {}) });
+  const dataDir = opts.dataDir ?? platformEnv.dataDir;
+  opts.onProgress?.(
+    databaseUrl
+      ? { step: 'opening', engine: 'postgres', where: redactedUrl(databaseUrl), fresh: false }
+      : opts.memory
+        ? { step: 'opening', engine: 'pglite', where: 'memory', fresh: true }
+        : { step: 'opening', engine: 'pglite', where: dataDir, fresh: !fs.existsSync(path.join(dataDir, 'pgdata')) },
+  );
+  const database = await openDatabase({ databaseUrl, dataDir, memory: opts.memory, ...(opts.memorySnapshot ? { memorySnapshot: opts.memorySnapshot } : {}), ...(opts.schema ? { schema: opts.schema } : {}) });
   let jobs: Promise<JobRunner | null> = Promise.resolve(null);
   try {
     // Under the start lock (docs/0023); on PGlite the job runner starts beside the rest of the start.
     const prepared = await prepareDatabase(database, {
       merchantCode: platformEnv.merchantCode,
       refuseDemoAccounts: opts.production ?? platformEnv.production,
+      ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
       ...((opts.jobs ?? platformEnv.jobs) ? { startJobs: () => startPlatformJobs({ db: database.db, pollingIntervalSeconds: platformEnv.jobsPollSeconds }) } : {}),
     });
     if (prepared.jobs) {

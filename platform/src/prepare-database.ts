@@ -11,7 +11,15 @@ export type TPrepareDatabaseOptions = {
   refuseDemoAccounts?: boolean;
   /** Starts this process's job runner (unset: the process runs no jobs). */
   startJobs?: () => Promise<JobRunner>;
+  /** Told what the start is doing, so a first start that takes a while can say so (issue 11). */
+  onProgress?: (step: TStartStep) => void;
 };
+
+/** A step of a start worth telling a person who waits for it. */
+export type TStartStep =
+  | { step: 'opening'; engine: 'pglite' | 'postgres'; where: string; fresh: boolean }
+  | { step: 'migrated'; versions: string[] }
+  | { step: 'seeding' };
 
 /**
  * Migrates, seeds on first start and starts the job runner under the start lock, so any number of
@@ -23,8 +31,13 @@ export type TPrepareDatabaseOptions = {
  */
 export async function prepareDatabase(database: TDatabase, opts: TPrepareDatabaseOptions): Promise<{ jobs: Promise<JobRunner> | null }> {
   return withStartLock(database, async (db) => {
-    await migrate(db);
-    await seed(db, { merchantCode: opts.merchantCode, refuseDemoAccounts: opts.refuseDemoAccounts ?? false });
+    const versions = await migrate(db);
+    if (versions.length > 0) opts.onProgress?.({ step: 'migrated', versions });
+    await seed(db, {
+      merchantCode: opts.merchantCode,
+      refuseDemoAccounts: opts.refuseDemoAccounts ?? false,
+      ...(opts.onProgress ? { onSeeding: () => opts.onProgress?.({ step: 'seeding' }) } : {}),
+    });
     if (!opts.startJobs) return { jobs: null };
     if (database.engine !== 'postgres') return { jobs: opts.startJobs() };
     const jobs = opts.startJobs();

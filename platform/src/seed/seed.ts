@@ -122,7 +122,10 @@ async function refuseLiveDemoLogins(db: Kysely<DB>, merchantId: number): Promise
  * Seeds the merchant, catalogue, content and demo accounts once (idempotent: does nothing when the
  * merchant exists). Everything is written in one transaction.
  */
-export async function seed(db: Kysely<DB>, opts: { merchantCode: string; refuseDemoAccounts?: boolean }): Promise<{ seeded: boolean }> {
+export async function seed(
+  db: Kysely<DB>,
+  opts: { merchantCode: string; refuseDemoAccounts?: boolean; /** Called once, when there is something to seed. */ onSeeding?: () => void },
+): Promise<{ seeded: boolean }> {
   const existing = await db.selectFrom('merchants').select('id').where('code', '=', opts.merchantCode).executeTakeFirst();
   if (existing) {
     // A database seeded in development and started in production would keep the published logins.
@@ -130,6 +133,7 @@ export async function seed(db: Kysely<DB>, opts: { merchantCode: string; refuseD
     return { seeded: false };
   }
   if (opts.refuseDemoAccounts) throw new DemoSeedRefusedError();
+  opts.onSeeding?.();
   // Hash outside the transaction: argon2 runs on the thread pool while nothing is locked.
   const passwords = await hashAll();
   return db.transaction().execute(async (trx) => {
