@@ -84,4 +84,9 @@ export default tseslint.config(
       ],
     },
   },
+  // The lite app's service worker (docs/0048): plain JS in the worker's scope; the build prepends VERSION and SHELL.
+  {
+    files: ['web/src/lite/service-worker.js'],
+    languageOptions: { globals: { self: 'readonly', caches: 'readonly', fetch: 'readonly', URL: 'readonly', VERSION: 'readonly', SHELL: 'readonly' } },
+  },
 );

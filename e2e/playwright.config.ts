@@ -48,6 +48,9 @@ export default defineConfig({
     // every journey and cost ~36% of the suite's CPU (docs/0025). A failure keeps its screenshot and
     // Playwright's page snapshot; rerun one journey with `--trace on` to get a trace.
     trace: 'off',
+    // The site's service worker (the lite app, docs/0048) would precache the shell in every fresh
+    // context of every journey; only lite-app.spec.ts lets it run.
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -2,6 +2,7 @@ import { constants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { liteApp } from './lite-app-plugin.ts';
 
 const upstream = 'http://127.0.0.1:8080';
 
@@ -35,6 +36,7 @@ export default defineConfig({
   plugins: [
     react(),
     inlineEntryCss(),
+    liteApp(),
     // .br and .gz twins of every text file, at the strongest settings (paid once per build); the
     // gateway serves them as they are (@fastify/static preCompressed, docs/0019).
     compression({

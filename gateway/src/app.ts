@@ -26,6 +26,7 @@ import { registerProofUpload } from './upload/withdrawal-proof.route.ts';
 import { UpstreamClient } from './upstream/upstream.client.ts';
 import { UpstreamError, UpstreamProtocolError, UpstreamUnavailableError } from './upstream/upstream.errors.ts';
 import { WpsApi } from './upstream/wps.api.ts';
+import { registerWebManifest } from './edge/web-manifest.ts';
 
 export type TBuildAppOptions = {
   /** Base URL of the wps upstream (the embedded platform or a real one). */
@@ -189,6 +190,8 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
     gatewaySecret: options.gatewaySecret,
     timeoutMs: options.upstreamTimeoutMs ?? 5000,
   });
+
+  registerWebManifest(app, screenConfig);
 
   if (dist && indexTemplate !== null) {
     // index.html is templated per request (lang, title, first banner: docs/0022), never sent as a file.

@@ -32,6 +32,7 @@ describe('index.html as served: lang, merchant title, first banner in the HTML (
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), BUILT_INDEX);
     writeFileSync(join(dist, 'assets', 'index-AbC123.js'), 'console.log(1)');
+    writeFileSync(join(dist, 'sw.js'), "const VERSION = 'v1';");
     // Vite's chunk graph, which `pnpm bench` reads: never served.
     mkdirSync(join(dist, '.vite'));
     writeFileSync(join(dist, '.vite', 'manifest.json'), '{}');
@@ -62,6 +63,24 @@ describe('index.html as served: lang, merchant title, first banner in the HTML (
     expect(html).toContain(preload);
     expect(html.indexOf(preload)).toBeLessThan(html.indexOf('<script'));
     expect(html).toMatch(new RegExp(`<div id="root"><div class="shell" data-testid="home-shell"[^>]*>.*<img class="banner__img" src="${literal(first!.imageUrl)}" alt="${literal(first!.title)}" width="1200" height="360" fetchpriority="high">`));
+  });
+
+  it('serves the lite app: a manifest with the merchant name in the visitor\'s language, and the worker never cached for long (docs/0048)', async () => {
+    const config = await h.client({ language: 'en' }).config.screen.query({ language: 'en' });
+    for (const [cookie, lang] of [[undefined, 'bn'], ['language=en', 'en']] as const) {
+      const res = await fetch(`${h.baseUrl}/manifest.webmanifest`, cookie ? { headers: { cookie } } : {});
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      const manifest = (await res.json()) as { name: string; lang: string; start_url: string; display: string; icons: { sizes: string; type: string }[] };
+      expect(manifest).toMatchObject({ name: config.merchant.name, lang, start_url: '/', display: 'standalone' });
+      expect(manifest.icons.map((i) => `${i.type} ${i.sizes}`)).toEqual(expect.arrayContaining(['image/png 192x192', 'image/png 512x512']));
+    }
+    const sw = await fetch(`${h.baseUrl}/sw.js`);
+    expect(sw.status).toBe(200);
+    expect(sw.headers.get('content-type')).toMatch(/javascript/);
+    // A worker cached for a year would keep an old site on the phone: always revalidated.
+    expect(sw.headers.get('cache-control')).toBe('no-cache');
   });
 
   it('never serves the build manifest (.vite/manifest.json)', async () => {

@@ -6,6 +6,7 @@ import { useSettings } from '../app/settings-context.tsx';
 import { useScreenConfig } from '../config/screen-config-context.tsx';
 import { iconFor } from './icons.tsx';
 import { MenuEntryView } from './menu-entry.tsx';
+import { installLiteApp, useLiteApp } from '../lite/lite-app.ts';
 
 /**
  * SPEC §2's iOS link with the language. It never carries a session token (docs/0016): a QR image
@@ -47,6 +48,24 @@ function QrCode({ value, label }: { value: string; label: string }) {
   );
 }
 
+/** The lite app (SPEC §2 app download "lite"): install where the browser offers it (docs/0048). */
+function LiteApp() {
+  const { t } = useTranslation();
+  const lite = useLiteApp();
+  return (
+    <div className="app-download__lite" data-testid="app-download.lite" data-state={lite}>
+      <strong>{t('lite_app_title')}</strong>
+      {lite === 'installable' && (
+        <button type="button" className="btn btn--primary" data-testid="app-download.lite.install" onClick={() => void installLiteApp()}>
+          {t('lite_app_install')}
+        </button>
+      )}
+      {lite === 'installed' && <p>{t('lite_app_installed')}</p>}
+      {lite === 'browser-menu' && <p>{t('lite_app_browser_menu')}</p>}
+    </div>
+  );
+}
+
 /** App download entry: QR codes for iOS and Android show on hover or focus (SPEC §2 Side menu). */
 function AppDownload({ entry }: { entry: TMenuEntry }) {
   const { t } = useTranslation();
@@ -61,6 +80,7 @@ function AppDownload({ entry }: { entry: TMenuEntry }) {
           <QrCode value={iosDownloadUrl(config.links.appIos, language)} label="iOS" />
           <QrCode value={config.links.appAndroid} label="Android" />
           <p className="app-download__hint">{t('app_download_hint')}</p>
+          <LiteApp />
         </div>
       )}
     </div>
