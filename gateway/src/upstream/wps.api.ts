@@ -9,6 +9,11 @@ import {
   ZWlgSlotSpinResponse,
   ZWlgState,
   type TWlgSlotSpinRequest,
+  WLG_CRASH_PATHS,
+  ZWlgCrashBetResponse,
+  ZWlgCrashLive,
+  type TWlgCrashBetRequest,
+  type TWlgCrashCashOutRequest,
   CONTACT_PATHS,
   ZBindCodeResponse,
   ZBindContactResponse,
@@ -754,6 +759,16 @@ export class WpsApi {
   }
   wlgSlotSpin(input: TWlgSlotSpinRequest, ctx: TCallContext) {
     return this.client.call({ method: 'POST', path: WLG_PATHS.slotSpin, moduleId: 'GAME', value: ZWlgSlotSpinResponse, body: input }, ctx);
+  }
+  /** The crash game's live state (docs/0042): public, the same for every page of the game. */
+  wlgCrashLive(input: { game: string }, ctx: TCallContext) {
+    return this.client.call({ method: 'POST', path: WLG_CRASH_PATHS.live, moduleId: 'GAME', value: ZWlgCrashLive, body: input }, ctx);
+  }
+  wlgCrashBet(input: TWlgCrashBetRequest, ctx: TCallContext) {
+    return this.client.call({ method: 'POST', path: WLG_CRASH_PATHS.bet, moduleId: 'GAME', value: ZWlgCrashBetResponse, body: input }, ctx);
+  }
+  wlgCrashCashOut(input: TWlgCrashCashOutRequest, ctx: TCallContext) {
+    return this.client.call({ method: 'POST', path: WLG_CRASH_PATHS.cashOut, moduleId: 'GAME', value: ZWlgCrashBetResponse, body: input }, ctx);
   }
   /** The member closes whatever real-money game is open (the web's answer to 734). */
   wlgCloseMine(ctx: TCallContext) {
