@@ -126,23 +126,25 @@ function MyBet({ bet, live, now, currencySymbol }: { bet: TCrashBet; live: TWlgC
   const stake = formatMinor(bet.stakeMinor, currencySymbol);
   const round = live.round;
   const sameRound = round.roundNo === bet.roundNo;
+  const won = (x100: number, payoutMinor: number) => t('crash_my_bet_won', { x: formatMultiplier(x100), amount: formatMinor(payoutMinor, currencySymbol) });
+  const auto = bet.autoCashOutX100;
   let text: string;
-  if (bet.cashOutX100 !== null) text = t('crash_my_bet_won', { x: formatMultiplier(bet.cashOutX100), amount: formatMinor(bet.payoutMinor ?? 0, currencySymbol) });
-  else if (sameRound && round.phase === 'betting') text = t('crash_my_bet_waiting', { stake });
-  else if (sameRound && round.phase === 'flying') {
-    const auto = bet.autoCashOutX100;
-    const reached = multiplierX100At(now - round.flightStartsAt);
-    text = auto !== null && auto <= reached ? t('crash_my_bet_won', { x: formatMultiplier(auto), amount: formatMinor(crashPayoutMinor(bet.stakeMinor, auto), currencySymbol) }) : t('crash_my_bet_riding', { stake });
+  let outcome: 'won' | 'lost' | 'open' = 'open';
+  if (bet.cashOutX100 !== null) {
+    outcome = 'won';
+    text = won(bet.cashOutX100, bet.payoutMinor ?? 0);
+  } else if (sameRound && round.phase === 'betting') {
+    text = t('crash_my_bet_waiting', { stake });
   } else {
-    const crash = sameRound ? round.crashX100 : (live.history.find((h) => h.roundNo === bet.roundNo)?.crashX100 ?? null);
-    const auto = bet.autoCashOutX100;
-    text =
-      crash !== null && auto !== null && auto <= crash
-        ? t('crash_my_bet_won', { x: formatMultiplier(auto), amount: formatMinor(crashPayoutMinor(bet.stakeMinor, auto), currencySymbol) })
-        : t('crash_my_bet_lost', { stake });
+    // In flight the auto cash-out has happened once the multiplier passed it; after the crash, if the crash point reached it.
+    const reached = sameRound && round.phase === 'flying' ? multiplierX100At(now - round.flightStartsAt) : sameRound ? round.crashX100 : (live.history.find((h) => h.roundNo === bet.roundNo)?.crashX100 ?? null);
+    const flying = sameRound && round.phase === 'flying';
+    if (auto !== null && reached !== null && auto <= reached) outcome = 'won';
+    else if (!flying) outcome = 'lost';
+    text = outcome === 'won' && auto !== null ? won(auto, crashPayoutMinor(bet.stakeMinor, auto)) : flying ? t('crash_my_bet_riding', { stake }) : t('crash_my_bet_lost', { stake });
   }
   return (
-    <p className="crash__mine" aria-live="polite" data-testid="crash.mine" data-state={bet.cashOutX100 !== null ? 'won' : 'open'}>
+    <p className="crash__mine" aria-live="polite" data-testid="crash.mine" data-state={outcome}>
       {text}
     </p>
   );
@@ -197,7 +199,9 @@ export function CrashGame({
     );
   }
   const { live } = state;
-  const round = live.round;
+  // The flight starts at bettingEndsAt by the server's clock: the page does not wait for the next poll.
+  const round = live.round.phase === 'betting' && now >= live.round.bettingEndsAt ? { ...live.round, phase: 'flying' as const } : live.round;
+  const shown = { ...live, round };
   const x100 = round.phase === 'crashed' ? round.crashX100! : round.phase === 'flying' ? multiplierX100At(now - round.flightStartsAt) : 100;
   const myRound = mine !== null && mine.roundNo === round.roundNo;
   const canBet = round.phase === 'betting' && !myRound && !bet.isPending;
@@ -225,7 +229,7 @@ export function CrashGame({
                 : `${t('crash_crashed_at', { x: formatMultiplier(round.crashX100!) })} · ${t('crash_next_round', { seconds: seconds(round.nextRoundAt! - now) })}`}
           </p>
         </div>
-        {mine && <MyBet bet={mine} live={live} now={now} currencySymbol={currencySymbol} />}
+        {mine && <MyBet bet={mine} live={shown} now={now} currencySymbol={currencySymbol} />}
         {error && (
           <p className="form-error" role="alert" data-testid="crash.error">
             {t(errorKey(error))}
