@@ -12,6 +12,8 @@ import '../styles/crash.css';
 const POLL_MS = { betting: 1000, flying: 750, crashed: 1000, failed: 3000 } as const;
 /** How often the rising multiplier and the countdowns are redrawn (the page computes them itself). */
 const FRAME_MS = 100;
+/** How often an open page tells its game session it is still there (and reads the balance). */
+const KEEP_ALIVE_MS = 60_000;
 
 type TLive = { live: TWlgCrashLive; offsetMs: number };
 
@@ -182,6 +184,13 @@ export function CrashGame({
   const bet = useMutation(trpc.games.crashBet.mutationOptions({ onSuccess: answered }));
   const cashOut = useMutation(trpc.games.crashCashOut.mutationOptions({ onSuccess: answered }));
   const refresh = useMutation(trpc.games.state.mutationOptions({ onSuccess: (s) => onBalance(s.balanceMinor) }));
+
+  // Watching is playing: the game session (idle-closed after 15 minutes without a call) stays open
+  // while the page is, and the balance stays fresh.
+  useEffect(() => {
+    const id = setInterval(() => refresh.mutate({ token }), KEEP_ALIVE_MS);
+    return () => clearInterval(id);
+  }, [token]);
 
   // A crash (or the next round) settles the page's riding bet on the server: read the balance again.
   const phase = state?.live.round.phase ?? null;

@@ -6,8 +6,9 @@ import { usePlatform } from '../../test-support/db.ts';
 import { loginToken } from '../../test-support/http.ts';
 import { accountFor } from '../../wallet/ledger.service.ts';
 import { BUILT_IN_GAMES, DEMO_ACCOUNTS } from '../../seed/seed.ts';
-import { FREE_PLAY_BALANCE_MINOR } from './game-sessions.ts';
-import { crashBetIds, settleCrashRound, settleCrashedRounds } from './crash.service.ts';
+import { FREE_PLAY_BALANCE_MINOR, sessionOf } from './game-sessions.ts';
+import { cashOutCrash, crashBetIds, placeCrashBet, settleCrashRound, settleCrashedRounds } from './crash.service.ts';
+import { WalletUnreachable } from './wallet-client.ts';
 import { builtInProvider } from './provider.routes.ts';
 
 // A clock the test moves: rounds, bets and cash-outs are decided by the server's clock, never by waiting.
@@ -141,6 +142,50 @@ describe('the built-in crash game', () => {
     expect(state.json().value.balanceMinor).toBe(FREE_PLAY_BALANCE_MINOR - 5000);
     // The crashed round shows the loss to every page.
     expect((await live()).bets).toEqual([{ player: 'de***r', stakeMinor: 2000, cashOutX100: 150, payoutMinor: 3000 }]);
+  });
+
+  it('after a failure the settlement rolls back a bet whose answer was lost and pays a cash-out whose win was lost, once', async () => {
+    const deps = ctx.app.platform;
+    const wallet = builtInProvider(ctx.app, deps).walletFor(1);
+    const session = await sessionOf(deps, 1, real.token);
+    const cut = () => {
+      throw new WalletUnreachable('connection cut');
+    };
+    const lostBet = async (req: Parameters<typeof wallet.bet>[0]) => {
+      await wallet.bet(req);
+      return cut();
+    };
+    const before = await walletOf();
+    // The wallet took the stake but its answer was lost, and so was the rollback that followed.
+    nowMs = (await ctx.db.selectFrom('crash_rounds').select('ends_at').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow()).ends_at.getTime();
+    expect((await live()).round.phase).toBe('betting');
+    const lost = await pinCrash(300);
+    await expect(placeCrashBet(deps, { ...wallet, bet: lostBet, rollback: cut }, session, { stakeMinor: 5000 })).rejects.toMatchObject({ code: 727 });
+    expect(await walletOf()).toBe(before - 5000);
+    nowMs = lost.crashesAt;
+    expect(await settleCrashRound(deps, wallet, lost.id)).toEqual({ paid: 0, rolledBack: 1, settled: true });
+    expect(await settleCrashRound(deps, wallet, lost.id)).toEqual({ paid: 0, rolledBack: 0, settled: true });
+    expect(await walletOf()).toBe(before);
+
+    // Next round: the cash-out is decided, then its win cannot be delivered; the settlement pays it.
+    nowMs = lost.endsAt;
+    expect((await live()).round.phase).toBe('betting');
+    const round = await pinCrash(300);
+    const placed = ZWlgCrashBetResponse.parse((await bet(real.token, 1000)).json().value);
+    nowMs = round.fliesAt + 6000;
+    await expect(cashOutCrash(deps, { ...wallet, win: cut }, session, Number(placed.bet.betId))).rejects.toMatchObject({ code: 727 });
+    // Asked again, the cash-out answers the decision already taken (×2.00), never a later multiplier.
+    nowMs = round.fliesAt + 8000;
+    await expect(cashOutCrash(deps, { ...wallet, win: cut }, session, Number(placed.bet.betId))).rejects.toMatchObject({ code: 727 });
+    nowMs = round.crashesAt;
+    expect(await settleCrashRound(deps, wallet, round.id)).toEqual({ paid: 1, rolledBack: 0, settled: true });
+    expect(await settleCrashRound(deps, wallet, round.id)).toEqual({ paid: 0, rolledBack: 0, settled: true });
+    expect(await movesOf(placed.bet.betId)).toEqual([
+      { kind: 'bet', amount_minor: 1000 },
+      { kind: 'win', amount_minor: 2000 },
+    ]);
+    expect(await walletOf()).toBe(before + 1000);
+    nowMs = round.endsAt;
   });
 
   it('a round nobody looked at for a while opens when someone looks, with a full betting phase', async () => {
