@@ -38,7 +38,8 @@ for (const lang of LANGUAGES) {
       await game.getByTestId('crash.bet').click();
       balance -= STAKE;
       await expect(game.getByTestId('game.balance')).toContainText(taka(balance));
-      await expect(game.getByTestId('crash.phase')).toHaveText(lang === 'en' ? /^The kite is flying/ : BENGALI, { timeout: ROUND_MS });
+      await expect(game.getByTestId('crash.sky')).toHaveAttribute('data-phase', 'flying', { timeout: ROUND_MS });
+      await expect(game.getByTestId('crash.phase')).toHaveText(lang === 'en' ? /^The kite is flying/ : BENGALI);
       await game.getByTestId('crash.cashout').click({ timeout: 5_000 }).catch(() => undefined);
       await expect(mine).toHaveAttribute('data-state', /^(won|lost)$/, { timeout: ROUND_MS });
       if ((await mine.getAttribute('data-state')) === 'won') break;
@@ -46,7 +47,8 @@ for (const lang of LANGUAGES) {
     await expect(mine).toHaveAttribute('data-state', 'won');
     await expect(mine).toHaveText(lang === 'en' ? /^You cashed out at ×1\.\d\d: ৳/ : BENGALI);
     // "… ×1.02: ৳10.20": the amount is what follows the taka sign.
-    balance += minorOf(((await mine.textContent()) ?? '').split('৳')[1] ?? '');
+    const payout = minorOf(((await mine.textContent()) ?? '').split('৳')[1] ?? '');
+    balance += payout;
     await expect(game.getByTestId('game.balance')).toContainText(taka(balance));
     // Every page sees the round's bets under masked names, and the lobby's header follows the game window.
     await expect(game.getByTestId('crash.board.row').filter({ hasText: 'de***r' }).first()).toBeVisible();
@@ -66,8 +68,12 @@ for (const lang of LANGUAGES) {
     await game.getByTestId('game.close').click();
     await expect(game.getByTestId('game.ended')).toBeVisible();
 
-    // The betting record lists the crash game's bet and win.
+    // The betting record lists the bet and the win, newest first, under the built-in vendor.
     await page.goto('/member/personalHistoryCopy');
-    await expect(page.getByTestId('records.row').filter({ hasText: CRASH }).first()).toBeVisible();
+    const rows = page.getByTestId('records.row');
+    await expect(rows.first()).toHaveAttribute('data-type', 'win');
+    await expect(rows.first()).toContainText(`WLG${taka(payout)}`);
+    await expect(rows.nth(1)).toHaveAttribute('data-type', 'bet');
+    await expect(rows.nth(1)).toContainText(`WLG-${taka(STAKE)}`);
   });
 }
