@@ -12,6 +12,7 @@ import {
   WLG_CRASH_PATHS,
   ZWlgCrashBetResponse,
   ZWlgCrashLive,
+  ZWlgCrashMineResponse,
   type TWlgCrashBetRequest,
   type TWlgCrashCashOutRequest,
   CONTACT_PATHS,
@@ -769,6 +770,9 @@ export class WpsApi {
   }
   wlgCrashCashOut(input: TWlgCrashCashOutRequest, ctx: TCallContext) {
     return this.client.call({ method: 'POST', path: WLG_CRASH_PATHS.cashOut, moduleId: 'GAME', value: ZWlgCrashBetResponse, body: input }, ctx);
+  }
+  wlgCrashMine(input: { token: string }, ctx: TCallContext) {
+    return this.client.call({ method: 'POST', path: WLG_CRASH_PATHS.mine, moduleId: 'GAME', value: ZWlgCrashMineResponse, body: input }, ctx);
   }
   /** The member closes whatever real-money game is open (the web's answer to 734). */
   wlgCloseMine(ctx: TCallContext) {

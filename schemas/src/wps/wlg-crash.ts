@@ -12,6 +12,7 @@ export const WLG_CRASH_PATHS = {
   live: '/wps/wlg/crash/live',
   bet: '/wps/wlg/crash/bet',
   cashOut: '/wps/wlg/crash/cashOut',
+  mine: '/wps/wlg/crash/mine',
 } as const;
 
 /** Message keys of the crash game; the web translates them (game area texts). */
@@ -98,3 +99,7 @@ export const ZCrashBet = z.object({
 export type TCrashBet = z.infer<typeof ZCrashBet>;
 export const ZWlgCrashBetResponse = z.object({ bet: ZCrashBet, balanceMinor: z.number().int() });
 export type TWlgCrashBetResponse = z.infer<typeof ZWlgCrashBetResponse>;
+
+/** The session's last bets, newest first: a page that reloads finds its riding bet again. */
+export const ZWlgCrashMineResponse = z.object({ bets: z.array(ZCrashBet).max(20) });
+export type TWlgCrashMineResponse = z.infer<typeof ZWlgCrashMineResponse>;

@@ -184,6 +184,11 @@ export function CrashGame({
   const bet = useMutation(trpc.games.crashBet.mutationOptions({ onSuccess: answered }));
   const cashOut = useMutation(trpc.games.crashCashOut.mutationOptions({ onSuccess: answered }));
   const refresh = useMutation(trpc.games.state.mutationOptions({ onSuccess: (s) => onBalance(s.balanceMinor) }));
+  // A reloaded page finds its last bet again (riding, it can still be cashed out).
+  const resume = useMutation(trpc.games.crashMine.mutationOptions({ onSuccess: (r) => setMine((m) => m ?? r.bets[0] ?? null) }));
+  useEffect(() => {
+    resume.mutate({ token });
+  }, [token]);
 
   // Watching is playing: the game session (idle-closed after 15 minutes without a call) stays open
   // while the page is, and the balance stays fresh.

@@ -1,4 +1,4 @@
-import { ZWlgCrashBetRequest, ZWlgCrashBetResponse, ZWlgCrashCashOutRequest, ZWlgCrashLive, ZWlgCrashLiveRequest, type TWlgCrashLive } from '@wl/schemas';
+import { ZWlgCrashBetRequest, ZWlgCrashBetResponse, ZWlgCrashCashOutRequest, ZWlgCrashLive, ZWlgCrashLiveRequest, ZWlgCrashMineResponse, ZWlgTokenRequest, type TWlgCrashLive } from '@wl/schemas';
 import { PublicCache } from '../../cache/public-cache.ts';
 import { callContext } from '../../trpc/context.ts';
 import { publicProcedure } from '../../trpc/init.ts';
@@ -39,3 +39,9 @@ export const crashCashOut = publicProcedure
   .input(ZWlgCrashCashOutRequest)
   .output(ZWlgCrashBetResponse)
   .mutation(({ ctx, input }) => withRateLimit(ctx, 'gamePlay', input.token, () => ctx.api.wlgCrashCashOut(input, callContext(ctx))));
+
+/** `games.crashMine`: the session's last bets (a reloaded page finds its riding bet and can cash it out). */
+export const crashMine = publicProcedure
+  .input(ZWlgTokenRequest)
+  .output(ZWlgCrashMineResponse)
+  .mutation(({ ctx, input }) => withRateLimit(ctx, 'gamePlay', input.token, () => ctx.api.wlgCrashMine(input, callContext(ctx))));

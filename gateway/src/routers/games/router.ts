@@ -1,6 +1,6 @@
 import { router } from '../../trpc/init.ts';
 import { closeMyGames } from './close-mine.ts';
-import { crashBet, crashCashOut, crashLive } from './crash-game.ts';
+import { crashBet, crashCashOut, crashLive, crashMine } from './crash-game.ts';
 import { openGame } from './open-game.ts';
 import { closeGame, gameRounds, gameState, rotateSeed, spinSlot } from './play-game.ts';
 
@@ -16,4 +16,5 @@ export const gamesRouter = router({
   crashLive,
   crashBet,
   crashCashOut,
+  crashMine,
 });

@@ -76,6 +76,9 @@ describe('the built-in crash game', () => {
     const placed = ZWlgCrashBetResponse.parse(tries.find((r) => r.json().success)!.json().value);
     expect(placed).toMatchObject({ bet: { roundNo: first.round.roundNo, stakeMinor: 1000, state: 'placed', payoutMinor: null }, balanceMinor: before - 1000 });
     expect(await walletOf()).toBe(before - 1000);
+    // A reloaded page finds its bet again; another session sees none of it.
+    expect((await post(WLG_CRASH_PATHS.mine, { token: real.token })).json().value.bets).toEqual([placed.bet]);
+    expect((await post(WLG_CRASH_PATHS.mine, { token: fun.token })).json().value.bets).toEqual([]);
     expect(refusal(await cashOut(real.token, placed.bet.betId))).toBe('crash_not_flying');
     // Another session (here a visitor's free play) cannot touch the bet; nor can a bet that does not exist.
     expect(refusal(await cashOut(fun.token, placed.bet.betId))).toBe('crash_no_bet');

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { WLG_CRASH_PATHS, ZWlgCrashBetRequest, ZWlgCrashCashOutRequest, ZWlgCrashLiveRequest, type TWlgCrashLive } from '@wl/schemas';
+import { WLG_CRASH_PATHS, ZWlgCrashBetRequest, ZWlgCrashCashOutRequest, ZWlgCrashLiveRequest, ZWlgTokenRequest, type TWlgCrashLive } from '@wl/schemas';
 import { resolveMerchant } from '../../http/auth.ts';
 import type { TPlatformDeps } from '../../http/deps.ts';
 import { ok } from '../../http/envelope.ts';
 import { parseInput } from '../../http/request-context.ts';
-import { cashOutCrash, computeLive, placeCrashBet, settleCrashedRounds } from './crash.service.ts';
+import { cashOutCrash, computeLive, crashBetsOf, placeCrashBet, settleCrashedRounds } from './crash.service.ts';
 import { sessionOf } from './game-sessions.ts';
 import type { TWalletClient } from './wallet-client.ts';
 
@@ -51,7 +51,7 @@ export function crashLiveTicker(deps: TPlatformDeps, walletFor: (merchantId: num
   };
 }
 
-/** Routes of the crash game (docs/0042): the public live state, a bet and a cash-out on the session token. */
+/** Routes of the crash game (docs/0042): the public live state; a bet, a cash-out and the session's bets on the session token. */
 export function registerCrashRoutes(app: FastifyInstance, deps: TPlatformDeps, walletFor: (merchantId: number) => TWalletClient) {
   const ticker = crashLiveTicker(deps, walletFor);
   const session = async (request: Parameters<typeof resolveMerchant>[1], token: string) => sessionOf(deps, (await resolveMerchant(deps, request)).id, token);
@@ -69,6 +69,10 @@ export function registerCrashRoutes(app: FastifyInstance, deps: TPlatformDeps, w
     const input = parseInput(ZWlgCrashCashOutRequest, request.body);
     const s = await session(request, input.token);
     return ok(await cashOutCrash(deps, walletFor(s.merchantId), s, Number(input.betId)));
+  });
+  app.post(WLG_CRASH_PATHS.mine, async (request) => {
+    const s = await session(request, parseInput(ZWlgTokenRequest, request.body).token);
+    return ok(await crashBetsOf(deps, s));
   });
   return ticker;
 }

@@ -8,6 +8,7 @@ import {
   type TWlgCrashBetRequest,
   type TWlgCrashBetResponse,
   type TWlgCrashLive,
+  type TWlgCrashMineResponse,
 } from '@wl/schemas';
 import { CRASH_BETTING_MS, CRASH_PAUSE_MS, crashPayoutMinor, crashPointOf, flightMsOf, multiplierX100At } from '@wl/schemas/games/crash';
 import { newServerSeed, serverSeedHash } from '@wl/schemas/games/fair';
@@ -251,6 +252,20 @@ export async function placeCrashBet(deps: TPlatformDeps, wallet: TWalletClient, 
     }
     throw err;
   }
+}
+
+/** The session's last bets, newest first (a reloaded page finds its riding bet). */
+export async function crashBetsOf(deps: TPlatformDeps, session: TGameSession): Promise<TWlgCrashMineResponse> {
+  const rows = await deps.db
+    .selectFrom('crash_bets')
+    .innerJoin('crash_rounds', 'crash_rounds.id', 'crash_bets.round_id')
+    .selectAll('crash_bets')
+    .select('crash_rounds.round_no')
+    .where('crash_bets.session_id', '=', session.id)
+    .orderBy('crash_bets.id', 'desc')
+    .limit(10)
+    .execute();
+  return { bets: rows.map((r) => betView(r, r.round_no)) };
 }
 
 /** Pays a decided real-money bet through the wallet (WLG-C<id>:win, 0 closes a loss) and settles it. */
