@@ -266,11 +266,13 @@ export function CrashGame({
           </label>
           {targetBad && <p className="form-error">{t('crash_target_invalid')}</p>}
           {canCashOut ? (
-            <button type="button" className="btn btn--primary crash__action" data-testid="crash.cashout" disabled={cashOut.isPending} onClick={() => cashOut.mutate({ token, betId: mine.betId })}>
+            // Keys: the cash-out and the bet button are different elements, so a tap meant for one can never land on the other.
+            <button key="cashout" type="button" className="btn btn--primary crash__action" data-testid="crash.cashout" disabled={cashOut.isPending} onClick={() => cashOut.mutate({ token, betId: mine.betId })}>
               {t('crash_cash_out', { amount: formatMinor(crashPayoutMinor(mine.stakeMinor, x100), currencySymbol) })}
             </button>
           ) : (
             <button
+              key="bet"
               type="button"
               className="btn btn--primary crash__action"
               data-testid="crash.bet"
