@@ -54,13 +54,16 @@ for (const lang of LANGUAGES) {
     await expect(game.getByTestId('crash.board.row').filter({ hasText: 'de***r' }).first()).toBeVisible();
     await expect(page.getByTestId('header.balance')).toHaveText(taka(balance));
 
-    // After the crash the round's seed is revealed: the browser recomputes its crash point.
-    const last = game.getByTestId('crash.history.round').first();
-    await expect(last).toBeVisible({ timeout: ROUND_MS });
-    await last.click();
-    await game.getByTestId('crash.verify.run').click();
-    await expect(game.getByTestId('crash.verify.hash')).toHaveText(lang === 'en' ? 'The server seed matches its hash.' : BENGALI);
-    await expect(game.getByTestId('crash.verify.point')).toContainText((await last.textContent())!);
+    // A crashed round's seed is revealed: the browser recomputes its crash point. Once per run (EN
+    // runs second, when the history already holds rounds), so no journey waits for a long flight.
+    if (lang === 'en') {
+      const last = game.getByTestId('crash.history.round').first();
+      await expect(last).toBeVisible({ timeout: ROUND_MS });
+      await last.click();
+      await game.getByTestId('crash.verify.run').click();
+      await expect(game.getByTestId('crash.verify.hash')).toHaveText('The server seed matches its hash.');
+      await expect(game.getByTestId('crash.verify.point')).toContainText((await last.textContent())!);
+    }
 
     // Nothing pans sideways at 360 px and axe finds nothing on the game page.
     expect(await game.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
