@@ -7,9 +7,10 @@ import { ACCOUNTS, loginToken, startGateway, type THarness } from './harness.ts'
 let h: THarness;
 let member = '';
 const SLOT = 'WLG_SLOT_BENGAL';
+const CRASH = 'WLG_CRASH_KITE';
 
 beforeAll(async () => {
-  h = await startGateway({ trustProxy: 'loopback', rateLimits: { gamePlay: { subject: { limit: 8, windowMs: 60_000 } } } });
+  h = await startGateway({ trustProxy: 'loopback', rateLimits: { gamePlay: { subject: { limit: 8, windowMs: 60_000 } }, gameLive: { ip: { limit: 4, windowMs: 60_000 } } } });
   member = await loginToken(h, ACCOUNTS.member);
 }, 60_000);
 afterAll(async () => {
@@ -63,6 +64,29 @@ describe('games (the built-in provider through the gateway)', () => {
     await expectTRPCError(h.client().games.spin.mutate({ token: 'A'.repeat(43), betPerLineMinor: 100 }), 'UNAUTHORIZED', 'game_session_ended');
     await expectTRPCError(h.client().games.spin.mutate({ token: game.token, betPerLineMinor: 7 }), 'BAD_REQUEST');
     await expectTRPCError(h.client().games.seed.mutate({ token: game.token, clientSeed: 'a:b' }), 'BAD_REQUEST');
+    await h.client({ token: member }).games.closeMine.mutate();
+  });
+
+  it('the crash game: a public live state limited per IP, bets and cash-outs on the game token (docs/0042)', async () => {
+    const watcher = h.client({ headers: { 'x-forwarded-for': '198.51.100.42' } });
+    const live = await watcher.games.crashLive.mutate({ game: CRASH });
+    // The crash point and its seed stay hidden until the round crashed.
+    expect(live.round.serverSeedHash).toMatch(/^[0-9a-f]{64}$/);
+    if (live.round.phase !== 'crashed') expect(live.round).toMatchObject({ crashX100: null, serverSeed: null });
+    await expectTRPCError(watcher.games.crashLive.mutate({ game: SLOT }), 'NOT_FOUND', 'game_wrong_engine');
+    await expectTRPCError(watcher.games.crashLive.mutate({ game: `${CRASH}\u0000` }), 'BAD_REQUEST');
+    // Input refused before it counts; four calls a minute in this test's limits.
+    await watcher.games.crashLive.mutate({ game: CRASH });
+    await watcher.games.crashLive.mutate({ game: CRASH });
+    await expectTRPCError(watcher.games.crashLive.mutate({ game: CRASH }), 'TOO_MANY_REQUESTS', 'error_too_many_requests');
+
+    // A slot session cannot bet on the crash game; a bet id not of this session is refused; a forged token ends there.
+    const { url } = await h.client({ token: member }).catalogue.launch.mutate({ nodeId: SLOT, freeTrial: false });
+    const slot = await h.client().games.open.mutate({ ticket: ticketOf(url) });
+    await expectTRPCError(h.client().games.crashBet.mutate({ token: slot.token, stakeMinor: 1000 }), 'BAD_REQUEST', 'game_wrong_engine');
+    await expectTRPCError(h.client().games.crashCashOut.mutate({ token: slot.token, betId: '1' }), 'NOT_FOUND', 'crash_no_bet');
+    await expectTRPCError(h.client().games.crashBet.mutate({ token: slot.token, stakeMinor: 999 }), 'BAD_REQUEST');
+    await expectTRPCError(h.client().games.crashBet.mutate({ token: 'A'.repeat(43), stakeMinor: 1000 }), 'UNAUTHORIZED', 'game_session_ended');
     await h.client({ token: member }).games.closeMine.mutate();
   });
 });

@@ -24,6 +24,7 @@ export * from './wps/contact-calls.ts';
 export * from './domain/records.ts';
 export * from './wps/seamless-calls.ts';
 export * from './wps/wlg-calls.ts';
+export * from './wps/wlg-crash.ts';
 export * from './wps/recent-calls.ts';
 export * from './wps/operator-games-calls.ts';
 export * from './wps/operator-rounds-calls.ts';

@@ -33,6 +33,8 @@ export const LIMITED_ACTIONS = [
   /** Issue 9: a built-in game's page opening its launch ticket, and every call it plays with (docs/0039). */
   'gameOpen',
   'gamePlay',
+  /** Issue 9: the crash game's public live state, polled by every open page (docs/0042). */
+  'gameLive',
 ] as const;
 export type TLimitedAction = (typeof LIMITED_ACTIONS)[number];
 
@@ -82,6 +84,9 @@ export const DEFAULT_RATE_LIMITS: TRateLimits = {
   // second is more than any player's hand, and a family behind one NAT still plays side by side.
   gameOpen: { ip: { limit: 30, windowMs: MINUTE }, subject: { limit: 30, windowMs: MINUTE } },
   gamePlay: { ip: { limit: 1200, windowMs: MINUTE }, subject: { limit: 300, windowMs: MINUTE } },
+  // A crash page polls about 80 times a minute; thirty pages behind one address (a family, a shared
+  // network) still follow the round. The answer is shared per tick, so volume costs the platform little.
+  gameLive: { ip: { limit: 2400, windowMs: MINUTE }, subject: { limit: 2400, windowMs: MINUTE } },
 };
 
 /**

@@ -9,6 +9,12 @@ import {
   ZWlgSlotSpinResponse,
   ZWlgState,
   type TWlgSlotSpinRequest,
+  WLG_CRASH_PATHS,
+  ZWlgCrashBetResponse,
+  ZWlgCrashLive,
+  ZWlgCrashMineResponse,
+  type TWlgCrashBetRequest,
+  type TWlgCrashCashOutRequest,
   CONTACT_PATHS,
   ZBindCodeResponse,
   ZBindContactResponse,
@@ -759,6 +765,19 @@ export class WpsApi {
   }
   wlgSlotSpin(input: TWlgSlotSpinRequest, ctx: TCallContext) {
     return this.client.call({ method: 'POST', path: WLG_PATHS.slotSpin, moduleId: 'GAME', value: ZWlgSlotSpinResponse, body: input }, ctx);
+  }
+  /** The crash game's live state (docs/0042): public, the same for every page of the game. */
+  wlgCrashLive(input: { game: string }, ctx: TCallContext) {
+    return this.client.call({ method: 'POST', path: WLG_CRASH_PATHS.live, moduleId: 'GAME', value: ZWlgCrashLive, body: input }, ctx);
+  }
+  wlgCrashBet(input: TWlgCrashBetRequest, ctx: TCallContext) {
+    return this.client.call({ method: 'POST', path: WLG_CRASH_PATHS.bet, moduleId: 'GAME', value: ZWlgCrashBetResponse, body: input }, ctx);
+  }
+  wlgCrashCashOut(input: TWlgCrashCashOutRequest, ctx: TCallContext) {
+    return this.client.call({ method: 'POST', path: WLG_CRASH_PATHS.cashOut, moduleId: 'GAME', value: ZWlgCrashBetResponse, body: input }, ctx);
+  }
+  wlgCrashMine(input: { token: string }, ctx: TCallContext) {
+    return this.client.call({ method: 'POST', path: WLG_CRASH_PATHS.mine, moduleId: 'GAME', value: ZWlgCrashMineResponse, body: input }, ctx);
   }
   /** The member closes whatever real-money game is open (the web's answer to 734). */
   wlgCloseMine(ctx: TCallContext) {

@@ -551,6 +551,37 @@ export interface GameRoundsTable {
   created_at: Generated<Date>;
   settled_at: Date | null;
 }
+export interface CrashRoundsTable {
+  id: Generated<number>;
+  merchant_id: number;
+  game_id: number;
+  round_no: number;
+  server_seed: string;
+  server_seed_hash: string;
+  crash_x100: number;
+  opens_at: Timestamp;
+  flies_at: Timestamp;
+  crashes_at: Timestamp;
+  ends_at: Timestamp;
+  settled_at: Timestamp | null;
+}
+export interface CrashBetsTable {
+  id: Generated<number>;
+  round_id: number;
+  session_id: number;
+  merchant_id: number;
+  member_id: number | null;
+  game_id: number;
+  mode: 'real' | 'fun';
+  stake_minor: number;
+  auto_cash_out_x100: number | null;
+  cash_out_x100: number | null;
+  payout_minor: number | null;
+  state: 'open' | 'placed' | 'settled' | 'refused' | 'rolled_back';
+  created_at: Generated<Date>;
+  decided_at: Timestamp | null;
+  settled_at: Timestamp | null;
+}
 export interface DB {
   merchants: MerchantsTable;
   whitelabel_nodes: WhitelabelNodesTable;
@@ -603,5 +634,7 @@ export interface DB {
   game_sessions: GameSessionsTable;
   game_seeds: GameSeedsTable;
   game_rounds: GameRoundsTable;
+  crash_rounds: CrashRoundsTable;
+  crash_bets: CrashBetsTable;
   schema_migrations: SchemaMigrationsTable;
 }

@@ -189,6 +189,8 @@ export const BUILT_IN_PROVIDER = { code: 'WLG', name: 'WL Games' } as const;
 /** The built-in provider's games (docs/0039): real bets through the seamless wallet, free play with play money. */
 export const BUILT_IN_GAMES = [
   { nodeId: 'WLG_SLOT_BENGAL', engine: 'slot', gameType: 'RNG', nameEn: 'Bengal Fortune', nameBn: 'বাংলার ভাগ্য' },
+  // The crash game (docs/0042): listed with the slot under the built-in vendor (a vendor has one category).
+  { nodeId: 'WLG_CRASH_KITE', engine: 'crash', gameType: 'RNG', nameEn: 'Kite Flight', nameBn: 'ঘুড়ির উড়ান' },
 ] as const;
 /** The vendor the built-in games are listed under. */
 export const BUILT_IN_VENDOR = { vassalage: 'WLG', name: 'Lucky Bazaar Originals', gameType: 'RNG' } as const;

@@ -7,6 +7,7 @@ import { AreaTexts } from '../i18n/area-texts.ts';
 import { LanguageSwitch } from '../layout/language-switch.tsx';
 import { formatMinor } from '../lib/money.ts';
 import { WALLET_CHANNEL } from '../session/session-context.tsx';
+import { CrashGame } from './crash-game.tsx';
 import { FairPanel } from './fair-panel.tsx';
 import { SlotGame } from './slot-game.tsx';
 import '../styles/games.css';
@@ -129,16 +130,30 @@ function GameWindow({ game, ticket }: { game: string; ticket: string | null }) {
           }}
         />
       )}
-      <FairPanel
-        token={opened.token}
-        fair={opened.fair}
-        currencySymbol={symbol}
-        rounds={rounds}
-        onSeed={(answer) => {
-          setOpened({ ...opened, fair: answer.fair });
-          loadRounds.mutate({ token: opened.token });
-        }}
-      />
+      {opened.game.engine === 'crash' && (
+        <CrashGame
+          game={opened.game.nodeId}
+          token={opened.token}
+          currencySymbol={symbol}
+          onBalance={(balanceMinor) => {
+            setOpened((o) => (o ? { ...o, balanceMinor } : o));
+            if (opened.mode === 'real') announceBalanceChange();
+          }}
+        />
+      )}
+      {/* The crash game proves each shared round itself (its own seeds); the session's seed is the slot's. */}
+      {opened.game.engine !== 'crash' && (
+        <FairPanel
+          token={opened.token}
+          fair={opened.fair}
+          currencySymbol={symbol}
+          rounds={rounds}
+          onSeed={(answer) => {
+            setOpened({ ...opened, fair: answer.fair });
+            loadRounds.mutate({ token: opened.token });
+          }}
+        />
+      )}
     </main>
   );
 }

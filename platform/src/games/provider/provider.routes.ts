@@ -6,6 +6,8 @@ import type { TPlatformDeps } from '../../http/deps.ts';
 import { ok } from '../../http/envelope.ts';
 import { parseInput } from '../../http/request-context.ts';
 import { BUILT_IN_PROVIDER } from '../../seed/seed.ts';
+import { registerCrashRoutes } from './crash.routes.ts';
+import { settleCrashedRounds } from './crash.service.ts';
 import { closeIdleSessions, closeOpenGames, closeSession, openSession, rotateSeed, sessionOf, stateOf, type TGameSession } from './game-sessions.ts';
 import { recoverRounds, roundsOf, spinSlot } from './rounds.service.ts';
 import { createWalletClient, type TWalletClient } from './wallet-client.ts';
@@ -69,6 +71,8 @@ function scheduleSweep(app: FastifyInstance, deps: TPlatformDeps, provider: Retu
       async () => {
         const merchants = await deps.db.selectFrom('seamless_providers').select('merchant_id').where('code', '=', BUILT_IN_PROVIDER.code).execute();
         for (const m of merchants) await recoverRounds(deps, provider.walletFor(m.merchant_id), m.merchant_id);
+        // Crash rounds nobody watched: auto cash-outs and losses settled (docs/0042).
+        for (const m of merchants) await settleCrashedRounds(deps, provider.walletFor(m.merchant_id), m.merchant_id);
         await closeIdleSessions(deps);
       },
       { retryLimit: 2, retryDelaySeconds: 30, expireInSeconds: 300, policy: 'short' },
@@ -81,6 +85,7 @@ function scheduleSweep(app: FastifyInstance, deps: TPlatformDeps, provider: Retu
 export function registerProviderRoutes(app: FastifyInstance, deps: TPlatformDeps): void {
   const provider = builtInProvider(app, deps);
   scheduleSweep(app, deps, provider);
+  registerCrashRoutes(app, deps, provider.walletFor);
   const session = async (request: Parameters<typeof resolveMerchant>[1], token: string) => sessionOf(deps, (await resolveMerchant(deps, request)).id, token);
 
   app.post(WLG_PATHS.open, async (request) => {
