@@ -5,9 +5,9 @@ import { BENGALI } from '../fixtures/pages.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 // Issue 9 item 2: the built-in crash game takes real bets through the seamless wallet; every player
-// sees the same round (docs/0042). The demo member's balance moves, so this runs in the shared-state
-// project (money-*). Signed in once per run (fixtures/signed-in.ts).
-test.use({ memberSignedIn: true });
+// sees the same round (docs/0042). It plays on a funded account of its own (docs/0045), beside the
+// other journeys. Signed in once per run (fixtures/signed-in.ts).
+test.use({ memberSignedIn: 'demo_player3' });
 
 const CRASH = 'WLG_CRASH_KITE';
 const STAKE = 1000;
