@@ -26,3 +26,4 @@ export * from './wps/seamless-calls.ts';
 export * from './wps/wlg-calls.ts';
 export * from './wps/recent-calls.ts';
 export * from './wps/operator-games-calls.ts';
+export * from './wps/wlg-lottery-calls.ts';

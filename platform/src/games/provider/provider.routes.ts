@@ -9,6 +9,7 @@ import { BUILT_IN_PROVIDER } from '../../seed/seed.ts';
 import { closeIdleSessions, closeOpenGames, closeSession, openSession, rotateSeed, sessionOf, stateOf, type TGameSession } from './game-sessions.ts';
 import { recoverRounds, roundsOf, spinSlot } from './rounds.service.ts';
 import { createWalletClient, type TWalletClient } from './wallet-client.ts';
+import { registerLotteryRoutes } from './lottery.routes.ts';
 
 /**
  * The built-in provider's game server. It reaches the operator's wallet the way a third-party one
@@ -81,6 +82,7 @@ function scheduleSweep(app: FastifyInstance, deps: TPlatformDeps, provider: Retu
 export function registerProviderRoutes(app: FastifyInstance, deps: TPlatformDeps): void {
   const provider = builtInProvider(app, deps);
   scheduleSweep(app, deps, provider);
+  registerLotteryRoutes(app, deps, provider);
   const session = async (request: Parameters<typeof resolveMerchant>[1], token: string) => sessionOf(deps, (await resolveMerchant(deps, request)).id, token);
 
   app.post(WLG_PATHS.open, async (request) => {
