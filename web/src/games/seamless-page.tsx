@@ -8,6 +8,7 @@ import { LanguageSwitch } from '../layout/language-switch.tsx';
 import { formatMinor } from '../lib/money.ts';
 import { WALLET_CHANNEL } from '../session/session-context.tsx';
 import { FairPanel } from './fair-panel.tsx';
+import { LotteryGame, type TLottoView } from './lottery-game.tsx';
 import { SlotGame } from './slot-game.tsx';
 import '../styles/games.css';
 
@@ -59,7 +60,7 @@ function useGameSession(game: string, ticket: string | null) {
   return { opened, setOpened, failure };
 }
 
-function GameWindow({ game, ticket }: { game: string; ticket: string | null }) {
+function GameWindow({ game, ticket, lottoView }: { game: string; ticket: string | null; lottoView: TLottoView }) {
   const { t, i18n } = useTranslation();
   const trpc = useTRPC();
   const { opened, setOpened, failure } = useGameSession(game, ticket);
@@ -75,7 +76,7 @@ function GameWindow({ game, ticket }: { game: string; ticket: string | null }) {
     }),
   );
   useEffect(() => {
-    if (opened) loadRounds.mutate({ token: opened.token });
+    if (opened && opened.game.engine !== 'lottery') loadRounds.mutate({ token: opened.token });
   }, [opened?.token]);
   useEffect(() => {
     if (opened) document.title = i18n.language === 'bn' ? opened.game.nameBn : opened.game.nameEn;
@@ -129,30 +130,44 @@ function GameWindow({ game, ticket }: { game: string; ticket: string | null }) {
           }}
         />
       )}
-      <FairPanel
-        token={opened.token}
-        fair={opened.fair}
-        currencySymbol={symbol}
-        rounds={rounds}
-        onSeed={(answer) => {
-          setOpened({ ...opened, fair: answer.fair });
-          loadRounds.mutate({ token: opened.token });
-        }}
-      />
+      {opened.game.engine === 'lottery' ? (
+        // The lottery's fairness is per draw (its own verify view), not per session seed.
+        <LotteryGame
+          token={opened.token}
+          view={lottoView}
+          currencySymbol={symbol}
+          onBalance={(balanceMinor) => {
+            setOpened((o) => (o && o.balanceMinor !== balanceMinor ? { ...o, balanceMinor } : o));
+            if (opened.mode === 'real') announceBalanceChange();
+          }}
+        />
+      ) : (
+        <FairPanel
+          token={opened.token}
+          fair={opened.fair}
+          currencySymbol={symbol}
+          rounds={rounds}
+          onSeed={(answer) => {
+            setOpened({ ...opened, fair: answer.fair });
+            loadRounds.mutate({ token: opened.token });
+          }}
+        />
+      )}
     </main>
   );
 }
 
 /**
  * SPEC §9 /seamless: the page a built-in game's launch opens (docs/0039), in its own window and
- * outside the site's shell. `game` names the game; `ticket` is the single-use launch ticket.
+ * outside the site's shell. `game` names the game; `ticket` is the single-use launch ticket. The
+ * built-in lottery opens on SPEC §9's /lottert with the same page and `view` (lottoView, docs/0041).
  */
 export default function SeamlessPage() {
   const params = new URLSearchParams(window.location.search);
   const game = params.get('game') ?? '';
   return (
     <AreaTexts areas={['games']} fallback={<main className="game-page game-page--message" aria-busy="true" />}>
-      <GameWindow game={game} ticket={params.get('ticket')} />
+      <GameWindow game={game} ticket={params.get('ticket')} lottoView={params.get('view') === 'lobby' ? 'lobby' : 'betting'} />
     </AreaTexts>
   );
 }

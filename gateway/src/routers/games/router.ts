@@ -1,5 +1,6 @@
 import { router } from '../../trpc/init.ts';
 import { closeMyGames } from './close-mine.ts';
+import { lotteryBet, lotteryNumero, lotteryState } from './lottery.ts';
 import { openGame } from './open-game.ts';
 import { closeGame, gameRounds, gameState, rotateSeed, spinSlot } from './play-game.ts';
 
@@ -12,4 +13,7 @@ export const gamesRouter = router({
   rounds: gameRounds,
   close: closeGame,
   closeMine: closeMyGames,
+  lotteryState,
+  lotteryBet,
+  lotteryNumero,
 });
