@@ -7,7 +7,7 @@ import { LOTTERY_PAYOUT_KEYS } from '@wl/schemas/games/lottery';
 import type { TMerchant, TSessionOperator } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
 import { wpsErrors } from '../http/envelope.ts';
-import { lotterySettingsOf } from '../games/provider/lottery.service.ts';
+import { lotterySettingsOf, withdrawEmptyOpenDraws } from '../games/provider/lottery.service.ts';
 import { auditedConfigChange } from './operator.queries.ts';
 
 /** The merchant's lottery games with their draw interval and payout table (config.read). */
@@ -27,8 +27,8 @@ export async function operatorLotterySettings(deps: TPlatformDeps, merchantId: n
 /**
  * Sets a lottery game's draw interval and payout table (whitelabel.write), validated by the request
  * schema (interval 30–3600 s, each payout within lotteryPayoutBounds: never above the odds). Live:
- * the next draw opened uses the interval (the open one keeps its close), the next bet the table
- * (a taken bet keeps the payout it was taken at). A real change is audited with before and after; a
+ * an open draw without bets is withdrawn and the next opens on the new interval (one holding bets
+ * keeps its close); the next bet takes the new table (a taken bet keeps the payout it was taken at). A real change is audited with before and after; a
  * no-op writes nothing; a game that is not one of the merchant's lotteries is 404.
  */
 export async function setLotterySettings(
@@ -56,6 +56,7 @@ export async function setLotterySettings(
       .values({ game_id: game.id, interval_seconds: after.intervalSeconds, payouts: JSON.stringify(after.payouts), updated_at: deps.clock() })
       .onConflict((oc) => oc.column('game_id').doUpdateSet({ interval_seconds: after.intervalSeconds, payouts: JSON.stringify(after.payouts), updated_at: deps.clock() }))
       .execute();
+    if (before.intervalSeconds !== after.intervalSeconds) await withdrawEmptyOpenDraws(trx, game.id);
     await auditedConfigChange(trx, {
       merchantId: merchant.id,
       actor: op,

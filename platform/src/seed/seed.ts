@@ -214,11 +214,12 @@ async function seedBuiltInProvider(trx: Transaction<DB>, merchantId: number): Pr
 }
 
 /**
- * The built-in lottery (docs/0041): its own vendor in the LOTT category, so SPEC §4's lottery route
- * (/lottery?gameCode=…) launches it; played on the built-in provider's sessions and wallet.
+ * The built-in lottery (docs/0041): its own vendor in the LOTT category, coded LOTT, so SPEC §4 rule 3
+ * ("LOTT or ELOTT → /lottery with gameCode", read by vendor code in flows' launch rules) opens it on
+ * the lottery route; played on the built-in provider's sessions and wallet.
  */
 export const BUILT_IN_LOTTERY = {
-  vendor: { vassalage: 'WLG_LOTTO', name: 'Lucky Bazaar Lotto', gameType: 'LOTT' },
+  vendor: { vassalage: 'LOTT', name: 'Lucky Bazaar Lotto', gameType: 'LOTT' },
   game: { nodeId: 'WLG_LOTTO_3D', engine: 'lottery', gameType: 'LOTT', nameEn: 'Bazaar 3D Lotto', nameBn: 'বাজার ৩ডি লটো' },
 } as const;
 

@@ -116,7 +116,7 @@ function BetRow({ bet, currencySymbol }: { bet: TLotteryBet; currencySymbol: str
         : t('lottery_bet_lost')
       : t(`lottery_bet_state_${bet.state}`);
   return (
-    <li className="fair__round" data-testid="lottery.bet" data-state={bet.state} data-numero={bet.numero}>
+    <li className="fair__round" data-testid="lottery.bet" data-state={bet.state} data-numero={bet.numero} data-result={bet.result ?? ''}>
       <span>{t('lottery_numero', { numero: bet.numero })}</span>
       <span>
         {betLabel(t, bet)} · {formatMinor(bet.stakeMinor, currencySymbol)} · {multiple(bet.payoutX100)}

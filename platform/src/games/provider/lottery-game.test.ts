@@ -226,6 +226,12 @@ describe('the built-in lottery', () => {
     expect((await op('PUT', finance, { gameCode: LOTTO, settings: { intervalSeconds: 60, payouts: LOTTERY_DEFAULT_PAYOUTS } })).json()).toMatchObject({ success: false, code: 403 });
     expect(await rowCounts(ctx.db, ['lottery_settings', 'config_audit'])).toEqual(counts);
 
+    // The open draw holds a bet: it keeps its close.
+    await closeMine();
+    const game = await openLottery('betting');
+    const held = (await state(game.token)).open!;
+    const before = ZWlgLotteryBetResponse.parse((await bet(game.token, { drawId: held.drawId, betType: 'last1', pick: '3', stakeMinor: 100 })).json().value);
+    expect(before.bet.payoutX100).toBe(900);
     const payouts = { ...LOTTERY_DEFAULT_PAYOUTS, last1: 950 };
     const set = await op('PUT', owner, { gameCode: LOTTO, settings: { intervalSeconds: 30, payouts } });
     expect(ZEnvelope(ZOperatorLotterySettingsResponse).parse(set.json()).value!.games[0]!.settings).toEqual({ intervalSeconds: 30, payouts });
@@ -237,15 +243,22 @@ describe('the built-in lottery', () => {
     expect(audit.total).toBe(1);
 
     // Live: the next bet uses the new table; once the open draw closes the next one is 30 s long.
-    await closeMine();
-    const game = await openLottery('betting');
     const open = (await state(game.token)).open!;
+    expect(open).toEqual(held);
     const placed = ZWlgLotteryBetResponse.parse((await bet(game.token, { drawId: open.drawId, betType: 'last1', pick: '3', stakeMinor: 100 })).json().value);
     expect(placed.bet.payoutX100).toBe(950);
     await passClose(open.closesAt);
     const next = (await state(game.token)).open!;
     expect(new Date(next.closesAt).getTime() - new Date(next.opensAt).getTime()).toBe(30_000);
     await settleDraw(ctx.app.platform, provider.walletFor, Number(open.drawId));
+    // An open draw without bets is withdrawn when the interval changes: the new one applies at once.
+    await op('PUT', owner, { gameCode: LOTTO, settings: { intervalSeconds: 60, payouts } });
+    const now = (await state(game.token)).open!;
+    expect(now.drawId).not.toBe(next.drawId);
+    expect(new Date(now.closesAt).getTime() - new Date(now.opensAt).getTime()).toBe(60_000);
+    expect(await ctx.db.selectFrom('lottery_draws').select('id').where('id', '=', Number(next.drawId)).execute()).toEqual([]);
+    // A bet on the withdrawn draw is told it closed.
+    expect((await bet(game.token, { drawId: next.drawId, betType: 'big', pick: null, stakeMinor: 100 })).json()).toMatchObject({ success: false, message: 'lottery_draw_closed' });
     await op('PUT', owner, { gameCode: LOTTO, settings: { intervalSeconds: 180, payouts: LOTTERY_DEFAULT_PAYOUTS } });
   });
 });

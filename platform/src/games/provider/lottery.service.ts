@@ -142,6 +142,24 @@ async function sendSettleJob(deps: TPlatformDeps, drawId: number, closesAt: numb
   }
 }
 
+/**
+ * When the operator changes the interval, an open draw that holds no bet is withdrawn, so the new
+ * interval applies at once (ensureOpenDraw opens the next on it); a draw holding bets keeps its close.
+ * Under the draw's lock: a bet either committed first (the draw stays) or finds the draw gone and is
+ * told it closed. A withdrawn draw's settlement job finds nothing and ends.
+ */
+export async function withdrawEmptyOpenDraws(trx: Transaction<DB>, gameId: number): Promise<number> {
+  const open = await trx.selectFrom('lottery_draws').select('id').where('game_id', '=', gameId).where('state', '=', 'open').forUpdate().execute();
+  let withdrawn = 0;
+  for (const d of open) {
+    const held = await trx.selectFrom('lottery_bets').select('id').where('draw_id', '=', d.id).limit(1).executeTakeFirst();
+    if (held) continue;
+    await trx.deleteFrom('lottery_draws').where('id', '=', d.id).execute();
+    withdrawn++;
+  }
+  return withdrawn;
+}
+
 /** The merchant's lottery games (engine 'lottery', switched on or not: their draws go on). */
 export async function lotteryGames(db: TDb): Promise<TLotteryGame[]> {
   const rows = await db.selectFrom('games').select(['id', 'merchant_id', 'game_code']).where('engine', '=', 'lottery').orderBy('id').execute();
