@@ -7,6 +7,8 @@ import {
   WLG_PATHS,
   WPS_PATHS,
   ZEnvelope,
+  ZHotGamesResponse,
+  ZWinnerBoardResponse,
   ZOperatorAuditResponse,
   ZOperatorLotterySettingsResponse,
   ZWlgLotteryBetResponse,
@@ -141,6 +143,11 @@ describe('the built-in lottery', () => {
     const mine = (await state(game.token)).bets.filter((b) => b.drawId === draw.drawId);
     expect(mine.map((b) => [b.state, b.result, b.winMinor]).sort()).toEqual(wins.map((w) => ['settled', done.result, w]).sort());
     expect(await ledgerViolations(ctx.db)).toEqual(NO_VIOLATIONS);
+    // Real play and real wins reach hot games and the winner board (odd or even always wins).
+    const hot = ZEnvelope(ZHotGamesResponse).parse((await ctx.app.inject({ url: WPS_PATHS.hotGames, headers: { language: 'en' } })).json()).value!.list;
+    expect(hot[0]!.nodeId).toBe(LOTTO);
+    const board = ZEnvelope(ZWinnerBoardResponse).parse((await ctx.app.inject({ url: `${WPS_PATHS.winnerBoard}?limitNum=100`, headers: { language: 'en' } })).json()).value!.list;
+    expect(board.filter((w) => w.vo.nodeId === LOTTO).map((w) => w.vo.winAmount)).toEqual(wins.filter((w) => w > 0).sort((a, b) => b - a));
 
     // A bet on the closed draw is refused; nothing moves.
     const counts = await rowCounts(ctx.db, ['lottery_bets', 'seamless_transactions']);
