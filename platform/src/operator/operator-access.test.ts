@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_PATHS, DEPOSIT_PATHS, OPERATOR_GAMES_PATHS, OPERATOR_PATHS, OPERATOR_PERMISSIONS, WITHDRAW_PATHS, WPS_PATHS, type TOperatorPermission, type TOperatorRole } from '@wl/schemas';
+import { ACCOUNT_PATHS, DEPOSIT_PATHS, OPERATOR_GAMES_PATHS, OPERATOR_LOTTERY_PATHS, OPERATOR_PATHS, OPERATOR_PERMISSIONS, WITHDRAW_PATHS, WPS_PATHS, type TOperatorPermission, type TOperatorRole } from '@wl/schemas';
 import { rowCounts, usePlatform } from '../test-support/db.ts';
 import { OPERATOR_ROUTES } from './operator.routes.ts';
 
@@ -42,6 +42,10 @@ const SAMPLES: Record<string, { payload?: object; query?: Record<string, string>
   [`PUT ${OPERATOR_GAMES_PATHS.operatorGameCategories}`]: { payload: { gameType: 'RNG', enabled: true } },
   [`GET ${OPERATOR_GAMES_PATHS.operatorGames}`]: { query: { search: 'golden' } },
   [`PUT ${OPERATOR_GAMES_PATHS.operatorGames}`]: { payload: { nodeId: 'no-such-game', enabled: true } },
+  // docs/0041: the lottery's settings of a game that is no lottery (nothing changes).
+  [`PUT ${OPERATOR_LOTTERY_PATHS.settings}`]: {
+    payload: { gameCode: 'no-such-game', settings: { intervalSeconds: 180, payouts: { exact3: 90000, last2: 9000, last1: 900, bigSmall: 195, oddEven: 195 } } },
+  },
 };
 
 /** Allowed calls whose sample is refused after the permission check, with what they answer. */
@@ -55,6 +59,7 @@ const REFUSED_AFTER_ACCESS: Record<string, string> = {
   [WITHDRAW_PATHS.operatorWithdrawalReject]: 'error_not_found',
   [WITHDRAW_PATHS.operatorWithdrawalProof]: 'error_not_found',
   [OPERATOR_GAMES_PATHS.operatorGames + ' PUT']: 'error_not_found',
+  [OPERATOR_LOTTERY_PATHS.settings + ' PUT']: 'error_not_found',
 };
 
 const tokens = {} as Record<TOperatorRole, string>;
@@ -99,6 +104,8 @@ describe('operator permissions (issue 6), enforced by the platform', () => {
       `PUT ${OPERATOR_GAMES_PATHS.operatorGameCategories} whitelabel.write`,
       `GET ${OPERATOR_GAMES_PATHS.operatorGames} config.read`,
       `PUT ${OPERATOR_GAMES_PATHS.operatorGames} whitelabel.write`,
+      `GET ${OPERATOR_LOTTERY_PATHS.settings} config.read`,
+      `PUT ${OPERATOR_LOTTERY_PATHS.settings} whitelabel.write`,
     ]);
   });
 
