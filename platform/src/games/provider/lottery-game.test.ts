@@ -25,7 +25,9 @@ import { rowCounts, usePlatform } from '../../test-support/db.ts';
 import { fromClientIp, loginToken } from '../../test-support/http.ts';
 import { ledgerViolations, NO_VIOLATIONS } from '../../wallet/ledger-invariants.ts';
 import { accountFor } from '../../wallet/ledger.service.ts';
-import { lotteryBetIds, settleDraw } from './lottery.service.ts';
+import { sessionOf } from './game-sessions.ts';
+import { lotteryBetIds, placeLotteryBet, settleDraw } from './lottery.service.ts';
+import type { TWalletClient } from './wallet-client.ts';
 import { builtInProvider } from './provider.routes.ts';
 
 // Issue 9 item 2 (docs/0041): the built-in lottery. Real time plus a shift the test moves past a close.
@@ -191,6 +193,42 @@ describe('the built-in lottery', () => {
     expect(ok).toBe(LOTTERY_MAX_BETS_PER_DRAW - already);
     expect(answers.filter((a) => a.json().message === 'lottery_too_many_bets').length).toBe(50 - ok);
     expect(await walletOf(id)).toBe(before - ok * 100);
+  });
+
+  it('a bet whose debit is on the way when its draw settles: refunded or refused, never lost, and the player is told the draw closed', async () => {
+    const id = await memberId();
+    for (const order of ['settled before the debit arrives', 'settled after the debit, before the bet was marked'] as const) {
+      await closeMine();
+      const game = await openLottery('betting');
+      // A fresh draw: the one the tests above filled closes and settles first.
+      const full = (await state(game.token)).open!;
+      await passClose(full.closesAt);
+      await settleDraw(ctx.app.platform, provider.walletFor, Number(full.drawId));
+      const open = (await state(game.token)).open!;
+      const before = await walletOf(id);
+      const session = await sessionOf(ctx.app.platform, 1, game.token);
+      const real = provider.walletFor(1);
+      const settleNow = async () => {
+        await passClose(open.closesAt);
+        await settleDraw(ctx.app.platform, provider.walletFor, Number(open.drawId));
+      };
+      // The network holds the debit while the draw closes and settles.
+      const racing: TWalletClient = {
+        ...real,
+        bet: async (req) => {
+          if (order === 'settled before the debit arrives') await settleNow();
+          const answer = await real.bet(req);
+          if (order !== 'settled before the debit arrives') await settleNow();
+          return answer;
+        },
+      };
+      await expect(placeLotteryBet(ctx.app.platform, racing, session, { drawId: open.drawId, betType: 'big', pick: null, stakeMinor: 700 })).rejects.toMatchObject({ messageKey: 'lottery_draw_closed' });
+      expect(await walletOf(id), order).toBe(before);
+      const row = await ctx.db.selectFrom('lottery_bets').select(['state']).where('draw_id', '=', Number(open.drawId)).where('stake_minor', '=', 700).executeTakeFirstOrThrow();
+      expect(row.state, order).toBe('rolled_back');
+      expect((await ctx.db.selectFrom('lottery_draws').select('state').where('id', '=', Number(open.drawId)).executeTakeFirstOrThrow()).state).toBe('settled');
+    }
+    expect(await ledgerViolations(ctx.db)).toEqual(NO_VIOLATIONS);
   });
 
   it('free play bets play money and is paid in play money at the draw', async () => {
