@@ -111,6 +111,9 @@ test.describe('operator game switches reach open pages live', () => {
       await expect(panel.getByTestId('operator.category.RNG')).toBeVisible();
       await expect(panel.getByTestId('operator.games.list').getByRole('switch').first()).toBeVisible();
       await expect(panel.getByRole('heading', { level: 2 })).toHaveText(lang === 'bn' ? 'গেম ও বিভাগ' : 'Games and categories');
+      // The lottery's settings (docs/0041) are part of the panel: interval and payout table.
+      await expect(panel.getByTestId('operator.lottery.interval')).toHaveValue(/^\d+$/);
+      await expect(panel.getByTestId('operator.lottery.payout.exact3')).toHaveValue('900.00');
       expect(await console.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
       const result = await new AxeBuilder({ page: console }).include('[data-testid="operator.games"]').analyze();
       expect(result.violations.map((v) => `${lang} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);

@@ -47,6 +47,23 @@ describe('games (the built-in provider through the gateway)', () => {
     await h.client().games.close.mutate({ token: second.token });
   });
 
+  it('the lottery: the opened numero is public, a member bets on the open draw through the gateway (docs/0041)', async () => {
+    const numero = await h.client().games.lotteryNumero.query({ gameCode: 'WLG_LOTTO_3D' });
+    expect(numero.open).toMatchObject({ state: 'open', serverSeed: null, result: null });
+    await expectTRPCError(h.client().games.lotteryNumero.query({ gameCode: 'WLG_SLOT_BENGAL' }), 'NOT_FOUND', 'error_not_found');
+    const m = h.client({ token: member });
+    const { url } = await m.catalogue.launch.mutate({ nodeId: 'WLG_LOTTO_3D', freeTrial: false });
+    const u = new URL(url, 'http://x');
+    expect(u.pathname).toBe('/lottert');
+    const game = await h.client().games.open.mutate({ ticket: u.searchParams.get('ticket')! });
+    const state = await h.client().games.lotteryState.mutate({ token: game.token });
+    expect(state.open!.drawId).toBe(numero.open!.drawId);
+    const bet = await h.client().games.lotteryBet.mutate({ token: game.token, drawId: state.open!.drawId, betType: 'odd', pick: null, stakeMinor: 100 });
+    expect(bet).toMatchObject({ balanceMinor: game.balanceMinor - 100, bet: { state: 'placed', numero: state.open!.numero } });
+    await expectTRPCError(h.client().games.lotteryBet.mutate({ token: game.token, drawId: state.open!.drawId, betType: 'odd', pick: '1', stakeMinor: 100 }), 'BAD_REQUEST');
+    expect(await m.games.closeMine.mutate()).toEqual({ closed: 1 });
+  });
+
   it('a visitor plays free with play money; play is limited per game session', async () => {
     const visitor = h.client({ headers: { 'x-forwarded-for': '198.51.100.31' } });
     const { url } = await visitor.catalogue.launchTrial.mutate({ nodeId: SLOT });

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VENDOR_SEEDS as CATALOGUE_VENDORS } from '@wl/platform/seed/catalogue-data';
-import { BUILT_IN_VENDOR } from '@wl/platform/seed/seed';
+import { BUILT_IN_LOTTERY, BUILT_IN_VENDOR } from '@wl/platform/seed/seed';
 
-// Every vendor the seed writes: the invented catalogue and the built-in games' vendor (docs/0039).
-const VENDOR_SEEDS = [...CATALOGUE_VENDORS, BUILT_IN_VENDOR];
+// Every vendor the seed writes: the invented catalogue and the built-in games' vendors (docs/0039, docs/0041).
+const VENDOR_SEEDS = [...CATALOGUE_VENDORS, BUILT_IN_VENDOR, BUILT_IN_LOTTERY.vendor];
 import { ZScreenConfig, type TScreenConfig } from '@wl/schemas';
 import { ACCOUNTS, sessionOf, startGateway, type THarness } from './harness.ts';
 

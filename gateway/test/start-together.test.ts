@@ -67,10 +67,11 @@ describe.skipIf(!testEnv.databaseUrl)('processes started together on one empty P
     // Seeded once; the jobs' queue and schedule exist once (pg-boss's tables were new too).
     expect(await database.query(`select count(*)::int as n from merchants`)).toEqual([{ n: 1 }]);
     expect(await database.query(`select name from pgboss.queue where name = 'platform.sweep-expired'`)).toEqual([{ name: 'platform.sweep-expired' }]);
-    // Each scheduled sweep (the built-in games' rounds and sessions; expired sessions and codes;
-    // unanswered withdrawals) exactly once, however many processes scheduled it.
+    // Each scheduled sweep (the built-in games' rounds and sessions; the lottery's overdue draws;
+    // expired sessions and codes; unanswered withdrawals) exactly once, however many processes scheduled it.
     expect(await database.query(`select name from pgboss.schedule order by name`)).toEqual([
       { name: 'games.sweep' },
+      { name: 'lottery.sweep' },
       { name: 'platform.sweep-expired' },
       { name: 'withdraw.auto-receive-sweep' },
     ]);

@@ -28,3 +28,4 @@ export * from './wps/wlg-crash.ts';
 export * from './wps/recent-calls.ts';
 export * from './wps/operator-games-calls.ts';
 export * from './wps/operator-rounds-calls.ts';
+export * from './wps/wlg-lottery-calls.ts';

@@ -1,5 +1,15 @@
 import { z } from 'zod';
 import {
+  OPERATOR_LOTTERY_PATHS,
+  WLG_LOTTERY_PATHS,
+  ZOperatorLotterySettingsResponse,
+  ZWlgLotteryBetResponse,
+  ZWlgLotteryNumeroResponse,
+  ZWlgLotteryStateResponse,
+  type TOperatorSetLotterySettingsRequest,
+  type TWlgLotteryBetRequest,
+} from '@wl/schemas';
+import {
   WLG_PATHS,
   ZWlgCloseMineResponse,
   ZWlgCloseResponse,
@@ -782,6 +792,26 @@ export class WpsApi {
   /** The member closes whatever real-money game is open (the web's answer to 734). */
   wlgCloseMine(ctx: TCallContext) {
     return this.client.call({ method: 'POST', path: WLG_PATHS.closeMine, moduleId: 'GAME', value: ZWlgCloseMineResponse, body: {} }, ctx);
+  }
+  /** The built-in lottery's page (docs/0041): draws, settings, the player's bets and balance. */
+  wlgLotteryState(input: { token: string }, ctx: TCallContext) {
+    return this.client.call({ method: 'POST', path: WLG_LOTTERY_PATHS.state, moduleId: 'GAME', value: ZWlgLotteryStateResponse, body: input }, ctx);
+  }
+  /** A bet on the lottery's open draw. */
+  wlgLotteryBet(input: TWlgLotteryBetRequest, ctx: TCallContext) {
+    return this.client.call({ method: 'POST', path: WLG_LOTTERY_PATHS.bet, moduleId: 'GAME', value: ZWlgLotteryBetResponse, body: input }, ctx);
+  }
+  /** SPEC §6 "opened numero" (GET, public): the open draw and the last results of a lottery game. */
+  wlgLotteryNumero(input: { gameCode: string }, ctx: TCallContext) {
+    return this.client.call({ method: 'GET', path: WLG_LOTTERY_PATHS.numero, moduleId: 'GAME', value: ZWlgLotteryNumeroResponse, query: input }, ctx);
+  }
+  /** The console's lottery settings (docs/0041). */
+  operatorLotterySettings(ctx: TCallContext) {
+    return this.client.call({ method: 'GET', path: OPERATOR_LOTTERY_PATHS.settings, moduleId: 'OPERATOR', value: ZOperatorLotterySettingsResponse }, ctx);
+  }
+  /** Sets a lottery's draw interval and payout table; answers every lottery's settings after the change. */
+  operatorSetLotterySettings(input: TOperatorSetLotterySettingsRequest, ctx: TCallContext) {
+    return this.client.call({ method: 'PUT', path: OPERATOR_LOTTERY_PATHS.settings, moduleId: 'OPERATOR', value: ZOperatorLotterySettingsResponse, body: input }, ctx);
   }
 }
 

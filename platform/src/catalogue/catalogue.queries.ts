@@ -139,13 +139,9 @@ export async function hotGames(db: Kysely<DB>, merchantId: number, vassalage: st
   const types = [...enabledTypes];
   if (types.length === 0) return [];
   const played = db
-    .selectFrom('game_rounds')
-    .select(['game_id', sql<number>`count(*)::int`.as('plays')])
-    .where('merchant_id', '=', merchantId)
-    .where('mode', '=', 'real')
-    .where('state', '=', 'settled')
-    .where('created_at', '>', new Date(now.getTime() - PLAY_WINDOW_MS))
-    .groupBy('game_id')
+    .selectFrom(realPlays(db, merchantId, now).as('p'))
+    .select(['p.game_id', sql<number>`count(*)::int`.as('plays')])
+    .groupBy('p.game_id')
     .as('played');
   let q = gameSelect(db)
     .leftJoin(played, 'played.game_id', 'games.id')
@@ -157,23 +153,43 @@ export async function hotGames(db: Kysely<DB>, merchantId: number, vassalage: st
   return q.orderBy(sql`coalesce(played.plays, 0)`, 'desc').orderBy('games.id').execute();
 }
 
-/** The biggest real wins of the last PLAY_WINDOW_MS (settled rounds of the built-in games), with their game. */
+/** The biggest real wins of the last PLAY_WINDOW_MS (settled rounds and lottery bets of the built-in games), with their game. */
 export function realWins(db: Kysely<DB>, merchantId: number, limit: number, now: Date) {
   return db
-    .selectFrom('game_rounds')
-    .innerJoin('games', 'games.id', 'game_rounds.game_id')
-    .innerJoin('members', 'members.id', 'game_rounds.member_id')
-    .select(['members.username', 'game_rounds.payout_minor', 'games.node_id', 'games.name_en', 'games.name_bn', 'games.vassalage', 'games.game_type'])
-    .where('game_rounds.merchant_id', '=', merchantId)
-    .where('game_rounds.mode', '=', 'real')
-    .where('game_rounds.state', '=', 'settled')
-    .where('game_rounds.payout_minor', '>', 0)
-    .where('game_rounds.created_at', '>', new Date(now.getTime() - PLAY_WINDOW_MS))
+    .selectFrom(realPlays(db, merchantId, now).as('p'))
+    .innerJoin('games', 'games.id', 'p.game_id')
+    .innerJoin('members', 'members.id', 'p.member_id')
+    .select(['members.username', 'p.payout_minor', 'games.node_id', 'games.name_en', 'games.name_bn', 'games.vassalage', 'games.game_type'])
+    .where('p.payout_minor', '>', 0)
     .where('games.enabled', '=', true)
-    .orderBy('game_rounds.payout_minor', 'desc')
-    .orderBy('game_rounds.id', 'desc')
+    .orderBy('p.payout_minor', 'desc')
+    .orderBy('p.created_at', 'desc')
     .limit(limit)
     .execute();
+}
+
+/**
+ * Settled real-money plays of the built-in games in the last PLAY_WINDOW_MS: the slot's rounds and
+ * the lottery's bets (docs/0041), each with its game, member, payout and time.
+ */
+function realPlays(db: Kysely<DB>, merchantId: number, now: Date) {
+  const since = new Date(now.getTime() - PLAY_WINDOW_MS);
+  return db
+    .selectFrom('game_rounds')
+    .select(['game_id', 'member_id', 'payout_minor', 'created_at'])
+    .where('merchant_id', '=', merchantId)
+    .where('mode', '=', 'real')
+    .where('state', '=', 'settled')
+    .where('created_at', '>', since)
+    .unionAll(
+      db
+        .selectFrom('lottery_bets')
+        .select(['game_id', 'member_id', sql<number>`coalesce(win_minor, 0)`.as('payout_minor'), 'created_at'])
+        .where('merchant_id', '=', merchantId)
+        .where('mode', '=', 'real')
+        .where('state', '=', 'settled')
+        .where('created_at', '>', since),
+    );
 }
 
 /** Winner board rows of the seed (history of vendors the platform does not run), with their game. */

@@ -582,6 +582,45 @@ export interface CrashBetsTable {
   decided_at: Timestamp | null;
   settled_at: Timestamp | null;
 }
+export interface LotterySettingsTable {
+  game_id: number;
+  interval_seconds: number;
+  payouts: ColumnType<unknown, string, string>;
+  updated_at: Generated<Date>;
+}
+export interface LotteryDrawsTable {
+  id: Generated<number>;
+  merchant_id: number;
+  game_id: number;
+  numero: string;
+  opens_at: Date;
+  closes_at: Date;
+  server_seed: string;
+  server_seed_hash: string;
+  client_seed: string;
+  result: string | null;
+  state: 'open' | 'drawn' | 'settled';
+  drawn_at: Date | null;
+  settled_at: Date | null;
+  created_at: Generated<Date>;
+}
+export interface LotteryBetsTable {
+  id: Generated<number>;
+  draw_id: number;
+  session_id: number;
+  merchant_id: number;
+  member_id: number | null;
+  game_id: number;
+  mode: 'real' | 'fun';
+  bet_type: 'exact3' | 'last2' | 'last1' | 'big' | 'small' | 'odd' | 'even';
+  pick: string | null;
+  stake_minor: number;
+  payout_x100: number;
+  win_minor: number | null;
+  state: 'open' | 'placed' | 'settled' | 'refused' | 'rolled_back';
+  created_at: Generated<Date>;
+  settled_at: Date | null;
+}
 export interface DB {
   merchants: MerchantsTable;
   whitelabel_nodes: WhitelabelNodesTable;
@@ -636,5 +675,8 @@ export interface DB {
   game_rounds: GameRoundsTable;
   crash_rounds: CrashRoundsTable;
   crash_bets: CrashBetsTable;
+  lottery_settings: LotterySettingsTable;
+  lottery_draws: LotteryDrawsTable;
+  lottery_bets: LotteryBetsTable;
   schema_migrations: SchemaMigrationsTable;
 }

@@ -163,7 +163,11 @@ async function issueTicket(deps: TPlatformDeps, member: TSessionMember | null, g
     if (member !== null) await recordRecentGame(trx, member.memberId, game.id, now, RECENT_GAMES_LIMIT);
   });
   // A built-in game opens in the web's game page (SPEC §9 /seamless), which opens its session with the
-  // ticket (docs/0039); any other vendor's game is the platform's demo page.
+  // ticket (docs/0039); the built-in lottery in SPEC §9's /lottert, with the launch's lottoView
+  // (docs/0041); any other vendor's game is the platform's demo page.
+  if (game.engine === 'lottery') {
+    return { content: { game_url: `/lottert?game=${encodeURIComponent(game.node_id)}&view=${f.lotto?.view ?? 'betting'}&ticket=${ticket}` } };
+  }
   if (game.engine !== null) return { content: { game_url: `/seamless?game=${encodeURIComponent(game.node_id)}&ticket=${ticket}` } };
   return { content: { game_url: `/wps/game/demo/${encodeURIComponent(game.node_id)}?ticket=${ticket}` } };
 }
@@ -231,6 +235,8 @@ export async function launchLottery(
   const categories = (await categoryVendors(deps.db, merchant.id)).filter((c) => enabled.has(c.gameType));
   const expected = lotteryPrizeMode(q.lottoArea, categories);
   if (q.lottoPrizeMode !== expected) throw lotteryFieldError('lottoPrizeMode');
+  // UPSTREAM-NOTES 734 holds for the built-in lottery too: one real-money built-in game open at a time.
+  if (game.engine !== null) await refuseWhileGameOpen(deps, member.memberId);
   return issueTicket(deps, member, game, { accountType: 1, lotto: { prizeMode: expected, view: q.lottoView, backUrl: q.backUrl } });
 }
 

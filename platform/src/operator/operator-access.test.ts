@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_PATHS, DEPOSIT_PATHS, OPERATOR_GAMES_PATHS, OPERATOR_PATHS, OPERATOR_ROUNDS_PATHS, OPERATOR_PERMISSIONS, WITHDRAW_PATHS, WPS_PATHS, type TOperatorPermission, type TOperatorRole } from '@wl/schemas';
+import { ACCOUNT_PATHS, DEPOSIT_PATHS, OPERATOR_GAMES_PATHS, OPERATOR_LOTTERY_PATHS, OPERATOR_PATHS, OPERATOR_ROUNDS_PATHS, OPERATOR_PERMISSIONS, WITHDRAW_PATHS, WPS_PATHS, type TOperatorPermission, type TOperatorRole } from '@wl/schemas';
 import { rowCounts, usePlatform } from '../test-support/db.ts';
 import { OPERATOR_ROUTES } from './operator.routes.ts';
 
@@ -43,6 +43,10 @@ const SAMPLES: Record<string, { payload?: object; query?: Record<string, string>
   [`GET ${OPERATOR_GAMES_PATHS.operatorGames}`]: { query: { search: 'golden' } },
   [`PUT ${OPERATOR_GAMES_PATHS.operatorGames}`]: { payload: { nodeId: 'no-such-game', enabled: true } },
   [`GET ${OPERATOR_ROUNDS_PATHS.operatorGameRounds}`]: { query: { from: '2026-01-01T00:00:00Z', to: '2026-01-02T00:00:00Z' } },
+  // docs/0041: the lottery's settings of a game that is no lottery (nothing changes).
+  [`PUT ${OPERATOR_LOTTERY_PATHS.settings}`]: {
+    payload: { gameCode: 'no-such-game', settings: { intervalSeconds: 180, payouts: { exact3: 90000, last2: 9000, last1: 900, bigSmall: 195, oddEven: 195 } } },
+  },
 };
 
 /** Allowed calls whose sample is refused after the permission check, with what they answer. */
@@ -56,6 +60,7 @@ const REFUSED_AFTER_ACCESS: Record<string, string> = {
   [WITHDRAW_PATHS.operatorWithdrawalReject]: 'error_not_found',
   [WITHDRAW_PATHS.operatorWithdrawalProof]: 'error_not_found',
   [OPERATOR_GAMES_PATHS.operatorGames + ' PUT']: 'error_not_found',
+  [OPERATOR_LOTTERY_PATHS.settings + ' PUT']: 'error_not_found',
 };
 
 const tokens = {} as Record<TOperatorRole, string>;
@@ -101,6 +106,8 @@ describe('operator permissions (issue 6), enforced by the platform', () => {
       `GET ${OPERATOR_GAMES_PATHS.operatorGames} config.read`,
       `PUT ${OPERATOR_GAMES_PATHS.operatorGames} whitelabel.write`,
       `GET ${OPERATOR_ROUNDS_PATHS.operatorGameRounds} money.read`,
+      `GET ${OPERATOR_LOTTERY_PATHS.settings} config.read`,
+      `PUT ${OPERATOR_LOTTERY_PATHS.settings} whitelabel.write`,
     ]);
   });
 

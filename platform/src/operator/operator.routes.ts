@@ -21,6 +21,7 @@ import { clientIp, parseInput } from '../http/request-context.ts';
 import { securitySettings } from '../session/security.service.ts';
 import { WITHDRAW_OPERATOR_ROUTES } from '../withdraw/withdraw.operator-routes.ts';
 import { OPERATOR_GAMES_ROUTES } from './operator-games.routes.ts';
+import { OPERATOR_LOTTERY_ROUTES } from './operator-lottery.routes.ts';
 import {
   operatorAudit,
   operatorConfig,
@@ -98,6 +99,7 @@ export const OPERATOR_ROUTES: readonly TOperatorRoute[] = [
   ...WITHDRAW_OPERATOR_ROUTES,
   // Issue 9 item 8: category and game switches (docs/0037).
   ...OPERATOR_GAMES_ROUTES,
+  ...OPERATOR_LOTTERY_ROUTES,
 ];
 
 /** Operator console calls (ours): login, then every call of OPERATOR_ROUTES behind its permission. */

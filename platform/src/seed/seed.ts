@@ -146,6 +146,7 @@ export async function seed(
     await seedAccounts(trx, merchantId, passwords);
     await seedDepositChannels(trx, merchantId);
     await seedBuiltInProvider(trx, merchantId);
+    await seedBuiltInLottery(trx, merchantId);
     return { seeded: true };
   });
 }
@@ -223,6 +224,42 @@ async function seedBuiltInProvider(trx: Transaction<DB>, merchantId: number): Pr
         engine: g.engine,
       })),
     )
+    .execute();
+}
+
+/**
+ * The built-in lottery (docs/0041): its own vendor in the LOTT category, coded LOTT, so SPEC §4 rule 3
+ * ("LOTT or ELOTT → /lottery with gameCode", read by vendor code in flows' launch rules) opens it on
+ * the lottery route; played on the built-in provider's sessions and wallet.
+ */
+export const BUILT_IN_LOTTERY = {
+  vendor: { vassalage: 'LOTT', name: 'Lucky Bazaar Lotto', gameType: 'LOTT' },
+  game: { nodeId: 'WLG_LOTTO_3D', engine: 'lottery', gameType: 'LOTT', nameEn: 'Bazaar 3D Lotto', nameBn: 'বাজার ৩ডি লটো' },
+} as const;
+
+async function seedBuiltInLottery(trx: Transaction<DB>, merchantId: number): Promise<void> {
+  const { vendor, game } = BUILT_IN_LOTTERY;
+  const row = await trx
+    .insertInto('vendors')
+    .values({ merchant_id: merchantId, vassalage: vendor.vassalage, game_type: vendor.gameType, name: vendor.name, is_game: 'GAME', sort: VENDOR_SEEDS.length + 1 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('games')
+    .values({
+      merchant_id: merchantId,
+      vendor_id: row.id,
+      node_id: game.nodeId,
+      game_code: game.nodeId,
+      game_type: game.gameType,
+      vassalage: vendor.vassalage,
+      name_en: game.nameEn,
+      name_bn: game.nameBn,
+      has_free_trial: true,
+      is_hot: false,
+      sort: 0,
+      engine: game.engine,
+    })
     .execute();
 }
 

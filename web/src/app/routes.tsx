@@ -67,6 +67,8 @@ function LazyFrame({ children }: { children: ReactNode }) {
 export const APP_ROUTES: RouteObject[] = [
   // SPEC §9 game page of the built-in games (docs/0039): its own window, no site shell.
   { path: '/seamless', element: <LazyFrame><SeamlessPage /></LazyFrame> },
+  // The built-in lottery's game page (SPEC §9 /lottert, docs/0041): the same page, the lottery's views.
+  { path: '/lottert', element: <LazyFrame><SeamlessPage /></LazyFrame> },
   { path: '/operator', element: <LazyFrame><AreaTexts areas={['accounts']} fallback={pageLoading}><OperatorPage /></AreaTexts></LazyFrame> },
   {
     // SPEC §2: the agent landing and the agent centre have their own frame, not the site shell.

@@ -9,6 +9,7 @@ import { formatMinor } from '../lib/money.ts';
 import { WALLET_CHANNEL } from '../session/session-context.tsx';
 import { CrashGame } from './crash-game.tsx';
 import { FairPanel } from './fair-panel.tsx';
+import { LotteryGame, type TLottoView } from './lottery-game.tsx';
 import { SlotGame } from './slot-game.tsx';
 import '../styles/games.css';
 
@@ -60,7 +61,7 @@ function useGameSession(game: string, ticket: string | null) {
   return { opened, setOpened, failure };
 }
 
-function GameWindow({ game, ticket }: { game: string; ticket: string | null }) {
+function GameWindow({ game, ticket, lottoView }: { game: string; ticket: string | null; lottoView: TLottoView }) {
   const { t, i18n } = useTranslation();
   const trpc = useTRPC();
   const { opened, setOpened, failure } = useGameSession(game, ticket);
@@ -76,7 +77,7 @@ function GameWindow({ game, ticket }: { game: string; ticket: string | null }) {
     }),
   );
   useEffect(() => {
-    if (opened) loadRounds.mutate({ token: opened.token });
+    if (opened && opened.game.engine !== 'lottery') loadRounds.mutate({ token: opened.token });
   }, [opened?.token]);
   useEffect(() => {
     if (opened) document.title = i18n.language === 'bn' ? opened.game.nameBn : opened.game.nameEn;
@@ -141,8 +142,20 @@ function GameWindow({ game, ticket }: { game: string; ticket: string | null }) {
           }}
         />
       )}
-      {/* The crash game proves each shared round itself (its own seeds); the session's seed is the slot's. */}
-      {opened.game.engine !== 'crash' && (
+      {opened.game.engine === 'lottery' && (
+        // The lottery's fairness is per draw (its own verify view), not per session seed.
+        <LotteryGame
+          token={opened.token}
+          view={lottoView}
+          currencySymbol={symbol}
+          onBalance={(balanceMinor) => {
+            setOpened((o) => (o && o.balanceMinor !== balanceMinor ? { ...o, balanceMinor } : o));
+            if (opened.mode === 'real') announceBalanceChange();
+          }}
+        />
+      )}
+      {/* The crash game and the lottery prove their shared rounds and draws themselves; the session's seed is the slot's. */}
+      {opened.game.engine !== 'crash' && opened.game.engine !== 'lottery' && (
         <FairPanel
           token={opened.token}
           fair={opened.fair}
@@ -160,14 +173,15 @@ function GameWindow({ game, ticket }: { game: string; ticket: string | null }) {
 
 /**
  * SPEC §9 /seamless: the page a built-in game's launch opens (docs/0039), in its own window and
- * outside the site's shell. `game` names the game; `ticket` is the single-use launch ticket.
+ * outside the site's shell. `game` names the game; `ticket` is the single-use launch ticket. The
+ * built-in lottery opens on SPEC §9's /lottert with the same page and `view` (lottoView, docs/0041).
  */
 export default function SeamlessPage() {
   const params = new URLSearchParams(window.location.search);
   const game = params.get('game') ?? '';
   return (
     <AreaTexts areas={['games']} fallback={<main className="game-page game-page--message" aria-busy="true" />}>
-      <GameWindow game={game} ticket={params.get('ticket')} />
+      <GameWindow game={game} ticket={params.get('ticket')} lottoView={params.get('view') === 'lobby' ? 'lobby' : 'betting'} />
     </AreaTexts>
   );
 }

@@ -25,6 +25,8 @@ export const AREA_TEXTS = {
   operatorGames: { bn: () => import('./operator-games.bn.json'), en: () => import('./operator-games.en.json'), probe: 'opgames_title' },
   /** The built-in games' page (issue 9, docs/0039): play, paytable, provably fair and verify. */
   games: { bn: () => import('./games.bn.json'), en: () => import('./games.en.json'), probe: 'game_page_title' },
+  /** The built-in lottery's views and the console's lottery settings (docs/0041). */
+  lottery: { bn: () => import('./lottery.bn.json'), en: () => import('./lottery.en.json'), probe: 'lottery_place_bet' },
 } satisfies Record<string, Record<TLanguage, TLoad> & { probe: string }>;
 
 export type TArea = keyof typeof AREA_TEXTS;

@@ -19,6 +19,8 @@ import operatorGamesEn from './operator-games.en.json';
 import withdrawBn from './withdraw.bn.json';
 import withdrawEn from './withdraw.en.json';
 import gamesBn from './games.bn.json';
+import lotteryEn from './lottery.en.json';
+import lotteryBn from './lottery.bn.json';
 import gamesEn from './games.en.json';
 
 type TTree = { [k: string]: string | TTree };
@@ -45,6 +47,7 @@ const AREAS = {
   wallet: { en: walletEn, bn: walletBn },
   operatorGames: { en: operatorGamesEn, bn: operatorGamesBn },
   games: { en: gamesEn, bn: gamesBn },
+  lottery: { en: lotteryEn, bn: lotteryBn },
 };
 
 const EN = flatten({ ...(en as TTree), ...Object.assign({}, ...Object.values(AREAS).map((a) => a.en as TTree)) });

@@ -49,6 +49,10 @@ export function createI18n(lng: TLanguage = readLanguage(), catalogues: Partial<
     interpolation: { escapeValue: false },
     returnNull: false,
     initAsync: false,
+    // An area's texts arrive after a language switch (area-texts.ts): components showing them render
+    // again when they are added, not only at the next render for another reason (a game window's
+    // header stayed in the old language until then).
+    react: { bindI18nStore: 'added' },
   });
   return instance;
 }

@@ -7,6 +7,7 @@ import { errorKey, useTRPC } from '../api/trpc.ts';
 import { useScreenConfig } from '../config/screen-config-context.tsx';
 import { configCategories, type TLotteryRouteState } from '../launch/use-launch.ts';
 import { getToken } from '../session/session-storage.ts';
+import { Icon } from '../layout/icons.tsx';
 
 /** The page a lottery route came from (route state), when it is a path on this site; else home. */
 function backUrlOf(state: unknown): string {
@@ -55,7 +56,9 @@ export function LotteryPage() {
   return (
     <div className="status-page status-page--inline" data-testid="lottery.page">
       <div className="status-page__card">
-        <div className="status-page__icon" aria-hidden="true">🎱</div>
+        <div className="status-page__icon" aria-hidden="true">
+          <Icon name="lottery" size={48} />
+        </div>
         <h1>{t('lottery_title')}</h1>
         {fields === null && <p data-testid="lottery.no-game">{t('error_bad_request')}</p>}
         {launch.isPending && <span className="spinner" aria-label={t('loading')} />}

@@ -6,6 +6,7 @@ import type { TGameType } from '@wl/schemas';
 import { GAME_SWITCH_STATES, OPERATOR_GAMES_PAGE_SIZE, type TGameSwitchState } from '@wl/schemas/domain/game-switches';
 import { errorKey, useTRPC } from '../api/trpc.ts';
 import { useAreaTexts } from '../i18n/area-texts.ts';
+import { OperatorLottery } from './operator-lottery.tsx';
 import '../styles/operator.css';
 import '../styles/operator-games.css';
 
@@ -150,6 +151,7 @@ export default function OperatorGames({ canWrite }: { canWrite: boolean }) {
           </button>
         </div>
       )}
+      <OperatorLottery canWrite={canWrite} />
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { router } from '../../trpc/init.ts';
 import { closeMyGames } from './close-mine.ts';
 import { crashBet, crashCashOut, crashLive, crashMine } from './crash-game.ts';
+import { lotteryBet, lotteryNumero, lotteryState } from './lottery.ts';
 import { openGame } from './open-game.ts';
 import { closeGame, gameRounds, gameState, rotateSeed, spinSlot } from './play-game.ts';
 
@@ -17,4 +18,7 @@ export const gamesRouter = router({
   crashBet,
   crashCashOut,
   crashMine,
+  lotteryState,
+  lotteryBet,
+  lotteryNumero,
 });

@@ -26,6 +26,7 @@ import { listGameRounds } from './list-game-rounds.ts';
 import { listOperatorGames } from './list-operator-games.ts';
 import { setGame } from './set-game.ts';
 import { setGameCategory } from './set-game-category.ts';
+import { lotterySettings, setLotterySettings } from './lottery-settings.ts';
 
 /** The operator console: login, configuration, security thresholds, the message outbox, the audit log and the operator's authenticator; the platform checks each call's permission. */
 export const operatorRouter = router({
@@ -55,6 +56,8 @@ export const operatorRouter = router({
   // Issue 9 item 8: category and game switches (docs/0037).
   gameCategories: listGameCategories,
   setGameCategory,
+  lotterySettings,
+  setLotterySettings,
   games: listOperatorGames,
   setGame,
   // Issue 9 item 8: the built-in games' rounds and bets (docs/0043).

@@ -11,6 +11,7 @@ import { settleCrashedRounds } from './crash.service.ts';
 import { closeIdleSessions, closeOpenGames, closeSession, openSession, rotateSeed, sessionOf, stateOf, type TGameSession } from './game-sessions.ts';
 import { recoverRounds, roundsOf, spinSlot } from './rounds.service.ts';
 import { createWalletClient, type TWalletClient } from './wallet-client.ts';
+import { registerLotteryRoutes } from './lottery.routes.ts';
 
 /**
  * The built-in provider's game server. It reaches the operator's wallet the way a third-party one
@@ -86,6 +87,7 @@ export function registerProviderRoutes(app: FastifyInstance, deps: TPlatformDeps
   const provider = builtInProvider(app, deps);
   scheduleSweep(app, deps, provider);
   registerCrashRoutes(app, deps, provider.walletFor);
+  registerLotteryRoutes(app, deps, provider);
   const session = async (request: Parameters<typeof resolveMerchant>[1], token: string) => sessionOf(deps, (await resolveMerchant(deps, request)).id, token);
 
   app.post(WLG_PATHS.open, async (request) => {

@@ -1,0 +1,113 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { TLotterySettings } from '@wl/schemas';
+import { LOTTERY_INTERVAL_SECONDS, LOTTERY_ODDS, LOTTERY_PAYOUT_KEYS, lotteryPayoutBounds, type TLotteryPayoutKey } from '@wl/schemas/games/lottery';
+import { errorKey, useTRPC } from '../api/trpc.ts';
+import { useAreaTexts } from '../i18n/area-texts.ts';
+
+type TDraft = { interval: string; payouts: Record<TLotteryPayoutKey, string> };
+const toDraft = (s: TLotterySettings): TDraft => ({
+  interval: String(s.intervalSeconds),
+  payouts: Object.fromEntries(LOTTERY_PAYOUT_KEYS.map((k) => [k, (s.payouts[k] / 100).toFixed(2)])) as Record<TLotteryPayoutKey, string>,
+});
+
+/**
+ * Issue 9 item 8 (docs/0041): each built-in lottery's draw interval and payout table. The form
+ * checks the bounds as the platform does (which enforces them); a change is audited and live: the
+ * next draw opens on the new interval, the next bet takes the new table.
+ */
+export function OperatorLottery({ canWrite }: { canWrite: boolean }) {
+  const ready = useAreaTexts('lottery');
+  const { t, i18n } = useTranslation();
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const settings = useQuery(trpc.operator.lotterySettings.queryOptions(undefined, { staleTime: 0 }));
+  const game = settings.data?.games[0];
+  const [draft, setDraft] = useState<TDraft | null>(null);
+  const [saved, setSaved] = useState(false);
+  useEffect(() => {
+    if (game && draft === null) setDraft(toDraft(game.settings));
+  }, [game, draft]);
+  const save = useMutation(
+    trpc.operator.setLotterySettings.mutationOptions({
+      onSuccess: (answer) => {
+        setSaved(true);
+        setDraft(toDraft(answer.games[0]!.settings));
+        void qc.invalidateQueries({ queryKey: trpc.operator.pathKey() });
+      },
+    }),
+  );
+  if (!ready || !game || !draft) return null;
+  const interval = Number(draft.interval);
+  const intervalOk = Number.isInteger(interval) && interval >= LOTTERY_INTERVAL_SECONDS.min && interval <= LOTTERY_INTERVAL_SECONDS.max;
+  const payoutOf = (k: TLotteryPayoutKey) => Math.round(Number(draft.payouts[k]) * 100);
+  const payoutOk = (k: TLotteryPayoutKey) => {
+    const { min, max } = lotteryPayoutBounds(k);
+    const v = payoutOf(k);
+    return /^[0-9]+(\.[0-9]{1,2})?$/.test(draft.payouts[k]) && v >= min && v <= max;
+  };
+  const valid = intervalOk && LOTTERY_PAYOUT_KEYS.every(payoutOk);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setSaved(false);
+    if (!valid) return;
+    save.mutate({
+      gameCode: game.gameCode,
+      settings: { intervalSeconds: interval, payouts: Object.fromEntries(LOTTERY_PAYOUT_KEYS.map((k) => [k, payoutOf(k)])) as Record<TLotteryPayoutKey, number> },
+    });
+  };
+  return (
+    <form className="operator-games__lottery" onSubmit={submit} noValidate data-testid="operator.lottery">
+      <h3>
+        {t('lotto_op_title')} · {i18n.language === 'bn' ? game.nameBn : game.nameEn}
+      </h3>
+      <p className="operator__role">{t('lotto_op_note')}</p>
+      <label className="field">
+        <span className="field__label">{t('lotto_op_interval')}</span>
+        <input
+          className="input"
+          inputMode="numeric"
+          data-testid="operator.lottery.interval"
+          value={draft.interval}
+          disabled={!canWrite}
+          aria-invalid={!intervalOk}
+          onChange={(e) => setDraft({ ...draft, interval: e.target.value })}
+        />
+        {!intervalOk && <span className="form-error">{t('lottery_interval_invalid')}</span>}
+      </label>
+      {LOTTERY_PAYOUT_KEYS.map((k) => (
+        <label key={k} className="field">
+          <span className="field__label">
+            {t('lotto_op_payout', { row: t(`lottery_row_${k}`) })} ({t('lotto_op_rtp', { rtp: ((payoutOf(k) || 0) / LOTTERY_ODDS[k]).toFixed(1) })})
+          </span>
+          <input
+            className="input"
+            inputMode="decimal"
+            data-testid={`operator.lottery.payout.${k}`}
+            value={draft.payouts[k]}
+            disabled={!canWrite}
+            aria-invalid={!payoutOk(k)}
+            onChange={(e) => setDraft({ ...draft, payouts: { ...draft.payouts, [k]: e.target.value } })}
+          />
+          {!payoutOk(k) && <span className="form-error">{t('lottery_payout_invalid')}</span>}
+        </label>
+      ))}
+      {save.isError && (
+        <p className="form__error" role="alert" data-testid="operator.lottery.error">
+          {t(errorKey(save.error))}
+        </p>
+      )}
+      {saved && (
+        <p className="operator__role" aria-live="polite" data-testid="operator.lottery.saved">
+          {t('lotto_op_saved')}
+        </p>
+      )}
+      {canWrite && (
+        <button type="submit" className="btn btn--primary btn--small" disabled={!valid || save.isPending} data-testid="operator.lottery.save">
+          {t('lotto_op_save')}
+        </button>
+      )}
+    </form>
+  );
+}
