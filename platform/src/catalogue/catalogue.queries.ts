@@ -153,7 +153,7 @@ export async function hotGames(db: Kysely<DB>, merchantId: number, vassalage: st
   return q.orderBy(sql`coalesce(played.plays, 0)`, 'desc').orderBy('games.id').execute();
 }
 
-/** The biggest real wins of the last PLAY_WINDOW_MS (settled rounds and lottery bets of the built-in games), with their game. */
+/** The biggest real wins of the last PLAY_WINDOW_MS (settled slot rounds, lottery and crash bets of the built-in games), with their game. */
 export function realWins(db: Kysely<DB>, merchantId: number, limit: number, now: Date) {
   return db
     .selectFrom(realPlays(db, merchantId, now).as('p'))
@@ -169,8 +169,9 @@ export function realWins(db: Kysely<DB>, merchantId: number, limit: number, now:
 }
 
 /**
- * Settled real-money plays of the built-in games in the last PLAY_WINDOW_MS: the slot's rounds and
- * the lottery's bets (docs/0041), each with its game, member, payout and time.
+ * Settled real-money plays of the built-in games in the last PLAY_WINDOW_MS: the slot's rounds, the
+ * lottery's bets (docs/0041) and the crash game's bets (docs/0042), each with its game, member, payout
+ * and time.
  */
 function realPlays(db: Kysely<DB>, merchantId: number, now: Date) {
   const since = new Date(now.getTime() - PLAY_WINDOW_MS);
@@ -185,6 +186,15 @@ function realPlays(db: Kysely<DB>, merchantId: number, now: Date) {
       db
         .selectFrom('lottery_bets')
         .select(['game_id', 'member_id', sql<number>`coalesce(win_minor, 0)`.as('payout_minor'), 'created_at'])
+        .where('merchant_id', '=', merchantId)
+        .where('mode', '=', 'real')
+        .where('state', '=', 'settled')
+        .where('created_at', '>', since),
+    )
+    .unionAll(
+      db
+        .selectFrom('crash_bets')
+        .select(['game_id', 'member_id', sql<number>`coalesce(payout_minor, 0)`.as('payout_minor'), 'created_at'])
         .where('merchant_id', '=', merchantId)
         .where('mode', '=', 'real')
         .where('state', '=', 'settled')

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { WLG_CRASH_PATHS, WLG_PATHS, WPS_PATHS, ZWlgCrashBetResponse, ZWlgCrashLive, ZWlgOpenResponse, type TWlgCrashLive } from '@wl/schemas';
+import { WLG_CRASH_PATHS, WLG_PATHS, WPS_PATHS, ZEnvelope, ZHotGamesResponse, ZWinnerBoardResponse, ZWlgCrashBetResponse, ZWlgCrashLive, ZWlgOpenResponse, type TWlgCrashLive } from '@wl/schemas';
 import { CRASH_BETTING_MS, CRASH_PAUSE_MS, crashPointOf, flightMsOf } from '@wl/schemas/games/crash';
 import { serverSeedHash } from '@wl/schemas/games/fair';
 import { usePlatform } from '../../test-support/db.ts';
@@ -107,6 +107,11 @@ describe('the built-in crash game', () => {
     expect(await serverSeedHash(crashed.round.serverSeed!)).toBe(first.round.serverSeedHash);
     expect(crashed.history[0]).toMatchObject({ roundNo: first.round.roundNo, crashX100: 300 });
     expect(refusal(await cashOut(real.token, placed.bet.betId))).toBe('ok');
+    // The real win reaches the winner board and the play hot games, beside the slot's and the lottery's.
+    const board = ZEnvelope(ZWinnerBoardResponse).parse((await ctx.app.inject({ url: `${WPS_PATHS.winnerBoard}?limitNum=100`, headers: { language: 'en' } })).json()).value!.list;
+    expect(board.filter((w) => w.vo.nodeId === CRASH).map((w) => w.vo.winAmount)).toEqual([2000]);
+    const hot = ZEnvelope(ZHotGamesResponse).parse((await ctx.app.inject({ url: WPS_PATHS.hotGames, headers: { language: 'en' } })).json()).value!.list;
+    expect(hot[0]!.nodeId).toBe(CRASH);
   });
 
   it('settles after the crash: an auto cash-out the crash reached is paid exactly once, a riding bet loses, a late cash-out is refused', async () => {
