@@ -10,9 +10,9 @@ import { expect, test } from '../fixtures/test.ts';
 // timed draw (a pg-boss job). The draw interval is set to its minimum (30 s) through the console's
 // API for this journey and put back afterwards; the journey waits for the draw by polling, never by
 // a fixed sleep. One draw serves both languages (CI budget): the bet in BN, the result and the
-// verify view in EN after switching the game page's language. The demo member's balance moves:
-// shared-state project (money-*).
-test.use({ memberSignedIn: true });
+// verify view in EN after switching the game page's language. It plays on a funded account of its
+// own (docs/0045), beside the other journeys; no other journey reads the draw interval it sets.
+test.use({ memberSignedIn: 'demo_player2' });
 
 const LOTTO = 'WLG_LOTTO_3D';
 const DEFAULT_PAYOUTS = { exact3: 90_000, last2: 9_000, last1: 900, bigSmall: 195, oddEven: 195 };
