@@ -66,5 +66,11 @@ export default defineConfig({
     // .vite/manifest.json: the chunk graph, from which `pnpm bench` counts the first load (the HTML
     // names only the entry; the entry loads src/boot.tsx after the first paint, docs/0022).
     manifest: true,
+    rolldownOptions: {
+      // @trpc/client's index imports every link and the server helpers they use; these modules only
+      // define functions and classes, so what the app never calls (wsLink and its WebSocket client,
+      // the server's stream consumers) is dropped from the bundle (issue 7's first-load budget).
+      treeshake: { moduleSideEffects: (id: string) => !/[\\/]@trpc[\\/](?:client|server)[\\/]dist[\\/]/.test(id) },
+    },
   },
 });

@@ -4,14 +4,14 @@ import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { createClient, createQueryClient, type AppRouter } from './api/trpc.ts';
 import { App } from './app/app.tsx';
 import { createI18n, loadLanguage, readLanguage } from './i18n/i18n.ts';
-import { startLiteApp } from './lite/lite-app.ts';
 
 /** Paths that show home, where the gateway's HTML already holds the home shell (docs/0022). */
 const HOME_SHELL_PATHS = new Set(['/', '/index', '/index.html', '/home', '/login', '/register']);
 
 /** Starts the app in #root: language, first data on home paths, then React's first render. */
 export async function boot(root: HTMLElement): Promise<void> {
-  startLiteApp();
+  // The lite app (docs/0048) in a chunk of its own, beside the first render: out of the first load.
+  void import('./lite/lite-app.ts').then((m) => m.startLiteApp());
   const language = readLanguage();
   const i18n = createI18n(language);
   const queryClient = createQueryClient();

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_TEXT_LENGTH } from '../constants.ts';
 import { RECORD_MAX_RANGE_DAYS, RECORD_PAGE_SIZE_MAX } from '../domain/records.ts';
 import { zText } from '../text.ts';
+import { GAME_ROUND_STATES, OPERATOR_ROUNDS_PAGE_SIZE } from '../games/rounds.ts';
 import { ZGameEngine } from './wlg-calls.ts';
 
 /**
@@ -14,12 +15,8 @@ export const OPERATOR_ROUNDS_PATHS = {
   operatorGameRounds: '/wps/operator/games/rounds',
 } as const;
 
-/** Round states (migration 0018): drawn, bet taken, paid, refused by the wallet, stake returned. */
-export const GAME_ROUND_STATES = ['open', 'placed', 'settled', 'refused', 'rolled_back'] as const;
+export { GAME_ROUND_STATES, OPERATOR_ROUNDS_PAGE_SIZE, type TGameRoundState } from '../games/rounds.ts';
 export const ZGameRoundState = z.enum(GAME_ROUND_STATES);
-export type TGameRoundState = z.infer<typeof ZGameRoundState>;
-
-export const OPERATOR_ROUNDS_PAGE_SIZE = 20;
 
 const ZInstant = z.iso.datetime({ offset: true }).max(40);
 

@@ -3,11 +3,9 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { ChunkErrorBoundary } from './chunk-error-boundary.tsx';
 import { useTranslation } from 'react-i18next';
 import { useScreenConfigState } from '../config/screen-config-context.tsx';
-import { Footer } from '../layout/footer.tsx';
 import { Header } from '../layout/header.tsx';
 import { SideMenu } from '../layout/side-menu.tsx';
 import { Dialogs } from '../modals/dialogs.tsx';
-import { BlockedPage, MaintenancePage } from '../pages/status-pages.tsx';
 import { FavouritesProvider } from '../session/favourites-context.tsx';
 import { setMerchantCode } from '../session/session-storage.ts';
 import { AreaTexts, type TArea } from '../i18n/area-texts.ts';
@@ -21,6 +19,11 @@ const AnnouncementPopup = lazy(() => import('../modals/announcement-popup.tsx').
 const ForgotModal = lazy(() => import('../modals/forgot-modal.tsx').then((m) => ({ default: m.ForgotModal })));
 const RegisterModal = lazy(() => import('../modals/register-modal.tsx').then((m) => ({ default: m.RegisterModal })));
 const VendorPopup = lazy(() => import('../modals/vendor-popup.tsx'));
+// The footer sits below the first screen: its own chunk, out of the first load (issue 7's budget).
+const Footer = lazy(() => import('../layout/footer.tsx').then((m) => ({ default: m.Footer })));
+// Maintenance and blocked pages are rare: out of the first load (issue 7's budget).
+const MaintenancePage = lazy(() => import('../pages/status-pages.tsx').then((m) => ({ default: m.MaintenancePage })));
+const BlockedPage = lazy(() => import('../pages/status-pages.tsx').then((m) => ({ default: m.BlockedPage })));
 
 const SHARED_KEY_PATHS = new Set(['/', '/index', '/index.html', '/home', '/login', '/register']);
 
@@ -115,8 +118,13 @@ export function AppShell() {
       </div>
     );
   }
-  if (config.system.status === 1) return <MaintenancePage config={config} />;
-  if (config.system.status === 2) return <BlockedPage config={config} />;
+  if (config.system.status !== 0) {
+    return (
+      <Suspense fallback={<span className="spinner spinner--large" aria-label={t('loading')} />}>
+        {config.system.status === 1 ? <MaintenancePage config={config} /> : <BlockedPage config={config} />}
+      </Suspense>
+    );
+  }
 
   return (
     <FavouritesProvider>
@@ -132,7 +140,9 @@ export function AppShell() {
             </ChunkErrorBoundary>
           </main>
         </div>
-        <Footer />
+        <Suspense fallback={null}>
+          <Footer />
+        </Suspense>
       </div>
       <ChunkErrorBoundary>
         <Popups />

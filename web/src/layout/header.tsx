@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type MouseEvent as ReactMouseEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type MouseEvent as ReactMouseEvent, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { THeaderEntry, TMenuEntry, TScreenConfig, TVendorLink } from '@wl/schemas';
@@ -7,13 +7,14 @@ import { LanguageSwitch } from './language-switch.tsx';
 import { useUi } from '../app/ui-context.tsx';
 import { useScreenConfig } from '../config/screen-config-context.tsx';
 import { useVendors } from '../config/vendors.ts';
-import { formatMinor, MASKED_BALANCE } from '../lib/money.ts';
 import { errorKey, useTRPCClient } from '../api/trpc.ts';
 import { isModifiedClick, useVendorEntry } from '../launch/use-launch.ts';
 import { useSession } from '../session/session-context.tsx';
-import { Icon, iconFor } from './icons.tsx';
+import { Icon } from './icons.tsx';
 import { isGamePage } from './menu-actions.ts';
-import { MenuEntryView } from './menu-entry.tsx';
+
+/** The signed-in member's part of the header: its own chunk, out of a visitor's first load (issue 7's budget). */
+const MemberTools = lazy(() => import('./member-header.tsx'));
 
 /** Finds the deposit or withdraw entry the config offers (member centre first, then side menu). */
 export function findEntry(config: TScreenConfig, keys: readonly string[]): TMenuEntry | undefined {
@@ -80,112 +81,6 @@ function CategoryEntry({ entry }: { entry: Extract<THeaderEntry, { kind: 'catego
               {v.logoUrl ? <img src={v.logoUrl} alt="" width={28} height={28} loading="lazy" /> : null}
               <span>{v.name}</span>
             </Link>
-          ))}
-        </div>
-      )}
-    </div>
-  );
-}
-
-/** Member info panel (SPEC §2 Header): account, balance with show/hide and refresh, VIP, badge. */
-function MemberPanel({ onGamePage }: { onGamePage: boolean }) {
-  const { t } = useTranslation();
-  const session = useSession();
-  const [shown, setShown] = useState(true);
-  const member = session.member;
-  if (!member) return null;
-  const badge = member.availablePromoCount + member.unreadMessage;
-  return (
-    <div className="member-panel" data-testid="header.member">
-      <span className="member-panel__account">{member.nickname || member.userName}</span>
-      {!onGamePage && (
-        <span className="member-panel__balance">
-          <span data-testid="header.balance" className="balance" aria-live="polite">
-            {session.balance === null ? '…' : shown ? formatMinor(session.balance.balance, session.balance.currencySymbol) : MASKED_BALANCE}
-          </span>
-          <button type="button" className="icon-btn" data-testid="header.balance-toggle" aria-pressed={!shown} aria-label={t(shown ? 'balance_hide' : 'balance_show')} onClick={() => setShown((s) => !s)}>
-            {shown ? <Icon name="eye" size={16} /> : <Icon name="eyeOff" size={16} />}
-          </button>
-          <button
-            type="button"
-            className={`icon-btn${session.isBalanceFetching ? ' is-spinning' : ''}`}
-            data-testid="header.balance-refresh"
-            aria-label={t('balance_refresh')}
-            onClick={session.refreshBalance}
-          >
-            <Icon name="refresh" size={16} />
-          </button>
-        </span>
-      )}
-      {member.hasVip && (
-        <span className="vip" data-testid="header.vip" title={t('vip_rank', { rank: member.vipRankLevel })}>
-          <Icon name="crown" size={14} /> {member.vipLabelName} · {t('vip_rank', { rank: member.vipRankLevel })}
-        </span>
-      )}
-      {badge > 0 && (
-        <span className="badge" data-testid="header.badge" aria-label={t('badge_count', { count: badge })}>
-          {badge > 99 ? '99+' : badge}
-        </span>
-      )}
-    </div>
-  );
-}
-
-/** Avatar menu (SPEC §2): entries from the config, copyable user id, VIP label, balance. */
-function AvatarMenu() {
-  const { t } = useTranslation();
-  const config = useScreenConfig();
-  const session = useSession();
-  const [open, setOpen] = useState(false);
-  const [copied, setCopied] = useState(false);
-  const box = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const onDoc = (e: MouseEvent) => {
-      if (box.current && !box.current.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', onDoc);
-    return () => document.removeEventListener('mousedown', onDoc);
-  }, [open]);
-  const member = session.member;
-  if (!member) return null;
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(String(member.id));
-      setCopied(true);
-    } catch {
-      setCopied(false);
-    }
-  };
-  return (
-    <div className="avatar" ref={box}>
-      <button type="button" className="avatar__btn" data-testid="header.avatar" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
-        {member.avatarUrl ? <img src={member.avatarUrl} alt="" width={32} height={32} /> : <span aria-hidden="true">{(member.nickname || member.userName).slice(0, 1).toUpperCase()}</span>}
-        <span className="sr-only">{t('my_account')}</span>
-      </button>
-      {open && (
-        <div className="avatar__menu" role="menu" data-testid="header.avatar-menu">
-          <div className="avatar__head">
-            <strong>{member.nickname || member.userName}</strong>
-            <button type="button" className="link-btn" data-testid="header.copy-id" onClick={() => void copy()}>
-              {t('user_id')}: {member.id}{' '}
-              {copied ? (
-                <>
-                  <Icon name="check" size={14} /> {t('copied')}
-                </>
-              ) : (
-                <Icon name="copy" size={14} />
-              )}
-            </button>
-            {member.hasVip && (
-              <span className="vip">
-                <Icon name="crown" size={14} /> {member.vipLabelName}
-              </span>
-            )}
-            {session.balance && <span className="balance">{formatMinor(session.balance.balance, session.balance.currencySymbol)}</span>}
-          </div>
-          {config.avatarMenu.map((e) => (
-            <MenuEntryView key={e.key} entry={e} testId={`header.avatar.${e.key}`} className="menu-link" icon={<span aria-hidden="true">{iconFor(e.icon)}</span>} onDone={() => setOpen(false)} />
           ))}
         </div>
       )}
@@ -263,16 +158,9 @@ export function Header() {
           {settings.theme === 'dark' ? <Icon name="sun" /> : <Icon name="moon" />}
         </button>
         {session.isLoggedIn ? (
-          <>
-            <MemberPanel onGamePage={isGamePage(pathname)} />
-            <MenuEntryView entry={deposit} testId="header.deposit" className="btn btn--primary btn--small header__money" icon={<Icon name="deposit" size={16} />}>
-              {t('deposit')}
-            </MenuEntryView>
-            <MenuEntryView entry={withdraw} testId="header.withdraw" className="btn btn--ghost btn--small header__money" icon={<Icon name="withdraw" size={16} />}>
-              {t('withdraw')}
-            </MenuEntryView>
-            <AvatarMenu />
-          </>
+          <Suspense fallback={null}>
+            <MemberTools onGamePage={isGamePage(pathname)} deposit={deposit} withdraw={withdraw} />
+          </Suspense>
         ) : (
           <>
             {config.flags.FREEPLAY3 === true && <FreePlayButton />}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QR_MARGIN, QR_SIZE } from '@wl/schemas/constants';
 import type { TMenuEntry } from '@wl/schemas';
@@ -6,7 +6,9 @@ import { useSettings } from '../app/settings-context.tsx';
 import { useScreenConfig } from '../config/screen-config-context.tsx';
 import { iconFor } from './icons.tsx';
 import { MenuEntryView } from './menu-entry.tsx';
-import { installLiteApp, useLiteApp } from '../lite/lite-app.ts';
+
+/** The lite app's entry, loaded with the panel (docs/0048). */
+const LiteApp = lazy(() => import('../lite/lite-app-entry.tsx'));
 
 /**
  * SPEC §2's iOS link with the language. It never carries a session token (docs/0016): a QR image
@@ -48,24 +50,6 @@ function QrCode({ value, label }: { value: string; label: string }) {
   );
 }
 
-/** The lite app (SPEC §2 app download "lite"): install where the browser offers it (docs/0048). */
-function LiteApp() {
-  const { t } = useTranslation();
-  const lite = useLiteApp();
-  return (
-    <div className="app-download__lite" data-testid="app-download.lite" data-state={lite}>
-      <strong>{t('lite_app_title')}</strong>
-      {lite === 'installable' && (
-        <button type="button" className="btn btn--primary" data-testid="app-download.lite.install" onClick={() => void installLiteApp()}>
-          {t('lite_app_install')}
-        </button>
-      )}
-      {lite === 'installed' && <p>{t('lite_app_installed')}</p>}
-      {lite === 'browser-menu' && <p>{t('lite_app_browser_menu')}</p>}
-    </div>
-  );
-}
-
 /** App download entry: QR codes for iOS and Android show on hover or focus (SPEC §2 Side menu). */
 function AppDownload({ entry }: { entry: TMenuEntry }) {
   const { t } = useTranslation();
@@ -80,7 +64,9 @@ function AppDownload({ entry }: { entry: TMenuEntry }) {
           <QrCode value={iosDownloadUrl(config.links.appIos, language)} label="iOS" />
           <QrCode value={config.links.appAndroid} label="Android" />
           <p className="app-download__hint">{t('app_download_hint')}</p>
-          <LiteApp />
+          <Suspense fallback={null}>
+            <LiteApp />
+          </Suspense>
         </div>
       )}
     </div>
