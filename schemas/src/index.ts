@@ -27,3 +27,4 @@ export * from './wps/wlg-calls.ts';
 export * from './wps/recent-calls.ts';
 export * from './wps/operator-games-calls.ts';
 export * from './wps/operator-rounds-calls.ts';
+export * from './wps/agent-calls.ts';
