@@ -25,6 +25,8 @@ export const AREA_TEXTS = {
   operatorGames: { bn: () => import('./operator-games.bn.json'), en: () => import('./operator-games.en.json'), probe: 'opgames_title' },
   /** The built-in games' page (issue 9, docs/0039): play, paytable, provably fair and verify. */
   games: { bn: () => import('./games.bn.json'), en: () => import('./games.en.json'), probe: 'game_page_title' },
+  /** The agent centre's pages (issue 10): team overview, team management. */
+  agent: { bn: () => import('./agent.bn.json'), en: () => import('./agent.en.json'), probe: 'agent_overview_title' },
 } satisfies Record<string, Record<TLanguage, TLoad> & { probe: string }>;
 
 export type TArea = keyof typeof AREA_TEXTS;
