@@ -13,6 +13,9 @@ create table member_tree (
 );
 create index member_tree_descendant_idx on member_tree (descendant_id, depth);
 create index members_upline_idx on members (upline_id) where upline_id is not null;
+-- The team queries go from the tree to each downline's accounts: by member, not by the merchant-first
+-- purpose index of 0010 (which also leaves accountFor's member lookups without an index).
+create index ledger_accounts_member_idx on ledger_accounts (member_id, kind) where member_id is not null;
 
 -- A new member: itself at depth 0, and every ancestor of its upline one step further away.
 create or replace function wl_member_tree_insert() returns trigger language plpgsql as $$
