@@ -127,6 +127,29 @@ describe('every agent call', () => {
   });
 });
 
+describe('every agent against every account', () => {
+  it('answers a detail exactly for the members of its own subtree, and for no other id of the merchant', async () => {
+    t.sub3 = await loginToken(ctx.app, 'demo_sub3', DEMO_TEAM.password);
+    const agents = ['demo_agent', 'demo_sub1', 'demo_sub2', 'demo_sub3'] as const;
+    const tokenOf = { demo_agent: t.agent!, demo_sub1: t.sub1!, demo_sub2: t.sub2!, demo_sub3: t.sub3 };
+    const everyone = Object.values(id);
+    let checks = 0;
+    for (const agent of agents) {
+      const team = await subtreeByUpline(id[agent]!);
+      const answers = await Promise.all(everyone.map((memberId) => get(AGENT_PATHS.downline, tokenOf[agent], { memberId })));
+      for (const [i, res] of answers.entries()) {
+        const memberId = everyone[i]!;
+        const body = res.json();
+        if (team.has(memberId)) expect(body.value, `${agent} → ${memberId}`).toMatchObject({ memberId, level: team.get(memberId) });
+        else expect(body, `${agent} → ${memberId}`).toMatchObject({ success: false, message: 'agent_not_in_team' });
+        checks += 1;
+      }
+    }
+    expect(everyone.length).toBeGreaterThanOrEqual(30);
+    expect(checks).toBe(agents.length * everyone.length);
+  });
+});
+
 describe('downline list and detail', () => {
   it('searches (wildcards taken literally), filters by level, pages and totals the balances over the filter', async () => {
     const q = async (query: Record<string, string | number>) => (await get(AGENT_PATHS.downlines, t.agent!, query)).json().value;
