@@ -26,6 +26,7 @@ import { registerDepositRoutes } from './deposit/deposit.routes.ts';
 import { registerSecurityCentreRoutes } from './security-centre/security-centre.routes.ts';
 import { registerRecordRoutes } from './records/records.routes.ts';
 import { registerTransferRoutes } from './transfer/transfer.routes.ts';
+import { registerAgentRoutes } from './agent/agent.routes.ts';
 import { registerProviderRoutes } from './games/provider/provider.routes.ts';
 import { registerSeamlessWalletRoutes } from './games/seamless-wallet.routes.ts';
 import { registerWithdrawRoutes } from './withdraw/withdraw.routes.ts';
@@ -152,6 +153,7 @@ export async function buildPlatform(opts: TBuildPlatformOptions): Promise<Fastif
   registerSecurityCentreRoutes(app, deps);
   registerWithdrawRoutes(app, deps);
   registerTransferRoutes(app, deps);
+  registerAgentRoutes(app, deps);
   registerSeamlessWalletRoutes(app, deps);
   registerProviderRoutes(app, deps);
   registerRecordRoutes(app, deps);

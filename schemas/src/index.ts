@@ -29,3 +29,4 @@ export * from './wps/recent-calls.ts';
 export * from './wps/operator-games-calls.ts';
 export * from './wps/operator-rounds-calls.ts';
 export * from './wps/wlg-lottery-calls.ts';
+export * from './wps/agent-calls.ts';

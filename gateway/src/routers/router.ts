@@ -1,5 +1,6 @@
 import { router } from '../trpc/init.ts';
 import { accountRouter } from './account/router.ts';
+import { agentRouter } from './agent/router.ts';
 import { catalogueRouter } from './catalogue/router.ts';
 import { configRouter } from './config/router.ts';
 import { contentRouter } from './content/router.ts';
@@ -30,4 +31,5 @@ export const appRouter = router({
   records: recordsRouter,
   transfer: transferRouter,
   withdraw: withdrawRouter,
+  agent: agentRouter,
 });

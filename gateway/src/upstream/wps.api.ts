@@ -10,6 +10,14 @@ import {
   type TWlgLotteryBetRequest,
 } from '@wl/schemas';
 import {
+  AGENT_PATHS,
+  ZDownlineDetail,
+  ZDownlineList,
+  ZDownlineTransferResult,
+  ZTeamOverview,
+  type TDownlineQuery,
+  type TDownlineTransferRequest,
+  type TTeamOverviewQuery,
   WLG_PATHS,
   ZWlgCloseMineResponse,
   ZWlgCloseResponse,
@@ -619,6 +627,21 @@ export class WpsApi {
   }
   profitRecord(input: TRecordQuery, ctx: TCallContext) {
     return this.client.call({ method: 'GET', path: RECORD_PATHS.profit, moduleId: 'RECORDS', value: ZProfitResponse, query: input }, ctx);
+  }
+
+  // Issue 10 agent centre (AGENT_PATHS): the platform scopes every call to the session's own subtree.
+  agentTeamOverview(input: TTeamOverviewQuery, ctx: TCallContext) {
+    return this.client.call({ method: 'GET', path: AGENT_PATHS.teamOverview, moduleId: 'AGENT', value: ZTeamOverview, query: input }, ctx);
+  }
+  agentDownlines(input: TDownlineQuery, ctx: TCallContext) {
+    return this.client.call({ method: 'GET', path: AGENT_PATHS.downlines, moduleId: 'AGENT', value: ZDownlineList, query: input }, ctx);
+  }
+  agentDownline(input: { memberId: number }, ctx: TCallContext) {
+    return this.client.call({ method: 'GET', path: AGENT_PATHS.downline, moduleId: 'AGENT', value: ZDownlineDetail, query: input }, ctx);
+  }
+  /** Never retried by the client (a POST); the agent's key makes a resend safe. */
+  agentTransfer(input: TDownlineTransferRequest, ctx: TCallContext) {
+    return this.client.call({ method: 'POST', path: AGENT_PATHS.transfer, moduleId: 'AGENT', value: ZDownlineTransferResult, body: input }, ctx);
   }
 
   operatorLogin(input: TOperatorLoginRequest, ctx: TCallContext) {

@@ -114,6 +114,11 @@ describe('affiliate check and registration', () => {
     const row = await ctx.db.selectFrom('members').selectAll().where('username', '=', 'newplayer1').executeTakeFirstOrThrow();
     const agent = await ctx.db.selectFrom('members').select('id').where('username', '=', 'demo_agent').executeTakeFirstOrThrow();
     expect(row).toMatchObject({ upline_id: agent.id, mobile_num: '1711000002', country_dialing_code: '+880', email: 'new@example.test', bank_holder_name: 'New Player' });
+    // The agent tree (closure table, docs/0046) knows the new downline in the registration's transaction.
+    expect(await ctx.db.selectFrom('member_tree').select(['ancestor_id', 'depth']).where('descendant_id', '=', row.id).orderBy('depth').execute()).toEqual([
+      { ancestor_id: row.id, depth: 0 },
+      { ancestor_id: agent.id, depth: 1 },
+    ]);
     expect(row.password_hash.startsWith('$argon2id$')).toBe(true);
     // Usernames are unique whatever their case (checked before any SMS code is used).
     const taken = await register('username', { ...values, username: 'NEWPLAYER1', mobileNum: '1711000005', verificationCode: '123456' });

@@ -477,6 +477,13 @@ export interface MemberAuditTable {
   ip: Generated<string>;
   created_at: Generated<Date>;
 }
+/** Closure table of the agent tree (migration 0021, docs/0046): kept by triggers from members.upline_id. */
+export interface MemberTreeTable {
+  ancestor_id: number;
+  descendant_id: number;
+  /** Steps from ancestor to descendant; 0 is the member itself. */
+  depth: number;
+}
 export interface SeamlessProvidersTable {
   id: Generated<number>;
   merchant_id: number;
@@ -662,6 +669,7 @@ export interface DB {
   withdrawals: WithdrawalsTable;
   withdrawal_proofs: WithdrawalProofsTable;
   member_audit: MemberAuditTable;
+  member_tree: MemberTreeTable;
   balance_adjustments: BalanceAdjustmentsTable;
   ledger_accounts: LedgerAccountsTable;
   ledger_transactions: LedgerTransactionsTable;

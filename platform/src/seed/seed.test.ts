@@ -5,6 +5,7 @@ import type { TDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { freshDatabase, rowCounts } from '../test-support/db.ts';
 import { verifyPassword } from '../session/password.service.ts';
+import { ledgerViolations, NO_VIOLATIONS } from '../wallet/ledger-invariants.ts';
 import { DEFAULT_FLAGS, DEMO_ACCOUNTS, DEMO_MEMBER_BALANCE_MINOR, seed } from './seed.ts';
 
 describe('seed', () => {
@@ -71,8 +72,14 @@ describe('seed', () => {
     expect(byName.get('demo_trial')?.type).toBe(4);
     expect(byName.get('demo_agent')?.type).toBe(1);
     expect(byName.get('demo_house')?.type).toBe(9);
-    // The three downlines and demo_member, all under demo_agent.
-    expect(members.filter((m) => m.upline_id !== null)).toHaveLength(4);
+    // The three downlines, demo_member and two sub-agents directly under demo_agent; the demo team
+    // below the sub-agents, three levels deep (docs/0046).
+    const agentId = (await db.selectFrom('members').select('id').where('username', '=', 'demo_agent').executeTakeFirstOrThrow()).id;
+    expect(members.filter((m) => m.upline_id === agentId)).toHaveLength(6);
+    const { deepest } = await db.selectFrom('member_tree').select(sql<number>`max(depth)::int`.as('deepest')).where('ancestor_id', '=', agentId).executeTakeFirstOrThrow();
+    expect(deepest).toBe(3);
+    // The team's week of history went through the ledger: every invariant holds.
+    expect(await ledgerViolations(db)).toEqual(NO_VIOLATIONS);
     const wallet = await db
       .selectFrom('ledger_accounts')
       .innerJoin('members', 'members.id', 'ledger_accounts.member_id')

@@ -18,6 +18,8 @@ import { newAvatarKey } from '../member/member.service.ts';
 import { hashPassword, verifyPassword } from '../session/password.service.ts';
 import { houseAccountId, transfer } from '../wallet/ledger.service.ts';
 import { CATEGORY_TITLES, VENDOR_SEEDS, gameName } from './catalogue-data.ts';
+import { DEMO_TEAM, DEMO_TEAM_USERNAMES, seedAgentTree } from './agent-tree.ts';
+import { DEMO_KNOWN_IPS } from './known-ips.ts';
 
 /** Demo accounts (platform/README.md lists them). Passwords exist only here and as argon2id hashes. */
 export const DEMO_ACCOUNTS = {
@@ -52,8 +54,7 @@ export const DEMO_TOTP_SECRET = 'KRUGS4ZANFZSAZDFNVXSA5DPORYA2345';
 export const DEMO_AGENT_INVITATION_CODE = 'LUCKY8';
 /** demo_member's bound contact data (second factor and SMS login). */
 export const DEMO_MEMBER_CONTACT = { countryDialingCode: '+880', mobileNum: '1711000001', email: 'demo_member@example.test', bankHolderName: 'Demo Member' } as const;
-/** Addresses the seeded accounts have logged in from: a local browser is never a "new IP". */
-export const DEMO_KNOWN_IPS = ['127.0.0.1', '::1', '::ffff:127.0.0.1'] as const;
+export { DEMO_KNOWN_IPS } from './known-ips.ts';
 
 /** The demo member's opening balance: ৳12,500.00 in minor units. */
 export const DEMO_MEMBER_BALANCE_MINOR = 1_250_000;
@@ -104,6 +105,7 @@ async function refuseLiveDemoLogins(db: Kysely<DB>, merchantId: number): Promise
   const published = new Map<string, string>([
     ...[a.member, a.trial, a.agent, a.operator, a.weak, a.weak2, a.house, a.totp].map((x) => [x.username, x.password] as const),
     ...a.downline.usernames.map((u) => [u, a.downline.password] as const),
+    ...DEMO_TEAM_USERNAMES.map((u) => [u, DEMO_TEAM.password] as const),
     ...DEMO_ROLE_OPERATORS.map((x) => [x.username, x.password] as const),
   ]);
   const usernames = [...published.keys()];
@@ -147,6 +149,7 @@ export async function seed(
     await seedDepositChannels(trx, merchantId);
     await seedBuiltInProvider(trx, merchantId);
     await seedBuiltInLottery(trx, merchantId);
+    await seedAgentTree(trx, merchantId, passwords.team, new Date());
     return { seeded: true };
   });
 }
@@ -265,7 +268,7 @@ async function seedBuiltInLottery(trx: Transaction<DB>, merchantId: number): Pro
 
 async function hashAll() {
   const a = DEMO_ACCOUNTS;
-  const [member, trial, agent, down, operator, weak, house, totp, player] = await Promise.all([
+  const [member, trial, agent, down, operator, weak, house, totp, player, team] = await Promise.all([
     hashPassword(a.member.password),
     hashPassword(a.trial.password),
     hashPassword(a.agent.password),
@@ -275,8 +278,9 @@ async function hashAll() {
     hashPassword(a.house.password),
     hashPassword(a.totp.password),
     hashPassword(a.players.password),
+    hashPassword(DEMO_TEAM.password),
   ]);
-  return { member, trial, agent, down, operator, weak, house, totp, player };
+  return { member, trial, agent, down, operator, weak, house, totp, player, team };
 }
 
 async function seedMerchant(trx: Transaction<DB>, code: string): Promise<number> {

@@ -1,9 +1,13 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AppRoutes } from '../app/routes.tsx';
 import { memberFixture, screenConfigFixture } from '../test/fixtures.ts';
 import { renderWithApp } from '../test/render.tsx';
 import { clockText, gmtOffset } from './agent-clock.ts';
+import { periodRange } from './agent-periods.ts';
+
+/** The first render of a lazy page compiles its chunks: wait for it, not for a fixed time. */
+const LAZY = { timeout: 10_000 };
 
 const agentConfig = screenConfigFixture({
   audience: 'agent',
@@ -15,7 +19,7 @@ const agentConfig = screenConfigFixture({
 describe('agent centre', () => {
   it('sends a visitor on /agentHome to the /agent landing', async () => {
     renderWithApp(<AppRoutes />, { path: '/agentHome' });
-    expect(await screen.findByTestId('agent.page')).toBeTruthy();
+    expect(await screen.findByTestId('agent.page', {}, LAZY)).toBeTruthy();
     expect(screen.getByTestId('agent.title').textContent).toBe('Agent back office');
   });
 
@@ -43,5 +47,60 @@ describe('agent centre', () => {
     const d = new Date(2024, 0, 2, 3, 4, 5);
     expect(clockText(d)).toBe('2024-01-02 03:04:05');
     expect(gmtOffset(d)).toMatch(/^GMT[+-]\d{2}:\d{2}$/);
+  });
+
+  it('names periods as local-day ranges: weeks start on Monday, this month to the end of today', () => {
+    const wed = new Date(2026, 10, 25, 15, 0, 0);
+    expect(periodRange('today', wed)).toEqual({ from: new Date(2026, 10, 25), to: new Date(2026, 10, 26) });
+    expect(periodRange('yesterday', wed)).toEqual({ from: new Date(2026, 10, 24), to: new Date(2026, 10, 25) });
+    expect(periodRange('thisWeek', wed)).toEqual({ from: new Date(2026, 10, 23), to: new Date(2026, 10, 26) });
+    expect(periodRange('lastWeek', wed)).toEqual({ from: new Date(2026, 10, 16), to: new Date(2026, 10, 23) });
+    expect(periodRange('thisMonth', wed)).toEqual({ from: new Date(2026, 10, 1), to: new Date(2026, 10, 26) });
+    expect(periodRange('lastWeek', new Date(2026, 10, 23, 1))).toEqual({ from: new Date(2026, 10, 16), to: new Date(2026, 10, 23) });
+    expect(periodRange('custom', wed, { from: '2026-11-01', to: '2026-11-03' })).toEqual({ from: new Date(2026, 10, 1), to: new Date(2026, 10, 4) });
+  });
+
+  const agentHandlers = { 'member.info': () => memberFixture({ type: 1, nickname: 'Boss' }), 'member.balance': () => ({ balance: 500_000, currencySymbol: '৳' }) };
+  const point = (label: string, validBetMinor: number, profitMinor: number) => ({ label, newMembers: 0, depositMinor: 0, withdrawMinor: 0, validBetMinor, payoutMinor: validBetMinor + profitMinor, profitMinor });
+
+  it('shows the team overview figures and a bar per bucket, losses under the axis', async () => {
+    sessionStorage.setItem('token', 'tok-agent01');
+    const { calls } = renderWithApp(<AppRoutes />, {
+      path: '/agentHome/agentTeamOverview',
+      config: agentConfig,
+      handlers: {
+        ...agentHandlers,
+        'agent.teamOverview': () => ({ teamSize: 19, directCount: 6, newMembers: 2, activeMembers: 9, depositMinor: 120_000, withdrawMinor: 30_000, validBetMinor: 80_000, payoutMinor: 50_000, profitMinor: -30_000, bucket: 'day' as const, series: [point('2026-11-24', 50_000, -40_000), point('2026-11-25', 30_000, 10_000)] }),
+      },
+    });
+    expect((await screen.findByTestId('agent-overview.team', {}, LAZY)).textContent).toBe('19');
+    expect(screen.getByTestId('agent-overview.profit').textContent).toBe('-৳300.00');
+    expect(screen.getAllByTestId('agent-overview.bar')).toHaveLength(2);
+    fireEvent.change(screen.getByTestId('agent-overview.metric'), { target: { value: 'profitMinor' } });
+    await waitFor(() => expect(document.querySelectorAll('.agent-chart__bar.is-negative')).toHaveLength(1));
+    fireEvent.click(screen.getByTestId('agent-overview.period.yesterday'));
+    await waitFor(() => expect(calls.filter((c) => c.path === 'agent.teamOverview')).toHaveLength(2));
+    const last = calls.filter((c) => c.path === 'agent.teamOverview').at(-1)!.input as { from: string; to: string };
+    expect(Date.parse(last.to) - Date.parse(last.from)).toBeGreaterThanOrEqual(23 * 3_600_000);
+  });
+
+  it('lists downlines, opens one and transfers to it with one key per attempt', async () => {
+    sessionStorage.setItem('token', 'tok-agent01');
+    const row = { memberId: 42, username: 'team_a01', nickname: 'A-Player 1', level: 2, isAgent: false, uplineNickname: 'Sub', balanceMinor: 10_000, registeredAt: '2026-11-20T00:00:00.000Z', lastLoginAt: null, online: false };
+    const { calls } = renderWithApp(<AppRoutes />, {
+      path: '/agentHome/downlineManagmentView',
+      config: agentConfig,
+      handlers: {
+        ...agentHandlers,
+        'agent.downlines': () => ({ rows: [row], total: 1, balanceMinor: 10_000 }),
+        'agent.downline': () => ({ ...row, teamSize: 0, directCount: 0, depositMinor: 0, withdrawMinor: 0, validBetMinor: 0, profitMinor: 0, transfers: [] }),
+        'agent.transfer': () => ({ transactionId: 7, mainMinor: 490_000, downlineBalanceMinor: 20_000 }),
+      },
+    });
+    fireEvent.click(await screen.findByTestId('agent-downline.open', {}, LAZY));
+    fireEvent.change(await screen.findByTestId('agent-downline.amount'), { target: { value: '100' } });
+    fireEvent.click(screen.getByTestId('agent-downline.submit'));
+    expect((await screen.findByTestId('agent-downline.done')).textContent).toContain('৳100.00');
+    expect(calls.find((c) => c.path === 'agent.transfer')?.input).toMatchObject({ memberId: 42, amountMinor: 10_000, key: expect.stringMatching(/^downline-/) });
   });
 });

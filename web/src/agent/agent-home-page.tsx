@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { AGENT_CLOCK_MS } from '@wl/schemas/constants';
@@ -7,7 +7,24 @@ import { iconFor } from '../layout/icons.tsx';
 import { MenuEntryView } from '../layout/menu-entry.tsx';
 import { useSession } from '../session/session-context.tsx';
 import { useLogout } from '../session/use-logout.ts';
+import { useAreaTexts } from '../i18n/area-texts.ts';
 import { clockText, gmtOffset } from './agent-clock.ts';
+import '../styles/agent.css';
+
+// Each page is its own chunk: /agentHome itself loads only the frame.
+const TeamOverviewPage = lazy(() => import('./team-overview-page.tsx').then((m) => ({ default: m.TeamOverviewPage })));
+const DownlinePage = lazy(() => import('./downline-page.tsx').then((m) => ({ default: m.DownlinePage })));
+
+/** The agent centre pages built so far (issue 10); the rest stay disabled in the navigation. */
+export type TBuiltAgentPage = 'agentTeamOverview' | 'downlineManagmentView';
+
+/** The page's texts: the agent area and the money and record texts its forms share. */
+function AgentPageBody({ page }: { page: TBuiltAgentPage }) {
+  const ready = useAreaTexts('money', 'wallet', 'records', 'agent');
+  const loading = <div className="page-loading" aria-busy="true" data-testid="agent-home.page-loading" />;
+  if (!ready) return loading;
+  return <Suspense fallback={loading}>{page === 'agentTeamOverview' ? <TeamOverviewPage /> : <DownlinePage />}</Suspense>;
+}
 
 /** The agent header clock, refreshed every second (SPEC §9 AGENT_CLOCK_MS). */
 function Clock() {
@@ -29,11 +46,11 @@ function Clock() {
 }
 
 /**
- * /agentHome (SPEC §2 agent centre): header with GMT offset, live clock, nickname and logout (with
- * confirmation, then /agent); navigation from ScreenConfig agentCentre, unbuilt pages disabled.
- * Non-agents are sent to /agent.
+ * /agentHome and /agentHome/<page> (SPEC §2 agent centre): header with GMT offset, live clock,
+ * nickname and logout (with confirmation, then /agent); navigation from ScreenConfig agentCentre,
+ * unbuilt pages disabled; the page, or a welcome on /agentHome. Non-agents are sent to /agent.
  */
-export default function AgentHomePage() {
+export default function AgentHomePage({ page }: { page?: TBuiltAgentPage }) {
   const { t } = useTranslation();
   const config = useScreenConfig();
   const session = useSession();
@@ -61,15 +78,22 @@ export default function AgentHomePage() {
             <MenuEntryView
               key={entry.key}
               entry={entry}
+              className={`menu-link${entry.key === page ? ' is-active' : ''}`}
               testId={`agent-home.nav.${entry.key}`}
               icon={<span className="menu-link__icon" aria-hidden="true">{iconFor(entry.icon)}</span>}
             />
           ))}
         </nav>
-        <section className="page-card" data-testid="agent-home.welcome">
-          <h1>{t('agent_welcome', { name: member?.nickname || member?.userName || '' })}</h1>
-          <p className="dialog__text">{t('agent_welcome_text')}</p>
-        </section>
+        {page ? (
+          <main className="agent-home__main" data-page={page}>
+            <AgentPageBody page={page} />
+          </main>
+        ) : (
+          <section className="page-card" data-testid="agent-home.welcome">
+            <h1>{t('agent_welcome', { name: member?.nickname || member?.userName || '' })}</h1>
+            <p className="dialog__text">{t('agent_welcome_text')}</p>
+          </section>
+        )}
       </div>
     </div>
   );

@@ -76,6 +76,8 @@ export const APP_ROUTES: RouteObject[] = [
     children: [
       { path: '/agent', element: <Lazy><AgentPage /></Lazy> },
       { path: '/agentHome', element: <Lazy><AgentHomePage /></Lazy> },
+      { path: '/agentHome/agentTeamOverview', element: <Lazy><AgentHomePage page="agentTeamOverview" /></Lazy> },
+      { path: '/agentHome/downlineManagmentView', element: <Lazy><AgentHomePage page="downlineManagmentView" /></Lazy> },
     ],
   },
   {

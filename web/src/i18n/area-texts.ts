@@ -27,6 +27,8 @@ export const AREA_TEXTS = {
   games: { bn: () => import('./games.bn.json'), en: () => import('./games.en.json'), probe: 'game_page_title' },
   /** The built-in lottery's views and the console's lottery settings (docs/0041). */
   lottery: { bn: () => import('./lottery.bn.json'), en: () => import('./lottery.en.json'), probe: 'lottery_place_bet' },
+  /** The agent centre's pages (issue 10): team overview, team management. */
+  agent: { bn: () => import('./agent.bn.json'), en: () => import('./agent.en.json'), probe: 'agent_overview_title' },
 } satisfies Record<string, Record<TLanguage, TLoad> & { probe: string }>;
 
 export type TArea = keyof typeof AREA_TEXTS;

@@ -22,6 +22,8 @@ import gamesBn from './games.bn.json';
 import lotteryEn from './lottery.en.json';
 import lotteryBn from './lottery.bn.json';
 import gamesEn from './games.en.json';
+import agentBn from './agent.bn.json';
+import agentEn from './agent.en.json';
 
 type TTree = { [k: string]: string | TTree };
 
@@ -48,6 +50,7 @@ const AREAS = {
   operatorGames: { en: operatorGamesEn, bn: operatorGamesBn },
   games: { en: gamesEn, bn: gamesBn },
   lottery: { en: lotteryEn, bn: lotteryBn },
+  agent: { en: agentEn, bn: agentBn },
 };
 
 const EN = flatten({ ...(en as TTree), ...Object.assign({}, ...Object.values(AREAS).map((a) => a.en as TTree)) });
@@ -57,7 +60,7 @@ const BN = flatten({ ...(bn as TTree), ...Object.assign({}, ...Object.values(ARE
 const SERVER_KEYS = [
   'error_invalid_credentials', 'error_not_logged_in', 'error_network', 'error_captcha_required', 'error_captcha_wrong',
   'error_account_locked', 'error_not_member', 'error_not_agent', 'error_too_many_requests', 'error_bad_request',
-  'error_unknown', 'error_forbidden', 'error_not_found', 'error_feature_off', 'in_need_true_account', 'not_empty',
+  'error_unknown', 'error_forbidden', 'error_not_found', 'error_feature_off', 'in_need_true_account', 'not_empty', 'agent_not_in_team',
 ];
 
 describe('translations', () => {

@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectTRPCError } from './errors.ts';
+import { ACCOUNTS, loginToken, startGateway, type THarness } from './harness.ts';
+
+// The agent centre through the real gateway and the real embedded platform over HTTP (issue 10):
+// the member's token decides whose subtree is read; nothing a caller sends can widen it (docs/0046).
+
+let h: THarness;
+const t = { agent: '', sub2: '', member: '' };
+const TEAM = { username: 'demo_sub2', password: 'Team1234' };
+const WEEK = { from: new Date(Date.now() - 7 * 86_400_000).toISOString(), to: new Date(Date.now() + 60_000).toISOString() };
+const id: Record<string, number> = {};
+
+beforeAll(async () => {
+  h = await startGateway();
+  t.agent = await loginToken(h, ACCOUNTS.agent);
+  t.sub2 = await loginToken(h, TEAM);
+  t.member = await loginToken(h, ACCOUNTS.member);
+  const all = await h.client({ token: t.agent }).agent.downlines.query({ pageSize: 100 });
+  for (const r of all.rows) id[r.username] = r.memberId;
+}, 60_000);
+afterAll(async () => {
+  await h?.close();
+});
+
+describe('agent procedures through the gateway', () => {
+  it("answer each agent about its own subtree only: demo_agent's whole team, demo_sub2's branch", async () => {
+    const agent = h.client({ token: t.agent });
+    const overview = await agent.agent.teamOverview.query({ ...WEEK, tzOffsetMinutes: 360 });
+    expect(overview.teamSize).toBe(Object.keys(id).length);
+    expect(overview.teamSize).toBeGreaterThanOrEqual(19);
+    expect(overview.validBetMinor).toBeGreaterThan(0);
+    const sub2 = h.client({ token: t.sub2 });
+    expect((await sub2.agent.downlines.query({})).rows.map((r) => r.username).sort()).toEqual(['team_b01', 'team_b02', 'team_b03', 'team_b04']);
+    expect((await sub2.agent.teamOverview.query(WEEK)).teamSize).toBe(4);
+    for (const other of ['team_a01', 'team_c01', 'demo_sub1', 'demo_member']) {
+      await expectTRPCError(sub2.agent.downline.query({ memberId: id[other]! }), 'NOT_FOUND', 'agent_not_in_team');
+      await expectTRPCError(sub2.agent.transfer.mutate({ memberId: id[other]!, amountMinor: 100, key: `gw-outside-${other}` }), 'NOT_FOUND', 'agent_not_in_team');
+    }
+  });
+
+  it('moves money to a downline once per key, 20 sends at a time; the header balances follow', async () => {
+    const sub2 = h.client({ token: t.sub2 });
+    const before = (await sub2.member.balance.query()).balance;
+    const downBefore = (await sub2.agent.downline.query({ memberId: id.team_b02! })).balanceMinor;
+    const sends = await Promise.all(Array.from({ length: 20 }, () => sub2.agent.transfer.mutate({ memberId: id.team_b02!, amountMinor: 30_000, key: 'gw-down-0001', remark: 'gw' })));
+    expect(new Set(sends.map((s) => s.transactionId)).size).toBe(1);
+    expect((await sub2.member.balance.query()).balance).toBe(before - 30_000);
+    expect((await sub2.agent.downline.query({ memberId: id.team_b02! })).balanceMinor).toBe(downBefore + 30_000);
+  });
+
+  it('refuses no session, a member that is not an agent, and bad input before the platform', async () => {
+    await expectTRPCError(h.client().agent.teamOverview.query(WEEK), 'UNAUTHORIZED');
+    const member = h.client({ token: t.member });
+    await expectTRPCError(member.agent.teamOverview.query(WEEK), 'FORBIDDEN', 'error_not_agent');
+    await expectTRPCError(member.agent.downlines.query({}), 'FORBIDDEN', 'error_not_agent');
+    await expectTRPCError(member.agent.transfer.mutate({ memberId: id.team_b01!, amountMinor: 100, key: 'gw-member-0001' }), 'FORBIDDEN', 'error_not_agent');
+    const sub2 = h.client({ token: t.sub2 });
+    await expectTRPCError(sub2.agent.transfer.mutate({ memberId: id.team_b01!, amountMinor: 0, key: 'gw-zero-0001' }), 'BAD_REQUEST');
+    await expectTRPCError(sub2.agent.downlines.query({ search: 'x'.repeat(51) }), 'BAD_REQUEST');
+  });
+});

@@ -1,0 +1,347 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import {
+  AGENT_MESSAGES,
+  AGENT_TYPES,
+  TRANSFER_MESSAGES,
+  WPS_CODES,
+  WPS_MESSAGES,
+  type TDownlineDetail,
+  type TDownlineList,
+  type TDownlineQuery,
+  type TDownlineRow,
+  type TDownlineTransferRequest,
+  type TDownlineTransferResult,
+  type TTeamOverview,
+  type TTeamOverviewQuery,
+  type TTeamPoint,
+} from '@wl/schemas';
+import type { DB } from '../db/schema.ts';
+import type { TMerchant, TSessionMember } from '../http/auth.ts';
+import type { TPlatformDeps } from '../http/deps.ts';
+import { WpsError } from '../http/envelope.ts';
+import { conflict, fieldError } from '../deposit/deposit.service.ts';
+import { accountFor, inTransaction, LedgerError, transfer } from '../wallet/ledger.service.ts';
+import { recordMemberAudit } from '../withdraw/withdraw.queries.ts';
+
+type TDb = Kysely<DB> | Transaction<DB>;
+
+/** The caller of an agent call: a member whose type is an agent type (SPEC §6). */
+export type TSessionAgent = TSessionMember & { readonly agent: true };
+
+/**
+ * The one gate of the agent centre: a member that is not an agent gets 463 error_not_agent (403)
+ * before any query runs. Everything after it reads only the agent's own subtree.
+ */
+export function requireAgent(member: TSessionMember): TSessionAgent {
+  if (!(AGENT_TYPES as readonly number[]).includes(member.type)) throw new WpsError(WPS_CODES.notAgent, WPS_MESSAGES.notAgent, null, 403);
+  return { ...member, agent: true };
+}
+
+/** Outside the subtree and not existing at all answer the same: no probing for ids. */
+const notInTeam = () => new WpsError(WPS_CODES.notFound, AGENT_MESSAGES.notInTeam);
+
+/** True when `memberId` is below `agentId` (depth ≥ 1) in the merchant's tree: one primary-key probe. */
+export async function inSubtree(db: TDb, merchantId: number, agentId: number, memberId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('member_tree as t')
+    .innerJoin('members as m', 'm.id', 't.descendant_id')
+    .select('t.depth')
+    .where('t.ancestor_id', '=', agentId)
+    .where('t.descendant_id', '=', memberId)
+    .where('t.depth', '>=', 1)
+    .where('m.merchant_id', '=', merchantId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A bucket label of an instant in the agent's local time, as SQL and as TypeScript compute it alike. */
+function bucketSql(column: string, bucket: 'hour' | 'day', offsetMinutes: number) {
+  const offset = sql.lit(`${offsetMinutes} minutes`);
+  const format = sql.lit(bucket === 'hour' ? 'YYYY-MM-DD HH24:00' : 'YYYY-MM-DD');
+  return sql<string>`to_char((${sql.ref(column)} at time zone 'UTC') + interval ${offset}, ${format})`;
+}
+
+function bucketLabel(instant: number, bucket: 'hour' | 'day', offsetMinutes: number): string {
+  const iso = new Date(instant + offsetMinutes * 60_000).toISOString();
+  return bucket === 'hour' ? `${iso.slice(0, 10)} ${iso.slice(11, 13)}:00` : iso.slice(0, 10);
+}
+
+/** Every bucket of [from, to) in order, so the chart shows the quiet hours and days too. */
+export function bucketLabels(from: number, to: number, bucket: 'hour' | 'day', offsetMinutes: number): string[] {
+  const labels = new Set<string>();
+  for (let t = from; t < to; t += 3_600_000) labels.add(bucketLabel(t, bucket, offsetMinutes));
+  labels.add(bucketLabel(to - 1, bucket, offsetMinutes));
+  return [...labels];
+}
+
+/** Ledger kinds the team figures read (docs/0031: bets and wins against provider accounts). */
+const FIGURE_KINDS = ['deposit', 'withdraw_payout', 'bet', 'rollback', 'win'];
+
+/**
+ * The money of the agent's downlines (any depth, not the agent) in [from, to): entries of their
+ * wallets joined through the closure table, so the agent's id is the only way in.
+ */
+function teamEntries(db: Kysely<DB>, merchantId: number, agentId: number, from: Date, to: Date) {
+  return db
+    .selectFrom('member_tree as t')
+    .innerJoin('ledger_accounts as a', 'a.member_id', 't.descendant_id')
+    .innerJoin('ledger_entries as e', 'e.account_id', 'a.id')
+    .innerJoin('ledger_transactions as x', 'x.id', 'e.transaction_id')
+    .where('t.ancestor_id', '=', agentId)
+    .where('t.depth', '>=', 1)
+    .where('a.merchant_id', '=', merchantId)
+    .where('a.kind', 'in', ['member_wallet', 'member_withdrawal_hold'])
+    .where('x.kind', 'in', FIGURE_KINDS)
+    .where('e.created_at', '>=', from)
+    .where('e.created_at', '<', to);
+}
+
+const deposit = sql<number>`coalesce(sum(e.amount_minor) filter (where x.kind = 'deposit' and a.kind = 'member_wallet'), 0)`;
+const withdraw = sql<number>`coalesce(sum(-e.amount_minor) filter (where x.kind = 'withdraw_payout' and a.kind = 'member_withdrawal_hold'), 0)`;
+const validBet = sql<number>`coalesce(sum(-e.amount_minor) filter (where x.kind in ('bet', 'rollback') and a.kind = 'member_wallet'), 0)`;
+const payout = sql<number>`coalesce(sum(e.amount_minor) filter (where x.kind = 'win' and a.kind = 'member_wallet'), 0)`;
+
+type TFigureRow = { deposit: number | string; withdraw: number | string; valid_bet: number | string; payout: number | string };
+const figures = (r: TFigureRow | undefined) => {
+  const validBetMinor = Number(r?.valid_bet ?? 0);
+  const payoutMinor = Number(r?.payout ?? 0);
+  return { depositMinor: Number(r?.deposit ?? 0), withdrawMinor: Number(r?.withdraw ?? 0), validBetMinor, payoutMinor, profitMinor: payoutMinor - validBetMinor };
+};
+
+/**
+ * agentTeamOverview: team size, direct downlines, new and active members, deposits, withdrawals
+ * (paid), valid bets, payout and the team's profit and loss in [from, to), with a series per hour
+ * (periods up to two days) or per local day.
+ */
+export async function teamOverview(deps: TPlatformDeps, merchant: TMerchant, agent: TSessionAgent, q: TTeamOverviewQuery): Promise<TTeamOverview> {
+  const db = deps.db;
+  const from = new Date(q.from);
+  const to = new Date(q.to);
+  const bucket = to.getTime() - from.getTime() <= 2 * 86_400_000 ? 'hour' : 'day';
+  const team = db
+    .selectFrom('member_tree as t')
+    .innerJoin('members as m', 'm.id', 't.descendant_id')
+    .where('t.ancestor_id', '=', agent.memberId)
+    .where('t.depth', '>=', 1)
+    .where('m.merchant_id', '=', merchant.id);
+  const [size, joined, totals, perBucket] = await Promise.all([
+    team
+      .select([sql<number>`count(*)`.as('team'), sql<number>`count(*) filter (where t.depth = 1)`.as('direct')])
+      .executeTakeFirstOrThrow(),
+    team
+      .select([bucketSql('m.created_at', bucket, q.tzOffsetMinutes).as('label'), sql<number>`count(*)`.as('n')])
+      .where('m.created_at', '>=', from)
+      .where('m.created_at', '<', to)
+      .groupBy(sql`1`)
+      .execute(),
+    teamEntries(db, merchant.id, agent.memberId, from, to)
+      .select([deposit.as('deposit'), withdraw.as('withdraw'), validBet.as('valid_bet'), payout.as('payout'), sql<number>`count(distinct a.member_id) filter (where x.kind = 'bet')`.as('active')])
+      .executeTakeFirst(),
+    teamEntries(db, merchant.id, agent.memberId, from, to)
+      .select([bucketSql('e.created_at', bucket, q.tzOffsetMinutes).as('label'), deposit.as('deposit'), withdraw.as('withdraw'), validBet.as('valid_bet'), payout.as('payout')])
+      .groupBy(sql`1`)
+      .execute(),
+  ]);
+  const joinedBy = new Map(joined.map((r) => [r.label, Number(r.n)]));
+  const moneyBy = new Map(perBucket.map((r) => [r.label, r]));
+  const series: TTeamPoint[] = bucketLabels(from.getTime(), to.getTime(), bucket, q.tzOffsetMinutes).map((label) => ({
+    label,
+    newMembers: joinedBy.get(label) ?? 0,
+    ...figures(moneyBy.get(label)),
+  }));
+  return {
+    teamSize: Number(size.team),
+    directCount: Number(size.direct),
+    newMembers: joined.reduce((s, r) => s + Number(r.n), 0),
+    activeMembers: Number(totals?.active ?? 0),
+    ...figures(totals),
+    bucket,
+    series,
+  };
+}
+
+/** `%`, `_` and `\` in a search are matched as themselves. */
+function likePattern(search: string): string {
+  return `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The downline rows of the agent's subtree (any depth ≥ 1), with wallet, upline, last login and presence. */
+function downlineRows(db: Kysely<DB>, merchantId: number, agentId: number, now: Date) {
+  return db
+    .selectFrom('member_tree as t')
+    .innerJoin('members as m', 'm.id', 't.descendant_id')
+    .leftJoin('members as u', 'u.id', 'm.upline_id')
+    .leftJoin('ledger_accounts as w', (j) => j.onRef('w.member_id', '=', 'm.id').on('w.kind', '=', 'member_wallet').on('w.code', '=', ''))
+    .where('t.ancestor_id', '=', agentId)
+    .where('t.depth', '>=', 1)
+    .where('m.merchant_id', '=', merchantId)
+    .select([
+      't.depth',
+      'm.id',
+      'm.username',
+      'm.nickname',
+      'm.type',
+      'm.created_at',
+      sql<string>`coalesce(u.nickname, '')`.as('upline_nickname'),
+      sql<number>`coalesce(w.balance_minor, 0)`.as('balance'),
+      sql<Date | null>`(select max(s.created_at) from sessions s where s.member_id = m.id)`.as('last_login'),
+      sql<boolean>`exists (select 1 from sessions s where s.member_id = m.id and s.revoked_at is null and s.expires_at > ${now})`.as('online'),
+    ]);
+}
+
+type TRawDownline = {
+  depth: number;
+  id: number;
+  username: string;
+  nickname: string;
+  type: number;
+  created_at: Date;
+  upline_nickname: string;
+  balance: number | string;
+  last_login: Date | string | null;
+  online: boolean;
+};
+
+function toRow(r: TRawDownline): TDownlineRow {
+  return {
+    memberId: r.id,
+    username: r.username,
+    nickname: r.nickname,
+    level: r.depth,
+    isAgent: (AGENT_TYPES as readonly number[]).includes(r.type),
+    uplineNickname: r.upline_nickname,
+    balanceMinor: Number(r.balance),
+    registeredAt: new Date(r.created_at).toISOString(),
+    lastLoginAt: r.last_login === null ? null : new Date(r.last_login).toISOString(),
+    online: r.online,
+  };
+}
+
+/** downlineManagmentView: the agent's downlines by level, then registration; search by username or nickname; paged, with totals over the filter. */
+export async function listDownlines(deps: TPlatformDeps, merchant: TMerchant, agent: TSessionAgent, q: TDownlineQuery): Promise<TDownlineList> {
+  let base = deps.db
+    .selectFrom('member_tree as t')
+    .innerJoin('members as m', 'm.id', 't.descendant_id')
+    .where('t.ancestor_id', '=', agent.memberId)
+    .where('t.depth', '>=', 1)
+    .where('m.merchant_id', '=', merchant.id);
+  let rows = downlineRows(deps.db, merchant.id, agent.memberId, deps.clock());
+  if (q.level > 0) {
+    base = base.where('t.depth', '=', q.level);
+    rows = rows.where('t.depth', '=', q.level);
+  }
+  if (q.search) {
+    const pattern = likePattern(q.search);
+    const match = sql<boolean>`(lower(m.username) like ${pattern} escape '\\' or lower(m.nickname) like ${pattern} escape '\\')`;
+    base = base.where(match);
+    rows = rows.where(match);
+  }
+  const [totals, page] = await Promise.all([
+    base
+      .leftJoin('ledger_accounts as w', (j) => j.onRef('w.member_id', '=', 'm.id').on('w.kind', '=', 'member_wallet').on('w.code', '=', ''))
+      .select([sql<number>`count(*)`.as('total'), sql<number>`coalesce(sum(w.balance_minor), 0)`.as('balance')])
+      .executeTakeFirstOrThrow(),
+    rows
+      .orderBy('t.depth')
+      .orderBy('m.id')
+      .limit(q.pageSize)
+      .offset((q.pageNo - 1) * q.pageSize)
+      .execute(),
+  ]);
+  return { rows: page.map(toRow), total: Number(totals.total), balanceMinor: Number(totals.balance) };
+}
+
+/** One downline's details: its row, its own team, lifetime figures and this agent's transfers to it. Outside the subtree: not found. */
+export async function downlineDetail(deps: TPlatformDeps, merchant: TMerchant, agent: TSessionAgent, memberId: number): Promise<TDownlineDetail> {
+  const db = deps.db;
+  const raw = await downlineRows(db, merchant.id, agent.memberId, deps.clock()).where('t.descendant_id', '=', memberId).executeTakeFirst();
+  if (!raw) throw notInTeam();
+  const [team, money, transfers] = await Promise.all([
+    db
+      .selectFrom('member_tree')
+      .select([sql<number>`count(*)`.as('team'), sql<number>`count(*) filter (where depth = 1)`.as('direct')])
+      .where('ancestor_id', '=', memberId)
+      .where('depth', '>=', 1)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('ledger_accounts as a')
+      .innerJoin('ledger_entries as e', 'e.account_id', 'a.id')
+      .innerJoin('ledger_transactions as x', 'x.id', 'e.transaction_id')
+      .where('a.member_id', '=', memberId)
+      .where('a.merchant_id', '=', merchant.id)
+      .where('a.kind', 'in', ['member_wallet', 'member_withdrawal_hold'])
+      .where('x.kind', 'in', FIGURE_KINDS)
+      .select([deposit.as('deposit'), withdraw.as('withdraw'), validBet.as('valid_bet'), payout.as('payout')])
+      .executeTakeFirst(),
+    db
+      .selectFrom('ledger_accounts as a')
+      .innerJoin('ledger_entries as e', 'e.account_id', 'a.id')
+      .innerJoin('ledger_transactions as x', 'x.id', 'e.transaction_id')
+      .where('a.member_id', '=', memberId)
+      .where('a.kind', '=', 'member_wallet')
+      .where('x.kind', '=', 'transfer_downline')
+      .where('x.owner_kind', '=', 'member')
+      .where('x.owner_id', '=', agent.memberId)
+      .select(['x.id', 'e.amount_minor', sql<string>`coalesce(x.meta->>'remark', '')`.as('remark'), 'x.created_at'])
+      .orderBy('x.id', 'desc')
+      .limit(20)
+      .execute(),
+  ]);
+  const f = figures(money);
+  return {
+    ...toRow(raw),
+    teamSize: Number(team.team),
+    directCount: Number(team.direct),
+    depositMinor: f.depositMinor,
+    withdrawMinor: f.withdrawMinor,
+    validBetMinor: f.validBetMinor,
+    profitMinor: f.profitMinor,
+    transfers: transfers.map((t) => ({ id: Number(t.id), amountMinor: Number(t.amount_minor), remark: t.remark.slice(0, 140), createdAt: new Date(t.created_at).toISOString() })),
+  };
+}
+
+async function balanceOf(db: TDb, accountId: number): Promise<number> {
+  const row = await db.selectFrom('ledger_accounts').select('balance_minor').where('id', '=', accountId).executeTakeFirstOrThrow();
+  return Number(row.balance_minor);
+}
+
+/**
+ * Agent → downline: the agent's main wallet to the downline's main wallet through the ledger, with
+ * the agent's key (scoped to the agent, docs/0026), only inside the agent's own subtree (checked in
+ * the same transaction), audited once. The same key answers the first transfer.
+ */
+export async function transferToDownline(
+  deps: TPlatformDeps,
+  merchant: TMerchant,
+  agent: TSessionAgent,
+  req: TDownlineTransferRequest,
+  ip: string,
+): Promise<TDownlineTransferResult> {
+  if (!(await inSubtree(deps.db, merchant.id, agent.memberId, req.memberId))) throw notInTeam();
+  const from = await accountFor(deps.db, merchant, 'member_wallet', { memberId: agent.memberId });
+  const to = await accountFor(deps.db, merchant, 'member_wallet', { memberId: req.memberId });
+  try {
+    return await inTransaction(deps.db, async (trx) => {
+      // Re-checked inside the transaction: an upline change committed meanwhile is seen.
+      if (!(await inSubtree(trx, merchant.id, agent.memberId, req.memberId))) throw notInTeam();
+      const moved = await transfer(trx, {
+        from,
+        to,
+        amountMinor: req.amountMinor,
+        owner: { kind: 'member', id: agent.memberId },
+        idempotencyKey: `downline:${req.key}`,
+        kind: 'transfer_downline',
+        meta: { counterpartyMemberId: req.memberId, remark: req.remark },
+      });
+      if (moved.created) await recordMemberAudit(trx, { merchantId: merchant.id, memberId: agent.memberId, action: 'transfer_downline', detail: `${req.memberId} ${req.amountMinor}`, ip });
+      return { transactionId: moved.transactionId, mainMinor: await balanceOf(trx, from), downlineBalanceMinor: await balanceOf(trx, to) };
+    });
+  } catch (error) {
+    if (error instanceof LedgerError) {
+      if (error.reason === 'insufficient_funds') throw fieldError('amountMinor', TRANSFER_MESSAGES.insufficientFunds);
+      if (error.reason === 'key_reused') throw conflict(TRANSFER_MESSAGES.keyReused);
+      if (error.reason === 'invalid_amount') throw fieldError('amountMinor', TRANSFER_MESSAGES.amountInvalid);
+    }
+    throw error;
+  }
+}

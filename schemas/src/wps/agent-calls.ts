@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { MAX_AMOUNT_MINOR } from '../domain/money.ts';
+import { RECORD_MAX_RANGE_DAYS, RECORD_PAGE_SIZE_MAX } from '../domain/records.ts';
+import { zText } from '../text.ts';
+import { ZDepositKey } from './deposit-calls.ts';
+
+/**
+ * Issue 10: the agent centre's calls. Every one answers only about the calling agent's own subtree
+ * (the closure table of migration 0021, docs/0046); a member id outside it is answered exactly like
+ * one that does not exist, and a caller that is not an agent (types 1, 2, 41, 42) gets 463
+ * error_not_agent before any work is done.
+ */
+export const AGENT_PATHS = {
+  /** GET { from, to, tzOffsetMinutes }: team size, new and active members, money and bets, with a series over time. */
+  teamOverview: '/wps/agent/team/overview',
+  /** GET { search, level, pageNo, pageSize }: the agent's downlines, paged, with the balance total over the filter. */
+  downlines: '/wps/agent/downlines',
+  /** GET { memberId }: one downline of the agent's subtree, with its team and lifetime figures. */
+  downline: '/wps/agent/downlines/detail',
+  /** POST { memberId, amountMinor, key, remark }: the agent's main wallet → the downline's main wallet. */
+  transfer: '/wps/agent/downlines/transfer',
+} as const;
+
+/** Message keys of the agent centre; the web translates them. */
+export const AGENT_MESSAGES = {
+  /** The member named is not in the caller's subtree (or does not exist: the two are not told apart). */
+  notInTeam: 'agent_not_in_team',
+} as const;
+
+const ZInstant = z.iso.datetime({ offset: true }).max(40);
+const ZMinor = z.number().int().refine(Number.isSafeInteger);
+const ZCount = z.number().int().nonnegative();
+const ZMemberId = z.coerce.number().int().positive().max(2_147_483_647);
+
+/** A period as instants (the web turns the agent's calendar days into them) and the agent's UTC offset for the chart's buckets. */
+export const ZTeamOverviewQuery = z
+  .object({
+    from: ZInstant,
+    to: ZInstant,
+    tzOffsetMinutes: z.coerce.number().int().min(-840).max(840).default(0),
+  })
+  .refine((q) => Date.parse(q.from) < Date.parse(q.to), { message: 'record_range_invalid', path: ['to'] })
+  .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= RECORD_MAX_RANGE_DAYS * 86_400_000, { message: 'record_range_too_long', path: ['to'] });
+export type TTeamOverviewQuery = z.infer<typeof ZTeamOverviewQuery>;
+
+/** The money and bet figures of a period (or of one bucket of it). */
+const ZTeamFigures = z.object({
+  newMembers: ZCount,
+  depositMinor: ZMinor,
+  withdrawMinor: ZMinor,
+  /** Stake of bets less rollbacks. */
+  validBetMinor: ZMinor,
+  payoutMinor: ZMinor,
+  /** The team's result: payout − valid bet (negative when the team lost). */
+  profitMinor: ZMinor,
+});
+export const ZTeamPoint = ZTeamFigures.extend({ label: z.string().max(20) });
+export type TTeamPoint = z.infer<typeof ZTeamPoint>;
+export const ZTeamOverview = ZTeamFigures.extend({
+  /** Every downline at any depth (the agent itself not counted). */
+  teamSize: ZCount,
+  /** Downlines one step below the agent. */
+  directCount: ZCount,
+  /** Downlines with at least one bet in the period. */
+  activeMembers: ZCount,
+  /** Hours for a period of up to two days, days otherwise. */
+  bucket: z.enum(['hour', 'day']),
+  series: z.array(ZTeamPoint).max(24 * 2 + RECORD_MAX_RANGE_DAYS + 2),
+});
+export type TTeamOverview = z.infer<typeof ZTeamOverview>;
+
+export const ZDownlineQuery = z.object({
+  /** Part of a username or nickname (case-insensitive); empty lists everyone. */
+  search: zText({ max: 50 }).default(''),
+  /** 0: every level; n: only downlines n steps below the agent. */
+  level: z.coerce.number().int().min(0).max(100).default(0),
+  pageNo: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(RECORD_PAGE_SIZE_MAX).default(20),
+});
+export type TDownlineQuery = z.infer<typeof ZDownlineQuery>;
+
+export const ZDownlineRow = z.object({
+  memberId: z.number().int().positive(),
+  username: z.string().max(200),
+  nickname: z.string().max(200),
+  /** Steps below the calling agent (1 = direct). */
+  level: z.number().int().positive(),
+  isAgent: z.boolean(),
+  /** The downline's own upline, by nickname. */
+  uplineNickname: z.string().max(200),
+  balanceMinor: ZMinor,
+  registeredAt: z.string().max(40),
+  lastLoginAt: z.string().max(40).nullable(),
+  /** A live session right now. */
+  online: z.boolean(),
+});
+export type TDownlineRow = z.infer<typeof ZDownlineRow>;
+export const ZDownlineList = z.object({
+  rows: z.array(ZDownlineRow).max(RECORD_PAGE_SIZE_MAX),
+  total: ZCount,
+  /** Sum of the balances over the whole filter, not the page. */
+  balanceMinor: ZMinor,
+});
+export type TDownlineList = z.infer<typeof ZDownlineList>;
+
+export const ZDownlineDetailQuery = z.object({ memberId: ZMemberId });
+export const ZDownlineDetail = ZDownlineRow.extend({
+  teamSize: ZCount,
+  directCount: ZCount,
+  /** Lifetime figures of the downline itself. */
+  depositMinor: ZMinor,
+  withdrawMinor: ZMinor,
+  validBetMinor: ZMinor,
+  profitMinor: ZMinor,
+  /** Transfers this agent made to the downline, newest first. */
+  transfers: z.array(z.object({ id: z.number().int().positive(), amountMinor: ZMinor, remark: z.string().max(140), createdAt: z.string().max(40) })).max(20),
+});
+export type TDownlineDetail = z.infer<typeof ZDownlineDetail>;
+
+export const ZDownlineTransferRequest = z.object({
+  memberId: ZMemberId,
+  amountMinor: z.number({ message: 'amount_invalid' }).int('amount_invalid').positive('amount_invalid').max(MAX_AMOUNT_MINOR, 'amount_invalid'),
+  /** Scoped to the agent (docs/0026): a resend with the same key is the same transfer. */
+  key: ZDepositKey,
+  remark: zText({ max: 140 }).default(''),
+});
+export type TDownlineTransferRequest = z.infer<typeof ZDownlineTransferRequest>;
+export const ZDownlineTransferResult = z.object({
+  transactionId: z.number().int().positive(),
+  /** The agent's main balance after the transfer. */
+  mainMinor: ZMinor,
+  downlineBalanceMinor: ZMinor,
+});
+export type TDownlineTransferResult = z.infer<typeof ZDownlineTransferResult>;
