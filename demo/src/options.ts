@@ -8,7 +8,7 @@ export const USAGE = `pnpm demo:traffic [options]   plays the built-in games for
   --rounds N         rounds each member plays (default 50 unless --minutes is given)
   --minutes M        play for M minutes (with --rounds too: whichever ends first)
   --concurrency N    members playing at the same time (default 3)
-  --games LIST       engines to play, comma-separated (default every one: slot)
+  --games LIST       engines to play, comma-separated (default every one: slot,lottery,crash)
   --help             this text`;
 
 const positiveInt = (name: string, value: string | undefined, fallback: number | null): number | null => {

@@ -42,7 +42,8 @@ describe('demo traffic', () => {
     const boardBefore = await site.content.winnerBoard.query({ language: 'en' });
     expect(boardBefore.some((w) => w.vo.vassalage === 'WLG')).toBe(false);
 
-    const summary = await runTraffic({ url, members: 2, rounds: 6, minutes: null, concurrency: 2, topUpWaitMs: 45_000 });
+    // The slot only: a lottery bet waits for its draw (minutes) and a crash bet for its round (~10 s).
+    const summary = await runTraffic({ url, members: 2, rounds: 6, minutes: null, concurrency: 2, topUpWaitMs: 45_000, engines: ['slot'] });
 
     expect(summary.stopped).toEqual([]);
     expect(summary).toMatchObject({ members: 2, rounds: 12, currencySymbol: '৳' });

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type InferResult, type Kysely, type SelectQueryBuilder } from 'kysely';
 import {
   GAME_ENGINES,
   type TGameEngine,
@@ -6,6 +6,7 @@ import {
   type TOperatorRoundsQuery,
   type TOperatorRoundsResponse,
   type TRoundOutcomeSummary,
+  ZRoundOutcomeSummary,
 } from '@wl/schemas';
 import { SLOT_LINES, type TSlotSpin } from '@wl/schemas/games/slot';
 import type { DB } from '../db/schema.ts';
@@ -19,8 +20,13 @@ import type { TPlatformDeps } from '../http/deps.ts';
  */
 type TRoundSource = {
   engines: readonly TGameEngine[];
-  select: (db: Kysely<DB>, merchantId: number, engines: readonly TGameEngine[]) => ReturnType<typeof gameRoundsSelect>;
+  /** `now` is the server's clock (a crash round's seed and point are secret until it crashed). */
+  select: (db: Kysely<DB>, merchantId: number, engines: readonly TGameEngine[], now: Date) => TRoundSelect;
 };
+/** The columns every source answers (those of `game_rounds`), whatever tables it reads. */
+type TRoundRow = InferResult<ReturnType<typeof gameRoundsSelect>>[number];
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the sources join different tables; only their columns must agree.
+type TRoundSelect = SelectQueryBuilder<any, any, TRoundRow>;
 
 /** Rounds in `game_rounds` (migration 0018), with their seed and the member's username. */
 function gameRoundsSelect(db: Kysely<DB>, merchantId: number, engines: readonly TGameEngine[]) {
@@ -33,6 +39,7 @@ function gameRoundsSelect(db: Kysely<DB>, merchantId: number, engines: readonly 
     .where('g.engine', 'in', [...engines])
     .select([
       sql<string>`r.id::text`.as('round_id'),
+      sql<string>`r.id::bigint`.as('seq'),
       sql<TGameEngine>`g.engine`.as('engine'),
       'g.node_id',
       'g.name_en',
@@ -52,10 +59,89 @@ function gameRoundsSelect(db: Kysely<DB>, merchantId: number, engines: readonly 
     ]);
 }
 
-/** The built-in provider's shared round table: the slot today; the crash game and the lottery may join it. */
+/** The built-in provider's shared round table: the slot's rounds. */
 const gameRoundsSource: TRoundSource = { engines: ['slot'], select: gameRoundsSelect };
 
-export const ROUND_SOURCES: readonly TRoundSource[] = [gameRoundsSource];
+/**
+ * The lottery's bets (migration 0019), one row per bet: `L<bet id>` as the wallet's `WLG-L<bet id>`.
+ * The seed is the draw's, revealed once it is drawn; the client seed is the draw's, the nonce 0.
+ */
+const lotteryBetsSource: TRoundSource = {
+  engines: ['lottery'],
+  select: (db, merchantId) =>
+    db
+      .selectFrom('lottery_bets as b')
+      .innerJoin('lottery_draws as d', 'd.id', 'b.draw_id')
+      .innerJoin('games as g', 'g.id', 'b.game_id')
+      .leftJoin('members as m', 'm.id', 'b.member_id')
+      .where('b.merchant_id', '=', merchantId)
+      .where('d.merchant_id', '=', merchantId)
+      .where('g.engine', '=', 'lottery')
+      .select([
+        sql<string>`'L' || b.id::text`.as('round_id'),
+        sql<string>`b.id::bigint`.as('seq'),
+        sql<TGameEngine>`g.engine`.as('engine'),
+        'g.node_id',
+        'g.name_en',
+        'g.name_bn',
+        sql<string>`coalesce(m.username, '')`.as('username'),
+        'b.mode',
+        sql<string>`b.state`.as('state'),
+        'b.stake_minor',
+        sql<number>`coalesce(b.win_minor, 0)`.as('payout_minor'),
+        'd.server_seed_hash',
+        sql<string | null>`case when d.state = 'open' then null else d.server_seed end`.as('server_seed'),
+        'd.client_seed',
+        sql<number>`0`.as('nonce'),
+        sql<unknown>`jsonb_build_object('numero', d.numero, 'betType', b.bet_type, 'pick', b.pick, 'result', case when d.state = 'open' then null else d.result end, 'payoutX100', b.payout_x100)`.as(
+          'outcome',
+        ),
+        'b.created_at',
+        'b.settled_at',
+      ]),
+};
+
+/**
+ * The crash game's bets (migration 0020), one row per bet: `C<bet id>` as the wallet's `WLG-C<bet id>`.
+ * The round's seed and crash point show once it crashed by the server's clock; the client seed is
+ * the game code and the nonce the round number (docs/0042's formula).
+ */
+const crashBetsSource: TRoundSource = {
+  engines: ['crash'],
+  select: (db, merchantId, _engines, now) =>
+    db
+      .selectFrom('crash_bets as b')
+      .innerJoin('crash_rounds as c', 'c.id', 'b.round_id')
+      .innerJoin('games as g', 'g.id', 'b.game_id')
+      .leftJoin('members as m', 'm.id', 'b.member_id')
+      .where('b.merchant_id', '=', merchantId)
+      .where('c.merchant_id', '=', merchantId)
+      .where('g.engine', '=', 'crash')
+      .select([
+        sql<string>`'C' || b.id::text`.as('round_id'),
+        sql<string>`b.id::bigint`.as('seq'),
+        sql<TGameEngine>`g.engine`.as('engine'),
+        'g.node_id',
+        'g.name_en',
+        'g.name_bn',
+        sql<string>`coalesce(m.username, '')`.as('username'),
+        'b.mode',
+        sql<string>`b.state`.as('state'),
+        'b.stake_minor',
+        sql<number>`coalesce(b.payout_minor, 0)`.as('payout_minor'),
+        'c.server_seed_hash',
+        sql<string | null>`case when c.crashes_at <= ${now} then c.server_seed else null end`.as('server_seed'),
+        sql<string>`g.game_code`.as('client_seed'),
+        sql<number>`c.round_no`.as('nonce'),
+        sql<unknown>`jsonb_build_object('roundNo', c.round_no, 'crashX100', case when c.crashes_at <= ${now} then c.crash_x100 else null end, 'autoCashOutX100', b.auto_cash_out_x100, 'cashOutX100', b.cash_out_x100)`.as(
+          'outcome',
+        ),
+        'b.created_at',
+        'b.settled_at',
+      ]),
+};
+
+export const ROUND_SOURCES: readonly TRoundSource[] = [gameRoundsSource, lotteryBetsSource, crashBetsSource];
 
 /** Per engine: the few facts of a round's stored outcome the console prints. */
 export const ROUND_SUMMARIES: Partial<Record<TGameEngine, (outcome: unknown) => TRoundOutcomeSummary | null>> = {
@@ -63,6 +149,16 @@ export const ROUND_SUMMARIES: Partial<Record<TGameEngine, (outcome: unknown) => 
     const spin = outcome as Partial<TSlotSpin> | null;
     if (!spin || !Array.isArray(spin.stops) || !Array.isArray(spin.lines) || typeof spin.stakeMinor !== 'number') return null;
     return { engine: 'slot', stops: spin.stops, winningLines: spin.lines.length, betPerLineMinor: Math.round(spin.stakeMinor / SLOT_LINES.length) };
+  },
+  // Built by the lottery source's select (its facts live in the bet and draw rows).
+  lottery: (outcome) => {
+    const parsed = ZRoundOutcomeSummary.safeParse({ engine: 'lottery', ...(outcome as object) });
+    return parsed.success ? parsed.data : null;
+  },
+  // Built by the crash source's select.
+  crash: (outcome) => {
+    const parsed = ZRoundOutcomeSummary.safeParse({ engine: 'crash', ...(outcome as object) });
+    return parsed.success ? parsed.data : null;
   },
 };
 
@@ -72,14 +168,15 @@ const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOS
 /**
  * A page of the merchant's rounds of the built-in games, newest first, with each round's provably
  * fair data, and the totals over the whole filter: stakes the wallet took (placed or settled) and
- * wins it paid (settled). Another merchant's rounds are never in any source's select.
+ * wins it paid (settled). Another merchant's rounds are never in any source's select. A lottery or
+ * crash "round" is one bet.
  */
 export async function operatorGameRounds(deps: TPlatformDeps, merchantId: number, q: TOperatorRoundsQuery): Promise<TOperatorRoundsResponse> {
   const db = deps.db;
   const wanted = q.engine ? [q.engine] : GAME_ENGINES;
   const selects = ROUND_SOURCES.flatMap((source) => {
     const engines = source.engines.filter((e) => wanted.includes(e));
-    return engines.length === 0 ? [] : [source.select(db, merchantId, engines)];
+    return engines.length === 0 ? [] : [source.select(db, merchantId, engines, deps.clock())];
   });
   const games = await db
     .selectFrom('games')
@@ -111,7 +208,9 @@ export async function operatorGameRounds(deps: TPlatformDeps, merchantId: number
   const rows = await filtered()
     .selectAll('x')
     .orderBy('x.created_at', 'desc')
-    .orderBy(sql`x.round_id::bigint`, 'desc')
+    // Ids are per table: the engine breaks a tie between sources, so pages never overlap.
+    .orderBy('x.seq', 'desc')
+    .orderBy('x.engine')
     .limit(q.pageSize)
     .offset((q.pageNo - 1) * q.pageSize)
     .execute();

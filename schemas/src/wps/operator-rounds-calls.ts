@@ -4,6 +4,7 @@ import { RECORD_MAX_RANGE_DAYS, RECORD_PAGE_SIZE_MAX } from '../domain/records.t
 import { zText } from '../text.ts';
 import { GAME_ROUND_STATES, OPERATOR_ROUNDS_PAGE_SIZE } from '../games/rounds.ts';
 import { ZGameEngine } from './wlg-calls.ts';
+import { ZLotteryBetType } from './wlg-lottery-calls.ts';
 
 /**
  * Issue 9 item 8: the console's view of the built-in games' rounds and bets, per game (docs/0043).
@@ -39,8 +40,8 @@ export const ZOperatorRoundsQuery = z
 export type TOperatorRoundsQuery = z.infer<typeof ZOperatorRoundsQuery>;
 
 /**
- * What a round's outcome was, in a few facts the console prints, one variant per engine. The
- * lottery and the crash game add theirs (the platform's summariser for the engine builds it).
+ * What a round's outcome was, in a few facts the console prints, one variant per engine (the
+ * platform's summariser for the engine builds it). A lottery or crash "round" is one bet.
  */
 export const ZRoundOutcomeSummary = z.discriminatedUnion('engine', [
   z.object({
@@ -49,6 +50,27 @@ export const ZRoundOutcomeSummary = z.discriminatedUnion('engine', [
     stops: z.array(z.number().int().nonnegative()).max(8),
     winningLines: z.number().int().nonnegative(),
     betPerLineMinor: z.number().int().nonnegative(),
+  }),
+  z.object({
+    engine: z.literal('lottery'),
+    /** The draw's numero (its close, `yyyymmdd-hhmmss` UTC). */
+    numero: z.string().max(32),
+    betType: ZLotteryBetType,
+    /** The digits picked; null for big, small, odd and even. */
+    pick: z.string().max(3).nullable(),
+    /** The drawn number once the draw is drawn, else null. */
+    result: z.string().max(3).nullable(),
+    /** The payout copied onto the bet, in hundredths of the stake. */
+    payoutX100: z.number().int().nonnegative(),
+  }),
+  z.object({
+    engine: z.literal('crash'),
+    roundNo: z.number().int().nonnegative(),
+    /** The crash point once the round crashed, else null (it is secret in flight). */
+    crashX100: z.number().int().nonnegative().nullable(),
+    autoCashOutX100: z.number().int().nonnegative().nullable(),
+    /** The multiplier the bet was cashed out at; null while riding and for a loss. */
+    cashOutX100: z.number().int().nonnegative().nullable(),
   }),
 ]);
 export type TRoundOutcomeSummary = z.infer<typeof ZRoundOutcomeSummary>;

@@ -62,11 +62,25 @@ export default function OperatorRounds({ currency }: { currency: string }) {
   const pages = Math.max(1, Math.ceil((data?.total ?? 0) / OPERATOR_ROUNDS_PAGE_SIZE));
   const gameName = (r: { nameEn: string; nameBn: string }) => (i18n.language === 'bn' ? r.nameBn : r.nameEn);
 
+  /** ×1.95 from hundredths. */
+  const multiplier = (x100: number) => `×${(x100 / 100).toFixed(2)}`;
   const outcomeText = (o: TRoundOutcomeSummary | null): string => {
     if (!o) return '';
     switch (o.engine) {
       case 'slot':
         return t('oprounds_outcome_slot', { stops: o.stops.join(' · '), lines: o.winningLines, bet: money(o.betPerLineMinor) });
+      case 'lottery': {
+        const bet = o.pick === null ? t(`oprounds_lottery_${o.betType}`) : `${t(`oprounds_lottery_${o.betType}`)} ${o.pick}`;
+        return o.result === null
+          ? t('oprounds_outcome_lottery_open', { numero: o.numero, bet, payout: multiplier(o.payoutX100) })
+          : t('oprounds_outcome_lottery', { numero: o.numero, bet, payout: multiplier(o.payoutX100), result: o.result });
+      }
+      case 'crash': {
+        const auto = o.autoCashOutX100 === null ? '' : t('oprounds_outcome_crash_auto', { auto: multiplier(o.autoCashOutX100) });
+        const cashed = o.cashOutX100 === null ? t('oprounds_outcome_crash_riding') : t('oprounds_outcome_crash_cashed', { at: multiplier(o.cashOutX100) });
+        const point = o.crashX100 === null ? t('oprounds_outcome_crash_flying') : t('oprounds_outcome_crash_point', { point: multiplier(o.crashX100) });
+        return t('oprounds_outcome_crash', { round: o.roundNo, point, auto, cashed });
+      }
     }
   };
 
