@@ -1,6 +1,5 @@
 import { sql, type Selectable } from 'kysely';
 import {
-  SEAMLESS_MESSAGES,
   WLG_CRASH_MESSAGES,
   WLG_MESSAGES,
   WPS_CODES,
@@ -16,7 +15,7 @@ import { maskName } from '../../catalogue/catalogue.service.ts';
 import type { CrashBetsTable, CrashRoundsTable } from '../../db/schema.ts';
 import type { TPlatformDeps } from '../../http/deps.ts';
 import { WpsError } from '../../http/envelope.ts';
-import type { TGameSession } from './game-sessions.ts';
+import { movePlayMoney, type TGameSession } from './game-sessions.ts';
 import { WalletRefusal, WalletUnreachable, type TWalletClient } from './wallet-client.ts';
 
 /*
@@ -189,15 +188,7 @@ export async function placeCrashBet(deps: TPlatformDeps, wallet: TWalletClient, 
   const placed = await deps.db.transaction().execute(async (trx) => {
     let playBalanceMinor: number | null = null;
     if (session.mode === 'fun') {
-      const paid = await trx
-        .updateTable('game_sessions')
-        .set({ play_balance_minor: sql`play_balance_minor - ${input.stakeMinor}` })
-        .where('id', '=', session.id)
-        .where('play_balance_minor', '>=', input.stakeMinor)
-        .returning('play_balance_minor')
-        .executeTakeFirst();
-      if (!paid) throw new WpsError(400, SEAMLESS_MESSAGES.insufficientFunds, { balanceMinor: session.playBalanceMinor ?? 0, currency: session.currency });
-      playBalanceMinor = Number(paid.play_balance_minor);
+      playBalanceMinor = await movePlayMoney(trx, session, input.stakeMinor);
     }
     const bet = await trx
       .insertInto('crash_bets')

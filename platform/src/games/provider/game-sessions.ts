@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { WLG_MESSAGES, WPS_CODES, WPS_MESSAGES, type TFairCommitment, type TGameEngine, type TWlgSeedResponse, type TWlgState } from '@wl/schemas';
+import { SEAMLESS_MESSAGES, WLG_MESSAGES, WPS_CODES, WPS_MESSAGES, type TFairCommitment, type TGameEngine, type TWlgSeedResponse, type TWlgState } from '@wl/schemas';
 import { newClientSeed, newServerSeed, serverSeedHash } from '@wl/schemas/games/fair';
 import { isUniqueViolation } from '../../account/account.service.ts';
 import type { DB } from '../../db/schema.ts';
@@ -27,6 +27,27 @@ export type TGameSession = {
   playBalanceMinor: number | null;
   game: { id: number; nodeId: string; gameCode: string; engine: TGameEngine; nameEn: string; nameBn: string };
 };
+
+/**
+ * Free play: takes `debitMinor` from the session's play money and adds `creditMinor`, in the caller's
+ * transaction, only when the session holds the debit (one conditional update, so parallel bets cannot
+ * overdraw it). Refused with the wallet's insufficient-funds answer and the balance left otherwise.
+ * Answers the new play balance. The slot, the lottery and the crash game all bet through it.
+ */
+export async function movePlayMoney(trx: Transaction<DB>, session: TGameSession, debitMinor: number, creditMinor = 0): Promise<number> {
+  const paid = await trx
+    .updateTable('game_sessions')
+    .set({ play_balance_minor: sql`play_balance_minor - ${debitMinor} + ${creditMinor}` })
+    .where('id', '=', session.id)
+    .where('play_balance_minor', '>=', debitMinor)
+    .returning('play_balance_minor')
+    .executeTakeFirst();
+  if (!paid) {
+    const left = await trx.selectFrom('game_sessions').select('play_balance_minor').where('id', '=', session.id).executeTakeFirstOrThrow();
+    throw new WpsError(400, SEAMLESS_MESSAGES.insufficientFunds, { balanceMinor: Number(left.play_balance_minor), currency: session.currency });
+  }
+  return Number(paid.play_balance_minor);
+}
 
 export const gameAlreadyOpen = () => new WpsError(WPS_CODES.gameAlreadyOpen, WLG_MESSAGES.gameAlreadyOpen);
 const sessionEnded = () => new WpsError(WPS_CODES.notLoggedIn, WLG_MESSAGES.sessionEnded);

@@ -30,7 +30,7 @@ import {
 import type { DB, LotteryDrawsTable } from '../../db/schema.ts';
 import type { TPlatformDeps } from '../../http/deps.ts';
 import { WpsError, wpsErrors } from '../../http/envelope.ts';
-import type { TGameSession } from './game-sessions.ts';
+import { movePlayMoney, type TGameSession } from './game-sessions.ts';
 import { WalletRefusal, WalletUnreachable, type TWalletClient } from './wallet-client.ts';
 
 /**
@@ -359,18 +359,7 @@ export async function placeLotteryBet(deps: TPlatformDeps, wallet: TWalletClient
     if (Number((await mine.executeTakeFirstOrThrow()).n) >= LOTTERY_MAX_BETS_PER_DRAW) throw new WpsError(WPS_CODES.badRequest, LOTTERY_MESSAGES.tooManyBets);
     let playBalanceMinor: number | null = null;
     if (session.mode === 'fun') {
-      const paid = await trx
-        .updateTable('game_sessions')
-        .set({ play_balance_minor: sql`play_balance_minor - ${req.stakeMinor}` })
-        .where('id', '=', session.id)
-        .where('play_balance_minor', '>=', req.stakeMinor)
-        .returning('play_balance_minor')
-        .executeTakeFirst();
-      if (!paid) {
-        const left = await trx.selectFrom('game_sessions').select('play_balance_minor').where('id', '=', session.id).executeTakeFirstOrThrow();
-        throw new WpsError(400, SEAMLESS_MESSAGES.insufficientFunds, { balanceMinor: Number(left.play_balance_minor), currency: session.currency });
-      }
-      playBalanceMinor = Number(paid.play_balance_minor);
+      playBalanceMinor = await movePlayMoney(trx, session, req.stakeMinor);
     }
     const bet = await trx
       .insertInto('lottery_bets')

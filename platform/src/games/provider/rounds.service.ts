@@ -1,10 +1,9 @@
-import { sql } from 'kysely';
-import { SEAMLESS_MESSAGES, WLG_MESSAGES, WPS_CODES, type TWlgRound, type TWlgSlotSpinResponse } from '@wl/schemas';
+import { WLG_MESSAGES, WPS_CODES, type TWlgRound, type TWlgSlotSpinResponse } from '@wl/schemas';
 import { fairFloats } from '@wl/schemas/games/fair';
 import { slotSpin, type TSlotSpin } from '@wl/schemas/games/slot';
 import type { TPlatformDeps } from '../../http/deps.ts';
 import { WpsError } from '../../http/envelope.ts';
-import { commitmentOf, type TGameSession } from './game-sessions.ts';
+import { commitmentOf, movePlayMoney, type TGameSession } from './game-sessions.ts';
 import { WalletRefusal, WalletUnreachable, type TWalletClient } from './wallet-client.ts';
 
 /** A round still 'open' or 'placed' this long after it was drawn is finished by the recovery sweep. */
@@ -40,18 +39,7 @@ async function drawSlotRound(deps: TPlatformDeps, session: TGameSession, betPerL
     const spin = slotSpin(await fairFloats(seed.server_seed, seed.client_seed, nonce, 5), betPerLineMinor);
     let playBalanceMinor: number | null = null;
     if (session.mode === 'fun') {
-      const paid = await trx
-        .updateTable('game_sessions')
-        .set({ play_balance_minor: sql`play_balance_minor - ${spin.stakeMinor} + ${spin.winMinor}` })
-        .where('id', '=', session.id)
-        .where('play_balance_minor', '>=', spin.stakeMinor)
-        .returning('play_balance_minor')
-        .executeTakeFirst();
-      if (!paid) {
-        const left = await trx.selectFrom('game_sessions').select('play_balance_minor').where('id', '=', session.id).executeTakeFirstOrThrow();
-        throw new WpsError(400, SEAMLESS_MESSAGES.insufficientFunds, { balanceMinor: Number(left.play_balance_minor), currency: session.currency });
-      }
-      playBalanceMinor = Number(paid.play_balance_minor);
+      playBalanceMinor = await movePlayMoney(trx, session, spin.stakeMinor, spin.winMinor);
     }
     const round = await trx
       .insertInto('game_rounds')
