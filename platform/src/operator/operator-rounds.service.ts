@@ -1,6 +1,7 @@
 import { sql, type InferResult, type Kysely, type SelectQueryBuilder } from 'kysely';
 import {
   GAME_ENGINES,
+  OPERATOR_STUCK_AFTER_MS,
   type TGameEngine,
   type TOperatorRound,
   type TOperatorRoundsQuery,
@@ -56,6 +57,8 @@ function gameRoundsSelect(db: Kysely<DB>, merchantId: number, engines: readonly 
       'r.outcome',
       'r.created_at',
       'r.settled_at',
+      // When the round was due to settle: a spin at once.
+      sql<Date>`r.created_at`.as('due_at'),
     ]);
 }
 
@@ -98,6 +101,8 @@ const lotteryBetsSource: TRoundSource = {
         ),
         'b.created_at',
         'b.settled_at',
+        // A bet is due when its draw closes.
+        sql<Date>`d.closes_at`.as('due_at'),
       ]),
 };
 
@@ -138,6 +143,8 @@ const crashBetsSource: TRoundSource = {
         ),
         'b.created_at',
         'b.settled_at',
+        // A bet is due when its round crashes (a cash-out is paid at once, but the crash settles it at the latest).
+        sql<Date>`c.crashes_at`.as('due_at'),
       ]),
 };
 
@@ -166,6 +173,24 @@ const parseOutcome = (value: unknown): unknown => (typeof value === 'string' ? J
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
 /**
+ * The merchant's real-money plays of every game still open or placed OPERATOR_STUCK_AFTER_MS after they
+ * were due: the alert of the console's rounds view. The sweeps retry them with the same ids; a play that
+ * stays here has a wallet that refuses it (a refused win of a taken stake is never expected) or is away.
+ */
+async function stuckPlays(deps: TPlatformDeps, merchantId: number): Promise<{ stuck: number; stuckSince: string | null }> {
+  const [first, ...rest] = ROUND_SOURCES.map((source) => source.select(deps.db, merchantId, source.engines, deps.clock()));
+  const union = rest.reduce((all, next) => all.unionAll(next), first!);
+  const row = await deps.db
+    .selectFrom(union.as('x'))
+    .where('x.mode', '=', 'real')
+    .where('x.state', 'in', ['open', 'placed'])
+    .where('x.due_at', '<', new Date(deps.clock().getTime() - OPERATOR_STUCK_AFTER_MS))
+    .select([sql<string>`count(*)`.as('n'), sql<Date | null>`min(x.due_at)`.as('since')])
+    .executeTakeFirstOrThrow();
+  return { stuck: Number(row.n), stuckSince: iso(row.since) };
+}
+
+/**
  * A page of the merchant's rounds of the built-in games, newest first, with each round's provably
  * fair data, and the totals over the whole filter: stakes the wallet took (placed or settled) and
  * wins it paid (settled). Another merchant's rounds are never in any source's select. A lottery or
@@ -187,7 +212,8 @@ export async function operatorGameRounds(deps: TPlatformDeps, merchantId: number
     .orderBy('id')
     .execute();
   const gameList = games.map((g) => ({ nodeId: g.node_id, engine: g.engine!, nameEn: g.name_en, nameBn: g.name_bn }));
-  const empty = { rounds: [], total: 0, pageNo: q.pageNo, pageSize: q.pageSize, betMinor: 0, winMinor: 0, games: gameList };
+  const stuck = await stuckPlays(deps, merchantId);
+  const empty = { rounds: [], total: 0, pageNo: q.pageNo, pageSize: q.pageSize, betMinor: 0, winMinor: 0, games: gameList, ...stuck };
   const [first, ...rest] = selects;
   if (!first) return empty;
   const union = rest.reduce((all, next) => all.unionAll(next), first);

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   OPERATOR_ROUNDS_PATHS,
+  OPERATOR_STUCK_AFTER_MS,
   WLG_CRASH_PATHS,
   WLG_LOTTERY_PATHS,
   WLG_PATHS,
@@ -23,7 +24,10 @@ import { CRASH_PAUSE_MS, flightMsOf } from '@wl/schemas/games/crash';
 import { serverSeedHash } from '@wl/schemas/games/fair';
 import { LOTTERY_SETTLE_GRACE_MS, lotteryClientSeed } from '@wl/schemas/games/lottery';
 import { builtInProvider } from '../games/provider/provider.routes.ts';
+import { sessionOf } from '../games/provider/game-sessions.ts';
 import { settleDraw } from '../games/provider/lottery.service.ts';
+import { recoverRounds, spinSlot } from '../games/provider/rounds.service.ts';
+import { WalletUnreachable, type TWalletClient } from '../games/provider/wallet-client.ts';
 import { BUILT_IN_GAMES, BUILT_IN_LOTTERY, DEMO_ACCOUNTS } from '../seed/seed.ts';
 import { usePlatform } from '../test-support/db.ts';
 import { fromClientIp, loginToken } from '../test-support/http.ts';
@@ -320,4 +324,38 @@ describe('operator view of the built-in games rounds', () => {
       expect(res.json().success).toBe(false);
     }
   });
+
+  it('reports real-money plays the wallet left unfinished past their due time, whatever the filter, until a sweep finishes them', async () => {
+    const deps = ctx.app.platform;
+    const merchantId = (await ctx.db.selectFrom('merchants').select('id').where('code', '=', 'DEMO').executeTakeFirstOrThrow()).id;
+    const before = await page();
+    expect(before.stuck).toBe(0);
+    expect(before.stuckSince).toBeNull();
+    // demo_player4 spins; the wallet takes the stake but the answer to the win is lost: the round stays 'placed'.
+    const player = await loginToken(ctx.app, 'demo_player4', 'Player1234');
+    const opened = await open(player);
+    const session = await sessionOf(deps, merchantId, opened.token);
+    const real = builtInProvider(ctx.app, deps).walletFor(merchantId);
+    const lost: TWalletClient = { ...real, win: async () => Promise.reject(new WalletUnreachable('answer lost')) };
+    await spinSlot(deps, lost, session, 100).catch(() => undefined);
+    const placedAt = nowMs;
+    // The operator switches the provider off: its wallet now refuses every call, so the sweep cannot pay the win.
+    await ctx.db.updateTable('seamless_providers').set({ enabled: false }).where('merchant_id', '=', merchantId).execute();
+    nowMs += OPERATOR_STUCK_AFTER_MS + 60_000;
+    try {
+      await recoverRounds(deps, real, merchantId);
+      const stuck = await page({ account: 'demo_member', engine: 'lottery' });
+      expect(stuck.stuck).toBe(1);
+      const round = await ctx.db.selectFrom('game_rounds').select('created_at').where('session_id', '=', session.id).executeTakeFirstOrThrow();
+      expect(stuck.stuckSince).toBe(new Date(round.created_at).toISOString());
+      // Switched back on, the next sweep pays it with the same ids and the alert clears.
+      await ctx.db.updateTable('seamless_providers').set({ enabled: true }).where('merchant_id', '=', merchantId).execute();
+      expect((await recoverRounds(deps, real, merchantId)).paid).toBe(1);
+      expect((await page()).stuck).toBe(0);
+    } finally {
+      await ctx.db.updateTable('seamless_providers').set({ enabled: true }).where('merchant_id', '=', merchantId).execute();
+      nowMs = placedAt;
+    }
+  });
 });
+

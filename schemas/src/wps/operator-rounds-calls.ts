@@ -22,6 +22,9 @@ export const ZGameRoundState = z.enum(GAME_ROUND_STATES);
 const ZInstant = z.iso.datetime({ offset: true }).max(40);
 
 /** Filters: a game (node id) or a whole engine, a member account, a state, real money or play money, a time range. */
+/** A play still unsettled this long after it was due (a slot round made, a draw closed, a crash round crashed) is reported as stuck. */
+export const OPERATOR_STUCK_AFTER_MS = 10 * 60_000;
+
 export const ZOperatorRoundsQuery = z
   .object({
     engine: ZGameEngine.optional(),
@@ -112,5 +115,12 @@ export const ZOperatorRoundsResponse = z.object({
   betMinor: ZMinor,
   winMinor: ZMinor,
   games: z.array(ZOperatorRoundGame).max(200),
+  /**
+   * Real-money plays of any game whose money is still unfinished (a stake in doubt, or a win not paid)
+   * OPERATOR_STUCK_AFTER_MS after they were due to settle, whatever the filter: the sweeps keep trying,
+   * but the wallet refuses or cannot be reached, and a person should look. `stuckSince` is the oldest one's due time.
+   */
+  stuck: z.number().int().nonnegative(),
+  stuckSince: z.string().max(40).nullable(),
 });
 export type TOperatorRoundsResponse = z.infer<typeof ZOperatorRoundsResponse>;

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { RECORD_EXPORT_MAX_ROWS, RECORD_MAX_RANGE_DAYS, toCsv } from '@wl/schemas/domain/records';
 import { GAME_ROUND_STATES, OPERATOR_ROUNDS_PAGE_SIZE, type TGameRoundState } from '@wl/schemas/games/rounds';
-import type { TOperatorRound, TOperatorRoundsQuery, TRoundOutcomeSummary } from '@wl/schemas/wps/operator-rounds-calls';
+import { OPERATOR_STUCK_AFTER_MS, type TOperatorRound, type TOperatorRoundsQuery, type TRoundOutcomeSummary } from '@wl/schemas/wps/operator-rounds-calls';
 import { errorKey, useTRPC, useTRPCClient } from '../api/trpc.ts';
 import { useAreaTexts } from '../i18n/area-texts.ts';
 import { formatMinor } from '../lib/money.ts';
@@ -198,6 +198,15 @@ export default function OperatorRounds({ currency }: { currency: string }) {
       {rounds.error && (
         <p className="form__error" role="alert" data-testid="operator.rounds.error">
           {t(errorKey(rounds.error))}
+        </p>
+      )}
+      {data && data.stuck > 0 && (
+        <p className="form__error" role="alert" data-testid="operator.rounds.stuck">
+          {t('oprounds_stuck', {
+            count: data.stuck,
+            minutes: OPERATOR_STUCK_AFTER_MS / 60_000,
+            since: new Date(data.stuckSince ?? Date.now()).toLocaleString(i18n.language === 'bn' ? 'bn-BD' : 'en-GB'),
+          })}
         </p>
       )}
       {data && rangeProblem === null && (
