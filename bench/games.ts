@@ -89,7 +89,7 @@ export type TLatencyRun = { name: string; requests: number; requestsPerSecond: n
 export type TGameListRun = { games: number; list: TLatencyRun; bare: TLatencyRun; ratio: number };
 
 /** `count` GETs, `clients` at a time, each timed: requests per second and latency percentiles. */
-async function timedGets(name: string, url: string, headers: Record<string, string>, count: number, clients = 50): Promise<TLatencyRun> {
+export async function timedGets(name: string, url: string, headers: Record<string, string>, count: number, clients = 50): Promise<TLatencyRun> {
   const latencies: number[] = [];
   let next = 0;
   const started = performance.now();

@@ -14,6 +14,7 @@ import { startEmbeddedPlatform } from '@wl/platform/embedded';
 import { formatLighthouse, measureLighthouse } from './lighthouse.ts';
 import { formatConfigSize, measureConfigSize } from './config-size.ts';
 import { measureEdge, printEdge, registerBareRoute } from './edge.ts';
+import { measureAgentTeam, printAgentTeam } from './agent-team.ts';
 import { measureGameList, measureSlotRounds, printGameList, printSlotRounds } from './games.ts';
 import { measureLedger, printLedger } from './ledger.ts';
 import { load } from './load.ts';
@@ -108,6 +109,8 @@ async function main() {
     // game list on a catalogue of 10,000 games beside a bare route with the same bytes.
     slotRounds: await measureSlotRounds(process.env.DATABASE_URL),
     gameList: await measureGameList(),
+    // Issue 10: the agent centre for an agent with 100,000 downlines and 1,000,000 bets, beside a bare route.
+    agentTeam: await measureAgentTeam(process.env.DATABASE_URL),
   };
   const goals = goalRows(results);
 
@@ -127,6 +130,7 @@ async function main() {
   printLedger(results.ledger);
   printSlotRounds(results.slotRounds, results.ledger);
   printGameList(results.gameList);
+  printAgentTeam(results.agentTeam);
   printGoals(goals);
   console.log(`  written to bench/results.json\n`);
 
