@@ -13,7 +13,7 @@ const srcRoot = fileURLToPath(new URL('..', import.meta.url));
  * Typographic signs stay allowed: © ® ™ (Extended_Pictographic, but text), arrows in sentences
  * ("Main wallet → game wallet") and maths (⌊x⌋).
  */
-const PICTOGRAPH = /[\p{Extended_Pictographic}\u{2600}-\u{27BF}\u{2B00}-\u{2BFF}\u{FE0F}]/gu;
+const PICTOGRAPH = /\p{Extended_Pictographic}|[\u{2600}-\u{27BF}\u{2B00}-\u{2BFF}]|\u{FE0F}/gu;
 const TYPOGRAPHIC = new Set(['©', '®', '™']);
 
 /** What must stay, as `path:character` (none today). */
