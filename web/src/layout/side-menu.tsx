@@ -94,7 +94,7 @@ export function SideMenu({ collapsed, onToggle }: { collapsed: boolean; onToggle
   const { t } = useTranslation();
   const config = useScreenConfig();
   return (
-    <aside className={`side-menu${collapsed ? ' side-menu--collapsed' : ''}`} data-testid="side-menu" aria-label={t('side_menu')}>
+    <aside id="side-menu" className={`side-menu${collapsed ? ' side-menu--collapsed' : ''}`} data-testid="side-menu" aria-label={t('side_menu')}>
       <button type="button" className="side-menu__toggle" data-testid="side-menu.toggle" aria-expanded={!collapsed} aria-label={t(collapsed ? 'menu_expand' : 'menu_collapse')} onClick={onToggle}>
         <Icon name={collapsed ? 'expand' : 'collapse'} size={16} />
       </button>
