@@ -32,10 +32,12 @@ function start(input: Omit<TAnnouncementPopupInput, 'sessionSeen'>, storage: Rec
 }
 
 describe('announcement popup: examples', () => {
-  it('selects A for users, F only on first login, B for visitors', () => {
+  it('selects A for users, F (the welcome) instead on a first login, B for visitors and trial accounts', () => {
     expect(popupsFor(all, 'user', false).map((p) => p.id)).toEqual([1, 4]);
-    expect(popupsFor(all, 'user', true).map((p) => p.id)).toEqual([1, 3, 4]);
+    expect(popupsFor(all, 'user', true).map((p) => p.id)).toEqual([3]);
     expect(popupsFor(all, 'visitor', true).map((p) => p.id)).toEqual([2]);
+    expect(popupsFor(all, 'user', false, true).map((p) => p.id)).toEqual([2]);
+    expect(popupsFor(all, 'user', true, true).map((p) => p.id)).toEqual([2]);
   });
 
   it('shows the visitor popup, closes it and marks the visitor key only', () => {
@@ -67,13 +69,11 @@ describe('announcement popup: examples', () => {
   });
 
   it('pages with popup.next and dismisses after the last one', () => {
-    const { actor, storage } = start({ popups: all, audience: 'user', isFirstLogin: true });
+    const { actor, storage } = start({ popups: all, audience: 'user' });
     const ids = [actor.getSnapshot().context.popups[actor.getSnapshot().context.index]?.id];
     actor.send({ type: 'popup.next' });
     ids.push(actor.getSnapshot().context.popups[actor.getSnapshot().context.index]?.id);
-    actor.send({ type: 'popup.next' });
-    ids.push(actor.getSnapshot().context.popups[actor.getSnapshot().context.index]?.id);
-    expect(ids).toEqual([1, 3, 4]);
+    expect(ids).toEqual([1, 4]);
     expect(storage).toEqual({});
     actor.send({ type: 'popup.next' });
     expect(actor.getSnapshot().value).toBe('closed');

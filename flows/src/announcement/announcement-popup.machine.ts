@@ -13,8 +13,10 @@ export const ANNOUNCEMENT_SEEN_KEYS: Readonly<Record<TPopupAudience, string>> = 
 export type TAnnouncementPopupInput = {
   popups: readonly TPopup[];
   audience: TPopupAudience;
-  /** The member logged in for the first time: execution F popups apply too. */
+  /** The member logged in for the first time (a new account): execution F popups, the welcome. */
   isFirstLogin?: boolean;
+  /** A free-trial account: it is not a member yet, so it gets what visitors get (B). */
+  isTrial?: boolean;
   /** What session storage holds now, by key (ANNOUNCEMENT_SEEN_KEYS). */
   sessionSeen: Readonly<Record<string, boolean>>;
 };
@@ -28,12 +30,15 @@ export type TAnnouncementPopupContext = {
   index: number;
 };
 
-/** SPEC §4: execution A is for logged-in users, B for anonymous visitors, F for a first-time login. */
-export function popupsFor(popups: readonly TPopup[], audience: TPopupAudience, isFirstLogin: boolean): TPopup[] {
-  return popups.filter((popup) => {
-    if (audience === 'visitor') return popup.execution === 'B';
-    return popup.execution === 'A' || (popup.execution === 'F' && isFirstLogin);
-  });
+/**
+ * SPEC §4: execution A is for logged-in users, B for anonymous visitors, F for a first-time login.
+ * A welcome that fits (issue 11): a brand-new account gets the first-login popups (F) instead of the
+ * members' ones (A: "your weekly rebate is ready" greets nobody who has not played yet), and a trial
+ * account, not a member yet, gets the visitors' (B: the invitation to register).
+ */
+export function popupsFor(popups: readonly TPopup[], audience: TPopupAudience, isFirstLogin: boolean, isTrial = false): TPopup[] {
+  const execution = audience === 'visitor' || isTrial ? 'B' : isFirstLogin ? 'F' : 'A';
+  return popups.filter((popup) => popup.execution === execution);
 }
 
 /**
@@ -65,7 +70,7 @@ export const announcementPopupMachine = setup({
     return {
       key,
       alreadyClosed: input.sessionSeen[key] === true,
-      popups: popupsFor(input.popups, input.audience, input.isFirstLogin === true),
+      popups: popupsFor(input.popups, input.audience, input.isFirstLogin === true, input.isTrial === true),
       index: 0,
     };
   },

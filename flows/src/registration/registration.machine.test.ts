@@ -124,16 +124,28 @@ describe('registration machine: examples', () => {
     expect(mobileOnly.actor.getSnapshot().context.tab).toBe('mobile');
   });
 
-  it('on the mobile tab requires the number, with the SMS code when verification is on', async () => {
-    const { actor, calls } = start({}, { ...input, tabs: ['mobile'], smsVerification: true });
+  it.each([false, true])('on the mobile tab requires the number and its SMS code, and no second human check (REGMOBVERF3 %s)', async (smsVerification) => {
+    const { actor, calls } = start({}, { ...input, tabs: ['mobile'], smsVerification });
     const { username: _u, ...mobileValues } = values;
     actor.send({ type: 'register.submit', values: { ...mobileValues, mobileNum: '01712345678' } });
     expect(actor.getSnapshot().context.fieldErrors.verificationCode?.key).toBe('pattern.DIGITS_ONLY');
     actor.send({ type: 'register.submit', values: { ...mobileValues, mobileNum: '01712345678', verificationCode: '123456' } });
-    actor.send({ type: 'human.verified', captchaId: 'c', captcha: 'x' });
+    // The code was sent behind a human check (issue 11: one check, not two).
+    expect(actor.getSnapshot().matches('humanVerification')).toBe(false);
     await waitFor(actor, (s) => s.status === 'done');
     expect(calls.register[0]?.mode).toBe('mobile');
     expect(calls.register[0]?.values.verificationCode).toBe('123456');
+    expect(calls.register[0]).not.toHaveProperty('captcha');
+  });
+
+  it('asks the username tab for the SMS code only with REGMOBVERF3, then goes on without a second check', async () => {
+    const { actor, calls } = start({}, { ...input, smsVerification: true });
+    actor.send({ type: 'register.submit', values: { ...values, mobileNum: '01712345678' } });
+    expect(actor.getSnapshot().context.fieldErrors.verificationCode?.key).toBe('pattern.DIGITS_ONLY');
+    actor.send({ type: 'register.submit', values: { ...values, mobileNum: '01712345678', verificationCode: '123456', affiliateCode: 'AFF1' } });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(calls.affiliate).toEqual(['AFF1']);
+    expect(calls.register[0]).not.toHaveProperty('captchaId');
   });
 
   it('completes even when member info fails after a successful registration', async () => {

@@ -3,6 +3,7 @@ import { MIN_AGE } from '@wl/schemas/constants';
 import {
   buildRegistrationSchema,
   firstFieldErrors,
+  smsCodeRequired,
   type TFieldError,
   type TRegistrationMode,
   type TRegistrationValues,
@@ -27,7 +28,8 @@ export type TRegistrationInput = {
 /** The human-verification answer (captcha) the page collected. */
 export type THumanCheck = { captchaId: string; captcha: string };
 
-export type TRegisterRequest = { mode: TRegistrationMode; values: TRegistrationValues } & THumanCheck;
+/** The register call: the human check only where the tab takes no SMS code (smsCodeRequired: the code was sent behind one). */
+export type TRegisterRequest = { mode: TRegistrationMode; values: TRegistrationValues } & Partial<THumanCheck>;
 
 export type TRegistrationEvent =
   | { type: 'register.tab'; tab: TRegistrationMode }
@@ -63,7 +65,8 @@ function validate(context: TRegistrationContext, values: Record<string, unknown>
 
 /**
  * Registration of SPEC §4: terms accepted and validation (schemas rules, same as the server) →
- * optional affiliate code check → human verification → register → load member info → done
+ * optional affiliate code check → human verification (skipped on a tab with the SMS code, which was
+ * sent behind one: one human check, issue 11) → register → load member info → done
  * (redirect '/'). Actors to provide: checkAffiliate, register, loadMember.
  */
 export const registrationMachine = setup({
@@ -88,6 +91,9 @@ export const registrationMachine = setup({
       return result.success && (result.data.affiliateCode ?? '') !== '';
     },
     affiliateValid: (_, { valid }: { valid: boolean }) => valid,
+    affiliateValidCheckedBySms: ({ context }, { valid }: { valid: boolean }) => valid && smsCodeRequired(context.tab, context.smsVerification),
+    // One human check (issue 11): a tab with the SMS code had it when the code was sent.
+    checkedBySms: ({ context }) => smsCodeRequired(context.tab, context.smsVerification),
     humanCheckFilled: ({ event }) =>
       event.type === 'human.verified' && event.captchaId.trim() !== '' && event.captcha.trim() !== '',
   },
@@ -138,6 +144,7 @@ export const registrationMachine = setup({
         'register.submit': [
           { guard: 'valuesInvalid', actions: 'storeErrors' },
           { target: 'checkingAffiliate', guard: 'hasAffiliateCode', actions: 'storeValues' },
+          { target: 'registering', guard: 'checkedBySms', actions: 'storeValues' },
           { target: 'humanVerification', actions: 'storeValues' },
         ],
       },
@@ -148,6 +155,7 @@ export const registrationMachine = setup({
         src: 'checkAffiliate',
         input: ({ context }) => ({ code: context.values?.affiliateCode ?? '' }),
         onDone: [
+          { guard: { type: 'affiliateValidCheckedBySms', params: ({ event }) => event.output }, target: 'registering' },
           { guard: { type: 'affiliateValid', params: ({ event }) => event.output }, target: 'humanVerification' },
           { target: 'editing', actions: 'rejectAffiliate' },
         ],
@@ -165,15 +173,12 @@ export const registrationMachine = setup({
       invoke: {
         id: 'register',
         src: 'register',
-        input: ({ context, event }) => {
-          const check = event as Extract<TRegistrationEvent, { type: 'human.verified' }>;
-          return {
-            mode: context.tab,
-            values: context.values as TRegistrationValues,
-            captchaId: check.captchaId.trim(),
-            captcha: check.captcha.trim(),
-          };
-        },
+        input: ({ context, event }) => ({
+          mode: context.tab,
+          values: context.values as TRegistrationValues,
+          // Only from the human check; a tab with the SMS code comes here without one.
+          ...(event.type === 'human.verified' ? { captchaId: event.captchaId.trim(), captcha: event.captcha.trim() } : {}),
+        }),
         onDone: { target: 'loadingMember', actions: { type: 'storeToken', params: ({ event }) => event.output } },
         onError: { target: 'editing', actions: { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) } },
       },

@@ -8,12 +8,21 @@ export const BUILT_ROUTES: readonly string[] = builtRoutes;
 
 const BUILT = new Set(BUILT_ROUTES);
 
+/**
+ * Sections of a built page that exist, for links with a hash: the help centre has only its terms so
+ * far (issue 11), so /help#about, #guide and #feedback stay unlinked while /help#term is linked.
+ */
+export const BUILT_SECTIONS: readonly string[] = ['/help#term'];
+const SECTIONS = new Set(BUILT_SECTIONS);
+
 /** The path part of a link: without query string or hash. */
 export function routePath(link: string): string {
   return link.split(/[?#]/, 1)[0] ?? link;
 }
 
-/** True when the web builds the page a link points to. */
+/** True when the web builds the page a link points to (and, for a link with a hash, that section). */
 export function isBuilt(link: string): boolean {
+  const hash = link.indexOf('#');
+  if (hash >= 0 && link.length > hash + 1) return SECTIONS.has(`${routePath(link)}${link.slice(hash)}`);
   return BUILT.has(routePath(link));
 }

@@ -16,7 +16,7 @@ import {
   type TVendorLink,
   type TWhitelabelNode,
 } from '@wl/schemas';
-import { BUILT_ROUTES, routePath } from './built-routes.ts';
+import { BUILT_ROUTES, isBuilt, routePath } from './built-routes.ts';
 import { composeScreenConfig, type TComposerInputs, type TViewer } from './compose-screen-config.ts';
 
 const node = (modId: string, enabled = true, childrenNodes: TWhitelabelNode[] = []): TWhitelabelNode => ({
@@ -421,14 +421,15 @@ describe('composeScreenConfig', () => {
       });
     });
 
-    it('the SMS code field is offered only with SMS verification', () => {
-      const fieldsOf = (on: boolean) => compose(visitor, { flags: { REGMOBVERF3: on } }).forms.register.fields.map((f) => f.field);
-      expect(fieldsOf(true)).toContain('verificationCode');
-      expect(fieldsOf(false)).not.toContain('verificationCode');
+    it('the SMS code field is offered only where a tab takes the code: the mobile tab, or REGMOBVERF3', () => {
+      const fieldsOf = (flags: { REGMOBVERF3: boolean; MOBILENUMREG3: boolean }) => compose(visitor, { flags }).forms.register.fields.map((f) => f.field);
+      expect(fieldsOf({ REGMOBVERF3: true, MOBILENUMREG3: false })).toContain('verificationCode');
+      expect(fieldsOf({ REGMOBVERF3: false, MOBILENUMREG3: true })).toContain('verificationCode');
+      expect(fieldsOf({ REGMOBVERF3: false, MOBILENUMREG3: false })).not.toContain('verificationCode');
     });
 
     it('register fields come from enabled settings with their rules', () => {
-      expect(compose(visitor, { flags: { REGMOBVERF3: false } }).forms.register.fields).toEqual([
+      expect(compose(visitor, { flags: { REGMOBVERF3: false, MOBILENUMREG3: false } }).forms.register.fields).toEqual([
         { field: 'username', required: true, rule: { acceptedPattern: '^[A-Za-z][A-Za-z0-9]*$', minLength: 6, maxLength: 12, patternId: 'LETTER_FIRST_ALNUM' } },
         { field: 'password', required: true, rule: null },
         { field: 'email', required: false, rule: null },
@@ -462,12 +463,12 @@ describe('composeScreenConfig', () => {
   });
 
   describe('availability (pages the web does not build are disabled)', () => {
-    it('links the built actions, the game centre routes, the account game lists, the security centre, deposit, withdraw, transfers, records and the agent centre, nothing else', () => {
+    it('links the built actions, the game centre routes, the account game lists, the security centre, deposit, withdraw, transfers, records, the agent centre and the help centre with its terms, nothing else', () => {
       const config = compose(agent);
       const all = [...sideEntries(config), ...config.memberCentre, ...config.agentCentre, ...config.avatarMenu, ...config.footer.helpLinks];
       const available = all.filter((e) => e.isAvailable).map((e) => (e.target.type === 'action' ? e.target.action : e.target.type === 'route' ? e.target.path : e.target.url));
       expect(new Set(available)).toEqual(
-        new Set(['language', 'theme', 'appDownload', 'customerService', 'logout', '/lott', '/elott', '/live', '/sports', '/esports', '/fish', '/rng', '/pvp', '/cockfight', '/favorite', '/recent', '/member/securityCenter', '/member/depositv2', '/member/withdraw', '/member/transferFund', '/member/transferUpline', '/member/transactionHistory', '/member/personalHistoryCopy', '/member/personalProfit', '/member/bonusDetails', '/agentHome', '/agentHome/agentTeamOverview', '/agentHome/downlineManagmentView']),
+        new Set(['language', 'theme', 'appDownload', 'customerService', 'logout', '/lott', '/elott', '/live', '/sports', '/esports', '/fish', '/rng', '/pvp', '/cockfight', '/favorite', '/recent', '/member/securityCenter', '/member/depositv2', '/member/withdraw', '/member/transferFund', '/member/transferUpline', '/member/transactionHistory', '/member/personalHistoryCopy', '/member/personalProfit', '/member/bonusDetails', '/agentHome', '/agentHome/agentTeamOverview', '/agentHome/downlineManagmentView', '/help', '/help#term']),
       );
     });
 
@@ -525,10 +526,12 @@ describe('composeScreenConfig', () => {
       expect(entry).toMatchObject({ path: '/seaLottery?gameCode=SEA1', isAvailable: true });
     });
 
-    it('routePath drops query and hash; /help#term is not built', () => {
+    it('routePath drops query and hash; of the help centre only /help and its terms (#term) are built', () => {
       expect(routePath('/rng?vassalage=PG')).toBe('/rng');
       expect(routePath('/help#term')).toBe('/help');
-      expect(BUILT_ROUTES).not.toContain('/help');
+      expect(isBuilt('/help')).toBe(true);
+      expect(isBuilt('/help#term')).toBe(true);
+      expect(isBuilt('/help#about')).toBe(false);
       expect(BUILT_ROUTES).not.toContain('/promotions');
     });
 

@@ -147,8 +147,8 @@ function forms(inputs: TComposerInputs, flags: ReturnType<typeof featureFlags>):
   const rules = new Map<string, TValidationRule>();
   for (const rule of [...inputs.permission.registrationRules, ...inputs.registerRules]) rules.set(rule.field, rule);
   const fields: TFormField[] = inputs.registerSettings.fields
-    // No SMS verification, no code field (SPEC §5), whatever its stored setting says.
-    .filter((setting) => setting.enabled && (setting.field !== 'verificationCode' || flags.REGMOBVERF3))
+    // No tab that takes an SMS code (smsCodeRequired: the mobile tab, or REGMOBVERF3), no code field (SPEC §5).
+    .filter((setting) => setting.enabled && (setting.field !== 'verificationCode' || flags.REGMOBVERF3 || flags.MOBILENUMREG3))
     .map((setting) => {
       const rule = rules.get(setting.field);
       return {

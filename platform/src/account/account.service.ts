@@ -12,6 +12,7 @@ import {
   ZPatternId,
   ZRegistrationField,
   buildRegistrationSchema,
+  smsCodeRequired,
   firstFieldErrors,
   type TFormField,
   type TRegisterRequest,
@@ -85,7 +86,8 @@ export const isUniqueViolation = (err: unknown) => typeof err === 'object' && er
 /**
  * SPEC §4/§5 registration on the username or mobile tab: the tab's flag; every value checked with
  * buildRegistrationSchema (the client's validator); human verification; username and mobile free;
- * the affiliate code valid; the SMS code when REGMOBVERF3. Success logs the member in.
+ * the affiliate code valid; the SMS code where smsCodeRequired (mobile tab, or REGMOBVERF3), which then
+ * stands for the human check. Success logs the member in.
  */
 export async function register(
   deps: TPlatformDeps,
@@ -105,16 +107,20 @@ export async function register(
   const v = parsed.data;
   const event = (kind: string, username: string, memberId: number | null = null) => recordAuthEvent(db, { merchantId: merchant.id, memberId, username, kind, ip });
 
-  if (!(await consumeCaptcha(deps, merchant, req.captchaId, req.captcha))) {
+  let phone: TPhone | null = null;
+  if (v.mobileNum) phone = await checkPhone(deps, merchant, v.mobileNum, req.countryDialingCode ?? (await defaultDial(db, merchant.id)));
+  // One human check (issue 11): the SMS code was sent only behind a solved captcha, so where the tab
+  // needs the code (smsCodeRequired) the code is the check; elsewhere the captcha is. Either comes
+  // before anything about other accounts is looked up. A code spent on a registration refused later
+  // (a taken name) is gone: the member asks for a new one.
+  if (smsCodeRequired(mode, smsVerification)) {
+    await consumeCode(deps, merchant, phone!, 'register', v.verificationCode);
+  } else if (!req.captchaId || !req.captcha || !(await consumeCaptcha(deps, merchant, req.captchaId, req.captcha))) {
     await event('register_captcha_wrong', v.username ?? v.mobileNum ?? '');
     throw new WpsError(WPS_CODES.captchaRequired, WPS_MESSAGES.captchaWrong, { captcha: true });
   }
-  let phone: TPhone | null = null;
-  if (v.mobileNum) {
-    phone = await checkPhone(deps, merchant, v.mobileNum, req.countryDialingCode ?? (await defaultDial(db, merchant.id)));
-    if (await memberByPhone(db, merchant.id, phone.dial, phone.mobile)) {
-      throw new WpsError(CONFLICT, ACCOUNT_MESSAGES.mobileTaken, { fieldErrors: { mobileNum: { key: ACCOUNT_MESSAGES.mobileTaken, params: {} } } });
-    }
+  if (phone && (await memberByPhone(db, merchant.id, phone.dial, phone.mobile))) {
+    throw new WpsError(CONFLICT, ACCOUNT_MESSAGES.mobileTaken, { fieldErrors: { mobileNum: { key: ACCOUNT_MESSAGES.mobileTaken, params: {} } } });
   }
   let username = v.username;
   if (username && (await memberByUsername(db, merchant.id, username))) {
@@ -130,7 +136,6 @@ export async function register(
     }
     uplineId = agent.id;
   }
-  if (smsVerification) await consumeCode(deps, merchant, phone!, 'register', v.verificationCode);
 
   const password = v.password!;
   const passwordHash = await hashPassword(password);

@@ -27,6 +27,9 @@ async function register(mode: 'username' | 'mobile', values: Record<string, unkn
 }
 
 /** Sends the registration SMS (human verification first) and reads the code from the outbox. */
+/** A registration without the captcha: a tab with the SMS code had its human check when the code was sent. */
+const NO_CAPTCHA = { captchaId: undefined, captcha: undefined };
+
 async function registerCode(mobileNum: string): Promise<string> {
   const c = await captcha();
   tick(2000);
@@ -70,7 +73,6 @@ describe('affiliate check and registration', () => {
       mobileNum: { key: 'pattern.DIGITS_ONLY.exact', params: { length: 10 } },
       payeeName: { key: 'invalid_characters', params: {} },
       email: { key: 'pattern.EMAIL', params: { min: 5, max: 50 } },
-      verificationCode: { key: 'pattern.DIGITS_ONLY', params: { min: 4, max: 8 } },
     });
     expect(res.json().message).toBe('invalid_characters');
     const mismatch = await register('username', { username: 'newplayer1', password: 'Abcd1234', confirmPassword: 'Abcd12345', mobileNum: '1711000009', verificationCode: '123456' });
@@ -90,49 +92,77 @@ describe('affiliate check and registration', () => {
     expect(await rowCounts(ctx.db, [...TABLES])).toEqual(before);
   });
 
-  it('registers on the username tab after human verification, SMS code and affiliate check', async () => {
-    const values = { username: 'newplayer1', password: 'Abcd1234', confirmPassword: 'Abcd1234', mobileNum: '1711000002', email: 'new@example.test', payeeName: 'New Player', affiliateCode: DEMO_AGENT_INVITATION_CODE };
-    // The SMS send needs the human verification too.
-    tick(2000);
-    const noCaptcha = await ctx.app.inject({ method: 'POST', url: ACCOUNT_PATHS.smsRegister, payload: { mobileNum: '1711000002', countryDialingCode: '+880', captchaId: 'x', captcha: 'y' } });
-    expect(noCaptcha.json()).toMatchObject({ success: false, message: 'error_captcha_wrong', code: 460 });
-    const code = await registerCode('1711000002');
+  it('with REGMOBVERF3 the username tab takes the SMS code, sent behind the human check, as its one check', async () => {
+    await setFlag(ctx.db, 'REGMOBVERF3', true);
+    try {
+      const values = { username: 'newplayer1', password: 'Abcd1234', confirmPassword: 'Abcd1234', mobileNum: '1711000002', email: 'new@example.test', payeeName: 'New Player', affiliateCode: DEMO_AGENT_INVITATION_CODE };
+      // The SMS send needs the human verification.
+      tick(2000);
+      const noCaptcha = await ctx.app.inject({ method: 'POST', url: ACCOUNT_PATHS.smsRegister, payload: { mobileNum: '1711000002', countryDialingCode: '+880', captchaId: 'x', captcha: 'y' } });
+      expect(noCaptcha.json()).toMatchObject({ success: false, message: 'error_captcha_wrong', code: 460 });
+      const code = await registerCode('1711000002');
 
-    const before = await rowCounts(ctx.db, [...TABLES]);
-    const wrongCaptcha = await register('username', { ...values, verificationCode: code }, { captcha: '????' });
-    expect(wrongCaptcha.json()).toMatchObject({ success: false, message: 'error_captcha_wrong', code: 460 });
-    const badInvite = await register('username', { ...values, affiliateCode: 'NOPE99', verificationCode: code });
-    expect(badInvite.json()).toMatchObject({ message: 'invalid_invitation_code', code: 400 });
-    const badCode = await register('username', { ...values, verificationCode: code === '000000' ? '111111' : '000000' });
-    expect(badCode.json().message).toBe('verification_code_invalid');
-    expect(await rowCounts(ctx.db, ['members', 'sessions'])).toEqual({ members: before.members, sessions: before.sessions });
+      const before = await rowCounts(ctx.db, [...TABLES]);
+      const noCode = await register('username', values, NO_CAPTCHA);
+      expect(noCode.json().value.fieldErrors).toEqual({ verificationCode: { key: 'pattern.DIGITS_ONLY', params: { min: 4, max: 8 } } });
+      const badCode = await register('username', { ...values, verificationCode: code === '000000' ? '111111' : '000000' }, NO_CAPTCHA);
+      expect(badCode.json().message).toBe('verification_code_invalid');
+      expect(await rowCounts(ctx.db, ['members', 'sessions'])).toEqual({ members: before.members, sessions: before.sessions });
 
-    const ok = await register('username', { ...values, verificationCode: code });
-    const s = ZEnvelope(ZSessionValue).parse(ok.json()).value!;
-    expect(s).toMatchObject({ kind: 'session', firstTimeLogin: true, mustChangePassword: false });
-    expect((await info(s.token)).json().value).toMatchObject({ userName: 'newplayer1', type: 0 });
-    const row = await ctx.db.selectFrom('members').selectAll().where('username', '=', 'newplayer1').executeTakeFirstOrThrow();
-    const agent = await ctx.db.selectFrom('members').select('id').where('username', '=', 'demo_agent').executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ upline_id: agent.id, mobile_num: '1711000002', country_dialing_code: '+880', email: 'new@example.test', bank_holder_name: 'New Player' });
-    // The agent tree (closure table, docs/0046) knows the new downline in the registration's transaction.
-    expect(await ctx.db.selectFrom('member_tree').select(['ancestor_id', 'depth']).where('descendant_id', '=', row.id).orderBy('depth').execute()).toEqual([
-      { ancestor_id: row.id, depth: 0 },
-      { ancestor_id: agent.id, depth: 1 },
-    ]);
-    expect(row.password_hash.startsWith('$argon2id$')).toBe(true);
-    // Usernames are unique whatever their case (checked before any SMS code is used).
-    const taken = await register('username', { ...values, username: 'NEWPLAYER1', mobileNum: '1711000005', verificationCode: '123456' });
-    expect(taken.statusCode).toBe(409);
-    expect(taken.json()).toMatchObject({ message: 'username_taken', code: 409, value: { fieldErrors: { username: { key: 'username_taken' } } } });
-    // The code was used: a second registration cannot reuse it, and the number is taken.
-    const again = await register('mobile', { password: 'Abcd1234', confirmPassword: 'Abcd1234', mobileNum: '1711000002', verificationCode: code });
-    expect(again.json()).toMatchObject({ message: 'mobile_taken', code: 409 });
-    expect((await ctx.db.selectFrom('auth_events').select('kind').where('username', '=', 'newplayer1').execute()).map((e) => e.kind)).toContain('register_username');
+      // No second human check: the code stands for it (issue 11).
+      const ok = await register('username', { ...values, verificationCode: code }, NO_CAPTCHA);
+      const s = ZEnvelope(ZSessionValue).parse(ok.json()).value!;
+      expect(s).toMatchObject({ kind: 'session', firstTimeLogin: true, mustChangePassword: false });
+      expect((await info(s.token)).json().value).toMatchObject({ userName: 'newplayer1', type: 0 });
+      const row = await ctx.db.selectFrom('members').selectAll().where('username', '=', 'newplayer1').executeTakeFirstOrThrow();
+      const agent = await ctx.db.selectFrom('members').select('id').where('username', '=', 'demo_agent').executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ upline_id: agent.id, mobile_num: '1711000002', country_dialing_code: '+880', email: 'new@example.test', bank_holder_name: 'New Player' });
+      // The agent tree (closure table, docs/0046) knows the new downline in the registration's transaction.
+      expect(await ctx.db.selectFrom('member_tree').select(['ancestor_id', 'depth']).where('descendant_id', '=', row.id).orderBy('depth').execute()).toEqual([
+        { ancestor_id: row.id, depth: 0 },
+        { ancestor_id: agent.id, depth: 1 },
+      ]);
+      expect(row.password_hash.startsWith('$argon2id$')).toBe(true);
+      // Usernames are unique whatever their case.
+      tick(2000);
+      const otherCode = await registerCode('1711000005');
+      const taken = await register('username', { ...values, username: 'NEWPLAYER1', mobileNum: '1711000005', verificationCode: otherCode }, NO_CAPTCHA);
+      expect(taken.statusCode).toBe(409);
+      expect(taken.json()).toMatchObject({ message: 'username_taken', code: 409, value: { fieldErrors: { username: { key: 'username_taken' } } } });
+      // The code was used: a second registration cannot reuse it; with a new one, the number is taken.
+      const reused = await register('mobile', { password: 'Abcd1234', confirmPassword: 'Abcd1234', mobileNum: '1711000002', verificationCode: code }, NO_CAPTCHA);
+      expect(reused.json().message).toBe('verification_code_invalid');
+      tick(2000);
+      const again = await register('mobile', { password: 'Abcd1234', confirmPassword: 'Abcd1234', mobileNum: '1711000002', verificationCode: await registerCode('1711000002') }, NO_CAPTCHA);
+      expect(again.json()).toMatchObject({ message: 'mobile_taken', code: 409 });
+      expect((await ctx.db.selectFrom('auth_events').select('kind').where('username', '=', 'newplayer1').execute()).map((e) => e.kind)).toContain('register_username');
+    } finally {
+      await setFlag(ctx.db, 'REGMOBVERF3', false);
+    }
   });
 
-  it('registers on the mobile tab without a username, and refuses a tab whose flag is off', async () => {
+  it('without REGMOBVERF3 the username tab asks for no SMS code: one human check, then the affiliate check', async () => {
+    const values = { username: 'newplayer2', password: 'Abcd1234', confirmPassword: 'Abcd1234', mobileNum: '1711000006', affiliateCode: DEMO_AGENT_INVITATION_CODE };
+    const before = await rowCounts(ctx.db, [...TABLES]);
+    const wrongCaptcha = await register('username', values, { captcha: '????' });
+    expect(wrongCaptcha.json()).toMatchObject({ success: false, message: 'error_captcha_wrong', code: 460 });
+    const noCaptcha = await register('username', values, NO_CAPTCHA);
+    expect(noCaptcha.json()).toMatchObject({ success: false, message: 'error_captcha_wrong', code: 460 });
+    const badInvite = await register('username', { ...values, affiliateCode: 'NOPE99' });
+    expect(badInvite.json()).toMatchObject({ message: 'invalid_invitation_code', code: 400 });
+    expect(await rowCounts(ctx.db, ['members', 'sessions'])).toEqual({ members: before.members, sessions: before.sessions });
+    const ok = await register('username', values);
+    const s = ZEnvelope(ZSessionValue).parse(ok.json()).value!;
+    expect((await info(s.token)).json().value).toMatchObject({ userName: 'newplayer2', type: 0 });
+    expect(await ctx.db.selectFrom('members').select('mobile_num').where('username', '=', 'newplayer2').executeTakeFirstOrThrow()).toEqual({ mobile_num: '1711000006' });
+  });
+
+  it('registers on the mobile tab without a username, by its SMS code alone, and refuses a tab whose flag is off', async () => {
+    tick(2000);
     const code = await registerCode('1711000003');
-    const ok = await register('mobile', { password: 'Abcd1234', confirmPassword: 'Abcd1234', mobileNum: '1711000003', verificationCode: code });
+    const noCode = await register('mobile', { password: 'Abcd1234', confirmPassword: 'Abcd1234', mobileNum: '1711000003' });
+    expect(noCode.json().value.fieldErrors).toEqual({ verificationCode: { key: 'pattern.DIGITS_ONLY', params: { min: 4, max: 8 } } });
+    const ok = await register('mobile', { password: 'Abcd1234', confirmPassword: 'Abcd1234', mobileNum: '1711000003', verificationCode: code }, NO_CAPTCHA);
     const s = ZEnvelope(ZSessionValue).parse(ok.json()).value!;
     expect((await info(s.token)).json().value.userName).toBe('m1711000003');
     await setFlag(ctx.db, 'MOBILENUMREG3', false);

@@ -5,7 +5,7 @@ import type { TPlatformDeps } from '../http/deps.ts';
 import { ok, WpsError, wpsErrors } from '../http/envelope.ts';
 import { clientIp, parseInput } from '../http/request-context.ts';
 import { consumeCaptcha } from '../session/captcha.service.ts';
-import { requireFeature } from '../session/security.service.ts';
+import { featureEnabled, requireFeature } from '../session/security.service.ts';
 import { liveChallenge, loginMemberById, memberByPhone, recordAuthEvent } from '../session/session.queries.ts';
 import { checkPhone, sendCode } from './verification.service.ts';
 
@@ -47,7 +47,8 @@ export function registerVerificationRoutes(app: FastifyInstance, deps: TPlatform
   app.post(ACCOUNT_PATHS.smsRegister, async (request) => {
     const merchant = await resolveMerchant(deps, request);
     const req = parseInput(ZSmsRegisterRequest, request.body);
-    await requireFeature(deps.db, merchant.id, 'REGMOBVERF3');
+    // A registration code exists where a tab asks for one (smsCodeRequired): the mobile tab, or REGMOBVERF3.
+    if (!(await featureEnabled(deps.db, merchant.id, 'MOBILENUMREG3'))) await requireFeature(deps.db, merchant.id, 'REGMOBVERF3');
     const phone = await checkPhone(deps, merchant, req.mobileNum, req.countryDialingCode);
     // Human verification before any SMS goes out (SPEC §4 Registration).
     if (!(await consumeCaptcha(deps, merchant, req.captchaId, req.captcha))) {

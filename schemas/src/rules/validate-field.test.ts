@@ -4,7 +4,9 @@ import {
   acceptedPatternRegex,
   buildRegistrationSchema,
   firstFieldErrors,
+  registrationRuleOf,
   ruleMessage,
+  smsCodeRequired,
   validateCharacters,
   validateConfirmation,
   validateField,
@@ -150,11 +152,26 @@ describe('buildRegistrationSchema (SPEC §5)', () => {
     });
   });
 
-  it('requires the mobile number in mobile mode but not the username', () => {
-    const schema = buildRegistrationSchema(fields, 'mobile', { smsVerification: false });
-    const { username: _omit, ...mobileGood } = good;
-    expect(errorsOf(schema, mobileGood)).toEqual({ mobileNum: { key: 'pattern.DIGITS_ONLY', params: { min: 10, max: 11 } } });
-    expect(errorsOf(schema, { ...mobileGood, mobileNum: '01712345678' })).toEqual({});
+  it('requires the mobile number and its SMS code in mobile mode, with or without REGMOBVERF3, but not the username', () => {
+    for (const smsVerification of [false, true]) {
+      const schema = buildRegistrationSchema(fields, 'mobile', { smsVerification });
+      const { username: _omit, ...mobileGood } = good;
+      expect(errorsOf(schema, mobileGood)).toEqual({
+        mobileNum: { key: 'pattern.DIGITS_ONLY', params: { min: 10, max: 11 } },
+        verificationCode: { key: 'pattern.DIGITS_ONLY', params: { min: 4, max: 8 } },
+      });
+      expect(errorsOf(schema, { ...mobileGood, mobileNum: '01712345678', verificationCode: '123456' })).toEqual({});
+    }
+    expect(smsCodeRequired('mobile', false)).toBe(true);
+    expect(smsCodeRequired('username', false)).toBe(false);
+    expect(smsCodeRequired('username', true)).toBe(true);
+  });
+
+  it('gives each field the rule it is checked with, for the hints shown before any submit', () => {
+    expect(registrationRuleOf(fields, 'password')).toEqual(fields.find((f) => f.field === 'password')?.rule);
+    expect(registrationRuleOf(fields, 'confirmPassword')).toEqual(fields.find((f) => f.field === 'password')?.rule);
+    expect(registrationRuleOf([], 'verificationCode')).toMatchObject({ patternId: 'DIGITS_ONLY', minLength: 4, maxLength: 8 });
+    expect(registrationRuleOf([], 'affiliateCode')).toBeNull();
   });
 
   it('requires the SMS code (and so the number) when SMS verification is on', () => {
@@ -181,7 +198,7 @@ describe('buildRegistrationSchema (SPEC §5)', () => {
       'mobile',
       { smsVerification: false },
     );
-    expect(errorsOf(withMarkupPassword, { password: 'p<a>ss1', confirmPassword: 'p<a>ss1', mobileNum: '01712345678', termsAccepted: true, ageConfirmed: true })).toEqual({});
+    expect(errorsOf(withMarkupPassword, { password: 'p<a>ss1', confirmPassword: 'p<a>ss1', mobileNum: '01712345678', verificationCode: '123456', termsAccepted: true, ageConfirmed: true })).toEqual({});
   });
 
   it('answers wrong types with a clear key instead of throwing', () => {

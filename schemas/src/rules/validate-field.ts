@@ -105,7 +105,7 @@ const DEFAULT_RULES: Partial<Record<TRegistrationField, TFieldRule>> = {
 export type TRegistrationMode = 'username' | 'mobile';
 
 export type TRegistrationSchemaOptions = {
-  /** REGMOBVERF3: an SMS code for the mobile number is required. */
+  /** REGMOBVERF3: the username tab asks for the mobile number's SMS code too (the mobile tab always does). */
   smsVerification: boolean;
   /** Minimum age the member confirms (SPEC §5, default 18). */
   minAge?: number;
@@ -118,13 +118,33 @@ export type TRegistrationValues = Partial<Record<TRegistrationField, string>> & 
 };
 
 /**
+ * Whether a registration on this tab needs the mobile number's SMS code (SPEC §5, issue 11): always
+ * on the mobile tab, where the number is the account, and on the username tab only with REGMOBVERF3,
+ * as the upstream's own client decides (`smsEnabled = registerMobile || REGMOBVERF3`). The code was
+ * sent behind a human check, so a registration with it needs no second one.
+ */
+export function smsCodeRequired(mode: TRegistrationMode, smsVerification: boolean): boolean {
+  return mode === 'mobile' || smsVerification;
+}
+
+/**
+ * The rule a registration field is checked with (and shown by before any submit): the server's,
+ * else the default of a known format; the confirmation takes the password's.
+ */
+export function registrationRuleOf(fields: readonly TFormField[], field: TRegistrationField): TFieldRule | null {
+  const own = fields.find((f) => f.field === field)?.rule ?? null;
+  if (own !== null) return own;
+  if (field === 'confirmPassword') return fields.find((f) => f.field === 'password')?.rule ?? null;
+  return DEFAULT_RULES[field] ?? null;
+}
+
+/**
  * The registration schema of SPEC §5, built from the form fields the server enabled. The same
  * schema runs in the browser and on the server. Issues carry the message key in `message` and its
  * numbers in `params`; read them with firstFieldErrors.
  *
  * Always required: password and its confirmation; username in username mode (optional in mobile
- * mode); mobileNum in mobile mode or with SMS verification; verificationCode with SMS verification;
- * terms and age. Other fields follow the server's required flag and are checked when filled.
+ * mode); mobileNum and its SMS code where smsCodeRequired says so; terms and age. Other fields follow the server's required flag and are checked when filled.
  */
 export function buildRegistrationSchema(
   fields: readonly TFormField[],
@@ -141,10 +161,14 @@ export function buildRegistrationSchema(
   // The mobile tab registers by number: a username, if the form sends one, is checked but optional.
   const usernameSetting = byField.get('username');
   if (mode === 'mobile' && usernameSetting !== undefined) byField.set('username', { ...usernameSetting, required: false });
-  if (mode === 'mobile' || opts.smsVerification) force('mobileNum');
-  if (opts.smsVerification) force('verificationCode');
-  // Without SMS verification there is no code to send, whatever the field's stored flag says (SPEC §5).
-  else byField.delete('verificationCode');
+  const smsCode = smsCodeRequired(mode, opts.smsVerification);
+  if (smsCode) {
+    force('mobileNum');
+    force('verificationCode');
+  } else {
+    // Without SMS verification there is no code to send, whatever the field's stored flag says (SPEC §5).
+    byField.delete('verificationCode');
+  }
 
   const minAge = opts.minAge ?? MIN_AGE;
   // Every key is checked in one refinement so that all fields report at once, wrong types included.

@@ -195,8 +195,9 @@ export const ZRegisterRequest = z.object({
   countryDialingCode: ZDialingCode.optional(),
   termsAccepted: z.boolean(),
   ageConfirmed: z.boolean(),
-  captchaId: ZCaptchaId,
-  captcha: ZCaptcha,
+  /** The human check; a tab that takes the SMS code has had its check when the code was sent (smsCodeRequired). */
+  captchaId: ZCaptchaId.optional(),
+  captcha: ZCaptcha.optional(),
   registerMethod: z.literal('WEB').default('WEB'),
   domain: ZDomain.default(''),
 });

@@ -19,6 +19,13 @@ export function CaptchaPrompt({ onAnswer, onCancel, intro }: { onAnswer: (answer
   const [error, setError] = useState<string | null>(null);
   const [generation, setGeneration] = useState(0);
   const lastLoad = useRef(0);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // The step replaces the form in a popup that may be scrolled down to its submit: bring it into view (issue 11).
+  useEffect(() => {
+    formRef.current?.scrollIntoView?.({ block: 'nearest' });
+    formRef.current?.querySelector('input')?.focus({ preventScroll: true });
+  }, []);
 
   useEffect(() => {
     let live = true;
@@ -48,7 +55,7 @@ export function CaptchaPrompt({ onAnswer, onCancel, intro }: { onAnswer: (answer
   };
 
   return (
-    <form className="form human-check" onSubmit={submit} noValidate data-testid="register.human-check">
+    <form ref={formRef} className="form human-check" onSubmit={submit} noValidate data-testid="register.human-check">
       <p className="dialog__text">{intro}</p>
       <CaptchaInput testId="register.captcha" value={answer} onChange={setAnswer} image={captcha?.image} onRefresh={refresh} />
       <FormError testId="register.captcha-error" message={error} />

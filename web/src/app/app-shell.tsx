@@ -87,17 +87,30 @@ function Popups() {
   );
 }
 
+/** Phones (the CSS breakpoint of the side-menu drawer, layout.css): the menu is a drawer, closed after a choice. */
+const isPhone = () => window.matchMedia?.('(max-width: 720px)').matches ?? false;
+
 /** The app shell: header, side menu, content, footer, all from ScreenConfig; status pages replace it. */
 export function AppShell() {
   const { t } = useTranslation();
   const { config, isError, retry } = useScreenConfigState();
   const { pathname, search } = useLocation();
   const [collapsed, setCollapsed] = useState(() => window.matchMedia?.('(max-width: 900px)').matches ?? false);
+  const closeDrawer = useCallback(() => {
+    if (isPhone()) setCollapsed(true);
+  }, []);
 
-  // SPEC §2: scroll resets to top when the route changes.
+  // SPEC §2: scroll resets to top when the route changes; on a phone the menu drawer closes then.
   useEffect(() => {
     window.scrollTo(0, 0);
-  }, [pathname]);
+    closeDrawer();
+  }, [pathname, closeDrawer]);
+  useEffect(() => {
+    if (collapsed) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && closeDrawer();
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [collapsed, closeDrawer]);
   useEffect(() => {
     if (config?.merchant.code) setMerchantCode(config.merchant.code);
   }, [config?.merchant.code]);
@@ -129,9 +142,11 @@ export function AppShell() {
   return (
     <FavouritesProvider>
       <div className={`shell${collapsed ? ' shell--collapsed' : ''}`}>
-        <Header />
+        <Header menuOpen={!collapsed} onMenu={() => setCollapsed((c) => !c)} />
         <div className="shell__body">
           <SideMenu collapsed={collapsed} onToggle={() => setCollapsed((c) => !c)} />
+          {/* Phones: the side menu is a drawer over the page; a tap beside it closes it (CSS shows this only there). */}
+          {!collapsed && <div className="side-menu__backdrop" aria-hidden="true" onClick={closeDrawer} />}
           <main className="shell__main" key={contentKey(pathname, search)}>
             {/* The page's one top heading for screen readers: the site's name (the logo shows it). */}
             <h1 className="sr-only">{config.merchant.name}</h1>

@@ -29,7 +29,7 @@ describe('routes', () => {
 
   it('has a game centre for every category, and unbuilt pages fall to not-found', () => {
     for (const path of Object.values(GAME_CENTRE_PATHS)) expect(landsOn(path)).toBe(path);
-    for (const path of ['/promotions', '/member/rewardCenter', '/help']) expect(landsOn(path)).toBe('*');
+    for (const path of ['/promotions', '/member/rewardCenter', '/helpCentre']) expect(landsOn(path)).toBe('*');
   });
 
   it('renders the game centre page inside the shell for /rng?vassalage=', async () => {

@@ -22,6 +22,7 @@ const AgentPage = lazy(() => import('../agent/agent-page.tsx'));
 const AgentHomePage = lazy(() => import('../agent/agent-home-page.tsx'));
 const AccountGamesPage = lazy(() => import('../game-lists/account-games-page.tsx'));
 const SeamlessPage = lazy(() => import('../games/seamless-page.tsx'));
+const HelpPage = lazy(() => import('../help/help-page.tsx'));
 
 /** Member-centre pages built in this release, each with its own path (the composer links `/member/<page>`). */
 export const MEMBER_PAGE_PATHS = ['/member/securityCenter', '/member/depositv2', '/member/withdraw', '/member/transferFund', '/member/transferUpline', '/member/transactionHistory', '/member/personalHistoryCopy', '/member/personalProfit', '/member/bonusDetails'] as const;
@@ -101,6 +102,17 @@ export const APP_ROUTES: RouteObject[] = [
       { path: '/favorite', element: <Lazy><AccountGamesPage kind="favorite" /></Lazy> },
       { path: '/recent', element: <Lazy><AccountGamesPage kind="recent" /></Lazy> },
       { path: '/resetPassword', element: <LazyAccounts><ResetPasswordPage /></LazyAccounts> },
+      // SPEC §2 help centre; #term holds the terms the registration links to (issue 11).
+      {
+        path: '/help',
+        element: (
+          <Lazy>
+            <AreaTexts areas={['help']} fallback={pageLoading}>
+              <HelpPage />
+            </AreaTexts>
+          </Lazy>
+        ),
+      },
       // `/member?page=<page>` and `/member/<page>` both open the member centre on that page.
       { path: '/member', element: <LazyAccounts><MemberPage /></LazyAccounts> },
       ...MEMBER_PAGE_PATHS.map((path): RouteObject => ({ path, element: <LazyAccounts><MemberPage page={path.slice('/member/'.length)} /></LazyAccounts> })),

@@ -1,9 +1,14 @@
 import type { THomeMenuEntry } from '@wl/schemas';
 import { useUi } from '../app/ui-context.tsx';
 import { useSession } from '../session/session-context.tsx';
+import { Icon } from '../layout/icons.tsx';
 import { useLabel } from './vendor-row.tsx';
 
-const ICONS: Record<string, string> = { HOME: '🏠', FAV: '♥', MXWIN: '🎰', LIVE: '🎥', RNG: '🎰', SPORTS: '⚽', ESPORTS: '🎮', LOTT: '🎱', ELOTT: '🎲', PVP: '🃏', FISH: '🐟', COCKFIGHT: '🐓', CRASH: '🚀' };
+
+/** The icon name of a home menu entry: its own key where the icon set knows it, else its category's. */
+function menuIconName(e: THomeMenuEntry): string {
+  return ['HOME', 'FAV', 'MXWIN'].includes(e.key) || !e.gameType ? e.key.toLowerCase() : e.gameType.toLowerCase();
+}
 
 /** Game menu (SPEC §2): HOME, FAV, then categories; FAV while logged out opens the login popup. */
 export function GameMenu({ entries, selected, onSelect }: { entries: readonly THomeMenuEntry[]; selected: string; onSelect: (key: string) => void }) {
@@ -25,7 +30,8 @@ export function GameMenu({ entries, selected, onSelect }: { entries: readonly TH
           }}
         >
           <span className="game-menu__icon" aria-hidden="true">
-            {ICONS[e.key] ?? ICONS[e.gameType ?? ''] ?? '🎲'}
+            {/* SVG by name (layout/icon-set.tsx): the entry's key (HOME, FAV, MXWIN), else its category. */}
+            <Icon name={menuIconName(e)} size={26} />
           </span>
           <span>{label(e)}</span>
         </button>

@@ -1,6 +1,7 @@
 import { useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TGame } from '@wl/schemas';
+import { Icon } from '../layout/icons.tsx';
 import { FALLBACK_IMAGE, imageUrl } from '../lib/image.ts';
 
 /** Props of one game tile. */
@@ -55,22 +56,23 @@ export function GameTile({ game, imageCDNs, canFreeTrial, isFavourite, onPlay, o
           aria-label={t(isFavourite ? 'favourite_remove' : 'favourite_add')}
           onClick={() => onToggleFavourite(game)}
         >
-          {isFavourite ? '♥' : '♡'}
+          <Icon name="favorite" size={16} filled={isFavourite} />
         </button>
-        <div className="tile__overlay">
-          <button type="button" className="btn btn--primary btn--small" data-testid="game-tile.play" onClick={() => onPlay(game)}>
-            {t('play_now')}
-          </button>
-          {canFreeTrial && (
-            <button type="button" className="btn btn--ghost btn--small" data-testid="game-tile.trial" onClick={() => onTrial(game)}>
-              {t('free_trial')}
-            </button>
-          )}
-        </div>
       </div>
       <h3 className="tile__name" title={name}>
         {name}
       </h3>
+      {/* Over the picture where the device hovers; below the name on touch, never over the title (issue 11). */}
+      <div className="tile__overlay">
+        <button type="button" className="btn btn--primary btn--small" data-testid="game-tile.play" onClick={() => onPlay(game)}>
+          {t('play_now')}
+        </button>
+        {canFreeTrial && (
+          <button type="button" className="btn btn--ghost btn--small" data-testid="game-tile.trial" onClick={() => onTrial(game)}>
+            {t('free_trial')}
+          </button>
+        )}
+      </div>
     </article>
   );
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { TNotice } from '@wl/schemas';
+import { Icon } from '../layout/icons.tsx';
 
 /** Scrolling notice strip (SPEC §2): clicking a notice opens the notice modal at that index. */
 export function NoticeMarquee({ notices, onOpen }: { notices: readonly TNotice[]; onOpen: (index: number) => void }) {
@@ -13,7 +14,7 @@ export function NoticeMarquee({ notices, onOpen }: { notices: readonly TNotice[]
   return (
     <div className="marquee" data-testid="home.marquee" aria-label={t('notices')}>
       <span className="marquee__icon" aria-hidden="true">
-        📢
+        <Icon name="notice" />
       </span>
       <div className="marquee__viewport">
         <div className="marquee__track" style={{ animationDuration: `${Math.max(20, notices.length * 12)}s` }}>

@@ -5,6 +5,7 @@ import { useTRPC } from '../api/trpc.ts';
 import { useSettings } from '../app/settings-context.tsx';
 import { useScreenConfig } from '../config/screen-config-context.tsx';
 import { useLaunch } from '../launch/use-launch.ts';
+import { Icon } from '../layout/icons.tsx';
 import { formatMinor } from '../lib/money.ts';
 
 /** Winner board (SPEC §2): top 3 highlighted, then a continuously scrolling list; a click launches the game. */
@@ -41,7 +42,9 @@ export function WinnerBoard() {
 
   return (
     <section className="winners" data-testid="winner-board" aria-label={t('winner_board')}>
-      <h2 className="row__title">🏆 {t('winner_board')}</h2>
+      <h2 className="row__title">
+        <Icon name="trophy" size={20} /> {t('winner_board')}
+      </h2>
       {list.length === 0 ? (
         q.isLoading ? (
           <div className="winners__loading" aria-busy="true" />

@@ -29,6 +29,8 @@ export const AREA_TEXTS = {
   lottery: { bn: () => import('./lottery.bn.json'), en: () => import('./lottery.en.json'), probe: 'lottery_place_bet' },
   /** The agent centre's pages (issue 10): team overview, team management. */
   agent: { bn: () => import('./agent.bn.json'), en: () => import('./agent.en.json'), probe: 'agent_overview_title' },
+  /** The help centre (SPEC §2 /help): the terms the registration links to (issue 11). */
+  help: { bn: () => import('./help.bn.json'), en: () => import('./help.en.json'), probe: 'help_terms_title' },
 } satisfies Record<string, Record<TLanguage, TLoad> & { probe: string }>;
 
 export type TArea = keyof typeof AREA_TEXTS;

@@ -23,6 +23,8 @@ import lotteryEn from './lottery.en.json';
 import lotteryBn from './lottery.bn.json';
 import gamesEn from './games.en.json';
 import agentBn from './agent.bn.json';
+import helpEn from './help.en.json';
+import helpBn from './help.bn.json';
 import agentEn from './agent.en.json';
 
 type TTree = { [k: string]: string | TTree };
@@ -51,6 +53,7 @@ const AREAS = {
   games: { en: gamesEn, bn: gamesBn },
   lottery: { en: lotteryEn, bn: lotteryBn },
   agent: { en: agentEn, bn: agentBn },
+  help: { en: helpEn, bn: helpBn },
 };
 
 const EN = flatten({ ...(en as TTree), ...Object.assign({}, ...Object.values(AREAS).map((a) => a.en as TTree)) });

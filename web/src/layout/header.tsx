@@ -116,8 +116,11 @@ function FreePlayButton() {
   );
 }
 
-/** Site header rendered from ScreenConfig only (SPEC §2 Header). */
-export function Header() {
+/**
+ * Site header rendered from ScreenConfig only (SPEC §2 Header). `onMenu` adds the phones' menu button,
+ * which opens the side menu as a drawer (shown under 720 px).
+ */
+export function Header({ menuOpen = false, onMenu }: { menuOpen?: boolean; onMenu?: () => void } = {}) {
   const { t } = useTranslation();
   const config = useScreenConfig();
   const settings = useSettings();
@@ -128,7 +131,12 @@ export function Header() {
   const deposit = findEntry(config, ['depositv2', 'deposit']) ?? unavailable('deposit');
   const withdraw = findEntry(config, ['withdraw']) ?? unavailable('withdraw');
   return (
-    <header className={`header${session.isLoggedIn ? ' header--member' : ''}`} data-testid="header">
+    <header className={`header${session.isLoggedIn ? ' header--member' : ' header--visitor'}`} data-testid="header">
+      {onMenu && (
+        <button type="button" className="icon-btn header__menu" data-testid="header.menu" aria-label={t('side_menu')} aria-expanded={menuOpen} aria-controls="side-menu" onClick={onMenu}>
+          <Icon name={menuOpen ? 'close' : 'menu'} />
+        </button>
+      )}
       <Link to="/" className="header__logo" aria-label={config.merchant.name}>
         <span className="header__logo-mark" aria-hidden="true">
           <Icon name="spade" size={20} />
@@ -163,13 +171,15 @@ export function Header() {
           </Suspense>
         ) : (
           <>
-            {config.flags.FREEPLAY3 === true && <FreePlayButton />}
-            <button type="button" className="btn btn--ghost btn--small" data-testid="header.login" onClick={ui.openLogin}>
-              {t('login')}
-            </button>
-            <button type="button" className="btn btn--primary btn--small" data-testid="header.register" onClick={ui.openRegister}>
-              {t('register')}
-            </button>
+            <div className="header__auth">
+              {config.flags.FREEPLAY3 === true && <FreePlayButton />}
+              <button type="button" className="btn btn--ghost btn--small" data-testid="header.login" onClick={ui.openLogin}>
+                {t('login')}
+              </button>
+              <button type="button" className="btn btn--primary btn--small" data-testid="header.register" onClick={ui.openRegister}>
+                {t('register')}
+              </button>
+            </div>
           </>
         )}
       </div>

@@ -1,6 +1,14 @@
 import type { ReactElement } from 'react';
 import {
+  ArrowLeft,
   ArrowLeftRight,
+  ChevronsLeft,
+  ChevronsRight,
+  Compass,
+  Megaphone,
+  Menu,
+  Wrench,
+  X,
   BadgePercent,
   Check,
   Copy,
@@ -78,10 +86,13 @@ const ICONS: Record<string, LucideIcon> = {
   favorite: Heart, recent: Clock,
   // The header's buttons.
   eye: Eye, eyeoff: EyeOff, refresh: RefreshCw, sun: Sun, moon: Moon, copy: Copy, check: Check, crown: Crown, spade: Spade,
+  // The shell's own controls, the home menu's and the status pages' pictures.
+  menu: Menu, close: X, back: ArrowLeft, collapse: ChevronsLeft, expand: ChevronsRight, notice: Megaphone, trophy: Trophy,
+  notfound: Compass, maintenance: Wrench, blocked: Globe, fav: Heart, mxwin: Cherry, games: Dices,
 };
 
-/** The SVG for an icon name. */
-export function glyph(name: string, size: number): ReactElement {
+/** The SVG for an icon name; `filled` paints its inside too (a favourite that is on). */
+export function glyph(name: string, size: number, filled = false): ReactElement {
   const Icon = ICONS[name] ?? ICONS[name.toLowerCase()] ?? Circle;
-  return <Icon size={size} aria-hidden="true" focusable="false" />;
+  return <Icon size={size} aria-hidden="true" focusable="false" fill={filled ? 'currentColor' : 'none'} />;
 }

@@ -30,10 +30,10 @@ function subscribe(notify: () => void): () => void {
  * An SVG icon by name (decorative: the entry's text or the button's aria-label names it). Until the
  * icon chunk has loaded it holds an empty box of the icon's size, so nothing moves when it arrives.
  */
-export function Icon({ name, size = 18 }: { name: string; size?: number }): ReactElement {
+export function Icon({ name, size = 18, filled = false }: { name: string; size?: number; filled?: boolean }): ReactElement {
   const set = useSyncExternalStore(subscribe, () => iconSet, () => null);
   if (set === null) return <span className="icon-slot" style={{ width: size, height: size }} aria-hidden="true" />;
-  return set.glyph(name, size);
+  return set.glyph(name, size, filled);
 }
 
 /** The icon for an icon name of the ScreenConfig. */

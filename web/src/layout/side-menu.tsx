@@ -4,7 +4,7 @@ import { QR_MARGIN, QR_SIZE } from '@wl/schemas/constants';
 import type { TMenuEntry } from '@wl/schemas';
 import { useSettings } from '../app/settings-context.tsx';
 import { useScreenConfig } from '../config/screen-config-context.tsx';
-import { iconFor } from './icons.tsx';
+import { Icon, iconFor } from './icons.tsx';
 import { MenuEntryView } from './menu-entry.tsx';
 
 /** The lite app's entry, loaded with the panel (docs/0048). */
@@ -94,9 +94,9 @@ export function SideMenu({ collapsed, onToggle }: { collapsed: boolean; onToggle
   const { t } = useTranslation();
   const config = useScreenConfig();
   return (
-    <aside className={`side-menu${collapsed ? ' side-menu--collapsed' : ''}`} data-testid="side-menu" aria-label={t('side_menu')}>
+    <aside id="side-menu" className={`side-menu${collapsed ? ' side-menu--collapsed' : ''}`} data-testid="side-menu" aria-label={t('side_menu')}>
       <button type="button" className="side-menu__toggle" data-testid="side-menu.toggle" aria-expanded={!collapsed} aria-label={t(collapsed ? 'menu_expand' : 'menu_collapse')} onClick={onToggle}>
-        {collapsed ? '»' : '«'}
+        <Icon name={collapsed ? 'expand' : 'collapse'} size={16} />
       </button>
       {config.sideMenu.sections.map((section) => (
         <div className="side-menu__section" key={section.key}>

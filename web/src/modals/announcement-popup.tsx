@@ -4,13 +4,14 @@ import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { ANNOUNCEMENT_SEEN_KEYS, announcementPopupMachine, type TPopupAudience } from '@wl/flows/announcement/announcement-popup.machine';
 import type { TPopup } from '@wl/schemas';
+import { TRIAL_TYPE } from '@wl/schemas/constants';
 import { useTRPC } from '../api/trpc.ts';
 import { useSettings } from '../app/settings-context.tsx';
 import { useSession } from '../session/session-context.tsx';
 import { readSession, writeSession } from '../session/session-storage.ts';
 import { Modal } from './modal.tsx';
 
-function PopupRun({ popups, audience, isFirstLogin }: { popups: TPopup[]; audience: TPopupAudience; isFirstLogin: boolean }) {
+function PopupRun({ popups, audience, isFirstLogin, isTrial }: { popups: TPopup[]; audience: TPopupAudience; isFirstLogin: boolean; isTrial: boolean }) {
   const { t } = useTranslation();
   const machine = useMemo(
     () =>
@@ -20,7 +21,7 @@ function PopupRun({ popups, audience, isFirstLogin }: { popups: TPopup[]; audien
     [],
   );
   const sessionSeen = Object.fromEntries(Object.values(ANNOUNCEMENT_SEEN_KEYS).map((k) => [k, readSession(k) === 'true']));
-  const [state, send] = useMachine(machine, { input: { popups, audience, isFirstLogin, sessionSeen } });
+  const [state, send] = useMachine(machine, { input: { popups, audience, isFirstLogin, isTrial, sessionSeen } });
   if (!state.matches('showing')) return null;
   const { popups: shown, index } = state.context;
   const popup = shown[index];
@@ -57,6 +58,7 @@ export function AnnouncementPopup() {
       popups={ann.data.popup}
       audience={audience}
       isFirstLogin={session.member?.firstTimeLogin === true}
+      isTrial={session.member?.type === TRIAL_TYPE}
     />
   );
 }

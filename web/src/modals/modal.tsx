@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Icon } from '../layout/icons.tsx';
 import { lockBodyScroll } from '../lib/scroll-lock.ts';
 
 /** Props of the shared modal frame. */
@@ -52,7 +53,7 @@ export function Modal({ testId, title, titleTestId, onClose, closeTestId, size =
             {title}
           </h2>
           <button type="button" className="icon-btn" aria-label={t('close')} data-testid={closeTestId} onClick={onClose}>
-            ✕
+            <Icon name="close" />
           </button>
         </div>
         <div className="modal__body">{children}</div>

@@ -25,8 +25,27 @@ const errorText = (field: string) => screen.getByTestId(`register.error.${field}
 
 describe('register popup', () => {
   it('lays out each tab: the mobile tab has no username and needs the number', () => {
-    expect(fieldsForTab(FIELDS, 'mobile', false)).toEqual(['password', 'confirmPassword', 'mobileNum', 'affiliateCode']);
+    // The mobile tab always takes the number's SMS code; the username tab only with REGMOBVERF3 (issue 11).
+    expect(fieldsForTab(FIELDS, 'mobile', false)).toEqual(['password', 'confirmPassword', 'mobileNum', 'verificationCode', 'affiliateCode']);
+    expect(fieldsForTab(FIELDS, 'username', false)).toEqual(['username', 'password', 'confirmPassword', 'mobileNum', 'affiliateCode']);
     expect(fieldsForTab(FIELDS, 'username', true)).toEqual(['username', 'password', 'confirmPassword', 'mobileNum', 'verificationCode', 'affiliateCode']);
+  });
+
+  it('shows the rule of each field before any submit, and links the terms', () => {
+    renderRegister();
+    expect(screen.getByTestId('register.hint.password').textContent).toBe('6–20 characters with both digits and letters.');
+    expect(screen.getByTestId('register.hint.mobileNum').textContent).toBe('Exactly 10 digits.');
+    expect(screen.getByTestId('register.hint.confirmPassword').textContent).toBe('Type the same password again.');
+    expect(screen.getByTestId('register.field.password').getAttribute('aria-describedby')).toBe('register-hint-password');
+    fireEvent.click(screen.getByTestId('register.tab.username'));
+    expect(screen.getByTestId('register.hint.username').textContent).toBe('6–12 letters and digits, starting with a letter.');
+    expect(screen.queryByTestId('register.field.verificationCode')).toBeNull();
+    // The error takes the hint's place.
+    type('username', '1abcdef');
+    expect(screen.queryByTestId('register.hint.username')).toBeNull();
+    const terms = screen.getByTestId('register.terms-link');
+    expect(terms.getAttribute('href')).toBe('/help#term');
+    expect(terms.getAttribute('target')).toBe('_blank');
   });
 
   it('opens on the first tab the config lists (mobile first with MOBILENUMREG3)', () => {
@@ -59,7 +78,10 @@ describe('register popup', () => {
     expect(errorText('mobileNum')).toBe('Exactly 10 digits.');
   });
 
+  /** A valid username-tab form (no SMS code there without REGMOBVERF3). */
   function fillValid() {
+    fireEvent.click(screen.getByTestId('register.tab.username'));
+    type('username', 'player01');
     type('mobileNum', '1712345678');
     type('password', 'abc123');
     type('confirmPassword', 'abc123');
@@ -91,8 +113,8 @@ describe('register popup', () => {
     fireEvent.click(screen.getByTestId('register.captcha-submit'));
     await waitFor(() => expect(onSuccess).toHaveBeenCalled());
     expect(calls.find((c) => c.path === 'account.register')?.input).toMatchObject({
-      mode: 'mobile',
-      values: { mobileNum: '1712345678', password: 'abc123', confirmPassword: 'abc123' },
+      mode: 'username',
+      values: { username: 'player01', mobileNum: '1712345678', password: 'abc123', confirmPassword: 'abc123' },
       countryDialingCode: '+880',
       termsAccepted: true,
       ageConfirmed: true,
@@ -100,5 +122,30 @@ describe('register popup', () => {
       captcha: 'AB12',
     });
     expect(sessionStorage.getItem('token')).toBe('tok-abcdefgh');
+  });
+
+  it('on the mobile tab asks for one human check only: the one before the SMS code', async () => {
+    const { calls, onSuccess } = renderRegister({
+      'session.captcha': () => ({ captchaId: 'c7', image: 'data:image/svg+xml;base64,AA' }),
+      'session.sendSms': () => ({ expiredMinutes: 1, serverTime: new Date().toISOString(), expiresAt: new Date(Date.now() + 60_000).toISOString() }),
+      'account.register': () => loginSessionFixture({ token: 'tok-mobile01', member: memberFixture({ userName: 'm1712345678' }), firstTimeLogin: true }),
+    });
+    type('mobileNum', '1712345678');
+    fireEvent.click(screen.getByTestId('register.send-code'));
+    expect(await screen.findByTestId('register.captcha-image')).toBeTruthy();
+    fireEvent.change(screen.getByTestId('register.captcha'), { target: { value: 'CD34' } });
+    fireEvent.click(screen.getByTestId('register.captcha-submit'));
+    await waitFor(() => expect(calls.some((c) => c.path === 'session.sendSms')).toBe(true));
+    type('verificationCode', '123456');
+    type('password', 'abc123');
+    type('confirmPassword', 'abc123');
+    fireEvent.click(screen.getByTestId('register.terms'));
+    fireEvent.click(screen.getByTestId('register.age'));
+    fireEvent.click(screen.getByTestId('register.submit'));
+    await waitFor(() => expect(onSuccess).toHaveBeenCalled());
+    expect(calls.filter((c) => c.path === 'session.captcha')).toHaveLength(1);
+    const register = calls.find((c) => c.path === 'account.register')?.input as Record<string, unknown>;
+    expect(register).toMatchObject({ mode: 'mobile', values: { mobileNum: '1712345678', verificationCode: '123456' } });
+    expect(register).not.toHaveProperty('captcha');
   });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
@@ -6,7 +6,15 @@ import { FlowError } from '@wl/flows/shared/flow-error';
 import { registrationMachine, type TRegisterRequest } from '@wl/flows/registration/registration.machine';
 import type { TSmsRequest } from '@wl/flows/sms/sms-countdown.machine';
 import type { TFormField, TMemberInfo, TRegistrationField } from '@wl/schemas';
-import { buildRegistrationSchema, firstFieldErrors, type TFieldError, type TRegistrationMode } from '@wl/schemas/rules/validate-field';
+import {
+  buildRegistrationSchema,
+  firstFieldErrors,
+  registrationRuleOf,
+  ruleMessage,
+  smsCodeRequired,
+  type TFieldError,
+  type TRegistrationMode,
+} from '@wl/schemas/rules/validate-field';
 import { asFlow, upstreamOf, type TUpstreamFieldError } from '../api/flow-errors.ts';
 import { useTRPCClient } from '../api/trpc.ts';
 import { CaptchaPrompt, type THumanAnswer } from '../accounts/captcha-prompt.tsx';
@@ -30,8 +38,13 @@ export function fieldsForTab(fields: readonly TFormField[], mode: TRegistrationM
   if (mode === 'username') present.add('username');
   // The mobile tab registers by number: no username there.
   if (mode === 'mobile') present.delete('username');
-  if (mode === 'mobile' || smsVerification) present.add('mobileNum');
-  if (smsVerification) present.add('verificationCode');
+  // The SMS code where the tab takes one (the mobile tab; the username tab only with REGMOBVERF3).
+  if (smsCodeRequired(mode, smsVerification)) {
+    present.add('mobileNum');
+    present.add('verificationCode');
+  } else {
+    present.delete('verificationCode');
+  }
   present.delete('captcha');
   const rest = fields.map((f) => f.field).filter((f) => !LEADING.includes(f) && present.has(f));
   return [...LEADING.filter((f) => present.has(f)), ...rest];
@@ -42,9 +55,10 @@ type TPrompt = { purpose: 'sms'; resolve: (a: THumanAnswer | null) => void } | n
 /**
  * Register popup (SPEC §4 Registration, §5) on the flows' registrationMachine: username and mobile
  * tabs from ScreenConfig (mobile first with MOBILENUMREG3), fields and rules from the server checked
- * on input and on submit by the shared validators, terms and age (minAge), optional affiliate code
- * checked by a call, SMS code with countdown (REGMOBVERF3, sending needs a captcha), human
- * verification, register; success logs in and goes to /.
+ * on input and on submit by the shared validators, each field's rule shown under it from the start
+ * (issue 11), terms (linked to the help centre's #term) and age (minAge), optional affiliate code
+ * checked by a call, SMS code with countdown (mobile tab, or REGMOBVERF3; sending needs a captcha),
+ * else one human check, register; success logs in and goes to /.
  */
 export function RegisterModal({ onClose, onLogin, onSuccess }: { onClose: () => void; onLogin: () => void; onSuccess: () => void }) {
   const { t } = useTranslation();
@@ -71,8 +85,8 @@ export function RegisterModal({ onClose, onLogin, onSuccess }: { onClose: () => 
                 countryDialingCode: country.current,
                 termsAccepted,
                 ageConfirmed,
-                captchaId: input.captchaId,
-                captcha: input.captcha,
+                // The human check only where the tab has no SMS code (it was asked before the code was sent).
+                ...(input.captchaId && input.captcha ? { captchaId: input.captchaId, captcha: input.captcha } : {}),
               });
               if (answer.kind !== 'session') throw new FlowError('error_unknown');
               outcome.current = answer;
@@ -155,9 +169,23 @@ export function RegisterModal({ onClose, onLogin, onSuccess }: { onClose: () => 
   const busy = state.matches('checkingAffiliate') || state.matches('registering') || state.matches('loadingMember');
   const fields = fieldsForTab(form.fields, ctx.tab, form.smsVerification);
   const requiredOf = (field: TRegistrationField) => form.fields.find((f) => f.field === field)?.required ?? ['password', 'confirmPassword'].includes(field);
+  // SPEC §5 rules shown before the first submit (issue 11): the rule each field is checked with, as a
+  // hint under it; its error takes the hint's place.
+  const hintOf = (field: TRegistrationField): string | null => {
+    const rule = registrationRuleOf(form.fields, field);
+    if (field === 'confirmPassword') return t('reg_hint_confirmPassword');
+    return rule ? fieldMessage(t, ruleMessage(rule)) : null;
+  };
   const fieldErrorView = (field: string) => {
     const error = errorOf(field);
-    if (!error) return null;
+    if (!error) {
+      const hint = field === 'termsAccepted' || field === 'ageConfirmed' ? null : hintOf(field as TRegistrationField);
+      return hint ? (
+        <span className="field__hint" id={`register-hint-${field}`} data-testid={`register.hint.${field}`}>
+          {hint}
+        </span>
+      ) : null;
+    }
     const message = field === 'termsAccepted' && error.key === 'not_empty' ? t('terms_not_accepted') : fieldMessage(t, error);
     return (
       <span className="field__error" data-testid={`register.error.${field}`}>
@@ -167,7 +195,7 @@ export function RegisterModal({ onClose, onLogin, onSuccess }: { onClose: () => 
   };
 
   // The two confirmations (SPEC §5 terms and minimum age): a checkbox that counts as touched once changed, then its message.
-  const confirmation = (field: 'termsAccepted' | 'ageConfirmed', testId: string, checked: boolean, set: (v: boolean) => void, label: string) => (
+  const confirmation = (field: 'termsAccepted' | 'ageConfirmed', testId: string, checked: boolean, set: (v: boolean) => void, label: ReactNode) => (
     <>
       <label className="check">
         <input
@@ -194,6 +222,7 @@ export function RegisterModal({ onClose, onLogin, onSuccess }: { onClose: () => 
       value={values[field] ?? ''}
       maxLength={200}
       aria-invalid={errorOf(field) ? true : undefined}
+      aria-describedby={!errorOf(field) && hintOf(field) ? `register-hint-${field}` : undefined}
       onChange={(e) => setValue(field, e.target.value)}
       onBlur={() => touch(field)}
     />
@@ -274,7 +303,20 @@ export function RegisterModal({ onClose, onLogin, onSuccess }: { onClose: () => 
           />
         )}
         {fields.map(renderField)}
-        {confirmation('termsAccepted', 'register.terms', termsAccepted, setTerms, t('terms_accept'))}
+        {confirmation(
+          'termsAccepted',
+          'register.terms',
+          termsAccepted,
+          setTerms,
+          <>
+            {t('terms_accept_before')}{' '}
+            {/* A tab of its own, so the form keeps what was typed (SPEC §2: /help#term). */}
+            <a href="/help#term" target="_blank" rel="noopener" className="link-btn" data-testid="register.terms-link">
+              {t('terms_link')}
+            </a>{' '}
+            {t('terms_accept_after')}
+          </>,
+        )}
         {confirmation('ageConfirmed', 'register.age', ageConfirmed, setAge, t('age_confirm', { min: form.minAge }))}
         <FormError testId="register.error" message={busy ? null : ctx.error} />
         <SubmitButton testId="register.submit" pending={busy} disabled={busy || ctx.tabs.length === 0}>

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TOperatorPermission, TWhitelabelNode } from '@wl/schemas';
 import { captchaRequired, errorKey, useTRPC } from '../api/trpc.ts';
+import { Icon } from '../layout/icons.tsx';
 import { getOperatorToken, setOperatorToken } from '../session/session-storage.ts';
 import { CaptchaInput, Field, FormError, SubmitButton } from '../accounts/form-parts.tsx';
 import { OperatorAudit, OperatorOutbox, OperatorSecurity, OperatorTotp } from './operator-panels.tsx';
@@ -196,7 +197,9 @@ export function OperatorPage() {
   const logout = useCallback(() => setLoggedIn(false), []);
   return (
     <main className="operator">
-      <Link to="/" className="link-btn">← {t('back_home')}</Link>
+      <Link to="/" className="link-btn link-btn--icon">
+        <Icon name="back" size={16} /> {t('back_home')}
+      </Link>
       {loggedIn ? <OperatorConsole onLogout={logout} /> : <OperatorLogin onDone={() => setLoggedIn(true)} />}
     </main>
   );

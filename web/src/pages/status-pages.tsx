@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TScreenConfig } from '@wl/schemas';
 import { useTRPC } from '../api/trpc.ts';
+import { Icon } from '../layout/icons.tsx';
 import { openCustomerService } from '../layout/menu-actions.ts';
 
 /** SPEC §8 maintenance page: title, info text, customer service button. */
@@ -10,7 +11,9 @@ export function MaintenancePage({ config }: { config: TScreenConfig }) {
   return (
     <main className="status-page" data-testid="maintenance.page">
       <div className="status-page__card">
-        <div className="status-page__icon" aria-hidden="true">🛠</div>
+        <div className="status-page__icon" aria-hidden="true">
+          <Icon name="maintenance" size={48} />
+        </div>
         <h1>{t('maintenance_title')}</h1>
         <p>{t('maintenance_info')}</p>
         <button type="button" className="btn btn--primary" data-testid="maintenance.service" onClick={() => openCustomerService(config)} disabled={!config.links.customerService}>
@@ -29,7 +32,9 @@ export function BlockedPage({ config }: { config: TScreenConfig }) {
   return (
     <main className="status-page" data-testid="blocked.page">
       <div className="status-page__card">
-        <div className="status-page__icon" aria-hidden="true">🌐</div>
+        <div className="status-page__icon" aria-hidden="true">
+          <Icon name="blocked" size={48} />
+        </div>
         <h1>{t('blocked_title')}</h1>
         <p>
           {t('blocked_ip')}: <strong data-testid="blocked.ip">{address.data?.ip ?? '…'}</strong>

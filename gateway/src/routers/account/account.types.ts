@@ -26,8 +26,9 @@ export const ZRegisterInput = z.object({
   countryDialingCode: ZDialingCodeInput.optional(),
   termsAccepted: z.boolean(),
   ageConfirmed: z.boolean(),
-  captchaId: ZCaptchaIdInput.min(1),
-  captcha: ZCaptchaInput.min(1),
+  /** The human check; absent on a tab that takes the SMS code, which was sent behind one (smsCodeRequired). */
+  captchaId: ZCaptchaIdInput.min(1).optional(),
+  captcha: ZCaptchaInput.min(1).optional(),
 });
 
 /** `account.changePassword` input: the old password unless the session must change it (SPEC §5). */
