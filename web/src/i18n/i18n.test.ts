@@ -24,6 +24,8 @@ import lotteryBn from './lottery.bn.json';
 import gamesEn from './games.en.json';
 import agentBn from './agent.bn.json';
 import agentEn from './agent.en.json';
+import agentReportsBn from './agent-reports.bn.json';
+import agentReportsEn from './agent-reports.en.json';
 
 type TTree = { [k: string]: string | TTree };
 
@@ -51,6 +53,7 @@ const AREAS = {
   games: { en: gamesEn, bn: gamesBn },
   lottery: { en: lotteryEn, bn: lotteryBn },
   agent: { en: agentEn, bn: agentBn },
+  agentReports: { en: agentReportsEn, bn: agentReportsBn },
 };
 
 const EN = flatten({ ...(en as TTree), ...Object.assign({}, ...Object.values(AREAS).map((a) => a.en as TTree)) });
@@ -61,6 +64,7 @@ const SERVER_KEYS = [
   'error_invalid_credentials', 'error_not_logged_in', 'error_network', 'error_captcha_required', 'error_captcha_wrong',
   'error_account_locked', 'error_not_member', 'error_not_agent', 'error_too_many_requests', 'error_bad_request',
   'error_unknown', 'error_forbidden', 'error_not_found', 'error_feature_off', 'in_need_true_account', 'not_empty', 'agent_not_in_team',
+  'agent_invitation_not_found', 'agent_invitation_limit',
 ];
 
 describe('translations', () => {
