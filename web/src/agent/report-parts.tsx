@@ -121,7 +121,7 @@ export function ReportPager({ f, total, testId }: { f: TReportFilters; total: nu
       <button type="button" className="btn btn--ghost btn--small" data-testid={`${testId}.prev`} disabled={f.pageNo <= 1} onClick={() => f.setPageNo(f.pageNo - 1)}>
         {t('record_prev')}
       </button>
-      <span data-testid={`${testId}.page`}>{t('record_page_of', { page: f.pageNo, pages })}</span>
+      <span data-testid={`${testId}.page-of`}>{t('record_page_of', { page: f.pageNo, pages })}</span>
       <button type="button" className="btn btn--ghost btn--small" data-testid={`${testId}.next`} disabled={f.pageNo >= pages} onClick={() => f.setPageNo(f.pageNo + 1)}>
         {t('record_next')}
       </button>
