@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MAX_TEXT_LENGTH, MEMBER_TYPE } from '../constants.ts';
+import { MAX_TEXT_LENGTH } from '../constants.ts';
+import { DOWNLINE_ROLES, TEAM_PROFIT_SORTS } from '../domain/agent-team.ts';
 import { RECORD_MAX_RANGE_DAYS, RECORD_PAGE_SIZE_MAX } from '../domain/records.ts';
 import { zSecret, zText } from '../text.ts';
 import { ACCOUNT_RECORD_TYPES } from './record-calls.ts';
@@ -36,15 +37,7 @@ export const AGENT_TEAM_MESSAGES = {
   invitationLimit: 'agent_invitation_limit',
 } as const;
 
-/** Undeleted invitation codes one agent may hold. */
-export const AGENT_INVITATIONS_MAX = 50;
-/** What a downline becomes: a member (type 0) or an agent (type 2, like the seed's sub-agents). */
-export const DOWNLINE_ROLES = ['member', 'agent'] as const;
-export type TDownlineRole = (typeof DOWNLINE_ROLES)[number];
-/** The member type of each role (SPEC §3 agent types 1, 2, 41, 42; members 0). */
-export const DOWNLINE_ROLE_TYPES: Readonly<Record<TDownlineRole, number>> = { member: MEMBER_TYPE, agent: 2 };
-/** Invitation codes: letters and digits only, so a link carries them unescaped. */
-export const INVITATION_CODE_PATTERN = /^[A-Za-z0-9]{4,32}$/;
+export { AGENT_INVITATIONS_MAX, DOWNLINE_ROLES, DOWNLINE_ROLE_TYPES, INVITATION_CODE_PATTERN, TEAM_PROFIT_SORTS, type TDownlineRole, type TTeamProfitSort } from '../domain/agent-team.ts';
 
 const ZInstant = z.iso.datetime({ offset: true }).max(40);
 const ZMinor = z.number().int().refine(Number.isSafeInteger);
@@ -141,9 +134,6 @@ export const ZTeamBets = z.object({
 });
 export type TTeamBets = z.infer<typeof ZTeamBets>;
 
-/** Sort orders of the P&L statement: biggest losers first by default (SPEC §2 "user loss"). */
-export const TEAM_PROFIT_SORTS = ['loss', 'profit', 'validBet', 'deposit'] as const;
-export type TTeamProfitSort = (typeof TEAM_PROFIT_SORTS)[number];
 export const ZTeamProfitQuery = inRange(ZReportQuery.extend({ sort: z.enum(TEAM_PROFIT_SORTS).default('loss') }));
 export type TTeamProfitQuery = z.infer<typeof ZTeamProfitQuery>;
 const ZProfitFigures = z.object({

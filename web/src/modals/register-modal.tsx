@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { INVITATION_CODE_PATTERN } from '@wl/schemas/wps/agent-team-calls';
+import { INVITATION_CODE_PATTERN } from '@wl/schemas/domain/agent-team';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { FlowError } from '@wl/flows/shared/flow-error';
