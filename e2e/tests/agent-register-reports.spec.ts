@@ -8,8 +8,9 @@ import { ANNOUNCEMENT_SEEN_KEYS, expect, test } from '../fixtures/test.ts';
 // Issue 10 item 2 (docs/0051): demo_sub1 registers a downline directly and sees it in team
 // management; makes an invitation code, sees its QR and copies its link; a visitor in a fresh browser
 // registers through the link and joins the team; the team betting and user P&L reports filter, page
-// and export CSV. demo_sub1's money is never moved (demo_agent's journey transfers into its team,
-// helper journeys use demo_sub2), so the reports are read, not matched to amounts.
+// and export CSV; account details filters by type. demo_sub1's money is never moved (demo_agent's
+// journey transfers into its team, other journeys use demo_sub2), so the reports are read, not
+// matched to amounts.
 const AGENT = { username: 'demo_sub1', password: 'Team1234' } as const;
 
 // Two argon2 registrations, an SMS round trip and four pages with axe: more than the suite's 45 s.
@@ -168,6 +169,16 @@ for (const lang of LANGUAGES) {
     await expect(page.getByTestId('agent-pnl.sort')).toHaveValue('validBet');
     const csv = await downloaded(page, () => page.getByTestId('agent-pnl.export').click());
     expect(csv.lines.length).toBe(level2.length + 1);
+    await checkPage(page);
+
+    // Account details: the downlines' wallet movements, deposits only.
+    await page.getByTestId('agent-home.nav.agentDownlineTransactionDetailsCopy').click();
+    await expectLocalized(page.locator('.agent-content__title'), lang, 'Account details');
+    await page.getByTestId('agent-tx.period.custom').click();
+    await page.getByTestId('agent-tx.type').selectOption('deposit');
+    const moves = page.getByTestId('agent-tx.row');
+    await expect(moves.first()).toHaveAttribute('data-type', 'deposit');
+    expect(new Set(await moves.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-type'))))).toEqual(new Set(['deposit']));
     await checkPage(page);
   });
 }

@@ -25,3 +25,6 @@ create index members_invitation_id_idx on members (invitation_id) where invitati
 -- The team reports (docs/0051) page a team's bets by time across many wallets and look up a bet's
 -- round: the bet kinds by time, and a round's other transactions by its id in meta.
 create index ledger_transactions_round_idx on ledger_transactions ((meta->>'round')) where meta ? 'round';
+-- A short period (today, this week: the reports' and the overview's defaults) of a big team reads the
+-- entries of that period by time, instead of every downline's account index or the whole table.
+create index ledger_entries_time_idx on ledger_entries (created_at);
