@@ -30,3 +30,5 @@ export * from './wps/operator-games-calls.ts';
 export * from './wps/operator-rounds-calls.ts';
 export * from './wps/wlg-lottery-calls.ts';
 export * from './wps/agent-calls.ts';
+// Issue 10 registerCenter and team reports (docs/0051).
+export * from './wps/agent-team-calls.ts';

@@ -35,6 +35,8 @@ export const LIMITED_ACTIONS = [
   'gamePlay',
   /** Issue 9: the crash game's public live state, polled by every open page (docs/0042). */
   'gameLive',
+  /** Issue 10: an agent making invitation codes (registerCenter, docs/0051), a row each. */
+  'agentInvitation',
 ] as const;
 export type TLimitedAction = (typeof LIMITED_ACTIONS)[number];
 
@@ -87,6 +89,8 @@ export const DEFAULT_RATE_LIMITS: TRateLimits = {
   // A crash page polls about 80 times a minute; thirty pages behind one address (a family, a shared
   // network) still follow the round. The answer is shared per tick, so volume costs the platform little.
   gameLive: { ip: { limit: 2400, windowMs: MINUTE }, subject: { limit: 2400, windowMs: MINUTE } },
+  // Per session: an agent makes a handful of codes (at most 50 live, the platform's cap).
+  agentInvitation: { ip: { limit: 60, windowMs: MINUTE }, subject: { limit: 30, windowMs: 15 * MINUTE } },
 };
 
 /**

@@ -10,6 +10,23 @@ import {
   type TWlgLotteryBetRequest,
 } from '@wl/schemas';
 import {
+  AGENT_TEAM_PATHS,
+  ZInvitation,
+  ZInvitationDeleted,
+  ZInvitationList,
+  ZRegisterDownlineResult,
+  ZTeamBets,
+  ZTeamProfit,
+  ZTeamTransactions,
+  type TCreateInvitationRequest,
+  type TInvitationListQuery,
+  type TInvitationUpdateRequest,
+  type TRegisterDownlineRequest,
+  type TTeamBetsQuery,
+  type TTeamProfitQuery,
+  type TTeamTransactionsQuery,
+} from '@wl/schemas';
+import {
   AGENT_PATHS,
   ZDownlineDetail,
   ZDownlineList,
@@ -642,6 +659,33 @@ export class WpsApi {
   /** Never retried by the client (a POST); the agent's key makes a resend safe. */
   agentTransfer(input: TDownlineTransferRequest, ctx: TCallContext) {
     return this.client.call({ method: 'POST', path: AGENT_PATHS.transfer, moduleId: 'AGENT', value: ZDownlineTransferResult, body: input }, ctx);
+  }
+
+  // Issue 10 registerCenter and team reports (AGENT_TEAM_PATHS, docs/0051): the caller's own subtree and codes only.
+  /** Never retried by the client (a POST that creates a member). */
+  agentRegisterDownline(input: TRegisterDownlineRequest, ctx: TCallContext) {
+    return this.client.call({ method: 'POST', path: AGENT_TEAM_PATHS.registerDownline, moduleId: 'REGCEN', value: ZRegisterDownlineResult, body: input }, ctx);
+  }
+  agentInvitations(input: TInvitationListQuery, ctx: TCallContext) {
+    return this.client.call({ method: 'GET', path: AGENT_TEAM_PATHS.invitations, moduleId: 'REGCEN', value: ZInvitationList, query: input }, ctx);
+  }
+  agentCreateInvitation(input: TCreateInvitationRequest, ctx: TCallContext) {
+    return this.client.call({ method: 'POST', path: AGENT_TEAM_PATHS.invitations, moduleId: 'REGCEN', value: ZInvitation, body: input }, ctx);
+  }
+  agentUpdateInvitation(input: TInvitationUpdateRequest, ctx: TCallContext) {
+    return this.client.call({ method: 'POST', path: AGENT_TEAM_PATHS.invitationUpdate, moduleId: 'REGCEN', value: ZInvitation, body: input }, ctx);
+  }
+  agentDeleteInvitation(input: { id: number }, ctx: TCallContext) {
+    return this.client.call({ method: 'POST', path: AGENT_TEAM_PATHS.invitationDelete, moduleId: 'REGCEN', value: ZInvitationDeleted, body: input }, ctx);
+  }
+  agentTeamBets(input: TTeamBetsQuery, ctx: TCallContext) {
+    return this.client.call({ method: 'GET', path: AGENT_TEAM_PATHS.teamBets, moduleId: 'TRANSBETREPMEM3', value: ZTeamBets, query: input }, ctx);
+  }
+  agentTeamProfit(input: TTeamProfitQuery, ctx: TCallContext) {
+    return this.client.call({ method: 'GET', path: AGENT_TEAM_PATHS.teamProfit, moduleId: 'AGETEAMPNL3', value: ZTeamProfit, query: input }, ctx);
+  }
+  agentTeamTransactions(input: TTeamTransactionsQuery, ctx: TCallContext) {
+    return this.client.call({ method: 'GET', path: AGENT_TEAM_PATHS.teamTransactions, moduleId: 'AGEDOWNTRANS3', value: ZTeamTransactions, query: input }, ctx);
   }
 
   operatorLogin(input: TOperatorLoginRequest, ctx: TCallContext) {

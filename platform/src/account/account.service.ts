@@ -2,7 +2,6 @@ import * as OTPAuth from 'otpauth';
 import type { Kysely } from 'kysely';
 import {
   ACCOUNT_MESSAGES,
-  AGENT_TYPES,
   MEMBER_TYPE,
   NON_MEMBER_TYPE,
   TRIAL_TYPE,
@@ -30,6 +29,7 @@ import { issueSession, memberTotp, totpCounter } from '../session/session.servic
 import { checkPhone, consumeCode, type TPhone } from '../verification/verification.service.ts';
 import { newAvatarKey } from '../member/member.service.ts';
 import { checkNewPassword, fieldErrorsFailure } from './password-rules.ts';
+import { inviterByCode, type TInviter } from '../agent/invitation.queries.ts';
 
 /** Reset links work once, for 30 minutes. */
 export const RESET_LINK_TTL_MS = 30 * 60 * 1000;
@@ -42,22 +42,11 @@ export const CONFLICT = 409;
 
 const badRequest = (message: string, value: unknown = null) => new WpsError(WPS_CODES.badRequest, message, value);
 
-/** An agent by invitation (affiliate) code, case-insensitive. */
-function agentByCode(db: Kysely<DB>, merchantId: number, code: string) {
-  return db
-    .selectFrom('members')
-    .select(['id', 'nickname'])
-    .where('merchant_id', '=', merchantId)
-    .where((eb) => eb(eb.fn('upper', ['invitation_code']), '=', code.trim().toUpperCase()))
-    .where('type', 'in', [...AGENT_TYPES])
-    .executeTakeFirst();
-}
-
-/** SPEC §5 affiliate check: the agent's name, or 404 invalid_invitation_code. */
+/** SPEC §5 affiliate check: the inviting agent's name, or 404 invalid_invitation_code (unknown, disabled or deleted codes alike, docs/0051). */
 export async function checkAffiliate(deps: TPlatformDeps, merchant: TMerchant, code: string): Promise<{ valid: true; agentName: string }> {
-  const agent = await agentByCode(deps.db, merchant.id, code);
-  if (!agent) throw new WpsError(WPS_CODES.notFound, ACCOUNT_MESSAGES.invalidInvitationCode);
-  return { valid: true, agentName: agent.nickname };
+  const inviter = await inviterByCode(deps.db, merchant.id, code);
+  if (!inviter) throw new WpsError(WPS_CODES.notFound, ACCOUNT_MESSAGES.invalidInvitationCode);
+  return { valid: true, agentName: inviter.nickname };
 }
 
 /** The registration form of the merchant as the client gets it: enabled fields with their rules. */
@@ -128,13 +117,13 @@ export async function register(
   }
   // The mobile tab may register without a username: the number becomes one.
   if (!username) username = `m${phone!.mobile}`;
-  let uplineId: number | null = null;
+  // The code decides the upline and, for an agent's registerCenter code, what the member becomes (docs/0051).
+  let inviter: TInviter | undefined;
   if (v.affiliateCode) {
-    const agent = await agentByCode(db, merchant.id, v.affiliateCode);
-    if (!agent) {
+    inviter = await inviterByCode(db, merchant.id, v.affiliateCode);
+    if (!inviter) {
       throw badRequest(ACCOUNT_MESSAGES.invalidInvitationCode, { fieldErrors: { affiliateCode: { key: ACCOUNT_MESSAGES.invalidInvitationCode, params: {} } } });
     }
-    uplineId = agent.id;
   }
 
   const password = v.password!;
@@ -149,8 +138,9 @@ export async function register(
           username: username!,
           nickname: username!,
           password_hash: passwordHash,
-          type: MEMBER_TYPE,
-          upline_id: uplineId,
+          type: inviter?.memberType ?? MEMBER_TYPE,
+          upline_id: inviter?.agentId ?? null,
+          invitation_id: inviter?.invitationId ?? null,
           password_expires_at: null,
           mobile_num: phone?.mobile ?? null,
           country_dialing_code: phone?.dial ?? null,

@@ -180,6 +180,8 @@ export interface MembersTable {
   avatar_key: Generated<string>;
   /** argon2 of the withdraw (payment) password; null until set (migration 0011). */
   withdraw_password_hash: string | null;
+  /** The agent invitation code the member registered with (migration 0023), or null. */
+  invitation_id: number | null;
 }
 export interface OperatorsTable {
   id: Generated<number>;
@@ -477,6 +479,17 @@ export interface MemberAuditTable {
   ip: Generated<string>;
   created_at: Generated<Date>;
 }
+/** An agent's invitation code (registerCenter, migration 0023, docs/0051). */
+export interface AgentInvitationsTable {
+  id: Generated<number>;
+  merchant_id: number;
+  agent_id: number;
+  code: string;
+  member_type: 'member' | 'agent';
+  enabled: Generated<boolean>;
+  created_at: Generated<Date>;
+  deleted_at: Timestamp | null;
+}
 /** Closure table of the agent tree (migration 0021, docs/0046): kept by triggers from members.upline_id. */
 export interface MemberTreeTable {
   ancestor_id: number;
@@ -670,6 +683,7 @@ export interface DB {
   withdrawal_proofs: WithdrawalProofsTable;
   member_audit: MemberAuditTable;
   member_tree: MemberTreeTable;
+  agent_invitations: AgentInvitationsTable;
   balance_adjustments: BalanceAdjustmentsTable;
   ledger_accounts: LedgerAccountsTable;
   ledger_transactions: LedgerTransactionsTable;

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { AGENT_CLOCK_MS } from '@wl/schemas/constants';
@@ -14,14 +14,38 @@ import '../styles/agent.css';
 // Each page is its own chunk: /agentHome itself loads only the frame.
 const TeamOverviewPage = lazy(() => import('./team-overview-page.tsx').then((m) => ({ default: m.TeamOverviewPage })));
 const DownlinePage = lazy(() => import('./downline-page.tsx').then((m) => ({ default: m.DownlinePage })));
+// registerCenter and the team reports (docs/0051).
+const RegisterCenterPage = lazy(() => import('./register-center-page.tsx').then((m) => ({ default: m.RegisterCenterPage })));
+const TeamBetsPage = lazy(() => import('./team-bets-page.tsx').then((m) => ({ default: m.TeamBetsPage })));
+const TeamProfitPage = lazy(() => import('./team-profit-page.tsx').then((m) => ({ default: m.TeamProfitPage })));
+const TeamTransactionsPage = lazy(() => import('./team-transactions-page.tsx').then((m) => ({ default: m.TeamTransactionsPage })));
+
+/** Register centre and team report pages (docs/0051), with the texts they add. */
+const REPORT_PAGES = {
+  registerCenter: RegisterCenterPage,
+  personalHistoryCopy: TeamBetsPage,
+  palStatementsAgentCopy: TeamProfitPage,
+  agentDownlineTransactionDetailsCopy: TeamTransactionsPage,
+} as const;
+type TReportPage = keyof typeof REPORT_PAGES;
 
 /** The agent centre pages built so far (issue 10); the rest stay disabled in the navigation. */
-export type TBuiltAgentPage = 'agentTeamOverview' | 'downlineManagmentView';
+export type TBuiltAgentPage = 'agentTeamOverview' | 'downlineManagmentView' | TReportPage;
+
+const isReportPage = (page: TBuiltAgentPage): page is TReportPage => page in REPORT_PAGES;
+
+function ReportPageBody({ page, loading }: { page: TReportPage; loading: ReactNode }) {
+  const ready = useAreaTexts('money', 'wallet', 'records', 'agent', 'accounts', 'agentReports');
+  const Page = REPORT_PAGES[page];
+  if (!ready) return loading;
+  return <Suspense fallback={loading}><Page /></Suspense>;
+}
 
 /** The page's texts: the agent area and the money and record texts its forms share. */
 function AgentPageBody({ page }: { page: TBuiltAgentPage }) {
   const ready = useAreaTexts('money', 'wallet', 'records', 'agent');
   const loading = <div className="page-loading" aria-busy="true" data-testid="agent-home.page-loading" />;
+  if (isReportPage(page)) return <ReportPageBody page={page} loading={loading} />;
   if (!ready) return loading;
   return <Suspense fallback={loading}>{page === 'agentTeamOverview' ? <TeamOverviewPage /> : <DownlinePage />}</Suspense>;
 }

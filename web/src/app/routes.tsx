@@ -79,6 +79,11 @@ export const APP_ROUTES: RouteObject[] = [
       { path: '/agentHome', element: <Lazy><AgentHomePage /></Lazy> },
       { path: '/agentHome/agentTeamOverview', element: <Lazy><AgentHomePage page="agentTeamOverview" /></Lazy> },
       { path: '/agentHome/downlineManagmentView', element: <Lazy><AgentHomePage page="downlineManagmentView" /></Lazy> },
+      // registerCenter and the team reports (docs/0051).
+      { path: '/agentHome/registerCenter', element: <Lazy><AgentHomePage page="registerCenter" /></Lazy> },
+      { path: '/agentHome/personalHistoryCopy', element: <Lazy><AgentHomePage page="personalHistoryCopy" /></Lazy> },
+      { path: '/agentHome/palStatementsAgentCopy', element: <Lazy><AgentHomePage page="palStatementsAgentCopy" /></Lazy> },
+      { path: '/agentHome/agentDownlineTransactionDetailsCopy', element: <Lazy><AgentHomePage page="agentDownlineTransactionDetailsCopy" /></Lazy> },
     ],
   },
   {

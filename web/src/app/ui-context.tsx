@@ -53,11 +53,15 @@ export function UiProvider({ children }: { children: ReactNode }) {
     setConfirmState(null);
   }, []);
 
+  // Stable openers: /login and /register open their popup in an effect keyed on them, which must not
+  // run again (and reopen the popup) when a popup closes before the route has left /register.
+  const openLogin = useCallback(() => setPopup('login'), []);
+  const openRegister = useCallback(() => setPopup('register'), []);
   const value = useMemo<TUi>(
     () => ({
       popup,
-      openLogin: () => setPopup('login'),
-      openRegister: () => setPopup('register'),
+      openLogin,
+      openRegister,
       openForgot: () => setPopup('forgot'),
       closePopup: () => setPopup(null),
       infoKey,
@@ -70,7 +74,7 @@ export function UiProvider({ children }: { children: ReactNode }) {
       openVendorPopup: setVendorPopup,
       closeVendorPopup: () => setVendorPopup(null),
     }),
-    [popup, infoKey, confirmState, confirm, answerConfirm, vendorPopup],
+    [popup, openLogin, openRegister, infoKey, confirmState, confirm, answerConfirm, vendorPopup],
   );
   return <UiContext.Provider value={value}>{children}</UiContext.Provider>;
 }

@@ -31,6 +31,8 @@ export const AREA_TEXTS = {
   agent: { bn: () => import('./agent.bn.json'), en: () => import('./agent.en.json'), probe: 'agent_overview_title' },
   /** The help centre (SPEC §2 /help): the terms the registration links to (issue 11). */
   help: { bn: () => import('./help.bn.json'), en: () => import('./help.en.json'), probe: 'help_terms_title' },
+  /** The agent centre's register centre and team reports (docs/0051). */
+  agentReports: { bn: () => import('./agent-reports.bn.json'), en: () => import('./agent-reports.en.json'), probe: 'rep_bets_title' },
 } satisfies Record<string, Record<TLanguage, TLoad> & { probe: string }>;
 
 export type TArea = keyof typeof AREA_TEXTS;

@@ -26,6 +26,8 @@ import agentBn from './agent.bn.json';
 import helpEn from './help.en.json';
 import helpBn from './help.bn.json';
 import agentEn from './agent.en.json';
+import agentReportsBn from './agent-reports.bn.json';
+import agentReportsEn from './agent-reports.en.json';
 
 type TTree = { [k: string]: string | TTree };
 
@@ -54,6 +56,7 @@ const AREAS = {
   lottery: { en: lotteryEn, bn: lotteryBn },
   agent: { en: agentEn, bn: agentBn },
   help: { en: helpEn, bn: helpBn },
+  agentReports: { en: agentReportsEn, bn: agentReportsBn },
 };
 
 const EN = flatten({ ...(en as TTree), ...Object.assign({}, ...Object.values(AREAS).map((a) => a.en as TTree)) });
@@ -64,6 +67,7 @@ const SERVER_KEYS = [
   'error_invalid_credentials', 'error_not_logged_in', 'error_network', 'error_captcha_required', 'error_captcha_wrong',
   'error_account_locked', 'error_not_member', 'error_not_agent', 'error_too_many_requests', 'error_bad_request',
   'error_unknown', 'error_forbidden', 'error_not_found', 'error_feature_off', 'in_need_true_account', 'not_empty', 'agent_not_in_team',
+  'agent_invitation_not_found', 'agent_invitation_limit',
 ];
 
 describe('translations', () => {

@@ -1,5 +1,7 @@
 import { useCallback, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { INVITATION_CODE_PATTERN } from '@wl/schemas/domain/agent-team';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { FlowError } from '@wl/flows/shared/flow-error';
@@ -108,7 +110,12 @@ export function RegisterModal({ onClose, onLogin, onSuccess }: { onClose: () => 
     input: { tabs: form.tabs, fields: form.fields, smsVerification: form.smsVerification, minAge: form.minAge },
   });
   const ctx = state.context;
-  const [values, setValues] = useState<Partial<Record<TRegistrationField, string>>>({});
+  // An agent's invitation link (/register?code=…, docs/0051) fills the invitation code in.
+  const { search } = useLocation();
+  const [values, setValues] = useState<Partial<Record<TRegistrationField, string>>>(() => {
+    const code = new URLSearchParams(search).get('code') ?? '';
+    return INVITATION_CODE_PATTERN.test(code) && form.fields.some((f) => f.field === 'affiliateCode') ? { affiliateCode: code } : {};
+  });
   const [termsAccepted, setTerms] = useState(false);
   const [ageConfirmed, setAge] = useState(false);
   const [countryCode, setCountryCode] = useState<string>(DEFAULT_DIALING_CODE);

@@ -1,6 +1,8 @@
 import { ZDownlineDetail, ZDownlineDetailQuery, ZDownlineList, ZDownlineQuery, ZDownlineTransferRequest, ZDownlineTransferResult, ZTeamOverview, ZTeamOverviewQuery } from '@wl/schemas';
 import { callContext } from '../../trpc/context.ts';
 import { memberProcedure, router } from '../../trpc/init.ts';
+import { registerCenterProcedures } from './register-center.ts';
+import { teamReportProcedures } from './team-reports.ts';
 
 /**
  * The agent centre (issue 10) with the member's token: the platform refuses non-agents
@@ -28,4 +30,7 @@ export const agentRouter = router({
     .input(ZDownlineTransferRequest)
     .output(ZDownlineTransferResult)
     .mutation(({ ctx, input }) => ctx.api.agentTransfer(input, callContext(ctx))),
+  // registerCenter and the team reports (docs/0051).
+  ...registerCenterProcedures,
+  ...teamReportProcedures,
 });

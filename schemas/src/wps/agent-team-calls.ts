@@ -1,0 +1,177 @@
+import { z } from 'zod';
+import { MAX_TEXT_LENGTH } from '../constants.ts';
+import { DOWNLINE_ROLES, TEAM_PROFIT_SORTS } from '../domain/agent-team.ts';
+import { RECORD_MAX_RANGE_DAYS, RECORD_PAGE_SIZE_MAX } from '../domain/records.ts';
+import { zSecret, zText } from '../text.ts';
+import { ACCOUNT_RECORD_TYPES } from './record-calls.ts';
+
+/**
+ * Issue 10 item 2, second part (docs/0051): registerCenter (a downline registered by its agent,
+ * invitation codes and their links) and the team reports — team betting (personalHistoryCopy),
+ * user P&L statements (palStatementsAgentCopy) and account details
+ * (agentDownlineTransactionDetailsCopy). Like every agent call (agent-calls.ts, docs/0046) each one
+ * answers only about the calling agent's own subtree; nothing in a request chooses whose team is read.
+ */
+export const AGENT_TEAM_PATHS = {
+  /** POST { username, password, confirmPassword, role }: a new member or agent directly under the caller. */
+  registerDownline: '/wps/agent/downlines/register',
+  /** GET { pageNo, pageSize }: the caller's invitation codes with their registrations; POST { role }: a new code. */
+  invitations: '/wps/agent/invitations',
+  /** POST { id, enabled }: switch one of the caller's codes off or on. */
+  invitationUpdate: '/wps/agent/invitations/update',
+  /** POST { id }: delete one of the caller's codes (it stays taken; its link stops working). */
+  invitationDelete: '/wps/agent/invitations/delete',
+  /** GET: the team's bets (one row per bet with its round's payout), newest first, with totals. */
+  teamBets: '/wps/agent/reports/bets',
+  /** GET: per downline, deposits, withdrawals, valid bets, payout, bonus and P&L, sorted, with totals. */
+  teamProfit: '/wps/agent/reports/profit',
+  /** GET: movements of the downlines' main wallets, newest first, by type, with totals. */
+  teamTransactions: '/wps/agent/reports/transactions',
+} as const;
+
+/** Message keys of these calls; the web translates them. */
+export const AGENT_TEAM_MESSAGES = {
+  /** Not one of the caller's own (undeleted) codes: the same answer whatever the reason. */
+  invitationNotFound: 'agent_invitation_not_found',
+  /** The caller has AGENT_INVITATIONS_MAX codes already. */
+  invitationLimit: 'agent_invitation_limit',
+} as const;
+
+export { AGENT_INVITATIONS_MAX, DOWNLINE_ROLES, DOWNLINE_ROLE_TYPES, INVITATION_CODE_PATTERN, TEAM_PROFIT_SORTS, type TDownlineRole, type TTeamProfitSort } from '../domain/agent-team.ts';
+
+const ZInstant = z.iso.datetime({ offset: true }).max(40);
+const ZMinor = z.number().int().refine(Number.isSafeInteger);
+const ZCount = z.number().int().nonnegative();
+const ZId = z.coerce.number().int().positive().max(2_147_483_647);
+const ZRole = z.enum(DOWNLINE_ROLES);
+const ZPageNo = z.coerce.number().int().min(1).max(100_000).default(1);
+const ZPageSize = z.coerce.number().int().min(1).max(RECORD_PAGE_SIZE_MAX).default(20);
+
+/**
+ * A downline registered by its agent. The username and password are checked on the platform with
+ * the merchant's registration rules (SPEC §5, the same validator as the registration form); here
+ * they are only bounded and free of control characters.
+ */
+export const ZRegisterDownlineRequest = z.object({
+  username: zText({ max: MAX_TEXT_LENGTH }),
+  password: zSecret(128),
+  confirmPassword: zSecret(128),
+  role: ZRole,
+});
+export type TRegisterDownlineRequest = z.infer<typeof ZRegisterDownlineRequest>;
+export const ZRegisterDownlineResult = z.object({ memberId: z.number().int().positive(), username: z.string().max(MAX_TEXT_LENGTH), role: ZRole });
+export type TRegisterDownlineResult = z.infer<typeof ZRegisterDownlineResult>;
+
+export const ZInvitationListQuery = z.object({ pageNo: ZPageNo, pageSize: ZPageSize });
+export type TInvitationListQuery = z.infer<typeof ZInvitationListQuery>;
+export const ZInvitation = z.object({
+  id: z.number().int().positive(),
+  /** The link is `<site origin>/register?code=<code>`, made in the browser. */
+  code: z.string().max(32),
+  role: ZRole,
+  enabled: z.boolean(),
+  /** Members registered with this code. */
+  registrations: ZCount,
+  createdAt: z.string().max(40),
+});
+export type TInvitation = z.infer<typeof ZInvitation>;
+export const ZInvitationList = z.object({ rows: z.array(ZInvitation).max(RECORD_PAGE_SIZE_MAX), total: ZCount });
+export type TInvitationList = z.infer<typeof ZInvitationList>;
+export const ZCreateInvitationRequest = z.object({ role: ZRole });
+export type TCreateInvitationRequest = z.infer<typeof ZCreateInvitationRequest>;
+export const ZInvitationUpdateRequest = z.object({ id: ZId, enabled: z.boolean() });
+export type TInvitationUpdateRequest = z.infer<typeof ZInvitationUpdateRequest>;
+export const ZInvitationDeleteRequest = z.object({ id: ZId });
+export const ZInvitationDeleted = z.object({ deleted: z.literal(true) });
+
+/** The filters every team report shares: a period as instants, one downline by account, a level. */
+const ZReportQuery = z.object({
+  from: ZInstant,
+  to: ZInstant,
+  /** One downline by its account (case-insensitive, exact); empty: the whole team. Outside the team: no rows. */
+  username: zText({ max: MAX_TEXT_LENGTH }).default(''),
+  /** 0: every level; 1: direct downlines; n: n steps below the agent. */
+  level: z.coerce.number().int().min(0).max(100).default(0),
+  pageNo: ZPageNo,
+  pageSize: ZPageSize,
+});
+/** The period's checks, as the records have them (docs/0031). */
+const inRange = <S extends z.ZodType<{ from: string; to: string }>>(schema: S) =>
+  schema
+    .refine((q) => Date.parse(q.from) < Date.parse(q.to), { message: 'record_range_invalid', path: ['to'] })
+    .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= RECORD_MAX_RANGE_DAYS * 86_400_000, { message: 'record_range_too_long', path: ['to'] });
+
+/** Who a report row is about. */
+const ZWho = z.object({ memberId: z.number().int().positive(), username: z.string().max(MAX_TEXT_LENGTH), nickname: z.string().max(MAX_TEXT_LENGTH), level: z.number().int().positive() });
+
+export const ZTeamBetsQuery = inRange(ZReportQuery);
+export type TTeamBetsQuery = z.infer<typeof ZTeamBetsQuery>;
+export const ZTeamBetRow = ZWho.extend({
+  /** The bet's ledger transaction. */
+  id: z.number().int().positive(),
+  time: z.string().max(40),
+  /** Vendor (meta.code) and game code of the bet. */
+  code: z.string().max(32),
+  game: z.string().max(64),
+  betMinor: ZMinor,
+  /** Stake less what was rolled back. */
+  validBetMinor: ZMinor,
+  /** Wins of the bet's round. */
+  payoutMinor: ZMinor,
+  /** The player's result: payout − valid bet. */
+  profitMinor: ZMinor,
+});
+export type TTeamBetRow = z.infer<typeof ZTeamBetRow>;
+export const ZTeamBets = z.object({
+  rows: z.array(ZTeamBetRow).max(RECORD_PAGE_SIZE_MAX),
+  /** Bets in the period. */
+  total: ZCount,
+  /** Over the whole filter, by the time the money moved (as the team overview counts). */
+  betMinor: ZMinor,
+  validBetMinor: ZMinor,
+  payoutMinor: ZMinor,
+  profitMinor: ZMinor,
+});
+export type TTeamBets = z.infer<typeof ZTeamBets>;
+
+export const ZTeamProfitQuery = inRange(ZReportQuery.extend({ sort: z.enum(TEAM_PROFIT_SORTS).default('loss') }));
+export type TTeamProfitQuery = z.infer<typeof ZTeamProfitQuery>;
+const ZProfitFigures = z.object({
+  depositMinor: ZMinor,
+  withdrawMinor: ZMinor,
+  validBetMinor: ZMinor,
+  payoutMinor: ZMinor,
+  /** Bonuses, rebates, salaries and dividends received. */
+  bonusMinor: ZMinor,
+  /** payout − valid bet (the team overview's P&L); the bonus is shown beside it, not in it. */
+  profitMinor: ZMinor,
+});
+export const ZTeamProfitRow = ZWho.extend(ZProfitFigures.shape);
+export type TTeamProfitRow = z.infer<typeof ZTeamProfitRow>;
+export const ZTeamProfit = ZProfitFigures.extend({
+  rows: z.array(ZTeamProfitRow).max(RECORD_PAGE_SIZE_MAX),
+  /** Downlines with any money movement or bet in the period. */
+  total: ZCount,
+});
+export type TTeamProfit = z.infer<typeof ZTeamProfit>;
+
+export const ZTeamTransactionsQuery = inRange(ZReportQuery.extend({ type: z.enum(ACCOUNT_RECORD_TYPES).optional() }));
+export type TTeamTransactionsQuery = z.infer<typeof ZTeamTransactionsQuery>;
+export const ZTeamTransactionRow = ZWho.extend({
+  /** The ledger entry. */
+  id: z.number().int().positive(),
+  time: z.string().max(40),
+  type: z.enum(ACCOUNT_RECORD_TYPES),
+  kind: z.string().max(40),
+  amountMinor: ZMinor,
+  balanceAfterMinor: ZMinor,
+  code: z.string().max(32),
+});
+export type TTeamTransactionRow = z.infer<typeof ZTeamTransactionRow>;
+export const ZTeamTransactions = z.object({
+  rows: z.array(ZTeamTransactionRow).max(RECORD_PAGE_SIZE_MAX),
+  total: ZCount,
+  inMinor: ZMinor,
+  outMinor: ZMinor,
+});
+export type TTeamTransactions = z.infer<typeof ZTeamTransactions>;
