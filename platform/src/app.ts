@@ -27,6 +27,7 @@ import { registerSecurityCentreRoutes } from './security-centre/security-centre.
 import { registerRecordRoutes } from './records/records.routes.ts';
 import { registerTransferRoutes } from './transfer/transfer.routes.ts';
 import { registerAgentRoutes } from './agent/agent.routes.ts';
+import { registerContractRoutes } from './agent/contracts/contract.routes.ts';
 import { registerProviderRoutes } from './games/provider/provider.routes.ts';
 import { registerSeamlessWalletRoutes } from './games/seamless-wallet.routes.ts';
 import { registerWithdrawRoutes } from './withdraw/withdraw.routes.ts';
@@ -154,6 +155,7 @@ export async function buildPlatform(opts: TBuildPlatformOptions): Promise<Fastif
   registerWithdrawRoutes(app, deps);
   registerTransferRoutes(app, deps);
   registerAgentRoutes(app, deps);
+  registerContractRoutes(app, deps);
   registerSeamlessWalletRoutes(app, deps);
   registerProviderRoutes(app, deps);
   registerRecordRoutes(app, deps);

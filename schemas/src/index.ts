@@ -30,3 +30,6 @@ export * from './wps/operator-games-calls.ts';
 export * from './wps/operator-rounds-calls.ts';
 export * from './wps/wlg-lottery-calls.ts';
 export * from './wps/agent-calls.ts';
+// Agent contracts and salary settlement (issue 10 items 3 and 4, docs/0049).
+export * from './domain/contracts.ts';
+export * from './wps/contract-calls.ts';
