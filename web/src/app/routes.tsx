@@ -78,6 +78,10 @@ export const APP_ROUTES: RouteObject[] = [
       { path: '/agentHome', element: <Lazy><AgentHomePage /></Lazy> },
       { path: '/agentHome/agentTeamOverview', element: <Lazy><AgentHomePage page="agentTeamOverview" /></Lazy> },
       { path: '/agentHome/downlineManagmentView', element: <Lazy><AgentHomePage page="downlineManagmentView" /></Lazy> },
+      // Contracts and income (docs/0049).
+      ...(['agentRealtimeSalary', 'agentHourSalary', 'agentDailyWages2', 'agentDividendRecordCopy2', 'agentRevenueReport'] as const).map(
+        (page): RouteObject => ({ path: `/agentHome/${page}`, element: <Lazy><AgentHomePage page={page} /></Lazy> }),
+      ),
     ],
   },
   {

@@ -85,7 +85,8 @@ describe('offering and answering', () => {
     const before = await rowCounts(ctx.db, [...CONTRACT_TABLES]);
     const realtime = (p: number, l: number): TContractTerms => ({ kind: 'realtime', profitRateBp: p, lossRateBp: l, minSingleBetMinor: 0 });
     // Above demo_agent's own contract (30 / 50 bp), on either rate.
-    for (const terms of [realtime(31, 10), realtime(10, 51)]) expect((await offer(t.agent!, id.demo_sub2!, terms)).json()).toMatchObject({ success: false, value: { field: 'terms', issue: 'contract_rate_above_upline' } });
+    const cap = DEMO_CONTRACTS.top.realtime;
+    for (const terms of [realtime(cap.profitRateBp + 1, 10), realtime(10, cap.lossRateBp + 1)]) expect((await offer(t.agent!, id.demo_sub2!, terms)).json()).toMatchObject({ success: false, value: { field: 'terms', issue: 'contract_rate_above_upline' } });
     // A tier above the cap at its own bet amount (daily cap: 20 bp from 0, 40 from ৳10,000).
     const daily: TContractTerms = { kind: 'daily', tiers: [{ minBetMinor: 0, rateBp: 20 }, { minBetMinor: 500_000, rateBp: 30 }] };
     expect((await offer(t.agent!, id.demo_sub2!, daily)).json()).toMatchObject({ value: { issue: 'contract_rate_above_upline' } });
