@@ -149,13 +149,14 @@ export function ContractPage({ kind }: { kind: TContractKind }) {
     }
   };
 
+  const windowText = (seconds: number) => (seconds % 60 === 0 ? t('contract_window_minutes', { count: seconds / 60 }) : t('contract_window_seconds', { count: seconds }));
   const live = data?.offered.filter((c) => c.state === 'new' || c.state === 'accepted' || c.state === 'termination') ?? [];
   const ended = data?.offered.filter((c) => !live.includes(c)).slice(0, 10) ?? [];
   return (
     <div className="agent-content money" data-testid="contract.page" data-kind={kind}>
       <section className="card" aria-busy={overview.isFetching}>
         <h1 className="agent-content__title">{t(`contract_title_${kind}`)}</h1>
-        <p className="money__hint">{t(`contract_intro_${kind}`, { minutes: Math.round((data?.windowSeconds ?? 300) / 60), seconds: data?.windowSeconds ?? 300 })}</p>
+        <p className="money__hint">{t(`contract_intro_${kind}`, { window: windowText(data?.windowSeconds ?? 300) })}</p>
         {overview.error && (
           <p className="form__error" role="alert" data-testid="contract.error">
             {t(errorKey(overview.error))}

@@ -150,7 +150,7 @@ const KIND_TEXT: Record<TContractKind, [string, string]> = {
   dividend: ['লভ্যাংশ', 'dividend'],
   daily: ['দৈনিক মজুরি', 'daily wage'],
   hourly: ['ঘণ্টাভিত্তিক বেতন', 'hourly salary'],
-  realtime: ['রিয়েল-টাইম বেতন', 'real-time salary'],
+  realtime: ['তাৎক্ষণিক বেতন', 'real-time salary'],
 };
 
 /**
