@@ -54,24 +54,35 @@ function teamBetEntries(db: Kysely<DB> | Transaction<DB>, merchantId: number, ho
     .where('e.created_at', '<', to);
 }
 
+const figureColumns = (minSingle: number) => [
+  sql<string>`coalesce(sum(-e.amount_minor) filter (where x.kind in ('bet', 'rollback')), 0)`.as('valid_bet'),
+  sql<string>`coalesce(sum(e.amount_minor) filter (where x.kind = 'win'), 0)`.as('payout'),
+  sql<string>`count(distinct a.member_id) filter (where x.kind = 'bet')`.as('active'),
+  sql<string>`coalesce(sum(-e.amount_minor) filter (where x.kind = 'bet' and -e.amount_minor >= ${sql.lit(minSingle)}), 0) - coalesce(sum(e.amount_minor) filter (where x.kind = 'rollback' and e.amount_minor >= ${sql.lit(minSingle)}), 0)`.as('qualifying'),
+];
+const toFigures = (r: { valid_bet: string | number; payout: string | number; active: string | number; qualifying: string | number } | undefined): TPeriodFigures => ({
+  validBetMinor: Number(r?.valid_bet ?? 0),
+  payoutMinor: Number(r?.payout ?? 0),
+  activeMembers: Number(r?.active ?? 0),
+  qualifyingBetMinor: Number(r?.qualifying ?? 0),
+});
+
 /** What the holder's team did in [from, to): valid bet, payout, active members, and single bets of at least `minSingle` (real-time). */
 export async function teamFigures(db: Kysely<DB> | Transaction<DB>, merchantId: number, holderId: number, from: Date, to: Date, minSingle: number): Promise<TPeriodFigures> {
-  const r = await teamBetEntries(db, merchantId, holderId, from, to)
-    .select([
-      sql<string>`coalesce(sum(-e.amount_minor) filter (where x.kind in ('bet', 'rollback')), 0)`.as('valid_bet'),
-      sql<string>`coalesce(sum(e.amount_minor) filter (where x.kind = 'win'), 0)`.as('payout'),
-      sql<string>`count(distinct a.member_id) filter (where x.kind = 'bet')`.as('active'),
-      sql<string>`coalesce(sum(-e.amount_minor) filter (where x.kind = 'bet' and -e.amount_minor >= ${minSingle}), 0) - coalesce(sum(e.amount_minor) filter (where x.kind = 'rollback' and e.amount_minor >= ${minSingle}), 0)`.as('qualifying'),
-    ])
-    .executeTakeFirst();
-  return { validBetMinor: Number(r?.valid_bet ?? 0), payoutMinor: Number(r?.payout ?? 0), activeMembers: Number(r?.active ?? 0), qualifyingBetMinor: Number(r?.qualifying ?? 0) };
+  return toFigures(await teamBetEntries(db, merchantId, holderId, from, to).select(figureColumns(minSingle)).executeTakeFirst());
 }
 
-type TStep = { kind: 'idle' } | { kind: 'moved' } | { kind: 'paid'; settlementId: number };
+type TStep = { kind: 'idle' } | { kind: 'moved' } | { kind: 'paid'; settlementIds: number[] };
+
+/** Periods settled at most in one step (one transaction) of a fixed-length kind. */
+const BATCH = 200;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
 
 /**
- * Settles the next closed period of one contract (or moves its cursor over a stretch with no bets
- * at all, so a quiet week costs one query). Answers what it did; 'idle' when nothing is due.
+ * Settles the next closed periods of one contract — up to BATCH windows, hours or days with bets in
+ * one grouped query, or one dividend period — and moves its cursor past them (over a stretch with
+ * no bets at all in one query). Answers what it did; 'idle' when nothing is due.
  */
 export async function settleNextPeriod(db: Kysely<DB> | Transaction<DB>, contractId: number, opts: TSettleOptions): Promise<TStep> {
   const windowSeconds = opts.windowSeconds ?? realtimeWindowSeconds();
@@ -95,24 +106,18 @@ export async function settleNextPeriod(db: Kysely<DB> | Transaction<DB>, contrac
     const limit = period(cutoff).start;
     if (cursor >= limit || cursor >= endedAt) return { kind: 'idle' };
     const scanTo = Math.min(limit, endedAt);
-    const first = await teamBetEntries(trx, c.merchant_id, c.member_id, new Date(cursor), new Date(scanTo)).select(sql<Date | null>`min(e.created_at)`.as('at')).executeTakeFirst();
-    if (!first?.at) {
-      await trx.updateTable('agent_contracts').set({ settled_until: new Date(limit) }).where('id', '=', c.id).execute();
-      return { kind: 'moved' };
-    }
-    const p = period(new Date(first.at).getTime());
-    const from = new Date(Math.max(p.start, cursor));
-    const to = new Date(Math.min(p.end, endedAt));
     const minSingle = terms.kind === 'realtime' ? terms.minSingleBetMinor : 0;
-    const figures = await teamFigures(trx, c.merchant_id, c.member_id, from, to, minSingle);
-    const earning = contractEarning(terms, figures);
-    let step: TStep = { kind: 'moved' };
-    if (earning.amountMinor > 0) {
-      const merchant = { id: c.merchant_id, currency: c.currency };
+    const merchant = { id: c.merchant_id, currency: c.currency };
+    let accounts: { from: number; to: number } | undefined;
+    const paidIds: number[] = [];
+    /** Pays one period's earning (if any) and records it. */
+    const pay = async (p: { start: number; end: number }, figures: TPeriodFigures) => {
+      const earning = contractEarning(terms, figures);
+      if (earning.amountMinor <= 0) return;
+      accounts ??= { from: await accountFor(trx, merchant, 'bonus_expense'), to: await accountFor(trx, merchant, 'member_wallet', { memberId: c.member_id }) };
       const periodStart = new Date(p.start).toISOString();
       const moved = await transfer(trx, {
-        from: await accountFor(trx, merchant, 'bonus_expense'),
-        to: await accountFor(trx, merchant, 'member_wallet', { memberId: c.member_id }),
+        ...accounts,
         amountMinor: earning.amountMinor,
         owner: { kind: 'system', id: 0 },
         idempotencyKey: `salary:${c.id}:${periodStart}`,
@@ -138,10 +143,40 @@ export async function settleNextPeriod(db: Kysely<DB> | Transaction<DB>, contrac
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      step = { kind: 'paid', settlementId: Number(row.id) };
+      paidIds.push(Number(row.id));
+    };
+    const moveCursor = (to: number) => trx.updateTable('agent_contracts').set({ settled_until: new Date(to) }).where('id', '=', c.id).execute();
+    const done = (): TStep => (paidIds.length > 0 ? { kind: 'paid', settlementIds: paidIds } : { kind: 'moved' });
+
+    if (terms.kind !== 'dividend') {
+      // Fixed-length periods (windows, hours, days): up to BATCH periods with bets in one grouped
+      // query and one transaction; a quiet stretch costs nothing.
+      const len = terms.kind === 'realtime' ? windowSeconds * 1000 : terms.kind === 'hourly' ? HOUR_MS : DAY_MS;
+      const off = terms.kind === 'realtime' ? 0 : c.tz_offset_minutes * 60_000;
+      const buckets = await teamBetEntries(trx, c.merchant_id, c.member_id, new Date(cursor), new Date(scanTo))
+        .select([sql<string>`floor((extract(epoch from e.created_at) * 1000 + ${sql.lit(off)}) / ${sql.lit(len)})`.as('b'), ...figureColumns(minSingle)])
+        .groupBy(sql`1`)
+        .orderBy(sql`1`)
+        .limit(BATCH)
+        .execute();
+      for (const r of buckets) {
+        const start = Number(r.b) * len - off;
+        await pay({ start, end: start + len }, toFigures(r));
+      }
+      const last = buckets.at(-1);
+      await moveCursor(buckets.length < BATCH || !last ? limit : Number(last.b) * len - off + len);
+      return done();
     }
-    await trx.updateTable('agent_contracts').set({ settled_until: new Date(p.end) }).where('id', '=', c.id).execute();
-    return step;
+    // Dividends (weeks, half months, months): the period of the first bet after the cursor.
+    const first = await teamBetEntries(trx, c.merchant_id, c.member_id, new Date(cursor), new Date(scanTo)).select(sql<Date | null>`min(e.created_at)`.as('at')).executeTakeFirst();
+    if (!first?.at) {
+      await moveCursor(limit);
+      return done();
+    }
+    const p = period(new Date(first.at).getTime());
+    await pay(p, await teamFigures(trx, c.merchant_id, c.member_id, new Date(Math.max(p.start, cursor)), new Date(Math.min(p.end, endedAt)), minSingle));
+    await moveCursor(p.end);
+    return done();
   });
 }
 
@@ -166,8 +201,8 @@ export async function settleDueContracts(db: Kysely<DB> | Transaction<DB>, opts:
       const step = await settleNextPeriod(db, id, opts);
       if (step.kind === 'idle') break;
       if (step.kind === 'paid') {
-        paid += 1;
-        opts.onPaid?.(step.settlementId);
+        paid += step.settlementIds.length;
+        for (const id of step.settlementIds) opts.onPaid?.(id);
       }
     }
   }
