@@ -28,7 +28,8 @@ export const CHROMIUM_ARGS = [
  */
 // Money journeys move the demo member's balance, which home.spec.ts reads (৳12,500.00) in the
 // parallel project: they run here, after it, unless they use an account of their own.
-export const SHARED_STATE_JOURNEYS = ['**/operator-*.spec.ts', '**/accounts-second-factor.spec.ts', '**/money-*.spec.ts'];
+// agent-contracts.spec.ts: its downline's bet pays demo_agent's own salary, whose balance agent-centre.spec.ts reads (docs/0049).
+export const SHARED_STATE_JOURNEYS = ['**/operator-*.spec.ts', '**/accounts-second-factor.spec.ts', '**/money-*.spec.ts', '**/agent-contracts.spec.ts'];
 
 export default defineConfig({
   testDir: './tests',
@@ -82,6 +83,9 @@ export default defineConfig({
       TRUST_PROXY: 'loopback',
       RATE_LIMITS: 'freePlay.ip=100/1h,register.ip=100/1h,registerSms.ip=100/1h,smsDaily.ip=500/24h,captcha.ip=300/1m',
       CAPTCHA_TEST_KEY: E2E_CAPTCHA_TEST_KEY,
+      // Real-time salary windows of 20 s instead of SPEC §9's 5 minutes, so agent-contracts.spec.ts
+      // watches a settlement without waiting minutes (docs/0049).
+      REALTIME_SALARY_WINDOW_SECONDS: '20',
     },
   },
 });

@@ -60,3 +60,29 @@ describe('agent procedures through the gateway', () => {
     await expectTRPCError(sub2.agent.downlines.query({ search: 'x'.repeat(51) }), 'BAD_REQUEST');
   });
 });
+
+// Agent contracts through the gateway (docs/0049): offer, answer, flags, scoping.
+describe('agent contract procedures through the gateway', () => {
+  it('offer and accept a real-time salary; the dividend flag off answers 543; another branch cannot act', async () => {
+    const agent = h.client({ token: t.agent });
+    const sub2 = h.client({ token: t.sub2 });
+    const page = await agent.agent.contracts.query({ kind: 'realtime' });
+    expect(page.mine).toMatchObject({ state: 'accepted', upline: null });
+    expect(page.candidates.map((c) => c.username).sort()).toEqual(['demo_sub1', 'demo_sub2']);
+    const offered = await agent.agent.contractOffer.mutate({ memberId: id.demo_sub2!, terms: { kind: 'realtime', profitRateBp: 10, lossRateBp: 20, minSingleBetMinor: 100 } });
+    expect(offered).toMatchObject({ state: 'new', holder: { username: 'demo_sub2' } });
+    await expectTRPCError(agent.agent.contractOffer.mutate({ memberId: id.demo_sub2!, terms: { kind: 'realtime', profitRateBp: 10, lossRateBp: 20, minSingleBetMinor: 100 } }), 'CONFLICT', 'contract_exists');
+    await expectTRPCError(agent.agent.contractOffer.mutate({ memberId: id.demo_sub2!, terms: { kind: 'realtime', profitRateBp: 10, lossRateBp: 10_001, minSingleBetMinor: 100 } }), 'BAD_REQUEST');
+    await expectTRPCError(h.client({ token: t.member }).agent.contractAct.mutate({ contractId: offered.id, action: 'accept' }), 'FORBIDDEN', 'error_not_agent');
+    expect((await sub2.agent.contracts.query({ kind: 'realtime' })).myOffer?.id).toBe(offered.id);
+    expect(await sub2.agent.contractAct.mutate({ contractId: offered.id, action: 'accept' })).toMatchObject({ state: 'accepted' });
+    const mine = (await sub2.agent.contracts.query({ kind: 'realtime' })).mine;
+    expect(mine?.id).toBe(offered.id);
+    await expectTRPCError(agent.agent.contracts.query({ kind: 'dividend' }), 'FORBIDDEN', 'error_feature_off');
+    const sub1 = await loginToken(h, { username: 'demo_sub1', password: 'Team1234' });
+    await expectTRPCError(h.client({ token: sub1 }).agent.contractAct.mutate({ contractId: offered.id, action: 'terminate' }), 'NOT_FOUND', 'agent_not_in_team');
+    const income = await sub2.agent.income.query({ ...WEEK, tzOffsetMinutes: 360 });
+    expect(income.series.length).toBeGreaterThanOrEqual(7);
+    expect((await agent.agent.settlements.query({ kind: 'daily', scope: 'team', ...WEEK })).total).toBeGreaterThan(0);
+  });
+});

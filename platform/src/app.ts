@@ -28,6 +28,7 @@ import { registerRecordRoutes } from './records/records.routes.ts';
 import { registerTransferRoutes } from './transfer/transfer.routes.ts';
 import { registerAgentRoutes } from './agent/agent.routes.ts';
 import { registerTeamReportRoutes } from './agent/team-reports.routes.ts';
+import { registerContractRoutes } from './agent/contracts/contract.routes.ts';
 import { registerProviderRoutes } from './games/provider/provider.routes.ts';
 import { registerSeamlessWalletRoutes } from './games/seamless-wallet.routes.ts';
 import { registerWithdrawRoutes } from './withdraw/withdraw.routes.ts';
@@ -156,6 +157,7 @@ export async function buildPlatform(opts: TBuildPlatformOptions): Promise<Fastif
   registerTransferRoutes(app, deps);
   registerAgentRoutes(app, deps);
   registerTeamReportRoutes(app, deps);
+  registerContractRoutes(app, deps);
   registerSeamlessWalletRoutes(app, deps);
   registerProviderRoutes(app, deps);
   registerRecordRoutes(app, deps);

@@ -23,6 +23,11 @@ export const platformEnv = {
   nodeEnv: process.env.NODE_ENV || undefined,
   /** Shared with the gateway: only requests carrying it may name the client IP (unset: none may). */
   gatewaySecret: process.env.GATEWAY_SECRET || undefined,
+  /**
+   * Real-time salary window in seconds (SPEC §9: 300, the default). The Playwright journeys set a
+   * short one so a settlement does not take five minutes to watch (docs/0049); refused below 10.
+   */
+  realtimeSalaryWindowSeconds: process.env.REALTIME_SALARY_WINDOW_SECONDS ? Math.max(10, Math.floor(Number(process.env.REALTIME_SALARY_WINDOW_SECONDS)) || 300) : undefined,
   /** NODE_ENV=production refuses to seed the demo accounts, whose passwords are published. */
   production: process.env.NODE_ENV === 'production',
 };

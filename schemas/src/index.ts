@@ -32,3 +32,6 @@ export * from './wps/wlg-lottery-calls.ts';
 export * from './wps/agent-calls.ts';
 // Issue 10 registerCenter and team reports (docs/0051).
 export * from './wps/agent-team-calls.ts';
+// Agent contracts and salary settlement (issue 10 items 3 and 4, docs/0049).
+export * from './domain/contracts.ts';
+export * from './wps/contract-calls.ts';

@@ -1,5 +1,17 @@
 import { z } from 'zod';
 import {
+  CONTRACT_PATHS,
+  ZContract,
+  ZContractOverview,
+  ZIncomeReport,
+  ZSettlementList,
+  type TContractActRequest,
+  type TContractKind,
+  type TContractOfferRequest,
+  type TIncomeQuery,
+  type TSettlementQuery,
+} from '@wl/schemas';
+import {
   OPERATOR_LOTTERY_PATHS,
   WLG_LOTTERY_PATHS,
   ZOperatorLotterySettingsResponse,
@@ -686,6 +698,23 @@ export class WpsApi {
   }
   agentTeamTransactions(input: TTeamTransactionsQuery, ctx: TCallContext) {
     return this.client.call({ method: 'GET', path: AGENT_TEAM_PATHS.teamTransactions, moduleId: 'AGEDOWNTRANS3', value: ZTeamTransactions, query: input }, ctx);
+  }
+  // Issue 10 agent contracts and income (CONTRACT_PATHS, docs/0049): scoped to the caller like the rest.
+  agentContracts(input: { kind: TContractKind }, ctx: TCallContext) {
+    return this.client.call({ method: 'GET', path: CONTRACT_PATHS.overview, moduleId: 'AGENT', value: ZContractOverview, query: input }, ctx);
+  }
+  /** Never retried (a POST): a second offer to the same downline is refused (contract_exists). */
+  agentContractOffer(input: TContractOfferRequest, ctx: TCallContext) {
+    return this.client.call({ method: 'POST', path: CONTRACT_PATHS.offer, moduleId: 'AGENT', value: ZContract, body: input }, ctx);
+  }
+  agentContractAct(input: TContractActRequest, ctx: TCallContext) {
+    return this.client.call({ method: 'POST', path: CONTRACT_PATHS.act, moduleId: 'AGENT', value: ZContract, body: input }, ctx);
+  }
+  agentSettlements(input: TSettlementQuery, ctx: TCallContext) {
+    return this.client.call({ method: 'GET', path: CONTRACT_PATHS.settlements, moduleId: 'AGENT', value: ZSettlementList, query: input }, ctx);
+  }
+  agentIncome(input: TIncomeQuery, ctx: TCallContext) {
+    return this.client.call({ method: 'GET', path: CONTRACT_PATHS.income, moduleId: 'AGENT', value: ZIncomeReport, query: input }, ctx);
   }
 
   operatorLogin(input: TOperatorLoginRequest, ctx: TCallContext) {

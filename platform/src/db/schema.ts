@@ -22,6 +22,8 @@ export interface MerchantsTable {
   min_age: number;
   sms_expired_minutes: number;
   default_country_dialing_code: string;
+  /** Minutes east of UTC of the merchant's local day (daily, hourly and dividend periods, migration 0022). */
+  tz_offset_minutes: Generated<number>;
   created_at: Generated<Date>;
   captcha_after_failures: Generated<number>;
   lock_after_failures: Generated<number>;
@@ -701,4 +703,41 @@ export interface DB {
   lottery_draws: LotteryDrawsTable;
   lottery_bets: LotteryBetsTable;
   schema_migrations: SchemaMigrationsTable;
+  agent_contracts: AgentContractsTable;
+  agent_contract_settlements: AgentContractSettlementsTable;
+}
+
+/** Agent contracts (migration 0022, docs/0049). */
+export interface AgentContractsTable {
+  id: Generated<number>;
+  merchant_id: number;
+  kind: 'dividend' | 'daily' | 'hourly' | 'realtime';
+  /** The offering agent; null: given by the operator. */
+  upline_id: number | null;
+  member_id: number;
+  state: Generated<'new' | 'accepted' | 'rejected' | 'termination' | 'terminated'>;
+  terms: ColumnType<unknown, string, string>;
+  termination_by: 'upline' | 'holder' | null;
+  end_reason: 'rejected' | 'terminated' | 'withdrawn' | 'replaced' | 'auto' | null;
+  offered_at: Generated<Date>;
+  accepted_at: Date | null;
+  ended_at: Date | null;
+  settled_until: Date | null;
+}
+export interface AgentContractSettlementsTable {
+  id: Generated<number>;
+  merchant_id: number;
+  contract_id: number;
+  member_id: number;
+  kind: string;
+  period_start: Date;
+  period_end: Date;
+  valid_bet_minor: number;
+  payout_minor: number;
+  active_members: number;
+  base_minor: number;
+  rate_bp: number;
+  amount_minor: number;
+  transaction_id: number;
+  created_at: Generated<Date>;
 }

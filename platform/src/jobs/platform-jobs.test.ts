@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '../db/schema.ts';
 import { startPlatformJobs } from './platform-jobs.ts';
 import { SWEEP_CRON, SWEEP_QUEUE } from './sweep.job.ts';
+import { SALARY_CRON, SALARY_QUEUE } from '../agent/contracts/salary.job.ts';
 import { CONFIRM_SWEEP_CRON, CONFIRM_SWEEP_QUEUE } from '../withdraw/withdraw-confirm.job.ts';
 import { jobsTestDatabase, type TJobsTestDatabase } from './testing.ts';
 
@@ -25,11 +26,15 @@ describe('platform jobs', () => {
     try {
       const schedules = await sql<{ name: string; cron: string }>`select name, cron from ${sql.id(schema, 'schedule')} order by name`.execute(db);
       expect(schedules.rows).toEqual([
+        { name: SALARY_QUEUE, cron: SALARY_CRON },
         { name: SWEEP_QUEUE, cron: SWEEP_CRON },
         { name: CONFIRM_SWEEP_QUEUE, cron: CONFIRM_SWEEP_CRON },
       ]);
       const queue = await sql<{ policy: string }>`select policy from ${sql.id(schema, 'queue')} where name = ${SWEEP_QUEUE}`.execute(db);
       expect(queue.rows).toEqual([{ policy: 'short' }]);
+      // The salary chain (docs/0049): the next run waits for the next real-time window's close.
+      const chained = await sql<{ n: number }>`select count(*)::int as n from ${sql.id(schema, 'job')} where name = ${SALARY_QUEUE} and start_after > now()`.execute(db);
+      expect(chained.rows).toEqual([{ n: 1 }]);
     } finally {
       await runner.stop();
     }

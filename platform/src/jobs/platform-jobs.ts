@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { createJobRunner, type JobRunner, type TPgBossRunnerOptions } from './job-runner.ts';
 import { defineSweep, SWEEP_CRON, SWEEP_QUEUE } from './sweep.job.ts';
+import { defineSalarySettlement, startSalaryChain } from '../agent/contracts/salary.job.ts';
 import { CONFIRM_SWEEP_CRON, CONFIRM_SWEEP_QUEUE, defineWithdrawConfirm } from '../withdraw/withdraw-confirm.job.ts';
 
 /** Options of the platform's runner: the database, the platform clock and pg-boss tuning. */
@@ -15,10 +16,12 @@ export async function startPlatformJobs(opts: TPlatformJobsOptions): Promise<Job
   await defineDepositSettle(runner);
   await defineSweep(runner, { clock });
   await defineWithdrawConfirm(runner, { clock });
+  await defineSalarySettlement(runner, { clock });
   await runner.start();
   try {
     await runner.schedule(SWEEP_QUEUE, SWEEP_CRON);
     await runner.schedule(CONFIRM_SWEEP_QUEUE, CONFIRM_SWEEP_CRON);
+    await startSalaryChain(runner, { clock });
   } catch (err) {
     await runner.stop();
     throw err;

@@ -19,6 +19,7 @@ import { hashPassword, verifyPassword } from '../session/password.service.ts';
 import { houseAccountId, transfer } from '../wallet/ledger.service.ts';
 import { CATEGORY_TITLES, VENDOR_SEEDS, gameName } from './catalogue-data.ts';
 import { DEMO_TEAM, DEMO_TEAM_USERNAMES, seedAgentTree } from './agent-tree.ts';
+import { seedAgentContracts } from './agent-contracts.ts';
 import { DEMO_KNOWN_IPS } from './known-ips.ts';
 
 /** Demo accounts (platform/README.md lists them). Passwords exist only here and as argon2id hashes. */
@@ -150,7 +151,10 @@ export async function seed(
     await seedDepositChannels(trx, merchantId);
     await seedBuiltInProvider(trx, merchantId);
     await seedBuiltInLottery(trx, merchantId);
-    await seedAgentTree(trx, merchantId, passwords.team, new Date());
+    const seededAt = new Date();
+    await seedAgentTree(trx, merchantId, passwords.team, seededAt);
+    // Agent contracts with a week of settlements (docs/0049).
+    await seedAgentContracts(trx, merchantId, seededAt);
     return { seeded: true };
   });
 }

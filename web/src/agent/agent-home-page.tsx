@@ -30,7 +30,7 @@ const REPORT_PAGES = {
 type TReportPage = keyof typeof REPORT_PAGES;
 
 /** The agent centre pages built so far (issue 10); the rest stay disabled in the navigation. */
-export type TBuiltAgentPage = 'agentTeamOverview' | 'downlineManagmentView' | TReportPage;
+export type TBuiltAgentPage = 'agentTeamOverview' | 'downlineManagmentView' | TReportPage | 'agentRevenueReport' | keyof typeof CONTRACT_PAGES;
 
 const isReportPage = (page: TBuiltAgentPage): page is TReportPage => page in REPORT_PAGES;
 
@@ -41,13 +41,28 @@ function ReportPageBody({ page, loading }: { page: TReportPage; loading: ReactNo
   return <Suspense fallback={loading}><Page /></Suspense>;
 }
 
+// Contracts and income (docs/0049).
+const ContractPage = lazy(() => import('./contract-page.tsx').then((m) => ({ default: m.ContractPage })));
+const IncomePage = lazy(() => import('./income-page.tsx').then((m) => ({ default: m.IncomePage })));
+const CONTRACT_PAGES = {
+  agentRealtimeSalary: 'realtime',
+  agentHourSalary: 'hourly',
+  agentDailyWages2: 'daily',
+  agentDividendRecordCopy2: 'dividend',
+} as const;
+
 /** The page's texts: the agent area and the money and record texts its forms share. */
 function AgentPageBody({ page }: { page: TBuiltAgentPage }) {
   const ready = useAreaTexts('money', 'wallet', 'records', 'agent');
   const loading = <div className="page-loading" aria-busy="true" data-testid="agent-home.page-loading" />;
   if (isReportPage(page)) return <ReportPageBody page={page} loading={loading} />;
   if (!ready) return loading;
-  return <Suspense fallback={loading}>{page === 'agentTeamOverview' ? <TeamOverviewPage /> : <DownlinePage />}</Suspense>;
+  let body;
+  if (page === 'agentTeamOverview') body = <TeamOverviewPage />;
+  else if (page === 'downlineManagmentView') body = <DownlinePage />;
+  else if (page === 'agentRevenueReport') body = <IncomePage />;
+  else body = <ContractPage key={page} kind={CONTRACT_PAGES[page]} />;
+  return <Suspense fallback={loading}>{body}</Suspense>;
 }
 
 /** The agent header clock, refreshed every second (SPEC §9 AGENT_CLOCK_MS). */

@@ -84,6 +84,10 @@ export const APP_ROUTES: RouteObject[] = [
       { path: '/agentHome/personalHistoryCopy', element: <Lazy><AgentHomePage page="personalHistoryCopy" /></Lazy> },
       { path: '/agentHome/palStatementsAgentCopy', element: <Lazy><AgentHomePage page="palStatementsAgentCopy" /></Lazy> },
       { path: '/agentHome/agentDownlineTransactionDetailsCopy', element: <Lazy><AgentHomePage page="agentDownlineTransactionDetailsCopy" /></Lazy> },
+      // Contracts and income (docs/0049).
+      ...(['agentRealtimeSalary', 'agentHourSalary', 'agentDailyWages2', 'agentDividendRecordCopy2', 'agentRevenueReport'] as const).map(
+        (page): RouteObject => ({ path: `/agentHome/${page}`, element: <Lazy><AgentHomePage page={page} /></Lazy> }),
+      ),
     ],
   },
   {

@@ -186,6 +186,7 @@ export default function RecordsPage({ kind }: { kind: TRecordKind }) {
               <time dateTime={r.time}>{new Date(r.time).toLocaleString()}</time>
               <span>
                 {t(`record_type_${r.type}`)}
+                {r.kind === 'salary' || r.kind === 'dividend' ? ` · ${t(`record_kind_${r.kind}`)}` : ''}
                 {r.code ? ` · ${r.code}` : ''}
               </span>
               <span>{money(r.amountMinor)}</span>

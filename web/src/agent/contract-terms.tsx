@@ -1,0 +1,168 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CONTRACT_TIERS_MAX, DIVIDEND_PERIODS, RATE_BP_MAX, type TContractKind, type TContractTerms, type TDividendPeriod } from '@wl/schemas/domain/contracts';
+import { parseAmountInput } from '@wl/schemas/domain/money';
+import { Field } from '../accounts/form-parts.tsx';
+import { formatMinor } from '../lib/money.ts';
+
+/** A rate in basis points as a percentage with two decimals (40 → "0.40%"). */
+export function rateText(bp: number): string {
+  return `${Math.floor(bp / 100)}.${String(bp % 100).padStart(2, '0')}%`;
+}
+
+/** "0.4" / "0.40" / "12" percent → basis points; null when not a percentage with at most two decimals in 0–100. */
+export function parseRate(text: string): number | null {
+  const m = /^(\d{1,3})(?:\.(\d{1,2}))?$/.exec(text.trim());
+  if (!m) return null;
+  const bp = Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+  return bp <= RATE_BP_MAX ? bp : null;
+}
+
+/** A threshold in taka: 0 or an amount (two decimals at most). */
+export function parseThreshold(text: string): number | null {
+  const t = text.trim();
+  if (t === '' || /^0+(?:\.0{1,2})?$/.test(t)) return 0;
+  return parseAmountInput(t);
+}
+
+/** A contract's terms as a readable list (each tier on its own line). */
+export function TermsView({ terms, currency, testId }: { terms: TContractTerms; currency: string; testId?: string }) {
+  const { t } = useTranslation();
+  const money = (m: number) => formatMinor(m, currency);
+  if (terms.kind === 'realtime')
+    return (
+      <ul className="contract-terms" data-testid={testId}>
+        <li>{t('contract_profit_rate')}: {rateText(terms.profitRateBp)}</li>
+        <li>{t('contract_loss_rate')}: {rateText(terms.lossRateBp)}</li>
+        <li>{t('contract_min_single')}: {money(terms.minSingleBetMinor)}</li>
+      </ul>
+    );
+  if (terms.kind === 'dividend')
+    return (
+      <ul className="contract-terms" data-testid={testId}>
+        <li>{t('contract_period')}: {t(`contract_period_${terms.period}`)}</li>
+        {terms.tiers.map((tier, i) => (
+          <li key={i}>{t('contract_dividend_tier_line', { bet: money(tier.minValidBetMinor), loss: money(tier.minLossMinor), active: tier.minActive, rate: rateText(tier.rateBp) })}</li>
+        ))}
+      </ul>
+    );
+  return (
+    <ul className="contract-terms" data-testid={testId}>
+      {terms.tiers.map((tier, i) => (
+        <li key={i}>{t(terms.kind === 'daily' ? 'contract_daily_tier_line' : 'contract_hourly_tier_line', { bet: money(tier.minBetMinor), rate: rateText(tier.rateBp) })}</li>
+      ))}
+    </ul>
+  );
+}
+
+type TTierText = { min: string; loss: string; active: string; rate: string };
+const emptyTier: TTierText = { min: '0', loss: '0', active: '1', rate: '' };
+
+/**
+ * The offer form's terms: the real-time rates and single bet amount, or a tiers editor (add and
+ * remove up to 10 tiers) with the dividend's period. Answers terms, or a message key for what is wrong.
+ */
+export function useTermsEditor(kind: TContractKind) {
+  const [profit, setProfit] = useState('');
+  const [loss, setLoss] = useState('');
+  const [single, setSingle] = useState('0');
+  const [period, setPeriod] = useState<TDividendPeriod>('M');
+  const [tiers, setTiers] = useState<TTierText[]>([{ ...emptyTier }]);
+  const build = (): { terms: TContractTerms } | { problem: string } => {
+    if (kind === 'realtime') {
+      const p = parseRate(profit);
+      const l = parseRate(loss);
+      const s = parseThreshold(single);
+      if (p === null || l === null) return { problem: 'contract_rate_invalid' };
+      if (s === null) return { problem: 'contract_amount_invalid' };
+      return { terms: { kind, profitRateBp: p, lossRateBp: l, minSingleBetMinor: s } };
+    }
+    const parsed = tiers.map((x) => ({ min: parseThreshold(x.min), loss: parseThreshold(x.loss), active: /^\d{1,6}$/.test(x.active.trim()) ? Number(x.active.trim()) : null, rate: parseRate(x.rate) }));
+    if (parsed.some((x) => x.rate === null || x.rate === 0)) return { problem: 'contract_rate_invalid' };
+    if (parsed.some((x) => x.min === null || (kind === 'dividend' && (x.loss === null || x.active === null)))) return { problem: 'contract_amount_invalid' };
+    if (kind === 'dividend') return { terms: { kind, period, tiers: parsed.map((x) => ({ minValidBetMinor: x.min!, minLossMinor: x.loss!, minActive: x.active!, rateBp: x.rate! })) } };
+    return { terms: { kind, tiers: parsed.map((x) => ({ minBetMinor: x.min!, rateBp: x.rate! })) } };
+  };
+  const reset = () => {
+    setProfit('');
+    setLoss('');
+    setSingle('0');
+    setTiers([{ ...emptyTier }]);
+  };
+  return { kind, profit, setProfit, loss, setLoss, single, setSingle, period, setPeriod, tiers, setTiers, build, reset };
+}
+export type TTermsEditor = ReturnType<typeof useTermsEditor>;
+
+export function TermsEditor({ editor, onChange }: { editor: TTermsEditor; onChange: () => void }) {
+  const { t } = useTranslation();
+  const e = editor;
+  const set = (fn: (v: string) => void) => (ev: { target: { value: string } }) => {
+    fn(ev.target.value);
+    onChange();
+  };
+  if (e.kind === 'realtime')
+    return (
+      <div className="money__grid">
+        <Field label={t('contract_profit_rate_input')}>
+          <input className="input" inputMode="decimal" data-testid="contract.profit-rate" maxLength={6} value={e.profit} onChange={set(e.setProfit)} />
+        </Field>
+        <Field label={t('contract_loss_rate_input')}>
+          <input className="input" inputMode="decimal" data-testid="contract.loss-rate" maxLength={6} value={e.loss} onChange={set(e.setLoss)} />
+        </Field>
+        <Field label={t('contract_min_single_input')}>
+          <input className="input" inputMode="decimal" data-testid="contract.min-single" maxLength={20} value={e.single} onChange={set(e.setSingle)} />
+        </Field>
+      </div>
+    );
+  const tierSet = (i: number, key: keyof TTierText) => (ev: { target: { value: string } }) => {
+    e.setTiers((all) => all.map((x, j) => (j === i ? { ...x, [key]: ev.target.value } : x)));
+    onChange();
+  };
+  return (
+    <>
+      {e.kind === 'dividend' && (
+        <Field label={t('contract_period')}>
+          <select className="input" data-testid="contract.period" value={e.period} onChange={(ev) => { e.setPeriod(ev.target.value as TDividendPeriod); onChange(); }}>
+            {DIVIDEND_PERIODS.map((p) => (
+              <option key={p} value={p}>
+                {t(`contract_period_${p}`)}
+              </option>
+            ))}
+          </select>
+        </Field>
+      )}
+      <ol className="contract-tiers" data-testid="contract.tiers">
+        {e.tiers.map((tier, i) => (
+          <li key={i} className="money__grid contract-tiers__tier">
+            <Field label={t(e.kind === 'dividend' ? 'contract_tier_min_valid_bet' : e.kind === 'daily' ? 'contract_tier_min_daily_bet' : 'contract_tier_min_hourly_bet', { n: i + 1 })}>
+              <input className="input" inputMode="decimal" data-testid={`contract.tier-min-${i}`} maxLength={20} value={tier.min} onChange={tierSet(i, 'min')} />
+            </Field>
+            {e.kind === 'dividend' && (
+              <>
+                <Field label={t('contract_tier_min_loss', { n: i + 1 })}>
+                  <input className="input" inputMode="decimal" data-testid={`contract.tier-loss-${i}`} maxLength={20} value={tier.loss} onChange={tierSet(i, 'loss')} />
+                </Field>
+                <Field label={t('contract_tier_min_active', { n: i + 1 })}>
+                  <input className="input" inputMode="numeric" data-testid={`contract.tier-active-${i}`} maxLength={6} value={tier.active} onChange={tierSet(i, 'active')} />
+                </Field>
+              </>
+            )}
+            <Field label={t('contract_tier_rate', { n: i + 1 })}>
+              <input className="input" inputMode="decimal" data-testid={`contract.tier-rate-${i}`} maxLength={6} value={tier.rate} onChange={tierSet(i, 'rate')} />
+            </Field>
+            {e.tiers.length > 1 && (
+              <button type="button" className="btn btn--ghost btn--small" data-testid={`contract.tier-remove-${i}`} onClick={() => { e.setTiers((all) => all.filter((_, j) => j !== i)); onChange(); }}>
+                {t('contract_tier_remove', { n: i + 1 })}
+              </button>
+            )}
+          </li>
+        ))}
+      </ol>
+      {e.tiers.length < CONTRACT_TIERS_MAX && (
+        <button type="button" className="btn btn--ghost btn--small" data-testid="contract.tier-add" onClick={() => { e.setTiers((all) => [...all, { ...emptyTier }]); onChange(); }}>
+          {t('contract_tier_add')}
+        </button>
+      )}
+    </>
+  );
+}
