@@ -53,13 +53,21 @@ export function UiProvider({ children }: { children: ReactNode }) {
     setConfirmState(null);
   }, []);
 
-  const value = useMemo<TUi>(
+  // Stable openers: /login and /register open their popup when the route changes, not again each
+  // time the popup state changes (closing the popup there reopened it).
+  const openers = useMemo(
     () => ({
-      popup,
       openLogin: () => setPopup('login'),
       openRegister: () => setPopup('register'),
       openForgot: () => setPopup('forgot'),
       closePopup: () => setPopup(null),
+    }),
+    [],
+  );
+  const value = useMemo<TUi>(
+    () => ({
+      popup,
+      ...openers,
       infoKey,
       showInfo: setInfoKey,
       closeInfo: () => setInfoKey(null),
@@ -70,7 +78,7 @@ export function UiProvider({ children }: { children: ReactNode }) {
       openVendorPopup: setVendorPopup,
       closeVendorPopup: () => setVendorPopup(null),
     }),
-    [popup, infoKey, confirmState, confirm, answerConfirm, vendorPopup],
+    [popup, openers, infoKey, confirmState, confirm, answerConfirm, vendorPopup],
   );
   return <UiContext.Provider value={value}>{children}</UiContext.Provider>;
 }

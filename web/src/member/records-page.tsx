@@ -41,7 +41,7 @@ function midnight(day: string, plusDays = 0): Date {
  */
 export default function RecordsPage({ kind }: { kind: TRecordKind }) {
   const ready = useAreaTexts('money', 'records');
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const trpc = useTRPC();
   const client = useTRPCClient();
   const session = useSession();
@@ -183,7 +183,7 @@ export default function RecordsPage({ kind }: { kind: TRecordKind }) {
         <ul className="money__list" data-testid="records.rows">
           {ledgerData?.rows.map((r) => (
             <li key={r.id} className="money__row" data-testid="records.row" data-type={r.type}>
-              <time dateTime={r.time}>{new Date(r.time).toLocaleString()}</time>
+              <time dateTime={r.time}>{new Date(r.time).toLocaleString(i18n.language === 'bn' ? 'bn-BD' : 'en-GB')}</time>
               <span>
                 {t(`record_type_${r.type}`)}
                 {r.code ? ` · ${r.code}` : ''}

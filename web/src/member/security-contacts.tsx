@@ -87,7 +87,7 @@ export function ContactsCard({ maskedMobile, maskedEmail, onChanged }: { maskedM
           <p className="contact-row__line">
             <span>{t(channel === 'mobile' ? 'sec_mobile' : 'sec_email')}</span>
             <span className="contact-row__value" data-testid={`security.${channel}-value`}>
-              {masked ?? t('sec_none')}
+              {masked === null ? t('sec_none') : <span translate="no">{masked}</span>}
             </span>
             <button
               type="button"

@@ -16,7 +16,7 @@ import '../styles/money.css';
  */
 export default function TransferUplinePage() {
   const ready = useAreaTexts('money', 'wallet');
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const trpc = useTRPC();
   const qc = useQueryClient();
   const session = useSession();
@@ -59,7 +59,7 @@ export default function TransferUplinePage() {
           <form className="form" onSubmit={submit} noValidate>
             <dl className="money__facts">
               <dt>{t('upline_to')}</dt>
-              <dd data-testid="upline.agent">{data.upline.nickname}</dd>
+              <dd data-testid="upline.agent" translate="no">{data.upline.nickname}</dd>
             </dl>
             <p className="money__limits" data-testid="upline.available">
               {t('upline_available', { main: money(data.mainMinor) })}
@@ -89,7 +89,7 @@ export default function TransferUplinePage() {
               <li key={r.id} className="money__row" data-testid="upline.recent.item">
                 <span>{money(r.amountMinor)}</span>
                 <span>{r.remark}</span>
-                <time dateTime={r.createdAt}>{new Date(r.createdAt).toLocaleString()}</time>
+                <time dateTime={r.createdAt}>{new Date(r.createdAt).toLocaleString(i18n.language === 'bn' ? 'bn-BD' : 'en-GB')}</time>
               </li>
             ))}
           </ul>
