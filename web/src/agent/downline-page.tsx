@@ -9,13 +9,14 @@ import { formatMinor } from '../lib/money.ts';
 import { AmountField, FormError, useMoneyForm } from '../member/transfer-parts.tsx';
 import { useSession } from '../session/session-context.tsx';
 import '../styles/money.css';
+import { localDateTime } from '../lib/digits.ts';
 
 const PAGE_SIZE = 20;
 const EXPORT_PAGE = 100;
 /** Levels offered in the filter; deeper downlines are listed under "all levels". */
 const LEVELS = [1, 2, 3, 4, 5] as const;
 
-const when = (iso: string | null, never: string, language: string) => (iso ? new Date(iso).toLocaleString(language === 'bn' ? 'bn-BD' : 'en-GB') : never);
+const when = (iso: string | null, never: string, language: string) => (iso ? localDateTime(iso, language) : never);
 
 /** One downline's details and the transfer to it (agent wallet → downline wallet, once per key). */
 function DownlineDetail({ memberId, onClose }: { memberId: number; onClose: () => void }) {
@@ -118,7 +119,7 @@ function DownlineDetail({ memberId, onClose }: { memberId: number; onClose: () =
               <li key={r.id} className="money__row">
                 <span>{money(r.amountMinor)}</span>
                 <span>{r.remark}</span>
-                <time dateTime={r.createdAt}>{new Date(r.createdAt).toLocaleString(i18n.language === 'bn' ? 'bn-BD' : 'en-GB')}</time>
+                <time dateTime={r.createdAt}>{localDateTime(r.createdAt, i18n.language)}</time>
               </li>
             ))}
           </ul>

@@ -9,3 +9,11 @@ const BENGALI_DIGITS = '০১২৩৪৫৬৭৮৯';
 export function localDigits(text: string, language: TLanguage): string {
   return language === 'bn' ? text.replace(/[0-9]/g, (d) => BENGALI_DIGITS[Number(d)]!) : text;
 }
+
+/**
+ * A moment as date and time in the language: Bengali digits and a 24-hour clock in BN (bn-BD's
+ * 12-hour form writes "AM"/"PM" in Latin letters), day/month/year in EN.
+ */
+export function localDateTime(at: string | number | Date, language: string): string {
+  return new Date(at).toLocaleString(language === 'bn' ? 'bn-BD' : 'en-GB', { hour12: false });
+}

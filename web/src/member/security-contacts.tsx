@@ -37,6 +37,7 @@ function BindForm({ channel, replacing, onDone }: { channel: TContactChannel; re
           <input
             className="input"
             data-testid="security.bind-address"
+            aria-label={t(channel === 'mobile' ? 'sec_new_mobile' : 'sec_new_email')}
             type={channel === 'email' ? 'email' : 'text'}
             inputMode={channel === 'mobile' ? 'numeric' : 'email'}
             autoComplete={channel === 'mobile' ? 'tel-national' : 'email'}

@@ -8,6 +8,7 @@ import { formatMinor } from '../lib/money.ts';
 import { useSession } from '../session/session-context.tsx';
 import { AmountField, FormError, useMoneyForm } from './transfer-parts.tsx';
 import '../styles/money.css';
+import { localDateTime } from '../lib/digits.ts';
 
 /**
  * Transfer to the upline (SPEC §2 transferUpline, issue 8 item 5): the member's own agent, shown by
@@ -89,7 +90,7 @@ export default function TransferUplinePage() {
               <li key={r.id} className="money__row" data-testid="upline.recent.item">
                 <span>{money(r.amountMinor)}</span>
                 <span>{r.remark}</span>
-                <time dateTime={r.createdAt}>{new Date(r.createdAt).toLocaleString(i18n.language === 'bn' ? 'bn-BD' : 'en-GB')}</time>
+                <time dateTime={r.createdAt}>{localDateTime(r.createdAt, i18n.language)}</time>
               </li>
             ))}
           </ul>

@@ -194,6 +194,8 @@ export function RegisterModal({ onClose, onLogin, onSuccess }: { onClose: () => 
       value={values[field] ?? ''}
       maxLength={200}
       aria-invalid={errorOf(field) ? true : undefined}
+      // The number sits after the country select in one label, which names only the select.
+      aria-label={field === 'mobileNum' ? t('reg_field_mobileNum') : undefined}
       onChange={(e) => setValue(field, e.target.value)}
       onBlur={() => touch(field)}
     />
