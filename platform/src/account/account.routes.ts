@@ -13,7 +13,7 @@ import { bearerToken, requireMember, requireRealMember, resolveMerchant } from '
 import type { TPlatformDeps } from '../http/deps.ts';
 import { decryptedBody } from '../http/encrypted-body.ts';
 import { ok } from '../http/envelope.ts';
-import { clientIp, parseInput } from '../http/request-context.ts';
+import { clientIp, parseInput, requestLanguage } from '../http/request-context.ts';
 import {
   changePassword,
   checkAffiliate,
@@ -57,7 +57,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: TPlatformDeps)
   app.post(ACCOUNT_PATHS.forgotByEmail, async (request) => {
     const merchant = await resolveMerchant(deps, request);
     const body = parseInput(ZForgotByEmailRequest, request.body);
-    return ok(await forgotByEmail(deps, merchant, body, clientIp(request)));
+    return ok(await forgotByEmail(deps, merchant, body, clientIp(request), requestLanguage(request)));
   });
   app.post(ACCOUNT_PATHS.resetByLink, async (request) => {
     const merchant = await resolveMerchant(deps, request);

@@ -2,6 +2,7 @@ import * as OTPAuth from 'otpauth';
 import type { Kysely } from 'kysely';
 import {
   ACCOUNT_MESSAGES,
+  DEFAULT_LANGUAGE,
   MEMBER_TYPE,
   NON_MEMBER_TYPE,
   TRIAL_TYPE,
@@ -14,6 +15,7 @@ import {
   smsCodeRequired,
   firstFieldErrors,
   type TFormField,
+  type TLanguage,
   type TRegisterRequest,
   type TSessionValue,
 } from '@wl/schemas';
@@ -23,6 +25,7 @@ import type { TPlatformDeps } from '../http/deps.ts';
 import { WpsError } from '../http/envelope.ts';
 import { consumeCaptcha } from '../session/captcha.service.ts';
 import { hashPassword, verifyPassword } from '../session/password.service.ts';
+import { resetLinkMessage } from '../verification/messages.ts';
 import { featureEnabled, requireFeature } from '../session/security.service.ts';
 import { memberByPhone, memberByUsername, recordAuthEvent, revokeMemberSessions } from '../session/session.queries.ts';
 import { issueSession, memberTotp, totpCounter } from '../session/session.service.ts';
@@ -223,6 +226,8 @@ export async function forgotByEmail(
   merchant: TMerchant,
   req: { username: string; email: string },
   ip: string,
+  /** The e-mail's language (the request's; BN by default). */
+  language: TLanguage = DEFAULT_LANGUAGE,
 ): Promise<{ messageKey: 'in_been_out' }> {
   const db = deps.db;
   const now = deps.clock();
@@ -257,8 +262,7 @@ export async function forgotByEmail(
     await deps.email.send({
       merchantId: merchant.id,
       to: member.email!,
-      subject: 'Reset your password',
-      body: `Open this link within 30 minutes to choose a new password:\n/resetPassword?token=${token}\nIf you did not ask for it, ignore this email.`,
+      ...resetLinkMessage(language, `/resetPassword?token=${token}`),
     });
   }
   return { messageKey: 'in_been_out' };

@@ -217,6 +217,20 @@ describe('passwords', () => {
     expect((await form('username=&email=')).statusCode).toBe(400);
   });
 
+  it('sends codes in the language of the request: Bengali by default, English with language en', async () => {
+    const phone = { mobileNum: DEMO_MEMBER_CONTACT.mobileNum, countryDialingCode: '+880', purpose: 'reset' };
+    tick(2000);
+    await ctx.app.inject({ method: 'POST', url: ACCOUNT_PATHS.smsNoLogin, payload: phone });
+    const bn = await lastMessage(ctx.db, 'sms', '+8801711000001');
+    expect(bn).toMatchObject({ subject: 'যাচাই কোড' });
+    expect(bn!.body).toMatch(/আপনার যাচাই কোড \d{6}/);
+    tick(2000);
+    await ctx.app.inject({ method: 'POST', url: ACCOUNT_PATHS.smsNoLogin, payload: phone, headers: { language: 'en' } });
+    const en = await lastMessage(ctx.db, 'sms', '+8801711000001');
+    expect(en).toMatchObject({ subject: 'Verification code' });
+    expect(en!.body).toMatch(/your verification code is \d{6}\. It expires in \d+ minutes\./);
+  });
+
   it('forgot by mobile: the code, a new password, then logged in; refused with CHNGPASSVERIF3 off', async () => {
     const phone = { mobileNum: DEMO_MEMBER_CONTACT.mobileNum, countryDialingCode: '+880' };
     const old = await loginToken(ctx.app, 'demo_member', 'Reset1234');
@@ -294,7 +308,7 @@ describe('authenticator and operator outbox', () => {
     const res = await ctx.app.inject({ url: `${ACCOUNT_PATHS.operatorOutbox}?channel=sms&to=${encodeURIComponent('+8801711000002')}&limit=5`, headers: { authorization: op } });
     const { messages } = res.json().value;
     expect(messages.length).toBeGreaterThan(0);
-    expect(messages[0]).toMatchObject({ channel: 'sms', to: '+8801711000002', subject: 'Verification code' });
+    expect(messages[0]).toMatchObject({ channel: 'sms', to: '+8801711000002', subject: 'যাচাই কোড' });
     expect(messages[0].body).toMatch(/\b\d{6}\b/);
     expect((await ctx.app.inject({ url: ACCOUNT_PATHS.operatorOutbox })).statusCode).toBe(401);
     const member = await loginToken(ctx.app, 'demo_down3', 'Down1234');

@@ -6,7 +6,7 @@ export function gameArtwork(db: Kysely<DB>, merchantId: number, nodeId: string) 
   return db
     .selectFrom('games')
     .innerJoin('vendors', 'vendors.id', 'games.vendor_id')
-    .select(['games.name_en', 'vendors.name as vendor_name'])
+    .select(['games.name_en', 'games.name_bn', 'vendors.name as vendor_name'])
     .where('games.merchant_id', '=', merchantId)
     .where('games.node_id', '=', nodeId)
     .executeTakeFirst();
@@ -19,7 +19,7 @@ export function vendorArtwork(db: Kysely<DB>, merchantId: number, vassalage: str
 
 /** A banner's or promotion's English title. */
 export function bannerTitle(db: Kysely<DB>, merchantId: number, table: 'banners' | 'promotions', id: number) {
-  return db.selectFrom(table).select('title_en').where('merchant_id', '=', merchantId).where('id', '=', id).executeTakeFirst();
+  return db.selectFrom(table).select(['title_en', 'title_bn']).where('merchant_id', '=', merchantId).where('id', '=', id).executeTakeFirst();
 }
 
 /** A member's nickname for the avatar initial, by the avatar's random key (never by member id). */

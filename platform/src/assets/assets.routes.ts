@@ -8,8 +8,9 @@ import { parseInput } from '../http/request-context.ts';
 import { bannerTitle, gameArtwork, memberNicknameByAvatarKey, vendorArtwork } from './assets.queries.ts';
 import { avatarSvg, bannerSvg, gameSvg, vendorSvg } from './svg.ts';
 
-// `<id>.svg`, where id is a node id, vendor code, numeric id or avatar key.
-const ZSvgFile = z.object({ file: z.string().regex(/^[A-Za-z0-9_-]{1,64}\.svg$/) });
+// `<id>.svg`, where id is a node id, vendor code, numeric id or avatar key; game and banner art
+// with words on it also come as `<id>.bn.svg`, the words in Bengali (issue 11).
+const ZSvgFile = z.object({ file: z.string().regex(/^[A-Za-z0-9_-]{1,64}(\.bn)?\.svg$/) });
 
 const AVATAR_KEY = /^[A-Za-z0-9_-]{22,64}$/;
 
@@ -21,15 +22,21 @@ function idOf(params: unknown): string {
   return parseInput(ZSvgFile, params).file.slice(0, -'.svg'.length);
 }
 
+/** The id and language of a file name: `<id>.bn` is the Bengali artwork of `<id>`. */
+function artOf(params: unknown): { id: string; bn: boolean } {
+  const id = idOf(params);
+  return id.endsWith('.bn') ? { id: id.slice(0, -'.bn'.length), bn: true } : { id, bn: false };
+}
+
 /** Generated artwork: deterministic SVGs for games, vendors, banners and avatars (unknown → 404 so clients show their fallback). */
 export function registerAssetRoutes(app: FastifyInstance, deps: TPlatformDeps): void {
   const base = WPS_PATHS.assets;
   app.get(`${base}/game/:file`, async (request, reply) => {
-    const id = idOf(request.params);
+    const { id, bn } = artOf(request.params);
     const merchant = await resolveMerchant(deps, request);
     const game = await gameArtwork(deps.db, merchant.id, id);
     if (!game) throw wpsErrors.notFound();
-    return svg(reply, gameSvg(id, game.name_en, game.vendor_name));
+    return svg(reply, gameSvg(id, bn ? game.name_bn : game.name_en, game.vendor_name));
   });
   app.get(`${base}/vendor/:file`, async (request, reply) => {
     const id = idOf(request.params);
@@ -39,13 +46,13 @@ export function registerAssetRoutes(app: FastifyInstance, deps: TPlatformDeps): 
     return svg(reply, vendorSvg(id, vendor.name));
   });
   app.get(`${base}/banner/:file`, async (request, reply) => {
-    const id = idOf(request.params);
+    const { id, bn } = artOf(request.params);
     const match = /^(p?)(\d{1,9})$/.exec(id);
     if (!match) throw wpsErrors.notFound();
     const merchant = await resolveMerchant(deps, request);
     const row = await bannerTitle(deps.db, merchant.id, match[1] ? 'promotions' : 'banners', Number(match[2]));
     if (!row) throw wpsErrors.notFound();
-    return svg(reply, bannerSvg(`banner-${id}`, row.title_en));
+    return svg(reply, bannerSvg(`banner-${id}`, bn ? row.title_bn : row.title_en));
   });
   app.get(`${base}/avatar/:file`, async (request, reply) => {
     const id = idOf(request.params);

@@ -24,9 +24,15 @@ describe('generated artwork', { timeout: 90_000 }, () => {
       expect(a.body.startsWith('<svg')).toBe(true);
       expect((await ctx.app.inject({ url })).body).toBe(a.body);
     }
-    const game = await ctx.db.selectFrom('games').select('name_en').where('node_id', '=', 'SPINORA-001').executeTakeFirstOrThrow();
+    const game = await ctx.db.selectFrom('games').select(['name_en', 'name_bn']).where('node_id', '=', 'SPINORA-001').executeTakeFirstOrThrow();
     const body = (await ctx.app.inject({ url: '/wps/assets/game/SPINORA-001.svg' })).body;
     expect(body).toContain(game.name_en.split(' ')[0]);
+    // The Bengali artwork carries the Bengali name (issue 11); banners the Bengali title.
+    const bn = (await ctx.app.inject({ url: '/wps/assets/game/SPINORA-001.bn.svg' })).body;
+    expect(bn).toContain(game.name_bn.split(' ')[0]);
+    expect(bn).not.toContain(game.name_en.split(' ')[0]);
+    const bnBanner = await ctx.db.selectFrom('banners').select(['id', 'title_bn']).orderBy('id').limit(1).executeTakeFirstOrThrow();
+    expect((await ctx.app.inject({ url: `/wps/assets/banner/${bnBanner.id}.bn.svg` })).body).toContain(bnBanner.title_bn.split(' ')[0]);
   });
 
   it('serves avatars only by their random key: member ids answer 404, keys differ per member', async () => {

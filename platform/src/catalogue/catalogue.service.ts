@@ -5,7 +5,7 @@ import { CATEGORY_TITLES } from '../seed/catalogue-data.ts';
 import { enabledGameTypes, hotGames, listGames, realWins, vendorsWithFirstGame, winners, type TGameRow } from './catalogue.queries.ts';
 
 /** Artwork URLs served by the assets area (same origin; imageCDNs [''] in permission info). */
-export const gameIconUrl = (nodeId: string) => `/wps/assets/game/${encodeURIComponent(nodeId)}.svg`;
+export const gameIconUrl = (nodeId: string, language: TLanguage = 'en') => `/wps/assets/game/${encodeURIComponent(nodeId)}${language === 'bn' ? '.bn' : ''}.svg`;
 export const vendorLogoUrl = (vassalage: string) => `/wps/assets/vendor/${encodeURIComponent(vassalage)}.svg`;
 
 /** A game row as the wire's ZGame, named in the requested language. */
@@ -15,7 +15,7 @@ export function toGame(row: TGameRow, language: TLanguage): TGame {
     displayName: language === 'bn' ? row.name_bn : row.name_en,
     gameName: row.name_en,
     gameCode: row.game_code,
-    iconUrl: gameIconUrl(row.node_id),
+    iconUrl: gameIconUrl(row.node_id, language),
     vassalage: row.vassalage,
     vendorName: row.vendor_name,
     gameType: ZGameType.parse(row.game_type),

@@ -3,8 +3,8 @@ import type { TMerchant } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
 import { announcementRows } from './content.queries.ts';
 
-/** Banner artwork URL (promotions use a `p`-prefixed id so the two never collide). */
-export const bannerImageUrl = (id: string) => `/wps/assets/banner/${id}.svg`;
+/** Banner artwork URL (promotions use a `p`-prefixed id so the two never collide), its words in the language. */
+export const bannerImageUrl = (id: string, language: TLanguage = 'en') => `/wps/assets/banner/${id}${language === 'bn' ? '.bn' : ''}.svg`;
 
 /** Announcements in one language (SPEC §7 MCSFE_getListAnnouncements: banners, player, popup, promotion). */
 export async function announcements(deps: TPlatformDeps, merchant: TMerchant, language: TLanguage): Promise<TAnnouncements> {
@@ -15,7 +15,7 @@ export async function announcements(deps: TPlatformDeps, merchant: TMerchant, la
       id: b.id,
       groupName: ZBannerGroup.parse(b.group_name),
       title: pick(b.title_en, b.title_bn),
-      imageUrl: bannerImageUrl(String(b.id)),
+      imageUrl: bannerImageUrl(String(b.id), language),
       url: b.url,
       linkageType: b.linkage_type,
     })),
@@ -30,7 +30,7 @@ export async function announcements(deps: TPlatformDeps, merchant: TMerchant, la
     promotion: r.promotions.map((p) => ({
       id: p.id,
       title: pick(p.title_en, p.title_bn),
-      imageUrl: bannerImageUrl(`p${p.id}`),
+      imageUrl: bannerImageUrl(`p${p.id}`, language),
       promotionType: p.promotion_type,
     })),
   };

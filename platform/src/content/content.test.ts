@@ -18,6 +18,7 @@ describe('announcements', () => {
 
     const bn = ZEnvelope(ZAnnouncementsResponse).parse((await ctx.app.inject({ url: WPS_PATHS.announcements })).json()).value!;
     expect(bn.player[0]!.title).toMatch(/[\u0980-\u09FF]/);
-    expect(bn.banners[0]!.imageUrl).toBe(`/wps/assets/banner/${bn.banners[0]!.id}.svg`);
+    expect(bn.banners[0]!.imageUrl).toBe(`/wps/assets/banner/${bn.banners[0]!.id}.bn.svg`);
+    expect(en.banners[0]!.imageUrl).toBe(`/wps/assets/banner/${en.banners[0]!.id}.svg`);
   });
 });

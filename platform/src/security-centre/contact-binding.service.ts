@@ -8,6 +8,7 @@ import {
   type TBindContactRequest,
   type TBindContactResponse,
   type TContactTarget,
+  type TLanguage,
   type TSmsSendResponse,
 } from '@wl/schemas';
 import { isUniqueViolation } from '../account/account.service.ts';
@@ -71,10 +72,10 @@ async function checkFree(deps: TPlatformDeps, merchant: TMerchant, memberId: num
  * Sends a code to a new mobile number (SMS) or email address (email outbox), under the same
  * per-address throttle and lock as every other code (verification.service). Nothing changes yet.
  */
-export async function sendBindCode(deps: TPlatformDeps, merchant: TMerchant, member: TSessionMember, req: TBindCodeRequest): Promise<TSmsSendResponse> {
+export async function sendBindCode(deps: TPlatformDeps, merchant: TMerchant, member: TSessionMember, req: TBindCodeRequest, language?: TLanguage): Promise<TSmsSendResponse> {
   const contact = await checkContact(deps, merchant, req);
   await checkFree(deps, merchant, member.memberId, await contactRow(deps, member.memberId), contact);
-  return sendCode(deps, merchant, contact.target, 'bind', { deliver: true, challengeHash: bindScope(member.memberId) });
+  return sendCode(deps, merchant, contact.target, 'bind', { deliver: true, challengeHash: bindScope(member.memberId), language });
 }
 
 /**

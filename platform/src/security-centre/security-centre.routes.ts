@@ -3,7 +3,7 @@ import { CONTACT_PATHS, WITHDRAW_PATHS, ZBankAccountRequest, ZBindCodeRequest, Z
 import { requireRealMember, resolveMerchant } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
 import { ok } from '../http/envelope.ts';
-import { clientIp, parseInput } from '../http/request-context.ts';
+import { clientIp, parseInput, requestLanguage } from '../http/request-context.ts';
 import { bindContact, sendBindCode } from './contact-binding.service.ts';
 import { addBankAccount, securityCentre, setWithdrawPassword } from './security-centre.service.ts';
 
@@ -26,7 +26,7 @@ export function registerSecurityCentreRoutes(app: FastifyInstance, deps: TPlatfo
   app.post(CONTACT_PATHS.bindCode, async (request) => {
     const merchant = await resolveMerchant(deps, request);
     const member = await requireRealMember(deps, request, merchant);
-    return ok(await sendBindCode(deps, merchant, member, parseInput(ZBindCodeRequest, request.body)));
+    return ok(await sendBindCode(deps, merchant, member, parseInput(ZBindCodeRequest, request.body), requestLanguage(request)));
   });
   app.post(CONTACT_PATHS.bind, async (request) => {
     const merchant = await resolveMerchant(deps, request);

@@ -3,7 +3,7 @@ import { ACCOUNT_MESSAGES, ACCOUNT_PATHS, WPS_CODES, WPS_MESSAGES, ZSmsNoLoginRe
 import { resolveMerchant, sha256Hex } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
 import { ok, WpsError, wpsErrors } from '../http/envelope.ts';
-import { clientIp, parseInput } from '../http/request-context.ts';
+import { clientIp, parseInput, requestLanguage } from '../http/request-context.ts';
 import { consumeCaptcha } from '../session/captcha.service.ts';
 import { featureEnabled, requireFeature } from '../session/security.service.ts';
 import { liveChallenge, loginMemberById, memberByPhone, recordAuthEvent } from '../session/session.queries.ts';
@@ -39,7 +39,7 @@ export function registerVerificationRoutes(app: FastifyInstance, deps: TPlatform
       memberId = member?.id ?? null;
       deliver = member !== undefined;
     }
-    const sent = await sendCode(deps, merchant, phone, req.purpose, { deliver, challengeHash });
+    const sent = await sendCode(deps, merchant, phone, req.purpose, { deliver, challengeHash, language: requestLanguage(request) });
     await recordAuthEvent(deps.db, { merchantId: merchant.id, memberId, username: phone.key, kind: `sms_sent_${req.purpose}`, ip: clientIp(request) });
     return ok(sent);
   });
@@ -54,7 +54,7 @@ export function registerVerificationRoutes(app: FastifyInstance, deps: TPlatform
     if (!(await consumeCaptcha(deps, merchant, req.captchaId, req.captcha))) {
       throw new WpsError(WPS_CODES.captchaRequired, WPS_MESSAGES.captchaWrong, { captcha: true });
     }
-    const sent = await sendCode(deps, merchant, phone, 'register', { deliver: true });
+    const sent = await sendCode(deps, merchant, phone, 'register', { deliver: true, language: requestLanguage(request) });
     await recordAuthEvent(deps.db, { merchantId: merchant.id, username: phone.key, kind: 'sms_sent_register', ip: clientIp(request) });
     return ok(sent);
   });

@@ -2,11 +2,14 @@ import { randomInt, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
 import {
   ACCOUNT_MESSAGES,
+  DEFAULT_LANGUAGE,
   SMS_THROTTLE_MS,
   TOO_MANY_REQUESTS_LOCKOUT_MS,
   WPS_CODES,
+  type TLanguage,
   type TSmsSendResponse,
 } from '@wl/schemas';
+import { verificationCodeMessage } from './messages.ts';
 import { sha256Hex, type TMerchant } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
 import { WpsError } from '../http/envelope.ts';
@@ -67,7 +70,7 @@ export async function sendCode(
   merchant: TMerchant,
   phone: TCodeTarget,
   purpose: TCodePurpose,
-  opts: { deliver: boolean; challengeHash?: string | null },
+  opts: { deliver: boolean; challengeHash?: string | null; /** The message's language (the request's; BN by default). */ language?: TLanguage },
 ): Promise<TSmsSendResponse> {
   const db = deps.db;
   const now = deps.clock();
@@ -129,8 +132,7 @@ export async function sendCode(
     const message = {
       merchantId: merchant.id,
       to: phone.email ?? phone.key,
-      subject: 'Verification code',
-      body: `${m.name}: your verification code is ${code}. It expires in ${m.sms_expired_minutes} minutes.`,
+      ...verificationCodeMessage(opts.language ?? DEFAULT_LANGUAGE, m.name, code, m.sms_expired_minutes),
     };
     await (phone.email === undefined ? deps.sms.send(message) : deps.email.send(message));
   }

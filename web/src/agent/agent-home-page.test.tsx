@@ -39,7 +39,7 @@ describe('agent centre', () => {
     });
     expect(await screen.findByTestId('agent-home.page')).toBeTruthy();
     expect(screen.getByTestId('agent-home.nickname').textContent).toBe('Boss');
-    expect(screen.getByTestId('agent-home.gmt').textContent).toMatch(/^GMT[+-]\d{2}:\d{2}$/);
+    expect(screen.getByTestId('agent-home.gmt').textContent).toMatch(/^GMT[+-][\d০-৯]{2}:[\d০-৯]{2}$/);
     expect(screen.getByTestId('agent-home.nav.agentTeamOverview').getAttribute('aria-disabled')).toBe('true');
   });
 

@@ -9,6 +9,8 @@ import { useSession } from '../session/session-context.tsx';
 import { useLogout } from '../session/use-logout.ts';
 import { useAreaTexts } from '../i18n/area-texts.ts';
 import { clockText, gmtOffset } from './agent-clock.ts';
+import { useSettings } from '../app/settings-context.tsx';
+import { localDigits } from '../lib/digits.ts';
 import '../styles/agent.css';
 
 // Each page is its own chunk: /agentHome itself loads only the frame.
@@ -65,8 +67,9 @@ function AgentPageBody({ page }: { page: TBuiltAgentPage }) {
   return <Suspense fallback={loading}>{body}</Suspense>;
 }
 
-/** The agent header clock, refreshed every second (SPEC §9 AGENT_CLOCK_MS). */
+/** The agent header clock, refreshed every second (SPEC §9 AGENT_CLOCK_MS); Bengali digits in BN. */
 function Clock() {
+  const { language } = useSettings();
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
     const id = window.setInterval(() => setNow(new Date()), AGENT_CLOCK_MS);
@@ -75,10 +78,10 @@ function Clock() {
   return (
     <>
       <span className="agent-home__gmt" data-testid="agent-home.gmt">
-        {gmtOffset(now)}
+        {localDigits(gmtOffset(now), language)}
       </span>
       <time className="agent-home__clock" data-testid="agent-home.clock" dateTime={now.toISOString()}>
-        {clockText(now)}
+        {localDigits(clockText(now), language)}
       </time>
     </>
   );
@@ -104,7 +107,7 @@ export default function AgentHomePage({ page }: { page?: TBuiltAgentPage }) {
         <strong className="header__logo-text">{config.merchant.name}</strong>
         <span className="agent-home__title">{t('agent_centre')}</span>
         <Clock />
-        <span className="agent-home__nickname" data-testid="agent-home.nickname">
+        <span className="agent-home__nickname" data-testid="agent-home.nickname" translate="no">
           {member?.nickname || member?.userName}
         </span>
         <button type="button" className="btn btn--ghost btn--small" data-testid="agent-home.logout" onClick={() => void logout()}>
@@ -128,10 +131,14 @@ export default function AgentHomePage({ page }: { page?: TBuiltAgentPage }) {
             <AgentPageBody page={page} />
           </main>
         ) : (
-          <section className="page-card" data-testid="agent-home.welcome">
-            <h1>{t('agent_welcome', { name: member?.nickname || member?.userName || '' })}</h1>
-            <p className="dialog__text">{t('agent_welcome_text')}</p>
-          </section>
+          <main className="agent-home__main">
+            <section className="page-card" data-testid="agent-home.welcome">
+              <h1>
+                {t('agent_welcome_to')} <span translate="no">{member?.nickname || member?.userName}</span>
+              </h1>
+              <p className="dialog__text">{t('agent_welcome_text')}</p>
+            </section>
+          </main>
         )}
       </div>
     </div>

@@ -9,17 +9,18 @@ import { formatMinor } from '../lib/money.ts';
 import { AmountField, FormError, useMoneyForm } from '../member/transfer-parts.tsx';
 import { useSession } from '../session/session-context.tsx';
 import '../styles/money.css';
+import { localDateTime } from '../lib/digits.ts';
 
 const PAGE_SIZE = 20;
 const EXPORT_PAGE = 100;
 /** Levels offered in the filter; deeper downlines are listed under "all levels". */
 const LEVELS = [1, 2, 3, 4, 5] as const;
 
-const when = (iso: string | null, never: string) => (iso ? new Date(iso).toLocaleString() : never);
+const when = (iso: string | null, never: string, language: string) => (iso ? localDateTime(iso, language) : never);
 
 /** One downline's details and the transfer to it (agent wallet → downline wallet, once per key). */
 function DownlineDetail({ memberId, onClose }: { memberId: number; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const trpc = useTRPC();
   const qc = useQueryClient();
   const session = useSession();
@@ -55,7 +56,7 @@ function DownlineDetail({ memberId, onClose }: { memberId: number; onClose: () =
     <section className="card" data-testid="agent-downline.detail" aria-busy={detail.isFetching}>
       <div className="agent-content__row">
         <h2 ref={heading} tabIndex={-1}>
-          {d ? `${d.nickname} (${d.username})` : t('agent_details')}
+          {d ? <span translate="no">{`${d.nickname} (${d.username})`}</span> : t('agent_details')}
         </h2>
         <button type="button" className="btn btn--ghost btn--small" data-testid="agent-downline.close" onClick={onClose}>
           {t('agent_close')}
@@ -76,13 +77,13 @@ function DownlineDetail({ memberId, onClose }: { memberId: number; onClose: () =
             <dt>{t('agent_role')}</dt>
             <dd>{t(d.isAgent ? 'agent_role_agent' : 'agent_role_member')}</dd>
             <dt>{t('agent_upline')}</dt>
-            <dd>{d.uplineNickname}</dd>
+            <dd translate="no">{d.uplineNickname}</dd>
             <dt>{t('agent_team_size')}</dt>
             <dd>{d.teamSize}</dd>
             <dt>{t('agent_registered')}</dt>
-            <dd>{when(d.registeredAt, '')}</dd>
+            <dd>{when(d.registeredAt, '', i18n.language)}</dd>
             <dt>{t('agent_last_login')}</dt>
-            <dd>{when(d.lastLoginAt, t('agent_never'))}</dd>
+            <dd>{when(d.lastLoginAt, t('agent_never'), i18n.language)}</dd>
             <dt>{`${t('agent_deposits')} (${t('agent_lifetime')})`}</dt>
             <dd>{money(d.depositMinor)}</dd>
             <dt>{`${t('agent_withdrawals')} (${t('agent_lifetime')})`}</dt>
@@ -118,7 +119,7 @@ function DownlineDetail({ memberId, onClose }: { memberId: number; onClose: () =
               <li key={r.id} className="money__row">
                 <span>{money(r.amountMinor)}</span>
                 <span>{r.remark}</span>
-                <time dateTime={r.createdAt}>{new Date(r.createdAt).toLocaleString()}</time>
+                <time dateTime={r.createdAt}>{localDateTime(r.createdAt, i18n.language)}</time>
               </li>
             ))}
           </ul>
@@ -134,7 +135,7 @@ function DownlineDetail({ memberId, onClose }: { memberId: number; onClose: () =
  * filter, CSV export, and a downline's details with the transfer to it.
  */
 export function DownlinePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const trpc = useTRPC();
   const client = useTRPCClient();
   const session = useSession();
@@ -220,15 +221,15 @@ export function DownlinePage() {
         <ul className="money__list" data-testid="agent-downline.rows">
           {data?.rows.map((d) => (
             <li key={d.memberId} className="money__row agent-downline" data-testid="agent-downline.row" data-username={d.username}>
-              <span className="agent-downline__who">
-                <strong>{d.nickname}</strong> <span className="money__hint">{d.username}</span>
+              <span className="agent-downline__who" translate="no">
+                <strong id={`downline-name-${d.memberId}`}>{d.nickname}</strong> <span className="money__hint">{d.username}</span>
               </span>
               <span>{t('agent_level_n', { level: d.level })} · {t(d.isAgent ? 'agent_role_agent' : 'agent_role_member')}</span>
               <span data-testid="agent-downline.row-balance">{money(d.balanceMinor)}</span>
               <span className="money__hint">
-                {t('agent_last_login')}: {when(d.lastLoginAt, t('agent_never'))} · {t(d.online ? 'agent_online' : 'agent_offline')}
+                {t('agent_last_login')}: {when(d.lastLoginAt, t('agent_never'), i18n.language)} · {t(d.online ? 'agent_online' : 'agent_offline')}
               </span>
-              <button type="button" className="btn btn--ghost btn--small" data-testid="agent-downline.open" aria-label={`${t('agent_details')}: ${d.nickname}`} onClick={() => setOpen(d.memberId)}>
+              <button type="button" className="btn btn--ghost btn--small" data-testid="agent-downline.open" id={`downline-open-${d.memberId}`} aria-labelledby={`downline-open-${d.memberId} downline-name-${d.memberId}`} onClick={() => setOpen(d.memberId)}>
                 {t('agent_details')}
               </button>
             </li>

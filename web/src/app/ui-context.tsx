@@ -53,17 +53,21 @@ export function UiProvider({ children }: { children: ReactNode }) {
     setConfirmState(null);
   }, []);
 
-  // Stable openers: /login and /register open their popup in an effect keyed on them, which must not
-  // run again (and reopen the popup) when a popup closes before the route has left /register.
-  const openLogin = useCallback(() => setPopup('login'), []);
-  const openRegister = useCallback(() => setPopup('register'), []);
+  // Stable openers: /login and /register open their popup when the route changes, not again each
+  // time the popup state changes (closing the popup there reopened it).
+  const openers = useMemo(
+    () => ({
+      openLogin: () => setPopup('login'),
+      openRegister: () => setPopup('register'),
+      openForgot: () => setPopup('forgot'),
+      closePopup: () => setPopup(null),
+    }),
+    [],
+  );
   const value = useMemo<TUi>(
     () => ({
       popup,
-      openLogin,
-      openRegister,
-      openForgot: () => setPopup('forgot'),
-      closePopup: () => setPopup(null),
+      ...openers,
       infoKey,
       showInfo: setInfoKey,
       closeInfo: () => setInfoKey(null),
@@ -74,7 +78,7 @@ export function UiProvider({ children }: { children: ReactNode }) {
       openVendorPopup: setVendorPopup,
       closeVendorPopup: () => setVendorPopup(null),
     }),
-    [popup, openLogin, openRegister, infoKey, confirmState, confirm, answerConfirm, vendorPopup],
+    [popup, openers, infoKey, confirmState, confirm, answerConfirm, vendorPopup],
   );
   return <UiContext.Provider value={value}>{children}</UiContext.Provider>;
 }

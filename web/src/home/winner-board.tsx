@@ -26,7 +26,7 @@ export function WinnerBoard() {
     <>
       <span className={`winner__rank winner__rank--${rank <= 3 ? rank : 'n'}`}>{rank}</span>
       <span className="winner__who">
-        <span className="winner__name">{w.vo.customerName}</span>
+        <span className="winner__name" translate="no">{w.vo.customerName}</span>
         <span className="winner__game">{w.vo.gameName}</span>
       </span>
       <span className="winner__amount">{formatMinor(w.vo.winAmount, symbol)}</span>

@@ -16,6 +16,8 @@ import walletBn from './wallet.bn.json';
 import walletEn from './wallet.en.json';
 import operatorGamesBn from './operator-games.bn.json';
 import operatorGamesEn from './operator-games.en.json';
+import operatorFlagsBn from './operator-flags.bn.json';
+import operatorFlagsEn from './operator-flags.en.json';
 import withdrawBn from './withdraw.bn.json';
 import withdrawEn from './withdraw.en.json';
 import gamesBn from './games.bn.json';
@@ -52,6 +54,7 @@ const AREAS = {
   records: { en: recordsEn, bn: recordsBn },
   wallet: { en: walletEn, bn: walletBn },
   operatorGames: { en: operatorGamesEn, bn: operatorGamesBn },
+  operatorFlags: { en: operatorFlagsEn, bn: operatorFlagsBn },
   games: { en: gamesEn, bn: gamesBn },
   lottery: { en: lotteryEn, bn: lotteryBn },
   agent: { en: agentEn, bn: agentBn },

@@ -9,7 +9,7 @@ import { MenuEntryView } from './menu-entry.tsx';
 
 /** Footer (SPEC §2): help links, products by category with a vendor filter, social links, vendor logos. */
 export function Footer() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const config = useScreenConfig();
   const vendors = useVendors();
   const { products, helpLinks, social, vendorLogoCodes } = config.footer;
@@ -20,7 +20,7 @@ export function Footer() {
     <footer className="footer" data-testid="footer">
       <div className="footer__cols">
         <div className="footer__col">
-          <h3>{t('help')}</h3>
+          <h2 className="footer__heading">{t('help')}</h2>
           <ul className="footer__list">
             {helpLinks.map((e) => (
               <li key={e.key}>
@@ -30,7 +30,7 @@ export function Footer() {
           </ul>
         </div>
         <div className="footer__col footer__col--wide">
-          <h3>{t('products')}</h3>
+          <h2 className="footer__heading">{t('products')}</h2>
           <div className="chips">
             <button type="button" className={`chip${category === '' ? ' chip--active' : ''}`} onClick={() => setCategory('')}>
               {t('all')}
@@ -53,11 +53,11 @@ export function Footer() {
         </div>
         {social.length > 0 && (
           <div className="footer__col">
-            <h3>{t('follow_us')}</h3>
+            <h2 className="footer__heading">{t('follow_us')}</h2>
             <ul className="footer__social">
               {social.map((s) => (
                 <li key={s.csType}>
-                  <a href={s.url} target="_blank" rel="noopener noreferrer" className="social" data-testid={`footer.social.${s.csType}`} aria-label={s.csType}>
+                  <a href={s.url} target="_blank" rel="noopener noreferrer" className="social" data-testid={`footer.social.${s.csType}`} aria-label={i18n.exists(`social_${s.csType}`) ? t(`social_${s.csType}`) : s.csType}>
                     {iconFor(s.csType.toLowerCase())}
                   </a>
                 </li>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TMenuEntry } from '@wl/schemas';
 import { useScreenConfig } from '../config/screen-config-context.tsx';
@@ -17,7 +17,7 @@ function MemberPanel({ onGamePage }: { onGamePage: boolean }) {
   const badge = member.availablePromoCount + member.unreadMessage;
   return (
     <div className="member-panel" data-testid="header.member">
-      <span className="member-panel__account">{member.nickname || member.userName}</span>
+      <span className="member-panel__account" translate="no">{member.nickname || member.userName}</span>
       {!onGamePage && (
         <span className="member-panel__balance">
           <span data-testid="header.balance" className="balance" aria-live="polite">
@@ -51,7 +51,11 @@ function MemberPanel({ onGamePage }: { onGamePage: boolean }) {
   );
 }
 
-/** Avatar menu (SPEC §2): entries from the config, copyable user id, VIP label, balance. */
+/**
+ * Avatar menu (SPEC §2): entries from the config, copyable user id, VIP label, balance. A disclosure
+ * (issue 11): the button shows and hides a panel of ordinary links and buttons, reached with Tab;
+ * Escape or a click outside closes it, Escape puts focus back on the button.
+ */
 function AvatarMenu() {
   const { t } = useTranslation();
   const config = useScreenConfig();
@@ -59,13 +63,24 @@ function AvatarMenu() {
   const [open, setOpen] = useState(false);
   const [copied, setCopied] = useState(false);
   const box = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
   useEffect(() => {
     if (!open) return;
     const onDoc = (e: MouseEvent) => {
       if (box.current && !box.current.contains(e.target as Node)) setOpen(false);
     };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      button.current?.focus();
+    };
     document.addEventListener('mousedown', onDoc);
-    return () => document.removeEventListener('mousedown', onDoc);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onDoc);
+      document.removeEventListener('keydown', onKey);
+    };
   }, [open]);
   const member = session.member;
   if (!member) return null;
@@ -79,14 +94,14 @@ function AvatarMenu() {
   };
   return (
     <div className="avatar" ref={box}>
-      <button type="button" className="avatar__btn" data-testid="header.avatar" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+      <button ref={button} type="button" className="avatar__btn" data-testid="header.avatar" aria-expanded={open} aria-controls={open ? panelId : undefined} onClick={() => setOpen((o) => !o)}>
         {member.avatarUrl ? <img src={member.avatarUrl} alt="" width={32} height={32} /> : <span aria-hidden="true">{(member.nickname || member.userName).slice(0, 1).toUpperCase()}</span>}
         <span className="sr-only">{t('my_account')}</span>
       </button>
       {open && (
-        <div className="avatar__menu" role="menu" data-testid="header.avatar-menu">
+        <div className="avatar__menu" id={panelId} data-testid="header.avatar-menu">
           <div className="avatar__head">
-            <strong>{member.nickname || member.userName}</strong>
+            <strong translate="no">{member.nickname || member.userName}</strong>
             <button type="button" className="link-btn" data-testid="header.copy-id" onClick={() => void copy()}>
               {t('user_id')}: {member.id}{' '}
               {copied ? (

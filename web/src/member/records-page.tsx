@@ -9,6 +9,7 @@ import { useAreaTexts } from '../i18n/area-texts.ts';
 import { formatMinor } from '../lib/money.ts';
 import { useSession } from '../session/session-context.tsx';
 import '../styles/money.css';
+import { localDateTime } from '../lib/digits.ts';
 
 /** Which record a page shows (SPEC §2: transactionHistory, personalHistoryCopy, personalProfit, bonusDetails). */
 export type TRecordKind = 'account' | 'bets' | 'profit' | 'bonus';
@@ -41,7 +42,7 @@ function midnight(day: string, plusDays = 0): Date {
  */
 export default function RecordsPage({ kind }: { kind: TRecordKind }) {
   const ready = useAreaTexts('money', 'records');
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const trpc = useTRPC();
   const client = useTRPCClient();
   const session = useSession();
@@ -183,7 +184,7 @@ export default function RecordsPage({ kind }: { kind: TRecordKind }) {
         <ul className="money__list" data-testid="records.rows">
           {ledgerData?.rows.map((r) => (
             <li key={r.id} className="money__row" data-testid="records.row" data-type={r.type}>
-              <time dateTime={r.time}>{new Date(r.time).toLocaleString()}</time>
+              <time dateTime={r.time}>{localDateTime(r.time, i18n.language)}</time>
               <span>
                 {t(`record_type_${r.type}`)}
                 {r.kind === 'salary' || r.kind === 'dividend' ? ` · ${t(`record_kind_${r.kind}`)}` : ''}

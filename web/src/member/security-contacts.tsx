@@ -37,6 +37,7 @@ function BindForm({ channel, replacing, onDone }: { channel: TContactChannel; re
           <input
             className="input"
             data-testid="security.bind-address"
+            aria-label={t(channel === 'mobile' ? 'sec_new_mobile' : 'sec_new_email')}
             type={channel === 'email' ? 'email' : 'text'}
             inputMode={channel === 'mobile' ? 'numeric' : 'email'}
             autoComplete={channel === 'mobile' ? 'tel-national' : 'email'}
@@ -87,7 +88,7 @@ export function ContactsCard({ maskedMobile, maskedEmail, onChanged }: { maskedM
           <p className="contact-row__line">
             <span>{t(channel === 'mobile' ? 'sec_mobile' : 'sec_email')}</span>
             <span className="contact-row__value" data-testid={`security.${channel}-value`}>
-              {masked ?? t('sec_none')}
+              {masked === null ? t('sec_none') : <span translate="no">{masked}</span>}
             </span>
             <button
               type="button"

@@ -6,6 +6,7 @@ import { Field, FormError, SubmitButton } from '../accounts/form-parts.tsx';
 import { useAreaTexts } from '../i18n/area-texts.ts';
 import { ContactsCard } from './security-contacts.tsx';
 import '../styles/money.css';
+import { localDateTime } from '../lib/digits.ts';
 
 /** The withdraw password form: set the first time, change with the old one (issue 8 item 8). */
 function WithdrawPasswordForm({ isSet, onSaved }: { isSet: boolean; onSaved: () => void }) {
@@ -141,7 +142,7 @@ export default function SecurityMoney() {
         <ul className="plain-list">
           {c.recentChanges.map((change, i) => (
             <li key={`${change.at}-${i}`}>
-              <time dateTime={change.at}>{new Date(change.at).toLocaleString(i18n.language === 'bn' ? 'bn-BD' : 'en-GB')}</time> · {t(`sec_action_${change.action.replaceAll('.', '_')}`)}
+              <time dateTime={change.at}>{localDateTime(change.at, i18n.language)}</time> · {t(`sec_action_${change.action.replaceAll('.', '_')}`)}
               {change.detail ? ` · ${change.detail}` : ''}
             </li>
           ))}

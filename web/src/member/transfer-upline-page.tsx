@@ -8,6 +8,7 @@ import { formatMinor } from '../lib/money.ts';
 import { useSession } from '../session/session-context.tsx';
 import { AmountField, FormError, useMoneyForm } from './transfer-parts.tsx';
 import '../styles/money.css';
+import { localDateTime } from '../lib/digits.ts';
 
 /**
  * Transfer to the upline (SPEC §2 transferUpline, issue 8 item 5): the member's own agent, shown by
@@ -16,7 +17,7 @@ import '../styles/money.css';
  */
 export default function TransferUplinePage() {
   const ready = useAreaTexts('money', 'wallet');
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const trpc = useTRPC();
   const qc = useQueryClient();
   const session = useSession();
@@ -59,7 +60,7 @@ export default function TransferUplinePage() {
           <form className="form" onSubmit={submit} noValidate>
             <dl className="money__facts">
               <dt>{t('upline_to')}</dt>
-              <dd data-testid="upline.agent">{data.upline.nickname}</dd>
+              <dd data-testid="upline.agent" translate="no">{data.upline.nickname}</dd>
             </dl>
             <p className="money__limits" data-testid="upline.available">
               {t('upline_available', { main: money(data.mainMinor) })}
@@ -89,7 +90,7 @@ export default function TransferUplinePage() {
               <li key={r.id} className="money__row" data-testid="upline.recent.item">
                 <span>{money(r.amountMinor)}</span>
                 <span>{r.remark}</span>
-                <time dateTime={r.createdAt}>{new Date(r.createdAt).toLocaleString()}</time>
+                <time dateTime={r.createdAt}>{localDateTime(r.createdAt, i18n.language)}</time>
               </li>
             ))}
           </ul>

@@ -15,6 +15,7 @@ import { useAreaTexts } from '../i18n/area-texts.ts';
 import { formatMinor } from '../lib/money.ts';
 import { getRequestToken } from '../session/session-storage.ts';
 import '../styles/money.css';
+import { localDateTime } from '../lib/digits.ts';
 
 /** The gateway's upload door of proof files (gateway/src/upload/withdrawal-proof.route.ts). */
 const PROOF_UPLOAD_PATH = '/upload/withdrawal-proof';
@@ -83,7 +84,7 @@ function ConfirmPanel({ withdrawal, onDone }: { withdrawal: TWithdrawal; onDone:
   return (
     <div className="confirm-panel" data-testid={prefix}>
       {withdrawal.confirmDueAt && (
-        <p className="dialog__text">{t('withdraw_confirm_by', { time: new Date(withdrawal.confirmDueAt).toLocaleString(i18n.language === 'bn' ? 'bn-BD' : 'en-GB') })}</p>
+        <p className="dialog__text">{t('withdraw_confirm_by', { time: localDateTime(withdrawal.confirmDueAt, i18n.language) })}</p>
       )}
       {state.matches('awaiting') && mode === 'choose' && (
         <div className="btn-row">
@@ -169,7 +170,7 @@ function WithdrawalItem({ w, currency, onChanged }: { w: TWithdrawal; currency: 
         </span>
       </div>
       <p className="dialog__text">
-        {t('money_reference')}: {w.reference} · {w.bankName} {w.maskedNumber} · <time dateTime={w.createdAt}>{new Date(w.createdAt).toLocaleString(i18n.language === 'bn' ? 'bn-BD' : 'en-GB')}</time>
+        {t('money_reference')}: {w.reference} · {w.bankName} {w.maskedNumber} · <time dateTime={w.createdAt}>{localDateTime(w.createdAt, i18n.language)}</time>
       </p>
       {w.receivedMinor !== null && <p className="dialog__text">{t('withdraw_received_amount', { amount: formatMinor(w.receivedMinor, currency) })}</p>}
       {w.remainingMinor !== null && (

@@ -135,7 +135,7 @@ export function ForgotModal({ onClose, onLogin, onLoggedIn }: { onClose: () => v
               <Field label={t('mobile_number')}>
                 <span className="input-row">
                   <CountrySelect testId="forgot.country" value={countryCode} onChange={setCountryCode} label={t('country_code')} />
-                  <input className="input" data-testid="forgot.mobile" inputMode="numeric" autoComplete="tel-national" value={mobile} maxLength={15} onChange={(e) => setMobile(e.target.value)} />
+                  <input className="input" data-testid="forgot.mobile" aria-label={t('mobile_number')} inputMode="numeric" autoComplete="tel-national" value={mobile} maxLength={15} onChange={(e) => setMobile(e.target.value)} />
                 </span>
                 {fieldError('mobileNum', ctx.fieldErrors.mobileNum)}
               </Field>

@@ -196,6 +196,7 @@ export function LoginModal({
                 <input
                   className="input"
                   data-testid="login.mobile"
+                  aria-label={t('mobile_number')}
                   autoComplete="tel-national"
                   inputMode="numeric"
                   value={mobile}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../layout/icons.tsx';
 import { lockBodyScroll } from '../lib/scroll-lock.ts';
@@ -14,40 +14,43 @@ export type TModalProps = {
   children: ReactNode;
 };
 
-/** Accessible modal frame: locks body scroll while open, closes on Escape and backdrop click. */
+/**
+ * Accessible modal frame on the native `<dialog>` opened with `showModal()` (issue 11): the browser
+ * puts it in the top layer and makes the rest of the page inert, so focus stays inside and assistive
+ * technology reads only the popup; Escape (the dialog's cancel event, topmost popup only) and a click
+ * on the backdrop close it; focus goes back to what had it before. Locks body scroll while open.
+ */
 export function Modal({ testId, title, titleTestId, onClose, closeTestId, size = 'medium', children }: TModalProps) {
   const { t } = useTranslation();
   const titleId = useId();
+  const dialog = useRef<HTMLDialogElement>(null);
   const panel = useRef<HTMLDivElement>(null);
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     const unlock = lockBodyScroll();
     const previouslyFocused = document.activeElement as HTMLElement | null;
+    const node = dialog.current;
+    if (node && !node.open) node.showModal();
     panel.current?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') onCloseRef.current();
-    };
-    document.addEventListener('keydown', onKey);
     return () => {
-      document.removeEventListener('keydown', onKey);
+      if (node?.open) node.close();
       unlock();
       previouslyFocused?.focus?.();
     };
   }, []);
 
   return (
-    <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div
-        ref={panel}
-        className={`modal modal--${size}`}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        data-testid={testId}
-        tabIndex={-1}
-      >
+    <dialog
+      ref={dialog}
+      className="modal-backdrop"
+      aria-labelledby={titleId}
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+      onMouseDown={(e) => e.target === e.currentTarget && onClose()}
+    >
+      <div ref={panel} className={`modal modal--${size}`} data-testid={testId} tabIndex={-1}>
         <div className="modal__head">
           <h2 id={titleId} className="modal__title" data-testid={titleTestId}>
             {title}
@@ -58,6 +61,6 @@ export function Modal({ testId, title, titleTestId, onClose, closeTestId, size =
         </div>
         <div className="modal__body">{children}</div>
       </div>
-    </div>
+    </dialog>
   );
 }

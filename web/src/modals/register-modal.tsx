@@ -230,6 +230,8 @@ export function RegisterModal({ onClose, onLogin, onSuccess }: { onClose: () => 
       maxLength={200}
       aria-invalid={errorOf(field) ? true : undefined}
       aria-describedby={!errorOf(field) && hintOf(field) ? `register-hint-${field}` : undefined}
+      // The number sits after the country select in one label, which names only the select.
+      aria-label={field === 'mobileNum' ? t('reg_field_mobileNum') : undefined}
       onChange={(e) => setValue(field, e.target.value)}
       onBlur={() => touch(field)}
     />

@@ -9,6 +9,7 @@ import { getOperatorToken, setOperatorToken } from '../session/session-storage.t
 import { CaptchaInput, Field, FormError, SubmitButton } from '../accounts/form-parts.tsx';
 import { OperatorAudit, OperatorOutbox, OperatorSecurity, OperatorTotp } from './operator-panels.tsx';
 import { useScreenConfig } from '../config/screen-config-context.tsx';
+import { useAreaTexts } from '../i18n/area-texts.ts';
 
 // Money panels are their own chunk with their area texts (issue 8).
 const OperatorWithdrawals = lazy(() => import('./operator-withdrawals.tsx'));
@@ -26,12 +27,53 @@ export function flattenFlags(nodes: readonly TWhitelabelNode[], depth = 0): { no
   return nodes.flatMap((n) => [{ node: n, depth }, ...flattenFlags(n.childrenNodes, depth + 1)]);
 }
 
-function Switch({ testId, label, checked, disabled, onChange, depth = 0 }: { testId: string; label: string; checked: boolean; disabled?: boolean; onChange: (v: boolean) => void; depth?: number }) {
+function Switch({ testId, label, detail, code, checked, disabled, onChange, depth = 0 }: { testId: string; label: string; detail?: string; code?: string; checked: boolean; disabled?: boolean; onChange: (v: boolean) => void; depth?: number }) {
   return (
     <label className="switch-row" style={{ paddingInlineStart: `${depth * 20 + 12}px` }}>
-      <span className="switch-row__label">{label}</span>
+      <span className="switch-row__label">
+        {label}
+        {code && (
+          <>
+            {' '}
+            <code className="switch-row__code" translate="no">{code}</code>
+          </>
+        )}
+        {detail && <span className="switch-row__detail">{detail}</span>}
+      </span>
       <input type="checkbox" role="switch" className="switch" data-testid={testId} checked={checked} disabled={disabled} aria-checked={checked} onChange={(e) => onChange(e.target.checked)} />
     </label>
+  );
+}
+
+/**
+ * The whitelabel flags by name, each with a line on what it does (issue 11), its code beside for
+ * support; a code the texts do not know yet shows the platform's name for it.
+ */
+function OperatorFlags({ nodes, disabled, onChange }: { nodes: readonly TWhitelabelNode[]; disabled: boolean; onChange: (modId: string, enabled: boolean) => void }) {
+  const { t, i18n } = useTranslation();
+  const ready = useAreaTexts('operatorFlags');
+  return (
+    <>
+      <h2>{t('operator_flags')}</h2>
+      {!ready && <span className="spinner" />}
+      {ready &&
+        flattenFlags(nodes).map(({ node, depth }) => {
+          const known = i18n.exists(`flag_${node.modId}`);
+          return (
+            <Switch
+              key={`${node.modId}-${depth}`}
+              testId={`operator.flag.${node.modId}`}
+              label={known ? t(`flag_${node.modId}`) : node.name || node.modId}
+              detail={known ? t(`flag_${node.modId}_help`) : undefined}
+              code={node.modId}
+              checked={node.enabled === '1'}
+              disabled={disabled}
+              depth={depth}
+              onChange={(v) => onChange(node.modId, v)}
+            />
+          );
+        })}
+    </>
   );
 }
 
@@ -140,7 +182,7 @@ function OperatorConsole({ onLogout }: { onLogout: () => void }) {
       </div>
       {cfg.data && (
         <p className="operator__role" data-testid="operator.role">
-          {cfg.data.operator.name} · {t('operator_role')}: {t(`operator_role_${cfg.data.operator.role}`)}
+          <span translate="no">{cfg.data.operator.name}</span> · {t('operator_role')}: {t(`operator_role_${cfg.data.operator.role}`)}
         </p>
       )}
       {error && <p className="form__error" role="alert">{t(errorKey(error))}</p>}
@@ -171,18 +213,11 @@ function OperatorConsole({ onLogout }: { onLogout: () => void }) {
             </Suspense>
           )}
           <OperatorTotp enabled={cfg.data.operator.totpEnabled} onEnabled={refresh} />
-          <h2>{t('operator_flags')}</h2>
-          {flattenFlags(cfg.data.whitelabel).map(({ node, depth }) => (
-            <Switch
-              key={`${node.modId}-${depth}`}
-              testId={`operator.flag.${node.modId}`}
-              label={`${node.name || node.modId} (${node.modId})`}
-              checked={node.enabled === '1'}
-              disabled={busy || !can('whitelabel.write')}
-              depth={depth}
-              onChange={(v) => setFlag.mutate({ modId: node.modId, enabled: v })}
-            />
-          ))}
+          <OperatorFlags
+            nodes={cfg.data.whitelabel}
+            disabled={busy || !can('whitelabel.write')}
+            onChange={(modId, enabled) => setFlag.mutate({ modId, enabled })}
+          />
         </>
       )}
       {cfg.isLoading && <span className="spinner" />}

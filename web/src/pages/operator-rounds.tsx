@@ -9,6 +9,7 @@ import { useAreaTexts } from '../i18n/area-texts.ts';
 import { formatMinor } from '../lib/money.ts';
 import '../styles/operator.css';
 import '../styles/operator-games.css';
+import { localDateTime } from '../lib/digits.ts';
 
 const EXPORT_PAGE = 100;
 
@@ -239,7 +240,7 @@ export default function OperatorRounds({ currency }: { currency: string }) {
                 <dt>{t('oprounds_round')}</dt>
                 <dd>{r.roundId}</dd>
                 <dt>{t('oprounds_played_at')}</dt>
-                <dd>{new Date(r.playedAt).toLocaleString(i18n.language === 'bn' ? 'bn-BD' : 'en-GB')}</dd>
+                <dd>{localDateTime(r.playedAt, i18n.language)}</dd>
                 <dt>{t('oprounds_bet')}</dt>
                 <dd>{money(r.stakeMinor)}</dd>
                 <dt>{t('oprounds_win')}</dt>
