@@ -9,3 +9,6 @@ export type TGameRoundState = (typeof GAME_ROUND_STATES)[number];
 
 /** Rounds per page of the console's view. */
 export const OPERATOR_ROUNDS_PAGE_SIZE = 20;
+
+/** A play still unsettled this long after it was due (a slot round made, a draw closed, a crash round crashed) is reported as stuck (docs/0043). */
+export const OPERATOR_STUCK_AFTER_MS = 10 * 60_000;

@@ -3,6 +3,7 @@ import { MAX_TEXT_LENGTH } from '../constants.ts';
 import { RECORD_MAX_RANGE_DAYS, RECORD_PAGE_SIZE_MAX } from '../domain/records.ts';
 import { zText } from '../text.ts';
 import { GAME_ROUND_STATES, OPERATOR_ROUNDS_PAGE_SIZE } from '../games/rounds.ts';
+export { OPERATOR_STUCK_AFTER_MS } from '../games/rounds.ts';
 import { ZGameEngine } from './wlg-calls.ts';
 import { ZLotteryBetType } from './wlg-lottery-calls.ts';
 
@@ -22,9 +23,6 @@ export const ZGameRoundState = z.enum(GAME_ROUND_STATES);
 const ZInstant = z.iso.datetime({ offset: true }).max(40);
 
 /** Filters: a game (node id) or a whole engine, a member account, a state, real money or play money, a time range. */
-/** A play still unsettled this long after it was due (a slot round made, a draw closed, a crash round crashed) is reported as stuck. */
-export const OPERATOR_STUCK_AFTER_MS = 10 * 60_000;
-
 export const ZOperatorRoundsQuery = z
   .object({
     engine: ZGameEngine.optional(),

@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { useScreenConfigState } from '../config/screen-config-context.tsx';
 import { Header } from '../layout/header.tsx';
 import { SideMenu } from '../layout/side-menu.tsx';
-import { Dialogs } from '../modals/dialogs.tsx';
 import { FavouritesProvider } from '../session/favourites-context.tsx';
 import { setMerchantCode } from '../session/session-storage.ts';
 import { AreaTexts, type TArea } from '../i18n/area-texts.ts';
@@ -19,6 +18,8 @@ const AnnouncementPopup = lazy(() => import('../modals/announcement-popup.tsx').
 const ForgotModal = lazy(() => import('../modals/forgot-modal.tsx').then((m) => ({ default: m.ForgotModal })));
 const RegisterModal = lazy(() => import('../modals/register-modal.tsx').then((m) => ({ default: m.RegisterModal })));
 const VendorPopup = lazy(() => import('../modals/vendor-popup.tsx'));
+// The info and confirm dialogs (and the modal they share with the popups) load when one is first asked for.
+const Dialogs = lazy(() => import('../modals/dialogs.tsx').then((m) => ({ default: m.Dialogs })));
 // The footer sits below the first screen: its own chunk, out of the first load (issue 7's budget).
 const Footer = lazy(() => import('../layout/footer.tsx').then((m) => ({ default: m.Footer })));
 // Maintenance and blocked pages are rare: out of the first load (issue 7's budget).
@@ -30,6 +31,16 @@ const SHARED_KEY_PATHS = new Set(['/', '/index', '/index.html', '/home', '/login
 /** SPEC §2: main content is keyed by full path, except that the home-like paths share one key. */
 export function contentKey(pathname: string, search: string): string {
   return SHARED_KEY_PATHS.has(pathname) ? 'home' : `${pathname}${search}`;
+}
+
+function DialogsWhenAsked() {
+  const ui = useUi();
+  if (ui.infoKey === null && ui.confirmState === null) return null;
+  return (
+    <Suspense fallback={null}>
+      <Dialogs />
+    </Suspense>
+  );
 }
 
 function Popups() {
@@ -162,7 +173,9 @@ export function AppShell() {
       <ChunkErrorBoundary>
         <Popups />
       </ChunkErrorBoundary>
-      <Dialogs />
+      <ChunkErrorBoundary>
+        <DialogsWhenAsked />
+      </ChunkErrorBoundary>
       <ChunkErrorBoundary>
         <Suspense fallback={null}>
           <AnnouncementPopup />
