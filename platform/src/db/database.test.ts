@@ -44,7 +44,8 @@ describe('PGlite data folder lock', () => {
       await first.close();
     }
     expect(fs.existsSync(lockFilePath(dir))).toBe(false);
-  }, 30_000);
+    // initdb on disk and every migration: a ceiling for a stuck test on a loaded machine, not a speed goal.
+  }, 120_000);
 
   it('takes over a stale lock left by a dead process, keeping the data', async () => {
     // A real pid that has certainly exited: a child we ran to completion.

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
+import { localDateTime } from '../lib/digits.ts';
 import type { TContractKind } from '@wl/schemas/domain/contracts';
 import { RECORD_EXPORT_MAX_ROWS, RECORD_MAX_RANGE_DAYS, toCsv } from '@wl/schemas/domain/records';
 import type { TContract, TSettlementRow } from '@wl/schemas/wps/contract-calls';
@@ -18,7 +19,7 @@ const EXPORT_PAGE = 100;
 type TAction = 'accept' | 'reject' | 'terminate' | 'confirmTermination' | 'declineTermination' | 'withdraw';
 
 const failure = (err: unknown) => inputIssuesOf(err)[0]?.message ?? errorKey(err);
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '');
+const when = (iso: string | null, language: string) => (iso ? localDateTime(iso, language) : '');
 
 /** The actions a side may take on a contract in its state (the server checks the same, docs/0049). */
 function actionsFor(c: TContract, side: 'holder' | 'upline'): TAction[] {
@@ -30,23 +31,25 @@ function actionsFor(c: TContract, side: 'holder' | 'upline'): TAction[] {
 
 /** A contract with its state, its terms, the other side and the buttons of what may happen next. */
 function ContractCard({ contract, side, testId, pending, onAct }: { contract: TContract; side: 'holder' | 'upline'; testId: string; pending: boolean; onAct: (c: TContract, a: TAction) => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const session = useSession();
   const other = side === 'holder' ? (contract.upline ? `${contract.upline.nickname} (${contract.upline.username})` : t('contract_operator')) : `${contract.holder.nickname} (${contract.holder.username})`;
   const status = contract.state === 'termination' ? t(`contract_termination_by_${contract.terminationBy === side ? 'me' : 'other'}`) : contract.endReason ? t(`contract_end_${contract.endReason}`) : t(`contract_state_${contract.state}`);
   return (
     <div className="contract-card" data-testid={testId} data-state={contract.state} data-username={contract.holder.username}>
       <div className="agent-content__row">
-        <strong>{t(side === 'holder' ? 'contract_from' : 'contract_to', { name: other })}</strong>
+        <strong>
+          <Trans i18nKey={side === 'holder' ? 'contract_from' : 'contract_to'} values={{ name: other }} components={{ name: <span translate="no" /> }} />
+        </strong>
         <span className={`contract-card__state is-${contract.state}`} data-testid={`${testId}-state`}>
           {status}
         </span>
       </div>
       <TermsView terms={contract.terms} currency={session.balance?.currencySymbol ?? ''} testId={`${testId}-terms`} />
       <p className="money__hint">
-        {t('contract_offered_at', { time: when(contract.offeredAt) })}
-        {contract.acceptedAt ? ` · ${t('contract_accepted_at', { time: when(contract.acceptedAt) })}` : ''}
-        {contract.endedAt ? ` · ${t('contract_ended_at', { time: when(contract.endedAt) })}` : ''}
+        {t('contract_offered_at', { time: when(contract.offeredAt, i18n.language) })}
+        {contract.acceptedAt ? ` · ${t('contract_accepted_at', { time: when(contract.acceptedAt, i18n.language) })}` : ''}
+        {contract.endedAt ? ` · ${t('contract_ended_at', { time: when(contract.endedAt, i18n.language) })}` : ''}
       </p>
       <div className="contract-card__actions">
         {actionsFor(contract, side).map((a) => (
@@ -67,7 +70,7 @@ function ContractCard({ contract, side, testId, pending, onAct }: { contract: TC
  * CSV. The platform enforces every rule shown here (docs/0049).
  */
 export function ContractPage({ kind }: { kind: TContractKind }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const trpc = useTRPC();
   const client = useTRPCClient();
   const qc = useQueryClient();
@@ -126,7 +129,7 @@ export function ContractPage({ kind }: { kind: TContractKind }) {
   const records = useQuery(trpc.agent.settlements.queryOptions({ ...query, pageNo, pageSize: PAGE_SIZE }, { enabled: rangeProblem === null && data !== undefined, staleTime: 0 }));
   const r = records.data;
   const pages = r ? Math.max(1, Math.ceil(r.total / PAGE_SIZE)) : 1;
-  const periodText = (row: TSettlementRow) => `${new Date(row.periodStart).toLocaleString()} – ${new Date(row.periodEnd).toLocaleString()}`;
+  const periodText = (row: TSettlementRow) => `${localDateTime(row.periodStart, i18n.language)} – ${localDateTime(row.periodEnd, i18n.language)}`;
 
   const exportCsv = async () => {
     setExportNote(null);
@@ -264,7 +267,7 @@ export function ContractPage({ kind }: { kind: TContractKind }) {
           {r?.rows.map((x) => (
             <li key={x.id} className="money__row" data-testid="contract.record-row" data-username={x.holderUsername}>
               <span>{periodText(x)}</span>
-              {scope === 'team' && <span>{x.holderUsername}</span>}
+              {scope === 'team' && <span translate="no">{x.holderUsername}</span>}
               <span>{t('contract_record_line', { bet: money(x.validBetMinor), base: money(x.baseMinor), rate: rateText(x.rateBp) })}</span>
               <strong data-testid="contract.record-amount">{money(x.amountMinor)}</strong>
             </li>

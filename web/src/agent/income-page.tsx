@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { localDateTime } from '../lib/digits.ts';
 import { CONTRACT_KINDS } from '@wl/schemas/domain/contracts';
 import { RECORD_EXPORT_MAX_ROWS, RECORD_MAX_RANGE_DAYS, toCsv } from '@wl/schemas/domain/records';
 import { Field } from '../accounts/form-parts.tsx';
@@ -20,7 +21,7 @@ const EXPORT_PAGE = 100;
  * same entries my bonus record shows (docs/0049).
  */
 export function IncomePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const trpc = useTRPC();
   const client = useTRPCClient();
   const session = useSession();
@@ -125,7 +126,7 @@ export function IncomePage() {
         <ul className="money__list" data-testid="income.rows">
           {data?.rows.map((r) => (
             <li key={r.id} className="money__row" data-testid="income.row" data-kind={r.kind}>
-              <time dateTime={r.time}>{new Date(r.time).toLocaleString()}</time>
+              <time dateTime={r.time}>{localDateTime(r.time, i18n.language)}</time>
               <span>{t(`contract_kind_${r.kind}`)}</span>
               <strong>{money(r.amountMinor)}</strong>
             </li>

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { localDateTime } from '../lib/digits.ts';
 import { Link } from 'react-router';
 import { QR_MARGIN, QR_SIZE } from '@wl/schemas/constants';
 import { buildRegistrationSchema, firstFieldErrors, type TFieldError } from '@wl/schemas/rules/validate-field';
@@ -60,7 +61,7 @@ function InvitationQr({ link, testId }: { link: string; testId: string }) {
       live = false;
     };
   }, [link]);
-  return src ? <img className="agent-invite__qr" src={src} width={QR_SIZE} height={QR_SIZE} alt={t('rc_qr_alt', { link })} data-testid={testId} /> : <span className="agent-invite__qr" aria-busy="true" />;
+  return src ? <img className="agent-invite__qr" src={src} width={QR_SIZE} height={QR_SIZE} alt={t('rc_qr_alt')} data-testid={testId} /> : <span className="agent-invite__qr" aria-busy="true" />;
 }
 
 /** Registering a downline directly: the merchant's username and password rules, checked here and on the platform alike (SPEC §5). */
@@ -168,7 +169,7 @@ function DirectRegister() {
 
 /** One invitation code in link management: code, type, registrations, status, and its actions. */
 function InvitationRow({ inv, onChanged }: { inv: TInvitation; onChanged: (note: string) => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const trpc = useTRPC();
   const [qr, setQr] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -180,12 +181,12 @@ function InvitationRow({ inv, onChanged }: { inv: TInvitation; onChanged: (note:
   return (
     <li className="money__row agent-report__row" data-testid="agent-invite.row" data-code={inv.code} data-enabled={inv.enabled}>
       <span className="agent-report__who">
-        <strong>{inv.code}</strong>{' '}
+        <strong translate="no">{inv.code}</strong>{' '}
         <span className="money__hint">
           {t(`rc_role_${inv.role}`)} · {t(inv.enabled ? 'rc_enabled' : 'rc_disabled')} · <span data-testid="agent-invite.registrations">{t('rc_registrations', { count: inv.registrations })}</span>
         </span>
       </span>
-      <span className="money__hint">{t('rc_created_at', { time: new Date(inv.createdAt).toLocaleString() })}</span>
+      <span className="money__hint">{t('rc_created_at', { time: localDateTime(inv.createdAt, i18n.language) })}</span>
       <span className="agent-invite__actions">
         <button type="button" className="btn btn--ghost btn--small" data-testid="agent-invite.qr-toggle" aria-expanded={qr} onClick={() => setQr((q) => !q)}>
           {t(qr ? 'rc_hide_qr' : 'rc_show_qr')}
@@ -276,7 +277,7 @@ function Invitations() {
               {t('rc_created', { code: latest.code })}
             </p>
             <InvitationQr link={link} testId="agent-invite.qr" />
-            <p className="agent-invite__link" data-testid="agent-invite.link">
+            <p className="agent-invite__link" data-testid="agent-invite.link" translate="no">
               {link}
             </p>
             <div className="agent-invite__actions">

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { localDateTime } from '../lib/digits.ts';
 import type { TTeamBetRow } from '@wl/schemas/wps/agent-team-calls';
 import { useTRPC, useTRPCClient } from '../api/trpc.ts';
 import { formatMinor } from '../lib/money.ts';
@@ -16,7 +17,7 @@ const ID = 'agent-bets';
  * totals over the filter and CSV. The platform reads only the agent's own subtree (docs/0051).
  */
 export function TeamBetsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const trpc = useTRPC();
   const client = useTRPCClient();
   const session = useSession();
@@ -56,10 +57,10 @@ export function TeamBetsPage() {
           {data?.rows.map((r) => (
             <li key={r.id} className="money__row agent-report__row" data-testid={`${ID}.row`} data-username={r.username}>
               <span className="agent-report__who">
-                <strong>{r.nickname}</strong> <span className="money__hint">{r.username} · {t('agent_level_n', { level: r.level })}</span>
+                <strong translate="no">{r.nickname}</strong> <span className="money__hint"><span translate="no">{r.username}</span> · {t('agent_level_n', { level: r.level })}</span>
               </span>
-              <time dateTime={r.time}>{new Date(r.time).toLocaleString()}</time>
-              <span>{[r.code, r.game].filter(Boolean).join(' · ')}</span>
+              <time dateTime={r.time}>{localDateTime(r.time, i18n.language)}</time>
+              <span translate="no">{[r.code, r.game].filter(Boolean).join(' · ')}</span>
               <span className="agent-report__figures">
                 {t('rep_bet')} {money(r.betMinor)} · {t('rep_valid_bet')} {money(r.validBetMinor)} · {t('rep_payout')} {money(r.payoutMinor)} ·{' '}
                 <span className={r.profitMinor < 0 ? 'is-negative' : undefined}>

@@ -74,7 +74,7 @@ export function TeamProfitPage() {
           {data?.rows.map((r) => (
             <li key={r.memberId} className="money__row agent-report__row" data-testid={`${ID}.row`} data-username={r.username}>
               <span className="agent-report__who">
-                <strong>{r.nickname}</strong> <span className="money__hint">{r.username} · {t('agent_level_n', { level: r.level })}</span>
+                <strong translate="no">{r.nickname}</strong> <span className="money__hint"><span translate="no">{r.username}</span> · {t('agent_level_n', { level: r.level })}</span>
               </span>
               <span className="agent-report__figures">
                 {t('rep_deposit')} {money(r.depositMinor)} · {t('rep_withdraw')} {money(r.withdrawMinor)} · {t('rep_valid_bet')} {money(r.validBetMinor)} · {t('rep_payout')} {money(r.payoutMinor)} · {t('rep_bonus')} {money(r.bonusMinor)}

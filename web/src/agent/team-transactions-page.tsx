@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { localDateTime } from '../lib/digits.ts';
 import type { TAccountRecordType } from '@wl/schemas/wps/record-calls';
 import type { TTeamTransactionRow } from '@wl/schemas/wps/agent-team-calls';
 import { Field } from '../accounts/form-parts.tsx';
@@ -20,7 +21,7 @@ const TYPES: readonly TAccountRecordType[] = ['deposit', 'withdraw', 'transfer',
  * and CSV (docs/0051).
  */
 export function TeamTransactionsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const trpc = useTRPC();
   const client = useTRPCClient();
   const session = useSession();
@@ -72,12 +73,12 @@ export function TeamTransactionsPage() {
           {data?.rows.map((r) => (
             <li key={r.id} className="money__row agent-report__row" data-testid={`${ID}.row`} data-type={r.type} data-username={r.username}>
               <span className="agent-report__who">
-                <strong>{r.nickname}</strong> <span className="money__hint">{r.username} · {t('agent_level_n', { level: r.level })}</span>
+                <strong translate="no">{r.nickname}</strong> <span className="money__hint"><span translate="no">{r.username}</span> · {t('agent_level_n', { level: r.level })}</span>
               </span>
-              <time dateTime={r.time}>{new Date(r.time).toLocaleString()}</time>
+              <time dateTime={r.time}>{localDateTime(r.time, i18n.language)}</time>
               <span>
                 {t(`record_type_${r.type}`)}
-                {r.code ? ` · ${r.code}` : ''}
+                {r.code ? <span translate="no">{` · ${r.code}`}</span> : ''}
               </span>
               <span className={r.amountMinor < 0 ? 'is-negative' : undefined}>{money(r.amountMinor)}</span>
               <span className="money__hint">{t('record_balance_after_value', { balance: money(r.balanceAfterMinor) })}</span>
