@@ -60,10 +60,10 @@ beforeAll(async () => {
   // Agents at the top, in two branches and one level down; members inside and outside the tree.
   await sign('demo_agent', 'Agent1234');
   for (const sub of ['demo_sub1', 'demo_sub2', 'demo_sub3']) await sign(sub, DEMO_TEAM.password);
-  for (const member of ['team_a01', 'team_b01', 'team_c01']) await sign(member, DEMO_TEAM.password);
-  await sign('demo_down1', 'Down1234');
+  for (const member of ['team_a01', 'team_a02', 'team_b01', 'team_b02', 'team_c01', 'team_c02']) await sign(member, DEMO_TEAM.password);
+  for (const member of ['demo_down1', 'demo_down2', 'demo_down3']) await sign(member, 'Down1234');
   await sign('demo_member', 'Demo1234');
-  await sign('demo_player1', 'Player1234');
+  for (const member of ['demo_player1', 'demo_player2']) await sign(member, 'Player1234');
   contracts = await ctx.db.selectFrom('agent_contracts').select(['id', 'member_id', 'upline_id']).execute();
   // An invitation code of each agent, so each has ids the others must not touch.
   for (const c of callers.filter((x) => x.agent)) {
@@ -119,8 +119,9 @@ describe('agent procedures never answer about accounts outside the caller’s su
         }
         // By account name: the downline search and every report, at every level.
         await check(c, 'GET', AGENT_PATHS.downlines, { search: target.username }, { noRows: outside });
-        for (const level of [0, 1, 2, 3]) {
-          const q = { ...WEEK, username: target.username, level, pageSize: 100 };
+        // Account names match case-insensitively: the upper-cased name must not reach further.
+        for (const [username, level] of [...[0, 1, 2, 3].map((l) => [target.username, l] as const), [target.username.toUpperCase(), 0] as const]) {
+          const q = { ...WEEK, username, level, pageSize: 100 };
           await check(c, 'GET', AGENT_TEAM_PATHS.teamBets, q, { noRows: outside });
           await check(c, 'GET', AGENT_TEAM_PATHS.teamProfit, q, { noRows: outside });
           await check(c, 'GET', AGENT_TEAM_PATHS.teamTransactions, q, { noRows: outside });
