@@ -44,7 +44,8 @@ async function layoutFaults(page: Page): Promise<string[]> {
         .map((el) => `${name(el)} to ${Math.round(el.getBoundingClientRect().right)}`);
       faults.push(`document ${scrollWidth} px wide in a ${width} px window (${wide.join(', ')})`);
     }
-    const dialog = Array.from(document.querySelectorAll('[aria-modal="true"]')).at(-1);
+    // An open popup (a native modal <dialog>, or an element marked aria-modal) is all that can be used: check inside it.
+    const dialog = Array.from(document.querySelectorAll('dialog[open], [aria-modal="true"]')).at(-1);
     const scope = dialog ?? document;
     const clippedByScroller = (el: Element, box: DOMRect) => {
       for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
