@@ -3,12 +3,12 @@
  * 10 agents, 100 agents under them, 99,900 members under those) and 1,000,000 bets over the last seven
  * days (a third of them won), seeded with set-based SQL straight into the tables the reports read (the
  * members with the closure table's triggers, wallets, ledger transactions and entries). Then the agent's
- * team overview for the week and for today, through the gateway to the platform, each beside a bare
+ * team overview and team betting report for the week and for today, through the gateway to the platform, each beside a bare
  * Fastify route that sends the same bytes, timed the same way: requests per second, p50, p95, ratio.
  * On PGlite in memory, or on PostgreSQL when DATABASE_URL is set (a schema of its own, dropped after).
  */
 import { sql, type Kysely } from 'kysely';
-import { AGENT_PATHS } from '@wl/schemas';
+import { AGENT_PATHS, AGENT_TEAM_PATHS } from '@wl/schemas';
 import { buildPlatform } from '@wl/platform/app';
 import { openDatabase, type TDatabase } from '@wl/platform/db/database';
 import { migrate } from '@wl/platform/db/migrate';
@@ -157,6 +157,8 @@ export async function measureAgentTeam(databaseUrl = process.env.DATABASE_URL, o
     const calls: { name: string; proc: string; platformPath: string; input: Record<string, string | number> }[] = [
       { name: 'team overview, 7 days', proc: 'agent.teamOverview', platformPath: AGENT_PATHS.teamOverview, input: { from: new Date(now - 7 * 86_400_000).toISOString(), to: new Date(now).toISOString(), tzOffsetMinutes: 360 } },
       { name: 'team overview, today', proc: 'agent.teamOverview', platformPath: AGENT_PATHS.teamOverview, input: { from: midnight.toISOString(), to: new Date(now).toISOString(), tzOffsetMinutes: 360 } },
+      { name: 'team betting, 7 days, page 1', proc: 'agent.teamBets', platformPath: AGENT_TEAM_PATHS.teamBets, input: { from: new Date(now - 7 * 86_400_000).toISOString(), to: new Date(now).toISOString(), pageNo: 1, pageSize: 20 } },
+      { name: 'team betting, today, page 1', proc: 'agent.teamBets', platformPath: AGENT_TEAM_PATHS.teamBets, input: { from: midnight.toISOString(), to: new Date(now).toISOString(), pageNo: 1, pageSize: 20 } },
     ];
     const samples = await Promise.all(calls.map(async (c) => ({ ...c, path: `/trpc/${c.proc}?input=${encodeURIComponent(JSON.stringify(c.input))}` })));
     const routes: { name: string; path: string; barePath: string }[] = [];
