@@ -52,6 +52,11 @@ export default defineConfig({
     // The site's service worker (the lite app, docs/0048) would precache the shell in every fresh
     // context of every journey; only lite-app.spec.ts lets it run.
     serviceWorkers: 'block',
+    // Pages ask for reduced motion, as many phone users do: the site then stops its endless
+    // animations (marquee, winner board, banner autoplay). An idle home page with them running keeps
+    // Chromium's software compositor at about 30% of a core, in every open page of every journey
+    // (docs/0055). layout-overflow.spec.ts checks the layout with motion on as well.
+    reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

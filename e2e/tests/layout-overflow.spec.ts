@@ -116,6 +116,9 @@ async function expectInView(page: Page, target: Locator): Promise<void> {
 }
 
 test.describe.configure({ mode: 'parallel' });
+// The layout as most visitors see it, with the marquee, the winner board and the banners moving (the
+// other journeys ask for reduced motion, playwright.config.ts).
+test.use({ reducedMotion: 'no-preference' });
 
 test('every public route fits 360 px and 1280 px, primary buttons in view (visitor)', async ({ page }) => {
   await checkRoutes(page, BUILT_ROUTES.filter((r) => !MEMBER_ONLY.test(r) && !AGENT_ONLY.test(r)));

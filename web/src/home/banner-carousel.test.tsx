@@ -37,6 +37,15 @@ describe('BannerCarousel', () => {
     expect(one.autoplay).toBe(false);
     expect(one.loop).toBe(false);
   });
+
+  it('does not autoplay for a visitor who asked for reduced motion; the slides still loop and page by dot', async () => {
+    const { bannerSwiperProps } = await import('./banner-carousel.tsx');
+    const reduced = bannerSwiperProps(3, true);
+    expect(reduced.autoplay).toBe(false);
+    expect(reduced.loop).toBe(true);
+    expect(reduced.pagination).toEqual({ clickable: true });
+    expect(bannerSwiperProps(3, false).autoplay).toEqual({ delay: 5000, disableOnInteraction: false });
+  });
 });
 
 describe('FirstBanner', () => {

@@ -7,8 +7,16 @@ import { BannerSlide } from './banner-slide.tsx';
 import 'swiper/css';
 import 'swiper/css/pagination';
 
-/** SPEC §2/§9: loops; autoplays every 5 s at 1 s speed, only when there is more than one banner. */
-export function bannerSwiperProps(count: number): SwiperProps {
+/** Whether the visitor asked for less motion (the system setting behind `prefers-reduced-motion`). */
+const prefersReducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+
+/**
+ * SPEC §2/§9: loops; autoplays every 5 s at 1 s speed, only when there is more than one banner. A
+ * visitor who asked for reduced motion gets no autoplay (WCAG 2.2.2: moving content that starts by
+ * itself must be stoppable; the slides stay a swipe or a dot away), as the marquee and the winner
+ * board stop for them in CSS.
+ */
+export function bannerSwiperProps(count: number, reducedMotion = prefersReducedMotion()): SwiperProps {
   const many = count > 1;
   return {
     modules: [Autoplay, Pagination],
@@ -16,7 +24,7 @@ export function bannerSwiperProps(count: number): SwiperProps {
     speed: BANNER_SPEED_MS,
     spaceBetween: BANNER_SPACE_BETWEEN,
     slidesPerView: 1,
-    autoplay: many ? { delay: BANNER_AUTOPLAY_MS, disableOnInteraction: false } : false,
+    autoplay: many && !reducedMotion ? { delay: BANNER_AUTOPLAY_MS, disableOnInteraction: false } : false,
     pagination: many ? { clickable: true } : false,
   };
 }
