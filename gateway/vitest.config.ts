@@ -11,6 +11,9 @@ export default defineConfig({
     // platform suite spent 79 s importing and 7 s without it. Every file still builds its own database,
     // platform and gateway; nothing else is shared between files.
     isolate: false,
+    // Two files at a time, as the platform suite runs: vitest's default on a two-core machine is one
+    // (cores - 1), and much of a file's time is spent waiting on its platform, its jobs and its sockets.
+    maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

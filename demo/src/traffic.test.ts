@@ -25,7 +25,10 @@ beforeAll(async () => {
     gatewaySecret: SECRET,
     logger: false,
     publicCacheMs: 0,
-    rateLimits: { gamePlay: { subject: { limit: 4, windowMs: 1000 } } },
+    // One play per session every 2 s: six rounds in a row must wait, unless each round took longer than
+    // that (a ceiling for a stuck machine, as the test timeouts are; at 4 a second a loaded machine
+    // played slower than the limit and never waited).
+    rateLimits: { gamePlay: { subject: { limit: 1, windowMs: 2000 } } },
   });
   url = await gateway.listen({ host: '127.0.0.1', port: 0 });
 });
@@ -51,7 +54,7 @@ describe('demo traffic', () => {
     expect(summary.byMember.demo_down1?.rounds).toBe(6);
     // demo_down1 starts with nothing: it deposited on the simulated channel and played once it settled.
     expect(summary.topUps).toBeGreaterThanOrEqual(1);
-    // Six rounds in a row on a limit of four a second per session: the run waited instead of failing.
+    // Six rounds in a row on a limit of one per 2 s per session: the run waited instead of failing.
     expect(summary.backoff.waits).toBeGreaterThan(0);
 
     // Each member's profit and loss holds exactly what the run staked and won for it.

@@ -112,7 +112,9 @@ describe('live config stream limits and shutdown', () => {
     } finally {
       await full.close();
     }
-  }, 60_000);
+    // Two gateways, each on an embedded platform of its own (on PostgreSQL each migrates and seeds a
+    // schema): a ceiling for a loaded machine, as in beforeAll.
+  }, 180_000);
 
   it('ends every open stream when the gateway closes, so shutdown never hangs', async () => {
     const h = await startGateway({ liveStreams: MANY });
