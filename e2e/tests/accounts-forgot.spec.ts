@@ -1,9 +1,9 @@
 import { LANGUAGES, expectLocalized, finishFirstLogin, loginByUsername, logoutFromHeader, nextMessage, outboxMark, registerAccount, resetLink, smsCode, switchLanguage } from '../fixtures/accounts.ts';
-import { expect, test } from '../fixtures/test.ts';
+import { expect, test, walkedIn } from '../fixtures/test.ts';
 
 for (const lang of LANGUAGES) {
   test.describe(`forgot password (${lang})`, () => {
-    test('by email: in_been_out, then the emailed link sets a new password', async ({ home, page, request }) => {
+    walkedIn('bn', lang)('by email: in_been_out, then the emailed link sets a new password', async ({ home, page, request }) => {
       const account = await registerAccount(request, `e${lang}`);
       await home.open('/');
       await switchLanguage(page, lang);
@@ -42,7 +42,7 @@ for (const lang of LANGUAGES) {
       await logoutFromHeader(page);
     });
 
-    test('by mobile: SMS code, new password, logged in on /', async ({ home, page, request }) => {
+    walkedIn('en', lang)('by mobile: SMS code, new password, logged in on /', async ({ home, page, request }) => {
       const account = await registerAccount(request, `m${lang}`);
       await home.open('/promotions');
       await switchLanguage(page, lang);

@@ -1,10 +1,10 @@
 import { ACCOUNTS, LANGUAGES, expectLocalized, finishFirstLogin, logoutFromHeader, nextMessage, outboxMark, smsCode, switchLanguage } from '../fixtures/accounts.ts';
 import { DEMO } from '../fixtures/pages.ts';
-import { expect, test } from '../fixtures/test.ts';
+import { expect, test, walkedIn } from '../fixtures/test.ts';
 
 for (const lang of LANGUAGES) {
   test.describe(`login and logout (${lang})`, () => {
-    test('logs in by username with remember me (username only), then logs out after confirming', async ({ home, page }) => {
+    walkedIn('en', lang)('logs in by username with remember me (username only), then logs out after confirming', async ({ home, page }) => {
       await home.open('/');
       await switchLanguage(page, lang);
       await page.getByTestId('header.login').click();
@@ -38,7 +38,7 @@ for (const lang of LANGUAGES) {
       await expect(page.getByTestId('login.username')).toHaveValue(DEMO.member.username);
     });
 
-    test('logs in by SMS code read from the outbox', async ({ home, page, request }) => {
+    walkedIn('bn', lang)('logs in by SMS code read from the outbox', async ({ home, page, request }) => {
       await home.open('/');
       await switchLanguage(page, lang);
       await page.getByTestId('header.login').click();

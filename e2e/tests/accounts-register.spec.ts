@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { ACCOUNTS, LANGUAGES, captchaOf, expectLocalized, freshMobile, freshUsername, nextMessage, outboxMark, smsCode, switchLanguage, type TLang } from '../fixtures/accounts.ts';
-import { ANNOUNCEMENT_SEEN_KEYS, expect, test } from '../fixtures/test.ts';
+import { ANNOUNCEMENT_SEEN_KEYS, expect, test, walkedIn } from '../fixtures/test.ts';
 
 // Each journey is long real work (a human check, an SMS round trip through the outbox on the mobile
 // tab, an argon2 registration and login): on a loaded machine it needs more than the suite's ceiling.
@@ -51,7 +51,7 @@ async function finish(page: Page, lang: TLang, humanCheck: boolean) {
 
 for (const lang of LANGUAGES) {
   test.describe(`registration (${lang})`, () => {
-    test('registers on the mobile tab (the default) after a rule violation, with one human check', async ({ home, page, request }) => {
+    walkedIn('bn', lang)('registers on the mobile tab (the default) after a rule violation, with one human check', async ({ home, page, request }) => {
       await home.open('/');
       await switchLanguage(page, lang);
       await page.getByTestId('header.register').click();
@@ -73,7 +73,7 @@ for (const lang of LANGUAGES) {
       await finish(page, lang, false);
     });
 
-    test('registers on the username tab after a rule violation: no SMS code, one human check, terms linked', async ({ home, page }) => {
+    walkedIn('en', lang)('registers on the username tab after a rule violation: no SMS code, one human check, terms linked', async ({ home, page }) => {
       await home.open('/');
       await switchLanguage(page, lang);
       await page.getByTestId('header.register').click();

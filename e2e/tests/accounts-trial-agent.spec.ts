@@ -1,10 +1,10 @@
 import { LANGUAGES, expectLocalized, switchLanguage } from '../fixtures/accounts.ts';
 import { DEMO } from '../fixtures/pages.ts';
-import { expect, test } from '../fixtures/test.ts';
+import { expect, test, walkedIn } from '../fixtures/test.ts';
 
 for (const lang of LANGUAGES) {
   test.describe(`trial account and agent pages (${lang})`, () => {
-    test('free play makes a trial account that is stopped on launch and on member pages', async ({ home, page }) => {
+    walkedIn('en', lang)('free play makes a trial account that is stopped on launch and on member pages', async ({ home, page }) => {
       await home.open('/');
       await switchLanguage(page, lang);
       await page.getByTestId('header.freeplay').click();
@@ -20,7 +20,7 @@ for (const lang of LANGUAGES) {
       await expect(page.getByTestId('security.page')).toHaveCount(0);
     });
 
-    test('an agent logs in on /agent, sees the agent centre and logs out to /agent', async ({ page }) => {
+    walkedIn('bn', lang)('an agent logs in on /agent, sees the agent centre and logs out to /agent', async ({ page }) => {
       await page.goto('/agent');
       await switchLanguage(page, lang);
       await expectLocalized(page.getByTestId('agent.title'), lang, 'Agent back office');
@@ -47,7 +47,7 @@ for (const lang of LANGUAGES) {
       await expect(page.getByTestId('agent.page')).toBeVisible();
     });
 
-    test('a non-agent is refused on /agent and sent there from /agentHome', async ({ page }) => {
+    walkedIn('en', lang)('a non-agent is refused on /agent and sent there from /agentHome', async ({ page }) => {
       await page.goto('/agentHome');
       await expect(page).toHaveURL(/\/agent$/);
       await switchLanguage(page, lang);
