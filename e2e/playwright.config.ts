@@ -27,9 +27,9 @@ export const CHROMIUM_ARGS = [
  * such state goes on this list.
  */
 // Money journeys move the demo member's balance, which home.spec.ts reads (৳12,500.00) in the
-// parallel project: they run here, after it, unless they use an account of their own.
-// agent-contracts.spec.ts: its downline's bet pays demo_agent's own salary, whose balance agent-centre.spec.ts reads (docs/0049).
-export const SHARED_STATE_JOURNEYS = ['**/operator-*.spec.ts', '**/accounts-second-factor.spec.ts', '**/money-*.spec.ts', '**/agent-contracts.spec.ts'];
+// parallel project: they run here, after it, unless they use an account of their own (the game
+// journeys' demo_player1..4; agent-contracts.spec.ts's demo_agent2 and the downline it registers).
+export const SHARED_STATE_JOURNEYS = ['**/operator-*.spec.ts', '**/accounts-second-factor.spec.ts', '**/money-*.spec.ts'];
 
 export default defineConfig({
   testDir: './tests',

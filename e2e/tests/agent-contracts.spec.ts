@@ -1,19 +1,24 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
-import { switchLanguage, type TLang } from '../fixtures/accounts.ts';
+import { freshUsername, switchLanguage, type TLang } from '../fixtures/accounts.ts';
 import { minorOf, taka } from '../fixtures/money-deposit.ts';
 import { BENGALI, DEMO } from '../fixtures/pages.ts';
 import { ANNOUNCEMENT_SEEN_KEYS, expect, test } from '../fixtures/test.ts';
 
-// Issue 10 items 3 and 4 (docs/0049): demo_agent offers its sub-agent demo_sub2 a real-time salary
-// contract (BN); demo_sub2, in a browser context of its own, accepts it and spins the built-in slot;
-// once the window closes (REALTIME_SALARY_WINDOW_SECONDS is short in the journeys) the settlement
-// job pays it, and demo_sub2's income and bonus details and demo_agent's records of its downline
-// show the payment (EN). Then both sides end the contract. It runs in the shared-state project:
-// demo_sub2's bet also earns demo_agent its own operator contract's salary, and agent-centre.spec.ts
-// reads demo_agent's balance in the parallel project.
-const SUB = { username: 'demo_sub2', password: 'Team1234' };
+// Issue 10 items 2–4 (docs/0049, docs/0051), one journey: demo_agent2 (a top agent of its own with
+// an operator real-time salary contract and no seeded team) registers a sub-agent in the register
+// centre, transfers it money from team management (both accounts' records show it), and offers it a
+// real-time salary (BN; one above its own rate is refused first). The sub-agent, in a browser context
+// of its own, accepts and spins the built-in slot; once the window closes (REALTIME_SALARY_WINDOW_SECONDS
+// is short in the journeys) the settlement job pays both: the sub-agent's income and bonus details,
+// and demo_agent2's own income and its records of its downline show the payments (EN). Then both
+// sides end the contract. Nobody else uses demo_agent2 or its fresh downline, and demo_agent2 is not
+// in demo_agent's tree (the bet pays no other seeded account): it runs in the parallel project.
+const AGENT = DEMO.contractAgent;
 const SLOT = 'WLG_SLOT_BENGAL';
+/** The transfer that funds the downline's spin (৳600.00) and the spin's stake (25 lines of ৳20). */
+const FUNDS = 60_000;
+const STAKE = 50_000;
 
 /** Nothing pans sideways at 360 px, and axe finds nothing. */
 async function checkPage(page: Page): Promise<void> {
@@ -36,25 +41,77 @@ async function agentSession(browser: Browser, lang: TLang, account: { username: 
   await page.getByTestId('agent.username').fill(account.username);
   await page.getByTestId('agent.password').fill(account.password);
   await page.getByTestId('agent.submit').click();
-  // demo_agent's first login may show the first-login step once (accounts-trial-agent.spec.ts too).
+  // A first login shows the first-login step once (accounts-trial-agent.spec.ts too).
   const firstLogin = page.getByTestId('first-login.continue');
-  await expect(page.getByTestId('agent-home.page').or(firstLogin)).toBeVisible();
+  await expect(page.getByTestId('agent-home.page').or(firstLogin)).toBeVisible({ timeout: 30_000 });
   if (await firstLogin.isVisible()) await firstLogin.click();
   await expect(page).toHaveURL(/\/agentHome$/);
   return page;
 }
 
-test('an agent offers a real-time salary, the downline accepts, plays and is paid after the window closes (BN, EN)', async ({ browser }) => {
-  test.setTimeout(180_000);
-  const agent = await agentSession(browser, 'bn', DEMO.agent);
-  const sub = await agentSession(browser, 'bn', SUB);
+/** The newest row of the account record (transactionHistory) is a transfer of `signedMinor`. */
+async function expectNewestTransfer(page: Page, signedMinor: number): Promise<void> {
+  await page.goto('/member/transactionHistory');
+  // A ceiling for a loaded machine (the member frame and the records page are chunks of their own).
+  await expect(page.getByTestId('records.page')).toBeVisible({ timeout: 30_000 });
+  const newest = page.getByTestId('records.row').first();
+  await expect(newest).toHaveAttribute('data-type', 'transfer');
+  await expect(newest).toContainText(`${signedMinor < 0 ? '-' : ''}${taka(Math.abs(signedMinor))}`);
+}
 
-  // The agent's own contract comes from the operator; it offers demo_sub2 a share (BN).
-  await agent.getByTestId('agent-home.nav.agentRealtimeSalary').click();
-  await expect(agent).toHaveURL(/\/agentHome\/agentRealtimeSalary$/);
+/** Reloads `page` until the amount in `testId` is `minor` (the settlement job runs on its own). */
+async function pollAmount(page: Page, testId: string, minor: number): Promise<void> {
+  const amount = page.getByTestId(testId);
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        await expect(amount).toHaveText(/\d\.\d{2}$/);
+        return minorOf((await amount.textContent())!);
+      },
+      // Ceiling: the 20 s window, the 5 s settle delay and the job's next run, on a loaded machine.
+      { timeout: 90_000, intervals: [2_000] },
+    )
+    .toBe(minor);
+}
+
+test('an agent registers a downline, funds it and offers it a real-time salary; it accepts, plays and both are paid after the window closes (BN, EN)', async ({ browser }) => {
+  // Two logins, a registration (argon2), a spin and a salary window of 20 s: a ceiling on a busy core.
+  test.setTimeout(240_000);
+  const agent = await agentSession(browser, 'bn', AGENT);
+
+  // Register centre: a fresh sub-agent under demo_agent2 (BN).
+  const sub = { username: freshUsername('ct'), password: 'Fresh1234' };
+  await agent.getByTestId('agent-home.nav.registerCenter').click();
+  await expect(agent).toHaveURL(/\/agentHome\/registerCenter$/);
+  await agent.getByTestId('agent-register.username').fill(sub.username);
+  await agent.getByTestId('agent-register.password').fill(sub.password);
+  await agent.getByTestId('agent-register.confirmPassword').fill(sub.password);
+  await agent.getByTestId('agent-register.role').selectOption('agent');
+  await agent.getByTestId('agent-register.submit').click();
+  await expect(agent.getByTestId('agent-register.done')).toContainText(sub.username);
+
+  // Team management: the new sub-agent is there with nothing; demo_agent2 transfers it ৳600.00.
+  await agent.getByTestId('agent-home.nav.downlineManagmentView').click();
+  await agent.getByTestId('agent-downline.search').fill(sub.username);
+  await agent.getByTestId('agent-downline.search-submit').click();
+  const downRow = agent.getByTestId('agent-downline.row');
+  await expect(downRow).toHaveCount(1);
+  await expect(downRow).toHaveAttribute('data-username', sub.username);
+  await downRow.getByTestId('agent-downline.open').click();
+  await expect(agent.getByTestId('agent-downline.detail-balance')).toHaveText(taka(0));
+  await agent.getByTestId('agent-downline.amount').fill(String(FUNDS / 100));
+  await agent.getByTestId('agent-downline.submit').click();
+  await expect(agent.getByTestId('agent-downline.done')).toContainText(taka(FUNDS));
+  await expect(agent.getByTestId('agent-downline.detail-balance')).toHaveText(taka(FUNDS));
+  // The agent's account record shows the transfer out.
+  await expectNewestTransfer(agent, -FUNDS);
+
+  // The agent's own contract comes from the operator; it offers the new sub-agent a share (BN).
+  await agent.goto('/agentHome/agentRealtimeSalary');
   await expect(agent.getByTestId('contract.mine')).toHaveAttribute('data-state', 'accepted');
   await expect(agent.getByTestId('contract.mine-state')).toHaveText(BENGALI);
-  const option = agent.getByTestId('contract.offer-member').locator('option', { hasText: 'demo_sub2' });
+  const option = agent.getByTestId('contract.offer-member').locator('option', { hasText: sub.username });
   await agent.getByTestId('contract.offer-member').selectOption((await option.getAttribute('value'))!);
   // Above its own 0.30 % profit-salary rate: the platform refuses it, in Bengali.
   await agent.getByTestId('contract.profit-rate').fill('0.31');
@@ -65,27 +122,30 @@ test('an agent offers a real-time salary, the downline accepts, plays and is pai
   await agent.getByTestId('contract.profit-rate').fill('0.20');
   await agent.getByTestId('contract.offer-submit').click();
   await expect(agent.getByTestId('contract.offer-done')).toBeVisible();
-  const offered = agent.locator('[data-testid="contract.offered"][data-username="demo_sub2"]');
+  const offered = agent.locator(`[data-testid="contract.offered"][data-username="${sub.username}"]`);
   await expect(offered).toHaveAttribute('data-state', 'new');
   await checkPage(agent);
 
-  // demo_sub2 accepts in its own browser context (BN).
-  await sub.getByTestId('agent-home.nav.agentRealtimeSalary').click();
-  await expect(sub.getByTestId('contract.offer-in')).toHaveAttribute('data-state', 'new');
-  await checkPage(sub);
-  await sub.getByTestId('contract.offer-in-accept').click();
-  await expect(sub.getByTestId('contract.mine')).toHaveAttribute('data-state', 'accepted');
-  await expect(sub.getByTestId('contract.offer-in')).toHaveCount(0);
+  // The sub-agent logs in on /agent in a browser context of its own: the transfer is in its account
+  // record; it accepts the offer (BN).
+  const down = await agentSession(browser, 'bn', sub);
+  await expectNewestTransfer(down, FUNDS);
+  await down.goto('/agentHome/agentRealtimeSalary');
+  await expect(down.getByTestId('contract.offer-in')).toHaveAttribute('data-state', 'new');
+  await checkPage(down);
+  await down.getByTestId('contract.offer-in-accept').click();
+  await expect(down.getByTestId('contract.mine')).toHaveAttribute('data-state', 'accepted');
+  await expect(down.getByTestId('contract.offer-in')).toHaveCount(0);
   await agent.reload();
   await expect(offered).toHaveAttribute('data-state', 'accepted');
 
-  // demo_sub2 spins the built-in slot once for ৳500 (25 lines of ৳20: a single bet above the ৳1 single bet amount).
-  await sub.goto('/rng?vassalage=WLG');
-  const tile = sub.locator(`[data-testid="game-tile"][data-node-id="${SLOT}"]`);
+  // The sub-agent spins the built-in slot once for ৳500 (a single bet above the ৳1 single bet amount).
+  await down.goto('/rng?vassalage=WLG');
+  const tile = down.locator(`[data-testid="game-tile"][data-node-id="${SLOT}"]`);
   await tile.hover();
-  const [game] = await Promise.all([sub.waitForEvent('popup'), tile.getByTestId('game-tile.play').click()]);
+  const [game] = await Promise.all([down.waitForEvent('popup'), tile.getByTestId('game-tile.play').click()]);
   await game.getByTestId('slot.bet').selectOption('2000');
-  await expect(game.getByTestId('slot.total')).toContainText(taka(50_000));
+  await expect(game.getByTestId('slot.total')).toContainText(taka(STAKE));
   await game.getByTestId('slot.spin').click();
   const round = game.getByTestId('fair.round').first();
   await expect(round).toBeVisible();
@@ -94,55 +154,54 @@ test('an agent offers a real-time salary, the downline accepts, plays and is pai
   await expect(game.getByTestId('game.ended')).toBeVisible();
   await game.close();
   // The agent frame has no language switch: the site's header has (the language is kept).
-  await switchLanguage(sub, 'en');
-  // The team (only demo_sub2 played) won the window when the spin paid more than its stake: 0.20 %, else 0.40 %.
-  const salary = (50_000 * (minorOf(paidText!) > 50_000 ? 20 : 40)) / 10_000;
+  await switchLanguage(down, 'en');
+  // Both teams (only the sub-agent played) won the window when the spin paid more than its stake:
+  // then the profit-salary rates (0.20 % and demo_agent2's 0.30 %), else the loss-salary rates (0.40 %, 0.50 %).
+  const won = minorOf(paidText!) > STAKE;
+  const subSalary = (STAKE * (won ? 20 : 40)) / 10_000;
+  const agentSalary = (STAKE * (won ? 30 : 50)) / 10_000;
 
-  // After the window closes the job pays it: demo_sub2's income shows it (EN).
-  await sub.goto('/agentHome/agentRevenueReport');
-  await expect(sub.locator('.agent-content__title')).toHaveText('My income');
-  const realtime = sub.getByTestId('income.kind.realtime');
-  await expect
-    .poll(
-      async () => {
-        await sub.reload();
-        await expect(realtime).toHaveText(/\d\.\d{2}$/);
-        return minorOf((await realtime.textContent())!);
-      },
-      { timeout: 90_000, intervals: [2_000] },
-    )
-    .toBe(salary);
-  await expect(sub.getByTestId('income.row').first()).toHaveAttribute('data-kind', 'realtime');
-  await expect(sub.getByTestId('income.row').first()).toContainText(taka(salary));
-  await checkPage(sub);
+  // After the window closes the job pays it: the sub-agent's income shows it (EN).
+  await down.goto('/agentHome/agentRevenueReport');
+  await expect(down.locator('.agent-content__title')).toHaveText('My income');
+  await pollAmount(down, 'income.kind.realtime', subSalary);
+  await expect(down.getByTestId('income.row').first()).toHaveAttribute('data-kind', 'realtime');
+  await expect(down.getByTestId('income.row').first()).toContainText(taka(subSalary));
+  await checkPage(down);
 
-  // The same payment is a bonus in demo_sub2's bonus details.
-  await sub.goto('/member/bonusDetails');
-  const bonus = sub.getByTestId('records.row').first();
+  // The same payment is a bonus in the sub-agent's bonus details.
+  await down.goto('/member/bonusDetails');
+  const bonus = down.getByTestId('records.row').first();
   await expect(bonus).toContainText('Salary');
-  await expect(bonus).toContainText(taka(salary));
+  await expect(bonus).toContainText(taka(subSalary));
 
-  // demo_agent sees it in its downlines' settlement records (EN).
+  // demo_agent2 is paid on its operator contract for the same bet: its income shows it (EN) …
   await agent.goto('/');
   await switchLanguage(agent, 'en');
+  await agent.goto('/agentHome/agentRevenueReport');
+  await expect(agent.locator('.agent-content__title')).toHaveText('My income');
+  await pollAmount(agent, 'income.kind.realtime', agentSalary);
+  await expect(agent.getByTestId('income.row').first()).toContainText(taka(agentSalary));
+
+  // … and its records of its downlines' settlements show the sub-agent's payment.
   await agent.goto('/agentHome/agentRealtimeSalary');
   await agent.getByTestId('contract.scope.team').click();
   await agent.getByTestId('contract.period.today').click();
-  const row = agent.locator('[data-testid="contract.record-row"][data-username="demo_sub2"]').first();
-  await expect(row.getByTestId('contract.record-amount')).toHaveText(taka(salary));
+  const row = agent.locator(`[data-testid="contract.record-row"][data-username="${sub.username}"]`).first();
+  await expect(row.getByTestId('contract.record-amount')).toHaveText(taka(subSalary));
   await expect(agent.getByTestId('contract.records-totals')).toContainText('payments');
   await checkPage(agent);
 
-  // demo_sub2 asks to end it; demo_agent confirms.
-  await sub.goto('/agentHome/agentRealtimeSalary');
-  await sub.getByTestId('contract.mine-terminate').click();
-  await expect(sub.getByTestId('contract.mine')).toHaveAttribute('data-state', 'termination');
-  await expect(sub.getByTestId('contract.mine-state')).toHaveText('Termination requested by you');
+  // The sub-agent asks to end it; demo_agent2 confirms.
+  await down.goto('/agentHome/agentRealtimeSalary');
+  await down.getByTestId('contract.mine-terminate').click();
+  await expect(down.getByTestId('contract.mine')).toHaveAttribute('data-state', 'termination');
+  await expect(down.getByTestId('contract.mine-state')).toHaveText('Termination requested by you');
   await agent.reload();
   await offered.getByTestId('contract.offered-confirmTermination').click();
-  await expect(agent.locator('[data-testid="contract.offered"][data-username="demo_sub2"]')).toHaveCount(0);
-  await sub.reload();
-  await expect(sub.getByTestId('contract.mine')).toHaveAttribute('data-state', 'terminated');
+  await expect(agent.locator(`[data-testid="contract.offered"][data-username="${sub.username}"]`)).toHaveCount(0);
+  await down.reload();
+  await expect(down.getByTestId('contract.mine')).toHaveAttribute('data-state', 'terminated');
   await agent.context().close();
-  await sub.context().close();
+  await down.context().close();
 });

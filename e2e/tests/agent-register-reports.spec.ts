@@ -8,9 +8,8 @@ import { ANNOUNCEMENT_SEEN_KEYS, expect, test } from '../fixtures/test.ts';
 // Issue 10 item 2 (docs/0051): demo_sub1 registers a downline directly and sees it in team
 // management; makes an invitation code, sees its QR and copies its link; a visitor in a fresh browser
 // registers through the link and joins the team; the team betting and user P&L reports filter, page
-// and export CSV; account details filters by type. demo_sub1's money is never moved (demo_agent's
-// journey transfers into its team, other journeys use demo_sub2), so the reports are read, not
-// matched to amounts.
+// and export CSV; account details filters by type. demo_sub1's own money is never moved, but
+// demo_agent's journey transfers into its team, so the reports are read, not matched to amounts.
 const AGENT = { username: 'demo_sub1', password: 'Team1234' } as const;
 
 // Two argon2 registrations, an SMS round trip and four pages with axe: more than the suite's 45 s.

@@ -10,7 +10,9 @@ const DAY = 86_400_000;
  * (the caps of everything below), demo_sub1's accepted real-time salary and daily wage from
  * demo_agent, and a daily wage demo_sub1 offered demo_sub3 that waits for an answer. All accepted
  * eight days ago, then settled over the seeded week of bets, so the income report and the contract
- * pages have a week of history. demo_sub2 holds none: the contracts journey offers it one.
+ * pages have a week of history. demo_sub2 holds none. demo_agent2, the second top agent, holds
+ * an operator real-time salary of its own and has no team: the contracts journey registers a
+ * downline under it and offers that one a share.
  */
 export const DEMO_CONTRACTS = {
   top: {
@@ -24,11 +26,13 @@ export const DEMO_CONTRACTS = {
     daily: { kind: 'daily', tiers: [{ minBetMinor: 0, rateBp: 10 }, { minBetMinor: 1_000_000, rateBp: 30 }] },
   },
   sub3Offer: { kind: 'daily', tiers: [{ minBetMinor: 0, rateBp: 5 }] },
-} as const satisfies { top: Record<string, TContractTerms>; sub1: Record<string, TContractTerms>; sub3Offer: TContractTerms };
+  /** demo_agent2's operator contract: demo_agent's real-time rates (0.30 % / 0.50 %, ৳1 single bet). */
+  agent2: { kind: 'realtime', profitRateBp: 30, lossRateBp: 50, minSingleBetMinor: 100 },
+} as const satisfies { top: Record<string, TContractTerms>; sub1: Record<string, TContractTerms>; sub3Offer: TContractTerms; agent2: TContractTerms };
 
 export async function seedAgentContracts(trx: Transaction<DB>, merchantId: number, now: Date): Promise<void> {
   const ids = new Map(
-    (await trx.selectFrom('members').select(['id', 'username']).where('merchant_id', '=', merchantId).where('username', 'in', ['demo_agent', 'demo_sub1', 'demo_sub3']).execute()).map((r) => [r.username, r.id]),
+    (await trx.selectFrom('members').select(['id', 'username']).where('merchant_id', '=', merchantId).where('username', 'in', ['demo_agent', 'demo_sub1', 'demo_sub3', 'demo_agent2']).execute()).map((r) => [r.username, r.id]),
   );
   const since = new Date(now.getTime() - 8 * DAY);
   const accepted = { state: 'accepted' as const, offered_at: since, accepted_at: since, settled_until: since };
@@ -45,6 +49,7 @@ export async function seedAgentContracts(trx: Transaction<DB>, merchantId: numbe
       ...Object.values(DEMO_CONTRACTS.top).map((t) => ({ ...row(t.kind, null, 'demo_agent', t), ...accepted })),
       ...Object.values(DEMO_CONTRACTS.sub1).map((t) => ({ ...row(t.kind, 'demo_agent', 'demo_sub1', t), ...accepted })),
       { ...row('daily', 'demo_sub1', 'demo_sub3', DEMO_CONTRACTS.sub3Offer), offered_at: new Date(now.getTime() - DAY) },
+      { ...row('realtime', null, 'demo_agent2', DEMO_CONTRACTS.agent2), ...accepted },
     ])
     .execute();
   // The week of history, settled as the jobs would have; then each payment is dated just after its period.

@@ -6,7 +6,8 @@ import { migrate } from '../db/migrate.ts';
 import { freshDatabase, rowCounts } from '../test-support/db.ts';
 import { verifyPassword } from '../session/password.service.ts';
 import { ledgerViolations, NO_VIOLATIONS } from '../wallet/ledger-invariants.ts';
-import { DEFAULT_FLAGS, DEMO_ACCOUNTS, DEMO_MEMBER_BALANCE_MINOR, seed } from './seed.ts';
+import { DEFAULT_FLAGS, DEMO_ACCOUNTS, DEMO_CONTRACT_AGENT_BALANCE_MINOR, DEMO_MEMBER_BALANCE_MINOR, seed } from './seed.ts';
+import { DEMO_CONTRACTS } from './agent-contracts.ts';
 
 describe('seed', () => {
   let database: TDatabase;
@@ -95,5 +96,19 @@ describe('seed', () => {
       'demo_support:support',
       'demo_content:content',
     ]);
+  });
+
+  it("seeds demo_agent2 under the operator, funded, with its own real-time salary and no team (the contracts journey's)", async () => {
+    const db = database.db;
+    const agent2 = await db.selectFrom('members').select(['id', 'type', 'upline_id']).where('username', '=', DEMO_ACCOUNTS.contractAgent.username).executeTakeFirstOrThrow();
+    expect(agent2).toMatchObject({ type: 1, upline_id: null });
+    const { team } = await db.selectFrom('member_tree').select(sql<number>`count(*)::int`.as('team')).where('ancestor_id', '=', agent2.id).where('depth', '>=', 1).executeTakeFirstOrThrow();
+    expect(team).toBe(0);
+    const wallet = await db.selectFrom('ledger_accounts').select('balance_minor').where('member_id', '=', agent2.id).where('kind', '=', 'member_wallet').executeTakeFirstOrThrow();
+    expect(wallet.balance_minor).toBe(DEMO_CONTRACT_AGENT_BALANCE_MINOR);
+    const contracts = await db.selectFrom('agent_contracts').select(['kind', 'state', 'upline_id', 'terms']).where('member_id', '=', agent2.id).execute();
+    expect(contracts).toEqual([{ kind: 'realtime', state: 'accepted', upline_id: null, terms: DEMO_CONTRACTS.agent2 }]);
+    const hash = (await db.selectFrom('members').select('password_hash').where('id', '=', agent2.id).executeTakeFirstOrThrow()).password_hash;
+    expect(await verifyPassword(hash, DEMO_ACCOUNTS.contractAgent.password)).toBe(true);
   });
 });

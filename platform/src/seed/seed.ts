@@ -40,6 +40,13 @@ export const DEMO_ACCOUNTS = {
    * balance (docs/0045).
    */
   players: { usernames: ['demo_player1', 'demo_player2', 'demo_player3', 'demo_player4'], password: 'Player1234' },
+  /**
+   * A second top agent under the operator, with an operator real-time salary contract and no team:
+   * the contracts journey registers its downline, funds it and offers it a share (docs/0049). Not
+   * in demo_agent's tree, so its team's bets pay no other seeded account and it runs beside the
+   * journeys that read demo_agent's balance.
+   */
+  contractAgent: { username: 'demo_agent2', password: 'Agent21234' },
 } as const;
 
 /** Operators of the other roles (issue 6; demo_operator is the owner). platform/README.md lists them. */
@@ -61,6 +68,8 @@ export { DEMO_KNOWN_IPS } from './known-ips.ts';
 export const DEMO_MEMBER_BALANCE_MINOR = 1_250_000;
 /** Each demo player's opening balance (৳5,000.00). */
 export const DEMO_PLAYER_BALANCE_MINOR = 500_000;
+/** demo_agent2's opening balance (৳50,000.00, as demo_agent's). */
+export const DEMO_CONTRACT_AGENT_BALANCE_MINOR = 5_000_000;
 
 /** SPEC §3 feature flags with their seeded state. */
 export const DEFAULT_FLAGS: Record<TFeatureFlag, boolean> = {
@@ -105,7 +114,7 @@ export class DemoLoginsLiveError extends Error {
 async function refuseLiveDemoLogins(db: Kysely<DB>, merchantId: number): Promise<void> {
   const a = DEMO_ACCOUNTS;
   const published = new Map<string, string>([
-    ...[a.member, a.trial, a.agent, a.operator, a.weak, a.weak2, a.house, a.totp].map((x) => [x.username, x.password] as const),
+    ...[a.member, a.trial, a.agent, a.contractAgent, a.operator, a.weak, a.weak2, a.house, a.totp].map((x) => [x.username, x.password] as const),
     ...a.downline.usernames.map((u) => [u, a.downline.password] as const),
     ...DEMO_TEAM_USERNAMES.map((u) => [u, DEMO_TEAM.password] as const),
     ...DEMO_ROLE_OPERATORS.map((x) => [x.username, x.password] as const),
@@ -273,10 +282,11 @@ async function seedBuiltInLottery(trx: Transaction<DB>, merchantId: number): Pro
 
 async function hashAll() {
   const a = DEMO_ACCOUNTS;
-  const [member, trial, agent, down, operator, weak, house, totp, player, team] = await Promise.all([
+  const [member, trial, agent, contractAgent, down, operator, weak, house, totp, player, team] = await Promise.all([
     hashPassword(a.member.password),
     hashPassword(a.trial.password),
     hashPassword(a.agent.password),
+    hashPassword(a.contractAgent.password),
     hashPassword(a.downline.password),
     hashPassword(a.operator.password),
     hashPassword(a.weak.password),
@@ -285,7 +295,7 @@ async function hashAll() {
     hashPassword(a.players.password),
     hashPassword(DEMO_TEAM.password),
   ]);
-  return { member, trial, agent, down, operator, weak, house, totp, player, team };
+  return { member, trial, agent, contractAgent, down, operator, weak, house, totp, player, team };
 }
 
 async function seedMerchant(trx: Transaction<DB>, code: string): Promise<number> {
@@ -525,6 +535,7 @@ async function seedAccounts(
       },
       { ...base, username: a.trial.username, nickname: 'Trial Player', password_hash: h.trial, type: TRIAL_TYPE },
       { ...base, username: a.agent.username, nickname: 'Demo Agent', password_hash: h.agent, type: 1, vip_label: 'VIP 1', vip_rank: 1, invitation_code: DEMO_AGENT_INVITATION_CODE },
+      { ...base, username: a.contractAgent.username, nickname: 'Contract Agent', password_hash: h.contractAgent, type: 1 },
       { ...base, username: a.weak.username, nickname: 'Weak Password', password_hash: h.weak, type: MEMBER_TYPE, weak_password: true },
       { ...base, username: a.weak2.username, nickname: 'Weak Password 2', password_hash: h.weak, type: MEMBER_TYPE, weak_password: true },
       { ...base, username: a.house.username, nickname: 'House', password_hash: h.house, type: NON_MEMBER_TYPE },
@@ -536,7 +547,7 @@ async function seedAccounts(
   const agentId = inserted.find((r) => r.username === a.agent.username)!.id;
   // demo_member joined through demo_agent: its upline, which it can transfer to (transferUpline).
   await trx.updateTable('members').set({ upline_id: agentId }).where('merchant_id', '=', merchantId).where('username', '=', a.member.username).execute();
-  const knownIpOwners: string[] = [a.member.username, a.agent.username, a.weak.username, a.weak2.username, a.house.username, a.totp.username, ...a.players.usernames];
+  const knownIpOwners: string[] = [a.member.username, a.agent.username, a.contractAgent.username, a.weak.username, a.weak2.username, a.house.username, a.totp.username, ...a.players.usernames];
   await trx
     .insertInto('member_known_ips')
     .values(inserted.filter((r) => knownIpOwners.includes(r.username)).flatMap((r) => DEMO_KNOWN_IPS.map((ip) => ({ member_id: r.id, ip }))))
@@ -568,4 +579,7 @@ async function seedAccounts(
     const to = wallets.find((w) => w.member_id === id)!.id;
     await transfer(trx, { from: house, to, amountMinor: DEMO_PLAYER_BALANCE_MINOR, owner: { kind: 'system', id: 0 }, idempotencyKey: `seed:${merchantId}:${username}:opening`, kind: 'seed_credit' });
   }
+  const contractAgentId = inserted.find((r) => r.username === a.contractAgent.username)!.id;
+  const contractAgentWallet = wallets.find((w) => w.member_id === contractAgentId)!.id;
+  await transfer(trx, { from: house, to: contractAgentWallet, amountMinor: DEMO_CONTRACT_AGENT_BALANCE_MINOR, owner: { kind: 'system', id: 0 }, idempotencyKey: `seed:${merchantId}:${a.contractAgent.username}:opening`, kind: 'seed_credit' });
 }
