@@ -1,14 +1,14 @@
 import { LANGUAGES, expectLocalized, switchLanguage } from '../fixtures/accounts.ts';
 import { headerBalance, loginFinance, taka } from '../fixtures/money-deposit.ts';
 import { BENGALI, DEMO } from '../fixtures/pages.ts';
-import { expect, test } from '../fixtures/test.ts';
+import { expect, test, walkedIn } from '../fixtures/test.ts';
 
 // Issue 8 item 2 journeys: a member deposits, the finance operator approves in the console and the
 // header balance shows the money; the simulated channel settles by itself (its job on the platform).
 
 for (const lang of LANGUAGES) {
   test.describe(`deposit (${lang})`, () => {
-    test('member orders a deposit, the operator approves it in the console, the header balance grows', async ({ home, page, operator }) => {
+    walkedIn('bn', lang)('member orders a deposit, the operator approves it in the console, the header balance grows', async ({ home, page, operator }) => {
       await page.setViewportSize({ width: 360, height: 740 });
       await home.open('/');
       await switchLanguage(page, lang);
@@ -58,7 +58,7 @@ for (const lang of LANGUAGES) {
       await expect(page.locator(`[data-testid="deposit.recent.item"][data-reference="${reference}"]`)).toBeVisible();
     });
 
-    test('the simulated channel settles by itself; a second approval is not offered', async ({ home, page, operator }) => {
+    walkedIn('en', lang)('the simulated channel settles by itself; a second approval is not offered', async ({ home, page, operator }) => {
       await home.open('/');
       await switchLanguage(page, lang);
       await home.login(DEMO.member.username, DEMO.member.password);

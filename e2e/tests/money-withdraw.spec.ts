@@ -1,7 +1,7 @@
 import { expectLocalized, LANGUAGES, switchLanguage } from '../fixtures/accounts.ts';
 import { memberToken, openWithdrawPage, paidWithdrawal, TINY_JPG, TINY_PNG, withdrawalStatus, withdrawSettings, WITHDRAW_PASSWORD } from '../fixtures/money-withdraw.ts';
 import { BENGALI, DEMO } from '../fixtures/pages.ts';
-import { expect, test } from '../fixtures/test.ts';
+import { expect, test, walkedIn } from '../fixtures/test.ts';
 
 // Issue 8 journeys (withdraw): BN and EN, Chromium, the real start command. Setup goes through the
 // real procedures where the UI step is not what the journey tests.
@@ -28,7 +28,7 @@ for (const lang of LANGUAGES) {
       await home.login(DEMO.member.username, DEMO.member.password);
     });
 
-    test('withdraw → the operator pays in the console → received', async ({ page, operator }) => {
+    walkedIn('bn', lang)('withdraw → the operator pays in the console → received', async ({ page, operator }) => {
       await openWithdrawPage(page);
       await expect(page.getByTestId('withdraw.limits')).toContainText('500.00');
       // A bad amount is refused in the form, translated, before anything is sent.
@@ -55,7 +55,7 @@ for (const lang of LANGUAGES) {
       await expectLocalized(mine.getByTestId(`withdraw.item.${id}.status`), lang, 'Received');
     });
 
-    test('partly received shows the remaining amount', async ({ page, request }) => {
+    walkedIn('en', lang)('partly received shows the remaining amount', async ({ page, request }) => {
       const id = await paidWithdrawal(request, 50_000);
       await openWithdrawPage(page);
       const mine = page.getByTestId(`withdraw.item.${id}`);
@@ -70,7 +70,7 @@ for (const lang of LANGUAGES) {
       await expect(mine.getByTestId(`withdraw.item.${id}.remaining`)).toContainText('300.00');
     });
 
-    test('not received with two images; a 6 MB file and a PDF are refused with a clear message', async ({ page, request, operator }) => {
+    walkedIn('bn', lang)('not received with two images; a 6 MB file and a PDF are refused with a clear message', async ({ page, request, operator }) => {
       const id = await paidWithdrawal(request, 50_000);
       await openWithdrawPage(page);
       const mine = page.getByTestId(`withdraw.item.${id}`);
