@@ -55,7 +55,7 @@ export default defineConfig({
     // Pages ask for reduced motion, as many phone users do: the site then stops its endless
     // animations (marquee, winner board, banner autoplay). An idle home page with them running keeps
     // Chromium's software compositor at about 30% of a core, in every open page of every journey
-    // (docs/0055). layout-overflow.spec.ts checks the layout with motion on as well.
+    // (docs/0055). one-visit-audit.spec.ts checks the layout with motion on as well (docs/0059).
     reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
     launchOptions: {
