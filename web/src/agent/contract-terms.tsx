@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { CONTRACT_TIERS_MAX, DIVIDEND_PERIODS, RATE_BP_MAX, type TContractKind, type TContractTerms, type TDividendPeriod } from '@wl/schemas/domain/contracts';
 import { parseAmountInput } from '@wl/schemas/domain/money';
 import { Field } from '../accounts/form-parts.tsx';
-import { asciiDigits, formatMinor } from '../lib/numbers.ts';
+import { asciiDigits } from '@wl/schemas/domain/digits';
+import { formatMinor } from '../lib/numbers.ts';
 
 /** A rate in basis points as a percentage with two decimals (40 → "0.40%", "০.৪০%" in BN). */
 export function rateText(bp: number, language: string): string {

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatMinor, localDateTime } from '../lib/numbers.ts';
+import { localDateTime } from '../lib/dates.ts';
+import { formatMinor } from '../lib/numbers.ts';
 import { CONTRACT_KINDS } from '@wl/schemas/domain/contracts';
 import { RECORD_EXPORT_MAX_ROWS, RECORD_MAX_RANGE_DAYS, toCsv } from '@wl/schemas/domain/records';
 import { Field } from '../accounts/form-parts.tsx';

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatMinor, localDateTime } from '../lib/numbers.ts';
+import { localDateTime } from '../lib/dates.ts';
+import { formatMinor } from '../lib/numbers.ts';
 import type { TTeamBetRow } from '@wl/schemas/wps/agent-team-calls';
 import { useTRPC, useTRPCClient } from '../api/trpc.ts';
 import { useSession } from '../session/session-context.tsx';

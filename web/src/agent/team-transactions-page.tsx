@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatMinor, localDateTime } from '../lib/numbers.ts';
+import { localDateTime } from '../lib/dates.ts';
+import { formatMinor } from '../lib/numbers.ts';
 import type { TAccountRecordType } from '@wl/schemas/wps/record-calls';
 import type { TTeamTransactionRow } from '@wl/schemas/wps/agent-team-calls';
 import { Field } from '../accounts/form-parts.tsx';

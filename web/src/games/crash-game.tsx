@@ -5,7 +5,8 @@ import type { TCrashBet, TWlgCrashBetResponse, TWlgCrashLive } from '@wl/schemas
 import { CRASH_MAX_X100, CRASH_MIN_TARGET_X100, CRASH_STAKES_MINOR, crashPayoutMinor, crashPointOf, multiplierX100At } from '@wl/schemas/games/crash';
 import { serverSeedHash } from '@wl/schemas/games/fair';
 import { errorKey, useTRPC, useTRPCClient } from '../api/trpc.ts';
-import { asciiDigits, formatMinor, formatMultiplier } from '../lib/numbers.ts';
+import { asciiDigits } from '@wl/schemas/domain/digits';
+import { formatMinor, formatMultiplier } from '../lib/numbers.ts';
 import '../styles/crash.css';
 
 /** How often the page asks for the round's live state: a little faster in flight, when a crash is news. */

@@ -16,7 +16,8 @@ import {
 } from '@wl/schemas/games/lottery';
 import { errorKey, useTRPC } from '../api/trpc.ts';
 import { useAreaTexts } from '../i18n/area-texts.ts';
-import { asciiDigits, formatDigits, formatMinor, formatMultiplier, formatPercent, localDigits } from '../lib/numbers.ts';
+import { asciiDigits } from '@wl/schemas/domain/digits';
+import { formatDigits, formatMinor, formatMultiplier, formatPercent, localDigits } from '../lib/numbers.ts';
 
 export type TLottoView = 'betting' | 'lobby';
 

@@ -1,20 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { createI18n } from '../i18n/i18n.ts';
 import {
-  asciiDigits,
   formatDigits,
   formatMinor,
   formatMultiplier,
   formatNumber,
   formatPercent,
-  localDate,
-  localDateTime,
   localDigits,
   minorInputText,
   numberInterpolation,
 } from './numbers.ts';
-
-const ASCII_DIGIT = /[0-9]/;
 
 describe('formatMinor', () => {
   it('writes money with the same grouping and decimals in both languages, Bengali digits in BN', () => {
@@ -79,28 +74,6 @@ describe('inputs', () => {
     expect(minorInputText(1250000)).toBe('12500.00');
     expect(minorInputText(5)).toBe('0.05');
     expect(minorInputText(0)).toBe('0.00');
-  });
-  it('reads Bengali digits typed by a person as ASCII, and leaves everything else', () => {
-    expect(asciiDigits('১২,৫০০.৫০')).toBe('12,500.50');
-    expect(asciiDigits('০১২৩৪৫৬৭৮৯')).toBe('0123456789');
-    expect(asciiDigits('12.5')).toBe('12.5');
-    expect(asciiDigits('-৩')).toBe('-3');
-    expect(asciiDigits('abc')).toBe('abc');
-  });
-});
-
-describe('dates and times', () => {
-  const at = '2026-01-02T15:04:05Z';
-  it('writes a moment without Latin letters or ASCII digits in BN (24-hour clock), and day/month/year in EN', () => {
-    expect(localDateTime(at, 'bn')).not.toMatch(/[A-Za-z0-9]/);
-    expect(localDateTime(at, 'bn')).toMatch(/[০-৯]/);
-    expect(localDateTime(at, 'en')).toMatch(/^\d{2}\/\d{2}\/2026, \d{2}:\d{2}:\d{2}$/);
-    expect(localDateTime(at, 'en')).toBe(new Date(at).toLocaleString('en-GB', { hour12: false }));
-    expect(localDateTime(at, 'bn')).toBe(new Date(at).toLocaleString('bn-BD', { hour12: false }));
-  });
-  it('writes a date alone', () => {
-    expect(localDate(at, 'bn')).not.toMatch(ASCII_DIGIT);
-    expect(localDate(at, 'en')).toMatch(/^\d{2}\/\d{2}\/2026$/);
   });
 });
 

@@ -4,6 +4,9 @@
  * the grouping and decimals the site uses in both languages (৳১২,৫০০.০০, from the locale
  * `en-u-nu-beng`); EN keeps ASCII digits.
  *
+ * Dates and times: lib/dates.ts, the same way (apart so the first load stays small, docs/0022);
+ * digits a person types into a number field: asciiDigits (@wl/schemas/domain/digits).
+ *
  * Not through here: what goes to the server, CSV files (machine-readable, ASCII), the text of an
  * <input> the person edits, and data marked translate="no" (usernames, codes, ids).
  *
@@ -106,41 +109,6 @@ export function localDigits(text: string, language: TLang): string {
   bengaliDigits ??= digitsOf('bn');
   const table = bengaliDigits;
   return text.replace(/[0-9]/g, (d) => table[Number(d)]!);
-}
-
-/** Bengali digits a person typed, as ASCII (shared with the servers' amount parser). */
-export { asciiDigits } from '@wl/schemas/domain/digits';
-
-const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** The parts of a moment each shown form writes, as Date#toLocaleString writes them by default. */
-const DATE_TIME_PARTS: Record<'dateTime' | 'date' | 'time', Intl.DateTimeFormatOptions> = {
-  dateTime: { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric', hour12: false },
-  date: { year: 'numeric', month: 'numeric', day: 'numeric' },
-  time: { hour: 'numeric', minute: 'numeric', second: 'numeric', hour12: false },
-};
-
-function dateTimeFormat(language: TLang, form: keyof typeof DATE_TIME_PARTS): Intl.DateTimeFormat {
-  const bn = isBengali(language);
-  const key = `${bn ? 'bn' : 'en'}|${form}`;
-  let f = dateTimeFormats.get(key);
-  if (!f) {
-    // bn-BD writes Bengali digits and month order; its 12-hour form would write "AM"/"PM" in Latin
-    // letters, hence the 24-hour clock. EN: day/month/year.
-    f = new Intl.DateTimeFormat(bn ? 'bn-BD' : 'en-GB', DATE_TIME_PARTS[form]);
-    dateTimeFormats.set(key, f);
-  }
-  return f;
-}
-
-/** A moment as date and time in the language: Bengali digits and a 24-hour clock in BN, day/month/year in EN. */
-export function localDateTime(at: string | number | Date, language: TLang): string {
-  return dateTimeFormat(language, 'dateTime').format(new Date(at));
-}
-
-/** A moment's date alone, as localDateTime writes it. */
-export function localDate(at: string | number | Date, language: TLang): string {
-  return dateTimeFormat(language, 'date').format(new Date(at));
 }
 
 /**

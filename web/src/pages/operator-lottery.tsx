@@ -5,7 +5,8 @@ import type { TLotterySettings } from '@wl/schemas';
 import { LOTTERY_INTERVAL_SECONDS, LOTTERY_ODDS, LOTTERY_PAYOUT_KEYS, lotteryPayoutBounds, type TLotteryPayoutKey } from '@wl/schemas/games/lottery';
 import { errorKey, useTRPC } from '../api/trpc.ts';
 import { useAreaTexts } from '../i18n/area-texts.ts';
-import { asciiDigits, formatNumber } from '../lib/numbers.ts';
+import { asciiDigits } from '@wl/schemas/domain/digits';
+import { formatNumber } from '../lib/numbers.ts';
 
 type TDraft = { interval: string; payouts: Record<TLotteryPayoutKey, string> };
 const toDraft = (s: TLotterySettings): TDraft => ({

@@ -8,7 +8,9 @@ import { Field, SubmitButton } from '../accounts/form-parts.tsx';
 import { inputIssuesOf } from '../api/flow-errors.ts';
 import { errorKey, useTRPC } from '../api/trpc.ts';
 import { useAreaTexts } from '../i18n/area-texts.ts';
-import { asciiDigits, formatMinor, localDateTime, minorInputText } from '../lib/numbers.ts';
+import { asciiDigits } from '@wl/schemas/domain/digits';
+import { localDateTime } from '../lib/dates.ts';
+import { formatMinor, minorInputText } from '../lib/numbers.ts';
 import '../styles/money.css';
 import '../styles/operator.css';
 

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { TSecuritySettings } from '@wl/schemas';
 import { TabBar } from '../accounts/form-parts.tsx';
 import { errorKey, useTRPC } from '../api/trpc.ts';
-import { asciiDigits, localDateTime } from '../lib/numbers.ts';
+import { asciiDigits } from '@wl/schemas/domain/digits';
+import { localDateTime } from '../lib/dates.ts';
 import '../styles/operator.css';
 
 type TChannel = 'all' | 'sms' | 'email';
