@@ -5,7 +5,7 @@ import { RECORD_EXPORT_MAX_ROWS, toCsv } from '@wl/schemas/domain/records';
 import type { TDownlineRow } from '@wl/schemas/wps/agent-calls';
 import { Field, SubmitButton } from '../accounts/form-parts.tsx';
 import { errorKey, useTRPC, useTRPCClient } from '../api/trpc.ts';
-import { localDateTime } from '../lib/dates.ts';
+import { localDateTime } from '../lib/numbers-later.ts';
 import { formatMinor, formatNumber } from '../lib/numbers.ts';
 import { AmountField, FormError, useMoneyForm } from '../member/transfer-parts.tsx';
 import { useSession } from '../session/session-context.tsx';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { localDateTime } from '../lib/dates.ts';
+import { localDateTime } from '../lib/numbers-later.ts';
 import { formatMinor } from '../lib/numbers.ts';
 import type { TTeamBetRow } from '@wl/schemas/wps/agent-team-calls';
 import { useTRPC, useTRPCClient } from '../api/trpc.ts';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { localDateTime } from '../lib/dates.ts';
+import { localDateTime } from '../lib/numbers-later.ts';
 import { formatMinor } from '../lib/numbers.ts';
 import type { TAccountRecordType } from '@wl/schemas/wps/record-calls';
 import type { TTeamTransactionRow } from '@wl/schemas/wps/agent-team-calls';

@@ -6,7 +6,8 @@ import { CRASH_MAX_X100, CRASH_MIN_TARGET_X100, CRASH_STAKES_MINOR, crashPayoutM
 import { serverSeedHash } from '@wl/schemas/games/fair';
 import { errorKey, useTRPC, useTRPCClient } from '../api/trpc.ts';
 import { asciiDigits } from '@wl/schemas/domain/digits';
-import { formatMinor, formatMultiplier } from '../lib/numbers.ts';
+import { formatMinor } from '../lib/numbers.ts';
+import { formatMultiplier } from '../lib/numbers-later.ts';
 import '../styles/crash.css';
 
 /** How often the page asks for the round's live state: a little faster in flight, when a crash is news. */

@@ -17,7 +17,8 @@ import {
 import { errorKey, useTRPC } from '../api/trpc.ts';
 import { useAreaTexts } from '../i18n/area-texts.ts';
 import { asciiDigits } from '@wl/schemas/domain/digits';
-import { formatDigits, formatMinor, formatMultiplier, formatPercent, localDigits } from '../lib/numbers.ts';
+import { formatDigits, formatMinor } from '../lib/numbers.ts';
+import { formatMultiplier, formatPercent, localDigits } from '../lib/numbers-later.ts';
 
 export type TLottoView = 'betting' | 'lobby';
 

@@ -4,7 +4,8 @@ import { useMutation } from '@tanstack/react-query';
 import { SLOT_BETS_PER_LINE_MINOR, SLOT_LINES, SLOT_PAYTABLE, SLOT_SYMBOLS, slotReturnToPlayer, type TSlotSpin } from '@wl/schemas/games/slot';
 import type { TWlgSlotSpinResponse } from '@wl/schemas';
 import { errorKey, useTRPC } from '../api/trpc.ts';
-import { formatDigits, formatMinor, formatNumber, formatPercent } from '../lib/numbers.ts';
+import { formatDigits, formatMinor, formatNumber } from '../lib/numbers.ts';
+import { formatPercent } from '../lib/numbers-later.ts';
 import { BetPerLineSelect } from './bet-per-line-select.tsx';
 import { SlotSymbol } from './slot-symbol.tsx';
 

@@ -17,37 +17,26 @@
 /** The interface language as i18next and the settings name it ("bn", "en"; anything else counts as EN). */
 type TLang = string;
 
-const isBengali = (language: TLang) => language === 'bn' || language.startsWith('bn-');
+const isBengali = (language: TLang) => language.startsWith('bn');
 
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
-/** What a shown number may ask for: fixed or bounded decimals, a minimum number of integer digits, no grouping. */
+/** What a shown number may ask for: fixed decimals, a minimum number of integer digits, no grouping. */
 export interface INumberOptions {
-  /** Exactly this many decimals. */
+  /** Exactly this many decimals (default: up to 3, as Intl's own). */
   decimals?: number;
-  /** At most this many decimals (default 3, as Intl's own). */
-  maxDecimals?: number;
   /** At least this many integer digits, zero-padded (a clock's 05). */
   pad?: number;
-  /** Thousands separators (default true); false for identifiers such as round numbers and years. */
+  /** Thousands separators (default true); false for identifiers such as round numbers. */
   grouping?: boolean;
 }
 
-function numberFormat(language: TLang, o: INumberOptions): Intl.NumberFormat {
-  const bn = isBengali(language);
-  const min = o.decimals ?? 0;
-  const max = o.decimals ?? o.maxDecimals ?? 3;
-  const pad = o.pad ?? 1;
-  const grouping = o.grouping ?? true;
-  const key = `${bn ? 'bn' : 'en'}|${min}|${max}|${pad}|${grouping ? 1 : 0}`;
+function numberFormat(language: TLang, { decimals, pad = 1, grouping = true }: INumberOptions): Intl.NumberFormat {
+  const locale = isBengali(language) ? 'en-u-nu-beng' : 'en';
+  const key = `${locale}${decimals}${pad}${grouping}`;
   let f = numberFormats.get(key);
   if (!f) {
-    f = new Intl.NumberFormat(bn ? 'en-u-nu-beng' : 'en', {
-      minimumFractionDigits: min,
-      maximumFractionDigits: max,
-      minimumIntegerDigits: pad,
-      useGrouping: grouping,
-    });
+    f = new Intl.NumberFormat(locale, { minimumFractionDigits: decimals ?? 0, maximumFractionDigits: decimals ?? 3, minimumIntegerDigits: pad, useGrouping: grouping });
     numberFormats.set(key, f);
   }
   return f;
@@ -63,11 +52,6 @@ export function formatDigits(value: number, language: TLang, pad = 1): string {
   return numberFormat(language, { pad, grouping: false }).format(value);
 }
 
-/** A percentage from its number (12.5 → "12.5%" / "১২.৫%"). */
-export function formatPercent(value: number, language: TLang, decimals?: number): string {
-  return `${formatNumber(value, language, decimals === undefined ? { maxDecimals: 2 } : { decimals })}%`;
-}
-
 /**
  * An amount in minor units with 2 decimals and thousands separators (SPEC §9): "৳12,500.00" in EN,
  * "৳১২,৫০০.০০" in BN. Whole units and cents are formatted as integers apart, so no float rounding
@@ -76,46 +60,16 @@ export function formatPercent(value: number, language: TLang, decimals?: number)
 export function formatMinor(minor: number, language: TLang, currencySymbol = ''): string {
   const sign = minor < 0 ? '-' : '';
   const abs = Math.abs(Math.trunc(minor));
-  const whole = numberFormat(language, {}).format(Math.floor(abs / 100));
+  const whole = formatNumber(Math.floor(abs / 100), language);
   const cents = formatDigits(abs % 100, language, 2);
   return `${sign}${currencySymbol}${whole}.${cents}`;
-}
-
-/** A multiplier from hundredths (250 → "×2.50" / "×২.৫০"), exact like money. */
-export function formatMultiplier(x100: number, language: TLang): string {
-  return `×${formatMinor(x100, language)}`;
-}
-
-/**
- * An amount in minor units as the text of an amount <input> ("12500.00"): ASCII digits and no
- * separators in every language, as the person edits it and as it is read back (parseable, sent on).
- */
-export function minorInputText(minor: number): string {
-  const sign = minor < 0 ? '-' : '';
-  const abs = Math.abs(Math.trunc(minor));
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
-
-/** The ten digits as the language writes them, from Intl itself ("0123456789" in EN). */
-const digitsOf = (language: TLang) => Array.from({ length: 10 }, (_, d) => formatDigits(d, language));
-let bengaliDigits: string[] | undefined;
-
-/**
- * A text built elsewhere with ASCII digits (a lottery result "472", a clock "2026-01-02") with its
- * digits in the language's script; EN keeps it as it is.
- */
-export function localDigits(text: string, language: TLang): string {
-  if (!isBengali(language)) return text;
-  bengaliDigits ??= digitsOf('bn');
-  const table = bengaliDigits;
-  return text.replace(/[0-9]/g, (d) => table[Number(d)]!);
 }
 
 /**
  * Identifiers among the values i18next puts into texts: numbers, but written without thousands
  * separators ("Round ১২৩৪৫", not "Round ১২,৩৪৫").
  */
-const IDENTIFIER_KEYS = new Set(['id', 'no', 'numero', 'round', 'nonce', 'code', 'reference', 'year']);
+const IDENTIFIER_KEYS = new Set(['id', 'no', 'numero', 'round', 'nonce']);
 
 /**
  * The i18next formatter (i18n.ts, with interpolation.alwaysFormat): every number put into a text
@@ -124,15 +78,8 @@ const IDENTIFIER_KEYS = new Set(['id', 'no', 'numero', 'round', 'nonce', 'code',
  */
 export const numberInterpolation = {
   type: 'formatter' as const,
-  init() {},
-  add() {},
-  addCached() {},
   format(value: unknown, _format: string | undefined, lng: string | undefined, options?: { interpolationkey?: string }): unknown {
-    if (typeof value !== 'number' || !Number.isFinite(value)) return value;
-    const key = options?.interpolationkey ?? '';
-    return formatNumber(value, lng ?? 'bn', { grouping: !IDENTIFIER_KEYS.has(key) });
+    return typeof value === 'number' ? formatNumber(value, lng ?? 'bn', { grouping: !IDENTIFIER_KEYS.has(options?.interpolationkey ?? '') }) : value;
   },
 };
 
-/** The masked form of a hidden balance (SPEC §2: shown as ***). */
-export const MASKED_BALANCE = '***';

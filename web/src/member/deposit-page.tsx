@@ -9,7 +9,8 @@ import { inputIssuesOf } from '../api/flow-errors.ts';
 import { errorKey, useTRPC } from '../api/trpc.ts';
 import { useUi } from '../app/ui-context.tsx';
 import { useAreaTexts } from '../i18n/area-texts.ts';
-import { formatMinor, minorInputText } from '../lib/numbers.ts';
+import { formatMinor } from '../lib/numbers.ts';
+import { minorInputText } from '../lib/numbers-later.ts';
 import { useSession } from '../session/session-context.tsx';
 import '../styles/money.css';
 

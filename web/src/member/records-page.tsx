@@ -6,8 +6,8 @@ import type { TAccountRecordRow, TAccountRecordType, TProfitRow, TRecordQuery } 
 import { Field } from '../accounts/form-parts.tsx';
 import { errorKey, useTRPC, useTRPCClient } from '../api/trpc.ts';
 import { useAreaTexts } from '../i18n/area-texts.ts';
-import { localDateTime } from '../lib/dates.ts';
-import { formatMinor, localDigits } from '../lib/numbers.ts';
+import { formatMinor } from '../lib/numbers.ts';
+import { localDateTime, localDigits } from '../lib/numbers-later.ts';
 import { useSession } from '../session/session-context.tsx';
 import '../styles/money.css';
 

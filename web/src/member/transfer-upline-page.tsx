@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Field, SubmitButton } from '../accounts/form-parts.tsx';
 import { useTRPC } from '../api/trpc.ts';
 import { useAreaTexts } from '../i18n/area-texts.ts';
-import { localDateTime } from '../lib/dates.ts';
+import { localDateTime } from '../lib/numbers-later.ts';
 import { formatMinor } from '../lib/numbers.ts';
 import { useSession } from '../session/session-context.tsx';
 import { AmountField, FormError, useMoneyForm } from './transfer-parts.tsx';

@@ -12,7 +12,7 @@ import { withdrawalConfirmMachine, type TProofFile, type TWithdrawalAnswer } fro
 import { errorKey, useTRPC, useTRPCClient } from '../api/trpc.ts';
 import { Field, FormError, SubmitButton } from '../accounts/form-parts.tsx';
 import { useAreaTexts } from '../i18n/area-texts.ts';
-import { localDateTime } from '../lib/dates.ts';
+import { localDateTime } from '../lib/numbers-later.ts';
 import { formatMinor } from '../lib/numbers.ts';
 import { getRequestToken } from '../session/session-storage.ts';
 import '../styles/money.css';

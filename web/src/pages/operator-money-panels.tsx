@@ -9,8 +9,8 @@ import { inputIssuesOf } from '../api/flow-errors.ts';
 import { errorKey, useTRPC } from '../api/trpc.ts';
 import { useAreaTexts } from '../i18n/area-texts.ts';
 import { asciiDigits } from '@wl/schemas/domain/digits';
-import { localDateTime } from '../lib/dates.ts';
-import { formatMinor, minorInputText } from '../lib/numbers.ts';
+import { formatMinor } from '../lib/numbers.ts';
+import { localDateTime, minorInputText } from '../lib/numbers-later.ts';
 import '../styles/money.css';
 import '../styles/operator.css';
 

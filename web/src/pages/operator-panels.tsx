@@ -5,7 +5,7 @@ import type { TSecuritySettings } from '@wl/schemas';
 import { TabBar } from '../accounts/form-parts.tsx';
 import { errorKey, useTRPC } from '../api/trpc.ts';
 import { asciiDigits } from '@wl/schemas/domain/digits';
-import { localDateTime } from '../lib/dates.ts';
+import { localDateTime } from '../lib/numbers-later.ts';
 import '../styles/operator.css';
 
 type TChannel = 'all' | 'sms' | 'email';

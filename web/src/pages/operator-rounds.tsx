@@ -6,8 +6,8 @@ import { GAME_ROUND_STATES, OPERATOR_ROUNDS_PAGE_SIZE, OPERATOR_STUCK_AFTER_MS, 
 import type { TOperatorRound, TOperatorRoundsQuery, TRoundOutcomeSummary } from '@wl/schemas/wps/operator-rounds-calls';
 import { errorKey, useTRPC, useTRPCClient } from '../api/trpc.ts';
 import { useAreaTexts } from '../i18n/area-texts.ts';
-import { localDateTime } from '../lib/dates.ts';
-import { formatMinor, formatMultiplier } from '../lib/numbers.ts';
+import { formatMinor } from '../lib/numbers.ts';
+import { formatMultiplier, localDateTime } from '../lib/numbers-later.ts';
 import '../styles/operator.css';
 import '../styles/operator-games.css';
 

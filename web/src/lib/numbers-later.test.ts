@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localDate, localDateTime } from './dates.ts';
+import { localDate, localDateTime } from './numbers-later.ts';
 
 const ASCII_DIGIT = /[0-9]/;
 
