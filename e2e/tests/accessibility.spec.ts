@@ -39,7 +39,11 @@ type TTheme = (typeof THEMES)[number];
 // session with the agent-centre journey's demo_agent (docs/0046).
 const AGENT = { username: 'demo_sub1', password: 'Team1234' };
 
-/** Every shown text (visible text nodes, aria-label, alt, title, placeholder, the tab title) with Latin letters left after the allow-list. */
+/**
+ * Every shown text (visible text nodes, aria-label, alt, title, placeholder, the tab title) with Latin
+ * letters or ASCII digits left after the allow-list: numbers on a BN page are written in Bengali
+ * digits (issue 11 item 4, docs/0056); data marked translate="no" (usernames, codes, ids) is skipped.
+ */
 async function latinTexts(page: Page, scope?: string): Promise<string[]> {
   return page.evaluate(([allow, scope]) => {
     const root = (scope ? document.querySelector(scope) : document.body) ?? document.body;
@@ -49,7 +53,7 @@ async function latinTexts(page: Page, scope?: string): Promise<string[]> {
       if (!text) return;
       let rest = text;
       for (const p of phrases) rest = rest.split(p).join(' ');
-      if (/[A-Za-z]/.test(rest)) found.add(`${where}: ${text.trim().slice(0, 80)}`);
+      if (/[A-Za-z0-9]/.test(rest)) found.add(`${where}: ${text.trim().slice(0, 80)}`);
     };
     // Skipped: data marked not to translate (usernames, codes), and text marked as English by its
     // own lang attribute (the language switch's "EN").

@@ -85,7 +85,7 @@ test('an agent offers a real-time salary, the downline accepts, plays and is pai
   await tile.hover();
   const [game] = await Promise.all([sub.waitForEvent('popup'), tile.getByTestId('game-tile.play').click()]);
   await game.getByTestId('slot.bet').selectOption('2000');
-  await expect(game.getByTestId('slot.total')).toContainText(taka(50_000));
+  await expect(game.getByTestId('slot.total')).toContainText(taka(50_000, 'bn'));
   await game.getByTestId('slot.spin').click();
   const round = game.getByTestId('fair.round').first();
   await expect(round).toBeVisible();
@@ -96,7 +96,7 @@ test('an agent offers a real-time salary, the downline accepts, plays and is pai
   // The agent frame has no language switch: the site's header has (the language is kept).
   await switchLanguage(sub, 'en');
   // The team (only demo_sub2 played) won the window when the spin paid more than its stake: 0.20 %, else 0.40 %.
-  const salary = (50_000 * (minorOf(paidText!) > 50_000 ? 20 : 40)) / 10_000;
+  const salary = (50_000 * (minorOf(paidText!, 'bn') > 50_000 ? 20 : 40)) / 10_000;
 
   // After the window closes the job pays it: demo_sub2's income shows it (EN).
   await sub.goto('/agentHome/agentRevenueReport');
@@ -107,20 +107,20 @@ test('an agent offers a real-time salary, the downline accepts, plays and is pai
       async () => {
         await sub.reload();
         await expect(realtime).toHaveText(/\d\.\d{2}$/);
-        return minorOf((await realtime.textContent())!);
+        return minorOf((await realtime.textContent())!, 'en');
       },
       { timeout: 90_000, intervals: [2_000] },
     )
     .toBe(salary);
   await expect(sub.getByTestId('income.row').first()).toHaveAttribute('data-kind', 'realtime');
-  await expect(sub.getByTestId('income.row').first()).toContainText(taka(salary));
+  await expect(sub.getByTestId('income.row').first()).toContainText(taka(salary, 'en'));
   await checkPage(sub);
 
   // The same payment is a bonus in demo_sub2's bonus details.
   await sub.goto('/member/bonusDetails');
   const bonus = sub.getByTestId('records.row').first();
   await expect(bonus).toContainText('Salary');
-  await expect(bonus).toContainText(taka(salary));
+  await expect(bonus).toContainText(taka(salary, 'en'));
 
   // demo_agent sees it in its downlines' settlement records (EN).
   await agent.goto('/');
@@ -129,7 +129,7 @@ test('an agent offers a real-time salary, the downline accepts, plays and is pai
   await agent.getByTestId('contract.scope.team').click();
   await agent.getByTestId('contract.period.today').click();
   const row = agent.locator('[data-testid="contract.record-row"][data-username="demo_sub2"]').first();
-  await expect(row.getByTestId('contract.record-amount')).toHaveText(taka(salary));
+  await expect(row.getByTestId('contract.record-amount')).toHaveText(taka(salary, 'en'));
   await expect(agent.getByTestId('contract.records-totals')).toContainText('payments');
   await checkPage(agent);
 

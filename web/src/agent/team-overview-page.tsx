@@ -6,7 +6,6 @@ import type { TTeamPoint } from '@wl/schemas/wps/agent-calls';
 import { Field } from '../accounts/form-parts.tsx';
 import { errorKey, useTRPC } from '../api/trpc.ts';
 import { formatMinor, formatNumber } from '../lib/numbers.ts';
-import { localDigits } from '../lib/numbers-later.ts';
 import { useSession } from '../session/session-context.tsx';
 import '../styles/money.css';
 import { AgentChart } from './agent-chart.tsx';
@@ -61,7 +60,7 @@ export function TeamOverviewPage() {
     URL.revokeObjectURL(link.href);
   };
 
-  const points = data?.series.map((p) => ({ label: localDigits(p.label, language), value: p[metric] })) ?? [];
+  const points = data?.series.map((p) => ({ label: p.label, value: p[metric] })) ?? [];
   const values = points.map((p) => p.value);
   const metricLabel = t(METRICS.find(([m]) => m === metric)![1]);
   return (
