@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { LANGUAGES, expectLocalized, switchLanguage } from '../fixtures/accounts.ts';
-import { minorOf, taka } from '../fixtures/money-deposit.ts';
+import { countOf, digitClass, minorOf, taka } from '../fixtures/money-deposit.ts';
 import { DEMO } from '../fixtures/pages.ts';
 import { expect, test } from '../fixtures/test.ts';
 
@@ -37,9 +37,9 @@ for (const lang of LANGUAGES) {
     await expectLocalized(page.locator('.agent-content__title'), lang, 'Team overview');
     await expect(page.getByTestId('agent-overview.period.thisWeek')).toHaveAttribute('aria-pressed', 'true');
     await page.getByTestId('agent-overview.period.custom').click();
-    await expect(page.getByTestId('agent-overview.team')).toHaveText(/^\d+$/);
-    expect(Number(await page.getByTestId('agent-overview.team').textContent())).toBeGreaterThanOrEqual(19);
-    await expect(page.getByTestId('agent-overview.bets')).not.toHaveText(taka(0));
+    await expect(page.getByTestId('agent-overview.team')).toHaveText(new RegExp(`^${digitClass(lang)}+$`));
+    expect(countOf((await page.getByTestId('agent-overview.team').textContent()) ?? '', lang)).toBeGreaterThanOrEqual(19);
+    await expect(page.getByTestId('agent-overview.bets')).not.toHaveText(taka(0, lang));
     await expect(page.getByTestId('agent-overview.bar')).toHaveCount(7);
     await checkPage(page);
 
@@ -53,23 +53,23 @@ for (const lang of LANGUAGES) {
     await expect(row).toHaveAttribute('data-username', DOWNLINE[lang]);
     await row.getByTestId('agent-downline.open').click();
     const detailBalance = page.getByTestId('agent-downline.detail-balance');
-    await expect(detailBalance).toHaveText(/\d\.\d{2}$/);
-    const downBefore = minorOf((await detailBalance.textContent())!);
+    await expect(detailBalance).toHaveText(new RegExp(`${digitClass(lang)}\\.${digitClass(lang)}{2}$`));
+    const downBefore = minorOf((await detailBalance.textContent())!, lang);
     const available = page.getByTestId('agent-downline.available');
-    await expect(available).not.toContainText(taka(0));
-    const agentBefore = minorOf((await available.textContent())!);
+    await expect(available).not.toContainText(taka(0, lang));
+    const agentBefore = minorOf((await available.textContent())!, lang);
     await page.getByTestId('agent-downline.amount').fill('12.34');
     await page.getByTestId('agent-downline.submit').click();
-    await expect(page.getByTestId('agent-downline.done')).toContainText(taka(1_234));
-    await expect(detailBalance).toHaveText(taka(downBefore + 1_234));
-    await expect(available).toContainText(taka(agentBefore - 1_234));
-    await expect(row.getByTestId('agent-downline.row-balance')).toHaveText(taka(downBefore + 1_234));
-    await expect(page.getByTestId('agent-downline.transfers').locator('li').first()).toContainText(taka(1_234));
+    await expect(page.getByTestId('agent-downline.done')).toContainText(taka(1_234, lang));
+    await expect(detailBalance).toHaveText(taka(downBefore + 1_234, lang));
+    await expect(available).toContainText(taka(agentBefore - 1_234, lang));
+    await expect(row.getByTestId('agent-downline.row-balance')).toHaveText(taka(downBefore + 1_234, lang));
+    await expect(page.getByTestId('agent-downline.transfers').locator('li').first()).toContainText(taka(1_234, lang));
     // More than the agent has is refused with a translated message, and nothing moves.
     await page.getByTestId('agent-downline.amount').fill('99999999');
     await page.getByTestId('agent-downline.submit').click();
     await expectLocalized(page.getByTestId('agent-downline.amount-error'), lang, /balance/i);
-    await expect(detailBalance).toHaveText(taka(downBefore + 1_234));
+    await expect(detailBalance).toHaveText(taka(downBefore + 1_234, lang));
     await checkPage(page);
   });
 }

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { freshUsername, switchLanguage, type TLang } from '../fixtures/accounts.ts';
-import { minorOf, taka } from '../fixtures/money-deposit.ts';
+import { digitClass, minorOf, taka } from '../fixtures/money-deposit.ts';
 import { BENGALI, DEMO } from '../fixtures/pages.ts';
 import { ANNOUNCEMENT_SEEN_KEYS, expect, test } from '../fixtures/test.ts';
 
@@ -50,24 +50,25 @@ async function agentSession(browser: Browser, lang: TLang, account: { username: 
 }
 
 /** The newest row of the account record (transactionHistory) is a transfer of `signedMinor`. */
-async function expectNewestTransfer(page: Page, signedMinor: number): Promise<void> {
+async function expectNewestTransfer(page: Page, signedMinor: number, lang: TLang): Promise<void> {
   await page.goto('/member/transactionHistory');
   // A ceiling for a loaded machine (the member frame and the records page are chunks of their own).
   await expect(page.getByTestId('records.page')).toBeVisible({ timeout: 30_000 });
   const newest = page.getByTestId('records.row').first();
   await expect(newest).toHaveAttribute('data-type', 'transfer');
-  await expect(newest).toContainText(`${signedMinor < 0 ? '-' : ''}${taka(Math.abs(signedMinor))}`);
+  await expect(newest).toContainText(`${signedMinor < 0 ? '-' : ''}${taka(Math.abs(signedMinor), lang)}`);
 }
 
 /** Reloads `page` until the amount in `testId` is `minor` (the settlement job runs on its own). */
-async function pollAmount(page: Page, testId: string, minor: number): Promise<void> {
+async function pollAmount(page: Page, testId: string, minor: number, lang: TLang): Promise<void> {
+  const d = digitClass(lang);
   const amount = page.getByTestId(testId);
   await expect
     .poll(
       async () => {
         await page.reload();
-        await expect(amount).toHaveText(/\d\.\d{2}$/);
-        return minorOf((await amount.textContent())!);
+        await expect(amount).toHaveText(new RegExp(`${d}\\.${d}{2}$`));
+        return minorOf((await amount.textContent())!, lang);
       },
       // Ceiling: the 20 s window, the 5 s settle delay and the job's next run, on a loaded machine.
       { timeout: 90_000, intervals: [2_000] },
@@ -99,13 +100,13 @@ test('an agent registers a downline, funds it and offers it a real-time salary; 
   await expect(downRow).toHaveCount(1);
   await expect(downRow).toHaveAttribute('data-username', sub.username);
   await downRow.getByTestId('agent-downline.open').click();
-  await expect(agent.getByTestId('agent-downline.detail-balance')).toHaveText(taka(0));
+  await expect(agent.getByTestId('agent-downline.detail-balance')).toHaveText(taka(0, 'bn'));
   await agent.getByTestId('agent-downline.amount').fill(String(FUNDS / 100));
   await agent.getByTestId('agent-downline.submit').click();
-  await expect(agent.getByTestId('agent-downline.done')).toContainText(taka(FUNDS));
-  await expect(agent.getByTestId('agent-downline.detail-balance')).toHaveText(taka(FUNDS));
+  await expect(agent.getByTestId('agent-downline.done')).toContainText(taka(FUNDS, 'bn'));
+  await expect(agent.getByTestId('agent-downline.detail-balance')).toHaveText(taka(FUNDS, 'bn'));
   // The agent's account record shows the transfer out.
-  await expectNewestTransfer(agent, -FUNDS);
+  await expectNewestTransfer(agent, -FUNDS, 'bn');
 
   // The agent's own contract comes from the operator; it offers the new sub-agent a share (BN).
   await agent.goto('/agentHome/agentRealtimeSalary');
@@ -129,7 +130,7 @@ test('an agent registers a downline, funds it and offers it a real-time salary; 
   // The sub-agent logs in on /agent in a browser context of its own: the transfer is in its account
   // record; it accepts the offer (BN).
   const down = await agentSession(browser, 'bn', sub);
-  await expectNewestTransfer(down, FUNDS);
+  await expectNewestTransfer(down, FUNDS, 'bn');
   await down.goto('/agentHome/agentRealtimeSalary');
   await expect(down.getByTestId('contract.offer-in')).toHaveAttribute('data-state', 'new');
   await checkPage(down);
@@ -145,7 +146,7 @@ test('an agent registers a downline, funds it and offers it a real-time salary; 
   await tile.hover();
   const [game] = await Promise.all([down.waitForEvent('popup'), tile.getByTestId('game-tile.play').click()]);
   await game.getByTestId('slot.bet').selectOption('2000');
-  await expect(game.getByTestId('slot.total')).toContainText(taka(STAKE));
+  await expect(game.getByTestId('slot.total')).toContainText(taka(STAKE, 'bn'));
   await game.getByTestId('slot.spin').click();
   const round = game.getByTestId('fair.round').first();
   await expect(round).toBeVisible();
@@ -157,38 +158,38 @@ test('an agent registers a downline, funds it and offers it a real-time salary; 
   await switchLanguage(down, 'en');
   // Both teams (only the sub-agent played) won the window when the spin paid more than its stake:
   // then the profit-salary rates (0.20 % and demo_agent2's 0.30 %), else the loss-salary rates (0.40 %, 0.50 %).
-  const won = minorOf(paidText!) > STAKE;
+  const won = minorOf(paidText!, 'bn') > STAKE;
   const subSalary = (STAKE * (won ? 20 : 40)) / 10_000;
   const agentSalary = (STAKE * (won ? 30 : 50)) / 10_000;
 
   // After the window closes the job pays it: the sub-agent's income shows it (EN).
   await down.goto('/agentHome/agentRevenueReport');
   await expect(down.locator('.agent-content__title')).toHaveText('My income');
-  await pollAmount(down, 'income.kind.realtime', subSalary);
+  await pollAmount(down, 'income.kind.realtime', subSalary, 'en');
   await expect(down.getByTestId('income.row').first()).toHaveAttribute('data-kind', 'realtime');
-  await expect(down.getByTestId('income.row').first()).toContainText(taka(subSalary));
+  await expect(down.getByTestId('income.row').first()).toContainText(taka(subSalary, 'en'));
   await checkPage(down);
 
   // The same payment is a bonus in the sub-agent's bonus details.
   await down.goto('/member/bonusDetails');
   const bonus = down.getByTestId('records.row').first();
   await expect(bonus).toContainText('Salary');
-  await expect(bonus).toContainText(taka(subSalary));
+  await expect(bonus).toContainText(taka(subSalary, 'en'));
 
   // demo_agent2 is paid on its operator contract for the same bet: its income shows it (EN) …
   await agent.goto('/');
   await switchLanguage(agent, 'en');
   await agent.goto('/agentHome/agentRevenueReport');
   await expect(agent.locator('.agent-content__title')).toHaveText('My income');
-  await pollAmount(agent, 'income.kind.realtime', agentSalary);
-  await expect(agent.getByTestId('income.row').first()).toContainText(taka(agentSalary));
+  await pollAmount(agent, 'income.kind.realtime', agentSalary, 'en');
+  await expect(agent.getByTestId('income.row').first()).toContainText(taka(agentSalary, 'en'));
 
   // … and its records of its downlines' settlements show the sub-agent's payment.
   await agent.goto('/agentHome/agentRealtimeSalary');
   await agent.getByTestId('contract.scope.team').click();
   await agent.getByTestId('contract.period.today').click();
   const row = agent.locator(`[data-testid="contract.record-row"][data-username="${sub.username}"]`).first();
-  await expect(row.getByTestId('contract.record-amount')).toHaveText(taka(subSalary));
+  await expect(row.getByTestId('contract.record-amount')).toHaveText(taka(subSalary, 'en'));
   await expect(agent.getByTestId('contract.records-totals')).toContainText('payments');
   await checkPage(agent);
 

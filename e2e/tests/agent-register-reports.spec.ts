@@ -78,7 +78,7 @@ for (const lang of LANGUAGES) {
     await expectLocalized(page.getByTestId('agent-invite.copy-latest-link'), lang, 'Copied');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
     const row = page.getByTestId('agent-invite.row').and(page.locator(`[data-code="${code}"]`));
-    await expect(row.getByTestId('agent-invite.registrations')).toHaveText(lang === 'en' ? '0 registered' : /০|0/);
+    await expect(row.getByTestId('agent-invite.registrations')).toHaveText(lang === 'en' ? '0 registered' : /^[^0-9]*০[^0-9]*$/);
     await checkPage(page);
 
     // A visitor in a browser of its own registers through the link (username tab, one human check).
@@ -113,7 +113,7 @@ for (const lang of LANGUAGES) {
 
     // The code counts the registration; switched off, it says so; both new members are in the team.
     await page.reload();
-    await expect(row.getByTestId('agent-invite.registrations')).toHaveText(lang === 'en' ? '1 registered' : /১|1/);
+    await expect(row.getByTestId('agent-invite.registrations')).toHaveText(lang === 'en' ? '1 registered' : /^[^0-9]*১[^0-9]*$/);
     await row.getByTestId('agent-invite.toggle').click();
     await expect(row).toHaveAttribute('data-enabled', 'false');
     await page.getByTestId('agent-home.nav.downlineManagmentView').click();
@@ -133,7 +133,7 @@ for (const lang of LANGUAGES) {
     const bets = page.getByTestId('agent-bets.row');
     await expect(bets).toHaveCount(20);
     await page.getByTestId('agent-bets.next').click();
-    await expect(page.getByTestId('agent-bets.page-of')).toContainText(lang === 'en' ? '2' : /২|2/);
+    await expect(page.getByTestId('agent-bets.page-of')).toContainText(lang === 'en' ? '2' : /^[^0-9]*২[^0-9]*$/);
     await expect(bets.first()).toBeVisible();
     await checkPage(page);
     const all = await downloaded(page, () => page.getByTestId('agent-bets.export').click());

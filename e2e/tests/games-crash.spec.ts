@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { LANGUAGES, switchLanguage } from '../fixtures/accounts.ts';
+import { BENGALI_WITHOUT_ASCII_DIGITS, LANGUAGES, switchLanguage } from '../fixtures/accounts.ts';
 import { headerBalance, minorOf, taka } from '../fixtures/money-deposit.ts';
 import { BENGALI } from '../fixtures/pages.ts';
 import { expect, test } from '../fixtures/test.ts';
@@ -21,13 +21,13 @@ for (const lang of LANGUAGES) {
     await page.setViewportSize({ width: 360, height: 740 });
     await home.open('/rng?vassalage=WLG');
     await switchLanguage(page, lang);
-    let balance = await headerBalance(page);
+    let balance = await headerBalance(page, lang);
     const tile = page.locator(`[data-testid="game-tile"][data-node-id="${CRASH}"]`);
     await tile.hover();
     const [game] = await Promise.all([page.waitForEvent('popup'), tile.getByTestId('game-tile.play').click()]);
     await game.setViewportSize({ width: 360, height: 740 });
     await expect(game.getByTestId('game.title')).toHaveText(lang === 'en' ? 'Kite Flight' : 'ঘুড়ির উড়ান');
-    await expect(game.getByTestId('game.balance')).toContainText(taka(balance));
+    await expect(game.getByTestId('game.balance')).toContainText(taka(balance, lang));
     await expect(game.getByTestId('crash.hash')).toHaveText(/^[0-9a-f]{64}$/);
 
     // Bet while bets are open, cash out as soon as the flight starts. About one round in twenty
@@ -37,7 +37,7 @@ for (const lang of LANGUAGES) {
       await expect(game.getByTestId('crash.bet')).toBeEnabled({ timeout: ROUND_MS });
       await game.getByTestId('crash.bet').click();
       balance -= STAKE;
-      await expect(game.getByTestId('game.balance')).toContainText(taka(balance));
+      await expect(game.getByTestId('game.balance')).toContainText(taka(balance, lang));
       await expect(game.getByTestId('crash.sky')).toHaveAttribute('data-phase', 'flying', { timeout: ROUND_MS });
       await expect(game.getByTestId('crash.phase')).toHaveText(lang === 'en' ? /^The kite is flying/ : BENGALI);
       await game.getByTestId('crash.cashout').click({ timeout: 5_000 }).catch(() => undefined);
@@ -45,14 +45,14 @@ for (const lang of LANGUAGES) {
       if ((await mine.getAttribute('data-state')) === 'won') break;
     }
     await expect(mine).toHaveAttribute('data-state', 'won');
-    await expect(mine).toHaveText(lang === 'en' ? /^You cashed out at ×1\.\d\d: ৳/ : BENGALI);
+    await expect(mine).toHaveText(lang === 'en' ? /^You cashed out at ×1\.\d\d: ৳/ : BENGALI_WITHOUT_ASCII_DIGITS);
     // "… ×1.02: ৳10.20": the amount is what follows the taka sign.
-    const payout = minorOf(((await mine.textContent()) ?? '').split('৳')[1] ?? '');
+    const payout = minorOf(((await mine.textContent()) ?? '').split('৳')[1] ?? '', lang);
     balance += payout;
-    await expect(game.getByTestId('game.balance')).toContainText(taka(balance));
+    await expect(game.getByTestId('game.balance')).toContainText(taka(balance, lang));
     // Every page sees the round's bets under masked names, and the lobby's header follows the game window.
     await expect(game.getByTestId('crash.board.row').filter({ hasText: 'de***3' }).first()).toBeVisible();
-    await expect(page.getByTestId('header.balance')).toHaveText(taka(balance));
+    await expect(page.getByTestId('header.balance')).toHaveText(taka(balance, lang));
 
     // A crashed round's seed is revealed: the browser recomputes its crash point. Once per run (EN
     // runs second, when the history already holds rounds), so no journey waits for a long flight.
@@ -75,8 +75,8 @@ for (const lang of LANGUAGES) {
     await page.goto('/member/personalHistoryCopy');
     const rows = page.getByTestId('records.row');
     await expect(rows.first()).toHaveAttribute('data-type', 'win');
-    await expect(rows.first()).toContainText(`WLG${taka(payout)}`);
+    await expect(rows.first()).toContainText(`WLG${taka(payout, lang)}`);
     await expect(rows.nth(1)).toHaveAttribute('data-type', 'bet');
-    await expect(rows.nth(1)).toContainText(`WLG-${taka(STAKE)}`);
+    await expect(rows.nth(1)).toContainText(`WLG-${taka(STAKE, lang)}`);
   });
 }

@@ -38,7 +38,7 @@ test('bet on the lottery in BN, see the draw settle it; the result, balance, bet
   await page.setViewportSize({ width: 360, height: 740 });
   await home.open('/lott');
   await switchLanguage(page, 'bn');
-  const before = await headerBalance(page);
+  const before = await headerBalance(page, 'bn');
   // SPEC §4: the lottery card goes to /lottery?gameCode=…, which launches the game (lottoView betting).
   await page.getByTestId('game-centre.vendor.LOTT').click();
   await expect(page).toHaveURL(new RegExp(`/lottery\\?gameCode=${LOTTO}(&|$)`));
@@ -50,17 +50,17 @@ test('bet on the lottery in BN, see the draw settle it; the result, balance, bet
     expect(new URL(game.url()).pathname).toBe('/lottert');
     await expect(game.getByTestId('game.mode')).toHaveText('আসল টাকা');
     await expect(game.getByTestId('lottery.game')).toHaveAttribute('data-view', 'betting');
-    await expect(game.getByTestId('lottery.countdown')).toHaveText(/^00:[0-5]\d$/);
+    await expect(game.getByTestId('lottery.countdown')).toHaveText(/^০০:[০-৫][০-৯]$/);
     await expect(game.getByTestId('lottery.hash')).toHaveText(/^[0-9a-f]{64}$/);
 
     await game.locator('label', { has: game.getByTestId('lottery.type.big') }).click();
     await game.getByTestId('lottery.stake').selectOption('1000');
-    await expect(game.getByTestId('lottery.potential')).toContainText(taka(1950));
+    await expect(game.getByTestId('lottery.potential')).toContainText(taka(1950, 'bn'));
     await game.getByTestId('lottery.place').click();
     const bet = game.getByTestId('lottery.bet').first();
     await expect(bet).toHaveAttribute('data-state', 'placed');
     await expect(bet.getByTestId('lottery.bet.fate')).toHaveText(BENGALI);
-    await expect(game.getByTestId('game.balance')).toContainText(taka(before - 1000));
+    await expect(game.getByTestId('game.balance')).toContainText(taka(before - 1000, 'bn'));
     const numero = (await bet.getAttribute('data-numero'))!;
     await game.getByTestId('lottery.paytable').locator('summary').click();
     await fitsAndPassesAxe(game);
@@ -71,7 +71,7 @@ test('bet on the lottery in BN, see the draw settle it; the result, balance, bet
     expect(result).toMatch(/^[0-9]{3}$/);
     won = Number(result) >= 500;
     after = before - 1000 + (won ? 1950 : 0);
-    await expect(game.getByTestId('game.balance')).toContainText(taka(after));
+    await expect(game.getByTestId('game.balance')).toContainText(taka(after, 'bn'));
 
     await switchLanguage(game, 'en');
     await expect(game.getByTestId('game.mode')).toHaveText('Real money');
@@ -96,9 +96,9 @@ test('bet on the lottery in BN, see the draw settle it; the result, balance, bet
   // Off the lottery route the header shows the new balance; the betting record the bet (and the
   // win when there is one), newest first.
   await page.goto('/member/personalHistoryCopy');
-  await expect(page.getByTestId('header.balance')).toHaveText(taka(after));
+  await expect(page.getByTestId('header.balance')).toHaveText(taka(after, 'en'));
   const rows = page.getByTestId('records.row');
   await expect(rows.first()).toHaveAttribute('data-type', won ? 'win' : 'bet');
-  if (won) await expect(rows.first()).toContainText(taka(1950));
+  if (won) await expect(rows.first()).toContainText(taka(1950, 'en'));
   await expect(rows.nth(won ? 1 : 0)).toContainText('-৳10.00');
 });

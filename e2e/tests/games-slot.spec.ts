@@ -16,29 +16,29 @@ for (const lang of LANGUAGES) {
     await page.setViewportSize({ width: 360, height: 740 });
     await home.open('/rng?vassalage=WLG');
     await switchLanguage(page, lang);
-    const before = await headerBalance(page);
+    const before = await headerBalance(page, lang);
     const tile = page.locator(`[data-testid="game-tile"][data-node-id="${SLOT}"]`);
     await tile.hover();
     const [game] = await Promise.all([page.waitForEvent('popup'), tile.getByTestId('game-tile.play').click()]);
     await game.setViewportSize({ width: 360, height: 740 });
     await expect(game.getByTestId('game.mode')).toHaveText(lang === 'en' ? 'Real money' : 'আসল টাকা');
     await expect(game.getByTestId('game.title')).toHaveText(lang === 'en' ? 'Bengal Fortune' : 'বাংলার ভাগ্য');
-    await expect(game.getByTestId('game.balance')).toContainText(taka(before));
+    await expect(game.getByTestId('game.balance')).toContainText(taka(before, lang));
     // The launch ticket left the address bar: a reload resumes the same game from this tab's token.
     expect(new URL(game.url()).searchParams.get('ticket')).toBeNull();
     const hash = await game.getByTestId('fair.hash').textContent();
 
     await game.getByTestId('slot.bet').selectOption('10');
-    await expect(game.getByTestId('slot.total')).toContainText(taka(250));
+    await expect(game.getByTestId('slot.total')).toContainText(taka(250, lang));
     await game.getByTestId('slot.spin').click();
     await expect(game.getByTestId('fair.nonce')).toHaveText('1');
     const round = game.getByTestId('fair.round').first();
     await expect(round).toBeVisible();
     const [, paid] = (await round.locator('span').nth(1).textContent())!.split('→');
-    const after = before - 250 + minorOf(paid!);
-    await expect(game.getByTestId('game.balance')).toContainText(taka(after));
+    const after = before - 250 + minorOf(paid!, lang);
+    await expect(game.getByTestId('game.balance')).toContainText(taka(after, lang));
     // The lobby's header follows the game window.
-    await expect(page.getByTestId('header.balance')).toHaveText(taka(after));
+    await expect(page.getByTestId('header.balance')).toHaveText(taka(after, lang));
 
     // Turning to a new seed reveals the one the round was drawn from; the verify view recomputes it.
     await game.reload();
@@ -51,7 +51,7 @@ for (const lang of LANGUAGES) {
     await expect(game.getByTestId('fair.verify.expectedHash')).toHaveValue(hash!);
     await game.getByTestId('fair.verify.run').click();
     await expect(game.getByTestId('fair.verify.hash')).toHaveText(lang === 'en' ? 'The server seed matches its hash.' : BENGALI);
-    await expect(game.getByTestId('fair.verify.win')).toContainText(taka(minorOf(paid!)));
+    await expect(game.getByTestId('fair.verify.win')).toContainText(taka(minorOf(paid!, lang), lang));
 
     // Nothing pans sideways at 360 px and axe finds nothing on the game page.
     expect(await game.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
@@ -90,7 +90,7 @@ test.describe('as a visitor', () => {
     await tile.hover();
     const [game] = await Promise.all([page.waitForEvent('popup'), tile.getByTestId('game-tile.trial').click()]);
     await expect(game.getByTestId('game.mode')).toHaveText('Play money — no cash value');
-    await expect(game.getByTestId('game.balance')).toContainText(taka(200_000));
+    await expect(game.getByTestId('game.balance')).toContainText(taka(200_000, 'en'));
     await game.getByTestId('slot.spin').click();
     await expect(game.getByTestId('fair.nonce')).toHaveText('1');
   });

@@ -1,3 +1,4 @@
+import { shownDigits } from '../fixtures/money-deposit.ts';
 import { BENGALI, DEMO } from '../fixtures/pages.ts';
 import { expect, test } from '../fixtures/test.ts';
 
@@ -55,7 +56,7 @@ test.describe('home page', () => {
   test('the demo member logs in and sees balance and VIP in the header', async ({ home, page }) => {
     await home.open('/');
     await home.login(DEMO.member.username, DEMO.member.password);
-    await expect(page.getByTestId('header.balance')).toContainText('12,500.00');
+    await expect(page.getByTestId('header.balance')).toContainText(shownDigits('12,500.00', 'bn'));
     await expect(page.getByTestId('header.vip')).toContainText('VIP');
     await page.getByTestId('header.balance-toggle').click();
     await expect(page.getByTestId('header.balance')).toContainText('***');

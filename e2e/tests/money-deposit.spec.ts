@@ -13,7 +13,7 @@ for (const lang of LANGUAGES) {
       await home.open('/');
       await switchLanguage(page, lang);
       await home.login(DEMO.member.username, DEMO.member.password);
-      const before = await headerBalance(page);
+      const before = await headerBalance(page, lang);
 
       // The header's deposit button opens the page.
       await page.getByTestId('header.deposit').click();
@@ -54,7 +54,7 @@ for (const lang of LANGUAGES) {
 
       // The member's page sees the order approved; the header shows the new balance.
       await expect(order.getByTestId('deposit.status')).toHaveAttribute('data-status', 'approved');
-      await expect(page.getByTestId('header.balance')).toHaveText(taka(before + 100_000));
+      await expect(page.getByTestId('header.balance')).toHaveText(taka(before + 100_000, lang));
       await expect(page.locator(`[data-testid="deposit.recent.item"][data-reference="${reference}"]`)).toBeVisible();
     });
 
@@ -62,7 +62,7 @@ for (const lang of LANGUAGES) {
       await home.open('/');
       await switchLanguage(page, lang);
       await home.login(DEMO.member.username, DEMO.member.password);
-      const before = await headerBalance(page);
+      const before = await headerBalance(page, lang);
       await page.goto('/member/depositv2');
       const form = page.getByTestId('deposit.page');
       await form.getByTestId('deposit.channel.demo_instant').click();
@@ -73,7 +73,7 @@ for (const lang of LANGUAGES) {
       const reference = (await order.getByTestId('deposit.reference').textContent())!;
       // Nobody approves it: the platform's settle job does, after the channel's seconds.
       await expect(order.getByTestId('deposit.status')).toHaveAttribute('data-status', 'approved', { timeout: 60_000 });
-      await expect(page.getByTestId('header.balance')).toHaveText(taka(before + 15_025));
+      await expect(page.getByTestId('header.balance')).toHaveText(taka(before + 15_025, lang));
       await loginFinance(operator.page);
       await expect(operator.page.locator(`[data-testid="operator.deposits.item"][data-reference="${reference}"]`)).toHaveCount(0);
     });
@@ -83,7 +83,7 @@ for (const lang of LANGUAGES) {
 test('the finance operator adjusts a balance; above the four-eyes amount the owner approves it', async ({ operator, home, page }) => {
   await home.open('/');
   await home.login(DEMO.member.username, DEMO.member.password);
-  const before = await headerBalance(page);
+  const before = await headerBalance(page, 'bn');
 
   await loginFinance(operator.page);
   const panel = operator.page.getByTestId('operator.adjustments');
@@ -109,5 +109,5 @@ test('the finance operator adjusts a balance; above the four-eyes amount the own
   await expect(operator.page.getByTestId('operator.adjustments.recent').getByTestId('operator.adjustments.item').filter({ hasText: 'e2e: bonus correction' })).toBeVisible();
 
   await page.getByTestId('header.balance-refresh').click();
-  await expect(page.getByTestId('header.balance')).toHaveText(taka(before + 2_000_000));
+  await expect(page.getByTestId('header.balance')).toHaveText(taka(before + 2_000_000, 'bn'));
 });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { LANGUAGES, switchLanguage, trpc } from '../fixtures/accounts.ts';
+import { BENGALI_WITHOUT_ASCII_DIGITS, LANGUAGES, switchLanguage, trpc } from '../fixtures/accounts.ts';
 import { memberToken } from '../fixtures/money-withdraw.ts';
 import { BENGALI } from '../fixtures/pages.ts';
 import { expect, test } from '../fixtures/test.ts';
@@ -30,12 +30,12 @@ for (const lang of LANGUAGES) {
     // Only transfers: at least the ones made above, over two pages.
     await page.getByTestId('records.type').selectOption('transfer');
     await expect(rows.first()).toHaveAttribute('data-type', 'transfer');
-    await expect(page.getByTestId('records.totals')).toHaveText(lang === 'en' ? /^\d+ rows · in .* · out ৳[\d,]+\.\d{2}$/ : BENGALI);
-    await expect(page.getByTestId('records.page-of')).toHaveText(lang === 'en' ? /^Page 1 of [2-9]$/ : BENGALI);
+    await expect(page.getByTestId('records.totals')).toHaveText(lang === 'en' ? /^\d+ rows · in .* · out ৳[\d,]+\.\d{2}$/ : BENGALI_WITHOUT_ASCII_DIGITS);
+    await expect(page.getByTestId('records.page-of')).toHaveText(lang === 'en' ? /^Page 1 of [2-9]$/ : BENGALI_WITHOUT_ASCII_DIGITS);
     const firstOnPage1 = await rows.first().textContent();
     await page.getByTestId('records.next').click();
     // BN digits are issue 11's (the page number may show as 2 or ২ until then).
-    await expect(page.getByTestId('records.page-of')).toHaveText(lang === 'en' ? /^Page 2 of / : /^[\u0980-\u09FF]+ [2২] /);
+    await expect(page.getByTestId('records.page-of')).toHaveText(lang === 'en' ? /^Page 2 of / : /^[\u0980-\u09FF]+ ২ /);
     await expect(rows.first()).not.toHaveText(firstOnPage1 ?? '');
     await expect(page.getByTestId('records.prev')).toBeEnabled();
 

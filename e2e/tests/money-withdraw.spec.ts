@@ -1,5 +1,6 @@
 import { expectLocalized, LANGUAGES, switchLanguage } from '../fixtures/accounts.ts';
 import { memberToken, openWithdrawPage, paidWithdrawal, TINY_JPG, TINY_PNG, withdrawalStatus, withdrawSettings, WITHDRAW_PASSWORD } from '../fixtures/money-withdraw.ts';
+import { shownDigits } from '../fixtures/money-deposit.ts';
 import { BENGALI, DEMO } from '../fixtures/pages.ts';
 import { expect, test, walkedIn } from '../fixtures/test.ts';
 
@@ -30,7 +31,7 @@ for (const lang of LANGUAGES) {
 
     walkedIn('bn', lang)('withdraw → the operator pays in the console → received', async ({ page, operator }) => {
       await openWithdrawPage(page);
-      await expect(page.getByTestId('withdraw.limits')).toContainText('500.00');
+      await expect(page.getByTestId('withdraw.limits')).toContainText(shownDigits('500.00', lang));
       // A bad amount is refused in the form, translated, before anything is sent.
       await page.getByTestId('withdraw.amount').fill('12.345');
       await page.getByTestId('withdraw.password').fill(WITHDRAW_PASSWORD);
@@ -67,7 +68,7 @@ for (const lang of LANGUAGES) {
       await mine.getByTestId(`withdraw.confirm.${id}.received-amount`).fill('200.00');
       await mine.getByTestId(`withdraw.confirm.${id}.send`).click();
       await expect(mine).toHaveAttribute('data-status', 'partly_received');
-      await expect(mine.getByTestId(`withdraw.item.${id}.remaining`)).toContainText('300.00');
+      await expect(mine.getByTestId(`withdraw.item.${id}.remaining`)).toContainText(shownDigits('300.00', lang));
     });
 
     walkedIn('bn', lang)('not received with two images; a 6 MB file and a PDF are refused with a clear message', async ({ page, request, operator }) => {

@@ -147,7 +147,7 @@ test.describe('operator game switches reach open pages live', () => {
       const round = panel.getByTestId('operator.rounds.list').locator('li').first();
       await expect(round.getByTestId('operator.round.state')).toHaveText(lang === 'bn' ? 'প্রত্যাখ্যাত' : 'Refused');
       await expect(round).toContainText(game.fair.serverSeedHash);
-      await expect(panel.getByTestId('operator.rounds.totals')).toContainText(lang === 'bn' ? 'বাজি ৳0.00' : 'bets ৳0.00');
+      await expect(panel.getByTestId('operator.rounds.totals')).toContainText(lang === 'bn' ? 'বাজি ৳০.০০' : 'bets ৳0.00');
       expect(await console.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
       const result = await new AxeBuilder({ page: console }).include('[data-testid="operator.rounds"]').analyze();
       expect(result.violations.map((v) => `${lang} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);

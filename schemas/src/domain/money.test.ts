@@ -9,11 +9,15 @@ describe('parseAmountInput (shared by the web and the servers)', () => {
     ['500', 50_000],
     [' 0.01 ', 1],
     ['10,000,000,000', MAX_AMOUNT_MINOR],
+    // Bengali digits, as a Bengali keyboard types them (docs/0056), and a mix of both.
+    ['১,২৫০.৫০', 125_050],
+    ['৫০০', 50_000],
+    ['১2৫0', 125_000],
   ])('%s → %d minor units', (text, minor) => {
     expect(parseAmountInput(text)).toBe(minor);
   });
 
-  it.each(['', '0', '0.00', '-1', '+1', '1.505', '1e3', '1E21', 'abc', '1,25', '12,34.5', '.5', '1.', 'NaN', 'Infinity', '1\u00002', '10,000,000,000.01', '9'.repeat(40)])(
+  it.each(['', '0', '0.00', '-1', '+1', '1.505', '1e3', '1E21', 'abc', '1,25', '12,34.5', '.5', '1.', 'NaN', 'Infinity', '1\u00002', '10,000,000,000.01', '9'.repeat(40), '০', '১.৫০৫', '১,২৫', '-১'])(
     'refuses %j',
     (text) => {
       expect(parseAmountInput(text)).toBeNull();

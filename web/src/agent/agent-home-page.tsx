@@ -10,7 +10,7 @@ import { useLogout } from '../session/use-logout.ts';
 import { useAreaTexts } from '../i18n/area-texts.ts';
 import { clockText, gmtOffset } from './agent-clock.ts';
 import { useSettings } from '../app/settings-context.tsx';
-import { localDigits } from '../lib/digits.ts';
+import { localDigits } from '../lib/numbers-later.ts';
 import '../styles/agent.css';
 
 // Each page is its own chunk: /agentHome itself loads only the frame.

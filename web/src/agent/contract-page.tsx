@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useTranslation } from 'react-i18next';
-import { localDateTime } from '../lib/digits.ts';
+import { localDateTime } from '../lib/numbers-later.ts';
+import { formatMinor } from '../lib/numbers.ts';
 import type { TContractKind } from '@wl/schemas/domain/contracts';
 import { RECORD_EXPORT_MAX_ROWS, RECORD_MAX_RANGE_DAYS, toCsv } from '@wl/schemas/domain/records';
 import type { TContract, TSettlementRow } from '@wl/schemas/wps/contract-calls';
 import { Field, SubmitButton } from '../accounts/form-parts.tsx';
 import { inputIssuesOf } from '../api/flow-errors.ts';
 import { errorKey, useTRPC, useTRPCClient } from '../api/trpc.ts';
-import { formatMinor } from '../lib/money.ts';
 import { useSession } from '../session/session-context.tsx';
 import '../styles/money.css';
 import { AGENT_PERIODS, dayText, midnight, periodRange, type TAgentPeriod } from './agent-periods.ts';
@@ -71,12 +71,13 @@ function ContractCard({ contract, side, testId, pending, onAct }: { contract: TC
  */
 export function ContractPage({ kind }: { kind: TContractKind }) {
   const { t, i18n } = useTranslation();
+  const language = i18n.language;
   const trpc = useTRPC();
   const client = useTRPCClient();
   const qc = useQueryClient();
   const session = useSession();
   const currency = session.balance?.currencySymbol ?? '';
-  const money = (minor: number) => formatMinor(minor, currency);
+  const money = (minor: number) => formatMinor(minor, language, currency);
   const overview = useQuery(trpc.agent.contracts.queryOptions({ kind }, { staleTime: 0 }));
   const data = overview.data;
   const [actError, setActError] = useState<string | null>(null);
@@ -134,10 +135,11 @@ export function ContractPage({ kind }: { kind: TContractKind }) {
   const exportCsv = async () => {
     setExportNote(null);
     try {
+      // CSV keeps ASCII digits in every language: it is read by spreadsheets and programs (docs/0056).
       const lines: (string | number)[][] = [];
       for (let page = 1; lines.length < RECORD_EXPORT_MAX_ROWS; page += 1) {
         const p = await client.agent.settlements.query({ ...query, pageNo: page, pageSize: EXPORT_PAGE });
-        lines.push(...p.rows.map((x) => [x.holderUsername, x.periodStart, x.periodEnd, x.validBetMinor / 100, x.payoutMinor / 100, x.activeMembers, x.baseMinor / 100, rateText(x.rateBp), x.amountMinor / 100, x.paidAt]));
+        lines.push(...p.rows.map((x) => [x.holderUsername, x.periodStart, x.periodEnd, x.validBetMinor / 100, x.payoutMinor / 100, x.activeMembers, x.baseMinor / 100, rateText(x.rateBp, 'en'), x.amountMinor / 100, x.paidAt]));
         if (page * EXPORT_PAGE >= p.total) break;
       }
       const header = [t('agent_account'), t('contract_col_from'), t('contract_col_to'), t('agent_valid_bets'), t('agent_payout'), t('agent_active_members'), t('contract_col_base'), t('contract_col_rate'), t('contract_col_amount'), t('contract_col_paid')];
@@ -268,7 +270,7 @@ export function ContractPage({ kind }: { kind: TContractKind }) {
             <li key={x.id} className="money__row" data-testid="contract.record-row" data-username={x.holderUsername}>
               <span>{periodText(x)}</span>
               {scope === 'team' && <span translate="no">{x.holderUsername}</span>}
-              <span>{t('contract_record_line', { bet: money(x.validBetMinor), base: money(x.baseMinor), rate: rateText(x.rateBp) })}</span>
+              <span>{t('contract_record_line', { bet: money(x.validBetMinor), base: money(x.baseMinor), rate: rateText(x.rateBp, language) })}</span>
               <strong data-testid="contract.record-amount">{money(x.amountMinor)}</strong>
             </li>
           ))}

@@ -3,16 +3,17 @@ import { useTranslation } from 'react-i18next';
 import { CONTRACT_TIERS_MAX, DIVIDEND_PERIODS, RATE_BP_MAX, type TContractKind, type TContractTerms, type TDividendPeriod } from '@wl/schemas/domain/contracts';
 import { parseAmountInput } from '@wl/schemas/domain/money';
 import { Field } from '../accounts/form-parts.tsx';
-import { formatMinor } from '../lib/money.ts';
+import { asciiDigits } from '@wl/schemas/domain/digits';
+import { formatMinor } from '../lib/numbers.ts';
 
-/** A rate in basis points as a percentage with two decimals (40 → "0.40%"). */
-export function rateText(bp: number): string {
-  return `${Math.floor(bp / 100)}.${String(bp % 100).padStart(2, '0')}%`;
+/** A rate in basis points as a percentage with two decimals (40 → "0.40%", "০.৪০%" in BN). */
+export function rateText(bp: number, language: string): string {
+  return `${formatMinor(bp, language)}%`;
 }
 
 /** "0.4" / "0.40" / "12" percent → basis points; null when not a percentage with at most two decimals in 0–100. */
 export function parseRate(text: string): number | null {
-  const m = /^(\d{1,3})(?:\.(\d{1,2}))?$/.exec(text.trim());
+  const m = /^(\d{1,3})(?:\.(\d{1,2}))?$/.exec(asciiDigits(text.trim()));
   if (!m) return null;
   const bp = Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
   return bp <= RATE_BP_MAX ? bp : null;
@@ -20,20 +21,21 @@ export function parseRate(text: string): number | null {
 
 /** A threshold in taka: 0 or an amount (two decimals at most). */
 export function parseThreshold(text: string): number | null {
-  const t = text.trim();
+  const t = asciiDigits(text.trim());
   if (t === '' || /^0+(?:\.0{1,2})?$/.test(t)) return 0;
   return parseAmountInput(t);
 }
 
 /** A contract's terms as a readable list (each tier on its own line). */
 export function TermsView({ terms, currency, testId }: { terms: TContractTerms; currency: string; testId?: string }) {
-  const { t } = useTranslation();
-  const money = (m: number) => formatMinor(m, currency);
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const money = (m: number) => formatMinor(m, language, currency);
   if (terms.kind === 'realtime')
     return (
       <ul className="contract-terms" data-testid={testId}>
-        <li>{t('contract_profit_rate')}: {rateText(terms.profitRateBp)}</li>
-        <li>{t('contract_loss_rate')}: {rateText(terms.lossRateBp)}</li>
+        <li>{t('contract_profit_rate')}: {rateText(terms.profitRateBp, language)}</li>
+        <li>{t('contract_loss_rate')}: {rateText(terms.lossRateBp, language)}</li>
         <li>{t('contract_min_single')}: {money(terms.minSingleBetMinor)}</li>
       </ul>
     );
@@ -42,14 +44,14 @@ export function TermsView({ terms, currency, testId }: { terms: TContractTerms; 
       <ul className="contract-terms" data-testid={testId}>
         <li>{t('contract_period')}: {t(`contract_period_${terms.period}`)}</li>
         {terms.tiers.map((tier, i) => (
-          <li key={i}>{t('contract_dividend_tier_line', { bet: money(tier.minValidBetMinor), loss: money(tier.minLossMinor), active: tier.minActive, rate: rateText(tier.rateBp) })}</li>
+          <li key={i}>{t('contract_dividend_tier_line', { bet: money(tier.minValidBetMinor), loss: money(tier.minLossMinor), active: tier.minActive, rate: rateText(tier.rateBp, language) })}</li>
         ))}
       </ul>
     );
   return (
     <ul className="contract-terms" data-testid={testId}>
       {terms.tiers.map((tier, i) => (
-        <li key={i}>{t(terms.kind === 'daily' ? 'contract_daily_tier_line' : 'contract_hourly_tier_line', { bet: money(tier.minBetMinor), rate: rateText(tier.rateBp) })}</li>
+        <li key={i}>{t(terms.kind === 'daily' ? 'contract_daily_tier_line' : 'contract_hourly_tier_line', { bet: money(tier.minBetMinor), rate: rateText(tier.rateBp, language) })}</li>
       ))}
     </ul>
   );

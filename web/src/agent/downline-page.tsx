@@ -5,11 +5,11 @@ import { RECORD_EXPORT_MAX_ROWS, toCsv } from '@wl/schemas/domain/records';
 import type { TDownlineRow } from '@wl/schemas/wps/agent-calls';
 import { Field, SubmitButton } from '../accounts/form-parts.tsx';
 import { errorKey, useTRPC, useTRPCClient } from '../api/trpc.ts';
-import { formatMinor } from '../lib/money.ts';
+import { localDateTime } from '../lib/numbers-later.ts';
+import { formatMinor, formatNumber } from '../lib/numbers.ts';
 import { AmountField, FormError, useMoneyForm } from '../member/transfer-parts.tsx';
 import { useSession } from '../session/session-context.tsx';
 import '../styles/money.css';
-import { localDateTime } from '../lib/digits.ts';
 
 const PAGE_SIZE = 20;
 const EXPORT_PAGE = 100;
@@ -21,11 +21,12 @@ const when = (iso: string | null, never: string, language: string) => (iso ? loc
 /** One downline's details and the transfer to it (agent wallet → downline wallet, once per key). */
 function DownlineDetail({ memberId, onClose }: { memberId: number; onClose: () => void }) {
   const { t, i18n } = useTranslation();
+  const language = i18n.language;
   const trpc = useTRPC();
   const qc = useQueryClient();
   const session = useSession();
   const currency = session.balance?.currencySymbol ?? '';
-  const money = (minor: number) => formatMinor(minor, currency);
+  const money = (minor: number) => formatMinor(minor, language, currency);
   const detail = useQuery(trpc.agent.downline.queryOptions({ memberId }, { staleTime: 0 }));
   const form = useMoneyForm('downline');
   const [remark, setRemark] = useState('');
@@ -79,7 +80,7 @@ function DownlineDetail({ memberId, onClose }: { memberId: number; onClose: () =
             <dt>{t('agent_upline')}</dt>
             <dd translate="no">{d.uplineNickname}</dd>
             <dt>{t('agent_team_size')}</dt>
-            <dd>{d.teamSize}</dd>
+            <dd>{formatNumber(d.teamSize, i18n.language)}</dd>
             <dt>{t('agent_registered')}</dt>
             <dd>{when(d.registeredAt, '', i18n.language)}</dd>
             <dt>{t('agent_last_login')}</dt>
@@ -136,11 +137,12 @@ function DownlineDetail({ memberId, onClose }: { memberId: number; onClose: () =
  */
 export function DownlinePage() {
   const { t, i18n } = useTranslation();
+  const language = i18n.language;
   const trpc = useTRPC();
   const client = useTRPCClient();
   const session = useSession();
   const currency = session.balance?.currencySymbol ?? '';
-  const money = (minor: number) => formatMinor(minor, currency);
+  const money = (minor: number) => formatMinor(minor, language, currency);
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
   const [level, setLevel] = useState(0);

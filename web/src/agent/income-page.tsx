@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { localDateTime } from '../lib/digits.ts';
+import { localDateTime } from '../lib/numbers-later.ts';
+import { formatMinor } from '../lib/numbers.ts';
 import { CONTRACT_KINDS } from '@wl/schemas/domain/contracts';
 import { RECORD_EXPORT_MAX_ROWS, RECORD_MAX_RANGE_DAYS, toCsv } from '@wl/schemas/domain/records';
 import { Field } from '../accounts/form-parts.tsx';
 import { errorKey, useTRPC, useTRPCClient } from '../api/trpc.ts';
-import { formatMinor } from '../lib/money.ts';
 import { useSession } from '../session/session-context.tsx';
 import '../styles/money.css';
 import { AgentChart } from './agent-chart.tsx';
@@ -22,11 +22,12 @@ const EXPORT_PAGE = 100;
  */
 export function IncomePage() {
   const { t, i18n } = useTranslation();
+  const language = i18n.language;
   const trpc = useTRPC();
   const client = useTRPCClient();
   const session = useSession();
   const currency = session.balance?.currencySymbol ?? '';
-  const money = (minor: number) => formatMinor(minor, currency);
+  const money = (minor: number) => formatMinor(minor, language, currency);
   const [period, setPeriod] = useState<TAgentPeriod>('thisWeek');
   const today = dayText(new Date());
   const [custom, setCustom] = useState({ from: dayText(midnight(today, -6)), to: today });

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { localDateTime } from '../lib/digits.ts';
+import { localDateTime } from '../lib/numbers-later.ts';
 import { Link } from 'react-router';
 import { QR_MARGIN, QR_SIZE } from '@wl/schemas/constants';
 import { buildRegistrationSchema, firstFieldErrors, type TFieldError } from '@wl/schemas/rules/validate-field';

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { localDateTime } from '../lib/digits.ts';
+import { localDateTime } from '../lib/numbers-later.ts';
+import { formatMinor } from '../lib/numbers.ts';
 import type { TTeamBetRow } from '@wl/schemas/wps/agent-team-calls';
 import { useTRPC, useTRPCClient } from '../api/trpc.ts';
-import { formatMinor } from '../lib/money.ts';
 import { useSession } from '../session/session-context.tsx';
 import '../styles/money.css';
 import '../styles/agent-reports.css';
@@ -18,10 +18,11 @@ const ID = 'agent-bets';
  */
 export function TeamBetsPage() {
   const { t, i18n } = useTranslation();
+  const language = i18n.language;
   const trpc = useTRPC();
   const client = useTRPCClient();
   const session = useSession();
-  const money = (minor: number) => formatMinor(minor, session.balance?.currencySymbol ?? '');
+  const money = (minor: number) => formatMinor(minor, language, session.balance?.currencySymbol ?? '');
   const f = useReportFilters();
   const bets = useQuery(trpc.agent.teamBets.queryOptions(f.query(f.pageNo, REPORT_PAGE_SIZE), { enabled: f.rangeProblem === null, staleTime: 0 }));
   const data = bets.data;

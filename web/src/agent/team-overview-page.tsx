@@ -5,7 +5,7 @@ import { RECORD_MAX_RANGE_DAYS, toCsv } from '@wl/schemas/domain/records';
 import type { TTeamPoint } from '@wl/schemas/wps/agent-calls';
 import { Field } from '../accounts/form-parts.tsx';
 import { errorKey, useTRPC } from '../api/trpc.ts';
-import { formatMinor } from '../lib/money.ts';
+import { formatMinor, formatNumber } from '../lib/numbers.ts';
 import { useSession } from '../session/session-context.tsx';
 import '../styles/money.css';
 import { AgentChart } from './agent-chart.tsx';
@@ -27,11 +27,12 @@ type TMetric = (typeof METRICS)[number][0];
  * and the series as CSV. The platform reads only the agent's own subtree (docs/0046).
  */
 export function TeamOverviewPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
   const trpc = useTRPC();
   const session = useSession();
   const currency = session.balance?.currencySymbol ?? '';
-  const money = (minor: number) => formatMinor(minor, currency);
+  const money = (minor: number) => formatMinor(minor, language, currency);
   const [period, setPeriod] = useState<TAgentPeriod>('thisWeek');
   const today = dayText(new Date());
   const [custom, setCustom] = useState({ from: dayText(midnight(today, -6)), to: today });
@@ -46,7 +47,7 @@ export function TeamOverviewPage() {
     ),
   );
   const data = overview.data;
-  const show = (m: TMetric, v: number) => (m === 'newMembers' ? String(v) : money(v));
+  const show = (m: TMetric, v: number) => (m === 'newMembers' ? formatNumber(v, language) : money(v));
 
   const exportCsv = () => {
     if (!data) return;
@@ -99,10 +100,10 @@ export function TeamOverviewPage() {
           {data &&
             (
               [
-                ['team', 'agent_team_size', String(data.teamSize)],
-                ['direct', 'agent_direct', String(data.directCount)],
-                ['new', 'agent_new_members', String(data.newMembers)],
-                ['active', 'agent_active_members', String(data.activeMembers)],
+                ['team', 'agent_team_size', formatNumber(data.teamSize, language)],
+                ['direct', 'agent_direct', formatNumber(data.directCount, language)],
+                ['new', 'agent_new_members', formatNumber(data.newMembers, language)],
+                ['active', 'agent_active_members', formatNumber(data.activeMembers, language)],
                 ['deposit', 'agent_deposits', money(data.depositMinor)],
                 ['withdraw', 'agent_withdrawals', money(data.withdrawMinor)],
                 ['bets', 'agent_valid_bets', money(data.validBetMinor)],

@@ -5,7 +5,7 @@ import { Field } from '../accounts/form-parts.tsx';
 import { TEAM_PROFIT_SORTS, type TTeamProfitSort } from '@wl/schemas/domain/agent-team';
 import type { TTeamProfitRow } from '@wl/schemas/wps/agent-team-calls';
 import { useTRPC, useTRPCClient } from '../api/trpc.ts';
-import { formatMinor } from '../lib/money.ts';
+import { formatMinor } from '../lib/numbers.ts';
 import { useSession } from '../session/session-context.tsx';
 import '../styles/money.css';
 import '../styles/agent-reports.css';
@@ -19,11 +19,12 @@ const ID = 'agent-pnl';
  * by default), paged, with totals over the filter and CSV (docs/0051).
  */
 export function TeamProfitPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
   const trpc = useTRPC();
   const client = useTRPCClient();
   const session = useSession();
-  const money = (minor: number) => formatMinor(minor, session.balance?.currencySymbol ?? '');
+  const money = (minor: number) => formatMinor(minor, language, session.balance?.currencySymbol ?? '');
   const f = useReportFilters();
   const [sort, setSortState] = useState<TTeamProfitSort>('loss');
   const setSort = f.reset(setSortState);

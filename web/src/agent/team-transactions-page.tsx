@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { localDateTime } from '../lib/digits.ts';
+import { localDateTime } from '../lib/numbers-later.ts';
+import { formatMinor } from '../lib/numbers.ts';
 import type { TAccountRecordType } from '@wl/schemas/wps/record-calls';
 import type { TTeamTransactionRow } from '@wl/schemas/wps/agent-team-calls';
 import { Field } from '../accounts/form-parts.tsx';
 import { useTRPC, useTRPCClient } from '../api/trpc.ts';
-import { formatMinor } from '../lib/money.ts';
 import { useSession } from '../session/session-context.tsx';
 import '../styles/money.css';
 import '../styles/agent-reports.css';
@@ -22,10 +22,11 @@ const TYPES: readonly TAccountRecordType[] = ['deposit', 'withdraw', 'transfer',
  */
 export function TeamTransactionsPage() {
   const { t, i18n } = useTranslation();
+  const language = i18n.language;
   const trpc = useTRPC();
   const client = useTRPCClient();
   const session = useSession();
-  const money = (minor: number) => formatMinor(minor, session.balance?.currencySymbol ?? '');
+  const money = (minor: number) => formatMinor(minor, language, session.balance?.currencySymbol ?? '');
   const f = useReportFilters();
   const [type, setTypeState] = useState<TAccountRecordType | ''>('');
   const setType = f.reset(setTypeState);

@@ -2,10 +2,12 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
 import type { TCrashBet, TWlgCrashBetResponse, TWlgCrashLive } from '@wl/schemas';
-import { CRASH_MAX_X100, CRASH_MIN_TARGET_X100, CRASH_STAKES_MINOR, crashPayoutMinor, crashPointOf, formatMultiplier, multiplierX100At } from '@wl/schemas/games/crash';
+import { CRASH_MAX_X100, CRASH_MIN_TARGET_X100, CRASH_STAKES_MINOR, crashPayoutMinor, crashPointOf, multiplierX100At } from '@wl/schemas/games/crash';
 import { serverSeedHash } from '@wl/schemas/games/fair';
 import { errorKey, useTRPC, useTRPCClient } from '../api/trpc.ts';
-import { formatMinor } from '../lib/money.ts';
+import { asciiDigits } from '@wl/schemas/domain/digits';
+import { formatMinor } from '../lib/numbers.ts';
+import { formatMultiplier } from '../lib/numbers-later.ts';
 import '../styles/crash.css';
 
 /** How often the page asks for the round's live state: a little faster in flight, when a crash is news. */
@@ -64,7 +66,8 @@ const seconds = (ms: number) => Math.max(0, Math.ceil(ms / 1000));
 
 /** A target typed as "2" or "2.5" or "2.50": x100, or null when empty; NaN when not a multiplier. */
 function targetOf(text: string): number | null {
-  const trimmed = text.trim().replace(/^×/, '');
+  // Bengali digits typed on a Bengali keyboard read as ASCII (docs/0056).
+  const trimmed = asciiDigits(text.trim()).replace(/^×/, '');
   if (trimmed === '') return null;
   if (!/^\d{1,4}(\.\d{1,2})?$/.test(trimmed)) return Number.NaN;
   const x100 = Math.round(Number(trimmed) * 100);
@@ -75,19 +78,20 @@ type TVerifyInput = { serverSeed: string; expectedHash: string; gameCode: string
 
 /** Recomputes a round's crash point in the browser from its revealed seed (schemas/games/crash.ts). */
 function CrashVerify({ initial }: { initial: TVerifyInput }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [input, setInput] = useState(initial);
   const [result, setResult] = useState<{ x100: number; hash: string } | null>(null);
   const [error, setError] = useState(false);
   const run = async (e: FormEvent) => {
     e.preventDefault();
-    if (!/^[1-9][0-9]{0,8}$/.test(input.roundNo) || !/^[A-Za-z0-9_.-]{1,64}$/.test(input.gameCode) || input.serverSeed.length === 0) {
+    const roundNo = asciiDigits(input.roundNo.trim());
+    if (!/^[1-9][0-9]{0,8}$/.test(roundNo) || !/^[A-Za-z0-9_.-]{1,64}$/.test(input.gameCode) || input.serverSeed.length === 0) {
       setError(true);
       setResult(null);
       return;
     }
     setError(false);
-    const [x100, hash] = await Promise.all([crashPointOf(input.serverSeed, input.gameCode, Number(input.roundNo)), serverSeedHash(input.serverSeed)]);
+    const [x100, hash] = await Promise.all([crashPointOf(input.serverSeed, input.gameCode, Number(roundNo)), serverSeedHash(input.serverSeed)]);
     setResult({ x100, hash });
   };
   const field = (key: keyof TVerifyInput, label: string) => (
@@ -115,7 +119,7 @@ function CrashVerify({ initial }: { initial: TVerifyInput }) {
       {result && (
         <div className="fair__result" aria-live="polite">
           <p data-testid="crash.verify.hash">{result.hash === input.expectedHash ? t('fair_hash_ok') : t('fair_hash_bad')}</p>
-          <p data-testid="crash.verify.point">{t('crash_verify_point', { x: formatMultiplier(result.x100) })}</p>
+          <p data-testid="crash.verify.point">{t('crash_verify_point', { x: formatMultiplier(result.x100, i18n.language) })}</p>
         </div>
       )}
     </form>
@@ -124,11 +128,12 @@ function CrashVerify({ initial }: { initial: TVerifyInput }) {
 
 /** What became of this page's bet, in words. */
 function MyBet({ bet, live, now, currencySymbol }: { bet: TCrashBet; live: TWlgCrashLive; now: number; currencySymbol: string }) {
-  const { t } = useTranslation();
-  const stake = formatMinor(bet.stakeMinor, currencySymbol);
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const stake = formatMinor(bet.stakeMinor, language, currencySymbol);
   const round = live.round;
   const sameRound = round.roundNo === bet.roundNo;
-  const won = (x100: number, payoutMinor: number) => t('crash_my_bet_won', { x: formatMultiplier(x100), amount: formatMinor(payoutMinor, currencySymbol) });
+  const won = (x100: number, payoutMinor: number) => t('crash_my_bet_won', { x: formatMultiplier(x100, language), amount: formatMinor(payoutMinor, language, currencySymbol) });
   const auto = bet.autoCashOutX100;
   let text: string;
   let outcome: 'won' | 'lost' | 'open' = 'open';
@@ -169,7 +174,8 @@ export function CrashGame({
   currencySymbol: string;
   onBalance: (balanceMinor: number) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
   const trpc = useTRPC();
   const state = useCrashLive(game);
   const now = useServerNow(state?.offsetMs ?? 0);
@@ -233,14 +239,14 @@ export function CrashGame({
         <div className={`crash__sky crash__sky--${round.phase}`} data-testid="crash.sky" data-phase={round.phase}>
           <p className="crash__round">{t('crash_round', { no: round.roundNo })}</p>
           <p className="crash__multiplier" data-testid="crash.multiplier">
-            {formatMultiplier(x100)}
+            {formatMultiplier(x100, language)}
           </p>
           <p className="crash__phase" data-testid="crash.phase">
             {round.phase === 'betting'
               ? t('crash_phase_betting', { seconds: seconds(round.bettingEndsAt - now) })
               : round.phase === 'flying'
                 ? t('crash_phase_flying')
-                : `${t('crash_crashed_at', { x: formatMultiplier(round.crashX100!) })} · ${t('crash_next_round', { seconds: seconds(round.nextRoundAt! - now) })}`}
+                : `${t('crash_crashed_at', { x: formatMultiplier(round.crashX100!, language) })} · ${t('crash_next_round', { seconds: seconds(round.nextRoundAt! - now) })}`}
           </p>
         </div>
         {mine && <MyBet bet={mine} live={shown} now={now} currencySymbol={currencySymbol} />}
@@ -255,7 +261,7 @@ export function CrashGame({
             <select className="input" value={stake} onChange={(e) => setStake(Number(e.target.value))} data-testid="crash.stake">
               {CRASH_STAKES_MINOR.map((s) => (
                 <option key={s} value={s}>
-                  {formatMinor(s, currencySymbol)}
+                  {formatMinor(s, language, currencySymbol)}
                 </option>
               ))}
             </select>
@@ -268,7 +274,7 @@ export function CrashGame({
           {canCashOut ? (
             // Keys: the cash-out and the bet button are different elements, so a tap meant for one can never land on the other.
             <button key="cashout" type="button" className="btn btn--primary crash__action" data-testid="crash.cashout" disabled={cashOut.isPending} onClick={() => cashOut.mutate({ token, betId: mine.betId })}>
-              {t('crash_cash_out', { amount: formatMinor(crashPayoutMinor(mine.stakeMinor, x100), currencySymbol) })}
+              {t('crash_cash_out', { amount: formatMinor(crashPayoutMinor(mine.stakeMinor, x100), language, currencySymbol) })}
             </button>
           ) : (
             <button
@@ -311,9 +317,9 @@ export function CrashGame({
               {live.bets.map((b, i) => (
                 <tr key={i} data-testid="crash.board.row">
                   <td>{b.player}</td>
-                  <td>{formatMinor(b.stakeMinor, currencySymbol)}</td>
-                  <td>{b.cashOutX100 !== null ? formatMultiplier(b.cashOutX100) : '—'}</td>
-                  <td>{b.payoutMinor !== null ? formatMinor(b.payoutMinor, currencySymbol) : '—'}</td>
+                  <td>{formatMinor(b.stakeMinor, language, currencySymbol)}</td>
+                  <td>{b.cashOutX100 !== null ? formatMultiplier(b.cashOutX100, language) : '—'}</td>
+                  <td>{b.payoutMinor !== null ? formatMinor(b.payoutMinor, language, currencySymbol) : '—'}</td>
                 </tr>
               ))}
             </tbody>
@@ -326,11 +332,11 @@ export function CrashGame({
               <button
                 type="button"
                 className={`chip crash__chip${h.crashX100 >= 200 ? ' is-high' : ''}`}
-                aria-label={`${t('crash_round', { no: h.roundNo })}: ${formatMultiplier(h.crashX100)} — ${t('fair_verify')}`}
+                aria-label={`${t('crash_round', { no: h.roundNo })}: ${formatMultiplier(h.crashX100, language)} — ${t('fair_verify')}`}
                 data-testid="crash.history.round"
                 onClick={() => setVerifying(h)}
               >
-                {formatMultiplier(h.crashX100)}
+                {formatMultiplier(h.crashX100, language)}
               </button>
             </li>
           ))}

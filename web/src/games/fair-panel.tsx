@@ -5,7 +5,7 @@ import type { TFairCommitment, TWlgRound, TWlgSeedResponse } from '@wl/schemas';
 import { CLIENT_SEED_PATTERN, fairFloats, serverSeedHash } from '@wl/schemas/games/fair';
 import { SLOT_BETS_PER_LINE_MINOR, slotSpin, type TSlotSpin } from '@wl/schemas/games/slot';
 import { errorKey, useTRPC } from '../api/trpc.ts';
-import { formatMinor } from '../lib/money.ts';
+import { formatMinor } from '../lib/numbers.ts';
 import { SlotSymbol } from './slot-symbol.tsx';
 import { BetPerLineSelect } from './bet-per-line-select.tsx';
 
@@ -13,7 +13,8 @@ type TVerifyInput = { serverSeed: string; clientSeed: string; nonce: string; bet
 
 /** Recomputes a slot round in the browser from its seeds and nonce (the documented formula, schemas/games). */
 export function VerifyView({ initial, currencySymbol }: { initial: TVerifyInput; currencySymbol: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
   const [input, setInput] = useState(initial);
   const [result, setResult] = useState<{ spin: TSlotSpin; hash: string } | null>(null);
   const [error, setError] = useState(false);
@@ -59,7 +60,7 @@ export function VerifyView({ initial, currencySymbol }: { initial: TVerifyInput;
             {result.spin.grid.map((row, r) => row.map((s, c) => <div key={`${r}:${c}`} className="slot__cell"><SlotSymbol symbol={s} size={18} /></div>))}
           </div>
           <p data-testid="fair.verify.win">
-            {t('slot_win')}: {formatMinor(result.spin.winMinor, currencySymbol)}
+            {t('slot_win')}: {formatMinor(result.spin.winMinor, language, currencySymbol)}
           </p>
         </div>
       )}
@@ -81,7 +82,8 @@ export function FairPanel({
   rounds: TWlgRound[];
   onSeed: (answer: TWlgSeedResponse) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
   const trpc = useTRPC();
   const [clientSeed, setClientSeed] = useState('');
   const [revealed, setRevealed] = useState<TWlgSeedResponse['revealed'][]>([]);
@@ -106,7 +108,9 @@ export function FairPanel({
         <dt>{t('fair_client_seed')}</dt>
         <dd data-testid="fair.client-seed">{fair.clientSeed}</dd>
         <dt>{t('fair_nonce')}</dt>
-        <dd data-testid="fair.nonce">{fair.nonce}</dd>
+        <dd data-testid="fair.nonce" translate="no">
+          {fair.nonce}
+        </dd>
       </dl>
       <form
         className="fair__seed"
@@ -143,7 +147,7 @@ export function FairPanel({
             <li key={round.roundId} className="fair__round" data-testid="fair.round">
               <span>{t('fair_round', { id: round.roundId, nonce: round.nonce })}</span>
               <span>
-                {formatMinor(round.stakeMinor, currencySymbol)} → {formatMinor(round.payoutMinor, currencySymbol)}
+                {formatMinor(round.stakeMinor, language, currencySymbol)} → {formatMinor(round.payoutMinor, language, currencySymbol)}
               </span>
               {round.serverSeed ? (
                 <button type="button" className="btn btn--ghost btn--small" data-testid="fair.round.verify" onClick={() => setVerifying(round)}>

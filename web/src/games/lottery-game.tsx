@@ -16,7 +16,9 @@ import {
 } from '@wl/schemas/games/lottery';
 import { errorKey, useTRPC } from '../api/trpc.ts';
 import { useAreaTexts } from '../i18n/area-texts.ts';
-import { formatMinor } from '../lib/money.ts';
+import { asciiDigits } from '@wl/schemas/domain/digits';
+import { formatDigits, formatMinor } from '../lib/numbers.ts';
+import { formatMultiplier, formatPercent, localDigits } from '../lib/numbers-later.ts';
 
 export type TLottoView = 'betting' | 'lobby';
 
@@ -24,10 +26,8 @@ export type TLottoView = 'betting' | 'lobby';
 const POLL_WAITING_MS = 2_000;
 const POLL_IDLE_MS = 5_000;
 
-const multiple = (x100: number) => `×${(x100 / 100).toFixed(2)}`;
-
 /** mm:ss until a moment, from the server's clock (the offset measured at the last answer). */
-function useCountdown(closesAt: string | undefined, offsetMs: number): string {
+function useCountdown(closesAt: string | undefined, offsetMs: number, language: string): string {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 1_000);
@@ -35,15 +35,16 @@ function useCountdown(closesAt: string | undefined, offsetMs: number): string {
   }, []);
   if (!closesAt) return '--:--';
   const left = Math.max(0, Math.ceil((new Date(closesAt).getTime() - (now + offsetMs)) / 1000));
-  return `${String(Math.floor(left / 60)).padStart(2, '0')}:${String(left % 60).padStart(2, '0')}`;
+  return `${formatDigits(Math.floor(left / 60), language, 2)}:${formatDigits(left % 60, language, 2)}`;
 }
 
 /** The result's three digits as balls. */
 function Balls({ result, small = false }: { result: string; small?: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const shown = localDigits(result, i18n.language);
   return (
-    <span className={`lotto__balls${small ? ' lotto__balls--small' : ''}`} role="img" aria-label={t('lottery_result_is', { result })}>
-      {result.split('').map((d, i) => (
+    <span className={`lotto__balls${small ? ' lotto__balls--small' : ''}`} role="img" aria-label={t('lottery_result_is', { result: shown })}>
+      {[...shown].map((d, i) => (
         <span key={i} className="lotto__ball" aria-hidden="true">
           {d}
         </span>
@@ -102,24 +103,25 @@ export function LotteryVerify({ draw }: { draw: TLotteryDraw | null }) {
   );
 }
 
-function betLabel(t: (k: string, o?: Record<string, unknown>) => string, b: { betType: TLotteryBetType; pick: string | null }) {
-  return b.pick === null ? t(`lottery_type_${b.betType}`) : `${t(`lottery_type_${b.betType}`)} ${b.pick}`;
+function betLabel(t: (k: string, o?: Record<string, unknown>) => string, b: { betType: TLotteryBetType; pick: string | null }, language: string) {
+  return b.pick === null ? t(`lottery_type_${b.betType}`) : `${t(`lottery_type_${b.betType}`)} ${localDigits(b.pick, language)}`;
 }
 
 /** One bet of the player: its draw, what it backs, its stake, and its fate. */
 function BetRow({ bet, currencySymbol }: { bet: TLotteryBet; currencySymbol: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
   const fate =
     bet.state === 'settled'
       ? bet.winMinor! > 0
-        ? t('lottery_bet_won', { amount: formatMinor(bet.winMinor!, currencySymbol) })
+        ? t('lottery_bet_won', { amount: formatMinor(bet.winMinor!, language, currencySymbol) })
         : t('lottery_bet_lost')
       : t(`lottery_bet_state_${bet.state}`);
   return (
     <li className="fair__round" data-testid="lottery.bet" data-state={bet.state} data-numero={bet.numero} data-result={bet.result ?? ''}>
       <span>{t('lottery_numero', { numero: bet.numero })}</span>
       <span>
-        {betLabel(t, bet)} · {formatMinor(bet.stakeMinor, currencySymbol)} · {multiple(bet.payoutX100)}
+        {betLabel(t, bet, language)} · {formatMinor(bet.stakeMinor, language, currencySymbol)} · {formatMultiplier(bet.payoutX100, language)}
       </span>
       {bet.result && <Balls result={bet.result} small />}
       <strong data-testid="lottery.bet.fate">{fate}</strong>
@@ -144,7 +146,8 @@ export function LotteryGame({
   onBalance: (balanceMinor: number) => void;
 }) {
   const ready = useAreaTexts('lottery');
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
   const trpc = useTRPC();
   const [view, setView] = useState<TLottoView>(initialView);
   const [state, setState] = useState<TWlgLotteryStateResponse | null>(null);
@@ -184,7 +187,7 @@ export function LotteryGame({
     const timer = setInterval(() => load.mutate({ token }), waiting ? POLL_WAITING_MS : POLL_IDLE_MS);
     return () => clearInterval(timer);
   }, [token, waiting]);
-  const countdown = useCountdown(state?.open?.closesAt, offsetMs);
+  const countdown = useCountdown(state?.open?.closesAt, offsetMs, language);
   if (!ready || !state) {
     return (
       <section className="card" aria-busy="true">
@@ -216,7 +219,7 @@ export function LotteryGame({
       {open && (
         <div className="lotto__draw" data-testid="lottery.open-draw" data-draw-id={open.drawId}>
           <p className="lotto__numero">
-            {t('lottery_open_draw')}: <strong data-testid="lottery.numero">{open.numero}</strong>
+            {t('lottery_open_draw')}: <strong data-testid="lottery.numero">{localDigits(String(open.numero), language)}</strong>
           </p>
           <p>
             {t('lottery_closes_in')}: <strong data-testid="lottery.countdown">{countdown}</strong> · {t('lottery_every', { seconds: state.settings.intervalSeconds })}
@@ -257,7 +260,7 @@ export function LotteryGame({
                     }}
                     data-testid={`lottery.type.${type}`}
                   />
-                  {t(`lottery_type_${type}`)} {multiple(payouts[LOTTERY_PAYOUT_KEY[type]])}
+                  {t(`lottery_type_${type}`)} {formatMultiplier(payouts[LOTTERY_PAYOUT_KEY[type]], language)}
                 </label>
               ))}
             </fieldset>
@@ -270,7 +273,7 @@ export function LotteryGame({
                   maxLength={digits}
                   pattern={`[0-9]{${digits}}`}
                   aria-invalid={pick !== '' && !pickOk}
-                  onChange={(e) => setPick(e.target.value.replace(/[^0-9]/g, '').slice(0, digits))}
+                  onChange={(e) => setPick(asciiDigits(e.target.value).replace(/[^0-9]/g, '').slice(0, digits))}
                   data-testid="lottery.pick"
                   autoComplete="off"
                 />
@@ -281,13 +284,13 @@ export function LotteryGame({
               <select value={stake} onChange={(e) => setStake(Number(e.target.value))} data-testid="lottery.stake">
                 {LOTTERY_STAKE_CHIPS_MINOR.map((s) => (
                   <option key={s} value={s}>
-                    {formatMinor(s, currencySymbol)}
+                    {formatMinor(s, language, currencySymbol)}
                   </option>
                 ))}
               </select>
             </label>
             <p data-testid="lottery.potential">
-              {t('lottery_potential_win', { amount: formatMinor(Math.floor((stake * payouts[LOTTERY_PAYOUT_KEY[betType]]) / 100), currencySymbol) })}
+              {t('lottery_potential_win', { amount: formatMinor(Math.floor((stake * payouts[LOTTERY_PAYOUT_KEY[betType]]) / 100), language, currencySymbol) })}
             </p>
             {place.isError && (
               <p className="form-error" role="alert" data-testid="lottery.error">
@@ -325,8 +328,8 @@ export function LotteryGame({
                   <tr key={k}>
                     <th scope="row">{t(`lottery_row_${k}`)}</th>
                     <td>1 : {LOTTERY_ODDS[k]}</td>
-                    <td>{multiple(payouts[k])}</td>
-                    <td>{(payouts[k] / LOTTERY_ODDS[k]).toFixed(1)}%</td>
+                    <td>{formatMultiplier(payouts[k], language)}</td>
+                    <td>{formatPercent(payouts[k] / LOTTERY_ODDS[k], language, 1)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -5,7 +5,7 @@ import type { TWlgRound, TWlgState } from '@wl/schemas';
 import { errorKey, useTRPC } from '../api/trpc.ts';
 import { AreaTexts } from '../i18n/area-texts.ts';
 import { LanguageSwitch } from '../layout/language-switch.tsx';
-import { formatMinor } from '../lib/money.ts';
+import { formatMinor } from '../lib/numbers.ts';
 import { WALLET_CHANNEL } from '../session/session-context.tsx';
 import { CrashGame } from './crash-game.tsx';
 import { FairPanel } from './fair-panel.tsx';
@@ -63,6 +63,7 @@ function useGameSession(game: string, ticket: string | null) {
 
 function GameWindow({ game, ticket, lottoView }: { game: string; ticket: string | null; lottoView: TLottoView }) {
   const { t, i18n } = useTranslation();
+  const language = i18n.language;
   const trpc = useTRPC();
   const { opened, setOpened, failure } = useGameSession(game, ticket);
   const [rounds, setRounds] = useState<TWlgRound[]>([]);
@@ -113,7 +114,7 @@ function GameWindow({ game, ticket, lottoView }: { game: string; ticket: string 
           {t(opened.mode === 'fun' ? 'game_mode_fun' : 'game_mode_real')}
         </span>
         <span className="game-page__balance" data-testid="game.balance">
-          {t('game_balance')}: <strong>{formatMinor(opened.balanceMinor, symbol)}</strong>
+          {t('game_balance')}: <strong>{formatMinor(opened.balanceMinor, language, symbol)}</strong>
         </span>
         <LanguageSwitch />
         <button type="button" className="btn btn--ghost btn--small" data-testid="game.close" disabled={close.isPending} onClick={() => close.mutate({ token: opened.token })}>

@@ -4,11 +4,12 @@ import { useMutation } from '@tanstack/react-query';
 import { SLOT_BETS_PER_LINE_MINOR, SLOT_LINES, SLOT_PAYTABLE, SLOT_SYMBOLS, slotReturnToPlayer, type TSlotSpin } from '@wl/schemas/games/slot';
 import type { TWlgSlotSpinResponse } from '@wl/schemas';
 import { errorKey, useTRPC } from '../api/trpc.ts';
-import { formatMinor } from '../lib/money.ts';
+import { formatDigits, formatMinor, formatNumber } from '../lib/numbers.ts';
+import { formatPercent } from '../lib/numbers-later.ts';
 import { BetPerLineSelect } from './bet-per-line-select.tsx';
 import { SlotSymbol } from './slot-symbol.tsx';
 
-const RTP = `${(slotReturnToPlayer() * 100).toFixed(2)}%`;
+const RTP = slotReturnToPlayer() * 100;
 
 /** The reels as last spun (a fixed first picture before any spin). */
 function Reels({ spin }: { spin: TSlotSpin | null }) {
@@ -30,7 +31,8 @@ function Reels({ spin }: { spin: TSlotSpin | null }) {
 
 /** The slot: reels, bet per line, spin, the round's wins and the paytable. */
 export function SlotGame({ token, currencySymbol, onRound }: { token: string; currencySymbol: string; onRound: (answer: TWlgSlotSpinResponse) => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
   const trpc = useTRPC();
   const [bet, setBet] = useState<number>(SLOT_BETS_PER_LINE_MINOR[3]);
   const [last, setLast] = useState<TWlgSlotSpinResponse | null>(null);
@@ -53,11 +55,11 @@ export function SlotGame({ token, currencySymbol, onRound }: { token: string; cu
         {outcome === null ? null : outcome.winMinor > 0 ? (
           <>
             <strong>
-              {t('slot_win')}: {formatMinor(outcome.winMinor, currencySymbol)}
+              {t('slot_win')}: {formatMinor(outcome.winMinor, language, currencySymbol)}
             </strong>
             <ul className="slot__lines">
               {outcome.lines.map((l) => (
-                <li key={l.line}>{t('slot_line_win', { line: l.line, count: l.count, symbol: t(`slot_symbol_${l.symbol}`), amount: formatMinor(l.winMinor, currencySymbol) })}</li>
+                <li key={l.line}>{t('slot_line_win', { line: l.line, count: l.count, symbol: t(`slot_symbol_${l.symbol}`), amount: formatMinor(l.winMinor, language, currencySymbol) })}</li>
               ))}
             </ul>
           </>
@@ -74,10 +76,10 @@ export function SlotGame({ token, currencySymbol, onRound }: { token: string; cu
         <BetPerLineSelect className="slot__bet" value={bet} onChange={setBet} currencySymbol={currencySymbol} disabled={spin.isPending} testId="slot.bet" />
         <div className="slot__total">
           <span>
-            {t('slot_lines')}: {SLOT_LINES.length}
+            {t('slot_lines')}: {formatNumber(SLOT_LINES.length, language)}
           </span>
           <span data-testid="slot.total">
-            {t('slot_total_bet')}: {formatMinor(bet * SLOT_LINES.length, currencySymbol)}
+            {t('slot_total_bet')}: {formatMinor(bet * SLOT_LINES.length, language, currencySymbol)}
           </span>
         </div>
         <button type="button" className="btn btn--primary slot__spin" data-testid="slot.spin" disabled={spin.isPending} onClick={() => spin.mutate({ token, betPerLineMinor: bet })}>
@@ -86,14 +88,16 @@ export function SlotGame({ token, currencySymbol, onRound }: { token: string; cu
       </div>
       <details className="slot__paytable" data-testid="slot.paytable">
         <summary>{t('slot_paytable')}</summary>
-        <p>{t('slot_paytable_note', { rtp: RTP })}</p>
+        <p>{t('slot_paytable_note', { rtp: formatPercent(RTP, language, 2) })}</p>
         <table>
           <thead>
             <tr>
               <th scope="col">{t('slot_reels')}</th>
-              <th scope="col">3</th>
-              <th scope="col">4</th>
-              <th scope="col">5</th>
+              {[3, 4, 5].map((n) => (
+                <th key={n} scope="col">
+                  {formatDigits(n, language)}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
@@ -103,7 +107,7 @@ export function SlotGame({ token, currencySymbol, onRound }: { token: string; cu
                   <SlotSymbol symbol={s} size={20} /> <span>{t(`slot_symbol_${s}`)}</span>
                 </th>
                 {SLOT_PAYTABLE[s].map((m, i) => (
-                  <td key={i}>×{m}</td>
+                  <td key={i}>×{formatNumber(m, language)}</td>
                 ))}
               </tr>
             ))}

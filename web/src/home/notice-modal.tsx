@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { TNotice } from '@wl/schemas';
 import { Modal } from '../modals/modal.tsx';
+import { formatNumber } from '../lib/numbers.ts';
 
 /** Notice modal opened at an index; previous/next page through all notices. */
 export function NoticeModal({
@@ -14,7 +15,7 @@ export function NoticeModal({
   onIndex: (i: number) => void;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const notice = notices[index];
   if (!notice) return null;
   return (
@@ -25,7 +26,7 @@ export function NoticeModal({
           {t('previous')}
         </button>
         <span className="pager__info">
-          {index + 1} / {notices.length}
+          {formatNumber(index + 1, i18n.language)} / {formatNumber(notices.length, i18n.language)}
         </span>
         <button
           type="button"

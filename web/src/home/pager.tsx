@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../lib/numbers.ts';
 
 /** Simple previous/next pager for game lists (SPEC §4: other types show full lists with pagination). */
 export function Pager({ page, totalPages, onPage }: { page: number; totalPages: number; onPage: (p: number) => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (totalPages <= 1) return null;
   return (
     <nav className="pager" aria-label={t('pagination')}>
@@ -10,7 +11,7 @@ export function Pager({ page, totalPages, onPage }: { page: number; totalPages: 
         {t('previous')}
       </button>
       <span className="pager__info" data-testid="pager.info">
-        {page} / {totalPages}
+        {formatNumber(page, i18n.language)} / {formatNumber(totalPages, i18n.language)}
       </span>
       <button type="button" className="btn btn--ghost btn--small" disabled={page >= totalPages} onClick={() => onPage(page + 1)} data-testid="pager.next">
         {t('next')}

@@ -6,7 +6,7 @@ import { useSettings } from '../app/settings-context.tsx';
 import { useScreenConfig } from '../config/screen-config-context.tsx';
 import { useLaunch } from '../launch/use-launch.ts';
 import { Icon } from '../layout/icons.tsx';
-import { formatMinor } from '../lib/money.ts';
+import { formatMinor, formatNumber } from '../lib/numbers.ts';
 
 /** Winner board (SPEC §2): top 3 highlighted, then a continuously scrolling list; a click launches the game. */
 export function WinnerBoard() {
@@ -24,12 +24,12 @@ export function WinnerBoard() {
 
   const details = (w: TWinner, rank: number) => (
     <>
-      <span className={`winner__rank winner__rank--${rank <= 3 ? rank : 'n'}`}>{rank}</span>
+      <span className={`winner__rank winner__rank--${rank <= 3 ? rank : 'n'}`}>{formatNumber(rank, language)}</span>
       <span className="winner__who">
         <span className="winner__name" translate="no">{w.vo.customerName}</span>
         <span className="winner__game">{w.vo.gameName}</span>
       </span>
-      <span className="winner__amount">{formatMinor(w.vo.winAmount, symbol)}</span>
+      <span className="winner__amount">{formatMinor(w.vo.winAmount, language, symbol)}</span>
     </>
   );
   const entry = (w: TWinner, rank: number, testId: string, key: string) => (

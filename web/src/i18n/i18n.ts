@@ -3,6 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '@wl/schemas/constants';
 import type { TLanguage } from '@wl/schemas';
 import bn from './bn.json';
+import { numberInterpolation } from '../lib/numbers.ts';
 
 /** Local storage key of the chosen interface language (SPEC §4 Language change: it is stored). */
 export const LANGUAGE_STORAGE_KEY = 'language';
@@ -41,12 +42,13 @@ const BUNDLED: Partial<Record<TLanguage, TCatalogue>> = { bn };
 export function createI18n(lng: TLanguage = readLanguage(), catalogues: Partial<Record<TLanguage, TCatalogue>> = {}) {
   const instance = i18next.createInstance();
   const all = { ...BUNDLED, ...catalogues };
-  void instance.use(initReactI18next).init({
+  void instance.use(initReactI18next).use(numberInterpolation).init({
     resources: Object.fromEntries(Object.entries(all).map(([language, translation]) => [language, { translation }])),
     lng,
     // BN is always there and complete (the translation tests hold EN and BN to the same keys).
     fallbackLng: DEFAULT_LANGUAGE,
-    interpolation: { escapeValue: false },
+    // Every number put into a text is written in the text's language (Bengali digits in BN, docs/0056).
+    interpolation: { escapeValue: false, alwaysFormat: true },
     returnNull: false,
     initAsync: false,
     // An area's texts arrive after a language switch (area-texts.ts): components showing them render

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { TGameType } from '@wl/schemas';
 import { useScreenConfig } from '../config/screen-config-context.tsx';
 import { useVendors } from '../config/vendors.ts';
+import { formatDigits } from '../lib/numbers.ts';
 import { iconFor } from './icons.tsx';
 import { MenuEntryView } from './menu-entry.tsx';
 
@@ -76,7 +77,7 @@ export function Footer() {
         </div>
       )}
       <p className="footer__copy">
-        © {new Date().getFullYear()} {config.merchant.name}. {t('responsible_gaming')}
+        © {formatDigits(new Date().getFullYear(), i18n.language)} {config.merchant.name}. {t('responsible_gaming')}
       </p>
     </footer>
   );

@@ -2,14 +2,16 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TMenuEntry } from '@wl/schemas';
 import { useScreenConfig } from '../config/screen-config-context.tsx';
-import { formatMinor, MASKED_BALANCE } from '../lib/money.ts';
+import { formatMinor } from '../lib/numbers.ts';
+import { localDigits, MASKED_BALANCE } from '../lib/numbers-later.ts';
 import { useSession } from '../session/session-context.tsx';
 import { Icon, iconFor } from './icons.tsx';
 import { MenuEntryView } from './menu-entry.tsx';
 
 /** Member info panel (SPEC §2 Header): account, balance with show/hide and refresh, VIP, badge. */
 function MemberPanel({ onGamePage }: { onGamePage: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
   const session = useSession();
   const [shown, setShown] = useState(true);
   const member = session.member;
@@ -21,7 +23,7 @@ function MemberPanel({ onGamePage }: { onGamePage: boolean }) {
       {!onGamePage && (
         <span className="member-panel__balance">
           <span data-testid="header.balance" className="balance" aria-live="polite">
-            {session.balance === null ? '…' : shown ? formatMinor(session.balance.balance, session.balance.currencySymbol) : MASKED_BALANCE}
+            {session.balance === null ? '…' : shown ? formatMinor(session.balance.balance, language, session.balance.currencySymbol) : MASKED_BALANCE}
           </span>
           <button type="button" className="icon-btn" data-testid="header.balance-toggle" aria-pressed={!shown} aria-label={t(shown ? 'balance_hide' : 'balance_show')} onClick={() => setShown((s) => !s)}>
             {shown ? <Icon name="eye" size={16} /> : <Icon name="eyeOff" size={16} />}
@@ -39,7 +41,7 @@ function MemberPanel({ onGamePage }: { onGamePage: boolean }) {
       )}
       {member.hasVip && (
         <span className="vip" data-testid="header.vip" title={t('vip_rank', { rank: member.vipRankLevel })}>
-          <Icon name="crown" size={14} /> {member.vipLabelName} · {t('vip_rank', { rank: member.vipRankLevel })}
+          <Icon name="crown" size={14} /> {localDigits(member.vipLabelName, language)} · {t('vip_rank', { rank: member.vipRankLevel })}
         </span>
       )}
       {badge > 0 && (
@@ -57,7 +59,8 @@ function MemberPanel({ onGamePage }: { onGamePage: boolean }) {
  * Escape or a click outside closes it, Escape puts focus back on the button.
  */
 function AvatarMenu() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
   const config = useScreenConfig();
   const session = useSession();
   const [open, setOpen] = useState(false);
@@ -103,7 +106,7 @@ function AvatarMenu() {
           <div className="avatar__head">
             <strong translate="no">{member.nickname || member.userName}</strong>
             <button type="button" className="link-btn" data-testid="header.copy-id" onClick={() => void copy()}>
-              {t('user_id')}: {member.id}{' '}
+              {t('user_id')}: <span translate="no">{member.id}</span>{' '}
               {copied ? (
                 <>
                   <Icon name="check" size={14} /> {t('copied')}
@@ -114,10 +117,10 @@ function AvatarMenu() {
             </button>
             {member.hasVip && (
               <span className="vip">
-                <Icon name="crown" size={14} /> {member.vipLabelName}
+                <Icon name="crown" size={14} /> {localDigits(member.vipLabelName, language)}
               </span>
             )}
-            {session.balance && <span className="balance">{formatMinor(session.balance.balance, session.balance.currencySymbol)}</span>}
+            {session.balance && <span className="balance">{formatMinor(session.balance.balance, language, session.balance.currencySymbol)}</span>}
           </div>
           {config.avatarMenu.map((e) => (
             <MenuEntryView key={e.key} entry={e} testId={`header.avatar.${e.key}`} className="menu-link" icon={<span aria-hidden="true">{iconFor(e.icon)}</span>} onDone={() => setOpen(false)} />

@@ -9,7 +9,8 @@ import { inputIssuesOf } from '../api/flow-errors.ts';
 import { errorKey, useTRPC } from '../api/trpc.ts';
 import { useUi } from '../app/ui-context.tsx';
 import { useAreaTexts } from '../i18n/area-texts.ts';
-import { formatMinor } from '../lib/money.ts';
+import { formatMinor } from '../lib/numbers.ts';
+import { minorInputText } from '../lib/numbers-later.ts';
 import { useSession } from '../session/session-context.tsx';
 import '../styles/money.css';
 
@@ -55,7 +56,8 @@ function StatusChip({ status }: { status: TDeposit['status'] }) {
  */
 export default function DepositPage() {
   const ready = useAreaTexts('money', 'deposit');
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
   const trpc = useTRPC();
   const qc = useQueryClient();
   const ui = useUi();
@@ -71,7 +73,7 @@ export default function DepositPage() {
   const list = channels.data?.channels ?? [];
   const channel = list.find((c) => c.id === channelId) ?? list[0] ?? null;
   const currency = session.balance?.currencySymbol ?? '';
-  const money = (minor: number) => formatMinor(minor, currency);
+  const money = (minor: number) => formatMinor(minor, language, currency);
 
   const recent = useQuery(
     trpc.deposit.list.queryOptions(
@@ -191,7 +193,7 @@ export default function DepositPage() {
                     data-testid={`deposit.quick.${q}`}
                     aria-pressed={parseAmountInput(amount) === q}
                     onClick={() => {
-                      setAmount(formatMinor(q));
+                      setAmount(minorInputText(q));
                       setFieldError(null);
                       setKey(newKey());
                     }}

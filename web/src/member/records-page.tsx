@@ -6,10 +6,10 @@ import type { TAccountRecordRow, TAccountRecordType, TProfitRow, TRecordQuery } 
 import { Field } from '../accounts/form-parts.tsx';
 import { errorKey, useTRPC, useTRPCClient } from '../api/trpc.ts';
 import { useAreaTexts } from '../i18n/area-texts.ts';
-import { formatMinor } from '../lib/money.ts';
+import { formatMinor } from '../lib/numbers.ts';
+import { localDateTime, localDigits } from '../lib/numbers-later.ts';
 import { useSession } from '../session/session-context.tsx';
 import '../styles/money.css';
-import { localDateTime } from '../lib/digits.ts';
 
 /** Which record a page shows (SPEC §2: transactionHistory, personalHistoryCopy, personalProfit, bonusDetails). */
 export type TRecordKind = 'account' | 'bets' | 'profit' | 'bonus';
@@ -43,6 +43,7 @@ function midnight(day: string, plusDays = 0): Date {
 export default function RecordsPage({ kind }: { kind: TRecordKind }) {
   const ready = useAreaTexts('money', 'records');
   const { t, i18n } = useTranslation();
+  const language = i18n.language;
   const trpc = useTRPC();
   const client = useTRPCClient();
   const session = useSession();
@@ -54,7 +55,7 @@ export default function RecordsPage({ kind }: { kind: TRecordKind }) {
   const [exportNote, setExportNote] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
   const currency = session.balance?.currencySymbol ?? '';
-  const money = (minor: number) => formatMinor(minor, currency);
+  const money = (minor: number) => formatMinor(minor, language, currency);
 
   const rangeDays = Math.round((midnight(toDay, 1).getTime() - midnight(fromDay).getTime()) / 86_400_000);
   const rangeProblem = !fromDay || !toDay || rangeDays < 1 ? 'record_range_invalid' : rangeDays > RECORD_MAX_RANGE_DAYS ? 'record_range_too_long' : null;
@@ -196,8 +197,8 @@ export default function RecordsPage({ kind }: { kind: TRecordKind }) {
           ))}
           {profitData?.rows.map((r) => (
             <li key={`${r.day}-${r.code}`} className="money__row" data-testid="records.row">
-              <span>{r.day}</span>
-              <span>{r.code}</span>
+              <span>{localDigits(r.day, i18n.language)}</span>
+              <span translate="no">{r.code}</span>
               <span>{t('record_profit_line', { stake: money(r.stakeMinor), payout: money(r.payoutMinor), profit: money(r.profitMinor) })}</span>
             </li>
           ))}

@@ -6,7 +6,7 @@ import { Field, FormError, SubmitButton } from '../accounts/form-parts.tsx';
 import { useAreaTexts } from '../i18n/area-texts.ts';
 import { ContactsCard } from './security-contacts.tsx';
 import '../styles/money.css';
-import { localDateTime } from '../lib/digits.ts';
+import { localDateTime } from '../lib/numbers-later.ts';
 
 /** The withdraw password form: set the first time, change with the old one (issue 8 item 8). */
 function WithdrawPasswordForm({ isSet, onSaved }: { isSet: boolean; onSaved: () => void }) {

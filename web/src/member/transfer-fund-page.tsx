@@ -5,7 +5,7 @@ import { Field, SubmitButton } from '../accounts/form-parts.tsx';
 import { useTRPC } from '../api/trpc.ts';
 import { useScreenConfig } from '../config/screen-config-context.tsx';
 import { useAreaTexts } from '../i18n/area-texts.ts';
-import { formatMinor } from '../lib/money.ts';
+import { formatMinor } from '../lib/numbers.ts';
 import { useSession } from '../session/session-context.tsx';
 import { AmountField, FormError, useMoneyForm } from './transfer-parts.tsx';
 import '../styles/money.css';
@@ -41,7 +41,8 @@ function ConsolidatedFunds({ money }: { money: (minor: number) => string }) {
  */
 export default function TransferFundPage() {
   const ready = useAreaTexts('money', 'wallet');
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
   const trpc = useTRPC();
   const qc = useQueryClient();
   const session = useSession();
@@ -52,7 +53,7 @@ export default function TransferFundPage() {
   const [code, setCode] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const currency = session.balance?.currencySymbol ?? '';
-  const money = (minor: number) => formatMinor(minor, currency);
+  const money = (minor: number) => formatMinor(minor, language, currency);
   const moved = (mainMinor: number) => {
     setDone(t('wallet_done', { main: money(mainMinor) }));
     session.refreshBalance();

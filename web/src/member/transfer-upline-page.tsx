@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { Field, SubmitButton } from '../accounts/form-parts.tsx';
 import { useTRPC } from '../api/trpc.ts';
 import { useAreaTexts } from '../i18n/area-texts.ts';
-import { formatMinor } from '../lib/money.ts';
+import { localDateTime } from '../lib/numbers-later.ts';
+import { formatMinor } from '../lib/numbers.ts';
 import { useSession } from '../session/session-context.tsx';
 import { AmountField, FormError, useMoneyForm } from './transfer-parts.tsx';
 import '../styles/money.css';
-import { localDateTime } from '../lib/digits.ts';
 
 /**
  * Transfer to the upline (SPEC §2 transferUpline, issue 8 item 5): the member's own agent, shown by
@@ -18,6 +18,7 @@ import { localDateTime } from '../lib/digits.ts';
 export default function TransferUplinePage() {
   const ready = useAreaTexts('money', 'wallet');
   const { t, i18n } = useTranslation();
+  const language = i18n.language;
   const trpc = useTRPC();
   const qc = useQueryClient();
   const session = useSession();
@@ -26,7 +27,7 @@ export default function TransferUplinePage() {
   const [remark, setRemark] = useState('');
   const [done, setDone] = useState<string | null>(null);
   const currency = session.balance?.currencySymbol ?? '';
-  const money = (minor: number) => formatMinor(minor, currency);
+  const money = (minor: number) => formatMinor(minor, language, currency);
 
   const send = useMutation(
     trpc.transfer.toUpline.mutationOptions({

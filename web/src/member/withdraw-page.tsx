@@ -12,10 +12,10 @@ import { withdrawalConfirmMachine, type TProofFile, type TWithdrawalAnswer } fro
 import { errorKey, useTRPC, useTRPCClient } from '../api/trpc.ts';
 import { Field, FormError, SubmitButton } from '../accounts/form-parts.tsx';
 import { useAreaTexts } from '../i18n/area-texts.ts';
-import { formatMinor } from '../lib/money.ts';
+import { localDateTime } from '../lib/numbers-later.ts';
+import { formatMinor } from '../lib/numbers.ts';
 import { getRequestToken } from '../session/session-storage.ts';
 import '../styles/money.css';
-import { localDateTime } from '../lib/digits.ts';
 
 /** The gateway's upload door of proof files (gateway/src/upload/withdrawal-proof.route.ts). */
 const PROOF_UPLOAD_PATH = '/upload/withdrawal-proof';
@@ -161,10 +161,11 @@ function ConfirmPanel({ withdrawal, onDone }: { withdrawal: TWithdrawal; onDone:
 /** One withdrawal in the member's list: status, amounts, and the answer while it is paid. */
 function WithdrawalItem({ w, currency, onChanged }: { w: TWithdrawal; currency: string; onChanged: () => void }) {
   const { t, i18n } = useTranslation();
+  const language = i18n.language;
   return (
     <li className="card withdrawal" data-testid={`withdraw.item.${w.id}`} data-status={w.status}>
       <div className="withdrawal__head">
-        <strong>{formatMinor(w.amountMinor, currency)}</strong>
+        <strong>{formatMinor(w.amountMinor, language, currency)}</strong>
         <span className={`badge badge--${w.status}`} data-testid={`withdraw.item.${w.id}.status`}>
           {t(`money_status_${w.status}`)}
         </span>
@@ -172,10 +173,10 @@ function WithdrawalItem({ w, currency, onChanged }: { w: TWithdrawal; currency: 
       <p className="dialog__text">
         {t('money_reference')}: {w.reference} · {w.bankName} {w.maskedNumber} · <time dateTime={w.createdAt}>{localDateTime(w.createdAt, i18n.language)}</time>
       </p>
-      {w.receivedMinor !== null && <p className="dialog__text">{t('withdraw_received_amount', { amount: formatMinor(w.receivedMinor, currency) })}</p>}
+      {w.receivedMinor !== null && <p className="dialog__text">{t('withdraw_received_amount', { amount: formatMinor(w.receivedMinor, language, currency) })}</p>}
       {w.remainingMinor !== null && (
         <p className="dialog__text" data-testid={`withdraw.item.${w.id}.remaining`}>
-          {t('withdraw_remaining', { amount: formatMinor(w.remainingMinor, currency) })}
+          {t('withdraw_remaining', { amount: formatMinor(w.remainingMinor, language, currency) })}
         </p>
       )}
       {w.remark && <p className="dialog__text">{w.remark}</p>}
@@ -190,7 +191,8 @@ function WithdrawalItem({ w, currency, onChanged }: { w: TWithdrawal; currency: 
  * the member's withdrawals with the SPEC §4 answer. The platform enforces every rule shown here.
  */
 export default function WithdrawPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
   const ready = useAreaTexts('money', 'withdraw');
   const trpc = useTRPC();
   const qc = useQueryClient();
@@ -238,10 +240,10 @@ export default function WithdrawPage() {
       <section className="card">
         <h2>{t('withdraw_title')}</h2>
         <p className="dialog__text" data-testid="withdraw.balance">
-          {t('withdraw_balance', { amount: formatMinor(o.balanceMinor, o.currencySymbol) })}
+          {t('withdraw_balance', { amount: formatMinor(o.balanceMinor, language, o.currencySymbol) })}
         </p>
         <p className="dialog__text" data-testid="withdraw.limits">
-          {t('withdraw_limits', { min: formatMinor(o.minMinor, o.currencySymbol), max: formatMinor(o.maxMinor, o.currencySymbol), used: o.usedToday, count: o.dailyCount })}
+          {t('withdraw_limits', { min: formatMinor(o.minMinor, language, o.currencySymbol), max: formatMinor(o.maxMinor, language, o.currencySymbol), used: o.usedToday, count: o.dailyCount })}
         </p>
         {!o.withdrawPasswordSet || o.bankAccounts.length === 0 ? (
           <p className="dialog__text" data-testid="withdraw.setup-first">

@@ -10,9 +10,10 @@ import { useSettings } from '../app/settings-context.tsx';
 import { useSession } from '../session/session-context.tsx';
 import { readSession, writeSession } from '../session/session-storage.ts';
 import { Modal } from './modal.tsx';
+import { formatNumber } from '../lib/numbers.ts';
 
 function PopupRun({ popups, audience, isFirstLogin, isTrial }: { popups: TPopup[]; audience: TPopupAudience; isFirstLogin: boolean; isTrial: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const machine = useMemo(
     () =>
       announcementPopupMachine.provide({
@@ -32,7 +33,7 @@ function PopupRun({ popups, audience, isFirstLogin, isTrial }: { popups: TPopup[
       <div className="dialog__actions">
         {shown.length > 1 && (
           <span className="pager__info">
-            {index + 1} / {shown.length}
+            {formatNumber(index + 1, i18n.language)} / {formatNumber(shown.length, i18n.language)}
           </span>
         )}
         <button type="button" className="btn btn--primary" data-testid="popup.next" onClick={() => send({ type: 'popup.next' })}>

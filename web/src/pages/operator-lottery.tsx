@@ -5,6 +5,8 @@ import type { TLotterySettings } from '@wl/schemas';
 import { LOTTERY_INTERVAL_SECONDS, LOTTERY_ODDS, LOTTERY_PAYOUT_KEYS, lotteryPayoutBounds, type TLotteryPayoutKey } from '@wl/schemas/games/lottery';
 import { errorKey, useTRPC } from '../api/trpc.ts';
 import { useAreaTexts } from '../i18n/area-texts.ts';
+import { asciiDigits } from '@wl/schemas/domain/digits';
+import { formatNumber } from '../lib/numbers.ts';
 
 type TDraft = { interval: string; payouts: Record<TLotteryPayoutKey, string> };
 const toDraft = (s: TLotterySettings): TDraft => ({
@@ -39,9 +41,9 @@ export function OperatorLottery({ canWrite }: { canWrite: boolean }) {
     }),
   );
   if (!ready || !game || !draft) return null;
-  const interval = Number(draft.interval);
+  const interval = Number(asciiDigits(draft.interval));
   const intervalOk = Number.isInteger(interval) && interval >= LOTTERY_INTERVAL_SECONDS.min && interval <= LOTTERY_INTERVAL_SECONDS.max;
-  const payoutOf = (k: TLotteryPayoutKey) => Math.round(Number(draft.payouts[k]) * 100);
+  const payoutOf = (k: TLotteryPayoutKey) => Math.round(Number(asciiDigits(draft.payouts[k])) * 100);
   const payoutOk = (k: TLotteryPayoutKey) => {
     const { min, max } = lotteryPayoutBounds(k);
     const v = payoutOf(k);
@@ -79,7 +81,7 @@ export function OperatorLottery({ canWrite }: { canWrite: boolean }) {
       {LOTTERY_PAYOUT_KEYS.map((k) => (
         <label key={k} className="field">
           <span className="field__label">
-            {t('lotto_op_payout', { row: t(`lottery_row_${k}`) })} ({t('lotto_op_rtp', { rtp: ((payoutOf(k) || 0) / LOTTERY_ODDS[k]).toFixed(1) })})
+            {t('lotto_op_payout', { row: t(`lottery_row_${k}`) })} ({t('lotto_op_rtp', { rtp: formatNumber((payoutOf(k) || 0) / LOTTERY_ODDS[k], i18n.language, { decimals: 1 }) })})
           </span>
           <input
             className="input"

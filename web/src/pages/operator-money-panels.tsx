@@ -8,7 +8,9 @@ import { Field, SubmitButton } from '../accounts/form-parts.tsx';
 import { inputIssuesOf } from '../api/flow-errors.ts';
 import { errorKey, useTRPC } from '../api/trpc.ts';
 import { useAreaTexts } from '../i18n/area-texts.ts';
-import { formatMinor } from '../lib/money.ts';
+import { asciiDigits } from '@wl/schemas/domain/digits';
+import { formatMinor } from '../lib/numbers.ts';
+import { localDateTime, minorInputText } from '../lib/numbers-later.ts';
 import '../styles/money.css';
 import '../styles/operator.css';
 
@@ -23,6 +25,7 @@ const newKey = () => `op-${crypto.randomUUID()}`;
 /** Pending deposits, oldest first, with approve and reject (money.read to see, money.write to decide). */
 function OperatorDeposits({ canWrite }: { canWrite: boolean }) {
   const { t, i18n } = useTranslation();
+  const language = i18n.language;
   const trpc = useTRPC();
   const qc = useQueryClient();
   const pending = useQuery(trpc.operator.deposits.queryOptions({ status: 'pending' }, { staleTime: 0 }));
@@ -58,9 +61,9 @@ function OperatorDeposits({ canWrite }: { canWrite: boolean }) {
             <span>
               {t('op_member')}: <strong>{d.username}</strong>
             </span>
-            <span>{formatMinor(d.amountMinor)}</span>
+            <span>{formatMinor(d.amountMinor, language)}</span>
             <span>{t(`deposit_channel_${d.channelCode}`, { defaultValue: d.channelName })}</span>
-            <time dateTime={d.createdAt}>{new Date(d.createdAt).toLocaleString(i18n.language)}</time>
+            <time dateTime={d.createdAt}>{localDateTime(d.createdAt, i18n.language)}</time>
             {canWrite && (
               <span className="operator__filters">
                 <input
@@ -94,12 +97,13 @@ function OperatorDeposits({ canWrite }: { canWrite: boolean }) {
 }
 
 function AdjustmentRow({ a, canDecide, onDecide, busy }: { a: TAdjustment; canDecide: boolean; onDecide?: (approve: boolean) => void; busy: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
   const statusKey = a.status === 'applied' ? 'adjust_status_applied' : `money_status_${a.status}`;
   return (
     <li className="money__row" data-testid="operator.adjustments.item" data-id={a.id}>
       <strong>{a.username}</strong>
-      <span>{formatMinor(a.amountMinor)}</span>
+      <span>{formatMinor(a.amountMinor, language)}</span>
       <span className="operator__message-body">{a.reason}</span>
       <span>{t('op_adjust_requested_by', { name: a.requestedBy })}</span>
       <span className={`chip money-status money-status--${a.status}`}>{t(statusKey)}</span>
@@ -119,7 +123,8 @@ function AdjustmentRow({ a, canDecide, onDecide, busy }: { a: TAdjustment; canDe
 
 /** Credit or debit a member with a reason; above the four-eyes amount it waits for a second operator. */
 function OperatorAdjustments({ canWrite, operatorUsername }: { canWrite: boolean; operatorUsername: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
   const trpc = useTRPC();
   const qc = useQueryClient();
   const list = useQuery(trpc.operator.adjustments.queryOptions(undefined, { staleTime: 0 }));
@@ -161,7 +166,7 @@ function OperatorAdjustments({ canWrite, operatorUsername }: { canWrite: boolean
   return (
     <section className="operator__section" data-testid="operator.adjustments">
       <h2>{t('op_adjust_title')}</h2>
-      {list.data && <p className="money__hint">{t('op_adjust_four_eyes', { amount: formatMinor(list.data.fourEyesMinor) })}</p>}
+      {list.data && <p className="money__hint">{t('op_adjust_four_eyes', { amount: formatMinor(list.data.fourEyesMinor, language) })}</p>}
       {canWrite && (
         <form className="form" onSubmit={submit} noValidate>
           <div className="money__grid">
@@ -220,11 +225,11 @@ type TDraft = Record<string, string>;
 
 function draftOf(s: TMoneySettings): TDraft {
   const d: TDraft = {};
-  for (const f of AMOUNT_FIELDS) d[f] = formatMinor(s[f]);
+  for (const f of AMOUNT_FIELDS) d[f] = minorInputText(s[f]);
   for (const f of COUNT_FIELDS) d[f] = String(s[f]);
   for (const c of s.channels) {
-    d[`c${c.id}.min`] = formatMinor(c.minMinor);
-    d[`c${c.id}.max`] = formatMinor(c.maxMinor);
+    d[`c${c.id}.min`] = minorInputText(c.minMinor);
+    d[`c${c.id}.max`] = minorInputText(c.maxMinor);
     d[`c${c.id}.auto`] = c.autoSettleSeconds === null ? '' : String(c.autoSettleSeconds);
   }
   return d;
@@ -232,8 +237,9 @@ function draftOf(s: TMoneySettings): TDraft {
 
 /** A whole number within bounds, or null (the same bounds the server's schema enforces). */
 function wholeIn(raw: string, b: { min: number; max: number }): number | null {
-  if (!/^\d{1,6}$/.test(raw.trim())) return null;
-  const n = Number(raw.trim());
+  const text = asciiDigits(raw.trim());
+  if (!/^\d{1,6}$/.test(text)) return null;
+  const n = Number(text);
   return n >= b.min && n <= b.max ? n : null;
 }
 

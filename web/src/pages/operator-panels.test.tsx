@@ -8,6 +8,8 @@ describe('operator security thresholds', () => {
     expect(parseThreshold('3', 100)).toBe(3);
     expect(parseThreshold(' 30 ', 1440)).toBe(30);
     expect(parseThreshold('1440', 1440)).toBe(1440);
+    // Bengali digits typed on a Bengali keyboard read the same (docs/0056).
+    expect(parseThreshold('৩০', 1440)).toBe(30);
   });
   it('refuses zero, too large, decimals, negatives, words and scripts', () => {
     for (const raw of ['0', '101', '2.5', '-1', 'ten', '', '<script>', '1e2']) expect(parseThreshold(raw, 100)).toBeNull();

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { TSecuritySettings } from '@wl/schemas';
 import { TabBar } from '../accounts/form-parts.tsx';
 import { errorKey, useTRPC } from '../api/trpc.ts';
+import { asciiDigits } from '@wl/schemas/domain/digits';
+import { localDateTime } from '../lib/numbers-later.ts';
 import '../styles/operator.css';
 
 type TChannel = 'all' | 'sms' | 'email';
@@ -41,7 +43,7 @@ export function OperatorOutbox() {
               <span>
                 {t('operator_outbox_to')}: <strong>{m.to}</strong>
               </span>
-              <time dateTime={m.createdAt}>{new Date(m.createdAt).toLocaleString(i18n.language)}</time>
+              <time dateTime={m.createdAt}>{localDateTime(m.createdAt, i18n.language)}</time>
             </div>
             {m.subject && <div className="operator__message-subject">{m.subject}</div>}
             <p className="operator__message-body">{m.body}</p>
@@ -62,8 +64,9 @@ const SECURITY_FIELDS: readonly { key: keyof TSecuritySettings; max: number }[] 
 
 /** Whole number within 1..max, or null: the same bounds the server's schema enforces. */
 export function parseThreshold(raw: string, max: number): number | null {
-  if (!/^\d{1,4}$/.test(raw.trim())) return null;
-  const n = Number(raw.trim());
+  const text = asciiDigits(raw.trim());
+  if (!/^\d{1,4}$/.test(text)) return null;
+  const n = Number(text);
   return n >= 1 && n <= max ? n : null;
 }
 
@@ -226,7 +229,7 @@ export function OperatorAudit() {
               <span>
                 {t('operator_audit_ip')}: {e.ip}
               </span>
-              <time dateTime={e.at}>{new Date(e.at).toLocaleString(i18n.language)}</time>
+              <time dateTime={e.at}>{localDateTime(e.at, i18n.language)}</time>
             </div>
             <p className="operator__message-body" data-testid="operator.audit.item.change">
               {t('operator_audit_before')}: <code>{JSON.stringify(e.before)}</code>

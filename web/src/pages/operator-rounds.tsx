@@ -6,10 +6,10 @@ import { GAME_ROUND_STATES, OPERATOR_ROUNDS_PAGE_SIZE, OPERATOR_STUCK_AFTER_MS, 
 import type { TOperatorRound, TOperatorRoundsQuery, TRoundOutcomeSummary } from '@wl/schemas/wps/operator-rounds-calls';
 import { errorKey, useTRPC, useTRPCClient } from '../api/trpc.ts';
 import { useAreaTexts } from '../i18n/area-texts.ts';
-import { formatMinor } from '../lib/money.ts';
+import { formatMinor } from '../lib/numbers.ts';
+import { formatMultiplier, localDateTime } from '../lib/numbers-later.ts';
 import '../styles/operator.css';
 import '../styles/operator-games.css';
-import { localDateTime } from '../lib/digits.ts';
 
 const EXPORT_PAGE = 100;
 
@@ -35,6 +35,7 @@ type TFilters = { nodeId: string; account: string; state: '' | TGameRoundState; 
 export default function OperatorRounds({ currency }: { currency: string }) {
   const ready = useAreaTexts('operatorGames');
   const { t, i18n } = useTranslation();
+  const language = i18n.language;
   const trpc = useTRPC();
   const client = useTRPCClient();
   const today = dayText(new Date());
@@ -44,7 +45,7 @@ export default function OperatorRounds({ currency }: { currency: string }) {
   const [pageNo, setPageNo] = useState(1);
   const [exportNote, setExportNote] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
-  const money = (minor: number) => formatMinor(minor, currency);
+  const money = (minor: number) => formatMinor(minor, language, currency);
 
   const rangeDays = Math.round((midnight(filters.toDay, 1).getTime() - midnight(filters.fromDay).getTime()) / 86_400_000);
   const rangeProblem = !filters.fromDay || !filters.toDay || rangeDays < 1 ? 'oprounds_range_invalid' : rangeDays > RECORD_MAX_RANGE_DAYS ? 'oprounds_range_too_long' : null;
@@ -64,7 +65,7 @@ export default function OperatorRounds({ currency }: { currency: string }) {
   const gameName = (r: { nameEn: string; nameBn: string }) => (i18n.language === 'bn' ? r.nameBn : r.nameEn);
 
   /** ×1.95 from hundredths. */
-  const multiplier = (x100: number) => `×${(x100 / 100).toFixed(2)}`;
+  const multiplier = (x100: number) => formatMultiplier(x100, i18n.language);
   const outcomeText = (o: TRoundOutcomeSummary | null): string => {
     if (!o) return '';
     switch (o.engine) {
@@ -206,7 +207,7 @@ export default function OperatorRounds({ currency }: { currency: string }) {
           {t('oprounds_stuck', {
             count: data.stuck,
             minutes: OPERATOR_STUCK_AFTER_MS / 60_000,
-            since: new Date(data.stuckSince ?? Date.now()).toLocaleString(i18n.language === 'bn' ? 'bn-BD' : 'en-GB'),
+            since: localDateTime(data.stuckSince ?? Date.now(), i18n.language),
           })}
         </p>
       )}
@@ -238,7 +239,7 @@ export default function OperatorRounds({ currency }: { currency: string }) {
               </p>
               <dl className="operator-rounds__facts">
                 <dt>{t('oprounds_round')}</dt>
-                <dd>{r.roundId}</dd>
+                <dd translate="no">{r.roundId}</dd>
                 <dt>{t('oprounds_played_at')}</dt>
                 <dd>{localDateTime(r.playedAt, i18n.language)}</dd>
                 <dt>{t('oprounds_bet')}</dt>
@@ -254,7 +255,7 @@ export default function OperatorRounds({ currency }: { currency: string }) {
                 <dt>{t('oprounds_client_seed')}</dt>
                 <dd className="operator-rounds__hex">{r.clientSeed}</dd>
                 <dt>{t('oprounds_nonce')}</dt>
-                <dd>{r.nonce}</dd>
+                <dd translate="no">{r.nonce}</dd>
               </dl>
             </li>
           ))}

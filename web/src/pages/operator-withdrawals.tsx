@@ -6,7 +6,7 @@ import { errorKey, useTRPC, useTRPCClient } from '../api/trpc.ts';
 import { TabBar } from '../accounts/form-parts.tsx';
 import { useAreaTexts } from '../i18n/area-texts.ts';
 import '../styles/money.css';
-import { formatMinor } from '../lib/money.ts';
+import { formatMinor } from '../lib/numbers.ts';
 
 /** A proof file shown inline from an authorised call (never a URL to the file). */
 function ProofButton({ proofId, n }: { proofId: string; n: number }) {
@@ -31,7 +31,8 @@ function ProofButton({ proofId, n }: { proofId: string; n: number }) {
 }
 
 function Row({ w, view, currency, onChanged }: { w: TOperatorWithdrawal; view: 'pending' | 'disputes'; currency: string; onChanged: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
   const trpc = useTRPC();
   const [remark, setRemark] = useState('');
   const pay = useMutation(trpc.operator.payWithdrawal.mutationOptions({ onSettled: onChanged }));
@@ -40,13 +41,13 @@ function Row({ w, view, currency, onChanged }: { w: TOperatorWithdrawal; view: '
   return (
     <li className="card" data-testid={`operator.withdrawal.${w.id}`} data-status={w.status}>
       <p>
-        <strong>{formatMinor(w.amountMinor, currency)}</strong> · {t('op_member')}: {w.username} ({w.holderName}) · {w.bankName} {w.maskedNumber} · {w.reference}
+        <strong>{formatMinor(w.amountMinor, language, currency)}</strong> · {t('op_member')}: {w.username} ({w.holderName}) · {w.bankName} {w.maskedNumber} · {w.reference}
       </p>
       {view === 'disputes' && (
         <p data-testid={`operator.withdrawal.${w.id}.status`}>
           {t(`money_status_${w.status}`)}
-          {w.receivedMinor !== null && ` · ${t('withdraw_received_amount', { amount: formatMinor(w.receivedMinor, currency) })}`}
-          {w.remainingMinor !== null && ` · ${t('withdraw_remaining', { amount: formatMinor(w.remainingMinor, currency) })}`}
+          {w.receivedMinor !== null && ` · ${t('withdraw_received_amount', { amount: formatMinor(w.receivedMinor, language, currency) })}`}
+          {w.remainingMinor !== null && ` · ${t('withdraw_remaining', { amount: formatMinor(w.remainingMinor, language, currency) })}`}
           {w.remark && ` · ${w.remark}`}
           {w.status === 'auto_received' && ` · ${t('op_auto_note')}`}
         </p>

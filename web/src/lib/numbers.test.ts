@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { createI18n } from '../i18n/i18n.ts';
+import { formatDigits, formatMinor, formatNumber, numberInterpolation } from './numbers.ts';
+import { formatMultiplier, formatPercent, localDigits, minorInputText } from './numbers-later.ts';
+
+describe('formatMinor', () => {
+  it('writes money with the same grouping and decimals in both languages, Bengali digits in BN', () => {
+    expect(formatMinor(1250000, 'en', '৳')).toBe('৳12,500.00');
+    expect(formatMinor(1250000, 'bn', '৳')).toBe('৳১২,৫০০.০০');
+    expect(formatMinor(123456789, 'en', '৳')).toBe('৳1,234,567.89');
+    expect(formatMinor(123456789, 'bn', '৳')).toBe('৳১,২৩৪,৫৬৭.৮৯');
+    expect(formatMinor(100000, 'en', '$')).toBe('$1,000.00');
+  });
+  it('writes zero and small amounts padded', () => {
+    expect(formatMinor(0, 'en', '৳')).toBe('৳0.00');
+    expect(formatMinor(0, 'bn', '৳')).toBe('৳০.০০');
+    expect(formatMinor(5, 'en')).toBe('0.05');
+    expect(formatMinor(5, 'bn')).toBe('০.০৫');
+    expect(formatMinor(99999, 'bn')).toBe('৯৯৯.৯৯');
+  });
+  it('keeps the sign in front of the symbol', () => {
+    expect(formatMinor(-250075, 'en', '৳')).toBe('-৳2,500.75');
+    expect(formatMinor(-250075, 'bn', '৳')).toBe('-৳২,৫০০.৭৫');
+  });
+  it('stays exact for the largest safe amounts (no float rounding)', () => {
+    expect(formatMinor(Number.MAX_SAFE_INTEGER, 'en')).toBe('90,071,992,547,409.91');
+    expect(formatMinor(Number.MAX_SAFE_INTEGER, 'bn')).toBe('৯০,০৭১,৯৯২,৫৪৭,৪০৯.৯১');
+    expect(formatMinor(-Number.MAX_SAFE_INTEGER, 'bn', '৳')).toBe('-৳৯০,০৭১,৯৯২,৫৪৭,৪০৯.৯১');
+  });
+});
+
+describe('formatNumber and friends', () => {
+  it('writes counts grouped, with Bengali digits in BN only', () => {
+    expect(formatNumber(1234567, 'en')).toBe('1,234,567');
+    expect(formatNumber(1234567, 'bn')).toBe('১,২৩৪,৫৬৭');
+    expect(formatNumber(0, 'bn')).toBe('০');
+    expect(formatNumber(-42, 'bn')).toBe('-৪২');
+    expect(formatNumber(-42, 'en')).toBe('-42');
+  });
+  it('writes decimals as asked', () => {
+    expect(formatNumber(12.5, 'bn')).toBe('১২.৫');
+    expect(formatNumber(12.5, 'en', { decimals: 2 })).toBe('12.50');
+    expect(formatNumber(0.1234, 'bn')).toBe('০.১২৩');
+    expect(formatPercent(97.5, 'en', 2)).toBe('97.50%');
+    expect(formatPercent(97.5, 'bn', 2)).toBe('৯৭.৫০%');
+    expect(formatPercent(-1.25, 'bn')).toBe('-১.২৫%');
+  });
+  it('writes identifiers and clock fields without separators, padded', () => {
+    expect(formatDigits(2026, 'bn')).toBe('২০২৬');
+    expect(formatDigits(5, 'bn', 2)).toBe('০৫');
+    expect(formatDigits(5, 'en', 2)).toBe('05');
+    expect(formatNumber(20261126001, 'en', { grouping: false })).toBe('20261126001');
+  });
+  it('writes multipliers from hundredths', () => {
+    expect(formatMultiplier(250, 'en')).toBe('×2.50');
+    expect(formatMultiplier(100000, 'bn')).toBe('×১,০০০.০০');
+  });
+  it('leaves EN texts alone and writes BN texts in Bengali digits', () => {
+    expect(localDigits('472 · GMT+06:00', 'bn')).toBe('৪৭২ · GMT+০৬:০০');
+    expect(localDigits('472 · GMT+06:00', 'en')).toBe('472 · GMT+06:00');
+  });
+});
+
+describe('inputs', () => {
+  it('keeps an amount input in ASCII in every language', () => {
+    expect(minorInputText(1250000)).toBe('12,500.00');
+    expect(minorInputText(5)).toBe('0.05');
+    expect(minorInputText(0)).toBe('0.00');
+  });
+});
+
+describe('numbers put into texts', () => {
+  it('are written in the language of the text, identifiers without separators', () => {
+    const i18n = createI18n('bn', { en: { n: 'Round {{round}}: {{count}} bets, {{who}}' }, bn: { n: 'রাউন্ড {{round}}: {{count}}টি বাজি, {{who}}' } });
+    expect(i18n.t('n', { round: 12345, count: 1500, who: 'user01' })).toBe('রাউন্ড ১২৩৪৫: ১,৫০০টি বাজি, user01');
+    void i18n.changeLanguage('en');
+    expect(i18n.t('n', { round: 12345, count: 1500, who: 'user01' })).toBe('Round 12345: 1,500 bets, user01');
+  });
+  it('leave strings alone (codes, usernames, amounts already formatted)', () => {
+    expect(numberInterpolation.format('007', undefined, 'bn')).toBe('007');
+    expect(numberInterpolation.format('৳12,500.00', undefined, 'bn')).toBe('৳12,500.00');
+  });
+});
