@@ -3,6 +3,7 @@ export * from './domain/content.ts';
 export * from './domain/game.ts';
 export * from './domain/member.ts';
 export * from './domain/merchant.ts';
+export * from './domain/operator-audit.ts';
 export * from './screen/screen-config.ts';
 export * from './screen/vendors.ts';
 export * from './wps/calls.ts';

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { TOperatorAuditQuery } from '@wl/schemas';
+import type { TOperatorAuditAction, TOperatorAuditQuery } from '@wl/schemas';
 import type { DB } from '../db/schema.ts';
 import type { TSessionOperator } from '../http/auth.ts';
 
@@ -29,7 +29,7 @@ export type TAuditRecord = {
   merchantId: number;
   actor: Pick<TSessionOperator, 'operatorId' | 'username'>;
   ip: string;
-  action: string;
+  action: TOperatorAuditAction;
   before: unknown;
   after: unknown;
   configVersion: number | null;

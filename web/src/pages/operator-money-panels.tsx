@@ -59,7 +59,7 @@ function OperatorDeposits({ canWrite }: { canWrite: boolean }) {
           <li key={d.id} className="money__row" data-testid="operator.deposits.item" data-reference={d.reference}>
             <span className="money__reference">{d.reference}</span>
             <span>
-              {t('op_member')}: <strong>{d.username}</strong>
+              {t('op_member')}: <strong translate="no">{d.username}</strong>
             </span>
             <span>{formatMinor(d.amountMinor, language)}</span>
             <span>{t(`deposit_channel_${d.channelCode}`, { defaultValue: d.channelName })}</span>
@@ -102,7 +102,7 @@ function AdjustmentRow({ a, canDecide, onDecide, busy }: { a: TAdjustment; canDe
   const statusKey = a.status === 'applied' ? 'adjust_status_applied' : `money_status_${a.status}`;
   return (
     <li className="money__row" data-testid="operator.adjustments.item" data-id={a.id}>
-      <strong>{a.username}</strong>
+      <strong translate="no">{a.username}</strong>
       <span>{formatMinor(a.amountMinor, language)}</span>
       <span className="operator__message-body">{a.reason}</span>
       <span>{t('op_adjust_requested_by', { name: a.requestedBy })}</span>

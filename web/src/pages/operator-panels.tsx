@@ -5,6 +5,7 @@ import type { TSecuritySettings } from '@wl/schemas';
 import { TabBar } from '../accounts/form-parts.tsx';
 import { errorKey, useTRPC } from '../api/trpc.ts';
 import { asciiDigits } from '@wl/schemas/domain/digits';
+import { OPERATOR_AUDIT_ACTIONS } from '@wl/schemas/domain/operator-audit';
 import { localDateTime } from '../lib/numbers-later.ts';
 import '../styles/operator.css';
 
@@ -136,7 +137,7 @@ export function OperatorSecurity() {
 }
 
 /** Actions the audit log knows (platform/src/operator); the filter offers them by name. */
-export const AUDIT_ACTIONS = ['whitelabel.set', 'system.set', 'security.set', 'operator.totp.setup', 'operator.totp.enable', 'catalogue.category.set', 'catalogue.game.set'] as const;
+export const AUDIT_ACTIONS = OPERATOR_AUDIT_ACTIONS;
 
 /** The translation key of an audit action (dots are i18next separators, so they become underscores). */
 export function auditActionKey(action: string): string {
@@ -225,16 +226,16 @@ export function OperatorAudit() {
               <span className="chip" data-testid="operator.audit.item.action">
                 {t(auditActionKey(e.action))}
               </span>
-              <strong data-testid="operator.audit.item.actor">{e.operatorUsername}</strong>
+              <strong data-testid="operator.audit.item.actor" translate="no">{e.operatorUsername}</strong>
               <span>
-                {t('operator_audit_ip')}: {e.ip}
+                {t('operator_audit_ip')}: <span translate="no">{e.ip}</span>
               </span>
               <time dateTime={e.at}>{localDateTime(e.at, i18n.language)}</time>
             </div>
             <p className="operator__message-body" data-testid="operator.audit.item.change">
-              {t('operator_audit_before')}: <code>{JSON.stringify(e.before)}</code>
+              {t('operator_audit_before')}: <code translate="no">{JSON.stringify(e.before)}</code>
               {'\n'}
-              {t('operator_audit_after')}: <code>{JSON.stringify(e.after)}</code>
+              {t('operator_audit_after')}: <code translate="no">{JSON.stringify(e.after)}</code>
             </p>
           </li>
         ))}

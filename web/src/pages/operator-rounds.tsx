@@ -7,7 +7,7 @@ import type { TOperatorRound, TOperatorRoundsQuery, TRoundOutcomeSummary } from 
 import { errorKey, useTRPC, useTRPCClient } from '../api/trpc.ts';
 import { useAreaTexts } from '../i18n/area-texts.ts';
 import { formatMinor } from '../lib/numbers.ts';
-import { formatMultiplier, localDateTime } from '../lib/numbers-later.ts';
+import { formatMultiplier, localDateTime, localDigits } from '../lib/numbers-later.ts';
 import '../styles/operator.css';
 import '../styles/operator-games.css';
 
@@ -70,12 +70,12 @@ export default function OperatorRounds({ currency }: { currency: string }) {
     if (!o) return '';
     switch (o.engine) {
       case 'slot':
-        return t('oprounds_outcome_slot', { stops: o.stops.join(' · '), lines: o.winningLines, bet: money(o.betPerLineMinor) });
+        return t('oprounds_outcome_slot', { stops: localDigits(o.stops.join(' · '), i18n.language), lines: o.winningLines, bet: money(o.betPerLineMinor) });
       case 'lottery': {
-        const bet = o.pick === null ? t(`oprounds_lottery_${o.betType}`) : `${t(`oprounds_lottery_${o.betType}`)} ${o.pick}`;
+        const bet = o.pick === null ? t(`oprounds_lottery_${o.betType}`) : `${t(`oprounds_lottery_${o.betType}`)} ${localDigits(String(o.pick), i18n.language)}`;
         return o.result === null
-          ? t('oprounds_outcome_lottery_open', { numero: o.numero, bet, payout: multiplier(o.payoutX100) })
-          : t('oprounds_outcome_lottery', { numero: o.numero, bet, payout: multiplier(o.payoutX100), result: o.result });
+          ? t('oprounds_outcome_lottery_open', { numero: localDigits(o.numero, i18n.language), bet, payout: multiplier(o.payoutX100) })
+          : t('oprounds_outcome_lottery', { numero: localDigits(o.numero, i18n.language), bet, payout: multiplier(o.payoutX100), result: localDigits(String(o.result), i18n.language) });
       }
       case 'crash': {
         const auto = o.autoCashOutX100 === null ? '' : t('oprounds_outcome_crash_auto', { auto: multiplier(o.autoCashOutX100) });
@@ -235,7 +235,7 @@ export default function OperatorRounds({ currency }: { currency: string }) {
           data?.rounds.map((r) => (
             <li key={r.roundId} className="operator-rounds__round" data-testid={`operator.round.${r.roundId}`}>
               <p className="operator-rounds__head">
-                <strong>{gameName(r)}</strong> · {r.username || t('oprounds_visitor')} · <span data-testid="operator.round.state">{t(`oprounds_state_${r.state}`)}</span>
+                <strong>{gameName(r)}</strong> · {r.username ? <span translate="no">{r.username}</span> : t('oprounds_visitor')} · <span data-testid="operator.round.state">{t(`oprounds_state_${r.state}`)}</span>
               </p>
               <dl className="operator-rounds__facts">
                 <dt>{t('oprounds_round')}</dt>
@@ -249,11 +249,11 @@ export default function OperatorRounds({ currency }: { currency: string }) {
                 <dt>{t('oprounds_outcome')}</dt>
                 <dd>{outcomeText(r.outcome)}</dd>
                 <dt>{t('oprounds_server_seed_hash')}</dt>
-                <dd className="operator-rounds__hex">{r.serverSeedHash}</dd>
+                <dd className="operator-rounds__hex" translate="no">{r.serverSeedHash}</dd>
                 <dt>{t('oprounds_server_seed')}</dt>
-                <dd className="operator-rounds__hex">{r.serverSeed ?? t('oprounds_not_revealed')}</dd>
+                <dd className="operator-rounds__hex" translate={r.serverSeed ? 'no' : undefined}>{r.serverSeed ?? t('oprounds_not_revealed')}</dd>
                 <dt>{t('oprounds_client_seed')}</dt>
-                <dd className="operator-rounds__hex">{r.clientSeed}</dd>
+                <dd className="operator-rounds__hex" translate="no">{r.clientSeed}</dd>
                 <dt>{t('oprounds_nonce')}</dt>
                 <dd translate="no">{r.nonce}</dd>
               </dl>

@@ -41,7 +41,7 @@ function Row({ w, view, currency, onChanged }: { w: TOperatorWithdrawal; view: '
   return (
     <li className="card" data-testid={`operator.withdrawal.${w.id}`} data-status={w.status}>
       <p>
-        <strong>{formatMinor(w.amountMinor, language, currency)}</strong> · {t('op_member')}: {w.username} ({w.holderName}) · {w.bankName} {w.maskedNumber} · {w.reference}
+        <strong>{formatMinor(w.amountMinor, language, currency)}</strong> · {t('op_member')}: <span translate="no">{w.username} ({w.holderName}) · {w.bankName} {w.maskedNumber} · {w.reference}</span>
       </p>
       {view === 'disputes' && (
         <p data-testid={`operator.withdrawal.${w.id}.status`}>

@@ -1,0 +1,24 @@
+/**
+ * Every action the operator audit log records (config_audit.action): the platform may write no other
+ * (TAuditRecord), and the console names each one in both languages and offers it as a filter.
+ */
+export const OPERATOR_AUDIT_ACTIONS = [
+  'whitelabel.set',
+  'system.set',
+  'security.set',
+  'operator.totp.setup',
+  'operator.totp.enable',
+  'catalogue.category.set',
+  'catalogue.game.set',
+  'lottery.settings.set',
+  'money.settings.set',
+  'deposit.approve',
+  'deposit.reject',
+  'withdrawal.pay',
+  'withdrawal.reject',
+  'adjustment.request',
+  'adjustment.apply',
+  'adjustment.approve',
+  'adjustment.reject',
+] as const;
+export type TOperatorAuditAction = (typeof OPERATOR_AUDIT_ACTIONS)[number];
