@@ -3,13 +3,14 @@ import type { DB } from '../db/schema.ts';
 import type { JobRunner } from '../jobs/job-runner.ts';
 
 /**
- * The team figures at scale (docs/0058): a rollup of every member's own figures per UTC hour
- * (`team_member_hours`, migration 0024) filled from the append-only ledger entries up to a watermark
- * (`team_figures_state.rolled_to_entry_id`), and reads that add the rolled hours of the team's members
- * to the entries the rollup does not hold yet (the tail after the watermark) and to the entries of the
- * period's parts that are not whole hours of one bucket. Exact at any moment: an entry is counted
- * either in its hour's row or read directly, never both, because the watermark and the rows are read
- * in one snapshot and the rollup moves both in one transaction.
+ * The team figures at scale (docs/0058): rollups per UTC hour filled from the append-only ledger
+ * entries up to a watermark (`team_figures_state.rolled_to_entry_id`, migration 0024) — each agent's
+ * team sums (`team_ancestor_hours`), each member's own sums (`team_member_hours`, for the filters) and
+ * each member's bet hours as bits per month (`team_member_months`, for the distinct active count) —
+ * and reads that add the rolled hours to the entries the rollup does not hold yet (the tail after the
+ * watermark) and to the entries of the period's parts that are not whole hours of one bucket. Exact
+ * at any moment: an entry is counted either in its hour's rows or read directly, never both, because
+ * the watermark and the rows are read in one snapshot and the rollup moves both in one transaction.
  */
 
 const HOUR = 3_600_000;
@@ -23,6 +24,9 @@ export const TEAM_FIGURES_CRON = '* * * * *';
 
 /** Entries per rollup transaction: a big backlog (a restore, a bulk import) is rolled in bounded steps. */
 const DEFAULT_BATCH = 200_000;
+/** The UTC month of `d.hour`, and the hour's number in it (its bit in team_member_months). */
+const MONTH_OF_HOUR = sql`date_trunc('month', d.hour at time zone 'UTC') at time zone 'UTC'`;
+const HOUR_IN_MONTH = sql`(extract(epoch from (d.hour - (date_trunc('month', d.hour at time zone 'UTC') at time zone 'UTC'))) / 3600)::int`;
 /** Entries rolled in one run above which the rollup's statistics are refreshed. */
 const ANALYZE_AFTER = 100_000;
 
@@ -66,31 +70,45 @@ export async function rollUpTeamFigures(db: Kysely<DB>, opts: { batch?: number; 
       const w = Number(state.rolled_to_entry_id);
       if (horizon === null || w >= horizon) return { w, next: w };
       const next = Math.min(horizon, w + batch);
+      const sums = (t: string) => sql.raw(
+        ['bets', 'bet_minor', 'valid_bet_minor', 'payout_minor', 'deposit_minor', 'withdraw_minor'].map((c) => `${c} = ${t}.${c} + excluded.${c}`).join(', '),
+      );
+      // The step's entries per (member, hour), added to the members' hours, to every agent above
+      // each member (the closure table now) and to the members' bet-hour bits.
       await sql`
-        insert into team_member_hours (member_id, hour, bets, bet_minor, valid_bet_minor, payout_minor, deposit_minor, withdraw_minor)
-        select a.member_id,
-               date_bin('1 hour', e.created_at, timestamptz '2000-01-01 00:00:00+00'),
-               count(*) filter (where x.kind = 'bet' and a.kind = 'member_wallet'),
-               coalesce(sum(-e.amount_minor) filter (where x.kind = 'bet' and a.kind = 'member_wallet'), 0),
-               coalesce(sum(-e.amount_minor) filter (where x.kind in ('bet', 'rollback') and a.kind = 'member_wallet'), 0),
-               coalesce(sum(e.amount_minor) filter (where x.kind = 'win' and a.kind = 'member_wallet'), 0),
-               coalesce(sum(e.amount_minor) filter (where x.kind = 'deposit' and a.kind = 'member_wallet'), 0),
-               coalesce(sum(-e.amount_minor) filter (where x.kind = 'withdraw_payout' and a.kind = 'member_withdrawal_hold'), 0)
-        from ledger_entries e
-        join ledger_accounts a on a.id = e.account_id
-        join ledger_transactions x on x.id = e.transaction_id
-        where e.id > ${w} and e.id <= ${next}
-          and a.member_id is not null
-          and a.kind in (${sql.join(ACCOUNT_KINDS)})
-          and x.kind in (${sql.join(TEAM_FIGURE_KINDS)})
+        with d as materialized (
+          select a.member_id,
+                 date_bin('1 hour', e.created_at, timestamptz '2000-01-01 00:00:00+00') as hour,
+                 count(*) filter (where x.kind = 'bet' and a.kind = 'member_wallet') as bets,
+                 coalesce(sum(-e.amount_minor) filter (where x.kind = 'bet' and a.kind = 'member_wallet'), 0) as bet_minor,
+                 coalesce(sum(-e.amount_minor) filter (where x.kind in ('bet', 'rollback') and a.kind = 'member_wallet'), 0) as valid_bet_minor,
+                 coalesce(sum(e.amount_minor) filter (where x.kind = 'win' and a.kind = 'member_wallet'), 0) as payout_minor,
+                 coalesce(sum(e.amount_minor) filter (where x.kind = 'deposit' and a.kind = 'member_wallet'), 0) as deposit_minor,
+                 coalesce(sum(-e.amount_minor) filter (where x.kind = 'withdraw_payout' and a.kind = 'member_withdrawal_hold'), 0) as withdraw_minor
+          from ledger_entries e
+          join ledger_accounts a on a.id = e.account_id
+          join ledger_transactions x on x.id = e.transaction_id
+          where e.id > ${w} and e.id <= ${next}
+            and a.member_id is not null
+            and a.kind in (${sql.join(ACCOUNT_KINDS)})
+            and x.kind in (${sql.join(TEAM_FIGURE_KINDS)})
+          group by 1, 2
+        ), members_hours as (
+          insert into team_member_hours (member_id, hour, bets, bet_minor, valid_bet_minor, payout_minor, deposit_minor, withdraw_minor)
+          select member_id, hour, bets, bet_minor, valid_bet_minor, payout_minor, deposit_minor, withdraw_minor from d
+          on conflict (member_id, hour) do update set ${sums('team_member_hours')}
+        ), agents_hours as (
+          insert into team_ancestor_hours (ancestor_id, hour, bets, bet_minor, valid_bet_minor, payout_minor, deposit_minor, withdraw_minor)
+          select t.ancestor_id, d.hour, sum(d.bets), sum(d.bet_minor), sum(d.valid_bet_minor), sum(d.payout_minor), sum(d.deposit_minor), sum(d.withdraw_minor)
+          from d join member_tree t on t.descendant_id = d.member_id and t.depth >= 1
+          group by 1, 2
+          on conflict (ancestor_id, hour) do update set ${sums('team_ancestor_hours')}
+        )
+        insert into team_member_months (member_id, month, hours)
+        select d.member_id, ${MONTH_OF_HOUR}, bit_or(set_bit(B'0'::bit(744), ${HOUR_IN_MONTH}, 1))
+        from d where d.bets > 0
         group by 1, 2
-        on conflict (member_id, hour) do update set
-          bets = team_member_hours.bets + excluded.bets,
-          bet_minor = team_member_hours.bet_minor + excluded.bet_minor,
-          valid_bet_minor = team_member_hours.valid_bet_minor + excluded.valid_bet_minor,
-          payout_minor = team_member_hours.payout_minor + excluded.payout_minor,
-          deposit_minor = team_member_hours.deposit_minor + excluded.deposit_minor,
-          withdraw_minor = team_member_hours.withdraw_minor + excluded.withdraw_minor`.execute(trx);
+        on conflict (member_id, month) do update set hours = team_member_months.hours | excluded.hours`.execute(trx);
       await trx.updateTable('team_figures_state').set({ rolled_to_entry_id: next, rolled_at: sql<Date>`now()` }).where('id', '=', 1).execute();
       return { w, next };
     });
@@ -98,7 +116,7 @@ export async function rollUpTeamFigures(db: Kysely<DB>, opts: { batch?: number; 
     if (horizon === null || step.next >= horizon || step.next === step.w) {
       // After a big step (a backlog, a bulk import) the planner's row counts are refreshed at once, not
       // when autovacuum comes by: with an empty table's statistics it sorts a million rows to disk.
-      if (step.next - first >= ANALYZE_AFTER) await sql`analyze team_member_hours`.execute(db);
+      if (step.next - first >= ANALYZE_AFTER) for (const table of ['team_member_hours', 'team_ancestor_hours', 'team_member_months']) await sql`analyze ${sql.table(table)}`.execute(db);
       return { from: first, to: step.next };
     }
   }
@@ -159,6 +177,23 @@ export function planPeriod(from: number, to: number, bucket: 'hour' | 'day' | nu
   }
   add(fullTo, to);
   return { fullFrom, fullTo, raw, skip };
+}
+
+/** For each UTC month that [from, to) (whole hours) touches: the month's start and the bits of its hours inside. */
+export function monthMasks(from: number, to: number): [number, string][] {
+  const out: [number, string][] = [];
+  let month = Date.UTC(new Date(from).getUTCFullYear(), new Date(from).getUTCMonth(), 1);
+  while (month < to) {
+    const d = new Date(month);
+    const next = Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
+    const bits = Array.from({ length: 744 }, (_, i) => {
+      const h = month + i * HOUR;
+      return h >= from && h < to && h < next ? '1' : '0';
+    }).join('');
+    if (bits.includes('1')) out.push([month, bits]);
+    month = next;
+  }
+  return out;
 }
 
 export type TTeamFilter = {
@@ -233,33 +268,71 @@ export async function teamFigures(db: Kysely<DB>, f: TTeamFilter, bucket: { buck
         );
         parts.push(entries(sql`e.id <= ${w} and (${inRaw})`));
       }
-      if (plan.fullFrom < plan.fullTo) {
-        parts.push(sql`
-          select f.member_id, f.hour as at, f.bets, f.bet_minor, f.valid_bet_minor, f.payout_minor, f.deposit_minor, f.withdraw_minor
-          from team_member_hours f join team on team.member_id = f.member_id
-          where f.hour >= ${iso(plan.fullFrom)} and f.hour < ${iso(plan.fullTo)}
-          ${plan.skip.length > 0 ? sql`and f.hour not in (${sql.join(plan.skip.map(iso))})` : sql``}`);
-      }
-      // One pass over the rows: sums per instant (whole hours, minutes of the ledger reads) and per
-      // member (for the distinct active count), both hashed; the labels come from the few instants.
+      const notSkipped = (column: RawBuilder<unknown>) => (plan.skip.length > 0 ? sql`and ${column} not in (${sql.join(plan.skip.map(iso))})` : sql``);
       const figures = (filter: RawBuilder<unknown>) => sql`
         coalesce(sum(g.bets) filter (where ${filter}), 0) as bets, coalesce(sum(g.bet_minor) filter (where ${filter}), 0) as bet,
         coalesce(sum(g.valid_bet_minor) filter (where ${filter}), 0) as valid_bet, coalesce(sum(g.payout_minor) filter (where ${filter}), 0) as payout,
         coalesce(sum(g.deposit_minor) filter (where ${filter}), 0) as deposit, coalesce(sum(g.withdraw_minor) filter (where ${filter}), 0) as withdraw`;
-      const rows = await sql<Record<string, unknown> & { label: string | null; active: string | number | null }>`
-        with team as materialized (${team}),
-        g as materialized (
-          select src.at, grouping(src.member_id) as by_at,
-            sum(src.bets) as bets, sum(src.bet_minor) as bet_minor, sum(src.valid_bet_minor) as valid_bet_minor,
-            sum(src.payout_minor) as payout_minor, sum(src.deposit_minor) as deposit_minor, sum(src.withdraw_minor) as withdraw_minor
-          from (${sql.join(parts, sql` union all `)}) src
-          group by grouping sets ((src.at), (src.member_id))
-        )
-        select null as label, ${figures(sql`g.by_at = 1`)}, count(*) filter (where g.by_at = 0 and g.bets > 0) as active from g
-        ${bucket ? sql`union all select ${bucketSql(sql`g.at`, bucket.bucket, bucket.offsetMinutes)} as label, ${figures(sql`true`)}, null as active from g where g.by_at = 1 group by 1` : sql``}`.execute(trx);
+      const perLabel = (filter: RawBuilder<unknown>) =>
+        bucket ? sql`union all select ${bucketSql(sql`g.at`, bucket.bucket, bucket.offsetMinutes)} as label, ${figures(sql`true`)}, null as active from g where ${filter} group by 1` : sql``;
+      const whole = plan.fullFrom < plan.fullTo;
+      type TRow = Record<string, unknown> & { label: string | null; active: string | number | null };
+      let rows: TRow[];
+      if (level === 0 && !f.username) {
+        // The whole team: the agent's own hours, and the members' bet-hour bits for the active count.
+        const agentHours = whole
+          ? sql`union all
+            select h.hour, h.bets, h.bet_minor, h.valid_bet_minor, h.payout_minor, h.deposit_minor, h.withdraw_minor
+            from team_ancestor_hours h
+            where h.ancestor_id = ${f.agentId} and h.hour >= ${iso(plan.fullFrom)} and h.hour < ${iso(plan.fullTo)} ${notSkipped(sql`h.hour`)}`
+          : sql``;
+        const masks = whole ? monthMasks(plan.fullFrom, plan.fullTo) : [];
+        const bitsActive =
+          masks.length > 0
+            ? sql`union
+              select b.member_id from team_member_months b join team on team.member_id = b.member_id
+              where ${sql.join(
+                masks.map(([month, mask]) => sql`(b.month = ${iso(month)} and (b.hours & ${mask}::bit(744)) <> B'0'::bit(744))`),
+                sql` or `,
+              )}`
+            : sql``;
+        rows = (
+          await sql<TRow>`
+            with team as materialized (${team}),
+            raw as materialized (${sql.join(parts, sql` union all `)}),
+            g as materialized (
+              select raw.at, raw.bets, raw.bet_minor, raw.valid_bet_minor, raw.payout_minor, raw.deposit_minor, raw.withdraw_minor from raw
+              ${agentHours}
+            ),
+            active as (select raw.member_id from raw where raw.bets > 0 ${bitsActive})
+            select null as label, ${figures(sql`true`)}, (select count(*) from active) as active from g
+            ${perLabel(sql`true`)}`.execute(trx)
+        ).rows;
+      } else {
+        // A level or one downline: the members' own hours, grouped by instant and by member in one pass.
+        if (whole) {
+          parts.push(sql`
+            select f.member_id, f.hour as at, f.bets, f.bet_minor, f.valid_bet_minor, f.payout_minor, f.deposit_minor, f.withdraw_minor
+            from team_member_hours f join team on team.member_id = f.member_id
+            where f.hour >= ${iso(plan.fullFrom)} and f.hour < ${iso(plan.fullTo)} ${notSkipped(sql`f.hour`)}`);
+        }
+        rows = (
+          await sql<TRow>`
+            with team as materialized (${team}),
+            g as materialized (
+              select src.at, grouping(src.member_id) as by_at,
+                sum(src.bets) as bets, sum(src.bet_minor) as bet_minor, sum(src.valid_bet_minor) as valid_bet_minor,
+                sum(src.payout_minor) as payout_minor, sum(src.deposit_minor) as deposit_minor, sum(src.withdraw_minor) as withdraw_minor
+              from (${sql.join(parts, sql` union all `)}) src
+              group by grouping sets ((src.at), (src.member_id))
+            )
+            select null as label, ${figures(sql`g.by_at = 1`)}, count(*) filter (where g.by_at = 0 and g.bets > 0) as active from g
+            ${perLabel(sql`g.by_at = 1`)}`.execute(trx)
+        ).rows;
+      }
       const byLabel = new Map<string, TFigureSums>();
       let total: TTeamFigures['total'] = { bets: 0, bet: 0, validBet: 0, payout: 0, deposit: 0, withdraw: 0, active: 0 };
-      for (const r of rows.rows) {
+      for (const r of rows) {
         if (r.label === null) total = { ...sums(r), active: n(r.active) };
         else byLabel.set(r.label, sums(r));
       }

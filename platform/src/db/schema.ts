@@ -510,7 +510,24 @@ export interface TeamMemberHoursTable {
   deposit_minor: number | string;
   withdraw_minor: number | string;
 }
-/** The one row saying up to which ledger entry team_member_hours is filled. */
+/** The same sums per agent and UTC hour over the agent's team (migration 0024, docs/0058). */
+export interface TeamAncestorHoursTable {
+  ancestor_id: number;
+  hour: Date;
+  bets: number;
+  bet_minor: number | string;
+  valid_bet_minor: number | string;
+  payout_minor: number | string;
+  deposit_minor: number | string;
+  withdraw_minor: number | string;
+}
+/** A member's hours with a bet in one UTC month, bit i for hour i (migration 0024). */
+export interface TeamMemberMonthsTable {
+  member_id: number;
+  month: Date;
+  hours: string;
+}
+/** The one row saying up to which ledger entry the team figures' tables are filled. */
 export interface TeamFiguresStateTable {
   id: Generated<number>;
   rolled_to_entry_id: number | string;
@@ -704,6 +721,8 @@ export interface DB {
   member_tree: MemberTreeTable;
   team_member_hours: TeamMemberHoursTable;
   team_figures_state: TeamFiguresStateTable;
+  team_ancestor_hours: TeamAncestorHoursTable;
+  team_member_months: TeamMemberMonthsTable;
   agent_invitations: AgentInvitationsTable;
   balance_adjustments: BalanceAdjustmentsTable;
   ledger_accounts: LedgerAccountsTable;
