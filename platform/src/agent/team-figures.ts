@@ -237,11 +237,16 @@ export async function teamFigures(db: Kysely<DB>, f: TTeamFilter, bucket: { buck
       const state = await trx.selectFrom('team_figures_state').select('rolled_to_entry_id').where('id', '=', 1).executeTakeFirstOrThrow();
       const w = Number(state.rolled_to_entry_id);
       const level = f.level ?? 0;
-      const team = sql`
-        select t.descendant_id as member_id from member_tree t join members m on m.id = t.descendant_id
-        where t.ancestor_id = ${f.agentId} and t.depth >= 1 and m.merchant_id = ${f.merchantId}
-        ${level > 0 ? sql`and t.depth = ${level}` : sql``}
-        ${f.username ? sql`and lower(m.username) = ${f.username.toLowerCase()}` : sql``}`;
+      const filtered = level > 0 || !!f.username;
+      // The whole team is the agent's closure rows (one merchant: the tree's triggers refuse another
+      // merchant's upline, and the agent is the session's member); a filter reads the members too.
+      const team = filtered
+        ? sql`
+          select t.descendant_id as member_id from member_tree t join members m on m.id = t.descendant_id
+          where t.ancestor_id = ${f.agentId} and t.depth >= 1 and m.merchant_id = ${f.merchantId}
+          ${level > 0 ? sql`and t.depth = ${level}` : sql``}
+          ${f.username ? sql`and lower(m.username) = ${f.username.toLowerCase()}` : sql``}`
+        : sql`select t.descendant_id as member_id from member_tree t where t.ancestor_id = ${f.agentId} and t.depth >= 1`;
       const entries = (where: RawBuilder<unknown>) => sql`
         select a.member_id, date_bin('1 minute', e.created_at, timestamptz '2000-01-01 00:00:00+00') as at,
           case when x.kind = 'bet' and a.kind = 'member_wallet' then 1 else 0 end as bets,
@@ -254,7 +259,7 @@ export async function teamFigures(db: Kysely<DB>, f: TTeamFilter, bucket: { buck
         join ledger_accounts a on a.id = e.account_id
         join ledger_transactions x on x.id = e.transaction_id
         join team on team.member_id = a.member_id
-        where a.kind in (${sql.join(ACCOUNT_KINDS)}) and x.kind in (${sql.join(TEAM_FIGURE_KINDS)})
+        where a.merchant_id = ${f.merchantId} and a.kind in (${sql.join(ACCOUNT_KINDS)}) and x.kind in (${sql.join(TEAM_FIGURE_KINDS)})
           and e.created_at >= ${f.from} and e.created_at < ${f.to} and ${where}`;
       const iso = (t: number) => sql`${new Date(t).toISOString()}::timestamptz`;
       const parts = [
@@ -278,7 +283,7 @@ export async function teamFigures(db: Kysely<DB>, f: TTeamFilter, bucket: { buck
       const whole = plan.fullFrom < plan.fullTo;
       type TRow = Record<string, unknown> & { label: string | null; active: string | number | null };
       let rows: TRow[];
-      if (level === 0 && !f.username) {
+      if (!filtered) {
         // The whole team: the agent's own hours, and the members' bet-hour bits for the active count.
         const agentHours = whole
           ? sql`union all
@@ -290,15 +295,15 @@ export async function teamFigures(db: Kysely<DB>, f: TTeamFilter, bucket: { buck
         const bitsActive =
           masks.length > 0
             ? sql`union
-              select b.member_id from team_member_months b join team on team.member_id = b.member_id
-              where ${sql.join(
+              select b.member_id from member_tree t join team_member_months b on b.member_id = t.descendant_id
+              where t.ancestor_id = ${f.agentId} and t.depth >= 1 and (${sql.join(
                 masks.map(([month, mask]) => sql`(b.month = ${iso(month)} and (b.hours & ${mask}::bit(744)) <> B'0'::bit(744))`),
                 sql` or `,
-              )}`
+              )})`
             : sql``;
         rows = (
           await sql<TRow>`
-            with team as materialized (${team}),
+            with team as not materialized (${team}),
             raw as materialized (${sql.join(parts, sql` union all `)}),
             g as materialized (
               select raw.at, raw.bets, raw.bet_minor, raw.valid_bet_minor, raw.payout_minor, raw.deposit_minor, raw.withdraw_minor from raw
