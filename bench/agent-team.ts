@@ -6,6 +6,8 @@
  * team overview and team betting report for the week and for today, through the gateway to the platform, each beside a bare
  * Fastify route that sends the same bytes, timed the same way: requests per second, p50, p95, ratio.
  * On PGlite in memory, or on PostgreSQL when DATABASE_URL is set (a schema of its own, dropped after).
+ * After the seed, the team figures' rollup runs once (docs/0058), as its job does every minute on a
+ * running platform; its time is reported beside the seed's. Alone: `pnpm bench:agent-team`.
  */
 import { sql, type Kysely } from 'kysely';
 import { AGENT_PATHS, AGENT_TEAM_PATHS } from '@wl/schemas';
@@ -13,6 +15,7 @@ import { buildPlatform } from '@wl/platform/app';
 import { openDatabase, type TDatabase } from '@wl/platform/db/database';
 import { migrate } from '@wl/platform/db/migrate';
 import type { DB } from '@wl/platform/db/schema';
+import { rollUpTeamFigures } from '@wl/platform/agent/team-figures';
 import { seed, BUILT_IN_PROVIDER } from '@wl/platform/seed/seed';
 import { hashPassword } from '@wl/platform/session/password.service';
 import { createTestSchema } from '@wl/platform/test-support/pg-schema';
@@ -54,6 +57,8 @@ export type TAgentTeamRun = {
   downlines: number;
   bets: number;
   seedSeconds: number;
+  /** The rollup job's first run over the seeded history (docs/0058). */
+  rollupSeconds: number;
   calls: { name: string; call: TLatencyRun & { failed: number }; bare: TLatencyRun; ratio: number }[];
 };
 
@@ -144,6 +149,9 @@ export async function measureAgentTeam(databaseUrl = process.env.DATABASE_URL, o
   await seed(database.db, { merchantCode: 'DEMO' });
   const username = await seedTeam(database.db, bets);
   const seedSeconds = Number(((performance.now() - started) / 1000).toFixed(1));
+  const rolling = performance.now();
+  await rollUpTeamFigures(database.db);
+  const rollupSeconds = Number(((performance.now() - rolling) / 1000).toFixed(1));
   const platform = await buildPlatform({ db: database.db, listen: database.listen, merchantCode: 'DEMO' });
   const platformBase = await platform.listen({ host: '127.0.0.1', port: 0 });
   const gateway = await buildApp({ upstreamUrl: platformBase, merchantCode: 'DEMO', logger: false });
@@ -179,7 +187,7 @@ export async function measureAgentTeam(databaseUrl = process.env.DATABASE_URL, o
       const bareRun = await timedGets('bare route, same bytes', bareBase + r.barePath, headers, requests, 10);
       out.push({ name: r.name, call, bare: bareRun, ratio: Number((call.requestsPerSecond / bareRun.requestsPerSecond).toFixed(4)) });
     }
-    return { engine, downlines: DOWNLINES, bets, seedSeconds, calls: out };
+    return { engine, downlines: DOWNLINES, bets, seedSeconds, rollupSeconds, calls: out };
   } finally {
     await bare.close();
     await gateway.close();
@@ -190,7 +198,7 @@ export async function measureAgentTeam(databaseUrl = process.env.DATABASE_URL, o
 }
 
 export function printAgentTeam(run: TAgentTeamRun): void {
-  console.log(`  agent centre, ${run.downlines.toLocaleString('en')} downlines and ${run.bets.toLocaleString('en')} bets on ${run.engine} (seeded in ${run.seedSeconds} s; 10 clients):`);
+  console.log(`  agent centre, ${run.downlines.toLocaleString('en')} downlines and ${run.bets.toLocaleString('en')} bets on ${run.engine} (seeded in ${run.seedSeconds} s, rolled up in ${run.rollupSeconds} s; 10 clients):`);
   for (const c of run.calls) {
     const failed = c.call.failed > 0 ? `, ${c.call.failed} of ${c.call.requests} not answered in time` : '';
     console.log(`    ${c.name}: ${c.call.requestsPerSecond}/s, p50 ${c.call.p50Ms} ms, p95 ${c.call.p95Ms} ms${failed}; bare route ${c.bare.requestsPerSecond}/s, p95 ${c.bare.p95Ms} ms; ratio ${c.ratio}`);

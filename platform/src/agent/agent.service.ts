@@ -22,6 +22,7 @@ import { WpsError } from '../http/envelope.ts';
 import { conflict, fieldError } from '../deposit/deposit.service.ts';
 import { accountFor, inTransaction, LedgerError, transfer } from '../wallet/ledger.service.ts';
 import { recordMemberAudit } from '../withdraw/withdraw.queries.ts';
+import { bucketLabel, bucketSql, teamFigures, TEAM_FIGURE_KINDS, type TFigureSums } from './team-figures.ts';
 
 type TDb = Kysely<DB> | Transaction<DB>;
 
@@ -54,18 +55,6 @@ export async function inSubtree(db: TDb, merchantId: number, agentId: number, me
   return row !== undefined;
 }
 
-/** A bucket label of an instant in the agent's local time, as SQL and as TypeScript compute it alike. */
-function bucketSql(column: string, bucket: 'hour' | 'day', offsetMinutes: number) {
-  const offset = sql.lit(`${offsetMinutes} minutes`);
-  const format = sql.lit(bucket === 'hour' ? 'YYYY-MM-DD HH24:00' : 'YYYY-MM-DD');
-  return sql<string>`to_char((${sql.ref(column)} at time zone 'UTC') + interval ${offset}, ${format})`;
-}
-
-function bucketLabel(instant: number, bucket: 'hour' | 'day', offsetMinutes: number): string {
-  const iso = new Date(instant + offsetMinutes * 60_000).toISOString();
-  return bucket === 'hour' ? `${iso.slice(0, 10)} ${iso.slice(11, 13)}:00` : iso.slice(0, 10);
-}
-
 /** Every bucket of [from, to) in order, so the chart shows the quiet hours and days too. */
 export function bucketLabels(from: number, to: number, bucket: 'hour' | 'day', offsetMinutes: number): string[] {
   const labels = new Set<string>();
@@ -75,26 +64,7 @@ export function bucketLabels(from: number, to: number, bucket: 'hour' | 'day', o
 }
 
 /** Ledger kinds the team figures read (docs/0031: bets and wins against provider accounts). */
-const FIGURE_KINDS = ['deposit', 'withdraw_payout', 'bet', 'rollback', 'win'];
-
-/**
- * The money of the agent's downlines (any depth, not the agent) in [from, to): entries of their
- * wallets joined through the closure table, so the agent's id is the only way in.
- */
-function teamEntries(db: Kysely<DB>, merchantId: number, agentId: number, from: Date, to: Date) {
-  return db
-    .selectFrom('member_tree as t')
-    .innerJoin('ledger_accounts as a', 'a.member_id', 't.descendant_id')
-    .innerJoin('ledger_entries as e', 'e.account_id', 'a.id')
-    .innerJoin('ledger_transactions as x', 'x.id', 'e.transaction_id')
-    .where('t.ancestor_id', '=', agentId)
-    .where('t.depth', '>=', 1)
-    .where('a.merchant_id', '=', merchantId)
-    .where('a.kind', 'in', ['member_wallet', 'member_withdrawal_hold'])
-    .where('x.kind', 'in', FIGURE_KINDS)
-    .where('e.created_at', '>=', from)
-    .where('e.created_at', '<', to);
-}
+const FIGURE_KINDS = [...TEAM_FIGURE_KINDS];
 
 const deposit = sql<number>`coalesce(sum(e.amount_minor) filter (where x.kind = 'deposit' and a.kind = 'member_wallet'), 0)`;
 const withdraw = sql<number>`coalesce(sum(-e.amount_minor) filter (where x.kind = 'withdraw_payout' and a.kind = 'member_withdrawal_hold'), 0)`;
@@ -124,37 +94,36 @@ export async function teamOverview(deps: TPlatformDeps, merchant: TMerchant, age
     .where('t.ancestor_id', '=', agent.memberId)
     .where('t.depth', '>=', 1)
     .where('m.merchant_id', '=', merchant.id);
-  const [size, joined, totals, perBucket] = await Promise.all([
+  // The money and the active members from the hourly rollup and the ledger's tail (docs/0058).
+  const [size, joined, figuresOf] = await Promise.all([
     team
       .select([sql<number>`count(*)`.as('team'), sql<number>`count(*) filter (where t.depth = 1)`.as('direct')])
       .executeTakeFirstOrThrow(),
     team
-      .select([bucketSql('m.created_at', bucket, q.tzOffsetMinutes).as('label'), sql<number>`count(*)`.as('n')])
+      .select([bucketSql(sql.ref('m.created_at'), bucket, q.tzOffsetMinutes).as('label'), sql<number>`count(*)`.as('n')])
       .where('m.created_at', '>=', from)
       .where('m.created_at', '<', to)
       .groupBy(sql`1`)
       .execute(),
-    teamEntries(db, merchant.id, agent.memberId, from, to)
-      .select([deposit.as('deposit'), withdraw.as('withdraw'), validBet.as('valid_bet'), payout.as('payout'), sql<number>`count(distinct a.member_id) filter (where x.kind = 'bet')`.as('active')])
-      .executeTakeFirst(),
-    teamEntries(db, merchant.id, agent.memberId, from, to)
-      .select([bucketSql('e.created_at', bucket, q.tzOffsetMinutes).as('label'), deposit.as('deposit'), withdraw.as('withdraw'), validBet.as('valid_bet'), payout.as('payout')])
-      .groupBy(sql`1`)
-      .execute(),
+    teamFigures(db, { merchantId: merchant.id, agentId: agent.memberId, from, to }, { bucket, offsetMinutes: q.tzOffsetMinutes }),
   ]);
   const joinedBy = new Map(joined.map((r) => [r.label, Number(r.n)]));
-  const moneyBy = new Map(perBucket.map((r) => [r.label, r]));
+  const money = (s: TFigureSums | undefined) => {
+    const validBetMinor = s?.validBet ?? 0;
+    const payoutMinor = s?.payout ?? 0;
+    return { depositMinor: s?.deposit ?? 0, withdrawMinor: s?.withdraw ?? 0, validBetMinor, payoutMinor, profitMinor: payoutMinor - validBetMinor };
+  };
   const series: TTeamPoint[] = bucketLabels(from.getTime(), to.getTime(), bucket, q.tzOffsetMinutes).map((label) => ({
     label,
     newMembers: joinedBy.get(label) ?? 0,
-    ...figures(moneyBy.get(label)),
+    ...money(figuresOf.byLabel.get(label)),
   }));
   return {
     teamSize: Number(size.team),
     directCount: Number(size.direct),
     newMembers: joined.reduce((s, r) => s + Number(r.n), 0),
-    activeMembers: Number(totals?.active ?? 0),
-    ...figures(totals),
+    activeMembers: figuresOf.total.active,
+    ...money(figuresOf.total),
     bucket,
     series,
   };

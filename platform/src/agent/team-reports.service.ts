@@ -15,6 +15,7 @@ import type { TMerchant } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
 import { recordTypeOf } from '../records/records.service.ts';
 import type { TSessionAgent } from './agent.service.ts';
+import { teamFigures } from './team-figures.ts';
 
 /**
  * The team reports (issue 10 item 2, docs/0051): team betting, user P&L statements and account
@@ -54,8 +55,6 @@ const who = (r: { member_id: number; username: string; nickname: string; depth: 
   level: r.depth,
 });
 
-const BET_KINDS = [...RECORD_TYPE_KINDS.bet, ...RECORD_TYPE_KINDS.win];
-
 /**
  * personalHistoryCopy for the team: one row per bet in the period (newest first) with its round's
  * rollbacks and wins, wherever they fell; totals over the filter count money by the time it moved,
@@ -64,16 +63,9 @@ const BET_KINDS = [...RECORD_TYPE_KINDS.bet, ...RECORD_TYPE_KINDS.win];
 export async function teamBets(deps: TPlatformDeps, merchant: TMerchant, agent: TSessionAgent, q: TTeamBetsQuery): Promise<TTeamBets> {
   const db = deps.db;
   const entries = () => teamEntries(db, merchant.id, agent.memberId, q, ['member_wallet']);
+  // Totals from the hourly rollup and the ledger's tail (docs/0058); the page reads its bets directly.
   const [totals, page] = await Promise.all([
-    entries()
-      .where('x.kind', 'in', BET_KINDS)
-      .select([
-        sql<number>`count(*) filter (where x.kind = 'bet')`.as('bets'),
-        sql<number>`coalesce(sum(-e.amount_minor) filter (where x.kind = 'bet'), 0)`.as('bet'),
-        sql<number>`coalesce(sum(-e.amount_minor) filter (where x.kind in ('bet', 'rollback')), 0)`.as('valid_bet'),
-        sql<number>`coalesce(sum(e.amount_minor) filter (where x.kind = 'win'), 0)`.as('payout'),
-      ])
-      .executeTakeFirstOrThrow(),
+    teamFigures(db, { merchantId: merchant.id, agentId: agent.memberId, from: new Date(q.from), to: new Date(q.to), level: q.level, username: q.username }, null).then((f) => f.total),
     entries()
       .where('x.kind', '=', 'bet')
       .select([
@@ -135,9 +127,7 @@ export async function teamBets(deps: TPlatformDeps, merchant: TMerchant, agent: 
       profitMinor: payout - validBet,
     };
   });
-  const validBet = num(totals.valid_bet);
-  const payout = num(totals.payout);
-  return { rows, total: num(totals.bets), betMinor: num(totals.bet), validBetMinor: validBet, payoutMinor: payout, profitMinor: payout - validBet };
+  return { rows, total: totals.bets, betMinor: totals.bet, validBetMinor: totals.validBet, payoutMinor: totals.payout, profitMinor: totals.payout - totals.validBet };
 }
 
 const PROFIT_KINDS = ['deposit', 'withdraw_payout', 'bet', 'rollback', 'win', ...RECORD_TYPE_KINDS.bonus];

@@ -499,6 +499,40 @@ export interface MemberTreeTable {
   /** Steps from ancestor to descendant; 0 is the member itself. */
   depth: number;
 }
+/** One member's own figures in one UTC hour, from ledger entries up to the watermark (migration 0024, docs/0058). */
+export interface TeamMemberHoursTable {
+  member_id: number;
+  hour: Date;
+  bets: number;
+  bet_minor: number | string;
+  valid_bet_minor: number | string;
+  payout_minor: number | string;
+  deposit_minor: number | string;
+  withdraw_minor: number | string;
+}
+/** The same sums per agent and UTC hour over the agent's team (migration 0024, docs/0058). */
+export interface TeamAncestorHoursTable {
+  ancestor_id: number;
+  hour: Date;
+  bets: number;
+  bet_minor: number | string;
+  valid_bet_minor: number | string;
+  payout_minor: number | string;
+  deposit_minor: number | string;
+  withdraw_minor: number | string;
+}
+/** A member's hours with a bet in one UTC month, bit i for hour i (migration 0024). */
+export interface TeamMemberMonthsTable {
+  member_id: number;
+  month: Date;
+  hours: string;
+}
+/** The one row saying up to which ledger entry the team figures' tables are filled. */
+export interface TeamFiguresStateTable {
+  id: Generated<number>;
+  rolled_to_entry_id: number | string;
+  rolled_at: Generated<Date>;
+}
 export interface SeamlessProvidersTable {
   id: Generated<number>;
   merchant_id: number;
@@ -685,6 +719,10 @@ export interface DB {
   withdrawal_proofs: WithdrawalProofsTable;
   member_audit: MemberAuditTable;
   member_tree: MemberTreeTable;
+  team_member_hours: TeamMemberHoursTable;
+  team_figures_state: TeamFiguresStateTable;
+  team_ancestor_hours: TeamAncestorHoursTable;
+  team_member_months: TeamMemberMonthsTable;
   agent_invitations: AgentInvitationsTable;
   balance_adjustments: BalanceAdjustmentsTable;
   ledger_accounts: LedgerAccountsTable;

@@ -5,6 +5,7 @@ import { startPlatformJobs } from './platform-jobs.ts';
 import { SWEEP_CRON, SWEEP_QUEUE } from './sweep.job.ts';
 import { SALARY_CRON, SALARY_QUEUE } from '../agent/contracts/salary.job.ts';
 import { CONFIRM_SWEEP_CRON, CONFIRM_SWEEP_QUEUE } from '../withdraw/withdraw-confirm.job.ts';
+import { TEAM_FIGURES_CRON, TEAM_FIGURES_QUEUE } from '../agent/team-figures.ts';
 import { jobsTestDatabase, type TJobsTestDatabase } from './testing.ts';
 
 let jobs: TJobsTestDatabase;
@@ -25,11 +26,14 @@ describe('platform jobs', () => {
     const runner = await startPlatformJobs({ db, schema });
     try {
       const schedules = await sql<{ name: string; cron: string }>`select name, cron from ${sql.id(schema, 'schedule')} order by name`.execute(db);
-      expect(schedules.rows).toEqual([
-        { name: SALARY_QUEUE, cron: SALARY_CRON },
-        { name: SWEEP_QUEUE, cron: SWEEP_CRON },
-        { name: CONFIRM_SWEEP_QUEUE, cron: CONFIRM_SWEEP_CRON },
-      ]);
+      expect(schedules.rows).toEqual(
+        [
+          { name: SALARY_QUEUE, cron: SALARY_CRON },
+          { name: SWEEP_QUEUE, cron: SWEEP_CRON },
+          { name: CONFIRM_SWEEP_QUEUE, cron: CONFIRM_SWEEP_CRON },
+          { name: TEAM_FIGURES_QUEUE, cron: TEAM_FIGURES_CRON },
+        ].sort((a, b) => (a.name < b.name ? -1 : 1)),
+      );
       const queue = await sql<{ policy: string }>`select policy from ${sql.id(schema, 'queue')} where name = ${SWEEP_QUEUE}`.execute(db);
       expect(queue.rows).toEqual([{ policy: 'short' }]);
       // The salary chain (docs/0049): the next run waits for the next real-time window's close.

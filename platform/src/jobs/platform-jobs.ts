@@ -4,6 +4,7 @@ import type { DB } from '../db/schema.ts';
 import { createJobRunner, type JobRunner, type TPgBossRunnerOptions } from './job-runner.ts';
 import { defineSweep, SWEEP_CRON, SWEEP_QUEUE } from './sweep.job.ts';
 import { defineSalarySettlement, startSalaryChain } from '../agent/contracts/salary.job.ts';
+import { defineTeamFiguresRollup, TEAM_FIGURES_CRON, TEAM_FIGURES_QUEUE } from '../agent/team-figures.ts';
 import { CONFIRM_SWEEP_CRON, CONFIRM_SWEEP_QUEUE, defineWithdrawConfirm } from '../withdraw/withdraw-confirm.job.ts';
 
 /** Options of the platform's runner: the database, the platform clock and pg-boss tuning. */
@@ -17,10 +18,12 @@ export async function startPlatformJobs(opts: TPlatformJobsOptions): Promise<Job
   await defineSweep(runner, { clock });
   await defineWithdrawConfirm(runner, { clock });
   await defineSalarySettlement(runner, { clock });
+  await defineTeamFiguresRollup(runner);
   await runner.start();
   try {
     await runner.schedule(SWEEP_QUEUE, SWEEP_CRON);
     await runner.schedule(CONFIRM_SWEEP_QUEUE, CONFIRM_SWEEP_CRON);
+    await runner.schedule(TEAM_FIGURES_QUEUE, TEAM_FIGURES_CRON);
     await startSalaryChain(runner, { clock });
   } catch (err) {
     await runner.stop();
