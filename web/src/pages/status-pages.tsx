@@ -37,7 +37,7 @@ export function BlockedPage({ config }: { config: TScreenConfig }) {
         </div>
         <h1>{t('blocked_title')}</h1>
         <p>
-          {t('blocked_ip')}: <strong data-testid="blocked.ip">{address.data?.ip ?? '…'}</strong>
+          {t('blocked_ip')}: <strong data-testid="blocked.ip" translate="no">{address.data?.ip ?? '…'}</strong>
         </p>
         <p>{t('blocked_info')}</p>
         <button type="button" className="btn btn--primary" data-testid="blocked.service" onClick={() => openCustomerService(config)} disabled={!config.links.customerService}>
