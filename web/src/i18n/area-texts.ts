@@ -23,6 +23,8 @@ export const AREA_TEXTS = {
   wallet: { bn: () => import('./wallet.bn.json'), en: () => import('./wallet.en.json'), probe: 'wallet_title' },
   /** The console's category and game switches (issue 9 item 8). */
   operatorGames: { bn: () => import('./operator-games.bn.json'), en: () => import('./operator-games.en.json'), probe: 'opgames_title' },
+  /** The console's audit log: its filters and the name of every action (OPERATOR_AUDIT_ACTIONS). */
+  operatorAudit: { bn: () => import('./operator-audit.bn.json'), en: () => import('./operator-audit.en.json'), probe: 'operator_audit' },
   /** The console's whitelabel flags by name with a one-line explanation (issue 11). */
   operatorFlags: { bn: () => import('./operator-flags.bn.json'), en: () => import('./operator-flags.en.json'), probe: 'opflags_probe' },
   /** The built-in games' page (issue 9, docs/0039): play, paytable, provably fair and verify. */

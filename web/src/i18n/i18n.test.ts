@@ -16,6 +16,8 @@ import walletBn from './wallet.bn.json';
 import walletEn from './wallet.en.json';
 import operatorGamesBn from './operator-games.bn.json';
 import operatorGamesEn from './operator-games.en.json';
+import operatorAuditBn from './operator-audit.bn.json';
+import operatorAuditEn from './operator-audit.en.json';
 import operatorFlagsBn from './operator-flags.bn.json';
 import operatorFlagsEn from './operator-flags.en.json';
 import withdrawBn from './withdraw.bn.json';
@@ -54,6 +56,7 @@ const AREAS = {
   records: { en: recordsEn, bn: recordsBn },
   wallet: { en: walletEn, bn: walletBn },
   operatorGames: { en: operatorGamesEn, bn: operatorGamesBn },
+  operatorAudit: { en: operatorAuditEn, bn: operatorAuditBn },
   operatorFlags: { en: operatorFlagsEn, bn: operatorFlagsBn },
   games: { en: gamesEn, bn: gamesBn },
   lottery: { en: lotteryEn, bn: lotteryBn },

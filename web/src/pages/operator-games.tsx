@@ -31,7 +31,7 @@ function SwitchRow({ testId, label, detail, checked, disabled, onChange }: { tes
  * only roles with whitelabel.write (owner, content) may switch, and the platform enforces it.
  */
 export default function OperatorGames({ canWrite }: { canWrite: boolean }) {
-  const ready = useAreaTexts('operatorGames');
+  const ready = useAreaTexts('operatorGames', 'operatorAudit');
   const { t, i18n } = useTranslation();
   const trpc = useTRPC();
   const qc = useQueryClient();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import bn from '../i18n/bn.json';
-import en from '../i18n/en.json';
+import bn from '../i18n/operator-audit.bn.json';
+import en from '../i18n/operator-audit.en.json';
 import { AUDIT_ACTIONS, auditActionKey, auditRange, parseThreshold } from './operator-panels.tsx';
 
 describe('operator security thresholds', () => {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { TSecuritySettings } from '@wl/schemas';
 import { TabBar } from '../accounts/form-parts.tsx';
 import { errorKey, useTRPC } from '../api/trpc.ts';
+import { useAreaTexts } from '../i18n/area-texts.ts';
 import { asciiDigits } from '@wl/schemas/domain/digits';
 import { OPERATOR_AUDIT_ACTIONS } from '@wl/schemas/domain/operator-audit';
 import { localDateTime } from '../lib/numbers-later.ts';
@@ -158,6 +159,7 @@ const AUDIT_PAGE_SIZE = 10;
 /** Every operator change (issue 6): who, when, from where, before and after; filtered by actor, action and dates, paged. */
 export function OperatorAudit() {
   const { t, i18n } = useTranslation();
+  const ready = useAreaTexts('operatorAudit');
   const trpc = useTRPC();
   const [draft, setDraft] = useState({ actor: '', action: '', from: '', to: '' });
   const [filters, setFilters] = useState<{ actor?: string; action?: string; from?: string; to?: string }>({});
@@ -176,6 +178,13 @@ export function OperatorAudit() {
   };
   const set = (key: keyof typeof draft) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: e.target.value }));
 
+  if (!ready) {
+    return (
+      <section className="operator__section" data-testid="operator.audit" aria-busy="true">
+        <span className="spinner" />
+      </section>
+    );
+  }
   return (
     <section className="operator__section" data-testid="operator.audit">
       <div className="operator__head">

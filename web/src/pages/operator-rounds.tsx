@@ -33,7 +33,7 @@ type TFilters = { nodeId: string; account: string; state: '' | TGameRoundState; 
  * the platform refuses the others.
  */
 export default function OperatorRounds({ currency }: { currency: string }) {
-  const ready = useAreaTexts('operatorGames');
+  const ready = useAreaTexts('operatorGames', 'operatorAudit');
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const trpc = useTRPC();
