@@ -37,18 +37,26 @@ export function OperatorOutbox() {
       />
       {outbox.error && <p className="form__error" role="alert">{t(errorKey(outbox.error))}</p>}
       {outbox.isSuccess && messages.length === 0 && <p className="no-data">{t('operator_outbox_empty')}</p>}
-      <ol className="operator__outbox">
+      {/* The list scrolls on its own: it takes the keyboard's focus to scroll (axe scrollable-region-focusable). */}
+      <ol className="operator__outbox" tabIndex={0} aria-label={t('operator_outbox')}>
         {messages.map((m) => (
           <li key={m.id} className="operator__message" data-testid="operator.outbox.item">
             <div className="operator__message-head">
               <span className="chip">{t(`operator_outbox_${m.channel}`)}</span>
               <span>
-                {t('operator_outbox_to')}: <strong>{m.to}</strong>
+                {t('operator_outbox_to')}: <strong translate="no">{m.to}</strong>
               </span>
               <time dateTime={m.createdAt}>{localDateTime(m.createdAt, i18n.language)}</time>
             </div>
-            {m.subject && <div className="operator__message-subject">{m.subject}</div>}
-            <p className="operator__message-body">{m.body}</p>
+            {/* What was sent, as it was sent (in the recipient's language): a record, not the console's text. */}
+            {m.subject && (
+              <div className="operator__message-subject" translate="no">
+                {m.subject}
+              </div>
+            )}
+            <p className="operator__message-body" translate="no">
+              {m.body}
+            </p>
           </li>
         ))}
       </ol>
@@ -228,7 +236,7 @@ export function OperatorAudit() {
       )}
       {audit.error && <p className="form__error" role="alert">{t(errorKey(audit.error))}</p>}
       {audit.isSuccess && audit.data.entries.length === 0 && <p className="no-data">{t('operator_audit_empty')}</p>}
-      <ol className="operator__outbox">
+      <ol className="operator__outbox" tabIndex={0} aria-label={t('operator_audit')}>
         {audit.data?.entries.map((e) => (
           <li key={e.id} className="operator__message" data-testid="operator.audit.item">
             <div className="operator__message-head">
