@@ -12,7 +12,7 @@ import { ANNOUNCEMENT_SEEN_KEYS, expect, test } from '../fixtures/test.ts';
 // of its own, accepts and spins the built-in slot; once the window closes (REALTIME_SALARY_WINDOW_SECONDS
 // is short in the journeys) the settlement job pays both: the sub-agent's income and bonus details,
 // and demo_agent2's own income and its records of its downline show the payments (EN). Then both
-// sides end the contract. Nobody else uses demo_agent2 or its fresh downline, and demo_agent2 is not
+// sides end the contract, and the sub-agent reads the offer's notice in its platform messages. Nobody else uses demo_agent2 or its fresh downline, and demo_agent2 is not
 // in demo_agent's tree (the bet pays no other seeded account): it runs in the parallel project.
 const AGENT = DEMO.contractAgent;
 const SLOT = 'WLG_SLOT_BENGAL';
@@ -203,6 +203,26 @@ test('an agent registers a downline, funds it and offers it a real-time salary; 
   await expect(agent.locator(`[data-testid="contract.offered"][data-username="${sub.username}"]`)).toHaveCount(0);
   await down.reload();
   await expect(down.getByTestId('contract.mine')).toHaveAttribute('data-state', 'terminated');
+
+  // The offer left the sub-agent a notice (docs/0049): the agent centre's messages entry, with its
+  // badge, opens the member centre's messages page (messageV2); opening the notice reads it and the
+  // badge is gone.
+  await down.goto('/agentHome');
+  const messagesEntry = down.getByTestId('agent-home.nav.messages');
+  await expect(messagesEntry.locator('.badge')).toHaveText('1');
+  await messagesEntry.click();
+  await expect(down).toHaveURL(/\/member\/messageV2$/);
+  const notice = down.getByTestId('messages.row').first();
+  await expect(notice).toHaveAttribute('data-read', 'false');
+  await expect(notice.getByTestId('messages.title')).toContainText('New real-time salary contract offer');
+  const centreBadge = down.getByTestId('member.nav.messageV2').locator('.badge');
+  await expect(centreBadge).toHaveText('1');
+  await checkPage(down);
+  await notice.getByTestId('messages.open').click();
+  await expect(notice.getByTestId('messages.body')).toContainText('Your upline offered you a real-time salary contract');
+  await expect(notice).toHaveAttribute('data-read', 'true');
+  await expect(centreBadge).toHaveCount(0);
+  await expect(down.getByTestId('messages.read-all')).toBeDisabled();
   await agent.context().close();
   await down.context().close();
 });

@@ -36,3 +36,5 @@ export * from './wps/agent-team-calls.ts';
 // Agent contracts and salary settlement (issue 10 items 3 and 4, docs/0049).
 export * from './domain/contracts.ts';
 export * from './wps/contract-calls.ts';
+// The member's platform messages (messageV2).
+export * from './wps/message-calls.ts';

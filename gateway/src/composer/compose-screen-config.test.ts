@@ -386,7 +386,7 @@ describe('composeScreenConfig', () => {
 
     it('agent centre only for agents, gated by its modules', () => {
       const keys = compose(agent).agentCentre.map((e) => e.key);
-      expect(keys).toEqual(Object.keys(AGENT_PAGE_MODULES).filter((k) => k !== 'agentDividendRecordCopy2'));
+      expect(keys).toEqual([...Object.keys(AGENT_PAGE_MODULES).filter((k) => k !== 'agentDividendRecordCopy2'), 'messages']);
       expect(compose(agent, { agentPagesOff: [] }).agentCentre.map((e) => e.key)).toContain('agentDividendRecordCopy2');
       for (const viewer of [visitor, member, trial]) expect(compose(viewer).agentCentre).toEqual([]);
     });
@@ -463,12 +463,12 @@ describe('composeScreenConfig', () => {
   });
 
   describe('availability (pages the web does not build are disabled)', () => {
-    it('links the built actions, the game centre routes, the account game lists, the security centre, deposit, withdraw, transfers, records, the agent centre and the help centre with its terms, nothing else', () => {
+    it('links the built actions, the game centre routes, the account game lists, the security centre, deposit, withdraw, transfers, records, messages, the agent centre and the help centre with its terms, nothing else', () => {
       const config = compose(agent);
       const all = [...sideEntries(config), ...config.memberCentre, ...config.agentCentre, ...config.avatarMenu, ...config.footer.helpLinks];
       const available = all.filter((e) => e.isAvailable).map((e) => (e.target.type === 'action' ? e.target.action : e.target.type === 'route' ? e.target.path : e.target.url));
       expect(new Set(available)).toEqual(
-        new Set(['language', 'theme', 'appDownload', 'customerService', 'logout', '/lott', '/elott', '/live', '/sports', '/esports', '/fish', '/rng', '/pvp', '/cockfight', '/favorite', '/recent', '/member/securityCenter', '/member/depositv2', '/member/withdraw', '/member/transferFund', '/member/transferUpline', '/member/transactionHistory', '/member/personalHistoryCopy', '/member/personalProfit', '/member/bonusDetails', '/agentHome', '/agentHome/agentTeamOverview', '/agentHome/downlineManagmentView', '/agentHome/registerCenter', '/agentHome/personalHistoryCopy', '/agentHome/palStatementsAgentCopy', '/agentHome/agentDownlineTransactionDetailsCopy', '/help', '/help#term', '/agentHome/agentRevenueReport', '/agentHome/agentDailyWages2', '/agentHome/agentHourSalary', '/agentHome/agentRealtimeSalary']),
+        new Set(['language', 'theme', 'appDownload', 'customerService', 'logout', '/lott', '/elott', '/live', '/sports', '/esports', '/fish', '/rng', '/pvp', '/cockfight', '/favorite', '/recent', '/member/securityCenter', '/member/depositv2', '/member/withdraw', '/member/transferFund', '/member/transferUpline', '/member/transactionHistory', '/member/personalHistoryCopy', '/member/personalProfit', '/member/bonusDetails', '/member/messageV2', '/agentHome', '/agentHome/agentTeamOverview', '/agentHome/downlineManagmentView', '/agentHome/registerCenter', '/agentHome/personalHistoryCopy', '/agentHome/palStatementsAgentCopy', '/agentHome/agentDownlineTransactionDetailsCopy', '/help', '/help#term', '/agentHome/agentRevenueReport', '/agentHome/agentDailyWages2', '/agentHome/agentHourSalary', '/agentHome/agentRealtimeSalary']),
       );
     });
 

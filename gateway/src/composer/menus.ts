@@ -74,14 +74,20 @@ export function memberCentre(tree: readonly TWhitelabelNode[], viewer: TViewer):
     });
 }
 
-/** Agent centre: AGENTCENTER children gated by their modIds (UPSTREAM-NOTES), agents only (SPEC §6). */
+/**
+ * Agent centre: AGENTCENTER children gated by their modIds (UPSTREAM-NOTES), agents only (SPEC §6),
+ * then the navigation's messages entry (SPEC §2), the member centre's messages page with its badge.
+ */
 export function agentCentre(tree: readonly TWhitelabelNode[], viewer: TViewer): TMenuEntry[] {
   if (viewer.audience !== 'agent') return [];
   const enabled = enabledChildren(tree, 'AGENTCENTER');
   const pages = Object.keys(AGENT_PAGE_MODULES) as TAgentPage[];
-  return pages
-    .filter((page) => enabled.has(AGENT_PAGE_MODULES[page]) || enabled.has(page))
-    .map((page) => route(page, `agent_${page}`, AGENT_PAGE_MODULES[page].toLowerCase(), agentPagePath(page)));
+  return [
+    ...pages
+      .filter((page) => enabled.has(AGENT_PAGE_MODULES[page]) || enabled.has(page))
+      .map((page) => route(page, `agent_${page}`, AGENT_PAGE_MODULES[page].toLowerCase(), agentPagePath(page))),
+    route('messages', 'menu_messages', 'message', memberPagePath('messageV2'), { badge: 'message' }),
+  ];
 }
 
 /** SPEC §2 avatar menu (logged in only). */

@@ -7,6 +7,7 @@ import { contentRouter } from './content/router.ts';
 import { depositRouter } from './deposit/router.ts';
 import { gamesRouter } from './games/router.ts';
 import { memberRouter } from './member/router.ts';
+import { messagesRouter } from './messages/router.ts';
 import { operatorRouter } from './operator/router.ts';
 import { sessionRouter } from './session/router.ts';
 import { systemRouter } from './system/router.ts';
@@ -25,6 +26,7 @@ export const appRouter = router({
   session: sessionRouter,
   account: accountRouter,
   member: memberRouter,
+  messages: messagesRouter,
   operator: operatorRouter,
   deposit: depositRouter,
   security: securityRouter,

@@ -12,6 +12,13 @@ import {
   type TSettlementQuery,
 } from '@wl/schemas';
 import {
+  MESSAGE_PATHS,
+  ZMessageList,
+  ZMessageReadResult,
+  ZMessagesReadAllResult,
+  type TMessageListQuery,
+} from '@wl/schemas';
+import {
   OPERATOR_LOTTERY_PATHS,
   WLG_LOTTERY_PATHS,
   ZOperatorLotterySettingsResponse,
@@ -354,6 +361,16 @@ export class WpsApi {
       { method: 'DELETE', path: WPS_PATHS.favouriteRemove, moduleId: 'FAVOURITE', value: ZIgnored, query: { nodeId } },
       ctx,
     );
+  }
+  // Platform messages (SPEC §2 messageV2): the platform scopes each call to the session's member.
+  messageList(input: TMessageListQuery, ctx: TCallContext) {
+    return this.client.call({ method: 'GET', path: MESSAGE_PATHS.list, moduleId: 'MESSAGE', value: ZMessageList, query: input }, ctx);
+  }
+  messageRead(id: number, ctx: TCallContext) {
+    return this.client.call({ method: 'POST', path: MESSAGE_PATHS.read, moduleId: 'MESSAGE', value: ZMessageReadResult, body: { id } }, ctx);
+  }
+  messagesReadAll(ctx: TCallContext) {
+    return this.client.call({ method: 'POST', path: MESSAGE_PATHS.readAll, moduleId: 'MESSAGE', value: ZMessagesReadAllResult, body: {} }, ctx);
   }
   /** The member's recently launched games, newest first (docs/0036). */
   recentList(input: { gameType?: TGameType | undefined }, ctx: TCallContext) {

@@ -11,6 +11,10 @@ import {
   ZLotteryLaunchQuery,
   RECENT_PATHS,
   ZRecentListQuery,
+  MESSAGE_PATHS,
+  ZMessageListQuery,
+  ZMessageReadRequest,
+  ZMessagesReadAllRequest,
   ZVnGameMenuRecentQuery,
 } from '@wl/schemas';
 import { bearerToken, requireMember, requireRealMember, resolveMerchant } from '../http/auth.ts';
@@ -30,11 +34,12 @@ import {
   redeemTicket,
   vnGameMenuRecent,
 } from './member.service.ts';
+import { messageList, messageRead, messagesReadAll } from './messages.service.ts';
 
 const ZDemoPageParams = z.object({ nodeId: z.string().min(1).max(64) });
 const ZDemoPageQuery = z.object({ ticket: z.string().min(1).max(64) });
 
-/** Member calls: info, favourites, game launch and the demo game page. */
+/** Member calls: info, favourites, recent games, platform messages, game launch and the demo game page. */
 export function registerMemberRoutes(app: FastifyInstance, deps: TPlatformDeps): void {
   app.get(WPS_PATHS.memberInfo, async (request) => {
     const merchant = await resolveMerchant(deps, request);
@@ -77,6 +82,24 @@ export function registerMemberRoutes(app: FastifyInstance, deps: TPlatformDeps):
     const merchant = await resolveMerchant(deps, request);
     const member = await requireRealMember(deps, request, merchant);
     return ok(await vnGameMenuRecent(deps, merchant, member, parseInput(ZVnGameMenuRecentQuery, request.query), requestLanguage(request)));
+  });
+
+  // Platform messages (SPEC §2 messageV2): the session's member's own rows only.
+  app.get(MESSAGE_PATHS.list, async (request) => {
+    const merchant = await resolveMerchant(deps, request);
+    const member = await requireRealMember(deps, request, merchant);
+    return ok(await messageList(deps, member, parseInput(ZMessageListQuery, request.query)));
+  });
+  app.post(MESSAGE_PATHS.read, async (request) => {
+    const merchant = await resolveMerchant(deps, request);
+    const member = await requireRealMember(deps, request, merchant);
+    return ok(await messageRead(deps, member, parseInput(ZMessageReadRequest, request.body).id));
+  });
+  app.post(MESSAGE_PATHS.readAll, async (request) => {
+    const merchant = await resolveMerchant(deps, request);
+    const member = await requireRealMember(deps, request, merchant);
+    parseInput(ZMessagesReadAllRequest, request.body ?? {});
+    return ok(await messagesReadAll(deps, member));
   });
 
   // UPSTREAM-NOTES: launchGame is GET only; a POST is refused with 459.

@@ -25,7 +25,7 @@ const SeamlessPage = lazy(() => import('../games/seamless-page.tsx'));
 const HelpPage = lazy(() => import('../help/help-page.tsx'));
 
 /** Member-centre pages built in this release, each with its own path (the composer links `/member/<page>`). */
-export const MEMBER_PAGE_PATHS = ['/member/securityCenter', '/member/depositv2', '/member/withdraw', '/member/transferFund', '/member/transferUpline', '/member/transactionHistory', '/member/personalHistoryCopy', '/member/personalProfit', '/member/bonusDetails'] as const;
+export const MEMBER_PAGE_PATHS = ['/member/securityCenter', '/member/depositv2', '/member/withdraw', '/member/transferFund', '/member/transferUpline', '/member/transactionHistory', '/member/personalHistoryCopy', '/member/personalProfit', '/member/bonusDetails', '/member/messageV2'] as const;
 
 /**
  * SPEC §2: /lott, /elott, /sports, /esports are game centres per category, /live, /fish, /rng,

@@ -12,7 +12,7 @@ import type { TRecordKind } from './records-page.tsx';
 import { TotpSetup } from './totp-setup.tsx';
 
 /** Member-centre pages this release builds; the others show disabled in the nav (house rule). */
-export const BUILT_MEMBER_PAGES = ['securityCenter', 'depositv2', 'withdraw', 'transferFund', 'transferUpline', 'transactionHistory', 'personalHistoryCopy', 'personalProfit', 'bonusDetails'] as const;
+export const BUILT_MEMBER_PAGES = ['securityCenter', 'depositv2', 'withdraw', 'transferFund', 'transferUpline', 'transactionHistory', 'personalHistoryCopy', 'personalProfit', 'bonusDetails', 'messageV2'] as const;
 
 /** The record each records page shows. */
 const RECORD_PAGES: Readonly<Record<string, TRecordKind>> = { transactionHistory: 'account', personalHistoryCopy: 'bets', personalProfit: 'profit', bonusDetails: 'bonus' };
@@ -24,6 +24,8 @@ const WithdrawPage = lazy(() => import('./withdraw-page.tsx'));
 const TransferFundPage = lazy(() => import('./transfer-fund-page.tsx'));
 const TransferUplinePage = lazy(() => import('./transfer-upline-page.tsx'));
 const RecordsPage = lazy(() => import('./records-page.tsx'));
+// Platform messages (SPEC §2 messageV2).
+const MessagesPage = lazy(() => import('./messages-page.tsx'));
 const busy = <div className="page-loading" aria-busy="true" />;
 
 /** The member page a URL names: `/member/<page>` or `/member?page=<page>`, security centre by default. */
@@ -107,6 +109,10 @@ export default function MemberPage({ page: fixedPage }: { page?: string } = {}) 
         ) : page === 'transferUpline' ? (
           <Suspense fallback={busy}>
             <TransferUplinePage />
+          </Suspense>
+        ) : page === 'messageV2' ? (
+          <Suspense fallback={busy}>
+            <MessagesPage />
           </Suspense>
         ) : RECORD_PAGES[page] ? (
           <Suspense fallback={busy}>
