@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { AGENT_PATHS } from '@wl/schemas';
 import { rowCounts, usePlatform } from '../test-support/db.ts';
 import { loginToken } from '../test-support/http.ts';
+import { subtreeByUpline } from '../test-support/subtree.ts';
 import { walletBalance } from '../wallet/wallet.queries.ts';
 import { DEMO_TEAM } from '../seed/agent-tree.ts';
 
@@ -21,20 +22,7 @@ const get = (url: string, token: string, query: Record<string, string | number> 
 const post = (token: string, payload: unknown) => ctx.app.inject({ method: 'POST', url: AGENT_PATHS.transfer, headers: { authorization: token }, payload: payload as object });
 
 /** The subtree of `root` computed from upline_id alone (what the closure table must agree with). */
-async function subtreeByUpline(root: number): Promise<Map<number, number>> {
-  const members = await ctx.db.selectFrom('members').select(['id', 'upline_id']).execute();
-  const depth = new Map<number, number>([[root, 0]]);
-  for (let changed = true; changed; ) {
-    changed = false;
-    for (const m of members) {
-      if (m.upline_id === null || !depth.has(m.upline_id) || depth.has(m.id)) continue;
-      depth.set(m.id, depth.get(m.upline_id)! + 1);
-      changed = true;
-    }
-  }
-  depth.delete(root);
-  return depth;
-}
+const subtreeOf = (root: number) => subtreeByUpline(ctx.db, root);
 
 async function treeRows(ancestor: number): Promise<Map<number, number>> {
   const rows = await ctx.db.selectFrom('member_tree').select(['descendant_id', 'depth']).where('ancestor_id', '=', ancestor).where('depth', '>=', 1).execute();
@@ -52,7 +40,7 @@ beforeAll(async () => {
 
 describe('the tree (closure table)', () => {
   it('agrees with upline_id at every depth, after the seed and after a registration below a sub-agent', async () => {
-    expect(await treeRows(id.demo_agent!)).toEqual(await subtreeByUpline(id.demo_agent!));
+    expect(await treeRows(id.demo_agent!)).toEqual(await subtreeOf(id.demo_agent!));
     expect((await treeRows(id.demo_agent!)).get(id.team_c01!)).toBe(3);
     // A member inserted under demo_sub3 (what a registration with its invitation code writes).
     const m = await ctx.db
@@ -71,15 +59,15 @@ describe('the tree (closure table)', () => {
     await ctx.db.updateTable('members').set({ upline_id: id.demo_sub2! }).where('id', '=', id.demo_sub3!).execute();
     expect((await treeRows(id.demo_sub2!)).get(id.tree_new1!)).toBe(2);
     expect((await treeRows(id.demo_sub1!)).has(id.team_c01!)).toBe(false);
-    expect(await treeRows(id.demo_agent!)).toEqual(await subtreeByUpline(id.demo_agent!));
+    expect(await treeRows(id.demo_agent!)).toEqual(await subtreeOf(id.demo_agent!));
     await ctx.db.updateTable('members').set({ upline_id: id.demo_sub1! }).where('id', '=', id.demo_sub3!).execute();
-    expect(await treeRows(id.demo_agent!)).toEqual(await subtreeByUpline(id.demo_agent!));
+    expect(await treeRows(id.demo_agent!)).toEqual(await subtreeOf(id.demo_agent!));
     await expect(ctx.db.updateTable('members').set({ upline_id: id.team_c01! }).where('id', '=', id.demo_sub1!).execute()).rejects.toMatchObject({ code: '23514' });
     const other = (await sql<{ id: number }>`insert into merchants (code, name, currency, currency_symbol) values ('OTHERA', 'Other', 'BDT', '৳') returning id`.execute(ctx.db)).rows[0]!;
     const stranger = await ctx.db.insertInto('members').values({ merchant_id: other.id, username: 'stranger1', nickname: 'S', password_hash: '-', type: 0, upline_id: null }).returning('id').executeTakeFirstOrThrow();
     id.stranger1 = stranger.id;
     await expect(ctx.db.updateTable('members').set({ upline_id: id.demo_agent! }).where('id', '=', stranger.id).execute()).rejects.toMatchObject({ code: '23514' });
-    expect(await treeRows(id.demo_agent!)).toEqual(await subtreeByUpline(id.demo_agent!));
+    expect(await treeRows(id.demo_agent!)).toEqual(await subtreeOf(id.demo_agent!));
   });
 });
 
@@ -120,10 +108,10 @@ describe('every agent call', () => {
     // The lists hold exactly the subtree.
     const list = async (token: string) => (await get(AGENT_PATHS.downlines, token, { pageSize: 100 })).json().value;
     const sub1 = await list(t.sub1!);
-    expect(new Set(sub1.rows.map((r: { memberId: number }) => r.memberId))).toEqual(new Set((await subtreeByUpline(id.demo_sub1!)).keys()));
+    expect(new Set(sub1.rows.map((r: { memberId: number }) => r.memberId))).toEqual(new Set((await subtreeOf(id.demo_sub1!)).keys()));
     const sub2 = await list(t.sub2!);
     expect(sub2.rows.map((r: { username: string }) => r.username).sort()).toEqual(['team_b01', 'team_b02', 'team_b03', 'team_b04']);
-    expect((await list(t.agent!)).total).toBe((await subtreeByUpline(id.demo_agent!)).size);
+    expect((await list(t.agent!)).total).toBe((await subtreeOf(id.demo_agent!)).size);
   });
 });
 
@@ -135,7 +123,7 @@ describe('every agent against every account', () => {
     const everyone = Object.values(id);
     let checks = 0;
     for (const agent of agents) {
-      const team = await subtreeByUpline(id[agent]!);
+      const team = await subtreeOf(id[agent]!);
       const answers = await Promise.all(everyone.map((memberId) => get(AGENT_PATHS.downline, tokenOf[agent], { memberId })));
       for (const [i, res] of answers.entries()) {
         const memberId = everyone[i]!;
@@ -169,7 +157,7 @@ describe('downline list and detail', () => {
 
   it("shows a downline's own team and figures", async () => {
     const d = (await get(AGENT_PATHS.downline, t.agent!, { memberId: id.demo_sub1! })).json().value;
-    expect(d).toMatchObject({ username: 'demo_sub1', level: 1, isAgent: true, teamSize: (await subtreeByUpline(id.demo_sub1!)).size, directCount: 6 });
+    expect(d).toMatchObject({ username: 'demo_sub1', level: 1, isAgent: true, teamSize: (await subtreeOf(id.demo_sub1!)).size, directCount: 6 });
   });
 });
 
@@ -178,7 +166,7 @@ describe('team overview', () => {
     const res = (await get(AGENT_PATHS.teamOverview, t.sub1!, { ...WEEK, tzOffsetMinutes: 360 })).json();
     expect(res.success).toBe(true);
     const o = res.value;
-    const team = [...(await subtreeByUpline(id.demo_sub1!)).keys()];
+    const team = [...(await subtreeOf(id.demo_sub1!)).keys()];
     expect(o.teamSize).toBe(team.length);
     // Independently: the team's entries by kind, straight from the ledger tables.
     const sums = await ctx.db

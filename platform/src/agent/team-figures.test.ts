@@ -16,6 +16,7 @@ import { createJobRunner, type JobRunner } from '../jobs/job-runner.ts';
 import { dropJobsSchema, jobsSchemaFor } from '../jobs/testing.ts';
 import { defineTeamFiguresRollup, planPeriod, rollUpTeamFigures, TEAM_FIGURES_QUEUE } from './team-figures.ts';
 import { teamBets } from './team-reports.service.ts';
+import { subtreeByUpline } from '../test-support/subtree.ts';
 
 // docs/0058: the team figures from the hourly rollup plus the ledger's tail are exactly the figures
 // recomputed from the ledger entries themselves, on PGlite and PostgreSQL: with nothing rolled up,
@@ -63,17 +64,9 @@ async function allEntries(db: Kysely<DB>): Promise<TEntry[]> {
 /** The members below `root` with their depth, walked from upline_id alone (not the closure table). */
 async function subtree(db: Kysely<DB>, root: number): Promise<Map<number, { depth: number; createdAt: number; username: string }>> {
   const members = await db.selectFrom('members').select(['id', 'upline_id', 'created_at', 'username']).execute();
-  const depth = new Map<number, number>([[root, 0]]);
-  for (let changed = true; changed; ) {
-    changed = false;
-    for (const m of members) {
-      if (m.upline_id === null || !depth.has(m.upline_id) || depth.has(m.id)) continue;
-      depth.set(m.id, depth.get(m.upline_id)! + 1);
-      changed = true;
-    }
-  }
+  const depth = await subtreeByUpline(db, root);
   const out = new Map<number, { depth: number; createdAt: number; username: string }>();
-  for (const m of members) if (m.id !== root && depth.has(m.id)) out.set(m.id, { depth: depth.get(m.id)!, createdAt: new Date(m.created_at).getTime(), username: m.username });
+  for (const m of members) if (depth.has(m.id)) out.set(m.id, { depth: depth.get(m.id)!, createdAt: new Date(m.created_at).getTime(), username: m.username });
   return out;
 }
 

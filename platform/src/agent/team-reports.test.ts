@@ -6,6 +6,7 @@ import { DEMO_TEAM } from '../seed/agent-tree.ts';
 import { rowCounts, usePlatform } from '../test-support/db.ts';
 import { encryptedCall, loginToken } from '../test-support/http.ts';
 import { setFlag } from '../test-support/outbox.ts';
+import { subtreeByUpline } from '../test-support/subtree.ts';
 
 // registerCenter and the team reports on both databases (PGlite; PostgreSQL with DATABASE_URL):
 // registering downlines directly and through invitation codes, link management, and the three
@@ -27,20 +28,7 @@ const value = async (res: Promise<{ json: () => { success: boolean; value: unkno
 };
 
 /** The members under `root` (any depth ≥ 1) with their depth, from upline_id alone. */
-async function subtree(root: number): Promise<Map<number, number>> {
-  const members = await ctx.db.selectFrom('members').select(['id', 'upline_id']).execute();
-  const depth = new Map<number, number>([[root, 0]]);
-  for (let changed = true; changed; ) {
-    changed = false;
-    for (const m of members) {
-      if (m.upline_id === null || !depth.has(m.upline_id) || depth.has(m.id)) continue;
-      depth.set(m.id, depth.get(m.upline_id)! + 1);
-      changed = true;
-    }
-  }
-  depth.delete(root);
-  return depth;
-}
+const subtree = (root: number) => subtreeByUpline(ctx.db, root);
 
 /** A registration through the public form (username tab, no SMS step: REGMOBVERF3 off in this file). */
 async function registerWithCode(username: string, mobileNum: string, affiliateCode: string) {
