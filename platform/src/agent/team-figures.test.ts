@@ -17,6 +17,7 @@ import { dropJobsSchema, jobsSchemaFor } from '../jobs/testing.ts';
 import { defineTeamFiguresRollup, planPeriod, rollUpTeamFigures, TEAM_FIGURES_QUEUE } from './team-figures.ts';
 import { teamBets } from './team-reports.service.ts';
 import { subtreeByUpline } from '../test-support/subtree.ts';
+import { seededRandom } from '../test-support/seeded-random.ts';
 
 // docs/0058: the team figures from the hourly rollup plus the ledger's tail are exactly the figures
 // recomputed from the ledger entries themselves, on PGlite and PostgreSQL: with nothing rolled up,
@@ -33,18 +34,8 @@ let merchant: TMerchant;
 let deps: TPlatformDeps;
 const system: TLedgerOwner = { kind: 'system', id: 0 };
 
-/** A fixed-seed generator, so a failure can be replayed. */
-function generator(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-const rnd = generator(20261126);
+// A fixed seed, so a failure can be replayed.
+const rnd = seededRandom(20261126).next;
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
 
 type TEntry = { id: number; memberId: number; accountKind: string; kind: string; amount: number; at: number };
