@@ -47,6 +47,8 @@ describe('one door', () => {
       '/wps/assets/other/G1.svg',
       '/wps/assets/game/G1.png',
       '/wps/assets/game/G1.svg/more',
+      '/wps/assets/game/G1.en.svg',
+      '/wps/assets/game/G1.bn.bn.svg',
       '/wps/game/demo/',
       '/wps/game/demo/a/b',
     ];
@@ -78,6 +80,13 @@ describe('one door', () => {
     expect(icon.status).toBe(200);
     expect(icon.headers.get('content-type')).toBe('image/svg+xml');
     expect(await icon.text()).toContain('<svg');
+    // The Bengali artwork BN answers link (<id>.bn.svg) passes the door too; a BN home showed none.
+    const bnIcon = await fetch(`${h.baseUrl}/wps/assets/game/${nodeId}.bn.svg`);
+    expect(bnIcon.status).toBe(200);
+    expect(await bnIcon.text()).toMatch(/<svg[^]*[\u0980-\u09FF]/);
+    const bnBanner = await fetch(`${h.baseUrl}/wps/assets/banner/1.bn.svg`);
+    expect(bnBanner.status).toBe(200);
+    expect(bnBanner.headers.get('content-type')).toBe('image/svg+xml');
     const head = await fetch(`${h.baseUrl}/wps/assets/vendor/${vendor}.svg`, { method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(head.headers.get('content-type')).toBe('image/svg+xml');

@@ -18,8 +18,9 @@ export type TOneDoorOptions = {
  */
 export const DIRECT_ROUTES = ['/assets/game/:file', '/assets/vendor/:file', '/assets/banner/:file', '/assets/avatar/:file', '/game/demo/:nodeId'];
 
-// The shapes the platform serves; anything else is refused here without asking it.
-const SVG_FILE = /^[A-Za-z0-9_-]{1,64}\.svg$/;
+// The shapes the platform serves; anything else is refused here without asking it. Game and banner
+// art with words on it also comes as `<id>.bn.svg`, its words in Bengali (what BN answers link).
+const SVG_FILE = /^[A-Za-z0-9_-]{1,64}(\.bn)?\.svg$/;
 // Not '.' or '..': the proxy's URL resolution would turn them into another upstream path than the one checked.
 const NODE_ID = /^(?!\.{1,2}$)[A-Za-z0-9_.~-]{1,64}$/;
 
