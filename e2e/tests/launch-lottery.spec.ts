@@ -1,8 +1,10 @@
+import { LANGUAGES, expectLocalized } from '../fixtures/accounts.ts';
 import { DEMO } from '../fixtures/pages.ts';
-import { expect, test } from '../fixtures/test.ts';
+import { expect, test, walkedIn } from '../fixtures/test.ts';
 
-test.describe('lottery launch (SPEC §3 lottery launch fields, §4 rule 3)', () => {
-  test('a member chooses a lottery card and the lottery route opens its game, not "not found"', async ({ home, page }) => {
+// Each flow is walked once, in BN or in EN (docs/0055).
+for (const lang of LANGUAGES) test.describe(`lottery launch (SPEC §3 lottery launch fields, §4 rule 3) (${lang})`, () => {
+  walkedIn('bn', lang)('a member chooses a lottery card and the lottery route opens its game, not "not found"', async ({ home, page }) => {
     await home.open('/lott');
     await home.login(DEMO.member.username, DEMO.member.password);
     await page.getByTestId('game-centre.vendor.TCG_LOTTO_VN').click();
@@ -22,9 +24,13 @@ test.describe('lottery launch (SPEC §3 lottery launch fields, §4 rule 3)', () 
     await expect(game.getByTestId('demo-game.back')).toHaveAttribute('href', '/lott');
   });
 
-  test('a visitor on a lottery route is sent to /login', async ({ home, page }) => {
-    await home.open('/seaLottery?gameCode=tcg_sea_1');
+  walkedIn('en', lang)('a visitor on a lottery route is sent to /login', async ({ home, page }) => {
+    await home.open('/');
+    await home.switchLanguage('en');
+    await page.goto('/seaLottery?gameCode=tcg_sea_1');
     await expect(page).toHaveURL(/\/login$/);
-    await expect(page.getByTestId('login.modal')).toBeVisible({ timeout: 20_000 });
+    const modal = page.getByTestId('login.modal');
+    await expect(modal).toBeVisible({ timeout: 20_000 });
+    await expectLocalized(modal.getByTestId('login.submit'), lang, /^Log ?in$/i);
   });
 });
