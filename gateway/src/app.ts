@@ -12,6 +12,7 @@ import { registerCompression, registerTrpcBytes } from './edge/compression.ts';
 import { refuseBodiesOnGet, registerOneDoor } from './edge/one-door.ts';
 import { PublicAnswerCache, registerPublicAnswers } from './edge/public-answers.ts';
 import { registerScreenAnswer } from './edge/screen-answer.ts';
+import { ByteDoor } from './edge/byte-door.ts';
 import { inlineScriptHashes, registerSecurityHeaders } from './edge/security-headers.ts';
 import { CONFIG_CHANGED, ScreenConfigService } from './composer/screen-config.service.ts';
 import { ConfigStreams, DEFAULT_LIVE_STREAM_LIMITS, LIVE_CONFIG_PATH, type TLiveStreamLimits } from './live/config-streams.ts';
@@ -62,6 +63,8 @@ export type TBuildAppOptions = {
   rateLimits?: TRateLimitOverrides;
   /** Shared with the platform (GATEWAY_SECRET): sent with the client IP so the platform believes it. */
   gatewaySecret?: string;
+  /** The byte door of the hottest public reads (docs/0019); tests pass their own to count its answers. */
+  byteDoor?: ByteDoor;
   /** Where logs go when logger is on (tests read them); default stdout. */
   logStream?: NodeJS.WritableStream;
 };
@@ -75,7 +78,10 @@ export const MAX_BATCH_SIZE = 10;
 
 /** Builds the gateway: tRPC at /trpc, artwork and game pages through the one door, the web app at /. */
 export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstance> {
+  // The hottest public reads are answered from ready bytes before Fastify routes them (docs/0019).
+  const door = options.byteDoor ?? new ByteDoor({ peerDecidesProtocol: options.trustProxy !== undefined && options.trustProxy !== false });
   const app = Fastify({
+    serverFactory: door.serverFactory,
     logger: options.logger ? { serializers: { req: serializeRequest }, ...(options.logLevel ? { level: options.logLevel } : {}), ...(options.logStream ? { stream: options.logStream } : {}) } : false,
     bodyLimit: BODY_LIMIT,
     // tRPC batches put several procedure names in one path segment.
@@ -138,8 +144,9 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   // byte answers' hooks must run before tRPC's route and before the compressor's onSend.
   await registerCompression(app);
   registerTrpcBytes(app);
-  registerScreenAnswer(app, { screenConfig, api });
-  registerPublicAnswers(app, publicAnswers);
+  registerScreenAnswer(app, { screenConfig, api, door });
+  registerPublicAnswers(app, publicAnswers, door);
+  door.register(app);
 
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',

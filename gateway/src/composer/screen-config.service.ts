@@ -32,6 +32,10 @@ export class ScreenConfigService {
   readonly events = new EventEmitter();
   private readonly inputs = new Map<TLanguage, Promise<TComposerInputs>>();
   private readonly composed = new Map<string, { config: TScreenConfig; answer: Promise<TEncodedAnswer> | null }>();
+  /** Encoded answers of the current inputs, by viewer kind and language, for synchronous readers (the byte door). */
+  private readonly ready = new Map<string, TEncodedAnswer>();
+  /** Bumped whenever the composed answers are dropped: an answer made before is not kept as ready. */
+  private generation = 0;
   private knownVersion: number | null = null;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
@@ -126,7 +130,7 @@ export class ScreenConfigService {
   changedHere(): void {
     // Each language in use is read again now; readers wait for that read, never for the old one.
     for (const language of [...this.inputs.keys()]) this.startFetch(language);
-    this.composed.clear();
+    this.dropComposed();
     void this.poll();
   }
 
@@ -173,7 +177,7 @@ export class ScreenConfigService {
     this.knownVersion = version;
     this.inputs.clear();
     for (const [language, pending] of fresh) this.inputs.set(language, pending);
-    this.composed.clear();
+    this.dropComposed();
     this.events.emit(CONFIG_CHANGED, version);
   }
 
@@ -229,6 +233,20 @@ export class ScreenConfigService {
     return entry;
   }
 
+  private dropComposed(): void {
+    this.composed.clear();
+    this.ready.clear();
+    this.generation++;
+  }
+
+  /**
+   * `config.screen`'s encoded answer for a viewer and language if one was made from the current
+   * inputs, else undefined (never waits, never composes): the byte door answers from it (docs/0019).
+   */
+  readyAnswer(viewer: TViewer, language: TLanguage): TEncodedAnswer | undefined {
+    return this.ready.get(readyKey(viewer, language));
+  }
+
   /** The composed and validated config for a viewer and language (the same object for every caller). */
   async screenConfig(viewer: TViewer, language: TLanguage): Promise<TScreenConfig> {
     return (await this.composedFor(viewer, language)).config;
@@ -239,6 +257,7 @@ export class ScreenConfigService {
    * compressed once per (config version, audience, language, referral, hasVip) (issue 7, docs/0019).
    */
   async screenAnswer(viewer: TViewer, language: TLanguage): Promise<TEncodedAnswer> {
+    const generation = this.generation;
     const entry = await this.composedFor(viewer, language);
     if (!entry.answer) {
       const body = Buffer.from(JSON.stringify({ result: { data: entry.config } }));
@@ -249,6 +268,14 @@ export class ScreenConfigService {
         if (entry.answer === answer) entry.answer = null;
       });
     }
-    return entry.answer;
+    const answer = await entry.answer;
+    // Kept for synchronous readers only if no change dropped the composed answers meanwhile.
+    if (generation === this.generation) this.ready.set(readyKey(viewer, language), answer);
+    return answer;
   }
+}
+
+/** What, besides the config version, decides a composed config: the viewer's kind and the language. */
+function readyKey(viewer: TViewer, language: TLanguage): string {
+  return [viewer.audience, language, viewer.referralEnabled, viewer.hasVip].join('|');
 }

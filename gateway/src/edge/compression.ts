@@ -47,7 +47,11 @@ export function registerTrpcBytes(app: FastifyInstance): void {
     if (!/^application\/json(?:;|$)/.test(payload.headers.get('content-type') ?? '')) return payload;
     const body = Buffer.from(await payload.arrayBuffer());
     reply.code(payload.status);
-    payload.headers.forEach((value, name) => void reply.header(name, value));
+    // Framing is the bytes' own (Fastify sets their Content-Length): a streamed batch's
+    // `transfer-encoding: chunked` copied beside it made a response with both, which clients refuse.
+    payload.headers.forEach((value, name) => {
+      if (name !== 'transfer-encoding' && name !== 'content-length') void reply.header(name, value);
+    });
     return body;
   });
 }

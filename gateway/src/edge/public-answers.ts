@@ -1,5 +1,7 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { languageOf } from '../trpc/context.ts';
+import type { ByteDoor } from './byte-door.ts';
 import { encodeAnswer, prepareAnswer, sendAnswer, type TAnswerHeaders, type TEncodedAnswer } from './encoded-answer.ts';
 
 /**
@@ -93,13 +95,13 @@ function isPublicPath(paths: string): boolean {
 }
 
 /** The cache key of a request that may be answered from (or fill) the cache, else null. */
-export function publicAnswerKey(request: FastifyRequest): string | null {
-  if (request.method !== 'GET' || !request.url.startsWith(TRPC_PREFIX)) return null;
+export function publicAnswerKey(request: { method?: string | undefined; url?: string | undefined; headers: IncomingHttpHeaders }): string | null {
+  const url = request.url;
+  if (request.method !== 'GET' || url === undefined || !url.startsWith(TRPC_PREFIX)) return null;
   const headers = request.headers;
   // A member's request never reads or fills a shared entry, even for public procedures.
   if (headers.authorization !== undefined || headers['trpc-accept'] !== undefined) return null;
   if (headers.accept !== undefined && /jsonl|event-stream/i.test(headers.accept)) return null;
-  const url = request.url;
   const query = url.indexOf('?');
   if (!isPublicPath(url.slice(TRPC_PREFIX.length, query < 0 ? undefined : query))) return null;
   const language = headers['x-language'];
@@ -121,8 +123,15 @@ type TFill = { key: string; stamp: number; done: Promise<TEncodedAnswer | null>;
  * fill ends without an answer to keep (a refusal, an error, a closed connection, a config change
  * meanwhile), the waiters run tRPC themselves, as before.
  */
-export function registerPublicAnswers(app: FastifyInstance, cache: PublicAnswerCache): void {
+export function registerPublicAnswers(app: FastifyInstance, cache: PublicAnswerCache, door?: ByteDoor): void {
   if (!cache.enabled) return;
+  door?.add({
+    kind: 'public',
+    lookup: (req) => {
+      const key = publicAnswerKey(req);
+      return key === null ? null : cache.get(key);
+    },
+  });
   const fills = new WeakMap<FastifyRequest, TFill>();
   const pending = new Map<string, TFill>();
 
@@ -145,7 +154,11 @@ export function registerPublicAnswers(app: FastifyInstance, cache: PublicAnswerC
     const key = publicAnswerKey(request);
     if (key === null) return;
     const hit = cache.get(key);
-    if (hit) return sendAnswer(request, reply, hit, HEADERS);
+    if (hit) {
+      // A hit's answer is the model of the door's (byte-door.ts); a fill's goes through tRPC first.
+      door?.servedBytes(request, 'public');
+      return sendAnswer(request, reply, hit, HEADERS);
+    }
     const running = pending.get(key);
     if (running && running.stamp === cache.stamp) {
       const answer = await running.done;

@@ -1,10 +1,12 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import type { FastifyInstance } from 'fastify';
 import type { TLanguage } from '@wl/schemas';
 import type { ScreenConfigService } from '../composer/screen-config.service.ts';
 import { ZScreenInput } from '../routers/config/config.types.ts';
 import { VISITOR, viewerOf } from '../routers/config/viewer.ts';
 import { tokenOf, type TContext } from '../trpc/context.ts';
-import { sendAnswer, type TAnswerHeaders } from './encoded-answer.ts';
+import type { ByteDoor } from './byte-door.ts';
+import { sendAnswer, type TAnswerHeaders, type TEncodedAnswer } from './encoded-answer.ts';
 
 /** The one URL shape the fast path answers: `config.screen` called alone (the web's httpLink). */
 const SCREEN_PREFIX = '/trpc/config.screen?';
@@ -44,9 +46,20 @@ export function screenLanguageOf(query: string): TLanguage | null {
 }
 
 /** True when the request asks tRPC for something other than a plain JSON answer (streaming, SSE). */
-function wantsOtherShape(request: FastifyRequest): boolean {
-  const accept = request.headers.accept;
-  return request.headers['trpc-accept'] !== undefined || (accept !== undefined && /jsonl|event-stream/i.test(accept));
+function wantsOtherShape(headers: IncomingHttpHeaders): boolean {
+  const accept = headers.accept;
+  return headers['trpc-accept'] !== undefined || (accept !== undefined && /jsonl|event-stream/i.test(accept));
+}
+
+/**
+ * A visitor's `config.screen` answer made from the current config, for the byte door: only a GET of
+ * the exact fast-path shape without Authorization, and only once the answer exists (null otherwise).
+ */
+export function readyVisitorScreen(req: IncomingMessage, screenConfig: ScreenConfigService): TEncodedAnswer | null {
+  if (req.method !== 'GET' || req.headers.authorization !== undefined || !req.url?.startsWith(SCREEN_PREFIX)) return null;
+  const language = screenLanguageOf(req.url.slice(SCREEN_PREFIX.length));
+  if (language === null || wantsOtherShape(req.headers)) return null;
+  return screenConfig.readyAnswer(VISITOR, language) ?? null;
 }
 
 /**
@@ -55,15 +68,18 @@ function wantsOtherShape(request: FastifyRequest): boolean {
  * after their viewer is resolved. Anything unusual (other parameters, input the schema refuses, a
  * streaming request, any error) falls through to the tRPC procedure, so errors keep their exact shape.
  */
-export function registerScreenAnswer(app: FastifyInstance, deps: { screenConfig: ScreenConfigService; api: TContext['api'] }): void {
+export function registerScreenAnswer(app: FastifyInstance, deps: { screenConfig: ScreenConfigService; api: TContext['api']; door?: ByteDoor }): void {
+  deps.door?.add({ kind: 'screen', lookup: (req) => readyVisitorScreen(req, deps.screenConfig) });
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' || !request.url.startsWith(SCREEN_PREFIX)) return;
     const language = screenLanguageOf(request.url.slice(SCREEN_PREFIX.length));
-    if (language === null || wantsOtherShape(request)) return;
+    if (language === null || wantsOtherShape(request.headers)) return;
     const token = tokenOf(request.headers.authorization);
     try {
       const viewer = token === null ? VISITOR : await viewerOf({ api: deps.api, token, ip: request.ip }, language);
       const answer = await deps.screenConfig.screenAnswer(viewer, language);
+      // A visitor's answer (no Authorization header at all) is the model of the door's (byte-door.ts).
+      if (request.headers.authorization === undefined) deps.door?.servedBytes(request, 'screen');
       return sendAnswer(request, reply, answer, token === null ? VISITOR_HEADERS : MEMBER_HEADERS);
     } catch {
       // The procedure runs the same steps again and answers the error in tRPC's shape.
