@@ -16,10 +16,9 @@ import { ByteDoor } from './edge/byte-door.ts';
 import { inlineScriptHashes, registerSecurityHeaders } from './edge/security-headers.ts';
 import { CONFIG_CHANGED, ScreenConfigService } from './composer/screen-config.service.ts';
 import { ConfigStreams, DEFAULT_LIVE_STREAM_LIMITS, LIVE_CONFIG_PATH, type TLiveStreamLimits } from './live/config-streams.ts';
-import { MemoryRateLimiter } from './rate-limit/memory-rate-limiter.ts';
-import { RateLimiterUnavailableError, type RateLimiter } from './rate-limit/rate-limiter.ts';
+import { RateLimiter, RateLimiterUnavailableError } from './rate-limit/rate-limiter.ts';
 import { resolveRateLimits, type TRateLimitOverrides } from './rate-limit/rate-limits.ts';
-import { RedisRateLimiter } from './rate-limit/redis-rate-limiter.ts';
+import { closeRedis, connectRedis } from './rate-limit/redis-client.ts';
 import { appRouter } from './routers/router.ts';
 import type { AppRouter } from './router-type.ts';
 import { contextFactory } from './trpc/context.ts';
@@ -53,12 +52,10 @@ export type TBuildAppOptions = {
    * upstream sees) comes from X-Forwarded-For sent by these proxies, e.g. 'loopback' or '10.0.0.0/8,127.0.0.1'.
    */
   trustProxy?: boolean | string;
-  /** Shared rate limits across gateways: counters in this Redis. Unset → in this process's memory. */
+  /** Shared rate limits across gateways: @fastify/rate-limit counts in this Redis. Unset → in this process's memory. */
   redisUrl?: string;
   /** Prefix of the Redis keys; default `wl:rl:`. */
   redisKeyPrefix?: string;
-  /** A ready limiter (tests); wins over redisUrl and is not closed with the app. */
-  rateLimiter?: RateLimiter;
   /** Per-action overrides of DEFAULT_RATE_LIMITS. */
   rateLimits?: TRateLimitOverrides;
   /** Shared with the platform (GATEWAY_SECRET): sent with the client IP so the platform believes it. */
@@ -89,23 +86,13 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
     ...(options.trustProxy !== undefined && options.trustProxy !== false ? { trustProxy: options.trustProxy } : {}),
   });
 
-  let ownLimiter: RateLimiter | null = null;
-  let rateLimiter = options.rateLimiter;
-  if (!rateLimiter) {
-    if (options.redisUrl) {
-      const redis = new RedisRateLimiter({ url: options.redisUrl, keyPrefix: options.redisKeyPrefix });
-      // Refuse to start without the store the limits were promised on (a clear line, not a silent fallback).
-      await redis.connect().catch(async (error: unknown) => {
-        await redis.close();
-        throw error;
-      });
-      rateLimiter = redis;
-    } else {
-      rateLimiter = new MemoryRateLimiter();
-    }
-    ownLimiter = rateLimiter;
-  }
-  const rateLimits = resolveRateLimits(options.rateLimits);
+  // Refuse to start without the store the limits were promised on (a clear line, not a silent fallback to memory).
+  const redis = options.redisUrl ? await connectRedis(options.redisUrl) : null;
+  if (redis) app.addHook('onClose', () => closeRedis(redis));
+  const rateLimiter = await RateLimiter.register(app, {
+    limits: resolveRateLimits(options.rateLimits),
+    ...(redis ? { redis, keyPrefix: options.redisKeyPrefix } : {}),
+  });
 
   const api = new WpsApi(
     new UpstreamClient({
@@ -169,7 +156,6 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
           screenConfig.changedHere();
         },
         rateLimiter,
-        rateLimits,
       }),
       onError({ error, path }) {
         // Expected refusals (bad input, upstream said no, upstream down) are the caller's business;
@@ -186,7 +172,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   });
 
   // Proof files of a 'not received' withdrawal answer (docs/0029): raw bytes, 5 MB, behind the session.
-  await registerProofUpload(app, { api, rateLimiter, rateLimits });
+  await registerProofUpload(app, { api, rateLimiter });
 
   // Pages' live config stream (raw SSE, docs/0021); its streams end before close waits for requests.
   configStreams.register(app);
@@ -234,7 +220,6 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   });
   app.addHook('onClose', async () => {
     await screenConfig.stop();
-    await ownLimiter?.close();
   });
   return app;
 }

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RedisRateLimiter } from '../src/rate-limit/redis-rate-limiter.ts';
 import { expectTRPCError } from './errors.ts';
 import { ACCOUNTS, sessionOf, startGateway, type THarness, startHarnessPlatform } from './harness.ts';
-import { testRedisUrl, uniqueKeyPrefix } from './redis.ts';
+import { deleteKeys, testRedisUrl, uniqueKeyPrefix } from './redis.ts';
+import { startRelay } from './relay.ts';
 
 /** Rate limits per IP and per account (issue 3), in memory and shared through Redis by two gateways. */
 
@@ -85,10 +85,7 @@ describe.skipIf(redisUrl === null)(`rate limits shared through Redis (${redisUrl
     b = await startGateway({ upstreamUrl: platform.url, redisUrl: redisUrl!, redisKeyPrefix: keyPrefix, rateLimits });
   }, 60_000);
   afterAll(async () => {
-    const cleaner = new RedisRateLimiter({ url: redisUrl!, keyPrefix });
-    await cleaner.connect();
-    await cleaner.clear();
-    await cleaner.close();
+    await deleteKeys(redisUrl!, keyPrefix);
     await b?.close();
     await a?.close();
   });
@@ -105,5 +102,21 @@ describe.skipIf(redisUrl === null)(`rate limits shared through Redis (${redisUrl
 
   it('refuses to start when the Redis cannot be reached', async () => {
     await expect(startGateway({ upstreamUrl: a.upstreamUrl, redisUrl: 'redis://127.0.0.1:1' })).rejects.toThrow(/cannot reach Redis/);
+  });
+
+  it('refuses limited calls (503 error_network) once the Redis goes away, with no fallback to memory', async () => {
+    const relay = await startRelay(redisUrl!);
+    const gateway = await startGateway({ upstreamUrl: platform.url, redisUrl: relay.url.replace(/^http:/, 'redis:'), redisKeyPrefix: keyPrefix });
+    try {
+      await expectTRPCError(gateway.client().session.login.mutate({ ...wrong, username: 'r_gone_1' }), 'BAD_REQUEST');
+      await relay.close();
+      await expectTRPCError(gateway.client().session.login.mutate({ ...wrong, username: 'r_gone_2' }), 'SERVICE_UNAVAILABLE', 'error_network');
+      await expectTRPCError(gateway.client().session.freePlay.mutate(), 'SERVICE_UNAVAILABLE', 'error_network');
+      // Calls without a limit still go through.
+      expect((await gateway.client().system.status.query()).status).toBe(0);
+    } finally {
+      await gateway.close();
+      await relay.close();
+    }
   });
 });

@@ -31,3 +31,19 @@ export async function testRedisUrl(): Promise<string | null> {
 export function uniqueKeyPrefix(): string {
   return `wl:test:${randomUUID()}:`;
 }
+
+/** Deletes every key under `prefix` (a test run's clean-up). */
+export async function deleteKeys(url: string, prefix: string): Promise<void> {
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 3000 });
+  try {
+    await redis.connect();
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+      if (keys.length > 0) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}

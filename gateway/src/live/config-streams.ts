@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { WPS_CODES, WPS_MESSAGES } from '@wl/schemas';
-import { ipBucket } from '../trpc/rate-limit.ts';
+import { ipBucket } from '../rate-limit/rate-limiter.ts';
 import { NETWORK_ERROR_KEY } from '../upstream/upstream.errors.ts';
 
 /** Where pages open the live config stream (EventSource; docs/0021). */

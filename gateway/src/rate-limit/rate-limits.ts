@@ -1,4 +1,5 @@
-import type { TRateLimitRule } from './rate-limiter.ts';
+/** One limit: at most `limit` hits per fixed window of `windowMs`. */
+export type TRateLimitRule = { limit: number; windowMs: number };
 
 /**
  * Procedures the gateway rate-limits (issue 3; issue 6 item 7 added every other public procedure that

@@ -2,8 +2,7 @@ import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify'
 import { DEFAULT_LANGUAGE, LANGUAGES, type TLanguage } from '@wl/schemas';
 import type { PublicCache } from '../cache/public-cache.ts';
 import type { ScreenConfigService } from '../composer/screen-config.service.ts';
-import type { RateLimiter } from '../rate-limit/rate-limiter.ts';
-import type { TRateLimits } from '../rate-limit/rate-limits.ts';
+import type { RateLimiter, TRequestRateLimiter } from '../rate-limit/rate-limiter.ts';
 import type { WpsApi } from '../upstream/wps.api.ts';
 import type { TCallContext } from '../upstream/upstream.client.ts';
 import { rememberCookie, type TRememberCookie } from './remember-cookie.ts';
@@ -21,8 +20,8 @@ export type TContext = {
   userAgent: string;
   /** The httpOnly remember-me cookie of this request. */
   remember: TRememberCookie;
-  rateLimiter: RateLimiter;
-  rateLimits: TRateLimits;
+  /** The gateway's rate limits, counting this request's client (`withRateLimit`). */
+  rateLimiter: TRequestRateLimiter;
   api: WpsApi;
   screenConfig: ScreenConfigService;
   /** Short-lived cache of public catalogue and content answers, cleared on every config change. */
@@ -53,10 +52,11 @@ function header(value: string | string[] | undefined): string | undefined {
 
 /** Builds the tRPC context factory. */
 export function contextFactory(
-  services: Pick<TContext, 'api' | 'screenConfig' | 'publicCache' | 'configChanged' | 'rateLimiter' | 'rateLimits'>,
+  { rateLimiter, ...services }: Pick<TContext, 'api' | 'screenConfig' | 'publicCache' | 'configChanged'> & { rateLimiter: RateLimiter },
 ) {
   return ({ req, res }: CreateFastifyContextOptions): TContext => {
     return {
+      rateLimiter: rateLimiter.forRequest(req),
       token: tokenOf(header(req.headers.authorization)),
       language: languageOf(header(req.headers['x-language'])),
       ip: req.ip,

@@ -1,11 +1,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { PROOF_MAX_BYTES, WITHDRAW_MESSAGES, WPS_CODES, WPS_MESSAGES, sniffProofType } from '@wl/schemas';
-import type { RateLimiter } from '../rate-limit/rate-limiter.ts';
-import type { TRateLimits } from '../rate-limit/rate-limits.ts';
-import { ipBucket } from '../trpc/rate-limit.ts';
+import { RateLimiterUnavailableError, type RateLimiter } from '../rate-limit/rate-limiter.ts';
 import { languageOf, tokenOf } from '../trpc/context.ts';
 import type { WpsApi } from '../upstream/wps.api.ts';
-import { UpstreamError } from '../upstream/upstream.errors.ts';
+import { NETWORK_ERROR_KEY, UpstreamError } from '../upstream/upstream.errors.ts';
 
 /** The upload door of proof files (docs/0029): one raw file per POST, `?withdrawalId=`. */
 export const PROOF_UPLOAD_PATH = '/upload/withdrawal-proof';
@@ -13,7 +11,7 @@ export const PROOF_UPLOAD_PATH = '/upload/withdrawal-proof';
 /** Types a browser may label a proof with; the bytes decide (sniffed here and again by the platform). */
 const ACCEPTED_CONTENT_TYPES = ['image/png', 'image/jpeg', 'application/octet-stream'];
 
-type TDeps = { api: WpsApi; rateLimiter: RateLimiter; rateLimits: TRateLimits };
+type TDeps = { api: WpsApi; rateLimiter: RateLimiter };
 
 function refuse(reply: FastifyReply, status: number, message: string, value: unknown = null): FastifyReply {
   return reply.code(status).header('cache-control', 'no-store').send({ success: false, value, message, code: status });
@@ -31,7 +29,12 @@ export async function registerProofUpload(app: FastifyInstance, deps: TDeps): Pr
     scope.addContentTypeParser(ACCEPTED_CONTENT_TYPES, { parseAs: 'buffer', bodyLimit: PROOF_MAX_BYTES }, (_request, body, done) => done(null, body));
     // Any other declared type (a PDF, form data): refused by name, before the body is read.
     scope.addContentTypeParser('*', (_request, _payload, done) => done(Object.assign(new Error('unsupported'), { statusCode: 415 }), undefined));
-    scope.setErrorHandler((error, _request, reply) => {
+    scope.setErrorHandler((error, request, reply) => {
+      // The rate-limit store is down: refuse as the tRPC calls do (503, "network"), never upload unlimited.
+      if (error instanceof RateLimiterUnavailableError) {
+        request.log.error(error.message);
+        return refuse(reply, 503, NETWORK_ERROR_KEY);
+      }
       const status = (error as { statusCode?: number }).statusCode ?? 500;
       if (status === 413) return refuse(reply, 413, WITHDRAW_MESSAGES.proofTooLarge, { max: PROOF_MAX_BYTES });
       if (status === 415) return refuse(reply, 415, WITHDRAW_MESSAGES.proofWrongType);
@@ -46,14 +49,8 @@ export async function registerProofUpload(app: FastifyInstance, deps: TDeps): Pr
       if (withdrawalId === null) return refuse(reply, 400, WPS_MESSAGES.badRequest, { field: 'withdrawalId', issue: 'invalid' });
       const body = request.body;
       if (!Buffer.isBuffer(body) || body.length === 0 || sniffProofType(body) === null) return refuse(reply, 415, WITHDRAW_MESSAGES.proofWrongType);
-      const limits = deps.rateLimits.proofUpload;
-      for (const [key, rule] of [
-        [`proofUpload:ip:${ipBucket(request.ip)}`, limits.ip],
-        [`proofUpload:s:${token.slice(0, 64)}`, limits.subject],
-      ] as const) {
-        const hit = await deps.rateLimiter.hit(key, rule);
-        if (!hit.allowed) return refuse(reply, 429, WPS_MESSAGES.tooManyRequests, { retryAfterSeconds: Math.max(1, Math.ceil(hit.retryAfterMs / 1000)) });
-      }
+      const hit = await deps.rateLimiter.attempt(request, 'proofUpload', `session:${token}`);
+      if (!hit.allowed) return refuse(reply, 429, WPS_MESSAGES.tooManyRequests, { retryAfterSeconds: Math.max(1, Math.ceil(hit.retryAfterMs / 1000)) });
       const language = languageOf(typeof request.headers['x-language'] === 'string' ? request.headers['x-language'] : undefined);
       try {
         const value = await deps.api.uploadProof({ withdrawalId, base64: body.toString('base64') }, { token, language, ip: request.ip });
