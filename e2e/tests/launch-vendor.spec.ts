@@ -24,7 +24,9 @@ test.describe('vendor cards by the SPEC §4 rules', () => {
   test('a category with one vendor launches its game', async ({ page }) => {
     // ESPORTS has one vendor (IM Esports, a GAME card): choosing the category starts its game.
     const [game] = await Promise.all([page.waitForEvent('popup'), page.getByTestId('header.entry.esports').click()]);
-    await expect(game.getByTestId('demo-game.mode')).toContainText('Real money · IMES', { timeout: 20_000 });
+    // The game page speaks the site's language, BN here (the default; issue 11).
+    await expect(game.locator('html')).toHaveAttribute('lang', 'bn', { timeout: 20_000 });
+    await expect(game.getByTestId('demo-game.mode')).toHaveText('আসল টাকা · IMES');
     await expect(page).toHaveURL(/\/$/);
   });
 });
