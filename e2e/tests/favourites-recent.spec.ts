@@ -76,7 +76,7 @@ for (const lang of ['bn', 'en'] as const) {
     const playTile = page.getByTestId('home.row.RNG').locator(`[data-testid="game-tile"][data-node-id="${nodeId}"]`).first();
     await playTile.hover();
     const [game] = await Promise.all([page.waitForEvent('popup'), playTile.getByTestId('game-tile.play').click()]);
-    await expect(game.getByTestId('demo-game.mode')).toContainText('Real money');
+    await expect(game.getByTestId('demo-game.mode')).toContainText(lang === 'bn' ? 'আসল টাকা' : 'Real money');
     await game.close();
 
     await openMenuEntry(page, 'recent');

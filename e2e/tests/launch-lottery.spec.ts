@@ -18,10 +18,22 @@ for (const lang of LANGUAGES) test.describe(`lottery launch (SPEC §3 lottery la
 
     const [game] = await Promise.all([page.waitForEvent('popup'), open.click()]);
     await expect(game.getByTestId('demo-game.title')).toBeVisible({ timeout: 20_000 });
-    await expect(game.getByTestId('demo-game.mode')).toContainText('Real money · TCG_LOTTO_VN');
+    // In the site's language, BN here (the default; issue 11); codes as they are.
+    await expect(game.locator('html')).toHaveAttribute('lang', 'bn');
+    await expect(game.getByTestId('demo-game.mode')).toHaveText('আসল টাকা · TCG_LOTTO_VN');
     // The seeded ELOTT category holds no VN or LOTT card, so the prize mode is LOTT (SPEC §4).
-    await expect(game.getByTestId('demo-game.lottery')).toHaveText('Prize mode LOTT · betting');
+    await expect(game.getByTestId('demo-game.lottery')).toHaveText('পুরস্কার মোড LOTT · বাজি');
     await expect(game.getByTestId('demo-game.back')).toHaveAttribute('href', '/lott');
+    await expect(game.getByTestId('demo-game.back')).toHaveText('ফিরে যান');
+    await game.close();
+
+    // In EN the same launch reads in English.
+    await home.switchLanguage('en');
+    const [enGame] = await Promise.all([page.waitForEvent('popup'), open.click()]);
+    await expect(enGame.locator('html')).toHaveAttribute('lang', 'en', { timeout: 20_000 });
+    await expect(enGame.getByTestId('demo-game.mode')).toHaveText('Real money · TCG_LOTTO_VN');
+    await expect(enGame.getByTestId('demo-game.lottery')).toHaveText('Prize mode LOTT · betting');
+    await expect(enGame.getByTestId('demo-game.back')).toHaveText('Back');
   });
 
   walkedIn('en', lang)('a visitor on a lottery route is sent to /login', async ({ home, page }) => {

@@ -28,12 +28,13 @@ describe('catalogue.launchTrial (SPEC §6: visitors may start a free-trial game)
   it('launches free play for a visitor and limits it per IP; real money still needs a session', async () => {
     const page = await h.client().catalogue.games.query({ gameType: 'RNG', pageNo: 1, pageSize: 24, language: 'en' });
     const [a, b, c] = page.games.filter((g) => g.hasFreeTrial).map((g) => g.nodeId);
-    const visitor = h.client({ headers: { 'x-forwarded-for': '198.51.100.7' } });
-    const { url } = await visitor.catalogue.launchTrial.mutate({ nodeId: a! });
+    const visitor = (language?: 'bn' | 'en') => h.client({ language, headers: { 'x-forwarded-for': '198.51.100.7' } });
+    // The game page speaks the visitor's language (x-language, BN without it; issue 11).
+    const { url } = await visitor('en').catalogue.launchTrial.mutate({ nodeId: a! });
     expect(await openGame(url)).toContain('Free play');
-    await visitor.catalogue.launchTrial.mutate({ nodeId: b! });
-    await visitor.catalogue.launchTrial.mutate({ nodeId: c! });
-    await expectTRPCError(visitor.catalogue.launchTrial.mutate({ nodeId: a! }), 'TOO_MANY_REQUESTS', 'error_too_many_requests');
+    expect(await openGame((await visitor().catalogue.launchTrial.mutate({ nodeId: b! })).url)).toContain('ফ্রি খেলা');
+    await visitor().catalogue.launchTrial.mutate({ nodeId: c! });
+    await expectTRPCError(visitor().catalogue.launchTrial.mutate({ nodeId: a! }), 'TOO_MANY_REQUESTS', 'error_too_many_requests');
     // Another address has its own count.
     await h.client({ headers: { 'x-forwarded-for': '198.51.100.8' } }).catalogue.launchTrial.mutate({ nodeId: a! });
     await expectTRPCError(h.client().catalogue.launch.mutate({ nodeId: a!, freeTrial: false }), 'UNAUTHORIZED', 'error_not_logged_in');
@@ -51,10 +52,14 @@ describe('catalogue.launchLottery (SPEC §3 lottery launch fields)', () => {
   const fields = { lottoArea: 'VN', lottoGameCode: 'tcg_lotto_vn_1', lottoPrizeMode: 'LOTT', lottoView: 'betting', device: 'WEB', backUrl: '/lott' } as const;
 
   it('opens the lottery game of a card with its fields applied', async () => {
-    const { url } = await h.client({ token: member }).catalogue.launchLottery.mutate(fields);
+    const { url } = await h.client({ token: member, language: 'en' }).catalogue.launchLottery.mutate(fields);
     const page = await openGame(url);
-    expect(page).toContain('Prize mode LOTT · betting');
+    expect(page).toContain('Prize mode <span translate="no">LOTT</span> · betting');
     expect(page).toContain('TCG_LOTTO_VN');
+    // In the session's BN: the same fields, the words in Bengali.
+    const bn = await openGame((await h.client({ token: member, language: 'bn' }).catalogue.launchLottery.mutate(fields)).url);
+    expect(bn).toContain('<html lang="bn">');
+    expect(bn).toContain('পুরস্কার মোড <span translate="no">LOTT</span> · বাজি');
   });
 
   it('needs a real member and refuses a foreign back URL or another prize mode', async () => {

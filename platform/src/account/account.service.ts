@@ -262,7 +262,7 @@ export async function forgotByEmail(
     await deps.email.send({
       merchantId: merchant.id,
       to: member.email!,
-      ...resetLinkMessage(language, `/resetPassword?token=${token}`),
+      ...resetLinkMessage(language, `/resetPassword?token=${token}`, RESET_LINK_TTL_MS / 60_000),
     });
   }
   return { messageKey: 'in_been_out' };

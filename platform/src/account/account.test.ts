@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_PATHS, WPS_PATHS, ZEnvelope, ZSecondFactorValue, ZSessionValue, ZTotpSetupResponse } from '@wl/schemas';
+import { bengaliDigits } from '@wl/schemas/domain/digits';
 import { DEMO_AGENT_INVITATION_CODE, DEMO_MEMBER_CONTACT } from '../seed/seed.ts';
 import { memberTotp } from '../session/session.service.ts';
 import { createCaptcha } from '../session/captcha.service.ts';
@@ -191,6 +192,9 @@ describe('passwords', () => {
     expect(right.json()).toEqual(wrong.json());
     const mail = (await lastMessage(ctx.db, 'email', DEMO_MEMBER_CONTACT.email))!;
     const token = mail.body.match(/\/resetPassword\?token=([A-Za-z0-9_-]+)/)![1]!;
+    // In BN (the request named no language): the link's 30 minutes in Bengali digits, the link as it is opened.
+    expect(mail.body).toContain('৩০ মিনিটের মধ্যে');
+    expect(mail.body.replace(`/resetPassword?token=${token}`, '')).not.toMatch(/[0-9]/);
     expect(JSON.stringify(right.json())).not.toContain(token);
 
     const session = await loginToken(ctx.app, 'demo_member', 'Demo1234');
@@ -223,7 +227,11 @@ describe('passwords', () => {
     await ctx.app.inject({ method: 'POST', url: ACCOUNT_PATHS.smsNoLogin, payload: phone });
     const bn = await lastMessage(ctx.db, 'sms', '+8801711000001');
     expect(bn).toMatchObject({ subject: 'যাচাই কোড' });
-    expect(bn!.body).toMatch(/আপনার যাচাই কোড \d{6}/);
+    const code = bn!.body.match(/আপনার যাচাই কোড (\d{6})।/)![1]!;
+    // Issue 11: the merchant's minutes in Bengali digits; the code alone keeps ASCII (the member types it).
+    const merchant = await ctx.db.selectFrom('merchants').select('sms_expired_minutes').executeTakeFirstOrThrow();
+    expect(bn!.body).toContain(`এটি ${bengaliDigits(merchant.sms_expired_minutes)} মিনিট`);
+    expect(bn!.body.replace(code, '')).not.toMatch(/[0-9]/);
     tick(2000);
     await ctx.app.inject({ method: 'POST', url: ACCOUNT_PATHS.smsNoLogin, payload: phone, headers: { language: 'en' } });
     const en = await lastMessage(ctx.db, 'sms', '+8801711000001');

@@ -7,6 +7,7 @@ import {
   ZFavouriteListQuery,
   ZFavouritePayload,
   ZFavouriteRemove,
+  ZLanguage,
   ZLaunchGameQuery,
   ZLotteryLaunchQuery,
   RECENT_PATHS,
@@ -21,7 +22,6 @@ import { bearerToken, requireMember, requireRealMember, resolveMerchant } from '
 import type { TPlatformDeps } from '../http/deps.ts';
 import { ok, WpsError } from '../http/envelope.ts';
 import { parseInput, requestLanguage } from '../http/request-context.ts';
-import { escapeXml } from '../assets/svg.ts';
 import {
   favouriteAdd,
   favouriteIds,
@@ -34,10 +34,12 @@ import {
   redeemTicket,
   vnGameMenuRecent,
 } from './member.service.ts';
+import { demoGamePage, expiredGamePage } from './demo-game-page.ts';
 import { messageList, messageRead, messagesReadAll } from './messages.service.ts';
 
 const ZDemoPageParams = z.object({ nodeId: z.string().min(1).max(64) });
 const ZDemoPageQuery = z.object({ ticket: z.string().min(1).max(64) });
+const ZDemoPageLanguage = z.object({ language: ZLanguage });
 
 /** Member calls: info, favourites, recent games, platform messages, game launch and the demo game page. */
 export function registerMemberRoutes(app: FastifyInstance, deps: TPlatformDeps): void {
@@ -114,40 +116,24 @@ export function registerMemberRoutes(app: FastifyInstance, deps: TPlatformDeps):
     // SPEC §3 lottery launch: the lottery fields instead of a node id; lottery routes need a session.
     if ('lottoGameCode' in raw) {
       const member = await requireRealMember(deps, request, merchant);
-      return ok(await launchLottery(deps, merchant, member, parseInput(ZLotteryLaunchQuery, raw)));
+      const q = parseInput(ZLotteryLaunchQuery, raw);
+      return ok(await launchLottery(deps, merchant, member, { ...q, language: q.language ?? requestLanguage(request) }));
     }
     const q = parseInput(ZLaunchGameQuery, raw);
     // SPEC §6: a visitor (no session sent) may start free play; a session sent must be a real member's.
     const member = bearerToken(request) === null && q.accountType === 0 ? null : await requireRealMember(deps, request, merchant);
-    return ok(await launchGame(deps, merchant, member, q));
+    // SPEC §3: the launch names its language (the gateway sends the session's); else the request's.
+    return ok(await launchGame(deps, merchant, member, { ...q, language: q.language ?? requestLanguage(request) }));
   });
 
   app.get('/wps/game/demo/:nodeId', async (request, reply) => {
     const params = ZDemoPageParams.safeParse(request.params);
     const query = ZDemoPageQuery.safeParse(request.query);
     const game = params.success && query.success ? await redeemTicket(deps, params.data.nodeId, query.data.ticket) : null;
+    // The launch's language, which the game URL carries (a new tab sends no language header); else the request's.
+    const language = ZDemoPageLanguage.safeParse(request.query).data?.language ?? requestLanguage(request);
     reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store');
-    if (!game) {
-      return reply
-        .code(403)
-        .send(page('Game link expired', '<h1 data-testid="demo-game.expired">This game link is no longer valid.</h1><p>Please launch the game again from the lobby.</p>'));
-    }
-    const mode = game.account_type === 0 ? 'Free play' : 'Real money';
-    // A lottery launch's fields, as stored with its ticket (SPEC §3); the back link is a path on this site.
-    const lottery =
-      game.lotto_prize_mode === null
-        ? ''
-        : `<p data-testid="demo-game.lottery">Prize mode ${escapeXml(game.lotto_prize_mode)} · ${escapeXml(game.lotto_view ?? '')}</p>` +
-          (game.back_url ? `<p><a data-testid="demo-game.back" href="${escapeXml(game.back_url)}">Back</a></p>` : '');
-    return reply.send(
-      page(
-        game.name_en,
-        `<h1 data-testid="demo-game.title">${escapeXml(game.name_en)}</h1><p lang="bn" data-testid="demo-game.title-bn">${escapeXml(game.name_bn)}</p><p data-testid="demo-game.mode">${mode} · ${escapeXml(game.vassalage)}</p>${lottery}`,
-      ),
-    );
+    if (!game) return reply.code(403).send(expiredGamePage(language));
+    return reply.send(demoGamePage(game, language));
   });
-}
-
-function page(title: string, body: string): string {
-  return `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeXml(title)}</title><style>body{font-family:system-ui,sans-serif;background:#101522;color:#f4f1ea;display:grid;place-items:center;min-height:100vh;margin:0;text-align:center}</style></head><body><main>${body}</main></body></html>`;
 }

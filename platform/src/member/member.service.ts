@@ -35,8 +35,8 @@ import {
   removeFavourite,
 } from './member.queries.ts';
 
-/** A parsed SPEC §3 lottery launch. */
-export type TLotteryLaunch = z.infer<typeof ZLotteryLaunchQuery>;
+/** A parsed SPEC §3 lottery launch, its language settled (the launch's, else the request's). */
+export type TLotteryLaunch = z.infer<typeof ZLotteryLaunchQuery> & { language: TLanguage };
 
 /**
  * Avatar artwork of a member, by its random key: a sequential id in the URL would let anyone
@@ -138,6 +138,8 @@ export async function vnGameMenuRecent(deps: TPlatformDeps, merchant: TMerchant,
 /** What a launch ticket carries besides its game: the account type and the lottery fields. */
 type TTicketFields = {
   accountType: number;
+  /** The launch's language: the demo page of a vendor's game is shown in it (its URL carries it). */
+  language: TLanguage;
   lotto?: { prizeMode: TPrizeMode; view: 'betting' | 'lobby'; backUrl: string };
 };
 
@@ -169,7 +171,7 @@ async function issueTicket(deps: TPlatformDeps, member: TSessionMember | null, g
     return { content: { game_url: `/lottert?game=${encodeURIComponent(game.node_id)}&view=${f.lotto?.view ?? 'betting'}&ticket=${ticket}` } };
   }
   if (game.engine !== null) return { content: { game_url: `/seamless?game=${encodeURIComponent(game.node_id)}&ticket=${ticket}` } };
-  return { content: { game_url: `/wps/game/demo/${encodeURIComponent(game.node_id)}?ticket=${ticket}` } };
+  return { content: { game_url: `/wps/game/demo/${encodeURIComponent(game.node_id)}?ticket=${ticket}&language=${f.language}` } };
 }
 
 /** The merchant's enabled categories; refuses (543) when the game's is off. */
@@ -193,7 +195,7 @@ export async function launchGame(
   deps: TPlatformDeps,
   merchant: TMerchant,
   member: TSessionMember | null,
-  q: { nodeId?: string | undefined; gameCode?: string | undefined; accountType: number },
+  q: { nodeId?: string | undefined; gameCode?: string | undefined; accountType: number; language: TLanguage },
 ): Promise<{ content: { game_url: string } }> {
   if (member === null && q.accountType !== 0) throw wpsErrors.notLoggedIn();
   const game =
@@ -207,7 +209,7 @@ export async function launchGame(
   if (q.accountType === 0 && !game.has_free_trial) throw new WpsError(WPS_CODES.featureOff, WPS_MESSAGES.featureOff);
   // UPSTREAM-NOTES 734: one real-money built-in game open at a time.
   if (game.engine !== null && member !== null && q.accountType !== 0) await refuseWhileGameOpen(deps, member.memberId);
-  return issueTicket(deps, member, game, { accountType: q.accountType });
+  return issueTicket(deps, member, game, { accountType: q.accountType, language: q.language });
 }
 
 /** A refused lottery field, named (SPEC §8 field messages). */
@@ -237,7 +239,7 @@ export async function launchLottery(
   if (q.lottoPrizeMode !== expected) throw lotteryFieldError('lottoPrizeMode');
   // UPSTREAM-NOTES 734 holds for the built-in lottery too: one real-money built-in game open at a time.
   if (game.engine !== null) await refuseWhileGameOpen(deps, member.memberId);
-  return issueTicket(deps, member, game, { accountType: 1, lotto: { prizeMode: expected, view: q.lottoView, backUrl: q.backUrl } });
+  return issueTicket(deps, member, game, { accountType: 1, language: q.language, lotto: { prizeMode: expected, view: q.lottoView, backUrl: q.backUrl } });
 }
 
 /** Redeems a launch ticket for the demo game page; null when unknown, used, expired or for another game. */

@@ -91,10 +91,94 @@ describe('game launch', () => {
     const page = await ctx.app.inject({ url });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
-    const game = await ctx.db.selectFrom('games').select('name_en').where('node_id', '=', 'SPINORA-001').executeTakeFirstOrThrow();
-    expect(page.body).toContain(game.name_en);
+    // No language named: BN (SPEC §9 default), the game's Bengali name.
+    const game = await ctx.db.selectFrom('games').select('name_bn').where('node_id', '=', 'SPINORA-001').executeTakeFirstOrThrow();
+    expect(page.body).toContain(game.name_bn);
     expect((await ctx.app.inject({ url })).statusCode).toBe(403);
     expect((await ctx.app.inject({ url: url.replace('SPINORA-001', 'SPINORA-002') })).statusCode).toBe(403);
+  });
+});
+
+describe('the demo game page in the launch\'s language (issue 11: EN and BN, BN by default)', () => {
+  const launch = async (query: string, headers: Record<string, string> = {}) => {
+    const res = await ctx.app.inject({ url: `${WPS_PATHS.launchGame}?launchMode=GLS&${query}`, headers: { authorization: member, ...headers } });
+    return ZEnvelope(ZLaunchGameResponse).parse(res.json()).value!.content.game_url;
+  };
+  /** Visible text of a page, as a browser's textContent: tags dropped, entities as they are. */
+  const text = (html: string) => html.replace(/<style>[^<]*<\/style>/, '').replace(/<[^>]+>/g, '');
+  const LATIN_UI = /Real money|Free play|Prize mode|Back|Game link|launch|lobby|betting/;
+
+  it('is BN by default: <html lang="bn">, the Bengali name and texts, codes as they are', async () => {
+    const url = await launch('gameCode=imes_1');
+    expect(url).toMatch(/^\/wps\/game\/demo\/IMES-001\?ticket=[A-Za-z0-9_-]+&language=bn$/);
+    const page = await ctx.app.inject({ url });
+    expect(page.statusCode).toBe(200);
+    const game = await ctx.db.selectFrom('games').select(['name_bn', 'name_en']).where('node_id', '=', 'IMES-001').executeTakeFirstOrThrow();
+    expect(page.body).toContain('<html lang="bn">');
+    expect(page.body).toContain(`<title>${game.name_bn}</title>`);
+    expect(page.body).toContain(`<h1 data-testid="demo-game.title">${game.name_bn}</h1>`);
+    expect(page.body).toContain('<p data-testid="demo-game.mode">আসল টাকা · <span translate="no">IMES</span></p>');
+    expect(page.body).not.toContain(game.name_en);
+    expect(text(page.body)).not.toMatch(LATIN_UI);
+  });
+
+  it('is EN when the launch asks for EN (the language header the gateway sends, or the launch field), with the texts the journeys read', async () => {
+    for (const url of [await launch('gameCode=imes_1', { language: 'en' }), await launch('gameCode=imes_1&language=en', { language: 'bn' })]) {
+      expect(url).toMatch(/&language=en$/);
+      const page = await ctx.app.inject({ url });
+      const game = await ctx.db.selectFrom('games').select(['name_bn', 'name_en']).where('node_id', '=', 'IMES-001').executeTakeFirstOrThrow();
+      expect(page.body).toContain('<html lang="en">');
+      expect(page.body).toContain(`<h1 data-testid="demo-game.title">${game.name_en}</h1><p lang="bn" data-testid="demo-game.title-bn">${game.name_bn}</p>`);
+      expect(text(page.body)).toContain('Real money · IMES');
+    }
+    const lottery = new URLSearchParams({ lottoArea: 'VN', lottoGameCode: 'tcg_lotto_vn_1', lottoPrizeMode: 'LOTT', lottoView: 'betting', device: 'WEB', backUrl: '/lott' });
+    const en = await ctx.app.inject({ url: await launch(`${lottery.toString()}&language=en`) });
+    expect(text(en.body)).toContain('Prize mode LOTT · betting');
+    expect(en.body).toContain('<a data-testid="demo-game.back" href="/lott">Back</a>');
+    const bn = await ctx.app.inject({ url: await launch(lottery.toString()) });
+    expect(bn.body).toContain('<p data-testid="demo-game.lottery">পুরস্কার মোড <span translate="no">LOTT</span> · বাজি</p><p><a data-testid="demo-game.back" href="/lott">ফিরে যান</a></p>');
+  });
+
+  it('without the language in its URL, follows the request\'s language header (forwarded by the one door), else BN', async () => {
+    const bare = (url: string) => url.replace(/&language=\w+$/, '');
+    const en = await ctx.app.inject({ url: bare(await launch('gameCode=imes_1')), headers: { language: 'en' } });
+    expect(en.body).toContain('<html lang="en">');
+    expect(en.body).toContain('Real money');
+    const bn = await ctx.app.inject({ url: bare(await launch('gameCode=imes_1', { language: 'en' })) });
+    expect(bn.body).toContain('<html lang="bn">');
+    expect(bn.body).toContain('আসল টাকা');
+    // A language the site does not offer counts as none.
+    const other = await ctx.app.inject({ url: `${bare(await launch('gameCode=imes_1'))}&language=fr`, headers: { language: 'en' } });
+    expect(other.body).toContain('<html lang="en">');
+  });
+
+  it('says a spent or unknown link has expired, in the link\'s language', async () => {
+    const url = await launch('gameCode=imes_1');
+    expect((await ctx.app.inject({ url })).statusCode).toBe(200);
+    const again = await ctx.app.inject({ url });
+    expect(again.statusCode).toBe(403);
+    expect(again.body).toContain('<html lang="bn">');
+    expect(again.body).toContain('<title>গেমের লিংকের মেয়াদ শেষ</title>');
+    expect(again.body).toContain('<h1 data-testid="demo-game.expired">এই গেমের লিংকটি আর বৈধ নয়।</h1><p>অনুগ্রহ করে লবি থেকে গেমটি আবার চালু করুন।</p>');
+    expect(text(again.body)).not.toMatch(/[A-Za-z]/);
+    const en = await ctx.app.inject({ url: '/wps/game/demo/IMES-001?ticket=unknown&language=en' });
+    expect(en.statusCode).toBe(403);
+    expect(en.body).toContain('<title>Game link expired</title>');
+    expect(en.body).toContain('<h1 data-testid="demo-game.expired">This game link is no longer valid.</h1><p>Please launch the game again from the lobby.</p>');
+  });
+
+  it('escapes what comes from the database in either language', async () => {
+    const before = await ctx.db.selectFrom('games').select(['name_en', 'name_bn']).where('node_id', '=', 'IMES-001').executeTakeFirstOrThrow();
+    await ctx.db.updateTable('games').set({ name_en: '<script>alert(1)</script> & "x"', name_bn: '<img src=x onerror=alert(1)> খেলা' }).where('node_id', '=', 'IMES-001').execute();
+    try {
+      for (const language of ['bn', 'en']) {
+        const page = await ctx.app.inject({ url: await launch(`gameCode=imes_1&language=${language}`) });
+        expect(page.body).not.toMatch(/<script>|<img/);
+        expect(page.body).toContain('&lt;img src=x onerror=alert(1)&gt; খেলা');
+      }
+    } finally {
+      await ctx.db.updateTable('games').set(before).where('node_id', '=', 'IMES-001').execute();
+    }
   });
 });
 
@@ -115,7 +199,7 @@ describe('free-trial launch by a visitor (SPEC §6)', () => {
     const url = ZEnvelope(ZLaunchGameResponse).parse(res.json()).value!.content.game_url;
     const page = await ctx.app.inject({ url });
     expect(page.statusCode).toBe(200);
-    expect(page.body).toContain('Free play');
+    expect(page.body).toContain('ফ্রি খেলা');
     const ticket = await ctx.db.selectFrom('launch_tickets').select(['member_id', 'account_type']).orderBy('expires_at', 'desc').executeTakeFirstOrThrow();
     expect(ticket).toEqual({ member_id: null, account_type: 0 });
 
@@ -148,7 +232,7 @@ describe('lottery launch (SPEC §3 lottery launch fields)', () => {
     expect(url.startsWith(`/wps/game/demo/${nodeId}?ticket=`)).toBe(true);
     const page = await ctx.app.inject({ url });
     expect(page.statusCode).toBe(200);
-    expect(page.body).toContain(`Prize mode ${prizeMode} · lobby`);
+    expect(page.body).toContain(`পুরস্কার মোড <span translate="no">${prizeMode}</span> · লবি`);
     expect(page.body).toContain('href="/lott"');
   });
 

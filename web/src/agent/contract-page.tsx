@@ -9,6 +9,7 @@ import type { TContract, TSettlementRow } from '@wl/schemas/wps/contract-calls';
 import { Field, SubmitButton } from '../accounts/form-parts.tsx';
 import { inputIssuesOf } from '../api/flow-errors.ts';
 import { errorKey, useTRPC, useTRPCClient } from '../api/trpc.ts';
+import { RecordPager } from '../layout/record-pager.tsx';
 import { useSession } from '../session/session-context.tsx';
 import '../styles/money.css';
 import { AGENT_PERIODS, dayText, midnight, periodRange, type TAgentPeriod } from './agent-periods.ts';
@@ -129,7 +130,6 @@ export function ContractPage({ kind }: { kind: TContractKind }) {
   const query = { kind, scope, from: range.from.toISOString(), to: range.to.toISOString() };
   const records = useQuery(trpc.agent.settlements.queryOptions({ ...query, pageNo, pageSize: PAGE_SIZE }, { enabled: rangeProblem === null && data !== undefined, staleTime: 0 }));
   const r = records.data;
-  const pages = r ? Math.max(1, Math.ceil(r.total / PAGE_SIZE)) : 1;
   const periodText = (row: TSettlementRow) => `${localDateTime(row.periodStart, i18n.language)} – ${localDateTime(row.periodEnd, i18n.language)}`;
 
   const exportCsv = async () => {
@@ -275,17 +275,7 @@ export function ContractPage({ kind }: { kind: TContractKind }) {
             </li>
           ))}
         </ul>
-        {r && r.total > PAGE_SIZE && (
-          <nav className="pager" aria-label={t('record_pages')}>
-            <button type="button" className="btn btn--ghost btn--small" data-testid="contract.prev" disabled={pageNo <= 1} onClick={() => setPageNo((p) => p - 1)}>
-              {t('record_prev')}
-            </button>
-            <span>{t('record_page_of', { page: pageNo, pages })}</span>
-            <button type="button" className="btn btn--ghost btn--small" data-testid="contract.next" disabled={pageNo >= pages} onClick={() => setPageNo((p) => p + 1)}>
-              {t('record_next')}
-            </button>
-          </nav>
-        )}
+        <RecordPager pageNo={pageNo} total={r?.total} pageSize={PAGE_SIZE} onPage={setPageNo} testId="contract" />
         <button type="button" className="btn btn--ghost btn--block" data-testid="contract.export" disabled={!r || r.total === 0} onClick={() => void exportCsv()}>
           {t('record_export')}
         </button>

@@ -5,6 +5,7 @@ import { RECORD_EXPORT_MAX_ROWS, toCsv } from '@wl/schemas/domain/records';
 import type { TDownlineRow } from '@wl/schemas/wps/agent-calls';
 import { Field, SubmitButton } from '../accounts/form-parts.tsx';
 import { errorKey, useTRPC, useTRPCClient } from '../api/trpc.ts';
+import { RecordPager } from '../layout/record-pager.tsx';
 import { localDateTime } from '../lib/numbers-later.ts';
 import { formatMinor, formatNumber } from '../lib/numbers.ts';
 import { AmountField, FormError, useMoneyForm } from '../member/transfer-parts.tsx';
@@ -151,7 +152,6 @@ export function DownlinePage() {
   const [exportNote, setExportNote] = useState<string | null>(null);
   const list = useQuery(trpc.agent.downlines.queryOptions({ search, level, pageNo, pageSize: PAGE_SIZE }, { staleTime: 0 }));
   const data = list.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
 
   const exportCsv = async () => {
     setExportNote(null);
@@ -237,17 +237,7 @@ export function DownlinePage() {
             </li>
           ))}
         </ul>
-        {data && data.total > PAGE_SIZE && (
-          <nav className="pager" aria-label={t('record_pages')}>
-            <button type="button" className="btn btn--ghost btn--small" data-testid="agent-downline.prev" disabled={pageNo <= 1} onClick={() => setPageNo((p) => p - 1)}>
-              {t('record_prev')}
-            </button>
-            <span>{t('record_page_of', { page: pageNo, pages })}</span>
-            <button type="button" className="btn btn--ghost btn--small" data-testid="agent-downline.next" disabled={pageNo >= pages} onClick={() => setPageNo((p) => p + 1)}>
-              {t('record_next')}
-            </button>
-          </nav>
-        )}
+        <RecordPager pageNo={pageNo} total={data?.total} pageSize={PAGE_SIZE} onPage={setPageNo} testId="agent-downline" />
         <button type="button" className="btn btn--ghost btn--block" data-testid="agent-downline.export" disabled={!data || data.total === 0} onClick={() => void exportCsv()}>
           {t('record_export')}
         </button>

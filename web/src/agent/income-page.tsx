@@ -7,6 +7,7 @@ import { CONTRACT_KINDS } from '@wl/schemas/domain/contracts';
 import { RECORD_EXPORT_MAX_ROWS, RECORD_MAX_RANGE_DAYS, toCsv } from '@wl/schemas/domain/records';
 import { Field } from '../accounts/form-parts.tsx';
 import { errorKey, useTRPC, useTRPCClient } from '../api/trpc.ts';
+import { RecordPager } from '../layout/record-pager.tsx';
 import { useSession } from '../session/session-context.tsx';
 import '../styles/money.css';
 import { AgentChart } from './agent-chart.tsx';
@@ -39,7 +40,6 @@ export function IncomePage() {
   const query = { from: range.from.toISOString(), to: range.to.toISOString(), tzOffsetMinutes: -new Date().getTimezoneOffset() };
   const income = useQuery(trpc.agent.income.queryOptions({ ...query, pageNo, pageSize: PAGE_SIZE }, { enabled: rangeProblem === null, staleTime: 0 }));
   const data = income.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
   const values = data?.series.map((p) => p.amountMinor) ?? [];
 
   const exportCsv = async () => {
@@ -133,17 +133,7 @@ export function IncomePage() {
             </li>
           ))}
         </ul>
-        {data && data.total > PAGE_SIZE && (
-          <nav className="pager" aria-label={t('record_pages')}>
-            <button type="button" className="btn btn--ghost btn--small" data-testid="income.prev" disabled={pageNo <= 1} onClick={() => setPageNo((p) => p - 1)}>
-              {t('record_prev')}
-            </button>
-            <span>{t('record_page_of', { page: pageNo, pages })}</span>
-            <button type="button" className="btn btn--ghost btn--small" data-testid="income.next" disabled={pageNo >= pages} onClick={() => setPageNo((p) => p + 1)}>
-              {t('record_next')}
-            </button>
-          </nav>
-        )}
+        <RecordPager pageNo={pageNo} total={data?.total} pageSize={PAGE_SIZE} onPage={setPageNo} testId="income" />
         <button type="button" className="btn btn--ghost btn--block" data-testid="income.export" disabled={!data || data.total === 0} onClick={() => void exportCsv()}>
           {t('record_export')}
         </button>

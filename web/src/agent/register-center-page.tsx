@@ -11,6 +11,7 @@ import { Field, FieldMessage, FormError, SubmitButton } from '../accounts/form-p
 import { upstreamOf, type TUpstreamFieldError } from '../api/flow-errors.ts';
 import { errorKey, useTRPC } from '../api/trpc.ts';
 import { useScreenConfig } from '../config/screen-config-context.tsx';
+import { RecordPager } from '../layout/record-pager.tsx';
 import '../styles/money.css';
 import '../styles/agent-reports.css';
 
@@ -243,7 +244,6 @@ function Invitations() {
     }),
   );
   const data = list.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / LINKS_PAGE_SIZE)) : 1;
   const link = latest ? invitationLink(latest.code) : '';
   return (
     <>
@@ -309,17 +309,7 @@ function Invitations() {
             />
           ))}
         </ul>
-        {data && data.total > LINKS_PAGE_SIZE && (
-          <nav className="pager" aria-label={t('record_pages')}>
-            <button type="button" className="btn btn--ghost btn--small" disabled={pageNo <= 1} onClick={() => setPageNo((p) => p - 1)}>
-              {t('record_prev')}
-            </button>
-            <span>{t('record_page_of', { page: pageNo, pages })}</span>
-            <button type="button" className="btn btn--ghost btn--small" disabled={pageNo >= pages} onClick={() => setPageNo((p) => p + 1)}>
-              {t('record_next')}
-            </button>
-          </nav>
-        )}
+        <RecordPager pageNo={pageNo} total={data?.total} pageSize={LINKS_PAGE_SIZE} onPage={setPageNo} testId="agent-invite" />
       </section>
     </>
   );

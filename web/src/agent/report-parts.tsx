@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { RECORD_EXPORT_MAX_ROWS, RECORD_MAX_RANGE_DAYS, toCsv } from '@wl/schemas/domain/records';
 import { Field } from '../accounts/form-parts.tsx';
 import { errorKey } from '../api/trpc.ts';
+import { RecordPager } from '../layout/record-pager.tsx';
 import { AGENT_PERIODS, dayText, midnight, periodRange, type TAgentPeriod } from './agent-periods.ts';
 
 /** Rows a report page shows, and rows an export asks for per call (docs/0031). */
@@ -113,20 +114,7 @@ export function ReportFilters({ f, testId, error, children }: { f: TReportFilter
 
 /** Previous / next over pages of REPORT_PAGE_SIZE. */
 export function ReportPager({ f, total, testId }: { f: TReportFilters; total: number; testId: string }) {
-  const { t } = useTranslation();
-  if (total <= REPORT_PAGE_SIZE) return null;
-  const pages = Math.max(1, Math.ceil(total / REPORT_PAGE_SIZE));
-  return (
-    <nav className="pager" aria-label={t('record_pages')}>
-      <button type="button" className="btn btn--ghost btn--small" data-testid={`${testId}.prev`} disabled={f.pageNo <= 1} onClick={() => f.setPageNo(f.pageNo - 1)}>
-        {t('record_prev')}
-      </button>
-      <span data-testid={`${testId}.page-of`}>{t('record_page_of', { page: f.pageNo, pages })}</span>
-      <button type="button" className="btn btn--ghost btn--small" data-testid={`${testId}.next`} disabled={f.pageNo >= pages} onClick={() => f.setPageNo(f.pageNo + 1)}>
-        {t('record_next')}
-      </button>
-    </nav>
-  );
+  return <RecordPager pageNo={f.pageNo} total={total} pageSize={REPORT_PAGE_SIZE} onPage={f.setPageNo} testId={testId} />;
 }
 
 /** A report's totals over the whole filter, as a row of figures. */

@@ -5,6 +5,7 @@ import { CheckCheck, Mail, MailOpen } from 'lucide-react';
 import type { TMessage } from '@wl/schemas/wps/message-calls';
 import { errorKey, useTRPC } from '../api/trpc.ts';
 import { useAreaTexts } from '../i18n/area-texts.ts';
+import { RecordPager } from '../layout/record-pager.tsx';
 import { localDateTime } from '../lib/numbers-later.ts';
 import '../styles/money.css';
 
@@ -33,7 +34,6 @@ export default function MessagesPage() {
 
   if (!ready) return <div className="page-loading" aria-busy="true" data-testid="messages.loading" />;
   const data = list.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
   const error = list.error ?? read.error ?? readAll.error;
 
   const toggle = (m: TMessage) => {
@@ -102,17 +102,7 @@ export default function MessagesPage() {
             );
           })}
         </ul>
-        {data && data.total > PAGE_SIZE && (
-          <nav className="pager" aria-label={t('record_pages')}>
-            <button type="button" className="btn btn--ghost btn--small" data-testid="messages.prev" disabled={pageNo <= 1} onClick={() => setPageNo((p) => p - 1)}>
-              {t('record_prev')}
-            </button>
-            <span data-testid="messages.page-of">{t('record_page_of', { page: pageNo, pages })}</span>
-            <button type="button" className="btn btn--ghost btn--small" data-testid="messages.next" disabled={pageNo >= pages} onClick={() => setPageNo((p) => p + 1)}>
-              {t('record_next')}
-            </button>
-          </nav>
-        )}
+        <RecordPager pageNo={pageNo} total={data?.total} pageSize={PAGE_SIZE} onPage={setPageNo} testId="messages" />
       </section>
     </div>
   );

@@ -6,6 +6,7 @@ import type { TAccountRecordRow, TAccountRecordType, TProfitRow, TRecordQuery } 
 import { Field } from '../accounts/form-parts.tsx';
 import { errorKey, useTRPC, useTRPCClient } from '../api/trpc.ts';
 import { useAreaTexts } from '../i18n/area-texts.ts';
+import { RecordPager } from '../layout/record-pager.tsx';
 import { formatMinor } from '../lib/numbers.ts';
 import { localDateTime, localDigits } from '../lib/numbers-later.ts';
 import { useSession } from '../session/session-context.tsx';
@@ -78,7 +79,6 @@ export default function RecordsPage({ kind }: { kind: TRecordKind }) {
   const data = rows.data;
   const ledgerData = kind === 'profit' ? undefined : ledger.data;
   const profitData = kind === 'profit' ? profit.data : undefined;
-  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
   const changed = <T,>(set: (v: T) => void) => (v: T) => {
     set(v);
     setPageNo(1);
@@ -203,17 +203,7 @@ export default function RecordsPage({ kind }: { kind: TRecordKind }) {
             </li>
           ))}
         </ul>
-        {data && data.total > PAGE_SIZE && (
-          <nav className="pager" aria-label={t('record_pages')}>
-            <button type="button" className="btn btn--ghost btn--small" data-testid="records.prev" disabled={pageNo <= 1} onClick={() => setPageNo((p) => p - 1)}>
-              {t('record_prev')}
-            </button>
-            <span data-testid="records.page-of">{t('record_page_of', { page: pageNo, pages })}</span>
-            <button type="button" className="btn btn--ghost btn--small" data-testid="records.next" disabled={pageNo >= pages} onClick={() => setPageNo((p) => p + 1)}>
-              {t('record_next')}
-            </button>
-          </nav>
-        )}
+        <RecordPager pageNo={pageNo} total={data?.total} pageSize={PAGE_SIZE} onPage={setPageNo} testId="records" />
         <button type="button" className="btn btn--ghost btn--block" data-testid="records.export" disabled={!data || data.total === 0 || exporting} aria-busy={exporting} onClick={() => void exportCsv()}>
           {t('record_export')}
         </button>

@@ -6,6 +6,7 @@ import type { TGameType } from '@wl/schemas';
 import { GAME_SWITCH_STATES, OPERATOR_GAMES_PAGE_SIZE, type TGameSwitchState } from '@wl/schemas/domain/game-switches';
 import { errorKey, useTRPC } from '../api/trpc.ts';
 import { useAreaTexts } from '../i18n/area-texts.ts';
+import { RecordPager } from '../layout/record-pager.tsx';
 import { OperatorLottery } from './operator-lottery.tsx';
 import '../styles/operator.css';
 import '../styles/operator-games.css';
@@ -31,7 +32,7 @@ function SwitchRow({ testId, label, detail, checked, disabled, onChange }: { tes
  * only roles with whitelabel.write (owner, content) may switch, and the platform enforces it.
  */
 export default function OperatorGames({ canWrite }: { canWrite: boolean }) {
-  const ready = useAreaTexts('operatorGames', 'operatorAudit');
+  const ready = useAreaTexts('operatorGames', 'operatorAudit', 'records');
   const { t, i18n } = useTranslation();
   const trpc = useTRPC();
   const qc = useQueryClient();
@@ -50,7 +51,6 @@ export default function OperatorGames({ canWrite }: { canWrite: boolean }) {
   }, [i18n.language, qc, trpc]);
   const busy = setCategory.isPending || setGame.isPending;
   const error = categories.error ?? games.error ?? setCategory.error ?? setGame.error;
-  const pages = Math.max(1, Math.ceil((games.data?.total ?? 0) / OPERATOR_GAMES_PAGE_SIZE));
   const titleOf = (gameType: TGameType) => categories.data?.categories.find((c) => c.gameType === gameType)?.title ?? gameType;
 
   const apply = (e: FormEvent) => {
@@ -140,17 +140,7 @@ export default function OperatorGames({ canWrite }: { canWrite: boolean }) {
           />
         ))}
       </div>
-      {pages > 1 && (
-        <div className="operator__pager">
-          <button type="button" className="btn btn--ghost btn--small" data-testid="operator.games.prev" disabled={pageNo <= 1} onClick={() => setPageNo((p) => p - 1)}>
-            {t('operator_audit_prev')}
-          </button>
-          <span data-testid="operator.games.page">{t('operator_audit_page', { page: pageNo, pages })}</span>
-          <button type="button" className="btn btn--ghost btn--small" data-testid="operator.games.next" disabled={pageNo >= pages} onClick={() => setPageNo((p) => p + 1)}>
-            {t('operator_audit_next')}
-          </button>
-        </div>
-      )}
+      <RecordPager pageNo={pageNo} total={games.data?.total} pageSize={OPERATOR_GAMES_PAGE_SIZE} onPage={setPageNo} testId="operator.games" pageTestId="operator.games.page" />
       <OperatorLottery canWrite={canWrite} />
     </section>
   );

@@ -5,6 +5,7 @@ import type { TSecuritySettings } from '@wl/schemas';
 import { TabBar } from '../accounts/form-parts.tsx';
 import { errorKey, useTRPC } from '../api/trpc.ts';
 import { useAreaTexts } from '../i18n/area-texts.ts';
+import { RecordPager } from '../layout/record-pager.tsx';
 import { asciiDigits } from '@wl/schemas/domain/digits';
 import { OPERATOR_AUDIT_ACTIONS } from '@wl/schemas/domain/operator-audit';
 import { localDateTime } from '../lib/numbers-later.ts';
@@ -167,14 +168,13 @@ const AUDIT_PAGE_SIZE = 10;
 /** Every operator change (issue 6): who, when, from where, before and after; filtered by actor, action and dates, paged. */
 export function OperatorAudit() {
   const { t, i18n } = useTranslation();
-  const ready = useAreaTexts('operatorAudit');
+  const ready = useAreaTexts('operatorAudit', 'records');
   const trpc = useTRPC();
   const [draft, setDraft] = useState({ actor: '', action: '', from: '', to: '' });
   const [filters, setFilters] = useState<{ actor?: string; action?: string; from?: string; to?: string }>({});
   const [pageNo, setPageNo] = useState(1);
   const [badRange, setBadRange] = useState(false);
   const audit = useQuery(trpc.operator.audit.queryOptions({ ...filters, pageNo, pageSize: AUDIT_PAGE_SIZE }, { staleTime: 0 }));
-  const pages = Math.max(1, Math.ceil((audit.data?.total ?? 0) / AUDIT_PAGE_SIZE));
 
   const apply = (e: FormEvent) => {
     e.preventDefault();
@@ -257,15 +257,7 @@ export function OperatorAudit() {
           </li>
         ))}
       </ol>
-      <div className="operator__pager">
-        <button type="button" className="btn btn--ghost btn--small" data-testid="operator.audit.prev" disabled={pageNo <= 1} onClick={() => setPageNo((p) => p - 1)}>
-          {t('operator_audit_prev')}
-        </button>
-        <span data-testid="operator.audit.page">{t('operator_audit_page', { page: pageNo, pages })}</span>
-        <button type="button" className="btn btn--ghost btn--small" data-testid="operator.audit.next" disabled={pageNo >= pages} onClick={() => setPageNo((p) => p + 1)}>
-          {t('operator_audit_next')}
-        </button>
-      </div>
+      <RecordPager pageNo={pageNo} total={audit.data?.total} pageSize={AUDIT_PAGE_SIZE} onPage={setPageNo} testId="operator.audit" pageTestId="operator.audit.page" />
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { GAME_ROUND_STATES, OPERATOR_ROUNDS_PAGE_SIZE, OPERATOR_STUCK_AFTER_MS, 
 import type { TOperatorRound, TOperatorRoundsQuery, TRoundOutcomeSummary } from '@wl/schemas/wps/operator-rounds-calls';
 import { errorKey, useTRPC, useTRPCClient } from '../api/trpc.ts';
 import { useAreaTexts } from '../i18n/area-texts.ts';
+import { RecordPager } from '../layout/record-pager.tsx';
 import { formatMinor } from '../lib/numbers.ts';
 import { formatMultiplier, localDateTime, localDigits } from '../lib/numbers-later.ts';
 import '../styles/operator.css';
@@ -33,7 +34,7 @@ type TFilters = { nodeId: string; account: string; state: '' | TGameRoundState; 
  * the platform refuses the others.
  */
 export default function OperatorRounds({ currency }: { currency: string }) {
-  const ready = useAreaTexts('operatorGames', 'operatorAudit');
+  const ready = useAreaTexts('operatorGames', 'operatorAudit', 'records');
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const trpc = useTRPC();
@@ -61,7 +62,6 @@ export default function OperatorRounds({ currency }: { currency: string }) {
   });
   const rounds = useQuery({ ...trpc.operator.gameRounds.queryOptions(query(pageNo, OPERATOR_ROUNDS_PAGE_SIZE), { enabled: rangeProblem === null, staleTime: 0 }), placeholderData: (prev) => prev });
   const data = rounds.data;
-  const pages = Math.max(1, Math.ceil((data?.total ?? 0) / OPERATOR_ROUNDS_PAGE_SIZE));
   const gameName = (r: { nameEn: string; nameBn: string }) => (i18n.language === 'bn' ? r.nameBn : r.nameEn);
 
   /** ×1.95 from hundredths. */
@@ -260,17 +260,7 @@ export default function OperatorRounds({ currency }: { currency: string }) {
             </li>
           ))}
       </ul>
-      {pages > 1 && (
-        <div className="operator__pager">
-          <button type="button" className="btn btn--ghost btn--small" data-testid="operator.rounds.prev" disabled={pageNo <= 1} onClick={() => setPageNo((p) => p - 1)}>
-            {t('operator_audit_prev')}
-          </button>
-          <span data-testid="operator.rounds.page">{t('operator_audit_page', { page: pageNo, pages })}</span>
-          <button type="button" className="btn btn--ghost btn--small" data-testid="operator.rounds.next" disabled={pageNo >= pages} onClick={() => setPageNo((p) => p + 1)}>
-            {t('operator_audit_next')}
-          </button>
-        </div>
-      )}
+      <RecordPager pageNo={pageNo} total={data?.total} pageSize={OPERATOR_ROUNDS_PAGE_SIZE} onPage={setPageNo} testId="operator.rounds" pageTestId="operator.rounds.page" />
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { bengaliDigits } from '@wl/schemas/domain/digits';
 import {
   AGENT_MESSAGES,
   AGENT_TYPES,
@@ -141,7 +142,10 @@ function capProblem(offered: TContractTerms, cap: TContractTerms): string | null
   return withinCap(offered, cap) ? null : CONTRACT_MESSAGES.aboveUpline;
 }
 
-/** Bilingual (BN · EN) notice in the member's messages (member_messages): the unread badge counts it. */
+/**
+ * Bilingual (BN · EN) notice in the member's messages (member_messages): the unread badge counts it.
+ * Numbers in the BN half are written with Bengali digits (bengaliDigits, issue 11).
+ */
 async function tell(trx: Transaction<DB>, memberId: number, title: string, body: string) {
   await trx.insertInto('member_messages').values({ member_id: memberId, title: title.slice(0, 200), body: body.slice(0, 2000) }).execute();
 }
@@ -241,7 +245,7 @@ async function autoTerminate(trx: Transaction<DB>, merchantId: number, contractI
     trx,
     c.member_id,
     `${bn} চুক্তি স্বয়ংক্রিয়ভাবে শেষ · ${en} contract ended automatically`,
-    `আপনার আপলাইনের নিজের চুক্তির হার আপনার হারের চেয়ে কম হয়ে যাওয়ায় আপনার ${bn} চুক্তি (#${contractId}) স্বয়ংক্রিয়ভাবে শেষ হয়েছে। · Your ${en} contract (#${contractId}) ended automatically: your upline's own contract now pays less than yours.`,
+    `আপনার আপলাইনের নিজের চুক্তির হার আপনার হারের চেয়ে কম হয়ে যাওয়ায় আপনার ${bn} চুক্তি (#${bengaliDigits(contractId)}) স্বয়ংক্রিয়ভাবে শেষ হয়েছে। · Your ${en} contract (#${contractId}) ended automatically: your upline's own contract now pays less than yours.`,
   );
 }
 

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CONTRACT_PATHS, periodAt, RECORD_PATHS, type TContractTerms } from '@wl/schemas';
+import { bengaliDigits } from '@wl/schemas/domain/digits';
 import { rowCounts, usePlatform } from '../../test-support/db.ts';
 import { loginToken } from '../../test-support/http.ts';
 import { DEMO_TEAM } from '../../seed/agent-tree.ts';
@@ -153,6 +154,12 @@ describe('offering and answering', () => {
     // demo_sub3's 5 bp is above demo_sub1's new 3 bp: ended automatically, told, audited.
     expect((await get(CONTRACT_PATHS.overview, t.demo_sub3!, { kind: 'daily' })).json().value.mine).toMatchObject({ id: sub3Offer.id, state: 'terminated', endReason: 'auto' });
     expect(await unread(id.demo_sub3!)).toBe(sub3Unread + 1);
+    // The notice is BN · EN; the BN half writes the contract's number in Bengali digits (issue 11).
+    const notice = await ctx.db.selectFrom('member_messages').select(['title', 'body']).where('member_id', '=', id.demo_sub3!).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const [bnBody, enBody] = notice.body.split(' · ');
+    expect(bnBody).toContain(`(#${bengaliDigits(sub3Offer.id)})`);
+    expect(`${notice.title.split(' · ')[0]} ${bnBody}`).not.toMatch(/[0-9]/);
+    expect(enBody).toContain(`(#${sub3Offer.id})`);
     expect(await ctx.db.selectFrom('member_audit').select('action').where('member_id', '=', id.demo_sub3!).where('action', '=', 'contract.auto_terminated').executeTakeFirst()).toBeDefined();
     // And demo_sub1 cannot offer above its new 3 bp.
     expect((await offer(t.demo_sub1!, id.demo_sub3!, { kind: 'daily', tiers: [{ minBetMinor: 0, rateBp: 4 }] })).json()).toMatchObject({ value: { issue: 'contract_rate_above_upline' } });
