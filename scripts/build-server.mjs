@@ -100,7 +100,7 @@ export async function bundleServer(root, { entry = SERVER_ENTRY, outDir = path.j
  * count UTF-16 units and stay right).
  */
 export function asciiComments(code) {
-  return code.replace(/[^\x00-\x7f]/gu, (c) => '?'.repeat(c.length));
+  return code.replace(/[\u0080-\u{10ffff}]/gu, (c) => '?'.repeat(c.length));
 }
 
 /** Bundles the server when its inputs' hash differs from gateway/dist's stamp, or there is no bundle. */
