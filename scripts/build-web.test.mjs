@@ -54,16 +54,16 @@ beforeEach(() => {
 afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
 
 describe('build-web', () => {
-  it('builds when there is no build, then skips while nothing changed', () => {
-    assert.equal(run().built, true);
+  it('builds when there is no build, then skips while nothing changed', async () => {
+    assert.equal((await run()).built, true);
     assert.ok(fs.existsSync(path.join(root, 'web', 'dist', '.build-stamp')));
-    assert.equal(run().built, false);
-    assert.equal(run().built, false);
+    assert.equal((await run()).built, false);
+    assert.equal((await run()).built, false);
     assert.equal(builds, 1);
   });
 
-  it('hashes web, the packages it depends on at run time, the lockfile and the base tsconfig; not the gateway, installs, outputs or tests', () => {
-    run();
+  it('hashes web, the packages it depends on at run time, the lockfile and the base tsconfig; not the gateway, installs, outputs or tests', async () => {
+    await run();
     assert.deepEqual(webBuildInputs(root), [
       'flows/package.json',
       'flows/src/login.machine.ts',
@@ -89,53 +89,53 @@ describe('build-web', () => {
     ['the lockfile', 'pnpm-lock.yaml'],
     ['the base tsconfig', 'tsconfig.base.json'],
   ]) {
-    it(`rebuilds when ${what} changed`, () => {
-      run();
+    it(`rebuilds when ${what} changed`, async () => {
+      await run();
       fs.appendFileSync(path.join(root, rel), '\n// changed');
-      assert.equal(run().built, true);
+      assert.equal((await run()).built, true);
       assert.equal(builds, 2);
-      assert.equal(run().built, false);
+      assert.equal((await run()).built, false);
     });
   }
 
-  it('rebuilds for a new source file and for a new .env file', () => {
-    run();
+  it('rebuilds for a new source file and for a new .env file', async () => {
+    await run();
     write('web/src/extra.ts', 'export {};');
-    assert.equal(run().built, true);
+    assert.equal((await run()).built, true);
     write('web/.env.production', 'VITE_X=1');
-    assert.equal(run().built, true);
+    assert.equal((await run()).built, true);
     assert.equal(builds, 3);
   });
 
-  it('does not rebuild for the gateway, a test file or installed packages', () => {
-    run();
+  it('does not rebuild for the gateway, a test file or installed packages', async () => {
+    await run();
     write('gateway/src/app.ts', 'export const g = 2;');
     write('web/src/main.test.ts', 'changed test');
     write('web/node_modules/react/index.js', 'reinstalled');
-    assert.equal(run().built, false);
+    assert.equal((await run()).built, false);
     assert.equal(builds, 1);
   });
 
-  it('rebuilds when the build environment changed (VITE_*, NODE_ENV), not for other variables', () => {
-    run({ HOME: '/a' });
-    assert.equal(run({ HOME: '/b', PORT: '9' }).built, false);
-    assert.equal(run({ VITE_API: 'x' }).built, true);
-    assert.equal(run({ VITE_API: 'x', NODE_ENV: 'development' }).built, true);
+  it('rebuilds when the build environment changed (VITE_*, NODE_ENV), not for other variables', async () => {
+    await run({ HOME: '/a' });
+    assert.equal((await run({ HOME: '/b', PORT: '9' })).built, false);
+    assert.equal((await run({ VITE_API: 'x' })).built, true);
+    assert.equal((await run({ VITE_API: 'x', NODE_ENV: 'development' })).built, true);
     assert.equal(builds, 3);
   });
 
-  it('rebuilds when the output is gone, and writes no stamp when the build fails', () => {
-    run();
+  it('rebuilds when the output is gone, and writes no stamp when the build fails', async () => {
+    await run();
     fs.rmSync(path.join(root, 'web', 'dist', 'index.html'));
-    assert.equal(run().built, true);
+    assert.equal((await run()).built, true);
     fs.appendFileSync(path.join(root, 'web', 'src', 'main.ts'), '\n// changed');
     const failing = () => {
       fs.rmSync(path.join(root, 'web', 'dist'), { recursive: true, force: true });
       throw new Error('vite failed');
     };
-    assert.throws(() => buildWebIfChanged({ root, env: {}, build: failing, log: () => undefined }), /vite failed/);
+    await assert.rejects(buildWebIfChanged({ root, env: {}, build: failing, log: () => undefined }), /vite failed/);
     assert.equal(fs.existsSync(path.join(root, 'web', 'dist', '.build-stamp')), false);
-    assert.equal(run().built, true);
+    assert.equal((await run()).built, true);
     assert.equal(builds, 3);
   });
 });

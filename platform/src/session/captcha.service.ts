@@ -10,10 +10,13 @@ import type { TPlatformDeps } from '../http/deps.ts';
 export const CAPTCHA_TTL_MS = 5 * 60 * 1000;
 
 type TSvgCaptchaOptions = NonNullable<Parameters<typeof TSvgCaptchaCreate>[0]>;
+type TRenderSvg = (text: string, options: TSvgCaptchaOptions) => string;
 // svg-captcha's README documents `svgCaptcha(text, options)` (draw a given text) but its typings
 // only declare create(), which draws a Math.random text; the answer must come from crypto or the
-// test seam, so the documented call is typed here.
-const renderSvg = createRequire(import.meta.url)('svg-captcha') as (text: string, options: TSvgCaptchaOptions) => string;
+// test seam, so the documented call is typed here. Required at the first captcha, not at start:
+// it parses its font with opentype.js (~3 MB that an idle site need not hold; docs/0061).
+let renderSvg: TRenderSvg | null = null;
+const requireHere = createRequire(import.meta.url);
 
 // Drawn at the web's box ratio (110×42 with a 1 px border: 108×40), so it scales without bands and
 // stays readable in a 360 px wide popup. Glyphs are noisy <path>s from svg-captcha's bundled font.
@@ -38,6 +41,7 @@ function randomAnswer(): string {
 
 /** The captcha picture of an answer (no <text>: the characters are distorted paths), as a base64 data URL. */
 export function captchaImage(answer: string): string {
+  renderSvg ??= requireHere('svg-captcha') as TRenderSvg;
   return `data:image/svg+xml;base64,${Buffer.from(renderSvg(answer, IMAGE)).toString('base64')}`;
 }
 
