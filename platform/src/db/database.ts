@@ -105,10 +105,12 @@ const pgTypes = {
 /**
  * PGlite's own start parameters plus a smaller buffer pool. PostgreSQL's default shared_buffers
  * (128 MB) is allocated and touched inside PGlite's WebAssembly memory at open: 120 MB of resident
- * memory for a database of about 11 MB (docs/0023). 16 MB still holds all of it; pages beyond the
- * pool are read from the data folder through the OS page cache.
+ * memory for a database of about 11 MB (docs/0023). The pool fills as pages are read: an idle site
+ * after its first page touched 32 MB of WebAssembly memory with 16 MB, 24 MB with 8 MB, and reads
+ * and writes ran as fast (docs/0061). Pages beyond the pool come from the data folder through the
+ * OS page cache.
  */
-const PGLITE_DISK_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+const PGLITE_DISK_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=8MB'];
 
 /** Opens the platform database (DESIGN.md: PGlite on disk by default, PostgreSQL with DATABASE_URL). */
 export async function openDatabase(opts: TOpenDatabaseOptions): Promise<TDatabase> {
