@@ -31,6 +31,23 @@ test.describe('home page', () => {
     await home.switchLanguage('bn');
   });
 
+  test('on a phone, rows and the winner board far below the first screen get their games as the visitor scrolls to them', async ({ home, page }) => {
+    // docs/0060: the load renders what is within a screen of the viewport; the rest on approach.
+    await page.setViewportSize({ width: 360, height: 740 });
+    await home.open('/');
+    await expect(page.getByTestId('home.row.HOT').getByTestId('game-tile').first()).toBeVisible();
+    await expect(page.getByTestId('home.row.RNG').getByTestId('game-tile').first()).toBeAttached();
+    const far = page.getByTestId('home.row.PVP');
+    await expect(far.getByRole('heading', { level: 2 })).toBeAttached();
+    await expect(far.getByTestId('game-tile')).toHaveCount(0);
+    await expect(page.getByTestId('winner-board.item')).toHaveCount(0);
+
+    await far.scrollIntoViewIfNeeded();
+    await expect(far.getByTestId('game-tile').first()).toBeVisible();
+    await page.getByTestId('winner-board').scrollIntoViewIfNeeded();
+    await expect(page.getByTestId('winner-board.top').getByTestId('winner-board.item')).toHaveCount(3);
+  });
+
   test('a broken tile image shows the fallback image', async ({ home, page }) => {
     await page.route('**/wps/assets/game/**', (route) => route.abort());
     await home.open('/');

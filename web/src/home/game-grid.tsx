@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { createContext, lazy, Suspense, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HOME_SWIPER_ROWS, SWIPER_GROUP_SIZE } from '@wl/schemas/constants';
 import type { TGame } from '@wl/schemas';
@@ -9,6 +9,13 @@ import { useFavourites } from '../session/favourites-context.tsx';
 import { GameTile } from './game-tile.tsx';
 
 const GameSwiper = lazy(() => import('./game-swiper.tsx'));
+
+/**
+ * Whether the row a grid sits in has come near the screen (RowSection, docs/0060): until then the
+ * grid keeps its skeleton, so a home row far below the first screen costs no tiles and no Swiper in
+ * the load. Grids outside a home row are always shown.
+ */
+export const RowNearContext = createContext(true);
 
 /** How a list of games is laid out: a plain grid, or a Swiper for home preview rows. */
 export type TGameGridProps = {
@@ -25,8 +32,10 @@ export function GameGrid({ games, isLoading, carousel = false, rows = HOME_SWIPE
   const config = useScreenConfig();
   const launch = useLaunch();
   const favourites = useFavourites();
-  // Tiles (and a row's Swiper) render in a task of their own once the games are here (docs/0022).
-  const revealed = useQueuedReveal(games !== undefined);
+  const isNear = useContext(RowNearContext);
+  // Tiles (and a row's Swiper) render in a task of their own once the games are here (docs/0022)
+  // and the row is near the screen (docs/0060).
+  const revealed = useQueuedReveal(games !== undefined && isNear);
   if ((isLoading && !games) || (games !== undefined && games.length > 0 && !revealed)) {
     return (
       <div className="grid grid--skeleton" aria-busy="true">

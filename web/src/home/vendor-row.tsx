@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { HOME_PREVIEW_PAGE_SIZE, HOME_PREVIEW_VENDOR_LIMIT, LIST_PAGE_SIZE, OTHER_SWIPER_ROWS } from '@wl/schemas/constants';
 import type { TVendorLink } from '@wl/schemas';
 import { useSettings } from '../app/settings-context.tsx';
-import { GameGrid } from './game-grid.tsx';
+import { useNearViewport } from '../lib/use-near-viewport.ts';
+import { GameGrid, RowNearContext } from './game-grid.tsx';
 import { useGames } from './home-data.ts';
 import { Pager } from './pager.tsx';
 
@@ -67,12 +68,16 @@ export function VendorGames({ vendors, full = false }: { vendors: readonly TVend
   );
 }
 
-/** Section frame used by every home row. */
+/**
+ * Section frame used by every home row: heading and box at once, the games once the row comes
+ * within a screen of the viewport (docs/0060).
+ */
 export function RowSection({ rowKey, title, children }: { rowKey: string; title: string; children: ReactNode }) {
+  const [ref, isNear] = useNearViewport<HTMLElement>();
   return (
-    <section className="row" data-testid={`home.row.${rowKey}`} aria-label={title}>
+    <section ref={ref} className="row" data-testid={`home.row.${rowKey}`} aria-label={title}>
       <h2 className="row__title">{title}</h2>
-      {children}
+      <RowNearContext.Provider value={isNear}>{children}</RowNearContext.Provider>
     </section>
   );
 }

@@ -7,8 +7,12 @@ import { useScreenConfig } from '../config/screen-config-context.tsx';
 import { useLaunch } from '../launch/use-launch.ts';
 import { Icon } from '../layout/icons.tsx';
 import { formatMinor, formatNumber } from '../lib/numbers.ts';
+import { useNearViewport } from '../lib/use-near-viewport.ts';
 
-/** Winner board (SPEC §2): top 3 highlighted, then a continuously scrolling list; a click launches the game. */
+/**
+ * Winner board (SPEC §2): top 3 highlighted, then a continuously scrolling list; a click launches the
+ * game. Below the rows on a phone: the list renders when the board comes near the screen (docs/0060).
+ */
 export function WinnerBoard() {
   const { t } = useTranslation();
   const trpc = useTRPC();
@@ -16,6 +20,7 @@ export function WinnerBoard() {
   const config = useScreenConfig();
   const launch = useLaunch();
   const q = useQuery(trpc.content.winnerBoard.queryOptions({ language }));
+  const [ref, isNear] = useNearViewport<HTMLElement>();
   const list = q.data ?? [];
   const symbol = config.merchant.currencySymbol;
   const top = list.slice(0, 3);
@@ -41,18 +46,16 @@ export function WinnerBoard() {
   );
 
   return (
-    <section className="winners" data-testid="winner-board" aria-label={t('winner_board')}>
+    <section ref={ref} className="winners" data-testid="winner-board" aria-label={t('winner_board')}>
       <h2 className="row__title">
         <Icon name="trophy" size={20} /> {t('winner_board')}
       </h2>
-      {list.length === 0 ? (
-        q.isLoading ? (
-          <div className="winners__loading" aria-busy="true" />
-        ) : (
-          <p className="no-data" data-testid="no-data">
-            {t('no_data')}
-          </p>
-        )
+      {!isNear || (list.length === 0 && q.isLoading) ? (
+        <div className="winners__loading" aria-busy="true" />
+      ) : list.length === 0 ? (
+        <p className="no-data" data-testid="no-data">
+          {t('no_data')}
+        </p>
       ) : (
         <>
           <ol className="winners__top" data-testid="winner-board.top">
