@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ComponentProps, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HOME_PREVIEW_PAGE_SIZE, HOME_PREVIEW_VENDOR_LIMIT, LIST_PAGE_SIZE, OTHER_SWIPER_ROWS } from '@wl/schemas/constants';
 import type { TVendorLink } from '@wl/schemas';
@@ -6,7 +6,20 @@ import { useSettings } from '../app/settings-context.tsx';
 import { useNearViewport } from '../lib/use-near-viewport.ts';
 import { GameGrid, RowNearContext } from './game-grid.tsx';
 import { useGames } from './home-data.ts';
-import { Pager } from './pager.tsx';
+
+const Pager = lazy(() => import('./pager.tsx').then((m) => ({ default: m.Pager })));
+
+/**
+ * The pager under a full list (a menu category, MXWIN): lists a visitor opens, never the first
+ * screen, so its code is a chunk of its own, out of the first load (docs/0060).
+ */
+export function ListPager(props: ComponentProps<typeof Pager>) {
+  return (
+    <Suspense fallback={null}>
+      <Pager {...props} />
+    </Suspense>
+  );
+}
 
 /** One chip of a chip row (a tab): the vendor rows and the game centre's vendor filter. */
 export function Chip({ active, testId, onClick, children }: { active: boolean; testId: string; onClick: () => void; children: ReactNode }) {
@@ -63,7 +76,7 @@ export function VendorGames({ vendors, full = false }: { vendors: readonly TVend
         />
       )}
       <GameGrid games={vendor ? q.data?.games : []} isLoading={q.isLoading} carousel={!full} {...(full ? { rows: OTHER_SWIPER_ROWS } : {})} />
-      {full && q.data && <Pager page={page} totalPages={q.data.totalPages} onPage={setPage} />}
+      {full && q.data && <ListPager page={page} totalPages={q.data.totalPages} onPage={setPage} />}
     </>
   );
 }
