@@ -96,11 +96,13 @@ describe('useNearViewport (docs/0060)', () => {
     // The games are here, but the row is far below: a task later there are still no tiles.
     await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
     expect(screen.queryAllByTestId('game-tile')).toHaveLength(0);
-    expect(row.querySelector('[aria-busy="true"]')).not.toBeNull();
+    // A box, not a busy region: nothing is loading, the row waits for the visitor.
+    expect(row.querySelector('.grid--skeleton')).not.toBeNull();
+    expect(row.querySelector('[aria-busy="true"]')).toBeNull();
 
     observer().see(row, true);
     expect(await screen.findAllByTestId('game-tile')).toHaveLength(2);
-    expect(row.querySelector('[aria-busy="true"]')).toBeNull();
+    expect(row.querySelector('.grid--skeleton')).toBeNull();
   });
 
   it('a grid outside a home row shows its tiles without waiting', async () => {
