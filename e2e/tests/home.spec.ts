@@ -48,6 +48,37 @@ test.describe('home page', () => {
     await expect(page.getByTestId('winner-board.top').getByTestId('winner-board.item')).toHaveCount(3);
   });
 
+  test('a home row pages by groups with its buttons (2 in view on a phone) and shows all 12 at once on a desktop', async ({ home, page }) => {
+    // SPEC §9 (docs/0060: a scroll-snapping grid, no Swiper): groups of 2 / 4 / 6 games, 2 rows.
+    await page.setViewportSize({ width: 360, height: 740 });
+    await home.open('/');
+    const row = page.getByTestId('home.row.HOT');
+    const tiles = row.getByTestId('game-tile');
+    await expect(tiles).toHaveCount(12);
+    await row.scrollIntoViewIfNeeded();
+    await expect(tiles.nth(0)).toBeInViewport();
+    await expect(tiles.nth(3)).toBeInViewport();
+    await expect(tiles.nth(4)).not.toBeInViewport();
+    const previous = row.getByTestId('game-carousel.prev');
+    const next = row.getByTestId('game-carousel.next');
+    await expect(previous).toBeDisabled();
+    await expect(previous).toHaveAccessibleName(BENGALI);
+    await next.click();
+    // The second group: games 5 and 6 on the first row, 7 and 8 below.
+    await expect(tiles.nth(4)).toBeInViewport();
+    await expect(tiles.nth(7)).toBeInViewport();
+    await expect(tiles.nth(0)).not.toBeInViewport();
+    await expect(previous).toBeEnabled();
+    await previous.click();
+    await expect(tiles.nth(0)).toBeInViewport();
+    await expect(page.locator('html')).toHaveJSProperty('scrollWidth', 360);
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await row.scrollIntoViewIfNeeded();
+    await expect(tiles.nth(11)).toBeInViewport();
+    await expect(next).toHaveCount(0);
+  });
+
   test('a broken tile image shows the fallback image', async ({ home, page }) => {
     await page.route('**/wps/assets/game/**', (route) => route.abort());
     await home.open('/');
