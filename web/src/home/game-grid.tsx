@@ -37,10 +37,10 @@ export function GameGrid({ games, isLoading, carousel = false, rows = HOME_SWIPE
   const revealed = useQueuedReveal(games !== undefined && isNear);
   if ((isLoading && !games) || (games !== undefined && games.length > 0 && !revealed)) {
     // Busy while the games or their turn are coming; a row far from the screen is not loading, it
-    // waits for the visitor (docs/0060): its placeholder is only a box.
+    // waits for the visitor (docs/0060): its placeholder is only a box, and holds still.
     const isComing = isNear || isLoading === true;
     return (
-      <div className="grid grid--skeleton" aria-busy={isComing || undefined} aria-hidden={!isComing || undefined}>
+      <div className={`grid grid--skeleton${isComing ? '' : ' grid--waiting'}`} aria-busy={isComing || undefined} aria-hidden={!isComing || undefined}>
         {Array.from({ length: SWIPER_GROUP_SIZE }, (_, i) => (
           <div key={i} className="tile tile--skeleton" />
         ))}
