@@ -33,7 +33,7 @@ export function GameCarousel({ rows, children }: { rows: number; children: React
   for (const perView of CAROUSEL_PER_VIEW) columns[`--cols-${perView}`] = Math.max(Math.ceil(n / rows), perView);
   return (
     <div className="carousel">
-      <div ref={track} className="carousel__track" style={columns as CSSProperties} data-testid="game-carousel">
+      <div ref={track} className="carousel__track" style={columns as CSSProperties}>
         {children.map((child, i) => {
           const place: Record<string, number> = {};
           const groupStarts: number[] = [];
