@@ -31,6 +31,54 @@ test.describe('home page', () => {
     await home.switchLanguage('bn');
   });
 
+  test('on a phone, rows and the winner board far below the first screen get their games as the visitor scrolls to them', async ({ home, page }) => {
+    // docs/0060: the load renders what is within a screen of the viewport; the rest on approach.
+    await page.setViewportSize({ width: 360, height: 740 });
+    await home.open('/');
+    await expect(page.getByTestId('home.row.HOT').getByTestId('game-tile').first()).toBeVisible();
+    await expect(page.getByTestId('home.row.RNG').getByTestId('game-tile').first()).toBeAttached();
+    const far = page.getByTestId('home.row.PVP');
+    await expect(far.getByRole('heading', { level: 2 })).toBeAttached();
+    await expect(far.getByTestId('game-tile')).toHaveCount(0);
+    await expect(page.getByTestId('winner-board.item')).toHaveCount(0);
+
+    await far.scrollIntoViewIfNeeded();
+    await expect(far.getByTestId('game-tile').first()).toBeVisible();
+    await page.getByTestId('winner-board').scrollIntoViewIfNeeded();
+    await expect(page.getByTestId('winner-board.top').getByTestId('winner-board.item')).toHaveCount(3);
+  });
+
+  test('a home row pages by groups with its buttons (2 in view on a phone) and shows all 12 at once on a desktop', async ({ home, page }) => {
+    // SPEC §9 (docs/0060: a scroll-snapping grid, no Swiper): groups of 2 / 4 / 6 games, 2 rows.
+    await page.setViewportSize({ width: 360, height: 740 });
+    await home.open('/');
+    const row = page.getByTestId('home.row.HOT');
+    const tiles = row.getByTestId('game-tile');
+    await expect(tiles).toHaveCount(12);
+    await row.scrollIntoViewIfNeeded();
+    await expect(tiles.nth(0)).toBeInViewport();
+    await expect(tiles.nth(3)).toBeInViewport();
+    await expect(tiles.nth(4)).not.toBeInViewport();
+    const previous = row.getByTestId('game-carousel.prev');
+    const next = row.getByTestId('game-carousel.next');
+    await expect(previous).toBeDisabled();
+    await expect(previous).toHaveAccessibleName(BENGALI);
+    await next.click();
+    // The second group: games 5 and 6 on the first row, 7 and 8 below.
+    await expect(tiles.nth(4)).toBeInViewport();
+    await expect(tiles.nth(7)).toBeInViewport();
+    await expect(tiles.nth(0)).not.toBeInViewport();
+    await expect(previous).toBeEnabled();
+    await previous.click();
+    await expect(tiles.nth(0)).toBeInViewport();
+    await expect(page.locator('html')).toHaveJSProperty('scrollWidth', 360);
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await row.scrollIntoViewIfNeeded();
+    await expect(tiles.nth(11)).toBeInViewport();
+    await expect(next).toHaveCount(0);
+  });
+
   test('a broken tile image shows the fallback image', async ({ home, page }) => {
     await page.route('**/wps/assets/game/**', (route) => route.abort());
     await home.open('/');

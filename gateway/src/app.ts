@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { TRPC_MAX_BATCH_SIZE } from '@wl/schemas/constants';
 import { PublicCache } from './cache/public-cache.ts';
 import { sendAnswer } from './edge/encoded-answer.ts';
 import { IndexHtml, requestLanguage } from './edge/index-html.ts';
@@ -70,8 +71,8 @@ export type TBuildAppOptions = {
 const BODY_LIMIT = 256 * 1024;
 /** Prefixes that never fall back to the web app's index.html (`/live` itself is a game centre page, SPEC §2). */
 const API_PREFIXES = ['/trpc', '/wps', '/lgw', '/upload', LIVE_CONFIG_PATH];
-/** Most procedures one tRPC batch may carry (the web's links send one call per request). */
-export const MAX_BATCH_SIZE = 10;
+/** Most procedures one tRPC batch may carry (the web's batch links split at the same size). */
+export const MAX_BATCH_SIZE = TRPC_MAX_BATCH_SIZE;
 
 /** Builds the gateway: tRPC at /trpc, artwork and game pages through the one door, the web app at /. */
 export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstance> {

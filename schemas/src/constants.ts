@@ -20,6 +20,12 @@ export const COCKFIGHT_VENDOR = 'SV3';
 export const SEA_LOTTERY_VENDOR = 'TCG_SEA';
 export const VN_LOTTERY_VENDOR = 'TCG_LOTTO_VN';
 
+/**
+ * Most procedures one tRPC batch may carry: the gateway refuses a larger batch (400) and the web's
+ * batch links split at this size (after a login every member query refetches at once).
+ */
+export const TRPC_MAX_BATCH_SIZE = 10;
+
 /** SPEC §9 home and list sizes. */
 export const HOME_PREVIEW_PAGE_SIZE = 12;
 export const LIST_PAGE_SIZE = 24;

@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink, httpLink, splitLink, type TRPCLink } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
+import { TRPC_MAX_BATCH_SIZE } from '@wl/schemas/constants';
 import type { TLanguage } from '@wl/schemas';
 import type { AppRouter } from '@wl/gateway/router';
 import { getOperatorToken, getRequestToken } from '../session/session-storage.ts';
@@ -30,8 +31,9 @@ export function createClient(ctx: TClientContext, url = '/trpc') {
     const token = getOperatorToken();
     return { ...(token ? { authorization: token } : {}), 'x-language': ctx.language() };
   };
-  const batch: TRPCLink<AppRouter> = httpBatchLink({ url, headers: memberHeaders });
-  const operator: TRPCLink<AppRouter> = httpBatchLink({ url, headers: operatorHeaders });
+  // No more calls in one request than the gateway takes: it refuses the whole batch otherwise.
+  const batch: TRPCLink<AppRouter> = httpBatchLink({ url, headers: memberHeaders, maxItems: TRPC_MAX_BATCH_SIZE });
+  const operator: TRPCLink<AppRouter> = httpBatchLink({ url, headers: operatorHeaders, maxItems: TRPC_MAX_BATCH_SIZE });
   const single: TRPCLink<AppRouter> = httpLink({ url, headers: memberHeaders });
   return createTRPCClient<AppRouter>({
     links: [

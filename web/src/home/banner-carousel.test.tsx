@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TBanner } from '@wl/schemas';
 
 const swiperProps: Record<string, unknown>[] = [];
@@ -12,7 +12,7 @@ vi.mock('swiper/react', () => ({
   },
   SwiperSlide: ({ children }: { children?: ReactNode }) => <div>{children}</div>,
 }));
-vi.mock('swiper/modules', () => ({ Autoplay: { name: 'autoplay' }, Pagination: { name: 'pagination' } }));
+vi.mock('swiper/modules', () => ({ Pagination: { name: 'pagination' } }));
 vi.mock('swiper/css', () => ({}));
 vi.mock('swiper/css/pagination', () => ({}));
 
@@ -23,28 +23,99 @@ function banner(id: number): TBanner {
 }
 
 describe('BannerCarousel', () => {
-  it('autoplays every 5 s at 1 s speed and loops only with more than one banner', () => {
+  it('loops at 1 s speed only with more than one banner, and leaves autoplay to its own timer', () => {
     swiperProps.length = 0;
     render(<MemoryRouter><BannerCarousel banners={[banner(1), banner(2)]} /></MemoryRouter>);
     const many = swiperProps.at(-1)!;
-    expect(many.autoplay).toEqual({ delay: 5000, disableOnInteraction: false });
+    // No Swiper Autoplay module: it runs a requestAnimationFrame loop while it plays (docs/0060).
+    expect(many.modules).toEqual([{ name: 'pagination' }]);
+    expect(many.autoplay).toBeUndefined();
     expect(many.speed).toBe(1000);
     expect(many.loop).toBe(true);
     expect(many.spaceBetween).toBe(20.3);
+    expect(many.pagination).toEqual({ clickable: true });
 
     render(<MemoryRouter><BannerCarousel banners={[banner(3)]} /></MemoryRouter>);
     const one = swiperProps.at(-1)!;
-    expect(one.autoplay).toBe(false);
     expect(one.loop).toBe(false);
+    expect(one.pagination).toBe(false);
   });
 
-  it('does not autoplay for a visitor who asked for reduced motion; the slides still loop and page by dot', async () => {
-    const { bannerSwiperProps } = await import('./banner-carousel.tsx');
-    const reduced = bannerSwiperProps(3, true);
-    expect(reduced.autoplay).toBe(false);
-    expect(reduced.loop).toBe(true);
-    expect(reduced.pagination).toEqual({ clickable: true });
-    expect(bannerSwiperProps(3, false).autoplay).toEqual({ delay: 5000, disableOnInteraction: false });
+  it('autoplays with more than one banner, not for a visitor who asked for reduced motion', async () => {
+    const { bannerAutoplays } = await import('./banner-carousel.tsx');
+    expect(bannerAutoplays(3, false)).toBe(true);
+    expect(bannerAutoplays(3, true)).toBe(false);
+    expect(bannerAutoplays(1, false)).toBe(false);
+  });
+});
+
+describe('startAutoplay', () => {
+  /** What the autoplay does to a Swiper: its moves, and the events it listens to (Swiper calls them). */
+  function swiperDouble() {
+    const handlers = new Map<string, Set<() => void>>();
+    const target = {
+      moves: 0,
+      slideNext() {
+        target.moves += 1;
+        return true;
+      },
+      on(event: string, handler: () => void) {
+        if (!handlers.has(event)) handlers.set(event, new Set());
+        handlers.get(event)!.add(handler);
+      },
+      off(event: string, handler: () => void) {
+        handlers.get(event)?.delete(handler);
+      },
+      emit(event: string) {
+        for (const h of handlers.get(event) ?? []) h();
+      },
+      listening: () => [...handlers.values()].reduce((n, set) => n + set.size, 0),
+    };
+    return target;
+  }
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('moves 5 s after the last move ended, holds while a finger is on it and while the page is hidden, and stops', async () => {
+    vi.useFakeTimers();
+    const { startAutoplay } = await import('./banner-carousel.tsx');
+    const swiper = swiperDouble();
+    const stop = startAutoplay(swiper as unknown as Parameters<typeof startAutoplay>[0], 5000);
+    vi.advanceTimersByTime(4999);
+    expect(swiper.moves).toBe(0);
+    vi.advanceTimersByTime(1);
+    expect(swiper.moves).toBe(1);
+    // The slide moves for 1 s; the next 5 s count from the end of the move.
+    vi.advanceTimersByTime(1000);
+    swiper.emit('transitionEnd');
+    vi.advanceTimersByTime(4999);
+    expect(swiper.moves).toBe(1);
+    vi.advanceTimersByTime(1);
+    expect(swiper.moves).toBe(2);
+
+    // A finger on the banner: nothing moves until it lets go and 5 s pass.
+    swiper.emit('touchStart');
+    vi.advanceTimersByTime(20_000);
+    expect(swiper.moves).toBe(2);
+    swiper.emit('touchEnd');
+    vi.advanceTimersByTime(5000);
+    expect(swiper.moves).toBe(3);
+
+    // A hidden page: the turn passes without a move.
+    swiper.emit('transitionEnd');
+    const hidden = vi.spyOn(document, 'hidden', 'get').mockReturnValue(true);
+    vi.advanceTimersByTime(15_000);
+    expect(swiper.moves).toBe(3);
+    hidden.mockRestore();
+    vi.advanceTimersByTime(5000);
+    expect(swiper.moves).toBe(4);
+
+    stop();
+    expect(swiper.listening()).toBe(0);
+    vi.advanceTimersByTime(60_000);
+    expect(swiper.moves).toBe(4);
   });
 });
 

@@ -15,8 +15,7 @@ import { GameMenu } from './game-menu.tsx';
 import { useFavouriteList, useGames } from './home-data.ts';
 import { HomeRows } from './home-rows.tsx';
 import { NoticeMarquee } from './notice-marquee.tsx';
-import { Pager } from './pager.tsx';
-import { RowSection, useLabel, VendorGames } from './vendor-row.tsx';
+import { ListPager, RowSection, useLabel, VendorGames } from './vendor-row.tsx';
 import { WinnerBoard } from './winner-board.tsx';
 
 const BannerCarousel = lazy(() => import('./banner-carousel.tsx'));
@@ -30,7 +29,7 @@ function CategoryList({ entry }: { entry: THomeMenuEntry }) {
   return (
     <>
       <GameGrid games={q.data?.games} isLoading={q.isLoading} />
-      {q.data && <Pager page={page} totalPages={q.data.totalPages} onPage={setPage} />}
+      {q.data && <ListPager page={page} totalPages={q.data.totalPages} onPage={setPage} />}
     </>
   );
 }

@@ -1,11 +1,25 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ComponentProps, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HOME_PREVIEW_PAGE_SIZE, HOME_PREVIEW_VENDOR_LIMIT, LIST_PAGE_SIZE, OTHER_SWIPER_ROWS } from '@wl/schemas/constants';
 import type { TVendorLink } from '@wl/schemas';
 import { useSettings } from '../app/settings-context.tsx';
-import { GameGrid } from './game-grid.tsx';
+import { useNearViewport } from '../lib/use-near-viewport.ts';
+import { GameGrid, RowNearContext } from './game-grid.tsx';
 import { useGames } from './home-data.ts';
-import { Pager } from './pager.tsx';
+
+const Pager = lazy(() => import('./pager.tsx').then((m) => ({ default: m.Pager })));
+
+/**
+ * The pager under a full list (a menu category, MXWIN): lists a visitor opens, never the first
+ * screen, so its code is a chunk of its own, out of the first load (docs/0060).
+ */
+export function ListPager(props: ComponentProps<typeof Pager>) {
+  return (
+    <Suspense fallback={null}>
+      <Pager {...props} />
+    </Suspense>
+  );
+}
 
 /** One chip of a chip row (a tab): the vendor rows and the game centre's vendor filter. */
 export function Chip({ active, testId, onClick, children }: { active: boolean; testId: string; onClick: () => void; children: ReactNode }) {
@@ -62,17 +76,21 @@ export function VendorGames({ vendors, full = false }: { vendors: readonly TVend
         />
       )}
       <GameGrid games={vendor ? q.data?.games : []} isLoading={q.isLoading} carousel={!full} {...(full ? { rows: OTHER_SWIPER_ROWS } : {})} />
-      {full && q.data && <Pager page={page} totalPages={q.data.totalPages} onPage={setPage} />}
+      {full && q.data && <ListPager page={page} totalPages={q.data.totalPages} onPage={setPage} />}
     </>
   );
 }
 
-/** Section frame used by every home row. */
+/**
+ * Section frame used by every home row: heading and box at once, the games once the row comes
+ * within a screen of the viewport (docs/0060).
+ */
 export function RowSection({ rowKey, title, children }: { rowKey: string; title: string; children: ReactNode }) {
+  const [ref, isNear] = useNearViewport<HTMLElement>();
   return (
-    <section className="row" data-testid={`home.row.${rowKey}`} aria-label={title}>
+    <section ref={ref} className="row" data-testid={`home.row.${rowKey}`} aria-label={title}>
       <h2 className="row__title">{title}</h2>
-      {children}
+      <RowNearContext.Provider value={isNear}>{children}</RowNearContext.Provider>
     </section>
   );
 }

@@ -2,6 +2,8 @@ import type { ReactElement } from 'react';
 import {
   ArrowLeft,
   ArrowLeftRight,
+  ChevronLeft,
+  ChevronRight,
   ChevronsLeft,
   ChevronsRight,
   Compass,
@@ -88,6 +90,8 @@ const ICONS: Record<string, LucideIcon> = {
   eye: Eye, eyeoff: EyeOff, refresh: RefreshCw, sun: Sun, moon: Moon, copy: Copy, check: Check, crown: Crown, spade: Spade,
   // The shell's own controls, the home menu's and the status pages' pictures.
   menu: Menu, close: X, back: ArrowLeft, collapse: ChevronsLeft, expand: ChevronsRight, notice: Megaphone, trophy: Trophy,
+  // Home's game carousels.
+  prev: ChevronLeft, next: ChevronRight,
   notfound: Compass, maintenance: Wrench, blocked: Globe, fav: Heart, mxwin: Cherry, games: Dices,
 };
 

@@ -29,7 +29,7 @@ export function minorInputText(minor: number): string {
   return formatMinor(minor, 'en');
 }
 
-/** The ten digits as the language writes them, from Intl itself ("0123456789" in EN). */
+/** The ten digits as the language writes them ("0123456789" in EN). */
 const digitsOf = (language: TLang) => Array.from({ length: 10 }, (_, d) => formatDigits(d, language));
 let bengaliDigits: string[] | undefined;
 

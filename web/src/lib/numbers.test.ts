@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createI18n } from '../i18n/i18n.ts';
-import { formatDigits, formatMinor, formatNumber, numberInterpolation } from './numbers.ts';
+import { formatDigits, formatMinor, formatNumber, numberInterpolation, type INumberOptions } from './numbers.ts';
 import { formatMultiplier, formatPercent, localDigits, minorInputText } from './numbers-later.ts';
 
 describe('formatMinor', () => {
@@ -59,6 +59,33 @@ describe('formatNumber and friends', () => {
     expect(localDigits('472 · GMT+06:00', 'bn')).toBe('৪৭২ · GMT+০৬:০০');
     expect(localDigits('472 · GMT+06:00', 'en')).toBe('472 · GMT+06:00');
   });
+});
+
+describe('formatNumber writes what Intl.NumberFormat writes (docs/0060: it no longer makes one)', () => {
+  // Integers and decimals of every size the site shows and beyond, halves that the shortest decimal
+  // form rounds up while the binary value lies below them (1.0005, 2.675), negatives, -0, and what
+  // still goes to Intl (exponents, NaN, infinities).
+  const values: number[] = [0, -0, 0.5, 1.5, 2.5, -2.5, 1.0005, 2.675, 1.005, 0.125, 0.9995, 0.9996, 999.9995, 123456.7895, -0.0004, -0.0005, 4e-7, 1e-6, 9.999e20, 1e21, 1.5e22, Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER, Number.NaN, Infinity, -Infinity];
+  for (let i = 1; i <= 3000; i++) {
+    const mantissa = (i * 7919) % 1000003;
+    values.push(mantissa / 10 ** (i % 9), -mantissa / 10 ** (i % 7), mantissa * 10 ** (i % 12), (mantissa + 0.5) / 10 ** (i % 4));
+  }
+  const forms: INumberOptions[] = [{}, { decimals: 0 }, { decimals: 1 }, { decimals: 2 }, { decimals: 3 }, { grouping: false }, { pad: 2, grouping: false }, { pad: 4 }];
+  for (const language of ['en', 'bn']) {
+    it(`in ${language}`, () => {
+      const locale = language === 'bn' ? 'en-u-nu-beng' : 'en';
+      const differences: string[] = [];
+      for (const form of forms) {
+        const intl = new Intl.NumberFormat(locale, { minimumFractionDigits: form.decimals ?? 0, maximumFractionDigits: form.decimals ?? 3, minimumIntegerDigits: form.pad ?? 1, useGrouping: form.grouping ?? true });
+        for (const v of values) {
+          const ours = formatNumber(v, language, form);
+          if (ours !== intl.format(v)) differences.push(`${v} ${JSON.stringify(form)}: ${ours} vs Intl ${intl.format(v)}`);
+        }
+      }
+      expect(differences.slice(0, 10)).toEqual([]);
+      expect(formatDigits(7, language, 3)).toBe(new Intl.NumberFormat(locale, { minimumIntegerDigits: 3, useGrouping: false }).format(7));
+    });
+  }
 });
 
 describe('inputs', () => {

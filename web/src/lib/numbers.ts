@@ -10,16 +10,19 @@
  * Not through here: what goes to the server, CSV files (machine-readable, ASCII), the text of an
  * <input> the person edits, and data marked translate="no" (usernames, codes, ids).
  *
- * Intl objects are costly to create (tens of microseconds each; a report page shows hundreds of
- * numbers), so each formatter is made once per language and options and then reused.
+ * Written out here rather than with Intl.NumberFormat (docs/0060): the first Intl number formatter
+ * a page makes loads ICU's number data, 12-60 ms in Chromium on the loaded machines here (x4 on
+ * Lighthouse's phone), in whichever task formats the first number (the footer's year, in the home
+ * load). The output is Intl's own for the locales `en` and `en-u-nu-beng` (numbers.test.ts compares
+ * them over many values): the shortest decimal form of the value, rounded half away from zero,
+ * grouped by three. What Intl writes with an exponent or not at all (from 1e21, below 1e-6, NaN,
+ * infinities) still goes to Intl.
  */
 
 /** The interface language as i18next and the settings name it ("bn", "en"; anything else counts as EN). */
 type TLang = string;
 
 const isBengali = (language: TLang) => language.startsWith('bn');
-
-const numberFormats = new Map<string, Intl.NumberFormat>();
 
 /** What a shown number may ask for: fixed decimals, a minimum number of integer digits, no grouping. */
 export interface INumberOptions {
@@ -31,25 +34,37 @@ export interface INumberOptions {
   grouping?: boolean;
 }
 
-function numberFormat(language: TLang, { decimals, pad = 1, grouping = true }: INumberOptions): Intl.NumberFormat {
-  const locale = isBengali(language) ? 'en-u-nu-beng' : 'en';
-  const key = `${locale}${decimals}${pad}${grouping}`;
-  let f = numberFormats.get(key);
-  if (!f) {
-    f = new Intl.NumberFormat(locale, { minimumFractionDigits: decimals ?? 0, maximumFractionDigits: decimals ?? 3, minimumIntegerDigits: pad, useGrouping: grouping });
-    numberFormats.set(key, f);
-  }
-  return f;
-}
+const BENGALI_DIGITS = '০১২৩৪৫৬৭৮৯';
 
 /** A number as the language writes it: 12,500.5 in EN, ১২,৫০০.৫ in BN. */
-export function formatNumber(value: number, language: TLang, options: INumberOptions = {}): string {
-  return numberFormat(language, options).format(value);
+export function formatNumber(value: number, language: TLang, { decimals, pad = 1, grouping = true }: INumberOptions = {}): string {
+  const bengali = isBengali(language);
+  const minFraction = decimals ?? 0;
+  const maxFraction = decimals ?? 3;
+  // The shortest decimal form of the value, which Intl rounds (not the binary value: 1.0005 → 1.001).
+  const shortest = String(Math.abs(value));
+  if (!/^\d+(\.\d+)?$/.test(shortest)) {
+    // Exponents (from 1e21, below 1e-6), NaN, infinities: Intl's own words, made when first needed.
+    return new Intl.NumberFormat(bengali ? 'en-u-nu-beng' : 'en', { minimumFractionDigits: minFraction, maximumFractionDigits: maxFraction, minimumIntegerDigits: pad, useGrouping: grouping }).format(value);
+  }
+  let [int = '0', fraction = ''] = shortest.split('.');
+  if (fraction.length > maxFraction) {
+    // Half away from zero at the last kept decimal, carrying through the integer digits.
+    let kept = int + fraction.slice(0, maxFraction);
+    if (fraction[maxFraction]! >= '5') kept = String(BigInt(kept) + 1n).padStart(kept.length, '0');
+    int = kept.slice(0, kept.length - maxFraction).replace(/^0+(?=\d)/, '');
+    fraction = kept.slice(kept.length - maxFraction);
+  }
+  int = int.padStart(pad, '0');
+  fraction = fraction.replace(/0+$/, '').padEnd(minFraction, '0');
+  // Intl keeps the sign of a negative value, -0 and what rounds to 0 included ("-0").
+  const text = `${value < 0 || Object.is(value, -0) ? '-' : ''}${grouping ? int.replace(/\B(?=(\d{3})+$)/g, ',') : int}${fraction && '.'}${fraction}`;
+  return bengali ? text.replace(/\d/g, (d) => BENGALI_DIGITS[Number(d)]!) : text;
 }
 
 /** An integer without separators, zero-padded to `pad` digits (clock fields, years, round numbers). */
 export function formatDigits(value: number, language: TLang, pad = 1): string {
-  return numberFormat(language, { pad, grouping: false }).format(value);
+  return formatNumber(value, language, { pad, grouping: false });
 }
 
 /**
