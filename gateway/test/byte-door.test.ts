@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ByteDoor } from '../src/edge/byte-door.ts';
-import { LIVE_CONFIG_PATH } from '../src/live/config-streams.ts';
 import { rawGet, trpcUrl, type TRawAnswer } from './http-get.ts';
 import { rawExchange } from './raw-http.ts';
 import { ACCOUNTS, loginToken, startGateway, type THarness } from './harness.ts';
-import { openPage } from './live-pages.ts';
+import { setFlagSeen } from './live-pages.ts';
 
 /**
  * The byte door (docs/0019): a visitor's config.screen and public GETs answered from ready bytes
@@ -17,16 +16,7 @@ let h: THarness;
 let operatorToken: string;
 const door = new ByteDoor({ peerDecidesProtocol: true });
 
-/** Sets a flag and waits until the gateway has read the new config in (its ready answers went with the old). */
-async function setFlagSeen(modId: string, enabled: boolean): Promise<void> {
-  const page = await openPage(h.baseUrl + LIVE_CONFIG_PATH);
-  try {
-    const { version } = await h.client({ token: operatorToken }).operator.setFlag.mutate({ modId, enabled });
-    await page.reached(version);
-  } finally {
-    page.close();
-  }
-}
+const setFlag = (modId: string, enabled: boolean) => setFlagSeen(h, operatorToken, modId, enabled);
 
 beforeAll(async () => {
   // trustProxy on loopback: X-Forwarded-Proto decides https (HSTS), so the door must keep the two apart.
@@ -34,7 +24,7 @@ beforeAll(async () => {
   h = await startGateway({ publicCacheMs: 600_000, byteDoor: door, trustProxy: 'loopback' });
   operatorToken = (await h.client().operator.login.mutate(ACCOUNTS.operator)).token;
   // Until the gateway has read a config version once, its first read drops what was composed before.
-  await setFlagSeen('GAME_LIVE', true);
+  await setFlag('GAME_LIVE', true);
 }, 90_000);
 afterAll(() => h?.close());
 
@@ -149,7 +139,7 @@ describe('byte door', () => {
     const first = await get(screenUrl('en'));
     const again = await get(screenUrl('en'));
     expect(again.byDoor).toBe(true);
-    await setFlagSeen('GAME_LIVE', false);
+    await setFlag('GAME_LIVE', false);
     try {
       // The ready answer went with the change: Fastify makes the new one, then the door serves it.
       const changed = await get(screenUrl('en'));
@@ -159,7 +149,7 @@ describe('byte door', () => {
       expect(fromDoor.byDoor).toBe(true);
       expect(fromDoor.answer.headers.etag).toBe(changed.answer.headers.etag);
     } finally {
-      await setFlagSeen('GAME_LIVE', true);
+      await setFlag('GAME_LIVE', true);
     }
   });
 });

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_PROCEDURES } from '../src/edge/public-answers.ts';
 import { decoded, rawGet, trpcUrl, type TRawAnswer } from './http-get.ts';
-import { LIVE_CONFIG_PATH } from '../src/live/config-streams.ts';
 import { ACCOUNTS, loginToken, startGateway, type THarness } from './harness.ts';
-import { openPage } from './live-pages.ts';
+import { setFlagSeen } from './live-pages.ts';
 
 /**
  * Issue 7 items 2–4: config.screen and public GETs served from ready bytes, with ETag and 304; a
@@ -42,27 +41,14 @@ function homeBatchUrl(language: 'bn' | 'en'): string {
   );
 }
 
-/**
- * Sets a flag and waits until the gateway has taken the change in: the operator's call returns once
- * committed (docs/0021), and an open page of the live stream hears the version after the gateway
- * has refetched its inputs and cleared its caches.
- */
-async function setFlagSeen(modId: string, enabled: boolean): Promise<void> {
-  const page = await openPage(h.baseUrl + LIVE_CONFIG_PATH);
-  try {
-    const { version } = await h.client({ token: operatorToken }).operator.setFlag.mutate({ modId, enabled });
-    await page.reached(version);
-  } finally {
-    page.close();
-  }
-}
+const setFlag = (modId: string, enabled: boolean) => setFlagSeen(h, operatorToken, modId, enabled);
 
 async function withFlag(modId: string, enabled: boolean, run: () => Promise<void>): Promise<void> {
-  await setFlagSeen(modId, enabled);
+  await setFlag(modId, enabled);
   try {
     await run();
   } finally {
-    await setFlagSeen(modId, !enabled);
+    await setFlag(modId, !enabled);
   }
 }
 

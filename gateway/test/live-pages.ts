@@ -1,4 +1,6 @@
 import http from 'node:http';
+import { LIVE_CONFIG_PATH } from '../src/live/config-streams.ts';
+import type { THarness } from './harness.ts';
 
 /** One open page of the live config stream, read over a raw socket like a browser's EventSource. */
 export type TLivePage = {
@@ -61,4 +63,19 @@ export async function openPages(url: string, count: number): Promise<TLivePage[]
     pages.push(...(await Promise.all(Array.from({ length: Math.min(200, count - i) }, () => openPage(url)))));
   }
   return pages;
+}
+
+/**
+ * Sets a flag as the operator and waits until the gateway has taken the change in: the operator's
+ * call returns once committed (docs/0021), and an open page of the live stream hears the version
+ * after the gateway has refetched its inputs and cleared its caches.
+ */
+export async function setFlagSeen(h: THarness, operatorToken: string, modId: string, enabled: boolean): Promise<void> {
+  const page = await openPage(h.baseUrl + LIVE_CONFIG_PATH);
+  try {
+    const { version } = await h.client({ token: operatorToken }).operator.setFlag.mutate({ modId, enabled });
+    await page.reached(version);
+  } finally {
+    page.close();
+  }
 }
