@@ -69,9 +69,12 @@ export class ByteDoor {
       const kind = this.served.get(request);
       if (kind !== undefined && (reply.statusCode === 200 || reply.statusCode === 304)) {
         const key = this.snapshotKey(kind, request.raw);
-        if (!this.snapshots.has(key) && this.snapshots.size < MAX_SNAPSHOTS) {
+        // Fastify's own and those set on the raw response (helmet's) alike.
+        const sent = reply.getHeaders();
+        // An answer that set a cookie was made for one client: its headers are never anyone's model.
+        if (!this.snapshots.has(key) && this.snapshots.size < MAX_SNAPSHOTS && sent['set-cookie'] === undefined) {
           const headers: OutgoingHttpHeaders = {};
-          for (const [name, value] of Object.entries(reply.raw.getHeaders())) if (!OWN_HEADERS.has(name)) headers[name] = value;
+          for (const [name, value] of Object.entries(sent)) if (!OWN_HEADERS.has(name)) headers[name] = value;
           this.snapshots.set(key, flatten(headers));
         }
       }
