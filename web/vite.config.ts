@@ -66,6 +66,13 @@ export default defineConfig({
     // .vite/manifest.json: the chunk graph, from which `pnpm bench` counts the first load (the HTML
     // names only the entry; the entry loads src/boot.tsx after the first paint, docs/0022).
     manifest: true,
+    modulePreload: {
+      // The entry's one dynamic import (src/boot.tsx) gets no preload list: the browser's module
+      // loader fetches the boot chunk's static imports itself as soon as it has parsed the boot chunk.
+      // Vite's helper would append one <link rel="modulepreload"> per chunk from script, ~18 of them
+      // in one main-thread task right after the first paint (docs/0063). Other lazy imports keep theirs.
+      resolveDependencies: (filename, deps, { hostType }) => (hostType === 'js' && /(?:^|\/)boot-[\w-]+\.js$/.test(filename) ? [] : deps),
+    },
     rolldownOptions: {
       // @trpc/client's index imports every link and the server helpers they use; these modules only
       // define functions and classes, so what the app never calls (wsLink and its WebSocket client,
