@@ -1,4 +1,4 @@
-import { useSyncExternalStore, type ReactElement } from 'react';
+import { startTransition, useEffect, useState, type ReactElement } from 'react';
 import type * as IconSet from './icon-set.tsx';
 
 type TIconSet = typeof IconSet;
@@ -31,7 +31,16 @@ function subscribe(notify: () => void): () => void {
  * icon chunk has loaded it holds an empty box of the icon's size, so nothing moves when it arrives.
  */
 export function Icon({ name, size = 18, filled = false }: { name: string; size?: number; filled?: boolean }): ReactElement {
-  const set = useSyncExternalStore(subscribe, () => iconSet, () => null);
+  // State, not useSyncExternalStore: a store's change always renders synchronously, so the chunk's
+  // arrival redrew every icon of the page in one task. As a transition React yields while it draws.
+  const [set, setSet] = useState(() => iconSet);
+  useEffect(() => {
+    if (set) return;
+    const update = () => startTransition(() => setSet(iconSet));
+    const unsubscribe = subscribe(update);
+    if (iconSet) update();
+    return unsubscribe;
+  }, [set]);
   if (set === null) return <span className="icon-slot" style={{ width: size, height: size }} aria-hidden="true" />;
   return set.glyph(name, size, filled);
 }

@@ -59,6 +59,17 @@ function Probe({ id }: { id: string }) {
 }
 
 describe('useNearViewport (docs/0060)', () => {
+  it('mounting renders once: the ref does not set state during the commit (docs/0063)', () => {
+    let renders = 0;
+    function Counted() {
+      renders += 1;
+      const [ref, isNear] = useNearViewport<HTMLDivElement>();
+      return <div ref={ref}>{isNear ? 'near' : 'far'}</div>;
+    }
+    renderWithApp(<Counted />);
+    expect(renders).toBe(1);
+  });
+
   it('is false until the element comes within a screen of the viewport, then stays true and stops watching', () => {
     renderWithApp(
       <>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 
 /**
  * How far outside the screen "near" reaches: one screen height above and below. Home's first two
@@ -35,11 +35,19 @@ function watch(node: Element, near: () => void): () => void {
  * (a row's frame and heading) is always there. Without IntersectionObserver everything is near.
  */
 export function useNearViewport<T extends Element>(): [(node: T | null) => void, boolean] {
-  const [node, setNode] = useState<T | null>(null);
+  // The element is kept in a ref, not in state: a state setter as the ref callback set state during
+  // React's commit, which forced a synchronous second render of every row (and the passive effects
+  // of the whole first commit) into the same task (docs/0063).
+  const nodeRef = useRef<T | null>(null);
+  const setNode = useCallback((node: T | null) => {
+    nodeRef.current = node;
+  }, []);
   const [isNear, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
   useEffect(() => {
+    const node = nodeRef.current;
     if (isNear || !node) return;
-    return watch(node, () => setNear(true));
-  }, [node, isNear]);
+    // Rendering what came near is a transition: React yields to the browser while it renders.
+    return watch(node, () => startTransition(() => setNear(true)));
+  }, [isNear]);
   return [setNode, isNear];
 }
