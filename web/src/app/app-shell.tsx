@@ -7,6 +7,8 @@ import { Header } from '../layout/header.tsx';
 import { SideMenu } from '../layout/side-menu.tsx';
 import { FavouritesProvider } from '../session/favourites-context.tsx';
 import { setMerchantCode } from '../session/session-storage.ts';
+import { useNearViewport } from '../lib/use-near-viewport.ts';
+import { useSettled } from '../lib/use-settled.ts';
 import { AreaTexts, type TArea } from '../i18n/area-texts.ts';
 import { useUi } from './ui-context.tsx';
 
@@ -98,6 +100,23 @@ function Popups() {
   );
 }
 
+/**
+ * The footer (its chunk, its ~180 elements) renders when it comes within a screen of the viewport,
+ * not in the first render of a page (docs/0063); on a short page that is at once.
+ */
+function FooterWhenNear() {
+  const [ref, isNear] = useNearViewport<HTMLDivElement>();
+  return (
+    <div ref={ref} className="shell__footer">
+      {isNear && (
+        <Suspense fallback={null}>
+          <Footer />
+        </Suspense>
+      )}
+    </div>
+  );
+}
+
 /** Phones (the CSS breakpoint of the side-menu drawer, layout.css): the menu is a drawer, closed after a choice. */
 const isPhone = () => window.matchMedia?.('(max-width: 720px)').matches ?? false;
 
@@ -107,6 +126,7 @@ export function AppShell() {
   const { config, isError, retry } = useScreenConfigState();
   const { pathname, search } = useLocation();
   const [collapsed, setCollapsed] = useState(() => window.matchMedia?.('(max-width: 900px)').matches ?? false);
+  const announcementsDue = useSettled() !== null;
   const closeDrawer = useCallback(() => {
     if (isPhone()) setCollapsed(true);
   }, []);
@@ -166,9 +186,7 @@ export function AppShell() {
             </ChunkErrorBoundary>
           </main>
         </div>
-        <Suspense fallback={null}>
-          <Footer />
-        </Suspense>
+        <FooterWhenNear />
       </div>
       <ChunkErrorBoundary>
         <Popups />
@@ -176,11 +194,15 @@ export function AppShell() {
       <ChunkErrorBoundary>
         <DialogsWhenAsked />
       </ChunkErrorBoundary>
-      <ChunkErrorBoundary>
-        <Suspense fallback={null}>
-          <AnnouncementPopup />
-        </Suspense>
-      </ChunkErrorBoundary>
+      {/* The popup (its chunk, xstate, the dialog's restyle of the whole page) opens once the page
+          has gone quiet, not in the middle of the load's work (docs/0063). */}
+      {announcementsDue && (
+        <ChunkErrorBoundary>
+          <Suspense fallback={null}>
+            <AnnouncementPopup />
+          </Suspense>
+        </ChunkErrorBoundary>
+      )}
     </FavouritesProvider>
   );
 }

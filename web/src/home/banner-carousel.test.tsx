@@ -1,13 +1,19 @@
 import { render } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TBanner } from '@wl/schemas';
 
 const swiperProps: Record<string, unknown>[] = [];
+/** The Swiper instance the mock hands to `onSwiper` once mounted, when a test sets one. */
+let swiperInstance: unknown = null;
 vi.mock('swiper/react', () => ({
-  Swiper: (props: Record<string, unknown> & { children?: ReactNode }) => {
+  Swiper: (props: Record<string, unknown> & { children?: ReactNode; onSwiper?: (s: unknown) => void }) => {
     swiperProps.push(props);
+    const { onSwiper } = props;
+    useEffect(() => {
+      if (swiperInstance) onSwiper?.(swiperInstance);
+    }, [onSwiper]);
     return <div data-testid="home.banner.swiper">{props.children}</div>;
   },
   SwiperSlide: ({ children }: { children?: ReactNode }) => <div>{children}</div>,
@@ -42,10 +48,42 @@ describe('BannerCarousel', () => {
   });
 
   it('autoplays with more than one banner, not for a visitor who asked for reduced motion', async () => {
-    const { bannerAutoplays } = await import('./banner-carousel.tsx');
+    const { bannerAutoplays } = await import('./banner-slide.tsx');
     expect(bannerAutoplays(3, false)).toBe(true);
     expect(bannerAutoplays(3, true)).toBe(false);
     expect(bannerAutoplays(1, false)).toBe(false);
+  });
+});
+
+describe('BannerCarousel mounted late (docs/0063)', () => {
+  afterEach(() => {
+    swiperInstance = null;
+    vi.useRealTimers();
+  });
+  function instance() {
+    const swiper = { moves: 0, slideNext: () => (swiper.moves += 1), on: () => undefined, off: () => undefined };
+    swiperInstance = swiper;
+    return swiper;
+  }
+
+  it('moves at once when home mounted it because the first autoplay move was due, then every 5 s', () => {
+    vi.useFakeTimers();
+    const swiper = instance();
+    const { rerender } = render(<MemoryRouter><BannerCarousel banners={[banner(1), banner(2)]} advance /></MemoryRouter>);
+    expect(swiper.moves).toBe(1);
+    rerender(<MemoryRouter><BannerCarousel banners={[banner(1), banner(2)]} advance /></MemoryRouter>);
+    expect(swiper.moves).toBe(1);
+    vi.advanceTimersByTime(5000);
+    expect(swiper.moves).toBe(2);
+  });
+
+  it("stays on the first banner when the visitor's input mounted it", () => {
+    vi.useFakeTimers();
+    const swiper = instance();
+    render(<MemoryRouter><BannerCarousel banners={[banner(1), banner(2)]} /></MemoryRouter>);
+    expect(swiper.moves).toBe(0);
+    vi.advanceTimersByTime(4999);
+    expect(swiper.moves).toBe(0);
   });
 });
 

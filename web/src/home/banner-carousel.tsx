@@ -1,16 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Swiper as TSwiper } from 'swiper';
 import type { SwiperProps } from 'swiper/react';
 import { Pagination } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import { BANNER_AUTOPLAY_MS, BANNER_SPACE_BETWEEN, BANNER_SPEED_MS } from '@wl/schemas/constants';
 import type { TBanner } from '@wl/schemas';
-import { BannerSlide } from './banner-slide.tsx';
+import { bannerAutoplays, BannerSlide } from './banner-slide.tsx';
 import 'swiper/css';
 import 'swiper/css/pagination';
-
-/** Whether the visitor asked for less motion (the system setting behind `prefers-reduced-motion`). */
-const prefersReducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 
 /** SPEC §2/§9: loops; pages by swipe or dot; one slide in view. */
 export function bannerSwiperProps(count: number): SwiperProps {
@@ -23,16 +20,6 @@ export function bannerSwiperProps(count: number): SwiperProps {
     slidesPerView: 1,
     pagination: many ? { clickable: true } : false,
   };
-}
-
-/**
- * SPEC §2/§9: autoplays every 5 s, only when there is more than one banner. A visitor who asked for
- * reduced motion gets no autoplay (WCAG 2.2.2: moving content that starts by itself must be
- * stoppable; the slides stay a swipe or a dot away), as the marquee and the winner board stop for
- * them in CSS.
- */
-export function bannerAutoplays(count: number, reducedMotion = prefersReducedMotion()): boolean {
-  return count > 1 && !reducedMotion;
 }
 
 /** The part of a Swiper the autoplay drives. */
@@ -67,11 +54,22 @@ export function startAutoplay(swiper: TAutoplayTarget, delay: number): () => voi
   };
 }
 
-/** Home banner carousel of the w_home group; a click follows the banner's link. */
-export default function BannerCarousel({ banners }: { banners: readonly TBanner[] }) {
+/**
+ * Home banner carousel of the w_home group; a click follows the banner's link. `advance`: it was
+ * mounted because the first autoplay move was due (home mounts it late, docs/0063), so it moves now.
+ */
+export default function BannerCarousel({ banners, advance = false }: { banners: readonly TBanner[]; advance?: boolean }) {
   const [swiper, setSwiper] = useState<TSwiper | null>(null);
   const autoplays = bannerAutoplays(banners.length);
-  useEffect(() => (swiper && autoplays ? startAutoplay(swiper, BANNER_AUTOPLAY_MS) : undefined), [swiper, autoplays]);
+  // `advance` counts at mount only: a later render must not move the banner again.
+  const advanceAtMount = useRef(advance);
+  useEffect(() => {
+    if (!swiper || !autoplays) return;
+    const stop = startAutoplay(swiper, BANNER_AUTOPLAY_MS);
+    if (advanceAtMount.current) swiper.slideNext();
+    advanceAtMount.current = false;
+    return stop;
+  }, [swiper, autoplays]);
   return (
     <Swiper className="banner" {...bannerSwiperProps(banners.length)} onSwiper={setSwiper}>
       {banners.map((b, i) => (

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { afterQuiet } from '../lib/use-settled.ts';
 
 /**
  * The installable lite app (SPEC §2 app download "lite", issue 11 item 7, docs/0048): registers the
@@ -28,7 +29,7 @@ function state(): TLiteAppState {
   return offer ? 'installable' : 'browser-menu';
 }
 
-/** Starts listening for the install offer and registers the worker after `load` (production builds only). */
+/** Starts listening for the install offer and registers the worker once the page is quiet (production builds only). */
 export function startLiteApp(): void {
   window.addEventListener('beforeinstallprompt', (event) => {
     // Kept for the lite entry instead of the browser's own mini bar.
@@ -45,9 +46,9 @@ export function startLiteApp(): void {
   const register = () => {
     navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined);
   };
-  // After the load, so the worker's downloads never compete with the first screen.
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
+  // Once the page has gone quiet: the worker's start and its copies of the shell's files never
+  // compete with the first screen's work (on two cores they took the main thread's CPU, docs/0063).
+  afterQuiet(register);
 }
 
 /** Makes the browser's install offer; answers whether the member accepted. */
