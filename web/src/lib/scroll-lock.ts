@@ -1,6 +1,8 @@
 /**
- * Body scroll lock shared by every modal (SPEC §2 Modals): the first open modal fixes the body at
- * the current offset, the last one to close restores the scroll position.
+ * Body scroll lock shared by every modal (SPEC §2 Modals): the first open modal stops the page from
+ * scrolling, the last one to close restores the scroll position. `overflow: hidden` on the root
+ * element, which leaves the page's layout alone; fixing the body in place (the old way) moved every
+ * box of the page, a whole-page layout each time a popup opened (docs/0063).
  */
 let depth = 0;
 let savedY = 0;
@@ -9,13 +11,8 @@ let savedY = 0;
 export function lockBodyScroll(): () => void {
   if (depth === 0) {
     savedY = window.scrollY;
-    const body = document.body;
-    body.style.position = 'fixed';
-    body.style.top = `-${savedY}px`;
-    body.style.left = '0';
-    body.style.right = '0';
-    body.style.overflow = 'hidden';
-    body.dataset.scrollLocked = 'true';
+    document.documentElement.style.overflow = 'hidden';
+    document.body.dataset.scrollLocked = 'true';
   }
   depth += 1;
   let released = false;
@@ -24,14 +21,9 @@ export function lockBodyScroll(): () => void {
     released = true;
     depth -= 1;
     if (depth === 0) {
-      const body = document.body;
-      body.style.position = '';
-      body.style.top = '';
-      body.style.left = '';
-      body.style.right = '';
-      body.style.overflow = '';
-      delete body.dataset.scrollLocked;
-      window.scrollTo(0, savedY);
+      document.documentElement.style.overflow = '';
+      delete document.body.dataset.scrollLocked;
+      if (window.scrollY !== savedY) window.scrollTo(0, savedY);
     }
   };
 }
