@@ -5,6 +5,7 @@ import { createClient, createQueryClient, type AppRouter } from './api/trpc.ts';
 import { App } from './app/app.tsx';
 import { createI18n, loadLanguage, readLanguage } from './i18n/i18n.ts';
 import { yieldToBrowser } from './lib/yield.ts';
+import { readSession, SESSION_KEYS } from './session/session-storage.ts';
 
 /** Paths that show home, where the gateway's HTML already holds the home shell (docs/0022). */
 const HOME_SHELL_PATHS = new Set(['/', '/index', '/index.html', '/home', '/login', '/register']);
@@ -32,6 +33,9 @@ export async function boot(root: HTMLElement): Promise<void> {
       queryClient.prefetchQuery(trpc.content.announcements.queryOptions({ language })),
     );
   }
+  // A returning member's header tools (a chunk of their own): fetched beside the first calls, so the
+  // first render draws the whole header and nothing in it moves under a finger a moment later.
+  if (readSession(SESSION_KEYS.token)) first.push(import('./layout/member-header.tsx'));
   await Promise.allSettled(first);
   // A transition render yields to the browser every few milliseconds instead of one long task.
   startTransition(() => {
