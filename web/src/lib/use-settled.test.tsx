@@ -1,4 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
+import { useRef } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { afterQuiet, QUIET_IDLE_MS, QUIET_TIMEOUT_MS, useSettled } from './use-settled.ts';
 
@@ -62,10 +63,26 @@ describe('afterQuiet (docs/0063)', () => {
   });
 });
 
-function Probe({ delayMs, onInput }: { delayMs?: number; onInput?: boolean }) {
-  return <p data-testid="by">{useSettled({ delayMs, onInput }) ?? 'waiting'}</p>;
+function Probe({ delayMs, withInput = false }: { delayMs?: number; withInput?: boolean }) {
+  const box = useRef<HTMLDivElement>(null);
+  const by = useSettled({ delayMs, inputOn: withInput ? box : undefined });
+  return (
+    <div>
+      <div ref={box} data-testid="box">
+        <button type="button">inside</button>
+      </div>
+      <button type="button" data-testid="elsewhere">
+        elsewhere
+      </button>
+      <p data-testid="by">{by ?? 'waiting'}</p>
+    </div>
+  );
 }
 const by = () => screen.getByTestId('by').textContent;
+const press = (testId: string, type = 'pointerdown') =>
+  act(() => {
+    screen.getByTestId(testId).dispatchEvent(new Event(type, { bubbles: true }));
+  });
 
 describe('useSettled (docs/0063)', () => {
   it('is null until the page is quiet, then the delay; then says so', () => {
@@ -78,30 +95,27 @@ describe('useSettled (docs/0063)', () => {
     expect(by()).toBe('quiet');
   });
 
-  it("with onInput, the visitor's first input comes first; without it, input changes nothing", () => {
-    render(<Probe delayMs={5000} onInput />);
-    act(() => {
-      window.dispatchEvent(new Event('pointerdown'));
-    });
+  it('input inside the element comes first; input elsewhere on the page changes nothing', () => {
+    render(<Probe delayMs={5000} withInput />);
+    press('elsewhere');
+    press('elsewhere', 'keydown');
+    expect(by()).toBe('waiting');
+    press('box');
     expect(by()).toBe('input');
   });
 
-  it('waits for input alone when the delay is infinite', () => {
-    render(<Probe delayMs={Number.POSITIVE_INFINITY} onInput />);
+  it('waits for input alone when the delay is infinite; focus inside counts', () => {
+    render(<Probe delayMs={Number.POSITIVE_INFINITY} withInput />);
     act(() => idle(50));
     act(() => vi.advanceTimersByTime(60_000));
     expect(by()).toBe('waiting');
-    act(() => {
-      window.dispatchEvent(new Event('keydown'));
-    });
+    press('box', 'focusin');
     expect(by()).toBe('input');
   });
 
-  it('input does not count without onInput', () => {
+  it('without an element, input counts nowhere', () => {
     render(<Probe />);
-    act(() => {
-      window.dispatchEvent(new Event('pointerdown'));
-    });
+    press('box');
     expect(by()).toBe('waiting');
     act(() => idle(45));
     expect(by()).toBe('quiet');

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type RefObject } from 'react';
 
 /** How long an idle period must be to count as quiet: the browser gives up to 50 ms when nothing waits. */
 export const QUIET_IDLE_MS = 40;
@@ -39,26 +39,29 @@ export function afterQuiet(run: () => void, timeoutMs = QUIET_TIMEOUT_MS): () =>
   };
 }
 
-const INPUT_EVENTS = ['pointerdown', 'keydown', 'touchstart', 'wheel'] as const;
+/** What counts as the visitor reaching for an element: a touch, a press, a key or focus inside it. */
+const INPUT_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
 
-/** Why a `useSettled` moment came: the visitor acted, or the page went quiet (and the delay passed). */
+/** Why a `useSettled` moment came: the visitor reached for the element, or the page went quiet (and the delay passed). */
 export type TSettledBy = 'input' | 'quiet';
 
 /**
  * Null until the page has gone quiet (`afterQuiet`) and then `delayMs` more have passed, or, with
- * `onInput`, until the visitor's first input anywhere, whichever comes first; then why. Once set it
- * stays. `delayMs: Infinity` waits for input alone.
+ * `inputOn`, until the visitor's first input inside that element, whichever comes first; then why.
+ * Once set it stays. `delayMs: Infinity` waits for input alone. Input elsewhere on the page does not
+ * count: a tap on the header must not make the page render anything else under the finger.
  */
-export function useSettled({ delayMs = 0, onInput = false }: { delayMs?: number; onInput?: boolean } = {}): TSettledBy | null {
+export function useSettled({ delayMs = 0, inputOn }: { delayMs?: number; inputOn?: RefObject<HTMLElement | null> } = {}): TSettledBy | null {
   const [by, setBy] = useState<TSettledBy | null>(null);
   useEffect(() => {
     if (by) return;
     const cleanups: (() => void)[] = [];
-    if (onInput) {
+    const target = inputOn?.current;
+    if (target) {
       const acted = () => setBy('input');
-      for (const event of INPUT_EVENTS) window.addEventListener(event, acted, { once: true, passive: true, capture: true });
+      for (const event of INPUT_EVENTS) target.addEventListener(event, acted, { once: true, passive: true });
       cleanups.push(() => {
-        for (const event of INPUT_EVENTS) window.removeEventListener(event, acted, { capture: true });
+        for (const event of INPUT_EVENTS) target.removeEventListener(event, acted);
       });
     }
     if (Number.isFinite(delayMs)) {
@@ -73,6 +76,6 @@ export function useSettled({ delayMs = 0, onInput = false }: { delayMs?: number;
     return () => {
       for (const cleanup of cleanups) cleanup();
     };
-  }, [by, delayMs, onInput]);
+  }, [by, delayMs, inputOn]);
   return by;
 }
