@@ -12,6 +12,7 @@ import type { TPlatformDeps } from './http/deps.ts';
 import type { JobRunner } from './jobs/job-runner.ts';
 import { sendError, WpsError } from './http/envelope.ts';
 import { refuseNulInput } from './http/hostile-input.ts';
+import { registerCallGate } from './http/call-gate.ts';
 import { resolveClientIp } from './http/request-context.ts';
 import { registerMemberRoutes } from './member/member.routes.ts';
 import { registerOperatorRoutes } from './operator/operator.routes.ts';
@@ -133,6 +134,8 @@ export async function buildPlatform(opts: TBuildPlatformOptions): Promise<Fastif
   });
   app.setNotFoundHandler((_request, reply) => sendError(reply, new WpsError(WPS_CODES.notFound, WPS_MESSAGES.notFound)));
   refuseNulInput(app);
+  // Module switches, maintenance and the region rule, for every route registered below (docs/0069).
+  registerCallGate(app, deps);
 
   registerSystemRoutes(app, deps);
   const configWatch = new ConfigWatch(opts.db, opts.listen);

@@ -40,8 +40,23 @@ export function newToken(): string {
 
 const MERCHANT_CODE = /^[A-Za-z0-9_]{2,32}$/;
 
-/** Resolves the Merchant header: missing → default merchant; unknown, malformed or repeated → 400. */
-export async function resolveMerchant(deps: TPlatformDeps, request: FastifyRequest): Promise<TMerchant> {
+/** The merchant of each request, read once (the call gate reads it before the handler; docs/0069). */
+const merchantOfRequest = new WeakMap<FastifyRequest, Promise<TMerchant>>();
+
+/**
+ * Resolves the Merchant header: missing → default merchant; unknown, malformed or repeated → 400.
+ * Read once per request: later calls in the same request answer the same row.
+ */
+export function resolveMerchant(deps: TPlatformDeps, request: FastifyRequest): Promise<TMerchant> {
+  let merchant = merchantOfRequest.get(request);
+  if (!merchant) {
+    merchant = readMerchant(deps, request);
+    merchantOfRequest.set(request, merchant);
+  }
+  return merchant;
+}
+
+async function readMerchant(deps: TPlatformDeps, request: FastifyRequest): Promise<TMerchant> {
   const header = singleHeader(request, WPS_HEADERS.merchant)?.trim();
   const code = header === undefined || header === '' ? deps.defaultMerchantCode : header;
   if (!MERCHANT_CODE.test(code)) throw wpsErrors.badRequest();

@@ -8,12 +8,13 @@ import {
   type TWhitelabelNode,
 } from '@wl/schemas';
 import type { TMerchant } from '../http/auth.ts';
+import { isRegionRestricted } from '../http/call-gate.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
 import { merchantProfile, registrationSettings, serviceAndResources, validationRules, whitelabelTree } from './system.queries.ts';
 
-/** SPEC §4 system status: 1 maintenance, 2 region-restricted, else 0. */
+/** SPEC §4 system status: 1 maintenance, 2 region-restricted (the rule the call gate enforces, docs/0069), else 0. */
 export function systemStatus(merchant: TMerchant, ip: string): TSystemStatus {
-  const status = merchant.maintenance ? 1 : merchant.region_restriction ? 2 : 0;
+  const status = merchant.maintenance ? 1 : isRegionRestricted(merchant, ip) ? 2 : 0;
   return { status, ip };
 }
 

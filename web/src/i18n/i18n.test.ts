@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RULE_MESSAGES } from '@wl/schemas/rules/validate-field';
 import { ACCOUNT_MESSAGES } from '@wl/schemas/wps/account-calls';
+import { GATE_REFUSALS } from '@wl/schemas/wps/call-gates';
 import { PATTERN_IDS, REGISTRATION_FIELDS } from '@wl/schemas/domain/merchant';
 import accountsBn from './accounts.bn.json';
 import accountsEn from './accounts.en.json';
@@ -74,6 +75,8 @@ const SERVER_KEYS = [
   'error_account_locked', 'error_not_member', 'error_not_agent', 'error_too_many_requests', 'error_bad_request',
   'error_unknown', 'error_forbidden', 'error_not_found', 'error_feature_off', 'in_need_true_account', 'not_empty', 'agent_not_in_team',
   'agent_invitation_not_found', 'agent_invitation_limit',
+  // What the platform answers a switched-off module, maintenance and the region rule (docs/0069).
+  ...Object.values(GATE_REFUSALS).map((refusal) => refusal.message),
 ];
 
 describe('translations', () => {
