@@ -90,6 +90,9 @@ describe('the simulated channel settles by a job', () => {
     // A real merchant: made by `pnpm merchant:create`, not by the demo seed.
     await jobs.db.updateTable('merchants').set({ demo: false }).where('id', '=', merchantId).execute();
     try {
+      // The member's page is not told it settles by itself.
+      const listed = (await app.inject({ url: DEPOSIT_PATHS.depositChannels, headers: { authorization: token } })).json().value.channels as { id: number; autoSettleSeconds: number | null }[];
+      expect(listed.find((c) => c.id === instant)?.autoSettleSeconds).toBeNull();
       const before = await walletBalance(jobs.db, memberId);
       const d = await order('settle-key-004', 60_000);
       expect(d.status).toBe('pending');

@@ -60,7 +60,12 @@ export function conflict(message: string): WpsError {
 
 /** The merchant's enabled channels (members only; trial accounts are refused by the route). */
 export async function listChannels(deps: TPlatformDeps, merchant: TMerchant): Promise<{ channels: TDepositChannel[] }> {
-  return { channels: await enabledChannels(deps.db, merchant.id) };
+  const channels = await enabledChannels(deps.db, merchant.id);
+  // Outside demo mode nothing settles by itself (docs/0065): the page must not promise it.
+  if (channels.some((c) => c.autoSettleSeconds !== null) && !(await isDemoMode(deps.db, merchant.id, deps))) {
+    return { channels: channels.map((c) => ({ ...c, autoSettleSeconds: null })) };
+  }
+  return { channels };
 }
 
 /** The member's own deposits. */

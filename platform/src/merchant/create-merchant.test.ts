@@ -9,6 +9,7 @@ import { openDatabase } from '../db/database.ts';
 import { startEmbeddedPlatform } from '../embedded.ts';
 import { platformEnv, REPO_ROOT } from '../env.ts';
 import { DEMO_ACCOUNTS, DEMO_ROLE_OPERATORS } from '../seed/seed.ts';
+import { createMerchantInputError } from './create-merchant.ts';
 import { createTestDatabase } from '../test-support/pg-schema.ts';
 
 // docs/0065: `pnpm merchant:create`, run for real (the root script, through npm, in a process of its
@@ -65,17 +66,34 @@ afterAll(async () => {
 
 describe('pnpm merchant:create', () => {
   it('refuses bad input before touching the database, never echoing the password', async () => {
-    const cases: [string[], Record<string, string>, string, RegExp][] = [
-      [['--code', CODE], { MERCHANT_OWNER_PASSWORD: PASSWORD }, '', /--code and --owner are required/],
-      [['--code', 'bad code', '--owner', OWNER], { MERCHANT_OWNER_PASSWORD: PASSWORD }, '', /merchant code/],
-      [['--code', CODE, '--owner', 'demo_operator'], { MERCHANT_OWNER_PASSWORD: PASSWORD }, '', /must not start with demo_/],
-      [['--code', CODE, '--owner', OWNER], { MERCHANT_OWNER_PASSWORD: 'Short1' }, '', /12–128 characters/],
-      [['--code', CODE, '--owner', OWNER], { MERCHANT_OWNER_PASSWORD: `x${OWNER}yz1234` }, '', /must not contain the username/],
-      // No environment variable and no terminal: the first line of standard input, here none.
-      [['--code', CODE, '--owner', OWNER], {}, '', /no owner password/],
+    // The rules, in process; the command checks them before it opens the database.
+    const good = { code: CODE, name: 'Real', ownerUsername: OWNER, ownerPassword: PASSWORD };
+    expect(createMerchantInputError(good)).toBeNull();
+    for (const [bad, message] of [
+      [{ code: 'bad code' }, /merchant code/],
+      [{ code: 'X'.repeat(33) }, /merchant code/],
+      [{ name: ' ' }, /merchant name/],
+      [{ name: 'a\u0000b' }, /merchant name/],
+      [{ ownerUsername: 'demo_operator' }, /must not start with demo_/],
+      [{ ownerUsername: '1owner' }, /owner username/],
+      [{ ownerPassword: 'Short1' }, /12–128 characters/],
+      [{ ownerPassword: 'x'.repeat(129) }, /12–128 characters/],
+      [{ ownerPassword: 'long-enough\u0000pw' }, /control characters/],
+      [{ ownerPassword: `x${OWNER.toUpperCase()}yz1234` }, /must not contain the username/],
+    ] as const) {
+      const problem = createMerchantInputError({ ...good, ...bad });
+      expect(problem).toMatch(message);
+      if ('ownerPassword' in bad) expect(problem).not.toContain(bad.ownerPassword);
+    }
+    // The command itself: no owner; a short password (not echoed); no password at all (no variable,
+    // no terminal, nothing on standard input).
+    const cases: [string[], Record<string, string>, RegExp][] = [
+      [['--code', CODE], { MERCHANT_OWNER_PASSWORD: PASSWORD }, /--code and --owner are required/],
+      [['--code', CODE, '--owner', OWNER], { MERCHANT_OWNER_PASSWORD: 'Short-pw-1' }, /12–128 characters; nothing was changed/],
+      [['--code', CODE, '--owner', OWNER], {}, /no owner password/],
     ];
-    for (const [args, env, input, message] of cases) {
-      const res = await merchantCreate(args, { ...target.env, ...env }, input);
+    for (const [args, env, message] of cases) {
+      const res = await merchantCreate(args, { ...target.env, ...env });
       expect(res.code, res.out).not.toBe(0);
       expect(res.out).toMatch(message);
       if (env.MERCHANT_OWNER_PASSWORD) expect(res.out).not.toContain(env.MERCHANT_OWNER_PASSWORD);
