@@ -69,6 +69,8 @@ export type TBuildPlatformOptions = {
   forceCloseConnections?: boolean;
   /** The platform's job runner, or its start (embedded: started beside the app); absent or null: jobs off. */
   jobs?: Promise<JobRunner | null> | JobRunner | null;
+  /** A production start (default NODE_ENV=production): never demo mode (docs/0065). */
+  production?: boolean;
 };
 
 /** Request bodies are small JSON; anything bigger is refused before parsing. */
@@ -95,6 +97,7 @@ export async function buildPlatform(opts: TBuildPlatformOptions): Promise<Fastif
     email: opts.email ?? outboxProvider(opts.db, 'email'),
     ...(opts.captchaTestKey === undefined ? {} : { captchaTestKey: opts.captchaTestKey }),
     ...(opts.jobs ? { jobs: () => Promise.resolve(opts.jobs ?? null) } : {}),
+    production: opts.production ?? platformEnv.production,
   };
   const app = Fastify({
     ...(opts.forceCloseConnections ? { forceCloseConnections: true } : {}),

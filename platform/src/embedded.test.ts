@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { WPS_HEADERS, WPS_PATHS } from '@wl/schemas';
+import { openDatabase } from './db/database.ts';
 import { startEmbeddedPlatform } from './embedded.ts';
+import { hashPassword } from './session/password.service.ts';
 
 describe('embedded platform', () => {
   it('opens, migrates, seeds and serves over HTTP on 127.0.0.1, then closes', async () => {
@@ -27,11 +29,22 @@ describe('embedded platform', () => {
     await expect(startEmbeddedPlatform({ memory: true, production: true })).rejects.toThrow(/NODE_ENV=production: refusing to seed the demo accounts/);
   }, 60_000);
 
-  it('refuses a production start on a database seeded in development while a demo login still works (attack review)', async () => {
+  it('refuses a production start on a database seeded in development while a demo login still works, or its simulated channel (attack review)', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wl-prod-demo-'));
     try {
       await (await startEmbeddedPlatform({ dataDir })).close();
       await expect(startEmbeddedPlatform({ dataDir, production: true })).rejects.toThrow(/NODE_ENV=production: demo accounts still log in with their published passwords \(.*demo_operator/);
+      // Every demo password changed: the simulated channel would still credit members money nobody
+      // paid, every few seconds (docs/0065). The start names it and refuses.
+      const database = await openDatabase({ dataDir });
+      try {
+        const changed = await hashPassword('Changed-Password-2026');
+        await database.db.updateTable('members').set({ password_hash: changed }).execute();
+        await database.db.updateTable('operators').set({ password_hash: changed }).execute();
+      } finally {
+        await database.close();
+      }
+      await expect(startEmbeddedPlatform({ dataDir, production: true })).rejects.toThrow(/NODE_ENV=production: deposit channels settle by themselves \("Demo instant" \(demo_instant\) of DEMO, after 5 s\)/);
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }

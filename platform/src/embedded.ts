@@ -38,8 +38,13 @@ export type TEmbeddedPlatformOptions = {
   captchaTestKey?: string;
   /** Secret the gateway sends with the client IP; default a fresh random one for this process. */
   gatewaySecret?: string;
-  /** Refuse to seed the demo accounts (default: NODE_ENV=production). */
+  /**
+   * A production start (default: NODE_ENV=production): refuses to seed the demo accounts, to start
+   * while a demo login or a channel that settles by itself remains, and is never demo mode (docs/0065).
+   */
   production?: boolean;
+  /** The merchant served and seeded (default MERCHANT_CODE). */
+  merchantCode?: string;
   /** Told what the start is doing (opening or creating the database, migrations, the seed). */
   onProgress?: (step: TStartStep) => void;
 };
@@ -58,6 +63,8 @@ export async function startEmbeddedPlatform(opts: TEmbeddedPlatformOptions & TEm
   const captchaTestKey = opts.captchaTestKey ?? platformEnv.captchaTestKey;
   // Before the database opens: a production start with the captcha test seam stops here.
   assertCaptchaSeamAllowed({ nodeEnv: platformEnv.nodeEnv, captchaTestKey });
+  const production = opts.production ?? platformEnv.production;
+  const merchantCode = opts.merchantCode ?? platformEnv.merchantCode;
   const databaseUrl = opts.databaseUrl ?? (opts.memory || opts.dataDir ? undefined : platformEnv.databaseUrl);
   const dataDir = opts.dataDir ?? platformEnv.dataDir;
   opts.onProgress?.(
@@ -72,10 +79,10 @@ export async function startEmbeddedPlatform(opts: TEmbeddedPlatformOptions & TEm
   try {
     // Under the start lock (docs/0023); on PGlite the job runner starts beside the rest of the start.
     const prepared = await prepareDatabase(database, {
-      merchantCode: platformEnv.merchantCode,
-      refuseDemoAccounts: opts.production ?? platformEnv.production,
+      merchantCode,
+      refuseDemoAccounts: production,
       ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
-      ...((opts.jobs ?? platformEnv.jobs) ? { startJobs: () => startPlatformJobs({ db: database.db, pollingIntervalSeconds: platformEnv.jobsPollSeconds }) } : {}),
+      ...((opts.jobs ?? platformEnv.jobs) ? { startJobs: () => startPlatformJobs({ db: database.db, pollingIntervalSeconds: platformEnv.jobsPollSeconds, production }) } : {}),
     });
     if (prepared.jobs) {
       jobs = prepared.jobs.catch((err: unknown) => {
@@ -90,8 +97,9 @@ export async function startEmbeddedPlatform(opts: TEmbeddedPlatformOptions & TEm
       listen: database.listen,
       // Closed after its gateway: nothing in flight is cut, and no pooled socket holds the close.
       forceCloseConnections: true,
-      merchantCode: platformEnv.merchantCode,
+      merchantCode,
       gatewaySecret,
+      production,
       jobs,
       ...(captchaTestKey ? { captchaTestKey } : {}),
     });

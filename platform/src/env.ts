@@ -31,3 +31,13 @@ export const platformEnv = {
   /** NODE_ENV=production refuses to seed the demo accounts, whose passwords are published. */
   production: process.env.NODE_ENV === 'production',
 };
+
+/**
+ * The first owner's password for `pnpm merchant:create` (docs/0065), read once and removed from
+ * this process's environment so nothing started later inherits it; never logged.
+ */
+export function takeOwnerPasswordFromEnv(): string | undefined {
+  const value = process.env.MERCHANT_OWNER_PASSWORD;
+  delete process.env.MERCHANT_OWNER_PASSWORD;
+  return value || undefined;
+}

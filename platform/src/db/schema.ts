@@ -37,6 +37,8 @@ export interface MerchantsTable {
   bank_accounts_max: Generated<number>;
   adjustment_four_eyes_minor: Generated<number>;
   merchant_wallet_single: Generated<boolean>;
+  /** Made by the demo seed: its channels may settle by themselves outside production (docs/0065, migration 0025). */
+  demo: Generated<boolean>;
 }
 export interface WhitelabelNodesTable {
   id: Generated<number>;

@@ -26,7 +26,7 @@ let merchantId = 0;
 beforeAll(async () => {
   jobs = await jobsTestDatabase();
   runner = createJobRunner({ db: jobs.db, schema: jobs.schema, pollingIntervalSeconds: 0.5 });
-  await defineDepositSettle(runner, { onSettled: (id, changed) => settledOf(id).resolve(changed) });
+  await defineDepositSettle(runner, { production: false, onSettled: (id, changed) => settledOf(id).resolve(changed) });
   await runner.start();
   app = await buildPlatform({ db: jobs.db, merchantCode: 'DEMO', gatewaySecret: TEST_GATEWAY_SECRET, jobs: runner });
   token = await loginToken(app, 'demo_member', 'Demo1234');
@@ -83,5 +83,26 @@ describe('the simulated channel settles by a job', () => {
     expect(await settledOf(d.id).promise).toBe(false);
     expect(await walletBalance(jobs.db, memberId)).toBe(before);
     expect((await jobs.db.selectFrom('deposits').select('status').where('id', '=', d.id).executeTakeFirstOrThrow()).status).toBe('rejected');
+  }, 60_000);
+
+  it('outside demo mode nothing settles by itself: the order sends no job, and a job sent anyway credits nothing (docs/0065)', async () => {
+    await jobs.db.updateTable('deposit_channels').set({ auto_settle_seconds: 0 }).where('id', '=', instant).execute();
+    // A real merchant: made by `pnpm merchant:create`, not by the demo seed.
+    await jobs.db.updateTable('merchants').set({ demo: false }).where('id', '=', merchantId).execute();
+    try {
+      // The member's page is not told it settles by itself.
+      const listed = (await app.inject({ url: DEPOSIT_PATHS.depositChannels, headers: { authorization: token } })).json().value.channels as { id: number; autoSettleSeconds: number | null }[];
+      expect(listed.find((c) => c.id === instant)?.autoSettleSeconds).toBeNull();
+      const before = await walletBalance(jobs.db, memberId);
+      const d = await order('settle-key-004', 60_000);
+      expect(d.status).toBe('pending');
+      // The order's own key is free: the order sent no settle job (a duplicate would be dropped, null).
+      expect(await runner.send(DEPOSIT_SETTLE_QUEUE, { merchantId, depositId: d.id }, { idempotencyKey: `deposit:${d.id}:settle` })).not.toBeNull();
+      expect(await settledOf(d.id).promise).toBe(false);
+      expect(await walletBalance(jobs.db, memberId)).toBe(before);
+      expect((await jobs.db.selectFrom('deposits').select('status').where('id', '=', d.id).executeTakeFirstOrThrow()).status).toBe('pending');
+    } finally {
+      await jobs.db.updateTable('merchants').set({ demo: true }).where('id', '=', merchantId).execute();
+    }
   }, 60_000);
 });

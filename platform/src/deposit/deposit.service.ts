@@ -18,6 +18,7 @@ import { WpsError, wpsErrors } from '../http/envelope.ts';
 import { recordOperatorAudit } from '../operator/operator.queries.ts';
 import { accountFor, inTransaction, LedgerError, transfer } from '../wallet/ledger.service.ts';
 import { depositById, enabledChannels, memberDeposits, merchantDeposits } from './deposit.queries.ts';
+import { isDemoMode } from '../system/demo-mode.ts';
 
 /** Queue of the simulated channel's settlement (one job per deposit, `startAfter` the channel's seconds). */
 export const DEPOSIT_SETTLE_QUEUE = 'platform.deposit-settle';
@@ -59,7 +60,12 @@ export function conflict(message: string): WpsError {
 
 /** The merchant's enabled channels (members only; trial accounts are refused by the route). */
 export async function listChannels(deps: TPlatformDeps, merchant: TMerchant): Promise<{ channels: TDepositChannel[] }> {
-  return { channels: await enabledChannels(deps.db, merchant.id) };
+  const channels = await enabledChannels(deps.db, merchant.id);
+  // Outside demo mode nothing settles by itself (docs/0065): the page must not promise it.
+  if (channels.some((c) => c.autoSettleSeconds !== null) && !(await isDemoMode(deps.db, merchant.id, deps))) {
+    return { channels: channels.map((c) => ({ ...c, autoSettleSeconds: null })) };
+  }
+  return { channels };
 }
 
 /** The member's own deposits. */
@@ -71,7 +77,7 @@ export function listOwnDeposits(deps: TPlatformDeps, member: TSessionMember, q: 
  * Creates a pending deposit order, once per member key: the same key and request answers the first
  * order; the same key with another channel or amount is refused. The amount must lie within the
  * channel's limits. A simulated channel (auto_settle_seconds set) gets its settle job in the same
- * transaction: the job exists only if the order does.
+ * transaction, in demo mode only (docs/0065): the job exists only if the order does.
  */
 export async function createDeposit(deps: TPlatformDeps, merchant: TMerchant, member: TSessionMember, req: TDepositRequest): Promise<TDeposit> {
   const channel = await deps.db
@@ -84,7 +90,9 @@ export async function createDeposit(deps: TPlatformDeps, merchant: TMerchant, me
   if (!channel) throw fieldError('channelId', DEPOSIT_MESSAGES.channelUnavailable);
   if (req.amountMinor < channel.min_minor) throw fieldError('amountMinor', DEPOSIT_MESSAGES.amountBelowMin);
   if (req.amountMinor > channel.max_minor) throw fieldError('amountMinor', DEPOSIT_MESSAGES.amountAboveMax);
-  const runner = channel.auto_settle_seconds === null ? null : ((await deps.jobs?.()) ?? null);
+  // Only in demo mode does a channel settle by itself (docs/0065); otherwise an operator decides.
+  const autoSettle = channel.auto_settle_seconds !== null && (await isDemoMode(deps.db, merchant.id, deps)) ? channel.auto_settle_seconds : null;
+  const runner = autoSettle === null ? null : ((await deps.jobs?.()) ?? null);
 
   const id = await inTransaction(deps.db, async (trx) => {
     // ON CONFLICT waits for a concurrent holder of the same key, then answers nothing: a replay.
@@ -111,11 +119,11 @@ export async function createDeposit(deps: TPlatformDeps, merchant: TMerchant, me
       if (first.channel_id !== req.channelId || first.amount_minor !== req.amountMinor) throw conflict(DEPOSIT_MESSAGES.keyReused);
       return first.id;
     }
-    if (runner && channel.auto_settle_seconds !== null) {
+    if (runner && autoSettle !== null) {
       await runner.send<TDepositSettleJob>(
         DEPOSIT_SETTLE_QUEUE,
         { merchantId: merchant.id, depositId: inserted.id },
-        { trx, idempotencyKey: `deposit:${inserted.id}:settle`, startAfter: new Date(Date.now() + channel.auto_settle_seconds * 1000) },
+        { trx, idempotencyKey: `deposit:${inserted.id}:settle`, startAfter: new Date(Date.now() + autoSettle * 1000) },
       );
     }
     return inserted.id;

@@ -5,6 +5,7 @@ import type { TMerchant, TSessionOperator } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
 import { wpsErrors } from '../http/envelope.ts';
 import { auditedConfigChange } from '../operator/operator.queries.ts';
+import { isDemoMode } from '../system/demo-mode.ts';
 import { allChannels } from './deposit.queries.ts';
 import { fieldError } from './deposit.service.ts';
 
@@ -60,11 +61,14 @@ export async function setMoneySettings(deps: TPlatformDeps, merchant: TMerchant,
     await trx.selectFrom('merchants').select('id').where('id', '=', merchant.id).forUpdate().executeTakeFirstOrThrow();
     const current = await moneySettings(trx, merchant.id);
     const { channels: channelChanges = [], ...top } = req;
+    // Auto-settle exists only in demo mode (docs/0065): a real channel settles by an operator.
+    const autoSettleAllowed = await isDemoMode(trx, merchant.id, deps);
     const next: TMoneySettings = { ...current, ...defined(top), channels: current.channels.map((c) => ({ ...c })) };
     if (next.withdrawMaxMinor < next.withdrawMinMinor) throw fieldError(top.withdrawMaxMinor === undefined ? 'withdrawMinMinor' : 'withdrawMaxMinor', DEPOSIT_MESSAGES.withdrawRangeInvalid);
     for (const [i, change] of channelChanges.entries()) {
       const channel = next.channels.find((c) => c.id === change.id);
       if (!channel) throw wpsErrors.notFound();
+      if (typeof change.autoSettleSeconds === 'number' && !autoSettleAllowed) throw fieldError(`channels.${i}.autoSettleSeconds`, DEPOSIT_MESSAGES.autoSettleDemoOnly);
       Object.assign(channel, defined(change));
       if (channel.maxMinor < channel.minMinor) throw fieldError(`channels.${i}.maxMinor`, DEPOSIT_MESSAGES.channelRangeInvalid);
       if (channel.quickAmountsMinor.some((q) => q < channel.minMinor || q > channel.maxMinor)) {

@@ -20,4 +20,6 @@ export type TPlatformDeps = {
   captchaTestKey?: string;
   /** The job runner once started (null when jobs are off): services enqueue in their transaction (docs/0011). */
   jobs?: () => Promise<JobRunner | null>;
+  /** A production start (NODE_ENV=production): never demo mode, so no channel settles by itself (docs/0065). */
+  production: boolean;
 };

@@ -1,20 +1,21 @@
 import { defineDepositSettle } from '../deposit/deposit-settle.job.ts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
+import { platformEnv } from '../env.ts';
 import { createJobRunner, type JobRunner, type TPgBossRunnerOptions } from './job-runner.ts';
 import { defineSweep, SWEEP_CRON, SWEEP_QUEUE } from './sweep.job.ts';
 import { defineSalarySettlement, startSalaryChain } from '../agent/contracts/salary.job.ts';
 import { defineTeamFiguresRollup, TEAM_FIGURES_CRON, TEAM_FIGURES_QUEUE } from '../agent/team-figures.ts';
 import { CONFIRM_SWEEP_CRON, CONFIRM_SWEEP_QUEUE, defineWithdrawConfirm } from '../withdraw/withdraw-confirm.job.ts';
 
-/** Options of the platform's runner: the database, the platform clock and pg-boss tuning. */
-export type TPlatformJobsOptions = Omit<TPgBossRunnerOptions, 'db'> & { db: Kysely<DB>; clock?: () => Date };
+/** Options of the platform's runner: the database, the platform clock, pg-boss tuning and whether this is a production start (never demo mode, docs/0065; default NODE_ENV=production). */
+export type TPlatformJobsOptions = Omit<TPgBossRunnerOptions, 'db'> & { db: Kysely<DB>; clock?: () => Date; production?: boolean };
 
 /** Starts the runner with every platform job defined and scheduled; stop it before closing the database. */
 export async function startPlatformJobs(opts: TPlatformJobsOptions): Promise<JobRunner> {
-  const { clock = () => new Date(), ...runnerOpts } = opts;
+  const { clock = () => new Date(), production = platformEnv.production, ...runnerOpts } = opts;
   const runner = createJobRunner(runnerOpts);
-  await defineDepositSettle(runner);
+  await defineDepositSettle(runner, { production });
   await defineSweep(runner, { clock });
   await defineWithdrawConfirm(runner, { clock });
   await defineSalarySettlement(runner, { clock });

@@ -97,7 +97,9 @@ async function insertGames(trx: Transaction<DB>, rows: Insertable<GamesTable>[])
 /** A production start found an empty database: seeding would create accounts whose passwords are published. */
 export class DemoSeedRefusedError extends Error {
   constructor() {
-    super('NODE_ENV=production: refusing to seed the demo accounts (their passwords are published in the README); use a database that is already set up');
+    super(
+      'NODE_ENV=production: refusing to seed the demo accounts (their passwords are published in the README); create the merchant first with `pnpm merchant:create --code <CODE> --owner <username>` (README, docs/0065)',
+    );
     this.name = 'DemoSeedRefusedError';
   }
 }
@@ -108,6 +110,29 @@ export class DemoLoginsLiveError extends Error {
     super(`NODE_ENV=production: demo accounts still log in with their published passwords (${usernames.join(', ')}); change or remove them first`);
     this.name = 'DemoLoginsLiveError';
   }
+}
+
+/** A production start found deposit channels that settle by themselves: members would credit themselves money nobody paid. */
+export class AutoSettleChannelsError extends Error {
+  constructor(channels: string[]) {
+    super(
+      `NODE_ENV=production: deposit channels settle by themselves (${channels.join(', ')}); a production merchant takes deposits an operator approves. Clear their auto-settle seconds or disable them in a development start first (docs/0065)`,
+    );
+    this.name = 'AutoSettleChannelsError';
+  }
+}
+
+/** Throws AutoSettleChannelsError when any channel of any merchant of the database has auto_settle_seconds set (docs/0065). */
+async function refuseAutoSettlingChannels(db: Kysely<DB>): Promise<void> {
+  const rows = await db
+    .selectFrom('deposit_channels')
+    .innerJoin('merchants', 'merchants.id', 'deposit_channels.merchant_id')
+    .select(['merchants.code as merchant', 'deposit_channels.code', 'deposit_channels.name', 'deposit_channels.auto_settle_seconds'])
+    .where('deposit_channels.auto_settle_seconds', 'is not', null)
+    .orderBy('merchants.code')
+    .orderBy('deposit_channels.code')
+    .execute();
+  if (rows.length > 0) throw new AutoSettleChannelsError(rows.map((r) => `"${r.name}" (${r.code}) of ${r.merchant}, after ${r.auto_settle_seconds} s`));
 }
 
 /** Throws DemoLoginsLiveError when any demo member or operator of the merchant still has its README password. */
@@ -141,8 +166,12 @@ export async function seed(
 ): Promise<{ seeded: boolean }> {
   const existing = await db.selectFrom('merchants').select('id').where('code', '=', opts.merchantCode).executeTakeFirst();
   if (existing) {
-    // A database seeded in development and started in production would keep the published logins.
-    if (opts.refuseDemoAccounts) await refuseLiveDemoLogins(db, existing.id);
+    // A database seeded in development and started in production would keep the published logins,
+    // and its simulated channel would credit members money nobody paid (docs/0065).
+    if (opts.refuseDemoAccounts) {
+      await refuseLiveDemoLogins(db, existing.id);
+      await refuseAutoSettlingChannels(db);
+    }
     return { seeded: false };
   }
   if (opts.refuseDemoAccounts) throw new DemoSeedRefusedError();
@@ -213,7 +242,7 @@ export const BUILT_IN_GAMES = [
 /** The vendor the built-in games are listed under. */
 export const BUILT_IN_VENDOR = { vassalage: 'WLG', name: 'Lucky Bazaar Originals', gameType: 'RNG' } as const;
 
-async function seedBuiltInProvider(trx: Transaction<DB>, merchantId: number): Promise<void> {
+export async function seedBuiltInProvider(trx: Transaction<DB>, merchantId: number): Promise<void> {
   await trx
     .insertInto('seamless_providers')
     .values({ merchant_id: merchantId, code: BUILT_IN_PROVIDER.code, name: BUILT_IN_PROVIDER.name, secret: randomBytes(32).toString('hex') })
@@ -254,7 +283,7 @@ export const BUILT_IN_LOTTERY = {
   game: { nodeId: 'WLG_LOTTO_3D', engine: 'lottery', gameType: 'LOTT', nameEn: 'Bazaar 3D Lotto', nameBn: 'বাজার ৩ডি লটো' },
 } as const;
 
-async function seedBuiltInLottery(trx: Transaction<DB>, merchantId: number): Promise<void> {
+export async function seedBuiltInLottery(trx: Transaction<DB>, merchantId: number): Promise<void> {
   const { vendor, game } = BUILT_IN_LOTTERY;
   const row = await trx
     .insertInto('vendors')
@@ -315,10 +344,36 @@ async function seedMerchant(trx: Transaction<DB>, code: string): Promise<number>
       min_age: 18,
       sms_expired_minutes: 2,
       default_country_dialing_code: '+880',
+      // Made by the demo seed: its channels may settle by themselves outside production (docs/0065).
+      demo: true,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  await seedMerchantRules(trx, merchantId);
+  await trx
+    .insertInto('customer_service')
+    .values([
+      { merchant_id: merchantId, cs_type: 'LIVECHAT', path: encryptCsLink('https://support.luckybazaar.example/chat', 'Lb7cS9qZ'), sort: 0 },
+      { merchant_id: merchantId, cs_type: 'FACEBOOK', path: encryptCsLink('https://facebook.example/luckybazaar', 'Fb2kW8xR'), sort: 1 },
+      { merchant_id: merchantId, cs_type: 'YOUTUBE', path: encryptCsLink('https://youtube.example/@luckybazaar', 'Yt4mN6pQ'), sort: 2 },
+    ])
+    .execute();
+  await trx
+    .insertInto('resources')
+    .values([
+      { merchant_id: merchantId, resource_type: 'IOS_APP', label_name_en: 'iOS app', url: 'https://apps.luckybazaar.example/ios', sort: 0 },
+      { merchant_id: merchantId, resource_type: 'ANDROID_APP', label_name_en: 'Android app', url: 'https://apps.luckybazaar.example/android.apk', sort: 1 },
+    ])
+    .execute();
+  return merchantId;
+}
 
+/**
+ * What every merchant needs to serve a site, demo or real (docs/0065): the whitelabel switches with
+ * their defaults (SPEC §3 flags, the game categories, the member and agent centres), the
+ * registration fields and their validation rules, and the countries members register from.
+ */
+export async function seedMerchantRules(trx: Transaction<DB>, merchantId: number): Promise<void> {
   let sort = 0;
   const node = (mod_id: string, name: string, enabled: boolean, parent_id: number | null = null) => ({
     merchant_id: merchantId,
@@ -389,22 +444,6 @@ async function seedMerchant(trx: Transaction<DB>, code: string): Promise<number>
       { merchant_id: merchantId, country_code: 'IN', country_dialing_code: '+91', sort: 1 },
     ])
     .execute();
-  await trx
-    .insertInto('customer_service')
-    .values([
-      { merchant_id: merchantId, cs_type: 'LIVECHAT', path: encryptCsLink('https://support.luckybazaar.example/chat', 'Lb7cS9qZ'), sort: 0 },
-      { merchant_id: merchantId, cs_type: 'FACEBOOK', path: encryptCsLink('https://facebook.example/luckybazaar', 'Fb2kW8xR'), sort: 1 },
-      { merchant_id: merchantId, cs_type: 'YOUTUBE', path: encryptCsLink('https://youtube.example/@luckybazaar', 'Yt4mN6pQ'), sort: 2 },
-    ])
-    .execute();
-  await trx
-    .insertInto('resources')
-    .values([
-      { merchant_id: merchantId, resource_type: 'IOS_APP', label_name_en: 'iOS app', url: 'https://apps.luckybazaar.example/ios', sort: 0 },
-      { merchant_id: merchantId, resource_type: 'ANDROID_APP', label_name_en: 'Android app', url: 'https://apps.luckybazaar.example/android.apk', sort: 1 },
-    ])
-    .execute();
-  return merchantId;
 }
 
 async function seedCatalogue(trx: Transaction<DB>, merchantId: number): Promise<number[]> {

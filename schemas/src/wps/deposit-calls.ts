@@ -41,6 +41,8 @@ export const DEPOSIT_MESSAGES = {
   insufficientFunds: 'insufficient_funds',
   withdrawRangeInvalid: 'settings_withdraw_range_invalid',
   channelRangeInvalid: 'settings_channel_range_invalid',
+  /** A channel settles by itself only in demo mode (docs/0065). */
+  autoSettleDemoOnly: 'settings_auto_settle_demo_only',
   reasonRequired: 'adjustment_reason_required',
 } as const;
 
