@@ -7,8 +7,8 @@ import { accountFor, inTransaction, transfer } from '../../wallet/ledger.service
 /**
  * Salary and dividend settlement (issue 10 item 4, docs/0049). Each paid contract has a cursor
  * (`settled_until`): every period that ends at or before it is settled. One step settles the next
- * period that closed, in one transaction under the contract row's lock: the team's figures of the
- * period (clipped to when the contract was in force), the tier they reach, the payment from the
+ * period that closed, in one transaction under the contract row's lock: the contract's share of its
+ * chain for the period (chainShare below, docs/0064), the payment from the
  * house's bonus expense account to the holder's main wallet through the ledger (key
  * `salary:<contract>:<period start>`, owner system), its settlement row, and the cursor moved. A
  * second settler waits on the lock and then finds the cursor moved; a settler killed mid-step rolls
@@ -52,7 +52,7 @@ export type TSettleOptions = {
 
 const BET_KINDS = ['bet', 'rollback', 'win'];
 
-/** The entries of the holder's team (the holder itself and every downline, any depth) in [from, to). */
+/** The entries of the holder's team (the holder itself and every downline, any depth) in [from, to): the periods with bets (what each pays is chainShare's). */
 function teamBetEntries(db: Kysely<DB> | Transaction<DB>, merchantId: number, holderId: number, from: Date, to: Date) {
   return db
     .selectFrom('member_tree as t')
@@ -68,23 +68,12 @@ function teamBetEntries(db: Kysely<DB> | Transaction<DB>, merchantId: number, ho
     .where('e.created_at', '<', to);
 }
 
-const figureColumns = (minSingle: number) => [
-  sql<string>`coalesce(sum(-e.amount_minor) filter (where x.kind in ('bet', 'rollback')), 0)`.as('valid_bet'),
-  sql<string>`coalesce(sum(e.amount_minor) filter (where x.kind = 'win'), 0)`.as('payout'),
-  sql<string>`count(distinct a.member_id) filter (where x.kind = 'bet')`.as('active'),
-  sql<string>`coalesce(sum(-e.amount_minor) filter (where x.kind = 'bet' and -e.amount_minor >= ${sql.lit(minSingle)}), 0) - coalesce(sum(e.amount_minor) filter (where x.kind = 'rollback' and e.amount_minor >= ${sql.lit(minSingle)}), 0)`.as('qualifying'),
-];
 const toFigures = (r: { valid_bet: string | number; payout: string | number; active: string | number; qualifying: string | number } | undefined): TPeriodFigures => ({
   validBetMinor: Number(r?.valid_bet ?? 0),
   payoutMinor: Number(r?.payout ?? 0),
   activeMembers: Number(r?.active ?? 0),
   qualifyingBetMinor: Number(r?.qualifying ?? 0),
 });
-
-/** What the holder's team did in [from, to): valid bet, payout, active members, and single bets of at least `minSingle` (real-time). */
-export async function teamFigures(db: Kysely<DB> | Transaction<DB>, merchantId: number, holderId: number, from: Date, to: Date, minSingle: number): Promise<TPeriodFigures> {
-  return toFigures(await teamBetEntries(db, merchantId, holderId, from, to).select(figureColumns(minSingle)).executeTakeFirst());
-}
 
 type TStep = { kind: 'idle' } | { kind: 'moved' } | { kind: 'paid'; settlementIds: number[] };
 
