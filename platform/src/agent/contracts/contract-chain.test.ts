@@ -111,6 +111,24 @@ describe('the reported attack: a chain of sub-agents with identical terms under 
   }, 60_000);
 });
 
+describe("the real-time cap honours the upline's single bet amount", () => {
+  it("pays a downline nothing on a bet its upline's contract does not pay on", async () => {
+    const t0 = periodAt('daily', null, Date.now() - 100 * DAY, TZ).start;
+    const member = async (username: string, upline: number | null) =>
+      (await ctx.db.insertInto('members').values({ merchant_id: merchant.id, username, nickname: username, password_hash: '-', type: 2, upline_id: upline }).returning('id').executeTakeFirstOrThrow()).id;
+    const contract = async (memberId: number, upline: number | null, terms: TContractTerms) =>
+      Number((await ctx.db.insertInto('agent_contracts').values({ merchant_id: merchant.id, kind: 'realtime', upline_id: upline, member_id: memberId, terms: JSON.stringify(terms), state: 'accepted', accepted_at: new Date(t0), settled_until: new Date(t0), pays_own_bets: upline === null }).returning('id').executeTakeFirstOrThrow()).id);
+    const top = await member('msroot', null);
+    const down = await member('msdown', top);
+    const ids = [await contract(top, null, { kind: 'realtime', profitRateBp: 30, lossRateBp: 50, minSingleBetMinor: 50_000 }), await contract(down, top, { kind: 'realtime', profitRateBp: 30, lossRateBp: 50, minSingleBetMinor: 100 })];
+    // A ৳100 bet (below the upline's ৳500), then in another window a ৳600 one; both lost.
+    await bet(down, t0 + 60_000, 10_000);
+    await bet(down, t0 + WINDOW_MS + 60_000, 60_000);
+    await settleDueContracts(ctx.db, { now: new Date(t0 + DAY), windowSeconds: 300 });
+    expect(await paidBy(ids)).toEqual([{ contractId: ids[1], start: t0 + WINDOW_MS, amount: 300 }]);
+  });
+});
+
 describe('agent-type downlines within the operator limits', () => {
   it('refuses an agent too deep or one too many, in the register centre and through an agent invitation code, changing nothing', async () => {
     const sub1 = await loginToken(ctx.app, 'demo_sub1', DEMO_TEAM.password);
