@@ -21,7 +21,7 @@ if (part !== 'platform' && part !== 'gateway') {
 if (!pg) process.exit(0);
 
 // The platform's heavy suites at their full size on PostgreSQL (the PGlite run in CI may be smaller, .ci/run).
-const FULL_SIZE = { LEDGER_PROPERTY_RUNS: '2', LEDGER_PROPERTY_OPS: '2000', LEDGER_CRASH_ROUNDS: '20', GAME_PROPERTY_ROUNDS: '2000', AGENT_ACCESS_STRIDE: '1' };
+const FULL_SIZE = { LEDGER_PROPERTY_RUNS: '2', LEDGER_PROPERTY_OPS: '2000', LEDGER_CRASH_ROUNDS: '20', GAME_PROPERTY_ROUNDS: '2000', AGENT_ACCESS_STRIDE: '1', CONTRACT_CHAIN_TRIALS: '16' };
 
 // The gateway files whose behaviour changes with the database under the embedded platform: config
 // news by LISTEN/NOTIFY between processes, the start lock, row locks under 50 parallel requests, and

@@ -2,6 +2,7 @@ import * as OTPAuth from 'otpauth';
 import type { Kysely } from 'kysely';
 import {
   ACCOUNT_MESSAGES,
+  AGENT_TYPES,
   DEFAULT_LANGUAGE,
   MEMBER_TYPE,
   NON_MEMBER_TYPE,
@@ -33,6 +34,7 @@ import { checkPhone, consumeCode, type TPhone } from '../verification/verificati
 import { newAvatarKey } from '../member/member.service.ts';
 import { checkNewPassword, fieldErrorsFailure } from './password-rules.ts';
 import { inviterByCode, type TInviter } from '../agent/invitation.queries.ts';
+import { assertAgentDownlineAllowed } from '../agent/downline-limits.ts';
 
 /** Reset links work once, for 30 minutes. */
 export const RESET_LINK_TTL_MS = 30 * 60 * 1000;
@@ -134,6 +136,8 @@ export async function register(
   const now = deps.clock();
   try {
     return await db.transaction().execute(async (trx) => {
+      // An agent invitation code registers an agent only within the operator's limits (docs/0064).
+      if (inviter && (AGENT_TYPES as readonly number[]).includes(inviter.memberType)) await assertAgentDownlineAllowed(trx, merchant.id, inviter.agentId);
       const member = await trx
         .insertInto('members')
         .values({

@@ -28,6 +28,7 @@ import { hashPassword } from '../session/password.service.ts';
 import { memberByUsername } from '../session/session.queries.ts';
 import { recordMemberAudit } from '../withdraw/withdraw.queries.ts';
 import type { TSessionAgent } from './agent.service.ts';
+import { assertAgentDownlineAllowed } from './downline-limits.ts';
 
 /**
  * registerCenter (issue 10 item 2, docs/0051): an agent registers a downline itself, or hands out
@@ -56,7 +57,8 @@ const taken = () => new WpsError(CONFLICT, ACCOUNT_MESSAGES.usernameTaken, { fie
 
 /**
  * A member or an agent directly under the calling agent: the merchant's username and password rules,
- * the name free, the password hashed (argon2, as registration), a main wallet, one audit row. The
+ * the name free, an agent within the merchant's limits (docs/0064), the password hashed (argon2, as
+ * registration), a main wallet, one audit row. The
  * closure table's trigger puts the new member in the caller's subtree (and its uplines').
  */
 export async function registerDownline(deps: TPlatformDeps, merchant: TMerchant, agent: TSessionAgent, req: TRegisterDownlineRequest, ip: string): Promise<TRegisterDownlineResult> {
@@ -69,6 +71,8 @@ export async function registerDownline(deps: TPlatformDeps, merchant: TMerchant,
   const passwordHash = await hashPassword(req.password);
   try {
     return await db.transaction().execute(async (trx) => {
+      // An agent only within the operator's limits (depth, agents per agent: docs/0064).
+      if (req.role === 'agent') await assertAgentDownlineAllowed(trx, merchant.id, agent.memberId);
       const member = await trx
         .insertInto('members')
         .values({

@@ -24,6 +24,10 @@ export interface MerchantsTable {
   default_country_dialing_code: string;
   /** Minutes east of UTC of the merchant's local day (daily, hourly and dividend periods, migration 0022). */
   tz_offset_minutes: Generated<number>;
+  /** How deep below its top agent an agent-type member may be created (migration 0026, docs/0064). */
+  agent_max_depth: Generated<number>;
+  /** How many agent-type direct downlines one agent may have (migration 0026, docs/0064). */
+  agent_max_direct_agents: Generated<number>;
   created_at: Generated<Date>;
   captcha_after_failures: Generated<number>;
   lock_after_failures: Generated<number>;
@@ -763,6 +767,8 @@ export interface AgentContractsTable {
   accepted_at: Date | null;
   ended_at: Date | null;
   settled_until: Date | null;
+  /** Operator contracts only: the chain's holders are paid on their own bets too (migration 0026, docs/0064). */
+  pays_own_bets: Generated<boolean>;
 }
 export interface AgentContractSettlementsTable {
   id: Generated<number>;

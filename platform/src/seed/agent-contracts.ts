@@ -12,7 +12,8 @@ const DAY = 86_400_000;
  * eight days ago, then settled over the seeded week of bets, so the income report and the contract
  * pages have a week of history. demo_sub2 holds none. demo_agent2, the second top agent, holds
  * an operator real-time salary of its own and has no team: the contracts journey registers a
- * downline under it and offers that one a share.
+ * downline under it and offers that one a share. Each holder is paid its share of its chain
+ * (docs/0064): demo_agent is paid its rates less what it passed to demo_sub1.
  */
 export const DEMO_CONTRACTS = {
   top: {
@@ -49,7 +50,9 @@ export async function seedAgentContracts(trx: Transaction<DB>, merchantId: numbe
       ...Object.values(DEMO_CONTRACTS.top).map((t) => ({ ...row(t.kind, null, 'demo_agent', t), ...accepted })),
       ...Object.values(DEMO_CONTRACTS.sub1).map((t) => ({ ...row(t.kind, 'demo_agent', 'demo_sub1', t), ...accepted })),
       { ...row('daily', 'demo_sub1', 'demo_sub3', DEMO_CONTRACTS.sub3Offer), offered_at: new Date(now.getTime() - DAY) },
-      { ...row('realtime', null, 'demo_agent2', DEMO_CONTRACTS.agent2), ...accepted },
+      // The operator lets demo_agent2's chain be paid on its own bets (docs/0064): the contracts
+      // journey's sub-agent plays itself. demo_agent's contracts keep the default (off).
+      { ...row('realtime', null, 'demo_agent2', DEMO_CONTRACTS.agent2), ...accepted, pays_own_bets: true },
     ])
     .execute();
   // The week of history, settled as the jobs would have; then each payment is dated just after its period.

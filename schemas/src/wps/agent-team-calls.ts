@@ -35,6 +35,10 @@ export const AGENT_TEAM_MESSAGES = {
   invitationNotFound: 'agent_invitation_not_found',
   /** The caller has AGENT_INVITATIONS_MAX codes already. */
   invitationLimit: 'agent_invitation_limit',
+  /** An agent-type downline this deep below its top agent is over the merchant's limit (docs/0064). */
+  agentDepthLimit: 'agent_downline_depth_limit',
+  /** The upline has the most agent-type direct downlines the merchant allows (docs/0064). */
+  agentCountLimit: 'agent_downline_count_limit',
 } as const;
 
 export { AGENT_INVITATIONS_MAX, DOWNLINE_ROLES, DOWNLINE_ROLE_TYPES, INVITATION_CODE_PATTERN, TEAM_PROFIT_SORTS, type TDownlineRole, type TTeamProfitSort } from '../domain/agent-team.ts';

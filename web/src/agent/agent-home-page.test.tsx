@@ -103,4 +103,26 @@ describe('agent centre', () => {
     expect((await screen.findByTestId('agent-downline.done')).textContent).toContain('৳100.00');
     expect(calls.find((c) => c.path === 'agent.transfer')?.input).toMatchObject({ memberId: 42, amountMinor: 10_000, key: expect.stringMatching(/^downline-/) });
   });
+
+  it("shows the operator's limit on agent downlines when the platform refuses one (docs/0064)", async () => {
+    sessionStorage.setItem('token', 'tok-agent01');
+    const { calls } = renderWithApp(<AppRoutes />, {
+      path: '/agentHome/registerCenter',
+      config: agentConfig,
+      handlers: {
+        ...agentHandlers,
+        'agent.invitations': () => ({ rows: [], total: 0 }),
+        'agent.registerDownline': () => {
+          throw new Error('agent_downline_depth_limit');
+        },
+      },
+    });
+    fireEvent.change(await screen.findByTestId('agent-register.username', {}, LAZY), { target: { value: 'subagent7' } });
+    fireEvent.change(screen.getByTestId('agent-register.password'), { target: { value: 'Fresh1234' } });
+    fireEvent.change(screen.getByTestId('agent-register.confirmPassword'), { target: { value: 'Fresh1234' } });
+    fireEvent.change(screen.getByTestId('agent-register.role'), { target: { value: 'agent' } });
+    fireEvent.click(screen.getByTestId('agent-register.submit'));
+    expect((await screen.findByTestId('agent-register.error')).textContent).toBe("An agent account cannot be created this many levels below the top agent: the operator's limit. Register a member instead.");
+    expect(calls.find((c) => c.path === 'agent.registerDownline')?.input).toMatchObject({ username: 'subagent7', role: 'agent' });
+  });
 });

@@ -74,7 +74,7 @@ const SERVER_KEYS = [
   'error_invalid_credentials', 'error_not_logged_in', 'error_network', 'error_captcha_required', 'error_captcha_wrong',
   'error_account_locked', 'error_not_member', 'error_not_agent', 'error_too_many_requests', 'error_bad_request',
   'error_unknown', 'error_forbidden', 'error_not_found', 'error_feature_off', 'in_need_true_account', 'not_empty', 'agent_not_in_team',
-  'agent_invitation_not_found', 'agent_invitation_limit',
+  'agent_invitation_not_found', 'agent_invitation_limit', 'agent_downline_depth_limit', 'agent_downline_count_limit',
   // What the platform answers a switched-off module, maintenance and the region rule (docs/0069).
   ...Object.values(GATE_REFUSALS).map((refusal) => refusal.message),
 ];

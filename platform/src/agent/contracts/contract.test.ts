@@ -206,6 +206,10 @@ describe('settlement', () => {
     // The contracts were accepted at the start of a local day 80 days ago (no seeded bets near it).
     const t0 = periodAt('daily', null, Date.now() - 80 * DAY, TZ).start;
     await ctx.db.updateTable('agent_contracts').set({ accepted_at: new Date(t0), settled_until: new Date(t0) }).where('id', 'in', Object.values(contract)).execute();
+    // A downline is paid only on bets its upline's contract pays on (docs/0064): demo_agent's operator
+    // contracts were in force then too, and they pay on their holders' own bets (demo_sub2 plays below).
+    // Their cursors stay where the seed left them: they are not settled again here.
+    await ctx.db.updateTable('agent_contracts').set({ accepted_at: new Date(t0 - DAY), pays_own_bets: true }).where('member_id', '=', id.demo_agent!).where('upline_id', 'is', null).execute();
     const win = (at: number) => periodAt('realtime', null, at, TZ, 300).start;
     // Day 1, hour 1 (t0 + 1 h): a 5-minute window where the team lost, with one small bet below the single-bet amount.
     const a = t0 + HOUR + 60_000;

@@ -92,7 +92,7 @@ describe.skipIf(!url)('salary settlement across SIGKILL and two processes (Postg
       for (const tm of terms) {
         const row = await db
           .insertInto('agent_contracts')
-          .values({ merchant_id: merchant.id, kind: tm.kind, upline_id: null, member_id: memberId, terms: JSON.stringify(tm), state: 'accepted', accepted_at: new Date(t0), settled_until: new Date(t0) })
+          .values({ merchant_id: merchant.id, kind: tm.kind, upline_id: null, member_id: memberId, terms: JSON.stringify(tm), state: 'accepted', accepted_at: new Date(t0), settled_until: new Date(t0), pays_own_bets: true })
           .returning('id')
           .executeTakeFirstOrThrow();
         contracts.push({ id: Number(row.id), memberId, terms: tm });
@@ -114,7 +114,8 @@ describe.skipIf(!url)('salary settlement across SIGKILL and two processes (Postg
       await db.updateTable('ledger_transactions').set({ created_at: new Date(at) }).where('id', 'in', txIds).execute();
       await db.updateTable('ledger_entries').set({ created_at: new Date(at) }).where('transaction_id', 'in', txIds).execute();
     }
-    // What each contract earns, from the bets alone.
+    // What each contract earns, from the bets alone (each holder is the root of its own chain and is
+    // paid on its own bets: docs/0064).
     const expected = new Map<number, Map<number, number>>();
     for (const c of contracts) {
       const byPeriod = new Map<number, { validBetMinor: number; payoutMinor: number; members: Set<number>; qualifyingBetMinor: number }>();
