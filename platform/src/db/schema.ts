@@ -37,6 +37,8 @@ export interface MerchantsTable {
   bank_accounts_max: Generated<number>;
   adjustment_four_eyes_minor: Generated<number>;
   merchant_wallet_single: Generated<boolean>;
+  /** Minutes a new payout account waits before its first withdrawal (docs/0068). */
+  payout_cooling_minutes: Generated<number>;
 }
 export interface WhitelabelNodesTable {
   id: Generated<number>;
@@ -213,6 +215,8 @@ export interface SessionsTable {
   expires_at: Timestamp;
   revoked_at: Timestamp | null;
   must_change_password: Generated<boolean>;
+  /** Until when the session may change security settings (docs/0068); null: never proved. */
+  step_up_until: Timestamp | null;
 }
 export interface OperatorSessionsTable {
   id: Generated<number>;
