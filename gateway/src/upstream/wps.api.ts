@@ -135,6 +135,7 @@ import {
   ZSmsSendResponse,
   ZTotpEnableResponse,
   ZTotpSetupResponse,
+  ZStepUpResponse,
   type TAccountLoginRequest,
   type TRegisterRequest,
   type TSecondFactorMethod,
@@ -591,6 +592,10 @@ export class WpsApi {
   }
   totpSetup(ctx: TCallContext) {
     return this.client.call({ method: 'POST', path: ACCOUNT_PATHS.totpSetup, moduleId: 'TOTP', value: ZTotpSetupResponse }, ctx);
+  }
+  /** docs/0068: the login password travels encrypted, like the login's. */
+  stepUp(input: { password?: string; totpCode?: string }, ctx: TCallContext) {
+    return this.encrypted({ method: 'POST', path: ACCOUNT_PATHS.stepUp, moduleId: 'SECURITY', value: ZStepUpResponse }, input, ctx);
   }
   totpEnable(input: { code: string }, ctx: TCallContext) {
     return this.client.call(
