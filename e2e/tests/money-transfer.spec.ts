@@ -1,6 +1,6 @@
 import { LANGUAGES, expectLocalized, switchLanguage } from '../fixtures/accounts.ts';
 import { digitClass, headerBalance, minorOf, taka } from '../fixtures/money-deposit.ts';
-import { BENGALI } from '../fixtures/pages.ts';
+import { BENGALI, DEMO } from '../fixtures/pages.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 // Issue 8 item 5 journeys: the member sends money to its own upline agent and the header balance
@@ -24,6 +24,13 @@ for (const lang of LANGUAGES) {
     await expectLocalized(page.getByTestId('upline.amount-error'), lang, 'Enter an amount such as 500 or 1,250.50');
     await page.getByTestId('upline.amount').fill('99,999,999');
     await page.getByTestId('upline.submit').click();
+    // Money to another account needs a fresh step-up (docs/0068): the page asks for the login
+    // password once, then sends the same transfer again.
+    const stepUp = page.getByTestId('step-up.dialog');
+    await expect(stepUp).toBeVisible();
+    await stepUp.getByTestId('step-up.password').fill(DEMO.member.password);
+    await stepUp.getByTestId('step-up.submit').click();
+    await expect(stepUp).toBeHidden();
     await expect(page.getByTestId('upline.amount-error')).toHaveText(lang === 'en' ? /not enough|insufficient/i : BENGALI);
     await expect(page.getByTestId('header.balance')).toHaveText(taka(before, lang));
 

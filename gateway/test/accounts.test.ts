@@ -115,6 +115,8 @@ describe('session.verifySecondFactor', () => {
     const c = h.client({ headers: newIp(5) });
     // Set up TOTP for a fresh secret through the member's own session, then use it as a second factor.
     const token = await loginToken(h, ACCOUNTS.member);
+    // Setting up an authenticator needs a fresh step-up (docs/0068).
+    await h.client({ token }).account.stepUp.mutate({ password: ACCOUNTS.member.password });
     const { secret, otpauthUrl } = await h.client({ token }).account.totpSetup.mutate();
     expect(otpauthUrl).toContain(secret);
     await expectTRPCError(h.client({ token }).account.totpEnable.mutate({ code: '000000' === totpCode(secret) ? '111111' : '000000' }), 'BAD_REQUEST', 'second_factor_wrong');

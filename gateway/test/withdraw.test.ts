@@ -41,6 +41,17 @@ beforeAll(async () => {
   other = await loginToken(h, { username: 'demo_down1', password: 'Down1234' });
   trial = await loginToken(h, ACCOUNTS.trial);
   finance = (await h.client().operator.login.mutate({ username: 'demo_finance', password: 'Finance1234' })).token;
+  // docs/0068: security changes need a fresh step-up (refused without one, through the gateway),
+  // and new payout accounts cool off: this file tests withdrawals, so the money setting says none.
+  await expectTRPCError(
+    h.client({ token: member }).security.setWithdrawPassword.mutate({ newPassword: 'Money5678', confirmNewPassword: 'Money5678' }),
+    'FORBIDDEN',
+    'error_step_up_required',
+  );
+  await expectTRPCError(h.client({ token: member }).account.stepUp.mutate({ password: 'Wrong0000' }), 'BAD_REQUEST', 'step_up_wrong');
+  expect((await h.client({ token: member }).account.stepUp.mutate({ password: ACCOUNTS.member.password })).validSeconds).toBe(300);
+  await h.client({ token: other }).account.stepUp.mutate({ password: 'Down1234' });
+  await h.client({ token: finance }).operator.setMoneySettings.mutate({ payoutCoolingMinutes: 0 });
   await h.client({ token: member }).security.setWithdrawPassword.mutate({ newPassword: 'Money5678', confirmNewPassword: 'Money5678' });
   bankAccountId = (await h.client({ token: member }).security.addBankAccount.mutate({ bankName: 'City Bank', accountNumber: '1234567890', holderName: 'demo member' })).id;
 }, 120_000);
@@ -62,7 +73,7 @@ describe('withdraw through the gateway (issue 8)', () => {
     }
     await expectTRPCError(h.client({ token: other }).withdraw.confirm.mutate({ withdrawalId: 1, answer: 'received' }), 'NOT_FOUND');
     const centre = await h.client({ token: member }).security.centre.query();
-    expect(centre).toMatchObject({ withdrawPasswordSet: true, bankHolderName: 'Demo Member', bankAccounts: [{ maskedNumber: '•••• 7890' }] });
+    expect(centre).toMatchObject({ withdrawPasswordSet: true, bankHolderName: 'D*** M*****', bankAccounts: [{ maskedNumber: '•••• 7890', holderName: 'D*** M*****' }] });
   });
 
   it('a holder name that does not match is refused with its field', async () => {
@@ -143,9 +154,11 @@ describe('security centre: binding mobile and email through the gateway (issue 8
 
     await c.security.sendBindCode.mutate({ channel: 'email', email: 'down.gw2@example.test' });
     const second = /\b(\d{6})\b/.exec(await latestMessage(h, operator, 'email', 'down.gw2@example.test'))![1]!;
-    const refused = await expectTRPCError(c.security.bindContact.mutate({ channel: 'email', email: 'down.gw2@example.test', code: second }), 'BAD_REQUEST', 'bind_password_required');
+    // A session that has not stepped up: the password in the form is the proof of a replacement.
+    const plain = h.client({ token: await loginToken(h, { username: 'demo_down1', password: 'Down1234' }) });
+    const refused = await expectTRPCError(plain.security.bindContact.mutate({ channel: 'email', email: 'down.gw2@example.test', code: second }), 'BAD_REQUEST', 'bind_password_required');
     expect(refused.data?.issues).toEqual([{ path: 'password', message: 'bind_password_required' }]);
-    await c.security.bindContact.mutate({ channel: 'email', email: 'down.gw2@example.test', code: second, password: 'Down1234' });
+    await plain.security.bindContact.mutate({ channel: 'email', email: 'down.gw2@example.test', code: second, password: 'Down1234' });
     expect((await c.security.centre.query()).recentChanges.slice(0, 2).map((x) => x.action)).toEqual(['email.changed', 'email.bound']);
   });
 

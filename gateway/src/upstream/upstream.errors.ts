@@ -57,6 +57,8 @@ export function trpcCodeOf(code: number): TRPC_ERROR_CODE_KEY {
     case WPS_CODES.notMember:
     case WPS_CODES.notAgent:
     case WPS_CODES.passwordChangeRequired:
+    // 465: the change needs a fresh step-up; the web asks for the password and retries (docs/0068).
+    case WPS_CODES.stepUpRequired:
     case WPS_CODES.featureOff:
       return 'FORBIDDEN';
     case WPS_CODES.badRequest:

@@ -135,6 +135,7 @@ import {
   ZSmsSendResponse,
   ZTotpEnableResponse,
   ZTotpSetupResponse,
+  ZStepUpResponse,
   type TAccountLoginRequest,
   type TRegisterRequest,
   type TSecondFactorMethod,
@@ -592,6 +593,10 @@ export class WpsApi {
   totpSetup(ctx: TCallContext) {
     return this.client.call({ method: 'POST', path: ACCOUNT_PATHS.totpSetup, moduleId: 'TOTP', value: ZTotpSetupResponse }, ctx);
   }
+  /** docs/0068: the login password travels encrypted, like the login's. */
+  stepUp(input: { password?: string; totpCode?: string }, ctx: TCallContext) {
+    return this.encrypted({ method: 'POST', path: ACCOUNT_PATHS.stepUp, moduleId: 'SECURITY', value: ZStepUpResponse }, input, ctx);
+  }
   totpEnable(input: { code: string }, ctx: TCallContext) {
     return this.client.call(
       { method: 'POST', path: ACCOUNT_PATHS.totpEnable, moduleId: 'TOTP', value: ZTotpEnableResponse, body: input },
@@ -786,11 +791,19 @@ export class WpsApi {
     return this.client.call({ method: 'POST', path: OPERATOR_PATHS.operatorTotpSetup, moduleId: 'OPERATOR', value: ZOperatorTotpSetupResponse }, ctx);
   }
   /** Confirms the pending secret with a code: from now on login needs a code. */
-  operatorTotpEnable(input: { code: string }, ctx: TCallContext) {
+  operatorTotpEnable(input: { code: string; currentCode?: string | undefined }, ctx: TCallContext) {
     return this.client.call(
       { method: 'POST', path: OPERATOR_PATHS.operatorTotpEnable, moduleId: 'OPERATOR', value: ZOperatorTotpEnableResponse, body: input },
       ctx,
     );
+  }
+  /** docs/0068: off with a code of the current authenticator. */
+  operatorTotpRemove(input: { code: string }, ctx: TCallContext) {
+    return this.client.call({ method: 'POST', path: OPERATOR_PATHS.operatorTotpRemove, moduleId: 'OPERATOR', value: ZOperatorTotpEnableResponse, body: input }, ctx);
+  }
+  /** docs/0068: an owner turns another operator's authenticator off, audited. */
+  operatorTotpReset(input: { operatorId: number }, ctx: TCallContext) {
+    return this.client.call({ method: 'POST', path: OPERATOR_PATHS.operatorTotpReset, moduleId: 'OPERATOR', value: ZOperatorTotpEnableResponse, body: input }, ctx);
   }
   /** Issue 9 item 8 (docs/0037): every category with its switch and game counts. */
   operatorGameCategories(ctx: TCallContext) {

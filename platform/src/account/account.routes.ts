@@ -7,6 +7,7 @@ import {
   ZForgotByMobileRequest,
   ZRegisterRequest,
   ZResetByLinkRequest,
+  ZStepUpRequest,
   ZTotpEnableRequest,
 } from '@wl/schemas';
 import { bearerToken, requireMember, requireRealMember, resolveMerchant } from '../http/auth.ts';
@@ -25,6 +26,7 @@ import {
   totpEnable,
   totpSetup,
 } from './account.service.ts';
+import { stepUp } from '../session/step-up.service.ts';
 
 /** Account calls: affiliate check, registration, first login, passwords, authenticator. */
 export function registerAccountRoutes(app: FastifyInstance, deps: TPlatformDeps): void {
@@ -78,5 +80,11 @@ export function registerAccountRoutes(app: FastifyInstance, deps: TPlatformDeps)
     const member = await requireRealMember(deps, request, merchant);
     const { code } = parseInput(ZTotpEnableRequest, request.body);
     return ok(await totpEnable(deps, merchant, member, code, clientIp(request)));
+  });
+  // docs/0068: the password travels encrypted like the login's.
+  app.post(ACCOUNT_PATHS.stepUp, async (request) => {
+    const merchant = await resolveMerchant(deps, request);
+    const member = await requireRealMember(deps, request, merchant);
+    return ok(await stepUp(deps, merchant, member, parseInput(ZStepUpRequest, decryptedBody(deps, request)), clientIp(request)));
   });
 }

@@ -30,6 +30,8 @@ import { resetLinkMessage } from '../verification/messages.ts';
 import { featureEnabled, requireFeature } from '../session/security.service.ts';
 import { memberByPhone, memberByUsername, recordAuthEvent, revokeMemberSessions } from '../session/session.queries.ts';
 import { issueSession, memberTotp, totpCounter } from '../session/session.service.ts';
+import { requireStepUp } from '../session/step-up.guard.ts';
+import { boundContacts, notifySecurityChange } from '../security-centre/security-notice.service.ts';
 import { checkPhone, consumeCode, type TPhone } from '../verification/verification.service.ts';
 import { newAvatarKey } from '../member/member.service.ts';
 import { checkNewPassword, fieldErrorsFailure } from './password-rules.ts';
@@ -212,12 +214,16 @@ export async function changePassword(
   }
   await checkNewPassword(db, merchant.id, req.newPassword, req.confirmNewPassword);
   const now = deps.clock();
+  const before = await boundContacts(deps, member.memberId);
   await db.transaction().execute(async (trx) => {
     await storePassword(trx, member.memberId, req.newPassword);
     await revokeMemberSessions(trx, member.memberId, now, member.sessionId);
     await trx.updateTable('sessions').set({ must_change_password: false }).where('id', '=', member.sessionId).execute();
     await recordAuthEvent(trx, { merchantId: merchant.id, memberId: member.memberId, username: member.username, kind: 'password_changed', ip });
   });
+  // The old password is this change's proof (docs/0068); the member hears of it where it could be
+  // reached before. A forced change right after the login is the login's own step, not news.
+  if (!member.mustChangePassword) await notifySecurityChange(deps, merchant, member.memberId, before, 'password.changed');
   return { ok: true };
 }
 
@@ -343,15 +349,22 @@ export async function resetByMobile(
   });
 }
 
-/** Starts authenticator setup: a new secret, pending until a code from it is shown. */
+/** Starts authenticator setup (or its replacement): a new secret, pending until a code from it is shown. Needs a fresh step-up (docs/0068). */
 export async function totpSetup(deps: TPlatformDeps, merchant: TMerchant, member: TSessionMember): Promise<{ secret: string; otpauthUrl: string }> {
+  await requireStepUp(deps, member);
   const secret = new OTPAuth.Secret({ size: 20 }).base32;
   await deps.db.updateTable('members').set({ totp_pending_secret: secret }).where('id', '=', member.memberId).execute();
   return { secret, otpauthUrl: memberTotp(secret, member.username, merchant.name).toString() };
 }
 
-/** Enables the authenticator when the code matches the pending secret. */
+/**
+ * Enables (or replaces) the authenticator when the code matches the pending secret. Needs a fresh
+ * step-up, with the current authenticator's code when one is bound or the login password; the
+ * member is told through the contacts bound before (docs/0068).
+ */
 export async function totpEnable(deps: TPlatformDeps, merchant: TMerchant, member: TSessionMember, code: string, ip: string): Promise<{ ok: true }> {
+  await requireStepUp(deps, member);
+  const before = await boundContacts(deps, member.memberId);
   const row = await deps.db.selectFrom('members').select('totp_pending_secret').where('id', '=', member.memberId).executeTakeFirstOrThrow();
   const step = row.totp_pending_secret ? totpCounter(row.totp_pending_secret, code, deps.clock()) : null;
   if (step === null) {
@@ -364,5 +377,6 @@ export async function totpEnable(deps: TPlatformDeps, merchant: TMerchant, membe
     .where('id', '=', member.memberId)
     .execute();
   await recordAuthEvent(deps.db, { merchantId: merchant.id, memberId: member.memberId, username: member.username, kind: 'totp_enabled', ip });
+  await notifySecurityChange(deps, merchant, member.memberId, before, 'totp.enabled');
   return { ok: true };
 }

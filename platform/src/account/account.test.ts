@@ -5,7 +5,7 @@ import { DEMO_AGENT_INVITATION_CODE, DEMO_MEMBER_CONTACT } from '../seed/seed.ts
 import { memberTotp } from '../session/session.service.ts';
 import { createCaptcha } from '../session/captcha.service.ts';
 import { rowCounts, usePlatform } from '../test-support/db.ts';
-import { encryptedCall, encryptedLogin, fromClientIp, loginToken } from '../test-support/http.ts';
+import { encryptedCall, encryptedLogin, fromClientIp, loginToken, steppedUpToken } from '../test-support/http.ts';
 import { lastMessage, lastSmsCode, setFlag } from '../test-support/outbox.ts';
 
 let now = Date.parse('2026-06-01T10:00:00Z');
@@ -296,7 +296,7 @@ describe('passwords', () => {
 
 describe('authenticator and operator outbox', () => {
   it('sets up an authenticator with a real TOTP code, then offers it as a second factor', async () => {
-    const token = await loginToken(ctx.app, 'demo_agent', 'Agent1234');
+    const token = await steppedUpToken(ctx.app, 'demo_agent', 'Agent1234');
     const setup = ZEnvelope(ZTotpSetupResponse).parse((await ctx.app.inject({ method: 'POST', url: ACCOUNT_PATHS.totpSetup, headers: { authorization: token } })).json()).value!;
     expect(setup.otpauthUrl).toContain(`secret=${setup.secret}`);
     const enable = (code: unknown) => ctx.app.inject({ method: 'POST', url: ACCOUNT_PATHS.totpEnable, headers: { authorization: token }, payload: { code } });

@@ -43,6 +43,8 @@ export interface MerchantsTable {
   merchant_wallet_single: Generated<boolean>;
   /** Made by the demo seed: its channels may settle by themselves outside production (docs/0065, migration 0025). */
   demo: Generated<boolean>;
+  /** Minutes a new payout account waits before its first withdrawal (docs/0068). */
+  payout_cooling_minutes: Generated<number>;
 }
 export interface WhitelabelNodesTable {
   id: Generated<number>;
@@ -219,6 +221,8 @@ export interface SessionsTable {
   expires_at: Timestamp;
   revoked_at: Timestamp | null;
   must_change_password: Generated<boolean>;
+  /** Until when the session may change security settings (docs/0068); null: never proved. */
+  step_up_until: Timestamp | null;
 }
 export interface OperatorSessionsTable {
   id: Generated<number>;

@@ -22,6 +22,7 @@ export async function moneySettings(db: Kysely<DB> | Transaction<DB>, merchantId
         'bank_accounts_max',
         'adjustment_four_eyes_minor',
         'merchant_wallet_single',
+        'payout_cooling_minutes',
       ])
       .where('id', '=', merchantId)
       .executeTakeFirstOrThrow(),
@@ -35,6 +36,7 @@ export async function moneySettings(db: Kysely<DB> | Transaction<DB>, merchantId
     bankAccountsMax: m.bank_accounts_max,
     adjustmentFourEyesMinor: m.adjustment_four_eyes_minor,
     merchantWalletSingle: m.merchant_wallet_single,
+    payoutCoolingMinutes: m.payout_cooling_minutes,
     channels: channels.map((c) => ({
       id: c.id,
       code: c.code,
@@ -86,6 +88,7 @@ export async function setMoneySettings(deps: TPlatformDeps, merchant: TMerchant,
         bank_accounts_max: next.bankAccountsMax,
         adjustment_four_eyes_minor: next.adjustmentFourEyesMinor,
         merchant_wallet_single: next.merchantWalletSingle,
+        payout_cooling_minutes: next.payoutCoolingMinutes,
       })
       .where('id', '=', merchant.id)
       .execute();

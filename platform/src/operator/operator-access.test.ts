@@ -27,6 +27,9 @@ const SAMPLES: Record<string, { payload?: object; query?: Record<string, string>
   [`PUT ${ACCOUNT_PATHS.operatorSecurity}`]: { payload: { lockMinutes: 30 } },
   [`GET ${OPERATOR_PATHS.operatorAudit}`]: { query: { pageNo: '1' } },
   [`POST ${OPERATOR_PATHS.operatorTotpEnable}`]: { payload: { code: '000000' } },
+  // docs/0068: removing an authenticator that is off, resetting an operator that does not exist.
+  [`POST ${OPERATOR_PATHS.operatorTotpRemove}`]: { payload: { code: '000000' } },
+  [`POST ${OPERATOR_PATHS.operatorTotpReset}`]: { payload: { operatorId: 9_999_999 } },
   // Issue 8 money calls: decisions on an id that does not exist (allowed roles get 404, not 403).
   [`POST ${DEPOSIT_PATHS.operatorDepositApprove}`]: { payload: { depositId: 9_999_999 } },
   [`POST ${DEPOSIT_PATHS.operatorDepositReject}`]: { payload: { depositId: 9_999_999 } },
@@ -52,6 +55,8 @@ const SAMPLES: Record<string, { payload?: object; query?: Record<string, string>
 /** Allowed calls whose sample is refused after the permission check, with what they answer. */
 const REFUSED_AFTER_ACCESS: Record<string, string> = {
   [OPERATOR_PATHS.operatorTotpEnable]: 'error_operator_totp_wrong',
+  [OPERATOR_PATHS.operatorTotpRemove]: 'error_operator_totp_wrong',
+  [OPERATOR_PATHS.operatorTotpReset]: 'error_not_found',
   [DEPOSIT_PATHS.operatorDepositApprove]: 'error_not_found',
   [DEPOSIT_PATHS.operatorDepositReject]: 'error_not_found',
   [DEPOSIT_PATHS.operatorAdjustments + ' POST']: 'error_bad_request',
@@ -89,6 +94,8 @@ describe('operator permissions (issue 6), enforced by the platform', () => {
       `GET ${OPERATOR_PATHS.operatorAudit} audit.read`,
       `POST ${OPERATOR_PATHS.operatorTotpSetup} null`,
       `POST ${OPERATOR_PATHS.operatorTotpEnable} null`,
+      `POST ${OPERATOR_PATHS.operatorTotpRemove} null`,
+      `POST ${OPERATOR_PATHS.operatorTotpReset} operators.manage`,
       `GET ${DEPOSIT_PATHS.operatorDeposits} money.read`,
       `POST ${DEPOSIT_PATHS.operatorDepositApprove} money.write`,
       `POST ${DEPOSIT_PATHS.operatorDepositReject} money.write`,

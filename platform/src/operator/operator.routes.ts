@@ -9,6 +9,8 @@ import {
   ZOperatorSetFlagRequest,
   ZOperatorSetSystemRequest,
   ZOperatorTotpEnableRequest,
+  ZOperatorTotpRemoveRequest,
+  ZOperatorTotpResetRequest,
   ZOutboxQuery,
   type TOperatorPermission,
 } from '@wl/schemas';
@@ -28,6 +30,8 @@ import {
   operatorLogin,
   operatorLogout,
   operatorTotpEnable,
+  operatorTotpRemove,
+  operatorTotpReset,
   operatorTotpSetup,
   outboxMessages,
   setFlag,
@@ -91,7 +95,23 @@ export const OPERATOR_ROUTES: readonly TOperatorRoute[] = [
     method: 'POST',
     url: OPERATOR_PATHS.operatorTotpEnable,
     permission: null,
-    handle: (c) => operatorTotpEnable(c.deps, c.merchant, c.op, c.ip, parseInput(ZOperatorTotpEnableRequest, c.request.body).code),
+    handle: (c) => {
+      const body = parseInput(ZOperatorTotpEnableRequest, c.request.body);
+      return operatorTotpEnable(c.deps, c.merchant, c.op, c.ip, body.code, body.currentCode);
+    },
+  },
+  // docs/0068: removing needs the current code; an owner resets another operator's, audited.
+  {
+    method: 'POST',
+    url: OPERATOR_PATHS.operatorTotpRemove,
+    permission: null,
+    handle: (c) => operatorTotpRemove(c.deps, c.merchant, c.op, c.ip, parseInput(ZOperatorTotpRemoveRequest, c.request.body).code),
+  },
+  {
+    method: 'POST',
+    url: OPERATOR_PATHS.operatorTotpReset,
+    permission: 'operators.manage',
+    handle: (c) => operatorTotpReset(c.deps, c.merchant, c.op, c.ip, parseInput(ZOperatorTotpResetRequest, c.request.body).operatorId),
   },
   // Issue 8: deposits, balance adjustments, money settings.
   ...DEPOSIT_OPERATOR_ROUTES,

@@ -15,7 +15,7 @@ import type { TPlatformDeps } from '../http/deps.ts';
 import { WpsError, wpsErrors } from '../http/envelope.ts';
 import { consumeCaptcha } from '../session/captcha.service.ts';
 import { verifyPassword } from '../session/password.service.ts';
-import { recordAuthEvent } from '../session/session.queries.ts';
+import { liveLock, recordAuthEvent, reserveLoginAttempt } from '../session/session.queries.ts';
 import { memberTotp, totpCounter } from '../session/session.service.ts';
 import { whitelabelTree } from '../system/system.queries.ts';
 import { addOperatorFailure, auditedConfigChange, auditPage, operatorByUsername, recordOperatorAudit, releaseOperatorAttempt } from './operator.queries.ts';
@@ -296,8 +296,54 @@ export async function operatorTotpSetup(deps: TPlatformDeps, merchant: TMerchant
   return { secret, otpauthUrl: memberTotp(secret, op.username, `${merchant.name} console`).toString() };
 }
 
-/** Turns the authenticator on when the code matches the pending secret; a wrong code changes nothing. */
-export async function operatorTotpEnable(deps: TPlatformDeps, merchant: TMerchant, op: TSessionOperator, ip: string, code: string): Promise<{ ok: true }> {
+/**
+ * Judges a code of the operator's current authenticator (docs/0068): counted before it is judged under
+ * its own key in the login throttle (parallel guesses stay within the merchant's lock threshold, then
+ * locked for lockMinutes), a code used once does not work again. Throws the refusal.
+ */
+async function checkCurrentOperatorCode(deps: TPlatformDeps, merchant: TMerchant, op: TSessionOperator, ip: string, code: string | undefined): Promise<void> {
+  const now = deps.clock();
+  const row = await deps.db.selectFrom('operators').select(['totp_secret']).where('id', '=', op.operatorId).executeTakeFirstOrThrow();
+  if (!row.totp_secret) return;
+  if (!code) throw new WpsError(WPS_CODES.badRequest, OPERATOR_MESSAGES.totpRequired);
+  const settings = await securitySettings(deps.db, merchant.id);
+  const key = `operator-totp:${op.operatorId}`;
+  const reservation = await reserveLoginAttempt(deps.db, merchant.id, key, {
+    now,
+    since: new Date(now.getTime() - settings.lockWindowMinutes * 60_000),
+    lockAfter: settings.lockAfterFailures,
+    lockedUntil: new Date(now.getTime() + settings.lockMinutes * 60_000),
+  });
+  if (!reservation) {
+    const until = await liveLock(deps.db, merchant.id, key, now);
+    throw new WpsError(WPS_CODES.locked, WPS_MESSAGES.locked, { retryAfterSeconds: until ? Math.ceil((until.getTime() - now.getTime()) / 1000) : settings.lockMinutes * 60 });
+  }
+  const step = totpCounter(row.totp_secret, code, now);
+  const fresh =
+    step !== null &&
+    (await deps.db
+      .updateTable('operators')
+      .set({ totp_last_counter: step })
+      .where('id', '=', op.operatorId)
+      .where('totp_secret', '=', row.totp_secret)
+      .where((eb) => eb.or([eb('totp_last_counter', 'is', null), eb('totp_last_counter', '<', step)]))
+      .returning('id')
+      .executeTakeFirst()) !== undefined;
+  if (!fresh) {
+    await recordAuthEvent(deps.db, { merchantId: merchant.id, operatorId: op.operatorId, username: op.username, kind: 'operator_totp_current_wrong', ip });
+    if (reservation.failures >= settings.lockAfterFailures) throw new WpsError(WPS_CODES.locked, WPS_MESSAGES.locked, { retryAfterSeconds: settings.lockMinutes * 60 });
+    throw new WpsError(WPS_CODES.badRequest, OPERATOR_MESSAGES.totpWrong);
+  }
+  await deps.db.deleteFrom('login_throttle').where('merchant_id', '=', merchant.id).where('username_key', '=', key).execute();
+}
+
+/**
+ * Turns the authenticator on when the code matches the pending secret; a wrong code changes nothing.
+ * Replacing one that is on needs a code of the current one (docs/0068): a stolen console session
+ * cannot move the second factor to the thief's phone.
+ */
+export async function operatorTotpEnable(deps: TPlatformDeps, merchant: TMerchant, op: TSessionOperator, ip: string, code: string, currentCode?: string): Promise<{ ok: true }> {
+  await checkCurrentOperatorCode(deps, merchant, op, ip, currentCode);
   const done = await deps.db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('operators').select(['totp_secret', 'totp_pending_secret']).where('id', '=', op.operatorId).forUpdate().executeTakeFirstOrThrow();
     const step = row.totp_pending_secret ? totpCounter(row.totp_pending_secret, code, deps.clock()) : null;
@@ -320,5 +366,57 @@ export async function operatorTotpEnable(deps: TPlatformDeps, merchant: TMerchan
   });
   await recordAuthEvent(deps.db, { merchantId: merchant.id, operatorId: op.operatorId, username: op.username, kind: done ? 'operator_totp_enabled' : 'operator_totp_enable_failed', ip });
   if (!done) throw new WpsError(WPS_CODES.badRequest, OPERATOR_MESSAGES.totpWrong);
+  return { ok: true };
+}
+
+/** Turns the calling operator's authenticator off with a code of it (docs/0068); audited. */
+export async function operatorTotpRemove(deps: TPlatformDeps, merchant: TMerchant, op: TSessionOperator, ip: string, code: string): Promise<{ ok: true }> {
+  const on = await deps.db.selectFrom('operators').select('totp_secret').where('id', '=', op.operatorId).executeTakeFirstOrThrow();
+  if (!on.totp_secret) throw new WpsError(WPS_CODES.badRequest, OPERATOR_MESSAGES.totpWrong);
+  await checkCurrentOperatorCode(deps, merchant, op, ip, code);
+  await deps.db.transaction().execute(async (trx) => {
+    await trx.updateTable('operators').set({ totp_secret: null, totp_pending_secret: null, totp_last_counter: null }).where('id', '=', op.operatorId).execute();
+    await recordOperatorAudit(trx, {
+      merchantId: merchant.id,
+      actor: op,
+      ip,
+      action: 'operator.totp.remove',
+      before: { totpEnabled: true },
+      after: { totpEnabled: false, pending: false },
+      configVersion: null,
+    });
+  });
+  await recordAuthEvent(deps.db, { merchantId: merchant.id, operatorId: op.operatorId, username: op.username, kind: 'operator_totp_removed', ip });
+  return { ok: true };
+}
+
+/**
+ * An owner turns another operator's authenticator off (a lost phone; operators.manage), audited with
+ * whose it was (docs/0068). Never the owner's own: that is remove, with its code. The operator's
+ * console sessions end, so the next sign-in is a fresh one.
+ */
+export async function operatorTotpReset(deps: TPlatformDeps, merchant: TMerchant, op: TSessionOperator, ip: string, operatorId: number): Promise<{ ok: true }> {
+  if (operatorId === op.operatorId) throw wpsErrors.forbidden();
+  await deps.db.transaction().execute(async (trx) => {
+    const target = await trx
+      .selectFrom('operators')
+      .select(['id', 'username', 'totp_secret', 'totp_pending_secret'])
+      .where('id', '=', operatorId)
+      .where('merchant_id', '=', merchant.id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!target) throw wpsErrors.notFound();
+    await trx.updateTable('operators').set({ totp_secret: null, totp_pending_secret: null, totp_last_counter: null }).where('id', '=', target.id).execute();
+    await trx.updateTable('operator_sessions').set({ revoked_at: deps.clock() }).where('operator_id', '=', target.id).where('revoked_at', 'is', null).execute();
+    await recordOperatorAudit(trx, {
+      merchantId: merchant.id,
+      actor: op,
+      ip,
+      action: 'operator.totp.reset',
+      before: { operatorId: target.id, username: target.username, totpEnabled: target.totp_secret !== null, pending: target.totp_pending_secret !== null },
+      after: { operatorId: target.id, username: target.username, totpEnabled: false, pending: false },
+      configVersion: null,
+    });
+  });
   return { ok: true };
 }

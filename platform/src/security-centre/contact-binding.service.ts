@@ -17,7 +17,9 @@ import type { TPlatformDeps } from '../http/deps.ts';
 import { WpsError } from '../http/envelope.ts';
 import { checkPhone, consumeCode, maskEmail, maskMobile, sendCode, type TCodeTarget } from '../verification/verification.service.ts';
 import { recordMemberAudit } from '../withdraw/withdraw.queries.ts';
+import { markStepUp, requireStepUp } from '../session/step-up.guard.ts';
 import { fieldFailure, judgeCountedPassword } from './security-centre.service.ts';
+import { notifySecurityChange } from './security-notice.service.ts';
 
 /** A checked new address: where its code goes, and what the member row gets. */
 type TNewContact =
@@ -79,20 +81,29 @@ export async function sendBindCode(deps: TPlatformDeps, merchant: TMerchant, mem
 }
 
 /**
- * Binds the address with its code. Replacing a bound address also needs the login password (judged
- * and counted like a login, before the code is used up, so a wrong password leaves the code usable).
- * Audited for the member with the masked address.
+ * Binds the address with its code. Every bind needs proof of the login password (docs/0068): the
+ * password in the request (judged and counted like a login, before the code is used up, so a wrong
+ * password leaves the code usable; a right one steps the session up), or a fresh step-up. Replacing
+ * a bound address needs one of them as before. Audited for the member with the masked address; the
+ * member is told through the contacts bound before.
  */
 export async function bindContact(deps: TPlatformDeps, merchant: TMerchant, member: TSessionMember, req: TBindContactRequest, ip: string): Promise<TBindContactResponse> {
   const contact = await checkContact(deps, merchant, req);
   const row = await contactRow(deps, member.memberId);
   await checkFree(deps, merchant, member.memberId, row, contact);
   const replacing = isBound(row, contact.channel);
-  if (replacing) {
-    if (!req.password) throw fieldFailure('password', CONTACT_MESSAGES.passwordRequired);
+  if (req.password) {
     const judgement = await judgeCountedPassword(deps.db, merchant, passwordKey(member.memberId), row.password_hash, req.password, deps.clock());
     if (judgement.kind === 'locked') throw new WpsError(WPS_CODES.locked, WPS_MESSAGES.locked, { retryAfterSeconds: judgement.retryAfterSeconds });
     if (judgement.kind !== 'ok') throw fieldFailure('password', CONTACT_MESSAGES.passwordWrong);
+    await markStepUp(deps, member);
+  } else if (replacing) {
+    // The form asks for the password when it replaces; without it only a fresh step-up will do.
+    await requireStepUp(deps, member).catch(() => {
+      throw fieldFailure('password', CONTACT_MESSAGES.passwordRequired);
+    });
+  } else {
+    await requireStepUp(deps, member);
   }
   await consumeCode(deps, merchant, contact.target, 'bind', req.code, bindScope(member.memberId));
   const masked = contact.channel === 'mobile' ? maskMobile(contact.dial, contact.mobile)! : maskEmail(contact.email)!;
@@ -107,5 +118,7 @@ export async function bindContact(deps: TPlatformDeps, merchant: TMerchant, memb
     if (isUniqueViolation(err)) throw fieldFailure('mobileNum', ACCOUNT_MESSAGES.mobileTaken, {}, 409);
     throw err;
   }
+  const before = { dial: row.country_dialing_code, mobile: row.mobile_num, email: row.email };
+  await notifySecurityChange(deps, merchant, member.memberId, before, `${contact.channel}.${replacing ? 'changed' : 'bound'}`);
   return { channel: contact.channel, masked };
 }

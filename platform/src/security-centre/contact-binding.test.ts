@@ -2,7 +2,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CONTACT_PATHS, WITHDRAW_PATHS } from '@wl/schemas';
 import { DEMO_MEMBER_CONTACT } from '../seed/seed.ts';
 import { rowCounts, usePlatform } from '../test-support/db.ts';
-import { loginToken } from '../test-support/http.ts';
+import { loginToken, steppedUpToken } from '../test-support/http.ts';
 import { lastSmsCode } from '../test-support/outbox.ts';
 
 // Issue 8 item 8: bind a mobile number and an email address with codes through the outbox.
@@ -27,8 +27,9 @@ const contacts = (username: string) =>
   ctx.db.selectFrom('members').select(['country_dialing_code', 'mobile_num', 'email']).where('username', '=', username).executeTakeFirstOrThrow();
 
 beforeAll(async () => {
-  member = await loginToken(ctx.app, 'demo_member', 'Demo1234');
-  down = await loginToken(ctx.app, 'demo_down1', 'Down1234');
+  // Binding needs a fresh step-up (docs/0068; step-up.test covers the refusal).
+  member = await steppedUpToken(ctx.app, 'demo_member', 'Demo1234');
+  down = await steppedUpToken(ctx.app, 'demo_down1', 'Down1234');
   trial = await loginToken(ctx.app, 'demo_trial', 'Trial1234');
 });
 // Past the one-send-a-second throttle of an address.
@@ -37,7 +38,7 @@ beforeEach(() => {
 });
 
 describe('binding a mobile number and an email address (issue 8 item 8)', () => {
-  it('first binding needs only the code; masked in the centre, audited', async () => {
+  it('first binding needs the code (and a step-up); masked in the centre, audited', async () => {
     await ctx.db.updateTable('members').set({ mobile_num: null, country_dialing_code: null, email: null }).where('username', '=', 'demo_down1').execute();
     const sent = await ok(CONTACT_PATHS.bindCode, down, { channel: 'mobile', countryDialingCode: '+880', mobileNum: '1722000099' });
     expect(sent.expiredMinutes).toBeGreaterThan(0);
@@ -64,12 +65,14 @@ describe('binding a mobile number and an email address (issue 8 item 8)', () => 
     await ok(CONTACT_PATHS.bindCode, member, { channel: 'email', email: 'member.new@example.test' });
     const code = await lastSmsCode(ctx.db, 'member.new@example.test', 'email');
     const body = { channel: 'email', email: 'member.new@example.test', code };
-    const noPassword = (await post(CONTACT_PATHS.bind, member, body)).json();
+    // A session that has not stepped up (docs/0068): the password in the form is its proof.
+    const plain = await loginToken(ctx.app, 'demo_member', 'Demo1234');
+    const noPassword = (await post(CONTACT_PATHS.bind, plain, body)).json();
     expect(noPassword.value.fieldErrors.password.key).toBe('bind_password_required');
-    const wrong = (await post(CONTACT_PATHS.bind, member, { ...body, password: 'Wrong0000' })).json();
+    const wrong = (await post(CONTACT_PATHS.bind, plain, { ...body, password: 'Wrong0000' })).json();
     expect(wrong.value.fieldErrors.password.key).toBe('bind_password_wrong');
     expect((await contacts('demo_member')).email).toBe(DEMO_MEMBER_CONTACT.email);
-    expect(await ok(CONTACT_PATHS.bind, member, { ...body, password: 'Demo1234' })).toEqual({ channel: 'email', masked: 'me***@example.test' });
+    expect(await ok(CONTACT_PATHS.bind, plain, { ...body, password: 'Demo1234' })).toEqual({ channel: 'email', masked: 'me***@example.test' });
     expect((await centre(member)).recentChanges[0]).toMatchObject({ action: 'email.changed' });
   });
 

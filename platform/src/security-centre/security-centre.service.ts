@@ -8,8 +8,10 @@ import { WpsError } from '../http/envelope.ts';
 import { hashPassword, verifyPassword } from '../session/password.service.ts';
 import { securitySettings } from '../session/security.service.ts';
 import { liveLock, reserveLoginAttempt } from '../session/session.queries.ts';
+import { requireStepUp } from '../session/step-up.guard.ts';
 import { maskEmail, maskMobile } from '../verification/verification.service.ts';
 import { maskAccountNumber, recordMemberAudit } from '../withdraw/withdraw.queries.ts';
+import { boundContacts, notifySecurityChange } from './security-notice.service.ts';
 
 /** A refusal naming one form field (SPEC §8: first error per field). */
 export function fieldFailure(field: string, key: string, params: Record<string, number> = {}, code: number = WPS_CODES.badRequest): WpsError {
@@ -80,7 +82,23 @@ export async function checkWithdrawPassword(deps: TPlatformDeps, merchant: TMerc
   if (judgement.kind !== 'ok') throw passwordRefusal(judgement, field);
 }
 
-/** The member's bank accounts, oldest first. */
+/**
+ * A holder name as the browser sees it (docs/0068): each word's first letter, the rest starred
+ * ('Demo Member' → 'D*** M*****'). The full name stays on the platform (and with the operator who pays).
+ */
+export function maskHolderName(name: string | null): string | null {
+  if (name === null) return null;
+  return name
+    .trim()
+    .split(/\s+/)
+    .map((word) => {
+      const letters = Array.from(word);
+      return letters.length === 0 ? '' : `${letters[0]}${'*'.repeat(Math.max(1, letters.length - 1))}`;
+    })
+    .join(' ');
+}
+
+/** The member's bank accounts, oldest first; holder names masked (they go to the browser). */
 export async function bankAccountsOf(db: Kysely<DB>, memberId: number): Promise<TBankAccount[]> {
   const rows = await db
     .selectFrom('member_bank_accounts')
@@ -88,7 +106,7 @@ export async function bankAccountsOf(db: Kysely<DB>, memberId: number): Promise<
     .where('member_id', '=', memberId)
     .orderBy('id')
     .execute();
-  return rows.map((r) => ({ id: r.id, bankName: r.bank_name, maskedNumber: maskAccountNumber(r.account_number), holderName: r.holder_name }));
+  return rows.map((r) => ({ id: r.id, bankName: r.bank_name, maskedNumber: maskAccountNumber(r.account_number), holderName: maskHolderName(r.holder_name)! }));
 }
 
 /** The security centre (issue 8 item 8): what is set, the bank accounts and the latest changes. */
@@ -111,7 +129,7 @@ export async function securityCentre(deps: TPlatformDeps, merchant: TMerchant, m
     withdrawPasswordSet: m.withdraw_password_hash !== null,
     maskedMobile: maskMobile(m.country_dialing_code, m.mobile_num),
     maskedEmail: maskEmail(m.email),
-    bankHolderName: m.bank_holder_name,
+    bankHolderName: maskHolderName(m.bank_holder_name?.trim() ? m.bank_holder_name : null),
     bankAccounts: await bankAccountsOf(db, member.memberId),
     bankAccountsMax: m.bank_accounts_max,
     recentChanges: changes.map((c) => ({ at: new Date(c.created_at).toISOString(), action: c.action, detail: c.detail })),
@@ -124,7 +142,9 @@ export async function securityCentre(deps: TPlatformDeps, merchant: TMerchant, m
  * login password. Audited for the member.
  */
 export async function setWithdrawPassword(deps: TPlatformDeps, merchant: TMerchant, member: TSessionMember, req: TWithdrawPasswordRequest, ip: string): Promise<{ ok: true }> {
+  await requireStepUp(deps, member);
   const db = deps.db;
+  const before = await boundContacts(deps, member.memberId);
   const row = await db.selectFrom('members').select(['withdraw_password_hash', 'password_hash']).where('id', '=', member.memberId).executeTakeFirstOrThrow();
   const isChange = row.withdraw_password_hash !== null;
   if (isChange) {
@@ -143,16 +163,21 @@ export async function setWithdrawPassword(deps: TPlatformDeps, merchant: TMercha
     if (Number(done.numUpdatedRows) !== 1) throw new WpsError(409, WITHDRAW_MESSAGES.withdrawPasswordWrong);
     await recordMemberAudit(trx, { merchantId: merchant.id, memberId: member.memberId, action: isChange ? 'withdraw_password.changed' : 'withdraw_password.set', ip });
   });
+  await notifySecurityChange(deps, merchant, member.memberId, before, isChange ? 'withdraw_password.changed' : 'withdraw_password.set');
   return { ok: true };
 }
 
 /**
  * Binds a bank account: the holder name must equal the member's (set from the first bound account
- * when empty), at most merchants.bank_accounts_max accounts, a number once per member. The member
- * row is locked so parallel binds count right.
+ * when empty; later accounts may leave it out and take the member's), at most
+ * merchants.bank_accounts_max accounts, a number once per member. The member row is locked so
+ * parallel binds count right. Needs a fresh step-up; the member is told through the contacts bound
+ * before (docs/0068); the account waits the merchant's cooling-off before its first withdrawal.
  */
 export async function addBankAccount(deps: TPlatformDeps, merchant: TMerchant, member: TSessionMember, req: TBankAccountRequest, ip: string): Promise<TBankAccount> {
-  return deps.db.transaction().execute(async (trx) => {
+  await requireStepUp(deps, member);
+  const before = await boundContacts(deps, member.memberId);
+  const added = await deps.db.transaction().execute(async (trx) => {
     const m = await trx
       .selectFrom('members')
       .innerJoin('merchants', 'merchants.id', 'members.merchant_id')
@@ -161,18 +186,21 @@ export async function addBankAccount(deps: TPlatformDeps, merchant: TMerchant, m
       .forUpdate('members')
       .executeTakeFirstOrThrow();
     const holder = m.bank_holder_name?.trim() ? m.bank_holder_name : null;
-    if (holder !== null && !sameHolderName(holder, req.holderName)) throw fieldFailure('holderName', WITHDRAW_MESSAGES.holderNameMismatch);
+    if (holder === null && !req.holderName) throw fieldFailure('holderName', WITHDRAW_MESSAGES.holderNameMismatch);
+    if (holder !== null && req.holderName !== undefined && !sameHolderName(holder, req.holderName)) throw fieldFailure('holderName', WITHDRAW_MESSAGES.holderNameMismatch);
     const existing = await trx.selectFrom('member_bank_accounts').select(['account_number']).where('member_id', '=', member.memberId).execute();
     if (existing.some((e) => e.account_number === req.accountNumber)) throw fieldFailure('accountNumber', WITHDRAW_MESSAGES.bankAccountTaken, {}, 409);
     if (existing.length >= m.bank_accounts_max) throw fieldFailure('accountNumber', WITHDRAW_MESSAGES.bankAccountsFull, { max: m.bank_accounts_max }, 409);
-    if (holder === null) await trx.updateTable('members').set({ bank_holder_name: req.holderName }).where('id', '=', member.memberId).execute();
+    if (holder === null) await trx.updateTable('members').set({ bank_holder_name: req.holderName! }).where('id', '=', member.memberId).execute();
     const inserted = await trx
       .insertInto('member_bank_accounts')
-      .values({ member_id: member.memberId, bank_name: req.bankName, account_number: req.accountNumber, holder_name: holder ?? req.holderName })
+      .values({ member_id: member.memberId, bank_name: req.bankName, account_number: req.accountNumber, holder_name: holder ?? req.holderName!, created_at: deps.clock() })
       .returning(['id', 'bank_name', 'account_number', 'holder_name'])
       .executeTakeFirstOrThrow();
     const masked = maskAccountNumber(inserted.account_number);
     await recordMemberAudit(trx, { merchantId: merchant.id, memberId: member.memberId, action: 'bank_account.added', detail: `${inserted.bank_name} ${masked}`, ip });
-    return { id: inserted.id, bankName: inserted.bank_name, maskedNumber: masked, holderName: inserted.holder_name };
+    return { id: inserted.id, bankName: inserted.bank_name, maskedNumber: masked, holderName: maskHolderName(inserted.holder_name)! };
   });
+  await notifySecurityChange(deps, merchant, member.memberId, before, 'bank_account.added');
+  return added;
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { encryptBody } from '@wl/schemas/wps/body-cipher';
-import { WPS_HEADERS, WPS_PATHS } from '@wl/schemas';
+import { ACCOUNT_PATHS, WPS_HEADERS, WPS_PATHS } from '@wl/schemas';
 
 /** The gateway secret of test platforms (usePlatform): lets a test speak as the gateway. */
 export const TEST_GATEWAY_SECRET = 'test-gateway-secret';
@@ -36,4 +36,20 @@ export async function encryptedCall(
   const key = (await app.inject({ method: 'GET', url: WPS_PATHS.rsaKey })).json().value.publicKey as string;
   const { body, headers: cipherHeaders } = encryptBody(payload, key);
   return app.inject({ method, url, payload: body, headers: { ...cipherHeaders, ...headers } });
+}
+
+/**
+ * Steps a member's session up with the login password (docs/0068), as the web does when a change
+ * answers error_step_up_required; answers the token for chaining. Throws when refused.
+ */
+export async function stepUpToken(app: FastifyInstance, token: string, password: string): Promise<string> {
+  const res = await encryptedCall(app, 'POST', ACCOUNT_PATHS.stepUp, { password }, { authorization: token });
+  const json = res.json();
+  if (!json.success) throw new Error(`step-up failed: ${json.message}`);
+  return token;
+}
+
+/** Logs in and steps the session up at once. */
+export async function steppedUpToken(app: FastifyInstance, username: string, password: string): Promise<string> {
+  return stepUpToken(app, await loginToken(app, username, password), password);
 }

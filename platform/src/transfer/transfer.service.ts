@@ -17,6 +17,7 @@ import { conflict, fieldError } from '../deposit/deposit.service.ts';
 import { requireFeature } from '../session/security.service.ts';
 import { accountFor, inTransaction, LedgerError, transfer, type TLedgerOwner } from '../wallet/ledger.service.ts';
 import { recordMemberAudit } from '../withdraw/withdraw.queries.ts';
+import { requireStepUp } from '../session/step-up.guard.ts';
 
 type TDb = Kysely<DB> | Transaction<DB>;
 
@@ -163,8 +164,10 @@ export async function uplineOverview(deps: TPlatformDeps, merchant: TMerchant, m
   };
 }
 
-/** transferUpline: the member's main wallet → its own upline agent's main wallet; no other target exists. */
+/** transferUpline: the member's main wallet → its own upline agent's main wallet; no other target exists. Needs a fresh step-up. */
 export async function transferToUpline(deps: TPlatformDeps, merchant: TMerchant, member: TSessionMember, req: TUplineTransferRequest, ip: string): Promise<TMoneyTransferResult> {
+  // Money leaving the member to another account: a stolen session alone cannot send it (docs/0068).
+  await requireStepUp(deps, member);
   const upline = await uplineAgent(deps.db, merchant.id, member.memberId);
   if (!upline) throw new WpsError(409, TRANSFER_MESSAGES.noUpline);
   const from = await accountFor(deps.db, merchant, 'member_wallet', { memberId: member.memberId });

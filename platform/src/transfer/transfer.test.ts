@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TRANSFER_PATHS, WPS_PATHS } from '@wl/schemas';
 import { rowCounts, usePlatform } from '../test-support/db.ts';
-import { loginToken } from '../test-support/http.ts';
+import { loginToken, steppedUpToken } from '../test-support/http.ts';
 import { walletBalance } from '../wallet/wallet.queries.ts';
 
 // Transfers on both databases (PGlite; PostgreSQL with DATABASE_URL): merchant wallets (single and
@@ -23,10 +23,11 @@ async function setSingle(single: boolean): Promise<void> {
 }
 
 beforeAll(async () => {
-  t.member = await loginToken(ctx.app, 'demo_member', 'Demo1234');
-  t.down = await loginToken(ctx.app, 'demo_down1', 'Down1234');
+  // Upline transfers need a fresh step-up (docs/0068); step-up-test covers the refusal.
+  t.member = await steppedUpToken(ctx.app, 'demo_member', 'Demo1234');
+  t.down = await steppedUpToken(ctx.app, 'demo_down1', 'Down1234');
   t.trial = await loginToken(ctx.app, 'demo_trial', 'Trial1234');
-  t.agent = await loginToken(ctx.app, 'demo_agent', 'Agent1234');
+  t.agent = await steppedUpToken(ctx.app, 'demo_agent', 'Agent1234');
   t.owner = (await ctx.app.inject({ method: 'POST', url: WPS_PATHS.operatorLogin, payload: { username: 'demo_operator', password: 'Operator1234' } })).json().value.token;
   const rows = await ctx.db.selectFrom('members').select(['id', 'username']).where('username', 'in', ['demo_member', 'demo_agent', 'demo_down1']).execute();
   ids.member = rows.find((r) => r.username === 'demo_member')!.id;

@@ -7,7 +7,7 @@ import type { DB } from '../db/schema.ts';
 import type { JobRunner } from '../jobs/job-runner.ts';
 import { startPlatformJobs } from '../jobs/platform-jobs.ts';
 import { jobsTestDatabase, type TJobsTestDatabase } from '../jobs/testing.ts';
-import { loginToken, TEST_GATEWAY_SECRET } from '../test-support/http.ts';
+import { steppedUpToken, TEST_GATEWAY_SECRET } from '../test-support/http.ts';
 import { CONFIRM_SWEEP_QUEUE } from './withdraw-confirm.job.ts';
 import { CONFIRM_QUEUE } from './withdraw.service.ts';
 
@@ -30,7 +30,9 @@ beforeAll(async () => {
   runner = await startPlatformJobs({ db, schema, pollingIntervalSeconds: 0.5 });
   app = await buildPlatform({ db, merchantCode: 'DEMO', gatewaySecret: TEST_GATEWAY_SECRET, jobs: runner });
   await db.updateTable('merchants').set({ withdraw_daily_count: 100 }).execute();
-  member = await loginToken(app, 'demo_member', 'Demo1234');
+  member = await steppedUpToken(app, 'demo_member', 'Demo1234');
+  // New payout accounts cool off (docs/0068); this file tests the confirmation window.
+  await db.updateTable('merchants').set({ payout_cooling_minutes: 0 }).execute();
   finance = (await app.inject({ method: 'POST', url: WPS_PATHS.operatorLogin, payload: { username: 'demo_finance', password: 'Finance1234' } })).json().value.token;
   const h = { authorization: member };
   await app.inject({ method: 'POST', url: WITHDRAW_PATHS.withdrawPassword, headers: h, payload: { newPassword: 'Money5678', confirmNewPassword: 'Money5678' } });

@@ -47,7 +47,7 @@ function newReference(now: Date): string {
 async function merchantMoney(db: Transaction<DB> | TPlatformDeps['db'], merchantId: number) {
   return db
     .selectFrom('merchants')
-    .select(['withdraw_min_minor', 'withdraw_max_minor', 'withdraw_daily_count', 'withdraw_confirm_minutes'])
+    .select(['withdraw_min_minor', 'withdraw_max_minor', 'withdraw_daily_count', 'withdraw_confirm_minutes', 'payout_cooling_minutes'])
     .where('id', '=', merchantId)
     .executeTakeFirstOrThrow();
 }
@@ -125,9 +125,16 @@ export async function requestWithdrawal(deps: TPlatformDeps, merchant: TMerchant
 
 /** The withdrawal row and its hold, in the request's transaction (member row locked, password judged). */
 async function createWithdrawal(trx: Transaction<DB>, merchant: TMerchant, member: TSessionMember, req: TWithdrawRequest, now: Date): Promise<TWithdrawal> {
-  const bank = await trx.selectFrom('member_bank_accounts').select('id').where('id', '=', req.bankAccountId).where('member_id', '=', member.memberId).executeTakeFirst();
+  const bank = await trx.selectFrom('member_bank_accounts').select(['id', 'created_at']).where('id', '=', req.bankAccountId).where('member_id', '=', member.memberId).executeTakeFirst();
   if (!bank) throw fieldFailure('bankAccountId', 'error_not_found', {}, WPS_CODES.notFound);
   const settings = await merchantMoney(trx, merchant.id);
+  // A new payout account waits the merchant's cooling-off (docs/0068): a thief who adds one with a
+  // stolen session cannot cash out before the member, told through the contacts bound before, acts.
+  const usableAt = new Date(bank.created_at).getTime() + settings.payout_cooling_minutes * 60_000;
+  if (usableAt > now.getTime()) {
+    const left = Math.ceil((usableAt - now.getTime()) / 60_000);
+    throw fieldFailure('bankAccountId', WITHDRAW_MESSAGES.bankAccountCooling, { hours: Math.floor(left / 60), minutes: left % 60 }, CONFLICT);
+  }
   const min = Number(settings.withdraw_min_minor);
   const max = Number(settings.withdraw_max_minor);
   if (req.amountMinor < min) throw fieldFailure('amountMinor', WITHDRAW_MESSAGES.amountBelowMin, { min });

@@ -7,4 +7,6 @@ export const MONEY_SETTING_BOUNDS = {
   withdrawConfirmMinutes: { min: 1, max: 10_080 },
   bankAccountsMax: { min: 1, max: 20 },
   autoSettleSeconds: { min: 0, max: 86_400 },
+  /** Minutes a new payout account waits before its first withdrawal (docs/0068); default 1440. */
+  payoutCoolingMinutes: { min: 0, max: 10_080 },
 } as const;

@@ -8,6 +8,8 @@ export const OPERATOR_AUDIT_ACTIONS = [
   'security.set',
   'operator.totp.setup',
   'operator.totp.enable',
+  'operator.totp.remove',
+  'operator.totp.reset',
   'catalogue.category.set',
   'catalogue.game.set',
   'lottery.settings.set',

@@ -27,4 +27,6 @@ export const WITHDRAW_MESSAGES = {
   proofWrongType: 'proof_wrong_type',
   proofTooMany: 'proof_too_many',
   remarkTooLong: 'remark_too_long',
+  /** A new payout account waits the merchant's cooling-off before its first withdrawal (docs/0068); params: hours, minutes left. */
+  bankAccountCooling: 'bank_account_cooling',
 } as const;

@@ -30,6 +30,8 @@ export const ACCOUNT_PATHS = {
   forgotByMobile: '/wps/member/password/verification',
   totpSetup: '/wps/member/totp/setup',
   totpEnable: '/wps/member/totp/enable',
+  /** ours: POST proves the login password or a current authenticator code; the session may then change security settings for a few minutes (docs/0068). */
+  stepUp: '/wps/member/stepUp',
   operatorOutbox: '/wps/operator/outbox',
   operatorSecurity: '/wps/operator/security',
 } as const;
@@ -53,6 +55,10 @@ export const ACCOUNT_MESSAGES = {
   resetLinkInvalid: 'reset_link_invalid',
   /** Forgot by email: the same confirmation whether or not username and email match. */
   inBeenOut: 'in_been_out',
+  /** A change of contacts, passwords, payout accounts or authenticator, or an upline transfer, needs a fresh step-up (docs/0068). */
+  stepUpRequired: 'error_step_up_required',
+  /** The step-up's password or authenticator code is wrong (counted like wrong login passwords). */
+  stepUpWrong: 'step_up_wrong',
 } as const;
 
 const ZText = zText({ max: MAX_TEXT_LENGTH });
@@ -233,6 +239,13 @@ export const ZForgotByMobileResponse = ZSessionValue;
 export const ZTotpSetupResponse = z.object({ secret: z.string().max(128), otpauthUrl: z.string().max(1000) });
 export const ZTotpEnableRequest = z.object({ code: ZCode });
 export const ZTotpEnableResponse = ZOkResponse;
+
+/** A step-up (docs/0068): the login password, or a current code of the bound authenticator. */
+export const ZStepUpRequest = z.object({ password: ZSecret.optional(), totpCode: ZCode.optional() });
+export type TStepUpRequest = z.infer<typeof ZStepUpRequest>;
+/** Until when the session may change security settings. */
+export const ZStepUpResponse = z.object({ validUntil: z.string().max(40), validSeconds: z.number().int().nonnegative() });
+export type TStepUpResponse = z.infer<typeof ZStepUpResponse>;
 
 export const OUTBOX_CHANNELS = ['sms', 'email'] as const;
 export const ZOutboxQuery = z.object({

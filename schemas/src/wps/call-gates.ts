@@ -141,6 +141,8 @@ export const CALL_GATES: readonly TCallGate[] = [
   post(CONTACT_PATHS.bind, { modules: ['SECCEN3'] }),
   post(ACCOUNT_PATHS.totpSetup, { modules: ['SECCEN3'] }),
   post(ACCOUNT_PATHS.totpEnable, { modules: ['SECCEN3'] }),
+  // The step-up every security change and the upline transfer ask for first (docs/0068): no module of its own.
+  post(ACCOUNT_PATHS.stepUp),
 
   // Deposit (DEPOSIT3).
   get(DEPOSIT_PATHS.depositChannels, { modules: ['DEPOSIT3'] }),
@@ -250,6 +252,8 @@ export const CALL_GATES: readonly TCallGate[] = [
   get(OPERATOR_PATHS.operatorAudit, SERVE),
   post(OPERATOR_PATHS.operatorTotpSetup, SERVE),
   post(OPERATOR_PATHS.operatorTotpEnable, SERVE),
+  post(OPERATOR_PATHS.operatorTotpRemove, SERVE),
+  post(OPERATOR_PATHS.operatorTotpReset, SERVE),
   get(DEPOSIT_PATHS.operatorDeposits, SERVE),
   post(DEPOSIT_PATHS.operatorDepositApprove, SERVE),
   post(DEPOSIT_PATHS.operatorDepositReject, SERVE),

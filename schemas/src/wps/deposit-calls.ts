@@ -177,6 +177,8 @@ export const ZMoneySettings = z.object({
   /** 0: every adjustment needs a second operator. */
   adjustmentFourEyesMinor: z.number().int().min(0).max(MAX_AMOUNT_MINOR),
   merchantWalletSingle: z.boolean(),
+  /** Minutes a new payout account waits before its first withdrawal (docs/0068). */
+  payoutCoolingMinutes: z.number().int().min(b.payoutCoolingMinutes.min).max(b.payoutCoolingMinutes.max),
   channels: z.array(ZChannelSettings).max(50),
 });
 export type TMoneySettings = z.infer<typeof ZMoneySettings>;

@@ -19,6 +19,8 @@ export const WPS_CODES = {
   notAgent: 463,
   /** The session must change its password first (SPEC §4 forced change); only the change, member info and logout answer. */
   passwordChangeRequired: 464,
+  /** The change needs a fresh step-up first (docs/0068): the client asks for the password and retries. */
+  stepUpRequired: 465,
   featureOff: 543,
   gameAlreadyOpen: 734,
   systemBusy: 727,

@@ -14,6 +14,10 @@ export const OPERATOR_PATHS = {
   operatorTotpSetup: '/wps/operator/totp/setup',
   /** POST: confirms the pending secret with a code; login then needs a code. */
   operatorTotpEnable: '/wps/operator/totp/enable',
+  /** POST: turns the calling operator's authenticator off; needs its current code (docs/0068). */
+  operatorTotpRemove: '/wps/operator/totp/remove',
+  /** POST: an owner turns another operator's authenticator off (lost phone); audited (docs/0068). */
+  operatorTotpReset: '/wps/operator/totp/reset',
 } as const;
 
 /** Operator roles (docs/0010): what each may do is in platform/src/access/permissions.ts. */
@@ -91,5 +95,9 @@ export const ZOperatorAuditResponse = z.object({
 });
 
 export const ZOperatorTotpSetupResponse = z.object({ secret: z.string().max(128), otpauthUrl: z.string().max(1000) });
-export const ZOperatorTotpEnableRequest = z.object({ code: zText({ max: 16 }).regex(/^[0-9]{6}$/, 'six digits') });
+const ZTotpCode = zText({ max: 16 }).regex(/^[0-9]{6}$/, 'six digits');
+/** `currentCode`: a code of the authenticator being replaced, required when one is on (docs/0068). */
+export const ZOperatorTotpEnableRequest = z.object({ code: ZTotpCode, currentCode: ZTotpCode.optional() });
+export const ZOperatorTotpRemoveRequest = z.object({ code: ZTotpCode });
+export const ZOperatorTotpResetRequest = z.object({ operatorId: z.number().int().positive().max(2_147_483_647) });
 export const ZOperatorTotpEnableResponse = z.object({ ok: z.literal(true) });

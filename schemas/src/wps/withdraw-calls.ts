@@ -60,7 +60,8 @@ export type TWithdrawPasswordRequest = z.infer<typeof ZWithdrawPasswordRequest>;
 export const ZBankAccountRequest = z.object({
   bankName: zText({ max: 80, min: 1 }),
   accountNumber: zText({ max: 30, min: 1 }).regex(/^\d{6,30}$/, WITHDRAW_MESSAGES.accountNumberInvalid),
-  holderName: zText({ max: 100, min: 1 }),
+  /** Required for the first account; later ones take the member's holder name, which the browser sees only masked (docs/0068). */
+  holderName: zText({ max: 100, min: 1 }).optional(),
 });
 export type TBankAccountRequest = z.infer<typeof ZBankAccountRequest>;
 

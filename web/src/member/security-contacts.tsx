@@ -6,10 +6,12 @@ import { errorKey, useTRPC } from '../api/trpc.ts';
 import { CountrySelect, DEFAULT_DIALING_CODE } from '../accounts/countries.tsx';
 import { Field, FormError, SubmitButton } from '../accounts/form-parts.tsx';
 import { SmsSendButton } from '../accounts/sms-send-button.tsx';
+import { useStepUp } from '../accounts/step-up-dialog.tsx';
 
 /**
  * Binds a new mobile number or email address (issue 8 item 8): a code goes to the new address, the
- * member types it back; replacing a bound address also asks for the login password.
+ * member types it back; replacing a bound address also asks for the login password, and a first
+ * binding asks for it in the step-up dialog when the server wants it (docs/0068).
  */
 function BindForm({ channel, replacing, onDone }: { channel: TContactChannel; replacing: boolean; onDone: () => void }) {
   const { t } = useTranslation();
@@ -20,7 +22,9 @@ function BindForm({ channel, replacing, onDone }: { channel: TContactChannel; re
   const [password, setPassword] = useState('');
   const [sendError, setSendError] = useState<string | null>(null);
   const sendCode = useMutation(trpc.security.sendBindCode.mutationOptions());
-  const bind = useMutation(trpc.security.bindContact.mutationOptions({ onSuccess: onDone }));
+  const stepUp = useStepUp();
+  const bindOptions = trpc.security.bindContact.mutationOptions({ onSuccess: onDone });
+  const bind = useMutation({ ...bindOptions, mutationFn: stepUp.wrap(bindOptions.mutationFn!) });
   const target = () => (channel === 'mobile' ? { channel, countryDialingCode: country, mobileNum: address.trim() } : { channel, email: address.trim() });
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -30,44 +34,47 @@ function BindForm({ channel, replacing, onDone }: { channel: TContactChannel; re
   const onSendError = (key: string | null) => setSendError(key === 'phone_enter_valid' && channel === 'email' ? 'email_enter_valid' : key);
   const error = bind.error ? errorKey(bind.error) : sendError;
   return (
-    <form className="form" onSubmit={submit} noValidate data-testid={`security.bind-${channel}`}>
-      <Field label={t(channel === 'mobile' ? 'sec_new_mobile' : 'sec_new_email')}>
-        <span className="input-row">
-          {channel === 'mobile' && <CountrySelect testId="security.bind-country" value={country} onChange={setCountry} label={t('country_code')} />}
-          <input
-            className="input"
-            data-testid="security.bind-address"
-            aria-label={t(channel === 'mobile' ? 'sec_new_mobile' : 'sec_new_email')}
-            type={channel === 'email' ? 'email' : 'text'}
-            inputMode={channel === 'mobile' ? 'numeric' : 'email'}
-            autoComplete={channel === 'mobile' ? 'tel-national' : 'email'}
-            maxLength={channel === 'mobile' ? 15 : 50}
-            value={address}
-            onChange={(e) => setAddress(e.target.value)}
-          />
-        </span>
-      </Field>
-      <Field label={t(channel === 'mobile' ? 'verification_code' : 'sec_email_code')}>
-        <span className="input-row">
-          <input className="input" data-testid="security.bind-code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value)} />
-          <SmsSendButton
-            testId="security.bind-send"
-            request={() => ({ mobileNum: address.trim(), countryDialingCode: country })}
-            send={() => sendCode.mutateAsync(target())}
-            onError={onSendError}
-          />
-        </span>
-      </Field>
-      {replacing && (
-        <Field label={t('sec_login_password')}>
-          <input className="input" type="password" autoComplete="current-password" data-testid="security.bind-password" maxLength={128} value={password} onChange={(e) => setPassword(e.target.value)} />
+    <>
+      <form className="form" onSubmit={submit} noValidate data-testid={`security.bind-${channel}`}>
+        <Field label={t(channel === 'mobile' ? 'sec_new_mobile' : 'sec_new_email')}>
+          <span className="input-row">
+            {channel === 'mobile' && <CountrySelect testId="security.bind-country" value={country} onChange={setCountry} label={t('country_code')} />}
+            <input
+              className="input"
+              data-testid="security.bind-address"
+              aria-label={t(channel === 'mobile' ? 'sec_new_mobile' : 'sec_new_email')}
+              type={channel === 'email' ? 'email' : 'text'}
+              inputMode={channel === 'mobile' ? 'numeric' : 'email'}
+              autoComplete={channel === 'mobile' ? 'tel-national' : 'email'}
+              maxLength={channel === 'mobile' ? 15 : 50}
+              value={address}
+              onChange={(e) => setAddress(e.target.value)}
+            />
+          </span>
         </Field>
-      )}
-      <FormError testId="security.bind-error" message={error ? t(error) : null} />
-      <SubmitButton testId="security.bind-save" pending={bind.isPending}>
-        {t('sec_bind_save')}
-      </SubmitButton>
-    </form>
+        <Field label={t(channel === 'mobile' ? 'verification_code' : 'sec_email_code')}>
+          <span className="input-row">
+            <input className="input" data-testid="security.bind-code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value)} />
+            <SmsSendButton
+              testId="security.bind-send"
+              request={() => ({ mobileNum: address.trim(), countryDialingCode: country })}
+              send={() => sendCode.mutateAsync(target())}
+              onError={onSendError}
+            />
+          </span>
+        </Field>
+        {replacing && (
+          <Field label={t('sec_login_password')}>
+            <input className="input" type="password" autoComplete="current-password" data-testid="security.bind-password" maxLength={128} value={password} onChange={(e) => setPassword(e.target.value)} />
+          </Field>
+        )}
+        <FormError testId="security.bind-error" message={error ? t(error) : null} />
+        <SubmitButton testId="security.bind-save" pending={bind.isPending}>
+          {t('sec_bind_save')}
+        </SubmitButton>
+      </form>
+      {stepUp.dialog}
+    </>
   );
 }
 

@@ -5,6 +5,7 @@ import { errorKey, useTRPC } from '../api/trpc.ts';
 import { Field, FormError, SubmitButton } from '../accounts/form-parts.tsx';
 import { useAreaTexts } from '../i18n/area-texts.ts';
 import { ContactsCard } from './security-contacts.tsx';
+import { useStepUp } from '../accounts/step-up-dialog.tsx';
 import '../styles/money.css';
 import { localDateTime } from '../lib/numbers-later.ts';
 
@@ -16,48 +17,52 @@ function WithdrawPasswordForm({ isSet, onSaved }: { isSet: boolean; onSaved: () 
   const [newPassword, setNew] = useState('');
   const [confirm, setConfirm] = useState('');
   const [saved, setSaved] = useState(false);
-  const save = useMutation(
-    trpc.security.setWithdrawPassword.mutationOptions({
-      onSuccess: () => {
-        setSaved(true);
-        setOld('');
-        setNew('');
-        setConfirm('');
-        onSaved();
-      },
-    }),
-  );
+  // Setting or changing it needs a fresh step-up (docs/0068): the dialog asks, then the save is sent again.
+  const stepUp = useStepUp();
+  const saveOptions = trpc.security.setWithdrawPassword.mutationOptions({
+    onSuccess: () => {
+      setSaved(true);
+      setOld('');
+      setNew('');
+      setConfirm('');
+      onSaved();
+    },
+  });
+  const save = useMutation({ ...saveOptions, mutationFn: stepUp.wrap(saveOptions.mutationFn!) });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setSaved(false);
     save.mutate({ ...(isSet ? { oldPassword } : {}), newPassword, confirmNewPassword: confirm });
   };
   return (
-    <form className="form" onSubmit={submit} noValidate data-testid="security.withdraw-password">
-      <p className="dialog__text" data-testid="security.withdraw-password-state">
-        {t(isSet ? 'sec_withdraw_password_is_set' : 'sec_withdraw_password_not_set')}
-      </p>
-      {isSet && (
-        <Field label={t('sec_old_withdraw_password')}>
-          <input className="input" type="password" autoComplete="off" data-testid="security.withdraw-old" maxLength={128} value={oldPassword} onChange={(e) => setOld(e.target.value)} />
-        </Field>
-      )}
-      <Field label={t('sec_new_withdraw_password')}>
-        <input className="input" type="password" autoComplete="new-password" data-testid="security.withdraw-new" maxLength={128} value={newPassword} onChange={(e) => setNew(e.target.value)} />
-      </Field>
-      <Field label={t('sec_confirm_withdraw_password')}>
-        <input className="input" type="password" autoComplete="new-password" data-testid="security.withdraw-confirm" maxLength={128} value={confirm} onChange={(e) => setConfirm(e.target.value)} />
-      </Field>
-      <FormError testId="security.withdraw-password-error" message={save.error ? t(errorKey(save.error)) : null} />
-      {saved && (
-        <p className="form__success" role="status" data-testid="security.withdraw-password-saved">
-          {t('sec_saved')}
+    <>
+      <form className="form" onSubmit={submit} noValidate data-testid="security.withdraw-password">
+        <p className="dialog__text" data-testid="security.withdraw-password-state">
+          {t(isSet ? 'sec_withdraw_password_is_set' : 'sec_withdraw_password_not_set')}
         </p>
-      )}
-      <SubmitButton testId="security.withdraw-password-save" pending={save.isPending}>
-        {t('sec_save')}
-      </SubmitButton>
-    </form>
+        {isSet && (
+          <Field label={t('sec_old_withdraw_password')}>
+            <input className="input" type="password" autoComplete="off" data-testid="security.withdraw-old" maxLength={128} value={oldPassword} onChange={(e) => setOld(e.target.value)} />
+          </Field>
+        )}
+        <Field label={t('sec_new_withdraw_password')}>
+          <input className="input" type="password" autoComplete="new-password" data-testid="security.withdraw-new" maxLength={128} value={newPassword} onChange={(e) => setNew(e.target.value)} />
+        </Field>
+        <Field label={t('sec_confirm_withdraw_password')}>
+          <input className="input" type="password" autoComplete="new-password" data-testid="security.withdraw-confirm" maxLength={128} value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+        </Field>
+        <FormError testId="security.withdraw-password-error" message={save.error ? t(errorKey(save.error)) : null} />
+        {saved && (
+          <p className="form__success" role="status" data-testid="security.withdraw-password-saved">
+            {t('sec_saved')}
+          </p>
+        )}
+        <SubmitButton testId="security.withdraw-password-save" pending={save.isPending}>
+          {t('sec_save')}
+        </SubmitButton>
+      </form>
+      {stepUp.dialog}
+    </>
   );
 }
 
@@ -68,18 +73,19 @@ function BankAccounts({ accounts, max, holderName, onAdded }: { accounts: { id: 
   const [bankName, setBankName] = useState('');
   const [accountNumber, setAccountNumber] = useState('');
   const [holder, setHolder] = useState(holderName ?? '');
-  const add = useMutation(
-    trpc.security.addBankAccount.mutationOptions({
-      onSuccess: () => {
-        setBankName('');
-        setAccountNumber('');
-        onAdded();
-      },
-    }),
-  );
+  const stepUp = useStepUp();
+  const addOptions = trpc.security.addBankAccount.mutationOptions({
+    onSuccess: () => {
+      setBankName('');
+      setAccountNumber('');
+      onAdded();
+    },
+  });
+  const add = useMutation({ ...addOptions, mutationFn: stepUp.wrap(addOptions.mutationFn!) });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    add.mutate({ bankName, accountNumber: accountNumber.replace(/\s+/g, ''), holderName: holder });
+    // Once the member has a holder name the browser sees it only masked: the server uses its own (docs/0068).
+    add.mutate({ bankName, accountNumber: accountNumber.replace(/\s+/g, ''), ...(holderName === null ? { holderName: holder } : {}) });
   };
   return (
     <div data-testid="security.banks">
@@ -108,6 +114,7 @@ function BankAccounts({ accounts, max, holderName, onAdded }: { accounts: { id: 
           </SubmitButton>
         </form>
       )}
+      {stepUp.dialog}
     </div>
   );
 }

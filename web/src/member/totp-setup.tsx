@@ -3,10 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { QR_MARGIN, QR_SIZE } from '@wl/schemas/constants';
 import { errorKey, useTRPCClient } from '../api/trpc.ts';
 import { Field } from '../accounts/form-parts.tsx';
+import { useStepUp } from '../accounts/step-up-dialog.tsx';
 
 /**
  * Authenticator app setup (SPEC §4 second factor 'Google verification'): the server makes a secret,
  * the page shows it as a QR code (qrcode) and as text, and a first code from the app enables it.
+ * Both steps need a fresh step-up (docs/0068): the dialog asks for the password, then the step is sent again.
  */
 export function TotpSetup() {
   const { t } = useTranslation();
@@ -17,6 +19,7 @@ export function TotpSetup() {
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const [enabled, setEnabled] = useState(false);
+  const stepUp = useStepUp();
 
   useEffect(() => {
     if (!setup) return;
@@ -42,11 +45,11 @@ export function TotpSetup() {
       setPending(false);
     }
   };
-  const start = () => run(async () => setSetup(await client.account.totpSetup.mutate()));
+  const start = () => run(async () => setSetup(await stepUp.wrap(() => client.account.totpSetup.mutate())()));
   const enable = () =>
     run(async () => {
       if (!/^\d{6}$/.test(code.trim())) throw new Error('second_factor_wrong');
-      await client.account.totpEnable.mutate({ code: code.trim() });
+      await stepUp.wrap(() => client.account.totpEnable.mutate({ code: code.trim() }))();
       setEnabled(true);
     });
 
@@ -81,6 +84,7 @@ export function TotpSetup() {
           {t(error)}
         </p>
       )}
+      {stepUp.dialog}
     </section>
   );
 }

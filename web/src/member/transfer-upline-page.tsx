@@ -9,6 +9,7 @@ import { formatMinor } from '../lib/numbers.ts';
 import { useSession } from '../session/session-context.tsx';
 import { AmountField, FormError, useMoneyForm } from './transfer-parts.tsx';
 import '../styles/money.css';
+import { useStepUp } from '../accounts/step-up-dialog.tsx';
 
 /**
  * Transfer to the upline (SPEC §2 transferUpline, issue 8 item 5): the member's own agent, shown by
@@ -29,18 +30,19 @@ export default function TransferUplinePage() {
   const currency = session.balance?.currencySymbol ?? '';
   const money = (minor: number) => formatMinor(minor, language, currency);
 
-  const send = useMutation(
-    trpc.transfer.toUpline.mutationOptions({
-      onSuccess: (_r, input) => {
-        setDone(t('upline_done', { amount: money(input.amountMinor), agent: overview.data?.upline?.nickname ?? '' }));
-        form.done();
-        setRemark('');
-        session.refreshBalance();
-        void qc.invalidateQueries({ queryKey: trpc.transfer.upline.queryKey() });
-      },
-      onError: form.failed,
-    }),
-  );
+  // Money to another account needs a fresh step-up (docs/0068): the dialog asks, then the same transfer (same key) is sent again.
+  const stepUp = useStepUp();
+  const sendOptions = trpc.transfer.toUpline.mutationOptions({
+    onSuccess: (_r, input) => {
+      setDone(t('upline_done', { amount: money(input.amountMinor), agent: overview.data?.upline?.nickname ?? '' }));
+      form.done();
+      setRemark('');
+      session.refreshBalance();
+      void qc.invalidateQueries({ queryKey: trpc.transfer.upline.queryKey() });
+    },
+    onError: form.failed,
+  });
+  const send = useMutation({ ...sendOptions, mutationFn: stepUp.wrap(sendOptions.mutationFn!) });
 
   if (!ready || overview.isLoading) return <div className="page-loading" aria-busy="true" data-testid="upline.loading" />;
   const data = overview.data;
@@ -97,6 +99,7 @@ export default function TransferUplinePage() {
           </ul>
         </section>
       )}
+      {stepUp.dialog}
     </div>
   );
 }

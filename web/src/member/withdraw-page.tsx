@@ -9,6 +9,7 @@ import { sniffProofType } from '@wl/schemas/domain/proof';
 import type { TWithdrawal } from '@wl/schemas/wps/withdraw-calls';
 import { FlowError } from '@wl/flows/shared/flow-error';
 import { withdrawalConfirmMachine, type TProofFile, type TWithdrawalAnswer } from '@wl/flows/withdrawal/withdrawal-confirm.machine';
+import { upstreamOf } from '../api/flow-errors.ts';
 import { errorKey, useTRPC, useTRPCClient } from '../api/trpc.ts';
 import { Field, FormError, SubmitButton } from '../accounts/form-parts.tsx';
 import { useAreaTexts } from '../i18n/area-texts.ts';
@@ -235,6 +236,8 @@ export default function WithdrawPage() {
     request.mutate({ bankAccountId: bank, amountMinor: minor, withdrawPassword: password, idempotencyKey: key });
   };
   const error = localError ?? (request.error ? errorKey(request.error) : null);
+  // A new payout account's cooling-off names how long is left (docs/0068).
+  const errorParams = localError === null && request.error ? (upstreamOf(request.error).fieldErrors?.bankAccountId?.params as Record<string, number> | undefined) : undefined;
   return (
     <div className="member-content" data-testid="withdraw.page">
       <section className="card">
@@ -269,7 +272,7 @@ export default function WithdrawPage() {
             <Field label={t('withdraw_password')}>
               <input className="input" type="password" autoComplete="off" data-testid="withdraw.password" maxLength={128} value={password} onChange={(e) => setPassword(e.target.value)} />
             </Field>
-            <FormError testId="withdraw.error" message={error ? t(error) : null} />
+            <FormError testId="withdraw.error" message={error ? t(error, errorParams ?? {}) : null} />
             {done && (
               <p className="form__success" role="status" data-testid="withdraw.done">
                 {t('withdraw_requested', { reference: done })}

@@ -62,3 +62,6 @@ export const ZResetByMobileInput = z.object({
 
 /** `account.totpEnable` input: a code from the authenticator app. */
 export const ZTotpEnableInput = z.object({ code: ZCodeInput });
+
+/** `account.stepUp` input (docs/0068): the login password, or a current authenticator code. */
+export const ZStepUpInput = z.object({ password: ZPasswordInput.optional(), totpCode: ZCodeInput.optional() });

@@ -5,6 +5,7 @@ import { forgotByEmail } from './forgot-by-email.ts';
 import { registerMember } from './register-member.ts';
 import { resetByLink } from './reset-by-link.ts';
 import { resetByMobile } from './reset-by-mobile.ts';
+import { stepUp } from './step-up.ts';
 import { totpEnable } from './totp-enable.ts';
 import { totpSetup } from './totp-setup.ts';
 
@@ -18,4 +19,5 @@ export const accountRouter = router({
   resetByMobile,
   totpSetup,
   totpEnable,
+  stepUp,
 });

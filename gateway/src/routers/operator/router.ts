@@ -16,6 +16,7 @@ import { setFlag } from './set-flag.ts';
 import { setSecurity } from './set-security.ts';
 import { setSystem } from './set-system.ts';
 import { totpEnable } from './totp-enable.ts';
+import { totpRemove, totpReset } from './totp-remove.ts';
 import { totpSetup } from './totp-setup.ts';
 import { getWithdrawalProof } from './get-withdrawal-proof.ts';
 import { listWithdrawals } from './list-withdrawals.ts';
@@ -40,6 +41,8 @@ export const operatorRouter = router({
   audit: getAudit,
   totpSetup,
   totpEnable,
+  totpRemove,
+  totpReset,
   // Issue 8: deposits, balance adjustments (four eyes), money settings.
   deposits: listDeposits,
   approveDeposit,
