@@ -18,7 +18,7 @@ import { WpsError, wpsErrors } from '../http/envelope.ts';
 import { recordOperatorAudit } from '../operator/operator.queries.ts';
 import { accountFor, inTransaction, LedgerError, transfer } from '../wallet/ledger.service.ts';
 import { depositById, enabledChannels, memberDeposits, merchantDeposits } from './deposit.queries.ts';
-import { isDemoMode } from '../system/demo-mode.ts';
+import { merchantInDemoMode } from '../system/demo-mode.ts';
 
 /** Queue of the simulated channel's settlement (one job per deposit, `startAfter` the channel's seconds). */
 export const DEPOSIT_SETTLE_QUEUE = 'platform.deposit-settle';
@@ -62,7 +62,7 @@ export function conflict(message: string): WpsError {
 export async function listChannels(deps: TPlatformDeps, merchant: TMerchant): Promise<{ channels: TDepositChannel[] }> {
   const channels = await enabledChannels(deps.db, merchant.id);
   // Outside demo mode nothing settles by itself (docs/0065): the page must not promise it.
-  if (channels.some((c) => c.autoSettleSeconds !== null) && !(await isDemoMode(deps.db, merchant.id, deps))) {
+  if (channels.some((c) => c.autoSettleSeconds !== null) && !merchantInDemoMode(merchant, deps)) {
     return { channels: channels.map((c) => ({ ...c, autoSettleSeconds: null })) };
   }
   return { channels };
@@ -91,7 +91,7 @@ export async function createDeposit(deps: TPlatformDeps, merchant: TMerchant, me
   if (req.amountMinor < channel.min_minor) throw fieldError('amountMinor', DEPOSIT_MESSAGES.amountBelowMin);
   if (req.amountMinor > channel.max_minor) throw fieldError('amountMinor', DEPOSIT_MESSAGES.amountAboveMax);
   // Only in demo mode does a channel settle by itself (docs/0065); otherwise an operator decides.
-  const autoSettle = channel.auto_settle_seconds !== null && (await isDemoMode(deps.db, merchant.id, deps)) ? channel.auto_settle_seconds : null;
+  const autoSettle = channel.auto_settle_seconds !== null && merchantInDemoMode(merchant, deps) ? channel.auto_settle_seconds : null;
   const runner = autoSettle === null ? null : ((await deps.jobs?.()) ?? null);
 
   const id = await inTransaction(deps.db, async (trx) => {

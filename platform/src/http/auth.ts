@@ -18,6 +18,8 @@ export type TMerchant = {
   config_version: number;
   /** Sessions idle out after this many minutes (operator-configurable, default 30). */
   idle_timeout_minutes: number;
+  /** Made by the demo seed (docs/0065): read with the merchant, so demo mode costs no query. */
+  demo: boolean;
 };
 
 /** Default idle timeout of member and operator sessions, sliding on every authenticated call (issue 3). */
@@ -62,7 +64,7 @@ async function readMerchant(deps: TPlatformDeps, request: FastifyRequest): Promi
   if (!MERCHANT_CODE.test(code)) throw wpsErrors.badRequest();
   const merchant = await deps.db
     .selectFrom('merchants')
-    .select(['id', 'code', 'name', 'currency', 'currency_symbol', 'maintenance', 'region_restriction', 'config_version', 'idle_timeout_minutes'])
+    .select(['id', 'code', 'name', 'currency', 'currency_symbol', 'maintenance', 'region_restriction', 'config_version', 'idle_timeout_minutes', 'demo'])
     .where('code', '=', code)
     .executeTakeFirst();
   if (!merchant) throw wpsErrors.badRequest();

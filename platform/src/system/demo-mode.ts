@@ -14,3 +14,8 @@ export async function isDemoMode(db: Kysely<DB> | Transaction<DB>, merchantId: n
   const row = await db.selectFrom('merchants').select('demo').where('id', '=', merchantId).executeTakeFirst();
   return row?.demo === true;
 }
+
+/** The same rule for a merchant row already read with the request (no query). */
+export function merchantInDemoMode(merchant: { demo: boolean }, opts: { production: boolean }): boolean {
+  return !opts.production && merchant.demo;
+}
