@@ -47,6 +47,9 @@ test.describe('operator roles and audit (issue 6)', () => {
     await console.getByTestId('operator.submit').click();
     await expect(console.getByTestId('operator.role')).toBeVisible();
     await expect(console.getByTestId('operator.flag.FREEPLAY3')).toBeEnabled();
+    // Flags that pay or weaken logins are not the content role's (docs/0066): shown, not switchable.
+    await expect(console.getByTestId('operator.flag.RTSALARY3')).toBeDisabled();
+    await expect(console.getByTestId('operator.flag.MOBILEVERCODELOGIN3')).toBeDisabled();
     await expect(console.getByTestId('operator.totp')).toBeVisible();
     for (const hidden of ['operator.outbox', 'operator.audit', 'operator.maintenance', 'operator.security']) {
       await expect(console.getByTestId(hidden)).toHaveCount(0);

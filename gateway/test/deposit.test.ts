@@ -73,4 +73,18 @@ describe('deposit through the gateway', () => {
     const next = await h.client({ token: t.finance }).operator.setMoneySettings.mutate({ withdrawDailyCount: 4 });
     expect(next.withdrawDailyCount).toBe(4);
   });
+
+  it('the four-eyes limits change only through a second owner (docs/0066)', async () => {
+    const finance = h.client({ token: t.finance });
+    const refused = await expectTRPCError(finance.operator.setMoneySettings.mutate({ adjustmentFourEyesMinor: 90_000_000 }), 'FORBIDDEN');
+    expect(refused.message).toBe('settings_owner_only');
+    const asked = await h.client({ token: t.owner }).operator.setMoneySettings.mutate({ depositFourEyesMinor: 3_000_000 });
+    expect(asked).toMatchObject({ depositFourEyesMinor: 2_000_000, pendingChanges: [{ requestedBy: 'demo_operator', items: [{ field: 'depositFourEyesMinor', before: 2_000_000, after: 3_000_000 }] }] });
+    const changeId = asked.pendingChanges[0]!.id;
+    expect((await finance.operator.adjustments.query()).settingChanges.map((c) => c.id)).toEqual([changeId]);
+    const own = await expectTRPCError(h.client({ token: t.owner }).operator.decideMoneySettings.mutate({ changeId, approve: true }), 'FORBIDDEN');
+    expect(own.message).toBe('settings_second_owner_required');
+    const owner2 = (await h.client().operator.login.mutate({ username: 'demo_owner2', password: 'Owner21234' })).token;
+    expect(await h.client({ token: owner2 }).operator.decideMoneySettings.mutate({ changeId, approve: true })).toMatchObject({ depositFourEyesMinor: 3_000_000, pendingChanges: [] });
+  });
 });

@@ -17,6 +17,8 @@ export * from './rules/index.ts';
 export * from './text.ts';
 export * from './domain/money.ts';
 export * from './domain/money-settings.ts';
+// Which permission each whitelabel flag needs (docs/0066).
+export * from './domain/operator-flags.ts';
 export * from './wps/deposit-calls.ts';
 export * from './wps/withdraw-calls.ts';
 export * from './wps/transfer-calls.ts';

@@ -156,7 +156,7 @@ import {
   ZDeposit,
   ZDepositChannelsResponse,
   ZDepositListResponse,
-  ZMoneySettings,
+  ZMoneySettingsResponse,
   ZOperatorDepositResponse,
   ZOperatorDepositsResponse,
   type TAdjustmentRequest,
@@ -645,10 +645,14 @@ export class WpsApi {
     return this.client.call({ method: 'POST', path: DEPOSIT_PATHS.operatorAdjustmentDecide, moduleId: 'OPERATOR', value: ZAdjustment, body: input }, ctx);
   }
   operatorMoneySettings(ctx: TCallContext) {
-    return this.client.call({ method: 'GET', path: DEPOSIT_PATHS.operatorMoneySettings, moduleId: 'OPERATOR', value: ZMoneySettings }, ctx);
+    return this.client.call({ method: 'GET', path: DEPOSIT_PATHS.operatorMoneySettings, moduleId: 'OPERATOR', value: ZMoneySettingsResponse }, ctx);
   }
   operatorSetMoneySettings(input: TMoneySettingsRequest, ctx: TCallContext) {
-    return this.client.call({ method: 'PUT', path: DEPOSIT_PATHS.operatorMoneySettings, moduleId: 'OPERATOR', value: ZMoneySettings, body: input }, ctx);
+    return this.client.call({ method: 'PUT', path: DEPOSIT_PATHS.operatorMoneySettings, moduleId: 'OPERATOR', value: ZMoneySettingsResponse, body: input }, ctx);
+  }
+  /** docs/0066: a second owner decides a pending change of the four-eyes limits or channels. */
+  operatorDecideMoneySettings(input: { changeId: number; approve: boolean }, ctx: TCallContext) {
+    return this.client.call({ method: 'POST', path: DEPOSIT_PATHS.operatorMoneySettingsDecide, moduleId: 'OPERATOR', value: ZMoneySettingsResponse, body: input }, ctx);
   }
 
   // Issue 8 transfers (TRANSFER_PATHS): merchant wallets, GCS_walletTransfer, consolidated funds, upline.

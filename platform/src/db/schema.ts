@@ -45,6 +45,10 @@ export interface MerchantsTable {
   demo: Generated<boolean>;
   /** Minutes a new payout account waits before its first withdrawal (docs/0068). */
   payout_cooling_minutes: Generated<number>;
+  /** Migration 0028 (docs/0066): rolling 24-hour limits of what operators adjust and approve alone. */
+  adjustment_daily_operator_minor: Generated<number>;
+  adjustment_daily_member_minor: Generated<number>;
+  deposit_four_eyes_minor: Generated<number>;
 }
 export interface WhitelabelNodesTable {
   id: Generated<number>;
@@ -327,6 +331,9 @@ export interface DepositsTable {
   decided_at: Timestamp | null;
   remark: Generated<string>;
   created_at: Generated<Date>;
+  /** Migration 0028 (docs/0066): the first of two approvers of a deposit above the limit. */
+  first_approved_by: number | null;
+  first_approved_at: Timestamp | null;
 }
 export interface MemberBankAccountsTable {
   id: Generated<number>;
@@ -376,6 +383,18 @@ export interface BalanceAdjustmentsTable {
   decided_at: Timestamp | null;
   /** Migration 0013: the requesting operator's key (unique per operator). */
   idempotency_key: string | null;
+}
+/** Migration 0028 (docs/0066): a change of the four-eyes limits or channels waiting for a second owner. */
+export interface MoneySettingChangesTable {
+  id: Generated<number>;
+  merchant_id: number;
+  change: Json<Record<string, unknown>>;
+  before: Json<Record<string, unknown>>;
+  status: Generated<'pending' | 'applied' | 'rejected'>;
+  requested_by: number;
+  decided_by: number | null;
+  created_at: Generated<Date>;
+  decided_at: Timestamp | null;
 }
 export interface LedgerAccountsTable {
   id: Generated<number>;
@@ -735,6 +754,7 @@ export interface DB {
   team_member_months: TeamMemberMonthsTable;
   agent_invitations: AgentInvitationsTable;
   balance_adjustments: BalanceAdjustmentsTable;
+  money_setting_changes: MoneySettingChangesTable;
   ledger_accounts: LedgerAccountsTable;
   ledger_transactions: LedgerTransactionsTable;
   ledger_entries: LedgerEntriesTable;

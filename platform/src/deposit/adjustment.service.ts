@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { DEPOSIT_MESSAGES, NON_MEMBER_TYPE, TRIAL_TYPE, type TAdjustment, type TAdjustmentRequest } from '@wl/schemas';
 import type { DB } from '../db/schema.ts';
 import type { TMerchant, TSessionOperator } from '../http/auth.ts';
@@ -7,6 +7,7 @@ import { WpsError, wpsErrors } from '../http/envelope.ts';
 import { recordOperatorAudit } from '../operator/operator.queries.ts';
 import { accountFor, inTransaction, LedgerError, transfer } from '../wallet/ledger.service.ts';
 import { conflict, fieldError } from './deposit.service.ts';
+import { pendingSettingChanges } from './money-settings.service.ts';
 
 type TDb = Kysely<DB> | Transaction<DB>;
 
@@ -42,14 +43,39 @@ async function adjustmentById(db: TDb, merchantId: number, id: number): Promise<
   return toAdjustment(await adjustmentColumns(db).where('a.merchant_id', '=', merchantId).where('a.id', '=', id).executeTakeFirstOrThrow());
 }
 
-/** The four-eyes queue (oldest first) and the 20 newest decided adjustments. */
+/**
+ * The four-eyes queue (oldest first), the 20 newest decided adjustments, and the pending changes of
+ * the four-eyes limits and channels that wait for a second owner (docs/0066).
+ */
 export async function listAdjustments(deps: TPlatformDeps, merchant: TMerchant) {
-  const [pending, recent, m] = await Promise.all([
+  const [pending, recent, m, settingChanges] = await Promise.all([
     adjustmentColumns(deps.db).where('a.merchant_id', '=', merchant.id).where('a.status', '=', 'pending').orderBy('a.id', 'asc').limit(100).execute(),
     adjustmentColumns(deps.db).where('a.merchant_id', '=', merchant.id).where('a.status', '<>', 'pending').orderBy('a.id', 'desc').limit(20).execute(),
     deps.db.selectFrom('merchants').select('adjustment_four_eyes_minor').where('id', '=', merchant.id).executeTakeFirstOrThrow(),
+    pendingSettingChanges(deps.db, merchant.id),
   ]);
-  return { pending: pending.map(toAdjustment), recent: recent.map(toAdjustment), fourEyesMinor: m.adjustment_four_eyes_minor };
+  return { pending: pending.map(toAdjustment), recent: recent.map(toAdjustment), fourEyesMinor: m.adjustment_four_eyes_minor, settingChanges };
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * What was adjusted by one operator alone (applied without a second operator), in absolute minor
+ * units, since `since`: by this requester, and for this member by anyone (docs/0066).
+ */
+async function soloTotals(trx: Transaction<DB>, at: { merchantId: number; operatorId: number; memberId: number; since: Date }) {
+  const total = (column: 'requested_by' | 'member_id', id: number) =>
+    trx
+      .selectFrom('balance_adjustments')
+      .select(sql<number>`coalesce(sum(abs(amount_minor)), 0)::bigint`.as('total'))
+      .where('merchant_id', '=', at.merchantId)
+      .where(column, '=', id)
+      .where('status', '=', 'applied')
+      .where('approved_by', 'is', null)
+      .where('decided_at', '>', at.since)
+      .executeTakeFirstOrThrow();
+  const [byOperator, forMember] = await Promise.all([total('requested_by', at.operatorId), total('member_id', at.memberId)]);
+  return { byOperator: Number(byOperator.total), forMember: Number(forMember.total) };
 }
 
 /**
@@ -95,7 +121,17 @@ export async function requestAdjustment(deps: TPlatformDeps, merchant: TMerchant
     if (!member || member.type === NON_MEMBER_TYPE) throw fieldError('username', DEPOSIT_MESSAGES.adjustmentMemberUnknown);
     if (member.type === TRIAL_TYPE) throw wpsErrors.trialNeedsRealAccount();
     // The threshold is read under the merchant row's lock: a settings change waits or is seen.
-    const m = await trx.selectFrom('merchants').select('adjustment_four_eyes_minor').where('id', '=', merchant.id).forShare().executeTakeFirstOrThrow();
+    const m = await trx
+      .selectFrom('merchants')
+      .select(['adjustment_four_eyes_minor', 'adjustment_daily_operator_minor', 'adjustment_daily_member_minor'])
+      .where('id', '=', merchant.id)
+      .forShare()
+      .executeTakeFirstOrThrow();
+    // The requester's and the member's rows are locked before the rolling totals are read, so two
+    // parallel pieces (of one operator, or of two operators for one member) are counted one after
+    // the other: splitting an amount across parallel requests does not pass either (docs/0066).
+    await trx.selectFrom('operators').select('id').where('id', '=', op.operatorId).forUpdate().executeTakeFirstOrThrow();
+    await trx.selectFrom('members').select('id').where('id', '=', member.id).forUpdate().executeTakeFirstOrThrow();
     const inserted = await trx
       .insertInto('balance_adjustments')
       .values({ merchant_id: merchant.id, member_id: member.id, amount_minor: req.amountMinor, reason: req.reason, requested_by: op.operatorId, idempotency_key: req.key })
@@ -112,7 +148,10 @@ export async function requestAdjustment(deps: TPlatformDeps, merchant: TMerchant
       if (first.member_id !== member.id || first.amount_minor !== req.amountMinor || first.reason !== req.reason) throw conflict(DEPOSIT_MESSAGES.keyReused);
       return first.id;
     }
-    const needsSecond = Math.abs(req.amountMinor) > m.adjustment_four_eyes_minor;
+    const amount = Math.abs(req.amountMinor);
+    const solo = await soloTotals(trx, { merchantId: merchant.id, operatorId: op.operatorId, memberId: member.id, since: new Date(deps.clock().getTime() - DAY_MS) });
+    const needsSecond =
+      amount > m.adjustment_four_eyes_minor || solo.byOperator + amount > m.adjustment_daily_operator_minor || solo.forMember + amount > m.adjustment_daily_member_minor;
     const after = { adjustmentId: inserted.id, memberId: member.id, amountMinor: req.amountMinor, reason: req.reason };
     if (needsSecond) {
       await recordOperatorAudit(trx, { merchantId: merchant.id, actor: op, ip, action: 'adjustment.request', before: null, after: { ...after, status: 'pending' }, configVersion: null });
@@ -121,7 +160,7 @@ export async function requestAdjustment(deps: TPlatformDeps, merchant: TMerchant
     const transactionId = await applyIn(trx, merchant, inserted);
     await trx
       .updateTable('balance_adjustments')
-      .set({ status: 'applied', ledger_transaction_id: transactionId, decided_at: new Date() })
+      .set({ status: 'applied', ledger_transaction_id: transactionId, decided_at: deps.clock() })
       .where('id', '=', inserted.id)
       .execute();
     await recordOperatorAudit(trx, { merchantId: merchant.id, actor: op, ip, action: 'adjustment.apply', before: null, after: { ...after, status: 'applied' }, configVersion: null });

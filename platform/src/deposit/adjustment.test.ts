@@ -110,9 +110,17 @@ describe('money settings', () => {
     const s = (await ctx.app.inject({ url: DEPOSIT_PATHS.operatorMoneySettings, headers: { authorization: t.finance } })).json().value;
     expect(s).toMatchObject({ withdrawMinMinor: 50_000, withdrawConfirmMinutes: 30, adjustmentFourEyesMinor: 1_000_000, merchantWalletSingle: true });
     const demo = s.channels.find((c: { code: string }) => c.code === 'demo_instant');
-    const next = (await put(t.finance, { withdrawConfirmMinutes: 15, adjustmentFourEyesMinor: 500_000, channels: [{ id: demo.id, autoSettleSeconds: 2, maxMinor: 2_000_000 }] })).json().value;
-    expect(next).toMatchObject({ withdrawConfirmMinutes: 15, adjustmentFourEyesMinor: 500_000 });
-    expect(next.channels.find((c: { id: number }) => c.id === demo.id)).toMatchObject({ autoSettleSeconds: 2, maxMinor: 2_000_000 });
+    const next = (await put(t.finance, { withdrawConfirmMinutes: 15 })).json().value;
+    expect(next).toMatchObject({ withdrawConfirmMinutes: 15, adjustmentFourEyesMinor: 1_000_000 });
+    // The four-eyes amount and the channels are the owner's and wait for a second owner (docs/0066; four-eyes.test.ts).
+    const pending = (await put(t.owner, { adjustmentFourEyesMinor: 500_000, channels: [{ id: demo.id, autoSettleSeconds: 2, maxMinor: 2_000_000 }] })).json().value;
+    expect(pending).toMatchObject({ adjustmentFourEyesMinor: 1_000_000, pendingChanges: [{ requestedBy: 'demo_operator' }] });
+    const owner2 = await operatorToken('demo_owner2', 'Owner21234');
+    const approved = (
+      await ctx.app.inject({ method: 'POST', url: DEPOSIT_PATHS.operatorMoneySettingsDecide, headers: { authorization: owner2 }, payload: { changeId: pending.pendingChanges[0].id, approve: true } })
+    ).json().value;
+    expect(approved).toMatchObject({ withdrawConfirmMinutes: 15, adjustmentFourEyesMinor: 500_000, pendingChanges: [] });
+    expect(approved.channels.find((c: { id: number }) => c.id === demo.id)).toMatchObject({ autoSettleSeconds: 2, maxMinor: 2_000_000 });
     const audit = await ctx.db.selectFrom('config_audit').select(['before', 'after']).where('action', '=', 'money.settings.set').execute();
     expect(audit).toHaveLength(1);
     expect(audit[0]!.before).toMatchObject({ withdrawConfirmMinutes: 30 });

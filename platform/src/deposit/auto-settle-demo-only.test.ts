@@ -31,7 +31,7 @@ afterAll(async () => {
 });
 
 describe('autoSettleSeconds outside demo mode', () => {
-  it('a finance operator cannot make a real merchant channel settle by itself; the same change in demo mode passes', async () => {
+  it('a finance operator cannot make a real merchant channel settle by itself; the same change in demo mode is accepted (for a second owner to decide)', async () => {
     const finance = await token(ctx.app, 'demo_finance', 'Finance1234');
     await setDemo(false);
     try {
@@ -49,13 +49,19 @@ describe('autoSettleSeconds outside demo mode', () => {
       }
       expect(await settings(ctx.app, finance)).toEqual(before);
       expect(await rowCounts(ctx.db, ['config_audit'])).toEqual(counts);
-      // Clearing it is allowed: an operator decides each order again.
-      const cleared = (await put(ctx.app, finance, { channels: [{ id: channelIds.demo_instant, autoSettleSeconds: null }] })).json().value;
-      expect(cleared.channels.find((c: { id: number }) => c.id === channelIds.demo_instant).autoSettleSeconds).toBeNull();
+      // Clearing it is allowed: an operator decides each order again. Channels are the owner's and
+      // change through a second owner (docs/0066).
+      const owner = await token(ctx.app, 'demo_operator', 'Operator1234');
+      const asked = (await put(ctx.app, owner, { channels: [{ id: channelIds.demo_instant, autoSettleSeconds: null }] })).json().value;
+      const changeId = asked.pendingChanges.at(-1).id as number;
+      const owner2 = await token(ctx.app, 'demo_owner2', 'Owner21234');
+      const decided = await ctx.app.inject({ method: 'POST', url: DEPOSIT_PATHS.operatorMoneySettingsDecide, headers: { authorization: owner2 }, payload: { changeId, approve: true } });
+      expect(decided.json().value.channels.find((c: { id: number }) => c.id === channelIds.demo_instant).autoSettleSeconds).toBeNull();
     } finally {
       await setDemo(true);
     }
-    const res = await put(ctx.app, finance, { channels: [{ id: channelIds.demo_instant, autoSettleSeconds: 5 }] });
+    const owner = await token(ctx.app, 'demo_operator', 'Operator1234');
+    const res = await put(ctx.app, owner, { channels: [{ id: channelIds.demo_instant, autoSettleSeconds: 5 }] });
     expect(res.statusCode).toBe(200);
   });
 

@@ -43,6 +43,7 @@ function depositColumns(db: TDb) {
     .selectFrom('deposits')
     .innerJoin('deposit_channels', 'deposit_channels.id', 'deposits.channel_id')
     .innerJoin('members', 'members.id', 'deposits.member_id')
+    .leftJoin('operators as first_approver', 'first_approver.id', 'deposits.first_approved_by')
     .select([
       'deposits.id',
       'deposits.reference',
@@ -55,6 +56,7 @@ function depositColumns(db: TDb) {
       'deposits.decided_at',
       'deposits.member_id',
       'members.username',
+      'first_approver.username as firstApprovedBy',
     ]);
 }
 
@@ -75,7 +77,7 @@ function toDeposit(r: TDepositRow): TDeposit {
 }
 
 function toOperatorDeposit(r: TDepositRow): TOperatorDeposit {
-  return { ...toDeposit(r), memberId: r.member_id, username: r.username };
+  return { ...toDeposit(r), memberId: r.member_id, username: r.username, firstApprovedBy: r.firstApprovedBy };
 }
 
 /** One deposit of a merchant with its member, or undefined. */

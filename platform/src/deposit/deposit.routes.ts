@@ -7,6 +7,7 @@ import {
   ZDepositListQuery,
   ZDepositRejectRequest,
   ZDepositRequest,
+  ZMoneySettingsDecideRequest,
   ZMoneySettingsRequest,
   ZOperatorDepositsQuery,
   type TOperatorPermission,
@@ -18,7 +19,7 @@ import { ok } from '../http/envelope.ts';
 import { parseInput } from '../http/request-context.ts';
 import { decideAdjustment, listAdjustments, requestAdjustment } from './adjustment.service.ts';
 import { createDeposit, decideDeposit, listChannels, listOwnDeposits, operatorDeposits } from './deposit.service.ts';
-import { moneySettings, setMoneySettings } from './money-settings.service.ts';
+import { decideMoneySettingChange, moneySettingsView, setMoneySettings } from './money-settings.service.ts';
 
 /** Member deposit calls; every one refuses trial accounts (SPEC §6). Operator calls: DEPOSIT_OPERATOR_ROUTES. */
 export function registerDepositRoutes(app: FastifyInstance, deps: TPlatformDeps): void {
@@ -82,11 +83,18 @@ export const DEPOSIT_OPERATOR_ROUTES: readonly {
     permission: 'money.write',
     handle: (c) => decideAdjustment(c.deps, c.merchant, c.op, c.ip, parseInput(ZAdjustmentDecideRequest, c.request.body)),
   },
-  { method: 'GET', url: DEPOSIT_PATHS.operatorMoneySettings, permission: 'money.read', handle: (c) => moneySettings(c.deps.db, c.merchant.id) },
+  { method: 'GET', url: DEPOSIT_PATHS.operatorMoneySettings, permission: 'money.read', handle: (c) => moneySettingsView(c.deps.db, c.merchant.id) },
   {
     method: 'PUT',
     url: DEPOSIT_PATHS.operatorMoneySettings,
     permission: 'money.write',
     handle: (c) => setMoneySettings(c.deps, c.merchant, c.op, c.ip, parseInput(ZMoneySettingsRequest, c.request.body)),
+  },
+  // docs/0066: a second owner decides a change of the four-eyes limits or channels.
+  {
+    method: 'POST',
+    url: DEPOSIT_PATHS.operatorMoneySettingsDecide,
+    permission: 'money.controls',
+    handle: (c) => decideMoneySettingChange(c.deps, c.merchant, c.op, c.ip, parseInput(ZMoneySettingsDecideRequest, c.request.body)),
   },
 ];

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import {
   DEPOSIT_MESSAGES,
   WPS_CODES,
@@ -128,18 +128,45 @@ export async function createDeposit(deps: TPlatformDeps, merchant: TMerchant, me
     }
     return inserted.id;
   });
-  const { memberId: _m, username: _u, ...deposit } = (await depositById(deps.db, merchant.id, id))!;
+  const { memberId: _m, username: _u, firstApprovedBy: _f, ...deposit } = (await depositById(deps.db, merchant.id, id))!;
   return deposit;
 }
 
 /** Who decides a deposit: an operator (audited) or the settle job (null). */
 export type TDepositDecider = { op: TSessionOperator; ip: string } | null;
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Four eyes on manual approvals (docs/0066): whether crediting this deposit on one operator's word
+ * would take the member's deposits approved by one operator alone in the last 24 hours above the
+ * merchant's `deposit_four_eyes_minor`. The member's row is locked first, so parallel approvals of
+ * one member's deposits are counted one after the other (splitting does not pass).
+ */
+async function needsSecondApprover(trx: Transaction<DB>, at: { merchantId: number; memberId: number; amountMinor: number; now: Date }): Promise<boolean> {
+  await trx.selectFrom('members').select('id').where('id', '=', at.memberId).forUpdate().executeTakeFirstOrThrow();
+  const [m, solo] = await Promise.all([
+    trx.selectFrom('merchants').select('deposit_four_eyes_minor').where('id', '=', at.merchantId).executeTakeFirstOrThrow(),
+    trx
+      .selectFrom('deposits')
+      .select(sql<number>`coalesce(sum(amount_minor), 0)::bigint`.as('total'))
+      .where('member_id', '=', at.memberId)
+      .where('status', '=', 'approved')
+      .where('decided_by', 'is not', null)
+      .where('first_approved_by', 'is', null)
+      .where('decided_at', '>', new Date(at.now.getTime() - DAY_MS))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return Number(solo.total) + at.amountMinor > m.deposit_four_eyes_minor;
+}
+
 /**
  * Approves or rejects a pending deposit in the caller's transaction: locks the deposit row, checks
  * it is pending, then (approve) moves the amount from the merchant's deposit clearing to the
  * member's wallet with the key `deposit:<id>` owned by the system, so the operator and the settle
  * job can never both credit it. Answers false (and changes nothing) when it is not pending.
+ * An operator's approval above the four-eyes limit only records the first approver; a different
+ * operator's approval then credits it, and the first approver's is refused (docs/0066).
  */
 export async function decideDepositIn(
   trx: Transaction<DB>,
@@ -148,13 +175,30 @@ export async function decideDepositIn(
   const row = await trx
     .selectFrom('deposits')
     .innerJoin('merchants', 'merchants.id', 'deposits.merchant_id')
-    .select(['deposits.id', 'deposits.member_id', 'deposits.amount_minor', 'deposits.status', 'deposits.reference', 'merchants.currency'])
+    .select(['deposits.id', 'deposits.member_id', 'deposits.amount_minor', 'deposits.status', 'deposits.reference', 'deposits.first_approved_by', 'merchants.currency'])
     .where('deposits.merchant_id', '=', at.merchantId)
     .where('deposits.id', '=', at.depositId)
     .forUpdate()
     .executeTakeFirst();
   if (!row) throw wpsErrors.notFound();
   if (row.status !== 'pending') return false;
+  if (at.decision === 'approve' && at.by) {
+    if (row.first_approved_by === at.by.op.operatorId) throw new WpsError(403, DEPOSIT_MESSAGES.depositSecondOperator);
+    const now = new Date();
+    if (row.first_approved_by === null && (await needsSecondApprover(trx, { merchantId: at.merchantId, memberId: row.member_id, amountMinor: row.amount_minor, now }))) {
+      await trx.updateTable('deposits').set({ first_approved_by: at.by.op.operatorId, first_approved_at: now }).where('id', '=', row.id).execute();
+      await recordOperatorAudit(trx, {
+        merchantId: at.merchantId,
+        actor: at.by.op,
+        ip: at.by.ip,
+        action: 'deposit.approve.first',
+        before: { depositId: row.id, reference: row.reference, status: 'pending' },
+        after: { depositId: row.id, reference: row.reference, status: 'pending', amountMinor: row.amount_minor, memberId: row.member_id, awaitsSecondOperator: true },
+        configVersion: null,
+      });
+      return true;
+    }
+  }
   let transactionId: number | null = null;
   if (at.decision === 'approve') {
     const merchant = { id: at.merchantId, currency: row.currency };

@@ -36,6 +36,7 @@ const SAMPLES: Record<string, { payload?: object; query?: Record<string, string>
   [`POST ${DEPOSIT_PATHS.operatorAdjustments}`]: { payload: { username: 'nobody_at_all', amountMinor: 1, reason: 'access test', key: 'access-test-key' } },
   [`POST ${DEPOSIT_PATHS.operatorAdjustmentDecide}`]: { payload: { adjustmentId: 9_999_999, approve: false } },
   [`PUT ${DEPOSIT_PATHS.operatorMoneySettings}`]: { payload: {} },
+  [`POST ${DEPOSIT_PATHS.operatorMoneySettingsDecide}`]: { payload: { changeId: 9_999_999, approve: false } },
   [`GET ${WITHDRAW_PATHS.operatorWithdrawals}`]: { query: { view: 'pending' } },
   // No such withdrawal or proof: allowed roles get past the permission check to a 404.
   [`POST ${WITHDRAW_PATHS.operatorWithdrawalPay}`]: { payload: { withdrawalId: 999_999_999 } },
@@ -61,6 +62,7 @@ const REFUSED_AFTER_ACCESS: Record<string, string> = {
   [DEPOSIT_PATHS.operatorDepositReject]: 'error_not_found',
   [DEPOSIT_PATHS.operatorAdjustments + ' POST']: 'error_bad_request',
   [DEPOSIT_PATHS.operatorAdjustmentDecide]: 'error_not_found',
+  [DEPOSIT_PATHS.operatorMoneySettingsDecide]: 'error_not_found',
   [WITHDRAW_PATHS.operatorWithdrawalPay]: 'error_not_found',
   [WITHDRAW_PATHS.operatorWithdrawalReject]: 'error_not_found',
   [WITHDRAW_PATHS.operatorWithdrawalProof]: 'error_not_found',
@@ -104,6 +106,7 @@ describe('operator permissions (issue 6), enforced by the platform', () => {
       `POST ${DEPOSIT_PATHS.operatorAdjustmentDecide} money.write`,
       `GET ${DEPOSIT_PATHS.operatorMoneySettings} money.read`,
       `PUT ${DEPOSIT_PATHS.operatorMoneySettings} money.write`,
+      `POST ${DEPOSIT_PATHS.operatorMoneySettingsDecide} money.controls`,
       `GET ${WITHDRAW_PATHS.operatorWithdrawals} money.read`,
       `POST ${WITHDRAW_PATHS.operatorWithdrawalPay} money.write`,
       `POST ${WITHDRAW_PATHS.operatorWithdrawalReject} money.write`,
@@ -114,7 +117,7 @@ describe('operator permissions (issue 6), enforced by the platform', () => {
       `PUT ${OPERATOR_GAMES_PATHS.operatorGames} whitelabel.write`,
       `GET ${OPERATOR_ROUNDS_PATHS.operatorGameRounds} money.read`,
       `GET ${OPERATOR_LOTTERY_PATHS.settings} config.read`,
-      `PUT ${OPERATOR_LOTTERY_PATHS.settings} whitelabel.write`,
+      `PUT ${OPERATOR_LOTTERY_PATHS.settings} money.write`,
     ]);
   });
 
@@ -134,6 +137,42 @@ describe('operator permissions (issue 6), enforced by the platform', () => {
       expect(res.json()).toEqual({ success: false, value: null, message: 'error_forbidden', code: 403 });
       expect(await rowCounts(ctx.db, ['config_audit'])).toEqual(before);
     }
+  });
+
+  it('a flag that pays or weakens logins is not the content role’s: contract kinds are money.write, login flags security.write', async () => {
+    // docs/0066. Each call asks for the value the flag already has: an allowed role changes nothing.
+    const config = (await ctx.app.inject({ url: WPS_PATHS.operatorWhitelabel, headers: { authorization: tokens.owner } })).json().value;
+    const enabled = (modId: string): boolean => {
+      const walk = (nodes: { modId: string; enabled: string; childrenNodes: unknown[] }[]): string | undefined =>
+        nodes.map((n) => (n.modId === modId ? n.enabled : walk(n.childrenNodes as never))).find((x) => x !== undefined);
+      return walk(config.whitelabel) === '1';
+    };
+    const status = async (role: TOperatorRole, modId: string) =>
+      (await ctx.app.inject({ method: 'PUT', url: WPS_PATHS.operatorWhitelabel, headers: { authorization: tokens[role] }, payload: { modId, enabled: enabled(modId) } })).statusCode;
+    const matrix: Record<string, Record<TOperatorRole, number>> = {};
+    for (const modId of ['FREEPLAY3', 'DAYSAL', 'RTSALARY3', 'DIVIDEND', 'HOURSAL3', 'MOBILEVERCODELOGIN3', 'PWDEXPFORCECHANGE3', 'CHNGPASSVERIF3', 'REGMOBVERF3']) {
+      matrix[modId] = { owner: await status('owner', modId), finance: await status('finance', modId), support: await status('support', modId), content: await status('content', modId) };
+    }
+    const money = { owner: 200, finance: 200, support: 403, content: 403 };
+    const security = { owner: 200, finance: 403, support: 403, content: 403 };
+    expect(matrix).toEqual({
+      FREEPLAY3: { owner: 200, finance: 403, support: 403, content: 200 },
+      DAYSAL: money,
+      RTSALARY3: money,
+      DIVIDEND: money,
+      HOURSAL3: money,
+      MOBILEVERCODELOGIN3: security,
+      PWDEXPFORCECHANGE3: security,
+      CHNGPASSVERIF3: security,
+      REGMOBVERF3: security,
+    });
+  });
+
+  it('the lottery payouts are money: the content role may not change them', async () => {
+    // Refused at the door, before the game is looked up (before docs/0066 it reached the handler).
+    const payload = { gameCode: 'no-such-game', settings: { intervalSeconds: 180, payouts: { exact3: 1, last2: 1, last1: 1, bigSmall: 1, oddEven: 1 } } };
+    const res = await ctx.app.inject({ method: 'PUT', url: OPERATOR_LOTTERY_PATHS.settings, headers: { authorization: tokens.content }, payload });
+    expect([res.statusCode, res.json().message]).toEqual([403, 'error_forbidden']);
   });
 
   it('the outbox (live codes and reset links) is for owner and support only', async () => {

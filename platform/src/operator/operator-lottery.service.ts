@@ -25,7 +25,7 @@ export async function operatorLotterySettings(deps: TPlatformDeps, merchantId: n
 }
 
 /**
- * Sets a lottery game's draw interval and payout table (whitelabel.write), validated by the request
+ * Sets a lottery game's draw interval and payout table (money.write, docs/0066), validated by the request
  * schema (interval 30–3600 s, each payout within lotteryPayoutBounds: never above the odds). Live:
  * an open draw without bets is withdrawn and the next opens on the new interval (one holding bets
  * keeps its close); the next bet takes the new table (a taken bet keeps the payout it was taken at). A real change is audited with before and after; a

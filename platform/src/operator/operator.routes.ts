@@ -12,6 +12,7 @@ import {
   ZOperatorTotpRemoveRequest,
   ZOperatorTotpResetRequest,
   ZOutboxQuery,
+  flagPermission,
   type TOperatorPermission,
 } from '@wl/schemas';
 import { requireOperatorPermission } from '../access/access.ts';
@@ -51,8 +52,16 @@ export type TOperatorRoute = {
   method: 'GET' | 'PUT' | 'POST' | 'DELETE';
   url: string;
   permission: TOperatorPermission | null;
+  /** When what the call changes decides the permission (a flag's modId): it replaces `permission`. */
+  permissionOf?: (request: FastifyRequest) => TOperatorPermission;
   handle: (c: TCall) => Promise<unknown>;
 };
+
+/** The permission a flag's PUT needs, from its modId (docs/0066); an unreadable body keeps whitelabel.write. */
+function flagPermissionOf(request: FastifyRequest): TOperatorPermission {
+  const modId = (request.body as { modId?: unknown } | null | undefined)?.modId;
+  return typeof modId === 'string' ? flagPermission(modId) : 'whitelabel.write';
+}
 
 export const OPERATOR_ROUTES: readonly TOperatorRoute[] = [
   { method: 'DELETE', url: WPS_PATHS.operatorLogout, permission: null, handle: async (c) => operatorLogout(c.deps, c.op, c.merchant, c.ip).then(() => null) },
@@ -62,7 +71,9 @@ export const OPERATOR_ROUTES: readonly TOperatorRoute[] = [
   {
     method: 'PUT',
     url: WPS_PATHS.operatorWhitelabel,
+    // Contract-kind flags need money.write, login and recovery flags security.write (docs/0066).
     permission: 'whitelabel.write',
+    permissionOf: flagPermissionOf,
     handle: (c) => setFlag(c.deps, c.merchant, c.op, c.ip, parseInput(ZOperatorSetFlagRequest, c.request.body)),
   },
   {
@@ -134,9 +145,8 @@ export function registerOperatorRoutes(app: FastifyInstance, deps: TPlatformDeps
       url: route.url,
       handler: async (request) => {
         const merchant = await resolveMerchant(deps, request);
-        const op = route.permission
-          ? await requireOperatorPermission(deps, request, merchant, route.permission)
-          : await requireOperator(deps, request, merchant);
+        const permission = route.permissionOf ? route.permissionOf(request) : route.permission;
+        const op = permission ? await requireOperatorPermission(deps, request, merchant, permission) : await requireOperator(deps, request, merchant);
         return ok(await route.handle({ deps, request, merchant, op, ip: clientIp(request) }));
       },
     });

@@ -95,6 +95,7 @@ describe('seed', () => {
       'demo_finance:finance',
       'demo_support:support',
       'demo_content:content',
+      'demo_owner2:owner',
     ]);
   });
 

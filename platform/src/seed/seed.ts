@@ -49,11 +49,16 @@ export const DEMO_ACCOUNTS = {
   contractAgent: { username: 'demo_agent2', password: 'Agent21234' },
 } as const;
 
-/** Operators of the other roles (issue 6; demo_operator is the owner). platform/README.md lists them. */
+/**
+ * Operators of the other roles (issue 6; demo_operator is the owner), and a second owner who
+ * approves the first owner's changes of the four-eyes limits and channels (docs/0066).
+ * platform/README.md lists them.
+ */
 export const DEMO_ROLE_OPERATORS = [
   { username: 'demo_finance', password: 'Finance1234', name: 'Demo Finance', role: 'finance' },
   { username: 'demo_support', password: 'Support1234', name: 'Demo Support', role: 'support' },
   { username: 'demo_content', password: 'Content1234', name: 'Demo Content', role: 'content' },
+  { username: 'demo_owner2', password: 'Owner21234', name: 'Demo Owner Two', role: 'owner' },
 ] as const;
 
 /** demo_totp's authenticator secret (base32), printed in platform/README.md for manual tests. */

@@ -22,5 +22,10 @@ export const OPERATOR_AUDIT_ACTIONS = [
   'adjustment.apply',
   'adjustment.approve',
   'adjustment.reject',
+  // docs/0066: the four-eyes limits and channels change through a second owner; large deposits need two approvals.
+  'money.settings.request',
+  'money.settings.approve',
+  'money.settings.reject',
+  'deposit.approve.first',
 ] as const;
 export type TOperatorAuditAction = (typeof OPERATOR_AUDIT_ACTIONS)[number];

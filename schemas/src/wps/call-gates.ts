@@ -262,6 +262,7 @@ export const CALL_GATES: readonly TCallGate[] = [
   post(DEPOSIT_PATHS.operatorAdjustmentDecide, SERVE),
   get(DEPOSIT_PATHS.operatorMoneySettings, SERVE),
   put(DEPOSIT_PATHS.operatorMoneySettings, SERVE),
+  post(DEPOSIT_PATHS.operatorMoneySettingsDecide, SERVE),
   get(WITHDRAW_PATHS.operatorWithdrawals, SERVE),
   post(WITHDRAW_PATHS.operatorWithdrawalPay, SERVE),
   post(WITHDRAW_PATHS.operatorWithdrawalReject, SERVE),

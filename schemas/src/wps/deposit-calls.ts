@@ -25,6 +25,8 @@ export const DEPOSIT_PATHS = {
   operatorAdjustmentDecide: '/wps/operator/adjustments/decide',
   /** GET / PUT (money.read / money.write): withdraw limits, windows, four eyes, wallet mode, channels. */
   operatorMoneySettings: '/wps/operator/money/settings',
+  /** POST { changeId, approve } (money.controls): a second owner decides a pending change of the four-eyes limits or channels (docs/0066). */
+  operatorMoneySettingsDecide: '/wps/operator/money/settings/decide',
 } as const;
 
 /** Message keys of deposits, adjustments and money settings; the web translates them (deposit/money area texts). */
@@ -44,6 +46,13 @@ export const DEPOSIT_MESSAGES = {
   /** A channel settles by itself only in demo mode (docs/0065). */
   autoSettleDemoOnly: 'settings_auto_settle_demo_only',
   reasonRequired: 'adjustment_reason_required',
+  /** docs/0066: the operator who gave a deposit its first approval cannot give the second. */
+  depositSecondOperator: 'deposit_second_operator_required',
+  /** docs/0066: the four-eyes limits and the channels are the owner's (money.controls). */
+  settingsOwnerOnly: 'settings_owner_only',
+  /** docs/0066: the owner who asked for a settings change cannot decide it. */
+  settingsSecondOwner: 'settings_second_owner_required',
+  settingsChangeNotPending: 'settings_change_not_pending',
 } as const;
 
 const ZId = z.number().int().positive().max(2 ** 31 - 1);
@@ -105,7 +114,12 @@ export const ZDepositListResponse = z.object({ deposits: z.array(ZDeposit).max(1
 export type TDepositListResponse = z.infer<typeof ZDepositListResponse>;
 
 /** A deposit in the operator's list: with its member. */
-export const ZOperatorDeposit = ZDeposit.extend({ memberId: ZId, username: z.string().max(200) });
+export const ZOperatorDeposit = ZDeposit.extend({
+  memberId: ZId,
+  username: z.string().max(200),
+  /** docs/0066: a deposit above the approval limit keeps its first approver here until a second operator approves it. */
+  firstApprovedBy: z.string().max(200).nullable(),
+});
 export type TOperatorDeposit = z.infer<typeof ZOperatorDeposit>;
 export const ZOperatorDepositsQuery = z.object({
   status: ZDepositStatus.default('pending'),
@@ -146,11 +160,27 @@ export const ZAdjustment = z.object({
   decidedAt: ZIsoText.nullable(),
 });
 export type TAdjustment = z.infer<typeof ZAdjustment>;
+const ZSettingValue = z.union([z.number().int(), z.boolean(), z.null(), z.array(ZAmountMinor).max(QUICK_AMOUNTS_MAX)]);
+/**
+ * docs/0066: a pending change of the four-eyes limits or the channels (owner-only), with each field
+ * before and after; a second owner approves or rejects it.
+ */
+export const ZMoneySettingChange = z.object({
+  id: ZBigId,
+  requestedBy: z.string().max(200),
+  createdAt: ZIsoText,
+  items: z
+    .array(z.object({ field: z.string().max(64), channelCode: z.string().max(32).nullable(), before: ZSettingValue, after: ZSettingValue }))
+    .max(400),
+});
+export type TMoneySettingChange = z.infer<typeof ZMoneySettingChange>;
 export const ZAdjustmentsResponse = z.object({
   pending: z.array(ZAdjustment).max(100),
   recent: z.array(ZAdjustment).max(100),
   /** Adjustments above this many minor units (absolute) wait for a second operator. */
   fourEyesMinor: z.number().int().nonnegative(),
+  /** docs/0066: pending changes of the four-eyes limits and channels, in the same queue. */
+  settingChanges: z.array(ZMoneySettingChange).max(100),
 });
 export const ZAdjustmentDecideRequest = z.object({ adjustmentId: ZBigId, approve: z.boolean() });
 
@@ -176,6 +206,12 @@ export const ZMoneySettings = z.object({
   bankAccountsMax: z.number().int().min(b.bankAccountsMax.min).max(b.bankAccountsMax.max),
   /** 0: every adjustment needs a second operator. */
   adjustmentFourEyesMinor: z.number().int().min(0).max(MAX_AMOUNT_MINOR),
+  /** docs/0066: what one operator may adjust alone (absolute amounts) in any 24 hours; above it a second operator approves. */
+  adjustmentDailyOperatorMinor: z.number().int().min(0).max(MAX_AMOUNT_MINOR),
+  /** docs/0066: what one member may be adjusted by operators alone in any 24 hours. */
+  adjustmentDailyMemberMinor: z.number().int().min(0).max(MAX_AMOUNT_MINOR),
+  /** docs/0066: a member's deposits one operator may approve alone in any 24 hours; above it a second operator approves. */
+  depositFourEyesMinor: z.number().int().min(0).max(MAX_AMOUNT_MINOR),
   merchantWalletSingle: z.boolean(),
   /** Minutes a new payout account waits before its first withdrawal (docs/0068). */
   payoutCoolingMinutes: z.number().int().min(b.payoutCoolingMinutes.min).max(b.payoutCoolingMinutes.max),
@@ -202,3 +238,8 @@ export const ZMoneySettingsRequest = ZMoneySettings.omit({ channels: true })
       .optional(),
   });
 export type TMoneySettingsRequest = z.infer<typeof ZMoneySettingsRequest>;
+
+/** The settings with the changes that wait for a second owner. */
+export const ZMoneySettingsResponse = ZMoneySettings.extend({ pendingChanges: z.array(ZMoneySettingChange).max(100) });
+export type TMoneySettingsResponse = z.infer<typeof ZMoneySettingsResponse>;
+export const ZMoneySettingsDecideRequest = z.object({ changeId: ZBigId, approve: z.boolean() });

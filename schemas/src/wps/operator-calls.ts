@@ -39,6 +39,8 @@ export const OPERATOR_PERMISSIONS = [
   'money.read',
   /** Issue 8: approve, reject and pay; adjust balances; money settings. */
   'money.write',
+  /** The four-eyes limits and the deposit channels: owner only, each change approved by a second owner (docs/0066). */
+  'money.controls',
 ] as const;
 export const ZOperatorPermission = z.enum(OPERATOR_PERMISSIONS);
 export type TOperatorPermission = z.infer<typeof ZOperatorPermission>;

@@ -31,7 +31,7 @@ function SwitchRow({ testId, label, detail, checked, disabled, onChange }: { tes
  * leaves every open page at once (live config push) and cannot be launched. Every role may look;
  * only roles with whitelabel.write (owner, content) may switch, and the platform enforces it.
  */
-export default function OperatorGames({ canWrite }: { canWrite: boolean }) {
+export default function OperatorGames({ canWrite, canWriteLottery }: { canWrite: boolean; canWriteLottery: boolean }) {
   const ready = useAreaTexts('operatorGames', 'operatorAudit', 'records');
   const { t, i18n } = useTranslation();
   const trpc = useTRPC();
@@ -141,7 +141,8 @@ export default function OperatorGames({ canWrite }: { canWrite: boolean }) {
         ))}
       </div>
       <RecordPager pageNo={pageNo} total={games.data?.total} pageSize={OPERATOR_GAMES_PAGE_SIZE} onPage={setPageNo} testId="operator.games" pageTestId="operator.games.page" />
-      <OperatorLottery canWrite={canWrite} />
+      {/* The lottery's payouts are money: money.write, not the content role's switches (docs/0066). */}
+      <OperatorLottery canWrite={canWriteLottery} />
     </section>
   );
 }

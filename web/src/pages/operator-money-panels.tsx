@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { TAdjustment, TMoneySettings, TMoneySettingsRequest } from '@wl/schemas';
+import type { TAdjustment, TMoneySettingChange, TMoneySettings, TMoneySettingsRequest } from '@wl/schemas';
 import { parseAmountInput } from '@wl/schemas/domain/money';
-import { MONEY_SETTING_BOUNDS } from '@wl/schemas/domain/money-settings';
+import { MONEY_CONTROL_FIELDS, MONEY_SETTING_BOUNDS } from '@wl/schemas/domain/money-settings';
 import { Field, SubmitButton } from '../accounts/form-parts.tsx';
 import { inputIssuesOf } from '../api/flow-errors.ts';
 import { errorKey, useTRPC } from '../api/trpc.ts';
@@ -22,8 +22,12 @@ function refusalKey(err: unknown): string {
 /** A fresh key for one operator submission (a double click sends the same one). */
 const newKey = () => `op-${crypto.randomUUID()}`;
 
-/** Pending deposits, oldest first, with approve and reject (money.read to see, money.write to decide). */
-function OperatorDeposits({ canWrite }: { canWrite: boolean }) {
+/**
+ * Pending deposits, oldest first, with approve and reject (money.read to see, money.write to decide).
+ * One above the four-eyes limit shows who gave the first approval; that operator is not offered the
+ * second (the platform refuses it too, docs/0066).
+ */
+function OperatorDeposits({ canWrite, operatorUsername }: { canWrite: boolean; operatorUsername: string }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const trpc = useTRPC();
@@ -64,6 +68,11 @@ function OperatorDeposits({ canWrite }: { canWrite: boolean }) {
             <span>{formatMinor(d.amountMinor, language)}</span>
             <span>{t(`deposit_channel_${d.channelCode}`, { defaultValue: d.channelName })}</span>
             <time dateTime={d.createdAt}>{localDateTime(d.createdAt, i18n.language)}</time>
+            {d.firstApprovedBy !== null && (
+              <span className="chip money-status money-status--pending" data-testid={`operator.deposits.first-approved.${d.reference}`}>
+                {t('op_deposit_first_approved', { name: d.firstApprovedBy })}
+              </span>
+            )}
             {canWrite && (
               <span className="operator__filters">
                 <input
@@ -75,9 +84,11 @@ function OperatorDeposits({ canWrite }: { canWrite: boolean }) {
                   value={remarks[d.id] ?? ''}
                   onChange={(e) => setRemarks((r) => ({ ...r, [d.id]: e.target.value }))}
                 />
-                <button type="button" className="btn btn--primary btn--small" disabled={busy} data-testid={`operator.deposits.approve.${d.reference}`} onClick={() => approve.mutate({ depositId: d.id })}>
-                  {t('op_approve')}
-                </button>
+                {d.firstApprovedBy !== operatorUsername && (
+                  <button type="button" className="btn btn--primary btn--small" disabled={busy} data-testid={`operator.deposits.approve.${d.reference}`} onClick={() => approve.mutate({ depositId: d.id })}>
+                    {t('op_approve')}
+                  </button>
+                )}
                 <button
                   type="button"
                   className="btn btn--ghost btn--small"
@@ -121,8 +132,59 @@ function AdjustmentRow({ a, canDecide, onDecide, busy }: { a: TAdjustment; canDe
   );
 }
 
-/** Credit or debit a member with a reason; above the four-eyes amount it waits for a second operator. */
-function OperatorAdjustments({ canWrite, operatorUsername }: { canWrite: boolean; operatorUsername: string }) {
+const CHANNEL_FIELD_KEYS: Record<string, string> = {
+  minMinor: 'op_settings_channel_min',
+  maxMinor: 'op_settings_channel_max',
+  quickAmountsMinor: 'op_settings_channel_quick',
+  autoSettleSeconds: 'op_settings_channel_auto',
+  enabled: 'op_settings_channel_enabled',
+};
+
+/** One value of a settings change as the console shows it. */
+function settingValue(field: string, v: TMoneySettingChange['items'][number]['before'], t: (k: string) => string, language: string): string {
+  if (v === null) return '—';
+  if (typeof v === 'boolean') return t(v ? 'op_on' : 'op_off');
+  if (Array.isArray(v)) return v.map((x) => formatMinor(x, language)).join(', ');
+  return field.endsWith('Minor') ? formatMinor(v, language) : String(v);
+}
+
+/** A pending change of the four-eyes limits or channels: a second owner approves or rejects it (docs/0066). */
+function SettingChangeRow({ c, canDecide, onDecide, busy }: { c: TMoneySettingChange; canDecide: boolean; onDecide: (approve: boolean) => void; busy: boolean }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  return (
+    <li className="money__row" data-testid="operator.settings-changes.item" data-id={c.id}>
+      <strong>{t('op_settings_change_title')}</strong>
+      <ul className="operator__message-body">
+        {c.items.map((item) => (
+          <li key={`${item.channelCode ?? ''}.${item.field}`}>
+            {item.channelCode ? `${t(`deposit_channel_${item.channelCode}`, { defaultValue: item.channelCode })} · ${t(CHANNEL_FIELD_KEYS[item.field] ?? item.field)}` : t(`op_settings_${item.field}`)}:{' '}
+            {settingValue(item.field, item.before, t, language)} → {settingValue(item.field, item.after, t, language)}
+          </li>
+        ))}
+      </ul>
+      <span>{t('op_adjust_requested_by', { name: c.requestedBy })}</span>
+      <span className="chip money-status money-status--pending">{t('op_settings_change_waits')}</span>
+      {canDecide && (
+        <span className="operator__filters">
+          <button type="button" className="btn btn--primary btn--small" disabled={busy} data-testid={`operator.settings-changes.approve.${c.id}`} onClick={() => onDecide(true)}>
+            {t('op_approve')}
+          </button>
+          <button type="button" className="btn btn--ghost btn--small" disabled={busy} data-testid={`operator.settings-changes.reject.${c.id}`} onClick={() => onDecide(false)}>
+            {t('op_reject')}
+          </button>
+        </span>
+      )}
+    </li>
+  );
+}
+
+/**
+ * Credit or debit a member with a reason; above the four-eyes amount, or above what one operator
+ * may adjust alone in a day, it waits for a second operator. The same queue holds the changes of
+ * the four-eyes limits and channels that wait for a second owner (docs/0066).
+ */
+function OperatorAdjustments({ canWrite, canControl, operatorUsername }: { canWrite: boolean; canControl: boolean; operatorUsername: string }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const trpc = useTRPC();
@@ -150,6 +212,13 @@ function OperatorAdjustments({ canWrite, operatorUsername }: { canWrite: boolean
     }),
   );
   const decide = useMutation(trpc.operator.decideAdjustment.mutationOptions({ onError: (err) => setError(refusalKey(err)), onSettled: refresh }));
+  const decideSettings = useMutation(
+    trpc.operator.decideMoneySettings.mutationOptions({
+      onSuccess: (s) => qc.setQueryData(trpc.operator.moneySettings.queryKey(), s),
+      onError: (err) => setError(refusalKey(err)),
+      onSettled: refresh,
+    }),
+  );
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setNotice(null);
@@ -196,8 +265,18 @@ function OperatorAdjustments({ canWrite, operatorUsername }: { canWrite: boolean
         </form>
       )}
       <h3>{t('op_adjust_queue')}</h3>
-      {list.isSuccess && list.data.pending.length === 0 && <p className="no-data">{t('op_adjust_queue_empty')}</p>}
+      {list.isSuccess && list.data.pending.length === 0 && list.data.settingChanges.length === 0 && <p className="no-data">{t('op_adjust_queue_empty')}</p>}
       <ul className="money__list" data-testid="operator.adjustments.pending">
+        {(list.data?.settingChanges ?? []).map((c) => (
+          <SettingChangeRow
+            key={`s${c.id}`}
+            c={c}
+            busy={decideSettings.isPending}
+            // A second owner decides; the platform refuses the author and every other role too.
+            canDecide={canControl && c.requestedBy !== operatorUsername}
+            onDecide={(approve) => decideSettings.mutate({ changeId: c.id, approve })}
+          />
+        ))}
         {(list.data?.pending ?? []).map((a) => (
           <AdjustmentRow
             key={a.id}
@@ -219,7 +298,8 @@ function OperatorAdjustments({ canWrite, operatorUsername }: { canWrite: boolean
   );
 }
 
-const AMOUNT_FIELDS = ['withdrawMinMinor', 'withdrawMaxMinor', 'adjustmentFourEyesMinor'] as const;
+const AMOUNT_FIELDS = ['withdrawMinMinor', 'withdrawMaxMinor', ...MONEY_CONTROL_FIELDS] as const;
+const isControl = (f: string) => (MONEY_CONTROL_FIELDS as readonly string[]).includes(f);
 const COUNT_FIELDS = ['withdrawDailyCount', 'withdrawConfirmMinutes', 'bankAccountsMax'] as const;
 type TDraft = Record<string, string>;
 
@@ -244,11 +324,13 @@ function wholeIn(raw: string, b: { min: number; max: number }): number | null {
 }
 
 /** The settings request a draft makes, or the first field that is not valid. */
-function requestOf(draft: TDraft, s: TMoneySettings, enabled: Record<number, boolean>, single: boolean): { req: TMoneySettingsRequest } | { invalid: string } {
+function requestOf(draft: TDraft, s: TMoneySettings, enabled: Record<number, boolean>, single: boolean, canControl: boolean): { req: TMoneySettingsRequest } | { invalid: string } {
   const req: TMoneySettingsRequest = { merchantWalletSingle: single, channels: [] };
   for (const f of AMOUNT_FIELDS) {
-    // The four-eyes amount may be 0 (every adjustment needs a second operator).
-    const v = f === 'adjustmentFourEyesMinor' && /^0+(\.0{1,2})?$/.test(draft[f]!.trim()) ? 0 : parseAmountInput(draft[f]!);
+    // Only an owner changes the four-eyes limits and channels (docs/0066): others do not send them.
+    if (isControl(f) && !canControl) continue;
+    // A four-eyes limit may be 0 (every adjustment or approval needs a second operator).
+    const v = isControl(f) && /^0+(\.0{1,2})?$/.test(draft[f]!.trim()) ? 0 : parseAmountInput(draft[f]!);
     if (v === null) return { invalid: f };
     req[f] = v;
   }
@@ -256,6 +338,10 @@ function requestOf(draft: TDraft, s: TMoneySettings, enabled: Record<number, boo
     const v = wholeIn(draft[f]!, MONEY_SETTING_BOUNDS[f]);
     if (v === null) return { invalid: f };
     req[f] = v;
+  }
+  if (!canControl) {
+    delete req.channels;
+    return { req };
   }
   for (const c of s.channels) {
     const min = parseAmountInput(draft[`c${c.id}.min`]!);
@@ -270,8 +356,12 @@ function requestOf(draft: TDraft, s: TMoneySettings, enabled: Record<number, boo
   return { req };
 }
 
-/** Withdraw limits, windows, four eyes, wallet mode and the deposit channels (money.read; saving needs money.write). */
-function OperatorMoneySettings({ canWrite }: { canWrite: boolean }) {
+/**
+ * Withdraw limits, windows, four eyes, wallet mode and the deposit channels (money.read; saving needs
+ * money.write). The four-eyes limits and the channels are the owner's, and a change of them waits
+ * for a second owner (docs/0066): others see them read-only.
+ */
+function OperatorMoneySettings({ canWrite, canControl }: { canWrite: boolean; canControl: boolean }) {
   const { t } = useTranslation();
   const trpc = useTRPC();
   const qc = useQueryClient();
@@ -287,6 +377,7 @@ function OperatorMoneySettings({ canWrite }: { canWrite: boolean }) {
         qc.setQueryData(trpc.operator.moneySettings.queryKey(), s);
         setDraft(draftOf(s));
         setSaved(true);
+        void qc.invalidateQueries({ queryKey: trpc.operator.adjustments.queryKey() });
       },
       onError: (err) => setError({ field: inputIssuesOf(err)[0]?.path ?? null, key: refusalKey(err) }),
     }),
@@ -301,22 +392,28 @@ function OperatorMoneySettings({ canWrite }: { canWrite: boolean }) {
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const out = requestOf(d, s, enabled, single ?? s.merchantWalletSingle);
+    const out = requestOf(d, s, enabled, single ?? s.merchantWalletSingle, canControl);
     if ('invalid' in out) return setError({ field: out.invalid, key: 'op_value_invalid' });
     setError(null);
     save.mutate(out.req);
   };
-  const input = (k: string, label: string) => (
+  const input = (k: string, label: string, control = false) => (
     <Field key={k} label={label}>
-      <input className="input" data-testid={`operator.money.${k}`} disabled={!canWrite} inputMode="decimal" maxLength={20} value={d[k] ?? ''} aria-invalid={error?.field === k} onChange={(e) => edit(k, e.target.value)} />
+      <input className="input" data-testid={`operator.money.${k}`} disabled={!canWrite || (control && !canControl)} inputMode="decimal" maxLength={20} value={d[k] ?? ''} aria-invalid={error?.field === k} onChange={(e) => edit(k, e.target.value)} />
     </Field>
   );
   return (
     <section className="operator__section" data-testid="operator.money">
       <h2>{t('op_settings_title')}</h2>
+      <p className="money__hint">{t('op_settings_controls_hint')}</p>
+      {s.pendingChanges.length > 0 && (
+        <p className="money__hint" role="status" data-testid="operator.money.pending">
+          {t('op_settings_pending', { count: s.pendingChanges.length })}
+        </p>
+      )}
       <form className="form" onSubmit={submit} noValidate>
         <div className="money__grid">
-          {[...AMOUNT_FIELDS, ...COUNT_FIELDS].map((f) => input(f, t(`op_settings_${f}`)))}
+          {[...AMOUNT_FIELDS, ...COUNT_FIELDS].map((f) => input(f, t(`op_settings_${f}`), isControl(f)))}
         </div>
         <label className="switch-row">
           <span className="switch-row__label">{t('op_settings_merchantWalletSingle')}</span>
@@ -326,12 +423,12 @@ function OperatorMoneySettings({ canWrite }: { canWrite: boolean }) {
         {s.channels.map((c) => (
           <fieldset key={c.id} className="money__grid" data-testid={`operator.money.channel.${c.code}`}>
             <legend>{t(`deposit_channel_${c.code}`, { defaultValue: c.name })}</legend>
-            {input(`c${c.id}.min`, t('op_settings_channel_min'))}
-            {input(`c${c.id}.max`, t('op_settings_channel_max'))}
-            {input(`c${c.id}.auto`, t('op_settings_channel_auto'))}
+            {input(`c${c.id}.min`, t('op_settings_channel_min'), true)}
+            {input(`c${c.id}.max`, t('op_settings_channel_max'), true)}
+            {input(`c${c.id}.auto`, t('op_settings_channel_auto'), true)}
             <label className="switch-row">
               <span className="switch-row__label">{t('op_settings_channel_enabled')}</span>
-              <input type="checkbox" role="switch" className="switch" disabled={!canWrite} checked={enabled[c.id] ?? c.enabled} onChange={(e) => { setEnabled({ ...enabled, [c.id]: e.target.checked }); setSaved(false); }} />
+              <input type="checkbox" role="switch" className="switch" disabled={!canWrite || !canControl} checked={enabled[c.id] ?? c.enabled} onChange={(e) => { setEnabled({ ...enabled, [c.id]: e.target.checked }); setSaved(false); }} />
             </label>
           </fieldset>
         ))}
@@ -348,14 +445,14 @@ function OperatorMoneySettings({ canWrite }: { canWrite: boolean }) {
 }
 
 /** The console's money panels (issue 8 item 10): shown to roles with money.read; deciding and saving need money.write. */
-export default function OperatorMoneyPanels({ canWrite, operatorUsername }: { canWrite: boolean; operatorUsername: string }) {
+export default function OperatorMoneyPanels({ canWrite, canControl, operatorUsername }: { canWrite: boolean; canControl: boolean; operatorUsername: string }) {
   const ready = useAreaTexts('money', 'deposit');
   if (!ready) return <span className="spinner" aria-busy="true" />;
   return (
     <>
-      <OperatorDeposits canWrite={canWrite} />
-      <OperatorAdjustments canWrite={canWrite} operatorUsername={operatorUsername} />
-      <OperatorMoneySettings canWrite={canWrite} />
+      <OperatorDeposits canWrite={canWrite} operatorUsername={operatorUsername} />
+      <OperatorAdjustments canWrite={canWrite} canControl={canControl} operatorUsername={operatorUsername} />
+      <OperatorMoneySettings canWrite={canWrite} canControl={canControl} />
     </>
   );
 }

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TOperatorPermission, TWhitelabelNode } from '@wl/schemas';
+import { flagPermission } from '@wl/schemas/domain/operator-flags';
 import { captchaRequired, errorKey, useTRPC } from '../api/trpc.ts';
 import { Icon } from '../layout/icons.tsx';
 import { getOperatorToken, setOperatorToken } from '../session/session-storage.ts';
@@ -49,12 +50,13 @@ function Switch({ testId, label, detail, code, checked, disabled, onChange, dept
  * The whitelabel flags by name, each with a line on what it does (issue 11), its code beside for
  * support; a code the texts do not know yet shows the platform's name for it.
  */
-function OperatorFlags({ nodes, disabled, onChange }: { nodes: readonly TWhitelabelNode[]; disabled: boolean; onChange: (modId: string, enabled: boolean) => void }) {
+function OperatorFlags({ nodes, disabled, onChange }: { nodes: readonly TWhitelabelNode[]; disabled: (modId: string) => boolean; onChange: (modId: string, enabled: boolean) => void }) {
   const { t, i18n } = useTranslation();
   const ready = useAreaTexts('operatorFlags');
   return (
     <>
       <h2>{t('operator_flags')}</h2>
+      {ready && <p className="operator__role">{t('operator_flags_roles_hint')}</p>}
       {!ready && <span className="spinner" />}
       {ready &&
         flattenFlags(nodes).map(({ node, depth }) => {
@@ -67,7 +69,7 @@ function OperatorFlags({ nodes, disabled, onChange }: { nodes: readonly TWhitela
               detail={known ? t(`flag_${node.modId}_help`) : undefined}
               code={node.modId}
               checked={node.enabled === '1'}
-              disabled={disabled}
+              disabled={disabled(node.modId)}
               depth={depth}
               onChange={(v) => onChange(node.modId, v)}
             />
@@ -200,12 +202,12 @@ function OperatorConsole({ onLogout }: { onLogout: () => void }) {
           {can('audit.read') && <OperatorAudit />}
           {can('money.read') && (
             <Suspense fallback={<span className="spinner" />}>
-              <OperatorMoneyPanels canWrite={can('money.write')} operatorUsername={cfg.data.operator.username} />
+              <OperatorMoneyPanels canWrite={can('money.write')} canControl={can('money.controls')} operatorUsername={cfg.data.operator.username} />
               <OperatorWithdrawals canWrite={can('money.write')} currency={config.merchant.currencySymbol} />
             </Suspense>
           )}
           <Suspense fallback={<span className="spinner" />}>
-            <OperatorGames canWrite={can('whitelabel.write')} />
+            <OperatorGames canWrite={can('whitelabel.write')} canWriteLottery={can('money.write')} />
           </Suspense>
           {can('money.read') && (
             <Suspense fallback={<span className="spinner" />}>
@@ -215,7 +217,8 @@ function OperatorConsole({ onLogout }: { onLogout: () => void }) {
           <OperatorTotp enabled={cfg.data.operator.totpEnabled} onEnabled={refresh} />
           <OperatorFlags
             nodes={cfg.data.whitelabel}
-            disabled={busy || !can('whitelabel.write')}
+            // A flag that pays needs money.write, a login flag security.write (docs/0066); the platform checks the same.
+            disabled={(modId) => busy || !can(flagPermission(modId))}
             onChange={(modId, enabled) => setFlag.mutate({ modId, enabled })}
           />
         </>

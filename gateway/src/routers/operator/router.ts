@@ -1,6 +1,7 @@
 import { router } from '../../trpc/init.ts';
 import { approveDeposit } from './approve-deposit.ts';
 import { decideAdjustment } from './decide-adjustment.ts';
+import { decideMoneySettings } from './decide-money-settings.ts';
 import { getMoneySettings } from './get-money-settings.ts';
 import { listAdjustments } from './list-adjustments.ts';
 import { listDeposits } from './list-deposits.ts';
@@ -52,6 +53,7 @@ export const operatorRouter = router({
   decideAdjustment,
   moneySettings: getMoneySettings,
   setMoneySettings,
+  decideMoneySettings,
   withdrawals: listWithdrawals,
   payWithdrawal,
   rejectWithdrawal,

@@ -37,7 +37,7 @@ const LOTTO = BUILT_IN_LOTTERY.game.nodeId;
 
 let member = '';
 let owner = '';
-let finance = '';
+let content = '';
 let provider: ReturnType<typeof builtInProvider>;
 beforeAll(async () => {
   await ctx.app.listen({ host: '127.0.0.1', port: 0 });
@@ -46,7 +46,8 @@ beforeAll(async () => {
   const opLogin = async (username: string, password: string) =>
     (await ctx.app.inject({ method: 'POST', url: WPS_PATHS.operatorLogin, payload: { username, password } })).json().value.token as string;
   owner = await opLogin(DEMO_ACCOUNTS.operator.username, DEMO_ACCOUNTS.operator.password);
-  finance = await opLogin('demo_finance', 'Finance1234');
+  // The payouts are money (docs/0066): the content role may not set them.
+  content = await opLogin('demo_content', 'Content1234');
 });
 
 const post = (url: string, payload: unknown, token?: string) =>
@@ -268,7 +269,7 @@ describe('the built-in lottery', () => {
       expect(res.json(), JSON.stringify(bad)).toMatchObject({ success: false, code: 400 });
     }
     expect((await op('PUT', owner, { gameCode: 'WLG_SLOT_BENGAL', settings: { intervalSeconds: 60, payouts: LOTTERY_DEFAULT_PAYOUTS } })).json()).toMatchObject({ success: false, code: 404 });
-    expect((await op('PUT', finance, { gameCode: LOTTO, settings: { intervalSeconds: 60, payouts: LOTTERY_DEFAULT_PAYOUTS } })).json()).toMatchObject({ success: false, code: 403 });
+    expect((await op('PUT', content, { gameCode: LOTTO, settings: { intervalSeconds: 60, payouts: LOTTERY_DEFAULT_PAYOUTS } })).json()).toMatchObject({ success: false, code: 403 });
     expect(await rowCounts(ctx.db, ['lottery_settings', 'config_audit'])).toEqual(counts);
 
     // The open draw holds a bet: it keeps its close.
