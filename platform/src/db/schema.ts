@@ -30,6 +30,8 @@ export interface MerchantsTable {
   lock_window_minutes: Generated<number>;
   lock_minutes: Generated<number>;
   idle_timeout_minutes: Generated<number>;
+  /** docs/0070: absolute lifetime of every session, hours from its login. */
+  session_lifetime_hours: Generated<number>;
   withdraw_min_minor: Generated<number>;
   withdraw_max_minor: Generated<number>;
   withdraw_daily_count: Generated<number>;
@@ -213,6 +215,8 @@ export interface SessionsTable {
   expires_at: Timestamp;
   revoked_at: Timestamp | null;
   must_change_password: Generated<boolean>;
+  /** The login this session descends from (docs/0070 absolute lifetime). */
+  started_at: Timestamp;
 }
 export interface OperatorSessionsTable {
   id: Generated<number>;
@@ -221,6 +225,8 @@ export interface OperatorSessionsTable {
   created_at: Generated<Date>;
   expires_at: Timestamp;
   revoked_at: Timestamp | null;
+  /** The login of this session (docs/0070 absolute lifetime). */
+  started_at: Timestamp;
 }
 export interface CaptchasTable {
   id: string;
