@@ -165,8 +165,10 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
         if (cause instanceof UpstreamUnavailableError) app.log.warn({ path, reason: cause.reason }, cause.message);
         else if (cause instanceof RateLimiterUnavailableError) app.log.error({ path }, cause.message);
         else if (cause instanceof UpstreamProtocolError) app.log.error({ path }, cause.message);
-        // Every 5xx is logged with its cause (issue 6 item 8), the upstream's own failures included.
-        else if (cause instanceof UpstreamError && cause.code >= 500) app.log.error({ path, upstreamCode: cause.code, key: cause.messageKey }, 'upstream failed');
+        // Every 5xx is logged with its cause (issue 6 item 8), the upstream's own failures included;
+        // an upstream refusal with a code of 500 or more that is no fault (543 error_feature_off,
+        // answered FORBIDDEN) is the caller's business like any other refusal (docs/0071).
+        else if (cause instanceof UpstreamError && error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ path, upstreamCode: cause.code, key: cause.messageKey }, 'upstream failed');
         else if (error.code === 'INTERNAL_SERVER_ERROR' && !(cause instanceof UpstreamError)) app.log.error({ path, err: error }, 'procedure failed');
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],

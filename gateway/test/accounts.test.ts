@@ -368,6 +368,7 @@ describe('operator security and outbox', () => {
       lockWindowMinutes: expect.any(Number),
       lockMinutes: expect.any(Number),
       idleTimeoutMinutes: expect.any(Number),
+      sessionLifetimeHours: expect.any(Number),
     });
     try {
       await op.operator.setSecurity.mutate({ idleTimeoutMinutes: before.idleTimeoutMinutes + 1 });

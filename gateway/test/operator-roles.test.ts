@@ -54,6 +54,15 @@ describe('operator roles through the gateway', () => {
     expect((await h.client({ token: owner.token }).operator.audit.query({ pageSize: 1 })).entries[0]).toMatchObject({ operatorUsername: 'demo_operator', action: 'whitelabel.set' });
   });
 
+  it("an operator's logout ends the session on the server: a copy of the token no longer works (docs/0070)", async () => {
+    const { token } = await h.client().operator.login.mutate(ROLE_ACCOUNTS.support);
+    const copy = h.client({ token });
+    expect((await copy.operator.config.query()).operator.role).toBe('support');
+    expect(await h.client({ token }).operator.logout.mutate()).toEqual({ ok: true });
+    await expectTRPCError(copy.operator.config.query(), 'UNAUTHORIZED', 'error_not_logged_in');
+    await expectTRPCError(h.client().operator.logout.mutate(), 'UNAUTHORIZED');
+  });
+
   it('50 parallel wrong operator logins: the platform locks at its threshold and refuses the right password', async () => {
     const results = await Promise.all(
       Array.from({ length: 50 }, () =>

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEVICE_WEB, GATEWAY_VERSION, WPS_HEADERS, WPS_MESSAGES, type TLanguage } from '@wl/schemas';
+import { DEVICE_WEB, GATEWAY_VERSION, WPS_CODES, WPS_HEADERS, WPS_MESSAGES, type TLanguage } from '@wl/schemas';
 import { UpstreamError, UpstreamProtocolError, UpstreamUnavailableError } from './upstream.errors.ts';
 
 /** One wps call: where it goes, what it carries, and the schema of the envelope's value. */
@@ -45,6 +45,9 @@ const ZRawEnvelope = z.object({
   message: z.string().nullable().optional(),
   code: z.number().int().optional(),
 });
+
+// What fetch sends as a header value: tab, visible ASCII and the rest of Latin-1.
+const HEADER_VALUE = /^[\t\x20-\x7E\x80-\xFF]*$/;
 
 /** Speaks the wps contract over HTTP: headers, timeout, one safe retry, envelope and value parsing. */
 export class UpstreamClient {
@@ -107,9 +110,14 @@ export class UpstreamClient {
 
   private async send(request: TUpstreamRequest<unknown>, ctx: TCallContext): Promise<Response> {
     const url = this.url(request);
+    const headers = this.headers(request, ctx);
+    // fetch throws on a header value it cannot send (above U+00FF, a line break, NUL), which read as
+    // the upstream being down: such a value came from the caller, so it is the caller's bad request
+    // and nothing is sent (docs/0071).
+    if (Object.values(headers).some((value) => !HEADER_VALUE.test(value))) throw new UpstreamError(WPS_CODES.badRequest, WPS_MESSAGES.badRequest);
     const init = {
       method: request.method,
-      headers: this.headers(request, ctx),
+      headers,
       body:
         request.form !== undefined
           ? new URLSearchParams(request.form).toString()

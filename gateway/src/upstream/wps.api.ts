@@ -791,6 +791,10 @@ export class WpsApi {
     );
   }
   /** A pending authenticator secret for the calling operator. */
+  /** Ends the calling operator's session on the platform (docs/0070). */
+  async operatorLogout(ctx: TCallContext): Promise<void> {
+    await this.client.call({ method: 'DELETE', path: WPS_PATHS.operatorLogout, moduleId: 'OPERATOR', value: ZIgnored }, ctx);
+  }
   operatorTotpSetup(ctx: TCallContext) {
     return this.client.call({ method: 'POST', path: OPERATOR_PATHS.operatorTotpSetup, moduleId: 'OPERATOR', value: ZOperatorTotpSetupResponse }, ctx);
   }

@@ -34,6 +34,8 @@ export interface MerchantsTable {
   lock_window_minutes: Generated<number>;
   lock_minutes: Generated<number>;
   idle_timeout_minutes: Generated<number>;
+  /** docs/0070: absolute lifetime of every session, hours from its login. */
+  session_lifetime_hours: Generated<number>;
   withdraw_min_minor: Generated<number>;
   withdraw_max_minor: Generated<number>;
   withdraw_daily_count: Generated<number>;
@@ -227,6 +229,8 @@ export interface SessionsTable {
   must_change_password: Generated<boolean>;
   /** Until when the session may change security settings (docs/0068); null: never proved. */
   step_up_until: Timestamp | null;
+  /** The login this session descends from (docs/0070 absolute lifetime). */
+  started_at: Timestamp;
 }
 export interface OperatorSessionsTable {
   id: Generated<number>;
@@ -235,6 +239,8 @@ export interface OperatorSessionsTable {
   created_at: Generated<Date>;
   expires_at: Timestamp;
   revoked_at: Timestamp | null;
+  /** The login of this session (docs/0070 absolute lifetime). */
+  started_at: Timestamp;
 }
 export interface CaptchasTable {
   id: string;

@@ -20,6 +20,8 @@ export type TMerchant = {
   idle_timeout_minutes: number;
   /** Made by the demo seed (docs/0065): read with the merchant, so demo mode costs no query. */
   demo: boolean;
+  /** Sessions end this many hours after their login, however busy (operator-configurable, default 7 days; docs/0070). */
+  session_lifetime_hours: number;
 };
 
 /** Default idle timeout of member and operator sessions, sliding on every authenticated call (issue 3). */
@@ -28,6 +30,14 @@ export const SESSION_IDLE_MS = 30 * 60 * 1000;
 /** The idle timeout of a merchant's sessions in ms. */
 export function sessionIdleMs(merchant: Pick<TMerchant, 'idle_timeout_minutes'>): number {
   return merchant.idle_timeout_minutes * 60 * 1000;
+}
+
+/**
+ * The oldest login a live session may descend from now: sessions started at or before it have
+ * reached the merchant's absolute lifetime (docs/0070), whatever their idle expiry says.
+ */
+export function sessionStartCutoff(merchant: Pick<TMerchant, 'session_lifetime_hours'>, now: Date): Date {
+  return new Date(now.getTime() - merchant.session_lifetime_hours * 60 * 60 * 1000);
 }
 
 /** sha256 hex: how tokens, tickets and captcha answers are stored. */
@@ -64,7 +74,7 @@ async function readMerchant(deps: TPlatformDeps, request: FastifyRequest): Promi
   if (!MERCHANT_CODE.test(code)) throw wpsErrors.badRequest();
   const merchant = await deps.db
     .selectFrom('merchants')
-    .select(['id', 'code', 'name', 'currency', 'currency_symbol', 'maintenance', 'region_restriction', 'config_version', 'idle_timeout_minutes', 'demo'])
+    .select(['id', 'code', 'name', 'currency', 'currency_symbol', 'maintenance', 'region_restriction', 'config_version', 'idle_timeout_minutes', 'session_lifetime_hours', 'demo'])
     .where('code', '=', code)
     .executeTakeFirst();
   if (!merchant) throw wpsErrors.badRequest();
@@ -94,14 +104,14 @@ export type TMemberGate = {
 
 /**
  * The member behind the Authorization token: the session must be live (not revoked, not idle for
- * 30 minutes) and of this merchant. Each call slides the expiry. Otherwise 401. A session flagged
+ * 30 minutes, not past its absolute lifetime: docs/0070) and of this merchant. Each call slides the expiry. Otherwise 401. A session flagged
  * must_change_password is refused (464 error_password_change_required) unless the gate allows it.
  */
 export async function requireMember(deps: TPlatformDeps, request: FastifyRequest, merchant: TMerchant, gate: TMemberGate = {}): Promise<TSessionMember> {
   const token = bearerToken(request);
   if (!token) throw wpsErrors.notLoggedIn();
   const now = deps.clock();
-  const row = await updateLiveSession(deps.db, merchant.id, sha256Hex(token), now)
+  const row = await updateLiveSession(deps.db, merchant, sha256Hex(token), now)
     .set({ expires_at: new Date(now.getTime() + sessionIdleMs(merchant)) })
     .returning([
       'sessions.id as sessionId',
@@ -145,6 +155,7 @@ export async function requireOperator(deps: TPlatformDeps, request: FastifyReque
     .where('operator_sessions.token_hash', '=', sha256Hex(token))
     .where('operator_sessions.revoked_at', 'is', null)
     .where('operator_sessions.expires_at', '>', now)
+    .where('operator_sessions.started_at', '>', sessionStartCutoff(merchant, now))
     .where('operators.merchant_id', '=', merchant.id)
     .returning([
       'operator_sessions.id as sessionId',

@@ -123,7 +123,7 @@ export async function operatorLogin(
     await trx.deleteFrom('operator_login_throttle').where('merchant_id', '=', merchant.id).where('username_key', '=', key).execute();
     await trx
       .insertInto('operator_sessions')
-      .values({ operator_id: op.id, token_hash: sha256Hex(token), expires_at: new Date(now.getTime() + sessionIdleMs(merchant)) })
+      .values({ operator_id: op.id, token_hash: sha256Hex(token), expires_at: new Date(now.getTime() + sessionIdleMs(merchant)), started_at: now })
       .execute();
   });
   await event('operator_login_ok', op.id);
@@ -248,6 +248,7 @@ export async function setSecurity(
         lock_window_minutes: next.lockWindowMinutes,
         lock_minutes: next.lockMinutes,
         idle_timeout_minutes: next.idleTimeoutMinutes,
+        session_lifetime_hours: next.sessionLifetimeHours,
       })
       .where('id', '=', merchant.id)
       .execute();

@@ -83,7 +83,7 @@ describe('login security', () => {
 
     const op = await operatorToken();
     const set = await ctx.app.inject({ method: 'PUT', url: ACCOUNT_PATHS.operatorSecurity, headers: { authorization: op }, payload: { idleTimeoutMinutes: 5 } });
-    expect(set.json().value).toEqual({ captchaAfterFailures: 2, lockAfterFailures: 3, lockWindowMinutes: 30, lockMinutes: 30, idleTimeoutMinutes: 5 });
+    expect(set.json().value).toEqual({ captchaAfterFailures: 2, lockAfterFailures: 3, lockWindowMinutes: 30, lockMinutes: 30, idleTimeoutMinutes: 5, sessionLifetimeHours: 168 });
     expect((await info(second)).statusCode).toBe(200);
     tick(6 * 60_000);
     expect((await info(second)).statusCode).toBe(401);

@@ -18,7 +18,7 @@ export async function requireFeature(db: Kysely<DB>, merchantId: number, flag: T
 export async function securitySettings(db: Kysely<DB>, merchantId: number): Promise<TSecuritySettings> {
   const m = await db
     .selectFrom('merchants')
-    .select(['captcha_after_failures', 'lock_after_failures', 'lock_window_minutes', 'lock_minutes', 'idle_timeout_minutes'])
+    .select(['captcha_after_failures', 'lock_after_failures', 'lock_window_minutes', 'lock_minutes', 'idle_timeout_minutes', 'session_lifetime_hours'])
     .where('id', '=', merchantId)
     .executeTakeFirstOrThrow();
   return {
@@ -27,5 +27,6 @@ export async function securitySettings(db: Kysely<DB>, merchantId: number): Prom
     lockWindowMinutes: m.lock_window_minutes,
     lockMinutes: m.lock_minutes,
     idleTimeoutMinutes: m.idle_timeout_minutes,
+    sessionLifetimeHours: m.session_lifetime_hours,
   };
 }

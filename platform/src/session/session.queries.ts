@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
+import { sessionStartCutoff, type TMerchant } from '../http/auth.ts';
 
 /** A member by username, case-insensitive. */
 export function memberByUsername(db: Kysely<DB>, merchantId: number, username: string) {
@@ -171,10 +172,11 @@ export async function revokeMemberSessions(db: Kysely<DB>, memberId: number, now
 
 /**
  * An UPDATE of the session behind a token hash, joined to its member, matching only while the
- * session is live (not revoked, not expired) and of this merchant. The caller adds set/returning;
+ * session is live (not revoked, not idle, not past the merchant's absolute lifetime: docs/0070) and
+ * of this merchant. The caller adds set/returning;
  * the one statement both checks and changes the row, so parallel callers cannot both pass the check.
  */
-export function updateLiveSession(db: Kysely<DB>, merchantId: number, tokenHash: string, now: Date) {
+export function updateLiveSession(db: Kysely<DB>, merchant: Pick<TMerchant, 'id' | 'session_lifetime_hours'>, tokenHash: string, now: Date) {
   return db
     .updateTable('sessions')
     .from('members')
@@ -182,5 +184,6 @@ export function updateLiveSession(db: Kysely<DB>, merchantId: number, tokenHash:
     .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.revoked_at', 'is', null)
     .where('sessions.expires_at', '>', now)
-    .where('members.merchant_id', '=', merchantId);
+    .where('sessions.started_at', '>', sessionStartCutoff(merchant, now))
+    .where('members.merchant_id', '=', merchant.id);
 }

@@ -35,6 +35,7 @@ import {
   rememberIp,
   reserveChallengeAttempt,
   reserveLoginAttempt,
+  revokeMemberSessions,
   updateLiveSession,
 } from './session.queries.ts';
 
@@ -91,7 +92,17 @@ export async function issueSession(
   db: Kysely<DB>,
   merchant: TMerchant,
   member: Pick<TLoginMember, 'id' | 'username' | 'first_time_login' | 'password_expires_at'>,
-  opts: { now: Date; ip: string; kind: string; mustChangePassword: boolean; rememberMe: boolean; rememberExpiresAt?: Date; previousToken?: string | null },
+  opts: {
+    now: Date;
+    ip: string;
+    kind: string;
+    mustChangePassword: boolean;
+    rememberMe: boolean;
+    rememberExpiresAt?: Date;
+    previousToken?: string | null;
+    /** The login a replacement session descends from: its absolute lifetime goes on from there (docs/0070). */
+    startedAt?: Date;
+  },
 ): Promise<TSessionValue> {
   const token = newToken();
   const session = await db
@@ -102,6 +113,7 @@ export async function issueSession(
       ip: opts.ip.slice(0, 64),
       expires_at: new Date(opts.now.getTime() + sessionIdleMs(merchant)),
       must_change_password: opts.mustChangePassword,
+      started_at: opts.startedAt ?? opts.now,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -367,8 +379,8 @@ export async function verifySecondFactor(
 
 /**
  * Exchanges a remember token for a session and a new remember token (rotation; the old one is
- * revoked, the 24 h end stays). A revoked token shown again means it was copied: every remember
- * token of the member is revoked. Anything wrong → 401.
+ * revoked, the 24 h end stays). A revoked token shown again means it was copied: every session and
+ * every remember token of the member is revoked, the thief's included (docs/0070). Anything wrong → 401.
  */
 export async function rememberLogin(deps: TPlatformDeps, merchant: TMerchant, token: string, ip: string): Promise<TSessionValue> {
   const db = deps.db;
@@ -382,7 +394,9 @@ export async function rememberLogin(deps: TPlatformDeps, merchant: TMerchant, to
     .executeTakeFirst();
   if (!row) throw wpsErrors.notLoggedIn();
   if (row.revoked_at !== null) {
-    await db.updateTable('remember_tokens').set({ revoked_at: now }).where('member_id', '=', row.member_id).where('revoked_at', 'is', null).execute();
+    // Whoever holds the rotated token (the owner or the thief) also holds a session made from it:
+    // which one is which cannot be told, so every session of the member ends (docs/0070).
+    await db.transaction().execute((trx) => revokeMemberSessions(trx, row.member_id, now, null));
     await recordAuthEvent(db, { merchantId: merchant.id, memberId: row.member_id, username: '', kind: 'remember_replayed', ip });
     throw wpsErrors.notLoggedIn();
   }
@@ -419,14 +433,22 @@ export async function rememberLogin(deps: TPlatformDeps, merchant: TMerchant, to
 export async function exchangeSession(deps: TPlatformDeps, merchant: TMerchant, token: string, ip: string): Promise<TSessionValue> {
   const now = deps.clock();
   return deps.db.transaction().execute(async (trx) => {
-    const old = await updateLiveSession(trx, merchant.id, sha256Hex(token), now)
+    const old = await updateLiveSession(trx, merchant, sha256Hex(token), now)
       .set({ revoked_at: now })
       .where('members.type', '<>', NON_MEMBER_TYPE)
-      .returning(['sessions.member_id', 'sessions.must_change_password'])
+      .returning(['sessions.member_id', 'sessions.must_change_password', 'sessions.started_at'])
       .executeTakeFirst();
     if (!old) throw wpsErrors.notLoggedIn();
     const member = await loginMemberById(trx, old.member_id);
-    return issueSession(trx, merchant, member, { now, ip, kind: 'session_exchange', mustChangePassword: old.must_change_password, rememberMe: false });
+    // The fresh token is the same session to the lifetime: exchanging never extends it (docs/0070).
+    return issueSession(trx, merchant, member, {
+      now,
+      ip,
+      kind: 'session_exchange',
+      mustChangePassword: old.must_change_password,
+      rememberMe: false,
+      startedAt: new Date(old.started_at),
+    });
   });
 }
 

@@ -271,6 +271,8 @@ export const ZSecuritySettings = z.object({
   lockWindowMinutes: z.number().int().min(1).max(1440),
   lockMinutes: z.number().int().min(1).max(1440),
   idleTimeoutMinutes: z.number().int().min(1).max(1440),
+  /** Every session ends this many hours after its login, however busy (docs/0070; default 168, 7 days). */
+  sessionLifetimeHours: z.number().int().min(1).max(2160),
 });
 export type TSecuritySettings = z.infer<typeof ZSecuritySettings>;
 export const ZOperatorSecurityRequest = ZSecuritySettings.partial();

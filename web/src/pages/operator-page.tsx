@@ -152,6 +152,20 @@ function OperatorLogin({ onDone }: { onDone: () => void }) {
   );
 }
 
+/**
+ * Logs the operator out: the session ends on the server first (docs/0070), so a copy of the token
+ * stops working at once; the browser forgets the token whatever the server answered.
+ */
+export async function logOperatorOut(endOnServer: () => Promise<unknown>, forget: () => void): Promise<void> {
+  try {
+    await endOnServer();
+  } catch {
+    // Already ended, or the server is unreachable: the token is forgotten all the same.
+  } finally {
+    forget();
+  }
+}
+
 function OperatorConsole({ onLogout }: { onLogout: () => void }) {
   const { t } = useTranslation();
   const config = useScreenConfig();
@@ -162,6 +176,7 @@ function OperatorConsole({ onLogout }: { onLogout: () => void }) {
   const refreshAll = () => void qc.invalidateQueries({ queryKey: trpc.operator.pathKey() });
   const setFlag = useMutation(trpc.operator.setFlag.mutationOptions({ onSettled: refreshAll }));
   const setSystem = useMutation(trpc.operator.setSystem.mutationOptions({ onSettled: refreshAll }));
+  const logoutCall = useMutation(trpc.operator.logout.mutationOptions());
   const busy = setFlag.isPending || setSystem.isPending;
   const error = cfg.error ?? setFlag.error ?? setSystem.error;
   const sessionEnded = cfg.error !== null && errorKey(cfg.error) === 'error_not_logged_in';
@@ -178,7 +193,8 @@ function OperatorConsole({ onLogout }: { onLogout: () => void }) {
     <div className="operator__card">
       <div className="operator__head">
         <h1>{t('operator_title')}</h1>
-        <button type="button" className="btn btn--ghost btn--small" data-testid="operator.logout" onClick={() => { setOperatorToken(null); onLogout(); }}>
+        <button type="button" className="btn btn--ghost btn--small" data-testid="operator.logout" disabled={logoutCall.isPending}
+          onClick={() => void logOperatorOut(() => logoutCall.mutateAsync(), () => { setOperatorToken(null); onLogout(); })}>
           {t('logout')}
         </button>
       </div>

@@ -71,6 +71,7 @@ const SECURITY_FIELDS: readonly { key: keyof TSecuritySettings; max: number }[] 
   { key: 'lockWindowMinutes', max: 1440 },
   { key: 'lockMinutes', max: 1440 },
   { key: 'idleTimeoutMinutes', max: 1440 },
+  { key: 'sessionLifetimeHours', max: 2160 },
 ];
 
 /** Whole number within 1..max, or null: the same bounds the server's schema enforces. */

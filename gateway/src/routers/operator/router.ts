@@ -13,6 +13,7 @@ import { getConfig } from './get-config.ts';
 import { getSecurity } from './get-security.ts';
 import { listOutbox } from './list-outbox.ts';
 import { loginOperator } from './login-operator.ts';
+import { logoutOperator } from './logout-operator.ts';
 import { setFlag } from './set-flag.ts';
 import { setSecurity } from './set-security.ts';
 import { setSystem } from './set-system.ts';
@@ -33,6 +34,7 @@ import { lotterySettings, setLotterySettings } from './lottery-settings.ts';
 /** The operator console: login, configuration, security thresholds, the message outbox, the audit log and the operator's authenticator; the platform checks each call's permission. */
 export const operatorRouter = router({
   login: loginOperator,
+  logout: logoutOperator,
   config: getConfig,
   setFlag,
   setSystem,

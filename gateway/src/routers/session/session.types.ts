@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_TEXT_LENGTH, ZLoginVerifyRequest, ZMemberInfo, ZSecondFactorValue, ZSessionValue, zSecret, zText } from '@wl/schemas';
+import { INVALID_CHARACTERS, MAX_TEXT_LENGTH, ZLoginVerifyRequest, ZMemberInfo, ZSecondFactorValue, ZSessionValue, zSecret, zText } from '@wl/schemas';
 
 /** Shared field shapes of the gateway's account inputs: bounded, no control characters, trimmed where a person types them. */
 export const ZUsernameInput = zText({ max: MAX_TEXT_LENGTH, min: 1 });
@@ -53,7 +53,12 @@ export const ZSendSmsInput = z
   });
 
 /** `session.exchangeToken` input: the session token that arrived in the page's URL (SPEC §4). */
-export const ZExchangeTokenInput = z.object({ token: zText({ max: 256, min: 8 }) });
+/**
+ * A session token travels to the upstream in a header: printable ASCII only, so a character no header
+ * can carry is refused as bad input naming the field, not sent to fail as a network error (docs/0071).
+ */
+export const ZSessionTokenText = zText({ max: 256, min: 8 }).regex(/^[\x21-\x7E]+$/, { message: INVALID_CHARACTERS });
+export const ZExchangeTokenInput = z.object({ token: ZSessionTokenText });
 
 /** A signed-in session with its member. The remember token never appears here: it lives in the cookie. */
 export const ZSessionOutcome = ZSessionValue.omit({ rememberToken: true }).extend({ member: ZMemberInfo });
