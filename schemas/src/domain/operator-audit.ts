@@ -20,5 +20,7 @@ export const OPERATOR_AUDIT_ACTIONS = [
   'adjustment.apply',
   'adjustment.approve',
   'adjustment.reject',
+  /** docs/0067: every read of the message outbox (no mutation, but who looked is on record). */
+  'outbox.read',
 ] as const;
 export type TOperatorAuditAction = (typeof OPERATOR_AUDIT_ACTIONS)[number];
