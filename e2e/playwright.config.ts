@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { E2E_CAPTCHA_TEST_KEY } from './fixtures/captcha.ts';
+import { E2E_MESSAGES_FILE } from './fixtures/messages.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -88,6 +89,8 @@ export default defineConfig({
       TRUST_PROXY: 'loopback',
       RATE_LIMITS: 'freePlay.ip=100/1h,register.ip=100/1h,registerSms.ip=100/1h,smsDaily.ip=500/24h,captcha.ip=300/1m',
       CAPTCHA_TEST_KEY: E2E_CAPTCHA_TEST_KEY,
+      // Journeys read the codes and links the site sends here (docs/0067); never set in production.
+      MESSAGE_CAPTURE_FILE: E2E_MESSAGES_FILE,
       // Real-time salary windows of 20 s instead of SPEC §9's 5 minutes, so agent-contracts.spec.ts
       // watches a settlement without waiting minutes (docs/0049).
       REALTIME_SALARY_WINDOW_SECONDS: '20',

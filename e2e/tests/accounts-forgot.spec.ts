@@ -15,10 +15,10 @@ for (const lang of LANGUAGES) {
       await modal.getByTestId('forgot.tab.email').click();
       await modal.getByTestId('forgot.username').fill(account.username);
       await modal.getByTestId('forgot.email').fill(account.email);
-      const seen = await outboxMark(request, 'email', account.email);
+      const seen = await outboxMark('email', account.email);
       await modal.getByTestId('forgot.submit').click();
       await expectLocalized(modal.getByTestId('forgot.success'), lang, /reset link has been sent/);
-      const link = resetLink(await nextMessage(request, 'email', account.email, seen));
+      const link = resetLink(await nextMessage('email', account.email, seen));
       await page.getByTestId('forgot.close').click();
 
       await page.goto(link);
@@ -50,10 +50,10 @@ for (const lang of LANGUAGES) {
       await page.getByTestId('login.forgot').click();
       const modal = page.getByTestId('forgot.modal');
       await modal.getByTestId('forgot.mobile').fill(account.mobile);
-      const seen = await outboxMark(request, 'sms', account.mobile);
+      const seen = await outboxMark('sms', account.mobile);
       await modal.getByTestId('forgot.send-code').click();
       await expect(modal.getByTestId('forgot.send-code')).toBeDisabled();
-      const code = smsCode(await nextMessage(request, 'sms', account.mobile, seen));
+      const code = smsCode(await nextMessage('sms', account.mobile, seen));
       await modal.getByTestId('forgot.code').fill(code);
       await modal.getByTestId('forgot.new-password').fill('Mobile1234');
       await modal.getByTestId('forgot.confirm-password').fill('Mobile1234');

@@ -39,7 +39,7 @@ for (const lang of LANGUAGES) {
       await expect(page.getByTestId('login.username')).toHaveValue(DEMO.member.username);
     });
 
-    walkedIn('bn', lang)('logs in by SMS code read from the outbox', async ({ home, page, request }) => {
+    walkedIn('bn', lang)('logs in by SMS code read from the outbox', async ({ home, page }) => {
       await home.open('/');
       await switchLanguage(page, lang);
       await page.getByTestId('header.login').click();
@@ -48,12 +48,12 @@ for (const lang of LANGUAGES) {
       await expectLocalized(page.getByTestId('login.error.mobile'), lang, 'Please enter a valid phone number.');
       await page.getByTestId('login.country').selectOption(ACCOUNTS.dialingCode);
       await page.getByTestId('login.mobile').fill(ACCOUNTS.memberMobile);
-      const seen = await outboxMark(request, 'sms', ACCOUNTS.memberMobile);
+      const seen = await outboxMark('sms', ACCOUNTS.memberMobile);
       await page.getByTestId('login.send-code').click();
       // The send button counts down while the code is valid.
       await expect(page.getByTestId('login.send-code')).toBeDisabled();
       await expect(page.getByTestId('login.send-code')).toHaveText(new RegExp(digitClass(lang)));
-      const code = smsCode(await nextMessage(request, 'sms', ACCOUNTS.memberMobile, seen));
+      const code = smsCode(await nextMessage('sms', ACCOUNTS.memberMobile, seen));
       await page.getByTestId('login.code').fill(code);
       await page.getByTestId('login.submit').click();
       await finishFirstLogin(page);

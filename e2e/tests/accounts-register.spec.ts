@@ -13,13 +13,13 @@ test.beforeEach(async ({ page }) => {
 });
 
 /** Sends the SMS code (the one human check, before the send) and fills it in. */
-async function fillSmsCode(page: Page, request: Parameters<typeof outboxMark>[0], mobile: string) {
-  const seen = await outboxMark(request, 'sms', mobile);
+async function fillSmsCode(page: Page, mobile: string) {
+  const seen = await outboxMark('sms', mobile);
   await page.getByTestId('register.send-code').click();
   await page.getByTestId('register.captcha').fill(await captchaOf(page.getByTestId('register.captcha-image')));
   await page.getByTestId('register.captcha-submit').click();
   await expect(page.getByTestId('register.send-code')).toBeDisabled();
-  const code = smsCode(await nextMessage(request, 'sms', mobile, seen));
+  const code = smsCode(await nextMessage('sms', mobile, seen));
   await page.getByTestId('register.field.verificationCode').fill(code);
 }
 
@@ -51,7 +51,7 @@ async function finish(page: Page, lang: TLang, humanCheck: boolean) {
 
 for (const lang of LANGUAGES) {
   test.describe(`registration (${lang})`, () => {
-    walkedIn('bn', lang)('registers on the mobile tab (the default) after a rule violation, with one human check', async ({ home, page, request }) => {
+    walkedIn('bn', lang)('registers on the mobile tab (the default) after a rule violation, with one human check', async ({ home, page }) => {
       await home.open('/');
       await switchLanguage(page, lang);
       await page.getByTestId('header.register').click();
@@ -69,7 +69,7 @@ for (const lang of LANGUAGES) {
       await expectLocalized(page.getByTestId('register.error.confirmPassword'), lang, 'The two entries do not match.');
       await page.getByTestId('register.field.confirmPassword').fill('Fresh1234');
       await page.getByTestId('register.country').selectOption(ACCOUNTS.dialingCode);
-      await fillSmsCode(page, request, mobile);
+      await fillSmsCode(page, mobile);
       await finish(page, lang, false);
     });
 

@@ -26,10 +26,10 @@ for (const lang of LANGUAGES) {
     await form.getByTestId('security.bind-send').click();
     await expectLocalized(form.getByTestId('security.bind-error'), lang, 'Please enter a valid email address.');
 
-    const seen = await outboxMark(request, 'email', newEmail);
+    const seen = await outboxMark('email', newEmail);
     await form.getByTestId('security.bind-address').fill(newEmail);
     await form.getByTestId('security.bind-send').click();
-    const code = smsCode(await nextMessage(request, 'email', newEmail, seen));
+    const code = smsCode(await nextMessage('email', newEmail, seen));
     await expect(form.getByTestId('security.bind-send')).toBeDisabled();
     await form.getByTestId('security.bind-code').fill(code);
     // A wrong login password: a clear message, the code still usable.

@@ -5,6 +5,7 @@ import { openDatabase, type TDatabase } from '@wl/platform/db/database';
 import { migrate } from '@wl/platform/db/migrate';
 import { seed } from '@wl/platform/seed/seed';
 import { DEFAULT_RATE_LIMITS, type TLimitedAction } from '../src/rate-limit/rate-limits.ts';
+import { newCaptureFile } from '@wl/platform/test-support/outbox';
 import { latestSmsCode, rawMutation, solvedCaptcha } from './accounts-support.ts';
 import { expectTRPCError } from './errors.ts';
 import { ACCOUNTS, CAPTCHA_TEST_KEY, HARNESS_GATEWAY_SECRET, sessionOf, startGateway, type THarness } from './harness.ts';
@@ -67,9 +68,11 @@ beforeAll(async () => {
   database = await openDatabase({ memory: true });
   await migrate(database.db);
   await seed(database.db, { merchantCode: 'DEMO' });
-  platform = await buildPlatform({ db: database.db, merchantCode: 'DEMO', captchaTestKey: CAPTCHA_TEST_KEY, gatewaySecret: HARNESS_GATEWAY_SECRET, forceCloseConnections: true });
+  // Codes are read from the embedded provider's capture file (docs/0067).
+  const messages = newCaptureFile();
+  platform = await buildPlatform({ db: database.db, merchantCode: 'DEMO', captchaTestKey: CAPTCHA_TEST_KEY, gatewaySecret: HARNESS_GATEWAY_SECRET, forceCloseConnections: true, messageCaptureFile: messages });
   const upstreamUrl = await platform.listen({ host: '127.0.0.1', port: 0 });
-  h = await startGateway({ upstreamUrl, trustProxy: 'loopback' });
+  h = { ...(await startGateway({ upstreamUrl, trustProxy: 'loopback' })), messages };
   operatorToken = (await h.client().operator.login.mutate(ACCOUNTS.operator)).token;
   await setFlag('FREEPLAY3', true);
   await setFlag('USERNAMEREG3', true);
@@ -116,7 +119,7 @@ describe('limits on procedures that write rows', SLOW, () => {
     const username = `lim${process.pid % 100_000}${Date.now() % 1000}`;
     const mobileNum = freshMobile();
     await registerSms(mobileNum, nextIp());
-    const verificationCode = await latestSmsCode(h, operatorToken, `${DIAL}${mobileNum}`);
+    const verificationCode = await latestSmsCode(h, `${DIAL}${mobileNum}`);
     const input = {
       mode: 'username' as const,
       values: { username, password: 'Passw0rd', confirmPassword: 'Passw0rd', mobileNum, verificationCode },
@@ -171,7 +174,7 @@ describe('limits on procedures that check a secret or hash a password', SLOW, ()
   const cases: [TLimitedAction, string, (c: ReturnType<THarness['client']>, i: number) => Promise<unknown>][] = [
     ['login', 'session.login', (c, i) => c.session.login.mutate({ username: `nobody_${i}`, password: 'wrong-password' })],
     ['loginSms', 'session.loginSms', (c, i) => c.session.loginSms.mutate({ mobileNum: `17200${String(i).padStart(5, '0')}`, countryDialingCode: DIAL, verificationCode: '123456' })],
-    ['verifySecondFactor', 'session.verifySecondFactor', (c, i) => c.session.verifySecondFactor.mutate({ challengeId: `bogus-${i}`, method: 'mobile', value: 'x', code: '123456' })],
+    ['verifySecondFactor', 'session.verifySecondFactor', (c, i) => c.session.verifySecondFactor.mutate({ challengeId: `bogus-${i}`, method: 'mobile', code: '123456' })],
     ['sendSms', 'session.sendSms', (c) => c.session.sendSms.mutate({ purpose: 'login', mobileNum: freshMobile(), countryDialingCode: DIAL })],
     ['forgotByEmail', 'account.forgotByEmail', (c, i) => c.account.forgotByEmail.mutate({ username: `nobody_${i}`, email: `n${i}@example.test` })],
     ['resetByMobile', 'account.resetByMobile', (c) =>
@@ -205,7 +208,7 @@ describe('limits on procedures that check a secret or hash a password', SLOW, ()
     const account = { username: `chg${process.pid % 100_000}${Date.now() % 1000}`, password: 'Passw0rd' };
     const mobileNum = freshMobile();
     await registerSms(mobileNum, nextIp());
-    const verificationCode = await latestSmsCode(h, operatorToken, `${DIAL}${mobileNum}`);
+    const verificationCode = await latestSmsCode(h, `${DIAL}${mobileNum}`);
     let token = sessionOf(
       await h.client({ headers: ip }).account.register.mutate({
         mode: 'username',

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { expect } from 'vitest';
 import { captchaAnswerFromKey } from '@wl/platform/session/captcha-seam';
+import { lastMessage } from '@wl/platform/test-support/outbox';
 import { CAPTCHA_TEST_KEY, type THarness } from './harness.ts';
 
 /** What a raw tRPC call over HTTP answered: status, parsed JSON, raw text and the Set-Cookie header. */
@@ -32,16 +33,20 @@ export async function solvedCaptcha(h: THarness): Promise<{ captchaId: string; c
   return { captchaId, captcha: captchaAnswerFromKey(CAPTCHA_TEST_KEY, captchaId) };
 }
 
-/** The newest 6-digit code the outbox holds for a number (SMS) or the newest message for an address. */
-export async function latestMessage(h: THarness, operatorToken: string, channel: 'sms' | 'email', to: string): Promise<string> {
-  const { messages } = await h.client({ token: operatorToken }).operator.outbox.query({ channel, to, limit: 1 });
-  expect(messages.length, `no ${channel} to ${to} in the outbox`).toBe(1);
-  return messages[0]!.body;
+/**
+ * The text of the newest message to a number (SMS) or an address, read from the harness platform's
+ * capture file: no operator call shows a code or a link (docs/0067).
+ */
+export async function latestMessage(h: THarness, channel: 'sms' | 'email', to: string): Promise<string> {
+  expect(h.messages, 'the harness platform is shared: its messages are not this harness\'s').toBeTruthy();
+  const message = await lastMessage(h.messages!, channel, to);
+  expect(message, `no ${channel} to ${to} was sent`).toBeTruthy();
+  return message!.body;
 }
 
 /** The 6-digit code of the newest SMS to a number. */
-export async function latestSmsCode(h: THarness, operatorToken: string, to: string): Promise<string> {
-  const code = /\b(\d{6})\b/.exec(await latestMessage(h, operatorToken, 'sms', to))?.[1];
+export async function latestSmsCode(h: THarness, to: string): Promise<string> {
+  const code = /\b(\d{6})\b/.exec(await latestMessage(h, 'sms', to))?.[1];
   expect(code, 'no 6-digit code in the SMS').toBeTruthy();
   return code!;
 }

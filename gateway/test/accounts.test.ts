@@ -10,7 +10,6 @@ let h: THarness;
 let operatorToken = '';
 const huge = 'x'.repeat(10_000);
 const script = '<script>alert(1)</script>';
-const DEMO_MOBILE = { mobileNum: '1711000001', countryDialingCode: '+880' };
 /** How the outbox names the number: dialing code and number. */
 const DEMO_PHONE = '+8801711000001';
 /** A login from this address is from an IP no demo account has used (X-Forwarded-For via TRUST_PROXY). */
@@ -45,7 +44,8 @@ describe('session.login', () => {
     const outcome = await h.client({ headers: newIp(1) }).session.login.mutate(ACCOUNTS.member);
     expect(outcome.kind).toBe('secondFactor');
     if (outcome.kind !== 'secondFactor') return;
-    expect(outcome.methods).toEqual(expect.arrayContaining(['mobile', 'email', 'bankHolder']));
+    // docs/0067: only factors that prove possession; the bank holder name is none.
+    expect(outcome.methods).toEqual(['mobile', 'email']);
     expect(outcome.maskedMobile).not.toContain('1711000001');
     expect(JSON.stringify(outcome)).not.toContain('demo_member@example.test');
   });
@@ -75,24 +75,31 @@ describe('session.login', () => {
 });
 
 describe('session.verifySecondFactor', () => {
-  it('passes with the bound email, and the new IP is known afterwards', async () => {
+  it('passes with the code sent to the bound email (the address typed in is no answer), and the new IP is known afterwards', async () => {
     const c = h.client({ headers: newIp(2) });
     const challenge = await c.session.login.mutate(ACCOUNTS.member);
     if (challenge.kind !== 'secondFactor') throw new Error('expected a challenge');
-    const session = sessionOf(await c.session.verifySecondFactor.mutate({ challengeId: challenge.challengeId, method: 'email', value: 'demo_member@example.test' }));
+    await expectTRPCError(
+      c.session.verifySecondFactor.mutate({ challengeId: challenge.challengeId, method: 'email', value: 'demo_member@example.test' } as never),
+      'BAD_REQUEST',
+      'error_bad_request',
+    );
+    await c.session.sendSecondFactorCode.mutate({ challengeId: challenge.challengeId, method: 'email' });
+    const code = /\b(\d{6})\b/.exec(await latestMessage(h, 'email', 'demo_member@example.test'))![1]!;
+    const session = sessionOf(await c.session.verifySecondFactor.mutate({ challengeId: challenge.challengeId, method: 'email', code }));
     expect(session.member.userName).toBe(ACCOUNTS.member.username);
     expect((await c.session.login.mutate(ACCOUNTS.member)).kind).toBe('session');
   });
 
-  it('passes with an SMS code read from the outbox; the code works once', async () => {
+  it('passes with the SMS code sent to the bound mobile; the code works once', async () => {
     const c = h.client({ headers: newIp(3) });
     const challenge = await c.session.login.mutate(ACCOUNTS.member);
     if (challenge.kind !== 'secondFactor') throw new Error('expected a challenge');
-    const sent = await c.session.sendSms.mutate({ purpose: 'secondFactor', ...DEMO_MOBILE, challengeId: challenge.challengeId });
+    const sent = await c.session.sendSecondFactorCode.mutate({ challengeId: challenge.challengeId, method: 'mobile' });
     expect(sent.expiredMinutes).toBeGreaterThan(0);
     expect(JSON.stringify(sent)).not.toMatch(/\b\d{6}\b/);
-    const code = await latestSmsCode(h, operatorToken, DEMO_PHONE);
-    const answer = { challengeId: challenge.challengeId, method: 'mobile' as const, value: DEMO_MOBILE.mobileNum, code };
+    const code = await latestSmsCode(h, DEMO_PHONE);
+    const answer = { challengeId: challenge.challengeId, method: 'mobile' as const, code };
     sessionOf(await c.session.verifySecondFactor.mutate(answer));
     await expectTRPCError(c.session.verifySecondFactor.mutate(answer), 'NOT_FOUND', 'second_factor_expired');
   });
@@ -101,11 +108,12 @@ describe('session.verifySecondFactor', () => {
     const c = h.client({ headers: newIp(4) });
     const challenge = await c.session.login.mutate(ACCOUNTS.member);
     if (challenge.kind !== 'secondFactor') throw new Error('expected a challenge');
-    const wrong = { challengeId: challenge.challengeId, method: 'bankHolder' as const, value: 'Somebody Else' };
+    // No code was sent to this challenge: every answer is wrong (sends to one address are one a second apart).
+    const wrong = { challengeId: challenge.challengeId, method: 'mobile' as const, code: '000000' };
     for (let i = 0; i < 2; i++) await expectTRPCError(c.session.verifySecondFactor.mutate(wrong), 'BAD_REQUEST', 'second_factor_wrong');
     await expectTRPCError(c.session.verifySecondFactor.mutate(wrong), 'NOT_FOUND', 'second_factor_expired');
     await expectTRPCError(
-      c.session.verifySecondFactor.mutate({ ...wrong, value: 'Demo Member' }),
+      c.session.verifySecondFactor.mutate({ ...wrong, method: 'email' }),
       'NOT_FOUND',
       'second_factor_expired',
     );
@@ -123,16 +131,19 @@ describe('session.verifySecondFactor', () => {
     expect(await h.client({ token }).account.totpEnable.mutate({ code: totpCode(secret) })).toEqual({ ok: true });
     const challenge = await c.session.login.mutate(ACCOUNTS.member);
     if (challenge.kind !== 'secondFactor') throw new Error('expected a challenge');
-    expect(challenge.methods).toContain('totp');
+    // docs/0067: a bound authenticator is offered first.
+    expect(challenge.methods[0]).toBe('totp');
     // The enabling code's time step is spent (no replay): answer with the next step's code, within the allowed drift.
     const next = totpCode(secret, Date.now() + 30_000);
     sessionOf(await c.session.verifySecondFactor.mutate({ challengeId: challenge.challengeId, method: 'totp', code: next }));
   });
 
   it.each([
-    ['no challenge', { method: 'email', value: 'a@b.test' }, 'challengeId'],
-    ['unknown method', { challengeId: 'c', method: 'carrier-pigeon' }, 'method'],
-    ['10k value', { challengeId: 'c', method: 'email', value: huge }, 'value'],
+    ['no challenge', { method: 'email', code: '123456' }, 'challengeId'],
+    ['unknown method', { challengeId: 'c', method: 'carrier-pigeon', code: '123456' }, 'method'],
+    ['the holder name (no factor any more)', { challengeId: 'c', method: 'bankHolder', code: '123456' }, 'method'],
+    ['no code', { challengeId: 'c', method: 'email' }, 'code'],
+    ['10k code', { challengeId: 'c', method: 'email', code: huge }, 'code'],
   ])('refuses %s', async (_name, input, path) => {
     const error = await expectTRPCError(h.client().session.verifySecondFactor.mutate(input as never), 'BAD_REQUEST', 'error_bad_request');
     expect(error.data?.issues?.map((i) => i.path)).toContain(path);
@@ -140,7 +151,7 @@ describe('session.verifySecondFactor', () => {
 
   it('refuses an unknown challenge', async () => {
     await expectTRPCError(
-      h.client().session.verifySecondFactor.mutate({ challengeId: 'no-such-challenge', method: 'email', value: 'a@b.test' }),
+      h.client().session.verifySecondFactor.mutate({ challengeId: 'no-such-challenge', method: 'email', code: '123456' }),
       'NOT_FOUND',
       'second_factor_expired',
     );
@@ -154,7 +165,7 @@ describe('account.register', () => {
   /** Sends the registration SMS (behind a solved captcha) and answers the number with its code. */
   async function smsCodeFor(mobileNum: string): Promise<{ mobileNum: string; verificationCode: string }> {
     await h.client().session.sendSms.mutate({ purpose: 'register', mobileNum, countryDialingCode: '+880', ...(await solvedCaptcha(h)) });
-    return { mobileNum, verificationCode: await latestSmsCode(h, operatorToken, `+880${mobileNum}`) };
+    return { mobileNum, verificationCode: await latestSmsCode(h, `+880${mobileNum}`) };
   }
   const uniqueName = (() => {
     let n = 0;
@@ -285,7 +296,7 @@ describe('passwords', () => {
     expect(await c.account.forgotByEmail.mutate({ username: 'demo_member', email: 'wrong@example.test' })).toEqual({ messageKey: 'in_been_out' });
     expect(await c.account.forgotByEmail.mutate({ username: 'nobody_at_all', email: 'demo_member@example.test' })).toEqual({ messageKey: 'in_been_out' });
     expect(await c.account.forgotByEmail.mutate({ username: 'demo_member', email: 'demo_member@example.test' })).toEqual({ messageKey: 'in_been_out' });
-    const mail = await latestMessage(h, operatorToken, 'email', 'demo_member@example.test');
+    const mail = await latestMessage(h, 'email', 'demo_member@example.test');
     const resetToken = /resetPassword\?token=([A-Za-z0-9_-]+)/.exec(mail)?.[1];
     expect(resetToken).toBeTruthy();
     await expectTRPCError(

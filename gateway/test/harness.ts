@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { startEmbeddedPlatform } from '@wl/platform/embedded';
 import { createTestSchema } from '@wl/platform/test-support/pg-schema';
 import { snapshotBlob } from '@wl/platform/test-support/seeded-snapshot';
+import { newCaptureFile } from '@wl/platform/test-support/outbox';
 import { inject } from 'vitest';
 import { testEnv } from './env.ts';
 import { buildApp, type TBuildAppOptions } from '../src/app.ts';
@@ -16,6 +17,8 @@ export type THarness = {
   app: FastifyInstance;
   baseUrl: string;
   upstreamUrl: string;
+  /** The embedded platform's message capture file (docs/0067): where tests read codes and links; null on a shared platform. */
+  messages: string | null;
   /** A tRPC client over real HTTP; `token` goes in the authorization header. */
   client(options?: { token?: string; language?: 'bn' | 'en'; headers?: Record<string, string> }): TRPCClient<AppRouter>;
   close(): Promise<void>;
@@ -31,16 +34,20 @@ export const HARNESS_GATEWAY_SECRET = 'harness-gateway-secret';
  * The harness's embedded platform: PGlite in memory, or a schema of its own on DATABASE_URL's
  * PostgreSQL (CI runs the suite both ways). No background jobs: no gateway test needs them.
  */
-export async function startHarnessPlatform(): Promise<{ url: string; close(): Promise<void> }> {
-  const common = { captchaTestKey: CAPTCHA_TEST_KEY, gatewaySecret: HARNESS_GATEWAY_SECRET, jobs: false };
+export async function startHarnessPlatform(): Promise<{ url: string; messages: string; close(): Promise<void> }> {
+  // The embedded provider writes each message in full to a file of this platform's own (docs/0067).
+  const messages = newCaptureFile();
+  const common = { captchaTestKey: CAPTCHA_TEST_KEY, gatewaySecret: HARNESS_GATEWAY_SECRET, jobs: false, messageCaptureFile: messages };
   if (!testEnv.databaseUrl) {
     const snapshot = inject('platformSnapshot');
-    return startEmbeddedPlatform({ memory: true, ...(snapshot ? { memorySnapshot: snapshotBlob(snapshot) } : {}), ...common });
+    const platform = await startEmbeddedPlatform({ memory: true, ...(snapshot ? { memorySnapshot: snapshotBlob(snapshot) } : {}), ...common });
+    return { ...platform, messages };
   }
   const { schema, drop } = await createTestSchema(testEnv.databaseUrl);
   const platform = await startEmbeddedPlatform({ databaseUrl: testEnv.databaseUrl, schema, ...common });
   return {
     url: platform.url,
+    messages,
     close: async () => {
       await platform.close();
       await drop();
@@ -60,6 +67,7 @@ export async function startGateway(options: Partial<TBuildAppOptions> = {}): Pro
     app,
     baseUrl,
     upstreamUrl,
+    messages: platform?.messages ?? null,
     client({ token, language, headers } = {}) {
       const url = `${baseUrl}/trpc`;
       return createTRPCClient<AppRouter>({

@@ -33,7 +33,7 @@ import { registerContractRoutes } from './agent/contracts/contract.routes.ts';
 import { registerProviderRoutes } from './games/provider/provider.routes.ts';
 import { registerSeamlessWalletRoutes } from './games/seamless-wallet.routes.ts';
 import { registerWithdrawRoutes } from './withdraw/withdraw.routes.ts';
-import { outboxProvider, type EmailProvider, type SmsProvider } from './verification/providers.ts';
+import { assertMessageCaptureAllowed, embeddedProvider, outboxSender, type EmailProvider, type MessageProvider, type SmsProvider } from './verification/providers.ts';
 import { registerVerificationRoutes } from './verification/verification.routes.ts';
 
 /** Options of buildPlatform. */
@@ -48,6 +48,10 @@ export type TBuildPlatformOptions = {
   logStream?: NodeJS.WritableStream;
   sms?: SmsProvider;
   email?: EmailProvider;
+  /** Who delivers SMS and e-mail (docs/0067; default: the embedded provider, which keeps no text unless `messageCaptureFile`). */
+  messageProvider?: MessageProvider;
+  /** Test and demo only: the embedded provider appends every message in full to this file; refused when NODE_ENV is production. */
+  messageCaptureFile?: string;
   /** Test seam (docs/0012-captcha-and-test-seam.md); refused when NODE_ENV is production. */
   captchaTestKey?: string;
   /**
@@ -88,13 +92,17 @@ declare module 'fastify' {
 /** Builds the platform app (STYLE.md: the app is a plugin; server.ts only listens). */
 export async function buildPlatform(opts: TBuildPlatformOptions): Promise<FastifyInstance> {
   assertCaptchaSeamAllowed({ nodeEnv: platformEnv.nodeEnv, captchaTestKey: opts.captchaTestKey });
+  assertMessageCaptureAllowed({ nodeEnv: platformEnv.nodeEnv, captureFile: opts.messageCaptureFile });
+  const messages = opts.messageProvider ?? embeddedProvider({ captureFile: opts.messageCaptureFile });
+  // The message's text stays out of the log: only that a delivery failed, and why.
+  const deliveryFailed = (err: unknown, channel: string) => console.warn(`${channel} delivery failed: ${err instanceof Error ? err.message : String(err)}`);
   const deps: TPlatformDeps = {
     db: opts.db,
     rsa: opts.rsa ?? generateRsaKeyPair(),
     defaultMerchantCode: opts.merchantCode ?? 'DEMO',
     clock: opts.clock ?? (() => new Date()),
-    sms: opts.sms ?? outboxProvider(opts.db, 'sms'),
-    email: opts.email ?? outboxProvider(opts.db, 'email'),
+    sms: opts.sms ?? outboxSender(opts.db, messages, 'sms', deliveryFailed),
+    email: opts.email ?? outboxSender(opts.db, messages, 'email', deliveryFailed),
     ...(opts.captchaTestKey === undefined ? {} : { captchaTestKey: opts.captchaTestKey }),
     ...(opts.jobs ? { jobs: () => Promise.resolve(opts.jobs ?? null) } : {}),
     production: opts.production ?? platformEnv.production,

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildPlatform } from './app.ts';
+import { assertMessageCaptureAllowed, messageProviderFrom } from './verification/providers.ts';
 import { openDatabase } from './db/database.ts';
 import { platformEnv } from './env.ts';
 import type { JobRunner } from './jobs/job-runner.ts';
@@ -36,6 +37,12 @@ export type TEmbeddedPlatformOptions = {
   memorySnapshot?: Blob;
   /** Test seam (docs/0012); refused when NODE_ENV is production. */
   captchaTestKey?: string;
+  /**
+   * Test and demo only (docs/0067): the embedded message provider appends every message in full to
+   * this file. Default MESSAGE_CAPTURE_FILE, else `<data dir>/messages.log` for an on-disk start
+   * outside production (the demo); none in memory or in production (refused there).
+   */
+  messageCaptureFile?: string;
   /** Secret the gateway sends with the client IP; default a fresh random one for this process. */
   gatewaySecret?: string;
   /**
@@ -65,6 +72,9 @@ export async function startEmbeddedPlatform(opts: TEmbeddedPlatformOptions & TEm
   assertCaptchaSeamAllowed({ nodeEnv: platformEnv.nodeEnv, captchaTestKey });
   const production = opts.production ?? platformEnv.production;
   const merchantCode = opts.merchantCode ?? platformEnv.merchantCode;
+  const messageCaptureFile =
+    opts.messageCaptureFile ?? platformEnv.messageCaptureFile ?? (production || opts.memory ? undefined : path.join(opts.dataDir ?? platformEnv.dataDir, 'messages.log'));
+  assertMessageCaptureAllowed({ nodeEnv: platformEnv.nodeEnv, captureFile: messageCaptureFile });
   const databaseUrl = opts.databaseUrl ?? (opts.memory || opts.dataDir ? undefined : platformEnv.databaseUrl);
   const dataDir = opts.dataDir ?? platformEnv.dataDir;
   opts.onProgress?.(
@@ -102,6 +112,11 @@ export async function startEmbeddedPlatform(opts: TEmbeddedPlatformOptions & TEm
       production,
       jobs,
       ...(captchaTestKey ? { captchaTestKey } : {}),
+      messageProvider: messageProviderFrom({
+        providerUrl: platformEnv.messageProviderUrl,
+        providerSecret: platformEnv.messageProviderSecret,
+        captureFile: messageCaptureFile,
+      }),
     });
     const address = await app.listen({ host: '127.0.0.1', port: 0 });
     return {

@@ -21,6 +21,12 @@ export const platformEnv = {
   /** Test-only: captcha answers derive from their id with this key (docs/0012); refused when NODE_ENV is production. */
   captchaTestKey: process.env.CAPTCHA_TEST_KEY || undefined,
   nodeEnv: process.env.NODE_ENV || undefined,
+  /** docs/0067: deliver SMS and e-mail by POSTing them to this URL (unset: the embedded outbox). */
+  messageProviderUrl: process.env.MESSAGE_PROVIDER_URL || undefined,
+  /** Bearer secret sent to MESSAGE_PROVIDER_URL. */
+  messageProviderSecret: process.env.MESSAGE_PROVIDER_SECRET || undefined,
+  /** Test and demo only (docs/0067): the embedded provider appends each message in full here; refused in production. */
+  messageCaptureFile: process.env.MESSAGE_CAPTURE_FILE || undefined,
   /** Shared with the gateway: only requests carrying it may name the client IP (unset: none may). */
   gatewaySecret: process.env.GATEWAY_SECRET || undefined,
   /**

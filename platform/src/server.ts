@@ -4,11 +4,13 @@ import { platformEnv } from './env.ts';
 import { startPlatformJobs } from './jobs/platform-jobs.ts';
 import { prepareDatabase } from './prepare-database.ts';
 import { assertCaptchaSeamAllowed } from './session/captcha.service.ts';
+import { assertMessageCaptureAllowed, messageProviderFrom } from './verification/providers.ts';
 
 // Standalone platform process: `pnpm --filter @wl/platform start` (PLATFORM_PORT, default 7070).
 try {
   // Before the database opens: a production start with the captcha test seam stops with one line.
   assertCaptchaSeamAllowed(platformEnv);
+  assertMessageCaptureAllowed({ nodeEnv: platformEnv.nodeEnv, captureFile: platformEnv.messageCaptureFile });
 } catch (error) {
   console.error(`platform: ${(error as Error).message}`);
   process.exit(1);
@@ -29,6 +31,11 @@ const app = await buildPlatform({
   ...(platformEnv.captchaTestKey ? { captchaTestKey: platformEnv.captchaTestKey } : {}),
   gatewaySecret: platformEnv.gatewaySecret,
   jobs,
+  messageProvider: messageProviderFrom({
+    providerUrl: platformEnv.messageProviderUrl,
+    providerSecret: platformEnv.messageProviderSecret,
+    captureFile: platformEnv.messageCaptureFile,
+  }),
 });
 await app.listen({ host: '127.0.0.1', port: platformEnv.port });
 

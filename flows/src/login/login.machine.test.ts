@@ -4,6 +4,8 @@ import { FlowError } from '../shared/flow-error.ts';
 import { memberInfo } from '../testing/fixtures.ts';
 import {
   loginMachine,
+  orderSecondFactorMethods,
+  SECOND_FACTOR_METHODS,
   type TCaptcha,
   type TLoginAnswer,
   type TLoginCredentials,
@@ -203,7 +205,7 @@ describe('login machine: examples', () => {
     });
     actor.send({ type: 'login.submit', username: 'demo', password: 'pass' });
     await settle(actor, { secondFactor: 'waiting' });
-    actor.send({ type: 'secondFactor.submit', method: 'email', value: 'a@b.co' });
+    actor.send({ type: 'secondFactor.submit', method: 'email', code: '123456' });
     await settle(actor, 'forcedPasswordChange');
     expect(actor.getSnapshot().context.token).toBe('tok-2');
   });
@@ -245,37 +247,45 @@ describe('login machine: examples', () => {
     expect(actor.getSnapshot().output?.token).toBe('tok-1');
   });
 
-  it('asks for a second factor on a new IP and completes with the verified token', async () => {
+  it('asks for a second factor on a new IP, authenticator first, and completes with the verified token', async () => {
     const { actor, calls } = start({
       login: async () => challenge('ch-1', ['mobile', 'totp']),
       verify: async (submission) => {
-        if (submission.value !== '123456') throw new FlowError('verification_code_invalid');
+        if (submission.code !== '123456') throw new FlowError('verification_code_invalid');
         return session({ token: 'tok-verified' });
       },
     });
     actor.send({ type: 'login.submit', username: 'demo', password: 'pass' });
     await settle(actor, { secondFactor: 'waiting' });
-    expect(actor.getSnapshot().context.secondFactor?.methods).toEqual(['mobile', 'totp']);
+    // docs/0067: a bound authenticator is offered first, whatever order the server listed.
+    expect(actor.getSnapshot().context.secondFactor?.methods).toEqual(['totp', 'mobile']);
 
-    actor.send({ type: 'secondFactor.submit', method: 'mobile', value: '01712345678' });
+    // Every method answers with a code: the address typed in proves nothing.
+    actor.send({ type: 'secondFactor.submit', method: 'mobile', code: ' ' });
     expect(actor.getSnapshot().context.error).toBe('not_empty');
-    actor.send({ type: 'secondFactor.submit', method: 'email', value: 'a@b.co' });
+    actor.send({ type: 'secondFactor.submit', method: 'email', code: '123456' });
     expect(actor.getSnapshot().matches({ secondFactor: 'waiting' })).toBe(true);
     expect(actor.getSnapshot().context.error).toBe('error_bad_request');
 
-    actor.send({ type: 'secondFactor.submit', method: 'totp', value: '000000' });
+    actor.send({ type: 'secondFactor.submit', method: 'mobile', code: '000000' });
     await waitFor(actor, (s) => s.context.error === 'verification_code_invalid');
     expect(actor.getSnapshot().matches({ secondFactor: 'waiting' })).toBe(true);
+    expect(calls.verify.at(-1)).toEqual({ challengeId: 'ch-1', method: 'mobile', code: '000000' });
 
-    actor.send({ type: 'secondFactor.submit', method: 'totp', value: ' 123456 ' });
+    actor.send({ type: 'secondFactor.submit', method: 'totp', code: ' 123456 ' });
     await settle(actor, 'loggedIn');
-    expect(calls.verify.at(-1)).toEqual({ challengeId: 'ch-1', method: 'totp', value: '123456' });
+    expect(calls.verify.at(-1)).toEqual({ challengeId: 'ch-1', method: 'totp', code: '123456' });
     expect(actor.getSnapshot().output?.token).toBe('tok-verified');
+  });
+
+  it('offers no holder name or typed address: only methods that prove possession', () => {
+    expect(SECOND_FACTOR_METHODS).toEqual(['totp', 'mobile', 'email']);
+    expect(orderSecondFactorMethods(['email', 'mobile', 'totp'])).toEqual(['totp', 'mobile', 'email']);
   });
 
   it('cancelling the second factor returns to idle without a session', async () => {
     const { actor, calls } = start({
-      login: async () => challenge('ch-1', ['bankHolder']),
+      login: async () => challenge('ch-1', ['email']),
     });
     actor.send({ type: 'login.submit', username: 'demo', password: 'pass' });
     await settle(actor, { secondFactor: 'waiting' });

@@ -9,9 +9,18 @@ import { NOT_EMPTY, toFlowError } from '../shared/flow-error.ts';
 /** How the member signs in (SPEC §7 login body `type`). */
 export type TLoginType = 'username' | 'sms' | 'firebase';
 
-/** Second factors of SPEC §4 Login for a login from a new IP. */
-export const SECOND_FACTOR_METHODS = ['mobile', 'email', 'bankHolder', 'totp'] as const;
+/**
+ * Second factors of SPEC §4 Login for a login from a new IP, each proving possession (docs/0067):
+ * the authenticator's code, or a one-time code sent to the bound mobile or e-mail. In the order
+ * they are offered: the authenticator first when it is bound.
+ */
+export const SECOND_FACTOR_METHODS = ['totp', 'mobile', 'email'] as const;
 export type TSecondFactorMethod = (typeof SECOND_FACTOR_METHODS)[number];
+
+/** The methods in offering order (the authenticator first), whatever order the server listed them in. */
+export function orderSecondFactorMethods(methods: readonly TSecondFactorMethod[]): TSecondFactorMethod[] {
+  return SECOND_FACTOR_METHODS.filter((m) => methods.includes(m));
+}
 
 /** What the `login` actor sends: trimmed username (or mobile number) and password (or SMS code). */
 export type TLoginCredentials = {
@@ -41,8 +50,8 @@ export type TLoginAnswer =
 
 export type TCaptcha = { captchaId: string; image: string };
 
-/** Answer of one second-factor method (SPEC §4): mobile needs the number and its SMS code. */
-export type TSecondFactorSubmission = { method: TSecondFactorMethod; value: string; code?: string };
+/** Answer of one second-factor method: the authenticator's code, or the code sent to the bound mobile or e-mail (docs/0067). */
+export type TSecondFactorSubmission = { method: TSecondFactorMethod; code: string };
 
 export type TLoginInput = {
   /** Login from the /agent page: only agents may log in there (SPEC §6). */
@@ -148,7 +157,7 @@ export const loginMachine = setup({
     secondFactorFilled: ({ context, event }) => {
       if (event.type !== 'secondFactor.submit') return false;
       const offered = context.secondFactor?.methods.includes(event.method) ?? false;
-      return offered && clean(event.value) !== '' && (event.method !== 'mobile' || clean(event.code) !== '');
+      return offered && clean(event.code) !== '';
     },
     methodNotOffered: ({ context, event }) =>
       event.type === 'secondFactor.submit' && !(context.secondFactor?.methods.includes(event.method) ?? false),
@@ -177,7 +186,7 @@ export const loginMachine = setup({
     refuseMethod: assign({ error: WPS_MESSAGES.badRequest }),
     forgetPassword: assign({ password: '', captchaText: '' }),
     storeChallenge: assign((_, answer: TLoginAnswer) => ({
-      secondFactor: answer.kind === 'secondFactor' ? { challengeId: answer.challengeId, methods: answer.methods } : null,
+      secondFactor: answer.kind === 'secondFactor' ? { challengeId: answer.challengeId, methods: orderSecondFactorMethods(answer.methods) } : null,
       captchaRequired: false,
     })),
     storeSession: assign(({ event }) => {
@@ -307,8 +316,7 @@ export const loginMachine = setup({
               return {
                 challengeId: context.secondFactor?.challengeId ?? '',
                 method: submitted.method,
-                value: clean(submitted.value),
-                ...(submitted.code === undefined ? {} : { code: clean(submitted.code) }),
+                code: clean(submitted.code),
               };
             },
             onDone: [...afterSession],

@@ -36,14 +36,17 @@ const events = (): AnyEventObject[] => [
   { type: 'captcha.refresh' },
   { type: 'password.changed' },
   { type: 'login.cancel' },
-  { type: 'secondFactor.submit', method: 'totp', value: '' },
-  { type: 'secondFactor.submit', method: 'totp', value: '123456' },
+  { type: 'secondFactor.submit', method: 'totp', code: '' },
+  { type: 'secondFactor.submit', method: 'totp', code: '123456' },
+  { type: 'secondFactor.submit', method: 'email', code: '123456' },
+  // docs/0067: an address typed in is no answer; only a code is.
   { type: 'secondFactor.submit', method: 'email', value: 'a@b.co' },
   { type: 'xstate.done.actor.login', output: answer({}) },
   { type: 'xstate.done.actor.login', output: answer({ firstTimeLogin: true }) },
   { type: 'xstate.done.actor.login', output: answer({ mustChangePassword: true, firstTimeLogin: true }) },
   { type: 'xstate.done.actor.login', output: answer({ member: memberInfo({ type: 41 }) }) },
   { type: 'xstate.done.actor.login', output: { kind: 'secondFactor', challengeId: 'c', methods: ['totp'] } satisfies TLoginAnswer },
+  { type: 'xstate.done.actor.login', output: { kind: 'secondFactor', challengeId: 'c', methods: ['email', 'mobile', 'totp'] } satisfies TLoginAnswer },
   { type: 'xstate.error.actor.login', error: new FlowError('error_invalid_credentials') },
   { type: 'xstate.error.actor.login', error: new FlowError('error_invalid_credentials', { captchaRequired: true }) },
   { type: 'xstate.done.actor.fetchCaptcha', output: { captchaId: 'c1', image: 'data:' } },
@@ -70,7 +73,7 @@ const serializeState = (s: TSnapshot) => {
     c.loginType,
     c.firstTimeLogin,
     c.mustChangePassword,
-    c.secondFactor !== null,
+    c.secondFactor?.methods.join(',') ?? null,
     c.member?.type ?? null,
     c.token,
   ]);
@@ -85,6 +88,8 @@ function checkInvariants(s: TSnapshot) {
   if (!s.matches('submitting')) expect(c.password).toBe('');
   if (s.matches('captchaRequired')) expect(c.captchaRequired).toBe(true);
   if (s.matches('secondFactor')) expect(c.secondFactor?.methods.length).toBeGreaterThan(0);
+  // docs/0067: a bound authenticator is offered first.
+  if (c.secondFactor?.methods.includes('totp')) expect(c.secondFactor.methods[0]).toBe('totp');
   // Only the server's flag leads to the forced change, never the password typed.
   if (s.matches('forcedPasswordChange')) expect(c.mustChangePassword).toBe(true);
   if (s.matches('loggedIn')) {

@@ -51,13 +51,13 @@ export function trpcCodeOf(code: number): TRPC_ERROR_CODE_KEY {
   switch (code) {
     case WPS_CODES.notLoggedIn:
       return 'UNAUTHORIZED';
-    // Not a member (462), not an agent on /agent (463) and a switched-off function (543) are refusals
-    // of who is asking or what the merchant allows, not faults: never a 5xx towards the browser.
+    // Not a member (462), not an agent on /agent (463), a switched-off function (543) and a change that
+    // needs a fresh step-up first (465: the web asks for the password and retries, docs/0068) are
+    // refusals of who is asking or what the merchant allows, not faults: never a 5xx towards the browser.
     case WPS_CODES.forbidden:
     case WPS_CODES.notMember:
     case WPS_CODES.notAgent:
     case WPS_CODES.passwordChangeRequired:
-    // 465: the change needs a fresh step-up; the web asks for the password and retries (docs/0068).
     case WPS_CODES.stepUpRequired:
     case WPS_CODES.featureOff:
       return 'FORBIDDEN';

@@ -468,7 +468,7 @@ export class WpsApi {
   }
   /** Answers a second-factor challenge (encrypted). */
   loginVerify(
-    input: { challengeId: string; method: TSecondFactorMethod; value?: string; code?: string; countryDialingCode?: string },
+    input: { challengeId: string; method: TSecondFactorMethod; code: string },
     ctx: TCallContext,
   ) {
     return this.encrypted(
@@ -519,9 +519,16 @@ export class WpsApi {
     );
   }
 
-  /** SMS code for a logged-out purpose (login, reset, second factor). */
+  /** Sends a second-factor challenge's code to the member's bound mobile or e-mail (docs/0067). */
+  sendSecondFactorCode(input: { challengeId: string; method: 'mobile' | 'email' }, ctx: TCallContext) {
+    return this.client.call(
+      { method: 'POST', path: ACCOUNT_PATHS.loginVerifyCode, moduleId: 'LOGIN', value: ZSmsSendResponse, body: input },
+      { ...ctx, token: null },
+    );
+  }
+  /** SMS code for a logged-out purpose (login, reset). */
   sendSms(
-    input: { mobileNum: string; countryDialingCode: string; purpose: 'login' | 'reset' | 'secondFactor'; challengeId?: string },
+    input: { mobileNum: string; countryDialingCode: string; purpose: 'login' | 'reset' },
     ctx: TCallContext,
   ) {
     return this.client.call(

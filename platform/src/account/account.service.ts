@@ -272,6 +272,7 @@ export async function forgotByEmail(
     await deps.email.send({
       merchantId: merchant.id,
       to: member.email!,
+      purpose: 'resetLink',
       ...resetLinkMessage(language, `/resetPassword?token=${token}`, RESET_LINK_TTL_MS / 60_000),
     });
   }

@@ -497,7 +497,10 @@ export interface OutboxTable {
   channel: 'sms' | 'email';
   recipient: string;
   subject: string;
-  body: string;
+  /** Migration 0025 (docs/0067): no body; what it was for, who delivered it and how that went. */
+  purpose: Generated<string>;
+  provider: Generated<string>;
+  status: Generated<'pending' | 'sent' | 'failed'>;
   created_at: Generated<Date>;
 }
 export interface SchemaMigrationsTable {

@@ -12,9 +12,9 @@ export type TPlatformDeps = {
   defaultMerchantCode: string;
   /** Injected so session expiry can be tested without waiting. */
   clock: () => Date;
-  /** Where SMS codes go (embedded default: the outbox table). */
+  /** Sends SMS: recorded in the outbox (no text), delivered by the message provider (docs/0067). */
   sms: SmsProvider;
-  /** Where reset links go (embedded default: the outbox table). */
+  /** Sends e-mail the same way. */
   email: EmailProvider;
   /** Test seam: captcha answers derive from their id with this key (docs/0012); unset in production. */
   captchaTestKey?: string;

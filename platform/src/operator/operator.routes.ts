@@ -86,7 +86,7 @@ export const OPERATOR_ROUTES: readonly TOperatorRoute[] = [
     method: 'GET',
     url: ACCOUNT_PATHS.operatorOutbox,
     permission: 'outbox.read',
-    handle: (c) => outboxMessages(c.deps, c.merchant.id, parseInput(ZOutboxQuery, c.request.query)),
+    handle: (c) => outboxMessages(c.deps, c.merchant.id, c.op, c.ip, parseInput(ZOutboxQuery, c.request.query)),
   },
   { method: 'GET', url: ACCOUNT_PATHS.operatorSecurity, permission: 'security.read', handle: (c) => securitySettings(c.deps.db, c.merchant.id) },
   {

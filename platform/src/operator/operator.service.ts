@@ -204,26 +204,45 @@ export async function setSystem(
   return operatorConfig(deps, merchant.id, op);
 }
 
-/** The newest outbox messages (what the embedded SMS and email providers delivered), newest first. */
+/**
+ * The newest outbox messages, newest first: recipient, purpose, time, provider and delivery status;
+ * never a code or a link (the outbox keeps no text, docs/0067). Every read is audited (who, when,
+ * from where, what was asked and how many rows it saw), in the read's own transaction.
+ */
 export async function outboxMessages(
   deps: TPlatformDeps,
   merchantId: number,
+  op: TSessionOperator,
+  ip: string,
   q: { channel?: 'sms' | 'email' | undefined; to?: string | undefined; limit: number },
 ): Promise<{ messages: TOutboxMessage[] }> {
-  let query = deps.db.selectFrom('outbox').selectAll().where('merchant_id', '=', merchantId);
-  if (q.channel) query = query.where('channel', '=', q.channel);
-  if (q.to) query = query.where('recipient', '=', q.to);
-  const rows = await query.orderBy('id', 'desc').limit(q.limit).execute();
-  return {
-    messages: rows.map((r) => ({
-      id: Number(r.id),
-      channel: r.channel,
-      to: r.recipient,
-      subject: r.subject,
-      body: r.body,
-      createdAt: new Date(r.created_at).toISOString(),
-    })),
-  };
+  return deps.db.transaction().execute(async (trx) => {
+    let query = trx.selectFrom('outbox').select(['id', 'channel', 'recipient', 'subject', 'purpose', 'provider', 'status', 'created_at']).where('merchant_id', '=', merchantId);
+    if (q.channel) query = query.where('channel', '=', q.channel);
+    if (q.to) query = query.where('recipient', '=', q.to);
+    const rows = await query.orderBy('id', 'desc').limit(q.limit).execute();
+    await recordOperatorAudit(trx, {
+      merchantId,
+      actor: op,
+      ip,
+      action: 'outbox.read',
+      before: null,
+      after: { channel: q.channel ?? null, to: q.to ?? null, limit: q.limit, rows: rows.length },
+      configVersion: null,
+    });
+    return {
+      messages: rows.map((r) => ({
+        id: Number(r.id),
+        channel: r.channel,
+        to: r.recipient,
+        subject: r.subject,
+        purpose: r.purpose,
+        provider: r.provider,
+        status: r.status,
+        createdAt: new Date(r.created_at).toISOString(),
+      })),
+    };
+  });
 }
 
 /** Sets login security thresholds; a real change bumps config_version and is audited with before and after. */

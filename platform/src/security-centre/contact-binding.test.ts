@@ -42,11 +42,11 @@ describe('binding a mobile number and an email address (issue 8 item 8)', () => 
     await ctx.db.updateTable('members').set({ mobile_num: null, country_dialing_code: null, email: null }).where('username', '=', 'demo_down1').execute();
     const sent = await ok(CONTACT_PATHS.bindCode, down, { channel: 'mobile', countryDialingCode: '+880', mobileNum: '1722000099' });
     expect(sent.expiredMinutes).toBeGreaterThan(0);
-    const code = await lastSmsCode(ctx.db, '+8801722000099');
+    const code = await lastSmsCode(ctx.messages, '+8801722000099');
     expect(await ok(CONTACT_PATHS.bind, down, { channel: 'mobile', countryDialingCode: '+880', mobileNum: '1722000099', code })).toEqual({ channel: 'mobile', masked: '+880 17*****099' });
 
     await ok(CONTACT_PATHS.bindCode, down, { channel: 'email', email: 'Down.One@example.test' });
-    const emailCode = await lastSmsCode(ctx.db, 'Down.One@example.test', 'email');
+    const emailCode = await lastSmsCode(ctx.messages, 'Down.One@example.test', 'email');
     expect(await ok(CONTACT_PATHS.bind, down, { channel: 'email', email: 'Down.One@example.test', code: emailCode })).toEqual({ channel: 'email', masked: 'Do***@example.test' });
 
     expect(await contacts('demo_down1')).toEqual({ country_dialing_code: '+880', mobile_num: '1722000099', email: 'Down.One@example.test' });
@@ -63,7 +63,7 @@ describe('binding a mobile number and an email address (issue 8 item 8)', () => 
 
   it('replacing a bound address needs the login password; a wrong one leaves the code usable', async () => {
     await ok(CONTACT_PATHS.bindCode, member, { channel: 'email', email: 'member.new@example.test' });
-    const code = await lastSmsCode(ctx.db, 'member.new@example.test', 'email');
+    const code = await lastSmsCode(ctx.messages, 'member.new@example.test', 'email');
     const body = { channel: 'email', email: 'member.new@example.test', code };
     // A session that has not stepped up (docs/0068): the password in the form is its proof.
     const plain = await loginToken(ctx.app, 'demo_member', 'Demo1234');
@@ -95,7 +95,7 @@ describe('binding a mobile number and an email address (issue 8 item 8)', () => 
     await ctx.db.updateTable('members').set({ email: null }).where('username', '=', 'demo_down1').execute();
     // demo_member asks for a code to an address; demo_down1 cannot bind that address with it.
     await ok(CONTACT_PATHS.bindCode, member, { channel: 'email', email: 'shared@example.test' });
-    const code = await lastSmsCode(ctx.db, 'shared@example.test', 'email');
+    const code = await lastSmsCode(ctx.messages, 'shared@example.test', 'email');
     const other = await post(CONTACT_PATHS.bind, down, { channel: 'email', email: 'shared@example.test', code });
     expect(other.json().message).toBe('verification_code_invalid');
     // Nor does it bind another address.
@@ -107,7 +107,7 @@ describe('binding a mobile number and an email address (issue 8 item 8)', () => 
   it('50 parallel guesses of a code: at most 5 are judged, then it is void', async () => {
     await ctx.db.updateTable('members').set({ mobile_num: null, country_dialing_code: null }).where('username', '=', 'demo_down1').execute();
     await ok(CONTACT_PATHS.bindCode, down, { channel: 'mobile', countryDialingCode: '+880', mobileNum: '1733000077' });
-    const code = await lastSmsCode(ctx.db, '+8801733000077');
+    const code = await lastSmsCode(ctx.messages, '+8801733000077');
     const wrongCode = code === '000000' ? '111111' : '000000';
     const guesses = await Promise.all(
       Array.from({ length: 50 }, () => post(CONTACT_PATHS.bind, down, { channel: 'mobile', countryDialingCode: '+880', mobileNum: '1733000077', code: wrongCode })),

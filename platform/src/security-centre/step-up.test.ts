@@ -169,10 +169,10 @@ describe('payout accounts: masked holder names, cooling-off, notices (docs/0068)
     const { id } = await memberRow('demo_down1');
     now += 5_000;
     await ok('POST', CONTACT_PATHS.bindCode, down, { channel: 'email', email: 'new.down@example.test' });
-    const code = await lastSmsCode(ctx.db, 'new.down@example.test', 'email');
+    const code = await lastSmsCode(ctx.messages, 'new.down@example.test', 'email');
     await ok('POST', CONTACT_PATHS.bind, down, { channel: 'email', email: 'new.down@example.test', code });
-    const sms = await lastMessage(ctx.db, 'sms', '+8801722000011');
-    const email = await lastMessage(ctx.db, 'email', 'old.down@example.test');
+    const sms = await lastMessage(ctx.messages, 'sms', '+8801722000011');
+    const email = await lastMessage(ctx.messages, 'email', 'old.down@example.test');
     for (const m of [sms, email]) {
       expect(m?.body).toContain('the email address was changed');
       expect(m?.body).toMatch(/[\u0980-\u09FF]/);

@@ -63,8 +63,12 @@ describe('atomic abuse counters', () => {
   it(`judges at most ${CHALLENGE_MAX_ATTEMPTS} of ${PARALLEL} parallel wrong second-factor answers and voids the challenge`, async () => {
     const ip = fromClientIp('203.0.113.77');
     const challenge = ZEnvelope(ZSecondFactorValue).parse((await encryptedLogin(ctx.app, { username: 'demo_member', password: 'Demo1234' }, ip)).json()).value!;
-    const verify = (value: string) => encryptedCall(ctx.app, 'POST', ACCOUNT_PATHS.loginVerify, { challengeId: challenge.challengeId, method: 'email', value }, ip);
-    const answers = await Promise.all(Array.from({ length: PARALLEL }, (_, i) => verify(`guess${i}@example.test`).then((r) => r.json())));
+    // docs/0067: the e-mail factor is the code sent to the bound address for this challenge.
+    await ctx.app.inject({ method: 'POST', url: ACCOUNT_PATHS.loginVerifyCode, payload: { challengeId: challenge.challengeId, method: 'email' }, headers: ip });
+    const code = await lastSmsCode(ctx.messages, DEMO_MEMBER_CONTACT.email, 'email');
+    const verify = (answer: string) => encryptedCall(ctx.app, 'POST', ACCOUNT_PATHS.loginVerify, { challengeId: challenge.challengeId, method: 'email', code: answer }, ip);
+    const guesses = Array.from({ length: PARALLEL + 1 }, (_, i) => String(i + 1).padStart(6, '0')).filter((c) => c !== code).slice(0, PARALLEL);
+    const answers = await Promise.all(guesses.map((guess) => verify(guess).then((r) => r.json())));
     const judged = await eventCount('second_factor_failed_email', 'demo_member');
     expect(judged).toBe(CHALLENGE_MAX_ATTEMPTS);
     expect(tally(answers.map((a) => a.message))).toEqual({ second_factor_wrong: CHALLENGE_MAX_ATTEMPTS - 1, second_factor_expired: PARALLEL - CHALLENGE_MAX_ATTEMPTS + 1 });
@@ -72,7 +76,7 @@ describe('atomic abuse counters', () => {
     expect(row.attempts).toBe(CHALLENGE_MAX_ATTEMPTS);
     expect(row.used_at).not.toBeNull();
     // Void: the right answer no longer works.
-    expect((await verify(DEMO_MEMBER_CONTACT.email)).json().message).toBe('second_factor_expired');
+    expect((await verify(code)).json().message).toBe('second_factor_expired');
   }, SLOW);
 
   it(`judges at most ${CODE_MAX_ATTEMPTS} of ${PARALLEL} parallel wrong SMS codes; the right code is void afterwards`, async () => {
@@ -80,7 +84,7 @@ describe('atomic abuse counters', () => {
     const phone = { mobileNum: DEMO_MEMBER_CONTACT.mobileNum, countryDialingCode: DEMO_MEMBER_CONTACT.countryDialingCode };
     const sent = await ctx.app.inject({ method: 'POST', url: ACCOUNT_PATHS.smsNoLogin, payload: { ...phone, purpose: 'login' } });
     expect(sent.json().success).toBe(true);
-    const code = await lastSmsCode(ctx.db, DEMO_PHONE);
+    const code = await lastSmsCode(ctx.messages, DEMO_PHONE);
     const wrong = Array.from({ length: PARALLEL }, (_, i) => String(i + 1).padStart(6, '0')).filter((c) => c !== code);
     const answers = await Promise.all(
       wrong.map((verificationCode) => encryptedLogin(ctx.app, { type: 'sms', ...phone, verificationCode }).then((r) => r.json())),
@@ -95,7 +99,7 @@ describe('atomic abuse counters', () => {
   it(`lets exactly one of ${PARALLEL} parallel uses of one reset link succeed`, async () => {
     const form = `username=demo_member&email=${encodeURIComponent(DEMO_MEMBER_CONTACT.email)}`;
     await ctx.app.inject({ method: 'POST', url: ACCOUNT_PATHS.forgotByEmail, payload: form, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
-    const mail = (await lastMessage(ctx.db, 'email', DEMO_MEMBER_CONTACT.email))!;
+    const mail = (await lastMessage(ctx.messages, 'email', DEMO_MEMBER_CONTACT.email))!;
     const resetToken = mail.body.match(/\/resetPassword\?token=([A-Za-z0-9_-]+)/)![1]!;
     const passwords = Array.from({ length: PARALLEL }, (_, i) => `Race${String(i).padStart(2, '0')}ab`);
     const answers = await Promise.all(

@@ -35,6 +35,10 @@ async function challengeFor(username: string, password: string, ip: string) {
   return ZEnvelope(ZSecondFactorValue).parse(res.json()).value!;
 }
 
+function sendFactorCode(payload: Record<string, unknown>, ip: string) {
+  return ctx.app.inject({ method: 'POST', url: ACCOUNT_PATHS.loginVerifyCode, payload, headers: fromIp(ip) });
+}
+
 function verify(payload: Record<string, unknown>, ip: string) {
   return encryptedCall(ctx.app, 'POST', ACCOUNT_PATHS.loginVerify, payload, fromIp(ip));
 }
@@ -98,27 +102,29 @@ describe('login security', () => {
     expect(ZLoginOutcomeValue.parse((await encryptedLogin(ctx.app, { username: 'demo_member', password: 'Demo1234' })).json().value).kind).toBe('session');
 
     const byEmail = await challengeFor('demo_member', 'Demo1234', '203.0.113.10');
-    expect(byEmail.methods).toEqual(['mobile', 'email', 'bankHolder']);
+    // docs/0067: only factors that prove possession; no bank holder name.
+    expect(byEmail.methods).toEqual(['mobile', 'email']);
     expect(byEmail.maskedMobile).toBe('+880 17*****001');
     expect(byEmail.maskedEmail).toBe('de***@example.test');
-    const emailOk = await verify({ challengeId: byEmail.challengeId, method: 'email', value: ' DEMO_MEMBER@example.test ' }, '203.0.113.10');
+    const sentMail = await sendFactorCode({ challengeId: byEmail.challengeId, method: 'email' }, '203.0.113.10');
+    expect(ZSmsSendResponse.parse(sentMail.json().value).expiredMinutes).toBe(2);
+    const mailCode = await lastSmsCode(ctx.messages, DEMO_MEMBER_CONTACT.email, 'email');
+    expect(JSON.stringify(sentMail.json())).not.toContain(mailCode);
+    const emailOk = await verify({ challengeId: byEmail.challengeId, method: 'email', code: mailCode }, '203.0.113.10');
     expect(ZEnvelope(ZSessionValue).parse(emailOk.json()).value!.kind).toBe('session');
     // The IP is now known.
     expect((await encryptedLogin(ctx.app, { username: 'demo_member', password: 'Demo1234' }, fromIp('203.0.113.10'))).json().value.kind).toBe('session');
 
-    const byHolder = await challengeFor('demo_member', 'Demo1234', '203.0.113.11');
-    expect((await verify({ challengeId: byHolder.challengeId, method: 'bankHolder', value: 'demo   member' }, '203.0.113.11')).json().success).toBe(true);
-
     const byMobile = await challengeFor('demo_member', 'Demo1234', '203.0.113.12');
     tick(2000);
-    const sent = await sendSms({ mobileNum: DEMO_MEMBER_CONTACT.mobileNum, countryDialingCode: '+880', purpose: 'secondFactor', challengeId: byMobile.challengeId });
+    const sent = await sendFactorCode({ challengeId: byMobile.challengeId, method: 'mobile' }, '203.0.113.12');
     expect(ZSmsSendResponse.parse(sent.json().value).expiredMinutes).toBe(2);
-    const code = await lastSmsCode(ctx.db, DEMO_PHONE);
+    const code = await lastSmsCode(ctx.messages, DEMO_PHONE);
     expect(JSON.stringify(sent.json())).not.toContain(code);
-    const mobileOk = await verify({ challengeId: byMobile.challengeId, method: 'mobile', value: DEMO_MEMBER_CONTACT.mobileNum, code }, '203.0.113.12');
+    const mobileOk = await verify({ challengeId: byMobile.challengeId, method: 'mobile', code }, '203.0.113.12');
     expect(mobileOk.json().success).toBe(true);
     // The challenge is used up.
-    expect((await verify({ challengeId: byMobile.challengeId, method: 'mobile', value: DEMO_MEMBER_CONTACT.mobileNum, code }, '203.0.113.12')).json().message).toBe('second_factor_expired');
+    expect((await verify({ challengeId: byMobile.challengeId, method: 'mobile', code }, '203.0.113.12')).json().message).toBe('second_factor_expired');
 
     const byTotp = await challengeFor('demo_totp', 'Totp1234', '203.0.113.13');
     expect(byTotp).toMatchObject({ methods: ['totp'], maskedMobile: null, maskedEmail: null });
@@ -128,19 +134,19 @@ describe('login security', () => {
     const again = await challengeFor('demo_totp', 'Totp1234', '203.0.113.14');
     expect((await verify({ challengeId: again.challengeId, method: 'totp', code: totpCode }, '203.0.113.14')).json().message).toBe('second_factor_wrong');
     const kinds = (await ctx.db.selectFrom('auth_events').select('kind').where('kind', 'like', 'second_factor%').execute()).map((e) => e.kind);
-    expect(kinds).toEqual(expect.arrayContaining(['second_factor_required', 'second_factor_ok_email', 'second_factor_ok_bankHolder', 'second_factor_ok_mobile', 'second_factor_ok_totp', 'second_factor_failed_totp']));
+    expect(kinds).toEqual(expect.arrayContaining(['second_factor_required', 'second_factor_ok_email', 'second_factor_ok_mobile', 'second_factor_ok_totp', 'second_factor_failed_totp']));
   });
 
   it('voids a challenge after 3 wrong answers and makes no session', async () => {
     const ch = await challengeFor('demo_member', 'Demo1234', '198.51.100.7');
     const before = await rowCounts(ctx.db, ['sessions']);
-    const wrong = { challengeId: ch.challengeId, method: 'email', value: 'someone@else.test' };
+    const wrong = { challengeId: ch.challengeId, method: 'email', code: '000000' };
     expect((await verify(wrong, '198.51.100.7')).json()).toEqual({ success: false, value: null, message: 'second_factor_wrong', code: 400 });
     expect((await verify({ ...wrong, method: 'totp', code: '123456' }, '198.51.100.7')).json().message).toBe('second_factor_wrong');
     const third = await verify(wrong, '198.51.100.7');
     expect(third.statusCode).toBe(404);
     expect(third.json().message).toBe('second_factor_expired');
-    expect((await verify({ ...wrong, value: DEMO_MEMBER_CONTACT.email }, '198.51.100.7')).json().message).toBe('second_factor_expired');
+    expect((await verify({ ...wrong, method: 'totp', code: '654321' }, '198.51.100.7')).json().message).toBe('second_factor_expired');
     for (const payload of [{ challengeId: ch.challengeId, method: 'nope' }, { challengeId: 'x'.repeat(10_000), method: 'email' }, { method: 'email' }]) {
       expect((await verify(payload, '198.51.100.7')).json().message).toBe('error_bad_request');
     }
@@ -181,7 +187,7 @@ describe('login security', () => {
     const tooFast = await sendSms({ ...phone, purpose: 'login' });
     expect(tooFast.statusCode).toBe(429);
     expect(tooFast.json().message).toBe('sms_send_too_fast');
-    const code = await lastSmsCode(ctx.db, DEMO_PHONE);
+    const code = await lastSmsCode(ctx.messages, DEMO_PHONE);
     expect((await smsLogin()).json().message).toBe('verification_code_missing');
     expect((await smsLogin(code === '000000' ? '111111' : '000000')).json().message).toBe('verification_code_invalid');
     const ok = ZEnvelope(ZSessionValue).parse((await smsLogin(code)).json()).value!;
@@ -191,7 +197,7 @@ describe('login security', () => {
 
     tick(2000);
     await sendSms({ ...phone, purpose: 'login' });
-    const late = await lastSmsCode(ctx.db, DEMO_PHONE);
+    const late = await lastSmsCode(ctx.messages, DEMO_PHONE);
     tick(121_000);
     expect((await smsLogin(late)).json().message).toBe('verification_code_expired');
 
@@ -276,7 +282,7 @@ describe('login security', () => {
         done();
       },
     });
-    const app = await buildPlatform({ db: ctx.db, merchantCode: 'DEMO', clock: () => new Date(now), logger: true, logStream: stream });
+    const app = await buildPlatform({ db: ctx.db, merchantCode: 'DEMO', clock: () => new Date(now), logger: true, logStream: stream, messageCaptureFile: ctx.messages });
     try {
       tick(5000);
       const login = await encryptedLogin(app, { username: 'demo_agent', password: 'Agent1234', rememberMe: true });
@@ -285,9 +291,9 @@ describe('login security', () => {
       await app.inject({ method: 'POST', url: ACCOUNT_PATHS.loginRemember, payload: { rememberToken } });
       tick(400_000);
       const sent = await app.inject({ method: 'POST', url: ACCOUNT_PATHS.smsNoLogin, payload: { mobileNum: DEMO_MEMBER_CONTACT.mobileNum, countryDialingCode: '+880', purpose: 'reset' } });
-      const code = await lastSmsCode(ctx.db, DEMO_PHONE);
+      const code = await lastSmsCode(ctx.messages, DEMO_PHONE);
       await app.inject({ method: 'POST', url: ACCOUNT_PATHS.forgotByEmail, payload: { username: 'demo_member', email: DEMO_MEMBER_CONTACT.email } });
-      const link = (await lastMessage(ctx.db, 'email', DEMO_MEMBER_CONTACT.email))!.body.match(/token=([A-Za-z0-9_-]+)/)![1]!;
+      const link = (await lastMessage(ctx.messages, 'email', DEMO_MEMBER_CONTACT.email))!.body.match(/token=([A-Za-z0-9_-]+)/)![1]!;
       const text = lines.join('');
       expect(text.length).toBeGreaterThan(0);
       for (const secret of ['Agent1234', token, rememberToken, code, link]) expect(text).not.toContain(secret);

@@ -5,6 +5,7 @@ import {
   ZAccountLoginRequest,
   ZFreePlayRequest,
   ZLoginRememberRequest,
+  ZLoginVerifyCodeRequest,
   ZLoginVerifyRequest,
   ZRememberRevokeRequest,
 } from '@wl/schemas';
@@ -12,9 +13,9 @@ import { bearerToken, requireMember, resolveMerchant } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
 import { decryptedBody } from '../http/encrypted-body.ts';
 import { ok, wpsErrors } from '../http/envelope.ts';
-import { clientIp, parseInput } from '../http/request-context.ts';
+import { clientIp, parseInput, requestLanguage } from '../http/request-context.ts';
 import { createCaptcha } from './captcha.service.ts';
-import { exchangeSession, freePlay, login, logout, rememberLogin, revokeRemember, verifySecondFactor } from './session.service.ts';
+import { exchangeSession, freePlay, login, logout, rememberLogin, revokeRemember, sendSecondFactorCode, verifySecondFactor } from './session.service.ts';
 
 /** Session calls: RSA key, captcha, login (encrypted), second factor, remember me, free play, URL-token exchange, logout. */
 export function registerSessionRoutes(app: FastifyInstance, deps: TPlatformDeps): void {
@@ -34,6 +35,12 @@ export function registerSessionRoutes(app: FastifyInstance, deps: TPlatformDeps)
     const merchant = await resolveMerchant(deps, request);
     const body = parseInput(ZLoginVerifyRequest, decryptedBody(deps, request));
     return ok(await verifySecondFactor(deps, merchant, body, clientIp(request), bearerToken(request)));
+  });
+  // docs/0067: the code goes to the challenge member's bound address; the client names only the method.
+  app.post(ACCOUNT_PATHS.loginVerifyCode, async (request) => {
+    const merchant = await resolveMerchant(deps, request);
+    const body = parseInput(ZLoginVerifyCodeRequest, request.body);
+    return ok(await sendSecondFactorCode(deps, merchant, body, clientIp(request), requestLanguage(request)));
   });
   app.post(ACCOUNT_PATHS.loginRemember, async (request) => {
     const merchant = await resolveMerchant(deps, request);

@@ -12,20 +12,23 @@ import {
   WPS_MESSAGES,
   type TAccountLoginRequest,
   type TLoginOutcomeValue,
+  type TLanguage,
   type TSecondFactorMethod,
   type TSessionValue,
+  type TSmsSendResponse,
 } from '@wl/schemas';
 import type { DB } from '../db/schema.ts';
 import { newToken, sessionIdleMs, sha256Hex, type TMerchant, type TSessionMember } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
 import { WpsError, wpsErrors } from '../http/envelope.ts';
 import { newAvatarKey } from '../member/member.service.ts';
-import { checkPhone, consumeCode, maskEmail, maskMobile } from '../verification/verification.service.ts';
+import { checkPhone, consumeCode, maskEmail, maskMobile, sendCode, type TCodeTarget } from '../verification/verification.service.ts';
 import { consumeCaptcha } from './captcha.service.ts';
 import { hashPassword, verifyPassword } from './password.service.ts';
 import { featureEnabled, requireFeature, securitySettings } from './security.service.ts';
 import {
   knownIps,
+  liveChallenge,
   liveLock,
   loginMemberById,
   memberByPhone,
@@ -145,14 +148,52 @@ export async function issueSession(
   };
 }
 
-/** The second factors a member can answer (SPEC §4 login from a new IP). */
+/**
+ * The second factors a member can answer (SPEC §4 login from a new IP), each proving possession
+ * (docs/0067): the authenticator, offered first when bound, then a code to the bound mobile or
+ * e-mail. A bank holder name or an address typed in is known to whoever read a statement or a
+ * profile, so it is no factor.
+ */
 export function secondFactorMethods(member: TLoginMember): TSecondFactorMethod[] {
   const methods: TSecondFactorMethod[] = [];
+  if (member.totp_secret) methods.push('totp');
   if (member.mobile_num) methods.push('mobile');
   if (member.email) methods.push('email');
-  if (member.bank_holder_name) methods.push('bankHolder');
-  if (member.totp_secret) methods.push('totp');
   return methods;
+}
+
+/** Where a second-factor code of `method` goes: the member's bound address, never one a client names. */
+function secondFactorTarget(member: TLoginMember, method: TSecondFactorMethod): TCodeTarget | null {
+  if (method === 'mobile' && member.mobile_num) return { key: `${member.country_dialing_code ?? ''}${member.mobile_num}` };
+  if (method === 'email' && member.email) return { key: `email:${member.email.toLowerCase()}`, email: member.email };
+  return null;
+}
+
+/**
+ * Sends the one-time code of a live challenge to the bound mobile or e-mail of its member
+ * (docs/0067). The code is tied to the challenge (a code of another login does not open this one),
+ * single use, expires with the merchant's SMS minutes and dies after CODE_MAX_ATTEMPTS guesses; the
+ * challenge itself takes CHALLENGE_MAX_ATTEMPTS answers. Sends per address are throttled by
+ * sendCode (one a second, five per 15 minutes, then locked).
+ */
+export async function sendSecondFactorCode(
+  deps: TPlatformDeps,
+  merchant: TMerchant,
+  req: { challengeId: string; method: 'mobile' | 'email' },
+  ip: string,
+  language: TLanguage,
+): Promise<TSmsSendResponse> {
+  const idHash = sha256Hex(req.challengeId);
+  const challenge = await liveChallenge(deps.db, merchant.id, idHash, deps.clock());
+  const methods = (challenge?.methods ?? []) as unknown as string[];
+  if (!challenge || !methods.includes(req.method)) throw new WpsError(WPS_CODES.notFound, ACCOUNT_MESSAGES.secondFactorExpired);
+  const member = await loginMemberById(deps.db, challenge.member_id);
+  const target = secondFactorTarget(member, req.method);
+  // The address was unbound since the login: the challenge cannot be answered this way.
+  if (!target) throw new WpsError(WPS_CODES.notFound, ACCOUNT_MESSAGES.secondFactorExpired);
+  const sent = await sendCode(deps, merchant, target, 'secondFactor', { deliver: true, challengeHash: idHash, language });
+  await recordAuthEvent(deps.db, { merchantId: merchant.id, memberId: member.id, username: member.username, kind: `second_factor_code_${req.method}`, ip });
+  return sent;
 }
 
 /**
@@ -277,8 +318,6 @@ async function smsLogin(deps: TPlatformDeps, merchant: TMerchant, req: TAccountL
   );
 }
 
-const normalise = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
-
 /** A TOTP of a member's secret (RFC 6238, 30 s, 6 digits, SHA1: what authenticator apps use). */
 export function memberTotp(secret: string, label = 'member', issuer = 'Lucky Bazaar'): OTPAuth.TOTP {
   return new OTPAuth.TOTP({ issuer, label, algorithm: 'SHA1', digits: 6, period: 30, secret: OTPAuth.Secret.fromBase32(secret) });
@@ -300,7 +339,7 @@ export function totpCounter(secret: string, code: string, now: Date): number | n
 export async function verifySecondFactor(
   deps: TPlatformDeps,
   merchant: TMerchant,
-  req: { challengeId: string; method: TSecondFactorMethod; value?: string | undefined; code?: string | undefined; countryDialingCode?: string | undefined },
+  req: { challengeId: string; method: TSecondFactorMethod; code: string },
   ip: string,
   previousToken: string | null,
 ): Promise<TSessionValue> {
@@ -316,19 +355,14 @@ export async function verifySecondFactor(
   let right = false;
   let totpStep: number | null = null;
   if (methods.includes(req.method)) {
-    if (req.method === 'mobile' && member.mobile_num) {
-      right = (req.value ?? '').trim() === member.mobile_num;
-      if (right) {
-        const phone = { dial: member.country_dialing_code ?? '', mobile: member.mobile_num, key: `${member.country_dialing_code ?? ''}${member.mobile_num}` };
-        right = await consumeCode(deps, merchant, phone, 'secondFactor', req.code, idHash).then(
-          () => true,
-          () => false,
-        );
-      }
-    } else if (req.method === 'email' && member.email) {
-      right = normalise(req.value ?? '') === normalise(member.email);
-    } else if (req.method === 'bankHolder' && member.bank_holder_name) {
-      right = normalise(req.value ?? '') !== '' && normalise(req.value ?? '') === normalise(member.bank_holder_name);
+    const target = secondFactorTarget(member, req.method);
+    if (target) {
+      // The code sent to the bound address for this challenge: single use, expiring, its own
+      // guesses counted before judged (consumeCode), on top of the challenge's reserved attempt.
+      right = await consumeCode(deps, merchant, target, 'secondFactor', req.code, idHash).then(
+        () => true,
+        () => false,
+      );
     } else if (req.method === 'totp' && member.totp_secret) {
       totpStep = totpCounter(member.totp_secret, (req.code ?? '').trim(), now);
       // A code already used for a login does not work twice.

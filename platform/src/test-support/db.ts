@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { Kysely} from 'kysely';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, inject } from 'vitest';
@@ -11,6 +12,7 @@ import { seed } from '../seed/seed.ts';
 import { createTestSchema } from './pg-schema.ts';
 import { snapshotBlob } from './seeded-snapshot.ts';
 import { TEST_GATEWAY_SECRET } from './http.ts';
+import { newCaptureFile } from './outbox.ts';
 
 /**
  * A fresh database for one test file: PGlite in memory by default; with DATABASE_URL, a new
@@ -53,15 +55,24 @@ export async function seededDatabase(): Promise<TDatabase> {
 
 /** Per test file: a migrated, seeded database and a built app, closed after the file. */
 export function usePlatform(opts: { clock?: () => Date } = {}) {
-  const ctx = {} as { db: Kysely<DB>; app: FastifyInstance; database: TDatabase };
+  /** `messages`: the embedded provider's capture file, where tests read codes and links (docs/0067). */
+  const ctx = { messages: newCaptureFile() } as { db: Kysely<DB>; app: FastifyInstance; database: TDatabase; messages: string };
   beforeAll(async () => {
     ctx.database = await seededDatabase();
     ctx.db = ctx.database.db;
-    ctx.app = await buildPlatform({ db: ctx.db, listen: ctx.database.listen, merchantCode: 'DEMO', gatewaySecret: TEST_GATEWAY_SECRET, ...(opts.clock ? { clock: opts.clock } : {}) });
+    ctx.app = await buildPlatform({
+      db: ctx.db,
+      listen: ctx.database.listen,
+      merchantCode: 'DEMO',
+      gatewaySecret: TEST_GATEWAY_SECRET,
+      messageCaptureFile: ctx.messages,
+      ...(opts.clock ? { clock: opts.clock } : {}),
+    });
   }, 60_000);
   afterAll(async () => {
     await ctx.app?.close();
     await ctx.database?.close();
+    fs.rmSync(ctx.messages, { force: true });
   });
   return ctx;
 }

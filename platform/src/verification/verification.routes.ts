@@ -1,45 +1,26 @@
 import type { FastifyInstance } from 'fastify';
-import { ACCOUNT_MESSAGES, ACCOUNT_PATHS, WPS_CODES, WPS_MESSAGES, ZSmsNoLoginRequest, ZSmsRegisterRequest } from '@wl/schemas';
-import { resolveMerchant, sha256Hex } from '../http/auth.ts';
+import { ACCOUNT_PATHS, WPS_CODES, WPS_MESSAGES, ZSmsNoLoginRequest, ZSmsRegisterRequest } from '@wl/schemas';
+import { resolveMerchant } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
-import { ok, WpsError, wpsErrors } from '../http/envelope.ts';
+import { ok, WpsError } from '../http/envelope.ts';
 import { clientIp, parseInput, requestLanguage } from '../http/request-context.ts';
 import { consumeCaptcha } from '../session/captcha.service.ts';
 import { featureEnabled, requireFeature } from '../session/security.service.ts';
-import { liveChallenge, loginMemberById, memberByPhone, recordAuthEvent } from '../session/session.queries.ts';
+import { memberByPhone, recordAuthEvent } from '../session/session.queries.ts';
 import { checkPhone, sendCode } from './verification.service.ts';
 
-/** SMS code calls (SPEC §4 SMS code): logged out (login, reset, second factor) and for registration. */
+/** SMS code calls (SPEC §4 SMS code): logged out (login, reset) and for registration; second-factor codes: session.routes (docs/0067). */
 export function registerVerificationRoutes(app: FastifyInstance, deps: TPlatformDeps): void {
   app.post(ACCOUNT_PATHS.smsNoLogin, async (request) => {
     const merchant = await resolveMerchant(deps, request);
     const req = parseInput(ZSmsNoLoginRequest, request.body);
-    let challengeHash: string | null = null;
     if (req.purpose === 'login') await requireFeature(deps.db, merchant.id, 'MOBILEVERCODELOGIN3');
     if (req.purpose === 'reset') await requireFeature(deps.db, merchant.id, 'CHNGPASSVERIF3');
-    if (req.purpose === 'secondFactor') {
-      if (!req.challengeId) throw wpsErrors.badRequest();
-      challengeHash = sha256Hex(req.challengeId);
-      const challenge = await liveChallenge(deps.db, merchant.id, challengeHash, deps.clock());
-      if (!challenge || !(challenge.methods as unknown as string[]).includes('mobile')) {
-        throw new WpsError(WPS_CODES.notFound, ACCOUNT_MESSAGES.secondFactorExpired);
-      }
-    }
     const phone = await checkPhone(deps, merchant, req.mobileNum, req.countryDialingCode);
     // Deliver only to a number that can use the code; the answer is the same either way.
-    let deliver: boolean;
-    let memberId: number | null = null;
-    if (req.purpose === 'secondFactor') {
-      const challenge = (await liveChallenge(deps.db, merchant.id, challengeHash!, deps.clock()))!;
-      const member = await loginMemberById(deps.db, challenge.member_id);
-      memberId = member.id;
-      deliver = member.mobile_num === phone.mobile && member.country_dialing_code === phone.dial;
-    } else {
-      const member = await memberByPhone(deps.db, merchant.id, phone.dial, phone.mobile);
-      memberId = member?.id ?? null;
-      deliver = member !== undefined;
-    }
-    const sent = await sendCode(deps, merchant, phone, req.purpose, { deliver, challengeHash, language: requestLanguage(request) });
+    const member = await memberByPhone(deps.db, merchant.id, phone.dial, phone.mobile);
+    const memberId = member?.id ?? null;
+    const sent = await sendCode(deps, merchant, phone, req.purpose, { deliver: member !== undefined, language: requestLanguage(request) });
     await recordAuthEvent(deps.db, { merchantId: merchant.id, memberId, username: phone.key, kind: `sms_sent_${req.purpose}`, ip: clientIp(request) });
     return ok(sent);
   });

@@ -132,6 +132,7 @@ export async function sendCode(
     const message = {
       merchantId: merchant.id,
       to: phone.email ?? phone.key,
+      purpose,
       ...verificationCodeMessage(opts.language ?? DEFAULT_LANGUAGE, m.name, code, m.sms_expired_minutes),
     };
     await (phone.email === undefined ? deps.sms.send(message) : deps.email.send(message));

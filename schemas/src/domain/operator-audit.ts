@@ -27,5 +27,7 @@ export const OPERATOR_AUDIT_ACTIONS = [
   'money.settings.approve',
   'money.settings.reject',
   'deposit.approve.first',
+  /** docs/0067: every read of the message outbox (no mutation, but who looked is on record). */
+  'outbox.read',
 ] as const;
 export type TOperatorAuditAction = (typeof OPERATOR_AUDIT_ACTIONS)[number];

@@ -12,6 +12,8 @@ import { hasControlCharacters, INVALID_CHARACTERS, zSecret, zText } from '../tex
 export const ACCOUNT_PATHS = {
   /** ours: answers a second-factor challenge of a login from a new IP. */
   loginVerify: '/wps/session/login/verify',
+  /** ours: sends the one-time code of a second-factor challenge to the member's bound mobile or e-mail (docs/0067). */
+  loginVerifyCode: '/wps/session/login/verify/code',
   /** ours: POST exchanges a remember token for a session (and rotates it); DELETE revokes it. */
   loginRemember: '/wps/session/login/remember',
   /** ours: creates a trial account (type 4) and logs it in (FREEPLAY3). */
@@ -72,8 +74,12 @@ const ZCaptchaId = zText({ max: 64, trim: false });
 const ZCaptcha = zText({ max: 16 });
 const ZDomain = zText({ max: 253 });
 
-/** Second-factor methods (SPEC §4 login from a new IP). */
-export const SECOND_FACTOR_METHODS = ['mobile', 'email', 'bankHolder', 'totp'] as const;
+/**
+ * Second-factor methods (SPEC §4 login from a new IP), each proving possession (docs/0067): the
+ * authenticator's code, or a one-time code sent to the bound mobile or e-mail. Offered in this
+ * order (the authenticator first). Nothing typed from memory (an address, a holder name) counts.
+ */
+export const SECOND_FACTOR_METHODS = ['totp', 'mobile', 'email'] as const;
 export const ZSecondFactorMethod = z.enum(SECOND_FACTOR_METHODS);
 export type TSecondFactorMethod = z.infer<typeof ZSecondFactorMethod>;
 
@@ -138,14 +144,15 @@ export const ZLockedValue = z.object({ retryAfterSeconds: z.number().int().nonne
 /** Value of a 429 answer. */
 export const ZRetryAfterValue = z.object({ retryAfterSeconds: z.number().int().nonnegative() });
 
-/** Second factor: mobile → value = mobile number and code from SMS; email → value = bound email; bankHolder → value = holder name; totp → code. */
+/** Second factor: totp → the authenticator's code; mobile and email → the code sent to the bound address (loginVerifyCode). */
 export const ZLoginVerifyRequest = z.object({
   challengeId: ZId,
   method: ZSecondFactorMethod,
-  value: ZText.optional(),
-  code: ZCode.optional(),
-  countryDialingCode: ZDialingCode.optional(),
+  code: ZCode,
 });
+/** Methods whose code the platform sends (to the member's bound address, never to one the client names). */
+export const ZSecondFactorSendMethod = z.enum(['mobile', 'email']);
+export const ZLoginVerifyCodeRequest = z.object({ challengeId: ZId, method: ZSecondFactorSendMethod });
 export const ZLoginVerifyResponse = ZSessionValue;
 
 export const ZLoginRememberRequest = z.object({ rememberToken: ZToken });
@@ -163,13 +170,12 @@ export const ZFreePlayResponse = ZSessionValue;
 
 export const ZFirstLoginResponse = ZOkResponse;
 
-export const SMS_PURPOSES = ['login', 'reset', 'secondFactor'] as const;
+/** Logged-out SMS codes to a number the client names; a second-factor code goes through loginVerifyCode instead (docs/0067). */
+export const SMS_PURPOSES = ['login', 'reset'] as const;
 export const ZSmsNoLoginRequest = z.object({
   mobileNum: ZMobileNum,
   countryDialingCode: ZDialingCode,
   purpose: z.enum(SMS_PURPOSES),
-  /** secondFactor: the challenge the code is for (the number must be the member's bound one). */
-  challengeId: ZId.optional(),
 });
 export const ZSmsRegisterRequest = z.object({
   mobileNum: ZMobileNum,
@@ -253,12 +259,19 @@ export const ZOutboxQuery = z.object({
   to: ZText.optional(),
   limit: z.coerce.number().int().min(1).max(200).default(20),
 });
+/** Delivery status of an outbox message (docs/0067): handed to the provider, or refused by it. */
+export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
+/** One sent message as the console sees it: never its text (codes and links stay out; docs/0067). */
 export const ZOutboxMessage = z.object({
   id: z.number().int(),
   channel: z.enum(OUTBOX_CHANNELS),
   to: z.string().max(MAX_TEXT_LENGTH),
   subject: z.string().max(MAX_TEXT_LENGTH),
-  body: z.string().max(4000),
+  /** What it was for: login, reset, secondFactor, register, bind, resetLink, notice… */
+  purpose: z.string().max(32),
+  /** Who delivered it: the embedded provider or the HTTP adapter. */
+  provider: z.string().max(32),
+  status: z.enum(OUTBOX_STATUSES),
   createdAt: z.string().max(40),
 });
 export type TOutboxMessage = z.infer<typeof ZOutboxMessage>;

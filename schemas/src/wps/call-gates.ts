@@ -117,6 +117,8 @@ export const CALL_GATES: readonly TCallGate[] = [
   // Sessions.
   post(WPS_PATHS.login),
   post(ACCOUNT_PATHS.loginVerify),
+  // The code a new-IP second factor sends to the bound mobile or e-mail (docs/0067).
+  post(ACCOUNT_PATHS.loginVerifyCode),
   post(ACCOUNT_PATHS.loginRemember),
   post(ACCOUNT_PATHS.loginFreePlay, { modules: ['FREEPLAY3'], kind: 'game' }),
   post(ACCOUNT_PATHS.sessionExchange),

@@ -1,16 +1,18 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TSecondFactorMethod, TSecondFactorSubmission } from '@wl/flows/login/login.machine';
-import type { TSmsRequest } from '@wl/flows/sms/sms-countdown.machine';
 import { useTRPCClient } from '../api/trpc.ts';
 import { Modal } from '../modals/modal.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
-import { CountrySelect, DEFAULT_DIALING_CODE } from './countries.tsx';
 import { SmsSendButton } from './sms-send-button.tsx';
 import { Field, FormError, SubmitButton, TabBar } from './form-parts.tsx';
 import type { useLoginFlow } from './use-login-flow.ts';
 
-/** Second factor of SPEC §4 (login from a new IP): one of the methods the server offers. */
+/**
+ * Second factor of SPEC §4 (login from a new IP): one of the methods the server offers, the
+ * authenticator first when bound. Each is answered with a code (docs/0067): the authenticator's, or
+ * one the platform sends to the bound mobile or e-mail, shown masked; nothing is typed from memory.
+ */
 export function SecondFactorStep({
   methods,
   challengeId,
@@ -32,75 +34,52 @@ export function SecondFactorStep({
 }) {
   const { t } = useTranslation();
   const client = useTRPCClient();
-  const [method, setMethod] = useState<TSecondFactorMethod>(methods[0] ?? 'mobile');
-  const [value, setValue] = useState('');
+  const [method, setMethod] = useState<TSecondFactorMethod>(methods[0] ?? 'totp');
   const [code, setCode] = useState('');
-  const [country, setCountry] = useState<string>(DEFAULT_DIALING_CODE);
-  const [smsError, setSmsError] = useState<string | null>(null);
-  const sendSms = useCallback(
-    (request: TSmsRequest) =>
-      client.session.sendSms.mutate({
-        purpose: 'secondFactor',
-        mobileNum: request.mobileNum,
-        countryDialingCode: request.countryDialingCode ?? DEFAULT_DIALING_CODE,
-        challengeId,
-      }),
-    [client, challengeId],
+  const [sendError, setSendError] = useState<string | null>(null);
+  const sendCode = useCallback(
+    () => (method === 'totp' ? Promise.reject(new Error('no code to send')) : client.session.sendSecondFactorCode.mutate({ challengeId, method })),
+    [client, challengeId, method],
   );
   const choose = (m: TSecondFactorMethod) => {
     setMethod(m);
-    setValue('');
     setCode('');
+    setSendError(null);
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (isVerifying) return;
-    // TOTP answers with its code alone; the machine reads it as the method's value.
-    if (method === 'totp') onSubmit({ method, value: code, code });
-    else onSubmit({ method, value, ...(method === 'mobile' ? { code } : {}) });
+    onSubmit({ method, code });
   };
-  const hint = method === 'mobile' ? maskedMobile : method === 'email' ? maskedEmail : null;
-  const shown = error ?? smsError;
+  const address = method === 'mobile' ? maskedMobile : method === 'email' ? maskedEmail : null;
+  const shown = error ?? sendError;
 
   return (
     <form className="form" onSubmit={submit} noValidate data-testid="second-factor.step">
       <p className="dialog__text">{t('second_factor_intro')}</p>
       <TabBar tabs={methods} active={method} testIdPrefix="second-factor.method" label={(m) => t(`second_factor_method_${m}`)} onSelect={choose} />
       {method !== 'totp' && (
-        <Field label={t(`second_factor_value_${method}`)}>
-          <span className="input-row">
-            {method === 'mobile' && <CountrySelect testId="second-factor.country" value={country} onChange={setCountry} label={t('country_code')} />}
-            <input
-              className="input"
-              data-testid="second-factor.value"
-              value={value}
-              maxLength={method === 'mobile' ? 15 : 200}
-              inputMode={method === 'mobile' ? 'numeric' : undefined}
-              placeholder={hint ?? ''}
-              autoComplete="off"
-              onChange={(e) => setValue(e.target.value)}
-            />
-          </span>
-        </Field>
+        <p className="dialog__text" data-testid="second-factor.address">
+          {t(`second_factor_send_${method}`)} <strong translate="no">{address ?? ''}</strong>
+        </p>
       )}
-      {(method === 'mobile' || method === 'totp') && (
-        <Field label={t(method === 'totp' ? 'second_factor_totp_code' : 'verification_code')}>
-          <span className="input-row">
-            <input
-              className="input"
-              data-testid="second-factor.code"
-              value={code}
-              maxLength={8}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              onChange={(e) => setCode(e.target.value)}
-            />
-            {method === 'mobile' && (
-              <SmsSendButton testId="second-factor.send-code" request={() => ({ mobileNum: value, countryDialingCode: country })} send={sendSms} onError={setSmsError} />
-            )}
-          </span>
-        </Field>
-      )}
+      <Field label={t(method === 'totp' ? 'second_factor_totp_code' : 'verification_code')}>
+        <span className="input-row">
+          <input
+            className="input"
+            data-testid="second-factor.code"
+            value={code}
+            maxLength={8}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            onChange={(e) => setCode(e.target.value)}
+          />
+          {method !== 'totp' && (
+            // The countdown button wants a target: the masked address stands for it; the code goes to the bound one.
+            <SmsSendButton key={method} testId="second-factor.send-code" request={() => ({ mobileNum: address ?? method })} send={sendCode} onError={setSendError} />
+          )}
+        </span>
+      </Field>
       <FormError testId="second-factor.error" message={isVerifying ? null : shown} />
       <SubmitButton testId="second-factor.submit" pending={isVerifying}>
         {t('second_factor_submit')}

@@ -88,12 +88,7 @@ export function loginActors(
     }),
     verifySecondFactor: fromPromise<TLoginSession, TSecondFactorSubmission & { challengeId: string }>(async ({ input }) => {
       const outcome = await asFlow<TLoginOutcome>(() =>
-        client.session.verifySecondFactor.mutate({
-          challengeId: input.challengeId,
-          method: input.method,
-          ...(input.method === 'totp' ? { code: input.value } : { value: input.value }),
-          ...(input.method === 'mobile' && input.code ? { code: input.code } : {}),
-        }),
+        client.session.verifySecondFactor.mutate({ challengeId: input.challengeId, method: input.method, code: input.code }),
       );
       const answer = toAnswer(outcome, side);
       if (answer.kind !== 'session') throw new FlowError('second_factor_wrong');

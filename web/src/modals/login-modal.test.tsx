@@ -60,22 +60,28 @@ describe('login popup', () => {
     expect(screen.getByTestId('login.error.captcha').textContent).toBe('This field must not be empty.');
   });
 
-  it('runs the second factor the server asks for, then completes the login', async () => {
+  it('runs the second factor the server asks for, authenticator first, a code sent to the bound e-mail, then completes the login', async () => {
     const { calls, onSuccess } = renderLogin({
-      'session.login': () => ({ kind: 'secondFactor', challengeId: 'ch1', methods: ['email', 'bankHolder', 'totp'], maskedMobile: null, maskedEmail: 'd***@example.test' }),
+      'session.login': () => ({ kind: 'secondFactor', challengeId: 'ch1', methods: ['email', 'totp'], maskedMobile: null, maskedEmail: 'd***@example.test' }),
+      'session.sendSecondFactorCode': () => ({ expiredMinutes: 5, serverTime: new Date().toISOString(), expiresAt: new Date(Date.now() + 300_000).toISOString() }),
       'session.verifySecondFactor': () => session(),
     });
     type('login.username', 'demo_member');
     type('login.password', 'Demo1234');
     fireEvent.click(screen.getByTestId('login.submit'));
     expect(await screen.findByTestId('second-factor.step')).toBeTruthy();
-    expect(screen.getByTestId('second-factor.method.totp')).toBeTruthy();
-    expect(screen.queryByTestId('second-factor.method.mobile')).toBeNull();
-    fireEvent.click(screen.getByTestId('second-factor.method.bankHolder'));
-    type('second-factor.value', 'Demo Member');
+    // docs/0067: the authenticator is offered first; no holder name, no address to type.
+    expect(screen.getByTestId('second-factor.method.totp').getAttribute('aria-selected')).toBe('true');
+    expect(screen.queryByTestId('second-factor.method.bankHolder')).toBeNull();
+    expect(screen.queryByTestId('second-factor.value')).toBeNull();
+    fireEvent.click(screen.getByTestId('second-factor.method.email'));
+    expect(screen.getByTestId('second-factor.address').textContent).toContain('d***@example.test');
+    fireEvent.click(screen.getByTestId('second-factor.send-code'));
+    await waitFor(() => expect(calls.find((c) => c.path === 'session.sendSecondFactorCode')?.input).toEqual({ challengeId: 'ch1', method: 'email' }));
+    type('second-factor.code', '123456');
     fireEvent.click(screen.getByTestId('second-factor.submit'));
     await waitFor(() => expect(onSuccess).toHaveBeenCalled());
-    expect(calls.find((c) => c.path === 'session.verifySecondFactor')?.input).toEqual({ challengeId: 'ch1', method: 'bankHolder', value: 'Demo Member' });
+    expect(calls.find((c) => c.path === 'session.verifySecondFactor')?.input).toEqual({ challengeId: 'ch1', method: 'email', code: '123456' });
   });
 
   it('opens the forced change without an old password when the server says so', async () => {

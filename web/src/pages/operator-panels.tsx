@@ -14,7 +14,7 @@ import '../styles/operator.css';
 type TChannel = 'all' | 'sms' | 'email';
 const CHANNELS: readonly TChannel[] = ['all', 'sms', 'email'];
 
-/** The embedded SMS and email providers' outbox (issue 3): what members were sent, newest first. */
+/** The message outbox (issue 3, docs/0067): to whom, what for, when and whether it went out; newest first, never a code or link. */
 export function OperatorOutbox() {
   const { t, i18n } = useTranslation();
   const trpc = useTRPC();
@@ -36,6 +36,7 @@ export function OperatorOutbox() {
         label={(c) => t(`operator_outbox_${c}`)}
         onSelect={setChannel}
       />
+      <p className="dialog__text">{t('operator_outbox_hidden')}</p>
       {outbox.error && <p className="form__error" role="alert">{t(errorKey(outbox.error))}</p>}
       {outbox.isSuccess && messages.length === 0 && <p className="no-data">{t('operator_outbox_empty')}</p>}
       {/* The list scrolls on its own: it takes the keyboard's focus to scroll (axe scrollable-region-focusable). */}
@@ -49,15 +50,12 @@ export function OperatorOutbox() {
               </span>
               <time dateTime={m.createdAt}>{localDateTime(m.createdAt, i18n.language)}</time>
             </div>
-            {/* What was sent, as it was sent (in the recipient's language): a record, not the console's text. */}
-            {m.subject && (
-              <div className="operator__message-subject" translate="no">
-                {m.subject}
-              </div>
-            )}
-            <p className="operator__message-body" translate="no">
-              {m.body}
-            </p>
+            {/* What was sent, what for and whether the provider took it; never its text (codes and links, docs/0067). */}
+            <div className="operator__message-subject">
+              <span data-testid="operator.outbox.purpose">{t(`operator_outbox_purpose_${m.purpose}`, { defaultValue: m.purpose })}</span>
+              {' · '}
+              <span data-testid="operator.outbox.status">{t(`operator_outbox_status_${m.status}`)}</span>
+            </div>
           </li>
         ))}
       </ol>

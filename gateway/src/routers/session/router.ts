@@ -7,6 +7,7 @@ import { loginMember } from './login-member.ts';
 import { loginSms } from './login-sms.ts';
 import { logoutMember } from './logout-member.ts';
 import { resumeSession } from './resume-session.ts';
+import { sendSecondFactorCode } from './send-second-factor-code.ts';
 import { sendSms } from './send-sms.ts';
 import { verifySecondFactor } from './verify-second-factor.ts';
 
@@ -16,6 +17,7 @@ export const sessionRouter = router({
   login: loginMember,
   loginSms,
   verifySecondFactor,
+  sendSecondFactorCode,
   sendSms,
   resume: resumeSession,
   exchangeToken,

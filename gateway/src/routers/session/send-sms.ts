@@ -5,8 +5,8 @@ import { withRateLimit } from '../../trpc/rate-limit.ts';
 import { ZSendSmsInput } from './session.types.ts';
 
 /**
- * `session.sendSms` (SPEC §4 SMS code): sends a code for login, reset, a second factor or
- * registration (behind the captcha). The code itself never comes back; the answer drives the countdown.
+ * `session.sendSms` (SPEC §4 SMS code): sends a code for login, reset or registration (behind the
+ * captcha); a second factor's code: session.sendSecondFactorCode. The code itself never comes back; the answer drives the countdown.
  * Against SMS pumping (issue 6) every send counts towards a daily cap per IP and per number, and a
  * registration code (to a number nobody has proven) also towards a tight hourly one.
  */
@@ -24,10 +24,7 @@ export const sendSms = publicProcedure
             callContext(ctx),
           );
         }
-        return ctx.api.sendSms(
-          { mobileNum, countryDialingCode, purpose: input.purpose, ...(input.challengeId ? { challengeId: input.challengeId } : {}) },
-          callContext(ctx),
-        );
+        return ctx.api.sendSms({ mobileNum, countryDialingCode, purpose: input.purpose }, callContext(ctx));
       });
     return withRateLimit(ctx, 'smsDaily', number, () => (input.purpose === 'register' ? withRateLimit(ctx, 'registerSms', number, send) : send()));
   });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INVALID_CHARACTERS, MAX_TEXT_LENGTH, ZLoginVerifyRequest, ZMemberInfo, ZSecondFactorValue, ZSessionValue, zSecret, zText } from '@wl/schemas';
+import { INVALID_CHARACTERS, MAX_TEXT_LENGTH, ZLoginVerifyCodeRequest, ZLoginVerifyRequest, ZMemberInfo, ZSecondFactorValue, ZSessionValue, zSecret, zText } from '@wl/schemas';
 
 /** Shared field shapes of the gateway's account inputs: bounded, no control characters, trimmed where a person types them. */
 export const ZUsernameInput = zText({ max: MAX_TEXT_LENGTH, min: 1 });
@@ -31,25 +31,24 @@ export const ZSmsLoginInput = z.object({
   agentPage: z.boolean().optional(),
 });
 
-/** `session.verifySecondFactor` input: the challenge and the chosen method's answer. */
+/** `session.verifySecondFactor` input: the challenge, the chosen method and its code. */
 export const ZVerifySecondFactorInput = ZLoginVerifyRequest;
+
+/** `session.sendSecondFactorCode` input: the challenge and where its code goes (the bound mobile or e-mail; docs/0067). */
+export const ZSendSecondFactorCodeInput = ZLoginVerifyCodeRequest;
 
 /** `session.sendSms` input; `register` needs the human verification (captcha) as well. */
 export const ZSendSmsInput = z
   .object({
-    purpose: z.enum(['login', 'reset', 'secondFactor', 'register']),
+    purpose: z.enum(['login', 'reset', 'register']),
     mobileNum: ZMobileNumInput,
     countryDialingCode: ZDialingCodeInput,
-    challengeId: zText({ max: 64, min: 1, trim: false }).optional(),
     captchaId: ZCaptchaIdInput.optional(),
     captcha: ZCaptchaInput.optional(),
   })
   .superRefine((input, ctx) => {
     if (input.purpose === 'register' && !input.captchaId) ctx.addIssue({ code: 'custom', path: ['captchaId'], message: 'not_empty' });
     if (input.purpose === 'register' && !input.captcha) ctx.addIssue({ code: 'custom', path: ['captcha'], message: 'not_empty' });
-    if (input.purpose === 'secondFactor' && !input.challengeId) {
-      ctx.addIssue({ code: 'custom', path: ['challengeId'], message: 'not_empty' });
-    }
   });
 
 /** `session.exchangeToken` input: the session token that arrived in the page's URL (SPEC §4). */
