@@ -559,7 +559,13 @@ export interface SeamlessTransactionsTable {
 export interface SeamlessBetSlotsTable {
   provider_id: number;
   bet_transaction_id: string;
-  state: 'placed' | 'rolled_back' | 'void';
+  state: 'placed' | 'rolled_back' | 'void' | 'settled';
+}
+/** Signed seamless calls seen, by nonce (migration 0025, docs/0072). */
+export interface SeamlessNoncesTable {
+  provider_id: number;
+  nonce: string;
+  seen_at: Date;
 }
 /** Games a member launched lately, one row per game (migration 0016, docs/0036). */
 export interface RecentGamesTable {
@@ -588,6 +594,8 @@ export interface GameSeedsTable {
   server_seed_hash: string;
   client_seed: string;
   next_nonce: Generated<number>;
+  /** The server seed of the session's next turn, committed by its hash before the player picks a client seed (docs/0073). */
+  next_server_seed: string | null;
   revealed_at: Date | null;
   created_at: Generated<Date>;
 }
@@ -731,6 +739,7 @@ export interface DB {
   seamless_providers: SeamlessProvidersTable;
   seamless_transactions: SeamlessTransactionsTable;
   seamless_bet_slots: SeamlessBetSlotsTable;
+  seamless_nonces: SeamlessNoncesTable;
   recent_games: RecentGamesTable;
   game_sessions: GameSessionsTable;
   game_seeds: GameSeedsTable;

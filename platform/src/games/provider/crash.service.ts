@@ -16,6 +16,7 @@ import type { CrashBetsTable, CrashRoundsTable } from '../../db/schema.ts';
 import type { TPlatformDeps } from '../../http/deps.ts';
 import { WpsError } from '../../http/envelope.ts';
 import { movePlayMoney, type TGameSession } from './game-sessions.ts';
+import { guardedMove, StateMoved } from './guarded-state.ts';
 import { WalletRefusal, WalletUnreachable, type TWalletClient } from './wallet-client.ts';
 
 /*
@@ -93,6 +94,27 @@ export async function currentRound(deps: TPlatformDeps, merchantId: number, game
     if (created) return created;
   }
   throw busy();
+}
+
+/**
+ * A guarded move of a crash bet's state (docs/0072): `UPDATE … WHERE state = from`; a bet found in
+ * any state but `to` fails loudly (StateMoved) instead of being treated as moved.
+ */
+async function setBetState(deps: TPlatformDeps, betId: number, from: 'open' | 'placed', to: 'placed' | 'settled' | 'refused' | 'rolled_back', now = deps.clock()) {
+  return guardedMove(
+    `crash bet ${betId}`,
+    [from],
+    to,
+    () =>
+      deps.db
+        .updateTable('crash_bets')
+        .set({ state: to, ...(to === 'placed' ? {} : { settled_at: now }) })
+        .where('id', '=', betId)
+        .where('state', '=', from)
+        .returning('id')
+        .executeTakeFirst(),
+    async () => (await deps.db.selectFrom('crash_bets').select('state').where('id', '=', betId).executeTakeFirst())?.state,
+  );
 }
 
 /** Where a round is at `now`. */
@@ -215,27 +237,25 @@ export async function placeCrashBet(deps: TPlatformDeps, wallet: TWalletClient, 
 
   const ids = crashBetIds(placed.bet.id);
   const base = { playerId: String(session.memberId), roundId: ids.round, gameCode: session.game.gameCode };
-  const setState = (from: 'open', to: 'placed' | 'refused' | 'rolled_back') =>
-    deps.db
-      .updateTable('crash_bets')
-      .set({ state: to, ...(to === 'placed' ? {} : { settled_at: deps.clock() }) })
-      .where('id', '=', placed.bet.id)
-      .where('state', '=', from)
-      .returningAll()
-      .executeTakeFirst();
   try {
     const answer = await wallet.bet({ ...base, transactionId: ids.bet, amountMinor: input.stakeMinor });
-    const row = await setState('open', 'placed');
-    return { bet: betView(row ?? { ...placed.bet, state: 'placed' }, round.round_no), balanceMinor: answer.balanceMinor };
+    try {
+      await setBetState(deps, placed.bet.id, 'open', 'placed');
+    } catch (err) {
+      // The settlement rolled the bet back while its debit was on the way: the stake is returned, betting closed.
+      if (err instanceof StateMoved) throw refused(WLG_CRASH_MESSAGES.bettingClosed);
+      throw err;
+    }
+    return { bet: betView({ ...placed.bet, state: 'placed' }, round.round_no), balanceMinor: answer.balanceMinor };
   } catch (err) {
     if (err instanceof WalletRefusal) {
-      await setState('open', 'refused');
+      await setBetState(deps, placed.bet.id, 'open', 'refused');
       throw new WpsError(err.code, err.messageKey, err.balance);
     }
     if (err instanceof WalletUnreachable) {
       try {
         await wallet.rollback({ ...base, transactionId: ids.rollback, refTransactionId: ids.bet });
-        await setState('open', 'rolled_back');
+        await setBetState(deps, placed.bet.id, 'open', 'rolled_back');
       } catch {
         // Left 'open': the settlement rolls it back after CRASH_OPEN_BET_GRACE_MS.
       }
@@ -263,7 +283,8 @@ export async function crashBetsOf(deps: TPlatformDeps, session: TGameSession): P
 async function payDecided(deps: TPlatformDeps, wallet: TWalletClient, bet: Pick<TBetRow, 'id' | 'member_id' | 'payout_minor'>, gameCode: string): Promise<number> {
   const ids = crashBetIds(bet.id);
   const answer = await wallet.win({ playerId: String(bet.member_id), roundId: ids.round, transactionId: ids.win, gameCode, amountMinor: Number(bet.payout_minor) });
-  await deps.db.updateTable('crash_bets').set({ state: 'settled', settled_at: deps.clock() }).where('id', '=', bet.id).where('state', '=', 'placed').execute();
+  // A cash-out and the settlement may both pay (one win id, the wallet's duplicate): 'settled' twice is fine, any other state is not.
+  await setBetState(deps, bet.id, 'placed', 'settled');
   return answer.balanceMinor;
 }
 
@@ -386,11 +407,11 @@ export async function settleCrashRound(deps: TPlatformDeps, wallet: TWalletClien
         const ids = crashBetIds(bet.id);
         try {
           await wallet.rollback({ playerId: String(bet.member_id), roundId: ids.round, transactionId: ids.rollback, gameCode: round.game_code, refTransactionId: ids.bet });
-          await deps.db.updateTable('crash_bets').set({ state: 'rolled_back', settled_at: now }).where('id', '=', bet.id).where('state', '=', 'open').execute();
+          await setBetState(deps, bet.id, 'open', 'rolled_back', now);
           rolledBack++;
         } catch (err) {
           // A refused rollback: the wallet holds no stake of ours under this id, so nothing moved.
-          if (err instanceof WalletRefusal) await deps.db.updateTable('crash_bets').set({ state: 'refused', settled_at: now }).where('id', '=', bet.id).where('state', '=', 'open').execute();
+          if (err instanceof WalletRefusal) await setBetState(deps, bet.id, 'open', 'refused', now);
           else throw err;
         }
       }

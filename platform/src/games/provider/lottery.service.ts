@@ -31,6 +31,7 @@ import type { DB, LotteryDrawsTable } from '../../db/schema.ts';
 import type { TPlatformDeps } from '../../http/deps.ts';
 import { WpsError, wpsErrors } from '../../http/envelope.ts';
 import { movePlayMoney, type TGameSession } from './game-sessions.ts';
+import { guardedMove, StateMoved } from './guarded-state.ts';
 import { WalletRefusal, WalletUnreachable, type TWalletClient } from './wallet-client.ts';
 
 /**
@@ -182,6 +183,7 @@ async function drawOnce(deps: TPlatformDeps, drawId: number): Promise<TDrawRow |
       .updateTable('lottery_draws')
       .set({ state: 'drawn', result, drawn_at: deps.clock() })
       .where('id', '=', drawId)
+      .where('state', '=', 'open')
       .returningAll()
       .executeTakeFirstOrThrow();
     return drawn as TDrawRow;
@@ -196,6 +198,24 @@ async function setBetState(db: TDb, betId: number, from: 'open' | 'placed', to: 
     .where('state', '=', from)
     .returning('id')
     .executeTakeFirst();
+}
+
+/** The guarded form of setBetState (docs/0072): already in `to` is fine, any other state fails loudly (StateMoved). */
+async function moveBetState(db: TDb, betId: number, from: 'open' | 'placed', to: 'placed' | 'settled' | 'refused' | 'rolled_back', now: Date, winMinor?: number) {
+  return guardedMove(
+    `lottery bet ${betId}`,
+    [from],
+    to,
+    () =>
+      db
+        .updateTable('lottery_bets')
+        .set({ state: to, ...(to === 'placed' ? {} : { settled_at: now }), ...(winMinor === undefined ? {} : { win_minor: winMinor }) })
+        .where('id', '=', betId)
+        .where('state', '=', from)
+        .returning('id')
+        .executeTakeFirst(),
+    async () => (await db.selectFrom('lottery_bets').select('state').where('id', '=', betId).executeTakeFirst())?.state,
+  );
 }
 
 /** What one settlement pass did. `left` counts bets it could not finish (the wallet away): the job retries. */
@@ -247,23 +267,26 @@ export async function settleDraw(deps: TPlatformDeps, walletFor: (merchantId: nu
     try {
       if (b.state === 'placed') {
         await wallet.win({ ...base, transactionId: ids.win, amountMinor: win });
-        await deps.db
-          .updateTable('lottery_bets')
-          .set({ state: 'settled', win_minor: win, settled_at: deps.clock() })
-          .where('id', '=', b.id)
-          .where('state', '=', 'placed')
-          .execute();
+        await moveBetState(deps.db, b.id, 'placed', 'settled', deps.clock(), win);
         paid++;
       } else {
         await wallet.rollback({ ...base, transactionId: ids.rollback, refTransactionId: ids.bet });
-        await setBetState(deps.db, b.id, 'open', 'rolled_back', deps.clock());
+        // The bet's debit may land between the read and here: then placeLotteryBet finds it rolled back and says the draw closed.
+        await moveBetState(deps.db, b.id, 'open', 'rolled_back', deps.clock());
         rolledBack++;
       }
       onPaid?.(b.id);
     } catch (err) {
       // A refused rollback: no stake of ours moved (the wallet refuses only what it does not hold).
-      if (err instanceof WalletRefusal && b.state === 'open') await setBetState(deps.db, b.id, 'open', 'refused', deps.clock());
-      else if (err instanceof WalletRefusal) {
+      if (err instanceof WalletRefusal && b.state === 'open') {
+        await moveBetState(deps.db, b.id, 'open', 'refused', deps.clock()).catch((moved: Error) => {
+          console.error(moved.message);
+          left++;
+        });
+      } else if (err instanceof StateMoved) {
+        console.error(err.message);
+        left++;
+      } else if (err instanceof WalletRefusal) {
         console.error(`lottery bet ${ids.round}: the wallet refused its win (${err.messageKey})`);
         left++;
       } else if (err instanceof WalletUnreachable) left++;
@@ -274,7 +297,13 @@ export async function settleDraw(deps: TPlatformDeps, walletFor: (merchantId: nu
   // The draw is settled once no bet of it is open or placed (a bet cannot join a drawn draw).
   const remaining = await deps.db.selectFrom('lottery_bets').select('id').where('draw_id', '=', drawId).where('state', 'in', ['open', 'placed']).limit(1).executeTakeFirst();
   if (remaining) return { drawId, state: 'drawn', paid, rolledBack, left: 1 };
-  await deps.db.updateTable('lottery_draws').set({ state: 'settled', settled_at: deps.clock() }).where('id', '=', drawId).where('state', '=', 'drawn').execute();
+  await guardedMove(
+    `lottery draw ${drawId}`,
+    ['drawn'],
+    'settled',
+    () => deps.db.updateTable('lottery_draws').set({ state: 'settled', settled_at: deps.clock() }).where('id', '=', drawId).where('state', '=', 'drawn').returning('id').executeTakeFirst(),
+    async () => (await deps.db.selectFrom('lottery_draws').select('state').where('id', '=', drawId).executeTakeFirst())?.state,
+  );
   return { drawId, state: 'settled', paid, rolledBack, left: 0 };
 }
 
