@@ -615,6 +615,16 @@ export interface GameRoundsTable {
   created_at: Generated<Date>;
   settled_at: Date | null;
 }
+/** A reverse hash chain of server seeds committed by its anchor (migration 0025, docs/0073). */
+export interface GameSeedChainsTable {
+  id: Generated<number>;
+  game_id: number;
+  generation: number;
+  length: number;
+  terminal_seed: string;
+  anchor: string;
+  created_at: Generated<Date>;
+}
 export interface CrashRoundsTable {
   id: Generated<number>;
   merchant_id: number;
@@ -627,6 +637,11 @@ export interface CrashRoundsTable {
   flies_at: Timestamp;
   crashes_at: Timestamp;
   ends_at: Timestamp;
+  /** The seed chain link of the round, and what was mixed in (migration 0025, docs/0073). */
+  chain_id: number | null;
+  chain_index: number | null;
+  mix: string | null;
+  mix_tickets: unknown;
   settled_at: Timestamp | null;
 }
 export interface CrashBetsTable {
@@ -665,6 +680,11 @@ export interface LotteryDrawsTable {
   result: string | null;
   state: 'open' | 'drawn' | 'settled';
   drawn_at: Date | null;
+  /** The seed chain link of the round, and what was mixed in (migration 0025, docs/0073). */
+  chain_id: number | null;
+  chain_index: number | null;
+  mix: string | null;
+  mix_tickets: unknown;
   settled_at: Date | null;
   created_at: Generated<Date>;
 }
@@ -744,6 +764,7 @@ export interface DB {
   game_sessions: GameSessionsTable;
   game_seeds: GameSeedsTable;
   game_rounds: GameRoundsTable;
+  game_seed_chains: GameSeedChainsTable;
   crash_rounds: CrashRoundsTable;
   crash_bets: CrashBetsTable;
   lottery_settings: LotterySettingsTable;

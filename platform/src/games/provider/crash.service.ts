@@ -10,13 +10,14 @@ import {
   type TWlgCrashMineResponse,
 } from '@wl/schemas';
 import { CRASH_BETTING_MS, CRASH_PAUSE_MS, crashPayoutMinor, crashPointOf, flightMsOf, multiplierX100At } from '@wl/schemas/games/crash';
-import { newServerSeed, serverSeedHash } from '@wl/schemas/games/fair';
+import { mixedClientSeed, ROUND_MIX_TICKETS, roundMix } from '@wl/schemas/games/fair';
 import { maskName } from '../../catalogue/catalogue.service.ts';
 import type { CrashBetsTable, CrashRoundsTable } from '../../db/schema.ts';
 import type { TPlatformDeps } from '../../http/deps.ts';
 import { WpsError } from '../../http/envelope.ts';
 import { movePlayMoney, type TGameSession } from './game-sessions.ts';
 import { guardedMove, StateMoved } from './guarded-state.ts';
+import { chainAnchors, nextLink } from './seed-chains.ts';
 import { WalletRefusal, WalletUnreachable, type TWalletClient } from './wallet-client.ts';
 
 /*
@@ -59,10 +60,16 @@ export async function crashGameOf(deps: TPlatformDeps, merchantId: number, nodeI
   return { id: game.id, gameCode: game.game_code };
 }
 
+/** A crash bet as a round's ticket (docs/0073): `<bet id>:<stake minor>:<auto cash-out x100 or ->`. */
+export const crashTicket = (b: { id: number; stake_minor: number | string; auto_cash_out_x100: number | null }): string =>
+  `${b.id}:${Number(b.stake_minor)}:${b.auto_cash_out_x100 ?? '-'}`;
+
 /**
- * The game's round at `now`. When the last one has ended, the next is created: a new server seed
- * (its hash shown from now on), its crash point, and its whole timeline. Two processes may try at
- * once; the unique (game, round_no) keeps the first and the other reads it.
+ * The game's round at `now`. When the last one has ended, the next is created: its server seed is
+ * the next link of the game's committed chain (its hash shown from now on), mixed with the tickets of
+ * the round before (its first bets, fixed after the chain's anchor was published and before this
+ * round's seed is revealed), docs/0073; then its crash point and its whole timeline. Two processes may
+ * try at once; the unique (game, round_no) and (chain, index) keep the first and the other reads it.
  */
 export async function currentRound(deps: TPlatformDeps, merchantId: number, game: TCrashGame, now: Date): Promise<TRound> {
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -70,8 +77,22 @@ export async function currentRound(deps: TPlatformDeps, merchantId: number, game
     if (last && now.getTime() < ms(last.ends_at)) return last;
     const roundNo = (last?.round_no ?? 0) + 1;
     const opensAt = last && now.getTime() - ms(last.ends_at) < CONTINUE_WITHIN_MS ? ms(last.ends_at) : now.getTime();
-    const serverSeed = newServerSeed();
-    const crashX100 = await crashPointOf(serverSeed, game.gameCode, roundNo);
+    const link = await nextLink(deps.db, game.id, async (chainId) =>
+      (await deps.db.selectFrom('crash_rounds').select((eb) => eb.fn.max('chain_index').as('last')).where('chain_id', '=', chainId).executeTakeFirst())?.last ?? null,
+    );
+    const tickets = last
+      ? (
+          await deps.db
+            .selectFrom('crash_bets')
+            .select(['id', 'stake_minor', 'auto_cash_out_x100'])
+            .where('round_id', '=', last.id)
+            .orderBy('id')
+            .limit(ROUND_MIX_TICKETS)
+            .execute()
+        ).map(crashTicket)
+      : [];
+    const mix = await roundMix(tickets);
+    const crashX100 = await crashPointOf(link.seed, mixedClientSeed(game.gameCode, mix), roundNo);
     const fliesAt = opensAt + CRASH_BETTING_MS;
     const crashesAt = fliesAt + flightMsOf(crashX100);
     const created = await deps.db
@@ -80,15 +101,19 @@ export async function currentRound(deps: TPlatformDeps, merchantId: number, game
         merchant_id: merchantId,
         game_id: game.id,
         round_no: roundNo,
-        server_seed: serverSeed,
-        server_seed_hash: await serverSeedHash(serverSeed),
+        server_seed: link.seed,
+        server_seed_hash: link.seedHash,
+        chain_id: link.chainId,
+        chain_index: link.index,
+        mix,
+        mix_tickets: JSON.stringify(tickets),
         crash_x100: crashX100,
         opens_at: new Date(opensAt),
         flies_at: new Date(fliesAt),
         crashes_at: new Date(crashesAt),
         ends_at: new Date(crashesAt + CRASH_PAUSE_MS),
       })
-      .onConflict((oc) => oc.columns(['game_id', 'round_no']).doNothing())
+      .onConflict((oc) => oc.doNothing())
       .returningAll()
       .executeTakeFirst();
     if (created) return created;
@@ -160,7 +185,7 @@ export async function computeLive(deps: TPlatformDeps, merchantId: number, nodeI
     deps.db.selectFrom('crash_bets').select(sql<number>`count(*)::int`.as('n')).where('round_id', '=', round.id).where('state', 'in', ['placed', 'settled']).executeTakeFirstOrThrow(),
     deps.db
       .selectFrom('crash_rounds')
-      .select(['round_no', 'crash_x100', 'server_seed', 'server_seed_hash'])
+      .select(['round_no', 'crash_x100', 'server_seed', 'server_seed_hash', 'chain_id', 'chain_index', 'mix', 'mix_tickets'])
       .where('game_id', '=', game.id)
       .where('crashes_at', '<=', now)
       .orderBy('round_no', 'desc')
@@ -168,6 +193,7 @@ export async function computeLive(deps: TPlatformDeps, merchantId: number, nodeI
       .execute(),
     deps.db.selectFrom('crash_rounds').select('id').where('game_id', '=', game.id).where('settled_at', 'is', null).where('crashes_at', '<=', now).limit(1).executeTakeFirst(),
   ]);
+  const anchors = await chainAnchors(deps.db, history.flatMap((h) => (h.chain_id === null ? [] : [h.chain_id])));
   const live: TWlgCrashLive = {
     serverNow: now.getTime(),
     gameCode: game.gameCode,
@@ -191,7 +217,17 @@ export async function computeLive(deps: TPlatformDeps, merchantId: number, nodeI
       return { player: maskName(b.username), stakeMinor: stake, cashOutX100: cashOut, payoutMinor: cashOut !== null ? crashPayoutMinor(stake, cashOut) : crashed ? 0 : null };
     }),
     players: count.n,
-    history: history.map((h) => ({ roundNo: h.round_no, crashX100: h.crash_x100, serverSeed: h.server_seed, serverSeedHash: h.server_seed_hash })),
+    history: history.map((h) => ({
+      roundNo: h.round_no,
+      crashX100: h.crash_x100,
+      serverSeed: h.server_seed,
+      serverSeedHash: h.server_seed_hash,
+      chainId: h.chain_id,
+      chainIndex: h.chain_index,
+      chainAnchor: h.chain_id === null ? null : (anchors.get(h.chain_id) ?? null),
+      mix: h.mix,
+      mixTickets: h.mix_tickets === null ? null : ((typeof h.mix_tickets === 'string' ? JSON.parse(h.mix_tickets) : h.mix_tickets) as string[]),
+    })),
   };
   return { live, game, unsettled: unsettled !== undefined };
 }

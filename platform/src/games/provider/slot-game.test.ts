@@ -339,4 +339,21 @@ describe('the built-in slot on the seamless wallet', () => {
     expect((await ctx.db.selectFrom('game_rounds').select('state').where('id', '=', round.id).executeTakeFirstOrThrow()).state).toBe('settled');
     await closeMine(member);
   });
+
+  it('the next server seed is committed before the player picks a client seed, and the revealed seed matches it (docs/0073)', async () => {
+    const game = await open(member);
+    const committed = game.fair.nextServerSeedHash;
+    expect(committed).toMatch(/^[0-9a-f]{64}$/);
+    expect(committed).not.toBe(game.fair.serverSeedHash);
+    // The player picks a client seed after seeing the commitment: the turn uses exactly that seed.
+    const turned = ZWlgSeedResponse.parse((await post(WLG_PATHS.seed, { token: game.token, clientSeed: 'chosen-after' })).json().value);
+    expect(turned.fair).toMatchObject({ serverSeedHash: committed, clientSeed: 'chosen-after', nonce: 0 });
+    const spin = ZWlgSlotSpinResponse.parse((await post(WLG_PATHS.slotSpin, { token: game.token, betPerLineMinor: 10 })).json().value);
+    const next = turned.fair.nextServerSeedHash;
+    const revealed = ZWlgSeedResponse.parse((await post(WLG_PATHS.seed, { token: game.token })).json().value).revealed;
+    expect(await serverSeedHash(revealed.serverSeed)).toBe(committed);
+    expect(slotSpin(await fairFloats(revealed.serverSeed, 'chosen-after', 0, 5), 10)).toEqual(spin.round.outcome);
+    expect((await post(WLG_PATHS.state, { token: game.token })).json().value.fair.serverSeedHash).toBe(next);
+    await closeMine(member);
+  });
 });
