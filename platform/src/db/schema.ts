@@ -597,7 +597,13 @@ export interface SeamlessTransactionsTable {
 export interface SeamlessBetSlotsTable {
   provider_id: number;
   bet_transaction_id: string;
-  state: 'placed' | 'rolled_back' | 'void';
+  state: 'placed' | 'rolled_back' | 'void' | 'settled';
+}
+/** Signed seamless calls seen, by nonce (migration 0025, docs/0072). */
+export interface SeamlessNoncesTable {
+  provider_id: number;
+  nonce: string;
+  seen_at: Date;
 }
 /** Games a member launched lately, one row per game (migration 0016, docs/0036). */
 export interface RecentGamesTable {
@@ -626,6 +632,8 @@ export interface GameSeedsTable {
   server_seed_hash: string;
   client_seed: string;
   next_nonce: Generated<number>;
+  /** The server seed of the session's next turn, committed by its hash before the player picks a client seed (docs/0073). */
+  next_server_seed: string | null;
   revealed_at: Date | null;
   created_at: Generated<Date>;
 }
@@ -645,6 +653,16 @@ export interface GameRoundsTable {
   created_at: Generated<Date>;
   settled_at: Date | null;
 }
+/** A reverse hash chain of server seeds committed by its anchor (migration 0025, docs/0073). */
+export interface GameSeedChainsTable {
+  id: Generated<number>;
+  game_id: number;
+  generation: number;
+  length: number;
+  terminal_seed: string;
+  anchor: string;
+  created_at: Generated<Date>;
+}
 export interface CrashRoundsTable {
   id: Generated<number>;
   merchant_id: number;
@@ -657,6 +675,11 @@ export interface CrashRoundsTable {
   flies_at: Timestamp;
   crashes_at: Timestamp;
   ends_at: Timestamp;
+  /** The seed chain link of the round, and what was mixed in (migration 0025, docs/0073). */
+  chain_id: number | null;
+  chain_index: number | null;
+  mix: string | null;
+  mix_tickets: unknown;
   settled_at: Timestamp | null;
 }
 export interface CrashBetsTable {
@@ -695,6 +718,11 @@ export interface LotteryDrawsTable {
   result: string | null;
   state: 'open' | 'drawn' | 'settled';
   drawn_at: Date | null;
+  /** The seed chain link of the round, and what was mixed in (migration 0025, docs/0073). */
+  chain_id: number | null;
+  chain_index: number | null;
+  mix: string | null;
+  mix_tickets: unknown;
   settled_at: Date | null;
   created_at: Generated<Date>;
 }
@@ -770,10 +798,12 @@ export interface DB {
   seamless_providers: SeamlessProvidersTable;
   seamless_transactions: SeamlessTransactionsTable;
   seamless_bet_slots: SeamlessBetSlotsTable;
+  seamless_nonces: SeamlessNoncesTable;
   recent_games: RecentGamesTable;
   game_sessions: GameSessionsTable;
   game_seeds: GameSeedsTable;
   game_rounds: GameRoundsTable;
+  game_seed_chains: GameSeedChainsTable;
   crash_rounds: CrashRoundsTable;
   crash_bets: CrashBetsTable;
   lottery_settings: LotterySettingsTable;

@@ -37,11 +37,17 @@ export function registerSeamlessWalletRoutes(app: FastifyInstance, deps: TPlatfo
         done(wpsErrors.badRequest(), undefined);
       }
     });
+    // The signature binds the method and the path of the call answered (docs/0072): the route's own path.
     const authenticated = async (request: FastifyRequest): Promise<TSeamlessProvider> =>
       authenticateProvider(
         deps,
-        { provider: header(request, SEAMLESS_HEADERS.provider), timestamp: header(request, SEAMLESS_HEADERS.timestamp), signature: header(request, SEAMLESS_HEADERS.signature) },
-        rawBodies.get(request) ?? '',
+        {
+          provider: header(request, SEAMLESS_HEADERS.provider),
+          timestamp: header(request, SEAMLESS_HEADERS.timestamp),
+          nonce: header(request, SEAMLESS_HEADERS.nonce),
+          signature: header(request, SEAMLESS_HEADERS.signature),
+        },
+        { method: request.method, path: request.routeOptions.url ?? request.url, rawBody: rawBodies.get(request) ?? '' },
       );
     scope.post(SEAMLESS_PATHS.balance, async (request) => {
       const provider = await authenticated(request);

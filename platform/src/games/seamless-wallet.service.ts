@@ -24,18 +24,21 @@ export type TSeamlessProvider = { id: number; code: string; merchant: { id: numb
 const unauthorised = () => new WpsError(WPS_CODES.notLoggedIn, SEAMLESS_MESSAGES.unauthorised);
 const refusal = (code: number, key: string, balance?: { balanceMinor: number; currency: string }) => new WpsError(code, key, balance ?? null);
 
+/** The headers of a signed call, and what the signature covers besides them. */
+export type TSeamlessCallHeaders = { provider: string | undefined; timestamp: string | undefined; nonce: string | undefined; signature: string | undefined };
+
 /**
- * Authenticates a call: a known, enabled provider; a timestamp within the replay window of the
- * platform's clock; the signature over the exact body. Every failure is the same 401 (nothing tells a
- * forger which part was wrong), except a stale timestamp, which a honest provider must be able to see.
+ * Authenticates a call (docs/0072): a known, enabled provider; the signature over the method, the
+ * path, the timestamp, the nonce and the exact body; a timestamp within the replay window of the
+ * platform's clock; a nonce never seen before (a copy of a signed call inside the window is refused,
+ * a provider's retry signs anew). Every failure is the same 401 (nothing tells a forger which part
+ * was wrong), except a stale timestamp and a replay, which an honest provider must be able to see.
  */
-export async function authenticateProvider(
-  deps: TPlatformDeps,
-  headers: { provider: string | undefined; timestamp: string | undefined; signature: string | undefined },
-  rawBody: string,
-): Promise<TSeamlessProvider> {
-  const { provider, timestamp, signature } = headers;
-  if (!provider || !timestamp || !signature || !/^[A-Z0-9_]{2,32}$/.test(provider) || !/^[0-9]{10,16}$/.test(timestamp)) throw unauthorised();
+export async function authenticateProvider(deps: TPlatformDeps, headers: TSeamlessCallHeaders, call: { method: string; path: string; rawBody: string }): Promise<TSeamlessProvider> {
+  const { provider, timestamp, nonce, signature } = headers;
+  if (!provider || !timestamp || !nonce || !signature || !/^[A-Z0-9_]{2,32}$/.test(provider) || !/^[0-9]{10,16}$/.test(timestamp) || !/^[A-Za-z0-9_-]{16,64}$/.test(nonce)) {
+    throw unauthorised();
+  }
   const row = await deps.db
     .selectFrom('seamless_providers')
     .innerJoin('merchants', 'merchants.id', 'seamless_providers.merchant_id')
@@ -43,10 +46,27 @@ export async function authenticateProvider(
     .where('seamless_providers.code', '=', provider)
     .executeTakeFirst();
   // The signature is computed even for an unknown provider, so timing does not tell them apart.
-  const expected = seamlessSignature(row?.secret ?? 'x'.repeat(32), timestamp, rawBody);
+  const expected = seamlessSignature(row?.secret ?? 'x'.repeat(32), { method: call.method, path: call.path, timestamp, nonce, body: call.rawBody });
   if (!row || !row.enabled || !sameSignature(expected, signature)) throw unauthorised();
   if (Math.abs(deps.clock().getTime() - Number(timestamp)) > SEAMLESS_REPLAY_WINDOW_MS) throw new WpsError(WPS_CODES.notLoggedIn, SEAMLESS_MESSAGES.stale);
+  // Seen once: the nonce outlives the window (pruned by the games sweep), so a copy is refused for as long as its timestamp is accepted.
+  const fresh = await deps.db
+    .insertInto('seamless_nonces')
+    .values({ provider_id: row.id, nonce, seen_at: deps.clock() })
+    .onConflict((oc) => oc.columns(['provider_id', 'nonce']).doNothing())
+    .returning('nonce')
+    .executeTakeFirst();
+  if (!fresh) throw new WpsError(WPS_CODES.notLoggedIn, SEAMLESS_MESSAGES.replayed);
   return { id: row.id, code: row.code, merchant: { id: row.merchant_id, currency: row.currency } };
+}
+
+/** Forgets nonces older than twice the replay window (their timestamps are refused as stale anyway). */
+export async function pruneSeamlessNonces(deps: TPlatformDeps): Promise<number> {
+  const result = await deps.db
+    .deleteFrom('seamless_nonces')
+    .where('seen_at', '<', new Date(deps.clock().getTime() - 2 * SEAMLESS_REPLAY_WINDOW_MS))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /** The member behind a playerId: a real member of the provider's merchant (no trial, no non-member). */
@@ -140,11 +160,14 @@ async function walletCall(deps: TPlatformDeps, provider: TSeamlessProvider, memb
   }
 }
 
+type TSlotState = 'placed' | 'rolled_back' | 'void' | 'settled';
+
 /**
  * Takes a bet's slot: created with `state` by whichever of the bet and its rollback comes first,
- * then locked for the rest of the transaction, so the two decide one after the other.
+ * then locked for the rest of the transaction, so the bet, its rollback and its round's win decide
+ * one after the other.
  */
-async function lockBetSlot(trx: Transaction<DB>, provider: TSeamlessProvider, betId: string, state: 'placed' | 'void'): Promise<{ state: 'placed' | 'rolled_back' | 'void' }> {
+async function lockBetSlot(trx: Transaction<DB>, provider: TSeamlessProvider, betId: string, state: 'placed' | 'void'): Promise<{ state: TSlotState }> {
   await trx.insertInto('seamless_bet_slots').values({ provider_id: provider.id, bet_transaction_id: betId, state }).onConflict((oc) => oc.doNothing()).execute();
   return trx
     .selectFrom('seamless_bet_slots')
@@ -153,6 +176,21 @@ async function lockBetSlot(trx: Transaction<DB>, provider: TSeamlessProvider, be
     .where('bet_transaction_id', '=', betId)
     .forUpdate()
     .executeTakeFirstOrThrow();
+}
+
+/**
+ * Moves bet slots from one state to another, all of them or none: a slot found in any other state
+ * means the caller's decision was made on a state that moved, so the transaction fails (docs/0072).
+ */
+async function moveSlots(trx: Transaction<DB>, provider: TSeamlessProvider, betIds: string[], from: TSlotState, to: TSlotState): Promise<void> {
+  const moved = await trx
+    .updateTable('seamless_bet_slots')
+    .set({ state: to })
+    .where('provider_id', '=', provider.id)
+    .where('bet_transaction_id', 'in', betIds)
+    .where('state', '=', from)
+    .executeTakeFirst();
+  if (Number(moved.numUpdatedRows) !== betIds.length) throw new Error(`seamless bet slots ${betIds.join(',')}: expected ${from}, the state moved`);
 }
 
 /**
@@ -173,13 +211,47 @@ export async function seamlessBet(deps: TPlatformDeps, provider: TSeamlessProvid
   });
 }
 
-/** A win credits the member once per transaction id; a win of 0 is recorded and moves nothing. */
+/**
+ * A win pays a round of the member once (docs/0072). Under the locks of the round's bet slots: the
+ * same transaction id again answers as its duplicate; a round holding no bet of this member is
+ * refused (unknown), one whose bets were all rolled back is refused, one already paid under another
+ * id is refused; otherwise its placed bets become 'settled' (no later rollback, no second win) and the
+ * member is credited. A win of 0 closes a lost round: recorded, settled, nothing moves.
+ */
 export async function seamlessWin(deps: TPlatformDeps, provider: TSeamlessProvider, req: TSeamlessWinRequest): Promise<TSeamlessAnswer> {
   const memberId = await playerOf(deps.db, provider, req.playerId);
   const hash = requestHash('win', req);
   return walletCall(deps, provider, memberId, async (trx) => {
+    const bets = await trx
+      .selectFrom('seamless_transactions')
+      .select('transaction_id')
+      .where('provider_id', '=', provider.id)
+      .where('round_id', '=', req.roundId)
+      .where('member_id', '=', memberId)
+      .where('kind', '=', 'bet')
+      .orderBy('transaction_id')
+      .execute();
+    const betIds = bets.map((b) => b.transaction_id);
+    const slots =
+      betIds.length === 0
+        ? []
+        : await trx
+            .selectFrom('seamless_bet_slots')
+            .select(['bet_transaction_id', 'state'])
+            .where('provider_id', '=', provider.id)
+            .where('bet_transaction_id', 'in', betIds)
+            .orderBy('bet_transaction_id')
+            .forUpdate()
+            .execute();
+    // After the locks: a copy of this win that committed meanwhile is seen, and answers as its duplicate.
     const again = await seenBefore(trx, provider, memberId, req.transactionId, hash);
     if (again) return again;
+    const refuse = async (key: string, code = 409) => refusal(code, key, await balanceOf(trx, provider, memberId));
+    if (slots.length === 0) throw await refuse(SEAMLESS_MESSAGES.betUnknown, WPS_CODES.notFound);
+    if (slots.some((s) => s.state === 'settled')) throw await refuse(SEAMLESS_MESSAGES.roundSettled);
+    const placed = slots.filter((s) => s.state === 'placed').map((s) => s.bet_transaction_id);
+    if (placed.length === 0) throw await refuse(SEAMLESS_MESSAGES.betRolledBack);
+    await moveSlots(trx, provider, placed, 'placed', 'settled');
     const ledgerId = req.amountMinor > 0 ? await move(trx, provider, memberId, 'win', req.transactionId, req.amountMinor, { game: req.gameCode, round: req.roundId }) : null;
     await record(trx, provider, { transactionId: req.transactionId, kind: 'win', memberId, roundId: req.roundId, gameCode: req.gameCode, amountMinor: req.amountMinor, hash, ledgerId });
     return { ...(await balanceOf(trx, provider, memberId)), duplicate: false };
@@ -189,7 +261,7 @@ export async function seamlessWin(deps: TPlatformDeps, provider: TSeamlessProvid
 /**
  * A rollback returns a bet's stake once. The bet's slot decides, under its row lock: 'placed' →
  * refunded ('rolled_back'); no slot yet → 'void' is written and nothing moves (the late bet will be
- * refused); a rollback of a win, or of another member's bet, is refused.
+ * refused); a bet whose round was paid ('settled'), a win, or another member's bet is refused.
  */
 export async function seamlessRollback(deps: TPlatformDeps, provider: TSeamlessProvider, req: TSeamlessRollbackRequest): Promise<TSeamlessAnswer> {
   const memberId = await playerOf(deps.db, provider, req.playerId);
@@ -206,6 +278,7 @@ export async function seamlessRollback(deps: TPlatformDeps, provider: TSeamlessP
       .executeTakeFirst();
     if (target && (target.kind !== 'bet' || target.member_id !== memberId)) throw refusal(409, SEAMLESS_MESSAGES.notRollbackable, await balanceOf(trx, provider, memberId));
     const slot = await lockBetSlot(trx, provider, req.refTransactionId, 'void');
+    if (slot.state === 'settled') throw refusal(409, SEAMLESS_MESSAGES.notRollbackable, await balanceOf(trx, provider, memberId));
     let ledgerId: number | null = null;
     let amountMinor = 0;
     if (slot.state === 'placed') {
@@ -219,12 +292,7 @@ export async function seamlessRollback(deps: TPlatformDeps, provider: TSeamlessP
       if (!bet || bet.kind !== 'bet' || bet.member_id !== memberId) throw refusal(409, SEAMLESS_MESSAGES.notRollbackable, await balanceOf(trx, provider, memberId));
       amountMinor = Number(bet.amount_minor);
       ledgerId = await move(trx, provider, memberId, 'rollback', req.refTransactionId, amountMinor, { game: req.gameCode, round: req.roundId, bet: req.refTransactionId });
-      await trx
-        .updateTable('seamless_bet_slots')
-        .set({ state: 'rolled_back' })
-        .where('provider_id', '=', provider.id)
-        .where('bet_transaction_id', '=', req.refTransactionId)
-        .execute();
+      await moveSlots(trx, provider, [req.refTransactionId], 'placed', 'rolled_back');
     } else if (slot.state === 'rolled_back') {
       // Another rollback id for a bet already refunded: recorded, nothing moves twice.
     }

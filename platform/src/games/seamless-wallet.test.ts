@@ -3,7 +3,7 @@ import { SEAMLESS_HEADERS, SEAMLESS_PATHS, SEAMLESS_REPLAY_WINDOW_MS } from '@wl
 import { BUILT_IN_PROVIDER } from '../seed/seed.ts';
 import { rowCounts, usePlatform } from '../test-support/db.ts';
 import { ledgerTotal, ledgerViolations, NO_VIOLATIONS } from '../wallet/ledger-invariants.ts';
-import { seamlessSignature } from './seamless-signature.ts';
+import { newSeamlessNonce, seamlessSignature } from './seamless-signature.ts';
 
 // Issue 9 item 1: the seamless wallet a provider's game server calls, signed, idempotent by the
 // provider's transaction ids, safe against replays, reordering and forgeries.
@@ -17,9 +17,11 @@ let trial: string;
 let seq = 0;
 const id = (tag: string) => `${tag}-${(seq += 1)}`;
 
-async function call(path: string, body: unknown, opts: { secret?: string; timestamp?: number; provider?: string; raw?: string; signature?: string } = {}) {
+type TCallOpts = { secret?: string; timestamp?: number; provider?: string; raw?: string; signature?: string; nonce?: string; signedPath?: string };
+async function call(path: string, body: unknown, opts: TCallOpts = {}) {
   const payload = opts.raw ?? JSON.stringify(body);
   const timestamp = String(opts.timestamp ?? now);
+  const nonce = opts.nonce ?? newSeamlessNonce();
   const res = await ctx.app.inject({
     method: 'POST',
     url: path,
@@ -27,16 +29,18 @@ async function call(path: string, body: unknown, opts: { secret?: string; timest
       'content-type': 'application/json',
       [SEAMLESS_HEADERS.provider]: opts.provider ?? BUILT_IN_PROVIDER.code,
       [SEAMLESS_HEADERS.timestamp]: timestamp,
-      [SEAMLESS_HEADERS.signature]: opts.signature ?? seamlessSignature(opts.secret ?? secret, timestamp, payload),
+      [SEAMLESS_HEADERS.nonce]: nonce,
+      [SEAMLESS_HEADERS.signature]: opts.signature ?? seamlessSignature(opts.secret ?? secret, { method: 'POST', path: opts.signedPath ?? path, timestamp, nonce, body: payload }),
     },
     payload,
   });
   return { status: res.statusCode, body: res.json() as { success: boolean; message: string | null; value: { balanceMinor: number; duplicate: boolean } | null } };
 }
 const balance = async (playerId = member) => (await call(SEAMLESS_PATHS.balance, { playerId })).body.value!.balanceMinor;
-const bet = (transactionId: string, amountMinor: number, playerId = member, roundId = 'r1') => call(SEAMLESS_PATHS.bet, { playerId, roundId, transactionId, gameCode: 'slot', amountMinor });
-const win = (transactionId: string, amountMinor: number, playerId = member, roundId = 'r1') => call(SEAMLESS_PATHS.win, { playerId, roundId, transactionId, gameCode: 'slot', amountMinor });
-const rollback = (transactionId: string, refTransactionId: string, playerId = member) => call(SEAMLESS_PATHS.rollback, { playerId, roundId: 'r1', transactionId, gameCode: 'slot', refTransactionId });
+/** Each bet is its own round (`R:<bet id>`) unless told; a win names the round it pays (docs/0072). */
+const bet = (transactionId: string, amountMinor: number, playerId = member, roundId = `R:${transactionId}`) => call(SEAMLESS_PATHS.bet, { playerId, roundId, transactionId, gameCode: 'slot', amountMinor });
+const win = (transactionId: string, amountMinor: number, roundOfBet: string, playerId = member) => call(SEAMLESS_PATHS.win, { playerId, roundId: `R:${roundOfBet}`, transactionId, gameCode: 'slot', amountMinor });
+const rollback = (transactionId: string, refTransactionId: string, playerId = member) => call(SEAMLESS_PATHS.rollback, { playerId, roundId: `R:${refTransactionId}`, transactionId, gameCode: 'slot', refTransactionId });
 const counts = () => rowCounts(ctx.db, ['seamless_transactions', 'ledger_transactions', 'ledger_entries']);
 
 beforeAll(async () => {
@@ -62,7 +66,10 @@ describe('seamless wallet: signed calls (docs/0035)', () => {
     const signed = JSON.stringify(body);
     const cases = [
       await call(SEAMLESS_PATHS.bet, body, { secret: 'f'.repeat(64) }),
-      await call(SEAMLESS_PATHS.bet, body, { raw: JSON.stringify({ ...body, amountMinor: 1 }), signature: seamlessSignature(secret, String(now), signed) }),
+      await call(SEAMLESS_PATHS.bet, body, { raw: JSON.stringify({ ...body, amountMinor: 1 }), nonce: 'n'.repeat(22), signature: seamlessSignature(secret, { method: 'POST', path: SEAMLESS_PATHS.bet, timestamp: String(now), nonce: 'n'.repeat(22), body: signed }) }),
+      // A bet signed for another path (a rollback's signature carried to the bet), or without its nonce.
+      await call(SEAMLESS_PATHS.bet, body, { signedPath: SEAMLESS_PATHS.rollback }),
+      await call(SEAMLESS_PATHS.bet, body, { nonce: 'short' }),
       await call(SEAMLESS_PATHS.bet, body, { provider: 'NOPE' }),
       await call(SEAMLESS_PATHS.bet, body, { signature: 'zz' }),
       await call(SEAMLESS_PATHS.bet, body, { signature: '' }),
@@ -79,11 +86,31 @@ describe('seamless wallet: signed calls (docs/0035)', () => {
     for (const timestamp of [now - SEAMLESS_REPLAY_WINDOW_MS - 1, now + SEAMLESS_REPLAY_WINDOW_MS + 1]) {
       expect(await call(SEAMLESS_PATHS.bet, body, { timestamp })).toMatchObject({ status: 401, body: { message: 'seamless_stale_timestamp' } });
     }
-    // Within the window a replayed, correctly signed bet answers as a duplicate: it moves money once.
+    // Within the window a provider's retry, signed anew, answers as a duplicate: it moves money once.
     const first = await call(SEAMLESS_PATHS.bet, body, { timestamp: now - 60_000 });
-    const replay = await call(SEAMLESS_PATHS.bet, body, { timestamp: now - 60_000 });
-    expect([first.body.value!.duplicate, replay.body.value!.duplicate]).toEqual([false, true]);
-    expect(replay.body.value!.balanceMinor).toBe(first.body.value!.balanceMinor);
+    const retry = await call(SEAMLESS_PATHS.bet, body, { timestamp: now - 60_000 });
+    expect([first.body.value!.duplicate, retry.body.value!.duplicate]).toEqual([false, true]);
+    expect(retry.body.value!.balanceMinor).toBe(first.body.value!.balanceMinor);
+  });
+
+  it('refuses a replayed signed call inside the window: the same nonce is seen once (docs/0072)', async () => {
+    const before = await counts();
+    const nonce = newSeamlessNonce();
+    const replayed = { playerId: member, roundId: 'rp', transactionId: id('replay'), gameCode: 'slot', amountMinor: 100 };
+    const first = await call(SEAMLESS_PATHS.balance, { playerId: member }, { nonce });
+    expect(first.body.success).toBe(true);
+    // The copy of a signed call is refused, and so is the nonce under another signed call.
+    expect(await call(SEAMLESS_PATHS.balance, { playerId: member }, { nonce })).toMatchObject({ status: 401, body: { message: 'seamless_replayed' } });
+    expect(await call(SEAMLESS_PATHS.bet, replayed, { nonce })).toMatchObject({ status: 401, body: { message: 'seamless_replayed' } });
+    expect(await counts()).toEqual(before);
+    // 50 parallel copies of one signed bet: one is answered, 49 refused as replays, money moves once.
+    const start = await balance();
+    const shared = newSeamlessNonce();
+    const copy = { ...replayed, transactionId: id('replay') };
+    const copies = await Promise.all(Array.from({ length: 50 }, () => call(SEAMLESS_PATHS.bet, copy, { nonce: shared })));
+    expect(copies.filter((c) => c.body.success)).toHaveLength(1);
+    expect(copies.filter((c) => c.body.message === 'seamless_replayed')).toHaveLength(49);
+    expect(await balance()).toBe(start - 100);
   });
 
   it('bad input: malformed JSON, extra fields, negative or fractional stakes, huge bodies, NUL — refused, nothing moves', async () => {
@@ -107,10 +134,12 @@ describe('seamless wallet: money moves once per transaction id', () => {
     expect((await bet(b, 1_000)).body.value).toMatchObject({ balanceMinor: start - 1_000, duplicate: true });
     expect(await bet(b, 2_000)).toMatchObject({ status: 409, body: { message: 'seamless_transaction_conflict', value: { balanceMinor: start - 1_000 } } });
     const w = id('win');
-    expect((await win(w, 2_500)).body.value).toMatchObject({ balanceMinor: start + 1_500, duplicate: false });
-    expect((await win(w, 2_500)).body.value!.duplicate).toBe(true);
+    expect((await win(w, 2_500, b)).body.value).toMatchObject({ balanceMinor: start + 1_500, duplicate: false });
+    expect((await win(w, 2_500, b)).body.value!.duplicate).toBe(true);
     // A lost round closes with a win of 0: recorded, nothing moves.
-    expect((await win(id('win0'), 0)).body.value!.balanceMinor).toBe(start + 1_500);
+    const lost = id('bet');
+    await bet(lost, 500);
+    expect((await win(id('win0'), 0, lost)).body.value!.balanceMinor).toBe(start + 1_000);
     expect(await ledgerViolations(ctx.db)).toEqual(NO_VIOLATIONS);
   });
 
@@ -129,10 +158,12 @@ describe('seamless wallet: money moves once per transaction id', () => {
     expect((await rollback(r, b)).body.value!.balanceMinor).toBe(start);
     expect((await rollback(r, b)).body.value!.duplicate).toBe(true);
     expect((await rollback(id('rb'), b)).body.value!.balanceMinor).toBe(start);
+    const paidBet = id('bet');
+    await bet(paidBet, 100);
     const w = id('win');
-    await win(w, 300);
+    await win(w, 300, paidBet);
     expect(await rollback(id('rb'), w)).toMatchObject({ status: 409, body: { message: 'seamless_not_rollbackable' } });
-    expect(await balance()).toBe(start + 300);
+    expect(await balance()).toBe(start + 200);
   });
 
   it('a rollback before its bet is recorded, and the late bet is refused (out of order)', async () => {
@@ -157,7 +188,7 @@ describe('seamless wallet: money moves once per transaction id', () => {
     expect(bets.filter((a) => a.body.success && !a.body.value!.duplicate)).toHaveLength(1);
     expect(bets.every((a) => a.body.success)).toBe(true);
     const w = id('parw');
-    await Promise.all(Array.from({ length: 50 }, () => win(w, 50)));
+    await Promise.all(Array.from({ length: 50 }, () => win(w, 50, b)));
     expect(await balance()).toBe(start - 200 + 50);
     // A bet and its rollback at once: either the bet is refunded, or it is refused; never a lost stake.
     const pairs = await Promise.all(
@@ -169,6 +200,65 @@ describe('seamless wallet: money moves once per transaction id', () => {
     );
     expect(pairs.length).toBe(20);
     expect(await balance()).toBe(start - 200 + 50);
+    expect(await ledgerViolations(ctx.db)).toEqual(NO_VIOLATIONS);
+    expect(await ledgerTotal(ctx.db)).toBe(total);
+  });
+});
+
+describe('seamless wallet: a round is paid once, never after its rollback (docs/0072)', () => {
+  it('a second win id for a paid round is refused; so is a rollback of its bet', async () => {
+    const start = await balance();
+    const b = id('bet');
+    await bet(b, 1_000);
+    expect((await win(id('win'), 3_000, b)).body.value!.balanceMinor).toBe(start + 2_000);
+    expect(await win(id('win'), 3_000, b)).toMatchObject({ status: 409, body: { message: 'seamless_round_settled', value: { balanceMinor: start + 2_000 } } });
+    expect(await rollback(id('rb'), b)).toMatchObject({ status: 409, body: { message: 'seamless_not_rollbackable' } });
+    expect(await balance()).toBe(start + 2_000);
+  });
+
+  it('a win after the bet was rolled back is refused, nothing moves', async () => {
+    const b = id('bet');
+    await bet(b, 1_000);
+    await rollback(id('rb'), b);
+    const before = await counts();
+    const start = await balance();
+    expect(await win(id('win'), 5_000, b)).toMatchObject({ status: 409, body: { message: 'seamless_bet_rolled_back', value: { balanceMinor: start } } });
+    // A rollback that came before its bet (the late bet refused) leaves nothing to pay either.
+    const late = id('late');
+    await rollback(id('rb'), late);
+    await bet(late, 1_000);
+    expect(await win(id('win'), 5_000, late)).toMatchObject({ status: 404, body: { message: 'seamless_bet_unknown' } });
+    expect(await balance()).toBe(start);
+    expect((await counts()).seamless_transactions).toBe(before.seamless_transactions! + 1);
+  });
+
+  it('a win for an unknown round, or for another player’s round, is refused', async () => {
+    const before = await counts();
+    expect(await win(id('win'), 5_000, 'never-bet')).toMatchObject({ status: 404, body: { message: 'seamless_bet_unknown' } });
+    const b = id('bet');
+    await bet(b, 100);
+    const mid = await counts();
+    // The member's round, claimed for another player.
+    expect(await win(id('win'), 5_000, b, other)).toMatchObject({ status: 404, body: { message: 'seamless_bet_unknown' } });
+    expect(await counts()).toEqual(mid);
+    expect(mid.ledger_transactions).toBe(before.ledger_transactions! + 1);
+  });
+
+  it('50 parallel wins of one round under different ids, racing its rollback: the round is paid once or refunded, never both', async () => {
+    const total = await ledgerTotal(ctx.db);
+    for (const withRollback of [false, true]) {
+      const start = await balance();
+      const b = id('bet');
+      await bet(b, 1_000);
+      const calls: Promise<{ status: number; body: { success: boolean } }>[] = Array.from({ length: 50 }, () => win(id('pwin'), 4_000, b));
+      if (withRollback) calls.splice(25, 0, rollback(id('prb'), b));
+      const answers = await Promise.all(calls);
+      const wins = answers.filter((a, i) => a.body.success && !(withRollback && i === 25));
+      const refunded = withRollback && answers[25]!.body.success && (await balance()) === start;
+      if (refunded) expect(wins).toHaveLength(0);
+      else expect(wins).toHaveLength(1);
+      expect(await balance()).toBe(refunded ? start : start + 3_000);
+    }
     expect(await ledgerViolations(ctx.db)).toEqual(NO_VIOLATIONS);
     expect(await ledgerTotal(ctx.db)).toBe(total);
   });

@@ -51,3 +51,29 @@ export function newClientSeed(): string {
 
 /** What a player may choose as client seed: 1–64 printable ASCII characters without ':' (the separator). */
 export const CLIENT_SEED_PATTERN = /^[\x21-\x39\x3b-\x7e]{1,64}$/;
+
+/*
+ * Shared rounds (crash, lottery), docs/0073. Their server seeds come from a reverse hash chain: a
+ * secret terminal seed is hashed down, link k−1 = hex(SHA-256(link k)), and the chain's anchor (the
+ * hash of link 1) is published before any of its rounds. Round k of a chain uses link k, so its
+ * serverSeedHash is link k−1 — the seed the round before revealed — and every revealed seed checks
+ * against the one before it, back to the anchor: no seed can be chosen once the anchor is out.
+ * Mixed in is a value fixed after that commitment: the hash of the round's tickets (the first bets
+ * taken, as published), appended to the round's client seed.
+ */
+
+/** How many bets of a shared round are its tickets (the first by bet id). */
+export const ROUND_MIX_TICKETS = 16;
+
+/** The mix of a shared round: hex SHA-256 of its tickets, each on its own line (none: the hash of ''). */
+export async function roundMix(tickets: readonly string[]): Promise<string> {
+  return serverSeedHash(tickets.join('\n'));
+}
+
+/** The client seed a shared round draws with: its published client seed, '.', its mix. */
+export const mixedClientSeed = (clientSeed: string, mix: string): string => `${clientSeed}.${mix}`;
+
+/** One link of a seed chain holds: the seed hashes to the link before it (the previous round's seed, or the anchor). */
+export async function chainLinkHolds(seed: string, previousLink: string): Promise<boolean> {
+  return (await serverSeedHash(seed)) === previousLink;
+}

@@ -4,7 +4,8 @@ import { zText } from '../text.ts';
 /**
  * Issue 9 item 1: the seamless wallet a game provider's server calls (docs/0035). Each call is a
  * POST of JSON, signed: `x-provider` (the provider's code), `x-timestamp` (Unix milliseconds) and
- * `x-signature` = hex HMAC-SHA256(secret, `${timestamp}.${body}`) over the exact body bytes. The
+ * `x-nonce` (16–64 URL-safe characters, never reused) and `x-signature` = hex HMAC-SHA256(secret,
+ * `${METHOD}\n${path}\n${timestamp}\n${nonce}\n${body}`) over the exact body bytes (docs/0072). The
  * provider's transaction ids are the idempotency keys.
  */
 export const SEAMLESS_PATHS = {
@@ -14,7 +15,7 @@ export const SEAMLESS_PATHS = {
   rollback: '/wps/seamless/rollback',
 } as const;
 
-export const SEAMLESS_HEADERS = { provider: 'x-provider', timestamp: 'x-timestamp', signature: 'x-signature' } as const;
+export const SEAMLESS_HEADERS = { provider: 'x-provider', timestamp: 'x-timestamp', nonce: 'x-nonce', signature: 'x-signature' } as const;
 
 /** How far a call's timestamp may be from the platform's clock, either way. */
 export const SEAMLESS_REPLAY_WINDOW_MS = 5 * 60_000;
@@ -30,6 +31,12 @@ export const SEAMLESS_MESSAGES = {
   conflict: 'seamless_transaction_conflict',
   betRolledBack: 'seamless_bet_rolled_back',
   notRollbackable: 'seamless_not_rollbackable',
+  /** A signed call seen before (its nonce): a copy is refused, a retry signs anew (docs/0072). */
+  replayed: 'seamless_replayed',
+  /** A win for a round holding no bet of this player (docs/0072). */
+  betUnknown: 'seamless_bet_unknown',
+  /** A win for a round already paid under another transaction id (docs/0072). */
+  roundSettled: 'seamless_round_settled',
 } as const;
 
 const ZProviderId = zText({ max: 100, min: 1, trim: false }).regex(/^[A-Za-z0-9_.:-]+$/, 'invalid_id');
@@ -43,7 +50,10 @@ export const ZSeamlessBalanceRequest = z.object({ playerId: ZPlayerId }).strict(
 export const ZSeamlessBetRequest = z
   .object({ playerId: ZPlayerId, roundId: ZProviderId, transactionId: ZProviderId, gameCode: ZGameCode, amountMinor: ZStake.min(1) })
   .strict();
-/** A win of 0 closes a lost round; it is recorded and moves nothing. */
+/**
+ * A win pays the round `roundId` of the player once: the round must hold a bet of the player still
+ * placed (not rolled back), docs/0072. A win of 0 closes a lost round; it is recorded and moves nothing.
+ */
 export const ZSeamlessWinRequest = z
   .object({ playerId: ZPlayerId, roundId: ZProviderId, transactionId: ZProviderId, gameCode: ZGameCode, amountMinor: ZStake })
   .strict();

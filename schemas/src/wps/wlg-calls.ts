@@ -56,6 +56,8 @@ export const ZFairCommitment = z.object({
   serverSeedHash: z.string().regex(/^[0-9a-f]{64}$/),
   clientSeed: z.string().max(64),
   nonce: z.number().int().min(0),
+  /** The hash of the server seed the next turn will use, shown before the player picks its client seed (docs/0073). */
+  nextServerSeedHash: z.string().regex(/^[0-9a-f]{64}$/),
 });
 export type TFairCommitment = z.infer<typeof ZFairCommitment>;
 

@@ -54,11 +54,26 @@ export const ZCrashBoardBet = z.object({
 });
 
 /** A finished round with its proof: the revealed seed recomputes the crash point (crash.ts). */
+/**
+ * What proves a shared round (crash, lottery) beside its seed (docs/0073): the chain link its seed is
+ * (the chain's published anchor, the link's index), the tickets mixed in and their hash. Null for
+ * rounds from before the chains, and the mix until it is fixed.
+ */
+export const ZSharedRoundProof = z.object({
+  chainId: z.number().int().nullable(),
+  chainIndex: z.number().int().nullable(),
+  chainAnchor: z.string().regex(/^[0-9a-f]{64}$/).nullable(),
+  mix: z.string().regex(/^[0-9a-f]{64}$/).nullable(),
+  mixTickets: z.array(z.string().max(200)).max(64).nullable(),
+});
+export type TSharedRoundProof = z.infer<typeof ZSharedRoundProof>;
+
 export const ZCrashHistoryRound = z.object({
   roundNo: z.number().int(),
   crashX100: z.number().int(),
   serverSeed: z.string().max(64),
   serverSeedHash: z.string().max(64),
+  ...ZSharedRoundProof.shape,
 });
 
 /**

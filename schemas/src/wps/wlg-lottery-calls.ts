@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZSharedRoundProof } from './wlg-crash.ts';
 import {
   LOTTERY_BET_TYPES,
   LOTTERY_INTERVAL_SECONDS,
@@ -92,6 +93,7 @@ export const ZLotteryDraw = z.object({
   serverSeed: z.string().max(64).nullable(),
   clientSeed: z.string().max(100),
   result: z.string().regex(/^[0-9]{3}$/).nullable(),
+  ...ZSharedRoundProof.shape,
 });
 export type TLotteryDraw = z.infer<typeof ZLotteryDraw>;
 

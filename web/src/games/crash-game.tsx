@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
 import type { TCrashBet, TWlgCrashBetResponse, TWlgCrashLive } from '@wl/schemas';
 import { CRASH_MAX_X100, CRASH_MIN_TARGET_X100, CRASH_STAKES_MINOR, crashPayoutMinor, crashPointOf, multiplierX100At } from '@wl/schemas/games/crash';
-import { serverSeedHash } from '@wl/schemas/games/fair';
+import { mixedClientSeed, roundMix, serverSeedHash } from '@wl/schemas/games/fair';
 import { errorKey, useTRPC, useTRPCClient } from '../api/trpc.ts';
 import { asciiDigits } from '@wl/schemas/domain/digits';
 import { formatMinor } from '../lib/numbers.ts';
@@ -74,7 +74,7 @@ function targetOf(text: string): number | null {
   return x100 >= CRASH_MIN_TARGET_X100 && x100 <= CRASH_MAX_X100 ? x100 : Number.NaN;
 }
 
-type TVerifyInput = { serverSeed: string; expectedHash: string; gameCode: string; roundNo: string };
+type TVerifyInput = { serverSeed: string; expectedHash: string; gameCode: string; roundNo: string; mixTickets: string[] | null };
 
 /** Recomputes a round's crash point in the browser from its revealed seed (schemas/games/crash.ts). */
 function CrashVerify({ initial }: { initial: TVerifyInput }) {
@@ -91,10 +91,12 @@ function CrashVerify({ initial }: { initial: TVerifyInput }) {
       return;
     }
     setError(false);
-    const [x100, hash] = await Promise.all([crashPointOf(input.serverSeed, input.gameCode, Number(roundNo)), serverSeedHash(input.serverSeed)]);
+    // docs/0073: a chained round mixes in the hash of its published tickets (the round before's first bets).
+    const clientSeed = input.mixTickets === null ? input.gameCode : mixedClientSeed(input.gameCode, await roundMix(input.mixTickets));
+    const [x100, hash] = await Promise.all([crashPointOf(input.serverSeed, clientSeed, Number(roundNo)), serverSeedHash(input.serverSeed)]);
     setResult({ x100, hash });
   };
-  const field = (key: keyof TVerifyInput, label: string) => (
+  const field = (key: Exclude<keyof TVerifyInput, 'mixTickets'>, label: string) => (
     <label className="fair__field">
       <span>{label}</span>
       <input value={input[key]} onChange={(e) => setInput({ ...input, [key]: e.target.value })} data-testid={`crash.verify.${key}`} spellCheck={false} autoComplete="off" />
@@ -104,6 +106,7 @@ function CrashVerify({ initial }: { initial: TVerifyInput }) {
     <form className="fair__verify" onSubmit={(e) => void run(e)} data-testid="crash.verify">
       <h3>{t('fair_verify_title')}</h3>
       <p>{t('crash_verify_intro')}</p>
+      {input.mixTickets && <p data-testid="crash.verify.tickets">{t('crash_verify_mix', { count: input.mixTickets.length })}</p>}
       {field('serverSeed', t('fair_server_seed'))}
       {field('expectedHash', t('fair_expected_hash'))}
       {field('gameCode', t('crash_game_code'))}
@@ -353,6 +356,7 @@ export function CrashGame({
             expectedHash: verifying?.serverSeedHash ?? '',
             gameCode: live.gameCode,
             roundNo: verifying ? String(verifying.roundNo) : '',
+            mixTickets: verifying?.mixTickets ?? null,
           }}
         />
       </section>

@@ -107,6 +107,8 @@ export function FairPanel({
         <dd data-testid="fair.hash">{fair.serverSeedHash}</dd>
         <dt>{t('fair_client_seed')}</dt>
         <dd data-testid="fair.client-seed">{fair.clientSeed}</dd>
+        <dt>{t('fair_next_server_seed_hash')}</dt>
+        <dd data-testid="fair.next-hash">{fair.nextServerSeedHash}</dd>
         <dt>{t('fair_nonce')}</dt>
         <dd data-testid="fair.nonce" translate="no">
           {fair.nonce}

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
 import type { TLotteryBet, TLotteryDraw, TWlgLotteryStateResponse } from '@wl/schemas';
-import { serverSeedHash } from '@wl/schemas/games/fair';
+import { mixedClientSeed, roundMix, serverSeedHash } from '@wl/schemas/games/fair';
 import {
   LOTTERY_BET_TYPES,
   LOTTERY_ODDS,
@@ -67,7 +67,10 @@ export function LotteryVerify({ draw }: { draw: TLotteryDraw | null }) {
       return;
     }
     setError(false);
-    const [digits, hash] = await Promise.all([lotteryResult(input.serverSeed, input.clientSeed), serverSeedHash(input.serverSeed)]);
+    // docs/0073: a chained draw mixes in the hash of its published tickets (its first bets), recomputed here.
+    const tickets = draw?.mixTickets ?? null;
+    const clientSeed = tickets === null ? input.clientSeed : mixedClientSeed(input.clientSeed, await roundMix(tickets));
+    const [digits, hash] = await Promise.all([lotteryResult(input.serverSeed, clientSeed), serverSeedHash(input.serverSeed)]);
     setResult({ digits, hashOk: hash === input.expectedHash });
   };
   const field = (key: keyof typeof input, label: string) => (
@@ -80,6 +83,7 @@ export function LotteryVerify({ draw }: { draw: TLotteryDraw | null }) {
     <form className="fair__verify" onSubmit={(e) => void run(e)} data-testid="lottery.verify">
       <h3>{t('lottery_verify_title')}</h3>
       <p>{t('lottery_verify_intro')}</p>
+      {draw?.mixTickets && <p data-testid="lottery.verify.tickets">{t('lottery_verify_mix', { count: draw.mixTickets.length })}</p>}
       {field('serverSeed', t('lottery_server_seed'))}
       {field('expectedHash', t('lottery_expected_hash'))}
       {field('clientSeed', t('lottery_client_seed'))}

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { WLG_CRASH_PATHS, WLG_PATHS, WPS_PATHS, ZEnvelope, ZHotGamesResponse, ZWinnerBoardResponse, ZWlgCrashBetResponse, ZWlgCrashLive, ZWlgOpenResponse, type TWlgCrashLive } from '@wl/schemas';
 import { CRASH_BETTING_MS, CRASH_PAUSE_MS, crashPointOf, flightMsOf } from '@wl/schemas/games/crash';
+import { chainLinkHolds, mixedClientSeed, roundMix } from '@wl/schemas/games/fair';
 import { serverSeedHash } from '@wl/schemas/games/fair';
 import { usePlatform } from '../../test-support/db.ts';
 import { loginToken } from '../../test-support/http.ts';
@@ -119,8 +120,20 @@ describe('the built-in crash game', () => {
     nowMs += CRASH_PAUSE_MS;
     const next = await live();
     expect(next.round.phase).toBe('betting');
-    const drawn = await ctx.db.selectFrom('crash_rounds').select(['server_seed', 'crash_x100']).where('round_no', '=', next.round.roundNo).executeTakeFirstOrThrow();
-    expect(await crashPointOf(drawn.server_seed, CRASH, next.round.roundNo)).toBe(drawn.crash_x100);
+    const drawn = await ctx.db.selectFrom('crash_rounds').select(['server_seed', 'crash_x100', 'mix', 'mix_tickets']).where('round_no', '=', next.round.roundNo).executeTakeFirstOrThrow();
+    // docs/0073: the round before's tickets are mixed in; another ticket gives another crash point.
+    const tickets = drawn.mix_tickets as string[];
+    expect(drawn.mix).toBe(await roundMix(tickets));
+    expect(await crashPointOf(drawn.server_seed, mixedClientSeed(CRASH, drawn.mix!), next.round.roundNo)).toBe(drawn.crash_x100);
+    const changed = await Promise.all(['1:1000:-', '2:1000:-', '3:1000:-'].map(async (t) => crashPointOf(drawn.server_seed, mixedClientSeed(CRASH, await roundMix([...tickets, t])), next.round.roundNo)));
+    expect(changed.some((x) => x !== drawn.crash_x100)).toBe(true);
+    // The seed chain holds link by link: each revealed seed hashes to the one before, the first to the anchor.
+    const history = next.history;
+    for (const h of history) {
+      const before = history.find((p) => p.chainId === h.chainId && p.chainIndex === h.chainIndex! - 1);
+      expect(await chainLinkHolds(h.serverSeed, before ? before.serverSeed : h.chainIndex === 1 ? h.chainAnchor! : h.serverSeedHash)).toBe(true);
+    }
+    expect(history.length).toBeGreaterThan(0);
     const round = await pinCrash(250);
     const before = await walletOf();
     const auto = ZWlgCrashBetResponse.parse((await bet(real.token, 2000, 150)).json().value);

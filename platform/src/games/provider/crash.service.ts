@@ -10,12 +10,14 @@ import {
   type TWlgCrashMineResponse,
 } from '@wl/schemas';
 import { CRASH_BETTING_MS, CRASH_PAUSE_MS, crashPayoutMinor, crashPointOf, flightMsOf, multiplierX100At } from '@wl/schemas/games/crash';
-import { newServerSeed, serverSeedHash } from '@wl/schemas/games/fair';
+import { mixedClientSeed, ROUND_MIX_TICKETS, roundMix } from '@wl/schemas/games/fair';
 import { maskName } from '../../catalogue/catalogue.service.ts';
 import type { CrashBetsTable, CrashRoundsTable } from '../../db/schema.ts';
 import type { TPlatformDeps } from '../../http/deps.ts';
 import { WpsError } from '../../http/envelope.ts';
 import { movePlayMoney, type TGameSession } from './game-sessions.ts';
+import { guardedMove, StateMoved } from './guarded-state.ts';
+import { chainAnchors, nextLink } from './seed-chains.ts';
 import { WalletRefusal, WalletUnreachable, type TWalletClient } from './wallet-client.ts';
 
 /*
@@ -58,10 +60,16 @@ export async function crashGameOf(deps: TPlatformDeps, merchantId: number, nodeI
   return { id: game.id, gameCode: game.game_code };
 }
 
+/** A crash bet as a round's ticket (docs/0073): `<bet id>:<stake minor>:<auto cash-out x100 or ->`. */
+export const crashTicket = (b: { id: number; stake_minor: number | string; auto_cash_out_x100: number | null }): string =>
+  `${b.id}:${Number(b.stake_minor)}:${b.auto_cash_out_x100 ?? '-'}`;
+
 /**
- * The game's round at `now`. When the last one has ended, the next is created: a new server seed
- * (its hash shown from now on), its crash point, and its whole timeline. Two processes may try at
- * once; the unique (game, round_no) keeps the first and the other reads it.
+ * The game's round at `now`. When the last one has ended, the next is created: its server seed is
+ * the next link of the game's committed chain (its hash shown from now on), mixed with the tickets of
+ * the round before (its first bets, fixed after the chain's anchor was published and before this
+ * round's seed is revealed), docs/0073; then its crash point and its whole timeline. Two processes may
+ * try at once; the unique (game, round_no) and (chain, index) keep the first and the other reads it.
  */
 export async function currentRound(deps: TPlatformDeps, merchantId: number, game: TCrashGame, now: Date): Promise<TRound> {
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -69,8 +77,22 @@ export async function currentRound(deps: TPlatformDeps, merchantId: number, game
     if (last && now.getTime() < ms(last.ends_at)) return last;
     const roundNo = (last?.round_no ?? 0) + 1;
     const opensAt = last && now.getTime() - ms(last.ends_at) < CONTINUE_WITHIN_MS ? ms(last.ends_at) : now.getTime();
-    const serverSeed = newServerSeed();
-    const crashX100 = await crashPointOf(serverSeed, game.gameCode, roundNo);
+    const link = await nextLink(deps.db, game.id, async (chainId) =>
+      (await deps.db.selectFrom('crash_rounds').select((eb) => eb.fn.max('chain_index').as('last')).where('chain_id', '=', chainId).executeTakeFirst())?.last ?? null,
+    );
+    const tickets = last
+      ? (
+          await deps.db
+            .selectFrom('crash_bets')
+            .select(['id', 'stake_minor', 'auto_cash_out_x100'])
+            .where('round_id', '=', last.id)
+            .orderBy('id')
+            .limit(ROUND_MIX_TICKETS)
+            .execute()
+        ).map(crashTicket)
+      : [];
+    const mix = await roundMix(tickets);
+    const crashX100 = await crashPointOf(link.seed, mixedClientSeed(game.gameCode, mix), roundNo);
     const fliesAt = opensAt + CRASH_BETTING_MS;
     const crashesAt = fliesAt + flightMsOf(crashX100);
     const created = await deps.db
@@ -79,20 +101,45 @@ export async function currentRound(deps: TPlatformDeps, merchantId: number, game
         merchant_id: merchantId,
         game_id: game.id,
         round_no: roundNo,
-        server_seed: serverSeed,
-        server_seed_hash: await serverSeedHash(serverSeed),
+        server_seed: link.seed,
+        server_seed_hash: link.seedHash,
+        chain_id: link.chainId,
+        chain_index: link.index,
+        mix,
+        mix_tickets: JSON.stringify(tickets),
         crash_x100: crashX100,
         opens_at: new Date(opensAt),
         flies_at: new Date(fliesAt),
         crashes_at: new Date(crashesAt),
         ends_at: new Date(crashesAt + CRASH_PAUSE_MS),
       })
-      .onConflict((oc) => oc.columns(['game_id', 'round_no']).doNothing())
+      .onConflict((oc) => oc.doNothing())
       .returningAll()
       .executeTakeFirst();
     if (created) return created;
   }
   throw busy();
+}
+
+/**
+ * A guarded move of a crash bet's state (docs/0072): `UPDATE … WHERE state = from`; a bet found in
+ * any state but `to` fails loudly (StateMoved) instead of being treated as moved.
+ */
+async function setBetState(deps: TPlatformDeps, betId: number, from: 'open' | 'placed', to: 'placed' | 'settled' | 'refused' | 'rolled_back', now = deps.clock()) {
+  return guardedMove(
+    `crash bet ${betId}`,
+    [from],
+    to,
+    () =>
+      deps.db
+        .updateTable('crash_bets')
+        .set({ state: to, ...(to === 'placed' ? {} : { settled_at: now }) })
+        .where('id', '=', betId)
+        .where('state', '=', from)
+        .returning('id')
+        .executeTakeFirst(),
+    async () => (await deps.db.selectFrom('crash_bets').select('state').where('id', '=', betId).executeTakeFirst())?.state,
+  );
 }
 
 /** Where a round is at `now`. */
@@ -138,7 +185,7 @@ export async function computeLive(deps: TPlatformDeps, merchantId: number, nodeI
     deps.db.selectFrom('crash_bets').select(sql<number>`count(*)::int`.as('n')).where('round_id', '=', round.id).where('state', 'in', ['placed', 'settled']).executeTakeFirstOrThrow(),
     deps.db
       .selectFrom('crash_rounds')
-      .select(['round_no', 'crash_x100', 'server_seed', 'server_seed_hash'])
+      .select(['round_no', 'crash_x100', 'server_seed', 'server_seed_hash', 'chain_id', 'chain_index', 'mix', 'mix_tickets'])
       .where('game_id', '=', game.id)
       .where('crashes_at', '<=', now)
       .orderBy('round_no', 'desc')
@@ -146,6 +193,7 @@ export async function computeLive(deps: TPlatformDeps, merchantId: number, nodeI
       .execute(),
     deps.db.selectFrom('crash_rounds').select('id').where('game_id', '=', game.id).where('settled_at', 'is', null).where('crashes_at', '<=', now).limit(1).executeTakeFirst(),
   ]);
+  const anchors = await chainAnchors(deps.db, history.flatMap((h) => (h.chain_id === null ? [] : [h.chain_id])));
   const live: TWlgCrashLive = {
     serverNow: now.getTime(),
     gameCode: game.gameCode,
@@ -169,7 +217,17 @@ export async function computeLive(deps: TPlatformDeps, merchantId: number, nodeI
       return { player: maskName(b.username), stakeMinor: stake, cashOutX100: cashOut, payoutMinor: cashOut !== null ? crashPayoutMinor(stake, cashOut) : crashed ? 0 : null };
     }),
     players: count.n,
-    history: history.map((h) => ({ roundNo: h.round_no, crashX100: h.crash_x100, serverSeed: h.server_seed, serverSeedHash: h.server_seed_hash })),
+    history: history.map((h) => ({
+      roundNo: h.round_no,
+      crashX100: h.crash_x100,
+      serverSeed: h.server_seed,
+      serverSeedHash: h.server_seed_hash,
+      chainId: h.chain_id,
+      chainIndex: h.chain_index,
+      chainAnchor: h.chain_id === null ? null : (anchors.get(h.chain_id) ?? null),
+      mix: h.mix,
+      mixTickets: h.mix_tickets === null ? null : ((typeof h.mix_tickets === 'string' ? JSON.parse(h.mix_tickets) : h.mix_tickets) as string[]),
+    })),
   };
   return { live, game, unsettled: unsettled !== undefined };
 }
@@ -215,27 +273,25 @@ export async function placeCrashBet(deps: TPlatformDeps, wallet: TWalletClient, 
 
   const ids = crashBetIds(placed.bet.id);
   const base = { playerId: String(session.memberId), roundId: ids.round, gameCode: session.game.gameCode };
-  const setState = (from: 'open', to: 'placed' | 'refused' | 'rolled_back') =>
-    deps.db
-      .updateTable('crash_bets')
-      .set({ state: to, ...(to === 'placed' ? {} : { settled_at: deps.clock() }) })
-      .where('id', '=', placed.bet.id)
-      .where('state', '=', from)
-      .returningAll()
-      .executeTakeFirst();
   try {
     const answer = await wallet.bet({ ...base, transactionId: ids.bet, amountMinor: input.stakeMinor });
-    const row = await setState('open', 'placed');
-    return { bet: betView(row ?? { ...placed.bet, state: 'placed' }, round.round_no), balanceMinor: answer.balanceMinor };
+    try {
+      await setBetState(deps, placed.bet.id, 'open', 'placed');
+    } catch (err) {
+      // The settlement rolled the bet back while its debit was on the way: the stake is returned, betting closed.
+      if (err instanceof StateMoved) throw refused(WLG_CRASH_MESSAGES.bettingClosed);
+      throw err;
+    }
+    return { bet: betView({ ...placed.bet, state: 'placed' }, round.round_no), balanceMinor: answer.balanceMinor };
   } catch (err) {
     if (err instanceof WalletRefusal) {
-      await setState('open', 'refused');
+      await setBetState(deps, placed.bet.id, 'open', 'refused');
       throw new WpsError(err.code, err.messageKey, err.balance);
     }
     if (err instanceof WalletUnreachable) {
       try {
         await wallet.rollback({ ...base, transactionId: ids.rollback, refTransactionId: ids.bet });
-        await setState('open', 'rolled_back');
+        await setBetState(deps, placed.bet.id, 'open', 'rolled_back');
       } catch {
         // Left 'open': the settlement rolls it back after CRASH_OPEN_BET_GRACE_MS.
       }
@@ -263,7 +319,8 @@ export async function crashBetsOf(deps: TPlatformDeps, session: TGameSession): P
 async function payDecided(deps: TPlatformDeps, wallet: TWalletClient, bet: Pick<TBetRow, 'id' | 'member_id' | 'payout_minor'>, gameCode: string): Promise<number> {
   const ids = crashBetIds(bet.id);
   const answer = await wallet.win({ playerId: String(bet.member_id), roundId: ids.round, transactionId: ids.win, gameCode, amountMinor: Number(bet.payout_minor) });
-  await deps.db.updateTable('crash_bets').set({ state: 'settled', settled_at: deps.clock() }).where('id', '=', bet.id).where('state', '=', 'placed').execute();
+  // A cash-out and the settlement may both pay (one win id, the wallet's duplicate): 'settled' twice is fine, any other state is not.
+  await setBetState(deps, bet.id, 'placed', 'settled');
   return answer.balanceMinor;
 }
 
@@ -386,11 +443,11 @@ export async function settleCrashRound(deps: TPlatformDeps, wallet: TWalletClien
         const ids = crashBetIds(bet.id);
         try {
           await wallet.rollback({ playerId: String(bet.member_id), roundId: ids.round, transactionId: ids.rollback, gameCode: round.game_code, refTransactionId: ids.bet });
-          await deps.db.updateTable('crash_bets').set({ state: 'rolled_back', settled_at: now }).where('id', '=', bet.id).where('state', '=', 'open').execute();
+          await setBetState(deps, bet.id, 'open', 'rolled_back', now);
           rolledBack++;
         } catch (err) {
           // A refused rollback: the wallet holds no stake of ours under this id, so nothing moved.
-          if (err instanceof WalletRefusal) await deps.db.updateTable('crash_bets').set({ state: 'refused', settled_at: now }).where('id', '=', bet.id).where('state', '=', 'open').execute();
+          if (err instanceof WalletRefusal) await setBetState(deps, bet.id, 'open', 'refused', now);
           else throw err;
         }
       }

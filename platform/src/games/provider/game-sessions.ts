@@ -98,22 +98,32 @@ export async function closeOpenGames(deps: TPlatformDeps, memberId: number): Pro
   });
 }
 
-async function insertSeed(db: TDb, sessionId: number, clientSeed: string): Promise<TFairCommitment> {
-  const serverSeed = newServerSeed();
+/**
+ * Starts a session's seed: `serverSeed` (the next seed committed before, or a new one) with the
+ * player's client seed, and a new next seed whose hash is shown from now on (docs/0073).
+ */
+async function insertSeed(db: TDb, sessionId: number, clientSeed: string, serverSeed = newServerSeed()): Promise<TFairCommitment> {
   const hash = await serverSeedHash(serverSeed);
-  await db.insertInto('game_seeds').values({ session_id: sessionId, server_seed: serverSeed, server_seed_hash: hash, client_seed: clientSeed }).execute();
-  return { serverSeedHash: hash, clientSeed, nonce: 0 };
+  const next = newServerSeed();
+  await db.insertInto('game_seeds').values({ session_id: sessionId, server_seed: serverSeed, server_seed_hash: hash, client_seed: clientSeed, next_server_seed: next }).execute();
+  return { serverSeedHash: hash, clientSeed, nonce: 0, nextServerSeedHash: await serverSeedHash(next) };
 }
 
-/** The current (unrevealed) seed of a session, as the player sees it. */
+/** The current (unrevealed) seed of a session, as the player sees it, with the commitment to the next one. */
 export async function commitmentOf(db: TDb, sessionId: number): Promise<TFairCommitment> {
   const seed = await db
     .selectFrom('game_seeds')
-    .select(['server_seed_hash', 'client_seed', 'next_nonce'])
+    .select(['id', 'server_seed_hash', 'client_seed', 'next_nonce', 'next_server_seed'])
     .where('session_id', '=', sessionId)
     .where('revealed_at', 'is', null)
     .executeTakeFirstOrThrow();
-  return { serverSeedHash: seed.server_seed_hash, clientSeed: seed.client_seed, nonce: seed.next_nonce };
+  let next = seed.next_server_seed;
+  if (next === null) {
+    // A seed from before docs/0073: its next seed is committed now, once (a second reader keeps the first).
+    await db.updateTable('game_seeds').set({ next_server_seed: newServerSeed() }).where('id', '=', seed.id).where('next_server_seed', 'is', null).execute();
+    next = (await db.selectFrom('game_seeds').select('next_server_seed').where('id', '=', seed.id).executeTakeFirstOrThrow()).next_server_seed!;
+  }
+  return { serverSeedHash: seed.server_seed_hash, clientSeed: seed.client_seed, nonce: seed.next_nonce, nextServerSeedHash: await serverSeedHash(next) };
 }
 
 /**
@@ -212,20 +222,22 @@ export async function closeSession(deps: TPlatformDeps, session: TGameSession): 
 }
 
 /**
- * Turns to a new server seed (with the player's client seed, or a new random one): the old seed is
- * revealed, so every round drawn from it can be checked. Serialised with the rounds on the seed row.
+ * Turns to the next server seed (with the player's client seed, or a new random one): the old seed is
+ * revealed, so every round drawn from it can be checked. The new seed is the one whose hash the
+ * player saw before choosing the client seed (docs/0073), so the server cannot pick a seed for the
+ * player's choice. Serialised with the rounds on the seed row.
  */
 export async function rotateSeed(deps: TPlatformDeps, session: TGameSession, clientSeed: string | undefined): Promise<TWlgSeedResponse> {
   return deps.db.transaction().execute(async (trx) => {
     const current = await trx
       .selectFrom('game_seeds')
-      .select(['id', 'server_seed', 'server_seed_hash', 'client_seed', 'next_nonce'])
+      .select(['id', 'server_seed', 'server_seed_hash', 'client_seed', 'next_nonce', 'next_server_seed'])
       .where('session_id', '=', session.id)
       .where('revealed_at', 'is', null)
       .forUpdate()
       .executeTakeFirstOrThrow();
     await trx.updateTable('game_seeds').set({ revealed_at: deps.clock() }).where('id', '=', current.id).execute();
-    const fair = await insertSeed(trx, session.id, clientSeed ?? newClientSeed());
+    const fair = await insertSeed(trx, session.id, clientSeed ?? newClientSeed(), current.next_server_seed ?? undefined);
     return {
       revealed: { serverSeed: current.server_seed, serverSeedHash: current.server_seed_hash, clientSeed: current.client_seed, rounds: current.next_nonce },
       fair,

@@ -16,7 +16,7 @@ import {
   ZWlgLotteryStateResponse,
   ZWlgOpenResponse,
 } from '@wl/schemas';
-import { serverSeedHash } from '@wl/schemas/games/fair';
+import { chainLinkHolds, mixedClientSeed, roundMix, serverSeedHash } from '@wl/schemas/games/fair';
 import { LOTTERY_DEFAULT_PAYOUTS, LOTTERY_MAX_BETS_PER_DRAW, LOTTERY_SETTLE_GRACE_MS, lotteryClientSeed, lotteryResult, lotteryWinMinor } from '@wl/schemas/games/lottery';
 import { lotteryPrizeMode } from '@wl/schemas/rules/lottery-launch';
 import { categoryVendors } from '../../catalogue/catalogue.queries.ts';
@@ -127,7 +127,17 @@ describe('the built-in lottery', () => {
     const done = numero.recent.find((d) => d.drawId === draw.drawId)!;
     expect(done.state).toBe('settled');
     expect(await serverSeedHash(done.serverSeed!)).toBe(draw.serverSeedHash);
-    expect(done.result).toBe(await lotteryResult(done.serverSeed!, draw.clientSeed));
+    // docs/0073: the result recomputes from the published values: the chain link, the draw's first bets as tickets.
+    expect(done.mixTickets!.length).toBe(5);
+    expect(done.mix).toBe(await roundMix(done.mixTickets!));
+    expect(done.result).toBe(await lotteryResult(done.serverSeed!, mixedClientSeed(draw.clientSeed, done.mix!)));
+    expect(await chainLinkHolds(done.serverSeed!, done.serverSeedHash)).toBe(true);
+    if (done.chainIndex === 1) expect(done.serverSeedHash).toBe(done.chainAnchor);
+    // The next draw's commitment is this draw's seed: link by link.
+    if (numero.open!.chainId === done.chainId) expect(numero.open!.serverSeedHash).toBe(done.serverSeed);
+    // Another first bet would have drawn another result (checked over a few changed tickets).
+    const changed = await Promise.all(['0:big:-:100', '0:small:-:100', '0:odd:-:100', '0:even:-:100'].map(async (t) => lotteryResult(done.serverSeed!, mixedClientSeed(draw.clientSeed, await roundMix([t, ...done.mixTickets!.slice(1)])))));
+    expect(changed.some((r) => r !== done.result)).toBe(true);
     // A new draw is open, on the next slot of the interval.
     expect(numero.open!.drawId).not.toBe(draw.drawId);
     expect(numero.open!.opensAt).toBe(new Date(new Date(numero.serverTime).getTime() - (new Date(numero.serverTime).getTime() % 180_000)).toISOString());

@@ -4,6 +4,7 @@ import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mixedClientSeed } from '@wl/schemas/games/fair';
 import { LOTTERY_BET_TYPES, LOTTERY_DEFAULT_PAYOUTS, LOTTERY_PICK_DIGITS, lotteryResult, lotteryWinMinor } from '@wl/schemas/games/lottery';
 import { buildPlatform } from '../../app.ts';
 import { openDatabase, type TDatabase } from '../../db/database.ts';
@@ -147,7 +148,7 @@ describe.skipIf(!url)('lottery settlement across SIGKILL and two processes (Post
     expect(draws.length).toBe(DRAWS);
     for (const d of draws) {
       expect(d.state).toBe('settled');
-      expect(d.result).toBe(await lotteryResult(d.server_seed, d.client_seed));
+      expect(d.result).toBe(await lotteryResult(d.server_seed, d.mix === null ? d.client_seed : mixedClientSeed(d.client_seed, d.mix)));
     }
     const resultOf = new Map(draws.map((d) => [d.id, d.result!]));
     // Every bet: settled with its win; one debit and one credit at the wallet, whoever sent them how often.

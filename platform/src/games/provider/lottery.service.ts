@@ -12,7 +12,7 @@ import {
   type TWlgLotteryNumeroResponse,
   type TWlgLotteryStateResponse,
 } from '@wl/schemas';
-import { newServerSeed, serverSeedHash } from '@wl/schemas/games/fair';
+import { mixedClientSeed, ROUND_MIX_TICKETS, roundMix } from '@wl/schemas/games/fair';
 import {
   LOTTERY_DEFAULT_PAYOUTS,
   LOTTERY_INTERVAL_SECONDS,
@@ -31,6 +31,8 @@ import type { DB, LotteryDrawsTable } from '../../db/schema.ts';
 import type { TPlatformDeps } from '../../http/deps.ts';
 import { WpsError, wpsErrors } from '../../http/envelope.ts';
 import { movePlayMoney, type TGameSession } from './game-sessions.ts';
+import { guardedMove, StateMoved } from './guarded-state.ts';
+import { chainAnchors, nextLink } from './seed-chains.ts';
 import { WalletRefusal, WalletUnreachable, type TWalletClient } from './wallet-client.ts';
 
 /**
@@ -63,7 +65,9 @@ export async function lotterySettingsOf(db: TDb, gameId: number): Promise<TLotte
   return { intervalSeconds: row.interval_seconds, payouts: { ...LOTTERY_DEFAULT_PAYOUTS, ...payouts } };
 }
 
-const toDraw = (r: TDrawRow): TLotteryDraw => ({
+const ticketsOf = (r: TDrawRow): string[] | null => (r.mix_tickets === null ? null : ((typeof r.mix_tickets === 'string' ? JSON.parse(r.mix_tickets) : r.mix_tickets) as string[]));
+
+const toDraw = (r: TDrawRow, anchors: Map<number, string>): TLotteryDraw => ({
   drawId: String(r.id),
   numero: r.numero,
   opensAt: new Date(r.opens_at).toISOString(),
@@ -74,6 +78,11 @@ const toDraw = (r: TDrawRow): TLotteryDraw => ({
   serverSeed: r.state === 'open' ? null : r.server_seed,
   clientSeed: r.client_seed,
   result: r.result,
+  chainId: r.chain_id,
+  chainIndex: r.chain_index,
+  chainAnchor: r.chain_id === null ? null : (anchors.get(r.chain_id) ?? null),
+  mix: r.mix,
+  mixTickets: ticketsOf(r),
 });
 
 /** The draw taking bets now, if one exists. */
@@ -105,7 +114,10 @@ export async function ensureOpenDraw(deps: TPlatformDeps, game: TLotteryGame): P
   const { intervalSeconds } = await lotterySettingsOf(deps.db, game.id);
   const window = lotteryDrawWindow(now.getTime(), intervalSeconds);
   const numero = lotteryNumero(window.closesAt);
-  const serverSeed = newServerSeed();
+  // The draw's seed is the next link of the game's committed chain (docs/0073), not a seed drawn now.
+  const link = await nextLink(deps.db, game.id, async (chainId) =>
+    (await deps.db.selectFrom('lottery_draws').select((eb) => eb.fn.max('chain_index').as('last')).where('chain_id', '=', chainId).executeTakeFirst())?.last ?? null,
+  );
   const inserted = await deps.db
     .insertInto('lottery_draws')
     .values({
@@ -114,12 +126,15 @@ export async function ensureOpenDraw(deps: TPlatformDeps, game: TLotteryGame): P
       numero,
       opens_at: new Date(window.opensAt),
       closes_at: new Date(window.closesAt),
-      server_seed: serverSeed,
-      server_seed_hash: await serverSeedHash(serverSeed),
+      server_seed: link.seed,
+      server_seed_hash: link.seedHash,
+      chain_id: link.chainId,
+      chain_index: link.index,
       client_seed: lotteryClientSeed(game.gameCode, numero),
       state: 'open',
     })
-    .onConflict((oc) => oc.columns(['game_id', 'closes_at']).doNothing())
+    // The same close time, or the same chain link, taken by another process: theirs stands.
+    .onConflict((oc) => oc.doNothing())
     .returning('id')
     .executeTakeFirst();
   if (inserted) await sendSettleJob(deps, inserted.id, window.closesAt);
@@ -166,6 +181,9 @@ export async function lotteryGames(db: TDb): Promise<TLotteryGame[]> {
   return rows.map((r) => ({ id: r.id, merchantId: r.merchant_id, gameCode: r.game_code }));
 }
 
+/** A bet as a draw's ticket (docs/0073): `<bet id>:<bet type>:<pick or ->:<stake minor>`, public once drawn. */
+export const lotteryTicket = (b: { id: number; bet_type: string; pick: string | null; stake_minor: number | string }): string => `${b.id}:${b.bet_type}:${b.pick ?? '-'}:${Number(b.stake_minor)}`;
+
 /**
  * Fixes the draw's result once its close (and grace) passed: under the row's lock, so of racing
  * settlers one draws and the others see it drawn. The result is the documented formula of the
@@ -177,11 +195,27 @@ async function drawOnce(deps: TPlatformDeps, drawId: number): Promise<TDrawRow |
     if (!draw) return null;
     if (draw.state !== 'open') return draw;
     if (new Date(draw.closes_at).getTime() + LOTTERY_SETTLE_GRACE_MS > deps.clock().getTime()) return null;
-    const result = await lotteryResult(draw.server_seed, draw.client_seed);
+    // docs/0073: mixed in are the draw's first bets (fixed after its seed was committed; no bet joins a
+    // closed draw). Draws from before the chains keep their formula.
+    let mix: string | null = null;
+    let tickets: string[] | null = null;
+    if (draw.chain_id !== null) {
+      const first = await trx
+        .selectFrom('lottery_bets')
+        .select(['id', 'bet_type', 'pick', 'stake_minor'])
+        .where('draw_id', '=', drawId)
+        .orderBy('id')
+        .limit(ROUND_MIX_TICKETS)
+        .execute();
+      tickets = first.map(lotteryTicket);
+      mix = await roundMix(tickets);
+    }
+    const result = await lotteryResult(draw.server_seed, mix === null ? draw.client_seed : mixedClientSeed(draw.client_seed, mix));
     const drawn = await trx
       .updateTable('lottery_draws')
-      .set({ state: 'drawn', result, drawn_at: deps.clock() })
+      .set({ state: 'drawn', result, drawn_at: deps.clock(), mix, mix_tickets: tickets === null ? null : JSON.stringify(tickets) })
       .where('id', '=', drawId)
+      .where('state', '=', 'open')
       .returningAll()
       .executeTakeFirstOrThrow();
     return drawn as TDrawRow;
@@ -196,6 +230,24 @@ async function setBetState(db: TDb, betId: number, from: 'open' | 'placed', to: 
     .where('state', '=', from)
     .returning('id')
     .executeTakeFirst();
+}
+
+/** The guarded form of setBetState (docs/0072): already in `to` is fine, any other state fails loudly (StateMoved). */
+async function moveBetState(db: TDb, betId: number, from: 'open' | 'placed', to: 'placed' | 'settled' | 'refused' | 'rolled_back', now: Date, winMinor?: number) {
+  return guardedMove(
+    `lottery bet ${betId}`,
+    [from],
+    to,
+    () =>
+      db
+        .updateTable('lottery_bets')
+        .set({ state: to, ...(to === 'placed' ? {} : { settled_at: now }), ...(winMinor === undefined ? {} : { win_minor: winMinor }) })
+        .where('id', '=', betId)
+        .where('state', '=', from)
+        .returning('id')
+        .executeTakeFirst(),
+    async () => (await db.selectFrom('lottery_bets').select('state').where('id', '=', betId).executeTakeFirst())?.state,
+  );
 }
 
 /** What one settlement pass did. `left` counts bets it could not finish (the wallet away): the job retries. */
@@ -247,23 +299,26 @@ export async function settleDraw(deps: TPlatformDeps, walletFor: (merchantId: nu
     try {
       if (b.state === 'placed') {
         await wallet.win({ ...base, transactionId: ids.win, amountMinor: win });
-        await deps.db
-          .updateTable('lottery_bets')
-          .set({ state: 'settled', win_minor: win, settled_at: deps.clock() })
-          .where('id', '=', b.id)
-          .where('state', '=', 'placed')
-          .execute();
+        await moveBetState(deps.db, b.id, 'placed', 'settled', deps.clock(), win);
         paid++;
       } else {
         await wallet.rollback({ ...base, transactionId: ids.rollback, refTransactionId: ids.bet });
-        await setBetState(deps.db, b.id, 'open', 'rolled_back', deps.clock());
+        // The bet's debit may land between the read and here: then placeLotteryBet finds it rolled back and says the draw closed.
+        await moveBetState(deps.db, b.id, 'open', 'rolled_back', deps.clock());
         rolledBack++;
       }
       onPaid?.(b.id);
     } catch (err) {
       // A refused rollback: no stake of ours moved (the wallet refuses only what it does not hold).
-      if (err instanceof WalletRefusal && b.state === 'open') await setBetState(deps.db, b.id, 'open', 'refused', deps.clock());
-      else if (err instanceof WalletRefusal) {
+      if (err instanceof WalletRefusal && b.state === 'open') {
+        await moveBetState(deps.db, b.id, 'open', 'refused', deps.clock()).catch((moved: Error) => {
+          console.error(moved.message);
+          left++;
+        });
+      } else if (err instanceof StateMoved) {
+        console.error(err.message);
+        left++;
+      } else if (err instanceof WalletRefusal) {
         console.error(`lottery bet ${ids.round}: the wallet refused its win (${err.messageKey})`);
         left++;
       } else if (err instanceof WalletUnreachable) left++;
@@ -274,7 +329,13 @@ export async function settleDraw(deps: TPlatformDeps, walletFor: (merchantId: nu
   // The draw is settled once no bet of it is open or placed (a bet cannot join a drawn draw).
   const remaining = await deps.db.selectFrom('lottery_bets').select('id').where('draw_id', '=', drawId).where('state', 'in', ['open', 'placed']).limit(1).executeTakeFirst();
   if (remaining) return { drawId, state: 'drawn', paid, rolledBack, left: 1 };
-  await deps.db.updateTable('lottery_draws').set({ state: 'settled', settled_at: deps.clock() }).where('id', '=', drawId).where('state', '=', 'drawn').execute();
+  await guardedMove(
+    `lottery draw ${drawId}`,
+    ['drawn'],
+    'settled',
+    () => deps.db.updateTable('lottery_draws').set({ state: 'settled', settled_at: deps.clock() }).where('id', '=', drawId).where('state', '=', 'drawn').returning('id').executeTakeFirst(),
+    async () => (await deps.db.selectFrom('lottery_draws').select('state').where('id', '=', drawId).executeTakeFirst())?.state,
+  );
   return { drawId, state: 'settled', paid, rolledBack, left: 0 };
 }
 
@@ -441,7 +502,8 @@ async function drawsOf(deps: TPlatformDeps, game: TLotteryGame): Promise<TWlgLot
     .orderBy('closes_at', 'desc')
     .limit(RECENT_DRAWS)
     .execute()) as TDrawRow[];
-  return { gameCode: game.gameCode, serverTime: deps.clock().toISOString(), open: toDraw(open), recent: recent.map(toDraw) };
+  const anchors = await chainAnchors(deps.db, [open, ...recent].flatMap((d) => (d.chain_id === null ? [] : [d.chain_id])));
+  return { gameCode: game.gameCode, serverTime: deps.clock().toISOString(), open: toDraw(open, anchors), recent: recent.map((d) => toDraw(d, anchors)) };
 }
 
 /** SPEC §6 "opened numero" (GET, public): the open draw of a lottery game and its last results. */

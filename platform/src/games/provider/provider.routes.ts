@@ -6,6 +6,7 @@ import type { TPlatformDeps } from '../../http/deps.ts';
 import { ok } from '../../http/envelope.ts';
 import { parseInput } from '../../http/request-context.ts';
 import { BUILT_IN_PROVIDER } from '../../seed/seed.ts';
+import { pruneSeamlessNonces } from '../seamless-wallet.service.ts';
 import { registerCrashRoutes } from './crash.routes.ts';
 import { settleCrashedRounds } from './crash.service.ts';
 import { closeIdleSessions, closeOpenGames, closeSession, openSession, rotateSeed, sessionOf, stateOf, type TGameSession } from './game-sessions.ts';
@@ -75,6 +76,7 @@ function scheduleSweep(app: FastifyInstance, deps: TPlatformDeps, provider: Retu
         // Crash rounds nobody watched: auto cash-outs and losses settled (docs/0042).
         for (const m of merchants) await settleCrashedRounds(deps, provider.walletFor(m.merchant_id), m.merchant_id);
         await closeIdleSessions(deps);
+        await pruneSeamlessNonces(deps);
       },
       { retryLimit: 2, retryDelaySeconds: 30, expireInSeconds: 300, policy: 'short' },
     );

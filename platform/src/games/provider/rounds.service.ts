@@ -4,6 +4,7 @@ import { slotSpin, type TSlotSpin } from '@wl/schemas/games/slot';
 import type { TPlatformDeps } from '../../http/deps.ts';
 import { WpsError } from '../../http/envelope.ts';
 import { commitmentOf, movePlayMoney, type TGameSession } from './game-sessions.ts';
+import { guardedMove, StateMoved } from './guarded-state.ts';
 import { WalletRefusal, WalletUnreachable, type TWalletClient } from './wallet-client.ts';
 
 /** A round still 'open' or 'placed' this long after it was drawn is finished by the recovery sweep. */
@@ -64,13 +65,22 @@ async function drawSlotRound(deps: TPlatformDeps, session: TGameSession, betPerL
   });
 }
 
+/** A guarded move of a round's state (docs/0072): fails loudly when the round is neither in `from` nor already in `to`. */
 async function setRoundState(deps: TPlatformDeps, roundId: number, from: ('open' | 'placed')[], to: 'placed' | 'settled' | 'refused' | 'rolled_back') {
-  await deps.db
-    .updateTable('game_rounds')
-    .set({ state: to, ...(to === 'placed' ? {} : { settled_at: deps.clock() }) })
-    .where('id', '=', roundId)
-    .where('state', 'in', from)
-    .execute();
+  return guardedMove(
+    `slot round ${roundId}`,
+    from,
+    to,
+    () =>
+      deps.db
+        .updateTable('game_rounds')
+        .set({ state: to, ...(to === 'placed' ? {} : { settled_at: deps.clock() }) })
+        .where('id', '=', roundId)
+        .where('state', 'in', from)
+        .returning('id')
+        .executeTakeFirst(),
+    async () => (await deps.db.selectFrom('game_rounds').select('state').where('id', '=', roundId).executeTakeFirst())?.state,
+  );
 }
 
 /**
@@ -102,6 +112,8 @@ async function settleWithWallet(deps: TPlatformDeps, wallet: TWalletClient, sess
     }
     throw err;
   }
+  // The stake is taken: the round turns 'placed' only from 'open'. A round the recovery sweep rolled
+  // back meanwhile fails here, before its win is asked for (docs/0072).
   await setRoundState(deps, drawn.roundId, ['open'], 'placed');
   try {
     const answer = await wallet.win({ playerId, roundId: ids.round, transactionId: ids.win, gameCode, amountMinor: drawn.spin.winMinor });
@@ -136,7 +148,12 @@ export async function spinSlot(deps: TPlatformDeps, wallet: TWalletClient, sessi
   };
 }
 
-/** The session's last rounds, newest first, each with its proof (the server seed once revealed). */
+/**
+ * The session's last rounds, newest first, each with its proof (the server seed once revealed). Only
+ * rounds whose stake was taken ('placed', 'settled'): a round's outcome is drawn before its debit, and
+ * a player who could read it while the debit is on its way could empty the wallet to have a losing
+ * round refused (docs/0072).
+ */
 export async function roundsOf(deps: TPlatformDeps, session: TGameSession): Promise<{ rounds: TWlgRound[] }> {
   const rows = await deps.db
     .selectFrom('game_rounds')
@@ -155,6 +172,7 @@ export async function roundsOf(deps: TPlatformDeps, session: TGameSession): Prom
       'game_seeds.revealed_at',
     ])
     .where('game_rounds.session_id', '=', session.id)
+    .where('game_rounds.state', 'in', ['placed', 'settled'])
     .orderBy('game_rounds.id', 'desc')
     .limit(20)
     .execute();
@@ -211,8 +229,9 @@ export async function recoverRounds(deps: TPlatformDeps, wallet: TWalletClient, 
       // Still unreachable: the next sweep tries again. A refused rollback means no bet of ours moved
       // (the wallet refuses only players or ids it does not hold): the round is refused. A refused win
       // of a taken bet is never expected; it stays for a person to look at.
-      if (err instanceof WalletRefusal && r.state === 'open') await setRoundState(deps, r.id, ['open'], 'refused');
+      if (err instanceof WalletRefusal && r.state === 'open') await setRoundState(deps, r.id, ['open'], 'refused').catch((moved: Error) => console.error(`round ${ids.round}: ${moved.message}`));
       else if (err instanceof WalletRefusal) console.error(`round ${ids.round}: the wallet refused its win (${err.messageKey})`);
+      else if (err instanceof StateMoved) console.error(`round ${ids.round}: ${err.message}`);
     }
   }
   return { paid, rolledBack };

@@ -198,6 +198,7 @@ describe('the built-in slot on the seamless wallet', () => {
     const memberId = await demoMemberId();
     const before = await walletOf(memberId);
     const spins = await Promise.all(Array.from({ length: 20 }, () => post(WLG_PATHS.slotSpin, { token: game.token, betPerLineMinor: 10 })));
+    for (const r of spins) expect(r.json(), r.body.slice(0, 300)).toMatchObject({ success: true });
     const answers = spins.map((r) => ZWlgSlotSpinResponse.parse(r.json().value));
     expect(new Set(answers.map((a) => a.round.nonce)).size).toBe(20);
     const net = answers.reduce((n, a) => n + a.round.payoutMinor - a.round.stakeMinor, 0);
@@ -240,6 +241,119 @@ describe('the built-in slot on the seamless wallet', () => {
     expect(await walletOf(memberId)).toBe(before - 1250 + rounds[0]!.payout_minor);
     const states = await ctx.db.selectFrom('game_rounds').select('state').where('session_id', '=', session.id).orderBy('id').execute();
     expect(states.map((r) => r.state)).toEqual(['settled', 'rolled_back']);
+    await closeMine(member);
+  });
+
+  /** A wallet whose bet is taken by the real wallet, then held until the test lets its answer go. */
+  function heldBet(wallet: ReturnType<ReturnType<typeof builtInProvider>['walletFor']>) {
+    let release!: () => void;
+    let taken!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const betTaken = new Promise<void>((r) => (taken = r));
+    const client = {
+      ...wallet,
+      bet: async (req: Parameters<typeof wallet.bet>[0]) => {
+        const answer = await wallet.bet(req);
+        taken();
+        await gate;
+        return answer;
+      },
+    };
+    return { client, release, betTaken };
+  }
+
+  it('a round’s outcome is not readable while its stake is on its way to the wallet (docs/0072)', async () => {
+    const game = await open(member);
+    const deps = ctx.app.platform;
+    const wallet = builtInProvider(ctx.app, deps).walletFor(1);
+    const session = await sessionOf(deps, 1, game.token);
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let asked!: () => void;
+    const betAsked = new Promise<void>((r) => (asked = r));
+    // The bet has not reached the wallet yet: the round is drawn, nothing is debited.
+    const spinning = spinSlot(deps, { ...wallet, bet: async (req) => (asked(), await gate, wallet.bet(req)) }, session, 10);
+    await betAsked;
+    const pending = ZWlgRoundsResponse.parse((await post(WLG_PATHS.rounds, { token: game.token })).json().value).rounds;
+    expect(pending).toEqual([]);
+    release();
+    const spin = await spinning;
+    const after = ZWlgRoundsResponse.parse((await post(WLG_PATHS.rounds, { token: game.token })).json().value).rounds;
+    expect(after.map((r) => [r.roundId, r.outcome])).toEqual([[spin.round.roundId, spin.round.outcome]]);
+    await closeMine(member);
+  });
+
+  it('a round the sweep rolled back while its bet’s answer was late is never paid (docs/0072)', async () => {
+    const game = await open(member);
+    const memberId = await demoMemberId();
+    const deps = ctx.app.platform;
+    const wallet = builtInProvider(ctx.app, deps).walletFor(1);
+    const session = await sessionOf(deps, 1, game.token);
+    const before = await walletOf(memberId);
+    const held = heldBet(wallet);
+    const spinning = spinSlot(deps, held.client, session, 10);
+    const outcome = spinning.then(
+      () => 'paid',
+      (err: Error) => err.message,
+    );
+    await held.betTaken;
+    shiftMs = ROUND_RECOVERY_AFTER_MS + 1_000;
+    try {
+      expect(await recoverRounds(deps, wallet, 1)).toEqual({ paid: 0, rolledBack: 1 });
+      held.release();
+      expect(await outcome).toMatch(/expected open, found rolled_back/);
+    } finally {
+      shiftMs = 0;
+    }
+    const round = await ctx.db.selectFrom('game_rounds').select(['id', 'state']).where('session_id', '=', session.id).executeTakeFirstOrThrow();
+    expect(round.state).toBe('rolled_back');
+    // The stake came back and no win was asked for (not even a win of 0).
+    const kinds = await ctx.db.selectFrom('seamless_transactions').select('kind').where('round_id', '=', roundIds(round.id).round).orderBy('id').execute();
+    expect(kinds.map((k) => k.kind)).toEqual(['bet', 'rollback']);
+    expect(await walletOf(memberId)).toBe(before);
+    await closeMine(member);
+  });
+
+  it('50 parallel sweeps of one unpaid round pay it once (docs/0072)', async () => {
+    const game = await open(member);
+    const memberId = await demoMemberId();
+    const deps = ctx.app.platform;
+    const wallet = builtInProvider(ctx.app, deps).walletFor(1);
+    const session = await sessionOf(deps, 1, game.token);
+    const before = await walletOf(memberId);
+    await expect(
+      spinSlot(deps, { ...wallet, win: () => Promise.reject(new WalletUnreachable('cut')) }, session, 50),
+    ).rejects.toMatchObject({ code: 727 });
+    const round = await ctx.db.selectFrom('game_rounds').select(['id', 'state', 'payout_minor']).where('session_id', '=', session.id).executeTakeFirstOrThrow();
+    expect(round.state).toBe('placed');
+    shiftMs = ROUND_RECOVERY_AFTER_MS + 1_000;
+    try {
+      const sweeps = await Promise.all(Array.from({ length: 50 }, () => recoverRounds(deps, wallet, 1)));
+      expect(sweeps.reduce((n, s) => n + s.paid, 0)).toBeGreaterThanOrEqual(1);
+    } finally {
+      shiftMs = 0;
+    }
+    const wins = await ctx.db.selectFrom('seamless_transactions').select('kind').where('round_id', '=', roundIds(round.id).round).where('kind', '=', 'win').execute();
+    expect(wins).toHaveLength(1);
+    expect(await walletOf(memberId)).toBe(before - 1250 + round.payout_minor);
+    expect((await ctx.db.selectFrom('game_rounds').select('state').where('id', '=', round.id).executeTakeFirstOrThrow()).state).toBe('settled');
+    await closeMine(member);
+  });
+
+  it('the next server seed is committed before the player picks a client seed, and the revealed seed matches it (docs/0073)', async () => {
+    const game = await open(member);
+    const committed = game.fair.nextServerSeedHash;
+    expect(committed).toMatch(/^[0-9a-f]{64}$/);
+    expect(committed).not.toBe(game.fair.serverSeedHash);
+    // The player picks a client seed after seeing the commitment: the turn uses exactly that seed.
+    const turned = ZWlgSeedResponse.parse((await post(WLG_PATHS.seed, { token: game.token, clientSeed: 'chosen-after' })).json().value);
+    expect(turned.fair).toMatchObject({ serverSeedHash: committed, clientSeed: 'chosen-after', nonce: 0 });
+    const spin = ZWlgSlotSpinResponse.parse((await post(WLG_PATHS.slotSpin, { token: game.token, betPerLineMinor: 10 })).json().value);
+    const next = turned.fair.nextServerSeedHash;
+    const revealed = ZWlgSeedResponse.parse((await post(WLG_PATHS.seed, { token: game.token })).json().value).revealed;
+    expect(await serverSeedHash(revealed.serverSeed)).toBe(committed);
+    expect(slotSpin(await fairFloats(revealed.serverSeed, 'chosen-after', 0, 5), 10)).toEqual(spin.round.outcome);
+    expect((await post(WLG_PATHS.state, { token: game.token })).json().value.fair.serverSeedHash).toBe(next);
     await closeMine(member);
   });
 });

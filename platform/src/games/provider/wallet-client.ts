@@ -8,7 +8,7 @@ import {
   type TSeamlessRollbackRequest,
   type TSeamlessWinRequest,
 } from '@wl/schemas';
-import { seamlessSignature } from '../seamless-signature.ts';
+import { newSeamlessNonce, seamlessSignature } from '../seamless-signature.ts';
 
 /** A refusal the wallet answered (its wps code and message key, and the balance when it sent one). */
 export class WalletRefusal extends Error {
@@ -46,8 +46,10 @@ export function createWalletClient(opts: TWalletClientOptions) {
   const clock = opts.clock ?? (() => new Date());
 
   async function once(path: string, body: string): Promise<TSeamlessAnswer> {
+    // Every attempt is signed anew (its own nonce): the wallet refuses a copy of a signed call (docs/0072).
     const timestamp = String(clock().getTime());
-    const signature = seamlessSignature(await opts.secret(), timestamp, body);
+    const nonce = newSeamlessNonce();
+    const signature = seamlessSignature(await opts.secret(), { method: 'POST', path, timestamp, nonce, body });
     let res: Response;
     try {
       res = await fetch(opts.baseUrl() + path, {
@@ -57,6 +59,7 @@ export function createWalletClient(opts: TWalletClientOptions) {
           'content-type': 'application/json',
           [SEAMLESS_HEADERS.provider]: opts.providerCode,
           [SEAMLESS_HEADERS.timestamp]: timestamp,
+          [SEAMLESS_HEADERS.nonce]: nonce,
           [SEAMLESS_HEADERS.signature]: signature,
         },
         signal: AbortSignal.timeout(timeoutMs),
