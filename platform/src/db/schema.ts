@@ -599,7 +599,7 @@ export interface SeamlessBetSlotsTable {
   bet_transaction_id: string;
   state: 'placed' | 'rolled_back' | 'void' | 'settled';
 }
-/** Signed seamless calls seen, by nonce (migration 0025, docs/0072). */
+/** Signed seamless calls seen, by nonce (migration 0031, docs/0072). */
 export interface SeamlessNoncesTable {
   provider_id: number;
   nonce: string;
@@ -653,7 +653,7 @@ export interface GameRoundsTable {
   created_at: Generated<Date>;
   settled_at: Date | null;
 }
-/** A reverse hash chain of server seeds committed by its anchor (migration 0025, docs/0073). */
+/** A reverse hash chain of server seeds committed by its anchor (migration 0031, docs/0073). */
 export interface GameSeedChainsTable {
   id: Generated<number>;
   game_id: number;
@@ -675,7 +675,7 @@ export interface CrashRoundsTable {
   flies_at: Timestamp;
   crashes_at: Timestamp;
   ends_at: Timestamp;
-  /** The seed chain link of the round, and what was mixed in (migration 0025, docs/0073). */
+  /** The seed chain link of the round, and what was mixed in (migration 0031, docs/0073). */
   chain_id: number | null;
   chain_index: number | null;
   mix: string | null;
@@ -718,7 +718,7 @@ export interface LotteryDrawsTable {
   result: string | null;
   state: 'open' | 'drawn' | 'settled';
   drawn_at: Date | null;
-  /** The seed chain link of the round, and what was mixed in (migration 0025, docs/0073). */
+  /** The seed chain link of the round, and what was mixed in (migration 0031, docs/0073). */
   chain_id: number | null;
   chain_index: number | null;
   mix: string | null;
