@@ -331,12 +331,14 @@ describe('the rollup job', () => {
 describe('the migration backfill', () => {
   const extra = {} as { db: Kysely<DB>; close: () => Promise<void>; dir: string };
   beforeAll(async () => {
-    // A database at migration 0023 with the seed's week of history, then migrated to 0024.
+    // A database with every migration but 0024 and the seed's week of history, then migrated to 0024.
+    // (Later migrations add columns today's seed writes, so the history is seeded on all of them; none
+    // of them touches the team figures.)
     const database = await freshDatabase();
     extra.db = database.db;
     extra.close = database.close;
     extra.dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wl-migrations-'));
-    for (const m of listMigrations()) if (m.version < '0024') fs.copyFileSync(m.file, path.join(extra.dir, path.basename(m.file)));
+    for (const m of listMigrations()) if (m.version !== '0024_team_figures') fs.copyFileSync(m.file, path.join(extra.dir, path.basename(m.file)));
     await migrate(extra.db, extra.dir);
     await seed(extra.db, { merchantCode: 'DEMO' });
   }, 180_000);
