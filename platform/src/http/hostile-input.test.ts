@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ACCOUNT_PATHS, INVALID_CHARACTERS, WPS_PATHS, ZEnvelope, ZGameListResponse } from '@wl/schemas';
 import { rowCounts, usePlatform } from '../test-support/db.ts';
 import { encryptedCall, encryptedLogin, loginToken } from '../test-support/http.ts';
+import { registeredRoutes } from '../test-support/routes.ts';
 
 /**
  * Issue 6 item 8 on the platform: raw wps calls with a NUL (PostgreSQL refuses it in text) or another
@@ -12,20 +13,7 @@ const ctx = usePlatform();
 
 /** Every route and method the app serves, read from its route tree (so routes added later are covered). */
 function routes(): { method: string; url: string }[] {
-  const out: { method: string; url: string }[] = [];
-  const stack: string[] = [];
-  for (const line of ctx.app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = /^((?:│ {3}| {4})*)[├└]── (\S+)(?: \(([^)]+)\))?/.exec(line);
-    if (!match) continue;
-    const depth = match[1]!.length / 4;
-    stack.length = depth;
-    const path = (stack[depth - 1] ?? '') + match[2]!;
-    stack[depth] = path;
-    for (const method of (match[3] ?? '').split(', ').filter((m) => m !== '' && m !== 'HEAD')) {
-      out.push({ method, url: path.replace(/:[A-Za-z]+/g, 'x.svg') });
-    }
-  }
-  return out;
+  return registeredRoutes(ctx.app).map(({ method, path }) => ({ method, url: path.replace(/:[A-Za-z]+/g, 'x.svg') }));
 }
 
 type TRefusal = { success: boolean; value: unknown; message: string | null; code?: number };

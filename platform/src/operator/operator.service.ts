@@ -9,13 +9,13 @@ import {
   type TSecuritySettings,
 } from '@wl/schemas';
 import { permissionsOf } from '../access/permissions.ts';
-import { securitySettings } from '../session/security.service.ts';
+import { reserveCountedAttempt, securitySettings } from '../session/security.service.ts';
 import { newToken, sessionIdleMs, sha256Hex, type TMerchant, type TSessionOperator } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
 import { WpsError, wpsErrors } from '../http/envelope.ts';
 import { consumeCaptcha } from '../session/captcha.service.ts';
 import { verifyPassword } from '../session/password.service.ts';
-import { liveLock, recordAuthEvent, reserveLoginAttempt } from '../session/session.queries.ts';
+import { recordAuthEvent } from '../session/session.queries.ts';
 import { memberTotp, totpCounter } from '../session/session.service.ts';
 import { whitelabelTree } from '../system/system.queries.ts';
 import { addOperatorFailure, auditedConfigChange, auditPage, operatorByUsername, recordOperatorAudit, releaseOperatorAttempt } from './operator.queries.ts';
@@ -326,18 +326,10 @@ async function checkCurrentOperatorCode(deps: TPlatformDeps, merchant: TMerchant
   const row = await deps.db.selectFrom('operators').select(['totp_secret']).where('id', '=', op.operatorId).executeTakeFirstOrThrow();
   if (!row.totp_secret) return;
   if (!code) throw new WpsError(WPS_CODES.badRequest, OPERATOR_MESSAGES.totpRequired);
-  const settings = await securitySettings(deps.db, merchant.id);
   const key = `operator-totp:${op.operatorId}`;
-  const reservation = await reserveLoginAttempt(deps.db, merchant.id, key, {
-    now,
-    since: new Date(now.getTime() - settings.lockWindowMinutes * 60_000),
-    lockAfter: settings.lockAfterFailures,
-    lockedUntil: new Date(now.getTime() + settings.lockMinutes * 60_000),
-  });
-  if (!reservation) {
-    const until = await liveLock(deps.db, merchant.id, key, now);
-    throw new WpsError(WPS_CODES.locked, WPS_MESSAGES.locked, { retryAfterSeconds: until ? Math.ceil((until.getTime() - now.getTime()) / 1000) : settings.lockMinutes * 60 });
-  }
+  const reservation = await reserveCountedAttempt(deps.db, merchant.id, key, now);
+  if (reservation.kind === 'locked') throw new WpsError(WPS_CODES.locked, WPS_MESSAGES.locked, { retryAfterSeconds: reservation.retryAfterSeconds });
+  const { settings } = reservation;
   const step = totpCounter(row.totp_secret, code, now);
   const fresh =
     step !== null &&

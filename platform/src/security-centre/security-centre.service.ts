@@ -6,8 +6,8 @@ import type { TMerchant, TSessionMember } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
 import { WpsError } from '../http/envelope.ts';
 import { hashPassword, verifyPassword } from '../session/password.service.ts';
-import { securitySettings } from '../session/security.service.ts';
-import { liveLock, reserveLoginAttempt } from '../session/session.queries.ts';
+import { reserveCountedAttempt } from '../session/security.service.ts';
+
 import { requireStepUp } from '../session/step-up.guard.ts';
 import { maskEmail, maskMobile } from '../verification/verification.service.ts';
 import { maskAccountNumber, recordMemberAudit } from '../withdraw/withdraw.queries.ts';
@@ -51,17 +51,9 @@ export async function judgeWithdrawPassword(db: Kysely<DB> | Transaction<DB>, me
  */
 export async function judgeCountedPassword(db: Kysely<DB> | Transaction<DB>, merchant: TMerchant, key: string, hash: string | null, password: string, now: Date): Promise<TPasswordJudgement> {
   if (hash === null) return { kind: 'not_set' };
-  const settings = await securitySettings(db, merchant.id);
-  const reservation = await reserveLoginAttempt(db, merchant.id, key, {
-    now,
-    since: new Date(now.getTime() - settings.lockWindowMinutes * 60_000),
-    lockAfter: settings.lockAfterFailures,
-    lockedUntil: new Date(now.getTime() + settings.lockMinutes * 60_000),
-  });
-  if (!reservation) {
-    const until = await liveLock(db, merchant.id, key, now);
-    return { kind: 'locked', retryAfterSeconds: until ? Math.ceil((until.getTime() - now.getTime()) / 1000) : settings.lockMinutes * 60 };
-  }
+  const reservation = await reserveCountedAttempt(db, merchant.id, key, now);
+  if (reservation.kind === 'locked') return reservation;
+  const { settings } = reservation;
   if (!(await verifyPassword(hash, password))) {
     return reservation.failures >= settings.lockAfterFailures ? { kind: 'locked', retryAfterSeconds: settings.lockMinutes * 60 } : { kind: 'wrong' };
   }

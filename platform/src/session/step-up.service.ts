@@ -3,8 +3,8 @@ import type { TMerchant, TSessionMember } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
 import { WpsError } from '../http/envelope.ts';
 import { fieldFailure, judgeCountedPassword, type TPasswordJudgement } from '../security-centre/security-centre.service.ts';
-import { securitySettings } from './security.service.ts';
-import { liveLock, recordAuthEvent, reserveLoginAttempt } from './session.queries.ts';
+import { reserveCountedAttempt } from './security.service.ts';
+import { recordAuthEvent } from './session.queries.ts';
 import { totpCounter } from './session.service.ts';
 import { markStepUp, STEP_UP_TTL_MS, stepUpKey } from './step-up.guard.ts';
 
@@ -12,18 +12,10 @@ import { markStepUp, STEP_UP_TTL_MS, stepUpKey } from './step-up.guard.ts';
 async function judgeTotp(deps: TPlatformDeps, merchant: TMerchant, member: TSessionMember, code: string, now: Date): Promise<TPasswordJudgement> {
   const row = await deps.db.selectFrom('members').select(['totp_secret', 'totp_last_counter']).where('id', '=', member.memberId).executeTakeFirstOrThrow();
   if (!row.totp_secret) return { kind: 'not_set' };
-  const settings = await securitySettings(deps.db, merchant.id);
   const key = stepUpKey(member.memberId);
-  const reservation = await reserveLoginAttempt(deps.db, merchant.id, key, {
-    now,
-    since: new Date(now.getTime() - settings.lockWindowMinutes * 60_000),
-    lockAfter: settings.lockAfterFailures,
-    lockedUntil: new Date(now.getTime() + settings.lockMinutes * 60_000),
-  });
-  if (!reservation) {
-    const until = await liveLock(deps.db, merchant.id, key, now);
-    return { kind: 'locked', retryAfterSeconds: until ? Math.ceil((until.getTime() - now.getTime()) / 1000) : settings.lockMinutes * 60 };
-  }
+  const reservation = await reserveCountedAttempt(deps.db, merchant.id, key, now);
+  if (reservation.kind === 'locked') return reservation;
+  const { settings } = reservation;
   const step = totpCounter(row.totp_secret, code.trim(), now);
   // A code opens one door once: the step moves forward only if no parallel answer used it first.
   const fresh =
