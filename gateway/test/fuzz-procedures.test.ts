@@ -149,7 +149,9 @@ async function callAll(gateway: THarness, type: TProcedureDef['type'], calls: { 
   });
   if (group.length > 0) groups.push(group);
   const headers: Record<string, string> = { 'x-forwarded-for': ip, ...(token ? { authorization: token } : {}) };
-  await runLimited(groups, 4, async (indexes) => {
+  // Two batches in flight (of up to TRPC_MAX_BATCH_SIZE calls each): enough to keep two cores busy; four let a
+  // batch of ten list queries wait past the gateway's 5 s upstream timeout on a loaded machine (a 503).
+  await runLimited(groups, 2, async (indexes) => {
     const paths = indexes.map((i) => calls[i]!.path).join(',');
     const body = JSON.stringify(Object.fromEntries(indexes.map((i, n) => [String(n), calls[i]!.input])));
     const url = `${gateway.baseUrl}/trpc/${paths}?batch=1`;
