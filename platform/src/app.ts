@@ -27,7 +27,7 @@ import { registerDepositRoutes } from './deposit/deposit.routes.ts';
 import { registerSecurityCentreRoutes } from './security-centre/security-centre.routes.ts';
 import { registerRecordRoutes } from './records/records.routes.ts';
 import { registerTransferRoutes } from './transfer/transfer.routes.ts';
-import { registerAgentRoutes } from './agent/agent.routes.ts';
+import { agentRoutes } from './agent/agent.routes.ts';
 import { registerTeamReportRoutes } from './agent/team-reports.routes.ts';
 import { registerContractRoutes } from './agent/contracts/contract.routes.ts';
 import { registerProviderRoutes } from './games/provider/provider.routes.ts';
@@ -169,7 +169,8 @@ export async function buildPlatform(opts: TBuildPlatformOptions): Promise<Fastif
   registerSecurityCentreRoutes(app, deps);
   registerWithdrawRoutes(app, deps);
   registerTransferRoutes(app, deps);
-  registerAgentRoutes(app, deps);
+  // Areas declared call by call (docs/0076): one plugin each, routes from their descriptors.
+  for (const routes of [agentRoutes]) await app.register(routes, { deps });
   registerTeamReportRoutes(app, deps);
   registerContractRoutes(app, deps);
   registerSeamlessWalletRoutes(app, deps);

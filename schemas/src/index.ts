@@ -33,6 +33,9 @@ export * from './wps/operator-games-calls.ts';
 export * from './wps/operator-rounds-calls.ts';
 export * from './wps/wlg-lottery-calls.ts';
 export * from './wps/agent-calls.ts';
+// One declaration per call (docs/0076).
+export * from './wps/call.ts';
+export * from './wps/all-calls.ts';
 // Issue 10 registerCenter and team reports (docs/0051).
 export * from './wps/agent-team-calls.ts';
 // Agent contracts and salary settlement (issue 10 items 3 and 4, docs/0049).

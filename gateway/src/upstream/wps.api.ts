@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { TCallDescriptor } from '@wl/schemas';
 import {
   CONTRACT_PATHS,
   ZContract,
@@ -46,14 +47,6 @@ import {
   type TTeamTransactionsQuery,
 } from '@wl/schemas';
 import {
-  AGENT_PATHS,
-  ZDownlineDetail,
-  ZDownlineList,
-  ZDownlineTransferResult,
-  ZTeamOverview,
-  type TDownlineQuery,
-  type TDownlineTransferRequest,
-  type TTeamOverviewQuery,
   WLG_PATHS,
   ZWlgCloseMineResponse,
   ZWlgCloseResponse,
@@ -197,6 +190,9 @@ import { UpstreamError } from './upstream.errors.ts';
 /** SPEC §3 lottery launch fields a caller chooses (the mode is always GLS, the language the session's). */
 export type TLotteryLaunchFields = Omit<z.infer<typeof ZLotteryLaunchQuery>, 'launchMode' | 'language'>;
 
+/** A query as the client sends it. */
+type TQuery = NonNullable<TUpstreamRequest<unknown>['query']>;
+
 /** Value of calls whose success carries nothing we read. */
 const ZIgnored = z.unknown();
 const ZRsaKeyResponse = z.object({ publicKey: z.string().min(1).max(10_000) });
@@ -224,6 +220,16 @@ export class WpsApi {
 
   get merchantCode(): string {
     return this.client.merchantCode;
+  }
+
+  /**
+   * One declared call (docs/0076): its method, path, ModuleId and answer schema come from the
+   * descriptor; a GET sends its input as the query, any other method as the JSON body. Only GETs are
+   * retried, and only when the connection failed (upstream.client.ts).
+   */
+  call<D extends TCallDescriptor>(d: D, input: z.output<D['input']>, ctx: TCallContext): Promise<z.output<D['output']>> {
+    const carried = d.inputFrom === 'none' ? {} : d.inputFrom === 'query' ? { query: input as TQuery } : { body: input };
+    return this.client.call({ method: d.method, path: d.path, moduleId: d.moduleId, value: d.output as z.ZodType<z.output<D['output']>>, ...carried }, ctx);
   }
 
   configVersion(ctx: TCallContext) {
@@ -692,20 +698,6 @@ export class WpsApi {
   }
 
   // Issue 10 agent centre (AGENT_PATHS): the platform scopes every call to the session's own subtree.
-  agentTeamOverview(input: TTeamOverviewQuery, ctx: TCallContext) {
-    return this.client.call({ method: 'GET', path: AGENT_PATHS.teamOverview, moduleId: 'AGENT', value: ZTeamOverview, query: input }, ctx);
-  }
-  agentDownlines(input: TDownlineQuery, ctx: TCallContext) {
-    return this.client.call({ method: 'GET', path: AGENT_PATHS.downlines, moduleId: 'AGENT', value: ZDownlineList, query: input }, ctx);
-  }
-  agentDownline(input: { memberId: number }, ctx: TCallContext) {
-    return this.client.call({ method: 'GET', path: AGENT_PATHS.downline, moduleId: 'AGENT', value: ZDownlineDetail, query: input }, ctx);
-  }
-  /** Never retried by the client (a POST); the agent's key makes a resend safe. */
-  agentTransfer(input: TDownlineTransferRequest, ctx: TCallContext) {
-    return this.client.call({ method: 'POST', path: AGENT_PATHS.transfer, moduleId: 'AGENT', value: ZDownlineTransferResult, body: input }, ctx);
-  }
-
   // Issue 10 registerCenter and team reports (AGENT_TEAM_PATHS, docs/0051): the caller's own subtree and codes only.
   /** Never retried by the client (a POST that creates a member). */
   agentRegisterDownline(input: TRegisterDownlineRequest, ctx: TCallContext) {

@@ -4,7 +4,6 @@ import {
   AGENT_TYPES,
   TRANSFER_MESSAGES,
   WPS_CODES,
-  WPS_MESSAGES,
   type TDownlineDetail,
   type TDownlineList,
   type TDownlineQuery,
@@ -16,7 +15,8 @@ import {
   type TTeamPoint,
 } from '@wl/schemas';
 import type { DB } from '../db/schema.ts';
-import type { TMerchant, TSessionMember } from '../http/auth.ts';
+import type { TSessionAgent } from '../access/actor.ts';
+import type { TMerchant } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
 import { WpsError } from '../http/envelope.ts';
 import { conflict, fieldError } from '../deposit/deposit.service.ts';
@@ -25,18 +25,6 @@ import { recordMemberAudit } from '../withdraw/withdraw.queries.ts';
 import { bucketLabel, bucketSql, teamFigures, TEAM_FIGURE_KINDS, type TFigureSums } from './team-figures.ts';
 
 type TDb = Kysely<DB> | Transaction<DB>;
-
-/** The caller of an agent call: a member whose type is an agent type (SPEC §6). */
-export type TSessionAgent = TSessionMember & { readonly agent: true };
-
-/**
- * The one gate of the agent centre: a member that is not an agent gets 463 error_not_agent (403)
- * before any query runs. Everything after it reads only the agent's own subtree.
- */
-export function requireAgent(member: TSessionMember): TSessionAgent {
-  if (!(AGENT_TYPES as readonly number[]).includes(member.type)) throw new WpsError(WPS_CODES.notAgent, WPS_MESSAGES.notAgent, null, 403);
-  return { ...member, agent: true };
-}
 
 /** Outside the subtree and not existing at all answer the same: no probing for ids. */
 const notInTeam = () => new WpsError(WPS_CODES.notFound, AGENT_MESSAGES.notInTeam);

@@ -27,7 +27,7 @@ import { newAvatarKey } from '../member/member.service.ts';
 import { hashPassword } from '../session/password.service.ts';
 import { memberByUsername } from '../session/session.queries.ts';
 import { recordMemberAudit } from '../withdraw/withdraw.queries.ts';
-import type { TSessionAgent } from './agent.service.ts';
+import type { TSessionAgent } from '../access/actor.ts';
 import { assertAgentDownlineAllowed } from './downline-limits.ts';
 
 /**

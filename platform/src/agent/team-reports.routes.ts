@@ -14,7 +14,7 @@ import { requireRealMember, resolveMerchant, type TMerchant } from '../http/auth
 import type { TPlatformDeps } from '../http/deps.ts';
 import { ok } from '../http/envelope.ts';
 import { clientIp, parseInput } from '../http/request-context.ts';
-import { requireAgent, type TSessionAgent } from './agent.service.ts';
+import { requireAgent, type TSessionAgent } from '../access/actor.ts';
 import { createInvitation, deleteInvitation, listInvitations, registerDownline, updateInvitation } from './register-center.service.ts';
 import { teamBets, teamProfit, teamTransactions } from './team-reports.service.ts';
 

@@ -14,7 +14,7 @@ import type { DB } from '../db/schema.ts';
 import type { TMerchant } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
 import { recordTypeOf } from '../records/records.service.ts';
-import type { TSessionAgent } from './agent.service.ts';
+import type { TSessionAgent } from '../access/actor.ts';
 import { teamFigures } from './team-figures.ts';
 
 /**

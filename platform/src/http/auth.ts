@@ -141,7 +141,7 @@ export type TSessionOperator = { operatorId: number; sessionId: number; username
 
 /**
  * The logged-in operator of an operator call (separate sessions from members). What they may do
- * is checked by requireOperatorPermission (access/access.ts), which every operator route calls.
+ * is checked by requireOperatorPermission (access/actor.ts), which every operator route calls.
  */
 export async function requireOperator(deps: TPlatformDeps, request: FastifyRequest, merchant: TMerchant): Promise<TSessionOperator> {
   const token = bearerToken(request);

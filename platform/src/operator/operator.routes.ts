@@ -15,7 +15,7 @@ import {
   flagPermission,
   type TOperatorPermission,
 } from '@wl/schemas';
-import { requireOperatorPermission } from '../access/access.ts';
+import { requireOperatorPermission } from '../access/actor.ts';
 import { DEPOSIT_OPERATOR_ROUTES } from '../deposit/deposit.routes.ts';
 import { requireOperator, resolveMerchant, type TMerchant, type TSessionOperator } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';

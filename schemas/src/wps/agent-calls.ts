@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_AMOUNT_MINOR } from '../domain/money.ts';
 import { RECORD_MAX_RANGE_DAYS, RECORD_PAGE_SIZE_MAX } from '../domain/records.ts';
 import { zText } from '../text.ts';
+import { AGENT, declareCall } from './call.ts';
 import { ZDepositKey } from './deposit-calls.ts';
 
 /**
@@ -132,3 +133,27 @@ export const ZDownlineTransferResult = z.object({
   downlineBalanceMinor: ZMinor,
 });
 export type TDownlineTransferResult = z.infer<typeof ZDownlineTransferResult>;
+
+/**
+ * The agent centre's calls (docs/0076): agents only, each page's calls behind its module switch
+ * (AGENTCENTER above them all).
+ */
+export const AGENT_CALLS = {
+  /** agentTeamOverview: figures and a series for a period. */
+  teamOverview: declareCall({ method: 'GET', path: AGENT_PATHS.teamOverview, moduleId: 'AGENT', input: ZTeamOverviewQuery, output: ZTeamOverview, audience: AGENT, modules: ['AGEINFO3'] }),
+  /** downlineManagmentView: search, level, paging. */
+  downlines: declareCall({ method: 'GET', path: AGENT_PATHS.downlines, moduleId: 'AGENT', input: ZDownlineQuery, output: ZDownlineList, audience: AGENT, modules: ['DOWNMAN'] }),
+  /** One downline's details (not found outside the subtree). */
+  downline: declareCall({ method: 'GET', path: AGENT_PATHS.downline, moduleId: 'AGENT', input: ZDownlineDetailQuery, output: ZDownlineDetail, audience: AGENT, modules: ['DOWNMAN'] }),
+  /** Agent main wallet → a downline's main wallet, once per agent key (never retried: a POST). */
+  transfer: declareCall({
+    method: 'POST',
+    path: AGENT_PATHS.transfer,
+    moduleId: 'AGENT',
+    input: ZDownlineTransferRequest,
+    output: ZDownlineTransferResult,
+    audience: AGENT,
+    modules: ['DOWNMAN'],
+    kind: 'money',
+  }),
+} as const;

@@ -1,6 +1,8 @@
-import type { AGENT_PAGE_MODULES, FEATURE_FLAGS, MEMBER_PAGE_MODULES } from '../domain/merchant.ts';
+import { ALL_CALLS } from './all-calls.ts';
+import { gateOf, type TCallGate, type TCallKind, type TCallMethod, type TGateModule, type TRegionRule } from './call.ts';
+
+export { SECTION_MODULES, type TCallGate, type TCallKind, type TCallMethod, type TGateModule, type TRegionRule } from './call.ts';
 import { ACCOUNT_PATHS } from './account-calls.ts';
-import { AGENT_PATHS } from './agent-calls.ts';
 import { AGENT_TEAM_PATHS } from './agent-team-calls.ts';
 import { CONTACT_PATHS } from './contact-calls.ts';
 import { CONTRACT_PATHS } from './contract-calls.ts';
@@ -27,45 +29,6 @@ import { OPERATOR_LOTTERY_PATHS, WLG_LOTTERY_PATHS } from './wlg-lottery-calls.t
  * fails when a route is missing here. Each entry is the seed of that call's descriptor: fold the
  * fields in when calls are declared one by one.
  */
-
-/** The section nodes the member and agent centre pages hang under (off: the whole centre is off). */
-export const SECTION_MODULES = ['MEMBERCENTER', 'AGENTCENTER'] as const;
-
-/** Every whitelabel modId a call can be gated by: feature flags, centre sections and their pages. */
-export type TGateModule =
-  | (typeof FEATURE_FLAGS)[number]
-  | (typeof SECTION_MODULES)[number]
-  | (typeof MEMBER_PAGE_MODULES)[keyof typeof MEMBER_PAGE_MODULES]
-  | (typeof AGENT_PAGE_MODULES)[keyof typeof AGENT_PAGE_MODULES];
-
-/**
- * - `money`: moves money or starts a movement (deposit, withdraw, transfers). Maintenance refuses it.
- * - `game`: starts a game or stakes in one (launch, open, bet, spin). Maintenance refuses it.
- * - null: reads, settings, and calls that finish what began before maintenance (a crash cash-out,
- *   closing a game, a withdrawal's confirmation, the provider's win and rollback).
- */
-export type TCallKind = 'money' | 'game' | null;
-
-/**
- * - `refuse`: a client call; refused while the region rule says the caller's region is restricted.
- * - `serve`: what shows the maintenance and region pages (the screen config's inputs, member info
- *   for the viewer, logout), operator calls (the operator must be able to switch the rule off) and
- *   server-to-server calls (the gateway's config watch, game providers' seamless wallet).
- */
-export type TRegionRule = 'refuse' | 'serve';
-
-export type TCallMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-/** One call as the platform registers it, and the switches that gate it. */
-export type TCallGate = {
-  method: TCallMethod;
-  /** The path as the platform registers it (with `:param` segments). */
-  path: string;
-  /** Modules that must all be on: each node and every ancestor enabled (as the composer reads them). */
-  modules: readonly TGateModule[];
-  kind: TCallKind;
-  region: TRegionRule;
-};
 
 /** Each refusal: the upstream's 543 "function not available" (UPSTREAM-NOTES), with a message the web translates. */
 export const GATE_REFUSALS = {
@@ -96,7 +59,7 @@ const SERVE = { region: 'serve' } as const;
  * RTSALARY3). No call exists yet for REWARD3, REFERRAL3, MISSION3, REBATE3 (their pages are not
  * built), AGENTANNOUNCE3 and AGENTRANSMULTDOWN3: their calls get their module here when they come.
  */
-export const CALL_GATES: readonly TCallGate[] = [
+const UNDECLARED_GATES: readonly TCallGate[] = [
   // What the screen config is composed of (the maintenance and region pages are screen configs too).
   get(WPS_PATHS.systemStatus, SERVE),
   get(WPS_PATHS.whitelabel, SERVE),
@@ -222,10 +185,6 @@ export const CALL_GATES: readonly TCallGate[] = [
   post(SEAMLESS_PATHS.rollback, SERVE),
 
   // Agent centre: each page's calls behind its modId (AGENTCENTER above them all).
-  get(AGENT_PATHS.teamOverview, { modules: ['AGEINFO3'] }),
-  get(AGENT_PATHS.downlines, { modules: ['DOWNMAN'] }),
-  get(AGENT_PATHS.downline, { modules: ['DOWNMAN'] }),
-  post(AGENT_PATHS.transfer, { modules: ['DOWNMAN'], kind: 'money' }),
   post(AGENT_TEAM_PATHS.registerDownline, { modules: ['REGCEN'] }),
   get(AGENT_TEAM_PATHS.invitations, { modules: ['REGCEN'] }),
   post(AGENT_TEAM_PATHS.invitations, { modules: ['REGCEN'] }),
@@ -277,6 +236,9 @@ export const CALL_GATES: readonly TCallGate[] = [
   get(OPERATOR_LOTTERY_PATHS.settings, SERVE),
   put(OPERATOR_LOTTERY_PATHS.settings, SERVE),
 ];
+
+/** Every call the platform serves: the declared calls' own gates, then the calls not yet declared one by one. */
+export const CALL_GATES: readonly TCallGate[] = [...ALL_CALLS.map(gateOf), ...UNDECLARED_GATES];
 
 /** The key of a call in lookups: `METHOD path`. */
 export function callKey(method: string, path: string): string {

@@ -4,7 +4,7 @@ import { requireRealMember, resolveMerchant, type TMerchant } from '../../http/a
 import type { TPlatformDeps } from '../../http/deps.ts';
 import { ok } from '../../http/envelope.ts';
 import { clientIp, parseInput } from '../../http/request-context.ts';
-import { requireAgent, type TSessionAgent } from '../agent.service.ts';
+import { requireAgent, type TSessionAgent } from '../../access/actor.ts';
 import { incomeReport, listSettlements } from './contract-records.ts';
 import { actOnContract, contractOverview, offerContract } from './contract.service.ts';
 

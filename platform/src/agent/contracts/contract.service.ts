@@ -23,7 +23,7 @@ import type { TPlatformDeps } from '../../http/deps.ts';
 import { WpsError } from '../../http/envelope.ts';
 import { inTransaction } from '../../wallet/ledger.service.ts';
 import { recordMemberAudit } from '../../withdraw/withdraw.queries.ts';
-import type { TSessionAgent } from '../agent.service.ts';
+import type { TSessionAgent } from '../../access/actor.ts';
 import { parseTerms, realtimeWindowSeconds } from './contract-settlement.ts';
 
 type TDb = Kysely<DB> | Transaction<DB>;

@@ -1,0 +1,72 @@
+import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { TCallDescriptor, TCallSet, TOperatorPermission } from '@wl/schemas';
+import { actorFor, type TActorOf } from '../access/actor.ts';
+import { resolveMerchant, type TMerchant } from './auth.ts';
+import type { TPlatformDeps } from './deps.ts';
+import { ok } from './envelope.ts';
+import { clientIp, parseInput } from './request-context.ts';
+
+/** What a call's handler receives: everything resolved and checked before it runs (docs/0076). */
+export type TCallContext<D extends TCallDescriptor> = {
+  deps: TPlatformDeps;
+  merchant: TMerchant;
+  actor: TActorOf<D['audience']>;
+  input: z.output<D['input']>;
+  /** The client address as resolved for this request (the gateway's, when it vouches for it). */
+  ip: string;
+  /** For the few calls that read more than their input (path parameters, raw headers, an encrypted body). */
+  request: FastifyRequest;
+  reply: FastifyReply;
+};
+
+type TAnswer<D extends TCallDescriptor> = z.input<D['output']> | Promise<z.input<D['output']>>;
+
+/**
+ * How one call is served. A function answers the envelope's value. The object form is for the few
+ * calls that need more: `permissionOf` when what the call changes decides the operator permission
+ * (a flag's modId), `raw` when the handler writes its own answer (bytes, the provider's envelope).
+ */
+export type THandler<D extends TCallDescriptor> =
+  | ((c: TCallContext<D>) => TAnswer<D>)
+  | {
+      handle: (c: TCallContext<D>) => TAnswer<D> | Promise<unknown>;
+      permissionOf?: (request: FastifyRequest) => TOperatorPermission;
+      raw?: boolean;
+    };
+
+/** One handler per declared call: a call without one does not compile. */
+export type THandlers<C extends TCallSet> = { readonly [K in keyof C]: THandler<C[K]> };
+
+function inputOf(d: TCallDescriptor, request: FastifyRequest): unknown {
+  if (d.inputFrom === 'none') return undefined;
+  return parseInput(d.input, d.inputFrom === 'query' ? request.query : request.body);
+}
+
+/**
+ * The routes of one call set as a Fastify plugin (docs/0076): for each call the merchant is read
+ * once (the call gate read it first, docs/0069), the actor is resolved from the declared audience,
+ * the input is parsed (any mismatch a 400 naming the field, before any work), and the answer is
+ * wrapped in the envelope. Handlers never resolve any of this themselves.
+ */
+export function routesOf<C extends TCallSet>(calls: C, handlers: THandlers<C>): FastifyPluginCallback<{ deps: TPlatformDeps }> {
+  return (app, { deps }, done) => {
+    for (const [name, d] of Object.entries(calls) as [keyof C & string, C[keyof C]][]) {
+      const handler = handlers[name] as THandler<TCallDescriptor>;
+      const { handle, permissionOf, raw } = typeof handler === 'function' ? { handle: handler, permissionOf: undefined, raw: false } : handler;
+      app.route({
+        method: d.method,
+        url: d.path,
+        handler: async (request, reply) => {
+          const merchant = await resolveMerchant(deps, request);
+          const permission = permissionOf && d.audience.kind === 'operator' ? permissionOf(request) : undefined;
+          const actor = await actorFor(deps, request, merchant, d.audience, permission);
+          const input = inputOf(d, request);
+          const answer = await handle({ deps, merchant, actor, input, ip: clientIp(request), request, reply } as TCallContext<TCallDescriptor>);
+          return raw ? answer : ok(answer);
+        },
+      });
+    }
+    done();
+  };
+}
