@@ -20,7 +20,20 @@ const setDrawInterval = async (request: Parameters<typeof ownerToken>[0], interv
   trpc(request, 'mutation', 'operator.setLotterySettings', { gameCode: LOTTO, settings: { intervalSeconds, payouts: DEFAULT_PAYOUTS } }, await ownerToken(request));
 
 test.beforeAll(async ({ request }) => {
+  test.setTimeout(240_000);
   await setDrawInterval(request, 30);
+  // A new interval applies from the next draw: one another journey opened before (a /lott visit, a
+  // launch) keeps its 180 s window. Wait, by polling the public numero, until the open draw is one
+  // of the 30 s draws, so the countdown and the settlement below see the short interval.
+  await expect
+    .poll(
+      async () => {
+        const numero = await trpc<{ serverTime: string; open: { closesAt: string } | null }>(request, 'query', 'games.lotteryNumero', { gameCode: LOTTO });
+        return numero.open ? Date.parse(numero.open.closesAt) - Date.parse(numero.serverTime) : 0;
+      },
+      { timeout: 200_000, intervals: [1_000, 2_000] },
+    )
+    .toBeLessThanOrEqual(30_000);
 });
 test.afterAll(async ({ request }) => {
   await setDrawInterval(request, 180);
