@@ -24,6 +24,8 @@ import type { DB } from '../db/schema.ts';
 import { newToken, sha256Hex, type TMerchant, type TSessionMember } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
 import { WpsError } from '../http/envelope.ts';
+import { CONFLICT, fieldErrorsFailure } from '../http/errors.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 import { consumeCaptcha } from '../session/captcha.service.ts';
 import { hashPassword, verifyPassword } from '../session/password.service.ts';
 import { resetLinkMessage } from '../verification/messages.ts';
@@ -34,7 +36,7 @@ import { requireStepUp } from '../session/step-up.guard.ts';
 import { boundContacts, notifySecurityChange } from '../security-centre/security-notice.service.ts';
 import { checkPhone, consumeCode, type TPhone } from '../verification/verification.service.ts';
 import { newAvatarKey } from '../member/member.service.ts';
-import { checkNewPassword, fieldErrorsFailure } from './password-rules.ts';
+import { checkNewPassword } from './password-rules.ts';
 import { inviterByCode, type TInviter } from '../agent/invitation.queries.ts';
 import { assertAgentDownlineAllowed } from '../agent/downline-limits.ts';
 
@@ -43,9 +45,6 @@ export const RESET_LINK_TTL_MS = 30 * 60 * 1000;
 /** Forgot-by-email requests per username within RESET_REQUEST_WINDOW_MS. */
 export const RESET_REQUESTS_MAX = 5;
 export const RESET_REQUEST_WINDOW_MS = 15 * 60 * 1000;
-
-/** Code of username_taken / mobile_taken. */
-export const CONFLICT = 409;
 
 const badRequest = (message: string, value: unknown = null) => new WpsError(WPS_CODES.badRequest, message, value);
 
@@ -76,8 +75,6 @@ async function registrationForm(db: Kysely<DB>, merchantId: number): Promise<{ f
     }),
   };
 }
-
-export const isUniqueViolation = (err: unknown) => typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
 
 /**
  * SPEC §4/§5 registration on the username or mobile tab: the tab's flag; every value checked with

@@ -8,7 +8,7 @@ import {
   type TFieldRule,
 } from '@wl/schemas';
 import type { DB } from '../db/schema.ts';
-import { WpsError } from '../http/envelope.ts';
+import { fieldErrorsFailure } from '../http/errors.ts';
 
 /** The merchant's server rule of a field (SPEC §5), or null. */
 export async function fieldRule(db: Kysely<DB>, merchantId: number, field: string): Promise<TFieldRule | null> {
@@ -20,12 +20,6 @@ export async function fieldRule(db: Kysely<DB>, merchantId: number, field: strin
     .executeTakeFirst();
   if (!r) return null;
   return { acceptedPattern: r.accepted_pattern, minLength: r.min_length, maxLength: r.max_length, patternId: ZPatternId.parse(r.pattern_id) };
-}
-
-/** A 400 whose message is the first field's key and whose value carries every field's message. */
-export function fieldErrorsFailure(fieldErrors: TFieldErrors, code = 400): WpsError {
-  const first = Object.values(fieldErrors)[0];
-  return new WpsError(code, first?.key ?? 'error_bad_request', { fieldErrors });
 }
 
 /**

@@ -19,10 +19,10 @@ import type { TSessionAgent } from '../access/actor.ts';
 import type { TMerchant } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
 import { WpsError } from '../http/envelope.ts';
-import { conflict, fieldError } from '../deposit/deposit.service.ts';
+import { conflict, fieldError } from '../http/errors.ts';
 import { accountFor, inTransaction, LedgerError, transfer } from '../wallet/ledger.service.ts';
-import { recordMemberAudit } from '../withdraw/withdraw.queries.ts';
 import { bucketLabel, bucketSql, teamFigures, TEAM_FIGURE_KINDS, type TFigureSums } from './team-figures.ts';
+import { recordMemberAudit } from '../audit/member-audit.ts';
 
 type TDb = Kysely<DB> | Transaction<DB>;
 

@@ -17,8 +17,9 @@ import {
   type TRegisterDownlineRequest,
   type TRegisterDownlineResult,
 } from '@wl/schemas';
-import { CONFLICT, isUniqueViolation } from '../account/account.service.ts';
-import { fieldErrorsFailure, fieldRule } from '../account/password-rules.ts';
+import { isUniqueViolation } from '../db/errors.ts';
+import { CONFLICT, fieldErrorsFailure } from '../http/errors.ts';
+import { fieldRule } from '../account/password-rules.ts';
 import type { DB } from '../db/schema.ts';
 import type { TMerchant } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
@@ -26,9 +27,9 @@ import { WpsError } from '../http/envelope.ts';
 import { newAvatarKey } from '../member/member.service.ts';
 import { hashPassword } from '../session/password.service.ts';
 import { memberByUsername } from '../session/session.queries.ts';
-import { recordMemberAudit } from '../withdraw/withdraw.queries.ts';
 import type { TSessionAgent } from '../access/actor.ts';
 import { assertAgentDownlineAllowed } from './downline-limits.ts';
+import { recordMemberAudit } from '../audit/member-audit.ts';
 
 /**
  * registerCenter (issue 10 item 2, docs/0051): an agent registers a downline itself, or hands out

@@ -1,7 +1,7 @@
 import { GAME_TYPES, ZGameType, type TGame, type TGameCategory, type TLanguage, type TVendorCard, type TWinner } from '@wl/schemas';
 import type { TMerchant } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
-import { CATEGORY_TITLES } from '../seed/catalogue-data.ts';
+import { CATEGORY_TITLES } from '../kernel/catalogue.ts';
 import { enabledGameTypes, hotGames, listGames, realWins, vendorsWithFirstGame, winners, type TGameRow } from './catalogue.queries.ts';
 
 /** Artwork URLs served by the assets area (same origin; imageCDNs [''] in permission info). */

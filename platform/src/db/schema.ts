@@ -307,8 +307,9 @@ export interface ConfigAuditTable {
   created_at: Generated<Date>;
   operator_username: Generated<string>;
   ip: Generated<string>;
-  before: ColumnType<unknown, string | null, string | null>;
-  after: ColumnType<unknown, string | null, string | null>;
+  // Nullable columns (migration 0003): rows written before them have neither.
+  before: ColumnType<unknown | null, string | null, string | null>;
+  after: ColumnType<unknown | null, string | null, string | null>;
 }
 export interface DepositChannelsTable {
   id: Generated<number>;
@@ -542,22 +543,22 @@ export interface TeamMemberHoursTable {
   member_id: number;
   hour: Date;
   bets: number;
-  bet_minor: number | string;
-  valid_bet_minor: number | string;
-  payout_minor: number | string;
-  deposit_minor: number | string;
-  withdraw_minor: number | string;
+  bet_minor: number;
+  valid_bet_minor: number;
+  payout_minor: number;
+  deposit_minor: number;
+  withdraw_minor: number;
 }
 /** The same sums per agent and UTC hour over the agent's team (migration 0024, docs/0058). */
 export interface TeamAncestorHoursTable {
   ancestor_id: number;
   hour: Date;
   bets: number;
-  bet_minor: number | string;
-  valid_bet_minor: number | string;
-  payout_minor: number | string;
-  deposit_minor: number | string;
-  withdraw_minor: number | string;
+  bet_minor: number;
+  valid_bet_minor: number;
+  payout_minor: number;
+  deposit_minor: number;
+  withdraw_minor: number;
 }
 /** A member's hours with a bet in one UTC month, bit i for hour i (migration 0024). */
 export interface TeamMemberMonthsTable {
@@ -568,7 +569,7 @@ export interface TeamMemberMonthsTable {
 /** The one row saying up to which ledger entry the team figures' tables are filled. */
 export interface TeamFiguresStateTable {
   id: Generated<number>;
-  rolled_to_entry_id: number | string;
+  rolled_to_entry_id: number;
   rolled_at: Generated<Date>;
 }
 export interface SeamlessProvidersTable {
@@ -610,7 +611,8 @@ export interface RecentGamesTable {
   member_id: number;
   game_id: number;
   played_at: Date;
-  seq: Generated<string>;
+  /** bigserial: answered as a number by both drivers (db/database.ts parses int8). */
+  seq: Generated<number>;
 }
 /** Built-in games (migration 0018, docs/0039): a launched game's session, its seeds and its rounds. */
 export interface GameSessionsTable {
@@ -679,7 +681,7 @@ export interface CrashRoundsTable {
   chain_id: number | null;
   chain_index: number | null;
   mix: string | null;
-  mix_tickets: unknown;
+  mix_tickets: unknown | null;
   settled_at: Timestamp | null;
 }
 export interface CrashBetsTable {
@@ -722,7 +724,7 @@ export interface LotteryDrawsTable {
   chain_id: number | null;
   chain_index: number | null;
   mix: string | null;
-  mix_tickets: unknown;
+  mix_tickets: unknown | null;
   settled_at: Date | null;
   created_at: Generated<Date>;
 }
@@ -743,6 +745,14 @@ export interface LotteryBetsTable {
   created_at: Generated<Date>;
   settled_at: Date | null;
 }
+/** Exactly-once effects of background jobs (migration 0006, docs/0011); written by jobs/job-effects.ts. */
+export interface JobEffectsTable {
+  queue: string;
+  key: string;
+  job_id: string;
+  done_at: Generated<Date>;
+}
+
 export interface DB {
   merchants: MerchantsTable;
   whitelabel_nodes: WhitelabelNodesTable;
@@ -810,6 +820,7 @@ export interface DB {
   lottery_draws: LotteryDrawsTable;
   lottery_bets: LotteryBetsTable;
   schema_migrations: SchemaMigrationsTable;
+  job_effects: JobEffectsTable;
   agent_contracts: AgentContractsTable;
   agent_contract_settlements: AgentContractSettlementsTable;
 }

@@ -4,10 +4,10 @@ import type { DB } from '../db/schema.ts';
 import type { TMerchant, TSessionOperator } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
 import { WpsError, wpsErrors } from '../http/envelope.ts';
-import { recordOperatorAudit } from '../operator/operator.queries.ts';
 import { accountFor, inTransaction, LedgerError, transfer } from '../wallet/ledger.service.ts';
-import { conflict, fieldError } from './deposit.service.ts';
+import { conflict, fieldError } from '../http/errors.ts';
 import { pendingSettingChanges } from './money-settings.service.ts';
+import { recordOperatorAudit } from '../audit/operator-audit.ts';
 
 type TDb = Kysely<DB> | Transaction<DB>;
 

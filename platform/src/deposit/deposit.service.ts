@@ -15,10 +15,11 @@ import type { DB } from '../db/schema.ts';
 import type { TMerchant, TSessionMember, TSessionOperator } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
 import { WpsError, wpsErrors } from '../http/envelope.ts';
-import { recordOperatorAudit } from '../operator/operator.queries.ts';
+import { conflict, fieldError } from '../http/errors.ts';
 import { accountFor, inTransaction, LedgerError, transfer } from '../wallet/ledger.service.ts';
 import { depositById, enabledChannels, memberDeposits, merchantDeposits } from './deposit.queries.ts';
 import { merchantInDemoMode } from '../system/demo-mode.ts';
+import { recordOperatorAudit } from '../audit/operator-audit.ts';
 
 /** Queue of the simulated channel's settlement (one job per deposit, `startAfter` the channel's seconds). */
 export const DEPOSIT_SETTLE_QUEUE = 'platform.deposit-settle';
@@ -46,16 +47,6 @@ export function newDepositReference(): string {
     }
   }
   return out;
-}
-
-/** A refusal that names the field it is about (the web shows it under that field). */
-export function fieldError(field: string, issue: string): WpsError {
-  return wpsErrors.badRequest({ field, issue });
-}
-
-/** 409: the object is no longer in the state the call needs. */
-export function conflict(message: string): WpsError {
-  return new WpsError(409, message);
 }
 
 /** The merchant's enabled channels (members only; trial accounts are refused by the route). */

@@ -13,10 +13,10 @@ import type { DB } from '../db/schema.ts';
 import type { TMerchant, TSessionOperator } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
 import { WpsError, wpsErrors } from '../http/envelope.ts';
-import { auditedConfigChange, recordOperatorAudit } from '../operator/operator.queries.ts';
 import { isDemoMode } from '../system/demo-mode.ts';
 import { allChannels } from './deposit.queries.ts';
-import { conflict, fieldError } from './deposit.service.ts';
+import { conflict, fieldError } from '../http/errors.ts';
+import { auditedConfigChange, recordOperatorAudit } from '../audit/operator-audit.ts';
 
 type TDb = Kysely<DB> | Transaction<DB>;
 

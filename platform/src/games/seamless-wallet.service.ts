@@ -11,7 +11,7 @@ import {
   type TSeamlessRollbackRequest,
   type TSeamlessWinRequest,
 } from '@wl/schemas';
-import { isUniqueViolation } from '../account/account.service.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 import type { DB } from '../db/schema.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
 import { WpsError } from '../http/envelope.ts';

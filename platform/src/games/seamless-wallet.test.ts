@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SEAMLESS_HEADERS, SEAMLESS_PATHS, SEAMLESS_REPLAY_WINDOW_MS } from '@wl/schemas';
-import { BUILT_IN_PROVIDER } from '../seed/seed.ts';
+import { BUILT_IN_PROVIDER } from '../kernel/catalogue.ts';
 import { rowCounts, usePlatform } from '../test-support/db.ts';
 import { ledgerTotal, ledgerViolations, NO_VIOLATIONS } from '../wallet/ledger-invariants.ts';
 import { newSeamlessNonce, seamlessSignature } from './seamless-signature.ts';

@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import { TRIAL_TYPE, WPS_CODES, WPS_HEADERS, WPS_MESSAGES, type TOperatorRole } from '@wl/schemas';
+import type { DB } from '../db/schema.ts';
 import type { TPlatformDeps } from './deps.ts';
 import { WpsError, wpsErrors } from './envelope.ts';
 import { singleHeader } from './request-context.ts';
-import { updateLiveSession } from '../session/session.queries.ts';
 
 /** The merchant a call is for. */
 export type TMerchant = {
@@ -38,6 +39,24 @@ export function sessionIdleMs(merchant: Pick<TMerchant, 'idle_timeout_minutes'>)
  */
 export function sessionStartCutoff(merchant: Pick<TMerchant, 'session_lifetime_hours'>, now: Date): Date {
   return new Date(now.getTime() - merchant.session_lifetime_hours * 60 * 60 * 1000);
+}
+
+/**
+ * An UPDATE of the session behind a token hash, joined to its member, matching only while the
+ * session is live (not revoked, not idle, not past the merchant's absolute lifetime: docs/0070) and
+ * of this merchant. The caller adds set/returning;
+ * the one statement both checks and changes the row, so parallel callers cannot both pass the check.
+ */
+export function updateLiveSession(db: Kysely<DB>, merchant: Pick<TMerchant, 'id' | 'session_lifetime_hours'>, tokenHash: string, now: Date) {
+  return db
+    .updateTable('sessions')
+    .from('members')
+    .whereRef('members.id', '=', 'sessions.member_id')
+    .where('sessions.token_hash', '=', tokenHash)
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>', now)
+    .where('sessions.started_at', '>', sessionStartCutoff(merchant, now))
+    .where('members.merchant_id', '=', merchant.id);
 }
 
 /** sha256 hex: how tokens, tickets and captcha answers are stored. */

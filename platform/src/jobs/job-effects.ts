@@ -1,8 +1,5 @@
-import type { Generated, Kysely, Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
-
-/** Row of job_effects (migration 0006): one per effect that a job has applied. */
-export type TJobEffectsTable = { queue: string; key: string; job_id: string; done_at: Generated<Date> };
 
 /** What `once` did: ran the effect (and its value), or found it already applied. */
 export type TOnceResult<R> = { applied: true; value: R } | { applied: false };
@@ -20,7 +17,6 @@ export async function applyOnce<R>(
 ): Promise<TOnceResult<R>> {
   return db.transaction().execute(async (trx) => {
     const claimed = await trx
-      .withTables<{ job_effects: TJobEffectsTable }>()
       .insertInto('job_effects')
       .values({ queue: at.queue, key: at.key, job_id: at.jobId })
       .onConflict((oc) => oc.columns(['queue', 'key']).doNothing())

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { hashPassword } from '../session/password.service.ts';
-import { DEMO_DEPOSIT_CHANNELS, seedBuiltInLottery, seedBuiltInProvider, seedMerchantRules } from '../seed/seed.ts';
+import { DEPOSIT_CHANNEL_PRESETS } from '../kernel/deposit-channels.ts';
+import { seedBuiltInLottery, seedBuiltInProvider, seedMerchantRules } from '../seed/seed.ts';
 
 /**
  * A real merchant with its first owner operator, and nothing of the demo (docs/0065): no member, no
@@ -84,7 +85,7 @@ export async function createMerchant(db: Kysely<DB>, input: TCreateMerchantInput
     await trx
       .insertInto('deposit_channels')
       .values(
-        DEMO_DEPOSIT_CHANNELS.filter((c) => c.auto_settle_seconds === null).map((c, i) => ({
+        DEPOSIT_CHANNEL_PRESETS.filter((c) => c.auto_settle_seconds === null).map((c, i) => ({
           merchant_id: merchantId,
           code: c.code,
           name: c.name,

@@ -14,8 +14,8 @@ import { categoryModId, categorySwitches, gameForSwitch, switchableGame, switcha
 import type { TMerchant, TSessionOperator } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
 import { wpsErrors } from '../http/envelope.ts';
-import { CATEGORY_TITLES } from '../seed/catalogue-data.ts';
-import { auditedConfigChange } from './operator.queries.ts';
+import { CATEGORY_TITLES } from '../kernel/catalogue.ts';
+import { auditedConfigChange } from '../audit/operator-audit.ts';
 
 /** Every category in the fixed order LOTT…CRASH with its switch and counts (config.read). */
 export async function operatorGameCategories(deps: TPlatformDeps, merchantId: number, language: TLanguage): Promise<TOperatorGameCategoriesResponse> {

@@ -8,7 +8,7 @@ import type { TMerchant, TSessionOperator } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
 import { wpsErrors } from '../http/envelope.ts';
 import { lotterySettingsOf, withdrawEmptyOpenDraws } from '../games/provider/lottery.service.ts';
-import { auditedConfigChange } from './operator.queries.ts';
+import { auditedConfigChange } from '../audit/operator-audit.ts';
 
 /** The merchant's lottery games with their draw interval and payout table (config.read). */
 export async function operatorLotterySettings(deps: TPlatformDeps, merchantId: number): Promise<TOperatorLotterySettingsResponse> {

@@ -28,7 +28,8 @@ import { sessionOf } from '../games/provider/game-sessions.ts';
 import { settleDraw } from '../games/provider/lottery.service.ts';
 import { recoverRounds, spinSlot } from '../games/provider/rounds.service.ts';
 import { WalletUnreachable, type TWalletClient } from '../games/provider/wallet-client.ts';
-import { BUILT_IN_GAMES, BUILT_IN_LOTTERY, DEMO_ACCOUNTS } from '../seed/seed.ts';
+import { BUILT_IN_GAMES, BUILT_IN_LOTTERY } from '../kernel/catalogue.ts';
+import { DEMO_ACCOUNTS } from '../seed/seed.ts';
 import { usePlatform } from '../test-support/db.ts';
 import { fromClientIp, loginToken } from '../test-support/http.ts';
 

@@ -18,7 +18,8 @@ import { verifyPassword } from '../session/password.service.ts';
 import { recordAuthEvent } from '../session/session.queries.ts';
 import { memberTotp, totpCounter } from '../session/session.service.ts';
 import { whitelabelTree } from '../system/system.queries.ts';
-import { addOperatorFailure, auditedConfigChange, auditPage, operatorByUsername, recordOperatorAudit, releaseOperatorAttempt } from './operator.queries.ts';
+import { addOperatorFailure, auditPage, operatorByUsername, releaseOperatorAttempt } from './operator.queries.ts';
+import { auditedConfigChange, recordOperatorAudit } from '../audit/operator-audit.ts';
 
 /** Login refusals answer HTTP 200 with success:false, like members' (the value says whether a captcha is needed). */
 function loginFailure(code: number, message: string, value: unknown): WpsError {

@@ -1,22 +1,19 @@
 import type { Kysely, Transaction } from 'kysely';
 import { WPS_CODES, WPS_MESSAGES, WITHDRAW_MESSAGES, type TBankAccount, type TBankAccountRequest, type TSecurityResponse, type TWithdrawPasswordRequest } from '@wl/schemas';
-import { checkNewPassword, fieldErrorsFailure } from '../account/password-rules.ts';
+import { checkNewPassword } from '../account/password-rules.ts';
 import type { DB } from '../db/schema.ts';
 import type { TMerchant, TSessionMember } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
 import { WpsError } from '../http/envelope.ts';
+import { fieldFailure } from '../http/errors.ts';
 import { hashPassword, verifyPassword } from '../session/password.service.ts';
 import { reserveCountedAttempt } from '../session/security.service.ts';
 
 import { requireStepUp } from '../session/step-up.guard.ts';
 import { maskEmail, maskMobile } from '../verification/verification.service.ts';
-import { maskAccountNumber, recordMemberAudit } from '../withdraw/withdraw.queries.ts';
+import { maskAccountNumber } from '../withdraw/withdraw.queries.ts';
 import { boundContacts, notifySecurityChange } from './security-notice.service.ts';
-
-/** A refusal naming one form field (SPEC §8: first error per field). */
-export function fieldFailure(field: string, key: string, params: Record<string, number> = {}, code: number = WPS_CODES.badRequest): WpsError {
-  return fieldErrorsFailure({ [field]: { key, params } }, code);
-}
+import { recordMemberAudit } from '../audit/member-audit.ts';
 
 /** Holder names match when equal ignoring case and runs of white space (issue 8 item 1). */
 export function sameHolderName(a: string, b: string): boolean {

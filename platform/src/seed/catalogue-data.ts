@@ -170,17 +170,3 @@ export function gameName(i: number, gameType: TGameType): { en: string; bn: stri
   const bn = [a[1], n[1], c?.[1], s[1]].filter(Boolean).join(' ');
   return { en, bn };
 }
-
-/** Category titles (EN, BN) in the fixed menu order. */
-export const CATEGORY_TITLES: Record<TGameType, [string, string]> = {
-  LOTT: ['Lottery', 'লটারি'],
-  ELOTT: ['E-Lottery', 'ই-লটারি'],
-  LIVE: ['Live Casino', 'লাইভ ক্যাসিনো'],
-  SPORTS: ['Sports', 'খেলাধুলা'],
-  ESPORTS: ['Esports', 'ই-স্পোর্টস'],
-  FISH: ['Fishing', 'মাছ ধরা'],
-  RNG: ['Slots', 'স্লট'],
-  PVP: ['Card Games', 'তাস খেলা'],
-  COCKFIGHT: ['Cockfight', 'মোরগ লড়াই'],
-  CRASH: ['Crash', 'ক্র্যাশ'],
-};

@@ -17,7 +17,9 @@ import type { DB, GamesTable } from '../db/schema.ts';
 import { newAvatarKey } from '../member/member.service.ts';
 import { hashPassword, verifyPassword } from '../session/password.service.ts';
 import { houseAccountId, transfer } from '../wallet/ledger.service.ts';
-import { CATEGORY_TITLES, VENDOR_SEEDS, gameName } from './catalogue-data.ts';
+import { DEPOSIT_CHANNEL_PRESETS } from '../kernel/deposit-channels.ts';
+import { BUILT_IN_GAMES, BUILT_IN_LOTTERY, BUILT_IN_PROVIDER, BUILT_IN_VENDOR, CATEGORY_TITLES } from '../kernel/catalogue.ts';
+import { VENDOR_SEEDS, gameName } from './catalogue-data.ts';
 import { DEMO_TEAM, DEMO_TEAM_USERNAMES, seedAgentTree } from './agent-tree.ts';
 import { seedAgentContracts } from './agent-contracts.ts';
 import { DEMO_KNOWN_IPS } from './known-ips.ts';
@@ -68,6 +70,8 @@ export const DEMO_AGENT_INVITATION_CODE = 'LUCKY8';
 /** demo_member's bound contact data (second factor and SMS login). */
 export const DEMO_MEMBER_CONTACT = { countryDialingCode: '+880', mobileNum: '1711000001', email: 'demo_member@example.test', bankHolderName: 'Demo Member' } as const;
 export { DEMO_KNOWN_IPS } from './known-ips.ts';
+/** Re-exported for the gateway's, bench's and e2e's imports of them from here; the platform reads kernel/catalogue.ts. */
+export { BUILT_IN_GAMES, BUILT_IN_LOTTERY, BUILT_IN_PROVIDER, BUILT_IN_VENDOR } from '../kernel/catalogue.ts';
 
 /** The demo member's opening balance: ৳12,500.00 in minor units. */
 export const DEMO_MEMBER_BALANCE_MINOR = 1_250_000;
@@ -205,23 +209,11 @@ export async function seed(
 /** ৳ amounts in minor units. */
 const tk = (taka: number) => taka * 100;
 
-/**
- * DEMO's deposit channels (issue 8 item 2): mobile wallets and bank transfer, which an operator
- * approves, and the simulated channel that settles by itself (a job) after auto_settle_seconds.
- */
-export const DEMO_DEPOSIT_CHANNELS = [
-  { code: 'bkash', name: 'bKash', min_minor: tk(200), max_minor: tk(25_000), quick: [500, 1_000, 2_000, 5_000, 10_000], auto_settle_seconds: null },
-  { code: 'nagad', name: 'Nagad', min_minor: tk(200), max_minor: tk(25_000), quick: [500, 1_000, 2_000, 5_000, 10_000], auto_settle_seconds: null },
-  { code: 'rocket', name: 'Rocket', min_minor: tk(200), max_minor: tk(20_000), quick: [500, 1_000, 2_000, 5_000], auto_settle_seconds: null },
-  { code: 'bank', name: 'Bank transfer', min_minor: tk(1_000), max_minor: tk(500_000), quick: [5_000, 10_000, 25_000, 50_000], auto_settle_seconds: null },
-  { code: 'demo_instant', name: 'Demo instant', min_minor: tk(100), max_minor: tk(10_000), quick: [100, 500, 1_000], auto_settle_seconds: 5 },
-] as const;
-
 async function seedDepositChannels(trx: Transaction<DB>, merchantId: number): Promise<void> {
   await trx
     .insertInto('deposit_channels')
     .values(
-      DEMO_DEPOSIT_CHANNELS.map((c, i) => ({
+      DEPOSIT_CHANNEL_PRESETS.map((c, i) => ({
         merchant_id: merchantId,
         code: c.code,
         name: c.name,
@@ -234,18 +226,6 @@ async function seedDepositChannels(trx: Transaction<DB>, merchantId: number): Pr
     )
     .execute();
 }
-
-/** The built-in game provider (issue 9): it calls the seamless wallet like any provider, with its own secret. */
-export const BUILT_IN_PROVIDER = { code: 'WLG', name: 'WL Games' } as const;
-
-/** The built-in provider's games (docs/0039): real bets through the seamless wallet, free play with play money. */
-export const BUILT_IN_GAMES = [
-  { nodeId: 'WLG_SLOT_BENGAL', engine: 'slot', gameType: 'RNG', nameEn: 'Bengal Fortune', nameBn: 'বাংলার ভাগ্য' },
-  // The crash game (docs/0042): listed with the slot under the built-in vendor (a vendor has one category).
-  { nodeId: 'WLG_CRASH_KITE', engine: 'crash', gameType: 'RNG', nameEn: 'Kite Flight', nameBn: 'ঘুড়ির উড়ান' },
-] as const;
-/** The vendor the built-in games are listed under. */
-export const BUILT_IN_VENDOR = { vassalage: 'WLG', name: 'Lucky Bazaar Originals', gameType: 'RNG' } as const;
 
 export async function seedBuiltInProvider(trx: Transaction<DB>, merchantId: number): Promise<void> {
   await trx
@@ -277,16 +257,6 @@ export async function seedBuiltInProvider(trx: Transaction<DB>, merchantId: numb
     )
     .execute();
 }
-
-/**
- * The built-in lottery (docs/0041): its own vendor in the LOTT category, coded LOTT, so SPEC §4 rule 3
- * ("LOTT or ELOTT → /lottery with gameCode", read by vendor code in flows' launch rules) opens it on
- * the lottery route; played on the built-in provider's sessions and wallet.
- */
-export const BUILT_IN_LOTTERY = {
-  vendor: { vassalage: 'LOTT', name: 'Lucky Bazaar Lotto', gameType: 'LOTT' },
-  game: { nodeId: 'WLG_LOTTO_3D', engine: 'lottery', gameType: 'LOTT', nameEn: 'Bazaar 3D Lotto', nameBn: 'বাজার ৩ডি লটো' },
-} as const;
 
 export async function seedBuiltInLottery(trx: Transaction<DB>, merchantId: number): Promise<void> {
   const { vendor, game } = BUILT_IN_LOTTERY;

@@ -1,6 +1,5 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import { sessionStartCutoff, type TMerchant } from '../http/auth.ts';
 
 /** A member by username, case-insensitive. */
 export function memberByUsername(db: Kysely<DB>, merchantId: number, username: string) {
@@ -168,22 +167,4 @@ export async function revokeMemberSessions(db: Kysely<DB>, memberId: number, now
   let remember = db.updateTable('remember_tokens').set({ revoked_at: now }).where('member_id', '=', memberId).where('revoked_at', 'is', null);
   if (keepSessionId !== null) remember = remember.where((eb) => eb.or([eb('session_id', 'is', null), eb('session_id', '<>', keepSessionId)]));
   await remember.execute();
-}
-
-/**
- * An UPDATE of the session behind a token hash, joined to its member, matching only while the
- * session is live (not revoked, not idle, not past the merchant's absolute lifetime: docs/0070) and
- * of this merchant. The caller adds set/returning;
- * the one statement both checks and changes the row, so parallel callers cannot both pass the check.
- */
-export function updateLiveSession(db: Kysely<DB>, merchant: Pick<TMerchant, 'id' | 'session_lifetime_hours'>, tokenHash: string, now: Date) {
-  return db
-    .updateTable('sessions')
-    .from('members')
-    .whereRef('members.id', '=', 'sessions.member_id')
-    .where('sessions.token_hash', '=', tokenHash)
-    .where('sessions.revoked_at', 'is', null)
-    .where('sessions.expires_at', '>', now)
-    .where('sessions.started_at', '>', sessionStartCutoff(merchant, now))
-    .where('members.merchant_id', '=', merchant.id);
 }

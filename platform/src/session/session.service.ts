@@ -18,7 +18,7 @@ import {
   type TSmsSendResponse,
 } from '@wl/schemas';
 import type { DB } from '../db/schema.ts';
-import { newToken, sessionIdleMs, sha256Hex, type TMerchant, type TSessionMember } from '../http/auth.ts';
+import { newToken, sessionIdleMs, sha256Hex, updateLiveSession, type TMerchant, type TSessionMember } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
 import { WpsError, wpsErrors } from '../http/envelope.ts';
 import { newAvatarKey } from '../member/member.service.ts';
@@ -39,7 +39,6 @@ import {
   reserveChallengeAttempt,
   reserveLoginAttempt,
   revokeMemberSessions,
-  updateLiveSession,
 } from './session.queries.ts';
 
 /** Default captcha threshold (per merchant in merchants.captcha_after_failures). */

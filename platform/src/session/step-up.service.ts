@@ -2,7 +2,8 @@ import { ACCOUNT_MESSAGES, WPS_CODES, WPS_MESSAGES, type TStepUpRequest, type TS
 import type { TMerchant, TSessionMember } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
 import { WpsError } from '../http/envelope.ts';
-import { fieldFailure, judgeCountedPassword, type TPasswordJudgement } from '../security-centre/security-centre.service.ts';
+import { fieldFailure } from '../http/errors.ts';
+import { judgeCountedPassword, type TPasswordJudgement } from '../security-centre/security-centre.service.ts';
 import { reserveCountedAttempt } from './security.service.ts';
 import { recordAuthEvent } from './session.queries.ts';
 import { totpCounter } from './session.service.ts';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { WPS_HEADERS, WPS_PATHS } from '@wl/schemas';
-import { bumpConfigVersion } from '../operator/operator.queries.ts';
 import { TEST_GATEWAY_SECRET } from '../test-support/http.ts';
 import { usePlatform } from '../test-support/db.ts';
+import { bumpConfigVersion } from '../audit/operator-audit.ts';
 
 const ctx = usePlatform();
 const asGateway = { [WPS_HEADERS.gatewaySecret]: TEST_GATEWAY_SECRET };

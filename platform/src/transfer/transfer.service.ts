@@ -13,11 +13,11 @@ import type { DB } from '../db/schema.ts';
 import type { TMerchant, TSessionMember } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
 import { WpsError } from '../http/envelope.ts';
-import { conflict, fieldError } from '../deposit/deposit.service.ts';
+import { conflict, fieldError } from '../http/errors.ts';
 import { requireFeature } from '../session/security.service.ts';
 import { accountFor, inTransaction, LedgerError, transfer, type TLedgerOwner } from '../wallet/ledger.service.ts';
-import { recordMemberAudit } from '../withdraw/withdraw.queries.ts';
 import { requireStepUp } from '../session/step-up.guard.ts';
+import { recordMemberAudit } from '../audit/member-audit.ts';
 
 type TDb = Kysely<DB> | Transaction<DB>;
 

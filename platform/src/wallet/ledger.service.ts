@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
+import { isCheckViolation, isRetryableTransactionError } from '../db/errors.ts';
 import type { DB, TLedgerAccountKind } from '../db/schema.ts';
 
 /** What a ledger account is for (migration 0010, docs/0026). */
@@ -44,15 +45,8 @@ export class LedgerError extends Error {
   }
 }
 
-const CHECK_VIOLATION = '23514';
-/** PostgreSQL's deadlock and serialization failures: the transaction may simply be run again. */
-const RETRYABLE = new Set(['40P01', '40001']);
 const MAX_ATTEMPTS = 5;
 export const MAX_KEY_LENGTH = 200;
-
-function sqlState(error: unknown): string | undefined {
-  return (error as { code?: string } | null)?.code;
-}
 
 /**
  * Runs `work` in a transaction, again (at most 5 times) when the database aborted it for a deadlock
@@ -64,7 +58,7 @@ export async function inTransaction<T>(db: Kysely<DB>, work: (trx: Transaction<D
     try {
       return await db.transaction().execute(work);
     } catch (error) {
-      if (attempt >= MAX_ATTEMPTS || !RETRYABLE.has(sqlState(error) ?? '')) throw error;
+      if (attempt >= MAX_ATTEMPTS || !isRetryableTransactionError(error)) throw error;
     }
   }
 }
@@ -151,7 +145,7 @@ async function transferIn(trx: Transaction<DB>, args: TTransferArgs): Promise<TT
         .executeTakeFirstOrThrow();
       after.set(leg.account, Number(row.balance_minor));
     } catch (error) {
-      if (sqlState(error) === CHECK_VIOLATION) throw new LedgerError('insufficient_funds');
+      if (isCheckViolation(error)) throw new LedgerError('insufficient_funds');
       throw error;
     }
   }

@@ -83,11 +83,3 @@ export async function withProofs(db: TDb, rows: TWithdrawalRow[]): Promise<TWith
   const proofs = await proofIdsOf(db, rows.map((r) => Number(r.id)));
   return rows.map((r) => toWithdrawal(r, proofs.get(Number(r.id)) ?? []));
 }
-
-/** Appends to the member's security audit trail (migration 0014), in the change's transaction. */
-export async function recordMemberAudit(db: TDb, e: { merchantId: number; memberId: number; action: string; detail?: string; ip: string }): Promise<void> {
-  await db
-    .insertInto('member_audit')
-    .values({ merchant_id: e.merchantId, member_id: e.memberId, action: e.action, detail: (e.detail ?? '').slice(0, 200), ip: e.ip.slice(0, 64) })
-    .execute();
-}

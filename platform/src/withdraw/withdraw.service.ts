@@ -15,24 +15,19 @@ import {
 import type { DB } from '../db/schema.ts';
 import type { TMerchant, TSessionMember, TSessionOperator } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
-import { WpsError, wpsErrors } from '../http/envelope.ts';
-import { recordOperatorAudit } from '../operator/operator.queries.ts';
-import { bankAccountsOf, fieldFailure, judgeWithdrawPassword, passwordRefusal, type TPasswordJudgement } from '../security-centre/security-centre.service.ts';
+import { wpsErrors } from '../http/envelope.ts';
+import { CONFLICT, conflict, fieldFailure } from '../http/errors.ts';
+import { bankAccountsOf, judgeWithdrawPassword, passwordRefusal, type TPasswordJudgement } from '../security-centre/security-centre.service.ts';
 import { accountFor, inTransaction, LedgerError, transfer } from '../wallet/ledger.service.ts';
 import { walletBalance } from '../wallet/wallet.queries.ts';
 import { toWithdrawal, withProofs, withdrawalRows, type TWithdrawalRow } from './withdraw.queries.ts';
+import { recordOperatorAudit } from '../audit/operator-audit.ts';
 
 /** Queue of the confirmation window: sent when paid, runs when the window ends (docs/0029). */
 export const CONFIRM_QUEUE = 'withdraw.auto-receive';
 
 /** Ledger keys derived from a withdrawal are the system's, not a member's or an operator's (docs/0026). */
 const SYSTEM_OWNER = { kind: 'system', id: 0 } as const;
-
-const CONFLICT = 409;
-
-function conflict(message: string): WpsError {
-  return new WpsError(CONFLICT, message);
-}
 
 /** Start of the UTC day of `now`: the daily count restarts at 00:00 UTC (docs/0029). */
 function dayStart(now: Date): Date {

@@ -17,14 +17,15 @@ import {
   type TContractTerms,
 } from '@wl/schemas';
 import type { DB } from '../../db/schema.ts';
-import { conflict, fieldError } from '../../deposit/deposit.service.ts';
+import { conflict, fieldError } from '../../http/errors.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import type { TMerchant } from '../../http/auth.ts';
 import type { TPlatformDeps } from '../../http/deps.ts';
 import { WpsError } from '../../http/envelope.ts';
 import { inTransaction } from '../../wallet/ledger.service.ts';
-import { recordMemberAudit } from '../../withdraw/withdraw.queries.ts';
 import type { TSessionAgent } from '../../access/actor.ts';
 import { parseTerms, realtimeWindowSeconds } from './contract-settlement.ts';
+import { recordMemberAudit } from '../../audit/member-audit.ts';
 
 type TDb = Kysely<DB> | Transaction<DB>;
 
@@ -202,7 +203,7 @@ export async function offerContract(deps: TPlatformDeps, merchant: TMerchant, ag
     });
   } catch (error) {
     // Two offers racing for one holder: the offer index lets one in.
-    if ((error as { code?: string }).code === '23505') throw conflict(CONTRACT_MESSAGES.exists);
+    if (isUniqueViolation(error)) throw conflict(CONTRACT_MESSAGES.exists);
     throw error;
   }
   return toContract((await contractRows(deps.db, merchant.id).where('c.id', '=', id).executeTakeFirstOrThrow()));

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { SEAMLESS_MESSAGES, WLG_MESSAGES, WPS_CODES, WPS_MESSAGES, type TFairCommitment, type TGameEngine, type TWlgSeedResponse, type TWlgState } from '@wl/schemas';
 import { newClientSeed, newServerSeed, serverSeedHash } from '@wl/schemas/games/fair';
-import { isUniqueViolation } from '../../account/account.service.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import type { DB } from '../../db/schema.ts';
 import { sha256Hex } from '../../http/auth.ts';
 import type { TPlatformDeps } from '../../http/deps.ts';

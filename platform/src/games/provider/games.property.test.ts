@@ -5,7 +5,7 @@ import { CRASH_BETTING_MS, CRASH_STAKES_MINOR } from '@wl/schemas/games/crash';
 import { LOTTERY_BET_TYPES, LOTTERY_PICK_DIGITS, LOTTERY_SETTLE_GRACE_MS, LOTTERY_STAKE_CHIPS_MINOR } from '@wl/schemas/games/lottery';
 import { SLOT_BETS_PER_LINE_MINOR } from '@wl/schemas/games/slot';
 import { sha256Hex } from '../../http/auth.ts';
-import { BUILT_IN_GAMES, BUILT_IN_LOTTERY, BUILT_IN_PROVIDER } from '../../seed/seed.ts';
+import { BUILT_IN_GAMES, BUILT_IN_LOTTERY, BUILT_IN_PROVIDER } from '../../kernel/catalogue.ts';
 import { insertBareMembers } from '../../test-support/bare-members.ts';
 import { usePlatform } from '../../test-support/db.ts';
 import { seededRandom, type TSeededRandom } from '../../test-support/seeded-random.ts';

@@ -20,7 +20,8 @@ import { chainLinkHolds, mixedClientSeed, roundMix, serverSeedHash } from '@wl/s
 import { LOTTERY_DEFAULT_PAYOUTS, LOTTERY_MAX_BETS_PER_DRAW, LOTTERY_SETTLE_GRACE_MS, lotteryClientSeed, lotteryResult, lotteryWinMinor } from '@wl/schemas/games/lottery';
 import { lotteryPrizeMode } from '@wl/schemas/rules/lottery-launch';
 import { categoryVendors } from '../../catalogue/catalogue.queries.ts';
-import { BUILT_IN_LOTTERY, DEMO_ACCOUNTS } from '../../seed/seed.ts';
+import { BUILT_IN_LOTTERY } from '../../kernel/catalogue.ts';
+import { DEMO_ACCOUNTS } from '../../seed/seed.ts';
 import { rowCounts, usePlatform } from '../../test-support/db.ts';
 import { fromClientIp, loginToken } from '../../test-support/http.ts';
 import { ledgerViolations, NO_VIOLATIONS } from '../../wallet/ledger-invariants.ts';

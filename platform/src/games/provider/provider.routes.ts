@@ -5,7 +5,7 @@ import { requireMember, resolveMerchant } from '../../http/auth.ts';
 import type { TPlatformDeps } from '../../http/deps.ts';
 import { ok } from '../../http/envelope.ts';
 import { parseInput } from '../../http/request-context.ts';
-import { BUILT_IN_PROVIDER } from '../../seed/seed.ts';
+import { BUILT_IN_PROVIDER } from '../../kernel/catalogue.ts';
 import { pruneSeamlessNonces } from '../seamless-wallet.service.ts';
 import { registerCrashRoutes } from './crash.routes.ts';
 import { settleCrashedRounds } from './crash.service.ts';
