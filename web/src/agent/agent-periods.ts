@@ -1,4 +1,4 @@
-/** The team overview's periods (issue 10 item 2): named ranges of the agent's local days, or its own. */
+/** The agent reports' periods (docs/0046, docs/0051): named ranges of the agent's local days, or its own. */
 export const AGENT_PERIODS = ['today', 'yesterday', 'thisWeek', 'lastWeek', 'thisMonth', 'custom'] as const;
 export type TAgentPeriod = (typeof AGENT_PERIODS)[number];
 
@@ -34,4 +34,21 @@ export function periodRange(period: TAgentPeriod, now: Date, custom: { from: str
     case 'custom':
       return { from: midnight(custom.from), to: midnight(custom.to, 1) };
   }
+}
+
+/** The custom period a report opens with: the last seven days, today included. */
+export function lastSevenDays(now: Date): { from: string; to: string } {
+  const today = dayText(now);
+  return { from: dayText(midnight(today, -6)), to: today };
+}
+
+/** Why a range cannot be asked for (the platform refuses the same), or null. */
+export function rangeProblemOf(range: { from: Date; to: Date }, maxDays: number): 'record_range_invalid' | 'record_range_too_long' | null {
+  const days = Math.round((range.to.getTime() - range.from.getTime()) / 86_400_000);
+  return days < 1 ? 'record_range_invalid' : days > maxDays ? 'record_range_too_long' : null;
+}
+
+/** `first-last` day of a range, for export file names. */
+export function rangeFileSuffix(range: { from: Date; to: Date }): string {
+  return `${dayText(range.from)}-${dayText(new Date(range.to.getTime() - 1))}`;
 }
