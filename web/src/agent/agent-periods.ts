@@ -1,17 +1,8 @@
+import { dayText, midnight } from '../lib/local-days.ts';
+
 /** The agent reports' periods (docs/0046, docs/0051): named ranges of the agent's local days, or its own. */
 export const AGENT_PERIODS = ['today', 'yesterday', 'thisWeek', 'lastWeek', 'thisMonth', 'custom'] as const;
 export type TAgentPeriod = (typeof AGENT_PERIODS)[number];
-
-/** yyyy-mm-dd of a local date. */
-export function dayText(d: Date): string {
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
-
-/** Local midnight of a yyyy-mm-dd, shifted by whole days. */
-export function midnight(day: string, plusDays = 0): Date {
-  const [y, m, d] = day.split('-').map(Number);
-  return new Date(y!, m! - 1, d! + plusDays);
-}
 
 /**
  * A named period as `[from, to)` local instants: today and yesterday are one day; weeks start on
