@@ -1,17 +1,8 @@
-/** The team overview's periods (issue 10 item 2): named ranges of the agent's local days, or its own. */
+import { dayText, midnight } from '../lib/local-days.ts';
+
+/** The agent reports' periods (docs/0046, docs/0051): named ranges of the agent's local days, or its own. */
 export const AGENT_PERIODS = ['today', 'yesterday', 'thisWeek', 'lastWeek', 'thisMonth', 'custom'] as const;
 export type TAgentPeriod = (typeof AGENT_PERIODS)[number];
-
-/** yyyy-mm-dd of a local date. */
-export function dayText(d: Date): string {
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
-
-/** Local midnight of a yyyy-mm-dd, shifted by whole days. */
-export function midnight(day: string, plusDays = 0): Date {
-  const [y, m, d] = day.split('-').map(Number);
-  return new Date(y!, m! - 1, d! + plusDays);
-}
 
 /**
  * A named period as `[from, to)` local instants: today and yesterday are one day; weeks start on
@@ -34,4 +25,21 @@ export function periodRange(period: TAgentPeriod, now: Date, custom: { from: str
     case 'custom':
       return { from: midnight(custom.from), to: midnight(custom.to, 1) };
   }
+}
+
+/** The custom period a report opens with: the last seven days, today included. */
+export function lastSevenDays(now: Date): { from: string; to: string } {
+  const today = dayText(now);
+  return { from: dayText(midnight(today, -6)), to: today };
+}
+
+/** Why a range cannot be asked for (the platform refuses the same), or null. */
+export function rangeProblemOf(range: { from: Date; to: Date }, maxDays: number): 'record_range_invalid' | 'record_range_too_long' | null {
+  const days = Math.round((range.to.getTime() - range.from.getTime()) / 86_400_000);
+  return days < 1 ? 'record_range_invalid' : days > maxDays ? 'record_range_too_long' : null;
+}
+
+/** `first-last` day of a range, for export file names. */
+export function rangeFileSuffix(range: { from: Date; to: Date }): string {
+  return `${dayText(range.from)}-${dayText(new Date(range.to.getTime() - 1))}`;
 }

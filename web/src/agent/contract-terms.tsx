@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { CONTRACT_TIERS_MAX, DIVIDEND_PERIODS, RATE_BP_MAX, type TContractKind, type TContractTerms, type TDividendPeriod } from '@wl/schemas/domain/contracts';
 import { parseAmountInput } from '@wl/schemas/domain/money';
 import { Field } from '../accounts/form-parts.tsx';
+import { SelectField } from './report-parts.tsx';
 import { asciiDigits } from '@wl/schemas/domain/digits';
 import { formatMinor } from '../lib/numbers.ts';
 
@@ -123,15 +124,7 @@ export function TermsEditor({ editor, onChange }: { editor: TTermsEditor; onChan
   return (
     <>
       {e.kind === 'dividend' && (
-        <Field label={t('contract_period')}>
-          <select className="input" data-testid="contract.period" value={e.period} onChange={(ev) => { e.setPeriod(ev.target.value as TDividendPeriod); onChange(); }}>
-            {DIVIDEND_PERIODS.map((p) => (
-              <option key={p} value={p}>
-                {t(`contract_period_${p}`)}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <SelectField label={t('contract_period')} testId="contract.period" value={e.period} options={DIVIDEND_PERIODS} text={(p) => t(`contract_period_${p}`)} onChange={(v) => { e.setPeriod(v as TDividendPeriod); onChange(); }} />
       )}
       <ol className="contract-tiers" data-testid="contract.tiers">
         {e.tiers.map((tier, i) => (

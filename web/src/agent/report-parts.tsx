@@ -1,120 +1,140 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RECORD_EXPORT_MAX_ROWS, RECORD_MAX_RANGE_DAYS, toCsv } from '@wl/schemas/domain/records';
+import { RECORD_EXPORT_MAX_ROWS } from '@wl/schemas/domain/records';
 import { Field } from '../accounts/form-parts.tsx';
 import { errorKey } from '../api/trpc.ts';
+import { formatMinor } from '../lib/numbers.ts';
+import { useSession } from '../session/session-context.tsx';
 import { RecordPager } from '../layout/record-pager.tsx';
-import { AGENT_PERIODS, dayText, midnight, periodRange, type TAgentPeriod } from './agent-periods.ts';
+import { collectCsvLines, downloadCsv, type TCsvLine } from '../lib/csv-export.ts';
+import { PeriodPicker, RangeError, type TPeriodState } from './period-picker.tsx';
+import { REPORT_PAGE_SIZE } from './use-agent-report.ts';
 
-/** Rows a report page shows, and rows an export asks for per call (docs/0031). */
-export const REPORT_PAGE_SIZE = 20;
-const EXPORT_PAGE = 100;
-/** Levels offered in the filter besides "all" and "direct"; deeper downlines are under "all levels". */
-const LEVELS = [2, 3, 4, 5] as const;
+/** Levels offered in the team reports' filter: all, direct, then 2 to 5; deeper downlines are under "all levels". */
+const LEVELS = [0, 1, 2, 3, 4, 5] as const;
 
-/** The filters of a team report (issue 10 item 2, docs/0051): a period as the team overview has them, one downline, a level. */
-export function useReportFilters() {
-  const today = dayText(new Date());
-  const [period, setPeriodState] = useState<TAgentPeriod>('thisWeek');
-  const [custom, setCustomState] = useState({ from: dayText(midnight(today, -6)), to: today });
+/** A typed account (applied on submit) and a level: the team reports' and the downline list's filter. */
+export function useAccountFilter() {
   const [typed, setTyped] = useState('');
-  const [username, setUsername] = useState('');
-  const [level, setLevelState] = useState(0);
-  const [pageNo, setPageNo] = useState(1);
-  const range = periodRange(period, new Date(), custom);
-  const days = Math.round((range.to.getTime() - range.from.getTime()) / 86_400_000);
-  const rangeProblem = days < 1 ? 'record_range_invalid' : days > RECORD_MAX_RANGE_DAYS ? 'record_range_too_long' : null;
-  const reset = <T,>(set: (v: T) => void) => (v: T) => {
-    set(v);
-    setPageNo(1);
-  };
-  return {
-    period,
-    setPeriod: reset(setPeriodState),
-    custom,
-    setCustom: reset(setCustomState),
-    typed,
-    setTyped,
-    apply: () => reset(setUsername)(typed.trim()),
-    level,
-    setLevel: reset(setLevelState),
-    pageNo,
-    setPageNo,
-    reset,
-    rangeProblem,
-    /** The query fields every report takes. */
-    query: (page: number, size: number) => ({ from: range.from.toISOString(), to: range.to.toISOString(), username, level, pageNo: page, pageSize: size }),
-    fileSuffix: `${dayText(range.from)}-${dayText(new Date(range.to.getTime() - 1))}`,
-  };
+  const [account, setAccount] = useState('');
+  const [level, setLevel] = useState(0);
+  return { typed, setTyped, account, level, setLevel, apply: () => setAccount(typed.trim()) };
 }
-export type TReportFilters = ReturnType<typeof useReportFilters>;
+export type TAccountFilter = ReturnType<typeof useAccountFilter>;
 
-/** Period buttons, custom days, downline account and level, plus a page's own filters. */
-export function ReportFilters({ f, testId, error, children }: { f: TReportFilters; testId: string; error: unknown; children?: ReactNode }) {
+/** Money in the agent's currency and the page's language. */
+export function useMoney(): (minor: number) => string {
+  const { i18n } = useTranslation();
+  const session = useSession();
+  return (minor) => formatMinor(minor, i18n.language, session.balance?.currencySymbol ?? '');
+}
+
+/** What just happened (a transfer, an offer, an export), said once it has. */
+export function StatusNote({ testId, text }: { testId: string; text: string | null }) {
+  return text ? (
+    <p className="money__hint" role="status" data-testid={testId}>
+      {text}
+    </p>
+  ) : null;
+}
+
+/** A failed call's message. */
+export function QueryError({ error, testId }: { error: unknown; testId?: string }) {
+  const { t } = useTranslation();
+  if (!error) return null;
+  return (
+    <p className="form__error" role="alert" data-testid={testId}>
+      {t(errorKey(error))}
+    </p>
+  );
+}
+
+/** A select of fixed options in a labelled field. */
+export function SelectField<T extends string | number>({ label, testId, value, options, text, onChange }: { label: string; testId: string; value: T; options: readonly T[]; text: (option: T) => string; onChange: (value: string) => void }) {
+  return (
+    <Field label={label}>
+      <select className="input" data-testid={testId} value={value} onChange={(e) => onChange(e.target.value)}>
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {text(o)}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
+/** How an account filter form names its parts: the team reports' and the downline list's differ. */
+export type TAccountFormLook = {
+  /** Test ids: `<testId>.<account>`, `<testId>.level`, `<testId>.<submit>`. */
+  testId: string;
+  account: string;
+  submit: string;
+  accountLabel: string;
+  accountMax: number;
+  levels: readonly number[];
+  levelText: (level: number) => string;
+  submitText: string;
+};
+
+/** The account and level filter, applied on submit (which goes back to the first page). */
+export function AccountFilterForm({ f, look, onApply, children }: { f: TAccountFilter; look: TAccountFormLook; onApply: () => void; children?: ReactNode }) {
   const { t } = useTranslation();
   return (
+    <form
+      className="money__grid"
+      role="search"
+      onSubmit={(e) => {
+        e.preventDefault();
+        f.apply();
+        onApply();
+      }}
+    >
+      <Field label={look.accountLabel}>
+        <input className="input" type="search" data-testid={`${look.testId}.${look.account}`} maxLength={look.accountMax} value={f.typed} onChange={(e) => f.setTyped(e.target.value)} />
+      </Field>
+      <SelectField label={t('agent_level')} testId={`${look.testId}.level`} value={f.level} options={look.levels} text={look.levelText} onChange={(v) => f.setLevel(Number(v))} />
+      {children}
+      <button type="submit" className="btn btn--primary" data-testid={`${look.testId}.${look.submit}`}>
+        {look.submitText}
+      </button>
+    </form>
+  );
+}
+
+/** A team report's filters (docs/0051): period, custom days, downline account and level, plus a page's own. */
+export function ReportFilters({ p, f, onApply, testId, error, children }: { p: TPeriodState; f: TAccountFilter; onApply: () => void; testId: string; error: unknown; children?: ReactNode }) {
+  const { t } = useTranslation();
+  const look: TAccountFormLook = {
+    testId,
+    account: 'username',
+    submit: 'apply',
+    accountLabel: t('rep_filter_username'),
+    accountMax: 200,
+    levels: LEVELS,
+    levelText: (l) => (l === 0 ? t('agent_level_all') : l === 1 ? t('rep_level_direct') : t('agent_level_n', { level: l })),
+    submitText: t('rep_filter_apply'),
+  };
+  return (
     <>
-      <div className="money__quick" role="group" aria-label={t('agent_periods')}>
-        {AGENT_PERIODS.map((p) => (
-          <button key={p} type="button" className={`btn btn--ghost btn--small${f.period === p ? ' is-active' : ''}`} aria-pressed={f.period === p} data-testid={`${testId}.period.${p}`} onClick={() => f.setPeriod(p)}>
-            {t(`agent_period_${p}`)}
-          </button>
-        ))}
-      </div>
-      {f.period === 'custom' && (
-        <div className="money__grid">
-          <Field label={t('record_from')}>
-            <input className="input" type="date" data-testid={`${testId}.from`} value={f.custom.from} max={f.custom.to} onChange={(e) => f.setCustom({ ...f.custom, from: e.target.value })} />
-          </Field>
-          <Field label={t('record_to')}>
-            <input className="input" type="date" data-testid={`${testId}.to`} value={f.custom.to} min={f.custom.from} onChange={(e) => f.setCustom({ ...f.custom, to: e.target.value })} />
-          </Field>
-        </div>
-      )}
-      <form
-        className="money__grid"
-        role="search"
-        onSubmit={(e) => {
-          e.preventDefault();
-          f.apply();
-        }}
-      >
-        <Field label={t('rep_filter_username')}>
-          <input className="input" type="search" data-testid={`${testId}.username`} maxLength={200} value={f.typed} onChange={(e) => f.setTyped(e.target.value)} />
-        </Field>
-        <Field label={t('agent_level')}>
-          <select className="input" data-testid={`${testId}.level`} value={f.level} onChange={(e) => f.setLevel(Number(e.target.value))}>
-            <option value={0}>{t('agent_level_all')}</option>
-            <option value={1}>{t('rep_level_direct')}</option>
-            {LEVELS.map((l) => (
-              <option key={l} value={l}>
-                {t('agent_level_n', { level: l })}
-              </option>
-            ))}
-          </select>
-        </Field>
+      <PeriodPicker p={p} testId={testId} />
+      <AccountFilterForm f={f} look={look} onApply={onApply}>
         {children}
-        <button type="submit" className="btn btn--primary" data-testid={`${testId}.apply`}>
-          {t('rep_filter_apply')}
-        </button>
-      </form>
-      {f.rangeProblem && (
-        <p className="form__error" role="alert" data-testid={`${testId}.range-error`}>
-          {t(f.rangeProblem, { days: RECORD_MAX_RANGE_DAYS })}
-        </p>
-      )}
-      {error ? (
-        <p className="form__error" role="alert">
-          {t(errorKey(error))}
-        </p>
-      ) : null}
+      </AccountFilterForm>
+      <RangeError p={p} testId={testId} />
+      <QueryError error={error} />
     </>
   );
 }
 
-/** Previous / next over pages of REPORT_PAGE_SIZE. */
-export function ReportPager({ f, total, testId }: { f: TReportFilters; total: number; testId: string }) {
-  return <RecordPager pageNo={f.pageNo} total={total} pageSize={REPORT_PAGE_SIZE} onPage={f.setPageNo} testId={testId} />;
+/** A downline in a team report's row: nickname, account and level. */
+export function MemberWho({ row }: { row: { nickname: string; username: string; level: number } }) {
+  const { t } = useTranslation();
+  return (
+    <span className="agent-report__who">
+      <strong translate="no">{row.nickname}</strong> <span className="money__hint"><span translate="no">{row.username}</span> · {t('agent_level_n', { level: row.level })}</span>
+    </span>
+  );
 }
 
 /** A report's totals over the whole filter, as a row of figures. */
@@ -138,34 +158,19 @@ export function ReportTotals({ testId, items }: { testId: string; items: readonl
 }
 
 /**
- * CSV export built in the browser from the same call, 100 rows a call, at most 5,000 rows, with a
- * BOM so spreadsheets read Bengali (docs/0031). Answers the note to show.
+ * CSV export built in the browser from the report's own call, 100 rows a call, at most 5,000 rows,
+ * with a BOM so spreadsheets read Bengali (docs/0031). Answers the note to show.
  */
-export function useReportExport<TRow>(fetchPage: (page: number, size: number) => Promise<{ rows: TRow[]; total: number }>) {
+export function useReportExport<TRow>(fetchPage: (page: number, size: number) => Promise<{ rows: readonly TRow[]; total: number }>) {
   const { t } = useTranslation();
   const [note, setNote] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const run = async (fileName: string, header: string[], line: (row: TRow) => (string | number)[]) => {
+  const run = async (fileName: string, header: string[], line: (row: TRow) => TCsvLine) => {
     setBusy(true);
     setNote(null);
     try {
-      let lines: (string | number)[][] = [];
-      let capped = false;
-      for (let page = 1; ; page += 1) {
-        const r = await fetchPage(page, EXPORT_PAGE);
-        lines.push(...r.rows.map(line));
-        if (page * EXPORT_PAGE >= r.total) break;
-        if (lines.length >= RECORD_EXPORT_MAX_ROWS) {
-          capped = true;
-          lines = lines.slice(0, RECORD_EXPORT_MAX_ROWS);
-          break;
-        }
-      }
-      const link = document.createElement('a');
-      link.href = URL.createObjectURL(new Blob(['\uFEFF', toCsv(header, lines)], { type: 'text/csv;charset=utf-8' }));
-      link.download = fileName;
-      link.click();
-      URL.revokeObjectURL(link.href);
+      const { lines, capped } = await collectCsvLines(fetchPage, line);
+      downloadCsv(fileName, header, lines);
       setNote(capped ? t('record_export_capped', { count: RECORD_EXPORT_MAX_ROWS }) : t('record_exported', { count: lines.length }));
     } catch (err) {
       setNote(t(errorKey(err)));
@@ -173,8 +178,9 @@ export function useReportExport<TRow>(fetchPage: (page: number, size: number) =>
       setBusy(false);
     }
   };
-  return { note, busy, run, clear: () => setNote(null) };
+  return { note, busy, run };
 }
+export type TReportExport = { note: string | null; busy: boolean };
 
 /** The export button and its note. */
 export function ExportButton({ testId, disabled, busy, note, onClick }: { testId: string; disabled: boolean; busy: boolean; note: string | null; onClick: () => void }) {
@@ -184,11 +190,18 @@ export function ExportButton({ testId, disabled, busy, note, onClick }: { testId
       <button type="button" className="btn btn--ghost btn--block" data-testid={`${testId}.export`} disabled={disabled || busy} aria-busy={busy} onClick={onClick}>
         {t('record_export')}
       </button>
-      {note && (
-        <p className="money__hint" role="status" data-testid={`${testId}.export-note`}>
-          {note}
-        </p>
-      )}
+      <StatusNote testId={`${testId}.export-note`} text={note} />
+    </>
+  );
+}
+
+/** Under a report's rows: previous / next over pages of REPORT_PAGE_SIZE, then the export. */
+export function ReportFooter({ report, testId, csv, onExport }: { report: { pageNo: number; setPageNo: (n: number) => void; data: { total: number } | undefined }; testId: string; csv: TReportExport; onExport: () => void }) {
+  const total = report.data?.total;
+  return (
+    <>
+      <RecordPager pageNo={report.pageNo} total={total} pageSize={REPORT_PAGE_SIZE} onPage={report.setPageNo} testId={testId} />
+      <ExportButton testId={testId} disabled={!total} busy={csv.busy} note={csv.note} onClick={onExport} />
     </>
   );
 }

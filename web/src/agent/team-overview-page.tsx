@@ -1,15 +1,14 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { RECORD_MAX_RANGE_DAYS, toCsv } from '@wl/schemas/domain/records';
 import type { TTeamPoint } from '@wl/schemas/wps/agent-calls';
-import { Field } from '../accounts/form-parts.tsx';
-import { errorKey, useTRPC } from '../api/trpc.ts';
-import { formatMinor, formatNumber } from '../lib/numbers.ts';
-import { useSession } from '../session/session-context.tsx';
+import { useTRPC } from '../api/trpc.ts';
+import { downloadCsv } from '../lib/csv-export.ts';
+import { formatNumber } from '../lib/numbers.ts';
 import '../styles/money.css';
 import { AgentChart } from './agent-chart.tsx';
-import { AGENT_PERIODS, dayText, midnight, periodRange, type TAgentPeriod } from './agent-periods.ts';
+import { PeriodPicker, RangeError } from './period-picker.tsx';
+import { QueryError, SelectField, useMoney } from './report-parts.tsx';
+import { useAgentReport } from './use-agent-report.ts';
 
 /** What the chart can show: the money figures and the new members. */
 const METRICS = [
@@ -22,30 +21,21 @@ const METRICS = [
 type TMetric = (typeof METRICS)[number][0];
 
 /**
- * agentTeamOverview (SPEC §2, issue 10 item 2): the team's size, new and active members, deposits,
+ * agentTeamOverview (docs/0046): the team's size, new and active members, deposits,
  * withdrawals, valid bets and profit and loss for a period, a chart of one figure over the period,
- * and the series as CSV. The platform reads only the agent's own subtree (docs/0046).
+ * and the series as CSV. The platform reads only the agent's own subtree.
  */
 export function TeamOverviewPage() {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const trpc = useTRPC();
-  const session = useSession();
-  const currency = session.balance?.currencySymbol ?? '';
-  const money = (minor: number) => formatMinor(minor, language, currency);
-  const [period, setPeriod] = useState<TAgentPeriod>('thisWeek');
-  const today = dayText(new Date());
-  const [custom, setCustom] = useState({ from: dayText(midnight(today, -6)), to: today });
+  const money = useMoney();
   const [metric, setMetric] = useState<TMetric>('validBetMinor');
-  const range = periodRange(period, new Date(), custom);
-  const days = Math.round((range.to.getTime() - range.from.getTime()) / 86_400_000);
-  const rangeProblem = days < 1 ? 'record_range_invalid' : days > RECORD_MAX_RANGE_DAYS ? 'record_range_too_long' : null;
-  const overview = useQuery(
-    trpc.agent.teamOverview.queryOptions(
-      { from: range.from.toISOString(), to: range.to.toISOString(), tzOffsetMinutes: -new Date().getTimezoneOffset() },
-      { enabled: rangeProblem === null, staleTime: 0 },
-    ),
-  );
+  const report = useAgentReport({
+    input: (b) => ({ ...b.period, ...b.tz }),
+    queryOptions: (input, o) => trpc.agent.teamOverview.queryOptions(input, o),
+  });
+  const overview = report.query;
   const data = overview.data;
   const show = (m: TMetric, v: number) => (m === 'newMembers' ? formatNumber(v, language) : money(v));
 
@@ -53,47 +43,20 @@ export function TeamOverviewPage() {
     if (!data) return;
     const header = [t('agent_col_period'), t('agent_new_members'), t('agent_deposits'), t('agent_withdrawals'), t('agent_valid_bets'), t('agent_payout'), t('agent_profit')];
     const rows = data.series.map((p: TTeamPoint) => [p.label, p.newMembers, p.depositMinor / 100, p.withdrawMinor / 100, p.validBetMinor / 100, p.payoutMinor / 100, p.profitMinor / 100]);
-    const link = document.createElement('a');
-    link.href = URL.createObjectURL(new Blob(['\uFEFF', toCsv(header, rows)], { type: 'text/csv;charset=utf-8' }));
-    link.download = `team-overview-${dayText(range.from)}-${dayText(new Date(range.to.getTime() - 1))}.csv`;
-    link.click();
-    URL.revokeObjectURL(link.href);
+    downloadCsv(`team-overview-${report.period.fileSuffix}.csv`, header, rows);
   };
 
   const points = data?.series.map((p) => ({ label: p.label, value: p[metric] })) ?? [];
   const values = points.map((p) => p.value);
-  const metricLabel = t(METRICS.find(([m]) => m === metric)![1]);
+  const labelOf = (m: TMetric) => t(METRICS.find(([x]) => x === m)![1]);
+  const metricLabel = labelOf(metric);
   return (
     <div className="agent-content money" data-testid="agent-overview.page">
       <section className="card">
         <h1 className="agent-content__title">{t('agent_overview_title')}</h1>
-        <div className="money__quick" role="group" aria-label={t('agent_periods')}>
-          {AGENT_PERIODS.map((p) => (
-            <button key={p} type="button" className={`btn btn--ghost btn--small${period === p ? ' is-active' : ''}`} aria-pressed={period === p} data-testid={`agent-overview.period.${p}`} onClick={() => setPeriod(p)}>
-              {t(`agent_period_${p}`)}
-            </button>
-          ))}
-        </div>
-        {period === 'custom' && (
-          <div className="money__grid">
-            <Field label={t('record_from')}>
-              <input className="input" type="date" data-testid="agent-overview.from" value={custom.from} max={custom.to} onChange={(e) => setCustom((c) => ({ ...c, from: e.target.value }))} />
-            </Field>
-            <Field label={t('record_to')}>
-              <input className="input" type="date" data-testid="agent-overview.to" value={custom.to} min={custom.from} onChange={(e) => setCustom((c) => ({ ...c, to: e.target.value }))} />
-            </Field>
-          </div>
-        )}
-        {rangeProblem && (
-          <p className="form__error" role="alert" data-testid="agent-overview.range-error">
-            {t(rangeProblem, { days: RECORD_MAX_RANGE_DAYS })}
-          </p>
-        )}
-        {overview.error && (
-          <p className="form__error" role="alert">
-            {t(errorKey(overview.error))}
-          </p>
-        )}
+        <PeriodPicker p={report.period} testId="agent-overview" />
+        <RangeError p={report.period} testId="agent-overview" />
+        <QueryError error={overview.error} />
       </section>
       <section className="card" aria-busy={overview.isFetching}>
         <dl className="agent-stats" data-testid="agent-overview.stats">
@@ -122,15 +85,7 @@ export function TeamOverviewPage() {
         <p className="money__hint">{t('agent_profit_hint')}</p>
       </section>
       <section className="card">
-        <Field label={t('agent_chart_metric')}>
-          <select className="input" data-testid="agent-overview.metric" value={metric} onChange={(e) => setMetric(e.target.value as TMetric)}>
-            {METRICS.map(([m, label]) => (
-              <option key={m} value={m}>
-                {t(label)}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <SelectField label={t('agent_chart_metric')} testId="agent-overview.metric" value={metric} options={METRICS.map(([m]) => m)} text={labelOf} onChange={(v) => setMetric(v as TMetric)} />
         {data && values.every((v) => v === 0) && <p className="no-data">{t('agent_chart_empty')}</p>}
         {data && (
           <AgentChart

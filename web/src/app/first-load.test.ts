@@ -72,14 +72,14 @@ describe('the first load of the built web app (docs/0022)', () => {
       /[\\/]node_modules[\\/].*[\\/]swiper[\\/]/,
       /[\\/]node_modules[\\/].*[\\/]qrcode[\\/]/,
       /[\\/]i18n[\\/]en\.json$/,
-      /[\\/]pages[\\/]operator-page\.tsx$/,
+      /[\\/]operator[\\/]operator-page\.tsx$/,
       /[\\/]agent[\\/]agent-layout\.tsx$/,
       /[\\/]member[\\/]member-page\.tsx$/,
       /[\\/]modals[\\/]login-modal\.tsx$/,
     ];
     expect(lazyOnly.flatMap((pattern) => ids.filter((id) => pattern.test(id)))).toEqual([]);
     // ...while they are still built, as chunks of their own.
-    expect(modulesOf(chunks).some((id) => /[\\/]pages[\\/]operator-page\.tsx$/.test(id))).toBe(true);
+    expect(modulesOf(chunks).some((id) => /[\\/]operator[\\/]operator-page\.tsx$/.test(id))).toBe(true);
   });
 
   it(`stays within ${HOME_INITIAL_JS_GZIP_BUDGET} bytes gzipped`, () => {

@@ -11,7 +11,7 @@ import { ChunkErrorBoundary } from './chunk-error-boundary.tsx';
 import { AreaTexts } from '../i18n/area-texts.ts';
 
 // Only home is in the first load; every other page is its own chunk (docs/0022).
-const OperatorPage = lazy(() => import('../pages/operator-page.tsx').then((m) => ({ default: m.OperatorPage })));
+const OperatorPage = lazy(() => import('../operator/operator-page.tsx').then((m) => ({ default: m.OperatorPage })));
 const AgentLayout = lazy(() => import('../agent/agent-layout.tsx').then((m) => ({ default: m.AgentLayout })));
 
 const GameCentrePage = lazy(() => import('../game-centre/game-centre-page.tsx'));

@@ -7,6 +7,7 @@ import { TabBar } from '../accounts/form-parts.tsx';
 import { useAreaTexts } from '../i18n/area-texts.ts';
 import '../styles/money.css';
 import { formatMinor } from '../lib/numbers.ts';
+import { ErrorLine } from './parts.tsx';
 
 /** A proof file shown inline from an authorised call (never a URL to the file). */
 function ProofButton({ proofId, n }: { proofId: string; n: number }) {
@@ -64,11 +65,7 @@ function Row({ w, view, currency, onChanged }: { w: TOperatorWithdrawal; view: '
           </button>
         </div>
       )}
-      {error && (
-        <p className="form__error" role="alert">
-          {t(errorKey(error))}
-        </p>
-      )}
+      <ErrorLine error={error} />
     </li>
   );
 }
@@ -93,12 +90,12 @@ function WindowSetting({ canWrite }: { canWrite: boolean }) {
           {t('op_save_window')}
         </button>
       )}
-      {save.error && <p className="form__error" role="alert">{t(errorKey(save.error))}</p>}
+      <ErrorLine error={save.error} />
     </div>
   );
 }
 
-/** Operator withdrawals (issue 8 item 10): pending ones to pay or reject, the dispute view (docs/0029), the window. */
+/** Operator withdrawals: pending ones to pay or reject, the dispute view (docs/0029), the window. */
 export default function OperatorWithdrawals({ canWrite, currency }: { canWrite: boolean; currency: string }) {
   const { t } = useTranslation();
   const ready = useAreaTexts('money', 'withdraw');
@@ -119,7 +116,7 @@ export default function OperatorWithdrawals({ canWrite, currency }: { canWrite: 
         label={(tab) => t(tab === 'pending' ? 'op_withdrawals_pending' : 'op_withdrawals_disputes')}
         onSelect={setView}
       />
-      {list.error && <p className="form__error" role="alert">{t(errorKey(list.error))}</p>}
+      <ErrorLine error={list.error} />
       {list.data && list.data.withdrawals.length === 0 && <p className="dialog__text">{t('op_withdrawals_empty')}</p>}
       <ul className="plain-list">
         {list.data?.withdrawals.map((w) => <Row key={w.id} w={w} view={view} currency={currency} onChanged={refresh} />)}

@@ -3,10 +3,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TLotterySettings } from '@wl/schemas';
 import { LOTTERY_INTERVAL_SECONDS, LOTTERY_ODDS, LOTTERY_PAYOUT_KEYS, lotteryPayoutBounds, type TLotteryPayoutKey } from '@wl/schemas/games/lottery';
-import { errorKey, useTRPC } from '../api/trpc.ts';
+import { useTRPC } from '../api/trpc.ts';
 import { useAreaTexts } from '../i18n/area-texts.ts';
 import { asciiDigits } from '@wl/schemas/domain/digits';
 import { formatNumber } from '../lib/numbers.ts';
+import { ErrorLine } from './parts.tsx';
 
 type TDraft = { interval: string; payouts: Record<TLotteryPayoutKey, string> };
 const toDraft = (s: TLotterySettings): TDraft => ({
@@ -14,8 +15,35 @@ const toDraft = (s: TLotterySettings): TDraft => ({
   payouts: Object.fromEntries(LOTTERY_PAYOUT_KEYS.map((k) => [k, (s.payouts[k] / 100).toFixed(2)])) as Record<TLotteryPayoutKey, string>,
 });
 
+/** The draft read as the platform reads it: the interval and each payout (hundredths) within their bounds. */
+function checkDraft(draft: TDraft) {
+  const interval = Number(asciiDigits(draft.interval));
+  const intervalOk = Number.isInteger(interval) && interval >= LOTTERY_INTERVAL_SECONDS.min && interval <= LOTTERY_INTERVAL_SECONDS.max;
+  const payoutOf = (k: TLotteryPayoutKey) => Math.round(Number(asciiDigits(draft.payouts[k])) * 100);
+  const payoutOk = (k: TLotteryPayoutKey) => {
+    const { min, max } = lotteryPayoutBounds(k);
+    const v = payoutOf(k);
+    return /^[0-9]+(\.[0-9]{1,2})?$/.test(draft.payouts[k]) && v >= min && v <= max;
+  };
+  return { interval, intervalOk, payoutOf, payoutOk, valid: intervalOk && LOTTERY_PAYOUT_KEYS.every(payoutOk) };
+}
+
+/** One row's payout, with the return to player it makes. */
+function PayoutField({ k, value, payout, ok, disabled, onChange }: { k: TLotteryPayoutKey; value: string; payout: number; ok: boolean; disabled: boolean; onChange: (v: string) => void }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <label className="field">
+      <span className="field__label">
+        {t('lotto_op_payout', { row: t(`lottery_row_${k}`) })} ({t('lotto_op_rtp', { rtp: formatNumber((payout || 0) / LOTTERY_ODDS[k], i18n.language, { decimals: 1 }) })})
+      </span>
+      <input className="input" inputMode="decimal" data-testid={`operator.lottery.payout.${k}`} value={value} disabled={disabled} aria-invalid={!ok} onChange={(e) => onChange(e.target.value)} />
+      {!ok && <span className="form-error">{t('lottery_payout_invalid')}</span>}
+    </label>
+  );
+}
+
 /**
- * Issue 9 item 8 (docs/0041): each built-in lottery's draw interval and payout table. The form
+ * docs/0041: each built-in lottery's draw interval and payout table. The form
  * checks the bounds as the platform does (which enforces them); a change is audited and live: the
  * next draw opens on the new interval, the next bet takes the new table.
  */
@@ -41,15 +69,7 @@ export function OperatorLottery({ canWrite }: { canWrite: boolean }) {
     }),
   );
   if (!ready || !game || !draft) return null;
-  const interval = Number(asciiDigits(draft.interval));
-  const intervalOk = Number.isInteger(interval) && interval >= LOTTERY_INTERVAL_SECONDS.min && interval <= LOTTERY_INTERVAL_SECONDS.max;
-  const payoutOf = (k: TLotteryPayoutKey) => Math.round(Number(asciiDigits(draft.payouts[k])) * 100);
-  const payoutOk = (k: TLotteryPayoutKey) => {
-    const { min, max } = lotteryPayoutBounds(k);
-    const v = payoutOf(k);
-    return /^[0-9]+(\.[0-9]{1,2})?$/.test(draft.payouts[k]) && v >= min && v <= max;
-  };
-  const valid = intervalOk && LOTTERY_PAYOUT_KEYS.every(payoutOk);
+  const { interval, intervalOk, payoutOf, payoutOk, valid } = checkDraft(draft);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setSaved(false);
@@ -79,27 +99,9 @@ export function OperatorLottery({ canWrite }: { canWrite: boolean }) {
         {!intervalOk && <span className="form-error">{t('lottery_interval_invalid')}</span>}
       </label>
       {LOTTERY_PAYOUT_KEYS.map((k) => (
-        <label key={k} className="field">
-          <span className="field__label">
-            {t('lotto_op_payout', { row: t(`lottery_row_${k}`) })} ({t('lotto_op_rtp', { rtp: formatNumber((payoutOf(k) || 0) / LOTTERY_ODDS[k], i18n.language, { decimals: 1 }) })})
-          </span>
-          <input
-            className="input"
-            inputMode="decimal"
-            data-testid={`operator.lottery.payout.${k}`}
-            value={draft.payouts[k]}
-            disabled={!canWrite}
-            aria-invalid={!payoutOk(k)}
-            onChange={(e) => setDraft({ ...draft, payouts: { ...draft.payouts, [k]: e.target.value } })}
-          />
-          {!payoutOk(k) && <span className="form-error">{t('lottery_payout_invalid')}</span>}
-        </label>
+        <PayoutField key={k} k={k} value={draft.payouts[k]} payout={payoutOf(k)} ok={payoutOk(k)} disabled={!canWrite} onChange={(v) => setDraft({ ...draft, payouts: { ...draft.payouts, [k]: v } })} />
       ))}
-      {save.isError && (
-        <p className="form__error" role="alert" data-testid="operator.lottery.error">
-          {t(errorKey(save.error))}
-        </p>
-      )}
+      <ErrorLine error={save.error} testId="operator.lottery.error" />
       {saved && (
         <p className="operator__role" aria-live="polite" data-testid="operator.lottery.saved">
           {t('lotto_op_saved')}

@@ -1,0 +1,42 @@
+import { useTranslation } from 'react-i18next';
+import type { TWhitelabelNode } from '@wl/schemas';
+import { useAreaTexts } from '../i18n/area-texts.ts';
+import { Switch } from './parts.tsx';
+
+/** Flattens the whitelabel tree into labelled rows, children indented under their parent. */
+export function flattenFlags(nodes: readonly TWhitelabelNode[], depth = 0): { node: TWhitelabelNode; depth: number }[] {
+  return nodes.flatMap((n) => [{ node: n, depth }, ...flattenFlags(n.childrenNodes, depth + 1)]);
+}
+
+/**
+ * The whitelabel flags by name, each with a line on what it does (docs/0069), its code beside for
+ * support; a code the texts do not know yet shows the platform's name for it.
+ */
+export function OperatorFlags({ nodes, disabled, onChange }: { nodes: readonly TWhitelabelNode[]; disabled: (modId: string) => boolean; onChange: (modId: string, enabled: boolean) => void }) {
+  const { t, i18n } = useTranslation();
+  const ready = useAreaTexts('operatorFlags');
+  return (
+    <>
+      <h2>{t('operator_flags')}</h2>
+      {ready && <p className="operator__role">{t('operator_flags_roles_hint')}</p>}
+      {!ready && <span className="spinner" />}
+      {ready &&
+        flattenFlags(nodes).map(({ node, depth }) => {
+          const known = i18n.exists(`flag_${node.modId}`);
+          return (
+            <Switch
+              key={`${node.modId}-${depth}`}
+              testId={`operator.flag.${node.modId}`}
+              label={known ? t(`flag_${node.modId}`) : node.name || node.modId}
+              detail={known ? t(`flag_${node.modId}_help`) : undefined}
+              code={node.modId}
+              checked={node.enabled === '1'}
+              disabled={disabled(node.modId)}
+              depth={depth}
+              onChange={(v) => onChange(node.modId, v)}
+            />
+          );
+        })}
+    </>
+  );
+}

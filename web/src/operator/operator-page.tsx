@@ -1,0 +1,149 @@
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { TOperatorPermission } from '@wl/schemas';
+import { flagPermission } from '@wl/schemas/domain/operator-flags';
+import { errorKey, useTRPC } from '../api/trpc.ts';
+import { useScreenConfig } from '../config/screen-config-context.tsx';
+import { Icon } from '../layout/icons.tsx';
+import { getOperatorToken, setOperatorToken } from '../session/session-storage.ts';
+import { OperatorAudit } from './audit.tsx';
+import { OperatorFlags } from './flags.tsx';
+import { OperatorLogin } from './login.tsx';
+import { OperatorOutbox } from './outbox.tsx';
+import { ErrorLine, Switch } from './parts.tsx';
+import { OperatorSecurity } from './security.tsx';
+import { OperatorTotp } from './totp.tsx';
+
+// Money panels are chunks of their own with their area texts: withdrawals; deposits, adjustments and money settings.
+const OperatorWithdrawals = lazy(() => import('./withdrawals.tsx'));
+const OperatorMoneyPanels = lazy(() => import('./money-panels.tsx'));
+// Category and game switches, a chunk of their own with their texts (docs/0037).
+const OperatorGames = lazy(() => import('./games.tsx'));
+// Its own chunk too: only roles with money.read load it (docs/0043).
+const OperatorRounds = lazy(() => import('./rounds.tsx'));
+
+/**
+ * Logs the operator out: the session ends on the server first (docs/0070), so a copy of the token
+ * stops working at once; the browser forgets the token whatever the server answered.
+ */
+export async function logOperatorOut(endOnServer: () => Promise<unknown>, forget: () => void): Promise<void> {
+  try {
+    await endOnServer();
+  } catch {
+    // Already ended, or the server is unreachable: the token is forgotten all the same.
+  } finally {
+    forget();
+  }
+}
+
+/** The config call's answer, and what this operator may do (the platform answers it, docs/0066). */
+type TConsole = { can: (p: TOperatorPermission) => boolean; username: string; currency: string };
+
+/** Every panel this operator's role may use; panels the platform would refuse are not shown. */
+function ConsolePanels({ c }: { c: TConsole }) {
+  const { can } = c;
+  return (
+    <>
+      {can('security.read') && <OperatorSecurity />}
+      {can('outbox.read') && <OperatorOutbox />}
+      {can('audit.read') && <OperatorAudit />}
+      {can('money.read') && (
+        <Suspense fallback={<span className="spinner" />}>
+          <OperatorMoneyPanels canWrite={can('money.write')} canControl={can('money.controls')} operatorUsername={c.username} />
+          <OperatorWithdrawals canWrite={can('money.write')} currency={c.currency} />
+        </Suspense>
+      )}
+      <Suspense fallback={<span className="spinner" />}>
+        <OperatorGames canWrite={can('whitelabel.write')} canWriteLottery={can('money.write')} />
+      </Suspense>
+      {can('money.read') && (
+        <Suspense fallback={<span className="spinner" />}>
+          <OperatorRounds currency={c.currency} />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+/** The signed-in console: who, the system switches, the panels, the authenticator and the flags (docs/0010, docs/0066). */
+function OperatorConsole({ onLogout }: { onLogout: () => void }) {
+  const { t } = useTranslation();
+  const config = useScreenConfig();
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const cfg = useQuery(trpc.operator.config.queryOptions(undefined, { staleTime: 0 }));
+  const refresh = () => void qc.invalidateQueries({ queryKey: trpc.operator.config.queryKey() });
+  const refreshAll = () => void qc.invalidateQueries({ queryKey: trpc.operator.pathKey() });
+  const setFlag = useMutation(trpc.operator.setFlag.mutationOptions({ onSettled: refreshAll }));
+  const setSystem = useMutation(trpc.operator.setSystem.mutationOptions({ onSettled: refreshAll }));
+  const logoutCall = useMutation(trpc.operator.logout.mutationOptions());
+  const busy = setFlag.isPending || setSystem.isPending;
+  const sessionEnded = cfg.error !== null && errorKey(cfg.error) === 'error_not_logged_in';
+  const can = (p: TOperatorPermission) => cfg.data?.operator.permissions.includes(p) === true;
+  // An expired operator token returns to the login form.
+  useEffect(() => {
+    if (sessionEnded) {
+      setOperatorToken(null);
+      onLogout();
+    }
+  }, [sessionEnded, onLogout]);
+  const d = cfg.data;
+  return (
+    <div className="operator__card">
+      <div className="operator__head">
+        <h1>{t('operator_title')}</h1>
+        <button type="button" className="btn btn--ghost btn--small" data-testid="operator.logout" disabled={logoutCall.isPending}
+          onClick={() => void logOperatorOut(() => logoutCall.mutateAsync(), () => { setOperatorToken(null); onLogout(); })}>
+          {t('logout')}
+        </button>
+      </div>
+      {d && (
+        <p className="operator__role" data-testid="operator.role">
+          <span translate="no">{d.operator.name}</span> · {t('operator_role')}: {t(`operator_role_${d.operator.role}`)}
+        </p>
+      )}
+      <ErrorLine error={cfg.error ?? setFlag.error ?? setSystem.error} />
+      {d && (
+        <>
+          {can('system.write') && (
+            <>
+              <h2>{t('operator_system')}</h2>
+              <Switch testId="operator.maintenance" label={t('operator_maintenance')} checked={d.maintenance} disabled={busy} depth={0} onChange={(v) => setSystem.mutate({ maintenance: v })} />
+              <Switch testId="operator.region" label={t('operator_region')} checked={d.regionRestriction} disabled={busy} depth={0} onChange={(v) => setSystem.mutate({ regionRestriction: v })} />
+            </>
+          )}
+          <ConsolePanels c={{ can, username: d.operator.username, currency: config.merchant.currencySymbol }} />
+          <OperatorTotp enabled={d.operator.totpEnabled} onEnabled={refresh} />
+          <OperatorFlags
+            nodes={d.whitelabel}
+            // A flag that pays needs money.write, a login flag security.write (docs/0066); the platform checks the same.
+            disabled={(modId) => busy || !can(flagPermission(modId))}
+            onChange={(modId, enabled) => setFlag.mutate({ modId, enabled })}
+          />
+        </>
+      )}
+      {cfg.isLoading && <span className="spinner" />}
+    </div>
+  );
+}
+
+/**
+ * The operator console (docs/0010, docs/0066, docs/0070): whitelabel flags and system switches,
+ * login security, the message outbox, roles, audit log, authenticator, money, games and rounds;
+ * its own token and session key.
+ */
+export function OperatorPage() {
+  const { t } = useTranslation();
+  const [loggedIn, setLoggedIn] = useState(() => getOperatorToken() !== null);
+  const logout = useCallback(() => setLoggedIn(false), []);
+  return (
+    <main className="operator">
+      <Link to="/" className="link-btn link-btn--icon">
+        <Icon name="back" size={16} /> {t('back_home')}
+      </Link>
+      {loggedIn ? <OperatorConsole onLogout={logout} /> : <OperatorLogin onDone={() => setLoggedIn(true)} />}
+    </main>
+  );
+}

@@ -1,0 +1,78 @@
+import type { CSSProperties, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { inputIssuesOf } from '../api/flow-errors.ts';
+import { errorKey } from '../api/trpc.ts';
+
+/** The message of a refusal: the first field the server named, else its message key. */
+export function refusalKey(err: unknown): string {
+  return inputIssuesOf(err)[0]?.message ?? errorKey(err);
+}
+
+/** A fresh key for one operator submission (a double click sends the same one). */
+export const newKey = () => `op-${crypto.randomUUID()}`;
+
+/** A failed call's message, when there is one. */
+export function ErrorLine({ error, testId }: { error: unknown; testId?: string }) {
+  const { t } = useTranslation();
+  if (!error) return null;
+  return (
+    <p className="form__error" role="alert" data-testid={testId}>
+      {t(errorKey(error))}
+    </p>
+  );
+}
+
+/** A panel's title with its refresh button (`<testId>.refresh`). */
+export function SectionHead({ title, testId, refreshText, onRefresh }: { title: string; testId: string; refreshText: string; onRefresh: () => void }) {
+  return (
+    <div className="operator__head">
+      <h2>{title}</h2>
+      <button type="button" className="btn btn--ghost btn--small" data-testid={`${testId}.refresh`} onClick={onRefresh}>
+        {refreshText}
+      </button>
+    </div>
+  );
+}
+
+/**
+ * A labelled on/off switch; it shows what the server holds (it flips once the change is confirmed).
+ * `depth` indents a flag under its parent; `detailClass` is the games panel's own detail style.
+ */
+export function Switch({ testId, label, detail, detailClass = 'switch-row__detail', code, checked, disabled, onChange, depth }: {
+  testId: string;
+  label: string;
+  detail?: string;
+  detailClass?: string;
+  code?: string;
+  checked: boolean;
+  disabled?: boolean;
+  onChange: (on: boolean) => void;
+  depth?: number;
+}) {
+  const style: CSSProperties | undefined = depth === undefined ? undefined : { paddingInlineStart: `${depth * 20 + 12}px` };
+  return (
+    <label className="switch-row" style={style}>
+      <span className="switch-row__label">
+        {label}
+        {code && (
+          <>
+            {' '}
+            <code className="switch-row__code" translate="no">{code}</code>
+          </>
+        )}
+        {detail && <span className={detailClass}>{detail}</span>}
+      </span>
+      <input type="checkbox" role="switch" className="switch" data-testid={testId} checked={checked} disabled={disabled} aria-checked={checked} onChange={(e) => onChange(e.target.checked)} />
+    </label>
+  );
+}
+
+/** A labelled field of the console's filter forms. */
+export function FilterField({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <label className="field">
+      <span className="field__label">{label}</span>
+      {children}
+    </label>
+  );
+}
