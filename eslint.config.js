@@ -1,13 +1,20 @@
 // Lint enforces the house rules of DESIGN.md: dependencies point one way, process.env is read only
 // in each package's env.ts, and flows/ stays pure (no timers, no fetch).
 import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
-const forbid = (...pkgs) =>
-  pkgs.flatMap((p) => [
+// Three folders up or more is a path that breaks when either end moves: import through the
+// package's name, or keep the modules closer (docs/0075).
+const DEEP_RELATIVE = { group: ['../../../*'], message: 'No imports three folders up or more: use the package name (@wl/...) or move the module closer.' };
+
+const forbid = (...pkgs) => [
+  ...pkgs.flatMap((p) => [
     { group: [`@wl/${p}`, `@wl/${p}/*`], message: `This package may not import @wl/${p} (see its README).` },
     { group: [`../../${p}/*`, `../${p}/*`, `../../../${p}/*`], message: `No relative imports across packages.` },
-  ]);
+  ]),
+  DEEP_RELATIVE,
+];
 
 const restrict = (files, pkgs, extra = {}) => ({
   files,
@@ -18,9 +25,11 @@ const restrict = (files, pkgs, extra = {}) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/.data/**', '**/playwright-report/**', '**/test-results/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '.tsbuild/**', '**/.data/**', '**/playwright-report/**', '**/test-results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  // The rules of hooks (docs/0075); missing effect dependencies warn: each needs a look at the effect.
+  { files: ['web/**/*.{ts,tsx}'], plugins: { 'react-hooks': reactHooks }, rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' } },
   {
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
     rules: {
@@ -32,6 +41,7 @@ export default tseslint.config(
       ],
     },
   },
+  { rules: { 'no-restricted-imports': ['error', { patterns: [DEEP_RELATIVE] }] } },
   { files: ['**/env.ts', 'bench/**', 'e2e/**', 'scripts/**', '**/*.config.ts', '**/*.test.ts'], rules: { 'no-restricted-syntax': 'off' } },
   restrict(['schemas/**'], ['flows', 'platform', 'gateway', 'web', 'e2e']),
   restrict(['flows/**'], ['platform', 'gateway', 'web', 'e2e'], {
