@@ -33,7 +33,7 @@ import { registerContractRoutes } from './agent/contracts/contract.routes.ts';
 import { registerProviderRoutes } from './games/provider/provider.routes.ts';
 import { registerSeamlessWalletRoutes } from './games/seamless-wallet.routes.ts';
 import { registerWithdrawRoutes } from './withdraw/withdraw.routes.ts';
-import { assertMessageCaptureAllowed, embeddedProvider, outboxSender, type EmailProvider, type MessageProvider, type SmsProvider } from './verification/providers.ts';
+import { assertMessageCaptureAllowed, embeddedProvider, outboxSender, type EmailProvider, type MessageProvider, type SmsProvider } from './kernel/message-providers.ts';
 import { registerVerificationRoutes } from './verification/verification.routes.ts';
 
 /** Options of buildPlatform. */

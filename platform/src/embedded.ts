@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildPlatform } from './app.ts';
-import { assertMessageCaptureAllowed, messageProviderFrom } from './verification/providers.ts';
+import { assertMessageCaptureAllowed, messageProviderFrom } from './kernel/message-providers.ts';
 import { openDatabase } from './db/database.ts';
 import { platformEnv } from './env.ts';
 import type { JobRunner } from './jobs/job-runner.ts';

@@ -4,7 +4,7 @@ import { platformEnv } from './env.ts';
 import { startPlatformJobs } from './jobs/platform-jobs.ts';
 import { prepareDatabase } from './prepare-database.ts';
 import { assertCaptchaSeamAllowed } from './session/captcha.service.ts';
-import { assertMessageCaptureAllowed, messageProviderFrom } from './verification/providers.ts';
+import { assertMessageCaptureAllowed, messageProviderFrom } from './kernel/message-providers.ts';
 
 // Standalone platform process: `pnpm --filter @wl/platform start` (PLATFORM_PORT, default 7070).
 try {

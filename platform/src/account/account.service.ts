@@ -33,12 +33,12 @@ import { featureEnabled, requireFeature } from '../session/security.service.ts';
 import { memberByPhone, memberByUsername, recordAuthEvent, revokeMemberSessions } from '../session/session.queries.ts';
 import { issueSession, memberTotp, totpCounter } from '../session/session.service.ts';
 import { requireStepUp } from '../session/step-up.guard.ts';
-import { boundContacts, notifySecurityChange } from '../security-centre/security-notice.service.ts';
+import { boundContacts, notifySecurityChange } from '../verification/security-notice.service.ts';
 import { checkPhone, consumeCode, type TPhone } from '../verification/verification.service.ts';
-import { newAvatarKey } from '../member/member.service.ts';
-import { checkNewPassword } from './password-rules.ts';
+import { checkNewPassword } from '../kernel/password-rules.ts';
 import { inviterByCode, type TInviter } from '../agent/invitation.queries.ts';
 import { assertAgentDownlineAllowed } from '../agent/downline-limits.ts';
+import { newAvatarKey } from '../kernel/member-keys.ts';
 
 /** Reset links work once, for 30 minutes. */
 export const RESET_LINK_TTL_MS = 30 * 60 * 1000;

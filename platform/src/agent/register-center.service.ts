@@ -19,17 +19,17 @@ import {
 } from '@wl/schemas';
 import { isUniqueViolation } from '../db/errors.ts';
 import { CONFLICT, fieldErrorsFailure } from '../http/errors.ts';
-import { fieldRule } from '../account/password-rules.ts';
+import { fieldRule } from '../kernel/password-rules.ts';
 import type { DB } from '../db/schema.ts';
 import type { TMerchant } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
 import { WpsError } from '../http/envelope.ts';
-import { newAvatarKey } from '../member/member.service.ts';
 import { hashPassword } from '../session/password.service.ts';
 import { memberByUsername } from '../session/session.queries.ts';
 import type { TSessionAgent } from '../access/actor.ts';
 import { assertAgentDownlineAllowed } from './downline-limits.ts';
 import { recordMemberAudit } from '../audit/member-audit.ts';
+import { newAvatarKey } from '../kernel/member-keys.ts';
 
 /**
  * registerCenter (issue 10 item 2, docs/0051): an agent registers a downline itself, or hands out

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import type { JobRunner } from '../jobs/job-runner.ts';
-import type { EmailProvider, SmsProvider } from '../verification/providers.ts';
+import type { EmailProvider, SmsProvider } from '../kernel/message-providers.ts';
 
 /** What every area's routes and services receive from buildPlatform. */
 export type TPlatformDeps = {

@@ -43,8 +43,6 @@ export type TLotteryLaunch = z.infer<typeof ZLotteryLaunchQuery> & { language: T
  * enumerate members (issue 6 item 7).
  */
 export const avatarUrl = (avatarKey: string) => `/wps/assets/avatar/${avatarKey}.svg`;
-/** A new member's avatar key: 128 random bits, base64url (22 characters). */
-export const newAvatarKey = (): string => randomBytes(16).toString('base64url');
 /** Launch tickets are single use and short lived. */
 export const LAUNCH_TICKET_TTL_MS = 5 * 60 * 1000;
 

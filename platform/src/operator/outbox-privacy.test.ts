@@ -7,7 +7,7 @@ import { DEMO_MEMBER_CONTACT } from '../seed/seed.ts';
 import { usePlatform } from '../test-support/db.ts';
 import { fromClientIp } from '../test-support/http.ts';
 import { lastMessage, lastSmsCode, setFlag } from '../test-support/outbox.ts';
-import { assertMessageCaptureAllowed, httpProvider, messageProviderFrom, MESSAGE_CAPTURE_IN_PRODUCTION } from '../verification/providers.ts';
+import { assertMessageCaptureAllowed, httpProvider, messageProviderFrom, MESSAGE_CAPTURE_IN_PRODUCTION } from '../kernel/message-providers.ts';
 
 /**
  * docs/0067: the console's outbox shows to whom, what for, when and whether a message went out; no

@@ -15,12 +15,13 @@ import { isUniqueViolation } from '../db/errors.ts';
 import { sha256Hex, type TMerchant, type TSessionMember } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
 import { WpsError } from '../http/envelope.ts';
-import { checkPhone, consumeCode, maskEmail, maskMobile, sendCode, type TCodeTarget } from '../verification/verification.service.ts';
+import { checkPhone, consumeCode, sendCode, type TCodeTarget } from '../verification/verification.service.ts';
 import { markStepUp, requireStepUp } from '../session/step-up.guard.ts';
 import { fieldFailure } from '../http/errors.ts';
-import { judgeCountedPassword } from './security-centre.service.ts';
-import { notifySecurityChange } from './security-notice.service.ts';
+import { judgeCountedPassword } from '../session/security.service.ts';
+import { notifySecurityChange } from '../verification/security-notice.service.ts';
 import { recordMemberAudit } from '../audit/member-audit.ts';
+import { maskEmail, maskMobile } from '../kernel/masks.ts';
 
 /** A checked new address: where its code goes, and what the member row gets. */
 type TNewContact =

@@ -1,19 +1,18 @@
 import type { Kysely, Transaction } from 'kysely';
 import { WPS_CODES, WPS_MESSAGES, WITHDRAW_MESSAGES, type TBankAccount, type TBankAccountRequest, type TSecurityResponse, type TWithdrawPasswordRequest } from '@wl/schemas';
-import { checkNewPassword } from '../account/password-rules.ts';
+import { checkNewPassword } from '../kernel/password-rules.ts';
 import type { DB } from '../db/schema.ts';
 import type { TMerchant, TSessionMember } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
 import { WpsError } from '../http/envelope.ts';
 import { fieldFailure } from '../http/errors.ts';
 import { hashPassword, verifyPassword } from '../session/password.service.ts';
-import { reserveCountedAttempt } from '../session/security.service.ts';
+import { judgeCountedPassword, type TPasswordJudgement } from '../session/security.service.ts';
 
 import { requireStepUp } from '../session/step-up.guard.ts';
-import { maskEmail, maskMobile } from '../verification/verification.service.ts';
-import { maskAccountNumber } from '../withdraw/withdraw.queries.ts';
-import { boundContacts, notifySecurityChange } from './security-notice.service.ts';
+import { boundContacts, notifySecurityChange } from '../verification/security-notice.service.ts';
 import { recordMemberAudit } from '../audit/member-audit.ts';
+import { maskAccountNumber, maskEmail, maskMobile } from '../kernel/masks.ts';
 
 /** Holder names match when equal ignoring case and runs of white space (issue 8 item 1). */
 export function sameHolderName(a: string, b: string): boolean {
@@ -26,8 +25,6 @@ function throttleKey(memberId: number): string {
   return `withdraw-password:${memberId}`;
 }
 
-/** What judging a withdraw password found. */
-export type TPasswordJudgement = { kind: 'ok' } | { kind: 'not_set' } | { kind: 'wrong' } | { kind: 'locked'; retryAfterSeconds: number };
 
 /**
  * Judges a withdraw password like a login password (docs/0014): the attempt is reserved before the
@@ -41,22 +38,6 @@ export async function judgeWithdrawPassword(db: Kysely<DB> | Transaction<DB>, me
   return judgeCountedPassword(db, merchant, throttleKey(memberId), row.withdraw_password_hash, password, now);
 }
 
-/**
- * Judges a password against its hash with the attempt counted first under `key` (see
- * judgeWithdrawPassword); a null hash is 'not_set'. Also judges the login password where the
- * security centre asks for it (binding a new mobile or email over an old one).
- */
-export async function judgeCountedPassword(db: Kysely<DB> | Transaction<DB>, merchant: TMerchant, key: string, hash: string | null, password: string, now: Date): Promise<TPasswordJudgement> {
-  if (hash === null) return { kind: 'not_set' };
-  const reservation = await reserveCountedAttempt(db, merchant.id, key, now);
-  if (reservation.kind === 'locked') return reservation;
-  const { settings } = reservation;
-  if (!(await verifyPassword(hash, password))) {
-    return reservation.failures >= settings.lockAfterFailures ? { kind: 'locked', retryAfterSeconds: settings.lockMinutes * 60 } : { kind: 'wrong' };
-  }
-  await db.deleteFrom('login_throttle').where('merchant_id', '=', merchant.id).where('username_key', '=', key).execute();
-  return { kind: 'ok' };
-}
 
 /** The refusal of a judgement other than ok, naming the form field. */
 export function passwordRefusal(judgement: Exclude<TPasswordJudgement, { kind: 'ok' }>, field: string): WpsError {

@@ -2,8 +2,8 @@ import { sql, type Transaction } from 'kysely';
 import { MEMBER_TYPE } from '@wl/schemas';
 import { DEMO_KNOWN_IPS } from './known-ips.ts';
 import type { DB } from '../db/schema.ts';
-import { newAvatarKey } from '../member/member.service.ts';
 import { accountFor, houseAccountId, transfer, type TLedgerOwner } from '../wallet/ledger.service.ts';
+import { newAvatarKey } from '../kernel/member-keys.ts';
 
 /**
  * demo_agent's demo tree (issue 10 item 6, docs/0046): three sub-agents (two direct, one under the

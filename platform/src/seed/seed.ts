@@ -14,7 +14,6 @@ import {
   type TFeatureFlag,
 } from '@wl/schemas';
 import type { DB, GamesTable } from '../db/schema.ts';
-import { newAvatarKey } from '../member/member.service.ts';
 import { hashPassword, verifyPassword } from '../session/password.service.ts';
 import { houseAccountId, transfer } from '../wallet/ledger.service.ts';
 import { DEPOSIT_CHANNEL_PRESETS } from '../kernel/deposit-channels.ts';
@@ -23,6 +22,7 @@ import { VENDOR_SEEDS, gameName } from './catalogue-data.ts';
 import { DEMO_TEAM, DEMO_TEAM_USERNAMES, seedAgentTree } from './agent-tree.ts';
 import { seedAgentContracts } from './agent-contracts.ts';
 import { DEMO_KNOWN_IPS } from './known-ips.ts';
+import { newAvatarKey } from '../kernel/member-keys.ts';
 
 /** Demo accounts (platform/README.md lists them). Passwords exist only here and as argon2id hashes. */
 export const DEMO_ACCOUNTS = {

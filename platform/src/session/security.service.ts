@@ -1,7 +1,9 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { WPS_CODES, WPS_MESSAGES, type TFeatureFlag, type TSecuritySettings } from '@wl/schemas';
 import type { DB } from '../db/schema.ts';
+import type { TMerchant } from '../http/auth.ts';
 import { WpsError } from '../http/envelope.ts';
+import { verifyPassword } from './password.service.ts';
 import { liveLock, reserveLoginAttempt } from './session.queries.ts';
 
 /** Whether a whitelabel flag (SPEC §3) is on for the merchant. */
@@ -52,4 +54,24 @@ export async function reserveCountedAttempt(
   if (reservation) return { kind: 'reserved', failures: reservation.failures, settings };
   const until = await liveLock(db, merchantId, key, now);
   return { kind: 'locked', retryAfterSeconds: until ? Math.ceil((until.getTime() - now.getTime()) / 1000) : settings.lockMinutes * 60 };
+}
+
+/** What judging a counted password found (the withdraw password, a step-up, a contact change). */
+export type TPasswordJudgement = { kind: 'ok' } | { kind: 'not_set' } | { kind: 'wrong' } | { kind: 'locked'; retryAfterSeconds: number };
+
+/**
+ * Judges a password against its hash with the attempt counted first under `key` (see the security
+ * centre's judgeWithdrawPassword); a null hash is 'not_set'. Also judges the login password where the
+ * security centre asks for it (binding a new mobile or email over an old one).
+ */
+export async function judgeCountedPassword(db: Kysely<DB> | Transaction<DB>, merchant: TMerchant, key: string, hash: string | null, password: string, now: Date): Promise<TPasswordJudgement> {
+  if (hash === null) return { kind: 'not_set' };
+  const reservation = await reserveCountedAttempt(db, merchant.id, key, now);
+  if (reservation.kind === 'locked') return reservation;
+  const { settings } = reservation;
+  if (!(await verifyPassword(hash, password))) {
+    return reservation.failures >= settings.lockAfterFailures ? { kind: 'locked', retryAfterSeconds: settings.lockMinutes * 60 } : { kind: 'wrong' };
+  }
+  await db.deleteFrom('login_throttle').where('merchant_id', '=', merchant.id).where('username_key', '=', key).execute();
+  return { kind: 'ok' };
 }

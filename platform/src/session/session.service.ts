@@ -21,8 +21,7 @@ import type { DB } from '../db/schema.ts';
 import { newToken, sessionIdleMs, sha256Hex, updateLiveSession, type TMerchant, type TSessionMember } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
 import { WpsError, wpsErrors } from '../http/envelope.ts';
-import { newAvatarKey } from '../member/member.service.ts';
-import { checkPhone, consumeCode, maskEmail, maskMobile, sendCode, type TCodeTarget } from '../verification/verification.service.ts';
+import { checkPhone, consumeCode, sendCode, type TCodeTarget } from '../verification/verification.service.ts';
 import { consumeCaptcha } from './captcha.service.ts';
 import { hashPassword, verifyPassword } from './password.service.ts';
 import { featureEnabled, requireFeature, securitySettings } from './security.service.ts';
@@ -40,6 +39,8 @@ import {
   reserveLoginAttempt,
   revokeMemberSessions,
 } from './session.queries.ts';
+import { maskEmail, maskMobile } from '../kernel/masks.ts';
+import { newAvatarKey } from '../kernel/member-keys.ts';
 
 /** Default captcha threshold (per merchant in merchants.captcha_after_failures). */
 export const CAPTCHA_AFTER_FAILURES = 2;

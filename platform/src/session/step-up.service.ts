@@ -3,7 +3,7 @@ import type { TMerchant, TSessionMember } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
 import { WpsError } from '../http/envelope.ts';
 import { fieldFailure } from '../http/errors.ts';
-import { judgeCountedPassword, type TPasswordJudgement } from '../security-centre/security-centre.service.ts';
+import { judgeCountedPassword, type TPasswordJudgement } from './security.service.ts';
 import { reserveCountedAttempt } from './security.service.ts';
 import { recordAuthEvent } from './session.queries.ts';
 import { totpCounter } from './session.service.ts';

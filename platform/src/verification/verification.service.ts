@@ -192,18 +192,3 @@ export async function consumeCode(
   if (!used) throw bad(ACCOUNT_MESSAGES.verificationCodeInvalid);
 }
 
-/** '+880 17*****001': enough for the member to recognise the number. */
-export function maskMobile(dial: string | null, mobile: string | null): string | null {
-  if (!mobile) return null;
-  const head = mobile.slice(0, 2);
-  const tail = mobile.slice(-3);
-  return `${dial ?? ''} ${head}${'*'.repeat(Math.max(1, mobile.length - 5))}${tail}`.trim();
-}
-
-/** 'de***@example.test'. */
-export function maskEmail(email: string | null): string | null {
-  if (!email) return null;
-  const at = email.lastIndexOf('@');
-  if (at < 1) return '***';
-  return `${email.slice(0, Math.min(2, at))}***${email.slice(at)}`;
-}

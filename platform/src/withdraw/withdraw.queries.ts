@@ -1,13 +1,9 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { TWithdrawal } from '@wl/schemas';
 import type { DB } from '../db/schema.ts';
+import { maskAccountNumber } from '../kernel/masks.ts';
 
 type TDb = Kysely<DB> | Transaction<DB>;
-
-/** An account number as members and operators see it: all but the last 4 digits hidden. */
-export function maskAccountNumber(number: string): string {
-  return `•••• ${number.slice(-4)}`;
-}
 
 function iso(value: Date | string | null): string | null {
   return value === null ? null : new Date(value).toISOString();

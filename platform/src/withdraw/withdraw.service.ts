@@ -17,7 +17,8 @@ import type { TMerchant, TSessionMember, TSessionOperator } from '../http/auth.t
 import type { TPlatformDeps } from '../http/deps.ts';
 import { wpsErrors } from '../http/envelope.ts';
 import { CONFLICT, conflict, fieldFailure } from '../http/errors.ts';
-import { bankAccountsOf, judgeWithdrawPassword, passwordRefusal, type TPasswordJudgement } from '../security-centre/security-centre.service.ts';
+import { bankAccountsOf, judgeWithdrawPassword, passwordRefusal } from '../security-centre/security-centre.service.ts';
+import type { TPasswordJudgement } from '../session/security.service.ts';
 import { accountFor, inTransaction, LedgerError, transfer } from '../wallet/ledger.service.ts';
 import { walletBalance } from '../wallet/wallet.queries.ts';
 import { toWithdrawal, withProofs, withdrawalRows, type TWithdrawalRow } from './withdraw.queries.ts';

@@ -1,0 +1,9 @@
+import { randomBytes } from 'node:crypto';
+
+/**
+ * Random keys of member rows, made by registration, the register centre, the session (a mobile
+ * login's new member) and the seed alike: the kernel's, so none of them imports the member area.
+ */
+
+/** A new member's avatar key: 128 random bits, base64url (22 characters). */
+export const newAvatarKey = (): string => randomBytes(16).toString('base64url');
