@@ -10,3 +10,7 @@ export * from './password/change-password.machine.ts';
 export * from './session/logout.machine.ts';
 export * from './session/trial-guard.ts';
 export * from './withdrawal/withdrawal-confirm.machine.ts';
+export * from './register-center/direct-register.machine.ts';
+export * from './register-center/invitations.machine.ts';
+export * from './register-center/invitation-row.machine.ts';
+export * from './register-center/copy-text.machine.ts';
