@@ -14,3 +14,4 @@ export * from './register-center/direct-register.machine.ts';
 export * from './register-center/invitations.machine.ts';
 export * from './register-center/invitation-row.machine.ts';
 export * from './register-center/copy-text.machine.ts';
+export * from './deposit/deposit.machine.ts';
