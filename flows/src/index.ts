@@ -15,3 +15,6 @@ export * from './register-center/invitations.machine.ts';
 export * from './register-center/invitation-row.machine.ts';
 export * from './register-center/copy-text.machine.ts';
 export * from './deposit/deposit.machine.ts';
+export * from './transfer/money-form.ts';
+export * from './transfer/account-transfer.machine.ts';
+export * from './transfer/wallet-transfer.machine.ts';
