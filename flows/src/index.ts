@@ -18,3 +18,7 @@ export * from './deposit/deposit.machine.ts';
 export * from './transfer/money-form.ts';
 export * from './transfer/account-transfer.machine.ts';
 export * from './transfer/wallet-transfer.machine.ts';
+export * from './crash/crash-view.ts';
+export * from './crash/crash-live.machine.ts';
+export * from './crash/crash.machine.ts';
+export * from './crash/crash-verify.machine.ts';
