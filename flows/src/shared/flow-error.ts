@@ -6,7 +6,12 @@ export type TFlowErrorDetails = {
   captchaRequired?: boolean;
   /** SPEC §4 SMS code: the answer was 'too many requests'. */
   tooManyRequests?: boolean;
+  /** SPEC §5: the fields the server refused, each with its message key (and numbers). */
+  fieldErrors?: Record<string, TFlowFieldError>;
 };
+
+/** One refused field as the server names it: a message key and the numbers it takes. */
+export type TFlowFieldError = { key: string; params?: { min?: number; max?: number; length?: number } };
 
 /**
  * The error an actor throws when the server answered with a failure. `messageKey` is a translation

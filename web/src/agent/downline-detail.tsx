@@ -1,14 +1,12 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TDownlineDetail } from '@wl/schemas/wps/agent-calls';
-import { Field, SubmitButton } from '../accounts/form-parts.tsx';
 import { useTRPC } from '../api/trpc.ts';
 import { localDateTime } from '../lib/numbers-later.ts';
 import { formatNumber } from '../lib/numbers.ts';
-import { AmountField, FormError, useMoneyForm } from '../member/transfer-parts.tsx';
-import { useSession } from '../session/session-context.tsx';
-import { QueryError, StatusNote, useMoney } from './report-parts.tsx';
+import { DownlineTransferForm } from './downline-transfer-form.tsx';
+import { QueryError, useMoney } from './report-parts.tsx';
 
 /** A time, or what to say when there is none. */
 export const when = (iso: string | null, never: string, language: string) => (iso ? localDateTime(iso, language) : never);
@@ -48,35 +46,11 @@ function DownlineFacts({ d, money }: { d: TDownlineDetail; money: (minor: number
 export function DownlineDetail({ memberId, onClose }: { memberId: number; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const trpc = useTRPC();
-  const qc = useQueryClient();
-  const session = useSession();
   const money = useMoney();
   const detail = useQuery(trpc.agent.downline.queryOptions({ memberId }, { staleTime: 0 }));
-  const form = useMoneyForm('downline');
-  const [remark, setRemark] = useState('');
-  const [done, setDone] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), [memberId]);
-  const send = useMutation(
-    trpc.agent.transfer.mutationOptions({
-      onSuccess: (_r, input) => {
-        setDone(t('agent_transfer_done', { amount: money(input.amountMinor), name: detail.data?.nickname ?? '' }));
-        form.done();
-        setRemark('');
-        session.refreshBalance();
-        void qc.invalidateQueries({ queryKey: trpc.agent.downline.queryKey() });
-        void qc.invalidateQueries({ queryKey: trpc.agent.downlines.queryKey() });
-      },
-      onError: form.failed,
-    }),
-  );
   const d = detail.data;
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setDone(null);
-    const amountMinor = form.parsed();
-    if (amountMinor !== null) send.mutate({ memberId, amountMinor, key: form.key, remark });
-  };
   return (
     <section className="card" data-testid="agent-downline.detail" aria-busy={detail.isFetching}>
       <div className="agent-content__row">
@@ -91,21 +65,7 @@ export function DownlineDetail({ memberId, onClose }: { memberId: number; onClos
       {d && (
         <>
           <DownlineFacts d={d} money={money} />
-          <form className="form" onSubmit={submit} noValidate>
-            <h3>{t('agent_transfer_title')}</h3>
-            <p className="money__limits" data-testid="agent-downline.available">
-              {t('agent_transfer_available', { main: money(session.balance?.balance ?? 0) })}
-            </p>
-            <AmountField form={form} testId="agent-downline.amount" />
-            <Field label={t('agent_transfer_remark')}>
-              <input className="input" data-testid="agent-downline.remark" maxLength={140} value={remark} onChange={(e) => { setRemark(e.target.value); form.renew(); }} />
-            </Field>
-            <FormError form={form} testId="agent-downline.error" />
-            <SubmitButton testId="agent-downline.submit" pending={send.isPending}>
-              {t('agent_transfer_submit')}
-            </SubmitButton>
-            <StatusNote testId="agent-downline.done" text={done} />
-          </form>
+          <DownlineTransferForm memberId={memberId} nickname={d.nickname} money={money} />
           <h3>{t('agent_transfers_recent')}</h3>
           {d.transfers.length === 0 && <p className="no-data">{t('agent_transfers_none')}</p>}
           <ul className="money__list" data-testid="agent-downline.transfers">

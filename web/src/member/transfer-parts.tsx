@@ -1,6 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { parseAmountInput } from '@wl/schemas/domain/money';
+import { fromPromise } from 'xstate';
+import { FlowError } from '@wl/flows/shared/flow-error';
+import { accountTransferMachine, type TAccountTransferRequest } from '@wl/flows/transfer/account-transfer.machine';
 import { Field } from '../accounts/form-parts.tsx';
 import { inputIssuesOf } from '../api/flow-errors.ts';
 import { errorKey } from '../api/trpc.ts';
@@ -10,57 +12,25 @@ import { useUi } from '../app/ui-context.tsx';
 const newKey = (prefix: string) => `${prefix}-${crypto.randomUUID()}`;
 
 /**
- * The amount and the key of one money form: the typed text, its field error, the form error, and a
- * key that changes whenever the request would (a new amount, a new target), so a double click
- * sends the same key and the platform moves the money once.
+ * The idempotency key of a transfer machine's attempt (flows/src/transfer/money-form.ts): the same
+ * attempt sends the same key, so a double click moves the money once; a new attempt gets a new key.
  */
-export function useMoneyForm(prefix: string) {
-  const ui = useUi();
-  const [amount, setAmountText] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [key, setKey] = useState(() => newKey(prefix));
-  const renew = () => setKey(newKey(prefix));
-  return {
-    amount,
-    fieldError,
-    formError,
-    key,
-    renew,
-    setAmount: (text: string) => {
-      setAmountText(text);
-      setFieldError(null);
-      renew();
-    },
-    /** The amount in minor units, or null after showing why not. */
-    parsed: (): number | null => {
-      setFormError(null);
-      const minor = parseAmountInput(amount);
-      setFieldError(minor === null ? 'amount_invalid' : null);
-      return minor;
-    },
-    done: () => {
-      setAmountText('');
-      renew();
-    },
-    /** A refusal: the trial dialog, a field message under the amount, or one under the form. */
-    failed: (err: unknown) => {
-      const message = errorKey(err);
-      if (message === 'in_need_true_account') {
-        ui.showInfo(message);
-        return;
-      }
-      const issue = inputIssuesOf(err).find((i) => i.path === 'amountMinor');
-      if (issue) setFieldError(issue.message);
-      else setFormError(inputIssuesOf(err)[0]?.message ?? message);
-    },
+export function useAttemptKey(prefix: string): (attempt: number) => string {
+  const current = useRef({ attempt: -1, key: '' });
+  return (attempt) => {
+    if (current.current.attempt !== attempt) current.current = { attempt, key: newKey(prefix) };
+    return current.current.key;
   };
 }
 
-export type TMoneyForm = ReturnType<typeof useMoneyForm>;
+/** A money call's refusal as the transfer machines read it: its message key and the fields it named. */
+export function moneyFlowError(err: unknown): FlowError {
+  const fieldErrors = Object.fromEntries(inputIssuesOf(err).map((i) => [i.path, { key: i.message }]));
+  return new FlowError(errorKey(err), { fieldErrors });
+}
 
 /** The amount input with its error, as every transfer form shows it. */
-export function AmountField({ form, testId }: { form: TMoneyForm; testId: string }) {
+export function AmountField({ amount, error, onAmount, testId }: { amount: string; error: string | null; onAmount: (text: string) => void; testId: string }) {
   const { t } = useTranslation();
   const errorId = `${testId.replace('.', '-')}-error`;
   return (
@@ -72,14 +42,14 @@ export function AmountField({ form, testId }: { form: TMoneyForm; testId: string
         autoComplete="off"
         maxLength={20}
         placeholder={t('transfer_amount_placeholder')}
-        value={form.amount}
-        aria-invalid={form.fieldError !== null}
-        aria-describedby={form.fieldError ? errorId : undefined}
-        onChange={(e) => form.setAmount(e.target.value)}
+        value={amount}
+        aria-invalid={error !== null}
+        aria-describedby={error ? errorId : undefined}
+        onChange={(e) => onAmount(e.target.value)}
       />
-      {form.fieldError && (
+      {error && (
         <span className="field__error" id={errorId} role="alert" data-testid={`${testId}-error`}>
-          {t(form.fieldError)}
+          {t(error)}
         </span>
       )}
     </Field>
@@ -87,11 +57,40 @@ export function AmountField({ form, testId }: { form: TMoneyForm; testId: string
 }
 
 /** The form's own error line. */
-export function FormError({ form, testId }: { form: TMoneyForm; testId: string }) {
+export function FormError({ message, testId }: { message: string | null; testId: string }) {
   const { t } = useTranslation();
-  return form.formError ? (
+  return message ? (
     <p className="form__error" role="alert" data-testid={testId}>
-      {t(form.formError)}
+      {t(message)}
     </p>
   ) : null;
+}
+
+/**
+ * The account transfer machine (amount and remark) with the page's call: `call` gets the amount,
+ * the remark and the attempt's key, and runs after the money moved whatever the page refreshes.
+ */
+export function useAccountTransferMachine(prefix: string, call: (request: { amountMinor: number; remark: string; key: string }) => Promise<void>) {
+  const ui = useUi();
+  const keyOf = useAttemptKey(prefix);
+  // The machine is made once; its actor and action reach the page's latest call and UI through this.
+  const page = useRef({ call, ui, keyOf });
+  useEffect(() => {
+    page.current = { call, ui, keyOf };
+  });
+  return useMemo(
+    () =>
+      accountTransferMachine.provide({
+        actors: {
+          transfer: fromPromise(async ({ input }: { input: TAccountTransferRequest }) => {
+            const { call: send, keyOf: key } = page.current;
+            await send({ amountMinor: input.amountMinor, remark: input.remark, key: key(input.attempt) }).catch((err: unknown) => {
+              throw moneyFlowError(err);
+            });
+          }),
+        },
+        actions: { trialRefused: () => page.current.ui.showInfo('in_need_true_account') },
+      }),
+    [],
+  );
 }

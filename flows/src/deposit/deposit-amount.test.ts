@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountProblem } from './deposit-page.tsx';
+import { amountProblem } from './deposit.machine.ts';
 
 // The deposit form refuses, before sending, what the platform would refuse (issue 8: the server
 // enforces every rule the client shows; deposit.test.ts on the platform holds the same cases).
