@@ -1,4 +1,4 @@
-import { ZBindCodeRequest, ZBindCodeResponse, ZBindContactRequest, ZBindContactResponse, type TBindCodeRequest } from '@wl/schemas';
+import { SECURITY_CALLS, type TBindCodeRequest } from '@wl/schemas';
 import { callContext } from '../../trpc/context.ts';
 import { memberProcedure } from '../../trpc/init.ts';
 import { withRateLimit } from '../../trpc/rate-limit.ts';
@@ -11,14 +11,10 @@ const address = (input: TBindCodeRequest) => (input.channel === 'mobile' ? `${in
  * and per IP, and counted in the daily cap per address that every SMS send shares.
  */
 export const sendBindCode = memberProcedure
-  .input(ZBindCodeRequest)
-  .output(ZBindCodeResponse)
+  .input(SECURITY_CALLS.sendBindCode.input)
+  .output(SECURITY_CALLS.sendBindCode.output)
   .mutation(({ ctx, input }) =>
-    withRateLimit(ctx, 'smsDaily', address(input), () => withRateLimit(ctx, 'bindCode', `session:${ctx.token}`, () => ctx.api.sendBindCode(input, callContext(ctx)))),
+    withRateLimit(ctx, 'smsDaily', address(input), () =>
+      withRateLimit(ctx, 'bindCode', `session:${ctx.token}`, () => ctx.api.call(SECURITY_CALLS.sendBindCode, input, callContext(ctx))),
+    ),
   );
-
-/** `security.bindContact`: binds it with the code (and the login password when replacing a bound one). */
-export const bindContact = memberProcedure
-  .input(ZBindContactRequest)
-  .output(ZBindContactResponse)
-  .mutation(({ ctx, input }) => withRateLimit(ctx, 'bindContact', `session:${ctx.token}`, () => ctx.api.bindContact(input, callContext(ctx))));
