@@ -14,25 +14,25 @@ import { sendError, WpsError } from './http/envelope.ts';
 import { refuseNulInput } from './http/hostile-input.ts';
 import { registerCallGate } from './http/call-gate.ts';
 import { resolveClientIp } from './http/request-context.ts';
-import { registerMemberRoutes } from './member/member.routes.ts';
+import { favouriteRoutes, memberRoutes, recentRoutes, registerMemberRoutes } from './member/member.routes.ts';
+import { messageRoutes } from './member/messages.routes.ts';
 import { registerOperatorRoutes } from './operator/operator.routes.ts';
 import { assertCaptchaSeamAllowed } from './session/captcha.service.ts';
 import { registerSessionRoutes } from './session/session.routes.ts';
 import { ConfigWatch } from './system/config-watch.ts';
 import { registerConfigWatchRoute } from './system/config-watch.routes.ts';
 import { registerSystemRoutes } from './system/system.routes.ts';
-import { registerWalletRoutes } from './wallet/wallet.routes.ts';
 import { registerAccountRoutes } from './account/account.routes.ts';
-import { registerDepositRoutes } from './deposit/deposit.routes.ts';
-import { registerSecurityCentreRoutes } from './security-centre/security-centre.routes.ts';
-import { registerRecordRoutes } from './records/records.routes.ts';
-import { registerTransferRoutes } from './transfer/transfer.routes.ts';
+import { depositRoutes } from './deposit/deposit.routes.ts';
+import { securityCentreRoutes } from './security-centre/security-centre.routes.ts';
+import { recordRoutes } from './records/records.routes.ts';
+import { transferRoutes } from './transfer/transfer.routes.ts';
 import { agentRoutes } from './agent/agent.routes.ts';
 import { registerTeamReportRoutes } from './agent/team-reports.routes.ts';
 import { registerContractRoutes } from './agent/contracts/contract.routes.ts';
 import { registerProviderRoutes } from './games/provider/provider.routes.ts';
 import { registerSeamlessWalletRoutes } from './games/seamless-wallet.routes.ts';
-import { registerWithdrawRoutes } from './withdraw/withdraw.routes.ts';
+import { withdrawProofUploadRoutes, withdrawRoutes } from './withdraw/withdraw.routes.ts';
 import { assertMessageCaptureAllowed, embeddedProvider, outboxSender, type EmailProvider, type MessageProvider, type SmsProvider } from './kernel/message-providers.ts';
 import { registerVerificationRoutes } from './verification/verification.routes.ts';
 
@@ -160,22 +160,19 @@ export async function buildPlatform(opts: TBuildPlatformOptions): Promise<Fastif
   registerCatalogueRoutes(app, deps);
   registerContentRoutes(app, deps);
   registerMemberRoutes(app, deps);
-  registerWalletRoutes(app, deps);
   registerOperatorRoutes(app, deps);
   registerVerificationRoutes(app, deps);
   registerAccountRoutes(app, deps);
   registerAssetRoutes(app, deps);
-  registerDepositRoutes(app, deps);
-  registerSecurityCentreRoutes(app, deps);
-  registerWithdrawRoutes(app, deps);
-  registerTransferRoutes(app, deps);
   // Areas declared call by call (docs/0076): one plugin each, routes from their descriptors.
   for (const routes of [agentRoutes]) await app.register(routes, { deps });
+  for (const routes of [memberRoutes, favouriteRoutes, recentRoutes, messageRoutes, depositRoutes, withdrawRoutes, withdrawProofUploadRoutes, transferRoutes, recordRoutes, securityCentreRoutes]) {
+    await app.register(routes, { deps });
+  }
   registerTeamReportRoutes(app, deps);
   registerContractRoutes(app, deps);
   registerSeamlessWalletRoutes(app, deps);
   registerProviderRoutes(app, deps);
-  registerRecordRoutes(app, deps);
   await configWatch.start();
   await app.ready();
   return app;

@@ -43,3 +43,4 @@ export * from './domain/contracts.ts';
 export * from './wps/contract-calls.ts';
 // The member's platform messages (messageV2).
 export * from './wps/message-calls.ts';
+export * from './wps/member-call-sets.ts';

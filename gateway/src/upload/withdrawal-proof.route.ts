@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { PROOF_MAX_BYTES, WITHDRAW_MESSAGES, WPS_CODES, WPS_MESSAGES, sniffProofType } from '@wl/schemas';
+import { PROOF_MAX_BYTES, WITHDRAW_MESSAGES, WITHDRAW_PROOF_UPLOAD_CALLS, WPS_CODES, WPS_MESSAGES, sniffProofType } from '@wl/schemas';
 import { RateLimiterUnavailableError, type RateLimiter } from '../rate-limit/rate-limiter.ts';
 import { languageOf, tokenOf } from '../trpc/context.ts';
 import type { WpsApi } from '../upstream/wps.api.ts';
@@ -53,7 +53,9 @@ export async function registerProofUpload(app: FastifyInstance, deps: TDeps): Pr
       if (!hit.allowed) return refuse(reply, 429, WPS_MESSAGES.tooManyRequests, { retryAfterSeconds: Math.max(1, Math.ceil(hit.retryAfterMs / 1000)) });
       const language = languageOf(typeof request.headers['x-language'] === 'string' ? request.headers['x-language'] : undefined);
       try {
-        const value = await deps.api.uploadProof({ withdrawalId, base64: body.toString('base64') }, { token, language, ip: request.ip });
+        const input = { withdrawalId, base64: body.toString('base64') };
+        // Up to 5 MB of base64: longer than the usual upstream timeout.
+        const value = await deps.api.call(WITHDRAW_PROOF_UPLOAD_CALLS.uploadProof, input, { token, language, ip: request.ip }, { timeoutMs: 30_000 });
         return reply.header('cache-control', 'no-store').send({ success: true, value, message: null });
       } catch (error) {
         if (error instanceof UpstreamError) {

@@ -13,13 +13,6 @@ import {
   type TSettlementQuery,
 } from '@wl/schemas';
 import {
-  MESSAGE_PATHS,
-  ZMessageList,
-  ZMessageReadResult,
-  ZMessagesReadAllResult,
-  type TMessageListQuery,
-} from '@wl/schemas';
-import {
   OPERATOR_LOTTERY_PATHS,
   WLG_LOTTERY_PATHS,
   ZOperatorLotterySettingsResponse,
@@ -62,23 +55,6 @@ import {
   ZWlgCrashMineResponse,
   type TWlgCrashBetRequest,
   type TWlgCrashCashOutRequest,
-  CONTACT_PATHS,
-  ZBindCodeResponse,
-  ZBindContactResponse,
-  type TBindCodeRequest,
-  type TBindContactRequest,
-  RECORD_PATHS,
-  ZAccountRecordResponse,
-  ZProfitResponse,
-  type TRecordQuery,
-  TRANSFER_PATHS,
-  ZConsolidatedResponse,
-  ZMerchantWalletResponse,
-  ZMoneyTransferResult,
-  ZUplineResponse,
-  type TUplineTransferRequest,
-  type TWalletRecallRequest,
-  type TWalletTransferRequest,
   GAME_LIST_CLIENT_TYPE,
   GAME_LIST_PLATFORM,
   VENDOR_PLATFORM,
@@ -87,21 +63,15 @@ import {
   WPS_MESSAGES,
   WPS_PATHS,
   ZAnnouncementsResponse,
-  ZBalanceResponse,
   ZCaptchaResponse,
   ZConfigVersionResponse,
   ZConfigWatchResponse,
   ZDomainRouteResponse,
-  ZFavouriteIdsResponse,
-  ZFavouriteListResponse,
-  RECENT_PATHS,
-  ZRecentListResponse,
   ZGameListResponse,
   ZGameMenusResponse,
   ZHotGamesResponse,
   ZLaunchGameResponse,
   type ZLotteryLaunchQuery,
-  ZMemberInfoResponse,
   ZOperatorConfigResponse,
   ZOperatorLoginResponse,
   ZRegisterRulesResponse,
@@ -146,32 +116,16 @@ import {
   DEPOSIT_PATHS,
   ZAdjustment,
   ZAdjustmentsResponse,
-  ZDeposit,
-  ZDepositChannelsResponse,
-  ZDepositListResponse,
   ZMoneySettingsResponse,
   ZOperatorDepositResponse,
   ZOperatorDepositsResponse,
   type TAdjustmentRequest,
-  type TDepositListQuery,
-  type TDepositRequest,
   type TMoneySettingsRequest,
   type TOperatorDepositsQuery,
   WITHDRAW_PATHS,
-  ZBankAccountResponse,
   ZOperatorWithdrawalResponse,
   ZOperatorWithdrawalsResponse,
   ZProofResponse,
-  ZProofUploadResponse,
-  ZSecurityResponse,
-  ZWithdrawConfirmResponse,
-  ZWithdrawOverviewResponse,
-  ZWithdrawPasswordResponse,
-  ZWithdrawResponse,
-  type TBankAccountRequest,
-  type TWithdrawConfirmRequest,
-  type TWithdrawPasswordRequest,
-  type TWithdrawRequest,
 } from '@wl/schemas';
 import {
   OPERATOR_GAMES_PATHS,
@@ -225,11 +179,13 @@ export class WpsApi {
   /**
    * One declared call (docs/0076): its method, path, ModuleId and answer schema come from the
    * descriptor; a GET sends its input as the query, any other method as the JSON body. Only GETs are
-   * retried, and only when the connection failed (upstream.client.ts).
+   * retried, and only when the connection failed (upstream.client.ts). `timeoutMs` for the few calls
+   * that carry a file (a withdrawal proof) and need longer than the usual upstream timeout.
    */
-  call<D extends TCallDescriptor>(d: D, input: z.output<D['input']>, ctx: TCallContext): Promise<z.output<D['output']>> {
+  call<D extends TCallDescriptor>(d: D, input: z.output<D['input']>, ctx: TCallContext, options: { timeoutMs?: number } = {}): Promise<z.output<D['output']>> {
     const carried = d.inputFrom === 'none' ? {} : d.inputFrom === 'query' ? { query: input as TQuery } : { body: input };
-    return this.client.call({ method: d.method, path: d.path, moduleId: d.moduleId, value: d.output as z.ZodType<z.output<D['output']>>, ...carried }, ctx);
+    const value = d.output as z.ZodType<z.output<D['output']>>;
+    return this.client.call({ method: d.method, path: d.path, moduleId: d.moduleId, value, ...carried, ...options }, ctx);
   }
 
   configVersion(ctx: TCallContext) {
@@ -335,63 +291,6 @@ export class WpsApi {
     );
   }
 
-  favouriteIds(ctx: TCallContext) {
-    return this.client.call({ method: 'GET', path: WPS_PATHS.favouriteIds, moduleId: 'FAVOURITE', value: ZFavouriteIdsResponse }, ctx);
-  }
-  favouriteList(input: { pageNo: number; pageSize: number; gameType?: TGameType }, ctx: TCallContext) {
-    return this.client.call(
-      {
-        method: 'GET',
-        path: WPS_PATHS.favouriteList,
-        moduleId: 'FAVOURITE',
-        value: ZFavouriteListResponse,
-        query: {
-          clientType: GAME_LIST_CLIENT_TYPE,
-          platform: GAME_LIST_PLATFORM,
-          language: ctx.language,
-          pageNo: input.pageNo,
-          pageSize: input.pageSize,
-          gameType: input.gameType,
-        },
-      },
-      ctx,
-    );
-  }
-  async addFavourite(payload: { nodeId: string; vendor: string; gameType: TGameType }, ctx: TCallContext): Promise<void> {
-    await this.client.call(
-      { method: 'POST', path: WPS_PATHS.favouriteAdd, moduleId: 'FAVOURITE', value: ZIgnored, body: payload },
-      ctx,
-    );
-  }
-  async removeFavourite(nodeId: string, ctx: TCallContext): Promise<void> {
-    await this.client.call(
-      { method: 'DELETE', path: WPS_PATHS.favouriteRemove, moduleId: 'FAVOURITE', value: ZIgnored, query: { nodeId } },
-      ctx,
-    );
-  }
-  // Platform messages (SPEC §2 messageV2): the platform scopes each call to the session's member.
-  messageList(input: TMessageListQuery, ctx: TCallContext) {
-    return this.client.call({ method: 'GET', path: MESSAGE_PATHS.list, moduleId: 'MESSAGE', value: ZMessageList, query: input }, ctx);
-  }
-  messageRead(id: number, ctx: TCallContext) {
-    return this.client.call({ method: 'POST', path: MESSAGE_PATHS.read, moduleId: 'MESSAGE', value: ZMessageReadResult, body: { id } }, ctx);
-  }
-  messagesReadAll(ctx: TCallContext) {
-    return this.client.call({ method: 'POST', path: MESSAGE_PATHS.readAll, moduleId: 'MESSAGE', value: ZMessagesReadAllResult, body: {} }, ctx);
-  }
-  /** The member's recently launched games, newest first (docs/0036). */
-  recentList(input: { gameType?: TGameType | undefined }, ctx: TCallContext) {
-    return this.client.call(
-      {
-        method: 'GET',
-        path: RECENT_PATHS.recentList,
-        moduleId: 'RECENT',
-        value: ZRecentListResponse,
-        query: { language: ctx.language, gameType: input.gameType },
-      },
-      ctx,
-    );
-  }
   /** UPSTREAM-NOTES: GET only, launchMode GLS, accountType 0 for free play. */
   launchGame(input: { nodeId?: string | undefined; gameCode?: string | undefined; freeTrial: boolean; language: TLanguage }, ctx: TCallContext) {
     return this.client.call(
@@ -621,24 +520,7 @@ export class WpsApi {
     await this.client.call({ method: 'DELETE', path: WPS_PATHS.logout, moduleId: 'LOGOUT', value: ZIgnored }, ctx);
   }
 
-  memberInfo(ctx: TCallContext) {
-    return this.client.call({ method: 'GET', path: WPS_PATHS.memberInfo, moduleId: 'MEMBERINFO', value: ZMemberInfoResponse }, ctx);
-  }
-  balance(ctx: TCallContext) {
-    return this.client.call({ method: 'GET', path: WPS_PATHS.balance, moduleId: 'BALANCE', value: ZBalanceResponse }, ctx);
-  }
-
   // Issue 8 deposits, adjustments and money settings (paths ours: DEPOSIT_PATHS).
-  depositChannels(ctx: TCallContext) {
-    return this.client.call({ method: 'GET', path: DEPOSIT_PATHS.depositChannels, moduleId: 'DEPOSIT', value: ZDepositChannelsResponse }, ctx);
-  }
-  /** Never retried by the client (a POST); the member's key makes a resend safe. */
-  createDeposit(input: TDepositRequest, ctx: TCallContext) {
-    return this.client.call({ method: 'POST', path: DEPOSIT_PATHS.deposit, moduleId: 'DEPOSIT', value: ZDeposit, body: input }, ctx);
-  }
-  myDeposits(input: TDepositListQuery, ctx: TCallContext) {
-    return this.client.call({ method: 'GET', path: DEPOSIT_PATHS.deposit, moduleId: 'DEPOSIT', value: ZDepositListResponse, query: input }, ctx);
-  }
   operatorDeposits(input: TOperatorDepositsQuery, ctx: TCallContext) {
     return this.client.call({ method: 'GET', path: DEPOSIT_PATHS.operatorDeposits, moduleId: 'OPERATOR', value: ZOperatorDepositsResponse, query: input }, ctx);
   }
@@ -666,35 +548,6 @@ export class WpsApi {
   /** docs/0066: a second owner decides a pending change of the four-eyes limits or channels. */
   operatorDecideMoneySettings(input: { changeId: number; approve: boolean }, ctx: TCallContext) {
     return this.client.call({ method: 'POST', path: DEPOSIT_PATHS.operatorMoneySettingsDecide, moduleId: 'OPERATOR', value: ZMoneySettingsResponse, body: input }, ctx);
-  }
-
-  // Issue 8 transfers (TRANSFER_PATHS): merchant wallets, GCS_walletTransfer, consolidated funds, upline.
-  merchantWallets(ctx: TCallContext) {
-    return this.client.call({ method: 'GET', path: TRANSFER_PATHS.merchantWallet, moduleId: 'WALLET', value: ZMerchantWalletResponse }, ctx);
-  }
-  /** Never retried by the client (a POST); the member's key makes a resend safe. */
-  walletTransfer(input: TWalletTransferRequest, ctx: TCallContext) {
-    return this.client.call({ method: 'POST', path: TRANSFER_PATHS.walletTransfer, moduleId: 'WALLET', value: ZMoneyTransferResult, body: input }, ctx);
-  }
-  walletRecall(input: TWalletRecallRequest, ctx: TCallContext) {
-    return this.client.call({ method: 'POST', path: TRANSFER_PATHS.walletRecall, moduleId: 'WALLET', value: ZMerchantWalletResponse, body: input }, ctx);
-  }
-  consolidatedFunds(ctx: TCallContext) {
-    return this.client.call({ method: 'GET', path: TRANSFER_PATHS.consolidated, moduleId: 'WALLET', value: ZConsolidatedResponse }, ctx);
-  }
-  upline(ctx: TCallContext) {
-    return this.client.call({ method: 'GET', path: TRANSFER_PATHS.transferUpline, moduleId: 'WALLET', value: ZUplineResponse }, ctx);
-  }
-  transferUpline(input: TUplineTransferRequest, ctx: TCallContext) {
-    return this.client.call({ method: 'POST', path: TRANSFER_PATHS.transferUpline, moduleId: 'WALLET', value: ZMoneyTransferResult, body: input }, ctx);
-  }
-
-  // Issue 8 records (RECORD_PATHS): the member's own rows only, chosen by the session.
-  record(which: 'account' | 'bets' | 'bonus', input: TRecordQuery, ctx: TCallContext) {
-    return this.client.call({ method: 'GET', path: RECORD_PATHS[which], moduleId: 'RECORDS', value: ZAccountRecordResponse, query: input }, ctx);
-  }
-  profitRecord(input: TRecordQuery, ctx: TCallContext) {
-    return this.client.call({ method: 'GET', path: RECORD_PATHS.profit, moduleId: 'RECORDS', value: ZProfitResponse, query: input }, ctx);
   }
 
   // Issue 10 agent centre (AGENT_PATHS): the platform scopes every call to the session's own subtree.
@@ -838,41 +691,6 @@ export class WpsApi {
       { method: 'PUT', path: WPS_PATHS.operatorSystem, moduleId: 'OPERATOR', value: ZOperatorConfigResponse, body: input },
       ctx,
     );
-  }
-  // Issue 8: security centre, withdraw and its confirmation (docs/0029).
-  security(ctx: TCallContext) {
-    return this.client.call({ method: 'GET', path: WITHDRAW_PATHS.security, moduleId: 'SECURITY', value: ZSecurityResponse }, ctx);
-  }
-  setWithdrawPassword(input: TWithdrawPasswordRequest, ctx: TCallContext) {
-    return this.client.call({ method: 'POST', path: WITHDRAW_PATHS.withdrawPassword, moduleId: 'SECURITY', value: ZWithdrawPasswordResponse, body: input }, ctx);
-  }
-  addBankAccount(input: TBankAccountRequest, ctx: TCallContext) {
-    return this.client.call({ method: 'POST', path: WITHDRAW_PATHS.bankAccount, moduleId: 'SECURITY', value: ZBankAccountResponse, body: input }, ctx);
-  }
-  sendBindCode(input: TBindCodeRequest, ctx: TCallContext) {
-    return this.client.call({ method: 'POST', path: CONTACT_PATHS.bindCode, moduleId: 'SECURITY', value: ZBindCodeResponse, body: input }, ctx);
-  }
-  bindContact(input: TBindContactRequest, ctx: TCallContext) {
-    return this.client.call({ method: 'POST', path: CONTACT_PATHS.bind, moduleId: 'SECURITY', value: ZBindContactResponse, body: input }, ctx);
-  }
-  withdrawOverview(ctx: TCallContext) {
-    return this.client.call({ method: 'GET', path: WITHDRAW_PATHS.withdraw, moduleId: 'WITHDRAW', value: ZWithdrawOverviewResponse }, ctx);
-  }
-  requestWithdrawal(input: TWithdrawRequest, ctx: TCallContext) {
-    return this.client.call({ method: 'POST', path: WITHDRAW_PATHS.withdraw, moduleId: 'WITHDRAW', value: ZWithdrawResponse, body: input }, ctx);
-  }
-  confirmWithdrawal(input: TWithdrawConfirmRequest, ctx: TCallContext) {
-    return this.client.call({ method: 'POST', path: WITHDRAW_PATHS.withdrawConfirm, moduleId: 'WITHDRAW', value: ZWithdrawConfirmResponse, body: input }, ctx);
-  }
-  /** One proof file as base64 (the gateway's upload door reads the raw bytes). */
-  uploadProof(input: { withdrawalId: number; base64: string }, ctx: TCallContext) {
-    return this.client.call(
-      { method: 'POST', path: WITHDRAW_PATHS.withdrawProof, moduleId: 'WITHDRAW', value: ZProofUploadResponse, body: input, timeoutMs: 30_000 },
-      ctx,
-    );
-  }
-  proof(input: { proofId: string }, ctx: TCallContext) {
-    return this.client.call({ method: 'GET', path: WITHDRAW_PATHS.withdrawProof, moduleId: 'WITHDRAW', value: ZProofResponse, query: input, timeoutMs: 30_000 }, ctx);
   }
   operatorWithdrawals(input: { view: 'pending' | 'disputes' }, ctx: TCallContext) {
     return this.client.call({ method: 'GET', path: WITHDRAW_PATHS.operatorWithdrawals, moduleId: 'OPERATOR', value: ZOperatorWithdrawalsResponse, query: input }, ctx);

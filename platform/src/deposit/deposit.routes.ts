@@ -1,44 +1,30 @@
-import type { FastifyInstance } from 'fastify';
 import {
+  DEPOSIT_CALLS,
   DEPOSIT_PATHS,
   ZAdjustmentDecideRequest,
   ZAdjustmentRequest,
   ZDepositDecideRequest,
-  ZDepositListQuery,
   ZDepositRejectRequest,
-  ZDepositRequest,
   ZMoneySettingsDecideRequest,
   ZMoneySettingsRequest,
   ZOperatorDepositsQuery,
   type TOperatorPermission,
 } from '@wl/schemas';
 import type { FastifyRequest } from 'fastify';
-import { requireRealMember, resolveMerchant, type TMerchant, type TSessionOperator } from '../http/auth.ts';
+import type { TMerchant, TSessionOperator } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
-import { ok } from '../http/envelope.ts';
 import { parseInput } from '../http/request-context.ts';
+import { routesOf } from '../http/routes-of.ts';
 import { decideAdjustment, listAdjustments, requestAdjustment } from './adjustment.service.ts';
 import { createDeposit, decideDeposit, listChannels, listOwnDeposits, operatorDeposits } from './deposit.service.ts';
 import { decideMoneySettingChange, moneySettingsView, setMoneySettings } from './money-settings.service.ts';
 
-/** Member deposit calls; every one refuses trial accounts (SPEC §6). Operator calls: DEPOSIT_OPERATOR_ROUTES. */
-export function registerDepositRoutes(app: FastifyInstance, deps: TPlatformDeps): void {
-  app.get(DEPOSIT_PATHS.depositChannels, async (request) => {
-    const merchant = await resolveMerchant(deps, request);
-    await requireRealMember(deps, request, merchant);
-    return ok(await listChannels(deps, merchant));
-  });
-  app.post(DEPOSIT_PATHS.deposit, async (request) => {
-    const merchant = await resolveMerchant(deps, request);
-    const member = await requireRealMember(deps, request, merchant);
-    return ok(await createDeposit(deps, merchant, member, parseInput(ZDepositRequest, request.body)));
-  });
-  app.get(DEPOSIT_PATHS.deposit, async (request) => {
-    const merchant = await resolveMerchant(deps, request);
-    const member = await requireRealMember(deps, request, merchant);
-    return ok(await listOwnDeposits(deps, member, parseInput(ZDepositListQuery, request.query)));
-  });
-}
+/** Member deposit calls; every one refuses trial accounts (REAL_MEMBER). Operator calls: DEPOSIT_OPERATOR_ROUTES. */
+export const depositRoutes = routesOf(DEPOSIT_CALLS, {
+  channels: (c) => listChannels(c.deps, c.merchant),
+  create: (c) => createDeposit(c.deps, c.merchant, c.actor, c.input),
+  list: (c) => listOwnDeposits(c.deps, c.actor, c.input),
+});
 
 type TCall = { deps: TPlatformDeps; request: FastifyRequest; merchant: TMerchant; op: TSessionOperator; ip: string };
 

@@ -25,15 +25,20 @@ type TAnswer<D extends TCallDescriptor> = z.input<D['output']> | Promise<z.input
 /**
  * How one call is served. A function answers the envelope's value. The object form is for the few
  * calls that need more: `permissionOf` when what the call changes decides the operator permission
- * (a flag's modId), `raw` when the handler writes its own answer (bytes, the provider's envelope).
+ * (a flag's modId), `raw` when the handler writes its own answer (bytes, the provider's envelope),
+ * `bodyLimit` when the call takes an upload, `inputFrom` when its input is not where its method says.
  */
-export type THandler<D extends TCallDescriptor> =
-  | ((c: TCallContext<D>) => TAnswer<D>)
-  | {
-      handle: (c: TCallContext<D>) => TAnswer<D> | Promise<unknown>;
-      permissionOf?: (request: FastifyRequest) => TOperatorPermission;
-      raw?: boolean;
-    };
+export type THandler<D extends TCallDescriptor> = ((c: TCallContext<D>) => TAnswer<D>) | THandlerObject<D>;
+
+type THandlerObject<D extends TCallDescriptor> = {
+  handle: (c: TCallContext<D>) => TAnswer<D> | Promise<unknown>;
+  permissionOf?: (request: FastifyRequest) => TOperatorPermission;
+  raw?: boolean;
+  /** A larger body than the server's default (an upload's base64), refused before parsing (413) above it. */
+  bodyLimit?: number;
+  /** Where the input is read when not where the method says (a DELETE taking it from the query or the body). */
+  inputFrom?: (request: FastifyRequest) => unknown;
+};
 
 /** One handler per declared call: a call without one does not compile. */
 export type THandlers<C extends TCallSet> = { readonly [K in keyof C]: THandler<C[K]> };
@@ -53,15 +58,17 @@ export function routesOf<C extends TCallSet>(calls: C, handlers: THandlers<C>): 
   return (app, { deps }, done) => {
     for (const [name, d] of Object.entries(calls) as [keyof C & string, C[keyof C]][]) {
       const handler = handlers[name] as THandler<TCallDescriptor>;
-      const { handle, permissionOf, raw } = typeof handler === 'function' ? { handle: handler, permissionOf: undefined, raw: false } : handler;
+      const options: THandlerObject<TCallDescriptor> = typeof handler === 'function' ? { handle: handler } : handler;
+      const { handle, permissionOf, raw, bodyLimit, inputFrom } = options;
       app.route({
         method: d.method,
         url: d.path,
+        ...(bodyLimit === undefined ? {} : { bodyLimit }),
         handler: async (request, reply) => {
           const merchant = await resolveMerchant(deps, request);
           const permission = permissionOf && d.audience.kind === 'operator' ? permissionOf(request) : undefined;
           const actor = await actorFor(deps, request, merchant, d.audience, permission);
-          const input = inputOf(d, request);
+          const input = inputFrom ? parseInput(d.input, inputFrom(request)) : inputOf(d, request);
           const answer = await handle({ deps, merchant, actor, input, ip: clientIp(request), request, reply } as TCallContext<TCallDescriptor>);
           return raw ? answer : ok(answer);
         },

@@ -1,24 +1,17 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   WPS_CODES,
   WPS_MESSAGES,
   WPS_PATHS,
-  ZFavouriteListQuery,
-  ZFavouritePayload,
-  ZFavouriteRemove,
   ZLanguage,
   ZLaunchGameQuery,
   ZLotteryLaunchQuery,
-  RECENT_PATHS,
-  ZRecentListQuery,
-  MESSAGE_PATHS,
-  ZMessageListQuery,
-  ZMessageReadRequest,
-  ZMessagesReadAllRequest,
-  ZVnGameMenuRecentQuery,
+  MEMBER_CALLS,
+  FAVOURITE_CALLS,
+  RECENT_CALLS,
 } from '@wl/schemas';
-import { bearerToken, requireMember, requireRealMember, resolveMerchant } from '../http/auth.ts';
+import { bearerToken, requireRealMember, resolveMerchant } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
 import { ok, WpsError } from '../http/envelope.ts';
 import { parseInput, requestLanguage } from '../http/request-context.ts';
@@ -34,76 +27,45 @@ import {
   redeemTicket,
   vnGameMenuRecent,
 } from './member.service.ts';
+import { routesOf } from '../http/routes-of.ts';
+import { balance } from '../wallet/wallet.service.ts';
 import { demoGamePage, expiredGamePage } from './demo-game-page.ts';
-import { messageList, messageRead, messagesReadAll } from './messages.service.ts';
 
 const ZDemoPageParams = z.object({ nodeId: z.string().min(1).max(64) });
 const ZDemoPageQuery = z.object({ ticket: z.string().min(1).max(64) });
 const ZDemoPageLanguage = z.object({ language: ZLanguage });
 
-/** Member calls: info, favourites, recent games, platform messages, game launch and the demo game page. */
+/**
+ * The signed-in member: info answers during a forced password change (the login answer and the
+ * change modal need it, docs/0014); the balance answers trial accounts too.
+ */
+export const memberRoutes = routesOf(MEMBER_CALLS, {
+  info: (c) => memberInfo(c.deps, c.actor),
+  balance: (c) => balance(c.deps, c.merchant, c.actor),
+});
+
+/** Favourite games: the member's own, trial accounts refused (REAL_MEMBER). */
+export const favouriteRoutes = routesOf(FAVOURITE_CALLS, {
+  favouriteIds: (c) => favouriteIds(c.deps, c.actor),
+  favourites: (c) => favouriteList(c.deps, c.actor, c.input, requestLanguage(c.request)),
+  addFavourite: (c) => favouriteAdd(c.deps, c.merchant, c.actor, c.input),
+  removeFavourite: { handle: (c) => favouriteRemove(c.deps, c.merchant, c.actor, c.input.nodeId), inputFrom: nodeIdOf },
+});
+
+/** DELETE bodies are unusual: the node id in the query, else in a JSON body. */
+function nodeIdOf(request: FastifyRequest): unknown {
+  const query = request.query as Record<string, unknown> | undefined;
+  return query && typeof query === 'object' && 'nodeId' in query ? query : request.body;
+}
+
+/** Recent games (docs/0036): the member's own launches only, read by the session's member id. */
+export const recentRoutes = routesOf(RECENT_CALLS, {
+  recent: (c) => recentList(c.deps, c.actor, c.input, requestLanguage(c.request)),
+  vnGameMenuRecent: (c) => vnGameMenuRecent(c.deps, c.merchant, c.actor, c.input, requestLanguage(c.request)),
+});
+
+/** Member calls not yet declared: game launch and the demo game page. */
 export function registerMemberRoutes(app: FastifyInstance, deps: TPlatformDeps): void {
-  app.get(WPS_PATHS.memberInfo, async (request) => {
-    const merchant = await resolveMerchant(deps, request);
-    // Member info answers during a forced password change: the login answer and the change modal need it.
-    return ok(await memberInfo(deps, await requireMember(deps, request, merchant, { duringForcedChange: true })));
-  });
-
-  app.get(WPS_PATHS.favouriteIds, async (request) => {
-    const merchant = await resolveMerchant(deps, request);
-    return ok(await favouriteIds(deps, await requireRealMember(deps, request, merchant)));
-  });
-  app.get(WPS_PATHS.favouriteList, async (request) => {
-    const merchant = await resolveMerchant(deps, request);
-    const member = await requireRealMember(deps, request, merchant);
-    const q = parseInput(ZFavouriteListQuery, request.query);
-    return ok(await favouriteList(deps, member, q, requestLanguage(request)));
-  });
-  app.post(WPS_PATHS.favouriteAdd, async (request) => {
-    const merchant = await resolveMerchant(deps, request);
-    const member = await requireRealMember(deps, request, merchant);
-    return ok(await favouriteAdd(deps, merchant, member, parseInput(ZFavouritePayload, request.body)));
-  });
-  app.delete(WPS_PATHS.favouriteRemove, async (request) => {
-    const merchant = await resolveMerchant(deps, request);
-    const member = await requireRealMember(deps, request, merchant);
-    // DELETE bodies are unusual: accept the nodeId in the query or in a JSON body.
-    const query = request.query as Record<string, unknown>;
-    const input = query && typeof query === 'object' && 'nodeId' in query ? query : request.body;
-    const { nodeId } = parseInput(ZFavouriteRemove, input);
-    return ok(await favouriteRemove(deps, merchant, member, nodeId));
-  });
-
-  // Recent games (docs/0036): the member's own launches only, read by the session's member id.
-  app.get(RECENT_PATHS.recentList, async (request) => {
-    const merchant = await resolveMerchant(deps, request);
-    const member = await requireRealMember(deps, request, merchant);
-    return ok(await recentList(deps, member, parseInput(ZRecentListQuery, request.query), requestLanguage(request)));
-  });
-  app.get(RECENT_PATHS.vnGameMenuRecent, async (request) => {
-    const merchant = await resolveMerchant(deps, request);
-    const member = await requireRealMember(deps, request, merchant);
-    return ok(await vnGameMenuRecent(deps, merchant, member, parseInput(ZVnGameMenuRecentQuery, request.query), requestLanguage(request)));
-  });
-
-  // Platform messages (SPEC §2 messageV2): the session's member's own rows only.
-  app.get(MESSAGE_PATHS.list, async (request) => {
-    const merchant = await resolveMerchant(deps, request);
-    const member = await requireRealMember(deps, request, merchant);
-    return ok(await messageList(deps, member, parseInput(ZMessageListQuery, request.query)));
-  });
-  app.post(MESSAGE_PATHS.read, async (request) => {
-    const merchant = await resolveMerchant(deps, request);
-    const member = await requireRealMember(deps, request, merchant);
-    return ok(await messageRead(deps, member, parseInput(ZMessageReadRequest, request.body).id));
-  });
-  app.post(MESSAGE_PATHS.readAll, async (request) => {
-    const merchant = await resolveMerchant(deps, request);
-    const member = await requireRealMember(deps, request, merchant);
-    parseInput(ZMessagesReadAllRequest, request.body ?? {});
-    return ok(await messagesReadAll(deps, member));
-  });
-
   // UPSTREAM-NOTES: launchGame is GET only; a POST is refused with 459.
   app.post(WPS_PATHS.launchGame, async () => {
     throw new WpsError(WPS_CODES.postNotAllowed, WPS_MESSAGES.badRequest);

@@ -1,5 +1,6 @@
 import type { TCallDescriptor, TCallSet } from './call.ts';
 import { AGENT_CALLS } from './agent-calls.ts';
+import { DEPOSIT_CALLS, FAVOURITE_CALLS, MEMBER_CALLS, MESSAGE_CALLS, RECENT_CALLS, RECORD_CALLS, SECURITY_CALLS, TRANSFER_CALLS, WITHDRAW_CALLS, WITHDRAW_PROOF_UPLOAD_CALLS } from './member-call-sets.ts';
 
 /**
  * Every declared call set, by area (docs/0076). The call-gate table, the platform's route
@@ -8,6 +9,16 @@ import { AGENT_CALLS } from './agent-calls.ts';
  */
 export const CALL_SETS = {
   agent: AGENT_CALLS,
+  deposit: DEPOSIT_CALLS,
+  withdraw: WITHDRAW_CALLS,
+  withdrawProofUpload: WITHDRAW_PROOF_UPLOAD_CALLS,
+  transfer: TRANSFER_CALLS,
+  records: RECORD_CALLS,
+  messages: MESSAGE_CALLS,
+  security: SECURITY_CALLS,
+  member: MEMBER_CALLS,
+  favourites: FAVOURITE_CALLS,
+  recent: RECENT_CALLS,
 } as const satisfies Record<string, TCallSet>;
 
 /** Every declared call, once. */

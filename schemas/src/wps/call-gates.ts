@@ -4,19 +4,14 @@ import { gateOf, type TCallGate, type TCallKind, type TCallMethod, type TGateMod
 export { SECTION_MODULES, type TCallGate, type TCallKind, type TCallMethod, type TGateModule, type TRegionRule } from './call.ts';
 import { ACCOUNT_PATHS } from './account-calls.ts';
 import { AGENT_TEAM_PATHS } from './agent-team-calls.ts';
-import { CONTACT_PATHS } from './contact-calls.ts';
 import { CONTRACT_PATHS } from './contract-calls.ts';
 import { DEPOSIT_PATHS } from './deposit-calls.ts';
-import { MESSAGE_PATHS } from './message-calls.ts';
 import { WPS_CODES, WPS_MESSAGES } from './messages.ts';
 import { OPERATOR_PATHS } from './operator-calls.ts';
 import { OPERATOR_GAMES_PATHS } from './operator-games-calls.ts';
 import { OPERATOR_ROUNDS_PATHS } from './operator-rounds-calls.ts';
 import { WPS_PATHS } from './paths.ts';
-import { RECENT_PATHS } from './recent-calls.ts';
-import { RECORD_PATHS } from './record-calls.ts';
 import { SEAMLESS_PATHS } from './seamless-calls.ts';
-import { TRANSFER_PATHS } from './transfer-calls.ts';
 import { WITHDRAW_PATHS } from './withdraw-calls.ts';
 import { WLG_PATHS } from './wlg-calls.ts';
 import { WLG_CRASH_PATHS } from './wlg-crash.ts';
@@ -70,7 +65,6 @@ const UNDECLARED_GATES: readonly TCallGate[] = [
   get(WPS_PATHS.configWatch, SERVE),
   get(WPS_PATHS.gameMenus, SERVE),
   // The viewer of a screen config, and leaving.
-  get(WPS_PATHS.memberInfo, SERVE),
   del(WPS_PATHS.logout, SERVE),
   del(ACCOUNT_PATHS.loginRemember, SERVE),
   // Operator login needs the RSA key and, after failures, a captcha.
@@ -99,60 +93,17 @@ const UNDECLARED_GATES: readonly TCallGate[] = [
   post(ACCOUNT_PATHS.smsRegister),
 
   // Security centre (SECCEN3): contacts, authenticator, withdraw password, payout accounts.
-  get(WITHDRAW_PATHS.security, { modules: ['SECCEN3'] }),
-  post(WITHDRAW_PATHS.withdrawPassword, { modules: ['SECCEN3'] }),
-  post(WITHDRAW_PATHS.bankAccount, { modules: ['SECCEN3'] }),
-  post(CONTACT_PATHS.bindCode, { modules: ['SECCEN3'] }),
-  post(CONTACT_PATHS.bind, { modules: ['SECCEN3'] }),
   post(ACCOUNT_PATHS.totpSetup, { modules: ['SECCEN3'] }),
   post(ACCOUNT_PATHS.totpEnable, { modules: ['SECCEN3'] }),
   // The step-up every security change and the upline transfer ask for first (docs/0068): no module of its own.
   post(ACCOUNT_PATHS.stepUp),
 
-  // Deposit (DEPOSIT3).
-  get(DEPOSIT_PATHS.depositChannels, { modules: ['DEPOSIT3'] }),
-  get(DEPOSIT_PATHS.deposit, { modules: ['DEPOSIT3'] }),
-  post(DEPOSIT_PATHS.deposit, { modules: ['DEPOSIT3'], kind: 'money' }),
-
-  // Withdraw (WITHDRAW3). The member's answer after payment moves no money and has a deadline
-  // (docs/0029): maintenance does not take it away.
-  get(WITHDRAW_PATHS.withdraw, { modules: ['WITHDRAW3'] }),
-  post(WITHDRAW_PATHS.withdraw, { modules: ['WITHDRAW3'], kind: 'money' }),
-  post(WITHDRAW_PATHS.withdrawConfirm, { modules: ['WITHDRAW3'] }),
-  get(WITHDRAW_PATHS.withdrawProof, { modules: ['WITHDRAW3'] }),
-  post(WITHDRAW_PATHS.withdrawProof, { modules: ['WITHDRAW3'] }),
-
-  // Transfer fund (TRANSFUND3), consolidated funds also behind the agent policy.
-  get(TRANSFER_PATHS.merchantWallet, { modules: ['TRANSFUND3'] }),
-  post(TRANSFER_PATHS.walletTransfer, { modules: ['TRANSFUND3'], kind: 'money' }),
-  post(TRANSFER_PATHS.walletRecall, { modules: ['TRANSFUND3'], kind: 'money' }),
-  get(TRANSFER_PATHS.consolidated, { modules: ['TRANSFUND3', 'AGENTPOLICY3'] }),
-  // Transfer to the upline (TRANSUP3).
-  get(TRANSFER_PATHS.transferUpline, { modules: ['TRANSUP3'] }),
-  post(TRANSFER_PATHS.transferUpline, { modules: ['TRANSUP3'], kind: 'money' }),
-
-  // Records and messages, each behind its member-centre page.
-  get(RECORD_PATHS.account, { modules: ['TRANSHIST3'] }),
-  get(RECORD_PATHS.bets, { modules: ['BETHIST3'] }),
-  get(RECORD_PATHS.profit, { modules: ['PROFIT3'] }),
-  get(RECORD_PATHS.bonus, { modules: ['BONUS3'] }),
-  get(MESSAGE_PATHS.list, { modules: ['MESSAGE3'] }),
-  post(MESSAGE_PATHS.read, { modules: ['MESSAGE3'] }),
-  post(MESSAGE_PATHS.readAll, { modules: ['MESSAGE3'] }),
-
   // Wallet and catalogue.
-  get(WPS_PATHS.balance),
   get(WPS_PATHS.gameList),
   get(WPS_PATHS.hotGames),
   get(WPS_PATHS.vendors),
   get(WPS_PATHS.winnerBoard),
   get(WPS_PATHS.announcements),
-  get(WPS_PATHS.favouriteIds),
-  get(WPS_PATHS.favouriteList),
-  post(WPS_PATHS.favouriteAdd),
-  del(WPS_PATHS.favouriteRemove),
-  get(RECENT_PATHS.recentList),
-  get(RECENT_PATHS.vnGameMenuRecent),
   get(`${WPS_PATHS.assets}/game/:file`),
   get(`${WPS_PATHS.assets}/vendor/:file`),
   get(`${WPS_PATHS.assets}/banner/:file`),

@@ -1,4 +1,4 @@
-import { WPS_CODES } from '@wl/schemas';
+import { MEMBER_CALLS, WPS_CODES } from '@wl/schemas';
 import { callContext, type TContext } from '../../trpc/context.ts';
 import { memberProcedure } from '../../trpc/init.ts';
 import { withRateLimit } from '../../trpc/rate-limit.ts';
@@ -13,7 +13,7 @@ import { ZChangePasswordInput } from './account.types.ts';
  */
 async function memberSubject(ctx: TContext & { token: string }): Promise<string> {
   try {
-    return `member:${(await ctx.api.memberInfo(callContext(ctx))).id}`;
+    return `member:${(await ctx.api.call(MEMBER_CALLS.info, undefined, callContext(ctx))).id}`;
   } catch (error) {
     if (error instanceof UpstreamError && error.code !== WPS_CODES.notLoggedIn) return `session:${ctx.token}`;
     throw error;

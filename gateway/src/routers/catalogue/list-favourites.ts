@@ -1,4 +1,4 @@
-import { ZFavouriteListResponse } from '@wl/schemas';
+import { FAVOURITE_CALLS, ZFavouriteListResponse } from '@wl/schemas';
 import { callContext } from '../../trpc/context.ts';
 import { memberProcedure } from '../../trpc/init.ts';
 import { ZFavouritesInput } from './catalogue.types.ts';
@@ -7,4 +7,4 @@ import { ZFavouritesInput } from './catalogue.types.ts';
 export const listFavourites = memberProcedure
   .input(ZFavouritesInput)
   .output(ZFavouriteListResponse)
-  .query(({ ctx, input }) => ctx.api.favouriteList(input, callContext(ctx)));
+  .query(({ ctx, input }) => ctx.api.call(FAVOURITE_CALLS.favourites, input, callContext(ctx)));

@@ -1,4 +1,4 @@
-import { ZRecentListQuery, ZRecentListResponse } from '@wl/schemas';
+import { RECENT_CALLS, ZRecentListQuery, ZRecentListResponse } from '@wl/schemas';
 import { callContext } from '../../trpc/context.ts';
 import { memberProcedure } from '../../trpc/init.ts';
 
@@ -6,4 +6,4 @@ import { memberProcedure } from '../../trpc/init.ts';
 export const listRecent = memberProcedure
   .input(ZRecentListQuery)
   .output(ZRecentListResponse)
-  .query(({ ctx, input }) => ctx.api.recentList(input, callContext(ctx)));
+  .query(({ ctx, input }) => ctx.api.call(RECENT_CALLS.recent, input, callContext(ctx)));

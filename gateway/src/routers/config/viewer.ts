@@ -1,4 +1,4 @@
-import { WPS_CODES, audienceOf, type TLanguage } from '@wl/schemas';
+import { MEMBER_CALLS, WPS_CODES, audienceOf, type TLanguage } from '@wl/schemas';
 import type { TViewer } from '../../composer/compose-screen-config.ts';
 import type { TContext } from '../../trpc/context.ts';
 import { UpstreamError } from '../../upstream/upstream.errors.ts';
@@ -13,7 +13,7 @@ export const VISITOR: TViewer = { audience: 'visitor', referralEnabled: false, h
 export async function viewerOf(ctx: Pick<TContext, 'api' | 'token' | 'ip'>, language: TLanguage): Promise<TViewer> {
   if (!ctx.token) return VISITOR;
   try {
-    const member = await ctx.api.memberInfo({ token: ctx.token, language, ip: ctx.ip });
+    const member = await ctx.api.call(MEMBER_CALLS.info, undefined, { token: ctx.token, language, ip: ctx.ip });
     return { audience: audienceOf(member), referralEnabled: member.referralEnabled, hasVip: member.hasVip };
   } catch (error) {
     if (error instanceof UpstreamError && (error.code === WPS_CODES.notLoggedIn || error.code === WPS_CODES.forbidden)) {

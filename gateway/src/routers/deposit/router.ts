@@ -1,11 +1,8 @@
+import { DEPOSIT_CALLS } from '@wl/schemas';
 import { router } from '../../trpc/init.ts';
-import { createDeposit } from './create-deposit.ts';
-import { listChannels } from './list-channels.ts';
-import { listDeposits } from './list-deposits.ts';
+import { passThrough } from '../../trpc/pass-through.ts';
 
-/** Member deposits (issue 8 item 2): channels, a pending order, the member's deposits. */
+/** Member deposits: channels, a pending order (the member's key makes a resend the same order), the member's deposits. */
 export const depositRouter = router({
-  channels: listChannels,
-  create: createDeposit,
-  list: listDeposits,
+  ...passThrough(DEPOSIT_CALLS),
 });

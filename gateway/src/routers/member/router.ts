@@ -1,9 +1,8 @@
+import { MEMBER_CALLS } from '@wl/schemas';
 import { router } from '../../trpc/init.ts';
-import { getBalance } from './get-balance.ts';
-import { getInfo } from './get-info.ts';
+import { passThrough } from '../../trpc/pass-through.ts';
 
-/** The signed-in member. */
+/** The signed-in member: info (SPEC §3 Member info) and the balance in minor units with its currency symbol. */
 export const memberRouter = router({
-  info: getInfo,
-  balance: getBalance,
+  ...passThrough(MEMBER_CALLS),
 });

@@ -1,11 +1,8 @@
+import { MESSAGE_CALLS } from '@wl/schemas';
 import { router } from '../../trpc/init.ts';
-import { listMessages } from './list-messages.ts';
-import { readAllMessages } from './read-all-messages.ts';
-import { readMessage } from './read-message.ts';
+import { passThrough } from '../../trpc/pass-through.ts';
 
-/** The member's platform messages (SPEC §2 messageV2): own messages only, the platform decides whose. */
+/** The member's platform messages (SPEC §2 messageV2): own messages only, the platform decides whose (another member's id is NOT_FOUND). */
 export const messagesRouter = router({
-  list: listMessages,
-  read: readMessage,
-  readAll: readAllMessages,
+  ...passThrough(MESSAGE_CALLS),
 });

@@ -1,24 +1,8 @@
-import { ZAccountRecordResponse, ZProfitResponse, ZRecordQuery } from '@wl/schemas';
-import { callContext } from '../../trpc/context.ts';
-import { memberProcedure, router } from '../../trpc/init.ts';
+import { RECORD_CALLS } from '@wl/schemas';
+import { router } from '../../trpc/init.ts';
+import { passThrough } from '../../trpc/pass-through.ts';
 
-const record = (which: 'account' | 'bets' | 'bonus') =>
-  memberProcedure
-    .input(ZRecordQuery)
-    .output(ZAccountRecordResponse)
-    .query(({ ctx, input }) => ctx.api.record(which, input, callContext(ctx)));
-
-/** The member's records (issue 8 item 6): account, betting, bonus rows and profit and loss, filtered and paged. */
+/** The member's records: account (transactionHistory), bets (personalHistoryCopy), bonus (bonusDetails) and profit (personalProfit), filtered and paged. */
 export const recordsRouter = router({
-  /** `records.account` (transactionHistory). */
-  account: record('account'),
-  /** `records.bets` (personalHistoryCopy). */
-  bets: record('bets'),
-  /** `records.bonus` (bonusDetails). */
-  bonus: record('bonus'),
-  /** `records.profit` (personalProfit). */
-  profit: memberProcedure
-    .input(ZRecordQuery)
-    .output(ZProfitResponse)
-    .query(({ ctx, input }) => ctx.api.profitRecord(input, callContext(ctx))),
+  ...passThrough(RECORD_CALLS),
 });

@@ -1,14 +1,21 @@
+import { SECURITY_CALLS } from '@wl/schemas';
 import { router } from '../../trpc/init.ts';
-import { addBankAccount } from './add-bank-account.ts';
-import { bindContact, sendBindCode } from './bind-contact.ts';
-import { getSecurity } from './get-security.ts';
-import { setWithdrawPassword } from './set-withdraw-password.ts';
+import { passThrough } from '../../trpc/pass-through.ts';
+import { sendBindCode } from './send-bind-code.ts';
 
-/** The security centre (issue 8 item 8): withdraw password, bank accounts, mobile and email, every change audited by the platform. */
+const { sendBindCode: _sendBindCode, ...relayed } = SECURITY_CALLS;
+
+/**
+ * The security centre: withdraw password (first time without, later with the old one), bank
+ * accounts, mobile and email, every change audited by the platform. Password and binding checks are
+ * limited per IP and per session; the code send keeps its own procedure (two limits).
+ */
 export const securityRouter = router({
-  centre: getSecurity,
-  setWithdrawPassword,
-  addBankAccount,
+  ...passThrough(relayed, {
+    rateLimit: {
+      setWithdrawPassword: (ctx) => ({ action: 'withdrawPassword', subject: `session:${ctx.token}` }),
+      bindContact: (ctx) => ({ action: 'bindContact', subject: `session:${ctx.token}` }),
+    },
+  }),
   sendBindCode,
-  bindContact,
 });

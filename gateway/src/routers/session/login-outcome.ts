@@ -1,4 +1,4 @@
-import type { TLoginOutcomeValue } from '@wl/schemas';
+import { MEMBER_CALLS, type TLoginOutcomeValue } from '@wl/schemas';
 import { callContext, type TContext } from '../../trpc/context.ts';
 import type { TLoginOutcome } from './session.types.ts';
 
@@ -20,6 +20,6 @@ export async function toLoginOutcome(ctx: TContext, value: TLoginOutcomeValue): 
       await ctx.api.revokeRemember(previous, callContext(ctx)).catch(() => undefined);
     }
   }
-  const member = await ctx.api.memberInfo({ ...callContext(ctx), token: session.token });
+  const member = await ctx.api.call(MEMBER_CALLS.info, undefined, { ...callContext(ctx), token: session.token });
   return { ...session, member };
 }

@@ -1,13 +1,12 @@
+import { TRANSFER_CALLS } from '@wl/schemas';
 import { router } from '../../trpc/init.ts';
-import { toUpline, uplineOverview } from './upline.ts';
-import { consolidated, listWallets, recallWallets, walletTransfer } from './wallets.ts';
+import { passThrough } from '../../trpc/pass-through.ts';
 
-/** Member transfers (issue 8 items 1, 5): merchant wallets, recall, consolidated funds, to the upline. */
+/**
+ * Member transfers: merchant wallets (GCS_merchantWallet), main ⇄ one merchant wallet
+ * (GCS_walletTransfer), recall, consolidated funds, and main wallet → the member's own upline
+ * (no other target can be named). The member's key makes a resend the same transfer.
+ */
 export const transferRouter = router({
-  wallets: listWallets,
-  wallet: walletTransfer,
-  recall: recallWallets,
-  consolidated,
-  upline: uplineOverview,
-  toUpline,
+  ...passThrough(TRANSFER_CALLS),
 });

@@ -1,13 +1,16 @@
+import { WITHDRAW_CALLS } from '@wl/schemas';
 import { router } from '../../trpc/init.ts';
-import { confirmWithdrawal } from './confirm-withdrawal.ts';
-import { getOverview } from './get-overview.ts';
+import { passThrough } from '../../trpc/pass-through.ts';
 import { getProof } from './get-proof.ts';
-import { requestWithdrawal } from './request-withdrawal.ts';
 
-/** Withdraw (issue 8 items 3, 4): the page's data, the request, the SPEC §4 answer and proof files. */
+const { proof: _proof, ...relayed } = WITHDRAW_CALLS;
+
+/**
+ * Withdraw (docs/0029): the page's data, the request, the member's answer after payment and proof
+ * files. The request checks the withdraw password: limited per IP and per session like other
+ * password checks (the platform locks wrong passwords too).
+ */
 export const withdrawRouter = router({
-  overview: getOverview,
-  request: requestWithdrawal,
-  confirm: confirmWithdrawal,
+  ...passThrough(relayed, { rateLimit: { request: (ctx) => ({ action: 'withdrawPassword', subject: `session:${ctx.token}` }) } }),
   proof: getProof,
 });

@@ -1,0 +1,11 @@
+import { MESSAGE_CALLS } from '@wl/schemas';
+import { routesOf } from '../http/routes-of.ts';
+import { messageList, messageRead, messagesReadAll } from './messages.service.ts';
+
+/** Platform messages (SPEC §2 messageV2): the session's member's own rows only, trial accounts refused (REAL_MEMBER). */
+export const messageRoutes = routesOf(MESSAGE_CALLS, {
+  list: (c) => messageList(c.deps, c.actor, c.input),
+  read: (c) => messageRead(c.deps, c.actor, c.input.id),
+  // The body is checked (an empty object) but names nothing: every unread message of the member.
+  readAll: (c) => messagesReadAll(c.deps, c.actor),
+});
