@@ -72,7 +72,7 @@ describe('crash machine: model', () => {
             expect(crashViewAt(before.context.live!.live, before.context.mine, (event as { now: number }).now).canCashOut).toBe(true);
           }
           // A reload's bet never replaces one the page placed itself.
-          if (before.context.mine !== null && event.type === 'xstate.done.actor.resume') expect(s.context.mine).toBe(before.context.mine);
+          if (before.context.mine !== null && (event.type as string) === 'xstate.done.actor.resume') expect(s.context.mine).toBe(before.context.mine);
         }
       },
       () => balances.splice(0),
