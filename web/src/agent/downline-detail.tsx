@@ -8,7 +8,8 @@ import { localDateTime } from '../lib/numbers-later.ts';
 import { formatNumber } from '../lib/numbers.ts';
 import { AmountField, FormError, useMoneyForm } from '../member/transfer-parts.tsx';
 import { useSession } from '../session/session-context.tsx';
-import { QueryError, StatusNote, useMoney } from './report-parts.tsx';
+import { QueryError } from '../layout/form-controls.tsx';
+import { StatusNote, useMoney } from './report-parts.tsx';
 
 /** A time, or what to say when there is none. */
 export const when = (iso: string | null, never: string, language: string) => (iso ? localDateTime(iso, language) : never);
