@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '../app/routes.tsx';
 import { memberFixture, screenConfigFixture } from '../test/fixtures.ts';
 import { renderWithApp } from '../test/render.tsx';
@@ -82,6 +82,35 @@ describe('agent centre', () => {
     await waitFor(() => expect(calls.filter((c) => c.path === 'agent.teamOverview')).toHaveLength(2));
     const last = calls.filter((c) => c.path === 'agent.teamOverview').at(-1)!.input as { from: string; to: string };
     expect(Date.parse(last.to) - Date.parse(last.from)).toBeGreaterThanOrEqual(23 * 3_600_000);
+  });
+
+  it('pages a report, starts again at page 1 when a filter changes, and exports every page of the filter', async () => {
+    sessionStorage.setItem('token', 'tok-agent01');
+    const row = (i: number) => ({ memberId: i, username: `team_${i}`, nickname: `P${i}`, level: 1, isAgent: false, uplineNickname: 'Boss', balanceMinor: 100, registeredAt: '2026-11-20T00:00:00.000Z', lastLoginAt: null, online: false });
+    const { calls } = renderWithApp(<AppRoutes />, {
+      path: '/agentHome/downlineManagmentView',
+      config: agentConfig,
+      handlers: {
+        ...agentHandlers,
+        'agent.downlines': (input) => {
+          const { pageNo, pageSize } = input as { pageNo: number; pageSize: number };
+          return { rows: Array.from({ length: Math.min(pageSize, 45 - (pageNo - 1) * pageSize) }, (_, i) => row((pageNo - 1) * pageSize + i)), total: 45, balanceMinor: 4_500 };
+        },
+      },
+    });
+    const listCalls = () => calls.filter((c) => c.path === 'agent.downlines').map((c) => c.input as { level: number; pageNo: number; pageSize: number });
+    fireEvent.click(await screen.findByTestId('agent-downline.next', {}, LAZY));
+    await waitFor(() => expect(listCalls().at(-1)).toMatchObject({ pageNo: 2, pageSize: 20 }));
+    fireEvent.change(screen.getByTestId('agent-downline.level'), { target: { value: '2' } });
+    await waitFor(() => expect(listCalls().at(-1)).toMatchObject({ level: 2, pageNo: 1 }));
+    const created = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:csv');
+    const revoked = vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);
+    fireEvent.click(screen.getByTestId('agent-downline.export'));
+    expect((await screen.findByTestId('agent-downline.export-note')).textContent).toMatch(/45/);
+    expect(listCalls().filter((c) => c.pageSize === 100)).toEqual([expect.objectContaining({ level: 2, pageNo: 1, pageSize: 100 })]);
+    expect(created).toHaveBeenCalledTimes(1);
+    created.mockRestore();
+    revoked.mockRestore();
   });
 
   it('lists downlines, opens one and transfers to it with one key per attempt', async () => {

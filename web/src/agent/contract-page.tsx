@@ -6,10 +6,11 @@ import type { TContract } from '@wl/schemas/wps/contract-calls';
 import { FormError } from '../accounts/form-parts.tsx';
 import { useTRPC } from '../api/trpc.ts';
 import '../styles/money.css';
+import { QueryError } from '../layout/form-controls.tsx';
 import { ContractCard, failure, type TAction } from './contract-card.tsx';
 import { OfferedContracts } from './contract-offer.tsx';
 import { ContractRecords } from './contract-records.tsx';
-import { QueryError, useMoney } from './report-parts.tsx';
+import { useMoney } from './report-parts.tsx';
 
 /**
  * A contract page (agentRealtimeSalary, agentHourSalary, agentDailyWages2, agentDividendRecordCopy2;

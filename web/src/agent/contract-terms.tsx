@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { CONTRACT_TIERS_MAX, DIVIDEND_PERIODS, RATE_BP_MAX, type TContractKind, type TContractTerms, type TDividendPeriod } from '@wl/schemas/domain/contracts';
 import { parseAmountInput } from '@wl/schemas/domain/money';
 import { Field } from '../accounts/form-parts.tsx';
-import { SelectField } from './report-parts.tsx';
 import { asciiDigits } from '@wl/schemas/domain/digits';
 import { formatMinor } from '../lib/numbers.ts';
+import { SelectField } from '../layout/form-controls.tsx';
 
 /** A rate in basis points as a percentage with two decimals (40 → "0.40%", "০.৪০%" in BN). */
 export function rateText(bp: number, language: string): string {

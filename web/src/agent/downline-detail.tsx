@@ -5,8 +5,9 @@ import type { TDownlineDetail } from '@wl/schemas/wps/agent-calls';
 import { useTRPC } from '../api/trpc.ts';
 import { localDateTime } from '../lib/numbers-later.ts';
 import { formatNumber } from '../lib/numbers.ts';
+import { QueryError } from '../layout/form-controls.tsx';
 import { DownlineTransferForm } from './downline-transfer-form.tsx';
-import { QueryError, useMoney } from './report-parts.tsx';
+import { useMoney } from './report-parts.tsx';
 
 /** A time, or what to say when there is none. */
 export const when = (iso: string | null, never: string, language: string) => (iso ? localDateTime(iso, language) : never);

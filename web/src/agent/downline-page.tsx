@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import type { TDownlineRow } from '@wl/schemas/wps/agent-calls';
 import { useTRPC, useTRPCClient } from '../api/trpc.ts';
 import '../styles/money.css';
+import { QueryError } from '../layout/form-controls.tsx';
 import { DownlineDetail, when } from './downline-detail.tsx';
-import { AccountFilterForm, QueryError, ReportFooter, useAccountFilter, useMoney, useReportExport, type TAccountFormLook } from './report-parts.tsx';
+import { AccountFilterForm, ReportFooter, useAccountFilter, useMoney, useReportExport, type TAccountFormLook } from './report-parts.tsx';
 import { useAgentReport } from './use-agent-report.ts';
 
 const ID = 'agent-downline';

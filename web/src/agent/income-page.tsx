@@ -4,9 +4,10 @@ import { CONTRACT_KINDS } from '@wl/schemas/domain/contracts';
 import type { TIncomeRow } from '@wl/schemas/wps/contract-calls';
 import { useTRPC, useTRPCClient } from '../api/trpc.ts';
 import '../styles/money.css';
+import { QueryError } from '../layout/form-controls.tsx';
 import { AgentChart } from './agent-chart.tsx';
 import { PeriodPicker, RangeError } from './period-picker.tsx';
-import { QueryError, ReportFooter, useMoney, useReportExport } from './report-parts.tsx';
+import { ReportFooter, useMoney, useReportExport } from './report-parts.tsx';
 import { useAgentReport } from './use-agent-report.ts';
 
 const ID = 'income';

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { RECORD_EXPORT_MAX_ROWS } from '@wl/schemas/domain/records';
 import { Field } from '../accounts/form-parts.tsx';
 import { errorKey } from '../api/trpc.ts';
+import { QueryError, SelectField } from '../layout/form-controls.tsx';
 import { formatMinor } from '../lib/numbers.ts';
 import { useSession } from '../session/session-context.tsx';
 import { RecordPager } from '../layout/record-pager.tsx';
@@ -36,32 +37,6 @@ export function StatusNote({ testId, text }: { testId: string; text: string | nu
       {text}
     </p>
   ) : null;
-}
-
-/** A failed call's message. */
-export function QueryError({ error, testId }: { error: unknown; testId?: string }) {
-  const { t } = useTranslation();
-  if (!error) return null;
-  return (
-    <p className="form__error" role="alert" data-testid={testId}>
-      {t(errorKey(error))}
-    </p>
-  );
-}
-
-/** A select of fixed options in a labelled field. */
-export function SelectField<T extends string | number>({ label, testId, value, options, text, onChange }: { label: string; testId: string; value: T; options: readonly T[]; text: (option: T) => string; onChange: (value: string) => void }) {
-  return (
-    <Field label={label}>
-      <select className="input" data-testid={testId} value={value} onChange={(e) => onChange(e.target.value)}>
-        {options.map((o) => (
-          <option key={o} value={o}>
-            {text(o)}
-          </option>
-        ))}
-      </select>
-    </Field>
-  );
 }
 
 /** How an account filter form names its parts: the team reports' and the downline list's differ. */

@@ -5,9 +5,10 @@ import { useTRPC } from '../api/trpc.ts';
 import { downloadCsv } from '../lib/csv-export.ts';
 import { formatNumber } from '../lib/numbers.ts';
 import '../styles/money.css';
+import { QueryError, SelectField } from '../layout/form-controls.tsx';
 import { AgentChart } from './agent-chart.tsx';
 import { PeriodPicker, RangeError } from './period-picker.tsx';
-import { QueryError, SelectField, useMoney } from './report-parts.tsx';
+import { useMoney } from './report-parts.tsx';
 import { useAgentReport } from './use-agent-report.ts';
 
 /** What the chart can show: the money figures and the new members. */

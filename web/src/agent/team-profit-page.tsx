@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { TEAM_PROFIT_SORTS, type TTeamProfitSort } from '@wl/schemas/domain/agent-team';
 import type { TTeamProfitRow } from '@wl/schemas/wps/agent-team-calls';
 import { useTRPC, useTRPCClient } from '../api/trpc.ts';
-import { MemberWho, SelectField } from './report-parts.tsx';
+import { SelectField } from '../layout/form-controls.tsx';
+import { MemberWho } from './report-parts.tsx';
 import { TeamReportFrame, useTeamReport } from './team-report.tsx';
 
 const ID = 'agent-pnl';

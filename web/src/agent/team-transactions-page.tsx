@@ -4,7 +4,8 @@ import { localDateTime } from '../lib/numbers-later.ts';
 import type { TAccountRecordType } from '@wl/schemas/wps/record-calls';
 import type { TTeamTransactionRow } from '@wl/schemas/wps/agent-team-calls';
 import { useTRPC, useTRPCClient } from '../api/trpc.ts';
-import { MemberWho, SelectField } from './report-parts.tsx';
+import { SelectField } from '../layout/form-controls.tsx';
+import { MemberWho } from './report-parts.tsx';
 import { TeamReportFrame, useTeamReport } from './team-report.tsx';
 
 const ID = 'agent-tx';

@@ -7,7 +7,9 @@ import { useAreaTexts } from '../i18n/area-texts.ts';
 import { RecordPager } from '../layout/record-pager.tsx';
 import { localDateTime } from '../lib/numbers-later.ts';
 import '../styles/operator.css';
-import { ErrorLine, FilterField, SectionHead } from './parts.tsx';
+import { Field } from '../accounts/form-parts.tsx';
+import { QueryError, SelectField } from '../layout/form-controls.tsx';
+import { SectionHead } from './parts.tsx';
 
 /** Actions the audit log knows (platform/src/operator); the filter offers them by name. */
 export const AUDIT_ACTIONS = OPERATOR_AUDIT_ACTIONS;
@@ -27,6 +29,8 @@ export function auditRange(from: string, to: string): { from?: string; to?: stri
 }
 
 const AUDIT_PAGE_SIZE = 10;
+/** The action filter: '' is any action. */
+const ACTION_OPTIONS: readonly string[] = ['', ...AUDIT_ACTIONS];
 /** An entry as the log answers it (before and after are absent for a read). */
 type TAuditEntry = { id: number; at: string; ip: string; action: string; operatorUsername: string; before?: unknown; after?: unknown };
 type TAuditFilters = { actor?: string; action?: string; from?: string; to?: string };
@@ -47,25 +51,16 @@ function AuditFilters({ onApply }: { onApply: (filters: TAuditFilters) => void }
   return (
     <>
       <form className="operator__filters" onSubmit={apply} noValidate>
-        <FilterField label={t('operator_audit_actor')}>
+        <Field label={t('operator_audit_actor')}>
           <input className="input" data-testid="operator.audit.actor" value={draft.actor} maxLength={200} onChange={set('actor')} />
-        </FilterField>
-        <FilterField label={t('operator_audit_action')}>
-          <select className="input" data-testid="operator.audit.action" value={draft.action} onChange={set('action')}>
-            <option value="">{t('operator_audit_any')}</option>
-            {AUDIT_ACTIONS.map((a) => (
-              <option key={a} value={a}>
-                {t(auditActionKey(a))}
-              </option>
-            ))}
-          </select>
-        </FilterField>
-        <FilterField label={t('operator_audit_from')}>
+        </Field>
+        <SelectField label={t('operator_audit_action')} testId="operator.audit.action" value={draft.action} options={ACTION_OPTIONS} text={(a) => t(a ? auditActionKey(a) : 'operator_audit_any')} onChange={(v) => setDraft((d) => ({ ...d, action: v }))} />
+        <Field label={t('operator_audit_from')}>
           <input className="input" type="date" data-testid="operator.audit.from" value={draft.from} onChange={set('from')} />
-        </FilterField>
-        <FilterField label={t('operator_audit_to')}>
+        </Field>
+        <Field label={t('operator_audit_to')}>
           <input className="input" type="date" data-testid="operator.audit.to" value={draft.to} onChange={set('to')} />
-        </FilterField>
+        </Field>
         <button type="submit" className="btn btn--primary btn--small" data-testid="operator.audit.apply">
           {t('operator_audit_filter')}
         </button>
@@ -127,7 +122,7 @@ export function OperatorAudit() {
           setPageNo(1);
         }}
       />
-      <ErrorLine error={audit.error} />
+      <QueryError error={audit.error} />
       {audit.isSuccess && audit.data.entries.length === 0 && <p className="no-data">{t('operator_audit_empty')}</p>}
       <ol className="operator__outbox" tabIndex={0} aria-label={t('operator_audit')}>
         {audit.data?.entries.map((e) => <AuditItem key={e.id} e={e} />)}

@@ -9,10 +9,14 @@ import { useAreaTexts } from '../i18n/area-texts.ts';
 import { RecordPager } from '../layout/record-pager.tsx';
 import '../styles/operator.css';
 import '../styles/operator-games.css';
+import { Field } from '../accounts/form-parts.tsx';
+import { QueryError, SelectField } from '../layout/form-controls.tsx';
 import { OperatorLottery } from './lottery.tsx';
-import { ErrorLine, FilterField, Switch } from './parts.tsx';
+import { Switch } from './parts.tsx';
 
 type TState = TGameSwitchState;
+/** The category filter: '' is any category. */
+const CATEGORY_OPTIONS: readonly ('' | TGameType)[] = ['', ...GAME_TYPES];
 type TGameFilters = { search?: string; gameType?: TGameType; state: TState };
 
 /** Name, category and on/off; applied filters go back to the first page. */
@@ -26,28 +30,11 @@ function GamesFilter({ titleOf, onApply }: { titleOf: (gameType: TGameType) => s
   };
   return (
     <form className="operator__filters" onSubmit={apply} noValidate role="search">
-      <FilterField label={t('opgames_search')}>
+      <Field label={t('opgames_search')}>
         <input className="input" type="search" data-testid="operator.games.search" value={draft.search} maxLength={100} onChange={(e) => setDraft((d) => ({ ...d, search: e.target.value }))} />
-      </FilterField>
-      <FilterField label={t('opgames_category')}>
-        <select className="input" data-testid="operator.games.category" value={draft.gameType} onChange={(e) => setDraft((d) => ({ ...d, gameType: e.target.value as '' | TGameType }))}>
-          <option value="">{t('opgames_any_category')}</option>
-          {GAME_TYPES.map((g) => (
-            <option key={g} value={g}>
-              {titleOf(g)}
-            </option>
-          ))}
-        </select>
-      </FilterField>
-      <FilterField label={t('opgames_state')}>
-        <select className="input" data-testid="operator.games.state" value={draft.state} onChange={(e) => setDraft((d) => ({ ...d, state: e.target.value as TState }))}>
-          {GAME_SWITCH_STATES.map((s) => (
-            <option key={s} value={s}>
-              {t(`opgames_state_${s}`)}
-            </option>
-          ))}
-        </select>
-      </FilterField>
+      </Field>
+      <SelectField label={t('opgames_category')} testId="operator.games.category" value={draft.gameType} options={CATEGORY_OPTIONS} text={(g) => (g ? titleOf(g) : t('opgames_any_category'))} onChange={(v) => setDraft((d) => ({ ...d, gameType: v as '' | TGameType }))} />
+      <SelectField label={t('opgames_state')} testId="operator.games.state" value={draft.state} options={GAME_SWITCH_STATES} text={(s) => t(`opgames_state_${s}`)} onChange={(v) => setDraft((d) => ({ ...d, state: v as TState }))} />
       <button type="submit" className="btn btn--primary btn--small" data-testid="operator.games.apply">
         {t('opgames_apply')}
       </button>
@@ -101,7 +88,7 @@ export default function OperatorGames({ canWrite, canWriteLottery }: { canWrite:
           {t('opgames_read_only')}
         </p>
       )}
-      <ErrorLine error={g.error} testId="operator.games.error" />
+      <QueryError error={g.error} testId="operator.games.error" />
       <h3>{t('opgames_categories')}</h3>
       <p className="operator__role">{t('opgames_category_note')}</p>
       <div className="operator-games__list" data-testid="operator.games.categories">

@@ -7,7 +7,7 @@ import { useTRPC } from '../api/trpc.ts';
 import { useAreaTexts } from '../i18n/area-texts.ts';
 import { asciiDigits } from '@wl/schemas/domain/digits';
 import { formatNumber } from '../lib/numbers.ts';
-import { ErrorLine } from './parts.tsx';
+import { QueryError } from '../layout/form-controls.tsx';
 
 type TDraft = { interval: string; payouts: Record<TLotteryPayoutKey, string> };
 const toDraft = (s: TLotterySettings): TDraft => ({
@@ -101,7 +101,7 @@ export function OperatorLottery({ canWrite }: { canWrite: boolean }) {
       {LOTTERY_PAYOUT_KEYS.map((k) => (
         <PayoutField key={k} k={k} value={draft.payouts[k]} payout={payoutOf(k)} ok={payoutOk(k)} disabled={!canWrite} onChange={(v) => setDraft({ ...draft, payouts: { ...draft.payouts, [k]: v } })} />
       ))}
-      <ErrorLine error={save.error} testId="operator.lottery.error" />
+      <QueryError error={save.error} testId="operator.lottery.error" />
       {saved && (
         <p className="operator__role" aria-live="polite" data-testid="operator.lottery.saved">
           {t('lotto_op_saved')}

@@ -7,8 +7,9 @@ import { inputIssuesOf } from '../api/flow-errors.ts';
 import { useTRPC } from '../api/trpc.ts';
 import '../styles/money.css';
 import '../styles/operator.css';
+import { QueryError } from '../layout/form-controls.tsx';
 import { AMOUNT_FIELDS, COUNT_FIELDS, draftOf, isControl, requestOf, type TDraft } from './money-settings-draft.ts';
-import { ErrorLine, refusalKey } from './parts.tsx';
+import { refusalKey } from './parts.tsx';
 
 /** The form's state over the settings the platform holds: the draft, the switches, the refusal, the save. */
 function useMoneySettingsForm(s: TMoneySettings | undefined, canControl: boolean) {
@@ -95,7 +96,7 @@ export function OperatorMoneySettings({ canWrite, canControl }: { canWrite: bool
   const current = useQuery(trpc.operator.moneySettings.queryOptions(undefined, { staleTime: 0 }));
   const s = current.data;
   const form = useMoneySettingsForm(s, canControl);
-  if (!s) return current.error ? <ErrorLine error={current.error} /> : <span className="spinner" />;
+  if (!s) return current.error ? <QueryError error={current.error} /> : <span className="spinner" />;
   return (
     <section className="operator__section" data-testid="operator.money">
       <h2>{t('op_settings_title')}</h2>

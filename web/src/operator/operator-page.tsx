@@ -8,11 +8,12 @@ import { errorKey, useTRPC } from '../api/trpc.ts';
 import { useScreenConfig } from '../config/screen-config-context.tsx';
 import { Icon } from '../layout/icons.tsx';
 import { getOperatorToken, setOperatorToken } from '../session/session-storage.ts';
+import { QueryError } from '../layout/form-controls.tsx';
 import { OperatorAudit } from './audit.tsx';
 import { OperatorFlags } from './flags.tsx';
 import { OperatorLogin } from './login.tsx';
 import { OperatorOutbox } from './outbox.tsx';
-import { ErrorLine, Switch } from './parts.tsx';
+import { Switch } from './parts.tsx';
 import { OperatorSecurity } from './security.tsx';
 import { OperatorTotp } from './totp.tsx';
 
@@ -104,7 +105,7 @@ function OperatorConsole({ onLogout }: { onLogout: () => void }) {
           <span translate="no">{d.operator.name}</span> · {t('operator_role')}: {t(`operator_role_${d.operator.role}`)}
         </p>
       )}
-      <ErrorLine error={cfg.error ?? setFlag.error ?? setSystem.error} />
+      <QueryError error={cfg.error ?? setFlag.error ?? setSystem.error} />
       {d && (
         <>
           {can('system.write') && (

@@ -5,7 +5,8 @@ import { TabBar } from '../accounts/form-parts.tsx';
 import { useTRPC } from '../api/trpc.ts';
 import { localDateTime } from '../lib/numbers-later.ts';
 import '../styles/operator.css';
-import { ErrorLine, SectionHead } from './parts.tsx';
+import { QueryError } from '../layout/form-controls.tsx';
+import { SectionHead } from './parts.tsx';
 
 type TChannel = 'all' | 'sms' | 'email';
 const CHANNELS: readonly TChannel[] = ['all', 'sms', 'email'];
@@ -28,7 +29,7 @@ export function OperatorOutbox() {
         onSelect={setChannel}
       />
       <p className="dialog__text">{t('operator_outbox_hidden')}</p>
-      <ErrorLine error={outbox.error} />
+      <QueryError error={outbox.error} />
       {outbox.isSuccess && messages.length === 0 && <p className="no-data">{t('operator_outbox_empty')}</p>}
       {/* The list scrolls on its own: it takes the keyboard's focus to scroll (axe scrollable-region-focusable). */}
       <ol className="operator__outbox" tabIndex={0} aria-label={t('operator_outbox')}>

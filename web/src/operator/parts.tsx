@@ -1,5 +1,4 @@
-import type { CSSProperties, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import type { CSSProperties } from 'react';
 import { inputIssuesOf } from '../api/flow-errors.ts';
 import { errorKey } from '../api/trpc.ts';
 
@@ -10,17 +9,6 @@ export function refusalKey(err: unknown): string {
 
 /** A fresh key for one operator submission (a double click sends the same one). */
 export const newKey = () => `op-${crypto.randomUUID()}`;
-
-/** A failed call's message, when there is one. */
-export function ErrorLine({ error, testId }: { error: unknown; testId?: string }) {
-  const { t } = useTranslation();
-  if (!error) return null;
-  return (
-    <p className="form__error" role="alert" data-testid={testId}>
-      {t(errorKey(error))}
-    </p>
-  );
-}
 
 /** A panel's title with its refresh button (`<testId>.refresh`). */
 export function SectionHead({ title, testId, refreshText, onRefresh }: { title: string; testId: string; refreshText: string; onRefresh: () => void }) {
@@ -63,16 +51,6 @@ export function Switch({ testId, label, detail, detailClass = 'switch-row__detai
         {detail && <span className={detailClass}>{detail}</span>}
       </span>
       <input type="checkbox" role="switch" className="switch" data-testid={testId} checked={checked} disabled={disabled} aria-checked={checked} onChange={(e) => onChange(e.target.checked)} />
-    </label>
-  );
-}
-
-/** A labelled field of the console's filter forms. */
-export function FilterField({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <label className="field">
-      <span className="field__label">{label}</span>
-      {children}
     </label>
   );
 }

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GAME_ROUND_STATES, type TGameRoundState } from '@wl/schemas/games/rounds';
+import { Field } from '../accounts/form-parts.tsx';
+import { SelectField } from '../layout/form-controls.tsx';
 import { dayText, midnight } from '../lib/local-days.ts';
-import { FilterField } from './parts.tsx';
 
 export type TRoundFilters = { nodeId: string; account: string; state: '' | TGameRoundState; mode: 'real' | 'fun'; fromDay: string; toDay: string };
 
@@ -11,6 +12,10 @@ export function initialRoundFilters(now: Date): TRoundFilters {
   const today = dayText(now);
   return { nodeId: '', account: '', state: '', mode: 'real', fromDay: dayText(midnight(today, -6)), toDay: today };
 }
+
+/** The state filter: '' is any state. */
+const STATE_OPTIONS: readonly ('' | TGameRoundState)[] = ['', ...GAME_ROUND_STATES];
+const MODES = ['real', 'fun'] as const;
 
 type TGame = { nodeId: string; nameEn: string; nameBn: string };
 
@@ -26,41 +31,18 @@ export function RoundsFilter({ games, gameName, onApply }: { games: readonly TGa
   };
   return (
     <form className="operator__filters" onSubmit={apply} noValidate role="search" aria-label={t('oprounds_title')}>
-      <FilterField label={t('oprounds_game')}>
-        <select className="input" data-testid="operator.rounds.game" value={draft.nodeId} onChange={(e) => set('nodeId')(e.target.value)}>
-          <option value="">{t('oprounds_any_game')}</option>
-          {games.map((g) => (
-            <option key={g.nodeId} value={g.nodeId}>
-              {gameName(g)}
-            </option>
-          ))}
-        </select>
-      </FilterField>
-      <FilterField label={t('oprounds_account')}>
+      <SelectField label={t('oprounds_game')} testId="operator.rounds.game" value={draft.nodeId} options={['', ...games.map((g) => g.nodeId)]} text={(id) => (id ? gameName(games.find((g) => g.nodeId === id)!) : t('oprounds_any_game'))} onChange={set('nodeId')} />
+      <Field label={t('oprounds_account')}>
         <input className="input" type="search" data-testid="operator.rounds.account" value={draft.account} maxLength={64} autoComplete="off" onChange={(e) => set('account')(e.target.value)} />
-      </FilterField>
-      <FilterField label={t('oprounds_state')}>
-        <select className="input" data-testid="operator.rounds.state" value={draft.state} onChange={(e) => set('state')(e.target.value as '' | TGameRoundState)}>
-          <option value="">{t('oprounds_any_state')}</option>
-          {GAME_ROUND_STATES.map((s) => (
-            <option key={s} value={s}>
-              {t(`oprounds_state_${s}`)}
-            </option>
-          ))}
-        </select>
-      </FilterField>
-      <FilterField label={t('oprounds_mode')}>
-        <select className="input" data-testid="operator.rounds.mode" value={draft.mode} onChange={(e) => set('mode')(e.target.value as 'real' | 'fun')}>
-          <option value="real">{t('oprounds_mode_real')}</option>
-          <option value="fun">{t('oprounds_mode_fun')}</option>
-        </select>
-      </FilterField>
-      <FilterField label={t('oprounds_from')}>
+      </Field>
+      <SelectField label={t('oprounds_state')} testId="operator.rounds.state" value={draft.state} options={STATE_OPTIONS} text={(s) => t(s ? `oprounds_state_${s}` : 'oprounds_any_state')} onChange={(v) => set('state')(v as '' | TGameRoundState)} />
+      <SelectField label={t('oprounds_mode')} testId="operator.rounds.mode" value={draft.mode} options={MODES} text={(m) => t(`oprounds_mode_${m}`)} onChange={(v) => set('mode')(v as 'real' | 'fun')} />
+      <Field label={t('oprounds_from')}>
         <input className="input" type="date" data-testid="operator.rounds.from" value={draft.fromDay} max={today} onChange={(e) => set('fromDay')(e.target.value)} />
-      </FilterField>
-      <FilterField label={t('oprounds_to')}>
+      </Field>
+      <Field label={t('oprounds_to')}>
         <input className="input" type="date" data-testid="operator.rounds.to" value={draft.toDay} max={today} onChange={(e) => set('toDay')(e.target.value)} />
-      </FilterField>
+      </Field>
       <button type="submit" className="btn btn--primary btn--small" data-testid="operator.rounds.apply">
         {t('oprounds_apply')}
       </button>

@@ -13,7 +13,7 @@ import { formatMinor } from '../lib/numbers.ts';
 import { localDateTime } from '../lib/numbers-later.ts';
 import '../styles/operator.css';
 import '../styles/operator-games.css';
-import { ErrorLine } from './parts.tsx';
+import { QueryError } from '../layout/form-controls.tsx';
 import { RoundCard } from './round-card.tsx';
 import { outcomeText } from './round-outcome.ts';
 import { initialRoundFilters, RoundsFilter, type TRoundFilters } from './rounds-filter.tsx';
@@ -97,7 +97,7 @@ export default function OperatorRounds({ currency }: { currency: string }) {
           {t(rangeProblem, { days: RECORD_MAX_RANGE_DAYS })}
         </p>
       )}
-      <ErrorLine error={rounds.error} testId="operator.rounds.error" />
+      <QueryError error={rounds.error} testId="operator.rounds.error" />
       {data && data.stuck > 0 && (
         <p className="form__error" role="alert" data-testid="operator.rounds.stuck">
           {t('oprounds_stuck', { count: data.stuck, minutes: OPERATOR_STUCK_AFTER_MS / 60_000, since: localDateTime(data.stuckSince ?? Date.now(), i18n.language) })}

@@ -5,7 +5,7 @@ import type { TSecuritySettings } from '@wl/schemas';
 import { asciiDigits } from '@wl/schemas/domain/digits';
 import { useTRPC } from '../api/trpc.ts';
 import '../styles/operator.css';
-import { ErrorLine } from './parts.tsx';
+import { QueryError } from '../layout/form-controls.tsx';
 
 const SECURITY_FIELDS: readonly { key: keyof TSecuritySettings; max: number }[] = [
   { key: 'captchaAfterFailures', max: 100 },
@@ -76,7 +76,7 @@ export function OperatorSecurity() {
           )}
         </label>
       ))}
-      <ErrorLine error={current.error ?? save.error} />
+      <QueryError error={current.error ?? save.error} />
       {save.isSuccess && invalid.size === 0 && (
         <p className="form__success" role="status" data-testid="operator.security.saved">
           {t('operator_security_saved')}

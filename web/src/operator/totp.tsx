@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useTRPC } from '../api/trpc.ts';
-import { ErrorLine } from './parts.tsx';
+import { QueryError } from '../layout/form-controls.tsx';
 
 /** The operator's own authenticator (issue 6): set up, confirm with a code; from then on login asks for a code. */
 export function OperatorTotp({ enabled, onEnabled }: { enabled: boolean; onEnabled: () => void }) {
@@ -45,7 +45,7 @@ export function OperatorTotp({ enabled, onEnabled }: { enabled: boolean; onEnabl
           </button>
         </form>
       )}
-      <ErrorLine error={setup.error ?? enable.error} />
+      <QueryError error={setup.error ?? enable.error} />
     </section>
   );
 }

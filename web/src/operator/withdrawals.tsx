@@ -7,7 +7,7 @@ import { TabBar } from '../accounts/form-parts.tsx';
 import { useAreaTexts } from '../i18n/area-texts.ts';
 import '../styles/money.css';
 import { formatMinor } from '../lib/numbers.ts';
-import { ErrorLine } from './parts.tsx';
+import { QueryError } from '../layout/form-controls.tsx';
 
 /** A proof file shown inline from an authorised call (never a URL to the file). */
 function ProofButton({ proofId, n }: { proofId: string; n: number }) {
@@ -65,7 +65,7 @@ function Row({ w, view, currency, onChanged }: { w: TOperatorWithdrawal; view: '
           </button>
         </div>
       )}
-      <ErrorLine error={error} />
+      <QueryError error={error} />
     </li>
   );
 }
@@ -90,7 +90,7 @@ function WindowSetting({ canWrite }: { canWrite: boolean }) {
           {t('op_save_window')}
         </button>
       )}
-      <ErrorLine error={save.error} />
+      <QueryError error={save.error} />
     </div>
   );
 }
@@ -116,7 +116,7 @@ export default function OperatorWithdrawals({ canWrite, currency }: { canWrite: 
         label={(tab) => t(tab === 'pending' ? 'op_withdrawals_pending' : 'op_withdrawals_disputes')}
         onSelect={setView}
       />
-      <ErrorLine error={list.error} />
+      <QueryError error={list.error} />
       {list.data && list.data.withdrawals.length === 0 && <p className="dialog__text">{t('op_withdrawals_empty')}</p>}
       <ul className="plain-list">
         {list.data?.withdrawals.map((w) => <Row key={w.id} w={w} view={view} currency={currency} onChanged={refresh} />)}
