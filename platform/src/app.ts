@@ -28,8 +28,8 @@ import { registerSecurityCentreRoutes } from './security-centre/security-centre.
 import { registerRecordRoutes } from './records/records.routes.ts';
 import { registerTransferRoutes } from './transfer/transfer.routes.ts';
 import { agentRoutes } from './agent/agent.routes.ts';
-import { registerTeamReportRoutes } from './agent/team-reports.routes.ts';
-import { registerContractRoutes } from './agent/contracts/contract.routes.ts';
+import { teamReportRoutes } from './agent/team-reports.routes.ts';
+import { contractRoutes } from './agent/contracts/contract.routes.ts';
 import { registerProviderRoutes } from './games/provider/provider.routes.ts';
 import { registerSeamlessWalletRoutes } from './games/seamless-wallet.routes.ts';
 import { registerWithdrawRoutes } from './withdraw/withdraw.routes.ts';
@@ -170,9 +170,7 @@ export async function buildPlatform(opts: TBuildPlatformOptions): Promise<Fastif
   registerWithdrawRoutes(app, deps);
   registerTransferRoutes(app, deps);
   // Areas declared call by call (docs/0076): one plugin each, routes from their descriptors.
-  for (const routes of [agentRoutes]) await app.register(routes, { deps });
-  registerTeamReportRoutes(app, deps);
-  registerContractRoutes(app, deps);
+  for (const routes of [agentRoutes, teamReportRoutes, contractRoutes]) await app.register(routes, { deps });
   registerSeamlessWalletRoutes(app, deps);
   registerProviderRoutes(app, deps);
   registerRecordRoutes(app, deps);

@@ -1,5 +1,7 @@
 import type { TCallDescriptor, TCallSet } from './call.ts';
 import { AGENT_CALLS } from './agent-calls.ts';
+import { AGENT_TEAM_CALLS } from './agent-team-calls.ts';
+import { CONTRACT_CALLS } from './contract-calls.ts';
 
 /**
  * Every declared call set, by area (docs/0076). The call-gate table, the platform's route
@@ -8,6 +10,8 @@ import { AGENT_CALLS } from './agent-calls.ts';
  */
 export const CALL_SETS = {
   agent: AGENT_CALLS,
+  agentTeam: AGENT_TEAM_CALLS,
+  contract: CONTRACT_CALLS,
 } as const satisfies Record<string, TCallSet>;
 
 /** Every declared call, once. */
