@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_RATE_LIMITS } from '../src/rate-limit/rate-limits.ts';
 import { expectTRPCError } from './errors.ts';
 import { ACCOUNTS, loginToken, startGateway, type THarness } from './harness.ts';
 
@@ -58,6 +59,29 @@ describe('agent procedures through the gateway', () => {
     const sub2 = h.client({ token: t.sub2 });
     await expectTRPCError(sub2.agent.transfer.mutate({ memberId: id.team_b01!, amountMinor: 0, key: 'gw-zero-0001' }), 'BAD_REQUEST');
     await expectTRPCError(sub2.agent.downlines.query({ search: 'x'.repeat(51) }), 'BAD_REQUEST');
+  });
+});
+
+// registerCenter's limits (docs/0051), kept when its calls became declared pass-throughs (docs/0076).
+describe('registerCenter limits at the gateway', () => {
+  it('counts code making per session (agentInvitation) and a registration per new account name (register)', async () => {
+    const sub1 = { username: 'demo_sub1', password: 'Team1234' };
+    const first = h.client({ token: await loginToken(h, sub1) });
+    const { total } = await first.agent.invitations.query({});
+    const perSession = DEFAULT_RATE_LIMITS.agentInvitation.subject.limit;
+    for (let i = 0; i < perSession; i++) await first.agent.createInvitation.mutate({ role: 'member' });
+    await expectTRPCError(first.agent.createInvitation.mutate({ role: 'member' }), 'TOO_MANY_REQUESTS', 'error_too_many_requests');
+    expect((await first.agent.invitations.query({})).total).toBe(total + perSession);
+    // Another session of the same agent counts afresh: the subject is the session.
+    const second = h.client({ token: await loginToken(h, sub1) });
+    expect(await second.agent.createInvitation.mutate({ role: 'agent' })).toMatchObject({ role: 'agent', enabled: true });
+
+    const perName = DEFAULT_RATE_LIMITS.register.subject.limit;
+    const input = { username: 'gwlimitdl1', password: 'Limit1234', confirmPassword: 'Limit1234', role: 'member' } as const;
+    expect(await first.agent.registerDownline.mutate(input)).toMatchObject({ username: 'gwlimitdl1', role: 'member' });
+    // The platform refuses the taken name; each attempt still counts against it.
+    for (let i = 1; i < perName; i++) await expect(first.agent.registerDownline.mutate(input)).rejects.not.toMatchObject({ message: 'error_too_many_requests' });
+    await expectTRPCError(first.agent.registerDownline.mutate(input), 'TOO_MANY_REQUESTS', 'error_too_many_requests');
   });
 });
 

@@ -28,8 +28,8 @@ import { securityCentreRoutes } from './security-centre/security-centre.routes.t
 import { recordRoutes } from './records/records.routes.ts';
 import { transferRoutes } from './transfer/transfer.routes.ts';
 import { agentRoutes } from './agent/agent.routes.ts';
-import { registerTeamReportRoutes } from './agent/team-reports.routes.ts';
-import { registerContractRoutes } from './agent/contracts/contract.routes.ts';
+import { teamReportRoutes } from './agent/team-reports.routes.ts';
+import { contractRoutes } from './agent/contracts/contract.routes.ts';
 import { registerProviderRoutes } from './games/provider/provider.routes.ts';
 import { registerSeamlessWalletRoutes } from './games/seamless-wallet.routes.ts';
 import { withdrawProofUploadRoutes, withdrawRoutes } from './withdraw/withdraw.routes.ts';
@@ -165,12 +165,8 @@ export async function buildPlatform(opts: TBuildPlatformOptions): Promise<Fastif
   registerAccountRoutes(app, deps);
   registerAssetRoutes(app, deps);
   // Areas declared call by call (docs/0076): one plugin each, routes from their descriptors.
-  for (const routes of [agentRoutes]) await app.register(routes, { deps });
-  for (const routes of [memberRoutes, favouriteRoutes, recentRoutes, messageRoutes, depositRoutes, withdrawRoutes, withdrawProofUploadRoutes, transferRoutes, recordRoutes, securityCentreRoutes]) {
-    await app.register(routes, { deps });
-  }
-  registerTeamReportRoutes(app, deps);
-  registerContractRoutes(app, deps);
+  const declaredAreas = [agentRoutes, teamReportRoutes, contractRoutes, memberRoutes, favouriteRoutes, recentRoutes, messageRoutes, depositRoutes, withdrawRoutes, withdrawProofUploadRoutes, transferRoutes, recordRoutes, securityCentreRoutes];
+  for (const routes of declaredAreas) await app.register(routes, { deps });
   registerSeamlessWalletRoutes(app, deps);
   registerProviderRoutes(app, deps);
   await configWatch.start();

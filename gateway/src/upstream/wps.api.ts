@@ -1,16 +1,6 @@
 import { z } from 'zod';
 import type { TCallDescriptor } from '@wl/schemas';
 import {
-  CONTRACT_PATHS,
-  ZContract,
-  ZContractOverview,
-  ZIncomeReport,
-  ZSettlementList,
-  type TContractActRequest,
-  type TContractKind,
-  type TContractOfferRequest,
-  type TIncomeQuery,
-  type TSettlementQuery,
 } from '@wl/schemas';
 import {
   OPERATOR_LOTTERY_PATHS,
@@ -21,23 +11,6 @@ import {
   ZWlgLotteryStateResponse,
   type TOperatorSetLotterySettingsRequest,
   type TWlgLotteryBetRequest,
-} from '@wl/schemas';
-import {
-  AGENT_TEAM_PATHS,
-  ZInvitation,
-  ZInvitationDeleted,
-  ZInvitationList,
-  ZRegisterDownlineResult,
-  ZTeamBets,
-  ZTeamProfit,
-  ZTeamTransactions,
-  type TCreateInvitationRequest,
-  type TInvitationListQuery,
-  type TInvitationUpdateRequest,
-  type TRegisterDownlineRequest,
-  type TTeamBetsQuery,
-  type TTeamProfitQuery,
-  type TTeamTransactionsQuery,
 } from '@wl/schemas';
 import {
   WLG_PATHS,
@@ -548,51 +521,6 @@ export class WpsApi {
   /** docs/0066: a second owner decides a pending change of the four-eyes limits or channels. */
   operatorDecideMoneySettings(input: { changeId: number; approve: boolean }, ctx: TCallContext) {
     return this.client.call({ method: 'POST', path: DEPOSIT_PATHS.operatorMoneySettingsDecide, moduleId: 'OPERATOR', value: ZMoneySettingsResponse, body: input }, ctx);
-  }
-
-  // Issue 10 agent centre (AGENT_PATHS): the platform scopes every call to the session's own subtree.
-  // Issue 10 registerCenter and team reports (AGENT_TEAM_PATHS, docs/0051): the caller's own subtree and codes only.
-  /** Never retried by the client (a POST that creates a member). */
-  agentRegisterDownline(input: TRegisterDownlineRequest, ctx: TCallContext) {
-    return this.client.call({ method: 'POST', path: AGENT_TEAM_PATHS.registerDownline, moduleId: 'REGCEN', value: ZRegisterDownlineResult, body: input }, ctx);
-  }
-  agentInvitations(input: TInvitationListQuery, ctx: TCallContext) {
-    return this.client.call({ method: 'GET', path: AGENT_TEAM_PATHS.invitations, moduleId: 'REGCEN', value: ZInvitationList, query: input }, ctx);
-  }
-  agentCreateInvitation(input: TCreateInvitationRequest, ctx: TCallContext) {
-    return this.client.call({ method: 'POST', path: AGENT_TEAM_PATHS.invitations, moduleId: 'REGCEN', value: ZInvitation, body: input }, ctx);
-  }
-  agentUpdateInvitation(input: TInvitationUpdateRequest, ctx: TCallContext) {
-    return this.client.call({ method: 'POST', path: AGENT_TEAM_PATHS.invitationUpdate, moduleId: 'REGCEN', value: ZInvitation, body: input }, ctx);
-  }
-  agentDeleteInvitation(input: { id: number }, ctx: TCallContext) {
-    return this.client.call({ method: 'POST', path: AGENT_TEAM_PATHS.invitationDelete, moduleId: 'REGCEN', value: ZInvitationDeleted, body: input }, ctx);
-  }
-  agentTeamBets(input: TTeamBetsQuery, ctx: TCallContext) {
-    return this.client.call({ method: 'GET', path: AGENT_TEAM_PATHS.teamBets, moduleId: 'TRANSBETREPMEM3', value: ZTeamBets, query: input }, ctx);
-  }
-  agentTeamProfit(input: TTeamProfitQuery, ctx: TCallContext) {
-    return this.client.call({ method: 'GET', path: AGENT_TEAM_PATHS.teamProfit, moduleId: 'AGETEAMPNL3', value: ZTeamProfit, query: input }, ctx);
-  }
-  agentTeamTransactions(input: TTeamTransactionsQuery, ctx: TCallContext) {
-    return this.client.call({ method: 'GET', path: AGENT_TEAM_PATHS.teamTransactions, moduleId: 'AGEDOWNTRANS3', value: ZTeamTransactions, query: input }, ctx);
-  }
-  // Issue 10 agent contracts and income (CONTRACT_PATHS, docs/0049): scoped to the caller like the rest.
-  agentContracts(input: { kind: TContractKind }, ctx: TCallContext) {
-    return this.client.call({ method: 'GET', path: CONTRACT_PATHS.overview, moduleId: 'AGENT', value: ZContractOverview, query: input }, ctx);
-  }
-  /** Never retried (a POST): a second offer to the same downline is refused (contract_exists). */
-  agentContractOffer(input: TContractOfferRequest, ctx: TCallContext) {
-    return this.client.call({ method: 'POST', path: CONTRACT_PATHS.offer, moduleId: 'AGENT', value: ZContract, body: input }, ctx);
-  }
-  agentContractAct(input: TContractActRequest, ctx: TCallContext) {
-    return this.client.call({ method: 'POST', path: CONTRACT_PATHS.act, moduleId: 'AGENT', value: ZContract, body: input }, ctx);
-  }
-  agentSettlements(input: TSettlementQuery, ctx: TCallContext) {
-    return this.client.call({ method: 'GET', path: CONTRACT_PATHS.settlements, moduleId: 'AGENT', value: ZSettlementList, query: input }, ctx);
-  }
-  agentIncome(input: TIncomeQuery, ctx: TCallContext) {
-    return this.client.call({ method: 'GET', path: CONTRACT_PATHS.income, moduleId: 'AGENT', value: ZIncomeReport, query: input }, ctx);
   }
 
   operatorLogin(input: TOperatorLoginRequest, ctx: TCallContext) {

@@ -21,6 +21,7 @@ import type { TPlatformDeps } from '../http/deps.ts';
 import { WpsError } from '../http/envelope.ts';
 import { conflict, fieldError } from '../http/errors.ts';
 import { accountFor, inTransaction, LedgerError, transfer } from '../wallet/ledger.service.ts';
+import { inSubtree, teamOf } from '../access/subtree.ts';
 import { bucketLabel, bucketSql, teamFigures, TEAM_FIGURE_KINDS, type TFigureSums } from './team-figures.ts';
 import { recordMemberAudit } from '../audit/member-audit.ts';
 
@@ -28,20 +29,6 @@ type TDb = Kysely<DB> | Transaction<DB>;
 
 /** Outside the subtree and not existing at all answer the same: no probing for ids. */
 const notInTeam = () => new WpsError(WPS_CODES.notFound, AGENT_MESSAGES.notInTeam);
-
-/** True when `memberId` is below `agentId` (depth ≥ 1) in the merchant's tree: one primary-key probe. */
-export async function inSubtree(db: TDb, merchantId: number, agentId: number, memberId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('member_tree as t')
-    .innerJoin('members as m', 'm.id', 't.descendant_id')
-    .select('t.depth')
-    .where('t.ancestor_id', '=', agentId)
-    .where('t.descendant_id', '=', memberId)
-    .where('t.depth', '>=', 1)
-    .where('m.merchant_id', '=', merchantId)
-    .executeTakeFirst();
-  return row !== undefined;
-}
 
 /** Every bucket of [from, to) in order, so the chart shows the quiet hours and days too. */
 export function bucketLabels(from: number, to: number, bucket: 'hour' | 'day', offsetMinutes: number): string[] {
@@ -76,12 +63,7 @@ export async function teamOverview(deps: TPlatformDeps, merchant: TMerchant, age
   const from = new Date(q.from);
   const to = new Date(q.to);
   const bucket = to.getTime() - from.getTime() <= 2 * 86_400_000 ? 'hour' : 'day';
-  const team = db
-    .selectFrom('member_tree as t')
-    .innerJoin('members as m', 'm.id', 't.descendant_id')
-    .where('t.ancestor_id', '=', agent.memberId)
-    .where('t.depth', '>=', 1)
-    .where('m.merchant_id', '=', merchant.id);
+  const team = teamOf(db, merchant.id, agent.memberId);
   // The money and the active members from the hourly rollup and the ledger's tail (docs/0058).
   const [size, joined, figuresOf] = await Promise.all([
     team
@@ -124,14 +106,9 @@ function likePattern(search: string): string {
 
 /** The downline rows of the agent's subtree (any depth ≥ 1), with wallet, upline, last login and presence. */
 function downlineRows(db: Kysely<DB>, merchantId: number, agentId: number, now: Date) {
-  return db
-    .selectFrom('member_tree as t')
-    .innerJoin('members as m', 'm.id', 't.descendant_id')
+  return teamOf(db, merchantId, agentId)
     .leftJoin('members as u', 'u.id', 'm.upline_id')
     .leftJoin('ledger_accounts as w', (j) => j.onRef('w.member_id', '=', 'm.id').on('w.kind', '=', 'member_wallet').on('w.code', '=', ''))
-    .where('t.ancestor_id', '=', agentId)
-    .where('t.depth', '>=', 1)
-    .where('m.merchant_id', '=', merchantId)
     .select([
       't.depth',
       'm.id',
@@ -176,12 +153,7 @@ function toRow(r: TRawDownline): TDownlineRow {
 
 /** downlineManagmentView: the agent's downlines by level, then registration; search by username or nickname; paged, with totals over the filter. */
 export async function listDownlines(deps: TPlatformDeps, merchant: TMerchant, agent: TSessionAgent, q: TDownlineQuery): Promise<TDownlineList> {
-  let base = deps.db
-    .selectFrom('member_tree as t')
-    .innerJoin('members as m', 'm.id', 't.descendant_id')
-    .where('t.ancestor_id', '=', agent.memberId)
-    .where('t.depth', '>=', 1)
-    .where('m.merchant_id', '=', merchant.id);
+  let base = teamOf(deps.db, merchant.id, agent.memberId);
   let rows = downlineRows(deps.db, merchant.id, agent.memberId, deps.clock());
   if (q.level > 0) {
     base = base.where('t.depth', '=', q.level);

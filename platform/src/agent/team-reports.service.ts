@@ -15,12 +15,13 @@ import type { TMerchant } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
 import { recordTypeOf } from '../records/records.service.ts';
 import type { TSessionAgent } from '../access/actor.ts';
+import { teamOf } from '../access/subtree.ts';
 import { teamFigures } from './team-figures.ts';
 
 /**
  * The team reports (issue 10 item 2, docs/0051): team betting, user P&L statements and account
  * details. Each reads the ledger as the member's own records do (docs/0031), over the wallets of the
- * caller's subtree only: every query starts at `member_tree where ancestor_id = <session member>`
+ * caller's subtree only: every query starts at the session member's team (access/subtree.ts)
  * (docs/0046), so a username or level outside the team simply matches no rows.
  */
 
@@ -29,15 +30,10 @@ type TFilter = { username: string; level: number; from: string; to: string };
 
 /** Entries of the team's accounts of `kinds` in [from, to), with their transactions and members. */
 function teamEntries(db: Kysely<DB>, merchantId: number, agentId: number, q: TFilter, kinds: readonly TAccountKind[]) {
-  let query = db
-    .selectFrom('member_tree as t')
-    .innerJoin('members as m', 'm.id', 't.descendant_id')
+  let query = teamOf(db, merchantId, agentId)
     .innerJoin('ledger_accounts as a', 'a.member_id', 't.descendant_id')
     .innerJoin('ledger_entries as e', 'e.account_id', 'a.id')
     .innerJoin('ledger_transactions as x', 'x.id', 'e.transaction_id')
-    .where('t.ancestor_id', '=', agentId)
-    .where('t.depth', '>=', 1)
-    .where('m.merchant_id', '=', merchantId)
     .where('a.kind', 'in', [...kinds])
     .where('e.created_at', '>=', new Date(q.from))
     .where('e.created_at', '<', new Date(q.to));

@@ -3,6 +3,7 @@ import { MAX_TEXT_LENGTH } from '../constants.ts';
 import { DOWNLINE_ROLES, TEAM_PROFIT_SORTS } from '../domain/agent-team.ts';
 import { RECORD_MAX_RANGE_DAYS, RECORD_PAGE_SIZE_MAX } from '../domain/records.ts';
 import { zSecret, zText } from '../text.ts';
+import { AGENT, declareCall } from './call.ts';
 import { ACCOUNT_RECORD_TYPES } from './record-calls.ts';
 
 /**
@@ -179,3 +180,43 @@ export const ZTeamTransactions = z.object({
   outMinor: ZMinor,
 });
 export type TTeamTransactions = z.infer<typeof ZTeamTransactions>;
+
+/**
+ * registerCenter and the team reports as declared calls (docs/0076): agents only, registerCenter's
+ * calls behind REGCEN and each report behind its page's modId (AGENTCENTER above them all). The
+ * gateway adds the limits of a registration and of code making (gateway/src/routers/agent).
+ */
+export const AGENT_TEAM_CALLS = {
+  /** A member or an agent directly under the caller, with the merchant's registration rules. */
+  registerDownline: declareCall({
+    method: 'POST',
+    path: AGENT_TEAM_PATHS.registerDownline,
+    moduleId: 'REGCEN',
+    input: ZRegisterDownlineRequest,
+    output: ZRegisterDownlineResult,
+    audience: AGENT,
+    modules: ['REGCEN'],
+  }),
+  /** Link management: the caller's codes with their registrations. */
+  invitations: declareCall({ method: 'GET', path: AGENT_TEAM_PATHS.invitations, moduleId: 'REGCEN', input: ZInvitationListQuery, output: ZInvitationList, audience: AGENT, modules: ['REGCEN'] }),
+  /** A new code. */
+  createInvitation: declareCall({ method: 'POST', path: AGENT_TEAM_PATHS.invitations, moduleId: 'REGCEN', input: ZCreateInvitationRequest, output: ZInvitation, audience: AGENT, modules: ['REGCEN'] }),
+  /** Switch one of the caller's codes off or on. */
+  updateInvitation: declareCall({ method: 'POST', path: AGENT_TEAM_PATHS.invitationUpdate, moduleId: 'REGCEN', input: ZInvitationUpdateRequest, output: ZInvitation, audience: AGENT, modules: ['REGCEN'] }),
+  /** Delete one of the caller's codes. */
+  deleteInvitation: declareCall({ method: 'POST', path: AGENT_TEAM_PATHS.invitationDelete, moduleId: 'REGCEN', input: ZInvitationDeleteRequest, output: ZInvitationDeleted, audience: AGENT, modules: ['REGCEN'] }),
+  /** personalHistoryCopy: team betting. */
+  teamBets: declareCall({ method: 'GET', path: AGENT_TEAM_PATHS.teamBets, moduleId: 'TRANSBETREPMEM3', input: ZTeamBetsQuery, output: ZTeamBets, audience: AGENT, modules: ['TRANSBETREPMEM3'] }),
+  /** palStatementsAgentCopy: user P&L statements. */
+  teamProfit: declareCall({ method: 'GET', path: AGENT_TEAM_PATHS.teamProfit, moduleId: 'AGETEAMPNL3', input: ZTeamProfitQuery, output: ZTeamProfit, audience: AGENT, modules: ['AGETEAMPNL3'] }),
+  /** agentDownlineTransactionDetailsCopy: account details. */
+  teamTransactions: declareCall({
+    method: 'GET',
+    path: AGENT_TEAM_PATHS.teamTransactions,
+    moduleId: 'AGEDOWNTRANS3',
+    input: ZTeamTransactionsQuery,
+    output: ZTeamTransactions,
+    audience: AGENT,
+    modules: ['AGEDOWNTRANS3'],
+  }),
+} as const;

@@ -1,6 +1,8 @@
 import type { TCallDescriptor, TCallSet } from './call.ts';
 import { AGENT_CALLS } from './agent-calls.ts';
 import { DEPOSIT_CALLS, FAVOURITE_CALLS, MEMBER_CALLS, MESSAGE_CALLS, RECENT_CALLS, RECORD_CALLS, SECURITY_CALLS, TRANSFER_CALLS, WITHDRAW_CALLS, WITHDRAW_PROOF_UPLOAD_CALLS } from './member-call-sets.ts';
+import { AGENT_TEAM_CALLS } from './agent-team-calls.ts';
+import { CONTRACT_CALLS } from './contract-calls.ts';
 
 /**
  * Every declared call set, by area (docs/0076). The call-gate table, the platform's route
@@ -19,6 +21,8 @@ export const CALL_SETS = {
   member: MEMBER_CALLS,
   favourites: FAVOURITE_CALLS,
   recent: RECENT_CALLS,
+  agentTeam: AGENT_TEAM_CALLS,
+  contract: CONTRACT_CALLS,
 } as const satisfies Record<string, TCallSet>;
 
 /** Every declared call, once. */

@@ -3,8 +3,6 @@ import { gateOf, type TCallGate, type TCallKind, type TCallMethod, type TGateMod
 
 export { SECTION_MODULES, type TCallGate, type TCallKind, type TCallMethod, type TGateModule, type TRegionRule } from './call.ts';
 import { ACCOUNT_PATHS } from './account-calls.ts';
-import { AGENT_TEAM_PATHS } from './agent-team-calls.ts';
-import { CONTRACT_PATHS } from './contract-calls.ts';
 import { DEPOSIT_PATHS } from './deposit-calls.ts';
 import { WPS_CODES, WPS_MESSAGES } from './messages.ts';
 import { OPERATOR_PATHS } from './operator-calls.ts';
@@ -134,22 +132,6 @@ const UNDECLARED_GATES: readonly TCallGate[] = [
   post(SEAMLESS_PATHS.bet, SERVE),
   post(SEAMLESS_PATHS.win, SERVE),
   post(SEAMLESS_PATHS.rollback, SERVE),
-
-  // Agent centre: each page's calls behind its modId (AGENTCENTER above them all).
-  post(AGENT_TEAM_PATHS.registerDownline, { modules: ['REGCEN'] }),
-  get(AGENT_TEAM_PATHS.invitations, { modules: ['REGCEN'] }),
-  post(AGENT_TEAM_PATHS.invitations, { modules: ['REGCEN'] }),
-  post(AGENT_TEAM_PATHS.invitationUpdate, { modules: ['REGCEN'] }),
-  post(AGENT_TEAM_PATHS.invitationDelete, { modules: ['REGCEN'] }),
-  get(AGENT_TEAM_PATHS.teamBets, { modules: ['TRANSBETREPMEM3'] }),
-  get(AGENT_TEAM_PATHS.teamProfit, { modules: ['AGETEAMPNL3'] }),
-  get(AGENT_TEAM_PATHS.teamTransactions, { modules: ['AGEDOWNTRANS3'] }),
-  get(CONTRACT_PATHS.income, { modules: ['AGEREV3'] }),
-  // Contracts: the kind's switch is the contract service's (the kind is in the input).
-  get(CONTRACT_PATHS.overview, { modules: ['AGENTCENTER'] }),
-  post(CONTRACT_PATHS.offer, { modules: ['AGENTCENTER'] }),
-  post(CONTRACT_PATHS.act, { modules: ['AGENTCENTER'] }),
-  get(CONTRACT_PATHS.settlements, { modules: ['AGENTCENTER'] }),
 
   // Operator console: every call served (operators switch maintenance and the region rule off again).
   post(WPS_PATHS.operatorLogin, SERVE),

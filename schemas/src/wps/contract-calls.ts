@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CONTRACT_KINDS, CONTRACT_STATES, CONTRACT_TIERS_MAX, DIVIDEND_PERIODS, RATE_BP_MAX, tiersProblem } from '../domain/contracts.ts';
 import { MAX_AMOUNT_MINOR } from '../domain/money.ts';
 import { RECORD_MAX_RANGE_DAYS, RECORD_PAGE_SIZE_MAX } from '../domain/records.ts';
+import { AGENT, declareCall } from './call.ts';
 
 /**
  * Issue 10 items 3 and 4 (docs/0049): agent contracts — offered by an agent to a direct downline
@@ -190,3 +191,21 @@ export const ZIncomeReport = z.object({
   series: z.array(z.object({ label: z.string().max(20), amountMinor: ZMinor })).max(RECORD_MAX_RANGE_DAYS + 2),
 });
 export type TIncomeReport = z.infer<typeof ZIncomeReport>;
+
+/**
+ * Contracts and income as declared calls (docs/0076): agents only. The contract calls are gated
+ * by AGENTCENTER alone: the kind's own switch (DIVIDEND, DAYSAL, HOURSAL3, RTSALARY3) is in the
+ * input, so the contract service checks it (543). Income is behind its page, AGEREV3.
+ */
+export const CONTRACT_CALLS = {
+  /** A contract page's data for one kind. */
+  contracts: declareCall({ method: 'GET', path: CONTRACT_PATHS.overview, moduleId: 'AGENT', input: ZContractOverviewQuery, output: ZContractOverview, audience: AGENT, modules: ['AGENTCENTER'] }),
+  /** Offer a direct downline agent a contract (never retried: a POST; a second offer is contract_exists). */
+  contractOffer: declareCall({ method: 'POST', path: CONTRACT_PATHS.offer, moduleId: 'AGENT', input: ZContractOfferRequest, output: ZContract, audience: AGENT, modules: ['AGENTCENTER'] }),
+  /** Accept, reject, terminate, answer a termination, withdraw an offer. */
+  contractAct: declareCall({ method: 'POST', path: CONTRACT_PATHS.act, moduleId: 'AGENT', input: ZContractActRequest, output: ZContract, audience: AGENT, modules: ['AGENTCENTER'] }),
+  /** Settlement records of a kind, mine or of the contracts I offered. */
+  settlements: declareCall({ method: 'GET', path: CONTRACT_PATHS.settlements, moduleId: 'AGENT', input: ZSettlementQuery, output: ZSettlementList, audience: AGENT, modules: ['AGENTCENTER'] }),
+  /** agentRevenueReport: salaries and dividends received. */
+  income: declareCall({ method: 'GET', path: CONTRACT_PATHS.income, moduleId: 'AGENT', input: ZIncomeQuery, output: ZIncomeReport, audience: AGENT, modules: ['AGEREV3'] }),
+} as const;

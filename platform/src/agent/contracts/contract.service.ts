@@ -24,6 +24,7 @@ import type { TPlatformDeps } from '../../http/deps.ts';
 import { WpsError } from '../../http/envelope.ts';
 import { inTransaction } from '../../wallet/ledger.service.ts';
 import type { TSessionAgent } from '../../access/actor.ts';
+import { downlineOf, teamOf } from '../../access/subtree.ts';
 import { parseTerms, realtimeWindowSeconds } from './contract-settlement.ts';
 import { recordMemberAudit } from '../../audit/member-audit.ts';
 
@@ -98,12 +99,8 @@ export async function contractOverview(deps: TPlatformDeps, merchant: TMerchant,
     contractRows(db, merchant.id).where('c.member_id', '=', agent.memberId).where('c.kind', '=', kind).where('c.state', '<>', 'new').orderBy(liveFirst).orderBy('c.id', 'desc').limit(1).executeTakeFirst(),
     contractRows(db, merchant.id).where('c.member_id', '=', agent.memberId).where('c.kind', '=', kind).where('c.state', '=', 'new').executeTakeFirst(),
     contractRows(db, merchant.id).where('c.upline_id', '=', agent.memberId).where('c.kind', '=', kind).orderBy(liveFirst).orderBy('c.id', 'desc').limit(200).execute(),
-    db
-      .selectFrom('member_tree as t')
-      .innerJoin('members as m', 'm.id', 't.descendant_id')
-      .where('t.ancestor_id', '=', agent.memberId)
+    teamOf(db, merchant.id, agent.memberId)
       .where('t.depth', '=', 1)
-      .where('m.merchant_id', '=', merchant.id)
       .where('m.type', 'in', [...AGENT_TYPES])
       .select([
         'm.id',
@@ -169,15 +166,7 @@ export async function offerContract(deps: TPlatformDeps, merchant: TMerchant, ag
   const terms = req.terms as TContractTerms;
   const kind = terms.kind;
   if (!(await kindEnabled(deps.db, merchant.id, kind))) throw kindOff();
-  const target = await deps.db
-    .selectFrom('member_tree as t')
-    .innerJoin('members as m', 'm.id', 't.descendant_id')
-    .select(['t.depth', 'm.type'])
-    .where('t.ancestor_id', '=', agent.memberId)
-    .where('t.descendant_id', '=', req.memberId)
-    .where('t.depth', '>=', 1)
-    .where('m.merchant_id', '=', merchant.id)
-    .executeTakeFirst();
+  const target = await downlineOf(deps.db, merchant.id, agent.memberId, req.memberId);
   if (!target) throw notInTeam();
   if (target.depth !== 1) throw fieldError('memberId', CONTRACT_MESSAGES.directOnly);
   if (!(AGENT_TYPES as readonly number[]).includes(target.type)) throw fieldError('memberId', CONTRACT_MESSAGES.notAgent);
