@@ -15,7 +15,10 @@ import { refuseNulInput } from './http/hostile-input.ts';
 import { registerCallGate } from './http/call-gate.ts';
 import { resolveClientIp } from './http/request-context.ts';
 import { registerMemberRoutes } from './member/member.routes.ts';
-import { registerOperatorRoutes } from './operator/operator.routes.ts';
+import { operatorRoutes } from './operator/operator.routes.ts';
+import { operatorGamesRoutes } from './operator/operator-games.routes.ts';
+import { depositOperatorRoutes } from './deposit/deposit.operator-routes.ts';
+import { withdrawOperatorRoutes } from './withdraw/withdraw.operator-routes.ts';
 import { assertCaptchaSeamAllowed } from './session/captcha.service.ts';
 import { registerSessionRoutes } from './session/session.routes.ts';
 import { ConfigWatch } from './system/config-watch.ts';
@@ -161,7 +164,6 @@ export async function buildPlatform(opts: TBuildPlatformOptions): Promise<Fastif
   registerContentRoutes(app, deps);
   registerMemberRoutes(app, deps);
   registerWalletRoutes(app, deps);
-  registerOperatorRoutes(app, deps);
   registerVerificationRoutes(app, deps);
   registerAccountRoutes(app, deps);
   registerAssetRoutes(app, deps);
@@ -170,7 +172,7 @@ export async function buildPlatform(opts: TBuildPlatformOptions): Promise<Fastif
   registerWithdrawRoutes(app, deps);
   registerTransferRoutes(app, deps);
   // Areas declared call by call (docs/0076): one plugin each, routes from their descriptors.
-  for (const routes of [agentRoutes]) await app.register(routes, { deps });
+  for (const routes of [agentRoutes, operatorRoutes, depositOperatorRoutes, withdrawOperatorRoutes, operatorGamesRoutes]) await app.register(routes, { deps });
   registerTeamReportRoutes(app, deps);
   registerContractRoutes(app, deps);
   registerSeamlessWalletRoutes(app, deps);
