@@ -3,8 +3,7 @@ import { createTRPCUntypedClient, httpSubscriptionLink, TRPCClientError } from '
 import { EventSource } from 'eventsource';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { INVALID_CHARACTERS, TRPC_MAX_BATCH_SIZE } from '@wl/schemas';
-import { OPERATOR_ROUTES } from '@wl/platform/operator/operator.routes';
+import { ALL_CALLS, INVALID_CHARACTERS, TRPC_MAX_BATCH_SIZE } from '@wl/schemas';
 import { seededRandom } from '@wl/platform/test-support/seeded-random';
 import { appRouter } from '../src/routers/router.ts';
 import { memberProcedure } from '../src/trpc/init.ts';
@@ -229,10 +228,10 @@ const PLAN: Record<TAudience, { right: TRole; everyInput: TRole[]; someInputs: T
 function reachedRoutes(from: number): string[] {
   return requestLines(relay.received().slice(from)).map((line) => line.replace(/\?.*$/, ''));
 }
-const OPERATOR_ROUTE_PATTERNS = OPERATOR_ROUTES.map((route) => ({
-  pattern: new RegExp(`^${route.method} ${route.url.replace(/:[A-Za-z]+/g, '[^/]+')}$`),
-  permission: route.permission,
-}));
+// The operator calls as declared (docs/0076), each with the permission the platform checks.
+const OPERATOR_ROUTE_PATTERNS = ALL_CALLS.flatMap((d) =>
+  d.audience.kind === 'operator' ? [{ pattern: new RegExp(`^${d.method} ${d.path.replace(/:[A-Za-z]+/g, '[^/]+')}$`), permission: d.audience.permission }] : [],
+);
 
 /** Whether the content role may do everything a valid call of this operator procedure reached (the platform's own table). */
 async function contentMay(procedure: TProcedure): Promise<boolean> {

@@ -16,7 +16,10 @@ import { registerCallGate } from './http/call-gate.ts';
 import { resolveClientIp } from './http/request-context.ts';
 import { favouriteRoutes, memberRoutes, recentRoutes, registerMemberRoutes } from './member/member.routes.ts';
 import { messageRoutes } from './member/messages.routes.ts';
-import { registerOperatorRoutes } from './operator/operator.routes.ts';
+import { operatorRoutes } from './operator/operator.routes.ts';
+import { operatorGamesRoutes } from './operator/operator-games.routes.ts';
+import { depositOperatorRoutes } from './deposit/deposit.operator-routes.ts';
+import { withdrawOperatorRoutes } from './withdraw/withdraw.operator-routes.ts';
 import { assertCaptchaSeamAllowed } from './session/captcha.service.ts';
 import { registerSessionRoutes } from './session/session.routes.ts';
 import { ConfigWatch } from './system/config-watch.ts';
@@ -160,12 +163,29 @@ export async function buildPlatform(opts: TBuildPlatformOptions): Promise<Fastif
   registerCatalogueRoutes(app, deps);
   registerContentRoutes(app, deps);
   registerMemberRoutes(app, deps);
-  registerOperatorRoutes(app, deps);
   registerVerificationRoutes(app, deps);
   registerAccountRoutes(app, deps);
   registerAssetRoutes(app, deps);
   // Areas declared call by call (docs/0076): one plugin each, routes from their descriptors.
-  const declaredAreas = [agentRoutes, teamReportRoutes, contractRoutes, memberRoutes, favouriteRoutes, recentRoutes, messageRoutes, depositRoutes, withdrawRoutes, withdrawProofUploadRoutes, transferRoutes, recordRoutes, securityCentreRoutes];
+  const declaredAreas = [
+    agentRoutes,
+    teamReportRoutes,
+    contractRoutes,
+    operatorRoutes,
+    depositOperatorRoutes,
+    withdrawOperatorRoutes,
+    operatorGamesRoutes,
+    memberRoutes,
+    favouriteRoutes,
+    recentRoutes,
+    messageRoutes,
+    depositRoutes,
+    withdrawRoutes,
+    withdrawProofUploadRoutes,
+    transferRoutes,
+    recordRoutes,
+    securityCentreRoutes,
+  ];
   for (const routes of declaredAreas) await app.register(routes, { deps });
   registerSeamlessWalletRoutes(app, deps);
   registerProviderRoutes(app, deps);

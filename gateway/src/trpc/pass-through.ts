@@ -1,46 +1,59 @@
-import { TRPCError, type TRPCMutationProcedure, type TRPCQueryProcedure } from '@trpc/server';
+import type { TRPCMutationProcedure, TRPCQueryProcedure } from '@trpc/server';
 import type { z } from 'zod';
-import { WPS_MESSAGES, type TCallDescriptor, type TCallSet } from '@wl/schemas';
+import type { TCallDescriptor, TCallSet } from '@wl/schemas';
 import type { TLimitedAction } from '../rate-limit/rate-limits.ts';
 import { callContext, type TContext } from './context.ts';
-import { publicProcedure } from './init.ts';
+import { memberProcedure, publicProcedure } from './init.ts';
 import { withRateLimit } from './rate-limit.ts';
 
 /** A limit a pass-through call counts against: the action and, from the input, its subject (null: per IP only). */
 export type TPassLimit<D extends TCallDescriptor> = (ctx: TContext, input: z.output<D['input']>) => { action: TLimitedAction; subject: string | null };
 
-/** Per call of a set, the limit it counts against, if any (docs/0013: every public write is limited). */
-export type TPassOptions<C extends TCallSet> = { readonly rateLimit?: { readonly [K in keyof C]?: TPassLimit<C[K]> } };
+/**
+ * What a pass-through call does once the platform has answered it, before the answer is returned:
+ * e.g. `ctx.configChanged()` after a write that changes what open pages show (docs/0021), so they
+ * hear of it on the live config stream. Not run when the call fails.
+ */
+export type TPassAfter = (ctx: TContext) => void;
 
 /**
- * Any call but a visitor's needs a session token; the platform decides whether it is live and
- * whether its holder may make the call (its audience), so the gateway only refuses the tokenless.
+ * Per call of a set: the limit it counts against, if any (docs/0013: every public write is
+ * limited), and what follows a successful answer, if anything.
+ */
+export type TPassOptions<C extends TCallSet> = {
+  readonly rateLimit?: { readonly [K in keyof C]?: TPassLimit<C[K]> };
+  readonly after?: { readonly [K in keyof C]?: TPassAfter };
+};
+
+/**
+ * Any call but a visitor's needs a session token (the member procedure's check, the one the fuzz
+ * test recognises a gated procedure by); the platform decides whether it is live and whether its
+ * holder may make the call (its audience), so the gateway only refuses the tokenless.
  */
 function procedureFor(d: TCallDescriptor) {
-  if (d.audience.kind === 'visitor') return publicProcedure;
-  return publicProcedure.use(({ ctx, next }) => {
-    if (!ctx.token) throw new TRPCError({ code: 'UNAUTHORIZED', message: WPS_MESSAGES.notLoggedIn });
-    return next();
-  });
+  return d.audience.kind === 'visitor' ? publicProcedure : memberProcedure;
 }
 
-function relay<D extends TCallDescriptor>(d: D, limit: TPassLimit<D> | undefined) {
-  return ({ ctx, input }: { ctx: TContext; input: unknown }) => {
+type TRelayOptions<D extends TCallDescriptor> = { limit: TPassLimit<D> | undefined; after: TPassAfter | undefined };
+
+function relay<D extends TCallDescriptor>(d: D, { limit, after }: TRelayOptions<D>) {
+  return async ({ ctx, input }: { ctx: TContext; input: unknown }) => {
     // tRPC parsed the input with d.input before this runs.
     const parsed = input as z.output<D['input']>;
     const send = () => ctx.api.call(d, parsed, callContext(ctx));
-    if (!limit) return send();
-    const { action, subject } = limit(ctx, parsed);
-    return withRateLimit(ctx, action, subject, send);
+    const counted = limit?.(ctx, parsed);
+    const answer = counted ? await withRateLimit(ctx, counted.action, counted.subject, send) : await send();
+    after?.(ctx);
+    return answer;
   };
 }
 
-function queryOf<D extends TCallDescriptor>(d: D, limit?: TPassLimit<D>) {
-  return procedureFor(d).input(d.input).output(d.output).query(relay(d, limit));
+function queryOf<D extends TCallDescriptor>(d: D, options: TRelayOptions<D>) {
+  return procedureFor(d).input(d.input).output(d.output).query(relay(d, options));
 }
 
-function mutationOf<D extends TCallDescriptor>(d: D, limit?: TPassLimit<D>) {
-  return procedureFor(d).input(d.input).output(d.output).mutation(relay(d, limit));
+function mutationOf<D extends TCallDescriptor>(d: D, options: TRelayOptions<D>) {
+  return procedureFor(d).input(d.input).output(d.output).mutation(relay(d, options));
 }
 
 /** A procedure's types as the web sees them: the descriptor's input (before parsing) and output (after). */
@@ -61,8 +74,8 @@ export type TPassThrough<C extends TCallSet> = {
 export function passThrough<C extends TCallSet>(calls: C, options: TPassOptions<C> = {}): TPassThrough<C> {
   const out: Record<string, unknown> = {};
   for (const [name, d] of Object.entries(calls)) {
-    const limit = options.rateLimit?.[name] as TPassLimit<TCallDescriptor> | undefined;
-    out[name] = d.method === 'GET' ? queryOf(d, limit) : mutationOf(d, limit);
+    const relayed = { limit: options.rateLimit?.[name] as TPassLimit<TCallDescriptor> | undefined, after: options.after?.[name] };
+    out[name] = d.method === 'GET' ? queryOf(d, relayed) : mutationOf(d, relayed);
   }
   return out as TPassThrough<C>;
 }

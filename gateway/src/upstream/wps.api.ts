@@ -1,15 +1,10 @@
 import { z } from 'zod';
 import type { TCallDescriptor } from '@wl/schemas';
 import {
-} from '@wl/schemas';
-import {
-  OPERATOR_LOTTERY_PATHS,
   WLG_LOTTERY_PATHS,
-  ZOperatorLotterySettingsResponse,
   ZWlgLotteryBetResponse,
   ZWlgLotteryNumeroResponse,
   ZWlgLotteryStateResponse,
-  type TOperatorSetLotterySettingsRequest,
   type TWlgLotteryBetRequest,
 } from '@wl/schemas';
 import {
@@ -45,8 +40,6 @@ import {
   ZHotGamesResponse,
   ZLaunchGameResponse,
   type ZLotteryLaunchQuery,
-  ZOperatorConfigResponse,
-  ZOperatorLoginResponse,
   ZRegisterRulesResponse,
   ZRegisterSettingsResponse,
   ZSystemStatusResponse,
@@ -64,8 +57,6 @@ import {
   ZFreePlayResponse,
   ZLoginRememberResponse,
   ZLoginVerifyResponse,
-  ZOperatorSecurityResponse,
-  ZOutboxResponse,
   ZRegisterResponse,
   ZResetByLinkResponse,
   ZSmsSendResponse,
@@ -75,41 +66,7 @@ import {
   type TAccountLoginRequest,
   type TRegisterRequest,
   type TSecondFactorMethod,
-  type TSecuritySettings,
 } from '@wl/schemas';
-import {
-  OPERATOR_PATHS,
-  ZOperatorAuditResponse,
-  ZOperatorTotpEnableResponse,
-  ZOperatorTotpSetupResponse,
-  type TOperatorAuditQuery,
-  type TOperatorLoginRequest,
-} from '@wl/schemas';
-import {
-  DEPOSIT_PATHS,
-  ZAdjustment,
-  ZAdjustmentsResponse,
-  ZMoneySettingsResponse,
-  ZOperatorDepositResponse,
-  ZOperatorDepositsResponse,
-  type TAdjustmentRequest,
-  type TMoneySettingsRequest,
-  type TOperatorDepositsQuery,
-  WITHDRAW_PATHS,
-  ZOperatorWithdrawalResponse,
-  ZOperatorWithdrawalsResponse,
-  ZProofResponse,
-} from '@wl/schemas';
-import {
-  OPERATOR_GAMES_PATHS,
-  ZOperatorGame,
-  ZOperatorGameCategoriesResponse,
-  ZOperatorGamesResponse,
-  type TOperatorGamesQuery,
-  type TOperatorSetGameCategoryRequest,
-  type TOperatorSetGameRequest,
-} from '@wl/schemas';
-import { OPERATOR_ROUNDS_PATHS, ZOperatorRoundsResponse, type TOperatorRoundsQuery } from '@wl/schemas';
 import { encryptBody } from '@wl/schemas/wps/body-cipher';
 import type { TCallContext, TUpstreamRequest, UpstreamClient } from './upstream.client.ts';
 import { UpstreamError } from './upstream.errors.ts';
@@ -493,148 +450,7 @@ export class WpsApi {
     await this.client.call({ method: 'DELETE', path: WPS_PATHS.logout, moduleId: 'LOGOUT', value: ZIgnored }, ctx);
   }
 
-  // Issue 8 deposits, adjustments and money settings (paths ours: DEPOSIT_PATHS).
-  operatorDeposits(input: TOperatorDepositsQuery, ctx: TCallContext) {
-    return this.client.call({ method: 'GET', path: DEPOSIT_PATHS.operatorDeposits, moduleId: 'OPERATOR', value: ZOperatorDepositsResponse, query: input }, ctx);
-  }
-  operatorApproveDeposit(input: { depositId: number }, ctx: TCallContext) {
-    return this.client.call({ method: 'POST', path: DEPOSIT_PATHS.operatorDepositApprove, moduleId: 'OPERATOR', value: ZOperatorDepositResponse, body: input }, ctx);
-  }
-  operatorRejectDeposit(input: { depositId: number; remark: string }, ctx: TCallContext) {
-    return this.client.call({ method: 'POST', path: DEPOSIT_PATHS.operatorDepositReject, moduleId: 'OPERATOR', value: ZOperatorDepositResponse, body: input }, ctx);
-  }
-  operatorAdjustments(ctx: TCallContext) {
-    return this.client.call({ method: 'GET', path: DEPOSIT_PATHS.operatorAdjustments, moduleId: 'OPERATOR', value: ZAdjustmentsResponse }, ctx);
-  }
-  operatorRequestAdjustment(input: TAdjustmentRequest, ctx: TCallContext) {
-    return this.client.call({ method: 'POST', path: DEPOSIT_PATHS.operatorAdjustments, moduleId: 'OPERATOR', value: ZAdjustment, body: input }, ctx);
-  }
-  operatorDecideAdjustment(input: { adjustmentId: number; approve: boolean }, ctx: TCallContext) {
-    return this.client.call({ method: 'POST', path: DEPOSIT_PATHS.operatorAdjustmentDecide, moduleId: 'OPERATOR', value: ZAdjustment, body: input }, ctx);
-  }
-  operatorMoneySettings(ctx: TCallContext) {
-    return this.client.call({ method: 'GET', path: DEPOSIT_PATHS.operatorMoneySettings, moduleId: 'OPERATOR', value: ZMoneySettingsResponse }, ctx);
-  }
-  operatorSetMoneySettings(input: TMoneySettingsRequest, ctx: TCallContext) {
-    return this.client.call({ method: 'PUT', path: DEPOSIT_PATHS.operatorMoneySettings, moduleId: 'OPERATOR', value: ZMoneySettingsResponse, body: input }, ctx);
-  }
-  /** docs/0066: a second owner decides a pending change of the four-eyes limits or channels. */
-  operatorDecideMoneySettings(input: { changeId: number; approve: boolean }, ctx: TCallContext) {
-    return this.client.call({ method: 'POST', path: DEPOSIT_PATHS.operatorMoneySettingsDecide, moduleId: 'OPERATOR', value: ZMoneySettingsResponse, body: input }, ctx);
-  }
 
-  operatorLogin(input: TOperatorLoginRequest, ctx: TCallContext) {
-    return this.client.call(
-      { method: 'POST', path: WPS_PATHS.operatorLogin, moduleId: 'OPERATOR', value: ZOperatorLoginResponse, body: input },
-      { ...ctx, token: null },
-    );
-  }
-  operatorConfig(ctx: TCallContext) {
-    return this.client.call(
-      { method: 'GET', path: WPS_PATHS.operatorWhitelabel, moduleId: 'OPERATOR', value: ZOperatorConfigResponse },
-      ctx,
-    );
-  }
-  /** Answers the console configuration after the change. */
-  operatorSetFlag(input: { modId: string; enabled: boolean }, ctx: TCallContext) {
-    return this.client.call(
-      { method: 'PUT', path: WPS_PATHS.operatorWhitelabel, moduleId: 'OPERATOR', value: ZOperatorConfigResponse, body: input },
-      ctx,
-    );
-  }
-  /** Messages the embedded SMS and email providers delivered (operator outbox). */
-  operatorOutbox(input: { channel?: 'sms' | 'email'; to?: string; limit: number }, ctx: TCallContext) {
-    return this.client.call(
-      { method: 'GET', path: ACCOUNT_PATHS.operatorOutbox, moduleId: 'OPERATOR', value: ZOutboxResponse, query: input },
-      ctx,
-    );
-  }
-  /** The merchant's login security thresholds. */
-  operatorSecurity(ctx: TCallContext) {
-    return this.client.call(
-      { method: 'GET', path: ACCOUNT_PATHS.operatorSecurity, moduleId: 'OPERATOR', value: ZOperatorSecurityResponse },
-      ctx,
-    );
-  }
-  /** Answers the security settings after the change. */
-  operatorSetSecurity(input: Partial<TSecuritySettings>, ctx: TCallContext) {
-    return this.client.call(
-      { method: 'PUT', path: ACCOUNT_PATHS.operatorSecurity, moduleId: 'OPERATOR', value: ZOperatorSecurityResponse, body: input },
-      ctx,
-    );
-  }
-  /** The operator audit log, filtered and paged (issue 6). */
-  operatorAudit(input: TOperatorAuditQuery, ctx: TCallContext) {
-    return this.client.call(
-      { method: 'GET', path: OPERATOR_PATHS.operatorAudit, moduleId: 'OPERATOR', value: ZOperatorAuditResponse, query: input },
-      ctx,
-    );
-  }
-  /** A pending authenticator secret for the calling operator. */
-  /** Ends the calling operator's session on the platform (docs/0070). */
-  async operatorLogout(ctx: TCallContext): Promise<void> {
-    await this.client.call({ method: 'DELETE', path: WPS_PATHS.operatorLogout, moduleId: 'OPERATOR', value: ZIgnored }, ctx);
-  }
-  operatorTotpSetup(ctx: TCallContext) {
-    return this.client.call({ method: 'POST', path: OPERATOR_PATHS.operatorTotpSetup, moduleId: 'OPERATOR', value: ZOperatorTotpSetupResponse }, ctx);
-  }
-  /** Confirms the pending secret with a code: from now on login needs a code. */
-  operatorTotpEnable(input: { code: string; currentCode?: string | undefined }, ctx: TCallContext) {
-    return this.client.call(
-      { method: 'POST', path: OPERATOR_PATHS.operatorTotpEnable, moduleId: 'OPERATOR', value: ZOperatorTotpEnableResponse, body: input },
-      ctx,
-    );
-  }
-  /** docs/0068: off with a code of the current authenticator. */
-  operatorTotpRemove(input: { code: string }, ctx: TCallContext) {
-    return this.client.call({ method: 'POST', path: OPERATOR_PATHS.operatorTotpRemove, moduleId: 'OPERATOR', value: ZOperatorTotpEnableResponse, body: input }, ctx);
-  }
-  /** docs/0068: an owner turns another operator's authenticator off, audited. */
-  operatorTotpReset(input: { operatorId: number }, ctx: TCallContext) {
-    return this.client.call({ method: 'POST', path: OPERATOR_PATHS.operatorTotpReset, moduleId: 'OPERATOR', value: ZOperatorTotpEnableResponse, body: input }, ctx);
-  }
-  /** Issue 9 item 8 (docs/0037): every category with its switch and game counts. */
-  operatorGameCategories(ctx: TCallContext) {
-    return this.client.call({ method: 'GET', path: OPERATOR_GAMES_PATHS.operatorGameCategories, moduleId: 'OPERATOR', value: ZOperatorGameCategoriesResponse }, ctx);
-  }
-  /** Switches one category; answers every category after the change. */
-  operatorSetGameCategory(input: TOperatorSetGameCategoryRequest, ctx: TCallContext) {
-    return this.client.call({ method: 'PUT', path: OPERATOR_GAMES_PATHS.operatorGameCategories, moduleId: 'OPERATOR', value: ZOperatorGameCategoriesResponse, body: input }, ctx);
-  }
-  /** A page of games found by name or vendor, switched on or off. */
-  operatorGames(input: TOperatorGamesQuery, ctx: TCallContext) {
-    return this.client.call({ method: 'GET', path: OPERATOR_GAMES_PATHS.operatorGames, moduleId: 'OPERATOR', value: ZOperatorGamesResponse, query: input }, ctx);
-  }
-  /** A page of the built-in games' rounds with their provably fair data and totals (money.read; docs/0043). */
-  operatorGameRounds(input: TOperatorRoundsQuery, ctx: TCallContext) {
-    return this.client.call({ method: 'GET', path: OPERATOR_ROUNDS_PATHS.operatorGameRounds, moduleId: 'OPERATOR', value: ZOperatorRoundsResponse, query: input }, ctx);
-  }
-  /** Switches one game; answers it after the change. */
-  operatorSetGame(input: TOperatorSetGameRequest, ctx: TCallContext) {
-    return this.client.call({ method: 'PUT', path: OPERATOR_GAMES_PATHS.operatorGames, moduleId: 'OPERATOR', value: ZOperatorGame, body: input }, ctx);
-  }
-  /** Answers the console configuration after the change. */
-  operatorSetSystem(input: { maintenance?: boolean; regionRestriction?: boolean }, ctx: TCallContext) {
-    return this.client.call(
-      { method: 'PUT', path: WPS_PATHS.operatorSystem, moduleId: 'OPERATOR', value: ZOperatorConfigResponse, body: input },
-      ctx,
-    );
-  }
-  operatorWithdrawals(input: { view: 'pending' | 'disputes' }, ctx: TCallContext) {
-    return this.client.call({ method: 'GET', path: WITHDRAW_PATHS.operatorWithdrawals, moduleId: 'OPERATOR', value: ZOperatorWithdrawalsResponse, query: input }, ctx);
-  }
-  operatorPayWithdrawal(input: { withdrawalId: number }, ctx: TCallContext) {
-    return this.client.call({ method: 'POST', path: WITHDRAW_PATHS.operatorWithdrawalPay, moduleId: 'OPERATOR', value: ZOperatorWithdrawalResponse, body: input }, ctx);
-  }
-  operatorRejectWithdrawal(input: { withdrawalId: number; remark: string }, ctx: TCallContext) {
-    return this.client.call({ method: 'POST', path: WITHDRAW_PATHS.operatorWithdrawalReject, moduleId: 'OPERATOR', value: ZOperatorWithdrawalResponse, body: input }, ctx);
-  }
-  operatorWithdrawalProof(input: { proofId: string }, ctx: TCallContext) {
-    return this.client.call(
-      { method: 'GET', path: WITHDRAW_PATHS.operatorWithdrawalProof, moduleId: 'OPERATOR', value: ZProofResponse, query: input, timeoutMs: 30_000 },
-      ctx,
-    );
-  }
 
   /** A built-in game's page calls (docs/0039): each a POST carrying the game session's token in the body, never in a URL. */
   wlgOpen(input: { ticket: string }, ctx: TCallContext) {
@@ -683,14 +499,6 @@ export class WpsApi {
   /** SPEC §6 "opened numero" (GET, public): the open draw and the last results of a lottery game. */
   wlgLotteryNumero(input: { gameCode: string }, ctx: TCallContext) {
     return this.client.call({ method: 'GET', path: WLG_LOTTERY_PATHS.numero, moduleId: 'GAME', value: ZWlgLotteryNumeroResponse, query: input }, ctx);
-  }
-  /** The console's lottery settings (docs/0041). */
-  operatorLotterySettings(ctx: TCallContext) {
-    return this.client.call({ method: 'GET', path: OPERATOR_LOTTERY_PATHS.settings, moduleId: 'OPERATOR', value: ZOperatorLotterySettingsResponse }, ctx);
-  }
-  /** Sets a lottery's draw interval and payout table; answers every lottery's settings after the change. */
-  operatorSetLotterySettings(input: TOperatorSetLotterySettingsRequest, ctx: TCallContext) {
-    return this.client.call({ method: 'PUT', path: OPERATOR_LOTTERY_PATHS.settings, moduleId: 'OPERATOR', value: ZOperatorLotterySettingsResponse, body: input }, ctx);
   }
 }
 

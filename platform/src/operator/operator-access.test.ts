@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_PATHS, DEPOSIT_PATHS, OPERATOR_GAMES_PATHS, OPERATOR_LOTTERY_PATHS, OPERATOR_PATHS, OPERATOR_ROUNDS_PATHS, OPERATOR_PERMISSIONS, WITHDRAW_PATHS, WPS_PATHS, type TOperatorPermission, type TOperatorRole } from '@wl/schemas';
+import { ACCOUNT_PATHS, ALL_CALLS, DEPOSIT_PATHS, OPERATOR_GAMES_PATHS, OPERATOR_LOTTERY_PATHS, OPERATOR_PATHS, OPERATOR_ROUNDS_PATHS, OPERATOR_PERMISSIONS, WITHDRAW_PATHS, WPS_PATHS, type TOperatorPermission, type TOperatorRole } from '@wl/schemas';
 import { rowCounts, usePlatform } from '../test-support/db.ts';
-import { OPERATOR_ROUTES } from './operator.routes.ts';
 
 const ctx = usePlatform();
 
@@ -81,7 +80,10 @@ beforeAll(async () => {
 });
 
 describe('operator permissions (issue 6), enforced by the platform', () => {
-  const routes = OPERATOR_ROUTES.filter((r) => r.url !== WPS_PATHS.operatorLogout);
+  // Every declared operator call (docs/0076) but logout, which would end the session the others use.
+  const routes = ALL_CALLS.flatMap((d) =>
+    d.audience.kind === 'operator' && d.path !== WPS_PATHS.operatorLogout ? [{ method: d.method, url: d.path, permission: d.audience.permission }] : [],
+  );
   const cases = (Object.keys(ACCOUNTS) as TOperatorRole[]).flatMap((role) => routes.map((r) => ({ role, ...r })));
 
   it('covers every guarded route', () => {

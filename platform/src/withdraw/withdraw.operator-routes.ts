@@ -1,38 +1,12 @@
-import {
-  WITHDRAW_PATHS,
-  ZOperatorWithdrawalPayRequest,
-  ZOperatorWithdrawalRejectRequest,
-  ZOperatorWithdrawalsQuery,
-  ZProofQuery,
-} from '@wl/schemas';
-import { parseInput } from '../http/request-context.ts';
-import type { TOperatorRoute } from '../operator/operator.routes.ts';
+import { OPERATOR_WITHDRAW_CALLS } from '@wl/schemas';
+import { routesOf } from '../http/routes-of.ts';
 import { operatorWithdrawals, payWithdrawal, readProof, rejectWithdrawal } from './withdraw.service.ts';
 
-/** Operator withdrawal calls (issue 8 item 10), registered and access-tested with OPERATOR_ROUTES. */
-export const WITHDRAW_OPERATOR_ROUTES: readonly TOperatorRoute[] = [
-  {
-    method: 'GET',
-    url: WITHDRAW_PATHS.operatorWithdrawals,
-    permission: 'money.read',
-    handle: (c) => operatorWithdrawals(c.deps, c.merchant.id, parseInput(ZOperatorWithdrawalsQuery, c.request.query).view),
-  },
-  {
-    method: 'POST',
-    url: WITHDRAW_PATHS.operatorWithdrawalPay,
-    permission: 'money.write',
-    handle: (c) => payWithdrawal(c.deps, c.merchant, c.op, c.ip, parseInput(ZOperatorWithdrawalPayRequest, c.request.body).withdrawalId),
-  },
-  {
-    method: 'POST',
-    url: WITHDRAW_PATHS.operatorWithdrawalReject,
-    permission: 'money.write',
-    handle: (c) => rejectWithdrawal(c.deps, c.merchant, c.op, c.ip, parseInput(ZOperatorWithdrawalRejectRequest, c.request.body)),
-  },
-  {
-    method: 'GET',
-    url: WITHDRAW_PATHS.operatorWithdrawalProof,
-    permission: 'money.read',
-    handle: (c) => readProof(c.deps, c.merchant.id, null, parseInput(ZProofQuery, c.request.query).proofId),
-  },
-];
+/** Operator withdrawal calls (issue 8 item 10): money.read to see, money.write to pay or reject. */
+export const withdrawOperatorRoutes = routesOf(OPERATOR_WITHDRAW_CALLS, {
+  withdrawals: (c) => operatorWithdrawals(c.deps, c.merchant.id, c.input.view),
+  payWithdrawal: (c) => payWithdrawal(c.deps, c.merchant, c.actor, c.ip, c.input.withdrawalId),
+  rejectWithdrawal: (c) => rejectWithdrawal(c.deps, c.merchant, c.actor, c.ip, c.input),
+  // Any member's proof (null: no owner check); a dispute's files are the operator's to see.
+  withdrawalProof: (c) => readProof(c.deps, c.merchant.id, null, c.input.proofId),
+});

@@ -5,15 +5,12 @@ export { SECTION_MODULES, type TCallGate, type TCallKind, type TCallMethod, type
 import { ACCOUNT_PATHS } from './account-calls.ts';
 import { DEPOSIT_PATHS } from './deposit-calls.ts';
 import { WPS_CODES, WPS_MESSAGES } from './messages.ts';
-import { OPERATOR_PATHS } from './operator-calls.ts';
-import { OPERATOR_GAMES_PATHS } from './operator-games-calls.ts';
-import { OPERATOR_ROUNDS_PATHS } from './operator-rounds-calls.ts';
 import { WPS_PATHS } from './paths.ts';
 import { SEAMLESS_PATHS } from './seamless-calls.ts';
 import { WITHDRAW_PATHS } from './withdraw-calls.ts';
 import { WLG_PATHS } from './wlg-calls.ts';
 import { WLG_CRASH_PATHS } from './wlg-crash.ts';
-import { OPERATOR_LOTTERY_PATHS, WLG_LOTTERY_PATHS } from './wlg-lottery-calls.ts';
+import { WLG_LOTTERY_PATHS } from './wlg-lottery-calls.ts';
 
 /**
  * Switches the server obeys (docs/0069): for every wps call the platform serves, the whitelabel
@@ -133,41 +130,6 @@ const UNDECLARED_GATES: readonly TCallGate[] = [
   post(SEAMLESS_PATHS.win, SERVE),
   post(SEAMLESS_PATHS.rollback, SERVE),
 
-  // Operator console: every call served (operators switch maintenance and the region rule off again).
-  post(WPS_PATHS.operatorLogin, SERVE),
-  del(WPS_PATHS.operatorLogout, SERVE),
-  get(WPS_PATHS.operatorSystem, SERVE),
-  put(WPS_PATHS.operatorSystem, SERVE),
-  get(WPS_PATHS.operatorWhitelabel, SERVE),
-  put(WPS_PATHS.operatorWhitelabel, SERVE),
-  get(ACCOUNT_PATHS.operatorOutbox, SERVE),
-  get(ACCOUNT_PATHS.operatorSecurity, SERVE),
-  put(ACCOUNT_PATHS.operatorSecurity, SERVE),
-  get(OPERATOR_PATHS.operatorAudit, SERVE),
-  post(OPERATOR_PATHS.operatorTotpSetup, SERVE),
-  post(OPERATOR_PATHS.operatorTotpEnable, SERVE),
-  post(OPERATOR_PATHS.operatorTotpRemove, SERVE),
-  post(OPERATOR_PATHS.operatorTotpReset, SERVE),
-  get(DEPOSIT_PATHS.operatorDeposits, SERVE),
-  post(DEPOSIT_PATHS.operatorDepositApprove, SERVE),
-  post(DEPOSIT_PATHS.operatorDepositReject, SERVE),
-  get(DEPOSIT_PATHS.operatorAdjustments, SERVE),
-  post(DEPOSIT_PATHS.operatorAdjustments, SERVE),
-  post(DEPOSIT_PATHS.operatorAdjustmentDecide, SERVE),
-  get(DEPOSIT_PATHS.operatorMoneySettings, SERVE),
-  put(DEPOSIT_PATHS.operatorMoneySettings, SERVE),
-  post(DEPOSIT_PATHS.operatorMoneySettingsDecide, SERVE),
-  get(WITHDRAW_PATHS.operatorWithdrawals, SERVE),
-  post(WITHDRAW_PATHS.operatorWithdrawalPay, SERVE),
-  post(WITHDRAW_PATHS.operatorWithdrawalReject, SERVE),
-  get(WITHDRAW_PATHS.operatorWithdrawalProof, SERVE),
-  get(OPERATOR_GAMES_PATHS.operatorGameCategories, SERVE),
-  put(OPERATOR_GAMES_PATHS.operatorGameCategories, SERVE),
-  get(OPERATOR_GAMES_PATHS.operatorGames, SERVE),
-  put(OPERATOR_GAMES_PATHS.operatorGames, SERVE),
-  get(OPERATOR_ROUNDS_PATHS.operatorGameRounds, SERVE),
-  get(OPERATOR_LOTTERY_PATHS.settings, SERVE),
-  put(OPERATOR_LOTTERY_PATHS.settings, SERVE),
 ];
 
 /** Every call the platform serves: the declared calls' own gates, then the calls not yet declared one by one. */
