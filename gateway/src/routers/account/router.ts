@@ -1,4 +1,6 @@
+import { ACCOUNT_CALLS } from '@wl/schemas';
 import { router } from '../../trpc/init.ts';
+import { passThrough } from '../../trpc/pass-through.ts';
 import { changePassword } from './change-password.ts';
 import { checkAffiliate } from './check-affiliate.ts';
 import { forgotByEmail } from './forgot-by-email.ts';
@@ -7,7 +9,6 @@ import { resetByLink } from './reset-by-link.ts';
 import { resetByMobile } from './reset-by-mobile.ts';
 import { stepUp } from './step-up.ts';
 import { totpEnable } from './totp-enable.ts';
-import { totpSetup } from './totp-setup.ts';
 
 /** Accounts: registration, passwords (change, forgot, reset) and the authenticator app. */
 export const accountRouter = router({
@@ -17,7 +18,8 @@ export const accountRouter = router({
   forgotByEmail,
   resetByLink,
   resetByMobile,
-  totpSetup,
+  /** A new authenticator secret and its otpauth URL (shown as a QR code), not yet active; relayed as declared (docs/0076). */
+  ...passThrough({ totpSetup: ACCOUNT_CALLS.totpSetup }),
   totpEnable,
   stepUp,
 });
