@@ -1,6 +1,4 @@
-import { ACCOUNT_CALLS } from '@wl/schemas';
 import { router } from '../../trpc/init.ts';
-import { passThrough } from '../../trpc/pass-through.ts';
 import { changePassword } from './change-password.ts';
 import { checkAffiliate } from './check-affiliate.ts';
 import { forgotByEmail } from './forgot-by-email.ts';
@@ -8,6 +6,7 @@ import { registerMember } from './register-member.ts';
 import { resetByLink } from './reset-by-link.ts';
 import { resetByMobile } from './reset-by-mobile.ts';
 import { stepUp } from './step-up.ts';
+import { totpSetup } from './totp-setup.ts';
 import { totpEnable } from './totp-enable.ts';
 
 /** Accounts: registration, passwords (change, forgot, reset) and the authenticator app. */
@@ -18,8 +17,7 @@ export const accountRouter = router({
   forgotByEmail,
   resetByLink,
   resetByMobile,
-  /** A new authenticator secret and its otpauth URL (shown as a QR code), not yet active; relayed as declared (docs/0076). */
-  ...passThrough({ totpSetup: ACCOUNT_CALLS.totpSetup }),
+  totpSetup,
   totpEnable,
   stepUp,
 });

@@ -2,6 +2,7 @@ import { WLG_CALLS, WLG_CRASH_CALLS, WLG_LOTTERY_CALLS } from '@wl/schemas';
 import type { TContext } from '../../trpc/context.ts';
 import { router } from '../../trpc/init.ts';
 import { passThrough } from '../../trpc/pass-through.ts';
+import { closeMyGames } from './close-mine.ts';
 import { crashLive } from './crash-game.ts';
 
 /*
@@ -11,9 +12,13 @@ import { crashLive } from './crash-game.ts';
  */
 const perGameSession = (_ctx: TContext, input: { token: string }) => ({ action: 'gamePlay' as const, subject: input.token });
 
+const { open, state, spin, seed, rounds, close } = WLG_CALLS;
+const withoutCloseMine = { open, state, spin, seed, rounds, close };
+
 /** The built-in provider's games (issue 9, docs/0039): open a launch ticket, play, prove, close. */
 export const gamesRouter = router({
-  ...passThrough(WLG_CALLS, {
+  // closeMine (no input) keeps its own procedure: see close-mine.ts.
+  ...passThrough(withoutCloseMine, {
     rateLimit: {
       // The ticket is the credential (a visitor's free play has no member session): limited per IP.
       open: () => ({ action: 'gameOpen', subject: null }),
@@ -24,6 +29,7 @@ export const gamesRouter = router({
       close: perGameSession,
     },
   }),
+  closeMine: closeMyGames,
   // The crash game's live state is shared by every page of a game for a tick (crash-game.ts).
   crashLive,
   ...passThrough(

@@ -1,7 +1,8 @@
-import { ACCOUNT_CALLS, SESSION_CALLS } from '@wl/schemas';
+import { SESSION_CALLS } from '@wl/schemas';
 import { router } from '../../trpc/init.ts';
 import { passThrough } from '../../trpc/pass-through.ts';
 import { exchangeToken } from './exchange-token.ts';
+import { firstLoginDone } from './first-login-done.ts';
 import { freePlay } from './free-play.ts';
 import { loginMember } from './login-member.ts';
 import { loginSms } from './login-sms.ts';
@@ -23,8 +24,6 @@ export const sessionRouter = router({
        * each address (one a second, five per 15 minutes). The code never comes back.
        */
       sendSecondFactorCode: SESSION_CALLS.sendSecondFactorCode,
-      /** SPEC §4 first login: the first-login step ran; clears firstTimeLogin. */
-      firstLoginDone: ACCOUNT_CALLS.firstLoginDone,
     },
     {
       rateLimit: {
@@ -41,5 +40,6 @@ export const sessionRouter = router({
   resume: resumeSession,
   exchangeToken,
   freePlay,
+  firstLoginDone,
   logout: logoutMember,
 });
