@@ -2,9 +2,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { WPS_CODES, WPS_MESSAGES } from '@wl/schemas';
 import { generateRsaKeyPair } from '@wl/schemas/wps/body-cipher';
-import { registerAssetRoutes } from './assets/assets.routes.ts';
-import { registerCatalogueRoutes } from './catalogue/catalogue.routes.ts';
-import { registerContentRoutes } from './content/content.routes.ts';
+import { assetRoutes } from './assets/assets.routes.ts';
+import { catalogueRoutes } from './catalogue/catalogue.routes.ts';
+import { contentRoutes } from './content/content.routes.ts';
 import type { TListen } from './db/database.ts';
 import type { DB } from './db/schema.ts';
 import { platformEnv } from './env.ts';
@@ -21,11 +21,11 @@ import { operatorGamesRoutes } from './operator/operator-games.routes.ts';
 import { depositOperatorRoutes } from './deposit/deposit.operator-routes.ts';
 import { withdrawOperatorRoutes } from './withdraw/withdraw.operator-routes.ts';
 import { assertCaptchaSeamAllowed } from './session/captcha.service.ts';
-import { registerSessionRoutes } from './session/session.routes.ts';
+import { sessionRoutes } from './session/session.routes.ts';
 import { ConfigWatch } from './system/config-watch.ts';
-import { registerConfigWatchRoute } from './system/config-watch.routes.ts';
-import { registerSystemRoutes } from './system/system.routes.ts';
-import { registerAccountRoutes } from './account/account.routes.ts';
+import { configWatchRoutes } from './system/config-watch.routes.ts';
+import { systemRoutes } from './system/system.routes.ts';
+import { accountRoutes } from './account/account.routes.ts';
 import { depositRoutes } from './deposit/deposit.routes.ts';
 import { securityCentreRoutes } from './security-centre/security-centre.routes.ts';
 import { recordRoutes } from './records/records.routes.ts';
@@ -33,11 +33,13 @@ import { transferRoutes } from './transfer/transfer.routes.ts';
 import { agentRoutes } from './agent/agent.routes.ts';
 import { teamReportRoutes } from './agent/team-reports.routes.ts';
 import { contractRoutes } from './agent/contracts/contract.routes.ts';
-import { registerProviderRoutes } from './games/provider/provider.routes.ts';
-import { registerSeamlessWalletRoutes } from './games/seamless-wallet.routes.ts';
+import { crashRoutes } from './games/provider/crash.routes.ts';
+import { lotteryRoutes } from './games/provider/lottery.routes.ts';
+import { providerRoutes } from './games/provider/provider.routes.ts';
+import { seamlessWalletRoutes } from './games/seamless-wallet.routes.ts';
 import { withdrawProofUploadRoutes, withdrawRoutes } from './withdraw/withdraw.routes.ts';
 import { assertMessageCaptureAllowed, embeddedProvider, outboxSender, type EmailProvider, type MessageProvider, type SmsProvider } from './kernel/message-providers.ts';
-import { registerVerificationRoutes } from './verification/verification.routes.ts';
+import { verificationRoutes } from './verification/verification.routes.ts';
 
 /** Options of buildPlatform. */
 export type TBuildPlatformOptions = {
@@ -151,30 +153,23 @@ export async function buildPlatform(opts: TBuildPlatformOptions): Promise<Fastif
   // Module switches, maintenance and the region rule, for every route registered below (docs/0069).
   registerCallGate(app, deps);
 
-  registerSystemRoutes(app, deps);
   const configWatch = new ConfigWatch(opts.db, opts.listen);
   app.decorate('platformConfigWatch', configWatch);
-  registerConfigWatchRoute(app, deps, { watch: configWatch, gatewaySecret: opts.gatewaySecret });
+  await app.register(configWatchRoutes({ watch: configWatch, gatewaySecret: opts.gatewaySecret }), { deps });
   // Before close waits for open requests: held watches answer now instead of at their timeout.
   app.addHook('preClose', async () => {
     await configWatch.stop();
   });
-  registerSessionRoutes(app, deps);
-  registerCatalogueRoutes(app, deps);
-  registerContentRoutes(app, deps);
   registerMemberRoutes(app, deps);
-  registerVerificationRoutes(app, deps);
-  registerAccountRoutes(app, deps);
-  registerAssetRoutes(app, deps);
   // Areas declared call by call (docs/0076): one plugin each, routes from their descriptors.
   const declaredAreas = [
-    agentRoutes,
-    teamReportRoutes,
-    contractRoutes,
-    operatorRoutes,
-    depositOperatorRoutes,
-    withdrawOperatorRoutes,
-    operatorGamesRoutes,
+    systemRoutes,
+    sessionRoutes,
+    accountRoutes,
+    verificationRoutes,
+    catalogueRoutes,
+    contentRoutes,
+    assetRoutes,
     memberRoutes,
     favouriteRoutes,
     recentRoutes,
@@ -185,10 +180,19 @@ export async function buildPlatform(opts: TBuildPlatformOptions): Promise<Fastif
     transferRoutes,
     recordRoutes,
     securityCentreRoutes,
+    agentRoutes,
+    teamReportRoutes,
+    contractRoutes,
+    operatorRoutes,
+    depositOperatorRoutes,
+    withdrawOperatorRoutes,
+    operatorGamesRoutes,
+    seamlessWalletRoutes,
+    providerRoutes,
+    crashRoutes,
+    lotteryRoutes,
   ];
   for (const routes of declaredAreas) await app.register(routes, { deps });
-  registerSeamlessWalletRoutes(app, deps);
-  registerProviderRoutes(app, deps);
   await configWatch.start();
   await app.ready();
   return app;

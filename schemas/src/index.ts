@@ -37,6 +37,10 @@ export * from './wps/agent-calls.ts';
 export * from './wps/call.ts';
 export * from './wps/all-calls.ts';
 export * from './wps/operator-call-set.ts';
+// Sessions, accounts, system, catalogue and content, declared call by call (docs/0076).
+export * from './wps/account-call-set.ts';
+export * from './wps/system-call-set.ts';
+export * from './wps/catalogue-call-set.ts';
 // Issue 10 registerCenter and team reports (docs/0051).
 export * from './wps/agent-team-calls.ts';
 // Agent contracts and salary settlement (issue 10 items 3 and 4, docs/0049).

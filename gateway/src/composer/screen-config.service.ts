@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { LANGUAGES, WPS_CODES, ZScreenConfig, type TLanguage, type TScreenConfig } from '@wl/schemas';
+import { CATALOGUE_CALLS, LANGUAGES, SYSTEM_CALLS, WPS_CODES, ZScreenConfig, type TLanguage, type TScreenConfig } from '@wl/schemas';
 import { UpstreamError, UpstreamProtocolError } from '../upstream/upstream.errors.ts';
 import type { WpsApi } from '../upstream/wps.api.ts';
 import { encodeAnswer, type TEncodedAnswer } from '../edge/encoded-answer.ts';
@@ -157,7 +157,7 @@ export class ScreenConfigService {
   private async pollOnce(): Promise<void> {
     let version: number;
     try {
-      ({ version } = await this.api.configVersion({ language: 'bn' }));
+      ({ version } = await this.api.call(SYSTEM_CALLS.configVersion, undefined, { language: 'bn' }));
     } catch (error) {
       if (!this.lastPollFailed) this.options.logger.warn({ err: error }, 'config version poll failed');
       this.lastPollFailed = true;
@@ -184,14 +184,14 @@ export class ScreenConfigService {
   private async fetchInputs(language: TLanguage): Promise<TComposerInputs> {
     const ctx = { language };
     // Version first: the data read after it is at least that new, so a later change is never missed.
-    const { version } = await this.api.configVersion(ctx);
+    const { version } = await this.api.call(SYSTEM_CALLS.configVersion, undefined, ctx);
     const [whitelabel, permission, registerSettings, registerRules, gameMenus, systemStatus] = await Promise.all([
-      this.api.whitelabel(ctx),
-      this.api.permissionInfo(ctx),
-      this.api.registerSettings(ctx),
-      this.api.registerRules(ctx),
-      this.api.gameMenus(ctx),
-      this.api.systemStatus(ctx),
+      this.api.call(SYSTEM_CALLS.whitelabel, undefined, ctx),
+      this.api.call(SYSTEM_CALLS.permissionInfo, undefined, ctx),
+      this.api.call(SYSTEM_CALLS.registerSettings, undefined, ctx),
+      this.api.call(SYSTEM_CALLS.registerRules, undefined, ctx),
+      this.api.call(CATALOGUE_CALLS.gameMenus, undefined, ctx),
+      this.api.call(SYSTEM_CALLS.status, undefined, ctx),
     ]);
     return {
       merchantCode: this.api.merchantCode,

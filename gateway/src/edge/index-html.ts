@@ -1,5 +1,5 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, type TLanguage } from '@wl/schemas/constants';
-import type { TBanner } from '@wl/schemas';
+import { CONTENT_CALLS, type TBanner } from '@wl/schemas';
 import type { PublicCache } from '../cache/public-cache.ts';
 import type { ScreenConfigService } from '../composer/screen-config.service.ts';
 import { cookieValue } from '../trpc/remember-cookie.ts';
@@ -87,7 +87,7 @@ export class IndexHtml {
     if (withBanner) {
       // Same key as the content.announcements procedure: one upstream call serves both.
       const announcements = await this.deps.publicCache.get(`announcements|${language}`, () =>
-        this.deps.api.announcements({ token: null, language }),
+        this.deps.api.call(CONTENT_CALLS.announcements, { platform: 'W', language }, { token: null, language }),
       );
       banner = announcements.banners.find((b) => b.groupName === HOME_BANNER_GROUP) ?? null;
     }

@@ -59,7 +59,7 @@ export async function actorFor(
     case 'member':
       return requireMember(deps, request, merchant, { duringForcedChange: audience.forcedChange === true });
     case 'realMember':
-      return requireRealMember(deps, request, merchant);
+      return requireRealMember(deps, request, merchant, { duringForcedChange: audience.forcedChange === true });
     case 'agent':
       return requireAgent(await requireRealMember(deps, request, merchant));
     case 'operator':

@@ -1,10 +1,9 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { WPS_PATHS } from '@wl/schemas';
-import { resolveMerchant } from '../http/auth.ts';
-import type { TPlatformDeps } from '../http/deps.ts';
+import { ASSET_CALLS } from '@wl/schemas';
 import { wpsErrors } from '../http/envelope.ts';
 import { parseInput } from '../http/request-context.ts';
+import { routesOf } from '../http/routes-of.ts';
 import { bannerTitle, gameArtwork, memberNicknameByAvatarKey, vendorArtwork } from './assets.queries.ts';
 import { avatarSvg, bannerSvg, gameSvg, vendorSvg } from './svg.ts';
 
@@ -28,40 +27,47 @@ function artOf(params: unknown): { id: string; bn: boolean } {
   return id.endsWith('.bn') ? { id: id.slice(0, -'.bn'.length), bn: true } : { id, bn: false };
 }
 
-/** Generated artwork: deterministic SVGs for games, vendors, banners and avatars (unknown → 404 so clients show their fallback). */
-export function registerAssetRoutes(app: FastifyInstance, deps: TPlatformDeps): void {
-  const base = WPS_PATHS.assets;
-  app.get(`${base}/game/:file`, async (request, reply) => {
-    const { id, bn } = artOf(request.params);
-    const merchant = await resolveMerchant(deps, request);
-    const game = await gameArtwork(deps.db, merchant.id, id);
-    if (!game) throw wpsErrors.notFound();
-    return svg(reply, gameSvg(id, bn ? game.name_bn : game.name_en, game.vendor_name));
-  });
-  app.get(`${base}/vendor/:file`, async (request, reply) => {
-    const id = idOf(request.params);
-    const merchant = await resolveMerchant(deps, request);
-    const vendor = await vendorArtwork(deps.db, merchant.id, id);
-    if (!vendor) throw wpsErrors.notFound();
-    return svg(reply, vendorSvg(id, vendor.name));
-  });
-  app.get(`${base}/banner/:file`, async (request, reply) => {
-    const { id, bn } = artOf(request.params);
-    const match = /^(p?)(\d{1,9})$/.exec(id);
-    if (!match) throw wpsErrors.notFound();
-    const merchant = await resolveMerchant(deps, request);
-    const row = await bannerTitle(deps.db, merchant.id, match[1] ? 'promotions' : 'banners', Number(match[2]));
-    if (!row) throw wpsErrors.notFound();
-    return svg(reply, bannerSvg(`banner-${id}`, bn ? row.title_bn : row.title_en));
-  });
-  app.get(`${base}/avatar/:file`, async (request, reply) => {
-    const id = idOf(request.params);
-    // Only a random key (22 characters from newAvatarKey, 64 hex from the migration's backfill)
-    // names an avatar; a member id or anything short is not looked up at all.
-    if (!AVATAR_KEY.test(id)) throw wpsErrors.notFound();
-    const merchant = await resolveMerchant(deps, request);
-    const member = await memberNicknameByAvatarKey(deps.db, merchant.id, id);
-    if (!member) throw wpsErrors.notFound();
-    return svg(reply, avatarSvg(`avatar-${id}`, member.nickname.slice(0, 1).toUpperCase()));
-  });
-}
+/** Generated artwork (docs/0076): deterministic SVGs for games, vendors, banners and avatars (unknown → 404 so clients show their fallback). */
+export const assetRoutes = routesOf(ASSET_CALLS, {
+  game: {
+    raw: true,
+    handle: async ({ deps, merchant, request, reply }) => {
+      const { id, bn } = artOf(request.params);
+      const game = await gameArtwork(deps.db, merchant.id, id);
+      if (!game) throw wpsErrors.notFound();
+      return svg(reply, gameSvg(id, bn ? game.name_bn : game.name_en, game.vendor_name));
+    },
+  },
+  vendor: {
+    raw: true,
+    handle: async ({ deps, merchant, request, reply }) => {
+      const id = idOf(request.params);
+      const vendor = await vendorArtwork(deps.db, merchant.id, id);
+      if (!vendor) throw wpsErrors.notFound();
+      return svg(reply, vendorSvg(id, vendor.name));
+    },
+  },
+  banner: {
+    raw: true,
+    handle: async ({ deps, merchant, request, reply }) => {
+      const { id, bn } = artOf(request.params);
+      const match = /^(p?)(\d{1,9})$/.exec(id);
+      if (!match) throw wpsErrors.notFound();
+      const row = await bannerTitle(deps.db, merchant.id, match[1] ? 'promotions' : 'banners', Number(match[2]));
+      if (!row) throw wpsErrors.notFound();
+      return svg(reply, bannerSvg(`banner-${id}`, bn ? row.title_bn : row.title_en));
+    },
+  },
+  avatar: {
+    raw: true,
+    handle: async ({ deps, merchant, request, reply }) => {
+      const id = idOf(request.params);
+      // Only a random key (22 characters from newAvatarKey, 64 hex from the migration's backfill)
+      // names an avatar; a member id or anything short is not looked up at all.
+      if (!AVATAR_KEY.test(id)) throw wpsErrors.notFound();
+      const member = await memberNicknameByAvatarKey(deps.db, merchant.id, id);
+      if (!member) throw wpsErrors.notFound();
+      return svg(reply, avatarSvg(`avatar-${id}`, member.nickname.slice(0, 1).toUpperCase()));
+    },
+  },
+});

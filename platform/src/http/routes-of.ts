@@ -4,6 +4,7 @@ import type { TCallDescriptor, TCallSet, TOperatorPermission } from '@wl/schemas
 import { actorFor, type TActorOf } from '../access/actor.ts';
 import { resolveMerchant, type TMerchant } from './auth.ts';
 import type { TPlatformDeps } from './deps.ts';
+import { decryptedBody } from './encrypted-body.ts';
 import { ok } from './envelope.ts';
 import { clientIp, parseInput } from './request-context.ts';
 
@@ -43,8 +44,9 @@ type THandlerObject<D extends TCallDescriptor> = {
 /** One handler per declared call: a call without one does not compile. */
 export type THandlers<C extends TCallSet> = { readonly [K in keyof C]: THandler<C[K]> };
 
-function inputOf(d: TCallDescriptor, request: FastifyRequest): unknown {
+function inputOf(deps: TPlatformDeps, d: TCallDescriptor, request: FastifyRequest): unknown {
   if (d.inputFrom === 'none') return undefined;
+  if (d.encrypted) return parseInput(d.input, decryptedBody(deps, request));
   return parseInput(d.input, d.inputFrom === 'query' ? request.query : request.body);
 }
 
@@ -68,7 +70,7 @@ export function routesOf<C extends TCallSet>(calls: C, handlers: THandlers<C>): 
           const merchant = await resolveMerchant(deps, request);
           const permission = permissionOf && d.audience.kind === 'operator' ? permissionOf(request) : undefined;
           const actor = await actorFor(deps, request, merchant, d.audience, permission);
-          const input = inputFrom ? parseInput(d.input, inputFrom(request)) : inputOf(d, request);
+          const input = inputFrom ? parseInput(d.input, inputFrom(request)) : inputOf(deps, d, request);
           const answer = await handle({ deps, merchant, actor, input, ip: clientIp(request), request, reply } as TCallContext<TCallDescriptor>);
           return raw ? answer : ok(answer);
         },

@@ -23,7 +23,7 @@ import {
 import { CRASH_PAUSE_MS, flightMsOf } from '@wl/schemas/games/crash';
 import { serverSeedHash } from '@wl/schemas/games/fair';
 import { LOTTERY_SETTLE_GRACE_MS, lotteryClientSeed } from '@wl/schemas/games/lottery';
-import { builtInProvider } from '../games/provider/provider.routes.ts';
+import { builtInProvider } from '../games/provider/built-in-provider.ts';
 import { sessionOf } from '../games/provider/game-sessions.ts';
 import { settleDraw } from '../games/provider/lottery.service.ts';
 import { recoverRounds, spinSlot } from '../games/provider/rounds.service.ts';

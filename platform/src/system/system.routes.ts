@@ -1,26 +1,13 @@
-import type { FastifyInstance } from 'fastify';
-import { WPS_PATHS } from '@wl/schemas';
-import { resolveMerchant } from '../http/auth.ts';
-import type { TPlatformDeps } from '../http/deps.ts';
-import { ok } from '../http/envelope.ts';
-import { clientIp } from '../http/request-context.ts';
+import { SYSTEM_CALLS } from '@wl/schemas';
+import { routesOf } from '../http/routes-of.ts';
 import { getPermissionInfo, getRegisterRules, getRegisterSettings, getWhitelabel, systemStatus } from './system.service.ts';
 
-/** System calls of SPEC §7: status, whitelabel, domain route, registration settings and rules, config version. */
-export function registerSystemRoutes(app: FastifyInstance, deps: TPlatformDeps): void {
-  app.get(WPS_PATHS.systemStatus, async (request) => {
-    const merchant = await resolveMerchant(deps, request);
-    return ok(systemStatus(merchant, clientIp(request)));
-  });
-  app.get(WPS_PATHS.whitelabel, async (request) => ok(await getWhitelabel(deps, await resolveMerchant(deps, request))));
-  app.get(WPS_PATHS.domainRoute, async (request) => {
-    const merchant = await resolveMerchant(deps, request);
-    return ok(await getPermissionInfo(deps, merchant, clientIp(request)));
-  });
-  app.get(WPS_PATHS.registerSettings, async (request) => ok(await getRegisterSettings(deps, await resolveMerchant(deps, request))));
-  app.get(WPS_PATHS.registerRules, async (request) => ok(await getRegisterRules(deps, await resolveMerchant(deps, request))));
-  app.get(WPS_PATHS.configVersion, async (request) => {
-    const merchant = await resolveMerchant(deps, request);
-    return ok({ version: merchant.config_version });
-  });
-}
+/** System calls of SPEC §7 (docs/0076): status, whitelabel, domain route, registration settings and rules, config version. */
+export const systemRoutes = routesOf(SYSTEM_CALLS, {
+  status: (c) => systemStatus(c.merchant, c.ip),
+  whitelabel: (c) => getWhitelabel(c.deps, c.merchant),
+  permissionInfo: (c) => getPermissionInfo(c.deps, c.merchant, c.ip),
+  registerSettings: (c) => getRegisterSettings(c.deps, c.merchant),
+  registerRules: (c) => getRegisterRules(c.deps, c.merchant),
+  configVersion: (c) => ({ version: c.merchant.config_version }),
+});

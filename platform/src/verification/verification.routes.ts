@@ -1,19 +1,16 @@
-import type { FastifyInstance } from 'fastify';
-import { ACCOUNT_PATHS, WPS_CODES, WPS_MESSAGES, ZSmsNoLoginRequest, ZSmsRegisterRequest } from '@wl/schemas';
-import { resolveMerchant } from '../http/auth.ts';
-import type { TPlatformDeps } from '../http/deps.ts';
-import { ok, WpsError } from '../http/envelope.ts';
-import { clientIp, parseInput, requestLanguage } from '../http/request-context.ts';
+import { VERIFICATION_CALLS, WPS_CODES, WPS_MESSAGES } from '@wl/schemas';
+import { WpsError } from '../http/envelope.ts';
+import { routesOf } from '../http/routes-of.ts';
+import { requestLanguage } from '../http/request-context.ts';
 import { consumeCaptcha } from '../session/captcha.service.ts';
 import { featureEnabled, requireFeature } from '../session/security.service.ts';
 import { memberByPhone, recordAuthEvent } from '../session/session.queries.ts';
 import { checkPhone, sendCode } from './verification.service.ts';
 
 /** SMS code calls (SPEC §4 SMS code): logged out (login, reset) and for registration; second-factor codes: session.routes (docs/0067). */
-export function registerVerificationRoutes(app: FastifyInstance, deps: TPlatformDeps): void {
-  app.post(ACCOUNT_PATHS.smsNoLogin, async (request) => {
-    const merchant = await resolveMerchant(deps, request);
-    const req = parseInput(ZSmsNoLoginRequest, request.body);
+export const verificationRoutes = routesOf(VERIFICATION_CALLS, {
+  sendSms: async ({ deps, merchant, input: req, ip, request }) => {
+    // The purpose's switch: the call alone does not say which applies (call-gates.ts).
     if (req.purpose === 'login') await requireFeature(deps.db, merchant.id, 'MOBILEVERCODELOGIN3');
     if (req.purpose === 'reset') await requireFeature(deps.db, merchant.id, 'CHNGPASSVERIF3');
     const phone = await checkPhone(deps, merchant, req.mobileNum, req.countryDialingCode);
@@ -21,13 +18,10 @@ export function registerVerificationRoutes(app: FastifyInstance, deps: TPlatform
     const member = await memberByPhone(deps.db, merchant.id, phone.dial, phone.mobile);
     const memberId = member?.id ?? null;
     const sent = await sendCode(deps, merchant, phone, req.purpose, { deliver: member !== undefined, language: requestLanguage(request) });
-    await recordAuthEvent(deps.db, { merchantId: merchant.id, memberId, username: phone.key, kind: `sms_sent_${req.purpose}`, ip: clientIp(request) });
-    return ok(sent);
-  });
-
-  app.post(ACCOUNT_PATHS.smsRegister, async (request) => {
-    const merchant = await resolveMerchant(deps, request);
-    const req = parseInput(ZSmsRegisterRequest, request.body);
+    await recordAuthEvent(deps.db, { merchantId: merchant.id, memberId, username: phone.key, kind: `sms_sent_${req.purpose}`, ip });
+    return sent;
+  },
+  sendRegisterSms: async ({ deps, merchant, input: req, ip, request }) => {
     // A registration code exists where a tab asks for one (smsCodeRequired): the mobile tab, or REGMOBVERF3.
     if (!(await featureEnabled(deps.db, merchant.id, 'MOBILENUMREG3'))) await requireFeature(deps.db, merchant.id, 'REGMOBVERF3');
     const phone = await checkPhone(deps, merchant, req.mobileNum, req.countryDialingCode);
@@ -36,7 +30,7 @@ export function registerVerificationRoutes(app: FastifyInstance, deps: TPlatform
       throw new WpsError(WPS_CODES.captchaRequired, WPS_MESSAGES.captchaWrong, { captcha: true });
     }
     const sent = await sendCode(deps, merchant, phone, 'register', { deliver: true, language: requestLanguage(request) });
-    await recordAuthEvent(deps.db, { merchantId: merchant.id, username: phone.key, kind: 'sms_sent_register', ip: clientIp(request) });
-    return ok(sent);
-  });
-}
+    await recordAuthEvent(deps.db, { merchantId: merchant.id, username: phone.key, kind: 'sms_sent_register', ip });
+    return sent;
+  },
+});

@@ -4,6 +4,13 @@ import { DEPOSIT_CALLS, FAVOURITE_CALLS, MEMBER_CALLS, MESSAGE_CALLS, RECENT_CAL
 import { AGENT_TEAM_CALLS } from './agent-team-calls.ts';
 import { CONTRACT_CALLS } from './contract-calls.ts';
 import { OPERATOR_CALLS, OPERATOR_DEPOSIT_CALLS, OPERATOR_GAMES_CALLS, OPERATOR_WITHDRAW_CALLS } from './operator-call-set.ts';
+import { ACCOUNT_CALLS, SESSION_CALLS, VERIFICATION_CALLS } from './account-call-set.ts';
+import { ASSET_CALLS, CATALOGUE_CALLS, CONTENT_CALLS } from './catalogue-call-set.ts';
+import { SEAMLESS_CALLS } from './seamless-calls.ts';
+import { CONFIG_WATCH_CALLS, SYSTEM_CALLS } from './system-call-set.ts';
+import { WLG_CALLS } from './wlg-calls.ts';
+import { WLG_CRASH_CALLS } from './wlg-crash.ts';
+import { WLG_LOTTERY_CALLS } from './wlg-lottery-calls.ts';
 
 /**
  * Every declared call set, by area (docs/0076). The call-gate table, the platform's route
@@ -28,6 +35,18 @@ export const CALL_SETS = {
   operatorDeposit: OPERATOR_DEPOSIT_CALLS,
   operatorWithdraw: OPERATOR_WITHDRAW_CALLS,
   operatorGames: OPERATOR_GAMES_CALLS,
+  session: SESSION_CALLS,
+  account: ACCOUNT_CALLS,
+  verification: VERIFICATION_CALLS,
+  system: SYSTEM_CALLS,
+  configWatch: CONFIG_WATCH_CALLS,
+  catalogue: CATALOGUE_CALLS,
+  content: CONTENT_CALLS,
+  assets: ASSET_CALLS,
+  games: WLG_CALLS,
+  crash: WLG_CRASH_CALLS,
+  lottery: WLG_LOTTERY_CALLS,
+  seamless: SEAMLESS_CALLS,
 } as const satisfies Record<string, TCallSet>;
 
 /** Every declared call, once. */

@@ -61,7 +61,7 @@ export type TCallGate = {
 export type TCallAudience =
   | { readonly kind: 'visitor' }
   | { readonly kind: 'member'; readonly forcedChange?: boolean }
-  | { readonly kind: 'realMember' }
+  | { readonly kind: 'realMember'; readonly forcedChange?: boolean }
   | { readonly kind: 'agent' }
   | { readonly kind: 'operator'; readonly permission: TOperatorPermission | null }
   | { readonly kind: 'server' };
@@ -71,6 +71,8 @@ export const MEMBER = { kind: 'member' } as const satisfies TCallAudience;
 /** A member call that works while the password must still be changed (the change itself, member info, logout). */
 export const MEMBER_IN_FORCED_CHANGE = { kind: 'member', forcedChange: true } as const satisfies TCallAudience;
 export const REAL_MEMBER = { kind: 'realMember' } as const satisfies TCallAudience;
+/** A real member's call that works while the password must still be changed (the change itself). */
+export const REAL_MEMBER_IN_FORCED_CHANGE = { kind: 'realMember', forcedChange: true } as const satisfies TCallAudience;
 export const AGENT = { kind: 'agent' } as const satisfies TCallAudience;
 export const SERVER = { kind: 'server' } as const satisfies TCallAudience;
 /** An operator call that needs `permission` (null: any logged-in operator, for their own session and authenticator). */
@@ -93,6 +95,11 @@ export type TCallDescriptor<
   readonly input: I;
   readonly output: O;
   readonly inputFrom: TInputFrom;
+  /**
+   * The body travels encrypted (UPSTREAM-NOTES: passwords): the gateway encrypts it under the
+   * platform's RSA key, the platform decrypts it before parsing the input.
+   */
+  readonly encrypted: boolean;
   readonly audience: A;
   /** Module switches that must all be on (docs/0069). */
   readonly modules: readonly TGateModule[];
@@ -107,6 +114,7 @@ type TDeclaration<I extends z.ZodType, O extends z.ZodType, A extends TCallAudie
   moduleId: string;
   input?: I;
   output: O;
+  encrypted?: boolean;
   audience: A;
   modules?: readonly TGateModule[];
   kind?: TCallKind;
@@ -128,6 +136,7 @@ export function declareCall<O extends z.ZodType, A extends TCallAudience, M exte
     input,
     output: d.output,
     inputFrom: d.input === undefined ? 'none' : d.method === 'GET' ? 'query' : 'body',
+    encrypted: d.encrypted ?? false,
     audience: d.audience,
     modules: d.modules ?? [],
     kind: d.kind ?? null,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zText } from '../text.ts';
+import { SERVER, declareCall } from './call.ts';
 
 /**
  * Issue 9 item 1: the seamless wallet a game provider's server calls (docs/0035). Each call is a
@@ -71,3 +72,15 @@ export const ZSeamlessAnswer = z.object({
   duplicate: z.boolean(),
 });
 export type TSeamlessAnswer = z.infer<typeof ZSeamlessAnswer>;
+
+/**
+ * The seamless wallet game providers call (docs/0035, docs/0076): server to server, each call
+ * proving itself by its signature over the exact body (checked before the input is read). Rounds
+ * begun before maintenance settle, so every call is served; the provider names no ModuleId.
+ */
+export const SEAMLESS_CALLS = {
+  balance: declareCall({ method: 'POST', path: SEAMLESS_PATHS.balance, moduleId: 'SEAMLESS', input: ZSeamlessBalanceRequest, output: ZSeamlessAnswer, audience: SERVER, region: 'serve' }),
+  bet: declareCall({ method: 'POST', path: SEAMLESS_PATHS.bet, moduleId: 'SEAMLESS', input: ZSeamlessBetRequest, output: ZSeamlessAnswer, audience: SERVER, region: 'serve' }),
+  win: declareCall({ method: 'POST', path: SEAMLESS_PATHS.win, moduleId: 'SEAMLESS', input: ZSeamlessWinRequest, output: ZSeamlessAnswer, audience: SERVER, region: 'serve' }),
+  rollback: declareCall({ method: 'POST', path: SEAMLESS_PATHS.rollback, moduleId: 'SEAMLESS', input: ZSeamlessRollbackRequest, output: ZSeamlessAnswer, audience: SERVER, region: 'serve' }),
+} as const;

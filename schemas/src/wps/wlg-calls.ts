@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CLIENT_SEED_PATTERN } from '../games/fair.ts';
 import { SLOT_BETS_PER_LINE_MINOR, SLOT_SYMBOLS } from '../games/slot.ts';
 import { zText } from '../text.ts';
+import { MEMBER, VISITOR, declareCall } from './call.ts';
 
 /**
  * The built-in provider's game server (issue 9, docs/0039): what a launched built-in game's page
@@ -110,3 +111,19 @@ export type TWlgSeedResponse = z.infer<typeof ZWlgSeedResponse>;
 export const ZWlgRoundsResponse = z.object({ rounds: z.array(ZWlgRound).max(50) });
 export const ZWlgCloseResponse = z.object({ closed: z.literal(true) });
 export const ZWlgCloseMineResponse = z.object({ closed: z.number().int().min(0) });
+
+/**
+ * The built-in games' page calls (docs/0039, docs/0076). VISITOR: the game session's token in the
+ * body is the credential (a visitor's free play has no member session), checked by the service.
+ * Opening and spinning stake (maintenance refuses them); reading, seeding and closing do not.
+ */
+export const WLG_CALLS = {
+  open: declareCall({ method: 'POST', path: WLG_PATHS.open, moduleId: 'GAME', input: ZWlgOpenRequest, output: ZWlgOpenResponse, audience: VISITOR, kind: 'game' }),
+  state: declareCall({ method: 'POST', path: WLG_PATHS.state, moduleId: 'GAME', input: ZWlgTokenRequest, output: ZWlgState, audience: VISITOR }),
+  spin: declareCall({ method: 'POST', path: WLG_PATHS.slotSpin, moduleId: 'GAME', input: ZWlgSlotSpinRequest, output: ZWlgSlotSpinResponse, audience: VISITOR, kind: 'game' }),
+  seed: declareCall({ method: 'POST', path: WLG_PATHS.seed, moduleId: 'GAME', input: ZWlgSeedRequest, output: ZWlgSeedResponse, audience: VISITOR }),
+  rounds: declareCall({ method: 'POST', path: WLG_PATHS.rounds, moduleId: 'GAME', input: ZWlgTokenRequest, output: ZWlgRoundsResponse, audience: VISITOR }),
+  close: declareCall({ method: 'POST', path: WLG_PATHS.close, moduleId: 'GAME', input: ZWlgTokenRequest, output: ZWlgCloseResponse, audience: VISITOR }),
+  /** The member's own call (member token): close whatever real-money game is open. */
+  closeMine: declareCall({ method: 'POST', path: WLG_PATHS.closeMine, moduleId: 'GAME', output: ZWlgCloseMineResponse, audience: MEMBER }),
+} as const;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { CRASH_MAX_X100, CRASH_MIN_TARGET_X100, CRASH_STAKES_MINOR } from '../games/crash.ts';
 import { zText } from '../text.ts';
-import { WLG_MESSAGES } from './wlg-calls.ts';
+import { WLG_MESSAGES, ZWlgTokenRequest } from './wlg-calls.ts';
+import { VISITOR, declareCall } from './call.ts';
 
 /**
  * The built-in crash game's calls (issue 9 item 2, docs/0042), beside the other built-in games'
@@ -118,3 +119,15 @@ export type TWlgCrashBetResponse = z.infer<typeof ZWlgCrashBetResponse>;
 /** The session's last bets, newest first: a page that reloads finds its riding bet again. */
 export const ZWlgCrashMineResponse = z.object({ bets: z.array(ZCrashBet).max(20) });
 export type TWlgCrashMineResponse = z.infer<typeof ZWlgCrashMineResponse>;
+
+/**
+ * The crash game's calls (docs/0042, docs/0076): `crashLive` is public; the rest carry the game
+ * session's token (VISITOR: the token is the credential, checked by the service). A bet stakes; a
+ * cash-out finishes a round begun before maintenance, so it is served.
+ */
+export const WLG_CRASH_CALLS = {
+  crashLive: declareCall({ method: 'POST', path: WLG_CRASH_PATHS.live, moduleId: 'GAME', input: ZWlgCrashLiveRequest, output: ZWlgCrashLive, audience: VISITOR }),
+  crashBet: declareCall({ method: 'POST', path: WLG_CRASH_PATHS.bet, moduleId: 'GAME', input: ZWlgCrashBetRequest, output: ZWlgCrashBetResponse, audience: VISITOR, kind: 'game' }),
+  crashCashOut: declareCall({ method: 'POST', path: WLG_CRASH_PATHS.cashOut, moduleId: 'GAME', input: ZWlgCrashCashOutRequest, output: ZWlgCrashBetResponse, audience: VISITOR }),
+  crashMine: declareCall({ method: 'POST', path: WLG_CRASH_PATHS.mine, moduleId: 'GAME', input: ZWlgTokenRequest, output: ZWlgCrashMineResponse, audience: VISITOR }),
+} as const;

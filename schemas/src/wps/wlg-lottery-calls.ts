@@ -10,6 +10,7 @@ import {
   type TLotteryPayouts,
 } from '../games/lottery.ts';
 import { zText } from '../text.ts';
+import { VISITOR, declareCall } from './call.ts';
 
 /**
  * The built-in lottery's calls (issue 9 item 2, docs/0041), beside the other built-in games' calls
@@ -138,3 +139,13 @@ export const ZOperatorLotterySettingsResponse = z.object({
 export type TOperatorLotterySettingsResponse = z.infer<typeof ZOperatorLotterySettingsResponse>;
 export const ZOperatorSetLotterySettingsRequest = z.object({ gameCode: ZGameCode, settings: ZLotterySettings }).strict();
 export type TOperatorSetLotterySettingsRequest = z.infer<typeof ZOperatorSetLotterySettingsRequest>;
+
+/**
+ * The lottery's calls (docs/0041, docs/0076): the page's own on the game session's token (VISITOR:
+ * the token is the credential, checked by the service); the opened numero is public.
+ */
+export const WLG_LOTTERY_CALLS = {
+  lotteryState: declareCall({ method: 'POST', path: WLG_LOTTERY_PATHS.state, moduleId: 'GAME', input: ZWlgLotteryStateRequest, output: ZWlgLotteryStateResponse, audience: VISITOR }),
+  lotteryBet: declareCall({ method: 'POST', path: WLG_LOTTERY_PATHS.bet, moduleId: 'GAME', input: ZWlgLotteryBetRequest, output: ZWlgLotteryBetResponse, audience: VISITOR, kind: 'game' }),
+  lotteryNumero: declareCall({ method: 'GET', path: WLG_LOTTERY_PATHS.numero, moduleId: 'GAME', input: ZWlgLotteryNumeroQuery, output: ZWlgLotteryNumeroResponse, audience: VISITOR }),
+} as const;

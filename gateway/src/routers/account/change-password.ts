@@ -1,4 +1,4 @@
-import { MEMBER_CALLS, WPS_CODES } from '@wl/schemas';
+import { ACCOUNT_CALLS, MEMBER_CALLS, WPS_CODES } from '@wl/schemas';
 import { callContext, type TContext } from '../../trpc/context.ts';
 import { memberProcedure } from '../../trpc/init.ts';
 import { withRateLimit } from '../../trpc/rate-limit.ts';
@@ -31,7 +31,8 @@ export const changePassword = memberProcedure
   .output(ZDone)
   .mutation(async ({ ctx, input }) =>
     withRateLimit(ctx, 'changePassword', await memberSubject(ctx), async () => {
-      await ctx.api.changePassword(
+      await ctx.api.call(
+        ACCOUNT_CALLS.changePassword,
         {
           ...(input.oldPassword !== undefined ? { oldPassword: input.oldPassword } : {}),
           newPassword: input.newPassword,

@@ -1,4 +1,4 @@
-import { ZAffiliateResponse } from '@wl/schemas';
+import { ACCOUNT_CALLS, ZAffiliateResponse } from '@wl/schemas';
 import { callContext } from '../../trpc/context.ts';
 import { publicProcedure } from '../../trpc/init.ts';
 import { withRateLimit } from '../../trpc/rate-limit.ts';
@@ -12,5 +12,5 @@ export const checkAffiliate = publicProcedure
   .input(ZCheckAffiliateInput)
   .output(ZAffiliateResponse)
   .query(({ ctx, input }) =>
-    withRateLimit(ctx, 'checkAffiliate', input.code, () => ctx.api.affiliate({ code: input.code, domain: ctx.host }, callContext(ctx))),
+    withRateLimit(ctx, 'checkAffiliate', input.code, () => ctx.api.call(ACCOUNT_CALLS.checkAffiliate, { code: input.code, domain: ctx.host }, callContext(ctx))),
   );

@@ -1,4 +1,4 @@
-import { WPS_CODES, WPS_MESSAGES, buildRegistrationSchema, firstFieldErrors } from '@wl/schemas';
+import { ACCOUNT_CALLS, WPS_CODES, WPS_MESSAGES, buildRegistrationSchema, firstFieldErrors } from '@wl/schemas';
 import type { TViewer } from '../../composer/compose-screen-config.ts';
 import { callContext } from '../../trpc/context.ts';
 import { publicProcedure } from '../../trpc/init.ts';
@@ -33,8 +33,8 @@ export const registerMember = publicProcedure
         throw new GatewayRefusal(WPS_CODES.badRequest, WPS_MESSAGES.badRequest, { fieldErrors: firstFieldErrors(parsed.error) });
       }
       const { termsAccepted, ageConfirmed, ...values } = parsed.data;
-      const session = await ctx.api.register(
-        input.mode,
+      const session = await ctx.api.call(
+        input.mode === 'mobile' ? ACCOUNT_CALLS.registerMobile : ACCOUNT_CALLS.register,
         {
           values,
           ...(input.countryDialingCode ? { countryDialingCode: input.countryDialingCode } : {}),
@@ -44,7 +44,7 @@ export const registerMember = publicProcedure
           registerMethod: 'WEB',
           domain: ctx.host,
         },
-        callContext(ctx),
+        { ...callContext(ctx), token: null },
       );
       return toLoginOutcome(ctx, session);
     });

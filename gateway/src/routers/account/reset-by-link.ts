@@ -1,3 +1,4 @@
+import { ACCOUNT_CALLS } from '@wl/schemas';
 import { callContext } from '../../trpc/context.ts';
 import { publicProcedure } from '../../trpc/init.ts';
 import { withRateLimit } from '../../trpc/rate-limit.ts';
@@ -13,9 +14,10 @@ export const resetByLink = publicProcedure
   .output(ZDone)
   .mutation(({ ctx, input }) =>
     withRateLimit(ctx, 'resetByLink', input.resetToken, async () => {
-      await ctx.api.resetByLink(
+      await ctx.api.call(
+        ACCOUNT_CALLS.resetByLink,
         { resetToken: input.resetToken, newPassword: input.newPassword, confirmNewPassword: input.confirmPassword },
-        callContext(ctx),
+        { ...callContext(ctx), token: null },
       );
       return { ok: true as const };
     }),

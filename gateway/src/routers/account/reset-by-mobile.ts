@@ -1,3 +1,4 @@
+import { ACCOUNT_CALLS } from '@wl/schemas';
 import { callContext } from '../../trpc/context.ts';
 import { publicProcedure } from '../../trpc/init.ts';
 import { withRateLimit } from '../../trpc/rate-limit.ts';
@@ -12,6 +13,6 @@ export const resetByMobile = publicProcedure
   .mutation(({ ctx, input }) =>
     withRateLimit(ctx, 'resetByMobile', `${input.countryDialingCode}:${input.mobileNum}`, async () => {
       const { confirmPassword, ...rest } = input;
-      return toLoginOutcome(ctx, await ctx.api.forgotByMobile({ ...rest, confirmNewPassword: confirmPassword }, callContext(ctx)));
+      return toLoginOutcome(ctx, await ctx.api.call(ACCOUNT_CALLS.resetByMobile, { ...rest, confirmNewPassword: confirmPassword }, { ...callContext(ctx), token: null }));
     }),
   );

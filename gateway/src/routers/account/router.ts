@@ -6,8 +6,8 @@ import { registerMember } from './register-member.ts';
 import { resetByLink } from './reset-by-link.ts';
 import { resetByMobile } from './reset-by-mobile.ts';
 import { stepUp } from './step-up.ts';
-import { totpEnable } from './totp-enable.ts';
 import { totpSetup } from './totp-setup.ts';
+import { totpEnable } from './totp-enable.ts';
 
 /** Accounts: registration, passwords (change, forgot, reset) and the authenticator app. */
 export const accountRouter = router({

@@ -1,4 +1,4 @@
-import { ZStepUpResponse } from '@wl/schemas';
+import { ACCOUNT_CALLS, ZStepUpResponse } from '@wl/schemas';
 import { callContext } from '../../trpc/context.ts';
 import { memberProcedure } from '../../trpc/init.ts';
 import { ZStepUpInput } from './account.types.ts';
@@ -12,5 +12,5 @@ export const stepUp = memberProcedure
   .input(ZStepUpInput)
   .output(ZStepUpResponse)
   .mutation(({ ctx, input }) =>
-    ctx.api.stepUp({ ...(input.password !== undefined ? { password: input.password } : {}), ...(input.totpCode !== undefined ? { totpCode: input.totpCode } : {}) }, callContext(ctx)),
+    ctx.api.call(ACCOUNT_CALLS.stepUp, { ...(input.password !== undefined ? { password: input.password } : {}), ...(input.totpCode !== undefined ? { totpCode: input.totpCode } : {}) }, callContext(ctx)),
   );

@@ -1,3 +1,4 @@
+import { ACCOUNT_CALLS } from '@wl/schemas';
 import { callContext } from '../../trpc/context.ts';
 import { memberProcedure } from '../../trpc/init.ts';
 import { ZDone } from '../catalogue/catalogue.types.ts';
@@ -8,6 +9,6 @@ export const totpEnable = memberProcedure
   .input(ZTotpEnableInput)
   .output(ZDone)
   .mutation(async ({ ctx, input }) => {
-    await ctx.api.totpEnable(input, callContext(ctx));
+    await ctx.api.call(ACCOUNT_CALLS.totpEnable, input, callContext(ctx));
     return { ok: true as const };
   });

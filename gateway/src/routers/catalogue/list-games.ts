@@ -1,4 +1,4 @@
-import { ZGameListResponse } from '@wl/schemas';
+import { CATALOGUE_CALLS, GAME_LIST_CLIENT_TYPE, GAME_LIST_PLATFORM, ZGameListResponse } from '@wl/schemas';
 import { publicCall } from '../../trpc/context.ts';
 import { publicProcedure } from '../../trpc/init.ts';
 import { ZGamesInput } from './catalogue.types.ts';
@@ -9,5 +9,11 @@ export const listGames = publicProcedure
   .output(ZGameListResponse)
   .query(({ ctx, input }) => {
     const { language, ...filters } = input;
-    return publicCall(ctx, `games|${JSON.stringify(filters)}`, language, (call) => ctx.api.gameList(filters, call));
+    return publicCall(ctx, `games|${JSON.stringify(filters)}`, language, (call) =>
+      ctx.api.call(
+        CATALOGUE_CALLS.games,
+        { clientType: GAME_LIST_CLIENT_TYPE, platform: GAME_LIST_PLATFORM, merchant: ctx.api.merchantCode, ...filters, language: call.language },
+        call,
+      ),
+    );
   });

@@ -1,4 +1,4 @@
-import { ZHotGamesResponse } from '@wl/schemas';
+import { CATALOGUE_CALLS, VENDOR_PLATFORM, ZHotGamesResponse } from '@wl/schemas';
 import { publicCall } from '../../trpc/context.ts';
 import { publicProcedure } from '../../trpc/init.ts';
 import { ZLanguageInput } from './catalogue.types.ts';
@@ -7,4 +7,9 @@ import { ZLanguageInput } from './catalogue.types.ts';
 export const listHotGames = publicProcedure
   .input(ZLanguageInput)
   .output(ZHotGamesResponse.shape.list)
-  .query(async ({ ctx, input }) => (await publicCall(ctx, 'hot', input.language, (call) => ctx.api.hotGames(call))).list);
+  .query(async ({ ctx, input }) => {
+    const hot = await publicCall(ctx, 'hot', input.language, (call) =>
+      ctx.api.call(CATALOGUE_CALLS.hotGames, { merchantCode: ctx.api.merchantCode, isPlatform: 'true', platform: VENDOR_PLATFORM, language: call.language }, call),
+    );
+    return hot.list;
+  });

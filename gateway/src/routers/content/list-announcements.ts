@@ -1,4 +1,4 @@
-import { ZAnnouncements } from '@wl/schemas';
+import { CONTENT_CALLS, ZAnnouncements } from '@wl/schemas';
 import { publicCall } from '../../trpc/context.ts';
 import { publicProcedure } from '../../trpc/init.ts';
 import { ZLanguageInput } from '../catalogue/catalogue.types.ts';
@@ -7,4 +7,4 @@ import { ZLanguageInput } from '../catalogue/catalogue.types.ts';
 export const listAnnouncements = publicProcedure
   .input(ZLanguageInput)
   .output(ZAnnouncements)
-  .query(({ ctx, input }) => publicCall(ctx, 'announcements', input.language, (call) => ctx.api.announcements(call)));
+  .query(({ ctx, input }) => publicCall(ctx, 'announcements', input.language, (call) => ctx.api.call(CONTENT_CALLS.announcements, { platform: 'W', language: call.language }, call)));

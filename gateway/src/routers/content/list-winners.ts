@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZWinner } from '@wl/schemas';
+import { CATALOGUE_CALLS, WINNER_BOARD_LIMIT, ZWinner } from '@wl/schemas';
 import { publicCall } from '../../trpc/context.ts';
 import { publicProcedure } from '../../trpc/init.ts';
 import { ZLanguageInput } from '../catalogue/catalogue.types.ts';
@@ -8,4 +8,9 @@ import { ZLanguageInput } from '../catalogue/catalogue.types.ts';
 export const listWinners = publicProcedure
   .input(ZLanguageInput)
   .output(z.array(ZWinner))
-  .query(async ({ ctx, input }) => (await publicCall(ctx, 'winners', input.language, (call) => ctx.api.winnerBoard(call))).list);
+  .query(async ({ ctx, input }) => {
+    const board = await publicCall(ctx, 'winners', input.language, (call) =>
+      ctx.api.call(CATALOGUE_CALLS.winnerBoard, { gameCategory: 'ALL', language: call.language, limitNum: WINNER_BOARD_LIMIT }, call),
+    );
+    return board.list;
+  });

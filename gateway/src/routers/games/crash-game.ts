@@ -1,6 +1,5 @@
-import { ZWlgCrashBetRequest, ZWlgCrashBetResponse, ZWlgCrashCashOutRequest, ZWlgCrashLive, ZWlgCrashLiveRequest, ZWlgCrashMineResponse, ZWlgTokenRequest, type TWlgCrashLive } from '@wl/schemas';
+import { WLG_CRASH_CALLS, ZWlgCrashLive, ZWlgCrashLiveRequest, type TWlgCrashLive } from '@wl/schemas';
 import { PublicCache } from '../../cache/public-cache.ts';
-import { callContext } from '../../trpc/context.ts';
 import { publicProcedure } from '../../trpc/init.ts';
 import { withRateLimit } from '../../trpc/rate-limit.ts';
 
@@ -24,24 +23,6 @@ export const crashLive = publicProcedure
     withRateLimit(ctx, 'gameLive', null, () => {
       let cache = liveCaches.get(ctx.publicCache);
       if (!cache) liveCaches.set(ctx.publicCache, (cache = new PublicCache({ ttlMs: CRASH_LIVE_CACHE_MS, maxEntries: 100 })));
-      return cache.get<TWlgCrashLive>(`crash|${input.game}`, () => ctx.api.wlgCrashLive(input, { token: null, language: ctx.language, ip: ctx.ip }));
+      return cache.get<TWlgCrashLive>(`crash|${input.game}`, () => ctx.api.call(WLG_CRASH_CALLS.crashLive, input, { token: null, language: ctx.language, ip: ctx.ip }));
     }),
   );
-
-/** `games.crashBet`: a bet on the round taking bets (the game session's token, like the slot's spin). */
-export const crashBet = publicProcedure
-  .input(ZWlgCrashBetRequest)
-  .output(ZWlgCrashBetResponse)
-  .mutation(({ ctx, input }) => withRateLimit(ctx, 'gamePlay', input.token, () => ctx.api.wlgCrashBet(input, callContext(ctx))));
-
-/** `games.crashCashOut`: cash the bet out now; the platform decides with its own clock. */
-export const crashCashOut = publicProcedure
-  .input(ZWlgCrashCashOutRequest)
-  .output(ZWlgCrashBetResponse)
-  .mutation(({ ctx, input }) => withRateLimit(ctx, 'gamePlay', input.token, () => ctx.api.wlgCrashCashOut(input, callContext(ctx))));
-
-/** `games.crashMine`: the session's last bets (a reloaded page finds its riding bet and can cash it out). */
-export const crashMine = publicProcedure
-  .input(ZWlgTokenRequest)
-  .output(ZWlgCrashMineResponse)
-  .mutation(({ ctx, input }) => withRateLimit(ctx, 'gamePlay', input.token, () => ctx.api.wlgCrashMine(input, callContext(ctx))));

@@ -1,3 +1,4 @@
+import { SESSION_CALLS } from '@wl/schemas';
 import { callContext } from '../../trpc/context.ts';
 import { publicProcedure } from '../../trpc/init.ts';
 import { withRateLimit } from '../../trpc/rate-limit.ts';
@@ -13,5 +14,5 @@ export const exchangeToken = publicProcedure
   .input(ZExchangeTokenInput)
   .output(ZLoginOutcome)
   .mutation(({ ctx, input }) =>
-    withRateLimit(ctx, 'exchangeToken', input.token, async () => toLoginOutcome(ctx, await ctx.api.exchangeSession(input.token, callContext(ctx)))),
+    withRateLimit(ctx, 'exchangeToken', input.token, async () => toLoginOutcome(ctx, await ctx.api.call(SESSION_CALLS.exchangeToken, undefined, { ...callContext(ctx), token: input.token }))),
   );

@@ -1,9 +1,10 @@
+import { ACCOUNT_CALLS } from '@wl/schemas';
 import { callContext } from '../../trpc/context.ts';
 import { memberProcedure } from '../../trpc/init.ts';
 import { ZDone } from '../catalogue/catalogue.types.ts';
 
-/** `session.firstLoginDone` (SPEC §4 first login): the first-login step ran; clears firstTimeLogin. */
-export const firstLoginDone = memberProcedure.output(ZDone).mutation(async ({ ctx }) => {
-  await ctx.api.firstLogin(callContext(ctx));
-  return { ok: true as const };
-});
+/**
+ * `session.firstLoginDone` (SPEC §4 first login): the first-login step ran; clears firstTimeLogin.
+ * Not a passThrough entry: a mutation without input must not declare one (the client sends no body to parse).
+ */
+export const firstLoginDone = memberProcedure.output(ZDone).mutation(({ ctx }) => ctx.api.call(ACCOUNT_CALLS.firstLoginDone, undefined, callContext(ctx)));

@@ -1,3 +1,4 @@
+import { SESSION_CALLS } from '@wl/schemas';
 import { callContext } from '../../trpc/context.ts';
 import { publicProcedure } from '../../trpc/init.ts';
 import { withRateLimit } from '../../trpc/rate-limit.ts';
@@ -21,5 +22,8 @@ export function osOf(userAgent: string): string {
 export const freePlay = publicProcedure
   .output(ZLoginOutcome)
   .mutation(({ ctx }) =>
-    withRateLimit(ctx, 'freePlay', null, async () => toLoginOutcome(ctx, await ctx.api.freePlay({ os: osOf(ctx.userAgent) }, callContext(ctx)))),
+    withRateLimit(ctx, 'freePlay', null, async () => {
+      const body = { os: osOf(ctx.userAgent), platform: 'W' as const, gatewayVersion: 3 as const };
+      return toLoginOutcome(ctx, await ctx.api.call(SESSION_CALLS.freePlay, body, { ...callContext(ctx), token: null }));
+    }),
   );

@@ -1,3 +1,4 @@
+import { SESSION_CALLS } from '@wl/schemas';
 import { callContext } from '../../trpc/context.ts';
 import { publicProcedure } from '../../trpc/init.ts';
 import { withRateLimit } from '../../trpc/rate-limit.ts';
@@ -14,6 +15,6 @@ export const loginMember = publicProcedure
   .output(ZLoginOutcome)
   .mutation(({ ctx, input }) =>
     withRateLimit(ctx, 'login', input.username, async () =>
-      toLoginOutcome(ctx, await ctx.api.login({ ...input, type: 'username' }, callContext(ctx))),
+      toLoginOutcome(ctx, await ctx.api.call(SESSION_CALLS.login, { ...input, type: 'username' }, callContext(ctx))),
     ),
   );

@@ -1,4 +1,4 @@
-import { MEMBER_CALLS, type TLoginOutcomeValue } from '@wl/schemas';
+import { MEMBER_CALLS, SESSION_CALLS, type TLoginOutcomeValue } from '@wl/schemas';
 import { callContext, type TContext } from '../../trpc/context.ts';
 import type { TLoginOutcome } from './session.types.ts';
 
@@ -17,7 +17,7 @@ export async function toLoginOutcome(ctx: TContext, value: TLoginOutcomeValue): 
     if (previous) {
       ctx.remember.clear();
       // Best effort: the cookie is gone either way, and an unknown token is already revoked.
-      await ctx.api.revokeRemember(previous, callContext(ctx)).catch(() => undefined);
+      await ctx.api.call(SESSION_CALLS.revokeRemember, { rememberToken: previous }, { ...callContext(ctx), token: null }).catch(() => undefined);
     }
   }
   const member = await ctx.api.call(MEMBER_CALLS.info, undefined, { ...callContext(ctx), token: session.token });

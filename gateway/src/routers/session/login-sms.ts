@@ -1,3 +1,4 @@
+import { SESSION_CALLS } from '@wl/schemas';
 import { callContext } from '../../trpc/context.ts';
 import { publicProcedure } from '../../trpc/init.ts';
 import { withRateLimit } from '../../trpc/rate-limit.ts';
@@ -10,6 +11,6 @@ export const loginSms = publicProcedure
   .output(ZLoginOutcome)
   .mutation(({ ctx, input }) =>
     withRateLimit(ctx, 'loginSms', `${input.countryDialingCode}:${input.mobileNum}`, async () =>
-      toLoginOutcome(ctx, await ctx.api.login({ ...input, type: 'sms' }, callContext(ctx))),
+      toLoginOutcome(ctx, await ctx.api.call(SESSION_CALLS.login, { ...input, type: 'sms' }, callContext(ctx))),
     ),
   );

@@ -1,4 +1,4 @@
-import { WPS_CODES } from '@wl/schemas';
+import { SESSION_CALLS, WPS_CODES } from '@wl/schemas';
 import { callContext } from '../../trpc/context.ts';
 import { publicProcedure } from '../../trpc/init.ts';
 import { withRateLimit } from '../../trpc/rate-limit.ts';
@@ -17,7 +17,7 @@ export const resumeSession = publicProcedure.output(ZLoginOutcome.nullable()).mu
   return withRateLimit(ctx, 'resume', rememberToken, async () => {
     let value;
     try {
-      value = await ctx.api.loginRemember(rememberToken, callContext(ctx));
+      value = await ctx.api.call(SESSION_CALLS.resume, { rememberToken }, { ...callContext(ctx), token: null });
     } catch (error) {
       if (error instanceof UpstreamError && (error.code === WPS_CODES.notLoggedIn || error.code === WPS_CODES.badRequest)) {
         ctx.remember.clear();

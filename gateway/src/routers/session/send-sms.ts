@@ -1,4 +1,4 @@
-import { ZSmsSendResponse } from '@wl/schemas';
+import { VERIFICATION_CALLS, ZSmsSendResponse } from '@wl/schemas';
 import { callContext } from '../../trpc/context.ts';
 import { publicProcedure } from '../../trpc/init.ts';
 import { withRateLimit } from '../../trpc/rate-limit.ts';
@@ -19,12 +19,13 @@ export const sendSms = publicProcedure
       withRateLimit(ctx, 'sendSms', number, () => {
         const { mobileNum, countryDialingCode } = input;
         if (input.purpose === 'register') {
-          return ctx.api.sendRegisterSms(
+          return ctx.api.call(
+            VERIFICATION_CALLS.sendRegisterSms,
             { mobileNum, countryDialingCode, captchaId: input.captchaId ?? '', captcha: input.captcha ?? '' },
-            callContext(ctx),
+            { ...callContext(ctx), token: null },
           );
         }
-        return ctx.api.sendSms({ mobileNum, countryDialingCode, purpose: input.purpose }, callContext(ctx));
+        return ctx.api.call(VERIFICATION_CALLS.sendSms, { mobileNum, countryDialingCode, purpose: input.purpose }, { ...callContext(ctx), token: null });
       });
     return withRateLimit(ctx, 'smsDaily', number, () => (input.purpose === 'register' ? withRateLimit(ctx, 'registerSms', number, send) : send()));
   });

@@ -1,3 +1,4 @@
+import { SESSION_CALLS } from '@wl/schemas';
 import { callContext } from '../../trpc/context.ts';
 import { publicProcedure } from '../../trpc/init.ts';
 import { withRateLimit } from '../../trpc/rate-limit.ts';
@@ -13,6 +14,6 @@ export const verifySecondFactor = publicProcedure
   .output(ZLoginOutcome)
   .mutation(({ ctx, input }) =>
     withRateLimit(ctx, 'verifySecondFactor', input.challengeId, async () =>
-      toLoginOutcome(ctx, await ctx.api.loginVerify(input, callContext(ctx))),
+      toLoginOutcome(ctx, await ctx.api.call(SESSION_CALLS.verifySecondFactor, input, { ...callContext(ctx), token: null })),
     ),
   );

@@ -11,7 +11,7 @@ import { DEMO_ACCOUNTS } from '../../seed/seed.ts';
 import { FREE_PLAY_BALANCE_MINOR, sessionOf } from './game-sessions.ts';
 import { cashOutCrash, crashBetIds, placeCrashBet, settleCrashRound, settleCrashedRounds } from './crash.service.ts';
 import { WalletUnreachable } from './wallet-client.ts';
-import { builtInProvider } from './provider.routes.ts';
+import { builtInProvider } from './built-in-provider.ts';
 
 // A clock the test moves: rounds, bets and cash-outs are decided by the server's clock, never by waiting.
 let nowMs = Date.parse('2026-03-01T10:00:00.000Z');

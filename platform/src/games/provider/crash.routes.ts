@@ -1,9 +1,8 @@
-import type { FastifyInstance } from 'fastify';
-import { WLG_CRASH_PATHS, ZWlgCrashBetRequest, ZWlgCrashCashOutRequest, ZWlgCrashLiveRequest, ZWlgTokenRequest, type TWlgCrashLive } from '@wl/schemas';
-import { resolveMerchant } from '../../http/auth.ts';
+import type { FastifyPluginAsync } from 'fastify';
+import { WLG_CRASH_CALLS, type TWlgCrashLive } from '@wl/schemas';
 import type { TPlatformDeps } from '../../http/deps.ts';
-import { ok } from '../../http/envelope.ts';
-import { parseInput } from '../../http/request-context.ts';
+import { routesOf } from '../../http/routes-of.ts';
+import { providerOf } from './built-in-provider.ts';
 import { cashOutCrash, computeLive, crashBetsOf, placeCrashBet, settleCrashedRounds } from './crash.service.ts';
 import { sessionOf } from './game-sessions.ts';
 import type { TWalletClient } from './wallet-client.ts';
@@ -51,28 +50,26 @@ export function crashLiveTicker(deps: TPlatformDeps, walletFor: (merchantId: num
   };
 }
 
-/** Routes of the crash game (docs/0042): the public live state; a bet, a cash-out and the session's bets on the session token. */
-export function registerCrashRoutes(app: FastifyInstance, deps: TPlatformDeps, walletFor: (merchantId: number) => TWalletClient) {
+/**
+ * The crash game (docs/0042, docs/0076): the public live state; a bet, a cash-out and the session's
+ * bets on the game session's token (the credential of these VISITOR calls, checked by sessionOf).
+ */
+export const crashRoutes: FastifyPluginAsync<{ deps: TPlatformDeps }> = async (app, { deps }) => {
+  const { walletFor } = providerOf(app, deps);
   const ticker = crashLiveTicker(deps, walletFor);
-  const session = async (request: Parameters<typeof resolveMerchant>[1], token: string) => sessionOf(deps, (await resolveMerchant(deps, request)).id, token);
-  app.post(WLG_CRASH_PATHS.live, async (request) => {
-    const merchant = await resolveMerchant(deps, request);
-    const { game } = parseInput(ZWlgCrashLiveRequest, request.body);
-    return ok(await ticker.live(merchant.id, game));
-  });
-  app.post(WLG_CRASH_PATHS.bet, async (request) => {
-    const { token, ...input } = parseInput(ZWlgCrashBetRequest, request.body);
-    const s = await session(request, token);
-    return ok(await placeCrashBet(deps, walletFor(s.merchantId), s, input));
-  });
-  app.post(WLG_CRASH_PATHS.cashOut, async (request) => {
-    const input = parseInput(ZWlgCrashCashOutRequest, request.body);
-    const s = await session(request, input.token);
-    return ok(await cashOutCrash(deps, walletFor(s.merchantId), s, Number(input.betId)));
-  });
-  app.post(WLG_CRASH_PATHS.mine, async (request) => {
-    const s = await session(request, parseInput(ZWlgTokenRequest, request.body).token);
-    return ok(await crashBetsOf(deps, s));
-  });
-  return ticker;
-}
+  await app.register(
+    routesOf(WLG_CRASH_CALLS, {
+      crashLive: ({ merchant, input }) => ticker.live(merchant.id, input.game),
+      crashBet: async ({ merchant, input: { token, ...bet } }) => {
+        const s = await sessionOf(deps, merchant.id, token);
+        return placeCrashBet(deps, walletFor(s.merchantId), s, bet);
+      },
+      crashCashOut: async ({ merchant, input }) => {
+        const s = await sessionOf(deps, merchant.id, input.token);
+        return cashOutCrash(deps, walletFor(s.merchantId), s, Number(input.betId));
+      },
+      crashMine: async ({ merchant, input }) => crashBetsOf(deps, await sessionOf(deps, merchant.id, input.token)),
+    }),
+    { deps },
+  );
+};

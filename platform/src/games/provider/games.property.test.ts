@@ -14,7 +14,7 @@ import { accountFor, houseAccountId, transfer } from '../../wallet/ledger.servic
 import { cashOutCrash, CRASH_OPEN_BET_GRACE_MS, currentRound, placeCrashBet, settleCrashedRounds } from './crash.service.ts';
 import { openSession, sessionOf, type TGameSession } from './game-sessions.ts';
 import { ensureOpenDraw, placeLotteryBet, settleDueDraws } from './lottery.service.ts';
-import { builtInProvider } from './provider.routes.ts';
+import { builtInProvider } from './built-in-provider.ts';
 import { recoverRounds, ROUND_RECOVERY_AFTER_MS, spinSlot } from './rounds.service.ts';
 import { WalletUnreachable, type TWalletClient } from './wallet-client.ts';
 

@@ -1,7 +1,7 @@
 import { buildPlatform } from '../../app.ts';
 import { openDatabase } from '../../db/database.ts';
 import { settleDueDraws } from './lottery.service.ts';
-import { builtInProvider } from './provider.routes.ts';
+import { builtInProvider } from './built-in-provider.ts';
 
 /**
  * A settler the lottery crash test starts, races and kills (lottery.crash.test.ts): a platform of its

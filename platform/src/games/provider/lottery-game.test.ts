@@ -29,7 +29,7 @@ import { accountFor } from '../../wallet/ledger.service.ts';
 import { sessionOf } from './game-sessions.ts';
 import { lotteryBetIds, placeLotteryBet, settleDraw } from './lottery.service.ts';
 import type { TWalletClient } from './wallet-client.ts';
-import { builtInProvider } from './provider.routes.ts';
+import { builtInProvider } from './built-in-provider.ts';
 
 // Issue 9 item 2 (docs/0041): the built-in lottery. Real time plus a shift the test moves past a close.
 let shiftMs = 0;

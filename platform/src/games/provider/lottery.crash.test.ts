@@ -22,7 +22,7 @@ import { accountFor, houseAccountId, transfer } from '../../wallet/ledger.servic
 import { openSession, sessionOf, type TGameSession } from './game-sessions.ts';
 import type { TLotteryCrashChildArgs } from './lottery-crash.child.ts';
 import { ensureOpenDraw, lotteryBetIds, placeLotteryBet } from './lottery.service.ts';
-import { builtInProvider } from './provider.routes.ts';
+import { builtInProvider } from './built-in-provider.ts';
 
 /**
  * Issue 9 "Done when": the lottery settles every draw exactly once across a SIGKILL in the middle of

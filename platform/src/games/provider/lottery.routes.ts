@@ -1,18 +1,14 @@
-import type { FastifyInstance } from 'fastify';
-import { WLG_LOTTERY_PATHS, ZWlgLotteryBetRequest, ZWlgLotteryNumeroQuery, ZWlgLotteryStateRequest } from '@wl/schemas';
-import { resolveMerchant } from '../../http/auth.ts';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { WLG_LOTTERY_CALLS } from '@wl/schemas';
 import type { TPlatformDeps } from '../../http/deps.ts';
-import { ok } from '../../http/envelope.ts';
-import { parseInput } from '../../http/request-context.ts';
+import { routesOf } from '../../http/routes-of.ts';
+import { providerOf, type TBuiltInProvider } from './built-in-provider.ts';
 import { sessionOf } from './game-sessions.ts';
 import { ensureOpenDraw, LOTTERY_SETTLE_QUEUE, lotteryGames, lotteryOpenedNumero, lotteryState, placeLotteryBet, settleDraw, settleDueDraws } from './lottery.service.ts';
-import type { builtInProvider } from './provider.routes.ts';
 
 /** Queue of the lottery's sweep: every lottery game has an open draw, every overdue draw gets settled. */
 export const LOTTERY_SWEEP_QUEUE = 'lottery.sweep';
 export const LOTTERY_SWEEP_CRON = '* * * * *';
-
-type TProvider = ReturnType<typeof builtInProvider>;
 
 /**
  * The lottery's jobs (docs/0041), defined once this platform listens (the provider reaches the wallet
@@ -22,7 +18,7 @@ type TProvider = ReturnType<typeof builtInProvider>;
  * minute across processes) is the safety net: a draw whose job was never sent or ran out of retries.
  * Both only call settleDraw, which is idempotent per bet and per draw.
  */
-export function scheduleLottery(app: FastifyInstance, deps: TPlatformDeps, provider: TProvider): void {
+export function scheduleLottery(app: FastifyInstance, deps: TPlatformDeps, provider: TBuiltInProvider): void {
   let scheduled = false;
   app.addHook('onListen', async () => {
     const runner = await deps.jobs?.();
@@ -55,22 +51,25 @@ export function scheduleLottery(app: FastifyInstance, deps: TPlatformDeps, provi
   });
 }
 
-/** The lottery page's calls (on the game session's token) and the public opened numero (SPEC §6). */
-export function registerLotteryRoutes(app: FastifyInstance, deps: TPlatformDeps, provider: TProvider): void {
+/**
+ * The lottery page's calls (docs/0041, docs/0076), on the game session's token (the credential of
+ * these VISITOR calls, checked by sessionOf), and the public opened numero (SPEC §6).
+ */
+export const lotteryRoutes: FastifyPluginAsync<{ deps: TPlatformDeps }> = async (app, { deps }) => {
+  const provider = providerOf(app, deps);
   scheduleLottery(app, deps, provider);
-  app.post(WLG_LOTTERY_PATHS.state, async (request) => {
-    const { token } = parseInput(ZWlgLotteryStateRequest, request.body);
-    const s = await sessionOf(deps, (await resolveMerchant(deps, request)).id, token);
-    return ok(await lotteryState(deps, s, await provider.balanceOf(s)));
-  });
-  app.post(WLG_LOTTERY_PATHS.bet, async (request) => {
-    const { token, ...bet } = parseInput(ZWlgLotteryBetRequest, request.body);
-    const s = await sessionOf(deps, (await resolveMerchant(deps, request)).id, token);
-    return ok(await placeLotteryBet(deps, provider.walletFor(s.merchantId), s, bet));
-  });
-  app.get(WLG_LOTTERY_PATHS.numero, async (request) => {
-    const merchant = await resolveMerchant(deps, request);
-    const { gameCode } = parseInput(ZWlgLotteryNumeroQuery, request.query);
-    return ok(await lotteryOpenedNumero(deps, merchant.id, gameCode));
-  });
-}
+  await app.register(
+    routesOf(WLG_LOTTERY_CALLS, {
+      lotteryState: async ({ merchant, input }) => {
+        const s = await sessionOf(deps, merchant.id, input.token);
+        return lotteryState(deps, s, await provider.balanceOf(s));
+      },
+      lotteryBet: async ({ merchant, input: { token, ...bet } }) => {
+        const s = await sessionOf(deps, merchant.id, token);
+        return placeLotteryBet(deps, provider.walletFor(s.merchantId), s, bet);
+      },
+      lotteryNumero: ({ merchant, input }) => lotteryOpenedNumero(deps, merchant.id, input.gameCode),
+    }),
+    { deps },
+  );
+};

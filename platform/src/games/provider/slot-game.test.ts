@@ -11,7 +11,7 @@ import { DEMO_ACCOUNTS } from '../../seed/seed.ts';
 import { closeIdleSessions, FREE_PLAY_BALANCE_MINOR, sessionOf } from './game-sessions.ts';
 import { recoverRounds, roundIds, ROUND_RECOVERY_AFTER_MS, spinSlot } from './rounds.service.ts';
 import { WalletUnreachable } from './wallet-client.ts';
-import { builtInProvider } from './provider.routes.ts';
+import { builtInProvider } from './built-in-provider.ts';
 
 // Real time plus a shift a test can move forward (idle sessions, the recovery sweep's age).
 let shiftMs = 0;
