@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { ACCOUNT_CALLS, CONFIG_WATCH_CALLS, SESSION_CALLS, type TCallDescriptor } from '@wl/schemas';
 import {
   WPS_CODES,
