@@ -48,12 +48,23 @@ function relay<D extends TCallDescriptor>(d: D, { limit, after }: TRelayOptions<
   };
 }
 
+/**
+ * The procedure with the call's input parser; a call without input gets none, so a mutation sent
+ * with an empty body is not parsed as JSON (tRPC reads no input when no parser is declared).
+ */
+function builderFor(d: TCallDescriptor) {
+  // The member procedure differs from the public one only in its context's token; the types the web
+  // sees are TPassThrough's, so one builder type serves both here.
+  const base = procedureFor(d) as unknown as typeof publicProcedure;
+  return d.inputFrom === 'none' ? base : (base.input(d.input) as unknown as typeof base);
+}
+
 function queryOf<D extends TCallDescriptor>(d: D, options: TRelayOptions<D>) {
-  return procedureFor(d).input(d.input).output(d.output).query(relay(d, options));
+  return builderFor(d).output(d.output).query(relay(d, options));
 }
 
 function mutationOf<D extends TCallDescriptor>(d: D, options: TRelayOptions<D>) {
-  return procedureFor(d).input(d.input).output(d.output).mutation(relay(d, options));
+  return builderFor(d).output(d.output).mutation(relay(d, options));
 }
 
 /** A procedure's types as the web sees them: the descriptor's input (before parsing) and output (after). */
