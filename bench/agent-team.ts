@@ -1,5 +1,5 @@
 /**
- * The agent centre at scale (issue 10 "Done when"): an agent with 100,000 downlines (three levels:
+ * The agent centre at scale (docs/0046 "Done when"): an agent with 100,000 downlines (three levels:
  * 10 agents, 100 agents under them, 99,900 members under those) and 1,000,000 bets over the last seven
  * days (a third of them won), seeded with set-based SQL straight into the tables the reports read (the
  * members with the closure table's triggers, wallets, ledger transactions and entries). Then the agent's

@@ -1,5 +1,5 @@
 /**
- * Size of the composed ScreenConfig a visitor reading Bengali gets (issue 7: "each vendor listed
+ * Size of the composed ScreenConfig a visitor reading Bengali gets (docs/0019: "each vendor listed
  * once"): bytes of JSON.stringify of the tRPC answer's data, gzipped too, and how many vendor
  * objects the answer holds (a vendor object is one with a `vassalage` or, in the single-copy shape,
  * an entry of `vendors`).

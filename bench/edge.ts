@@ -1,5 +1,5 @@
 /**
- * Issue 7 item 3 (docs/0019): config.screen against a bare Fastify route that sends the very same
+ * docs/0019: config.screen against a bare Fastify route that sends the very same
  * bytes and headers, and the home page's first data batch against the bare tiny route. Both are
  * asked as a browser asks: `accept-encoding: gzip, deflate, br` and `x-language: bn`, so the gateway
  * answers brotli, and the same-bytes route sends that brotli answer.
@@ -15,13 +15,13 @@ import { load, type TLoadResult } from './load.ts';
 /** Request headers of every measured call (a browser's). */
 export const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br', 'x-language': 'bn' };
 
-/** config.screen as the web sends it since issue 7: alone, by httpLink. */
+/** config.screen as the web sends it since docs/rules/reach.md: alone, by httpLink. */
 export const SCREEN_PATH = `/trpc/config.screen?input=${encodeURIComponent(JSON.stringify({ language: 'bn' }))}`;
 
 /**
  * The batch the home page sends on its first load for a visitor (captured by Lighthouse in Chromium
  * from the seeded demo merchant: hot games, the first page of six vendor rows, winner board). Before
- * issue 7 the announcements rode in it too (9 calls); the app now asks for them with config.screen
+ * docs/0020 the announcements rode in it too (9 calls); the app now asks for them with config.screen
  * before its first render (docs/0022), so the batch has 8.
  */
 export function homeBatchPath(language = 'bn'): string {
@@ -106,7 +106,7 @@ export type TEdgeFigures = {
 };
 
 /**
- * Before issue 7 (7c8e204 with this module), mean of two runs on a busy machine (five helpers on two
+ * Before docs/0019 (7c8e204 with this module), mean of two runs on a busy machine (five helpers on two
  * cores, load 10–15): config.screen 0.357 and 0.225 of the same 36,088 plain bytes (nothing was
  * compressed), the home batch (33,088 plain bytes) 0.116 and 0.107 of the bare tiny route. Those
  * were measured with the load generator inside the bench process (before docs/0038).

@@ -1,5 +1,5 @@
 /**
- * Slot rounds per second (issue 9): 50 players spin at once, each on its own game session, through
+ * Slot rounds per second (docs/0039): 50 players spin at once, each on its own game session, through
  * the platform's game server, which pays every round through the seamless wallet over real HTTP
  * (bet, then win). Printed beside the ledger's own transfer rate of the same run (ledger.ts) as a
  * ratio: what a whole round — draw, two signed wallet calls, four transactions — costs against one
@@ -82,7 +82,7 @@ export function printSlotRounds(runs: TSlotRun[], ledger: { engine: string; tran
   }
 }
 
-/** A catalogue of this many games for the game-list figure (issue 9: seeded for the bench). */
+/** A catalogue of this many games for the game-list figure (docs/0039: seeded for the bench). */
 export const BENCH_CATALOGUE_GAMES = 10_000;
 
 export type TLatencyRun = { name: string; requests: number; requestsPerSecond: number; p50Ms: number; p95Ms: number };

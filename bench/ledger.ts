@@ -1,5 +1,5 @@
 /**
- * Ledger throughput (issue 8): transfers per second with 50 concurrent clients, beside the same
+ * Ledger throughput (docs/0026): transfers per second with 50 concurrent clients, beside the same
  * number of empty transactions on the same database with the same clients, as a ratio — what a
  * transfer costs beyond opening and committing a transaction. On PGlite in memory, and on
  * PostgreSQL (a schema of its own, dropped after) when DATABASE_URL is set.

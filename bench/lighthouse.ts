@@ -32,9 +32,9 @@ const CHROMIUM_FLAGS = [
 /** Lighthouse's errors for a trace it failed to record, which it asks to be run again. */
 const TRACE_RECORDING_ERRORS = new Set(['NO_NAVSTART', 'NO_TRACING_STARTED']);
 
-/** Issue 7 goals. */
+/** docs/rules/reach.md goals. */
 export const LIGHTHOUSE_GOALS = { score: 95, lcpMs: 2000 } as const;
-/** Measured on main before issue 7 (Lighthouse mobile, busy machine): see docs/0022. */
+/** Measured on main before docs/rules/reach.md (Lighthouse mobile, busy machine): see docs/0022. */
 export const LIGHTHOUSE_BASELINE = { score: 30 } as const;
 
 export type TLighthouseFigures = {

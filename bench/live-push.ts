@@ -1,5 +1,5 @@
 /**
- * Live push (issue 7 item 4): N open SSE pages, one operator change through the real operator call,
+ * Live push (docs/0021): N open SSE pages, one operator change through the real operator call,
  * and the time from that call's return until every page has the new version (p50/p99/max), beside
  * the operator call's own latency. Cases: one instance (embedded PGlite), and two gateway+platform
  * pairs on one PostgreSQL schema with the pages on one and the change made through the other
@@ -35,7 +35,7 @@ export type TLivePushCase = {
 };
 
 /**
- * Before issue 7 (tRPC `config.onChange`, one generator per page re-reading the viewer and
+ * Before docs/0020 (tRPC `config.onChange`, one generator per page re-reading the viewer and
  * re-encoding the whole ScreenConfig; the gateway polling the upstream every 250 ms and the
  * operator's call awaiting the push): 1,000 pages, measured on this 2-core machine at load ~10
  * (five helpers at work).

@@ -1,5 +1,5 @@
 /**
- * Idle memory of the embedded site and how soon a second start serves its first page (issue 7,
+ * Idle memory of the embedded site and how soon a second start serves its first page (docs/0020,
  * docs/0023). Runs the real start path (`pnpm start`, or BENCH_START_COMMAND) as a child process on a
  * free port with a temporary data folder, twice: the first start creates the database; the second is
  * the everyday one. After the second has served the home page and the screen config once and its CPU
@@ -210,7 +210,7 @@ export async function measureIdleMemory(): Promise<TIdleMemory> {
       await serveOnce(base);
       const settledAfterS = await settle(second.child.pid!);
       const processes = memoryOf(tree(second.child.pid!));
-      // The baseline (issue 7: "about 500 MB", 525 MB measured) is the site's tree under the typed
+      // The baseline (docs/rules/reach.md: "about 500 MB", 525 MB measured) is the site's tree under the typed
       // `pnpm start`: the inner pnpm, tsx's CLI and the server. The outer pnpm is the user's tool,
       // the same ~92 MB before and after, so it is reported beside the figure, not inside it.
       const outer = startCommand().shown.startsWith('pnpm') ? processes.find((p) => p.pid === second.child.pid) : undefined;

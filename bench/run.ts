@@ -103,13 +103,13 @@ async function main() {
     edge,
     idleMemory,
     livePush: live,
-    // Issue 8: transfers beside empty transactions, 50 clients, PGlite and (with DATABASE_URL) PostgreSQL.
+    // docs/0030: transfers beside empty transactions, 50 clients, PGlite and (with DATABASE_URL) PostgreSQL.
     ledger: await measureLedger(process.env.DATABASE_URL),
-    // Issue 9: slot rounds through the seamless wallet (ratio to the ledger's transfers above), and the
+    // docs/0035: slot rounds through the seamless wallet (ratio to the ledger's transfers above), and the
     // game list on a catalogue of 10,000 games beside a bare route with the same bytes.
     slotRounds: await measureSlotRounds(process.env.DATABASE_URL),
     gameList: await measureGameList(),
-    // Issue 10: the agent centre for an agent with 100,000 downlines and 1,000,000 bets, beside a bare route.
+    // docs/0046: the agent centre for an agent with 100,000 downlines and 1,000,000 bets, beside a bare route.
     agentTeam: await measureAgentTeam(process.env.DATABASE_URL),
   };
   const goals = goalRows(results);

@@ -1,6 +1,6 @@
 /**
- * The goals of issue 7 in one table: each figure of this run beside its baseline (the same figure
- * before issue 7, or the reference it is a ratio of) and its goal, and whether it meets it. Printed
+ * The goals of docs/rules/reach.md in one table: each figure of this run beside its baseline (the same figure
+ * before docs/rules/reach.md, or the reference it is a ratio of) and its goal, and whether it meets it. Printed
  * last by `pnpm bench` and written to bench/results.json as `goals`.
  */
 import type { TEdgeFigures } from './edge.ts';
@@ -8,7 +8,7 @@ import type { TLighthouseFigures } from './lighthouse.ts';
 import type { TLivePushResult } from './live-push.ts';
 import type { TIdleMemory } from './memory.ts';
 
-/** Home route's initial JavaScript before issue 7 (bench on 7c8e204), and the goal. */
+/** Home route's initial JavaScript before docs/0022 (bench on 7c8e204), and the goal. */
 export const INITIAL_JS_BASELINE_BYTES = 228_545;
 export const INITIAL_JS_GOAL_BYTES = 150_000;
 

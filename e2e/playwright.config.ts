@@ -80,7 +80,7 @@ export default defineConfig({
     stdout: 'ignore',
     stderr: 'pipe',
     // Every journey comes from 127.0.0.1, so the per-IP limits that guard account creation and SMS
-    // (issue 6, docs/0013) are raised here; their own tests run against the defaults in the gateway suite.
+    // (docs/0013) are raised here; their own tests run against the defaults in the gateway suite.
     // CAPTCHA_TEST_KEY: journeys answer captchas through the test seam (docs/0012); never set in production.
     env: {
       PORT: String(port),
@@ -91,7 +91,7 @@ export default defineConfig({
       CAPTCHA_TEST_KEY: E2E_CAPTCHA_TEST_KEY,
       // Journeys read the codes and links the site sends here (docs/0067); never set in production.
       MESSAGE_CAPTURE_FILE: E2E_MESSAGES_FILE,
-      // Real-time salary windows of 20 s instead of SPEC §9's 5 minutes, so agent-contracts.spec.ts
+      // Real-time salary windows of 20 s instead of docs/rules/accounts.md#a-16's 5 minutes, so agent-contracts.spec.ts
       // watches a settlement without waiting minutes (docs/0049).
       REALTIME_SALARY_WINDOW_SECONDS: '20',
     },

@@ -1,6 +1,6 @@
 // Bundles the site's server (gateway/src/server.ts and the workspace TypeScript it imports: gateway,
 // platform, schemas) into gateway/dist/server.js with esbuild, only when an input changed since the
-// last successful bundle (issue 7 item 6, docs/0061). `pnpm start` runs `node gateway/dist/server.js`:
+// last successful bundle (docs/0061). `pnpm start` runs `node gateway/dist/server.js`:
 // plain Node, without tsx's loader (its hooks thread, transformed sources and source maps: ~50 MB of
 // an idle site). Installed packages are not bundled: each stays an import of the very file Node
 // would load from the importing source (PGlite finds its .wasm beside itself, argon2 its binary).

@@ -1,4 +1,4 @@
-// Build only when an input changed (issue 7, docs/0023, docs/0061): what the web build
+// Build only when an input changed (docs/0023, docs/0061): what the web build
 // (scripts/build-web.mjs) and the server bundle (scripts/build-server.mjs) share. Plain Node, no
 // dependencies. A stamp file in the output folder holds a sha256 of every input's path and bytes;
 // it is removed before a build and written only after the build succeeded.

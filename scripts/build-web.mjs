@@ -1,5 +1,5 @@
 // Builds the web app only when something its build reads changed since the last successful build
-// (issue 7, docs/0023). Plain Node, no dependencies: `node scripts/build-web.mjs` (what `pnpm start`,
+// (docs/0023). Plain Node, no dependencies: `node scripts/build-web.mjs` (what `pnpm start`,
 // `pnpm test` and `pnpm bench` run first). The stamp is web/dist/.build-stamp: a hash of every input,
 // written only after a build succeeded; a build empties dist/, so a failed or partial one leaves none.
 // The stamp code is shared with the server's bundle (scripts/build-stamp.mjs).
@@ -49,7 +49,7 @@ export function buildWebIfChanged({ root, env, build, log = console.log }) {
 function pnpmBuild(root, env) {
   const pnpm = env.npm_execpath && /pnpm/.test(path.basename(env.npm_execpath)) ? env.npm_execpath : null;
   const [command, args] = pnpm && /\.[cm]?js$/.test(pnpm) ? [process.execPath, [pnpm]] : [pnpm ?? 'pnpm', []];
-  // Warnings and errors only: the list of ~300 emitted files is noise in a first start (issue 11).
+  // Warnings and errors only: the list of ~300 emitted files is noise in a first start (docs/0061).
   const started = Date.now();
   const result = spawnSync(command, [...args, '--silent', '--filter', '@wl/web', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit', env });
   if (result.status !== 0) throw new Error(`web build failed (${result.error?.message ?? `exit ${result.status}`})`);

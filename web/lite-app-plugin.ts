@@ -60,7 +60,7 @@ export function appIconPng(size: number): Buffer {
 export const APP_ICON_FILES = { svg: 'app-icon.svg', png192: 'app-icon-192.png', png512: 'app-icon-512.png' } as const;
 
 /**
- * The installable lite app (issue 11 item 7, docs/0048): emits `sw.js` — the service worker of
+ * The installable lite app (docs/0048): emits `sw.js` — the service worker of
  * src/lite/service-worker.js with this build's version and the first load's files (the entry and
  * everything it imports, the boot chunk and its imports: the "shell") — and the app icons. The
  * manifest itself is the gateway's (it carries the merchant's name).

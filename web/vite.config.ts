@@ -76,7 +76,7 @@ export default defineConfig({
     rolldownOptions: {
       // @trpc/client's index imports every link and the server helpers they use; these modules only
       // define functions and classes, so what the app never calls (wsLink and its WebSocket client,
-      // the server's stream consumers) is dropped from the bundle (issue 7's first-load budget).
+      // the server's stream consumers) is dropped from the bundle (docs/0022's first-load budget).
       treeshake: { moduleSideEffects: (id: string) => !/[\\/]@trpc[\\/](?:client|server)[\\/]dist[\\/]/.test(id) },
       // Chunk names come again in the preload list of every lazy import of the boot graph: a
       // 7-character hash (the least rolldown allows for this many chunks) instead of 8.

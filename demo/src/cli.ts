@@ -1,6 +1,6 @@
 /**
  * `pnpm demo:traffic`: plays the built-in games for the seeded members of a running site, through
- * its public API, so a fresh install shows live records, reports and boards (issue 9 item 7).
+ * its public API, so a fresh install shows live records, reports and boards (docs/0043).
  */
 import { parseTrafficArgs, USAGE } from './options.ts';
 import { runTraffic, type TTrafficSummary } from './traffic.ts';

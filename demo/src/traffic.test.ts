@@ -6,7 +6,7 @@ import { parseTrafficArgs } from './options.ts';
 import { runTraffic } from './traffic.ts';
 
 /**
- * Issue 9 item 7: the traffic run against a real site in this process — the embedded platform (PGlite
+ * docs/0043: the traffic run against a real site in this process — the embedded platform (PGlite
  * in memory, with its jobs: the simulated deposit settles by one) behind a real gateway on a port,
  * reached over HTTP like `pnpm demo:traffic` reaches a started site. The gateway's per-session play
  * limit is set low so the run has to wait out 429s.

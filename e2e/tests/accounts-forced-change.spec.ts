@@ -2,7 +2,7 @@ import { ACCOUNTS, LANGUAGES, expectLocalized, finishFirstLogin, logoutFromHeade
 import { expect, test } from '../fixtures/test.ts';
 
 /**
- * A member whose password is 123456 must change it (SPEC §4). The language journeys check the forced
+ * A member whose password is 123456 must change it (docs/rules/accounts.md#a-12). The language journeys check the forced
  * modal on demo_weak and leave without changing (which signs out again); the completing journey uses
  * demo_weak2, so no journey depends on another having run.
  */

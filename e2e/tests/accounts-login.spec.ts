@@ -19,7 +19,7 @@ for (const lang of LANGUAGES) {
       const stored = await page.evaluate(() => JSON.stringify({ ...sessionStorage, ...localStorage, cookie: document.cookie }));
       expect(stored).not.toContain(DEMO.member.password);
 
-      // The session comes back on a new page load (httpOnly remember cookie, SPEC §9 24 hours).
+      // The session comes back on a new page load (httpOnly remember cookie, docs/rules/accounts.md#a-22 24 hours).
       await page.evaluate(() => sessionStorage.removeItem('token'));
       await page.reload();
       await expect(page.getByTestId('header.member')).toBeVisible();

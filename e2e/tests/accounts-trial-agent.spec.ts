@@ -34,7 +34,7 @@ for (const lang of LANGUAGES) {
       if (await firstLogin.isVisible()) await firstLogin.click();
       await expect(page).toHaveURL(/\/agentHome$/);
       await expect(page.getByTestId('agent-home.page')).toBeVisible();
-      // Bengali digits in BN (issue 11), ASCII in EN.
+      // Bengali digits in BN (docs/0056), ASCII in EN.
       await expect(page.getByTestId('agent-home.gmt')).toHaveText(lang === 'bn' ? /^GMT[+-][০-৯]{2}:[০-৯]{2}$/ : /^GMT[+-]\d{2}:\d{2}$/);
       await expect(page.getByTestId('agent-home.nickname')).not.toBeEmpty();
       const clock = page.getByTestId('agent-home.clock');

@@ -5,7 +5,7 @@ import { countOf, digitClass, minorOf, taka } from '../fixtures/money-deposit.ts
 import { DEMO } from '../fixtures/pages.ts';
 import { expect, test } from '../fixtures/test.ts';
 
-// Issue 10: demo_agent logs in on /agent, reads its team overview, finds a downline of a sub-agent's
+// docs/0046: demo_agent logs in on /agent, reads its team overview, finds a downline of a sub-agent's
 // branch and transfers to it; the downline's balance and the agent's go up and down by the amount.
 // Each language moves money to its own seeded downline (docs/0046); nothing else moves demo_agent's
 // money while the journeys run (the upline transfer journey runs later, in the shared-state project).

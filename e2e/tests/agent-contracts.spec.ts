@@ -5,7 +5,7 @@ import { digitClass, minorOf, taka } from '../fixtures/money-deposit.ts';
 import { BENGALI, DEMO } from '../fixtures/pages.ts';
 import { ANNOUNCEMENT_SEEN_KEYS, expect, test } from '../fixtures/test.ts';
 
-// Issue 10 items 2–4 (docs/0049, docs/0051), one journey: demo_agent2 (a top agent of its own with
+// docs/0051–4 (docs/0049), one journey: demo_agent2 (a top agent of its own with
 // an operator real-time salary contract and no seeded team) registers a sub-agent in the register
 // centre, transfers it money from team management (both accounts' records show it), and offers it a
 // real-time salary (BN; one above its own rate is refused first). The sub-agent, in a browser context

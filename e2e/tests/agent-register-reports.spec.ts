@@ -5,7 +5,7 @@ import { LANGUAGES, captchaOf, expectLocalized, freshMobile, freshUsername, swit
 import { watchCaptchas } from '../fixtures/captcha.ts';
 import { ANNOUNCEMENT_SEEN_KEYS, expect, test } from '../fixtures/test.ts';
 
-// Issue 10 item 2 (docs/0051): demo_sub1 registers a downline directly and sees it in team
+// docs/0051: demo_sub1 registers a downline directly and sees it in team
 // management; makes an invitation code, sees its QR and copies its link; a visitor in a fresh browser
 // registers through the link and joins the team; the team betting and user P&L reports filter, page
 // and export CSV; account details filters by type. demo_sub1's own money is never moved, but

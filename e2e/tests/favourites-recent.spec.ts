@@ -4,7 +4,7 @@ import { BENGALI } from '../fixtures/pages.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 /**
- * Issue 9 item 6 (SPEC §2 /favorite and /recent, §4 favourites): a member marks a game on home and
+ * docs/0036 (docs/rules/games.md#g-11 /favorite and /recent, docs/rules/games.md#g-10 favourites): a member marks a game on home and
  * finds it on /favorite, takes it off there, launches a game and finds it on top of /recent; axe
  * finds nothing on either page at 360 px. Each language uses a downline account of its own, so
  * these lists are not touched by the journeys that use demo_member.
@@ -20,7 +20,7 @@ async function expectNoAxeViolations(page: Page, route: string) {
   expect(result.violations.map((v) => `${route} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-/** At 360 px the side menu is a drawer (issue 11): the header's menu button opens it, a choice closes it. */
+/** At 360 px the side menu is a drawer (docs/0053): the header's menu button opens it, a choice closes it. */
 async function openMenuEntry(page: Page, key: string): Promise<void> {
   await page.getByTestId('header.menu').click();
   await page.getByTestId(`side-menu.entry.${key}`).click();
@@ -28,7 +28,7 @@ async function openMenuEntry(page: Page, key: string): Promise<void> {
 
 for (const lang of ['bn', 'en'] as const) {
   test(`favourite, unfavourite and recent launches on a 360 px phone (${lang.toUpperCase()})`, async ({ home, page }) => {
-    // The heart takes one toggle per second (SPEC §5); the page clock lets the journey move past it.
+    // The heart takes one toggle per second (docs/rules/reach.md#r-17); the page clock lets the journey move past it.
     await page.clock.install();
     await page.setViewportSize({ width: 360, height: 740 });
     await home.open('/');

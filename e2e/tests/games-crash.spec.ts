@@ -4,7 +4,7 @@ import { headerBalance, minorOf, taka } from '../fixtures/money-deposit.ts';
 import { BENGALI } from '../fixtures/pages.ts';
 import { expect, test } from '../fixtures/test.ts';
 
-// Issue 9 item 2: the built-in crash game takes real bets through the seamless wallet; every player
+// docs/0039: the built-in crash game takes real bets through the seamless wallet; every player
 // sees the same round (docs/0042). It plays on a funded account of its own (docs/0045), beside the
 // other journeys. Signed in once per run (fixtures/signed-in.ts).
 test.use({ memberSignedIn: 'demo_player3' });

@@ -6,7 +6,7 @@ import { ownerToken } from '../fixtures/money-withdraw.ts';
 import { BENGALI } from '../fixtures/pages.ts';
 import { expect, test } from '../fixtures/test.ts';
 
-// Issue 9: the built-in lottery takes real bets through the seamless wallet and settles them at its
+// docs/0035: the built-in lottery takes real bets through the seamless wallet and settles them at its
 // timed draw (a pg-boss job). The draw interval is set to its minimum (30 s) through the console's
 // API for this journey and put back afterwards; the journey waits for the draw by polling, never by
 // a fixed sleep. One draw serves both languages (CI budget): the bet in BN, the result and the
@@ -52,7 +52,7 @@ test('bet on the lottery in BN, see the draw settle it; the result, balance, bet
   await home.open('/lott');
   await switchLanguage(page, 'bn');
   const before = await headerBalance(page, 'bn');
-  // SPEC §4: the lottery card goes to /lottery?gameCode=…, which launches the game (lottoView betting).
+  // docs/rules/games.md#g-1: the lottery card goes to /lottery?gameCode=…, which launches the game (lottoView betting).
   await page.getByTestId('game-centre.vendor.LOTT').click();
   await expect(page).toHaveURL(new RegExp(`/lottery\\?gameCode=${LOTTO}(&|$)`));
   const [game] = await Promise.all([page.waitForEvent('popup'), page.getByTestId('lottery.open').click()]);

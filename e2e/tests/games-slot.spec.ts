@@ -4,7 +4,7 @@ import { headerBalance, minorOf, taka } from '../fixtures/money-deposit.ts';
 import { BENGALI } from '../fixtures/pages.ts';
 import { expect, test } from '../fixtures/test.ts';
 
-// Issue 9: the built-in slot takes real bets through the seamless wallet. It plays on a funded
+// docs/0035: the built-in slot takes real bets through the seamless wallet. It plays on a funded
 // account of its own (docs/0045), so it runs beside the other journeys without moving demo_member's
 // balance. Signed in once per run (fixtures/signed-in.ts).
 test.use({ memberSignedIn: 'demo_player1' });

@@ -18,7 +18,7 @@ test.describe('home page', () => {
       await expect(page.getByTestId(`home.row.${row}`)).toBeVisible();
     }
     await expect(home.tiles().first()).toBeVisible();
-    // Top 3 highlighted, then the scrolling list (SPEC §2 Home details).
+    // Top 3 highlighted, then the scrolling list (docs/rules/games.md#g-9 Home details).
     await expect(page.getByTestId('winner-board.top').getByTestId('winner-board.item')).toHaveCount(3);
     await expect(page.getByTestId('winner-board').getByTestId('winner-board.item').nth(3)).toBeAttached();
     await expect(page.getByTestId('header.login')).toHaveText(BENGALI);
@@ -49,7 +49,7 @@ test.describe('home page', () => {
   });
 
   test('a home row pages by groups with its buttons (2 in view on a phone) and shows all 12 at once on a desktop', async ({ home, page }) => {
-    // SPEC §9 (docs/0060: a scroll-snapping grid, no Swiper): groups of 2 / 4 / 6 games, 2 rows.
+    // docs/rules/content.md#c-6 (docs/0060: a scroll-snapping grid, no Swiper): groups of 2 / 4 / 6 games, 2 rows.
     await page.setViewportSize({ width: 360, height: 740 });
     await home.open('/');
     const row = page.getByTestId('home.row.HOT');
@@ -114,7 +114,7 @@ test.describe('home page', () => {
   });
 
   test('a member marks a favourite on a tile and finds it under FAV, then removes it', async ({ home, page }) => {
-    // The heart takes one toggle per second (SPEC §5); the page clock lets the test move past it.
+    // The heart takes one toggle per second (docs/rules/reach.md#r-17); the page clock lets the test move past it.
     await page.clock.install();
     await home.open('/');
     await home.login(DEMO.member.username, DEMO.member.password);

@@ -6,7 +6,7 @@ test.describe('free trial (SPEC §6: visitors may start a free-trial game)', () 
     const tile = page.getByTestId('home.row.RNG').locator('[data-testid="game-tile"]:has([data-testid="game-tile.trial"])').first();
     await tile.hover();
     const [game] = await Promise.all([page.waitForEvent('popup'), tile.getByTestId('game-tile.trial').click()]);
-    // BN, the site's default (issue 11).
+    // BN, the site's default (docs/0054).
     await expect(game.getByTestId('demo-game.mode')).toContainText('ফ্রি খেলা', { timeout: 20_000 });
     await expect(page.getByTestId('login.modal')).toHaveCount(0);
     await expect(page.getByTestId('header.login')).toBeVisible();

@@ -18,10 +18,10 @@ for (const lang of LANGUAGES) test.describe(`lottery launch (SPEC §3 lottery la
 
     const [game] = await Promise.all([page.waitForEvent('popup'), open.click()]);
     await expect(game.getByTestId('demo-game.title')).toBeVisible({ timeout: 20_000 });
-    // In the site's language, BN here (the default; issue 11); codes as they are.
+    // In the site's language, BN here (the default; docs/0054); codes as they are.
     await expect(game.locator('html')).toHaveAttribute('lang', 'bn');
     await expect(game.getByTestId('demo-game.mode')).toHaveText('আসল টাকা · TCG_LOTTO_VN');
-    // The seeded ELOTT category holds no VN or LOTT card, so the prize mode is LOTT (SPEC §4).
+    // The seeded ELOTT category holds no VN or LOTT card, so the prize mode is LOTT (docs/rules/games.md#g-3).
     await expect(game.getByTestId('demo-game.lottery')).toHaveText('পুরস্কার মোড LOTT · বাজি');
     await expect(game.getByTestId('demo-game.back')).toHaveAttribute('href', '/lott');
     await expect(game.getByTestId('demo-game.back')).toHaveText('ফিরে যান');

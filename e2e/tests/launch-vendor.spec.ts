@@ -5,7 +5,7 @@ import { expect, test, walkedIn } from '../fixtures/test.ts';
 test.use({ memberSignedIn: true });
 
 /**
- * SPEC §4 vendor launch, from the header's category entries and their vendor drop-downs: a VASSALAGE
+ * docs/rules/games.md#g-1 vendor launch, from the header's category entries and their vendor drop-downs: a VASSALAGE
  * vendor opens its popup game list (rule 4), a category of one vendor launches it, a category of
  * several opens its category page, and an RNG vendor opens /rng with its vassalage. Each flow is
  * walked once, the flows alternating BN and EN (docs/0055).

@@ -8,7 +8,7 @@ import { switchLanguage } from '../fixtures/accounts.ts';
 import { BENGALI } from '../fixtures/pages.ts';
 import { expect, test } from '../fixtures/test.ts';
 
-// Issue 11 item 7 (docs/0048): the installable lite app. Service workers are blocked in every other
+// docs/0048: the installable lite app. Service workers are blocked in every other
 // journey (playwright.config.ts); this one lets the site's worker run.
 test.use({ serviceWorkers: 'allow' });
 

@@ -3,7 +3,7 @@ import { headerBalance, loginFinance, taka } from '../fixtures/money-deposit.ts'
 import { BENGALI, DEMO } from '../fixtures/pages.ts';
 import { expect, test, walkedIn } from '../fixtures/test.ts';
 
-// Issue 8 item 2 journeys: a member deposits, the finance operator approves in the console and the
+// docs/0028 journeys: a member deposits, the finance operator approves in the console and the
 // header balance shows the money; the simulated channel settles by itself (its job on the platform).
 
 for (const lang of LANGUAGES) {

@@ -5,7 +5,7 @@ import { memberToken } from '../fixtures/money-withdraw.ts';
 import { BENGALI } from '../fixtures/pages.ts';
 import { expect, test } from '../fixtures/test.ts';
 
-// Issue 8 item 6 journeys: the account record filtered by type, paged, and exported as CSV, in BN
+// docs/0031 journeys: the account record filtered by type, paged, and exported as CSV, in BN
 // and EN. Rows to page through are made by real calls (transfers to the upline), not seeded.
 test.use({ memberSignedIn: true });
 
@@ -34,7 +34,7 @@ for (const lang of LANGUAGES) {
     await expect(page.getByTestId('records.page-of')).toHaveText(lang === 'en' ? /^Page 1 of [2-9]$/ : BENGALI_WITHOUT_ASCII_DIGITS);
     const firstOnPage1 = await rows.first().textContent();
     await page.getByTestId('records.next').click();
-    // BN digits are issue 11's (the page number may show as 2 or ২ until then).
+    // BN digits are docs/0056's (the page number may show as 2 or ২ until then).
     await expect(page.getByTestId('records.page-of')).toHaveText(lang === 'en' ? /^Page 2 of / : /^[\u0980-\u09FF]+ ২ /);
     await expect(rows.first()).not.toHaveText(firstOnPage1 ?? '');
     await expect(page.getByTestId('records.prev')).toBeEnabled();

@@ -3,7 +3,7 @@ import { digitClass, headerBalance, minorOf, taka } from '../fixtures/money-depo
 import { BENGALI, DEMO } from '../fixtures/pages.ts';
 import { expect, test } from '../fixtures/test.ts';
 
-// Issue 8 item 5 journeys: the member sends money to its own upline agent and the header balance
+// docs/0030 journeys: the member sends money to its own upline agent and the header balance
 // follows; the wallet page shows the single-wallet mode and the consolidated funds (AGENTPOLICY3).
 // Each language signs in afresh: a transfer to the upline needs a step-up of that session (docs/0068),
 // and a session signed in once per run would still be stepped up from the other language's journey.

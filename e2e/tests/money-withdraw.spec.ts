@@ -4,7 +4,7 @@ import { shownDigits } from '../fixtures/money-deposit.ts';
 import { BENGALI, DEMO } from '../fixtures/pages.ts';
 import { expect, test, walkedIn } from '../fixtures/test.ts';
 
-// Issue 8 journeys (withdraw): BN and EN, Chromium, the real start command. Setup goes through the
+// docs/0029 journeys (withdraw): BN and EN, Chromium, the real start command. Setup goes through the
 // real procedures where the UI step is not what the journey tests.
 // The withdrawal left unanswered: paid first, under a one-minute window, so that its window runs out
 // while the other journeys run; the last journey of this file finds it counted as received. Its due

@@ -5,7 +5,7 @@ import { restoreSignedIn } from '../fixtures/signed-in.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 /**
- * Issue 11 items 1, 3 and 4 in one visit per route and state (docs/0059): on every route the site
+ * docs/0053, docs/0054 in one visit per route and state (docs/0059): on every route the site
  * serves, every popup and menu state, and every section and tab of the operator console, no page
  * pans sideways and no primary button is clipped or covered at 360×740 and 1280×800; axe-core finds
  * nothing (every rule in the dark theme, the colour rules in the light one); a Bengali page shows no
@@ -148,7 +148,7 @@ test.describe('a visitor', () => {
     await expectInView(page, page.getByTestId('login.submit'));
     await expectInView(page, page.getByTestId('login.forgot'));
     await audit.visit('login popup', { scope: DIALOG });
-    // Two failed logins of an unknown name bring the captcha step (issue 6); no account is touched.
+    // Two failed logins of an unknown name bring the captcha step (docs/0012); no account is touched.
     await page.getByTestId('login.username').fill(freshUsername('ax'));
     await page.getByTestId('login.password').fill('Wrong1234');
     await page.getByTestId('login.submit').click();

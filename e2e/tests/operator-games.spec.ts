@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test.ts';
 import { DEMO } from '../fixtures/pages.ts';
 
-// Issue 9 item 8 (docs/0037): the operator switches categories and games; open pages follow live and
+// docs/0037: the operator switches categories and games; open pages follow live and
 // a switched-off game cannot be launched. Every switch is put back in `finally`: other journeys share
 // the server. The journeys log in themselves (demo_operator is an owner): a second tab of the member
 // gets the first tab's session storage, as the signed-in fixture does.

@@ -3,7 +3,7 @@ import { LANGUAGES, expectLocalized, loginByUsername, nextMessage, outboxMark, r
 import { BENGALI } from '../fixtures/pages.ts';
 import { expect, test } from '../fixtures/test.ts';
 
-// Issue 8 item 8: the security centre binds a new email address (and mobile number) with a code
+// docs/0033: the security centre binds a new email address (and mobile number) with a code
 // from the outbox; replacing a bound one asks for the login password. A fresh account per journey:
 // the seeded member's contacts are what the login journeys use.
 for (const lang of LANGUAGES) {

@@ -1,7 +1,7 @@
 import { freshUsername } from '../fixtures/accounts.ts';
 import { expect, test } from '../fixtures/test.ts';
 
-/** Issue 6 item 7: the real page runs under its strict Content-Security-Policy without a single violation. */
+/** docs/0013: the real page runs under its strict Content-Security-Policy without a single violation. */
 test('home, the login popup and its captcha run without CSP violations, under the security headers', async ({ home, page }) => {
   const violations: string[] = [];
   page.on('console', (message) => {

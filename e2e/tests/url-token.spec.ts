@@ -11,7 +11,7 @@ async function apiLoginToken(request: APIRequestContext): Promise<string> {
   return body.result.data.token;
 }
 
-/** SPEC §4 token from the URL (issue 6 item 7): exchanged once for a fresh session, never adopted as is. */
+/** docs/rules/accounts.md#a-23 token from the URL (docs/0013): exchanged once for a fresh session, never adopted as is. */
 test('a token in the URL signs the member in, leaves the address bar and stops working', async ({ page, request }) => {
   const token = await apiLoginToken(request);
   await page.goto(`/?token=${encodeURIComponent(token)}`);

@@ -69,7 +69,7 @@ export type TBuildAppOptions = {
 
 /** Largest request body the gateway reads (tRPC calls are small; uploads go elsewhere). */
 const BODY_LIMIT = 256 * 1024;
-/** Prefixes that never fall back to the web app's index.html (`/live` itself is a game centre page, SPEC §2). */
+/** Prefixes that never fall back to the web app's index.html (`/live` itself is a game centre page, docs/rules/README.md#screens). */
 const API_PREFIXES = ['/trpc', '/wps', '/lgw', '/upload', LIVE_CONFIG_PATH];
 /** Most procedures one tRPC batch may carry (the web's batch links split at the same size). */
 export const MAX_BATCH_SIZE = TRPC_MAX_BATCH_SIZE;
@@ -140,7 +140,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
     prefix: '/trpc',
     trpcOptions: {
       router: appRouter,
-      // One request of many procedures would outrun every per-call limit (issue 6: 50 password changes).
+      // One request of many procedures would outrun every per-call limit (docs/0014: 50 password changes).
       maxBatchSize: MAX_BATCH_SIZE,
       // Answers tRPC makes itself are never stored anywhere: they may be personal. Shareable ones
       // are the byte answers above, which say so themselves.
@@ -151,7 +151,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
         publicCache,
         configChanged: () => {
           // This instance serves the operator's next reads fresh at once; pages hear of it from the
-          // watch (or this poll), never awaited by the operator's call (issue 7 item 4).
+          // watch (or this poll), never awaited by the operator's call (docs/0021).
           publicCache.clear();
           publicAnswers.clear();
           screenConfig.changedHere();
@@ -165,7 +165,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
         if (cause instanceof UpstreamUnavailableError) app.log.warn({ path, reason: cause.reason }, cause.message);
         else if (cause instanceof RateLimiterUnavailableError) app.log.error({ path }, cause.message);
         else if (cause instanceof UpstreamProtocolError) app.log.error({ path }, cause.message);
-        // Every 5xx is logged with its cause (issue 6 item 8), the upstream's own failures included;
+        // Every 5xx is logged with its cause (docs/0015), the upstream's own failures included;
         // an upstream refusal with a code of 500 or more that is no fault (543 error_feature_off,
         // answered FORBIDDEN) is the caller's business like any other refusal (docs/0071).
         else if (cause instanceof UpstreamError && error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ path, upstreamCode: cause.code, key: cause.messageKey }, 'upstream failed');

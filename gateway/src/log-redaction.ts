@@ -1,4 +1,4 @@
-/** Query parameters that carry secrets: SSE connection params hold the session token (SPEC house rule: secrets never in logs). */
+/** Query parameters that carry secrets: SSE connection params hold the session token (docs/rules/reach.md: secrets never in logs). */
 const SECRET_PARAMS = ['connectionParams', 'token', 'ticket', 'resetToken', 'rememberToken'];
 
 /** The URL as it may be logged: secret query values replaced with `[redacted]`. */

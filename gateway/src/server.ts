@@ -20,7 +20,7 @@ function describe(error: unknown): string {
   return String(error);
 }
 
-/** What a start is doing, in one plain line each on stdout (issue 11: a first start is not silent). */
+/** What a start is doing, in one plain line each on stdout (docs/0061: a first start is not silent). */
 function say(line: string): void {
   console.log(line);
 }

@@ -11,7 +11,7 @@ import { expectTRPCError } from './errors.ts';
 import { ACCOUNTS, CAPTCHA_TEST_KEY, HARNESS_GATEWAY_SECRET, sessionOf, startGateway, type THarness } from './harness.ts';
 
 /**
- * Issue 6 item 7: every public procedure that writes a row or hashes a password is limited. Each case
+ * docs/0013: every public procedure that writes a row or hashes a password is limited. Each case
  * fires exactly the default limit from one address (X-Forwarded-For through TRUST_PROXY), then shows
  * the next call answers TOO_MANY_REQUESTS error_too_many_requests and, where the call writes, that
  * the platform's database holds no new row. The platform runs here with its database in our hands.

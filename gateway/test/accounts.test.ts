@@ -4,7 +4,7 @@ import { solvedCaptcha, latestMessage, latestSmsCode, totpCode } from './account
 import { expectTRPCError } from './errors.ts';
 import { ACCOUNTS, loginToken, sessionOf, startGateway, type THarness } from './harness.ts';
 
-/** Issue 3 procedures against a real embedded platform, each with its check ladder and happy path. */
+/** docs/rules/accounts.md procedures against a real embedded platform, each with its check ladder and happy path. */
 
 let h: THarness;
 let operatorToken = '';
@@ -228,7 +228,7 @@ describe('account.register', () => {
     );
     const values = { ...(await smsCodeFor(mobileNum)), password: 'Passw0rd', confirmPassword: 'Passw0rd' };
     const input = { mode: 'mobile' as const, values, countryDialingCode: '+880', termsAccepted: true, ageConfirmed: true };
-    // The code was sent behind the human check: it is the registration's only one (issue 11).
+    // The code was sent behind the human check: it is the registration's only one (docs/0053).
     const session = sessionOf(await h.client().account.register.mutate(input));
     expect(session.kind).toBe('session');
     // Used once: the same code registers nobody else (a taken number is the platform suite's).

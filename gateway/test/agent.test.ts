@@ -3,7 +3,7 @@ import { DEFAULT_RATE_LIMITS } from '../src/rate-limit/rate-limits.ts';
 import { expectTRPCError } from './errors.ts';
 import { ACCOUNTS, loginToken, startGateway, type THarness } from './harness.ts';
 
-// The agent centre through the real gateway and the real embedded platform over HTTP (issue 10):
+// The agent centre through the real gateway and the real embedded platform over HTTP (docs/rules/agent.md):
 // the member's token decides whose subtree is read; nothing a caller sends can widen it (docs/0046).
 
 let h: THarness;

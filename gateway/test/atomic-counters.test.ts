@@ -4,7 +4,7 @@ import { expectTRPCError } from './errors.ts';
 import { ACCOUNTS, startGateway, type THarness } from './harness.ts';
 
 /**
- * Issue 6 item 2 through the gateway: 50 wrong logins for one username sent at once lock the
+ * docs/0014 through the gateway: 50 wrong logins for one username sent at once lock the
  * account at the merchant's threshold, and the right password is refused afterwards. The gateway's
  * own limiter is opened wide here, so the platform's lock is what is under test.
  */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNTS, startGateway, type THarness } from './harness.ts';
 
 /**
- * Issue 6 attack review: with TRUST_PROXY the gateway names the client from X-Forwarded-For. A value
+ * docs/0009 attack review: with TRUST_PROXY the gateway names the client from X-Forwarded-For. A value
  * that is no address (over 64 characters) made the platform fall back to the gateway's own socket
  * address, 127.0.0.1 here: a known IP of the demo accounts, so a stolen password logged in from a
  * new place without the second factor.

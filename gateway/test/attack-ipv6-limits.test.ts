@@ -5,7 +5,7 @@ import { expectTRPCError } from './errors.ts';
 import { sessionOf, startGateway, type THarness } from './harness.ts';
 
 /**
- * Issue 6 attack review: per-IP limits keyed on the full IPv6 address. One subscriber is routed a
+ * docs/0013 attack review: per-IP limits keyed on the full IPv6 address. One subscriber is routed a
  * whole /64 and can use a new address per call, so 30 free-trial accounts (or registration SMS)
  * came from one client while the limit said 5. Limits now count an IPv6 client by its /64.
  */

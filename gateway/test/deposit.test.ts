@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectTRPCError } from './errors.ts';
 import { ACCOUNTS, loginToken, startGateway, type THarness } from './harness.ts';
 
-// Deposits through the real gateway and the real embedded platform over HTTP (issue 8 item 2):
+// Deposits through the real gateway and the real embedded platform over HTTP (docs/0028):
 // the member's order, the operator's approval, the balance; and the attack list at the gateway.
 
 let h: THarness;

@@ -5,7 +5,7 @@ import { ACCOUNTS, loginToken, startGateway, type THarness } from './harness.ts'
 import { setFlagSeen } from './live-pages.ts';
 
 /**
- * Issue 7 items 2–4: config.screen and public GETs served from ready bytes, with ETag and 304; a
+ * docs/0022–4: config.screen and public GETs served from ready bytes, with ETag and 304; a
  * change gives a new ETag; nothing personal is ever served from a cache keyed without the member;
  * the fast path answers what the procedure answers, and its refusals are tRPC's.
  */

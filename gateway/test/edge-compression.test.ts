@@ -8,7 +8,7 @@ import { decoded, rawGet, trpcUrl, varyOf, type TRawAnswer } from './http-get.ts
 import { LIVE_CONFIG_PATH } from '../src/live/config-streams.ts';
 import { ACCOUNTS, loginToken, startGateway, type THarness } from './harness.ts';
 
-/** Issue 7 item 1: brotli and gzip for HTML, JS, CSS, SVG and JSON; cache headers; SSE left alone. */
+/** docs/0019: brotli and gzip for HTML, JS, CSS, SVG and JSON; cache headers; SSE left alone. */
 
 let h: THarness;
 let dist: string;

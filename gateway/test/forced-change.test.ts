@@ -3,7 +3,7 @@ import { expectTRPCError } from './errors.ts';
 import { sessionOf, startGateway, type THarness } from './harness.ts';
 
 /**
- * Issue 6 item 5 through tRPC: the platform decides the forced password change and refuses a
+ * docs/0014 through tRPC: the platform decides the forced password change and refuses a
  * must-change session everything but the change, member info and logout, until it is done.
  */
 

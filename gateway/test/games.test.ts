@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectTRPCError } from './errors.ts';
 import { ACCOUNTS, loginToken, startGateway, type THarness } from './harness.ts';
 
-/** Issue 9: a built-in game through the gateway — launch, open the ticket, spin, prove, close (docs/0039). */
+/** docs/0039: a built-in game through the gateway — launch, open the ticket, spin, prove, close. */
 
 let h: THarness;
 let member = '';

@@ -10,7 +10,7 @@ import { CSP_DIRECTIVES, helmetOptions, PERMISSIONS_POLICY } from '../src/edge/s
 import { closedPort } from './fake-upstream.ts';
 import { ACCOUNTS, loginToken, startGateway, type THarness } from './harness.ts';
 
-/** Issue 6 item 7: the security headers on every kind of answer, CORS closed, foreign Origins refused. */
+/** docs/0013: the security headers on every kind of answer, CORS closed, foreign Origins refused. */
 
 let h: THarness;
 let proxied: THarness;

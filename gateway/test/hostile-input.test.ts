@@ -8,7 +8,7 @@ import { ACCOUNTS, loginToken, startGateway, type THarness } from './harness.ts'
 import { sample, withValueAt } from './input-samples.ts';
 
 /**
- * Issue 6 item 8: a NUL in any string field of any procedure is a BAD_REQUEST (400) naming that
+ * docs/0015: a NUL in any string field of any procedure is a BAD_REQUEST (400) naming that
  * field, never a 500. Procedures are read from the router itself, so ones added later are covered.
  */
 

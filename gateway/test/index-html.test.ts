@@ -108,7 +108,7 @@ describe('index.html as served: lang, merchant title, first banner in the HTML (
 
   it('other pages get lang and title but no home shell or banner preload', async () => {
     const config = await h.client().config.screen.query({ language: 'bn' });
-    // /live is the live game centre (SPEC §2), not the live config stream beside it: a reload must get the app.
+    // /live is the live game centre (docs/rules/README.md#screens), not the live config stream beside it: a reload must get the app.
     expect(await page('/live')).toContain('<div id="root"></div>');
     const html = await page('/operator');
     expect(html).toContain(`<title>${config.merchant.name}</title>`);

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 
 /**
- * Builds a sample input from a zod schema by walking it (issue 6 item 8 tests): a small value for
+ * Builds a sample input from a zod schema by walking it (docs/0015 tests): a small value for
  * every field, optional ones included, and the path of every string in it, so a test can put a
  * hostile string in each string field of any procedure, including ones added later.
  */

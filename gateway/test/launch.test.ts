@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectTRPCError } from './errors.ts';
 import { ACCOUNTS, sessionOf, startGateway, type THarness } from './harness.ts';
 
-/** Issue 6 item 9: free-trial launch for visitors, lottery launch with the SPEC §3 fields, real badges. */
+/** docs/0016: free-trial launch for visitors, lottery launch with the docs/rules/games.md#g-3 fields, real badges. */
 
 let h: THarness;
 let member = '';
@@ -29,7 +29,7 @@ describe('catalogue.launchTrial (SPEC §6: visitors may start a free-trial game)
     const page = await h.client().catalogue.games.query({ gameType: 'RNG', pageNo: 1, pageSize: 24, language: 'en' });
     const [a, b, c] = page.games.filter((g) => g.hasFreeTrial).map((g) => g.nodeId);
     const visitor = (language?: 'bn' | 'en') => h.client({ language, headers: { 'x-forwarded-for': '198.51.100.7' } });
-    // The game page speaks the visitor's language (x-language, BN without it; issue 11).
+    // The game page speaks the visitor's language (x-language, BN without it; docs/0054).
     const { url } = await visitor('en').catalogue.launchTrial.mutate({ nodeId: a! });
     expect(await openGame(url)).toContain('Free play');
     expect(await openGame((await visitor().catalogue.launchTrial.mutate({ nodeId: b! })).url)).toContain('ফ্রি খেলা');

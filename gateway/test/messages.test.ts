@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectTRPCError } from './errors.ts';
 import { ACCOUNTS, loginToken, startGateway, type THarness } from './harness.ts';
 
-// Platform messages through the real gateway and the real embedded platform (SPEC §2 messageV2): a
+// Platform messages through the real gateway and the real embedded platform (docs/rules/content.md#c-3 messageV2): a
 // contract offer (docs/0049) writes a notice for the downline agent; it lists, opens and marks it
 // read, the badge of member info follows, and nobody else can read or mark it.
 

@@ -8,7 +8,7 @@ import { rawExchange } from './raw-http.ts';
 import { requestLines, startRelay, type TRelay } from './relay.ts';
 
 /**
- * Issue 6 item 1: the gateway is the one door. A relay in front of the real platform keeps every
+ * docs/0009: the gateway is the one door. A relay in front of the real platform keeps every
  * byte the platform received; requests a browser causes carry the gateway's client-IP header, the
  * config poller's do not (and it polls once an hour here).
  */

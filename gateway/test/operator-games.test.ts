@@ -4,7 +4,7 @@ import { expectTRPCError } from './errors.ts';
 import { ACCOUNTS, sessionOf, startGateway, type THarness } from './harness.ts';
 import { openPage } from './live-pages.ts';
 
-/** Issue 9 item 8 through real HTTP (docs/0037): the console's category and game switches, and what the site does with them. */
+/** docs/0037 through real HTTP: the console's category and game switches, and what the site does with them. */
 
 const ROLE_ACCOUNTS = {
   content: { username: 'demo_content', password: 'Content1234' },

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectTRPCError } from './errors.ts';
 import { ACCOUNTS, startGateway, type THarness, startHarnessPlatform } from './harness.ts';
 
-/** Issue 6 through real HTTP: operator roles enforced by the platform, the audit log, and operator login limits. */
+/** docs/0010 through real HTTP: operator roles enforced by the platform, the audit log, and operator login limits. */
 
 const minute = 60_000;
 const ROLE_ACCOUNTS = {

@@ -4,7 +4,7 @@ import { ACCOUNTS, sessionOf, startGateway, type THarness, startHarnessPlatform 
 import { deleteKeys, testRedisUrl, uniqueKeyPrefix } from './redis.ts';
 import { startRelay } from './relay.ts';
 
-/** Rate limits per IP and per account (issue 3), in memory and shared through Redis by two gateways. */
+/** Rate limits per IP and per account (docs/rules/reach.md#r-17), in memory and shared through Redis by two gateways. */
 
 const redisUrl = await testRedisUrl();
 const minute = 60_000;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectTRPCError } from './errors.ts';
 import { ACCOUNTS, loginToken, startGateway, type THarness } from './harness.ts';
 
-/** Issue 9 item 6: `catalogue.recent` answers the member's own launches, newest first (docs/0036). */
+/** docs/0036: `catalogue.recent` answers the member's own launches, newest first. */
 
 let h: THarness;
 let member = '';

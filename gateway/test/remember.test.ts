@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookiePair, rawMutation } from './accounts-support.ts';
 import { ACCOUNTS, startGateway, type THarness } from './harness.ts';
 
-/** Remember me (issue 3): the remember token lives only in the httpOnly cookie, rotates on every use, and logout ends it. */
+/** Remember me (docs/0006): the remember token lives only in the httpOnly cookie, rotates on every use, and logout ends it. */
 
 let h: THarness;
 

@@ -5,7 +5,7 @@ import { ACCOUNTS, sessionOf, startGateway, type THarness } from './harness.ts';
 
 /**
  * SMS login and reset by mobile, each on a platform of its own: both need a code for the demo
- * member's number, and the platform allows one send per number per second (SPEC §9).
+ * member's number, and the platform allows one send per number per second (docs/rules/reach.md#r-17).
  */
 
 let h: THarness;

@@ -4,7 +4,7 @@ import { createTestDatabase } from '@wl/platform/test-support/pg-schema';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testEnv } from './env.ts';
 
-// Issue 7: processes started together on one empty PostgreSQL all come up (docs/0023). Three real
+// docs/0021: processes started together on one empty PostgreSQL all come up (docs/0023). Three real
 // `pnpm start` processes (gateway server.ts with its embedded platform and its jobs) on a database
 // created for this test, so the pg-boss tables are new too. Needs a PostgreSQL: runs whenever
 // DATABASE_URL is set (CI sets it); PGlite admits one process per data folder by design.

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectTRPCError } from './errors.ts';
 import { ACCOUNTS, loginToken, startGateway, type THarness } from './harness.ts';
 
-// Transfers through the real gateway and the real embedded platform over HTTP (issue 8 items 1, 5):
+// Transfers through the real gateway and the real embedded platform over HTTP (docs/0026, docs/0030):
 // to the upline, main ⇄ merchant wallet, consolidated funds; and the attack list at the gateway.
 
 let h: THarness;

@@ -5,7 +5,7 @@ import { latestMessage } from './accounts-support.ts';
 import { expectTRPCError } from './errors.ts';
 import { PROOF_UPLOAD_PATH } from '../src/upload/withdrawal-proof.route.ts';
 
-// Issue 8 items 3, 4, 8 through real HTTP: gateway procedures, the upload door and the platform.
+// docs/0029, docs/0033 through real HTTP: gateway procedures, the upload door and the platform.
 let h: THarness;
 let member: string;
 let other: string;

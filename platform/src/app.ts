@@ -144,7 +144,7 @@ export async function buildPlatform(opts: TBuildPlatformOptions): Promise<Fastif
     request.log.error({ err }, 'unhandled platform error');
     return sendError(reply, new WpsError(WPS_CODES.internal, WPS_MESSAGES.internal));
   });
-  // SPEC §4 forgot by email posts a form (application/x-www-form-urlencoded).
+  // docs/rules/accounts.md#a-14 forgot by email posts a form (application/x-www-form-urlencoded).
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });

@@ -30,7 +30,7 @@ export const platformEnv = {
   /** Shared with the gateway: only requests carrying it may name the client IP (unset: none may). */
   gatewaySecret: process.env.GATEWAY_SECRET || undefined,
   /**
-   * Real-time salary window in seconds (SPEC §9: 300, the default). The Playwright journeys set a
+   * Real-time salary window in seconds (docs/rules/agent.md#ag-12: 300, the default). The Playwright journeys set a
    * short one so a settlement does not take five minutes to watch (docs/0049); refused below 10.
    */
   realtimeSalaryWindowSeconds: process.env.REALTIME_SALARY_WINDOW_SECONDS ? Math.max(10, Math.floor(Number(process.env.REALTIME_SALARY_WINDOW_SECONDS)) || 300) : undefined,

@@ -11,7 +11,7 @@ export type TPrepareDatabaseOptions = {
   refuseDemoAccounts?: boolean;
   /** Starts this process's job runner (unset: the process runs no jobs). */
   startJobs?: () => Promise<JobRunner>;
-  /** Told what the start is doing, so a first start that takes a while can say so (issue 11). */
+  /** Told what the start is doing, so a first start that takes a while can say so (docs/0061). */
   onProgress?: (step: TStartStep) => void;
 };
 
@@ -23,7 +23,7 @@ export type TStartStep =
 
 /**
  * Migrates, seeds on first start and starts the job runner under the start lock, so any number of
- * processes started at once on one empty PostgreSQL all come up (issue 7, docs/0023). pg-boss's own
+ * processes started at once on one empty PostgreSQL all come up (docs/0023). pg-boss's own
  * install and queue creation are not safe to race either (seen: a deadlock, 40P01, in create_queue,
  * and a pooled connection left in an aborted transaction), so on PostgreSQL the runner starts inside
  * the lock and `jobs` is settled on return. On PGlite no other process can race: the runner starts

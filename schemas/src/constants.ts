@@ -1,11 +1,11 @@
-/** Business constants of SPEC §9 and config values of SPEC §3, in one place. */
+/** Business constants of docs/rules/README.md#constants and config values of docs/rules/README.md#fields, in one place. */
 
 export const LANGUAGES = ['bn', 'en'] as const;
 export type TLanguage = (typeof LANGUAGES)[number];
-/** SPEC §9: default BN. */
+/** docs/rules/reach.md#r-1: default BN. */
 export const DEFAULT_LANGUAGE: TLanguage = 'bn';
 
-/** SPEC §3 config. */
+/** docs/rules/README.md#fields config. */
 export const PLATFORM = 'WEB';
 export const LOTTERY_TYPE = 'Lott';
 export const AGENT_TYPES = [1, 2, 41, 42] as const;
@@ -26,7 +26,7 @@ export const VN_LOTTERY_VENDOR = 'TCG_LOTTO_VN';
  */
 export const TRPC_MAX_BATCH_SIZE = 10;
 
-/** SPEC §9 home and list sizes. */
+/** docs/rules/README.md#constants home and list sizes. */
 export const HOME_PREVIEW_PAGE_SIZE = 12;
 export const LIST_PAGE_SIZE = 24;
 export const FAVOURITES_PAGE_SIZE = 999;
@@ -43,12 +43,12 @@ export const SPORTS_ENTRANCE_GAMES = 1;
 /** Vendor drop-down uses the large layout above this many vendors. */
 export const VENDOR_DROPDOWN_LARGE_ABOVE = 10;
 
-/** SPEC §9 banner carousel. */
+/** docs/rules/content.md#c-6 banner carousel. */
 export const BANNER_AUTOPLAY_MS = 5000;
 export const BANNER_SPEED_MS = 1000;
 export const BANNER_SPACE_BETWEEN = 20.3;
 
-/** SPEC §9 throttles and timers. */
+/** docs/rules/reach.md#r-17 throttles and timers. */
 export const FAVOURITE_THROTTLE_MS = 1000;
 export const SMS_THROTTLE_MS = 1000;
 export const CAPTCHA_REFRESH_THROTTLE_MS = 1000;
@@ -66,7 +66,7 @@ export const UPLOAD_MAX_FILES = 3;
 export const REMARK_MAX_LENGTH = 140;
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
-/** Web client constants of the game list relay (SPEC §7). */
+/** Web client constants of the game list relay (docs/rules/README.md#calls). */
 export const GAME_LIST_CLIENT_TYPE = 3;
 export const GAME_LIST_PLATFORM = 'flash,html5-desktop';
 export const VENDOR_PLATFORM = 'html5-desktop';

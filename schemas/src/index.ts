@@ -41,9 +41,9 @@ export * from './wps/operator-call-set.ts';
 export * from './wps/account-call-set.ts';
 export * from './wps/system-call-set.ts';
 export * from './wps/catalogue-call-set.ts';
-// Issue 10 registerCenter and team reports (docs/0051).
+// docs/0051 registerCenter and team reports.
 export * from './wps/agent-team-calls.ts';
-// Agent contracts and salary settlement (issue 10 items 3 and 4, docs/0049).
+// Agent contracts and salary settlement (docs/0049).
 export * from './domain/contracts.ts';
 export * from './wps/contract-calls.ts';
 // The member's platform messages (messageV2).

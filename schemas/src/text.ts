@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Hostile strings (issue 6 item 8): every string a client sends goes through these builders, so no
+ * Hostile strings (docs/0015): every string a client sends goes through these builders, so no
  * text reaches the database unvalidated. PostgreSQL refuses NUL in text (a 500 before this), and no
  * control character belongs in a name, a code or a password; every string has a length bound too,
  * checked first and alone so a megabyte is refused before any other work.

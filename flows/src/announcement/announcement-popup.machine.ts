@@ -1,10 +1,10 @@
 import type { TPopup } from '@wl/schemas';
 import { assign, setup } from 'xstate';
 
-/** Who the popup is for: users (logged in) and visitors are keyed separately (SPEC §4). */
+/** Who the popup is for: users (logged in) and visitors are keyed separately (docs/rules/content.md#c-8). */
 export type TPopupAudience = 'user' | 'visitor';
 
-/** Session-storage keys of the "closed" mark, one per audience (SPEC §4 Announcement popup). */
+/** Session-storage keys of the "closed" mark, one per audience (docs/rules/content.md#c-8 Announcement popup). */
 export const ANNOUNCEMENT_SEEN_KEYS: Readonly<Record<TPopupAudience, string>> = {
   user: 'announcementPopup.user',
   visitor: 'announcementPopup.visitor',
@@ -31,8 +31,8 @@ export type TAnnouncementPopupContext = {
 };
 
 /**
- * SPEC §4: execution A is for logged-in users, B for anonymous visitors, F for a first-time login.
- * A welcome that fits (issue 11): a brand-new account gets the first-login popups (F) instead of the
+ * docs/rules/content.md#c-8: execution A is for logged-in users, B for anonymous visitors, F for a first-time login.
+ * A welcome that fits (docs/rules/reach.md): a brand-new account gets the first-login popups (F) instead of the
  * members' ones (A: "your weekly rebate is ready" greets nobody who has not played yet), and a trial
  * account, not a member yet, gets the visitors' (B: the invitation to register).
  */
@@ -42,7 +42,7 @@ export function popupsFor(popups: readonly TPopup[], audience: TPopupAudience, i
 }
 
 /**
- * Announcement popup of SPEC §4: shown once per session unless closed; closing marks it closed for
+ * Announcement popup of docs/rules/content.md#c-8: shown once per session unless closed; closing marks it closed for
  * the audience. The caller provides the `persist` action (params `{ key }`) that writes the mark to
  * session storage; it runs exactly when the popup is closed.
  */

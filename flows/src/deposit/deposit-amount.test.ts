@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { amountProblem } from './deposit.machine.ts';
 
-// The deposit form refuses, before sending, what the platform would refuse (issue 8: the server
+// The deposit form refuses, before sending, what the platform would refuse (docs/0028: the server
 // enforces every rule the client shows; deposit.test.ts on the platform holds the same cases).
 const bkash = { minMinor: 20_000, maxMinor: 2_500_000 };
 

@@ -66,7 +66,7 @@ const orderIs = (status: TDepositStatus) => ({ context, event }: { context: TDep
   event.type === 'deposit.orderStatus' && event.id === context.orderId && event.status === status;
 
 /**
- * Member deposit (SPEC §2 depositv2): choose a channel, type or pick an amount, submit (checked here
+ * Member deposit (docs/rules/money.md#m-6 depositv2): choose a channel, type or pick an amount, submit (checked here
  * as on the platform), then follow the order until it is approved or rejected. A trial account's
  * refusal is not a form error: the caller shows its notice. Actors to provide: createDeposit
  * (answers the order id). Actions to provide: trialRefused (show the notice), approved (refresh the

@@ -5,7 +5,7 @@ import { WPS_MESSAGES } from '@wl/schemas/wps/messages';
 
 export type { TPrizeMode } from '@wl/schemas/rules/lottery-launch';
 
-/** What the page knows when the user asks to launch a game or a vendor card (SPEC §4 launch rules). */
+/** What the page knows when the user asks to launch a game or a vendor card (docs/rules/games.md#g-1 launch rules). */
 export type TLaunchInput = {
   isLoggedIn: boolean;
   isTrial: boolean;
@@ -25,10 +25,10 @@ export type TLaunchDecision =
   | { kind: 'route'; path: string }
   | { kind: 'vendorPopup'; vassalage: string; gameType: TGameType }
   | { kind: 'launch'; nodeId: string }
-  /** A vendor card of one game (isGame 'GAME') names its game by code, not by node id (SPEC §3 card fields). */
+  /** A vendor card of one game (isGame 'GAME') names its game by code, not by node id (docs/rules/games.md#g-8 card fields). */
   | { kind: 'launchCard'; gameCode: string };
 
-/** Vendors played on our own lottery routes instead of a launched game (SPEC §4 rule 3). */
+/** Vendors played on our own lottery routes instead of a launched game (docs/rules/games.md#g-1 rule 3). */
 const LOTTERY_ROUTES: Readonly<Record<string, string>> = {
   [VN_LOTTERY_VENDOR]: '/vnLottery',
   [SEA_LOTTERY_VENDOR]: '/seaLottery',
@@ -36,7 +36,7 @@ const LOTTERY_ROUTES: Readonly<Record<string, string>> = {
   ELOTT: '/lottery',
 };
 
-/** Category pages of SPEC §2; COCKFIGHT and CRASH have no route in the spec, so they get their own. */
+/** Category pages of docs/rules/content.md#c-11; COCKFIGHT and CRASH have no route in the spec, so they get their own. */
 const CATEGORY_PATHS: Readonly<Record<TGameType, string>> = {
   LOTT: '/lott',
   ELOTT: '/elott',
@@ -50,7 +50,7 @@ const CATEGORY_PATHS: Readonly<Record<TGameType, string>> = {
   CRASH: '/crash',
 };
 
-/** The page that lists a category's vendors or games (SPEC §2 routes). */
+/** The page that lists a category's vendors or games (docs/rules/content.md#c-11 routes). */
 export function categoryPath(gameType: TGameType): string {
   return CATEGORY_PATHS[gameType];
 }
@@ -63,7 +63,7 @@ function query(params: Record<string, string | undefined>): string {
 }
 
 /**
- * SPEC §4 launch rules, applied in order: login, trial block, lottery routes, vendor popup, launch.
+ * docs/rules/games.md#g-1 launch rules, applied in order: login, trial block, lottery routes, vendor popup, launch.
  * A game starts by its node id; a GAME card without one starts its game by code; a GAME card
  * with neither cannot start anything itself, so it opens the vendor's game list.
  */
@@ -105,7 +105,7 @@ function launchCard(card: TVendorCard, input: TVendorEntryInput): TLaunchDecisio
 }
 
 /**
- * SPEC §4: an RNG vendor opens /rng with its vassalage; a category with exactly one vendor launches
+ * docs/rules/games.md#g-1: an RNG vendor opens /rng with its vassalage; a category with exactly one vendor launches
  * it; otherwise the category page opens. A chosen non-RNG vendor launches by the launch rules.
  */
 export function decideVendorEntry(input: TVendorEntryInput): TLaunchDecision {
@@ -119,10 +119,10 @@ export function decideVendorEntry(input: TVendorEntryInput): TLaunchDecision {
   return { kind: 'route', path: categoryPath(category.gameType) };
 }
 
-/** SPEC §4 prize mode rule; shared with the platform, which refuses a launch that disagrees. */
+/** docs/rules/games.md#g-3 prize mode rule; shared with the platform, which refuses a launch that disagrees. */
 export { prizeModeFor } from '@wl/schemas/rules/lottery-launch';
 
-/** The lottery route a path opens, with the area the platform launches it in (SPEC §2, §4 rule 3). */
+/** The lottery route a path opens, with the area the platform launches it in (docs/rules/games.md#g-4, docs/rules/games.md#g-1 rule 3). */
 const LOTTERY_AREAS: Readonly<Record<string, TLottoArea>> = { '/vnLottery': 'VN', '/seaLottery': 'SEA', '/lottery': 'LOTT' };
 
 /** The lottery area of a lottery route path (`/vnLottery`), or null for any other path. */
@@ -130,7 +130,7 @@ export function lottoAreaOfPath(pathname: string): TLottoArea | null {
   return LOTTERY_AREAS[pathname] ?? null;
 }
 
-/** SPEC §3 lottery launch fields, as the lottery route sends them (language comes from the session). */
+/** docs/rules/games.md#g-3 lottery launch fields, as the lottery route sends them (language comes from the session). */
 export type TLotteryLaunchFields = {
   lottoArea: TLottoArea;
   lottoGameCode: string;

@@ -20,7 +20,7 @@ const tile = (over: Partial<TLaunchInput> = {}): TLaunchInput => ({
   ...over,
 });
 
-/** One request of each SPEC §4 branch, and the free-trial button. */
+/** One request of each docs/rules/accounts.md#a-25 branch, and the free-trial button. */
 const REQUESTS = [
   { request: tile({ isLoggedIn: false }), freeTrial: false },
   { request: tile({ isLoggedIn: false }), freeTrial: true },

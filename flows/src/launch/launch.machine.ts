@@ -4,14 +4,14 @@ import { actorSlot } from '../shared/actor-slot.ts';
 import { toFlowError } from '../shared/flow-error.ts';
 import { decideLaunch, type TLaunchDecision, type TLaunchInput } from './launch-rules.ts';
 
-/** What starts a game: a tile's node id, or a one-game vendor card's game code (SPEC §3). */
+/** What starts a game: a tile's node id, or a one-game vendor card's game code (docs/rules/README.md#fields). */
 export type TStartTarget = { nodeId: string } | { gameCode: string };
 
 /** The launch call's input: the target, free play or real money. */
 export type TStartGameInput = { target: TStartTarget; freeTrial: boolean };
 
 export type TLaunchMachineEvent =
-  /** A click on a tile or card: the SPEC §4 facts, and whether it is the free-trial button. */
+  /** A click on a tile or card: the docs/rules/accounts.md#a-25 facts, and whether it is the free-trial button. */
   | { type: 'launch.request'; request: TLaunchInput; freeTrial: boolean }
   /** The page has carried out a decision that needs no call (popup, dialog, route). */
   | { type: 'launch.handled' };
@@ -19,11 +19,11 @@ export type TLaunchMachineEvent =
 export type TLaunchMachineContext = {
   request: TLaunchInput | null;
   freeTrial: boolean;
-  /** The decision of the SPEC §4 rules for the last request. */
+  /** The decision of the docs/rules/games.md rules for the last request. */
   decision: TLaunchDecision | null;
   /** The launched game's address. */
   url: string | null;
-  /** Message key of a refused launch (SPEC §8 / UPSTREAM-NOTES codes), for the page's dialog. */
+  /** Message key of a refused launch (docs/rules/games.md#g-1 / UPSTREAM-NOTES codes), for the page's dialog. */
   error: string | null;
 };
 
@@ -32,10 +32,10 @@ export { GAME_ALREADY_OPEN } from './launch-rules.ts';
 const decisionOf = (context: TLaunchMachineContext): TLaunchDecision | null => context.decision;
 
 /**
- * SPEC §4 launch rules as a machine (issue 9 item 4), in the spec's order: not logged in → login
+ * docs/rules/games.md#g-1 launch rules as a machine (docs/rules/games.md#g-1), in the spec's order: not logged in → login
  * popup; trial account → in_need_true_account; a lottery vendor → its route; a vendor of many
  * games (VASSALAGE) → the popup game list; otherwise the game starts (free trial skips the login
- * rule, SPEC §6). Starting calls `startGame` (provided by the page); a refusal ends in `refused`
+ * rule, docs/rules/games.md#g-5). Starting calls `startGame` (provided by the page); a refusal ends in `refused`
  * with its key — the platform's 734 (a game already open), 543 (feature off), 727, 459 — or back
  * in `needsLogin` when the session has ended. Every outcome waits for the next request.
  */
@@ -57,7 +57,7 @@ export const launchMachine = setup({
   actions: {
     decide: assign(({ event }) => {
       if (event.type !== 'launch.request') return {};
-      // Free trial is offered to visitors (SPEC §1, §6): it skips the login rule but no other.
+      // Free trial is offered to visitors (docs/rules/README.md#product, docs/rules/games.md#g-5): it skips the login rule but no other.
       const decision = decideLaunch({ ...event.request, isLoggedIn: event.freeTrial || event.request.isLoggedIn });
       return { request: event.request, freeTrial: event.freeTrial, decision, url: null, error: null };
     }),
@@ -93,7 +93,7 @@ export const launchMachine = setup({
         input: ({ context }): TStartGameInput => {
           const d = context.decision;
           const target: TStartTarget = d?.kind === 'launchCard' ? { gameCode: d.gameCode } : { nodeId: d?.kind === 'launch' ? d.nodeId : '' };
-          // A game code starts only with real money (SPEC §3 cards); free trial is by node id.
+          // A game code starts only with real money (docs/rules/README.md#fields cards); free trial is by node id.
           return { target, freeTrial: context.freeTrial && 'nodeId' in target };
         },
         onDone: { target: 'opened', actions: { type: 'storeUrl', params: ({ event }) => ({ url: event.output.url }) } },

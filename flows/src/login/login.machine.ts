@@ -6,11 +6,11 @@ import { assign, setup } from 'xstate';
 import { actorSlot, clean } from '../shared/actor-slot.ts';
 import { NOT_EMPTY, toFlowError } from '../shared/flow-error.ts';
 
-/** How the member signs in (SPEC §7 login body `type`). */
+/** How the member signs in (docs/rules/README.md#calls login body `type`). */
 export type TLoginType = 'username' | 'sms' | 'firebase';
 
 /**
- * Second factors of SPEC §4 Login for a login from a new IP, each proving possession (docs/0067):
+ * Second factors of docs/rules/accounts.md#a-7 Login for a login from a new IP, each proving possession (docs/0067):
  * the authenticator's code, or a one-time code sent to the bound mobile or e-mail. In the order
  * they are offered: the authenticator first when it is bound.
  */
@@ -39,7 +39,7 @@ export type TLoginSession = {
   token: string;
   member: TMemberInfo;
   firstTimeLogin: boolean;
-  /** SPEC §4 forced change (123456, or expired under PWDEXPFORCECHANGE3), decided and enforced by the platform. */
+  /** docs/rules/accounts.md#a-12 forced change (123456, or expired under PWDEXPFORCECHANGE3), decided and enforced by the platform. */
   mustChangePassword: boolean;
 };
 
@@ -54,7 +54,7 @@ export type TCaptcha = { captchaId: string; image: string };
 export type TSecondFactorSubmission = { method: TSecondFactorMethod; code: string };
 
 export type TLoginInput = {
-  /** Login from the /agent page: only agents may log in there (SPEC §6). */
+  /** Login from the /agent page: only agents may log in there (docs/rules/agent.md#ag-2). */
   isAgentPage?: boolean;
 };
 
@@ -97,7 +97,7 @@ function credentialsFilled(event: TSubmit): boolean {
   return clean(event.username) !== '' && clean(event.password) !== '';
 }
 
-/** A submit once the server asked for a captcha: the captcha answer is required too (SPEC §5). */
+/** A submit once the server asked for a captcha: the captcha answer is required too (docs/rules/accounts.md#a-5). */
 const submitWithCaptcha = [
   {
     guard: 'credentialsWithCaptchaFilled',
@@ -122,7 +122,7 @@ const afterSession = [
 ] as const;
 
 /**
- * Login flow of SPEC §4 and §5: credentials → login call → (captcha | second factor) → (forced
+ * Login flow of docs/rules/accounts.md#a-2: credentials → login call → (captcha | second factor) → (forced
  * password change | first-login step) → logged in. Every step follows a server answer: the login
  * answer carries the member and the server's mustChangePassword. On the agent page non-agents are
  * signed out again with error_not_agent. Actors to provide: login, fetchCaptcha, firstLogin,
@@ -162,7 +162,7 @@ export const loginMachine = setup({
     methodNotOffered: ({ context, event }) =>
       event.type === 'secondFactor.submit' && !(context.secondFactor?.methods.includes(event.method) ?? false),
     notAgentOnAgentPage: ({ context, event }) => context.isAgentPage && audienceOf(sessionOf(event).member) !== 'agent',
-    // The server decides (SPEC §4: weak, or expired under PWDEXPFORCECHANGE3; never after SMS login).
+    // The server decides (docs/rules/accounts.md#a-12: weak, or expired under PWDEXPFORCECHANGE3; never after SMS login).
     mustChangePassword: ({ event }) => sessionOf(event).mustChangePassword,
     isFirstLogin: ({ event }) => sessionOf(event).firstTimeLogin,
     firstLoginPending: ({ context }) => context.firstTimeLogin,
@@ -259,7 +259,7 @@ export const loginMachine = setup({
             onError: { target: 'cooling', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
           },
         },
-        // SPEC §5 throttles: the captcha image refreshes at most once per second.
+        // docs/rules/accounts.md#a-5 throttles: the captcha image refreshes at most once per second.
         cooling: { after: { captchaThrottle: 'ready' }, on: { 'login.submit': submitWithCaptcha } },
         ready: { on: { 'captcha.refresh': 'loading', 'login.submit': submitWithCaptcha } },
       },
@@ -341,7 +341,7 @@ export const loginMachine = setup({
         id: 'firstLogin',
         src: 'firstLogin',
         input: ({ context }) => ({ token: context.token ?? '', member: context.member as TMemberInfo }),
-        // SPEC §4 does not show what the first-login step does; its failure must not undo a valid login.
+        // the upstream contract does not say what the first-login step does (docs/rules/accounts.md#a-9); its failure must not undo a valid login.
         onDone: 'loggedIn',
         onError: 'loggedIn',
       },

@@ -5,7 +5,7 @@ import { toFlowError } from '../shared/flow-error.ts';
 
 export type TChangePasswordInput = {
   /**
-   * SPEC §5: the old password is required unless stored. We never store a password, so the only
+   * docs/rules/accounts.md#a-13: the old password is required unless stored. We never store a password, so the only
    * case without it is the forced change right after login, which the server allows on that
    * session alone (pass false there).
    */
@@ -38,7 +38,7 @@ function errorsOf(context: TChangePasswordContext, event: TChangePasswordEvent):
   }
   const next = validateField(event.newPassword, context.passwordRule, { required: true });
   if (next) errors.newPassword = next;
-  // Required messages use the rule's message (SPEC §5), then the confirmation must match.
+  // Required messages use the rule's message (docs/rules/accounts.md#a-11), then the confirmation must match.
   const confirm =
     validateField(event.confirmPassword, context.passwordRule, { required: true }) ??
     validateConfirmation(event.confirmPassword, event.newPassword);
@@ -47,7 +47,7 @@ function errorsOf(context: TChangePasswordContext, event: TChangePasswordEvent):
 }
 
 /**
- * Change password of SPEC §5 (security centre and the forced modal): old password unless not
+ * Change password of docs/rules/accounts.md#a-13 (security centre and the forced modal): old password unless not
  * required, new password by the rule, confirmation equal. Actor to provide: changePassword.
  */
 export const changePasswordMachine = setup({

@@ -4,13 +4,13 @@ import { assign, setup } from 'xstate';
 import { actorSlot, clean } from '../shared/actor-slot.ts';
 import { NOT_EMPTY, toFlowError } from '../shared/flow-error.ts';
 
-/** SPEC §7: the email was sent ('in been out'). */
+/** docs/rules/README.md#calls: the email was sent ('in been out'). */
 export const RESET_EMAIL_SENT = 'in_been_out';
 
 export type TForgotTab = 'email' | 'mobile';
 
 export type TForgotPasswordInput = {
-  /** Tabs offered; the mobile tab exists only with CHNGPASSVERIF3 and is then the default (SPEC §4). */
+  /** Tabs offered; the mobile tab exists only with CHNGPASSVERIF3 and is then the default (docs/rules/accounts.md#a-15). */
   tabs: TForgotTab[];
   /** The password rule for the new password, when the server has one. */
   passwordRule?: TFieldRule | null;
@@ -46,7 +46,7 @@ function emailErrors(event: Extract<TForgotPasswordEvent, { type: 'forgot.submit
   const username = validateField(event.username, null, { required: true });
   const email = validateField(event.email, EMAIL_RULE, { required: true });
   if (username) errors.username = username;
-  // SPEC §5: both are required; an empty email says not_empty like the username.
+  // docs/rules/accounts.md#a-11: both are required; an empty email says not_empty like the username.
   if (email) errors.email = clean(event.email) === '' ? { key: NOT_EMPTY, params: {} } : email;
   return errors;
 }
@@ -63,7 +63,7 @@ function mobileErrors(rule: TFieldRule | null, event: Extract<TForgotPasswordEve
 }
 
 /**
- * Forgot password of SPEC §4: email tab (username + email → 'in_been_out') or mobile tab (number,
+ * Forgot password of docs/rules/accounts.md#a-14: email tab (username + email → 'in_been_out') or mobile tab (number,
  * SMS code, new password → reset → automatic login → '/'). Actors to provide: sendResetEmail,
  * resetByMobile, autoLogin (signs in with the number and the new password), loadMember.
  */

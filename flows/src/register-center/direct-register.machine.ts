@@ -30,7 +30,7 @@ export type TDirectRegisterContext = {
   role: TDownlineRole;
   /** Fields left or submitted once: only those show the local check's message. */
   touched: TDirectRegisterField[];
-  /** First local error of each field, from the same rules the platform applies (SPEC §5). */
+  /** First local error of each field, from the same rules the platform applies (docs/rules/accounts.md#a-11). */
   fieldErrors: Partial<Record<TDirectRegisterField, TFieldError>>;
   /** Fields the server refused; one is cleared when that field is typed in again. */
   serverErrors: Record<string, TFlowFieldError>;
@@ -69,7 +69,7 @@ export function directRegisterErrorOf(context: TDirectRegisterContext, field: TD
 
 /**
  * registerCenter's direct registration (docs/0051): username, password and its confirmation under the
- * merchant's rules, checked here and on the platform alike (SPEC §5), and a role. A submit touches
+ * merchant's rules, checked here and on the platform alike (docs/rules/accounts.md#a-11), and a role. A submit touches
  * every field; only a valid form is sent. Typing goes on while the call runs. Actor to provide:
  * registerDownline (answers the registered username; throws FlowError with fieldErrors when the
  * server names fields).

@@ -130,7 +130,7 @@ describe('registration machine: examples', () => {
     actor.send({ type: 'register.submit', values: { ...mobileValues, mobileNum: '01712345678' } });
     expect(actor.getSnapshot().context.fieldErrors.verificationCode?.key).toBe('pattern.DIGITS_ONLY');
     actor.send({ type: 'register.submit', values: { ...mobileValues, mobileNum: '01712345678', verificationCode: '123456' } });
-    // The code was sent behind a human check (issue 11: one check, not two).
+    // The code was sent behind a human check (docs/rules/reach.md: one check, not two).
     expect(actor.getSnapshot().matches('humanVerification')).toBe(false);
     await waitFor(actor, (s) => s.status === 'done');
     expect(calls.register[0]?.mode).toBe('mobile');

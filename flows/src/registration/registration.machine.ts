@@ -12,7 +12,7 @@ import { assign, setup } from 'xstate';
 import { actorSlot } from '../shared/actor-slot.ts';
 import { toFlowError } from '../shared/flow-error.ts';
 
-/** SPEC §8: the affiliate (invitation) code check failed. */
+/** docs/rules/accounts.md#a-20: the affiliate (invitation) code check failed. */
 export const INVALID_INVITATION_CODE = 'invalid_invitation_code';
 
 export type TRegistrationInput = {
@@ -45,7 +45,7 @@ export type TRegistrationContext = {
   minAge: number;
   /** Validated values, kept from a valid submit until the register call ends. */
   values: TRegistrationValues | null;
-  /** First error of each field (SPEC §8), keyed by field name. */
+  /** First error of each field (docs/rules/README.md#messages), keyed by field name. */
   fieldErrors: Record<string, TFieldError>;
   /** Form-level failure (the server's message key). */
   error: string | null;
@@ -64,9 +64,9 @@ function validate(context: TRegistrationContext, values: Record<string, unknown>
 }
 
 /**
- * Registration of SPEC §4: terms accepted and validation (schemas rules, same as the server) →
+ * Registration of docs/rules/accounts.md#a-18: terms accepted and validation (schemas rules, same as the server) →
  * optional affiliate code check → human verification (skipped on a tab with the SMS code, which was
- * sent behind one: one human check, issue 11) → register → load member info → done
+ * sent behind one: one human check, docs/0053) → register → load member info → done
  * (redirect '/'). Actors to provide: checkAffiliate, register, loadMember.
  */
 export const registrationMachine = setup({
@@ -84,7 +84,7 @@ export const registrationMachine = setup({
   guards: {
     tabOffered: ({ context, event }) => event.type === 'register.tab' && context.tabs.includes(event.tab),
     valuesInvalid: ({ context, event }) => event.type === 'register.submit' && !validate(context, event.values).success,
-    // SPEC §5: the invitation code is optional; it is checked by a call only when filled.
+    // docs/rules/accounts.md#a-20: the invitation code is optional; it is checked by a call only when filled.
     hasAffiliateCode: ({ context, event }) => {
       if (event.type !== 'register.submit') return false;
       const result = validate(context, event.values);
@@ -92,7 +92,7 @@ export const registrationMachine = setup({
     },
     affiliateValid: (_, { valid }: { valid: boolean }) => valid,
     affiliateValidCheckedBySms: ({ context }, { valid }: { valid: boolean }) => valid && smsCodeRequired(context.tab, context.smsVerification),
-    // One human check (issue 11): a tab with the SMS code had it when the code was sent.
+    // One human check (docs/rules/reach.md): a tab with the SMS code had it when the code was sent.
     checkedBySms: ({ context }) => smsCodeRequired(context.tab, context.smsVerification),
     humanCheckFilled: ({ event }) =>
       event.type === 'human.verified' && event.captchaId.trim() !== '' && event.captcha.trim() !== '',
@@ -159,7 +159,7 @@ export const registrationMachine = setup({
           { guard: { type: 'affiliateValid', params: ({ event }) => event.output }, target: 'humanVerification' },
           { target: 'editing', actions: 'rejectAffiliate' },
         ],
-        // SPEC §7: a failed affiliate check shows the invitation-code error.
+        // docs/rules/accounts.md#a-20: a failed affiliate check shows the invitation-code error.
         onError: { target: 'editing', actions: 'rejectAffiliate' },
       },
     },

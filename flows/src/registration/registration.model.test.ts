@@ -25,7 +25,7 @@ const walk = walkGraph(machine, {
     { type: 'register.submit', values: { ...good, termsAccepted: false } },
     { type: 'register.submit', values: good },
     { type: 'register.submit', values: { ...good, affiliateCode: 'AFF1' } },
-    // The mobile tab takes the SMS code, sent behind a human check: it goes on without a second one (issue 11).
+    // The mobile tab takes the SMS code, sent behind a human check: it goes on without a second one (docs/rules/reach.md).
     { type: 'register.submit', values: { ...good, verificationCode: '123456' } },
     { type: 'register.submit', values: { ...good, verificationCode: '123456', affiliateCode: 'AFF1' } },
     { type: 'human.verified', captchaId: 'c', captcha: '' },

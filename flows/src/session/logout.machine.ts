@@ -1,7 +1,7 @@
 import { assign, setup } from 'xstate';
 import { actorSlot } from '../shared/actor-slot.ts';
 
-/** SPEC §4 Session: session-storage keys that survive a logout (the merchant code). */
+/** docs/rules/accounts.md#a-21 Session: session-storage keys that survive a logout (the merchant code). */
 export const SESSION_KEYS_KEPT_ON_LOGOUT = ['merchant', 'merchantCode'] as const;
 
 export type TLogoutInput = { isAgent: boolean };
@@ -9,7 +9,7 @@ export type TLogoutEvent = { type: 'logout.confirm' } | { type: 'logout.cancel' 
 export type TLogoutOutput = { loggedOut: true; redirect: '/' | '/agent' } | { loggedOut: false; redirect: null };
 
 /**
- * Logout of SPEC §4: starts at the confirmation; confirm → logout call → the `clearSession` action
+ * Logout of docs/rules/accounts.md#a-24: starts at the confirmation; confirm → logout call → the `clearSession` action
  * (the caller clears session storage except SESSION_KEYS_KEPT_ON_LOGOUT and resets login and agent
  * flags) → redirect '/' or '/agent' for agents. A failed call still clears the local session: the
  * server ends it by its idle timeout. Actor to provide: logout; action to provide: clearSession.

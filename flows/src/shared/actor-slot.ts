@@ -10,7 +10,7 @@ export function actorSlot<TOutput, TInput>(name: string) {
   });
 }
 
-/** Trims a user-typed value (SPEC §5: inputs are trimmed before they are checked or sent). */
+/** Trims a user-typed value (docs/rules/accounts.md#a-2: inputs are trimmed before they are checked or sent). */
 export function clean(value: string | undefined | null): string {
   return (value ?? '').trim();
 }

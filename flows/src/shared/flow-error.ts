@@ -2,11 +2,11 @@ import { WPS_MESSAGES } from '@wl/schemas/wps/messages';
 
 /** Details a failed side effect may carry back into a machine. */
 export type TFlowErrorDetails = {
-  /** SPEC §4 Login: the failed answer asks for a captcha from now on. */
+  /** docs/rules/accounts.md#a-5 Login: the failed answer asks for a captcha from now on. */
   captchaRequired?: boolean;
-  /** SPEC §4 SMS code: the answer was 'too many requests'. */
+  /** docs/rules/accounts.md#a-16 SMS code: the answer was 'too many requests'. */
   tooManyRequests?: boolean;
-  /** SPEC §5: the fields the server refused, each with its message key (and numbers). */
+  /** docs/rules/accounts.md#a-11: the fields the server refused, each with its message key (and numbers). */
   fieldErrors?: Record<string, TFlowFieldError>;
 };
 
@@ -15,7 +15,7 @@ export type TFlowFieldError = { key: string; params?: { min?: number; max?: numb
 
 /**
  * The error an actor throws when the server answered with a failure. `messageKey` is a translation
- * key (SPEC §8); machines put it in context for the page to show.
+ * key (docs/rules/README.md#messages); machines put it in context for the page to show.
  */
 export class FlowError extends Error {
   override readonly name = 'FlowError';
@@ -40,5 +40,5 @@ export function toFlowError(error: unknown): FlowError {
   return new FlowError(WPS_MESSAGES.internal);
 }
 
-/** SPEC §5: the message a required field shows when left empty. */
+/** docs/rules/accounts.md#a-11: the message a required field shows when left empty. */
 export const NOT_EMPTY = 'not_empty';

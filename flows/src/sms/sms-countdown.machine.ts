@@ -4,9 +4,9 @@ import { assign, setup } from 'xstate';
 import { actorSlot, clean } from '../shared/actor-slot.ts';
 import { NOT_EMPTY, toFlowError } from '../shared/flow-error.ts';
 
-/** SPEC §4: the third-party route counts down one minute whatever the code's lifetime. */
+/** docs/rules/accounts.md: the third-party route counts down one minute whatever the code's lifetime. */
 export const THIRD_PARTY_COUNTDOWN_SECONDS = 60;
-/** SPEC §8 phone messages: 'too many requests, retry after 5 minutes'. */
+/** docs/rules/accounts.md#a-16 phone messages: 'too many requests, retry after 5 minutes'. */
 export const SMS_TOO_MANY_REQUESTS = 'sms_too_many_requests';
 const LOCKOUT_SECONDS = TOO_MANY_REQUESTS_LOCKOUT_MS / 1000;
 
@@ -14,13 +14,13 @@ const LOCKOUT_SECONDS = TOO_MANY_REQUESTS_LOCKOUT_MS / 1000;
 export type TSmsRequest = { mobileNum: string; countryDialingCode?: string };
 
 export type TSmsCountdownInput = {
-  /** Minutes an SMS code stays valid; the countdown is this × 60 s (SPEC §4). */
+  /** Minutes an SMS code stays valid; the countdown is this × 60 s (docs/rules/accounts.md#a-16). */
   expiredMinutes: number;
   /** 'thirdParty': codes sent through a third-party route count down 60 s. */
   route?: 'platform' | 'thirdParty';
   /** Seconds still to wait, when the form resumes a countdown (see secondsLeftFromServerTime). */
   resumeSecondsLeft?: number;
-  /** Lockout after 'too many requests'; SPEC §9 says 5 minutes, the default. */
+  /** Lockout after 'too many requests'; docs/rules/accounts.md#a-16 says 5 minutes, the default. */
   lockoutSeconds?: number;
 };
 
@@ -49,7 +49,7 @@ export function secondsLeftFromServerTime(args: { endsAtServerMs: number; server
 const wholeSeconds = (seconds: number) => (Number.isFinite(seconds) ? Math.max(0, Math.ceil(seconds)) : 0);
 
 /**
- * SPEC §4 SMS code: send → countdown of expiredMinutes × 60 s (60 s on the third-party route) with
+ * docs/rules/accounts.md#a-16 SMS code: send → countdown of expiredMinutes × 60 s (60 s on the third-party route) with
  * the button disabled; at most one send per second; 'too many requests' locks sending for 5 minutes.
  * `secondsLeft` ticks once per second through XState delays. Actor to provide: sendCode.
  */
@@ -93,7 +93,7 @@ export const smsCountdownMachine = setup({
 }).createMachine({
   id: 'smsCountdown',
   context: ({ input }) => ({
-    // At least one second: the send throttle of SPEC §5 holds even for a zero-minute code.
+    // At least one second: the send throttle of docs/rules/reach.md#r-17 holds even for a zero-minute code.
     countdownSeconds: Math.max(
       1,
       input.route === 'thirdParty'
@@ -135,7 +135,7 @@ export const smsCountdownMachine = setup({
         ],
       },
     },
-    // SPEC §5 throttles: one send per second even when a send failed.
+    // docs/rules/reach.md#r-17 throttles: one send per second even when a send failed.
     throttled: { after: { sendThrottle: 'ready' } },
     counting: {
       after: {

@@ -18,7 +18,7 @@ export type TAccountTransferContext = TMoneyFormContext & {
 };
 
 /**
- * Money to another account with a remark: the member to the upline (SPEC §2 transferUpline, the
+ * Money to another account with a remark: the member to the upline (docs/rules/money.md#m-13 transferUpline, the
  * platform picks the target) and an agent to a downline (the caller names it in its call). A sent
  * transfer empties the form. Actor to provide: transfer (the caller refreshes the balance and the
  * page). Action to provide: trialRefused (the real-account notice).

@@ -29,7 +29,7 @@ const needsAction = (name: string) => () => {
 };
 
 /**
- * Wallet transfer in multi-wallet mode (SPEC §2 transferFund, §7 GCS_walletTransfer): a direction,
+ * Wallet transfer in multi-wallet mode (docs/rules/money.md#m-14 transferFund, docs/rules/money.md#m-14 GCS_walletTransfer): a direction,
  * a game wallet and an amount, or "move everything back" (recall). One move at a time. Actors to
  * provide: transfer, recall (both answer the main wallet's balance; the caller refreshes what shows
  * balances). Action to provide: trialRefused (the real-account notice).

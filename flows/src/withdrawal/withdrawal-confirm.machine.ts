@@ -8,7 +8,7 @@ import { toFlowError } from '../shared/flow-error.ts';
 /** A proof the member picked: its type as sniffed by the caller from the first bytes (never the name), and a handle the upload actor reads. */
 export type TProofFile = { name: string; sizeBytes: number; sniffedType: 'image/png' | 'image/jpeg' | null; file: unknown };
 
-/** The member's answer as sent to the server (SPEC §4). */
+/** The member's answer as sent to the server (docs/rules/money.md#m-11). */
 export type TWithdrawalAnswer =
   | { answer: 'received' }
   | { answer: 'partly_received'; receivedMinor: number; remark?: string }
@@ -36,7 +36,7 @@ export type TWithdrawalConfirmContext = {
   openedAs: TWithdrawalConfirmInput['status'];
   files: TProofFile[];
   remark: string;
-  /** The remaining amount after a partly-received answer (SPEC §3), once known. */
+  /** The remaining amount after a partly-received answer (docs/rules/money.md#m-11), once known. */
   remainingMinor: number | null;
   /** Message key of the last refusal (field or server), translated by the page. */
   error: string | null;
@@ -61,7 +61,7 @@ function proofError(context: TWithdrawalConfirmContext, file: TProofFile): strin
 }
 
 /**
- * SPEC §4 withdrawal confirmation, after the operator has paid: received; partly received (an
+ * docs/rules/money.md#m-11 withdrawal confirmation, after the operator has paid: received; partly received (an
  * amount 0 < x < amount, the remaining amount shown); not received (1–3 png/jpg proofs ≤ 5 MB each,
  * remark ≤ 140). The server enforces the same rules and closes the window by itself (a job), so a
  * refusal that the window closed ends in `closed`. Actors to provide: uploadProofs, answer.
@@ -172,7 +172,7 @@ export const withdrawalConfirmMachine = setup({
         ],
       },
     },
-    /** The member answered (SPEC §4). */
+    /** The member answered (docs/rules/money.md). */
     answered: { type: 'final' },
     /** Not paid yet, rejected, or already answered when the page opened: nothing to answer. */
     inactive: { type: 'final' },

@@ -1,5 +1,5 @@
 /**
- * A short-lived cache for public upstream answers (catalogue and content, which SPEC §7 calls
+ * A short-lived cache for public upstream answers (catalogue and content, which docs/rules/README.md#calls calls
  * without a member token): one upstream call serves every request for the same key within
  * `ttlMs`, concurrent misses share one call, failures are never cached, and `clear()` runs when the
  * merchant's configuration version changes so operator edits show at once.

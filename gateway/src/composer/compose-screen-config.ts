@@ -39,11 +39,11 @@ export type TComposerInputs = {
   systemStatus: TSystemStatus;
 };
 
-/** Home rows in SPEC §2 order; MXWIN is placed separately. */
+/** Home rows in docs/rules/games.md#g-9 order; MXWIN is placed separately. */
 const ROW_CATEGORIES: readonly TGameType[] = ['RNG', 'FISH', 'LIVE', 'PVP'];
 
 /**
- * Categories a page shows: those with vendors (SPEC §2 "each non-empty game category") whose
+ * Categories a page shows: those with vendors (docs/rules/content.md#c-1 "each non-empty game category") whose
  * `GAME_<type>` whitelabel module, when the merchant has one, is on.
  */
 function shownCategories(categories: readonly TGameCategory[], tree: readonly TWhitelabelNode[]): TGameCategory[] {
@@ -55,7 +55,7 @@ function shownCategories(categories: readonly TGameCategory[], tree: readonly TW
 }
 
 /**
- * SPEC §2 Header: Home, each non-empty category with its vendors, Promotions, Rewards (rule), Share.
+ * docs/rules/content.md#c-2 Header: Home, each non-empty category with its vendors, Promotions, Rewards (rule), Share.
  * Each entry is available only when the web builds its page (house rule).
  */
 function header(categories: readonly TGameCategory[], viewer: TViewer): THeaderEntry[] {
@@ -82,13 +82,13 @@ function header(categories: readonly TGameCategory[], viewer: TViewer): THeaderE
   ];
 }
 
-/** SPEC §2: MXWIN exists only with more than 10 RNG vendors. */
+/** docs/rules/games.md#g-9: MXWIN exists only with more than 10 RNG vendors. */
 function hasMxwin(categories: readonly TGameCategory[]): boolean {
   const rng = categories.find((c) => c.gameType === 'RNG');
   return (rng?.cards.length ?? 0) > MXWIN_VENDOR_FROM;
 }
 
-/** SPEC §2 Home game menu: HOME, FAV, categories without FISH, MXWIN inserted before SPORTS. */
+/** docs/rules/content.md#c-3 Home game menu: HOME, FAV, categories without FISH, MXWIN inserted before SPORTS. */
 function homeMenu(categories: readonly TGameCategory[]): THomeMenuEntry[] {
   const menu: THomeMenuEntry[] = [
     { key: 'HOME', kind: 'HOME', gameType: null, labelKey: 'home_menu_home', requiresLogin: false },
@@ -106,7 +106,7 @@ function homeMenu(categories: readonly TGameCategory[]): THomeMenuEntry[] {
   return menu;
 }
 
-/** SPEC §2 rows: HOT, FAV, RNG, FISH, LIVE, PVP, MXWIN (>10 RNG vendors: vendors 11–20), SPORTS. */
+/** docs/rules/games.md#g-9 rows: HOT, FAV, RNG, FISH, LIVE, PVP, MXWIN (>10 RNG vendors: vendors 11–20), SPORTS. */
 function homeRows(categories: readonly TGameCategory[]): THomeRow[] {
   const byType = new Map(categories.map((c) => [c.gameType, c]));
   const row = (key: THomeRow['key'], gameType: TGameType): THomeRow[] => {
@@ -142,12 +142,12 @@ function homeRows(categories: readonly TGameCategory[]): THomeRow[] {
   ];
 }
 
-/** SPEC §4 Registration and Forgot password, §5 server rules. */
+/** docs/rules/accounts.md#a-18 Registration and Forgot password, docs/rules/accounts.md#a-15 server rules. */
 function forms(inputs: TComposerInputs, flags: ReturnType<typeof featureFlags>): TScreenConfig['forms'] {
   const rules = new Map<string, TValidationRule>();
   for (const rule of [...inputs.permission.registrationRules, ...inputs.registerRules]) rules.set(rule.field, rule);
   const fields: TFormField[] = inputs.registerSettings.fields
-    // No tab that takes an SMS code (smsCodeRequired: the mobile tab, or REGMOBVERF3), no code field (SPEC §5).
+    // No tab that takes an SMS code (smsCodeRequired: the mobile tab, or REGMOBVERF3), no code field (docs/rules/accounts.md#a-20).
     .filter((setting) => setting.enabled && (setting.field !== 'verificationCode' || flags.REGMOBVERF3 || flags.MOBILENUMREG3))
     .map((setting) => {
       const rule = rules.get(setting.field);
@@ -178,7 +178,7 @@ function contentVersion(config: Omit<TScreenConfig, 'version' | 'configVersion'>
 }
 
 /**
- * Builds the ScreenConfig a viewer sees (SPEC §2) from the upstream's configuration. Pure: same
+ * Builds the ScreenConfig a viewer sees (docs/rules/content.md#c-1) from the upstream's configuration. Pure: same
  * inputs, same output. Nothing per browser (no client IP), so one answer serves many as bytes.
  */
 export function composeScreenConfig(inputs: TComposerInputs, viewer: TViewer, language: TLanguage): TScreenConfig {

@@ -13,7 +13,7 @@ import { isBuilt } from './built-routes.ts';
 import { enabledChildren } from './whitelabel.ts';
 import { CATEGORY_PATHS } from './vendor-links.ts';
 
-/** Who is looking: audience plus the member facts that change menus (SPEC §2, §6). */
+/** Who is looking: audience plus the member facts that change menus (docs/rules/content.md#c-3). */
 export type TViewer = {
   audience: TAudience;
   /** The member's referral promotion is on (availablePromo REFERRAL.enabled). */
@@ -46,7 +46,7 @@ export function action(key: string, labelKey: string, icon: string, name: TActio
 export const memberPagePath = (page: TMemberPage | 'vip' | 'depositRecord'): string => `/member/${page}`;
 const agentPagePath = (page: TAgentPage): string => `/agentHome/${page}`;
 
-/** SPEC §2 member-centre pages that carry a badge count. */
+/** docs/rules/content.md#c-2 member-centre pages that carry a badge count. */
 const MEMBER_BADGES: Partial<Record<TMemberPage, TMenuEntry['badge']>> = {
   missionLeaderboard: 'mission',
   messageV2: 'message',
@@ -54,12 +54,12 @@ const MEMBER_BADGES: Partial<Record<TMemberPage, TMenuEntry['badge']>> = {
 };
 
 export const isLoggedIn = (viewer: TViewer): boolean => viewer.audience !== 'visitor';
-/** SPEC §2: referral-driven entries (Rewards, invite friends) show when logged out or referral is on. */
+/** docs/rules/content.md#c-3: referral-driven entries (Rewards, invite friends) show when logged out or referral is on. */
 export const showsReferral = (viewer: TViewer): boolean => viewer.audience === 'visitor' || viewer.referralEnabled;
 
 /**
  * Member centre: the MEMBERCENTER whitelabel children in the real site's order (UPSTREAM-NOTES),
- * with badges (SPEC §2). Referral only when its promotion is on (SPEC §6). Visitors have none.
+ * with badges (docs/rules/content.md#c-3). Referral only when its promotion is on (docs/rules/content.md#c-3). Visitors have none.
  */
 export function memberCentre(tree: readonly TWhitelabelNode[], viewer: TViewer): TMenuEntry[] {
   if (!isLoggedIn(viewer)) return [];
@@ -75,8 +75,8 @@ export function memberCentre(tree: readonly TWhitelabelNode[], viewer: TViewer):
 }
 
 /**
- * Agent centre: AGENTCENTER children gated by their modIds (UPSTREAM-NOTES), agents only (SPEC §6),
- * then the navigation's messages entry (SPEC §2), the member centre's messages page with its badge.
+ * Agent centre: AGENTCENTER children gated by their modIds (UPSTREAM-NOTES), agents only (docs/rules/content.md#c-3),
+ * then the navigation's messages entry (docs/rules/content.md#c-10), the member centre's messages page with its badge.
  */
 export function agentCentre(tree: readonly TWhitelabelNode[], viewer: TViewer): TMenuEntry[] {
   if (viewer.audience !== 'agent') return [];
@@ -90,7 +90,7 @@ export function agentCentre(tree: readonly TWhitelabelNode[], viewer: TViewer): 
   ];
 }
 
-/** SPEC §2 avatar menu (logged in only). */
+/** docs/rules/content.md#c-2 avatar menu (logged in only). */
 export function avatarMenu(viewer: TViewer, hasCustomerService: boolean): TMenuEntry[] {
   if (!isLoggedIn(viewer)) return [];
   return [
@@ -103,7 +103,7 @@ export function avatarMenu(viewer: TViewer, hasCustomerService: boolean): TMenuE
   ];
 }
 
-/** SPEC §2 side menu, section by section, with its conditions. */
+/** docs/rules/content.md#c-3 side menu, section by section, with its conditions. */
 export function sideMenu(categories: readonly TGameCategory[], viewer: TViewer, hasCustomerService: boolean): TMenuSection[] {
   const sections: TMenuSection[] = [
     {
@@ -133,7 +133,7 @@ export function sideMenu(categories: readonly TGameCategory[], viewer: TViewer, 
     },
   ];
   if (isLoggedIn(viewer)) {
-    // SPEC §2 account game lists: the member's favourites and recently launched games (docs/0036).
+    // docs/rules/games.md#g-8 account game lists: the member's favourites and recently launched games (docs/0036).
     sections.push({
       key: 'myGames',
       labelKey: 'menu_section_my_games',
@@ -166,7 +166,7 @@ export function sideMenu(categories: readonly TGameCategory[], viewer: TViewer, 
   return sections;
 }
 
-/** Footer help links (SPEC §2 footer; pages listed under SPEC §2 "further screens"). */
+/** Footer help links (docs/rules/content.md#c-4 footer; pages listed under docs/rules/content.md#c-4 "further screens"). */
 export function helpLinks(): TMenuEntry[] {
   return [
     route('helpCentre', 'footer_help_centre', 'help', '/help'),

@@ -254,7 +254,7 @@ export class ScreenConfigService {
 
   /**
    * `config.screen`'s whole tRPC answer (`{"result":{"data":…}}`) as bytes, serialized and
-   * compressed once per (config version, audience, language, referral, hasVip) (issue 7, docs/0019).
+   * compressed once per (config version, audience, language, referral, hasVip) (docs/0019).
    */
   async screenAnswer(viewer: TViewer, language: TLanguage): Promise<TEncodedAnswer> {
     const generation = this.generation;

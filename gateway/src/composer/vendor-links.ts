@@ -12,7 +12,7 @@ import {
   type TVendorPlacement,
 } from '@wl/schemas';
 
-/** Route of each category's game page (SPEC §2 routes; COCKFIGHT and CRASH have none there, so ours). */
+/** Route of each category's game page (docs/rules/content.md#c-11 routes; COCKFIGHT and CRASH have none there, so ours). */
 export const CATEGORY_PATHS: Record<TGameType, string> = {
   LOTT: '/lott',
   ELOTT: '/elott',
@@ -26,7 +26,7 @@ export const CATEGORY_PATHS: Record<TGameType, string> = {
   CRASH: '/crash',
 };
 
-/** Where choosing a vendor goes (SPEC §4 launch rules: lottery vendors to their game page, RNG to /rng). */
+/** Where choosing a vendor goes (docs/rules/games.md#g-2 launch rules: lottery vendors to their game page, RNG to /rng). */
 export function vendorPath(card: Pick<TVendorCard, 'vassalage' | 'gameType' | 'gameCode'>): string {
   const code = card.gameCode ? `?gameCode=${encodeURIComponent(card.gameCode)}` : '';
   if (card.vassalage === VN_LOTTERY_VENDOR) return `/vnLottery${code}`;
@@ -65,7 +65,7 @@ export function vendorCodes(cards: readonly TVendorCard[]): string[] {
   return cards.map((card) => card.vassalage);
 }
 
-/** SPEC §4: a category with one vendor launches it; otherwise its category page. */
+/** docs/rules/games.md#g-2: a category with one vendor launches it; otherwise its category page. */
 export function categoryPath(category: TGameCategory): string {
   const [only, ...rest] = category.cards;
   if (only && rest.length === 0 && category.gameType !== 'RNG') return vendorPath(only);
@@ -74,7 +74,7 @@ export function categoryPath(category: TGameCategory): string {
 
 const SOCIAL_TYPES = ['FACEBOOK', 'YOUTUBE'] as const;
 
-/** Decrypts a customer-service path (SPEC §9); a plain absolute URL is accepted as it is. */
+/** Decrypts a customer-service path (docs/rules/README.md#constants); a plain absolute URL is accepted as it is. */
 function csUrl(entry: TCustomerServiceEntry): string | null {
   const plain = decryptCsLink(entry.path);
   if (plain) return plain;
@@ -91,7 +91,7 @@ export function customerServiceLink(entries: readonly TCustomerServiceEntry[]): 
   return '';
 }
 
-/** SPEC §2 footer: Facebook and YouTube, only when configured. */
+/** docs/rules/content.md#c-4 footer: Facebook and YouTube, only when configured. */
 export function socialLinks(entries: readonly TCustomerServiceEntry[]): { csType: string; url: string }[] {
   const links: { csType: string; url: string }[] = [];
   for (const type of SOCIAL_TYPES) {
@@ -108,7 +108,7 @@ function resourceUrl(resources: readonly TResourceEntry[], kind: RegExp): string
 }
 
 /**
- * SPEC §2: the iOS QR link carries the language; Android comes from resources. The session token
+ * docs/rules/content.md#c-5: the iOS QR link carries the language; Android comes from resources. The session token
  * the spec also names is left out on purpose (docs/0016): a QR on screen can be scanned by anyone.
  */
 export function appLinks(

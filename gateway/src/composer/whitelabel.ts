@@ -18,7 +18,7 @@ export function isModuleOn(tree: readonly TWhitelabelNode[], modId: string): boo
   return findNode(tree, modId)?.isOn ?? false;
 }
 
-/** The SPEC §3 feature flags, each true or false. */
+/** The docs/rules/reach.md#r-11 feature flags, each true or false. */
 export function featureFlags(tree: readonly TWhitelabelNode[]): Record<TFeatureFlag, boolean> {
   return Object.fromEntries(FEATURE_FLAGS.map((flag) => [flag, isModuleOn(tree, flag)])) as Record<TFeatureFlag, boolean>;
 }

@@ -16,7 +16,7 @@ const OWN_HEADERS = new Set(['content-type', 'content-encoding', 'content-length
 const MAX_SNAPSHOTS = 256;
 
 /**
- * The byte door (issue 7 item 3, docs/0019): the hottest public reads — a visitor's `config.screen`
+ * The byte door (docs/0019): the hottest public reads — a visitor's `config.screen`
  * and the public GETs of the home page — are answered from their ready bytes before Fastify routes
  * the request, once Fastify has answered the same kind of request from the same bytes at least once.
  * Fastify's answer is the model: its headers (helmet's, Permissions-Policy, CORS, cache-control,

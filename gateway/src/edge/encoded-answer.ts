@@ -10,7 +10,7 @@ const gzipAsync = promisify(gzip);
 export type TEncoding = 'br' | 'gzip';
 
 /**
- * One answer, serialized and compressed once (issue 7): the same bytes go to every request for it.
+ * One answer, serialized and compressed once (docs/0019): the same bytes go to every request for it.
  * The ETag is weak because the three codings share it (RFC 9110 §8.8.1: a strong one changes with
  * the coding); it is a hash of the uncompressed bytes, so any change of the answer changes it.
  */

@@ -12,7 +12,7 @@ export const LANGUAGE_COOKIE = 'language';
 /** Paths that open home: the HTML carries the home shell and the first banner's preload there. */
 export const HOME_SHELL_PATHS: ReadonlySet<string> = new Set(['/', '/index', '/index.html', '/home', '/login', '/register']);
 
-/** The banner group of the home carousel (SPEC §2 Home details). */
+/** The banner group of the home carousel (docs/rules/games.md#g-9 Home details). */
 const HOME_BANNER_GROUP = 'w_home';
 
 /** What the first screen needs from the upstream. */
@@ -23,7 +23,7 @@ type TLogger = { warn(obj: object, msg: string): void };
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 
-/** The page's language: the visitor's stored choice (cookie), else BN (SPEC §9). */
+/** The page's language: the visitor's stored choice (cookie), else BN (docs/rules/reach.md#r-1). */
 export function requestLanguage(cookieHeader: string | undefined): TLanguage {
   const value = cookieValue(cookieHeader, LANGUAGE_COOKIE);
   return (LANGUAGES as readonly string[]).includes(value ?? '') ? (value as TLanguage) : DEFAULT_LANGUAGE;

@@ -6,7 +6,7 @@ import { encodeAnswer, prepareAnswer, sendAnswer, type TAnswerHeaders, type TEnc
 
 /**
  * Procedures whose answer depends only on the URL and the x-language header: they call the upstream
- * without a member token (SPEC §7, `publicCall`) and read nothing else of the request. Only GETs made
+ * without a member token (docs/rules/README.md#calls, `publicCall`) and read nothing else of the request. Only GETs made
  * entirely of these, sent without Authorization, enter the byte cache. Adding one here is a promise
  * that it is and stays that way; anything personal (favourites, balance, launches) never is.
  */
@@ -30,7 +30,7 @@ type TEntry = { answer: TEncodedAnswer; expiresAt: number };
 
 /**
  * Whole tRPC answers (single calls and batches, the home page's 9-call batch among them) of public
- * procedures, as ready bytes: serialized, compressed and hashed once (issue 7, docs/0019). Keyed by
+ * procedures, as ready bytes: serialized, compressed and hashed once (docs/0019). Keyed by
  * the full URL and the language; each entry lives as long as the public upstream cache's TTL, and
  * `clear()` (on every config change) drops them all and refuses fills that began before it.
  */

@@ -63,7 +63,7 @@ export function readyVisitorScreen(req: IncomingMessage, screenConfig: ScreenCon
 }
 
 /**
- * The fast path of `config.screen` (issue 7): a GET of `/trpc/config.screen?input=…` is answered in
+ * The fast path of `config.screen` (docs/0019): a GET of `/trpc/config.screen?input=…` is answered in
  * an onRequest hook from the service's ready bytes (with ETag and 304), visitors at once, members
  * after their viewer is resolved. Anything unusual (other parameters, input the schema refuses, a
  * streaming request, any error) falls through to the tRPC procedure, so errors keep their exact shape.

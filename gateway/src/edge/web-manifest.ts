@@ -19,7 +19,7 @@ const ICONS = [
 const THEME = '#0b1124';
 
 /**
- * The lite app's Web App Manifest (issue 11 item 7, docs/0048): the merchant's name from the
+ * The lite app's Web App Manifest (docs/0048): the merchant's name from the
  * composed screen config, so every brand installs as itself, in the visitor's language.
  */
 export function webManifest(merchantName: string, language: TLanguage) {

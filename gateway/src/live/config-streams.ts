@@ -38,7 +38,7 @@ function versionMessage(version: number): Buffer {
 /**
  * The open pages of the live config stream, in one Set. A change is encoded once into one Buffer and
  * the same Buffer is written to every open response: O(1) work per change besides the socket writes
- * (issue 7 item 4). Pages then fetch `config.screen`, which the gateway serves from its cache.
+ * (docs/0021). Pages then fetch `config.screen`, which the gateway serves from its cache.
  */
 export class ConfigStreams {
   private readonly streams = new Set<ServerResponse>();

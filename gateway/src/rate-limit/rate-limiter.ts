@@ -85,7 +85,7 @@ export type TRequestRateLimiter = {
 };
 
 /**
- * The gateway's rate limits (issue 3, docs/0007, docs/0013), counted by @fastify/rate-limit
+ * The gateway's rate limits (docs/0007, docs/0013), counted by @fastify/rate-limit
  * (docs/0062): fixed windows in its LRU memory store or, with a Redis, in its atomic Lua script
  * shared by every gateway on that Redis. One checker per action and kind; the key carries both, as
  * every checker made by `createRateLimit` shares one Redis namespace.

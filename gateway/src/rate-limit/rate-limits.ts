@@ -2,7 +2,7 @@
 export type TRateLimitRule = { limit: number; windowMs: number };
 
 /**
- * Procedures the gateway rate-limits (issue 3; issue 6 item 7 added every other public procedure that
+ * Procedures the gateway rate-limits (docs/rules/accounts.md; docs/0013 added every other public procedure that
  * writes a row or hashes a password, see docs/0013), by the name used in keys and in RATE_LIMITS.
  */
 export const LIMITED_ACTIONS = [
@@ -24,19 +24,19 @@ export const LIMITED_ACTIONS = [
   'resume',
   'operatorLogin',
   'launchTrial',
-  /** Issue 8: withdraw password set/change and withdrawal requests (the platform locks too). */
+  /** docs/0029: withdraw password set/change and withdrawal requests (the platform locks too). */
   'withdrawPassword',
-  /** Issue 8: proof uploads of a 'not received' answer (5 MB bodies). */
+  /** docs/0029: proof uploads of a 'not received' answer (5 MB bodies). */
   'proofUpload',
-  /** Issue 8: a code to a new mobile number or email address (security centre), and binding it. */
+  /** docs/0033: a code to a new mobile number or email address (security centre), and binding it. */
   'bindCode',
   'bindContact',
-  /** Issue 9: a built-in game's page opening its launch ticket, and every call it plays with (docs/0039). */
+  /** docs/0039: a built-in game's page opening its launch ticket, and every call it plays with. */
   'gameOpen',
   'gamePlay',
-  /** Issue 9: the crash game's public live state, polled by every open page (docs/0042). */
+  /** docs/0042: the crash game's public live state, polled by every open page. */
   'gameLive',
-  /** Issue 10: an agent making invitation codes (registerCenter, docs/0051), a row each. */
+  /** docs/0051: an agent making invitation codes (registerCenter), a row each. */
   'agentInvitation',
 ] as const;
 export type TLimitedAction = (typeof LIMITED_ACTIONS)[number];
@@ -63,7 +63,7 @@ export const DEFAULT_RATE_LIMITS: TRateLimits = {
   register: { ip: { limit: 10, windowMs: HOUR }, subject: { limit: 5, windowMs: HOUR } },
   forgotByEmail: { ip: { limit: 20, windowMs: MINUTE }, subject: { limit: 5, windowMs: 15 * MINUTE } },
   resetByMobile: { ip: { limit: 20, windowMs: MINUTE }, subject: { limit: 10, windowMs: 15 * MINUTE } },
-  // Issue 6 item 7. Actions without a subject (captcha, freePlay) count per IP only; their subject rule is never used.
+  // docs/0013. Actions without a subject (captcha, freePlay) count per IP only; their subject rule is never used.
   captcha: { ip: { limit: 30, windowMs: MINUTE }, subject: { limit: 30, windowMs: MINUTE } },
   freePlay: { ip: { limit: 5, windowMs: HOUR }, subject: { limit: 5, windowMs: HOUR } },
   checkAffiliate: { ip: { limit: 20, windowMs: MINUTE }, subject: { limit: 20, windowMs: 15 * MINUTE } },
@@ -79,7 +79,7 @@ export const DEFAULT_RATE_LIMITS: TRateLimits = {
   bindContact: { ip: { limit: 30, windowMs: MINUTE }, subject: { limit: 10, windowMs: 15 * MINUTE } },
   exchangeToken: { ip: { limit: 20, windowMs: MINUTE }, subject: { limit: 3, windowMs: 15 * MINUTE } },
   resume: { ip: { limit: 30, windowMs: MINUTE }, subject: { limit: 5, windowMs: 15 * MINUTE } },
-  // Like member login (issue 6): the platform's captcha and lock (3 failures) answer first.
+  // Like member login (docs/0012): the platform's captcha and lock (3 failures) answer first.
   operatorLogin: { ip: { limit: 30, windowMs: MINUTE }, subject: { limit: 10, windowMs: 15 * MINUTE } },
   // A visitor's free-trial launch writes a ticket row with no account behind it: per IP only.
   launchTrial: { ip: { limit: 30, windowMs: MINUTE }, subject: { limit: 30, windowMs: MINUTE } },

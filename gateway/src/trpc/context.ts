@@ -74,7 +74,7 @@ export function callContext(ctx: TContext, language: TLanguage = ctx.language): 
 }
 
 /**
- * A public upstream call (SPEC §7 sends no member token for the catalogue and content calls), served
+ * A public upstream call (docs/rules/README.md#calls sends no member token for the catalogue and content calls), served
  * from the shared cache: the key must hold every input that changes the answer.
  */
 export function publicCall<T>(ctx: TContext, key: string, language: TLanguage, load: (call: TCallContext) => Promise<T>): Promise<T> {

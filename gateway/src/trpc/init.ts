@@ -30,7 +30,7 @@ function refusalIssuesOf(cause: unknown): TInputIssue[] | null {
     .map(([path, error]) => ({ path, message: error.key }));
 }
 
-/** What a refusal's envelope value may carry (issue 3): captcha flag, retry delay, per-field messages. */
+/** What a refusal's envelope value may carry (docs/rules/accounts.md): captcha flag, retry delay, per-field messages. */
 const ZRefusalValue = z.object({
   captcha: z.boolean().optional(),
   retryAfterSeconds: z.number().int().nonnegative().optional(),
@@ -59,7 +59,7 @@ const t = initTRPC.context<TContext>().create({
   // Never send stack traces to browsers.
   isDev: false,
   /**
-   * Messages are translation keys the web looks up (SPEC §8). Input errors say which field is wrong
+   * Messages are translation keys the web looks up (docs/rules/reach.md#r-23). Input errors say which field is wrong
    * in `data.issues`; upstream refusals carry `data.upstream` (code, and whether a captcha is now required).
    */
   errorFormatter({ shape, error }) {

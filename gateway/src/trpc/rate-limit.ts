@@ -15,7 +15,7 @@ function unavailable(error: unknown): never {
 }
 
 /**
- * Runs `work` when both the caller's IP and the subject are within the action's limits (issue 3),
+ * Runs `work` when both the caller's IP and the subject are within the action's limits (docs/rules/accounts.md),
  * else refuses with TOO_MANY_REQUESTS `error_too_many_requests` and `retryAfterSeconds`. For the
  * RESET_ON_SUCCESS actions a success lets the subject count afresh (docs/0062).
  */

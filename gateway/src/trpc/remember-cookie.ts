@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { REMEMBER_ME_MS } from '@wl/schemas';
 
-/** Name of the httpOnly cookie holding the upstream's remember token (issue 3 remember me). */
+/** Name of the httpOnly cookie holding the upstream's remember token (docs/0006 remember me). */
 export const REMEMBER_COOKIE = 'wl_remember';
 /** The cookie only travels to tRPC calls, never to pages or static files. */
 export const REMEMBER_COOKIE_PATH = '/trpc';
@@ -12,7 +12,7 @@ const MAX_TOKEN_LENGTH = 256;
 export type TRememberCookie = {
   /** The token the browser sent, or null. */
   read(): string | null;
-  /** Sets the cookie for 24 hours (SPEC §9 remember me). */
+  /** Sets the cookie for 24 hours (docs/rules/accounts.md#a-22 remember me). */
   set(token: string): void;
   /** Tells the browser to drop the cookie. */
   clear(): void;

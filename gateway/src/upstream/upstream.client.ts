@@ -12,7 +12,7 @@ export type TUpstreamRequest<TValue> = {
   query?: Record<string, string | number | boolean | undefined | null>;
   /** JSON body. */
   body?: unknown;
-  /** application/x-www-form-urlencoded body (SPEC §7 forgot by email); never together with `body`. */
+  /** application/x-www-form-urlencoded body (docs/rules/accounts.md#a-14 forgot by email); never together with `body`. */
   form?: Record<string, string>;
   headers?: Record<string, string>;
   /** This call's timeout instead of the client's (long-polls). */

@@ -2,7 +2,7 @@ import { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import { WPS_CODES, WPS_MESSAGES } from '@wl/schemas';
 
-/** Message key the web translates when the upstream cannot be reached (SPEC §8 "network link abnormal"). */
+/** Message key the web translates when the upstream cannot be reached (docs/rules/reach.md#r-23 "network link abnormal"). */
 export const NETWORK_ERROR_KEY = 'error_network';
 
 /** The upstream could not be reached or did not answer in time. */
@@ -43,7 +43,7 @@ export class UpstreamError extends Error {
   }
 }
 
-/** 409: the upstream's conflict code (username_taken, mobile_taken); not in WPS_CODES of issue 2. */
+/** 409: the upstream's conflict code (username_taken, mobile_taken); not in WPS_CODES of docs/rules/README.md#calls. */
 const CONFLICT_CODE = 409;
 
 /** Maps an upstream code to the tRPC code the web reacts to; the message key travels unchanged. */

@@ -12,7 +12,7 @@ import { encryptBody } from '@wl/schemas/wps/body-cipher';
 import type { TCallContext, TUpstreamRequest, UpstreamClient } from './upstream.client.ts';
 import { UpstreamError } from './upstream.errors.ts';
 
-/** SPEC §3 lottery launch fields a caller chooses (the mode is always GLS, the language the session's). */
+/** docs/rules/games.md#g-3 lottery launch fields a caller chooses (the mode is always GLS, the language the session's). */
 export type TLotteryLaunchFields = Omit<z.infer<typeof ZLotteryLaunchQuery>, 'launchMode' | 'language'>;
 
 /** A query as the client sends it. */
@@ -20,7 +20,7 @@ type TQuery = NonNullable<TUpstreamRequest<unknown>['query']>;
 
 
 /**
- * The wps calls of SPEC §7 the gateway uses, one method each. Everything wire-specific (paths,
+ * The wps calls of docs/rules/README.md#calls the gateway uses, one method each. Everything wire-specific (paths,
  * module IDs, query names, encryption) lives here so procedures read like the domain.
  */
 export class WpsApi {
@@ -46,7 +46,7 @@ export class WpsApi {
     return this.client.call({ ...request, ...carried }, ctx);
   }
 
-  /** Form-encoded (SPEC §7 forgot by email); the same answer whether or not username and email match. */
+  /** Form-encoded (docs/rules/accounts.md#a-14 forgot by email); the same answer whether or not username and email match. */
   forgotByEmail(input: z.output<typeof ACCOUNT_CALLS.forgotByEmail.input>, ctx: TCallContext) {
     const d = ACCOUNT_CALLS.forgotByEmail;
     return this.client.call({ method: d.method, path: d.path, moduleId: d.moduleId, value: d.output, form: input }, { ...ctx, token: null });
@@ -92,7 +92,7 @@ export class WpsApi {
     );
   }
 
-  /** SPEC §3 lottery launch on the same GET launchGame (launchMode GLS); the game URL as for any game. */
+  /** docs/rules/games.md#g-3 lottery launch on the same GET launchGame (launchMode GLS); the game URL as for any game. */
   launchLottery(input: TLotteryLaunchFields & { language: TLanguage }, ctx: TCallContext) {
     return this.client.call(
       { method: 'GET', path: WPS_PATHS.launchGame, moduleId: 'LAUNCHGAME', value: ZLaunchGameResponse, query: { ...input, launchMode: 'GLS' } },

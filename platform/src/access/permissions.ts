@@ -5,14 +5,14 @@ import type { TOperatorPermission, TOperatorRole } from '@wl/schemas';
  * (access.ts); the console only hides what the platform would refuse anyway.
  * - owner: everything, including who may operate.
  * - finance: reads the config and the audit log; runs the money tools (deposits, withdrawals,
- *   adjustments, money settings: issue 8).
+ *   adjustments, money settings: docs/0028).
  * - support: helps members: reads the message outbox (live SMS codes, reset links) and the login
  *   thresholds; changes nothing.
  * - content: switches whitelabel flags (what members see); no outbox, no system switches. Flags
  *   that pay (contract kinds) or weaken logins are not theirs (flagPermission, docs/0066), nor the
  *   lottery's payouts (money.write).
  * - money.controls (owner only): the four-eyes limits and the deposit channels; every change of
- *   them waits for a second owner (docs/0066).
+ *   them waits for a second owner.
  */
 export const ROLE_PERMISSIONS: Readonly<Record<TOperatorRole, readonly TOperatorPermission[]>> = {
   owner: ['config.read', 'whitelabel.write', 'system.write', 'security.read', 'security.write', 'outbox.read', 'audit.read', 'operators.manage', 'money.read', 'money.write', 'money.controls'],

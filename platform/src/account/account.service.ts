@@ -48,7 +48,7 @@ export const RESET_REQUEST_WINDOW_MS = 15 * 60 * 1000;
 
 const badRequest = (message: string, value: unknown = null) => new WpsError(WPS_CODES.badRequest, message, value);
 
-/** SPEC §5 affiliate check: the inviting agent's name, or 404 invalid_invitation_code (unknown, disabled or deleted codes alike, docs/0051). */
+/** docs/rules/accounts.md#a-20 affiliate check: the inviting agent's name, or 404 invalid_invitation_code (unknown, disabled or deleted codes alike, docs/0051). */
 export async function checkAffiliate(deps: TPlatformDeps, merchant: TMerchant, code: string): Promise<{ valid: true; agentName: string }> {
   const inviter = await inviterByCode(deps.db, merchant.id, code);
   if (!inviter) throw new WpsError(WPS_CODES.notFound, ACCOUNT_MESSAGES.invalidInvitationCode);
@@ -77,7 +77,7 @@ async function registrationForm(db: Kysely<DB>, merchantId: number): Promise<{ f
 }
 
 /**
- * SPEC §4/§5 registration on the username or mobile tab: the tab's flag; every value checked with
+ * docs/rules/accounts.md#a-18, docs/rules/accounts.md#a-20 registration on the username or mobile tab: the tab's flag; every value checked with
  * buildRegistrationSchema (the client's validator); human verification; username and mobile free;
  * the affiliate code valid; the SMS code where smsCodeRequired (mobile tab, or REGMOBVERF3), which then
  * stands for the human check. Success logs the member in.
@@ -102,7 +102,7 @@ export async function register(
 
   let phone: TPhone | null = null;
   if (v.mobileNum) phone = await checkPhone(deps, merchant, v.mobileNum, req.countryDialingCode ?? (await defaultDial(db, merchant.id)));
-  // One human check (issue 11): the SMS code was sent only behind a solved captcha, so where the tab
+  // One human check (docs/rules/reach.md): the SMS code was sent only behind a solved captcha, so where the tab
   // needs the code (smsCodeRequired) the code is the check; elsewhere the captcha is. Either comes
   // before anything about other accounts is looked up. A code spent on a registration refused later
   // (a taken name) is gone: the member asks for a new one.
@@ -172,7 +172,7 @@ async function defaultDial(db: Kysely<DB>, merchantId: number): Promise<string> 
   return m.default_country_dialing_code;
 }
 
-/** SPEC §4 first login step done: clears firstTimeLogin. */
+/** docs/rules/accounts.md#a-9 first login step done: clears firstTimeLogin. */
 export async function firstLoginDone(deps: TPlatformDeps, merchant: TMerchant, member: TSessionMember, ip: string): Promise<{ ok: true }> {
   await deps.db.updateTable('members').set({ first_time_login: false }).where('id', '=', member.memberId).execute();
   await recordAuthEvent(deps.db, { merchantId: merchant.id, memberId: member.memberId, username: member.username, kind: 'first_login_done', ip });
@@ -190,7 +190,7 @@ async function storePassword(db: Kysely<DB>, memberId: number, password: string)
 }
 
 /**
- * SPEC §4 change password (security centre and the forced modal): the old password unless the
+ * docs/rules/accounts.md#a-13 change password (security centre and the forced modal): the old password unless the
  * session is flagged mustChangePassword; the rule and confirmation; other sessions revoked.
  */
 export async function changePassword(
@@ -225,7 +225,7 @@ export async function changePassword(
 }
 
 /**
- * SPEC §4 forgot by email: the same answer whether or not username and email belong together (no
+ * docs/rules/accounts.md#a-14 forgot by email: the same answer whether or not username and email belong together (no
  * enumeration). When they do, the EmailProvider gets a one-time link valid 30 minutes.
  */
 export async function forgotByEmail(
@@ -276,7 +276,7 @@ export async function forgotByEmail(
   return { messageKey: 'in_been_out' };
 }
 
-/** SPEC §4 reset by the emailed link: single use; every session of the member is revoked. */
+/** docs/rules/accounts.md#a-14 reset by the emailed link: single use; every session of the member is revoked. */
 export async function resetByLink(
   deps: TPlatformDeps,
   merchant: TMerchant,
@@ -318,7 +318,7 @@ export async function resetByLink(
   return { ok: true };
 }
 
-/** SPEC §4 forgot by mobile (CHNGPASSVERIF3): code, new password, then logged in. */
+/** docs/rules/accounts.md#a-15 forgot by mobile (CHNGPASSVERIF3): code, new password, then logged in. */
 export async function resetByMobile(
   deps: TPlatformDeps,
   merchant: TMerchant,

@@ -110,7 +110,7 @@ describe('affiliate check and registration', () => {
       expect(badCode.json().message).toBe('verification_code_invalid');
       expect(await rowCounts(ctx.db, ['members', 'sessions'])).toEqual({ members: before.members, sessions: before.sessions });
 
-      // No second human check: the code stands for it (issue 11).
+      // No second human check: the code stands for it (docs/rules/reach.md).
       const ok = await register('username', { ...values, verificationCode: code }, NO_CAPTCHA);
       const s = ZEnvelope(ZSessionValue).parse(ok.json()).value!;
       expect(s).toMatchObject({ kind: 'session', firstTimeLogin: true, mustChangePassword: false });
@@ -228,7 +228,7 @@ describe('passwords', () => {
     const bn = await lastMessage(ctx.messages, 'sms', '+8801711000001');
     expect(bn).toMatchObject({ subject: 'যাচাই কোড' });
     const code = bn!.body.match(/আপনার যাচাই কোড (\d{6})।/)![1]!;
-    // Issue 11: the merchant's minutes in Bengali digits; the code alone keeps ASCII (the member types it).
+    // docs/0056: the merchant's minutes in Bengali digits; the code alone keeps ASCII (the member types it).
     const merchant = await ctx.db.selectFrom('merchants').select('sms_expired_minutes').executeTakeFirstOrThrow();
     expect(bn!.body).toContain(`এটি ${bengaliDigits(merchant.sms_expired_minutes)} মিনিট`);
     expect(bn!.body.replace(code, '')).not.toMatch(/[0-9]/);

@@ -4,7 +4,7 @@ import { usePlatform } from '../test-support/db.ts';
 import { encryptedCall, encryptedLogin } from '../test-support/http.ts';
 
 /**
- * Issue 6 item 5: the platform decides the forced password change (SPEC §4) and enforces it. A
+ * docs/0014: the platform decides the forced password change (docs/rules/accounts.md#a-21) and enforces it. A
  * session flagged must_change_password may only change the password, read member info and log out.
  */
 

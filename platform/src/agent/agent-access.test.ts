@@ -5,7 +5,7 @@ import { rowCounts, usePlatform } from '../test-support/db.ts';
 import { loginToken } from '../test-support/http.ts';
 
 /*
- * Issue 10 "Done when": agents of different branches and plain members ask every agent procedure for
+ * docs/0046 "Done when": agents of different branches and plain members ask every agent procedure for
  * every other account's data, and nothing leaks. For each caller, the accounts it may see are its own
  * subtree (walked here from upline_id, not from the closure table the platform reads), itself and its
  * upline (whose contract it holds). A check is one call: every username in its answer must be one the

@@ -32,13 +32,13 @@ import { recordMemberAudit } from '../audit/member-audit.ts';
 import { newAvatarKey } from '../kernel/member-keys.ts';
 
 /**
- * registerCenter (issue 10 item 2, docs/0051): an agent registers a downline itself, or hands out
+ * registerCenter (docs/0051): an agent registers a downline itself, or hands out
  * invitation codes whose registrations land under it. Every call acts only on the caller: the new
  * member's upline is the session's member, and a code is found only among the caller's own.
  */
 
 /**
- * The merchant's username and password rules as registration uses them (SPEC §5): the same
+ * The merchant's username and password rules as registration uses them (docs/rules/accounts.md#a-2): the same
  * buildRegistrationSchema the registration form and the gateway run, on these three fields.
  */
 async function accountFields(db: Kysely<DB>, merchantId: number) {

@@ -19,7 +19,7 @@ import { teamOf } from '../access/subtree.ts';
 import { teamFigures } from './team-figures.ts';
 
 /**
- * The team reports (issue 10 item 2, docs/0051): team betting, user P&L statements and account
+ * The team reports (docs/0051): team betting, user P&L statements and account
  * details. Each reads the ledger as the member's own records do (docs/0031), over the wallets of the
  * caller's subtree only: every query starts at the session member's team (access/subtree.ts)
  * (docs/0046), so a username or level outside the team simply matches no rows.

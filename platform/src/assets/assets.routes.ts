@@ -8,7 +8,7 @@ import { bannerTitle, gameArtwork, memberNicknameByAvatarKey, vendorArtwork } fr
 import { avatarSvg, bannerSvg, gameSvg, vendorSvg } from './svg.ts';
 
 // `<id>.svg`, where id is a node id, vendor code, numeric id or avatar key; game and banner art
-// with words on it also come as `<id>.bn.svg`, the words in Bengali (issue 11).
+// with words on it also come as `<id>.bn.svg`, the words in Bengali (docs/0054).
 const ZSvgFile = z.object({ file: z.string().regex(/^[A-Za-z0-9_-]{1,64}(\.bn)?\.svg$/) });
 
 const AVATAR_KEY = /^[A-Za-z0-9_-]{22,64}$/;

@@ -27,7 +27,7 @@ describe('generated artwork', { timeout: 90_000 }, () => {
     const game = await ctx.db.selectFrom('games').select(['name_en', 'name_bn']).where('node_id', '=', 'SPINORA-001').executeTakeFirstOrThrow();
     const body = (await ctx.app.inject({ url: '/wps/assets/game/SPINORA-001.svg' })).body;
     expect(body).toContain(game.name_en.split(' ')[0]);
-    // The Bengali artwork carries the Bengali name (issue 11); banners the Bengali title.
+    // The Bengali artwork carries the Bengali name (docs/0054); banners the Bengali title.
     const bn = (await ctx.app.inject({ url: '/wps/assets/game/SPINORA-001.bn.svg' })).body;
     expect(bn).toContain(game.name_bn.split(' ')[0]);
     expect(bn).not.toContain(game.name_en.split(' ')[0]);

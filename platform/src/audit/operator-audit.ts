@@ -25,7 +25,7 @@ export async function bumpConfigVersion(trx: Transaction<DB>, merchantId: number
   return config_version;
 }
 
-/** Appends to the operator audit log (config_audit); `detail` keeps the state after, as before issue 6. */
+/** Appends to the operator audit log (config_audit); `detail` keeps the state after, as before docs/0010. */
 export async function recordOperatorAudit(trx: Transaction<DB>, r: TAuditRecord): Promise<void> {
   await trx
     .insertInto('config_audit')

@@ -131,7 +131,7 @@ export async function listGames(
 export const PLAY_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
- * Hot games, optionally of one vendor (issue 9 item 3): the games most played for real in the last
+ * Hot games, optionally of one vendor (docs/0039): the games most played for real in the last
  * PLAY_WINDOW_MS first (rounds of the built-in games), then the games the seed marks hot for vendors
  * the platform does not run.
  */

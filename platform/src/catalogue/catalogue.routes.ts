@@ -3,7 +3,7 @@ import { routesOf } from '../http/routes-of.ts';
 import { requestLanguage } from '../http/request-context.ts';
 import { gameList, gameMenus, hotGameList, vendorLanes, winnerBoard } from './catalogue.service.ts';
 
-/** Catalogue calls of SPEC §7 (docs/0076): menus, game list, hot games, vendors, winner board. */
+/** Catalogue calls of docs/rules/games.md#g-12 (docs/0076): menus, game list, hot games, vendors, winner board. */
 export const catalogueRoutes = routesOf(CATALOGUE_CALLS, {
   gameMenus: (c) => gameMenus(c.deps, c.merchant, requestLanguage(c.request)),
   games: (c) => gameList(c.deps, c.merchant, c.input, c.input.language ?? requestLanguage(c.request)),

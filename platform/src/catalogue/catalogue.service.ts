@@ -65,7 +65,7 @@ export async function gameList(
   return { games: rows.map((r) => toGame(r, language)), totalPages: Math.ceil(total / q.pageSize), total };
 }
 
-/** Hot games (SPEC §4: cached by the client until refresh). */
+/** Hot games (docs/rules/games.md: cached by the client until refresh). */
 export async function hotGameList(deps: TPlatformDeps, merchant: TMerchant, vassalage: string | undefined, language: TLanguage) {
   const enabledTypes = await enabledGameTypes(deps.db, merchant.id);
   const rows = await hotGames(deps.db, merchant.id, vassalage, enabledTypes, deps.clock());
@@ -77,9 +77,9 @@ export function maskName(username: string): string {
   return `${username.slice(0, 2)}***${username.slice(-1)}`;
 }
 
-/** The winner board (SPEC §2 Home details). */
+/** The winner board (docs/rules/games.md#g-9 Home details). */
 export async function winnerBoard(deps: TPlatformDeps, merchant: TMerchant, limit: number, language: TLanguage): Promise<{ list: TWinner[] }> {
-  // Real wins first (issue 9 item 3), then the seed's history of vendors the platform does not run.
+  // Real wins first (docs/0039), then the seed's history of vendors the platform does not run.
   const real = await realWins(deps.db, merchant.id, limit, deps.clock());
   const seeded = real.length < limit ? await winners(deps.db, merchant.id, limit - real.length) : [];
   const rows = [

@@ -6,7 +6,7 @@ import { announcementRows } from './content.queries.ts';
 /** Banner artwork URL (promotions use a `p`-prefixed id so the two never collide), its words in the language. */
 export const bannerImageUrl = (id: string, language: TLanguage = 'en') => `/wps/assets/banner/${id}${language === 'bn' ? '.bn' : ''}.svg`;
 
-/** Announcements in one language (SPEC §7 MCSFE_getListAnnouncements: banners, player, popup, promotion). */
+/** Announcements in one language (docs/rules/content.md#c-7 MCSFE_getListAnnouncements: banners, player, popup, promotion). */
 export async function announcements(deps: TPlatformDeps, merchant: TMerchant, language: TLanguage): Promise<TAnnouncements> {
   const r = await announcementRows(deps.db, merchant.id);
   const pick = (en: string, bn: string) => (language === 'bn' ? bn : en);

@@ -192,7 +192,7 @@ export interface MembersTable {
   totp_last_counter: number | null;
   invitation_code: string | null;
   weak_password: Generated<boolean>;
-  /** Random key of the avatar URL (issue 6: never the sequential id). */
+  /** Random key of the avatar URL (docs/0013: never the sequential id). */
   avatar_key: Generated<string>;
   /** argon2 of the withdraw (payment) password; null until set (migration 0011). */
   withdraw_password_hash: string | null;
@@ -510,7 +510,7 @@ export interface SchemaMigrationsTable {
 }
 
 /** The whole database as Kysely sees it. */
-/** Migration 0014: the member's security-centre changes (issue 8 item 8). */
+/** Migration 0014: the member's security-centre changes (docs/0033). */
 export interface MemberAuditTable {
   id: Generated<number>;
   merchant_id: number;

@@ -105,7 +105,7 @@ async function applyIn(trx: Transaction<DB>, merchant: TMerchant, a: { id: numbe
 }
 
 /**
- * An operator credits or debits a member with a reason (issue 8 item 10). Up to the merchant's
+ * An operator credits or debits a member with a reason (docs/0028). Up to the merchant's
  * four-eyes amount (absolute) it applies at once; above it, it waits for a second operator. One
  * adjustment per operator key: the same key and request answers the first; another request with
  * it is refused. Audited in the same transaction.

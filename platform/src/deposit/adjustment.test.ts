@@ -3,7 +3,7 @@ import { DEPOSIT_PATHS, WPS_PATHS } from '@wl/schemas';
 import { rowCounts, usePlatform } from '../test-support/db.ts';
 import { walletBalance } from '../wallet/wallet.queries.ts';
 
-// Operator balance adjustments (issue 8 item 10) and the money settings, on both databases.
+// Operator balance adjustments (docs/0028) and the money settings, on both databases.
 
 const ctx = usePlatform();
 const t = { finance: '', owner: '', support: '' };

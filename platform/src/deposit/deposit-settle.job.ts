@@ -3,7 +3,7 @@ import { isDemoMode } from '../system/demo-mode.ts';
 import { DEPOSIT_SETTLE_QUEUE, decideDepositIn, type TDepositSettleJob } from './deposit.service.ts';
 
 /**
- * The simulated payment channel (issue 8 item 2): a deposit on a channel with auto_settle_seconds
+ * The simulated payment channel (docs/0028): a deposit on a channel with auto_settle_seconds
  * is approved by this job, sent in the transaction that created the order with `startAfter` the
  * channel's seconds. The effect runs through `once` and approves only a deposit still pending (an
  * operator may have decided it first); its ledger key `deposit:<id>` is the operator's too, so the

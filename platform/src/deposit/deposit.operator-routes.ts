@@ -4,7 +4,7 @@ import { decideAdjustment, listAdjustments, requestAdjustment } from './adjustme
 import { decideDeposit, operatorDeposits } from './deposit.service.ts';
 import { decideMoneySettingChange, moneySettingsView, setMoneySettings } from './money-settings.service.ts';
 
-/** The operator's money calls of this area (issue 8): deposits, balance adjustments, money settings. */
+/** The operator's money calls of this area (docs/0028): deposits, balance adjustments, money settings. */
 export const depositOperatorRoutes = routesOf(OPERATOR_DEPOSIT_CALLS, {
   deposits: (c) => operatorDeposits(c.deps, c.merchant, c.input),
   approveDeposit: (c) => decideDeposit(c.deps, c.merchant, c.actor, c.ip, { ...c.input, decision: 'approve' }),

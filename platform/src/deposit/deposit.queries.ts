@@ -6,7 +6,7 @@ type TDb = Kysely<DB> | Transaction<DB>;
 
 const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
 
-/** The merchant's enabled deposit channels in their order (SPEC §2 depositv2). */
+/** The merchant's enabled deposit channels in their order (docs/rules/money.md#m-6 depositv2). */
 export async function enabledChannels(db: TDb, merchantId: number): Promise<TDepositChannel[]> {
   const rows = await db
     .selectFrom('deposit_channels')

@@ -4,7 +4,7 @@ import { rowCounts, usePlatform } from '../test-support/db.ts';
 import { loginToken } from '../test-support/http.ts';
 import { walletBalance } from '../wallet/wallet.queries.ts';
 
-// Deposits on both databases (PGlite; PostgreSQL with DATABASE_URL): the attack list of issue 8
+// Deposits on both databases (PGlite; PostgreSQL with DATABASE_URL): the attack list of docs/0028
 // for every member call, then the operator's approve and reject, which credit exactly once.
 
 const ctx = usePlatform();

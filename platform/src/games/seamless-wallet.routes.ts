@@ -24,7 +24,7 @@ function providerOf(request: FastifyRequest): TSeamlessProvider {
 }
 
 /**
- * The seamless wallet game providers call (issue 9 item 1, docs/0035, docs/0076): balance, bet, win
+ * The seamless wallet game providers call (docs/0035, docs/0076): balance, bet, win
  * and rollback, each a SERVER call, a signed POST. In a scope of its own: JSON bodies are kept as
  * sent (the signature covers the bytes) and limited to SEAMLESS_BODY_LIMIT, and the signature is
  * checked (a preHandler) before the input is read, as before any work.

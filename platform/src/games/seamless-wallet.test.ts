@@ -5,7 +5,7 @@ import { rowCounts, usePlatform } from '../test-support/db.ts';
 import { ledgerTotal, ledgerViolations, NO_VIOLATIONS } from '../wallet/ledger-invariants.ts';
 import { newSeamlessNonce, seamlessSignature } from './seamless-signature.ts';
 
-// Issue 9 item 1: the seamless wallet a provider's game server calls, signed, idempotent by the
+// docs/0035: the seamless wallet a provider's game server calls, signed, idempotent by the
 // provider's transaction ids, safe against replays, reordering and forgeries.
 const now = Date.parse('2026-11-25T12:00:00Z');
 const ctx = usePlatform({ clock: () => new Date(now) });

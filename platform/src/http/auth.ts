@@ -25,7 +25,7 @@ export type TMerchant = {
   session_lifetime_hours: number;
 };
 
-/** Default idle timeout of member and operator sessions, sliding on every authenticated call (issue 3). */
+/** Default idle timeout of member and operator sessions, sliding on every authenticated call (docs/rules/accounts.md). */
 export const SESSION_IDLE_MS = 30 * 60 * 1000;
 
 /** The idle timeout of a merchant's sessions in ms. */
@@ -115,7 +115,7 @@ export type TSessionMember = { memberId: number; sessionId: number; type: number
 /** What a member call allows beyond a plain live session. */
 export type TMemberGate = {
   /**
-   * The call works while the session must change its password (SPEC §4 forced change): only the
+   * The call works while the session must change its password (docs/rules/accounts.md#a-12 forced change): only the
    * change itself, member info (the change modal and the login answer need it) and logout.
    */
   duringForcedChange?: boolean;
@@ -148,7 +148,7 @@ export async function requireMember(deps: TPlatformDeps, request: FastifyRequest
   return row;
 }
 
-/** Like requireMember, and refuses trial accounts (SPEC §6: a real account is needed). */
+/** Like requireMember, and refuses trial accounts (docs/rules/accounts.md#a-25: a real account is needed). */
 export async function requireRealMember(deps: TPlatformDeps, request: FastifyRequest, merchant: TMerchant, gate: TMemberGate = {}): Promise<TSessionMember> {
   const member = await requireMember(deps, request, merchant, gate);
   if (member.type === TRIAL_TYPE) throw wpsErrors.trialNeedsRealAccount();

@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { WPS_CODES, WPS_MESSAGES, type TEnvelope, type TInputIssueValue } from '@wl/schemas';
 
-/** A refusal the routes turn into a `{ success: false }` envelope (SPEC §7). */
+/** A refusal the routes turn into a `{ success: false }` envelope (docs/rules/README.md#calls). */
 export class WpsError extends Error {
   constructor(
     readonly code: number,
@@ -17,7 +17,7 @@ export class WpsError extends Error {
 
 /** Shorthands for the refusals every area uses. */
 export const wpsErrors = {
-  /** With the offending field when the input was refused (issue 6: every bad request names its field). */
+  /** With the offending field when the input was refused (docs/0015: every bad request names its field). */
   badRequest: (issue: TInputIssueValue | null = null) => new WpsError(WPS_CODES.badRequest, WPS_MESSAGES.badRequest, issue),
   notLoggedIn: () => new WpsError(WPS_CODES.notLoggedIn, WPS_MESSAGES.notLoggedIn),
   notFound: () => new WpsError(WPS_CODES.notFound, WPS_MESSAGES.notFound),

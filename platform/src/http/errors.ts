@@ -25,7 +25,7 @@ export function fieldErrorsFailure(fieldErrors: TFieldErrors, code = 400): WpsEr
   return new WpsError(code, first?.key ?? 'error_bad_request', { fieldErrors });
 }
 
-/** A refusal naming one form field (SPEC §8: first error per field). */
+/** A refusal naming one form field (docs/rules/README.md#messages: first error per field). */
 export function fieldFailure(field: string, key: string, params: Record<string, number> = {}, code: number = WPS_CODES.badRequest): WpsError {
   return fieldErrorsFailure({ [field]: { key, params } }, code);
 }

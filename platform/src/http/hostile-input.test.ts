@@ -5,7 +5,7 @@ import { encryptedCall, encryptedLogin, loginToken } from '../test-support/http.
 import { registeredRoutes } from '../test-support/routes.ts';
 
 /**
- * Issue 6 item 8 on the platform: raw wps calls with a NUL (PostgreSQL refuses it in text) or another
+ * docs/0015 on the platform: raw wps calls with a NUL (PostgreSQL refuses it in text) or another
  * control character answer 400 naming the field, on PGlite and PostgreSQL, and change nothing.
  */
 

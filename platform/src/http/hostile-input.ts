@@ -3,7 +3,7 @@ import { INVALID_CHARACTERS, nulPath } from '@wl/schemas';
 import { wpsErrors } from './envelope.ts';
 
 /**
- * Backstop of issue 6 item 8: a NUL anywhere in a request's parameters, query or body is refused
+ * Backstop of docs/0015: a NUL anywhere in a request's parameters, query or body is refused
  * with a 400 naming the field before any handler runs, so nothing unvalidated reaches SQL even where
  * a route forgets its schema (PostgreSQL refuses NUL in text: a 500 before this). Encrypted bodies
  * are checked after decryption by parseInput.

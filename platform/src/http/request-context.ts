@@ -65,7 +65,7 @@ export function clientIp(request: FastifyRequest): string {
   return request.wlClientIp || (request.socket.remoteAddress ?? '');
 }
 
-/** Language from the Language header (default BN, SPEC §9); unknown values fall back to the default. */
+/** Language from the Language header (default BN, docs/rules/reach.md#r-1); unknown values fall back to the default. */
 export function requestLanguage(request: FastifyRequest): TLanguage {
   const value = singleHeader(request, WPS_HEADERS.language)?.trim().toLowerCase();
   return (LANGUAGES as readonly string[]).includes(value ?? '') ? (value as TLanguage) : DEFAULT_LANGUAGE;

@@ -20,7 +20,7 @@ export const CATEGORY_TITLES: Record<TGameType, [string, string]> = {
   CRASH: ['Crash', 'ক্র্যাশ'],
 };
 
-/** The built-in game provider (issue 9): it calls the seamless wallet like any provider, with its own secret. */
+/** The built-in game provider (docs/0035): it calls the seamless wallet like any provider, with its own secret. */
 export const BUILT_IN_PROVIDER = { code: 'WLG', name: 'WL Games' } as const;
 
 /** The built-in provider's games (docs/0039): real bets through the seamless wallet, free play with play money. */
@@ -33,7 +33,7 @@ export const BUILT_IN_GAMES = [
 export const BUILT_IN_VENDOR = { vassalage: 'WLG', name: 'Lucky Bazaar Originals', gameType: 'RNG' } as const;
 
 /**
- * The built-in lottery (docs/0041): its own vendor in the LOTT category, coded LOTT, so SPEC §4 rule 3
+ * The built-in lottery (docs/0041): its own vendor in the LOTT category, coded LOTT, so docs/rules/games.md#g-1 rule 3
  * ("LOTT or ELOTT → /lottery with gameCode", read by vendor code in flows' launch rules) opens it on
  * the lottery route; played on the built-in provider's sessions and wallet.
  */

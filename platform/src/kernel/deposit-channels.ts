@@ -2,7 +2,7 @@
 const tk = (taka: number) => taka * 100;
 
 /**
- * The deposit channels a merchant starts with (issue 8 item 2): mobile wallets and bank transfer,
+ * The deposit channels a merchant starts with (docs/0028): mobile wallets and bank transfer,
  * which an operator approves, and the simulated channel that settles by itself (a job) after
  * auto_settle_seconds. The demo seed writes them all; `pnpm merchant:create` writes those an
  * operator approves, switched off (docs/0065). `quick` amounts are in taka.

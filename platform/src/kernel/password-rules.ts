@@ -10,7 +10,7 @@ import {
 import type { DB } from '../db/schema.ts';
 import { fieldErrorsFailure } from '../http/errors.ts';
 
-/** The merchant's server rule of a field (SPEC §5), or null. */
+/** The merchant's server rule of a field (docs/rules/accounts.md#a-11), or null. */
 export async function fieldRule(db: Kysely<DB>, merchantId: number, field: string): Promise<TFieldRule | null> {
   const r = await db
     .selectFrom('validation_rules')
@@ -23,7 +23,7 @@ export async function fieldRule(db: Kysely<DB>, merchantId: number, field: strin
 }
 
 /**
- * Checks a new password and its confirmation with the same validator as the client (SPEC §5:
+ * Checks a new password and its confirmation with the same validator as the client (docs/rules/accounts.md#a-11:
  * the merchant's password rule, then 'inconsistent twice'). Throws a 400 with fieldErrors.
  */
 export async function checkNewPassword(db: Kysely<DB>, merchantId: number, newPassword: string, confirm: string): Promise<void> {

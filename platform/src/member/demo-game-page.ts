@@ -13,7 +13,7 @@ export type TDemoGame = {
 };
 
 /**
- * Every text of the demo game page in EN and BN (issue 11; BN is the default). The EN texts are
+ * Every text of the demo game page in EN and BN (docs/0054; BN is the default). The EN texts are
  * what the journeys read ("Real money · IMES", "Prize mode LOTT · betting"); the BN terms are the
  * web's (games, lottery texts). Codes (vendor, prize mode) stay as they are in both.
  */
@@ -43,14 +43,14 @@ const TEXTS = {
 /**
  * The page a launch of a vendor we do not run opens (UPSTREAM-NOTES Game launch), in `language`:
  * the game's name, real money or free play with the vendor, and a lottery launch's fields and back
- * link (SPEC §3). Everything from the database is escaped.
+ * link (docs/rules/games.md#g-8). Everything from the database is escaped.
  */
 export function demoGamePage(game: TDemoGame, language: TLanguage): string {
   const t = TEXTS[language];
   const name = language === 'bn' ? game.name_bn : game.name_en;
   const mode = game.account_type === 0 ? t.freePlay : t.realMoney;
   const view = game.lotto_view === null ? '' : t.view[game.lotto_view];
-  // A lottery launch's fields, as stored with its ticket (SPEC §3); the back link is a path on this site.
+  // A lottery launch's fields, as stored with its ticket (docs/rules/README.md#fields); the back link is a path on this site.
   const lottery =
     game.lotto_prize_mode === null
       ? ''

@@ -18,7 +18,7 @@ export function gameByCode(db: Kysely<DB>, merchantId: number, gameCode: string)
   return gameSelect(db).where('games.merchant_id', '=', merchantId).where('games.game_code', '=', gameCode).executeTakeFirst();
 }
 
-/** Header badge counts (SPEC §2): unread messages and promotions offered but not claimed; 0 when none. */
+/** Header badge counts (docs/rules/content.md#c-10): unread messages and promotions offered but not claimed; 0 when none. */
 export async function badgeCounts(db: Kysely<DB>, memberId: number): Promise<{ unreadMessages: number; unclaimedPromotions: number }> {
   const [messages, promotions] = await Promise.all([
     db
@@ -37,7 +37,7 @@ export async function badgeCounts(db: Kysely<DB>, memberId: number): Promise<{ u
   return { unreadMessages: messages.n, unclaimedPromotions: promotions.n };
 }
 
-/** SPEC §3 availablePromo REFERRAL.enabled: the member's merchant runs a referral promotion. */
+/** docs/rules/README.md#fields availablePromo REFERRAL.enabled: the member's merchant runs a referral promotion. */
 export async function referralEnabled(db: Kysely<DB>, memberId: number): Promise<boolean> {
   const row = await db
     .selectFrom('promotions')

@@ -75,16 +75,16 @@ export function registerMemberRoutes(app: FastifyInstance, deps: TPlatformDeps):
     const raw = (request.query ?? {}) as Record<string, unknown>;
     // UPSTREAM-NOTES: anything but launchMode=GLS answers 727 ('system busy').
     if (raw.launchMode !== 'GLS') throw new WpsError(WPS_CODES.systemBusy, WPS_MESSAGES.internal);
-    // SPEC §3 lottery launch: the lottery fields instead of a node id; lottery routes need a session.
+    // docs/rules/games.md#g-3 lottery launch: the lottery fields instead of a node id; lottery routes need a session.
     if ('lottoGameCode' in raw) {
       const member = await requireRealMember(deps, request, merchant);
       const q = parseInput(ZLotteryLaunchQuery, raw);
       return ok(await launchLottery(deps, merchant, member, { ...q, language: q.language ?? requestLanguage(request) }));
     }
     const q = parseInput(ZLaunchGameQuery, raw);
-    // SPEC §6: a visitor (no session sent) may start free play; a session sent must be a real member's.
+    // docs/rules/accounts.md#a-25: a visitor (no session sent) may start free play; a session sent must be a real member's.
     const member = bearerToken(request) === null && q.accountType === 0 ? null : await requireRealMember(deps, request, merchant);
-    // SPEC §3: the launch names its language (the gateway sends the session's); else the request's.
+    // docs/rules/README.md#fields: the launch names its language (the gateway sends the session's); else the request's.
     return ok(await launchGame(deps, merchant, member, { ...q, language: q.language ?? requestLanguage(request) }));
   });
 

@@ -35,18 +35,18 @@ import {
   removeFavourite,
 } from './member.queries.ts';
 
-/** A parsed SPEC §3 lottery launch, its language settled (the launch's, else the request's). */
+/** A parsed docs/rules/games.md#g-3 lottery launch, its language settled (the launch's, else the request's). */
 export type TLotteryLaunch = z.infer<typeof ZLotteryLaunchQuery> & { language: TLanguage };
 
 /**
  * Avatar artwork of a member, by its random key: a sequential id in the URL would let anyone
- * enumerate members (issue 6 item 7).
+ * enumerate members (docs/0013).
  */
 export const avatarUrl = (avatarKey: string) => `/wps/assets/avatar/${avatarKey}.svg`;
 /** Launch tickets are single use and short lived. */
 export const LAUNCH_TICKET_TTL_MS = 5 * 60 * 1000;
 
-/** Member info of SPEC §3 (never the password). */
+/** Member info of docs/rules/README.md#fields (never the password). */
 export async function memberInfo(deps: TPlatformDeps, member: TSessionMember): Promise<TMemberInfo> {
   const [m, counts, referral] = await Promise.all([
     memberById(deps.db, member.memberId),
@@ -113,15 +113,15 @@ function toRecentGame(row: TGameRow & { played_at: Date | string }, language: TL
   return { ...toGame(row, language), lastPlayedAt: new Date(row.played_at).toISOString() };
 }
 
-/** The member's recent games (SPEC §2 /recent), newest launch first, optionally of one category. */
+/** The member's recent games (docs/rules/games.md#g-11 /recent), newest launch first, optionally of one category. */
 export async function recentList(deps: TPlatformDeps, member: TSessionMember, q: { gameType?: TGameType | undefined }, language: TLanguage): Promise<TRecentListResponse> {
   const rows = await recentGames(deps.db, member.memberId, { ...(q.gameType ? { gameType: q.gameType } : {}), limit: RECENT_GAMES_LIMIT });
   return { content: rows.map((r) => toRecentGame(r, language)) };
 }
 
 /**
- * SPEC §7 `/lgw/vn/games/game_menu/recent`: the member's recent games of the VN lottery menu. The
- * prize mode must be the one the site's VN lottery plays in (the rule of SPEC §4, as launches check it).
+ * docs/rules/games.md#g-11 `/lgw/vn/games/game_menu/recent`: the member's recent games of the VN lottery menu. The
+ * prize mode must be the one the site's VN lottery plays in (the rule of docs/rules/games.md#g-1, as launches check it).
  */
 export async function vnGameMenuRecent(deps: TPlatformDeps, merchant: TMerchant, member: TSessionMember, q: { prizeMode: TPrizeMode }, language: TLanguage): Promise<TRecentListResponse> {
   const enabled = await enabledGameTypes(deps.db, merchant.id);
@@ -159,11 +159,11 @@ async function issueTicket(deps: TPlatformDeps, member: TSessionMember | null, g
         back_url: f.lotto?.backUrl ?? null,
       })
       .execute();
-    // A member's launch goes on their recent list (SPEC §2 /recent) with the ticket, or not at all.
+    // A member's launch goes on their recent list (docs/rules/games.md#g-11 /recent) with the ticket, or not at all.
     if (member !== null) await recordRecentGame(trx, member.memberId, game.id, now, RECENT_GAMES_LIMIT);
   });
-  // A built-in game opens in the web's game page (SPEC §9 /seamless), which opens its session with the
-  // ticket (docs/0039); the built-in lottery in SPEC §9's /lottert, with the launch's lottoView
+  // A built-in game opens in the web's game page (docs/rules/games.md#g-7 /seamless), which opens its session with the
+  // ticket (docs/0039); the built-in lottery in docs/rules/games.md#g-7's /lottert, with the launch's lottoView
   // (docs/0041); any other vendor's game is the platform's demo page.
   if (game.engine === 'lottery') {
     return { content: { game_url: `/lottert?game=${encodeURIComponent(game.node_id)}&view=${f.lotto?.view ?? 'betting'}&ticket=${ticket}` } };
@@ -186,7 +186,7 @@ async function unknownOrSwitchedOff(deps: TPlatformDeps, merchant: TMerchant, by
 
 /**
  * Launches a game (UPSTREAM-NOTES Game launch): answers a URL to the platform's demo game page
- * carrying a single-use ticket. Without a member only free play (accountType 0) starts: SPEC §6 lets
+ * carrying a single-use ticket. Without a member only free play (accountType 0) starts: docs/rules/games.md#g-5 lets
  * visitors start a free-trial game; real money needs a session.
  */
 export async function launchGame(
@@ -210,15 +210,15 @@ export async function launchGame(
   return issueTicket(deps, member, game, { accountType: q.accountType, language: q.language });
 }
 
-/** A refused lottery field, named (SPEC §8 field messages). */
+/** A refused lottery field, named (docs/rules/README.md#messages field messages). */
 function lotteryFieldError(field: 'lottoArea' | 'lottoPrizeMode'): WpsError {
   return new WpsError(WPS_CODES.badRequest, WPS_MESSAGES.badRequest, { fieldErrors: { [field]: { key: WPS_MESSAGES.badRequest, params: {} } } });
 }
 
 /**
- * SPEC §3 lottery launch: the lottery game named by its game code, in the area of its route, with
- * the prize mode of SPEC §4 (a launch naming another mode is refused, so the rule holds on the
- * server too), for real money only (lottery routes need a session, SPEC §6).
+ * docs/rules/games.md#g-3 lottery launch: the lottery game named by its game code, in the area of its route, with
+ * the prize mode of docs/rules/games.md#g-1 (a launch naming another mode is refused, so the rule holds on the
+ * server too), for real money only (lottery routes need a session, docs/rules/games.md#g-4).
  */
 export async function launchLottery(
   deps: TPlatformDeps,

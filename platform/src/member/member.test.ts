@@ -91,7 +91,7 @@ describe('game launch', () => {
     const page = await ctx.app.inject({ url });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
-    // No language named: BN (SPEC §9 default), the game's Bengali name.
+    // No language named: BN (docs/rules/reach.md#r-1 default), the game's Bengali name.
     const game = await ctx.db.selectFrom('games').select('name_bn').where('node_id', '=', 'SPINORA-001').executeTakeFirstOrThrow();
     expect(page.body).toContain(game.name_bn);
     expect((await ctx.app.inject({ url })).statusCode).toBe(403);

@@ -2,7 +2,7 @@ import { MESSAGE_CALLS } from '@wl/schemas';
 import { routesOf } from '../http/routes-of.ts';
 import { messageList, messageRead, messagesReadAll } from './messages.service.ts';
 
-/** Platform messages (SPEC §2 messageV2): the session's member's own rows only, trial accounts refused (REAL_MEMBER). */
+/** Platform messages (docs/rules/content.md#c-10 messageV2): the session's member's own rows only, trial accounts refused (REAL_MEMBER). */
 export const messageRoutes = routesOf(MESSAGE_CALLS, {
   list: (c) => messageList(c.deps, c.actor, c.input),
   read: (c) => messageRead(c.deps, c.actor, c.input.id),

@@ -4,7 +4,7 @@ import type { TSessionMember } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
 import { wpsErrors } from '../http/envelope.ts';
 
-// The member's platform messages (SPEC §2 messageV2): every query is scoped by the session's member
+// The member's platform messages (docs/rules/content.md#c-10 messageV2): every query is scoped by the session's member
 // id, never by anything the request names, so another member's message id is simply not found.
 
 /** The member's messages, newest first, paged, with the total and the unread count over all pages. */

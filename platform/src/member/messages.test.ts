@@ -3,7 +3,7 @@ import { MESSAGE_PATHS, WPS_PATHS, ZEnvelope, ZMemberInfoResponse, ZMessageList 
 import { usePlatform } from '../test-support/db.ts';
 import { loginToken } from '../test-support/http.ts';
 
-// Platform messages (SPEC §2 messageV2) on both databases (PGlite; PostgreSQL with DATABASE_URL):
+// Platform messages (docs/rules/content.md#c-10 messageV2) on both databases (PGlite; PostgreSQL with DATABASE_URL):
 // newest first and paged, one or all marked read, the header badge following, and a member never
 // reading or marking another member's message.
 

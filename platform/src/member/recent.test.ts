@@ -4,7 +4,7 @@ import { enabledGameTypes } from '../catalogue/catalogue.queries.ts';
 import { rowCounts, usePlatform } from '../test-support/db.ts';
 import { loginToken } from '../test-support/http.ts';
 
-/** Issue 9 item 6: the recent list is filled by real launches, newest first, capped, per member (docs/0036). */
+/** docs/0036: the recent list is filled by real launches, newest first, capped, per member. */
 
 let now = new Date('2026-03-01T10:00:00.000Z');
 const ctx = usePlatform({ clock: () => now });

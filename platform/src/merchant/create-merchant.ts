@@ -69,7 +69,7 @@ export async function createMerchant(db: Kysely<DB>, input: TCreateMerchantInput
         domain_route: '',
         main_domain: '',
         gtag_id: '',
-        // [''] means "same origin" (SPEC §9: a CDN is picked at random from these lists).
+        // [''] means "same origin" (docs/rules/README.md#constants: a CDN is picked at random from these lists).
         image_cdns: JSON.stringify(['']),
         launch_game_cdns: JSON.stringify(['']),
         min_age: 18,

@@ -4,7 +4,7 @@ import { usePlatform } from '../test-support/db.ts';
 import { memberTotp } from '../session/session.service.ts';
 
 /**
- * Issue 6 attack review: an operator's lock must bound how many guesses are JUDGED, not only how
+ * docs/0010 attack review: an operator's lock must bound how many guesses are JUDGED, not only how
  * many are counted. Before the fix every parallel guess read "not locked" and had its password
  * (or TOTP code) checked; the count only rose afterwards, so a burst carrying the right password or
  * code got in even though the lock engaged.

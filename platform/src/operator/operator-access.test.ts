@@ -29,7 +29,7 @@ const SAMPLES: Record<string, { payload?: object; query?: Record<string, string>
   // docs/0068: removing an authenticator that is off, resetting an operator that does not exist.
   [`POST ${OPERATOR_PATHS.operatorTotpRemove}`]: { payload: { code: '000000' } },
   [`POST ${OPERATOR_PATHS.operatorTotpReset}`]: { payload: { operatorId: 9_999_999 } },
-  // Issue 8 money calls: decisions on an id that does not exist (allowed roles get 404, not 403).
+  // docs/rules/money.md money calls: decisions on an id that does not exist (allowed roles get 404, not 403).
   [`POST ${DEPOSIT_PATHS.operatorDepositApprove}`]: { payload: { depositId: 9_999_999 } },
   [`POST ${DEPOSIT_PATHS.operatorDepositReject}`]: { payload: { depositId: 9_999_999 } },
   [`POST ${DEPOSIT_PATHS.operatorAdjustments}`]: { payload: { username: 'nobody_at_all', amountMinor: 1, reason: 'access test', key: 'access-test-key' } },
@@ -41,7 +41,7 @@ const SAMPLES: Record<string, { payload?: object; query?: Record<string, string>
   [`POST ${WITHDRAW_PATHS.operatorWithdrawalPay}`]: { payload: { withdrawalId: 999_999_999 } },
   [`POST ${WITHDRAW_PATHS.operatorWithdrawalReject}`]: { payload: { withdrawalId: 999_999_999, remark: 'no' } },
   [`GET ${WITHDRAW_PATHS.operatorWithdrawalProof}`]: { query: { proofId: 'none' } },
-  // Issue 9 item 8: switches asked for what is already set (no change, nothing audited).
+  // docs/0037: switches asked for what is already set (no change, nothing audited).
   [`PUT ${OPERATOR_GAMES_PATHS.operatorGameCategories}`]: { payload: { gameType: 'RNG', enabled: true } },
   [`GET ${OPERATOR_GAMES_PATHS.operatorGames}`]: { query: { search: 'golden' } },
   [`PUT ${OPERATOR_GAMES_PATHS.operatorGames}`]: { payload: { nodeId: 'no-such-game', enabled: true } },

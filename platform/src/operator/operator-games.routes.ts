@@ -6,7 +6,7 @@ import { operatorLotterySettings, setLotterySettings } from './operator-lottery.
 import { operatorGameRounds } from './operator-rounds.service.ts';
 
 /**
- * Issue 9 item 8: the console's category and game switches (docs/0037), the built-in games' rounds
+ * docs/0037: the console's category and game switches, the built-in games' rounds
  * and bets (docs/0043) and the lottery settings (docs/0041). Reading needs config.read; switching
  * is content, like whitelabel flags; rounds are members' stakes and wins (money.read); the
  * lottery's payouts are money (money.write, not the content role's whitelabel.write, docs/0066).

@@ -19,7 +19,7 @@ import {
 import { rowCounts, usePlatform } from '../test-support/db.ts';
 import { fromClientIp, loginToken } from '../test-support/http.ts';
 
-// Issue 9 item 8 (docs/0037): the operator switches categories and single games on and off.
+// docs/0037: the operator switches categories and single games on and off.
 const ctx = usePlatform();
 const ops: Record<'owner' | 'content' | 'finance' | 'support', string> = { owner: '', content: '', finance: '', support: '' };
 let member = '';

@@ -33,7 +33,7 @@ import { DEMO_ACCOUNTS } from '../seed/seed.ts';
 import { usePlatform } from '../test-support/db.ts';
 import { fromClientIp, loginToken } from '../test-support/http.ts';
 
-// Issue 9 item 8 (docs/0043): the console's rounds and bets of the built-in games, per game.
+// docs/0043: the console's rounds and bets of the built-in games, per game.
 // A server clock the test moves (past a lottery close, into a crash flight), never sleeping: held still
 // otherwise, so no bet races a close however slow the machine.
 let nowMs = Date.now();

@@ -35,7 +35,7 @@ export async function operatorIdentity(deps: TPlatformDeps, operatorId: number):
 }
 
 /**
- * Operator login (issue 6), shaped like members': the same answer for unknown and known usernames;
+ * Operator login (docs/0010), shaped like members': the same answer for unknown and known usernames;
  * a captcha after `captchaAfterFailures` failures; locked for `lockMinutes` once `lockAfterFailures`
  * failures fall within `lockWindowMinutes` (the merchant's security settings). The failure count is
  * raised atomically (addOperatorFailure). With an authenticator on, the code is needed too, and a

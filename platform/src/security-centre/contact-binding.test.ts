@@ -5,7 +5,7 @@ import { rowCounts, usePlatform } from '../test-support/db.ts';
 import { loginToken, steppedUpToken } from '../test-support/http.ts';
 import { lastSmsCode } from '../test-support/outbox.ts';
 
-// Issue 8 item 8: bind a mobile number and an email address with codes through the outbox.
+// docs/0033: bind a mobile number and an email address with codes through the outbox.
 let now = Date.parse('2026-11-25T10:00:00Z');
 const ctx = usePlatform({ clock: () => new Date(now) });
 

@@ -14,7 +14,7 @@ import { boundContacts, notifySecurityChange } from '../verification/security-no
 import { recordMemberAudit } from '../audit/member-audit.ts';
 import { maskAccountNumber, maskEmail, maskMobile } from '../kernel/masks.ts';
 
-/** Holder names match when equal ignoring case and runs of white space (issue 8 item 1). */
+/** Holder names match when equal ignoring case and runs of white space (docs/0026). */
 export function sameHolderName(a: string, b: string): boolean {
   const norm = (s: string) => s.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase();
   return norm(a) === norm(b);
@@ -79,7 +79,7 @@ export async function bankAccountsOf(db: Kysely<DB>, memberId: number): Promise<
   return rows.map((r) => ({ id: r.id, bankName: r.bank_name, maskedNumber: maskAccountNumber(r.account_number), holderName: maskHolderName(r.holder_name)! }));
 }
 
-/** The security centre (issue 8 item 8): what is set, the bank accounts and the latest changes. */
+/** The security centre (docs/0033): what is set, the bank accounts and the latest changes. */
 export async function securityCentre(deps: TPlatformDeps, merchant: TMerchant, member: TSessionMember): Promise<TSecurityResponse> {
   const db = deps.db;
   const m = await db

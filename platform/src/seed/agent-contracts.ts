@@ -6,7 +6,7 @@ import { settleDueContracts } from '../agent/contracts/contract-settlement.ts';
 const DAY = 86_400_000;
 
 /**
- * The demo tree's contracts (issue 10 item 6, docs/0049): the operator's contracts of demo_agent
+ * The demo tree's contracts (docs/0049): the operator's contracts of demo_agent
  * (the caps of everything below), demo_sub1's accepted real-time salary and daily wage from
  * demo_agent, and a daily wage demo_sub1 offered demo_sub3 that waits for an answer. All accepted
  * eight days ago, then settled over the seeded week of bets, so the income report and the contract

@@ -6,7 +6,7 @@ import { accountFor, houseAccountId, transfer, type TLedgerOwner } from '../wall
 import { newAvatarKey } from '../kernel/member-keys.ts';
 
 /**
- * demo_agent's demo tree (issue 10 item 6, docs/0046): three sub-agents (two direct, one under the
+ * demo_agent's demo tree (docs/0046): three sub-agents (two direct, one under the
  * first) with members of their own, several levels deep, and a week of deposits, withdrawals and
  * slot bets through the ledger, so a fresh install shows a team overview with a chart. Every
  * generated account shares one password (hashed once: argon2 is the seed's costly part).

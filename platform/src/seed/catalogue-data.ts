@@ -1,12 +1,12 @@
 import type { TGameType } from '@wl/schemas';
 
-/** Invented vendors per category (SPEC §1; more than 10 RNG vendors so MXWIN exists, SPEC §2). */
+/** Invented vendors per category (docs/rules/README.md#product; more than 10 RNG vendors so MXWIN exists, docs/rules/games.md#g-9). */
 export type TVendorSeed = {
   vassalage: string;
   name: string;
   gameType: TGameType;
   games: number;
-  /** 'GAME' launches one game (lobby); 'VASSALAGE' opens a popup game list (SPEC §3). */
+  /** 'GAME' launches one game (lobby); 'VASSALAGE' opens a popup game list (docs/rules/content.md#c-8). */
   isGame: 'GAME' | 'VASSALAGE';
 };
 

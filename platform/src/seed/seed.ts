@@ -52,7 +52,7 @@ export const DEMO_ACCOUNTS = {
 } as const;
 
 /**
- * Operators of the other roles (issue 6; demo_operator is the owner), and a second owner who
+ * Operators of the other roles (docs/0010; demo_operator is the owner), and a second owner who
  * approves the first owner's changes of the four-eyes limits and channels (docs/0066).
  * platform/README.md lists them.
  */
@@ -80,10 +80,10 @@ export const DEMO_PLAYER_BALANCE_MINOR = 500_000;
 /** demo_agent2's opening balance (৳50,000.00, as demo_agent's). */
 export const DEMO_CONTRACT_AGENT_BALANCE_MINOR = 5_000_000;
 
-/** SPEC §3 feature flags with their seeded state. */
+/** docs/rules/reach.md#r-11 feature flags with their seeded state. */
 export const DEFAULT_FLAGS: Record<TFeatureFlag, boolean> = {
   MOBILENUMREG3: true,
-  // Off: the username tab asks for no SMS code (the mobile tab always does; issue 11 item 5).
+  // Off: the username tab asks for no SMS code (the mobile tab always does; docs/0053).
   REGMOBVERF3: false,
   MOBILENUMPASSREG3: false,
   FREEPLAY3: true,
@@ -313,7 +313,7 @@ async function seedMerchant(trx: Transaction<DB>, code: string): Promise<number>
       domain_route: 'luckybazaar.example',
       main_domain: 'https://luckybazaar.example',
       gtag_id: 'G-LUCKYBAZAAR',
-      // [''] means "same origin" (SPEC §9: a CDN is picked at random from these lists).
+      // [''] means "same origin" (docs/rules/README.md#constants: a CDN is picked at random from these lists).
       image_cdns: JSON.stringify(['']),
       launch_game_cdns: JSON.stringify(['']),
       min_age: 18,
@@ -345,7 +345,7 @@ async function seedMerchant(trx: Transaction<DB>, code: string): Promise<number>
 
 /**
  * What every merchant needs to serve a site, demo or real (docs/0065): the whitelabel switches with
- * their defaults (SPEC §3 flags, the game categories, the member and agent centres), the
+ * their defaults (docs/rules/content.md#c-1 flags, the game categories, the member and agent centres), the
  * registration fields and their validation rules, and the countries members register from.
  */
 export async function seedMerchantRules(trx: Transaction<DB>, merchantId: number): Promise<void> {
@@ -509,7 +509,7 @@ async function seedContent(trx: Transaction<DB>, merchantId: number, hotGameIds:
     ])
     .execute();
   // Seeded winner history, for vendors the platform does not run (their games are demo pages): the
-  // board shows real wins of the built-in games first and fills the rest from these (issue 9 item 3).
+  // board shows real wins of the built-in games first and fills the rest from these (docs/0039).
   const letters = 'abcdefghijklmnopqrstuvwxyz';
   const winners = Array.from({ length: 30 }, (_, i) => ({
     merchant_id: m,
@@ -529,7 +529,7 @@ async function seedAccounts(
 ): Promise<void> {
   const a = DEMO_ACCOUNTS;
   const base = { merchant_id: merchantId, upline_id: null, password_expires_at: null };
-  // Each member gets its own random avatar key (issue 6: avatars are not addressed by id).
+  // Each member gets its own random avatar key (docs/0013: avatars are not addressed by id).
   const withKey = <T extends object>(row: T) => ({ ...row, avatar_key: newAvatarKey() });
   const inserted = await trx
     .insertInto('members')

@@ -8,7 +8,7 @@ import { lastMessage, lastSmsCode, setFlag } from '../test-support/outbox.ts';
 import { CHALLENGE_MAX_ATTEMPTS } from './session.service.ts';
 
 /**
- * Issue 6 item 2: every counter that guards a secret is atomic. Each test fires PARALLEL attempts
+ * docs/0014: every counter that guards a secret is atomic. Each test fires PARALLEL attempts
  * (Promise.all over one app) and proves that no update is lost and no budget is exceeded.
  */
 

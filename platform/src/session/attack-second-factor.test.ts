@@ -7,7 +7,7 @@ import { lastSmsCode } from '../test-support/outbox.ts';
 import { CHALLENGE_MAX_ATTEMPTS, memberTotp } from './session.service.ts';
 
 /**
- * Issue 6 attack review: "a TOTP code works once" must hold under parallel answers. Before the fix
+ * docs/0014 attack review: "a TOTP code works once" must hold under parallel answers. Before the fix
  * the last used step was read with the member and written unconditionally, so one code sent at once
  * to several challenges (opened with a stolen password from several addresses) opened them all.
  */
@@ -32,7 +32,7 @@ const later = () => {
 };
 
 /**
- * Issue 20 item 6 (docs/0067): the new-IP check accepted the member's e-mail address or bank holder
+ * docs/0067: the new-IP check accepted the member's e-mail address or bank holder
  * name typed in, both known to whoever saw a profile or a statement. The e-mail and mobile methods
  * now send a one-time code to the bound address; the holder name is no factor.
  */

@@ -6,7 +6,7 @@ import { WpsError } from '../http/envelope.ts';
 import { verifyPassword } from './password.service.ts';
 import { liveLock, reserveLoginAttempt } from './session.queries.ts';
 
-/** Whether a whitelabel flag (SPEC §3) is on for the merchant. */
+/** Whether a whitelabel flag (docs/rules/content.md#c-1) is on for the merchant. */
 export async function featureEnabled(db: Kysely<DB>, merchantId: number, flag: TFeatureFlag): Promise<boolean> {
   const row = await db.selectFrom('whitelabel_nodes').select('enabled').where('merchant_id', '=', merchantId).where('mod_id', '=', flag).executeTakeFirst();
   return row?.enabled === true;

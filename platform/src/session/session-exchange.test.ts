@@ -13,7 +13,7 @@ function memberInfo(token: string) {
   return ctx.app.inject({ url: WPS_PATHS.memberInfo, headers: { authorization: token } });
 }
 
-/** SPEC §4 token from the URL (issue 6 item 7): exchanged once for a fresh session, never adopted. */
+/** docs/rules/accounts.md#a-23 token from the URL (docs/0013): exchanged once for a fresh session, never adopted. */
 // Logins hash passwords and the machine is shared: generous limits, the tests wait on events only.
 describe('session exchange', { timeout: 90_000 }, () => {
   it('revokes the token and answers a fresh session of the same member', async () => {

@@ -16,7 +16,7 @@ export type TLoginReservation = { failures: number; locked_until: Date | string 
 
 /**
  * Reserves one judged login attempt for a username key BEFORE the password is checked, in one
- * statement, so parallel attempts cannot lose updates or exceed the lock threshold (issue 6 item 2).
+ * statement, so parallel attempts cannot lose updates or exceed the lock threshold (docs/0014).
  * The count restarts at 1 outside the window or after a served lock; the attempt that reaches
  * `lockAfter` sets the lock in the same statement. While a lock is live nothing is reserved: undefined.
  */

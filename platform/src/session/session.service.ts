@@ -61,14 +61,14 @@ function passwordExpired(member: Pick<TLoginMember, 'password_expires_at'>, now:
   return member.password_expires_at !== null && new Date(member.password_expires_at) <= now;
 }
 
-/** SPEC §4: 123456, or an expired password while PWDEXPFORCECHANGE3 is on, forces a change (never after an SMS login). */
+/** docs/rules/accounts.md#a-12: 123456, or an expired password while PWDEXPFORCECHANGE3 is on, forces a change (never after an SMS login). */
 async function mustChangeFor(db: Kysely<DB>, merchantId: number, member: TLoginMember, now: Date): Promise<boolean> {
   if (member.weak_password) return true;
   return passwordExpired(member, now) && (await featureEnabled(db, merchantId, 'PWDEXPFORCECHANGE3'));
 }
 
 /**
- * SPEC §4: a non-member account never signs in, and the agent page signs in agents only; each
+ * docs/rules/accounts.md#a-1: a non-member account never signs in, and the agent page signs in agents only; each
  * refusal is recorded as an auth event before it is thrown.
  */
 async function refuseWrongAudience(
@@ -149,7 +149,7 @@ export async function issueSession(
 }
 
 /**
- * The second factors a member can answer (SPEC §4 login from a new IP), each proving possession
+ * The second factors a member can answer (docs/rules/accounts.md#a-7 login from a new IP), each proving possession
  * (docs/0067): the authenticator, offered first when bound, then a code to the bound mobile or
  * e-mail. A bank holder name or an address typed in is known to whoever read a statement or a
  * profile, so it is no factor.
@@ -197,7 +197,7 @@ export async function sendSecondFactorCode(
 }
 
 /**
- * Login (SPEC §4, §7): by username and password or by mobile and SMS code. The same answers for
+ * Login (docs/rules/accounts.md#a-2, docs/rules/accounts.md#a-3): by username and password or by mobile and SMS code. The same answers for
  * unknown and known usernames; captcha after `captchaAfterFailures` failures; locked for
  * `lockMinutes` after `lockAfterFailures` failures within `lockWindowMinutes` (counted atomically,
  * before the password is judged; while locked even the right password is refused); non-members refused;
@@ -256,7 +256,7 @@ export async function login(
   }
   await db.deleteFrom('login_throttle').where('merchant_id', '=', merchant.id).where('username_key', '=', key).execute();
   await refuseWrongAudience(member, req.agentPage === true, event);
-  // The plaintext is seen only here: remember whether it is the weak one (SPEC §4 forced change).
+  // The plaintext is seen only here: remember whether it is the weak one (docs/rules/accounts.md#a-12 forced change).
   const weak = password === WEAK_PASSWORD;
   if (weak !== member.weak_password) await db.updateTable('members').set({ weak_password: weak }).where('id', '=', member.id).execute();
   const current = { ...member, weak_password: weak };
@@ -294,7 +294,7 @@ export async function login(
   );
 }
 
-/** SPEC §4 login by mobile number and SMS code (MOBILEVERCODELOGIN3). No forced password change after it. */
+/** docs/rules/accounts.md#a-3 login by mobile number and SMS code (MOBILEVERCODELOGIN3). No forced password change after it. */
 async function smsLogin(deps: TPlatformDeps, merchant: TMerchant, req: TAccountLoginRequest, ip: string, previousToken: string | null): Promise<TSessionValue> {
   const db = deps.db;
   const now = deps.clock();
@@ -458,7 +458,7 @@ export async function rememberLogin(deps: TPlatformDeps, merchant: TMerchant, to
 }
 
 /**
- * SPEC §4 token from the URL (issue 6 item 7): a live session token that travelled in an address is
+ * docs/rules/accounts.md#a-23 token from the URL (docs/0013): a live session token that travelled in an address is
  * never adopted; it is revoked and a fresh session for the same member is answered. One UPDATE ...
  * WHERE revoked_at IS NULL RETURNING decides, so of any number of parallel exchanges of one token
  * exactly one wins; the others (and every later one) get 401. The fresh session keeps the old one's
@@ -491,7 +491,7 @@ export async function revokeRemember(deps: TPlatformDeps, token: string): Promis
   await deps.db.updateTable('remember_tokens').set({ revoked_at: deps.clock() }).where('token_hash', '=', sha256Hex(token)).where('revoked_at', 'is', null).execute();
 }
 
-/** SPEC §4 free trial (FREEPLAY3): a new trial account (type 4), logged in. */
+/** docs/rules/accounts.md#a-1 free trial (FREEPLAY3): a new trial account (type 4), logged in. */
 export async function freePlay(deps: TPlatformDeps, merchant: TMerchant, ip: string): Promise<TSessionValue> {
   await requireFeature(deps.db, merchant.id, 'FREEPLAY3');
   const now = deps.clock();
@@ -518,7 +518,7 @@ export async function freePlay(deps: TPlatformDeps, merchant: TMerchant, ip: str
   });
 }
 
-/** Revokes the session of the call and the remember tokens it issued (SPEC §4 Logout). */
+/** Revokes the session of the call and the remember tokens it issued (docs/rules/accounts.md#a-24 Logout). */
 export async function logout(deps: TPlatformDeps, merchant: TMerchant, member: TSessionMember, ip: string): Promise<void> {
   const now = deps.clock();
   await deps.db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', member.sessionId).execute();

@@ -41,7 +41,7 @@ describe('session calls', () => {
     expect(stored.some((s) => s.token_hash === v.token)).toBe(false);
     const info = await ctx.app.inject({ url: WPS_PATHS.memberInfo, headers: { authorization: v.token } });
     expect(info.json().value).toMatchObject({ userName: 'demo_member', vipLabelName: 'VIP 3', vipRankLevel: 3, unreadMessage: 0, availablePromoCount: 0 });
-    // The first-login step clears the flag (SPEC §4); until then every login reports it.
+    // The first-login step clears the flag (docs/rules/accounts.md#a-2); until then every login reports it.
     const again = ZEnvelope(ZSessionValue).parse((await encryptedLogin(ctx.app, { username: 'DEMO_MEMBER', password: 'Demo1234' })).json()).value!;
     expect(again.firstTimeLogin).toBe(true);
     expect(again.token).not.toBe(v.token);

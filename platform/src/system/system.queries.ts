@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { TWhitelabelNode } from '@wl/schemas';
 import type { DB } from '../db/schema.ts';
 
-/** The merchant's whitelabel tree (SPEC §3 Permission info), children in seeded order. */
+/** The merchant's whitelabel tree (docs/rules/content.md#c-1 Permission info), children in seeded order. */
 export async function whitelabelTree(db: Kysely<DB>, merchantId: number): Promise<TWhitelabelNode[]> {
   const rows = await db
     .selectFrom('whitelabel_nodes')
@@ -41,7 +41,7 @@ export async function registrationSettings(db: Kysely<DB>, merchantId: number) {
   return { merchant, fields, countries };
 }
 
-/** Server validation rules of a merchant (SPEC §5). */
+/** Server validation rules of a merchant (docs/rules/accounts.md#a-11). */
 export function validationRules(db: Kysely<DB>, merchantId: number) {
   return db
     .selectFrom('validation_rules')

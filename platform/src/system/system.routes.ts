@@ -2,7 +2,7 @@ import { SYSTEM_CALLS } from '@wl/schemas';
 import { routesOf } from '../http/routes-of.ts';
 import { getPermissionInfo, getRegisterRules, getRegisterSettings, getWhitelabel, systemStatus } from './system.service.ts';
 
-/** System calls of SPEC §7 (docs/0076): status, whitelabel, domain route, registration settings and rules, config version. */
+/** System calls of docs/rules/README.md#calls (docs/0076): status, whitelabel, domain route, registration settings and rules, config version. */
 export const systemRoutes = routesOf(SYSTEM_CALLS, {
   status: (c) => systemStatus(c.merchant, c.ip),
   whitelabel: (c) => getWhitelabel(c.deps, c.merchant),

@@ -12,7 +12,7 @@ import { isRegionRestricted } from '../http/call-gate.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
 import { merchantProfile, registrationSettings, serviceAndResources, validationRules, whitelabelTree } from './system.queries.ts';
 
-/** SPEC §4 system status: 1 maintenance, 2 region-restricted (the rule the call gate enforces, docs/0069), else 0. */
+/** docs/rules/reach.md#r-10 system status: 1 maintenance, 2 region-restricted (the rule the call gate enforces, docs/0069), else 0. */
 export function systemStatus(merchant: TMerchant, ip: string): TSystemStatus {
   const status = merchant.maintenance ? 1 : isRegionRestricted(merchant, ip) ? 2 : 0;
   return { status, ip };
@@ -35,7 +35,7 @@ export async function getRegisterSettings(deps: TPlatformDeps, merchant: TMercha
   };
 }
 
-/** Validation rules (SPEC §5). */
+/** Validation rules (docs/rules/accounts.md#a-11). */
 export async function getRegisterRules(deps: TPlatformDeps, merchant: TMerchant): Promise<TValidationRule[]> {
   const rows = await validationRules(deps.db, merchant.id);
   return rows.map((r) => ({
@@ -47,7 +47,7 @@ export async function getRegisterRules(deps: TPlatformDeps, merchant: TMerchant)
   }));
 }
 
-/** Permission info (SPEC §3), answered by domainRoute. */
+/** Permission info (docs/rules/content.md#c-1), answered by domainRoute. */
 export async function getPermissionInfo(deps: TPlatformDeps, merchant: TMerchant, ip: string): Promise<TPermissionInfo> {
   const [profile, { cs, resources }, whitelabel, registrationRules] = await Promise.all([
     merchantProfile(deps.db, merchant.id),

@@ -21,7 +21,7 @@ import { recordMemberAudit } from '../audit/member-audit.ts';
 
 type TDb = Kysely<DB> | Transaction<DB>;
 
-/** Member types that are agents (SPEC §6): a member's upline must be one of them to receive a transfer. */
+/** Member types that are agents (docs/rules/money.md#m-5): a member's upline must be one of them to receive a transfer. */
 export const AGENT_TYPES: readonly number[] = [1, 2, 41, 42];
 
 /** The ledger's refusals as the member's messages; anything else is a fault. */
@@ -39,7 +39,7 @@ async function balanceOf(db: TDb, accountId: number): Promise<number> {
   return Number(row.balance_minor);
 }
 
-/** The merchant-wallet codes of a merchant: one per game vendor it runs (issue 8 item 1, docs/0030). */
+/** The merchant-wallet codes of a merchant: one per game vendor it runs (docs/0030). */
 async function walletVendors(db: TDb, merchantId: number): Promise<{ code: string; name: string }[]> {
   const rows = await db.selectFrom('vendors').select(['vassalage', 'name']).where('merchant_id', '=', merchantId).orderBy('sort').orderBy('id').execute();
   return rows.map((r) => ({ code: r.vassalage, name: r.name }));
@@ -114,7 +114,7 @@ export async function recallAll(deps: TPlatformDeps, merchant: TMerchant, member
   return merchantWallets(deps, merchant, member);
 }
 
-/** Consolidated funds (SPEC §7): only while AGENTPOLICY3 is on; trial accounts never reach here. */
+/** Consolidated funds (docs/rules/money.md#m-14): only while AGENTPOLICY3 is on; trial accounts never reach here. */
 export async function consolidatedFunds(deps: TPlatformDeps, merchant: TMerchant, member: TSessionMember): Promise<TConsolidatedResponse> {
   await requireFeature(deps.db, merchant.id, 'AGENTPOLICY3');
   const rows = await deps.db.selectFrom('ledger_accounts').select(['kind', 'balance_minor']).where('member_id', '=', member.memberId).execute();

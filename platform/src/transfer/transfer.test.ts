@@ -6,7 +6,7 @@ import { walletBalance } from '../wallet/wallet.queries.ts';
 
 // Transfers on both databases (PGlite; PostgreSQL with DATABASE_URL): merchant wallets (single and
 // multi), main ⇄ merchant wallet, recall, consolidated funds, and the transfer to the upline — with
-// the attack list of issue 8 on every call.
+// the attack list of docs/rules/money.md on every call.
 
 const ctx = usePlatform();
 const t = { member: '', down: '', trial: '', agent: '', owner: '' };

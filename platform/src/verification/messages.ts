@@ -3,7 +3,7 @@ import { bengaliDigits } from '@wl/schemas/domain/digits';
 
 /**
  * Texts of the SMS and e-mails the platform sends, in the member's language (the request's
- * `language` header, BN by default; issue 11). Numbers in BN are written with Bengali digits
+ * `language` header, BN by default; docs/0056). Numbers in BN are written with Bengali digits
  * (bengaliDigits), except what the member types or opens: the code and the link keep ASCII digits
  * and letters, as every keyboard and browser reads them.
  */

@@ -7,7 +7,7 @@ import { featureEnabled, requireFeature } from '../session/security.service.ts';
 import { memberByPhone, recordAuthEvent } from '../session/session.queries.ts';
 import { checkPhone, sendCode } from './verification.service.ts';
 
-/** SMS code calls (SPEC §4 SMS code): logged out (login, reset) and for registration; second-factor codes: session.routes (docs/0067). */
+/** SMS code calls (docs/rules/accounts.md#a-16 SMS code): logged out (login, reset) and for registration; second-factor codes: session.routes (docs/0067). */
 export const verificationRoutes = routesOf(VERIFICATION_CALLS, {
   sendSms: async ({ deps, merchant, input: req, ip, request }) => {
     // The purpose's switch: the call alone does not say which applies (call-gates.ts).
@@ -25,7 +25,7 @@ export const verificationRoutes = routesOf(VERIFICATION_CALLS, {
     // A registration code exists where a tab asks for one (smsCodeRequired): the mobile tab, or REGMOBVERF3.
     if (!(await featureEnabled(deps.db, merchant.id, 'MOBILENUMREG3'))) await requireFeature(deps.db, merchant.id, 'REGMOBVERF3');
     const phone = await checkPhone(deps, merchant, req.mobileNum, req.countryDialingCode);
-    // Human verification before any SMS goes out (SPEC §4 Registration).
+    // Human verification before any SMS goes out (docs/rules/accounts.md#a-18 Registration).
     if (!(await consumeCaptcha(deps, merchant, req.captchaId, req.captcha))) {
       throw new WpsError(WPS_CODES.captchaRequired, WPS_MESSAGES.captchaWrong, { captcha: true });
     }

@@ -17,7 +17,7 @@ import { WpsError } from '../http/envelope.ts';
 /** Purposes a code is sent for; a code only works for its own purpose. */
 export type TCodePurpose = 'login' | 'reset' | 'secondFactor' | 'register' | 'bind';
 
-/** SPEC §4: more than this many sends to one number within SMS_WINDOW_MS locks it for 5 minutes. */
+/** docs/rules/accounts.md#a-16: more than this many sends to one number within SMS_WINDOW_MS locks it for 5 minutes. */
 export const SMS_MAX_SENDS = 5;
 export const SMS_WINDOW_MS = 15 * 60 * 1000;
 /** Wrong guesses a code survives before it is void. */
@@ -30,7 +30,7 @@ export type TCodeTarget = { key: string; email?: string };
 
 const bad = (message: string, value: unknown = null) => new WpsError(WPS_CODES.badRequest, message, value);
 
-/** SPEC §8 phone messages: empty → phone_enter_valid; not 6–15 digits or an unknown country → phone_invalid_format. */
+/** docs/rules/accounts.md#a-16 phone messages: empty → phone_enter_valid; not 6–15 digits or an unknown country → phone_invalid_format. */
 export async function checkPhone(deps: TPlatformDeps, merchant: TMerchant, mobileNum: string | undefined, dial: string | undefined): Promise<TPhone> {
   const mobile = (mobileNum ?? '').trim();
   if (mobile === '') throw bad(ACCOUNT_MESSAGES.phoneEnterValid);
@@ -59,7 +59,7 @@ function tooMany(retryAfterMs: number): WpsError {
 }
 
 /**
- * Sends a 6-digit code (SPEC §4 SMS code): at most one send a second per number; more than
+ * Sends a 6-digit code (docs/rules/accounts.md#a-16 SMS code): at most one send a second per number; more than
  * SMS_MAX_SENDS within 15 minutes locks the number for 5 minutes (an email target the same, by its
  * address). Earlier codes of the same purpose
  * stop working. Only the hash is stored; the code leaves only through the SmsProvider, and only

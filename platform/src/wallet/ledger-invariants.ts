@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 
 /**
- * The money invariants of the ledger (issue 8 "Done when"), read from the database: what breaks
+ * The money invariants of the ledger (docs/0026 "Done when"), read from the database: what breaks
  * each one. All empty (and the total unchanged) means the ledger is exact. Used by the property
  * test and the crash test.
  */

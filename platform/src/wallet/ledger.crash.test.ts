@@ -18,7 +18,7 @@ import { ledgerTotal, ledgerViolations, NO_VIOLATIONS } from './ledger-invariant
 import { accountFor } from './ledger.service.ts';
 
 /**
- * Crash test of the ledger (issue 8 "Done when"): a process sending concurrent transfers is killed
+ * Crash test of the ledger (docs/0026 "Done when"): a process sending concurrent transfers is killed
  * with SIGKILL in the middle of its load, restarted, killed again — LEDGER_CRASH_ROUNDS times (see
  * ROUNDS) — each restart first sending the previous round's operations again, as a client that
  * lost its answers would. Afterwards the money invariants hold and every transfer the process

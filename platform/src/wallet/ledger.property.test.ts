@@ -9,7 +9,7 @@ import { ledgerTotal, ledgerViolations, NO_VIOLATIONS } from './ledger-invariant
 import { accountFor, LedgerError, transfer, type TLedgerOwner, type TTransferArgs } from './ledger.service.ts';
 
 /**
- * Property test of the ledger (issue 8 "Done when"): random concurrent deposits, withdrawals
+ * Property test of the ledger (docs/0026 "Done when"): random concurrent deposits, withdrawals
  * (hold, then payout or reject), upline transfers and wallet transfers across 1,000 members, with duplicate sends of one
  * key at the same moment and retries of it later. After each run the money invariants must hold.
  * Seeded, so a failure replays: LEDGER_PROPERTY_SEED, LEDGER_PROPERTY_OPS (default 2,000 a run) and

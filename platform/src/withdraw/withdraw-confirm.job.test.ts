@@ -11,7 +11,7 @@ import { steppedUpToken, TEST_GATEWAY_SECRET } from '../test-support/http.ts';
 import { CONFIRM_SWEEP_QUEUE } from './withdraw-confirm.job.ts';
 import { CONFIRM_QUEUE } from './withdraw.service.ts';
 
-// SPEC §4 confirmation window on the real job runner (docs/0029): no timers in tests; the test
+// docs/rules/money.md#m-12 confirmation window on the real job runner (docs/0029): no timers in tests; the test
 // moves the due time and the job's start into the past and waits on database state.
 const WAIT = { timeout: 90_000, interval: 100 };
 

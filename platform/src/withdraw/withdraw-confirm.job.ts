@@ -14,7 +14,7 @@ export class NotDueYet extends Error {
 }
 
 /**
- * The confirmation window (SPEC §4, docs/0029): a job per paid withdrawal, sent by payWithdrawal in
+ * The confirmation window (docs/rules/money.md#m-12, docs/0029): a job per paid withdrawal, sent by payWithdrawal in
  * its transaction with startAfter = confirm_due_at, turns it into auto_received exactly once
  * (job.once keyed `withdrawal:<id>:confirm`, and a conditional update that only a still-paid, due
  * withdrawal passes). An answered withdrawal makes the job a no-op. A sweep every minute catches

@@ -2,7 +2,7 @@ import { OPERATOR_WITHDRAW_CALLS } from '@wl/schemas';
 import { routesOf } from '../http/routes-of.ts';
 import { operatorWithdrawals, payWithdrawal, readProof, rejectWithdrawal } from './withdraw.service.ts';
 
-/** Operator withdrawal calls (issue 8 item 10): money.read to see, money.write to pay or reject. */
+/** Operator withdrawal calls (docs/0028): money.read to see, money.write to pay or reject. */
 export const withdrawOperatorRoutes = routesOf(OPERATOR_WITHDRAW_CALLS, {
   withdrawals: (c) => operatorWithdrawals(c.deps, c.merchant.id, c.input.view),
   payWithdrawal: (c) => payWithdrawal(c.deps, c.merchant, c.actor, c.ip, c.input.withdrawalId),

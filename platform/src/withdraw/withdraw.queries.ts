@@ -52,7 +52,7 @@ export async function proofIdsOf(db: TDb, withdrawalIds: number[]): Promise<Map<
   return out;
 }
 
-/** A row as the wire shape (SPEC §3: the remaining amount of a partly received one). */
+/** A row as the wire shape (docs/rules/money.md#m-11: the remaining amount of a partly received one). */
 export function toWithdrawal(r: TWithdrawalRow, proofIds: string[]): TWithdrawal {
   const amount = Number(r.amount_minor);
   const received = r.received_minor === null ? null : Number(r.received_minor);

@@ -59,7 +59,7 @@ async function usedToday(db: Transaction<DB> | TPlatformDeps['db'], memberId: nu
   return Number(r.n);
 }
 
-/** The withdraw page (issue 8 item 3): limits, today's use, bank accounts, balance and the latest withdrawals. */
+/** The withdraw page (docs/0029): limits, today's use, bank accounts, balance and the latest withdrawals. */
 export async function withdrawOverview(deps: TPlatformDeps, merchant: TMerchant, member: TSessionMember): Promise<TWithdrawOverviewResponse> {
   const db = deps.db;
   const [settings, used, pw, bankAccounts, rows, balance] = await Promise.all([
@@ -187,7 +187,7 @@ function assertAwaitingAnswer(w: { status: string; confirm_due_at: Date | string
 }
 
 /**
- * SPEC §4: the member's answer after payment — received; partly received (0 < received < amount,
+ * docs/rules/money.md#m-11: the member's answer after payment — received; partly received (0 < received < amount,
  * the remaining amount is then shown); not received (at least one proof uploaded first, remark
  * ≤ 140). Only while paid and inside the window; the same answer sent again answers the withdrawal.
  */
@@ -214,7 +214,7 @@ export async function confirmWithdrawal(deps: TPlatformDeps, member: TSessionMem
 }
 
 /**
- * Stores one proof of a 'not received' answer (SPEC §5): decoded size ≤ 5 MB checked here, type
+ * Stores one proof of a 'not received' answer (docs/rules/money.md#m-11): decoded size ≤ 5 MB checked here, type
  * sniffed from the first bytes (png or jpeg, whatever the file was called), ≤ 3 per withdrawal,
  * only while the withdrawal waits for the member's answer. The id is random (18 bytes).
  */
@@ -250,7 +250,7 @@ export async function readProof(deps: TPlatformDeps, merchantId: number, memberI
 }
 
 /**
- * Turns a paid withdrawal whose window has ended into auto_received (SPEC §4), in one conditional
+ * Turns a paid withdrawal whose window has ended into auto_received (docs/rules/money.md#m-11), in one conditional
  * statement: of a job, a retry, the sweep and a late answer, exactly one changes it. No money moves
  * (docs/0029: a forced 'received' is not refunded).
  */

@@ -5,7 +5,7 @@ import { DEPOSIT_PATHS, PROOF_MAX_BYTES, WITHDRAW_PATHS, WPS_PATHS } from '@wl/s
 import { loginToken, steppedUpToken } from '../test-support/http.ts';
 import { rowCounts, usePlatform } from '../test-support/db.ts';
 
-// Issue 8 items 3, 4, 8: security centre, withdraw, confirmation, proofs, operator pay/reject.
+// docs/0029, docs/0033: security centre, withdraw, confirmation, proofs, operator pay/reject.
 const ctx = usePlatform();
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);

@@ -4,7 +4,7 @@ import { AGENT_TYPES, TRIAL_TYPE } from '../constants.ts';
 
 export type TAudience = 'visitor' | 'member' | 'trial' | 'agent';
 
-/** SPEC §4: agent and trial flags come from the member type. */
+/** docs/rules/accounts.md#a-1: agent and trial flags come from the member type. */
 export function audienceOf(member: { type: number } | null): TAudience {
   if (!member) return 'visitor';
   if (member.type === TRIAL_TYPE) return 'trial';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_TEXT_LENGTH } from '../constants.ts';
 
-/** Banner groups of SPEC §3. */
+/** Banner groups of docs/rules/README.md#fields. */
 export const BANNER_GROUPS = ['w_home', 'w_leftmenu', 'w_login', 'w_register', 'w_forget'] as const;
 export const ZBannerGroup = z.enum(BANNER_GROUPS);
 
@@ -24,7 +24,7 @@ export const ZNotice = z.object({
 });
 export type TNotice = z.infer<typeof ZNotice>;
 
-/** SPEC §3 Announcement or popup; execution A logged in, B anonymous, F first-time login. */
+/** docs/rules/content.md#c-8 Announcement or popup; execution A logged in, B anonymous, F first-time login. */
 export const ZPopup = z.object({
   id: z.number().int(),
   title: z.string().max(MAX_TEXT_LENGTH),

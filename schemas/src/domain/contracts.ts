@@ -1,6 +1,6 @@
 /**
- * Agent contracts (issue 10 items 3 and 4, SPEC §3 contract fields, §4 contract states, §9 salary
- * timings, docs/0049): the kinds, their periods and the two rules every side computes alike — which
+ * Agent contracts (docs/0049, docs/rules/agent.md#ag-9 contract fields, docs/rules/agent.md#ag-10 contract states, docs/rules/agent.md#ag-12 salary
+ * timings): the kinds, their periods and the two rules every side computes alike — which
  * tier a period's figures earn, and whether one contract's rates stay within another's. Pure (no
  * zod, no I/O): the platform settles with it and the web previews with it.
  */
@@ -17,7 +17,7 @@ export const CONTRACT_KIND_MODULES: Readonly<Record<TContractKind, string>> = {
   realtime: 'RTSALARY3',
 };
 
-/** The agent page of each kind (SPEC §2). */
+/** The agent page of each kind (docs/rules/README.md#screens). */
 export const CONTRACT_KIND_PAGES = {
   dividend: 'agentDividendRecordCopy2',
   daily: 'agentDailyWages2',
@@ -25,7 +25,7 @@ export const CONTRACT_KIND_PAGES = {
   realtime: 'agentRealtimeSalary',
 } as const satisfies Record<TContractKind, string>;
 
-/** SPEC §4: new request → accepted | rejected; termination request → terminated. */
+/** docs/rules/agent.md#ag-10: new request → accepted | rejected; termination request → terminated. */
 export const CONTRACT_STATES = ['new', 'accepted', 'rejected', 'termination', 'terminated'] as const;
 export type TContractState = (typeof CONTRACT_STATES)[number];
 /** States in which a contract binds (at most one per holder and kind). */
@@ -33,7 +33,7 @@ export const LIVE_CONTRACT_STATES: readonly TContractState[] = ['new', 'accepted
 /** States in which a contract is paid. */
 export const PAID_CONTRACT_STATES: readonly TContractState[] = ['accepted', 'termination'];
 
-/** Dividend periods (SPEC §3): daily, weekly (from Monday), semimonthly (1st–15th, 16th–end), monthly. */
+/** Dividend periods (docs/rules/agent.md#ag-9): daily, weekly (from Monday), semimonthly (1st–15th, 16th–end), monthly. */
 export const DIVIDEND_PERIODS = ['D', 'W', 'H', 'M'] as const;
 export type TDividendPeriod = (typeof DIVIDEND_PERIODS)[number];
 
@@ -41,7 +41,7 @@ export type TDividendPeriod = (typeof DIVIDEND_PERIODS)[number];
 export const RATE_BP_MAX = 10_000;
 export const CONTRACT_TIERS_MAX = 10;
 
-/** Real-time salary settles every 5 minutes (SPEC §9). */
+/** Real-time salary settles every 5 minutes (docs/rules/agent.md#ag-12). */
 export const REALTIME_WINDOW_SECONDS = 300;
 
 export type TDividendTier = { minValidBetMinor: number; minLossMinor: number; minActive: number; rateBp: number };
@@ -106,7 +106,7 @@ export function contractEarning(terms: TContractTerms, f: TPeriodFigures): TEarn
 }
 
 /**
- * "A downline's rate can never exceed its upline's" (issue 10 item 3), pointwise: at every level of
+ * "A downline's rate can never exceed its upline's" (docs/0049), pointwise: at every level of
  * play where the offered contract pays a rate, the cap pays at least that rate. Rates only rise with
  * the figures, so checking each offered tier at its own minimums is enough. Dividends also need the
  * same period (a monthly threshold and a daily one do not compare). Real-time: each rate on its own.

@@ -1,6 +1,6 @@
 /**
  * What a person typed into a number field, with Bengali digits (০–৯, as a Bengali keyboard types
- * them) written as ASCII digits, so validation and the server see one form (issue 11 item 4,
+ * them) written as ASCII digits, so validation and the server see one form (docs/0054,
  * docs/0056). Every other character stays as it is.
  */
 export function asciiDigits(text: string): string {
@@ -9,7 +9,7 @@ export function asciiDigits(text: string): string {
 
 /**
  * A number, or a text's ASCII digits, written with Bengali digits (০–৯): numbers in the BN texts
- * the server writes, such as SMS, e-mails and notices (issue 11 item 4, docs/0056). No separators
+ * the server writes, such as SMS, e-mails and notices (docs/0056). No separators
  * are added (the web's lib/numbers.ts formats what the web shows). Not for what a person types back
  * or opens: verification codes and links keep ASCII.
  */

@@ -9,7 +9,7 @@ export type TGameType = z.infer<typeof ZGameType>;
 /** Codes a vendor may carry: upper-case letters, digits and underscores. */
 export const ZVassalage = z.string().max(32, { abort: true }).regex(/^[A-Z0-9_]{2,32}$/, 'invalid vendor code');
 
-/** One game (SPEC §3 Game). */
+/** One game (docs/rules/README.md#fields Game). */
 export const ZGame = z.object({
   nodeId: z.string().min(1).max(64),
   displayName: z.string().max(MAX_TEXT_LENGTH),
@@ -24,10 +24,10 @@ export const ZGame = z.object({
 });
 export type TGame = z.infer<typeof ZGame>;
 
-/** isGame 'VASSALAGE' means the card opens a popup game list (SPEC §3, §4 launch rules). */
+/** isGame 'VASSALAGE' means the card opens a popup game list (docs/rules/content.md#c-8, docs/rules/games.md#g-1 launch rules). */
 export const ZCardKind = z.enum(['VASSALAGE', 'GAME']);
 
-/** A vendor card inside a category (SPEC §3 Vendor category). */
+/** A vendor card inside a category (docs/rules/games.md#g-8 Vendor category). */
 export const ZVendorCard = z.object({
   vassalage: ZVassalage,
   displayName: z.string().max(MAX_TEXT_LENGTH),
@@ -47,7 +47,7 @@ export const ZGameCategory = z.object({
 });
 export type TGameCategory = z.infer<typeof ZGameCategory>;
 
-/** SPEC §3 Winner board entry; winAmount in minor units. */
+/** docs/rules/README.md#fields Winner board entry; winAmount in minor units. */
 export const ZWinner = z.object({
   vo: z.object({
     customerName: z.string().max(MAX_TEXT_LENGTH),

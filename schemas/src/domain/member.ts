@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_TEXT_LENGTH } from '../constants.ts';
 
-/** SPEC §3 Member info. The password is never part of it (house rule: no plaintext anywhere). */
+/** docs/rules/README.md#fields Member info. The password is never part of it (house rule: no plaintext anywhere). */
 export const ZMemberInfo = z.object({
   id: z.number().int(),
   userName: z.string().max(MAX_TEXT_LENGTH),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_TEXT_LENGTH } from '../constants.ts';
 
-/** Feature flags of SPEC §3 (whitelabel modIds). */
+/** Feature flags of docs/rules/reach.md#r-11 (whitelabel modIds). */
 export const FEATURE_FLAGS = [
   'MOBILENUMREG3',
   'REGMOBVERF3',
@@ -51,7 +51,7 @@ export const MEMBER_PAGE_MODULES = {
 } as const;
 export type TMemberPage = keyof typeof MEMBER_PAGE_MODULES;
 
-/** A whitelabel node: modId with enabled '1' or '0' and children (SPEC §3 Permission info). */
+/** A whitelabel node: modId with enabled '1' or '0' and children (docs/rules/content.md#c-1 Permission info). */
 export type TWhitelabelNode = {
   modId: string;
   name: string;
@@ -69,7 +69,7 @@ export const ZWhitelabelNode: z.ZodType<TWhitelabelNode> = z.lazy(() =>
 
 export const ZCustomerServiceEntry = z.object({
   csType: z.string().max(32),
-  /** Encrypted; see wps/cs-link.ts (SPEC §9: the last 8 characters are the key). */
+  /** Encrypted; see wps/cs-link.ts (docs/rules/content.md#c-5: the last 8 characters are the key). */
   path: z.string().max(2000),
 });
 export type TCustomerServiceEntry = z.infer<typeof ZCustomerServiceEntry>;
@@ -81,7 +81,7 @@ export const ZResourceEntry = z.object({
 });
 export type TResourceEntry = z.infer<typeof ZResourceEntry>;
 
-/** Pattern kinds of SPEC §5; see rules/ for the validators. */
+/** Pattern kinds of docs/rules/accounts.md#a-11; see rules/ for the validators. */
 export const PATTERN_IDS = [
   'LENGTH_ONLY',
   'LETTER_FIRST_ALNUM',
@@ -100,7 +100,7 @@ export const PATTERN_IDS = [
 export const ZPatternId = z.enum(PATTERN_IDS);
 export type TPatternId = z.infer<typeof ZPatternId>;
 
-/** Registration fields of SPEC §3. */
+/** Registration fields of docs/rules/README.md#fields. */
 export const REGISTRATION_FIELDS = [
   'username',
   'password',
@@ -124,7 +124,7 @@ export const REGISTRATION_FIELDS = [
 export const ZRegistrationField = z.enum(REGISTRATION_FIELDS);
 export type TRegistrationField = z.infer<typeof ZRegistrationField>;
 
-/** A server validation rule for one field (SPEC §5). acceptedPattern '*' matches anything. */
+/** A server validation rule for one field (docs/rules/accounts.md#a-11). acceptedPattern '*' matches anything. */
 export const ZValidationRule = z.object({
   field: z.string().min(1).max(64),
   acceptedPattern: z.string().max(500),
@@ -144,14 +144,14 @@ export type TRegistrationFieldSetting = z.infer<typeof ZRegistrationFieldSetting
 export const ZRegistrationSettings = z.object({
   fields: z.array(ZRegistrationFieldSetting),
   minAge: z.number().int().min(0).max(99),
-  /** Minutes an SMS code stays valid; the send countdown is this × 60 s (SPEC §4). */
+  /** Minutes an SMS code stays valid; the send countdown is this × 60 s (docs/rules/accounts.md#a-16). */
   smsExpiredMinutes: z.number().int().positive(),
   defaultCountryDialingCode: z.string().max(8),
   countries: z.array(z.object({ countryCode: z.string().max(4), countryDialingCode: z.string().max(8) })),
 });
 export type TRegistrationSettings = z.infer<typeof ZRegistrationSettings>;
 
-/** SPEC §3 Permission info, answered by /wps/system/domainRoute. */
+/** docs/rules/content.md#c-1 Permission info, answered by /wps/system/domainRoute. */
 export const ZPermissionInfo = z.object({
   merchantCode: z.string().max(32),
   merchantName: z.string().max(MAX_TEXT_LENGTH),
@@ -171,13 +171,13 @@ export const ZPermissionInfo = z.object({
 });
 export type TPermissionInfo = z.infer<typeof ZPermissionInfo>;
 
-/** SPEC §4 system status: 0 normal, 1 maintenance, 2 region-restricted. */
+/** docs/rules/reach.md#r-10 system status: 0 normal, 1 maintenance, 2 region-restricted. */
 export const ZSystemStatus = z.object({
   status: z.union([z.literal(0), z.literal(1), z.literal(2)]),
   ip: z.string().max(64),
 });
 export type TSystemStatus = z.infer<typeof ZSystemStatus>;
 
-/** The caller's address as the gateway sees it (the region-blocked page shows it, SPEC §8). */
+/** The caller's address as the gateway sees it (the region-blocked page shows it, docs/rules/reach.md#r-10). */
 export const ZClientIp = z.object({ ip: z.string().max(64) });
 export type TClientIp = z.infer<typeof ZClientIp>;

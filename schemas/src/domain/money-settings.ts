@@ -1,5 +1,5 @@
 /**
- * Bounds of the merchant's money settings (issue 8 item 10): the platform's schema enforces them and
+ * Bounds of the merchant's money settings (docs/0028): the platform's schema enforces them and
  * the operator console checks the same ones. No zod here: the console imports this module alone.
  */
 export const MONEY_SETTING_BOUNDS = {

@@ -1,4 +1,4 @@
-/** SPEC §5: proof files are png or jpg (issue 8); no zod here, the web's withdraw chunk imports it. */
+/** docs/rules/money.md#m-11: proof files are png or jpg (docs/0029); no zod here, the web's withdraw chunk imports it. */
 export const PROOF_CONTENT_TYPES = ['image/png', 'image/jpeg'] as const;
 export type TProofContentType = (typeof PROOF_CONTENT_TYPES)[number];
 

@@ -1,5 +1,5 @@
 /**
- * Record limits and CSV export (issue 8 item 6), shared by the platform's record queries and the
+ * Record limits and CSV export (docs/0031), shared by the platform's record queries and the
  * web's export; no zod and no wire contract, so the web's record page can import them (docs/0022).
  */
 /** The longest range one query may cover, and the most rows an export may carry. */

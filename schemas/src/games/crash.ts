@@ -1,5 +1,5 @@
 /**
- * The built-in crash game (issue 9 item 2, docs/0042). Pure and shared: the platform's game server
+ * The built-in crash game (docs/0042). Pure and shared: the platform's game server
  * decides with it and the page draws and verifies with it.
  *
  * One round for every player of a game: a betting phase, then a flight in which the multiplier rises

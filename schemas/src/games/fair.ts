@@ -1,5 +1,5 @@
 /**
- * Provably fair outcomes of the built-in games (issue 9, docs/0039). Pure and shared: the platform's
+ * Provably fair outcomes of the built-in games (docs/0039). Pure and shared: the platform's
  * game server draws with it and the verify view recomputes with it in the browser (Web Crypto, in
  * Node and browsers alike).
  *

@@ -1,5 +1,5 @@
 /**
- * The built-in lottery (issue 9 item 2, docs/0041): a shared 3-digit draw (000–999) every N seconds.
+ * The built-in lottery (docs/0041): a shared 3-digit draw (000–999) every N seconds.
  * Pure and shared: the platform draws and settles with it, the game page shows the payout table and
  * its verify view recomputes a draw in the browser.
  *

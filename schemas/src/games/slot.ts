@@ -1,6 +1,6 @@
 /**
- * The built-in slot (issue 9): 5 reels × 3 rows, 25 fixed lines, a bet per line. Pure and shared by
- * the game server, the page's paytable and the verify view (docs/0039).
+ * The built-in slot (docs/0039): 5 reels × 3 rows, 25 fixed lines, a bet per line. Pure and shared by
+ * the game server, the page's paytable and the verify view.
  *
  * A spin's reel stops come from the round's first five fair floats: `stop[i] = floor(float[i] ×
  * length of reel i)`; row r of reel i shows `reel[i][(stop[i] + r) mod length]`. A line pays the

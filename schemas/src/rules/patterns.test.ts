@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PATTERN_IDS, type TPatternId } from '../domain/merchant.ts';
 import { PATTERN_PREDICATES, isCalendarDate, matchesPatternKind } from './patterns.ts';
 
-/** Accepted and refused examples for every pattern kind of SPEC §5. */
+/** Accepted and refused examples for every pattern kind of docs/rules/accounts.md#a-11. */
 const TABLE: Record<TPatternId, { accepts: string[]; refuses: string[] }> = {
   LENGTH_ONLY: { accepts: ['a', 'anything at all', '!@#$', 'ไทย', '1'], refuses: [] },
   LETTER_FIRST_ALNUM: { accepts: ['a', 'abc123', 'Z9', 'player01'], refuses: ['1abc', '_abc', 'ab c', 'ab-c', 'ábc', '', 'abc!'] },

@@ -1,10 +1,10 @@
 import type { TPatternId } from '../domain/merchant.ts';
 
 /**
- * Predicates for the pattern kinds of SPEC §5, one per patternId. They check the kind only; the
+ * Predicates for the pattern kinds of docs/rules/accounts.md#a-11, one per patternId. They check the kind only; the
  * server's acceptedPattern and min/max length are checked by validateField.
  *
- * Choices where SPEC §5 is terse:
+ * Choices where docs/rules/accounts.md#a-11 is terse:
  * - "letters" means ASCII letters A–Z, a–z and "digits" ASCII 0–9 (the usernames and passwords of
  *   the upstream are ASCII).
  * - ALNUM_WITH_UPPER ("letters, digits and at least one uppercase") needs at least one digit and
@@ -41,7 +41,7 @@ export function isCalendarDate(year: number, month: number, day: number): boolea
   return day <= days;
 }
 
-/** One predicate per pattern kind of SPEC §5. */
+/** One predicate per pattern kind of docs/rules/accounts.md#a-11. */
 export const PATTERN_PREDICATES: Readonly<Record<TPatternId, (value: string) => boolean>> = {
   LENGTH_ONLY: () => true,
   LETTER_FIRST_ALNUM: (v) => LETTER_FIRST_ALNUM.test(v),
@@ -64,7 +64,7 @@ export const PATTERN_PREDICATES: Readonly<Record<TPatternId, (value: string) => 
   },
 };
 
-/** True when `value` has the shape of pattern kind `patternId` (SPEC §5). */
+/** True when `value` has the shape of pattern kind `patternId` (docs/rules/accounts.md#a-11). */
 export function matchesPatternKind(patternId: TPatternId, value: string): boolean {
   return PATTERN_PREDICATES[patternId](value);
 }

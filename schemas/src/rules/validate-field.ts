@@ -4,7 +4,7 @@ import type { TRegistrationField, TValidationRule } from '../domain/merchant.ts'
 import type { TFormField } from '../screen/screen-config.ts';
 import { matchesPatternKind } from './patterns.ts';
 
-/** A field message: a translation key and the numbers it fills in (SPEC §5). */
+/** A field message: a translation key and the numbers it fills in (docs/rules/accounts.md#a-11). */
 export type TFieldError = { key: string; params: { min?: number; max?: number; length?: number } };
 
 /** The rule part validateField needs (a server rule or a form field's rule). */
@@ -51,14 +51,14 @@ export function acceptedPatternRegex(pattern: string): RegExp | null {
   return patternCache.get(pattern) ?? null;
 }
 
-/** SPEC §5: the message of a rule, keyed by patternId, with min and max, or one length when equal. */
+/** docs/rules/accounts.md#a-11: the message of a rule, keyed by patternId, with min and max, or one length when equal. */
 export function ruleMessage(rule: TFieldRule): TFieldError {
   if (rule.minLength === rule.maxLength) return { key: `pattern.${rule.patternId}.exact`, params: { length: rule.minLength } };
   return { key: `pattern.${rule.patternId}`, params: { min: rule.minLength, max: rule.maxLength } };
 }
 
 /**
- * Checks one value against a server rule (SPEC §5): it must match acceptedPattern ('*' matches
+ * Checks one value against a server rule (docs/rules/accounts.md#a-11): it must match acceptedPattern ('*' matches
  * anything), have the shape of its patternId kind, and have between minLength and maxLength
  * characters (code points, so Thai and Korean count per letter). The value is trimmed first. An
  * empty required value gets the rule's own message; without a rule it gets `not_empty`.
@@ -81,7 +81,7 @@ export function validateField(value: string, rule: TFieldRule | null, opts: { re
   return null;
 }
 
-/** SPEC §5: a confirmation must equal the original; mismatch says 'inconsistent twice'. */
+/** docs/rules/accounts.md#a-11: a confirmation must equal the original; mismatch says 'inconsistent twice'. */
 export function validateConfirmation(confirmation: string, original: string): TFieldError | null {
   return confirmation.trim() === original.trim() ? null : { key: RULE_MESSAGES.inconsistentTwice, params: {} };
 }
@@ -107,7 +107,7 @@ export type TRegistrationMode = 'username' | 'mobile';
 export type TRegistrationSchemaOptions = {
   /** REGMOBVERF3: the username tab asks for the mobile number's SMS code too (the mobile tab always does). */
   smsVerification: boolean;
-  /** Minimum age the member confirms (SPEC §5, default 18). */
+  /** Minimum age the member confirms (docs/rules/accounts.md#a-19, default 18). */
   minAge?: number;
 };
 
@@ -118,7 +118,7 @@ export type TRegistrationValues = Partial<Record<TRegistrationField, string>> & 
 };
 
 /**
- * Whether a registration on this tab needs the mobile number's SMS code (SPEC §5, issue 11): always
+ * Whether a registration on this tab needs the mobile number's SMS code (docs/rules/accounts.md#a-16, docs/0053): always
  * on the mobile tab, where the number is the account, and on the username tab only with REGMOBVERF3,
  * as the upstream's own client decides (`smsEnabled = registerMobile || REGMOBVERF3`). The code was
  * sent behind a human check, so a registration with it needs no second one.
@@ -139,7 +139,7 @@ export function registrationRuleOf(fields: readonly TFormField[], field: TRegist
 }
 
 /**
- * The registration schema of SPEC §5, built from the form fields the server enabled. The same
+ * The registration schema of docs/rules/accounts.md#a-11, built from the form fields the server enabled. The same
  * schema runs in the browser and on the server. Issues carry the message key in `message` and its
  * numbers in `params`; read them with firstFieldErrors.
  *
@@ -166,7 +166,7 @@ export function buildRegistrationSchema(
     force('mobileNum');
     force('verificationCode');
   } else {
-    // Without SMS verification there is no code to send, whatever the field's stored flag says (SPEC §5).
+    // Without SMS verification there is no code to send, whatever the field's stored flag says (docs/rules/accounts.md#a-16).
     byField.delete('verificationCode');
   }
 
@@ -209,7 +209,7 @@ export function buildRegistrationSchema(
     }) as unknown as z.ZodType<TRegistrationValues>;
 }
 
-/** SPEC §8: the first error of each field, as message key and params. */
+/** docs/rules/README.md#messages: the first error of each field, as message key and params. */
 export function firstFieldErrors(error: z.ZodError): Record<string, TFieldError> {
   const out: Record<string, TFieldError> = {};
   for (const issue of error.issues) {

@@ -18,13 +18,13 @@ const ZLabelKey = z.string().min(1).max(100);
 const ZPath = z.string().max(500);
 
 /**
- * What choosing a vendor does inside one category (SPEC §4 launch rules for vendors). A vendor has
+ * What choosing a vendor does inside one category (docs/rules/games.md#g-2 launch rules for vendors). A vendor has
  * one per game type it appears under: the wire contract keys cards by vassalage only within a
  * category, so an upstream may list the same vendor under RNG and FISH with different paths.
  */
 export const ZVendorPlacement = z.object({
   gameType: ZGameType,
-  /** Where choosing the vendor goes (SPEC §4 launch rules for vendors). */
+  /** Where choosing the vendor goes (docs/rules/games.md#g-2 launch rules for vendors). */
   path: ZPath,
   /** Lottery vendors and single-game vendors launch directly; others open their list. */
   isGame: ZCardKind,
@@ -73,7 +73,7 @@ export const ZHeaderEntry = z.discriminatedUnion('kind', [
     path: ZPath,
     /** Codes of the category's vendors (`ScreenConfig.vendors`), in the upstream's order. */
     vendorCodes: z.array(ZVassalage),
-    /** SPEC §2: the drop-down uses the large layout above 10 vendors. */
+    /** docs/rules/content.md#c-2: the drop-down uses the large layout above 10 vendors. */
     dropdownLayout: z.enum(['compact', 'large']),
     isAvailable: ZIsAvailable,
   }),
@@ -117,7 +117,7 @@ export const ZHomeMenuEntry = z.object({
   gameType: ZGameType.nullable(),
   label: z.string().max(MAX_TEXT_LENGTH).optional(),
   labelKey: ZLabelKey.optional(),
-  /** FAV while logged out opens the login popup (SPEC §2). */
+  /** FAV while logged out opens the login popup (docs/rules/README.md#screens). */
   requiresLogin: z.boolean(),
 });
 export type THomeMenuEntry = z.infer<typeof ZHomeMenuEntry>;
@@ -135,7 +135,7 @@ export type THomeRow = z.infer<typeof ZHomeRow>;
 export const ZFormField = z.object({
   field: ZRegistrationField,
   required: z.boolean(),
-  /** Server rule for the value, when there is one (SPEC §5). */
+  /** Server rule for the value, when there is one (docs/rules/accounts.md#a-11). */
   rule: z
     .object({
       acceptedPattern: z.string().max(500),
@@ -162,7 +162,7 @@ const ZScreenConfigShape = z.object({
     name: z.string().max(MAX_TEXT_LENGTH),
     currencySymbol: z.string().max(8),
   }),
-  // No client IP here: one composed answer serves many browsers as the same bytes (issue 7); the
+  // No client IP here: one composed answer serves many browsers as the same bytes (docs/0019); the
   // blocked page asks `system.clientIp`.
   system: z.object({
     status: z.union([z.literal(0), z.literal(1), z.literal(2)]),
@@ -190,7 +190,7 @@ const ZScreenConfigShape = z.object({
     appIos: z.string().max(2000),
     appAndroid: z.string().max(2000),
     imageCDNs: z.array(z.string().max(500)),
-    /** SPEC §9: a launched game's address goes to a CDN picked at random from this list ('' = this site). */
+    /** docs/rules/README.md#constants: a launched game's address goes to a CDN picked at random from this list ('' = this site). */
     launchGameCDNs: z.array(z.string().max(500)),
   }),
   forms: z.object({

@@ -42,7 +42,7 @@ import { WPS_PATHS } from './paths.ts';
 export const ZRsaKeyResponse = z.object({ publicKey: z.string().min(1).max(10_000) });
 
 /**
- * Sessions (SPEC §4, docs/0076). Logged-out calls are VISITOR calls; a few still read the token
+ * Sessions (docs/rules/accounts.md#a-21, docs/0076). Logged-out calls are VISITOR calls; a few still read the token
  * sent with them in their service (a login revokes the pre-login session; the exchange trades the
  * token it carries), which is not an audience: no session is required.
  */
@@ -90,7 +90,7 @@ export const SESSION_CALLS = {
 } as const;
 
 /**
- * Accounts (SPEC §4, §5): registration, first login, passwords, the authenticator and the step-up
+ * Accounts (docs/rules/accounts.md#a-7, docs/rules/accounts.md#a-2): registration, first login, passwords, the authenticator and the step-up
  * (docs/0068). The forced password change and the first login work whatever the security centre's switch.
  */
 export const ACCOUNT_CALLS = {
@@ -125,7 +125,7 @@ export const ACCOUNT_CALLS = {
     encrypted: true,
     audience: REAL_MEMBER_IN_FORCED_CHANGE,
   }),
-  /** Form-encoded on the wire (SPEC §7); the same answer whether or not username and email match. */
+  /** Form-encoded on the wire (docs/rules/README.md#calls); the same answer whether or not username and email match. */
   forgotByEmail: declareCall({ method: 'POST', path: ACCOUNT_PATHS.forgotByEmail, moduleId: 'PASSWORD', input: ZForgotByEmailRequest, output: ZForgotByEmailResponse, audience: VISITOR }),
   resetByLink: declareCall({
     method: 'POST',
@@ -136,7 +136,7 @@ export const ACCOUNT_CALLS = {
     encrypted: true,
     audience: VISITOR,
   }),
-  /** Reset by SMS code; answers a session (automatic login, SPEC §4). */
+  /** Reset by SMS code; answers a session (automatic login, docs/rules/accounts.md#a-15). */
   resetByMobile: declareCall({
     method: 'POST',
     path: ACCOUNT_PATHS.forgotByMobile,
@@ -162,7 +162,7 @@ export const ACCOUNT_CALLS = {
 } as const;
 
 /**
- * SMS codes to a number the client names (SPEC §4): logged out (login, reset; each purpose's switch
+ * SMS codes to a number the client names (docs/rules/accounts.md#a-2): logged out (login, reset; each purpose's switch
  * is the service's, by the input) and for registration, behind the captcha.
  */
 export const VERIFICATION_CALLS = {

@@ -3,12 +3,12 @@ import { MAX_TEXT_LENGTH } from '../constants.ts';
 import { hasControlCharacters, INVALID_CHARACTERS, zSecret, zText } from '../text.ts';
 
 /**
- * Issue 3 (accounts and sessions): wps calls of login, second factor, remember me, free play, SMS
- * codes, registration, password change and reset, TOTP and the operator outbox (SPEC §4, §5, §8).
+ * docs/0006 (accounts and sessions): wps calls of login, second factor, remember me, free play, SMS
+ * codes, registration, password change and reset, TOTP and the operator outbox (docs/rules/accounts.md#a-7, docs/rules/accounts.md#a-2, docs/rules/accounts.md#a-25).
  * Requests are what the gateway sends; responses are the envelope's `value`.
  */
 
-/** wps paths of issue 3. `ours` where SPEC shows no path. */
+/** wps paths of docs/rules/accounts.md. `ours` where the upstream contract shows no path. */
 export const ACCOUNT_PATHS = {
   /** ours: answers a second-factor challenge of a login from a new IP. */
   loginVerify: '/wps/session/login/verify',
@@ -18,7 +18,7 @@ export const ACCOUNT_PATHS = {
   loginRemember: '/wps/session/login/remember',
   /** ours: creates a trial account (type 4) and logs it in (FREEPLAY3). */
   loginFreePlay: '/wps/session/login/freeplay',
-  /** ours: POST with a live session token (SPEC §4 token from the URL) revokes it and answers a fresh session, once. */
+  /** ours: POST with a live session token (docs/rules/accounts.md#a-21 token from the URL) revokes it and answers a fresh session, once. */
   sessionExchange: '/wps/session/exchange',
   firstLogin: '/wps/member/firstLogin',
   smsNoLogin: '/wps/verification/sms/noLogin',
@@ -38,7 +38,7 @@ export const ACCOUNT_PATHS = {
   operatorSecurity: '/wps/operator/security',
 } as const;
 
-/** Message keys of issue 3 (with WPS_MESSAGES and RULE_MESSAGES); the web translates them in EN and BN. */
+/** Message keys of docs/rules/accounts.md (with WPS_MESSAGES and RULE_MESSAGES); the web translates them in EN and BN. */
 export const ACCOUNT_MESSAGES = {
   verificationCodeInvalid: 'verification_code_invalid',
   verificationCodeExpired: 'verification_code_expired',
@@ -75,7 +75,7 @@ const ZCaptcha = zText({ max: 16 });
 const ZDomain = zText({ max: 253 });
 
 /**
- * Second-factor methods (SPEC §4 login from a new IP), each proving possession (docs/0067): the
+ * Second-factor methods (docs/rules/accounts.md#a-21 login from a new IP), each proving possession (docs/0067): the
  * authenticator's code, or a one-time code sent to the bound mobile or e-mail. Offered in this
  * order (the authenticator first). Nothing typed from memory (an address, a holder name) counts.
  */
@@ -83,7 +83,7 @@ export const SECOND_FACTOR_METHODS = ['totp', 'mobile', 'email'] as const;
 export const ZSecondFactorMethod = z.enum(SECOND_FACTOR_METHODS);
 export type TSecondFactorMethod = z.infer<typeof ZSecondFactorMethod>;
 
-/** SPEC §8: per-field messages of a refused form (key and the numbers it fills in). */
+/** docs/rules/README.md#messages: per-field messages of a refused form (key and the numbers it fills in). */
 export const ZFieldErrors = z.record(
   z.string().max(64),
   z.object({
@@ -95,7 +95,7 @@ export type TFieldErrors = z.infer<typeof ZFieldErrors>;
 /** Value of a 400 whose form fields were refused. */
 export const ZFieldErrorsValue = z.object({ fieldErrors: ZFieldErrors });
 
-/** Login by username and password or by mobile and SMS code (SPEC §4). Encrypted body. */
+/** Login by username and password or by mobile and SMS code (docs/rules/accounts.md#a-3). Encrypted body. */
 export const ZAccountLoginRequest = z.object({
   username: ZText.optional(),
   password: ZSecret.optional(),
@@ -277,7 +277,7 @@ export const ZOutboxMessage = z.object({
 export type TOutboxMessage = z.infer<typeof ZOutboxMessage>;
 export const ZOutboxResponse = z.object({ messages: z.array(ZOutboxMessage) });
 
-/** Per-merchant login security thresholds (SPEC §4). */
+/** Per-merchant login security thresholds (docs/rules/accounts.md#a-4). */
 export const ZSecuritySettings = z.object({
   captchaAfterFailures: z.number().int().min(1).max(100),
   lockAfterFailures: z.number().int().min(1).max(100),

@@ -6,8 +6,8 @@ import { AGENT, declareCall } from './call.ts';
 import { ZDepositKey } from './deposit-calls.ts';
 
 /**
- * Issue 10: the agent centre's calls. Every one answers only about the calling agent's own subtree
- * (the closure table of migration 0021, docs/0046); a member id outside it is answered exactly like
+ * docs/0046: the agent centre's calls. Every one answers only about the calling agent's own subtree
+ * (the closure table of migration 0021); a member id outside it is answered exactly like
  * one that does not exist, and a caller that is not an agent (types 1, 2, 41, 42) gets 463
  * error_not_agent before any work is done.
  */

@@ -7,7 +7,7 @@ import { AGENT, declareCall } from './call.ts';
 import { ACCOUNT_RECORD_TYPES } from './record-calls.ts';
 
 /**
- * Issue 10 item 2, second part (docs/0051): registerCenter (a downline registered by its agent,
+ * docs/0051, second part: registerCenter (a downline registered by its agent,
  * invitation codes and their links) and the team reports — team betting (personalHistoryCopy),
  * user P&L statements (palStatementsAgentCopy) and account details
  * (agentDownlineTransactionDetailsCopy). Like every agent call (agent-calls.ts, docs/0046) each one
@@ -54,7 +54,7 @@ const ZPageSize = z.coerce.number().int().min(1).max(RECORD_PAGE_SIZE_MAX).defau
 
 /**
  * A downline registered by its agent. The username and password are checked on the platform with
- * the merchant's registration rules (SPEC §5, the same validator as the registration form); here
+ * the merchant's registration rules (docs/rules/accounts.md#a-11, the same validator as the registration form); here
  * they are only bounded and free of control characters.
  */
 export const ZRegisterDownlineRequest = z.object({

@@ -17,7 +17,7 @@ import { zSecret, zText } from '../text.ts';
 
 /** Request and response schemas of every wps call, by name. Responses are the envelope's `value`. */
 
-/** A language code in any case (`EN`, `en`): issue 6 item 9, `GCSGAME_gameList?language=EN` was refused. */
+/** A language code in any case (`EN`, `en`): docs/0016, `GCSGAME_gameList?language=EN` was refused. */
 export const ZLanguage = z.string().max(8).trim().toLowerCase().pipe(z.enum(LANGUAGES));
 
 const ZText = zText({ max: MAX_TEXT_LENGTH });
@@ -131,7 +131,7 @@ export const ZFavouriteListResponse = z.object({
 export const ZLaunchGameQuery = z
   .object({
     nodeId: zText({ max: 64, min: 1 }).optional(),
-    /** A vendor card of one game (isGame 'GAME') names its game by code (SPEC §3 card fields). */
+    /** A vendor card of one game (isGame 'GAME') names its game by code (docs/rules/games.md#g-8 card fields). */
     gameCode: zText({ max: 64, min: 1 }).optional(),
     launchMode: z.literal('GLS'),
     /** 1 real money, 0 free play (UPSTREAM-NOTES). */
@@ -143,7 +143,7 @@ export const ZLaunchGameQuery = z
 export const ZBackUrl = zText({ max: 300 })
   .regex(/^\/(?![/\\])[^\s\\]*$/, 'must be a path on this site');
 
-/** SPEC §3 lottery launch on the same GET launchGame (UPSTREAM-NOTES: launchMode GLS). */
+/** docs/rules/games.md#g-3 lottery launch on the same GET launchGame (UPSTREAM-NOTES: launchMode GLS). */
 export const ZLotteryLaunchQuery = z.object({
   launchMode: z.literal('GLS'),
   lottoArea: z.enum(LOTTO_AREAS),
@@ -156,7 +156,7 @@ export const ZLotteryLaunchQuery = z.object({
 });
 export const ZLaunchGameResponse = z.object({ content: z.object({ game_url: z.string().max(1000) }) });
 
-/** Operator login (issue 6): a captcha once failures pile up, and the authenticator code when TOTP is on. */
+/** Operator login (docs/0010): a captcha once failures pile up, and the authenticator code when TOTP is on. */
 export const ZOperatorLoginRequest = z.object({
   username: zText({ max: MAX_TEXT_LENGTH, min: 1 }),
   password: zSecret(128, 1),

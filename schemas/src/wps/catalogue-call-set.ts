@@ -14,7 +14,7 @@ import {
 import { WPS_PATHS } from './paths.ts';
 
 /**
- * The catalogue and home content (SPEC §7, docs/0076): public reads in the Language header's
+ * The catalogue and home content (docs/rules/README.md#calls, docs/0076): public reads in the Language header's
  * language (a `language` in the query wins where the call takes one). No session is read.
  */
 export const CATALOGUE_CALLS = {
@@ -33,7 +33,7 @@ export const CATALOGUE_CALLS = {
   }),
 } as const;
 
-/** What SPEC §7 sends with the announcements call; the platform answers in the Language header's language whatever it says. */
+/** What docs/rules/content.md#c-7 sends with the announcements call; the platform answers in the Language header's language whatever it says. */
 export const ZAnnouncementsQuery = z.object({ platform: z.string().max(200).optional(), language: z.string().max(200).optional() });
 
 export const CONTENT_CALLS = {

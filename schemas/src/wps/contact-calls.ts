@@ -3,7 +3,7 @@ import { zSecret, zText } from '../text.ts';
 import { ZSmsSendResponse } from './account-calls.ts';
 
 /**
- * Issue 8 item 8: binding a mobile number or an email address in the security centre. A code goes
+ * docs/0033: binding a mobile number or an email address in the security centre. A code goes
  * to the new address (SMS or email outbox); the address is bound when the code comes back. Changing
  * an address already bound also needs the login password, so a stolen session cannot move the
  * account's recovery channel. Paths are ours.

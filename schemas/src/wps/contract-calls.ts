@@ -5,7 +5,7 @@ import { RECORD_MAX_RANGE_DAYS, RECORD_PAGE_SIZE_MAX } from '../domain/records.t
 import { AGENT, declareCall } from './call.ts';
 
 /**
- * Issue 10 items 3 and 4 (docs/0049): agent contracts — offered by an agent to a direct downline
+ * docs/0049: agent contracts — offered by an agent to a direct downline
  * that is itself an agent, accepted or rejected, ended by a termination request the other side
  * confirms — and their settlements. Every call is scoped like the rest of the agent centre
  * (docs/0046): a contract the caller neither holds nor offered answers 404 agent_not_in_team.
@@ -63,7 +63,7 @@ export const ZDividendTier = z.strictObject({
 });
 const tiersOf = <T extends z.ZodTypeAny>(tier: T) => z.array(tier).min(1, 'contract_tiers_missing').max(CONTRACT_TIERS_MAX, 'contract_tiers_too_many');
 
-/** SPEC §3 contract fields, by kind. */
+/** docs/rules/agent.md#ag-9 contract fields, by kind. */
 export const ZContractTerms = z
   .discriminatedUnion('kind', [
     z.strictObject({ kind: z.literal('dividend'), period: z.enum(DIVIDEND_PERIODS), tiers: tiersOf(ZDividendTier) }),
@@ -106,7 +106,7 @@ export const ZContractOverview = z.object({
   offered: z.array(ZContract).max(200),
   /** Direct downline agents, with whether each has an offer of the kind waiting. */
   candidates: z.array(z.object({ memberId: z.number().int().positive(), username: z.string().max(200), nickname: z.string().max(200), hasOffer: z.boolean() })).max(500),
-  /** The real-time window in seconds (SPEC §9: 300). */
+  /** The real-time window in seconds (docs/rules/money.md#m-12: 300). */
   windowSeconds: z.number().int().positive(),
 });
 export type TContractOverview = z.infer<typeof ZContractOverview>;

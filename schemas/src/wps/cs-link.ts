@@ -1,7 +1,7 @@
 import CryptoJS from 'crypto-js';
 
 /**
- * Customer-service link codec (SPEC §9): the path is DES ciphertext (base64, ECB, PKCS7) followed by
+ * Customer-service link codec (docs/rules/content.md#c-5): the path is DES ciphertext (base64, ECB, PKCS7) followed by
  * its 8-character key. This hides nothing from anyone who reads the page; it is the wire format the
  * upstream uses, so we speak it.
  */

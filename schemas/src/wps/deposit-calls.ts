@@ -4,9 +4,9 @@ import { MONEY_SETTING_BOUNDS } from '../domain/money-settings.ts';
 import { zText } from '../text.ts';
 
 /**
- * Issue 8 items 2 and 10: deposits (channels, orders, the operator's approval), operator balance
+ * docs/0028: deposits (channels, orders, the operator's approval), operator balance
  * adjustments with four eyes, and the merchant's money settings. Requests are what the gateway
- * sends; responses are the envelope's `value`. All paths are ours (SPEC §7 does not show them).
+ * sends; responses are the envelope's `value`. All paths are ours: the upstream contract shows none (docs/rules/README.md#calls).
  */
 export const DEPOSIT_PATHS = {
   /** GET: the merchant's enabled deposit channels with their limits and quick amounts. */
@@ -64,7 +64,7 @@ const ZIsoText = z.string().max(40);
 /** At most this many quick amounts per channel. */
 export const QUICK_AMOUNTS_MAX = 8;
 
-/** A deposit channel as the member sees it (SPEC §2 depositv2). */
+/** A deposit channel as the member sees it (docs/rules/money.md#m-6 depositv2). */
 export const ZDepositChannel = z.object({
   id: ZId,
   code: z.string().max(32),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The upstream answers every call with this envelope (SPEC §7). */
+/** The upstream answers every call with this envelope (docs/rules/README.md#calls). */
 export function ZEnvelope<T extends z.ZodType>(value: T) {
   return z.object({
     success: z.boolean(),

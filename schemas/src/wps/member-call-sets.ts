@@ -159,7 +159,7 @@ export const RECORD_CALLS = {
   profit: declareCall({ method: 'GET', path: RECORD_PATHS.profit, moduleId: 'RECORDS', input: ZRecordQuery, output: ZProfitResponse, audience: REAL_MEMBER, modules: ['PROFIT3'] }),
 } as const;
 
-/** Platform messages (MESSAGE3, SPEC §2 messageV2): the session's member's own rows only. */
+/** Platform messages (MESSAGE3, docs/rules/content.md#c-10 messageV2): the session's member's own rows only. */
 export const MESSAGE_CALLS = {
   list: declareCall({ method: 'GET', path: MESSAGE_PATHS.list, moduleId: 'MESSAGE', input: ZMessageListQuery, output: ZMessageList, audience: REAL_MEMBER, modules: ['MESSAGE3'] }),
   read: declareCall({ method: 'POST', path: MESSAGE_PATHS.read, moduleId: 'MESSAGE', input: ZMessageReadRequest, output: ZMessageReadResult, audience: REAL_MEMBER, modules: ['MESSAGE3'] }),
@@ -229,7 +229,7 @@ export const FAVOURITE_CALLS = {
 /** Recently launched games (docs/0036): the member's own launches only, read by the session's member id. */
 export const RECENT_CALLS = {
   recent: declareCall({ method: 'GET', path: RECENT_PATHS.recentList, moduleId: 'RECENT', input: ZRecentListQuery, output: ZRecentListResponse, audience: REAL_MEMBER }),
-  /** The VN lottery menu's recent games (SPEC §7); no gateway procedure relays it yet. */
+  /** The VN lottery menu's recent games (docs/rules/README.md#calls); no gateway procedure relays it yet. */
   vnGameMenuRecent: declareCall({
     method: 'GET',
     path: RECENT_PATHS.vnGameMenuRecent,

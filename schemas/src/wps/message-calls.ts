@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The member's platform messages (SPEC §2 member centre messageV2): notices the platform writes into
+ * The member's platform messages (docs/rules/content.md#c-10 member centre messageV2): notices the platform writes into
  * `member_messages` (agent contracts, docs/0049), read by the signed-in member only. The header's
  * unread badge counts the unread ones; opening one marks it read.
  */

@@ -1,5 +1,5 @@
 /**
- * Codes and message keys of the wps envelope (SPEC §7), without zod: the web imports this module
+ * Codes and message keys of the wps envelope (docs/rules/content.md#c-10), without zod: the web imports this module
  * alone (`@wl/schemas/wps/messages`) so that no wire schema reaches the browser's first load.
  */
 
@@ -17,7 +17,7 @@ export const WPS_CODES = {
   locked: 461,
   notMember: 462,
   notAgent: 463,
-  /** The session must change its password first (SPEC §4 forced change); only the change, member info and logout answer. */
+  /** The session must change its password first (docs/rules/accounts.md#a-12 forced change); only the change, member info and logout answer. */
   passwordChangeRequired: 464,
   /** The change needs a fresh step-up first (docs/0068): the client asks for the password and retries. */
   stepUpRequired: 465,

@@ -101,7 +101,7 @@ export const OPERATOR_CALLS = {
   logout: declareCall({ ...SERVE, method: 'DELETE', path: WPS_PATHS.operatorLogout, output: z.null(), audience: operatorWith(null) }),
 } as const;
 
-/** Issue 8: deposits, balance adjustments (four eyes) and money settings (served by the deposit folder). */
+/** docs/0028: deposits, balance adjustments (four eyes) and money settings (served by the deposit folder). */
 export const OPERATOR_DEPOSIT_CALLS = {
   deposits: declareCall({ ...SERVE, method: 'GET', path: DEPOSIT_PATHS.operatorDeposits, input: ZOperatorDepositsQuery, output: ZOperatorDepositsResponse, audience: operatorWith('money.read') }),
   approveDeposit: declareCall({
@@ -150,7 +150,7 @@ export const OPERATOR_DEPOSIT_CALLS = {
   }),
 } as const;
 
-/** Issue 8: withdrawals to pay or reject, and the disputes' proof files (served by the withdraw folder). */
+/** docs/0029: withdrawals to pay or reject, and the disputes' proof files (served by the withdraw folder). */
 export const OPERATOR_WITHDRAW_CALLS = {
   withdrawals: declareCall({
     ...SERVE,
@@ -181,7 +181,7 @@ export const OPERATOR_WITHDRAW_CALLS = {
 } as const;
 
 /**
- * Issue 9 item 8: category and game switches (docs/0037), the built-in games' rounds (docs/0043)
+ * docs/0037: category and game switches, the built-in games' rounds (docs/0043)
  * and the lottery settings (docs/0041). Switching is content, like whitelabel flags; rounds are
  * members' stakes and wins (money.read); the lottery's payouts are money (money.write, docs/0066).
  */

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { zText } from '../text.ts';
 
 /**
- * Issue 6 (operators are not members): operator roles and permissions, operator TOTP and the
+ * docs/0010 (operators are not members): operator roles and permissions, operator TOTP and the
  * operator audit log. Requests are what the gateway sends; responses are the envelope's `value`.
  */
 
-/** ours: operator calls of issue 6. */
+/** ours: operator calls of docs/0010. */
 export const OPERATOR_PATHS = {
   /** GET: the operator audit log, filtered and paged (audit.read). */
   operatorAudit: '/wps/operator/audit',
@@ -35,9 +35,9 @@ export const OPERATOR_PERMISSIONS = [
   'outbox.read',
   'audit.read',
   'operators.manage',
-  /** Issue 8: pending deposits and withdrawals, disputes, member balances (read). */
+  /** docs/0028: pending deposits and withdrawals, disputes, member balances (read). */
   'money.read',
-  /** Issue 8: approve, reject and pay; adjust balances; money settings. */
+  /** docs/0028: approve, reject and pay; adjust balances; money settings. */
   'money.write',
   /** The four-eyes limits and the deposit channels: owner only, each change approved by a second owner (docs/0066). */
   'money.controls',
@@ -45,7 +45,7 @@ export const OPERATOR_PERMISSIONS = [
 export const ZOperatorPermission = z.enum(OPERATOR_PERMISSIONS);
 export type TOperatorPermission = z.infer<typeof ZOperatorPermission>;
 
-/** Message keys of issue 6 operator calls; the web translates them in EN and BN. */
+/** Message keys of docs/0010 operator calls; the web translates them in EN and BN. */
 export const OPERATOR_MESSAGES = {
   totpRequired: 'error_operator_totp_required',
   totpWrong: 'error_operator_totp_wrong',

@@ -7,7 +7,7 @@ import { zText } from '../text.ts';
 export { GAME_SWITCH_STATES, OPERATOR_GAMES_PAGE_SIZE };
 
 /**
- * Issue 9 item 8 (docs/0037): the operator switches game categories and single games on and off.
+ * docs/0037: the operator switches game categories and single games on and off.
  * Requests are what the gateway sends; responses are the envelope's `value`. Reading needs
  * config.read, switching whitelabel.write (what members see: owner and content).
  */

@@ -8,7 +8,7 @@ import { ZGameEngine } from './wlg-calls.ts';
 import { ZLotteryBetType } from './wlg-lottery-calls.ts';
 
 /**
- * Issue 9 item 8: the console's view of the built-in games' rounds and bets, per game (docs/0043).
+ * docs/0037: the console's view of the built-in games' rounds and bets, per game (docs/0043).
  * Reading needs money.read (owner, finance): rounds are members' stakes and wins. Requests are what
  * the gateway sends; responses are the envelope's `value`.
  */

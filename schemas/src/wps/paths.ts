@@ -1,12 +1,12 @@
 /**
- * wps/lgw paths (SPEC §7). Where SPEC says "path not shown" we chose one and marked it `ours`.
+ * wps/lgw paths (docs/rules/README.md#calls). Where the upstream contract shows no path we chose one and marked it `ours`.
  */
 export const WPS_PATHS = {
   systemStatus: '/wps/system/status',
   whitelabel: '/wps/system/whitelabel',
   domainRoute: '/wps/system/domainRoute',
   registerSettings: '/wps/system/setting/register',
-  /** ours: SPEC says "registration validation rules call (path not shown)". */
+  /** ours: the registration validation rules call has no upstream path. */
   registerRules: '/wps/system/setting/register/rules',
   /** ours: monotonically increasing merchant configuration version, polled by gateways. */
   configVersion: '/wps/system/config/version',
@@ -28,7 +28,7 @@ export const WPS_PATHS = {
   vendors: '/wps/relay/GCSGAME_newGameVendor',
   announcements: '/wps/relay/MCSFE_getListAnnouncements',
   winnerBoard: '/wps/relay/ODSFE2_getWinnerBoard',
-  /** ours: favourites (SPEC: "paths not shown"). */
+  /** ours: favourites (no upstream path). */
   favouriteIds: '/wps/game/favourite/ids',
   favouriteList: '/wps/game/favourite/list',
   favouriteAdd: '/wps/game/favourite',

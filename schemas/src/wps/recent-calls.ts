@@ -4,14 +4,14 @@ import { ZGame, ZGameType } from '../domain/game.ts';
 import { LAUNCH_DEVICES } from '../rules/lottery-launch.ts';
 
 /**
- * Recently launched games (SPEC §2 /recent, §7 "GET recent list" and the VN lottery menu's
+ * Recently launched games (docs/rules/games.md#g-11 /recent, docs/rules/games.md#g-11 "GET recent list" and the VN lottery menu's
  * `/lgw/vn/games/game_menu/recent`). Filled by the platform when it issues a launch ticket for a
  * member: one row per game, newest launch first, at most RECENT_GAMES_LIMIT per member (docs/0036).
  */
 export const RECENT_PATHS = {
-  /** ours (SPEC §7: "GET recent list. Paths not shown"): the member's recent games of every category. */
+  /** ours (docs/rules/games.md#g-11: "GET recent list. Paths not shown"): the member's recent games of every category. */
   recentList: '/wps/game/recent/list',
-  /** SPEC §7 (token; prizeMode, device WEB): the member's recent games of the VN lottery's menu. */
+  /** docs/rules/games.md#g-11 (token; prizeMode, device WEB): the member's recent games of the VN lottery's menu. */
   vnGameMenuRecent: '/lgw/vn/games/game_menu/recent',
 } as const;
 
@@ -21,7 +21,7 @@ export const RECENT_GAMES_LIMIT = 50;
 export const ZRecentListQuery = z.object({ gameType: ZGameType.optional() });
 export type TRecentListQuery = z.infer<typeof ZRecentListQuery>;
 
-/** SPEC §7 VN lottery game menu query: the prize mode of the site's lottery and the device. */
+/** docs/rules/README.md#calls VN lottery game menu query: the prize mode of the site's lottery and the device. */
 export const ZVnGameMenuRecentQuery = z.object({ prizeMode: z.enum(PRIZE_MODES), device: z.enum(LAUNCH_DEVICES) });
 
 /** One recent game: the game as any list shows it, and when the member last launched it (ISO time). */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { RECORD_MAX_RANGE_DAYS, RECORD_PAGE_SIZE_MAX } from '../domain/records.ts';
 
 /**
- * Issue 8 item 6: the member's records — account record (transactionHistory), betting record
+ * docs/0031: the member's records — account record (transactionHistory), betting record
  * (personalHistoryCopy), profit and loss (personalProfit) and bonus details (bonusDetails) — each
  * filtered by a time range and a type, paged, with totals over the whole filter. Times are instants:
  * the web turns the member's calendar days into them in the member's own time zone.

@@ -3,7 +3,7 @@ import { zText } from '../text.ts';
 import { SERVER, declareCall } from './call.ts';
 
 /**
- * Issue 9 item 1: the seamless wallet a game provider's server calls (docs/0035). Each call is a
+ * docs/0035: the seamless wallet a game provider's server calls. Each call is a
  * POST of JSON, signed: `x-provider` (the provider's code), `x-timestamp` (Unix milliseconds) and
  * `x-nonce` (16–64 URL-safe characters, never reused) and `x-signature` = hex HMAC-SHA256(secret,
  * `${METHOD}\n${path}\n${timestamp}\n${nonce}\n${body}`) over the exact body bytes (docs/0072). The

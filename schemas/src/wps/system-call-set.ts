@@ -15,7 +15,7 @@ import { WPS_PATHS } from './paths.ts';
 const SERVE = 'serve' as const;
 
 /**
- * The system calls of SPEC §7 (docs/0076): what the gateway composes the screen config from, and
+ * The system calls of docs/rules/README.md#calls (docs/0076): what the gateway composes the screen config from, and
  * the status the maintenance and region pages show. Anyone may read them; no session is read.
  */
 export const SYSTEM_CALLS = {

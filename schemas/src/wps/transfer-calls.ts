@@ -4,9 +4,9 @@ import { zText } from '../text.ts';
 import { ZDepositKey } from './deposit-calls.ts';
 
 /**
- * Issue 8 item 5 and item 1's merchant wallets: the member's wallets (GCS_merchantWallet, isSingle),
+ * docs/0030 and item 1's merchant wallets: the member's wallets (GCS_merchantWallet, isSingle),
  * moving money between the main wallet and a merchant wallet (GCS_walletTransfer), consolidated funds
- * (SPEC §7 /wps/member/info/funds/consolidated, only when AGENTPOLICY3 is on and never for trial
+ * (docs/rules/money.md#m-14 /wps/member/info/funds/consolidated, only when AGENTPOLICY3 is on and never for trial
  * accounts) and the transfer to the member's own upline agent (transferUpline).
  */
 export const TRANSFER_PATHS = {

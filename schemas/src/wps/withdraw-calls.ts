@@ -7,8 +7,8 @@ import { WITHDRAW_MESSAGES } from '../domain/withdraw-messages.ts';
 export { WITHDRAW_MESSAGES } from '../domain/withdraw-messages.ts';
 
 /**
- * Issue 8 items 3, 4 and 8: the security centre (withdraw password, bank accounts, member audit),
- * withdrawals with their SPEC §4 confirmation, proof files, and the operator's withdrawal tools.
+ * docs/0029, docs/0033: the security centre (withdraw password, bank accounts, member audit),
+ * withdrawals with their docs/rules/money.md#m-11 confirmation, proof files, and the operator's withdrawal tools.
  * Requests are what the gateway sends; responses are the envelope's `value`. All paths are ours.
  */
 export const WITHDRAW_PATHS = {
@@ -35,7 +35,7 @@ export const WITHDRAW_PATHS = {
 } as const;
 
 
-/** SPEC §5 / §9: proofs are png or jpg, at most 5 MB each, at most 3; remarks at most 140 characters. */
+/** docs/rules/money.md#m-11, docs/rules/README.md#constants: proofs are png or jpg, at most 5 MB each, at most 3; remarks at most 140 characters. */
 export const PROOF_MAX_BYTES = UPLOAD_MAX_BYTES;
 export const PROOF_MAX_FILES = UPLOAD_MAX_FILES;
 export { PROOF_CONTENT_TYPES, type TProofContentType } from '../domain/proof.ts';
@@ -101,7 +101,7 @@ export const ZWithdrawal = z.object({
   amountMinor: z.number().int().positive(),
   status: ZWithdrawalStatus,
   receivedMinor: z.number().int().nonnegative().nullable(),
-  /** amount − received for a partly received one (SPEC §3 remaining amount), else null. */
+  /** amount − received for a partly received one (docs/rules/money.md#m-11 remaining amount), else null. */
   remainingMinor: z.number().int().nonnegative().nullable(),
   remark: z.string().max(500),
   bankName: z.string().max(80),
@@ -128,7 +128,7 @@ export const ZWithdrawOverviewResponse = z.object({
 });
 export type TWithdrawOverviewResponse = z.infer<typeof ZWithdrawOverviewResponse>;
 
-/** Request a withdrawal: the amount goes to the withdrawal hold at once (issue 8 item 3). */
+/** Request a withdrawal: the amount goes to the withdrawal hold at once (docs/0029). */
 export const ZWithdrawRequest = z.object({
   bankAccountId: ZId,
   amountMinor: ZAmountMinor,
@@ -138,7 +138,7 @@ export const ZWithdrawRequest = z.object({
 export type TWithdrawRequest = z.infer<typeof ZWithdrawRequest>;
 export const ZWithdrawResponse = ZWithdrawal;
 
-/** SPEC §4: the member's answer after payment. */
+/** docs/rules/money.md#m-11: the member's answer after payment. */
 export const ZWithdrawConfirmRequest = z.discriminatedUnion('answer', [
   z.object({ withdrawalId: ZBigId, answer: z.literal('received') }),
   z.object({ withdrawalId: ZBigId, answer: z.literal('partly_received'), receivedMinor: ZAmountMinor, remark: ZRemark.optional() }),

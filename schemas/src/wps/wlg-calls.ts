@@ -5,7 +5,7 @@ import { zText } from '../text.ts';
 import { MEMBER, VISITOR, declareCall } from './call.ts';
 
 /**
- * The built-in provider's game server (issue 9, docs/0039): what a launched built-in game's page
+ * The built-in provider's game server (docs/0039): what a launched built-in game's page
  * calls. A launch ticket opens a game session; the session's token (not the member's) carries every
  * further call, as with a real provider's game server. Paths are ours.
  */

@@ -5,7 +5,7 @@ import { WLG_MESSAGES, ZWlgTokenRequest } from './wlg-calls.ts';
 import { VISITOR, declareCall } from './call.ts';
 
 /**
- * The built-in crash game's calls (issue 9 item 2, docs/0042), beside the other built-in games'
+ * The built-in crash game's calls (docs/0042), beside the other built-in games'
  * (wlg-calls.ts). `live` is public and the same for every page of a game (shared rounds); a bet and
  * a cash-out carry the game session's token like the slot's spin.
  */

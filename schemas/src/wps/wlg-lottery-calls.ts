@@ -13,9 +13,9 @@ import { zText } from '../text.ts';
 import { VISITOR, declareCall } from './call.ts';
 
 /**
- * The built-in lottery's calls (issue 9 item 2, docs/0041), beside the other built-in games' calls
+ * The built-in lottery's calls (docs/0041), beside the other built-in games' calls
  * (wlg-calls.ts): the game page's own (on the game session's token, POST bodies only) and the public
- * "opened numero" (SPEC §6, a GET): the open draw and the last results, for anyone.
+ * "opened numero" (docs/rules/accounts.md#a-1, a GET): the open draw and the last results, for anyone.
  */
 export const WLG_LOTTERY_PATHS = {
   /** POST { token }: the open draw, the last draws, the player's bets, the payout table, the balance. */

@@ -8,8 +8,8 @@ import { CaptchaInput, FormError } from './form-parts.tsx';
 export type THumanAnswer = { captchaId: string; captcha: string };
 
 /**
- * Human verification (SPEC §4 Registration): a captcha image from the gateway and its answer. The
- * image refreshes on click at most once a second (SPEC §5 throttles). Test ids `register.captcha*`.
+ * Human verification (docs/rules/accounts.md#a-18 Registration): a captcha image from the gateway and its answer. The
+ * image refreshes on click at most once a second (docs/rules/reach.md#r-17 throttles). Test ids `register.captcha*`.
  */
 export function CaptchaPrompt({ onAnswer, onCancel, intro }: { onAnswer: (answer: THumanAnswer) => void; onCancel: () => void; intro: string }) {
   const { t } = useTranslation();
@@ -21,7 +21,7 @@ export function CaptchaPrompt({ onAnswer, onCancel, intro }: { onAnswer: (answer
   const lastLoad = useRef(0);
   const formRef = useRef<HTMLFormElement>(null);
 
-  // The step replaces the form in a popup that may be scrolled down to its submit: bring it into view (issue 11).
+  // The step replaces the form in a popup that may be scrolled down to its submit: bring it into view (docs/rules/reach.md).
   useEffect(() => {
     formRef.current?.scrollIntoView?.({ block: 'nearest' });
     formRef.current?.querySelector('input')?.focus({ preventScroll: true });

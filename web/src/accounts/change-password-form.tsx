@@ -9,7 +9,7 @@ import { usePasswordRule } from './use-password-rule.ts';
 import { Field, FieldMessage, FormError, NewPasswordFields, SubmitButton } from './form-parts.tsx';
 
 /**
- * Change password (SPEC §5) on the flows' changePasswordMachine: old password (unless the forced
+ * Change password (docs/rules/accounts.md#a-13) on the flows' changePasswordMachine: old password (unless the forced
  * change right after login), new password by the server's rule, confirmation equal. Used by the
  * forced modal and the security centre with the same `change-password.*` test ids.
  */

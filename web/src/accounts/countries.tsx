@@ -3,7 +3,7 @@
  * yet (registration settings hold it upstream); these are the seeded merchant's, Bangladesh first.
  */
 export const DIALING_CODES = ['+880', '+91'] as const;
-/** The default dialing code (SPEC §1: a Bangladeshi site, BN default). */
+/** The default dialing code (docs/rules/reach.md#r-1: a Bangladeshi site, BN default). */
 export const DEFAULT_DIALING_CODE = DIALING_CODES[0];
 
 /** A dialing-code select shared by the phone forms. */

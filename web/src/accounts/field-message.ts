@@ -6,7 +6,7 @@ export type TFieldMessage = { key: string; params?: { min?: number; max?: number
 const EXACT = /^pattern\.([A-Z_]+)\.exact$/;
 
 /**
- * Translates a field message with its numbers filled in (SPEC §5: min and max, one length when
+ * Translates a field message with its numbers filled in (docs/rules/accounts.md#a-11: min and max, one length when
  * they are equal). `pattern.<ID>.exact` lives under `pattern_exact.<ID>` because i18next reads
  * dots as nesting and `pattern.<ID>` is already a message.
  */

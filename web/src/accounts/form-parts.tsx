@@ -12,7 +12,7 @@ export function Field({ label, children }: { label: ReactNode; children: ReactNo
   );
 }
 
-/** A form's primary submit button; while pending it shows a spinner and is busy (SPEC §5: no double submit). */
+/** A form's primary submit button; while pending it shows a spinner and is busy (docs/rules/accounts.md#a-11: no double submit). */
 export function SubmitButton({ testId, pending, disabled = pending, children }: { testId: string; pending: boolean; disabled?: boolean; children: ReactNode }) {
   const { t } = useTranslation();
   return (
@@ -119,7 +119,7 @@ export function FormError({ testId, message }: { testId: string; message: string
   ) : null;
 }
 
-/** The new password and its confirmation (SPEC §5: 'inconsistent twice'), each with its message below. */
+/** The new password and its confirmation (docs/rules/accounts.md#a-11: 'inconsistent twice'), each with its message below. */
 export function NewPasswordFields({
   testIds,
   newPassword,

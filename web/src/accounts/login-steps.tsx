@@ -9,7 +9,7 @@ import { Field, FormError, SubmitButton, TabBar } from './form-parts.tsx';
 import type { useLoginFlow } from './use-login-flow.ts';
 
 /**
- * Second factor of SPEC §4 (login from a new IP): one of the methods the server offers, the
+ * Second factor of docs/rules/accounts.md#a-7 (login from a new IP): one of the methods the server offers, the
  * authenticator first when bound. Each is answered with a code (docs/0067): the authenticator's, or
  * one the platform sends to the bound mobile or e-mail, shown masked; nothing is typed from memory.
  */
@@ -91,7 +91,7 @@ export function SecondFactorStep({
   );
 }
 
-/** SPEC §4 first login: a welcome step the member acknowledges; the server then clears the flag. */
+/** docs/rules/accounts.md#a-9 first login: a welcome step the member acknowledges; the server then clears the flag. */
 export function FirstLoginStep({ onContinue, isPending }: { onContinue: () => void; isPending: boolean }) {
   const { t } = useTranslation();
   return (
@@ -144,7 +144,7 @@ export function LoginFlowStep({ flow }: { flow: Pick<TLoginFlow, 'state' | 'send
 }
 
 /**
- * SPEC §4: the forced change-password modal after a login with 123456 or an expired password
+ * docs/rules/accounts.md#a-13: the forced change-password modal after a login with 123456 or an expired password
  * (PWDEXPFORCECHANGE3). No old password: the server allows it on this fresh session only. Closing
  * it without changing signs the session out again.
  */

@@ -5,10 +5,10 @@ import { fromPromise } from 'xstate';
 import { secondsLeftFromServerTime, smsCountdownMachine, type TSmsRequest } from '@wl/flows/sms/sms-countdown.machine';
 import { toFlowError } from '../api/flow-errors.ts';
 
-/** The gateway's answer to an SMS send (issue 3 contract `session.sendSms`). */
+/** The gateway's answer to an SMS send (docs/rules/accounts.md contract `session.sendSms`). */
 export type TSmsSent = { expiredMinutes: number; serverTime: string; expiresAt: string };
 
-/** Seconds the send button stays disabled after a send, from the server-time offset (SPEC §4). */
+/** Seconds the send button stays disabled after a send, from the server-time offset (docs/rules/accounts.md#a-15). */
 export function countdownFromServer(sent: TSmsSent, clientNowMs = Date.now()): number {
   const serverNow = Date.parse(sent.serverTime);
   const endsAt = Date.parse(sent.expiresAt);
@@ -22,7 +22,7 @@ type TProps = {
   request: () => TSmsRequest;
   /** Sends the code; throws the gateway's failure. */
   send: (request: TSmsRequest) => Promise<TSmsSent>;
-  /** Shows a send failure (SPEC §7: a warning with the server message). */
+  /** Shows a send failure (docs/rules/content.md#c-10: a warning with the server message). */
   onError?: (messageKey: string | null) => void;
   disabled?: boolean;
 };
@@ -54,7 +54,7 @@ function Button({ testId, request, send, onError, disabled, resumeSecondsLeft, o
   const seconds = state.context.secondsLeft;
   const label = state.matches('sending') ? t('sms_sending') : seconds > 0 ? t('sms_resend_in', { seconds }) : t('sms_send_code');
   const error = state.context.error;
-  // SPEC §8 phone messages: an empty number asks for a valid one.
+  // docs/rules/accounts.md#a-16 phone messages: an empty number asks for a valid one.
   useEffect(() => {
     onErrorRef.current?.(error === 'not_empty' ? 'phone_enter_valid' : error);
   }, [error]);
@@ -73,7 +73,7 @@ function Button({ testId, request, send, onError, disabled, resumeSecondsLeft, o
 }
 
 /**
- * SMS send button driven by the flows' smsCountdownMachine (SPEC §4 SMS code): disabled while it
+ * SMS send button driven by the flows' smsCountdownMachine (docs/rules/accounts.md#a-16 SMS code): disabled while it
  * counts down, at most one send per second, locked 5 minutes after 'too many requests'. After a
  * send the countdown restarts from the server-time offset of the answer, whatever the code's lifetime.
  */

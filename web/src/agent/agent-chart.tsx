@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { localDigits } from '../lib/numbers-later.ts';
 
 /**
- * A bar chart of one figure over time in plain SVG (issue 10 item 2; no chart library: a few dozen
+ * A bar chart of one figure over time in plain SVG (docs/0051; no chart library: a few dozen
  * bars do not need one, and the first load stays lean, docs/0022). Bars below zero (a team's loss)
  * hang under the axis in the second colour. Day labels (2026-11-26) in the language's digits. It scales with its box (viewBox), so it fits 360 px.
  */

@@ -1,4 +1,4 @@
-/** GMT offset of a Date's time zone as the agent header shows it (SPEC §2), e.g. `GMT+06:00`. */
+/** GMT offset of a Date's time zone as the agent header shows it (docs/rules/agent.md#ag-4), e.g. `GMT+06:00`. */
 export function gmtOffset(date: Date): string {
   const minutes = -date.getTimezoneOffset();
   const sign = minutes >= 0 ? '+' : '-';

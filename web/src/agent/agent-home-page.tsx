@@ -31,7 +31,7 @@ const REPORT_PAGES = {
 } as const;
 type TReportPage = keyof typeof REPORT_PAGES;
 
-/** The agent centre pages built so far (issue 10); the rest stay disabled in the navigation. */
+/** The agent centre pages built so far (docs/rules/agent.md); the rest stay disabled in the navigation. */
 export type TBuiltAgentPage = 'agentTeamOverview' | 'downlineManagmentView' | TReportPage | 'agentRevenueReport' | keyof typeof CONTRACT_PAGES;
 
 const isReportPage = (page: TBuiltAgentPage): page is TReportPage => page in REPORT_PAGES;
@@ -67,7 +67,7 @@ function AgentPageBody({ page }: { page: TBuiltAgentPage }) {
   return <Suspense fallback={loading}>{body}</Suspense>;
 }
 
-/** The agent header clock, refreshed every second (SPEC §9 AGENT_CLOCK_MS); Bengali digits in BN. */
+/** The agent header clock, refreshed every second (docs/rules/agent.md#ag-4 AGENT_CLOCK_MS); Bengali digits in BN. */
 function Clock() {
   const { language } = useSettings();
   const [now, setNow] = useState(() => new Date());
@@ -88,7 +88,7 @@ function Clock() {
 }
 
 /**
- * /agentHome and /agentHome/<page> (SPEC §2 agent centre): header with GMT offset, live clock,
+ * /agentHome and /agentHome/<page> (docs/rules/agent.md#ag-1 agent centre): header with GMT offset, live clock,
  * nickname and logout (with confirmation, then /agent); navigation from ScreenConfig agentCentre,
  * unbuilt pages disabled; the page, or a welcome on /agentHome. Non-agents are sent to /agent.
  */

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useScreenConfigState } from '../config/screen-config-context.tsx';
 import { Dialogs } from '../modals/dialogs.tsx';
 
-/** Frame of the agent pages (SPEC §2 /agent, /agentHome): their own header, no site shell. */
+/** Frame of the agent pages (docs/rules/agent.md#ag-1 /agent, /agentHome): their own header, no site shell. */
 export function AgentLayout() {
   const { t } = useTranslation();
   const { config, isError, retry } = useScreenConfigState();

@@ -9,7 +9,7 @@ import { useSession } from '../session/session-context.tsx';
 import { CaptchaInput, Field, FormError, SubmitButton } from '../accounts/form-parts.tsx';
 
 /**
- * /agent (SPEC §2): the agent back office landing with its login form. The login runs with
+ * /agent (docs/rules/agent.md#ag-1): the agent back office landing with its login form. The login runs with
  * agentPage: true, so the server refuses non-agents (error_not_agent) and no session is made;
  * agents go to /agentHome. An agent already signed in goes straight there.
  */

@@ -17,7 +17,7 @@ import { errorKey, useTRPC, useTRPCClient } from '../api/trpc.ts';
 import { useScreenConfig } from '../config/screen-config-context.tsx';
 import { RoleSelect } from './register-center-parts.tsx';
 
-/** The register call; a refusal carries the fields the platform named (SPEC §5). */
+/** The register call; a refusal carries the fields the platform named (docs/rules/accounts.md#a-11). */
 function useRegisterMachine() {
   const trpc = useTRPC();
   const client = useTRPCClient();
@@ -41,7 +41,7 @@ function useRegisterMachine() {
   );
 }
 
-/** Registering a downline directly: the merchant's username and password rules, checked here and on the platform alike (SPEC §5). */
+/** Registering a downline directly: the merchant's username and password rules, checked here and on the platform alike (docs/rules/accounts.md#a-2). */
 export function DirectRegister() {
   const { t } = useTranslation();
   const config = useScreenConfig();

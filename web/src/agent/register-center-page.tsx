@@ -5,7 +5,7 @@ import '../styles/money.css';
 import '../styles/agent-reports.css';
 
 /**
- * registerCenter (SPEC §2): register a downline directly, and invitation links and codes with QR
+ * registerCenter (docs/rules/agent.md#ag-5): register a downline directly, and invitation links and codes with QR
  * codes and link management (docs/0051). Each part's state lives in a flows machine
  * (flows/src/register-center).
  */

@@ -32,7 +32,7 @@ export function CopyButton({ text, label, testId }: { text: string; label: strin
   );
 }
 
-/** The link's QR code (SPEC §9: size 120, margin 5); qrcode loads only when one is shown. */
+/** The link's QR code (docs/rules/content.md#c-5: size 120, margin 5); qrcode loads only when one is shown. */
 export function InvitationQr({ link, testId }: { link: string; testId: string }) {
   const { t } = useTranslation();
   // Drawing the image is rendering, not a flow: it stays a plain effect.

@@ -1,10 +1,10 @@
 import { FlowError } from '@wl/flows/shared/flow-error';
 import { errorKey } from './trpc.ts';
 
-/** A field message as the gateway sends it in `data.upstream.fieldErrors` (SPEC §5). */
+/** A field message as the gateway sends it in `data.upstream.fieldErrors` (docs/rules/accounts.md#a-11). */
 export type TUpstreamFieldError = { key: string; params?: { min?: number; max?: number; length?: number } };
 
-/** What the gateway puts beside the message key of a failed call (issue 3 contract). */
+/** What the gateway puts beside the message key of a failed call (docs/rules/accounts.md contract). */
 export type TUpstreamDetails = {
   code?: number;
   captchaRequired?: boolean;

@@ -22,15 +22,15 @@ const RegisterModal = lazy(() => import('../modals/register-modal.tsx').then((m)
 const VendorPopup = lazy(() => import('../modals/vendor-popup.tsx'));
 // The info and confirm dialogs (and the modal they share with the popups) load when one is first asked for.
 const Dialogs = lazy(() => import('../modals/dialogs.tsx').then((m) => ({ default: m.Dialogs })));
-// The footer sits below the first screen: its own chunk, out of the first load (issue 7's budget).
+// The footer sits below the first screen: its own chunk, out of the first load (docs/0022's budget).
 const Footer = lazy(() => import('../layout/footer.tsx').then((m) => ({ default: m.Footer })));
-// Maintenance and blocked pages are rare: out of the first load (issue 7's budget).
+// Maintenance and blocked pages are rare: out of the first load (docs/0022's budget).
 const MaintenancePage = lazy(() => import('../pages/status-pages.tsx').then((m) => ({ default: m.MaintenancePage })));
 const BlockedPage = lazy(() => import('../pages/status-pages.tsx').then((m) => ({ default: m.BlockedPage })));
 
 const SHARED_KEY_PATHS = new Set(['/', '/index', '/index.html', '/home', '/login', '/register']);
 
-/** SPEC §2: main content is keyed by full path, except that the home-like paths share one key. */
+/** docs/rules/README.md#screens: main content is keyed by full path, except that the home-like paths share one key. */
 export function contentKey(pathname: string, search: string): string {
   return SHARED_KEY_PATHS.has(pathname) ? 'home' : `${pathname}${search}`;
 }
@@ -131,7 +131,7 @@ export function AppShell() {
     if (isPhone()) setCollapsed(true);
   }, []);
 
-  // SPEC §2: scroll resets to top when the route changes; on a phone the menu drawer closes then.
+  // docs/rules/content.md#c-11: scroll resets to top when the route changes; on a phone the menu drawer closes then.
   useEffect(() => {
     window.scrollTo(0, 0);
     closeDrawer();

@@ -13,7 +13,7 @@ export function isChunkLoadError(error: unknown): boolean {
   );
 }
 
-/** SPEC §8 ChunkLoadError message with a retry; shown where the failed part would be. */
+/** docs/rules/reach.md#r-16 ChunkLoadError message with a retry; shown where the failed part would be. */
 function ChunkLoadMessage({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
   return (
@@ -37,7 +37,7 @@ type TProps = {
 type TState = { error: unknown };
 
 /**
- * Keeps a failed lazy chunk from blanking the app (SPEC §8): around the routed content and the
+ * Keeps a failed lazy chunk from blanking the app (docs/rules/reach.md#r-16): around the routed content and the
  * lazy popups, so the shell (header, menus) stays. Other errors are thrown on to the next boundary.
  */
 export class ChunkErrorBoundary extends Component<TProps, TState> {

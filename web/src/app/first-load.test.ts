@@ -8,7 +8,7 @@ type TChunk = Rolldown.OutputChunk;
 
 const webRoot = fileURLToPath(new URL('../..', import.meta.url));
 
-/** Issue 7 item 2: the home route's initial JavaScript, gzipped, at most this (bench measures the same files). */
+/** docs/0022: the home route's initial JavaScript, gzipped, at most this (bench measures the same files). */
 const HOME_INITIAL_JS_GZIP_BUDGET = 150_000;
 
 /** Module ids that must never reach the browser: the wire cipher and the server-only wps contracts. */

@@ -9,7 +9,7 @@ const srcRoot = fileURLToPath(new URL('..', import.meta.url));
 /**
  * Emoji pictographs and the symbol blocks that were used as icons (misc symbols, dingbats such as
  * ♡ ✕ ★ ☰ ✓, misc symbols and arrows, the emoji variation selector). Without an emoji font they
- * show as empty boxes, and they look different on every phone: icons are SVG (docs/0034, issue 11).
+ * show as empty boxes, and they look different on every phone: icons are SVG (docs/0034).
  * Typographic signs stay allowed: © ® ™ (Extended_Pictographic, but text), arrows in sentences
  * ("Main wallet → game wallet") and maths (⌊x⌋).
  */

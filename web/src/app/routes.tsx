@@ -28,7 +28,7 @@ const HelpPage = lazy(() => import('../help/help-page.tsx'));
 export const MEMBER_PAGE_PATHS = ['/member/securityCenter', '/member/depositv2', '/member/withdraw', '/member/transferFund', '/member/transferUpline', '/member/transactionHistory', '/member/personalHistoryCopy', '/member/personalProfit', '/member/bonusDetails', '/member/messageV2'] as const;
 
 /**
- * SPEC §2: /lott, /elott, /sports, /esports are game centres per category, /live, /fish, /rng,
+ * docs/rules/games.md#g-9: /lott, /elott, /sports, /esports are game centres per category, /live, /fish, /rng,
  * /pvp game list centres; the paths come from the launch rules' table (`categoryPath`), the same
  * one the gateway's composer and the launch decisions use.
  */
@@ -55,7 +55,7 @@ function LazyAccounts({ children }: { children: ReactNode }) {
   );
 }
 
-/** A lazy page outside the site shell: it brings its own chunk-error boundary (SPEC §8). */
+/** A lazy page outside the site shell: it brings its own chunk-error boundary (docs/rules/reach.md#r-16). */
 function LazyFrame({ children }: { children: ReactNode }) {
   return (
     <ChunkErrorBoundary>
@@ -64,15 +64,15 @@ function LazyFrame({ children }: { children: ReactNode }) {
   );
 }
 
-/** Routes of SPEC §2 built in this release; everything else is the not-found page. */
+/** Routes of docs/rules/content.md#c-11 built in this release; everything else is the not-found page. */
 export const APP_ROUTES: RouteObject[] = [
-  // SPEC §9 game page of the built-in games (docs/0039): its own window, no site shell.
+  // docs/rules/games.md#g-7 game page of the built-in games (docs/0039): its own window, no site shell.
   { path: '/seamless', element: <LazyFrame><SeamlessPage /></LazyFrame> },
-  // The built-in lottery's game page (SPEC §9 /lottert, docs/0041): the same page, the lottery's views.
+  // The built-in lottery's game page (docs/rules/games.md#g-7 /lottert, docs/0041): the same page, the lottery's views.
   { path: '/lottert', element: <LazyFrame><SeamlessPage /></LazyFrame> },
   { path: '/operator', element: <LazyFrame><AreaTexts areas={['accounts']} fallback={pageLoading}><OperatorPage /></AreaTexts></LazyFrame> },
   {
-    // SPEC §2: the agent landing and the agent centre have their own frame, not the site shell.
+    // docs/rules/agent.md#ag-1: the agent landing and the agent centre have their own frame, not the site shell.
     element: <LazyFrame><AreaTexts areas={['accounts']} fallback={pageLoading}><AgentLayout /></AreaTexts></LazyFrame>,
     children: [
       { path: '/agent', element: <Lazy><AgentPage /></Lazy> },
@@ -107,11 +107,11 @@ export const APP_ROUTES: RouteObject[] = [
           ),
         }),
       ),
-      // SPEC §2 account game lists: the member's favourites and recently launched games.
+      // docs/rules/games.md#g-8 account game lists: the member's favourites and recently launched games.
       { path: '/favorite', element: <Lazy><AccountGamesPage kind="favorite" /></Lazy> },
       { path: '/recent', element: <Lazy><AccountGamesPage kind="recent" /></Lazy> },
       { path: '/resetPassword', element: <LazyAccounts><ResetPasswordPage /></LazyAccounts> },
-      // SPEC §2 help centre; #term holds the terms the registration links to (issue 11).
+      // docs/rules/content.md#c-12 help centre; #term holds the terms the registration links to (docs/0053).
       {
         path: '/help',
         element: (

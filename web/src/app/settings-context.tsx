@@ -28,7 +28,7 @@ export function SettingsProvider({ children, initialLanguage }: { children: Reac
         .catch(() => undefined)
         .then(() => i18n.changeLanguage(lng));
       // Queries take the language as input, so hot games, the winner board and the screen config
-      // refetch (and the live config stream reconnects) on their own (SPEC §4 Language change).
+      // refetch (and the live config stream reconnects) on their own (docs/rules/reach.md#r-1 Language change).
       setLanguageState(lng);
     },
     [i18n],

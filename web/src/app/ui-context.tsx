@@ -6,7 +6,7 @@ export type TPopup = 'login' | 'register' | 'forgot' | null;
 
 type TConfirm = { messageKey: string; resolve: (ok: boolean) => void };
 
-/** The vendor whose game list the popup shows (SPEC §4 launch rule 4: isGame 'VASSALAGE'). */
+/** The vendor whose game list the popup shows (docs/rules/games.md#g-1 launch rule 4: isGame 'VASSALAGE'). */
 export type TVendorPopup = { vassalage: string; gameType: TGameType };
 
 /** Modal state shared by every part of the page: login/register popups, info and confirm dialogs, vendor game list. */

@@ -16,7 +16,7 @@ import { FALLBACK_IMAGE } from '../lib/image.ts';
 import { useDebouncedValue } from '../lib/use-debounced-value.ts';
 import '../styles/game-centre.css';
 
-/** SPEC §3 config: lottery categories list vendor cards; choosing one follows the lottery routes. */
+/** docs/rules/README.md#fields config: lottery categories list vendor cards; choosing one follows the lottery routes. */
 const LOTTERY_CATEGORIES: ReadonlySet<TGameType> = new Set(['LOTT', 'ELOTT']);
 
 /** A category as the config shows it: its label (server text) and its vendors. */
@@ -61,7 +61,7 @@ function VendorCard({ vendor, onChoose }: { vendor: TVendorLink; onChoose: (v: T
   );
 }
 
-/** Lottery centres (LOTT, ELOTT): the category's vendor cards, each launched by the SPEC §4 rules. */
+/** Lottery centres (LOTT, ELOTT): the category's vendor cards, each launched by the docs/rules/games.md#g-1 rules. */
 function LotteryCards({ vendors }: { vendors: readonly TVendorLink[] }) {
   const launch = useVendorLaunch();
   if (vendors.length === 0) return <NoData />;
@@ -76,7 +76,7 @@ function LotteryCards({ vendors }: { vendors: readonly TVendorLink[] }) {
 
 /**
  * Game list centres: vendor chips (the `?vassalage=` query picks one, default all vendors of the
- * category), a debounced name search and the games 24 per page (SPEC §2 routes, §9 list size).
+ * category), a debounced name search and the games 24 per page (docs/rules/games.md#g-8 routes, docs/rules/content.md#c-11 list size).
  */
 function GameList({ gameType, vendors }: { gameType: TGameType; vendors: readonly TVendorLink[] }) {
   const { t } = useTranslation();
@@ -134,7 +134,7 @@ function GameList({ gameType, vendors }: { gameType: TGameType; vendors: readonl
 }
 
 /**
- * One page for every category route (SPEC §2: game centre per category and game list centre).
+ * One page for every category route (docs/rules/games.md#g-8: game centre per category and game list centre).
  * The title is the category's label; a category the config does not show keeps its own name.
  */
 export default function GameCentrePage({ gameType }: { gameType: TGameType }) {

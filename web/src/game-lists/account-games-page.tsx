@@ -12,7 +12,7 @@ import { useFavourites } from '../session/favourites-context.tsx';
 import { useSession } from '../session/session-context.tsx';
 import '../styles/account-games.css';
 
-/** The two account game lists of SPEC §2. */
+/** The two account game lists of docs/rules/games.md#g-8. */
 export type TAccountGamesKind = 'favorite' | 'recent';
 
 type TListState = { games: readonly TGame[] | undefined; isLoading: boolean; error: unknown };
@@ -40,7 +40,7 @@ function ListView({ kind, list }: { kind: TAccountGamesKind; list: TListState })
   return <GameGrid games={list.games} isLoading={list.isLoading} />;
 }
 
-/** The member's favourites (SPEC §9 page size 999); a heart taken off hides its tile at once (SPEC §4). */
+/** The member's favourites (docs/rules/games.md#g-10 page size 999); a heart taken off hides its tile at once (docs/rules/games.md#g-8). */
 function FavoriteList() {
   const q = useFavouriteList(true);
   const { ids } = useFavourites();
@@ -56,9 +56,9 @@ function RecentList() {
 }
 
 /**
- * /favorite and /recent (SPEC §2 account game lists): the member's games as tiles like home's,
+ * /favorite and /recent (docs/rules/games.md#g-8 account game lists): the member's games as tiles like home's,
  * launched and (un)favourited from the tile. Visitors get the login popup and trial accounts the
- * in_need_true_account dialog (SPEC §6, §8), as the member centre does.
+ * in_need_true_account dialog (docs/rules/content.md#c-3, docs/rules/accounts.md#a-25), as the member centre does.
  */
 export default function AccountGamesPage({ kind }: { kind: TAccountGamesKind }) {
   const { t } = useTranslation();

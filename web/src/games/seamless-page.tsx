@@ -173,9 +173,9 @@ function GameWindow({ game, ticket, lottoView }: { game: string; ticket: string 
 }
 
 /**
- * SPEC §9 /seamless: the page a built-in game's launch opens (docs/0039), in its own window and
+ * docs/rules/games.md#g-7 /seamless: the page a built-in game's launch opens (docs/0039), in its own window and
  * outside the site's shell. `game` names the game; `ticket` is the single-use launch ticket. The
- * built-in lottery opens on SPEC §9's /lottert with the same page and `view` (lottoView, docs/0041).
+ * built-in lottery opens on docs/rules/games.md#g-7's /lottert with the same page and `view` (lottoView, docs/0041).
  */
 export default function SeamlessPage() {
   const params = new URLSearchParams(window.location.search);

@@ -8,7 +8,7 @@ import '../styles/help.css';
 const TERMS = ['eligibility', 'account', 'funds', 'play', 'bonuses', 'responsible', 'privacy', 'changes'] as const;
 
 /**
- * The help centre (SPEC §2 /help; hash #term for the terms). Built minimally for issue 11: the terms
+ * The help centre (docs/rules/content.md#c-12 /help; hash #term for the terms). Built minimally for docs/0054: the terms
  * the registration links to, in EN and BN. A section is reached by its hash, as the footer links it.
  */
 export default function HelpPage() {

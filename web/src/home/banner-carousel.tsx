@@ -9,7 +9,7 @@ import { bannerAutoplays, BannerSlide } from './banner-slide.tsx';
 import 'swiper/css';
 import 'swiper/css/pagination';
 
-/** SPEC §2/§9: loops; pages by swipe or dot; one slide in view. */
+/** docs/rules/README.md#screens, docs/rules/README.md#constants: loops; pages by swipe or dot; one slide in view. */
 export function bannerSwiperProps(count: number): SwiperProps {
   const many = count > 1;
   return {

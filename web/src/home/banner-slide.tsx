@@ -5,7 +5,7 @@ import type { TBanner } from '@wl/schemas';
 const prefersReducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 
 /**
- * SPEC §2/§9: autoplays every 5 s, only when there is more than one banner. A visitor who asked for
+ * docs/rules/content.md#c-6: autoplays every 5 s, only when there is more than one banner. A visitor who asked for
  * reduced motion gets no autoplay (WCAG 2.2.2: moving content that starts by itself must be
  * stoppable; the slides stay a swipe or a dot away), as the marquee and the winner board stop for
  * them in CSS.
@@ -14,7 +14,7 @@ export function bannerAutoplays(count: number, reducedMotion = prefersReducedMot
   return count > 1 && !reducedMotion;
 }
 
-/** One banner: a button that follows the banner's link (SPEC §2: clicking opens its link). */
+/** One banner: a button that follows the banner's link (docs/rules/content.md#c-6: clicking opens its link). */
 export function BannerSlide({ banner, eager = false }: { banner: TBanner; eager?: boolean }) {
   const navigate = useNavigate();
   const follow = () => {

@@ -4,7 +4,7 @@ const CarouselNav = lazy(() => import('./carousel-nav.tsx'));
 
 /**
  * Games per view, and per group a swipe or an arrow moves, below 640 px, from 640 px and from
- * 1100 px wide (the media queries of .carousel in home.css): SPEC §9's 6 per group on a wide screen.
+ * 1100 px wide (the media queries of .carousel in home.css): docs/rules/content.md#c-6's 6 per group on a wide screen.
  */
 export const CAROUSEL_PER_VIEW = [2, 4, 6] as const;
 
@@ -21,7 +21,7 @@ export function carouselCell(i: number, n: number, perView: number, rows: number
 }
 
 /**
- * Home's game rows as a carousel (SPEC §9: groups of 6 on a wide screen, 2 rows): a CSS grid that
+ * Home's game rows as a carousel (docs/rules/content.md#c-11: groups of 6 on a wide screen, 2 rows): a CSS grid that
  * scrolls sideways and snaps to each group, with previous and next buttons (carousel-nav.tsx).
  * Replaces the Swiper these rows used (docs/0060): the browser lays it out and swipes it itself, so a
  * row costs no script setup, no measuring and no second render of its tiles in the page load.

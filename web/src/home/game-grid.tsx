@@ -20,7 +20,7 @@ export const RowNearContext = createContext(true);
 export type TGameGridProps = {
   games: readonly TGame[] | undefined;
   isLoading?: boolean;
-  /** SPEC §9: a carousel of 6 per group and 2 rows on home when there are more than 6 games. */
+  /** docs/rules/content.md#c-6: a carousel of 6 per group and 2 rows on home when there are more than 6 games. */
   carousel?: boolean;
   rows?: number;
 };

@@ -10,7 +10,7 @@ function menuIconName(e: THomeMenuEntry): string {
   return ['HOME', 'FAV', 'MXWIN'].includes(e.key) || !e.gameType ? e.key.toLowerCase() : e.gameType.toLowerCase();
 }
 
-/** Game menu (SPEC §2): HOME, FAV, then categories; FAV while logged out opens the login popup. */
+/** Game menu (docs/rules/games.md#g-9): HOME, FAV, then categories; FAV while logged out opens the login popup. */
 export function GameMenu({ entries, selected, onSelect }: { entries: readonly THomeMenuEntry[]; selected: string; onSelect: (key: string) => void }) {
   const ui = useUi();
   const { isLoggedIn } = useSession();

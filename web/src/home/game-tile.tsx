@@ -16,7 +16,7 @@ export type TGameTileProps = {
   onToggleFavourite: (game: TGame) => void;
 };
 
-/** Replaces a broken image with the inline fallback once (SPEC §8 image failure). */
+/** Replaces a broken image with the inline fallback once (docs/rules/games.md#g-8 image failure). */
 export function useImageFallback() {
   const [failed, setFailed] = useState(false);
   const onError = (e: SyntheticEvent<HTMLImageElement>) => {
@@ -27,7 +27,7 @@ export function useImageFallback() {
   return { failed, onError };
 }
 
-/** Game tile (SPEC §2): image, vendor label, name, Play now, Free trial, favourite toggle. */
+/** Game tile (docs/rules/README.md#screens): image, vendor label, name, Play now, Free trial, favourite toggle. */
 export function GameTile({ game, imageCDNs, canFreeTrial, isFavourite, onPlay, onTrial, onToggleFavourite }: TGameTileProps) {
   const { t } = useTranslation();
   const { failed, onError } = useImageFallback();
@@ -62,7 +62,7 @@ export function GameTile({ game, imageCDNs, canFreeTrial, isFavourite, onPlay, o
       <h3 className="tile__name" title={name}>
         {name}
       </h3>
-      {/* Over the picture where the device hovers; below the name on touch, never over the title (issue 11). */}
+      {/* Over the picture where the device hovers; below the name on touch, never over the title (docs/rules/reach.md). */}
       <div className="tile__overlay">
         <button type="button" className="btn btn--primary btn--small" data-testid="game-tile.play" onClick={() => onPlay(game)}>
           {t('play_now')}

@@ -7,7 +7,7 @@ import { readSessionJson, SESSION_KEYS, writeSessionJson } from '../session/sess
 
 type THotCache = { language: TLanguage; games: TGame[] };
 
-/** Hot games, cached in session storage (HOT_GAMES) until a refresh or a language change (SPEC §4). */
+/** Hot games, cached in session storage (HOT_GAMES) until a refresh or a language change (docs/rules/reach.md#r-1). */
 export function useHotGames(language: TLanguage) {
   const trpc = useTRPC();
   const cached = readSessionJson<THotCache>(SESSION_KEYS.hotGames);
@@ -46,7 +46,7 @@ export function useGames(
   return useQuery({ ...trpc.catalogue.games.queryOptions(input, { enabled }), placeholderData: (prev) => prev });
 }
 
-/** The member's favourites (SPEC §9 page size 999). */
+/** The member's favourites (docs/rules/games.md#g-10 page size 999). */
 export function useFavouriteList(enabled: boolean, gameType?: TGameType) {
   const trpc = useTRPC();
   return useQuery(

@@ -41,7 +41,7 @@ function FavouriteList() {
 
 const NO_CODES: readonly string[] = [];
 
-/** Home (SPEC §2 Home details): banner, notice marquee, game menu, rows, winner board. */
+/** Home (docs/rules/content.md#c-9 Home details): banner, notice marquee, game menu, rows, winner board. */
 export function HomePage({ popup }: { popup?: 'login' | 'register' }) {
   const trpc = useTRPC();
   const { language } = useSettings();
@@ -60,7 +60,7 @@ export function HomePage({ popup }: { popup?: 'login' | 'register' }) {
   const bannerBox = useRef<HTMLDivElement>(null);
   const carouselBy = useSettled({ inputOn: bannerBox, delayMs: bannerAutoplays(banners.length) ? BANNER_AUTOPLAY_MS : Number.POSITIVE_INFINITY });
 
-  // /login and /register show home with the popup open (SPEC §2 routes).
+  // /login and /register show home with the popup open (docs/rules/content.md#c-11 routes).
   const { openLogin, openRegister } = ui;
   useEffect(() => {
     if (popup === 'login') openLogin();

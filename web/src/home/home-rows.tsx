@@ -23,7 +23,7 @@ function FavRow() {
   return <GameGrid games={q.data?.content.slice(0, HOME_PREVIEW_PAGE_SIZE)} isLoading={q.isLoading} carousel />;
 }
 
-/** SPEC §2: the sports entrance image launches the first sports game. */
+/** docs/rules/games.md#g-9: the sports entrance image launches the first sports game. */
 function SportsEntrance({ row }: { row: THomeRow }) {
   const { t } = useTranslation();
   const { language } = useSettings();
@@ -61,7 +61,7 @@ function SportsEntrance({ row }: { row: THomeRow }) {
   );
 }
 
-/** The home rows in ScreenConfig order (SPEC §2 Home rows); FAV only when logged in. */
+/** The home rows in ScreenConfig order (docs/rules/games.md#g-9 Home rows); FAV only when logged in. */
 export function HomeRows() {
   const config = useScreenConfig();
   const { isLoggedIn } = useSession();

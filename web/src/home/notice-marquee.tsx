@@ -3,7 +3,7 @@ import type { TNotice } from '@wl/schemas';
 import { Icon } from '../layout/icons.tsx';
 
 /**
- * Scrolling notice strip (SPEC §2): clicking a notice opens the notice modal at that index. The
+ * Scrolling notice strip (docs/rules/content.md#c-7): clicking a notice opens the notice modal at that index. The
  * notices are there twice (the copy hidden from AT, as the winner board's), so the strip reads from
  * its left edge at once and loops without a gap; it holds still for its first seconds (home.css),
  * while the page loads (docs/0060).

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../lib/numbers.ts';
 
-/** Simple previous/next pager for game lists (SPEC §4: other types show full lists with pagination). */
+/** Simple previous/next pager for game lists (docs/rules/games.md#g-8: other types show full lists with pagination). */
 export function Pager({ page, totalPages, onPage }: { page: number; totalPages: number; onPage: (p: number) => void }) {
   const { t, i18n } = useTranslation();
   if (totalPages <= 1) return null;

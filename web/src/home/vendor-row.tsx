@@ -44,7 +44,7 @@ export function VendorChips({ vendors, selected, onSelect }: { vendors: readonly
 }
 
 /**
- * A home preview row of vendors (SPEC §2 Home rows): chips for up to 5 vendors and up to 12 games
+ * A home preview row of vendors (docs/rules/games.md#g-9 Home rows): chips for up to 5 vendors and up to 12 games
  * of the chosen one in a two-row Swiper. With `full`, all vendors and a paginated 24-per-page list.
  */
 export function VendorGames({ vendors, full = false }: { vendors: readonly TVendorLink[]; full?: boolean }) {

@@ -9,7 +9,7 @@ import { useNearViewport } from '../lib/use-near-viewport.ts';
 const WinnerLists = lazy(() => import('./winner-lists.tsx'));
 
 /**
- * Winner board (SPEC §2): its heading and box at once, the winners asked for at load; the lists (and
+ * Winner board (docs/rules/content.md#c-9): its heading and box at once, the winners asked for at load; the lists (and
  * their code, winner-lists.tsx) when the board comes within a screen of the viewport — at once beside
  * the rows on a wide screen, on approach below them on a phone (docs/0060).
  */

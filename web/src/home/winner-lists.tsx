@@ -5,7 +5,7 @@ import { useLaunch } from '../launch/use-launch.ts';
 import { formatMinor, formatNumber } from '../lib/numbers.ts';
 
 /**
- * The winner board's lists (SPEC §2): top 3 highlighted, then a continuously scrolling list; a click
+ * The winner board's lists (docs/rules/content.md#c-11): top 3 highlighted, then a continuously scrolling list; a click
  * launches the game. Its own chunk, loaded when the board comes near the screen (docs/0060).
  */
 export default function WinnerLists({ list }: { list: readonly TWinner[] }) {

@@ -13,7 +13,7 @@ type TLoad = () => Promise<{ default: TCatalogue }>;
  * every pair listed here and holds BN and EN to the same keys.
  */
 export const AREA_TEXTS = {
-  /** Login, registration, password and security forms (issue 3); EN carries them in its own chunk (en.ts). */
+  /** Login, registration, password and security forms (docs/rules/accounts.md); EN carries them in its own chunk (en.ts). */
   accounts: { bn: () => import('./accounts.bn.json'), en: () => import('./accounts.en.json'), probe: 'phone_enter_valid' },
   /** Shared by every money page: amounts, statuses, the trial and password prompts. */
   money: { bn: () => import('./money.bn.json'), en: () => import('./money.en.json'), probe: 'money_amount' },
@@ -21,19 +21,19 @@ export const AREA_TEXTS = {
   withdraw: { bn: () => import('./withdraw.bn.json'), en: () => import('./withdraw.en.json'), probe: 'withdraw_title' },
   records: { bn: () => import('./records.bn.json'), en: () => import('./records.en.json'), probe: 'record_title_account' },
   wallet: { bn: () => import('./wallet.bn.json'), en: () => import('./wallet.en.json'), probe: 'wallet_title' },
-  /** The console's category and game switches (issue 9 item 8). */
+  /** The console's category and game switches (docs/0037). */
   operatorGames: { bn: () => import('./operator-games.bn.json'), en: () => import('./operator-games.en.json'), probe: 'opgames_title' },
   /** The console's audit log: its filters and the name of every action (OPERATOR_AUDIT_ACTIONS). */
   operatorAudit: { bn: () => import('./operator-audit.bn.json'), en: () => import('./operator-audit.en.json'), probe: 'operator_audit' },
-  /** The console's whitelabel flags by name with a one-line explanation (issue 11). */
+  /** The console's whitelabel flags by name with a one-line explanation (docs/0054). */
   operatorFlags: { bn: () => import('./operator-flags.bn.json'), en: () => import('./operator-flags.en.json'), probe: 'opflags_probe' },
-  /** The built-in games' page (issue 9, docs/0039): play, paytable, provably fair and verify. */
+  /** The built-in games' page (docs/0039): play, paytable, provably fair and verify. */
   games: { bn: () => import('./games.bn.json'), en: () => import('./games.en.json'), probe: 'game_page_title' },
   /** The built-in lottery's views and the console's lottery settings (docs/0041). */
   lottery: { bn: () => import('./lottery.bn.json'), en: () => import('./lottery.en.json'), probe: 'lottery_place_bet' },
-  /** The agent centre's pages (issue 10): team overview, team management. */
+  /** The agent centre's pages (docs/0051): team overview, team management. */
   agent: { bn: () => import('./agent.bn.json'), en: () => import('./agent.en.json'), probe: 'agent_overview_title' },
-  /** The help centre (SPEC §2 /help): the terms the registration links to (issue 11). */
+  /** The help centre (docs/rules/content.md#c-12 /help): the terms the registration links to (docs/0053). */
   help: { bn: () => import('./help.bn.json'), en: () => import('./help.en.json'), probe: 'help_terms_title' },
   /** The agent centre's register centre and team reports (docs/0051). */
   agentReports: { bn: () => import('./agent-reports.bn.json'), en: () => import('./agent-reports.en.json'), probe: 'rep_bets_title' },

@@ -69,7 +69,7 @@ const AREAS = {
 const EN = flatten({ ...(en as TTree), ...Object.assign({}, ...Object.values(AREAS).map((a) => a.en as TTree)) });
 const BN = flatten({ ...(bn as TTree), ...Object.assign({}, ...Object.values(AREAS).map((a) => a.bn as TTree)) });
 
-/** Server message keys the gateway sends (WPS_MESSAGES) and the form keys of SPEC §5. */
+/** Server message keys the gateway sends (WPS_MESSAGES) and the form keys of docs/rules/accounts.md#a-11. */
 const SERVER_KEYS = [
   'error_invalid_credentials', 'error_not_logged_in', 'error_network', 'error_captcha_required', 'error_captcha_wrong',
   'error_account_locked', 'error_not_member', 'error_not_agent', 'error_too_many_requests', 'error_bad_request',
@@ -112,7 +112,7 @@ describe('translations', () => {
       ...Object.values(RULE_MESSAGES),
       ...PATTERN_IDS.flatMap((id) => [`pattern.${id}`, `pattern_exact.${id}`]),
       ...REGISTRATION_FIELDS.map((field) => `reg_field_${field}`),
-      // SPEC §8 phone authentication messages.
+      // docs/rules/accounts.md#a-16 phone authentication messages.
       'phone_invalid_format', 'phone_enter_valid', 'sms_too_many_requests', 'sms_unknown_error', 'verification_code_invalid',
       'verification_code_missing', 'sms_recaptcha_invalid', 'sms_quota_exceeded', 'sms_function_disabled',
       'verification_code_expired', 'sms_popup_closed',

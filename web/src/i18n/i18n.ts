@@ -5,10 +5,10 @@ import type { TLanguage } from '@wl/schemas';
 import bn from './bn.json';
 import { numberInterpolation } from '../lib/numbers.ts';
 
-/** Local storage key of the chosen interface language (SPEC §4 Language change: it is stored). */
+/** Local storage key of the chosen interface language (docs/rules/reach.md#r-1 Language change: it is stored). */
 export const LANGUAGE_STORAGE_KEY = 'language';
 
-/** The stored language, BN when none (SPEC §9 default BN). */
+/** The stored language, BN when none (docs/rules/reach.md#r-1 default BN). */
 export function readLanguage(): TLanguage {
   try {
     const v = localStorage.getItem(LANGUAGE_STORAGE_KEY);
@@ -33,7 +33,7 @@ export function persistLanguage(lng: TLanguage): void {
 export type TCatalogue = Record<string, unknown>;
 
 /**
- * BN (SPEC §9 default) is in the first load; EN is its own chunk, fetched by loadLanguage (docs/0022).
+ * BN (docs/rules/reach.md#r-1 default) is in the first load; EN is its own chunk, fetched by loadLanguage (docs/0022).
  * The accounts texts (login, registration, security forms) are an area of their own (area-texts.ts).
  */
 const BUNDLED: Partial<Record<TLanguage, TCatalogue>> = { bn };

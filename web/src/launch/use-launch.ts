@@ -20,16 +20,16 @@ export type TLaunchable = {
   gameCode?: string | null;
 };
 
-/** Lottery pages of SPEC §2 that need a stored token. */
+/** Lottery pages of docs/rules/README.md#screens that need a stored token. */
 export const LOTTERY_PATHS = ['/lottery', '/seaLottery', '/vnLottery'] as const;
 
-/** Route state of a lottery route: the page to come back to from the lottery game (SPEC §3 backUrl). */
+/** Route state of a lottery route: the page to come back to from the lottery game (docs/rules/games.md#g-3 backUrl). */
 export type TLotteryRouteState = { from: string };
 
 /**
  * The launch call of the launch machine's `startGame`: opens a new tab (the click's user activation
  * lasts seconds), then points it at the launched game's URL. Free trial goes through
- * `catalogue.launchTrial`, which needs no session (SPEC §6); real money through `catalogue.launch`,
+ * `catalogue.launchTrial`, which needs no session (docs/rules/games.md#g-1); real money through `catalogue.launch`,
  * which does. A refusal closes the tab and rejects with its message key for the machine.
  */
 function useStartGame() {
@@ -134,7 +134,7 @@ function useActOnDecision() {
 }
 
 /**
- * Starts a game by the SPEC §4 launch rules: the launch machine of @wl/flows decides in the
+ * Starts a game by the docs/rules/games.md#g-1 launch rules: the launch machine of @wl/flows decides in the
  * spec's order and calls the game; the page carries out what it decided (login popup, trial
  * notice, lottery route, vendor popup) and shows a refusal (734 a game already open, 543, 727).
  */
@@ -204,7 +204,7 @@ export function configCategories(config: Pick<TScreenConfig, 'footer' | 'vendors
 export type TVendorCategory = { gameType: TGameType; vendors: readonly TVendorLink[] };
 
 /**
- * Chooses a category or one of its vendors (header drop-down, lottery game centres) by SPEC §4:
+ * Chooses a category or one of its vendors (header drop-down, lottery game centres) by docs/rules/games.md#g-1:
  * an RNG vendor opens /rng, a category with one vendor launches it, a VASSALAGE vendor opens its
  * popup game list, a lottery vendor its lottery route, a GAME vendor starts its game.
  */

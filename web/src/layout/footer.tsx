@@ -8,7 +8,7 @@ import { formatDigits } from '../lib/numbers.ts';
 import { iconFor } from './icons.tsx';
 import { MenuEntryView } from './menu-entry.tsx';
 
-/** Footer (SPEC §2): help links, products by category with a vendor filter, social links, vendor logos. */
+/** Footer (docs/rules/content.md#c-4): help links, products by category with a vendor filter, social links, vendor logos. */
 export function Footer() {
   const { t, i18n } = useTranslation();
   const config = useScreenConfig();

@@ -13,7 +13,7 @@ import { useSession } from '../session/session-context.tsx';
 import { Icon } from './icons.tsx';
 import { isGamePage } from './menu-actions.ts';
 
-/** The signed-in member's part of the header: its own chunk, out of a visitor's first load (issue 7's budget). */
+/** The signed-in member's part of the header: its own chunk, out of a visitor's first load (docs/0022's budget). */
 const MemberTools = lazy(() => import('./member-header.tsx'));
 
 /** Finds the deposit or withdraw entry the config offers (member centre first, then side menu). */
@@ -41,8 +41,8 @@ function DisabledEntry({ testId, children }: { testId: string; children: ReactNo
 }
 
 /**
- * Category entry with its vendor drop-down on hover/focus (SPEC §2; layout from the config).
- * Choosing a vendor, or a category of one vendor, follows the SPEC §4 vendor rules (a VASSALAGE
+ * Category entry with its vendor drop-down on hover/focus (docs/rules/content.md#c-2; layout from the config).
+ * Choosing a vendor, or a category of one vendor, follows the docs/rules/games.md#g-2 vendor rules (a VASSALAGE
  * vendor opens its popup game list, a GAME vendor starts its game, a lottery vendor its route);
  * the links keep their paths for a new tab or window.
  */
@@ -90,7 +90,7 @@ function CategoryEntry({ entry }: { entry: Extract<THeaderEntry, { kind: 'catego
 
 /**
  * Free play (FREEPLAY3): a new trial account (type 4) that can browse; launches and member actions
- * then show in_need_true_account (SPEC §6, §8).
+ * then show in_need_true_account (docs/rules/accounts.md#a-25).
  */
 function FreePlayButton() {
   const { t } = useTranslation();
@@ -117,7 +117,7 @@ function FreePlayButton() {
 }
 
 /**
- * Site header rendered from ScreenConfig only (SPEC §2 Header). `onMenu` adds the phones' menu button,
+ * Site header rendered from ScreenConfig only (docs/rules/content.md#c-2 Header). `onMenu` adds the phones' menu button,
  * which opens the side menu as a drawer (shown under 720 px).
  */
 export function Header({ menuOpen = false, onMenu }: { menuOpen?: boolean; onMenu?: () => void } = {}) {

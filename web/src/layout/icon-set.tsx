@@ -79,12 +79,12 @@ const ICONS: Record<string, LucideIcon> = {
   customerservice: Headphones, livechat: MessagesSquare, logout: LogOut, theme: SunMoon, help: CircleQuestionMark, security: Lock, transfer: ArrowLeftRight, mission: Target,
   live: Video, rng: Cherry, slot: Cherry, sports: Volleyball, esports: Gamepad2, lott: Ticket, lottery: Ticket, elott: Dices, pvp: Spade,
   fish: Fish, cockfight: Bird, crash: Rocket, agent: Briefcase, facebook: Users, youtube: CirclePlay,
-  // Member centre pages (SPEC §2) and help links, by the names the config gives them.
+  // Member centre pages (docs/rules/content.md#c-3) and help links, by the names the config gives them.
   depositv2: Wallet, securitycenter: Lock, transferfund: WalletCards, transferupline: Send, transactionhistory: ReceiptText,
   personalhistorycopy: History, personalprofit: TrendingUp, bonusdetails: BadgePercent, rewardcenter: Trophy, missionleaderboard: Target,
   messagev2: Mail, manualrebate: Recycle, 'account-record': ReceiptText, 'deposit-record': Wallet, support: Headphones, feedback: MessageSquareText,
   about: Info, guide: BookOpen, terms: FileText,
-  // The account game lists (SPEC §2 /favorite, /recent).
+  // The account game lists (docs/rules/games.md#g-11 /favorite, /recent).
   favorite: Heart, recent: Clock,
   // The header's buttons.
   eye: Eye, eyeoff: EyeOff, refresh: RefreshCw, sun: Sun, moon: Moon, copy: Copy, check: Check, crown: Crown, spade: Spade,

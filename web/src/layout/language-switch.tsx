@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSettings } from '../app/settings-context.tsx';
 
-/** The Bangla / English switch of the header and the agent landing (SPEC §2: bn and en); each names its language in that language (`lang`). */
+/** The Bangla / English switch of the header and the agent landing (docs/rules/content.md#c-2: bn and en); each names its language in that language (`lang`). */
 export function LanguageSwitch() {
   const { t } = useTranslation();
   const settings = useSettings();

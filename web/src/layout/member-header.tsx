@@ -8,7 +8,7 @@ import { useSession } from '../session/session-context.tsx';
 import { Icon, iconFor } from './icons.tsx';
 import { MenuEntryView } from './menu-entry.tsx';
 
-/** Member info panel (SPEC §2 Header): account, balance with show/hide and refresh, VIP, badge. */
+/** Member info panel (docs/rules/content.md#c-2 Header): account, balance with show/hide and refresh, VIP, badge. */
 function MemberPanel({ onGamePage }: { onGamePage: boolean }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
@@ -54,8 +54,8 @@ function MemberPanel({ onGamePage }: { onGamePage: boolean }) {
 }
 
 /**
- * Avatar menu (SPEC §2): entries from the config, copyable user id, VIP label, balance. A disclosure
- * (issue 11): the button shows and hides a panel of ordinary links and buttons, reached with Tab;
+ * Avatar menu (docs/rules/content.md#c-3): entries from the config, copyable user id, VIP label, balance. A disclosure
+ * (docs/0054): the button shows and hides a panel of ordinary links and buttons, reached with Tab;
  * Escape or a click outside closes it, Escape puts focus back on the button.
  */
 function AvatarMenu() {

@@ -9,7 +9,7 @@ import { useSession } from '../session/session-context.tsx';
 import { useLogout } from '../session/use-logout.ts';
 import { openCustomerService } from './menu-actions.ts';
 
-/** Runs a menu action (SPEC §2 menus): popups, logout with confirmation, language, theme, service. */
+/** Runs a menu action (docs/rules/content.md#c-3 menus): popups, logout with confirmation, language, theme, service. */
 export function useMenuAction() {
   const ui = useUi();
   const settings = useSettings();
@@ -42,7 +42,7 @@ export function useMenuAction() {
   };
 }
 
-/** Badge count of an entry from member info (SPEC §2: mission, message and reward badges). */
+/** Badge count of an entry from member info (docs/rules/content.md#c-10: mission, message and reward badges). */
 export function badgeCount(entry: TMenuEntry, member: TMemberInfo | null): number {
   if (!member || !entry.badge) return 0;
   if (entry.badge === 'message') return member.unreadMessage;

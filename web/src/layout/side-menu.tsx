@@ -11,7 +11,7 @@ import { MenuEntryView } from './menu-entry.tsx';
 const LiteApp = lazy(() => import('../lite/lite-app-entry.tsx'));
 
 /**
- * SPEC §2's iOS link with the language. It never carries a session token (docs/0016): a QR image
+ * docs/rules/content.md#c-5's iOS link with the language. It never carries a session token (docs/0016): a QR image
  * is readable by anyone who sees the screen, so a token in it would hand the session over; the app
  * asks the member to log in. Any `token` the configured link brings is dropped.
  */
@@ -50,7 +50,7 @@ function QrCode({ value, label }: { value: string; label: string }) {
   );
 }
 
-/** App download entry: QR codes for iOS and Android show on hover or focus (SPEC §2 Side menu). */
+/** App download entry: QR codes for iOS and Android show on hover or focus (docs/rules/content.md#c-3 Side menu). */
 function AppDownload({ entry }: { entry: TMenuEntry }) {
   const { t } = useTranslation();
   const config = useScreenConfig();
@@ -73,7 +73,7 @@ function AppDownload({ entry }: { entry: TMenuEntry }) {
   );
 }
 
-/** Language select entry (SPEC §2 Side menu). */
+/** Language select entry (docs/rules/content.md#c-3 Side menu). */
 function LanguageEntry({ entry }: { entry: TMenuEntry }) {
   const { t } = useTranslation();
   const settings = useSettings();
@@ -89,7 +89,7 @@ function LanguageEntry({ entry }: { entry: TMenuEntry }) {
   );
 }
 
-/** Collapsible side menu rendered from ScreenConfig sections (SPEC §2 Side menu). */
+/** Collapsible side menu rendered from ScreenConfig sections (docs/rules/content.md#c-3 Side menu). */
 export function SideMenu({ collapsed, onToggle }: { collapsed: boolean; onToggle: () => void }) {
   const { t } = useTranslation();
   const config = useScreenConfig();

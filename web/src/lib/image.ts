@@ -1,4 +1,4 @@
-/** Fallback artwork for a game tile whose image failed to load (SPEC §8), inline so it never fails. */
+/** Fallback artwork for a game tile whose image failed to load (docs/rules/README.md#messages), inline so it never fails. */
 export const FALLBACK_IMAGE =
   'data:image/svg+xml,' +
   encodeURIComponent(
@@ -7,7 +7,7 @@ export const FALLBACK_IMAGE =
 
 const picked = new Map<string, string>();
 
-/** SPEC §9: the CDN is picked at random from the image list, once per list for the page's lifetime. */
+/** docs/rules/README.md#constants: the CDN is picked at random from the image list, once per list for the page's lifetime. */
 export function pickCdn(cdns: readonly string[], random: () => number = Math.random): string {
   if (cdns.length === 0) return '';
   const key = cdns.join('|');
@@ -20,7 +20,7 @@ export function pickCdn(cdns: readonly string[], random: () => number = Math.ran
 
 /**
  * Prefixes a relative path with the CDN chosen from the list (icons from imageCDNs, launched games
- * from launchGameCDNs, SPEC §9); absolute and data URLs are used as they are.
+ * from launchGameCDNs, docs/rules/README.md#constants); absolute and data URLs are used as they are.
  */
 export function cdnUrl(iconUrl: string, cdns: readonly string[]): string {
   if (/^(https?:|data:|\/\/)/.test(iconUrl)) return iconUrl;

@@ -1,5 +1,5 @@
 /**
- * The rest of lib/numbers.ts (issue 11 item 4, docs/0056): what only pages loaded later show, kept
+ * The rest of lib/numbers.ts (docs/0056): what only pages loaded later show, kept
  * apart so the first load stays within its budget (docs/0022). Dates and times, rates, multipliers,
  * texts with digits (a lottery result, a clock), an amount input's text. The same rules: Bengali
  * digits in BN, each Intl formatter made once per language and form.
@@ -75,5 +75,5 @@ export function localDate(at: string | number | Date, language: TLang): string {
   return dateTimeFormat(language, 'date').format(new Date(at));
 }
 
-/** The masked form of a hidden balance (SPEC §2: shown as ***). */
+/** The masked form of a hidden balance (docs/rules/money.md#m-16: shown as ***). */
 export const MASKED_BALANCE = '***';

@@ -1,5 +1,5 @@
 /**
- * Every number the web shows a person goes through this module (issue 11 item 4, docs/0056): money,
+ * Every number the web shows a person goes through this module (docs/0056): money,
  * counts, rates, multipliers, dates and times, page numbers. BN writes Bengali digits (০–৯) with
  * the grouping and decimals the site uses in both languages (৳১২,৫০০.০০, from the locale
  * `en-u-nu-beng`); EN keeps ASCII digits.
@@ -68,7 +68,7 @@ export function formatDigits(value: number, language: TLang, pad = 1): string {
 }
 
 /**
- * An amount in minor units with 2 decimals and thousands separators (SPEC §9): "৳12,500.00" in EN,
+ * An amount in minor units with 2 decimals and thousands separators (docs/rules/reach.md#r-1): "৳12,500.00" in EN,
  * "৳১২,৫০০.০০" in BN. Whole units and cents are formatted as integers apart, so no float rounding
  * ever shows up in a balance; the sign stays in front of the symbol ("-৳2,500.75").
  */

@@ -1,5 +1,5 @@
 /**
- * Body scroll lock shared by every modal (SPEC §2 Modals): the first open modal stops the page from
+ * Body scroll lock shared by every modal (docs/rules/content.md#c-11 Modals): the first open modal stops the page from
  * scrolling, the last one to close restores the scroll position. `overflow: hidden` on the root
  * element, which leaves the page's layout alone; fixing the body in place (the old way) moved every
  * box of the page, a whole-page layout each time a popup opened (docs/0063).

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { installLiteApp, useLiteApp } from './lite-app.ts';
 
-/** The lite app (SPEC §2 app download "lite"): install where the browser offers it (docs/0048). */
+/** The lite app (docs/rules/reach.md#r-8 app download "lite"): install where the browser offers it (docs/0048). */
 export default function LiteApp() {
   const { t } = useTranslation();
   const lite = useLiteApp();

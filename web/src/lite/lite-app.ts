@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { afterQuiet } from '../lib/use-settled.ts';
 
 /**
- * The installable lite app (SPEC §2 app download "lite", issue 11 item 7, docs/0048): registers the
+ * The installable lite app (docs/rules/reach.md#r-8 app download "lite", docs/0048): registers the
  * service worker the build emits (/sw.js) once the page has loaded, and keeps the browser's install
  * offer (`beforeinstallprompt`) so the side menu's lite entry can make it when the member asks.
  */

@@ -63,7 +63,7 @@ function useDepositMachine() {
 }
 
 /**
- * Member deposit (SPEC §2 depositv2): channels with their limits, an amount form with quick
+ * Member deposit (docs/rules/money.md#m-6 depositv2): channels with their limits, an amount form with quick
  * amounts, then the pending order with its reference and status, on the flows deposit machine.
  * Every rule shown here is enforced by the platform too; trial accounts never reach this page
  * (member-page guard) and are refused by the platform anyway.

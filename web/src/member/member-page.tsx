@@ -17,14 +17,14 @@ export const BUILT_MEMBER_PAGES = ['securityCenter', 'depositv2', 'withdraw', 't
 /** The record each records page shows. */
 const RECORD_PAGES: Readonly<Record<string, TRecordKind>> = { transactionHistory: 'account', personalHistoryCopy: 'bets', personalProfit: 'profit', bonusDetails: 'bonus' };
 
-// Money pages are lazy chunks with their own texts (issue 8; first-load budget, docs/0022).
+// Money pages are lazy chunks with their own texts (docs/rules/money.md; first-load budget, docs/0022).
 const DepositPage = lazy(() => import('./deposit-page.tsx'));
 const SecurityMoney = lazy(() => import('./security-money.tsx'));
 const WithdrawPage = lazy(() => import('./withdraw-page.tsx'));
 const TransferFundPage = lazy(() => import('./transfer-fund-page.tsx'));
 const TransferUplinePage = lazy(() => import('./transfer-upline-page.tsx'));
 const RecordsPage = lazy(() => import('./records-page.tsx'));
-// Platform messages (SPEC §2 messageV2).
+// Platform messages (docs/rules/content.md#c-10 messageV2).
 const MessagesPage = lazy(() => import('./messages-page.tsx'));
 const busy = <div className="page-loading" aria-busy="true" />;
 
@@ -33,7 +33,7 @@ export function memberPageOf(pathPage: string | undefined, queryPage: string | n
   return pathPage ?? queryPage ?? 'securityCenter';
 }
 
-/** Security centre: change password (old required, SPEC §5) and the authenticator app. */
+/** Security centre: change password (old required, docs/rules/accounts.md#a-13) and the authenticator app. */
 function SecurityCentre() {
   const { t } = useTranslation();
   return (
@@ -51,7 +51,7 @@ function SecurityCentre() {
 }
 
 /**
- * Member centre shell (SPEC §2 /member): navigation from ScreenConfig memberCentre (unbuilt pages
+ * Member centre shell (docs/rules/content.md#c-3 /member): navigation from ScreenConfig memberCentre (unbuilt pages
  * disabled), the page chosen by the URL. Visitors get the login popup; trial accounts the
  * in_need_true_account dialog (guardMemberAction) and no member content.
  */

@@ -12,7 +12,7 @@ import '../styles/money.css';
 const PAGE_SIZE = 10;
 
 /**
- * SPEC §2 member centre messageV2: the member's platform messages, newest first, ten a page. Opening
+ * docs/rules/content.md#c-3 member centre messageV2: the member's platform messages, newest first, ten a page. Opening
  * an unread one marks it read, and "mark all read" all of them; either refreshes member info, so the
  * header's badge drops. Titles and bodies are shown as the platform stored them (its notices are
  * already "BN · EN"), marked translate="no" like other stored data.

@@ -12,7 +12,7 @@ import { localDateTime, localDigits } from '../lib/numbers-later.ts';
 import { useSession } from '../session/session-context.tsx';
 import '../styles/money.css';
 
-/** Which record a page shows (SPEC §2: transactionHistory, personalHistoryCopy, personalProfit, bonusDetails). */
+/** Which record a page shows (docs/rules/money.md#m-15: transactionHistory, personalHistoryCopy, personalProfit, bonusDetails). */
 export type TRecordKind = 'account' | 'bets' | 'profit' | 'bonus';
 
 const PAGE_SIZE = 20;

@@ -9,7 +9,7 @@ import { SmsSendButton } from '../accounts/sms-send-button.tsx';
 import { useStepUp } from '../accounts/step-up-dialog.tsx';
 
 /**
- * Binds a new mobile number or email address (issue 8 item 8): a code goes to the new address, the
+ * Binds a new mobile number or email address (docs/0033): a code goes to the new address, the
  * member types it back; replacing a bound address also asks for the login password, and a first
  * binding asks for it in the step-up dialog when the server wants it (docs/0068).
  */

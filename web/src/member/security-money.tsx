@@ -9,7 +9,7 @@ import { useStepUp } from '../accounts/step-up-dialog.tsx';
 import '../styles/money.css';
 import { localDateTime } from '../lib/numbers-later.ts';
 
-/** The withdraw password form: set the first time, change with the old one (issue 8 item 8). */
+/** The withdraw password form: set the first time, change with the old one (docs/0033). */
 function WithdrawPasswordForm({ isSet, onSaved }: { isSet: boolean; onSaved: () => void }) {
   const { t } = useTranslation();
   const trpc = useTRPC();
@@ -120,7 +120,7 @@ function BankAccounts({ accounts, max, holderName, onAdded }: { accounts: { id: 
 }
 
 /**
- * The money part of the security centre (issue 8 item 8), a lazy chunk with its area texts: the
+ * The money part of the security centre (docs/0033), a lazy chunk with its area texts: the
  * withdraw password, bound mobile and email (masked, bound with codes), bank accounts and the latest security changes.
  */
 export default function SecurityMoney() {

@@ -6,7 +6,7 @@ import { Field } from '../accounts/form-parts.tsx';
 import { useStepUp } from '../accounts/step-up-dialog.tsx';
 
 /**
- * Authenticator app setup (SPEC §4 second factor 'Google verification'): the server makes a secret,
+ * Authenticator app setup (docs/rules/accounts.md#a-7 second factor 'Google verification'): the server makes a secret,
  * the page shows it as a QR code (qrcode) and as text, and a first code from the app enables it.
  * Both steps need a fresh step-up (docs/0068): the dialog asks for the password, then the step is sent again.
  */

@@ -8,7 +8,7 @@ import { useSession } from '../session/session-context.tsx';
 import { WalletForm } from './transfer-wallet-form.tsx';
 import '../styles/money.css';
 
-/** Consolidated funds (SPEC §7): asked for only when AGENTPOLICY3 is on (the platform checks it too). */
+/** Consolidated funds (docs/rules/money.md#m-14): asked for only when AGENTPOLICY3 is on (the platform checks it too). */
 function ConsolidatedFunds({ money }: { money: (minor: number) => string }) {
   const { t } = useTranslation();
   const trpc = useTRPC();
@@ -33,7 +33,7 @@ function ConsolidatedFunds({ money }: { money: (minor: number) => string }) {
 }
 
 /**
- * Wallet transfer (SPEC §2 transferFund, §7 GCS_merchantWallet / GCS_walletTransfer, issue 8 item 5):
+ * Wallet transfer (docs/rules/money.md#m-14 transferFund, docs/rules/money.md#m-14 GCS_merchantWallet / GCS_walletTransfer, docs/0030):
  * in single-wallet mode the main wallet only; in multi mode each game wallet with its balance, a
  * transfer either way, and "move everything back" (the flows wallet transfer machine). Consolidated
  * funds below when AGENTPOLICY3 is on.

@@ -63,7 +63,7 @@ function UplineForm({ upline, mainMinor, money, wrap }: { upline: TUpline; mainM
 }
 
 /**
- * Transfer to the upline (SPEC §2 transferUpline): the member's own agent, shown by nickname; the
+ * Transfer to the upline (docs/rules/money.md#m-13 transferUpline): the member's own agent, shown by nickname; the
  * platform picks the target, so no other account can be named. The header balance follows the transfer.
  */
 export default function TransferUplinePage() {

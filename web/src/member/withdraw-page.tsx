@@ -38,7 +38,7 @@ async function uploadProof(withdrawalId: number, file: Blob, language: string): 
   if (!res.ok || body?.success !== true) throw new FlowError(body?.message ?? 'error_unknown');
 }
 
-/** SPEC §4 answer of one paid withdrawal, driven by the withdrawal confirmation machine. */
+/** docs/rules/money.md#m-11 answer of one paid withdrawal, driven by the withdrawal confirmation machine. */
 function ConfirmPanel({ withdrawal, onDone }: { withdrawal: TWithdrawal; onDone: () => void }) {
   const { t, i18n } = useTranslation();
   const client = useTRPCClient();
@@ -187,9 +187,9 @@ function WithdrawalItem({ w, currency, onChanged }: { w: TWithdrawal; currency: 
 }
 
 /**
- * Withdraw page (issue 8 items 3, 4; SPEC §2 withdraw): bank account, amount (typed like
+ * Withdraw page (docs/0029; docs/rules/money.md#m-10 withdraw): bank account, amount (typed like
  * "1,250.50", parsed by the shared parseAmountInput), withdraw password, the merchant's limits, and
- * the member's withdrawals with the SPEC §4 answer. The platform enforces every rule shown here.
+ * the member's withdrawals with the docs/rules/money.md#m-10 answer. The platform enforces every rule shown here.
  */
 export default function WithdrawPage() {
   const { t, i18n } = useTranslation();

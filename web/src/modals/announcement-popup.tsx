@@ -44,7 +44,7 @@ function PopupRun({ popups, audience, isFirstLogin, isTrial }: { popups: TPopup[
   );
 }
 
-/** Announcement popup (SPEC §4): once per session per audience, by the flows machine. */
+/** Announcement popup (docs/rules/content.md#c-8): once per session per audience, by the flows machine. */
 export function AnnouncementPopup() {
   const trpc = useTRPC();
   const { language } = useSettings();

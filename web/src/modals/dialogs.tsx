@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useUi } from '../app/ui-context.tsx';
 import { Modal } from './modal.tsx';
 
-/** The info dialog (e.g. in_need_true_account, SPEC §8) and the confirm dialog (logout). */
+/** The info dialog (e.g. in_need_true_account, docs/rules/accounts.md#a-25) and the confirm dialog (logout). */
 export function Dialogs() {
   const { t } = useTranslation();
   const ui = useUi();

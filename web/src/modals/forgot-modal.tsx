@@ -19,7 +19,7 @@ import { Modal } from './modal.tsx';
 import { Field, FieldMessage, FormError, NewPasswordFields, SubmitButton, TabBar } from '../accounts/form-parts.tsx';
 
 /**
- * Forgot password (SPEC §4) on the flows' forgotPasswordMachine: the email tab sends a reset link
+ * Forgot password (docs/rules/accounts.md#a-15) on the flows' forgotPasswordMachine: the email tab sends a reset link
  * (answer in_been_out whether or not the account matches); the mobile tab (CHNGPASSVERIF3, then
  * the default) resets with an SMS code, logs in and goes to /. Tabs come from ScreenConfig.
  */
@@ -51,7 +51,7 @@ export function ForgotModal({ onClose, onLogin, onLoggedIn }: { onClose: () => v
             );
             outcome.current = answer.kind === 'session' ? answer : null;
           }),
-          // The reset answer is already a session (issue 3 contract): no second login call.
+          // The reset answer is already a session (docs/rules/accounts.md contract): no second login call.
           autoLogin: fromPromise<{ token: string }, { mobileNum: string; password: string }>(async () => {
             if (!outcome.current) throw new FlowError('password_reset_login_again');
             return { token: outcome.current.token };
@@ -94,7 +94,7 @@ export function ForgotModal({ onClose, onLogin, onLoggedIn }: { onClose: () => v
       send({ type: 'forgot.submitEmail', username, email });
       return;
     }
-    // SPEC §5: the confirmation must equal the new password ('inconsistent twice').
+    // docs/rules/accounts.md#a-11: the confirmation must equal the new password ('inconsistent twice').
     const mismatch = newPassword.trim() === '' ? null : validateConfirmation(confirmPassword, newPassword);
     setConfirmError(mismatch);
     if (mismatch) return;

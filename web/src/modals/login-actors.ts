@@ -14,7 +14,7 @@ import type { AppRouter } from '../api/trpc.ts';
 import { asFlow } from '../api/flow-errors.ts';
 import { setPendingToken } from '../session/session-storage.ts';
 
-/** A login outcome of the gateway, as its router declares it (issue 3 contract: `TLoginOutcome`). */
+/** A login outcome of the gateway, as its router declares it (docs/rules/accounts.md contract: `TLoginOutcome`). */
 export type TLoginOutcome = inferRouterOutputs<AppRouter>['session']['login'];
 
 /** What the page knows about the login beside the machine: the member and the masked second-factor targets. */
@@ -47,7 +47,7 @@ export function toAnswer(outcome: TLoginOutcome, side: TLoginSideData): TLoginAn
 }
 
 /**
- * The side effects the flows' loginMachine needs, backed by the gateway (issue 3 procedures):
+ * The side effects the flows' loginMachine needs, backed by the gateway (docs/rules/accounts.md procedures):
  * username or SMS login, captcha, second factor, the first-login step and logout. The login answer
  * carries the member and the server's decisions; the machine follows them.
  */
@@ -81,7 +81,7 @@ export function loginActors(
       return toAnswer(outcome, side);
     }),
     fetchCaptcha: fromPromise<TCaptcha, void>(() => asFlow(() => client.session.captcha.query())),
-    // SPEC §4 first login: the step is shown until the member continues, then the server clears the flag.
+    // docs/rules/accounts.md#a-9 first login: the step is shown until the member continues, then the server clears the flag.
     firstLogin: fromPromise<void, { token: string; member: TLoginSession['member'] }>(async () => {
       await options.firstLoginContinue();
       await asFlow(() => client.session.firstLoginDone.mutate());

@@ -16,7 +16,7 @@ type TTab = 'username' | 'sms';
 type TFieldErrors = Partial<Record<'username' | 'password' | 'mobile' | 'code' | 'captcha', string>>;
 
 /**
- * Login popup (SPEC §4 Login, §5 validation) driven by the flows' loginMachine: a username tab and,
+ * Login popup (docs/rules/accounts.md#a-2 Login, docs/rules/accounts.md#a-2 validation) driven by the flows' loginMachine: a username tab and,
  * with MOBILEVERCODELOGIN3 (`forms.login.smsLogin`), an SMS tab. Values are trimmed and required;
  * the captcha appears once the server asks (its image refreshes at most once a second, enforced by
  * the machine); a login from a new IP asks for a second factor; the forced change opens when the
@@ -94,7 +94,7 @@ export function LoginModal({
       if (!password.trim()) errors.password = 'not_empty';
       if (needsCaptcha && !captcha.trim()) errors.captcha = 'not_empty';
     } else {
-      // SPEC §5 login by SMS: a mobile-format number and the code are required.
+      // docs/rules/accounts.md#a-3 login by SMS: a mobile-format number and the code are required.
       if (!/^\d{6,15}$/.test(mobile.trim())) errors.mobile = mobile.trim() ? 'phone_invalid_format' : 'phone_enter_valid';
       if (!code.trim()) errors.code = 'verification_code_missing';
     }

@@ -15,7 +15,7 @@ export type TModalProps = {
 };
 
 /**
- * Accessible modal frame on the native `<dialog>` opened with `showModal()` (issue 11): the browser
+ * Accessible modal frame on the native `<dialog>` opened with `showModal()` (docs/0054): the browser
  * puts it in the top layer and makes the rest of the page inert, so focus stays inside and assistive
  * technology reads only the popup; Escape (the dialog's cancel event, topmost popup only) and a click
  * on the backdrop close it; focus goes back to what had it before. Locks body scroll while open.

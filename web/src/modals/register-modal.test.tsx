@@ -25,7 +25,7 @@ const errorText = (field: string) => screen.getByTestId(`register.error.${field}
 
 describe('register popup', () => {
   it('lays out each tab: the mobile tab has no username and needs the number', () => {
-    // The mobile tab always takes the number's SMS code; the username tab only with REGMOBVERF3 (issue 11).
+    // The mobile tab always takes the number's SMS code; the username tab only with REGMOBVERF3 (docs/rules/reach.md).
     expect(fieldsForTab(FIELDS, 'mobile', false)).toEqual(['password', 'confirmPassword', 'mobileNum', 'verificationCode', 'affiliateCode']);
     expect(fieldsForTab(FIELDS, 'username', false)).toEqual(['username', 'password', 'confirmPassword', 'mobileNum', 'affiliateCode']);
     expect(fieldsForTab(FIELDS, 'username', true)).toEqual(['username', 'password', 'confirmPassword', 'mobileNum', 'verificationCode', 'affiliateCode']);

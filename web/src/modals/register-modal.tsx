@@ -32,7 +32,7 @@ import { FormError, SubmitButton, TabBar } from '../accounts/form-parts.tsx';
 const SECRET: ReadonlySet<TRegistrationField> = new Set(['password', 'confirmPassword', 'paymentPassword']);
 const LEADING: readonly TRegistrationField[] = ['username', 'password', 'confirmPassword', 'mobileNum', 'verificationCode'];
 
-/** The fields a tab shows, in order: account fields first, then the rest as the server lists them (SPEC §5). */
+/** The fields a tab shows, in order: account fields first, then the rest as the server lists them (docs/rules/accounts.md#a-11). */
 export function fieldsForTab(fields: readonly TFormField[], mode: TRegistrationMode, smsVerification: boolean): TRegistrationField[] {
   const present = new Set<TRegistrationField>(fields.map((f) => f.field));
   present.add('password');
@@ -55,10 +55,10 @@ export function fieldsForTab(fields: readonly TFormField[], mode: TRegistrationM
 type TPrompt = { purpose: 'sms'; resolve: (a: THumanAnswer | null) => void } | null;
 
 /**
- * Register popup (SPEC §4 Registration, §5) on the flows' registrationMachine: username and mobile
+ * Register popup (docs/rules/accounts.md#a-18 Registration, docs/rules/accounts.md#a-11) on the flows' registrationMachine: username and mobile
  * tabs from ScreenConfig (mobile first with MOBILENUMREG3), fields and rules from the server checked
  * on input and on submit by the shared validators, each field's rule shown under it from the start
- * (issue 11), terms (linked to the help centre's #term) and age (minAge), optional affiliate code
+ * (docs/0053), terms (linked to the help centre's #term) and age (minAge), optional affiliate code
  * checked by a call, SMS code with countdown (mobile tab, or REGMOBVERF3; sending needs a captcha),
  * else one human check, register; success logs in and goes to /.
  */
@@ -125,7 +125,7 @@ export function RegisterModal({ onClose, onLogin, onSuccess }: { onClose: () => 
   country.current = countryCode;
 
   const formValues = useMemo(() => ({ ...values, termsAccepted, ageConfirmed }), [values, termsAccepted, ageConfirmed]);
-  // SPEC §5 on input: the same schema as on submit (and on the server), shown for touched fields.
+  // docs/rules/accounts.md#a-11 on input: the same schema as on submit (and on the server), shown for touched fields.
   const liveErrors = useMemo(() => {
     const schema = buildRegistrationSchema(form.fields, ctx.tab, { smsVerification: form.smsVerification, minAge: form.minAge });
     const result = schema.safeParse(formValues);
@@ -150,7 +150,7 @@ export function RegisterModal({ onClose, onLogin, onSuccess }: { onClose: () => 
 
   const sendRegisterSms = useCallback(
     async (request: TSmsRequest): Promise<TSmsSent> => {
-      // The register SMS needs human verification first (issue 3 contract).
+      // The register SMS needs human verification first (docs/rules/accounts.md contract).
       const answer = await new Promise<THumanAnswer | null>((resolve) => setPrompt({ purpose: 'sms', resolve }));
       setPrompt(null);
       if (!answer) throw new FlowError('complete_verification_first');
@@ -176,7 +176,7 @@ export function RegisterModal({ onClose, onLogin, onSuccess }: { onClose: () => 
   const busy = state.matches('checkingAffiliate') || state.matches('registering') || state.matches('loadingMember');
   const fields = fieldsForTab(form.fields, ctx.tab, form.smsVerification);
   const requiredOf = (field: TRegistrationField) => form.fields.find((f) => f.field === field)?.required ?? ['password', 'confirmPassword'].includes(field);
-  // SPEC §5 rules shown before the first submit (issue 11): the rule each field is checked with, as a
+  // docs/rules/accounts.md#a-11 rules shown before the first submit (docs/0053): the rule each field is checked with, as a
   // hint under it; its error takes the hint's place.
   const hintOf = (field: TRegistrationField): string | null => {
     const rule = registrationRuleOf(form.fields, field);
@@ -201,7 +201,7 @@ export function RegisterModal({ onClose, onLogin, onSuccess }: { onClose: () => 
     );
   };
 
-  // The two confirmations (SPEC §5 terms and minimum age): a checkbox that counts as touched once changed, then its message.
+  // The two confirmations (docs/rules/accounts.md#a-19 terms and minimum age): a checkbox that counts as touched once changed, then its message.
   const confirmation = (field: 'termsAccepted' | 'ageConfirmed', testId: string, checked: boolean, set: (v: boolean) => void, label: ReactNode) => (
     <>
       <label className="check">
@@ -319,7 +319,7 @@ export function RegisterModal({ onClose, onLogin, onSuccess }: { onClose: () => 
           setTerms,
           <>
             {t('terms_accept_before')}{' '}
-            {/* A tab of its own, so the form keeps what was typed (SPEC §2: /help#term). */}
+            {/* A tab of its own, so the form keeps what was typed (docs/rules/content.md#c-12: /help#term). */}
             <a href="/help#term" target="_blank" rel="noopener" className="link-btn" data-testid="register.terms-link">
               {t('terms_link')}
             </a>{' '}

@@ -17,7 +17,7 @@ export function vendorName(config: Pick<TScreenConfig, 'vendors'>, vassalage: st
 }
 
 /**
- * SPEC §4 launch rule 4: a vendor card with isGame 'VASSALAGE' opens a popup game list — the
+ * docs/rules/games.md#g-1 launch rule 4: a vendor card with isGame 'VASSALAGE' opens a popup game list — the
  * vendor's games, 24 per page, as tiles that launch by the same rules. Closing restores the
  * page's scroll position (the modal frame's scroll lock).
  */

@@ -11,7 +11,7 @@ import { SectionHead } from './parts.tsx';
 type TChannel = 'all' | 'sms' | 'email';
 const CHANNELS: readonly TChannel[] = ['all', 'sms', 'email'];
 
-/** The message outbox (issue 3, docs/0067): to whom, what for, when and whether it went out; newest first, never a code or link. */
+/** The message outbox (docs/0067): to whom, what for, when and whether it went out; newest first, never a code or link. */
 export function OperatorOutbox() {
   const { t, i18n } = useTranslation();
   const trpc = useTRPC();

@@ -24,7 +24,7 @@ export function parseThreshold(raw: string, max: number): number | null {
   return n >= 1 && n <= max ? n : null;
 }
 
-/** Login security thresholds per merchant (issue 3: captcha and lock after failures, idle timeout). */
+/** Login security thresholds per merchant (docs/rules/operator.md: captcha and lock after failures, idle timeout). */
 export function OperatorSecurity() {
   const { t } = useTranslation();
   const trpc = useTRPC();

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useTRPC } from '../api/trpc.ts';
 import { QueryError } from '../layout/form-controls.tsx';
 
-/** The operator's own authenticator (issue 6): set up, confirm with a code; from then on login asks for a code. */
+/** The operator's own authenticator (docs/0010): set up, confirm with a code; from then on login asks for a code. */
 export function OperatorTotp({ enabled, onEnabled }: { enabled: boolean; onEnabled: () => void }) {
   const { t } = useTranslation();
   const trpc = useTRPC();

@@ -70,7 +70,7 @@ function Row({ w, view, currency, onChanged }: { w: TOperatorWithdrawal; view: '
   );
 }
 
-/** The confirmation window (SPEC §4), money.write: the money settings' one field, shown beside the withdrawals it governs. */
+/** The confirmation window (docs/rules/money.md#m-12), money.write: the money settings' one field, shown beside the withdrawals it governs. */
 function WindowSetting({ canWrite }: { canWrite: boolean }) {
   const { t } = useTranslation();
   const trpc = useTRPC();

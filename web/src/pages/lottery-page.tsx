@@ -16,9 +16,9 @@ function backUrlOf(state: unknown): string {
 }
 
 /**
- * /lottery, /seaLottery, /vnLottery (SPEC §2): without a stored token they redirect to /login;
- * with one the route's lottery game is launched with the SPEC §3 lottery fields (area from the
- * route, game from `gameCode`, prize mode from the catalogue by SPEC §4, `view=lobby` for the lobby)
+ * /lottery, /seaLottery, /vnLottery (docs/rules/games.md#g-4): without a stored token they redirect to /login;
+ * with one the route's lottery game is launched with the docs/rules/games.md#g-3 lottery fields (area from the
+ * route, game from `gameCode`, prize mode from the catalogue by docs/rules/games.md#g-3, `view=lobby` for the lobby)
  * and offered as a link (a new tab needs a user gesture).
  */
 export function LotteryPage() {

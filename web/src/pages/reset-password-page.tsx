@@ -9,7 +9,7 @@ import { FieldMessage, FormError, NewPasswordFields, SubmitButton } from '../acc
 
 /**
  * /resetPassword?token=… : the one-time link of the forgot-by-email mail (valid 30 minutes). The new
- * password follows the server's rule and its confirmation must match (SPEC §5), the same shared
+ * password follows the server's rule and its confirmation must match (docs/rules/accounts.md#a-11), the same shared
  * validators as registration; the token goes to the server once, never into storage.
  */
 export default function ResetPasswordPage() {

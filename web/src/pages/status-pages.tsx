@@ -5,7 +5,7 @@ import { useTRPC } from '../api/trpc.ts';
 import { Icon } from '../layout/icons.tsx';
 import { openCustomerService } from '../layout/menu-actions.ts';
 
-/** SPEC §8 maintenance page: title, info text, customer service button. */
+/** docs/rules/reach.md#r-10 maintenance page: title, info text, customer service button. */
 export function MaintenancePage({ config }: { config: TScreenConfig }) {
   const { t } = useTranslation();
   return (
@@ -24,7 +24,7 @@ export function MaintenancePage({ config }: { config: TScreenConfig }) {
   );
 }
 
-/** SPEC §8 region-blocked page: shows the IP (its own call: ScreenConfig is the same for everyone), info and a service button. */
+/** docs/rules/reach.md#r-10 region-blocked page: shows the IP (its own call: ScreenConfig is the same for everyone), info and a service button. */
 export function BlockedPage({ config }: { config: TScreenConfig }) {
   const { t } = useTranslation();
   const trpc = useTRPC();

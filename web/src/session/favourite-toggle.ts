@@ -5,7 +5,7 @@ export type TFavouriteToggleResult = 'throttled' | 'added' | 'removed';
 
 type TIdsUpdate = (ids: ReadonlySet<string>) => ReadonlySet<string>;
 
-/** SPEC §4: adding stores the id, skipped when it is already there (the same set comes back). */
+/** docs/rules/games.md: adding stores the id, skipped when it is already there (the same set comes back). */
 export function withFavourite(ids: ReadonlySet<string>, nodeId: string): ReadonlySet<string> {
   if (ids.has(nodeId)) return ids;
   return new Set(ids).add(nodeId);
@@ -20,8 +20,8 @@ export function withoutFavourite(ids: ReadonlySet<string>, nodeId: string): Read
 }
 
 /**
- * The favourite toggle of SPEC §4 and §5, free of React so its rules are tested on their own:
- * one toggle per `throttleMs` (SPEC §9: 1 s); a marked game is removed locally first, then on the
+ * The favourite toggle of docs/rules/games.md#g-10, free of React so its rules are tested on their own:
+ * one toggle per `throttleMs` (docs/rules/reach.md#r-17: 1 s); a marked game is removed locally first, then on the
  * server; an unmarked one is added optimistically, then on the server. A refused call puts the
  * id back the way it was, so the heart never lies about what the server holds.
  */

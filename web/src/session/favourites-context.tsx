@@ -7,7 +7,7 @@ import { useUi } from '../app/ui-context.tsx';
 import { createFavouriteToggle } from './favourite-toggle.ts';
 import { useSession } from './session-context.tsx';
 
-/** Favourite ids and the toggle (SPEC §4: optimistic add, remove deletes locally then calls the server). */
+/** Favourite ids and the toggle (docs/rules/games.md#g-10: optimistic add, remove deletes locally then calls the server). */
 export type TFavourites = { ids: ReadonlySet<string>; toggle: (game: TGame) => Promise<void> };
 
 const FavouritesContext = createContext<TFavourites | null>(null);
@@ -45,7 +45,7 @@ export function FavouritesProvider({ children }: { children: ReactNode }) {
 
   const toggle = useCallback(
     async (game: TGame) => {
-      // SPEC §6, §8: visitors get the login popup, trial accounts the in_need_true_account dialog.
+      // docs/rules/accounts.md#a-25: visitors get the login popup, trial accounts the in_need_true_account dialog.
       // The guard (and the schemas it reads) loads on first use, off the initial bundle.
       const { guardMemberAction } = await import('@wl/flows/session/trial-guard');
       const decision = guardMemberAction({ isLoggedIn, isTrial: audience === 'trial' });
@@ -57,7 +57,7 @@ export function FavouritesProvider({ children }: { children: ReactNode }) {
         ui.showInfo(decision.messageKey);
         return;
       }
-      // SPEC §4, §5: one toggle per second; remove local first, add optimistic (favourite-toggle.ts).
+      // docs/rules/games.md#g-10: one toggle per second; remove local first, add optimistic (favourite-toggle.ts).
       toggler.current(game);
     },
     [isLoggedIn, audience, ui],

@@ -1,7 +1,7 @@
 import { REMEMBER_ME_MS } from '@wl/schemas/constants';
 
 /**
- * Remember me (SPEC §9, 24 hours). The upstream's cookie held the password; here local storage
+ * Remember me (docs/rules/accounts.md#a-22, 24 hours). The upstream's cookie held the password; here local storage
  * keeps only the username, and the session itself comes back through the gateway's httpOnly
  * remember cookie (`session.resume`), which the page never sees. No password is stored anywhere.
  */
@@ -23,7 +23,7 @@ export function readRememberedUsername(now = Date.now()): string | null {
   }
 }
 
-/** Keeps the username for 24 hours (SPEC §9 REMEMBER_ME_MS). */
+/** Keeps the username for 24 hours (docs/rules/accounts.md#a-22 REMEMBER_ME_MS). */
 export function rememberUsername(username: string, now = Date.now()): void {
   try {
     const entry: TRemembered = { username, expiresAt: now + REMEMBER_ME_MS };

@@ -5,11 +5,11 @@ import { errorKey, useTRPC, useTRPCClient } from '../api/trpc.ts';
 import { audienceOf } from './audience.ts';
 import { clearSession, getToken, setPendingToken, storeSession } from './session-storage.ts';
 
-/** The member session as the page sees it (SPEC §4 Session). */
+/** The member session as the page sees it (docs/rules/accounts.md#a-21 Session). */
 export type TSession = {
   token: string | null;
   member: TMemberInfo | null;
-  /** SPEC §4: false until member info loads. */
+  /** docs/rules/accounts.md: false until member info loads. */
   isLoggedIn: boolean;
   audience: TAudience;
   balance: TBalance | null;
@@ -67,7 +67,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const trpc = useTRPC();
   const qc = useQueryClient();
   const [token, setToken] = useState<string | null>(() => getToken());
-  // SPEC §4 System status 0 (issue 6 item 7): a token from the URL is exchanged once for a fresh session.
+  // docs/rules/accounts.md#a-23 System status 0 (docs/0013): a token from the URL is exchanged once for a fresh session.
   const [exchanging, setExchanging] = useState(() => peekQueryToken() !== null);
 
   const memberQuery = useQuery({ ...trpc.member.info.queryOptions(undefined, { enabled: token !== null }), retry: false });

@@ -1,6 +1,6 @@
 /**
- * Session storage keys of SPEC §3. The password is never stored (house rule); the merchant code
- * survives logout and lives in local storage as well (SPEC §9).
+ * Session storage keys of docs/rules/README.md#fields. The password is never stored (house rule); the merchant code
+ * survives logout and lives in local storage as well (docs/rules/accounts.md#a-24).
  */
 export const SESSION_KEYS = {
   token: 'token',
@@ -79,7 +79,7 @@ export function storeSession(s: TStoredSession): void {
   write(sessionStorage, SESSION_KEYS.isAgent, String(s.isAgent));
 }
 
-/** SPEC §4 logout: clears session storage while keeping the merchant code. */
+/** docs/rules/accounts.md#a-21 logout: clears session storage while keeping the merchant code. */
 export function clearSession(): void {
   const merchant = getMerchantCode();
   const operator = getOperatorToken();
@@ -97,13 +97,13 @@ export function clearSession(): void {
 export function getMerchantCode(): string | null {
   return read(sessionStorage, SESSION_KEYS.merchantCode) ?? read(localStorage, SESSION_KEYS.merchantCode);
 }
-/** Keeps the merchant code in both stores (SPEC §9). */
+/** Keeps the merchant code in both stores (docs/rules/accounts.md#a-24). */
 export function setMerchantCode(code: string): void {
   write(sessionStorage, SESSION_KEYS.merchantCode, code);
   write(localStorage, SESSION_KEYS.merchantCode, code);
 }
 
-/** Reads a JSON value cached in session storage (hot games until refresh, SPEC §4). */
+/** Reads a JSON value cached in session storage (hot games until refresh, docs/rules/accounts.md#a-24). */
 export function readSessionJson<T>(key: string): T | null {
   const raw = read(sessionStorage, key);
   if (raw === null) return null;

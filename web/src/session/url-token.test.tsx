@@ -17,7 +17,7 @@ afterEach(() => {
   window.history.replaceState(null, '', '/');
 });
 
-/** SPEC §4 token from the URL (issue 6 item 7): exchanged once, removed from the address bar, never adopted. */
+/** docs/rules/accounts.md#a-23 token from the URL (docs/0013): exchanged once, removed from the address bar, never adopted. */
 describe('a token in the URL', () => {
   it('is removed from the address bar and exchanged once; only the fresh token is kept', async () => {
     window.history.replaceState(null, '', '/?lang=en&token=url-token-12345#top');

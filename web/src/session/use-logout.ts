@@ -4,7 +4,7 @@ import { useUi } from '../app/ui-context.tsx';
 import { useSession } from './session-context.tsx';
 
 /**
- * Logout of SPEC §4 on the flows' logoutMachine: the confirmation dialog (`dialog.confirm`), the
+ * Logout of docs/rules/accounts.md#a-24 on the flows' logoutMachine: the confirmation dialog (`dialog.confirm`), the
  * server call, the local clean-up (merchant code kept), then / or /agent for agents.
  */
 export function useLogout(): () => Promise<void> {

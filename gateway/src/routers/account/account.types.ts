@@ -10,15 +10,15 @@ import {
   ZUsernameInput,
 } from '../session/session.types.ts';
 
-/** Most keys a registration form can send (the SPEC §3 fields and a margin). */
+/** Most keys a registration form can send (the docs/rules/README.md#fields fields and a margin). */
 const MAX_REGISTRATION_KEYS = 40;
 
-/** `account.checkAffiliate` input (SPEC §5: optional code, checked by a call). */
+/** `account.checkAffiliate` input (docs/rules/accounts.md#a-20: optional code, checked by a call). */
 export const ZCheckAffiliateInput = z.object({ code: zText({ max: 64, min: 1 }) });
 
 /**
  * `account.register` input. `values` are only bounded here; every field is then checked by
- * buildRegistrationSchema with the server's rules (SPEC §5), the same validator the web runs.
+ * buildRegistrationSchema with the server's rules (docs/rules/accounts.md#a-11), the same validator the web runs.
  */
 export const ZRegisterInput = z.object({
   mode: z.enum(['username', 'mobile']),
@@ -31,14 +31,14 @@ export const ZRegisterInput = z.object({
   captcha: ZCaptchaInput.min(1).optional(),
 });
 
-/** `account.changePassword` input: the old password unless the session must change it (SPEC §5). */
+/** `account.changePassword` input: the old password unless the session must change it (docs/rules/accounts.md#a-13). */
 export const ZChangePasswordInput = z.object({
   oldPassword: ZPasswordInput.optional(),
   newPassword: ZPasswordInput,
   confirmPassword: ZPasswordInput,
 });
 
-/** `account.forgotByEmail` input (SPEC §5: username and email required). */
+/** `account.forgotByEmail` input (docs/rules/accounts.md#a-14: username and email required). */
 export const ZForgotByEmailInput = z.object({
   username: ZUsernameInput,
   email: zText({ max: MAX_TEXT_LENGTH, min: 1 }),
@@ -51,7 +51,7 @@ export const ZResetByLinkInput = z.object({
   confirmPassword: ZPasswordInput,
 });
 
-/** `account.resetByMobile` input (SPEC §5: mobile number, code and new password required). */
+/** `account.resetByMobile` input (docs/rules/accounts.md#a-15: mobile number, code and new password required). */
 export const ZResetByMobileInput = z.object({
   mobileNum: ZMobileNumInput,
   countryDialingCode: ZDialingCodeInput,

@@ -21,10 +21,10 @@ async function memberSubject(ctx: TContext & { token: string }): Promise<string>
 }
 
 /**
- * `account.changePassword` (SPEC §4, §5): the upstream checks the old password (unless the session
+ * `account.changePassword` (docs/rules/accounts.md#a-13): the upstream checks the old password (unless the session
  * must change it), the password rule and the confirmation, and revokes the member's other sessions.
  * Limited per IP and per member; a success clears the member's count, so it counts wrong old
- * passwords (issue 6: 25 guesses from one stolen session were all answered).
+ * passwords (docs/0013: 25 guesses from one stolen session were all answered).
  */
 export const changePassword = memberProcedure
   .input(ZChangePasswordInput)

@@ -5,7 +5,7 @@ import { withRateLimit } from '../../trpc/rate-limit.ts';
 import { ZCheckAffiliateInput } from './account.types.ts';
 
 /**
- * `account.checkAffiliate` (SPEC §5): `{ valid, agentName }`, or NOT_FOUND invalid_invitation_code.
+ * `account.checkAffiliate` (docs/rules/accounts.md#a-20): `{ valid, agentName }`, or NOT_FOUND invalid_invitation_code.
  * Limited per IP and per code: unlimited, it would list every agent's invitation code and name.
  */
 export const checkAffiliate = publicProcedure

@@ -5,7 +5,7 @@ import { withRateLimit } from '../../trpc/rate-limit.ts';
 import { ZForgotByEmailInput } from './account.types.ts';
 
 /**
- * `account.forgotByEmail` (SPEC §4 Forgot password): always `in_been_out`, matched or not, so the
+ * `account.forgotByEmail` (docs/rules/accounts.md#a-14 Forgot password): always `in_been_out`, matched or not, so the
  * answer tells nobody which accounts exist; a match gets a one-time reset link by email.
  */
 export const forgotByEmail = publicProcedure

@@ -11,7 +11,7 @@ import { ZRegisterInput } from './account.types.ts';
 const VISITOR: TViewer = { audience: 'visitor', referralEnabled: false, hasVip: false };
 
 /**
- * `account.register` (SPEC §4 Registration, §5): the tab must be on, then every value is checked with
+ * `account.register` (docs/rules/accounts.md#a-18 Registration, docs/rules/accounts.md#a-11): the tab must be on, then every value is checked with
  * buildRegistrationSchema against the server's fields and rules (the web's own validator), and only
  * then does the upstream register the member and log them in. Refused fields come back in
  * `data.upstream.fieldErrors` as `{ key, params }`.

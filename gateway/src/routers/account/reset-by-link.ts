@@ -7,7 +7,7 @@ import { ZResetByLinkInput } from './account.types.ts';
 
 /**
  * `account.resetByLink`: the `/resetPassword?token=` page sets a new password (reset_link_invalid when
- * used or expired). It hashes a password, so it is limited per IP and per link (issue 6).
+ * used or expired). It hashes a password, so it is limited per IP and per link (docs/0013).
  */
 export const resetByLink = publicProcedure
   .input(ZResetByLinkInput)

@@ -6,7 +6,7 @@ import { toLoginOutcome } from '../session/login-outcome.ts';
 import { ZLoginOutcome } from '../session/session.types.ts';
 import { ZResetByMobileInput } from './account.types.ts';
 
-/** `account.resetByMobile` (SPEC §4, CHNGPASSVERIF3): SMS code and new password; success logs the member in. */
+/** `account.resetByMobile` (docs/rules/accounts.md#a-15, CHNGPASSVERIF3): SMS code and new password; success logs the member in. */
 export const resetByMobile = publicProcedure
   .input(ZResetByMobileInput)
   .output(ZLoginOutcome)

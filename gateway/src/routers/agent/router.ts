@@ -4,8 +4,8 @@ import { passThrough } from '../../trpc/pass-through.ts';
 import { registerCenterLimits } from './register-center.ts';
 
 /**
- * The agent centre (issue 10) with the member's token: the platform refuses non-agents
- * (error_not_agent) and answers only about the caller's own subtree (docs/0046); no input here
+ * The agent centre (docs/0046) with the member's token: the platform refuses non-agents
+ * (error_not_agent) and answers only about the caller's own subtree; no input here
  * chooses whose team is read. Every call is relayed as declared (docs/0076).
  */
 export const agentRouter = router({

@@ -4,7 +4,7 @@ import { ZLaunchInput, ZLaunchOutput } from './catalogue.types.ts';
 
 /**
  * `catalogue.launch`: the game URL (UPSTREAM-NOTES: GET launchGame, launchMode GLS, accountType 0
- * for free trial). SPEC §4 launch rule 1: a session is needed; the upstream refuses trial accounts.
+ * for free trial). docs/rules/games.md#g-1 launch rule 1: a session is needed; the upstream refuses trial accounts.
  */
 export const launchGame = memberProcedure
   .input(ZLaunchInput)

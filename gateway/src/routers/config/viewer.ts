@@ -6,7 +6,7 @@ import { UpstreamError } from '../../upstream/upstream.errors.ts';
 export const VISITOR: TViewer = { audience: 'visitor', referralEnabled: false, hasVip: false };
 
 /**
- * Who is looking (SPEC §4 session): no token → visitor; otherwise the member's type decides
+ * Who is looking (docs/rules/accounts.md#a-21 session): no token → visitor; otherwise the member's type decides
  * trial, agent or member. A token the upstream refuses counts as no session, so a stale tab
  * still gets the visitor's screen instead of an error.
  */

@@ -3,7 +3,7 @@ import { publicCall } from '../../trpc/context.ts';
 import { publicProcedure } from '../../trpc/init.ts';
 import { ZLanguageInput } from '../catalogue/catalogue.types.ts';
 
-/** `content.announcements`: banners, marquee notices, popups and promotions (SPEC §2 Home). */
+/** `content.announcements`: banners, marquee notices, popups and promotions (docs/rules/content.md#c-7 Home). */
 export const listAnnouncements = publicProcedure
   .input(ZLanguageInput)
   .output(ZAnnouncements)

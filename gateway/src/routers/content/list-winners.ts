@@ -4,7 +4,7 @@ import { publicCall } from '../../trpc/context.ts';
 import { publicProcedure } from '../../trpc/init.ts';
 import { ZLanguageInput } from '../catalogue/catalogue.types.ts';
 
-/** `content.winnerBoard`: the latest big wins, at most 20 (SPEC §9). */
+/** `content.winnerBoard`: the latest big wins, at most 20 (docs/rules/content.md#c-9). */
 export const listWinners = publicProcedure
   .input(ZLanguageInput)
   .output(z.array(ZWinner))

@@ -15,7 +15,7 @@ const perGameSession = (_ctx: TContext, input: { token: string }) => ({ action: 
 const { open, state, spin, seed, rounds, close } = WLG_CALLS;
 const withoutCloseMine = { open, state, spin, seed, rounds, close };
 
-/** The built-in provider's games (issue 9, docs/0039): open a launch ticket, play, prove, close. */
+/** The built-in provider's games (docs/0039): open a launch ticket, play, prove, close. */
 export const gamesRouter = router({
   // closeMine (no input) keeps its own procedure: see close-mine.ts.
   ...passThrough(withoutCloseMine, {

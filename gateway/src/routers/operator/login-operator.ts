@@ -5,7 +5,7 @@ import { withRateLimit } from '../../trpc/rate-limit.ts';
 
 /**
  * `operator.login`: an operator session, kept apart from member sessions by the web. Limited per IP
- * and per username like member login (issue 6); the platform adds its captcha and lock behind it.
+ * and per username like member login (docs/0012); the platform adds its captcha and lock behind it.
  * Sent without any token the browser still holds: login starts a session, it never extends one.
  */
 export const loginOperator = publicProcedure

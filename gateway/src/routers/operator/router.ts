@@ -24,10 +24,10 @@ export const operatorRouter = router({
   login: loginOperator,
   logout: logoutOperator,
   ...passThrough(CONSOLE_CALLS, { after: { setFlag: configChanged, setSystem: configChanged } }),
-  // Issue 8: deposits, balance adjustments (four eyes), money settings, withdrawals.
+  // docs/0028: deposits, balance adjustments (four eyes), money settings, withdrawals.
   ...passThrough(OPERATOR_DEPOSIT_CALLS),
   ...passThrough(WITHDRAW_CALLS),
   withdrawalProof: getWithdrawalProof,
-  // Issue 9 item 8: category and game switches (docs/0037), rounds (docs/0043), lottery settings (docs/0041).
+  // docs/0037: category and game switches, rounds (docs/0043), lottery settings (docs/0041).
   ...passThrough(OPERATOR_GAMES_CALLS, { after: { setGameCategory: configChanged, setGame: configChanged } }),
 });

@@ -6,7 +6,7 @@ import { toLoginOutcome } from './login-outcome.ts';
 import { ZExchangeTokenInput, ZLoginOutcome } from './session.types.ts';
 
 /**
- * `session.exchangeToken` (SPEC §4 token from the URL, issue 6 item 7): a token that travelled in an
+ * `session.exchangeToken` (docs/rules/accounts.md#a-23 token from the URL, docs/0013): a token that travelled in an
  * address (history, logs, Referer) is never adopted as is. The upstream revokes it and answers a fresh
  * session for the same member, once; a second exchange answers UNAUTHORIZED error_not_logged_in.
  */

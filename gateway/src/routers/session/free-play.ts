@@ -16,8 +16,8 @@ export function osOf(userAgent: string): string {
 }
 
 /**
- * `session.freePlay` (SPEC §1 free trial, FREEPLAY3): a new trial account (type 4), signed in. Every
- * call creates a member, so one IP gets a few per hour (issue 6: 30 from one IP were all created).
+ * `session.freePlay` (docs/rules/README.md#product free trial, FREEPLAY3): a new trial account (type 4), signed in. Every
+ * call creates a member, so one IP gets a few per hour (docs/0016: 30 from one IP were all created).
  */
 export const freePlay = publicProcedure
   .output(ZLoginOutcome)

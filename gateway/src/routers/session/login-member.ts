@@ -6,7 +6,7 @@ import { toLoginOutcome } from './login-outcome.ts';
 import { ZLoginOutcome, ZMemberLoginInput } from './session.types.ts';
 
 /**
- * `session.login` (SPEC §4 Login): the upstream checks the credentials (encrypted body) and answers
+ * `session.login` (docs/rules/accounts.md#a-2 Login): the upstream checks the credentials (encrypted body) and answers
  * a session (member info loads with the new token) or, from a new IP, a second-factor challenge.
  * A refusal that asks for a captcha reaches the web as `data.upstream.captchaRequired`.
  */

@@ -4,7 +4,7 @@ import type { TLoginOutcome } from './session.types.ts';
 
 /**
  * Turns the upstream's login answer into the procedure's: a session gets its member info, and its
- * remember token goes into the httpOnly cookie (issue 3: the browser never sees it). A session that
+ * remember token goes into the httpOnly cookie (docs/0006: the browser never sees it). A session that
  * is not remembered replaces a remembered one, so the old cookie is revoked and cleared.
  */
 export async function toLoginOutcome(ctx: TContext, value: TLoginOutcomeValue): Promise<TLoginOutcome> {

@@ -5,7 +5,7 @@ import { withRateLimit } from '../../trpc/rate-limit.ts';
 import { toLoginOutcome } from './login-outcome.ts';
 import { ZLoginOutcome, ZSmsLoginInput } from './session.types.ts';
 
-/** `session.loginSms` (SPEC §4, MOBILEVERCODELOGIN3): mobile number and the SMS code sent for `login`. */
+/** `session.loginSms` (docs/rules/accounts.md#a-3, MOBILEVERCODELOGIN3): mobile number and the SMS code sent for `login`. */
 export const loginSms = publicProcedure
   .input(ZSmsLoginInput)
   .output(ZLoginOutcome)

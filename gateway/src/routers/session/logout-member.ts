@@ -3,7 +3,7 @@ import { callContext } from '../../trpc/context.ts';
 import { memberProcedure } from '../../trpc/init.ts';
 import { ZDone } from '../catalogue/catalogue.types.ts';
 
-/** `session.logout`: revokes the session and the remember token on the upstream, clears the cookie (SPEC §4). */
+/** `session.logout`: revokes the session and the remember token on the upstream, clears the cookie (docs/rules/accounts.md#a-21). */
 export const logoutMember = memberProcedure.output(ZDone).mutation(async ({ ctx }) => {
   const rememberToken = ctx.remember.read();
   if (rememberToken) {

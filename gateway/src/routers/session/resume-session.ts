@@ -7,7 +7,7 @@ import { toLoginOutcome } from './login-outcome.ts';
 import { ZLoginOutcome } from './session.types.ts';
 
 /**
- * `session.resume` (issue 3 remember me): exchanges the httpOnly `wl_remember` cookie for a fresh
+ * `session.resume` (docs/0006 remember me): exchanges the httpOnly `wl_remember` cookie for a fresh
  * session and a rotated cookie. No cookie → null; a token the upstream refuses → cookie cleared, null.
  */
 export const resumeSession = publicProcedure.output(ZLoginOutcome.nullable()).mutation(async ({ ctx }) => {

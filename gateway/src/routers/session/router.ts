@@ -16,7 +16,7 @@ export const sessionRouter = router({
   // Relayed as declared (docs/0076).
   ...passThrough(
     {
-      /** A fresh captcha image and its id. Each one is a stored row, so it is limited per IP (issue 6). */
+      /** A fresh captcha image and its id. Each one is a stored row, so it is limited per IP (docs/0013). */
       captcha: SESSION_CALLS.captcha,
       /**
        * Sends a second-factor challenge's code to the member's bound mobile or e-mail (docs/0067); the

@@ -5,9 +5,9 @@ import { withRateLimit } from '../../trpc/rate-limit.ts';
 import { ZSendSmsInput } from './session.types.ts';
 
 /**
- * `session.sendSms` (SPEC §4 SMS code): sends a code for login, reset or registration (behind the
+ * `session.sendSms` (docs/rules/accounts.md#a-16 SMS code): sends a code for login, reset or registration (behind the
  * captcha); a second factor's code: session.sendSecondFactorCode. The code itself never comes back; the answer drives the countdown.
- * Against SMS pumping (issue 6) every send counts towards a daily cap per IP and per number, and a
+ * Against SMS pumping (docs/0012) every send counts towards a daily cap per IP and per number, and a
  * registration code (to a number nobody has proven) also towards a tight hourly one.
  */
 export const sendSms = publicProcedure

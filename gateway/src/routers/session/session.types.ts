@@ -10,7 +10,7 @@ export const ZCodeInput = zText({ max: 16, min: 1 });
 export const ZCaptchaIdInput = zText({ max: 64, trim: false });
 export const ZCaptchaInput = zText({ max: 16 });
 
-/** `session.login` input: SPEC §5 login by username (trimmed, required), captcha once asked for. */
+/** `session.login` input: docs/rules/accounts.md#a-2 login by username (trimmed, required), captcha once asked for. */
 export const ZMemberLoginInput = z.object({
   username: ZUsernameInput,
   password: ZPasswordInput,
@@ -22,7 +22,7 @@ export const ZMemberLoginInput = z.object({
   agentPage: z.boolean().optional(),
 });
 
-/** `session.loginSms` input: SPEC §5 login by SMS (mobile number and code required). */
+/** `session.loginSms` input: docs/rules/accounts.md#a-3 login by SMS (mobile number and code required). */
 export const ZSmsLoginInput = z.object({
   mobileNum: ZMobileNumInput,
   countryDialingCode: ZDialingCodeInput,
@@ -51,7 +51,7 @@ export const ZSendSmsInput = z
     if (input.purpose === 'register' && !input.captcha) ctx.addIssue({ code: 'custom', path: ['captcha'], message: 'not_empty' });
   });
 
-/** `session.exchangeToken` input: the session token that arrived in the page's URL (SPEC §4). */
+/** `session.exchangeToken` input: the session token that arrived in the page's URL (docs/rules/accounts.md#a-21). */
 /**
  * A session token travels to the upstream in a header: printable ASCII only, so a character no header
  * can carry is refused as bad input naming the field, not sent to fail as a network error (docs/0071).

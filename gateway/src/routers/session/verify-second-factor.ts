@@ -6,7 +6,7 @@ import { toLoginOutcome } from './login-outcome.ts';
 import { ZLoginOutcome, ZVerifySecondFactorInput } from './session.types.ts';
 
 /**
- * `session.verifySecondFactor` (SPEC §4 new IP): answers the challenge with one method; the upstream
+ * `session.verifySecondFactor` (docs/rules/accounts.md#a-7 new IP): answers the challenge with one method; the upstream
  * voids it after 3 wrong answers. A remembered login gets its cookie here, once the factor passed.
  */
 export const verifySecondFactor = publicProcedure

@@ -5,7 +5,7 @@ import { getClientIp } from './get-client-ip.ts';
 
 /** System status and the caller's address. */
 export const systemRouter = router({
-  /** `system.status`: 0 normal, 1 maintenance, 2 region-restricted, with the address the upstream saw (SPEC §4). */
+  /** `system.status`: 0 normal, 1 maintenance, 2 region-restricted, with the address the upstream saw (docs/rules/reach.md#r-10). */
   ...passThrough({ status: SYSTEM_CALLS.status }),
   clientIp: getClientIp,
 });

@@ -5,7 +5,7 @@ import { platformEnv } from '../../env.ts';
 import { accountFor, inTransaction, transfer } from '../../wallet/ledger.service.ts';
 
 /**
- * Salary and dividend settlement (issue 10 item 4, docs/0049). Each paid contract has a cursor
+ * Salary and dividend settlement (docs/0049). Each paid contract has a cursor
  * (`settled_until`): every period that ends at or before it is settled. One step settles the next
  * period that closed, in one transaction under the contract row's lock: the contract's share of its
  * chain for the period (chainShare below, docs/0064), the payment from the
@@ -37,7 +37,7 @@ export function parseTerms(raw: unknown): TContractTerms {
 /** A bet written just before a window's close may commit a moment after it: periods settle this long after they close. */
 export const SETTLEMENT_GRACE_MS = 5_000;
 
-/** The real-time salary window: SPEC §9's 5 minutes, or REALTIME_SALARY_WINDOW_SECONDS (journeys: a short one, docs/0049). */
+/** The real-time salary window: docs/rules/agent.md#ag-12's 5 minutes, or REALTIME_SALARY_WINDOW_SECONDS (journeys: a short one, docs/0049). */
 export function realtimeWindowSeconds(): number {
   return platformEnv.realtimeSalaryWindowSeconds ?? REALTIME_WINDOW_SECONDS;
 }

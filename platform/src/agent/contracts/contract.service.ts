@@ -142,7 +142,7 @@ function capProblem(offered: TContractTerms, cap: TContractTerms): string | null
 
 /**
  * Bilingual (BN · EN) notice in the member's messages (member_messages): the unread badge counts it.
- * Numbers in the BN half are written with Bengali digits (bengaliDigits, issue 11).
+ * Numbers in the BN half are written with Bengali digits (bengaliDigits, docs/0056).
  */
 async function tell(trx: Transaction<DB>, memberId: number, title: string, body: string) {
   await trx.insertInto('member_messages').values({ member_id: memberId, title: title.slice(0, 200), body: body.slice(0, 2000) }).execute();
@@ -156,10 +156,10 @@ const KIND_TEXT: Record<TContractKind, [string, string]> = {
 };
 
 /**
- * Offers a direct downline agent a contract of a kind (issue 10 item 3). The server checks, in the
+ * Offers a direct downline agent a contract of a kind (docs/0049). The server checks, in the
  * transaction that writes it: the kind's flag, that the target is one step below the caller and an
  * agent, that the caller holds an accepted contract of the kind and that no offered rate exceeds it
- * (docs/0049), and that the target has no other offer of the kind waiting (a unique index decides
+ *, and that the target has no other offer of the kind waiting (a unique index decides
  * races). An offer beside the target's paid contract renegotiates it: accepting replaces the old one.
  */
 export async function offerContract(deps: TPlatformDeps, merchant: TMerchant, agent: TSessionAgent, req: TContractOfferRequest, ip: string): Promise<TContract> {
@@ -225,7 +225,7 @@ async function endWithCascade(trx: Transaction<DB>, merchantId: number, contract
   for (const b of below) await autoTerminate(trx, merchantId, Number(b.id), now);
 }
 
-/** SPEC §4: a downline contract ended automatically; its holder is told (messages) and it is audited on the holder. */
+/** docs/rules/agent.md#ag-10: a downline contract ended automatically; its holder is told (messages) and it is audited on the holder. */
 async function autoTerminate(trx: Transaction<DB>, merchantId: number, contractId: number, now: Date): Promise<void> {
   const c = await trx.selectFrom('agent_contracts').select(['member_id', 'kind']).where('id', '=', contractId).executeTakeFirstOrThrow();
   await endWithCascade(trx, merchantId, contractId, 'auto', now);
@@ -240,14 +240,14 @@ async function autoTerminate(trx: Transaction<DB>, merchantId: number, contractI
 }
 
 /**
- * One step of a contract's life (SPEC §4), by the side allowed to take it:
+ * One step of a contract's life (docs/rules/agent.md#ag-10), by the side allowed to take it:
  * - holder: accept or reject a new offer;
  * - upline: withdraw a new offer;
  * - either side: request termination of an accepted contract; the other side confirms (terminated)
  *   or declines (accepted again). The operator's contract of a top agent is not ended here.
  * Accepting re-checks the offering agent's cap, replaces the holder's paid contract of the kind if it
  * had one, then ends every contract the holder offered of the kind that the new terms no longer
- * cover (SPEC §4 auto-termination; the holders told). Ending a contract otherwise ends the ones its
+ * cover (docs/rules/agent.md#ag-10 auto-termination; the holders told). Ending a contract otherwise ends the ones its
  * holder offered below it too (no contract, no rate to share). Audited.
  */
 export async function actOnContract(deps: TPlatformDeps, merchant: TMerchant, agent: TSessionAgent, req: TContractActRequest, ip: string): Promise<TContract> {

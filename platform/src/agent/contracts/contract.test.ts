@@ -154,7 +154,7 @@ describe('offering and answering', () => {
     // demo_sub3's 5 bp is above demo_sub1's new 3 bp: ended automatically, told, audited.
     expect((await get(CONTRACT_PATHS.overview, t.demo_sub3!, { kind: 'daily' })).json().value.mine).toMatchObject({ id: sub3Offer.id, state: 'terminated', endReason: 'auto' });
     expect(await unread(id.demo_sub3!)).toBe(sub3Unread + 1);
-    // The notice is BN · EN; the BN half writes the contract's number in Bengali digits (issue 11).
+    // The notice is BN · EN; the BN half writes the contract's number in Bengali digits (docs/0056).
     const notice = await ctx.db.selectFrom('member_messages').select(['title', 'body']).where('member_id', '=', id.demo_sub3!).orderBy('id', 'desc').executeTakeFirstOrThrow();
     const [bnBody, enBody] = notice.body.split(' · ');
     expect(bnBody).toContain(`(#${bengaliDigits(sub3Offer.id)})`);

@@ -16,7 +16,7 @@ import { accountFor, houseAccountId, transfer } from '../../wallet/ledger.servic
 import type { TSalaryCrashChildArgs } from './salary-crash.child.ts';
 
 /**
- * Issue 10 "Done when": salaries settle exactly once per (contract, period) across a SIGKILL in the
+ * docs/0049 "Done when": salaries settle exactly once per (contract, period) across a SIGKILL in the
  * middle of settlement and with two processes on one PostgreSQL database (docs/0049, as the
  * lottery's docs/0041). Members with real-time, hourly and daily contracts bet through the ledger
  * over two past days; a settler process is killed after a seeded number of paid periods, then two

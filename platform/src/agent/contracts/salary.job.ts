@@ -13,7 +13,7 @@ export function nextSalaryRun(now: Date, windowSeconds = realtimeWindowSeconds()
 }
 
 /**
- * The salary settlement job (issue 10 item 4, SPEC §9): real-time salary every window, hourly
+ * The salary settlement job (docs/0049, docs/rules/agent.md#ag-12): real-time salary every window, hourly
  * salary each hour, daily wage the next day, dividends per period — one handler settles whatever
  * closed. Each run sends the next for just after the next window closes (job id from that instant,
  * so racing processes send one), and a cron each minute catches a broken chain. The payments are

@@ -21,7 +21,7 @@ import { chainAnchors, nextLink } from './seed-chains.ts';
 import { WalletRefusal, WalletUnreachable, type TWalletClient } from './wallet-client.ts';
 
 /*
- * The built-in crash game (issue 9 item 2, docs/0042). Rounds are shared by every player of a game
+ * The built-in crash game (docs/0042). Rounds are shared by every player of a game
  * and follow a timeline fixed when the round is created (betting, flight, pause); the round row is the
  * only truth, so every process agrees without a leader. Bets and cash-outs are decided with the
  * server's clock (deps.clock) and paid through the seamless wallet like the slot's rounds.

@@ -19,7 +19,7 @@ import { recoverRounds, ROUND_RECOVERY_AFTER_MS, spinSlot } from './rounds.servi
 import { WalletUnreachable, type TWalletClient } from './wallet-client.ts';
 
 /**
- * Issue 9 "Done when": thousands of concurrent rounds of the three built-in games — slot spins, lottery
+ * docs/0039 "Done when": thousands of concurrent rounds of the three built-in games — slot spins, lottery
  * bets, crash bets and cash-outs — through the seamless wallet (real HTTP), with the network failing at
  * random: calls dropped before they reach the wallet, answers lost after it acted, calls sent twice,
  * and stakes that arrive late (after the game gave up on them and sent their rollback). Rounds then end

@@ -31,7 +31,7 @@ import { lotteryBetIds, placeLotteryBet, settleDraw } from './lottery.service.ts
 import type { TWalletClient } from './wallet-client.ts';
 import { builtInProvider } from './built-in-provider.ts';
 
-// Issue 9 item 2 (docs/0041): the built-in lottery. Real time plus a shift the test moves past a close.
+// docs/0041: the built-in lottery. Real time plus a shift the test moves past a close.
 let shiftMs = 0;
 const ctx = usePlatform({ clock: () => new Date(Date.now() + shiftMs) });
 const LOTTO = BUILT_IN_LOTTERY.game.nodeId;
@@ -61,7 +61,7 @@ const walletOf = async (id: number) => {
   return Number((await ctx.db.selectFrom('ledger_accounts').select('balance_minor').where('id', '=', acc).executeTakeFirstOrThrow()).balance_minor);
 };
 
-/** SPEC §4's lottery launch of the built-in lottery (the lottery route's call), opened like /lottert opens it. */
+/** docs/rules/games.md#g-3's lottery launch of the built-in lottery (the lottery route's call), opened like /lottert opens it. */
 async function openLottery(view: 'betting' | 'lobby' = 'lobby', token: string | null = member, accountType = 1) {
   let url: string;
   if (accountType === 1) {

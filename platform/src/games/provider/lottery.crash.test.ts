@@ -25,7 +25,7 @@ import { ensureOpenDraw, lotteryBetIds, placeLotteryBet } from './lottery.servic
 import { builtInProvider } from './built-in-provider.ts';
 
 /**
- * Issue 9 "Done when": the lottery settles every draw exactly once across a SIGKILL in the middle of
+ * docs/0041 "Done when": the lottery settles every draw exactly once across a SIGKILL in the middle of
  * settlement and with two processes on one PostgreSQL database. Bets are taken through the real
  * wallet on draws of the past (the betting platform's clock runs LOTTERY_CRASH_PAST_MS behind); then
  * a settler process is killed with SIGKILL after a seeded number of paid bets (never after a time),

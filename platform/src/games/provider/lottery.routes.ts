@@ -53,7 +53,7 @@ export function scheduleLottery(app: FastifyInstance, deps: TPlatformDeps, provi
 
 /**
  * The lottery page's calls (docs/0041, docs/0076), on the game session's token (the credential of
- * these VISITOR calls, checked by sessionOf), and the public opened numero (SPEC §6).
+ * these VISITOR calls, checked by sessionOf), and the public opened numero (docs/rules/accounts.md#a-1).
  */
 export const lotteryRoutes: FastifyPluginAsync<{ deps: TPlatformDeps }> = async (app, { deps }) => {
   const provider = providerOf(app, deps);

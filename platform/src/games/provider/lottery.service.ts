@@ -491,7 +491,7 @@ export async function placeLotteryBet(deps: TPlatformDeps, wallet: TWalletClient
 const RECENT_DRAWS = 10;
 const MY_BETS = 30;
 
-/** The open draw and the last drawn ones of a game (SPEC §6 "opened numero"): public, no bets. */
+/** The open draw and the last drawn ones of a game (docs/rules/accounts.md#a-1 "opened numero"): public, no bets. */
 async function drawsOf(deps: TPlatformDeps, game: TLotteryGame): Promise<TWlgLotteryNumeroResponse> {
   const open = await ensureOpenDraw(deps, game);
   const recent = (await deps.db
@@ -506,7 +506,7 @@ async function drawsOf(deps: TPlatformDeps, game: TLotteryGame): Promise<TWlgLot
   return { gameCode: game.gameCode, serverTime: deps.clock().toISOString(), open: toDraw(open, anchors), recent: recent.map((d) => toDraw(d, anchors)) };
 }
 
-/** SPEC §6 "opened numero" (GET, public): the open draw of a lottery game and its last results. */
+/** docs/rules/accounts.md#a-1 "opened numero" (GET, public): the open draw of a lottery game and its last results. */
 export async function lotteryOpenedNumero(deps: TPlatformDeps, merchantId: number, gameCode: string): Promise<TWlgLotteryNumeroResponse> {
   const game = await deps.db
     .selectFrom('games')
