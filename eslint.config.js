@@ -29,7 +29,11 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   // The rules of hooks (docs/0075); missing effect dependencies warn: each needs a look at the effect.
-  { files: ['web/**/*.{ts,tsx}'], plugins: { 'react-hooks': reactHooks }, rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' } },
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
   {
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
     rules: {
@@ -58,7 +62,10 @@ export default tseslint.config(
   // The gateway talks to the platform over HTTP only. Its process entry alone may start the
   // embedded platform in-process (docs/0002-embedded-platform.md).
   restrict(['gateway/**'], ['flows', 'platform', 'web', 'e2e']),
-  { files: ['gateway/src/server.ts', 'gateway/src/embedded.ts', 'gateway/test/**', 'bench/**'], rules: { 'no-restricted-imports': ['error', { patterns: forbid('flows', 'web', 'e2e') }] } },
+  {
+    files: ['gateway/src/server.ts', 'gateway/src/embedded.ts', 'gateway/test/**', 'bench/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: forbid('flows', 'web', 'e2e') }] },
+  },
   // The demo traffic script is a client of a running site: the gateway router's type, never its code
   // or the platform's (its test alone starts both in-process, as gateway tests do).
   {

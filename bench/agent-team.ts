@@ -25,7 +25,13 @@ import { fetchRaw } from './edge.ts';
 import { timedGets, type TLatencyRun } from './games.ts';
 
 /** Like timedGets, but an answer that is not 200 (the gateway's 5 s upstream timeout answers 503) is counted, not thrown. */
-async function timedCalls(name: string, url: string, headers: Record<string, string>, count: number, clients: number): Promise<TLatencyRun & { failed: number }> {
+async function timedCalls(
+  name: string,
+  url: string,
+  headers: Record<string, string>,
+  count: number,
+  clients: number,
+): Promise<TLatencyRun & { failed: number }> {
   const latencies: number[] = [];
   let failed = 0;
   let next = 0;
@@ -106,12 +112,20 @@ export async function seedTeam(db: Kysely<DB>, bets: number): Promise<string> {
     where a.merchant_id = ${m} and a.kind = 'member_wallet' and x.username like 'bench\\_m\\_%'`.execute(db);
   await sql`create index on bench_wallets (n)`.execute(db);
   const provider = await accountFor(db, merchant, 'provider', { code: BUILT_IN_PROVIDER.code });
-  const providerRow = await db.selectFrom('seamless_providers').select('id').where('merchant_id', '=', m).where('code', '=', BUILT_IN_PROVIDER.code).executeTakeFirstOrThrow();
+  const providerRow = await db
+    .selectFrom('seamless_providers')
+    .select('id')
+    .where('merchant_id', '=', m)
+    .where('code', '=', BUILT_IN_PROVIDER.code)
+    .executeTakeFirstOrThrow();
   const members = level1 * level2PerLevel1 * membersPerLevel2;
   const spacing = (7 * 86_400) / bets;
   step('wallets');
   // Bets over the last seven days, then a win for every third one a minute later, as the built-in games write them.
-  for (const [kind, every, sign] of [['bet', 1, -1], ['win', 3, 1]] as const) {
+  for (const [kind, every, sign] of [
+    ['bet', 1, -1],
+    ['win', 3, 1],
+  ] as const) {
     await sql`
       with t as (
         insert into ledger_transactions (merchant_id, idempotency_key, kind, owner_kind, owner_id, meta, created_at)
@@ -133,7 +147,9 @@ export async function seedTeam(db: Kysely<DB>, bets: number): Promise<string> {
   return 'bench_agent';
 }
 
-async function openBenchDatabase(databaseUrl: string | undefined): Promise<{ database: TDatabase; engine: TAgentTeamRun['engine']; drop: () => Promise<void> }> {
+async function openBenchDatabase(
+  databaseUrl: string | undefined,
+): Promise<{ database: TDatabase; engine: TAgentTeamRun['engine']; drop: () => Promise<void> }> {
   if (!databaseUrl) return { database: await openDatabase({ memory: true }), engine: 'pglite', drop: async () => {} };
   const { schema, drop } = await createTestSchema(databaseUrl);
   return { database: await openDatabase({ databaseUrl, schema }), engine: 'postgres', drop };
@@ -163,10 +179,30 @@ export async function measureAgentTeam(databaseUrl = process.env.DATABASE_URL, o
     const now = Date.now();
     const midnight = new Date(now - (now % 86_400_000));
     const calls: { name: string; proc: string; platformPath: string; input: Record<string, string | number> }[] = [
-      { name: 'team overview, 7 days', proc: 'agent.teamOverview', platformPath: AGENT_PATHS.teamOverview, input: { from: new Date(now - 7 * 86_400_000).toISOString(), to: new Date(now).toISOString(), tzOffsetMinutes: 360 } },
-      { name: 'team overview, today', proc: 'agent.teamOverview', platformPath: AGENT_PATHS.teamOverview, input: { from: midnight.toISOString(), to: new Date(now).toISOString(), tzOffsetMinutes: 360 } },
-      { name: 'team betting, 7 days, page 1', proc: 'agent.teamBets', platformPath: AGENT_TEAM_PATHS.teamBets, input: { from: new Date(now - 7 * 86_400_000).toISOString(), to: new Date(now).toISOString(), pageNo: 1, pageSize: 20 } },
-      { name: 'team betting, today, page 1', proc: 'agent.teamBets', platformPath: AGENT_TEAM_PATHS.teamBets, input: { from: midnight.toISOString(), to: new Date(now).toISOString(), pageNo: 1, pageSize: 20 } },
+      {
+        name: 'team overview, 7 days',
+        proc: 'agent.teamOverview',
+        platformPath: AGENT_PATHS.teamOverview,
+        input: { from: new Date(now - 7 * 86_400_000).toISOString(), to: new Date(now).toISOString(), tzOffsetMinutes: 360 },
+      },
+      {
+        name: 'team overview, today',
+        proc: 'agent.teamOverview',
+        platformPath: AGENT_PATHS.teamOverview,
+        input: { from: midnight.toISOString(), to: new Date(now).toISOString(), tzOffsetMinutes: 360 },
+      },
+      {
+        name: 'team betting, 7 days, page 1',
+        proc: 'agent.teamBets',
+        platformPath: AGENT_TEAM_PATHS.teamBets,
+        input: { from: new Date(now - 7 * 86_400_000).toISOString(), to: new Date(now).toISOString(), pageNo: 1, pageSize: 20 },
+      },
+      {
+        name: 'team betting, today, page 1',
+        proc: 'agent.teamBets',
+        platformPath: AGENT_TEAM_PATHS.teamBets,
+        input: { from: midnight.toISOString(), to: new Date(now).toISOString(), pageNo: 1, pageSize: 20 },
+      },
     ];
     const samples = await Promise.all(calls.map(async (c) => ({ ...c, path: `/trpc/${c.proc}?input=${encodeURIComponent(JSON.stringify(c.input))}` })));
     const routes: { name: string; path: string; barePath: string }[] = [];
@@ -175,7 +211,11 @@ export async function measureAgentTeam(databaseUrl = process.env.DATABASE_URL, o
       // When the gateway gives up on the platform (its 5 s upstream timeout), the platform's own answer
       // (the same figures without the tRPC wrapper) stands in for the bytes.
       let sample = await fetchRaw(gatewayBase + c.path, headers);
-      if (sample.status !== 200) sample = await fetchRaw(`${platformBase}${c.platformPath}?${new URLSearchParams(Object.entries(c.input).map(([k, v]): [string, string] => [k, String(v)]))}`, headers);
+      if (sample.status !== 200)
+        sample = await fetchRaw(
+          `${platformBase}${c.platformPath}?${new URLSearchParams(Object.entries(c.input).map(([k, v]): [string, string] => [k, String(v)]))}`,
+          headers,
+        );
       bare.get(`/bare-${i}`, (_req, reply) => reply.headers(sample.headers).send(sample.body));
       routes.push({ name: c.name, path: c.path, barePath: `/bare-${i}` });
     }
@@ -198,10 +238,14 @@ export async function measureAgentTeam(databaseUrl = process.env.DATABASE_URL, o
 }
 
 export function printAgentTeam(run: TAgentTeamRun): void {
-  console.log(`  agent centre, ${run.downlines.toLocaleString('en')} downlines and ${run.bets.toLocaleString('en')} bets on ${run.engine} (seeded in ${run.seedSeconds} s, rolled up in ${run.rollupSeconds} s; 10 clients):`);
+  console.log(
+    `  agent centre, ${run.downlines.toLocaleString('en')} downlines and ${run.bets.toLocaleString('en')} bets on ${run.engine} (seeded in ${run.seedSeconds} s, rolled up in ${run.rollupSeconds} s; 10 clients):`,
+  );
   for (const c of run.calls) {
     const failed = c.call.failed > 0 ? `, ${c.call.failed} of ${c.call.requests} not answered in time` : '';
-    console.log(`    ${c.name}: ${c.call.requestsPerSecond}/s, p50 ${c.call.p50Ms} ms, p95 ${c.call.p95Ms} ms${failed}; bare route ${c.bare.requestsPerSecond}/s, p95 ${c.bare.p95Ms} ms; ratio ${c.ratio}`);
+    console.log(
+      `    ${c.name}: ${c.call.requestsPerSecond}/s, p50 ${c.call.p50Ms} ms, p95 ${c.call.p95Ms} ms${failed}; bare route ${c.bare.requestsPerSecond}/s, p95 ${c.bare.p95Ms} ms; ratio ${c.ratio}`,
+    );
   }
 }
 

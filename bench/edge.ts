@@ -152,7 +152,13 @@ const ratio = (a: number, b: number) => Number((a / Math.max(1, b)).toFixed(3));
  * Measures the edge figures against a running gateway. `bareUrl` is the bare tiny route (same
  * process as the gateway), measured here beside the home batch.
  */
-export async function measureEdge(options: { gatewayBase: string; bareUrl: string; seconds: number; connections: number; rounds?: number }): Promise<TEdgeFigures> {
+export async function measureEdge(options: {
+  gatewayBase: string;
+  bareUrl: string;
+  seconds: number;
+  connections: number;
+  rounds?: number;
+}): Promise<TEdgeFigures> {
   const { gatewayBase, bareUrl, seconds, connections } = options;
   const rounds = Math.max(1, options.rounds ?? 1);
   // Warm both answers, then copy config.screen's answer (status, headers, bytes) into a bare route.
@@ -200,7 +206,9 @@ export function printEdge(figures: TEdgeFigures): void {
   const { configScreen: c, homeBatch: b } = figures;
   const cpu = (p: TPairFigures) =>
     `server CPU ${p.serverCpuPerRequestUs} / ${p.referenceServerCpuPerRequestUs} µs per answer (ratio ${p.cpuRatio.toFixed(3)}), server busy ${p.serverBusy} / ${p.referenceServerBusy} core`;
-  console.log(`  edge (asked with accept-encoding "${figures.request.headers['accept-encoding']}"; load from ${process.env.BENCH_LOAD_IN_PROCESS === "1" ? "inside the bench process" : "another process"}; ${figures.rounds} round(s) each)`);
+  console.log(
+    `  edge (asked with accept-encoding "${figures.request.headers['accept-encoding']}"; load from ${process.env.BENCH_LOAD_IN_PROCESS === '1' ? 'inside the bench process' : 'another process'}; ${figures.rounds} round(s) each)`,
+  );
   console.log(
     `    config.screen vs same bytes  ${String(c.requestsPerSecond).padStart(7)} / ${c.sameBytesRequestsPerSecond} req/s  ratio ${c.ratioToSameBytes.toFixed(3)}  goal ≥ ${c.goal}  baseline ${c.baseline}  (${c.bytes} bytes ${c.contentEncoding ?? 'identity'}, p99 ${c.latencyP99Ms} ms, errors ${c.errors})`,
   );

@@ -38,10 +38,20 @@ async function measureOn(database: TDatabase, engine: TSlotRun['engine'], rounds
     const tokens: string[] = [];
     for (const memberId of ids) {
       const wallet = await accountFor(db, merchant, 'member_wallet', { memberId });
-      await transfer(db, { from: house, to: wallet, amountMinor: 100_000_000, owner: { kind: 'system', id: 0 }, idempotencyKey: `slotbench:${memberId}`, kind: 'seed_credit' });
+      await transfer(db, {
+        from: house,
+        to: wallet,
+        amountMinor: 100_000_000,
+        owner: { kind: 'system', id: 0 },
+        idempotencyKey: `slotbench:${memberId}`,
+        kind: 'seed_credit',
+      });
       // A launch ticket as launchGame writes it, opened as the game page opens it.
       const ticket = randomBytes(24).toString('base64url');
-      await db.insertInto('launch_tickets').values({ ticket_hash: sha256Hex(ticket), member_id: memberId, game_id: game.id, account_type: 1, expires_at: new Date(Date.now() + 60_000) }).execute();
+      await db
+        .insertInto('launch_tickets')
+        .values({ ticket_hash: sha256Hex(ticket), member_id: memberId, game_id: game.id, account_type: 1, expires_at: new Date(Date.now() + 60_000) })
+        .execute();
       const opened = await post(`${base}/wps/wlg/open`, { ticket });
       if (!opened.success) throw new Error(`bench: the game did not open (${opened.message})`);
       tokens.push((opened.value as { token: string }).token);

@@ -53,7 +53,14 @@ async function measureOn(database: TDatabase, engine: TLedgerRun['engine'], oper
   const transfers = await perSecond(operations, (n) =>
     n % 2 === 0
       ? transfer(db, { from: clearing, to: wallets[n % MEMBERS]!, amountMinor: 1_000, owner: owner(n), idempotencyKey: `bench:${n}`, kind: 'deposit' })
-      : transfer(db, { from: wallets[n % MEMBERS]!, to: wallets[(n * 7) % MEMBERS]!, amountMinor: 1, owner: owner(n), idempotencyKey: `bench:${n}`, kind: 'transfer_upline' }),
+      : transfer(db, {
+          from: wallets[n % MEMBERS]!,
+          to: wallets[(n * 7) % MEMBERS]!,
+          amountMinor: 1,
+          owner: owner(n),
+          idempotencyKey: `bench:${n}`,
+          kind: 'transfer_upline',
+        }),
   );
   return { engine, operations, transfersPerSecond: transfers, emptyPerSecond: empty, ratio: Number((transfers / empty).toFixed(3)) };
 }
@@ -62,7 +69,10 @@ async function measureOn(database: TDatabase, engine: TLedgerRun['engine'], oper
  * Runs a measure on PGlite in memory, then (with DATABASE_URL) on PostgreSQL in a schema of its own,
  * dropped after: one figure per engine, the same measure on both.
  */
-export async function onEachEngine<T>(databaseUrl: string | undefined, measure: (database: TDatabase, engine: 'pglite' | 'postgres') => Promise<T>): Promise<T[]> {
+export async function onEachEngine<T>(
+  databaseUrl: string | undefined,
+  measure: (database: TDatabase, engine: 'pglite' | 'postgres') => Promise<T>,
+): Promise<T[]> {
   const runs: T[] = [];
   const pglite = await openDatabase({ memory: true });
   try {

@@ -45,7 +45,11 @@ export const LIVE_PUSH_BASELINE = {
   'two instances (PostgreSQL)': { p99Ms: 4493.9, fromStartP99Ms: 4513.7, operatorCallMs: 19.8 },
 } as const;
 
-export type TLivePushResult = { streamPath: string; cases: (TLivePushCase & { baseline?: (typeof LIVE_PUSH_BASELINE)[keyof typeof LIVE_PUSH_BASELINE] })[]; skipped: string[] };
+export type TLivePushResult = {
+  streamPath: string;
+  cases: (TLivePushCase & { baseline?: (typeof LIVE_PUSH_BASELINE)[keyof typeof LIVE_PUSH_BASELINE] })[];
+  skipped: string[];
+};
 
 const now = () => performance.timeOrigin + performance.now();
 
@@ -180,7 +184,9 @@ export async function livePush(options: { pages?: number; databaseUrl?: string }
       await drop();
     }
   }
-  const withBaseline = cases.map((c) => (c.pages === 1000 && c.name in LIVE_PUSH_BASELINE ? { ...c, baseline: LIVE_PUSH_BASELINE[c.name as keyof typeof LIVE_PUSH_BASELINE] } : c));
+  const withBaseline = cases.map((c) =>
+    c.pages === 1000 && c.name in LIVE_PUSH_BASELINE ? { ...c, baseline: LIVE_PUSH_BASELINE[c.name as keyof typeof LIVE_PUSH_BASELINE] } : c,
+  );
   return { streamPath: STREAM_PATH, cases: withBaseline, skipped };
 }
 

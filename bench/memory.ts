@@ -113,8 +113,18 @@ function memoryOf(pids: number[]): TProcessMemory[] {
     const rss = status ? /VmRSS:\s+(\d+) kB/.exec(status) : null;
     if (!status || !rss || cmdline === null) continue;
     const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0);
-    const command = cmdline.split('\0').filter(Boolean).map((a) => a.replace(root + path.sep, '')).join(' ');
-    out.push({ pid, command: command.length > 110 ? `${command.slice(0, 107)}...` : command, rssMB: mb(Number(rss[1])), anonMB: mb(kb('RssAnon')), fileMB: mb(kb('RssFile')) });
+    const command = cmdline
+      .split('\0')
+      .filter(Boolean)
+      .map((a) => a.replace(root + path.sep, ''))
+      .join(' ');
+    out.push({
+      pid,
+      command: command.length > 110 ? `${command.slice(0, 107)}...` : command,
+      rssMB: mb(Number(rss[1])),
+      anonMB: mb(kb('RssAnon')),
+      fileMB: mb(kb('RssFile')),
+    });
   }
   return out;
 }
@@ -236,7 +246,9 @@ export async function measureIdleMemory(): Promise<TIdleMemory> {
 }
 
 export function printIdleMemory(m: TIdleMemory): void {
-  console.log(`  idle memory of the site under \`${m.command}\`: ${m.idleRssMB} MB RSS (baseline ${m.baselineMB} MB, goal ≤ ${m.goalMB} MB: half of ${m.baselineMB} MB; plus ${m.packageManagerRssMB} MB for the package manager itself), quiet ${m.settledAfterS} s after the first page`);
+  console.log(
+    `  idle memory of the site under \`${m.command}\`: ${m.idleRssMB} MB RSS (baseline ${m.baselineMB} MB, goal ≤ ${m.goalMB} MB: half of ${m.baselineMB} MB; plus ${m.packageManagerRssMB} MB for the package manager itself), quiet ${m.settledAfterS} s after the first page`,
+  );
   for (const p of m.processes) console.log(`    ${String(p.rssMB).padStart(7)} MB (${p.anonMB} written, ${p.fileMB} mapped files)  ${p.command}`);
   console.log(`  first page: first start ${m.firstStartFirstPageS} s (creates the database), second start ${m.secondStartFirstPageS} s (goal: a few seconds)`);
 }

@@ -67,7 +67,13 @@ for (const node of profile.nodes) {
   const short = file.replace(`file://${root}/`, '').replace(/^.*node_modules\/\.pnpm\/[^/]+\/node_modules\//, '');
   const key = `${functionName || '(anonymous)'}  ${short}:${lineNumber + 1}`;
   self.set(key, (self.get(key) ?? 0) + n);
-  const pkg = short.startsWith('node:') || short === '' ? short || '(vm)' : short.split('/').slice(0, short.startsWith('@') ? 2 : 1).join('/');
+  const pkg =
+    short.startsWith('node:') || short === ''
+      ? short || '(vm)'
+      : short
+          .split('/')
+          .slice(0, short.startsWith('@') ? 2 : 1)
+          .join('/');
   byFile.set(pkg, (byFile.get(pkg) ?? 0) + n);
 }
 // Time including callees, per function (each sample counted once per function on its stack).
@@ -96,7 +102,11 @@ for (const [k, n] of [...byFile].sort((a, b) => b[1] - a[1]).slice(0, 20)) conso
 console.log('self time by function:');
 for (const [k, n] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 40)) console.log(`  ${pct(n)}  ${k}`);
 console.log('time with callees by function:');
-for (const [k, n] of [...inclusive].filter(([k]) => !k.startsWith('(root)')).sort((a, b) => b[1] - a[1]).slice(0, 60)) console.log(`  ${pct(n)}  ${k}`);
+for (const [k, n] of [...inclusive]
+  .filter(([k]) => !k.startsWith('(root)'))
+  .sort((a, b) => b[1] - a[1])
+  .slice(0, 60))
+  console.log(`  ${pct(n)}  ${k}`);
 console.log(`written to ${out}`);
 await bare.close();
 await gateway.close();

@@ -121,7 +121,9 @@ async function main() {
       `  ${r.name.padEnd(30)} ${String(r.requestsPerSecond).padStart(7)} req/s  ratio ${r.ratioToBare.toFixed(3)}  p99 ${r.latencyP99Ms} ms  errors ${r.errors}  server CPU ${r.serverCpuPerRequestUs} µs/answer, busy ${r.serverBusy} core`,
     );
   }
-  console.log(`  home initial JS: ${results.homeInitialJs.gzipBytes} bytes gzipped (${results.homeInitialJs.rawBytes} raw) in ${results.homeInitialJs.files.length} files`);
+  console.log(
+    `  home initial JS: ${results.homeInitialJs.gzipBytes} bytes gzipped (${results.homeInitialJs.rawBytes} raw) in ${results.homeInitialJs.files.length} files`,
+  );
   console.log(formatLighthouse(results.lighthouse));
   console.log(`  ${formatConfigSize(results.configSize)}`);
   printEdge(results.edge);

@@ -43,8 +43,22 @@ export function goalRows(r: TResults): TGoalRow[] {
   if (r.lighthouse) {
     const l = r.lighthouse;
     rows.push(
-      { figure: 'Lighthouse mobile score (home)', value: l.score, unit: '', baseline: `≈ ${l.baseline.score}`, goal: `≥ ${l.goals.score}`, met: l.score >= l.goals.score },
-      { figure: 'Lighthouse LCP (home)', value: l.lcpMs, unit: 'ms', baseline: 'after all JS (≈ 10 s loaded)', goal: `≤ ${l.goals.lcpMs} ms`, met: l.lcpMs <= l.goals.lcpMs },
+      {
+        figure: 'Lighthouse mobile score (home)',
+        value: l.score,
+        unit: '',
+        baseline: `≈ ${l.baseline.score}`,
+        goal: `≥ ${l.goals.score}`,
+        met: l.score >= l.goals.score,
+      },
+      {
+        figure: 'Lighthouse LCP (home)',
+        value: l.lcpMs,
+        unit: 'ms',
+        baseline: 'after all JS (≈ 10 s loaded)',
+        goal: `≤ ${l.goals.lcpMs} ms`,
+        met: l.lcpMs <= l.goals.lcpMs,
+      },
     );
   }
   const s = r.edge.configScreen;

@@ -57,7 +57,12 @@ beforeEach(() => {
   // esbuild's own defaults would pick `module` (listed first) or `main`.
   write(
     'platform/node_modules/greeter/package.json',
-    JSON.stringify({ name: 'greeter', type: 'module', main: './main.js', exports: { '.': { module: './module.js', import: './esm.js', default: './main.js' } } }),
+    JSON.stringify({
+      name: 'greeter',
+      type: 'module',
+      main: './main.js',
+      exports: { '.': { module: './module.js', import: './esm.js', default: './main.js' } },
+    }),
   );
   write('platform/node_modules/greeter/esm.js', 'export const greet = (name) => `hello ${name} from ${import.meta.url.split("/").slice(-2).join("/")}`;\n');
   write('platform/node_modules/greeter/module.js', 'export const greet = () => "module condition";\n');

@@ -74,7 +74,10 @@ export function inputFiles(root, dirs, files = []) {
 export function hashInputs(root, files, extra = []) {
   const hash = createHash('sha256').update(`format ${STAMP_FORMAT}\n`);
   for (const rel of files) {
-    hash.update(`${rel}\0`).update(fs.readFileSync(path.join(root, rel))).update('\0');
+    hash
+      .update(`${rel}\0`)
+      .update(fs.readFileSync(path.join(root, rel)))
+      .update('\0');
   }
   for (const line of extra) hash.update(`env ${line}\0`);
   return hash.digest('hex');

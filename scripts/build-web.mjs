@@ -42,7 +42,15 @@ export function webBuildHash(root, env) {
  */
 export function buildWebIfChanged({ root, env, build, log = console.log }) {
   const hash = webBuildHash(root, env);
-  return buildIfChanged({ what: 'web', doing: 'building the web app', outDir: path.join(root, 'web', 'dist'), output: 'index.html', hash, build: () => build(root), log });
+  return buildIfChanged({
+    what: 'web',
+    doing: 'building the web app',
+    outDir: path.join(root, 'web', 'dist'),
+    output: 'index.html',
+    hash,
+    build: () => build(root),
+    log,
+  });
 }
 
 /** `pnpm --filter @wl/web build` with the pnpm that runs this script (npm_execpath), else pnpm on PATH. */

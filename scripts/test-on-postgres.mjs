@@ -21,21 +21,42 @@ if (part !== 'platform' && part !== 'gateway') {
 if (!pg) process.exit(0);
 
 // The platform's heavy suites at their full size on PostgreSQL (the PGlite run in CI may be smaller, .ci/run).
-const FULL_SIZE = { LEDGER_PROPERTY_RUNS: '2', LEDGER_PROPERTY_OPS: '2000', LEDGER_CRASH_ROUNDS: '20', GAME_PROPERTY_ROUNDS: '2000', AGENT_ACCESS_STRIDE: '1', CONTRACT_CHAIN_TRIALS: '16' };
+const FULL_SIZE = {
+  LEDGER_PROPERTY_RUNS: '2',
+  LEDGER_PROPERTY_OPS: '2000',
+  LEDGER_CRASH_ROUNDS: '20',
+  GAME_PROPERTY_ROUNDS: '2000',
+  AGENT_ACCESS_STRIDE: '1',
+  CONTRACT_CHAIN_TRIALS: '16',
+};
 
 // The gateway files whose behaviour changes with the database under the embedded platform: config
 // news by LISTEN/NOTIFY between processes, the start lock, row locks under 50 parallel requests, and
 // the games' wallet path on a pool of real connections. The rest of the gateway suite runs on PGlite
 // in `pnpm test`, and every platform query underneath it runs on PostgreSQL in the platform suite
 // (docs/0025 lists what was in before the budget narrowed it, docs/0040).
-const GATEWAY_PG_FILES = ['test/live-config.test.ts', 'test/start-together.test.ts', 'test/atomic-counters.test.ts', 'test/hostile-input.test.ts', 'test/games.test.ts'];
+const GATEWAY_PG_FILES = [
+  'test/live-config.test.ts',
+  'test/start-together.test.ts',
+  'test/atomic-counters.test.ts',
+  'test/hostile-input.test.ts',
+  'test/games.test.ts',
+];
 
 const runs =
   part === 'platform'
     ? [{ what: 'platform suite on PostgreSQL', env: { DATABASE_URL: pg, ...FULL_SIZE }, args: ['--filter', '@wl/platform', 'test'] }]
     : [
         { what: 'gateway files on PostgreSQL', env: { DATABASE_URL: pg }, args: ['--filter', '@wl/gateway', 'exec', 'vitest', 'run', ...GATEWAY_PG_FILES] },
-        ...(redis ? [{ what: 'rate limits on Redis', env: { REDIS_URL: redis }, args: ['--filter', '@wl/gateway', 'exec', 'vitest', 'run', 'src/rate-limit', 'test/rate-limit.test.ts'] }] : []),
+        ...(redis
+          ? [
+              {
+                what: 'rate limits on Redis',
+                env: { REDIS_URL: redis },
+                args: ['--filter', '@wl/gateway', 'exec', 'vitest', 'run', 'src/rate-limit', 'test/rate-limit.test.ts'],
+              },
+            ]
+          : []),
       ];
 
 for (const run of runs) {

@@ -14,7 +14,9 @@ export function formatSummary(s: TTrafficSummary): string {
   const lines = [
     `${s.members} members played ${s.rounds} rounds in ${s.seconds} s`,
     `total bet ${money(s.totalBetMinor, s.currencySymbol)}, total won ${money(s.totalWonMinor, s.currencySymbol)}, house result ${money(s.totalBetMinor - s.totalWonMinor, s.currencySymbol)}`,
-    ...Object.entries(s.byEngine).map(([engine, t]) => `  ${engine}: ${t.rounds} rounds, bet ${money(t.betMinor, s.currencySymbol)}, won ${money(t.wonMinor, s.currencySymbol)}`),
+    ...Object.entries(s.byEngine).map(
+      ([engine, t]) => `  ${engine}: ${t.rounds} rounds, bet ${money(t.betMinor, s.currencySymbol)}, won ${money(t.wonMinor, s.currencySymbol)}`,
+    ),
   ];
   if (s.topUps > 0) lines.push(`${s.topUps} deposits on the simulated channel when money ran out`);
   if (s.backoff.waits > 0) lines.push(`waited ${s.backoff.waits} times (${(s.backoff.waitedMs / 1000).toFixed(1)} s) for the site's rate limits`);

@@ -47,6 +47,13 @@ export function parseTrafficArgs(argv: string[]): Omit<TTrafficOptions, 'log' | 
     rounds: positiveInt('rounds', values.rounds, minutes === null ? 50 : null),
     minutes,
     concurrency: positiveInt('concurrency', values.concurrency, 3)!,
-    ...(values.games ? { engines: values.games.split(',').map((g) => g.trim()).filter(Boolean) } : {}),
+    ...(values.games
+      ? {
+          engines: values.games
+            .split(',')
+            .map((g) => g.trim())
+            .filter(Boolean),
+        }
+      : {}),
   };
 }

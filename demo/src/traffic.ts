@@ -107,7 +107,8 @@ export async function runTraffic(options: TTrafficOptions): Promise<TTrafficSumm
 
   async function playMember(account: (typeof DEMO_PLAYERS)[number]): Promise<void> {
     const login = await call(() => gatewayClient(options.url).session.login.mutate({ username: account.username, password: account.password }));
-    if (login?.kind !== 'session') throw new MemberStopped(`the login asked for ${login?.kind ?? 'nothing'} (run the script from an address the demo accounts know, e.g. this machine)`);
+    if (login?.kind !== 'session')
+      throw new MemberStopped(`the login asked for ${login?.kind ?? 'nothing'} (run the script from an address the demo accounts know, e.g. this machine)`);
     if (login.mustChangePassword) throw new MemberStopped('the password must be changed first');
     const member = gatewayClient(options.url, login.token);
     summary.members++;
@@ -145,7 +146,7 @@ export async function runTraffic(options: TTrafficOptions): Promise<TTrafficSumm
           },
         };
         await visit(member, player, nodeId, ctx);
-        if (broke) throw new MemberStopped('out of money, and the simulated deposit did not arrive (are the site\'s jobs off? JOBS=off)');
+        if (broke) throw new MemberStopped("out of money, and the simulated deposit did not arrive (are the site's jobs off? JOBS=off)");
       }
     } finally {
       await call(() => member.session.logout.mutate()).catch(() => {});

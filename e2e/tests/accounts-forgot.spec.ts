@@ -1,4 +1,16 @@
-import { LANGUAGES, expectLocalized, finishFirstLogin, loginByUsername, logoutFromHeader, nextMessage, outboxMark, registerAccount, resetLink, smsCode, switchLanguage } from '../fixtures/accounts.ts';
+import {
+  LANGUAGES,
+  expectLocalized,
+  finishFirstLogin,
+  loginByUsername,
+  logoutFromHeader,
+  nextMessage,
+  outboxMark,
+  registerAccount,
+  resetLink,
+  smsCode,
+  switchLanguage,
+} from '../fixtures/accounts.ts';
 import { expect, test, walkedIn } from '../fixtures/test.ts';
 
 for (const lang of LANGUAGES) {

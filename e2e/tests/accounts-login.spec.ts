@@ -1,4 +1,14 @@
-import { ACCOUNTS, LANGUAGES, expectLocalized, finishFirstLogin, logoutFromHeader, nextMessage, outboxMark, smsCode, switchLanguage } from '../fixtures/accounts.ts';
+import {
+  ACCOUNTS,
+  LANGUAGES,
+  expectLocalized,
+  finishFirstLogin,
+  logoutFromHeader,
+  nextMessage,
+  outboxMark,
+  smsCode,
+  switchLanguage,
+} from '../fixtures/accounts.ts';
 import { digitClass } from '../fixtures/money-deposit.ts';
 import { DEMO } from '../fixtures/pages.ts';
 import { expect, test, walkedIn } from '../fixtures/test.ts';

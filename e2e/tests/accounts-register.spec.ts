@@ -1,5 +1,17 @@
 import type { Page } from '@playwright/test';
-import { ACCOUNTS, LANGUAGES, captchaOf, expectLocalized, freshMobile, freshUsername, nextMessage, outboxMark, smsCode, switchLanguage, type TLang } from '../fixtures/accounts.ts';
+import {
+  ACCOUNTS,
+  LANGUAGES,
+  captchaOf,
+  expectLocalized,
+  freshMobile,
+  freshUsername,
+  nextMessage,
+  outboxMark,
+  smsCode,
+  switchLanguage,
+  type TLang,
+} from '../fixtures/accounts.ts';
 import { ANNOUNCEMENT_SEEN_KEYS, expect, test, walkedIn } from '../fixtures/test.ts';
 
 // Each journey is long real work (a human check, an SMS round trip through the outbox on the mobile

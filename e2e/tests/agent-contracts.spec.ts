@@ -30,9 +30,12 @@ async function checkPage(page: Page): Promise<void> {
 async function agentSession(browser: Browser, lang: TLang, account: { username: string; password: string }): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
   // The announcement popup is announcement.spec.ts's: closed here as in every other journey.
-  await context.addInitScript((keys) => {
-    for (const key of keys) if (sessionStorage.getItem(key) === null) sessionStorage.setItem(key, 'true');
-  }, [...ANNOUNCEMENT_SEEN_KEYS]);
+  await context.addInitScript(
+    (keys) => {
+      for (const key of keys) if (sessionStorage.getItem(key) === null) sessionStorage.setItem(key, 'true');
+    },
+    [...ANNOUNCEMENT_SEEN_KEYS],
+  );
   const page = await context.newPage();
   // Ending or rejecting asks for a confirmation first.
   page.on('dialog', (dialog) => void dialog.accept());
@@ -76,7 +79,9 @@ async function pollAmount(page: Page, testId: string, minor: number, lang: TLang
     .toBe(minor);
 }
 
-test('an agent registers a downline, funds it and offers it a real-time salary; it accepts, plays and both are paid after the window closes (BN, EN)', async ({ browser }) => {
+test('an agent registers a downline, funds it and offers it a real-time salary; it accepts, plays and both are paid after the window closes (BN, EN)', async ({
+  browser,
+}) => {
   // Two logins, a registration (argon2), a spin and a salary window of 20 s: a ceiling on a busy core.
   test.setTimeout(240_000);
   const agent = await agentSession(browser, 'bn', AGENT);

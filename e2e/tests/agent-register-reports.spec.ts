@@ -83,9 +83,12 @@ for (const lang of LANGUAGES) {
 
     // A visitor in a browser of its own registers through the link (username tab, one human check).
     const visitor = await browser.newContext();
-    await visitor.addInitScript((keys) => {
-      for (const key of keys) sessionStorage.setItem(key, 'true');
-    }, [...ANNOUNCEMENT_SEEN_KEYS]);
+    await visitor.addInitScript(
+      (keys) => {
+        for (const key of keys) sessionStorage.setItem(key, 'true');
+      },
+      [...ANNOUNCEMENT_SEEN_KEYS],
+    );
     const guest = await visitor.newPage();
     watchCaptchas(guest);
     await guest.goto('/');

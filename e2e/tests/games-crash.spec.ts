@@ -40,7 +40,10 @@ for (const lang of LANGUAGES) {
       await expect(game.getByTestId('game.balance')).toContainText(taka(balance, lang));
       await expect(game.getByTestId('crash.sky')).toHaveAttribute('data-phase', 'flying', { timeout: ROUND_MS });
       await expect(game.getByTestId('crash.phase')).toHaveText(lang === 'en' ? /^The kite is flying/ : BENGALI);
-      await game.getByTestId('crash.cashout').click({ timeout: 5_000 }).catch(() => undefined);
+      await game
+        .getByTestId('crash.cashout')
+        .click({ timeout: 5_000 })
+        .catch(() => undefined);
       await expect(mine).toHaveAttribute('data-state', /^(won|lost)$/, { timeout: ROUND_MS });
       if ((await mine.getAttribute('data-state')) === 'won') break;
     }

@@ -17,7 +17,13 @@ test.use({ memberSignedIn: 'demo_player2' });
 const LOTTO = 'WLG_LOTTO_3D';
 const DEFAULT_PAYOUTS = { exact3: 90_000, last2: 9_000, last1: 900, bigSmall: 195, oddEven: 195 };
 const setDrawInterval = async (request: Parameters<typeof ownerToken>[0], intervalSeconds: number) =>
-  trpc(request, 'mutation', 'operator.setLotterySettings', { gameCode: LOTTO, settings: { intervalSeconds, payouts: DEFAULT_PAYOUTS } }, await ownerToken(request));
+  trpc(
+    request,
+    'mutation',
+    'operator.setLotterySettings',
+    { gameCode: LOTTO, settings: { intervalSeconds, payouts: DEFAULT_PAYOUTS } },
+    await ownerToken(request),
+  );
 
 test.beforeAll(async ({ request }) => {
   test.setTimeout(240_000);

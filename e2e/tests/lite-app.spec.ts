@@ -60,7 +60,11 @@ test('the lite app: manifest, a worker that caches the shell, the home page offl
 // Playwright context is.
 test('home is installable (Chromium installability criteria, no errors)', async ({ baseURL }) => {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'wl-lite-'));
-  const browser = await chromium.launchPersistentContext(profile, { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS, baseURL });
+  const browser = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+    baseURL,
+  });
   try {
     const page = browser.pages()[0] ?? (await browser.newPage());
     await page.goto('/');

@@ -42,7 +42,9 @@ for (const lang of LANGUAGES) {
       await expectLocalized(order.getByTestId('deposit.status'), lang, 'Pending');
       // At 360 px nothing of the deposit page reaches past the screen's edge (the logged-in header's
       // own width is the header's business: it overflows on main too).
-      const widest = await page.getByTestId('deposit.page').evaluate((root) => Math.max(...[root, ...Array.from(root.querySelectorAll('*'))].map((e) => e.getBoundingClientRect().right)));
+      const widest = await page
+        .getByTestId('deposit.page')
+        .evaluate((root) => Math.max(...[root, ...Array.from(root.querySelectorAll('*'))].map((e) => e.getBoundingClientRect().right)));
       expect(widest).toBeLessThanOrEqual(360);
 
       // The finance operator finds it among the pending deposits and approves it.
@@ -102,11 +104,16 @@ test('the finance operator adjusts a balance; above the four-eyes amount the own
   // A second operator (the owner) decides it in the same console after the finance operator leaves.
   await operator.page.getByTestId('operator.logout').click();
   await operator.login(DEMO.operator.username, DEMO.operator.password);
-  const ownerRow = operator.page.getByTestId('operator.adjustments.pending').getByTestId('operator.adjustments.item').filter({ hasText: 'e2e: bonus correction' });
+  const ownerRow = operator.page
+    .getByTestId('operator.adjustments.pending')
+    .getByTestId('operator.adjustments.item')
+    .filter({ hasText: 'e2e: bonus correction' });
   const id = await ownerRow.getAttribute('data-id');
   await ownerRow.getByTestId(`operator.adjustments.approve.${id}`).click();
   await expect(ownerRow).toHaveCount(0);
-  await expect(operator.page.getByTestId('operator.adjustments.recent').getByTestId('operator.adjustments.item').filter({ hasText: 'e2e: bonus correction' })).toBeVisible();
+  await expect(
+    operator.page.getByTestId('operator.adjustments.recent').getByTestId('operator.adjustments.item').filter({ hasText: 'e2e: bonus correction' }),
+  ).toBeVisible();
 
   await page.getByTestId('header.balance-refresh').click();
   await expect(page.getByTestId('header.balance')).toHaveText(taka(before + 2_000_000, 'bn'));

@@ -50,7 +50,10 @@ for (const lang of LANGUAGES) {
     const download = page.waitForEvent('download');
     await page.getByTestId('records.export').click();
     const file = await (await download).path();
-    const lines = readFileSync(file, 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = readFileSync(file, 'utf8')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe(lang === 'en' ? '"Time","Type","Vendor","Amount","Balance after"' : lines[0]);
     if (lang === 'bn') expect(lines[0]).toMatch(BENGALI);
     expect(lines.length - 1).toBeGreaterThanOrEqual(TRANSFERS);

@@ -1,5 +1,14 @@
 import { expectLocalized, LANGUAGES, switchLanguage } from '../fixtures/accounts.ts';
-import { memberToken, openWithdrawPage, paidWithdrawal, TINY_JPG, TINY_PNG, withdrawalStatus, withdrawSettings, WITHDRAW_PASSWORD } from '../fixtures/money-withdraw.ts';
+import {
+  memberToken,
+  openWithdrawPage,
+  paidWithdrawal,
+  TINY_JPG,
+  TINY_PNG,
+  withdrawalStatus,
+  withdrawSettings,
+  WITHDRAW_PASSWORD,
+} from '../fixtures/money-withdraw.ts';
 import { shownDigits } from '../fixtures/money-deposit.ts';
 import { BENGALI, DEMO } from '../fixtures/pages.ts';
 import { expect, test, walkedIn } from '../fixtures/test.ts';

@@ -1,6 +1,20 @@
 import type { Page } from '@playwright/test';
 import { freshUsername } from '../fixtures/accounts.ts';
-import { AGENT_ROUTE, Auditor, BUILT_ROUTES, DESKTOP, DIALOG, expectInView, go, HOME_ALIASES, MEMBER_ONLY, part, PHONE, POPUP_ROUTES, startDark } from '../fixtures/audit.ts';
+import {
+  AGENT_ROUTE,
+  Auditor,
+  BUILT_ROUTES,
+  DESKTOP,
+  DIALOG,
+  expectInView,
+  go,
+  HOME_ALIASES,
+  MEMBER_ONLY,
+  part,
+  PHONE,
+  POPUP_ROUTES,
+  startDark,
+} from '../fixtures/audit.ts';
 import { restoreSignedIn } from '../fixtures/signed-in.ts';
 import { expect, test } from '../fixtures/test.ts';
 
@@ -84,7 +98,9 @@ test.describe('a visitor', () => {
     // The announcement popup too, once, as a first visit shows it.
     test.use({ announcementsSeen: false });
 
-    test('home, the announcement, the side menu and its app-download panel: fit 360 and 1280 px, axe finds nothing, BN shows no stray Latin', async ({ page }) => {
+    test('home, the announcement, the side menu and its app-download panel: fit 360 and 1280 px, axe finds nothing, BN shows no stray Latin', async ({
+      page,
+    }) => {
       const audit = new Auditor(page, true);
       await startDark(page);
       await page.setViewportSize(DESKTOP);
@@ -260,7 +276,9 @@ test.describe('a member', () => {
 
 test.describe('an agent and an operator', () => {
   for (let i = 0; i < AGENT_PARTS; i += 1) {
-    test(`the agent centre, part ${i + 1} of ${AGENT_PARTS}${i === 0 ? ', with the agent landing and the console login' : ''}: fit, axe, BN`, async ({ page }) => {
+    test(`the agent centre, part ${i + 1} of ${AGENT_PARTS}${i === 0 ? ', with the agent landing and the console login' : ''}: fit, axe, BN`, async ({
+      page,
+    }) => {
       const audit = new Auditor(page, false);
       await startDark(page);
       await page.goto('/agent');

@@ -121,9 +121,12 @@ test.describe('operator game switches reach open pages live', () => {
     }
   });
 
-  test('the rounds panel finds the round of a member with its provably fair data, at 360 px, and axe finds nothing in it (BN and EN)', async ({ operator, request }) => {
+  test('the rounds panel finds the round of a member with its provably fair data, at 360 px, and axe finds nothing in it (BN and EN)', async ({
+    operator,
+    request,
+  }) => {
     // demo_down2 has no money: its spin is a round the wallet refused, and no balance any journey reads moves.
-    const call = async <T,>(path: string, input: unknown, token?: string): Promise<T> => {
+    const call = async <T>(path: string, input: unknown, token?: string): Promise<T> => {
       const res = await request.post(`/trpc/${path}`, { data: input ?? {}, headers: token ? { authorization: token } : {} });
       return ((await res.json()) as { result: { data: T } }).result.data;
     };

@@ -80,7 +80,13 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   const door = options.byteDoor ?? new ByteDoor({ peerDecidesProtocol: options.trustProxy !== undefined && options.trustProxy !== false });
   const app = Fastify({
     serverFactory: door.serverFactory,
-    logger: options.logger ? { serializers: { req: serializeRequest }, ...(options.logLevel ? { level: options.logLevel } : {}), ...(options.logStream ? { stream: options.logStream } : {}) } : false,
+    logger: options.logger
+      ? {
+          serializers: { req: serializeRequest },
+          ...(options.logLevel ? { level: options.logLevel } : {}),
+          ...(options.logStream ? { stream: options.logStream } : {}),
+        }
+      : false,
     bodyLimit: BODY_LIMIT,
     // tRPC batches put several procedure names in one path segment.
     routerOptions: { maxParamLength: 2000 },
@@ -168,7 +174,8 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
         // Every 5xx is logged with its cause (docs/0015), the upstream's own failures included;
         // an upstream refusal with a code of 500 or more that is no fault (543 error_feature_off,
         // answered FORBIDDEN) is the caller's business like any other refusal (docs/0071).
-        else if (cause instanceof UpstreamError && error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ path, upstreamCode: cause.code, key: cause.messageKey }, 'upstream failed');
+        else if (cause instanceof UpstreamError && error.code === 'INTERNAL_SERVER_ERROR')
+          app.log.error({ path, upstreamCode: cause.code, key: cause.messageKey }, 'upstream failed');
         else if (error.code === 'INTERNAL_SERVER_ERROR' && !(cause instanceof UpstreamError)) app.log.error({ path, err: error }, 'procedure failed');
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],

@@ -3,8 +3,7 @@ import { redactUrl, serializeRequest } from './log-redaction.ts';
 
 describe('log redaction', () => {
   it('hides the session token an SSE subscription carries in its connection params', () => {
-    const url =
-      '/trpc/config.onChange?connectionParams=%7B%22token%22%3A%22mJ6WijbhxcdmY8sp0o8R%22%7D&input=%7B%22language%22%3A%22bn%22%7D';
+    const url = '/trpc/config.onChange?connectionParams=%7B%22token%22%3A%22mJ6WijbhxcdmY8sp0o8R%22%7D&input=%7B%22language%22%3A%22bn%22%7D';
     const logged = redactUrl(url);
     expect(logged).not.toContain('mJ6WijbhxcdmY8sp0o8R');
     expect(logged).toContain('connectionParams=%5Bredacted%5D');

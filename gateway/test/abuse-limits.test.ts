@@ -70,7 +70,14 @@ beforeAll(async () => {
   await seed(database.db, { merchantCode: 'DEMO' });
   // Codes are read from the embedded provider's capture file (docs/0067).
   const messages = newCaptureFile();
-  platform = await buildPlatform({ db: database.db, merchantCode: 'DEMO', captchaTestKey: CAPTCHA_TEST_KEY, gatewaySecret: HARNESS_GATEWAY_SECRET, forceCloseConnections: true, messageCaptureFile: messages });
+  platform = await buildPlatform({
+    db: database.db,
+    merchantCode: 'DEMO',
+    captchaTestKey: CAPTCHA_TEST_KEY,
+    gatewaySecret: HARNESS_GATEWAY_SECRET,
+    forceCloseConnections: true,
+    messageCaptureFile: messages,
+  });
   const upstreamUrl = await platform.listen({ host: '127.0.0.1', port: 0 });
   h = { ...(await startGateway({ upstreamUrl, trustProxy: 'loopback' })), messages };
   operatorToken = (await h.client().operator.login.mutate(ACCOUNTS.operator)).token;
@@ -151,7 +158,11 @@ describe('limits on procedures that write rows', SLOW, () => {
   });
 
   it('every SMS counts towards a daily cap per IP', async () => {
-    const capped = await startGateway({ upstreamUrl: h.upstreamUrl, trustProxy: 'loopback', rateLimits: { smsDaily: { ip: { limit: 2, windowMs: 24 * 3_600_000 } } } });
+    const capped = await startGateway({
+      upstreamUrl: h.upstreamUrl,
+      trustProxy: 'loopback',
+      rateLimits: { smsDaily: { ip: { limit: 2, windowMs: 24 * 3_600_000 } } },
+    });
     try {
       const ip = nextIp();
       const send = (mobileNum: string) => registerSms(mobileNum, ip, capped);
@@ -173,14 +184,35 @@ describe('limits on procedures that check a secret or hash a password', SLOW, ()
   /** Cases whose calls are cheap refusals; each fires the IP limit with a new subject per call. */
   const cases: [TLimitedAction, string, (c: ReturnType<THarness['client']>, i: number) => Promise<unknown>][] = [
     ['login', 'session.login', (c, i) => c.session.login.mutate({ username: `nobody_${i}`, password: 'wrong-password' })],
-    ['loginSms', 'session.loginSms', (c, i) => c.session.loginSms.mutate({ mobileNum: `17200${String(i).padStart(5, '0')}`, countryDialingCode: DIAL, verificationCode: '123456' })],
-    ['verifySecondFactor', 'session.verifySecondFactor', (c, i) => c.session.verifySecondFactor.mutate({ challengeId: `bogus-${i}`, method: 'mobile', code: '123456' })],
+    [
+      'loginSms',
+      'session.loginSms',
+      (c, i) => c.session.loginSms.mutate({ mobileNum: `17200${String(i).padStart(5, '0')}`, countryDialingCode: DIAL, verificationCode: '123456' }),
+    ],
+    [
+      'verifySecondFactor',
+      'session.verifySecondFactor',
+      (c, i) => c.session.verifySecondFactor.mutate({ challengeId: `bogus-${i}`, method: 'mobile', code: '123456' }),
+    ],
     ['sendSms', 'session.sendSms', (c) => c.session.sendSms.mutate({ purpose: 'login', mobileNum: freshMobile(), countryDialingCode: DIAL })],
     ['forgotByEmail', 'account.forgotByEmail', (c, i) => c.account.forgotByEmail.mutate({ username: `nobody_${i}`, email: `n${i}@example.test` })],
-    ['resetByMobile', 'account.resetByMobile', (c) =>
-      c.account.resetByMobile.mutate({ mobileNum: freshMobile(), countryDialingCode: DIAL, verificationCode: '123456', newPassword: 'Passw0rd', confirmPassword: 'Passw0rd' }),
+    [
+      'resetByMobile',
+      'account.resetByMobile',
+      (c) =>
+        c.account.resetByMobile.mutate({
+          mobileNum: freshMobile(),
+          countryDialingCode: DIAL,
+          verificationCode: '123456',
+          newPassword: 'Passw0rd',
+          confirmPassword: 'Passw0rd',
+        }),
     ],
-    ['resetByLink', 'account.resetByLink', (c, i) => c.account.resetByLink.mutate({ resetToken: `bogus-link-${i}`, newPassword: 'Passw0rd', confirmPassword: 'Passw0rd' })],
+    [
+      'resetByLink',
+      'account.resetByLink',
+      (c, i) => c.account.resetByLink.mutate({ resetToken: `bogus-link-${i}`, newPassword: 'Passw0rd', confirmPassword: 'Passw0rd' }),
+    ],
     ['checkAffiliate', 'account.checkAffiliate', (c, i) => c.account.checkAffiliate.query({ code: `NOPE${i}` })],
     ['exchangeToken', 'session.exchangeToken', (c, i) => c.session.exchangeToken.mutate({ token: `bogus-token-${i}` })],
   ];

@@ -5,7 +5,12 @@ import { lastMessage } from '@wl/platform/test-support/outbox';
 import { CAPTCHA_TEST_KEY, type THarness } from './harness.ts';
 
 /** What a raw tRPC call over HTTP answered: status, parsed JSON, raw text and the Set-Cookie header. */
-export type TRawAnswer = { status: number; json: { result?: { data?: unknown }; error?: { message: string; data?: Record<string, unknown> } }; text: string; setCookie: string | null };
+export type TRawAnswer = {
+  status: number;
+  json: { result?: { data?: unknown }; error?: { message: string; data?: Record<string, unknown> } };
+  text: string;
+  setCookie: string | null;
+};
 
 /** A tRPC mutation over plain fetch, so tests see cookies and the exact body the browser gets. */
 export async function rawMutation(h: THarness, path: string, input: unknown, headers: Record<string, string> = {}): Promise<TRawAnswer> {
@@ -38,7 +43,7 @@ export async function solvedCaptcha(h: THarness): Promise<{ captchaId: string; c
  * capture file: no operator call shows a code or a link (docs/0067).
  */
 export async function latestMessage(h: THarness, channel: 'sms' | 'email', to: string): Promise<string> {
-  expect(h.messages, 'the harness platform is shared: its messages are not this harness\'s').toBeTruthy();
+  expect(h.messages, "the harness platform is shared: its messages are not this harness's").toBeTruthy();
   const message = await lastMessage(h.messages!, channel, to);
   expect(message, `no ${channel} to ${to} was sent`).toBeTruthy();
   return message!.body;

@@ -112,11 +112,7 @@ describe('session.verifySecondFactor', () => {
     const wrong = { challengeId: challenge.challengeId, method: 'mobile' as const, code: '000000' };
     for (let i = 0; i < 2; i++) await expectTRPCError(c.session.verifySecondFactor.mutate(wrong), 'BAD_REQUEST', 'second_factor_wrong');
     await expectTRPCError(c.session.verifySecondFactor.mutate(wrong), 'NOT_FOUND', 'second_factor_expired');
-    await expectTRPCError(
-      c.session.verifySecondFactor.mutate({ ...wrong, method: 'email' }),
-      'NOT_FOUND',
-      'second_factor_expired',
-    );
+    await expectTRPCError(c.session.verifySecondFactor.mutate({ ...wrong, method: 'email' }), 'NOT_FOUND', 'second_factor_expired');
   });
 
   it('passes with an authenticator code once TOTP is enabled', async () => {
@@ -127,7 +123,11 @@ describe('session.verifySecondFactor', () => {
     await h.client({ token }).account.stepUp.mutate({ password: ACCOUNTS.member.password });
     const { secret, otpauthUrl } = await h.client({ token }).account.totpSetup.mutate();
     expect(otpauthUrl).toContain(secret);
-    await expectTRPCError(h.client({ token }).account.totpEnable.mutate({ code: '000000' === totpCode(secret) ? '111111' : '000000' }), 'BAD_REQUEST', 'second_factor_wrong');
+    await expectTRPCError(
+      h.client({ token }).account.totpEnable.mutate({ code: '000000' === totpCode(secret) ? '111111' : '000000' }),
+      'BAD_REQUEST',
+      'second_factor_wrong',
+    );
     expect(await h.client({ token }).account.totpEnable.mutate({ code: totpCode(secret) })).toEqual({ ok: true });
     const challenge = await c.session.login.mutate(ACCOUNTS.member);
     if (challenge.kind !== 'secondFactor') throw new Error('expected a challenge');
@@ -161,7 +161,10 @@ describe('session.verifySecondFactor', () => {
 describe('account.register', () => {
   let mobiles = 0;
   /** A 10-digit number nobody has, so each gets exactly one SMS here (the platform allows 1 per second per number). */
-  const freshMobile = () => `19${String(Date.now() % 100_000_000).padStart(8, '0').slice(0, 6)}${String(mobiles++).padStart(2, '0')}`;
+  const freshMobile = () =>
+    `19${String(Date.now() % 100_000_000)
+      .padStart(8, '0')
+      .slice(0, 6)}${String(mobiles++).padStart(2, '0')}`;
   /** Sends the registration SMS (behind a solved captcha) and answers the number with its code. */
   async function smsCodeFor(mobileNum: string): Promise<{ mobileNum: string; verificationCode: string }> {
     await h.client().session.sendSms.mutate({ purpose: 'register', mobileNum, countryDialingCode: '+880', ...(await solvedCaptcha(h)) });
@@ -319,14 +322,12 @@ describe('passwords', () => {
     const trial = await loginToken(h, ACCOUNTS.trial);
     await expectTRPCError(h.client({ token: trial }).account.changePassword.mutate(change), 'FORBIDDEN', 'in_need_true_account');
     const token = await loginToken(h, ACCOUNTS.agent);
-    await expectTRPCError(
-      h.client({ token }).account.changePassword.mutate({ ...change, oldPassword: 'not-it-1' }),
-      'BAD_REQUEST',
-      'old_password_wrong',
-    );
+    await expectTRPCError(h.client({ token }).account.changePassword.mutate({ ...change, oldPassword: 'not-it-1' }), 'BAD_REQUEST', 'old_password_wrong');
     expect(await h.client({ token }).account.changePassword.mutate(change)).toEqual({ ok: true });
     const again = await loginToken(h, { username: ACCOUNTS.agent.username, password: 'Agent5678' });
-    await h.client({ token: again }).account.changePassword.mutate({ oldPassword: 'Agent5678', newPassword: ACCOUNTS.agent.password, confirmPassword: ACCOUNTS.agent.password });
+    await h
+      .client({ token: again })
+      .account.changePassword.mutate({ oldPassword: 'Agent5678', newPassword: ACCOUNTS.agent.password, confirmPassword: ACCOUNTS.agent.password });
   });
 
   it.each([
@@ -404,10 +405,13 @@ describe('operator security and outbox', () => {
     for (const username of ['demo_weak', 'nobody_here_2']) {
       let last: Awaited<ReturnType<typeof expectTRPCError>> | null = null;
       for (let i = 0; i < 4; i++) {
-        const error = await h.client().session.login.mutate(wrong(username)).then(
-          () => null,
-          (e: unknown) => e as Awaited<ReturnType<typeof expectTRPCError>>,
-        );
+        const error = await h
+          .client()
+          .session.login.mutate(wrong(username))
+          .then(
+            () => null,
+            (e: unknown) => e as Awaited<ReturnType<typeof expectTRPCError>>,
+          );
         last = error;
         if (error?.data?.code === 'TOO_MANY_REQUESTS') break;
       }

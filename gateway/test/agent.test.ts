@@ -36,7 +36,11 @@ describe('agent procedures through the gateway', () => {
     expect((await sub2.agent.teamOverview.query(WEEK)).teamSize).toBe(4);
     for (const other of ['team_a01', 'team_c01', 'demo_sub1', 'demo_member']) {
       await expectTRPCError(sub2.agent.downline.query({ memberId: id[other]! }), 'NOT_FOUND', 'agent_not_in_team');
-      await expectTRPCError(sub2.agent.transfer.mutate({ memberId: id[other]!, amountMinor: 100, key: `gw-outside-${other}` }), 'NOT_FOUND', 'agent_not_in_team');
+      await expectTRPCError(
+        sub2.agent.transfer.mutate({ memberId: id[other]!, amountMinor: 100, key: `gw-outside-${other}` }),
+        'NOT_FOUND',
+        'agent_not_in_team',
+      );
     }
   });
 
@@ -44,7 +48,9 @@ describe('agent procedures through the gateway', () => {
     const sub2 = h.client({ token: t.sub2 });
     const before = (await sub2.member.balance.query()).balance;
     const downBefore = (await sub2.agent.downline.query({ memberId: id.team_b02! })).balanceMinor;
-    const sends = await Promise.all(Array.from({ length: 20 }, () => sub2.agent.transfer.mutate({ memberId: id.team_b02!, amountMinor: 30_000, key: 'gw-down-0001', remark: 'gw' })));
+    const sends = await Promise.all(
+      Array.from({ length: 20 }, () => sub2.agent.transfer.mutate({ memberId: id.team_b02!, amountMinor: 30_000, key: 'gw-down-0001', remark: 'gw' })),
+    );
     expect(new Set(sends.map((s) => s.transactionId)).size).toBe(1);
     expect((await sub2.member.balance.query()).balance).toBe(before - 30_000);
     expect((await sub2.agent.downline.query({ memberId: id.team_b02! })).balanceMinor).toBe(downBefore + 30_000);
@@ -80,7 +86,8 @@ describe('registerCenter limits at the gateway', () => {
     const input = { username: 'gwlimitdl1', password: 'Limit1234', confirmPassword: 'Limit1234', role: 'member' } as const;
     expect(await first.agent.registerDownline.mutate(input)).toMatchObject({ username: 'gwlimitdl1', role: 'member' });
     // The platform refuses the taken name; each attempt still counts against it.
-    for (let i = 1; i < perName; i++) await expect(first.agent.registerDownline.mutate(input)).rejects.not.toMatchObject({ message: 'error_too_many_requests' });
+    for (let i = 1; i < perName; i++)
+      await expect(first.agent.registerDownline.mutate(input)).rejects.not.toMatchObject({ message: 'error_too_many_requests' });
     await expectTRPCError(first.agent.registerDownline.mutate(input), 'TOO_MANY_REQUESTS', 'error_too_many_requests');
   });
 });
@@ -93,10 +100,20 @@ describe('agent contract procedures through the gateway', () => {
     const page = await agent.agent.contracts.query({ kind: 'realtime' });
     expect(page.mine).toMatchObject({ state: 'accepted', upline: null });
     expect(page.candidates.map((c) => c.username).sort()).toEqual(['demo_sub1', 'demo_sub2']);
-    const offered = await agent.agent.contractOffer.mutate({ memberId: id.demo_sub2!, terms: { kind: 'realtime', profitRateBp: 10, lossRateBp: 20, minSingleBetMinor: 100 } });
+    const offered = await agent.agent.contractOffer.mutate({
+      memberId: id.demo_sub2!,
+      terms: { kind: 'realtime', profitRateBp: 10, lossRateBp: 20, minSingleBetMinor: 100 },
+    });
     expect(offered).toMatchObject({ state: 'new', holder: { username: 'demo_sub2' } });
-    await expectTRPCError(agent.agent.contractOffer.mutate({ memberId: id.demo_sub2!, terms: { kind: 'realtime', profitRateBp: 10, lossRateBp: 20, minSingleBetMinor: 100 } }), 'CONFLICT', 'contract_exists');
-    await expectTRPCError(agent.agent.contractOffer.mutate({ memberId: id.demo_sub2!, terms: { kind: 'realtime', profitRateBp: 10, lossRateBp: 10_001, minSingleBetMinor: 100 } }), 'BAD_REQUEST');
+    await expectTRPCError(
+      agent.agent.contractOffer.mutate({ memberId: id.demo_sub2!, terms: { kind: 'realtime', profitRateBp: 10, lossRateBp: 20, minSingleBetMinor: 100 } }),
+      'CONFLICT',
+      'contract_exists',
+    );
+    await expectTRPCError(
+      agent.agent.contractOffer.mutate({ memberId: id.demo_sub2!, terms: { kind: 'realtime', profitRateBp: 10, lossRateBp: 10_001, minSingleBetMinor: 100 } }),
+      'BAD_REQUEST',
+    );
     await expectTRPCError(h.client({ token: t.member }).agent.contractAct.mutate({ contractId: offered.id, action: 'accept' }), 'FORBIDDEN', 'error_not_agent');
     expect((await sub2.agent.contracts.query({ kind: 'realtime' })).myOffer?.id).toBe(offered.id);
     expect(await sub2.agent.contractAct.mutate({ contractId: offered.id, action: 'accept' })).toMatchObject({ state: 'accepted' });
@@ -104,7 +121,11 @@ describe('agent contract procedures through the gateway', () => {
     expect(mine?.id).toBe(offered.id);
     await expectTRPCError(agent.agent.contracts.query({ kind: 'dividend' }), 'FORBIDDEN', 'error_feature_off');
     const sub1 = await loginToken(h, { username: 'demo_sub1', password: 'Team1234' });
-    await expectTRPCError(h.client({ token: sub1 }).agent.contractAct.mutate({ contractId: offered.id, action: 'terminate' }), 'NOT_FOUND', 'agent_not_in_team');
+    await expectTRPCError(
+      h.client({ token: sub1 }).agent.contractAct.mutate({ contractId: offered.id, action: 'terminate' }),
+      'NOT_FOUND',
+      'agent_not_in_team',
+    );
     const income = await sub2.agent.income.query({ ...WEEK, tzOffsetMinutes: 360 });
     expect(income.series.length).toBeGreaterThanOrEqual(7);
     expect((await agent.agent.settlements.query({ kind: 'daily', scope: 'team', ...WEEK })).total).toBeGreaterThan(0);

@@ -120,8 +120,19 @@ describe('upstream misbehaving', () => {
     let keyFetches = 0;
     const logins: unknown[] = [];
     const member = {
-      id: 1, userName: 'demo_member', nickname: 'Demo', type: 0, firstTimeLogin: false, passwordExpired: false, hasVip: false,
-      vipLabelName: '', vipRankLevel: 0, availablePromoCount: 0, unreadMessage: 0, referralEnabled: false, avatarUrl: '',
+      id: 1,
+      userName: 'demo_member',
+      nickname: 'Demo',
+      type: 0,
+      firstTimeLogin: false,
+      passwordExpired: false,
+      hasVip: false,
+      vipLabelName: '',
+      vipRankLevel: 0,
+      availablePromoCount: 0,
+      unreadMessage: 0,
+      referralEnabled: false,
+      avatarUrl: '',
     };
     const send = (res: ServerResponse, status: number, body: unknown) =>
       res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
@@ -140,7 +151,11 @@ describe('upstream misbehaving', () => {
           } catch {
             return send(res, 400, { success: false, value: null, message: 'error_bad_request', code: 400 });
           }
-          return send(res, 200, { success: true, value: { kind: 'session', token: 'tok', firstTimeLogin: false, passwordExpired: false, mustChangePassword: false, rememberToken: null }, message: null });
+          return send(res, 200, {
+            success: true,
+            value: { kind: 'session', token: 'tok', firstTimeLogin: false, passwordExpired: false, mustChangePassword: false, rememberToken: null },
+            message: null,
+          });
         }
         if (path === '/wps/member/info') return send(res, 200, { success: true, value: member, message: null });
         return send(res, 404, { success: false, value: null, message: 'error_not_found', code: 404 });

@@ -30,7 +30,9 @@ afterAll(() => h?.close());
 
 const screenUrl = (language: 'bn' | 'en') => trpcUrl(h.baseUrl, ['config.screen'], [{ language }]);
 const homeUrl = () =>
-  trpcUrl(h.baseUrl, ['catalogue.hotGames', 'content.winnerBoard', 'content.announcements'], [{ language: 'bn' }, { language: 'bn' }, { language: 'bn' }], { batch: true });
+  trpcUrl(h.baseUrl, ['catalogue.hotGames', 'content.winnerBoard', 'content.announcements'], [{ language: 'bn' }, { language: 'bn' }, { language: 'bn' }], {
+    batch: true,
+  });
 
 /** Headers that differ between any two answers whoever makes them. */
 const PER_ANSWER = new Set(['date', 'connection', 'keep-alive']);
@@ -130,7 +132,11 @@ describe('byte door', () => {
       expect(door.hits).toBe(before);
     }
     // Not the fast path's shape, or not public: Fastify and tRPC answer.
-    for (const url of [`${screenUrl('bn')}&x=1`, trpcUrl(h.baseUrl, ['config.screen'], [{ language: 'bn' }], { batch: true }), trpcUrl(h.baseUrl, ['member.info'], [undefined])]) {
+    for (const url of [
+      `${screenUrl('bn')}&x=1`,
+      trpcUrl(h.baseUrl, ['config.screen'], [{ language: 'bn' }], { batch: true }),
+      trpcUrl(h.baseUrl, ['member.info'], [undefined]),
+    ]) {
       expect((await get(url)).byDoor).toBe(false);
     }
   });

@@ -38,7 +38,11 @@ describe('deposit through the gateway', () => {
 
   it('refuses no session, a trial account, and a member calling operator procedures', async () => {
     await expectTRPCError(h.client().deposit.channels.query(), 'UNAUTHORIZED');
-    await expectTRPCError(h.client({ token: t.trial }).deposit.create.mutate({ channelId, amountMinor: 50_000, key: 'gw-trial-0001' }), 'FORBIDDEN', 'in_need_true_account');
+    await expectTRPCError(
+      h.client({ token: t.trial }).deposit.create.mutate({ channelId, amountMinor: 50_000, key: 'gw-trial-0001' }),
+      'FORBIDDEN',
+      'in_need_true_account',
+    );
     await expectTRPCError(h.client({ token: t.trial }).deposit.channels.query(), 'FORBIDDEN', 'in_need_true_account');
     await expectTRPCError(h.client({ token: t.member }).operator.deposits.query({}), 'UNAUTHORIZED');
   });
@@ -50,12 +54,18 @@ describe('deposit through the gateway', () => {
     ['1e21', 1e21],
     ['text', 'abc'],
   ])('refuses an amount that is %s at the gateway, naming the field', async (_name, amountMinor) => {
-    const error = await expectTRPCError(h.client({ token: t.member }).deposit.create.mutate({ channelId, amountMinor: amountMinor as number, key: 'gw-bad-amount' }), 'BAD_REQUEST');
+    const error = await expectTRPCError(
+      h.client({ token: t.member }).deposit.create.mutate({ channelId, amountMinor: amountMinor as number, key: 'gw-bad-amount' }),
+      'BAD_REQUEST',
+    );
     expect(new Set(error.data?.issues?.map((i) => i.path))).toEqual(new Set(['amountMinor']));
   });
 
   it('passes the platform field refusal on: below the channel minimum', async () => {
-    const error = await expectTRPCError(h.client({ token: t.member }).deposit.create.mutate({ channelId, amountMinor: 100, key: 'gw-below-min' }), 'BAD_REQUEST');
+    const error = await expectTRPCError(
+      h.client({ token: t.member }).deposit.create.mutate({ channelId, amountMinor: 100, key: 'gw-below-min' }),
+      'BAD_REQUEST',
+    );
     expect(error.data?.issues).toEqual([{ path: 'amountMinor', message: 'deposit_amount_below_min' }]);
   });
 
@@ -66,7 +76,9 @@ describe('deposit through the gateway', () => {
   });
 
   it('operator adjustments and money settings answer through the gateway', async () => {
-    const adj = await h.client({ token: t.finance }).operator.requestAdjustment.mutate({ username: 'demo_member', amountMinor: 1_000, reason: 'gateway test', key: 'gw-adjust-0001' });
+    const adj = await h
+      .client({ token: t.finance })
+      .operator.requestAdjustment.mutate({ username: 'demo_member', amountMinor: 1_000, reason: 'gateway test', key: 'gw-adjust-0001' });
     expect(adj).toMatchObject({ status: 'applied', requestedBy: 'demo_finance' });
     const settings = await h.client({ token: t.finance }).operator.moneySettings.query();
     expect(settings.channels.length).toBe(5);
@@ -79,12 +91,18 @@ describe('deposit through the gateway', () => {
     const refused = await expectTRPCError(finance.operator.setMoneySettings.mutate({ adjustmentFourEyesMinor: 90_000_000 }), 'FORBIDDEN');
     expect(refused.message).toBe('settings_owner_only');
     const asked = await h.client({ token: t.owner }).operator.setMoneySettings.mutate({ depositFourEyesMinor: 3_000_000 });
-    expect(asked).toMatchObject({ depositFourEyesMinor: 2_000_000, pendingChanges: [{ requestedBy: 'demo_operator', items: [{ field: 'depositFourEyesMinor', before: 2_000_000, after: 3_000_000 }] }] });
+    expect(asked).toMatchObject({
+      depositFourEyesMinor: 2_000_000,
+      pendingChanges: [{ requestedBy: 'demo_operator', items: [{ field: 'depositFourEyesMinor', before: 2_000_000, after: 3_000_000 }] }],
+    });
     const changeId = asked.pendingChanges[0]!.id;
     expect((await finance.operator.adjustments.query()).settingChanges.map((c) => c.id)).toEqual([changeId]);
     const own = await expectTRPCError(h.client({ token: t.owner }).operator.decideMoneySettings.mutate({ changeId, approve: true }), 'FORBIDDEN');
     expect(own.message).toBe('settings_second_owner_required');
     const owner2 = (await h.client().operator.login.mutate({ username: 'demo_owner2', password: 'Owner21234' })).token;
-    expect(await h.client({ token: owner2 }).operator.decideMoneySettings.mutate({ changeId, approve: true })).toMatchObject({ depositFourEyesMinor: 3_000_000, pendingChanges: [] });
+    expect(await h.client({ token: owner2 }).operator.decideMoneySettings.mutate({ changeId, approve: true })).toMatchObject({
+      depositFourEyesMinor: 3_000_000,
+      pendingChanges: [],
+    });
   });
 });

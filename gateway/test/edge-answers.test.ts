@@ -154,7 +154,13 @@ describe('config.screen fast path', () => {
 
 describe('public answers (the home page batch and other public GETs)', () => {
   it('lists only procedures that call the upstream without a member token', () => {
-    expect([...PUBLIC_PROCEDURES].sort()).toEqual(['catalogue.gameMenus', 'catalogue.games', 'catalogue.hotGames', 'content.announcements', 'content.winnerBoard']);
+    expect([...PUBLIC_PROCEDURES].sort()).toEqual([
+      'catalogue.gameMenus',
+      'catalogue.games',
+      'catalogue.hotGames',
+      'content.announcements',
+      'content.winnerBoard',
+    ]);
   });
 
   it('serve the home batch from ready bytes, equal to what tRPC makes, with 304 on a matching ETag', async () => {

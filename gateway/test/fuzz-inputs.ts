@@ -151,7 +151,11 @@ export function fuzzInputs(schema: z.ZodType | null, random: TSeededRandom, min 
       put('__proto__ key', { ...(valueAt(valid, field.path) as object), ...protoKey() });
       put('constructor key', constructorKey());
     }
-    if (field.kind === 'array') put('10 000 elements', Array.from({ length: 10_000 }, () => 1));
+    if (field.kind === 'array')
+      put(
+        '10 000 elements',
+        Array.from({ length: 10_000 }, () => 1),
+      );
   }
   const room = Math.max(0, max - root.length);
   const chosen = perField.length <= room ? perField : pick(perField, room, random);

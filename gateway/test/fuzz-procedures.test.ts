@@ -129,7 +129,13 @@ const MAX_BODY = 200 * 1024;
 const MAX_URL = 8_000;
 
 /** Calls of one type with one token in tRPC batches over HTTP (at most TRPC_MAX_BATCH_SIZE, bounded in bytes). */
-async function callAll(gateway: THarness, type: TProcedureDef['type'], calls: { path: string; input: unknown }[], token: string | null, ip = fuzzIp): Promise<TAnswer[]> {
+async function callAll(
+  gateway: THarness,
+  type: TProcedureDef['type'],
+  calls: { path: string; input: unknown }[],
+  token: string | null,
+  ip = fuzzIp,
+): Promise<TAnswer[]> {
   if (type === 'subscription') return Promise.all(calls.map((c) => subscribe(gateway, c.path, c.input, token)));
   const answers: TAnswer[] = new Array<TAnswer>(calls.length);
   const groups: number[][] = [];
@@ -157,7 +163,10 @@ async function callAll(gateway: THarness, type: TProcedureDef['type'], calls: { 
     const queryUrl = `${url}&input=${encodeURIComponent(body)}`;
     let res: Response;
     try {
-      res = type === 'query' ? await fetch(queryUrl, { headers }) : await fetch(url, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body });
+      res =
+        type === 'query'
+          ? await fetch(queryUrl, { headers })
+          : await fetch(url, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body });
     } catch (error) {
       // Node answers a request line over its header limit (16 KB: the 1 MB string in a query) with
       // 431 and closes the socket, sometimes before the client has finished writing it.
@@ -203,14 +212,28 @@ function subscribe(gateway: THarness, path: string, input: unknown, token: strin
       onError(err) {
         subscription.unsubscribe();
         const data = err instanceof TRPCClientError ? (err.data as { code?: string; httpStatus?: number }) : undefined;
-        resolve({ status: data?.httpStatus ?? 0, ok: false, code: data?.code ?? null, message: err.message, text: JSON.stringify({ message: err.message, data }) });
+        resolve({
+          status: data?.httpStatus ?? 0,
+          ok: false,
+          code: data?.code ?? null,
+          message: err.message,
+          text: JSON.stringify({ message: err.message, data }),
+        });
       },
     });
   });
 }
 
 // What an answer may never hold: a stack frame, a source path, SQL or a database's words.
-const LEAKS = [/\n\s+at /, /\bat [\w$.<>]+ \(/, /\.(?:ts|js|mjs):\d+/, /node_modules/, /\b(?:select|insert|update|delete)\b[^"]{0,80}\b(?:from|into|set)\b/i, /syntax error|violates|duplicate key|relation "|column "|pglite|postgres|kysely/i, /TypeError|ReferenceError|RangeError|SyntaxError/];
+const LEAKS = [
+  /\n\s+at /,
+  /\bat [\w$.<>]+ \(/,
+  /\.(?:ts|js|mjs):\d+/,
+  /node_modules/,
+  /\b(?:select|insert|update|delete)\b[^"]{0,80}\b(?:from|into|set)\b/i,
+  /syntax error|violates|duplicate key|relation "|column "|pglite|postgres|kysely/i,
+  /TypeError|ReferenceError|RangeError|SyntaxError/,
+];
 // Error messages are translation keys the web looks up, never raw exception text.
 // (`error_bad_request`, a field rule such as `pattern.DIGITS_WITH_LETTERS`).
 const MESSAGE_KEY = /^[a-z][A-Za-z0-9_.]*$/;
@@ -287,7 +310,13 @@ describe('every procedure fuzzed from its schema (docs/0071)', () => {
   it('finds every procedure of the router and its audience', () => {
     expect(procedures.length).toBeGreaterThan(100);
     const audience = Object.fromEntries(procedures.map((p) => [p.path, p.audience]));
-    expect(audience).toMatchObject({ 'session.login': 'public', 'member.info': 'member', 'agent.downlines': 'agent', 'operator.setSecurity': 'operator', 'operator.login': 'public' });
+    expect(audience).toMatchObject({
+      'session.login': 'public',
+      'member.info': 'member',
+      'agent.downlines': 'agent',
+      'operator.setSecurity': 'operator',
+      'operator.login': 'public',
+    });
   });
 
   it(
@@ -331,7 +360,8 @@ describe('every procedure fuzzed from its schema (docs/0071)', () => {
             const where = `${procedure.path} as ${send.role} with ${send.cases[i]!.label}`;
             if (answer.status >= 500 || answer.status === 0) failures.push(`${where}: HTTP ${answer.status} ${answer.text.slice(0, 200)}`);
             for (const leak of LEAKS) if (leak.test(answer.text)) failures.push(`${where}: leaks ${leak} in ${answer.text.slice(0, 300)}`);
-            if (!answer.ok && answer.message !== null && !MESSAGE_KEY.test(answer.message)) failures.push(`${where}: message is no key: ${answer.message.slice(0, 200)}`);
+            if (!answer.ok && answer.message !== null && !MESSAGE_KEY.test(answer.message))
+              failures.push(`${where}: message is no key: ${answer.message.slice(0, 200)}`);
             if (answer.ok && plan.mayNotSucceed.includes(send.role)) failures.push(`${where}: succeeded without the right session`);
             if (answer.ok && send.role === 'content' && !contentAllowed) failures.push(`${where}: succeeded for an operator role without the permission`);
             if (!['owner', 'content'].includes(send.role) && (answer.text.includes(USERS.victim) || answer.text.includes(victimToken))) {
@@ -342,7 +372,9 @@ describe('every procedure fuzzed from its schema (docs/0071)', () => {
       }
       const errors = lines.map((l) => JSON.parse(l) as { level: number; msg: string; path?: string; upstreamCode?: number }).filter((l) => l.level >= 50);
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
-      console.log(`fuzz (seed ${SEED}): ${procedures.length} procedures, ${inputs} inputs (at least ${fewest} each, 1 MB included), ${requests} requests, ${seconds} s`);
+      console.log(
+        `fuzz (seed ${SEED}): ${procedures.length} procedures, ${inputs} inputs (at least ${fewest} each, 1 MB included), ${requests} requests, ${seconds} s`,
+      );
       expect(fewest).toBeGreaterThanOrEqual(MIN_INPUTS);
       expect(failures.slice(0, 30)).toEqual([]);
       expect(errors.slice(0, 10)).toEqual([]);
@@ -351,4 +383,3 @@ describe('every procedure fuzzed from its schema (docs/0071)', () => {
     600_000,
   );
 });
-

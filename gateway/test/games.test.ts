@@ -10,7 +10,10 @@ const SLOT = 'WLG_SLOT_BENGAL';
 const CRASH = 'WLG_CRASH_KITE';
 
 beforeAll(async () => {
-  h = await startGateway({ trustProxy: 'loopback', rateLimits: { gamePlay: { subject: { limit: 8, windowMs: 60_000 } }, gameLive: { ip: { limit: 4, windowMs: 60_000 } } } });
+  h = await startGateway({
+    trustProxy: 'loopback',
+    rateLimits: { gamePlay: { subject: { limit: 8, windowMs: 60_000 } }, gameLive: { ip: { limit: 4, windowMs: 60_000 } } },
+  });
   member = await loginToken(h, ACCOUNTS.member);
 }, 60_000);
 afterAll(async () => {
@@ -60,7 +63,10 @@ describe('games (the built-in provider through the gateway)', () => {
     expect(state.open!.drawId).toBe(numero.open!.drawId);
     const bet = await h.client().games.lotteryBet.mutate({ token: game.token, drawId: state.open!.drawId, betType: 'odd', pick: null, stakeMinor: 100 });
     expect(bet).toMatchObject({ balanceMinor: game.balanceMinor - 100, bet: { state: 'placed', numero: state.open!.numero } });
-    await expectTRPCError(h.client().games.lotteryBet.mutate({ token: game.token, drawId: state.open!.drawId, betType: 'odd', pick: '1', stakeMinor: 100 }), 'BAD_REQUEST');
+    await expectTRPCError(
+      h.client().games.lotteryBet.mutate({ token: game.token, drawId: state.open!.drawId, betType: 'odd', pick: '1', stakeMinor: 100 }),
+      'BAD_REQUEST',
+    );
     expect(await m.games.closeMine.mutate()).toEqual({ closed: 1 });
   });
 

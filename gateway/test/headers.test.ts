@@ -161,7 +161,13 @@ describe('5xx logging', () => {
         done();
       },
     });
-    const app = await buildApp({ upstreamUrl: `http://127.0.0.1:${await closedPort()}`, merchantCode: 'DEMO', logger: true, logStream: stream, configPollMs: 3_600_000 });
+    const app = await buildApp({
+      upstreamUrl: `http://127.0.0.1:${await closedPort()}`,
+      merchantCode: 'DEMO',
+      logger: true,
+      logStream: stream,
+      configPollMs: 3_600_000,
+    });
     try {
       const asset = await app.inject({ url: '/wps/assets/game/G1.svg' });
       expect(asset.statusCode).toBe(503);
@@ -177,7 +183,7 @@ describe('5xx logging', () => {
       await app.close();
     }
   });
-  it('at the start\'s default level (LOG_LEVEL=warn) logs the failure and not the requests around it', async () => {
+  it("at the start's default level (LOG_LEVEL=warn) logs the failure and not the requests around it", async () => {
     const lines: string[] = [];
     const stream = new Writable({
       write(chunk, _encoding, done) {
@@ -185,7 +191,14 @@ describe('5xx logging', () => {
         done();
       },
     });
-    const app = await buildApp({ upstreamUrl: `http://127.0.0.1:${await closedPort()}`, merchantCode: 'DEMO', logger: true, logLevel: 'warn', logStream: stream, configPollMs: 3_600_000 });
+    const app = await buildApp({
+      upstreamUrl: `http://127.0.0.1:${await closedPort()}`,
+      merchantCode: 'DEMO',
+      logger: true,
+      logLevel: 'warn',
+      logStream: stream,
+      configPollMs: 3_600_000,
+    });
     try {
       expect((await app.inject({ url: '/trpc/no.such.procedure' })).statusCode).toBe(404);
       expect(lines).toEqual([]);

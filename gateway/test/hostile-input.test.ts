@@ -110,7 +110,14 @@ describe('a NUL in every string field of every procedure', () => {
   );
 
   it('refuses a NUL in a registration value (a record the sampler cannot see into), naming it', async () => {
-    const input = { mode: 'username', values: { username: 'new\u0000user', password: 'Abcd1234' }, termsAccepted: true, ageConfirmed: true, captchaId: 'c', captcha: 'x' };
+    const input = {
+      mode: 'username',
+      values: { username: 'new\u0000user', password: 'Abcd1234' },
+      termsAccepted: true,
+      ageConfirmed: true,
+      captchaId: 'c',
+      captcha: 'x',
+    };
     const answer = await call('account.register', 'mutation', input, null);
     expect(answer).toEqual({ status: 400, code: 'BAD_REQUEST', issues: [{ path: 'values.username', message: INVALID_CHARACTERS }] });
   });
@@ -130,10 +137,14 @@ describe('huge strings', () => {
     ['session.login', { username: megabyte, password: 'x' }],
     ['account.forgotByEmail', { username: 'someone', email: megabyte }],
     ['operator.login', { username: 'someone', password: megabyte }],
-  ])('a 1 MB string to %s is refused as too large (413), not a 5xx', async (path, input) => {
-    const answer = await call(path, 'mutation', input, null);
-    expect(answer.status).toBe(413);
-  }, 30_000);
+  ])(
+    'a 1 MB string to %s is refused as too large (413), not a 5xx',
+    async (path, input) => {
+      const answer = await call(path, 'mutation', input, null);
+      expect(answer.status).toBe(413);
+    },
+    30_000,
+  );
 
   it('a 100 KB string within the body limit is a BAD_REQUEST naming the field', async () => {
     const answer = await call('session.login', 'mutation', { username: 'x'.repeat(100_000), password: 'x' }, null);

@@ -62,12 +62,19 @@ describe('index.html as served: lang, merchant title, first banner in the HTML (
     const preload = `<link rel="preload" as="image" href="${first!.imageUrl}" fetchpriority="high">`;
     expect(html).toContain(preload);
     expect(html.indexOf(preload)).toBeLessThan(html.indexOf('<script'));
-    expect(html).toMatch(new RegExp(`<div id="root"><div class="shell" data-testid="home-shell"[^>]*>.*<img class="banner__img" src="${literal(first!.imageUrl)}" alt="${literal(first!.title)}" width="1200" height="360" fetchpriority="high">`));
+    expect(html).toMatch(
+      new RegExp(
+        `<div id="root"><div class="shell" data-testid="home-shell"[^>]*>.*<img class="banner__img" src="${literal(first!.imageUrl)}" alt="${literal(first!.title)}" width="1200" height="360" fetchpriority="high">`,
+      ),
+    );
   });
 
-  it('serves the lite app: a manifest with the merchant name in the visitor\'s language, and the worker never cached for long (docs/0048)', async () => {
+  it("serves the lite app: a manifest with the merchant name in the visitor's language, and the worker never cached for long (docs/0048)", async () => {
     const config = await h.client({ language: 'en' }).config.screen.query({ language: 'en' });
-    for (const [cookie, lang] of [[undefined, 'bn'], ['language=en', 'en']] as const) {
+    for (const [cookie, lang] of [
+      [undefined, 'bn'],
+      ['language=en', 'en'],
+    ] as const) {
       const res = await fetch(`${h.baseUrl}/manifest.webmanifest`, cookie ? { headers: { cookie } } : {});
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toMatch(/^application\/manifest\+json/);

@@ -184,7 +184,7 @@ describe('the operator call', () => {
 
       gate.shut();
       const { version } = await operator.setFlag.mutate({ modId: 'MOBILENUMREG3', enabled: !before.forms.register.tabs.includes('mobile') });
-      
+
       await gate.holding();
       expect(version).toBeGreaterThan(before.configVersion);
       expect(pages.some((p) => p.versions.includes(version))).toBe(false);

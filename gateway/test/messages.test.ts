@@ -36,7 +36,10 @@ describe('messages procedures through the gateway', () => {
     const { rows: team } = await agent.agent.downlines.query({ search: 'demo_sub1' });
     const target = team.find((r) => r.username === 'demo_sub1')!;
     const before = (await sub1.messages.list.query({})).total;
-    await agent.agent.contractOffer.mutate({ memberId: target.memberId, terms: { kind: 'realtime', profitRateBp: 10, lossRateBp: 20, minSingleBetMinor: 100 } });
+    await agent.agent.contractOffer.mutate({
+      memberId: target.memberId,
+      terms: { kind: 'realtime', profitRateBp: 10, lossRateBp: 20, minSingleBetMinor: 100 },
+    });
 
     const page = await sub1.messages.list.query({ pageSize: 5 });
     expect(page.total).toBe(before + 1);

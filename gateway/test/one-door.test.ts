@@ -20,7 +20,11 @@ let nodeId = '';
 let vendor = '';
 
 /** Requests the platform received on behalf of a browser (carrying the gateway's client IP). */
-const browserRequests = () => relay.received().split(/(?=(?:GET|HEAD|POST|PUT|DELETE|PATCH|OPTIONS) \/)/).filter((r) => /\r\nx-wl-client-ip: /i.test(r));
+const browserRequests = () =>
+  relay
+    .received()
+    .split(/(?=(?:GET|HEAD|POST|PUT|DELETE|PATCH|OPTIONS) \/)/)
+    .filter((r) => /\r\nx-wl-client-ip: /i.test(r));
 
 beforeAll(async () => {
   platform = await startHarnessPlatform();
@@ -121,7 +125,8 @@ describe('one door', () => {
       '{"username":"demo_member","password":"nope1"}',
     ].join('\r\n');
     const asset = `/wps/assets/game/${nodeId}.svg`;
-    const withBody = (method: string, path = asset) => `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: ${Buffer.byteLength(smuggled)}\r\n\r\n${smuggled}`;
+    const withBody = (method: string, path = asset) =>
+      `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: ${Buffer.byteLength(smuggled)}\r\n\r\n${smuggled}`;
     const chunked = `GET ${asset} HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n${Buffer.byteLength(smuggled).toString(16)}\r\n${smuggled}\r\n0\r\n\r\n`;
     const normal = `GET ${asset} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`;
     const before = relay.received().length;
@@ -160,7 +165,10 @@ describe('one door', () => {
     const before = browserRequests().length;
     const calls = 50;
     const input = Object.fromEntries(
-      Array.from({ length: calls }, (_, i) => [String(i), { oldPassword: ACCOUNTS.member.password, newPassword: `Changed${i}99`, confirmPassword: `Changed${i}99` }]),
+      Array.from({ length: calls }, (_, i) => [
+        String(i),
+        { oldPassword: ACCOUNTS.member.password, newPassword: `Changed${i}99`, confirmPassword: `Changed${i}99` },
+      ]),
     );
     const res = await fetch(`${h.baseUrl}/trpc/${Array(calls).fill('account.changePassword').join(',')}?batch=1`, {
       method: 'POST',
@@ -186,7 +194,10 @@ describe('one door', () => {
 
   it('turns the platform answering 413 into PAYLOAD_TOO_LARGE, not an unavailable upstream', async () => {
     const client = new UpstreamClient({ baseUrl: platform.url, merchantCode: 'DEMO', gatewaySecret: HARNESS_GATEWAY_SECRET });
-    const call = client.call({ method: 'POST', path: WPS_PATHS.login, moduleId: 'LOGIN', value: z.unknown(), body: { username: 'x'.repeat(100_000) } }, { language: 'en', ip: '127.0.0.1' });
+    const call = client.call(
+      { method: 'POST', path: WPS_PATHS.login, moduleId: 'LOGIN', value: z.unknown(), body: { username: 'x'.repeat(100_000) } },
+      { language: 'en', ip: '127.0.0.1' },
+    );
     const error = await call.then(
       () => null,
       (e: unknown) => e,

@@ -112,6 +112,9 @@ describe('operator game switches through the gateway', () => {
     }
     expect((await member.catalogue.launch.mutate({ nodeId: game.nodeId, freeTrial: false })).url).toContain(game.nodeId);
     const audit = await operator(tokens.owner).audit.query({ action: 'catalogue.game.set', pageSize: 2 });
-    expect(audit.entries.map((e) => e.after)).toEqual([expect.objectContaining({ nodeId: game.nodeId, enabled: true }), expect.objectContaining({ nodeId: game.nodeId, enabled: false })]);
+    expect(audit.entries.map((e) => e.after)).toEqual([
+      expect.objectContaining({ nodeId: game.nodeId, enabled: true }),
+      expect.objectContaining({ nodeId: game.nodeId, enabled: false }),
+    ]);
   });
 });

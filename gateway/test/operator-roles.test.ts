@@ -17,7 +17,11 @@ let h: THarness;
 beforeAll(async () => {
   platform = await startHarnessPlatform();
   // Generous gateway limits here, so the platform's own lock is what the parallel test meets.
-  h = await startGateway({ upstreamUrl: platform.url, trustProxy: 'loopback', rateLimits: { operatorLogin: { ip: { limit: 1000, windowMs: minute }, subject: { limit: 1000, windowMs: minute } } } });
+  h = await startGateway({
+    upstreamUrl: platform.url,
+    trustProxy: 'loopback',
+    rateLimits: { operatorLogin: { ip: { limit: 1000, windowMs: minute }, subject: { limit: 1000, windowMs: minute } } },
+  });
 }, 90_000);
 afterAll(async () => {
   await h?.close();
@@ -51,7 +55,10 @@ describe('operator roles through the gateway', () => {
       after: { modId: 'FREEPLAY3', enabled: false },
     });
     await h.client({ token: owner.token }).operator.setFlag.mutate({ modId: 'FREEPLAY3', enabled: true });
-    expect((await h.client({ token: owner.token }).operator.audit.query({ pageSize: 1 })).entries[0]).toMatchObject({ operatorUsername: 'demo_operator', action: 'whitelabel.set' });
+    expect((await h.client({ token: owner.token }).operator.audit.query({ pageSize: 1 })).entries[0]).toMatchObject({
+      operatorUsername: 'demo_operator',
+      action: 'whitelabel.set',
+    });
   });
 
   it("an operator's logout ends the session on the server: a copy of the token no longer works (docs/0070)", async () => {
@@ -79,10 +86,13 @@ describe('operator roles through the gateway', () => {
     // Every attempt is counted before it is judged (docs/0017): the lock or the captcha stops the
     // rest, depending on how the burst interleaves; the right password is refused either way.
     for (const m of results) expect(['error_invalid_credentials', 'error_account_locked', 'error_captcha_required']).toContain(m);
-    const right = await h.client().operator.login.mutate(ROLE_ACCOUNTS.finance).then(
-      () => 'success',
-      (e: unknown) => (e instanceof TRPCClientError ? e.message : 'other'),
-    );
+    const right = await h
+      .client()
+      .operator.login.mutate(ROLE_ACCOUNTS.finance)
+      .then(
+        () => 'success',
+        (e: unknown) => (e instanceof TRPCClientError ? e.message : 'other'),
+      );
     expect(['error_account_locked', 'error_captcha_required']).toContain(right);
   }, 120_000);
 
@@ -97,7 +107,10 @@ describe('operator roles through the gateway', () => {
       await expectTRPCError(strict.client({ headers: ip }).operator.login.mutate(ACCOUNTS.operator), 'TOO_MANY_REQUESTS', 'error_too_many_requests');
       // 10 per 15 minutes per username, from any address.
       for (let i = 0; i < 10; i++) {
-        await strict.client({ headers: { 'x-forwarded-for': `198.51.100.${100 + i}` } }).operator.login.mutate({ username: 'nobody_subject', password: 'wrong' }).catch(() => null);
+        await strict
+          .client({ headers: { 'x-forwarded-for': `198.51.100.${100 + i}` } })
+          .operator.login.mutate({ username: 'nobody_subject', password: 'wrong' })
+          .catch(() => null);
       }
       await expectTRPCError(
         strict.client({ headers: { 'x-forwarded-for': '198.51.100.200' } }).operator.login.mutate({ username: 'nobody_subject', password: 'wrong' }),

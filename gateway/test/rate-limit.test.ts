@@ -25,7 +25,10 @@ describe('rate limits in memory', () => {
     h = await startGateway({
       upstreamUrl: platform.url,
       trustProxy: 'loopback',
-      rateLimits: { login: { ip: { limit: 3, windowMs: minute }, subject: { limit: 2, windowMs: minute } }, forgotByEmail: { ip: { limit: 1, windowMs: minute } } },
+      rateLimits: {
+        login: { ip: { limit: 3, windowMs: minute }, subject: { limit: 2, windowMs: minute } },
+        forgotByEmail: { ip: { limit: 1, windowMs: minute } },
+      },
     });
   }, 60_000);
   afterAll(async () => {
@@ -55,7 +58,11 @@ describe('rate limits in memory', () => {
   it('limits forgot-by-email per IP', async () => {
     const c = h.client({ headers: { 'x-forwarded-for': '198.51.100.50' } });
     await c.account.forgotByEmail.mutate({ username: 'someone', email: 'someone@example.test' });
-    await expectTRPCError(c.account.forgotByEmail.mutate({ username: 'someone', email: 'someone@example.test' }), 'TOO_MANY_REQUESTS', 'error_too_many_requests');
+    await expectTRPCError(
+      c.account.forgotByEmail.mutate({ username: 'someone', email: 'someone@example.test' }),
+      'TOO_MANY_REQUESTS',
+      'error_too_many_requests',
+    );
   });
 
   it('ignores X-Forwarded-For when no proxy is trusted', async () => {

@@ -68,7 +68,9 @@ describe('ScreenConfig of the real seed lists each vendor once (docs/0020)', () 
     if (!vendor) throw new Error('the seed has vendors');
     const embedded = structuredClone(config) as unknown as { footer: { products: { vendorCodes: unknown[] }[] } };
     embedded.footer.products[0]?.vendorCodes.push({ vassalage: vendor.code, name: vendor.name, logoUrl: vendor.logoUrl });
-    expect(vendorShapedOutsideList(embedded as unknown as TScreenConfig)).toEqual(['$.footer.products.0.vendorCodes.' + String(config.footer.products[0]?.vendorCodes.length)]);
+    expect(vendorShapedOutsideList(embedded as unknown as TScreenConfig)).toEqual([
+      '$.footer.products.0.vendorCodes.' + String(config.footer.products[0]?.vendorCodes.length),
+    ]);
 
     const dangling = structuredClone(config);
     dangling.vendors = dangling.vendors.filter((v) => v.code !== vendor.code);

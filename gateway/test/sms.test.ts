@@ -57,7 +57,11 @@ describe('session.sendSms and session.loginSms', () => {
     await h.client().session.sendSms.mutate({ purpose: 'login', ...mobile });
     const tooFast = await expectTRPCError(h.client().session.sendSms.mutate({ purpose: 'login', ...mobile }), 'TOO_MANY_REQUESTS', 'sms_send_too_fast');
     expect(tooFast.data?.upstream).toMatchObject({ code: 429, retryAfterSeconds: 1 });
-    await expectTRPCError(h.client().session.sendSms.mutate({ purpose: 'login', mobileNum: 'abc', countryDialingCode: '+880' }), 'BAD_REQUEST', 'phone_invalid_format');
+    await expectTRPCError(
+      h.client().session.sendSms.mutate({ purpose: 'login', mobileNum: 'abc', countryDialingCode: '+880' }),
+      'BAD_REQUEST',
+      'phone_invalid_format',
+    );
   });
 
   it.each([

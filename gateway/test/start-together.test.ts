@@ -72,14 +72,16 @@ describe.skipIf(!testEnv.databaseUrl)('processes started together on one empty P
     // The games' schedules are made by the platform's onListen hooks, which may still be running when
     // a process first answers: wait for them (a condition, not a delay).
     const db = database;
-    await expect.poll(() => db.query(`select name from pgboss.schedule order by name`), { timeout: 60_000 }).toEqual([
-      { name: 'agent.salary.settle' },
-      { name: 'agent.team-figures-rollup' },
-      { name: 'games.sweep' },
-      { name: 'lottery.sweep' },
-      { name: 'platform.sweep-expired' },
-      { name: 'withdraw.auto-receive-sweep' },
-    ]);
+    await expect
+      .poll(() => db.query(`select name from pgboss.schedule order by name`), { timeout: 60_000 })
+      .toEqual([
+        { name: 'agent.salary.settle' },
+        { name: 'agent.team-figures-rollup' },
+        { name: 'games.sweep' },
+        { name: 'lottery.sweep' },
+        { name: 'platform.sweep-expired' },
+        { name: 'withdraw.auto-receive-sweep' },
+      ]);
     // Every process is still up after the others finished setting up.
     for (const { child } of started) expect(child.exitCode).toBeNull();
   }, 180_000);

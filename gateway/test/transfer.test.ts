@@ -25,7 +25,9 @@ describe('transfers through the gateway', () => {
     const member = h.client({ token: t.member });
     expect((await member.transfer.upline.query()).upline).toEqual({ nickname: 'Demo Agent' });
     const before = (await member.member.balance.query()).balance;
-    const sends = await Promise.all(Array.from({ length: 20 }, () => member.transfer.toUpline.mutate({ amountMinor: 5_000, key: 'gw-upline-0001', remark: 'team' })));
+    const sends = await Promise.all(
+      Array.from({ length: 20 }, () => member.transfer.toUpline.mutate({ amountMinor: 5_000, key: 'gw-upline-0001', remark: 'team' })),
+    );
     expect(new Set(sends.map((s) => s.transactionId)).size).toBe(1);
     expect((await member.member.balance.query()).balance).toBe(before - 5_000);
     expect(sends[0]!.mainMinor).toBe(before - 5_000);
@@ -50,7 +52,11 @@ describe('transfers through the gateway', () => {
     await expectTRPCError(trial.transfer.wallets.query(), 'FORBIDDEN', 'in_need_true_account');
     await expectTRPCError(trial.transfer.consolidated.query(), 'FORBIDDEN', 'in_need_true_account');
     await expectTRPCError(trial.transfer.toUpline.mutate({ amountMinor: 100, key: 'gw-trial-0001' }), 'FORBIDDEN', 'in_need_true_account');
-    await expectTRPCError(trial.transfer.wallet.mutate({ direction: 'in', code: 'JILI', amountMinor: 100, key: 'gw-trial-0002' }), 'FORBIDDEN', 'in_need_true_account');
+    await expectTRPCError(
+      trial.transfer.wallet.mutate({ direction: 'in', code: 'JILI', amountMinor: 100, key: 'gw-trial-0002' }),
+      'FORBIDDEN',
+      'in_need_true_account',
+    );
   });
 
   it.each([
@@ -60,12 +66,18 @@ describe('transfers through the gateway', () => {
     ['huge', 1e21],
     ['text', 'abc'],
   ])('refuses an amount that is %s at the gateway, naming the field', async (_name, amountMinor) => {
-    const error = await expectTRPCError(h.client({ token: t.member }).transfer.toUpline.mutate({ amountMinor: amountMinor as number, key: 'gw-bad-amount' }), 'BAD_REQUEST');
+    const error = await expectTRPCError(
+      h.client({ token: t.member }).transfer.toUpline.mutate({ amountMinor: amountMinor as number, key: 'gw-bad-amount' }),
+      'BAD_REQUEST',
+    );
     expect(new Set(error.data?.issues?.map((i) => i.path))).toEqual(new Set(['amountMinor']));
   });
 
   it('passes the platform refusal on: more than the balance, named on the amount field', async () => {
-    const error = await expectTRPCError(h.client({ token: t.member }).transfer.toUpline.mutate({ amountMinor: 900_000_000, key: 'gw-too-much-01' }), 'BAD_REQUEST');
+    const error = await expectTRPCError(
+      h.client({ token: t.member }).transfer.toUpline.mutate({ amountMinor: 900_000_000, key: 'gw-too-much-01' }),
+      'BAD_REQUEST',
+    );
     expect(error.data?.issues).toEqual([{ path: 'amountMinor', message: 'insufficient_funds' }]);
   });
 });

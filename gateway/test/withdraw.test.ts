@@ -27,7 +27,9 @@ async function upload(token: string | null, withdrawalId: number | string, bytes
 }
 
 async function paidWithdrawal(amountMinor = 60_000): Promise<number> {
-  const w = await h.client({ token: member }).withdraw.request.mutate({ bankAccountId, amountMinor, withdrawPassword: 'Money5678', idempotencyKey: `gw-${randomUUID()}` });
+  const w = await h
+    .client({ token: member })
+    .withdraw.request.mutate({ bankAccountId, amountMinor, withdrawPassword: 'Money5678', idempotencyKey: `gw-${randomUUID()}` });
   const paid = await h.client({ token: finance }).operator.payWithdrawal.mutate({ withdrawalId: w.id });
   expect(paid.status).toBe('paid');
   return w.id;
@@ -53,7 +55,9 @@ beforeAll(async () => {
   await h.client({ token: other }).account.stepUp.mutate({ password: 'Down1234' });
   await h.client({ token: finance }).operator.setMoneySettings.mutate({ payoutCoolingMinutes: 0 });
   await h.client({ token: member }).security.setWithdrawPassword.mutate({ newPassword: 'Money5678', confirmNewPassword: 'Money5678' });
-  bankAccountId = (await h.client({ token: member }).security.addBankAccount.mutate({ bankName: 'City Bank', accountNumber: '1234567890', holderName: 'demo member' })).id;
+  bankAccountId = (
+    await h.client({ token: member }).security.addBankAccount.mutate({ bankName: 'City Bank', accountNumber: '1234567890', holderName: 'demo member' })
+  ).id;
 }, 120_000);
 
 afterAll(async () => {
@@ -67,13 +71,19 @@ describe('withdraw through the gateway (issue 8)', () => {
     await expectTRPCError(h.client({ token: trial }).security.centre.query(), 'FORBIDDEN', 'in_need_true_account');
     for (const amountMinor of [0, -1, 1.5, 1e21, Number.NaN]) {
       await expectTRPCError(
-        h.client({ token: member }).withdraw.request.mutate({ bankAccountId, amountMinor, withdrawPassword: 'Money5678', idempotencyKey: `gw-${randomUUID()}` }),
+        h
+          .client({ token: member })
+          .withdraw.request.mutate({ bankAccountId, amountMinor, withdrawPassword: 'Money5678', idempotencyKey: `gw-${randomUUID()}` }),
         'BAD_REQUEST',
       );
     }
     await expectTRPCError(h.client({ token: other }).withdraw.confirm.mutate({ withdrawalId: 1, answer: 'received' }), 'NOT_FOUND');
     const centre = await h.client({ token: member }).security.centre.query();
-    expect(centre).toMatchObject({ withdrawPasswordSet: true, bankHolderName: 'D*** M*****', bankAccounts: [{ maskedNumber: '•••• 7890', holderName: 'D*** M*****' }] });
+    expect(centre).toMatchObject({
+      withdrawPasswordSet: true,
+      bankHolderName: 'D*** M*****',
+      bankAccounts: [{ maskedNumber: '•••• 7890', holderName: 'D*** M*****' }],
+    });
   });
 
   it('a holder name that does not match is refused with its field', async () => {
@@ -121,22 +131,33 @@ describe('withdraw through the gateway (issue 8)', () => {
 
   it('the operator rejects with a remark and the hold returns', async () => {
     const before = (await h.client({ token: member }).member.balance.query()).balance;
-    const w = await h.client({ token: member }).withdraw.request.mutate({ bankAccountId, amountMinor: 50_000, withdrawPassword: 'Money5678', idempotencyKey: `gw-${randomUUID()}` });
+    const w = await h
+      .client({ token: member })
+      .withdraw.request.mutate({ bankAccountId, amountMinor: 50_000, withdrawPassword: 'Money5678', idempotencyKey: `gw-${randomUUID()}` });
     const pending = await h.client({ token: finance }).operator.withdrawals.query({ view: 'pending' });
     expect(pending.withdrawals.map((x) => x.id)).toContain(w.id);
     await expectTRPCError(h.client({ token: member }).operator.rejectWithdrawal.mutate({ withdrawalId: w.id, remark: 'x' }), 'UNAUTHORIZED');
     await h.client({ token: finance }).operator.rejectWithdrawal.mutate({ withdrawalId: w.id, remark: 'wrong bank' });
     expect((await h.client({ token: member }).member.balance.query()).balance).toBe(before);
-    expect(await h.client({ token: finance }).operator.setMoneySettings.mutate({ withdrawConfirmMinutes: 2 })).toMatchObject({ withdrawConfirmMinutes: 2, withdrawDailyCount: 3 });
+    expect(await h.client({ token: finance }).operator.setMoneySettings.mutate({ withdrawConfirmMinutes: 2 })).toMatchObject({
+      withdrawConfirmMinutes: 2,
+      withdrawDailyCount: 3,
+    });
   });
   it('partly received shows the remaining amount; received is final', async () => {
     const a = await paidWithdrawal(100_000);
     const partly = await h.client({ token: member }).withdraw.confirm.mutate({ withdrawalId: a, answer: 'partly_received', receivedMinor: 30_000 });
     expect(partly).toMatchObject({ status: 'partly_received', remainingMinor: 70_000 });
-    await expectTRPCError(h.client({ token: member }).withdraw.confirm.mutate({ withdrawalId: a, answer: 'received' }), 'CONFLICT', 'withdrawal_not_awaiting_answer');
+    await expectTRPCError(
+      h.client({ token: member }).withdraw.confirm.mutate({ withdrawalId: a, answer: 'received' }),
+      'CONFLICT',
+      'withdrawal_not_awaiting_answer',
+    );
     // Three withdrawals today (the rejected one does not count): the merchant's daily count of 3 is reached.
     await expectTRPCError(
-      h.client({ token: member }).withdraw.request.mutate({ bankAccountId, amountMinor: 50_000, withdrawPassword: 'Money5678', idempotencyKey: `gw-${randomUUID()}` }),
+      h
+        .client({ token: member })
+        .withdraw.request.mutate({ bankAccountId, amountMinor: 50_000, withdrawPassword: 'Money5678', idempotencyKey: `gw-${randomUUID()}` }),
       'CONFLICT',
       'withdraw_daily_count_reached',
     );
@@ -148,14 +169,21 @@ describe('security centre: binding mobile and email through the gateway (issue 8
     const c = h.client({ token: other });
     await c.security.sendBindCode.mutate({ channel: 'email', email: 'down.gw@example.test' });
     const code = /\b(\d{6})\b/.exec(await latestMessage(h, 'email', 'down.gw@example.test'))![1]!;
-    expect(await c.security.bindContact.mutate({ channel: 'email', email: 'down.gw@example.test', code })).toEqual({ channel: 'email', masked: 'do***@example.test' });
+    expect(await c.security.bindContact.mutate({ channel: 'email', email: 'down.gw@example.test', code })).toEqual({
+      channel: 'email',
+      masked: 'do***@example.test',
+    });
     expect((await c.security.centre.query()).maskedEmail).toBe('do***@example.test');
 
     await c.security.sendBindCode.mutate({ channel: 'email', email: 'down.gw2@example.test' });
     const second = /\b(\d{6})\b/.exec(await latestMessage(h, 'email', 'down.gw2@example.test'))![1]!;
     // A session that has not stepped up: the password in the form is the proof of a replacement.
     const plain = h.client({ token: await loginToken(h, { username: 'demo_down1', password: 'Down1234' }) });
-    const refused = await expectTRPCError(plain.security.bindContact.mutate({ channel: 'email', email: 'down.gw2@example.test', code: second }), 'BAD_REQUEST', 'bind_password_required');
+    const refused = await expectTRPCError(
+      plain.security.bindContact.mutate({ channel: 'email', email: 'down.gw2@example.test', code: second }),
+      'BAD_REQUEST',
+      'bind_password_required',
+    );
     expect(refused.data?.issues).toEqual([{ path: 'password', message: 'bind_password_required' }]);
     await plain.security.bindContact.mutate({ channel: 'email', email: 'down.gw2@example.test', code: second, password: 'Down1234' });
     expect((await c.security.centre.query()).recentChanges.slice(0, 2).map((x) => x.action)).toEqual(['email.changed', 'email.bound']);
@@ -163,10 +191,18 @@ describe('security centre: binding mobile and email through the gateway (issue 8
 
   it('refuses another member’s number, bad input, a trial token and no session', async () => {
     const c = h.client({ token: other });
-    await expectTRPCError(c.security.sendBindCode.mutate({ channel: 'mobile', countryDialingCode: '+880', mobileNum: '1711000001' }), 'CONFLICT', 'mobile_taken');
+    await expectTRPCError(
+      c.security.sendBindCode.mutate({ channel: 'mobile', countryDialingCode: '+880', mobileNum: '1711000001' }),
+      'CONFLICT',
+      'mobile_taken',
+    );
     await expectTRPCError(c.security.sendBindCode.mutate({ channel: 'email', email: 'x'.repeat(100_000) }), 'BAD_REQUEST');
     await expectTRPCError(c.security.sendBindCode.mutate({ channel: 'email', email: 'a\u0000b@example.test' }), 'BAD_REQUEST');
-    await expectTRPCError(h.client({ token: trial }).security.sendBindCode.mutate({ channel: 'email', email: 'trial@example.test' }), 'FORBIDDEN', 'in_need_true_account');
+    await expectTRPCError(
+      h.client({ token: trial }).security.sendBindCode.mutate({ channel: 'email', email: 'trial@example.test' }),
+      'FORBIDDEN',
+      'in_need_true_account',
+    );
     await expectTRPCError(h.client().security.bindContact.mutate({ channel: 'email', email: 'a@example.test', code: '123456' }), 'UNAUTHORIZED');
   });
 });

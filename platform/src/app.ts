@@ -38,7 +38,14 @@ import { lotteryRoutes } from './games/provider/lottery.routes.ts';
 import { providerRoutes } from './games/provider/provider.routes.ts';
 import { seamlessWalletRoutes } from './games/seamless-wallet.routes.ts';
 import { withdrawProofUploadRoutes, withdrawRoutes } from './withdraw/withdraw.routes.ts';
-import { assertMessageCaptureAllowed, embeddedProvider, outboxSender, type EmailProvider, type MessageProvider, type SmsProvider } from './kernel/message-providers.ts';
+import {
+  assertMessageCaptureAllowed,
+  embeddedProvider,
+  outboxSender,
+  type EmailProvider,
+  type MessageProvider,
+  type SmsProvider,
+} from './kernel/message-providers.ts';
 import { verificationRoutes } from './verification/verification.routes.ts';
 
 /** Options of buildPlatform. */

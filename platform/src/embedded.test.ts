@@ -33,7 +33,9 @@ describe('embedded platform', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wl-prod-demo-'));
     try {
       await (await startEmbeddedPlatform({ dataDir })).close();
-      await expect(startEmbeddedPlatform({ dataDir, production: true })).rejects.toThrow(/NODE_ENV=production: demo accounts still log in with their published passwords \(.*demo_operator/);
+      await expect(startEmbeddedPlatform({ dataDir, production: true })).rejects.toThrow(
+        /NODE_ENV=production: demo accounts still log in with their published passwords \(.*demo_operator/,
+      );
       // Every demo password changed: the simulated channel would still credit members money nobody
       // paid, every few seconds (docs/0065). The start names it and refuses.
       const database = await openDatabase({ dataDir });
@@ -44,7 +46,9 @@ describe('embedded platform', () => {
       } finally {
         await database.close();
       }
-      await expect(startEmbeddedPlatform({ dataDir, production: true })).rejects.toThrow(/NODE_ENV=production: deposit channels settle by themselves \("Demo instant" \(demo_instant\) of DEMO, after 5 s\)/);
+      await expect(startEmbeddedPlatform({ dataDir, production: true })).rejects.toThrow(
+        /NODE_ENV=production: deposit channels settle by themselves \("Demo instant" \(demo_instant\) of DEMO, after 5 s\)/,
+      );
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }

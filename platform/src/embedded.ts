@@ -73,7 +73,9 @@ export async function startEmbeddedPlatform(opts: TEmbeddedPlatformOptions & TEm
   const production = opts.production ?? platformEnv.production;
   const merchantCode = opts.merchantCode ?? platformEnv.merchantCode;
   const messageCaptureFile =
-    opts.messageCaptureFile ?? platformEnv.messageCaptureFile ?? (production || opts.memory ? undefined : path.join(opts.dataDir ?? platformEnv.dataDir, 'messages.log'));
+    opts.messageCaptureFile ??
+    platformEnv.messageCaptureFile ??
+    (production || opts.memory ? undefined : path.join(opts.dataDir ?? platformEnv.dataDir, 'messages.log'));
   assertMessageCaptureAllowed({ nodeEnv: platformEnv.nodeEnv, captureFile: messageCaptureFile });
   const databaseUrl = opts.databaseUrl ?? (opts.memory || opts.dataDir ? undefined : platformEnv.databaseUrl);
   const dataDir = opts.dataDir ?? platformEnv.dataDir;
@@ -84,7 +86,13 @@ export async function startEmbeddedPlatform(opts: TEmbeddedPlatformOptions & TEm
         ? { step: 'opening', engine: 'pglite', where: 'memory', fresh: true }
         : { step: 'opening', engine: 'pglite', where: dataDir, fresh: !fs.existsSync(path.join(dataDir, 'pgdata')) },
   );
-  const database = await openDatabase({ databaseUrl, dataDir, memory: opts.memory, ...(opts.memorySnapshot ? { memorySnapshot: opts.memorySnapshot } : {}), ...(opts.schema ? { schema: opts.schema } : {}) });
+  const database = await openDatabase({
+    databaseUrl,
+    dataDir,
+    memory: opts.memory,
+    ...(opts.memorySnapshot ? { memorySnapshot: opts.memorySnapshot } : {}),
+    ...(opts.schema ? { schema: opts.schema } : {}),
+  });
   let jobs: Promise<JobRunner | null> = Promise.resolve(null);
   try {
     // Under the start lock (docs/0023); on PGlite the job runner starts beside the rest of the start.
@@ -92,7 +100,9 @@ export async function startEmbeddedPlatform(opts: TEmbeddedPlatformOptions & TEm
       merchantCode,
       refuseDemoAccounts: production,
       ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
-      ...((opts.jobs ?? platformEnv.jobs) ? { startJobs: () => startPlatformJobs({ db: database.db, pollingIntervalSeconds: platformEnv.jobsPollSeconds, production }) } : {}),
+      ...((opts.jobs ?? platformEnv.jobs)
+        ? { startJobs: () => startPlatformJobs({ db: database.db, pollingIntervalSeconds: platformEnv.jobsPollSeconds, production }) }
+        : {}),
     });
     if (prepared.jobs) {
       jobs = prepared.jobs.catch((err: unknown) => {

@@ -33,7 +33,9 @@ export const platformEnv = {
    * Real-time salary window in seconds (docs/rules/agent.md#ag-12: 300, the default). The Playwright journeys set a
    * short one so a settlement does not take five minutes to watch (docs/0049); refused below 10.
    */
-  realtimeSalaryWindowSeconds: process.env.REALTIME_SALARY_WINDOW_SECONDS ? Math.max(10, Math.floor(Number(process.env.REALTIME_SALARY_WINDOW_SECONDS)) || 300) : undefined,
+  realtimeSalaryWindowSeconds: process.env.REALTIME_SALARY_WINDOW_SECONDS
+    ? Math.max(10, Math.floor(Number(process.env.REALTIME_SALARY_WINDOW_SECONDS)) || 300)
+    : undefined,
   /** NODE_ENV=production refuses to seed the demo accounts, whose passwords are published. */
   production: process.env.NODE_ENV === 'production',
 };

@@ -17,9 +17,7 @@ export type TPrepareDatabaseOptions = {
 
 /** A step of a start worth telling a person who waits for it. */
 export type TStartStep =
-  | { step: 'opening'; engine: 'pglite' | 'postgres'; where: string; fresh: boolean }
-  | { step: 'migrated'; versions: string[] }
-  | { step: 'seeding' };
+  { step: 'opening'; engine: 'pglite' | 'postgres'; where: string; fresh: boolean } | { step: 'migrated'; versions: string[] } | { step: 'seeding' };
 
 /**
  * Migrates, seeds on first start and starts the job runner under the start lock, so any number of

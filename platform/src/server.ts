@@ -48,6 +48,9 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       .close()
       .then(() => jobs?.stop())
       .then(() => database.close())
-      .then(() => process.exit(0), () => process.exit(1));
+      .then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
   });
 }

@@ -7,7 +7,10 @@ describe('zText', () => {
 
   it('refuses NUL and other control characters with invalid_characters', () => {
     for (const bad of ['a\u0000b', 'a\u0001', 'a\u001Fb', 'a\u007Fb', 'a\tb', 'a\nb']) {
-      expect(name.safeParse(bad).error?.issues.map((i) => i.message), JSON.stringify(bad)).toEqual([INVALID_CHARACTERS]);
+      expect(
+        name.safeParse(bad).error?.issues.map((i) => i.message),
+        JSON.stringify(bad),
+      ).toEqual([INVALID_CHARACTERS]);
     }
   });
 

@@ -92,7 +92,8 @@ export const crashPlayer: TPlayer = {
         bet = (await ctx.call(() => ctx.game.games.crashMine.mutate({ token }))).bets.find((b) => b.betId === bet.betId) ?? bet;
         if (done(bet)) break;
         crashedSeenAt ??= Date.now();
-        if (Date.now() - crashedSeenAt > SETTLE_PATIENCE_MS) throw new Error(`crash bet ${bet.betId} was not settled ${SETTLE_PATIENCE_MS / 1000} s after its round crashed`);
+        if (Date.now() - crashedSeenAt > SETTLE_PATIENCE_MS)
+          throw new Error(`crash bet ${bet.betId} was not settled ${SETTLE_PATIENCE_MS / 1000} s after its round crashed`);
         await waitMs(POLL_MS);
       }
       if (bet.state === 'settled') {

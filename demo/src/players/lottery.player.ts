@@ -1,5 +1,12 @@
 import { LOTTERY_MESSAGES, SEAMLESS_MESSAGES, type TLotteryBet } from '@wl/schemas';
-import { LOTTERY_BET_TYPES, LOTTERY_MAX_BETS_PER_DRAW, LOTTERY_PICK_DIGITS, LOTTERY_SETTLE_GRACE_MS, LOTTERY_STAKE_CHIPS_MINOR, type TLotteryBetType } from '@wl/schemas/games/lottery';
+import {
+  LOTTERY_BET_TYPES,
+  LOTTERY_MAX_BETS_PER_DRAW,
+  LOTTERY_PICK_DIGITS,
+  LOTTERY_SETTLE_GRACE_MS,
+  LOTTERY_STAKE_CHIPS_MINOR,
+  type TLotteryBetType,
+} from '@wl/schemas/games/lottery';
 import { refusalOf } from '../client.ts';
 import type { TPlayer } from './player.ts';
 import { pickSmallish, waitMs } from './wait.ts';
@@ -49,7 +56,9 @@ export const lotteryPlayer: TPlayer = {
         if (stakeMinor === null) break;
         const betType = LOTTERY_BET_TYPES[Math.floor(ctx.random() * LOTTERY_BET_TYPES.length)]!;
         try {
-          const placed = await ctx.call(() => ctx.game.games.lotteryBet.mutate({ token, drawId: draw.drawId, betType, pick: randomPick(betType, ctx.random), stakeMinor }));
+          const placed = await ctx.call(() =>
+            ctx.game.games.lotteryBet.mutate({ token, drawId: draw.drawId, betType, pick: randomPick(betType, ctx.random), stakeMinor }),
+          );
           taken.push(placed.bet);
           balanceMinor = placed.balanceMinor;
         } catch (err) {
@@ -81,7 +90,8 @@ export const lotteryPlayer: TPlayer = {
           balanceMinor = now.balanceMinor;
           break;
         }
-        if (Date.now() - closesAt > SETTLE_PATIENCE_MS) throw new Error(`draw ${draw.numero} was not settled ${SETTLE_PATIENCE_MS / 1000} s after its close (are the site's jobs off? JOBS=off)`);
+        if (Date.now() - closesAt > SETTLE_PATIENCE_MS)
+          throw new Error(`draw ${draw.numero} was not settled ${SETTLE_PATIENCE_MS / 1000} s after its close (are the site's jobs off? JOBS=off)`);
         await waitMs(POLL_MS);
       }
     }

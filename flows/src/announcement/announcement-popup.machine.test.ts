@@ -1,12 +1,7 @@
 import type { TPopup } from '@wl/schemas';
 import { createActor } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import {
-  ANNOUNCEMENT_SEEN_KEYS,
-  announcementPopupMachine,
-  popupsFor,
-  type TAnnouncementPopupInput,
-} from './announcement-popup.machine.ts';
+import { ANNOUNCEMENT_SEEN_KEYS, announcementPopupMachine, popupsFor, type TAnnouncementPopupInput } from './announcement-popup.machine.ts';
 
 const popup = (id: number, execution: TPopup['execution']): TPopup => ({
   id,

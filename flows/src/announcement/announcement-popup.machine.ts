@@ -77,11 +77,7 @@ export const announcementPopupMachine = setup({
   initial: 'deciding',
   states: {
     deciding: {
-      always: [
-        { guard: 'alreadyClosed', target: 'hidden' },
-        { guard: 'nothingToShow', target: 'hidden' },
-        { target: 'showing' },
-      ],
+      always: [{ guard: 'alreadyClosed', target: 'hidden' }, { guard: 'nothingToShow', target: 'hidden' }, { target: 'showing' }],
     },
     showing: {
       on: {

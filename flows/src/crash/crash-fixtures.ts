@@ -19,7 +19,19 @@ export function liveAt(phase: 'betting' | 'flying' | 'crashed', roundNo = 7): TW
     },
     bets: [],
     players: 1,
-    history: [{ roundNo: roundNo - 1, crashX100: 120, serverSeed: 's', serverSeedHash: 'h', chainId: null, chainIndex: null, chainAnchor: null, mix: null, mixTickets: null }],
+    history: [
+      {
+        roundNo: roundNo - 1,
+        crashX100: 120,
+        serverSeed: 's',
+        serverSeedHash: 'h',
+        chainId: null,
+        chainIndex: null,
+        chainAnchor: null,
+        mix: null,
+        mixTickets: null,
+      },
+    ],
   } as TWlgCrashLive;
 }
 

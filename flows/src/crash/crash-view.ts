@@ -38,10 +38,7 @@ export function crashViewAt(live: TWlgCrashLive, mine: TCrashBet | null, now: nu
 }
 
 /** What became of the page's bet at `now`: won (with the multiplier and payout), lost, or still open. */
-export type TCrashOutcome =
-  | { outcome: 'won'; x100: number; payoutMinor: number }
-  | { outcome: 'lost' }
-  | { outcome: 'open'; waiting: boolean };
+export type TCrashOutcome = { outcome: 'won'; x100: number; payoutMinor: number } | { outcome: 'lost' } | { outcome: 'open'; waiting: boolean };
 
 /** The page's bet read against the live round (its own round, or the history once it has moved on). */
 export function crashOutcomeAt(bet: TCrashBet, live: TWlgCrashLive, now: number): TCrashOutcome {
@@ -51,7 +48,11 @@ export function crashOutcomeAt(bet: TCrashBet, live: TWlgCrashLive, now: number)
   if (sameRound && round.phase === 'betting') return { outcome: 'open', waiting: true };
   const flying = sameRound && round.phase === 'flying';
   // In flight the auto cash-out has happened once the multiplier passed it; after the crash, if the crash point reached it.
-  const reached = flying ? multiplierX100At(now - round.flightStartsAt) : sameRound ? round.crashX100 : (live.history.find((h) => h.roundNo === bet.roundNo)?.crashX100 ?? null);
+  const reached = flying
+    ? multiplierX100At(now - round.flightStartsAt)
+    : sameRound
+      ? round.crashX100
+      : (live.history.find((h) => h.roundNo === bet.roundNo)?.crashX100 ?? null);
   const auto = bet.autoCashOutX100;
   if (auto !== null && reached !== null && auto <= reached) return { outcome: 'won', x100: auto, payoutMinor: crashPayoutMinor(bet.stakeMinor, auto) };
   return flying ? { outcome: 'open', waiting: false } : { outcome: 'lost' };

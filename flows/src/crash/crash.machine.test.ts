@@ -137,6 +137,9 @@ describe('crash verify machine: examples', () => {
     actor.send({ type: 'verify.change', field: 'roundNo', value: '১২' });
     actor.send({ type: 'verify.run' });
     await waitFor(actor, (s) => s.context.result !== null);
-    expect(actor.getSnapshot().context).toMatchObject({ invalid: false, result: { x100: await crashPointOf(seed, 'kite', 12), hash: await serverSeedHash(seed) } });
+    expect(actor.getSnapshot().context).toMatchObject({
+      invalid: false,
+      result: { x100: await crashPointOf(seed, 'kite', 12), hash: await serverSeedHash(seed) },
+    });
   });
 });

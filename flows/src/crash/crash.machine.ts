@@ -9,7 +9,6 @@ import { crashViewAt, targetOf } from './crash-view.ts';
 /** How often an open page tells its game session it is still there (and reads the balance). */
 export const CRASH_KEEP_ALIVE_MS = 60_000;
 
-
 export type TCrashEvent =
   | { type: 'crash.stake'; stakeMinor: number }
   | { type: 'crash.target'; text: string }
@@ -31,7 +30,6 @@ export type TCrashContext = {
   /** Message key of the last refused bet or cash-out. */
   error: string | null;
 };
-
 
 /** A crash or the next round settles a riding bet on the server: a polled phase change means the balance moved. */
 function settlesRiding(context: TCrashContext, next: TCrashLiveAnswer): boolean {
@@ -60,8 +58,12 @@ export const crashMachine = setup({
   guards: {
     settlesRiding: ({ context, event }) => event.type === 'crash.live' && settlesRiding(context, event.answer),
     canBet: ({ context, event }) =>
-      event.type === 'crash.bet' && context.live !== null && !Number.isNaN(targetOf(context.target)) && crashViewAt(context.live.live, context.mine, event.now).canBet,
-    canCashOut: ({ context, event }) => event.type === 'crash.cashOut' && context.live !== null && crashViewAt(context.live.live, context.mine, event.now).canCashOut,
+      event.type === 'crash.bet' &&
+      context.live !== null &&
+      !Number.isNaN(targetOf(context.target)) &&
+      crashViewAt(context.live.live, context.mine, event.now).canBet,
+    canCashOut: ({ context, event }) =>
+      event.type === 'crash.cashOut' && context.live !== null && crashViewAt(context.live.live, context.mine, event.now).canCashOut,
   },
   actions: {
     balance: (_, _params: { balanceMinor: number }) => {
@@ -118,7 +120,13 @@ export const crashMachine = setup({
               const target = targetOf(context.target);
               return { stakeMinor: context.stakeMinor, ...(target !== null ? { autoCashOutX100: target } : {}) };
             },
-            onDone: { target: 'idle', actions: [{ type: 'storeBet', params: ({ event }) => ({ answer: event.output }) }, { type: 'balance', params: ({ event }) => ({ balanceMinor: event.output.balanceMinor }) }] },
+            onDone: {
+              target: 'idle',
+              actions: [
+                { type: 'storeBet', params: ({ event }) => ({ answer: event.output }) },
+                { type: 'balance', params: ({ event }) => ({ balanceMinor: event.output.balanceMinor }) },
+              ],
+            },
             onError: { target: 'idle', actions: { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) } },
           },
         },
@@ -128,7 +136,13 @@ export const crashMachine = setup({
             id: 'cashOut',
             src: 'cashOut',
             input: ({ context }) => ({ betId: context.mine!.betId }),
-            onDone: { target: 'idle', actions: [{ type: 'storeBet', params: ({ event }) => ({ answer: event.output }) }, { type: 'balance', params: ({ event }) => ({ balanceMinor: event.output.balanceMinor }) }] },
+            onDone: {
+              target: 'idle',
+              actions: [
+                { type: 'storeBet', params: ({ event }) => ({ answer: event.output }) },
+                { type: 'balance', params: ({ event }) => ({ balanceMinor: event.output.balanceMinor }) },
+              ],
+            },
             onError: { target: 'idle', actions: { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) } },
           },
         },

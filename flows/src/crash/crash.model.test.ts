@@ -125,7 +125,8 @@ describe('crash verify machine: model', () => {
   it('replays every path: only fields that name a round are recomputed, and a refusal shows no result', () => {
     replayEveryPath(verify, verifyWalk, (seen) => {
       for (const [i, s] of seen.entries()) {
-        if (s.matches('checking') && seen[i - 1]?.matches('editing')) expect(s.context.input.serverSeed.length > 0 && /^[1-9]/.test(s.context.input.roundNo)).toBe(true);
+        if (s.matches('checking') && seen[i - 1]?.matches('editing'))
+          expect(s.context.input.serverSeed.length > 0 && /^[1-9]/.test(s.context.input.roundNo)).toBe(true);
         if (s.context.invalid) expect(s.context.result).toBeNull();
       }
     });

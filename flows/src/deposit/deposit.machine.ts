@@ -62,8 +62,10 @@ function fieldIssue(error: unknown): string | null {
   return field === undefined ? null : fields[field]!.key;
 }
 
-const orderIs = (status: TDepositStatus) => ({ context, event }: { context: TDepositContext; event: TDepositEvent }) =>
-  event.type === 'deposit.orderStatus' && event.id === context.orderId && event.status === status;
+const orderIs =
+  (status: TDepositStatus) =>
+  ({ context, event }: { context: TDepositContext; event: TDepositEvent }) =>
+    event.type === 'deposit.orderStatus' && event.id === context.orderId && event.status === status;
 
 /**
  * Member deposit (docs/rules/money.md#m-6 depositv2): choose a channel, type or pick an amount, submit (checked here
@@ -82,10 +84,14 @@ export const depositMachine = setup({
     approved: () => {
       throw new Error('flows: action "approved" was not provided; pass it with machine.provide({ actions })');
     },
-    setChannel: assign(({ context, event }) => (event.type === 'deposit.channel' ? { channelId: event.channelId, fieldError: null, attempt: context.attempt + 1 } : {})),
+    setChannel: assign(({ context, event }) =>
+      event.type === 'deposit.channel' ? { channelId: event.channelId, fieldError: null, attempt: context.attempt + 1 } : {},
+    ),
     setAmount: assign(({ context, event }) => (event.type === 'deposit.amount' ? { amount: event.text, fieldError: null, attempt: context.attempt + 1 } : {})),
     accept: assign(({ event }) => (event.type === 'deposit.submit' ? { channelId: event.channel.id, fieldError: null, formError: null } : {})),
-    refuseAmount: assign(({ context, event }) => (event.type === 'deposit.submit' ? { fieldError: amountProblem(context.amount, event.channel), formError: null } : {})),
+    refuseAmount: assign(({ context, event }) =>
+      event.type === 'deposit.submit' ? { fieldError: amountProblem(context.amount, event.channel), formError: null } : {},
+    ),
     storeOrder: assign(({ context }, params: { id: number }) => ({ orderId: params.id, amount: '', attempt: context.attempt + 1 })),
     storeFailure: assign((_, params: { error: unknown }) => {
       const field = fieldIssue(params.error);

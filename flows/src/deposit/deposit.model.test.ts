@@ -31,7 +31,8 @@ const walk = walkGraph(machine, {
     { type: 'xstate.error.actor.createDeposit', error: new FlowError('error_bad_request', { fieldErrors: { channelId: { key: 'deposit_channel_closed' } } }) },
   ],
   // The attempt number only grows: what guards and invariants read is whether it moved.
-  serializeState: (s: TSnapshot) => JSON.stringify([s.value, s.context.amount, s.context.channelId, s.context.fieldError, s.context.formError, s.context.orderId]),
+  serializeState: (s: TSnapshot) =>
+    JSON.stringify([s.value, s.context.amount, s.context.channelId, s.context.fieldError, s.context.formError, s.context.orderId]),
 });
 
 describe('deposit: model', () => {

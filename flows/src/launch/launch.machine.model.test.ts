@@ -42,7 +42,8 @@ const walk = walkGraph(machine, {
     { type: 'xstate.error.actor.startGame', error: new FlowError('error_feature_off') },
     { type: 'xstate.error.actor.startGame', error: new FlowError('error_not_logged_in') },
   ],
-  serializeState: (s: TSnapshot) => JSON.stringify([s.value, s.context.decision?.kind ?? null, s.context.freeTrial, s.context.request?.isLoggedIn ?? null, s.context.error]),
+  serializeState: (s: TSnapshot) =>
+    JSON.stringify([s.value, s.context.decision?.kind ?? null, s.context.freeTrial, s.context.request?.isLoggedIn ?? null, s.context.error]),
 });
 
 describe('launch machine: model (SPEC §4 launch rules)', () => {

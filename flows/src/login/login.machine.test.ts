@@ -74,8 +74,7 @@ function start(server: TServer, input: TLoginInput = {}) {
 }
 
 type TState = Parameters<SnapshotFrom<typeof loginMachine>['matches']>[0];
-const settle = (actor: ReturnType<typeof start>['actor'], state: TState) =>
-  waitFor(actor, (snapshot) => snapshot.matches(state), { timeout: 1000 });
+const settle = (actor: ReturnType<typeof start>['actor'], state: TState) => waitFor(actor, (snapshot) => snapshot.matches(state), { timeout: 1000 });
 
 describe('login machine: examples', () => {
   it('refuses empty credentials with not_empty and never calls the server', () => {

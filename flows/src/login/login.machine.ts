@@ -44,9 +44,7 @@ export type TLoginSession = {
 };
 
 /** What the `login` actor answers on success: a session, or a second factor to answer first (new IP). Failures are thrown as FlowError (captchaRequired in details). */
-export type TLoginAnswer =
-  | ({ kind: 'session' } & TLoginSession)
-  | { kind: 'secondFactor'; challengeId: string; methods: TSecondFactorMethod[] };
+export type TLoginAnswer = ({ kind: 'session' } & TLoginSession) | { kind: 'secondFactor'; challengeId: string; methods: TSecondFactorMethod[] };
 
 export type TCaptcha = { captchaId: string; image: string };
 
@@ -148,10 +146,7 @@ export const loginMachine = setup({
   guards: {
     credentialsFilled: ({ event }) => event.type === 'login.submit' && credentialsFilled(event),
     credentialsWithCaptchaFilled: ({ context, event }) =>
-      event.type === 'login.submit' &&
-      credentialsFilled(event) &&
-      clean(event.captcha) !== '' &&
-      (clean(event.captchaId) !== '' || context.captcha !== null),
+      event.type === 'login.submit' && credentialsFilled(event) && clean(event.captcha) !== '' && (clean(event.captchaId) !== '' || context.captcha !== null),
     needsSecondFactor: (_, answer: TLoginAnswer) => answer.kind === 'secondFactor',
     asksCaptcha: (_, { error }: { error: unknown }) => toFlowError(error).details.captchaRequired === true,
     secondFactorFilled: ({ context, event }) => {
@@ -159,8 +154,7 @@ export const loginMachine = setup({
       const offered = context.secondFactor?.methods.includes(event.method) ?? false;
       return offered && clean(event.code) !== '';
     },
-    methodNotOffered: ({ context, event }) =>
-      event.type === 'secondFactor.submit' && !(context.secondFactor?.methods.includes(event.method) ?? false),
+    methodNotOffered: ({ context, event }) => event.type === 'secondFactor.submit' && !(context.secondFactor?.methods.includes(event.method) ?? false),
     notAgentOnAgentPage: ({ context, event }) => context.isAgentPage && audienceOf(sessionOf(event).member) !== 'agent',
     // The server decides (docs/rules/accounts.md#a-12: weak, or expired under PWDEXPFORCECHANGE3; never after SMS login).
     mustChangePassword: ({ event }) => sessionOf(event).mustChangePassword,

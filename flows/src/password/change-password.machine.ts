@@ -40,8 +40,7 @@ function errorsOf(context: TChangePasswordContext, event: TChangePasswordEvent):
   if (next) errors.newPassword = next;
   // Required messages use the rule's message (docs/rules/accounts.md#a-11), then the confirmation must match.
   const confirm =
-    validateField(event.confirmPassword, context.passwordRule, { required: true }) ??
-    validateConfirmation(event.confirmPassword, event.newPassword);
+    validateField(event.confirmPassword, context.passwordRule, { required: true }) ?? validateConfirmation(event.confirmPassword, event.newPassword);
   if (confirm) errors.confirmPassword = confirm;
   return errors;
 }
@@ -79,7 +78,10 @@ export const changePasswordMachine = setup({
   states: {
     editing: {
       on: {
-        'password.submit': [{ guard: 'invalid', actions: 'storeErrors' }, { target: 'saving', actions: 'clearErrors' }],
+        'password.submit': [
+          { guard: 'invalid', actions: 'storeErrors' },
+          { target: 'saving', actions: 'clearErrors' },
+        ],
       },
     },
     saving: {

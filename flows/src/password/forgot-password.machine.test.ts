@@ -7,8 +7,16 @@ import { forgotPasswordMachine, type TForgotPasswordInput, type TResetByMobileRe
 
 const rule = { patternId: 'DIGITS_WITH_LETTERS', minLength: 6, maxLength: 20, acceptedPattern: '*' } as const;
 
-function start(input: TForgotPasswordInput, server: { email?: () => Promise<void>; reset?: () => Promise<void>; login?: () => Promise<{ token: string }> } = {}) {
-  const calls = { email: [] as { username: string; email: string }[], reset: [] as TResetByMobileRequest[], login: [] as { mobileNum: string; password: string }[], member: [] as string[] };
+function start(
+  input: TForgotPasswordInput,
+  server: { email?: () => Promise<void>; reset?: () => Promise<void>; login?: () => Promise<{ token: string }> } = {},
+) {
+  const calls = {
+    email: [] as { username: string; email: string }[],
+    reset: [] as TResetByMobileRequest[],
+    login: [] as { mobileNum: string; password: string }[],
+    member: [] as string[],
+  };
   const machine = forgotPasswordMachine.provide({
     actors: {
       sendResetEmail: fromPromise(async ({ input: body }: { input: { username: string; email: string } }) => {
@@ -56,11 +64,14 @@ describe('forgot password: examples', () => {
   });
 
   it('email tab: shows the server message (unknown user) and stays', async () => {
-    const { actor } = start({ tabs: ['email'] }, {
-      email: async () => {
-        throw new FlowError('username_email_not_exist');
+    const { actor } = start(
+      { tabs: ['email'] },
+      {
+        email: async () => {
+          throw new FlowError('username_email_not_exist');
+        },
       },
-    });
+    );
     actor.send({ type: 'forgot.submitEmail', username: 'ghost', email: 'g@example.com' });
     await waitFor(actor, (s) => s.matches('editing') && s.context.error !== null);
     expect(actor.getSnapshot().context.error).toBe('username_email_not_exist');
@@ -84,11 +95,14 @@ describe('forgot password: examples', () => {
   });
 
   it('mobile tab: a refused code stays on the form and forgets the new password', async () => {
-    const { actor, calls } = start({ tabs: ['mobile'] }, {
-      reset: async () => {
-        throw new FlowError('verification_code_invalid');
+    const { actor, calls } = start(
+      { tabs: ['mobile'] },
+      {
+        reset: async () => {
+          throw new FlowError('verification_code_invalid');
+        },
       },
-    });
+    );
     actor.send({ type: 'forgot.submitMobile', mobileNum: '0171', verificationCode: '000000', newPassword: 'abc123' });
     await waitFor(actor, (s) => s.matches('editing') && s.context.error !== null);
     expect(actor.getSnapshot().context).toMatchObject({ error: 'verification_code_invalid', request: null });

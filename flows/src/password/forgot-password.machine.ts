@@ -36,8 +36,7 @@ export type TForgotPasswordContext = {
 };
 
 export type TForgotPasswordOutput =
-  | { kind: 'emailSent'; messageKey: typeof RESET_EMAIL_SENT }
-  | { kind: 'loggedIn'; token: string; member: TMemberInfo | null; redirect: '/' };
+  { kind: 'emailSent'; messageKey: typeof RESET_EMAIL_SENT } | { kind: 'loggedIn'; token: string; member: TMemberInfo | null; redirect: '/' };
 
 const EMAIL_RULE: TFieldRule = { acceptedPattern: '*', minLength: 3, maxLength: 254, patternId: 'EMAIL' };
 
@@ -85,8 +84,7 @@ export const forgotPasswordMachine = setup({
     onEmailTab: ({ context }) => context.tab === 'email',
     onMobileTab: ({ context }) => context.tab === 'mobile',
     emailInvalid: ({ event }) => event.type === 'forgot.submitEmail' && Object.keys(emailErrors(event)).length > 0,
-    mobileInvalid: ({ context, event }) =>
-      event.type === 'forgot.submitMobile' && Object.keys(mobileErrors(context.passwordRule, event)).length > 0,
+    mobileInvalid: ({ context, event }) => event.type === 'forgot.submitMobile' && Object.keys(mobileErrors(context.passwordRule, event)).length > 0,
   },
   actions: {
     switchTab: assign(({ event }) => ({ tab: event.type === 'forgot.tab' ? event.tab : 'email', fieldErrors: {}, error: null })),

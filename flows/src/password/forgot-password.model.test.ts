@@ -30,7 +30,15 @@ const walk = walkGraph(machine, {
     { type: 'xstate.error.actor.loadMember', error: new FlowError('error_unknown') },
   ],
   serializeState: (s: TSnapshot) =>
-    JSON.stringify([s.value, s.context.tab, Object.keys(s.context.fieldErrors), s.context.error, s.context.request !== null, s.context.token, s.context.member !== null]),
+    JSON.stringify([
+      s.value,
+      s.context.tab,
+      Object.keys(s.context.fieldErrors),
+      s.context.error,
+      s.context.request !== null,
+      s.context.token,
+      s.context.member !== null,
+    ]),
 });
 
 describe('forgot password: model', () => {

@@ -45,7 +45,12 @@ describe('direct register: examples', () => {
     actor.send({ type: 'register.submit' });
     await waitFor(actor, (s) => s.context.registered !== null);
     expect(sent).toEqual([{ username: 'agent01', password: 'Fresh1234', confirmPassword: 'Fresh1234', role: 'agent' }]);
-    expect(actor.getSnapshot().context).toMatchObject({ values: { username: '', password: '', confirmPassword: '' }, touched: [], role: 'agent', registered: 'agent01' });
+    expect(actor.getSnapshot().context).toMatchObject({
+      values: { username: '', password: '', confirmPassword: '' },
+      touched: [],
+      role: 'agent',
+      registered: 'agent01',
+    });
     actor.send({ type: 'register.change', field: 'username', value: 'a' });
     expect(actor.getSnapshot().context.registered).toBeNull();
   });

@@ -25,7 +25,15 @@ const walk = walkGraph(machine, {
     { type: 'xstate.error.actor.registerDownline', error: new FlowError('error_network') },
   ],
   serializeState: (s: TSnapshot) =>
-    JSON.stringify([s.value, s.context.values, [...s.context.touched].sort(), Object.keys(s.context.serverErrors), s.context.error, s.context.registered, s.context.role]),
+    JSON.stringify([
+      s.value,
+      s.context.values,
+      [...s.context.touched].sort(),
+      Object.keys(s.context.serverErrors),
+      s.context.error,
+      s.context.registered,
+      s.context.role,
+    ]),
 });
 
 describe('direct register: model', () => {

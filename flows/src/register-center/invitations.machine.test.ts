@@ -6,7 +6,14 @@ import { copyTextMachine } from './copy-text.machine.ts';
 import { invitationRowMachine } from './invitation-row.machine.ts';
 import { invitationsMachine } from './invitations.machine.ts';
 
-const invitation = (id: number, role: 'member' | 'agent' = 'member'): TInvitation => ({ id, code: `C${id}`, role, enabled: true, registrations: 0, createdAt: '2026-01-01T00:00:00Z' });
+const invitation = (id: number, role: 'member' | 'agent' = 'member'): TInvitation => ({
+  id,
+  code: `C${id}`,
+  role,
+  enabled: true,
+  registrations: 0,
+  createdAt: '2026-01-01T00:00:00Z',
+});
 
 describe('invitations: examples', () => {
   it('makes a code for the chosen role, shows it and goes back to the first page', async () => {

@@ -94,8 +94,7 @@ export const registrationMachine = setup({
     affiliateValidCheckedBySms: ({ context }, { valid }: { valid: boolean }) => valid && smsCodeRequired(context.tab, context.smsVerification),
     // One human check (docs/rules/reach.md): a tab with the SMS code had it when the code was sent.
     checkedBySms: ({ context }) => smsCodeRequired(context.tab, context.smsVerification),
-    humanCheckFilled: ({ event }) =>
-      event.type === 'human.verified' && event.captchaId.trim() !== '' && event.captcha.trim() !== '',
+    humanCheckFilled: ({ event }) => event.type === 'human.verified' && event.captchaId.trim() !== '' && event.captcha.trim() !== '',
   },
   actions: {
     switchTab: assign(({ event }) => ({

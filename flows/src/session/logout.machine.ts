@@ -54,6 +54,5 @@ export const logoutMachine = setup({
     },
     cancelled: { type: 'final' },
   },
-  output: ({ context }) =>
-    context.loggedOut ? { loggedOut: true, redirect: context.isAgent ? '/agent' : '/' } : { loggedOut: false, redirect: null },
+  output: ({ context }) => (context.loggedOut ? { loggedOut: true, redirect: context.isAgent ? '/agent' : '/' } : { loggedOut: false, redirect: null }),
 });

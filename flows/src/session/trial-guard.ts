@@ -1,10 +1,7 @@
 import { WPS_MESSAGES } from '@wl/schemas/wps/messages';
 
 /** What a member action or a launch may do for this session (docs/rules/games.md#g-1). */
-export type TMemberActionDecision =
-  | { kind: 'allowed' }
-  | { kind: 'login' }
-  | { kind: 'trialBlocked'; messageKey: typeof WPS_MESSAGES.trialNeedsRealAccount };
+export type TMemberActionDecision = { kind: 'allowed' } | { kind: 'login' } | { kind: 'trialBlocked'; messageKey: typeof WPS_MESSAGES.trialNeedsRealAccount };
 
 /**
  * docs/rules/accounts.md#a-1, docs/rules/accounts.md#a-25: a visitor is sent to the login popup; a trial account (type 4) gets the

@@ -1,13 +1,7 @@
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { FlowError } from '../shared/flow-error.ts';
-import {
-  SMS_TOO_MANY_REQUESTS,
-  secondsLeftFromServerTime,
-  smsCountdownMachine,
-  type TSmsCountdownInput,
-  type TSmsRequest,
-} from './sms-countdown.machine.ts';
+import { SMS_TOO_MANY_REQUESTS, secondsLeftFromServerTime, smsCountdownMachine, type TSmsCountdownInput, type TSmsRequest } from './sms-countdown.machine.ts';
 
 function start(input: TSmsCountdownInput, send: (request: TSmsRequest) => Promise<void> = async () => undefined) {
   const sent: TSmsRequest[] = [];

@@ -73,11 +73,7 @@ export const smsCountdownMachine = setup({
     lastSecond: ({ context }) => context.secondsLeft <= 1,
     tooManyRequests: (_, { error }: { error: unknown }) => {
       const failure = toFlowError(error);
-      return (
-        failure.details.tooManyRequests === true ||
-        failure.messageKey === SMS_TOO_MANY_REQUESTS ||
-        failure.messageKey === WPS_MESSAGES.tooManyRequests
-      );
+      return failure.details.tooManyRequests === true || failure.messageKey === SMS_TOO_MANY_REQUESTS || failure.messageKey === WPS_MESSAGES.tooManyRequests;
     },
   },
   actions: {
@@ -96,9 +92,7 @@ export const smsCountdownMachine = setup({
     // At least one second: the send throttle of docs/rules/reach.md#r-17 holds even for a zero-minute code.
     countdownSeconds: Math.max(
       1,
-      input.route === 'thirdParty'
-        ? THIRD_PARTY_COUNTDOWN_SECONDS
-        : wholeSeconds(input.expiredMinutes) * SMS_COUNTDOWN_SECONDS_PER_MINUTE,
+      input.route === 'thirdParty' ? THIRD_PARTY_COUNTDOWN_SECONDS : wholeSeconds(input.expiredMinutes) * SMS_COUNTDOWN_SECONDS_PER_MINUTE,
     ),
     lockoutSeconds: Math.max(1, wholeSeconds(input.lockoutSeconds ?? LOCKOUT_SECONDS)),
     secondsLeft: wholeSeconds(input.resumeSecondsLeft ?? 0),

@@ -60,18 +60,12 @@ function describeTransition(t: AnyTransitionDefinition): string {
 }
 
 /** Walks the graph and reports unreached state nodes and transition definitions. */
-export function walkGraph<TMachine extends AnyStateMachine>(
-  machine: TMachine,
-  options: TGraphWalkOptions<TMachine>,
-): TGraphWalk<TMachine> {
+export function walkGraph<TMachine extends AnyStateMachine>(machine: TMachine, options: TGraphWalkOptions<TMachine>): TGraphWalk<TMachine> {
   const nodes = allStateNodes(machine.root);
   const alwaysTransitions = nodes.flatMap((node) => (node.always ?? []) as AnyTransitionDefinition[]);
   const targetless = alwaysTransitions.filter((t) => t.target === undefined || t.target.length === 0);
   if (targetless.length > 0) throw new Error(`target-less eventless transitions cannot be covered: ${targetless.map(describeTransition).join(', ')}`);
-  const allTransitions = [
-    ...nodes.flatMap((node) => [...node.transitions.values()].flat() as AnyTransitionDefinition[]),
-    ...alwaysTransitions,
-  ];
+  const allTransitions = [...nodes.flatMap((node) => [...node.transitions.values()].flat() as AnyTransitionDefinition[]), ...alwaysTransitions];
 
   // Every event type the state listens to is tried; timers and plain events the model gives no payload for go bare.
   const eventsFor = (snapshot: SnapshotFrom<TMachine>): EventFromLogic<TMachine>[] => {
@@ -93,7 +87,8 @@ export function walkGraph<TMachine extends AnyStateMachine>(
   const passes = (t: AnyTransitionDefinition, snapshot: AnyMachineSnapshot, event: AnyEventObject): boolean => {
     const guard = t.guard as unknown;
     if (guard === undefined) return true;
-    if (typeof guard === 'function' && 'check' in guard) throw new Error(`built-in guards on eventless transitions are not supported: ${describeTransition(t)}`);
+    if (typeof guard === 'function' && 'check' in guard)
+      throw new Error(`built-in guards on eventless transitions are not supported: ${describeTransition(t)}`);
     const args = { context: snapshot.context, event };
     if (typeof guard === 'function') return Boolean(guard(args, undefined));
     const ref = typeof guard === 'string' ? { type: guard, params: undefined } : (guard as { type: string; params?: unknown });

@@ -6,10 +6,7 @@ import { amountError, isTrialRefusal, MONEY_FORM_START, refusal, typedAmount, ty
 /** The transfer call; the caller sends one idempotency key per attempt (and asks for a step-up when told to, docs/0068). */
 export type TAccountTransferRequest = { amountMinor: number; remark: string; attempt: number };
 
-export type TAccountTransferEvent =
-  | { type: 'transfer.amount'; text: string }
-  | { type: 'transfer.remark'; text: string }
-  | { type: 'transfer.submit' };
+export type TAccountTransferEvent = { type: 'transfer.amount'; text: string } | { type: 'transfer.remark'; text: string } | { type: 'transfer.submit' };
 
 export type TAccountTransferContext = TMoneyFormContext & {
   remark: string;

@@ -35,7 +35,10 @@ describe('account transfer: examples', () => {
     fail = false;
     actor.send({ type: 'transfer.submit' });
     await waitFor(actor, (s) => s.context.sentMinor !== null);
-    expect(sent.map((r) => [r.amountMinor, r.attempt])).toEqual([[9_999_999_900, 2], [9_999_999_900, 2]]);
+    expect(sent.map((r) => [r.amountMinor, r.attempt])).toEqual([
+      [9_999_999_900, 2],
+      [9_999_999_900, 2],
+    ]);
   });
 
   it('sends the remark, shows what was sent and empties the form', async () => {

@@ -25,7 +25,8 @@ describe('account transfer: model', () => {
       { type: 'xstate.done.actor.transfer', output: undefined },
       ...refusals.map((error) => ({ type: 'xstate.error.actor.transfer', error })),
     ],
-    serializeState: (s: SnapshotFrom<typeof machine>) => JSON.stringify([s.value, s.context.amount, s.context.remark, s.context.fieldError, s.context.formError, s.context.sentMinor]),
+    serializeState: (s: SnapshotFrom<typeof machine>) =>
+      JSON.stringify([s.value, s.context.amount, s.context.remark, s.context.fieldError, s.context.formError, s.context.sentMinor]),
   });
 
   it('reaches every state and takes every transition', () => {
@@ -40,7 +41,8 @@ describe('account transfer: model', () => {
           expect(amountError(s.context.amount)).toBeNull();
           expect(s.context.attempt).toBe(before.context.attempt);
         }
-        if (before && (before.context.amount !== s.context.amount || before.context.remark !== s.context.remark)) expect(s.context.attempt).toBeGreaterThan(before.context.attempt);
+        if (before && (before.context.amount !== s.context.amount || before.context.remark !== s.context.remark))
+          expect(s.context.attempt).toBeGreaterThan(before.context.attempt);
       }
     });
   });

@@ -81,7 +81,12 @@ export const walletTransferMachine = setup({
       invoke: {
         id: 'transfer',
         src: 'transfer',
-        input: ({ context }) => ({ direction: context.direction, code: context.code!, amountMinor: parseAmountInput(context.amount)!, attempt: context.attempt }),
+        input: ({ context }) => ({
+          direction: context.direction,
+          code: context.code!,
+          amountMinor: parseAmountInput(context.amount)!,
+          attempt: context.attempt,
+        }),
         onDone: { target: 'editing', actions: { type: 'storeMoved', params: ({ event }) => ({ mainMinor: event.output.mainMinor, emptyForm: true }) } },
         onError: [
           { guard: { type: 'trialRefusal', params: ({ event }) => ({ error: event.error }) }, target: 'editing', actions: 'trialRefused' },

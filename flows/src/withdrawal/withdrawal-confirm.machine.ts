@@ -10,9 +10,7 @@ export type TProofFile = { name: string; sizeBytes: number; sniffedType: 'image/
 
 /** The member's answer as sent to the server (docs/rules/money.md#m-11). */
 export type TWithdrawalAnswer =
-  | { answer: 'received' }
-  | { answer: 'partly_received'; receivedMinor: number; remark?: string }
-  | { answer: 'not_received'; remark?: string };
+  { answer: 'received' } | { answer: 'partly_received'; receivedMinor: number; remark?: string } | { answer: 'not_received'; remark?: string };
 
 export type TWithdrawalConfirmInput = {
   amountMinor: number;
@@ -96,11 +94,16 @@ export const withdrawalConfirmMachine = setup({
       return { answer: { answer: 'partly_received' as const, receivedMinor: receivedOf(e)!, ...(remark ? { remark } : {}) }, error: null };
     }),
     refuseReceived: assign(({ event }) => ({
-      error: (event.type === 'confirm.partly' && (event.remark ?? '').length > REMARK_MAX_LENGTH) ? CONFIRM_ERRORS.remarkTooLong : CONFIRM_ERRORS.receivedAmountInvalid,
+      error:
+        event.type === 'confirm.partly' && (event.remark ?? '').length > REMARK_MAX_LENGTH
+          ? CONFIRM_ERRORS.remarkTooLong
+          : CONFIRM_ERRORS.receivedAmountInvalid,
     })),
     addProof: assign(({ context, event }) => (event.type === 'proof.add' ? { files: [...context.files, event.file], error: null } : {})),
     refuseProof: assign(({ context, event }) => (event.type === 'proof.add' ? { error: proofError(context, event.file) } : {})),
-    removeProof: assign(({ context, event }) => (event.type === 'proof.remove' ? { files: context.files.filter((_, i) => i !== event.index), error: null } : {})),
+    removeProof: assign(({ context, event }) =>
+      event.type === 'proof.remove' ? { files: context.files.filter((_, i) => i !== event.index), error: null } : {},
+    ),
     setRemark: assign(({ event }) => (event.type === 'proof.remark' ? { remark: event.remark } : {})),
     refuseNoProof: assign({ error: CONFIRM_ERRORS.proofRequired }),
     refuseRemark: assign({ error: CONFIRM_ERRORS.remarkTooLong }),
@@ -118,18 +121,12 @@ export const withdrawalConfirmMachine = setup({
   initial: 'start',
   states: {
     start: {
-      always: [
-        { guard: 'isPaid', target: 'awaiting' },
-        { target: 'inactive' },
-      ],
+      always: [{ guard: 'isPaid', target: 'awaiting' }, { target: 'inactive' }],
     },
     awaiting: {
       on: {
         'confirm.received': { target: 'answering', actions: 'answerReceived' },
-        'confirm.partly': [
-          { guard: 'receivedValid', target: 'answering', actions: 'answerPartly' },
-          { actions: 'refuseReceived' },
-        ],
+        'confirm.partly': [{ guard: 'receivedValid', target: 'answering', actions: 'answerPartly' }, { actions: 'refuseReceived' }],
         'confirm.notReceived': { target: 'proof', actions: 'clearProofs' },
       },
     },
@@ -138,15 +135,15 @@ export const withdrawalConfirmMachine = setup({
         'proof.add': [{ guard: 'proofAcceptable', actions: 'addProof' }, { actions: 'refuseProof' }],
         'proof.remove': { actions: 'removeProof' },
         'proof.remark': { actions: 'setRemark' },
-        'proof.submit': [
-          { guard: 'hasProof', target: 'checkingRemark' },
-          { actions: 'refuseNoProof' },
-        ],
+        'proof.submit': [{ guard: 'hasProof', target: 'checkingRemark' }, { actions: 'refuseNoProof' }],
         'proof.cancel': { target: 'awaiting', actions: 'clearProofs' },
       },
     },
     checkingRemark: {
-      always: [{ guard: 'proofRemarkValid', target: 'uploading', actions: 'answerNotReceived' }, { target: 'proof', actions: 'refuseRemark' }],
+      always: [
+        { guard: 'proofRemarkValid', target: 'uploading', actions: 'answerNotReceived' },
+        { target: 'proof', actions: 'refuseRemark' },
+      ],
     },
     uploading: {
       invoke: {
@@ -155,7 +152,11 @@ export const withdrawalConfirmMachine = setup({
         input: ({ context }) => ({ files: context.files }),
         onDone: 'answering',
         onError: [
-          { guard: { type: 'closedByServer', params: ({ event }) => ({ error: event.error }) }, target: 'closed', actions: { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) } },
+          {
+            guard: { type: 'closedByServer', params: ({ event }) => ({ error: event.error }) },
+            target: 'closed',
+            actions: { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) },
+          },
           { target: 'proof', actions: { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) } },
         ],
       },
@@ -167,7 +168,11 @@ export const withdrawalConfirmMachine = setup({
         input: ({ context }) => context.answer!,
         onDone: { target: 'answered', actions: { type: 'storeRemaining', params: ({ event }) => ({ remainingMinor: event.output.remainingMinor }) } },
         onError: [
-          { guard: { type: 'closedByServer', params: ({ event }) => ({ error: event.error }) }, target: 'closed', actions: { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) } },
+          {
+            guard: { type: 'closedByServer', params: ({ event }) => ({ error: event.error }) },
+            target: 'closed',
+            actions: { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) },
+          },
           { target: 'awaiting', actions: { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) } },
         ],
       },

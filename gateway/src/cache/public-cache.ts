@@ -7,9 +7,7 @@
 export class PublicCache {
   private readonly entries = new Map<string, { expiresAt: number; value: Promise<unknown> }>();
 
-  constructor(
-    private readonly options: { ttlMs: number; maxEntries: number; now?: () => number },
-  ) {}
+  constructor(private readonly options: { ttlMs: number; maxEntries: number; now?: () => number }) {}
 
   /** The cached answer for `key`, or the result of `load()` (cached for ttlMs when it succeeds). */
   get<T>(key: string, load: () => Promise<T>): Promise<T> {

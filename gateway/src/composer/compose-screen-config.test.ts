@@ -166,7 +166,19 @@ describe('composeScreenConfig', () => {
   describe('header (SPEC §2 Header)', () => {
     it('lists Home, each non-empty category in order, Promotions, Rewards, Share', () => {
       expect(headerKinds(compose(visitor))).toEqual([
-        'home', 'LOTT', 'ELOTT', 'LIVE', 'SPORTS', 'ESPORTS', 'FISH', 'RNG', 'PVP', 'COCKFIGHT', 'promotions', 'rewards', 'share',
+        'home',
+        'LOTT',
+        'ELOTT',
+        'LIVE',
+        'SPORTS',
+        'ESPORTS',
+        'FISH',
+        'RNG',
+        'PVP',
+        'COCKFIGHT',
+        'promotions',
+        'rewards',
+        'share',
       ]);
     });
 
@@ -224,7 +236,9 @@ describe('composeScreenConfig', () => {
         { gameType: 'LIVE', title: 'Live', gameClassify: 'LIVE', cards: [card('LIVE', 0)] },
       ];
       const config = composeScreenConfig(base, visitor, 'en');
-      const paths = config.header.entries.flatMap((e) => (e.kind === 'category' ? [[e.path, ...resolve(config, e.vendorCodes, e.gameType).map((v) => v.path)]] : []));
+      const paths = config.header.entries.flatMap((e) =>
+        e.kind === 'category' ? [[e.path, ...resolve(config, e.vendorCodes, e.gameType).map((v) => v.path)]] : [],
+      );
       expect(paths).toEqual([
         ['/rng', '/rng?vassalage=RNG_V1', '/rng?vassalage=RNG_V2'],
         ['/elott', '/seaLottery?gameCode=SEA1', '/vnLottery?gameCode=VN%202', '/lottery?gameCode=L3'],
@@ -273,12 +287,27 @@ describe('composeScreenConfig', () => {
           logoUrl: '/wps/assets/vendor/RNG_V1/logo.svg',
           placements: [
             { gameType: 'RNG', path: '/rng?vassalage=JILI', isGame: 'VASSALAGE', gameCode: null },
-            { gameType: 'FISH', path: '/fish?vassalage=JILI', isGame: 'GAME', gameCode: 'jf1', name: 'Jili Fishing', logoUrl: '/wps/assets/vendor/FISH_V1/logo.svg' },
+            {
+              gameType: 'FISH',
+              path: '/fish?vassalage=JILI',
+              isGame: 'GAME',
+              gameCode: 'jf1',
+              name: 'Jili Fishing',
+              logoUrl: '/wps/assets/vendor/FISH_V1/logo.svg',
+            },
           ],
         },
       ]);
       const [fishLink] = resolve(config, config.footer.products[1]?.vendorCodes ?? [], 'FISH');
-      expect(fishLink).toEqual({ vassalage: 'JILI', name: 'Jili Fishing', logoUrl: '/wps/assets/vendor/FISH_V1/logo.svg', gameType: 'FISH', path: '/fish?vassalage=JILI', isGame: 'GAME', gameCode: 'jf1' });
+      expect(fishLink).toEqual({
+        vassalage: 'JILI',
+        name: 'Jili Fishing',
+        logoUrl: '/wps/assets/vendor/FISH_V1/logo.svg',
+        gameType: 'FISH',
+        path: '/fish?vassalage=JILI',
+        isGame: 'GAME',
+        gameCode: 'jf1',
+      });
       expect(config.footer.vendorLogoCodes).toEqual(['JILI']);
     });
   });
@@ -286,7 +315,17 @@ describe('composeScreenConfig', () => {
   describe('home (SPEC §2 Home details)', () => {
     it('menu: HOME, FAV, categories without FISH, MXWIN before SPORTS with more than 10 RNG vendors', () => {
       expect(compose(visitor, { vendors: { RNG: 11 } }).home.menu.map((m) => m.key)).toEqual([
-        'HOME', 'FAV', 'LOTT', 'ELOTT', 'LIVE', 'MXWIN', 'SPORTS', 'ESPORTS', 'RNG', 'PVP', 'COCKFIGHT',
+        'HOME',
+        'FAV',
+        'LOTT',
+        'ELOTT',
+        'LIVE',
+        'MXWIN',
+        'SPORTS',
+        'ESPORTS',
+        'RNG',
+        'PVP',
+        'COCKFIGHT',
       ]);
     });
 
@@ -345,7 +384,13 @@ describe('composeScreenConfig', () => {
 
     it('shows VIP only with VIP, and the member list only when logged in', () => {
       expect(sideKeys(compose(vipMember), 'memberCentre')).toEqual([
-        'vip', 'bettingRecord', 'accountRecord', 'myAccount', 'depositRecord', 'profitLoss', 'messages',
+        'vip',
+        'bettingRecord',
+        'accountRecord',
+        'myAccount',
+        'depositRecord',
+        'profitLoss',
+        'messages',
       ]);
       expect(sideKeys(compose(member), 'memberCentre')).not.toContain('vip');
       expect(sideKeys(compose(visitor), 'memberCentre')).toBeUndefined();
@@ -353,7 +398,11 @@ describe('composeScreenConfig', () => {
 
     it('links the account game lists (favourites, recent) for logged-in audiences only', () => {
       for (const viewer of [member, trial, agent]) expect(sideKeys(compose(viewer), 'myGames')).toEqual(['favorite', 'recent']);
-      expect(sideEntries(compose(member)).filter((e) => e.key === 'favorite' || e.key === 'recent').map((e) => [e.target, e.isAvailable])).toEqual([
+      expect(
+        sideEntries(compose(member))
+          .filter((e) => e.key === 'favorite' || e.key === 'recent')
+          .map((e) => [e.target, e.isAvailable]),
+      ).toEqual([
         [{ type: 'route', path: '/favorite' }, true],
         [{ type: 'route', path: '/recent' }, true],
       ]);
@@ -430,7 +479,11 @@ describe('composeScreenConfig', () => {
 
     it('register fields come from enabled settings with their rules', () => {
       expect(compose(visitor, { flags: { REGMOBVERF3: false, MOBILENUMREG3: false } }).forms.register.fields).toEqual([
-        { field: 'username', required: true, rule: { acceptedPattern: '^[A-Za-z][A-Za-z0-9]*$', minLength: 6, maxLength: 12, patternId: 'LETTER_FIRST_ALNUM' } },
+        {
+          field: 'username',
+          required: true,
+          rule: { acceptedPattern: '^[A-Za-z][A-Za-z0-9]*$', minLength: 6, maxLength: 12, patternId: 'LETTER_FIRST_ALNUM' },
+        },
         { field: 'password', required: true, rule: null },
         { field: 'email', required: false, rule: null },
       ]);
@@ -466,9 +519,51 @@ describe('composeScreenConfig', () => {
     it('links the built actions, the game centre routes, the account game lists, the security centre, deposit, withdraw, transfers, records, messages, the agent centre and the help centre with its terms, nothing else', () => {
       const config = compose(agent);
       const all = [...sideEntries(config), ...config.memberCentre, ...config.agentCentre, ...config.avatarMenu, ...config.footer.helpLinks];
-      const available = all.filter((e) => e.isAvailable).map((e) => (e.target.type === 'action' ? e.target.action : e.target.type === 'route' ? e.target.path : e.target.url));
+      const available = all
+        .filter((e) => e.isAvailable)
+        .map((e) => (e.target.type === 'action' ? e.target.action : e.target.type === 'route' ? e.target.path : e.target.url));
       expect(new Set(available)).toEqual(
-        new Set(['language', 'theme', 'appDownload', 'customerService', 'logout', '/lott', '/elott', '/live', '/sports', '/esports', '/fish', '/rng', '/pvp', '/cockfight', '/favorite', '/recent', '/member/securityCenter', '/member/depositv2', '/member/withdraw', '/member/transferFund', '/member/transferUpline', '/member/transactionHistory', '/member/personalHistoryCopy', '/member/personalProfit', '/member/bonusDetails', '/member/messageV2', '/agentHome', '/agentHome/agentTeamOverview', '/agentHome/downlineManagmentView', '/agentHome/registerCenter', '/agentHome/personalHistoryCopy', '/agentHome/palStatementsAgentCopy', '/agentHome/agentDownlineTransactionDetailsCopy', '/help', '/help#term', '/agentHome/agentRevenueReport', '/agentHome/agentDailyWages2', '/agentHome/agentHourSalary', '/agentHome/agentRealtimeSalary']),
+        new Set([
+          'language',
+          'theme',
+          'appDownload',
+          'customerService',
+          'logout',
+          '/lott',
+          '/elott',
+          '/live',
+          '/sports',
+          '/esports',
+          '/fish',
+          '/rng',
+          '/pvp',
+          '/cockfight',
+          '/favorite',
+          '/recent',
+          '/member/securityCenter',
+          '/member/depositv2',
+          '/member/withdraw',
+          '/member/transferFund',
+          '/member/transferUpline',
+          '/member/transactionHistory',
+          '/member/personalHistoryCopy',
+          '/member/personalProfit',
+          '/member/bonusDetails',
+          '/member/messageV2',
+          '/agentHome',
+          '/agentHome/agentTeamOverview',
+          '/agentHome/downlineManagmentView',
+          '/agentHome/registerCenter',
+          '/agentHome/personalHistoryCopy',
+          '/agentHome/palStatementsAgentCopy',
+          '/agentHome/agentDownlineTransactionDetailsCopy',
+          '/help',
+          '/help#term',
+          '/agentHome/agentRevenueReport',
+          '/agentHome/agentDailyWages2',
+          '/agentHome/agentHourSalary',
+          '/agentHome/agentRealtimeSalary',
+        ]),
       );
     });
 
@@ -498,7 +593,10 @@ describe('composeScreenConfig', () => {
     });
 
     it.each([visitor, member, referralMember, vipMember, trial, agent])('every available link of $audience points at a built route', (viewer) => {
-      for (const vendors of [{ RNG: 14, CRASH: 3 }, { LIVE: 1, SPORTS: 1, ELOTT: 1, LOTT: 1 }] as const) {
+      for (const vendors of [
+        { RNG: 14, CRASH: 3 },
+        { LIVE: 1, SPORTS: 1, ELOTT: 1, LOTT: 1 },
+      ] as const) {
         const config = compose(viewer, { vendors });
         const menus = [...sideEntries(config), ...config.memberCentre, ...config.agentCentre, ...config.avatarMenu, ...config.footer.helpLinks];
         const vendorLinks = [

@@ -154,9 +154,7 @@ function forms(inputs: TComposerInputs, flags: ReturnType<typeof featureFlags>):
       return {
         field: setting.field,
         required: setting.required,
-        rule: rule
-          ? { acceptedPattern: rule.acceptedPattern, minLength: rule.minLength, maxLength: rule.maxLength, patternId: rule.patternId }
-          : null,
+        rule: rule ? { acceptedPattern: rule.acceptedPattern, minLength: rule.minLength, maxLength: rule.maxLength, patternId: rule.patternId } : null,
       };
     });
   const tabs: ('username' | 'mobile')[] = [];

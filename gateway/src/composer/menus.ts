@@ -24,15 +24,7 @@ export type TViewer = {
 type TAction = Extract<TMenuEntry['target'], { type: 'action' }>['action'];
 
 /** Actions the web implements today; everything routed elsewhere is not built yet. */
-const AVAILABLE_ACTIONS: ReadonlySet<TAction> = new Set([
-  'login',
-  'register',
-  'logout',
-  'language',
-  'theme',
-  'customerService',
-  'appDownload',
-]);
+const AVAILABLE_ACTIONS: ReadonlySet<TAction> = new Set(['login', 'register', 'logout', 'language', 'theme', 'customerService', 'appDownload']);
 /** A route entry; available only when the web builds its page (house rule: never link the rest). */
 export function route(key: string, labelKey: string, icon: string, path: string, extra: Partial<TMenuEntry> = {}): TMenuEntry {
   return { key, labelKey, icon, target: { type: 'route', path }, isAvailable: isBuilt(path), ...extra };
@@ -126,9 +118,15 @@ export function sideMenu(categories: readonly TGameCategory[], viewer: TViewer, 
       key: 'gameCentre',
       labelKey: 'menu_section_game_centre',
       entries: categories.map((category) =>
-        route(category.gameType.toLowerCase(), `category_${category.gameType.toLowerCase()}`, category.gameType.toLowerCase(), CATEGORY_PATHS[category.gameType], {
-          label: category.title,
-        }),
+        route(
+          category.gameType.toLowerCase(),
+          `category_${category.gameType.toLowerCase()}`,
+          category.gameType.toLowerCase(),
+          CATEGORY_PATHS[category.gameType],
+          {
+            label: category.title,
+          },
+        ),
       ),
     },
   ];

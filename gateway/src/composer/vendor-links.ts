@@ -111,11 +111,7 @@ function resourceUrl(resources: readonly TResourceEntry[], kind: RegExp): string
  * docs/rules/content.md#c-5: the iOS QR link carries the language; Android comes from resources. The session token
  * the spec also names is left out on purpose (docs/0016): a QR on screen can be scanned by anyone.
  */
-export function appLinks(
-  resources: readonly TResourceEntry[],
-  mainDomain: string,
-  language: TLanguage,
-): { appIos: string; appAndroid: string } {
+export function appLinks(resources: readonly TResourceEntry[], mainDomain: string, language: TLanguage): { appIos: string; appAndroid: string } {
   const iosBase = resourceUrl(resources, /ios/i) ?? `${mainDomain.replace(/\/+$/, '')}/download/ios`;
   const separator = iosBase.includes('?') ? '&' : '?';
   return {

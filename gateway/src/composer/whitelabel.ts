@@ -1,10 +1,7 @@
 import { FEATURE_FLAGS, type TFeatureFlag, type TWhitelabelNode } from '@wl/schemas';
 
 /** Finds a node by modId, depth first; answers it with whether it and all its ancestors are on. */
-export function findNode(
-  tree: readonly TWhitelabelNode[],
-  modId: string,
-): { node: TWhitelabelNode; isOn: boolean } | null {
+export function findNode(tree: readonly TWhitelabelNode[], modId: string): { node: TWhitelabelNode; isOn: boolean } | null {
   for (const node of tree) {
     if (node.modId === modId) return { node, isOn: node.enabled === '1' };
     const inner = findNode(node.childrenNodes, modId);

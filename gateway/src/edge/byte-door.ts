@@ -116,7 +116,6 @@ export class ByteDoor {
   }
 }
 
-
 /** A kept header set as a flat [name, value, …] list, the form `writeHead` takes without copying into an object. */
 type TModel = { flat: (string | string[])[]; heads: WeakMap<TEncodedAnswer, Map<TEncoding | 'identity' | 'not-modified', (string | string[])[]>> };
 

@@ -100,9 +100,7 @@ export class IndexHtml {
     html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(facts.merchantName)}</title>`);
     if (!isHome) return html;
     // Before the scripts: the banner starts downloading with the HTML, ahead of the JavaScript.
-    const preload = facts.banner
-      ? `<link rel="preload" as="image" href="${escapeHtml(facts.banner.imageUrl)}" fetchpriority="high">`
-      : '';
+    const preload = facts.banner ? `<link rel="preload" as="image" href="${escapeHtml(facts.banner.imageUrl)}" fetchpriority="high">` : '';
     html = html.replace('</title>', `</title>\n    ${preload}`);
     return html.replace('<div id="root"></div>', `<div id="root">${homeShell(facts)}</div>`);
   }

@@ -79,7 +79,10 @@ export class ConfigStreams {
       const client = ipBucket(request.ip);
       const held = this.perClient.get(client) ?? 0;
       if (held >= this.limits.perIp) {
-        return reply.code(429).header('retry-after', '30').send({ success: false, value: null, message: WPS_MESSAGES.tooManyRequests, code: WPS_CODES.tooManyRequests });
+        return reply
+          .code(429)
+          .header('retry-after', '30')
+          .send({ success: false, value: null, message: WPS_MESSAGES.tooManyRequests, code: WPS_CODES.tooManyRequests });
       }
       if (this.streams.size >= this.limits.total) {
         return reply.code(503).header('retry-after', '10').send({ success: false, value: null, message: NETWORK_ERROR_KEY, code: 503 });

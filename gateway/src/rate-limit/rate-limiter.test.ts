@@ -195,7 +195,9 @@ describe.skipIf(redisUrl === null)(`RateLimiter on ${redisUrl ?? 'no Redis'} (@f
 
   it('shares counts between two apps on the same Redis, atomically under concurrency', async () => {
     const [ra, rb] = [await a.from('198.51.100.71'), await b.from('198.51.100.71')];
-    const results = await Promise.all(Array.from({ length: 30 }, (_, i) => (i % 2 ? a.limiter.attempt(ra, 'forgotByEmail', null) : b.limiter.attempt(rb, 'forgotByEmail', null))));
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => (i % 2 ? a.limiter.attempt(ra, 'forgotByEmail', null) : b.limiter.attempt(rb, 'forgotByEmail', null))),
+    );
     expect(results.filter((r) => r.allowed)).toHaveLength(10);
   });
 

@@ -99,7 +99,16 @@ export const DEFAULT_RATE_LIMITS: TRateLimits = {
  * starts afresh, while guesses pile up (for changePassword this makes the member's count one of wrong
  * old passwords). Sends, registrations and reset mails count every attempt.
  */
-export const RESET_ON_SUCCESS: ReadonlySet<TLimitedAction> = new Set(['login', 'loginSms', 'verifySecondFactor', 'resetByMobile', 'changePassword', 'operatorLogin', 'withdrawPassword', 'bindContact']);
+export const RESET_ON_SUCCESS: ReadonlySet<TLimitedAction> = new Set([
+  'login',
+  'loginSms',
+  'verifySecondFactor',
+  'resetByMobile',
+  'changePassword',
+  'operatorLogin',
+  'withdrawPassword',
+  'bindContact',
+]);
 
 /** Defaults with the given overrides applied. */
 export function resolveRateLimits(overrides: TRateLimitOverrides = {}): TRateLimits {
@@ -116,13 +125,14 @@ const UNIT_MS = { ms: 1, s: 1000, m: MINUTE, h: 60 * MINUTE } as const;
  */
 export function parseRateLimits(spec: string): TRateLimitOverrides {
   const out: TRateLimitOverrides = {};
-  for (const part of spec.split(',').map((p) => p.trim()).filter((p) => p !== '')) {
+  for (const part of spec
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p !== '')) {
     const match = /^([A-Za-z]+)\.(ip|subject)=(\d{1,9})\/(\d{1,9})(ms|s|m|h)$/.exec(part);
     const action = match?.[1] as TLimitedAction | undefined;
     if (!match || !action || !(LIMITED_ACTIONS as readonly string[]).includes(action)) {
-      throw new Error(
-        `RATE_LIMITS: cannot read "${part}" (expected <action>.<ip|subject>=<limit>/<window><ms|s|m|h>, actions: ${LIMITED_ACTIONS.join(', ')})`,
-      );
+      throw new Error(`RATE_LIMITS: cannot read "${part}" (expected <action>.<ip|subject>=<limit>/<window><ms|s|m|h>, actions: ${LIMITED_ACTIONS.join(', ')})`);
     }
     const limit = Number(match[3]);
     const windowMs = Number(match[4]) * UNIT_MS[match[5] as keyof typeof UNIT_MS];

@@ -51,9 +51,10 @@ function header(value: string | string[] | undefined): string | undefined {
 }
 
 /** Builds the tRPC context factory. */
-export function contextFactory(
-  { rateLimiter, ...services }: Pick<TContext, 'api' | 'screenConfig' | 'publicCache' | 'configChanged'> & { rateLimiter: RateLimiter },
-) {
+export function contextFactory({
+  rateLimiter,
+  ...services
+}: Pick<TContext, 'api' | 'screenConfig' | 'publicCache' | 'configChanged'> & { rateLimiter: RateLimiter }) {
   return ({ req, res }: CreateFastifyContextOptions): TContext => {
     return {
       rateLimiter: rateLimiter.forRequest(req),

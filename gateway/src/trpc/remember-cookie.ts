@@ -24,7 +24,10 @@ export function cookieValue(header: string | undefined, name: string): string | 
   for (const pair of header.split(';')) {
     const eq = pair.indexOf('=');
     if (eq < 0 || pair.slice(0, eq).trim() !== name) continue;
-    const raw = pair.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1');
+    const raw = pair
+      .slice(eq + 1)
+      .trim()
+      .replace(/^"(.*)"$/, '$1');
     try {
       return decodeURIComponent(raw);
     } catch {

@@ -118,12 +118,7 @@ export class UpstreamClient {
     const init = {
       method: request.method,
       headers,
-      body:
-        request.form !== undefined
-          ? new URLSearchParams(request.form).toString()
-          : request.body === undefined
-            ? undefined
-            : JSON.stringify(request.body),
+      body: request.form !== undefined ? new URLSearchParams(request.form).toString() : request.body === undefined ? undefined : JSON.stringify(request.body),
     };
     // Only idempotent GETs are retried, and only when the connection itself failed: a timeout
     // already spent the caller's patience, and a POST may have reached the upstream.

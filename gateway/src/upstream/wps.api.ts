@@ -1,13 +1,6 @@
 import type { z } from 'zod';
 import { ACCOUNT_CALLS, CONFIG_WATCH_CALLS, SESSION_CALLS, type TCallDescriptor } from '@wl/schemas';
-import {
-  WPS_CODES,
-  WPS_MESSAGES,
-  WPS_PATHS,
-  ZLaunchGameResponse,
-  type ZLotteryLaunchQuery,
-  type TLanguage,
-} from '@wl/schemas';
+import { WPS_CODES, WPS_MESSAGES, WPS_PATHS, ZLaunchGameResponse, type ZLotteryLaunchQuery, type TLanguage } from '@wl/schemas';
 import { encryptBody } from '@wl/schemas/wps/body-cipher';
 import type { TCallContext, TUpstreamRequest, UpstreamClient } from './upstream.client.ts';
 import { UpstreamError } from './upstream.errors.ts';
@@ -17,7 +10,6 @@ export type TLotteryLaunchFields = Omit<z.infer<typeof ZLotteryLaunchQuery>, 'la
 
 /** A query as the client sends it. */
 type TQuery = NonNullable<TUpstreamRequest<unknown>['query']>;
-
 
 /**
  * The wps calls of docs/rules/README.md#calls the gateway uses, one method each. Everything wire-specific (paths,
@@ -103,9 +95,7 @@ export class WpsApi {
   /** The upstream's RSA public key, fetched once and shared by concurrent logins. */
   private publicKey(ctx: TCallContext): Promise<string> {
     if (!this.rsaKey) {
-      const pending = this
-        .call(SESSION_CALLS.rsaKey, undefined, ctx)
-        .then((v) => v.publicKey);
+      const pending = this.call(SESSION_CALLS.rsaKey, undefined, ctx).then((v) => v.publicKey);
       pending.catch(() => {
         if (this.rsaKey === pending) this.rsaKey = null;
       });
@@ -118,11 +108,7 @@ export class WpsApi {
    * An encrypted call (UPSTREAM-NOTES): the payload travels TripleDES-encrypted under a key wrapped
    * with the upstream's RSA key. A key that rotated (upstream restart) is refetched once.
    */
-  private async encrypted<TValue>(
-    request: Omit<TUpstreamRequest<TValue>, 'body' | 'headers' | 'form'>,
-    payload: unknown,
-    ctx: TCallContext,
-  ): Promise<TValue> {
+  private async encrypted<TValue>(request: Omit<TUpstreamRequest<TValue>, 'body' | 'headers' | 'form'>, payload: unknown, ctx: TCallContext): Promise<TValue> {
     for (let attempt = 1; ; attempt++) {
       const key = await this.publicKey(ctx);
       const { body, headers } = encryptBody(payload, key);
@@ -137,13 +123,6 @@ export class WpsApi {
       }
     }
   }
-
-
-
-
-
-
-
 }
 
 /**

@@ -15,7 +15,19 @@ import type { TOperatorPermission, TOperatorRole } from '@wl/schemas';
  *   them waits for a second owner.
  */
 export const ROLE_PERMISSIONS: Readonly<Record<TOperatorRole, readonly TOperatorPermission[]>> = {
-  owner: ['config.read', 'whitelabel.write', 'system.write', 'security.read', 'security.write', 'outbox.read', 'audit.read', 'operators.manage', 'money.read', 'money.write', 'money.controls'],
+  owner: [
+    'config.read',
+    'whitelabel.write',
+    'system.write',
+    'security.read',
+    'security.write',
+    'outbox.read',
+    'audit.read',
+    'operators.manage',
+    'money.read',
+    'money.write',
+    'money.controls',
+  ],
   finance: ['config.read', 'audit.read', 'money.read', 'money.write'],
   support: ['config.read', 'security.read', 'outbox.read'],
   content: ['config.read', 'whitelabel.write'],

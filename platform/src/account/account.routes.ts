@@ -3,7 +3,17 @@ import { bearerToken } from '../http/auth.ts';
 import { routesOf } from '../http/routes-of.ts';
 import { requestLanguage } from '../http/request-context.ts';
 import { stepUp } from '../session/step-up.service.ts';
-import { changePassword, checkAffiliate, firstLoginDone, forgotByEmail, register, resetByLink, resetByMobile, totpEnable, totpSetup } from './account.service.ts';
+import {
+  changePassword,
+  checkAffiliate,
+  firstLoginDone,
+  forgotByEmail,
+  register,
+  resetByLink,
+  resetByMobile,
+  totpEnable,
+  totpSetup,
+} from './account.service.ts';
 
 /**
  * Account calls (docs/0076): affiliate check, registration, first login, passwords, authenticator,

@@ -58,7 +58,13 @@ export async function checkAffiliate(deps: TPlatformDeps, merchant: TMerchant, c
 /** The registration form of the merchant as the client gets it: enabled fields with their rules. */
 async function registrationForm(db: Kysely<DB>, merchantId: number): Promise<{ fields: TFormField[]; minAge: number }> {
   const [fields, rules, m] = await Promise.all([
-    db.selectFrom('registration_fields').select(['field', 'required']).where('merchant_id', '=', merchantId).where('enabled', '=', true).orderBy('sort').execute(),
+    db
+      .selectFrom('registration_fields')
+      .select(['field', 'required'])
+      .where('merchant_id', '=', merchantId)
+      .where('enabled', '=', true)
+      .orderBy('sort')
+      .execute(),
     db.selectFrom('validation_rules').selectAll().where('merchant_id', '=', merchantId).execute(),
     db.selectFrom('merchants').select('min_age').where('id', '=', merchantId).executeTakeFirstOrThrow(),
   ]);
@@ -98,7 +104,8 @@ export async function register(
   const parsed = schema.safeParse({ ...req.values, termsAccepted: req.termsAccepted, ageConfirmed: req.ageConfirmed });
   if (!parsed.success) throw fieldErrorsFailure(firstFieldErrors(parsed.error));
   const v = parsed.data;
-  const event = (kind: string, username: string, memberId: number | null = null) => recordAuthEvent(db, { merchantId: merchant.id, memberId, username, kind, ip });
+  const event = (kind: string, username: string, memberId: number | null = null) =>
+    recordAuthEvent(db, { merchantId: merchant.id, memberId, username, kind, ip });
 
   let phone: TPhone | null = null;
   if (v.mobileNum) phone = await checkPhone(deps, merchant, v.mobileNum, req.countryDialingCode ?? (await defaultDial(db, merchant.id)));
@@ -157,8 +164,18 @@ export async function register(
         })
         .returning(['id', 'username', 'first_time_login', 'password_expires_at'])
         .executeTakeFirstOrThrow();
-      await trx.insertInto('ledger_accounts').values({ merchant_id: merchant.id, member_id: member.id, kind: 'member_wallet', currency: merchant.currency }).execute();
-      return issueSession(trx, merchant, member, { now, ip, kind: `register_${mode}`, mustChangePassword: password === WEAK_PASSWORD, rememberMe: false, previousToken });
+      await trx
+        .insertInto('ledger_accounts')
+        .values({ merchant_id: merchant.id, member_id: member.id, kind: 'member_wallet', currency: merchant.currency })
+        .execute();
+      return issueSession(trx, merchant, member, {
+        now,
+        ip,
+        kind: `register_${mode}`,
+        mustChangePassword: password === WEAK_PASSWORD,
+        rememberMe: false,
+        previousToken,
+      });
     });
   } catch (err) {
     // Two registrations racing for the same name or number: the database decides.
@@ -252,7 +269,15 @@ export async function forgotByEmail(
   const member = await memberByUsername(db, merchant.id, req.username);
   await db
     .insertInto('auth_events')
-    .values({ merchant_id: merchant.id, member_id: null, operator_id: null, username: req.username.slice(0, 200), kind: 'password_reset_requested', ip, created_at: now })
+    .values({
+      merchant_id: merchant.id,
+      member_id: null,
+      operator_id: null,
+      username: req.username.slice(0, 200),
+      kind: 'password_reset_requested',
+      ip,
+      created_at: now,
+    })
     .execute();
   const match =
     member !== undefined &&
@@ -343,7 +368,12 @@ export async function resetByMobile(
     await storePassword(trx, member.id, req.newPassword);
     await revokeMemberSessions(trx, member.id, now, null);
     await recordAuthEvent(trx, { merchantId: merchant.id, memberId: member.id, username: member.username, kind: 'password_reset_mobile', ip });
-    return issueSession(trx, merchant, { ...member, password_expires_at: null }, { now, ip, kind: 'login_after_reset', mustChangePassword: false, rememberMe: false, previousToken });
+    return issueSession(
+      trx,
+      merchant,
+      { ...member, password_expires_at: null },
+      { now, ip, kind: 'login_after_reset', mustChangePassword: false, rememberMe: false, previousToken },
+    );
   });
 }
 

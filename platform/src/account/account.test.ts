@@ -23,7 +23,17 @@ async function captcha() {
 async function register(mode: 'username' | 'mobile', values: Record<string, unknown>, extra: Record<string, unknown> = {}) {
   const c = await captcha();
   const path = mode === 'username' ? ACCOUNT_PATHS.register : ACCOUNT_PATHS.registerMobile;
-  const body = { values, countryDialingCode: '+880', termsAccepted: true, ageConfirmed: true, captchaId: c.captchaId, captcha: c.answer, registerMethod: 'WEB', domain: 'luckybazaar.example', ...extra };
+  const body = {
+    values,
+    countryDialingCode: '+880',
+    termsAccepted: true,
+    ageConfirmed: true,
+    captchaId: c.captchaId,
+    captcha: c.answer,
+    registerMethod: 'WEB',
+    domain: 'luckybazaar.example',
+    ...extra,
+  };
   return encryptedCall(ctx.app, 'PUT', path, body);
 }
 
@@ -34,7 +44,11 @@ const NO_CAPTCHA = { captchaId: undefined, captcha: undefined };
 async function registerCode(mobileNum: string): Promise<string> {
   const c = await captcha();
   tick(2000);
-  const res = await ctx.app.inject({ method: 'POST', url: ACCOUNT_PATHS.smsRegister, payload: { mobileNum, countryDialingCode: '+880', captchaId: c.captchaId, captcha: c.answer } });
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: ACCOUNT_PATHS.smsRegister,
+    payload: { mobileNum, countryDialingCode: '+880', captchaId: c.captchaId, captcha: c.answer },
+  });
   expect(res.json().success).toBe(true);
   return lastSmsCode(ctx.messages, `+880${mobileNum}`);
 }
@@ -52,7 +66,8 @@ describe('affiliate check and registration', () => {
     const bad = await ctx.app.inject({ url: `${ACCOUNT_PATHS.affiliate}?code=NOPE99` });
     expect(bad.statusCode).toBe(404);
     expect(bad.json().message).toBe('invalid_invitation_code');
-    for (const q of ['', `?code=${'x'.repeat(10_000)}`, '?code=']) expect((await ctx.app.inject({ url: `${ACCOUNT_PATHS.affiliate}${q}` })).statusCode).toBe(400);
+    for (const q of ['', `?code=${'x'.repeat(10_000)}`, '?code='])
+      expect((await ctx.app.inject({ url: `${ACCOUNT_PATHS.affiliate}${q}` })).statusCode).toBe(400);
   });
 
   it('refuses rule violations, wrong types and scripts with field messages and changes nothing', async () => {
@@ -76,9 +91,19 @@ describe('affiliate check and registration', () => {
       email: { key: 'pattern.EMAIL', params: { min: 5, max: 50 } },
     });
     expect(res.json().message).toBe('invalid_characters');
-    const mismatch = await register('username', { username: 'newplayer1', password: 'Abcd1234', confirmPassword: 'Abcd12345', mobileNum: '1711000009', verificationCode: '123456' });
+    const mismatch = await register('username', {
+      username: 'newplayer1',
+      password: 'Abcd1234',
+      confirmPassword: 'Abcd12345',
+      mobileNum: '1711000009',
+      verificationCode: '123456',
+    });
     expect(mismatch.json().value.fieldErrors).toEqual({ confirmPassword: { key: 'inconsistent_twice', params: {} } });
-    const types = await register('username', { username: 5, password: ['x'], confirmPassword: null, mobileNum: 'x'.repeat(10_000) }, { termsAccepted: false, ageConfirmed: false });
+    const types = await register(
+      'username',
+      { username: 5, password: ['x'], confirmPassword: null, mobileNum: 'x'.repeat(10_000) },
+      { termsAccepted: false, ageConfirmed: false },
+    );
     expect(types.json().value.fieldErrors).toMatchObject({
       username: { key: 'error_bad_request' },
       password: { key: 'error_bad_request' },
@@ -96,10 +121,22 @@ describe('affiliate check and registration', () => {
   it('with REGMOBVERF3 the username tab takes the SMS code, sent behind the human check, as its one check', async () => {
     await setFlag(ctx.db, 'REGMOBVERF3', true);
     try {
-      const values = { username: 'newplayer1', password: 'Abcd1234', confirmPassword: 'Abcd1234', mobileNum: '1711000002', email: 'new@example.test', payeeName: 'New Player', affiliateCode: DEMO_AGENT_INVITATION_CODE };
+      const values = {
+        username: 'newplayer1',
+        password: 'Abcd1234',
+        confirmPassword: 'Abcd1234',
+        mobileNum: '1711000002',
+        email: 'new@example.test',
+        payeeName: 'New Player',
+        affiliateCode: DEMO_AGENT_INVITATION_CODE,
+      };
       // The SMS send needs the human verification.
       tick(2000);
-      const noCaptcha = await ctx.app.inject({ method: 'POST', url: ACCOUNT_PATHS.smsRegister, payload: { mobileNum: '1711000002', countryDialingCode: '+880', captchaId: 'x', captcha: 'y' } });
+      const noCaptcha = await ctx.app.inject({
+        method: 'POST',
+        url: ACCOUNT_PATHS.smsRegister,
+        payload: { mobileNum: '1711000002', countryDialingCode: '+880', captchaId: 'x', captcha: 'y' },
+      });
       expect(noCaptcha.json()).toMatchObject({ success: false, message: 'error_captcha_wrong', code: 460 });
       const code = await registerCode('1711000002');
 
@@ -117,7 +154,13 @@ describe('affiliate check and registration', () => {
       expect((await info(s.token)).json().value).toMatchObject({ userName: 'newplayer1', type: 0 });
       const row = await ctx.db.selectFrom('members').selectAll().where('username', '=', 'newplayer1').executeTakeFirstOrThrow();
       const agent = await ctx.db.selectFrom('members').select('id').where('username', '=', 'demo_agent').executeTakeFirstOrThrow();
-      expect(row).toMatchObject({ upline_id: agent.id, mobile_num: '1711000002', country_dialing_code: '+880', email: 'new@example.test', bank_holder_name: 'New Player' });
+      expect(row).toMatchObject({
+        upline_id: agent.id,
+        mobile_num: '1711000002',
+        country_dialing_code: '+880',
+        email: 'new@example.test',
+        bank_holder_name: 'New Player',
+      });
       // The agent tree (closure table, docs/0046) knows the new downline in the registration's transaction.
       expect(await ctx.db.selectFrom('member_tree').select(['ancestor_id', 'depth']).where('descendant_id', '=', row.id).orderBy('depth').execute()).toEqual([
         { ancestor_id: row.id, depth: 0 },
@@ -131,19 +174,35 @@ describe('affiliate check and registration', () => {
       expect(taken.statusCode).toBe(409);
       expect(taken.json()).toMatchObject({ message: 'username_taken', code: 409, value: { fieldErrors: { username: { key: 'username_taken' } } } });
       // The code was used: a second registration cannot reuse it; with a new one, the number is taken.
-      const reused = await register('mobile', { password: 'Abcd1234', confirmPassword: 'Abcd1234', mobileNum: '1711000002', verificationCode: code }, NO_CAPTCHA);
+      const reused = await register(
+        'mobile',
+        { password: 'Abcd1234', confirmPassword: 'Abcd1234', mobileNum: '1711000002', verificationCode: code },
+        NO_CAPTCHA,
+      );
       expect(reused.json().message).toBe('verification_code_invalid');
       tick(2000);
-      const again = await register('mobile', { password: 'Abcd1234', confirmPassword: 'Abcd1234', mobileNum: '1711000002', verificationCode: await registerCode('1711000002') }, NO_CAPTCHA);
+      const again = await register(
+        'mobile',
+        { password: 'Abcd1234', confirmPassword: 'Abcd1234', mobileNum: '1711000002', verificationCode: await registerCode('1711000002') },
+        NO_CAPTCHA,
+      );
       expect(again.json()).toMatchObject({ message: 'mobile_taken', code: 409 });
-      expect((await ctx.db.selectFrom('auth_events').select('kind').where('username', '=', 'newplayer1').execute()).map((e) => e.kind)).toContain('register_username');
+      expect((await ctx.db.selectFrom('auth_events').select('kind').where('username', '=', 'newplayer1').execute()).map((e) => e.kind)).toContain(
+        'register_username',
+      );
     } finally {
       await setFlag(ctx.db, 'REGMOBVERF3', false);
     }
   });
 
   it('without REGMOBVERF3 the username tab asks for no SMS code: one human check, then the affiliate check', async () => {
-    const values = { username: 'newplayer2', password: 'Abcd1234', confirmPassword: 'Abcd1234', mobileNum: '1711000006', affiliateCode: DEMO_AGENT_INVITATION_CODE };
+    const values = {
+      username: 'newplayer2',
+      password: 'Abcd1234',
+      confirmPassword: 'Abcd1234',
+      mobileNum: '1711000006',
+      affiliateCode: DEMO_AGENT_INVITATION_CODE,
+    };
     const before = await rowCounts(ctx.db, [...TABLES]);
     const wrongCaptcha = await register('username', values, { captcha: '????' });
     expect(wrongCaptcha.json()).toMatchObject({ success: false, message: 'error_captcha_wrong', code: 460 });
@@ -155,7 +214,9 @@ describe('affiliate check and registration', () => {
     const ok = await register('username', values);
     const s = ZEnvelope(ZSessionValue).parse(ok.json()).value!;
     expect((await info(s.token)).json().value).toMatchObject({ userName: 'newplayer2', type: 0 });
-    expect(await ctx.db.selectFrom('members').select('mobile_num').where('username', '=', 'newplayer2').executeTakeFirstOrThrow()).toEqual({ mobile_num: '1711000006' });
+    expect(await ctx.db.selectFrom('members').select('mobile_num').where('username', '=', 'newplayer2').executeTakeFirstOrThrow()).toEqual({
+      mobile_num: '1711000006',
+    });
   });
 
   it('registers on the mobile tab without a username, by its SMS code alone, and refuses a tab whose flag is off', async () => {
@@ -170,7 +231,13 @@ describe('affiliate check and registration', () => {
     await setFlag(ctx.db, 'USERNAMEREG3', false);
     const before = await rowCounts(ctx.db, [...TABLES]);
     for (const mode of ['mobile', 'username'] as const) {
-      const off = await register(mode, { username: 'another1', password: 'Abcd1234', confirmPassword: 'Abcd1234', mobileNum: '1711000004', verificationCode: '123456' });
+      const off = await register(mode, {
+        username: 'another1',
+        password: 'Abcd1234',
+        confirmPassword: 'Abcd1234',
+        mobileNum: '1711000004',
+        verificationCode: '123456',
+      });
       expect(off.json()).toEqual({ success: false, value: null, message: 'error_feature_off', code: 543 });
     }
     expect(await rowCounts(ctx.db, [...TABLES])).toEqual(before);
@@ -181,7 +248,8 @@ describe('affiliate check and registration', () => {
 
 describe('passwords', () => {
   it('forgot by email: the same answer for any pair, a single-use link only for the right one', async () => {
-    const form = (body: string) => ctx.app.inject({ method: 'POST', url: ACCOUNT_PATHS.forgotByEmail, payload: body, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const form = (body: string) =>
+      ctx.app.inject({ method: 'POST', url: ACCOUNT_PATHS.forgotByEmail, payload: body, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     const outbox = await rowCounts(ctx.db, ['outbox', 'password_resets']);
     const wrong = await form('username=demo_member&email=someone%40else.test');
     const unknown = await form('username=nobody_here&email=demo_member%40example.test');
@@ -200,10 +268,20 @@ describe('passwords', () => {
     const session = await loginToken(ctx.app, 'demo_member', 'Demo1234');
     const reset = (payload: Record<string, unknown>) => encryptedCall(ctx.app, 'POST', ACCOUNT_PATHS.resetByLink, payload);
     const weak = await reset({ resetToken: token, newPassword: '123456', confirmNewPassword: '123456' });
-    expect(weak.json()).toMatchObject({ message: 'pattern.DIGITS_WITH_LETTERS', value: { fieldErrors: { newPassword: { key: 'pattern.DIGITS_WITH_LETTERS' } } } });
+    expect(weak.json()).toMatchObject({
+      message: 'pattern.DIGITS_WITH_LETTERS',
+      value: { fieldErrors: { newPassword: { key: 'pattern.DIGITS_WITH_LETTERS' } } },
+    });
     expect((await reset({ resetToken: token, newPassword: 'Reset1234', confirmNewPassword: 'Reset1235' })).json().message).toBe('inconsistent_twice');
-    expect((await reset({ resetToken: token, newPassword: 'Reset1234', confirmNewPassword: 'Reset1234' })).json()).toEqual({ success: true, value: { ok: true }, message: null });
-    expect((await reset({ resetToken: token, newPassword: 'Other1234', confirmNewPassword: 'Other1234' })).json()).toMatchObject({ message: 'reset_link_invalid', code: 400 });
+    expect((await reset({ resetToken: token, newPassword: 'Reset1234', confirmNewPassword: 'Reset1234' })).json()).toEqual({
+      success: true,
+      value: { ok: true },
+      message: null,
+    });
+    expect((await reset({ resetToken: token, newPassword: 'Other1234', confirmNewPassword: 'Other1234' })).json()).toMatchObject({
+      message: 'reset_link_invalid',
+      code: 400,
+    });
     expect((await reset({ resetToken: 'made-up', newPassword: 'Other1234', confirmNewPassword: 'Other1234' })).json().message).toBe('reset_link_invalid');
     expect((await info(session)).statusCode).toBe(401);
     expect((await encryptedLogin(ctx.app, { username: 'demo_member', password: 'Demo1234' })).json().message).toBe('error_invalid_credentials');
@@ -245,7 +323,8 @@ describe('passwords', () => {
     tick(2000);
     await ctx.app.inject({ method: 'POST', url: ACCOUNT_PATHS.smsNoLogin, payload: { ...phone, purpose: 'reset' } });
     const code = await lastSmsCode(ctx.messages, '+8801711000001');
-    const reset = (payload: Record<string, unknown>) => encryptedCall(ctx.app, 'POST', ACCOUNT_PATHS.forgotByMobile, { ...phone, newPassword: 'Mobile1234', confirmNewPassword: 'Mobile1234', ...payload });
+    const reset = (payload: Record<string, unknown>) =>
+      encryptedCall(ctx.app, 'POST', ACCOUNT_PATHS.forgotByMobile, { ...phone, newPassword: 'Mobile1234', confirmNewPassword: 'Mobile1234', ...payload });
     expect((await reset({ verificationCode: code === '000000' ? '111111' : '000000' })).json().message).toBe('verification_code_invalid');
     expect((await reset({ verificationCode: code, newPassword: 'short' })).json().message).toBe('pattern.DIGITS_WITH_LETTERS');
     const s = ZEnvelope(ZSessionValue).parse((await reset({ verificationCode: code })).json()).value!;
@@ -263,12 +342,22 @@ describe('passwords', () => {
     const b = await loginToken(ctx.app, 'demo_down1', 'Down1234');
     const before = await rowCounts(ctx.db, ['sessions']);
     expect((await changePassword(a, { newPassword: 'Abcd1234', confirmNewPassword: 'Abcd1234' })).json().message).toBe('old_password_wrong');
-    expect((await changePassword(a, { oldPassword: 'wrong', newPassword: 'Abcd1234', confirmNewPassword: 'Abcd1234' })).json().message).toBe('old_password_wrong');
-    expect((await changePassword(a, { oldPassword: 'Down1234', newPassword: 'Abcd1234', confirmNewPassword: 'Abcd' })).json().message).toBe('inconsistent_twice');
-    expect((await changePassword(a, { oldPassword: 'Down1234', newPassword: 'x'.repeat(10_000), confirmNewPassword: 'x' })).json().message).toBe('error_bad_request');
+    expect((await changePassword(a, { oldPassword: 'wrong', newPassword: 'Abcd1234', confirmNewPassword: 'Abcd1234' })).json().message).toBe(
+      'old_password_wrong',
+    );
+    expect((await changePassword(a, { oldPassword: 'Down1234', newPassword: 'Abcd1234', confirmNewPassword: 'Abcd' })).json().message).toBe(
+      'inconsistent_twice',
+    );
+    expect((await changePassword(a, { oldPassword: 'Down1234', newPassword: 'x'.repeat(10_000), confirmNewPassword: 'x' })).json().message).toBe(
+      'error_bad_request',
+    );
     expect((await changePassword(a, { oldPassword: 5, newPassword: 'Abcd1234', confirmNewPassword: 'Abcd1234' })).json().message).toBe('error_bad_request');
     expect(await rowCounts(ctx.db, ['sessions'])).toEqual(before);
-    expect((await changePassword(a, { oldPassword: 'Down1234', newPassword: 'Abcd1234', confirmNewPassword: 'Abcd1234' })).json()).toEqual({ success: true, value: { ok: true }, message: null });
+    expect((await changePassword(a, { oldPassword: 'Down1234', newPassword: 'Abcd1234', confirmNewPassword: 'Abcd1234' })).json()).toEqual({
+      success: true,
+      value: { ok: true },
+      message: null,
+    });
     expect((await info(a)).statusCode).toBe(200);
     expect((await info(b)).statusCode).toBe(401);
     expect(await loginToken(ctx.app, 'demo_down1', 'Abcd1234')).toBeTruthy();
@@ -284,7 +373,11 @@ describe('passwords', () => {
   });
 
   it('forces a change of an expired password while PWDEXPFORCECHANGE3 is on', async () => {
-    await ctx.db.updateTable('members').set({ password_expires_at: new Date(now - 1000) }).where('username', '=', 'demo_down2').execute();
+    await ctx.db
+      .updateTable('members')
+      .set({ password_expires_at: new Date(now - 1000) })
+      .where('username', '=', 'demo_down2')
+      .execute();
     const s = ZEnvelope(ZSessionValue).parse((await encryptedLogin(ctx.app, { username: 'demo_down2', password: 'Down1234' })).json()).value!;
     expect(s).toMatchObject({ passwordExpired: true, mustChangePassword: true });
     await setFlag(ctx.db, 'PWDEXPFORCECHANGE3', false);
@@ -297,23 +390,37 @@ describe('passwords', () => {
 describe('authenticator and operator outbox', () => {
   it('sets up an authenticator with a real TOTP code, then offers it as a second factor', async () => {
     const token = await steppedUpToken(ctx.app, 'demo_agent', 'Agent1234');
-    const setup = ZEnvelope(ZTotpSetupResponse).parse((await ctx.app.inject({ method: 'POST', url: ACCOUNT_PATHS.totpSetup, headers: { authorization: token } })).json()).value!;
+    const setup = ZEnvelope(ZTotpSetupResponse).parse(
+      (await ctx.app.inject({ method: 'POST', url: ACCOUNT_PATHS.totpSetup, headers: { authorization: token } })).json(),
+    ).value!;
     expect(setup.otpauthUrl).toContain(`secret=${setup.secret}`);
     const enable = (code: unknown) => ctx.app.inject({ method: 'POST', url: ACCOUNT_PATHS.totpEnable, headers: { authorization: token }, payload: { code } });
     expect((await enable('000000')).json()).toMatchObject({ message: 'second_factor_wrong', code: 400 });
     expect((await enable(12)).json().message).toBe('error_bad_request');
     expect((await enable(memberTotp(setup.secret).generate({ timestamp: now }))).json()).toEqual({ success: true, value: { ok: true }, message: null });
     tick(60_000);
-    const ch = ZEnvelope(ZSecondFactorValue).parse((await encryptedLogin(ctx.app, { username: 'demo_agent', password: 'Agent1234' }, fromClientIp('192.0.2.44'))).json()).value!;
+    const ch = ZEnvelope(ZSecondFactorValue).parse(
+      (await encryptedLogin(ctx.app, { username: 'demo_agent', password: 'Agent1234' }, fromClientIp('192.0.2.44'))).json(),
+    ).value!;
     expect(ch.methods).toEqual(['totp']);
-    const verified = await encryptedCall(ctx.app, 'POST', ACCOUNT_PATHS.loginVerify, { challengeId: ch.challengeId, method: 'totp', code: memberTotp(setup.secret).generate({ timestamp: now }) }, fromClientIp('192.0.2.44'));
+    const verified = await encryptedCall(
+      ctx.app,
+      'POST',
+      ACCOUNT_PATHS.loginVerify,
+      { challengeId: ch.challengeId, method: 'totp', code: memberTotp(setup.secret).generate({ timestamp: now }) },
+      fromClientIp('192.0.2.44'),
+    );
     expect(verified.json().value.kind).toBe('session');
     expect((await ctx.app.inject({ method: 'POST', url: ACCOUNT_PATHS.totpSetup })).statusCode).toBe(401);
   });
 
   it('lets the operator read the outbox, without the code (docs/0067), and nobody else', async () => {
-    const op = (await ctx.app.inject({ method: 'POST', url: WPS_PATHS.operatorLogin, payload: { username: 'demo_operator', password: 'Operator1234' } })).json().value.token as string;
-    const res = await ctx.app.inject({ url: `${ACCOUNT_PATHS.operatorOutbox}?channel=sms&to=${encodeURIComponent('+8801711000002')}&limit=5`, headers: { authorization: op } });
+    const op = (await ctx.app.inject({ method: 'POST', url: WPS_PATHS.operatorLogin, payload: { username: 'demo_operator', password: 'Operator1234' } })).json()
+      .value.token as string;
+    const res = await ctx.app.inject({
+      url: `${ACCOUNT_PATHS.operatorOutbox}?channel=sms&to=${encodeURIComponent('+8801711000002')}&limit=5`,
+      headers: { authorization: op },
+    });
     const { messages } = res.json().value;
     expect(messages.length).toBeGreaterThan(0);
     expect(messages[0]).toMatchObject({ channel: 'sms', to: '+8801711000002', subject: 'যাচাই কোড', status: 'sent' });

@@ -43,17 +43,24 @@ describe('forced password change, decided and enforced by the platform', () => {
       });
     }
     expect(await ctx.db.selectFrom('favourites').selectAll().execute()).toEqual(before);
-    expect((await ctx.db.selectFrom('members').select('totp_pending_secret').where('username', '=', 'demo_weak').executeTakeFirstOrThrow()).totp_pending_secret).toBeNull();
+    expect(
+      (await ctx.db.selectFrom('members').select('totp_pending_secret').where('username', '=', 'demo_weak').executeTakeFirstOrThrow()).totp_pending_secret,
+    ).toBeNull();
 
     // What the change modal needs still answers.
     const info = await ctx.app.inject({ url: WPS_PATHS.memberInfo, headers: { authorization: session.token } });
     expect(info.json().value.userName).toBe('demo_weak');
 
-    const change = (payload: Record<string, unknown>) => encryptedCall(ctx.app, 'POST', ACCOUNT_PATHS.changePassword, payload, { authorization: session.token });
+    const change = (payload: Record<string, unknown>) =>
+      encryptedCall(ctx.app, 'POST', ACCOUNT_PATHS.changePassword, payload, { authorization: session.token });
     // A refused new password leaves the flag set.
     expect((await change({ newPassword: '123456', confirmNewPassword: '123456' })).json().success).toBe(false);
     expect((await calls.balance()).json().code).toBe(464);
-    expect((await change({ newPassword: 'Strong1234', confirmNewPassword: 'Strong1234' })).json()).toEqual({ success: true, value: { ok: true }, message: null });
+    expect((await change({ newPassword: 'Strong1234', confirmNewPassword: 'Strong1234' })).json()).toEqual({
+      success: true,
+      value: { ok: true },
+      message: null,
+    });
 
     // The flag cleared on this session: everything answers now.
     expect((await calls.balance()).json().success).toBe(true);
@@ -72,7 +79,11 @@ describe('forced password change, decided and enforced by the platform', () => {
   });
 
   it('forces the change of an expired password only while PWDEXPFORCECHANGE3 is on', async () => {
-    await ctx.db.updateTable('members').set({ password_expires_at: new Date(now - 1000) }).where('username', '=', 'demo_down2').execute();
+    await ctx.db
+      .updateTable('members')
+      .set({ password_expires_at: new Date(now - 1000) })
+      .where('username', '=', 'demo_down2')
+      .execute();
     const forced = await sessionOf('demo_down2', 'Down1234');
     expect(forced).toMatchObject({ passwordExpired: true, mustChangePassword: true });
     expect((await guardedCalls(forced.token).balance()).json().code).toBe(464);

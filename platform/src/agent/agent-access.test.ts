@@ -97,11 +97,22 @@ describe('agent procedures never answer about accounts outside the caller’s su
     const before = await rowCounts(ctx.db, [...TABLES]);
 
     /** One call: its answer may name only visible accounts; `mustRefuse` calls must not succeed with data. */
-    const check = async (c: TCaller, method: 'GET' | 'POST', url: string, input: Record<string, unknown>, opts: { mustRefuse?: boolean; noRows?: boolean } = {}) => {
+    const check = async (
+      c: TCaller,
+      method: 'GET' | 'POST',
+      url: string,
+      input: Record<string, unknown>,
+      opts: { mustRefuse?: boolean; noRows?: boolean } = {},
+    ) => {
       probed.add(url);
       const res =
         method === 'GET'
-          ? await ctx.app.inject({ method, url, headers: { authorization: c.token }, query: Object.fromEntries(Object.entries(input).map(([k, v]) => [k, String(v)])) })
+          ? await ctx.app.inject({
+              method,
+              url,
+              headers: { authorization: c.token },
+              query: Object.fromEntries(Object.entries(input).map(([k, v]) => [k, String(v)])),
+            })
           : await ctx.app.inject({ method, url, headers: { authorization: c.token }, payload: input });
       checks++;
       const body = res.json() as { success: boolean; value?: { rows?: unknown[] } };
@@ -119,7 +130,13 @@ describe('agent procedures never answer about accounts outside the caller’s su
         // By id: details, a transfer, a contract offer.
         await check(c, 'GET', AGENT_PATHS.downline, { memberId: target.id }, { mustRefuse: outside });
         if (outside) {
-          await check(c, 'POST', AGENT_PATHS.transfer, { memberId: target.id, amountMinor: 100, key: `access-${c.username}-${target.id}`, remark: '' }, { mustRefuse: true });
+          await check(
+            c,
+            'POST',
+            AGENT_PATHS.transfer,
+            { memberId: target.id, amountMinor: 100, key: `access-${c.username}-${target.id}`, remark: '' },
+            { mustRefuse: true },
+          );
           for (const terms of VALID_TERMS) await check(c, 'POST', CONTRACT_PATHS.offer, { memberId: target.id, terms }, { mustRefuse: true });
         }
         // By account name: the downline search and every report, at every level.
@@ -155,7 +172,13 @@ describe('agent procedures never answer about accounts outside the caller’s su
       }
       // A non-agent may not make members or codes (an agent may: not probed here, it changes the tree).
       if (!c.agent) {
-        await check(c, 'POST', AGENT_TEAM_PATHS.registerDownline, { username: `access_${c.username}`.slice(0, 16), password: 'Abcd1234', confirmPassword: 'Abcd1234', role: 'member' }, { mustRefuse: true });
+        await check(
+          c,
+          'POST',
+          AGENT_TEAM_PATHS.registerDownline,
+          { username: `access_${c.username}`.slice(0, 16), password: 'Abcd1234', confirmPassword: 'Abcd1234', role: 'member' },
+          { mustRefuse: true },
+        );
         await check(c, 'POST', AGENT_TEAM_PATHS.invitations, { role: 'member' }, { mustRefuse: true });
       }
     }

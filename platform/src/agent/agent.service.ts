@@ -50,7 +50,13 @@ type TFigureRow = { deposit: number | string; withdraw: number | string; valid_b
 const figures = (r: TFigureRow | undefined) => {
   const validBetMinor = Number(r?.valid_bet ?? 0);
   const payoutMinor = Number(r?.payout ?? 0);
-  return { depositMinor: Number(r?.deposit ?? 0), withdrawMinor: Number(r?.withdraw ?? 0), validBetMinor, payoutMinor, profitMinor: payoutMinor - validBetMinor };
+  return {
+    depositMinor: Number(r?.deposit ?? 0),
+    withdrawMinor: Number(r?.withdraw ?? 0),
+    validBetMinor,
+    payoutMinor,
+    profitMinor: payoutMinor - validBetMinor,
+  };
 };
 
 /**
@@ -66,9 +72,7 @@ export async function teamOverview(deps: TPlatformDeps, merchant: TMerchant, age
   const team = teamOf(db, merchant.id, agent.memberId);
   // The money and the active members from the hourly rollup and the ledger's tail (docs/0058).
   const [size, joined, figuresOf] = await Promise.all([
-    team
-      .select([sql<number>`count(*)`.as('team'), sql<number>`count(*) filter (where t.depth = 1)`.as('direct')])
-      .executeTakeFirstOrThrow(),
+    team.select([sql<number>`count(*)`.as('team'), sql<number>`count(*) filter (where t.depth = 1)`.as('direct')]).executeTakeFirstOrThrow(),
     team
       .select([bucketSql(sql.ref('m.created_at'), bucket, q.tzOffsetMinutes).as('label'), sql<number>`count(*)`.as('n')])
       .where('m.created_at', '>=', from)
@@ -225,7 +229,12 @@ export async function downlineDetail(deps: TPlatformDeps, merchant: TMerchant, a
     withdrawMinor: f.withdrawMinor,
     validBetMinor: f.validBetMinor,
     profitMinor: f.profitMinor,
-    transfers: transfers.map((t) => ({ id: Number(t.id), amountMinor: Number(t.amount_minor), remark: t.remark.slice(0, 140), createdAt: new Date(t.created_at).toISOString() })),
+    transfers: transfers.map((t) => ({
+      id: Number(t.id),
+      amountMinor: Number(t.amount_minor),
+      remark: t.remark.slice(0, 140),
+      createdAt: new Date(t.created_at).toISOString(),
+    })),
   };
 }
 
@@ -262,7 +271,14 @@ export async function transferToDownline(
         kind: 'transfer_downline',
         meta: { counterpartyMemberId: req.memberId, remark: req.remark },
       });
-      if (moved.created) await recordMemberAudit(trx, { merchantId: merchant.id, memberId: agent.memberId, action: 'transfer_downline', detail: `${req.memberId} ${req.amountMinor}`, ip });
+      if (moved.created)
+        await recordMemberAudit(trx, {
+          merchantId: merchant.id,
+          memberId: agent.memberId,
+          action: 'transfer_downline',
+          detail: `${req.memberId} ${req.amountMinor}`,
+          ip,
+        });
       return { transactionId: moved.transactionId, mainMinor: await balanceOf(trx, from), downlineBalanceMinor: await balanceOf(trx, to) };
     });
   } catch (error) {

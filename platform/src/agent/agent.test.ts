@@ -19,7 +19,8 @@ const WEEK = { from: new Date(Date.now() - 8 * 86_400_000).toISOString(), to: ne
 
 const get = (url: string, token: string, query: Record<string, string | number> = {}) =>
   ctx.app.inject({ method: 'GET', url, query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])), headers: { authorization: token } });
-const post = (token: string, payload: unknown) => ctx.app.inject({ method: 'POST', url: AGENT_PATHS.transfer, headers: { authorization: token }, payload: payload as object });
+const post = (token: string, payload: unknown) =>
+  ctx.app.inject({ method: 'POST', url: AGENT_PATHS.transfer, headers: { authorization: token }, payload: payload as object });
 
 /** The subtree of `root` computed from upline_id alone (what the closure table must agree with). */
 const subtreeOf = (root: number) => subtreeByUpline(ctx.db, root);
@@ -45,7 +46,14 @@ describe('the tree (closure table)', () => {
     // A member inserted under demo_sub3 (what a registration with its invitation code writes).
     const m = await ctx.db
       .insertInto('members')
-      .values({ merchant_id: (await ctx.db.selectFrom('merchants').select('id').executeTakeFirstOrThrow()).id, username: 'tree_new1', nickname: 'Tree New', password_hash: '-', type: 0, upline_id: id.demo_sub3! })
+      .values({
+        merchant_id: (await ctx.db.selectFrom('merchants').select('id').executeTakeFirstOrThrow()).id,
+        username: 'tree_new1',
+        nickname: 'Tree New',
+        password_hash: '-',
+        type: 0,
+        upline_id: id.demo_sub3!,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     id.tree_new1 = m.id;
@@ -62,11 +70,23 @@ describe('the tree (closure table)', () => {
     expect(await treeRows(id.demo_agent!)).toEqual(await subtreeOf(id.demo_agent!));
     await ctx.db.updateTable('members').set({ upline_id: id.demo_sub1! }).where('id', '=', id.demo_sub3!).execute();
     expect(await treeRows(id.demo_agent!)).toEqual(await subtreeOf(id.demo_agent!));
-    await expect(ctx.db.updateTable('members').set({ upline_id: id.team_c01! }).where('id', '=', id.demo_sub1!).execute()).rejects.toMatchObject({ code: '23514' });
-    const other = (await sql<{ id: number }>`insert into merchants (code, name, currency, currency_symbol) values ('OTHERA', 'Other', 'BDT', '৳') returning id`.execute(ctx.db)).rows[0]!;
-    const stranger = await ctx.db.insertInto('members').values({ merchant_id: other.id, username: 'stranger1', nickname: 'S', password_hash: '-', type: 0, upline_id: null }).returning('id').executeTakeFirstOrThrow();
+    await expect(ctx.db.updateTable('members').set({ upline_id: id.team_c01! }).where('id', '=', id.demo_sub1!).execute()).rejects.toMatchObject({
+      code: '23514',
+    });
+    const other = (
+      await sql<{ id: number }>`insert into merchants (code, name, currency, currency_symbol) values ('OTHERA', 'Other', 'BDT', '৳') returning id`.execute(
+        ctx.db,
+      )
+    ).rows[0]!;
+    const stranger = await ctx.db
+      .insertInto('members')
+      .values({ merchant_id: other.id, username: 'stranger1', nickname: 'S', password_hash: '-', type: 0, upline_id: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     id.stranger1 = stranger.id;
-    await expect(ctx.db.updateTable('members').set({ upline_id: id.demo_agent! }).where('id', '=', stranger.id).execute()).rejects.toMatchObject({ code: '23514' });
+    await expect(ctx.db.updateTable('members').set({ upline_id: id.demo_agent! }).where('id', '=', stranger.id).execute()).rejects.toMatchObject({
+      code: '23514',
+    });
     expect(await treeRows(id.demo_agent!)).toEqual(await subtreeOf(id.demo_agent!));
   });
 });
@@ -80,8 +100,17 @@ describe('every agent call', () => {
       ['POST', AGENT_PATHS.transfer],
     ] as const) {
       expect((await ctx.app.inject({ method, url })).statusCode).toBe(401);
-      expect((await ctx.app.inject({ method, url, headers: { authorization: t.trial! } })).json()).toMatchObject({ success: false, message: 'in_need_true_account' });
-      const member = await ctx.app.inject({ method, url, headers: { authorization: t.member! }, query: { ...WEEK, memberId: String(id.team_a01) }, ...(method === 'POST' ? { payload: { memberId: id.demo_down1, amountMinor: 1, key: 'member-try-01' } } : {}) });
+      expect((await ctx.app.inject({ method, url, headers: { authorization: t.trial! } })).json()).toMatchObject({
+        success: false,
+        message: 'in_need_true_account',
+      });
+      const member = await ctx.app.inject({
+        method,
+        url,
+        headers: { authorization: t.member! },
+        query: { ...WEEK, memberId: String(id.team_a01) },
+        ...(method === 'POST' ? { payload: { memberId: id.demo_down1, amountMinor: 1, key: 'member-try-01' } } : {}),
+      });
       expect(member.statusCode).toBe(403);
       expect(member.json()).toMatchObject({ success: false, message: 'error_not_agent', code: 463 });
     }
@@ -146,13 +175,18 @@ describe('downline list and detail', () => {
     expect(level2.rows.map((r: { username: string }) => r.username)).toEqual(expect.arrayContaining(['team_a01', 'team_b04', 'demo_sub3']));
     const found = await q({ search: 'TEAM_A0' });
     expect(found.rows.map((r: { username: string }) => r.username).sort()).toEqual(['team_a01', 'team_a02', 'team_a03', 'team_a04', 'team_a05']);
-    expect(found.balanceMinor).toBe((await Promise.all(found.rows.map((r: { memberId: number }) => walletBalance(ctx.db, r.memberId)))).reduce((s: number, b: number) => s + b, 0));
+    expect(found.balanceMinor).toBe(
+      (await Promise.all(found.rows.map((r: { memberId: number }) => walletBalance(ctx.db, r.memberId)))).reduce((s: number, b: number) => s + b, 0),
+    );
     expect((await q({ search: '%' })).total).toBe(0);
     const page1 = await q({ pageSize: 5, pageNo: 1 });
     const page2 = await q({ pageSize: 5, pageNo: 2 });
     expect(page1.total).toBe(page2.total);
-    expect(page1.rows.map((r: { memberId: number }) => r.memberId)).not.toEqual(expect.arrayContaining(page2.rows.map((r: { memberId: number }) => r.memberId)));
-    for (const bad of [{ search: 'a'.repeat(51) }, { search: 'x\u0000y' }, { level: -1 }, { pageSize: 101 }] as Record<string, string | number>[]) expect((await get(AGENT_PATHS.downlines, t.agent!, bad)).json().success).toBe(false);
+    expect(page1.rows.map((r: { memberId: number }) => r.memberId)).not.toEqual(
+      expect.arrayContaining(page2.rows.map((r: { memberId: number }) => r.memberId)),
+    );
+    for (const bad of [{ search: 'a'.repeat(51) }, { search: 'x\u0000y' }, { level: -1 }, { pageSize: 101 }] as Record<string, string | number>[])
+      expect((await get(AGENT_PATHS.downlines, t.agent!, bad)).json().success).toBe(false);
   });
 
   it("shows a downline's own team and figures", async () => {
@@ -191,14 +225,20 @@ describe('team overview', () => {
     expect(o.bucket).toBe('day');
     expect(o.series.length).toBeGreaterThanOrEqual(8);
     for (const k of ['depositMinor', 'withdrawMinor', 'validBetMinor', 'payoutMinor', 'newMembers'] as const) {
-      expect(o.series.reduce((s: number, p: Record<string, number>) => s + p[k]!, 0), k).toBe(o[k]);
+      expect(
+        o.series.reduce((s: number, p: Record<string, number>) => s + p[k]!, 0),
+        k,
+      ).toBe(o[k]);
     }
     // One day: hourly buckets; a reversed or too long range is refused.
-    const day = (await get(AGENT_PATHS.teamOverview, t.sub1!, { from: new Date(Date.now() - 86_400_000).toISOString(), to: new Date().toISOString() })).json().value;
+    const day = (await get(AGENT_PATHS.teamOverview, t.sub1!, { from: new Date(Date.now() - 86_400_000).toISOString(), to: new Date().toISOString() })).json()
+      .value;
     expect(day.bucket).toBe('hour');
     expect(day.series.length).toBeGreaterThanOrEqual(24);
     expect((await get(AGENT_PATHS.teamOverview, t.sub1!, { from: WEEK.to, to: WEEK.from })).json()).toMatchObject({ success: false });
-    expect((await get(AGENT_PATHS.teamOverview, t.sub1!, { from: '2020-01-01T00:00:00Z', to: '2021-01-01T00:00:00Z' })).json()).toMatchObject({ success: false });
+    expect((await get(AGENT_PATHS.teamOverview, t.sub1!, { from: '2020-01-01T00:00:00Z', to: '2021-01-01T00:00:00Z' })).json()).toMatchObject({
+      success: false,
+    });
     // Another branch's money is not in it.
     const sub2 = (await get(AGENT_PATHS.teamOverview, t.sub2!, WEEK)).json().value;
     expect(sub2.teamSize).toBe(4);
@@ -209,31 +249,47 @@ describe('team overview', () => {
 describe('transfer to a downline', () => {
   it('moves money once per agent key under 50 parallel sends, audited once; another agent may use the same key', async () => {
     const [agentBefore, downBefore] = [await walletBalance(ctx.db, id.demo_sub1!), await walletBalance(ctx.db, id.team_c02!)];
-    const sends = await Promise.all(Array.from({ length: 50 }, () => post(t.sub1!, { memberId: id.team_c02, amountMinor: 25_000, key: 'down-key-0001', remark: 'top up' })));
+    const sends = await Promise.all(
+      Array.from({ length: 50 }, () => post(t.sub1!, { memberId: id.team_c02, amountMinor: 25_000, key: 'down-key-0001', remark: 'top up' })),
+    );
     const results = sends.map((r) => r.json());
     expect(results.every((r) => r.success)).toBe(true);
     expect(new Set(results.map((r) => r.value.transactionId)).size).toBe(1);
     expect(await walletBalance(ctx.db, id.demo_sub1!)).toBe(agentBefore - 25_000);
     expect(await walletBalance(ctx.db, id.team_c02!)).toBe(downBefore + 25_000);
     expect(results[0].value).toMatchObject({ mainMinor: agentBefore - 25_000, downlineBalanceMinor: downBefore + 25_000 });
-    expect(await ctx.db.selectFrom('member_audit').select('detail').where('member_id', '=', id.demo_sub1!).where('action', '=', 'transfer_downline').execute()).toEqual([{ detail: `${id.team_c02} 25000` }]);
+    expect(
+      await ctx.db.selectFrom('member_audit').select('detail').where('member_id', '=', id.demo_sub1!).where('action', '=', 'transfer_downline').execute(),
+    ).toEqual([{ detail: `${id.team_c02} 25000` }]);
     const detail = (await get(AGENT_PATHS.downline, t.sub1!, { memberId: id.team_c02! })).json().value;
     expect(detail.transfers[0]).toMatchObject({ amountMinor: 25_000, remark: 'top up' });
     // The same key with another request is refused; demo_agent's same key is its own transfer.
-    expect((await post(t.sub1!, { memberId: id.team_c02, amountMinor: 1, key: 'down-key-0001' })).json()).toMatchObject({ success: false, message: 'idempotency_key_reused' });
+    expect((await post(t.sub1!, { memberId: id.team_c02, amountMinor: 1, key: 'down-key-0001' })).json()).toMatchObject({
+      success: false,
+      message: 'idempotency_key_reused',
+    });
     expect((await post(t.agent!, { memberId: id.team_c02, amountMinor: 1, key: 'down-key-0001' })).json().success).toBe(true);
   });
 
   it('refuses bad amounts and more than the balance, and changes nothing', async () => {
     const before = await rowCounts(ctx.db, [...MONEY_TABLES]);
     for (const amountMinor of [0, -100, 1.5, 1e13, '100', null]) {
-      expect((await post(t.sub2!, { memberId: id.team_b01, amountMinor, key: `bad-amount-${String(amountMinor)}` })).json().success, String(amountMinor)).toBe(false);
+      expect((await post(t.sub2!, { memberId: id.team_b01, amountMinor, key: `bad-amount-${String(amountMinor)}` })).json().success, String(amountMinor)).toBe(
+        false,
+      );
     }
-    for (const payload of [{ memberId: id.team_b01, amountMinor: 1, key: 'x\u0000yyyyyyy' }, { memberId: id.team_b01, amountMinor: 1, key: 'k'.repeat(1_000_000) }, { memberId: 'team_b01', amountMinor: 1, key: 'string-id-01' }]) {
+    for (const payload of [
+      { memberId: id.team_b01, amountMinor: 1, key: 'x\u0000yyyyyyy' },
+      { memberId: id.team_b01, amountMinor: 1, key: 'k'.repeat(1_000_000) },
+      { memberId: 'team_b01', amountMinor: 1, key: 'string-id-01' },
+    ]) {
       expect((await post(t.sub2!, payload)).json().success).toBe(false);
     }
     const balance = await walletBalance(ctx.db, id.demo_sub2!);
-    expect((await post(t.sub2!, { memberId: id.team_b01, amountMinor: balance + 1, key: 'too-much-0001' })).json().value).toEqual({ field: 'amountMinor', issue: 'insufficient_funds' });
+    expect((await post(t.sub2!, { memberId: id.team_b01, amountMinor: balance + 1, key: 'too-much-0001' })).json().value).toEqual({
+      field: 'amountMinor',
+      issue: 'insufficient_funds',
+    });
     expect(await rowCounts(ctx.db, [...MONEY_TABLES])).toEqual(before);
   });
 });

@@ -18,9 +18,19 @@ export async function assertAgentDownlineAllowed(trx: Transaction<DB>, merchantI
   await trx.selectFrom('members').select('id').where('id', '=', uplineId).where('merchant_id', '=', merchantId).forUpdate().executeTakeFirstOrThrow();
   const [limits, level, count] = await Promise.all([
     trx.selectFrom('merchants').select(['agent_max_depth', 'agent_max_direct_agents']).where('id', '=', merchantId).executeTakeFirstOrThrow(),
-    trx.selectFrom('member_tree').select(sql<number>`coalesce(max(depth), 0)`.as('d')).where('descendant_id', '=', uplineId).executeTakeFirstOrThrow(),
-    trx.selectFrom('members').select(sql<number>`count(*)`.as('n')).where('upline_id', '=', uplineId).where('type', 'in', [...AGENT_TYPES]).executeTakeFirstOrThrow(),
+    trx
+      .selectFrom('member_tree')
+      .select(sql<number>`coalesce(max(depth), 0)`.as('d'))
+      .where('descendant_id', '=', uplineId)
+      .executeTakeFirstOrThrow(),
+    trx
+      .selectFrom('members')
+      .select(sql<number>`count(*)`.as('n'))
+      .where('upline_id', '=', uplineId)
+      .where('type', 'in', [...AGENT_TYPES])
+      .executeTakeFirstOrThrow(),
   ]);
   if (Number(level.d) + 1 > limits.agent_max_depth) throw new WpsError(LIMIT_CODE, AGENT_TEAM_MESSAGES.agentDepthLimit, { max: limits.agent_max_depth });
-  if (Number(count.n) >= limits.agent_max_direct_agents) throw new WpsError(LIMIT_CODE, AGENT_TEAM_MESSAGES.agentCountLimit, { max: limits.agent_max_direct_agents });
+  if (Number(count.n) >= limits.agent_max_direct_agents)
+    throw new WpsError(LIMIT_CODE, AGENT_TEAM_MESSAGES.agentCountLimit, { max: limits.agent_max_direct_agents });
 }

@@ -62,10 +62,22 @@ const taken = () => new WpsError(CONFLICT, ACCOUNT_MESSAGES.usernameTaken, { fie
  * registration), a main wallet, one audit row. The
  * closure table's trigger puts the new member in the caller's subtree (and its uplines').
  */
-export async function registerDownline(deps: TPlatformDeps, merchant: TMerchant, agent: TSessionAgent, req: TRegisterDownlineRequest, ip: string): Promise<TRegisterDownlineResult> {
+export async function registerDownline(
+  deps: TPlatformDeps,
+  merchant: TMerchant,
+  agent: TSessionAgent,
+  req: TRegisterDownlineRequest,
+  ip: string,
+): Promise<TRegisterDownlineResult> {
   const db = deps.db;
   const schema = await accountFields(db, merchant.id);
-  const parsed = schema.safeParse({ username: req.username, password: req.password, confirmPassword: req.confirmPassword, termsAccepted: true, ageConfirmed: true });
+  const parsed = schema.safeParse({
+    username: req.username,
+    password: req.password,
+    confirmPassword: req.confirmPassword,
+    termsAccepted: true,
+    ageConfirmed: true,
+  });
   if (!parsed.success) throw fieldErrorsFailure(firstFieldErrors(parsed.error));
   const username = parsed.data.username!;
   if (await memberByUsername(db, merchant.id, username)) throw taken();
@@ -89,7 +101,10 @@ export async function registerDownline(deps: TPlatformDeps, merchant: TMerchant,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await trx.insertInto('ledger_accounts').values({ merchant_id: merchant.id, member_id: member.id, kind: 'member_wallet', currency: merchant.currency }).execute();
+      await trx
+        .insertInto('ledger_accounts')
+        .values({ merchant_id: merchant.id, member_id: member.id, kind: 'member_wallet', currency: merchant.currency })
+        .execute();
       await recordMemberAudit(trx, { merchantId: merchant.id, memberId: agent.memberId, action: 'register_downline', detail: `${member.id} ${req.role}`, ip });
       return { memberId: member.id, username, role: req.role };
     });
@@ -110,7 +125,14 @@ function newCode(): string {
   return code;
 }
 
-type TInvitationRow = { id: number; code: string; member_type: 'member' | 'agent'; enabled: boolean; created_at: Date | string; registrations: number | string };
+type TInvitationRow = {
+  id: number;
+  code: string;
+  member_type: 'member' | 'agent';
+  enabled: boolean;
+  created_at: Date | string;
+  registrations: number | string;
+};
 
 const toInvitation = (r: TInvitationRow): TInvitation => ({
   id: r.id,
@@ -131,7 +153,9 @@ const registrations = sql<number>`(select count(*) from members r where r.invita
 /** Link management: the caller's codes with their registrations, paged. */
 export async function listInvitations(deps: TPlatformDeps, merchant: TMerchant, agent: TSessionAgent, q: TInvitationListQuery): Promise<TInvitationList> {
   const [total, rows] = await Promise.all([
-    ownInvitations(deps.db, merchant.id, agent.memberId).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+    ownInvitations(deps.db, merchant.id, agent.memberId)
+      .select(sql<number>`count(*)`.as('n'))
+      .executeTakeFirstOrThrow(),
     ownInvitations(deps.db, merchant.id, agent.memberId)
       .select(['i.id', 'i.code', 'i.member_type', 'i.enabled', 'i.created_at', registrations.as('registrations')])
       .orderBy('i.id', 'desc')
@@ -146,14 +170,22 @@ export async function listInvitations(deps: TPlatformDeps, merchant: TMerchant, 
  * A new code for the caller: random, unused as any agent's own code or registerCenter code (the
  * unique index decides a race), at most AGENT_INVITATIONS_MAX undeleted per agent, audited.
  */
-export async function createInvitation(deps: TPlatformDeps, merchant: TMerchant, agent: TSessionAgent, req: TCreateInvitationRequest, ip: string): Promise<TInvitation> {
+export async function createInvitation(
+  deps: TPlatformDeps,
+  merchant: TMerchant,
+  agent: TSessionAgent,
+  req: TCreateInvitationRequest,
+  ip: string,
+): Promise<TInvitation> {
   for (let attempt = 1; ; attempt++) {
     const code = newCode();
     try {
       return await deps.db.transaction().execute(async (trx) => {
         // The agent's row is the lock: parallel creates count one after the other, so the cap holds.
         await trx.selectFrom('members').select('id').where('id', '=', agent.memberId).forUpdate().executeTakeFirstOrThrow();
-        const count = await ownInvitations(trx, merchant.id, agent.memberId).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+        const count = await ownInvitations(trx, merchant.id, agent.memberId)
+          .select(sql<number>`count(*)`.as('n'))
+          .executeTakeFirstOrThrow();
         if (Number(count.n) >= AGENT_INVITATIONS_MAX) throw new WpsError(CONFLICT, AGENT_TEAM_MESSAGES.invitationLimit, { max: AGENT_INVITATIONS_MAX });
         const clash = await trx
           .selectFrom('members')
@@ -180,7 +212,13 @@ export async function createInvitation(deps: TPlatformDeps, merchant: TMerchant,
 const notFound = () => new WpsError(WPS_CODES.notFound, AGENT_TEAM_MESSAGES.invitationNotFound);
 
 /** Switches one of the caller's codes off or on; another agent's code, a deleted one or none at all: the same 404. */
-export async function updateInvitation(deps: TPlatformDeps, merchant: TMerchant, agent: TSessionAgent, req: TInvitationUpdateRequest, ip: string): Promise<TInvitation> {
+export async function updateInvitation(
+  deps: TPlatformDeps,
+  merchant: TMerchant,
+  agent: TSessionAgent,
+  req: TInvitationUpdateRequest,
+  ip: string,
+): Promise<TInvitation> {
   return deps.db.transaction().execute(async (trx) => {
     const row = await trx
       .updateTable('agent_invitations')
@@ -192,8 +230,18 @@ export async function updateInvitation(deps: TPlatformDeps, merchant: TMerchant,
       .returning(['id', 'code', 'member_type', 'enabled', 'created_at'])
       .executeTakeFirst();
     if (!row) throw notFound();
-    await recordMemberAudit(trx, { merchantId: merchant.id, memberId: agent.memberId, action: req.enabled ? 'invitation_enable' : 'invitation_disable', detail: String(row.id), ip });
-    const n = await trx.selectFrom('members').select(sql<number>`count(*)`.as('n')).where('invitation_id', '=', row.id).executeTakeFirstOrThrow();
+    await recordMemberAudit(trx, {
+      merchantId: merchant.id,
+      memberId: agent.memberId,
+      action: req.enabled ? 'invitation_enable' : 'invitation_disable',
+      detail: String(row.id),
+      ip,
+    });
+    const n = await trx
+      .selectFrom('members')
+      .select(sql<number>`count(*)`.as('n'))
+      .where('invitation_id', '=', row.id)
+      .executeTakeFirstOrThrow();
     return toInvitation({ ...row, registrations: n.n });
   });
 }

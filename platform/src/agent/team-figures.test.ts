@@ -50,7 +50,14 @@ async function allEntries(db: Kysely<DB>): Promise<TEntry[]> {
     .where('a.member_id', 'is not', null)
     .select(['e.id', 'a.member_id', 'a.kind as account_kind', 'x.kind', 'e.amount_minor', 'e.created_at'])
     .execute();
-  return rows.map((r) => ({ id: Number(r.id), memberId: r.member_id!, accountKind: r.account_kind, kind: r.kind, amount: Number(r.amount_minor), at: new Date(r.created_at).getTime() }));
+  return rows.map((r) => ({
+    id: Number(r.id),
+    memberId: r.member_id!,
+    accountKind: r.account_kind,
+    kind: r.kind,
+    amount: Number(r.amount_minor),
+    at: new Date(r.created_at).getTime(),
+  }));
 }
 
 /** The members below `root` with their depth, walked from upline_id alone (not the closure table). */
@@ -131,7 +138,11 @@ async function expectExact(db: Kysely<DB>, agents: string[], now: number) {
   for (const name of agents) {
     const team = await subtree(db, id[name]!);
     for (const [from, to, offset] of periods(now)) {
-      const got = await teamOverview(deps, merchant, asAgent(id[name]!), { from: new Date(from).toISOString(), to: new Date(to).toISOString(), tzOffsetMinutes: offset });
+      const got = await teamOverview(deps, merchant, asAgent(id[name]!), {
+        from: new Date(from).toISOString(),
+        to: new Date(to).toISOString(),
+        tzOffsetMinutes: offset,
+      });
       expect(got, `${name} ${new Date(from).toISOString()}..${new Date(to).toISOString()} at ${offset}`).toEqual(recompute(entries, team, from, to, offset));
     }
   }
@@ -141,8 +152,16 @@ async function expectExact(db: Kysely<DB>, agents: string[], now: number) {
 async function move(db: Kysely<DB>, fromAccount: number, toAccount: number, amount: number, kind: string, at: number, key: string) {
   await db.transaction().execute(async (trx) => {
     const t = await transfer(trx, { from: fromAccount, to: toAccount, amountMinor: amount, owner: system, idempotencyKey: key, kind });
-    await trx.updateTable('ledger_transactions').set({ created_at: new Date(at) }).where('id', '=', t.transactionId).execute();
-    await trx.updateTable('ledger_entries').set({ created_at: new Date(at) }).where('transaction_id', '=', t.transactionId).execute();
+    await trx
+      .updateTable('ledger_transactions')
+      .set({ created_at: new Date(at) })
+      .where('id', '=', t.transactionId)
+      .execute();
+    await trx
+      .updateTable('ledger_entries')
+      .set({ created_at: new Date(at) })
+      .where('transaction_id', '=', t.transactionId)
+      .execute();
   });
 }
 
@@ -200,20 +219,45 @@ beforeAll(async () => {
   for (const [username, upline, type] of TREE) {
     const row = await ctx.db
       .insertInto('members')
-      .values({ merchant_id: merchant.id, username, nickname: username, password_hash: '-', type, upline_id: upline === null ? null : id[upline]!, first_time_login: false })
+      .values({
+        merchant_id: merchant.id,
+        username,
+        nickname: username,
+        password_hash: '-',
+        type,
+        upline_id: upline === null ? null : id[upline]!,
+        first_time_login: false,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     id[username] = row.id;
   }
   for (const r of await ctx.db.selectFrom('members').select(['id', 'username']).where('username', '=', 'demo_agent').execute()) id[r.username] = r.id;
   const clearing = await accountFor(ctx.db, merchant, 'deposit_clearing');
-  for (const name of PLAYERS) await move(ctx.db, clearing, await accountFor(ctx.db, merchant, 'member_wallet', { memberId: id[name]! }), 10_000_000, 'deposit', Date.now() - 6 * DAY - HOUR, `tf-open-${name}`);
+  for (const name of PLAYERS)
+    await move(
+      ctx.db,
+      clearing,
+      await accountFor(ctx.db, merchant, 'member_wallet', { memberId: id[name]! }),
+      10_000_000,
+      'deposit',
+      Date.now() - 6 * DAY - HOUR,
+      `tf-open-${name}`,
+    );
 }, 60_000);
 
 describe('team figures from the rollup and the tail', () => {
   it('splits a period into rolled whole hours and ledger reads, bucket edges included', () => {
     const h = Date.UTC(2026, 0, 10, 0, 0, 0);
-    expect(planPeriod(h + 1, h + 3 * HOUR - 1, null, 0)).toEqual({ fullFrom: h + HOUR, fullTo: h + 2 * HOUR, raw: [[h + 1, h + HOUR], [h + 2 * HOUR, h + 3 * HOUR - 1]], skip: [] });
+    expect(planPeriod(h + 1, h + 3 * HOUR - 1, null, 0)).toEqual({
+      fullFrom: h + HOUR,
+      fullTo: h + 2 * HOUR,
+      raw: [
+        [h + 1, h + HOUR],
+        [h + 2 * HOUR, h + 3 * HOUR - 1],
+      ],
+      skip: [],
+    });
     expect(planPeriod(h + 1, h + HOUR - 1, 'hour', 0).raw).toEqual([[h + 1, h + HOUR - 1]]);
     // +05:30: every UTC hour holds two local hours, so all of it is read from the ledger.
     const half = planPeriod(h, h + 2 * HOUR, 'hour', 330);
@@ -231,7 +275,10 @@ describe('team figures from the rollup and the tail', () => {
     await expectExact(db, AGENTS, now);
     await rollUpTeamFigures(db);
     const state = await db.selectFrom('team_figures_state').select('rolled_to_entry_id').executeTakeFirstOrThrow();
-    const max = await db.selectFrom('ledger_entries').select((eb) => eb.fn.max('id').as('max')).executeTakeFirstOrThrow();
+    const max = await db
+      .selectFrom('ledger_entries')
+      .select((eb) => eb.fn.max('id').as('max'))
+      .executeTakeFirstOrThrow();
     expect(Number(state.rolled_to_entry_id)).toBe(Number(max.max));
     await expectExact(db, AGENTS, now);
     // Entries after the rollup land in hours already rolled: the tail adds them.
@@ -277,17 +324,35 @@ describe('team figures from the rollup and the tail', () => {
     const entries = await allEntries(db);
     const team = await subtree(db, id.tf_top!);
     for (const [from, to] of periods(now).slice(0, 6)) {
-      for (const filter of [{ level: 0, username: '' }, { level: 2, username: '' }, { level: 0, username: 'TF_M3' }, { level: 0, username: 'tf_m6' }]) {
+      for (const filter of [
+        { level: 0, username: '' },
+        { level: 2, username: '' },
+        { level: 0, username: 'TF_M3' },
+        { level: 0, username: 'tf_m6' },
+      ]) {
         const q = { from: new Date(from).toISOString(), to: new Date(to).toISOString(), pageNo: 1, pageSize: 5, ...filter };
         const got = await teamBets(deps, merchant, asAgent(id.tf_top!), q);
         const mine = entries.filter((e) => {
           const m = team.get(e.memberId);
-          return m && e.accountKind === 'member_wallet' && e.at >= from && e.at < to && (filter.level === 0 || m.depth === filter.level) && (!filter.username || m.username === filter.username.toLowerCase());
+          return (
+            m &&
+            e.accountKind === 'member_wallet' &&
+            e.at >= from &&
+            e.at < to &&
+            (filter.level === 0 || m.depth === filter.level) &&
+            (!filter.username || m.username === filter.username.toLowerCase())
+          );
         });
         const sum = (kinds: string[], sign: number) => mine.filter((e) => kinds.includes(e.kind)).reduce((s, e) => s + sign * e.amount, 0);
         const validBet = sum(['bet', 'rollback'], -1);
         const payout = sum(['win'], 1);
-        expect({ total: got.total, betMinor: got.betMinor, validBetMinor: got.validBetMinor, payoutMinor: got.payoutMinor, profitMinor: got.profitMinor }).toEqual({
+        expect({
+          total: got.total,
+          betMinor: got.betMinor,
+          validBetMinor: got.validBetMinor,
+          payoutMinor: got.payoutMinor,
+          profitMinor: got.profitMinor,
+        }).toEqual({
           total: mine.filter((e) => e.kind === 'bet').length,
           betMinor: sum(['bet'], -1),
           validBetMinor: validBet,
@@ -314,10 +379,22 @@ describe('the rollup job', () => {
         runners.push(runner);
       }
       await play(db, 25, now);
-      const max = Number((await db.selectFrom('ledger_entries').select((eb) => eb.fn.max('id').as('max')).executeTakeFirstOrThrow()).max);
+      const max = Number(
+        (
+          await db
+            .selectFrom('ledger_entries')
+            .select((eb) => eb.fn.max('id').as('max'))
+            .executeTakeFirstOrThrow()
+        ).max,
+      );
       const jobs = await Promise.all(runners.map((r, i) => r.send(TEAM_FIGURES_QUEUE, {}, { singletonKey: `test-${i}` })));
       expect(jobs.every((j) => j !== null)).toBe(true);
-      const states = async () => (await sql<{ state: string }>`select state from ${sql.id(schema, 'job')} where id in (${sql.join(jobs.map((j) => sql`${j}::uuid`))}) order by state`.execute(db)).rows.map((r) => r.state);
+      const states = async () =>
+        (
+          await sql<{
+            state: string;
+          }>`select state from ${sql.id(schema, 'job')} where id in (${sql.join(jobs.map((j) => sql`${j}::uuid`))}) order by state`.execute(db)
+        ).rows.map((r) => r.state);
       await expect.poll(states, { timeout: 90_000, interval: 100 }).toEqual(['completed', 'completed']);
       const state = await db.selectFrom('team_figures_state').select('rolled_to_entry_id').executeTakeFirstOrThrow();
       expect(Number(state.rolled_to_entry_id)).toBe(max);
@@ -352,7 +429,10 @@ describe('the migration backfill', () => {
     expect(await migrate(extra.db)).toContain('0024_team_figures');
     const db = extra.db;
     const state = await db.selectFrom('team_figures_state').select('rolled_to_entry_id').executeTakeFirstOrThrow();
-    const max = await db.selectFrom('ledger_entries').select((eb) => eb.fn.max('id').as('max')).executeTakeFirstOrThrow();
+    const max = await db
+      .selectFrom('ledger_entries')
+      .select((eb) => eb.fn.max('id').as('max'))
+      .executeTakeFirstOrThrow();
     expect(Number(state.rolled_to_entry_id)).toBe(Number(max.max));
     expect(Number((await sql<{ n: number }>`select count(*)::int as n from team_member_hours`.execute(db)).rows[0]!.n)).toBeGreaterThan(0);
     const agent = await db.selectFrom('members').select('id').where('username', '=', 'demo_agent').executeTakeFirstOrThrow();
@@ -361,7 +441,11 @@ describe('the migration backfill', () => {
     const team = await subtree(db, agent.id);
     const now = Date.now();
     for (const [from, to, offset] of periods(now)) {
-      const got = await teamOverview({ ...deps, db }, m, asAgent(agent.id), { from: new Date(from).toISOString(), to: new Date(to).toISOString(), tzOffsetMinutes: offset });
+      const got = await teamOverview({ ...deps, db }, m, asAgent(agent.id), {
+        from: new Date(from).toISOString(),
+        to: new Date(to).toISOString(),
+        tzOffsetMinutes: offset,
+      });
       expect(got).toEqual(recompute(entries, team, from, to, offset));
     }
   }, 120_000);

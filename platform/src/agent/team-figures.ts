@@ -70,9 +70,10 @@ export async function rollUpTeamFigures(db: Kysely<DB>, opts: { batch?: number; 
       const w = Number(state.rolled_to_entry_id);
       if (horizon === null || w >= horizon) return { w, next: w };
       const next = Math.min(horizon, w + batch);
-      const sums = (t: string) => sql.raw(
-        ['bets', 'bet_minor', 'valid_bet_minor', 'payout_minor', 'deposit_minor', 'withdraw_minor'].map((c) => `${c} = ${t}.${c} + excluded.${c}`).join(', '),
-      );
+      const sums = (t: string) =>
+        sql.raw(
+          ['bets', 'bet_minor', 'valid_bet_minor', 'payout_minor', 'deposit_minor', 'withdraw_minor'].map((c) => `${c} = ${t}.${c} + excluded.${c}`).join(', '),
+        );
       // The step's entries per (member, hour), added to the members' hours, to every agent above
       // each member (the closure table now) and to the members' bet-hour bits.
       await sql`
@@ -109,14 +110,19 @@ export async function rollUpTeamFigures(db: Kysely<DB>, opts: { batch?: number; 
         from d where d.bets > 0
         group by 1, 2
         on conflict (member_id, month) do update set hours = team_member_months.hours | excluded.hours`.execute(trx);
-      await trx.updateTable('team_figures_state').set({ rolled_to_entry_id: next, rolled_at: sql<Date>`now()` }).where('id', '=', 1).execute();
+      await trx
+        .updateTable('team_figures_state')
+        .set({ rolled_to_entry_id: next, rolled_at: sql<Date>`now()` })
+        .where('id', '=', 1)
+        .execute();
       return { w, next };
     });
     first ??= step.w;
     if (horizon === null || step.next >= horizon || step.next === step.w) {
       // After a big step (a backlog, a bulk import) the planner's row counts are refreshed at once, not
       // when autovacuum comes by: with an empty table's statistics it sorts a million rows to disk.
-      if (step.next - first >= ANALYZE_AFTER) for (const table of ['team_member_hours', 'team_ancestor_hours', 'team_member_months']) await sql`analyze ${sql.table(table)}`.execute(db);
+      if (step.next - first >= ANALYZE_AFTER)
+        for (const table of ['team_member_hours', 'team_ancestor_hours', 'team_member_months']) await sql`analyze ${sql.table(table)}`.execute(db);
       return { from: first, to: step.next };
     }
   }
@@ -279,7 +285,9 @@ export async function teamFigures(db: Kysely<DB>, f: TTeamFilter, bucket: { buck
         coalesce(sum(g.valid_bet_minor) filter (where ${filter}), 0) as valid_bet, coalesce(sum(g.payout_minor) filter (where ${filter}), 0) as payout,
         coalesce(sum(g.deposit_minor) filter (where ${filter}), 0) as deposit, coalesce(sum(g.withdraw_minor) filter (where ${filter}), 0) as withdraw`;
       const perLabel = (filter: RawBuilder<unknown>) =>
-        bucket ? sql`union all select ${bucketSql(sql`g.at`, bucket.bucket, bucket.offsetMinutes)} as label, ${figures(sql`true`)}, null as active from g where ${filter} group by 1` : sql``;
+        bucket
+          ? sql`union all select ${bucketSql(sql`g.at`, bucket.bucket, bucket.offsetMinutes)} as label, ${figures(sql`true`)}, null as active from g where ${filter} group by 1`
+          : sql``;
       const whole = plan.fullFrom < plan.fullTo;
       type TRow = Record<string, unknown> & { label: string | null; active: string | number | null };
       let rows: TRow[];

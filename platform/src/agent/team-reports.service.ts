@@ -61,7 +61,11 @@ export async function teamBets(deps: TPlatformDeps, merchant: TMerchant, agent: 
   const entries = () => teamEntries(db, merchant.id, agent.memberId, q, ['member_wallet']);
   // Totals from the hourly rollup and the ledger's tail (docs/0058); the page reads its bets directly.
   const [totals, page] = await Promise.all([
-    teamFigures(db, { merchantId: merchant.id, agentId: agent.memberId, from: new Date(q.from), to: new Date(q.to), level: q.level, username: q.username }, null).then((f) => f.total),
+    teamFigures(
+      db,
+      { merchantId: merchant.id, agentId: agent.memberId, from: new Date(q.from), to: new Date(q.to), level: q.level, username: q.username },
+      null,
+    ).then((f) => f.total),
     entries()
       .where('x.kind', '=', 'bet')
       .select([
@@ -123,7 +127,14 @@ export async function teamBets(deps: TPlatformDeps, merchant: TMerchant, agent: 
       profitMinor: payout - validBet,
     };
   });
-  return { rows, total: totals.bets, betMinor: totals.bet, validBetMinor: totals.validBet, payoutMinor: totals.payout, profitMinor: totals.payout - totals.validBet };
+  return {
+    rows,
+    total: totals.bets,
+    betMinor: totals.bet,
+    validBetMinor: totals.validBet,
+    payoutMinor: totals.payout,
+    profitMinor: totals.payout - totals.validBet,
+  };
 }
 
 const PROFIT_KINDS = ['deposit', 'withdraw_payout', 'bet', 'rollback', 'win', ...RECORD_TYPE_KINDS.bonus];
@@ -159,10 +170,27 @@ export async function teamProfit(deps: TPlatformDeps, merchant: TMerchant, agent
   const entries = () => teamEntries(deps.db, merchant.id, agent.memberId, q, ['member_wallet', 'member_withdrawal_hold']).where('x.kind', 'in', PROFIT_KINDS);
   const [totals, page] = await Promise.all([
     entries()
-      .select([sql<number>`count(distinct m.id)`.as('members'), deposit.as('deposit'), withdraw.as('withdraw'), validBet.as('valid_bet'), payout.as('payout'), bonus.as('bonus')])
+      .select([
+        sql<number>`count(distinct m.id)`.as('members'),
+        deposit.as('deposit'),
+        withdraw.as('withdraw'),
+        validBet.as('valid_bet'),
+        payout.as('payout'),
+        bonus.as('bonus'),
+      ])
       .executeTakeFirstOrThrow(),
     entries()
-      .select(['m.id as member_id', 'm.username', 'm.nickname', 't.depth', deposit.as('deposit'), withdraw.as('withdraw'), validBet.as('valid_bet'), payout.as('payout'), bonus.as('bonus')])
+      .select([
+        'm.id as member_id',
+        'm.username',
+        'm.nickname',
+        't.depth',
+        deposit.as('deposit'),
+        withdraw.as('withdraw'),
+        validBet.as('valid_bet'),
+        payout.as('payout'),
+        bonus.as('bonus'),
+      ])
       .groupBy(['m.id', 'm.username', 'm.nickname', 't.depth'])
       .orderBy(SORTS[q.sort])
       .orderBy('m.id')
@@ -194,7 +222,18 @@ export async function teamTransactions(deps: TPlatformDeps, merchant: TMerchant,
       ])
       .executeTakeFirstOrThrow(),
     base
-      .select(['e.id', 'e.created_at', 'x.kind', 'e.amount_minor', 'e.balance_after_minor', 'm.id as member_id', 'm.username', 'm.nickname', 't.depth', sql<string | null>`x.meta->>'code'`.as('code')])
+      .select([
+        'e.id',
+        'e.created_at',
+        'x.kind',
+        'e.amount_minor',
+        'e.balance_after_minor',
+        'm.id as member_id',
+        'm.username',
+        'm.nickname',
+        't.depth',
+        sql<string | null>`x.meta->>'code'`.as('code'),
+      ])
       .orderBy('e.created_at', 'desc')
       .orderBy('e.id', 'desc')
       .limit(q.pageSize)

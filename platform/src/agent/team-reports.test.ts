@@ -20,7 +20,8 @@ const WRITE_TABLES = ['members', 'member_tree', 'ledger_accounts', 'agent_invita
 
 const get = (url: string, token: string, query: Record<string, string | number> = {}) =>
   ctx.app.inject({ method: 'GET', url, query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])), headers: { authorization: token } });
-const post = (url: string, token: string, payload: unknown) => ctx.app.inject({ method: 'POST', url, headers: { authorization: token }, payload: payload as object });
+const post = (url: string, token: string, payload: unknown) =>
+  ctx.app.inject({ method: 'POST', url, headers: { authorization: token }, payload: payload as object });
 const value = async (res: Promise<{ json: () => { success: boolean; value: unknown; message: string } }>) => {
   const body = (await res).json();
   if (!body.success) throw new Error(`call failed: ${body.message}`);
@@ -35,7 +36,15 @@ async function registerWithCode(username: string, mobileNum: string, affiliateCo
   const m = await ctx.db.selectFrom('merchants').selectAll().executeTakeFirstOrThrow();
   const c = await createCaptcha(ctx.app.platform, m);
   const values = { username, password: 'Abcd1234', confirmPassword: 'Abcd1234', mobileNum, affiliateCode };
-  return encryptedCall(ctx.app, 'PUT', ACCOUNT_PATHS.register, { values, countryDialingCode: '+880', termsAccepted: true, ageConfirmed: true, captchaId: c.captchaId, captcha: c.answer, registerMethod: 'WEB' });
+  return encryptedCall(ctx.app, 'PUT', ACCOUNT_PATHS.register, {
+    values,
+    countryDialingCode: '+880',
+    termsAccepted: true,
+    ageConfirmed: true,
+    captchaId: c.captchaId,
+    captcha: c.answer,
+    registerMethod: 'WEB',
+  });
 }
 
 beforeAll(async () => {
@@ -64,7 +73,10 @@ describe('every registerCenter and report call', () => {
     const before = await rowCounts(ctx.db, [...WRITE_TABLES]);
     for (const [method, url] of EVERY_CALL) {
       expect((await ctx.app.inject({ method, url })).statusCode, url).toBe(401);
-      expect((await ctx.app.inject({ method, url, headers: { authorization: t.trial! } })).json()).toMatchObject({ success: false, message: 'in_need_true_account' });
+      expect((await ctx.app.inject({ method, url, headers: { authorization: t.trial! } })).json()).toMatchObject({
+        success: false,
+        message: 'in_need_true_account',
+      });
       const payload = { username: 'membertry1', password: 'Abcd1234', confirmPassword: 'Abcd1234', role: 'member', id: 1, enabled: false };
       const member = await ctx.app.inject({ method, url, headers: { authorization: t.member! }, query: WEEK, ...(method === 'POST' ? { payload } : {}) });
       expect(member.statusCode, url).toBe(403);
@@ -76,10 +88,19 @@ describe('every registerCenter and report call', () => {
 
 describe('registering a downline directly', () => {
   it('puts a member or an agent under the caller, hashed and audited, in the tree of every upline', async () => {
-    const member = await value(post(AGENT_TEAM_PATHS.registerDownline, t.sub1!, { username: 'rcmember1', password: 'Abcd1234', confirmPassword: 'Abcd1234', role: 'member' }));
-    const agent = await value(post(AGENT_TEAM_PATHS.registerDownline, t.sub1!, { username: 'rcagent1', password: 'Abcd1234', confirmPassword: 'Abcd1234', role: 'agent' }));
+    const member = await value(
+      post(AGENT_TEAM_PATHS.registerDownline, t.sub1!, { username: 'rcmember1', password: 'Abcd1234', confirmPassword: 'Abcd1234', role: 'member' }),
+    );
+    const agent = await value(
+      post(AGENT_TEAM_PATHS.registerDownline, t.sub1!, { username: 'rcagent1', password: 'Abcd1234', confirmPassword: 'Abcd1234', role: 'agent' }),
+    );
     expect(member).toMatchObject({ username: 'rcmember1', role: 'member' });
-    const rows = await ctx.db.selectFrom('members').select(['id', 'username', 'type', 'upline_id', 'password_hash']).where('username', 'in', ['rcmember1', 'rcagent1']).orderBy('username').execute();
+    const rows = await ctx.db
+      .selectFrom('members')
+      .select(['id', 'username', 'type', 'upline_id', 'password_hash'])
+      .where('username', 'in', ['rcmember1', 'rcagent1'])
+      .orderBy('username')
+      .execute();
     expect(rows.map((r) => [r.username, r.type, r.upline_id])).toEqual([
       ['rcagent1', 2, id.demo_sub1],
       ['rcmember1', 0, id.demo_sub1],
@@ -90,11 +111,23 @@ describe('registering a downline directly', () => {
     }
     expect((await subtree(id.demo_agent!)).get(id.rcmember1!)).toBe(2);
     expect((await subtree(id.demo_sub2!)).has(id.rcmember1!)).toBe(false);
-    expect(await ctx.db.selectFrom('member_tree').select('depth').where('ancestor_id', '=', id.demo_agent!).where('descendant_id', '=', id.rcagent1!).executeTakeFirst()).toEqual({ depth: 2 });
-    expect(await ctx.db.selectFrom('member_audit').select('detail').where('member_id', '=', id.demo_sub1!).where('action', '=', 'register_downline').orderBy('id').execute()).toEqual([
-      { detail: `${member.memberId} member` },
-      { detail: `${agent.memberId} agent` },
-    ]);
+    expect(
+      await ctx.db
+        .selectFrom('member_tree')
+        .select('depth')
+        .where('ancestor_id', '=', id.demo_agent!)
+        .where('descendant_id', '=', id.rcagent1!)
+        .executeTakeFirst(),
+    ).toEqual({ depth: 2 });
+    expect(
+      await ctx.db
+        .selectFrom('member_audit')
+        .select('detail')
+        .where('member_id', '=', id.demo_sub1!)
+        .where('action', '=', 'register_downline')
+        .orderBy('id')
+        .execute(),
+    ).toEqual([{ detail: `${member.memberId} member` }, { detail: `${agent.memberId} agent` }]);
     // The new agent logs in and is an agent; the member is listed in the caller's team management.
     const agentToken = await loginToken(ctx.app, 'rcagent1', 'Abcd1234');
     expect((await get(AGENT_TEAM_PATHS.invitations, agentToken)).json()).toMatchObject({ success: true, value: { rows: [], total: 0 } });
@@ -125,11 +158,26 @@ describe('registering a downline directly', () => {
   });
 
   it('registers one member when 50 calls race for one name', async () => {
-    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => post(AGENT_TEAM_PATHS.registerDownline, i % 2 ? t.sub1! : t.sub2!, { username: 'rcrace1', password: 'Abcd1234', confirmPassword: 'Abcd1234', role: 'member' })));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        post(AGENT_TEAM_PATHS.registerDownline, i % 2 ? t.sub1! : t.sub2!, {
+          username: 'rcrace1',
+          password: 'Abcd1234',
+          confirmPassword: 'Abcd1234',
+          role: 'member',
+        }),
+      ),
+    );
     const bodies = answers.map((a) => a.json());
     expect(bodies.filter((b) => b.success)).toHaveLength(1);
     expect(bodies.filter((b) => !b.success).every((b) => b.message === 'username_taken')).toBe(true);
-    expect(await ctx.db.selectFrom('members').select(sql<number>`count(*)::int`.as('n')).where('username', '=', 'rcrace1').executeTakeFirst()).toEqual({ n: 1 });
+    expect(
+      await ctx.db
+        .selectFrom('members')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .where('username', '=', 'rcrace1')
+        .executeTakeFirst(),
+    ).toEqual({ n: 1 });
   });
 });
 
@@ -144,10 +192,18 @@ describe('invitation codes', () => {
       [agentCode.code, 'agent', true, 0],
     ]);
     // The public affiliate check accepts it (any case) and names the agent.
-    expect((await ctx.app.inject({ url: `${ACCOUNT_PATHS.affiliate}?code=${agentCode.code.toLowerCase()}` })).json()).toMatchObject({ success: true, value: { valid: true, agentName: 'Sub-agent Rahim' } });
+    expect((await ctx.app.inject({ url: `${ACCOUNT_PATHS.affiliate}?code=${agentCode.code.toLowerCase()}` })).json()).toMatchObject({
+      success: true,
+      value: { valid: true, agentName: 'Sub-agent Rahim' },
+    });
     expect((await registerWithCode('rcinvited1', '1711500001', agentCode.code)).json().success).toBe(true);
     expect((await registerWithCode('rcinvited2', '1711500002', memberCode.code)).json().success).toBe(true);
-    const invited = await ctx.db.selectFrom('members').select(['username', 'type', 'upline_id', 'invitation_id']).where('username', 'in', ['rcinvited1', 'rcinvited2']).orderBy('username').execute();
+    const invited = await ctx.db
+      .selectFrom('members')
+      .select(['username', 'type', 'upline_id', 'invitation_id'])
+      .where('username', 'in', ['rcinvited1', 'rcinvited2'])
+      .orderBy('username')
+      .execute();
     expect(invited).toEqual([
       { username: 'rcinvited1', type: 2, upline_id: id.demo_sub1, invitation_id: agentCode.id },
       { username: 'rcinvited2', type: 0, upline_id: id.demo_sub1, invitation_id: memberCode.id },
@@ -155,8 +211,15 @@ describe('invitation codes', () => {
     expect((await value(get(AGENT_TEAM_PATHS.invitations, t.sub1!))).rows.map((r) => r.registrations)).toEqual([1, 1]);
 
     // Disabled: refused by the check and by registration, nothing written; enabled again: accepted.
-    expect(await value(post(AGENT_TEAM_PATHS.invitationUpdate, t.sub1!, { id: agentCode.id, enabled: false }))).toMatchObject({ enabled: false, registrations: 1 });
-    expect((await ctx.app.inject({ url: `${ACCOUNT_PATHS.affiliate}?code=${agentCode.code}` })).json()).toMatchObject({ success: false, code: 404, message: 'invalid_invitation_code' });
+    expect(await value(post(AGENT_TEAM_PATHS.invitationUpdate, t.sub1!, { id: agentCode.id, enabled: false }))).toMatchObject({
+      enabled: false,
+      registrations: 1,
+    });
+    expect((await ctx.app.inject({ url: `${ACCOUNT_PATHS.affiliate}?code=${agentCode.code}` })).json()).toMatchObject({
+      success: false,
+      code: 404,
+      message: 'invalid_invitation_code',
+    });
     const before = await rowCounts(ctx.db, ['members', 'member_tree']);
     expect((await registerWithCode('rcinvited3', '1711500003', agentCode.code)).json()).toMatchObject({ success: false, message: 'invalid_invitation_code' });
     expect(await rowCounts(ctx.db, ['members', 'member_tree'])).toEqual(before);
@@ -167,10 +230,20 @@ describe('invitation codes', () => {
     expect(await value(post(AGENT_TEAM_PATHS.invitationDelete, t.sub1!, { id: agentCode.id }))).toEqual({ deleted: true });
     expect((await value(get(AGENT_TEAM_PATHS.invitations, t.sub1!))).rows.map((r) => r.code)).toEqual([memberCode.code]);
     expect((await ctx.app.inject({ url: `${ACCOUNT_PATHS.affiliate}?code=${agentCode.code}` })).json().message).toBe('invalid_invitation_code');
-    expect((await post(AGENT_TEAM_PATHS.invitationUpdate, t.sub1!, { id: agentCode.id, enabled: true })).json()).toMatchObject({ success: false, code: 404, message: 'agent_invitation_not_found' });
-    expect(await ctx.db.selectFrom('member_audit').select('action').where('member_id', '=', id.demo_sub1!).where('action', 'like', 'invitation_%').orderBy('id').execute()).toEqual(
-      ['invitation_create', 'invitation_create', 'invitation_disable', 'invitation_enable', 'invitation_delete'].map((action) => ({ action })),
-    );
+    expect((await post(AGENT_TEAM_PATHS.invitationUpdate, t.sub1!, { id: agentCode.id, enabled: true })).json()).toMatchObject({
+      success: false,
+      code: 404,
+      message: 'agent_invitation_not_found',
+    });
+    expect(
+      await ctx.db
+        .selectFrom('member_audit')
+        .select('action')
+        .where('member_id', '=', id.demo_sub1!)
+        .where('action', 'like', 'invitation_%')
+        .orderBy('id')
+        .execute(),
+    ).toEqual(['invitation_create', 'invitation_create', 'invitation_disable', 'invitation_enable', 'invitation_delete'].map((action) => ({ action })));
     id.memberCode = memberCode.id;
   });
 
@@ -179,20 +252,28 @@ describe('invitation codes', () => {
     const before = await ctx.db.selectFrom('agent_invitations').selectAll().orderBy('id').execute();
     const calls = Array.from({ length: 50 }, (_, i) => {
       const token = [t.sub2!, t.agent!][i % 2]!;
-      return i % 4 < 2 ? post(AGENT_TEAM_PATHS.invitationUpdate, token, { id: i % 8 === 0 ? 2_000_000_000 : theirs, enabled: false }) : post(AGENT_TEAM_PATHS.invitationDelete, token, { id: theirs });
+      return i % 4 < 2
+        ? post(AGENT_TEAM_PATHS.invitationUpdate, token, { id: i % 8 === 0 ? 2_000_000_000 : theirs, enabled: false })
+        : post(AGENT_TEAM_PATHS.invitationDelete, token, { id: theirs });
     });
     for (const res of await Promise.all(calls)) expect(res.json()).toMatchObject({ success: false, code: 404, message: 'agent_invitation_not_found' });
     expect(await ctx.db.selectFrom('agent_invitations').selectAll().orderBy('id').execute()).toEqual(before);
     // demo_agent (sub1's upline) does not see sub1's codes either: each agent manages its own.
     expect((await value(get(AGENT_TEAM_PATHS.invitations, t.agent!))).total).toBe(0);
-    for (const bad of [{ id: 'x\u0000' }, { id: '1'.repeat(1_000_000) }, { id: -1 }]) expect([400, 413]).toContain((await post(AGENT_TEAM_PATHS.invitationDelete, t.sub1!, bad)).statusCode);
-    for (const role of ['x\u0000', 'a'.repeat(1_000_000), 'operator']) expect([400, 413]).toContain((await post(AGENT_TEAM_PATHS.invitations, t.sub1!, { role })).statusCode);
+    for (const bad of [{ id: 'x\u0000' }, { id: '1'.repeat(1_000_000) }, { id: -1 }])
+      expect([400, 413]).toContain((await post(AGENT_TEAM_PATHS.invitationDelete, t.sub1!, bad)).statusCode);
+    for (const role of ['x\u0000', 'a'.repeat(1_000_000), 'operator'])
+      expect([400, 413]).toContain((await post(AGENT_TEAM_PATHS.invitations, t.sub1!, { role })).statusCode);
 
     const made = await Promise.all(Array.from({ length: AGENT_INVITATIONS_MAX + 5 }, () => post(AGENT_TEAM_PATHS.invitations, t.sub2!, { role: 'member' })));
     const ok = made.filter((r) => r.json().success).length;
     // The cap holds under parallel creates (the agent's row is locked while counting).
     expect(ok).toBe(AGENT_INVITATIONS_MAX);
-    expect((await post(AGENT_TEAM_PATHS.invitations, t.sub2!, { role: 'member' })).json()).toMatchObject({ success: false, code: 409, message: 'agent_invitation_limit' });
+    expect((await post(AGENT_TEAM_PATHS.invitations, t.sub2!, { role: 'member' })).json()).toMatchObject({
+      success: false,
+      code: 409,
+      message: 'agent_invitation_limit',
+    });
     const page2 = await value(get(AGENT_TEAM_PATHS.invitations, t.sub2!, { pageNo: 2, pageSize: 20 }));
     expect(page2.total).toBe(ok);
     expect(page2.rows).toHaveLength(20);
@@ -228,13 +309,31 @@ describe('team betting', () => {
     expect(r.payoutMinor).toBe(sum('win'));
     expect(r.profitMinor).toBe(sum('win') + sum('bet') + sum('rollback'));
     // Each row: its round's win on the same wallet; newest first; only the team.
-    const winOf = new Map(entries.filter((e) => e.kind === 'win').map((e) => [`${e.member_id}:${(e.meta as { round: string }).round}`, Number(e.amount_minor)]));
+    const winOf = new Map(
+      entries.filter((e) => e.kind === 'win').map((e) => [`${e.member_id}:${(e.meta as { round: string }).round}`, Number(e.amount_minor)]),
+    );
     const byId = new Map(Object.entries(id).map(([u, i]) => [i, u]));
-    for (const row of r.rows as { memberId: number; username: string; id: number; time: string; code: string; game: string; betMinor: number; validBetMinor: number; payoutMinor: number; profitMinor: number }[]) {
+    for (const row of r.rows as {
+      memberId: number;
+      username: string;
+      id: number;
+      time: string;
+      code: string;
+      game: string;
+      betMinor: number;
+      validBetMinor: number;
+      payoutMinor: number;
+      profitMinor: number;
+    }[]) {
       expect(team).toContain(row.memberId);
       expect(byId.get(row.memberId)).toBe(row.username);
       const tx = await ctx.db.selectFrom('ledger_transactions').select('meta').where('id', '=', row.id).executeTakeFirstOrThrow();
-      const stake = await ctx.db.selectFrom('ledger_entries').select('amount_minor').where('transaction_id', '=', row.id).where('amount_minor', '>', 0).executeTakeFirstOrThrow();
+      const stake = await ctx.db
+        .selectFrom('ledger_entries')
+        .select('amount_minor')
+        .where('transaction_id', '=', row.id)
+        .where('amount_minor', '>', 0)
+        .executeTakeFirstOrThrow();
       expect(row.betMinor).toBe(Number(stake.amount_minor));
       expect(row.payoutMinor).toBe(winOf.get(`${row.memberId}:${(tx.meta as { round: string }).round}`) ?? 0);
       expect(row).toMatchObject({ code: 'WLG', game: 'WLG_SLOT_BENGAL', validBetMinor: row.betMinor, profitMinor: row.payoutMinor - row.betMinor });
@@ -251,7 +350,9 @@ describe('team betting', () => {
     expect(one.total).toBe(bets.filter((b) => b.member_id === id.team_a01).length);
     expect(one.rows.every((x) => x.username === 'team_a01')).toBe(true);
     const level2 = await value(get(AGENT_TEAM_PATHS.teamBets, t.sub1!, { ...WEEK, level: 2, pageSize: 100 }));
-    expect(new Set(level2.rows.map((x) => x.username))).toEqual(new Set(['team_c01', 'team_c02', 'team_c03'].filter((u) => bets.some((b) => b.member_id === id[u]))));
+    expect(new Set(level2.rows.map((x) => x.username))).toEqual(
+      new Set(['team_c01', 'team_c02', 'team_c03'].filter((u) => bets.some((b) => b.member_id === id[u]))),
+    );
     expect(level2.rows.every((x) => x.level === 2)).toBe(true);
   });
 });
@@ -261,14 +362,24 @@ describe('user P&L statements', () => {
     const team = [...(await subtree(id.demo_agent!)).keys()];
     const entries = await ledgerOf(team, ['deposit', 'withdraw_payout', 'bet', 'rollback', 'win', 'bonus', 'rebate', 'salary', 'dividend']);
     const r = await value(get(AGENT_TEAM_PATHS.teamProfit, t.agent!, { ...WEEK, pageSize: 100 }));
-    type TRow = { memberId: number; level: number; depositMinor: number; withdrawMinor: number; validBetMinor: number; payoutMinor: number; bonusMinor: number; profitMinor: number };
+    type TRow = {
+      memberId: number;
+      level: number;
+      depositMinor: number;
+      withdrawMinor: number;
+      validBetMinor: number;
+      payoutMinor: number;
+      bonusMinor: number;
+      profitMinor: number;
+    };
     const rows = r.rows as TRow[];
     expect(r.total).toBe(new Set(entries.map((e) => e.member_id)).size);
     expect(rows).toHaveLength(r.total);
     const depth = await subtree(id.demo_agent!);
     for (const row of rows) {
       const mine = entries.filter((e) => e.member_id === row.memberId);
-      const s = (kind: string, account = 'member_wallet') => mine.filter((e) => e.kind === kind && e.account === account).reduce((a, e) => a + Number(e.amount_minor), 0);
+      const s = (kind: string, account = 'member_wallet') =>
+        mine.filter((e) => e.kind === kind && e.account === account).reduce((a, e) => a + Number(e.amount_minor), 0);
       expect(row).toMatchObject({
         level: depth.get(row.memberId),
         depositMinor: s('deposit'),
@@ -278,11 +389,14 @@ describe('user P&L statements', () => {
         profitMinor: s('win') + s('bet') + s('rollback'),
       });
     }
-    for (const k of ['depositMinor', 'withdrawMinor', 'validBetMinor', 'payoutMinor', 'bonusMinor', 'profitMinor'] as const) expect(r[k], k).toBe(rows.reduce((a, row) => a + row[k], 0));
+    for (const k of ['depositMinor', 'withdrawMinor', 'validBetMinor', 'payoutMinor', 'bonusMinor', 'profitMinor'] as const)
+      expect(r[k], k).toBe(rows.reduce((a, row) => a + row[k], 0));
     // Biggest losers first by default; by valid bet on request.
     const profits = rows.map((row) => row.profitMinor);
     expect(profits).toEqual([...profits].sort((a, b) => a - b));
-    const byBet = (await value(get(AGENT_TEAM_PATHS.teamProfit, t.agent!, { ...WEEK, sort: 'validBet', pageSize: 5 }))).rows.map((row) => row.validBetMinor as number);
+    const byBet = (await value(get(AGENT_TEAM_PATHS.teamProfit, t.agent!, { ...WEEK, sort: 'validBet', pageSize: 5 }))).rows.map(
+      (row) => row.validBetMinor as number,
+    );
     expect(byBet).toEqual([...byBet].sort((a, b) => b - a));
     expect(byBet[0]).toBe(Math.max(...rows.map((row) => row.validBetMinor)));
     // demo_sub2 sees its four members only.

@@ -59,7 +59,17 @@ describe('generated artwork', { timeout: 90_000 }, () => {
     const merchant = await ctx.db.selectFrom('merchants').select('id').executeTakeFirstOrThrow();
     const rows = await ctx.db
       .insertInto('members')
-      .values(['old_1', 'old_2'].map((username) => ({ merchant_id: merchant.id, username, nickname: username, password_hash: 'x', type: 0, upline_id: null, password_expires_at: null })))
+      .values(
+        ['old_1', 'old_2'].map((username) => ({
+          merchant_id: merchant.id,
+          username,
+          nickname: username,
+          password_hash: 'x',
+          type: 0,
+          upline_id: null,
+          password_expires_at: null,
+        })),
+      )
       .returning('avatar_key')
       .execute();
     expect(rows[0]!.avatar_key).toMatch(/^[0-9a-f]{64}$/);
@@ -68,7 +78,13 @@ describe('generated artwork', { timeout: 90_000 }, () => {
   });
 
   it('answers 404 for unknown or malformed artwork so clients show their fallback', async () => {
-    for (const url of ['/wps/assets/game/NOPE-1.svg', '/wps/assets/game/..%2F..%2Fetc.svg', '/wps/assets/vendor/x.png', '/wps/assets/banner/abc.svg', '/wps/assets/avatar/999999.svg']) {
+    for (const url of [
+      '/wps/assets/game/NOPE-1.svg',
+      '/wps/assets/game/..%2F..%2Fetc.svg',
+      '/wps/assets/vendor/x.png',
+      '/wps/assets/banner/abc.svg',
+      '/wps/assets/avatar/999999.svg',
+    ]) {
       const res = await ctx.app.inject({ url });
       expect([400, 404], url).toContain(res.statusCode);
       expect(res.json().success).toBe(false);

@@ -33,7 +33,10 @@ function lines(text: string, width: number): string[] {
 /** A square game tile with the game's name and vendor. */
 export function gameSvg(key: string, name: string, vendor: string): string {
   const text = lines(name, 14)
-    .map((l, i, all) => `<text x="100" y="${100 - (all.length - 1) * 12 + i * 24}" text-anchor="middle" font-size="20" font-weight="700" fill="#fff">${escapeXml(l)}</text>`)
+    .map(
+      (l, i, all) =>
+        `<text x="100" y="${100 - (all.length - 1) * 12 + i * 24}" text-anchor="middle" font-size="20" font-weight="700" fill="#fff">${escapeXml(l)}</text>`,
+    )
     .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200" viewBox="0 0 200 200">${gradient(key)}<rect width="200" height="200" rx="18" fill="url(#g)"/><circle cx="160" cy="40" r="60" fill="#fff" opacity=".08"/>${text}<text x="100" y="182" text-anchor="middle" font-size="12" fill="#fff" opacity=".8">${escapeXml(vendor)}</text></svg>`;
 }

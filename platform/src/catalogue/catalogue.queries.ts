@@ -58,37 +58,43 @@ export async function categoryVendors(db: Kysely<DB>, merchantId: number): Promi
 
 /** Vendors with the code of their first game (for single-game cards). */
 export function vendorsWithFirstGame(db: Kysely<DB>, merchantId: number) {
-  return db
-    .selectFrom('vendors')
-    .select([
-      'vendors.vassalage',
-      'vendors.name',
-      'vendors.game_type',
-      'vendors.is_game',
-      (eb) =>
-        eb
-          .selectFrom('games')
-          .select('games.game_code')
-          .whereRef('games.vendor_id', '=', 'vendors.id')
-          .where('games.enabled', '=', true)
-          .orderBy('games.sort')
-          .limit(1)
-          .as('first_game_code'),
-    ])
-    .where('vendors.merchant_id', '=', merchantId)
-    // A vendor whose games are all switched off has no card (docs/0037).
-    .where(({ exists, selectFrom }) =>
-      exists(selectFrom('games').select('games.id').whereRef('games.vendor_id', '=', 'vendors.id').where('games.enabled', '=', true)),
-    )
-    .orderBy('vendors.sort')
-    .execute();
+  return (
+    db
+      .selectFrom('vendors')
+      .select([
+        'vendors.vassalage',
+        'vendors.name',
+        'vendors.game_type',
+        'vendors.is_game',
+        (eb) =>
+          eb
+            .selectFrom('games')
+            .select('games.game_code')
+            .whereRef('games.vendor_id', '=', 'vendors.id')
+            .where('games.enabled', '=', true)
+            .orderBy('games.sort')
+            .limit(1)
+            .as('first_game_code'),
+      ])
+      .where('vendors.merchant_id', '=', merchantId)
+      // A vendor whose games are all switched off has no card (docs/0037).
+      .where(({ exists, selectFrom }) =>
+        exists(selectFrom('games').select('games.id').whereRef('games.vendor_id', '=', 'vendors.id').where('games.enabled', '=', true)),
+      )
+      .orderBy('vendors.sort')
+      .execute()
+  );
 }
 
 /**
  * Whether a launch names a game the operator switched off (docs/0037): gameSelect does not find it,
  * and the launch is refused with 543 rather than "not found".
  */
-export async function isSwitchedOffGame(db: Kysely<DB>, merchantId: number, by: { nodeId?: string | undefined; gameCode?: string | undefined }): Promise<boolean> {
+export async function isSwitchedOffGame(
+  db: Kysely<DB>,
+  merchantId: number,
+  by: { nodeId?: string | undefined; gameCode?: string | undefined },
+): Promise<boolean> {
   let q = db.selectFrom('games').select('games.id').where('games.merchant_id', '=', merchantId).where('games.enabled', '=', false);
   if (by.nodeId !== undefined) q = q.where('games.node_id', '=', by.nodeId);
   else if (by.gameCode !== undefined) q = q.where('games.game_code', '=', by.gameCode);
@@ -114,7 +120,10 @@ export async function listGames(
   if (f.vassalage) q = q.where('games.vassalage', '=', f.vassalage);
   if (f.gameName) q = q.where(f.language === 'bn' ? 'games.name_bn' : 'games.name_en', 'ilike', likeSubstring(f.gameName));
   const [{ total }, rows] = await Promise.all([
-    q.clearSelect().select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
+    q
+      .clearSelect()
+      .select(sql<number>`count(*)::int`.as('total'))
+      .executeTakeFirstOrThrow(),
     q
       // Vendors are seeded in the fixed category order, so this lists LOTT first and CRASH last.
       .orderBy('vendors.sort')
@@ -150,7 +159,10 @@ export async function hotGames(db: Kysely<DB>, merchantId: number, vassalage: st
     .where((eb) => eb.or([eb('games.is_hot', '=', true), eb('played.plays', '>', 0)]))
     .where('games.game_type', 'in', types);
   if (vassalage) q = q.where('games.vassalage', '=', vassalage);
-  return q.orderBy(sql`coalesce(played.plays, 0)`, 'desc').orderBy('games.id').execute();
+  return q
+    .orderBy(sql`coalesce(played.plays, 0)`, 'desc')
+    .orderBy('games.id')
+    .execute();
 }
 
 /** The biggest real wins of the last PLAY_WINDOW_MS (settled slot rounds, lottery and crash bets of the built-in games), with their game. */
@@ -204,14 +216,16 @@ function realPlays(db: Kysely<DB>, merchantId: number, now: Date) {
 
 /** Winner board rows of the seed (history of vendors the platform does not run), with their game. */
 export function winners(db: Kysely<DB>, merchantId: number, limit: number) {
-  return db
-    .selectFrom('winners')
-    .innerJoin('games', 'games.id', 'winners.game_id')
-    .select(['winners.customer_name', 'winners.win_amount_minor', 'games.node_id', 'games.name_en', 'games.name_bn', 'games.vassalage', 'games.game_type'])
-    .where('winners.merchant_id', '=', merchantId)
-    // A switched-off game leaves the board too (clicking a row launches it).
-    .where('games.enabled', '=', true)
-    .orderBy('winners.sort')
-    .limit(limit)
-    .execute();
+  return (
+    db
+      .selectFrom('winners')
+      .innerJoin('games', 'games.id', 'winners.game_id')
+      .select(['winners.customer_name', 'winners.win_amount_minor', 'games.node_id', 'games.name_en', 'games.name_bn', 'games.vassalage', 'games.game_type'])
+      .where('winners.merchant_id', '=', merchantId)
+      // A switched-off game leaves the board too (clicking a row launches it).
+      .where('games.enabled', '=', true)
+      .orderBy('winners.sort')
+      .limit(limit)
+      .execute()
+  );
 }

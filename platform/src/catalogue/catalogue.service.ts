@@ -5,7 +5,8 @@ import { CATEGORY_TITLES } from '../kernel/catalogue.ts';
 import { enabledGameTypes, hotGames, listGames, realWins, vendorsWithFirstGame, winners, type TGameRow } from './catalogue.queries.ts';
 
 /** Artwork URLs served by the assets area (same origin; imageCDNs [''] in permission info). */
-export const gameIconUrl = (nodeId: string, language: TLanguage = 'en') => `/wps/assets/game/${encodeURIComponent(nodeId)}${language === 'bn' ? '.bn' : ''}.svg`;
+export const gameIconUrl = (nodeId: string, language: TLanguage = 'en') =>
+  `/wps/assets/game/${encodeURIComponent(nodeId)}${language === 'bn' ? '.bn' : ''}.svg`;
 export const vendorLogoUrl = (vassalage: string) => `/wps/assets/vendor/${encodeURIComponent(vassalage)}.svg`;
 
 /** A game row as the wire's ZGame, named in the requested language. */
@@ -82,10 +83,7 @@ export async function winnerBoard(deps: TPlatformDeps, merchant: TMerchant, limi
   // Real wins first (docs/0039), then the seed's history of vendors the platform does not run.
   const real = await realWins(deps.db, merchant.id, limit, deps.clock());
   const seeded = real.length < limit ? await winners(deps.db, merchant.id, limit - real.length) : [];
-  const rows = [
-    ...real.map((r) => ({ ...r, customer_name: maskName(r.username), win_amount_minor: r.payout_minor })),
-    ...seeded,
-  ];
+  const rows = [...real.map((r) => ({ ...r, customer_name: maskName(r.username), win_amount_minor: r.payout_minor })), ...seeded];
   return {
     list: rows.map((r) => ({
       vo: {

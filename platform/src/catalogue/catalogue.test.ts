@@ -49,7 +49,9 @@ describe('catalogue calls', () => {
     const en = ZEnvelope(ZGameListResponse).parse((await get(`${WPS_PATHS.gameList}?gameName=gOLDEN%20dra&language=en&pageSize=999`)).json()).value!;
     expect(en.total).toBeGreaterThan(0);
     expect(en.games.every((g) => g.displayName.toLowerCase().includes('golden dra'))).toBe(true);
-    const bn = ZEnvelope(ZGameListResponse).parse((await get(`${WPS_PATHS.gameList}?gameName=${encodeURIComponent('সোনালি')}&language=bn&pageSize=5`)).json()).value!;
+    const bn = ZEnvelope(ZGameListResponse).parse(
+      (await get(`${WPS_PATHS.gameList}?gameName=${encodeURIComponent('সোনালি')}&language=bn&pageSize=5`)).json(),
+    ).value!;
     expect(bn.total).toBeGreaterThan(0);
     expect(bn.games[0]!.displayName).toContain('সোনালি');
     const wildcard = ZEnvelope(ZGameListResponse).parse((await get(`${WPS_PATHS.gameList}?gameName=%25`)).json()).value!;

@@ -32,7 +32,15 @@ export async function categorySwitches(db: Kysely<DB>, merchantId: number) {
 function switchSelect(db: Kysely<DB>, merchantId: number) {
   return db.selectFrom('games').innerJoin('vendors', 'vendors.id', 'games.vendor_id').where('games.merchant_id', '=', merchantId);
 }
-const SWITCH_COLUMNS = ['games.node_id', 'games.name_en', 'games.name_bn', 'games.vassalage', 'games.game_type', 'games.enabled', 'vendors.name as vendor_name'] as const;
+const SWITCH_COLUMNS = [
+  'games.node_id',
+  'games.name_en',
+  'games.name_bn',
+  'games.vassalage',
+  'games.game_type',
+  'games.enabled',
+  'vendors.name as vendor_name',
+] as const;
 
 /** One of the merchant's games as the console lists it. */
 export function switchableGame(db: Kysely<DB>, merchantId: number, nodeId: string) {

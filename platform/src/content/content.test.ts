@@ -7,7 +7,11 @@ const ctx = usePlatform();
 describe('announcements', () => {
   it('answers banners for every group, notices, popups A/B/F and promotions in the header language', async () => {
     const en = ZEnvelope(ZAnnouncementsResponse).parse((await ctx.app.inject({ url: WPS_PATHS.announcements, headers: { language: 'en' } })).json()).value!;
-    for (const g of BANNER_GROUPS) expect(en.banners.some((b) => b.groupName === g), g).toBe(true);
+    for (const g of BANNER_GROUPS)
+      expect(
+        en.banners.some((b) => b.groupName === g),
+        g,
+      ).toBe(true);
     const home = en.banners.filter((b) => b.groupName === 'w_home');
     expect(home.length).toBeGreaterThanOrEqual(3);
     expect(home.map((b) => b.linkageType)).toEqual(expect.arrayContaining(['INTERNAL', 'EXTERNAL']));

@@ -28,11 +28,7 @@ export async function migrate(db: Kysely<DB>, dir = MIGRATIONS_DIR): Promise<str
   const migrations = listMigrations(dir);
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`.execute(trx);
-    await sql
-      .raw(
-        'create table if not exists schema_migrations (version text primary key, applied_at timestamptz not null default now())',
-      )
-      .execute(trx);
+    await sql.raw('create table if not exists schema_migrations (version text primary key, applied_at timestamptz not null default now())').execute(trx);
     const done = new Set((await trx.selectFrom('schema_migrations').select('version').execute()).map((r) => r.version));
     const applied: string[] = [];
     for (const m of migrations) {

@@ -19,7 +19,14 @@ const SCHEMA_FILE = fileURLToPath(new URL('./schema.ts', import.meta.url));
 
 // pg-boss keeps its own tables in its own schema; the platform's tables are the current schema's.
 async function actualSchema(database: TDatabase): Promise<Map<string, Map<string, TActualColumn>>> {
-  const { rows } = await sql<{ table_name: string; column_name: string; data_type: string; is_nullable: string; column_default: string | null; is_identity: string }>`
+  const { rows } = await sql<{
+    table_name: string;
+    column_name: string;
+    data_type: string;
+    is_nullable: string;
+    column_default: string | null;
+    is_identity: string;
+  }>`
     select c.table_name, c.column_name, c.data_type, c.is_nullable, c.column_default, c.is_identity
     from information_schema.columns c
     join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
@@ -28,7 +35,11 @@ async function actualSchema(database: TDatabase): Promise<Map<string, Map<string
   const tables = new Map<string, Map<string, TActualColumn>>();
   for (const r of rows) {
     const columns = tables.get(r.table_name) ?? new Map<string, TActualColumn>();
-    columns.set(r.column_name, { typeClass: classOfPgType(r.data_type), nullable: r.is_nullable === 'YES', hasDefault: r.column_default !== null || r.is_identity === 'YES' });
+    columns.set(r.column_name, {
+      typeClass: classOfPgType(r.data_type),
+      nullable: r.is_nullable === 'YES',
+      hasDefault: r.column_default !== null || r.is_identity === 'YES',
+    });
     tables.set(r.table_name, columns);
   }
   return tables;
@@ -46,7 +57,8 @@ function columnDifferences(table: string, declared: NonNullable<ReturnType<TDecl
       continue;
     }
     if (d.typeClass !== a.typeClass) out.push(`${table}.${name}: schema.ts says ${d.typeClass}, the database answers ${a.typeClass}`);
-    if (d.nullable !== a.nullable) out.push(`${table}.${name}: schema.ts says ${d.nullable ? 'nullable' : 'not null'}, the database ${a.nullable ? 'allows null' : 'says not null'}`);
+    if (d.nullable !== a.nullable)
+      out.push(`${table}.${name}: schema.ts says ${d.nullable ? 'nullable' : 'not null'}, the database ${a.nullable ? 'allows null' : 'says not null'}`);
     // Generated<…> lets an insert leave the column out: only a default (or null) fills it then.
     if (d.generated && !a.hasDefault && !a.nullable) out.push(`${table}.${name}: Generated in schema.ts, but the database has no default`);
   }

@@ -19,7 +19,18 @@ function adjustmentColumns(db: TDb) {
     .innerJoin('members as m', 'm.id', 'a.member_id')
     .innerJoin('operators as r', 'r.id', 'a.requested_by')
     .leftJoin('operators as d', 'd.id', 'a.approved_by')
-    .select(['a.id', 'a.member_id', 'm.username', 'a.amount_minor', 'a.reason', 'a.status', 'r.username as requestedBy', 'd.username as approvedBy', 'a.created_at', 'a.decided_at']);
+    .select([
+      'a.id',
+      'a.member_id',
+      'm.username',
+      'a.amount_minor',
+      'a.reason',
+      'a.status',
+      'r.username as requestedBy',
+      'd.username as approvedBy',
+      'a.created_at',
+      'a.decided_at',
+    ]);
 }
 
 type TRow = Awaited<ReturnType<ReturnType<typeof adjustmentColumns>['executeTakeFirstOrThrow']>>;
@@ -110,7 +121,13 @@ async function applyIn(trx: Transaction<DB>, merchant: TMerchant, a: { id: numbe
  * adjustment per operator key: the same key and request answers the first; another request with
  * it is refused. Audited in the same transaction.
  */
-export async function requestAdjustment(deps: TPlatformDeps, merchant: TMerchant, op: TSessionOperator, ip: string, req: TAdjustmentRequest): Promise<TAdjustment> {
+export async function requestAdjustment(
+  deps: TPlatformDeps,
+  merchant: TMerchant,
+  op: TSessionOperator,
+  ip: string,
+  req: TAdjustmentRequest,
+): Promise<TAdjustment> {
   const id = await inTransaction(deps.db, async (trx) => {
     const member = await trx
       .selectFrom('members')
@@ -134,7 +151,14 @@ export async function requestAdjustment(deps: TPlatformDeps, merchant: TMerchant
     await trx.selectFrom('members').select('id').where('id', '=', member.id).forUpdate().executeTakeFirstOrThrow();
     const inserted = await trx
       .insertInto('balance_adjustments')
-      .values({ merchant_id: merchant.id, member_id: member.id, amount_minor: req.amountMinor, reason: req.reason, requested_by: op.operatorId, idempotency_key: req.key })
+      .values({
+        merchant_id: merchant.id,
+        member_id: member.id,
+        amount_minor: req.amountMinor,
+        reason: req.reason,
+        requested_by: op.operatorId,
+        idempotency_key: req.key,
+      })
       .onConflict((oc) => oc.columns(['requested_by', 'idempotency_key']).doNothing())
       .returning(['id', 'member_id', 'amount_minor'])
       .executeTakeFirst();
@@ -149,12 +173,27 @@ export async function requestAdjustment(deps: TPlatformDeps, merchant: TMerchant
       return first.id;
     }
     const amount = Math.abs(req.amountMinor);
-    const solo = await soloTotals(trx, { merchantId: merchant.id, operatorId: op.operatorId, memberId: member.id, since: new Date(deps.clock().getTime() - DAY_MS) });
+    const solo = await soloTotals(trx, {
+      merchantId: merchant.id,
+      operatorId: op.operatorId,
+      memberId: member.id,
+      since: new Date(deps.clock().getTime() - DAY_MS),
+    });
     const needsSecond =
-      amount > m.adjustment_four_eyes_minor || solo.byOperator + amount > m.adjustment_daily_operator_minor || solo.forMember + amount > m.adjustment_daily_member_minor;
+      amount > m.adjustment_four_eyes_minor ||
+      solo.byOperator + amount > m.adjustment_daily_operator_minor ||
+      solo.forMember + amount > m.adjustment_daily_member_minor;
     const after = { adjustmentId: inserted.id, memberId: member.id, amountMinor: req.amountMinor, reason: req.reason };
     if (needsSecond) {
-      await recordOperatorAudit(trx, { merchantId: merchant.id, actor: op, ip, action: 'adjustment.request', before: null, after: { ...after, status: 'pending' }, configVersion: null });
+      await recordOperatorAudit(trx, {
+        merchantId: merchant.id,
+        actor: op,
+        ip,
+        action: 'adjustment.request',
+        before: null,
+        after: { ...after, status: 'pending' },
+        configVersion: null,
+      });
       return inserted.id;
     }
     const transactionId = await applyIn(trx, merchant, inserted);
@@ -163,7 +202,15 @@ export async function requestAdjustment(deps: TPlatformDeps, merchant: TMerchant
       .set({ status: 'applied', ledger_transaction_id: transactionId, decided_at: deps.clock() })
       .where('id', '=', inserted.id)
       .execute();
-    await recordOperatorAudit(trx, { merchantId: merchant.id, actor: op, ip, action: 'adjustment.apply', before: null, after: { ...after, status: 'applied' }, configVersion: null });
+    await recordOperatorAudit(trx, {
+      merchantId: merchant.id,
+      actor: op,
+      ip,
+      action: 'adjustment.apply',
+      before: null,
+      after: { ...after, status: 'applied' },
+      configVersion: null,
+    });
     return inserted.id;
   });
   return adjustmentById(deps.db, merchant.id, id);

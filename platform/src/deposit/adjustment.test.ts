@@ -20,7 +20,8 @@ beforeAll(async () => {
   memberId = (await ctx.db.selectFrom('members').select('id').where('username', '=', 'demo_member').executeTakeFirstOrThrow()).id;
 }, 60_000);
 
-const adjust = (token: string, payload: object) => ctx.app.inject({ method: 'POST', url: DEPOSIT_PATHS.operatorAdjustments, headers: { authorization: token }, payload });
+const adjust = (token: string, payload: object) =>
+  ctx.app.inject({ method: 'POST', url: DEPOSIT_PATHS.operatorAdjustments, headers: { authorization: token }, payload });
 const decide = (token: string, adjustmentId: number, approve: boolean) =>
   ctx.app.inject({ method: 'POST', url: DEPOSIT_PATHS.operatorAdjustmentDecide, headers: { authorization: token }, payload: { adjustmentId, approve } });
 const TABLES = ['balance_adjustments', 'ledger_transactions', 'config_audit'] as const;
@@ -31,7 +32,11 @@ describe('balance adjustments', () => {
     const res = (await adjust(t.finance, { username: 'demo_member', amountMinor: 5_000, reason: 'goodwill', key: 'adj-small-001' })).json();
     expect(res.value).toMatchObject({ status: 'applied', amountMinor: 5_000, requestedBy: 'demo_finance', approvedBy: null });
     expect(await walletBalance(ctx.db, memberId)).toBe(before + 5_000);
-    const tx = await ctx.db.selectFrom('ledger_transactions').select(['kind', 'meta']).where('idempotency_key', '=', `adjustment:${res.value.id}`).executeTakeFirstOrThrow();
+    const tx = await ctx.db
+      .selectFrom('ledger_transactions')
+      .select(['kind', 'meta'])
+      .where('idempotency_key', '=', `adjustment:${res.value.id}`)
+      .executeTakeFirstOrThrow();
     expect(tx).toEqual({ kind: 'adjustment', meta: { adjustmentId: res.value.id } });
     const audit = await ctx.db.selectFrom('config_audit').select(['action', 'operator_username']).where('action', '=', 'adjustment.apply').execute();
     expect(audit).toEqual([{ action: 'adjustment.apply', operator_username: 'demo_finance' }]);
@@ -92,7 +97,9 @@ describe('balance adjustments', () => {
       const res = await adjust(t.finance, payload);
       expect([res.statusCode, res.json().value]).toEqual([status, value]);
     }
-    expect((await adjust(t.finance, { username: 'demo_trial', amountMinor: 100, reason: 'x', key: 'adj-bad-0009' })).json().message).toBe('in_need_true_account');
+    expect((await adjust(t.finance, { username: 'demo_trial', amountMinor: 100, reason: 'x', key: 'adj-bad-0009' })).json().message).toBe(
+      'in_need_true_account',
+    );
     expect((await adjust(t.support, { username: 'demo_member', amountMinor: 100, reason: 'x', key: 'adj-bad-0010' })).statusCode).toBe(403);
     expect((await adjust('', { username: 'demo_member', amountMinor: 100, reason: 'x', key: 'adj-bad-0011' })).statusCode).toBe(401);
     expect((await decide(t.owner, 9_999_999, true)).statusCode).toBe(404);
@@ -102,7 +109,8 @@ describe('balance adjustments', () => {
 });
 
 describe('money settings', () => {
-  const put = (token: string, payload: object) => ctx.app.inject({ method: 'PUT', url: DEPOSIT_PATHS.operatorMoneySettings, headers: { authorization: token }, payload });
+  const put = (token: string, payload: object) =>
+    ctx.app.inject({ method: 'PUT', url: DEPOSIT_PATHS.operatorMoneySettings, headers: { authorization: token }, payload });
 
   it('reads and changes limits, the window, four eyes and a channel, audited with before and after', async () => {
     const current = (await ctx.app.inject({ url: DEPOSIT_PATHS.operatorMoneySettings, headers: { authorization: t.support } })).statusCode;
@@ -113,11 +121,17 @@ describe('money settings', () => {
     const next = (await put(t.finance, { withdrawConfirmMinutes: 15 })).json().value;
     expect(next).toMatchObject({ withdrawConfirmMinutes: 15, adjustmentFourEyesMinor: 1_000_000 });
     // The four-eyes amount and the channels are the owner's and wait for a second owner (docs/0066; four-eyes.test.ts).
-    const pending = (await put(t.owner, { adjustmentFourEyesMinor: 500_000, channels: [{ id: demo.id, autoSettleSeconds: 2, maxMinor: 2_000_000 }] })).json().value;
+    const pending = (await put(t.owner, { adjustmentFourEyesMinor: 500_000, channels: [{ id: demo.id, autoSettleSeconds: 2, maxMinor: 2_000_000 }] })).json()
+      .value;
     expect(pending).toMatchObject({ adjustmentFourEyesMinor: 1_000_000, pendingChanges: [{ requestedBy: 'demo_operator' }] });
     const owner2 = await operatorToken('demo_owner2', 'Owner21234');
     const approved = (
-      await ctx.app.inject({ method: 'POST', url: DEPOSIT_PATHS.operatorMoneySettingsDecide, headers: { authorization: owner2 }, payload: { changeId: pending.pendingChanges[0].id, approve: true } })
+      await ctx.app.inject({
+        method: 'POST',
+        url: DEPOSIT_PATHS.operatorMoneySettingsDecide,
+        headers: { authorization: owner2 },
+        payload: { changeId: pending.pendingChanges[0].id, approve: true },
+      })
     ).json().value;
     expect(approved).toMatchObject({ withdrawConfirmMinutes: 15, adjustmentFourEyesMinor: 500_000, pendingChanges: [] });
     expect(approved.channels.find((c: { id: number }) => c.id === demo.id)).toMatchObject({ autoSettleSeconds: 2, maxMinor: 2_000_000 });

@@ -16,8 +16,10 @@ const channelIds: Record<string, number> = {};
 
 const token = async (app: FastifyInstance, username: string, password: string) =>
   (await app.inject({ method: 'POST', url: WPS_PATHS.operatorLogin, payload: { username, password } })).json().value.token as string;
-const put = (app: FastifyInstance, auth: string, payload: object) => app.inject({ method: 'PUT', url: DEPOSIT_PATHS.operatorMoneySettings, headers: { authorization: auth }, payload });
-const settings = async (app: FastifyInstance, auth: string) => (await app.inject({ url: DEPOSIT_PATHS.operatorMoneySettings, headers: { authorization: auth } })).json().value;
+const put = (app: FastifyInstance, auth: string, payload: object) =>
+  app.inject({ method: 'PUT', url: DEPOSIT_PATHS.operatorMoneySettings, headers: { authorization: auth }, payload });
+const settings = async (app: FastifyInstance, auth: string) =>
+  (await app.inject({ url: DEPOSIT_PATHS.operatorMoneySettings, headers: { authorization: auth } })).json().value;
 const setDemo = (demo: boolean) => ctx.db.updateTable('merchants').set({ demo }).where('id', '=', merchantId).execute();
 
 beforeAll(async () => {
@@ -39,7 +41,12 @@ describe('autoSettleSeconds outside demo mode', () => {
       const counts = await rowCounts(ctx.db, ['config_audit']);
       for (const [i, payload] of [
         { channels: [{ id: channelIds.bkash, autoSettleSeconds: 5 }] },
-        { channels: [{ id: channelIds.nagad, minMinor: 20_000 }, { id: channelIds.bkash, autoSettleSeconds: 0 }] },
+        {
+          channels: [
+            { id: channelIds.nagad, minMinor: 20_000 },
+            { id: channelIds.bkash, autoSettleSeconds: 0 },
+          ],
+        },
         // The value it already has counts too: a real channel has none to keep.
         { channels: [{ id: channelIds.demo_instant, autoSettleSeconds: 5 }] },
       ].entries()) {
@@ -55,7 +62,12 @@ describe('autoSettleSeconds outside demo mode', () => {
       const asked = (await put(ctx.app, owner, { channels: [{ id: channelIds.demo_instant, autoSettleSeconds: null }] })).json().value;
       const changeId = asked.pendingChanges.at(-1).id as number;
       const owner2 = await token(ctx.app, 'demo_owner2', 'Owner21234');
-      const decided = await ctx.app.inject({ method: 'POST', url: DEPOSIT_PATHS.operatorMoneySettingsDecide, headers: { authorization: owner2 }, payload: { changeId, approve: true } });
+      const decided = await ctx.app.inject({
+        method: 'POST',
+        url: DEPOSIT_PATHS.operatorMoneySettingsDecide,
+        headers: { authorization: owner2 },
+        payload: { changeId, approve: true },
+      });
       expect(decided.json().value.channels.find((c: { id: number }) => c.id === channelIds.demo_instant).autoSettleSeconds).toBeNull();
     } finally {
       await setDemo(true);

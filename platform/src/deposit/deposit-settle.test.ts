@@ -33,7 +33,9 @@ beforeAll(async () => {
   merchantId = (await jobs.db.selectFrom('merchants').select('id').where('code', '=', 'DEMO').executeTakeFirstOrThrow()).id;
   memberId = (await jobs.db.selectFrom('members').select('id').where('username', '=', 'demo_member').executeTakeFirstOrThrow()).id;
   // Settle at once: the test is about the job, not the delay (the delay is pg-boss's startAfter).
-  instant = (await jobs.db.updateTable('deposit_channels').set({ auto_settle_seconds: 0 }).where('code', '=', 'demo_instant').returning('id').executeTakeFirstOrThrow()).id;
+  instant = (
+    await jobs.db.updateTable('deposit_channels').set({ auto_settle_seconds: 0 }).where('code', '=', 'demo_instant').returning('id').executeTakeFirstOrThrow()
+  ).id;
 }, 120_000);
 
 afterAll(async () => {
@@ -43,7 +45,9 @@ afterAll(async () => {
 }, 120_000);
 
 const order = async (key: string, amountMinor = 50_000) =>
-  (await app.inject({ method: 'POST', url: DEPOSIT_PATHS.deposit, headers: { authorization: token }, payload: { channelId: instant, amountMinor, key } })).json().value as {
+  (
+    await app.inject({ method: 'POST', url: DEPOSIT_PATHS.deposit, headers: { authorization: token }, payload: { channelId: instant, amountMinor, key } })
+  ).json().value as {
     id: number;
     status: string;
   };
@@ -75,8 +79,14 @@ describe('the simulated channel settles by a job', () => {
     // A channel with a long delay: the operator decides before the job is due; then the job is run now.
     await jobs.db.updateTable('deposit_channels').set({ auto_settle_seconds: 3_600 }).where('id', '=', instant).execute();
     const d = await order('settle-key-003', 40_000);
-    const op = (await app.inject({ method: 'POST', url: WPS_PATHS.operatorLogin, payload: { username: 'demo_finance', password: 'Finance1234' } })).json().value.token;
-    const res = await app.inject({ method: 'POST', url: DEPOSIT_PATHS.operatorDepositReject, headers: { authorization: op }, payload: { depositId: d.id, remark: 'test' } });
+    const op = (await app.inject({ method: 'POST', url: WPS_PATHS.operatorLogin, payload: { username: 'demo_finance', password: 'Finance1234' } })).json().value
+      .token;
+    const res = await app.inject({
+      method: 'POST',
+      url: DEPOSIT_PATHS.operatorDepositReject,
+      headers: { authorization: op },
+      payload: { depositId: d.id, remark: 'test' },
+    });
     expect(res.json().value.status).toBe('rejected');
     const before = await walletBalance(jobs.db, memberId);
     await runner.send(DEPOSIT_SETTLE_QUEUE, { merchantId, depositId: d.id }, { idempotencyKey: `deposit:${d.id}:settle:now` });
@@ -91,7 +101,10 @@ describe('the simulated channel settles by a job', () => {
     await jobs.db.updateTable('merchants').set({ demo: false }).where('id', '=', merchantId).execute();
     try {
       // The member's page is not told it settles by itself.
-      const listed = (await app.inject({ url: DEPOSIT_PATHS.depositChannels, headers: { authorization: token } })).json().value.channels as { id: number; autoSettleSeconds: number | null }[];
+      const listed = (await app.inject({ url: DEPOSIT_PATHS.depositChannels, headers: { authorization: token } })).json().value.channels as {
+        id: number;
+        autoSettleSeconds: number | null;
+      }[];
       expect(listed.find((c) => c.id === instant)?.autoSettleSeconds).toBeNull();
       const before = await walletBalance(jobs.db, memberId);
       const d = await order('settle-key-004', 60_000);

@@ -166,7 +166,15 @@ export async function decideDepositIn(
   const row = await trx
     .selectFrom('deposits')
     .innerJoin('merchants', 'merchants.id', 'deposits.merchant_id')
-    .select(['deposits.id', 'deposits.member_id', 'deposits.amount_minor', 'deposits.status', 'deposits.reference', 'deposits.first_approved_by', 'merchants.currency'])
+    .select([
+      'deposits.id',
+      'deposits.member_id',
+      'deposits.amount_minor',
+      'deposits.status',
+      'deposits.reference',
+      'deposits.first_approved_by',
+      'merchants.currency',
+    ])
     .where('deposits.merchant_id', '=', at.merchantId)
     .where('deposits.id', '=', at.depositId)
     .forUpdate()
@@ -176,7 +184,10 @@ export async function decideDepositIn(
   if (at.decision === 'approve' && at.by) {
     if (row.first_approved_by === at.by.op.operatorId) throw new WpsError(403, DEPOSIT_MESSAGES.depositSecondOperator);
     const now = new Date();
-    if (row.first_approved_by === null && (await needsSecondApprover(trx, { merchantId: at.merchantId, memberId: row.member_id, amountMinor: row.amount_minor, now }))) {
+    if (
+      row.first_approved_by === null &&
+      (await needsSecondApprover(trx, { merchantId: at.merchantId, memberId: row.member_id, amountMinor: row.amount_minor, now }))
+    ) {
       await trx.updateTable('deposits').set({ first_approved_by: at.by.op.operatorId, first_approved_at: now }).where('id', '=', row.id).execute();
       await recordOperatorAudit(trx, {
         merchantId: at.merchantId,
@@ -184,7 +195,14 @@ export async function decideDepositIn(
         ip: at.by.ip,
         action: 'deposit.approve.first',
         before: { depositId: row.id, reference: row.reference, status: 'pending' },
-        after: { depositId: row.id, reference: row.reference, status: 'pending', amountMinor: row.amount_minor, memberId: row.member_id, awaitsSecondOperator: true },
+        after: {
+          depositId: row.id,
+          reference: row.reference,
+          status: 'pending',
+          amountMinor: row.amount_minor,
+          memberId: row.member_id,
+          awaitsSecondOperator: true,
+        },
         configVersion: null,
       });
       return true;
@@ -225,7 +243,14 @@ export async function decideDepositIn(
       ip: at.by.ip,
       action: `deposit.${at.decision}`,
       before: { depositId: row.id, reference: row.reference, status: 'pending' },
-      after: { depositId: row.id, reference: row.reference, status, amountMinor: row.amount_minor, memberId: row.member_id, ...(at.remark ? { remark: at.remark } : {}) },
+      after: {
+        depositId: row.id,
+        reference: row.reference,
+        status,
+        amountMinor: row.amount_minor,
+        memberId: row.member_id,
+        ...(at.remark ? { remark: at.remark } : {}),
+      },
       configVersion: null,
     });
   }

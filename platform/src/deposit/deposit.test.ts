@@ -30,7 +30,8 @@ beforeAll(async () => {
   bkash = (await ctx.db.selectFrom('deposit_channels').select('id').where('code', '=', 'bkash').executeTakeFirstOrThrow()).id;
 }, 60_000);
 
-const deposit = (token: string, payload: unknown) => ctx.app.inject({ method: 'POST', url: DEPOSIT_PATHS.deposit, headers: { authorization: token }, payload: payload as object });
+const deposit = (token: string, payload: unknown) =>
+  ctx.app.inject({ method: 'POST', url: DEPOSIT_PATHS.deposit, headers: { authorization: token }, payload: payload as object });
 const approve = (token: string, depositId: number) =>
   ctx.app.inject({ method: 'POST', url: DEPOSIT_PATHS.operatorDepositApprove, headers: { authorization: token }, payload: { depositId } });
 const MONEY_TABLES = ['deposits', 'ledger_transactions', 'ledger_entries'] as const;
@@ -39,7 +40,13 @@ describe('deposit channels', () => {
   it('lists DEMO channels with limits and quick amounts, the simulated one with its seconds', async () => {
     const res = (await ctx.app.inject({ url: DEPOSIT_PATHS.depositChannels, headers: { authorization: t.member } })).json();
     expect(res.value.channels.map((c: { code: string }) => c.code)).toEqual(['bkash', 'nagad', 'rocket', 'bank', 'demo_instant']);
-    expect(res.value.channels[0]).toMatchObject({ name: 'bKash', minMinor: 20_000, maxMinor: 2_500_000, quickAmountsMinor: [50_000, 100_000, 200_000, 500_000, 1_000_000], autoSettleSeconds: null });
+    expect(res.value.channels[0]).toMatchObject({
+      name: 'bKash',
+      minMinor: 20_000,
+      maxMinor: 2_500_000,
+      quickAmountsMinor: [50_000, 100_000, 200_000, 500_000, 1_000_000],
+      autoSettleSeconds: null,
+    });
     expect(res.value.channels[4]).toMatchObject({ code: 'demo_instant', autoSettleSeconds: 5 });
   });
 
@@ -50,7 +57,12 @@ describe('deposit channels', () => {
       ['POST', DEPOSIT_PATHS.deposit],
     ] as const) {
       expect((await ctx.app.inject({ method, url })).statusCode).toBe(401);
-      const trial = await ctx.app.inject({ method, url, headers: { authorization: t.trial }, payload: { channelId: bkash, amountMinor: 50_000, key: 'trial-key-1' } });
+      const trial = await ctx.app.inject({
+        method,
+        url,
+        headers: { authorization: t.trial },
+        payload: { channelId: bkash, amountMinor: 50_000, key: 'trial-key-1' },
+      });
       expect(trial.json()).toMatchObject({ success: false, message: 'in_need_true_account' });
     }
     expect(await ctx.db.selectFrom('deposits').select('id').execute()).toEqual([]);
@@ -89,7 +101,10 @@ describe('creating a deposit order', () => {
   it('refuses NUL bytes, unknown or disabled channels and bad keys, changing nothing', async () => {
     const before = await rowCounts(ctx.db, [...MONEY_TABLES]);
     expect((await deposit(t.member, { channelId: bkash, amountMinor: 50_000, key: 'nul\u0000key-123' })).json().value).toMatchObject({ field: 'key' });
-    expect((await deposit(t.member, { channelId: 999_999, amountMinor: 50_000, key: 'unknown-channel' })).json().value).toEqual({ field: 'channelId', issue: 'deposit_channel_unavailable' });
+    expect((await deposit(t.member, { channelId: 999_999, amountMinor: 50_000, key: 'unknown-channel' })).json().value).toEqual({
+      field: 'channelId',
+      issue: 'deposit_channel_unavailable',
+    });
     expect((await deposit(t.member, { channelId: bkash, amountMinor: 50_000, key: 'short' })).json().value).toMatchObject({ field: 'key' });
     // A megabyte is refused before parsing (the platform's body limit).
     expect((await deposit(t.member, { channelId: bkash, amountMinor: 50_000, key: 'x'.repeat(1_000_000) })).json().message).toBe('error_payload_too_large');
@@ -129,7 +144,11 @@ describe('the operator decides deposits', () => {
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.statusCode === 409).every((a) => a.json().message === 'deposit_not_pending')).toBe(true);
     expect(await walletBalance(ctx.db, ids.member)).toBe(before + 123_400);
-    const tx = await ctx.db.selectFrom('ledger_transactions').select(['kind', 'meta', 'owner_kind']).where('idempotency_key', '=', `deposit:${order.id}`).execute();
+    const tx = await ctx.db
+      .selectFrom('ledger_transactions')
+      .select(['kind', 'meta', 'owner_kind'])
+      .where('idempotency_key', '=', `deposit:${order.id}`)
+      .execute();
     expect(tx).toEqual([{ kind: 'deposit', meta: { depositId: order.id }, owner_kind: 'system' }]);
     const audit = await ctx.db.selectFrom('config_audit').select(['action', 'operator_username']).where('action', '=', 'deposit.approve').execute();
     expect(audit).toHaveLength(1);
@@ -140,7 +159,12 @@ describe('the operator decides deposits', () => {
   it('rejects with a remark: no money moves, and it cannot be approved afterwards', async () => {
     const order = (await deposit(t.member, { channelId: bkash, amountMinor: 70_000, key: 'reject-key-01' })).json().value;
     const before = await walletBalance(ctx.db, ids.member);
-    const res = await ctx.app.inject({ method: 'POST', url: DEPOSIT_PATHS.operatorDepositReject, headers: { authorization: t.finance }, payload: { depositId: order.id, remark: 'no payment arrived' } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: DEPOSIT_PATHS.operatorDepositReject,
+      headers: { authorization: t.finance },
+      payload: { depositId: order.id, remark: 'no payment arrived' },
+    });
     expect(res.json().value).toMatchObject({ status: 'rejected', remark: 'no payment arrived', username: 'demo_member' });
     expect((await approve(t.finance, order.id)).statusCode).toBe(409);
     expect(await walletBalance(ctx.db, ids.member)).toBe(before);

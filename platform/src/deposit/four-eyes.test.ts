@@ -29,14 +29,18 @@ async function newOperator(username: string, role: TOperatorRole): Promise<strin
 }
 
 const memberId = async (username: string) => (await ctx.db.selectFrom('members').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
-const adjust = (token: string, payload: object) => ctx.app.inject({ method: 'POST', url: DEPOSIT_PATHS.operatorAdjustments, headers: { authorization: token }, payload });
+const adjust = (token: string, payload: object) =>
+  ctx.app.inject({ method: 'POST', url: DEPOSIT_PATHS.operatorAdjustments, headers: { authorization: token }, payload });
 const decideAdjustment = (token: string, adjustmentId: number, approve: boolean) =>
   ctx.app.inject({ method: 'POST', url: DEPOSIT_PATHS.operatorAdjustmentDecide, headers: { authorization: token }, payload: { adjustmentId, approve } });
-const putSettings = (token: string, payload: object) => ctx.app.inject({ method: 'PUT', url: DEPOSIT_PATHS.operatorMoneySettings, headers: { authorization: token }, payload });
-const getSettings = async (token: string) => (await ctx.app.inject({ url: DEPOSIT_PATHS.operatorMoneySettings, headers: { authorization: token } })).json().value;
+const putSettings = (token: string, payload: object) =>
+  ctx.app.inject({ method: 'PUT', url: DEPOSIT_PATHS.operatorMoneySettings, headers: { authorization: token }, payload });
+const getSettings = async (token: string) =>
+  (await ctx.app.inject({ url: DEPOSIT_PATHS.operatorMoneySettings, headers: { authorization: token } })).json().value;
 const decideSettings = (token: string, changeId: number, approve: boolean) =>
   ctx.app.inject({ method: 'POST', url: DEPOSIT_PATHS.operatorMoneySettingsDecide, headers: { authorization: token }, payload: { changeId, approve } });
-const approveDeposit = (token: string, depositId: number) => ctx.app.inject({ method: 'POST', url: DEPOSIT_PATHS.operatorDepositApprove, headers: { authorization: token }, payload: { depositId } });
+const approveDeposit = (token: string, depositId: number) =>
+  ctx.app.inject({ method: 'POST', url: DEPOSIT_PATHS.operatorDepositApprove, headers: { authorization: token }, payload: { depositId } });
 const rejectDeposit = (token: string, depositId: number) =>
   ctx.app.inject({ method: 'POST', url: DEPOSIT_PATHS.operatorDepositReject, headers: { authorization: token }, payload: { depositId, remark: 'not paid' } });
 const answer = (res: { statusCode: number; json: () => { message: string } }) => [res.statusCode, res.json().message];
@@ -80,7 +84,9 @@ describe('the four-eyes limits and channels are the owner’s, and a change of t
   it('an owner’s change waits for a second owner: its author can neither approve nor reject it', async () => {
     const before = await getSettings(t.owner);
     const bkash = before.channels.find((c: { code: string }) => c.code === 'bkash');
-    const res = (await putSettings(t.owner, { adjustmentFourEyesMinor: 50_000_000, withdrawConfirmMinutes: 40, channels: [{ id: bkash.id, maxMinor: 3_000_000 }] })).json().value;
+    const res = (
+      await putSettings(t.owner, { adjustmentFourEyesMinor: 50_000_000, withdrawConfirmMinutes: 40, channels: [{ id: bkash.id, maxMinor: 3_000_000 }] })
+    ).json().value;
     // The withdraw window changes at once; the threshold and the channel wait.
     expect(res).toMatchObject({ withdrawConfirmMinutes: 40, adjustmentFourEyesMinor: before.adjustmentFourEyesMinor });
     expect(res.channels.find((c: { id: number }) => c.id === bkash.id).maxMinor).toBe(bkash.maxMinor);
@@ -106,7 +112,12 @@ describe('the four-eyes limits and channels are the owner’s, and a change of t
     const after = await getSettings(t.owner);
     expect(after).toMatchObject({ adjustmentFourEyesMinor: 50_000_000, pendingChanges: [] });
     expect(after.channels.find((c: { id: number }) => c.id === bkash.id).maxMinor).toBe(3_000_000);
-    const audit = await ctx.db.selectFrom('config_audit').select(['action', 'operator_username']).where('action', 'like', 'money.settings.%').orderBy('id').execute();
+    const audit = await ctx.db
+      .selectFrom('config_audit')
+      .select(['action', 'operator_username'])
+      .where('action', 'like', 'money.settings.%')
+      .orderBy('id')
+      .execute();
     expect(audit.slice(-3)).toEqual([
       { action: 'money.settings.set', operator_username: 'demo_operator' },
       { action: 'money.settings.request', operator_username: 'demo_operator' },
@@ -124,10 +135,17 @@ describe('the four-eyes limits and channels are the owner’s, and a change of t
     const op = await ctx.db.selectFrom('operators').select(['id', 'merchant_id']).where('username', '=', 'demo_operator').executeTakeFirstOrThrow();
     const row = await ctx.db
       .insertInto('money_setting_changes')
-      .values({ merchant_id: op.merchant_id, change: JSON.stringify({ adjustmentFourEyesMinor: 1 }), before: JSON.stringify({ adjustmentFourEyesMinor: 2 }), requested_by: op.id })
+      .values({
+        merchant_id: op.merchant_id,
+        change: JSON.stringify({ adjustmentFourEyesMinor: 1 }),
+        before: JSON.stringify({ adjustmentFourEyesMinor: 2 }),
+        requested_by: op.id,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await expect(ctx.db.updateTable('money_setting_changes').set({ status: 'applied', decided_by: op.id }).where('id', '=', row.id).execute()).rejects.toThrow();
+    await expect(
+      ctx.db.updateTable('money_setting_changes').set({ status: 'applied', decided_by: op.id }).where('id', '=', row.id).execute(),
+    ).rejects.toThrow();
     await ctx.db.deleteFrom('money_setting_changes').where('id', '=', row.id).execute();
   });
 });
@@ -188,7 +206,8 @@ describe('manual deposit approvals above the limit need a second operator', () =
   let bankId = 0;
   let bkashId = 0;
   const order = async (amountMinor: number, key: string, channelId = bankId) =>
-    (await ctx.app.inject({ method: 'POST', url: DEPOSIT_PATHS.deposit, headers: { authorization: member }, payload: { channelId, amountMinor, key } })).json().value;
+    (await ctx.app.inject({ method: 'POST', url: DEPOSIT_PATHS.deposit, headers: { authorization: member }, payload: { channelId, amountMinor, key } })).json()
+      .value;
 
   beforeAll(async () => {
     member = await loginToken(ctx.app, 'demo_player1', 'Player1234');
@@ -219,7 +238,12 @@ describe('manual deposit approvals above the limit need a second operator', () =
     const [a, b] = await Promise.all([approveDeposit(t.owner, d.id), approveDeposit(t.owner2, d.id)]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     expect(await walletBalance(ctx.db, id)).toBe(before + 5_000_000);
-    const audit = await ctx.db.selectFrom('config_audit').select(['action', 'operator_username']).where('action', 'like', 'deposit.approve%').orderBy('id').execute();
+    const audit = await ctx.db
+      .selectFrom('config_audit')
+      .select(['action', 'operator_username'])
+      .where('action', 'like', 'deposit.approve%')
+      .orderBy('id')
+      .execute();
     expect(audit.slice(-2).map((x) => x.action)).toEqual(['deposit.approve.first', 'deposit.approve']);
   });
 

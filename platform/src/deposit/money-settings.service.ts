@@ -81,7 +81,12 @@ function itemsOf(c: TChange): TItem[] {
     const b = beforeChannels.find((x) => x.id === ch.id) ?? {};
     for (const [field, after] of Object.entries(ch)) {
       if (field === 'id' || after === undefined) continue;
-      items.push({ field, channelCode: typeof b.code === 'string' ? b.code : null, before: (b[field] ?? null) as TItem['before'], after: after as TItem['after'] });
+      items.push({
+        field,
+        channelCode: typeof b.code === 'string' ? b.code : null,
+        before: (b[field] ?? null) as TItem['before'],
+        after: after as TItem['after'],
+      });
     }
   }
   return items;
@@ -123,12 +128,14 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 function settingsAfter(current: TMoneySettings, req: TMoneySettingsRequest, opts: { autoSettleAllowed: boolean }): TMoneySettings {
   const { channels: channelChanges = [], ...top } = req;
   const next: TMoneySettings = { ...current, ...defined(top), channels: current.channels.map((c) => ({ ...c })) };
-  if (next.withdrawMaxMinor < next.withdrawMinMinor) throw fieldError(top.withdrawMaxMinor === undefined ? 'withdrawMinMinor' : 'withdrawMaxMinor', DEPOSIT_MESSAGES.withdrawRangeInvalid);
+  if (next.withdrawMaxMinor < next.withdrawMinMinor)
+    throw fieldError(top.withdrawMaxMinor === undefined ? 'withdrawMinMinor' : 'withdrawMaxMinor', DEPOSIT_MESSAGES.withdrawRangeInvalid);
   for (const [i, change] of channelChanges.entries()) {
     const channel = next.channels.find((c) => c.id === change.id);
     if (!channel) throw wpsErrors.notFound();
     // Auto-settle exists only in demo mode (docs/0065): a real channel settles by an operator.
-    if (typeof change.autoSettleSeconds === 'number' && !opts.autoSettleAllowed) throw fieldError(`channels.${i}.autoSettleSeconds`, DEPOSIT_MESSAGES.autoSettleDemoOnly);
+    if (typeof change.autoSettleSeconds === 'number' && !opts.autoSettleAllowed)
+      throw fieldError(`channels.${i}.autoSettleSeconds`, DEPOSIT_MESSAGES.autoSettleDemoOnly);
     Object.assign(channel, defined(change));
     if (channel.maxMinor < channel.minMinor) throw fieldError(`channels.${i}.maxMinor`, DEPOSIT_MESSAGES.channelRangeInvalid);
     if (channel.quickAmountsMinor.some((q) => q < channel.minMinor || q > channel.maxMinor)) {
@@ -212,7 +219,13 @@ async function writeSettings(trx: Transaction<DB>, merchantId: number, current: 
  * and nothing changes) and never change at once: they become a pending change that a second owner
  * approves (decideMoneySettingChange; docs/0066), so one person cannot lift a limit and then pass it.
  */
-export async function setMoneySettings(deps: TPlatformDeps, merchant: TMerchant, op: TSessionOperator, ip: string, req: TMoneySettingsRequest): Promise<TMoneySettingsResponse> {
+export async function setMoneySettings(
+  deps: TPlatformDeps,
+  merchant: TMerchant,
+  op: TSessionOperator,
+  ip: string,
+  req: TMoneySettingsRequest,
+): Promise<TMoneySettingsResponse> {
   return deps.db.transaction().execute(async (trx) => {
     await trx.selectFrom('merchants').select('id').where('id', '=', merchant.id).forUpdate().executeTakeFirstOrThrow();
     const current = await moneySettings(trx, merchant.id);
@@ -276,9 +289,24 @@ export async function decideMoneySettingChange(
       const current = await moneySettings(trx, merchant.id);
       const next = settingsAfter(current, ZMoneySettingsRequest.parse(row.change), { autoSettleAllowed: await isDemoMode(trx, merchant.id, deps) });
       if (!same(next, current)) await writeSettings(trx, merchant.id, current, next);
-      await auditedConfigChange(trx, { merchantId: merchant.id, actor: op, ip, action: 'money.settings.approve', before: { changeId: row.id, ...current }, after: { changeId: row.id, ...next } });
+      await auditedConfigChange(trx, {
+        merchantId: merchant.id,
+        actor: op,
+        ip,
+        action: 'money.settings.approve',
+        before: { changeId: row.id, ...current },
+        after: { changeId: row.id, ...next },
+      });
     } else {
-      await recordOperatorAudit(trx, { merchantId: merchant.id, actor: op, ip, action: 'money.settings.reject', before: { changeId: row.id, status: 'pending' }, after: { changeId: row.id, status: 'rejected', ...row.change }, configVersion: null });
+      await recordOperatorAudit(trx, {
+        merchantId: merchant.id,
+        actor: op,
+        ip,
+        action: 'money.settings.reject',
+        before: { changeId: row.id, status: 'pending' },
+        after: { changeId: row.id, status: 'rejected', ...row.change },
+        configVersion: null,
+      });
     }
     await trx
       .updateTable('money_setting_changes')

@@ -34,15 +34,34 @@ export type TSeamlessCallHeaders = { provider: string | undefined; timestamp: st
  * a provider's retry signs anew). Every failure is the same 401 (nothing tells a forger which part
  * was wrong), except a stale timestamp and a replay, which an honest provider must be able to see.
  */
-export async function authenticateProvider(deps: TPlatformDeps, headers: TSeamlessCallHeaders, call: { method: string; path: string; rawBody: string }): Promise<TSeamlessProvider> {
+export async function authenticateProvider(
+  deps: TPlatformDeps,
+  headers: TSeamlessCallHeaders,
+  call: { method: string; path: string; rawBody: string },
+): Promise<TSeamlessProvider> {
   const { provider, timestamp, nonce, signature } = headers;
-  if (!provider || !timestamp || !nonce || !signature || !/^[A-Z0-9_]{2,32}$/.test(provider) || !/^[0-9]{10,16}$/.test(timestamp) || !/^[A-Za-z0-9_-]{16,64}$/.test(nonce)) {
+  if (
+    !provider ||
+    !timestamp ||
+    !nonce ||
+    !signature ||
+    !/^[A-Z0-9_]{2,32}$/.test(provider) ||
+    !/^[0-9]{10,16}$/.test(timestamp) ||
+    !/^[A-Za-z0-9_-]{16,64}$/.test(nonce)
+  ) {
     throw unauthorised();
   }
   const row = await deps.db
     .selectFrom('seamless_providers')
     .innerJoin('merchants', 'merchants.id', 'seamless_providers.merchant_id')
-    .select(['seamless_providers.id', 'seamless_providers.code', 'seamless_providers.secret', 'seamless_providers.enabled', 'merchants.id as merchant_id', 'merchants.currency'])
+    .select([
+      'seamless_providers.id',
+      'seamless_providers.code',
+      'seamless_providers.secret',
+      'seamless_providers.enabled',
+      'merchants.id as merchant_id',
+      'merchants.currency',
+    ])
     .where('seamless_providers.code', '=', provider)
     .executeTakeFirst();
   // The signature is computed even for an unknown provider, so timing does not tell them apart.
@@ -81,7 +100,11 @@ async function playerOf(db: TPlatformDeps['db'] | Transaction<DB>, provider: TSe
   return member.id;
 }
 
-async function balanceOf(db: TPlatformDeps['db'] | Transaction<DB>, provider: TSeamlessProvider, memberId: number): Promise<{ balanceMinor: number; currency: string }> {
+async function balanceOf(
+  db: TPlatformDeps['db'] | Transaction<DB>,
+  provider: TSeamlessProvider,
+  memberId: number,
+): Promise<{ balanceMinor: number; currency: string }> {
   const id = await accountFor(db, provider.merchant, 'member_wallet', { memberId });
   const row = await db.selectFrom('ledger_accounts').select('balance_minor').where('id', '=', id).executeTakeFirstOrThrow();
   return { balanceMinor: Number(row.balance_minor), currency: provider.merchant.currency };
@@ -92,13 +115,22 @@ export async function seamlessBalance(deps: TPlatformDeps, provider: TSeamlessPr
   return { ...(await balanceOf(deps.db, provider, memberId)), duplicate: false };
 }
 
-const requestHash = (kind: string, req: object) => createHash('sha256').update(`${kind}:${JSON.stringify(req)}`).digest('hex');
+const requestHash = (kind: string, req: object) =>
+  createHash('sha256')
+    .update(`${kind}:${JSON.stringify(req)}`)
+    .digest('hex');
 
 /**
  * A transaction id seen before: the same request answers again (duplicate, nothing moves); anything
  * different under that id is a conflict. Returns null when the id is new.
  */
-async function seenBefore(trx: Transaction<DB>, provider: TSeamlessProvider, memberId: number, transactionId: string, hash: string): Promise<TSeamlessAnswer | null> {
+async function seenBefore(
+  trx: Transaction<DB>,
+  provider: TSeamlessProvider,
+  memberId: number,
+  transactionId: string,
+  hash: string,
+): Promise<TSeamlessAnswer | null> {
   const seen = await trx
     .selectFrom('seamless_transactions')
     .select('request_hash')
@@ -114,15 +146,45 @@ async function seenBefore(trx: Transaction<DB>, provider: TSeamlessProvider, mem
 type TMoveKind = 'bet' | 'win' | 'rollback';
 
 /** Moves money between the member's wallet and the provider's account, keyed by the provider's id. */
-async function move(trx: Transaction<DB>, provider: TSeamlessProvider, memberId: number, kind: TMoveKind, key: string, amountMinor: number, meta: Record<string, string>): Promise<number> {
+async function move(
+  trx: Transaction<DB>,
+  provider: TSeamlessProvider,
+  memberId: number,
+  kind: TMoveKind,
+  key: string,
+  amountMinor: number,
+  meta: Record<string, string>,
+): Promise<number> {
   const wallet = await accountFor(trx, provider.merchant, 'member_wallet', { memberId });
   const house = await accountFor(trx, provider.merchant, 'provider', { code: provider.code });
   const [from, to] = kind === 'bet' ? [wallet, house] : [house, wallet];
-  const result = await transfer(trx, { from, to, amountMinor, owner: { kind: 'provider', id: provider.id }, idempotencyKey: `${kind}:${key}`, kind, meta: { code: provider.code, ...meta } });
+  const result = await transfer(trx, {
+    from,
+    to,
+    amountMinor,
+    owner: { kind: 'provider', id: provider.id },
+    idempotencyKey: `${kind}:${key}`,
+    kind,
+    meta: { code: provider.code, ...meta },
+  });
   return result.transactionId;
 }
 
-function record(trx: Transaction<DB>, provider: TSeamlessProvider, row: { transactionId: string; kind: TMoveKind; memberId: number; roundId: string; gameCode: string; ref?: string; amountMinor: number; hash: string; ledgerId: number | null }) {
+function record(
+  trx: Transaction<DB>,
+  provider: TSeamlessProvider,
+  row: {
+    transactionId: string;
+    kind: TMoveKind;
+    memberId: number;
+    roundId: string;
+    gameCode: string;
+    ref?: string;
+    amountMinor: number;
+    hash: string;
+    ledgerId: number | null;
+  },
+) {
   return trx
     .insertInto('seamless_transactions')
     .values({
@@ -146,7 +208,12 @@ function record(trx: Transaction<DB>, provider: TSeamlessProvider, row: { transa
  * more to answer as its duplicate. The ledger's insufficient funds becomes the provider's refusal
  * with the balance.
  */
-async function walletCall(deps: TPlatformDeps, provider: TSeamlessProvider, memberId: number, work: (trx: Transaction<DB>) => Promise<TSeamlessAnswer>): Promise<TSeamlessAnswer> {
+async function walletCall(
+  deps: TPlatformDeps,
+  provider: TSeamlessProvider,
+  memberId: number,
+  work: (trx: Transaction<DB>) => Promise<TSeamlessAnswer>,
+): Promise<TSeamlessAnswer> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await inTransaction(deps.db, work);
@@ -168,7 +235,11 @@ type TSlotState = 'placed' | 'rolled_back' | 'void' | 'settled';
  * one after the other.
  */
 async function lockBetSlot(trx: Transaction<DB>, provider: TSeamlessProvider, betId: string, state: 'placed' | 'void'): Promise<{ state: TSlotState }> {
-  await trx.insertInto('seamless_bet_slots').values({ provider_id: provider.id, bet_transaction_id: betId, state }).onConflict((oc) => oc.doNothing()).execute();
+  await trx
+    .insertInto('seamless_bet_slots')
+    .values({ provider_id: provider.id, bet_transaction_id: betId, state })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
   return trx
     .selectFrom('seamless_bet_slots')
     .select('state')
@@ -206,7 +277,16 @@ export async function seamlessBet(deps: TPlatformDeps, provider: TSeamlessProvid
     if (again) return again;
     if (slot.state !== 'placed') throw refusal(409, SEAMLESS_MESSAGES.betRolledBack, await balanceOf(trx, provider, memberId));
     const ledgerId = await move(trx, provider, memberId, 'bet', req.transactionId, req.amountMinor, { game: req.gameCode, round: req.roundId });
-    await record(trx, provider, { transactionId: req.transactionId, kind: 'bet', memberId, roundId: req.roundId, gameCode: req.gameCode, amountMinor: req.amountMinor, hash, ledgerId });
+    await record(trx, provider, {
+      transactionId: req.transactionId,
+      kind: 'bet',
+      memberId,
+      roundId: req.roundId,
+      gameCode: req.gameCode,
+      amountMinor: req.amountMinor,
+      hash,
+      ledgerId,
+    });
     return { ...(await balanceOf(trx, provider, memberId)), duplicate: false };
   });
 }
@@ -252,8 +332,18 @@ export async function seamlessWin(deps: TPlatformDeps, provider: TSeamlessProvid
     const placed = slots.filter((s) => s.state === 'placed').map((s) => s.bet_transaction_id);
     if (placed.length === 0) throw await refuse(SEAMLESS_MESSAGES.betRolledBack);
     await moveSlots(trx, provider, placed, 'placed', 'settled');
-    const ledgerId = req.amountMinor > 0 ? await move(trx, provider, memberId, 'win', req.transactionId, req.amountMinor, { game: req.gameCode, round: req.roundId }) : null;
-    await record(trx, provider, { transactionId: req.transactionId, kind: 'win', memberId, roundId: req.roundId, gameCode: req.gameCode, amountMinor: req.amountMinor, hash, ledgerId });
+    const ledgerId =
+      req.amountMinor > 0 ? await move(trx, provider, memberId, 'win', req.transactionId, req.amountMinor, { game: req.gameCode, round: req.roundId }) : null;
+    await record(trx, provider, {
+      transactionId: req.transactionId,
+      kind: 'win',
+      memberId,
+      roundId: req.roundId,
+      gameCode: req.gameCode,
+      amountMinor: req.amountMinor,
+      hash,
+      ledgerId,
+    });
     return { ...(await balanceOf(trx, provider, memberId)), duplicate: false };
   });
 }
@@ -276,7 +366,8 @@ export async function seamlessRollback(deps: TPlatformDeps, provider: TSeamlessP
       .where('provider_id', '=', provider.id)
       .where('transaction_id', '=', req.refTransactionId)
       .executeTakeFirst();
-    if (target && (target.kind !== 'bet' || target.member_id !== memberId)) throw refusal(409, SEAMLESS_MESSAGES.notRollbackable, await balanceOf(trx, provider, memberId));
+    if (target && (target.kind !== 'bet' || target.member_id !== memberId))
+      throw refusal(409, SEAMLESS_MESSAGES.notRollbackable, await balanceOf(trx, provider, memberId));
     const slot = await lockBetSlot(trx, provider, req.refTransactionId, 'void');
     if (slot.state === 'settled') throw refusal(409, SEAMLESS_MESSAGES.notRollbackable, await balanceOf(trx, provider, memberId));
     let ledgerId: number | null = null;
@@ -289,14 +380,29 @@ export async function seamlessRollback(deps: TPlatformDeps, provider: TSeamlessP
         .where('transaction_id', '=', req.refTransactionId)
         .executeTakeFirst();
       // The slot is 'placed' only by a committed bet, whose row is there.
-      if (!bet || bet.kind !== 'bet' || bet.member_id !== memberId) throw refusal(409, SEAMLESS_MESSAGES.notRollbackable, await balanceOf(trx, provider, memberId));
+      if (!bet || bet.kind !== 'bet' || bet.member_id !== memberId)
+        throw refusal(409, SEAMLESS_MESSAGES.notRollbackable, await balanceOf(trx, provider, memberId));
       amountMinor = Number(bet.amount_minor);
-      ledgerId = await move(trx, provider, memberId, 'rollback', req.refTransactionId, amountMinor, { game: req.gameCode, round: req.roundId, bet: req.refTransactionId });
+      ledgerId = await move(trx, provider, memberId, 'rollback', req.refTransactionId, amountMinor, {
+        game: req.gameCode,
+        round: req.roundId,
+        bet: req.refTransactionId,
+      });
       await moveSlots(trx, provider, [req.refTransactionId], 'placed', 'rolled_back');
     } else if (slot.state === 'rolled_back') {
       // Another rollback id for a bet already refunded: recorded, nothing moves twice.
     }
-    await record(trx, provider, { transactionId: req.transactionId, kind: 'rollback', memberId, roundId: req.roundId, gameCode: req.gameCode, ref: req.refTransactionId, amountMinor, hash, ledgerId });
+    await record(trx, provider, {
+      transactionId: req.transactionId,
+      kind: 'rollback',
+      memberId,
+      roundId: req.roundId,
+      gameCode: req.gameCode,
+      ref: req.refTransactionId,
+      amountMinor,
+      hash,
+      ledgerId,
+    });
     return { ...(await balanceOf(trx, provider, memberId)), duplicate: false };
   });
 }

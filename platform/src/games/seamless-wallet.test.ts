@@ -30,17 +30,24 @@ async function call(path: string, body: unknown, opts: TCallOpts = {}) {
       [SEAMLESS_HEADERS.provider]: opts.provider ?? BUILT_IN_PROVIDER.code,
       [SEAMLESS_HEADERS.timestamp]: timestamp,
       [SEAMLESS_HEADERS.nonce]: nonce,
-      [SEAMLESS_HEADERS.signature]: opts.signature ?? seamlessSignature(opts.secret ?? secret, { method: 'POST', path: opts.signedPath ?? path, timestamp, nonce, body: payload }),
+      [SEAMLESS_HEADERS.signature]:
+        opts.signature ?? seamlessSignature(opts.secret ?? secret, { method: 'POST', path: opts.signedPath ?? path, timestamp, nonce, body: payload }),
     },
     payload,
   });
-  return { status: res.statusCode, body: res.json() as { success: boolean; message: string | null; value: { balanceMinor: number; duplicate: boolean } | null } };
+  return {
+    status: res.statusCode,
+    body: res.json() as { success: boolean; message: string | null; value: { balanceMinor: number; duplicate: boolean } | null },
+  };
 }
 const balance = async (playerId = member) => (await call(SEAMLESS_PATHS.balance, { playerId })).body.value!.balanceMinor;
 /** Each bet is its own round (`R:<bet id>`) unless told; a win names the round it pays (docs/0072). */
-const bet = (transactionId: string, amountMinor: number, playerId = member, roundId = `R:${transactionId}`) => call(SEAMLESS_PATHS.bet, { playerId, roundId, transactionId, gameCode: 'slot', amountMinor });
-const win = (transactionId: string, amountMinor: number, roundOfBet: string, playerId = member) => call(SEAMLESS_PATHS.win, { playerId, roundId: `R:${roundOfBet}`, transactionId, gameCode: 'slot', amountMinor });
-const rollback = (transactionId: string, refTransactionId: string, playerId = member) => call(SEAMLESS_PATHS.rollback, { playerId, roundId: `R:${refTransactionId}`, transactionId, gameCode: 'slot', refTransactionId });
+const bet = (transactionId: string, amountMinor: number, playerId = member, roundId = `R:${transactionId}`) =>
+  call(SEAMLESS_PATHS.bet, { playerId, roundId, transactionId, gameCode: 'slot', amountMinor });
+const win = (transactionId: string, amountMinor: number, roundOfBet: string, playerId = member) =>
+  call(SEAMLESS_PATHS.win, { playerId, roundId: `R:${roundOfBet}`, transactionId, gameCode: 'slot', amountMinor });
+const rollback = (transactionId: string, refTransactionId: string, playerId = member) =>
+  call(SEAMLESS_PATHS.rollback, { playerId, roundId: `R:${refTransactionId}`, transactionId, gameCode: 'slot', refTransactionId });
 const counts = () => rowCounts(ctx.db, ['seamless_transactions', 'ledger_transactions', 'ledger_entries']);
 
 beforeAll(async () => {
@@ -66,7 +73,11 @@ describe('seamless wallet: signed calls (docs/0035)', () => {
     const signed = JSON.stringify(body);
     const cases = [
       await call(SEAMLESS_PATHS.bet, body, { secret: 'f'.repeat(64) }),
-      await call(SEAMLESS_PATHS.bet, body, { raw: JSON.stringify({ ...body, amountMinor: 1 }), nonce: 'n'.repeat(22), signature: seamlessSignature(secret, { method: 'POST', path: SEAMLESS_PATHS.bet, timestamp: String(now), nonce: 'n'.repeat(22), body: signed }) }),
+      await call(SEAMLESS_PATHS.bet, body, {
+        raw: JSON.stringify({ ...body, amountMinor: 1 }),
+        nonce: 'n'.repeat(22),
+        signature: seamlessSignature(secret, { method: 'POST', path: SEAMLESS_PATHS.bet, timestamp: String(now), nonce: 'n'.repeat(22), body: signed }),
+      }),
       // A bet signed for another path (a rollback's signature carried to the bet), or without its nonce.
       await call(SEAMLESS_PATHS.bet, body, { signedPath: SEAMLESS_PATHS.rollback }),
       await call(SEAMLESS_PATHS.bet, body, { nonce: 'short' }),
@@ -119,9 +130,15 @@ describe('seamless wallet: signed calls (docs/0035)', () => {
     for (const amountMinor of [0, -5, 1.5, 1e13, '100']) {
       expect((await bet(id('bad'), amountMinor as number)).body.success).toBe(false);
     }
-    expect((await call(SEAMLESS_PATHS.bet, { playerId: member, roundId: 'r', transactionId: id('x'), gameCode: 'slot', amountMinor: 1, extra: 1 })).status).toBe(400);
-    expect((await call(SEAMLESS_PATHS.bet, { playerId: member, roundId: 'r\u0000', transactionId: id('x'), gameCode: 'slot', amountMinor: 1 })).status).toBe(400);
-    expect((await call(SEAMLESS_PATHS.bet, { playerId: member, roundId: 'x'.repeat(1_000_000), transactionId: id('x'), gameCode: 'slot', amountMinor: 1 })).status).toBe(413);
+    expect(
+      (await call(SEAMLESS_PATHS.bet, { playerId: member, roundId: 'r', transactionId: id('x'), gameCode: 'slot', amountMinor: 1, extra: 1 })).status,
+    ).toBe(400);
+    expect((await call(SEAMLESS_PATHS.bet, { playerId: member, roundId: 'r\u0000', transactionId: id('x'), gameCode: 'slot', amountMinor: 1 })).status).toBe(
+      400,
+    );
+    expect(
+      (await call(SEAMLESS_PATHS.bet, { playerId: member, roundId: 'x'.repeat(1_000_000), transactionId: id('x'), gameCode: 'slot', amountMinor: 1 })).status,
+    ).toBe(413);
     expect(await counts()).toEqual(before);
   });
 });

@@ -93,7 +93,19 @@ async function readMerchant(deps: TPlatformDeps, request: FastifyRequest): Promi
   if (!MERCHANT_CODE.test(code)) throw wpsErrors.badRequest();
   const merchant = await deps.db
     .selectFrom('merchants')
-    .select(['id', 'code', 'name', 'currency', 'currency_symbol', 'maintenance', 'region_restriction', 'config_version', 'idle_timeout_minutes', 'session_lifetime_hours', 'demo'])
+    .select([
+      'id',
+      'code',
+      'name',
+      'currency',
+      'currency_symbol',
+      'maintenance',
+      'region_restriction',
+      'config_version',
+      'idle_timeout_minutes',
+      'session_lifetime_hours',
+      'demo',
+    ])
     .where('code', '=', code)
     .executeTakeFirst();
   if (!merchant) throw wpsErrors.badRequest();

@@ -90,8 +90,14 @@ describe('the table covers every route', () => {
     expect(routes.length).toBeGreaterThan(100);
     const declared = CALL_GATES.map(label);
     expect(new Set(declared).size, 'each call once').toBe(declared.length);
-    expect(routes.filter((r) => !declared.includes(r)), 'routes missing from CALL_GATES (schemas/src/wps/call-gates.ts)').toEqual([]);
-    expect(declared.filter((d) => !routes.includes(d)), 'CALL_GATES entries with no route').toEqual([]);
+    expect(
+      routes.filter((r) => !declared.includes(r)),
+      'routes missing from CALL_GATES (schemas/src/wps/call-gates.ts)',
+    ).toEqual([]);
+    expect(
+      declared.filter((d) => !routes.includes(d)),
+      'CALL_GATES entries with no route',
+    ).toEqual([]);
   });
 
   it('gates by modules the seed creates, each under its section', async () => {
@@ -120,7 +126,9 @@ describe('module switches', () => {
           }
         }
         // A call no module gates keeps working with the caller's session.
-        expect((await ctx.app.inject({ url: WPS_PATHS.balance, headers: { authorization: tokens.member } })).json(), `${module} off`).toMatchObject({ success: true });
+        expect((await ctx.app.inject({ url: WPS_PATHS.balance, headers: { authorization: tokens.member } })).json(), `${module} off`).toMatchObject({
+          success: true,
+        });
       } finally {
         await setModule(module, true);
       }
@@ -221,7 +229,12 @@ describe('the switches are read once per config version', () => {
       for (let i = 0; i < CALLS; i++) expect((await channels()).json()).toMatchObject({ success: true });
       expect(reads.get('merchants')).toBe(CALLS);
       expect(reads.get('whitelabel_nodes')).toBe(1);
-      const flip = await app.inject({ method: 'PUT', url: WPS_PATHS.operatorWhitelabel, headers: { authorization: operator }, payload: { modId: 'DEPOSIT3', enabled: false } });
+      const flip = await app.inject({
+        method: 'PUT',
+        url: WPS_PATHS.operatorWhitelabel,
+        headers: { authorization: operator },
+        payload: { modId: 'DEPOSIT3', enabled: false },
+      });
       expect(flip.json()).toMatchObject({ success: true });
       reads.clear();
       for (let i = 0; i < CALLS; i++) expect((await channels()).json()).toMatchObject({ success: false, message: 'error_feature_off' });

@@ -88,7 +88,12 @@ describe('schemas name the field', () => {
     expectNamedRefusal(await ctx.app.inject({ url: `${WPS_PATHS.gameList}?pageSize=abc` }), 'pageSize', 'invalid_type');
     expectNamedRefusal(await ctx.app.inject({ url: `${WPS_PATHS.gameList}?gameName=${'x'.repeat(1024 * 1024)}` }), 'gameName', 'too_big');
     const token = await loginToken(ctx.app, 'demo_member', 'Demo1234');
-    const res = await ctx.app.inject({ method: 'POST', url: WPS_PATHS.favouriteAdd, headers: { authorization: token }, payload: { nodeId: 'a\u0002b', vendor: 'X1', gameType: 'RNG' } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: WPS_PATHS.favouriteAdd,
+      headers: { authorization: token },
+      payload: { nodeId: 'a\u0002b', vendor: 'X1', gameType: 'RNG' },
+    });
     expectNamedRefusal(res, 'nodeId');
   });
 
@@ -103,7 +108,10 @@ describe('language codes in any case', () => {
     const upper = await ctx.app.inject({ url: `${WPS_PATHS.gameList}?gameType=RNG&pageSize=5&language=EN` });
     const lower = await ctx.app.inject({ url: `${WPS_PATHS.gameList}?gameType=RNG&pageSize=5&language=en` });
     expect(upper.statusCode).toBe(200);
-    const names = (res: typeof upper) => ZEnvelope(ZGameListResponse).parse(res.json()).value!.games.map((g) => g.displayName);
+    const names = (res: typeof upper) =>
+      ZEnvelope(ZGameListResponse)
+        .parse(res.json())
+        .value!.games.map((g) => g.displayName);
     expect(names(upper)).toEqual(names(lower));
     for (const url of [`${WPS_PATHS.hotGames}?language=Bn`, `${WPS_PATHS.winnerBoard}?language=EN`]) {
       expect((await ctx.app.inject({ url })).statusCode, url).toBe(200);

@@ -128,14 +128,18 @@ describe('job runner on pg-boss', () => {
     expect(first).toEqual(expect.any(String));
     expect(duplicate).toBeNull();
     await expect.poll(() => effects('payout-42'), WAIT).toBe(1);
-    await expect.poll(async () => (await sql<{ state: string }>`select state from ${sql.id(schema, 'job')} where id = ${first}::uuid`.execute(db)).rows[0]?.state, WAIT).toBe('completed');
+    await expect
+      .poll(async () => (await sql<{ state: string }>`select state from ${sql.id(schema, 'job')} where id = ${first}::uuid`.execute(db)).rows[0]?.state, WAIT)
+      .toBe('completed');
 
     // After pg-boss archives the job its id is free again: a late re-send runs, and `once` still holds.
     await sql`delete from ${sql.id(schema, 'job')} where id = ${first}::uuid`.execute(db);
     const late = await r.send('test.idem', { amount: 5 }, { idempotencyKey: 'payout-42' });
     expect(late).toBe(first);
     await expect.poll(() => runs, WAIT).toBe(2);
-    await expect.poll(async () => (await sql<{ state: string }>`select state from ${sql.id(schema, 'job')} where id = ${late}::uuid`.execute(db)).rows[0]?.state, WAIT).toBe('completed');
+    await expect
+      .poll(async () => (await sql<{ state: string }>`select state from ${sql.id(schema, 'job')} where id = ${late}::uuid`.execute(db)).rows[0]?.state, WAIT)
+      .toBe('completed');
     expect(await effects('payout-42')).toBe(1);
   }, 120_000);
 
@@ -143,7 +147,10 @@ describe('job runner on pg-boss', () => {
     const db2 = await secondHandle();
     const a = runner();
     const b = runner({ db: db2 });
-    for (const [name, r, handle] of [['a', a, db], ['b', b, db2]] as const) {
+    for (const [name, r, handle] of [
+      ['a', a, db],
+      ['b', b, db2],
+    ] as const) {
       await r.define<{ n: number }>(
         'test.fanout',
         async (job) => {
@@ -159,7 +166,14 @@ describe('job runner on pg-boss', () => {
     const counts = async () =>
       (await sql<{ key: string; n: number }>`select key, count(*)::int as n from job_test_effects where key like 'fanout-%' group by key`.execute(db)).rows;
     await expect.poll(async () => (await counts()).length, WAIT).toBe(50);
-    await expect.poll(async () => (await sql<{ n: number }>`select count(*)::int as n from ${sql.id(schema, 'job')} where name = 'test.fanout' and state = 'completed'`.execute(db)).rows[0]!.n, WAIT).toBe(50);
+    await expect
+      .poll(
+        async () =>
+          (await sql<{ n: number }>`select count(*)::int as n from ${sql.id(schema, 'job')} where name = 'test.fanout' and state = 'completed'`.execute(db))
+            .rows[0]!.n,
+        WAIT,
+      )
+      .toBe(50);
     expect((await counts()).every((c) => c.n === 1)).toBe(true);
   }, 180_000);
 
@@ -167,13 +181,15 @@ describe('job runner on pg-boss', () => {
     const db2 = await secondHandle();
     // Slots are counted from before the schedule exists: a job sent for the last slot of one minute can run
     // in the next, so the effects' own times undercount the slots crossed.
-    const minuteNow = async () =>
-      (await sql<{ m: number }>`select extract(epoch from date_trunc('minute', now()))::int as m`.execute(db)).rows[0]!.m;
+    const minuteNow = async () => (await sql<{ m: number }>`select extract(epoch from date_trunc('minute', now()))::int as m`.execute(db)).rows[0]!.m;
     const startMinute = await minuteNow();
     // Both check the schedule every second, so without pg-boss's per-slot singleton every check would send a job.
     const a = runner({ cronMonitorIntervalSeconds: 1 });
     const b = runner({ db: db2, cronMonitorIntervalSeconds: 1 });
-    for (const [name, r, handle] of [['a', a, db], ['b', b, db2]] as const) {
+    for (const [name, r, handle] of [
+      ['a', a, db],
+      ['b', b, db2],
+    ] as const) {
       await r.define('test.cron', async () => {
         await sql`insert into job_test_effects (key, runner) values ('cron', ${name})`.execute(handle);
       });
@@ -186,7 +202,15 @@ describe('job runner on pg-boss', () => {
     // Wait for at least four more schedule checks, then for their hand-off jobs to be processed.
     await expect.poll(async () => seen.add(String(await cronOn())).size, WAIT).toBeGreaterThanOrEqual(5);
     await expect
-      .poll(async () => (await sql<{ n: number }>`select count(*)::int as n from ${sql.id(schema, 'job')} where name = '__pgboss__send-it' and state < 'completed'`.execute(db)).rows[0]!.n, WAIT)
+      .poll(
+        async () =>
+          (
+            await sql<{ n: number }>`select count(*)::int as n from ${sql.id(schema, 'job')} where name = '__pgboss__send-it' and state < 'completed'`.execute(
+              db,
+            )
+          ).rows[0]!.n,
+        WAIT,
+      )
       .toBe(0);
     // One run per minute slot reached: one for the slot the test began in, one more per boundary crossed.
     expect(await effects('cron')).toBeLessThanOrEqual(1 + ((await minuteNow()) - startMinute) / 60);

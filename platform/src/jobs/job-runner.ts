@@ -131,21 +131,17 @@ export function createJobRunner(opts: TPgBossRunnerOptions): JobRunner {
       retryBackoff: o.retryBackoff,
       expireInSeconds: o.expireInSeconds,
     });
-    const workerId = await boss.work<TEnvelope<unknown>>(
-      queue,
-      { batchSize: o.batchSize, pollingIntervalSeconds },
-      async (jobs) => {
-        // One job's failure must not fail the batch: fail it alone; pg-boss completes the rest
-        // (completion only touches jobs still active).
-        for (const job of jobs) {
-          try {
-            await def.handler(toJob(queue, job));
-          } catch (err) {
-            await boss.fail(queue, job.id, errorOutput(err));
-          }
+    const workerId = await boss.work<TEnvelope<unknown>>(queue, { batchSize: o.batchSize, pollingIntervalSeconds }, async (jobs) => {
+      // One job's failure must not fail the batch: fail it alone; pg-boss completes the rest
+      // (completion only touches jobs still active).
+      for (const job of jobs) {
+        try {
+          await def.handler(toJob(queue, job));
+        } catch (err) {
+          await boss.fail(queue, job.id, errorOutput(err));
         }
-      },
-    );
+      }
+    });
     workers.set(queue, workerId);
   }
 

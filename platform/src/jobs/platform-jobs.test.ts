@@ -37,7 +37,9 @@ describe('platform jobs', () => {
       const queue = await sql<{ policy: string }>`select policy from ${sql.id(schema, 'queue')} where name = ${SWEEP_QUEUE}`.execute(db);
       expect(queue.rows).toEqual([{ policy: 'short' }]);
       // The salary chain (docs/0049): the next run waits for the next real-time window's close.
-      const chained = await sql<{ n: number }>`select count(*)::int as n from ${sql.id(schema, 'job')} where name = ${SALARY_QUEUE} and start_after > now()`.execute(db);
+      const chained = await sql<{
+        n: number;
+      }>`select count(*)::int as n from ${sql.id(schema, 'job')} where name = ${SALARY_QUEUE} and start_after > now()`.execute(db);
       expect(chained.rows).toEqual([{ n: 1 }]);
     } finally {
       await runner.stop();

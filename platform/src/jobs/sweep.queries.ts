@@ -3,15 +3,7 @@ import type { DB } from '../db/schema.ts';
 
 /** Rows deleted per table by one sweep. */
 export type TSweepCounts = Record<
-  | 'captchas'
-  | 'launchTickets'
-  | 'loginChallenges'
-  | 'passwordResets'
-  | 'verificationCodes'
-  | 'smsLocks'
-  | 'rememberTokens'
-  | 'sessions'
-  | 'operatorSessions',
+  'captchas' | 'launchTickets' | 'loginChallenges' | 'passwordResets' | 'verificationCodes' | 'smsLocks' | 'rememberTokens' | 'sessions' | 'operatorSessions',
   number
 >;
 
@@ -42,7 +34,13 @@ export async function deleteExpired(db: Kysely<DB>, cutoff: Date): Promise<TSwee
         .deleteFrom('sessions')
         .where((eb) => eb.or([eb('expires_at', '<', cutoff), eb('revoked_at', '<', cutoff)]))
         .where(({ not, exists, selectFrom }) =>
-          not(exists(selectFrom('remember_tokens').select(sql`1`.as('one')).whereRef('remember_tokens.session_id', '=', 'sessions.id'))),
+          not(
+            exists(
+              selectFrom('remember_tokens')
+                .select(sql`1`.as('one'))
+                .whereRef('remember_tokens.session_id', '=', 'sessions.id'),
+            ),
+          ),
         )
         .executeTakeFirst(),
     );

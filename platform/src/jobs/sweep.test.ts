@@ -45,10 +45,22 @@ async function insertCases(tag: string): Promise<{ gone: TRows; kept: TRows }> {
     note(into, 'launch_tickets', k);
     await db
       .insertInto('login_challenges')
-      .values({ id_hash: k, merchant_id: merchant.id, member_id: member.id, methods: '[]', ip: '', remember_me: false, must_change_password: false, expires_at: expires })
+      .values({
+        id_hash: k,
+        merchant_id: merchant.id,
+        member_id: member.id,
+        methods: '[]',
+        ip: '',
+        remember_me: false,
+        must_change_password: false,
+        expires_at: expires,
+      })
       .execute();
     note(into, 'login_challenges', k);
-    await db.insertInto('password_resets').values({ token_hash: k, member_id: member.id, expires_at: expires, used_at: name === 'old' ? LONG_AGO : null }).execute();
+    await db
+      .insertInto('password_resets')
+      .values({ token_hash: k, member_id: member.id, expires_at: expires, used_at: name === 'old' ? LONG_AGO : null })
+      .execute();
     note(into, 'password_resets', k);
     await db
       .insertInto('verification_codes')
@@ -65,17 +77,33 @@ async function insertCases(tag: string): Promise<{ gone: TRows; kept: TRows }> {
     note(into, 'operator_sessions', k);
   }
   // Revoked long ago but not yet expired: ended, so swept.
-  await db.insertInto('sessions').values({ member_id: member.id, token_hash: `${tag}-revoked`, ip: '', expires_at: LATER, revoked_at: LONG_AGO }).execute();
+  await db
+    .insertInto('sessions')
+    .values({ member_id: member.id, token_hash: `${tag}-revoked`, ip: '', expires_at: LATER, revoked_at: LONG_AGO })
+    .execute();
   note(gone, 'sessions', `${tag}-revoked`);
-  await db.insertInto('operator_sessions').values({ operator_id: operator.id, token_hash: `${tag}-revoked`, expires_at: LATER, revoked_at: LONG_AGO }).execute();
+  await db
+    .insertInto('operator_sessions')
+    .values({ operator_id: operator.id, token_hash: `${tag}-revoked`, expires_at: LATER, revoked_at: LONG_AGO })
+    .execute();
   note(gone, 'operator_sessions', `${tag}-revoked`);
   // An ended session that a live remember token still points at waits for the token.
-  const s = await db.insertInto('sessions').values({ member_id: member.id, token_hash: `${tag}-held`, ip: '', expires_at: LONG_AGO }).returning('id').executeTakeFirstOrThrow();
-  await db.insertInto('remember_tokens').values({ member_id: member.id, session_id: s.id, token_hash: `${tag}-holder`, expires_at: LATER }).execute();
+  const s = await db
+    .insertInto('sessions')
+    .values({ member_id: member.id, token_hash: `${tag}-held`, ip: '', expires_at: LONG_AGO })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('remember_tokens')
+    .values({ member_id: member.id, session_id: s.id, token_hash: `${tag}-holder`, expires_at: LATER })
+    .execute();
   note(kept, 'sessions', `${tag}-held`);
   note(kept, 'remember_tokens', `${tag}-holder`);
   // Audit rows are never swept, however old.
-  await db.insertInto('auth_events').values({ merchant_id: merchant.id, username: `${tag}-audit`, kind: 'login', ip: '', created_at: LONG_AGO }).execute();
+  await db
+    .insertInto('auth_events')
+    .values({ merchant_id: merchant.id, username: `${tag}-audit`, kind: 'login', ip: '', created_at: LONG_AGO })
+    .execute();
   note(kept, 'auth_events', `${tag}-audit`);
   return { gone, kept };
 }
@@ -97,7 +125,9 @@ const KEY_COLUMN: Record<string, string> = {
 async function present(rows: TRows): Promise<TRows> {
   const out: TRows = {};
   for (const [table, keys] of Object.entries(rows)) {
-    const r = await sql<{ k: string }>`select ${sql.ref(KEY_COLUMN[table]!)} as k from ${sql.table(table)} where ${sql.ref(KEY_COLUMN[table]!)} in (${sql.join(keys)})`.execute(db);
+    const r = await sql<{
+      k: string;
+    }>`select ${sql.ref(KEY_COLUMN[table]!)} as k from ${sql.table(table)} where ${sql.ref(KEY_COLUMN[table]!)} in (${sql.join(keys)})`.execute(db);
     out[table] = r.rows.map((x) => x.k).sort();
   }
   return out;

@@ -95,7 +95,11 @@ export function httpProvider(opts: { url: string; secret: string; timeoutMs?: nu
 }
 
 /** The provider the environment names: the HTTP adapter when a URL is set, else the embedded default. */
-export function messageProviderFrom(env: { providerUrl?: string | undefined; providerSecret?: string | undefined; captureFile?: string | undefined }): MessageProvider {
+export function messageProviderFrom(env: {
+  providerUrl?: string | undefined;
+  providerSecret?: string | undefined;
+  captureFile?: string | undefined;
+}): MessageProvider {
   if (env.providerUrl) return httpProvider({ url: env.providerUrl, secret: env.providerSecret ?? '' });
   return embeddedProvider({ captureFile: env.captureFile });
 }

@@ -1,12 +1,5 @@
 import type { Kysely } from 'kysely';
-import {
-  ZPatternId,
-  validateCharacters,
-  validateConfirmation,
-  validateField,
-  type TFieldErrors,
-  type TFieldRule,
-} from '@wl/schemas';
+import { ZPatternId, validateCharacters, validateConfirmation, validateField, type TFieldErrors, type TFieldRule } from '@wl/schemas';
 import type { DB } from '../db/schema.ts';
 import { fieldErrorsFailure } from '../http/errors.ts';
 

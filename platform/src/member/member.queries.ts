@@ -67,8 +67,16 @@ export async function favouriteGames(db: Kysely<DB>, memberId: number, f: { game
   let q = gameSelect(db).innerJoin('favourites', 'favourites.game_id', 'games.id').where('favourites.member_id', '=', memberId);
   if (f.gameType) q = q.where('games.game_type', '=', f.gameType);
   const [{ total }, rows] = await Promise.all([
-    q.clearSelect().select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
-    q.orderBy('favourites.created_at', 'desc').orderBy('games.id').limit(f.pageSize).offset((f.pageNo - 1) * f.pageSize).execute(),
+    q
+      .clearSelect()
+      .select(sql<number>`count(*)::int`.as('total'))
+      .executeTakeFirstOrThrow(),
+    q
+      .orderBy('favourites.created_at', 'desc')
+      .orderBy('games.id')
+      .limit(f.pageSize)
+      .offset((f.pageNo - 1) * f.pageSize)
+      .execute(),
   ]);
   return { rows, total };
 }
@@ -95,7 +103,9 @@ export async function recordRecentGame(db: Kysely<DB>, memberId: number, gameId:
   await db
     .insertInto('recent_games')
     .values({ member_id: memberId, game_id: gameId, played_at: at })
-    .onConflict((oc) => oc.columns(['member_id', 'game_id']).doUpdateSet({ played_at: (eb) => eb.ref('excluded.played_at'), seq: (eb) => eb.ref('excluded.seq') }))
+    .onConflict((oc) =>
+      oc.columns(['member_id', 'game_id']).doUpdateSet({ played_at: (eb) => eb.ref('excluded.played_at'), seq: (eb) => eb.ref('excluded.seq') }),
+    )
     .execute();
   // The oldest seq still among the newest `limit`; everything older drops off.
   await sql`
@@ -122,7 +132,12 @@ export function recentGames(db: Kysely<DB>, memberId: number, f: { gameType?: st
  * or null when it is unknown, used, expired or not such a game. The one place a ticket is redeemed:
  * the vendor demo page and the built-in games' sessions (docs/0039) alike.
  */
-export async function redeemLaunchTicket(db: Kysely<DB> | Transaction<DB>, ticket: string, now: Date, game: { merchantId?: number; nodeId?: string; builtIn?: boolean }) {
+export async function redeemLaunchTicket(
+  db: Kysely<DB> | Transaction<DB>,
+  ticket: string,
+  now: Date,
+  game: { merchantId?: number; nodeId?: string; builtIn?: boolean },
+) {
   let query = db
     .updateTable('launch_tickets')
     .set({ used_at: now })

@@ -1,16 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import {
-  WPS_CODES,
-  WPS_MESSAGES,
-  WPS_PATHS,
-  ZLanguage,
-  ZLaunchGameQuery,
-  ZLotteryLaunchQuery,
-  MEMBER_CALLS,
-  FAVOURITE_CALLS,
-  RECENT_CALLS,
-} from '@wl/schemas';
+import { WPS_CODES, WPS_MESSAGES, WPS_PATHS, ZLanguage, ZLaunchGameQuery, ZLotteryLaunchQuery, MEMBER_CALLS, FAVOURITE_CALLS, RECENT_CALLS } from '@wl/schemas';
 import { bearerToken, requireRealMember, resolveMerchant } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
 import { ok, WpsError } from '../http/envelope.ts';

@@ -114,7 +114,12 @@ function toRecentGame(row: TGameRow & { played_at: Date | string }, language: TL
 }
 
 /** The member's recent games (docs/rules/games.md#g-11 /recent), newest launch first, optionally of one category. */
-export async function recentList(deps: TPlatformDeps, member: TSessionMember, q: { gameType?: TGameType | undefined }, language: TLanguage): Promise<TRecentListResponse> {
+export async function recentList(
+  deps: TPlatformDeps,
+  member: TSessionMember,
+  q: { gameType?: TGameType | undefined },
+  language: TLanguage,
+): Promise<TRecentListResponse> {
   const rows = await recentGames(deps.db, member.memberId, { ...(q.gameType ? { gameType: q.gameType } : {}), limit: RECENT_GAMES_LIMIT });
   return { content: rows.map((r) => toRecentGame(r, language)) };
 }
@@ -123,7 +128,13 @@ export async function recentList(deps: TPlatformDeps, member: TSessionMember, q:
  * docs/rules/games.md#g-11 `/lgw/vn/games/game_menu/recent`: the member's recent games of the VN lottery menu. The
  * prize mode must be the one the site's VN lottery plays in (the rule of docs/rules/games.md#g-1, as launches check it).
  */
-export async function vnGameMenuRecent(deps: TPlatformDeps, merchant: TMerchant, member: TSessionMember, q: { prizeMode: TPrizeMode }, language: TLanguage): Promise<TRecentListResponse> {
+export async function vnGameMenuRecent(
+  deps: TPlatformDeps,
+  merchant: TMerchant,
+  member: TSessionMember,
+  q: { prizeMode: TPrizeMode },
+  language: TLanguage,
+): Promise<TRecentListResponse> {
   const enabled = await enabledGameTypes(deps.db, merchant.id);
   const categories = (await categoryVendors(deps.db, merchant.id)).filter((c) => enabled.has(c.gameType));
   if (q.prizeMode !== lotteryPrizeMode('VN', categories)) {
@@ -180,7 +191,11 @@ async function requireEnabledType(deps: TPlatformDeps, merchant: TMerchant, game
 }
 
 /** Why a launch found no game: switched off by the operator (543, docs/0037) or unknown (404). */
-async function unknownOrSwitchedOff(deps: TPlatformDeps, merchant: TMerchant, by: { nodeId?: string | undefined; gameCode?: string | undefined }): Promise<WpsError> {
+async function unknownOrSwitchedOff(
+  deps: TPlatformDeps,
+  merchant: TMerchant,
+  by: { nodeId?: string | undefined; gameCode?: string | undefined },
+): Promise<WpsError> {
   return (await isSwitchedOffGame(deps.db, merchant.id, by)) ? new WpsError(WPS_CODES.featureOff, WPS_MESSAGES.featureOff) : wpsErrors.notFound();
 }
 

@@ -19,7 +19,12 @@ const call = (method: 'GET' | 'POST' | 'DELETE', url: string, token?: string, pa
 describe('member info and balance', () => {
   it('answers member info without any password and the ledger balance', async () => {
     const info = ZEnvelope(ZMemberInfoResponse).parse((await call('GET', WPS_PATHS.memberInfo, member)).json()).value!;
-    expect(info).toMatchObject({ userName: 'demo_member', type: 0, hasVip: true, avatarUrl: expect.stringMatching(/^\/wps\/assets\/avatar\/[A-Za-z0-9_-]{22,64}\.svg$/) });
+    expect(info).toMatchObject({
+      userName: 'demo_member',
+      type: 0,
+      hasVip: true,
+      avatarUrl: expect.stringMatching(/^\/wps\/assets\/avatar\/[A-Za-z0-9_-]{22,64}\.svg$/),
+    });
     expect(JSON.stringify(info)).not.toMatch(/password_hash|argon2/);
     const bal = ZEnvelope(ZBalanceResponse).parse((await call('GET', WPS_PATHS.balance, member)).json()).value!;
     expect(bal).toEqual({ balance: 1_250_000, currencySymbol: '৳' });
@@ -77,7 +82,10 @@ describe('game launch', () => {
     expect(post.json()).toMatchObject({ success: false, code: 459 });
     const mode = await call('GET', `${WPS_PATHS.launchGame}?nodeId=SPINORA-001&launchMode=XYZ`, member);
     expect(mode.json()).toMatchObject({ success: false, code: 727 });
-    expect((await call('GET', `${WPS_PATHS.launchGame}?nodeId=SPINORA-001&launchMode=GLS`, trial)).json()).toMatchObject({ code: 403, message: 'in_need_true_account' });
+    expect((await call('GET', `${WPS_PATHS.launchGame}?nodeId=SPINORA-001&launchMode=GLS`, trial)).json()).toMatchObject({
+      code: 403,
+      message: 'in_need_true_account',
+    });
     expect((await call('GET', `${WPS_PATHS.launchGame}?nodeId=SPINORA-001&launchMode=GLS`)).statusCode).toBe(401);
     expect((await call('GET', `${WPS_PATHS.launchGame}?nodeId=&launchMode=GLS`, member)).statusCode).toBe(400);
     expect((await call('GET', `${WPS_PATHS.launchGame}?nodeId=NOPE-1&launchMode=GLS`, member)).statusCode).toBe(404);
@@ -99,7 +107,7 @@ describe('game launch', () => {
   });
 });
 
-describe('the demo game page in the launch\'s language (issue 11: EN and BN, BN by default)', () => {
+describe("the demo game page in the launch's language (issue 11: EN and BN, BN by default)", () => {
   const launch = async (query: string, headers: Record<string, string> = {}) => {
     const res = await ctx.app.inject({ url: `${WPS_PATHS.launchGame}?launchMode=GLS&${query}`, headers: { authorization: member, ...headers } });
     return ZEnvelope(ZLaunchGameResponse).parse(res.json()).value!.content.game_url;
@@ -131,15 +139,24 @@ describe('the demo game page in the launch\'s language (issue 11: EN and BN, BN 
       expect(page.body).toContain(`<h1 data-testid="demo-game.title">${game.name_en}</h1><p lang="bn" data-testid="demo-game.title-bn">${game.name_bn}</p>`);
       expect(text(page.body)).toContain('Real money · IMES');
     }
-    const lottery = new URLSearchParams({ lottoArea: 'VN', lottoGameCode: 'tcg_lotto_vn_1', lottoPrizeMode: 'LOTT', lottoView: 'betting', device: 'WEB', backUrl: '/lott' });
+    const lottery = new URLSearchParams({
+      lottoArea: 'VN',
+      lottoGameCode: 'tcg_lotto_vn_1',
+      lottoPrizeMode: 'LOTT',
+      lottoView: 'betting',
+      device: 'WEB',
+      backUrl: '/lott',
+    });
     const en = await ctx.app.inject({ url: await launch(`${lottery.toString()}&language=en`) });
     expect(text(en.body)).toContain('Prize mode LOTT · betting');
     expect(en.body).toContain('<a data-testid="demo-game.back" href="/lott">Back</a>');
     const bn = await ctx.app.inject({ url: await launch(lottery.toString()) });
-    expect(bn.body).toContain('<p data-testid="demo-game.lottery">পুরস্কার মোড <span translate="no">LOTT</span> · বাজি</p><p><a data-testid="demo-game.back" href="/lott">ফিরে যান</a></p>');
+    expect(bn.body).toContain(
+      '<p data-testid="demo-game.lottery">পুরস্কার মোড <span translate="no">LOTT</span> · বাজি</p><p><a data-testid="demo-game.back" href="/lott">ফিরে যান</a></p>',
+    );
   });
 
-  it('without the language in its URL, follows the request\'s language header (forwarded by the one door), else BN', async () => {
+  it("without the language in its URL, follows the request's language header (forwarded by the one door), else BN", async () => {
     const bare = (url: string) => url.replace(/&language=\w+$/, '');
     const en = await ctx.app.inject({ url: bare(await launch('gameCode=imes_1')), headers: { language: 'en' } });
     expect(en.body).toContain('<html lang="en">');
@@ -152,7 +169,7 @@ describe('the demo game page in the launch\'s language (issue 11: EN and BN, BN 
     expect(other.body).toContain('<html lang="en">');
   });
 
-  it('says a spent or unknown link has expired, in the link\'s language', async () => {
+  it("says a spent or unknown link has expired, in the link's language", async () => {
     const url = await launch('gameCode=imes_1');
     expect((await ctx.app.inject({ url })).statusCode).toBe(200);
     const again = await ctx.app.inject({ url });
@@ -169,7 +186,11 @@ describe('the demo game page in the launch\'s language (issue 11: EN and BN, BN 
 
   it('escapes what comes from the database in either language', async () => {
     const before = await ctx.db.selectFrom('games').select(['name_en', 'name_bn']).where('node_id', '=', 'IMES-001').executeTakeFirstOrThrow();
-    await ctx.db.updateTable('games').set({ name_en: '<script>alert(1)</script> & "x"', name_bn: '<img src=x onerror=alert(1)> খেলা' }).where('node_id', '=', 'IMES-001').execute();
+    await ctx.db
+      .updateTable('games')
+      .set({ name_en: '<script>alert(1)</script> & "x"', name_bn: '<img src=x onerror=alert(1)> খেলা' })
+      .where('node_id', '=', 'IMES-001')
+      .execute();
     try {
       for (const language of ['bn', 'en']) {
         const page = await ctx.app.inject({ url: await launch(`gameCode=imes_1&language=${language}`) });
@@ -298,7 +319,13 @@ describe('header badges and referral (real rows, SPEC §2)', () => {
       await ctx.db.deleteFrom('member_promotions').execute();
       await ctx.db
         .insertInto('promotions')
-        .values({ merchant_id: referral.merchant_id, title_en: referral.title_en, title_bn: referral.title_bn, promotion_type: 'REFERRAL', sort: referral.sort })
+        .values({
+          merchant_id: referral.merchant_id,
+          title_en: referral.title_en,
+          title_bn: referral.title_bn,
+          promotion_type: 'REFERRAL',
+          sort: referral.sort,
+        })
         .execute();
     }
   });

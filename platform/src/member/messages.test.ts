@@ -15,8 +15,15 @@ let mine: number[] = [];
 let theirs = 0;
 
 const call = (method: 'GET' | 'POST', url: string, token: string | null, payload?: unknown, query?: Record<string, string>) =>
-  ctx.app.inject({ method, url, ...(token ? { headers: { authorization: token } } : {}), ...(payload === undefined ? {} : { payload: payload as object }), ...(query ? { query } : {}) });
-const list = async (token: string, query: Record<string, string> = {}) => ZEnvelope(ZMessageList).parse((await call('GET', MESSAGE_PATHS.list, token, undefined, query)).json()).value!;
+  ctx.app.inject({
+    method,
+    url,
+    ...(token ? { headers: { authorization: token } } : {}),
+    ...(payload === undefined ? {} : { payload: payload as object }),
+    ...(query ? { query } : {}),
+  });
+const list = async (token: string, query: Record<string, string> = {}) =>
+  ZEnvelope(ZMessageList).parse((await call('GET', MESSAGE_PATHS.list, token, undefined, query)).json()).value!;
 const unreadBadge = async (token: string) => ZEnvelope(ZMemberInfoResponse).parse((await call('GET', WPS_PATHS.memberInfo, token)).json()).value!.unreadMessage;
 const readAtOf = async (id: number) => (await ctx.db.selectFrom('member_messages').select('read_at').where('id', '=', id).executeTakeFirstOrThrow()).read_at;
 
@@ -25,24 +32,45 @@ beforeAll(async () => {
   t.down = await loginToken(ctx.app, 'demo_down1', 'Down1234');
   t.trial = await loginToken(ctx.app, 'demo_trial', 'Trial1234');
   for (const name of ['member', 'down'] as const) {
-    ids[name] = (await ctx.db.selectFrom('members').select('id').where('username', '=', name === 'member' ? 'demo_member' : 'demo_down1').executeTakeFirstOrThrow()).id;
+    ids[name] = (
+      await ctx.db
+        .selectFrom('members')
+        .select('id')
+        .where('username', '=', name === 'member' ? 'demo_member' : 'demo_down1')
+        .executeTakeFirstOrThrow()
+    ).id;
   }
   const base = Date.parse('2026-01-01T00:00:00Z');
   const rows = await ctx.db
     .insertInto('member_messages')
-    .values(Array.from({ length: 12 }, (_, i) => ({ member_id: ids.member, title: `চুক্তি ${i} · Contract ${i}`, body: `বার্তা ${i} · Message ${i}`, created_at: new Date(base + i * 60_000) })))
+    .values(
+      Array.from({ length: 12 }, (_, i) => ({
+        member_id: ids.member,
+        title: `চুক্তি ${i} · Contract ${i}`,
+        body: `বার্তা ${i} · Message ${i}`,
+        created_at: new Date(base + i * 60_000),
+      })),
+    )
     .returning('id')
     .execute();
   mine = rows.map((r) => Number(r.id));
-  theirs = Number((await ctx.db.insertInto('member_messages').values({ member_id: ids.down, title: 'other', body: 'other' }).returning('id').executeTakeFirstOrThrow()).id);
+  theirs = Number(
+    (await ctx.db.insertInto('member_messages').values({ member_id: ids.down, title: 'other', body: 'other' }).returning('id').executeTakeFirstOrThrow()).id,
+  );
 }, 60_000);
 
 describe('platform messages', () => {
-  it('lists the member\'s own messages newest first, paged, as stored, with totals over all pages', async () => {
+  it("lists the member's own messages newest first, paged, as stored, with totals over all pages", async () => {
     const page1 = await list(t.member, { pageSize: '5' });
     expect(page1).toMatchObject({ total: 12, unread: 12 });
     expect(page1.rows.map((r) => r.id)).toEqual(mine.slice(-5).reverse());
-    expect(page1.rows[0]).toEqual({ id: mine[11], title: 'চুক্তি 11 · Contract 11', body: 'বার্তা 11 · Message 11', time: '2026-01-01T00:11:00.000Z', readAt: null });
+    expect(page1.rows[0]).toEqual({
+      id: mine[11],
+      title: 'চুক্তি 11 · Contract 11',
+      body: 'বার্তা 11 · Message 11',
+      time: '2026-01-01T00:11:00.000Z',
+      readAt: null,
+    });
     const page3 = await list(t.member, { pageSize: '5', pageNo: '3' });
     expect(page3.rows.map((r) => r.id)).toEqual([mine[1], mine[0]]);
     expect((await list(t.member, { pageSize: '5', pageNo: '4' })).rows).toEqual([]);
@@ -81,7 +109,7 @@ describe('platform messages', () => {
     expect(await readAtOf(mine[0]!)).toBeNull();
   });
 
-  it('marks one read (the first read time stays), the badge drops; mark all reads only the caller\'s', async () => {
+  it("marks one read (the first read time stays), the badge drops; mark all reads only the caller's", async () => {
     const first = (await call('POST', MESSAGE_PATHS.read, t.member, { id: mine[11] })).json();
     expect(first).toMatchObject({ success: true, value: { id: mine[11] } });
     expect(Date.parse(first.value.readAt)).not.toBeNaN();

@@ -89,7 +89,11 @@ describe('recent games', () => {
     // The list is the session's member's: a member id in the query changes nothing.
     const otherId = (await ctx.db.selectFrom('members').select('id').where('username', '=', 'demo_down1').executeTakeFirstOrThrow()).id;
     const res = await get(`${RECENT_PATHS.recentList}?memberId=${otherId}`, member);
-    expect(ZEnvelope(ZRecentListResponse).parse(res.json()).value!.content.map((g) => g.nodeId)).not.toContain('SPINORA-002');
+    expect(
+      ZEnvelope(ZRecentListResponse)
+        .parse(res.json())
+        .value!.content.map((g) => g.nodeId),
+    ).not.toContain('SPINORA-002');
   });
 
   it(`keeps the newest ${RECENT_GAMES_LIMIT} games of a member`, async () => {
@@ -110,7 +114,12 @@ describe('recent games', () => {
     }
     const list = await recent();
     expect(list).toHaveLength(RECENT_GAMES_LIMIT);
-    expect(list.map((g) => g.nodeId)).toEqual(games.slice(2).map((g) => g.node_id).reverse());
+    expect(list.map((g) => g.nodeId)).toEqual(
+      games
+        .slice(2)
+        .map((g) => g.node_id)
+        .reverse(),
+    );
     const memberRows = await ctx.db
       .selectFrom('recent_games')
       .innerJoin('members', 'members.id', 'recent_games.member_id')
@@ -124,10 +133,19 @@ describe('recent games', () => {
 });
 
 describe('VN lottery menu recent (SPEC §7 /lgw/vn/games/game_menu/recent)', () => {
-  const vnRecent = (query: Record<string, string>, token: string | null = member) => get(`${RECENT_PATHS.vnGameMenuRecent}?${new URLSearchParams(query).toString()}`, token ?? undefined);
+  const vnRecent = (query: Record<string, string>, token: string | null = member) =>
+    get(`${RECENT_PATHS.vnGameMenuRecent}?${new URLSearchParams(query).toString()}`, token ?? undefined);
 
   it("answers the member's recent VN lottery games after a lottery launch, and checks the prize mode", async () => {
-    const q = new URLSearchParams({ launchMode: 'GLS', lottoArea: 'VN', lottoGameCode: 'tcg_lotto_vn_1', lottoPrizeMode: 'LOTT', lottoView: 'betting', device: 'WEB', backUrl: '/lott' });
+    const q = new URLSearchParams({
+      launchMode: 'GLS',
+      lottoArea: 'VN',
+      lottoGameCode: 'tcg_lotto_vn_1',
+      lottoPrizeMode: 'LOTT',
+      lottoView: 'betting',
+      device: 'WEB',
+      backUrl: '/lott',
+    });
     tick(1000);
     expect((await get(`${WPS_PATHS.launchGame}?${q.toString()}`, member)).statusCode).toBe(200);
     const res = await vnRecent({ prizeMode: 'LOTT', device: 'WEB' });

@@ -11,7 +11,8 @@ import { createMerchant, createMerchantInputError, CreateMerchantError } from '.
 // MERCHANT_OWNER_PASSWORD, else is typed twice at the terminal without echo, else is the first line
 // of standard input; it is never printed or logged.
 
-const USAGE = 'usage: pnpm merchant:create --code <CODE> --owner <username> [--name <brand name>]\n' +
+const USAGE =
+  'usage: pnpm merchant:create --code <CODE> --owner <username> [--name <brand name>]\n' +
   '  the owner password: MERCHANT_OWNER_PASSWORD, else typed at the prompt (not shown), else the first line of standard input';
 
 /** Reads a line from the terminal without echoing it (raw mode: every key arrives as typed). */
@@ -73,7 +74,12 @@ async function main(): Promise<number> {
   if (args[0] === '--') args.shift();
   let values: { code?: string; owner?: string; name?: string };
   try {
-    ({ values } = parseArgs({ args, options: { code: { type: 'string' }, owner: { type: 'string' }, name: { type: 'string' } }, strict: true, allowPositionals: false }));
+    ({ values } = parseArgs({
+      args,
+      options: { code: { type: 'string' }, owner: { type: 'string' }, name: { type: 'string' } },
+      strict: true,
+      allowPositionals: false,
+    }));
   } catch (err) {
     console.error(`merchant:create: ${(err as Error).message}\n${USAGE}`);
     return 2;
@@ -95,7 +101,9 @@ async function main(): Promise<number> {
       return createMerchant(db, input);
     });
     const where = platformEnv.databaseUrl ? 'DATABASE_URL' : platformEnv.dataDir;
-    console.log(`merchant ${input.code} created in ${where} with owner operator ${input.ownerUsername} (id ${created.ownerId}), no demo accounts and no channel that settles by itself.`);
+    console.log(
+      `merchant ${input.code} created in ${where} with owner operator ${input.ownerUsername} (id ${created.ownerId}), no demo accounts and no channel that settles by itself.`,
+    );
     console.log(`Start it with: NODE_ENV=production MERCHANT_CODE=${input.code} pnpm start`);
     return 0;
   } finally {

@@ -36,7 +36,11 @@ async function newTarget(): Promise<TTarget> {
 function merchantCreate(args: string[], env: Record<string, string>, input = ''): Promise<{ code: number | null; out: string }> {
   const base = { ...process.env };
   for (const k of ['DATABASE_URL', 'PLATFORM_DATA_DIR', 'MERCHANT_OWNER_PASSWORD', 'NODE_ENV']) delete base[k];
-  const child = spawn('npm', ['run', '--silent', 'merchant:create', '--', ...args], { cwd: REPO_ROOT, env: { ...base, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn('npm', ['run', '--silent', 'merchant:create', '--', ...args], {
+    cwd: REPO_ROOT,
+    env: { ...base, ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let out = '';
   child.stdout.on('data', (b: Buffer) => (out += b.toString()));
   child.stderr.on('data', (b: Buffer) => (out += b.toString()));
@@ -111,7 +115,13 @@ describe('pnpm merchant:create', () => {
     const platform = await startEmbeddedPlatform({ ...target.where, production: true, merchantCode: CODE, jobs: false });
     try {
       const login = async (username: string, password: string) =>
-        (await fetch(`${platform.url}${WPS_PATHS.operatorLogin}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) })).json() as Promise<{
+        (
+          await fetch(`${platform.url}${WPS_PATHS.operatorLogin}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ username, password }),
+          })
+        ).json() as Promise<{
           success: boolean;
           value: { token: string } | null;
         }>;
@@ -119,7 +129,8 @@ describe('pnpm merchant:create', () => {
       expect(owner.success).toBe(true);
       expect((await login(DEMO_ACCOUNTS.operator.username, DEMO_ACCOUNTS.operator.password)).success).toBe(false);
       const auth = { authorization: owner.value!.token, 'content-type': 'application/json' };
-      const settings = ((await (await fetch(`${platform.url}${DEPOSIT_PATHS.operatorMoneySettings}`, { headers: auth })).json()) as { value: unknown }).value as { channels: { id: number; code: string; autoSettleSeconds: number | null; enabled: boolean }[] };
+      const settings = ((await (await fetch(`${platform.url}${DEPOSIT_PATHS.operatorMoneySettings}`, { headers: auth })).json()) as { value: unknown })
+        .value as { channels: { id: number; code: string; autoSettleSeconds: number | null; enabled: boolean }[] };
       // Only channels an operator approves, switched off until the owner takes them on.
       expect(settings.channels.map((c) => [c.code, c.autoSettleSeconds, c.enabled])).toEqual([
         ['bkash', null, false],
@@ -128,8 +139,15 @@ describe('pnpm merchant:create', () => {
         ['bank', null, false],
       ]);
       // Not even the owner can make one settle by itself.
-      const put = await fetch(`${platform.url}${DEPOSIT_PATHS.operatorMoneySettings}`, { method: 'PUT', headers: auth, body: JSON.stringify({ channels: [{ id: settings.channels[0]!.id, autoSettleSeconds: 5, enabled: true }] }) });
-      expect([put.status, ((await put.json()) as { value: unknown }).value]).toEqual([400, { field: 'channels.0.autoSettleSeconds', issue: DEPOSIT_MESSAGES.autoSettleDemoOnly }]);
+      const put = await fetch(`${platform.url}${DEPOSIT_PATHS.operatorMoneySettings}`, {
+        method: 'PUT',
+        headers: auth,
+        body: JSON.stringify({ channels: [{ id: settings.channels[0]!.id, autoSettleSeconds: 5, enabled: true }] }),
+      });
+      expect([put.status, ((await put.json()) as { value: unknown }).value]).toEqual([
+        400,
+        { field: 'channels.0.autoSettleSeconds', issue: DEPOSIT_MESSAGES.autoSettleDemoOnly },
+      ]);
     } finally {
       await platform.close();
     }
@@ -139,7 +157,9 @@ describe('pnpm merchant:create', () => {
       operators: await db.selectFrom('operators').select(['username', 'role', 'password_hash']).execute(),
       members: (await sql<{ n: number }>`select count(*)::int as n from members`.execute(db)).rows[0]!.n,
       ledger: (await sql<{ n: number }>`select count(*)::int as n from ledger_transactions`.execute(db)).rows[0]!.n,
-      autoSettling: (await sql<{ n: number }>`select count(*)::int as n from deposit_channels where auto_settle_seconds is not null or code = 'demo_instant'`.execute(db)).rows[0]!.n,
+      autoSettling: (
+        await sql<{ n: number }>`select count(*)::int as n from deposit_channels where auto_settle_seconds is not null or code = 'demo_instant'`.execute(db)
+      ).rows[0]!.n,
       games: (await db.selectFrom('games').select('engine').orderBy('engine').execute()).map((g) => g.engine),
       audit: await db.selectFrom('config_audit').select(['action', 'operator_username']).execute(),
     }));
@@ -161,7 +181,14 @@ describe('pnpm merchant:create', () => {
     const piped = await merchantCreate(['--code', 'REAL2', '--owner', 'owner_carol'], target.env, 'Piped-password-42\n');
     expect(piped.code, piped.out).toBe(0);
     expect(piped.out).not.toContain('Piped-password-42');
-    const operators = await inspect((db) => db.selectFrom('operators').innerJoin('merchants', 'merchants.id', 'operators.merchant_id').select(['merchants.code', 'operators.username']).orderBy('operators.id').execute());
+    const operators = await inspect((db) =>
+      db
+        .selectFrom('operators')
+        .innerJoin('merchants', 'merchants.id', 'operators.merchant_id')
+        .select(['merchants.code', 'operators.username'])
+        .orderBy('operators.id')
+        .execute(),
+    );
     expect(operators).toEqual([
       { code: CODE, username: OWNER },
       { code: 'REAL2', username: 'owner_carol' },

@@ -14,13 +14,21 @@ const ctx = usePlatform({ clock: () => new Date(now) });
 
 const login = (payload: Record<string, unknown>) => ctx.app.inject({ method: 'POST', url: WPS_PATHS.operatorLogin, payload });
 const kinds = (username: string) =>
-  ctx.db.selectFrom('auth_events').select('kind').where('username', '=', username).orderBy('id').execute().then((r) => r.map((e) => e.kind));
+  ctx.db
+    .selectFrom('auth_events')
+    .select('kind')
+    .where('username', '=', username)
+    .orderBy('id')
+    .execute()
+    .then((r) => r.map((e) => e.kind));
 
 describe('operator login under 50 parallel guesses (attack review)', () => {
   it('judges at most lockAfter passwords of a parallel burst; the right one inside the burst does not get in once the lock engaged', async () => {
     const m = await ctx.db.selectFrom('merchants').select('lock_after_failures').executeTakeFirstOrThrow();
     const answers = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => login({ username: 'demo_finance', password: i === 49 ? 'Finance1234' : `wrong-${i}` }).then((r) => r.json() as { success: boolean; message: string })),
+      Array.from({ length: 50 }, (_, i) =>
+        login({ username: 'demo_finance', password: i === 49 ? 'Finance1234' : `wrong-${i}` }).then((r) => r.json() as { success: boolean; message: string }),
+      ),
     );
     const seen = await kinds('demo_finance');
     const judged = seen.filter((k) => k === 'operator_login_failed' || k === 'operator_login_ok').length;
@@ -34,8 +42,14 @@ describe('operator login under 50 parallel guesses (attack review)', () => {
   it('judges at most lockAfter TOTP codes of a parallel burst that knows the password', async () => {
     const m = await ctx.db.selectFrom('merchants').select('lock_after_failures').executeTakeFirstOrThrow();
     const token = (await login({ username: 'demo_support', password: 'Support1234' })).json().value.token as string;
-    const secret = (await ctx.app.inject({ method: 'POST', url: OPERATOR_PATHS.operatorTotpSetup, headers: { authorization: token } })).json().value.secret as string;
-    const enable = await ctx.app.inject({ method: 'POST', url: OPERATOR_PATHS.operatorTotpEnable, headers: { authorization: token }, payload: { code: memberTotp(secret).generate({ timestamp: now }) } });
+    const secret = (await ctx.app.inject({ method: 'POST', url: OPERATOR_PATHS.operatorTotpSetup, headers: { authorization: token } })).json().value
+      .secret as string;
+    const enable = await ctx.app.inject({
+      method: 'POST',
+      url: OPERATOR_PATHS.operatorTotpEnable,
+      headers: { authorization: token },
+      payload: { code: memberTotp(secret).generate({ timestamp: now }) },
+    });
     expect(enable.json().success).toBe(true);
     now += 90_000;
     const right = memberTotp(secret).generate({ timestamp: now });

@@ -1,5 +1,18 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_PATHS, ALL_CALLS, DEPOSIT_PATHS, OPERATOR_GAMES_PATHS, OPERATOR_LOTTERY_PATHS, OPERATOR_PATHS, OPERATOR_ROUNDS_PATHS, OPERATOR_PERMISSIONS, WITHDRAW_PATHS, WPS_PATHS, type TOperatorPermission, type TOperatorRole } from '@wl/schemas';
+import {
+  ACCOUNT_PATHS,
+  ALL_CALLS,
+  DEPOSIT_PATHS,
+  OPERATOR_GAMES_PATHS,
+  OPERATOR_LOTTERY_PATHS,
+  OPERATOR_PATHS,
+  OPERATOR_ROUNDS_PATHS,
+  OPERATOR_PERMISSIONS,
+  WITHDRAW_PATHS,
+  WPS_PATHS,
+  type TOperatorPermission,
+  type TOperatorRole,
+} from '@wl/schemas';
 import { rowCounts, usePlatform } from '../test-support/db.ts';
 
 const ctx = usePlatform();
@@ -126,7 +139,13 @@ describe('operator permissions (issue 6), enforced by the platform', () => {
   it.each(cases)('$role → $method $url ($permission)', async ({ role, method, url, permission }) => {
     const sample = SAMPLES[`${method} ${url}`] ?? {};
     const before = await rowCounts(ctx.db, ['config_audit']);
-    const res = await ctx.app.inject({ method, url, headers: { authorization: tokens[role] }, ...(sample.payload ? { payload: sample.payload } : {}), ...(sample.query ? { query: sample.query } : {}) });
+    const res = await ctx.app.inject({
+      method,
+      url,
+      headers: { authorization: tokens[role] },
+      ...(sample.payload ? { payload: sample.payload } : {}),
+      ...(sample.query ? { query: sample.query } : {}),
+    });
     const allowed = permission === null || EXPECTED[role].includes(permission);
     if (allowed) {
       expect(res.statusCode).not.toBe(403);
@@ -150,10 +169,32 @@ describe('operator permissions (issue 6), enforced by the platform', () => {
       return walk(config.whitelabel) === '1';
     };
     const status = async (role: TOperatorRole, modId: string) =>
-      (await ctx.app.inject({ method: 'PUT', url: WPS_PATHS.operatorWhitelabel, headers: { authorization: tokens[role] }, payload: { modId, enabled: enabled(modId) } })).statusCode;
+      (
+        await ctx.app.inject({
+          method: 'PUT',
+          url: WPS_PATHS.operatorWhitelabel,
+          headers: { authorization: tokens[role] },
+          payload: { modId, enabled: enabled(modId) },
+        })
+      ).statusCode;
     const matrix: Record<string, Record<TOperatorRole, number>> = {};
-    for (const modId of ['FREEPLAY3', 'DAYSAL', 'RTSALARY3', 'DIVIDEND', 'HOURSAL3', 'MOBILEVERCODELOGIN3', 'PWDEXPFORCECHANGE3', 'CHNGPASSVERIF3', 'REGMOBVERF3']) {
-      matrix[modId] = { owner: await status('owner', modId), finance: await status('finance', modId), support: await status('support', modId), content: await status('content', modId) };
+    for (const modId of [
+      'FREEPLAY3',
+      'DAYSAL',
+      'RTSALARY3',
+      'DIVIDEND',
+      'HOURSAL3',
+      'MOBILEVERCODELOGIN3',
+      'PWDEXPFORCECHANGE3',
+      'CHNGPASSVERIF3',
+      'REGMOBVERF3',
+    ]) {
+      matrix[modId] = {
+        owner: await status('owner', modId),
+        finance: await status('finance', modId),
+        support: await status('support', modId),
+        content: await status('content', modId),
+      };
     }
     const money = { owner: 200, finance: 200, support: 403, content: 403 };
     const security = { owner: 200, finance: 403, support: 403, content: 403 };
@@ -178,7 +219,8 @@ describe('operator permissions (issue 6), enforced by the platform', () => {
   });
 
   it('the outbox (live codes and reset links) is for owner and support only', async () => {
-    const status = async (role: TOperatorRole) => (await ctx.app.inject({ url: ACCOUNT_PATHS.operatorOutbox, headers: { authorization: tokens[role] } })).statusCode;
+    const status = async (role: TOperatorRole) =>
+      (await ctx.app.inject({ url: ACCOUNT_PATHS.operatorOutbox, headers: { authorization: tokens[role] } })).statusCode;
     expect({ owner: await status('owner'), support: await status('support'), content: await status('content'), finance: await status('finance') }).toEqual({
       owner: 200,
       support: 200,
@@ -193,6 +235,13 @@ describe('operator permissions (issue 6), enforced by the platform', () => {
 
   it('the config answers the caller role and permissions', async () => {
     const res = (await ctx.app.inject({ url: WPS_PATHS.operatorSystem, headers: { authorization: tokens.support } })).json();
-    expect(res.value.operator).toEqual({ id: expect.any(Number), username: 'demo_support', name: 'Demo Support', role: 'support', permissions: [...EXPECTED.support], totpEnabled: false });
+    expect(res.value.operator).toEqual({
+      id: expect.any(Number),
+      username: 'demo_support',
+      name: 'Demo Support',
+      role: 'support',
+      permissions: [...EXPECTED.support],
+      totpEnabled: false,
+    });
   });
 });

@@ -48,7 +48,11 @@ describe('operator audit log (issue 6)', () => {
       ['demo_content', 'whitelabel.set'],
     ]);
     expect(all.entries[3]).toMatchObject({ ip: '203.0.113.7', before: { modId: 'FREEPLAY3', enabled: true }, after: { modId: 'FREEPLAY3', enabled: false } });
-    expect(all.entries[2]).toMatchObject({ ip: '198.51.100.2', before: { maintenance: false, regionRestriction: false }, after: { maintenance: true, regionRestriction: false } });
+    expect(all.entries[2]).toMatchObject({
+      ip: '198.51.100.2',
+      before: { maintenance: false, regionRestriction: false },
+      after: { maintenance: true, regionRestriction: false },
+    });
     expect(all.entries[0]!.before).toMatchObject({ lockMinutes: 30 });
     expect(all.entries[0]!.after).toMatchObject({ lockMinutes: 45 });
     expect(all.entries.every((e) => e.at >= start.slice(0, 19))).toBe(true);

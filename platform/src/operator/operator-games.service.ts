@@ -66,7 +66,15 @@ export async function setGameCategory(
   return operatorGameCategories(deps, merchant.id, language);
 }
 
-const toOperatorGame = (r: { node_id: string; name_en: string; name_bn: string; vassalage: string; vendor_name: string; game_type: string; enabled: boolean }): TOperatorGame => ({
+const toOperatorGame = (r: {
+  node_id: string;
+  name_en: string;
+  name_bn: string;
+  vassalage: string;
+  vendor_name: string;
+  game_type: string;
+  enabled: boolean;
+}): TOperatorGame => ({
   nodeId: r.node_id,
   nameEn: r.name_en,
   nameBn: r.name_bn,
@@ -87,7 +95,13 @@ export async function operatorGames(deps: TPlatformDeps, merchantId: number, q: 
  * refused with 543 (docs/0037). A real change bumps config_version and is audited; a no-op writes
  * nothing; an unknown game (or another merchant's) is 404.
  */
-export async function setGame(deps: TPlatformDeps, merchant: TMerchant, op: TSessionOperator, ip: string, req: TOperatorSetGameRequest): Promise<TOperatorGame> {
+export async function setGame(
+  deps: TPlatformDeps,
+  merchant: TMerchant,
+  op: TSessionOperator,
+  ip: string,
+  req: TOperatorSetGameRequest,
+): Promise<TOperatorGame> {
   const nodeId = await deps.db.transaction().execute(async (trx) => {
     const game = await gameForSwitch(trx, merchant.id, req.nodeId);
     if (!game) throw wpsErrors.notFound();

@@ -46,16 +46,22 @@ const op = (method: 'GET' | 'PUT', url: string, token: string, opts: { payload?:
   });
 const get = (url: string, token?: string) => ctx.app.inject({ url, headers: { language: 'en', ...(token ? { authorization: token } : {}) } });
 const version = async () => (await ctx.db.selectFrom('merchants').select('config_version').where('code', '=', 'DEMO').executeTakeFirstOrThrow()).config_version;
-const categories = async (language = 'en') => ZEnvelope(ZOperatorGameCategoriesResponse).parse((await op('GET', OPERATOR_GAMES_PATHS.operatorGameCategories, ops.content, { language })).json()).value!.categories;
-const games = async (query: Record<string, string>) => ZEnvelope(ZOperatorGamesResponse).parse((await op('GET', OPERATOR_GAMES_PATHS.operatorGames, ops.content, { query })).json()).value!;
-const setCategory = (gameType: string, enabled: boolean, token = ops.content) => op('PUT', OPERATOR_GAMES_PATHS.operatorGameCategories, token, { payload: { gameType, enabled } });
-const setGame = (nodeId: string, enabled: boolean, token = ops.content) => op('PUT', OPERATOR_GAMES_PATHS.operatorGames, token, { payload: { nodeId, enabled } });
+const categories = async (language = 'en') =>
+  ZEnvelope(ZOperatorGameCategoriesResponse).parse((await op('GET', OPERATOR_GAMES_PATHS.operatorGameCategories, ops.content, { language })).json()).value!
+    .categories;
+const games = async (query: Record<string, string>) =>
+  ZEnvelope(ZOperatorGamesResponse).parse((await op('GET', OPERATOR_GAMES_PATHS.operatorGames, ops.content, { query })).json()).value!;
+const setCategory = (gameType: string, enabled: boolean, token = ops.content) =>
+  op('PUT', OPERATOR_GAMES_PATHS.operatorGameCategories, token, { payload: { gameType, enabled } });
+const setGame = (nodeId: string, enabled: boolean, token = ops.content) =>
+  op('PUT', OPERATOR_GAMES_PATHS.operatorGames, token, { payload: { nodeId, enabled } });
 const menus = async () => ZEnvelope(ZGameMenusResponse).parse((await get(WPS_PATHS.gameMenus)).json()).value!;
 const gameList = async (q: string) => ZEnvelope(ZGameListResponse).parse((await get(`${WPS_PATHS.gameList}?${q}`)).json()).value!;
 const hot = async () => ZEnvelope(ZHotGamesResponse).parse((await get(WPS_PATHS.hotGames)).json()).value!.list;
 const favourites = async () => ZEnvelope(ZFavouriteListResponse).parse((await get(`${WPS_PATHS.favouriteList}?pageSize=999`, member)).json()).value!.content;
 const launch = (nodeId: string) => get(`${WPS_PATHS.launchGame}?nodeId=${nodeId}&launchMode=GLS`, member);
-const audit = async (action: string) => ZEnvelope(ZOperatorAuditResponse).parse((await op('GET', OPERATOR_PATHS.operatorAudit, ops.owner, { query: { action } })).json()).value!;
+const audit = async (action: string) =>
+  ZEnvelope(ZOperatorAuditResponse).parse((await op('GET', OPERATOR_PATHS.operatorAudit, ops.owner, { query: { action } })).json()).value!;
 
 describe('category switches', () => {
   it('lists every category with its switch and counts, titled in the asked language', async () => {
@@ -84,7 +90,12 @@ describe('category switches', () => {
     expect((await launch(fishGame.nodeId)).json()).toMatchObject({ success: false, code: 543, message: 'error_feature_off' });
 
     const log = await audit('catalogue.category.set');
-    expect(log.entries[0]).toMatchObject({ operatorUsername: 'demo_content', ip: '203.0.113.9', before: { gameType: 'FISH', enabled: true }, after: { gameType: 'FISH', enabled: false } });
+    expect(log.entries[0]).toMatchObject({
+      operatorUsername: 'demo_content',
+      ip: '203.0.113.9',
+      before: { gameType: 'FISH', enabled: true },
+      after: { gameType: 'FISH', enabled: false },
+    });
 
     // The same switch again is no change: no version, no audit row.
     await setCategory('FISH', false);
@@ -115,7 +126,11 @@ describe('game switches', () => {
     expect(bn.games[0]!.nameBn).toContain('সোনালি');
     const byCode = await games({ search: 'coralwave', pageSize: '100' });
     expect(byCode.total).toBeGreaterThan(0);
-    expect(byCode.games.every((g) => g.vassalage === 'CORALWAVE' || g.nameEn.toLowerCase().includes('coralwave') || g.vendorName.toLowerCase().includes('coralwave'))).toBe(true);
+    expect(
+      byCode.games.every(
+        (g) => g.vassalage === 'CORALWAVE' || g.nameEn.toLowerCase().includes('coralwave') || g.vendorName.toLowerCase().includes('coralwave'),
+      ),
+    ).toBe(true);
     const vendorName = byCode.games[0]!.vendorName;
     expect((await games({ search: vendorName.toUpperCase() })).total).toBeGreaterThanOrEqual(byCode.total);
     const rng = await games({ gameType: 'RNG', pageSize: '20', pageNo: '3' });
@@ -131,7 +146,12 @@ describe('game switches', () => {
     const board = ZEnvelope(ZWinnerBoardResponse).parse((await get(`${WPS_PATHS.winnerBoard}?limitNum=100`)).json()).value!.list;
     const hotGames = await hot();
     const target = hotGames.find((g) => board.some((w) => w.vo.nodeId === g.nodeId)) ?? hotGames[0]!;
-    await ctx.app.inject({ method: 'POST', url: WPS_PATHS.favouriteAdd, headers: { authorization: member }, payload: { nodeId: target.nodeId, vendor: target.vassalage, gameType: target.gameType } });
+    await ctx.app.inject({
+      method: 'POST',
+      url: WPS_PATHS.favouriteAdd,
+      headers: { authorization: member },
+      payload: { nodeId: target.nodeId, vendor: target.vassalage, gameType: target.gameType },
+    });
     expect((await favourites()).map((g) => g.nodeId)).toContain(target.nodeId);
     const inList = await gameList(`vassalage=${target.vassalage}&pageSize=999`);
     expect(inList.games.map((g) => g.nodeId)).toContain(target.nodeId);
@@ -174,7 +194,15 @@ describe('game switches', () => {
   it('refuses the lottery launch of a switched-off lottery game with 543', async () => {
     await setGame('TCG_LOTTO_VN-001', false);
     try {
-      const q = new URLSearchParams({ launchMode: 'GLS', lottoView: 'betting', device: 'WEB', backUrl: '/lott', lottoArea: 'VN', lottoGameCode: 'tcg_lotto_vn_1', lottoPrizeMode: 'LOTT' });
+      const q = new URLSearchParams({
+        launchMode: 'GLS',
+        lottoView: 'betting',
+        device: 'WEB',
+        backUrl: '/lott',
+        lottoArea: 'VN',
+        lottoGameCode: 'tcg_lotto_vn_1',
+        lottoPrizeMode: 'LOTT',
+      });
       expect((await get(`${WPS_PATHS.launchGame}?${q.toString()}`, member)).json()).toMatchObject({ code: 543, message: 'error_feature_off' });
     } finally {
       await setGame('TCG_LOTTO_VN-001', true);
@@ -212,7 +240,9 @@ describe('who may switch, and bad input', () => {
     expect((await setGame('SPINORA-001', false, ops.owner)).statusCode).toBe(200);
     expect((await setGame('SPINORA-001', true, ops.owner)).statusCode).toBe(200);
     // No session, or a member's token: 401.
-    expect((await ctx.app.inject({ method: 'PUT', url: OPERATOR_GAMES_PATHS.operatorGames, payload: { nodeId: 'SPINORA-001', enabled: false } })).statusCode).toBe(401);
+    expect(
+      (await ctx.app.inject({ method: 'PUT', url: OPERATOR_GAMES_PATHS.operatorGames, payload: { nodeId: 'SPINORA-001', enabled: false } })).statusCode,
+    ).toBe(401);
     expect((await setGame('SPINORA-001', false, member)).statusCode).toBe(401);
   });
 
@@ -220,12 +250,23 @@ describe('who may switch, and bad input', () => {
     const before = await rowCounts(ctx.db, ['config_audit']);
     const bad: object[] = [{ gameType: 'NOPE', enabled: false }, { gameType: 'RNG', enabled: 'no' }, { gameType: 'RNG' }, {}];
     for (const payload of bad) expect((await op('PUT', OPERATOR_GAMES_PATHS.operatorGameCategories, ops.content, { payload })).statusCode).toBe(400);
-    for (const payload of [{ nodeId: '', enabled: false }, { nodeId: 'x'.repeat(65), enabled: false }, { nodeId: 'SPINORA-001', enabled: 1 }]) {
+    for (const payload of [
+      { nodeId: '', enabled: false },
+      { nodeId: 'x'.repeat(65), enabled: false },
+      { nodeId: 'SPINORA-001', enabled: 1 },
+    ]) {
       const res = await op('PUT', OPERATOR_GAMES_PATHS.operatorGames, ops.content, { payload });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe('error_bad_request');
     }
-    const badQueries: Record<string, string>[] = [{ pageSize: '1000' }, { pageNo: '0' }, { state: 'maybe' }, { gameType: 'NOPE' }, { search: 'x'.repeat(101) }, { vassalage: 'bad-code' }];
+    const badQueries: Record<string, string>[] = [
+      { pageSize: '1000' },
+      { pageNo: '0' },
+      { state: 'maybe' },
+      { gameType: 'NOPE' },
+      { search: 'x'.repeat(101) },
+      { vassalage: 'bad-code' },
+    ];
     for (const query of badQueries) {
       expect((await op('GET', OPERATOR_GAMES_PATHS.operatorGames, ops.content, { query })).statusCode).toBe(400);
     }
@@ -236,7 +277,11 @@ describe('who may switch, and bad input', () => {
   it("never switches or lists another merchant's game", async () => {
     // A second merchant with one vendor and one game under a node id of its own.
     // The other columns take their defaults.
-    const other = (await sql<{ id: number }>`insert into merchants (code, name, currency, currency_symbol) values ('OTHER', 'Other', 'BDT', '৳') returning id`.execute(ctx.db)).rows[0]!;
+    const other = (
+      await sql<{ id: number }>`insert into merchants (code, name, currency, currency_symbol) values ('OTHER', 'Other', 'BDT', '৳') returning id`.execute(
+        ctx.db,
+      )
+    ).rows[0]!;
     const vendor = await ctx.db
       .insertInto('vendors')
       .values({ merchant_id: other.id, vassalage: 'OTHERV', game_type: 'RNG', name: 'Other vendor', is_game: 'VASSALAGE', sort: 0 })
@@ -244,7 +289,19 @@ describe('who may switch, and bad input', () => {
       .executeTakeFirstOrThrow();
     await ctx.db
       .insertInto('games')
-      .values({ merchant_id: other.id, vendor_id: vendor.id, node_id: 'OTHERV-001', game_code: 'otherv_1', game_type: 'RNG', vassalage: 'OTHERV', name_en: 'Other game', name_bn: 'অন্য খেলা', has_free_trial: true, is_hot: false, sort: 0 })
+      .values({
+        merchant_id: other.id,
+        vendor_id: vendor.id,
+        node_id: 'OTHERV-001',
+        game_code: 'otherv_1',
+        game_type: 'RNG',
+        vassalage: 'OTHERV',
+        name_en: 'Other game',
+        name_bn: 'অন্য খেলা',
+        has_free_trial: true,
+        is_hot: false,
+        sort: 0,
+      })
       .execute();
     expect((await setGame('OTHERV-001', false)).statusCode).toBe(404);
     expect((await games({ search: 'OTHERV' })).total).toBe(0);

@@ -10,14 +10,22 @@ const ctx = usePlatform({ clock: () => new Date(now) });
 const login = (payload: Record<string, unknown>) => ctx.app.inject({ method: 'POST', url: WPS_PATHS.operatorLogin, payload });
 const merchant = () => ctx.db.selectFrom('merchants').selectAll().executeTakeFirstOrThrow();
 const events = (username: string) =>
-  ctx.db.selectFrom('auth_events').select('kind').where('username', '=', username).orderBy('id').execute().then((r) => r.map((e) => e.kind));
+  ctx.db
+    .selectFrom('auth_events')
+    .select('kind')
+    .where('username', '=', username)
+    .orderBy('id')
+    .execute()
+    .then((r) => r.map((e) => e.kind));
 
 describe('operator login limits (issue 6)', () => {
   it('50 parallel wrong passwords: exactly lockAfter-1 plain refusals, at most lockAfter judged, the rest locked or asked for a captcha; the right password is refused then', async () => {
     const settings = await merchant();
     expect(settings.lock_after_failures).toBe(3);
     const answers = await Promise.all(
-      Array.from({ length: 50 }, () => login({ username: 'demo_operator', password: 'wrong-password' }).then((r) => r.json() as { message: string; code: number })),
+      Array.from({ length: 50 }, () =>
+        login({ username: 'demo_operator', password: 'wrong-password' }).then((r) => r.json() as { message: string; code: number }),
+      ),
     );
     const byMessage = new Map<string, number>();
     for (const a of answers) byMessage.set(a.message, (byMessage.get(a.message) ?? 0) + 1);
@@ -77,20 +85,48 @@ describe('operator login limits (issue 6)', () => {
     const setup = (await ctx.app.inject({ method: 'POST', url: OPERATOR_PATHS.operatorTotpSetup, headers: { authorization: token } })).json();
     const secret = setup.value.secret as string;
     expect(setup.value.otpauthUrl).toContain('otpauth://totp/');
-    const wrongEnable = await ctx.app.inject({ method: 'POST', url: OPERATOR_PATHS.operatorTotpEnable, headers: { authorization: token }, payload: { code: '000000' } });
+    const wrongEnable = await ctx.app.inject({
+      method: 'POST',
+      url: OPERATOR_PATHS.operatorTotpEnable,
+      headers: { authorization: token },
+      payload: { code: '000000' },
+    });
     expect(wrongEnable.json()).toMatchObject({ success: false, message: 'error_operator_totp_wrong' });
     const code = () => memberTotp(secret).generate({ timestamp: now });
-    const enable = await ctx.app.inject({ method: 'POST', url: OPERATOR_PATHS.operatorTotpEnable, headers: { authorization: token }, payload: { code: code() } });
+    const enable = await ctx.app.inject({
+      method: 'POST',
+      url: OPERATOR_PATHS.operatorTotpEnable,
+      headers: { authorization: token },
+      payload: { code: code() },
+    });
     expect(enable.json()).toMatchObject({ success: true, value: { ok: true } });
-    const audit = await ctx.db.selectFrom('config_audit').select(['action', 'operator_username', 'before', 'after']).where('operator_username', '=', 'demo_content').orderBy('id').execute();
+    const audit = await ctx.db
+      .selectFrom('config_audit')
+      .select(['action', 'operator_username', 'before', 'after'])
+      .where('operator_username', '=', 'demo_content')
+      .orderBy('id')
+      .execute();
     expect(audit).toEqual([
-      { action: 'operator.totp.setup', operator_username: 'demo_content', before: { totpEnabled: false, pending: false }, after: { totpEnabled: false, pending: true } },
-      { action: 'operator.totp.enable', operator_username: 'demo_content', before: { totpEnabled: false, pending: true }, after: { totpEnabled: true, pending: false } },
+      {
+        action: 'operator.totp.setup',
+        operator_username: 'demo_content',
+        before: { totpEnabled: false, pending: false },
+        after: { totpEnabled: false, pending: true },
+      },
+      {
+        action: 'operator.totp.enable',
+        operator_username: 'demo_content',
+        before: { totpEnabled: false, pending: true },
+        after: { totpEnabled: true, pending: false },
+      },
     ]);
 
     // Next time step, so the enabling code is spent and a fresh one is due.
     now += 30_000;
-    expect((await login({ username: 'demo_content', password: 'Content1234' })).json()).toMatchObject({ success: false, message: 'error_operator_totp_required' });
+    expect((await login({ username: 'demo_content', password: 'Content1234' })).json()).toMatchObject({
+      success: false,
+      message: 'error_operator_totp_required',
+    });
     expect((await login({ username: 'demo_content', password: 'Content1234', totpCode: '123456' })).json()).toEqual({
       success: false,
       value: { captcha: false },
@@ -105,9 +141,9 @@ describe('operator login limits (issue 6)', () => {
     expect((await login({ username: 'demo_content', password: 'Content1234', totpCode: code() })).json().message).toBe('error_operator_totp_wrong');
     expect((await login({ username: 'demo_content', password: 'Content1234', totpCode: '111111' })).json().message).toBe('error_operator_totp_wrong');
     const c = await createCaptcha(ctx.app.platform, m);
-    expect((await login({ username: 'demo_content', password: 'Content1234', totpCode: '222222', captchaId: c.captchaId, captcha: c.answer })).json().message).toBe(
-      'error_account_locked',
-    );
+    expect(
+      (await login({ username: 'demo_content', password: 'Content1234', totpCode: '222222', captchaId: c.captchaId, captcha: c.answer })).json().message,
+    ).toBe('error_account_locked');
     expect((await login({ username: 'demo_content', password: 'Content1234', totpCode: code() })).json().message).toBe('error_account_locked');
     expect(await events('demo_content')).toContain('operator_login_totp_wrong');
   });

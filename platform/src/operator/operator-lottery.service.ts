@@ -1,8 +1,4 @@
-import {
-  LOTTERY_SETTINGS_ACTION,
-  type TOperatorLotterySettingsResponse,
-  type TOperatorSetLotterySettingsRequest,
-} from '@wl/schemas';
+import { LOTTERY_SETTINGS_ACTION, type TOperatorLotterySettingsResponse, type TOperatorSetLotterySettingsRequest } from '@wl/schemas';
 import { LOTTERY_PAYOUT_KEYS } from '@wl/schemas/games/lottery';
 import type { TMerchant, TSessionOperator } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
@@ -54,7 +50,9 @@ export async function setLotterySettings(
     await trx
       .insertInto('lottery_settings')
       .values({ game_id: game.id, interval_seconds: after.intervalSeconds, payouts: JSON.stringify(after.payouts), updated_at: deps.clock() })
-      .onConflict((oc) => oc.column('game_id').doUpdateSet({ interval_seconds: after.intervalSeconds, payouts: JSON.stringify(after.payouts), updated_at: deps.clock() }))
+      .onConflict((oc) =>
+        oc.column('game_id').doUpdateSet({ interval_seconds: after.intervalSeconds, payouts: JSON.stringify(after.payouts), updated_at: deps.clock() }),
+      )
       .execute();
     if (before.intervalSeconds !== after.intervalSeconds) await withdrawEmptyOpenDraws(trx, game.id);
     await auditedConfigChange(trx, {

@@ -218,7 +218,11 @@ export async function operatorGameRounds(deps: TPlatformDeps, merchantId: number
   if (!first) return empty;
   const union = rest.reduce((all, next) => all.unionAll(next), first);
   const filtered = () => {
-    let query = db.selectFrom(union.as('x')).where('x.mode', '=', q.mode).where('x.created_at', '>=', new Date(q.from)).where('x.created_at', '<', new Date(q.to));
+    let query = db
+      .selectFrom(union.as('x'))
+      .where('x.mode', '=', q.mode)
+      .where('x.created_at', '>=', new Date(q.from))
+      .where('x.created_at', '<', new Date(q.to));
     if (q.nodeId) query = query.where('x.node_id', '=', q.nodeId);
     if (q.state) query = query.where('x.state', '=', q.state);
     if (q.account) query = query.where(sql<string>`lower(x.username)`, '=', q.account.trim().toLowerCase());
@@ -245,26 +249,24 @@ export async function operatorGameRounds(deps: TPlatformDeps, merchantId: number
     total: Number(totals.total),
     betMinor: Number(totals.bet),
     winMinor: Number(totals.win),
-    rounds: rows.map(
-      (r): TOperatorRound => ({
-        roundId: r.round_id,
-        engine: r.engine,
-        nodeId: r.node_id,
-        nameEn: r.name_en,
-        nameBn: r.name_bn,
-        username: r.username,
-        mode: r.mode,
-        state: r.state as TOperatorRound['state'],
-        stakeMinor: Number(r.stake_minor),
-        payoutMinor: Number(r.payout_minor),
-        serverSeedHash: r.server_seed_hash,
-        serverSeed: r.server_seed,
-        clientSeed: r.client_seed,
-        nonce: r.nonce,
-        outcome: ROUND_SUMMARIES[r.engine]?.(parseOutcome(r.outcome)) ?? null,
-        playedAt: iso(r.created_at)!,
-        settledAt: iso(r.settled_at),
-      }),
-    ),
+    rounds: rows.map((r): TOperatorRound => ({
+      roundId: r.round_id,
+      engine: r.engine,
+      nodeId: r.node_id,
+      nameEn: r.name_en,
+      nameBn: r.name_bn,
+      username: r.username,
+      mode: r.mode,
+      state: r.state as TOperatorRound['state'],
+      stakeMinor: Number(r.stake_minor),
+      payoutMinor: Number(r.payout_minor),
+      serverSeedHash: r.server_seed_hash,
+      serverSeed: r.server_seed,
+      clientSeed: r.client_seed,
+      nonce: r.nonce,
+      outcome: ROUND_SUMMARIES[r.engine]?.(parseOutcome(r.outcome)) ?? null,
+      playedAt: iso(r.created_at)!,
+      settledAt: iso(r.settled_at),
+    })),
   };
 }

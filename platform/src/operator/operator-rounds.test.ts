@@ -101,7 +101,8 @@ beforeAll(async () => {
   await ctx.app.inject({ method: 'POST', url: WLG_PATHS.closeMine, payload: {}, headers: { authorization: member } });
   const lottery = await open(member, LOTTO);
   const lotteryState = async () => ZWlgLotteryStateResponse.parse((await post(WLG_LOTTERY_PATHS.state, { token: lottery.token })).json().value);
-  const lotteryBet = async (drawId: string, b: object) => ZWlgLotteryBetResponse.parse((await post(WLG_LOTTERY_PATHS.bet, { token: lottery.token, drawId, ...b })).json().value).bet;
+  const lotteryBet = async (drawId: string, b: object) =>
+    ZWlgLotteryBetResponse.parse((await post(WLG_LOTTERY_PATHS.bet, { token: lottery.token, drawId, ...b })).json().value).bet;
   const draw = (await lotteryState()).open!;
   lotto.push(await lotteryBet(draw.drawId, { betType: 'big', pick: null, stakeMinor: 1000 }));
   lotto.push(await lotteryBet(draw.drawId, { betType: 'exact3', pick: '123', stakeMinor: 100 }));
@@ -135,7 +136,11 @@ beforeAll(async () => {
 });
 
 const rounds = (query: Record<string, string>, token = ops.finance) =>
-  ctx.app.inject({ url: OPERATOR_ROUNDS_PATHS.operatorGameRounds, query: { from, to, ...query }, headers: { authorization: token, ...fromClientIp('203.0.113.9') } });
+  ctx.app.inject({
+    url: OPERATOR_ROUNDS_PATHS.operatorGameRounds,
+    query: { from, to, ...query },
+    headers: { authorization: token, ...fromClientIp('203.0.113.9') },
+  });
 const page = async (query: Record<string, string> = {}) => {
   const res = await rounds(query);
   expect(res.statusCode, res.body).toBe(200);
@@ -147,7 +152,12 @@ describe('operator view of the built-in games rounds', () => {
     const all = await page({ engine: 'slot' });
     expect(all.total).toBe(5);
     expect(all.games.map((g) => g.nodeId).sort()).toEqual([SLOT, CRASH, LOTTO].sort());
-    expect(all.games.find((g) => g.nodeId === SLOT)).toEqual({ nodeId: SLOT, engine: 'slot', nameEn: BUILT_IN_GAMES[0].nameEn, nameBn: BUILT_IN_GAMES[0].nameBn });
+    expect(all.games.find((g) => g.nodeId === SLOT)).toEqual({
+      nodeId: SLOT,
+      engine: 'slot',
+      nameEn: BUILT_IN_GAMES[0].nameEn,
+      nameBn: BUILT_IN_GAMES[0].nameBn,
+    });
     // The refused round moved no money: the totals are the four spins the wallet took and paid.
     expect(all.betMinor).toBe(spins.reduce((s, r) => s + r.round.stakeMinor, 0));
     expect(all.winMinor).toBe(spins.reduce((s, r) => s + r.round.payoutMinor, 0));
@@ -223,7 +233,9 @@ describe('operator view of the built-in games rounds', () => {
       nonce: crash.roundNo,
     };
     // In flight the round's seed and crash point are secret, even to the console.
-    expect(kite.rounds).toMatchObject([{ ...crashed, serverSeed: null, outcome: { engine: 'crash', roundNo: crash.roundNo, crashX100: null, autoCashOutX100: 250, cashOutX100: 200 } }]);
+    expect(kite.rounds).toMatchObject([
+      { ...crashed, serverSeed: null, outcome: { engine: 'crash', roundNo: crash.roundNo, crashX100: null, autoCashOutX100: 250, cashOutX100: 200 } },
+    ]);
     const flying = nowMs;
     nowMs = crashesAt;
     try {
@@ -264,18 +276,51 @@ describe('operator view of the built-in games rounds', () => {
   });
 
   it("never shows another merchant's rounds or bets", async () => {
-    const other = (await sql<{ id: number }>`insert into merchants (code, name, currency, currency_symbol) values ('OTHERR', 'Other', 'BDT', '৳') returning id`.execute(ctx.db)).rows[0]!;
-    const vendor = await ctx.db.insertInto('vendors').values({ merchant_id: other.id, vassalage: 'OTHERW', game_type: 'RNG', name: 'Other', is_game: 'GAME', sort: 0 }).returning('id').executeTakeFirstOrThrow();
+    const other = (
+      await sql<{ id: number }>`insert into merchants (code, name, currency, currency_symbol) values ('OTHERR', 'Other', 'BDT', '৳') returning id`.execute(
+        ctx.db,
+      )
+    ).rows[0]!;
+    const vendor = await ctx.db
+      .insertInto('vendors')
+      .values({ merchant_id: other.id, vassalage: 'OTHERW', game_type: 'RNG', name: 'Other', is_game: 'GAME', sort: 0 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const otherGame = (nodeId: string, engine: 'slot' | 'lottery' | 'crash') =>
       ctx.db
         .insertInto('games')
-        .values({ merchant_id: other.id, vendor_id: vendor.id, node_id: nodeId, game_code: nodeId, game_type: 'RNG', vassalage: 'OTHERW', name_en: 'Other', name_bn: 'অন্য', has_free_trial: true, is_hot: false, sort: 0, engine })
+        .values({
+          merchant_id: other.id,
+          vendor_id: vendor.id,
+          node_id: nodeId,
+          game_code: nodeId,
+          game_type: 'RNG',
+          vassalage: 'OTHERW',
+          name_en: 'Other',
+          name_bn: 'অন্য',
+          has_free_trial: true,
+          is_hot: false,
+          sort: 0,
+          engine,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
-    const [game, lottoGame, crashGame] = [await otherGame('OTHER_SLOT', 'slot'), await otherGame('OTHER_LOTTO', 'lottery'), await otherGame('OTHER_CRASH', 'crash')];
+    const [game, lottoGame, crashGame] = [
+      await otherGame('OTHER_SLOT', 'slot'),
+      await otherGame('OTHER_LOTTO', 'lottery'),
+      await otherGame('OTHER_CRASH', 'crash'),
+    ];
     const session = await ctx.db
       .insertInto('game_sessions')
-      .values({ token_hash: 'f'.repeat(64), merchant_id: other.id, member_id: null, game_id: game.id, mode: 'real', play_balance_minor: null, last_seen_at: new Date() })
+      .values({
+        token_hash: 'f'.repeat(64),
+        merchant_id: other.id,
+        member_id: null,
+        game_id: game.id,
+        mode: 'real',
+        play_balance_minor: null,
+        last_seen_at: new Date(),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const seed = await ctx.db
@@ -285,26 +330,84 @@ describe('operator view of the built-in games rounds', () => {
       .executeTakeFirstOrThrow();
     await ctx.db
       .insertInto('game_rounds')
-      .values({ session_id: session.id, seed_id: seed.id, nonce: 0, merchant_id: other.id, member_id: null, game_id: game.id, mode: 'real', stake_minor: 999, payout_minor: 0, outcome: '{}', state: 'settled' })
+      .values({
+        session_id: session.id,
+        seed_id: seed.id,
+        nonce: 0,
+        merchant_id: other.id,
+        member_id: null,
+        game_id: game.id,
+        mode: 'real',
+        stake_minor: 999,
+        payout_minor: 0,
+        outcome: '{}',
+        state: 'settled',
+      })
       .execute();
     const now = Date.now();
     const draw = await ctx.db
       .insertInto('lottery_draws')
-      .values({ merchant_id: other.id, game_id: lottoGame.id, numero: '20260101-000000', opens_at: new Date(now - 60_000), closes_at: new Date(now), server_seed: 'a'.repeat(64), server_seed_hash: 'b'.repeat(64), client_seed: 'other', result: '123', state: 'settled' })
+      .values({
+        merchant_id: other.id,
+        game_id: lottoGame.id,
+        numero: '20260101-000000',
+        opens_at: new Date(now - 60_000),
+        closes_at: new Date(now),
+        server_seed: 'a'.repeat(64),
+        server_seed_hash: 'b'.repeat(64),
+        client_seed: 'other',
+        result: '123',
+        state: 'settled',
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await ctx.db
       .insertInto('lottery_bets')
-      .values({ draw_id: draw.id, session_id: session.id, merchant_id: other.id, member_id: null, game_id: lottoGame.id, mode: 'real', bet_type: 'big', pick: null, stake_minor: 999, payout_x100: 195, win_minor: 0, state: 'settled' })
+      .values({
+        draw_id: draw.id,
+        session_id: session.id,
+        merchant_id: other.id,
+        member_id: null,
+        game_id: lottoGame.id,
+        mode: 'real',
+        bet_type: 'big',
+        pick: null,
+        stake_minor: 999,
+        payout_x100: 195,
+        win_minor: 0,
+        state: 'settled',
+      })
       .execute();
     const round = await ctx.db
       .insertInto('crash_rounds')
-      .values({ merchant_id: other.id, game_id: crashGame.id, round_no: 1, server_seed: 'a'.repeat(64), server_seed_hash: 'b'.repeat(64), crash_x100: 100, opens_at: new Date(now - 9000), flies_at: new Date(now - 3000), crashes_at: new Date(now - 3000), ends_at: new Date(now), settled_at: new Date(now) })
+      .values({
+        merchant_id: other.id,
+        game_id: crashGame.id,
+        round_no: 1,
+        server_seed: 'a'.repeat(64),
+        server_seed_hash: 'b'.repeat(64),
+        crash_x100: 100,
+        opens_at: new Date(now - 9000),
+        flies_at: new Date(now - 3000),
+        crashes_at: new Date(now - 3000),
+        ends_at: new Date(now),
+        settled_at: new Date(now),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await ctx.db
       .insertInto('crash_bets')
-      .values({ round_id: round.id, session_id: session.id, merchant_id: other.id, member_id: null, game_id: crashGame.id, mode: 'real', stake_minor: 999, payout_minor: 0, state: 'settled' })
+      .values({
+        round_id: round.id,
+        session_id: session.id,
+        merchant_id: other.id,
+        member_id: null,
+        game_id: crashGame.id,
+        mode: 'real',
+        stake_minor: 999,
+        payout_minor: 0,
+        state: 'settled',
+      })
       .execute();
     const all = await page();
     expect(all.total).toBe(9);
@@ -316,9 +419,17 @@ describe('operator view of the built-in games rounds', () => {
 
   it('is for money.read (owner, finance) only, after a session; bad input changes nothing and says why', async () => {
     expect((await rounds({}, ops.owner)).statusCode).toBe(200);
-    for (const token of [ops.support, ops.content]) expect((await rounds({}, token)).json()).toMatchObject({ success: false, code: 403, message: 'error_forbidden' });
+    for (const token of [ops.support, ops.content])
+      expect((await rounds({}, token)).json()).toMatchObject({ success: false, code: 403, message: 'error_forbidden' });
     expect((await ctx.app.inject({ url: OPERATOR_ROUNDS_PATHS.operatorGameRounds, query: { from, to } })).statusCode).toBe(401);
-    const bads: Record<string, string>[] = [{ from: to, to: from }, { pageSize: '101' }, { account: 'x'.repeat(1_000_000) }, { account: 'demo\u0000member' }, { state: 'won' }, { engine: 'poker' }];
+    const bads: Record<string, string>[] = [
+      { from: to, to: from },
+      { pageSize: '101' },
+      { account: 'x'.repeat(1_000_000) },
+      { account: 'demo\u0000member' },
+      { state: 'won' },
+      { engine: 'poker' },
+    ];
     for (const bad of bads) {
       const res = await rounds(bad);
       expect(res.statusCode, JSON.stringify(bad).slice(0, 80)).toBe(400);
@@ -359,4 +470,3 @@ describe('operator view of the built-in games rounds', () => {
     }
   });
 });
-

@@ -14,7 +14,8 @@ const post = (url: string, token: string | null, payload: unknown = {}) =>
 const login = async (username: string, password: string, totpCode?: string) =>
   (await post(WPS_PATHS.operatorLogin, null, { username, password, ...(totpCode ? { totpCode } : {}) })).json();
 const code = (secret: string, at = now) => memberTotp(secret).generate({ timestamp: at });
-const operatorRow = (username: string) => ctx.db.selectFrom('operators').select(['id', 'totp_secret', 'totp_pending_secret']).where('username', '=', username).executeTakeFirstOrThrow();
+const operatorRow = (username: string) =>
+  ctx.db.selectFrom('operators').select(['id', 'totp_secret', 'totp_pending_secret']).where('username', '=', username).executeTakeFirstOrThrow();
 
 /** Sets up and turns on an authenticator for the session; answers its secret. */
 async function turnOn(token: string, currentCode?: string): Promise<string> {
@@ -85,7 +86,15 @@ describe('operator authenticator: replace, remove, reset (docs/0068)', () => {
     expect((await operatorRow('demo_support')).totp_secret).toBeNull();
     expect((await post(OPERATOR_PATHS.operatorTotpSetup, support)).statusCode).toBe(401);
     expect((await login('demo_support', 'Support1234')).success).toBe(true);
-    const audit = await ctx.db.selectFrom('config_audit').select(['operator_username', 'before', 'after']).where('action', '=', 'operator.totp.reset').executeTakeFirstOrThrow();
-    expect(audit).toMatchObject({ operator_username: 'demo_operator', before: { username: 'demo_support', totpEnabled: true }, after: { username: 'demo_support', totpEnabled: false } });
+    const audit = await ctx.db
+      .selectFrom('config_audit')
+      .select(['operator_username', 'before', 'after'])
+      .where('action', '=', 'operator.totp.reset')
+      .executeTakeFirstOrThrow();
+    expect(audit).toMatchObject({
+      operator_username: 'demo_operator',
+      before: { username: 'demo_support', totpEnabled: true },
+      after: { username: 'demo_support', totpEnabled: false },
+    });
   });
 });

@@ -30,7 +30,11 @@ const retryAfter = (until: Date, now: Date) => Math.max(1, Math.ceil((until.getT
 
 /** The console's view of an operator: role, permissions, whether an authenticator guards the login. */
 export async function operatorIdentity(deps: TPlatformDeps, operatorId: number): Promise<TOperatorIdentity> {
-  const op = await deps.db.selectFrom('operators').select(['id', 'username', 'name', 'role', 'totp_secret']).where('id', '=', operatorId).executeTakeFirstOrThrow();
+  const op = await deps.db
+    .selectFrom('operators')
+    .select(['id', 'username', 'name', 'role', 'totp_secret'])
+    .where('id', '=', operatorId)
+    .executeTakeFirstOrThrow();
   return { id: op.id, username: op.username, name: op.name, role: op.role, permissions: permissionsOf(op.role), totpEnabled: op.totp_secret !== null };
 }
 
@@ -218,7 +222,10 @@ export async function outboxMessages(
   q: { channel?: 'sms' | 'email' | undefined; to?: string | undefined; limit: number },
 ): Promise<{ messages: TOutboxMessage[] }> {
   return deps.db.transaction().execute(async (trx) => {
-    let query = trx.selectFrom('outbox').select(['id', 'channel', 'recipient', 'subject', 'purpose', 'provider', 'status', 'created_at']).where('merchant_id', '=', merchantId);
+    let query = trx
+      .selectFrom('outbox')
+      .select(['id', 'channel', 'recipient', 'subject', 'purpose', 'provider', 'status', 'created_at'])
+      .where('merchant_id', '=', merchantId);
     if (q.channel) query = query.where('channel', '=', q.channel);
     if (q.to) query = query.where('recipient', '=', q.to);
     const rows = await query.orderBy('id', 'desc').limit(q.limit).execute();
@@ -301,7 +308,12 @@ export async function operatorAudit(deps: TPlatformDeps, merchantId: number, q: 
 export async function operatorTotpSetup(deps: TPlatformDeps, merchant: TMerchant, op: TSessionOperator, ip: string) {
   const secret = new OTPAuth.Secret({ size: 20 }).base32;
   await deps.db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('operators').select(['totp_secret', 'totp_pending_secret']).where('id', '=', op.operatorId).forUpdate().executeTakeFirstOrThrow();
+    const row = await trx
+      .selectFrom('operators')
+      .select(['totp_secret', 'totp_pending_secret'])
+      .where('id', '=', op.operatorId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
     await trx.updateTable('operators').set({ totp_pending_secret: secret }).where('id', '=', op.operatorId).execute();
     // Secrets never enter the log: only whether one is pending or on.
     await recordOperatorAudit(trx, {
@@ -344,7 +356,8 @@ async function checkCurrentOperatorCode(deps: TPlatformDeps, merchant: TMerchant
       .executeTakeFirst()) !== undefined;
   if (!fresh) {
     await recordAuthEvent(deps.db, { merchantId: merchant.id, operatorId: op.operatorId, username: op.username, kind: 'operator_totp_current_wrong', ip });
-    if (reservation.failures >= settings.lockAfterFailures) throw new WpsError(WPS_CODES.locked, WPS_MESSAGES.locked, { retryAfterSeconds: settings.lockMinutes * 60 });
+    if (reservation.failures >= settings.lockAfterFailures)
+      throw new WpsError(WPS_CODES.locked, WPS_MESSAGES.locked, { retryAfterSeconds: settings.lockMinutes * 60 });
     throw new WpsError(WPS_CODES.badRequest, OPERATOR_MESSAGES.totpWrong);
   }
   await deps.db.deleteFrom('login_throttle').where('merchant_id', '=', merchant.id).where('username_key', '=', key).execute();
@@ -355,10 +368,22 @@ async function checkCurrentOperatorCode(deps: TPlatformDeps, merchant: TMerchant
  * Replacing one that is on needs a code of the current one (docs/0068): a stolen console session
  * cannot move the second factor to the thief's phone.
  */
-export async function operatorTotpEnable(deps: TPlatformDeps, merchant: TMerchant, op: TSessionOperator, ip: string, code: string, currentCode?: string): Promise<{ ok: true }> {
+export async function operatorTotpEnable(
+  deps: TPlatformDeps,
+  merchant: TMerchant,
+  op: TSessionOperator,
+  ip: string,
+  code: string,
+  currentCode?: string,
+): Promise<{ ok: true }> {
   await checkCurrentOperatorCode(deps, merchant, op, ip, currentCode);
   const done = await deps.db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('operators').select(['totp_secret', 'totp_pending_secret']).where('id', '=', op.operatorId).forUpdate().executeTakeFirstOrThrow();
+    const row = await trx
+      .selectFrom('operators')
+      .select(['totp_secret', 'totp_pending_secret'])
+      .where('id', '=', op.operatorId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
     const step = row.totp_pending_secret ? totpCounter(row.totp_pending_secret, code, deps.clock()) : null;
     if (step === null) return false;
     await trx
@@ -377,7 +402,13 @@ export async function operatorTotpEnable(deps: TPlatformDeps, merchant: TMerchan
     });
     return true;
   });
-  await recordAuthEvent(deps.db, { merchantId: merchant.id, operatorId: op.operatorId, username: op.username, kind: done ? 'operator_totp_enabled' : 'operator_totp_enable_failed', ip });
+  await recordAuthEvent(deps.db, {
+    merchantId: merchant.id,
+    operatorId: op.operatorId,
+    username: op.username,
+    kind: done ? 'operator_totp_enabled' : 'operator_totp_enable_failed',
+    ip,
+  });
   if (!done) throw new WpsError(WPS_CODES.badRequest, OPERATOR_MESSAGES.totpWrong);
   return { ok: true };
 }

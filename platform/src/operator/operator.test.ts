@@ -78,7 +78,13 @@ describe('operator console', () => {
     const unknown = await put(WPS_PATHS.operatorWhitelabel, { modId: 'NOSUCHFLAG', enabled: true });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ success: false, message: 'error_not_found', code: 404 });
-    for (const payload of [{}, { modId: 'FREEPLAY3' }, { modId: 'FREEPLAY3', enabled: 'yes' }, { modId: 'x'.repeat(10_000), enabled: true }, { modId: 'free play', enabled: true }]) {
+    for (const payload of [
+      {},
+      { modId: 'FREEPLAY3' },
+      { modId: 'FREEPLAY3', enabled: 'yes' },
+      { modId: 'x'.repeat(10_000), enabled: true },
+      { modId: 'free play', enabled: true },
+    ]) {
       expect((await put(WPS_PATHS.operatorWhitelabel, payload)).statusCode).toBe(400);
     }
     expect((await put(WPS_PATHS.operatorSystem, { maintenance: 'on' })).statusCode).toBe(400);

@@ -37,7 +37,11 @@ beforeAll(async () => {
 /** Sends the demo member an SMS login code; earlier sends are forgotten first (one send a second, five per 15 minutes). */
 async function smsLoginCode(app = ctx.app) {
   await ctx.db.deleteFrom('verification_codes').execute();
-  return app.inject({ method: 'POST', url: ACCOUNT_PATHS.smsNoLogin, payload: { mobileNum: DEMO_MEMBER_CONTACT.mobileNum, countryDialingCode: '+880', purpose: 'login' } });
+  return app.inject({
+    method: 'POST',
+    url: ACCOUNT_PATHS.smsNoLogin,
+    payload: { mobileNum: DEMO_MEMBER_CONTACT.mobileNum, countryDialingCode: '+880', purpose: 'login' },
+  });
 }
 
 describe('the outbox shows no code or link to any role', () => {
@@ -137,12 +141,18 @@ describe('the HTTP adapter (MESSAGE_PROVIDER_URL) against a real HTTP server', (
       answer = 503;
       const refused = await smsLoginCode(app);
       expect(refused.json().success).toBe(true);
-      expect(await ctx.db.selectFrom('outbox').select(['provider', 'status']).orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow()).toEqual({ provider: 'http', status: 'failed' });
+      expect(await ctx.db.selectFrom('outbox').select(['provider', 'status']).orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow()).toEqual({
+        provider: 'http',
+        status: 'failed',
+      });
       const unreachable = await smsLoginCode(dead);
       // The same answer as a delivered code: whether a number gets a message is not told.
       expect(Object.keys(unreachable.json().value).sort()).toEqual(Object.keys(refused.json().value).sort());
       expect(unreachable.json().success).toBe(true);
-      expect(await ctx.db.selectFrom('outbox').select(['provider', 'status']).orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow()).toEqual({ provider: 'http', status: 'failed' });
+      expect(await ctx.db.selectFrom('outbox').select(['provider', 'status']).orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow()).toEqual({
+        provider: 'http',
+        status: 'failed',
+      });
     } finally {
       await app.close();
       await dead.close();

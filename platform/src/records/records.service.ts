@@ -124,7 +124,14 @@ export async function profitRecord(deps: TPlatformDeps, merchant: TMerchant, mem
     .orderBy(day, 'desc')
     .orderBy(code)
     .execute();
-  const all = grouped.map((r) => ({ day: r.day, code: r.code.slice(0, 32), stakeMinor: Number(r.stake), payoutMinor: Number(r.payout), profitMinor: Number(r.payout) - Number(r.stake), bets: Number(r.bets) }));
+  const all = grouped.map((r) => ({
+    day: r.day,
+    code: r.code.slice(0, 32),
+    stakeMinor: Number(r.stake),
+    payoutMinor: Number(r.payout),
+    profitMinor: Number(r.payout) - Number(r.stake),
+    bets: Number(r.bets),
+  }));
   const start = (q.pageNo - 1) * q.pageSize;
   const sum = (pick: (r: (typeof all)[number]) => number) => all.reduce((s, r) => s + pick(r), 0);
   return {

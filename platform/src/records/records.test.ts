@@ -27,10 +27,29 @@ beforeAll(async () => {
   const bonus = await accountFor(ctx.db, merchant, 'bonus_expense');
   const system = { kind: 'system' as const, id: 0 };
   // 25 deposits, 3 bets with 1 win on a vendor, 2 bonuses.
-  for (let i = 0; i < 25; i += 1) await transfer(ctx.db, { from: clearing, to: wallet, amountMinor: 1_000 + i, owner: system, idempotencyKey: `rec-dep-${i}`, kind: 'deposit' });
-  for (let i = 0; i < 3; i += 1) await transfer(ctx.db, { from: wallet, to: provider, amountMinor: 500, owner: { kind: 'provider', id: 1 }, idempotencyKey: `rec-bet-${i}`, kind: 'bet', meta: { code: 'JILI' } });
-  await transfer(ctx.db, { from: provider, to: wallet, amountMinor: 1_200, owner: { kind: 'provider', id: 1 }, idempotencyKey: 'rec-win-0', kind: 'win', meta: { code: 'JILI' } });
-  for (let i = 0; i < 2; i += 1) await transfer(ctx.db, { from: bonus, to: wallet, amountMinor: 300, owner: system, idempotencyKey: `rec-bonus-${i}`, kind: 'bonus' });
+  for (let i = 0; i < 25; i += 1)
+    await transfer(ctx.db, { from: clearing, to: wallet, amountMinor: 1_000 + i, owner: system, idempotencyKey: `rec-dep-${i}`, kind: 'deposit' });
+  for (let i = 0; i < 3; i += 1)
+    await transfer(ctx.db, {
+      from: wallet,
+      to: provider,
+      amountMinor: 500,
+      owner: { kind: 'provider', id: 1 },
+      idempotencyKey: `rec-bet-${i}`,
+      kind: 'bet',
+      meta: { code: 'JILI' },
+    });
+  await transfer(ctx.db, {
+    from: provider,
+    to: wallet,
+    amountMinor: 1_200,
+    owner: { kind: 'provider', id: 1 },
+    idempotencyKey: 'rec-win-0',
+    kind: 'win',
+    meta: { code: 'JILI' },
+  });
+  for (let i = 0; i < 2; i += 1)
+    await transfer(ctx.db, { from: bonus, to: wallet, amountMinor: 300, owner: system, idempotencyKey: `rec-bonus-${i}`, kind: 'bonus' });
 }, 60_000);
 
 describe('account record', () => {
@@ -67,7 +86,7 @@ describe('account record', () => {
     }
   });
 
-  it('only the member\'s own rows: another member sees none of these, and trial accounts are refused', async () => {
+  it("only the member's own rows: another member sees none of these, and trial accounts are refused", async () => {
     const down = (await read(RECORD_PATHS.account, t.down, { from, to, pageSize: 100 })).json().value;
     expect(down.total).toBe(0);
     for (const path of Object.values(RECORD_PATHS)) {

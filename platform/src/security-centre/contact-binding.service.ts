@@ -48,7 +48,11 @@ async function checkContact(deps: TPlatformDeps, merchant: TMerchant, req: TCont
 type TContactRow = { country_dialing_code: string | null; mobile_num: string | null; email: string | null; password_hash: string };
 
 async function contactRow(deps: TPlatformDeps, memberId: number): Promise<TContactRow> {
-  return deps.db.selectFrom('members').select(['country_dialing_code', 'mobile_num', 'email', 'password_hash']).where('id', '=', memberId).executeTakeFirstOrThrow();
+  return deps.db
+    .selectFrom('members')
+    .select(['country_dialing_code', 'mobile_num', 'email', 'password_hash'])
+    .where('id', '=', memberId)
+    .executeTakeFirstOrThrow();
 }
 
 function isBound(row: TContactRow, channel: TNewContact['channel']): boolean {
@@ -76,7 +80,13 @@ async function checkFree(deps: TPlatformDeps, merchant: TMerchant, memberId: num
  * Sends a code to a new mobile number (SMS) or email address (email outbox), under the same
  * per-address throttle and lock as every other code (verification.service). Nothing changes yet.
  */
-export async function sendBindCode(deps: TPlatformDeps, merchant: TMerchant, member: TSessionMember, req: TBindCodeRequest, language?: TLanguage): Promise<TSmsSendResponse> {
+export async function sendBindCode(
+  deps: TPlatformDeps,
+  merchant: TMerchant,
+  member: TSessionMember,
+  req: TBindCodeRequest,
+  language?: TLanguage,
+): Promise<TSmsSendResponse> {
   const contact = await checkContact(deps, merchant, req);
   await checkFree(deps, merchant, member.memberId, await contactRow(deps, member.memberId), contact);
   return sendCode(deps, merchant, contact.target, 'bind', { deliver: true, challengeHash: bindScope(member.memberId), language });
@@ -89,7 +99,13 @@ export async function sendBindCode(deps: TPlatformDeps, merchant: TMerchant, mem
  * a bound address needs one of them as before. Audited for the member with the masked address; the
  * member is told through the contacts bound before.
  */
-export async function bindContact(deps: TPlatformDeps, merchant: TMerchant, member: TSessionMember, req: TBindContactRequest, ip: string): Promise<TBindContactResponse> {
+export async function bindContact(
+  deps: TPlatformDeps,
+  merchant: TMerchant,
+  member: TSessionMember,
+  req: TBindContactRequest,
+  ip: string,
+): Promise<TBindContactResponse> {
   const contact = await checkContact(deps, merchant, req);
   const row = await contactRow(deps, member.memberId);
   await checkFree(deps, merchant, member.memberId, row, contact);
@@ -113,7 +129,13 @@ export async function bindContact(deps: TPlatformDeps, merchant: TMerchant, memb
     await deps.db.transaction().execute(async (trx) => {
       const set = contact.channel === 'mobile' ? { country_dialing_code: contact.dial, mobile_num: contact.mobile } : { email: contact.email };
       await trx.updateTable('members').set(set).where('id', '=', member.memberId).execute();
-      await recordMemberAudit(trx, { merchantId: merchant.id, memberId: member.memberId, action: `${contact.channel}.${replacing ? 'changed' : 'bound'}`, detail: masked, ip });
+      await recordMemberAudit(trx, {
+        merchantId: merchant.id,
+        memberId: member.memberId,
+        action: `${contact.channel}.${replacing ? 'changed' : 'bound'}`,
+        detail: masked,
+        ip,
+      });
     });
   } catch (err) {
     // Another member took the number between the check and the write (members_mobile_idx).

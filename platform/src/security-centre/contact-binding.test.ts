@@ -43,11 +43,17 @@ describe('binding a mobile number and an email address (issue 8 item 8)', () => 
     const sent = await ok(CONTACT_PATHS.bindCode, down, { channel: 'mobile', countryDialingCode: '+880', mobileNum: '1722000099' });
     expect(sent.expiredMinutes).toBeGreaterThan(0);
     const code = await lastSmsCode(ctx.messages, '+8801722000099');
-    expect(await ok(CONTACT_PATHS.bind, down, { channel: 'mobile', countryDialingCode: '+880', mobileNum: '1722000099', code })).toEqual({ channel: 'mobile', masked: '+880 17*****099' });
+    expect(await ok(CONTACT_PATHS.bind, down, { channel: 'mobile', countryDialingCode: '+880', mobileNum: '1722000099', code })).toEqual({
+      channel: 'mobile',
+      masked: '+880 17*****099',
+    });
 
     await ok(CONTACT_PATHS.bindCode, down, { channel: 'email', email: 'Down.One@example.test' });
     const emailCode = await lastSmsCode(ctx.messages, 'Down.One@example.test', 'email');
-    expect(await ok(CONTACT_PATHS.bind, down, { channel: 'email', email: 'Down.One@example.test', code: emailCode })).toEqual({ channel: 'email', masked: 'Do***@example.test' });
+    expect(await ok(CONTACT_PATHS.bind, down, { channel: 'email', email: 'Down.One@example.test', code: emailCode })).toEqual({
+      channel: 'email',
+      masked: 'Do***@example.test',
+    });
 
     expect(await contacts('demo_down1')).toEqual({ country_dialing_code: '+880', mobile_num: '1722000099', email: 'Down.One@example.test' });
     const c = await centre(down);
@@ -80,7 +86,9 @@ describe('binding a mobile number and an email address (issue 8 item 8)', () => 
     await ctx.db.updateTable('merchants').set({ lock_after_failures: 3 }).execute();
     try {
       const answers = await Promise.all(
-        Array.from({ length: 50 }, () => post(CONTACT_PATHS.bind, member, { channel: 'email', email: 'third@example.test', code: '123456', password: 'Wrong0000' })),
+        Array.from({ length: 50 }, () =>
+          post(CONTACT_PATHS.bind, member, { channel: 'email', email: 'third@example.test', code: '123456', password: 'Wrong0000' }),
+        ),
       );
       const messages = answers.map((a) => a.json().message);
       expect(messages.filter((m) => m === 'bind_password_wrong').length).toBeLessThanOrEqual(2);
@@ -110,7 +118,9 @@ describe('binding a mobile number and an email address (issue 8 item 8)', () => 
     const code = await lastSmsCode(ctx.messages, '+8801733000077');
     const wrongCode = code === '000000' ? '111111' : '000000';
     const guesses = await Promise.all(
-      Array.from({ length: 50 }, () => post(CONTACT_PATHS.bind, down, { channel: 'mobile', countryDialingCode: '+880', mobileNum: '1733000077', code: wrongCode })),
+      Array.from({ length: 50 }, () =>
+        post(CONTACT_PATHS.bind, down, { channel: 'mobile', countryDialingCode: '+880', mobileNum: '1733000077', code: wrongCode }),
+      ),
     );
     expect(guesses.every((g) => g.json().message === 'verification_code_invalid')).toBe(true);
     const right = await post(CONTACT_PATHS.bind, down, { channel: 'mobile', countryDialingCode: '+880', mobileNum: '1733000077', code });
@@ -127,8 +137,12 @@ describe('binding a mobile number and an email address (issue 8 item 8)', () => 
     expect(taken.value.fieldErrors.mobileNum.key).toBe('mobile_taken');
     const same = await refused(down, CONTACT_PATHS.bindCode, { channel: 'mobile', countryDialingCode: '+880', mobileNum: '1722000099' });
     expect(same.value.fieldErrors.mobileNum.key).toBe('contact_unchanged');
-    expect((await refused(down, CONTACT_PATHS.bindCode, { channel: 'mobile', countryDialingCode: '+880', mobileNum: '12ab' })).message).toBe('phone_invalid_format');
-    expect((await refused(down, CONTACT_PATHS.bindCode, { channel: 'mobile', countryDialingCode: '+999', mobileNum: '1722000098' })).message).toBe('phone_invalid_format');
+    expect((await refused(down, CONTACT_PATHS.bindCode, { channel: 'mobile', countryDialingCode: '+880', mobileNum: '12ab' })).message).toBe(
+      'phone_invalid_format',
+    );
+    expect((await refused(down, CONTACT_PATHS.bindCode, { channel: 'mobile', countryDialingCode: '+999', mobileNum: '1722000098' })).message).toBe(
+      'phone_invalid_format',
+    );
     expect((await refused(down, CONTACT_PATHS.bindCode, { channel: 'email', email: 'no-at-sign' })).value.fieldErrors.email.key).toBe('email_invalid');
     expect((await refused(down, CONTACT_PATHS.bindCode, { channel: 'email', email: '  ' })).value.fieldErrors.email.key).toBe('email_enter_valid');
     expect((await refused(down, CONTACT_PATHS.bindCode, { channel: 'email', email: 'a\u0000@example.test' })).success).toBe(false);

@@ -1,5 +1,13 @@
 import type { Kysely, Transaction } from 'kysely';
-import { WPS_CODES, WPS_MESSAGES, WITHDRAW_MESSAGES, type TBankAccount, type TBankAccountRequest, type TSecurityResponse, type TWithdrawPasswordRequest } from '@wl/schemas';
+import {
+  WPS_CODES,
+  WPS_MESSAGES,
+  WITHDRAW_MESSAGES,
+  type TBankAccount,
+  type TBankAccountRequest,
+  type TSecurityResponse,
+  type TWithdrawPasswordRequest,
+} from '@wl/schemas';
 import { checkNewPassword } from '../kernel/password-rules.ts';
 import type { DB } from '../db/schema.ts';
 import type { TMerchant, TSessionMember } from '../http/auth.ts';
@@ -25,7 +33,6 @@ function throttleKey(memberId: number): string {
   return `withdraw-password:${memberId}`;
 }
 
-
 /**
  * Judges a withdraw password like a login password (docs/0014): the attempt is reserved before the
  * comparison, so parallel guesses are all counted; at the merchant's lock threshold the member is
@@ -33,11 +40,16 @@ function throttleKey(memberId: number): string {
  * on the given handle: inside a caller's transaction the caller must commit a wrong answer's count
  * (answer, then throw after the commit).
  */
-export async function judgeWithdrawPassword(db: Kysely<DB> | Transaction<DB>, merchant: TMerchant, memberId: number, password: string, now: Date): Promise<TPasswordJudgement> {
+export async function judgeWithdrawPassword(
+  db: Kysely<DB> | Transaction<DB>,
+  merchant: TMerchant,
+  memberId: number,
+  password: string,
+  now: Date,
+): Promise<TPasswordJudgement> {
   const row = await db.selectFrom('members').select('withdraw_password_hash').where('id', '=', memberId).executeTakeFirstOrThrow();
   return judgeCountedPassword(db, merchant, throttleKey(memberId), row.withdraw_password_hash, password, now);
 }
-
 
 /** The refusal of a judgement other than ok, naming the form field. */
 export function passwordRefusal(judgement: Exclude<TPasswordJudgement, { kind: 'ok' }>, field: string): WpsError {
@@ -111,7 +123,13 @@ export async function securityCentre(deps: TPlatformDeps, merchant: TMerchant, m
  * login passwords). The new one follows the merchant's password rule and must differ from the
  * login password. Audited for the member.
  */
-export async function setWithdrawPassword(deps: TPlatformDeps, merchant: TMerchant, member: TSessionMember, req: TWithdrawPasswordRequest, ip: string): Promise<{ ok: true }> {
+export async function setWithdrawPassword(
+  deps: TPlatformDeps,
+  merchant: TMerchant,
+  member: TSessionMember,
+  req: TWithdrawPasswordRequest,
+  ip: string,
+): Promise<{ ok: true }> {
   await requireStepUp(deps, member);
   const db = deps.db;
   const before = await boundContacts(deps, member.memberId);
@@ -128,10 +146,18 @@ export async function setWithdrawPassword(deps: TPlatformDeps, merchant: TMercha
     // Set only if still unset (first time) or still the hash the old password was judged against:
     // two racing first-time sets cannot both win.
     let update = trx.updateTable('members').set({ withdraw_password_hash: hash }).where('id', '=', member.memberId);
-    update = row.withdraw_password_hash === null ? update.where('withdraw_password_hash', 'is', null) : update.where('withdraw_password_hash', '=', row.withdraw_password_hash);
+    update =
+      row.withdraw_password_hash === null
+        ? update.where('withdraw_password_hash', 'is', null)
+        : update.where('withdraw_password_hash', '=', row.withdraw_password_hash);
     const done = await update.executeTakeFirst();
     if (Number(done.numUpdatedRows) !== 1) throw new WpsError(409, WITHDRAW_MESSAGES.withdrawPasswordWrong);
-    await recordMemberAudit(trx, { merchantId: merchant.id, memberId: member.memberId, action: isChange ? 'withdraw_password.changed' : 'withdraw_password.set', ip });
+    await recordMemberAudit(trx, {
+      merchantId: merchant.id,
+      memberId: member.memberId,
+      action: isChange ? 'withdraw_password.changed' : 'withdraw_password.set',
+      ip,
+    });
   });
   await notifySecurityChange(deps, merchant, member.memberId, before, isChange ? 'withdraw_password.changed' : 'withdraw_password.set');
   return { ok: true };
@@ -144,7 +170,13 @@ export async function setWithdrawPassword(deps: TPlatformDeps, merchant: TMercha
  * parallel binds count right. Needs a fresh step-up; the member is told through the contacts bound
  * before (docs/0068); the account waits the merchant's cooling-off before its first withdrawal.
  */
-export async function addBankAccount(deps: TPlatformDeps, merchant: TMerchant, member: TSessionMember, req: TBankAccountRequest, ip: string): Promise<TBankAccount> {
+export async function addBankAccount(
+  deps: TPlatformDeps,
+  merchant: TMerchant,
+  member: TSessionMember,
+  req: TBankAccountRequest,
+  ip: string,
+): Promise<TBankAccount> {
   await requireStepUp(deps, member);
   const before = await boundContacts(deps, member.memberId);
   const added = await deps.db.transaction().execute(async (trx) => {
@@ -157,18 +189,31 @@ export async function addBankAccount(deps: TPlatformDeps, merchant: TMerchant, m
       .executeTakeFirstOrThrow();
     const holder = m.bank_holder_name?.trim() ? m.bank_holder_name : null;
     if (holder === null && !req.holderName) throw fieldFailure('holderName', WITHDRAW_MESSAGES.holderNameMismatch);
-    if (holder !== null && req.holderName !== undefined && !sameHolderName(holder, req.holderName)) throw fieldFailure('holderName', WITHDRAW_MESSAGES.holderNameMismatch);
+    if (holder !== null && req.holderName !== undefined && !sameHolderName(holder, req.holderName))
+      throw fieldFailure('holderName', WITHDRAW_MESSAGES.holderNameMismatch);
     const existing = await trx.selectFrom('member_bank_accounts').select(['account_number']).where('member_id', '=', member.memberId).execute();
     if (existing.some((e) => e.account_number === req.accountNumber)) throw fieldFailure('accountNumber', WITHDRAW_MESSAGES.bankAccountTaken, {}, 409);
     if (existing.length >= m.bank_accounts_max) throw fieldFailure('accountNumber', WITHDRAW_MESSAGES.bankAccountsFull, { max: m.bank_accounts_max }, 409);
     if (holder === null) await trx.updateTable('members').set({ bank_holder_name: req.holderName! }).where('id', '=', member.memberId).execute();
     const inserted = await trx
       .insertInto('member_bank_accounts')
-      .values({ member_id: member.memberId, bank_name: req.bankName, account_number: req.accountNumber, holder_name: holder ?? req.holderName!, created_at: deps.clock() })
+      .values({
+        member_id: member.memberId,
+        bank_name: req.bankName,
+        account_number: req.accountNumber,
+        holder_name: holder ?? req.holderName!,
+        created_at: deps.clock(),
+      })
       .returning(['id', 'bank_name', 'account_number', 'holder_name'])
       .executeTakeFirstOrThrow();
     const masked = maskAccountNumber(inserted.account_number);
-    await recordMemberAudit(trx, { merchantId: merchant.id, memberId: member.memberId, action: 'bank_account.added', detail: `${inserted.bank_name} ${masked}`, ip });
+    await recordMemberAudit(trx, {
+      merchantId: merchant.id,
+      memberId: member.memberId,
+      action: 'bank_account.added',
+      detail: `${inserted.bank_name} ${masked}`,
+      ip,
+    });
     return { id: inserted.id, bankName: inserted.bank_name, maskedNumber: masked, holderName: maskHolderName(inserted.holder_name)! };
   });
   await notifySecurityChange(deps, merchant, member.memberId, before, 'bank_account.added');

@@ -23,7 +23,16 @@ const ok = async (method: 'GET' | 'POST', url: string, token: string, payload?: 
   return json.value;
 };
 const stepUp = (token: string, payload: unknown) => encryptedCall(ctx.app, 'POST', ACCOUNT_PATHS.stepUp, payload, { authorization: token });
-const CHANGED = ['members', 'member_bank_accounts', 'member_audit', 'outbox', 'member_messages', 'ledger_transactions', 'ledger_entries', 'verification_codes'] as const;
+const CHANGED = [
+  'members',
+  'member_bank_accounts',
+  'member_audit',
+  'outbox',
+  'member_messages',
+  'ledger_transactions',
+  'ledger_entries',
+  'verification_codes',
+] as const;
 const memberRow = (username: string) =>
   ctx.db
     .selectFrom('members')
@@ -68,15 +77,21 @@ describe('a session without a fresh step-up changes nothing (docs/0068)', () => 
     expect((await stepUp(member, { password: 'Demo1234' })).json().value).toMatchObject({ validSeconds: STEP_UP_TTL_MS / 1000 });
     await ok('POST', WITHDRAW_PATHS.withdrawPassword, member, { newPassword: 'Money5678', confirmNewPassword: 'Money5678' });
     // Another session of the same member did not prove anything.
-    expect((await call('POST', TRANSFER_PATHS.transferUpline, other, { amountMinor: 100, key: 'other-session-01' })).json().message).toBe('error_step_up_required');
+    expect((await call('POST', TRANSFER_PATHS.transferUpline, other, { amountMinor: 100, key: 'other-session-01' })).json().message).toBe(
+      'error_step_up_required',
+    );
     await ok('POST', TRANSFER_PATHS.transferUpline, member, { amountMinor: 100, key: 'stepped-up-0001' });
     now += STEP_UP_TTL_MS;
-    expect((await call('POST', TRANSFER_PATHS.transferUpline, member, { amountMinor: 100, key: 'stepped-up-0002' })).json().message).toBe('error_step_up_required');
+    expect((await call('POST', TRANSFER_PATHS.transferUpline, member, { amountMinor: 100, key: 'stepped-up-0002' })).json().message).toBe(
+      'error_step_up_required',
+    );
     // A wrong password steps nothing up.
     const wrong = (await stepUp(member, { password: 'Wrong0000' })).json();
     expect(wrong).toMatchObject({ success: false, message: 'step_up_wrong' });
     expect(wrong.value.fieldErrors.password.key).toBe('step_up_wrong');
-    expect((await call('POST', TRANSFER_PATHS.transferUpline, member, { amountMinor: 100, key: 'stepped-up-0002' })).json().message).toBe('error_step_up_required');
+    expect((await call('POST', TRANSFER_PATHS.transferUpline, member, { amountMinor: 100, key: 'stepped-up-0002' })).json().message).toBe(
+      'error_step_up_required',
+    );
     await ctx.db.deleteFrom('login_throttle').execute();
   });
 
@@ -88,7 +103,9 @@ describe('a session without a fresh step-up changes nothing (docs/0068)', () => 
     expect(messages.filter((m) => m === 'step_up_wrong').length).toBeLessThanOrEqual(4);
     expect(messages.filter((m) => m === 'error_account_locked').length).toBeGreaterThanOrEqual(46);
     expect((await stepUp(thief, { password: 'Down1234' })).json().message).toBe('error_account_locked');
-    expect((await call('POST', WITHDRAW_PATHS.withdrawPassword, thief, { newPassword: 'Money5678', confirmNewPassword: 'Money5678' })).json().message).toBe('error_step_up_required');
+    expect((await call('POST', WITHDRAW_PATHS.withdrawPassword, thief, { newPassword: 'Money5678', confirmNewPassword: 'Money5678' })).json().message).toBe(
+      'error_step_up_required',
+    );
     const throttle = await ctx.db.selectFrom('login_throttle').select(['username_key', 'failures']).where('username_key', 'like', 'step-up:%').execute();
     expect(throttle).toHaveLength(1);
     await ctx.db.deleteFrom('login_throttle').execute();
@@ -138,7 +155,13 @@ describe('payout accounts: masked holder names, cooling-off, notices (docs/0068)
 
   it('a new payout account waits the cooling-off before its first withdrawal, naming how long', async () => {
     const { id } = (await ok('GET', WITHDRAW_PATHS.security, member)).bankAccounts[0];
-    const send = async (key: string) => call('POST', WITHDRAW_PATHS.withdraw, await loginToken(ctx.app, 'demo_member', 'Demo1234'), { bankAccountId: id, amountMinor: 100_000, withdrawPassword: 'Money5678', idempotencyKey: key });
+    const send = async (key: string) =>
+      call('POST', WITHDRAW_PATHS.withdraw, await loginToken(ctx.app, 'demo_member', 'Demo1234'), {
+        bankAccountId: id,
+        amountMinor: 100_000,
+        withdrawPassword: 'Money5678',
+        idempotencyKey: key,
+      });
     const before = await rowCounts(ctx.db, ['withdrawals', 'ledger_transactions']);
     const early = (await send('cool-key-0001')).json();
     expect(early).toMatchObject({ success: false, message: 'bank_account_cooling' });
@@ -152,20 +175,36 @@ describe('payout accounts: masked holder names, cooling-off, notices (docs/0068)
 
   it('the cooling-off is an operator money setting (0: none)', async () => {
     const finance = (await call('POST', WPS_PATHS.operatorLogin, null, { username: 'demo_finance', password: 'Finance1234' })).json().value.token as string;
-    const set = await ctx.app.inject({ method: 'PUT', url: DEPOSIT_PATHS.operatorMoneySettings, headers: { authorization: finance }, payload: { payoutCoolingMinutes: 0 } });
+    const set = await ctx.app.inject({
+      method: 'PUT',
+      url: DEPOSIT_PATHS.operatorMoneySettings,
+      headers: { authorization: finance },
+      payload: { payoutCoolingMinutes: 0 },
+    });
     expect(set.json().value.payoutCoolingMinutes).toBe(0);
     const down = await stepUpToken(ctx.app, await loginToken(ctx.app, 'demo_down3', 'Down1234'), 'Down1234');
     await ok('POST', WITHDRAW_PATHS.withdrawPassword, down, { newPassword: 'Money5678', confirmNewPassword: 'Money5678' });
     await ctx.db.updateTable('members').set({ bank_holder_name: 'Down Three' }).where('username', '=', 'demo_down3').execute();
     const bank = await ok('POST', WITHDRAW_PATHS.bankAccount, down, { bankName: 'City', accountNumber: '33334444' });
-    const res = (await call('POST', WITHDRAW_PATHS.withdraw, down, { bankAccountId: bank.id, amountMinor: 100_000, withdrawPassword: 'Money5678', idempotencyKey: 'cool-zero-01' })).json();
+    const res = (
+      await call('POST', WITHDRAW_PATHS.withdraw, down, {
+        bankAccountId: bank.id,
+        amountMinor: 100_000,
+        withdrawPassword: 'Money5678',
+        idempotencyKey: 'cool-zero-01',
+      })
+    ).json();
     expect(res.message).not.toBe('bank_account_cooling');
     await ctx.db.updateTable('merchants').set({ payout_cooling_minutes: 1440 }).execute();
   });
 
   it('a change is told through the contacts bound before it: a message, an SMS to the old mobile, an email to the old address', async () => {
     const down = await stepUpToken(ctx.app, await loginToken(ctx.app, 'demo_down1', 'Down1234'), 'Down1234');
-    await ctx.db.updateTable('members').set({ country_dialing_code: '+880', mobile_num: '1722000011', email: 'old.down@example.test' }).where('username', '=', 'demo_down1').execute();
+    await ctx.db
+      .updateTable('members')
+      .set({ country_dialing_code: '+880', mobile_num: '1722000011', email: 'old.down@example.test' })
+      .where('username', '=', 'demo_down1')
+      .execute();
     const { id } = await memberRow('demo_down1');
     now += 5_000;
     await ok('POST', CONTACT_PATHS.bindCode, down, { channel: 'email', email: 'new.down@example.test' });
@@ -179,7 +218,12 @@ describe('payout accounts: masked holder names, cooling-off, notices (docs/0068)
       expect(m?.body).not.toContain('new.down');
       expect(m?.body).not.toContain(code);
     }
-    const notice = await ctx.db.selectFrom('member_messages').select(['title', 'body']).where('member_id', '=', id).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const notice = await ctx.db
+      .selectFrom('member_messages')
+      .select(['title', 'body'])
+      .where('member_id', '=', id)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(notice.body).toContain('the email address was changed');
   });
 });

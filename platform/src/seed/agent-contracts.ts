@@ -18,13 +18,39 @@ const DAY = 86_400_000;
 export const DEMO_CONTRACTS = {
   top: {
     realtime: { kind: 'realtime', profitRateBp: 30, lossRateBp: 50, minSingleBetMinor: 100 },
-    daily: { kind: 'daily', tiers: [{ minBetMinor: 0, rateBp: 20 }, { minBetMinor: 1_000_000, rateBp: 40 }, { minBetMinor: 5_000_000, rateBp: 60 }] },
-    hourly: { kind: 'hourly', tiers: [{ minBetMinor: 0, rateBp: 10 }, { minBetMinor: 200_000, rateBp: 20 }] },
-    dividend: { kind: 'dividend', period: 'M', tiers: [{ minValidBetMinor: 0, minLossMinor: 0, minActive: 1, rateBp: 1_000 }, { minValidBetMinor: 10_000_000, minLossMinor: 1_000_000, minActive: 5, rateBp: 2_000 }] },
+    daily: {
+      kind: 'daily',
+      tiers: [
+        { minBetMinor: 0, rateBp: 20 },
+        { minBetMinor: 1_000_000, rateBp: 40 },
+        { minBetMinor: 5_000_000, rateBp: 60 },
+      ],
+    },
+    hourly: {
+      kind: 'hourly',
+      tiers: [
+        { minBetMinor: 0, rateBp: 10 },
+        { minBetMinor: 200_000, rateBp: 20 },
+      ],
+    },
+    dividend: {
+      kind: 'dividend',
+      period: 'M',
+      tiers: [
+        { minValidBetMinor: 0, minLossMinor: 0, minActive: 1, rateBp: 1_000 },
+        { minValidBetMinor: 10_000_000, minLossMinor: 1_000_000, minActive: 5, rateBp: 2_000 },
+      ],
+    },
   },
   sub1: {
     realtime: { kind: 'realtime', profitRateBp: 20, lossRateBp: 40, minSingleBetMinor: 500 },
-    daily: { kind: 'daily', tiers: [{ minBetMinor: 0, rateBp: 10 }, { minBetMinor: 1_000_000, rateBp: 30 }] },
+    daily: {
+      kind: 'daily',
+      tiers: [
+        { minBetMinor: 0, rateBp: 10 },
+        { minBetMinor: 1_000_000, rateBp: 30 },
+      ],
+    },
   },
   sub3Offer: { kind: 'daily', tiers: [{ minBetMinor: 0, rateBp: 5 }] },
   /** demo_agent2's operator contract: demo_agent's real-time rates (0.30 % / 0.50 %, ৳1 single bet). */
@@ -33,7 +59,14 @@ export const DEMO_CONTRACTS = {
 
 export async function seedAgentContracts(trx: Transaction<DB>, merchantId: number, now: Date): Promise<void> {
   const ids = new Map(
-    (await trx.selectFrom('members').select(['id', 'username']).where('merchant_id', '=', merchantId).where('username', 'in', ['demo_agent', 'demo_sub1', 'demo_sub3', 'demo_agent2']).execute()).map((r) => [r.username, r.id]),
+    (
+      await trx
+        .selectFrom('members')
+        .select(['id', 'username'])
+        .where('merchant_id', '=', merchantId)
+        .where('username', 'in', ['demo_agent', 'demo_sub1', 'demo_sub3', 'demo_agent2'])
+        .execute()
+    ).map((r) => [r.username, r.id]),
   );
   const since = new Date(now.getTime() - 8 * DAY);
   const accepted = { state: 'accepted' as const, offered_at: since, accepted_at: since, settled_until: since };
@@ -58,6 +91,10 @@ export async function seedAgentContracts(trx: Transaction<DB>, merchantId: numbe
   // The week of history, settled as the jobs would have; then each payment is dated just after its period.
   await settleDueContracts(trx, { now, windowSeconds: 300 });
   await sql`update agent_contract_settlements set created_at = period_end + interval '10 seconds' where merchant_id = ${merchantId}`.execute(trx);
-  await sql`update ledger_transactions t set created_at = s.created_at from agent_contract_settlements s where s.transaction_id = t.id and s.merchant_id = ${merchantId}`.execute(trx);
-  await sql`update ledger_entries e set created_at = s.created_at from agent_contract_settlements s where s.transaction_id = e.transaction_id and s.merchant_id = ${merchantId}`.execute(trx);
+  await sql`update ledger_transactions t set created_at = s.created_at from agent_contract_settlements s where s.transaction_id = t.id and s.merchant_id = ${merchantId}`.execute(
+    trx,
+  );
+  await sql`update ledger_entries e set created_at = s.created_at from agent_contract_settlements s where s.transaction_id = e.transaction_id and s.merchant_id = ${merchantId}`.execute(
+    trx,
+  );
 }

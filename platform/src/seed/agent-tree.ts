@@ -59,7 +59,11 @@ type TEvent = { at: number; memberId: number; kind: 'deposit' | 'withdraw' | 'be
  */
 export async function seedAgentTree(trx: Transaction<DB>, merchantId: number, passwordHash: string, now: Date): Promise<void> {
   const merchant = await trx.selectFrom('merchants').select(['id', 'currency']).where('id', '=', merchantId).executeTakeFirstOrThrow();
-  const idOf = new Map((await trx.selectFrom('members').select(['id', 'username']).where('merchant_id', '=', merchantId).where('username', '=', 'demo_agent').execute()).map((r) => [r.username as string, r.id]));
+  const idOf = new Map(
+    (await trx.selectFrom('members').select(['id', 'username']).where('merchant_id', '=', merchantId).where('username', '=', 'demo_agent').execute()).map(
+      (r) => [r.username as string, r.id],
+    ),
+  );
   const base = { merchant_id: merchantId, password_expires_at: null, password_hash: passwordHash, first_time_login: false };
   const rnd = random(20_260_101);
   // Registration times spread over the last two weeks: the overview's "new members" has something to count.
@@ -68,12 +72,24 @@ export async function seedAgentTree(trx: Transaction<DB>, merchantId: number, pa
   for (const [username, nickname, upline] of DEMO_TEAM.subAgents) {
     const row = await trx
       .insertInto('members')
-      .values({ ...base, username, nickname, type: 2, upline_id: idOf.get(upline)!, invitation_code: `TEAM${username.slice(-1)}`, avatar_key: newAvatarKey(), created_at: joined(n++) })
+      .values({
+        ...base,
+        username,
+        nickname,
+        type: 2,
+        upline_id: idOf.get(upline)!,
+        invitation_code: `TEAM${username.slice(-1)}`,
+        avatar_key: newAvatarKey(),
+        created_at: joined(n++),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     idOf.set(username, row.id);
     // Like demo_agent: a local browser is not a new IP for the sub-agents (they log in in the journeys).
-    await trx.insertInto('member_known_ips').values(DEMO_KNOWN_IPS.map((ip) => ({ member_id: row.id, ip }))).execute();
+    await trx
+      .insertInto('member_known_ips')
+      .values(DEMO_KNOWN_IPS.map((ip) => ({ member_id: row.id, ip })))
+      .execute();
   }
   const players: number[] = [];
   const joinedAt = new Map<number, number>();
@@ -99,14 +115,28 @@ export async function seedAgentTree(trx: Transaction<DB>, merchantId: number, pa
   const agents = [idOf.get('demo_agent')!, ...DEMO_TEAM.subAgents.map(([u]) => idOf.get(u)!)];
   await trx
     .insertInto('ledger_accounts')
-    .values([...agents.slice(1), ...players].map((memberId) => ({ merchant_id: merchantId, member_id: memberId, kind: 'member_wallet' as const, currency: merchant.currency })))
+    .values(
+      [...agents.slice(1), ...players].map((memberId) => ({
+        merchant_id: merchantId,
+        member_id: memberId,
+        kind: 'member_wallet' as const,
+        currency: merchant.currency,
+      })),
+    )
     .execute();
 
   const house = (await houseAccountId(trx, merchantId))!;
   const system: TLedgerOwner = { kind: 'system', id: 0 };
   for (const agentId of agents) {
     const wallet = await accountFor(trx, merchant, 'member_wallet', { memberId: agentId });
-    await transfer(trx, { from: house, to: wallet, amountMinor: DEMO_SUB_AGENT_BALANCE_MINOR, owner: system, idempotencyKey: `seed:${merchantId}:agent:${agentId}:opening`, kind: 'seed_credit' });
+    await transfer(trx, {
+      from: house,
+      to: wallet,
+      amountMinor: DEMO_SUB_AGENT_BALANCE_MINOR,
+      owner: system,
+      idempotencyKey: `seed:${merchantId}:agent:${agentId}:opening`,
+      kind: 'seed_credit',
+    });
   }
 
   // A week of play: each day a member may deposit, bet a few times on the built-in slot (wins
@@ -115,7 +145,8 @@ export async function seedAgentTree(trx: Transaction<DB>, merchantId: number, pa
   for (const memberId of players) {
     for (let day = 6; day >= 0; day--) {
       const dayStart = now.getTime() - day * DAY - 20 * HOUR;
-      if (rnd() < 0.6) events.push({ at: dayStart + Math.floor(rnd() * 2 * HOUR), memberId, kind: 'deposit', amount: (5 + Math.floor(rnd() * 46)) * 10_000, win: 0 });
+      if (rnd() < 0.6)
+        events.push({ at: dayStart + Math.floor(rnd() * 2 * HOUR), memberId, kind: 'deposit', amount: (5 + Math.floor(rnd() * 46)) * 10_000, win: 0 });
       const bets = Math.floor(rnd() * 4);
       for (let b = 0; b < bets; b++) {
         const stake = (1 + Math.floor(rnd() * 20)) * 1_000;
@@ -128,14 +159,21 @@ export async function seedAgentTree(trx: Transaction<DB>, merchantId: number, pa
   // Nobody plays before registering.
   events.splice(0, events.length, ...events.filter((e) => e.at > joinedAt.get(e.memberId)!));
   events.sort((a, b) => a.at - b.at);
-  const provider = await trx.selectFrom('seamless_providers').select('id').where('merchant_id', '=', merchantId).where('code', '=', 'WLG').executeTakeFirstOrThrow();
+  const provider = await trx
+    .selectFrom('seamless_providers')
+    .select('id')
+    .where('merchant_id', '=', merchantId)
+    .where('code', '=', 'WLG')
+    .executeTakeFirstOrThrow();
   const providerAccount = await accountFor(trx, merchant, 'provider', { code: 'WLG' });
   const clearing = await accountFor(trx, merchant, 'deposit_clearing');
   const payout = await accountFor(trx, merchant, 'withdrawal_payout');
   const balance = new Map<number, number>();
   // Each member's wallet and withdrawal hold, looked up once (the seed's time is mostly round trips).
   const walletOf = new Map(
-    (await trx.selectFrom('ledger_accounts').select(['id', 'member_id']).where('member_id', 'in', players).where('kind', '=', 'member_wallet').execute()).map((r) => [r.member_id!, r.id]),
+    (await trx.selectFrom('ledger_accounts').select(['id', 'member_id']).where('member_id', 'in', players).where('kind', '=', 'member_wallet').execute()).map(
+      (r) => [r.member_id!, r.id],
+    ),
   );
   const holdOf = new Map<number, number>();
   const times: [number, Date][] = [];
@@ -145,24 +183,71 @@ export async function seedAgentTree(trx: Transaction<DB>, merchantId: number, pa
     const at = new Date(e.at);
     const key = `seed-${merchantId}-${i}`;
     if (e.kind === 'deposit') {
-      times.push([(await transfer(trx, { from: clearing, to: wallet, amountMinor: e.amount, owner: system, idempotencyKey: `deposit:${key}`, kind: 'deposit', meta: { seed: true } })).transactionId, at]);
+      times.push([
+        (
+          await transfer(trx, {
+            from: clearing,
+            to: wallet,
+            amountMinor: e.amount,
+            owner: system,
+            idempotencyKey: `deposit:${key}`,
+            kind: 'deposit',
+            meta: { seed: true },
+          })
+        ).transactionId,
+        at,
+      ]);
       balance.set(e.memberId, have + e.amount);
     } else if (e.kind === 'withdraw') {
       if (have < e.amount) continue;
       const hold = holdOf.get(e.memberId) ?? (await accountFor(trx, merchant, 'member_withdrawal_hold', { memberId: e.memberId }));
       holdOf.set(e.memberId, hold);
-      times.push([(await transfer(trx, { from: wallet, to: hold, amountMinor: e.amount, owner: { kind: 'member', id: e.memberId }, idempotencyKey: `withdraw:${key}`, kind: 'withdraw_hold', meta: { seed: true } })).transactionId, at]);
-      times.push([(await transfer(trx, { from: hold, to: payout, amountMinor: e.amount, owner: system, idempotencyKey: `withdrawal:${key}:pay`, kind: 'withdraw_payout', meta: { seed: true } })).transactionId, new Date(e.at + HOUR)]);
+      times.push([
+        (
+          await transfer(trx, {
+            from: wallet,
+            to: hold,
+            amountMinor: e.amount,
+            owner: { kind: 'member', id: e.memberId },
+            idempotencyKey: `withdraw:${key}`,
+            kind: 'withdraw_hold',
+            meta: { seed: true },
+          })
+        ).transactionId,
+        at,
+      ]);
+      times.push([
+        (
+          await transfer(trx, {
+            from: hold,
+            to: payout,
+            amountMinor: e.amount,
+            owner: system,
+            idempotencyKey: `withdrawal:${key}:pay`,
+            kind: 'withdraw_payout',
+            meta: { seed: true },
+          })
+        ).transactionId,
+        new Date(e.at + HOUR),
+      ]);
       balance.set(e.memberId, have - e.amount);
     } else {
       if (have < e.amount) continue;
       // As the built-in slot writes them (docs/0039): the provider's key and the vendor in meta.code.
       const meta = { code: 'WLG', game: 'WLG_SLOT_BENGAL', round: key };
       const owner: TLedgerOwner = { kind: 'provider', id: provider.id };
-      times.push([(await transfer(trx, { from: wallet, to: providerAccount, amountMinor: e.amount, owner, idempotencyKey: `bet:${key}`, kind: 'bet', meta })).transactionId, at]);
+      times.push([
+        (await transfer(trx, { from: wallet, to: providerAccount, amountMinor: e.amount, owner, idempotencyKey: `bet:${key}`, kind: 'bet', meta }))
+          .transactionId,
+        at,
+      ]);
       let after = have - e.amount;
       if (e.win > 0) {
-        times.push([(await transfer(trx, { from: providerAccount, to: wallet, amountMinor: e.win, owner, idempotencyKey: `win:${key}`, kind: 'win', meta })).transactionId, new Date(e.at + 2_000)]);
+        times.push([
+          (await transfer(trx, { from: providerAccount, to: wallet, amountMinor: e.win, owner, idempotencyKey: `win:${key}`, kind: 'win', meta }))
+            .transactionId,
+          new Date(e.at + 2_000),
+        ]);
         after += e.win;
       }
       balance.set(e.memberId, after);

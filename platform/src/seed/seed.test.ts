@@ -27,9 +27,16 @@ describe('seed', () => {
 
   it('has at least 2,000 games, every category, more than 10 RNG vendors and about 30 hot games', async () => {
     const db = database.db;
-    const { n } = await db.selectFrom('games').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    const { n } = await db
+      .selectFrom('games')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
     expect(n).toBeGreaterThanOrEqual(2000);
-    const perType = await db.selectFrom('vendors').select(['game_type', sql<number>`count(*)::int`.as('n')]).groupBy('game_type').execute();
+    const perType = await db
+      .selectFrom('vendors')
+      .select(['game_type', sql<number>`count(*)::int`.as('n')])
+      .groupBy('game_type')
+      .execute();
     const vendors = Object.fromEntries(perType.map((r) => [r.game_type, r.n]));
     for (const t of GAME_TYPES) expect(vendors[t], t).toBeGreaterThan(0);
     expect(vendors.RNG).toBeGreaterThan(10);
@@ -77,7 +84,11 @@ describe('seed', () => {
     // below the sub-agents, three levels deep (docs/0046).
     const agentId = (await db.selectFrom('members').select('id').where('username', '=', 'demo_agent').executeTakeFirstOrThrow()).id;
     expect(members.filter((m) => m.upline_id === agentId)).toHaveLength(6);
-    const { deepest } = await db.selectFrom('member_tree').select(sql<number>`max(depth)::int`.as('deepest')).where('ancestor_id', '=', agentId).executeTakeFirstOrThrow();
+    const { deepest } = await db
+      .selectFrom('member_tree')
+      .select(sql<number>`max(depth)::int`.as('deepest'))
+      .where('ancestor_id', '=', agentId)
+      .executeTakeFirstOrThrow();
     expect(deepest).toBe(3);
     // The team's week of history went through the ledger: every invariant holds.
     expect(await ledgerViolations(db)).toEqual(NO_VIOLATIONS);
@@ -88,7 +99,11 @@ describe('seed', () => {
       .where('members.username', '=', 'demo_member')
       .executeTakeFirstOrThrow();
     expect(wallet.balance_minor).toBe(DEMO_MEMBER_BALANCE_MINOR);
-    const { s } = await db.selectFrom('ledger_entries').select(sql<number>`coalesce(sum(amount_minor), 0)::bigint`.as('s')).where('account_id', '=', wallet.id).executeTakeFirstOrThrow();
+    const { s } = await db
+      .selectFrom('ledger_entries')
+      .select(sql<number>`coalesce(sum(amount_minor), 0)::bigint`.as('s'))
+      .where('account_id', '=', wallet.id)
+      .executeTakeFirstOrThrow();
     expect(s).toBe(DEMO_MEMBER_BALANCE_MINOR);
     expect((await db.selectFrom('operators').select(['username', 'role']).orderBy('id').execute()).map((o) => `${o.username}:${o.role}`)).toEqual([
       'demo_operator:owner',
@@ -101,11 +116,25 @@ describe('seed', () => {
 
   it("seeds demo_agent2 under the operator, funded, with its own real-time salary and no team (the contracts journey's)", async () => {
     const db = database.db;
-    const agent2 = await db.selectFrom('members').select(['id', 'type', 'upline_id']).where('username', '=', DEMO_ACCOUNTS.contractAgent.username).executeTakeFirstOrThrow();
+    const agent2 = await db
+      .selectFrom('members')
+      .select(['id', 'type', 'upline_id'])
+      .where('username', '=', DEMO_ACCOUNTS.contractAgent.username)
+      .executeTakeFirstOrThrow();
     expect(agent2).toMatchObject({ type: 1, upline_id: null });
-    const { team } = await db.selectFrom('member_tree').select(sql<number>`count(*)::int`.as('team')).where('ancestor_id', '=', agent2.id).where('depth', '>=', 1).executeTakeFirstOrThrow();
+    const { team } = await db
+      .selectFrom('member_tree')
+      .select(sql<number>`count(*)::int`.as('team'))
+      .where('ancestor_id', '=', agent2.id)
+      .where('depth', '>=', 1)
+      .executeTakeFirstOrThrow();
     expect(team).toBe(0);
-    const wallet = await db.selectFrom('ledger_accounts').select('balance_minor').where('member_id', '=', agent2.id).where('kind', '=', 'member_wallet').executeTakeFirstOrThrow();
+    const wallet = await db
+      .selectFrom('ledger_accounts')
+      .select('balance_minor')
+      .where('member_id', '=', agent2.id)
+      .where('kind', '=', 'member_wallet')
+      .executeTakeFirstOrThrow();
     expect(wallet.balance_minor).toBe(DEMO_CONTRACT_AGENT_BALANCE_MINOR);
     const contracts = await db.selectFrom('agent_contracts').select(['kind', 'state', 'upline_id', 'terms']).where('member_id', '=', agent2.id).execute();
     expect(contracts).toEqual([{ kind: 'realtime', state: 'accepted', upline_id: null, terms: DEMO_CONTRACTS.agent2 }]);

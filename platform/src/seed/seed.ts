@@ -68,7 +68,12 @@ export const DEMO_TOTP_SECRET = 'KRUGS4ZANFZSAZDFNVXSA5DPORYA2345';
 /** demo_agent's invitation (affiliate) code. */
 export const DEMO_AGENT_INVITATION_CODE = 'LUCKY8';
 /** demo_member's bound contact data (second factor and SMS login). */
-export const DEMO_MEMBER_CONTACT = { countryDialingCode: '+880', mobileNum: '1711000001', email: 'demo_member@example.test', bankHolderName: 'Demo Member' } as const;
+export const DEMO_MEMBER_CONTACT = {
+  countryDialingCode: '+880',
+  mobileNum: '1711000001',
+  email: 'demo_member@example.test',
+  bankHolderName: 'Demo Member',
+} as const;
 export { DEMO_KNOWN_IPS } from './known-ips.ts';
 /** Re-exported for the gateway's, bench's and e2e's imports of them from here; the platform reads kernel/catalogue.ts. */
 export { BUILT_IN_GAMES, BUILT_IN_LOTTERY, BUILT_IN_PROVIDER, BUILT_IN_VENDOR } from '../kernel/catalogue.ts';
@@ -99,7 +104,10 @@ const CHUNK = 400;
 // Batches keep the seed fast (PGlite in memory well under 3 s) and under the parameter limit.
 async function insertGames(trx: Transaction<DB>, rows: Insertable<GamesTable>[]): Promise<void> {
   for (let i = 0; i < rows.length; i += CHUNK) {
-    await trx.insertInto('games').values(rows.slice(i, i + CHUNK)).execute();
+    await trx
+      .insertInto('games')
+      .values(rows.slice(i, i + CHUNK))
+      .execute();
   }
 }
 
@@ -234,7 +242,14 @@ export async function seedBuiltInProvider(trx: Transaction<DB>, merchantId: numb
     .execute();
   const vendor = await trx
     .insertInto('vendors')
-    .values({ merchant_id: merchantId, vassalage: BUILT_IN_VENDOR.vassalage, game_type: BUILT_IN_VENDOR.gameType, name: BUILT_IN_VENDOR.name, is_game: 'GAME', sort: VENDOR_SEEDS.length })
+    .values({
+      merchant_id: merchantId,
+      vassalage: BUILT_IN_VENDOR.vassalage,
+      game_type: BUILT_IN_VENDOR.gameType,
+      name: BUILT_IN_VENDOR.name,
+      is_game: 'GAME',
+      sort: VENDOR_SEEDS.length,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   await trx
@@ -262,7 +277,14 @@ export async function seedBuiltInLottery(trx: Transaction<DB>, merchantId: numbe
   const { vendor, game } = BUILT_IN_LOTTERY;
   const row = await trx
     .insertInto('vendors')
-    .values({ merchant_id: merchantId, vassalage: vendor.vassalage, game_type: vendor.gameType, name: vendor.name, is_game: 'GAME', sort: VENDOR_SEEDS.length + 1 })
+    .values({
+      merchant_id: merchantId,
+      vassalage: vendor.vassalage,
+      game_type: vendor.gameType,
+      name: vendor.name,
+      is_game: 'GAME',
+      sort: VENDOR_SEEDS.length + 1,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   await trx
@@ -360,10 +382,7 @@ export async function seedMerchantRules(trx: Transaction<DB>, merchantId: number
   });
   await trx
     .insertInto('whitelabel_nodes')
-    .values([
-      ...FEATURE_FLAGS.map((f) => node(f, f, DEFAULT_FLAGS[f])),
-      ...GAME_TYPES.map((t) => node(`GAME_${t}`, CATEGORY_TITLES[t][0], true)),
-    ])
+    .values([...FEATURE_FLAGS.map((f) => node(f, f, DEFAULT_FLAGS[f])), ...GAME_TYPES.map((t) => node(`GAME_${t}`, CATEGORY_TITLES[t][0], true))])
     .execute();
   const parents = await trx
     .insertInto('whitelabel_nodes')
@@ -460,13 +479,7 @@ async function seedCatalogue(trx: Transaction<DB>, merchantId: number): Promise<
     }
   }
   await insertGames(trx, rows);
-  const ids = await trx
-    .selectFrom('games')
-    .select('id')
-    .where('merchant_id', '=', merchantId)
-    .where('is_hot', '=', true)
-    .orderBy('id')
-    .execute();
+  const ids = await trx.selectFrom('games').select('id').where('merchant_id', '=', merchantId).where('is_hot', '=', true).orderBy('id').execute();
   return ids.map((r) => r.id);
 }
 
@@ -475,31 +488,87 @@ async function seedContent(trx: Transaction<DB>, merchantId: number, hotGameIds:
   const banners: { group_name: string; title_en: string; title_bn: string; url: string; linkage_type: 'INTERNAL' | 'EXTERNAL' | 'NONE' }[] = [
     { group_name: 'w_home', title_en: 'Welcome bonus 100%', title_bn: 'স্বাগতম বোনাস ১০০%', url: '/promotions', linkage_type: 'INTERNAL' },
     { group_name: 'w_home', title_en: 'Slots festival', title_bn: 'স্লট উৎসব', url: '/rng', linkage_type: 'INTERNAL' },
-    { group_name: 'w_home', title_en: 'Follow us for daily tips', title_bn: 'প্রতিদিনের টিপসের জন্য আমাদের অনুসরণ করুন', url: 'https://facebook.example/luckybazaar', linkage_type: 'EXTERNAL' },
+    {
+      group_name: 'w_home',
+      title_en: 'Follow us for daily tips',
+      title_bn: 'প্রতিদিনের টিপসের জন্য আমাদের অনুসরণ করুন',
+      url: 'https://facebook.example/luckybazaar',
+      linkage_type: 'EXTERNAL',
+    },
     { group_name: 'w_home', title_en: 'Live casino nights', title_bn: 'লাইভ ক্যাসিনো রাত', url: '/live', linkage_type: 'INTERNAL' },
   ];
   for (const g of BANNER_GROUPS) {
     if (g === 'w_home') continue;
     banners.push({ group_name: g, title_en: 'Play smart with Lucky Bazaar', title_bn: 'লাকি বাজারের সাথে বুদ্ধি করে খেলুন', url: '', linkage_type: 'NONE' });
   }
-  await trx.insertInto('banners').values(banners.map((b, i) => ({ ...b, merchant_id: m, sort: i }))).execute();
+  await trx
+    .insertInto('banners')
+    .values(banners.map((b, i) => ({ ...b, merchant_id: m, sort: i })))
+    .execute();
   await trx
     .insertInto('notices')
-    .values([
-      ['Scheduled maintenance on Sunday 02:00–03:00', 'রবিবার ০২:০০–০৩:০০ নির্ধারিত রক্ষণাবেক্ষণ', 'Some games may be unavailable during maintenance.', 'রক্ষণাবেক্ষণের সময় কিছু গেম বন্ধ থাকতে পারে।'],
-      ['New slot vendors added', 'নতুন স্লট প্রদানকারী যুক্ত হয়েছে', 'Try the new games from Coral Wave and Mango Spin.', 'কোরাল ওয়েভ ও ম্যাঙ্গো স্পিনের নতুন গেম খেলে দেখুন।'],
-      ['Deposit bonus every Friday', 'প্রতি শুক্রবার ডিপোজিট বোনাস', 'Deposit on Friday and receive 10% extra.', 'শুক্রবার ডিপোজিট করুন এবং ১০% অতিরিক্ত পান।'],
-      ['Play responsibly', 'দায়িত্বের সাথে খেলুন', 'Set limits and take breaks.', 'সীমা নির্ধারণ করুন এবং বিরতি নিন।'],
-      ['Lottery results are published hourly', 'লটারির ফলাফল প্রতি ঘণ্টায় প্রকাশিত হয়', 'Check the results page for every draw.', 'প্রতিটি ড্রয়ের জন্য ফলাফল পাতা দেখুন।'],
-    ].map(([title_en, title_bn, content_en, content_bn], i) => ({ merchant_id: m, title_en: title_en!, title_bn: title_bn!, content_en: content_en!, content_bn: content_bn!, sort: i })))
+    .values(
+      [
+        [
+          'Scheduled maintenance on Sunday 02:00–03:00',
+          'রবিবার ০২:০০–০৩:০০ নির্ধারিত রক্ষণাবেক্ষণ',
+          'Some games may be unavailable during maintenance.',
+          'রক্ষণাবেক্ষণের সময় কিছু গেম বন্ধ থাকতে পারে।',
+        ],
+        [
+          'New slot vendors added',
+          'নতুন স্লট প্রদানকারী যুক্ত হয়েছে',
+          'Try the new games from Coral Wave and Mango Spin.',
+          'কোরাল ওয়েভ ও ম্যাঙ্গো স্পিনের নতুন গেম খেলে দেখুন।',
+        ],
+        ['Deposit bonus every Friday', 'প্রতি শুক্রবার ডিপোজিট বোনাস', 'Deposit on Friday and receive 10% extra.', 'শুক্রবার ডিপোজিট করুন এবং ১০% অতিরিক্ত পান।'],
+        ['Play responsibly', 'দায়িত্বের সাথে খেলুন', 'Set limits and take breaks.', 'সীমা নির্ধারণ করুন এবং বিরতি নিন।'],
+        [
+          'Lottery results are published hourly',
+          'লটারির ফলাফল প্রতি ঘণ্টায় প্রকাশিত হয়',
+          'Check the results page for every draw.',
+          'প্রতিটি ড্রয়ের জন্য ফলাফল পাতা দেখুন।',
+        ],
+      ].map(([title_en, title_bn, content_en, content_bn], i) => ({
+        merchant_id: m,
+        title_en: title_en!,
+        title_bn: title_bn!,
+        content_en: content_en!,
+        content_bn: content_bn!,
+        sort: i,
+      })),
+    )
     .execute();
   await trx
     .insertInto('popups')
-    .values([
-      { execution: 'A' as const, promotion_type: 'PL', title_en: 'Your weekly rebate is ready', title_bn: 'আপনার সাপ্তাহিক রিবেট প্রস্তুত', content_en: 'Claim it in the rebate page.', content_bn: 'রিবেট পাতায় গিয়ে সংগ্রহ করুন।' },
-      { execution: 'B' as const, promotion_type: 'B', title_en: 'Join Lucky Bazaar today', title_bn: 'আজই লাকি বাজারে যোগ দিন', content_en: 'Register and get a welcome bonus.', content_bn: 'নিবন্ধন করুন এবং স্বাগতম বোনাস নিন।' },
-      { execution: 'F' as const, promotion_type: 'PU', title_en: 'Welcome aboard!', title_bn: 'স্বাগতম!', content_en: 'Your first deposit is doubled.', content_bn: 'আপনার প্রথম ডিপোজিট দ্বিগুণ হবে।' },
-    ].map((p, i) => ({ ...p, merchant_id: m, sort: i })))
+    .values(
+      [
+        {
+          execution: 'A' as const,
+          promotion_type: 'PL',
+          title_en: 'Your weekly rebate is ready',
+          title_bn: 'আপনার সাপ্তাহিক রিবেট প্রস্তুত',
+          content_en: 'Claim it in the rebate page.',
+          content_bn: 'রিবেট পাতায় গিয়ে সংগ্রহ করুন।',
+        },
+        {
+          execution: 'B' as const,
+          promotion_type: 'B',
+          title_en: 'Join Lucky Bazaar today',
+          title_bn: 'আজই লাকি বাজারে যোগ দিন',
+          content_en: 'Register and get a welcome bonus.',
+          content_bn: 'নিবন্ধন করুন এবং স্বাগতম বোনাস নিন।',
+        },
+        {
+          execution: 'F' as const,
+          promotion_type: 'PU',
+          title_en: 'Welcome aboard!',
+          title_bn: 'স্বাগতম!',
+          content_en: 'Your first deposit is doubled.',
+          content_bn: 'আপনার প্রথম ডিপোজিট দ্বিগুণ হবে।',
+        },
+      ].map((p, i) => ({ ...p, merchant_id: m, sort: i })),
+    )
     .execute();
   await trx
     .insertInto('promotions')
@@ -522,56 +591,85 @@ async function seedContent(trx: Transaction<DB>, merchantId: number, hotGameIds:
   await trx.insertInto('winners').values(winners).execute();
 }
 
-async function seedAccounts(
-  trx: Transaction<DB>,
-  merchantId: number,
-  h: Awaited<ReturnType<typeof hashAll>>,
-): Promise<void> {
+async function seedAccounts(trx: Transaction<DB>, merchantId: number, h: Awaited<ReturnType<typeof hashAll>>): Promise<void> {
   const a = DEMO_ACCOUNTS;
   const base = { merchant_id: merchantId, upline_id: null, password_expires_at: null };
   // Each member gets its own random avatar key (docs/0013: avatars are not addressed by id).
   const withKey = <T extends object>(row: T) => ({ ...row, avatar_key: newAvatarKey() });
   const inserted = await trx
     .insertInto('members')
-    .values([
-      {
-        ...base,
-        username: a.member.username,
-        nickname: 'Demo Member',
-        password_hash: h.member,
-        type: MEMBER_TYPE,
-        vip_label: 'VIP 3',
-        vip_rank: 3,
-        mobile_num: DEMO_MEMBER_CONTACT.mobileNum,
-        country_dialing_code: DEMO_MEMBER_CONTACT.countryDialingCode,
-        email: DEMO_MEMBER_CONTACT.email,
-        bank_holder_name: DEMO_MEMBER_CONTACT.bankHolderName,
-      },
-      { ...base, username: a.trial.username, nickname: 'Trial Player', password_hash: h.trial, type: TRIAL_TYPE },
-      { ...base, username: a.agent.username, nickname: 'Demo Agent', password_hash: h.agent, type: 1, vip_label: 'VIP 1', vip_rank: 1, invitation_code: DEMO_AGENT_INVITATION_CODE },
-      { ...base, username: a.contractAgent.username, nickname: 'Contract Agent', password_hash: h.contractAgent, type: 1 },
-      { ...base, username: a.weak.username, nickname: 'Weak Password', password_hash: h.weak, type: MEMBER_TYPE, weak_password: true },
-      { ...base, username: a.weak2.username, nickname: 'Weak Password 2', password_hash: h.weak, type: MEMBER_TYPE, weak_password: true },
-      { ...base, username: a.house.username, nickname: 'House', password_hash: h.house, type: NON_MEMBER_TYPE },
-      { ...base, username: a.totp.username, nickname: 'Totp Member', password_hash: h.totp, type: MEMBER_TYPE, totp_secret: DEMO_TOTP_SECRET },
-      ...a.players.usernames.map((username, i) => ({ ...base, username, nickname: `Player ${i + 1}`, password_hash: h.player, type: MEMBER_TYPE })),
-    ].map(withKey))
+    .values(
+      [
+        {
+          ...base,
+          username: a.member.username,
+          nickname: 'Demo Member',
+          password_hash: h.member,
+          type: MEMBER_TYPE,
+          vip_label: 'VIP 3',
+          vip_rank: 3,
+          mobile_num: DEMO_MEMBER_CONTACT.mobileNum,
+          country_dialing_code: DEMO_MEMBER_CONTACT.countryDialingCode,
+          email: DEMO_MEMBER_CONTACT.email,
+          bank_holder_name: DEMO_MEMBER_CONTACT.bankHolderName,
+        },
+        { ...base, username: a.trial.username, nickname: 'Trial Player', password_hash: h.trial, type: TRIAL_TYPE },
+        {
+          ...base,
+          username: a.agent.username,
+          nickname: 'Demo Agent',
+          password_hash: h.agent,
+          type: 1,
+          vip_label: 'VIP 1',
+          vip_rank: 1,
+          invitation_code: DEMO_AGENT_INVITATION_CODE,
+        },
+        { ...base, username: a.contractAgent.username, nickname: 'Contract Agent', password_hash: h.contractAgent, type: 1 },
+        { ...base, username: a.weak.username, nickname: 'Weak Password', password_hash: h.weak, type: MEMBER_TYPE, weak_password: true },
+        { ...base, username: a.weak2.username, nickname: 'Weak Password 2', password_hash: h.weak, type: MEMBER_TYPE, weak_password: true },
+        { ...base, username: a.house.username, nickname: 'House', password_hash: h.house, type: NON_MEMBER_TYPE },
+        { ...base, username: a.totp.username, nickname: 'Totp Member', password_hash: h.totp, type: MEMBER_TYPE, totp_secret: DEMO_TOTP_SECRET },
+        ...a.players.usernames.map((username, i) => ({ ...base, username, nickname: `Player ${i + 1}`, password_hash: h.player, type: MEMBER_TYPE })),
+      ].map(withKey),
+    )
     .returning(['id', 'username'])
     .execute();
   const agentId = inserted.find((r) => r.username === a.agent.username)!.id;
   // demo_member joined through demo_agent: its upline, which it can transfer to (transferUpline).
   await trx.updateTable('members').set({ upline_id: agentId }).where('merchant_id', '=', merchantId).where('username', '=', a.member.username).execute();
-  const knownIpOwners: string[] = [a.member.username, a.agent.username, a.contractAgent.username, a.weak.username, a.weak2.username, a.house.username, a.totp.username, ...a.players.usernames];
+  const knownIpOwners: string[] = [
+    a.member.username,
+    a.agent.username,
+    a.contractAgent.username,
+    a.weak.username,
+    a.weak2.username,
+    a.house.username,
+    a.totp.username,
+    ...a.players.usernames,
+  ];
   await trx
     .insertInto('member_known_ips')
     .values(inserted.filter((r) => knownIpOwners.includes(r.username)).flatMap((r) => DEMO_KNOWN_IPS.map((ip) => ({ member_id: r.id, ip }))))
     .execute();
   const downs = await trx
     .insertInto('members')
-    .values(a.downline.usernames.map((username, i) => ({ ...base, username, nickname: `Downline ${i + 1}`, password_hash: h.down, type: MEMBER_TYPE, upline_id: agentId, avatar_key: newAvatarKey() })))
+    .values(
+      a.downline.usernames.map((username, i) => ({
+        ...base,
+        username,
+        nickname: `Downline ${i + 1}`,
+        password_hash: h.down,
+        type: MEMBER_TYPE,
+        upline_id: agentId,
+        avatar_key: newAvatarKey(),
+      })),
+    )
     .returning(['id', 'username'])
     .execute();
-  await trx.insertInto('operators').values({ merchant_id: merchantId, username: a.operator.username, name: 'Demo Operator', password_hash: h.operator }).execute();
+  await trx
+    .insertInto('operators')
+    .values({ merchant_id: merchantId, username: a.operator.username, name: 'Demo Operator', password_hash: h.operator })
+    .execute();
   const roleHashes = await Promise.all(DEMO_ROLE_OPERATORS.map((o) => hashPassword(o.password)));
   await trx
     .insertInto('operators')
@@ -587,13 +685,34 @@ async function seedAccounts(
   const house = (await houseAccountId(trx, merchantId))!;
   const memberId = inserted.find((r) => r.username === a.member.username)!.id;
   const wallet = wallets.find((w) => w.member_id === memberId)!.id;
-  await transfer(trx, { from: house, to: wallet, amountMinor: DEMO_MEMBER_BALANCE_MINOR, owner: { kind: 'system', id: 0 }, idempotencyKey: `seed:${merchantId}:demo_member:opening`, kind: 'seed_credit' });
+  await transfer(trx, {
+    from: house,
+    to: wallet,
+    amountMinor: DEMO_MEMBER_BALANCE_MINOR,
+    owner: { kind: 'system', id: 0 },
+    idempotencyKey: `seed:${merchantId}:demo_member:opening`,
+    kind: 'seed_credit',
+  });
   for (const username of a.players.usernames) {
     const id = inserted.find((r) => r.username === username)!.id;
     const to = wallets.find((w) => w.member_id === id)!.id;
-    await transfer(trx, { from: house, to, amountMinor: DEMO_PLAYER_BALANCE_MINOR, owner: { kind: 'system', id: 0 }, idempotencyKey: `seed:${merchantId}:${username}:opening`, kind: 'seed_credit' });
+    await transfer(trx, {
+      from: house,
+      to,
+      amountMinor: DEMO_PLAYER_BALANCE_MINOR,
+      owner: { kind: 'system', id: 0 },
+      idempotencyKey: `seed:${merchantId}:${username}:opening`,
+      kind: 'seed_credit',
+    });
   }
   const contractAgentId = inserted.find((r) => r.username === a.contractAgent.username)!.id;
   const contractAgentWallet = wallets.find((w) => w.member_id === contractAgentId)!.id;
-  await transfer(trx, { from: house, to: contractAgentWallet, amountMinor: DEMO_CONTRACT_AGENT_BALANCE_MINOR, owner: { kind: 'system', id: 0 }, idempotencyKey: `seed:${merchantId}:${a.contractAgent.username}:opening`, kind: 'seed_credit' });
+  await transfer(trx, {
+    from: house,
+    to: contractAgentWallet,
+    amountMinor: DEMO_CONTRACT_AGENT_BALANCE_MINOR,
+    owner: { kind: 'system', id: 0 },
+    idempotencyKey: `seed:${merchantId}:${a.contractAgent.username}:opening`,
+    kind: 'seed_credit',
+  });
 }

@@ -23,9 +23,13 @@ async function challenge(): Promise<{ ip: Record<string, string>; challengeId: s
   return { ip, challengeId: value.challengeId, methods: value.methods };
 }
 const verify = (c: { ip: Record<string, string>; challengeId: string }, answer: Record<string, unknown>) =>
-  encryptedCall(ctx.app, 'POST', ACCOUNT_PATHS.loginVerify, { challengeId: c.challengeId, ...answer }, c.ip).then((r) => r.json() as { success: boolean; message: string });
+  encryptedCall(ctx.app, 'POST', ACCOUNT_PATHS.loginVerify, { challengeId: c.challengeId, ...answer }, c.ip).then(
+    (r) => r.json() as { success: boolean; message: string },
+  );
 const sendCode = (c: { ip: Record<string, string>; challengeId: string }, method: string) =>
-  ctx.app.inject({ method: 'POST', url: ACCOUNT_PATHS.loginVerifyCode, payload: { challengeId: c.challengeId, method }, headers: c.ip }).then((r) => r.json() as { success: boolean; message: string });
+  ctx.app
+    .inject({ method: 'POST', url: ACCOUNT_PATHS.loginVerifyCode, payload: { challengeId: c.challengeId, method }, headers: c.ip })
+    .then((r) => r.json() as { success: boolean; message: string });
 /** One send a second per address: the clock moves past it before each send. */
 const later = () => {
   now += 61_000;
@@ -60,14 +64,24 @@ describe('a second factor that proves possession', () => {
     expect((await verify(a, { method: 'email', code })).message).toBe('second_factor_expired');
     // The client names no address: a number or address in the body is refused, nothing sent elsewhere.
     const c = await challenge();
-    const sent = await ctx.app.inject({ method: 'POST', url: ACCOUNT_PATHS.loginVerifyCode, payload: { challengeId: c.challengeId, method: 'email', email: 'thief@example.test' }, headers: c.ip });
+    const sent = await ctx.app.inject({
+      method: 'POST',
+      url: ACCOUNT_PATHS.loginVerifyCode,
+      payload: { challengeId: c.challengeId, method: 'email', email: 'thief@example.test' },
+      headers: c.ip,
+    });
     expect(sent.json().success).toBe(false);
-    const other = await ctx.app.inject({ method: 'POST', url: ACCOUNT_PATHS.loginVerifyCode, payload: { challengeId: c.challengeId, method: 'bankHolder' }, headers: c.ip });
+    const other = await ctx.app.inject({
+      method: 'POST',
+      url: ACCOUNT_PATHS.loginVerifyCode,
+      payload: { challengeId: c.challengeId, method: 'bankHolder' },
+      headers: c.ip,
+    });
     expect(other.json().success).toBe(false);
     expect((await sendCode({ ...c, challengeId: 'no-such-challenge' }, 'mobile')).message).toBe('second_factor_expired');
   });
 
-  it('an SMS code expires with the merchant\'s minutes', async () => {
+  it("an SMS code expires with the merchant's minutes", async () => {
     const c = await challenge();
     later();
     expect((await sendCode(c, 'mobile')).success).toBe(true);
@@ -82,10 +96,17 @@ describe('a second factor that proves possession', () => {
     later();
     expect((await sendCode(c, 'mobile')).success).toBe(true);
     const code = await lastSmsCode(ctx.messages, DEMO_PHONE);
-    const guesses = Array.from({ length: 51 }, (_, i) => String(i + 1).padStart(6, '0')).filter((g) => g !== code).slice(0, 50);
+    const guesses = Array.from({ length: 51 }, (_, i) => String(i + 1).padStart(6, '0'))
+      .filter((g) => g !== code)
+      .slice(0, 50);
     const answers = await Promise.all(guesses.map((g) => verify(c, { method: 'mobile', code: g })));
     expect(answers.filter((a) => a.success)).toHaveLength(0);
-    const judged = await ctx.db.selectFrom('auth_events').select('id').where('kind', '=', 'second_factor_failed_mobile').where('ip', '=', c.ip['x-wl-client-ip'] ?? '').execute();
+    const judged = await ctx.db
+      .selectFrom('auth_events')
+      .select('id')
+      .where('kind', '=', 'second_factor_failed_mobile')
+      .where('ip', '=', c.ip['x-wl-client-ip'] ?? '')
+      .execute();
     expect(judged.length).toBeLessThanOrEqual(CHALLENGE_MAX_ATTEMPTS);
     expect((await verify(c, { method: 'mobile', code })).message).toBe('second_factor_expired');
   }, 120_000);
@@ -111,11 +132,18 @@ describe('member TOTP second factor under parallel answers (attack review)', () 
     const code = memberTotp(DEMO_TOTP_SECRET).generate({ timestamp: now });
     const answers = await Promise.all(
       challenges.map(({ ip, challengeId }) =>
-        encryptedCall(ctx.app, 'POST', ACCOUNT_PATHS.loginVerify, { challengeId, method: 'totp', code }, fromClientIp(ip)).then((r) => r.json() as { success: boolean }),
+        encryptedCall(ctx.app, 'POST', ACCOUNT_PATHS.loginVerify, { challengeId, method: 'totp', code }, fromClientIp(ip)).then(
+          (r) => r.json() as { success: boolean },
+        ),
       ),
     );
     expect(answers.filter((a) => a.success)).toHaveLength(1);
-    const sessions = await ctx.db.selectFrom('auth_events').select('kind').where('username', '=', 'demo_totp').where('kind', '=', 'second_factor_ok_totp').execute();
+    const sessions = await ctx.db
+      .selectFrom('auth_events')
+      .select('kind')
+      .where('username', '=', 'demo_totp')
+      .where('kind', '=', 'second_factor_ok_totp')
+      .execute();
     expect(sessions).toHaveLength(1);
   }, 120_000);
 });

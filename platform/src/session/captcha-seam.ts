@@ -21,7 +21,9 @@ export function captchaAnswerFromKey(key: string, captchaId: string): string {
   let answer = '';
   // One HMAC block nearly always gives enough unbiased bytes; further blocks carry a counter.
   for (let block = 0; answer.length < CAPTCHA_LENGTH; block += 1) {
-    const bytes = createHmac('sha256', key).update(block === 0 ? captchaId : `${captchaId}:${block}`).digest();
+    const bytes = createHmac('sha256', key)
+      .update(block === 0 ? captchaId : `${captchaId}:${block}`)
+      .digest();
     for (const byte of bytes) {
       if (byte >= UNBIASED_LIMIT) continue;
       answer += CAPTCHA_ALPHABET[byte % CAPTCHA_ALPHABET.length];

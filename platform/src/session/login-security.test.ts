@@ -86,12 +86,29 @@ describe('login security', () => {
     expect((await info(second)).statusCode).toBe(200);
 
     const op = await operatorToken();
-    const set = await ctx.app.inject({ method: 'PUT', url: ACCOUNT_PATHS.operatorSecurity, headers: { authorization: op }, payload: { idleTimeoutMinutes: 5 } });
-    expect(set.json().value).toEqual({ captchaAfterFailures: 2, lockAfterFailures: 3, lockWindowMinutes: 30, lockMinutes: 30, idleTimeoutMinutes: 5, sessionLifetimeHours: 168 });
+    const set = await ctx.app.inject({
+      method: 'PUT',
+      url: ACCOUNT_PATHS.operatorSecurity,
+      headers: { authorization: op },
+      payload: { idleTimeoutMinutes: 5 },
+    });
+    expect(set.json().value).toEqual({
+      captchaAfterFailures: 2,
+      lockAfterFailures: 3,
+      lockWindowMinutes: 30,
+      lockMinutes: 30,
+      idleTimeoutMinutes: 5,
+      sessionLifetimeHours: 168,
+    });
     expect((await info(second)).statusCode).toBe(200);
     tick(6 * 60_000);
     expect((await info(second)).statusCode).toBe(401);
-    const bad = await ctx.app.inject({ method: 'PUT', url: ACCOUNT_PATHS.operatorSecurity, headers: { authorization: op }, payload: { idleTimeoutMinutes: 'x' } });
+    const bad = await ctx.app.inject({
+      method: 'PUT',
+      url: ACCOUNT_PATHS.operatorSecurity,
+      headers: { authorization: op },
+      payload: { idleTimeoutMinutes: 'x' },
+    });
     expect(bad.statusCode).toBe(400);
     await ctx.app.inject({ method: 'PUT', url: ACCOUNT_PATHS.operatorSecurity, headers: { authorization: op }, payload: { idleTimeoutMinutes: 30 } });
     expect((await ctx.app.inject({ method: 'PUT', url: ACCOUNT_PATHS.operatorSecurity, payload: { lockMinutes: 1 } })).statusCode).toBe(401);
@@ -134,7 +151,15 @@ describe('login security', () => {
     const again = await challengeFor('demo_totp', 'Totp1234', '203.0.113.14');
     expect((await verify({ challengeId: again.challengeId, method: 'totp', code: totpCode }, '203.0.113.14')).json().message).toBe('second_factor_wrong');
     const kinds = (await ctx.db.selectFrom('auth_events').select('kind').where('kind', 'like', 'second_factor%').execute()).map((e) => e.kind);
-    expect(kinds).toEqual(expect.arrayContaining(['second_factor_required', 'second_factor_ok_email', 'second_factor_ok_mobile', 'second_factor_ok_totp', 'second_factor_failed_totp']));
+    expect(kinds).toEqual(
+      expect.arrayContaining([
+        'second_factor_required',
+        'second_factor_ok_email',
+        'second_factor_ok_mobile',
+        'second_factor_ok_totp',
+        'second_factor_failed_totp',
+      ]),
+    );
   });
 
   it('voids a challenge after 3 wrong answers and makes no session', async () => {
@@ -164,7 +189,8 @@ describe('login security', () => {
 
   it('logs in by SMS code: flag, throttle, expiry, single use, replay, too many', async () => {
     const phone = { mobileNum: DEMO_MEMBER_CONTACT.mobileNum, countryDialingCode: '+880' };
-    const smsLogin = (verificationCode?: string) => encryptedLogin(ctx.app, { type: 'sms', ...phone, ...(verificationCode === undefined ? {} : { verificationCode }) });
+    const smsLogin = (verificationCode?: string) =>
+      encryptedLogin(ctx.app, { type: 'sms', ...phone, ...(verificationCode === undefined ? {} : { verificationCode }) });
     await setFlag(ctx.db, 'MOBILEVERCODELOGIN3', false);
     expect((await sendSms({ ...phone, purpose: 'login' })).json().code).toBe(543);
     expect((await smsLogin('123456')).json().code).toBe(543);
@@ -223,11 +249,15 @@ describe('login security', () => {
     expect((await sendSms({ ...phone, purpose: 'login' })).json().success).toBe(true);
     const kinds = (await ctx.db.selectFrom('auth_events').select('kind').where('username', '=', DEMO_PHONE).execute()).map((e) => e.kind);
     expect(kinds).toEqual(expect.arrayContaining(['sms_sent_login', 'login_sms_failed']));
-    expect(await ctx.db.selectFrom('auth_events').select('id').where('username', '=', 'demo_member').where('kind', '=', 'login_sms_ok').execute()).toHaveLength(1);
+    expect(await ctx.db.selectFrom('auth_events').select('id').where('username', '=', 'demo_member').where('kind', '=', 'login_sms_ok').execute()).toHaveLength(
+      1,
+    );
   });
 
   it('remembers a login for 24 hours with a rotating token; a replayed token revokes them all; logout revokes it', async () => {
-    const first = ZEnvelope(ZSessionValue).parse((await encryptedLogin(ctx.app, { username: 'demo_weak', password: '123456', rememberMe: true })).json()).value!;
+    const first = ZEnvelope(ZSessionValue).parse(
+      (await encryptedLogin(ctx.app, { username: 'demo_weak', password: '123456', rememberMe: true })).json(),
+    ).value!;
     expect(first.mustChangePassword).toBe(true);
     expect(first.rememberToken).toBeTruthy();
     const remember = (rememberToken: unknown) => ctx.app.inject({ method: 'POST', url: ACCOUNT_PATHS.loginRemember, payload: { rememberToken } });
@@ -239,16 +269,22 @@ describe('login security', () => {
     expect(replay.json().message).toBe('error_not_logged_in');
     expect((await remember(next.rememberToken)).statusCode).toBe(401);
 
-    const again = ZEnvelope(ZSessionValue).parse((await encryptedLogin(ctx.app, { username: 'demo_weak', password: '123456', rememberMe: true })).json()).value!;
+    const again = ZEnvelope(ZSessionValue).parse(
+      (await encryptedLogin(ctx.app, { username: 'demo_weak', password: '123456', rememberMe: true })).json(),
+    ).value!;
     await ctx.app.inject({ method: 'DELETE', url: WPS_PATHS.logout, headers: { authorization: again.token } });
     expect((await remember(again.rememberToken)).statusCode).toBe(401);
 
-    const dropped = ZEnvelope(ZSessionValue).parse((await encryptedLogin(ctx.app, { username: 'demo_weak', password: '123456', rememberMe: true })).json()).value!;
+    const dropped = ZEnvelope(ZSessionValue).parse(
+      (await encryptedLogin(ctx.app, { username: 'demo_weak', password: '123456', rememberMe: true })).json(),
+    ).value!;
     const revoke = await ctx.app.inject({ method: 'DELETE', url: ACCOUNT_PATHS.loginRemember, payload: { rememberToken: dropped.rememberToken } });
     expect(revoke.json()).toEqual({ success: true, value: { ok: true }, message: null });
     expect((await remember(dropped.rememberToken)).statusCode).toBe(401);
 
-    const expiring = ZEnvelope(ZSessionValue).parse((await encryptedLogin(ctx.app, { username: 'demo_weak', password: '123456', rememberMe: true })).json()).value!;
+    const expiring = ZEnvelope(ZSessionValue).parse(
+      (await encryptedLogin(ctx.app, { username: 'demo_weak', password: '123456', rememberMe: true })).json(),
+    ).value!;
     tick(24 * 3600_000 + 1000);
     expect((await remember(expiring.rememberToken)).statusCode).toBe(401);
     for (const bad of [5, '', 'x'.repeat(10_000)]) expect((await remember(bad)).statusCode).toBe(400);
@@ -261,7 +297,13 @@ describe('login security', () => {
     expect(info.type).toBe(4);
     const fav = await ctx.app.inject({ url: WPS_PATHS.favouriteIds, headers: { authorization: s.token } });
     expect(fav.json()).toEqual({ success: false, value: null, message: 'in_need_true_account', code: 403 });
-    const change = await encryptedCall(ctx.app, 'POST', ACCOUNT_PATHS.changePassword, { newPassword: 'Abcd1234', confirmNewPassword: 'Abcd1234' }, { authorization: s.token });
+    const change = await encryptedCall(
+      ctx.app,
+      'POST',
+      ACCOUNT_PATHS.changePassword,
+      { newPassword: 'Abcd1234', confirmNewPassword: 'Abcd1234' },
+      { authorization: s.token },
+    );
     expect(change.json().message).toBe('in_need_true_account');
     const totp = await ctx.app.inject({ method: 'POST', url: ACCOUNT_PATHS.totpSetup, headers: { authorization: s.token } });
     expect(totp.json().message).toBe('in_need_true_account');
@@ -282,7 +324,14 @@ describe('login security', () => {
         done();
       },
     });
-    const app = await buildPlatform({ db: ctx.db, merchantCode: 'DEMO', clock: () => new Date(now), logger: true, logStream: stream, messageCaptureFile: ctx.messages });
+    const app = await buildPlatform({
+      db: ctx.db,
+      merchantCode: 'DEMO',
+      clock: () => new Date(now),
+      logger: true,
+      logStream: stream,
+      messageCaptureFile: ctx.messages,
+    });
     try {
       tick(5000);
       const login = await encryptedLogin(app, { username: 'demo_agent', password: 'Agent1234', rememberMe: true });
@@ -290,7 +339,11 @@ describe('login security', () => {
       await app.inject({ url: WPS_PATHS.memberInfo, headers: { authorization: token } });
       await app.inject({ method: 'POST', url: ACCOUNT_PATHS.loginRemember, payload: { rememberToken } });
       tick(400_000);
-      const sent = await app.inject({ method: 'POST', url: ACCOUNT_PATHS.smsNoLogin, payload: { mobileNum: DEMO_MEMBER_CONTACT.mobileNum, countryDialingCode: '+880', purpose: 'reset' } });
+      const sent = await app.inject({
+        method: 'POST',
+        url: ACCOUNT_PATHS.smsNoLogin,
+        payload: { mobileNum: DEMO_MEMBER_CONTACT.mobileNum, countryDialingCode: '+880', purpose: 'reset' },
+      });
       const code = await lastSmsCode(ctx.messages, DEMO_PHONE);
       await app.inject({ method: 'POST', url: ACCOUNT_PATHS.forgotByEmail, payload: { username: 'demo_member', email: DEMO_MEMBER_CONTACT.email } });
       const link = (await lastMessage(ctx.messages, 'email', DEMO_MEMBER_CONTACT.email))!.body.match(/token=([A-Za-z0-9_-]+)/)![1]!;

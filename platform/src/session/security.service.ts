@@ -64,7 +64,14 @@ export type TPasswordJudgement = { kind: 'ok' } | { kind: 'not_set' } | { kind: 
  * centre's judgeWithdrawPassword); a null hash is 'not_set'. Also judges the login password where the
  * security centre asks for it (binding a new mobile or email over an old one).
  */
-export async function judgeCountedPassword(db: Kysely<DB> | Transaction<DB>, merchant: TMerchant, key: string, hash: string | null, password: string, now: Date): Promise<TPasswordJudgement> {
+export async function judgeCountedPassword(
+  db: Kysely<DB> | Transaction<DB>,
+  merchant: TMerchant,
+  key: string,
+  hash: string | null,
+  password: string,
+  now: Date,
+): Promise<TPasswordJudgement> {
   if (hash === null) return { kind: 'not_set' };
   const reservation = await reserveCountedAttempt(db, merchant.id, key, now);
   if (reservation.kind === 'locked') return reservation;

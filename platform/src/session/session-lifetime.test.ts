@@ -31,7 +31,9 @@ function setSecurity(op: string, payload: Record<string, unknown>) {
 describe('sessions that end (docs/0070)', () => {
   it('a replayed remember token ends every session of the member, the one made from the rotated token included', async () => {
     const remember = (rememberToken: string | null) => ctx.app.inject({ method: 'POST', url: ACCOUNT_PATHS.loginRemember, payload: { rememberToken } });
-    const first = ZEnvelope(ZSessionValue).parse((await encryptedLogin(ctx.app, { username: 'demo_down1', password: 'Down1234', rememberMe: true })).json()).value!;
+    const first = ZEnvelope(ZSessionValue).parse(
+      (await encryptedLogin(ctx.app, { username: 'demo_down1', password: 'Down1234', rememberMe: true })).json(),
+    ).value!;
     // The thief (or the owner) uses the cookie once: a fresh session and a rotated token.
     const thief = ZEnvelope(ZSessionValue).parse((await remember(first.rememberToken)).json()).value!;
     expect((await memberInfo(thief.token)).statusCode).toBe(200);
@@ -52,7 +54,12 @@ describe('sessions that end (docs/0070)', () => {
     const op = await operatorLogin();
     const set = await setSecurity(op, { sessionLifetimeHours: 2 });
     expect(set.json().value.sessionLifetimeHours).toBe(2);
-    const audit = await ctx.db.selectFrom('config_audit').select(['action', 'after']).where('action', '=', 'security.set').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const audit = await ctx.db
+      .selectFrom('config_audit')
+      .select(['action', 'after'])
+      .where('action', '=', 'security.set')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(audit.after).toMatchObject({ sessionLifetimeHours: 2 });
     try {
       const token = await loginToken(ctx.app, 'demo_down3', 'Down1234');

@@ -121,7 +121,12 @@ export async function issueSession(
     .returning('id')
     .executeTakeFirstOrThrow();
   if (opts.previousToken) {
-    await db.updateTable('sessions').set({ revoked_at: opts.now }).where('token_hash', '=', sha256Hex(opts.previousToken)).where('revoked_at', 'is', null).execute();
+    await db
+      .updateTable('sessions')
+      .set({ revoked_at: opts.now })
+      .where('token_hash', '=', sha256Hex(opts.previousToken))
+      .where('revoked_at', 'is', null)
+      .execute();
   }
   let rememberToken: string | null = null;
   if (opts.rememberMe) {
@@ -289,9 +294,11 @@ export async function login(
       maskedEmail: methods.includes('email') ? maskEmail(member.email) : null,
     };
   }
-  return db.transaction().execute((trx) =>
-    issueSession(trx, merchant, current, { now, ip, kind: 'login_ok', mustChangePassword, rememberMe: req.rememberMe === true, previousToken }),
-  );
+  return db
+    .transaction()
+    .execute((trx) =>
+      issueSession(trx, merchant, current, { now, ip, kind: 'login_ok', mustChangePassword, rememberMe: req.rememberMe === true, previousToken }),
+    );
 }
 
 /** docs/rules/accounts.md#a-3 login by mobile number and SMS code (MOBILEVERCODELOGIN3). No forced password change after it. */
@@ -313,9 +320,11 @@ async function smsLogin(deps: TPlatformDeps, merchant: TMerchant, req: TAccountL
     throw new WpsError(WPS_CODES.badRequest, ACCOUNT_MESSAGES.verificationCodeInvalid);
   }
   await refuseWrongAudience(member, req.agentPage === true, event);
-  return db.transaction().execute((trx) =>
-    issueSession(trx, merchant, member, { now, ip, kind: 'login_sms_ok', mustChangePassword: false, rememberMe: req.rememberMe === true, previousToken }),
-  );
+  return db
+    .transaction()
+    .execute((trx) =>
+      issueSession(trx, merchant, member, { now, ip, kind: 'login_sms_ok', mustChangePassword: false, rememberMe: req.rememberMe === true, previousToken }),
+    );
 }
 
 /** A TOTP of a member's secret (RFC 6238, 30 s, 6 digits, SHA1: what authenticator apps use). */
@@ -488,7 +497,12 @@ export async function exchangeSession(deps: TPlatformDeps, merchant: TMerchant, 
 
 /** Revokes a remember token (logout); unknown tokens are fine. */
 export async function revokeRemember(deps: TPlatformDeps, token: string): Promise<void> {
-  await deps.db.updateTable('remember_tokens').set({ revoked_at: deps.clock() }).where('token_hash', '=', sha256Hex(token)).where('revoked_at', 'is', null).execute();
+  await deps.db
+    .updateTable('remember_tokens')
+    .set({ revoked_at: deps.clock() })
+    .where('token_hash', '=', sha256Hex(token))
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 /** docs/rules/accounts.md#a-1 free trial (FREEPLAY3): a new trial account (type 4), logged in. */
@@ -513,7 +527,10 @@ export async function freePlay(deps: TPlatformDeps, merchant: TMerchant, ip: str
       })
       .returning(['id', 'username', 'first_time_login', 'password_expires_at'])
       .executeTakeFirstOrThrow();
-    await trx.insertInto('ledger_accounts').values({ merchant_id: merchant.id, member_id: member.id, kind: 'member_wallet', currency: merchant.currency }).execute();
+    await trx
+      .insertInto('ledger_accounts')
+      .values({ merchant_id: merchant.id, member_id: member.id, kind: 'member_wallet', currency: merchant.currency })
+      .execute();
     return issueSession(trx, merchant, member, { now, ip, kind: 'freeplay', mustChangePassword: false, rememberMe: false });
   });
 }

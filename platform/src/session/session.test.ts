@@ -62,7 +62,13 @@ describe('session calls', () => {
     const enc = encryptBody({ username: 'demo_member', password: 'Demo1234' }, key);
     const tampered = await ctx.app.inject({ method: 'POST', url: WPS_PATHS.login, payload: { value: enc.body.value + 'x' }, headers: enc.headers });
     expect(tampered.statusCode).toBe(400);
-    const cases: unknown[] = [{ username: 5, password: 'x' }, { password: 'x' }, { username: 'x'.repeat(10_000), password: 'x' }, 'not-an-object', { username: 'a', password: 'b', type: 'nope' }];
+    const cases: unknown[] = [
+      { username: 5, password: 'x' },
+      { password: 'x' },
+      { username: 'x'.repeat(10_000), password: 'x' },
+      'not-an-object',
+      { username: 'a', password: 'b', type: 'nope' },
+    ];
     for (const payload of cases) {
       const res = await encryptedLogin(ctx.app, payload);
       expect(res.statusCode).toBe(400);
@@ -71,7 +77,12 @@ describe('session calls', () => {
     const huge = await ctx.app.inject({ method: 'POST', url: WPS_PATHS.login, payload: { value: 'x'.repeat(100_000) }, headers: enc.headers });
     expect(huge.statusCode).toBe(413);
     expect(huge.json().message).toBe('error_payload_too_large');
-    const notJson = await ctx.app.inject({ method: 'POST', url: WPS_PATHS.login, payload: '{oops', headers: { ...enc.headers, 'content-type': 'application/json' } });
+    const notJson = await ctx.app.inject({
+      method: 'POST',
+      url: WPS_PATHS.login,
+      payload: '{oops',
+      headers: { ...enc.headers, 'content-type': 'application/json' },
+    });
     expect(notJson.statusCode).toBe(400);
     expect(notJson.json().message).toBe('error_bad_request');
     const twice = await ctx.app.inject({ method: 'POST', url: WPS_PATHS.login, payload: enc.body, headers: { ...enc.headers, merchant: ['DEMO', 'DEMO'] } });
@@ -90,13 +101,17 @@ describe('session calls', () => {
     }
     const m = await merchant();
     const c = await createCaptcha(ctx.app.platform, m);
-    const wrong = (await encryptedLogin(ctx.app, { username: 'demo_agent', password: 'Agent1234', captchaId: c.captchaId, captcha: c.answer === 'AAAA' ? 'BBBB' : 'AAAA' })).json();
+    const wrong = (
+      await encryptedLogin(ctx.app, { username: 'demo_agent', password: 'Agent1234', captchaId: c.captchaId, captcha: c.answer === 'AAAA' ? 'BBBB' : 'AAAA' })
+    ).json();
     expect(wrong.message).toBe('error_captcha_wrong');
     // The captcha was used up by the wrong attempt: the right answer no longer works.
     const reused = (await encryptedLogin(ctx.app, { username: 'demo_agent', password: 'Agent1234', captchaId: c.captchaId, captcha: c.answer })).json();
     expect(reused.message).toBe('error_captcha_wrong');
     const fresh = await createCaptcha(ctx.app.platform, m);
-    const ok = (await encryptedLogin(ctx.app, { username: 'demo_agent', password: 'Agent1234', captchaId: fresh.captchaId, captcha: fresh.answer.toLowerCase() })).json();
+    const ok = (
+      await encryptedLogin(ctx.app, { username: 'demo_agent', password: 'Agent1234', captchaId: fresh.captchaId, captcha: fresh.answer.toLowerCase() })
+    ).json();
     expect(ok.success).toBe(true);
     // Success clears the counter.
     expect((await encryptedLogin(ctx.app, { username: 'demo_agent', password: 'Agent1234' })).json().success).toBe(true);

@@ -25,7 +25,12 @@ export function stepUpRequired(): WpsError {
  * nothing and moves no money out.
  */
 export async function requireStepUp(deps: TPlatformDeps, member: TSessionMember): Promise<void> {
-  const row = await deps.db.selectFrom('sessions').select('step_up_until').where('id', '=', member.sessionId).where('revoked_at', 'is', null).executeTakeFirst();
+  const row = await deps.db
+    .selectFrom('sessions')
+    .select('step_up_until')
+    .where('id', '=', member.sessionId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
   if (!row?.step_up_until || new Date(row.step_up_until) <= deps.clock()) throw stepUpRequired();
 }
 

@@ -30,7 +30,11 @@ export class ConfigWatch {
     if (!this.listen) return;
     const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(this.db);
     this.schema = rows[0]?.schema ?? 'public';
-    this.unlisten = await this.listen(CONFIG_CHANNEL, (payload) => this.onPayload(payload), () => this.wakeAll());
+    this.unlisten = await this.listen(
+      CONFIG_CHANNEL,
+      (payload) => this.onPayload(payload),
+      () => this.wakeAll(),
+    );
   }
 
   /** Ends every wait with the current version and stops listening. */
@@ -77,14 +81,17 @@ export class ConfigWatch {
       // Registered before the version is read: a change committed in between still wakes it.
       this.waiters.add(waiter);
       signal.addEventListener('abort', onAbort, { once: true });
-      this.version(merchantId).then((current) => {
-        if (current !== since) waiter.finish(current);
-      }, (error: unknown) => {
-        done = true;
-        clearTimeout(timer);
-        this.waiters.delete(waiter);
-        reject(error);
-      });
+      this.version(merchantId).then(
+        (current) => {
+          if (current !== since) waiter.finish(current);
+        },
+        (error: unknown) => {
+          done = true;
+          clearTimeout(timer);
+          this.waiters.delete(waiter);
+          reject(error);
+        },
+      );
     });
   }
 

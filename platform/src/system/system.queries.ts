@@ -53,11 +53,7 @@ export function validationRules(db: Kysely<DB>, merchantId: number) {
 
 /** Everything of the merchant row that permission info needs. */
 export function merchantProfile(db: Kysely<DB>, merchantId: number) {
-  return db
-    .selectFrom('merchants')
-    .selectAll()
-    .where('id', '=', merchantId)
-    .executeTakeFirstOrThrow();
+  return db.selectFrom('merchants').selectAll().where('id', '=', merchantId).executeTakeFirstOrThrow();
 }
 
 /** Customer-service entries and resources of a merchant. */

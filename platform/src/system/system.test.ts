@@ -28,7 +28,8 @@ describe('system calls', () => {
   });
 
   it('believes no client-IP header without the gateway secret, and never X-Forwarded-For', async () => {
-    const ipOf = async (headers: Record<string, string>) => ZEnvelope(ZSystemStatusResponse).parse((await ctx.app.inject({ url: WPS_PATHS.systemStatus, headers })).json()).value!.ip;
+    const ipOf = async (headers: Record<string, string>) =>
+      ZEnvelope(ZSystemStatusResponse).parse((await ctx.app.inject({ url: WPS_PATHS.systemStatus, headers })).json()).value!.ip;
     const socket = await ipOf({});
     expect(socket).toBe('127.0.0.1');
     expect(await ipOf({ 'x-forwarded-for': '203.0.113.8' })).toBe(socket);
@@ -36,18 +37,28 @@ describe('system calls', () => {
     expect(await ipOf({ [WPS_HEADERS.clientIp]: '203.0.113.8', [WPS_HEADERS.gatewaySecret]: 'wrong' })).toBe(socket);
     expect(await ipOf({ [WPS_HEADERS.clientIp]: '203.0.113.8', [WPS_HEADERS.gatewaySecret]: `${TEST_GATEWAY_SECRET}x` })).toBe(socket);
     // Twice the IP is not one clear statement from the gateway: no address, and never the socket's.
-    const doubled = await ctx.app.inject({ url: WPS_PATHS.systemStatus, headers: { ...fromClientIp('203.0.113.8'), [WPS_HEADERS.clientIp]: ['203.0.113.8', '203.0.113.9'] } });
+    const doubled = await ctx.app.inject({
+      url: WPS_PATHS.systemStatus,
+      headers: { ...fromClientIp('203.0.113.8'), [WPS_HEADERS.clientIp]: ['203.0.113.8', '203.0.113.9'] },
+    });
     expect(ZEnvelope(ZSystemStatusResponse).parse(doubled.json()).value!.ip).toBe('unknown');
   });
 
-  it('never takes a gateway-vouched claim that is no address for the gateway\'s own address (attack review)', async () => {
-    const ipOf = async (claim: string) => ZEnvelope(ZSystemStatusResponse).parse((await ctx.app.inject({ url: WPS_PATHS.systemStatus, headers: fromClientIp(claim) })).json()).value!.ip;
-    for (const claim of ['x'.repeat(70), '2001:db8::' + 'a'.repeat(60), 'not-an-ip', '127.0.0.1, 203.0.113.1']) expect(await ipOf(claim), claim).toBe('unknown');
+  it("never takes a gateway-vouched claim that is no address for the gateway's own address (attack review)", async () => {
+    const ipOf = async (claim: string) =>
+      ZEnvelope(ZSystemStatusResponse).parse((await ctx.app.inject({ url: WPS_PATHS.systemStatus, headers: fromClientIp(claim) })).json()).value!.ip;
+    for (const claim of ['x'.repeat(70), '2001:db8::' + 'a'.repeat(60), 'not-an-ip', '127.0.0.1, 203.0.113.1'])
+      expect(await ipOf(claim), claim).toBe('unknown');
     expect(await ipOf('2001:db8::1')).toBe('2001:db8::1');
   });
 
   it('answers a body over the limit with 413 and its message, not a bad request or a fault', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: WPS_PATHS.login, payload: JSON.stringify({ username: 'x'.repeat(BODY_LIMIT_BYTES) }), headers: { 'content-type': 'application/json' } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: WPS_PATHS.login,
+      payload: JSON.stringify({ username: 'x'.repeat(BODY_LIMIT_BYTES) }),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ success: false, value: null, message: WPS_MESSAGES.payloadTooLarge, code: WPS_CODES.payloadTooLarge });
   });

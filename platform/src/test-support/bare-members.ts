@@ -10,7 +10,15 @@ export async function insertBareMembers(db: Kysely<DB>, count: number, prefix: s
   const merchant = await db.selectFrom('merchants').select(['id', 'currency']).executeTakeFirstOrThrow();
   const rows = await db
     .insertInto('members')
-    .values(Array.from({ length: count }, (_, i) => ({ merchant_id: merchant.id, username: `${prefix}${i}`, nickname: `${prefix.slice(0, 1)}${i}`, password_hash: '-', type: 0 })))
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        merchant_id: merchant.id,
+        username: `${prefix}${i}`,
+        nickname: `${prefix.slice(0, 1)}${i}`,
+        password_hash: '-',
+        type: 0,
+      })),
+    )
     .returning('id')
     .execute();
   return { merchant, ids: rows.map((r) => r.id) };

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import type { Kysely} from 'kysely';
+import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';

@@ -26,13 +26,7 @@ export async function loginToken(app: FastifyInstance, username: string, passwor
 }
 
 /** Any encrypted call (register, change password, resets, second factor). */
-export async function encryptedCall(
-  app: FastifyInstance,
-  method: 'POST' | 'PUT',
-  url: string,
-  payload: unknown,
-  headers: Record<string, string> = {},
-) {
+export async function encryptedCall(app: FastifyInstance, method: 'POST' | 'PUT', url: string, payload: unknown, headers: Record<string, string> = {}) {
   const key = (await app.inject({ method: 'GET', url: WPS_PATHS.rsaKey })).json().value.publicKey as string;
   const { body, headers: cipherHeaders } = encryptBody(payload, key);
   return app.inject({ method, url, payload: body, headers: { ...cipherHeaders, ...headers } });

@@ -115,7 +115,8 @@ export function declaredSchema(path: string): TDeclaredSchema {
   if (!db) throw new Error(`${path}: no DB interface`);
   const tables: TDeclaredSchema = new Map();
   for (const member of db.members) {
-    if (!ts.isPropertySignature(member) || !member.type || !ts.isTypeReferenceNode(member.type)) throw new Error(`${path}: DB has a member that is not a table interface`);
+    if (!ts.isPropertySignature(member) || !member.type || !ts.isTypeReferenceNode(member.type))
+      throw new Error(`${path}: DB has a member that is not a table interface`);
     const table = decls.interfaces.get(member.type.typeName.getText());
     if (!table) throw new Error(`${path}: DB.${member.name.getText()} names no interface of the file`);
     tables.set(member.name.getText(), columnsOf(table, decls));

@@ -8,7 +8,7 @@ import type { DB } from '../db/schema.ts';
 export async function subtreeByUpline(db: Kysely<DB>, root: number): Promise<Map<number, number>> {
   const members = await db.selectFrom('members').select(['id', 'upline_id']).execute();
   const depth = new Map<number, number>([[root, 0]]);
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const m of members) {
       if (m.upline_id === null || !depth.has(m.upline_id) || depth.has(m.id)) continue;

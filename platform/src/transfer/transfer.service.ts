@@ -69,7 +69,13 @@ export async function merchantWallets(deps: TPlatformDeps, merchant: TMerchant, 
 const memberOwner = (member: TSessionMember): TLedgerOwner => ({ kind: 'member', id: member.memberId });
 
 /** GCS_walletTransfer: main → a merchant wallet (`in`) or back (`out`), once per member key. */
-export async function walletTransfer(deps: TPlatformDeps, merchant: TMerchant, member: TSessionMember, req: TWalletTransferRequest, ip: string): Promise<TMoneyTransferResult> {
+export async function walletTransfer(
+  deps: TPlatformDeps,
+  merchant: TMerchant,
+  member: TSessionMember,
+  req: TWalletTransferRequest,
+  ip: string,
+): Promise<TMoneyTransferResult> {
   if (await isSingle(deps.db, merchant.id)) throw conflict(TRANSFER_MESSAGES.walletSingle);
   const vendor = (await walletVendors(deps.db, merchant.id)).find((v) => v.code === req.code);
   if (!vendor) throw fieldError('code', TRANSFER_MESSAGES.walletUnknown);
@@ -78,8 +84,23 @@ export async function walletTransfer(deps: TPlatformDeps, merchant: TMerchant, m
   const [from, to] = req.direction === 'in' ? [main, wallet] : [wallet, main];
   try {
     return await inTransaction(deps.db, async (trx) => {
-      const moved = await transfer(trx, { from, to, amountMinor: req.amountMinor, owner: memberOwner(member), idempotencyKey: `wallet:${req.key}`, kind: `wallet_${req.direction}`, meta: { code: vendor.code } });
-      if (moved.created) await recordMemberAudit(trx, { merchantId: merchant.id, memberId: member.memberId, action: `wallet_transfer_${req.direction}`, detail: `${vendor.code} ${req.amountMinor}`, ip });
+      const moved = await transfer(trx, {
+        from,
+        to,
+        amountMinor: req.amountMinor,
+        owner: memberOwner(member),
+        idempotencyKey: `wallet:${req.key}`,
+        kind: `wallet_${req.direction}`,
+        meta: { code: vendor.code },
+      });
+      if (moved.created)
+        await recordMemberAudit(trx, {
+          merchantId: merchant.id,
+          memberId: member.memberId,
+          action: `wallet_transfer_${req.direction}`,
+          detail: `${vendor.code} ${req.amountMinor}`,
+          ip,
+        });
       return { transactionId: moved.transactionId, mainMinor: await balanceOf(trx, main) };
     });
   } catch (error) {
@@ -88,7 +109,13 @@ export async function walletTransfer(deps: TPlatformDeps, merchant: TMerchant, m
 }
 
 /** Every merchant wallet's balance back to the main wallet ("recall all"), once per member key. */
-export async function recallAll(deps: TPlatformDeps, merchant: TMerchant, member: TSessionMember, req: TWalletRecallRequest, ip: string): Promise<TMerchantWalletResponse> {
+export async function recallAll(
+  deps: TPlatformDeps,
+  merchant: TMerchant,
+  member: TSessionMember,
+  req: TWalletRecallRequest,
+  ip: string,
+): Promise<TMerchantWalletResponse> {
   const main = await accountFor(deps.db, merchant, 'member_wallet', { memberId: member.memberId });
   await inTransaction(deps.db, async (trx) => {
     const wallets = await trx
@@ -101,14 +128,27 @@ export async function recallAll(deps: TPlatformDeps, merchant: TMerchant, member
       .execute();
     for (const w of wallets) {
       // One key per wallet: a resend of the same recall moves nothing twice.
-      const moved = await transfer(trx, { from: w.id, to: main, amountMinor: Number(w.balance_minor), owner: memberOwner(member), idempotencyKey: `recall:${req.key}:${w.code}`, kind: 'wallet_out', meta: { code: w.code } }).catch(
-        (error: unknown) => {
-          // A resend after the wallet changed: the first recall already moved it.
-          if (error instanceof LedgerError && error.reason === 'key_reused') return null;
-          throw error;
-        },
-      );
-      if (moved?.created) await recordMemberAudit(trx, { merchantId: merchant.id, memberId: member.memberId, action: 'wallet_recall', detail: `${w.code} ${w.balance_minor}`, ip });
+      const moved = await transfer(trx, {
+        from: w.id,
+        to: main,
+        amountMinor: Number(w.balance_minor),
+        owner: memberOwner(member),
+        idempotencyKey: `recall:${req.key}:${w.code}`,
+        kind: 'wallet_out',
+        meta: { code: w.code },
+      }).catch((error: unknown) => {
+        // A resend after the wallet changed: the first recall already moved it.
+        if (error instanceof LedgerError && error.reason === 'key_reused') return null;
+        throw error;
+      });
+      if (moved?.created)
+        await recordMemberAudit(trx, {
+          merchantId: merchant.id,
+          memberId: member.memberId,
+          action: 'wallet_recall',
+          detail: `${w.code} ${w.balance_minor}`,
+          ip,
+        });
     }
   });
   return merchantWallets(deps, merchant, member);
@@ -165,7 +205,13 @@ export async function uplineOverview(deps: TPlatformDeps, merchant: TMerchant, m
 }
 
 /** transferUpline: the member's main wallet → its own upline agent's main wallet; no other target exists. Needs a fresh step-up. */
-export async function transferToUpline(deps: TPlatformDeps, merchant: TMerchant, member: TSessionMember, req: TUplineTransferRequest, ip: string): Promise<TMoneyTransferResult> {
+export async function transferToUpline(
+  deps: TPlatformDeps,
+  merchant: TMerchant,
+  member: TSessionMember,
+  req: TUplineTransferRequest,
+  ip: string,
+): Promise<TMoneyTransferResult> {
   // Money leaving the member to another account: a stolen session alone cannot send it (docs/0068).
   await requireStepUp(deps, member);
   const upline = await uplineAgent(deps.db, merchant.id, member.memberId);
@@ -183,7 +229,14 @@ export async function transferToUpline(deps: TPlatformDeps, merchant: TMerchant,
         kind: 'transfer_upline',
         meta: { counterpartyMemberId: upline.id, remark: req.remark },
       });
-      if (moved.created) await recordMemberAudit(trx, { merchantId: merchant.id, memberId: member.memberId, action: 'transfer_upline', detail: `${upline.id} ${req.amountMinor}`, ip });
+      if (moved.created)
+        await recordMemberAudit(trx, {
+          merchantId: merchant.id,
+          memberId: member.memberId,
+          action: 'transfer_upline',
+          detail: `${upline.id} ${req.amountMinor}`,
+          ip,
+        });
       return { transactionId: moved.transactionId, mainMinor: await balanceOf(trx, from) };
     });
   } catch (error) {

@@ -18,7 +18,12 @@ const call = (method: 'GET' | 'POST', url: string, token: string, payload?: unkn
   ctx.app.inject({ method, url, headers: { authorization: token }, ...(payload === undefined ? {} : { payload: payload as object }) });
 
 async function setSingle(single: boolean): Promise<void> {
-  const res = await ctx.app.inject({ method: 'PUT', url: '/wps/operator/money/settings', headers: { authorization: t.owner }, payload: { merchantWalletSingle: single } });
+  const res = await ctx.app.inject({
+    method: 'PUT',
+    url: '/wps/operator/money/settings',
+    headers: { authorization: t.owner },
+    payload: { merchantWalletSingle: single },
+  });
   expect(res.statusCode).toBe(200);
 }
 
@@ -28,7 +33,9 @@ beforeAll(async () => {
   t.down = await steppedUpToken(ctx.app, 'demo_down1', 'Down1234');
   t.trial = await loginToken(ctx.app, 'demo_trial', 'Trial1234');
   t.agent = await steppedUpToken(ctx.app, 'demo_agent', 'Agent1234');
-  t.owner = (await ctx.app.inject({ method: 'POST', url: WPS_PATHS.operatorLogin, payload: { username: 'demo_operator', password: 'Operator1234' } })).json().value.token;
+  t.owner = (
+    await ctx.app.inject({ method: 'POST', url: WPS_PATHS.operatorLogin, payload: { username: 'demo_operator', password: 'Operator1234' } })
+  ).json().value.token;
   const rows = await ctx.db.selectFrom('members').select(['id', 'username']).where('username', 'in', ['demo_member', 'demo_agent', 'demo_down1']).execute();
   ids.member = rows.find((r) => r.username === 'demo_member')!.id;
   ids.agent = rows.find((r) => r.username === 'demo_agent')!.id;
@@ -48,7 +55,10 @@ describe('every transfer call', () => {
     ] as const) {
       expect((await ctx.app.inject({ method, url })).statusCode).toBe(401);
       const body = { direction: 'in', code: 'JILI', amountMinor: 100, key: 'trial-key-001' };
-      expect((await call(method, url, t.trial, method === 'POST' ? body : undefined)).json()).toMatchObject({ success: false, message: 'in_need_true_account' });
+      expect((await call(method, url, t.trial, method === 'POST' ? body : undefined)).json()).toMatchObject({
+        success: false,
+        message: 'in_need_true_account',
+      });
     }
     expect(await rowCounts(ctx.db, [...MONEY_TABLES])).toEqual(before);
   });
@@ -59,7 +69,11 @@ describe('transfer to the upline', () => {
     const overview = (await call('GET', TRANSFER_PATHS.transferUpline, t.member)).json().value;
     expect(overview.upline).toEqual({ nickname: 'Demo Agent' });
     const [memberBefore, agentBefore] = [await walletBalance(ctx.db, ids.member), await walletBalance(ctx.db, ids.agent)];
-    const sends = await Promise.all(Array.from({ length: 50 }, () => call('POST', TRANSFER_PATHS.transferUpline, t.member, { amountMinor: 12_345, key: 'upline-key-0001', remark: 'for the team' })));
+    const sends = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        call('POST', TRANSFER_PATHS.transferUpline, t.member, { amountMinor: 12_345, key: 'upline-key-0001', remark: 'for the team' }),
+      ),
+    );
     const ids50 = new Set(sends.map((r) => r.json().value.transactionId));
     expect(ids50.size).toBe(1);
     expect(await walletBalance(ctx.db, ids.member)).toBe(memberBefore - 12_345);
@@ -67,7 +81,10 @@ describe('transfer to the upline', () => {
     const after = (await call('GET', TRANSFER_PATHS.transferUpline, t.member)).json().value;
     expect(after.recent[0]).toMatchObject({ amountMinor: 12_345, remark: 'for the team' });
     // The same key with another amount is refused; another member's same key is its own transfer.
-    expect((await call('POST', TRANSFER_PATHS.transferUpline, t.member, { amountMinor: 1, key: 'upline-key-0001' })).json()).toMatchObject({ success: false, message: 'idempotency_key_reused' });
+    expect((await call('POST', TRANSFER_PATHS.transferUpline, t.member, { amountMinor: 1, key: 'upline-key-0001' })).json()).toMatchObject({
+      success: false,
+      message: 'idempotency_key_reused',
+    });
     const down = (await call('POST', TRANSFER_PATHS.transferUpline, t.down, { amountMinor: 1, key: 'upline-key-0001' })).json();
     expect(down.value).toEqual(INSUFFICIENT);
   });
@@ -78,18 +95,25 @@ describe('transfer to the upline', () => {
       const res = (await call('POST', TRANSFER_PATHS.transferUpline, t.member, { amountMinor, key: `bad-amount-${String(amountMinor)}` })).json();
       expect(res.success, String(amountMinor)).toBe(false);
     }
-    expect((await call('POST', TRANSFER_PATHS.transferUpline, t.member, { amountMinor: 999_999_999, key: 'too-much-0001' })).json().value).toEqual(INSUFFICIENT);
+    expect((await call('POST', TRANSFER_PATHS.transferUpline, t.member, { amountMinor: 999_999_999, key: 'too-much-0001' })).json().value).toEqual(
+      INSUFFICIENT,
+    );
     // The agent itself has no upline: nobody to send to.
-    expect((await call('POST', TRANSFER_PATHS.transferUpline, t.agent, { amountMinor: 100, key: 'agent-key-0001' })).json()).toMatchObject({ success: false, message: 'transfer_no_upline' });
+    expect((await call('POST', TRANSFER_PATHS.transferUpline, t.agent, { amountMinor: 100, key: 'agent-key-0001' })).json()).toMatchObject({
+      success: false,
+      message: 'transfer_no_upline',
+    });
     for (const remark of ['a\u0000b', 'x'.repeat(1_000_000)]) {
       expect((await call('POST', TRANSFER_PATHS.transferUpline, t.member, { amountMinor: 100, key: 'remark-key-01', remark })).json().success).toBe(false);
     }
     expect(await rowCounts(ctx.db, [...MONEY_TABLES])).toEqual(before);
   });
 
-  it('names no target: another member\'s id in the body is ignored and the money goes to the own upline', async () => {
+  it("names no target: another member's id in the body is ignored and the money goes to the own upline", async () => {
     const [agentBefore, downBefore] = [await walletBalance(ctx.db, ids.agent), await walletBalance(ctx.db, ids.down)];
-    const sneaky = (await call('POST', TRANSFER_PATHS.transferUpline, t.member, { amountMinor: 100, key: 'sneaky-key-01', toMemberId: ids.down, uplineId: ids.down })).json();
+    const sneaky = (
+      await call('POST', TRANSFER_PATHS.transferUpline, t.member, { amountMinor: 100, key: 'sneaky-key-01', toMemberId: ids.down, uplineId: ids.down })
+    ).json();
     expect(sneaky.success).toBe(true);
     expect(await walletBalance(ctx.db, ids.down)).toBe(downBefore);
     expect(await walletBalance(ctx.db, ids.agent)).toBe(agentBefore + 100);
@@ -101,7 +125,9 @@ describe('merchant wallets', () => {
     await setSingle(true);
     const res = (await call('GET', TRANSFER_PATHS.merchantWallet, t.member)).json().value;
     expect(res).toMatchObject({ isSingle: true, wallets: [] });
-    expect((await call('POST', TRANSFER_PATHS.walletTransfer, t.member, { direction: 'in', code: 'JILI', amountMinor: 100, key: 'single-key-01' })).json()).toMatchObject({ success: false, message: 'wallet_single_only' });
+    expect(
+      (await call('POST', TRANSFER_PATHS.walletTransfer, t.member, { direction: 'in', code: 'JILI', amountMinor: 100, key: 'single-key-01' })).json(),
+    ).toMatchObject({ success: false, message: 'wallet_single_only' });
   });
 
   it('multi mode: main ⇄ a vendor wallet once per key, recall all, consolidated funds add up', async () => {
@@ -111,14 +137,30 @@ describe('merchant wallets', () => {
     expect(list.wallets.length).toBeGreaterThan(1);
     const [a, b] = [list.wallets[0].code as string, list.wallets[1].code as string];
     const main = await walletBalance(ctx.db, ids.member);
-    const sends = await Promise.all(Array.from({ length: 20 }, () => call('POST', TRANSFER_PATHS.walletTransfer, t.member, { direction: 'in', code: a, amountMinor: 30_000, key: 'wallet-in-0001' })));
+    const sends = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        call('POST', TRANSFER_PATHS.walletTransfer, t.member, { direction: 'in', code: a, amountMinor: 30_000, key: 'wallet-in-0001' }),
+      ),
+    );
     expect(new Set(sends.map((r) => r.json().value.transactionId)).size).toBe(1);
-    expect((await call('POST', TRANSFER_PATHS.walletTransfer, t.member, { direction: 'in', code: b, amountMinor: 20_000, key: 'wallet-in-0002' })).json().value.mainMinor).toBe(main - 50_000);
-    expect((await call('POST', TRANSFER_PATHS.walletTransfer, t.member, { direction: 'out', code: a, amountMinor: 10_000, key: 'wallet-out-001' })).json().value.mainMinor).toBe(main - 40_000);
+    expect(
+      (await call('POST', TRANSFER_PATHS.walletTransfer, t.member, { direction: 'in', code: b, amountMinor: 20_000, key: 'wallet-in-0002' })).json().value
+        .mainMinor,
+    ).toBe(main - 50_000);
+    expect(
+      (await call('POST', TRANSFER_PATHS.walletTransfer, t.member, { direction: 'out', code: a, amountMinor: 10_000, key: 'wallet-out-001' })).json().value
+        .mainMinor,
+    ).toBe(main - 40_000);
     // More than the vendor wallet holds; an unknown code; a code with SQL in it.
-    expect((await call('POST', TRANSFER_PATHS.walletTransfer, t.member, { direction: 'out', code: a, amountMinor: 20_001, key: 'wallet-out-002' })).json().value).toEqual(INSUFFICIENT);
-    expect((await call('POST', TRANSFER_PATHS.walletTransfer, t.member, { direction: 'in', code: 'NOPE', amountMinor: 1, key: 'wallet-in-0003' })).json()).toMatchObject({ success: false });
-    expect((await call('POST', TRANSFER_PATHS.walletTransfer, t.member, { direction: 'in', code: "x' or 1=1", amountMinor: 1, key: 'wallet-in-0004' })).json()).toMatchObject({ success: false });
+    expect(
+      (await call('POST', TRANSFER_PATHS.walletTransfer, t.member, { direction: 'out', code: a, amountMinor: 20_001, key: 'wallet-out-002' })).json().value,
+    ).toEqual(INSUFFICIENT);
+    expect(
+      (await call('POST', TRANSFER_PATHS.walletTransfer, t.member, { direction: 'in', code: 'NOPE', amountMinor: 1, key: 'wallet-in-0003' })).json(),
+    ).toMatchObject({ success: false });
+    expect(
+      (await call('POST', TRANSFER_PATHS.walletTransfer, t.member, { direction: 'in', code: "x' or 1=1", amountMinor: 1, key: 'wallet-in-0004' })).json(),
+    ).toMatchObject({ success: false });
     const funds = (await call('GET', TRANSFER_PATHS.consolidated, t.member)).json().value;
     expect(funds).toMatchObject({ mainMinor: main - 40_000, merchantWalletsMinor: 40_000 });
     expect(funds.totalMinor).toBe(funds.mainMinor + funds.merchantWalletsMinor + funds.withdrawalHoldMinor);

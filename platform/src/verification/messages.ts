@@ -17,6 +17,12 @@ export function verificationCodeMessage(language: TLanguage, merchantName: strin
 /** The password reset e-mail with its single-use link, valid `minutes`. */
 export function resetLinkMessage(language: TLanguage, link: string, minutes: number): { subject: string; body: string } {
   return language === 'en'
-    ? { subject: 'Reset your password', body: `Open this link within ${minutes} minutes to choose a new password:\n${link}\nIf you did not ask for it, ignore this email.` }
-    : { subject: 'আপনার পাসওয়ার্ড রিসেট করুন', body: `নতুন পাসওয়ার্ড বেছে নিতে ${bengaliDigits(minutes)} মিনিটের মধ্যে এই লিংকটি খুলুন:\n${link}\nআপনি এটি না চেয়ে থাকলে এই ই-মেইলটি উপেক্ষা করুন।` };
+    ? {
+        subject: 'Reset your password',
+        body: `Open this link within ${minutes} minutes to choose a new password:\n${link}\nIf you did not ask for it, ignore this email.`,
+      }
+    : {
+        subject: 'আপনার পাসওয়ার্ড রিসেট করুন',
+        body: `নতুন পাসওয়ার্ড বেছে নিতে ${bengaliDigits(minutes)} মিনিটের মধ্যে এই লিংকটি খুলুন:\n${link}\nআপনি এটি না চেয়ে থাকলে এই ই-মেইলটি উপেক্ষা করুন।`,
+      };
 }

@@ -32,7 +32,13 @@ export async function boundContacts(deps: TPlatformDeps, memberId: number): Prom
  * hide the change: the old ones hear of it. No code, link or secret is in the text. Called after
  * the change is committed; a delivery failure does not undo it.
  */
-export async function notifySecurityChange(deps: TPlatformDeps, merchant: TMerchant, memberId: number, before: TBoundContacts, change: TSecurityChange): Promise<void> {
+export async function notifySecurityChange(
+  deps: TPlatformDeps,
+  merchant: TMerchant,
+  memberId: number,
+  before: TBoundContacts,
+  change: TSecurityChange,
+): Promise<void> {
   const [bn, en] = CHANGE_TEXT[change];
   const at = deps.clock().toISOString().slice(0, 16).replace('T', ' ');
   const title = `নিরাপত্তা পরিবর্তন · Security change`;

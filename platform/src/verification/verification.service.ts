@@ -191,4 +191,3 @@ export async function consumeCode(
   // Two requests racing with the same code: only one wins.
   if (!used) throw bad(ACCOUNT_MESSAGES.verificationCodeInvalid);
 }
-

@@ -39,8 +39,7 @@ let schema: string | undefined;
 let dropSchema: (() => Promise<void>) | undefined;
 let accounts: TCrashAccounts;
 
-const open = (): Promise<TDatabase> =>
-  platformEnv.databaseUrl ? openDatabase({ databaseUrl: platformEnv.databaseUrl, schema }) : openDatabase({ dataDir });
+const open = (): Promise<TDatabase> => (platformEnv.databaseUrl ? openDatabase({ databaseUrl: platformEnv.databaseUrl, schema }) : openDatabase({ dataDir }));
 
 beforeAll(async () => {
   if (platformEnv.databaseUrl) ({ schema, drop: dropSchema } = await createTestSchema(platformEnv.databaseUrl));

@@ -73,7 +73,10 @@ function randomOp(rand: TSeededRandom, run: number, n: number): TOp {
   }
   const upline = members.find((m) => m.id === member.upline);
   if (!upline) return { owner, args: { from: clearing, to: member.wallet, amountMinor, owner, idempotencyKey, kind: 'deposit' } };
-  return { owner, args: { from: member.wallet, to: upline.wallet, amountMinor, owner, idempotencyKey, kind: 'transfer_upline', meta: { counterpartyMemberId: upline.id } } };
+  return {
+    owner,
+    args: { from: member.wallet, to: upline.wallet, amountMinor, owner, idempotencyKey, kind: 'transfer_upline', meta: { counterpartyMemberId: upline.id } },
+  };
 }
 
 type TOutcome = { transactionId: number } | { refused: string };
@@ -132,11 +135,7 @@ describe('the ledger under random concurrent load (property)', () => {
       }
 
       // Every acknowledged key is exactly one transaction, and nothing else was written for the run.
-      const written = await db
-        .selectFrom('ledger_transactions')
-        .select(['id', 'idempotency_key'])
-        .where('idempotency_key', 'like', `prop:${run}:%`)
-        .execute();
+      const written = await db.selectFrom('ledger_transactions').select(['id', 'idempotency_key']).where('idempotency_key', 'like', `prop:${run}:%`).execute();
       expect(written.length).toBe(acknowledged.size);
       for (const row of written) expect(acknowledged.get(row.idempotency_key)).toBe(row.id);
 

@@ -171,7 +171,8 @@ export async function accountFor(
 ): Promise<number> {
   const memberId = options.memberId ?? null;
   const code = options.code ?? '';
-  if (MEMBER_PURPOSES.includes(purpose) !== (memberId !== null)) throw new Error(`ledger purpose ${purpose} ${memberId === null ? 'needs' : 'takes no'} member`);
+  if (MEMBER_PURPOSES.includes(purpose) !== (memberId !== null))
+    throw new Error(`ledger purpose ${purpose} ${memberId === null ? 'needs' : 'takes no'} member`);
   const find = () => {
     let query = db.selectFrom('ledger_accounts').select('id').where('merchant_id', '=', merchant.id).where('kind', '=', purpose).where('code', '=', code);
     query = memberId === null ? query.where('member_id', 'is', null) : query.where('member_id', '=', memberId);

@@ -39,7 +39,9 @@ describe('ledger', () => {
 
   it('refuses a key reused for another kind of movement', async () => {
     const w = await wallets();
-    await expect(transfer(ctx.db, { from: w.member, to: w.down, amountMinor: 1, owner: SYSTEM, idempotencyKey: 'test:idem:1', kind: 'bonus' })).rejects.toMatchObject({ reason: 'key_reused' });
+    await expect(
+      transfer(ctx.db, { from: w.member, to: w.down, amountMinor: 1, owner: SYSTEM, idempotencyKey: 'test:idem:1', kind: 'bonus' }),
+    ).rejects.toMatchObject({ reason: 'key_reused' });
   });
 
   it('never lets a member wallet go negative, and a refused transfer writes nothing', async () => {
@@ -47,23 +49,38 @@ describe('ledger', () => {
     const tables = ['ledger_transactions', 'ledger_entries'] as const;
     const before = await rowCounts(ctx.db, [...tables]);
     const down = await balanceOf(w.down);
-    const err = await transfer(ctx.db, { from: w.down, to: w.member, amountMinor: down + 1, owner: SYSTEM, idempotencyKey: 'test:overdraft', kind: 'transfer' }).catch((e: unknown) => e);
+    const err = await transfer(ctx.db, {
+      from: w.down,
+      to: w.member,
+      amountMinor: down + 1,
+      owner: SYSTEM,
+      idempotencyKey: 'test:overdraft',
+      kind: 'transfer',
+    }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(LedgerError);
     expect((err as LedgerError).reason).toBe('insufficient_funds');
     expect(await rowCounts(ctx.db, [...tables])).toEqual(before);
     expect(await balanceOf(w.down)).toBe(down);
     // The key is still free: the refused attempt left no transaction behind.
-    await expect(transfer(ctx.db, { from: w.down, to: w.member, amountMinor: down, owner: SYSTEM, idempotencyKey: 'test:overdraft', kind: 'transfer' })).resolves.toMatchObject({ created: true });
+    await expect(
+      transfer(ctx.db, { from: w.down, to: w.member, amountMinor: down, owner: SYSTEM, idempotencyKey: 'test:overdraft', kind: 'transfer' }),
+    ).resolves.toMatchObject({ created: true });
     expect(await balanceOf(w.down)).toBe(0);
   });
 
   it('refuses bad amounts and same-account transfers', async () => {
     const w = await wallets();
     for (const amountMinor of [0, -5, 1.5, Number.NaN]) {
-      await expect(transfer(ctx.db, { from: w.member, to: w.down, amountMinor, owner: SYSTEM, idempotencyKey: `bad:${amountMinor}`, kind: 'transfer' })).rejects.toBeInstanceOf(LedgerError);
+      await expect(
+        transfer(ctx.db, { from: w.member, to: w.down, amountMinor, owner: SYSTEM, idempotencyKey: `bad:${amountMinor}`, kind: 'transfer' }),
+      ).rejects.toBeInstanceOf(LedgerError);
     }
-    await expect(transfer(ctx.db, { from: w.member, to: w.member, amountMinor: 1, owner: SYSTEM, idempotencyKey: 'same', kind: 'transfer' })).rejects.toMatchObject({ reason: 'same_account' });
-    await expect(transfer(ctx.db, { from: w.member, to: 999_999, amountMinor: 1, owner: SYSTEM, idempotencyKey: 'unknown', kind: 'transfer' })).rejects.toMatchObject({ reason: 'unknown_account' });
+    await expect(
+      transfer(ctx.db, { from: w.member, to: w.member, amountMinor: 1, owner: SYSTEM, idempotencyKey: 'same', kind: 'transfer' }),
+    ).rejects.toMatchObject({ reason: 'same_account' });
+    await expect(
+      transfer(ctx.db, { from: w.member, to: 999_999, amountMinor: 1, owner: SYSTEM, idempotencyKey: 'unknown', kind: 'transfer' }),
+    ).rejects.toMatchObject({ reason: 'unknown_account' });
   });
 
   it('keeps every balance equal to the sum of its entries and every transaction balanced', async () => {
@@ -83,8 +100,22 @@ describe('ledger', () => {
 
   it('scopes keys to their owner: the same key from two members is two transactions, never an answer for the other', async () => {
     const w = await wallets();
-    const a = await transfer(ctx.db, { from: w.house, to: w.member, amountMinor: 5, owner: { kind: 'member', id: 1 }, idempotencyKey: 'shared-key', kind: 'credit' });
-    const b = await transfer(ctx.db, { from: w.house, to: w.down, amountMinor: 7, owner: { kind: 'member', id: 2 }, idempotencyKey: 'shared-key', kind: 'credit' });
+    const a = await transfer(ctx.db, {
+      from: w.house,
+      to: w.member,
+      amountMinor: 5,
+      owner: { kind: 'member', id: 1 },
+      idempotencyKey: 'shared-key',
+      kind: 'credit',
+    });
+    const b = await transfer(ctx.db, {
+      from: w.house,
+      to: w.down,
+      amountMinor: 7,
+      owner: { kind: 'member', id: 2 },
+      idempotencyKey: 'shared-key',
+      kind: 'credit',
+    });
     expect(a.created && b.created).toBe(true);
     expect(a.transactionId).not.toBe(b.transactionId);
     // The same owner and key with another amount is a reuse, not a replay.
@@ -96,15 +127,29 @@ describe('ledger', () => {
   it('refuses empty, NUL-bearing and over-long keys', async () => {
     const w = await wallets();
     for (const idempotencyKey of ['', 'a\u0000b', 'k'.repeat(201)]) {
-      await expect(transfer(ctx.db, { from: w.house, to: w.member, amountMinor: 1, owner: SYSTEM, idempotencyKey, kind: 'credit' })).rejects.toMatchObject({ reason: 'invalid_key' });
+      await expect(transfer(ctx.db, { from: w.house, to: w.member, amountMinor: 1, owner: SYSTEM, idempotencyKey, kind: 'credit' })).rejects.toMatchObject({
+        reason: 'invalid_key',
+      });
     }
   });
 
   it('writes the balance each entry left behind', async () => {
     const w = await wallets();
     const before = await balanceOf(w.down);
-    const { transactionId } = await transfer(ctx.db, { from: w.house, to: w.down, amountMinor: 300, owner: SYSTEM, idempotencyKey: 'test:after', kind: 'credit' });
-    const entry = await ctx.db.selectFrom('ledger_entries').select('balance_after_minor').where('transaction_id', '=', transactionId).where('account_id', '=', w.down).executeTakeFirstOrThrow();
+    const { transactionId } = await transfer(ctx.db, {
+      from: w.house,
+      to: w.down,
+      amountMinor: 300,
+      owner: SYSTEM,
+      idempotencyKey: 'test:after',
+      kind: 'credit',
+    });
+    const entry = await ctx.db
+      .selectFrom('ledger_entries')
+      .select('balance_after_minor')
+      .where('transaction_id', '=', transactionId)
+      .where('account_id', '=', w.down)
+      .executeTakeFirstOrThrow();
     expect(entry.balance_after_minor).toBe(before + 300);
   });
 

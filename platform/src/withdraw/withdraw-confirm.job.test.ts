@@ -33,10 +33,23 @@ beforeAll(async () => {
   member = await steppedUpToken(app, 'demo_member', 'Demo1234');
   // New payout accounts cool off (docs/0068); this file tests the confirmation window.
   await db.updateTable('merchants').set({ payout_cooling_minutes: 0 }).execute();
-  finance = (await app.inject({ method: 'POST', url: WPS_PATHS.operatorLogin, payload: { username: 'demo_finance', password: 'Finance1234' } })).json().value.token;
+  finance = (await app.inject({ method: 'POST', url: WPS_PATHS.operatorLogin, payload: { username: 'demo_finance', password: 'Finance1234' } })).json().value
+    .token;
   const h = { authorization: member };
-  await app.inject({ method: 'POST', url: WITHDRAW_PATHS.withdrawPassword, headers: h, payload: { newPassword: 'Money5678', confirmNewPassword: 'Money5678' } });
-  bankAccountId = (await app.inject({ method: 'POST', url: WITHDRAW_PATHS.bankAccount, headers: h, payload: { bankName: 'City', accountNumber: '12345678', holderName: 'Demo Member' } })).json().value.id;
+  await app.inject({
+    method: 'POST',
+    url: WITHDRAW_PATHS.withdrawPassword,
+    headers: h,
+    payload: { newPassword: 'Money5678', confirmNewPassword: 'Money5678' },
+  });
+  bankAccountId = (
+    await app.inject({
+      method: 'POST',
+      url: WITHDRAW_PATHS.bankAccount,
+      headers: h,
+      payload: { bankName: 'City', accountNumber: '12345678', holderName: 'Demo Member' },
+    })
+  ).json().value.id;
 }, 120_000);
 
 afterAll(async () => {
@@ -55,7 +68,12 @@ async function paidWithdrawal(): Promise<number> {
     payload: { bankAccountId, amountMinor: 50_000, withdrawPassword: 'Money5678', idempotencyKey: `job-test-${n}-0000` },
   });
   const id = w.json().value.id as number;
-  const paid = await app.inject({ method: 'POST', url: WITHDRAW_PATHS.operatorWithdrawalPay, headers: { authorization: finance }, payload: { withdrawalId: id } });
+  const paid = await app.inject({
+    method: 'POST',
+    url: WITHDRAW_PATHS.operatorWithdrawalPay,
+    headers: { authorization: finance },
+    payload: { withdrawalId: id },
+  });
   expect(paid.json().value.status).toBe('paid');
   return id;
 }
@@ -63,12 +81,21 @@ async function paidWithdrawal(): Promise<number> {
 const status = async (id: number) => (await db.selectFrom('withdrawals').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
 const confirmJobs = async (id: number) =>
   (
-    await sql<{ state: string; start_after: Date }>`select state, start_after from ${sql.id(schema, 'job')} where name = ${CONFIRM_QUEUE} and data->'payload'->>'withdrawalId' = ${String(id)}`.execute(db)
+    await sql<{
+      state: string;
+      start_after: Date;
+    }>`select state, start_after from ${sql.id(schema, 'job')} where name = ${CONFIRM_QUEUE} and data->'payload'->>'withdrawalId' = ${String(id)}`.execute(db)
   ).rows;
 /** The window ends now: the due time and the job's start move into the past. */
 async function endWindow(id: number) {
-  await db.updateTable('withdrawals').set({ confirm_due_at: new Date(Date.now() - 1000) }).where('id', '=', id).execute();
-  await sql`update ${sql.id(schema, 'job')} set start_after = now() where name = ${CONFIRM_QUEUE} and data->'payload'->>'withdrawalId' = ${String(id)}`.execute(db);
+  await db
+    .updateTable('withdrawals')
+    .set({ confirm_due_at: new Date(Date.now() - 1000) })
+    .where('id', '=', id)
+    .execute();
+  await sql`update ${sql.id(schema, 'job')} set start_after = now() where name = ${CONFIRM_QUEUE} and data->'payload'->>'withdrawalId' = ${String(id)}`.execute(
+    db,
+  );
 }
 
 describe('withdrawal confirmation window (SPEC §4, issue 8 item 4)', () => {
@@ -90,16 +117,31 @@ describe('withdrawal confirmation window (SPEC §4, issue 8 item 4)', () => {
     expect(await runner.send(CONFIRM_QUEUE, { withdrawalId: id }, { idempotencyKey: `withdrawal:${id}:confirm` })).toBeNull();
     const effects = await sql<{ n: number }>`select count(*)::int as n from job_effects where key = ${`withdrawal:${id}:confirm`}`.execute(db);
     expect(effects.rows[0]!.n).toBe(1);
-    const late = await app.inject({ method: 'POST', url: WITHDRAW_PATHS.withdrawConfirm, headers: { authorization: member }, payload: { withdrawalId: id, answer: 'not_received' } });
+    const late = await app.inject({
+      method: 'POST',
+      url: WITHDRAW_PATHS.withdrawConfirm,
+      headers: { authorization: member },
+      payload: { withdrawalId: id, answer: 'not_received' },
+    });
     expect(late.json().message).toBe('withdrawal_auto_received');
     // No money moved back (docs/0029: a forced 'received' is not refunded).
-    const kinds = await db.selectFrom('ledger_transactions').select('kind').where(sql`meta->>'withdrawalId'`, '=', String(id)).orderBy('id').execute();
+    const kinds = await db
+      .selectFrom('ledger_transactions')
+      .select('kind')
+      .where(sql`meta->>'withdrawalId'`, '=', String(id))
+      .orderBy('id')
+      .execute();
     expect(kinds.map((k) => k.kind)).toEqual(['withdraw_hold', 'withdraw_payout']);
   });
 
   it('an answered withdrawal is left as answered when its job runs', async () => {
     const id = await paidWithdrawal();
-    const answer = await app.inject({ method: 'POST', url: WITHDRAW_PATHS.withdrawConfirm, headers: { authorization: member }, payload: { withdrawalId: id, answer: 'received' } });
+    const answer = await app.inject({
+      method: 'POST',
+      url: WITHDRAW_PATHS.withdrawConfirm,
+      headers: { authorization: member },
+      payload: { withdrawalId: id, answer: 'received' },
+    });
     expect(answer.json().value.status).toBe('received');
     await endWindow(id);
     await expect.poll(async () => (await confirmJobs(id)).map((j) => j.state), WAIT).toEqual(['completed']);
@@ -109,7 +151,11 @@ describe('withdrawal confirmation window (SPEC §4, issue 8 item 4)', () => {
   it('the sweep catches a paid withdrawal that has no job (paid while jobs were off)', async () => {
     const id = await paidWithdrawal();
     await sql`delete from ${sql.id(schema, 'job')} where name = ${CONFIRM_QUEUE} and data->'payload'->>'withdrawalId' = ${String(id)}`.execute(db);
-    await db.updateTable('withdrawals').set({ confirm_due_at: new Date(Date.now() - 1000) }).where('id', '=', id).execute();
+    await db
+      .updateTable('withdrawals')
+      .set({ confirm_due_at: new Date(Date.now() - 1000) })
+      .where('id', '=', id)
+      .execute();
     await runner.send(CONFIRM_SWEEP_QUEUE, null);
     await expect.poll(() => status(id), WAIT).toBe('auto_received');
   });

@@ -37,7 +37,14 @@ export async function defineWithdrawConfirm(runner: JobRunner, deps: { clock: ()
     CONFIRM_SWEEP_QUEUE,
     async (job) => {
       const now = deps.clock();
-      const due = await job.db.selectFrom('withdrawals').select('id').where('status', '=', 'paid').where('confirm_due_at', '<=', now).orderBy('confirm_due_at').limit(500).execute();
+      const due = await job.db
+        .selectFrom('withdrawals')
+        .select('id')
+        .where('status', '=', 'paid')
+        .where('confirm_due_at', '<=', now)
+        .orderBy('confirm_due_at')
+        .limit(500)
+        .execute();
       // Each change is one conditional statement: a racing per-withdrawal job changes it at most once with it.
       for (const { id } of due) await job.db.transaction().execute((trx) => autoReceive(trx, Number(id), now));
     },

@@ -76,6 +76,9 @@ export function toWithdrawal(r: TWithdrawalRow, proofIds: string[]): TWithdrawal
 
 /** Rows with their proofs, as wire shapes. */
 export async function withProofs(db: TDb, rows: TWithdrawalRow[]): Promise<TWithdrawal[]> {
-  const proofs = await proofIdsOf(db, rows.map((r) => Number(r.id)));
+  const proofs = await proofIdsOf(
+    db,
+    rows.map((r) => Number(r.id)),
+  );
   return rows.map((r) => toWithdrawal(r, proofs.get(Number(r.id)) ?? []));
 }

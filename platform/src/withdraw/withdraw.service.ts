@@ -121,7 +121,12 @@ export async function requestWithdrawal(deps: TPlatformDeps, merchant: TMerchant
 
 /** The withdrawal row and its hold, in the request's transaction (member row locked, password judged). */
 async function createWithdrawal(trx: Transaction<DB>, merchant: TMerchant, member: TSessionMember, req: TWithdrawRequest, now: Date): Promise<TWithdrawal> {
-  const bank = await trx.selectFrom('member_bank_accounts').select(['id', 'created_at']).where('id', '=', req.bankAccountId).where('member_id', '=', member.memberId).executeTakeFirst();
+  const bank = await trx
+    .selectFrom('member_bank_accounts')
+    .select(['id', 'created_at'])
+    .where('id', '=', req.bankAccountId)
+    .where('member_id', '=', member.memberId)
+    .executeTakeFirst();
   if (!bank) throw fieldFailure('bankAccountId', 'error_not_found', {}, WPS_CODES.notFound);
   const settings = await merchantMoney(trx, merchant.id);
   // A new payout account waits the merchant's cooling-off (docs/0068): a thief who adds one with a
@@ -164,7 +169,8 @@ async function createWithdrawal(trx: Transaction<DB>, merchant: TMerchant, membe
       meta: { withdrawalId: inserted.id },
     });
   } catch (error) {
-    if (error instanceof LedgerError && error.reason === 'insufficient_funds') throw fieldFailure('amountMinor', WITHDRAW_MESSAGES.insufficientFunds, {}, CONFLICT);
+    if (error instanceof LedgerError && error.reason === 'insufficient_funds')
+      throw fieldFailure('amountMinor', WITHDRAW_MESSAGES.insufficientFunds, {}, CONFLICT);
     if (error instanceof LedgerError && error.reason === 'key_reused') throw conflict(WITHDRAW_MESSAGES.keyReused);
     throw error;
   }
@@ -204,7 +210,11 @@ export async function confirmWithdrawal(deps: TPlatformDeps, member: TSessionMem
         throw fieldFailure('receivedMinor', WITHDRAW_MESSAGES.receivedAmountInvalid, { max: Number(w.amount_minor) - 1 });
       }
       if (req.answer === 'not_received') {
-        const proofs = await trx.selectFrom('withdrawal_proofs').select((eb) => eb.fn.countAll<number>().as('n')).where('withdrawal_id', '=', w.id).executeTakeFirstOrThrow();
+        const proofs = await trx
+          .selectFrom('withdrawal_proofs')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('withdrawal_id', '=', w.id)
+          .executeTakeFirstOrThrow();
         if (Number(proofs.n) === 0) throw fieldFailure('proofs', WITHDRAW_MESSAGES.proofRequired);
       }
       await trx.updateTable('withdrawals').set({ status: req.answer, received_minor: received, remark, answered_at: now }).where('id', '=', w.id).execute();
@@ -227,10 +237,17 @@ export async function uploadProof(deps: TPlatformDeps, member: TSessionMember, r
   return inTransaction(deps.db, async (trx) => {
     const w = await lockMembersWithdrawal(trx, member.memberId, req.withdrawalId);
     assertAwaitingAnswer(w, now);
-    const count = await trx.selectFrom('withdrawal_proofs').select((eb) => eb.fn.countAll<number>().as('n')).where('withdrawal_id', '=', w.id).executeTakeFirstOrThrow();
+    const count = await trx
+      .selectFrom('withdrawal_proofs')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('withdrawal_id', '=', w.id)
+      .executeTakeFirstOrThrow();
     if (Number(count.n) >= PROOF_MAX_FILES) throw fieldFailure('file', WITHDRAW_MESSAGES.proofTooMany, { max: PROOF_MAX_FILES }, CONFLICT);
     const id = randomBytes(18).toString('base64url');
-    await trx.insertInto('withdrawal_proofs').values({ id, withdrawal_id: w.id, content_type: contentType, size_bytes: bytes.length, bytes, created_at: now }).execute();
+    await trx
+      .insertInto('withdrawal_proofs')
+      .values({ id, withdrawal_id: w.id, content_type: contentType, size_bytes: bytes.length, bytes, created_at: now })
+      .execute();
     return { proofId: id, contentType, sizeBytes: bytes.length };
   });
 }
@@ -270,12 +287,21 @@ function toOperatorWithdrawal(r: TWithdrawalRow, proofIds: string[]): TOperatorW
 }
 
 /** The operator's lists: pending withdrawals, oldest first; disputes (docs/0029), latest answers first. */
-export async function operatorWithdrawals(deps: TPlatformDeps, merchantId: number, view: 'pending' | 'disputes'): Promise<{ withdrawals: TOperatorWithdrawal[] }> {
+export async function operatorWithdrawals(
+  deps: TPlatformDeps,
+  merchantId: number,
+  view: 'pending' | 'disputes',
+): Promise<{ withdrawals: TOperatorWithdrawal[] }> {
   const base = withdrawalRows(deps.db).where('w.merchant_id', '=', merchantId);
   const rows =
     view === 'pending'
       ? await base.where('w.status', '=', 'pending').orderBy('w.created_at').orderBy('w.id').limit(200).execute()
-      : await base.where('w.status', 'in', ['partly_received', 'not_received', 'auto_received']).orderBy('w.answered_at', 'desc').orderBy('w.id', 'desc').limit(200).execute();
+      : await base
+          .where('w.status', 'in', ['partly_received', 'not_received', 'auto_received'])
+          .orderBy('w.answered_at', 'desc')
+          .orderBy('w.id', 'desc')
+          .limit(200)
+          .execute();
   const withP = await withProofs(deps.db, rows);
   return { withdrawals: rows.map((r, i) => toOperatorWithdrawal(r, withP[i]!.proofIds)) };
 }
@@ -297,7 +323,13 @@ async function operatorView(trx: Transaction<DB>, withdrawalId: number): Promise
  * confirm_due_at = paid_at + the merchant's window; the confirmation job is enqueued in the same
  * transaction, to run when the window ends. Audited. A second pay is refused (not pending).
  */
-export async function payWithdrawal(deps: TPlatformDeps, merchant: TMerchant, op: TSessionOperator, ip: string, withdrawalId: number): Promise<TOperatorWithdrawal> {
+export async function payWithdrawal(
+  deps: TPlatformDeps,
+  merchant: TMerchant,
+  op: TSessionOperator,
+  ip: string,
+  withdrawalId: number,
+): Promise<TOperatorWithdrawal> {
   const runner = deps.jobs ? await deps.jobs() : null;
   const now = deps.clock();
   return inTransaction(deps.db, async (trx) => {
@@ -331,7 +363,13 @@ export async function payWithdrawal(deps: TPlatformDeps, merchant: TMerchant, op
 }
 
 /** The operator rejects (money.write): hold → wallet (withdraw_reject), with a remark. Audited. */
-export async function rejectWithdrawal(deps: TPlatformDeps, merchant: TMerchant, op: TSessionOperator, ip: string, req: { withdrawalId: number; remark: string }): Promise<TOperatorWithdrawal> {
+export async function rejectWithdrawal(
+  deps: TPlatformDeps,
+  merchant: TMerchant,
+  op: TSessionOperator,
+  ip: string,
+  req: { withdrawalId: number; remark: string },
+): Promise<TOperatorWithdrawal> {
   const now = deps.clock();
   return inTransaction(deps.db, async (trx) => {
     const w = await lockPending(trx, merchant.id, req.withdrawalId);
@@ -346,7 +384,11 @@ export async function rejectWithdrawal(deps: TPlatformDeps, merchant: TMerchant,
       kind: 'withdraw_reject',
       meta: { withdrawalId: w.id },
     });
-    await trx.updateTable('withdrawals').set({ status: 'rejected', remark: req.remark, decided_by: op.operatorId, answered_at: null }).where('id', '=', w.id).execute();
+    await trx
+      .updateTable('withdrawals')
+      .set({ status: 'rejected', remark: req.remark, decided_by: op.operatorId, answered_at: null })
+      .where('id', '=', w.id)
+      .execute();
     await recordOperatorAudit(trx, {
       merchantId: merchant.id,
       actor: op,

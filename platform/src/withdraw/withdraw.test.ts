@@ -19,7 +19,13 @@ let finance: string;
 let support: string;
 
 const call = (method: 'GET' | 'POST' | 'PUT', url: string, token: string | null, payload?: unknown, query?: Record<string, string>) =>
-  ctx.app.inject({ method, url, ...(token ? { headers: { authorization: token } } : {}), ...(payload === undefined ? {} : { payload: payload as object }), ...(query ? { query } : {}) });
+  ctx.app.inject({
+    method,
+    url,
+    ...(token ? { headers: { authorization: token } } : {}),
+    ...(payload === undefined ? {} : { payload: payload as object }),
+    ...(query ? { query } : {}),
+  });
 const ok = async (method: 'GET' | 'POST' | 'PUT', url: string, token: string, payload?: unknown, query?: Record<string, string>) => {
   const res = await call(method, url, token, payload, query);
   const json = res.json();
@@ -28,11 +34,18 @@ const ok = async (method: 'GET' | 'POST' | 'PUT', url: string, token: string, pa
 };
 const balance = async (token: string) => (await ok('GET', WPS_PATHS.balance, token)).balance as number;
 const key = () => `k-${randomUUID()}`;
-const moneyCounts = () => rowCounts(ctx.db, ['withdrawals', 'ledger_transactions', 'ledger_entries', 'withdrawal_proofs', 'member_bank_accounts', 'member_audit']);
+const moneyCounts = () =>
+  rowCounts(ctx.db, ['withdrawals', 'ledger_transactions', 'ledger_entries', 'withdrawal_proofs', 'member_bank_accounts', 'member_audit']);
 /** Ledger invariant: every transaction sums to zero and every balance equals its entries. */
 async function ledgerHolds() {
-  const bad = await sql<{ n: number }>`select count(*)::int as n from (select transaction_id from ledger_entries group by transaction_id having sum(amount_minor) <> 0) t`.execute(ctx.db);
-  const drift = await sql<{ n: number }>`select count(*)::int as n from ledger_accounts a where a.balance_minor <> coalesce((select sum(amount_minor) from ledger_entries e where e.account_id = a.id), 0)`.execute(ctx.db);
+  const bad = await sql<{
+    n: number;
+  }>`select count(*)::int as n from (select transaction_id from ledger_entries group by transaction_id having sum(amount_minor) <> 0) t`.execute(ctx.db);
+  const drift = await sql<{
+    n: number;
+  }>`select count(*)::int as n from ledger_accounts a where a.balance_minor <> coalesce((select sum(amount_minor) from ledger_entries e where e.account_id = a.id), 0)`.execute(
+    ctx.db,
+  );
   expect({ unbalanced: bad.rows[0]!.n, drifted: drift.rows[0]!.n }).toEqual({ unbalanced: 0, drifted: 0 });
 }
 
@@ -101,13 +114,19 @@ describe('security centre (issue 8 item 8)', () => {
     await ctx.db.updateTable('merchants').set({ lock_after_failures: 3 }).execute();
     try {
       const answers = await Promise.all(
-        Array.from({ length: 10 }, () => call('POST', WITHDRAW_PATHS.withdrawPassword, member, { oldPassword: 'Wrong0000', newPassword: 'Other5678', confirmNewPassword: 'Other5678' })),
+        Array.from({ length: 10 }, () =>
+          call('POST', WITHDRAW_PATHS.withdrawPassword, member, { oldPassword: 'Wrong0000', newPassword: 'Other5678', confirmNewPassword: 'Other5678' }),
+        ),
       );
       const messages = answers.map((a) => a.json().message).sort();
       // At most three guesses were judged; the rest were refused as locked, even the right password now.
       expect(messages.filter((m) => m === 'withdraw_password_wrong').length).toBeLessThanOrEqual(2);
       expect(messages.filter((m) => m === 'error_account_locked').length).toBeGreaterThanOrEqual(8);
-      const right = await call('POST', WITHDRAW_PATHS.withdrawPassword, member, { oldPassword: 'Money5678', newPassword: 'Other5678', confirmNewPassword: 'Other5678' });
+      const right = await call('POST', WITHDRAW_PATHS.withdrawPassword, member, {
+        oldPassword: 'Money5678',
+        newPassword: 'Other5678',
+        confirmNewPassword: 'Other5678',
+      });
       expect(right.json().message).toBe('error_account_locked');
     } finally {
       await ctx.db.deleteFrom('login_throttle').where('username_key', 'like', 'withdraw-password:%').execute();
@@ -135,7 +154,11 @@ describe('security centre (issue 8 item 8)', () => {
     bankId = first.id;
     expect((await bad({ bankName: 'City', accountNumber: '1234567890', holderName: 'Demo Member' })).message).toBe('bank_account_taken');
     // 50 parallel binds of new numbers: never more than the maximum (3).
-    await Promise.all(Array.from({ length: 50 }, (_, i) => call('POST', WITHDRAW_PATHS.bankAccount, member, { bankName: 'B', accountNumber: `99990000${i + 10}`, holderName: 'Demo Member' })));
+    await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        call('POST', WITHDRAW_PATHS.bankAccount, member, { bankName: 'B', accountNumber: `99990000${i + 10}`, holderName: 'Demo Member' }),
+      ),
+    );
     const centre = await ok('GET', WITHDRAW_PATHS.security, member);
     expect(centre.bankAccounts).toHaveLength(3);
     expect((await bad({ bankName: 'B', accountNumber: '55550000', holderName: 'Demo Member' })).message).toBe('bank_accounts_full');
@@ -160,10 +183,19 @@ describe('withdraw (issue 8 item 3)', () => {
     expect(answers[0]).toMatchObject({ status: 'pending', amountMinor: 100_000, maskedNumber: '•••• 7890' });
     expect(await balance(member)).toBe(start - 100_000);
     // The same key with other parameters is refused; nothing moves.
-    const reused = await call('POST', WITHDRAW_PATHS.withdraw, member, { bankAccountId: bankId, amountMinor: 100_001, withdrawPassword: 'Money5678', idempotencyKey: k });
+    const reused = await call('POST', WITHDRAW_PATHS.withdraw, member, {
+      bankAccountId: bankId,
+      amountMinor: 100_001,
+      withdrawPassword: 'Money5678',
+      idempotencyKey: k,
+    });
     expect(reused.json().message).toBe('idempotency_key_reused');
     expect(await balance(member)).toBe(start - 100_000);
-    const hold = await sql<{ b: number }>`select balance_minor::int as b from ledger_accounts a join members m on m.id = a.member_id where m.username = 'demo_member' and a.kind = 'member_withdrawal_hold'`.execute(ctx.db);
+    const hold = await sql<{
+      b: number;
+    }>`select balance_minor::int as b from ledger_accounts a join members m on m.id = a.member_id where m.username = 'demo_member' and a.kind = 'member_withdrawal_hold'`.execute(
+      ctx.db,
+    );
     expect(Number(hold.rows[0]!.b)).toBeGreaterThanOrEqual(100_000);
     await ledgerHolds();
   });
@@ -171,7 +203,14 @@ describe('withdraw (issue 8 item 3)', () => {
   it('refuses bad amounts, limits, a wrong password, another member’s bank account and key, changing nothing', async () => {
     const before = await moneyCounts();
     const start = await balance(member);
-    const send = (body: object) => call('POST', WITHDRAW_PATHS.withdraw, member, { bankAccountId: bankId, amountMinor: 100_000, withdrawPassword: 'Money5678', idempotencyKey: key(), ...body });
+    const send = (body: object) =>
+      call('POST', WITHDRAW_PATHS.withdraw, member, {
+        bankAccountId: bankId,
+        amountMinor: 100_000,
+        withdrawPassword: 'Money5678',
+        idempotencyKey: key(),
+        ...body,
+      });
     // A megabyte is refused before parsing (64 KB body limit): 413 error_payload_too_large.
     expect((await send({ amountMinor: 'x'.repeat(1_000_000) })).json()).toMatchObject({ success: false, message: 'error_payload_too_large' });
     for (const amountMinor of [0, -1, 1.5, 1e21, 'abc', '100', null, Number.NaN, 'x'.repeat(10_000)]) {
@@ -195,7 +234,12 @@ describe('withdraw (issue 8 item 3)', () => {
     // Another member's key is theirs alone: the same key string works for this member and is a new withdrawal.
     const shared = key();
     await ok('POST', WITHDRAW_PATHS.withdrawPassword, other, { newPassword: 'Down5678', confirmNewPassword: 'Down5678' });
-    const byOther = await call('POST', WITHDRAW_PATHS.withdraw, other, { bankAccountId: otherBank, amountMinor: 100_000, withdrawPassword: 'Down5678', idempotencyKey: shared });
+    const byOther = await call('POST', WITHDRAW_PATHS.withdraw, other, {
+      bankAccountId: otherBank,
+      amountMinor: 100_000,
+      withdrawPassword: 'Down5678',
+      idempotencyKey: shared,
+    });
     expect(byOther.json().message).toBe('insufficient_funds');
     const mine = await withdraw(100_000, shared);
     expect(mine.status).toBe('pending');
@@ -204,18 +248,28 @@ describe('withdraw (issue 8 item 3)', () => {
   it('refuses a withdrawal before the withdraw password is set', async () => {
     await ctx.db.updateTable('members').set({ withdraw_password_hash: null }).where('username', '=', 'demo_down2').execute();
     const down2 = await loginToken(ctx.app, 'demo_down2', 'Down1234');
-    const res = await call('POST', WITHDRAW_PATHS.withdraw, down2, { bankAccountId: bankId, amountMinor: 100_000, withdrawPassword: 'x', idempotencyKey: key() });
+    const res = await call('POST', WITHDRAW_PATHS.withdraw, down2, {
+      bankAccountId: bankId,
+      amountMinor: 100_000,
+      withdrawPassword: 'x',
+      idempotencyKey: key(),
+    });
     expect(res.json().message).toBe('withdraw_password_not_set');
   });
 
   it('counts withdrawals per day (rejected ones aside)', async () => {
     await ctx.db.updateTable('merchants').set({ withdraw_daily_count: 0 }).execute();
     try {
-      const res = await call('POST', WITHDRAW_PATHS.withdraw, member, { bankAccountId: bankId, amountMinor: 100_000, withdrawPassword: 'Money5678', idempotencyKey: key() });
+      const res = await call('POST', WITHDRAW_PATHS.withdraw, member, {
+        bankAccountId: bankId,
+        amountMinor: 100_000,
+        withdrawPassword: 'Money5678',
+        idempotencyKey: key(),
+      });
       expect(res.json().message).toBe('withdraw_daily_count_reached');
     } finally {
       // New payout accounts cool off before their first withdrawal (docs/0068): tested in step-up.test.
-  await ctx.db.updateTable('merchants').set({ withdraw_daily_count: 100, payout_cooling_minutes: 0 }).execute();
+      await ctx.db.updateTable('merchants').set({ withdraw_daily_count: 100, payout_cooling_minutes: 0 }).execute();
     }
     const overview = await ok('GET', WITHDRAW_PATHS.withdraw, member);
     expect(overview).toMatchObject({ minMinor: 50_000, maxMinor: 5_000_000, dailyCount: 100, withdrawPasswordSet: true, currencySymbol: '৳' });
@@ -236,7 +290,12 @@ describe('operator pays or rejects (issue 8 item 3, 10)', () => {
     const p = okOnes[0]!.json().value;
     expect(p.status).toBe('paid');
     expect(new Date(p.confirmDueAt).getTime() - new Date(p.paidAt).getTime()).toBe(30 * 60_000);
-    const tx = await ctx.db.selectFrom('ledger_transactions').select(['kind']).where(sql`meta->>'withdrawalId'`, '=', String(w.id)).orderBy('id').execute();
+    const tx = await ctx.db
+      .selectFrom('ledger_transactions')
+      .select(['kind'])
+      .where(sql`meta->>'withdrawalId'`, '=', String(w.id))
+      .orderBy('id')
+      .execute();
     expect(tx.map((t) => t.kind)).toEqual(['withdraw_hold', 'withdraw_payout']);
     const audit = await ctx.db.selectFrom('config_audit').select(['action', 'operator_username']).orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(audit).toEqual({ action: 'withdrawal.pay', operator_username: 'demo_finance' });
@@ -249,7 +308,9 @@ describe('operator pays or rejects (issue 8 item 3, 10)', () => {
     expect(await balance(member)).toBe(start - 70_000);
     const noRemark = await call('POST', WITHDRAW_PATHS.operatorWithdrawalReject, finance, { withdrawalId: w.id, remark: '' });
     expect(noRemark.statusCode).toBe(400);
-    const answers = await Promise.all(Array.from({ length: 10 }, () => call('POST', WITHDRAW_PATHS.operatorWithdrawalReject, finance, { withdrawalId: w.id, remark: 'bank details wrong' })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => call('POST', WITHDRAW_PATHS.operatorWithdrawalReject, finance, { withdrawalId: w.id, remark: 'bank details wrong' })),
+    );
     expect(answers.filter((a) => a.json().success)).toHaveLength(1);
     expect(await balance(member)).toBe(start);
     expect((await call('POST', WITHDRAW_PATHS.operatorWithdrawalPay, finance, { withdrawalId: w.id })).json().message).toBe('withdrawal_not_pending');
@@ -261,7 +322,9 @@ describe('operator pays or rejects (issue 8 item 3, 10)', () => {
 describe('confirmation (SPEC §4, issue 8 item 4)', () => {
   it('received: once, and a second different answer is refused', async () => {
     const w = await paid();
-    const answers = await Promise.all(Array.from({ length: 10 }, () => call('POST', WITHDRAW_PATHS.withdrawConfirm, member, { withdrawalId: w.id, answer: 'received' })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => call('POST', WITHDRAW_PATHS.withdrawConfirm, member, { withdrawalId: w.id, answer: 'received' })),
+    );
     expect(answers.every((a) => a.json().success && a.json().value.status === 'received')).toBe(true);
     const late = await call('POST', WITHDRAW_PATHS.withdrawConfirm, member, { withdrawalId: w.id, answer: 'partly_received', receivedMinor: 1 });
     expect(late.json().message).toBe('withdrawal_not_awaiting_answer');
@@ -273,9 +336,19 @@ describe('confirmation (SPEC §4, issue 8 item 4)', () => {
       const res = await call('POST', WITHDRAW_PATHS.withdrawConfirm, member, { withdrawalId: w.id, answer: 'partly_received', receivedMinor });
       expect(res.json().success, String(receivedMinor)).toBe(false);
     }
-    const long = await call('POST', WITHDRAW_PATHS.withdrawConfirm, member, { withdrawalId: w.id, answer: 'partly_received', receivedMinor: 40_000, remark: 'x'.repeat(141) });
+    const long = await call('POST', WITHDRAW_PATHS.withdrawConfirm, member, {
+      withdrawalId: w.id,
+      answer: 'partly_received',
+      receivedMinor: 40_000,
+      remark: 'x'.repeat(141),
+    });
     expect(long.json().value).toMatchObject({ field: 'remark' });
-    const done = await ok('POST', WITHDRAW_PATHS.withdrawConfirm, member, { withdrawalId: w.id, answer: 'partly_received', receivedMinor: 40_000, remark: 'only part' });
+    const done = await ok('POST', WITHDRAW_PATHS.withdrawConfirm, member, {
+      withdrawalId: w.id,
+      answer: 'partly_received',
+      receivedMinor: 40_000,
+      remark: 'only part',
+    });
     expect(done).toMatchObject({ status: 'partly_received', receivedMinor: 40_000, remainingMinor: 60_000, remark: 'only part' });
   });
 
@@ -284,7 +357,8 @@ describe('confirmation (SPEC §4, issue 8 item 4)', () => {
     const before = await moneyCounts();
     const noProof = await call('POST', WITHDRAW_PATHS.withdrawConfirm, member, { withdrawalId: w.id, answer: 'not_received', remark: 'nothing came' });
     expect(noProof.json().message).toBe('withdrawal_proof_required');
-    const upload = (bytes: Buffer, token = member, id = w.id) => call('POST', WITHDRAW_PATHS.withdrawProof, token, { withdrawalId: id, base64: bytes.toString('base64') });
+    const upload = (bytes: Buffer, token = member, id = w.id) =>
+      call('POST', WITHDRAW_PATHS.withdrawProof, token, { withdrawalId: id, base64: bytes.toString('base64') });
     expect((await upload(PDF)).json().message).toBe('proof_wrong_type');
     expect((await upload(Buffer.alloc(0))).json().message).toBe('proof_wrong_type');
     const big = Buffer.concat([PNG, Buffer.alloc(PROOF_MAX_BYTES)]);
@@ -312,18 +386,28 @@ describe('confirmation (SPEC §4, issue 8 item 4)', () => {
     const asOperator = await ok('GET', WITHDRAW_PATHS.operatorWithdrawalProof, finance, undefined, { proofId: ids[0]! });
     expect(asOperator).toEqual(mine);
     const disputes = await ok('GET', WITHDRAW_PATHS.operatorWithdrawals, finance, undefined, { view: 'disputes' });
-    expect(disputes.withdrawals.find((x: { id: number }) => x.id === w.id)).toMatchObject({ status: 'not_received', username: 'demo_member', proofIds: expect.arrayContaining(ids) });
+    expect(disputes.withdrawals.find((x: { id: number }) => x.id === w.id)).toMatchObject({
+      status: 'not_received',
+      username: 'demo_member',
+      proofIds: expect.arrayContaining(ids),
+    });
   });
 
   it('refuses answers to another member’s withdrawal and to one still pending', async () => {
     const w = await withdraw(50_000);
     expect((await call('POST', WITHDRAW_PATHS.withdrawConfirm, other, { withdrawalId: w.id, answer: 'received' })).statusCode).toBe(404);
-    expect((await call('POST', WITHDRAW_PATHS.withdrawConfirm, member, { withdrawalId: w.id, answer: 'received' })).json().message).toBe('withdrawal_not_awaiting_answer');
+    expect((await call('POST', WITHDRAW_PATHS.withdrawConfirm, member, { withdrawalId: w.id, answer: 'received' })).json().message).toBe(
+      'withdrawal_not_awaiting_answer',
+    );
   });
 
   it('after the window a late answer is refused; auto_received is final', async () => {
     const w = await paid();
-    await ctx.db.updateTable('withdrawals').set({ confirm_due_at: new Date(Date.now() - 1000) }).where('id', '=', w.id).execute();
+    await ctx.db
+      .updateTable('withdrawals')
+      .set({ confirm_due_at: new Date(Date.now() - 1000) })
+      .where('id', '=', w.id)
+      .execute();
     const late = await call('POST', WITHDRAW_PATHS.withdrawConfirm, member, { withdrawalId: w.id, answer: 'received' });
     expect(late.json().message).toBe('withdrawal_confirm_window_closed');
     await ctx.db.updateTable('withdrawals').set({ status: 'auto_received' }).where('id', '=', w.id).execute();

@@ -4,7 +4,12 @@ import { applyRate, contractEarning, periodAt, tiersProblem, withinCap, type TCo
 const HOUR = 3_600_000;
 const DAY = 86_400_000;
 const daily = (...tiers: [number, number][]): TContractTerms => ({ kind: 'daily', tiers: tiers.map(([minBetMinor, rateBp]) => ({ minBetMinor, rateBp })) });
-const figures = (validBetMinor: number, payoutMinor = 0, activeMembers = 1, qualifyingBetMinor = validBetMinor) => ({ validBetMinor, payoutMinor, activeMembers, qualifyingBetMinor });
+const figures = (validBetMinor: number, payoutMinor = 0, activeMembers = 1, qualifyingBetMinor = validBetMinor) => ({
+  validBetMinor,
+  payoutMinor,
+  activeMembers,
+  qualifyingBetMinor,
+});
 
 describe('contract rules (docs/0049)', () => {
   it('pays the highest tier reached, rounded down to the minor unit', () => {
@@ -24,7 +29,14 @@ describe('contract rules (docs/0049)', () => {
   });
 
   it('dividend: the team loss at the tier whose three minimums are all reached; nothing when the team won', () => {
-    const dv: TContractTerms = { kind: 'dividend', period: 'W', tiers: [{ minValidBetMinor: 0, minLossMinor: 0, minActive: 1, rateBp: 500 }, { minValidBetMinor: 100_000, minLossMinor: 50_000, minActive: 3, rateBp: 1_000 }] };
+    const dv: TContractTerms = {
+      kind: 'dividend',
+      period: 'W',
+      tiers: [
+        { minValidBetMinor: 0, minLossMinor: 0, minActive: 1, rateBp: 500 },
+        { minValidBetMinor: 100_000, minLossMinor: 50_000, minActive: 3, rateBp: 1_000 },
+      ],
+    };
     expect(contractEarning(dv, figures(200_000, 100_000, 3))).toEqual({ baseMinor: 100_000, rateBp: 1_000, amountMinor: 10_000 });
     expect(contractEarning(dv, figures(200_000, 100_000, 2))).toEqual({ baseMinor: 100_000, rateBp: 500, amountMinor: 5_000 });
     expect(contractEarning(dv, figures(200_000, 300_000, 5)).amountMinor).toBe(0);
@@ -40,7 +52,11 @@ describe('contract rules (docs/0049)', () => {
     const rt = (p: number, l: number): TContractTerms => ({ kind: 'realtime', profitRateBp: p, lossRateBp: l, minSingleBetMinor: 0 });
     expect(withinCap(rt(30, 50), rt(30, 50))).toBe(true);
     expect(withinCap(rt(31, 10), rt(30, 50))).toBe(false);
-    const dv = (period: 'D' | 'M', rateBp: number): TContractTerms => ({ kind: 'dividend', period, tiers: [{ minValidBetMinor: 0, minLossMinor: 0, minActive: 1, rateBp }] });
+    const dv = (period: 'D' | 'M', rateBp: number): TContractTerms => ({
+      kind: 'dividend',
+      period,
+      tiers: [{ minValidBetMinor: 0, minLossMinor: 0, minActive: 1, rateBp }],
+    });
     expect(withinCap(dv('M', 500), dv('M', 1_000))).toBe(true);
     expect(withinCap(dv('D', 500), dv('M', 1_000))).toBe(false);
     expect(tiersProblem(daily([0, 10], [0, 20]))).toBe('contract_tiers_order');
@@ -59,6 +75,9 @@ describe('contract rules (docs/0049)', () => {
     expect(periodAt('dividend', 'W', at, 360)).toEqual({ start: Date.UTC(2026, 10, 23) - 6 * HOUR, end: Date.UTC(2026, 10, 30) - 6 * HOUR });
     expect(periodAt('dividend', 'H', at, 360)).toEqual({ start: Date.UTC(2026, 10, 16) - 6 * HOUR, end: Date.UTC(2026, 11, 1) - 6 * HOUR });
     expect(periodAt('dividend', 'H', Date.UTC(2026, 1, 3), 360)).toEqual({ start: Date.UTC(2026, 1, 1) - 6 * HOUR, end: Date.UTC(2026, 1, 16) - 6 * HOUR });
-    expect(periodAt('dividend', 'M', Date.UTC(2026, 11, 31, 20), 360)).toEqual({ start: Date.UTC(2027, 0, 1) - 6 * HOUR, end: Date.UTC(2027, 1, 1) - 6 * HOUR });
+    expect(periodAt('dividend', 'M', Date.UTC(2026, 11, 31, 20), 360)).toEqual({
+      start: Date.UTC(2027, 0, 1) - 6 * HOUR,
+      end: Date.UTC(2027, 1, 1) - 6 * HOUR,
+    });
   });
 });

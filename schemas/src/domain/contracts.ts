@@ -139,7 +139,12 @@ export function tiersProblem(terms: TContractTerms): string | null {
     const b = tiers[i]!;
     if (b.rateBp <= a.rateBp) return 'contract_tiers_order';
     if ('minBetMinor' in a && 'minBetMinor' in b && b.minBetMinor <= a.minBetMinor) return 'contract_tiers_order';
-    if ('minValidBetMinor' in a && 'minValidBetMinor' in b && (b.minValidBetMinor < a.minValidBetMinor || b.minLossMinor < a.minLossMinor || b.minActive < a.minActive)) return 'contract_tiers_order';
+    if (
+      'minValidBetMinor' in a &&
+      'minValidBetMinor' in b &&
+      (b.minValidBetMinor < a.minValidBetMinor || b.minLossMinor < a.minLossMinor || b.minActive < a.minActive)
+    )
+      return 'contract_tiers_order';
   }
   return null;
 }
@@ -156,7 +161,13 @@ const DAY = 86_400_000;
  * Unix epoch (every process computes the same ones); hours, days, weeks (from Monday), half months
  * and months are the merchant's local ones (`tzOffsetMinutes` east of UTC).
  */
-export function periodAt(kind: TContractKind, dividendPeriod: TDividendPeriod | null, instant: number, tzOffsetMinutes: number, realtimeWindowSeconds = REALTIME_WINDOW_SECONDS): TPeriod {
+export function periodAt(
+  kind: TContractKind,
+  dividendPeriod: TDividendPeriod | null,
+  instant: number,
+  tzOffsetMinutes: number,
+  realtimeWindowSeconds = REALTIME_WINDOW_SECONDS,
+): TPeriod {
   const off = tzOffsetMinutes * MINUTE;
   const local = instant + off;
   if (kind === 'realtime') {
@@ -181,5 +192,7 @@ export function periodAt(kind: TContractKind, dividendPeriod: TDividendPeriod | 
   const m = d.getUTCMonth();
   if (p === 'M') return { start: Date.UTC(y, m, 1) - off, end: Date.UTC(y, m + 1, 1) - off };
   // H: semimonthly.
-  return d.getUTCDate() <= 15 ? { start: Date.UTC(y, m, 1) - off, end: Date.UTC(y, m, 16) - off } : { start: Date.UTC(y, m, 16) - off, end: Date.UTC(y, m + 1, 1) - off };
+  return d.getUTCDate() <= 15
+    ? { start: Date.UTC(y, m, 1) - off, end: Date.UTC(y, m, 16) - off }
+    : { start: Date.UTC(y, m, 16) - off, end: Date.UTC(y, m + 1, 1) - off };
 }

@@ -7,7 +7,10 @@ export const ZGameType = z.enum(GAME_TYPES);
 export type TGameType = z.infer<typeof ZGameType>;
 
 /** Codes a vendor may carry: upper-case letters, digits and underscores. */
-export const ZVassalage = z.string().max(32, { abort: true }).regex(/^[A-Z0-9_]{2,32}$/, 'invalid vendor code');
+export const ZVassalage = z
+  .string()
+  .max(32, { abort: true })
+  .regex(/^[A-Z0-9_]{2,32}$/, 'invalid vendor code');
 
 /** One game (docs/rules/README.md#fields Game). */
 export const ZGame = z.object({

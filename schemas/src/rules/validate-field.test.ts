@@ -35,8 +35,20 @@ describe('validateField (SPEC §5)', () => {
     ['too short', 'ab1', username, true, { key: 'pattern.LETTER_FIRST_ALNUM', params: { min: 6, max: 16 } }],
     ['too long', 'a'.repeat(17), username, true, { key: 'pattern.LETTER_FIRST_ALNUM', params: { min: 6, max: 16 } }],
     ['kind mismatch', '1player', rule('LETTER_FIRST_ALNUM', 1, 20), true, { key: 'pattern.LETTER_FIRST_ALNUM', params: { min: 1, max: 20 } }],
-    ['accepted pattern mismatch although the kind matches', 'abcdefg', rule('LENGTH_ONLY', 1, 20, '[a-c]+'), true, { key: 'pattern.LENGTH_ONLY', params: { min: 1, max: 20 } }],
-    ['accepted pattern must match the whole value', 'abcx', rule('LENGTH_ONLY', 1, 20, '[a-c]+'), true, { key: 'pattern.LENGTH_ONLY', params: { min: 1, max: 20 } }],
+    [
+      'accepted pattern mismatch although the kind matches',
+      'abcdefg',
+      rule('LENGTH_ONLY', 1, 20, '[a-c]+'),
+      true,
+      { key: 'pattern.LENGTH_ONLY', params: { min: 1, max: 20 } },
+    ],
+    [
+      'accepted pattern must match the whole value',
+      'abcx',
+      rule('LENGTH_ONLY', 1, 20, '[a-c]+'),
+      true,
+      { key: 'pattern.LENGTH_ONLY', params: { min: 1, max: 20 } },
+    ],
     ['star pattern matches anything', 'any thing!', rule('LENGTH_ONLY', 1, 20, '*'), true, null],
     ['invalid regex acts as star', 'abc', rule('LENGTH_ONLY', 1, 20, '(['), true, null],
     ['invalid regex still checks the kind', 'a b', rule('NO_SPACES', 1, 20, '(['), true, { key: 'pattern.NO_SPACES', params: { min: 1, max: 20 } }],
@@ -51,7 +63,13 @@ describe('validateField (SPEC §5)', () => {
     ['email', 'a@b.co', rule('EMAIL', 3, 50), true, null],
     ['password needs digits and letters', 'abcdefgh', password, true, { key: 'pattern.DIGITS_WITH_LETTERS', params: { min: 6, max: 20 } }],
     ['uppercase rule', 'Abc123', rule('ALNUM_WITH_UPPER', 6, 20), true, null],
-    ['huge values are refused without scanning', 'a'.repeat(100_000), rule('LENGTH_ONLY', 1, 20, '(a+)+$'), true, { key: 'pattern.LENGTH_ONLY', params: { min: 1, max: 20 } }],
+    [
+      'huge values are refused without scanning',
+      'a'.repeat(100_000),
+      rule('LENGTH_ONLY', 1, 20, '(a+)+$'),
+      true,
+      { key: 'pattern.LENGTH_ONLY', params: { min: 1, max: 20 } },
+    ],
   ])('%s', (_name, value, fieldRule, required, expected) => {
     expect(validateField(value, fieldRule, { required })).toEqual(expected);
   });
@@ -193,12 +211,19 @@ describe('buildRegistrationSchema (SPEC §5)', () => {
     const schema = buildRegistrationSchema(fields, 'username', { smsVerification: false });
     expect(errorsOf(schema, { ...good, payeeName: '<script>alert(1)</script>' })).toEqual({ payeeName: { key: 'invalid_characters', params: {} } });
     expect(errorsOf(schema, { ...good, affiliateCode: 'ab\u0007c' })).toEqual({ affiliateCode: { key: 'invalid_characters', params: {} } });
-    const withMarkupPassword = buildRegistrationSchema(
-      [{ field: 'password', required: true, rule: rule('NO_SPACES', 6, 20) }],
-      'mobile',
-      { smsVerification: false },
-    );
-    expect(errorsOf(withMarkupPassword, { password: 'p<a>ss1', confirmPassword: 'p<a>ss1', mobileNum: '01712345678', verificationCode: '123456', termsAccepted: true, ageConfirmed: true })).toEqual({});
+    const withMarkupPassword = buildRegistrationSchema([{ field: 'password', required: true, rule: rule('NO_SPACES', 6, 20) }], 'mobile', {
+      smsVerification: false,
+    });
+    expect(
+      errorsOf(withMarkupPassword, {
+        password: 'p<a>ss1',
+        confirmPassword: 'p<a>ss1',
+        mobileNum: '01712345678',
+        verificationCode: '123456',
+        termsAccepted: true,
+        ageConfirmed: true,
+      }),
+    ).toEqual({});
   });
 
   it('answers wrong types with a clear key instead of throwing', () => {

@@ -153,8 +153,7 @@ export function buildRegistrationSchema(
 ): z.ZodType<TRegistrationValues> {
   const byField = new Map<TRegistrationField, { required: boolean; rule: TFieldRule | null }>();
   for (const field of fields) byField.set(field.field, { required: field.required, rule: field.rule });
-  const force = (field: TRegistrationField) =>
-    byField.set(field, { required: true, rule: byField.get(field)?.rule ?? null });
+  const force = (field: TRegistrationField) => byField.set(field, { required: true, rule: byField.get(field)?.rule ?? null });
   force('password');
   force('confirmPassword');
   if (mode === 'username') force('username');
@@ -178,8 +177,7 @@ export function buildRegistrationSchema(
   return z
     .object(shape)
     .superRefine((values, ctx) => {
-      const issue = (path: string, error: TFieldError) =>
-        ctx.addIssue({ code: 'custom', path: [path], message: error.key, params: error.params });
+      const issue = (path: string, error: TFieldError) => ctx.addIssue({ code: 'custom', path: [path], message: error.key, params: error.params });
       if (values.termsAccepted !== true) issue('termsAccepted', { key: RULE_MESSAGES.notEmpty, params: {} });
       if (values.ageConfirmed !== true) issue('ageConfirmed', { key: RULE_MESSAGES.ageNotConfirmed, params: { min: minAge } });
       for (const [field, setting] of byField) {
@@ -189,9 +187,7 @@ export function buildRegistrationSchema(
           continue;
         }
         const value = raw ?? '';
-        const rule =
-          setting.rule ??
-          (field === 'confirmPassword' ? (byField.get('password')?.rule ?? null) : (DEFAULT_RULES[field] ?? null));
+        const rule = setting.rule ?? (field === 'confirmPassword' ? (byField.get('password')?.rule ?? null) : (DEFAULT_RULES[field] ?? null));
         const error =
           validateCharacters(value, { allowMarkup: SECRET_FIELDS.has(field) }) ??
           validateField(value, rule, { required: setting.required }) ??

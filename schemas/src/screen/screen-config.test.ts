@@ -14,7 +14,12 @@ function config(): TScreenConfig {
     system: { status: 0 },
     flags: Object.fromEntries(FEATURE_FLAGS.map((f) => [f, false])) as Record<TFeatureFlag, boolean>,
     vendors: [
-      { code: 'LIVE_A', name: 'Live A', logoUrl: '/a.svg', placements: [{ gameType: 'LIVE', path: '/live?vassalage=LIVE_A', isGame: 'VASSALAGE', gameCode: null }] },
+      {
+        code: 'LIVE_A',
+        name: 'Live A',
+        logoUrl: '/a.svg',
+        placements: [{ gameType: 'LIVE', path: '/live?vassalage=LIVE_A', isGame: 'VASSALAGE', gameCode: null }],
+      },
       {
         code: 'JILI',
         name: 'Jili',
@@ -28,7 +33,16 @@ function config(): TScreenConfig {
     header: {
       entries: [
         { kind: 'home', key: 'home', labelKey: 'nav_home', path: '/', isAvailable: true },
-        { kind: 'category', key: 'live', gameType: 'LIVE', label: 'Live', path: '/live', vendorCodes: ['LIVE_A'], dropdownLayout: 'compact', isAvailable: true },
+        {
+          kind: 'category',
+          key: 'live',
+          gameType: 'LIVE',
+          label: 'Live',
+          path: '/live',
+          vendorCodes: ['LIVE_A'],
+          dropdownLayout: 'compact',
+          isAvailable: true,
+        },
         { kind: 'category', key: 'rng', gameType: 'RNG', label: 'Slots', path: '/rng', vendorCodes: ['JILI'], dropdownLayout: 'compact', isAvailable: true },
       ],
     },
@@ -72,7 +86,11 @@ describe('ScreenConfig vendors (docs/0020)', () => {
   });
 
   it.each([
-    ['a header entry', (c: TScreenConfig) => c.header.entries[1]?.kind === 'category' && c.header.entries[1].vendorCodes.push('GHOST'), 'header.entries.1.vendorCodes.1'],
+    [
+      'a header entry',
+      (c: TScreenConfig) => c.header.entries[1]?.kind === 'category' && c.header.entries[1].vendorCodes.push('GHOST'),
+      'header.entries.1.vendorCodes.1',
+    ],
     ['a footer product', (c: TScreenConfig) => c.footer.products[0]?.vendorCodes.push('GHOST'), 'footer.products.0.vendorCodes.1'],
     ['the footer logos', (c: TScreenConfig) => c.footer.vendorLogoCodes.push('GHOST'), 'footer.vendorLogoCodes.2'],
     ['a home row', (c: TScreenConfig) => c.home.rows[1]?.vendorCodes.push('GHOST'), 'home.rows.1.vendorCodes.1'],
@@ -104,7 +122,13 @@ describe('ScreenConfig vendors (docs/0020)', () => {
   it('resolves a code inside a category, or in its first category when none is given', () => {
     const index = vendorIndex(config().vendors);
     expect(resolveVendorLink(index, 'JILI', 'FISH')).toEqual({
-      vassalage: 'JILI', name: 'Jili Fishing', logoUrl: '/jili.svg', gameType: 'FISH', path: '/fish?vassalage=JILI', isGame: 'GAME', gameCode: 'f1',
+      vassalage: 'JILI',
+      name: 'Jili Fishing',
+      logoUrl: '/jili.svg',
+      gameType: 'FISH',
+      path: '/fish?vassalage=JILI',
+      isGame: 'GAME',
+      gameCode: 'f1',
     });
     expect(resolveVendorLink(index, 'JILI', null)).toMatchObject({ name: 'Jili', gameType: 'RNG', path: '/rng?vassalage=JILI' });
     expect(resolveVendorLink(index, 'JILI', 'LIVE')).toBeUndefined();

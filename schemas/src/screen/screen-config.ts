@@ -174,9 +174,7 @@ const ZScreenConfigShape = z.object({
   sideMenu: z.object({ sections: z.array(ZMenuSection) }),
   footer: z.object({
     helpLinks: z.array(ZMenuEntry),
-    products: z.array(
-      z.object({ gameType: ZGameType, label: z.string().max(MAX_TEXT_LENGTH), vendorCodes: z.array(ZVassalage) }),
-    ),
+    products: z.array(z.object({ gameType: ZGameType, label: z.string().max(MAX_TEXT_LENGTH), vendorCodes: z.array(ZVassalage) })),
     social: z.array(z.object({ csType: z.string().max(32), url: z.string().max(2000) })),
     /** Codes of the vendors whose logos the footer shows. */
     vendorLogoCodes: z.array(ZVassalage),
@@ -232,7 +230,11 @@ export const ZScreenConfig = ZScreenConfigShape.superRefine((config, ctx) => {
     const types = new Set<string>();
     vendor.placements.forEach((placement, j) => {
       if (types.has(placement.gameType)) {
-        ctx.addIssue({ code: 'custom', path: ['vendors', i, 'placements', j, 'gameType'], message: `vendor ${vendor.code} is placed in ${placement.gameType} twice` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['vendors', i, 'placements', j, 'gameType'],
+          message: `vendor ${vendor.code} is placed in ${placement.gameType} twice`,
+        });
       }
       types.add(placement.gameType);
     });

@@ -50,7 +50,15 @@ export const SESSION_CALLS = {
   /** Operator login needs it too, so it is served in maintenance. */
   rsaKey: declareCall({ method: 'GET', path: WPS_PATHS.rsaKey, moduleId: 'LOGIN', output: ZRsaKeyResponse, audience: VISITOR, region: 'serve' }),
   captcha: declareCall({ method: 'GET', path: WPS_PATHS.captcha, moduleId: 'CAPTCHA', output: ZCaptchaResponse, audience: VISITOR, region: 'serve' }),
-  login: declareCall({ method: 'POST', path: WPS_PATHS.login, moduleId: 'LOGIN', input: ZAccountLoginRequest, output: ZAccountLoginResponse, encrypted: true, audience: VISITOR }),
+  login: declareCall({
+    method: 'POST',
+    path: WPS_PATHS.login,
+    moduleId: 'LOGIN',
+    input: ZAccountLoginRequest,
+    output: ZAccountLoginResponse,
+    encrypted: true,
+    audience: VISITOR,
+  }),
   verifySecondFactor: declareCall({
     method: 'POST',
     path: ACCOUNT_PATHS.loginVerify,
@@ -61,9 +69,23 @@ export const SESSION_CALLS = {
     audience: VISITOR,
   }),
   /** The code goes to the challenge member's bound address; the client names only the method (docs/0067). */
-  sendSecondFactorCode: declareCall({ method: 'POST', path: ACCOUNT_PATHS.loginVerifyCode, moduleId: 'LOGIN', input: ZLoginVerifyCodeRequest, output: ZSmsSendResponse, audience: VISITOR }),
+  sendSecondFactorCode: declareCall({
+    method: 'POST',
+    path: ACCOUNT_PATHS.loginVerifyCode,
+    moduleId: 'LOGIN',
+    input: ZLoginVerifyCodeRequest,
+    output: ZSmsSendResponse,
+    audience: VISITOR,
+  }),
   /** A remember token for a fresh session and a rotated token. */
-  resume: declareCall({ method: 'POST', path: ACCOUNT_PATHS.loginRemember, moduleId: 'LOGIN', input: ZLoginRememberRequest, output: ZLoginRememberResponse, audience: VISITOR }),
+  resume: declareCall({
+    method: 'POST',
+    path: ACCOUNT_PATHS.loginRemember,
+    moduleId: 'LOGIN',
+    input: ZLoginRememberRequest,
+    output: ZLoginRememberResponse,
+    audience: VISITOR,
+  }),
   /** Revokes a remember token (logout, or a login that is not remembered); served like logout. */
   revokeRemember: declareCall({
     method: 'DELETE',
@@ -94,7 +116,14 @@ export const SESSION_CALLS = {
  * (docs/0068). The forced password change and the first login work whatever the security centre's switch.
  */
 export const ACCOUNT_CALLS = {
-  checkAffiliate: declareCall({ method: 'GET', path: ACCOUNT_PATHS.affiliate, moduleId: 'REGISTER', input: ZAffiliateQuery, output: ZAffiliateResponse, audience: VISITOR }),
+  checkAffiliate: declareCall({
+    method: 'GET',
+    path: ACCOUNT_PATHS.affiliate,
+    moduleId: 'REGISTER',
+    input: ZAffiliateQuery,
+    output: ZAffiliateResponse,
+    audience: VISITOR,
+  }),
   register: declareCall({
     method: 'PUT',
     path: ACCOUNT_PATHS.register,
@@ -126,7 +155,14 @@ export const ACCOUNT_CALLS = {
     audience: REAL_MEMBER_IN_FORCED_CHANGE,
   }),
   /** Form-encoded on the wire (docs/rules/README.md#calls); the same answer whether or not username and email match. */
-  forgotByEmail: declareCall({ method: 'POST', path: ACCOUNT_PATHS.forgotByEmail, moduleId: 'PASSWORD', input: ZForgotByEmailRequest, output: ZForgotByEmailResponse, audience: VISITOR }),
+  forgotByEmail: declareCall({
+    method: 'POST',
+    path: ACCOUNT_PATHS.forgotByEmail,
+    moduleId: 'PASSWORD',
+    input: ZForgotByEmailRequest,
+    output: ZForgotByEmailResponse,
+    audience: VISITOR,
+  }),
   resetByLink: declareCall({
     method: 'POST',
     path: ACCOUNT_PATHS.resetByLink,
@@ -147,7 +183,14 @@ export const ACCOUNT_CALLS = {
     audience: VISITOR,
     modules: ['CHNGPASSVERIF3'],
   }),
-  totpSetup: declareCall({ method: 'POST', path: ACCOUNT_PATHS.totpSetup, moduleId: 'TOTP', output: ZTotpSetupResponse, audience: REAL_MEMBER, modules: ['SECCEN3'] }),
+  totpSetup: declareCall({
+    method: 'POST',
+    path: ACCOUNT_PATHS.totpSetup,
+    moduleId: 'TOTP',
+    output: ZTotpSetupResponse,
+    audience: REAL_MEMBER,
+    modules: ['SECCEN3'],
+  }),
   totpEnable: declareCall({
     method: 'POST',
     path: ACCOUNT_PATHS.totpEnable,
@@ -158,7 +201,15 @@ export const ACCOUNT_CALLS = {
     modules: ['SECCEN3'],
   }),
   /** The step-up every security change and the upline transfer ask for first (docs/0068): no module of its own. */
-  stepUp: declareCall({ method: 'POST', path: ACCOUNT_PATHS.stepUp, moduleId: 'SECURITY', input: ZStepUpRequest, output: ZStepUpResponse, encrypted: true, audience: REAL_MEMBER }),
+  stepUp: declareCall({
+    method: 'POST',
+    path: ACCOUNT_PATHS.stepUp,
+    moduleId: 'SECURITY',
+    input: ZStepUpRequest,
+    output: ZStepUpResponse,
+    encrypted: true,
+    audience: REAL_MEMBER,
+  }),
 } as const;
 
 /**
@@ -166,6 +217,20 @@ export const ACCOUNT_CALLS = {
  * is the service's, by the input) and for registration, behind the captcha.
  */
 export const VERIFICATION_CALLS = {
-  sendSms: declareCall({ method: 'POST', path: ACCOUNT_PATHS.smsNoLogin, moduleId: 'SMS', input: ZSmsNoLoginRequest, output: ZSmsSendResponse, audience: VISITOR }),
-  sendRegisterSms: declareCall({ method: 'POST', path: ACCOUNT_PATHS.smsRegister, moduleId: 'SMS', input: ZSmsRegisterRequest, output: ZSmsSendResponse, audience: VISITOR }),
+  sendSms: declareCall({
+    method: 'POST',
+    path: ACCOUNT_PATHS.smsNoLogin,
+    moduleId: 'SMS',
+    input: ZSmsNoLoginRequest,
+    output: ZSmsSendResponse,
+    audience: VISITOR,
+  }),
+  sendRegisterSms: declareCall({
+    method: 'POST',
+    path: ACCOUNT_PATHS.smsRegister,
+    moduleId: 'SMS',
+    input: ZSmsRegisterRequest,
+    output: ZSmsSendResponse,
+    audience: VISITOR,
+  }),
 } as const;

@@ -140,11 +140,35 @@ export type TDownlineTransferResult = z.infer<typeof ZDownlineTransferResult>;
  */
 export const AGENT_CALLS = {
   /** agentTeamOverview: figures and a series for a period. */
-  teamOverview: declareCall({ method: 'GET', path: AGENT_PATHS.teamOverview, moduleId: 'AGENT', input: ZTeamOverviewQuery, output: ZTeamOverview, audience: AGENT, modules: ['AGEINFO3'] }),
+  teamOverview: declareCall({
+    method: 'GET',
+    path: AGENT_PATHS.teamOverview,
+    moduleId: 'AGENT',
+    input: ZTeamOverviewQuery,
+    output: ZTeamOverview,
+    audience: AGENT,
+    modules: ['AGEINFO3'],
+  }),
   /** downlineManagmentView: search, level, paging. */
-  downlines: declareCall({ method: 'GET', path: AGENT_PATHS.downlines, moduleId: 'AGENT', input: ZDownlineQuery, output: ZDownlineList, audience: AGENT, modules: ['DOWNMAN'] }),
+  downlines: declareCall({
+    method: 'GET',
+    path: AGENT_PATHS.downlines,
+    moduleId: 'AGENT',
+    input: ZDownlineQuery,
+    output: ZDownlineList,
+    audience: AGENT,
+    modules: ['DOWNMAN'],
+  }),
   /** One downline's details (not found outside the subtree). */
-  downline: declareCall({ method: 'GET', path: AGENT_PATHS.downline, moduleId: 'AGENT', input: ZDownlineDetailQuery, output: ZDownlineDetail, audience: AGENT, modules: ['DOWNMAN'] }),
+  downline: declareCall({
+    method: 'GET',
+    path: AGENT_PATHS.downline,
+    moduleId: 'AGENT',
+    input: ZDownlineDetailQuery,
+    output: ZDownlineDetail,
+    audience: AGENT,
+    modules: ['DOWNMAN'],
+  }),
   /** Agent main wallet → a downline's main wallet, once per agent key (never retried: a POST). */
   transfer: declareCall({
     method: 'POST',

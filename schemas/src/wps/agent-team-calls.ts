@@ -42,7 +42,15 @@ export const AGENT_TEAM_MESSAGES = {
   agentCountLimit: 'agent_downline_count_limit',
 } as const;
 
-export { AGENT_INVITATIONS_MAX, DOWNLINE_ROLES, DOWNLINE_ROLE_TYPES, INVITATION_CODE_PATTERN, TEAM_PROFIT_SORTS, type TDownlineRole, type TTeamProfitSort } from '../domain/agent-team.ts';
+export {
+  AGENT_INVITATIONS_MAX,
+  DOWNLINE_ROLES,
+  DOWNLINE_ROLE_TYPES,
+  INVITATION_CODE_PATTERN,
+  TEAM_PROFIT_SORTS,
+  type TDownlineRole,
+  type TTeamProfitSort,
+} from '../domain/agent-team.ts';
 
 const ZInstant = z.iso.datetime({ offset: true }).max(40);
 const ZMinor = z.number().int().refine(Number.isSafeInteger);
@@ -107,7 +115,12 @@ const inRange = <S extends z.ZodType<{ from: string; to: string }>>(schema: S) =
     .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= RECORD_MAX_RANGE_DAYS * 86_400_000, { message: 'record_range_too_long', path: ['to'] });
 
 /** Who a report row is about. */
-const ZWho = z.object({ memberId: z.number().int().positive(), username: z.string().max(MAX_TEXT_LENGTH), nickname: z.string().max(MAX_TEXT_LENGTH), level: z.number().int().positive() });
+const ZWho = z.object({
+  memberId: z.number().int().positive(),
+  username: z.string().max(MAX_TEXT_LENGTH),
+  nickname: z.string().max(MAX_TEXT_LENGTH),
+  level: z.number().int().positive(),
+});
 
 export const ZTeamBetsQuery = inRange(ZReportQuery);
 export type TTeamBetsQuery = z.infer<typeof ZTeamBetsQuery>;
@@ -198,17 +211,65 @@ export const AGENT_TEAM_CALLS = {
     modules: ['REGCEN'],
   }),
   /** Link management: the caller's codes with their registrations. */
-  invitations: declareCall({ method: 'GET', path: AGENT_TEAM_PATHS.invitations, moduleId: 'REGCEN', input: ZInvitationListQuery, output: ZInvitationList, audience: AGENT, modules: ['REGCEN'] }),
+  invitations: declareCall({
+    method: 'GET',
+    path: AGENT_TEAM_PATHS.invitations,
+    moduleId: 'REGCEN',
+    input: ZInvitationListQuery,
+    output: ZInvitationList,
+    audience: AGENT,
+    modules: ['REGCEN'],
+  }),
   /** A new code. */
-  createInvitation: declareCall({ method: 'POST', path: AGENT_TEAM_PATHS.invitations, moduleId: 'REGCEN', input: ZCreateInvitationRequest, output: ZInvitation, audience: AGENT, modules: ['REGCEN'] }),
+  createInvitation: declareCall({
+    method: 'POST',
+    path: AGENT_TEAM_PATHS.invitations,
+    moduleId: 'REGCEN',
+    input: ZCreateInvitationRequest,
+    output: ZInvitation,
+    audience: AGENT,
+    modules: ['REGCEN'],
+  }),
   /** Switch one of the caller's codes off or on. */
-  updateInvitation: declareCall({ method: 'POST', path: AGENT_TEAM_PATHS.invitationUpdate, moduleId: 'REGCEN', input: ZInvitationUpdateRequest, output: ZInvitation, audience: AGENT, modules: ['REGCEN'] }),
+  updateInvitation: declareCall({
+    method: 'POST',
+    path: AGENT_TEAM_PATHS.invitationUpdate,
+    moduleId: 'REGCEN',
+    input: ZInvitationUpdateRequest,
+    output: ZInvitation,
+    audience: AGENT,
+    modules: ['REGCEN'],
+  }),
   /** Delete one of the caller's codes. */
-  deleteInvitation: declareCall({ method: 'POST', path: AGENT_TEAM_PATHS.invitationDelete, moduleId: 'REGCEN', input: ZInvitationDeleteRequest, output: ZInvitationDeleted, audience: AGENT, modules: ['REGCEN'] }),
+  deleteInvitation: declareCall({
+    method: 'POST',
+    path: AGENT_TEAM_PATHS.invitationDelete,
+    moduleId: 'REGCEN',
+    input: ZInvitationDeleteRequest,
+    output: ZInvitationDeleted,
+    audience: AGENT,
+    modules: ['REGCEN'],
+  }),
   /** personalHistoryCopy: team betting. */
-  teamBets: declareCall({ method: 'GET', path: AGENT_TEAM_PATHS.teamBets, moduleId: 'TRANSBETREPMEM3', input: ZTeamBetsQuery, output: ZTeamBets, audience: AGENT, modules: ['TRANSBETREPMEM3'] }),
+  teamBets: declareCall({
+    method: 'GET',
+    path: AGENT_TEAM_PATHS.teamBets,
+    moduleId: 'TRANSBETREPMEM3',
+    input: ZTeamBetsQuery,
+    output: ZTeamBets,
+    audience: AGENT,
+    modules: ['TRANSBETREPMEM3'],
+  }),
   /** palStatementsAgentCopy: user P&L statements. */
-  teamProfit: declareCall({ method: 'GET', path: AGENT_TEAM_PATHS.teamProfit, moduleId: 'AGETEAMPNL3', input: ZTeamProfitQuery, output: ZTeamProfit, audience: AGENT, modules: ['AGETEAMPNL3'] }),
+  teamProfit: declareCall({
+    method: 'GET',
+    path: AGENT_TEAM_PATHS.teamProfit,
+    moduleId: 'AGETEAMPNL3',
+    input: ZTeamProfitQuery,
+    output: ZTeamProfit,
+    audience: AGENT,
+    modules: ['AGETEAMPNL3'],
+  }),
   /** agentDownlineTransactionDetailsCopy: account details. */
   teamTransactions: declareCall({
     method: 'GET',

@@ -32,7 +32,9 @@ describe('ALL_CALLS', () => {
 
   it('has operator calls name a permission operators have, or null (any operator)', () => {
     const known: readonly (string | null)[] = [...OPERATOR_PERMISSIONS, null];
-    const wrong = ALL_CALLS.flatMap((d) => (d.audience.kind === 'operator' && !known.includes(d.audience.permission) ? [`${callKey(d.method, d.path)} ${String(d.audience.permission)}`] : []));
+    const wrong = ALL_CALLS.flatMap((d) =>
+      d.audience.kind === 'operator' && !known.includes(d.audience.permission) ? [`${callKey(d.method, d.path)} ${String(d.audience.permission)}`] : [],
+    );
     expect(wrong).toEqual([]);
   });
 

@@ -1,6 +1,17 @@
 import type { TCallDescriptor, TCallSet } from './call.ts';
 import { AGENT_CALLS } from './agent-calls.ts';
-import { DEPOSIT_CALLS, FAVOURITE_CALLS, MEMBER_CALLS, MESSAGE_CALLS, RECENT_CALLS, RECORD_CALLS, SECURITY_CALLS, TRANSFER_CALLS, WITHDRAW_CALLS, WITHDRAW_PROOF_UPLOAD_CALLS } from './member-call-sets.ts';
+import {
+  DEPOSIT_CALLS,
+  FAVOURITE_CALLS,
+  MEMBER_CALLS,
+  MESSAGE_CALLS,
+  RECENT_CALLS,
+  RECORD_CALLS,
+  SECURITY_CALLS,
+  TRANSFER_CALLS,
+  WITHDRAW_CALLS,
+  WITHDRAW_PROOF_UPLOAD_CALLS,
+} from './member-call-sets.ts';
 import { AGENT_TEAM_CALLS } from './agent-team-calls.ts';
 import { CONTRACT_CALLS } from './contract-calls.ts';
 import { OPERATOR_CALLS, OPERATOR_DEPOSIT_CALLS, OPERATOR_GAMES_CALLS, OPERATOR_WITHDRAW_CALLS } from './operator-call-set.ts';

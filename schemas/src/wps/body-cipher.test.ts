@@ -50,9 +50,7 @@ describe('body cipher (UPSTREAM-NOTES encryption on login)', () => {
     expect(() => decryptBody('x', headers, pair.privateKeyPem)).toThrow(BodyCipherError);
     expect(() => decryptBody(body, { ...headers, 'x-rsa': undefined }, pair.privateKeyPem)).toThrow(BodyCipherError);
     expect(() => decryptBody(body, { ...headers, encryption: 'AES' }, pair.privateKeyPem)).toThrow(BodyCipherError);
-    expect(() => decryptBody(body, { ...headers, 'x-digest': [headers['x-digest'], headers['x-digest']] }, pair.privateKeyPem)).toThrow(
-      BodyCipherError,
-    );
+    expect(() => decryptBody(body, { ...headers, 'x-digest': [headers['x-digest'], headers['x-digest']] }, pair.privateKeyPem)).toThrow(BodyCipherError);
     expect(() => decryptBody(body, { ...headers, 'x-rsa': 'bm90IGEga2V5' }, pair.privateKeyPem)).toThrow(BodyCipherError);
   });
 });

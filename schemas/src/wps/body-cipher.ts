@@ -47,15 +47,8 @@ export function encryptBody(
   const json = JSON.stringify(payload);
   if (json === undefined) throw new BodyCipherError('payload is not JSON-serialisable');
   const key = randomBytes(KEY_BYTES);
-  const ciphertext = CryptoJS.TripleDES.encrypt(
-    json,
-    CryptoJS.enc.Hex.parse(key.toString('hex')),
-    tripleDesOptions(),
-  ).toString();
-  const wrappedKey = publicEncrypt(
-    { key: publicKeyPem, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-    key,
-  ).toString('base64');
+  const ciphertext = CryptoJS.TripleDES.encrypt(json, CryptoJS.enc.Hex.parse(key.toString('hex')), tripleDesOptions()).toString();
+  const wrappedKey = publicEncrypt({ key: publicKeyPem, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, key).toString('base64');
   return {
     body: { value: ciphertext },
     headers: { encryption: BODY_CIPHER_ALGORITHM, 'x-digest': sha256Hex(ciphertext), 'x-rsa': wrappedKey },
@@ -80,11 +73,7 @@ function header(headers: Record<string, string | string[] | undefined>, name: st
 }
 
 /** Verifies the digest, unwraps the key and returns the parsed JSON payload; throws BodyCipherError on anything wrong. */
-export function decryptBody(
-  body: unknown,
-  headers: Record<string, string | string[] | undefined>,
-  privateKeyPem: string,
-): unknown {
+export function decryptBody(body: unknown, headers: Record<string, string | string[] | undefined>, privateKeyPem: string): unknown {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new BodyCipherError('body must be { value }');
   const value = (body as Record<string, unknown>).value;
   if (typeof value !== 'string' || value.length === 0) throw new BodyCipherError('body value must be a non-empty string');
@@ -107,9 +96,7 @@ export function decryptBody(
   if (key.length !== KEY_BYTES) throw new BodyCipherError('wrong key length');
   let plain: string;
   try {
-    plain = CryptoJS.TripleDES.decrypt(value, CryptoJS.enc.Hex.parse(key.toString('hex')), tripleDesOptions()).toString(
-      CryptoJS.enc.Utf8,
-    );
+    plain = CryptoJS.TripleDES.decrypt(value, CryptoJS.enc.Hex.parse(key.toString('hex')), tripleDesOptions()).toString(CryptoJS.enc.Utf8);
   } catch {
     throw new BodyCipherError('decryption failed');
   }

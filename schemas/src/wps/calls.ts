@@ -3,14 +3,7 @@ import { LANGUAGES, LIST_PAGE_SIZE, MAX_TEXT_LENGTH, PRIZE_MODES } from '../cons
 import { LAUNCH_DEVICES, LOTTO_AREAS, LOTTO_VIEWS } from '../rules/lottery-launch.ts';
 import { ZAnnouncements } from '../domain/content.ts';
 import { ZGame, ZGameCategory, ZGameType, ZVassalage, ZVendorCard, ZWinner } from '../domain/game.ts';
-import {
-  FEATURE_FLAGS,
-  ZPermissionInfo,
-  ZRegistrationSettings,
-  ZSystemStatus,
-  ZValidationRule,
-  ZWhitelabelNode,
-} from '../domain/merchant.ts';
+import { FEATURE_FLAGS, ZPermissionInfo, ZRegistrationSettings, ZSystemStatus, ZValidationRule, ZWhitelabelNode } from '../domain/merchant.ts';
 import { ZBalance, ZMemberInfo } from '../domain/member.ts';
 import { ZOperatorIdentity } from './operator-calls.ts';
 import { zSecret, zText } from '../text.ts';
@@ -140,8 +133,7 @@ export const ZLaunchGameQuery = z
   })
   .refine((q) => (q.nodeId === undefined) !== (q.gameCode === undefined), { message: 'give nodeId or gameCode', path: ['nodeId'] });
 /** A path on this site to come back to (never another origin: `//host` and `/\\host` are refused). */
-export const ZBackUrl = zText({ max: 300 })
-  .regex(/^\/(?![/\\])[^\s\\]*$/, 'must be a path on this site');
+export const ZBackUrl = zText({ max: 300 }).regex(/^\/(?![/\\])[^\s\\]*$/, 'must be a path on this site');
 
 /** docs/rules/games.md#g-3 lottery launch on the same GET launchGame (UPSTREAM-NOTES: launchMode GLS). */
 export const ZLotteryLaunchQuery = z.object({
@@ -169,7 +161,10 @@ export const ZOperatorLoginResponse = z.object({ token: z.string().max(256), nam
 
 /** Flags an operator may flip: any known modId of the whitelabel tree. */
 export const ZOperatorSetFlagRequest = z.object({
-  modId: z.string().max(32, { abort: true }).regex(/^[A-Z0-9_]{2,32}$/, 'invalid module id'),
+  modId: z
+    .string()
+    .max(32, { abort: true })
+    .regex(/^[A-Z0-9_]{2,32}$/, 'invalid module id'),
   enabled: z.boolean(),
 });
 export const ZOperatorSetSystemRequest = z.object({

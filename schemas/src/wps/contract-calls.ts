@@ -45,9 +45,17 @@ export const CONTRACT_MESSAGES = {
 } as const;
 
 const ZInstant = z.iso.datetime({ offset: true }).max(40);
-const ZRate = z.number({ message: 'contract_rate_invalid' }).int('contract_rate_invalid').min(0, 'contract_rate_invalid').max(RATE_BP_MAX, 'contract_rate_invalid');
+const ZRate = z
+  .number({ message: 'contract_rate_invalid' })
+  .int('contract_rate_invalid')
+  .min(0, 'contract_rate_invalid')
+  .max(RATE_BP_MAX, 'contract_rate_invalid');
 const ZTierRate = ZRate.min(1, 'contract_rate_invalid');
-const ZThreshold = z.number({ message: 'contract_amount_invalid' }).int('contract_amount_invalid').min(0, 'contract_amount_invalid').max(MAX_AMOUNT_MINOR, 'contract_amount_invalid');
+const ZThreshold = z
+  .number({ message: 'contract_amount_invalid' })
+  .int('contract_amount_invalid')
+  .min(0, 'contract_amount_invalid')
+  .max(MAX_AMOUNT_MINOR, 'contract_amount_invalid');
 const ZMemberId = z.coerce.number().int().positive().max(2_147_483_647);
 const ZId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const ZMinor = z.number().int().refine(Number.isSafeInteger);
@@ -58,7 +66,11 @@ export const ZDividendTier = z.strictObject({
   minValidBetMinor: ZThreshold,
   /** The team's loss in the period (valid bet − payout): what a dividend shares. */
   minLossMinor: ZThreshold,
-  minActive: z.number({ message: 'contract_amount_invalid' }).int('contract_amount_invalid').min(0, 'contract_amount_invalid').max(1_000_000, 'contract_amount_invalid'),
+  minActive: z
+    .number({ message: 'contract_amount_invalid' })
+    .int('contract_amount_invalid')
+    .min(0, 'contract_amount_invalid')
+    .max(1_000_000, 'contract_amount_invalid'),
   rateBp: ZTierRate,
 });
 const tiersOf = <T extends z.ZodTypeAny>(tier: T) => z.array(tier).min(1, 'contract_tiers_missing').max(CONTRACT_TIERS_MAX, 'contract_tiers_too_many');
@@ -105,7 +117,9 @@ export const ZContractOverview = z.object({
   /** The contracts I offered of this kind, live ones first, then the latest ended ones. */
   offered: z.array(ZContract).max(200),
   /** Direct downline agents, with whether each has an offer of the kind waiting. */
-  candidates: z.array(z.object({ memberId: z.number().int().positive(), username: z.string().max(200), nickname: z.string().max(200), hasOffer: z.boolean() })).max(500),
+  candidates: z
+    .array(z.object({ memberId: z.number().int().positive(), username: z.string().max(200), nickname: z.string().max(200), hasOffer: z.boolean() }))
+    .max(500),
   /** The real-time window in seconds (docs/rules/money.md#m-12: 300). */
   windowSeconds: z.number().int().positive(),
 });
@@ -199,13 +213,53 @@ export type TIncomeReport = z.infer<typeof ZIncomeReport>;
  */
 export const CONTRACT_CALLS = {
   /** A contract page's data for one kind. */
-  contracts: declareCall({ method: 'GET', path: CONTRACT_PATHS.overview, moduleId: 'AGENT', input: ZContractOverviewQuery, output: ZContractOverview, audience: AGENT, modules: ['AGENTCENTER'] }),
+  contracts: declareCall({
+    method: 'GET',
+    path: CONTRACT_PATHS.overview,
+    moduleId: 'AGENT',
+    input: ZContractOverviewQuery,
+    output: ZContractOverview,
+    audience: AGENT,
+    modules: ['AGENTCENTER'],
+  }),
   /** Offer a direct downline agent a contract (never retried: a POST; a second offer is contract_exists). */
-  contractOffer: declareCall({ method: 'POST', path: CONTRACT_PATHS.offer, moduleId: 'AGENT', input: ZContractOfferRequest, output: ZContract, audience: AGENT, modules: ['AGENTCENTER'] }),
+  contractOffer: declareCall({
+    method: 'POST',
+    path: CONTRACT_PATHS.offer,
+    moduleId: 'AGENT',
+    input: ZContractOfferRequest,
+    output: ZContract,
+    audience: AGENT,
+    modules: ['AGENTCENTER'],
+  }),
   /** Accept, reject, terminate, answer a termination, withdraw an offer. */
-  contractAct: declareCall({ method: 'POST', path: CONTRACT_PATHS.act, moduleId: 'AGENT', input: ZContractActRequest, output: ZContract, audience: AGENT, modules: ['AGENTCENTER'] }),
+  contractAct: declareCall({
+    method: 'POST',
+    path: CONTRACT_PATHS.act,
+    moduleId: 'AGENT',
+    input: ZContractActRequest,
+    output: ZContract,
+    audience: AGENT,
+    modules: ['AGENTCENTER'],
+  }),
   /** Settlement records of a kind, mine or of the contracts I offered. */
-  settlements: declareCall({ method: 'GET', path: CONTRACT_PATHS.settlements, moduleId: 'AGENT', input: ZSettlementQuery, output: ZSettlementList, audience: AGENT, modules: ['AGENTCENTER'] }),
+  settlements: declareCall({
+    method: 'GET',
+    path: CONTRACT_PATHS.settlements,
+    moduleId: 'AGENT',
+    input: ZSettlementQuery,
+    output: ZSettlementList,
+    audience: AGENT,
+    modules: ['AGENTCENTER'],
+  }),
   /** agentRevenueReport: salaries and dividends received. */
-  income: declareCall({ method: 'GET', path: CONTRACT_PATHS.income, moduleId: 'AGENT', input: ZIncomeQuery, output: ZIncomeReport, audience: AGENT, modules: ['AGEREV3'] }),
+  income: declareCall({
+    method: 'GET',
+    path: CONTRACT_PATHS.income,
+    moduleId: 'AGENT',
+    input: ZIncomeQuery,
+    output: ZIncomeReport,
+    audience: AGENT,
+    modules: ['AGEREV3'],
+  }),
 } as const;

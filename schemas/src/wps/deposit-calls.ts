@@ -55,7 +55,11 @@ export const DEPOSIT_MESSAGES = {
   settingsChangeNotPending: 'settings_change_not_pending',
 } as const;
 
-const ZId = z.number().int().positive().max(2 ** 31 - 1);
+const ZId = z
+  .number()
+  .int()
+  .positive()
+  .max(2 ** 31 - 1);
 const ZBigId = z.number().int().positive().refine(Number.isSafeInteger);
 /** A client's idempotency key; the platform scopes it to its sender (docs/0026). */
 export const ZDepositKey = zText({ max: 100, min: 8, trim: false }).regex(/^[A-Za-z0-9_.:-]+$/, 'invalid_key');
@@ -98,7 +102,11 @@ export type TDeposit = z.infer<typeof ZDeposit>;
 /** Create a pending deposit: channel, amount in minor units (within the channel's limits), the member's key. */
 export const ZDepositRequest = z.object({
   channelId: ZId,
-  amountMinor: z.number({ message: DEPOSIT_MESSAGES.amountInvalid }).int(DEPOSIT_MESSAGES.amountInvalid).positive(DEPOSIT_MESSAGES.amountInvalid).max(MAX_AMOUNT_MINOR, DEPOSIT_MESSAGES.amountInvalid),
+  amountMinor: z
+    .number({ message: DEPOSIT_MESSAGES.amountInvalid })
+    .int(DEPOSIT_MESSAGES.amountInvalid)
+    .positive(DEPOSIT_MESSAGES.amountInvalid)
+    .max(MAX_AMOUNT_MINOR, DEPOSIT_MESSAGES.amountInvalid),
   key: ZDepositKey,
 });
 export type TDepositRequest = z.infer<typeof ZDepositRequest>;
@@ -169,9 +177,7 @@ export const ZMoneySettingChange = z.object({
   id: ZBigId,
   requestedBy: z.string().max(200),
   createdAt: ZIsoText,
-  items: z
-    .array(z.object({ field: z.string().max(64), channelCode: z.string().max(32).nullable(), before: ZSettingValue, after: ZSettingValue }))
-    .max(400),
+  items: z.array(z.object({ field: z.string().max(64), channelCode: z.string().max(32).nullable(), before: ZSettingValue, after: ZSettingValue })).max(400),
 });
 export type TMoneySettingChange = z.infer<typeof ZMoneySettingChange>;
 export const ZAdjustmentsResponse = z.object({

@@ -3,7 +3,15 @@ import { declareCall, MEMBER, MEMBER_IN_FORCED_CHANGE, REAL_MEMBER } from './cal
 import { ZFavouriteIdsResponse, ZFavouriteListQuery, ZFavouriteListResponse, ZFavouritePayload, ZFavouriteRemove } from './calls.ts';
 import { CONTACT_PATHS, ZBindCodeRequest, ZBindCodeResponse, ZBindContactRequest, ZBindContactResponse } from './contact-calls.ts';
 import { DEPOSIT_PATHS, ZDeposit, ZDepositChannelsResponse, ZDepositListQuery, ZDepositListResponse, ZDepositRequest } from './deposit-calls.ts';
-import { MESSAGE_PATHS, ZMessageList, ZMessageListQuery, ZMessageReadRequest, ZMessageReadResult, ZMessagesReadAllRequest, ZMessagesReadAllResult } from './message-calls.ts';
+import {
+  MESSAGE_PATHS,
+  ZMessageList,
+  ZMessageListQuery,
+  ZMessageReadRequest,
+  ZMessageReadResult,
+  ZMessagesReadAllRequest,
+  ZMessagesReadAllResult,
+} from './message-calls.ts';
 import { WPS_PATHS } from './paths.ts';
 import { RECENT_PATHS, ZRecentListQuery, ZRecentListResponse, ZVnGameMenuRecentQuery } from './recent-calls.ts';
 import { RECORD_PATHS, ZAccountRecordResponse, ZProfitResponse, ZRecordQuery } from './record-calls.ts';
@@ -45,7 +53,14 @@ import {
 
 /** Deposit (DEPOSIT3): channels, a pending order per member key, the member's deposits. */
 export const DEPOSIT_CALLS = {
-  channels: declareCall({ method: 'GET', path: DEPOSIT_PATHS.depositChannels, moduleId: 'DEPOSIT', output: ZDepositChannelsResponse, audience: REAL_MEMBER, modules: ['DEPOSIT3'] }),
+  channels: declareCall({
+    method: 'GET',
+    path: DEPOSIT_PATHS.depositChannels,
+    moduleId: 'DEPOSIT',
+    output: ZDepositChannelsResponse,
+    audience: REAL_MEMBER,
+    modules: ['DEPOSIT3'],
+  }),
   /** Never retried (a POST); the member's key makes a resend the same order. */
   create: declareCall({
     method: 'POST',
@@ -57,7 +72,15 @@ export const DEPOSIT_CALLS = {
     modules: ['DEPOSIT3'],
     kind: 'money',
   }),
-  list: declareCall({ method: 'GET', path: DEPOSIT_PATHS.deposit, moduleId: 'DEPOSIT', input: ZDepositListQuery, output: ZDepositListResponse, audience: REAL_MEMBER, modules: ['DEPOSIT3'] }),
+  list: declareCall({
+    method: 'GET',
+    path: DEPOSIT_PATHS.deposit,
+    moduleId: 'DEPOSIT',
+    input: ZDepositListQuery,
+    output: ZDepositListResponse,
+    audience: REAL_MEMBER,
+    modules: ['DEPOSIT3'],
+  }),
 } as const;
 
 /**
@@ -65,7 +88,14 @@ export const DEPOSIT_CALLS = {
  * (docs/0029): maintenance does not take it away.
  */
 export const WITHDRAW_CALLS = {
-  overview: declareCall({ method: 'GET', path: WITHDRAW_PATHS.withdraw, moduleId: 'WITHDRAW', output: ZWithdrawOverviewResponse, audience: REAL_MEMBER, modules: ['WITHDRAW3'] }),
+  overview: declareCall({
+    method: 'GET',
+    path: WITHDRAW_PATHS.withdraw,
+    moduleId: 'WITHDRAW',
+    output: ZWithdrawOverviewResponse,
+    audience: REAL_MEMBER,
+    modules: ['WITHDRAW3'],
+  }),
   request: declareCall({
     method: 'POST',
     path: WITHDRAW_PATHS.withdraw,
@@ -86,7 +116,15 @@ export const WITHDRAW_CALLS = {
     modules: ['WITHDRAW3'],
   }),
   /** One of the member's own proof files as base64 (the gateway waits longer for it than for other calls). */
-  proof: declareCall({ method: 'GET', path: WITHDRAW_PATHS.withdrawProof, moduleId: 'WITHDRAW', input: ZProofQuery, output: ZProofResponse, audience: REAL_MEMBER, modules: ['WITHDRAW3'] }),
+  proof: declareCall({
+    method: 'GET',
+    path: WITHDRAW_PATHS.withdrawProof,
+    moduleId: 'WITHDRAW',
+    input: ZProofQuery,
+    output: ZProofResponse,
+    audience: REAL_MEMBER,
+    modules: ['WITHDRAW3'],
+  }),
 } as const;
 
 /** The proof upload: the gateway's upload door sends it (never a tRPC procedure: the door reads and limits the raw bytes). */
@@ -104,7 +142,14 @@ export const WITHDRAW_PROOF_UPLOAD_CALLS = {
 
 /** Transfer fund (TRANSFUND3), consolidated funds also behind the agent policy; the transfer to the upline (TRANSUP3). */
 export const TRANSFER_CALLS = {
-  wallets: declareCall({ method: 'GET', path: TRANSFER_PATHS.merchantWallet, moduleId: 'WALLET', output: ZMerchantWalletResponse, audience: REAL_MEMBER, modules: ['TRANSFUND3'] }),
+  wallets: declareCall({
+    method: 'GET',
+    path: TRANSFER_PATHS.merchantWallet,
+    moduleId: 'WALLET',
+    output: ZMerchantWalletResponse,
+    audience: REAL_MEMBER,
+    modules: ['TRANSFUND3'],
+  }),
   /** Never retried (a POST); the member's key makes a resend the same transfer. */
   wallet: declareCall({
     method: 'POST',
@@ -134,7 +179,14 @@ export const TRANSFER_CALLS = {
     audience: REAL_MEMBER,
     modules: ['TRANSFUND3', 'AGENTPOLICY3'],
   }),
-  upline: declareCall({ method: 'GET', path: TRANSFER_PATHS.transferUpline, moduleId: 'WALLET', output: ZUplineResponse, audience: REAL_MEMBER, modules: ['TRANSUP3'] }),
+  upline: declareCall({
+    method: 'GET',
+    path: TRANSFER_PATHS.transferUpline,
+    moduleId: 'WALLET',
+    output: ZUplineResponse,
+    audience: REAL_MEMBER,
+    modules: ['TRANSUP3'],
+  }),
   toUpline: declareCall({
     method: 'POST',
     path: TRANSFER_PATHS.transferUpline,
@@ -150,19 +202,67 @@ export const TRANSFER_CALLS = {
 /** The member's records, each behind its member-centre page: own rows only. */
 export const RECORD_CALLS = {
   /** transactionHistory. */
-  account: declareCall({ method: 'GET', path: RECORD_PATHS.account, moduleId: 'RECORDS', input: ZRecordQuery, output: ZAccountRecordResponse, audience: REAL_MEMBER, modules: ['TRANSHIST3'] }),
+  account: declareCall({
+    method: 'GET',
+    path: RECORD_PATHS.account,
+    moduleId: 'RECORDS',
+    input: ZRecordQuery,
+    output: ZAccountRecordResponse,
+    audience: REAL_MEMBER,
+    modules: ['TRANSHIST3'],
+  }),
   /** personalHistoryCopy. */
-  bets: declareCall({ method: 'GET', path: RECORD_PATHS.bets, moduleId: 'RECORDS', input: ZRecordQuery, output: ZAccountRecordResponse, audience: REAL_MEMBER, modules: ['BETHIST3'] }),
+  bets: declareCall({
+    method: 'GET',
+    path: RECORD_PATHS.bets,
+    moduleId: 'RECORDS',
+    input: ZRecordQuery,
+    output: ZAccountRecordResponse,
+    audience: REAL_MEMBER,
+    modules: ['BETHIST3'],
+  }),
   /** bonusDetails. */
-  bonus: declareCall({ method: 'GET', path: RECORD_PATHS.bonus, moduleId: 'RECORDS', input: ZRecordQuery, output: ZAccountRecordResponse, audience: REAL_MEMBER, modules: ['BONUS3'] }),
+  bonus: declareCall({
+    method: 'GET',
+    path: RECORD_PATHS.bonus,
+    moduleId: 'RECORDS',
+    input: ZRecordQuery,
+    output: ZAccountRecordResponse,
+    audience: REAL_MEMBER,
+    modules: ['BONUS3'],
+  }),
   /** personalProfit. */
-  profit: declareCall({ method: 'GET', path: RECORD_PATHS.profit, moduleId: 'RECORDS', input: ZRecordQuery, output: ZProfitResponse, audience: REAL_MEMBER, modules: ['PROFIT3'] }),
+  profit: declareCall({
+    method: 'GET',
+    path: RECORD_PATHS.profit,
+    moduleId: 'RECORDS',
+    input: ZRecordQuery,
+    output: ZProfitResponse,
+    audience: REAL_MEMBER,
+    modules: ['PROFIT3'],
+  }),
 } as const;
 
 /** Platform messages (MESSAGE3, docs/rules/content.md#c-10 messageV2): the session's member's own rows only. */
 export const MESSAGE_CALLS = {
-  list: declareCall({ method: 'GET', path: MESSAGE_PATHS.list, moduleId: 'MESSAGE', input: ZMessageListQuery, output: ZMessageList, audience: REAL_MEMBER, modules: ['MESSAGE3'] }),
-  read: declareCall({ method: 'POST', path: MESSAGE_PATHS.read, moduleId: 'MESSAGE', input: ZMessageReadRequest, output: ZMessageReadResult, audience: REAL_MEMBER, modules: ['MESSAGE3'] }),
+  list: declareCall({
+    method: 'GET',
+    path: MESSAGE_PATHS.list,
+    moduleId: 'MESSAGE',
+    input: ZMessageListQuery,
+    output: ZMessageList,
+    audience: REAL_MEMBER,
+    modules: ['MESSAGE3'],
+  }),
+  read: declareCall({
+    method: 'POST',
+    path: MESSAGE_PATHS.read,
+    moduleId: 'MESSAGE',
+    input: ZMessageReadRequest,
+    output: ZMessageReadResult,
+    audience: REAL_MEMBER,
+    modules: ['MESSAGE3'],
+  }),
   readAll: declareCall({
     method: 'POST',
     path: MESSAGE_PATHS.readAll,
@@ -176,7 +276,14 @@ export const MESSAGE_CALLS = {
 
 /** Security centre (SECCEN3): withdraw password, bank accounts, mobile and e-mail. */
 export const SECURITY_CALLS = {
-  centre: declareCall({ method: 'GET', path: WITHDRAW_PATHS.security, moduleId: 'SECURITY', output: ZSecurityResponse, audience: REAL_MEMBER, modules: ['SECCEN3'] }),
+  centre: declareCall({
+    method: 'GET',
+    path: WITHDRAW_PATHS.security,
+    moduleId: 'SECURITY',
+    output: ZSecurityResponse,
+    audience: REAL_MEMBER,
+    modules: ['SECCEN3'],
+  }),
   setWithdrawPassword: declareCall({
     method: 'POST',
     path: WITHDRAW_PATHS.withdrawPassword,
@@ -195,7 +302,15 @@ export const SECURITY_CALLS = {
     audience: REAL_MEMBER,
     modules: ['SECCEN3'],
   }),
-  sendBindCode: declareCall({ method: 'POST', path: CONTACT_PATHS.bindCode, moduleId: 'SECURITY', input: ZBindCodeRequest, output: ZBindCodeResponse, audience: REAL_MEMBER, modules: ['SECCEN3'] }),
+  sendBindCode: declareCall({
+    method: 'POST',
+    path: CONTACT_PATHS.bindCode,
+    moduleId: 'SECURITY',
+    input: ZBindCodeRequest,
+    output: ZBindCodeResponse,
+    audience: REAL_MEMBER,
+    modules: ['SECCEN3'],
+  }),
   bindContact: declareCall({
     method: 'POST',
     path: CONTACT_PATHS.bind,
@@ -209,7 +324,14 @@ export const SECURITY_CALLS = {
 
 /** The signed-in member. Member info is served in maintenance and a restricted region: the status pages show the viewer. */
 export const MEMBER_CALLS = {
-  info: declareCall({ method: 'GET', path: WPS_PATHS.memberInfo, moduleId: 'MEMBERINFO', output: ZMemberInfo, audience: MEMBER_IN_FORCED_CHANGE, region: 'serve' }),
+  info: declareCall({
+    method: 'GET',
+    path: WPS_PATHS.memberInfo,
+    moduleId: 'MEMBERINFO',
+    output: ZMemberInfo,
+    audience: MEMBER_IN_FORCED_CHANGE,
+    region: 'serve',
+  }),
   /** Any live member, trial accounts too: the ledger's balance. */
   balance: declareCall({ method: 'GET', path: WPS_PATHS.balance, moduleId: 'BALANCE', output: ZBalance, audience: MEMBER }),
 } as const;
@@ -220,15 +342,43 @@ export const MEMBER_CALLS = {
  */
 export const FAVOURITE_CALLS = {
   favouriteIds: declareCall({ method: 'GET', path: WPS_PATHS.favouriteIds, moduleId: 'FAVOURITE', output: ZFavouriteIdsResponse, audience: REAL_MEMBER }),
-  favourites: declareCall({ method: 'GET', path: WPS_PATHS.favouriteList, moduleId: 'FAVOURITE', input: ZFavouriteListQuery, output: ZFavouriteListResponse, audience: REAL_MEMBER }),
-  addFavourite: declareCall({ method: 'POST', path: WPS_PATHS.favouriteAdd, moduleId: 'FAVOURITE', input: ZFavouritePayload, output: ZFavouriteIdsResponse, audience: REAL_MEMBER }),
+  favourites: declareCall({
+    method: 'GET',
+    path: WPS_PATHS.favouriteList,
+    moduleId: 'FAVOURITE',
+    input: ZFavouriteListQuery,
+    output: ZFavouriteListResponse,
+    audience: REAL_MEMBER,
+  }),
+  addFavourite: declareCall({
+    method: 'POST',
+    path: WPS_PATHS.favouriteAdd,
+    moduleId: 'FAVOURITE',
+    input: ZFavouritePayload,
+    output: ZFavouriteIdsResponse,
+    audience: REAL_MEMBER,
+  }),
   /** A DELETE: the platform reads the node id from the query or from a JSON body. */
-  removeFavourite: declareCall({ method: 'DELETE', path: WPS_PATHS.favouriteRemove, moduleId: 'FAVOURITE', input: ZFavouriteRemove, output: ZFavouriteIdsResponse, audience: REAL_MEMBER }),
+  removeFavourite: declareCall({
+    method: 'DELETE',
+    path: WPS_PATHS.favouriteRemove,
+    moduleId: 'FAVOURITE',
+    input: ZFavouriteRemove,
+    output: ZFavouriteIdsResponse,
+    audience: REAL_MEMBER,
+  }),
 } as const;
 
 /** Recently launched games (docs/0036): the member's own launches only, read by the session's member id. */
 export const RECENT_CALLS = {
-  recent: declareCall({ method: 'GET', path: RECENT_PATHS.recentList, moduleId: 'RECENT', input: ZRecentListQuery, output: ZRecentListResponse, audience: REAL_MEMBER }),
+  recent: declareCall({
+    method: 'GET',
+    path: RECENT_PATHS.recentList,
+    moduleId: 'RECENT',
+    input: ZRecentListQuery,
+    output: ZRecentListResponse,
+    audience: REAL_MEMBER,
+  }),
   /** The VN lottery menu's recent games (docs/rules/README.md#calls); no gateway procedure relays it yet. */
   vnGameMenuRecent: declareCall({
     method: 'GET',

@@ -27,7 +27,15 @@ import {
   ZOperatorTotpResetRequest,
   ZOperatorTotpSetupResponse,
 } from './operator-calls.ts';
-import { OPERATOR_GAMES_PATHS, ZOperatorGame, ZOperatorGameCategoriesResponse, ZOperatorGamesQuery, ZOperatorGamesResponse, ZOperatorSetGameCategoryRequest, ZOperatorSetGameRequest } from './operator-games-calls.ts';
+import {
+  OPERATOR_GAMES_PATHS,
+  ZOperatorGame,
+  ZOperatorGameCategoriesResponse,
+  ZOperatorGamesQuery,
+  ZOperatorGamesResponse,
+  ZOperatorSetGameCategoryRequest,
+  ZOperatorSetGameRequest,
+} from './operator-games-calls.ts';
 import { OPERATOR_ROUNDS_PATHS, ZOperatorRoundsQuery, ZOperatorRoundsResponse } from './operator-rounds-calls.ts';
 import { WPS_PATHS } from './paths.ts';
 import {
@@ -53,13 +61,46 @@ const SERVE = { moduleId: 'OPERATOR', region: 'serve' } as const;
 /** The console itself: session, configuration, security thresholds, outbox, audit, authenticator. */
 export const OPERATOR_CALLS = {
   /** Both config paths answer the whole console config; this one the gateway does not call. */
-  systemConfig: declareCall({ ...SERVE, method: 'GET', path: WPS_PATHS.operatorSystem, output: ZOperatorConfigResponse, audience: operatorWith('config.read') }),
+  systemConfig: declareCall({
+    ...SERVE,
+    method: 'GET',
+    path: WPS_PATHS.operatorSystem,
+    output: ZOperatorConfigResponse,
+    audience: operatorWith('config.read'),
+  }),
   config: declareCall({ ...SERVE, method: 'GET', path: WPS_PATHS.operatorWhitelabel, output: ZOperatorConfigResponse, audience: operatorWith('config.read') }),
   /** Contract-kind flags need money.write, login and recovery flags security.write (the platform reads the modId, docs/0066). */
-  setFlag: declareCall({ ...SERVE, method: 'PUT', path: WPS_PATHS.operatorWhitelabel, input: ZOperatorSetFlagRequest, output: ZOperatorConfigResponse, audience: operatorWith('whitelabel.write') }),
-  setSystem: declareCall({ ...SERVE, method: 'PUT', path: WPS_PATHS.operatorSystem, input: ZOperatorSetSystemRequest, output: ZOperatorConfigResponse, audience: operatorWith('system.write') }),
-  outbox: declareCall({ ...SERVE, method: 'GET', path: ACCOUNT_PATHS.operatorOutbox, input: ZOutboxQuery, output: ZOutboxResponse, audience: operatorWith('outbox.read') }),
-  security: declareCall({ ...SERVE, method: 'GET', path: ACCOUNT_PATHS.operatorSecurity, output: ZOperatorSecurityResponse, audience: operatorWith('security.read') }),
+  setFlag: declareCall({
+    ...SERVE,
+    method: 'PUT',
+    path: WPS_PATHS.operatorWhitelabel,
+    input: ZOperatorSetFlagRequest,
+    output: ZOperatorConfigResponse,
+    audience: operatorWith('whitelabel.write'),
+  }),
+  setSystem: declareCall({
+    ...SERVE,
+    method: 'PUT',
+    path: WPS_PATHS.operatorSystem,
+    input: ZOperatorSetSystemRequest,
+    output: ZOperatorConfigResponse,
+    audience: operatorWith('system.write'),
+  }),
+  outbox: declareCall({
+    ...SERVE,
+    method: 'GET',
+    path: ACCOUNT_PATHS.operatorOutbox,
+    input: ZOutboxQuery,
+    output: ZOutboxResponse,
+    audience: operatorWith('outbox.read'),
+  }),
+  security: declareCall({
+    ...SERVE,
+    method: 'GET',
+    path: ACCOUNT_PATHS.operatorSecurity,
+    output: ZOperatorSecurityResponse,
+    audience: operatorWith('security.read'),
+  }),
   setSecurity: declareCall({
     ...SERVE,
     method: 'PUT',
@@ -68,8 +109,21 @@ export const OPERATOR_CALLS = {
     output: ZOperatorSecurityResponse,
     audience: operatorWith('security.write'),
   }),
-  audit: declareCall({ ...SERVE, method: 'GET', path: OPERATOR_PATHS.operatorAudit, input: ZOperatorAuditQuery, output: ZOperatorAuditResponse, audience: operatorWith('audit.read') }),
-  totpSetup: declareCall({ ...SERVE, method: 'POST', path: OPERATOR_PATHS.operatorTotpSetup, output: ZOperatorTotpSetupResponse, audience: operatorWith(null) }),
+  audit: declareCall({
+    ...SERVE,
+    method: 'GET',
+    path: OPERATOR_PATHS.operatorAudit,
+    input: ZOperatorAuditQuery,
+    output: ZOperatorAuditResponse,
+    audience: operatorWith('audit.read'),
+  }),
+  totpSetup: declareCall({
+    ...SERVE,
+    method: 'POST',
+    path: OPERATOR_PATHS.operatorTotpSetup,
+    output: ZOperatorTotpSetupResponse,
+    audience: operatorWith(null),
+  }),
   totpEnable: declareCall({
     ...SERVE,
     method: 'POST',
@@ -96,14 +150,28 @@ export const OPERATOR_CALLS = {
     audience: operatorWith('operators.manage'),
   }),
   /** No session yet: the platform adds its captcha and lock, the gateway its rate limit. */
-  login: declareCall({ ...SERVE, method: 'POST', path: WPS_PATHS.operatorLogin, input: ZOperatorLoginRequest, output: ZOperatorLoginResponse, audience: VISITOR }),
+  login: declareCall({
+    ...SERVE,
+    method: 'POST',
+    path: WPS_PATHS.operatorLogin,
+    input: ZOperatorLoginRequest,
+    output: ZOperatorLoginResponse,
+    audience: VISITOR,
+  }),
   /** Ends the session on the platform, so a copy of the token stops working at once (docs/0070). */
   logout: declareCall({ ...SERVE, method: 'DELETE', path: WPS_PATHS.operatorLogout, output: z.null(), audience: operatorWith(null) }),
 } as const;
 
 /** docs/0028: deposits, balance adjustments (four eyes) and money settings (served by the deposit folder). */
 export const OPERATOR_DEPOSIT_CALLS = {
-  deposits: declareCall({ ...SERVE, method: 'GET', path: DEPOSIT_PATHS.operatorDeposits, input: ZOperatorDepositsQuery, output: ZOperatorDepositsResponse, audience: operatorWith('money.read') }),
+  deposits: declareCall({
+    ...SERVE,
+    method: 'GET',
+    path: DEPOSIT_PATHS.operatorDeposits,
+    input: ZOperatorDepositsQuery,
+    output: ZOperatorDepositsResponse,
+    audience: operatorWith('money.read'),
+  }),
   approveDeposit: declareCall({
     ...SERVE,
     method: 'POST',
@@ -120,8 +188,21 @@ export const OPERATOR_DEPOSIT_CALLS = {
     output: ZOperatorDepositResponse,
     audience: operatorWith('money.write'),
   }),
-  adjustments: declareCall({ ...SERVE, method: 'GET', path: DEPOSIT_PATHS.operatorAdjustments, output: ZAdjustmentsResponse, audience: operatorWith('money.read') }),
-  requestAdjustment: declareCall({ ...SERVE, method: 'POST', path: DEPOSIT_PATHS.operatorAdjustments, input: ZAdjustmentRequest, output: ZAdjustment, audience: operatorWith('money.write') }),
+  adjustments: declareCall({
+    ...SERVE,
+    method: 'GET',
+    path: DEPOSIT_PATHS.operatorAdjustments,
+    output: ZAdjustmentsResponse,
+    audience: operatorWith('money.read'),
+  }),
+  requestAdjustment: declareCall({
+    ...SERVE,
+    method: 'POST',
+    path: DEPOSIT_PATHS.operatorAdjustments,
+    input: ZAdjustmentRequest,
+    output: ZAdjustment,
+    audience: operatorWith('money.write'),
+  }),
   decideAdjustment: declareCall({
     ...SERVE,
     method: 'POST',
@@ -130,7 +211,13 @@ export const OPERATOR_DEPOSIT_CALLS = {
     output: ZAdjustment,
     audience: operatorWith('money.write'),
   }),
-  moneySettings: declareCall({ ...SERVE, method: 'GET', path: DEPOSIT_PATHS.operatorMoneySettings, output: ZMoneySettingsResponse, audience: operatorWith('money.read') }),
+  moneySettings: declareCall({
+    ...SERVE,
+    method: 'GET',
+    path: DEPOSIT_PATHS.operatorMoneySettings,
+    output: ZMoneySettingsResponse,
+    audience: operatorWith('money.read'),
+  }),
   setMoneySettings: declareCall({
     ...SERVE,
     method: 'PUT',
@@ -177,7 +264,14 @@ export const OPERATOR_WITHDRAW_CALLS = {
     audience: operatorWith('money.write'),
   }),
   /** A proof file of a dispute, as base64 (the gateway gives it a longer timeout). */
-  withdrawalProof: declareCall({ ...SERVE, method: 'GET', path: WITHDRAW_PATHS.operatorWithdrawalProof, input: ZProofQuery, output: ZProofResponse, audience: operatorWith('money.read') }),
+  withdrawalProof: declareCall({
+    ...SERVE,
+    method: 'GET',
+    path: WITHDRAW_PATHS.operatorWithdrawalProof,
+    input: ZProofQuery,
+    output: ZProofResponse,
+    audience: operatorWith('money.read'),
+  }),
 } as const;
 
 /**
@@ -186,7 +280,13 @@ export const OPERATOR_WITHDRAW_CALLS = {
  * members' stakes and wins (money.read); the lottery's payouts are money (money.write, docs/0066).
  */
 export const OPERATOR_GAMES_CALLS = {
-  gameCategories: declareCall({ ...SERVE, method: 'GET', path: OPERATOR_GAMES_PATHS.operatorGameCategories, output: ZOperatorGameCategoriesResponse, audience: operatorWith('config.read') }),
+  gameCategories: declareCall({
+    ...SERVE,
+    method: 'GET',
+    path: OPERATOR_GAMES_PATHS.operatorGameCategories,
+    output: ZOperatorGameCategoriesResponse,
+    audience: operatorWith('config.read'),
+  }),
   setGameCategory: declareCall({
     ...SERVE,
     method: 'PUT',
@@ -195,8 +295,22 @@ export const OPERATOR_GAMES_CALLS = {
     output: ZOperatorGameCategoriesResponse,
     audience: operatorWith('whitelabel.write'),
   }),
-  games: declareCall({ ...SERVE, method: 'GET', path: OPERATOR_GAMES_PATHS.operatorGames, input: ZOperatorGamesQuery, output: ZOperatorGamesResponse, audience: operatorWith('config.read') }),
-  setGame: declareCall({ ...SERVE, method: 'PUT', path: OPERATOR_GAMES_PATHS.operatorGames, input: ZOperatorSetGameRequest, output: ZOperatorGame, audience: operatorWith('whitelabel.write') }),
+  games: declareCall({
+    ...SERVE,
+    method: 'GET',
+    path: OPERATOR_GAMES_PATHS.operatorGames,
+    input: ZOperatorGamesQuery,
+    output: ZOperatorGamesResponse,
+    audience: operatorWith('config.read'),
+  }),
+  setGame: declareCall({
+    ...SERVE,
+    method: 'PUT',
+    path: OPERATOR_GAMES_PATHS.operatorGames,
+    input: ZOperatorSetGameRequest,
+    output: ZOperatorGame,
+    audience: operatorWith('whitelabel.write'),
+  }),
   gameRounds: declareCall({
     ...SERVE,
     method: 'GET',
@@ -205,7 +319,13 @@ export const OPERATOR_GAMES_CALLS = {
     output: ZOperatorRoundsResponse,
     audience: operatorWith('money.read'),
   }),
-  lotterySettings: declareCall({ ...SERVE, method: 'GET', path: OPERATOR_LOTTERY_PATHS.settings, output: ZOperatorLotterySettingsResponse, audience: operatorWith('config.read') }),
+  lotterySettings: declareCall({
+    ...SERVE,
+    method: 'GET',
+    path: OPERATOR_LOTTERY_PATHS.settings,
+    output: ZOperatorLotterySettingsResponse,
+    audience: operatorWith('config.read'),
+  }),
   setLotterySettings: declareCall({
     ...SERVE,
     method: 'PUT',

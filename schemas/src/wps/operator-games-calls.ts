@@ -39,7 +39,6 @@ export type TOperatorGameCategoriesResponse = z.infer<typeof ZOperatorGameCatego
 export const ZOperatorSetGameCategoryRequest = z.object({ gameType: ZGameType, enabled: z.boolean() });
 export type TOperatorSetGameCategoryRequest = z.infer<typeof ZOperatorSetGameCategoryRequest>;
 
-
 /** Console game search: a substring of the EN or BN name, the vendor code or vendor name; a category; on/off; a page. */
 export const ZOperatorGamesQuery = z.object({
   search: zText({ max: 100 }).optional(),

@@ -102,7 +102,12 @@ export const ZOperatorRound = z.object({
 export type TOperatorRound = z.infer<typeof ZOperatorRound>;
 
 /** A built-in game as the filter lists it. */
-export const ZOperatorRoundGame = z.object({ nodeId: z.string().max(64), engine: ZGameEngine, nameEn: z.string().max(MAX_TEXT_LENGTH), nameBn: z.string().max(MAX_TEXT_LENGTH) });
+export const ZOperatorRoundGame = z.object({
+  nodeId: z.string().max(64),
+  engine: ZGameEngine,
+  nameEn: z.string().max(MAX_TEXT_LENGTH),
+  nameBn: z.string().max(MAX_TEXT_LENGTH),
+});
 
 export const ZOperatorRoundsResponse = z.object({
   rounds: z.array(ZOperatorRound).max(RECORD_PAGE_SIZE_MAX),

@@ -74,7 +74,14 @@ export const ZAccountRecordResponse = z.object({
 });
 export type TAccountRecordResponse = z.infer<typeof ZAccountRecordResponse>;
 
-export const ZProfitRow = z.object({ day: z.string().max(10), code: z.string().max(32), stakeMinor: ZSignedMinor, payoutMinor: ZSignedMinor, profitMinor: ZSignedMinor, bets: z.number().int().nonnegative() });
+export const ZProfitRow = z.object({
+  day: z.string().max(10),
+  code: z.string().max(32),
+  stakeMinor: ZSignedMinor,
+  payoutMinor: ZSignedMinor,
+  profitMinor: ZSignedMinor,
+  bets: z.number().int().nonnegative(),
+});
 export type TProfitRow = z.infer<typeof ZProfitRow>;
 export const ZProfitResponse = z.object({
   rows: z.array(ZProfitRow).max(RECORD_PAGE_SIZE_MAX),

@@ -79,8 +79,40 @@ export type TSeamlessAnswer = z.infer<typeof ZSeamlessAnswer>;
  * begun before maintenance settle, so every call is served; the provider names no ModuleId.
  */
 export const SEAMLESS_CALLS = {
-  balance: declareCall({ method: 'POST', path: SEAMLESS_PATHS.balance, moduleId: 'SEAMLESS', input: ZSeamlessBalanceRequest, output: ZSeamlessAnswer, audience: SERVER, region: 'serve' }),
-  bet: declareCall({ method: 'POST', path: SEAMLESS_PATHS.bet, moduleId: 'SEAMLESS', input: ZSeamlessBetRequest, output: ZSeamlessAnswer, audience: SERVER, region: 'serve' }),
-  win: declareCall({ method: 'POST', path: SEAMLESS_PATHS.win, moduleId: 'SEAMLESS', input: ZSeamlessWinRequest, output: ZSeamlessAnswer, audience: SERVER, region: 'serve' }),
-  rollback: declareCall({ method: 'POST', path: SEAMLESS_PATHS.rollback, moduleId: 'SEAMLESS', input: ZSeamlessRollbackRequest, output: ZSeamlessAnswer, audience: SERVER, region: 'serve' }),
+  balance: declareCall({
+    method: 'POST',
+    path: SEAMLESS_PATHS.balance,
+    moduleId: 'SEAMLESS',
+    input: ZSeamlessBalanceRequest,
+    output: ZSeamlessAnswer,
+    audience: SERVER,
+    region: 'serve',
+  }),
+  bet: declareCall({
+    method: 'POST',
+    path: SEAMLESS_PATHS.bet,
+    moduleId: 'SEAMLESS',
+    input: ZSeamlessBetRequest,
+    output: ZSeamlessAnswer,
+    audience: SERVER,
+    region: 'serve',
+  }),
+  win: declareCall({
+    method: 'POST',
+    path: SEAMLESS_PATHS.win,
+    moduleId: 'SEAMLESS',
+    input: ZSeamlessWinRequest,
+    output: ZSeamlessAnswer,
+    audience: SERVER,
+    region: 'serve',
+  }),
+  rollback: declareCall({
+    method: 'POST',
+    path: SEAMLESS_PATHS.rollback,
+    moduleId: 'SEAMLESS',
+    input: ZSeamlessRollbackRequest,
+    output: ZSeamlessAnswer,
+    audience: SERVER,
+    region: 'serve',
+  }),
 } as const;

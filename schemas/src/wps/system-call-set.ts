@@ -22,7 +22,14 @@ export const SYSTEM_CALLS = {
   /** `system.status`: 0 normal, 1 maintenance, 2 region-restricted, with the address the platform saw. */
   status: declareCall({ method: 'GET', path: WPS_PATHS.systemStatus, moduleId: 'STATUS', output: ZSystemStatusResponse, audience: VISITOR, region: SERVE }),
   whitelabel: declareCall({ method: 'GET', path: WPS_PATHS.whitelabel, moduleId: 'WHITELABEL', output: ZWhitelabelResponse, audience: VISITOR, region: SERVE }),
-  permissionInfo: declareCall({ method: 'GET', path: WPS_PATHS.domainRoute, moduleId: 'DOMAINROUTE', output: ZDomainRouteResponse, audience: VISITOR, region: SERVE }),
+  permissionInfo: declareCall({
+    method: 'GET',
+    path: WPS_PATHS.domainRoute,
+    moduleId: 'DOMAINROUTE',
+    output: ZDomainRouteResponse,
+    audience: VISITOR,
+    region: SERVE,
+  }),
   registerSettings: declareCall({
     method: 'GET',
     path: WPS_PATHS.registerSettings,
@@ -31,8 +38,22 @@ export const SYSTEM_CALLS = {
     audience: VISITOR,
     region: SERVE,
   }),
-  registerRules: declareCall({ method: 'GET', path: WPS_PATHS.registerRules, moduleId: 'REGISTER', output: ZRegisterRulesResponse, audience: VISITOR, region: SERVE }),
-  configVersion: declareCall({ method: 'GET', path: WPS_PATHS.configVersion, moduleId: 'CONFIG', output: ZConfigVersionResponse, audience: VISITOR, region: SERVE }),
+  registerRules: declareCall({
+    method: 'GET',
+    path: WPS_PATHS.registerRules,
+    moduleId: 'REGISTER',
+    output: ZRegisterRulesResponse,
+    audience: VISITOR,
+    region: SERVE,
+  }),
+  configVersion: declareCall({
+    method: 'GET',
+    path: WPS_PATHS.configVersion,
+    moduleId: 'CONFIG',
+    output: ZConfigVersionResponse,
+    audience: VISITOR,
+    region: SERVE,
+  }),
 } as const;
 
 /**

@@ -33,7 +33,11 @@ export const TRANSFER_MESSAGES = {
   consolidatedOff: 'consolidated_off',
 } as const;
 
-const ZWalletCode = z.string().min(1).max(32).regex(/^[A-Za-z0-9_]+$/, TRANSFER_MESSAGES.walletUnknown);
+const ZWalletCode = z
+  .string()
+  .min(1)
+  .max(32)
+  .regex(/^[A-Za-z0-9_]+$/, TRANSFER_MESSAGES.walletUnknown);
 const ZTransferAmount = z
   .number({ message: TRANSFER_MESSAGES.amountInvalid })
   .int(TRANSFER_MESSAGES.amountInvalid)
@@ -73,7 +77,9 @@ export const ZUplineResponse = z.object({
   /** The upline agent's nickname (never its username: the member does not log in as it). */
   upline: z.object({ nickname: z.string().max(200) }).nullable(),
   mainMinor: ZBalanceMinor,
-  recent: z.array(z.object({ id: z.number().int().positive(), amountMinor: ZBalanceMinor, remark: z.string().max(140), createdAt: z.string().max(40) })).max(20),
+  recent: z
+    .array(z.object({ id: z.number().int().positive(), amountMinor: ZBalanceMinor, remark: z.string().max(140), createdAt: z.string().max(40) }))
+    .max(20),
 });
 export type TUplineResponse = z.infer<typeof ZUplineResponse>;
 export const ZUplineTransferRequest = z.object({

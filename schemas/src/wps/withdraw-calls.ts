@@ -34,7 +34,6 @@ export const WITHDRAW_PATHS = {
   operatorWithdrawalProof: '/wps/operator/withdrawals/proof',
 } as const;
 
-
 /** docs/rules/money.md#m-11, docs/rules/README.md#constants: proofs are png or jpg, at most 5 MB each, at most 3; remarks at most 140 characters. */
 export const PROOF_MAX_BYTES = UPLOAD_MAX_BYTES;
 export const PROOF_MAX_FILES = UPLOAD_MAX_FILES;
@@ -42,7 +41,11 @@ export { PROOF_CONTENT_TYPES, type TProofContentType } from '../domain/proof.ts'
 
 export { sniffProofType } from '../domain/proof.ts';
 
-const ZId = z.number().int().positive().max(2 ** 31 - 1);
+const ZId = z
+  .number()
+  .int()
+  .positive()
+  .max(2 ** 31 - 1);
 const ZBigId = z.number().int().positive().refine(Number.isSafeInteger);
 /** A member's idempotency key: scoped to the member by the platform (docs/0026). */
 export const ZMemberKey = zText({ max: 100, min: 8, trim: false }).regex(/^[A-Za-z0-9_.:-]+$/, 'invalid_key');
@@ -152,7 +155,8 @@ export const ZProofUploadRequest = z.object({
   withdrawalId: ZBigId,
   base64: z
     .string()
-    .max(Math.ceil(PROOF_MAX_BYTES / 3) * 4 + 4, { message: WITHDRAW_MESSAGES.proofTooLarge, abort: true }).regex(/^[A-Za-z0-9+/]*={0,2}$/, 'invalid_base64'),
+    .max(Math.ceil(PROOF_MAX_BYTES / 3) * 4 + 4, { message: WITHDRAW_MESSAGES.proofTooLarge, abort: true })
+    .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'invalid_base64'),
 });
 export const ZProofUploadResponse = z.object({ proofId: z.string().max(64), contentType: z.enum(PROOF_CONTENT_TYPES), sizeBytes: z.number().int().positive() });
 export const ZProofQuery = z.object({ proofId: zText({ max: 64, min: 1, trim: false }).regex(/^[A-Za-z0-9_-]+$/, 'invalid') });
@@ -160,7 +164,11 @@ export const ZProofResponse = z.object({ contentType: z.enum(PROOF_CONTENT_TYPES
 
 /** Operator views: pending (to pay or reject) and disputes (docs/0029). */
 export const ZOperatorWithdrawalsQuery = z.object({ view: z.enum(['pending', 'disputes']) });
-export const ZOperatorWithdrawal = ZWithdrawal.extend({ memberId: z.number().int().positive(), username: z.string().max(200), holderName: z.string().max(100) });
+export const ZOperatorWithdrawal = ZWithdrawal.extend({
+  memberId: z.number().int().positive(),
+  username: z.string().max(200),
+  holderName: z.string().max(100),
+});
 export type TOperatorWithdrawal = z.infer<typeof ZOperatorWithdrawal>;
 export const ZOperatorWithdrawalsResponse = z.object({ withdrawals: z.array(ZOperatorWithdrawal).max(200) });
 export const ZOperatorWithdrawalPayRequest = z.object({ withdrawalId: ZBigId });

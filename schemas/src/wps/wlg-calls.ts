@@ -118,9 +118,25 @@ export const ZWlgCloseMineResponse = z.object({ closed: z.number().int().min(0) 
  * Opening and spinning stake (maintenance refuses them); reading, seeding and closing do not.
  */
 export const WLG_CALLS = {
-  open: declareCall({ method: 'POST', path: WLG_PATHS.open, moduleId: 'GAME', input: ZWlgOpenRequest, output: ZWlgOpenResponse, audience: VISITOR, kind: 'game' }),
+  open: declareCall({
+    method: 'POST',
+    path: WLG_PATHS.open,
+    moduleId: 'GAME',
+    input: ZWlgOpenRequest,
+    output: ZWlgOpenResponse,
+    audience: VISITOR,
+    kind: 'game',
+  }),
   state: declareCall({ method: 'POST', path: WLG_PATHS.state, moduleId: 'GAME', input: ZWlgTokenRequest, output: ZWlgState, audience: VISITOR }),
-  spin: declareCall({ method: 'POST', path: WLG_PATHS.slotSpin, moduleId: 'GAME', input: ZWlgSlotSpinRequest, output: ZWlgSlotSpinResponse, audience: VISITOR, kind: 'game' }),
+  spin: declareCall({
+    method: 'POST',
+    path: WLG_PATHS.slotSpin,
+    moduleId: 'GAME',
+    input: ZWlgSlotSpinRequest,
+    output: ZWlgSlotSpinResponse,
+    audience: VISITOR,
+    kind: 'game',
+  }),
   seed: declareCall({ method: 'POST', path: WLG_PATHS.seed, moduleId: 'GAME', input: ZWlgSeedRequest, output: ZWlgSeedResponse, audience: VISITOR }),
   rounds: declareCall({ method: 'POST', path: WLG_PATHS.rounds, moduleId: 'GAME', input: ZWlgTokenRequest, output: ZWlgRoundsResponse, audience: VISITOR }),
   close: declareCall({ method: 'POST', path: WLG_PATHS.close, moduleId: 'GAME', input: ZWlgTokenRequest, output: ZWlgCloseResponse, audience: VISITOR }),

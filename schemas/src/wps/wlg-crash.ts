@@ -38,11 +38,18 @@ export const ZWlgCrashBetRequest = z
       .int()
       .refine((n) => (CRASH_STAKES_MINOR as readonly number[]).includes(n), WLG_MESSAGES.betNotOffered),
     /** Cash out by itself at this multiplier (x100), settled by the server even if the page is closed. */
-    autoCashOutX100: z.number().int().min(CRASH_MIN_TARGET_X100, WLG_CRASH_MESSAGES.targetInvalid).max(CRASH_MAX_X100, WLG_CRASH_MESSAGES.targetInvalid).optional(),
+    autoCashOutX100: z
+      .number()
+      .int()
+      .min(CRASH_MIN_TARGET_X100, WLG_CRASH_MESSAGES.targetInvalid)
+      .max(CRASH_MAX_X100, WLG_CRASH_MESSAGES.targetInvalid)
+      .optional(),
   })
   .strict();
 export type TWlgCrashBetRequest = z.infer<typeof ZWlgCrashBetRequest>;
-export const ZWlgCrashCashOutRequest = z.object({ token: ZToken, betId: zText({ max: 20, min: 1, trim: false }).regex(/^[1-9][0-9]{0,18}$/, WLG_CRASH_MESSAGES.noBet) }).strict();
+export const ZWlgCrashCashOutRequest = z
+  .object({ token: ZToken, betId: zText({ max: 20, min: 1, trim: false }).regex(/^[1-9][0-9]{0,18}$/, WLG_CRASH_MESSAGES.noBet) })
+  .strict();
 export type TWlgCrashCashOutRequest = z.infer<typeof ZWlgCrashCashOutRequest>;
 
 /** A bet as everyone sees it on the live board: the player's name masked like the winner board's. */
@@ -63,8 +70,14 @@ export const ZCrashBoardBet = z.object({
 export const ZSharedRoundProof = z.object({
   chainId: z.number().int().nullable(),
   chainIndex: z.number().int().nullable(),
-  chainAnchor: z.string().regex(/^[0-9a-f]{64}$/).nullable(),
-  mix: z.string().regex(/^[0-9a-f]{64}$/).nullable(),
+  chainAnchor: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .nullable(),
+  mix: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .nullable(),
   mixTickets: z.array(z.string().max(200)).max(64).nullable(),
 });
 export type TSharedRoundProof = z.infer<typeof ZSharedRoundProof>;
@@ -126,8 +139,37 @@ export type TWlgCrashMineResponse = z.infer<typeof ZWlgCrashMineResponse>;
  * cash-out finishes a round begun before maintenance, so it is served.
  */
 export const WLG_CRASH_CALLS = {
-  crashLive: declareCall({ method: 'POST', path: WLG_CRASH_PATHS.live, moduleId: 'GAME', input: ZWlgCrashLiveRequest, output: ZWlgCrashLive, audience: VISITOR }),
-  crashBet: declareCall({ method: 'POST', path: WLG_CRASH_PATHS.bet, moduleId: 'GAME', input: ZWlgCrashBetRequest, output: ZWlgCrashBetResponse, audience: VISITOR, kind: 'game' }),
-  crashCashOut: declareCall({ method: 'POST', path: WLG_CRASH_PATHS.cashOut, moduleId: 'GAME', input: ZWlgCrashCashOutRequest, output: ZWlgCrashBetResponse, audience: VISITOR }),
-  crashMine: declareCall({ method: 'POST', path: WLG_CRASH_PATHS.mine, moduleId: 'GAME', input: ZWlgTokenRequest, output: ZWlgCrashMineResponse, audience: VISITOR }),
+  crashLive: declareCall({
+    method: 'POST',
+    path: WLG_CRASH_PATHS.live,
+    moduleId: 'GAME',
+    input: ZWlgCrashLiveRequest,
+    output: ZWlgCrashLive,
+    audience: VISITOR,
+  }),
+  crashBet: declareCall({
+    method: 'POST',
+    path: WLG_CRASH_PATHS.bet,
+    moduleId: 'GAME',
+    input: ZWlgCrashBetRequest,
+    output: ZWlgCrashBetResponse,
+    audience: VISITOR,
+    kind: 'game',
+  }),
+  crashCashOut: declareCall({
+    method: 'POST',
+    path: WLG_CRASH_PATHS.cashOut,
+    moduleId: 'GAME',
+    input: ZWlgCrashCashOutRequest,
+    output: ZWlgCrashBetResponse,
+    audience: VISITOR,
+  }),
+  crashMine: declareCall({
+    method: 'POST',
+    path: WLG_CRASH_PATHS.mine,
+    moduleId: 'GAME',
+    input: ZWlgTokenRequest,
+    output: ZWlgCrashMineResponse,
+    audience: VISITOR,
+  }),
 } as const;

@@ -59,7 +59,9 @@ export const ZWlgLotteryBetRequest = z
 export type TWlgLotteryBetRequest = z.infer<typeof ZWlgLotteryBetRequest>;
 export const ZWlgLotteryNumeroQuery = z.object({ gameCode: ZGameCode }).strict();
 
-const ZPayouts = z.object(Object.fromEntries(LOTTERY_PAYOUT_KEYS.map((k) => [k, z.number().int()])) as Record<(typeof LOTTERY_PAYOUT_KEYS)[number], z.ZodNumber>);
+const ZPayouts = z.object(
+  Object.fromEntries(LOTTERY_PAYOUT_KEYS.map((k) => [k, z.number().int()])) as Record<(typeof LOTTERY_PAYOUT_KEYS)[number], z.ZodNumber>,
+);
 
 /** A payout table the operator may set: every row within its bounds (lotteryPayoutBounds). */
 export const ZLotteryPayouts = z
@@ -93,7 +95,10 @@ export const ZLotteryDraw = z.object({
   serverSeedHash: z.string().regex(/^[0-9a-f]{64}$/),
   serverSeed: z.string().max(64).nullable(),
   clientSeed: z.string().max(100),
-  result: z.string().regex(/^[0-9]{3}$/).nullable(),
+  result: z
+    .string()
+    .regex(/^[0-9]{3}$/)
+    .nullable(),
   ...ZSharedRoundProof.shape,
 });
 export type TLotteryDraw = z.infer<typeof ZLotteryDraw>;
@@ -145,7 +150,29 @@ export type TOperatorSetLotterySettingsRequest = z.infer<typeof ZOperatorSetLott
  * the token is the credential, checked by the service); the opened numero is public.
  */
 export const WLG_LOTTERY_CALLS = {
-  lotteryState: declareCall({ method: 'POST', path: WLG_LOTTERY_PATHS.state, moduleId: 'GAME', input: ZWlgLotteryStateRequest, output: ZWlgLotteryStateResponse, audience: VISITOR }),
-  lotteryBet: declareCall({ method: 'POST', path: WLG_LOTTERY_PATHS.bet, moduleId: 'GAME', input: ZWlgLotteryBetRequest, output: ZWlgLotteryBetResponse, audience: VISITOR, kind: 'game' }),
-  lotteryNumero: declareCall({ method: 'GET', path: WLG_LOTTERY_PATHS.numero, moduleId: 'GAME', input: ZWlgLotteryNumeroQuery, output: ZWlgLotteryNumeroResponse, audience: VISITOR }),
+  lotteryState: declareCall({
+    method: 'POST',
+    path: WLG_LOTTERY_PATHS.state,
+    moduleId: 'GAME',
+    input: ZWlgLotteryStateRequest,
+    output: ZWlgLotteryStateResponse,
+    audience: VISITOR,
+  }),
+  lotteryBet: declareCall({
+    method: 'POST',
+    path: WLG_LOTTERY_PATHS.bet,
+    moduleId: 'GAME',
+    input: ZWlgLotteryBetRequest,
+    output: ZWlgLotteryBetResponse,
+    audience: VISITOR,
+    kind: 'game',
+  }),
+  lotteryNumero: declareCall({
+    method: 'GET',
+    path: WLG_LOTTERY_PATHS.numero,
+    moduleId: 'GAME',
+    input: ZWlgLotteryNumeroQuery,
+    output: ZWlgLotteryNumeroResponse,
+    audience: VISITOR,
+  }),
 } as const;

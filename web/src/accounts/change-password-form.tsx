@@ -64,7 +64,15 @@ export function ChangePasswordForm({ requireOldPassword, onChanged }: { requireO
     <form className="form" onSubmit={submit} noValidate data-testid="change-password.form">
       {requireOldPassword && (
         <Field label={t('old_password')}>
-          <input className="input" type="password" autoComplete="current-password" data-testid="change-password.old" value={oldPassword} maxLength={128} onChange={(e) => setOldPassword(e.target.value)} />
+          <input
+            className="input"
+            type="password"
+            autoComplete="current-password"
+            data-testid="change-password.old"
+            value={oldPassword}
+            maxLength={128}
+            onChange={(e) => setOldPassword(e.target.value)}
+          />
           {fieldError('oldPassword')}
         </Field>
       )}

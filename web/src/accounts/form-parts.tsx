@@ -141,11 +141,27 @@ export function NewPasswordFields({
   return (
     <>
       <Field label={t('new_password')}>
-        <input className="input" type="password" autoComplete="new-password" data-testid={testIds.newPassword} value={newPassword} maxLength={128} onChange={(e) => onNewPassword(e.target.value)} />
+        <input
+          className="input"
+          type="password"
+          autoComplete="new-password"
+          data-testid={testIds.newPassword}
+          value={newPassword}
+          maxLength={128}
+          onChange={(e) => onNewPassword(e.target.value)}
+        />
         {newPasswordError}
       </Field>
       <Field label={t('confirm_password')}>
-        <input className="input" type="password" autoComplete="new-password" data-testid={testIds.confirmPassword} value={confirmPassword} maxLength={128} onChange={(e) => onConfirmPassword(e.target.value)} />
+        <input
+          className="input"
+          type="password"
+          autoComplete="new-password"
+          data-testid={testIds.confirmPassword}
+          value={confirmPassword}
+          maxLength={128}
+          onChange={(e) => onConfirmPassword(e.target.value)}
+        />
         {confirmPasswordError}
       </Field>
     </>

@@ -76,7 +76,13 @@ export function SecondFactorStep({
           />
           {method !== 'totp' && (
             // The countdown button wants a target: the masked address stands for it; the code goes to the bound one.
-            <SmsSendButton key={method} testId="second-factor.send-code" request={() => ({ mobileNum: address ?? method })} send={sendCode} onError={setSendError} />
+            <SmsSendButton
+              key={method}
+              testId="second-factor.send-code"
+              request={() => ({ mobileNum: address ?? method })}
+              send={sendCode}
+              onError={setSendError}
+            />
           )}
         </span>
       </Field>

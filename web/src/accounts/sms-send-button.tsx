@@ -27,7 +27,15 @@ type TProps = {
   disabled?: boolean;
 };
 
-function Button({ testId, request, send, onError, disabled, resumeSecondsLeft, onSent }: TProps & { resumeSecondsLeft: number; onSent: (seconds: number) => void }) {
+function Button({
+  testId,
+  request,
+  send,
+  onError,
+  disabled,
+  resumeSecondsLeft,
+  onSent,
+}: TProps & { resumeSecondsLeft: number; onSent: (seconds: number) => void }) {
   const { t } = useTranslation();
   const onErrorRef = useRef(onError);
   onErrorRef.current = onError;

@@ -6,7 +6,17 @@ import { localDigits } from '../lib/numbers-later.ts';
  * bars do not need one, and the first load stays lean, docs/0022). Bars below zero (a team's loss)
  * hang under the axis in the second colour. Day labels (2026-11-26) in the language's digits. It scales with its box (viewBox), so it fits 360 px.
  */
-export function AgentChart({ points, label, summary, format }: { points: { label: string; value: number }[]; label: string; summary: string; format: (v: number) => string }) {
+export function AgentChart({
+  points,
+  label,
+  summary,
+  format,
+}: {
+  points: { label: string; value: number }[];
+  label: string;
+  summary: string;
+  format: (v: number) => string;
+}) {
   const { i18n } = useTranslation();
   const W = 600;
   const H = 220;
@@ -29,14 +39,29 @@ export function AgentChart({ points, label, summary, format }: { points: { label
           const top = Math.min(y(p.value), zero);
           const height = Math.max(p.value === 0 ? 0 : 1, Math.abs(y(p.value) - zero));
           return (
-            <rect key={p.label} x={PAD.left + i * step + (step - bar) / 2} y={top} width={bar} height={height} rx={2} className={p.value < 0 ? 'agent-chart__bar is-negative' : 'agent-chart__bar'} data-testid="agent-overview.bar">
+            <rect
+              key={p.label}
+              x={PAD.left + i * step + (step - bar) / 2}
+              y={top}
+              width={bar}
+              height={height}
+              rx={2}
+              className={p.value < 0 ? 'agent-chart__bar is-negative' : 'agent-chart__bar'}
+              data-testid="agent-overview.bar"
+            >
               <title>{`${localDigits(p.label, i18n.language)}: ${format(p.value)}`}</title>
             </rect>
           );
         })}
         {points.map((p, i) =>
           ticks.has(i) ? (
-            <text key={`t-${p.label}`} x={PAD.left + i * step + step / 2} y={H - 8} textAnchor={i === 0 ? 'start' : i === points.length - 1 ? 'end' : 'middle'} className="agent-chart__tick">
+            <text
+              key={`t-${p.label}`}
+              x={PAD.left + i * step + step / 2}
+              y={H - 8}
+              textAnchor={i === 0 ? 'start' : i === points.length - 1 ? 'end' : 'middle'}
+              className="agent-chart__tick"
+            >
               {localDigits(p.label.slice(5), i18n.language)}
             </text>
           ) : null,

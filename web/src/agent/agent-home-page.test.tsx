@@ -12,7 +12,13 @@ const LAZY = { timeout: 10_000 };
 const agentConfig = screenConfigFixture({
   audience: 'agent',
   agentCentre: [
-    { key: 'agentTeamOverview', labelKey: 'agent_agentTeamOverview', icon: 'ageinfo3', target: { type: 'route', path: '/agentHome/agentTeamOverview' }, isAvailable: false },
+    {
+      key: 'agentTeamOverview',
+      labelKey: 'agent_agentTeamOverview',
+      icon: 'ageinfo3',
+      target: { type: 'route', path: '/agentHome/agentTeamOverview' },
+      isAvailable: false,
+    },
   ],
 });
 
@@ -25,7 +31,10 @@ describe('agent centre', () => {
 
   it('sends a logged-in non-agent to /agent', async () => {
     sessionStorage.setItem('token', 'tok-member1');
-    renderWithApp(<AppRoutes />, { path: '/agentHome', handlers: { 'member.info': () => memberFixture({ type: 0 }), 'member.balance': () => ({ balance: 0, currencySymbol: '৳' }) } });
+    renderWithApp(<AppRoutes />, {
+      path: '/agentHome',
+      handlers: { 'member.info': () => memberFixture({ type: 0 }), 'member.balance': () => ({ balance: 0, currencySymbol: '৳' }) },
+    });
     expect(await screen.findByTestId('agent.page')).toBeTruthy();
     expect(screen.queryByTestId('agent-home.page')).toBeNull();
   });
@@ -60,8 +69,19 @@ describe('agent centre', () => {
     expect(periodRange('custom', wed, { from: '2026-11-01', to: '2026-11-03' })).toEqual({ from: new Date(2026, 10, 1), to: new Date(2026, 10, 4) });
   });
 
-  const agentHandlers = { 'member.info': () => memberFixture({ type: 1, nickname: 'Boss' }), 'member.balance': () => ({ balance: 500_000, currencySymbol: '৳' }) };
-  const point = (label: string, validBetMinor: number, profitMinor: number) => ({ label, newMembers: 0, depositMinor: 0, withdrawMinor: 0, validBetMinor, payoutMinor: validBetMinor + profitMinor, profitMinor });
+  const agentHandlers = {
+    'member.info': () => memberFixture({ type: 1, nickname: 'Boss' }),
+    'member.balance': () => ({ balance: 500_000, currencySymbol: '৳' }),
+  };
+  const point = (label: string, validBetMinor: number, profitMinor: number) => ({
+    label,
+    newMembers: 0,
+    depositMinor: 0,
+    withdrawMinor: 0,
+    validBetMinor,
+    payoutMinor: validBetMinor + profitMinor,
+    profitMinor,
+  });
 
   it('shows the team overview figures and a bar per bucket, losses under the axis', async () => {
     sessionStorage.setItem('token', 'tok-agent01');
@@ -70,7 +90,19 @@ describe('agent centre', () => {
       config: agentConfig,
       handlers: {
         ...agentHandlers,
-        'agent.teamOverview': () => ({ teamSize: 19, directCount: 6, newMembers: 2, activeMembers: 9, depositMinor: 120_000, withdrawMinor: 30_000, validBetMinor: 80_000, payoutMinor: 50_000, profitMinor: -30_000, bucket: 'day' as const, series: [point('2026-11-24', 50_000, -40_000), point('2026-11-25', 30_000, 10_000)] }),
+        'agent.teamOverview': () => ({
+          teamSize: 19,
+          directCount: 6,
+          newMembers: 2,
+          activeMembers: 9,
+          depositMinor: 120_000,
+          withdrawMinor: 30_000,
+          validBetMinor: 80_000,
+          payoutMinor: 50_000,
+          profitMinor: -30_000,
+          bucket: 'day' as const,
+          series: [point('2026-11-24', 50_000, -40_000), point('2026-11-25', 30_000, 10_000)],
+        }),
       },
     });
     expect((await screen.findByTestId('agent-overview.team', {}, LAZY)).textContent).toBe('19');
@@ -86,7 +118,18 @@ describe('agent centre', () => {
 
   it('pages a report, starts again at page 1 when a filter changes, and exports every page of the filter', async () => {
     sessionStorage.setItem('token', 'tok-agent01');
-    const row = (i: number) => ({ memberId: i, username: `team_${i}`, nickname: `P${i}`, level: 1, isAgent: false, uplineNickname: 'Boss', balanceMinor: 100, registeredAt: '2026-11-20T00:00:00.000Z', lastLoginAt: null, online: false });
+    const row = (i: number) => ({
+      memberId: i,
+      username: `team_${i}`,
+      nickname: `P${i}`,
+      level: 1,
+      isAgent: false,
+      uplineNickname: 'Boss',
+      balanceMinor: 100,
+      registeredAt: '2026-11-20T00:00:00.000Z',
+      lastLoginAt: null,
+      online: false,
+    });
     const { calls } = renderWithApp(<AppRoutes />, {
       path: '/agentHome/downlineManagmentView',
       config: agentConfig,
@@ -94,7 +137,11 @@ describe('agent centre', () => {
         ...agentHandlers,
         'agent.downlines': (input) => {
           const { pageNo, pageSize } = input as { pageNo: number; pageSize: number };
-          return { rows: Array.from({ length: Math.min(pageSize, 45 - (pageNo - 1) * pageSize) }, (_, i) => row((pageNo - 1) * pageSize + i)), total: 45, balanceMinor: 4_500 };
+          return {
+            rows: Array.from({ length: Math.min(pageSize, 45 - (pageNo - 1) * pageSize) }, (_, i) => row((pageNo - 1) * pageSize + i)),
+            total: 45,
+            balanceMinor: 4_500,
+          };
         },
       },
     });
@@ -115,7 +162,18 @@ describe('agent centre', () => {
 
   it('lists downlines, opens one and transfers to it with one key per attempt', async () => {
     sessionStorage.setItem('token', 'tok-agent01');
-    const row = { memberId: 42, username: 'team_a01', nickname: 'A-Player 1', level: 2, isAgent: false, uplineNickname: 'Sub', balanceMinor: 10_000, registeredAt: '2026-11-20T00:00:00.000Z', lastLoginAt: null, online: false };
+    const row = {
+      memberId: 42,
+      username: 'team_a01',
+      nickname: 'A-Player 1',
+      level: 2,
+      isAgent: false,
+      uplineNickname: 'Sub',
+      balanceMinor: 10_000,
+      registeredAt: '2026-11-20T00:00:00.000Z',
+      lastLoginAt: null,
+      online: false,
+    };
     const { calls } = renderWithApp(<AppRoutes />, {
       path: '/agentHome/downlineManagmentView',
       config: agentConfig,
@@ -130,7 +188,11 @@ describe('agent centre', () => {
     fireEvent.change(await screen.findByTestId('agent-downline.amount'), { target: { value: '100' } });
     fireEvent.click(screen.getByTestId('agent-downline.submit'));
     expect((await screen.findByTestId('agent-downline.done')).textContent).toContain('৳100.00');
-    expect(calls.find((c) => c.path === 'agent.transfer')?.input).toMatchObject({ memberId: 42, amountMinor: 10_000, key: expect.stringMatching(/^downline-/) });
+    expect(calls.find((c) => c.path === 'agent.transfer')?.input).toMatchObject({
+      memberId: 42,
+      amountMinor: 10_000,
+      key: expect.stringMatching(/^downline-/),
+    });
   });
 
   it("shows the operator's limit on agent downlines when the platform refuses one (docs/0064)", async () => {
@@ -151,7 +213,9 @@ describe('agent centre', () => {
     fireEvent.change(screen.getByTestId('agent-register.confirmPassword'), { target: { value: 'Fresh1234' } });
     fireEvent.change(screen.getByTestId('agent-register.role'), { target: { value: 'agent' } });
     fireEvent.click(screen.getByTestId('agent-register.submit'));
-    expect((await screen.findByTestId('agent-register.error')).textContent).toBe("An agent account cannot be created this many levels below the top agent: the operator's limit. Register a member instead.");
+    expect((await screen.findByTestId('agent-register.error')).textContent).toBe(
+      "An agent account cannot be created this many levels below the top agent: the operator's limit. Register a member instead.",
+    );
     expect(calls.find((c) => c.path === 'agent.registerDownline')?.input).toMatchObject({ username: 'subagent7', role: 'agent' });
   });
 });

@@ -40,7 +40,11 @@ function ReportPageBody({ page, loading }: { page: TReportPage; loading: ReactNo
   const ready = useAreaTexts('money', 'wallet', 'records', 'agent', 'accounts', 'agentReports');
   const Page = REPORT_PAGES[page];
   if (!ready) return loading;
-  return <Suspense fallback={loading}><Page /></Suspense>;
+  return (
+    <Suspense fallback={loading}>
+      <Page />
+    </Suspense>
+  );
 }
 
 // Contracts and income (docs/0049).
@@ -122,7 +126,11 @@ export default function AgentHomePage({ page }: { page?: TBuiltAgentPage }) {
               entry={entry}
               className={`menu-link${entry.key === page ? ' is-active' : ''}`}
               testId={`agent-home.nav.${entry.key}`}
-              icon={<span className="menu-link__icon" aria-hidden="true">{iconFor(entry.icon)}</span>}
+              icon={
+                <span className="menu-link__icon" aria-hidden="true">
+                  {iconFor(entry.icon)}
+                </span>
+              }
             />
           ))}
         </nav>

@@ -52,10 +52,25 @@ export default function AgentPage() {
     body = (
       <form className="form" onSubmit={submit} noValidate>
         <Field label={t('username')}>
-          <input className="input" data-testid="agent.username" autoComplete="username" value={username} maxLength={200} onChange={(e) => setUsername(e.target.value)} />
+          <input
+            className="input"
+            data-testid="agent.username"
+            autoComplete="username"
+            value={username}
+            maxLength={200}
+            onChange={(e) => setUsername(e.target.value)}
+          />
         </Field>
         <Field label={t('password')}>
-          <input className="input" type="password" data-testid="agent.password" autoComplete="current-password" value={password} maxLength={128} onChange={(e) => setPassword(e.target.value)} />
+          <input
+            className="input"
+            type="password"
+            data-testid="agent.password"
+            autoComplete="current-password"
+            value={password}
+            maxLength={128}
+            onChange={(e) => setPassword(e.target.value)}
+          />
         </Field>
         {needsCaptcha && (
           <Field label={t('captcha')}>

@@ -8,7 +8,11 @@ export type TAgentPeriod = (typeof AGENT_PERIODS)[number];
  * A named period as `[from, to)` local instants: today and yesterday are one day; weeks start on
  * Monday; "this" periods end at the end of today. `custom` takes two yyyy-mm-dd days, both included.
  */
-export function periodRange(period: TAgentPeriod, now: Date, custom: { from: string; to: string } = { from: dayText(now), to: dayText(now) }): { from: Date; to: Date } {
+export function periodRange(
+  period: TAgentPeriod,
+  now: Date,
+  custom: { from: string; to: string } = { from: dayText(now), to: dayText(now) },
+): { from: Date; to: Date } {
   const today = dayText(now);
   const mondayOffset = (now.getDay() + 6) % 7;
   switch (period) {

@@ -21,11 +21,33 @@ export function actionsFor(c: TContract, side: 'holder' | 'upline'): TAction[] {
 }
 
 /** A contract with its state, its terms, the other side and the buttons of what may happen next. */
-export function ContractCard({ contract, side, testId, pending, onAct }: { contract: TContract; side: 'holder' | 'upline'; testId: string; pending: boolean; onAct: (c: TContract, a: TAction) => void }) {
+export function ContractCard({
+  contract,
+  side,
+  testId,
+  pending,
+  onAct,
+}: {
+  contract: TContract;
+  side: 'holder' | 'upline';
+  testId: string;
+  pending: boolean;
+  onAct: (c: TContract, a: TAction) => void;
+}) {
   const { t, i18n } = useTranslation();
   const session = useSession();
-  const other = side === 'holder' ? (contract.upline ? `${contract.upline.nickname} (${contract.upline.username})` : t('contract_operator')) : `${contract.holder.nickname} (${contract.holder.username})`;
-  const status = contract.state === 'termination' ? t(`contract_termination_by_${contract.terminationBy === side ? 'me' : 'other'}`) : contract.endReason ? t(`contract_end_${contract.endReason}`) : t(`contract_state_${contract.state}`);
+  const other =
+    side === 'holder'
+      ? contract.upline
+        ? `${contract.upline.nickname} (${contract.upline.username})`
+        : t('contract_operator')
+      : `${contract.holder.nickname} (${contract.holder.username})`;
+  const status =
+    contract.state === 'termination'
+      ? t(`contract_termination_by_${contract.terminationBy === side ? 'me' : 'other'}`)
+      : contract.endReason
+        ? t(`contract_end_${contract.endReason}`)
+        : t(`contract_state_${contract.state}`);
   return (
     <div className="contract-card" data-testid={testId} data-state={contract.state} data-username={contract.holder.username}>
       <div className="agent-content__row">
@@ -44,7 +66,14 @@ export function ContractCard({ contract, side, testId, pending, onAct }: { contr
       </p>
       <div className="contract-card__actions">
         {actionsFor(contract, side).map((a) => (
-          <button key={a} type="button" className={`btn btn--small ${a === 'accept' || a === 'confirmTermination' ? 'btn--primary' : 'btn--ghost'}`} data-testid={`${testId}-${a}`} disabled={pending} onClick={() => onAct(contract, a)}>
+          <button
+            key={a}
+            type="button"
+            className={`btn btn--small ${a === 'accept' || a === 'confirmTermination' ? 'btn--primary' : 'btn--ghost'}`}
+            data-testid={`${testId}-${a}`}
+            disabled={pending}
+            onClick={() => onAct(contract, a)}
+          >
             {t(`contract_action_${a}`)}
           </button>
         ))}

@@ -41,7 +41,15 @@ function OfferForm({ kind, candidates, onOffered }: { kind: TContractKind; candi
   return (
     <form className="form" onSubmit={submitOffer} noValidate>
       <Field label={t('contract_downline')}>
-        <select className="input" data-testid="contract.offer-member" value={memberId} onChange={(e) => { setMemberId(e.target.value === '' ? '' : Number(e.target.value)); setOfferError(null); }}>
+        <select
+          className="input"
+          data-testid="contract.offer-member"
+          value={memberId}
+          onChange={(e) => {
+            setMemberId(e.target.value === '' ? '' : Number(e.target.value));
+            setOfferError(null);
+          }}
+        >
           <option value="">{t('contract_pick_downline')}</option>
           {candidates.map((c) => (
             <option key={c.memberId} value={c.memberId} disabled={c.hasOffer}>
@@ -51,7 +59,13 @@ function OfferForm({ kind, candidates, onOffered }: { kind: TContractKind; candi
         </select>
       </Field>
       <p className="money__hint">{t('contract_cap_hint')}</p>
-      <TermsEditor editor={editor} onChange={() => { setOfferError(null); setOfferDone(null); }} />
+      <TermsEditor
+        editor={editor}
+        onChange={() => {
+          setOfferError(null);
+          setOfferDone(null);
+        }}
+      />
       <FormError testId="contract.offer-error" message={offerError} />
       <SubmitButton testId="contract.offer-submit" pending={offer.isPending}>
         {t('contract_offer_submit')}
@@ -75,7 +89,9 @@ export function OfferedContracts({ kind, data, acting, onOffered }: { kind: TCon
       {data.mine && (data.mine.state === 'accepted' || data.mine.state === 'termination') ? (
         <OfferForm kind={kind} candidates={data.candidates} onOffered={onOffered} />
       ) : (
-        <p className="no-data" data-testid="contract.offer-none">{t('contract_offer_needs_own')}</p>
+        <p className="no-data" data-testid="contract.offer-none">
+          {t('contract_offer_needs_own')}
+        </p>
       )}
       <h3>{t('contract_offered')}</h3>
       {live.length === 0 && <p className="no-data">{t('contract_offered_none')}</p>}

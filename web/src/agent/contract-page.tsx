@@ -30,12 +30,21 @@ export function ContractPage({ kind }: { kind: TContractKind }) {
     void qc.invalidateQueries({ queryKey: trpc.agent.contracts.queryKey() });
     void qc.invalidateQueries({ queryKey: trpc.agent.settlements.queryKey() });
   };
-  const act = useMutation(trpc.agent.contractAct.mutationOptions({ onSuccess: () => { setActError(null); refresh(); }, onError: (err) => setActError(failure(err)) }));
+  const act = useMutation(
+    trpc.agent.contractAct.mutationOptions({
+      onSuccess: () => {
+        setActError(null);
+        refresh();
+      },
+      onError: (err) => setActError(failure(err)),
+    }),
+  );
   const onAct = (c: TContract, action: TAction) => {
     if ((action === 'terminate' || action === 'reject' || action === 'withdraw') && !window.confirm(t('contract_confirm_end'))) return;
     act.mutate({ contractId: c.id, action });
   };
-  const windowText = (seconds: number) => (seconds % 60 === 0 ? t('contract_window_minutes', { count: seconds / 60 }) : t('contract_window_seconds', { count: seconds }));
+  const windowText = (seconds: number) =>
+    seconds % 60 === 0 ? t('contract_window_minutes', { count: seconds / 60 }) : t('contract_window_seconds', { count: seconds });
   return (
     <div className="agent-content money" data-testid="contract.page" data-kind={kind}>
       <section className="card" aria-busy={overview.isFetching}>
@@ -44,7 +53,11 @@ export function ContractPage({ kind }: { kind: TContractKind }) {
         <QueryError error={overview.error} testId="contract.error" />
         <FormError testId="contract.act-error" message={actError} />
         <h2>{t('contract_mine')}</h2>
-        {data && !data.mine && !data.myOffer && <p className="no-data" data-testid="contract.mine-none">{t('contract_mine_none')}</p>}
+        {data && !data.mine && !data.myOffer && (
+          <p className="no-data" data-testid="contract.mine-none">
+            {t('contract_mine_none')}
+          </p>
+        )}
         {data?.myOffer && <ContractCard contract={data.myOffer} side="holder" testId="contract.offer-in" pending={act.isPending} onAct={onAct} />}
         {data?.mine && <ContractCard contract={data.mine} side="holder" testId="contract.mine" pending={act.isPending} onAct={onAct} />}
       </section>

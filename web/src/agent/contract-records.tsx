@@ -34,15 +34,44 @@ export function ContractRecords({ kind, ready, money }: { kind: TContractKind; r
   const exportCsv = () =>
     void csv.run(
       `${kind}-${scope}-${report.period.fileSuffix}.csv`,
-      [t('agent_account'), t('contract_col_from'), t('contract_col_to'), t('agent_valid_bets'), t('agent_payout'), t('agent_active_members'), t('contract_col_base'), t('contract_col_rate'), t('contract_col_amount'), t('contract_col_paid')],
-      (x: TSettlementRow) => [x.holderUsername, x.periodStart, x.periodEnd, x.validBetMinor / 100, x.payoutMinor / 100, x.activeMembers, x.baseMinor / 100, rateText(x.rateBp, 'en'), x.amountMinor / 100, x.paidAt],
+      [
+        t('agent_account'),
+        t('contract_col_from'),
+        t('contract_col_to'),
+        t('agent_valid_bets'),
+        t('agent_payout'),
+        t('agent_active_members'),
+        t('contract_col_base'),
+        t('contract_col_rate'),
+        t('contract_col_amount'),
+        t('contract_col_paid'),
+      ],
+      (x: TSettlementRow) => [
+        x.holderUsername,
+        x.periodStart,
+        x.periodEnd,
+        x.validBetMinor / 100,
+        x.payoutMinor / 100,
+        x.activeMembers,
+        x.baseMinor / 100,
+        rateText(x.rateBp, 'en'),
+        x.amountMinor / 100,
+        x.paidAt,
+      ],
     );
   return (
     <section className="card" aria-busy={report.query.isFetching}>
       <h2>{t('contract_records')}</h2>
       <div className="money__quick" role="group" aria-label={t('contract_scope')}>
         {SCOPES.map((s) => (
-          <button key={s} type="button" className={`btn btn--ghost btn--small${scope === s ? ' is-active' : ''}`} aria-pressed={scope === s} data-testid={`${ID}.scope.${s}`} onClick={() => setScope(s)}>
+          <button
+            key={s}
+            type="button"
+            className={`btn btn--ghost btn--small${scope === s ? ' is-active' : ''}`}
+            aria-pressed={scope === s}
+            data-testid={`${ID}.scope.${s}`}
+            onClick={() => setScope(s)}
+          >
             {t(`contract_scope_${s}`)}
           </button>
         ))}
@@ -54,7 +83,11 @@ export function ContractRecords({ kind, ready, money }: { kind: TContractKind; r
           {t('contract_records_totals', { count: r.total, amount: money(r.amountMinor), base: money(r.baseMinor) })}
         </p>
       )}
-      {r && r.total === 0 && <p className="no-data" data-testid={`${ID}.records-empty`}>{t('contract_records_none')}</p>}
+      {r && r.total === 0 && (
+        <p className="no-data" data-testid={`${ID}.records-empty`}>
+          {t('contract_records_none')}
+        </p>
+      )}
       <ul className="money__list" data-testid={`${ID}.records`}>
         {r?.rows.map((x) => (
           <li key={x.id} className="money__row" data-testid={`${ID}.record-row`} data-username={x.holderUsername}>

@@ -35,24 +35,44 @@ export function TermsView({ terms, currency, testId }: { terms: TContractTerms; 
   if (terms.kind === 'realtime')
     return (
       <ul className="contract-terms" data-testid={testId}>
-        <li>{t('contract_profit_rate')}: {rateText(terms.profitRateBp, language)}</li>
-        <li>{t('contract_loss_rate')}: {rateText(terms.lossRateBp, language)}</li>
-        <li>{t('contract_min_single')}: {money(terms.minSingleBetMinor)}</li>
+        <li>
+          {t('contract_profit_rate')}: {rateText(terms.profitRateBp, language)}
+        </li>
+        <li>
+          {t('contract_loss_rate')}: {rateText(terms.lossRateBp, language)}
+        </li>
+        <li>
+          {t('contract_min_single')}: {money(terms.minSingleBetMinor)}
+        </li>
       </ul>
     );
   if (terms.kind === 'dividend')
     return (
       <ul className="contract-terms" data-testid={testId}>
-        <li>{t('contract_period')}: {t(`contract_period_${terms.period}`)}</li>
+        <li>
+          {t('contract_period')}: {t(`contract_period_${terms.period}`)}
+        </li>
         {terms.tiers.map((tier, i) => (
-          <li key={i}>{t('contract_dividend_tier_line', { bet: money(tier.minValidBetMinor), loss: money(tier.minLossMinor), active: tier.minActive, rate: rateText(tier.rateBp, language) })}</li>
+          <li key={i}>
+            {t('contract_dividend_tier_line', {
+              bet: money(tier.minValidBetMinor),
+              loss: money(tier.minLossMinor),
+              active: tier.minActive,
+              rate: rateText(tier.rateBp, language),
+            })}
+          </li>
         ))}
       </ul>
     );
   return (
     <ul className="contract-terms" data-testid={testId}>
       {terms.tiers.map((tier, i) => (
-        <li key={i}>{t(terms.kind === 'daily' ? 'contract_daily_tier_line' : 'contract_hourly_tier_line', { bet: money(tier.minBetMinor), rate: rateText(tier.rateBp, language) })}</li>
+        <li key={i}>
+          {t(terms.kind === 'daily' ? 'contract_daily_tier_line' : 'contract_hourly_tier_line', {
+            bet: money(tier.minBetMinor),
+            rate: rateText(tier.rateBp, language),
+          })}
+        </li>
       ))}
     </ul>
   );
@@ -80,10 +100,18 @@ export function useTermsEditor(kind: TContractKind) {
       if (s === null) return { problem: 'contract_amount_invalid' };
       return { terms: { kind, profitRateBp: p, lossRateBp: l, minSingleBetMinor: s } };
     }
-    const parsed = tiers.map((x) => ({ min: parseThreshold(x.min), loss: parseThreshold(x.loss), active: /^\d{1,6}$/.test(x.active.trim()) ? Number(x.active.trim()) : null, rate: parseRate(x.rate) }));
+    const parsed = tiers.map((x) => ({
+      min: parseThreshold(x.min),
+      loss: parseThreshold(x.loss),
+      active: /^\d{1,6}$/.test(x.active.trim()) ? Number(x.active.trim()) : null,
+      rate: parseRate(x.rate),
+    }));
     if (parsed.some((x) => x.rate === null || x.rate === 0)) return { problem: 'contract_rate_invalid' };
     if (parsed.some((x) => x.min === null || (kind === 'dividend' && (x.loss === null || x.active === null)))) return { problem: 'contract_amount_invalid' };
-    if (kind === 'dividend') return { terms: { kind, period, tiers: parsed.map((x) => ({ minValidBetMinor: x.min!, minLossMinor: x.loss!, minActive: x.active!, rateBp: x.rate! })) } };
+    if (kind === 'dividend')
+      return {
+        terms: { kind, period, tiers: parsed.map((x) => ({ minValidBetMinor: x.min!, minLossMinor: x.loss!, minActive: x.active!, rateBp: x.rate! })) },
+      };
     return { terms: { kind, tiers: parsed.map((x) => ({ minBetMinor: x.min!, rateBp: x.rate! })) } };
   };
   const reset = () => {
@@ -124,29 +152,80 @@ export function TermsEditor({ editor, onChange }: { editor: TTermsEditor; onChan
   return (
     <>
       {e.kind === 'dividend' && (
-        <SelectField label={t('contract_period')} testId="contract.period" value={e.period} options={DIVIDEND_PERIODS} text={(p) => t(`contract_period_${p}`)} onChange={(v) => { e.setPeriod(v as TDividendPeriod); onChange(); }} />
+        <SelectField
+          label={t('contract_period')}
+          testId="contract.period"
+          value={e.period}
+          options={DIVIDEND_PERIODS}
+          text={(p) => t(`contract_period_${p}`)}
+          onChange={(v) => {
+            e.setPeriod(v as TDividendPeriod);
+            onChange();
+          }}
+        />
       )}
       <ol className="contract-tiers" data-testid="contract.tiers">
         {e.tiers.map((tier, i) => (
           <li key={i} className="money__grid contract-tiers__tier">
-            <Field label={t(e.kind === 'dividend' ? 'contract_tier_min_valid_bet' : e.kind === 'daily' ? 'contract_tier_min_daily_bet' : 'contract_tier_min_hourly_bet', { n: i + 1 })}>
-              <input className="input" inputMode="decimal" data-testid={`contract.tier-min-${i}`} maxLength={20} value={tier.min} onChange={tierSet(i, 'min')} />
+            <Field
+              label={t(
+                e.kind === 'dividend' ? 'contract_tier_min_valid_bet' : e.kind === 'daily' ? 'contract_tier_min_daily_bet' : 'contract_tier_min_hourly_bet',
+                { n: i + 1 },
+              )}
+            >
+              <input
+                className="input"
+                inputMode="decimal"
+                data-testid={`contract.tier-min-${i}`}
+                maxLength={20}
+                value={tier.min}
+                onChange={tierSet(i, 'min')}
+              />
             </Field>
             {e.kind === 'dividend' && (
               <>
                 <Field label={t('contract_tier_min_loss', { n: i + 1 })}>
-                  <input className="input" inputMode="decimal" data-testid={`contract.tier-loss-${i}`} maxLength={20} value={tier.loss} onChange={tierSet(i, 'loss')} />
+                  <input
+                    className="input"
+                    inputMode="decimal"
+                    data-testid={`contract.tier-loss-${i}`}
+                    maxLength={20}
+                    value={tier.loss}
+                    onChange={tierSet(i, 'loss')}
+                  />
                 </Field>
                 <Field label={t('contract_tier_min_active', { n: i + 1 })}>
-                  <input className="input" inputMode="numeric" data-testid={`contract.tier-active-${i}`} maxLength={6} value={tier.active} onChange={tierSet(i, 'active')} />
+                  <input
+                    className="input"
+                    inputMode="numeric"
+                    data-testid={`contract.tier-active-${i}`}
+                    maxLength={6}
+                    value={tier.active}
+                    onChange={tierSet(i, 'active')}
+                  />
                 </Field>
               </>
             )}
             <Field label={t('contract_tier_rate', { n: i + 1 })}>
-              <input className="input" inputMode="decimal" data-testid={`contract.tier-rate-${i}`} maxLength={6} value={tier.rate} onChange={tierSet(i, 'rate')} />
+              <input
+                className="input"
+                inputMode="decimal"
+                data-testid={`contract.tier-rate-${i}`}
+                maxLength={6}
+                value={tier.rate}
+                onChange={tierSet(i, 'rate')}
+              />
             </Field>
             {e.tiers.length > 1 && (
-              <button type="button" className="btn btn--ghost btn--small" data-testid={`contract.tier-remove-${i}`} onClick={() => { e.setTiers((all) => all.filter((_, j) => j !== i)); onChange(); }}>
+              <button
+                type="button"
+                className="btn btn--ghost btn--small"
+                data-testid={`contract.tier-remove-${i}`}
+                onClick={() => {
+                  e.setTiers((all) => all.filter((_, j) => j !== i));
+                  onChange();
+                }}
+              >
                 {t('contract_tier_remove', { n: i + 1 })}
               </button>
             )}
@@ -154,7 +233,15 @@ export function TermsEditor({ editor, onChange }: { editor: TTermsEditor; onChan
         ))}
       </ol>
       {e.tiers.length < CONTRACT_TIERS_MAX && (
-        <button type="button" className="btn btn--ghost btn--small" data-testid="contract.tier-add" onClick={() => { e.setTiers((all) => [...all, { ...emptyTier }]); onChange(); }}>
+        <button
+          type="button"
+          className="btn btn--ghost btn--small"
+          data-testid="contract.tier-add"
+          onClick={() => {
+            e.setTiers((all) => [...all, { ...emptyTier }]);
+            onChange();
+          }}
+        >
           {t('contract_tier_add')}
         </button>
       )}

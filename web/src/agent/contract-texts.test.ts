@@ -25,12 +25,27 @@ describe('contract texts and inputs', () => {
   });
 
   it('reads rates as percent with two decimals and thresholds in taka', () => {
-    expect([parseRate('0.4'), parseRate('0.40'), parseRate('12'), parseRate('100'), parseRate('100.01'), parseRate('0.401'), parseRate('-1'), parseRate('')]).toEqual([40, 40, 1_200, 10_000, null, null, null, null]);
+    expect([
+      parseRate('0.4'),
+      parseRate('0.40'),
+      parseRate('12'),
+      parseRate('100'),
+      parseRate('100.01'),
+      parseRate('0.401'),
+      parseRate('-1'),
+      parseRate(''),
+    ]).toEqual([40, 40, 1_200, 10_000, null, null, null, null]);
     expect(rateText(40, 'en')).toBe('0.40%');
     expect(rateText(40, 'bn')).toBe('০.৪০%');
     expect(rateText(10_000, 'en')).toBe('100.00%');
     expect(rateText(10_000, 'bn')).toBe('১০০.০০%');
-    expect([parseThreshold(''), parseThreshold('0'), parseThreshold('0.00'), parseThreshold('1,000.5'), parseThreshold('1e3')]).toEqual([0, 0, 0, 100_050, null]);
+    expect([parseThreshold(''), parseThreshold('0'), parseThreshold('0.00'), parseThreshold('1,000.5'), parseThreshold('1e3')]).toEqual([
+      0,
+      0,
+      0,
+      100_050,
+      null,
+    ]);
     // Bengali digits typed on a Bengali keyboard read the same (docs/0056).
     expect([parseRate('০.৪'), parseRate('১২'), parseThreshold('০'), parseThreshold('১,০০০.৫')]).toEqual([40, 1_200, 0, 100_050]);
   });

@@ -83,4 +83,3 @@ export function DownlineDetail({ memberId, onClose }: { memberId: number; onClos
     </section>
   );
 }
-

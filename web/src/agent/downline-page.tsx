@@ -20,12 +20,21 @@ function DownlineItem({ d, money, onOpen }: { d: TDownlineRow; money: (minor: nu
       <span className="agent-downline__who" translate="no">
         <strong id={`downline-name-${d.memberId}`}>{d.nickname}</strong> <span className="money__hint">{d.username}</span>
       </span>
-      <span>{t('agent_level_n', { level: d.level })} · {t(d.isAgent ? 'agent_role_agent' : 'agent_role_member')}</span>
+      <span>
+        {t('agent_level_n', { level: d.level })} · {t(d.isAgent ? 'agent_role_agent' : 'agent_role_member')}
+      </span>
       <span data-testid={`${ID}.row-balance`}>{money(d.balanceMinor)}</span>
       <span className="money__hint">
         {t('agent_last_login')}: {when(d.lastLoginAt, t('agent_never'), i18n.language)} · {t(d.online ? 'agent_online' : 'agent_offline')}
       </span>
-      <button type="button" className="btn btn--ghost btn--small" data-testid={`${ID}.open`} id={`downline-open-${d.memberId}`} aria-labelledby={`downline-open-${d.memberId} downline-name-${d.memberId}`} onClick={onOpen}>
+      <button
+        type="button"
+        className="btn btn--ghost btn--small"
+        data-testid={`${ID}.open`}
+        id={`downline-open-${d.memberId}`}
+        aria-labelledby={`downline-open-${d.memberId} downline-name-${d.memberId}`}
+        onClick={onOpen}
+      >
         {t('agent_details')}
       </button>
     </li>
@@ -65,8 +74,28 @@ export function DownlinePage() {
   const exportCsv = () =>
     void csv.run(
       'downlines.csv',
-      [t('agent_account'), t('agent_nickname'), t('agent_level'), t('agent_role'), t('agent_upline'), t('agent_balance'), t('agent_registered'), t('agent_last_login'), t('agent_status')],
-      (d: TDownlineRow) => [d.username, d.nickname, d.level, t(d.isAgent ? 'agent_role_agent' : 'agent_role_member'), d.uplineNickname, d.balanceMinor / 100, d.registeredAt, d.lastLoginAt ?? '', t(d.online ? 'agent_online' : 'agent_offline')],
+      [
+        t('agent_account'),
+        t('agent_nickname'),
+        t('agent_level'),
+        t('agent_role'),
+        t('agent_upline'),
+        t('agent_balance'),
+        t('agent_registered'),
+        t('agent_last_login'),
+        t('agent_status'),
+      ],
+      (d: TDownlineRow) => [
+        d.username,
+        d.nickname,
+        d.level,
+        t(d.isAgent ? 'agent_role_agent' : 'agent_role_member'),
+        d.uplineNickname,
+        d.balanceMinor / 100,
+        d.registeredAt,
+        d.lastLoginAt ?? '',
+        t(d.online ? 'agent_online' : 'agent_offline'),
+      ],
     );
 
   return (
@@ -83,9 +112,15 @@ export function DownlinePage() {
             {t('agent_downlines_totals', { count: data.total, balance: money(data.balanceMinor) })}
           </p>
         )}
-        {data && data.total === 0 && <p className="no-data" data-testid={`${ID}.empty`}>{t('agent_none')}</p>}
+        {data && data.total === 0 && (
+          <p className="no-data" data-testid={`${ID}.empty`}>
+            {t('agent_none')}
+          </p>
+        )}
         <ul className="money__list" data-testid={`${ID}.rows`}>
-          {data?.rows.map((d) => <DownlineItem key={d.memberId} d={d} money={money} onOpen={() => setOpen(d.memberId)} />)}
+          {data?.rows.map((d) => (
+            <DownlineItem key={d.memberId} d={d} money={money} onOpen={() => setOpen(d.memberId)} />
+          ))}
         </ul>
         <ReportFooter report={report} testId={ID} csv={csv} onExport={exportCsv} />
       </section>

@@ -36,7 +36,13 @@ export function DownlineTransferForm({ memberId, nickname, money }: { memberId: 
       </p>
       <AmountField amount={amount} error={fieldError} onAmount={(text) => send({ type: 'transfer.amount', text })} testId="agent-downline.amount" />
       <Field label={t('agent_transfer_remark')}>
-        <input className="input" data-testid="agent-downline.remark" maxLength={140} value={remark} onChange={(e) => send({ type: 'transfer.remark', text: e.target.value })} />
+        <input
+          className="input"
+          data-testid="agent-downline.remark"
+          maxLength={140}
+          value={remark}
+          onChange={(e) => send({ type: 'transfer.remark', text: e.target.value })}
+        />
       </Field>
       <FormError message={formError} testId="agent-downline.error" />
       <SubmitButton testId="agent-downline.submit" pending={state.matches('sending')}>

@@ -29,7 +29,14 @@ export function PeriodPicker({ p, testId }: { p: TPeriodState; testId: string })
     <>
       <div className="money__quick" role="group" aria-label={t('agent_periods')}>
         {AGENT_PERIODS.map((x) => (
-          <button key={x} type="button" className={`btn btn--ghost btn--small${p.period === x ? ' is-active' : ''}`} aria-pressed={p.period === x} data-testid={`${testId}.period.${x}`} onClick={() => p.setPeriod(x)}>
+          <button
+            key={x}
+            type="button"
+            className={`btn btn--ghost btn--small${p.period === x ? ' is-active' : ''}`}
+            aria-pressed={p.period === x}
+            data-testid={`${testId}.period.${x}`}
+            onClick={() => p.setPeriod(x)}
+          >
             {t(`agent_period_${x}`)}
           </button>
         ))}
@@ -37,10 +44,24 @@ export function PeriodPicker({ p, testId }: { p: TPeriodState; testId: string })
       {p.period === 'custom' && (
         <div className="money__grid">
           <Field label={t('record_from')}>
-            <input className="input" type="date" data-testid={`${testId}.from`} value={p.custom.from} max={p.custom.to} onChange={(e) => p.setCustom({ ...p.custom, from: e.target.value })} />
+            <input
+              className="input"
+              type="date"
+              data-testid={`${testId}.from`}
+              value={p.custom.from}
+              max={p.custom.to}
+              onChange={(e) => p.setCustom({ ...p.custom, from: e.target.value })}
+            />
           </Field>
           <Field label={t('record_to')}>
-            <input className="input" type="date" data-testid={`${testId}.to`} value={p.custom.to} min={p.custom.from} onChange={(e) => p.setCustom({ ...p.custom, to: e.target.value })} />
+            <input
+              className="input"
+              type="date"
+              data-testid={`${testId}.to`}
+              value={p.custom.to}
+              min={p.custom.from}
+              onChange={(e) => p.setCustom({ ...p.custom, to: e.target.value })}
+            />
           </Field>
         </div>
       )}

@@ -102,9 +102,17 @@ export function Invitations() {
         )}
         {data && data.total === 0 && <p className="no-data">{t('rc_links_none')}</p>}
         <ul className="money__list" data-testid="agent-invite.rows">
-          {data?.rows.map((inv) => <InvitationRow key={inv.id} inv={inv} onChanged={onChanged(inv.id)} />)}
+          {data?.rows.map((inv) => (
+            <InvitationRow key={inv.id} inv={inv} onChanged={onChanged(inv.id)} />
+          ))}
         </ul>
-        <RecordPager pageNo={pageNo} total={data?.total} pageSize={LINKS_PAGE_SIZE} onPage={(n) => send({ type: 'invite.page', pageNo: n })} testId="agent-invite" />
+        <RecordPager
+          pageNo={pageNo}
+          total={data?.total}
+          pageSize={LINKS_PAGE_SIZE}
+          onPage={(n) => send({ type: 'invite.page', pageNo: n })}
+          testId="agent-invite"
+        />
       </section>
     </>
   );

@@ -48,7 +48,11 @@ export function InvitationQr({ link, testId }: { link: string; testId: string })
       live = false;
     };
   }, [link]);
-  return src ? <img className="agent-invite__qr" src={src} width={QR_SIZE} height={QR_SIZE} alt={t('rc_qr_alt')} data-testid={testId} /> : <span className="agent-invite__qr" aria-busy="true" />;
+  return src ? (
+    <img className="agent-invite__qr" src={src} width={QR_SIZE} height={QR_SIZE} alt={t('rc_qr_alt')} data-testid={testId} />
+  ) : (
+    <span className="agent-invite__qr" aria-busy="true" />
+  );
 }
 
 /** The member-or-agent choice both halves of the page ask for. */

@@ -45,12 +45,19 @@ export function InvitationRow({ inv, onChanged }: { inv: TInvitation; onChanged:
       <span className="agent-report__who">
         <strong translate="no">{inv.code}</strong>{' '}
         <span className="money__hint">
-          {t(`rc_role_${inv.role}`)} · {t(inv.enabled ? 'rc_enabled' : 'rc_disabled')} · <span data-testid="agent-invite.registrations">{t('rc_registrations', { count: inv.registrations })}</span>
+          {t(`rc_role_${inv.role}`)} · {t(inv.enabled ? 'rc_enabled' : 'rc_disabled')} ·{' '}
+          <span data-testid="agent-invite.registrations">{t('rc_registrations', { count: inv.registrations })}</span>
         </span>
       </span>
       <span className="money__hint">{t('rc_created_at', { time: localDateTime(inv.createdAt, i18n.language) })}</span>
       <span className="agent-invite__actions">
-        <button type="button" className="btn btn--ghost btn--small" data-testid="agent-invite.qr-toggle" aria-expanded={qr} onClick={() => send({ type: 'row.qr' })}>
+        <button
+          type="button"
+          className="btn btn--ghost btn--small"
+          data-testid="agent-invite.qr-toggle"
+          aria-expanded={qr}
+          onClick={() => send({ type: 'row.qr' })}
+        >
           {t(qr ? 'rc_hide_qr' : 'rc_show_qr')}
         </button>
         <CopyButton text={link} label={t('rc_copy_link')} testId="agent-invite.copy-link" />

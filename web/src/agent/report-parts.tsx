@@ -66,9 +66,23 @@ export function AccountFilterForm({ f, look, onApply, children }: { f: TAccountF
       }}
     >
       <Field label={look.accountLabel}>
-        <input className="input" type="search" data-testid={`${look.testId}.${look.account}`} maxLength={look.accountMax} value={f.typed} onChange={(e) => f.setTyped(e.target.value)} />
+        <input
+          className="input"
+          type="search"
+          data-testid={`${look.testId}.${look.account}`}
+          maxLength={look.accountMax}
+          value={f.typed}
+          onChange={(e) => f.setTyped(e.target.value)}
+        />
       </Field>
-      <SelectField label={t('agent_level')} testId={`${look.testId}.level`} value={f.level} options={look.levels} text={look.levelText} onChange={(v) => f.setLevel(Number(v))} />
+      <SelectField
+        label={t('agent_level')}
+        testId={`${look.testId}.level`}
+        value={f.level}
+        options={look.levels}
+        text={look.levelText}
+        onChange={(v) => f.setLevel(Number(v))}
+      />
       {children}
       <button type="submit" className="btn btn--primary" data-testid={`${look.testId}.${look.submit}`}>
         {look.submitText}
@@ -78,7 +92,21 @@ export function AccountFilterForm({ f, look, onApply, children }: { f: TAccountF
 }
 
 /** A team report's filters (docs/0051): period, custom days, downline account and level, plus a page's own. */
-export function ReportFilters({ p, f, onApply, testId, error, children }: { p: TPeriodState; f: TAccountFilter; onApply: () => void; testId: string; error: unknown; children?: ReactNode }) {
+export function ReportFilters({
+  p,
+  f,
+  onApply,
+  testId,
+  error,
+  children,
+}: {
+  p: TPeriodState;
+  f: TAccountFilter;
+  onApply: () => void;
+  testId: string;
+  error: unknown;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation();
   const look: TAccountFormLook = {
     testId,
@@ -107,7 +135,10 @@ export function MemberWho({ row }: { row: { nickname: string; username: string; 
   const { t } = useTranslation();
   return (
     <span className="agent-report__who">
-      <strong translate="no">{row.nickname}</strong> <span className="money__hint"><span translate="no">{row.username}</span> · {t('agent_level_n', { level: row.level })}</span>
+      <strong translate="no">{row.nickname}</strong>{' '}
+      <span className="money__hint">
+        <span translate="no">{row.username}</span> · {t('agent_level_n', { level: row.level })}
+      </span>
     </span>
   );
 }
@@ -158,11 +189,30 @@ export function useReportExport<TRow>(fetchPage: (page: number, size: number) =>
 export type TReportExport = { note: string | null; busy: boolean };
 
 /** The export button and its note. */
-export function ExportButton({ testId, disabled, busy, note, onClick }: { testId: string; disabled: boolean; busy: boolean; note: string | null; onClick: () => void }) {
+export function ExportButton({
+  testId,
+  disabled,
+  busy,
+  note,
+  onClick,
+}: {
+  testId: string;
+  disabled: boolean;
+  busy: boolean;
+  note: string | null;
+  onClick: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <>
-      <button type="button" className="btn btn--ghost btn--block" data-testid={`${testId}.export`} disabled={disabled || busy} aria-busy={busy} onClick={onClick}>
+      <button
+        type="button"
+        className="btn btn--ghost btn--block"
+        data-testid={`${testId}.export`}
+        disabled={disabled || busy}
+        aria-busy={busy}
+        onClick={onClick}
+      >
         {t('record_export')}
       </button>
       <StatusNote testId={`${testId}.export-note`} text={note} />
@@ -171,7 +221,17 @@ export function ExportButton({ testId, disabled, busy, note, onClick }: { testId
 }
 
 /** Under a report's rows: previous / next over pages of REPORT_PAGE_SIZE, then the export. */
-export function ReportFooter({ report, testId, csv, onExport }: { report: { pageNo: number; setPageNo: (n: number) => void; data: { total: number } | undefined }; testId: string; csv: TReportExport; onExport: () => void }) {
+export function ReportFooter({
+  report,
+  testId,
+  csv,
+  onExport,
+}: {
+  report: { pageNo: number; setPageNo: (n: number) => void; data: { total: number } | undefined };
+  testId: string;
+  csv: TReportExport;
+  onExport: () => void;
+}) {
   const total = report.data?.total;
   return (
     <>

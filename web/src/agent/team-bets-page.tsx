@@ -16,14 +16,40 @@ export function TeamBetsPage() {
   const { t, i18n } = useTranslation();
   const trpc = useTRPC();
   const client = useTRPCClient();
-  const r = useTeamReport({ extra: {}, queryOptions: (input, o) => trpc.agent.teamBets.queryOptions(input, o), fetch: (input) => client.agent.teamBets.query(input) });
+  const r = useTeamReport({
+    extra: {},
+    queryOptions: (input, o) => trpc.agent.teamBets.queryOptions(input, o),
+    fetch: (input) => client.agent.teamBets.query(input),
+  });
   const { money } = r;
   const data = r.report.data;
   const exportCsv = () =>
     void r.csv.run(
       `team-bets-${r.report.period.fileSuffix}.csv`,
-      [t('rep_time'), t('agent_account'), t('agent_nickname'), t('agent_level'), t('record_vendor'), t('rep_game'), t('rep_bet'), t('rep_valid_bet'), t('rep_payout'), t('rep_profit')],
-      (x: TTeamBetRow) => [x.time, x.username, x.nickname, x.level, x.code, x.game, x.betMinor / 100, x.validBetMinor / 100, x.payoutMinor / 100, x.profitMinor / 100],
+      [
+        t('rep_time'),
+        t('agent_account'),
+        t('agent_nickname'),
+        t('agent_level'),
+        t('record_vendor'),
+        t('rep_game'),
+        t('rep_bet'),
+        t('rep_valid_bet'),
+        t('rep_payout'),
+        t('rep_profit'),
+      ],
+      (x: TTeamBetRow) => [
+        x.time,
+        x.username,
+        x.nickname,
+        x.level,
+        x.code,
+        x.game,
+        x.betMinor / 100,
+        x.validBetMinor / 100,
+        x.payoutMinor / 100,
+        x.profitMinor / 100,
+      ],
     );
   const totals = data
     ? ([

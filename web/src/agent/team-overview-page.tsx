@@ -42,8 +42,24 @@ export function TeamOverviewPage() {
 
   const exportCsv = () => {
     if (!data) return;
-    const header = [t('agent_col_period'), t('agent_new_members'), t('agent_deposits'), t('agent_withdrawals'), t('agent_valid_bets'), t('agent_payout'), t('agent_profit')];
-    const rows = data.series.map((p: TTeamPoint) => [p.label, p.newMembers, p.depositMinor / 100, p.withdrawMinor / 100, p.validBetMinor / 100, p.payoutMinor / 100, p.profitMinor / 100]);
+    const header = [
+      t('agent_col_period'),
+      t('agent_new_members'),
+      t('agent_deposits'),
+      t('agent_withdrawals'),
+      t('agent_valid_bets'),
+      t('agent_payout'),
+      t('agent_profit'),
+    ];
+    const rows = data.series.map((p: TTeamPoint) => [
+      p.label,
+      p.newMembers,
+      p.depositMinor / 100,
+      p.withdrawMinor / 100,
+      p.validBetMinor / 100,
+      p.payoutMinor / 100,
+      p.profitMinor / 100,
+    ]);
     downloadCsv(`team-overview-${report.period.fileSuffix}.csv`, header, rows);
   };
 
@@ -86,7 +102,14 @@ export function TeamOverviewPage() {
         <p className="money__hint">{t('agent_profit_hint')}</p>
       </section>
       <section className="card">
-        <SelectField label={t('agent_chart_metric')} testId="agent-overview.metric" value={metric} options={METRICS.map(([m]) => m)} text={labelOf} onChange={(v) => setMetric(v as TMetric)} />
+        <SelectField
+          label={t('agent_chart_metric')}
+          testId="agent-overview.metric"
+          value={metric}
+          options={METRICS.map(([m]) => m)}
+          text={labelOf}
+          onChange={(v) => setMetric(v as TMetric)}
+        />
         {data && values.every((v) => v === 0) && <p className="no-data">{t('agent_chart_empty')}</p>}
         {data && (
           <AgentChart

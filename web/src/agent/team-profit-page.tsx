@@ -19,14 +19,38 @@ export function TeamProfitPage() {
   const trpc = useTRPC();
   const client = useTRPCClient();
   const [sort, setSort] = useState<TTeamProfitSort>('loss');
-  const r = useTeamReport({ extra: { sort }, queryOptions: (input, o) => trpc.agent.teamProfit.queryOptions(input, o), fetch: (input) => client.agent.teamProfit.query(input) });
+  const r = useTeamReport({
+    extra: { sort },
+    queryOptions: (input, o) => trpc.agent.teamProfit.queryOptions(input, o),
+    fetch: (input) => client.agent.teamProfit.query(input),
+  });
   const { money } = r;
   const data = r.report.data;
   const exportCsv = () =>
     void r.csv.run(
       `user-pnl-${r.report.period.fileSuffix}.csv`,
-      [t('agent_account'), t('agent_nickname'), t('agent_level'), t('rep_deposit'), t('rep_withdraw'), t('rep_valid_bet'), t('rep_payout'), t('rep_bonus'), t('rep_profit')],
-      (x: TTeamProfitRow) => [x.username, x.nickname, x.level, x.depositMinor / 100, x.withdrawMinor / 100, x.validBetMinor / 100, x.payoutMinor / 100, x.bonusMinor / 100, x.profitMinor / 100],
+      [
+        t('agent_account'),
+        t('agent_nickname'),
+        t('agent_level'),
+        t('rep_deposit'),
+        t('rep_withdraw'),
+        t('rep_valid_bet'),
+        t('rep_payout'),
+        t('rep_bonus'),
+        t('rep_profit'),
+      ],
+      (x: TTeamProfitRow) => [
+        x.username,
+        x.nickname,
+        x.level,
+        x.depositMinor / 100,
+        x.withdrawMinor / 100,
+        x.validBetMinor / 100,
+        x.payoutMinor / 100,
+        x.bonusMinor / 100,
+        x.profitMinor / 100,
+      ],
     );
   const totals = data
     ? ([
@@ -39,14 +63,24 @@ export function TeamProfitPage() {
         ['profit', 'rep_profit', money(data.profitMinor), data.profitMinor < 0],
       ] as const)
     : null;
-  const sortField = <SelectField label={t('rep_sort')} testId={`${ID}.sort`} value={sort} options={TEAM_PROFIT_SORTS} text={(s) => t(`rep_sort_${s}`)} onChange={(v) => setSort(v as TTeamProfitSort)} />;
+  const sortField = (
+    <SelectField
+      label={t('rep_sort')}
+      testId={`${ID}.sort`}
+      value={sort}
+      options={TEAM_PROFIT_SORTS}
+      text={(s) => t(`rep_sort_${s}`)}
+      onChange={(v) => setSort(v as TTeamProfitSort)}
+    />
+  );
   return (
     <TeamReportFrame id={ID} title="rep_profit_title" hint="rep_profit_hint" r={r} filters={sortField} totals={totals} onExport={exportCsv}>
       {data?.rows.map((x) => (
         <li key={x.memberId} className="money__row agent-report__row" data-testid={`${ID}.row`} data-username={x.username}>
           <MemberWho row={x} />
           <span className="agent-report__figures">
-            {t('rep_deposit')} {money(x.depositMinor)} · {t('rep_withdraw')} {money(x.withdrawMinor)} · {t('rep_valid_bet')} {money(x.validBetMinor)} · {t('rep_payout')} {money(x.payoutMinor)} · {t('rep_bonus')} {money(x.bonusMinor)}
+            {t('rep_deposit')} {money(x.depositMinor)} · {t('rep_withdraw')} {money(x.withdrawMinor)} · {t('rep_valid_bet')} {money(x.validBetMinor)} ·{' '}
+            {t('rep_payout')} {money(x.payoutMinor)} · {t('rep_bonus')} {money(x.bonusMinor)}
           </span>
           <strong className={x.profitMinor < 0 ? 'is-negative' : undefined} data-testid={`${ID}.row-profit`}>
             {t('rep_profit')} {money(x.profitMinor)}

@@ -29,11 +29,35 @@ export function useTeamReport<TExtra extends object, TOut extends { rows: readon
 }
 
 type TTeamReport = Pick<ReturnType<typeof useTeamReport>, 'f' | 'csv'> & {
-  report: { period: ReturnType<typeof useAgentReport>['period']; pageNo: number; setPageNo: (n: number) => void; data: { total: number } | undefined; query: { error: unknown; isFetching: boolean } };
+  report: {
+    period: ReturnType<typeof useAgentReport>['period'];
+    pageNo: number;
+    setPageNo: (n: number) => void;
+    data: { total: number } | undefined;
+    query: { error: unknown; isFetching: boolean };
+  };
 };
 
 /** A team report's page: title, filters (with the report's own), totals, hint, rows, pager and export. */
-export function TeamReportFrame({ id, title, hint, r, filters, totals, onExport, children }: { id: string; title: string; hint: string; r: TTeamReport; filters?: ReactNode; totals: readonly (readonly [string, string, string, boolean?])[] | null; onExport: () => void; children: ReactNode }) {
+export function TeamReportFrame({
+  id,
+  title,
+  hint,
+  r,
+  filters,
+  totals,
+  onExport,
+  children,
+}: {
+  id: string;
+  title: string;
+  hint: string;
+  r: TTeamReport;
+  filters?: ReactNode;
+  totals: readonly (readonly [string, string, string, boolean?])[] | null;
+  onExport: () => void;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   const { report } = r;
   return (
@@ -47,7 +71,11 @@ export function TeamReportFrame({ id, title, hint, r, filters, totals, onExport,
       <section className="card" aria-busy={report.query.isFetching}>
         {totals && <ReportTotals testId={id} items={totals} />}
         <p className="money__hint">{t(hint)}</p>
-        {report.data && report.data.total === 0 && <p className="no-data" data-testid={`${id}.empty`}>{t('rep_none')}</p>}
+        {report.data && report.data.total === 0 && (
+          <p className="no-data" data-testid={`${id}.empty`}>
+            {t('rep_none')}
+          </p>
+        )}
         <ul className="money__list" data-testid={`${id}.rows`}>
           {children}
         </ul>

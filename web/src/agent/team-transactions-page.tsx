@@ -41,7 +41,16 @@ export function TeamTransactionsPage() {
         ['out', 'rep_money_out', money(-data.outMinor)],
       ] as const)
     : null;
-  const typeField = <SelectField label={t('rep_type')} testId={`${ID}.type`} value={type} options={TYPES} text={(ty) => t(ty ? `record_type_${ty}` : 'record_type_all')} onChange={(v) => setType(v as TAccountRecordType | '')} />;
+  const typeField = (
+    <SelectField
+      label={t('rep_type')}
+      testId={`${ID}.type`}
+      value={type}
+      options={TYPES}
+      text={(ty) => t(ty ? `record_type_${ty}` : 'record_type_all')}
+      onChange={(v) => setType(v as TAccountRecordType | '')}
+    />
+  );
   return (
     <TeamReportFrame id={ID} title="rep_tx_title" hint="rep_tx_hint" r={r} filters={typeField} totals={totals} onExport={exportCsv}>
       {data?.rows.map((x) => (

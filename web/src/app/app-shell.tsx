@@ -60,39 +60,39 @@ function Popups() {
     <Suspense fallback={null}>
       {ui.popup === 'login' && (
         <AreaTexts areas={ACCOUNTS_TEXTS}>
-        <LoginModal
-          onClose={close}
-          onRegister={ui.openRegister}
-          onForgot={ui.openForgot}
-          onSuccess={() => {
-            ui.closePopup();
-            leaveAuthRoute();
-          }}
-        />
+          <LoginModal
+            onClose={close}
+            onRegister={ui.openRegister}
+            onForgot={ui.openForgot}
+            onSuccess={() => {
+              ui.closePopup();
+              leaveAuthRoute();
+            }}
+          />
         </AreaTexts>
       )}
       {ui.popup === 'register' && (
         <AreaTexts areas={ACCOUNTS_TEXTS}>
-        <RegisterModal
-          onClose={close}
-          onLogin={ui.openLogin}
-          onSuccess={() => {
-            ui.closePopup();
-            navigate('/');
-          }}
-        />
+          <RegisterModal
+            onClose={close}
+            onLogin={ui.openLogin}
+            onSuccess={() => {
+              ui.closePopup();
+              navigate('/');
+            }}
+          />
         </AreaTexts>
       )}
       {ui.popup === 'forgot' && (
         <AreaTexts areas={ACCOUNTS_TEXTS}>
-        <ForgotModal
-          onClose={close}
-          onLogin={ui.openLogin}
-          onLoggedIn={() => {
-            ui.closePopup();
-            navigate('/');
-          }}
-        />
+          <ForgotModal
+            onClose={close}
+            onLogin={ui.openLogin}
+            onLoggedIn={() => {
+              ui.closePopup();
+              navigate('/');
+            }}
+          />
         </AreaTexts>
       )}
       {ui.vendorPopup && <VendorPopup key={ui.vendorPopup.vassalage} vendor={ui.vendorPopup} onClose={ui.closeVendorPopup} />}

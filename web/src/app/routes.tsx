@@ -25,7 +25,18 @@ const SeamlessPage = lazy(() => import('../games/seamless-page.tsx'));
 const HelpPage = lazy(() => import('../help/help-page.tsx'));
 
 /** Member-centre pages built in this release, each with its own path (the composer links `/member/<page>`). */
-export const MEMBER_PAGE_PATHS = ['/member/securityCenter', '/member/depositv2', '/member/withdraw', '/member/transferFund', '/member/transferUpline', '/member/transactionHistory', '/member/personalHistoryCopy', '/member/personalProfit', '/member/bonusDetails', '/member/messageV2'] as const;
+export const MEMBER_PAGE_PATHS = [
+  '/member/securityCenter',
+  '/member/depositv2',
+  '/member/withdraw',
+  '/member/transferFund',
+  '/member/transferUpline',
+  '/member/transactionHistory',
+  '/member/personalHistoryCopy',
+  '/member/personalProfit',
+  '/member/bonusDetails',
+  '/member/messageV2',
+] as const;
 
 /**
  * docs/rules/games.md#g-9: /lott, /elott, /sports, /esports are game centres per category, /live, /fish, /rng,
@@ -67,26 +78,118 @@ function LazyFrame({ children }: { children: ReactNode }) {
 /** Routes of docs/rules/content.md#c-11 built in this release; everything else is the not-found page. */
 export const APP_ROUTES: RouteObject[] = [
   // docs/rules/games.md#g-7 game page of the built-in games (docs/0039): its own window, no site shell.
-  { path: '/seamless', element: <LazyFrame><SeamlessPage /></LazyFrame> },
+  {
+    path: '/seamless',
+    element: (
+      <LazyFrame>
+        <SeamlessPage />
+      </LazyFrame>
+    ),
+  },
   // The built-in lottery's game page (docs/rules/games.md#g-7 /lottert, docs/0041): the same page, the lottery's views.
-  { path: '/lottert', element: <LazyFrame><SeamlessPage /></LazyFrame> },
-  { path: '/operator', element: <LazyFrame><AreaTexts areas={['accounts']} fallback={pageLoading}><OperatorPage /></AreaTexts></LazyFrame> },
+  {
+    path: '/lottert',
+    element: (
+      <LazyFrame>
+        <SeamlessPage />
+      </LazyFrame>
+    ),
+  },
+  {
+    path: '/operator',
+    element: (
+      <LazyFrame>
+        <AreaTexts areas={['accounts']} fallback={pageLoading}>
+          <OperatorPage />
+        </AreaTexts>
+      </LazyFrame>
+    ),
+  },
   {
     // docs/rules/agent.md#ag-1: the agent landing and the agent centre have their own frame, not the site shell.
-    element: <LazyFrame><AreaTexts areas={['accounts']} fallback={pageLoading}><AgentLayout /></AreaTexts></LazyFrame>,
+    element: (
+      <LazyFrame>
+        <AreaTexts areas={['accounts']} fallback={pageLoading}>
+          <AgentLayout />
+        </AreaTexts>
+      </LazyFrame>
+    ),
     children: [
-      { path: '/agent', element: <Lazy><AgentPage /></Lazy> },
-      { path: '/agentHome', element: <Lazy><AgentHomePage /></Lazy> },
-      { path: '/agentHome/agentTeamOverview', element: <Lazy><AgentHomePage page="agentTeamOverview" /></Lazy> },
-      { path: '/agentHome/downlineManagmentView', element: <Lazy><AgentHomePage page="downlineManagmentView" /></Lazy> },
+      {
+        path: '/agent',
+        element: (
+          <Lazy>
+            <AgentPage />
+          </Lazy>
+        ),
+      },
+      {
+        path: '/agentHome',
+        element: (
+          <Lazy>
+            <AgentHomePage />
+          </Lazy>
+        ),
+      },
+      {
+        path: '/agentHome/agentTeamOverview',
+        element: (
+          <Lazy>
+            <AgentHomePage page="agentTeamOverview" />
+          </Lazy>
+        ),
+      },
+      {
+        path: '/agentHome/downlineManagmentView',
+        element: (
+          <Lazy>
+            <AgentHomePage page="downlineManagmentView" />
+          </Lazy>
+        ),
+      },
       // registerCenter and the team reports (docs/0051).
-      { path: '/agentHome/registerCenter', element: <Lazy><AgentHomePage page="registerCenter" /></Lazy> },
-      { path: '/agentHome/personalHistoryCopy', element: <Lazy><AgentHomePage page="personalHistoryCopy" /></Lazy> },
-      { path: '/agentHome/palStatementsAgentCopy', element: <Lazy><AgentHomePage page="palStatementsAgentCopy" /></Lazy> },
-      { path: '/agentHome/agentDownlineTransactionDetailsCopy', element: <Lazy><AgentHomePage page="agentDownlineTransactionDetailsCopy" /></Lazy> },
+      {
+        path: '/agentHome/registerCenter',
+        element: (
+          <Lazy>
+            <AgentHomePage page="registerCenter" />
+          </Lazy>
+        ),
+      },
+      {
+        path: '/agentHome/personalHistoryCopy',
+        element: (
+          <Lazy>
+            <AgentHomePage page="personalHistoryCopy" />
+          </Lazy>
+        ),
+      },
+      {
+        path: '/agentHome/palStatementsAgentCopy',
+        element: (
+          <Lazy>
+            <AgentHomePage page="palStatementsAgentCopy" />
+          </Lazy>
+        ),
+      },
+      {
+        path: '/agentHome/agentDownlineTransactionDetailsCopy',
+        element: (
+          <Lazy>
+            <AgentHomePage page="agentDownlineTransactionDetailsCopy" />
+          </Lazy>
+        ),
+      },
       // Contracts and income (docs/0049).
       ...(['agentRealtimeSalary', 'agentHourSalary', 'agentDailyWages2', 'agentDividendRecordCopy2', 'agentRevenueReport'] as const).map(
-        (page): RouteObject => ({ path: `/agentHome/${page}`, element: <Lazy><AgentHomePage page={page} /></Lazy> }),
+        (page): RouteObject => ({
+          path: `/agentHome/${page}`,
+          element: (
+            <Lazy>
+              <AgentHomePage page={page} />
+            </Lazy>
+          ),
+        }),
       ),
     ],
   },
@@ -96,21 +199,47 @@ export const APP_ROUTES: RouteObject[] = [
       ...HOME_PATHS.map((path): RouteObject => ({ path, element: <HomePage /> })),
       { path: '/login', element: <HomePage popup="login" /> },
       { path: '/register', element: <HomePage popup="register" /> },
-      ...LOTTERY_PATHS.map((path): RouteObject => ({ path, element: <Lazy><LotteryPage /></Lazy> })),
-      ...(Object.entries(GAME_CENTRE_PATHS) as [TGameType, string][]).map(
-        ([gameType, path]): RouteObject => ({
-          path,
-          element: (
-            <Lazy>
-              <GameCentrePage gameType={gameType} />
-            </Lazy>
-          ),
-        }),
-      ),
+      ...LOTTERY_PATHS.map((path): RouteObject => ({
+        path,
+        element: (
+          <Lazy>
+            <LotteryPage />
+          </Lazy>
+        ),
+      })),
+      ...(Object.entries(GAME_CENTRE_PATHS) as [TGameType, string][]).map(([gameType, path]): RouteObject => ({
+        path,
+        element: (
+          <Lazy>
+            <GameCentrePage gameType={gameType} />
+          </Lazy>
+        ),
+      })),
       // docs/rules/games.md#g-8 account game lists: the member's favourites and recently launched games.
-      { path: '/favorite', element: <Lazy><AccountGamesPage kind="favorite" /></Lazy> },
-      { path: '/recent', element: <Lazy><AccountGamesPage kind="recent" /></Lazy> },
-      { path: '/resetPassword', element: <LazyAccounts><ResetPasswordPage /></LazyAccounts> },
+      {
+        path: '/favorite',
+        element: (
+          <Lazy>
+            <AccountGamesPage kind="favorite" />
+          </Lazy>
+        ),
+      },
+      {
+        path: '/recent',
+        element: (
+          <Lazy>
+            <AccountGamesPage kind="recent" />
+          </Lazy>
+        ),
+      },
+      {
+        path: '/resetPassword',
+        element: (
+          <LazyAccounts>
+            <ResetPasswordPage />
+          </LazyAccounts>
+        ),
+      },
       // docs/rules/content.md#c-12 help centre; #term holds the terms the registration links to (docs/0053).
       {
         path: '/help',
@@ -123,8 +252,22 @@ export const APP_ROUTES: RouteObject[] = [
         ),
       },
       // `/member?page=<page>` and `/member/<page>` both open the member centre on that page.
-      { path: '/member', element: <LazyAccounts><MemberPage /></LazyAccounts> },
-      ...MEMBER_PAGE_PATHS.map((path): RouteObject => ({ path, element: <LazyAccounts><MemberPage page={path.slice('/member/'.length)} /></LazyAccounts> })),
+      {
+        path: '/member',
+        element: (
+          <LazyAccounts>
+            <MemberPage />
+          </LazyAccounts>
+        ),
+      },
+      ...MEMBER_PAGE_PATHS.map((path): RouteObject => ({
+        path,
+        element: (
+          <LazyAccounts>
+            <MemberPage page={path.slice('/member/'.length)} />
+          </LazyAccounts>
+        ),
+      })),
       { path: '*', element: <NotFoundPage /> },
     ],
   },

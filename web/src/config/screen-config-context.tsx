@@ -68,11 +68,7 @@ export function ScreenConfigProvider({ children }: { children: ReactNode }) {
 
 /** Provides a fixed config (tests, previews). */
 export function StaticScreenConfigProvider({ config, children }: { config: TScreenConfig; children: ReactNode }) {
-  return (
-    <ScreenConfigContext.Provider value={{ config, isError: false, retry: () => undefined }}>
-      {children}
-    </ScreenConfigContext.Provider>
-  );
+  return <ScreenConfigContext.Provider value={{ config, isError: false, retry: () => undefined }}>{children}</ScreenConfigContext.Provider>;
 }
 
 /** Reads the config state. */

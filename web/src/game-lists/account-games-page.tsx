@@ -65,7 +65,8 @@ export default function AccountGamesPage({ kind }: { kind: TAccountGamesKind }) 
   const session = useSession();
   const ui = useUi();
   // A stored token whose member info has not loaded yet is neither a visitor nor a member.
-  const decision = session.token !== null && !session.isLoggedIn ? null : guardMemberAction({ isLoggedIn: session.isLoggedIn, isTrial: session.audience === 'trial' });
+  const decision =
+    session.token !== null && !session.isLoggedIn ? null : guardMemberAction({ isLoggedIn: session.isLoggedIn, isTrial: session.audience === 'trial' });
 
   useEffect(() => {
     if (decision?.kind === 'login') ui.openLogin();

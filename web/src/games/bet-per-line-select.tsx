@@ -3,7 +3,21 @@ import { SLOT_BETS_PER_LINE_MINOR } from '@wl/schemas/games/slot';
 import { formatMinor } from '../lib/numbers.ts';
 
 /** The slot's bet per line, labelled: the same choices where the player bets and where a round is verified. */
-export function BetPerLineSelect({ className, value, onChange, currencySymbol, disabled, testId }: { className: string; value: number; onChange: (betPerLineMinor: number) => void; currencySymbol: string; disabled?: boolean; testId?: string }) {
+export function BetPerLineSelect({
+  className,
+  value,
+  onChange,
+  currencySymbol,
+  disabled,
+  testId,
+}: {
+  className: string;
+  value: number;
+  onChange: (betPerLineMinor: number) => void;
+  currencySymbol: string;
+  disabled?: boolean;
+  testId?: string;
+}) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   return (

@@ -52,7 +52,12 @@ export function CrashControls({ live, view, now, context, busy, send, currencySy
       <div className="crash__controls">
         <label className="crash__field">
           <span>{t('crash_stake')}</span>
-          <select className="input" value={stakeMinor} onChange={(e) => send({ type: 'crash.stake', stakeMinor: Number(e.target.value) })} data-testid="crash.stake">
+          <select
+            className="input"
+            value={stakeMinor}
+            onChange={(e) => send({ type: 'crash.stake', stakeMinor: Number(e.target.value) })}
+            data-testid="crash.stake"
+          >
             {CRASH_STAKES_MINOR.map((s) => (
               <option key={s} value={s}>
                 {formatMinor(s, language, currencySymbol)}
@@ -62,16 +67,39 @@ export function CrashControls({ live, view, now, context, busy, send, currencySy
         </label>
         <label className="crash__field">
           <span>{t('crash_auto')}</span>
-          <input className="input" inputMode="decimal" value={target} onChange={(e) => send({ type: 'crash.target', text: e.target.value })} placeholder="2.00" aria-invalid={targetBad} data-testid="crash.auto" autoComplete="off" />
+          <input
+            className="input"
+            inputMode="decimal"
+            value={target}
+            onChange={(e) => send({ type: 'crash.target', text: e.target.value })}
+            placeholder="2.00"
+            aria-invalid={targetBad}
+            data-testid="crash.auto"
+            autoComplete="off"
+          />
         </label>
         {targetBad && <p className="form-error">{t('crash_target_invalid')}</p>}
         {view.canCashOut && mine ? (
           // Keys: the cash-out and the bet button are different elements, so a tap meant for one can never land on the other.
-          <button key="cashout" type="button" className="btn btn--primary crash__action" data-testid="crash.cashout" disabled={busy.cashingOut} onClick={() => send({ type: 'crash.cashOut', now })}>
+          <button
+            key="cashout"
+            type="button"
+            className="btn btn--primary crash__action"
+            data-testid="crash.cashout"
+            disabled={busy.cashingOut}
+            onClick={() => send({ type: 'crash.cashOut', now })}
+          >
             {t('crash_cash_out', { amount: formatMinor(crashPayoutMinor(mine.stakeMinor, view.x100), language, currencySymbol) })}
           </button>
         ) : (
-          <button key="bet" type="button" className="btn btn--primary crash__action" data-testid="crash.bet" disabled={!view.canBet || busy.betting || targetBad} onClick={() => send({ type: 'crash.bet', now })}>
+          <button
+            key="bet"
+            type="button"
+            className="btn btn--primary crash__action"
+            data-testid="crash.bet"
+            disabled={!view.canBet || busy.betting || targetBad}
+            onClick={() => send({ type: 'crash.bet', now })}
+          >
             {view.round.phase === 'betting' ? t('crash_bet') : t('crash_wait_next')}
           </button>
         )}

@@ -63,7 +63,9 @@ function useCrashMachines(game: string, token: string, onBalance: (balanceMinor:
       crashMachine.provide({
         actors: {
           resume: fromPromise(() => flow(() => client.games.crashMine.mutate({ token }))),
-          placeBet: fromPromise(({ input }: { input: { stakeMinor: number; autoCashOutX100?: number } }) => flow(() => client.games.crashBet.mutate({ token, ...input }))),
+          placeBet: fromPromise(({ input }: { input: { stakeMinor: number; autoCashOutX100?: number } }) =>
+            flow(() => client.games.crashBet.mutate({ token, ...input })),
+          ),
           cashOut: fromPromise(({ input }: { input: { betId: string } }) => flow(() => client.games.crashCashOut.mutate({ token, betId: input.betId }))),
           readBalance: fromPromise(async () => ({ balanceMinor: (await flow(() => client.games.state.mutate({ token }))).balanceMinor })),
         },

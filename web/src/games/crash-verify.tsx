@@ -11,7 +11,13 @@ export function CrashVerify({ initial }: { initial: TCrashVerifyInput }) {
   const field = (key: TCrashVerifyField, label: string) => (
     <label className="fair__field">
       <span>{label}</span>
-      <input value={input[key]} onChange={(e) => send({ type: 'verify.change', field: key, value: e.target.value })} data-testid={`crash.verify.${key}`} spellCheck={false} autoComplete="off" />
+      <input
+        value={input[key]}
+        onChange={(e) => send({ type: 'verify.change', field: key, value: e.target.value })}
+        data-testid={`crash.verify.${key}`}
+        spellCheck={false}
+        autoComplete="off"
+      />
     </label>
   );
   return (

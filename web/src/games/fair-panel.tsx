@@ -33,7 +33,13 @@ export function VerifyView({ initial, currencySymbol }: { initial: TVerifyInput;
   const field = (key: 'serverSeed' | 'clientSeed' | 'nonce' | 'expectedHash', label: string) => (
     <label className="fair__field">
       <span>{label}</span>
-      <input value={input[key]} onChange={(e) => setInput({ ...input, [key]: e.target.value })} data-testid={`fair.verify.${key}`} spellCheck={false} autoComplete="off" />
+      <input
+        value={input[key]}
+        onChange={(e) => setInput({ ...input, [key]: e.target.value })}
+        data-testid={`fair.verify.${key}`}
+        spellCheck={false}
+        autoComplete="off"
+      />
     </label>
   );
   return (
@@ -44,7 +50,12 @@ export function VerifyView({ initial, currencySymbol }: { initial: TVerifyInput;
       {field('expectedHash', t('fair_expected_hash'))}
       {field('clientSeed', t('fair_client_seed'))}
       {field('nonce', t('fair_nonce_label'))}
-      <BetPerLineSelect className="fair__field" value={input.betPerLineMinor} onChange={(betPerLineMinor) => setInput({ ...input, betPerLineMinor })} currencySymbol={currencySymbol} />
+      <BetPerLineSelect
+        className="fair__field"
+        value={input.betPerLineMinor}
+        onChange={(betPerLineMinor) => setInput({ ...input, betPerLineMinor })}
+        currencySymbol={currencySymbol}
+      />
       <button type="submit" className="btn btn--ghost" data-testid="fair.verify.run">
         {t('fair_verify_run')}
       </button>
@@ -57,7 +68,13 @@ export function VerifyView({ initial, currencySymbol }: { initial: TVerifyInput;
         <div className="fair__result" aria-live="polite" data-testid="fair.verify.result">
           <p data-testid="fair.verify.hash">{result.hash === input.expectedHash ? t('fair_hash_ok') : t('fair_hash_bad')}</p>
           <div className="slot__reels slot__reels--small">
-            {result.spin.grid.map((row, r) => row.map((s, c) => <div key={`${r}:${c}`} className="slot__cell"><SlotSymbol symbol={s} size={18} /></div>))}
+            {result.spin.grid.map((row, r) =>
+              row.map((s, c) => (
+                <div key={`${r}:${c}`} className="slot__cell">
+                  <SlotSymbol symbol={s} size={18} />
+                </div>
+              )),
+            )}
           </div>
           <p data-testid="fair.verify.win">
             {t('slot_win')}: {formatMinor(result.spin.winMinor, language, currencySymbol)}
@@ -123,7 +140,15 @@ export function FairPanel({
       >
         <label className="fair__field">
           <span>{t('fair_client_seed')}</span>
-          <input value={clientSeed} onChange={(e) => setClientSeed(e.target.value)} maxLength={64} aria-invalid={invalid} data-testid="fair.new-seed" spellCheck={false} autoComplete="off" />
+          <input
+            value={clientSeed}
+            onChange={(e) => setClientSeed(e.target.value)}
+            maxLength={64}
+            aria-invalid={invalid}
+            data-testid="fair.new-seed"
+            spellCheck={false}
+            autoComplete="off"
+          />
         </label>
         {invalid && <p className="form-error">{t('game_client_seed_invalid')}</p>}
         {seed.isError && (

@@ -76,7 +76,13 @@ export function LotteryVerify({ draw }: { draw: TLotteryDraw | null }) {
   const field = (key: keyof typeof input, label: string) => (
     <label className="fair__field">
       <span>{label}</span>
-      <input value={input[key]} onChange={(e) => setInput({ ...input, [key]: e.target.value })} data-testid={`lottery.verify.${key}`} spellCheck={false} autoComplete="off" />
+      <input
+        value={input[key]}
+        onChange={(e) => setInput({ ...input, [key]: e.target.value })}
+        data-testid={`lottery.verify.${key}`}
+        spellCheck={false}
+        autoComplete="off"
+      />
     </label>
   );
   return (
@@ -214,7 +220,14 @@ export function LotteryGame({
       </h2>
       <div className="lotto__views" role="group" aria-label={t('lottery_views')}>
         {(['betting', 'lobby'] as const).map((v) => (
-          <button key={v} type="button" className={`chip${view === v ? ' chip--active' : ''}`} aria-pressed={view === v} data-testid={`lottery.view.${v}`} onClick={() => setView(v)}>
+          <button
+            key={v}
+            type="button"
+            className={`chip${view === v ? ' chip--active' : ''}`}
+            aria-pressed={view === v}
+            data-testid={`lottery.view.${v}`}
+            onClick={() => setView(v)}
+          >
             {t(`lottery_view_${v}`)}
           </button>
         ))}
@@ -226,7 +239,8 @@ export function LotteryGame({
             {t('lottery_open_draw')}: <strong data-testid="lottery.numero">{localDigits(String(open.numero), language)}</strong>
           </p>
           <p>
-            {t('lottery_closes_in')}: <strong data-testid="lottery.countdown">{countdown}</strong> · {t('lottery_every', { seconds: state.settings.intervalSeconds })}
+            {t('lottery_closes_in')}: <strong data-testid="lottery.countdown">{countdown}</strong> ·{' '}
+            {t('lottery_every', { seconds: state.settings.intervalSeconds })}
           </p>
           <p className="lotto__hash">
             {t('lottery_seed_hash')}: <code data-testid="lottery.hash">{open.serverSeedHash}</code>
@@ -277,7 +291,13 @@ export function LotteryGame({
                   maxLength={digits}
                   pattern={`[0-9]{${digits}}`}
                   aria-invalid={pick !== '' && !pickOk}
-                  onChange={(e) => setPick(asciiDigits(e.target.value).replace(/[^0-9]/g, '').slice(0, digits))}
+                  onChange={(e) =>
+                    setPick(
+                      asciiDigits(e.target.value)
+                        .replace(/[^0-9]/g, '')
+                        .slice(0, digits),
+                    )
+                  }
                   data-testid="lottery.pick"
                   autoComplete="off"
                 />

@@ -117,7 +117,13 @@ function GameWindow({ game, ticket, lottoView }: { game: string; ticket: string 
           {t('game_balance')}: <strong>{formatMinor(opened.balanceMinor, language, symbol)}</strong>
         </span>
         <LanguageSwitch />
-        <button type="button" className="btn btn--ghost btn--small" data-testid="game.close" disabled={close.isPending} onClick={() => close.mutate({ token: opened.token })}>
+        <button
+          type="button"
+          className="btn btn--ghost btn--small"
+          data-testid="game.close"
+          disabled={close.isPending}
+          onClick={() => close.mutate({ token: opened.token })}
+        >
           {t('game_close')}
         </button>
       </header>

@@ -59,7 +59,14 @@ export function SlotGame({ token, currencySymbol, onRound }: { token: string; cu
             </strong>
             <ul className="slot__lines">
               {outcome.lines.map((l) => (
-                <li key={l.line}>{t('slot_line_win', { line: l.line, count: l.count, symbol: t(`slot_symbol_${l.symbol}`), amount: formatMinor(l.winMinor, language, currencySymbol) })}</li>
+                <li key={l.line}>
+                  {t('slot_line_win', {
+                    line: l.line,
+                    count: l.count,
+                    symbol: t(`slot_symbol_${l.symbol}`),
+                    amount: formatMinor(l.winMinor, language, currencySymbol),
+                  })}
+                </li>
               ))}
             </ul>
           </>
@@ -82,7 +89,13 @@ export function SlotGame({ token, currencySymbol, onRound }: { token: string; cu
             {t('slot_total_bet')}: {formatMinor(bet * SLOT_LINES.length, language, currencySymbol)}
           </span>
         </div>
-        <button type="button" className="btn btn--primary slot__spin" data-testid="slot.spin" disabled={spin.isPending} onClick={() => spin.mutate({ token, betPerLineMinor: bet })}>
+        <button
+          type="button"
+          className="btn btn--primary slot__spin"
+          data-testid="slot.spin"
+          disabled={spin.isPending}
+          onClick={() => spin.mutate({ token, betPerLineMinor: bet })}
+        >
           {spin.isPending ? t('slot_spinning') : t('slot_spin')}
         </button>
       </div>

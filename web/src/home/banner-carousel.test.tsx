@@ -31,7 +31,11 @@ function banner(id: number): TBanner {
 describe('BannerCarousel', () => {
   it('loops at 1 s speed only with more than one banner, and leaves autoplay to its own timer', () => {
     swiperProps.length = 0;
-    render(<MemoryRouter><BannerCarousel banners={[banner(1), banner(2)]} /></MemoryRouter>);
+    render(
+      <MemoryRouter>
+        <BannerCarousel banners={[banner(1), banner(2)]} />
+      </MemoryRouter>,
+    );
     const many = swiperProps.at(-1)!;
     // No Swiper Autoplay module: it runs a requestAnimationFrame loop while it plays (docs/0060).
     expect(many.modules).toEqual([{ name: 'pagination' }]);
@@ -41,7 +45,11 @@ describe('BannerCarousel', () => {
     expect(many.spaceBetween).toBe(20.3);
     expect(many.pagination).toEqual({ clickable: true });
 
-    render(<MemoryRouter><BannerCarousel banners={[banner(3)]} /></MemoryRouter>);
+    render(
+      <MemoryRouter>
+        <BannerCarousel banners={[banner(3)]} />
+      </MemoryRouter>,
+    );
     const one = swiperProps.at(-1)!;
     expect(one.loop).toBe(false);
     expect(one.pagination).toBe(false);
@@ -69,9 +77,17 @@ describe('BannerCarousel mounted late (docs/0063)', () => {
   it('moves at once when home mounted it because the first autoplay move was due, then every 5 s', () => {
     vi.useFakeTimers();
     const swiper = instance();
-    const { rerender } = render(<MemoryRouter><BannerCarousel banners={[banner(1), banner(2)]} advance /></MemoryRouter>);
+    const { rerender } = render(
+      <MemoryRouter>
+        <BannerCarousel banners={[banner(1), banner(2)]} advance />
+      </MemoryRouter>,
+    );
     expect(swiper.moves).toBe(1);
-    rerender(<MemoryRouter><BannerCarousel banners={[banner(1), banner(2)]} advance /></MemoryRouter>);
+    rerender(
+      <MemoryRouter>
+        <BannerCarousel banners={[banner(1), banner(2)]} advance />
+      </MemoryRouter>,
+    );
     expect(swiper.moves).toBe(1);
     vi.advanceTimersByTime(5000);
     expect(swiper.moves).toBe(2);
@@ -80,7 +96,11 @@ describe('BannerCarousel mounted late (docs/0063)', () => {
   it("stays on the first banner when the visitor's input mounted it", () => {
     vi.useFakeTimers();
     const swiper = instance();
-    render(<MemoryRouter><BannerCarousel banners={[banner(1), banner(2)]} /></MemoryRouter>);
+    render(
+      <MemoryRouter>
+        <BannerCarousel banners={[banner(1), banner(2)]} />
+      </MemoryRouter>,
+    );
     expect(swiper.moves).toBe(0);
     vi.advanceTimersByTime(4999);
     expect(swiper.moves).toBe(0);
@@ -160,7 +180,11 @@ describe('startAutoplay', () => {
 describe('FirstBanner', () => {
   it('shows the first banner as a working slide before the carousel has loaded', async () => {
     const { FirstBanner } = await import('./banner-slide.tsx');
-    const { getAllByTestId } = render(<MemoryRouter><FirstBanner banners={[banner(7), banner(8)]} /></MemoryRouter>);
+    const { getAllByTestId } = render(
+      <MemoryRouter>
+        <FirstBanner banners={[banner(7), banner(8)]} />
+      </MemoryRouter>,
+    );
     const slides = getAllByTestId('home.banner.slide');
     expect(slides).toHaveLength(1);
     expect(slides[0]!.getAttribute('data-link')).toBe('/promotions');

@@ -31,14 +31,7 @@ export function BannerSlide({ banner, eager = false }: { banner: TBanner; eager?
       onClick={follow}
       aria-label={banner.title}
     >
-      <img
-        src={banner.imageUrl}
-        alt={banner.title}
-        className="banner__img"
-        width={1200}
-        height={360}
-        {...(eager ? { fetchPriority: 'high' as const } : {})}
-      />
+      <img src={banner.imageUrl} alt={banner.title} className="banner__img" width={1200} height={360} {...(eager ? { fetchPriority: 'high' as const } : {})} />
     </button>
   );
 }

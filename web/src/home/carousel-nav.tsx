@@ -34,10 +34,24 @@ export default function CarouselNav({ track }: { track: RefObject<HTMLDivElement
   const move = (direction: number) => track.current?.scrollBy({ left: direction * (track.current.clientWidth + GAP_PX) });
   return (
     <>
-      <button type="button" className="carousel__nav carousel__nav--prev" aria-label={t('previous')} disabled={edges.first} onClick={() => move(-1)} data-testid="game-carousel.prev">
+      <button
+        type="button"
+        className="carousel__nav carousel__nav--prev"
+        aria-label={t('previous')}
+        disabled={edges.first}
+        onClick={() => move(-1)}
+        data-testid="game-carousel.prev"
+      >
         <Icon name="prev" size={36} />
       </button>
-      <button type="button" className="carousel__nav carousel__nav--next" aria-label={t('next')} disabled={edges.last} onClick={() => move(1)} data-testid="game-carousel.next">
+      <button
+        type="button"
+        className="carousel__nav carousel__nav--next"
+        aria-label={t('next')}
+        disabled={edges.last}
+        onClick={() => move(1)}
+        data-testid="game-carousel.next"
+      >
         <Icon name="next" size={36} />
       </button>
     </>

@@ -4,7 +4,6 @@ import { useSession } from '../session/session-context.tsx';
 import { Icon } from '../layout/icons.tsx';
 import { useLabel } from './vendor-row.tsx';
 
-
 /** The icon name of a home menu entry: its own key where the icon set knows it, else its category's. */
 function menuIconName(e: THomeMenuEntry): string {
   return ['HOME', 'FAV', 'MXWIN'].includes(e.key) || !e.gameType ? e.key.toLowerCase() : e.gameType.toLowerCase();

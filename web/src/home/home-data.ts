@@ -49,10 +49,5 @@ export function useGames(
 /** The member's favourites (docs/rules/games.md#g-10 page size 999). */
 export function useFavouriteList(enabled: boolean, gameType?: TGameType) {
   const trpc = useTRPC();
-  return useQuery(
-    trpc.catalogue.favourites.queryOptions(
-      { pageNo: 1, pageSize: FAVOURITES_PAGE_SIZE, ...(gameType ? { gameType } : {}) },
-      { enabled },
-    ),
-  );
+  return useQuery(trpc.catalogue.favourites.queryOptions({ pageNo: 1, pageSize: FAVOURITES_PAGE_SIZE, ...(gameType ? { gameType } : {}) }, { enabled }));
 }

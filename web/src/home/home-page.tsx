@@ -79,14 +79,25 @@ export function HomePage({ popup }: { popup?: 'login' | 'register' }) {
 
   let body;
   if (!entry || entry.kind === 'HOME') body = <HomeRows />;
-  else if (entry.kind === 'FAV') body = <RowSection rowKey="FAV" title={label(entry)}><FavouriteList /></RowSection>;
-  else if (entry.kind === 'MXWIN') body = <RowSection rowKey="MXWIN" title={label(entry)}><VendorGames vendors={mxwinVendors} full /></RowSection>;
-  else body = (
-    <section className="row" data-testid={`home.list.${entry.key}`}>
-      <h2 className="row__title">{label(entry)}</h2>
-      <CategoryList key={entry.key} entry={entry} />
-    </section>
-  );
+  else if (entry.kind === 'FAV')
+    body = (
+      <RowSection rowKey="FAV" title={label(entry)}>
+        <FavouriteList />
+      </RowSection>
+    );
+  else if (entry.kind === 'MXWIN')
+    body = (
+      <RowSection rowKey="MXWIN" title={label(entry)}>
+        <VendorGames vendors={mxwinVendors} full />
+      </RowSection>
+    );
+  else
+    body = (
+      <section className="row" data-testid={`home.list.${entry.key}`}>
+        <h2 className="row__title">{label(entry)}</h2>
+        <CategoryList key={entry.key} entry={entry} />
+      </section>
+    );
 
   return (
     <div className="home">

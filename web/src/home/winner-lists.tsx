@@ -21,7 +21,9 @@ export default function WinnerLists({ list }: { list: readonly TWinner[] }) {
     <>
       <span className={`winner__rank winner__rank--${rank <= 3 ? rank : 'n'}`}>{formatNumber(rank, language)}</span>
       <span className="winner__who">
-        <span className="winner__name" translate="no">{w.vo.customerName}</span>
+        <span className="winner__name" translate="no">
+          {w.vo.customerName}
+        </span>
         <span className="winner__game">{w.vo.gameName}</span>
       </span>
       <span className="winner__amount">{formatMinor(w.vo.winAmount, language, symbol)}</span>

@@ -71,10 +71,27 @@ const BN = flatten({ ...(bn as TTree), ...Object.assign({}, ...Object.values(ARE
 
 /** Server message keys the gateway sends (WPS_MESSAGES) and the form keys of docs/rules/accounts.md#a-11. */
 const SERVER_KEYS = [
-  'error_invalid_credentials', 'error_not_logged_in', 'error_network', 'error_captcha_required', 'error_captcha_wrong',
-  'error_account_locked', 'error_not_member', 'error_not_agent', 'error_too_many_requests', 'error_bad_request',
-  'error_unknown', 'error_forbidden', 'error_not_found', 'error_feature_off', 'in_need_true_account', 'not_empty', 'agent_not_in_team',
-  'agent_invitation_not_found', 'agent_invitation_limit', 'agent_downline_depth_limit', 'agent_downline_count_limit',
+  'error_invalid_credentials',
+  'error_not_logged_in',
+  'error_network',
+  'error_captcha_required',
+  'error_captcha_wrong',
+  'error_account_locked',
+  'error_not_member',
+  'error_not_agent',
+  'error_too_many_requests',
+  'error_bad_request',
+  'error_unknown',
+  'error_forbidden',
+  'error_not_found',
+  'error_feature_off',
+  'in_need_true_account',
+  'not_empty',
+  'agent_not_in_team',
+  'agent_invitation_not_found',
+  'agent_invitation_limit',
+  'agent_downline_depth_limit',
+  'agent_downline_count_limit',
   // What the platform answers a switched-off module, maintenance and the region rule (docs/0069).
   ...Object.values(GATE_REFUSALS).map((refusal) => refusal.message),
 ];
@@ -113,9 +130,17 @@ describe('translations', () => {
       ...PATTERN_IDS.flatMap((id) => [`pattern.${id}`, `pattern_exact.${id}`]),
       ...REGISTRATION_FIELDS.map((field) => `reg_field_${field}`),
       // docs/rules/accounts.md#a-16 phone authentication messages.
-      'phone_invalid_format', 'phone_enter_valid', 'sms_too_many_requests', 'sms_unknown_error', 'verification_code_invalid',
-      'verification_code_missing', 'sms_recaptcha_invalid', 'sms_quota_exceeded', 'sms_function_disabled',
-      'verification_code_expired', 'sms_popup_closed',
+      'phone_invalid_format',
+      'phone_enter_valid',
+      'sms_too_many_requests',
+      'sms_unknown_error',
+      'verification_code_invalid',
+      'verification_code_missing',
+      'sms_recaptcha_invalid',
+      'sms_quota_exceeded',
+      'sms_function_disabled',
+      'verification_code_expired',
+      'sms_popup_closed',
     ];
     expect(keys.filter((k) => !(k in EN) || !(k in BN))).toEqual([]);
   });

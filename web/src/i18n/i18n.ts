@@ -42,20 +42,23 @@ const BUNDLED: Partial<Record<TLanguage, TCatalogue>> = { bn };
 export function createI18n(lng: TLanguage = readLanguage(), catalogues: Partial<Record<TLanguage, TCatalogue>> = {}) {
   const instance = i18next.createInstance();
   const all = { ...BUNDLED, ...catalogues };
-  void instance.use(initReactI18next).use(numberInterpolation).init({
-    resources: Object.fromEntries(Object.entries(all).map(([language, translation]) => [language, { translation }])),
-    lng,
-    // BN is always there and complete (the translation tests hold EN and BN to the same keys).
-    fallbackLng: DEFAULT_LANGUAGE,
-    // Every number put into a text is written in the text's language (Bengali digits in BN, docs/0056).
-    interpolation: { escapeValue: false, alwaysFormat: true },
-    returnNull: false,
-    initAsync: false,
-    // An area's texts arrive after a language switch (area-texts.ts): components showing them render
-    // again when they are added, not only at the next render for another reason (a game window's
-    // header stayed in the old language until then).
-    react: { bindI18nStore: 'added' },
-  });
+  void instance
+    .use(initReactI18next)
+    .use(numberInterpolation)
+    .init({
+      resources: Object.fromEntries(Object.entries(all).map(([language, translation]) => [language, { translation }])),
+      lng,
+      // BN is always there and complete (the translation tests hold EN and BN to the same keys).
+      fallbackLng: DEFAULT_LANGUAGE,
+      // Every number put into a text is written in the text's language (Bengali digits in BN, docs/0056).
+      interpolation: { escapeValue: false, alwaysFormat: true },
+      returnNull: false,
+      initAsync: false,
+      // An area's texts arrive after a language switch (area-texts.ts): components showing them render
+      // again when they are added, not only at the next render for another reason (a game window's
+      // header stayed in the old language until then).
+      react: { bindI18nStore: 'added' },
+    });
   return instance;
 }
 

@@ -37,13 +37,18 @@ function useStartGame() {
   const qc = useQueryClient();
   const cdns = useScreenConfig().links.launchGameCDNs;
   // A member's launch goes on top of their recent games (docs/0036): /recent reads it afresh.
-  const launch = useMutation(trpc.catalogue.launch.mutationOptions({ onSuccess: () => void qc.invalidateQueries({ queryKey: trpc.catalogue.recent.pathKey() }) }));
+  const launch = useMutation(
+    trpc.catalogue.launch.mutationOptions({ onSuccess: () => void qc.invalidateQueries({ queryKey: trpc.catalogue.recent.pathKey() }) }),
+  );
   const launchTrial = useMutation(trpc.catalogue.launchTrial.mutationOptions());
   return useCallback(
     async ({ target, freeTrial }: TStartGameInput): Promise<{ url: string }> => {
       const tab = window.open('', '_blank');
       try {
-        const answer = freeTrial && 'nodeId' in target ? await launchTrial.mutateAsync({ nodeId: target.nodeId }) : await launch.mutateAsync({ ...target, freeTrial: false });
+        const answer =
+          freeTrial && 'nodeId' in target
+            ? await launchTrial.mutateAsync({ nodeId: target.nodeId })
+            : await launch.mutateAsync({ ...target, freeTrial: false });
         const url = cdnUrl(answer.url, cdns);
         if (tab) tab.location.href = url;
         else window.location.assign(url);

@@ -7,7 +7,11 @@ import { Footer } from './footer.tsx';
 /** Two categories; the footer logos name each vendor once by code. */
 function config() {
   const base = configWithProducts([
-    { gameType: 'LIVE', label: 'Live casino', vendors: [vendorLinkFixture('EVO', 'Evolution'), vendorLinkFixture('SEXY', 'Sexy Gaming', { logoUrl: '/sexy.svg' })] },
+    {
+      gameType: 'LIVE',
+      label: 'Live casino',
+      vendors: [vendorLinkFixture('EVO', 'Evolution'), vendorLinkFixture('SEXY', 'Sexy Gaming', { logoUrl: '/sexy.svg' })],
+    },
     { gameType: 'RNG', label: 'Slots', vendors: [vendorLinkFixture('SPINORA', 'Spinora', { gameType: 'RNG', path: '/rng?vassalage=SPINORA' })] },
   ]);
   return { ...base, footer: { ...base.footer, vendorLogoCodes: ['EVO', 'SEXY', 'SPINORA'] } };

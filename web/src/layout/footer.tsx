@@ -37,13 +37,22 @@ export function Footer() {
               {t('all')}
             </button>
             {products.map((p) => (
-              <button key={p.gameType} type="button" className={`chip${category === p.gameType ? ' chip--active' : ''}`} data-testid={`footer.product.${p.gameType}`} onClick={() => setCategory(p.gameType)}>
+              <button
+                key={p.gameType}
+                type="button"
+                className={`chip${category === p.gameType ? ' chip--active' : ''}`}
+                data-testid={`footer.product.${p.gameType}`}
+                onClick={() => setCategory(p.gameType)}
+              >
                 {p.label}
               </button>
             ))}
           </div>
           <ul className="footer__vendors">
-            {(product ? vendors.links(product.vendorCodes, product.gameType) : products.flatMap((p) => vendors.links(p.vendorCodes.slice(0, 3), p.gameType))).map((v) => (
+            {(product
+              ? vendors.links(product.vendorCodes, product.gameType)
+              : products.flatMap((p) => vendors.links(p.vendorCodes.slice(0, 3), p.gameType))
+            ).map((v) => (
               <li key={`${v.gameType}-${v.vassalage}`}>
                 <Link to={v.path} className="footer__link">
                   {v.name}
@@ -58,7 +67,14 @@ export function Footer() {
             <ul className="footer__social">
               {social.map((s) => (
                 <li key={s.csType}>
-                  <a href={s.url} target="_blank" rel="noopener noreferrer" className="social" data-testid={`footer.social.${s.csType}`} aria-label={i18n.exists(`social_${s.csType}`) ? t(`social_${s.csType}`) : s.csType}>
+                  <a
+                    href={s.url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="social"
+                    data-testid={`footer.social.${s.csType}`}
+                    aria-label={i18n.exists(`social_${s.csType}`) ? t(`social_${s.csType}`) : s.csType}
+                  >
                     {iconFor(s.csType.toLowerCase())}
                   </a>
                 </li>

@@ -14,7 +14,21 @@ export function QueryError({ error, testId }: { error: unknown; testId?: string 
 }
 
 /** A select of fixed options in a labelled field; `text` names each option ('' is usually "any"). */
-export function SelectField<T extends string | number>({ label, testId, value, options, text, onChange }: { label: string; testId: string; value: T; options: readonly T[]; text: (option: T) => string; onChange: (value: string) => void }) {
+export function SelectField<T extends string | number>({
+  label,
+  testId,
+  value,
+  options,
+  text,
+  onChange,
+}: {
+  label: string;
+  testId: string;
+  value: T;
+  options: readonly T[];
+  text: (option: T) => string;
+  onChange: (value: string) => void;
+}) {
   return (
     <Field label={label}>
       <select className="input" data-testid={testId} value={value} onChange={(e) => onChange(e.target.value)}>

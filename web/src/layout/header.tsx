@@ -59,7 +59,13 @@ function CategoryEntry({ entry }: { entry: Extract<THeaderEntry, { kind: 'catego
     void choose(category, vendor);
   };
   return (
-    <div className="hnav__item" onMouseEnter={() => setOpen(true)} onMouseLeave={() => setOpen(false)} onFocus={() => setOpen(true)} onBlur={(e) => !e.currentTarget.contains(e.relatedTarget) && setOpen(false)}>
+    <div
+      className="hnav__item"
+      onMouseEnter={() => setOpen(true)}
+      onMouseLeave={() => setOpen(false)}
+      onFocus={() => setOpen(true)}
+      onBlur={(e) => !e.currentTarget.contains(e.relatedTarget) && setOpen(false)}
+    >
       {entry.isAvailable ? (
         <NavLink
           to={entry.path}
@@ -110,7 +116,14 @@ function FreePlayButton() {
     }
   };
   return (
-    <button type="button" className="btn btn--ghost btn--small" data-testid="header.freeplay" disabled={pending} aria-busy={pending} onClick={() => void start()}>
+    <button
+      type="button"
+      className="btn btn--ghost btn--small"
+      data-testid="header.freeplay"
+      disabled={pending}
+      aria-busy={pending}
+      onClick={() => void start()}
+    >
       {t('free_play')}
     </button>
   );
@@ -133,7 +146,15 @@ export function Header({ menuOpen = false, onMenu }: { menuOpen?: boolean; onMen
   return (
     <header className={`header${session.isLoggedIn ? ' header--member' : ' header--visitor'}`} data-testid="header">
       {onMenu && (
-        <button type="button" className="icon-btn header__menu" data-testid="header.menu" aria-label={t('side_menu')} aria-expanded={menuOpen} aria-controls="side-menu" onClick={onMenu}>
+        <button
+          type="button"
+          className="icon-btn header__menu"
+          data-testid="header.menu"
+          aria-label={t('side_menu')}
+          aria-expanded={menuOpen}
+          aria-controls="side-menu"
+          onClick={onMenu}
+        >
           <Icon name={menuOpen ? 'close' : 'menu'} />
         </button>
       )}
@@ -162,7 +183,13 @@ export function Header({ menuOpen = false, onMenu }: { menuOpen?: boolean; onMen
       </nav>
       <div className="header__tools">
         <LanguageSwitch />
-        <button type="button" className="icon-btn header__theme" data-testid="theme.toggle" aria-label={t(settings.theme === 'dark' ? 'theme_light' : 'theme_dark')} onClick={settings.toggleTheme}>
+        <button
+          type="button"
+          className="icon-btn header__theme"
+          data-testid="theme.toggle"
+          aria-label={t(settings.theme === 'dark' ? 'theme_light' : 'theme_dark')}
+          onClick={settings.toggleTheme}
+        >
           {settings.theme === 'dark' ? <Icon name="sun" /> : <Icon name="moon" />}
         </button>
         {session.isLoggedIn ? (

@@ -7,10 +7,24 @@ export function LanguageSwitch() {
   const settings = useSettings();
   return (
     <div className="lang-switch" role="group" aria-label={t('language')}>
-      <button type="button" data-testid="language.bn" lang="bn" aria-pressed={settings.language === 'bn'} className={settings.language === 'bn' ? 'is-active' : ''} onClick={() => settings.setLanguage('bn')}>
+      <button
+        type="button"
+        data-testid="language.bn"
+        lang="bn"
+        aria-pressed={settings.language === 'bn'}
+        className={settings.language === 'bn' ? 'is-active' : ''}
+        onClick={() => settings.setLanguage('bn')}
+      >
         বাং
       </button>
-      <button type="button" data-testid="language.en" lang="en" aria-pressed={settings.language === 'en'} className={settings.language === 'en' ? 'is-active' : ''} onClick={() => settings.setLanguage('en')}>
+      <button
+        type="button"
+        data-testid="language.en"
+        lang="en"
+        aria-pressed={settings.language === 'en'}
+        className={settings.language === 'en' ? 'is-active' : ''}
+        onClick={() => settings.setLanguage('en')}
+      >
         EN
       </button>
     </div>

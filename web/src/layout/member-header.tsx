@@ -19,13 +19,22 @@ function MemberPanel({ onGamePage }: { onGamePage: boolean }) {
   const badge = member.availablePromoCount + member.unreadMessage;
   return (
     <div className="member-panel" data-testid="header.member">
-      <span className="member-panel__account" translate="no">{member.nickname || member.userName}</span>
+      <span className="member-panel__account" translate="no">
+        {member.nickname || member.userName}
+      </span>
       {!onGamePage && (
         <span className="member-panel__balance">
           <span data-testid="header.balance" className="balance" aria-live="polite">
             {session.balance === null ? '…' : shown ? formatMinor(session.balance.balance, language, session.balance.currencySymbol) : MASKED_BALANCE}
           </span>
-          <button type="button" className="icon-btn" data-testid="header.balance-toggle" aria-pressed={!shown} aria-label={t(shown ? 'balance_hide' : 'balance_show')} onClick={() => setShown((s) => !s)}>
+          <button
+            type="button"
+            className="icon-btn"
+            data-testid="header.balance-toggle"
+            aria-pressed={!shown}
+            aria-label={t(shown ? 'balance_hide' : 'balance_show')}
+            onClick={() => setShown((s) => !s)}
+          >
             {shown ? <Icon name="eye" size={16} /> : <Icon name="eyeOff" size={16} />}
           </button>
           <button
@@ -97,8 +106,20 @@ function AvatarMenu() {
   };
   return (
     <div className="avatar" ref={box}>
-      <button ref={button} type="button" className="avatar__btn" data-testid="header.avatar" aria-expanded={open} aria-controls={open ? panelId : undefined} onClick={() => setOpen((o) => !o)}>
-        {member.avatarUrl ? <img src={member.avatarUrl} alt="" width={32} height={32} /> : <span aria-hidden="true">{(member.nickname || member.userName).slice(0, 1).toUpperCase()}</span>}
+      <button
+        ref={button}
+        type="button"
+        className="avatar__btn"
+        data-testid="header.avatar"
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        onClick={() => setOpen((o) => !o)}
+      >
+        {member.avatarUrl ? (
+          <img src={member.avatarUrl} alt="" width={32} height={32} />
+        ) : (
+          <span aria-hidden="true">{(member.nickname || member.userName).slice(0, 1).toUpperCase()}</span>
+        )}
         <span className="sr-only">{t('my_account')}</span>
       </button>
       {open && (
@@ -123,7 +144,14 @@ function AvatarMenu() {
             {session.balance && <span className="balance">{formatMinor(session.balance.balance, language, session.balance.currencySymbol)}</span>}
           </div>
           {config.avatarMenu.map((e) => (
-            <MenuEntryView key={e.key} entry={e} testId={`header.avatar.${e.key}`} className="menu-link" icon={<span aria-hidden="true">{iconFor(e.icon)}</span>} onDone={() => setOpen(false)} />
+            <MenuEntryView
+              key={e.key}
+              entry={e}
+              testId={`header.avatar.${e.key}`}
+              className="menu-link"
+              icon={<span aria-hidden="true">{iconFor(e.icon)}</span>}
+              onDone={() => setOpen(false)}
+            />
           ))}
         </div>
       )}

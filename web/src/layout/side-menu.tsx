@@ -57,8 +57,22 @@ function AppDownload({ entry }: { entry: TMenuEntry }) {
   const { language } = useSettings();
   const [open, setOpen] = useState(false);
   return (
-    <div className="app-download" onMouseEnter={() => setOpen(true)} onMouseLeave={() => setOpen(false)} onFocus={() => setOpen(true)} onBlur={() => setOpen(false)}>
-      <MenuEntryView entry={entry} testId={`side-menu.entry.${entry.key}`} icon={<span className="menu-link__icon" aria-hidden="true">{iconFor(entry.icon)}</span>} />
+    <div
+      className="app-download"
+      onMouseEnter={() => setOpen(true)}
+      onMouseLeave={() => setOpen(false)}
+      onFocus={() => setOpen(true)}
+      onBlur={() => setOpen(false)}
+    >
+      <MenuEntryView
+        entry={entry}
+        testId={`side-menu.entry.${entry.key}`}
+        icon={
+          <span className="menu-link__icon" aria-hidden="true">
+            {iconFor(entry.icon)}
+          </span>
+        }
+      />
       {open && entry.isAvailable && (
         <div className="app-download__panel" data-testid="app-download.panel">
           <QrCode value={iosDownloadUrl(config.links.appIos, language)} label="iOS" />
@@ -79,9 +93,16 @@ function LanguageEntry({ entry }: { entry: TMenuEntry }) {
   const settings = useSettings();
   return (
     <label className="menu-link" data-testid={`side-menu.entry.${entry.key}`}>
-      <span className="menu-link__icon" aria-hidden="true">{iconFor(entry.icon)}</span>
+      <span className="menu-link__icon" aria-hidden="true">
+        {iconFor(entry.icon)}
+      </span>
       <span className="menu-link__text">{entry.label ?? (entry.labelKey ? t(entry.labelKey) : t('language'))}</span>
-      <select className="select" value={settings.language} onChange={(e) => settings.setLanguage(e.target.value === 'en' ? 'en' : 'bn')} aria-label={t('language')}>
+      <select
+        className="select"
+        value={settings.language}
+        onChange={(e) => settings.setLanguage(e.target.value === 'en' ? 'en' : 'bn')}
+        aria-label={t('language')}
+      >
         <option value="bn">বাংলা</option>
         <option value="en">English</option>
       </select>
@@ -95,7 +116,14 @@ export function SideMenu({ collapsed, onToggle }: { collapsed: boolean; onToggle
   const config = useScreenConfig();
   return (
     <aside id="side-menu" className={`side-menu${collapsed ? ' side-menu--collapsed' : ''}`} data-testid="side-menu" aria-label={t('side_menu')}>
-      <button type="button" className="side-menu__toggle" data-testid="side-menu.toggle" aria-expanded={!collapsed} aria-label={t(collapsed ? 'menu_expand' : 'menu_collapse')} onClick={onToggle}>
+      <button
+        type="button"
+        className="side-menu__toggle"
+        data-testid="side-menu.toggle"
+        aria-expanded={!collapsed}
+        aria-label={t(collapsed ? 'menu_expand' : 'menu_collapse')}
+        onClick={onToggle}
+      >
         <Icon name={collapsed ? 'expand' : 'collapse'} size={16} />
       </button>
       {config.sideMenu.sections.map((section) => (
@@ -113,7 +141,11 @@ export function SideMenu({ collapsed, onToggle }: { collapsed: boolean; onToggle
                 key={entry.key}
                 entry={entry}
                 testId={`side-menu.entry.${entry.key}`}
-                icon={<span className="menu-link__icon" aria-hidden="true">{iconFor(entry.icon)}</span>}
+                icon={
+                  <span className="menu-link__icon" aria-hidden="true">
+                    {iconFor(entry.icon)}
+                  </span>
+                }
               />
             );
           })}

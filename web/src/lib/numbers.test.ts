@@ -65,18 +65,59 @@ describe('formatNumber writes what Intl.NumberFormat writes (docs/0060: it no lo
   // Integers and decimals of every size the site shows and beyond, halves that the shortest decimal
   // form rounds up while the binary value lies below them (1.0005, 2.675), negatives, -0, and what
   // still goes to Intl (exponents, NaN, infinities).
-  const values: number[] = [0, -0, 0.5, 1.5, 2.5, -2.5, 1.0005, 2.675, 1.005, 0.125, 0.9995, 0.9996, 999.9995, 123456.7895, -0.0004, -0.0005, 4e-7, 1e-6, 9.999e20, 1e21, 1.5e22, Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER, Number.NaN, Infinity, -Infinity];
+  const values: number[] = [
+    0,
+    -0,
+    0.5,
+    1.5,
+    2.5,
+    -2.5,
+    1.0005,
+    2.675,
+    1.005,
+    0.125,
+    0.9995,
+    0.9996,
+    999.9995,
+    123456.7895,
+    -0.0004,
+    -0.0005,
+    4e-7,
+    1e-6,
+    9.999e20,
+    1e21,
+    1.5e22,
+    Number.MAX_SAFE_INTEGER,
+    -Number.MAX_SAFE_INTEGER,
+    Number.NaN,
+    Infinity,
+    -Infinity,
+  ];
   for (let i = 1; i <= 3000; i++) {
     const mantissa = (i * 7919) % 1000003;
     values.push(mantissa / 10 ** (i % 9), -mantissa / 10 ** (i % 7), mantissa * 10 ** (i % 12), (mantissa + 0.5) / 10 ** (i % 4));
   }
-  const forms: INumberOptions[] = [{}, { decimals: 0 }, { decimals: 1 }, { decimals: 2 }, { decimals: 3 }, { grouping: false }, { pad: 2, grouping: false }, { pad: 4 }];
+  const forms: INumberOptions[] = [
+    {},
+    { decimals: 0 },
+    { decimals: 1 },
+    { decimals: 2 },
+    { decimals: 3 },
+    { grouping: false },
+    { pad: 2, grouping: false },
+    { pad: 4 },
+  ];
   for (const language of ['en', 'bn']) {
     it(`in ${language}`, () => {
       const locale = language === 'bn' ? 'en-u-nu-beng' : 'en';
       const differences: string[] = [];
       for (const form of forms) {
-        const intl = new Intl.NumberFormat(locale, { minimumFractionDigits: form.decimals ?? 0, maximumFractionDigits: form.decimals ?? 3, minimumIntegerDigits: form.pad ?? 1, useGrouping: form.grouping ?? true });
+        const intl = new Intl.NumberFormat(locale, {
+          minimumFractionDigits: form.decimals ?? 0,
+          maximumFractionDigits: form.decimals ?? 3,
+          minimumIntegerDigits: form.pad ?? 1,
+          useGrouping: form.grouping ?? true,
+        });
         for (const v of values) {
           const ours = formatNumber(v, language, form);
           if (ours !== intl.format(v)) differences.push(`${v} ${JSON.stringify(form)}: ${ours} vs Intl ${intl.format(v)}`);

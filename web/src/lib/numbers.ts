@@ -45,7 +45,12 @@ export function formatNumber(value: number, language: TLang, { decimals, pad = 1
   const shortest = String(Math.abs(value));
   if (!/^\d+(\.\d+)?$/.test(shortest)) {
     // Exponents (from 1e21, below 1e-6), NaN, infinities: Intl's own words, made when first needed.
-    return new Intl.NumberFormat(bengali ? 'en-u-nu-beng' : 'en', { minimumFractionDigits: minFraction, maximumFractionDigits: maxFraction, minimumIntegerDigits: pad, useGrouping: grouping }).format(value);
+    return new Intl.NumberFormat(bengali ? 'en-u-nu-beng' : 'en', {
+      minimumFractionDigits: minFraction,
+      maximumFractionDigits: maxFraction,
+      minimumIntegerDigits: pad,
+      useGrouping: grouping,
+    }).format(value);
   }
   let [int = '0', fraction = ''] = shortest.split('.');
   if (fraction.length > maxFraction) {
@@ -97,4 +102,3 @@ export const numberInterpolation = {
     return typeof value === 'number' ? formatNumber(value, lng ?? 'bn', { grouping: !IDENTIFIER_KEYS.has(options?.interpolationkey ?? '') }) : value;
   },
 };
-

@@ -10,7 +10,10 @@ describe('the lite app entry (docs/0048)', () => {
     expect(await installLiteApp()).toBe(false);
 
     const prompt = vi.fn(async () => undefined);
-    const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), { prompt, userChoice: Promise.resolve({ outcome: 'accepted' as const }) });
+    const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+      prompt,
+      userChoice: Promise.resolve({ outcome: 'accepted' as const }),
+    });
     act(() => {
       window.dispatchEvent(offer);
     });

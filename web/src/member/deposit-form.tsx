@@ -33,7 +33,13 @@ export function DepositForm({ channels, channel, context, pending, send, money }
         <legend className="field__label">{t('deposit_channel')}</legend>
         {channels.map((c) => (
           <label key={c.id} className={`money__channel${c.id === channel.id ? ' is-active' : ''}`} data-testid={`deposit.channel.${c.code}`}>
-            <input type="radio" name="deposit-channel" value={c.id} checked={c.id === channel.id} onChange={() => send({ type: 'deposit.channel', channelId: c.id })} />
+            <input
+              type="radio"
+              name="deposit-channel"
+              value={c.id}
+              checked={c.id === channel.id}
+              onChange={() => send({ type: 'deposit.channel', channelId: c.id })}
+            />
             <span>{channelName(t, c)}</span>
           </label>
         ))}

@@ -99,7 +99,9 @@ export default function DepositPage() {
             {t(errorKey(channels.error))}
           </p>
         )}
-        {channel && <DepositForm channels={list} channel={channel} context={state.context} pending={state.matches({ form: 'submitting' })} send={send} money={money} />}
+        {channel && (
+          <DepositForm channels={list} channel={channel} context={state.context} pending={state.matches({ form: 'submitting' })} send={send} money={money} />
+        )}
       </section>
       {order && <DepositOrder order={order} channels={list} money={money} />}
       <RecentDeposits deposits={recent.data?.deposits ?? []} loaded={recent.isSuccess} money={money} />

@@ -36,7 +36,9 @@ export function DepositOrder({ order, channels, money }: { order: TDeposit; chan
       <StatusChip status={order.status} />
       {order.status === 'pending' && (
         <p className="money__hint">
-          {channels.find((c) => c.code === order.channelCode)?.autoSettleSeconds != null ? t('deposit_order_simulated') : t('deposit_order_hint', { channel: name })}
+          {channels.find((c) => c.code === order.channelCode)?.autoSettleSeconds != null
+            ? t('deposit_order_simulated')
+            : t('deposit_order_hint', { channel: name })}
         </p>
       )}
     </section>

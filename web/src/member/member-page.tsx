@@ -12,10 +12,26 @@ import type { TRecordKind } from './records-page.tsx';
 import { TotpSetup } from './totp-setup.tsx';
 
 /** Member-centre pages this release builds; the others show disabled in the nav (house rule). */
-export const BUILT_MEMBER_PAGES = ['securityCenter', 'depositv2', 'withdraw', 'transferFund', 'transferUpline', 'transactionHistory', 'personalHistoryCopy', 'personalProfit', 'bonusDetails', 'messageV2'] as const;
+export const BUILT_MEMBER_PAGES = [
+  'securityCenter',
+  'depositv2',
+  'withdraw',
+  'transferFund',
+  'transferUpline',
+  'transactionHistory',
+  'personalHistoryCopy',
+  'personalProfit',
+  'bonusDetails',
+  'messageV2',
+] as const;
 
 /** The record each records page shows. */
-const RECORD_PAGES: Readonly<Record<string, TRecordKind>> = { transactionHistory: 'account', personalHistoryCopy: 'bets', personalProfit: 'profit', bonusDetails: 'bonus' };
+const RECORD_PAGES: Readonly<Record<string, TRecordKind>> = {
+  transactionHistory: 'account',
+  personalHistoryCopy: 'bets',
+  personalProfit: 'profit',
+  bonusDetails: 'bonus',
+};
 
 // Money pages are lazy chunks with their own texts (docs/rules/money.md; first-load budget, docs/0022).
 const DepositPage = lazy(() => import('./deposit-page.tsx'));
@@ -62,7 +78,8 @@ export default function MemberPage({ page: fixedPage }: { page?: string } = {}) 
   const ui = useUi();
   const [search] = useSearchParams();
   const page = memberPageOf(fixedPage, search.get('page'));
-  const decision = session.token !== null && !session.isLoggedIn ? null : guardMemberAction({ isLoggedIn: session.isLoggedIn, isTrial: session.audience === 'trial' });
+  const decision =
+    session.token !== null && !session.isLoggedIn ? null : guardMemberAction({ isLoggedIn: session.isLoggedIn, isTrial: session.audience === 'trial' });
 
   useEffect(() => {
     if (decision?.kind === 'login') ui.openLogin();
@@ -87,7 +104,11 @@ export default function MemberPage({ page: fixedPage }: { page?: string } = {}) 
             entry={entry}
             testId={`member.nav.${entry.key}`}
             className={`menu-link${entry.key === page ? ' is-active' : ''}`}
-            icon={<span className="menu-link__icon" aria-hidden="true">{iconFor(entry.icon)}</span>}
+            icon={
+              <span className="menu-link__icon" aria-hidden="true">
+                {iconFor(entry.icon)}
+              </span>
+            }
           />
         ))}
       </nav>

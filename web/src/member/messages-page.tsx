@@ -78,8 +78,21 @@ export default function MessagesPage() {
             const unread = m.readAt === null;
             const open = openId === m.id;
             return (
-              <li key={m.id} className={`messages__item${unread ? ' is-unread' : ''}`} data-testid="messages.row" data-id={m.id} data-read={unread ? 'false' : 'true'}>
-                <button type="button" className="messages__toggle" aria-expanded={open} aria-controls={open ? `message-body-${m.id}` : undefined} data-testid="messages.open" onClick={() => toggle(m)}>
+              <li
+                key={m.id}
+                className={`messages__item${unread ? ' is-unread' : ''}`}
+                data-testid="messages.row"
+                data-id={m.id}
+                data-read={unread ? 'false' : 'true'}
+              >
+                <button
+                  type="button"
+                  className="messages__toggle"
+                  aria-expanded={open}
+                  aria-controls={open ? `message-body-${m.id}` : undefined}
+                  data-testid="messages.open"
+                  onClick={() => toggle(m)}
+                >
                   <span className="messages__icon" aria-hidden="true">
                     {unread ? <Mail size={18} /> : <MailOpen size={18} />}
                   </span>

@@ -79,11 +79,13 @@ export default function RecordsPage({ kind }: { kind: TRecordKind }) {
   const data = rows.data;
   const ledgerData = kind === 'profit' ? undefined : ledger.data;
   const profitData = kind === 'profit' ? profit.data : undefined;
-  const changed = <T,>(set: (v: T) => void) => (v: T) => {
-    set(v);
-    setPageNo(1);
-    setExportNote(null);
-  };
+  const changed =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      set(v);
+      setPageNo(1);
+      setExportNote(null);
+    };
 
   const exportCsv = async () => {
     setExporting(true);
@@ -108,7 +110,10 @@ export default function RecordsPage({ kind }: { kind: TRecordKind }) {
           break;
         }
       }
-      const header = kind === 'profit' ? [t('record_day'), t('record_vendor'), t('record_bets'), t('record_stake'), t('record_payout'), t('record_profit')] : [t('record_time'), t('record_type'), t('record_vendor'), t('money_amount'), t('record_balance_after')];
+      const header =
+        kind === 'profit'
+          ? [t('record_day'), t('record_vendor'), t('record_bets'), t('record_stake'), t('record_payout'), t('record_profit')]
+          : [t('record_time'), t('record_type'), t('record_vendor'), t('money_amount'), t('record_balance_after')];
       const blob = new Blob(['\uFEFF', toCsv(header, lines)], { type: 'text/csv;charset=utf-8' });
       const link = document.createElement('a');
       link.href = URL.createObjectURL(blob);
@@ -132,7 +137,17 @@ export default function RecordsPage({ kind }: { kind: TRecordKind }) {
             const from = dayText(midnight(today, 1 - days));
             const active = fromDay === from && toDay === today;
             return (
-              <button key={days} type="button" className={`btn btn--ghost btn--small${active ? ' is-active' : ''}`} aria-pressed={active} data-testid={`records.quick.${days}`} onClick={() => { changed(setFromDay)(from); setToDay(today); }}>
+              <button
+                key={days}
+                type="button"
+                className={`btn btn--ghost btn--small${active ? ' is-active' : ''}`}
+                aria-pressed={active}
+                data-testid={`records.quick.${days}`}
+                onClick={() => {
+                  changed(setFromDay)(from);
+                  setToDay(today);
+                }}
+              >
                 {t(`record_quick_${days}`)}
               </button>
             );
@@ -178,10 +193,19 @@ export default function RecordsPage({ kind }: { kind: TRecordKind }) {
         )}
         {profitData && (
           <p className="money__limits" data-testid="records.totals">
-            {t('record_profit_totals', { count: profitData.total, stake: money(profitData.stakeMinor), payout: money(profitData.payoutMinor), profit: money(profitData.profitMinor) })}
+            {t('record_profit_totals', {
+              count: profitData.total,
+              stake: money(profitData.stakeMinor),
+              payout: money(profitData.payoutMinor),
+              profit: money(profitData.profitMinor),
+            })}
           </p>
         )}
-        {data && data.total === 0 && <p className="no-data" data-testid="records.empty">{t('record_none')}</p>}
+        {data && data.total === 0 && (
+          <p className="no-data" data-testid="records.empty">
+            {t('record_none')}
+          </p>
+        )}
         <ul className="money__list" data-testid="records.rows">
           {ledgerData?.rows.map((r) => (
             <li key={r.id} className="money__row" data-testid="records.row" data-type={r.type}>
@@ -204,7 +228,14 @@ export default function RecordsPage({ kind }: { kind: TRecordKind }) {
           ))}
         </ul>
         <RecordPager pageNo={pageNo} total={data?.total} pageSize={PAGE_SIZE} onPage={setPageNo} testId="records" />
-        <button type="button" className="btn btn--ghost btn--block" data-testid="records.export" disabled={!data || data.total === 0 || exporting} aria-busy={exporting} onClick={() => void exportCsv()}>
+        <button
+          type="button"
+          className="btn btn--ghost btn--block"
+          data-testid="records.export"
+          disabled={!data || data.total === 0 || exporting}
+          aria-busy={exporting}
+          onClick={() => void exportCsv()}
+        >
           {t('record_export')}
         </button>
         {exportNote && (

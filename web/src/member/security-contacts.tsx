@@ -54,7 +54,15 @@ function BindForm({ channel, replacing, onDone }: { channel: TContactChannel; re
         </Field>
         <Field label={t(channel === 'mobile' ? 'verification_code' : 'sec_email_code')}>
           <span className="input-row">
-            <input className="input" data-testid="security.bind-code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value)} />
+            <input
+              className="input"
+              data-testid="security.bind-code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+            />
             <SmsSendButton
               testId="security.bind-send"
               request={() => ({ mobileNum: address.trim(), countryDialingCode: country })}
@@ -65,7 +73,15 @@ function BindForm({ channel, replacing, onDone }: { channel: TContactChannel; re
         </Field>
         {replacing && (
           <Field label={t('sec_login_password')}>
-            <input className="input" type="password" autoComplete="current-password" data-testid="security.bind-password" maxLength={128} value={password} onChange={(e) => setPassword(e.target.value)} />
+            <input
+              className="input"
+              type="password"
+              autoComplete="current-password"
+              data-testid="security.bind-password"
+              maxLength={128}
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
           </Field>
         )}
         <FormError testId="security.bind-error" message={error ? t(error) : null} />

@@ -42,14 +42,38 @@ function WithdrawPasswordForm({ isSet, onSaved }: { isSet: boolean; onSaved: () 
         </p>
         {isSet && (
           <Field label={t('sec_old_withdraw_password')}>
-            <input className="input" type="password" autoComplete="off" data-testid="security.withdraw-old" maxLength={128} value={oldPassword} onChange={(e) => setOld(e.target.value)} />
+            <input
+              className="input"
+              type="password"
+              autoComplete="off"
+              data-testid="security.withdraw-old"
+              maxLength={128}
+              value={oldPassword}
+              onChange={(e) => setOld(e.target.value)}
+            />
           </Field>
         )}
         <Field label={t('sec_new_withdraw_password')}>
-          <input className="input" type="password" autoComplete="new-password" data-testid="security.withdraw-new" maxLength={128} value={newPassword} onChange={(e) => setNew(e.target.value)} />
+          <input
+            className="input"
+            type="password"
+            autoComplete="new-password"
+            data-testid="security.withdraw-new"
+            maxLength={128}
+            value={newPassword}
+            onChange={(e) => setNew(e.target.value)}
+          />
         </Field>
         <Field label={t('sec_confirm_withdraw_password')}>
-          <input className="input" type="password" autoComplete="new-password" data-testid="security.withdraw-confirm" maxLength={128} value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+          <input
+            className="input"
+            type="password"
+            autoComplete="new-password"
+            data-testid="security.withdraw-confirm"
+            maxLength={128}
+            value={confirm}
+            onChange={(e) => setConfirm(e.target.value)}
+          />
         </Field>
         <FormError testId="security.withdraw-password-error" message={save.error ? t(errorKey(save.error)) : null} />
         {saved && (
@@ -67,7 +91,17 @@ function WithdrawPasswordForm({ isSet, onSaved }: { isSet: boolean; onSaved: () 
 }
 
 /** Bank accounts: the list, and a form while below the merchant's maximum. */
-function BankAccounts({ accounts, max, holderName, onAdded }: { accounts: { id: number; bankName: string; maskedNumber: string; holderName: string }[]; max: number; holderName: string | null; onAdded: () => void }) {
+function BankAccounts({
+  accounts,
+  max,
+  holderName,
+  onAdded,
+}: {
+  accounts: { id: number; bankName: string; maskedNumber: string; holderName: string }[];
+  max: number;
+  holderName: string | null;
+  onAdded: () => void;
+}) {
   const { t } = useTranslation();
   const trpc = useTRPC();
   const [bankName, setBankName] = useState('');
@@ -103,10 +137,24 @@ function BankAccounts({ accounts, max, holderName, onAdded }: { accounts: { id: 
             <input className="input" data-testid="security.bank-name" maxLength={80} value={bankName} onChange={(e) => setBankName(e.target.value)} />
           </Field>
           <Field label={t('sec_account_number')}>
-            <input className="input" inputMode="numeric" data-testid="security.bank-number" maxLength={40} value={accountNumber} onChange={(e) => setAccountNumber(e.target.value)} />
+            <input
+              className="input"
+              inputMode="numeric"
+              data-testid="security.bank-number"
+              maxLength={40}
+              value={accountNumber}
+              onChange={(e) => setAccountNumber(e.target.value)}
+            />
           </Field>
           <Field label={t('sec_holder_name')}>
-            <input className="input" data-testid="security.bank-holder" maxLength={100} value={holder} readOnly={holderName !== null} onChange={(e) => setHolder(e.target.value)} />
+            <input
+              className="input"
+              data-testid="security.bank-holder"
+              maxLength={100}
+              value={holder}
+              readOnly={holderName !== null}
+              onChange={(e) => setHolder(e.target.value)}
+            />
           </Field>
           <FormError testId="security.bank-error" message={add.error ? t(errorKey(add.error)) : null} />
           <SubmitButton testId="security.bank-add" pending={add.isPending}>

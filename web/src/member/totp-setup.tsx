@@ -67,12 +67,24 @@ export function TotpSetup() {
         </button>
       ) : (
         <div className="form">
-          {qr ? <img src={qr} alt={t('totp_qr_alt')} width={QR_SIZE * 1.5} height={QR_SIZE * 1.5} data-testid="security.totp-qr" /> : <span className="qr__placeholder" />}
+          {qr ? (
+            <img src={qr} alt={t('totp_qr_alt')} width={QR_SIZE * 1.5} height={QR_SIZE * 1.5} data-testid="security.totp-qr" />
+          ) : (
+            <span className="qr__placeholder" />
+          )}
           <p className="dialog__text">
             {t('totp_secret')}: <code data-testid="security.totp-secret">{setup.secret}</code>
           </p>
           <Field label={t('second_factor_totp_code')}>
-            <input className="input" data-testid="security.totp-code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value)} />
+            <input
+              className="input"
+              data-testid="security.totp-code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+            />
           </Field>
           <button type="button" className="btn btn--primary" data-testid="security.totp-enable" disabled={pending} onClick={() => void enable()}>
             {t('totp_enable')}

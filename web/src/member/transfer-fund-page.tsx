@@ -61,7 +61,11 @@ export default function TransferFundPage() {
             <dd data-testid="wallet.main">{money(data.mainMinor)}</dd>
           </dl>
         )}
-        {data?.isSingle && <p className="money__hint" data-testid="wallet.single">{t('wallet_single_note')}</p>}
+        {data?.isSingle && (
+          <p className="money__hint" data-testid="wallet.single">
+            {t('wallet_single_note')}
+          </p>
+        )}
         {data && !data.isSingle && <WalletForm data={data} money={money} />}
       </section>
       {data && !data.isSingle && (

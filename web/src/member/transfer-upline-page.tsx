@@ -15,7 +15,17 @@ import { useStepUp } from '../accounts/step-up-dialog.tsx';
 type TUpline = NonNullable<TUplineResponse['upline']>;
 
 /** The transfer form, on the flows account transfer machine; money to another account needs a fresh step-up (docs/0068). */
-function UplineForm({ upline, mainMinor, money, wrap }: { upline: TUpline; mainMinor: number; money: (minor: number) => string; wrap: ReturnType<typeof useStepUp>['wrap'] }) {
+function UplineForm({
+  upline,
+  mainMinor,
+  money,
+  wrap,
+}: {
+  upline: TUpline;
+  mainMinor: number;
+  money: (minor: number) => string;
+  wrap: ReturnType<typeof useStepUp>['wrap'];
+}) {
   const { t } = useTranslation();
   const trpc = useTRPC();
   const client = useTRPCClient();
@@ -40,14 +50,23 @@ function UplineForm({ upline, mainMinor, money, wrap }: { upline: TUpline; mainM
     >
       <dl className="money__facts">
         <dt>{t('upline_to')}</dt>
-        <dd data-testid="upline.agent" translate="no">{upline.nickname}</dd>
+        <dd data-testid="upline.agent" translate="no">
+          {upline.nickname}
+        </dd>
       </dl>
       <p className="money__limits" data-testid="upline.available">
         {t('upline_available', { main: money(mainMinor) })}
       </p>
       <AmountField amount={amount} error={fieldError} onAmount={(text) => send({ type: 'transfer.amount', text })} testId="upline.amount" />
       <Field label={t('upline_remark')}>
-        <input className="input" data-testid="upline.remark" maxLength={140} placeholder={t('upline_remark_placeholder')} value={remark} onChange={(e) => send({ type: 'transfer.remark', text: e.target.value })} />
+        <input
+          className="input"
+          data-testid="upline.remark"
+          maxLength={140}
+          placeholder={t('upline_remark_placeholder')}
+          value={remark}
+          onChange={(e) => send({ type: 'transfer.remark', text: e.target.value })}
+        />
       </Field>
       <FormError message={formError} testId="upline.error" />
       <SubmitButton testId="upline.submit" pending={state.matches('sending')}>
@@ -82,7 +101,11 @@ export default function TransferUplinePage() {
     <div className="member-content money" data-testid="upline.page">
       <section className="card">
         <h2>{t('upline_title')}</h2>
-        {data && !data.upline && <p className="no-data" data-testid="upline.none">{t('upline_none')}</p>}
+        {data && !data.upline && (
+          <p className="no-data" data-testid="upline.none">
+            {t('upline_none')}
+          </p>
+        )}
         {data?.upline && <UplineForm upline={data.upline} mainMinor={data.mainMinor} money={money} wrap={stepUp.wrap} />}
       </section>
       {data?.upline && (

@@ -37,9 +37,18 @@ function useWalletMachine() {
     return walletTransferMachine.provide({
       actors: {
         transfer: fromPromise(({ input }: { input: TWalletTransferRequest }) =>
-          moved(() => client.transfer.wallet.mutate({ direction: input.direction, code: input.code, amountMinor: input.amountMinor, key: page.current.keyOf(input.attempt) })),
+          moved(() =>
+            client.transfer.wallet.mutate({
+              direction: input.direction,
+              code: input.code,
+              amountMinor: input.amountMinor,
+              key: page.current.keyOf(input.attempt),
+            }),
+          ),
         ),
-        recall: fromPromise(({ input }: { input: { attempt: number } }) => moved(() => client.transfer.recall.mutate({ key: page.current.keyOf(input.attempt) }))),
+        recall: fromPromise(({ input }: { input: { attempt: number } }) =>
+          moved(() => client.transfer.recall.mutate({ key: page.current.keyOf(input.attempt) })),
+        ),
       },
       actions: { trialRefused: () => page.current.ui.showInfo('in_need_true_account') },
     });
@@ -85,7 +94,13 @@ export function WalletForm({ data, money }: { data: TMerchantWalletResponse; mon
       <SubmitButton testId="wallet.submit" pending={state.matches('transferring')}>
         {t('wallet_submit')}
       </SubmitButton>
-      <button type="button" className="btn btn--ghost btn--block" data-testid="wallet.recall" disabled={state.matches('recalling') || held.length === 0} onClick={() => send({ type: 'wallet.recall' })}>
+      <button
+        type="button"
+        className="btn btn--ghost btn--block"
+        data-testid="wallet.recall"
+        disabled={state.matches('recalling') || held.length === 0}
+        onClick={() => send({ type: 'wallet.recall' })}
+      >
         {t('wallet_recall')}
       </button>
       {movedMainMinor !== null && (

@@ -84,18 +84,27 @@ function ConfirmPanel({ withdrawal, onDone }: { withdrawal: TWithdrawal; onDone:
   if (state.matches('answered') || state.matches('inactive')) return null;
   return (
     <div className="confirm-panel" data-testid={prefix}>
-      {withdrawal.confirmDueAt && (
-        <p className="dialog__text">{t('withdraw_confirm_by', { time: localDateTime(withdrawal.confirmDueAt, i18n.language) })}</p>
-      )}
+      {withdrawal.confirmDueAt && <p className="dialog__text">{t('withdraw_confirm_by', { time: localDateTime(withdrawal.confirmDueAt, i18n.language) })}</p>}
       {state.matches('awaiting') && mode === 'choose' && (
         <div className="btn-row">
-          <button type="button" className="btn btn--primary btn--small" data-testid={`${prefix}.received`} disabled={busy} onClick={() => send({ type: 'confirm.received' })}>
+          <button
+            type="button"
+            className="btn btn--primary btn--small"
+            data-testid={`${prefix}.received`}
+            disabled={busy}
+            onClick={() => send({ type: 'confirm.received' })}
+          >
             {t('confirm_received')}
           </button>
           <button type="button" className="btn btn--ghost btn--small" data-testid={`${prefix}.partly`} onClick={() => setMode('partly')}>
             {t('confirm_partly')}
           </button>
-          <button type="button" className="btn btn--ghost btn--small" data-testid={`${prefix}.not-received`} onClick={() => send({ type: 'confirm.notReceived' })}>
+          <button
+            type="button"
+            className="btn btn--ghost btn--small"
+            data-testid={`${prefix}.not-received`}
+            onClick={() => send({ type: 'confirm.notReceived' })}
+          >
             {t('confirm_not_received')}
           </button>
         </div>
@@ -110,7 +119,14 @@ function ConfirmPanel({ withdrawal, onDone }: { withdrawal: TWithdrawal; onDone:
           }}
         >
           <Field label={t('confirm_amount_received')}>
-            <input className="input" inputMode="decimal" data-testid={`${prefix}.received-amount`} maxLength={20} value={received} onChange={(e) => setReceived(e.target.value)} />
+            <input
+              className="input"
+              inputMode="decimal"
+              data-testid={`${prefix}.received-amount`}
+              maxLength={20}
+              value={received}
+              onChange={(e) => setReceived(e.target.value)}
+            />
           </Field>
           <div className="btn-row">
             <button type="submit" className="btn btn--primary btn--small" data-testid={`${prefix}.send`} disabled={busy}>
@@ -125,7 +141,15 @@ function ConfirmPanel({ withdrawal, onDone }: { withdrawal: TWithdrawal; onDone:
       {(state.matches('proof') || state.matches('uploading')) && (
         <div className="form">
           <Field label={t('confirm_proofs')}>
-            <input className="input" type="file" accept="image/png,image/jpeg" multiple data-testid={`${prefix}.files`} disabled={busy} onChange={(e) => void pick(e.target.files).then(() => (e.target.value = ''))} />
+            <input
+              className="input"
+              type="file"
+              accept="image/png,image/jpeg"
+              multiple
+              data-testid={`${prefix}.files`}
+              disabled={busy}
+              onChange={(e) => void pick(e.target.files).then(() => (e.target.value = ''))}
+            />
           </Field>
           <ul className="plain-list" data-testid={`${prefix}.file-list`}>
             {state.context.files.map((f, i) => (
@@ -138,10 +162,22 @@ function ConfirmPanel({ withdrawal, onDone }: { withdrawal: TWithdrawal; onDone:
             ))}
           </ul>
           <Field label={t('confirm_remark')}>
-            <textarea className="input" data-testid={`${prefix}.remark`} rows={2} value={state.context.remark} onChange={(e) => send({ type: 'proof.remark', remark: e.target.value })} />
+            <textarea
+              className="input"
+              data-testid={`${prefix}.remark`}
+              rows={2}
+              value={state.context.remark}
+              onChange={(e) => send({ type: 'proof.remark', remark: e.target.value })}
+            />
           </Field>
           <div className="btn-row">
-            <button type="button" className="btn btn--primary btn--small" data-testid={`${prefix}.send`} disabled={busy} onClick={() => send({ type: 'proof.submit' })}>
+            <button
+              type="button"
+              className="btn btn--primary btn--small"
+              data-testid={`${prefix}.send`}
+              disabled={busy}
+              onClick={() => send({ type: 'proof.submit' })}
+            >
               {t('confirm_send')}
             </button>
             <button type="button" className="btn btn--ghost btn--small" disabled={busy} onClick={() => send({ type: 'proof.cancel' })}>
@@ -174,7 +210,9 @@ function WithdrawalItem({ w, currency, onChanged }: { w: TWithdrawal; currency: 
       <p className="dialog__text">
         {t('money_reference')}: {w.reference} · {w.bankName} {w.maskedNumber} · <time dateTime={w.createdAt}>{localDateTime(w.createdAt, i18n.language)}</time>
       </p>
-      {w.receivedMinor !== null && <p className="dialog__text">{t('withdraw_received_amount', { amount: formatMinor(w.receivedMinor, language, currency) })}</p>}
+      {w.receivedMinor !== null && (
+        <p className="dialog__text">{t('withdraw_received_amount', { amount: formatMinor(w.receivedMinor, language, currency) })}</p>
+      )}
       {w.remainingMinor !== null && (
         <p className="dialog__text" data-testid={`withdraw.item.${w.id}.remaining`}>
           {t('withdraw_remaining', { amount: formatMinor(w.remainingMinor, language, currency) })}
@@ -237,7 +275,8 @@ export default function WithdrawPage() {
   };
   const error = localError ?? (request.error ? errorKey(request.error) : null);
   // A new payout account's cooling-off names how long is left (docs/0068).
-  const errorParams = localError === null && request.error ? (upstreamOf(request.error).fieldErrors?.bankAccountId?.params as Record<string, number> | undefined) : undefined;
+  const errorParams =
+    localError === null && request.error ? (upstreamOf(request.error).fieldErrors?.bankAccountId?.params as Record<string, number> | undefined) : undefined;
   return (
     <div className="member-content" data-testid="withdraw.page">
       <section className="card">
@@ -246,7 +285,12 @@ export default function WithdrawPage() {
           {t('withdraw_balance', { amount: formatMinor(o.balanceMinor, language, o.currencySymbol) })}
         </p>
         <p className="dialog__text" data-testid="withdraw.limits">
-          {t('withdraw_limits', { min: formatMinor(o.minMinor, language, o.currencySymbol), max: formatMinor(o.maxMinor, language, o.currencySymbol), used: o.usedToday, count: o.dailyCount })}
+          {t('withdraw_limits', {
+            min: formatMinor(o.minMinor, language, o.currencySymbol),
+            max: formatMinor(o.maxMinor, language, o.currencySymbol),
+            used: o.usedToday,
+            count: o.dailyCount,
+          })}
         </p>
         {!o.withdrawPasswordSet || o.bankAccounts.length === 0 ? (
           <p className="dialog__text" data-testid="withdraw.setup-first">
@@ -267,10 +311,25 @@ export default function WithdrawPage() {
               </select>
             </Field>
             <Field label={t('withdraw_amount')}>
-              <input className="input" inputMode="decimal" data-testid="withdraw.amount" maxLength={20} value={amount} onChange={(e) => setAmount(e.target.value)} />
+              <input
+                className="input"
+                inputMode="decimal"
+                data-testid="withdraw.amount"
+                maxLength={20}
+                value={amount}
+                onChange={(e) => setAmount(e.target.value)}
+              />
             </Field>
             <Field label={t('withdraw_password')}>
-              <input className="input" type="password" autoComplete="off" data-testid="withdraw.password" maxLength={128} value={password} onChange={(e) => setPassword(e.target.value)} />
+              <input
+                className="input"
+                type="password"
+                autoComplete="off"
+                data-testid="withdraw.password"
+                maxLength={128}
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
             </Field>
             <FormError testId="withdraw.error" message={error ? t(error, errorParams ?? {}) : null} />
             {done && (

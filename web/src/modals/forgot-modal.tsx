@@ -117,16 +117,37 @@ export function ForgotModal({ onClose, onLogin, onLoggedIn }: { onClose: () => v
       ) : (
         <form className="form" onSubmit={submit} noValidate>
           {tabs.length > 1 && (
-            <TabBar tabs={tabs} active={ctx.tab} testIdPrefix="forgot.tab" label={(tab) => t(`forgot_tab_${tab}`)} onSelect={(tab) => send({ type: 'forgot.tab', tab })} />
+            <TabBar
+              tabs={tabs}
+              active={ctx.tab}
+              testIdPrefix="forgot.tab"
+              label={(tab) => t(`forgot_tab_${tab}`)}
+              onSelect={(tab) => send({ type: 'forgot.tab', tab })}
+            />
           )}
           {ctx.tab === 'email' ? (
             <>
               <Field label={t('username')}>
-                <input className="input" data-testid="forgot.username" autoComplete="username" value={username} maxLength={200} onChange={(e) => setUsername(e.target.value)} />
+                <input
+                  className="input"
+                  data-testid="forgot.username"
+                  autoComplete="username"
+                  value={username}
+                  maxLength={200}
+                  onChange={(e) => setUsername(e.target.value)}
+                />
                 {fieldError('username', ctx.fieldErrors.username)}
               </Field>
               <Field label={t('email')}>
-                <input className="input" type="email" data-testid="forgot.email" autoComplete="email" value={email} maxLength={254} onChange={(e) => setEmail(e.target.value)} />
+                <input
+                  className="input"
+                  type="email"
+                  data-testid="forgot.email"
+                  autoComplete="email"
+                  value={email}
+                  maxLength={254}
+                  onChange={(e) => setEmail(e.target.value)}
+                />
                 {fieldError('email', ctx.fieldErrors.email)}
               </Field>
             </>
@@ -135,14 +156,36 @@ export function ForgotModal({ onClose, onLogin, onLoggedIn }: { onClose: () => v
               <Field label={t('mobile_number')}>
                 <span className="input-row">
                   <CountrySelect testId="forgot.country" value={countryCode} onChange={setCountryCode} label={t('country_code')} />
-                  <input className="input" data-testid="forgot.mobile" aria-label={t('mobile_number')} inputMode="numeric" autoComplete="tel-national" value={mobile} maxLength={15} onChange={(e) => setMobile(e.target.value)} />
+                  <input
+                    className="input"
+                    data-testid="forgot.mobile"
+                    aria-label={t('mobile_number')}
+                    inputMode="numeric"
+                    autoComplete="tel-national"
+                    value={mobile}
+                    maxLength={15}
+                    onChange={(e) => setMobile(e.target.value)}
+                  />
                 </span>
                 {fieldError('mobileNum', ctx.fieldErrors.mobileNum)}
               </Field>
               <Field label={t('verification_code')}>
                 <span className="input-row">
-                  <input className="input" data-testid="forgot.code" inputMode="numeric" autoComplete="one-time-code" value={code} maxLength={8} onChange={(e) => setCode(e.target.value)} />
-                  <SmsSendButton testId="forgot.send-code" request={() => ({ mobileNum: mobile, countryDialingCode: countryCode })} send={sendResetSms} onError={setSmsError} />
+                  <input
+                    className="input"
+                    data-testid="forgot.code"
+                    inputMode="numeric"
+                    autoComplete="one-time-code"
+                    value={code}
+                    maxLength={8}
+                    onChange={(e) => setCode(e.target.value)}
+                  />
+                  <SmsSendButton
+                    testId="forgot.send-code"
+                    request={() => ({ mobileNum: mobile, countryDialingCode: countryCode })}
+                    send={sendResetSms}
+                    onError={setSmsError}
+                  />
                 </span>
                 {fieldError('verificationCode', ctx.fieldErrors.verificationCode)}
                 {smsError && (

@@ -2,14 +2,7 @@ import type { TRPCClient } from '@trpc/client';
 import { fromPromise } from 'xstate';
 import { FlowError } from '@wl/flows/shared/flow-error';
 import type { inferRouterOutputs } from '@trpc/server';
-import type {
-  TCaptcha,
-  TLoginAnswer,
-  TLoginCredentials,
-  TLoginSession,
-  TSecondFactorSubmission,
-  loginMachine,
-} from '@wl/flows/login/login.machine';
+import type { TCaptcha, TLoginAnswer, TLoginCredentials, TLoginSession, TSecondFactorSubmission, loginMachine } from '@wl/flows/login/login.machine';
 import type { AppRouter } from '../api/trpc.ts';
 import { asFlow } from '../api/flow-errors.ts';
 import { setPendingToken } from '../session/session-storage.ts';
@@ -43,7 +36,13 @@ export function toAnswer(outcome: TLoginOutcome, side: TLoginSideData): TLoginAn
     return { kind: 'secondFactor', challengeId: outcome.challengeId, methods: outcome.methods };
   }
   setPendingToken(outcome.token);
-  return { kind: 'session', token: outcome.token, member: outcome.member, firstTimeLogin: outcome.firstTimeLogin, mustChangePassword: outcome.mustChangePassword };
+  return {
+    kind: 'session',
+    token: outcome.token,
+    member: outcome.member,
+    firstTimeLogin: outcome.firstTimeLogin,
+    mustChangePassword: outcome.mustChangePassword,
+  };
 }
 
 /**
@@ -51,11 +50,7 @@ export function toAnswer(outcome: TLoginOutcome, side: TLoginSideData): TLoginAn
  * username or SMS login, captcha, second factor, the first-login step and logout. The login answer
  * carries the member and the server's decisions; the machine follows them.
  */
-export function loginActors(
-  client: TRPCClient<AppRouter>,
-  side: TLoginSideData,
-  options: TLoginOptions,
-): Parameters<typeof loginMachine.provide>[0]['actors'] {
+export function loginActors(client: TRPCClient<AppRouter>, side: TLoginSideData, options: TLoginOptions): Parameters<typeof loginMachine.provide>[0]['actors'] {
   return {
     login: fromPromise<TLoginAnswer, TLoginCredentials>(async ({ input }) => {
       const rememberMe = options.rememberMe();

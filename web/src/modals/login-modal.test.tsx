@@ -9,7 +9,10 @@ const session = loginSessionFixture;
 function renderLogin(handlers: THandlers, smsLogin = false) {
   const onSuccess = vi.fn();
   const config = screenConfigFixture({ forms: { ...screenConfigFixture().forms, login: { smsLogin } } });
-  const view = renderWithApp(<LoginModal onClose={() => undefined} onRegister={() => undefined} onForgot={() => undefined} onSuccess={onSuccess} />, { config, handlers });
+  const view = renderWithApp(<LoginModal onClose={() => undefined} onRegister={() => undefined} onForgot={() => undefined} onSuccess={onSuccess} />, {
+    config,
+    handlers,
+  });
   return { ...view, onSuccess };
 }
 
@@ -40,7 +43,11 @@ describe('login popup', () => {
     type('login.code', '123456');
     fireEvent.click(screen.getByTestId('login.submit'));
     await waitFor(() => expect(onSuccess).toHaveBeenCalled());
-    expect(calls.find((c) => c.path === 'session.loginSms')?.input).toMatchObject({ mobileNum: '1711000001', countryDialingCode: '+880', verificationCode: '123456' });
+    expect(calls.find((c) => c.path === 'session.loginSms')?.input).toMatchObject({
+      mobileNum: '1711000001',
+      countryDialingCode: '+880',
+      verificationCode: '123456',
+    });
     expect(sessionStorage.getItem('token')).toBe('tok-12345678');
   });
 
@@ -63,7 +70,11 @@ describe('login popup', () => {
   it('runs the second factor the server asks for, authenticator first, a code sent to the bound e-mail, then completes the login', async () => {
     const { calls, onSuccess } = renderLogin({
       'session.login': () => ({ kind: 'secondFactor', challengeId: 'ch1', methods: ['email', 'totp'], maskedMobile: null, maskedEmail: 'd***@example.test' }),
-      'session.sendSecondFactorCode': () => ({ expiredMinutes: 5, serverTime: new Date().toISOString(), expiresAt: new Date(Date.now() + 300_000).toISOString() }),
+      'session.sendSecondFactorCode': () => ({
+        expiredMinutes: 5,
+        serverTime: new Date().toISOString(),
+        expiresAt: new Date(Date.now() + 300_000).toISOString(),
+      }),
       'session.verifySecondFactor': () => session(),
     });
     type('login.username', 'demo_member');

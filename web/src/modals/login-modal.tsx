@@ -218,7 +218,12 @@ export function LoginModal({
                   maxLength={8}
                   onChange={(e) => setCode(e.target.value)}
                 />
-                <SmsSendButton testId="login.send-code" request={() => ({ mobileNum: mobile, countryDialingCode: countryCode })} send={sendLoginSms} onError={setSmsError} />
+                <SmsSendButton
+                  testId="login.send-code"
+                  request={() => ({ mobileNum: mobile, countryDialingCode: countryCode })}
+                  send={sendLoginSms}
+                  onError={setSmsError}
+                />
               </span>
               {fieldError('code')}
               {smsError && (

@@ -287,9 +287,7 @@ export function RegisterModal({ onClose, onLogin, onSuccess }: { onClose: () => 
   const humanStep = state.matches('humanVerification');
   return (
     <Modal testId="register.modal" title={t('register_title')} onClose={onClose} closeTestId="register.close">
-      {prompt && (
-        <CaptchaPrompt intro={t('human_check_sms')} onAnswer={(a) => prompt.resolve(a)} onCancel={() => prompt.resolve(null)} />
-      )}
+      {prompt && <CaptchaPrompt intro={t('human_check_sms')} onAnswer={(a) => prompt.resolve(a)} onCancel={() => prompt.resolve(null)} />}
       {humanStep && !prompt && (
         <CaptchaPrompt
           intro={t('human_check_register')}
@@ -318,8 +316,7 @@ export function RegisterModal({ onClose, onLogin, onSuccess }: { onClose: () => 
           termsAccepted,
           setTerms,
           <>
-            {t('terms_accept_before')}{' '}
-            {/* A tab of its own, so the form keeps what was typed (docs/rules/content.md#c-12: /help#term). */}
+            {t('terms_accept_before')} {/* A tab of its own, so the form keeps what was typed (docs/rules/content.md#c-12: /help#term). */}
             <a href="/help#term" target="_blank" rel="noopener" className="link-btn" data-testid="register.terms-link">
               {t('terms_link')}
             </a>{' '}

@@ -30,7 +30,13 @@ describe('VendorPopup', () => {
     expect(screen.getByTestId('vendor-popup.title').textContent).toBe('Evolution');
     expect(document.body.dataset.scrollLocked).toBe('true');
     await waitFor(() => expect(screen.getAllByTestId('game-tile')).toHaveLength(LIST_PAGE_SIZE));
-    expect(calls.find((c) => c.path === 'catalogue.games')?.input).toEqual({ gameType: 'LIVE', vassalage: 'EVO', pageNo: 1, pageSize: LIST_PAGE_SIZE, language: 'en' });
+    expect(calls.find((c) => c.path === 'catalogue.games')?.input).toEqual({
+      gameType: 'LIVE',
+      vassalage: 'EVO',
+      pageNo: 1,
+      pageSize: LIST_PAGE_SIZE,
+      language: 'en',
+    });
     fireEvent.click(screen.getByTestId('pager.next'));
     await waitFor(() => expect(screen.getAllByTestId('game-tile')).toHaveLength(6));
 

@@ -27,7 +27,14 @@ export default function VendorPopup({ vendor, onClose }: { vendor: TVendorPopup;
   const [page, setPage] = useState(1);
   const q = useGames({ gameType: vendor.gameType, vassalage: vendor.vassalage, pageNo: page, pageSize: LIST_PAGE_SIZE, language });
   return (
-    <Modal testId="vendor-popup.modal" title={vendorName(config, vendor.vassalage, vendor.gameType)} titleTestId="vendor-popup.title" closeTestId="vendor-popup.close" size="large" onClose={onClose}>
+    <Modal
+      testId="vendor-popup.modal"
+      title={vendorName(config, vendor.vassalage, vendor.gameType)}
+      titleTestId="vendor-popup.title"
+      closeTestId="vendor-popup.close"
+      size="large"
+      onClose={onClose}
+    >
       <div className="vendor-popup" data-vassalage={vendor.vassalage}>
         <GameGrid games={q.data?.games} isLoading={q.isLoading} />
         {q.data && <Pager page={page} totalPages={q.data.totalPages} onPage={setPage} />}

@@ -51,7 +51,17 @@ function settingValue(field: string, v: TMoneySettingChange['items'][number]['be
 }
 
 /** A pending change of the four-eyes limits or channels: a second owner approves or rejects it (docs/0066). */
-export function SettingChangeRow({ c, canDecide, onDecide, busy }: { c: TMoneySettingChange; canDecide: boolean; onDecide: (approve: boolean) => void; busy: boolean }) {
+export function SettingChangeRow({
+  c,
+  canDecide,
+  onDecide,
+  busy,
+}: {
+  c: TMoneySettingChange;
+  canDecide: boolean;
+  onDecide: (approve: boolean) => void;
+  busy: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   return (
@@ -60,8 +70,10 @@ export function SettingChangeRow({ c, canDecide, onDecide, busy }: { c: TMoneySe
       <ul className="operator__message-body">
         {c.items.map((item) => (
           <li key={`${item.channelCode ?? ''}.${item.field}`}>
-            {item.channelCode ? `${t(`deposit_channel_${item.channelCode}`, { defaultValue: item.channelCode })} · ${t(CHANNEL_FIELD_KEYS[item.field] ?? item.field)}` : t(`op_settings_${item.field}`)}:{' '}
-            {settingValue(item.field, item.before, t, language)} → {settingValue(item.field, item.after, t, language)}
+            {item.channelCode
+              ? `${t(`deposit_channel_${item.channelCode}`, { defaultValue: item.channelCode })} · ${t(CHANNEL_FIELD_KEYS[item.field] ?? item.field)}`
+              : t(`op_settings_${item.field}`)}
+            : {settingValue(item.field, item.before, t, language)} → {settingValue(item.field, item.after, t, language)}
           </li>
         ))}
       </ul>

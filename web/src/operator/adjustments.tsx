@@ -45,34 +45,70 @@ function AdjustmentForm({ line, onSettled }: { line: TErrorLine; onSettled: () =
     line.setError(null);
     request.mutate({ username: username.trim(), amountMinor: direction === 'credit' ? minor : -minor, reason: reason.trim(), key });
   };
-  const changed = <T,>(set: (v: T) => void) => (v: T) => {
-    set(v);
-    setKey(newKey());
-    line.setError(null);
-  };
+  const changed =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      set(v);
+      setKey(newKey());
+      line.setError(null);
+    };
   return (
     <form className="form" onSubmit={submit} noValidate>
       <div className="money__grid">
         <Field label={t('op_adjust_username')}>
-          <input className="input" data-testid="operator.adjust.username" maxLength={64} value={username} onChange={(e) => changed(setUsername)(e.target.value)} />
+          <input
+            className="input"
+            data-testid="operator.adjust.username"
+            maxLength={64}
+            value={username}
+            onChange={(e) => changed(setUsername)(e.target.value)}
+          />
         </Field>
         <Field label={t('money_amount')}>
-          <input className="input" data-testid="operator.adjust.amount" inputMode="decimal" maxLength={20} value={amount} onChange={(e) => changed(setAmount)(e.target.value)} />
+          <input
+            className="input"
+            data-testid="operator.adjust.amount"
+            inputMode="decimal"
+            maxLength={20}
+            value={amount}
+            onChange={(e) => changed(setAmount)(e.target.value)}
+          />
         </Field>
       </div>
       <fieldset className="money__channels">
         {(['credit', 'debit'] as const).map((d) => (
           <label key={d} className={`money__channel${direction === d ? ' is-active' : ''}`}>
-            <input type="radio" name="adjust-direction" data-testid={`operator.adjust.${d}`} checked={direction === d} onChange={() => changed(setDirection)(d)} />
+            <input
+              type="radio"
+              name="adjust-direction"
+              data-testid={`operator.adjust.${d}`}
+              checked={direction === d}
+              onChange={() => changed(setDirection)(d)}
+            />
             <span>{t(`op_adjust_${d}`)}</span>
           </label>
         ))}
       </fieldset>
       <Field label={t('op_adjust_reason')}>
-        <textarea className="input" data-testid="operator.adjust.reason" maxLength={500} rows={2} value={reason} onChange={(e) => changed(setReason)(e.target.value)} />
+        <textarea
+          className="input"
+          data-testid="operator.adjust.reason"
+          maxLength={500}
+          rows={2}
+          value={reason}
+          onChange={(e) => changed(setReason)(e.target.value)}
+        />
       </Field>
-      {line.error && <p className="form__error" role="alert" data-testid="operator.adjust.error">{t(line.error)}</p>}
-      {notice && <p className="money__hint" role="status" data-testid="operator.adjust.notice">{t(notice)}</p>}
+      {line.error && (
+        <p className="form__error" role="alert" data-testid="operator.adjust.error">
+          {t(line.error)}
+        </p>
+      )}
+      {notice && (
+        <p className="money__hint" role="status" data-testid="operator.adjust.notice">
+          {t(notice)}
+        </p>
+      )}
       <SubmitButton testId="operator.adjust.submit" pending={request.isPending}>
         {t('op_adjust_submit')}
       </SubmitButton>

@@ -25,7 +25,10 @@ export function auditRange(from: string, to: string): { from?: string; to?: stri
   const start = day.test(from) ? new Date(`${from}T00:00:00`) : null;
   const end = day.test(to) ? new Date(`${to}T23:59:59.999`) : null;
   if (start && end && start > end) return 'bad';
-  return { ...(start && !Number.isNaN(start.getTime()) ? { from: start.toISOString() } : {}), ...(end && !Number.isNaN(end.getTime()) ? { to: end.toISOString() } : {}) };
+  return {
+    ...(start && !Number.isNaN(start.getTime()) ? { from: start.toISOString() } : {}),
+    ...(end && !Number.isNaN(end.getTime()) ? { to: end.toISOString() } : {}),
+  };
 }
 
 const AUDIT_PAGE_SIZE = 10;
@@ -54,7 +57,14 @@ function AuditFilters({ onApply }: { onApply: (filters: TAuditFilters) => void }
         <Field label={t('operator_audit_actor')}>
           <input className="input" data-testid="operator.audit.actor" value={draft.actor} maxLength={200} onChange={set('actor')} />
         </Field>
-        <SelectField label={t('operator_audit_action')} testId="operator.audit.action" value={draft.action} options={ACTION_OPTIONS} text={(a) => t(a ? auditActionKey(a) : 'operator_audit_any')} onChange={(v) => setDraft((d) => ({ ...d, action: v }))} />
+        <SelectField
+          label={t('operator_audit_action')}
+          testId="operator.audit.action"
+          value={draft.action}
+          options={ACTION_OPTIONS}
+          text={(a) => t(a ? auditActionKey(a) : 'operator_audit_any')}
+          onChange={(v) => setDraft((d) => ({ ...d, action: v }))}
+        />
         <Field label={t('operator_audit_from')}>
           <input className="input" type="date" data-testid="operator.audit.from" value={draft.from} onChange={set('from')} />
         </Field>
@@ -83,7 +93,9 @@ function AuditItem({ e }: { e: TAuditEntry }) {
         <span className="chip" data-testid="operator.audit.item.action">
           {t(auditActionKey(e.action))}
         </span>
-        <strong data-testid="operator.audit.item.actor" translate="no">{e.operatorUsername}</strong>
+        <strong data-testid="operator.audit.item.actor" translate="no">
+          {e.operatorUsername}
+        </strong>
         <span>
           {t('operator_audit_ip')}: <span translate="no">{e.ip}</span>
         </span>
@@ -125,9 +137,18 @@ export function OperatorAudit() {
       <QueryError error={audit.error} />
       {audit.isSuccess && audit.data.entries.length === 0 && <p className="no-data">{t('operator_audit_empty')}</p>}
       <ol className="operator__outbox" tabIndex={0} aria-label={t('operator_audit')}>
-        {audit.data?.entries.map((e) => <AuditItem key={e.id} e={e} />)}
+        {audit.data?.entries.map((e) => (
+          <AuditItem key={e.id} e={e} />
+        ))}
       </ol>
-      <RecordPager pageNo={pageNo} total={audit.data?.total} pageSize={AUDIT_PAGE_SIZE} onPage={setPageNo} testId="operator.audit" pageTestId="operator.audit.page" />
+      <RecordPager
+        pageNo={pageNo}
+        total={audit.data?.total}
+        pageSize={AUDIT_PAGE_SIZE}
+        onPage={setPageNo}
+        testId="operator.audit"
+        pageTestId="operator.audit.page"
+      />
     </section>
   );
 }

@@ -31,13 +31,33 @@ function DepositItem({ d, canWrite, operatorUsername, decide }: { d: TOperatorDe
       )}
       {canWrite && (
         <span className="operator__filters">
-          <input className="input" aria-label={t('op_remark')} placeholder={t('op_remark')} maxLength={140} data-testid={`operator.deposits.remark.${d.reference}`} value={remark} onChange={(e) => setRemark(e.target.value)} />
+          <input
+            className="input"
+            aria-label={t('op_remark')}
+            placeholder={t('op_remark')}
+            maxLength={140}
+            data-testid={`operator.deposits.remark.${d.reference}`}
+            value={remark}
+            onChange={(e) => setRemark(e.target.value)}
+          />
           {d.firstApprovedBy !== operatorUsername && (
-            <button type="button" className="btn btn--primary btn--small" disabled={decide.busy} data-testid={`operator.deposits.approve.${d.reference}`} onClick={() => decide.approve(d.id)}>
+            <button
+              type="button"
+              className="btn btn--primary btn--small"
+              disabled={decide.busy}
+              data-testid={`operator.deposits.approve.${d.reference}`}
+              onClick={() => decide.approve(d.id)}
+            >
               {t('op_approve')}
             </button>
           )}
-          <button type="button" className="btn btn--ghost btn--small" disabled={decide.busy} data-testid={`operator.deposits.reject.${d.reference}`} onClick={() => decide.reject(d.id, remark)}>
+          <button
+            type="button"
+            className="btn btn--ghost btn--small"
+            disabled={decide.busy}
+            data-testid={`operator.deposits.reject.${d.reference}`}
+            onClick={() => decide.reject(d.id, remark)}
+          >
             {t('op_reject')}
           </button>
         </span>

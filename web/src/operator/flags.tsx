@@ -12,7 +12,15 @@ export function flattenFlags(nodes: readonly TWhitelabelNode[], depth = 0): { no
  * The whitelabel flags by name, each with a line on what it does (docs/0069), its code beside for
  * support; a code the texts do not know yet shows the platform's name for it.
  */
-export function OperatorFlags({ nodes, disabled, onChange }: { nodes: readonly TWhitelabelNode[]; disabled: (modId: string) => boolean; onChange: (modId: string, enabled: boolean) => void }) {
+export function OperatorFlags({
+  nodes,
+  disabled,
+  onChange,
+}: {
+  nodes: readonly TWhitelabelNode[];
+  disabled: (modId: string) => boolean;
+  onChange: (modId: string, enabled: boolean) => void;
+}) {
   const { t, i18n } = useTranslation();
   const ready = useAreaTexts('operatorFlags');
   return (

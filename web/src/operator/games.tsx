@@ -31,10 +31,31 @@ function GamesFilter({ titleOf, onApply }: { titleOf: (gameType: TGameType) => s
   return (
     <form className="operator__filters" onSubmit={apply} noValidate role="search">
       <Field label={t('opgames_search')}>
-        <input className="input" type="search" data-testid="operator.games.search" value={draft.search} maxLength={100} onChange={(e) => setDraft((d) => ({ ...d, search: e.target.value }))} />
+        <input
+          className="input"
+          type="search"
+          data-testid="operator.games.search"
+          value={draft.search}
+          maxLength={100}
+          onChange={(e) => setDraft((d) => ({ ...d, search: e.target.value }))}
+        />
       </Field>
-      <SelectField label={t('opgames_category')} testId="operator.games.category" value={draft.gameType} options={CATEGORY_OPTIONS} text={(g) => (g ? titleOf(g) : t('opgames_any_category'))} onChange={(v) => setDraft((d) => ({ ...d, gameType: v as '' | TGameType }))} />
-      <SelectField label={t('opgames_state')} testId="operator.games.state" value={draft.state} options={GAME_SWITCH_STATES} text={(s) => t(`opgames_state_${s}`)} onChange={(v) => setDraft((d) => ({ ...d, state: v as TState }))} />
+      <SelectField
+        label={t('opgames_category')}
+        testId="operator.games.category"
+        value={draft.gameType}
+        options={CATEGORY_OPTIONS}
+        text={(g) => (g ? titleOf(g) : t('opgames_any_category'))}
+        onChange={(v) => setDraft((d) => ({ ...d, gameType: v as '' | TGameType }))}
+      />
+      <SelectField
+        label={t('opgames_state')}
+        testId="operator.games.state"
+        value={draft.state}
+        options={GAME_SWITCH_STATES}
+        text={(s) => t(`opgames_state_${s}`)}
+        onChange={(v) => setDraft((d) => ({ ...d, state: v as TState }))}
+      />
       <button type="submit" className="btn btn--primary btn--small" data-testid="operator.games.apply">
         {t('opgames_apply')}
       </button>
@@ -48,7 +69,10 @@ function useGameSwitches(filters: TGameFilters, pageNo: number) {
   const trpc = useTRPC();
   const qc = useQueryClient();
   const categories = useQuery(trpc.operator.gameCategories.queryOptions(undefined, { staleTime: 0 }));
-  const games = useQuery({ ...trpc.operator.games.queryOptions({ ...filters, pageNo, pageSize: OPERATOR_GAMES_PAGE_SIZE }, { staleTime: 0 }), placeholderData: (prev) => prev });
+  const games = useQuery({
+    ...trpc.operator.games.queryOptions({ ...filters, pageNo, pageSize: OPERATOR_GAMES_PAGE_SIZE }, { staleTime: 0 }),
+    placeholderData: (prev) => prev,
+  });
   const refresh = () => void qc.invalidateQueries({ queryKey: trpc.operator.pathKey() });
   const setCategory = useMutation(trpc.operator.setGameCategory.mutationOptions({ onSettled: refresh }));
   const setGame = useMutation(trpc.operator.setGame.mutationOptions({ onSettled: refresh }));
@@ -93,11 +117,26 @@ export default function OperatorGames({ canWrite, canWriteLottery }: { canWrite:
       <p className="operator__role">{t('opgames_category_note')}</p>
       <div className="operator-games__list" data-testid="operator.games.categories">
         {g.categories.data?.categories.map((c) => (
-          <Switch key={c.gameType} testId={`operator.category.${c.gameType}`} label={c.title} detail={t('opgames_category_counts', { games: c.games, off: c.gamesOff })} detailClass="operator-games__detail" checked={c.enabled} disabled={locked} onChange={(enabled) => g.setCategory.mutate({ gameType: c.gameType, enabled })} />
+          <Switch
+            key={c.gameType}
+            testId={`operator.category.${c.gameType}`}
+            label={c.title}
+            detail={t('opgames_category_counts', { games: c.games, off: c.gamesOff })}
+            detailClass="operator-games__detail"
+            checked={c.enabled}
+            disabled={locked}
+            onChange={(enabled) => g.setCategory.mutate({ gameType: c.gameType, enabled })}
+          />
         ))}
       </div>
       <h3>{t('opgames_games')}</h3>
-      <GamesFilter titleOf={g.titleOf} onApply={(f) => { setFilters(f); setPageNo(1); }} />
+      <GamesFilter
+        titleOf={g.titleOf}
+        onApply={(f) => {
+          setFilters(f);
+          setPageNo(1);
+        }}
+      />
       {g.games.data && (
         <p className="operator__role" data-testid="operator.games.total" aria-live="polite">
           {t('opgames_total', { total: g.games.data.total })}
@@ -106,10 +145,26 @@ export default function OperatorGames({ canWrite, canWriteLottery }: { canWrite:
       {g.games.isSuccess && g.games.data.games.length === 0 && <p className="no-data">{t('opgames_empty')}</p>}
       <div className="operator-games__list" data-testid="operator.games.list">
         {g.games.data?.games.map((x) => (
-          <Switch key={x.nodeId} testId={`operator.game.${x.nodeId}`} label={i18n.language === 'bn' ? x.nameBn : x.nameEn} detail={`${x.vendorName} · ${g.titleOf(x.gameType)}`} detailClass="operator-games__detail" checked={x.enabled} disabled={locked} onChange={(enabled) => g.setGame.mutate({ nodeId: x.nodeId, enabled })} />
+          <Switch
+            key={x.nodeId}
+            testId={`operator.game.${x.nodeId}`}
+            label={i18n.language === 'bn' ? x.nameBn : x.nameEn}
+            detail={`${x.vendorName} · ${g.titleOf(x.gameType)}`}
+            detailClass="operator-games__detail"
+            checked={x.enabled}
+            disabled={locked}
+            onChange={(enabled) => g.setGame.mutate({ nodeId: x.nodeId, enabled })}
+          />
         ))}
       </div>
-      <RecordPager pageNo={pageNo} total={g.games.data?.total} pageSize={OPERATOR_GAMES_PAGE_SIZE} onPage={setPageNo} testId="operator.games" pageTestId="operator.games.page" />
+      <RecordPager
+        pageNo={pageNo}
+        total={g.games.data?.total}
+        pageSize={OPERATOR_GAMES_PAGE_SIZE}
+        onPage={setPageNo}
+        testId="operator.games"
+        pageTestId="operator.games.page"
+      />
       {/* The lottery's payouts are money: money.write, not the content role's switches (docs/0066). */}
       <OperatorLottery canWrite={canWriteLottery} />
     </section>

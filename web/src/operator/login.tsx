@@ -56,19 +56,48 @@ export function OperatorLogin({ onDone }: { onDone: () => void }) {
     <form className="form operator__card" onSubmit={submit} noValidate>
       <h1>{t('operator_title')}</h1>
       <Field label={t('username')}>
-        <input className="input" data-testid="operator.username" autoComplete="username" value={username} maxLength={200} onChange={(e) => setUsername(e.target.value)} />
+        <input
+          className="input"
+          data-testid="operator.username"
+          autoComplete="username"
+          value={username}
+          maxLength={200}
+          onChange={(e) => setUsername(e.target.value)}
+        />
       </Field>
       <Field label={t('password')}>
-        <input className="input" type="password" data-testid="operator.password" autoComplete="current-password" value={password} maxLength={128} onChange={(e) => setPassword(e.target.value)} />
+        <input
+          className="input"
+          type="password"
+          data-testid="operator.password"
+          autoComplete="current-password"
+          value={password}
+          maxLength={128}
+          onChange={(e) => setPassword(e.target.value)}
+        />
       </Field>
       {needsTotp && (
         <Field label={t('operator_totp_code')}>
-          <input className="input" inputMode="numeric" data-testid="operator.totp-code" autoComplete="one-time-code" value={totpCode} maxLength={6} onChange={(e) => setTotpCode(e.target.value)} />
+          <input
+            className="input"
+            inputMode="numeric"
+            data-testid="operator.totp-code"
+            autoComplete="one-time-code"
+            value={totpCode}
+            maxLength={6}
+            onChange={(e) => setTotpCode(e.target.value)}
+          />
         </Field>
       )}
       {needsCaptcha && (
         <Field label={t('captcha')}>
-          <CaptchaInput testId="operator.captcha" value={captcha} onChange={setCaptcha} image={captchaQuery.data?.image} onRefresh={() => void captchaQuery.refetch()} />
+          <CaptchaInput
+            testId="operator.captcha"
+            value={captcha}
+            onChange={setCaptcha}
+            image={captchaQuery.data?.image}
+            onRefresh={() => void captchaQuery.refetch()}
+          />
         </Field>
       )}
       <FormError testId="operator.error" message={error} />

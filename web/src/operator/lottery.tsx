@@ -29,14 +29,37 @@ function checkDraft(draft: TDraft) {
 }
 
 /** One row's payout, with the return to player it makes. */
-function PayoutField({ k, value, payout, ok, disabled, onChange }: { k: TLotteryPayoutKey; value: string; payout: number; ok: boolean; disabled: boolean; onChange: (v: string) => void }) {
+function PayoutField({
+  k,
+  value,
+  payout,
+  ok,
+  disabled,
+  onChange,
+}: {
+  k: TLotteryPayoutKey;
+  value: string;
+  payout: number;
+  ok: boolean;
+  disabled: boolean;
+  onChange: (v: string) => void;
+}) {
   const { t, i18n } = useTranslation();
   return (
     <label className="field">
       <span className="field__label">
-        {t('lotto_op_payout', { row: t(`lottery_row_${k}`) })} ({t('lotto_op_rtp', { rtp: formatNumber((payout || 0) / LOTTERY_ODDS[k], i18n.language, { decimals: 1 }) })})
+        {t('lotto_op_payout', { row: t(`lottery_row_${k}`) })} (
+        {t('lotto_op_rtp', { rtp: formatNumber((payout || 0) / LOTTERY_ODDS[k], i18n.language, { decimals: 1 }) })})
       </span>
-      <input className="input" inputMode="decimal" data-testid={`operator.lottery.payout.${k}`} value={value} disabled={disabled} aria-invalid={!ok} onChange={(e) => onChange(e.target.value)} />
+      <input
+        className="input"
+        inputMode="decimal"
+        data-testid={`operator.lottery.payout.${k}`}
+        value={value}
+        disabled={disabled}
+        aria-invalid={!ok}
+        onChange={(e) => onChange(e.target.value)}
+      />
       {!ok && <span className="form-error">{t('lottery_payout_invalid')}</span>}
     </label>
   );
@@ -76,7 +99,10 @@ export function OperatorLottery({ canWrite }: { canWrite: boolean }) {
     if (!valid) return;
     save.mutate({
       gameCode: game.gameCode,
-      settings: { intervalSeconds: interval, payouts: Object.fromEntries(LOTTERY_PAYOUT_KEYS.map((k) => [k, payoutOf(k)])) as Record<TLotteryPayoutKey, number> },
+      settings: {
+        intervalSeconds: interval,
+        payouts: Object.fromEntries(LOTTERY_PAYOUT_KEYS.map((k) => [k, payoutOf(k)])) as Record<TLotteryPayoutKey, number>,
+      },
     });
   };
   return (
@@ -99,7 +125,15 @@ export function OperatorLottery({ canWrite }: { canWrite: boolean }) {
         {!intervalOk && <span className="form-error">{t('lottery_interval_invalid')}</span>}
       </label>
       {LOTTERY_PAYOUT_KEYS.map((k) => (
-        <PayoutField key={k} k={k} value={draft.payouts[k]} payout={payoutOf(k)} ok={payoutOk(k)} disabled={!canWrite} onChange={(v) => setDraft({ ...draft, payouts: { ...draft.payouts, [k]: v } })} />
+        <PayoutField
+          key={k}
+          k={k}
+          value={draft.payouts[k]}
+          payout={payoutOf(k)}
+          ok={payoutOk(k)}
+          disabled={!canWrite}
+          onChange={(v) => setDraft({ ...draft, payouts: { ...draft.payouts, [k]: v } })}
+        />
       ))}
       <QueryError error={save.error} testId="operator.lottery.error" />
       {saved && (

@@ -31,7 +31,13 @@ export function wholeIn(raw: string, b: { min: number; max: number }): number | 
 }
 
 /** The settings request a draft makes, or the first field that is not valid. */
-export function requestOf(draft: TDraft, s: TMoneySettings, enabled: Record<number, boolean>, single: boolean, canControl: boolean): { req: TMoneySettingsRequest } | { invalid: string } {
+export function requestOf(
+  draft: TDraft,
+  s: TMoneySettings,
+  enabled: Record<number, boolean>,
+  single: boolean,
+  canControl: boolean,
+): { req: TMoneySettingsRequest } | { invalid: string } {
   const req: TMoneySettingsRequest = { merchantWalletSingle: single, channels: [] };
   for (const f of AMOUNT_FIELDS) {
     // Only an owner changes the four-eyes limits and channels (docs/0066): others do not send them.

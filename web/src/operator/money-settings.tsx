@@ -39,9 +39,15 @@ function useMoneySettingsForm(s: TMoneySettings | undefined, canControl: boolean
     saved,
     pending: save.isPending,
     single: s ? (single ?? s.merchantWalletSingle) : false,
-    setSingle: (v: boolean) => { setSingle(v); touched(); },
+    setSingle: (v: boolean) => {
+      setSingle(v);
+      touched();
+    },
     channelOn: (id: number, fallback: boolean) => enabled[id] ?? fallback,
-    setChannelOn: (id: number, v: boolean) => { setEnabled({ ...enabled, [id]: v }); touched(); },
+    setChannelOn: (id: number, v: boolean) => {
+      setEnabled({ ...enabled, [id]: v });
+      touched();
+    },
     edit: (k: string, v: string) => {
       setDraft({ ...d, [k]: v });
       touched();
@@ -63,7 +69,16 @@ type TMoneyForm = ReturnType<typeof useMoneySettingsForm>;
 function MoneyInput({ form, k, label, locked }: { form: TMoneyForm; k: string; label: string; locked: boolean }) {
   return (
     <Field label={label}>
-      <input className="input" data-testid={`operator.money.${k}`} disabled={locked} inputMode="decimal" maxLength={20} value={form.d[k] ?? ''} aria-invalid={form.error?.field === k} onChange={(e) => form.edit(k, e.target.value)} />
+      <input
+        className="input"
+        data-testid={`operator.money.${k}`}
+        disabled={locked}
+        inputMode="decimal"
+        maxLength={20}
+        value={form.d[k] ?? ''}
+        aria-invalid={form.error?.field === k}
+        onChange={(e) => form.edit(k, e.target.value)}
+      />
     </Field>
   );
 }
@@ -79,7 +94,14 @@ function ChannelFields({ form, c, locked }: { form: TMoneyForm; c: TMoneySetting
       <MoneyInput form={form} k={`c${c.id}.auto`} label={t('op_settings_channel_auto')} locked={locked} />
       <label className="switch-row">
         <span className="switch-row__label">{t('op_settings_channel_enabled')}</span>
-        <input type="checkbox" role="switch" className="switch" disabled={locked} checked={form.channelOn(c.id, c.enabled)} onChange={(e) => form.setChannelOn(c.id, e.target.checked)} />
+        <input
+          type="checkbox"
+          role="switch"
+          className="switch"
+          disabled={locked}
+          checked={form.channelOn(c.id, c.enabled)}
+          onChange={(e) => form.setChannelOn(c.id, e.target.checked)}
+        />
       </label>
     </fieldset>
   );
@@ -114,14 +136,30 @@ export function OperatorMoneySettings({ canWrite, canControl }: { canWrite: bool
         </div>
         <label className="switch-row">
           <span className="switch-row__label">{t('op_settings_merchantWalletSingle')}</span>
-          <input type="checkbox" role="switch" className="switch" disabled={!canWrite} data-testid="operator.money.merchantWalletSingle" checked={form.single} onChange={(e) => form.setSingle(e.target.checked)} />
+          <input
+            type="checkbox"
+            role="switch"
+            className="switch"
+            disabled={!canWrite}
+            data-testid="operator.money.merchantWalletSingle"
+            checked={form.single}
+            onChange={(e) => form.setSingle(e.target.checked)}
+          />
         </label>
         <h3>{t('op_settings_channels')}</h3>
         {s.channels.map((c) => (
           <ChannelFields key={c.id} form={form} c={c} locked={!canWrite || !canControl} />
         ))}
-        {form.error && <p className="form__error" role="alert" data-testid="operator.money.error">{t(form.error.key)}</p>}
-        {form.saved && <p className="money__hint" role="status" data-testid="operator.money.saved">{t('op_settings_saved')}</p>}
+        {form.error && (
+          <p className="form__error" role="alert" data-testid="operator.money.error">
+            {t(form.error.key)}
+          </p>
+        )}
+        {form.saved && (
+          <p className="money__hint" role="status" data-testid="operator.money.saved">
+            {t('op_settings_saved')}
+          </p>
+        )}
         {canWrite && (
           <SubmitButton testId="operator.money.save" pending={form.pending}>
             {t('op_settings_save')}

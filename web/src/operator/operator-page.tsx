@@ -95,8 +95,21 @@ function OperatorConsole({ onLogout }: { onLogout: () => void }) {
     <div className="operator__card">
       <div className="operator__head">
         <h1>{t('operator_title')}</h1>
-        <button type="button" className="btn btn--ghost btn--small" data-testid="operator.logout" disabled={logoutCall.isPending}
-          onClick={() => void logOperatorOut(() => logoutCall.mutateAsync(), () => { setOperatorToken(null); onLogout(); })}>
+        <button
+          type="button"
+          className="btn btn--ghost btn--small"
+          data-testid="operator.logout"
+          disabled={logoutCall.isPending}
+          onClick={() =>
+            void logOperatorOut(
+              () => logoutCall.mutateAsync(),
+              () => {
+                setOperatorToken(null);
+                onLogout();
+              },
+            )
+          }
+        >
           {t('logout')}
         </button>
       </div>
@@ -111,8 +124,22 @@ function OperatorConsole({ onLogout }: { onLogout: () => void }) {
           {can('system.write') && (
             <>
               <h2>{t('operator_system')}</h2>
-              <Switch testId="operator.maintenance" label={t('operator_maintenance')} checked={d.maintenance} disabled={busy} depth={0} onChange={(v) => setSystem.mutate({ maintenance: v })} />
-              <Switch testId="operator.region" label={t('operator_region')} checked={d.regionRestriction} disabled={busy} depth={0} onChange={(v) => setSystem.mutate({ regionRestriction: v })} />
+              <Switch
+                testId="operator.maintenance"
+                label={t('operator_maintenance')}
+                checked={d.maintenance}
+                disabled={busy}
+                depth={0}
+                onChange={(v) => setSystem.mutate({ maintenance: v })}
+              />
+              <Switch
+                testId="operator.region"
+                label={t('operator_region')}
+                checked={d.regionRestriction}
+                disabled={busy}
+                depth={0}
+                onChange={(v) => setSystem.mutate({ regionRestriction: v })}
+              />
             </>
           )}
           <ConsolePanels c={{ can, username: d.operator.username, currency: config.merchant.currencySymbol }} />

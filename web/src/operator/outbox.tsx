@@ -21,13 +21,7 @@ export function OperatorOutbox() {
   return (
     <section className="operator__section" data-testid="operator.outbox">
       <SectionHead title={t('operator_outbox')} testId="operator.outbox" refreshText={t('operator_outbox_refresh')} onRefresh={() => void outbox.refetch()} />
-      <TabBar
-        tabs={CHANNELS}
-        active={channel}
-        testIdPrefix="operator.outbox.channel"
-        label={(c) => t(`operator_outbox_${c}`)}
-        onSelect={setChannel}
-      />
+      <TabBar tabs={CHANNELS} active={channel} testIdPrefix="operator.outbox.channel" label={(c) => t(`operator_outbox_${c}`)} onSelect={setChannel} />
       <p className="dialog__text">{t('operator_outbox_hidden')}</p>
       <QueryError error={outbox.error} />
       {outbox.isSuccess && messages.length === 0 && <p className="no-data">{t('operator_outbox_empty')}</p>}

@@ -26,7 +26,17 @@ export function SectionHead({ title, testId, refreshText, onRefresh }: { title: 
  * A labelled on/off switch; it shows what the server holds (it flips once the change is confirmed).
  * `depth` indents a flag under its parent; `detailClass` is the games panel's own detail style.
  */
-export function Switch({ testId, label, detail, detailClass = 'switch-row__detail', code, checked, disabled, onChange, depth }: {
+export function Switch({
+  testId,
+  label,
+  detail,
+  detailClass = 'switch-row__detail',
+  code,
+  checked,
+  disabled,
+  onChange,
+  depth,
+}: {
   testId: string;
   label: string;
   detail?: string;
@@ -45,12 +55,23 @@ export function Switch({ testId, label, detail, detailClass = 'switch-row__detai
         {code && (
           <>
             {' '}
-            <code className="switch-row__code" translate="no">{code}</code>
+            <code className="switch-row__code" translate="no">
+              {code}
+            </code>
           </>
         )}
         {detail && <span className={detailClass}>{detail}</span>}
       </span>
-      <input type="checkbox" role="switch" className="switch" data-testid={testId} checked={checked} disabled={disabled} aria-checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      <input
+        type="checkbox"
+        role="switch"
+        className="switch"
+        data-testid={testId}
+        checked={checked}
+        disabled={disabled}
+        aria-checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+      />
     </label>
   );
 }

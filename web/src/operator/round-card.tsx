@@ -8,7 +8,8 @@ export function RoundCard({ r, gameName, money, outcome }: { r: TOperatorRound; 
   return (
     <li className="operator-rounds__round" data-testid={`operator.round.${r.roundId}`}>
       <p className="operator-rounds__head">
-        <strong>{gameName}</strong> · {r.username ? <span translate="no">{r.username}</span> : t('oprounds_visitor')} · <span data-testid="operator.round.state">{t(`oprounds_state_${r.state}`)}</span>
+        <strong>{gameName}</strong> · {r.username ? <span translate="no">{r.username}</span> : t('oprounds_visitor')} ·{' '}
+        <span data-testid="operator.round.state">{t(`oprounds_state_${r.state}`)}</span>
       </p>
       <dl className="operator-rounds__facts">
         <dt>{t('oprounds_round')}</dt>
@@ -22,11 +23,17 @@ export function RoundCard({ r, gameName, money, outcome }: { r: TOperatorRound; 
         <dt>{t('oprounds_outcome')}</dt>
         <dd>{outcome}</dd>
         <dt>{t('oprounds_server_seed_hash')}</dt>
-        <dd className="operator-rounds__hex" translate="no">{r.serverSeedHash}</dd>
+        <dd className="operator-rounds__hex" translate="no">
+          {r.serverSeedHash}
+        </dd>
         <dt>{t('oprounds_server_seed')}</dt>
-        <dd className="operator-rounds__hex" translate={r.serverSeed ? 'no' : undefined}>{r.serverSeed ?? t('oprounds_not_revealed')}</dd>
+        <dd className="operator-rounds__hex" translate={r.serverSeed ? 'no' : undefined}>
+          {r.serverSeed ?? t('oprounds_not_revealed')}
+        </dd>
         <dt>{t('oprounds_client_seed')}</dt>
-        <dd className="operator-rounds__hex" translate="no">{r.clientSeed}</dd>
+        <dd className="operator-rounds__hex" translate="no">
+          {r.clientSeed}
+        </dd>
         <dt>{t('oprounds_nonce')}</dt>
         <dd translate="no">{r.nonce}</dd>
       </dl>

@@ -14,7 +14,12 @@ export function outcomeText(o: TRoundOutcomeSummary | null, t: TFunction, langua
       const bet = o.pick === null ? t(`oprounds_lottery_${o.betType}`) : `${t(`oprounds_lottery_${o.betType}`)} ${localDigits(String(o.pick), language)}`;
       return o.result === null
         ? t('oprounds_outcome_lottery_open', { numero: localDigits(o.numero, language), bet, payout: multiplier(o.payoutX100) })
-        : t('oprounds_outcome_lottery', { numero: localDigits(o.numero, language), bet, payout: multiplier(o.payoutX100), result: localDigits(String(o.result), language) });
+        : t('oprounds_outcome_lottery', {
+            numero: localDigits(o.numero, language),
+            bet,
+            payout: multiplier(o.payoutX100),
+            result: localDigits(String(o.result), language),
+          });
     }
     case 'crash': {
       const auto = o.autoCashOutX100 === null ? '' : t('oprounds_outcome_crash_auto', { auto: multiplier(o.autoCashOutX100) });

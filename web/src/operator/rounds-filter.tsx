@@ -20,25 +20,72 @@ const MODES = ['real', 'fun'] as const;
 type TGame = { nodeId: string; nameEn: string; nameBn: string };
 
 /** Game, member account, state, real or play money and a range of local days; applied on submit. */
-export function RoundsFilter({ games, gameName, onApply }: { games: readonly TGame[]; gameName: (g: TGame) => string; onApply: (filters: TRoundFilters) => void }) {
+export function RoundsFilter({
+  games,
+  gameName,
+  onApply,
+}: {
+  games: readonly TGame[];
+  gameName: (g: TGame) => string;
+  onApply: (filters: TRoundFilters) => void;
+}) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState(() => initialRoundFilters(new Date()));
   const today = dayText(new Date());
-  const set = <K extends keyof TRoundFilters>(key: K) => (value: TRoundFilters[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  const set =
+    <K extends keyof TRoundFilters>(key: K) =>
+    (value: TRoundFilters[K]) =>
+      setDraft((d) => ({ ...d, [key]: value }));
   const apply = (e: FormEvent) => {
     e.preventDefault();
     onApply(draft);
   };
   return (
     <form className="operator__filters" onSubmit={apply} noValidate role="search" aria-label={t('oprounds_title')}>
-      <SelectField label={t('oprounds_game')} testId="operator.rounds.game" value={draft.nodeId} options={['', ...games.map((g) => g.nodeId)]} text={(id) => (id ? gameName(games.find((g) => g.nodeId === id)!) : t('oprounds_any_game'))} onChange={set('nodeId')} />
+      <SelectField
+        label={t('oprounds_game')}
+        testId="operator.rounds.game"
+        value={draft.nodeId}
+        options={['', ...games.map((g) => g.nodeId)]}
+        text={(id) => (id ? gameName(games.find((g) => g.nodeId === id)!) : t('oprounds_any_game'))}
+        onChange={set('nodeId')}
+      />
       <Field label={t('oprounds_account')}>
-        <input className="input" type="search" data-testid="operator.rounds.account" value={draft.account} maxLength={64} autoComplete="off" onChange={(e) => set('account')(e.target.value)} />
+        <input
+          className="input"
+          type="search"
+          data-testid="operator.rounds.account"
+          value={draft.account}
+          maxLength={64}
+          autoComplete="off"
+          onChange={(e) => set('account')(e.target.value)}
+        />
       </Field>
-      <SelectField label={t('oprounds_state')} testId="operator.rounds.state" value={draft.state} options={STATE_OPTIONS} text={(s) => t(s ? `oprounds_state_${s}` : 'oprounds_any_state')} onChange={(v) => set('state')(v as '' | TGameRoundState)} />
-      <SelectField label={t('oprounds_mode')} testId="operator.rounds.mode" value={draft.mode} options={MODES} text={(m) => t(`oprounds_mode_${m}`)} onChange={(v) => set('mode')(v as 'real' | 'fun')} />
+      <SelectField
+        label={t('oprounds_state')}
+        testId="operator.rounds.state"
+        value={draft.state}
+        options={STATE_OPTIONS}
+        text={(s) => t(s ? `oprounds_state_${s}` : 'oprounds_any_state')}
+        onChange={(v) => set('state')(v as '' | TGameRoundState)}
+      />
+      <SelectField
+        label={t('oprounds_mode')}
+        testId="operator.rounds.mode"
+        value={draft.mode}
+        options={MODES}
+        text={(m) => t(`oprounds_mode_${m}`)}
+        onChange={(v) => set('mode')(v as 'real' | 'fun')}
+      />
       <Field label={t('oprounds_from')}>
-        <input className="input" type="date" data-testid="operator.rounds.from" value={draft.fromDay} max={today} onChange={(e) => set('fromDay')(e.target.value)} />
+        <input
+          className="input"
+          type="date"
+          data-testid="operator.rounds.from"
+          value={draft.fromDay}
+          max={today}
+          onChange={(e) => set('fromDay')(e.target.value)}
+        />
       </Field>
       <Field label={t('oprounds_to')}>
         <input className="input" type="date" data-testid="operator.rounds.to" value={draft.toDay} max={today} onChange={(e) => set('toDay')(e.target.value)} />

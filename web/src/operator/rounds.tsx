@@ -18,7 +18,20 @@ import { RoundCard } from './round-card.tsx';
 import { outcomeText } from './round-outcome.ts';
 import { initialRoundFilters, RoundsFilter, type TRoundFilters } from './rounds-filter.tsx';
 
-const CSV_COLUMNS = ['oprounds_round', 'oprounds_played_at', 'oprounds_game', 'oprounds_account', 'oprounds_state', 'oprounds_bet', 'oprounds_win', 'oprounds_server_seed_hash', 'oprounds_server_seed', 'oprounds_client_seed', 'oprounds_nonce', 'oprounds_outcome'];
+const CSV_COLUMNS = [
+  'oprounds_round',
+  'oprounds_played_at',
+  'oprounds_game',
+  'oprounds_account',
+  'oprounds_state',
+  'oprounds_bet',
+  'oprounds_win',
+  'oprounds_server_seed_hash',
+  'oprounds_server_seed',
+  'oprounds_client_seed',
+  'oprounds_nonce',
+  'oprounds_outcome',
+];
 
 /** Why the days cannot be asked for (the platform refuses the same), or null. */
 function rangeProblemOf(f: TRoundFilters): 'oprounds_range_invalid' | 'oprounds_range_too_long' | null {
@@ -55,7 +68,11 @@ function useRoundsExport(filters: TRoundFilters, line: (x: TOperatorRound) => (s
         return { rows: r.rounds, total: r.total };
       };
       const { lines, capped } = await collectCsvLines(fetchPage, line);
-      downloadCsv(`rounds-${filters.fromDay}-${filters.toDay}.csv`, CSV_COLUMNS.map((k) => t(k)), lines);
+      downloadCsv(
+        `rounds-${filters.fromDay}-${filters.toDay}.csv`,
+        CSV_COLUMNS.map((k) => t(k)),
+        lines,
+      );
       setNote(capped ? t('oprounds_export_capped', { count: RECORD_EXPORT_MAX_ROWS }) : t('oprounds_exported', { count: lines.length }));
     } catch (err) {
       setNote(t(errorKey(err)));
@@ -80,18 +97,42 @@ export default function OperatorRounds({ currency }: { currency: string }) {
   const [pageNo, setPageNo] = useState(1);
   const money = (minor: number) => formatMinor(minor, i18n.language, currency);
   const rangeProblem = rangeProblemOf(filters);
-  const rounds = useQuery({ ...trpc.operator.gameRounds.queryOptions(roundsQuery(filters, pageNo, OPERATOR_ROUNDS_PAGE_SIZE), { enabled: rangeProblem === null, staleTime: 0 }), placeholderData: (prev) => prev });
+  const rounds = useQuery({
+    ...trpc.operator.gameRounds.queryOptions(roundsQuery(filters, pageNo, OPERATOR_ROUNDS_PAGE_SIZE), { enabled: rangeProblem === null, staleTime: 0 }),
+    placeholderData: (prev) => prev,
+  });
   const data = rounds.data;
   const gameName = (r: { nameEn: string; nameBn: string }) => (i18n.language === 'bn' ? r.nameBn : r.nameEn);
   const outcome = (x: TOperatorRound) => outcomeText(x.outcome, t, i18n.language, money);
   // CSV keeps ASCII digits and plain amounts: it is read by spreadsheets and programs (docs/0056).
-  const csv = useRoundsExport(filters, (x) => [x.roundId, x.playedAt, gameName(x), x.username, t(`oprounds_state_${x.state}`), x.stakeMinor / 100, x.payoutMinor / 100, x.serverSeedHash, x.serverSeed ?? '', x.clientSeed, x.nonce, outcome(x)]);
+  const csv = useRoundsExport(filters, (x) => [
+    x.roundId,
+    x.playedAt,
+    gameName(x),
+    x.username,
+    t(`oprounds_state_${x.state}`),
+    x.stakeMinor / 100,
+    x.payoutMinor / 100,
+    x.serverSeedHash,
+    x.serverSeed ?? '',
+    x.clientSeed,
+    x.nonce,
+    outcome(x),
+  ]);
   if (!ready) return <span className="spinner" />;
   return (
     <section className="operator__section" data-testid="operator.rounds">
       <h2>{t('oprounds_title')}</h2>
       <p className="operator__role">{t('oprounds_note')}</p>
-      <RoundsFilter games={data?.games ?? []} gameName={gameName} onApply={(f) => { setFilters(f); setPageNo(1); csv.clear(); }} />
+      <RoundsFilter
+        games={data?.games ?? []}
+        gameName={gameName}
+        onApply={(f) => {
+          setFilters(f);
+          setPageNo(1);
+          csv.clear();
+        }}
+      />
       {rangeProblem && (
         <p className="form__error" role="alert" data-testid="operator.rounds.range-error">
           {t(rangeProblem, { days: RECORD_MAX_RANGE_DAYS })}
@@ -100,7 +141,11 @@ export default function OperatorRounds({ currency }: { currency: string }) {
       <QueryError error={rounds.error} testId="operator.rounds.error" />
       {data && data.stuck > 0 && (
         <p className="form__error" role="alert" data-testid="operator.rounds.stuck">
-          {t('oprounds_stuck', { count: data.stuck, minutes: OPERATOR_STUCK_AFTER_MS / 60_000, since: localDateTime(data.stuckSince ?? Date.now(), i18n.language) })}
+          {t('oprounds_stuck', {
+            count: data.stuck,
+            minutes: OPERATOR_STUCK_AFTER_MS / 60_000,
+            since: localDateTime(data.stuckSince ?? Date.now(), i18n.language),
+          })}
         </p>
       )}
       {data && rangeProblem === null && (
@@ -109,7 +154,13 @@ export default function OperatorRounds({ currency }: { currency: string }) {
             {t('oprounds_totals', { total: data.total, bet: money(data.betMinor), win: money(data.winMinor) })}
           </p>
           <div>
-            <button type="button" className="btn btn--ghost btn--small" data-testid="operator.rounds.export" disabled={csv.busy || data.total === 0} onClick={() => void csv.run()}>
+            <button
+              type="button"
+              className="btn btn--ghost btn--small"
+              data-testid="operator.rounds.export"
+              disabled={csv.busy || data.total === 0}
+              onClick={() => void csv.run()}
+            >
               {t('oprounds_export')}
             </button>
             {csv.note && (
@@ -125,7 +176,14 @@ export default function OperatorRounds({ currency }: { currency: string }) {
       <ul className="operator-rounds__list" data-testid="operator.rounds.list">
         {rangeProblem === null && data?.rounds.map((r) => <RoundCard key={r.roundId} r={r} gameName={gameName(r)} money={money} outcome={outcome(r)} />)}
       </ul>
-      <RecordPager pageNo={pageNo} total={data?.total} pageSize={OPERATOR_ROUNDS_PAGE_SIZE} onPage={setPageNo} testId="operator.rounds" pageTestId="operator.rounds.page" />
+      <RecordPager
+        pageNo={pageNo}
+        total={data?.total}
+        pageSize={OPERATOR_ROUNDS_PAGE_SIZE}
+        onPage={setPageNo}
+        testId="operator.rounds"
+        pageTestId="operator.rounds.page"
+      />
     </section>
   );
 }

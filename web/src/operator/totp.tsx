@@ -33,7 +33,15 @@ export function OperatorTotp({ enabled, onEnabled }: { enabled: boolean; onEnabl
           <code data-testid="operator.totp.secret">{setup.data.secret}</code>
           <label className="field">
             <span className="field__label">{t('operator_totp_code')}</span>
-            <input className="input" inputMode="numeric" data-testid="operator.totp.code" value={code} maxLength={6} autoComplete="one-time-code" onChange={(e) => setCode(e.target.value)} />
+            <input
+              className="input"
+              inputMode="numeric"
+              data-testid="operator.totp.code"
+              value={code}
+              maxLength={6}
+              autoComplete="one-time-code"
+              onChange={(e) => setCode(e.target.value)}
+            />
             {invalid && (
               <span className="field__error" role="alert">
                 {t('operator_totp_code_invalid')}

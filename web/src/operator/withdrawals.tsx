@@ -42,7 +42,10 @@ function Row({ w, view, currency, onChanged }: { w: TOperatorWithdrawal; view: '
   return (
     <li className="card" data-testid={`operator.withdrawal.${w.id}`} data-status={w.status}>
       <p>
-        <strong>{formatMinor(w.amountMinor, language, currency)}</strong> · {t('op_member')}: <span translate="no">{w.username} ({w.holderName}) · {w.bankName} {w.maskedNumber} · {w.reference}</span>
+        <strong>{formatMinor(w.amountMinor, language, currency)}</strong> · {t('op_member')}:{' '}
+        <span translate="no">
+          {w.username} ({w.holderName}) · {w.bankName} {w.maskedNumber} · {w.reference}
+        </span>
       </p>
       {view === 'disputes' && (
         <p data-testid={`operator.withdrawal.${w.id}.status`}>
@@ -56,11 +59,31 @@ function Row({ w, view, currency, onChanged }: { w: TOperatorWithdrawal; view: '
       {view === 'disputes' && w.proofIds.map((id, i) => <ProofButton key={id} proofId={id} n={i + 1} />)}
       {view === 'pending' && (
         <div className="btn-row">
-          <button type="button" className="btn btn--primary btn--small" data-testid={`operator.withdrawal.${w.id}.pay`} disabled={pay.isPending || reject.isPending} onClick={() => pay.mutate({ withdrawalId: w.id })}>
+          <button
+            type="button"
+            className="btn btn--primary btn--small"
+            data-testid={`operator.withdrawal.${w.id}.pay`}
+            disabled={pay.isPending || reject.isPending}
+            onClick={() => pay.mutate({ withdrawalId: w.id })}
+          >
             {t('op_pay')}
           </button>
-          <input className="input" aria-label={t('op_reject_remark')} placeholder={t('op_reject_remark')} data-testid={`operator.withdrawal.${w.id}.remark`} maxLength={140} value={remark} onChange={(e) => setRemark(e.target.value)} />
-          <button type="button" className="btn btn--ghost btn--small" data-testid={`operator.withdrawal.${w.id}.reject`} disabled={pay.isPending || reject.isPending || remark.trim() === ''} onClick={() => reject.mutate({ withdrawalId: w.id, remark: remark.trim() })}>
+          <input
+            className="input"
+            aria-label={t('op_reject_remark')}
+            placeholder={t('op_reject_remark')}
+            data-testid={`operator.withdrawal.${w.id}.remark`}
+            maxLength={140}
+            value={remark}
+            onChange={(e) => setRemark(e.target.value)}
+          />
+          <button
+            type="button"
+            className="btn btn--ghost btn--small"
+            data-testid={`operator.withdrawal.${w.id}.reject`}
+            disabled={pay.isPending || reject.isPending || remark.trim() === ''}
+            onClick={() => reject.mutate({ withdrawalId: w.id, remark: remark.trim() })}
+          >
             {t('op_reject')}
           </button>
         </div>
@@ -77,16 +100,32 @@ function WindowSetting({ canWrite }: { canWrite: boolean }) {
   const qc = useQueryClient();
   const current = useQuery(trpc.operator.moneySettings.queryOptions(undefined, { staleTime: 0 }));
   const [minutes, setMinutes] = useState('');
-  const save = useMutation(trpc.operator.setMoneySettings.mutationOptions({ onSettled: () => void qc.invalidateQueries({ queryKey: trpc.operator.moneySettings.queryKey() }) }));
+  const save = useMutation(
+    trpc.operator.setMoneySettings.mutationOptions({ onSettled: () => void qc.invalidateQueries({ queryKey: trpc.operator.moneySettings.queryKey() }) }),
+  );
   const value = minutes === '' ? String(current.data?.withdrawConfirmMinutes ?? '') : minutes;
   return (
     <div className="form">
       <label className="field">
         <span className="field__label">{t('op_confirm_minutes')}</span>
-        <input className="input" inputMode="numeric" data-testid="operator.withdraw-window" disabled={!canWrite} value={value} maxLength={5} onChange={(e) => setMinutes(e.target.value)} />
+        <input
+          className="input"
+          inputMode="numeric"
+          data-testid="operator.withdraw-window"
+          disabled={!canWrite}
+          value={value}
+          maxLength={5}
+          onChange={(e) => setMinutes(e.target.value)}
+        />
       </label>
       {canWrite && (
-        <button type="button" className="btn btn--primary btn--small" data-testid="operator.withdraw-window-save" disabled={save.isPending || !/^\d{1,5}$/.test(value)} onClick={() => save.mutate({ withdrawConfirmMinutes: Number(value) })}>
+        <button
+          type="button"
+          className="btn btn--primary btn--small"
+          data-testid="operator.withdraw-window-save"
+          disabled={save.isPending || !/^\d{1,5}$/.test(value)}
+          onClick={() => save.mutate({ withdrawConfirmMinutes: Number(value) })}
+        >
           {t('op_save_window')}
         </button>
       )}
@@ -119,7 +158,9 @@ export default function OperatorWithdrawals({ canWrite, currency }: { canWrite: 
       <QueryError error={list.error} />
       {list.data && list.data.withdrawals.length === 0 && <p className="dialog__text">{t('op_withdrawals_empty')}</p>}
       <ul className="plain-list">
-        {list.data?.withdrawals.map((w) => <Row key={w.id} w={w} view={view} currency={currency} onChanged={refresh} />)}
+        {list.data?.withdrawals.map((w) => (
+          <Row key={w.id} w={w} view={view} currency={currency} onChanged={refresh} />
+        ))}
       </ul>
     </section>
   );

@@ -16,7 +16,11 @@ describe('/resetPassword', () => {
     fireEvent.change(screen.getByTestId('reset.confirm-password'), { target: { value: 'Reset1234' } });
     fireEvent.click(screen.getByTestId('reset.submit'));
     expect(await screen.findByTestId('reset.success')).toBeTruthy();
-    expect(calls.find((c) => c.path === 'account.resetByLink')?.input).toEqual({ resetToken: 'reset-token-123', newPassword: 'Reset1234', confirmPassword: 'Reset1234' });
+    expect(calls.find((c) => c.path === 'account.resetByLink')?.input).toEqual({
+      resetToken: 'reset-token-123',
+      newPassword: 'Reset1234',
+      confirmPassword: 'Reset1234',
+    });
     window.history.replaceState(null, '', '/');
   });
 });

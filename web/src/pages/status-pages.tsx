@@ -16,7 +16,13 @@ export function MaintenancePage({ config }: { config: TScreenConfig }) {
         </div>
         <h1>{t('maintenance_title')}</h1>
         <p>{t('maintenance_info')}</p>
-        <button type="button" className="btn btn--primary" data-testid="maintenance.service" onClick={() => openCustomerService(config)} disabled={!config.links.customerService}>
+        <button
+          type="button"
+          className="btn btn--primary"
+          data-testid="maintenance.service"
+          onClick={() => openCustomerService(config)}
+          disabled={!config.links.customerService}
+        >
           {t('customer_service')}
         </button>
       </div>
@@ -37,10 +43,19 @@ export function BlockedPage({ config }: { config: TScreenConfig }) {
         </div>
         <h1>{t('blocked_title')}</h1>
         <p>
-          {t('blocked_ip')}: <strong data-testid="blocked.ip" translate="no">{address.data?.ip ?? '…'}</strong>
+          {t('blocked_ip')}:{' '}
+          <strong data-testid="blocked.ip" translate="no">
+            {address.data?.ip ?? '…'}
+          </strong>
         </p>
         <p>{t('blocked_info')}</p>
-        <button type="button" className="btn btn--primary" data-testid="blocked.service" onClick={() => openCustomerService(config)} disabled={!config.links.customerService}>
+        <button
+          type="button"
+          className="btn btn--primary"
+          data-testid="blocked.service"
+          onClick={() => openCustomerService(config)}
+          disabled={!config.links.customerService}
+        >
           {t('customer_service')}
         </button>
       </div>

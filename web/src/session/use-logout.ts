@@ -13,10 +13,7 @@ export function useLogout(): () => Promise<void> {
   const navigate = useNavigate();
   return useCallback(async () => {
     // xstate and the machine load on the first logout, off the first load (docs/0022).
-    const [{ createActor, fromPromise, toPromise }, { logoutMachine }] = await Promise.all([
-      import('xstate'),
-      import('@wl/flows/session/logout.machine'),
-    ]);
+    const [{ createActor, fromPromise, toPromise }, { logoutMachine }] = await Promise.all([import('xstate'), import('@wl/flows/session/logout.machine')]);
     const machine = logoutMachine.provide({
       actors: { logout: fromPromise<void, void>(() => session.endServerSession()) },
       actions: { clearSession: () => session.clearLocalSession() },

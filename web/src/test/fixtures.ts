@@ -72,7 +72,13 @@ export function screenConfigFixture(overrides: Partial<TScreenConfig> = {}): TSc
         { key: 'FAV', labelKey: 'home_row_fav', gameType: null, vendorCodes: [], requiresLogin: true },
       ],
     },
-    links: { customerService: 'https://cs.example/chat', appIos: 'https://apps.example/ios', appAndroid: 'https://apps.example/app.apk', imageCDNs: ['https://cdn.example'], launchGameCDNs: [''] },
+    links: {
+      customerService: 'https://cs.example/chat',
+      appIos: 'https://apps.example/ios',
+      appAndroid: 'https://apps.example/app.apk',
+      imageCDNs: ['https://cdn.example'],
+      launchGameCDNs: [''],
+    },
     forms: {
       login: { smsLogin: false },
       register: { tabs: ['username'], fields: [], minAge: 18, smsVerification: false },
@@ -107,7 +113,15 @@ export function vendorsOf(links: readonly TVendorLink[]): TVendor[] {
 /** Every link of a vendor list (one per placement). */
 function linksOf(vendors: readonly TVendor[]): TVendorLink[] {
   return vendors.flatMap((v) =>
-    v.placements.map((p) => ({ vassalage: v.code, name: p.name ?? v.name, logoUrl: p.logoUrl ?? v.logoUrl, gameType: p.gameType, path: p.path, isGame: p.isGame, gameCode: p.gameCode })),
+    v.placements.map((p) => ({
+      vassalage: v.code,
+      name: p.name ?? v.name,
+      logoUrl: p.logoUrl ?? v.logoUrl,
+      gameType: p.gameType,
+      path: p.path,
+      isGame: p.isGame,
+      gameCode: p.gameCode,
+    })),
   );
 }
 
@@ -121,7 +135,10 @@ export type TProductFixture = { gameType: TGameType; label: string; vendors: rea
 
 /** The config fixture with these footer products (the categories and vendors the pages read). */
 export function configWithProducts(products: readonly TProductFixture[]): TScreenConfig {
-  const base = withVendors(screenConfigFixture(), products.flatMap((p) => p.vendors));
+  const base = withVendors(
+    screenConfigFixture(),
+    products.flatMap((p) => p.vendors),
+  );
   const footerProducts = products.map((p) => ({ gameType: p.gameType, label: p.label, vendorCodes: p.vendors.map((v) => v.vassalage) }));
   return { ...base, footer: { ...base.footer, products: footerProducts } };
 }

@@ -1,14 +1,6 @@
 import { z } from 'zod';
 import { MAX_TEXT_LENGTH, ZRegisterValues, zText } from '@wl/schemas';
-import {
-  ZCaptchaIdInput,
-  ZCaptchaInput,
-  ZCodeInput,
-  ZDialingCodeInput,
-  ZMobileNumInput,
-  ZPasswordInput,
-  ZUsernameInput,
-} from '../session/session.types.ts';
+import { ZCaptchaIdInput, ZCaptchaInput, ZCodeInput, ZDialingCodeInput, ZMobileNumInput, ZPasswordInput, ZUsernameInput } from '../session/session.types.ts';
 
 /** Most keys a registration form can send (the docs/rules/README.md#fields fields and a margin). */
 const MAX_REGISTRATION_KEYS = 40;

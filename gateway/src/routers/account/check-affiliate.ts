@@ -12,5 +12,7 @@ export const checkAffiliate = publicProcedure
   .input(ZCheckAffiliateInput)
   .output(ZAffiliateResponse)
   .query(({ ctx, input }) =>
-    withRateLimit(ctx, 'checkAffiliate', input.code, () => ctx.api.call(ACCOUNT_CALLS.checkAffiliate, { code: input.code, domain: ctx.host }, callContext(ctx))),
+    withRateLimit(ctx, 'checkAffiliate', input.code, () =>
+      ctx.api.call(ACCOUNT_CALLS.checkAffiliate, { code: input.code, domain: ctx.host }, callContext(ctx)),
+    ),
   );

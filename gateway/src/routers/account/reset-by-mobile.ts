@@ -13,6 +13,9 @@ export const resetByMobile = publicProcedure
   .mutation(({ ctx, input }) =>
     withRateLimit(ctx, 'resetByMobile', `${input.countryDialingCode}:${input.mobileNum}`, async () => {
       const { confirmPassword, ...rest } = input;
-      return toLoginOutcome(ctx, await ctx.api.call(ACCOUNT_CALLS.resetByMobile, { ...rest, confirmNewPassword: confirmPassword }, { ...callContext(ctx), token: null }));
+      return toLoginOutcome(
+        ctx,
+        await ctx.api.call(ACCOUNT_CALLS.resetByMobile, { ...rest, confirmNewPassword: confirmPassword }, { ...callContext(ctx), token: null }),
+      );
     }),
   );

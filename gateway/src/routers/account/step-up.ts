@@ -12,5 +12,9 @@ export const stepUp = memberProcedure
   .input(ZStepUpInput)
   .output(ZStepUpResponse)
   .mutation(({ ctx, input }) =>
-    ctx.api.call(ACCOUNT_CALLS.stepUp, { ...(input.password !== undefined ? { password: input.password } : {}), ...(input.totpCode !== undefined ? { totpCode: input.totpCode } : {}) }, callContext(ctx)),
+    ctx.api.call(
+      ACCOUNT_CALLS.stepUp,
+      { ...(input.password !== undefined ? { password: input.password } : {}), ...(input.totpCode !== undefined ? { totpCode: input.totpCode } : {}) },
+      callContext(ctx),
+    ),
   );

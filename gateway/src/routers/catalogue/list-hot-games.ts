@@ -9,7 +9,11 @@ export const listHotGames = publicProcedure
   .output(ZHotGamesResponse.shape.list)
   .query(async ({ ctx, input }) => {
     const hot = await publicCall(ctx, 'hot', input.language, (call) =>
-      ctx.api.call(CATALOGUE_CALLS.hotGames, { merchantCode: ctx.api.merchantCode, isPlatform: 'true', platform: VENDOR_PLATFORM, language: call.language }, call),
+      ctx.api.call(
+        CATALOGUE_CALLS.hotGames,
+        { merchantCode: ctx.api.merchantCode, isPlatform: 'true', platform: VENDOR_PLATFORM, language: call.language },
+        call,
+      ),
     );
     return hot.list;
   });

@@ -7,4 +7,6 @@ import { ZLanguageInput } from '../catalogue/catalogue.types.ts';
 export const listAnnouncements = publicProcedure
   .input(ZLanguageInput)
   .output(ZAnnouncements)
-  .query(({ ctx, input }) => publicCall(ctx, 'announcements', input.language, (call) => ctx.api.call(CONTENT_CALLS.announcements, { platform: 'W', language: call.language }, call)));
+  .query(({ ctx, input }) =>
+    publicCall(ctx, 'announcements', input.language, (call) => ctx.api.call(CONTENT_CALLS.announcements, { platform: 'W', language: call.language }, call)),
+  );

@@ -23,6 +23,8 @@ export const crashLive = publicProcedure
     withRateLimit(ctx, 'gameLive', null, () => {
       let cache = liveCaches.get(ctx.publicCache);
       if (!cache) liveCaches.set(ctx.publicCache, (cache = new PublicCache({ ttlMs: CRASH_LIVE_CACHE_MS, maxEntries: 100 })));
-      return cache.get<TWlgCrashLive>(`crash|${input.game}`, () => ctx.api.call(WLG_CRASH_CALLS.crashLive, input, { token: null, language: ctx.language, ip: ctx.ip }));
+      return cache.get<TWlgCrashLive>(`crash|${input.game}`, () =>
+        ctx.api.call(WLG_CRASH_CALLS.crashLive, input, { token: null, language: ctx.language, ip: ctx.ip }),
+      );
     }),
   );

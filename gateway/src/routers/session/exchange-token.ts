@@ -14,5 +14,7 @@ export const exchangeToken = publicProcedure
   .input(ZExchangeTokenInput)
   .output(ZLoginOutcome)
   .mutation(({ ctx, input }) =>
-    withRateLimit(ctx, 'exchangeToken', input.token, async () => toLoginOutcome(ctx, await ctx.api.call(SESSION_CALLS.exchangeToken, undefined, { ...callContext(ctx), token: input.token }))),
+    withRateLimit(ctx, 'exchangeToken', input.token, async () =>
+      toLoginOutcome(ctx, await ctx.api.call(SESSION_CALLS.exchangeToken, undefined, { ...callContext(ctx), token: input.token })),
+    ),
   );

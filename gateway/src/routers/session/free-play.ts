@@ -19,11 +19,9 @@ export function osOf(userAgent: string): string {
  * `session.freePlay` (docs/rules/README.md#product free trial, FREEPLAY3): a new trial account (type 4), signed in. Every
  * call creates a member, so one IP gets a few per hour (docs/0016: 30 from one IP were all created).
  */
-export const freePlay = publicProcedure
-  .output(ZLoginOutcome)
-  .mutation(({ ctx }) =>
-    withRateLimit(ctx, 'freePlay', null, async () => {
-      const body = { os: osOf(ctx.userAgent), platform: 'W' as const, gatewayVersion: 3 as const };
-      return toLoginOutcome(ctx, await ctx.api.call(SESSION_CALLS.freePlay, body, { ...callContext(ctx), token: null }));
-    }),
-  );
+export const freePlay = publicProcedure.output(ZLoginOutcome).mutation(({ ctx }) =>
+  withRateLimit(ctx, 'freePlay', null, async () => {
+    const body = { os: osOf(ctx.userAgent), platform: 'W' as const, gatewayVersion: 3 as const };
+    return toLoginOutcome(ctx, await ctx.api.call(SESSION_CALLS.freePlay, body, { ...callContext(ctx), token: null }));
+  }),
+);

@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { INVALID_CHARACTERS, MAX_TEXT_LENGTH, ZLoginVerifyCodeRequest, ZLoginVerifyRequest, ZMemberInfo, ZSecondFactorValue, ZSessionValue, zSecret, zText } from '@wl/schemas';
+import {
+  INVALID_CHARACTERS,
+  MAX_TEXT_LENGTH,
+  ZLoginVerifyCodeRequest,
+  ZLoginVerifyRequest,
+  ZMemberInfo,
+  ZSecondFactorValue,
+  ZSessionValue,
+  zSecret,
+  zText,
+} from '@wl/schemas';
 
 /** Shared field shapes of the gateway's account inputs: bounded, no control characters, trimmed where a person types them. */
 export const ZUsernameInput = zText({ max: MAX_TEXT_LENGTH, min: 1 });

@@ -1,6 +1,17 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_PATHS, AGENT_TEAM_PATHS, CONTRACT_KINDS, CONTRACT_PATHS, contractEarning, MEMBER_TYPE, periodAt, type TContractKind, type TContractTerms, type TDividendPeriod } from '@wl/schemas';
+import {
+  ACCOUNT_PATHS,
+  AGENT_TEAM_PATHS,
+  CONTRACT_KINDS,
+  CONTRACT_PATHS,
+  contractEarning,
+  MEMBER_TYPE,
+  periodAt,
+  type TContractKind,
+  type TContractTerms,
+  type TDividendPeriod,
+} from '@wl/schemas';
 import { createCaptcha } from '../../session/captcha.service.ts';
 import { DEMO_TEAM } from '../../seed/agent-tree.ts';
 import { rowCounts, usePlatform } from '../../test-support/db.ts';
@@ -24,7 +35,8 @@ const TZ = 360;
 const TRIALS = Number(process.env.CONTRACT_CHAIN_TRIALS ?? 16);
 const SEED = Number(process.env.CONTRACT_CHAIN_SEED ?? 20261129);
 
-const post = (url: string, token: string, payload: unknown) => ctx.app.inject({ method: 'POST', url, headers: { authorization: token }, payload: payload as object });
+const post = (url: string, token: string, payload: unknown) =>
+  ctx.app.inject({ method: 'POST', url, headers: { authorization: token }, payload: payload as object });
 
 let merchant: { id: number; currency: string };
 let provider: number;
@@ -34,26 +46,60 @@ let betKey = 0;
 /** A bet (and its win) of `memberId` through the ledger as the built-in games write them, dated `at`. */
 async function bet(memberId: number, at: number, stake: number, win = 0) {
   const wallet = await accountFor(ctx.db, merchant, 'member_wallet', { memberId });
-  await transfer(ctx.db, { from: house, to: wallet, amountMinor: stake, owner: { kind: 'system', id: 0 }, idempotencyKey: `cc-fund-${betKey}`, kind: 'seed_credit' });
+  await transfer(ctx.db, {
+    from: house,
+    to: wallet,
+    amountMinor: stake,
+    owner: { kind: 'system', id: 0 },
+    idempotencyKey: `cc-fund-${betKey}`,
+    kind: 'seed_credit',
+  });
   const owner = { kind: 'provider' as const, id: 1 };
-  const ids = [(await transfer(ctx.db, { from: wallet, to: provider, amountMinor: stake, owner, idempotencyKey: `cc-bet-${betKey}`, kind: 'bet', meta: { code: 'WLG' } })).transactionId];
-  if (win > 0) ids.push((await transfer(ctx.db, { from: provider, to: wallet, amountMinor: win, owner, idempotencyKey: `cc-win-${betKey}`, kind: 'win', meta: { code: 'WLG' } })).transactionId);
+  const ids = [
+    (await transfer(ctx.db, { from: wallet, to: provider, amountMinor: stake, owner, idempotencyKey: `cc-bet-${betKey}`, kind: 'bet', meta: { code: 'WLG' } }))
+      .transactionId,
+  ];
+  if (win > 0)
+    ids.push(
+      (await transfer(ctx.db, { from: provider, to: wallet, amountMinor: win, owner, idempotencyKey: `cc-win-${betKey}`, kind: 'win', meta: { code: 'WLG' } }))
+        .transactionId,
+    );
   betKey += 1;
-  await ctx.db.updateTable('ledger_transactions').set({ created_at: new Date(at) }).where('id', 'in', ids).execute();
-  await ctx.db.updateTable('ledger_entries').set({ created_at: new Date(at) }).where('transaction_id', 'in', ids).execute();
+  await ctx.db
+    .updateTable('ledger_transactions')
+    .set({ created_at: new Date(at) })
+    .where('id', 'in', ids)
+    .execute();
+  await ctx.db
+    .updateTable('ledger_entries')
+    .set({ created_at: new Date(at) })
+    .where('transaction_id', 'in', ids)
+    .execute();
 }
 
 /** Paid amounts of contracts by period start. */
 async function paidBy(contractIds: number[]): Promise<{ contractId: number; start: number; amount: number }[]> {
   if (contractIds.length === 0) return [];
-  const rows = await ctx.db.selectFrom('agent_contract_settlements').select(['contract_id', 'period_start', 'amount_minor']).where('contract_id', 'in', contractIds).execute();
+  const rows = await ctx.db
+    .selectFrom('agent_contract_settlements')
+    .select(['contract_id', 'period_start', 'amount_minor'])
+    .where('contract_id', 'in', contractIds)
+    .execute();
   return rows.map((r) => ({ contractId: Number(r.contract_id), start: new Date(r.period_start).getTime(), amount: Number(r.amount_minor) }));
 }
 
 async function registerWithCode(username: string, mobileNum: string, affiliateCode: string) {
   const c = await createCaptcha(ctx.app.platform, await ctx.db.selectFrom('merchants').selectAll().executeTakeFirstOrThrow());
   const values = { username, password: 'Abcd1234', confirmPassword: 'Abcd1234', mobileNum, affiliateCode };
-  return encryptedCall(ctx.app, 'PUT', ACCOUNT_PATHS.register, { values, countryDialingCode: '+880', termsAccepted: true, ageConfirmed: true, captchaId: c.captchaId, captcha: c.answer, registerMethod: 'WEB' });
+  return encryptedCall(ctx.app, 'PUT', ACCOUNT_PATHS.register, {
+    values,
+    countryDialingCode: '+880',
+    termsAccepted: true,
+    ageConfirmed: true,
+    captchaId: c.captchaId,
+    captcha: c.answer,
+    registerMethod: 'WEB',
+  });
 }
 
 beforeAll(async () => {
@@ -69,10 +115,23 @@ describe('the reported attack: a chain of sub-agents with identical terms under 
     const terms: TContractTerms = { kind: 'realtime', profitRateBp: 30, lossRateBp: 50, minSingleBetMinor: 100 };
     const tokens = [await loginToken(ctx.app, 'demo_agent2', 'Agent21234')];
     const holders = [id.demo_agent2!];
-    const contracts = [Number((await ctx.db.selectFrom('agent_contracts').select('id').where('member_id', '=', id.demo_agent2!).where('upline_id', 'is', null).executeTakeFirstOrThrow()).id)];
+    const contracts = [
+      Number(
+        (
+          await ctx.db
+            .selectFrom('agent_contracts')
+            .select('id')
+            .where('member_id', '=', id.demo_agent2!)
+            .where('upline_id', 'is', null)
+            .executeTakeFirstOrThrow()
+        ).id,
+      ),
+    ];
     // Each level registers the next as an agent in the register centre and offers it its own terms.
     for (const name of ['chainlv1', 'chainlv2', 'chainlv3']) {
-      const reg = (await post(AGENT_TEAM_PATHS.registerDownline, tokens.at(-1)!, { username: name, password: 'Abcd1234', confirmPassword: 'Abcd1234', role: 'agent' })).json();
+      const reg = (
+        await post(AGENT_TEAM_PATHS.registerDownline, tokens.at(-1)!, { username: name, password: 'Abcd1234', confirmPassword: 'Abcd1234', role: 'agent' })
+      ).json();
       expect(reg, name).toMatchObject({ success: true });
       const token = await loginToken(ctx.app, name, 'Abcd1234');
       const offered = (await post(CONTRACT_PATHS.offer, tokens.at(-1)!, { memberId: reg.value.memberId, terms })).json();
@@ -103,11 +162,20 @@ describe('the reported attack: a chain of sub-agents with identical terms under 
 
     // A fourth agent level is over the default limit (3 below the top agent): refused, nothing written.
     const before = await rowCounts(ctx.db, ['members', 'member_tree', 'ledger_accounts']);
-    const refused = await post(AGENT_TEAM_PATHS.registerDownline, tokens[3]!, { username: 'chainlv4', password: 'Abcd1234', confirmPassword: 'Abcd1234', role: 'agent' });
+    const refused = await post(AGENT_TEAM_PATHS.registerDownline, tokens[3]!, {
+      username: 'chainlv4',
+      password: 'Abcd1234',
+      confirmPassword: 'Abcd1234',
+      role: 'agent',
+    });
     expect(refused.json()).toMatchObject({ success: false, code: 409, message: 'agent_downline_depth_limit' });
     expect(await rowCounts(ctx.db, ['members', 'member_tree', 'ledger_accounts'])).toEqual(before);
     // A member is not limited.
-    expect((await post(AGENT_TEAM_PATHS.registerDownline, tokens[3]!, { username: 'chainmb4', password: 'Abcd1234', confirmPassword: 'Abcd1234', role: 'member' })).json()).toMatchObject({ success: true });
+    expect(
+      (
+        await post(AGENT_TEAM_PATHS.registerDownline, tokens[3]!, { username: 'chainmb4', password: 'Abcd1234', confirmPassword: 'Abcd1234', role: 'member' })
+      ).json(),
+    ).toMatchObject({ success: true });
   }, 60_000);
 });
 
@@ -115,12 +183,39 @@ describe("the real-time cap honours the upline's single bet amount", () => {
   it("pays a downline nothing on a bet its upline's contract does not pay on", async () => {
     const t0 = periodAt('daily', null, Date.now() - 100 * DAY, TZ).start;
     const member = async (username: string, upline: number | null) =>
-      (await ctx.db.insertInto('members').values({ merchant_id: merchant.id, username, nickname: username, password_hash: '-', type: 2, upline_id: upline }).returning('id').executeTakeFirstOrThrow()).id;
+      (
+        await ctx.db
+          .insertInto('members')
+          .values({ merchant_id: merchant.id, username, nickname: username, password_hash: '-', type: 2, upline_id: upline })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
     const contract = async (memberId: number, upline: number | null, terms: TContractTerms) =>
-      Number((await ctx.db.insertInto('agent_contracts').values({ merchant_id: merchant.id, kind: 'realtime', upline_id: upline, member_id: memberId, terms: JSON.stringify(terms), state: 'accepted', accepted_at: new Date(t0), settled_until: new Date(t0), pays_own_bets: upline === null }).returning('id').executeTakeFirstOrThrow()).id);
+      Number(
+        (
+          await ctx.db
+            .insertInto('agent_contracts')
+            .values({
+              merchant_id: merchant.id,
+              kind: 'realtime',
+              upline_id: upline,
+              member_id: memberId,
+              terms: JSON.stringify(terms),
+              state: 'accepted',
+              accepted_at: new Date(t0),
+              settled_until: new Date(t0),
+              pays_own_bets: upline === null,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id,
+      );
     const top = await member('msroot', null);
     const down = await member('msdown', top);
-    const ids = [await contract(top, null, { kind: 'realtime', profitRateBp: 30, lossRateBp: 50, minSingleBetMinor: 50_000 }), await contract(down, top, { kind: 'realtime', profitRateBp: 30, lossRateBp: 50, minSingleBetMinor: 100 })];
+    const ids = [
+      await contract(top, null, { kind: 'realtime', profitRateBp: 30, lossRateBp: 50, minSingleBetMinor: 50_000 }),
+      await contract(down, top, { kind: 'realtime', profitRateBp: 30, lossRateBp: 50, minSingleBetMinor: 100 }),
+    ];
     // A ৳100 bet (below the upline's ৳500), then in another window a ৳600 one; both lost.
     await bet(down, t0 + 60_000, 10_000);
     await bet(down, t0 + WINDOW_MS + 60_000, 60_000);
@@ -139,25 +234,46 @@ describe('agent-type downlines within the operator limits', () => {
       await ctx.db.updateTable('merchants').set({ agent_max_depth: 1 }).execute();
       const code = (await post(AGENT_TEAM_PATHS.invitations, sub1, { role: 'agent' })).json().value.code as string;
       let before = await rowCounts(ctx.db, [...counted]);
-      expect((await post(AGENT_TEAM_PATHS.registerDownline, sub1, { username: 'limdeep1', password: 'Abcd1234', confirmPassword: 'Abcd1234', role: 'agent' })).json()).toMatchObject({ success: false, code: 409, message: 'agent_downline_depth_limit' });
+      expect(
+        (
+          await post(AGENT_TEAM_PATHS.registerDownline, sub1, { username: 'limdeep1', password: 'Abcd1234', confirmPassword: 'Abcd1234', role: 'agent' })
+        ).json(),
+      ).toMatchObject({ success: false, code: 409, message: 'agent_downline_depth_limit' });
       expect((await registerWithCode('limdeep2', '1711600001', code)).json()).toMatchObject({ success: false, message: 'agent_downline_depth_limit' });
       expect(await rowCounts(ctx.db, [...counted])).toEqual(before);
       await ctx.db.updateTable('merchants').set({ agent_max_depth: 3 }).execute();
 
       // Count: demo_sub2 has no agent downline; with a limit of 1, four parallel registrations make exactly one.
       await ctx.db.updateTable('merchants').set({ agent_max_direct_agents: 1 }).execute();
-      const answers = await Promise.all([1, 2, 3, 4].map((i) => post(AGENT_TEAM_PATHS.registerDownline, sub2, { username: `limcount${i}`, password: 'Abcd1234', confirmPassword: 'Abcd1234', role: 'agent' })));
+      const answers = await Promise.all(
+        [1, 2, 3, 4].map((i) =>
+          post(AGENT_TEAM_PATHS.registerDownline, sub2, { username: `limcount${i}`, password: 'Abcd1234', confirmPassword: 'Abcd1234', role: 'agent' }),
+        ),
+      );
       const bodies = answers.map((a) => a.json());
       expect(bodies.filter((b) => b.success).length).toBe(1);
-      expect(bodies.filter((b) => !b.success).map((b) => b.message)).toEqual(['agent_downline_count_limit', 'agent_downline_count_limit', 'agent_downline_count_limit']);
-      const agents = await ctx.db.selectFrom('members').select(sql<number>`count(*)`.as('n')).where('upline_id', '=', id.demo_sub2!).where('type', 'in', [1, 2, 41, 42]).executeTakeFirstOrThrow();
+      expect(bodies.filter((b) => !b.success).map((b) => b.message)).toEqual([
+        'agent_downline_count_limit',
+        'agent_downline_count_limit',
+        'agent_downline_count_limit',
+      ]);
+      const agents = await ctx.db
+        .selectFrom('members')
+        .select(sql<number>`count(*)`.as('n'))
+        .where('upline_id', '=', id.demo_sub2!)
+        .where('type', 'in', [1, 2, 41, 42])
+        .executeTakeFirstOrThrow();
       expect(Number(agents.n)).toBe(1);
       // An agent invitation code of demo_sub2 is refused the same way; a member still registers directly.
       const code2 = (await post(AGENT_TEAM_PATHS.invitations, sub2, { role: 'agent' })).json().value.code as string;
       before = await rowCounts(ctx.db, [...counted]);
       expect((await registerWithCode('limcount9', '1711600002', code2)).json()).toMatchObject({ success: false, message: 'agent_downline_count_limit' });
       expect(await rowCounts(ctx.db, [...counted])).toEqual(before);
-      expect((await post(AGENT_TEAM_PATHS.registerDownline, sub2, { username: 'limmemb1', password: 'Abcd1234', confirmPassword: 'Abcd1234', role: 'member' })).json()).toMatchObject({ success: true });
+      expect(
+        (
+          await post(AGENT_TEAM_PATHS.registerDownline, sub2, { username: 'limmemb1', password: 'Abcd1234', confirmPassword: 'Abcd1234', role: 'member' })
+        ).json(),
+      ).toMatchObject({ success: true });
     } finally {
       await ctx.db.updateTable('merchants').set({ agent_max_depth: 3, agent_max_direct_agents: 20 }).execute();
     }
@@ -178,11 +294,13 @@ function randomTerms(kind: TContractKind, rand: TSeededRandom, period: TDividend
     return Array.from({ length: n }, (_, i) => (v = i === 0 ? v : v + step()));
   };
   const n = rand.int(1, 3);
-  if (kind === 'realtime') return { kind, profitRateBp: rand.int(0, 80), lossRateBp: rand.int(1, 120), minSingleBetMinor: [0, 1_000, 5_000, 20_000][rand.int(0, 3)]! };
+  if (kind === 'realtime')
+    return { kind, profitRateBp: rand.int(0, 80), lossRateBp: rand.int(1, 120), minSingleBetMinor: [0, 1_000, 5_000, 20_000][rand.int(0, 3)]! };
   const first = rand.int(1, 60);
   const rates = rising(n, () => rand.int(1, 150)).map((r) => r + first);
   const mins = rising(n, () => rand.int(1, 40) * 5_000);
-  if (kind === 'dividend') return { kind, period, tiers: rates.map((r, i) => ({ minValidBetMinor: mins[i]!, minLossMinor: mins[i]! / 5, minActive: i + 1, rateBp: r * 10 })) };
+  if (kind === 'dividend')
+    return { kind, period, tiers: rates.map((r, i) => ({ minValidBetMinor: mins[i]!, minLossMinor: mins[i]! / 5, minActive: i + 1, rateBp: r * 10 })) };
   return { kind, tiers: rates.map((r, i) => ({ minBetMinor: mins[i]!, rateBp: r })) };
 }
 
@@ -192,7 +310,15 @@ describe('property: a chain is never paid more than its operator contract', () =
     const t0 = periodAt('daily', null, Date.now() - 200 * DAY, TZ).start;
     const span = 3 * DAY;
     await ctx.db.updateTable('whitelabel_nodes').set({ enabled: true }).where('mod_id', '=', 'DIVIDEND').execute();
-    const trials: { kind: TContractKind; root: TTrialContract; paysOwnBets: boolean; contracts: TTrialContract[]; members: number[]; parent: Map<number, number | null>; bets: TBet[] }[] = [];
+    const trials: {
+      kind: TContractKind;
+      root: TTrialContract;
+      paysOwnBets: boolean;
+      contracts: TTrialContract[];
+      members: number[];
+      parent: Map<number, number | null>;
+      bets: TBet[];
+    }[] = [];
     for (let trial = 0; trial < TRIALS; trial++) {
       const kind = CONTRACT_KINDS[trial % CONTRACT_KINDS.length]!;
       const period: TDividendPeriod = (['D', 'W'] as const)[rand.int(0, 1)]!;
@@ -201,7 +327,14 @@ describe('property: a chain is never paid more than its operator contract', () =
       const addMember = async (upline: number | null, agent: boolean) => {
         const row = await ctx.db
           .insertInto('members')
-          .values({ merchant_id: merchant.id, username: `cc${trial}x${parent.size}`, nickname: 'cc', password_hash: '-', type: agent ? 2 : MEMBER_TYPE, upline_id: upline })
+          .values({
+            merchant_id: merchant.id,
+            username: `cc${trial}x${parent.size}`,
+            nickname: 'cc',
+            password_hash: '-',
+            type: agent ? 2 : MEMBER_TYPE,
+            upline_id: upline,
+          })
           .returning('id')
           .executeTakeFirstOrThrow();
         parent.set(row.id, upline);
@@ -211,7 +344,17 @@ describe('property: a chain is never paid more than its operator contract', () =
         const terms = randomTerms(kind, rand, period);
         const row = await ctx.db
           .insertInto('agent_contracts')
-          .values({ merchant_id: merchant.id, kind, upline_id: upline, member_id: memberId, terms: JSON.stringify(terms), state: 'accepted', offered_at: new Date(acceptedAt), accepted_at: new Date(acceptedAt), settled_until: new Date(acceptedAt) })
+          .values({
+            merchant_id: merchant.id,
+            kind,
+            upline_id: upline,
+            member_id: memberId,
+            terms: JSON.stringify(terms),
+            state: 'accepted',
+            offered_at: new Date(acceptedAt),
+            accepted_at: new Date(acceptedAt),
+            settled_until: new Date(acceptedAt),
+          })
           .returning('id')
           .executeTakeFirstOrThrow();
         const c = { id: Number(row.id), memberId, terms, acceptedAt };
@@ -248,15 +391,52 @@ describe('property: a chain is never paid more than its operator contract', () =
       const dated: { ids: number[]; at: number }[] = [];
       const funded = new Map<number, number>();
       for (let i = rand.int(3, 10); i > 0; i--) {
-        const b = { memberId: members[rand.int(0, members.length - 1)]!, at: instants[rand.int(0, instants.length - 1)]! + rand.int(0, 8) * 1_000, stake: 500 * rand.int(1, 120), win: rand.int(0, 2) === 0 ? 500 * rand.int(0, 200) : 0 };
+        const b = {
+          memberId: members[rand.int(0, members.length - 1)]!,
+          at: instants[rand.int(0, instants.length - 1)]! + rand.int(0, 8) * 1_000,
+          stake: 500 * rand.int(1, 120),
+          win: rand.int(0, 2) === 0 ? 500 * rand.int(0, 200) : 0,
+        };
         let wallet = funded.get(b.memberId);
         if (wallet === undefined) {
           wallet = await accountFor(ctx.db, merchant, 'member_wallet', { memberId: b.memberId });
-          await transfer(ctx.db, { from: house, to: wallet, amountMinor: 1_000_000, owner: { kind: 'system', id: 0 }, idempotencyKey: `cc-fund-${betKey}`, kind: 'seed_credit' });
+          await transfer(ctx.db, {
+            from: house,
+            to: wallet,
+            amountMinor: 1_000_000,
+            owner: { kind: 'system', id: 0 },
+            idempotencyKey: `cc-fund-${betKey}`,
+            kind: 'seed_credit',
+          });
           funded.set(b.memberId, wallet);
         }
-        const ids = [(await transfer(ctx.db, { from: wallet, to: provider, amountMinor: b.stake, owner, idempotencyKey: `cc-bet-${betKey}`, kind: 'bet', meta: { code: 'WLG' } })).transactionId];
-        if (b.win > 0) ids.push((await transfer(ctx.db, { from: provider, to: wallet, amountMinor: b.win, owner, idempotencyKey: `cc-win-${betKey}`, kind: 'win', meta: { code: 'WLG' } })).transactionId);
+        const ids = [
+          (
+            await transfer(ctx.db, {
+              from: wallet,
+              to: provider,
+              amountMinor: b.stake,
+              owner,
+              idempotencyKey: `cc-bet-${betKey}`,
+              kind: 'bet',
+              meta: { code: 'WLG' },
+            })
+          ).transactionId,
+        ];
+        if (b.win > 0)
+          ids.push(
+            (
+              await transfer(ctx.db, {
+                from: provider,
+                to: wallet,
+                amountMinor: b.win,
+                owner,
+                idempotencyKey: `cc-win-${betKey}`,
+                kind: 'win',
+                meta: { code: 'WLG' },
+              })
+            ).transactionId,
+          );
         betKey += 1;
         dated.push({ ids, at: b.at });
         bets.push(b);

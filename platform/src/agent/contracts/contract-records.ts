@@ -27,9 +27,28 @@ export async function listSettlements(deps: TPlatformDeps, merchant: TMerchant, 
     .where('s.period_start', '<', new Date(q.to));
   base = q.scope === 'mine' ? base.where('s.member_id', '=', agent.memberId) : base.where('c.upline_id', '=', agent.memberId);
   const [totals, rows] = await Promise.all([
-    base.select([sql<string>`count(*)`.as('n'), sql<string>`coalesce(sum(s.amount_minor), 0)`.as('amount'), sql<string>`coalesce(sum(s.base_minor), 0)`.as('base')]).executeTakeFirstOrThrow(),
     base
-      .select(['s.id', 's.contract_id', 'h.username', 's.period_start', 's.period_end', 's.valid_bet_minor', 's.payout_minor', 's.active_members', 's.base_minor', 's.rate_bp', 's.amount_minor', 's.created_at'])
+      .select([
+        sql<string>`count(*)`.as('n'),
+        sql<string>`coalesce(sum(s.amount_minor), 0)`.as('amount'),
+        sql<string>`coalesce(sum(s.base_minor), 0)`.as('base'),
+      ])
+      .executeTakeFirstOrThrow(),
+    base
+      .select([
+        's.id',
+        's.contract_id',
+        'h.username',
+        's.period_start',
+        's.period_end',
+        's.valid_bet_minor',
+        's.payout_minor',
+        's.active_members',
+        's.base_minor',
+        's.rate_bp',
+        's.amount_minor',
+        's.created_at',
+      ])
       .orderBy('s.period_start', 'desc')
       .orderBy('s.id', 'desc')
       .limit(q.pageSize)
@@ -79,10 +98,22 @@ export async function incomeReport(deps: TPlatformDeps, merchant: TMerchant, age
   const offset = sql.lit(`${q.tzOffsetMinutes} minutes`);
   const day = sql<string>`to_char((e.created_at at time zone 'UTC') + interval ${offset}, 'YYYY-MM-DD')`;
   const [byKind, perDay, rows] = await Promise.all([
-    base.select([sql<string>`coalesce(x.meta->>'contractKind', 'daily')`.as('k'), sql<string>`count(*)`.as('n'), sql<string>`sum(e.amount_minor)`.as('amount')]).groupBy(sql`1`).execute(),
-    base.select([day.as('label'), sql<string>`sum(e.amount_minor)`.as('amount')]).groupBy(sql`1`).execute(),
     base
-      .select(['e.id', 'e.created_at', 'e.amount_minor', sql<string>`coalesce(x.meta->>'contractKind', 'daily')`.as('k'), sql<string>`coalesce(x.meta->>'periodStart', '')`.as('period_start')])
+      .select([sql<string>`coalesce(x.meta->>'contractKind', 'daily')`.as('k'), sql<string>`count(*)`.as('n'), sql<string>`sum(e.amount_minor)`.as('amount')])
+      .groupBy(sql`1`)
+      .execute(),
+    base
+      .select([day.as('label'), sql<string>`sum(e.amount_minor)`.as('amount')])
+      .groupBy(sql`1`)
+      .execute(),
+    base
+      .select([
+        'e.id',
+        'e.created_at',
+        'e.amount_minor',
+        sql<string>`coalesce(x.meta->>'contractKind', 'daily')`.as('k'),
+        sql<string>`coalesce(x.meta->>'periodStart', '')`.as('period_start'),
+      ])
       .orderBy('e.id', 'desc')
       .limit(q.pageSize)
       .offset((q.pageNo - 1) * q.pageSize)

@@ -1,5 +1,15 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { applyRate, contractEarning, periodAt, REALTIME_WINDOW_SECONDS, ZContractTerms, type TContractKind, type TContractTerms, type TPeriod, type TPeriodFigures } from '@wl/schemas';
+import {
+  applyRate,
+  contractEarning,
+  periodAt,
+  REALTIME_WINDOW_SECONDS,
+  ZContractTerms,
+  type TContractKind,
+  type TContractTerms,
+  type TPeriod,
+  type TPeriodFigures,
+} from '@wl/schemas';
 import type { DB } from '../../db/schema.ts';
 import { platformEnv } from '../../env.ts';
 import { accountFor, inTransaction, transfer } from '../../wallet/ledger.service.ts';
@@ -68,7 +78,9 @@ function teamBetEntries(db: Kysely<DB> | Transaction<DB>, merchantId: number, ho
     .where('e.created_at', '<', to);
 }
 
-const toFigures = (r: { valid_bet: string | number; payout: string | number; active: string | number; qualifying: string | number } | undefined): TPeriodFigures => ({
+const toFigures = (
+  r: { valid_bet: string | number; payout: string | number; active: string | number; qualifying: string | number } | undefined,
+): TPeriodFigures => ({
   validBetMinor: Number(r?.valid_bet ?? 0),
   payoutMinor: Number(r?.payout ?? 0),
   activeMembers: Number(r?.active ?? 0),
@@ -124,7 +136,10 @@ type TNode = { row: TChainRow; from: number; to: number; minSingle: number };
 /** Team figures of several contracts at once, each over its own interval, team depth and single bet amount. */
 async function nodeFigures(trx: Transaction<DB>, merchantId: number, nodes: readonly TNode[], minDepth: number): Promise<TPeriodFigures[]> {
   const values = sql.join(
-    nodes.map((n, i) => sql`(${sql.lit(i)}::int, ${n.row.memberId}::int, ${new Date(n.from).toISOString()}::timestamptz, ${new Date(n.to).toISOString()}::timestamptz, ${n.minSingle}::bigint)`),
+    nodes.map(
+      (n, i) =>
+        sql`(${sql.lit(i)}::int, ${n.row.memberId}::int, ${new Date(n.from).toISOString()}::timestamptz, ${new Date(n.to).toISOString()}::timestamptz, ${n.minSingle}::bigint)`,
+    ),
   );
   const rows = await sql<{ idx: number; valid_bet: string; payout: string; active: string; qualifying: string }>`
     select n.idx,
@@ -155,7 +170,13 @@ const mulDiv = (a: number, b: number, c: number) => Number((BigInt(a) * BigInt(b
  * computed from the chain's root down. `rows` are chainRows of the period. Null when the contract
  * is not part of a chain rooted in an operator contract for the period (nothing is due).
  */
-export async function chainShare(trx: Transaction<DB>, merchantId: number, rows: readonly TChainRow[], holderRowId: number, p: TPeriod): Promise<TChainShare | null> {
+export async function chainShare(
+  trx: Transaction<DB>,
+  merchantId: number,
+  rows: readonly TChainRow[],
+  holderRowId: number,
+  p: TPeriod,
+): Promise<TChainShare | null> {
   const clip = (r: TChainRow) => ({ from: Math.max(p.start, r.acceptedAt), to: Math.min(p.end, r.endedAt) });
   // A contract's upline contract: the upline's contract of the kind in force when this one's part of the period begins.
   const parentOf = (r: TChainRow): TChainRow | undefined => {
@@ -165,7 +186,7 @@ export async function chainShare(trx: Transaction<DB>, merchantId: number, rows:
   const self = rows.find((r) => r.id === holderRowId);
   if (!self || clip(self).from >= clip(self).to) return null;
   const chain: TChainRow[] = [self];
-  for (let x = self; x.uplineId !== null; ) {
+  for (let x = self; x.uplineId !== null;) {
     const up = parentOf(x);
     if (!up || chain.length > CHAIN_MAX) return null;
     chain.unshift(up);
@@ -232,7 +253,18 @@ export async function settleNextPeriod(db: Kysely<DB> | Transaction<DB>, contrac
     const c = await trx
       .selectFrom('agent_contracts as c')
       .innerJoin('merchants as m', 'm.id', 'c.merchant_id')
-      .select(['c.id', 'c.kind', 'c.terms', 'c.member_id', 'c.merchant_id', 'c.accepted_at', 'c.ended_at', 'c.settled_until', 'm.tz_offset_minutes', 'm.currency'])
+      .select([
+        'c.id',
+        'c.kind',
+        'c.terms',
+        'c.member_id',
+        'c.merchant_id',
+        'c.accepted_at',
+        'c.ended_at',
+        'c.settled_until',
+        'm.tz_offset_minutes',
+        'm.currency',
+      ])
       .where('c.id', '=', contractId)
       .forUpdate('c')
       .executeTakeFirst();
@@ -286,7 +318,12 @@ export async function settleNextPeriod(db: Kysely<DB> | Transaction<DB>, contrac
         .executeTakeFirstOrThrow();
       paidIds.push(Number(row.id));
     };
-    const moveCursor = (to: number) => trx.updateTable('agent_contracts').set({ settled_until: new Date(to) }).where('id', '=', c.id).execute();
+    const moveCursor = (to: number) =>
+      trx
+        .updateTable('agent_contracts')
+        .set({ settled_until: new Date(to) })
+        .where('id', '=', c.id)
+        .execute();
     const done = (): TStep => (paidIds.length > 0 ? { kind: 'paid', settlementIds: paidIds } : { kind: 'moved' });
 
     if (terms.kind !== 'dividend') {
@@ -309,7 +346,9 @@ export async function settleNextPeriod(db: Kysely<DB> | Transaction<DB>, contrac
       return done();
     }
     // Dividends (weeks, half months, months): the period of the first bet after the cursor.
-    const first = await teamBetEntries(trx, c.merchant_id, c.member_id, new Date(cursor), new Date(scanTo)).select(sql<Date | null>`min(e.created_at)`.as('at')).executeTakeFirst();
+    const first = await teamBetEntries(trx, c.merchant_id, c.member_id, new Date(cursor), new Date(scanTo))
+      .select(sql<Date | null>`min(e.created_at)`.as('at'))
+      .executeTakeFirst();
     if (!first?.at) {
       await moveCursor(limit);
       return done();

@@ -35,10 +35,14 @@ const kindOff = () => new WpsError(WPS_CODES.featureOff, CONTRACT_MESSAGES.kindO
 
 /** Whether the whitelabel flag of a contract kind is on (DIVIDEND, DAYSAL, HOURSAL3, RTSALARY3). */
 export async function kindEnabled(db: TDb, merchantId: number, kind: TContractKind): Promise<boolean> {
-  const row = await db.selectFrom('whitelabel_nodes').select('enabled').where('merchant_id', '=', merchantId).where('mod_id', '=', CONTRACT_KIND_MODULES[kind]).executeTakeFirst();
+  const row = await db
+    .selectFrom('whitelabel_nodes')
+    .select('enabled')
+    .where('merchant_id', '=', merchantId)
+    .where('mod_id', '=', CONTRACT_KIND_MODULES[kind])
+    .executeTakeFirst();
   return row?.enabled === true;
 }
-
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
@@ -96,9 +100,22 @@ export async function contractOverview(deps: TPlatformDeps, merchant: TMerchant,
   const db = deps.db;
   if (!(await kindEnabled(db, merchant.id, kind))) throw kindOff();
   const [mine, myOffer, offered, candidates] = await Promise.all([
-    contractRows(db, merchant.id).where('c.member_id', '=', agent.memberId).where('c.kind', '=', kind).where('c.state', '<>', 'new').orderBy(liveFirst).orderBy('c.id', 'desc').limit(1).executeTakeFirst(),
+    contractRows(db, merchant.id)
+      .where('c.member_id', '=', agent.memberId)
+      .where('c.kind', '=', kind)
+      .where('c.state', '<>', 'new')
+      .orderBy(liveFirst)
+      .orderBy('c.id', 'desc')
+      .limit(1)
+      .executeTakeFirst(),
     contractRows(db, merchant.id).where('c.member_id', '=', agent.memberId).where('c.kind', '=', kind).where('c.state', '=', 'new').executeTakeFirst(),
-    contractRows(db, merchant.id).where('c.upline_id', '=', agent.memberId).where('c.kind', '=', kind).orderBy(liveFirst).orderBy('c.id', 'desc').limit(200).execute(),
+    contractRows(db, merchant.id)
+      .where('c.upline_id', '=', agent.memberId)
+      .where('c.kind', '=', kind)
+      .orderBy(liveFirst)
+      .orderBy('c.id', 'desc')
+      .limit(200)
+      .execute(),
     teamOf(db, merchant.id, agent.memberId)
       .where('t.depth', '=', 1)
       .where('m.type', 'in', [...AGENT_TYPES])
@@ -145,7 +162,10 @@ function capProblem(offered: TContractTerms, cap: TContractTerms): string | null
  * Numbers in the BN half are written with Bengali digits (bengaliDigits, docs/0056).
  */
 async function tell(trx: Transaction<DB>, memberId: number, title: string, body: string) {
-  await trx.insertInto('member_messages').values({ member_id: memberId, title: title.slice(0, 200), body: body.slice(0, 2000) }).execute();
+  await trx
+    .insertInto('member_messages')
+    .values({ member_id: memberId, title: title.slice(0, 200), body: body.slice(0, 2000) })
+    .execute();
 }
 
 const KIND_TEXT: Record<TContractKind, [string, string]> = {
@@ -162,7 +182,13 @@ const KIND_TEXT: Record<TContractKind, [string, string]> = {
  *, and that the target has no other offer of the kind waiting (a unique index decides
  * races). An offer beside the target's paid contract renegotiates it: accepting replaces the old one.
  */
-export async function offerContract(deps: TPlatformDeps, merchant: TMerchant, agent: TSessionAgent, req: TContractOfferRequest, ip: string): Promise<TContract> {
+export async function offerContract(
+  deps: TPlatformDeps,
+  merchant: TMerchant,
+  agent: TSessionAgent,
+  req: TContractOfferRequest,
+  ip: string,
+): Promise<TContract> {
   const terms = req.terms as TContractTerms;
   const kind = terms.kind;
   if (!(await kindEnabled(deps.db, merchant.id, kind))) throw kindOff();
@@ -178,16 +204,33 @@ export async function offerContract(deps: TPlatformDeps, merchant: TMerchant, ag
       if (!own) throw conflict(CONTRACT_MESSAGES.noOwn);
       const problem = capProblem(terms, parseTerms(own.terms));
       if (problem) throw fieldError('terms', problem);
-      const waiting = await trx.selectFrom('agent_contracts').select('id').where('member_id', '=', req.memberId).where('kind', '=', kind).where('state', '=', 'new').executeTakeFirst();
+      const waiting = await trx
+        .selectFrom('agent_contracts')
+        .select('id')
+        .where('member_id', '=', req.memberId)
+        .where('kind', '=', kind)
+        .where('state', '=', 'new')
+        .executeTakeFirst();
       if (waiting) throw conflict(CONTRACT_MESSAGES.exists);
       const row = await trx
         .insertInto('agent_contracts')
         .values({ merchant_id: merchant.id, kind, upline_id: agent.memberId, member_id: req.memberId, terms: JSON.stringify(terms), offered_at: now })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await recordMemberAudit(trx, { merchantId: merchant.id, memberId: agent.memberId, action: 'contract.offer', detail: `${row.id} ${kind} to ${req.memberId}`, ip });
+      await recordMemberAudit(trx, {
+        merchantId: merchant.id,
+        memberId: agent.memberId,
+        action: 'contract.offer',
+        detail: `${row.id} ${kind} to ${req.memberId}`,
+        ip,
+      });
       const [bn, en] = KIND_TEXT[kind];
-      await tell(trx, req.memberId, `নতুন ${bn} চুক্তির প্রস্তাব · New ${en} contract offer`, `আপনার আপলাইন আপনাকে একটি ${bn} চুক্তি দিয়েছে; এজেন্ট কেন্দ্রে গ্রহণ বা প্রত্যাখ্যান করুন। · Your upline offered you a ${en} contract; accept or reject it in the agent centre.`);
+      await tell(
+        trx,
+        req.memberId,
+        `নতুন ${bn} চুক্তির প্রস্তাব · New ${en} contract offer`,
+        `আপনার আপলাইন আপনাকে একটি ${bn} চুক্তি দিয়েছে; এজেন্ট কেন্দ্রে গ্রহণ বা প্রত্যাখ্যান করুন। · Your upline offered you a ${en} contract; accept or reject it in the agent centre.`,
+      );
       return Number(row.id);
     });
   } catch (error) {
@@ -195,7 +238,7 @@ export async function offerContract(deps: TPlatformDeps, merchant: TMerchant, ag
     if (isUniqueViolation(error)) throw conflict(CONTRACT_MESSAGES.exists);
     throw error;
   }
-  return toContract((await contractRows(deps.db, merchant.id).where('c.id', '=', id).executeTakeFirstOrThrow()));
+  return toContract(await contractRows(deps.db, merchant.id).where('c.id', '=', id).executeTakeFirstOrThrow());
 }
 
 /**

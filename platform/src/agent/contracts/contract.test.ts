@@ -24,7 +24,8 @@ const CONTRACT_TABLES = ['agent_contracts', 'agent_contract_settlements', 'membe
 
 const get = (url: string, token: string, query: Record<string, string | number> = {}) =>
   ctx.app.inject({ method: 'GET', url, query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])), headers: { authorization: token } });
-const post = (url: string, token: string, payload: unknown) => ctx.app.inject({ method: 'POST', url, headers: { authorization: token }, payload: payload as object });
+const post = (url: string, token: string, payload: unknown) =>
+  ctx.app.inject({ method: 'POST', url, headers: { authorization: token }, payload: payload as object });
 const offer = (token: string, memberId: number, terms: TContractTerms) => post(CONTRACT_PATHS.offer, token, { memberId, terms });
 const act = (token: string, contractId: number, action: string) => post(CONTRACT_PATHS.act, token, { contractId, action });
 
@@ -34,17 +35,46 @@ let betKey = 0;
 /** A bet (and its win) of `memberId` through the ledger as the built-in games write them, dated `at`. */
 async function bet(memberId: number, at: number, stake: number, win = 0) {
   const wallet = await accountFor(ctx.db, merchant, 'member_wallet', { memberId });
-  await transfer(ctx.db, { from: (await houseAccountId(ctx.db, merchant.id))!, to: wallet, amountMinor: stake, owner: { kind: 'system', id: 0 }, idempotencyKey: `ct-fund-${betKey}`, kind: 'seed_credit' });
+  await transfer(ctx.db, {
+    from: (await houseAccountId(ctx.db, merchant.id))!,
+    to: wallet,
+    amountMinor: stake,
+    owner: { kind: 'system', id: 0 },
+    idempotencyKey: `ct-fund-${betKey}`,
+    kind: 'seed_credit',
+  });
   const owner = { kind: 'provider' as const, id: 1 };
-  const ids = [(await transfer(ctx.db, { from: wallet, to: provider, amountMinor: stake, owner, idempotencyKey: `ct-bet-${betKey}`, kind: 'bet', meta: { code: 'WLG' } })).transactionId];
-  if (win > 0) ids.push((await transfer(ctx.db, { from: provider, to: wallet, amountMinor: win, owner, idempotencyKey: `ct-win-${betKey}`, kind: 'win', meta: { code: 'WLG' } })).transactionId);
+  const ids = [
+    (await transfer(ctx.db, { from: wallet, to: provider, amountMinor: stake, owner, idempotencyKey: `ct-bet-${betKey}`, kind: 'bet', meta: { code: 'WLG' } }))
+      .transactionId,
+  ];
+  if (win > 0)
+    ids.push(
+      (await transfer(ctx.db, { from: provider, to: wallet, amountMinor: win, owner, idempotencyKey: `ct-win-${betKey}`, kind: 'win', meta: { code: 'WLG' } }))
+        .transactionId,
+    );
   betKey += 1;
-  await ctx.db.updateTable('ledger_transactions').set({ created_at: new Date(at) }).where('id', 'in', ids).execute();
-  await ctx.db.updateTable('ledger_entries').set({ created_at: new Date(at) }).where('transaction_id', 'in', ids).execute();
+  await ctx.db
+    .updateTable('ledger_transactions')
+    .set({ created_at: new Date(at) })
+    .where('id', 'in', ids)
+    .execute();
+  await ctx.db
+    .updateTable('ledger_entries')
+    .set({ created_at: new Date(at) })
+    .where('transaction_id', 'in', ids)
+    .execute();
 }
 
 const settlementsOf = async (contractId: number) =>
-  (await ctx.db.selectFrom('agent_contract_settlements').select(['period_start', 'rate_bp', 'base_minor', 'amount_minor']).where('contract_id', '=', contractId).orderBy('period_start').execute()).map((r) => ({
+  (
+    await ctx.db
+      .selectFrom('agent_contract_settlements')
+      .select(['period_start', 'rate_bp', 'base_minor', 'amount_minor'])
+      .where('contract_id', '=', contractId)
+      .orderBy('period_start')
+      .execute()
+  ).map((r) => ({
     start: new Date(r.period_start).getTime(),
     rateBp: Number(r.rate_bp),
     base: Number(r.base_minor),
@@ -63,7 +93,11 @@ beforeAll(async () => {
 describe('the seeded week', () => {
   it('has settlements that the income report, the contract records and the bonus record all show alike', async () => {
     const range = { from: new Date(Date.now() - 9 * DAY).toISOString(), to: new Date(Date.now() + HOUR).toISOString() };
-    const paid = await ctx.db.selectFrom('agent_contract_settlements').select([sql<string>`sum(amount_minor)`.as('s'), sql<string>`count(*)`.as('n')]).where('member_id', '=', id.demo_sub1!).executeTakeFirstOrThrow();
+    const paid = await ctx.db
+      .selectFrom('agent_contract_settlements')
+      .select([sql<string>`sum(amount_minor)`.as('s'), sql<string>`count(*)`.as('n')])
+      .where('member_id', '=', id.demo_sub1!)
+      .executeTakeFirstOrThrow();
     expect(Number(paid.n)).toBeGreaterThan(3);
     const income = (await get(CONTRACT_PATHS.income, t.demo_sub1!, { ...range, tzOffsetMinutes: TZ, pageSize: 100 })).json().value;
     expect(income.totalMinor).toBe(Number(paid.s));
@@ -87,36 +121,71 @@ describe('offering and answering', () => {
     const realtime = (p: number, l: number): TContractTerms => ({ kind: 'realtime', profitRateBp: p, lossRateBp: l, minSingleBetMinor: 0 });
     // Above demo_agent's own contract (30 / 50 bp), on either rate.
     const cap = DEMO_CONTRACTS.top.realtime;
-    for (const terms of [realtime(cap.profitRateBp + 1, 10), realtime(10, cap.lossRateBp + 1)]) expect((await offer(t.agent!, id.demo_sub2!, terms)).json()).toMatchObject({ success: false, value: { field: 'terms', issue: 'contract_rate_above_upline' } });
+    for (const terms of [realtime(cap.profitRateBp + 1, 10), realtime(10, cap.lossRateBp + 1)])
+      expect((await offer(t.agent!, id.demo_sub2!, terms)).json()).toMatchObject({
+        success: false,
+        value: { field: 'terms', issue: 'contract_rate_above_upline' },
+      });
     // A tier above the cap at its own bet amount (daily cap: 20 bp from 0, 40 from ৳10,000).
-    const daily: TContractTerms = { kind: 'daily', tiers: [{ minBetMinor: 0, rateBp: 20 }, { minBetMinor: 500_000, rateBp: 30 }] };
+    const daily: TContractTerms = {
+      kind: 'daily',
+      tiers: [
+        { minBetMinor: 0, rateBp: 20 },
+        { minBetMinor: 500_000, rateBp: 30 },
+      ],
+    };
     expect((await offer(t.agent!, id.demo_sub2!, daily)).json()).toMatchObject({ value: { issue: 'contract_rate_above_upline' } });
     // Not a direct downline, not an agent, outside the subtree.
     expect((await offer(t.agent!, id.demo_sub3!, realtime(1, 1))).json()).toMatchObject({ value: { field: 'memberId', issue: 'contract_direct_only' } });
     expect((await offer(t.demo_sub2!, id.team_b01!, realtime(1, 1))).json()).toMatchObject({ value: { field: 'memberId', issue: 'contract_not_agent' } });
     expect((await offer(t.demo_sub2!, id.demo_sub1!, realtime(1, 1))).json()).toMatchObject({ success: false, message: 'agent_not_in_team', code: 404 });
     // No contract of its own to share from (demo_sub2 has none; demo_sub1 has no hourly).
-    expect((await offer(t.demo_sub1!, id.demo_sub3!, { kind: 'hourly', tiers: [{ minBetMinor: 0, rateBp: 1 }] })).json()).toMatchObject({ success: false, message: 'contract_no_own', code: 409 });
+    expect((await offer(t.demo_sub1!, id.demo_sub3!, { kind: 'hourly', tiers: [{ minBetMinor: 0, rateBp: 1 }] })).json()).toMatchObject({
+      success: false,
+      message: 'contract_no_own',
+      code: 409,
+    });
     // The dividend flag is off in the seed: 543.
-    expect((await offer(t.agent!, id.demo_sub2!, { kind: 'dividend', period: 'M', tiers: [{ minValidBetMinor: 0, minLossMinor: 0, minActive: 1, rateBp: 100 }] })).json()).toMatchObject({ success: false, code: 543 });
+    expect(
+      (
+        await offer(t.agent!, id.demo_sub2!, { kind: 'dividend', period: 'M', tiers: [{ minValidBetMinor: 0, minLossMinor: 0, minActive: 1, rateBp: 100 }] })
+      ).json(),
+    ).toMatchObject({ success: false, code: 543 });
     expect((await get(CONTRACT_PATHS.overview, t.agent!, { kind: 'dividend' })).json()).toMatchObject({ success: false, code: 543 });
     // Bad tiers: falling rates, a rate over 100 %, NUL, no tiers.
     for (const terms of [
-      { kind: 'daily', tiers: [{ minBetMinor: 0, rateBp: 10 }, { minBetMinor: 100, rateBp: 5 }] },
+      {
+        kind: 'daily',
+        tiers: [
+          { minBetMinor: 0, rateBp: 10 },
+          { minBetMinor: 100, rateBp: 5 },
+        ],
+      },
       { kind: 'daily', tiers: [{ minBetMinor: 0, rateBp: 10_001 }] },
       { kind: 'daily', tiers: [] },
       { kind: 'daily\u0000', tiers: [{ minBetMinor: 0, rateBp: 1 }] },
       { kind: 'realtime', profitRateBp: 0, lossRateBp: 0, minSingleBetMinor: 0 },
-    ]) expect((await post(CONTRACT_PATHS.offer, t.agent!, { memberId: id.demo_sub2!, terms })).statusCode).toBe(400);
+    ])
+      expect((await post(CONTRACT_PATHS.offer, t.agent!, { memberId: id.demo_sub2!, terms })).statusCode).toBe(400);
     // Not an agent at all.
     expect((await get(CONTRACT_PATHS.overview, t.member!, { kind: 'daily' })).json()).toMatchObject({ code: 463 });
     expect(await rowCounts(ctx.db, [...CONTRACT_TABLES])).toEqual(before);
   });
 
   it("answers another branch's contract ids exactly like missing ones, for every action", async () => {
-    const sub1Daily = await ctx.db.selectFrom('agent_contracts').select('id').where('member_id', '=', id.demo_sub1!).where('kind', '=', 'daily').executeTakeFirstOrThrow();
+    const sub1Daily = await ctx.db
+      .selectFrom('agent_contracts')
+      .select('id')
+      .where('member_id', '=', id.demo_sub1!)
+      .where('kind', '=', 'daily')
+      .executeTakeFirstOrThrow();
     const sub3Offer = await ctx.db.selectFrom('agent_contracts').select('id').where('member_id', '=', id.demo_sub3!).executeTakeFirstOrThrow();
-    const topDaily = await ctx.db.selectFrom('agent_contracts').select('id').where('member_id', '=', id.demo_agent!).where('kind', '=', 'daily').executeTakeFirstOrThrow();
+    const topDaily = await ctx.db
+      .selectFrom('agent_contracts')
+      .select('id')
+      .where('member_id', '=', id.demo_agent!)
+      .where('kind', '=', 'daily')
+      .executeTakeFirstOrThrow();
     const before = await rowCounts(ctx.db, [...CONTRACT_TABLES]);
     const calls = [];
     for (const action of ['accept', 'reject', 'terminate', 'confirmTermination', 'declineTermination', 'withdraw']) {
@@ -133,7 +202,8 @@ describe('offering and answering', () => {
     for (const res of await Promise.all(calls)) expect(res.json()).toMatchObject({ success: false, message: 'agent_not_in_team', code: 404 });
     // Nor do another branch's settlements show: demo_sub2 sees none of demo_sub1's.
     const range = { from: new Date(Date.now() - 9 * DAY).toISOString(), to: new Date(Date.now() + HOUR).toISOString() };
-    for (const scope of ['mine', 'team']) expect((await get(CONTRACT_PATHS.settlements, t.demo_sub2!, { kind: 'daily', scope, ...range })).json().value.total).toBe(0);
+    for (const scope of ['mine', 'team'])
+      expect((await get(CONTRACT_PATHS.settlements, t.demo_sub2!, { kind: 'daily', scope, ...range })).json().value.total).toBe(0);
     expect(await rowCounts(ctx.db, [...CONTRACT_TABLES])).toEqual(before);
   });
 
@@ -144,25 +214,59 @@ describe('offering and answering', () => {
     expect((await act(t.demo_sub3!, sub3Offer.id, 'accept')).json().value).toMatchObject({ state: 'accepted' });
     // demo_agent renegotiates demo_sub1's daily wage down to 3 bp; demo_sub1 accepts.
     const renewed = (await offer(t.agent!, id.demo_sub1!, { kind: 'daily', tiers: [{ minBetMinor: 0, rateBp: 3 }] })).json().value;
-    const unread = async (m: number) => Number((await ctx.db.selectFrom('member_messages').select(sql<string>`count(*)`.as('n')).where('member_id', '=', m).where('read_at', 'is', null).executeTakeFirstOrThrow()).n);
+    const unread = async (m: number) =>
+      Number(
+        (
+          await ctx.db
+            .selectFrom('member_messages')
+            .select(sql<string>`count(*)`.as('n'))
+            .where('member_id', '=', m)
+            .where('read_at', 'is', null)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const sub3Unread = await unread(id.demo_sub3!);
     expect((await act(t.demo_sub1!, renewed.id, 'accept')).json().value).toMatchObject({ state: 'accepted' });
     const view = (await get(CONTRACT_PATHS.overview, t.demo_sub1!, { kind: 'daily' })).json().value;
     expect(view.mine).toMatchObject({ id: renewed.id, state: 'accepted' });
-    const old = await ctx.db.selectFrom('agent_contracts').select(['state', 'end_reason']).where('member_id', '=', id.demo_sub1!).where('kind', '=', 'daily').where('id', '<>', renewed.id).executeTakeFirstOrThrow();
+    const old = await ctx.db
+      .selectFrom('agent_contracts')
+      .select(['state', 'end_reason'])
+      .where('member_id', '=', id.demo_sub1!)
+      .where('kind', '=', 'daily')
+      .where('id', '<>', renewed.id)
+      .executeTakeFirstOrThrow();
     expect(old).toEqual({ state: 'terminated', end_reason: 'replaced' });
     // demo_sub3's 5 bp is above demo_sub1's new 3 bp: ended automatically, told, audited.
-    expect((await get(CONTRACT_PATHS.overview, t.demo_sub3!, { kind: 'daily' })).json().value.mine).toMatchObject({ id: sub3Offer.id, state: 'terminated', endReason: 'auto' });
+    expect((await get(CONTRACT_PATHS.overview, t.demo_sub3!, { kind: 'daily' })).json().value.mine).toMatchObject({
+      id: sub3Offer.id,
+      state: 'terminated',
+      endReason: 'auto',
+    });
     expect(await unread(id.demo_sub3!)).toBe(sub3Unread + 1);
     // The notice is BN · EN; the BN half writes the contract's number in Bengali digits (docs/0056).
-    const notice = await ctx.db.selectFrom('member_messages').select(['title', 'body']).where('member_id', '=', id.demo_sub3!).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const notice = await ctx.db
+      .selectFrom('member_messages')
+      .select(['title', 'body'])
+      .where('member_id', '=', id.demo_sub3!)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     const [bnBody, enBody] = notice.body.split(' · ');
     expect(bnBody).toContain(`(#${bengaliDigits(sub3Offer.id)})`);
     expect(`${notice.title.split(' · ')[0]} ${bnBody}`).not.toMatch(/[0-9]/);
     expect(enBody).toContain(`(#${sub3Offer.id})`);
-    expect(await ctx.db.selectFrom('member_audit').select('action').where('member_id', '=', id.demo_sub3!).where('action', '=', 'contract.auto_terminated').executeTakeFirst()).toBeDefined();
+    expect(
+      await ctx.db
+        .selectFrom('member_audit')
+        .select('action')
+        .where('member_id', '=', id.demo_sub3!)
+        .where('action', '=', 'contract.auto_terminated')
+        .executeTakeFirst(),
+    ).toBeDefined();
     // And demo_sub1 cannot offer above its new 3 bp.
-    expect((await offer(t.demo_sub1!, id.demo_sub3!, { kind: 'daily', tiers: [{ minBetMinor: 0, rateBp: 4 }] })).json()).toMatchObject({ value: { issue: 'contract_rate_above_upline' } });
+    expect((await offer(t.demo_sub1!, id.demo_sub3!, { kind: 'daily', tiers: [{ minBetMinor: 0, rateBp: 4 }] })).json()).toMatchObject({
+      value: { issue: 'contract_rate_above_upline' },
+    });
   });
 
   it('terminates on request of either side once the other confirms; ending a contract ends the ones below it', async () => {
@@ -177,13 +281,26 @@ describe('offering and answering', () => {
     expect((await act(t.agent!, mine.id, 'declineTermination')).json().value).toMatchObject({ state: 'accepted', terminationBy: null });
     expect((await act(t.agent!, mine.id, 'terminate')).json().value).toMatchObject({ state: 'termination', terminationBy: 'upline' });
     expect((await act(t.demo_sub1!, mine.id, 'confirmTermination')).json().value).toMatchObject({ state: 'terminated', endReason: 'terminated' });
-    expect((await get(CONTRACT_PATHS.overview, t.demo_sub3!, { kind: 'realtime' })).json().value.mine).toMatchObject({ id: down.id, state: 'terminated', endReason: 'auto' });
+    expect((await get(CONTRACT_PATHS.overview, t.demo_sub3!, { kind: 'realtime' })).json().value.mine).toMatchObject({
+      id: down.id,
+      state: 'terminated',
+      endReason: 'auto',
+    });
     // The operator's contract of the top agent is not ended by the agent.
     const top = (await get(CONTRACT_PATHS.overview, t.agent!, { kind: 'realtime' })).json().value.mine;
     expect(top.upline).toBeNull();
     expect((await act(t.agent!, top.id, 'terminate')).json()).toMatchObject({ code: 409 });
-    const actions = (await ctx.db.selectFrom('member_audit').select('action').where('member_id', 'in', [id.demo_sub1!, id.demo_agent!]).where('action', 'like', 'contract.%').execute()).map((r) => r.action);
-    expect(actions).toEqual(expect.arrayContaining(['contract.offer', 'contract.accept', 'contract.terminate', 'contract.declineTermination', 'contract.confirmTermination']));
+    const actions = (
+      await ctx.db
+        .selectFrom('member_audit')
+        .select('action')
+        .where('member_id', 'in', [id.demo_sub1!, id.demo_agent!])
+        .where('action', 'like', 'contract.%')
+        .execute()
+    ).map((r) => r.action);
+    expect(actions).toEqual(
+      expect.arrayContaining(['contract.offer', 'contract.accept', 'contract.terminate', 'contract.declineTermination', 'contract.confirmTermination']),
+    );
   });
 });
 
@@ -193,9 +310,28 @@ describe('settlement', () => {
     await ctx.db.updateTable('whitelabel_nodes').set({ enabled: true }).where('mod_id', '=', 'DIVIDEND').execute();
     const terms: TContractTerms[] = [
       { kind: 'realtime', profitRateBp: 20, lossRateBp: 40, minSingleBetMinor: 50_000 },
-      { kind: 'daily', tiers: [{ minBetMinor: 0, rateBp: 10 }, { minBetMinor: 1_000_000, rateBp: 20 }] },
-      { kind: 'hourly', tiers: [{ minBetMinor: 0, rateBp: 5 }, { minBetMinor: 200_000, rateBp: 10 }] },
-      { kind: 'dividend', period: 'M', tiers: [{ minValidBetMinor: 0, minLossMinor: 0, minActive: 1, rateBp: 500 }, { minValidBetMinor: 1_000_000, minLossMinor: 500_000, minActive: 2, rateBp: 900 }] },
+      {
+        kind: 'daily',
+        tiers: [
+          { minBetMinor: 0, rateBp: 10 },
+          { minBetMinor: 1_000_000, rateBp: 20 },
+        ],
+      },
+      {
+        kind: 'hourly',
+        tiers: [
+          { minBetMinor: 0, rateBp: 5 },
+          { minBetMinor: 200_000, rateBp: 10 },
+        ],
+      },
+      {
+        kind: 'dividend',
+        period: 'M',
+        tiers: [
+          { minValidBetMinor: 0, minLossMinor: 0, minActive: 1, rateBp: 500 },
+          { minValidBetMinor: 1_000_000, minLossMinor: 500_000, minActive: 2, rateBp: 900 },
+        ],
+      },
     ];
     const contract: Record<string, number> = {};
     for (const tm of terms) {
@@ -205,11 +341,20 @@ describe('settlement', () => {
     }
     // The contracts were accepted at the start of a local day 80 days ago (no seeded bets near it).
     const t0 = periodAt('daily', null, Date.now() - 80 * DAY, TZ).start;
-    await ctx.db.updateTable('agent_contracts').set({ accepted_at: new Date(t0), settled_until: new Date(t0) }).where('id', 'in', Object.values(contract)).execute();
+    await ctx.db
+      .updateTable('agent_contracts')
+      .set({ accepted_at: new Date(t0), settled_until: new Date(t0) })
+      .where('id', 'in', Object.values(contract))
+      .execute();
     // A downline is paid only on bets its upline's contract pays on (docs/0064): demo_agent's operator
     // contracts were in force then too, and they pay on their holders' own bets (demo_sub2 plays below).
     // Their cursors stay where the seed left them: they are not settled again here.
-    await ctx.db.updateTable('agent_contracts').set({ accepted_at: new Date(t0 - DAY), pays_own_bets: true }).where('member_id', '=', id.demo_agent!).where('upline_id', 'is', null).execute();
+    await ctx.db
+      .updateTable('agent_contracts')
+      .set({ accepted_at: new Date(t0 - DAY), pays_own_bets: true })
+      .where('member_id', '=', id.demo_agent!)
+      .where('upline_id', 'is', null)
+      .execute();
     const win = (at: number) => periodAt('realtime', null, at, TZ, 300).start;
     // Day 1, hour 1 (t0 + 1 h): a 5-minute window where the team lost, with one small bet below the single-bet amount.
     const a = t0 + HOUR + 60_000;
@@ -263,17 +408,31 @@ describe('settlement', () => {
     // Again, and again later: nothing more is paid; one ledger transaction per settlement.
     expect(await settleDueContracts(ctx.db, { now, windowSeconds: 300 })).toBe(0);
     expect(await settleDueContracts(ctx.db, { now: new Date(now.getTime() + DAY), windowSeconds: 300 })).toBe(0);
-    const keys = await sql<{ n: number }>`select count(*)::int as n from ledger_transactions where idempotency_key like 'salary:%' group by idempotency_key having count(*) > 1`.execute(ctx.db);
+    const keys = await sql<{
+      n: number;
+    }>`select count(*)::int as n from ledger_transactions where idempotency_key like 'salary:%' group by idempotency_key having count(*) > 1`.execute(ctx.db);
     expect(keys.rows).toEqual([]);
-    const linked = await sql<{ n: number }>`select count(*)::int as n from agent_contract_settlements s join ledger_transactions x on x.id = s.transaction_id where x.kind in ('salary', 'dividend')`.execute(ctx.db);
+    const linked = await sql<{
+      n: number;
+    }>`select count(*)::int as n from agent_contract_settlements s join ledger_transactions x on x.id = s.transaction_id where x.kind in ('salary', 'dividend')`.execute(
+      ctx.db,
+    );
     const all = await sql<{ n: number }>`select count(*)::int as n from agent_contract_settlements`.execute(ctx.db);
     expect(linked.rows[0]!.n).toBe(all.rows[0]!.n);
     expect(await ledgerViolations(ctx.db)).toEqual(NO_VIOLATIONS);
 
     // demo_sub2 reads them in its income (by kind) and its bonus record; demo_agent sees them as its team's.
     const range = { from: new Date(t0 - DAY).toISOString(), to: new Date(t0 + 60 * DAY).toISOString() };
-    const paidAt = await ctx.db.selectFrom('agent_contract_settlements').select(sql<string>`sum(amount_minor)`.as('s')).where('member_id', '=', id.demo_sub2!).executeTakeFirstOrThrow();
-    await ctx.db.updateTable('ledger_entries').set({ created_at: new Date(t0 + 2 * DAY) }).where('transaction_id', 'in', ctx.db.selectFrom('agent_contract_settlements').select('transaction_id').where('member_id', '=', id.demo_sub2!)).execute();
+    const paidAt = await ctx.db
+      .selectFrom('agent_contract_settlements')
+      .select(sql<string>`sum(amount_minor)`.as('s'))
+      .where('member_id', '=', id.demo_sub2!)
+      .executeTakeFirstOrThrow();
+    await ctx.db
+      .updateTable('ledger_entries')
+      .set({ created_at: new Date(t0 + 2 * DAY) })
+      .where('transaction_id', 'in', ctx.db.selectFrom('agent_contract_settlements').select('transaction_id').where('member_id', '=', id.demo_sub2!))
+      .execute();
     const income = (await get(CONTRACT_PATHS.income, t.demo_sub2!, { ...range, tzOffsetMinutes: TZ })).json().value;
     expect(income.totalMinor).toBe(Number(paidAt.s));
     expect(income.byKind).toEqual({ realtime: 4_200, daily: 2_240, hourly: 1_070, dividend: expectedDividend.reduce((s, r) => s + r.amount, 0) });

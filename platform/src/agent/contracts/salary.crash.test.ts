@@ -84,20 +84,49 @@ describe.skipIf(!url)('salary settlement across SIGKILL and two processes (Postg
     const t0 = periodAt('daily', null, Date.now() - 30 * DAY, TZ).start;
     const terms: TContractTerms[] = [
       { kind: 'realtime', profitRateBp: 25, lossRateBp: 45, minSingleBetMinor: 3_000 },
-      { kind: 'hourly', tiers: [{ minBetMinor: 0, rateBp: 7 }, { minBetMinor: 30_000, rateBp: 13 }] },
-      { kind: 'daily', tiers: [{ minBetMinor: 0, rateBp: 11 }, { minBetMinor: 150_000, rateBp: 17 }] },
+      {
+        kind: 'hourly',
+        tiers: [
+          { minBetMinor: 0, rateBp: 7 },
+          { minBetMinor: 30_000, rateBp: 13 },
+        ],
+      },
+      {
+        kind: 'daily',
+        tiers: [
+          { minBetMinor: 0, rateBp: 11 },
+          { minBetMinor: 150_000, rateBp: 17 },
+        ],
+      },
     ];
     const contracts: { id: number; memberId: number; terms: TContractTerms }[] = [];
     for (const memberId of ids) {
       for (const tm of terms) {
         const row = await db
           .insertInto('agent_contracts')
-          .values({ merchant_id: merchant.id, kind: tm.kind, upline_id: null, member_id: memberId, terms: JSON.stringify(tm), state: 'accepted', accepted_at: new Date(t0), settled_until: new Date(t0), pays_own_bets: true })
+          .values({
+            merchant_id: merchant.id,
+            kind: tm.kind,
+            upline_id: null,
+            member_id: memberId,
+            terms: JSON.stringify(tm),
+            state: 'accepted',
+            accepted_at: new Date(t0),
+            settled_until: new Date(t0),
+            pays_own_bets: true,
+          })
           .returning('id')
           .executeTakeFirstOrThrow();
         contracts.push({ id: Number(row.id), memberId, terms: tm });
       }
-      await transfer(db, { from: house, to: await accountFor(db, merchant, 'member_wallet', { memberId }), amountMinor: 100_000_000, owner: { kind: 'system', id: 0 }, idempotencyKey: `salcrash:${memberId}`, kind: 'seed_credit' });
+      await transfer(db, {
+        from: house,
+        to: await accountFor(db, merchant, 'member_wallet', { memberId }),
+        amountMinor: 100_000_000,
+        owner: { kind: 'system', id: 0 },
+        idempotencyKey: `salcrash:${memberId}`,
+        kind: 'seed_credit',
+      });
     }
     // Bets (some with a win) over two days, dated in the past.
     const bets: { memberId: number; at: number; stake: number; win: number }[] = [];
@@ -109,10 +138,23 @@ describe.skipIf(!url)('salary settlement across SIGKILL and two processes (Postg
       bets.push({ memberId, at, stake, win });
       const wallet = await accountFor(db, merchant, 'member_wallet', { memberId });
       const owner = { kind: 'provider' as const, id: 1 };
-      const txIds = [(await transfer(db, { from: wallet, to: provider, amountMinor: stake, owner, idempotencyKey: `salcrash-bet-${i}`, kind: 'bet' })).transactionId];
-      if (win > 0) txIds.push((await transfer(db, { from: provider, to: wallet, amountMinor: win, owner, idempotencyKey: `salcrash-win-${i}`, kind: 'win' })).transactionId);
-      await db.updateTable('ledger_transactions').set({ created_at: new Date(at) }).where('id', 'in', txIds).execute();
-      await db.updateTable('ledger_entries').set({ created_at: new Date(at) }).where('transaction_id', 'in', txIds).execute();
+      const txIds = [
+        (await transfer(db, { from: wallet, to: provider, amountMinor: stake, owner, idempotencyKey: `salcrash-bet-${i}`, kind: 'bet' })).transactionId,
+      ];
+      if (win > 0)
+        txIds.push(
+          (await transfer(db, { from: provider, to: wallet, amountMinor: win, owner, idempotencyKey: `salcrash-win-${i}`, kind: 'win' })).transactionId,
+        );
+      await db
+        .updateTable('ledger_transactions')
+        .set({ created_at: new Date(at) })
+        .where('id', 'in', txIds)
+        .execute();
+      await db
+        .updateTable('ledger_entries')
+        .set({ created_at: new Date(at) })
+        .where('transaction_id', 'in', txIds)
+        .execute();
     }
     // What each contract earns, from the bets alone (each holder is the root of its own chain and is
     // paid on its own bets: docs/0064).
@@ -150,10 +192,19 @@ describe.skipIf(!url)('salary settlement across SIGKILL and two processes (Postg
       const got = new Map(rows.map((r) => [new Date(r.period_start).getTime(), Number(r.amount_minor)]));
       expect(got, `contract ${c.id} (${c.terms.kind})`).toEqual(expected.get(c.id));
     }
-    const twice = await sql<{ n: number }>`select count(*)::int as n from (select idempotency_key from ledger_transactions where idempotency_key like 'salary:%' group by idempotency_key having count(*) > 1) d`.execute(db);
+    const twice = await sql<{
+      n: number;
+    }>`select count(*)::int as n from (select idempotency_key from ledger_transactions where idempotency_key like 'salary:%' group by idempotency_key having count(*) > 1) d`.execute(
+      db,
+    );
     expect(twice.rows[0]!.n).toBe(0);
     const paidTotal = [...expected.values()].reduce((s, m) => s + [...m.values()].reduce((x, y) => x + y, 0), 0);
-    const salaryTx = await sql<{ n: number; s: string }>`select count(*)::int as n, coalesce(sum(e.amount_minor), 0) as s from ledger_transactions x join ledger_entries e on e.transaction_id = x.id join ledger_accounts a on a.id = e.account_id where x.kind = 'salary' and a.member_id = any(${ids}) and a.kind = 'member_wallet'`.execute(db);
+    const salaryTx = await sql<{
+      n: number;
+      s: string;
+    }>`select count(*)::int as n, coalesce(sum(e.amount_minor), 0) as s from ledger_transactions x join ledger_entries e on e.transaction_id = x.id join ledger_accounts a on a.id = e.account_id where x.kind = 'salary' and a.member_id = any(${ids}) and a.kind = 'member_wallet'`.execute(
+      db,
+    );
     expect(salaryTx.rows[0]!.n).toBe(expectedPeriods);
     expect(Number(salaryTx.rows[0]!.s)).toBe(paidTotal);
     expect(await ledgerViolations(db)).toEqual(NO_VIOLATIONS);

@@ -35,19 +35,45 @@ describe('agent.salary.settle', () => {
     const merchant = await db.selectFrom('merchants').select(['id', 'currency']).executeTakeFirstOrThrow();
     const player = await db.selectFrom('members').select('id').where('username', '=', 'team_a01').executeTakeFirstOrThrow();
     const wallet = await accountFor(db, merchant, 'member_wallet', { memberId: player.id });
-    await transfer(db, { from: (await houseAccountId(db, merchant.id))!, to: wallet, amountMinor: 100_000, owner: { kind: 'system', id: 0 }, idempotencyKey: 'salary-job-fund', kind: 'seed_credit' });
+    await transfer(db, {
+      from: (await houseAccountId(db, merchant.id))!,
+      to: wallet,
+      amountMinor: 100_000,
+      owner: { kind: 'system', id: 0 },
+      idempotencyKey: 'salary-job-fund',
+      kind: 'seed_credit',
+    });
     // A ৳1,000 bet ten minutes after the seed's cursor; the clock stands an hour later.
     const at = new Date(contract.settled_until!).getTime() + 10 * 60_000;
-    const bet = await transfer(db, { from: wallet, to: await accountFor(db, merchant, 'provider', { code: 'WLG' }), amountMinor: 100_000, owner: { kind: 'provider', id: 1 }, idempotencyKey: 'salary-job-bet', kind: 'bet' });
-    await db.updateTable('ledger_entries').set({ created_at: new Date(at) }).where('transaction_id', '=', bet.transactionId).execute();
+    const bet = await transfer(db, {
+      from: wallet,
+      to: await accountFor(db, merchant, 'provider', { code: 'WLG' }),
+      amountMinor: 100_000,
+      owner: { kind: 'provider', id: 1 },
+      idempotencyKey: 'salary-job-bet',
+      kind: 'bet',
+    });
+    await db
+      .updateTable('ledger_entries')
+      .set({ created_at: new Date(at) })
+      .where('transaction_id', '=', bet.transactionId)
+      .execute();
     const now = new Date(at + 60 * 60_000);
     runner = createJobRunner({ db, schema: jobs.schema, pollingIntervalSeconds: 0.5 });
     await defineSalarySettlement(runner, { clock: () => now });
     await runner.start();
     await runner.send(SALARY_QUEUE, {});
-    const paid = () => db.selectFrom('agent_contract_settlements').select(['amount_minor', 'rate_bp']).where('contract_id', '=', Number(contract.id)).where('period_start', '>=', new Date(at - 300_000)).execute();
+    const paid = () =>
+      db
+        .selectFrom('agent_contract_settlements')
+        .select(['amount_minor', 'rate_bp'])
+        .where('contract_id', '=', Number(contract.id))
+        .where('period_start', '>=', new Date(at - 300_000))
+        .execute();
     // demo_sub1's seeded terms: loss-salary 0.40 % on single bets from ৳5 (the team lost the window).
-    await expect.poll(async () => (await paid()).map((r) => [Number(r.amount_minor), Number(r.rate_bp)]), { timeout: 60_000, interval: 200 }).toEqual([[400, 40]]);
+    await expect
+      .poll(async () => (await paid()).map((r) => [Number(r.amount_minor), Number(r.rate_bp)]), { timeout: 60_000, interval: 200 })
+      .toEqual([[400, 40]]);
     const next = nextSalaryRun(now).toISOString();
     // Every window up to the last closed one is settled: the cursor stands at its end.
     const cursor = (await db.selectFrom('agent_contracts').select('settled_until').where('id', '=', contract.id).executeTakeFirstOrThrow()).settled_until!;

@@ -1,5 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { WLG_CRASH_PATHS, WLG_PATHS, WPS_PATHS, ZEnvelope, ZHotGamesResponse, ZWinnerBoardResponse, ZWlgCrashBetResponse, ZWlgCrashLive, ZWlgOpenResponse, type TWlgCrashLive } from '@wl/schemas';
+import {
+  WLG_CRASH_PATHS,
+  WLG_PATHS,
+  WPS_PATHS,
+  ZEnvelope,
+  ZHotGamesResponse,
+  ZWinnerBoardResponse,
+  ZWlgCrashBetResponse,
+  ZWlgCrashLive,
+  ZWlgOpenResponse,
+  type TWlgCrashLive,
+} from '@wl/schemas';
 import { CRASH_BETTING_MS, CRASH_PAUSE_MS, crashPointOf, flightMsOf } from '@wl/schemas/games/crash';
 import { chainLinkHolds, mixedClientSeed, roundMix } from '@wl/schemas/games/fair';
 import { serverSeedHash } from '@wl/schemas/games/fair';
@@ -29,14 +40,18 @@ const post = (url: string, payload: unknown, token?: string) =>
   ctx.app.inject({ method: 'POST', url, payload: payload as object, ...(token ? { headers: { authorization: token } } : {}) });
 
 async function open(token: string | null, accountType = 1) {
-  const res = await ctx.app.inject({ url: `${WPS_PATHS.launchGame}?nodeId=${CRASH}&launchMode=GLS&accountType=${accountType}`, ...(token ? { headers: { authorization: token } } : {}) });
+  const res = await ctx.app.inject({
+    url: `${WPS_PATHS.launchGame}?nodeId=${CRASH}&launchMode=GLS&accountType=${accountType}`,
+    ...(token ? { headers: { authorization: token } } : {}),
+  });
   const url = new URL(res.json().value.content.game_url, 'http://x');
   expect(url.searchParams.get('game')).toBe(CRASH);
   const opened = await post(WLG_PATHS.open, { ticket: url.searchParams.get('ticket') });
   return ZWlgOpenResponse.parse(opened.json().value);
 }
 const live = async (): Promise<TWlgCrashLive> => ZWlgCrashLive.parse((await post(WLG_CRASH_PATHS.live, { game: CRASH })).json().value);
-const bet = (token: string, stakeMinor: number, autoCashOutX100?: number) => post(WLG_CRASH_PATHS.bet, { token, stakeMinor, ...(autoCashOutX100 ? { autoCashOutX100 } : {}) });
+const bet = (token: string, stakeMinor: number, autoCashOutX100?: number) =>
+  post(WLG_CRASH_PATHS.bet, { token, stakeMinor, ...(autoCashOutX100 ? { autoCashOutX100 } : {}) });
 const cashOut = (token: string, betId: string) => post(WLG_CRASH_PATHS.cashOut, { token, betId });
 const refusal = (res: { json: () => { success: boolean; message: string } }) => (res.json().success ? 'ok' : res.json().message);
 
@@ -57,7 +72,12 @@ const walletOf = async () => {
   return Number((await ctx.db.selectFrom('ledger_accounts').select('balance_minor').where('id', '=', id).executeTakeFirstOrThrow()).balance_minor);
 };
 const movesOf = (betId: string) =>
-  ctx.db.selectFrom('seamless_transactions').select(['kind', 'amount_minor']).where('round_id', '=', crashBetIds(Number(betId)).round).orderBy('id').execute();
+  ctx.db
+    .selectFrom('seamless_transactions')
+    .select(['kind', 'amount_minor'])
+    .where('round_id', '=', crashBetIds(Number(betId)).round)
+    .orderBy('id')
+    .execute();
 
 describe('the built-in crash game', () => {
   let real: Awaited<ReturnType<typeof open>>;
@@ -110,7 +130,9 @@ describe('the built-in crash game', () => {
     expect(crashed.history[0]).toMatchObject({ roundNo: first.round.roundNo, crashX100: 300 });
     expect(refusal(await cashOut(real.token, placed.bet.betId))).toBe('ok');
     // The real win reaches the winner board and the play hot games, beside the slot's and the lottery's.
-    const board = ZEnvelope(ZWinnerBoardResponse).parse((await ctx.app.inject({ url: `${WPS_PATHS.winnerBoard}?limitNum=100`, headers: { language: 'en' } })).json()).value!.list;
+    const board = ZEnvelope(ZWinnerBoardResponse).parse(
+      (await ctx.app.inject({ url: `${WPS_PATHS.winnerBoard}?limitNum=100`, headers: { language: 'en' } })).json(),
+    ).value!.list;
     expect(board.filter((w) => w.vo.nodeId === CRASH).map((w) => w.vo.winAmount)).toEqual([2000]);
     const hot = ZEnvelope(ZHotGamesResponse).parse((await ctx.app.inject({ url: WPS_PATHS.hotGames, headers: { language: 'en' } })).json()).value!.list;
     expect(hot[0]!.nodeId).toBe(CRASH);
@@ -121,12 +143,20 @@ describe('the built-in crash game', () => {
     nowMs += CRASH_PAUSE_MS;
     const next = await live();
     expect(next.round.phase).toBe('betting');
-    const drawn = await ctx.db.selectFrom('crash_rounds').select(['server_seed', 'crash_x100', 'mix', 'mix_tickets']).where('round_no', '=', next.round.roundNo).executeTakeFirstOrThrow();
+    const drawn = await ctx.db
+      .selectFrom('crash_rounds')
+      .select(['server_seed', 'crash_x100', 'mix', 'mix_tickets'])
+      .where('round_no', '=', next.round.roundNo)
+      .executeTakeFirstOrThrow();
     // docs/0073: the round before's tickets are mixed in; another ticket gives another crash point.
     const tickets = drawn.mix_tickets as string[];
     expect(drawn.mix).toBe(await roundMix(tickets));
     expect(await crashPointOf(drawn.server_seed, mixedClientSeed(CRASH, drawn.mix!), next.round.roundNo)).toBe(drawn.crash_x100);
-    const changed = await Promise.all(['1:1000:-', '2:1000:-', '3:1000:-'].map(async (t) => crashPointOf(drawn.server_seed, mixedClientSeed(CRASH, await roundMix([...tickets, t])), next.round.roundNo)));
+    const changed = await Promise.all(
+      ['1:1000:-', '2:1000:-', '3:1000:-'].map(async (t) =>
+        crashPointOf(drawn.server_seed, mixedClientSeed(CRASH, await roundMix([...tickets, t])), next.round.roundNo),
+      ),
+    );
     expect(changed.some((x) => x !== drawn.crash_x100)).toBe(true);
     // The seed chain holds link by link: each revealed seed hashes to the one before, the first to the anchor.
     const history = next.history;
@@ -157,7 +187,12 @@ describe('the built-in crash game', () => {
       { kind: 'win', amount_minor: 3000 },
     ]);
     expect(await walletOf()).toBe(before + 1000);
-    const rows = await ctx.db.selectFrom('crash_bets').select(['id', 'state', 'cash_out_x100', 'payout_minor']).where('round_id', '=', round.id).orderBy('id').execute();
+    const rows = await ctx.db
+      .selectFrom('crash_bets')
+      .select(['id', 'state', 'cash_out_x100', 'payout_minor'])
+      .where('round_id', '=', round.id)
+      .orderBy('id')
+      .execute();
     expect(rows.map((r) => ({ ...r, payout_minor: Number(r.payout_minor) }))).toEqual([
       { id: Number(auto.bet.betId), state: 'settled', cash_out_x100: 150, payout_minor: 3000 },
       { id: Number(riding.bet.betId), state: 'settled', cash_out_x100: null, payout_minor: 0 },

@@ -77,8 +77,17 @@ export async function currentRound(deps: TPlatformDeps, merchantId: number, game
     if (last && now.getTime() < ms(last.ends_at)) return last;
     const roundNo = (last?.round_no ?? 0) + 1;
     const opensAt = last && now.getTime() - ms(last.ends_at) < CONTINUE_WITHIN_MS ? ms(last.ends_at) : now.getTime();
-    const link = await nextLink(deps.db, game.id, async (chainId) =>
-      (await deps.db.selectFrom('crash_rounds').select((eb) => eb.fn.max('chain_index').as('last')).where('chain_id', '=', chainId).executeTakeFirst())?.last ?? null,
+    const link = await nextLink(
+      deps.db,
+      game.id,
+      async (chainId) =>
+        (
+          await deps.db
+            .selectFrom('crash_rounds')
+            .select((eb) => eb.fn.max('chain_index').as('last'))
+            .where('chain_id', '=', chainId)
+            .executeTakeFirst()
+        )?.last ?? null,
     );
     const tickets = last
       ? (
@@ -125,7 +134,13 @@ export async function currentRound(deps: TPlatformDeps, merchantId: number, game
  * A guarded move of a crash bet's state (docs/0072): `UPDATE … WHERE state = from`; a bet found in
  * any state but `to` fails loudly (StateMoved) instead of being treated as moved.
  */
-async function setBetState(deps: TPlatformDeps, betId: number, from: 'open' | 'placed', to: 'placed' | 'settled' | 'refused' | 'rolled_back', now = deps.clock()) {
+async function setBetState(
+  deps: TPlatformDeps,
+  betId: number,
+  from: 'open' | 'placed',
+  to: 'placed' | 'settled' | 'refused' | 'rolled_back',
+  now = deps.clock(),
+) {
   return guardedMove(
     `crash bet ${betId}`,
     [from],
@@ -164,7 +179,12 @@ function betView(row: TBetRow, roundNo: number): TCrashBet {
  * The live state of a game's round as every page sees it. The crash point, the seed and the crash
  * time are left out until the round crashed; an auto cash-out shows once the multiplier passed it.
  */
-export async function computeLive(deps: TPlatformDeps, merchantId: number, nodeId: string, now: Date): Promise<{ live: TWlgCrashLive; game: TCrashGame; unsettled: boolean }> {
+export async function computeLive(
+  deps: TPlatformDeps,
+  merchantId: number,
+  nodeId: string,
+  now: Date,
+): Promise<{ live: TWlgCrashLive; game: TCrashGame; unsettled: boolean }> {
   const game = await crashGameOf(deps, merchantId, nodeId);
   const round = await currentRound(deps, merchantId, game, now);
   const phase = phaseOf(round, now);
@@ -174,7 +194,14 @@ export async function computeLive(deps: TPlatformDeps, merchantId: number, nodeI
     deps.db
       .selectFrom('crash_bets')
       .innerJoin('members', 'members.id', 'crash_bets.member_id')
-      .select(['members.username', 'crash_bets.stake_minor', 'crash_bets.auto_cash_out_x100', 'crash_bets.cash_out_x100', 'crash_bets.payout_minor', 'crash_bets.decided_at'])
+      .select([
+        'members.username',
+        'crash_bets.stake_minor',
+        'crash_bets.auto_cash_out_x100',
+        'crash_bets.cash_out_x100',
+        'crash_bets.payout_minor',
+        'crash_bets.decided_at',
+      ])
       .where('crash_bets.round_id', '=', round.id)
       .where('crash_bets.mode', '=', 'real')
       .where('crash_bets.state', 'in', ['placed', 'settled'])
@@ -182,7 +209,12 @@ export async function computeLive(deps: TPlatformDeps, merchantId: number, nodeI
       .orderBy('crash_bets.id')
       .limit(50)
       .execute(),
-    deps.db.selectFrom('crash_bets').select(sql<number>`count(*)::int`.as('n')).where('round_id', '=', round.id).where('state', 'in', ['placed', 'settled']).executeTakeFirstOrThrow(),
+    deps.db
+      .selectFrom('crash_bets')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('round_id', '=', round.id)
+      .where('state', 'in', ['placed', 'settled'])
+      .executeTakeFirstOrThrow(),
     deps.db
       .selectFrom('crash_rounds')
       .select(['round_no', 'crash_x100', 'server_seed', 'server_seed_hash', 'chain_id', 'chain_index', 'mix', 'mix_tickets'])
@@ -191,9 +223,19 @@ export async function computeLive(deps: TPlatformDeps, merchantId: number, nodeI
       .orderBy('round_no', 'desc')
       .limit(20)
       .execute(),
-    deps.db.selectFrom('crash_rounds').select('id').where('game_id', '=', game.id).where('settled_at', 'is', null).where('crashes_at', '<=', now).limit(1).executeTakeFirst(),
+    deps.db
+      .selectFrom('crash_rounds')
+      .select('id')
+      .where('game_id', '=', game.id)
+      .where('settled_at', 'is', null)
+      .where('crashes_at', '<=', now)
+      .limit(1)
+      .executeTakeFirst(),
   ]);
-  const anchors = await chainAnchors(deps.db, history.flatMap((h) => (h.chain_id === null ? [] : [h.chain_id])));
+  const anchors = await chainAnchors(
+    deps.db,
+    history.flatMap((h) => (h.chain_id === null ? [] : [h.chain_id])),
+  );
   const live: TWlgCrashLive = {
     serverNow: now.getTime(),
     gameCode: game.gameCode,
@@ -214,7 +256,12 @@ export async function computeLive(deps: TPlatformDeps, merchantId: number, nodeI
       const auto = b.auto_cash_out_x100 !== null && b.auto_cash_out_x100 <= reached ? b.auto_cash_out_x100 : null;
       const cashOut = decided ?? auto;
       const stake = Number(b.stake_minor);
-      return { player: maskName(b.username), stakeMinor: stake, cashOutX100: cashOut, payoutMinor: cashOut !== null ? crashPayoutMinor(stake, cashOut) : crashed ? 0 : null };
+      return {
+        player: maskName(b.username),
+        stakeMinor: stake,
+        cashOutX100: cashOut,
+        payoutMinor: cashOut !== null ? crashPayoutMinor(stake, cashOut) : crashed ? 0 : null,
+      };
     }),
     players: count.n,
     history: history.map((h) => ({
@@ -238,7 +285,12 @@ export async function computeLive(deps: TPlatformDeps, merchantId: number, nodeI
  * 'placed' once the stake is taken, 'refused' when the wallet says no, rolled back when its answer
  * is lost. One bet per session and round.
  */
-export async function placeCrashBet(deps: TPlatformDeps, wallet: TWalletClient, session: TGameSession, input: Omit<TWlgCrashBetRequest, 'token'>): Promise<TWlgCrashBetResponse> {
+export async function placeCrashBet(
+  deps: TPlatformDeps,
+  wallet: TWalletClient,
+  session: TGameSession,
+  input: Omit<TWlgCrashBetRequest, 'token'>,
+): Promise<TWlgCrashBetResponse> {
   if (session.game.engine !== 'crash') throw new WpsError(WPS_CODES.badRequest, WLG_MESSAGES.wrongGame);
   const now = deps.clock();
   const round = await currentRound(deps, session.merchantId, { id: session.game.id, gameCode: session.game.gameCode }, now);
@@ -316,9 +368,20 @@ export async function crashBetsOf(deps: TPlatformDeps, session: TGameSession): P
 }
 
 /** Pays a decided real-money bet through the wallet (WLG-C<id>:win, 0 closes a loss) and settles it. */
-async function payDecided(deps: TPlatformDeps, wallet: TWalletClient, bet: Pick<TBetRow, 'id' | 'member_id' | 'payout_minor'>, gameCode: string): Promise<number> {
+async function payDecided(
+  deps: TPlatformDeps,
+  wallet: TWalletClient,
+  bet: Pick<TBetRow, 'id' | 'member_id' | 'payout_minor'>,
+  gameCode: string,
+): Promise<number> {
   const ids = crashBetIds(bet.id);
-  const answer = await wallet.win({ playerId: String(bet.member_id), roundId: ids.round, transactionId: ids.win, gameCode, amountMinor: Number(bet.payout_minor) });
+  const answer = await wallet.win({
+    playerId: String(bet.member_id),
+    roundId: ids.round,
+    transactionId: ids.win,
+    gameCode,
+    amountMinor: Number(bet.payout_minor),
+  });
   // A cash-out and the settlement may both pay (one win id, the wallet's duplicate): 'settled' twice is fine, any other state is not.
   await setBetState(deps, bet.id, 'placed', 'settled');
   return answer.balanceMinor;
@@ -346,7 +409,10 @@ export async function cashOutCrash(deps: TPlatformDeps, wallet: TWalletClient, s
   const answerDecided = async (bet: TBetRow): Promise<TWlgCrashBetResponse> => {
     if (bet.cash_out_x100 === null) throw refused(WLG_CRASH_MESSAGES.tooLate);
     let balanceMinor: number;
-    if (bet.mode === 'fun') balanceMinor = Number((await deps.db.selectFrom('game_sessions').select('play_balance_minor').where('id', '=', session.id).executeTakeFirstOrThrow()).play_balance_minor);
+    if (bet.mode === 'fun')
+      balanceMinor = Number(
+        (await deps.db.selectFrom('game_sessions').select('play_balance_minor').where('id', '=', session.id).executeTakeFirstOrThrow()).play_balance_minor,
+      );
     else if (bet.state === 'placed') balanceMinor = await payOrBusy(bet);
     else balanceMinor = (await wallet.balance(String(session.memberId))).balanceMinor;
     const settled = { ...bet, state: 'settled' as const };
@@ -379,7 +445,11 @@ export async function cashOutCrash(deps: TPlatformDeps, wallet: TWalletClient, s
       .returningAll()
       .executeTakeFirst();
     if (bet && row.mode === 'fun') {
-      await trx.updateTable('game_sessions').set({ play_balance_minor: sql`play_balance_minor + ${payout}` }).where('id', '=', session.id).execute();
+      await trx
+        .updateTable('game_sessions')
+        .set({ play_balance_minor: sql`play_balance_minor + ${payout}` })
+        .where('id', '=', session.id)
+        .execute();
     }
     return bet;
   });
@@ -399,7 +469,11 @@ export async function cashOutCrash(deps: TPlatformDeps, wallet: TWalletClient, s
  * the bet's own transaction), and bets whose stake never got an answer are rolled back. The round is
  * marked settled once no bet is left open or placed.
  */
-export async function settleCrashRound(deps: TPlatformDeps, wallet: TWalletClient, roundId: number): Promise<{ paid: number; rolledBack: number; settled: boolean }> {
+export async function settleCrashRound(
+  deps: TPlatformDeps,
+  wallet: TWalletClient,
+  roundId: number,
+): Promise<{ paid: number; rolledBack: number; settled: boolean }> {
   const now = deps.clock();
   const round = await deps.db
     .selectFrom('crash_rounds')
@@ -419,7 +493,13 @@ export async function settleCrashRound(deps: TPlatformDeps, wallet: TWalletClien
 
   let paid = 0;
   let rolledBack = 0;
-  const pending = await deps.db.selectFrom('crash_bets').selectAll().where('round_id', '=', roundId).where('state', 'in', ['open', 'placed']).orderBy('id').execute();
+  const pending = await deps.db
+    .selectFrom('crash_bets')
+    .selectAll()
+    .where('round_id', '=', roundId)
+    .where('state', 'in', ['open', 'placed'])
+    .orderBy('id')
+    .execute();
   for (const bet of pending) {
     try {
       if (bet.state === 'placed' && bet.mode === 'fun') {
@@ -432,7 +512,11 @@ export async function settleCrashRound(deps: TPlatformDeps, wallet: TWalletClien
             .returning('payout_minor')
             .executeTakeFirst();
           if (done && Number(done.payout_minor) > 0) {
-            await trx.updateTable('game_sessions').set({ play_balance_minor: sql`play_balance_minor + ${Number(done.payout_minor)}` }).where('id', '=', bet.session_id).execute();
+            await trx
+              .updateTable('game_sessions')
+              .set({ play_balance_minor: sql`play_balance_minor + ${Number(done.payout_minor)}` })
+              .where('id', '=', bet.session_id)
+              .execute();
           }
         });
         paid++;
@@ -442,7 +526,13 @@ export async function settleCrashRound(deps: TPlatformDeps, wallet: TWalletClien
       } else if (now.getTime() - ms(bet.created_at) >= CRASH_OPEN_BET_GRACE_MS) {
         const ids = crashBetIds(bet.id);
         try {
-          await wallet.rollback({ playerId: String(bet.member_id), roundId: ids.round, transactionId: ids.rollback, gameCode: round.game_code, refTransactionId: ids.bet });
+          await wallet.rollback({
+            playerId: String(bet.member_id),
+            roundId: ids.round,
+            transactionId: ids.rollback,
+            gameCode: round.game_code,
+            refTransactionId: ids.bet,
+          });
           await setBetState(deps, bet.id, 'open', 'rolled_back', now);
           rolledBack++;
         } catch (err) {
@@ -456,7 +546,13 @@ export async function settleCrashRound(deps: TPlatformDeps, wallet: TWalletClien
       if (!(err instanceof WalletUnreachable)) console.error(`crash bet ${crashBetIds(bet.id).round}: ${(err as Error).message}`);
     }
   }
-  const left = await deps.db.selectFrom('crash_bets').select('id').where('round_id', '=', roundId).where('state', 'in', ['open', 'placed']).limit(1).executeTakeFirst();
+  const left = await deps.db
+    .selectFrom('crash_bets')
+    .select('id')
+    .where('round_id', '=', roundId)
+    .where('state', 'in', ['open', 'placed'])
+    .limit(1)
+    .executeTakeFirst();
   if (!left) await deps.db.updateTable('crash_rounds').set({ settled_at: now }).where('id', '=', roundId).where('settled_at', 'is', null).execute();
   return { paid, rolledBack, settled: !left };
 }

@@ -1,6 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { SEAMLESS_MESSAGES, WLG_MESSAGES, WPS_CODES, WPS_MESSAGES, type TFairCommitment, type TGameEngine, type TWlgSeedResponse, type TWlgState } from '@wl/schemas';
+import {
+  SEAMLESS_MESSAGES,
+  WLG_MESSAGES,
+  WPS_CODES,
+  WPS_MESSAGES,
+  type TFairCommitment,
+  type TGameEngine,
+  type TWlgSeedResponse,
+  type TWlgState,
+} from '@wl/schemas';
 import { newClientSeed, newServerSeed, serverSeedHash } from '@wl/schemas/games/fair';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { DB } from '../../db/schema.ts';
@@ -70,7 +79,11 @@ async function closeIdle(deps: TPlatformDeps, db: TDb, memberId: number): Promis
     .where('closed_at', 'is', null)
     .where('last_seen_at', '<', idleBefore(deps))
     .execute();
-  await closeSessions(db, idle.map((r) => r.id), deps.clock());
+  await closeSessions(
+    db,
+    idle.map((r) => r.id),
+    deps.clock(),
+  );
 }
 
 /**
@@ -93,7 +106,11 @@ export async function refuseWhileGameOpen(deps: TPlatformDeps, memberId: number)
 export async function closeOpenGames(deps: TPlatformDeps, memberId: number): Promise<{ closed: number }> {
   return deps.db.transaction().execute(async (trx) => {
     const open = await trx.selectFrom('game_sessions').select('id').where('member_id', '=', memberId).where('closed_at', 'is', null).execute();
-    await closeSessions(trx, open.map((r) => r.id), deps.clock());
+    await closeSessions(
+      trx,
+      open.map((r) => r.id),
+      deps.clock(),
+    );
     return { closed: open.length };
   });
 }
@@ -105,7 +122,10 @@ export async function closeOpenGames(deps: TPlatformDeps, memberId: number): Pro
 async function insertSeed(db: TDb, sessionId: number, clientSeed: string, serverSeed = newServerSeed()): Promise<TFairCommitment> {
   const hash = await serverSeedHash(serverSeed);
   const next = newServerSeed();
-  await db.insertInto('game_seeds').values({ session_id: sessionId, server_seed: serverSeed, server_seed_hash: hash, client_seed: clientSeed, next_server_seed: next }).execute();
+  await db
+    .insertInto('game_seeds')
+    .values({ session_id: sessionId, server_seed: serverSeed, server_seed_hash: hash, client_seed: clientSeed, next_server_seed: next })
+    .execute();
   return { serverSeedHash: hash, clientSeed, nonce: 0, nextServerSeedHash: await serverSeedHash(next) };
 }
 
@@ -206,7 +226,13 @@ export async function sessionOf(deps: TPlatformDeps, merchantId: number, token: 
 /** What the page shows, with the balance it plays from (the wallet's, or the play money). */
 export async function stateOf(deps: TPlatformDeps, session: TGameSession, balanceMinor: number): Promise<TWlgState> {
   return {
-    game: { nodeId: session.game.nodeId, gameCode: session.game.gameCode, engine: session.game.engine, nameEn: session.game.nameEn, nameBn: session.game.nameBn },
+    game: {
+      nodeId: session.game.nodeId,
+      gameCode: session.game.gameCode,
+      engine: session.game.engine,
+      nameEn: session.game.nameEn,
+      nameBn: session.game.nameBn,
+    },
     mode: session.mode,
     balanceMinor,
     currency: session.currency,
@@ -254,7 +280,13 @@ export async function closeIdleSessions(deps: TPlatformDeps): Promise<number> {
     .where('last_seen_at', '<', idleBefore(deps))
     .limit(1000)
     .execute();
-  await deps.db.transaction().execute((trx) => closeSessions(trx, idle.map((r) => r.id), deps.clock()));
+  await deps.db.transaction().execute((trx) =>
+    closeSessions(
+      trx,
+      idle.map((r) => r.id),
+      deps.clock(),
+    ),
+  );
   return idle.length;
 }
 

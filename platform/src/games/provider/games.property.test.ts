@@ -63,7 +63,14 @@ beforeAll(async () => {
     for (let n = 0; n < PLAYERS[engine]; n++) {
       const memberId = ids[i++]!;
       const wallet = await accountFor(ctx.db, merchant, 'member_wallet', { memberId });
-      await transfer(ctx.db, { from: house, to: wallet, amountMinor: OPENING_MINOR, owner: { kind: 'system', id: 0 }, idempotencyKey: `gameprop:${memberId}`, kind: 'seed_credit' });
+      await transfer(ctx.db, {
+        from: house,
+        to: wallet,
+        amountMinor: OPENING_MINOR,
+        owner: { kind: 'system', id: 0 },
+        idempotencyKey: `gameprop:${memberId}`,
+        kind: 'seed_credit',
+      });
       // A launch ticket as launchGame writes it (real money), opened like the game page opens it.
       const ticket = randomBytes(24).toString('base64url');
       await ctx.db
@@ -82,7 +89,7 @@ beforeAll(async () => {
  */
 function flaky(wallet: TWalletClient, rand: TSeededRandom, late: (() => Promise<unknown>)[]): TWalletClient {
   const wrap =
-    <R,>(call: (req: R) => ReturnType<TWalletClient['bet']>, canArriveLate: boolean) =>
+    <R>(call: (req: R) => ReturnType<TWalletClient['bet']>, canArriveLate: boolean) =>
     async (req: R) => {
       const roll = rand.next();
       if (canArriveLate && roll < 0.02) {
@@ -111,7 +118,7 @@ async function balanceOf(accountId: number): Promise<number> {
 
 /** Refusals a player can meet (400: closed, too late, too many, no money; 404: a bet rolled back) and 727 busy. */
 const EXPECTED_CODES = new Set([400, 404, 727]);
-const pick = <T,>(rand: TSeededRandom, list: readonly T[]): T => list[rand.int(0, list.length - 1)]!;
+const pick = <T>(rand: TSeededRandom, list: readonly T[]): T => list[rand.int(0, list.length - 1)]!;
 
 async function unfinished(): Promise<number> {
   const r = await sql<{ n: number }>`
@@ -180,7 +187,14 @@ describe('the three built-in games under concurrency and failures', () => {
             const betType = pick(rand, LOTTERY_BET_TYPES);
             const digits = LOTTERY_PICK_DIGITS[betType];
             const chosen = digits === 0 ? null : String(rand.int(0, 10 ** digits - 1)).padStart(digits, '0');
-            await count(() => placeLotteryBet(deps, wallet, player.session, { drawId: String(draw.id), betType, pick: chosen, stakeMinor: pick(rand, LOTTERY_STAKE_CHIPS_MINOR) }));
+            await count(() =>
+              placeLotteryBet(deps, wallet, player.session, {
+                drawId: String(draw.id),
+                betType,
+                pick: chosen,
+                stakeMinor: pick(rand, LOTTERY_STAKE_CHIPS_MINOR),
+              }),
+            );
           } else {
             await count(() => spinSlot(deps, wallet, pick(rand, players.slot).session, pick(rand, SLOT_BETS_PER_LINE_MINOR)));
           }
@@ -204,7 +218,10 @@ describe('the three built-in games under concurrency and failures', () => {
 
       // Settlement: past the crash, the draw's close and every grace; held-back stakes arrive first, then the
       // settlements and the slot's recovery sweep run on the failing network until nothing is left.
-      nowMs = Math.max(new Date(round.crashes_at).getTime(), new Date(draw.closes_at).getTime() + LOTTERY_SETTLE_GRACE_MS) + Math.max(ROUND_RECOVERY_AFTER_MS, CRASH_OPEN_BET_GRACE_MS) + 1_000;
+      nowMs =
+        Math.max(new Date(round.crashes_at).getTime(), new Date(draw.closes_at).getTime() + LOTTERY_SETTLE_GRACE_MS) +
+        Math.max(ROUND_RECOVERY_AFTER_MS, CRASH_OPEN_BET_GRACE_MS) +
+        1_000;
       outcomes.late += await deliverLate(late);
       for (let pass = 0; pass < 40 && (await unfinished()) > 0; pass++) {
         await settleCrashedRounds(deps, wallet, merchantId, crashGame.id);
@@ -223,7 +240,9 @@ describe('the three built-in games under concurrency and failures', () => {
     expect(await ledgerTotal(ctx.db)).toBe(totalBefore);
     // One bet, at most one win and at most one rollback per provider round reached the ledger, whatever was sent twice.
     const twice = await sql<{ n: number }>`
-      select count(*)::int as n from (select idempotency_key from ledger_transactions where owner_kind = 'provider' group by idempotency_key having count(*) > 1) d`.execute(ctx.db);
+      select count(*)::int as n from (select idempotency_key from ledger_transactions where owner_kind = 'provider' group by idempotency_key having count(*) > 1) d`.execute(
+      ctx.db,
+    );
     expect(twice.rows[0]!.n).toBe(0);
 
     // What each game's own records say each member won or lost (refused and rolled-back plays move nothing).
@@ -232,7 +251,9 @@ describe('the three built-in games under concurrency and failures', () => {
       union all
       select game_id, member_id, sum(win_minor - stake_minor) from lottery_bets where mode = 'real' and state = 'settled' group by game_id, member_id
       union all
-      select game_id, member_id, sum(payout_minor - stake_minor) from crash_bets where mode = 'real' and state = 'settled' group by game_id, member_id`.execute(ctx.db);
+      select game_id, member_id, sum(payout_minor - stake_minor) from crash_bets where mode = 'real' and state = 'settled' group by game_id, member_id`.execute(
+      ctx.db,
+    );
     const netOfMember = new Map<number, number>();
     const houseOfGame = new Map<number, number>();
     for (const r of results.rows) {
@@ -240,20 +261,28 @@ describe('the three built-in games under concurrency and failures', () => {
       houseOfGame.set(r.game_id, (houseOfGame.get(r.game_id) ?? 0) - Number(r.net));
     }
     for (const engine of ['slot', 'lottery', 'crash'] as const) {
-      for (const p of players[engine]) expect(await balanceOf(p.wallet), `${engine} member ${p.memberId}`).toBe(OPENING_MINOR + (netOfMember.get(p.memberId) ?? 0));
+      for (const p of players[engine])
+        expect(await balanceOf(p.wallet), `${engine} member ${p.memberId}`).toBe(OPENING_MINOR + (netOfMember.get(p.memberId) ?? 0));
     }
 
     // Per game: bets minus wins minus rollbacks that the wallet moved for the game's code equal the game's own result.
     const moved = await sql<{ game_code: string; house: string }>`
       select s.game_code, sum(case when s.kind = 'bet' then s.amount_minor else -s.amount_minor end) as house
       from seamless_transactions s where s.ledger_transaction_id is not null group by s.game_code`.execute(ctx.db);
-    const games = await ctx.db.selectFrom('games').select(['id', 'game_code']).where('id', 'in', [players.slot[0]!.session.game.id, lotteryGame.id, crashGame.id]).execute();
+    const games = await ctx.db
+      .selectFrom('games')
+      .select(['id', 'game_code'])
+      .where('id', 'in', [players.slot[0]!.session.game.id, lotteryGame.id, crashGame.id])
+      .execute();
     const movedOf = new Map(moved.rows.map((r) => [r.game_code, Number(r.house)]));
     let houseTotal = 0;
     for (const g of games) {
       const own = houseOfGame.get(g.id) ?? 0;
       expect(movedOf.get(g.game_code) ?? 0, `game ${g.game_code}`).toBe(own);
-      expect(results.rows.some((r) => r.game_id === g.id), `game ${g.game_code} was played`).toBe(true);
+      expect(
+        results.rows.some((r) => r.game_id === g.id),
+        `game ${g.game_code} was played`,
+      ).toBe(true);
       houseTotal += own;
     }
     expect((await balanceOf(providerAccount)) - providerBefore).toBe(houseTotal);

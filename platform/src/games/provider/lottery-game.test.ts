@@ -17,7 +17,14 @@ import {
   ZWlgOpenResponse,
 } from '@wl/schemas';
 import { chainLinkHolds, mixedClientSeed, roundMix, serverSeedHash } from '@wl/schemas/games/fair';
-import { LOTTERY_DEFAULT_PAYOUTS, LOTTERY_MAX_BETS_PER_DRAW, LOTTERY_SETTLE_GRACE_MS, lotteryClientSeed, lotteryResult, lotteryWinMinor } from '@wl/schemas/games/lottery';
+import {
+  LOTTERY_DEFAULT_PAYOUTS,
+  LOTTERY_MAX_BETS_PER_DRAW,
+  LOTTERY_SETTLE_GRACE_MS,
+  lotteryClientSeed,
+  lotteryResult,
+  lotteryWinMinor,
+} from '@wl/schemas/games/lottery';
 import { lotteryPrizeMode } from '@wl/schemas/rules/lottery-launch';
 import { categoryVendors } from '../../catalogue/catalogue.queries.ts';
 import { BUILT_IN_LOTTERY } from '../../kernel/catalogue.ts';
@@ -54,8 +61,14 @@ beforeAll(async () => {
 const post = (url: string, payload: unknown, token?: string) =>
   ctx.app.inject({ method: 'POST', url, payload: payload as object, ...(token ? { headers: { authorization: token } } : {}) });
 const op = (method: 'GET' | 'PUT', token: string, payload?: object) =>
-  ctx.app.inject({ method, url: OPERATOR_LOTTERY_PATHS.settings, headers: { authorization: token, ...fromClientIp('203.0.113.7') }, ...(payload ? { payload } : {}) });
-const memberId = async () => (await ctx.db.selectFrom('members').select('id').where('username', '=', DEMO_ACCOUNTS.member.username).executeTakeFirstOrThrow()).id;
+  ctx.app.inject({
+    method,
+    url: OPERATOR_LOTTERY_PATHS.settings,
+    headers: { authorization: token, ...fromClientIp('203.0.113.7') },
+    ...(payload ? { payload } : {}),
+  });
+const memberId = async () =>
+  (await ctx.db.selectFrom('members').select('id').where('username', '=', DEMO_ACCOUNTS.member.username).executeTakeFirstOrThrow()).id;
 const walletOf = async (id: number) => {
   const acc = await accountFor(ctx.db, { id: 1, currency: 'BDT' }, 'member_wallet', { memberId: id });
   return Number((await ctx.db.selectFrom('ledger_accounts').select('balance_minor').where('id', '=', acc).executeTakeFirstOrThrow()).balance_minor);
@@ -137,7 +150,11 @@ describe('the built-in lottery', () => {
     // The next draw's commitment is this draw's seed: link by link.
     if (numero.open!.chainId === done.chainId) expect(numero.open!.serverSeedHash).toBe(done.serverSeed);
     // Another first bet would have drawn another result (checked over a few changed tickets).
-    const changed = await Promise.all(['0:big:-:100', '0:small:-:100', '0:odd:-:100', '0:even:-:100'].map(async (t) => lotteryResult(done.serverSeed!, mixedClientSeed(draw.clientSeed, await roundMix([t, ...done.mixTickets!.slice(1)])))));
+    const changed = await Promise.all(
+      ['0:big:-:100', '0:small:-:100', '0:odd:-:100', '0:even:-:100'].map(async (t) =>
+        lotteryResult(done.serverSeed!, mixedClientSeed(draw.clientSeed, await roundMix([t, ...done.mixTickets!.slice(1)]))),
+      ),
+    );
     expect(changed.some((r) => r !== done.result)).toBe(true);
     // A new draw is open, on the next slot of the interval.
     expect(numero.open!.drawId).not.toBe(draw.drawId);
@@ -148,7 +165,12 @@ describe('the built-in lottery', () => {
     // Each bet is its own round at the wallet: one bet and one win (0 closes a loss), the records' meta.
     for (const [i, b] of placed.entries()) {
       const ids = lotteryBetIds(Number(b.betId));
-      const moved = await ctx.db.selectFrom('seamless_transactions').select(['transaction_id', 'kind', 'amount_minor']).where('round_id', '=', ids.round).orderBy('id').execute();
+      const moved = await ctx.db
+        .selectFrom('seamless_transactions')
+        .select(['transaction_id', 'kind', 'amount_minor'])
+        .where('round_id', '=', ids.round)
+        .orderBy('id')
+        .execute();
       expect(moved).toEqual([
         { transaction_id: ids.bet, kind: 'bet', amount_minor: b.stakeMinor },
         { transaction_id: ids.win, kind: 'win', amount_minor: wins[i] },
@@ -160,7 +182,9 @@ describe('the built-in lottery', () => {
     // Real play and real wins reach hot games and the winner board (odd or even always wins).
     const hot = ZEnvelope(ZHotGamesResponse).parse((await ctx.app.inject({ url: WPS_PATHS.hotGames, headers: { language: 'en' } })).json()).value!.list;
     expect(hot[0]!.nodeId).toBe(LOTTO);
-    const board = ZEnvelope(ZWinnerBoardResponse).parse((await ctx.app.inject({ url: `${WPS_PATHS.winnerBoard}?limitNum=100`, headers: { language: 'en' } })).json()).value!.list;
+    const board = ZEnvelope(ZWinnerBoardResponse).parse(
+      (await ctx.app.inject({ url: `${WPS_PATHS.winnerBoard}?limitNum=100`, headers: { language: 'en' } })).json(),
+    ).value!.list;
     expect(board.filter((w) => w.vo.nodeId === LOTTO).map((w) => w.vo.winAmount)).toEqual(wins.filter((w) => w > 0).sort((a, b) => b - a));
 
     // A bet on the closed draw is refused; nothing moves.
@@ -190,7 +214,10 @@ describe('the built-in lottery', () => {
     await refused({ drawId: open.drawId, betType: 'big', pick: null, stakeMinor: 400_000_000 }, 'error_bad_request');
     expect(await rowCounts(ctx.db, ['lottery_bets', 'seamless_transactions', 'ledger_transactions'])).toEqual(counts);
     // A token that is no session's.
-    expect((await bet('x'.repeat(43), { drawId: open.drawId, betType: 'big', pick: null, stakeMinor: 100 })).json()).toMatchObject({ success: false, code: 401 });
+    expect((await bet('x'.repeat(43), { drawId: open.drawId, betType: 'big', pick: null, stakeMinor: 100 })).json()).toMatchObject({
+      success: false,
+      code: 401,
+    });
   });
 
   it(`50 parallel bets on one draw: at most ${LOTTERY_MAX_BETS_PER_DRAW} taken, each debited once`, async () => {
@@ -200,7 +227,9 @@ describe('the built-in lottery', () => {
     const id = await memberId();
     const before = await walletOf(id);
     const already = (await state(game.token)).bets.filter((b) => b.drawId === open.drawId && b.state !== 'rolled_back').length;
-    const answers = await Promise.all(Array.from({ length: 50 }, () => bet(game.token, { drawId: open.drawId, betType: 'small', pick: null, stakeMinor: 100 })));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => bet(game.token, { drawId: open.drawId, betType: 'small', pick: null, stakeMinor: 100 })),
+    );
     const ok = answers.filter((a) => a.json().success).length;
     expect(ok).toBe(LOTTERY_MAX_BETS_PER_DRAW - already);
     expect(answers.filter((a) => a.json().message === 'lottery_too_many_bets').length).toBe(50 - ok);
@@ -234,9 +263,16 @@ describe('the built-in lottery', () => {
           return answer;
         },
       };
-      await expect(placeLotteryBet(ctx.app.platform, racing, session, { drawId: open.drawId, betType: 'big', pick: null, stakeMinor: 700 })).rejects.toMatchObject({ messageKey: 'lottery_draw_closed' });
+      await expect(
+        placeLotteryBet(ctx.app.platform, racing, session, { drawId: open.drawId, betType: 'big', pick: null, stakeMinor: 700 }),
+      ).rejects.toMatchObject({ messageKey: 'lottery_draw_closed' });
       expect(await walletOf(id), order).toBe(before);
-      const row = await ctx.db.selectFrom('lottery_bets').select(['state']).where('draw_id', '=', Number(open.drawId)).where('stake_minor', '=', 700).executeTakeFirstOrThrow();
+      const row = await ctx.db
+        .selectFrom('lottery_bets')
+        .select(['state'])
+        .where('draw_id', '=', Number(open.drawId))
+        .where('stake_minor', '=', 700)
+        .executeTakeFirstOrThrow();
       expect(row.state, order).toBe('rolled_back');
       expect((await ctx.db.selectFrom('lottery_draws').select('state').where('id', '=', Number(open.drawId)).executeTakeFirstOrThrow()).state).toBe('settled');
     }
@@ -249,7 +285,10 @@ describe('the built-in lottery', () => {
     const open = (await state(game.token)).open!;
     // More than the play money holds: refused, nothing taken.
     const counts = await rowCounts(ctx.db, ['lottery_bets']);
-    expect((await bet(game.token, { drawId: open.drawId, betType: 'odd', pick: null, stakeMinor: 500_000 })).json()).toMatchObject({ success: false, message: 'insufficient_funds' });
+    expect((await bet(game.token, { drawId: open.drawId, betType: 'odd', pick: null, stakeMinor: 500_000 })).json()).toMatchObject({
+      success: false,
+      message: 'insufficient_funds',
+    });
     expect(await rowCounts(ctx.db, ['lottery_bets'])).toEqual(counts);
     const placed = ZWlgLotteryBetResponse.parse((await bet(game.token, { drawId: open.drawId, betType: 'odd', pick: null, stakeMinor: 10_000 })).json().value);
     expect(placed.balanceMinor).toBe(game.balanceMinor - 10_000);
@@ -260,7 +299,13 @@ describe('the built-in lottery', () => {
     expect(settled.state).toBe('settled');
     expect(after.balanceMinor).toBe(game.balanceMinor - 10_000 + settled.winMinor!);
     // No wallet call for play money.
-    expect(await ctx.db.selectFrom('seamless_transactions').select('id').where('round_id', '=', lotteryBetIds(Number(placed.bet.betId)).round).execute()).toEqual([]);
+    expect(
+      await ctx.db
+        .selectFrom('seamless_transactions')
+        .select('id')
+        .where('round_id', '=', lotteryBetIds(Number(placed.bet.betId)).round)
+        .execute(),
+    ).toEqual([]);
   });
 
   it('the operator sets the interval and payout table: validated, audited, live for the next draw and bet', async () => {
@@ -279,8 +324,13 @@ describe('the built-in lottery', () => {
       const res = await op('PUT', owner, { gameCode: LOTTO, settings: bad });
       expect(res.json(), JSON.stringify(bad)).toMatchObject({ success: false, code: 400 });
     }
-    expect((await op('PUT', owner, { gameCode: 'WLG_SLOT_BENGAL', settings: { intervalSeconds: 60, payouts: LOTTERY_DEFAULT_PAYOUTS } })).json()).toMatchObject({ success: false, code: 404 });
-    expect((await op('PUT', content, { gameCode: LOTTO, settings: { intervalSeconds: 60, payouts: LOTTERY_DEFAULT_PAYOUTS } })).json()).toMatchObject({ success: false, code: 403 });
+    expect((await op('PUT', owner, { gameCode: 'WLG_SLOT_BENGAL', settings: { intervalSeconds: 60, payouts: LOTTERY_DEFAULT_PAYOUTS } })).json()).toMatchObject(
+      { success: false, code: 404 },
+    );
+    expect((await op('PUT', content, { gameCode: LOTTO, settings: { intervalSeconds: 60, payouts: LOTTERY_DEFAULT_PAYOUTS } })).json()).toMatchObject({
+      success: false,
+      code: 403,
+    });
     expect(await rowCounts(ctx.db, ['lottery_settings', 'config_audit'])).toEqual(counts);
 
     // The open draw holds a bet: it keeps its close.
@@ -315,7 +365,10 @@ describe('the built-in lottery', () => {
     expect(new Date(now.closesAt).getTime() - new Date(now.opensAt).getTime()).toBe(60_000);
     expect(await ctx.db.selectFrom('lottery_draws').select('id').where('id', '=', Number(next.drawId)).execute()).toEqual([]);
     // A bet on the withdrawn draw is told it closed.
-    expect((await bet(game.token, { drawId: next.drawId, betType: 'big', pick: null, stakeMinor: 100 })).json()).toMatchObject({ success: false, message: 'lottery_draw_closed' });
+    expect((await bet(game.token, { drawId: next.drawId, betType: 'big', pick: null, stakeMinor: 100 })).json()).toMatchObject({
+      success: false,
+      message: 'lottery_draw_closed',
+    });
     await op('PUT', owner, { gameCode: LOTTO, settings: { intervalSeconds: 180, payouts: LOTTERY_DEFAULT_PAYOUTS } });
   });
 });

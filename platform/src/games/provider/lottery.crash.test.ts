@@ -95,7 +95,10 @@ describe.skipIf(!url)('lottery settlement across SIGKILL and two processes (Post
     const { merchant, ids } = await insertBareMembers(db, MEMBERS, 'lotcrash');
     const house = (await houseAccountId(db, merchant.id))!;
     const game = await db.selectFrom('games').select(['id', 'game_code']).where('node_id', '=', BUILT_IN_LOTTERY.game.nodeId).executeTakeFirstOrThrow();
-    await db.insertInto('lottery_settings').values({ game_id: game.id, interval_seconds: INTERVAL_SECONDS, payouts: JSON.stringify(LOTTERY_DEFAULT_PAYOUTS) }).execute();
+    await db
+      .insertInto('lottery_settings')
+      .values({ game_id: game.id, interval_seconds: INTERVAL_SECONDS, payouts: JSON.stringify(LOTTERY_DEFAULT_PAYOUTS) })
+      .execute();
 
     // The betting platform: its own clock in the past, moved through the draws.
     let clockMs = Date.now() - PAST_MS;
@@ -106,16 +109,27 @@ describe.skipIf(!url)('lottery settlement across SIGKILL and two processes (Post
     // The seed's history (the demo team's week of slot play) is on the provider's account already:
     // what this test's bets and wins move is the change from here.
     const providerAccount = await accountFor(db, merchant, 'provider', { code: BUILT_IN_PROVIDER.code });
-    const providerBalanceNow = async () => Number((await db.selectFrom('ledger_accounts').select('balance_minor').where('id', '=', providerAccount).executeTakeFirstOrThrow()).balance_minor);
+    const providerBalanceNow = async () =>
+      Number((await db.selectFrom('ledger_accounts').select('balance_minor').where('id', '=', providerAccount).executeTakeFirstOrThrow()).balance_minor);
     const providerBefore = await providerBalanceNow();
     const sessions: TGameSession[] = [];
     const wallets: number[] = [];
     for (const memberId of ids) {
       const account = await accountFor(db, merchant, 'member_wallet', { memberId });
       wallets.push(account);
-      await transfer(db, { from: house, to: account, amountMinor: OPENING_MINOR, owner: { kind: 'system', id: 0 }, idempotencyKey: `lotcrash:${memberId}`, kind: 'seed_credit' });
+      await transfer(db, {
+        from: house,
+        to: account,
+        amountMinor: OPENING_MINOR,
+        owner: { kind: 'system', id: 0 },
+        idempotencyKey: `lotcrash:${memberId}`,
+        kind: 'seed_credit',
+      });
       const ticket = randomBytes(24).toString('base64url');
-      await db.insertInto('launch_tickets').values({ ticket_hash: sha256Hex(ticket), member_id: memberId, game_id: game.id, account_type: 1, expires_at: new Date(clockMs + 60_000) }).execute();
+      await db
+        .insertInto('launch_tickets')
+        .values({ ticket_hash: sha256Hex(ticket), member_id: memberId, game_id: game.id, account_type: 1, expires_at: new Date(clockMs + 60_000) })
+        .execute();
       const { token } = await openSession(deps, merchant.id, ticket);
       sessions.push(await sessionOf(deps, merchant.id, token));
     }
@@ -161,7 +175,10 @@ describe.skipIf(!url)('lottery settlement across SIGKILL and two processes (Post
     let wins = 0;
     const netOf = new Map<number, number>();
     for (const bet of settled) {
-      const win = lotteryWinMinor({ betType: bet.bet_type, pick: bet.pick, stakeMinor: Number(bet.stake_minor), payoutX100: bet.payout_x100 }, resultOf.get(bet.draw_id)!);
+      const win = lotteryWinMinor(
+        { betType: bet.bet_type, pick: bet.pick, stakeMinor: Number(bet.stake_minor), payoutX100: bet.payout_x100 },
+        resultOf.get(bet.draw_id)!,
+      );
       expect(bet.state).toBe('settled');
       expect(Number(bet.win_minor)).toBe(win);
       const wid = lotteryBetIds(bet.id);
@@ -177,10 +194,14 @@ describe.skipIf(!url)('lottery settlement across SIGKILL and two processes (Post
     expect(await ledgerViolations(db)).toEqual(NO_VIOLATIONS);
     expect(await ledgerTotal(db)).toBe(totalBefore);
     const twice = await sql<{ n: number }>`
-      select count(*)::int as n from (select idempotency_key from ledger_transactions where owner_kind = 'provider' group by idempotency_key having count(*) > 1) d`.execute(db);
+      select count(*)::int as n from (select idempotency_key from ledger_transactions where owner_kind = 'provider' group by idempotency_key having count(*) > 1) d`.execute(
+      db,
+    );
     expect(twice.rows[0]!.n).toBe(0);
     for (const [i, memberId] of ids.entries()) {
-      const balance = Number((await db.selectFrom('ledger_accounts').select('balance_minor').where('id', '=', wallets[i]!).executeTakeFirstOrThrow()).balance_minor);
+      const balance = Number(
+        (await db.selectFrom('ledger_accounts').select('balance_minor').where('id', '=', wallets[i]!).executeTakeFirstOrThrow()).balance_minor,
+      );
       expect(balance, `member ${memberId}`).toBe(OPENING_MINOR + (netOf.get(memberId) ?? 0));
     }
     expect((await providerBalanceNow()) - providerBefore).toBe(stakes - wins);

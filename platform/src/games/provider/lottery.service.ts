@@ -65,7 +65,8 @@ export async function lotterySettingsOf(db: TDb, gameId: number): Promise<TLotte
   return { intervalSeconds: row.interval_seconds, payouts: { ...LOTTERY_DEFAULT_PAYOUTS, ...payouts } };
 }
 
-const ticketsOf = (r: TDrawRow): string[] | null => (r.mix_tickets === null ? null : ((typeof r.mix_tickets === 'string' ? JSON.parse(r.mix_tickets) : r.mix_tickets) as string[]));
+const ticketsOf = (r: TDrawRow): string[] | null =>
+  r.mix_tickets === null ? null : ((typeof r.mix_tickets === 'string' ? JSON.parse(r.mix_tickets) : r.mix_tickets) as string[]);
 
 const toDraw = (r: TDrawRow, anchors: Map<number, string>): TLotteryDraw => ({
   drawId: String(r.id),
@@ -115,8 +116,17 @@ export async function ensureOpenDraw(deps: TPlatformDeps, game: TLotteryGame): P
   const window = lotteryDrawWindow(now.getTime(), intervalSeconds);
   const numero = lotteryNumero(window.closesAt);
   // The draw's seed is the next link of the game's committed chain (docs/0073), not a seed drawn now.
-  const link = await nextLink(deps.db, game.id, async (chainId) =>
-    (await deps.db.selectFrom('lottery_draws').select((eb) => eb.fn.max('chain_index').as('last')).where('chain_id', '=', chainId).executeTakeFirst())?.last ?? null,
+  const link = await nextLink(
+    deps.db,
+    game.id,
+    async (chainId) =>
+      (
+        await deps.db
+          .selectFrom('lottery_draws')
+          .select((eb) => eb.fn.max('chain_index').as('last'))
+          .where('chain_id', '=', chainId)
+          .executeTakeFirst()
+      )?.last ?? null,
   );
   const inserted = await deps.db
     .insertInto('lottery_draws')
@@ -182,7 +192,8 @@ export async function lotteryGames(db: TDb): Promise<TLotteryGame[]> {
 }
 
 /** A bet as a draw's ticket (docs/0073): `<bet id>:<bet type>:<pick or ->:<stake minor>`, public once drawn. */
-export const lotteryTicket = (b: { id: number; bet_type: string; pick: string | null; stake_minor: number | string }): string => `${b.id}:${b.bet_type}:${b.pick ?? '-'}:${Number(b.stake_minor)}`;
+export const lotteryTicket = (b: { id: number; bet_type: string; pick: string | null; stake_minor: number | string }): string =>
+  `${b.id}:${b.bet_type}:${b.pick ?? '-'}:${Number(b.stake_minor)}`;
 
 /**
  * Fixes the draw's result once its close (and grace) passed: under the row's lock, so of racing
@@ -233,7 +244,14 @@ async function setBetState(db: TDb, betId: number, from: 'open' | 'placed', to: 
 }
 
 /** The guarded form of setBetState (docs/0072): already in `to` is fine, any other state fails loudly (StateMoved). */
-async function moveBetState(db: TDb, betId: number, from: 'open' | 'placed', to: 'placed' | 'settled' | 'refused' | 'rolled_back', now: Date, winMinor?: number) {
+async function moveBetState(
+  db: TDb,
+  betId: number,
+  from: 'open' | 'placed',
+  to: 'placed' | 'settled' | 'refused' | 'rolled_back',
+  now: Date,
+  winMinor?: number,
+) {
   return guardedMove(
     `lottery bet ${betId}`,
     [from],
@@ -260,15 +278,38 @@ export type TSettleResult = { drawId: number; state: 'early' | 'drawn' | 'settle
  * draw is 'settled' when no bet is left. Safe to run any number of times, concurrently or after a crash.
  * `onPaid` is told after each bet's money moved (the crash test prints it).
  */
-export async function settleDraw(deps: TPlatformDeps, walletFor: (merchantId: number) => TWalletClient, drawId: number, onPaid?: (betId: number) => void): Promise<TSettleResult> {
+export async function settleDraw(
+  deps: TPlatformDeps,
+  walletFor: (merchantId: number) => TWalletClient,
+  drawId: number,
+  onPaid?: (betId: number) => void,
+): Promise<TSettleResult> {
   const draw = await drawOnce(deps, drawId);
-  if (!draw) return { drawId, state: (await deps.db.selectFrom('lottery_draws').select('id').where('id', '=', drawId).executeTakeFirst()) ? 'early' : 'unknown', paid: 0, rolledBack: 0, left: 0 };
+  if (!draw)
+    return {
+      drawId,
+      state: (await deps.db.selectFrom('lottery_draws').select('id').where('id', '=', drawId).executeTakeFirst()) ? 'early' : 'unknown',
+      paid: 0,
+      rolledBack: 0,
+      left: 0,
+    };
   if (draw.state === 'settled') return { drawId, state: 'settled', paid: 0, rolledBack: 0, left: 0 };
   const result = draw.result!;
   const bets = await deps.db
     .selectFrom('lottery_bets')
     .innerJoin('games', 'games.id', 'lottery_bets.game_id')
-    .select(['lottery_bets.id', 'lottery_bets.state', 'lottery_bets.mode', 'lottery_bets.member_id', 'lottery_bets.session_id', 'lottery_bets.bet_type', 'lottery_bets.pick', 'lottery_bets.stake_minor', 'lottery_bets.payout_x100', 'games.game_code'])
+    .select([
+      'lottery_bets.id',
+      'lottery_bets.state',
+      'lottery_bets.mode',
+      'lottery_bets.member_id',
+      'lottery_bets.session_id',
+      'lottery_bets.bet_type',
+      'lottery_bets.pick',
+      'lottery_bets.stake_minor',
+      'lottery_bets.payout_x100',
+      'games.game_code',
+    ])
     .where('lottery_bets.draw_id', '=', drawId)
     .where('lottery_bets.state', 'in', ['open', 'placed'])
     .orderBy('lottery_bets.id')
@@ -288,7 +329,12 @@ export async function settleDraw(deps: TPlatformDeps, walletFor: (merchantId: nu
           .where('state', '=', 'placed')
           .returning('id')
           .executeTakeFirst();
-        if (done && win > 0) await trx.updateTable('game_sessions').set({ play_balance_minor: sql`play_balance_minor + ${win}` }).where('id', '=', b.session_id).execute();
+        if (done && win > 0)
+          await trx
+            .updateTable('game_sessions')
+            .set({ play_balance_minor: sql`play_balance_minor + ${win}` })
+            .where('id', '=', b.session_id)
+            .execute();
       });
       paid++;
       onPaid?.(b.id);
@@ -327,20 +373,37 @@ export async function settleDraw(deps: TPlatformDeps, walletFor: (merchantId: nu
   }
   if (left > 0) return { drawId, state: 'drawn', paid, rolledBack, left };
   // The draw is settled once no bet of it is open or placed (a bet cannot join a drawn draw).
-  const remaining = await deps.db.selectFrom('lottery_bets').select('id').where('draw_id', '=', drawId).where('state', 'in', ['open', 'placed']).limit(1).executeTakeFirst();
+  const remaining = await deps.db
+    .selectFrom('lottery_bets')
+    .select('id')
+    .where('draw_id', '=', drawId)
+    .where('state', 'in', ['open', 'placed'])
+    .limit(1)
+    .executeTakeFirst();
   if (remaining) return { drawId, state: 'drawn', paid, rolledBack, left: 1 };
   await guardedMove(
     `lottery draw ${drawId}`,
     ['drawn'],
     'settled',
-    () => deps.db.updateTable('lottery_draws').set({ state: 'settled', settled_at: deps.clock() }).where('id', '=', drawId).where('state', '=', 'drawn').returning('id').executeTakeFirst(),
+    () =>
+      deps.db
+        .updateTable('lottery_draws')
+        .set({ state: 'settled', settled_at: deps.clock() })
+        .where('id', '=', drawId)
+        .where('state', '=', 'drawn')
+        .returning('id')
+        .executeTakeFirst(),
     async () => (await deps.db.selectFrom('lottery_draws').select('state').where('id', '=', drawId).executeTakeFirst())?.state,
   );
   return { drawId, state: 'settled', paid, rolledBack, left: 0 };
 }
 
 /** Settles every draw past its close and grace that is not settled yet (the sweep; the crash test's settlers). */
-export async function settleDueDraws(deps: TPlatformDeps, walletFor: (merchantId: number) => TWalletClient, opts: { limit?: number; onPaid?: (betId: number) => void } = {}): Promise<TSettleResult[]> {
+export async function settleDueDraws(
+  deps: TPlatformDeps,
+  walletFor: (merchantId: number) => TWalletClient,
+  opts: { limit?: number; onPaid?: (betId: number) => void } = {},
+): Promise<TSettleResult[]> {
   const due = await deps.db
     .selectFrom('lottery_draws')
     .select('id')
@@ -359,7 +422,19 @@ const requireLottery = (session: TGameSession): TLotteryGame => {
   return { id: session.game.id, merchantId: session.merchantId, gameCode: session.game.gameCode };
 };
 
-type TBetRow = { id: number; draw_id: number; numero: string; bet_type: TLotteryBetType; pick: string | null; stake_minor: number; payout_x100: number; win_minor: number | null; state: TLotteryBet['state']; result: string | null; created_at: Date };
+type TBetRow = {
+  id: number;
+  draw_id: number;
+  numero: string;
+  bet_type: TLotteryBetType;
+  pick: string | null;
+  stake_minor: number;
+  payout_x100: number;
+  win_minor: number | null;
+  state: TLotteryBet['state'];
+  result: string | null;
+  created_at: Date;
+};
 const toBet = (r: TBetRow): TLotteryBet => ({
   betId: String(r.id),
   drawId: String(r.draw_id),
@@ -400,7 +475,12 @@ function betsQuery(db: TDb) {
  * for the draw and sees it closed). Real money then goes through the wallet like a slot round: a
  * refusal refuses the bet, a lost answer rolls it back; free play pays from the play money at once.
  */
-export async function placeLotteryBet(deps: TPlatformDeps, wallet: TWalletClient, session: TGameSession, req: Omit<TWlgLotteryBetRequest, 'token'>): Promise<TWlgLotteryBetResponse> {
+export async function placeLotteryBet(
+  deps: TPlatformDeps,
+  wallet: TWalletClient,
+  session: TGameSession,
+  req: Omit<TWlgLotteryBetRequest, 'token'>,
+): Promise<TWlgLotteryBetResponse> {
   const game = requireLottery(session);
   const { payouts } = await lotterySettingsOf(deps.db, game.id);
   const payoutX100 = payouts[LOTTERY_PAYOUT_KEY[req.betType]];
@@ -415,8 +495,13 @@ export async function placeLotteryBet(deps: TPlatformDeps, wallet: TWalletClient
       .executeTakeFirst();
     const now = deps.clock();
     if (!draw || draw.state !== 'open' || new Date(draw.closes_at) <= now || new Date(draw.opens_at) > now) throw drawClosed();
-    let mine = trx.selectFrom('lottery_bets').select((eb) => eb.fn.countAll<string>().as('n')).where('draw_id', '=', draw.id).where('state', 'in', ['open', 'placed', 'settled']);
-    mine = session.memberId === null ? mine.where('session_id', '=', session.id) : mine.where('member_id', '=', session.memberId).where('mode', '=', session.mode);
+    let mine = trx
+      .selectFrom('lottery_bets')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('draw_id', '=', draw.id)
+      .where('state', 'in', ['open', 'placed', 'settled']);
+    mine =
+      session.memberId === null ? mine.where('session_id', '=', session.id) : mine.where('member_id', '=', session.memberId).where('mode', '=', session.mode);
     if (Number((await mine.executeTakeFirstOrThrow()).n) >= LOTTERY_MAX_BETS_PER_DRAW) throw new WpsError(WPS_CODES.badRequest, LOTTERY_MESSAGES.tooManyBets);
     let playBalanceMinor: number | null = null;
     if (session.mode === 'fun') {
@@ -502,7 +587,10 @@ async function drawsOf(deps: TPlatformDeps, game: TLotteryGame): Promise<TWlgLot
     .orderBy('closes_at', 'desc')
     .limit(RECENT_DRAWS)
     .execute()) as TDrawRow[];
-  const anchors = await chainAnchors(deps.db, [open, ...recent].flatMap((d) => (d.chain_id === null ? [] : [d.chain_id])));
+  const anchors = await chainAnchors(
+    deps.db,
+    [open, ...recent].flatMap((d) => (d.chain_id === null ? [] : [d.chain_id])),
+  );
   return { gameCode: game.gameCode, serverTime: deps.clock().toISOString(), open: toDraw(open, anchors), recent: recent.map((d) => toDraw(d, anchors)) };
 }
 
@@ -525,7 +613,10 @@ export async function lotteryState(deps: TPlatformDeps, session: TGameSession, b
   const game = requireLottery(session);
   const draws = await drawsOf(deps, game);
   let bets = betsQuery(deps.db).where('lottery_bets.game_id', '=', game.id).where('lottery_bets.state', 'not in', ['refused']);
-  bets = session.memberId === null ? bets.where('lottery_bets.session_id', '=', session.id) : bets.where('lottery_bets.member_id', '=', session.memberId).where('lottery_bets.mode', '=', session.mode);
+  bets =
+    session.memberId === null
+      ? bets.where('lottery_bets.session_id', '=', session.id)
+      : bets.where('lottery_bets.member_id', '=', session.memberId).where('lottery_bets.mode', '=', session.mode);
   const rows = (await bets.orderBy('lottery_bets.id', 'desc').limit(MY_BETS).execute()) as TBetRow[];
   return { ...draws, settings: await lotterySettingsOf(deps.db, game.id), bets: rows.map(toBet), balanceMinor };
 }

@@ -60,7 +60,11 @@ async function drawSlotRound(deps: TPlatformDeps, session: TGameSession, betPerL
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await trx.updateTable('game_seeds').set({ next_nonce: nonce + 1 }).where('id', '=', seed.id).execute();
+    await trx
+      .updateTable('game_seeds')
+      .set({ next_nonce: nonce + 1 })
+      .where('id', '=', seed.id)
+      .execute();
     return { roundId: round.id, spin, nonce, serverSeedHash: seed.server_seed_hash, clientSeed: seed.client_seed, playBalanceMinor };
   });
 }
@@ -198,7 +202,12 @@ export async function roundsOf(deps: TPlatformDeps, session: TGameSession): Prom
  * Both calls reuse the round's transaction ids, so running this twice, or beside the original call,
  * moves nothing twice.
  */
-export async function recoverRounds(deps: TPlatformDeps, wallet: TWalletClient, merchantId: number, limit = 200): Promise<{ paid: number; rolledBack: number }> {
+export async function recoverRounds(
+  deps: TPlatformDeps,
+  wallet: TWalletClient,
+  merchantId: number,
+  limit = 200,
+): Promise<{ paid: number; rolledBack: number }> {
   const stale = await deps.db
     .selectFrom('game_rounds')
     .innerJoin('games', 'games.id', 'game_rounds.game_id')
@@ -229,7 +238,8 @@ export async function recoverRounds(deps: TPlatformDeps, wallet: TWalletClient, 
       // Still unreachable: the next sweep tries again. A refused rollback means no bet of ours moved
       // (the wallet refuses only players or ids it does not hold): the round is refused. A refused win
       // of a taken bet is never expected; it stays for a person to look at.
-      if (err instanceof WalletRefusal && r.state === 'open') await setRoundState(deps, r.id, ['open'], 'refused').catch((moved: Error) => console.error(`round ${ids.round}: ${moved.message}`));
+      if (err instanceof WalletRefusal && r.state === 'open')
+        await setRoundState(deps, r.id, ['open'], 'refused').catch((moved: Error) => console.error(`round ${ids.round}: ${moved.message}`));
       else if (err instanceof WalletRefusal) console.error(`round ${ids.round}: the wallet refused its win (${err.messageKey})`);
       else if (err instanceof StateMoved) console.error(`round ${ids.round}: ${err.message}`);
     }

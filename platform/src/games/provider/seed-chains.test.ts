@@ -18,7 +18,12 @@ describe('seed chains', () => {
       used.set(link.chainId, link.index);
     }
     expect(links.map((l) => l.index)).toEqual([1, 2, 3, 4, 5, 1, 2]);
-    const chains = await ctx.db.selectFrom('game_seed_chains').select(['id', 'anchor', 'generation']).where('game_id', '=', game.id).orderBy('generation').execute();
+    const chains = await ctx.db
+      .selectFrom('game_seed_chains')
+      .select(['id', 'anchor', 'generation'])
+      .where('game_id', '=', game.id)
+      .orderBy('generation')
+      .execute();
     expect(chains.map((c) => c.generation)).toEqual([1, 2]);
     for (const [n, chain] of chains.entries()) {
       const own = links.slice(n * 5, n * 5 + 5);

@@ -23,7 +23,13 @@ export type TSeedChain = { id: number; anchor: string; length: number; terminal:
 
 /** Makes generation `generation` of a game's chain, or reads it when another process made it first. */
 async function chainOf(db: TDb, gameId: number, generation: number, length: number): Promise<TSeedChain> {
-  const read = () => db.selectFrom('game_seed_chains').select(['id', 'anchor', 'length', 'terminal_seed']).where('game_id', '=', gameId).where('generation', '=', generation).executeTakeFirst();
+  const read = () =>
+    db
+      .selectFrom('game_seed_chains')
+      .select(['id', 'anchor', 'length', 'terminal_seed'])
+      .where('game_id', '=', gameId)
+      .where('generation', '=', generation)
+      .executeTakeFirst();
   let row = await read();
   if (!row) {
     const terminal = newServerSeed();
@@ -48,7 +54,13 @@ export async function nextLink(
   lastIndex: (chainId: number) => Promise<number | null>,
   length = SEED_CHAIN_LENGTH,
 ): Promise<{ chainId: number; index: number; seed: string; seedHash: string }> {
-  const current = await db.selectFrom('game_seed_chains').select('generation').where('game_id', '=', gameId).orderBy('generation', 'desc').limit(1).executeTakeFirst();
+  const current = await db
+    .selectFrom('game_seed_chains')
+    .select('generation')
+    .where('game_id', '=', gameId)
+    .orderBy('generation', 'desc')
+    .limit(1)
+    .executeTakeFirst();
   let chain = await chainOf(db, gameId, current?.generation ?? 1, length);
   let index = ((await lastIndex(chain.id)) ?? 0) + 1;
   if (index > chain.length) {
@@ -62,6 +74,10 @@ export async function nextLink(
 /** Published chains of a game: id and anchor (the terminal seed never leaves the server). */
 export async function chainAnchors(db: TDb, chainIds: number[]): Promise<Map<number, string>> {
   if (chainIds.length === 0) return new Map();
-  const rows = await db.selectFrom('game_seed_chains').select(['id', 'anchor']).where('id', 'in', [...new Set(chainIds)]).execute();
+  const rows = await db
+    .selectFrom('game_seed_chains')
+    .select(['id', 'anchor'])
+    .where('id', 'in', [...new Set(chainIds)])
+    .execute();
   return new Map(rows.map((r) => [r.id, r.anchor]));
 }

@@ -29,7 +29,10 @@ const post = (url: string, payload: unknown, token?: string) =>
   ctx.app.inject({ method: 'POST', url, payload: payload as object, ...(token ? { headers: { authorization: token } } : {}) });
 
 async function launch(token: string | null, accountType = 1) {
-  const res = await ctx.app.inject({ url: `${WPS_PATHS.launchGame}?nodeId=${SLOT}&launchMode=GLS&accountType=${accountType}`, ...(token ? { headers: { authorization: token } } : {}) });
+  const res = await ctx.app.inject({
+    url: `${WPS_PATHS.launchGame}?nodeId=${SLOT}&launchMode=GLS&accountType=${accountType}`,
+    ...(token ? { headers: { authorization: token } } : {}),
+  });
   return res.json() as { success: boolean; code: number; message: string; value: { content: { game_url: string } } | null };
 }
 
@@ -49,7 +52,8 @@ const walletOf = async (memberId: number) => {
   const id = await accountFor(ctx.db, { id: 1, currency: 'BDT' }, 'member_wallet', { memberId });
   return Number((await ctx.db.selectFrom('ledger_accounts').select('balance_minor').where('id', '=', id).executeTakeFirstOrThrow()).balance_minor);
 };
-const demoMemberId = async () => (await ctx.db.selectFrom('members').select('id').where('username', '=', DEMO_ACCOUNTS.member.username).executeTakeFirstOrThrow()).id;
+const demoMemberId = async () =>
+  (await ctx.db.selectFrom('members').select('id').where('username', '=', DEMO_ACCOUNTS.member.username).executeTakeFirstOrThrow()).id;
 
 describe('the built-in slot on the seamless wallet', () => {
   it('a spin debits the stake and credits the win through the wallet, and proves itself once the seed is revealed', async () => {
@@ -66,7 +70,12 @@ describe('the built-in slot on the seamless wallet', () => {
     expect(spin.fair.nonce).toBe(1);
     // The wallet saw the provider's ids; the ledger carries the game and round for the records.
     const ids = roundIds(Number(spin.round.roundId));
-    const moved = await ctx.db.selectFrom('seamless_transactions').select(['transaction_id', 'kind', 'amount_minor']).where('round_id', '=', ids.round).orderBy('id').execute();
+    const moved = await ctx.db
+      .selectFrom('seamless_transactions')
+      .select(['transaction_id', 'kind', 'amount_minor'])
+      .where('round_id', '=', ids.round)
+      .orderBy('id')
+      .execute();
     expect(moved).toEqual([
       { transaction_id: ids.bet, kind: 'bet', amount_minor: 2500 },
       { transaction_id: ids.win, kind: 'win', amount_minor: spin.round.payoutMinor },
@@ -93,7 +102,9 @@ describe('the built-in slot on the seamless wallet', () => {
       if (spin.round.payoutMinor > 0) won = spin.round;
     }
     expect(won).not.toBeNull();
-    const board = (await ctx.app.inject({ url: `${WPS_PATHS.winnerBoard}?limitNum=20&language=en` })).json().value.list as { vo: { customerName: string; winAmount: number; nodeId: string } }[];
+    const board = (await ctx.app.inject({ url: `${WPS_PATHS.winnerBoard}?limitNum=20&language=en` })).json().value.list as {
+      vo: { customerName: string; winAmount: number; nodeId: string };
+    }[];
     // Real wins first, the biggest first, named as the board names winners; the seed's history fills the rest.
     expect(board[0]!.vo).toMatchObject({ nodeId: SLOT, customerName: 'de***r' });
     expect(board[0]!.vo.winAmount).toBeGreaterThanOrEqual(won!.payoutMinor);
@@ -150,7 +161,14 @@ describe('the built-in slot on the seamless wallet', () => {
       .executeTakeFirstOrThrow();
     const wallet = await accountFor(ctx.db, merchant, 'member_wallet', { memberId: poor.id });
     const house = (await houseAccountId(ctx.db, merchant.id))!;
-    await transfer(ctx.db, { from: house, to: wallet, amountMinor: 1000, owner: { kind: 'system', id: 0 }, idempotencyKey: 'slot-test:poor', kind: 'seed_credit' });
+    await transfer(ctx.db, {
+      from: house,
+      to: wallet,
+      amountMinor: 1000,
+      owner: { kind: 'system', id: 0 },
+      idempotencyKey: 'slot-test:poor',
+      kind: 'seed_credit',
+    });
     const token = await loginToken(ctx.app, 'slotpoor', 'Poor1234');
     const game = await open(token);
     const before = await rowCounts(ctx.db, ['ledger_transactions', 'seamless_transactions']);
@@ -186,11 +204,22 @@ describe('the built-in slot on the seamless wallet', () => {
     expect((await post(WLG_PATHS.slotSpin, { token: 'A'.repeat(43), betPerLineMinor: 100 })).statusCode).toBe(401);
     expect((await post(WLG_PATHS.seed, { token: game.token, clientSeed: 'a:b' })).statusCode).toBe(400);
     expect((await post(WLG_PATHS.open, { ticket: 'A'.repeat(32) })).statusCode).toBe(404);
-    expect(await ctx.db.selectFrom('game_rounds').select('id').where('session_id', '=', (await ctx.db.selectFrom('game_sessions').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow()).id).execute()).toEqual([]);
+    expect(
+      await ctx.db
+        .selectFrom('game_rounds')
+        .select('id')
+        .where('session_id', '=', (await ctx.db.selectFrom('game_sessions').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow()).id)
+        .execute(),
+    ).toEqual([]);
     await post(WLG_PATHS.close, { token: game.token });
     expect((await post(WLG_PATHS.slotSpin, { token: game.token, betPerLineMinor: 100 })).statusCode).toBe(401);
     // Closing reveals the seed.
-    const seed = await ctx.db.selectFrom('game_seeds').innerJoin('game_sessions', 'game_sessions.id', 'game_seeds.session_id').select('game_seeds.revealed_at').orderBy('game_seeds.id', 'desc').executeTakeFirstOrThrow();
+    const seed = await ctx.db
+      .selectFrom('game_seeds')
+      .innerJoin('game_sessions', 'game_sessions.id', 'game_seeds.session_id')
+      .select('game_seeds.revealed_at')
+      .orderBy('game_seeds.id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(seed.revealed_at).not.toBeNull();
   });
 
@@ -225,7 +254,12 @@ describe('the built-in slot on the seamless wallet', () => {
       return cut();
     };
     await expect(spinSlot(deps, { ...wallet, bet: lostBet, rollback: cut }, session, 20)).rejects.toMatchObject({ code: 727 });
-    const rounds = await ctx.db.selectFrom('game_rounds').select(['id', 'state', 'stake_minor', 'payout_minor']).where('session_id', '=', session.id).orderBy('id').execute();
+    const rounds = await ctx.db
+      .selectFrom('game_rounds')
+      .select(['id', 'state', 'stake_minor', 'payout_minor'])
+      .where('session_id', '=', session.id)
+      .orderBy('id')
+      .execute();
     expect(rounds.map((r) => r.state)).toEqual(['placed', 'open']);
     expect(await walletOf(memberId)).toBe(before - 1250 - 500);
 
@@ -322,9 +356,7 @@ describe('the built-in slot on the seamless wallet', () => {
     const wallet = builtInProvider(ctx.app, deps).walletFor(1);
     const session = await sessionOf(deps, 1, game.token);
     const before = await walletOf(memberId);
-    await expect(
-      spinSlot(deps, { ...wallet, win: () => Promise.reject(new WalletUnreachable('cut')) }, session, 50),
-    ).rejects.toMatchObject({ code: 727 });
+    await expect(spinSlot(deps, { ...wallet, win: () => Promise.reject(new WalletUnreachable('cut')) }, session, 50)).rejects.toMatchObject({ code: 727 });
     const round = await ctx.db.selectFrom('game_rounds').select(['id', 'state', 'payout_minor']).where('session_id', '=', session.id).executeTakeFirstOrThrow();
     expect(round.state).toBe('placed');
     shiftMs = ROUND_RECOVERY_AFTER_MS + 1_000;
@@ -334,7 +366,12 @@ describe('the built-in slot on the seamless wallet', () => {
     } finally {
       shiftMs = 0;
     }
-    const wins = await ctx.db.selectFrom('seamless_transactions').select('kind').where('round_id', '=', roundIds(round.id).round).where('kind', '=', 'win').execute();
+    const wins = await ctx.db
+      .selectFrom('seamless_transactions')
+      .select('kind')
+      .where('round_id', '=', roundIds(round.id).round)
+      .where('kind', '=', 'win')
+      .execute();
     expect(wins).toHaveLength(1);
     expect(await walletOf(memberId)).toBe(before - 1250 + round.payout_minor);
     expect((await ctx.db.selectFrom('game_rounds').select('state').where('id', '=', round.id).executeTakeFirstOrThrow()).state).toBe('settled');
