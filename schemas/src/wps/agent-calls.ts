@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { MAX_AMOUNT_MINOR } from '../domain/money.ts';
-import { RECORD_MAX_RANGE_DAYS, RECORD_PAGE_SIZE_MAX } from '../domain/records.ts';
+import { RECORD_MAX_RANGE_DAYS } from '../domain/records.ts';
 import { zText } from '../text.ts';
 import { AGENT, declareCall } from './call.ts';
-import { ZDepositKey } from './deposit-calls.ts';
+import { inRecordRange, ZCount, ZIdempotencyKey, ZInstant, ZQueryId, ZRecordPaging, ZMinor, ZTzOffsetMinutes, zRecordPage } from './shapes.ts';
 
 /**
  * docs/0046: the agent centre's calls. Every one answers only about the calling agent's own subtree
@@ -28,20 +28,8 @@ export const AGENT_MESSAGES = {
   notInTeam: 'agent_not_in_team',
 } as const;
 
-const ZInstant = z.iso.datetime({ offset: true }).max(40);
-const ZMinor = z.number().int().refine(Number.isSafeInteger);
-const ZCount = z.number().int().nonnegative();
-const ZMemberId = z.coerce.number().int().positive().max(2_147_483_647);
-
 /** A period as instants (the web turns the agent's calendar days into them) and the agent's UTC offset for the chart's buckets. */
-export const ZTeamOverviewQuery = z
-  .object({
-    from: ZInstant,
-    to: ZInstant,
-    tzOffsetMinutes: z.coerce.number().int().min(-840).max(840).default(0),
-  })
-  .refine((q) => Date.parse(q.from) < Date.parse(q.to), { message: 'record_range_invalid', path: ['to'] })
-  .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= RECORD_MAX_RANGE_DAYS * 86_400_000, { message: 'record_range_too_long', path: ['to'] });
+export const ZTeamOverviewQuery = inRecordRange(z.object({ from: ZInstant, to: ZInstant, tzOffsetMinutes: ZTzOffsetMinutes }));
 export type TTeamOverviewQuery = z.infer<typeof ZTeamOverviewQuery>;
 
 /** The money and bet figures of a period (or of one bucket of it). */
@@ -75,8 +63,7 @@ export const ZDownlineQuery = z.object({
   search: zText({ max: 50 }).default(''),
   /** 0: every level; n: only downlines n steps below the agent. */
   level: z.coerce.number().int().min(0).max(100).default(0),
-  pageNo: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(RECORD_PAGE_SIZE_MAX).default(20),
+  ...ZRecordPaging,
 });
 export type TDownlineQuery = z.infer<typeof ZDownlineQuery>;
 
@@ -96,15 +83,13 @@ export const ZDownlineRow = z.object({
   online: z.boolean(),
 });
 export type TDownlineRow = z.infer<typeof ZDownlineRow>;
-export const ZDownlineList = z.object({
-  rows: z.array(ZDownlineRow).max(RECORD_PAGE_SIZE_MAX),
-  total: ZCount,
+export const ZDownlineList = zRecordPage(ZDownlineRow).extend({
   /** Sum of the balances over the whole filter, not the page. */
   balanceMinor: ZMinor,
 });
 export type TDownlineList = z.infer<typeof ZDownlineList>;
 
-export const ZDownlineDetailQuery = z.object({ memberId: ZMemberId });
+export const ZDownlineDetailQuery = z.object({ memberId: ZQueryId });
 export const ZDownlineDetail = ZDownlineRow.extend({
   teamSize: ZCount,
   directCount: ZCount,
@@ -119,10 +104,10 @@ export const ZDownlineDetail = ZDownlineRow.extend({
 export type TDownlineDetail = z.infer<typeof ZDownlineDetail>;
 
 export const ZDownlineTransferRequest = z.object({
-  memberId: ZMemberId,
+  memberId: ZQueryId,
   amountMinor: z.number({ message: 'amount_invalid' }).int('amount_invalid').positive('amount_invalid').max(MAX_AMOUNT_MINOR, 'amount_invalid'),
   /** Scoped to the agent (docs/0026): a resend with the same key is the same transfer. */
-  key: ZDepositKey,
+  key: ZIdempotencyKey,
   remark: zText({ max: 140 }).default(''),
 });
 export type TDownlineTransferRequest = z.infer<typeof ZDownlineTransferRequest>;
@@ -134,6 +119,9 @@ export const ZDownlineTransferResult = z.object({
 });
 export type TDownlineTransferResult = z.infer<typeof ZDownlineTransferResult>;
 
+/** What every agent centre call shares. */
+const AGENT_CENTRE = { moduleId: 'AGENT', audience: AGENT } as const;
+
 /**
  * The agent centre's calls (docs/0076): agents only, each page's calls behind its module switch
  * (AGENTCENTER above them all).
@@ -141,42 +129,31 @@ export type TDownlineTransferResult = z.infer<typeof ZDownlineTransferResult>;
 export const AGENT_CALLS = {
   /** agentTeamOverview: figures and a series for a period. */
   teamOverview: declareCall({
+    ...AGENT_CENTRE,
     method: 'GET',
     path: AGENT_PATHS.teamOverview,
-    moduleId: 'AGENT',
     input: ZTeamOverviewQuery,
     output: ZTeamOverview,
-    audience: AGENT,
     modules: ['AGEINFO3'],
   }),
   /** downlineManagmentView: search, level, paging. */
-  downlines: declareCall({
-    method: 'GET',
-    path: AGENT_PATHS.downlines,
-    moduleId: 'AGENT',
-    input: ZDownlineQuery,
-    output: ZDownlineList,
-    audience: AGENT,
-    modules: ['DOWNMAN'],
-  }),
+  downlines: declareCall({ ...AGENT_CENTRE, method: 'GET', path: AGENT_PATHS.downlines, input: ZDownlineQuery, output: ZDownlineList, modules: ['DOWNMAN'] }),
   /** One downline's details (not found outside the subtree). */
   downline: declareCall({
+    ...AGENT_CENTRE,
     method: 'GET',
     path: AGENT_PATHS.downline,
-    moduleId: 'AGENT',
     input: ZDownlineDetailQuery,
     output: ZDownlineDetail,
-    audience: AGENT,
     modules: ['DOWNMAN'],
   }),
   /** Agent main wallet → a downline's main wallet, once per agent key (never retried: a POST). */
   transfer: declareCall({
+    ...AGENT_CENTRE,
     method: 'POST',
     path: AGENT_PATHS.transfer,
-    moduleId: 'AGENT',
     input: ZDownlineTransferRequest,
     output: ZDownlineTransferResult,
-    audience: AGENT,
     modules: ['DOWNMAN'],
     kind: 'money',
   }),

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { MAX_TEXT_LENGTH } from '../constants.ts';
 import { DOWNLINE_ROLES, TEAM_PROFIT_SORTS } from '../domain/agent-team.ts';
-import { RECORD_MAX_RANGE_DAYS, RECORD_PAGE_SIZE_MAX } from '../domain/records.ts';
 import { zSecret, zText } from '../text.ts';
 import { AGENT, declareCall } from './call.ts';
-import { ACCOUNT_RECORD_TYPES } from './record-calls.ts';
+import { ACCOUNT_RECORD_TYPES, ZAccountRecordRow } from './record-calls.ts';
+import { inRecordRange, ZCount, ZInstant, ZMinor, ZQueryId, ZRecordPaging, zRecordPage } from './shapes.ts';
 
 /**
  * docs/0051, second part: registerCenter (a downline registered by its agent,
@@ -52,13 +52,7 @@ export {
   type TTeamProfitSort,
 } from '../domain/agent-team.ts';
 
-const ZInstant = z.iso.datetime({ offset: true }).max(40);
-const ZMinor = z.number().int().refine(Number.isSafeInteger);
-const ZCount = z.number().int().nonnegative();
-const ZId = z.coerce.number().int().positive().max(2_147_483_647);
 const ZRole = z.enum(DOWNLINE_ROLES);
-const ZPageNo = z.coerce.number().int().min(1).max(100_000).default(1);
-const ZPageSize = z.coerce.number().int().min(1).max(RECORD_PAGE_SIZE_MAX).default(20);
 
 /**
  * A downline registered by its agent. The username and password are checked on the platform with
@@ -75,7 +69,7 @@ export type TRegisterDownlineRequest = z.infer<typeof ZRegisterDownlineRequest>;
 export const ZRegisterDownlineResult = z.object({ memberId: z.number().int().positive(), username: z.string().max(MAX_TEXT_LENGTH), role: ZRole });
 export type TRegisterDownlineResult = z.infer<typeof ZRegisterDownlineResult>;
 
-export const ZInvitationListQuery = z.object({ pageNo: ZPageNo, pageSize: ZPageSize });
+export const ZInvitationListQuery = z.object(ZRecordPaging);
 export type TInvitationListQuery = z.infer<typeof ZInvitationListQuery>;
 export const ZInvitation = z.object({
   id: z.number().int().positive(),
@@ -88,13 +82,13 @@ export const ZInvitation = z.object({
   createdAt: z.string().max(40),
 });
 export type TInvitation = z.infer<typeof ZInvitation>;
-export const ZInvitationList = z.object({ rows: z.array(ZInvitation).max(RECORD_PAGE_SIZE_MAX), total: ZCount });
+export const ZInvitationList = zRecordPage(ZInvitation);
 export type TInvitationList = z.infer<typeof ZInvitationList>;
 export const ZCreateInvitationRequest = z.object({ role: ZRole });
 export type TCreateInvitationRequest = z.infer<typeof ZCreateInvitationRequest>;
-export const ZInvitationUpdateRequest = z.object({ id: ZId, enabled: z.boolean() });
+export const ZInvitationUpdateRequest = z.object({ id: ZQueryId, enabled: z.boolean() });
 export type TInvitationUpdateRequest = z.infer<typeof ZInvitationUpdateRequest>;
-export const ZInvitationDeleteRequest = z.object({ id: ZId });
+export const ZInvitationDeleteRequest = z.object({ id: ZQueryId });
 export const ZInvitationDeleted = z.object({ deleted: z.literal(true) });
 
 /** The filters every team report shares: a period as instants, one downline by account, a level. */
@@ -105,14 +99,8 @@ const ZReportQuery = z.object({
   username: zText({ max: MAX_TEXT_LENGTH }).default(''),
   /** 0: every level; 1: direct downlines; n: n steps below the agent. */
   level: z.coerce.number().int().min(0).max(100).default(0),
-  pageNo: ZPageNo,
-  pageSize: ZPageSize,
+  ...ZRecordPaging,
 });
-/** The period's checks, as the records have them (docs/0031). */
-const inRange = <S extends z.ZodType<{ from: string; to: string }>>(schema: S) =>
-  schema
-    .refine((q) => Date.parse(q.from) < Date.parse(q.to), { message: 'record_range_invalid', path: ['to'] })
-    .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= RECORD_MAX_RANGE_DAYS * 86_400_000, { message: 'record_range_too_long', path: ['to'] });
 
 /** Who a report row is about. */
 const ZWho = z.object({
@@ -122,7 +110,7 @@ const ZWho = z.object({
   level: z.number().int().positive(),
 });
 
-export const ZTeamBetsQuery = inRange(ZReportQuery);
+export const ZTeamBetsQuery = inRecordRange(ZReportQuery);
 export type TTeamBetsQuery = z.infer<typeof ZTeamBetsQuery>;
 export const ZTeamBetRow = ZWho.extend({
   /** The bet's ledger transaction. */
@@ -140,10 +128,8 @@ export const ZTeamBetRow = ZWho.extend({
   profitMinor: ZMinor,
 });
 export type TTeamBetRow = z.infer<typeof ZTeamBetRow>;
-export const ZTeamBets = z.object({
-  rows: z.array(ZTeamBetRow).max(RECORD_PAGE_SIZE_MAX),
-  /** Bets in the period. */
-  total: ZCount,
+/** `total`: bets in the period. */
+export const ZTeamBets = zRecordPage(ZTeamBetRow).extend({
   /** Over the whole filter, by the time the money moved (as the team overview counts). */
   betMinor: ZMinor,
   validBetMinor: ZMinor,
@@ -152,7 +138,7 @@ export const ZTeamBets = z.object({
 });
 export type TTeamBets = z.infer<typeof ZTeamBets>;
 
-export const ZTeamProfitQuery = inRange(ZReportQuery.extend({ sort: z.enum(TEAM_PROFIT_SORTS).default('loss') }));
+export const ZTeamProfitQuery = inRecordRange(ZReportQuery.extend({ sort: z.enum(TEAM_PROFIT_SORTS).default('loss') }));
 export type TTeamProfitQuery = z.infer<typeof ZTeamProfitQuery>;
 const ZProfitFigures = z.object({
   depositMinor: ZMinor,
@@ -166,33 +152,25 @@ const ZProfitFigures = z.object({
 });
 export const ZTeamProfitRow = ZWho.extend(ZProfitFigures.shape);
 export type TTeamProfitRow = z.infer<typeof ZTeamProfitRow>;
-export const ZTeamProfit = ZProfitFigures.extend({
-  rows: z.array(ZTeamProfitRow).max(RECORD_PAGE_SIZE_MAX),
-  /** Downlines with any money movement or bet in the period. */
-  total: ZCount,
-});
+/** `total`: downlines with any money movement or bet in the period. */
+export const ZTeamProfit = ZProfitFigures.extend(zRecordPage(ZTeamProfitRow).shape);
 export type TTeamProfit = z.infer<typeof ZTeamProfit>;
 
-export const ZTeamTransactionsQuery = inRange(ZReportQuery.extend({ type: z.enum(ACCOUNT_RECORD_TYPES).optional() }));
+export const ZTeamTransactionsQuery = inRecordRange(ZReportQuery.extend({ type: z.enum(ACCOUNT_RECORD_TYPES).optional() }));
 export type TTeamTransactionsQuery = z.infer<typeof ZTeamTransactionsQuery>;
-export const ZTeamTransactionRow = ZWho.extend({
-  /** The ledger entry. */
-  id: z.number().int().positive(),
-  time: z.string().max(40),
-  type: z.enum(ACCOUNT_RECORD_TYPES),
-  kind: z.string().max(40),
-  amountMinor: ZMinor,
-  balanceAfterMinor: ZMinor,
-  code: z.string().max(32),
-});
+/** A ledger entry of a downline's main wallet, as the member's own account record has it. */
+export const ZTeamTransactionRow = ZWho.extend(ZAccountRecordRow.shape);
 export type TTeamTransactionRow = z.infer<typeof ZTeamTransactionRow>;
-export const ZTeamTransactions = z.object({
-  rows: z.array(ZTeamTransactionRow).max(RECORD_PAGE_SIZE_MAX),
-  total: ZCount,
+export const ZTeamTransactions = zRecordPage(ZTeamTransactionRow).extend({
   inMinor: ZMinor,
   outMinor: ZMinor,
 });
 export type TTeamTransactions = z.infer<typeof ZTeamTransactions>;
+
+/** registerCenter's calls share its page's modId; each report is behind its own page's. */
+const REGISTER_CENTRE = { moduleId: 'REGCEN', audience: AGENT, modules: ['REGCEN'] } as const;
+const reportPage = <M extends 'TRANSBETREPMEM3' | 'AGETEAMPNL3' | 'AGEDOWNTRANS3'>(modId: M) =>
+  ({ moduleId: modId, audience: AGENT, modules: [modId] }) as const;
 
 /**
  * registerCenter and the team reports as declared calls (docs/0076): agents only, registerCenter's
@@ -202,82 +180,48 @@ export type TTeamTransactions = z.infer<typeof ZTeamTransactions>;
 export const AGENT_TEAM_CALLS = {
   /** A member or an agent directly under the caller, with the merchant's registration rules. */
   registerDownline: declareCall({
+    ...REGISTER_CENTRE,
     method: 'POST',
     path: AGENT_TEAM_PATHS.registerDownline,
-    moduleId: 'REGCEN',
     input: ZRegisterDownlineRequest,
     output: ZRegisterDownlineResult,
-    audience: AGENT,
-    modules: ['REGCEN'],
   }),
   /** Link management: the caller's codes with their registrations. */
-  invitations: declareCall({
-    method: 'GET',
-    path: AGENT_TEAM_PATHS.invitations,
-    moduleId: 'REGCEN',
-    input: ZInvitationListQuery,
-    output: ZInvitationList,
-    audience: AGENT,
-    modules: ['REGCEN'],
-  }),
+  invitations: declareCall({ ...REGISTER_CENTRE, method: 'GET', path: AGENT_TEAM_PATHS.invitations, input: ZInvitationListQuery, output: ZInvitationList }),
   /** A new code. */
   createInvitation: declareCall({
+    ...REGISTER_CENTRE,
     method: 'POST',
     path: AGENT_TEAM_PATHS.invitations,
-    moduleId: 'REGCEN',
     input: ZCreateInvitationRequest,
     output: ZInvitation,
-    audience: AGENT,
-    modules: ['REGCEN'],
   }),
   /** Switch one of the caller's codes off or on. */
   updateInvitation: declareCall({
+    ...REGISTER_CENTRE,
     method: 'POST',
     path: AGENT_TEAM_PATHS.invitationUpdate,
-    moduleId: 'REGCEN',
     input: ZInvitationUpdateRequest,
     output: ZInvitation,
-    audience: AGENT,
-    modules: ['REGCEN'],
   }),
   /** Delete one of the caller's codes. */
   deleteInvitation: declareCall({
+    ...REGISTER_CENTRE,
     method: 'POST',
     path: AGENT_TEAM_PATHS.invitationDelete,
-    moduleId: 'REGCEN',
     input: ZInvitationDeleteRequest,
     output: ZInvitationDeleted,
-    audience: AGENT,
-    modules: ['REGCEN'],
   }),
   /** personalHistoryCopy: team betting. */
-  teamBets: declareCall({
-    method: 'GET',
-    path: AGENT_TEAM_PATHS.teamBets,
-    moduleId: 'TRANSBETREPMEM3',
-    input: ZTeamBetsQuery,
-    output: ZTeamBets,
-    audience: AGENT,
-    modules: ['TRANSBETREPMEM3'],
-  }),
+  teamBets: declareCall({ ...reportPage('TRANSBETREPMEM3'), method: 'GET', path: AGENT_TEAM_PATHS.teamBets, input: ZTeamBetsQuery, output: ZTeamBets }),
   /** palStatementsAgentCopy: user P&L statements. */
-  teamProfit: declareCall({
-    method: 'GET',
-    path: AGENT_TEAM_PATHS.teamProfit,
-    moduleId: 'AGETEAMPNL3',
-    input: ZTeamProfitQuery,
-    output: ZTeamProfit,
-    audience: AGENT,
-    modules: ['AGETEAMPNL3'],
-  }),
+  teamProfit: declareCall({ ...reportPage('AGETEAMPNL3'), method: 'GET', path: AGENT_TEAM_PATHS.teamProfit, input: ZTeamProfitQuery, output: ZTeamProfit }),
   /** agentDownlineTransactionDetailsCopy: account details. */
   teamTransactions: declareCall({
+    ...reportPage('AGEDOWNTRANS3'),
     method: 'GET',
     path: AGENT_TEAM_PATHS.teamTransactions,
-    moduleId: 'AGEDOWNTRANS3',
     input: ZTeamTransactionsQuery,
     output: ZTeamTransactions,
-    audience: AGENT,
-    modules: ['AGEDOWNTRANS3'],
   }),
 } as const;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { CONTRACT_KINDS, CONTRACT_STATES, CONTRACT_TIERS_MAX, DIVIDEND_PERIODS, RATE_BP_MAX, tiersProblem } from '../domain/contracts.ts';
 import { MAX_AMOUNT_MINOR } from '../domain/money.ts';
-import { RECORD_MAX_RANGE_DAYS, RECORD_PAGE_SIZE_MAX } from '../domain/records.ts';
+import { RECORD_MAX_RANGE_DAYS } from '../domain/records.ts';
 import { AGENT, declareCall } from './call.ts';
+import { inRecordRange, ZInstant, ZMinor, ZQueryId, ZRecordPaging, ZTzOffsetMinutes, zRecordPage } from './shapes.ts';
 
 /**
  * docs/0049: agent contracts — offered by an agent to a direct downline
@@ -44,7 +45,6 @@ export const CONTRACT_MESSAGES = {
   periodMismatch: 'contract_period_mismatch',
 } as const;
 
-const ZInstant = z.iso.datetime({ offset: true }).max(40);
 const ZRate = z
   .number({ message: 'contract_rate_invalid' })
   .int('contract_rate_invalid')
@@ -56,9 +56,7 @@ const ZThreshold = z
   .int('contract_amount_invalid')
   .min(0, 'contract_amount_invalid')
   .max(MAX_AMOUNT_MINOR, 'contract_amount_invalid');
-const ZMemberId = z.coerce.number().int().positive().max(2_147_483_647);
 const ZId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-const ZMinor = z.number().int().refine(Number.isSafeInteger);
 
 export const ZContractKind = z.enum(CONTRACT_KINDS);
 export const ZVolumeTier = z.strictObject({ minBetMinor: ZThreshold, rateBp: ZTierRate });
@@ -126,7 +124,7 @@ export const ZContractOverview = z.object({
 export type TContractOverview = z.infer<typeof ZContractOverview>;
 
 export const ZContractOfferRequest = z.object({
-  memberId: ZMemberId,
+  memberId: ZQueryId,
   terms: ZContractTerms,
 });
 export type TContractOfferRequest = z.infer<typeof ZContractOfferRequest>;
@@ -135,20 +133,14 @@ export const CONTRACT_ACTIONS = ['accept', 'reject', 'terminate', 'confirmTermin
 export const ZContractActRequest = z.object({ contractId: ZId, action: z.enum(CONTRACT_ACTIONS) });
 export type TContractActRequest = z.infer<typeof ZContractActRequest>;
 
-const rangeChecks = <T extends z.ZodType<{ from: string; to: string }>>(s: T) =>
-  s
-    .refine((q) => Date.parse(q.from) < Date.parse(q.to), { message: 'record_range_invalid', path: ['to'] })
-    .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= RECORD_MAX_RANGE_DAYS * 86_400_000, { message: 'record_range_too_long', path: ['to'] });
-
-export const ZSettlementQuery = rangeChecks(
+export const ZSettlementQuery = inRecordRange(
   z.object({
     kind: ZContractKind,
     /** mine: settlements paid to me; team: those paid on the contracts I offered. */
     scope: z.enum(['mine', 'team']).default('mine'),
     from: ZInstant,
     to: ZInstant,
-    pageNo: z.coerce.number().int().min(1).max(100_000).default(1),
-    pageSize: z.coerce.number().int().min(1).max(RECORD_PAGE_SIZE_MAX).default(20),
+    ...ZRecordPaging,
   }),
 );
 export type TSettlementQuery = z.infer<typeof ZSettlementQuery>;
@@ -169,22 +161,19 @@ export const ZSettlementRow = z.object({
   paidAt: z.string().max(40),
 });
 export type TSettlementRow = z.infer<typeof ZSettlementRow>;
-export const ZSettlementList = z.object({
-  rows: z.array(ZSettlementRow).max(RECORD_PAGE_SIZE_MAX),
-  total: z.number().int().nonnegative(),
+export const ZSettlementList = zRecordPage(ZSettlementRow).extend({
   /** Over the whole filter. */
   amountMinor: ZMinor,
   baseMinor: ZMinor,
 });
 export type TSettlementList = z.infer<typeof ZSettlementList>;
 
-export const ZIncomeQuery = rangeChecks(
+export const ZIncomeQuery = inRecordRange(
   z.object({
     from: ZInstant,
     to: ZInstant,
-    tzOffsetMinutes: z.coerce.number().int().min(-840).max(840).default(0),
-    pageNo: z.coerce.number().int().min(1).max(100_000).default(1),
-    pageSize: z.coerce.number().int().min(1).max(RECORD_PAGE_SIZE_MAX).default(20),
+    tzOffsetMinutes: ZTzOffsetMinutes,
+    ...ZRecordPaging,
   }),
 );
 export type TIncomeQuery = z.infer<typeof ZIncomeQuery>;
@@ -196,15 +185,16 @@ export const ZIncomeRow = z.object({
   periodStart: z.string().max(40),
 });
 export type TIncomeRow = z.infer<typeof ZIncomeRow>;
-export const ZIncomeReport = z.object({
-  rows: z.array(ZIncomeRow).max(RECORD_PAGE_SIZE_MAX),
-  total: z.number().int().nonnegative(),
+export const ZIncomeReport = zRecordPage(ZIncomeRow).extend({
   totalMinor: ZMinor,
   byKind: z.object({ dividend: ZMinor, daily: ZMinor, hourly: ZMinor, realtime: ZMinor }),
   /** One point per local day of the range (empty days included). */
   series: z.array(z.object({ label: z.string().max(20), amountMinor: ZMinor })).max(RECORD_MAX_RANGE_DAYS + 2),
 });
 export type TIncomeReport = z.infer<typeof ZIncomeReport>;
+
+/** What every contract call shares; income is behind its own page. */
+const CONTRACTS = { moduleId: 'AGENT', audience: AGENT, modules: ['AGENTCENTER'] } as const;
 
 /**
  * Contracts and income as declared calls (docs/0076): agents only. The contract calls are gated
@@ -213,53 +203,13 @@ export type TIncomeReport = z.infer<typeof ZIncomeReport>;
  */
 export const CONTRACT_CALLS = {
   /** A contract page's data for one kind. */
-  contracts: declareCall({
-    method: 'GET',
-    path: CONTRACT_PATHS.overview,
-    moduleId: 'AGENT',
-    input: ZContractOverviewQuery,
-    output: ZContractOverview,
-    audience: AGENT,
-    modules: ['AGENTCENTER'],
-  }),
+  contracts: declareCall({ ...CONTRACTS, method: 'GET', path: CONTRACT_PATHS.overview, input: ZContractOverviewQuery, output: ZContractOverview }),
   /** Offer a direct downline agent a contract (never retried: a POST; a second offer is contract_exists). */
-  contractOffer: declareCall({
-    method: 'POST',
-    path: CONTRACT_PATHS.offer,
-    moduleId: 'AGENT',
-    input: ZContractOfferRequest,
-    output: ZContract,
-    audience: AGENT,
-    modules: ['AGENTCENTER'],
-  }),
+  contractOffer: declareCall({ ...CONTRACTS, method: 'POST', path: CONTRACT_PATHS.offer, input: ZContractOfferRequest, output: ZContract }),
   /** Accept, reject, terminate, answer a termination, withdraw an offer. */
-  contractAct: declareCall({
-    method: 'POST',
-    path: CONTRACT_PATHS.act,
-    moduleId: 'AGENT',
-    input: ZContractActRequest,
-    output: ZContract,
-    audience: AGENT,
-    modules: ['AGENTCENTER'],
-  }),
+  contractAct: declareCall({ ...CONTRACTS, method: 'POST', path: CONTRACT_PATHS.act, input: ZContractActRequest, output: ZContract }),
   /** Settlement records of a kind, mine or of the contracts I offered. */
-  settlements: declareCall({
-    method: 'GET',
-    path: CONTRACT_PATHS.settlements,
-    moduleId: 'AGENT',
-    input: ZSettlementQuery,
-    output: ZSettlementList,
-    audience: AGENT,
-    modules: ['AGENTCENTER'],
-  }),
+  settlements: declareCall({ ...CONTRACTS, method: 'GET', path: CONTRACT_PATHS.settlements, input: ZSettlementQuery, output: ZSettlementList }),
   /** agentRevenueReport: salaries and dividends received. */
-  income: declareCall({
-    method: 'GET',
-    path: CONTRACT_PATHS.income,
-    moduleId: 'AGENT',
-    input: ZIncomeQuery,
-    output: ZIncomeReport,
-    audience: AGENT,
-    modules: ['AGEREV3'],
-  }),
+  income: declareCall({ ...CONTRACTS, modules: ['AGEREV3'], method: 'GET', path: CONTRACT_PATHS.income, input: ZIncomeQuery, output: ZIncomeReport }),
 } as const;

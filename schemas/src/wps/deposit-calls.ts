@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_AMOUNT_MINOR, ZAmountMinor } from '../domain/money.ts';
 import { MONEY_SETTING_BOUNDS } from '../domain/money-settings.ts';
 import { zText } from '../text.ts';
+import { ZBigId, ZIdempotencyKey, ZRowId as ZId } from './shapes.ts';
 
 /**
  * docs/0028: deposits (channels, orders, the operator's approval), operator balance
@@ -55,27 +56,21 @@ export const DEPOSIT_MESSAGES = {
   settingsChangeNotPending: 'settings_change_not_pending',
 } as const;
 
-const ZId = z
-  .number()
-  .int()
-  .positive()
-  .max(2 ** 31 - 1);
-const ZBigId = z.number().int().positive().refine(Number.isSafeInteger);
-/** A client's idempotency key; the platform scopes it to its sender (docs/0026). */
-export const ZDepositKey = zText({ max: 100, min: 8, trim: false }).regex(/^[A-Za-z0-9_.:-]+$/, 'invalid_key');
 const ZIsoText = z.string().max(40);
 
 /** At most this many quick amounts per channel. */
 export const QUICK_AMOUNTS_MAX = 8;
 
 /** A deposit channel as the member sees it (docs/rules/money.md#m-6 depositv2). */
-export const ZDepositChannel = z.object({
+const ZChannel = z.object({
   id: ZId,
   code: z.string().max(32),
   name: z.string().max(80),
   minMinor: ZAmountMinor,
   maxMinor: ZAmountMinor,
   quickAmountsMinor: z.array(ZAmountMinor).max(QUICK_AMOUNTS_MAX),
+});
+export const ZDepositChannel = ZChannel.extend({
   /** The embedded platform's simulated channel: it settles by itself after this many seconds. */
   autoSettleSeconds: z.number().int().nonnegative().nullable(),
 });
@@ -107,7 +102,7 @@ export const ZDepositRequest = z.object({
     .int(DEPOSIT_MESSAGES.amountInvalid)
     .positive(DEPOSIT_MESSAGES.amountInvalid)
     .max(MAX_AMOUNT_MINOR, DEPOSIT_MESSAGES.amountInvalid),
-  key: ZDepositKey,
+  key: ZIdempotencyKey,
 });
 export type TDepositRequest = z.infer<typeof ZDepositRequest>;
 
@@ -151,7 +146,7 @@ export const ZAdjustmentRequest = z.object({
     .refine((n) => n !== 0, DEPOSIT_MESSAGES.amountInvalid),
   reason: zText({ max: 500, multiline: true }).pipe(z.string().min(1, DEPOSIT_MESSAGES.reasonRequired)),
   /** The operator's key: a double submit makes one adjustment. */
-  key: ZDepositKey,
+  key: ZIdempotencyKey,
 });
 export type TAdjustmentRequest = z.infer<typeof ZAdjustmentRequest>;
 export const ADJUSTMENT_STATUSES = ['pending', 'applied', 'rejected'] as const;
@@ -191,13 +186,7 @@ export const ZAdjustmentsResponse = z.object({
 export const ZAdjustmentDecideRequest = z.object({ adjustmentId: ZBigId, approve: z.boolean() });
 
 /** A channel's operator-set values. */
-export const ZChannelSettings = z.object({
-  id: ZId,
-  code: z.string().max(32),
-  name: z.string().max(80),
-  minMinor: ZAmountMinor,
-  maxMinor: ZAmountMinor,
-  quickAmountsMinor: z.array(ZAmountMinor).max(QUICK_AMOUNTS_MAX),
+export const ZChannelSettings = ZChannel.extend({
   autoSettleSeconds: z.number().int().min(0).max(86_400).nullable(),
   enabled: z.boolean(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zText } from '../text.ts';
+import { ZOperatorPageInfo } from './shapes.ts';
 
 /**
  * docs/0010 (operators are not members): operator roles and permissions, operator TOTP and the
@@ -91,9 +92,7 @@ export const ZOperatorAuditEntry = z.object({
 export type TOperatorAuditEntry = z.infer<typeof ZOperatorAuditEntry>;
 export const ZOperatorAuditResponse = z.object({
   entries: z.array(ZOperatorAuditEntry).max(100),
-  total: z.number().int().nonnegative(),
-  pageNo: z.number().int().positive(),
-  pageSize: z.number().int().positive(),
+  ...ZOperatorPageInfo,
 });
 
 export const ZOperatorTotpSetupResponse = z.object({ secret: z.string().max(128), otpauthUrl: z.string().max(1000) });

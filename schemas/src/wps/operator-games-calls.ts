@@ -3,6 +3,7 @@ import { MAX_TEXT_LENGTH } from '../constants.ts';
 import { ZGameType, ZVassalage } from '../domain/game.ts';
 import { GAME_SWITCH_STATES, OPERATOR_GAMES_PAGE_SIZE } from '../domain/game-switches.ts';
 import { zText } from '../text.ts';
+import { ZOperatorPageInfo } from './shapes.ts';
 
 export { GAME_SWITCH_STATES, OPERATOR_GAMES_PAGE_SIZE };
 
@@ -63,9 +64,7 @@ export const ZOperatorGame = z.object({
 export type TOperatorGame = z.infer<typeof ZOperatorGame>;
 export const ZOperatorGamesResponse = z.object({
   games: z.array(ZOperatorGame).max(100),
-  total: z.number().int().nonnegative(),
-  pageNo: z.number().int().positive(),
-  pageSize: z.number().int().positive(),
+  ...ZOperatorPageInfo,
 });
 export type TOperatorGamesResponse = z.infer<typeof ZOperatorGamesResponse>;
 

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { MAX_TEXT_LENGTH } from '../constants.ts';
-import { RECORD_MAX_RANGE_DAYS, RECORD_PAGE_SIZE_MAX } from '../domain/records.ts';
+import { RECORD_PAGE_SIZE_MAX } from '../domain/records.ts';
 import { zText } from '../text.ts';
 import { GAME_ROUND_STATES, OPERATOR_ROUNDS_PAGE_SIZE } from '../games/rounds.ts';
 export { OPERATOR_STUCK_AFTER_MS } from '../games/rounds.ts';
 import { ZGameEngine } from './wlg-calls.ts';
 import { ZLotteryBetType } from './wlg-lottery-calls.ts';
+import { inRecordRange, ZInstant, ZMinor, ZOperatorPageInfo } from './shapes.ts';
 
 /**
  * docs/0037: the console's view of the built-in games' rounds and bets, per game (docs/0043).
@@ -20,11 +21,9 @@ export const OPERATOR_ROUNDS_PATHS = {
 export { GAME_ROUND_STATES, OPERATOR_ROUNDS_PAGE_SIZE, type TGameRoundState } from '../games/rounds.ts';
 export const ZGameRoundState = z.enum(GAME_ROUND_STATES);
 
-const ZInstant = z.iso.datetime({ offset: true }).max(40);
-
 /** Filters: a game (node id) or a whole engine, a member account, a state, real money or play money, a time range. */
-export const ZOperatorRoundsQuery = z
-  .object({
+export const ZOperatorRoundsQuery = inRecordRange(
+  z.object({
     engine: ZGameEngine.optional(),
     nodeId: zText({ max: 64, min: 1 }).optional(),
     /** The member's username, exactly (case-insensitive). */
@@ -35,9 +34,8 @@ export const ZOperatorRoundsQuery = z
     to: ZInstant,
     pageNo: z.coerce.number().int().min(1).max(100_000).default(1),
     pageSize: z.coerce.number().int().min(1).max(RECORD_PAGE_SIZE_MAX).default(OPERATOR_ROUNDS_PAGE_SIZE),
-  })
-  .refine((q) => Date.parse(q.from) < Date.parse(q.to), { message: 'record_range_invalid', path: ['to'] })
-  .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= RECORD_MAX_RANGE_DAYS * 86_400_000, { message: 'record_range_too_long', path: ['to'] });
+  }),
+);
 export type TOperatorRoundsQuery = z.infer<typeof ZOperatorRoundsQuery>;
 
 /**
@@ -76,8 +74,6 @@ export const ZRoundOutcomeSummary = z.discriminatedUnion('engine', [
 ]);
 export type TRoundOutcomeSummary = z.infer<typeof ZRoundOutcomeSummary>;
 
-const ZMinor = z.number().int().refine(Number.isSafeInteger);
-
 export const ZOperatorRound = z.object({
   roundId: z.string().max(24),
   engine: ZGameEngine,
@@ -111,9 +107,7 @@ export const ZOperatorRoundGame = z.object({
 
 export const ZOperatorRoundsResponse = z.object({
   rounds: z.array(ZOperatorRound).max(RECORD_PAGE_SIZE_MAX),
-  total: z.number().int().nonnegative(),
-  pageNo: z.number().int().positive(),
-  pageSize: z.number().int().positive(),
+  ...ZOperatorPageInfo,
   /** Over the whole filter: stakes the wallet took (placed, settled) and wins it paid (settled). */
   betMinor: ZMinor,
   winMinor: ZMinor,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RECORD_MAX_RANGE_DAYS, RECORD_PAGE_SIZE_MAX } from '../domain/records.ts';
+import { inRecordRange, ZInstant, ZMinor as ZSignedMinor, ZRecordPaging, ZTzOffsetMinutes, zRecordPage } from './shapes.ts';
 
 /**
  * docs/0031: the member's records — account record (transactionHistory), betting record
@@ -33,23 +33,17 @@ export const RECORD_TYPE_KINDS: Readonly<Record<Exclude<TAccountRecordType, 'oth
   win: ['win'],
 };
 
-const ZInstant = z.iso.datetime({ offset: true }).max(40);
-
-export const ZRecordQuery = z
-  .object({
+export const ZRecordQuery = inRecordRange(
+  z.object({
     from: ZInstant,
     to: ZInstant,
     type: z.enum(ACCOUNT_RECORD_TYPES).optional(),
-    pageNo: z.coerce.number().int().min(1).max(100_000).default(1),
-    pageSize: z.coerce.number().int().min(1).max(RECORD_PAGE_SIZE_MAX).default(20),
-    /** The member's offset from UTC in minutes (east positive): profit and loss is summed per local day. */
-    tzOffsetMinutes: z.coerce.number().int().min(-840).max(840).default(0),
-  })
-  .refine((q) => Date.parse(q.from) < Date.parse(q.to), { message: 'record_range_invalid', path: ['to'] })
-  .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= RECORD_MAX_RANGE_DAYS * 86_400_000, { message: 'record_range_too_long', path: ['to'] });
+    ...ZRecordPaging,
+    /** Profit and loss is summed per the member's local day. */
+    tzOffsetMinutes: ZTzOffsetMinutes,
+  }),
+);
 export type TRecordQuery = z.infer<typeof ZRecordQuery>;
-
-const ZSignedMinor = z.number().int().refine(Number.isSafeInteger);
 
 export const ZAccountRecordRow = z.object({
   id: z.number().int().positive(),
@@ -65,9 +59,7 @@ export const ZAccountRecordRow = z.object({
 });
 export type TAccountRecordRow = z.infer<typeof ZAccountRecordRow>;
 
-export const ZAccountRecordResponse = z.object({
-  rows: z.array(ZAccountRecordRow).max(RECORD_PAGE_SIZE_MAX),
-  total: z.number().int().nonnegative(),
+export const ZAccountRecordResponse = zRecordPage(ZAccountRecordRow).extend({
   /** Over the whole filter, not just this page. */
   inMinor: ZSignedMinor,
   outMinor: ZSignedMinor,
@@ -83,9 +75,7 @@ export const ZProfitRow = z.object({
   bets: z.number().int().nonnegative(),
 });
 export type TProfitRow = z.infer<typeof ZProfitRow>;
-export const ZProfitResponse = z.object({
-  rows: z.array(ZProfitRow).max(RECORD_PAGE_SIZE_MAX),
-  total: z.number().int().nonnegative(),
+export const ZProfitResponse = zRecordPage(ZProfitRow).extend({
   stakeMinor: ZSignedMinor,
   payoutMinor: ZSignedMinor,
   profitMinor: ZSignedMinor,

@@ -73,46 +73,17 @@ export const ZSeamlessAnswer = z.object({
 });
 export type TSeamlessAnswer = z.infer<typeof ZSeamlessAnswer>;
 
+/** What every provider call shares: a POST, served in maintenance and in any region. */
+const PROVIDER = { method: 'POST', moduleId: 'SEAMLESS', audience: SERVER, region: 'serve' } as const;
+
 /**
  * The seamless wallet game providers call (docs/0035, docs/0076): server to server, each call
  * proving itself by its signature over the exact body (checked before the input is read). Rounds
  * begun before maintenance settle, so every call is served; the provider names no ModuleId.
  */
 export const SEAMLESS_CALLS = {
-  balance: declareCall({
-    method: 'POST',
-    path: SEAMLESS_PATHS.balance,
-    moduleId: 'SEAMLESS',
-    input: ZSeamlessBalanceRequest,
-    output: ZSeamlessAnswer,
-    audience: SERVER,
-    region: 'serve',
-  }),
-  bet: declareCall({
-    method: 'POST',
-    path: SEAMLESS_PATHS.bet,
-    moduleId: 'SEAMLESS',
-    input: ZSeamlessBetRequest,
-    output: ZSeamlessAnswer,
-    audience: SERVER,
-    region: 'serve',
-  }),
-  win: declareCall({
-    method: 'POST',
-    path: SEAMLESS_PATHS.win,
-    moduleId: 'SEAMLESS',
-    input: ZSeamlessWinRequest,
-    output: ZSeamlessAnswer,
-    audience: SERVER,
-    region: 'serve',
-  }),
-  rollback: declareCall({
-    method: 'POST',
-    path: SEAMLESS_PATHS.rollback,
-    moduleId: 'SEAMLESS',
-    input: ZSeamlessRollbackRequest,
-    output: ZSeamlessAnswer,
-    audience: SERVER,
-    region: 'serve',
-  }),
+  balance: declareCall({ ...PROVIDER, path: SEAMLESS_PATHS.balance, input: ZSeamlessBalanceRequest, output: ZSeamlessAnswer }),
+  bet: declareCall({ ...PROVIDER, path: SEAMLESS_PATHS.bet, input: ZSeamlessBetRequest, output: ZSeamlessAnswer }),
+  win: declareCall({ ...PROVIDER, path: SEAMLESS_PATHS.win, input: ZSeamlessWinRequest, output: ZSeamlessAnswer }),
+  rollback: declareCall({ ...PROVIDER, path: SEAMLESS_PATHS.rollback, input: ZSeamlessRollbackRequest, output: ZSeamlessAnswer }),
 } as const;

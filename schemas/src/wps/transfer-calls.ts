@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_AMOUNT_MINOR } from '../domain/money.ts';
 import { zText } from '../text.ts';
-import { ZDepositKey } from './deposit-calls.ts';
+import { ZIdempotencyKey } from './shapes.ts';
 
 /**
  * docs/0030 and item 1's merchant wallets: the member's wallets (GCS_merchantWallet, isSingle),
@@ -59,10 +59,10 @@ export const ZWalletTransferRequest = z.object({
   direction: z.enum(['in', 'out']),
   code: ZWalletCode,
   amountMinor: ZTransferAmount,
-  key: ZDepositKey,
+  key: ZIdempotencyKey,
 });
 export type TWalletTransferRequest = z.infer<typeof ZWalletTransferRequest>;
-export const ZWalletRecallRequest = z.object({ key: ZDepositKey });
+export const ZWalletRecallRequest = z.object({ key: ZIdempotencyKey });
 export type TWalletRecallRequest = z.infer<typeof ZWalletRecallRequest>;
 
 export const ZConsolidatedResponse = z.object({
@@ -84,7 +84,7 @@ export const ZUplineResponse = z.object({
 export type TUplineResponse = z.infer<typeof ZUplineResponse>;
 export const ZUplineTransferRequest = z.object({
   amountMinor: ZTransferAmount,
-  key: ZDepositKey,
+  key: ZIdempotencyKey,
   remark: zText({ max: 140 }).default(''),
 });
 export type TUplineTransferRequest = z.infer<typeof ZUplineTransferRequest>;

@@ -3,6 +3,7 @@ import { REMARK_MAX_LENGTH, UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES } from '../consta
 import { ZAmountMinor } from '../domain/money.ts';
 import { PROOF_CONTENT_TYPES } from '../domain/proof.ts';
 import { zSecret, zText } from '../text.ts';
+import { ZBigId, ZIdempotencyKey, ZRowId as ZId } from './shapes.ts';
 import { WITHDRAW_MESSAGES } from '../domain/withdraw-messages.ts';
 export { WITHDRAW_MESSAGES } from '../domain/withdraw-messages.ts';
 
@@ -41,14 +42,6 @@ export { PROOF_CONTENT_TYPES, type TProofContentType } from '../domain/proof.ts'
 
 export { sniffProofType } from '../domain/proof.ts';
 
-const ZId = z
-  .number()
-  .int()
-  .positive()
-  .max(2 ** 31 - 1);
-const ZBigId = z.number().int().positive().refine(Number.isSafeInteger);
-/** A member's idempotency key: scoped to the member by the platform (docs/0026). */
-export const ZMemberKey = zText({ max: 100, min: 8, trim: false }).regex(/^[A-Za-z0-9_.:-]+$/, 'invalid_key');
 const ZRemark = zText({ max: REMARK_MAX_LENGTH, multiline: true });
 
 /** Set the withdraw password (first time: no oldPassword) or change it (old one required). */
@@ -136,7 +129,7 @@ export const ZWithdrawRequest = z.object({
   bankAccountId: ZId,
   amountMinor: ZAmountMinor,
   withdrawPassword: zSecret(128, 1),
-  idempotencyKey: ZMemberKey,
+  idempotencyKey: ZIdempotencyKey,
 });
 export type TWithdrawRequest = z.infer<typeof ZWithdrawRequest>;
 export const ZWithdrawResponse = ZWithdrawal;

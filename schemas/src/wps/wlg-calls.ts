@@ -112,34 +112,21 @@ export const ZWlgRoundsResponse = z.object({ rounds: z.array(ZWlgRound).max(50) 
 export const ZWlgCloseResponse = z.object({ closed: z.literal(true) });
 export const ZWlgCloseMineResponse = z.object({ closed: z.number().int().min(0) });
 
+/** What a built-in game's page call shares: the game session's token in the body is the credential (VISITOR). */
+export const WLG_GAME_CALL = { moduleId: 'GAME', audience: VISITOR } as const;
+
 /**
  * The built-in games' page calls (docs/0039, docs/0076). VISITOR: the game session's token in the
  * body is the credential (a visitor's free play has no member session), checked by the service.
  * Opening and spinning stake (maintenance refuses them); reading, seeding and closing do not.
  */
 export const WLG_CALLS = {
-  open: declareCall({
-    method: 'POST',
-    path: WLG_PATHS.open,
-    moduleId: 'GAME',
-    input: ZWlgOpenRequest,
-    output: ZWlgOpenResponse,
-    audience: VISITOR,
-    kind: 'game',
-  }),
-  state: declareCall({ method: 'POST', path: WLG_PATHS.state, moduleId: 'GAME', input: ZWlgTokenRequest, output: ZWlgState, audience: VISITOR }),
-  spin: declareCall({
-    method: 'POST',
-    path: WLG_PATHS.slotSpin,
-    moduleId: 'GAME',
-    input: ZWlgSlotSpinRequest,
-    output: ZWlgSlotSpinResponse,
-    audience: VISITOR,
-    kind: 'game',
-  }),
-  seed: declareCall({ method: 'POST', path: WLG_PATHS.seed, moduleId: 'GAME', input: ZWlgSeedRequest, output: ZWlgSeedResponse, audience: VISITOR }),
-  rounds: declareCall({ method: 'POST', path: WLG_PATHS.rounds, moduleId: 'GAME', input: ZWlgTokenRequest, output: ZWlgRoundsResponse, audience: VISITOR }),
-  close: declareCall({ method: 'POST', path: WLG_PATHS.close, moduleId: 'GAME', input: ZWlgTokenRequest, output: ZWlgCloseResponse, audience: VISITOR }),
+  open: declareCall({ ...WLG_GAME_CALL, method: 'POST', path: WLG_PATHS.open, input: ZWlgOpenRequest, output: ZWlgOpenResponse, kind: 'game' }),
+  state: declareCall({ ...WLG_GAME_CALL, method: 'POST', path: WLG_PATHS.state, input: ZWlgTokenRequest, output: ZWlgState }),
+  spin: declareCall({ ...WLG_GAME_CALL, method: 'POST', path: WLG_PATHS.slotSpin, input: ZWlgSlotSpinRequest, output: ZWlgSlotSpinResponse, kind: 'game' }),
+  seed: declareCall({ ...WLG_GAME_CALL, method: 'POST', path: WLG_PATHS.seed, input: ZWlgSeedRequest, output: ZWlgSeedResponse }),
+  rounds: declareCall({ ...WLG_GAME_CALL, method: 'POST', path: WLG_PATHS.rounds, input: ZWlgTokenRequest, output: ZWlgRoundsResponse }),
+  close: declareCall({ ...WLG_GAME_CALL, method: 'POST', path: WLG_PATHS.close, input: ZWlgTokenRequest, output: ZWlgCloseResponse }),
   /** The member's own call (member token): close whatever real-money game is open. */
   closeMine: declareCall({ method: 'POST', path: WLG_PATHS.closeMine, moduleId: 'GAME', output: ZWlgCloseMineResponse, audience: MEMBER }),
 } as const;

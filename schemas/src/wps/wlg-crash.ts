@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { CRASH_MAX_X100, CRASH_MIN_TARGET_X100, CRASH_STAKES_MINOR } from '../games/crash.ts';
 import { zText } from '../text.ts';
-import { WLG_MESSAGES, ZWlgTokenRequest } from './wlg-calls.ts';
-import { VISITOR, declareCall } from './call.ts';
+import { WLG_GAME_CALL, WLG_MESSAGES, ZWlgTokenRequest } from './wlg-calls.ts';
+import { declareCall } from './call.ts';
 
 /**
  * The built-in crash game's calls (docs/0042), beside the other built-in games'
@@ -139,37 +139,15 @@ export type TWlgCrashMineResponse = z.infer<typeof ZWlgCrashMineResponse>;
  * cash-out finishes a round begun before maintenance, so it is served.
  */
 export const WLG_CRASH_CALLS = {
-  crashLive: declareCall({
-    method: 'POST',
-    path: WLG_CRASH_PATHS.live,
-    moduleId: 'GAME',
-    input: ZWlgCrashLiveRequest,
-    output: ZWlgCrashLive,
-    audience: VISITOR,
-  }),
+  crashLive: declareCall({ ...WLG_GAME_CALL, method: 'POST', path: WLG_CRASH_PATHS.live, input: ZWlgCrashLiveRequest, output: ZWlgCrashLive }),
   crashBet: declareCall({
+    ...WLG_GAME_CALL,
     method: 'POST',
     path: WLG_CRASH_PATHS.bet,
-    moduleId: 'GAME',
     input: ZWlgCrashBetRequest,
     output: ZWlgCrashBetResponse,
-    audience: VISITOR,
     kind: 'game',
   }),
-  crashCashOut: declareCall({
-    method: 'POST',
-    path: WLG_CRASH_PATHS.cashOut,
-    moduleId: 'GAME',
-    input: ZWlgCrashCashOutRequest,
-    output: ZWlgCrashBetResponse,
-    audience: VISITOR,
-  }),
-  crashMine: declareCall({
-    method: 'POST',
-    path: WLG_CRASH_PATHS.mine,
-    moduleId: 'GAME',
-    input: ZWlgTokenRequest,
-    output: ZWlgCrashMineResponse,
-    audience: VISITOR,
-  }),
+  crashCashOut: declareCall({ ...WLG_GAME_CALL, method: 'POST', path: WLG_CRASH_PATHS.cashOut, input: ZWlgCrashCashOutRequest, output: ZWlgCrashBetResponse }),
+  crashMine: declareCall({ ...WLG_GAME_CALL, method: 'POST', path: WLG_CRASH_PATHS.mine, input: ZWlgTokenRequest, output: ZWlgCrashMineResponse }),
 } as const;

@@ -10,7 +10,8 @@ import {
   type TLotteryPayouts,
 } from '../games/lottery.ts';
 import { zText } from '../text.ts';
-import { VISITOR, declareCall } from './call.ts';
+import { declareCall } from './call.ts';
+import { WLG_GAME_CALL } from './wlg-calls.ts';
 
 /**
  * The built-in lottery's calls (docs/0041), beside the other built-in games' calls
@@ -151,28 +152,25 @@ export type TOperatorSetLotterySettingsRequest = z.infer<typeof ZOperatorSetLott
  */
 export const WLG_LOTTERY_CALLS = {
   lotteryState: declareCall({
+    ...WLG_GAME_CALL,
     method: 'POST',
     path: WLG_LOTTERY_PATHS.state,
-    moduleId: 'GAME',
     input: ZWlgLotteryStateRequest,
     output: ZWlgLotteryStateResponse,
-    audience: VISITOR,
   }),
   lotteryBet: declareCall({
+    ...WLG_GAME_CALL,
     method: 'POST',
     path: WLG_LOTTERY_PATHS.bet,
-    moduleId: 'GAME',
     input: ZWlgLotteryBetRequest,
     output: ZWlgLotteryBetResponse,
-    audience: VISITOR,
     kind: 'game',
   }),
   lotteryNumero: declareCall({
+    ...WLG_GAME_CALL,
     method: 'GET',
     path: WLG_LOTTERY_PATHS.numero,
-    moduleId: 'GAME',
     input: ZWlgLotteryNumeroQuery,
     output: ZWlgLotteryNumeroResponse,
-    audience: VISITOR,
   }),
 } as const;
