@@ -1,8 +1,8 @@
 import type { TPopup } from '@wl/schemas';
 import type { SnapshotFrom } from 'xstate';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { walkGraph } from '../testing/graph-coverage.ts';
-import { expectFullCoverage, replayEveryPath } from '../testing/model-suite.ts';
+import { modelTests } from '../testing/model-suite.ts';
 import { ANNOUNCEMENT_SEEN_KEYS, announcementPopupMachine, type TAnnouncementPopupInput } from './announcement-popup.machine.ts';
 
 const popup = (id: number, execution: TPopup['execution']): TPopup => ({ id, title: 't', content: 'c', promotionType: 'PU', execution });
@@ -23,24 +23,21 @@ const walk = walkGraph(machine, {
 });
 
 describe('announcement popup: model', () => {
-  it('reaches every state and takes every transition', () => {
-    expectFullCoverage(walk);
-  });
-
-  it('persists the mark exactly on the paths that end closed', () => {
-    replayEveryPath(
-      machine,
-      walk,
-      (seen, input) => {
-        const last = seen.at(-1) as TSnapshot;
-        expect(persisted).toEqual(last.matches('closed') ? [ANNOUNCEMENT_SEEN_KEYS[input.audience]] : []);
-        for (const s of seen) {
-          if (s.matches('showing')) expect(s.context.popups[s.context.index]).toBeDefined();
-        }
-      },
-      () => {
+  modelTests(
+    machine,
+    walk,
+    'persists the mark exactly on the paths that end closed',
+    (seen, input) => {
+      const last = seen.at(-1) as TSnapshot;
+      expect(persisted).toEqual(last.matches('closed') ? [ANNOUNCEMENT_SEEN_KEYS[input.audience]] : []);
+      for (const s of seen) {
+        if (s.matches('showing')) expect(s.context.popups[s.context.index]).toBeDefined();
+      }
+    },
+    {
+      beforeReplay: () => {
         persisted.length = 0;
       },
-    );
-  });
+    },
+  );
 });

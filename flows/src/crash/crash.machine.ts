@@ -1,8 +1,8 @@
 import { CRASH_STAKES_MINOR } from '@wl/schemas/games/crash';
 import type { TCrashBet, TWlgCrashBetResponse } from '@wl/schemas/wps/wlg-crash';
 import { assign, raise, setup } from 'xstate';
-import { actorSlot } from '../shared/actor-slot.ts';
-import { toFlowError } from '../shared/flow-error.ts';
+import { actionSlot, actorSlot } from '../shared/actor-slot.ts';
+import { storeFailure, toFlowError } from '../shared/flow-error.ts';
 import type { TCrashLiveAnswer } from './crash-live.machine.ts';
 import { crashViewAt, targetOf } from './crash-view.ts';
 
@@ -38,6 +38,18 @@ function settlesRiding(context: TCrashContext, next: TCrashLiveAnswer): boolean 
   return before !== phase && context.mine !== null && context.mine.cashOutX100 === null && phase !== 'flying';
 }
 
+/** A bet or a cash-out answered: the bet as it now stands and the balance after it; refused: the message. */
+const betAnswered = {
+  onDone: {
+    target: 'idle',
+    actions: [
+      { type: 'storeBet', params: ({ event }: { event: { output: TWlgCrashBetResponse } }) => ({ answer: event.output }) },
+      { type: 'balance', params: ({ event }: { event: { output: TWlgCrashBetResponse } }) => ({ balanceMinor: event.output.balanceMinor }) },
+    ],
+  },
+  onError: { target: 'idle', actions: storeFailure },
+} as const;
+
 /**
  * The crash game's page (docs/0042) around the shared round the live machine reads: keeps the game
  * session open while the page is, finds the page's last bet again, places a bet or cashes out when
@@ -66,9 +78,7 @@ export const crashMachine = setup({
       event.type === 'crash.cashOut' && context.live !== null && crashViewAt(context.live.live, context.mine, event.now).canCashOut,
   },
   actions: {
-    balance: (_, _params: { balanceMinor: number }) => {
-      throw new Error('flows: action "balance" was not provided; pass it with machine.provide({ actions })');
-    },
+    balance: actionSlot<{ balanceMinor: number }>('balance'),
     storeLive: assign(({ event }) => (event.type === 'crash.live' ? { live: event.answer } : {})),
     resumeBet: assign(({ context }, params: { bets: TCrashBet[] }) => ({ mine: context.mine ?? params.bets[0] ?? null })),
     storeBet: assign((_, params: { answer: TWlgCrashBetResponse }) => ({ mine: params.answer.bet })),
@@ -120,14 +130,7 @@ export const crashMachine = setup({
               const target = targetOf(context.target);
               return { stakeMinor: context.stakeMinor, ...(target !== null ? { autoCashOutX100: target } : {}) };
             },
-            onDone: {
-              target: 'idle',
-              actions: [
-                { type: 'storeBet', params: ({ event }) => ({ answer: event.output }) },
-                { type: 'balance', params: ({ event }) => ({ balanceMinor: event.output.balanceMinor }) },
-              ],
-            },
-            onError: { target: 'idle', actions: { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) } },
+            ...betAnswered,
           },
         },
         cashingOut: {
@@ -136,14 +139,7 @@ export const crashMachine = setup({
             id: 'cashOut',
             src: 'cashOut',
             input: ({ context }) => ({ betId: context.mine!.betId }),
-            onDone: {
-              target: 'idle',
-              actions: [
-                { type: 'storeBet', params: ({ event }) => ({ answer: event.output }) },
-                { type: 'balance', params: ({ event }) => ({ balanceMinor: event.output.balanceMinor }) },
-              ],
-            },
-            onError: { target: 'idle', actions: { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) } },
+            ...betAnswered,
           },
         },
       },

@@ -1,8 +1,8 @@
 import type { SnapshotFrom } from 'xstate';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { FlowError } from '../shared/flow-error.ts';
 import { pending, walkGraph } from '../testing/graph-coverage.ts';
-import { expectFullCoverage, replayEveryPath } from '../testing/model-suite.ts';
+import { modelTests } from '../testing/model-suite.ts';
 import { bet, liveAt } from './crash-fixtures.ts';
 import { crashLiveMachine } from './crash-live.machine.ts';
 import { crashMachine } from './crash.machine.ts';
@@ -49,36 +49,30 @@ const walk = walkGraph(machine, {
 });
 
 describe('crash machine: model', () => {
-  it('reaches every state and takes every transition', () => {
-    expectFullCoverage(walk);
-  });
-
-  it('replays every path: a bet or a cash-out goes only when the round allows it at the tap', () => {
-    const count = replayEveryPath(
-      machine,
-      walk,
-      (seen, _input, path) => {
-        for (const [i, s] of seen.entries()) {
-          const before = seen[i - 1];
-          const event = path.steps[i]?.event;
-          if (!before || !event) continue;
-          if (s.matches({ play: 'betting' }) && before.matches({ play: 'idle' })) {
-            expect(event.type).toBe('crash.bet');
-            const now = (event as { now: number }).now;
-            expect(crashViewAt(before.context.live!.live, before.context.mine, now).canBet).toBe(true);
-            expect(Number.isNaN(targetOf(before.context.target))).toBe(false);
-          }
-          if (s.matches({ play: 'cashingOut' }) && before.matches({ play: 'idle' })) {
-            expect(crashViewAt(before.context.live!.live, before.context.mine, (event as { now: number }).now).canCashOut).toBe(true);
-          }
-          // A reload's bet never replaces one the page placed itself.
-          if (before.context.mine !== null && (event.type as string) === 'xstate.done.actor.resume') expect(s.context.mine).toBe(before.context.mine);
+  modelTests(
+    machine,
+    walk,
+    'replays every path: a bet or a cash-out goes only when the round allows it at the tap',
+    (seen, _input, path) => {
+      for (const [i, s] of seen.entries()) {
+        const before = seen[i - 1];
+        const event = path.steps[i]?.event;
+        if (!before || !event) continue;
+        if (s.matches({ play: 'betting' }) && before.matches({ play: 'idle' })) {
+          expect(event.type).toBe('crash.bet');
+          const now = (event as { now: number }).now;
+          expect(crashViewAt(before.context.live!.live, before.context.mine, now).canBet).toBe(true);
+          expect(Number.isNaN(targetOf(before.context.target))).toBe(false);
         }
-      },
-      () => balances.splice(0),
-    );
-    expect(count).toBeGreaterThan(20);
-  });
+        if (s.matches({ play: 'cashingOut' }) && before.matches({ play: 'idle' })) {
+          expect(crashViewAt(before.context.live!.live, before.context.mine, (event as { now: number }).now).canCashOut).toBe(true);
+        }
+        // A reload's bet never replaces one the page placed itself.
+        if (before.context.mine !== null && (event.type as string) === 'xstate.done.actor.resume') expect(s.context.mine).toBe(before.context.mine);
+      }
+    },
+    { beforeReplay: () => balances.splice(0), morePathsThan: 20 },
+  );
 });
 
 describe('crash live machine: model', () => {
@@ -92,14 +86,8 @@ describe('crash live machine: model', () => {
     serializeState: (s: SnapshotFrom<typeof live>) => JSON.stringify([s.value, s.context.live?.live.round.phase ?? null]),
   });
 
-  it('reaches every state and takes every transition', () => {
-    expectFullCoverage(liveWalk);
-  });
-
-  it('replays every path: a failed poll never drops the last answer', () => {
-    replayEveryPath(live, liveWalk, (seen) => {
-      for (const [i, s] of seen.entries()) if (s.matches('stale') && seen[i - 1]?.context.live) expect(s.context.live).toBe(seen[i - 1]!.context.live);
-    });
+  modelTests(live, liveWalk, 'replays every path: a failed poll never drops the last answer', (seen) => {
+    for (const [i, s] of seen.entries()) if (s.matches('stale') && seen[i - 1]?.context.live) expect(s.context.live).toBe(seen[i - 1]!.context.live);
   });
 });
 
@@ -118,17 +106,11 @@ describe('crash verify machine: model', () => {
     serializeState: (s: SnapshotFrom<typeof verify>) => JSON.stringify([s.value, s.context.input, s.context.result !== null, s.context.invalid]),
   });
 
-  it('reaches every state and takes every transition', () => {
-    expectFullCoverage(verifyWalk);
-  });
-
-  it('replays every path: only fields that name a round are recomputed, and a refusal shows no result', () => {
-    replayEveryPath(verify, verifyWalk, (seen) => {
-      for (const [i, s] of seen.entries()) {
-        if (s.matches('checking') && seen[i - 1]?.matches('editing'))
-          expect(s.context.input.serverSeed.length > 0 && /^[1-9]/.test(s.context.input.roundNo)).toBe(true);
-        if (s.context.invalid) expect(s.context.result).toBeNull();
-      }
-    });
+  modelTests(verify, verifyWalk, 'replays every path: only fields that name a round are recomputed, and a refusal shows no result', (seen) => {
+    for (const [i, s] of seen.entries()) {
+      if (s.matches('checking') && seen[i - 1]?.matches('editing'))
+        expect(s.context.input.serverSeed.length > 0 && /^[1-9]/.test(s.context.input.roundNo)).toBe(true);
+      if (s.context.invalid) expect(s.context.result).toBeNull();
+    }
   });
 });

@@ -1,9 +1,9 @@
 import { parseAmountInput } from '@wl/schemas/domain/money';
 import type { TDepositChannel } from '@wl/schemas/wps/deposit-calls';
-import { WPS_MESSAGES } from '@wl/schemas/wps/messages';
 import { assign, setup } from 'xstate';
-import { actorSlot } from '../shared/actor-slot.ts';
+import { actionSlot, actorSlot } from '../shared/actor-slot.ts';
 import { toFlowError } from '../shared/flow-error.ts';
+import { isTrialRefusal, moneyRefused } from '../transfer/money-form.ts';
 
 /** The limits an amount is checked against. */
 export type TDepositLimits = Pick<TDepositChannel, 'minMinor' | 'maxMinor'>;
@@ -78,12 +78,8 @@ export const depositMachine = setup({
   types: { context: {} as TDepositContext, events: {} as TDepositEvent },
   actors: { createDeposit: actorSlot<{ id: number }, TDepositRequest>('createDeposit') },
   actions: {
-    trialRefused: () => {
-      throw new Error('flows: action "trialRefused" was not provided; pass it with machine.provide({ actions })');
-    },
-    approved: () => {
-      throw new Error('flows: action "approved" was not provided; pass it with machine.provide({ actions })');
-    },
+    trialRefused: actionSlot('trialRefused'),
+    approved: actionSlot('approved'),
     setChannel: assign(({ context, event }) =>
       event.type === 'deposit.channel' ? { channelId: event.channelId, fieldError: null, attempt: context.attempt + 1 } : {},
     ),
@@ -100,7 +96,7 @@ export const depositMachine = setup({
   },
   guards: {
     amountValid: ({ context, event }) => event.type === 'deposit.submit' && amountProblem(context.amount, event.channel) === null,
-    trialRefusal: (_, params: { error: unknown }) => toFlowError(params.error).messageKey === WPS_MESSAGES.trialNeedsRealAccount,
+    trialRefusal: (_, params: { error: unknown }) => isTrialRefusal(params.error),
     orderPending: orderIs('pending'),
     orderApproved: orderIs('approved'),
     orderRejected: orderIs('rejected'),
@@ -129,10 +125,7 @@ export const depositMachine = setup({
               target: ['editing', '#deposit.order.waiting'],
               actions: { type: 'storeOrder', params: ({ event }) => ({ id: event.output.id }) },
             },
-            onError: [
-              { guard: { type: 'trialRefusal', params: ({ event }) => ({ error: event.error }) }, target: 'editing', actions: 'trialRefused' },
-              { target: 'editing', actions: { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) } },
-            ],
+            onError: moneyRefused('editing'),
           },
         },
       },

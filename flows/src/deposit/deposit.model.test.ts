@@ -1,8 +1,8 @@
 import type { SnapshotFrom } from 'xstate';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { FlowError } from '../shared/flow-error.ts';
 import { pending, walkGraph } from '../testing/graph-coverage.ts';
-import { expectFullCoverage, replayEveryPath } from '../testing/model-suite.ts';
+import { modelTests } from '../testing/model-suite.ts';
 import { amountProblem, depositMachine } from './deposit.machine.ts';
 
 const approvals: number[] = [];
@@ -36,32 +36,26 @@ const walk = walkGraph(machine, {
 });
 
 describe('deposit: model', () => {
-  it('reaches every state and takes every transition', () => {
-    expectFullCoverage(walk);
-  });
-
-  it('replays every path: only a valid amount is sent, a resend keeps its attempt, approval is announced once per order', () => {
-    const count = replayEveryPath(
-      machine,
-      walk,
-      (seen) => {
-        for (const [i, s] of seen.entries()) {
-          const before = seen[i - 1];
-          if (s.matches({ form: 'submitting' }) && before?.matches({ form: 'editing' })) {
-            expect(amountProblem(s.context.amount, bkash)).toBeNull();
-            expect(s.context.attempt).toBe(before.context.attempt);
-          }
-          // Editing the form or making an order starts a new attempt.
-          if (before && (before.context.amount !== s.context.amount || before.context.orderId !== s.context.orderId)) {
-            expect(s.context.attempt).toBeGreaterThan(before.context.attempt);
-          }
-          if (!s.matches({ order: 'none' })) expect(s.context.orderId).toBe(77);
+  modelTests(
+    machine,
+    walk,
+    'replays every path: only a valid amount is sent, a resend keeps its attempt, approval is announced once per order',
+    (seen) => {
+      for (const [i, s] of seen.entries()) {
+        const before = seen[i - 1];
+        if (s.matches({ form: 'submitting' }) && before?.matches({ form: 'editing' })) {
+          expect(amountProblem(s.context.amount, bkash)).toBeNull();
+          expect(s.context.attempt).toBe(before.context.attempt);
         }
-        const approvedSteps = seen.filter((s, i) => s.matches({ order: 'approved' }) && !seen[i - 1]?.matches({ order: 'approved' })).length;
-        expect(approvals.length).toBe(approvedSteps);
-      },
-      () => approvals.splice(0),
-    );
-    expect(count).toBeGreaterThan(10);
-  });
+        // Editing the form or making an order starts a new attempt.
+        if (before && (before.context.amount !== s.context.amount || before.context.orderId !== s.context.orderId)) {
+          expect(s.context.attempt).toBeGreaterThan(before.context.attempt);
+        }
+        if (!s.matches({ order: 'none' })) expect(s.context.orderId).toBe(77);
+      }
+      const approvedSteps = seen.filter((s, i) => s.matches({ order: 'approved' }) && !seen[i - 1]?.matches({ order: 'approved' })).length;
+      expect(approvals.length).toBe(approvedSteps);
+    },
+    { beforeReplay: () => approvals.splice(0), morePathsThan: 10 },
+  );
 });

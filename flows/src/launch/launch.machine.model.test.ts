@@ -1,8 +1,8 @@
 import type { SnapshotFrom } from 'xstate';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { FlowError } from '../shared/flow-error.ts';
 import { pending, walkGraph } from '../testing/graph-coverage.ts';
-import { expectFullCoverage, replayEveryPath } from '../testing/model-suite.ts';
+import { modelTests } from '../testing/model-suite.ts';
 import type { TLaunchInput } from './launch-rules.ts';
 import { GAME_ALREADY_OPEN, launchMachine } from './launch.machine.ts';
 
@@ -47,12 +47,11 @@ const walk = walkGraph(machine, {
 });
 
 describe('launch machine: model (SPEC §4 launch rules)', () => {
-  it('reaches every state and takes every transition', () => {
-    expectFullCoverage(walk);
-  });
-
-  it('replays every path: the rules hold in their order on every one', () => {
-    const count = replayEveryPath(machine, walk, (seen) => {
+  modelTests(
+    machine,
+    walk,
+    'replays every path: the rules hold in their order on every one',
+    (seen) => {
       for (const s of seen) {
         const r = s.context.request;
         if (r === null) continue;
@@ -67,7 +66,7 @@ describe('launch machine: model (SPEC §4 launch rules)', () => {
         if (r.vassalage === 'TCG_LOTTO_VN' && (r.isLoggedIn || s.context.freeTrial) && !r.isTrial) expect(s.matches('routing') || s.matches('idle')).toBe(true);
         if (s.matches('refused')) expect(s.context.error).not.toBeNull();
       }
-    });
-    expect(count).toBeGreaterThan(10);
-  });
+    },
+    { morePathsThan: 10 },
+  );
 });

@@ -1,7 +1,7 @@
 import { WPS_MESSAGES } from '@wl/schemas/wps/messages';
 import { assign, setup } from 'xstate';
 import { actorSlot } from '../shared/actor-slot.ts';
-import { toFlowError } from '../shared/flow-error.ts';
+import { toFlowError, withError } from '../shared/flow-error.ts';
 import { decideLaunch, type TLaunchDecision, type TLaunchInput } from './launch-rules.ts';
 
 /** What starts a game: a tile's node id, or a one-game vendor card's game code (docs/rules/README.md#fields). */
@@ -98,8 +98,8 @@ export const launchMachine = setup({
         },
         onDone: { target: 'opened', actions: { type: 'storeUrl', params: ({ event }) => ({ url: event.output.url }) } },
         onError: [
-          { guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) }, target: 'needsLogin' },
-          { target: 'refused', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+          { guard: { type: 'sessionEnded', params: withError }, target: 'needsLogin' },
+          { target: 'refused', actions: { type: 'storeError', params: withError } },
         ],
       },
     },

@@ -4,7 +4,7 @@ import { audienceOf } from '@wl/schemas/domain/audience';
 import { WPS_MESSAGES } from '@wl/schemas/wps/messages';
 import { assign, setup } from 'xstate';
 import { actorSlot, clean } from '../shared/actor-slot.ts';
-import { NOT_EMPTY, toFlowError } from '../shared/flow-error.ts';
+import { NOT_EMPTY, storeFailure, toFlowError, withError } from '../shared/flow-error.ts';
 
 /** How the member signs in (docs/rules/README.md#calls login body `type`). */
 export type TLoginType = 'username' | 'sms' | 'firebase';
@@ -250,7 +250,7 @@ export const loginMachine = setup({
             id: 'fetchCaptcha',
             src: 'fetchCaptcha',
             onDone: { target: 'cooling', actions: { type: 'storeCaptcha', params: ({ event }) => event.output } },
-            onError: { target: 'cooling', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+            onError: { target: 'cooling', actions: { type: 'storeError', params: withError } },
           },
         },
         // docs/rules/accounts.md#a-5 throttles: the captcha image refreshes at most once per second.
@@ -280,11 +280,11 @@ export const loginMachine = setup({
         ],
         onError: [
           {
-            guard: { type: 'asksCaptcha', params: ({ event }) => ({ error: event.error }) },
+            guard: { type: 'asksCaptcha', params: withError },
             target: 'captchaRequired',
-            actions: { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) },
+            actions: storeFailure,
           },
-          { target: 'idle', actions: { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) } },
+          { target: 'idle', actions: storeFailure },
         ],
       },
     },
@@ -314,7 +314,7 @@ export const loginMachine = setup({
               };
             },
             onDone: [...afterSession],
-            onError: { target: 'waiting', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+            onError: { target: 'waiting', actions: { type: 'storeError', params: withError } },
           },
         },
       },

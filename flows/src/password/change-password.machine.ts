@@ -1,7 +1,7 @@
 import { validateConfirmation, validateField, type TFieldError, type TFieldRule } from '@wl/schemas/rules/validate-field';
 import { assign, setup } from 'xstate';
 import { actorSlot, clean } from '../shared/actor-slot.ts';
-import { toFlowError } from '../shared/flow-error.ts';
+import { storeFailure, toFlowError } from '../shared/flow-error.ts';
 
 export type TChangePasswordInput = {
   /**
@@ -97,7 +97,7 @@ export const changePasswordMachine = setup({
           };
         },
         onDone: 'changed',
-        onError: { target: 'editing', actions: { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: { target: 'editing', actions: storeFailure },
       },
     },
     changed: { type: 'final' },

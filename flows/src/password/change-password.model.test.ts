@@ -1,8 +1,8 @@
 import type { SnapshotFrom } from 'xstate';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { FlowError } from '../shared/flow-error.ts';
 import { pending, walkGraph } from '../testing/graph-coverage.ts';
-import { expectFullCoverage, replayEveryPath } from '../testing/model-suite.ts';
+import { modelTests } from '../testing/model-suite.ts';
 import { changePasswordMachine } from './change-password.machine.ts';
 
 const machine = changePasswordMachine.provide({ actors: { changePassword: pending() } });
@@ -21,13 +21,7 @@ const walk = walkGraph(machine, {
 });
 
 describe('change password: model', () => {
-  it('reaches every state and takes every transition', () => {
-    expectFullCoverage(walk);
-  });
-
-  it('replays every path; saving never starts with field errors', () => {
-    replayEveryPath(machine, walk, (seen) => {
-      for (const s of seen) if (s.matches('saving')) expect(s.context.fieldErrors).toEqual({});
-    });
+  modelTests(machine, walk, 'replays every path; saving never starts with field errors', (seen) => {
+    for (const s of seen) if (s.matches('saving')) expect(s.context.fieldErrors).toEqual({});
   });
 });

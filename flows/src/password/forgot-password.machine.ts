@@ -2,7 +2,8 @@ import type { TMemberInfo } from '@wl/schemas';
 import { validateField, type TFieldError, type TFieldRule } from '@wl/schemas/rules/validate-field';
 import { assign, setup } from 'xstate';
 import { actorSlot, clean } from '../shared/actor-slot.ts';
-import { NOT_EMPTY, toFlowError } from '../shared/flow-error.ts';
+import { NOT_EMPTY, storeFailure, toFlowError } from '../shared/flow-error.ts';
+import { loadingMemberThen, loadMemberSlot } from '../shared/load-member.ts';
 
 /** docs/rules/README.md#calls: the email was sent ('in been out'). */
 export const RESET_EMAIL_SENT = 'in_been_out';
@@ -77,7 +78,7 @@ export const forgotPasswordMachine = setup({
     sendResetEmail: actorSlot<void, { username: string; email: string }>('sendResetEmail'),
     resetByMobile: actorSlot<void, TResetByMobileRequest>('resetByMobile'),
     autoLogin: actorSlot<{ token: string }, { mobileNum: string; password: string }>('autoLogin'),
-    loadMember: actorSlot<TMemberInfo, { token: string }>('loadMember'),
+    loadMember: loadMemberSlot(),
   },
   guards: {
     tabOffered: ({ context, event }) => event.type === 'forgot.tab' && context.tabs.includes(event.tab),
@@ -145,7 +146,7 @@ export const forgotPasswordMachine = setup({
           return { username: clean(submit.username), email: clean(submit.email) };
         },
         onDone: 'emailSent',
-        onError: { target: 'editing', actions: { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: { target: 'editing', actions: storeFailure },
       },
     },
     emailSent: { type: 'final' },
@@ -155,7 +156,7 @@ export const forgotPasswordMachine = setup({
         src: 'resetByMobile',
         input: ({ context }) => context.request as TResetByMobileRequest,
         onDone: 'loggingIn',
-        onError: { target: 'editing', actions: { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: { target: 'editing', actions: storeFailure },
       },
     },
     loggingIn: {
@@ -165,18 +166,10 @@ export const forgotPasswordMachine = setup({
         input: ({ context }) => ({ mobileNum: context.request?.mobileNum ?? '', password: context.request?.newPassword ?? '' }),
         onDone: { target: 'loadingMember', actions: { type: 'storeToken', params: ({ event }) => event.output } },
         // The password did change; the member signs in by hand with it.
-        onError: { target: 'editing', actions: { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: { target: 'editing', actions: storeFailure },
       },
     },
-    loadingMember: {
-      invoke: {
-        id: 'loadMember',
-        src: 'loadMember',
-        input: ({ context }) => ({ token: context.token ?? '' }),
-        onDone: { target: 'loggedIn', actions: { type: 'storeMember', params: ({ event }) => event.output } },
-        onError: 'loggedIn',
-      },
-    },
+    loadingMember: loadingMemberThen('loggedIn'),
     loggedIn: { type: 'final' },
   },
   output: ({ context }) =>

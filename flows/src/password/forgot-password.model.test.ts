@@ -1,9 +1,9 @@
 import type { SnapshotFrom } from 'xstate';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { FlowError } from '../shared/flow-error.ts';
 import { memberInfo } from '../testing/fixtures.ts';
 import { pending, walkGraph } from '../testing/graph-coverage.ts';
-import { expectFullCoverage, replayEveryPath } from '../testing/model-suite.ts';
+import { modelTests } from '../testing/model-suite.ts';
 import { forgotPasswordMachine } from './forgot-password.machine.ts';
 
 const machine = forgotPasswordMachine.provide({
@@ -42,17 +42,11 @@ const walk = walkGraph(machine, {
 });
 
 describe('forgot password: model', () => {
-  it('reaches every state and takes every transition', () => {
-    expectFullCoverage(walk);
-  });
-
-  it('replays every path; the new password is held only while resetting and logging in', () => {
-    replayEveryPath(machine, walk, (seen) => {
-      for (const s of seen) {
-        expect(s.context.request !== null).toBe(s.matches('resetting') || s.matches('loggingIn'));
-        if (s.matches('emailSent')) expect(s.output).toEqual({ kind: 'emailSent', messageKey: 'in_been_out' });
-        if (s.matches('loggedIn')) expect(s.output).toMatchObject({ kind: 'loggedIn', redirect: '/' });
-      }
-    });
+  modelTests(machine, walk, 'replays every path; the new password is held only while resetting and logging in', (seen) => {
+    for (const s of seen) {
+      expect(s.context.request !== null).toBe(s.matches('resetting') || s.matches('loggingIn'));
+      if (s.matches('emailSent')) expect(s.output).toEqual({ kind: 'emailSent', messageKey: 'in_been_out' });
+      if (s.matches('loggedIn')) expect(s.output).toMatchObject({ kind: 'loggedIn', redirect: '/' });
+    }
   });
 });

@@ -3,7 +3,7 @@ import type { TDownlineRole } from '@wl/schemas/domain/agent-team';
 import { buildRegistrationSchema, firstFieldErrors, type TFieldError } from '@wl/schemas/rules/validate-field';
 import { assign, setup } from 'xstate';
 import { actorSlot } from '../shared/actor-slot.ts';
-import { toFlowError, type TFlowFieldError } from '../shared/flow-error.ts';
+import { storeFailure, type TFlowFieldError, toFlowError } from '../shared/flow-error.ts';
 
 /** The account fields an agent fills in for a downline (the merchant's register form decides their rules). */
 export const DIRECT_REGISTER_FIELDS = ['username', 'password', 'confirmPassword'] as const;
@@ -140,7 +140,7 @@ export const directRegisterMachine = setup({
         src: 'registerDownline',
         input: ({ context }) => ({ ...context.values, role: context.role }),
         onDone: { target: 'editing', actions: { type: 'storeRegistered', params: ({ event }) => ({ username: event.output.username }) } },
-        onError: { target: 'editing', actions: { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: { target: 'editing', actions: storeFailure },
       },
     },
   },

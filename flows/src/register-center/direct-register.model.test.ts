@@ -1,9 +1,9 @@
 import type { SnapshotFrom } from 'xstate';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { FlowError } from '../shared/flow-error.ts';
 import { accountFields } from '../testing/fixtures.ts';
 import { pending, walkGraph } from '../testing/graph-coverage.ts';
-import { expectFullCoverage, replayEveryPath } from '../testing/model-suite.ts';
+import { modelTests } from '../testing/model-suite.ts';
 import { directRegisterMachine } from './direct-register.machine.ts';
 
 const machine = directRegisterMachine.provide({ actors: { registerDownline: pending() } });
@@ -37,12 +37,11 @@ const walk = walkGraph(machine, {
 });
 
 describe('direct register: model', () => {
-  it('reaches every state and takes every transition', () => {
-    expectFullCoverage(walk);
-  });
-
-  it('replays every path: only a valid form is sent, and a sent form shows no local error', () => {
-    const count = replayEveryPath(machine, walk, (seen) => {
+  modelTests(
+    machine,
+    walk,
+    'replays every path: only a valid form is sent, and a sent form shows no local error',
+    (seen) => {
       for (const [i, s] of seen.entries()) {
         if (s.matches('registering') && !seen[i - 1]?.matches('registering')) {
           expect(s.context.fieldErrors).toEqual({});
@@ -51,7 +50,7 @@ describe('direct register: model', () => {
         // A form error and field refusals never show together.
         if (s.context.error !== null) expect(s.context.serverErrors).toEqual({});
       }
-    });
-    expect(count).toBeGreaterThan(20);
-  });
+    },
+    { morePathsThan: 20 },
+  );
 });

@@ -1,6 +1,6 @@
 import { assign, setup } from 'xstate';
 import { actorSlot } from '../shared/actor-slot.ts';
-import { toFlowError } from '../shared/flow-error.ts';
+import { storeFailure, toFlowError } from '../shared/flow-error.ts';
 
 export type TInvitationRowInput = { id: number };
 
@@ -60,7 +60,7 @@ export const invitationRowMachine = setup({
             src: 'setEnabled',
             input: ({ context, event }) => ({ id: context.id, enabled: event.type === 'row.toggle' ? event.enabled : false }),
             onDone: 'idle',
-            onError: { target: 'idle', actions: { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) } },
+            onError: { target: 'idle', actions: storeFailure },
           },
         },
       },
@@ -82,7 +82,7 @@ export const invitationRowMachine = setup({
             input: ({ context }) => ({ id: context.id }),
             // The row leaves the list once the caller refreshes it.
             onDone: 'idle',
-            onError: { target: 'confirming', actions: { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) } },
+            onError: { target: 'confirming', actions: storeFailure },
           },
         },
       },

@@ -2,7 +2,7 @@ import type { TDownlineRole } from '@wl/schemas/domain/agent-team';
 import type { TInvitation } from '@wl/schemas/wps/agent-team-calls';
 import { assign, setup } from 'xstate';
 import { actorSlot } from '../shared/actor-slot.ts';
-import { toFlowError } from '../shared/flow-error.ts';
+import { storeFailure, toFlowError } from '../shared/flow-error.ts';
 
 export type TInvitationsEvent =
   | { type: 'invite.role'; role: TDownlineRole }
@@ -66,7 +66,7 @@ export const invitationsMachine = setup({
         src: 'createInvitation',
         input: ({ context }) => ({ role: context.role }),
         onDone: { target: 'idle', actions: { type: 'storeCreated', params: ({ event }) => ({ invitation: event.output }) } },
-        onError: { target: 'idle', actions: { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: { target: 'idle', actions: storeFailure },
       },
     },
   },

@@ -1,9 +1,9 @@
 import type { TInvitation } from '@wl/schemas/wps/agent-team-calls';
 import type { SnapshotFrom } from 'xstate';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { FlowError } from '../shared/flow-error.ts';
 import { pending, walkGraph } from '../testing/graph-coverage.ts';
-import { expectFullCoverage, replayEveryPath } from '../testing/model-suite.ts';
+import { modelTests } from '../testing/model-suite.ts';
 import { copyTextMachine } from './copy-text.machine.ts';
 import { invitationRowMachine } from './invitation-row.machine.ts';
 import { invitationsMachine } from './invitations.machine.ts';
@@ -26,20 +26,14 @@ describe('invitations: model', () => {
     serializeState: (s: SnapshotFrom<typeof machine>) => JSON.stringify([s.value, s.context]),
   });
 
-  it('reaches every state and takes every transition', () => {
-    expectFullCoverage(walk);
-  });
-
-  it('replays every path: a new code always shows on the first page with no stale note or error', () => {
-    replayEveryPath(machine, walk, (seen) => {
-      for (const [i, s] of seen.entries()) {
-        const before = seen[i - 1];
-        if (before?.matches('creating') && s.matches('idle') && s.context.latest !== before.context.latest) {
-          expect(s.context).toMatchObject({ pageNo: 1, note: null, error: null });
-        }
-        if (s.matches('creating')) expect(s.context.error).toBeNull();
+  modelTests(machine, walk, 'replays every path: a new code always shows on the first page with no stale note or error', (seen) => {
+    for (const [i, s] of seen.entries()) {
+      const before = seen[i - 1];
+      if (before?.matches('creating') && s.matches('idle') && s.context.latest !== before.context.latest) {
+        expect(s.context).toMatchObject({ pageNo: 1, note: null, error: null });
       }
-    });
+      if (s.matches('creating')) expect(s.context.error).toBeNull();
+    }
   });
 });
 
@@ -61,18 +55,12 @@ describe('invitation row: model', () => {
     serializeState: (s: SnapshotFrom<typeof machine>) => JSON.stringify([s.value, s.context.error]),
   });
 
-  it('reaches every state and takes every transition', () => {
-    expectFullCoverage(walk);
-  });
-
-  it('replays every path: deleting only ever follows a confirmation', () => {
-    replayEveryPath(machine, walk, (seen) => {
-      for (const [i, s] of seen.entries()) {
-        const before = seen[i - 1];
-        if (s.matches({ remove: 'deleting' }) && before && !before.matches({ remove: 'deleting' })) expect(before.matches({ remove: 'confirming' })).toBe(true);
-        if (s.matches({ remove: 'deleting' }) || s.matches({ toggle: 'saving' })) expect(s.context.id).toBe(5);
-      }
-    });
+  modelTests(machine, walk, 'replays every path: deleting only ever follows a confirmation', (seen) => {
+    for (const [i, s] of seen.entries()) {
+      const before = seen[i - 1];
+      if (s.matches({ remove: 'deleting' }) && before && !before.matches({ remove: 'deleting' })) expect(before.matches({ remove: 'confirming' })).toBe(true);
+      if (s.matches({ remove: 'deleting' }) || s.matches({ toggle: 'saving' })) expect(s.context.id).toBe(5);
+    }
   });
 });
 
@@ -88,11 +76,5 @@ describe('copy button: model', () => {
     serializeState: (s: SnapshotFrom<typeof machine>) => JSON.stringify(s.value),
   });
 
-  it('reaches every state and takes every transition', () => {
-    expectFullCoverage(walk);
-  });
-
-  it('replays every path', () => {
-    expect(replayEveryPath(machine, walk, () => undefined)).toBeGreaterThan(2);
-  });
+  modelTests(machine, walk, 'replays every path', () => undefined, { morePathsThan: 2 });
 });

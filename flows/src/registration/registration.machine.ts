@@ -10,7 +10,8 @@ import {
 } from '@wl/schemas/rules/validate-field';
 import { assign, setup } from 'xstate';
 import { actorSlot } from '../shared/actor-slot.ts';
-import { toFlowError } from '../shared/flow-error.ts';
+import { storeFailure, toFlowError } from '../shared/flow-error.ts';
+import { loadingMemberThen, loadMemberSlot } from '../shared/load-member.ts';
 
 /** docs/rules/accounts.md#a-20: the affiliate (invitation) code check failed. */
 export const INVALID_INVITATION_CODE = 'invalid_invitation_code';
@@ -79,7 +80,7 @@ export const registrationMachine = setup({
   actors: {
     checkAffiliate: actorSlot<{ valid: boolean }, { code: string }>('checkAffiliate'),
     register: actorSlot<{ token: string }, TRegisterRequest>('register'),
-    loadMember: actorSlot<TMemberInfo, { token: string }>('loadMember'),
+    loadMember: loadMemberSlot(),
   },
   guards: {
     tabOffered: ({ context, event }) => event.type === 'register.tab' && context.tabs.includes(event.tab),
@@ -179,19 +180,10 @@ export const registrationMachine = setup({
           ...(event.type === 'human.verified' ? { captchaId: event.captchaId.trim(), captcha: event.captcha.trim() } : {}),
         }),
         onDone: { target: 'loadingMember', actions: { type: 'storeToken', params: ({ event }) => event.output } },
-        onError: { target: 'editing', actions: { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: { target: 'editing', actions: storeFailure },
       },
     },
-    loadingMember: {
-      invoke: {
-        id: 'loadMember',
-        src: 'loadMember',
-        input: ({ context }) => ({ token: context.token ?? '' }),
-        onDone: { target: 'done', actions: { type: 'storeMember', params: ({ event }) => event.output } },
-        // The account exists and the session is valid: the home page loads member info again.
-        onError: 'done',
-      },
-    },
+    loadingMember: loadingMemberThen('done'),
     done: { type: 'final' },
   },
   output: ({ context }) => ({ token: context.token ?? '', member: context.member, redirect: '/' }),

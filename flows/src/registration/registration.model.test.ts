@@ -1,10 +1,10 @@
 import type { TFormField } from '@wl/schemas';
 import type { SnapshotFrom } from 'xstate';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { FlowError } from '../shared/flow-error.ts';
 import { memberInfo } from '../testing/fixtures.ts';
 import { pending, walkGraph } from '../testing/graph-coverage.ts';
-import { expectFullCoverage, replayEveryPath } from '../testing/model-suite.ts';
+import { modelTests } from '../testing/model-suite.ts';
 import { registrationMachine } from './registration.machine.ts';
 
 const machine = registrationMachine.provide({ actors: { checkAffiliate: pending(), register: pending(), loadMember: pending() } });
@@ -52,19 +52,13 @@ const walk = walkGraph(machine, {
 });
 
 describe('registration machine: model', () => {
-  it('reaches every state and takes every transition', () => {
-    expectFullCoverage(walk);
-  });
-
-  it('replays every path; the register call only ever sees validated values', () => {
-    replayEveryPath(machine, walk, (seen) => {
-      for (const s of seen) {
-        if (s.matches('checkingAffiliate') || s.matches('humanVerification') || s.matches('registering')) {
-          expect(s.context.values).not.toBeNull();
-          expect(s.context.fieldErrors).toEqual({});
-        }
-        if (s.matches('done')) expect(s.output?.redirect).toBe('/');
+  modelTests(machine, walk, 'replays every path; the register call only ever sees validated values', (seen) => {
+    for (const s of seen) {
+      if (s.matches('checkingAffiliate') || s.matches('humanVerification') || s.matches('registering')) {
+        expect(s.context.values).not.toBeNull();
+        expect(s.context.fieldErrors).toEqual({});
       }
-    });
+      if (s.matches('done')) expect(s.output?.redirect).toBe('/');
+    }
   });
 });

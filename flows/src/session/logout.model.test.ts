@@ -1,8 +1,8 @@
 import type { SnapshotFrom } from 'xstate';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { FlowError } from '../shared/flow-error.ts';
 import { pending, walkGraph } from '../testing/graph-coverage.ts';
-import { expectFullCoverage, replayEveryPath } from '../testing/model-suite.ts';
+import { modelTests } from '../testing/model-suite.ts';
 import { logoutMachine } from './logout.machine.ts';
 
 const cleared: string[][] = [];
@@ -24,26 +24,23 @@ const walk = walkGraph(machine, {
 });
 
 describe('logout: model', () => {
-  it('reaches every state and takes every transition', () => {
-    expectFullCoverage(walk);
-  });
-
-  it('clears the session exactly on the paths that log out, and redirects by role', () => {
-    replayEveryPath(
-      machine,
-      walk,
-      (seen, input) => {
-        const last = seen.at(-1) as TSnapshot;
-        if (last.matches('loggedOut')) {
-          expect(cleared).toEqual([['merchant', 'merchantCode']]);
-          expect(last.output).toEqual({ loggedOut: true, redirect: input.isAgent ? '/agent' : '/' });
-        } else {
-          expect(cleared).toEqual([]);
-        }
-      },
-      () => {
+  modelTests(
+    machine,
+    walk,
+    'clears the session exactly on the paths that log out, and redirects by role',
+    (seen, input) => {
+      const last = seen.at(-1) as TSnapshot;
+      if (last.matches('loggedOut')) {
+        expect(cleared).toEqual([['merchant', 'merchantCode']]);
+        expect(last.output).toEqual({ loggedOut: true, redirect: input.isAgent ? '/agent' : '/' });
+      } else {
+        expect(cleared).toEqual([]);
+      }
+    },
+    {
+      beforeReplay: () => {
         cleared.length = 0;
       },
-    );
-  });
+    },
+  );
 });

@@ -14,3 +14,10 @@ export function actorSlot<TOutput, TInput>(name: string) {
 export function clean(value: string | undefined | null): string {
   return (value ?? '').trim();
 }
+
+/** An action slot the caller fills with `machine.provide({ actions })` (a page's notice, a balance refresh); empty, it fails loudly. */
+export function actionSlot<TParams = undefined>(name: string) {
+  return (_args: unknown, _params: TParams): void => {
+    throw new Error(`flows: action "${name}" was not provided; pass it with machine.provide({ actions })`);
+  };
+}

@@ -42,3 +42,9 @@ export function toFlowError(error: unknown): FlowError {
 
 /** docs/rules/accounts.md#a-11: the message a required field shows when left empty. */
 export const NOT_EMPTY = 'not_empty';
+
+/** The params of an action or guard that reads a failed actor's error. */
+export const withError = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
+
+/** What a machine does with a failed actor: its `storeFailure` action, given the error. */
+export const storeFailure = { type: 'storeFailure', params: withError } as const;

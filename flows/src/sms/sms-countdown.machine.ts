@@ -2,7 +2,7 @@ import { SMS_COUNTDOWN_SECONDS_PER_MINUTE, SMS_THROTTLE_MS, TOO_MANY_REQUESTS_LO
 import { WPS_MESSAGES } from '@wl/schemas/wps/messages';
 import { assign, setup } from 'xstate';
 import { actorSlot, clean } from '../shared/actor-slot.ts';
-import { NOT_EMPTY, toFlowError } from '../shared/flow-error.ts';
+import { NOT_EMPTY, toFlowError, withError } from '../shared/flow-error.ts';
 
 /** docs/rules/accounts.md: the third-party route counts down one minute whatever the code's lifetime. */
 export const THIRD_PARTY_COUNTDOWN_SECONDS = 60;
@@ -121,11 +121,11 @@ export const smsCountdownMachine = setup({
         onDone: { target: 'counting', actions: 'startCountdown' },
         onError: [
           {
-            guard: { type: 'tooManyRequests', params: ({ event }) => ({ error: event.error }) },
+            guard: { type: 'tooManyRequests', params: withError },
             target: 'locked',
             actions: 'startLockout',
           },
-          { target: 'throttled', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+          { target: 'throttled', actions: { type: 'storeError', params: withError } },
         ],
       },
     },

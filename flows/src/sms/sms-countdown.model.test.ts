@@ -1,8 +1,8 @@
 import type { SnapshotFrom } from 'xstate';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { FlowError } from '../shared/flow-error.ts';
 import { pending, walkGraph } from '../testing/graph-coverage.ts';
-import { expectFullCoverage, replayEveryPath } from '../testing/model-suite.ts';
+import { modelTests } from '../testing/model-suite.ts';
 import { smsCountdownMachine, type TSmsCountdownInput } from './sms-countdown.machine.ts';
 
 const machine = smsCountdownMachine.provide({ actors: { sendCode: pending() } });
@@ -30,17 +30,11 @@ const walk = walkGraph(machine, {
 });
 
 describe('sms countdown: model', () => {
-  it('reaches every state and takes every transition', () => {
-    expectFullCoverage(walk);
-  });
-
-  it('replays every path; sending is only possible with nothing left to wait', () => {
-    replayEveryPath(machine, walk, (seen) => {
-      for (const s of seen) {
-        if (s.matches('ready') || s.matches('sending') || s.matches('throttled')) expect(s.context.secondsLeft).toBe(0);
-        if (s.matches('counting') || s.matches('locked')) expect(s.context.secondsLeft).toBeGreaterThan(0);
-        if (s.matches('locked')) expect(s.context.error).toBe('sms_too_many_requests');
-      }
-    });
+  modelTests(machine, walk, 'replays every path; sending is only possible with nothing left to wait', (seen) => {
+    for (const s of seen) {
+      if (s.matches('ready') || s.matches('sending') || s.matches('throttled')) expect(s.context.secondsLeft).toBe(0);
+      if (s.matches('counting') || s.matches('locked')) expect(s.context.secondsLeft).toBeGreaterThan(0);
+      if (s.matches('locked')) expect(s.context.error).toBe('sms_too_many_requests');
+    }
   });
 });

@@ -3,7 +3,7 @@
  * walk — every state and transition reached, and every shortest path replayed on a live actor.
  */
 import type { StatePath } from '@xstate/graph';
-import { expect } from 'vitest';
+import { expect, it } from 'vitest';
 import type { AnyMachineSnapshot, AnyStateMachine, EventFromLogic, InputFrom, SnapshotFrom } from 'xstate';
 import { replayPath, type TGraphWalk } from './graph-coverage.ts';
 
@@ -42,4 +42,26 @@ export function replayEveryPath<TMachine extends AnyStateMachine>(
     }
   }
   return count;
+}
+
+/**
+ * The two tests of a model suite, declared inside the caller's `describe`: the walk reaches every
+ * state and takes every transition, and every path replays with `check` (`claim` names what it
+ * holds; `morePathsThan` also bounds how many paths there must be).
+ */
+export function modelTests<TMachine extends AnyStateMachine>(
+  machine: TMachine,
+  walk: TGraphWalk<TMachine>,
+  claim: string,
+  check: TReplayCheck<TMachine>,
+  { beforeReplay, morePathsThan }: { beforeReplay?: () => void; morePathsThan?: number } = {},
+): void {
+  it('reaches every state and takes every transition', () => {
+    expectFullCoverage(walk);
+  });
+
+  it(claim, () => {
+    const count = replayEveryPath(machine, walk, check, beforeReplay);
+    if (morePathsThan !== undefined) expect(count).toBeGreaterThan(morePathsThan);
+  });
 }

@@ -1,7 +1,7 @@
 import { parseAmountInput } from '@wl/schemas/domain/money';
 import { assign, setup } from 'xstate';
-import { actorSlot } from '../shared/actor-slot.ts';
-import { amountError, isTrialRefusal, MONEY_FORM_START, refusal, typedAmount, type TMoneyFormContext } from './money-form.ts';
+import { actionSlot, actorSlot } from '../shared/actor-slot.ts';
+import { amountError, isTrialRefusal, MONEY_FORM_START, moneyRefused, refusal, typedAmount, type TMoneyFormContext } from './money-form.ts';
 
 /** The transfer call; the caller sends one idempotency key per attempt (and asks for a step-up when told to, docs/0068). */
 export type TAccountTransferRequest = { amountMinor: number; remark: string; attempt: number };
@@ -24,9 +24,7 @@ export const accountTransferMachine = setup({
   types: { context: {} as TAccountTransferContext, events: {} as TAccountTransferEvent },
   actors: { transfer: actorSlot<void, TAccountTransferRequest>('transfer') },
   actions: {
-    trialRefused: () => {
-      throw new Error('flows: action "trialRefused" was not provided; pass it with machine.provide({ actions })');
-    },
+    trialRefused: actionSlot('trialRefused'),
     setAmount: assign(({ context, event }) => (event.type === 'transfer.amount' ? typedAmount(context, event.text) : {})),
     setRemark: assign(({ context, event }) => (event.type === 'transfer.remark' ? { remark: event.text, attempt: context.attempt + 1 } : {})),
     check: assign(({ context }) => ({ sentMinor: null, formError: null, fieldError: amountError(context.amount) })),
@@ -55,10 +53,7 @@ export const accountTransferMachine = setup({
         src: 'transfer',
         input: ({ context }) => ({ amountMinor: parseAmountInput(context.amount)!, remark: context.remark, attempt: context.attempt }),
         onDone: { target: 'editing', actions: 'storeSent' },
-        onError: [
-          { guard: { type: 'trialRefusal', params: ({ event }) => ({ error: event.error }) }, target: 'editing', actions: 'trialRefused' },
-          { target: 'editing', actions: { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) } },
-        ],
+        onError: moneyRefused('editing'),
       },
     },
   },

@@ -1,6 +1,6 @@
 import { parseAmountInput } from '@wl/schemas/domain/money';
 import { WPS_MESSAGES } from '@wl/schemas/wps/messages';
-import { toFlowError } from '../shared/flow-error.ts';
+import { storeFailure, toFlowError, withError } from '../shared/flow-error.ts';
 
 /**
  * What every transfer form holds beside its own fields: the typed amount, the message under it, the
@@ -43,3 +43,13 @@ export function refusal(error: unknown): Pick<TMoneyFormContext, 'fieldError' | 
 export function typedAmount(context: TMoneyFormContext, text: string): Partial<TMoneyFormContext> {
   return { amount: text, fieldError: null, attempt: context.attempt + 1 };
 }
+
+/**
+ * A refused money call goes back to `target`: a trial account's refusal runs the `trialRefused`
+ * action (the caller's real-account notice), any other is stored by `storeFailure`.
+ */
+export const moneyRefused = <TTarget extends string>(target: TTarget) =>
+  [
+    { guard: { type: 'trialRefusal', params: withError }, target, actions: 'trialRefused' },
+    { target, actions: storeFailure },
+  ] as const;

@@ -1,8 +1,8 @@
 import type { SnapshotFrom } from 'xstate';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { FlowError } from '../shared/flow-error.ts';
 import { pending, walkGraph } from '../testing/graph-coverage.ts';
-import { expectFullCoverage, replayEveryPath } from '../testing/model-suite.ts';
+import { modelTests } from '../testing/model-suite.ts';
 import { amountError } from './money-form.ts';
 import { accountTransferMachine } from './account-transfer.machine.ts';
 import { walletTransferMachine } from './wallet-transfer.machine.ts';
@@ -29,22 +29,16 @@ describe('account transfer: model', () => {
       JSON.stringify([s.value, s.context.amount, s.context.remark, s.context.fieldError, s.context.formError, s.context.sentMinor]),
   });
 
-  it('reaches every state and takes every transition', () => {
-    expectFullCoverage(walk);
-  });
-
-  it('replays every path: only a well-formed amount is sent, and a resend keeps its attempt', () => {
-    replayEveryPath(machine, walk, (seen) => {
-      for (const [i, s] of seen.entries()) {
-        const before = seen[i - 1];
-        if (s.matches('sending') && before?.matches('editing')) {
-          expect(amountError(s.context.amount)).toBeNull();
-          expect(s.context.attempt).toBe(before.context.attempt);
-        }
-        if (before && (before.context.amount !== s.context.amount || before.context.remark !== s.context.remark))
-          expect(s.context.attempt).toBeGreaterThan(before.context.attempt);
+  modelTests(machine, walk, 'replays every path: only a well-formed amount is sent, and a resend keeps its attempt', (seen) => {
+    for (const [i, s] of seen.entries()) {
+      const before = seen[i - 1];
+      if (s.matches('sending') && before?.matches('editing')) {
+        expect(amountError(s.context.amount)).toBeNull();
+        expect(s.context.attempt).toBe(before.context.attempt);
       }
-    });
+      if (before && (before.context.amount !== s.context.amount || before.context.remark !== s.context.remark))
+        expect(s.context.attempt).toBeGreaterThan(before.context.attempt);
+    }
   });
 });
 
@@ -71,19 +65,13 @@ describe('wallet transfer: model', () => {
       JSON.stringify([s.value, s.context.direction, s.context.code, s.context.amount, s.context.fieldError, s.context.formError, s.context.movedMainMinor]),
   });
 
-  it('reaches every state and takes every transition', () => {
-    expectFullCoverage(walk);
-  });
-
-  it('replays every path: a transfer names a wallet and a well-formed amount; nothing says done while a move runs', () => {
-    replayEveryPath(machine, walk, (seen) => {
-      for (const [i, s] of seen.entries()) {
-        if (s.matches('transferring') && seen[i - 1]?.matches('editing')) {
-          expect(s.context.code).toBe('SLOT');
-          expect(amountError(s.context.amount)).toBeNull();
-        }
-        if (s.matches('transferring') || s.matches('recalling')) expect(s.context.movedMainMinor).toBeNull();
+  modelTests(machine, walk, 'replays every path: a transfer names a wallet and a well-formed amount; nothing says done while a move runs', (seen) => {
+    for (const [i, s] of seen.entries()) {
+      if (s.matches('transferring') && seen[i - 1]?.matches('editing')) {
+        expect(s.context.code).toBe('SLOT');
+        expect(amountError(s.context.amount)).toBeNull();
       }
-    });
+      if (s.matches('transferring') || s.matches('recalling')) expect(s.context.movedMainMinor).toBeNull();
+    }
   });
 });

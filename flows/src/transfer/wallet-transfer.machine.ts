@@ -1,7 +1,7 @@
 import { parseAmountInput } from '@wl/schemas/domain/money';
 import { assign, setup } from 'xstate';
-import { actorSlot } from '../shared/actor-slot.ts';
-import { amountError, isTrialRefusal, MONEY_FORM_START, refusal, typedAmount, type TMoneyFormContext } from './money-form.ts';
+import { actionSlot, actorSlot } from '../shared/actor-slot.ts';
+import { amountError, isTrialRefusal, MONEY_FORM_START, moneyRefused, refusal, typedAmount, type TMoneyFormContext } from './money-form.ts';
 
 export type TWalletDirection = 'in' | 'out';
 
@@ -24,10 +24,6 @@ export type TWalletTransferContext = TMoneyFormContext & {
   movedMainMinor: number | null;
 };
 
-const needsAction = (name: string) => () => {
-  throw new Error(`flows: action "${name}" was not provided; pass it with machine.provide({ actions })`);
-};
-
 /**
  * Wallet transfer in multi-wallet mode (docs/rules/money.md#m-14 transferFund, docs/rules/money.md#m-14 GCS_walletTransfer): a direction,
  * a game wallet and an amount, or "move everything back" (recall). One move at a time. Actors to
@@ -41,7 +37,7 @@ export const walletTransferMachine = setup({
     recall: actorSlot<{ mainMinor: number }, { attempt: number }>('recall'),
   },
   actions: {
-    trialRefused: needsAction('trialRefused'),
+    trialRefused: actionSlot('trialRefused'),
     setDirection: assign(({ context, event }) => (event.type === 'wallet.direction' ? { direction: event.direction, attempt: context.attempt + 1 } : {})),
     setCode: assign(({ context, event }) => (event.type === 'wallet.code' ? { code: event.code, attempt: context.attempt + 1 } : {})),
     setAmount: assign(({ context, event }) => (event.type === 'wallet.amount' ? typedAmount(context, event.text) : {})),
@@ -88,10 +84,7 @@ export const walletTransferMachine = setup({
           attempt: context.attempt,
         }),
         onDone: { target: 'editing', actions: { type: 'storeMoved', params: ({ event }) => ({ mainMinor: event.output.mainMinor, emptyForm: true }) } },
-        onError: [
-          { guard: { type: 'trialRefusal', params: ({ event }) => ({ error: event.error }) }, target: 'editing', actions: 'trialRefused' },
-          { target: 'editing', actions: { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) } },
-        ],
+        onError: moneyRefused('editing'),
       },
     },
     recalling: {
@@ -101,10 +94,7 @@ export const walletTransferMachine = setup({
         input: ({ context }) => ({ attempt: context.attempt }),
         // A recall moved the money too: the next move is a new attempt (a repeated key would be refused or ignored).
         onDone: { target: 'editing', actions: { type: 'storeMoved', params: ({ event }) => ({ mainMinor: event.output.mainMinor, emptyForm: false }) } },
-        onError: [
-          { guard: { type: 'trialRefusal', params: ({ event }) => ({ error: event.error }) }, target: 'editing', actions: 'trialRefused' },
-          { target: 'editing', actions: { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) } },
-        ],
+        onError: moneyRefused('editing'),
       },
     },
   },

@@ -3,7 +3,7 @@ import { parseAmountInput } from '@wl/schemas/domain/money';
 import { WITHDRAW_MESSAGES } from '@wl/schemas/domain/withdraw-messages';
 import { assign, setup } from 'xstate';
 import { actorSlot } from '../shared/actor-slot.ts';
-import { toFlowError } from '../shared/flow-error.ts';
+import { storeFailure, toFlowError, withError } from '../shared/flow-error.ts';
 
 /** A proof the member picked: its type as sniffed by the caller from the first bytes (never the name), and a handle the upload actor reads. */
 export type TProofFile = { name: string; sizeBytes: number; sniffedType: 'image/png' | 'image/jpeg' | null; file: unknown };
@@ -153,11 +153,11 @@ export const withdrawalConfirmMachine = setup({
         onDone: 'answering',
         onError: [
           {
-            guard: { type: 'closedByServer', params: ({ event }) => ({ error: event.error }) },
+            guard: { type: 'closedByServer', params: withError },
             target: 'closed',
-            actions: { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) },
+            actions: storeFailure,
           },
-          { target: 'proof', actions: { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) } },
+          { target: 'proof', actions: storeFailure },
         ],
       },
     },
@@ -169,11 +169,11 @@ export const withdrawalConfirmMachine = setup({
         onDone: { target: 'answered', actions: { type: 'storeRemaining', params: ({ event }) => ({ remainingMinor: event.output.remainingMinor }) } },
         onError: [
           {
-            guard: { type: 'closedByServer', params: ({ event }) => ({ error: event.error }) },
+            guard: { type: 'closedByServer', params: withError },
             target: 'closed',
-            actions: { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) },
+            actions: storeFailure,
           },
-          { target: 'awaiting', actions: { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) } },
+          { target: 'awaiting', actions: storeFailure },
         ],
       },
     },

@@ -1,8 +1,8 @@
 import type { SnapshotFrom } from 'xstate';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { FlowError } from '../shared/flow-error.ts';
 import { pending, walkGraph } from '../testing/graph-coverage.ts';
-import { expectFullCoverage, replayEveryPath } from '../testing/model-suite.ts';
+import { modelTests } from '../testing/model-suite.ts';
 import { withdrawalConfirmMachine, type TProofFile } from './withdrawal-confirm.machine.ts';
 
 const machine = withdrawalConfirmMachine.provide({ actors: { uploadProofs: pending(), answer: pending() } });
@@ -44,12 +44,11 @@ const walk = walkGraph(machine, {
 });
 
 describe('withdrawal confirmation: model', () => {
-  it('reaches every state and takes every transition', () => {
-    expectFullCoverage(walk);
-  });
-
-  it('replays every path: SPEC §4 rules hold on every one', () => {
-    const count = replayEveryPath(machine, walk, (seen, input) => {
+  modelTests(
+    machine,
+    walk,
+    'replays every path: SPEC §4 rules hold on every one',
+    (seen, input) => {
       for (const s of seen) {
         // Never more than three proofs, never one of the wrong type or too big.
         expect(s.context.files.length).toBeLessThanOrEqual(3);
@@ -68,7 +67,7 @@ describe('withdrawal confirmation: model', () => {
         // Only a paid withdrawal can be answered.
         if (input.status !== 'paid') expect(s.matches('inactive')).toBe(true);
       }
-    });
-    expect(count).toBeGreaterThan(10);
-  });
+    },
+    { morePathsThan: 10 },
+  );
 });
