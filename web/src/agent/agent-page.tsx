@@ -6,7 +6,7 @@ import { useLoginFlow } from '../accounts/use-login-flow.ts';
 import { LanguageSwitch } from '../layout/language-switch.tsx';
 import { useScreenConfig } from '../config/screen-config-context.tsx';
 import { useSession } from '../session/session-context.tsx';
-import { CaptchaInput, Field, FormError, SubmitButton } from '../accounts/form-parts.tsx';
+import { LoginFields } from '../forms/login-fields.tsx';
 
 /**
  * /agent (docs/rules/agent.md#ag-1): the agent back office landing with its login form. The login runs with
@@ -51,42 +51,16 @@ export default function AgentPage() {
   } else {
     body = (
       <form className="form" onSubmit={submit} noValidate>
-        <Field label={t('username')}>
-          <input
-            className="input"
-            data-testid="agent.username"
-            autoComplete="username"
-            value={username}
-            maxLength={200}
-            onChange={(e) => setUsername(e.target.value)}
-          />
-        </Field>
-        <Field label={t('password')}>
-          <input
-            className="input"
-            type="password"
-            data-testid="agent.password"
-            autoComplete="current-password"
-            value={password}
-            maxLength={128}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </Field>
-        {needsCaptcha && (
-          <Field label={t('captcha')}>
-            <CaptchaInput
-              testId="agent.captcha"
-              value={captcha}
-              onChange={setCaptcha}
-              image={ctx.captcha?.image}
-              onRefresh={() => send({ type: 'captcha.refresh' })}
-            />
-          </Field>
-        )}
-        <FormError testId="agent.error" message={empty ? 'not_empty' : isPending ? null : ctx.error} />
-        <SubmitButton testId="agent.submit" pending={isPending}>
-          {t('login')}
-        </SubmitButton>
+        <LoginFields
+          prefix="agent"
+          username={username}
+          onUsername={setUsername}
+          password={password}
+          onPassword={setPassword}
+          captcha={needsCaptcha ? { value: captcha, onValue: setCaptcha, image: ctx.captcha?.image, onRefresh: () => send({ type: 'captcha.refresh' }) } : null}
+          error={empty ? 'not_empty' : isPending ? null : ctx.error}
+          pending={isPending}
+        />
       </form>
     );
   }

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CONTRACT_TIERS_MAX, DIVIDEND_PERIODS, RATE_BP_MAX, type TContractKind, type TContractTerms, type TDividendPeriod } from '@wl/schemas/domain/contracts';
 import { parseAmountInput } from '@wl/schemas/domain/money';
-import { Field } from '../accounts/form-parts.tsx';
 import { asciiDigits } from '@wl/schemas/domain/digits';
 import { formatMinor } from '../lib/numbers.ts';
 import { SelectField } from '../layout/form-controls.tsx';
+import { InputField } from '../forms/input-field.tsx';
 
 /** A rate in basis points as a percentage with two decimals (40 → "0.40%", "০.৪০%" in BN). */
 export function rateText(bp: number, language: string): string {
@@ -124,29 +124,59 @@ export function useTermsEditor(kind: TContractKind) {
 }
 export type TTermsEditor = ReturnType<typeof useTermsEditor>;
 
+/** A tier's fields in the order the editor shows them for a kind: the tier's key (also in its test id), label, input mode and length. */
+function tierFields(kind: TContractKind): readonly { key: keyof TTierText; label: string; inputMode: 'decimal' | 'numeric'; maxLength: number }[] {
+  const min = kind === 'dividend' ? 'contract_tier_min_valid_bet' : kind === 'daily' ? 'contract_tier_min_daily_bet' : 'contract_tier_min_hourly_bet';
+  return [
+    { key: 'min', label: min, inputMode: 'decimal', maxLength: 20 },
+    ...(kind === 'dividend'
+      ? ([
+          { key: 'loss', label: 'contract_tier_min_loss', inputMode: 'decimal', maxLength: 20 },
+          { key: 'active', label: 'contract_tier_min_active', inputMode: 'numeric', maxLength: 6 },
+        ] as const)
+      : []),
+    { key: 'rate', label: 'contract_tier_rate', inputMode: 'decimal', maxLength: 6 },
+  ];
+}
+
 export function TermsEditor({ editor, onChange }: { editor: TTermsEditor; onChange: () => void }) {
   const { t } = useTranslation();
   const e = editor;
-  const set = (fn: (v: string) => void) => (ev: { target: { value: string } }) => {
-    fn(ev.target.value);
+  const set = (fn: (v: string) => void) => (value: string) => {
+    fn(value);
     onChange();
   };
   if (e.kind === 'realtime')
     return (
       <div className="money__grid">
-        <Field label={t('contract_profit_rate_input')}>
-          <input className="input" inputMode="decimal" data-testid="contract.profit-rate" maxLength={6} value={e.profit} onChange={set(e.setProfit)} />
-        </Field>
-        <Field label={t('contract_loss_rate_input')}>
-          <input className="input" inputMode="decimal" data-testid="contract.loss-rate" maxLength={6} value={e.loss} onChange={set(e.setLoss)} />
-        </Field>
-        <Field label={t('contract_min_single_input')}>
-          <input className="input" inputMode="decimal" data-testid="contract.min-single" maxLength={20} value={e.single} onChange={set(e.setSingle)} />
-        </Field>
+        <InputField
+          label={t('contract_profit_rate_input')}
+          inputMode="decimal"
+          testId="contract.profit-rate"
+          maxLength={6}
+          value={e.profit}
+          onValue={set(e.setProfit)}
+        />
+        <InputField
+          label={t('contract_loss_rate_input')}
+          inputMode="decimal"
+          testId="contract.loss-rate"
+          maxLength={6}
+          value={e.loss}
+          onValue={set(e.setLoss)}
+        />
+        <InputField
+          label={t('contract_min_single_input')}
+          inputMode="decimal"
+          testId="contract.min-single"
+          maxLength={20}
+          value={e.single}
+          onValue={set(e.setSingle)}
+        />
       </div>
     );
-  const tierSet = (i: number, key: keyof TTierText) => (ev: { target: { value: string } }) => {
-    e.setTiers((all) => all.map((x, j) => (j === i ? { ...x, [key]: ev.target.value } : x)));
+  const tierSet = (i: number, key: keyof TTierText) => (value: string) => {
+    e.setTiers((all) => all.map((x, j) => (j === i ? { ...x, [key]: value } : x)));
     onChange();
   };
   return (
@@ -167,55 +197,17 @@ export function TermsEditor({ editor, onChange }: { editor: TTermsEditor; onChan
       <ol className="contract-tiers" data-testid="contract.tiers">
         {e.tiers.map((tier, i) => (
           <li key={i} className="money__grid contract-tiers__tier">
-            <Field
-              label={t(
-                e.kind === 'dividend' ? 'contract_tier_min_valid_bet' : e.kind === 'daily' ? 'contract_tier_min_daily_bet' : 'contract_tier_min_hourly_bet',
-                { n: i + 1 },
-              )}
-            >
-              <input
-                className="input"
-                inputMode="decimal"
-                data-testid={`contract.tier-min-${i}`}
-                maxLength={20}
-                value={tier.min}
-                onChange={tierSet(i, 'min')}
+            {tierFields(e.kind).map((f) => (
+              <InputField
+                key={f.key}
+                label={t(f.label, { n: i + 1 })}
+                inputMode={f.inputMode}
+                testId={`contract.tier-${f.key}-${i}`}
+                maxLength={f.maxLength}
+                value={tier[f.key]}
+                onValue={tierSet(i, f.key)}
               />
-            </Field>
-            {e.kind === 'dividend' && (
-              <>
-                <Field label={t('contract_tier_min_loss', { n: i + 1 })}>
-                  <input
-                    className="input"
-                    inputMode="decimal"
-                    data-testid={`contract.tier-loss-${i}`}
-                    maxLength={20}
-                    value={tier.loss}
-                    onChange={tierSet(i, 'loss')}
-                  />
-                </Field>
-                <Field label={t('contract_tier_min_active', { n: i + 1 })}>
-                  <input
-                    className="input"
-                    inputMode="numeric"
-                    data-testid={`contract.tier-active-${i}`}
-                    maxLength={6}
-                    value={tier.active}
-                    onChange={tierSet(i, 'active')}
-                  />
-                </Field>
-              </>
-            )}
-            <Field label={t('contract_tier_rate', { n: i + 1 })}>
-              <input
-                className="input"
-                inputMode="decimal"
-                data-testid={`contract.tier-rate-${i}`}
-                maxLength={6}
-                value={tier.rate}
-                onChange={tierSet(i, 'rate')}
-              />
-            </Field>
+            ))}
             {e.tiers.length > 1 && (
               <button
                 type="button"

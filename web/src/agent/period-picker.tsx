@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RECORD_MAX_RANGE_DAYS } from '@wl/schemas/domain/records';
-import { Field } from '../accounts/form-parts.tsx';
+import { InputField } from '../forms/input-field.tsx';
 import { AGENT_PERIODS, lastSevenDays, periodRange, rangeFileSuffix, rangeProblemOf, type TAgentPeriod } from './agent-periods.ts';
 
 /** A report's period: a named one (this week first) or two custom days, and what that range is. */
@@ -43,26 +43,22 @@ export function PeriodPicker({ p, testId }: { p: TPeriodState; testId: string })
       </div>
       {p.period === 'custom' && (
         <div className="money__grid">
-          <Field label={t('record_from')}>
-            <input
-              className="input"
-              type="date"
-              data-testid={`${testId}.from`}
-              value={p.custom.from}
-              max={p.custom.to}
-              onChange={(e) => p.setCustom({ ...p.custom, from: e.target.value })}
-            />
-          </Field>
-          <Field label={t('record_to')}>
-            <input
-              className="input"
-              type="date"
-              data-testid={`${testId}.to`}
-              value={p.custom.to}
-              min={p.custom.from}
-              onChange={(e) => p.setCustom({ ...p.custom, to: e.target.value })}
-            />
-          </Field>
+          <InputField
+            label={t('record_from')}
+            type="date"
+            testId={`${testId}.from`}
+            value={p.custom.from}
+            max={p.custom.to}
+            onValue={(from) => p.setCustom({ ...p.custom, from })}
+          />
+          <InputField
+            label={t('record_to')}
+            type="date"
+            testId={`${testId}.to`}
+            value={p.custom.to}
+            min={p.custom.from}
+            onValue={(to) => p.setCustom({ ...p.custom, to })}
+          />
         </div>
       )}
     </>

@@ -11,10 +11,11 @@ import {
   type TDirectRegisterField,
   type TDirectRegisterRequest,
 } from '@wl/flows/register-center/direct-register.machine';
-import { Field, FieldMessage, FormError, SubmitButton } from '../accounts/form-parts.tsx';
+import { FieldMessage, FormError, SubmitButton } from '../accounts/form-parts.tsx';
 import { upstreamOf } from '../api/flow-errors.ts';
 import { errorKey, useTRPC, useTRPCClient } from '../api/trpc.ts';
 import { useScreenConfig } from '../config/screen-config-context.tsx';
+import { InputField } from '../forms/input-field.tsx';
 import { RoleSelect } from './register-center-parts.tsx';
 
 /** The register call; a refusal carries the fields the platform named (docs/rules/accounts.md#a-11). */
@@ -55,20 +56,19 @@ export function DirectRegister() {
   const input = (field: TDirectRegisterField, label: string, type: string, autoComplete: string) => {
     const error = directRegisterErrorOf(ctx, field);
     return (
-      <Field label={t(label)}>
-        <input
-          className="input"
-          type={type}
-          data-testid={`agent-register.${field}`}
-          autoComplete={autoComplete}
-          maxLength={200}
-          value={ctx.values[field]}
-          aria-invalid={error ? true : undefined}
-          onChange={(e) => send({ type: 'register.change', field, value: e.target.value })}
-          onBlur={() => send({ type: 'register.blur', field })}
-        />
+      <InputField
+        label={t(label)}
+        type={type}
+        testId={`agent-register.${field}`}
+        autoComplete={autoComplete}
+        maxLength={200}
+        value={ctx.values[field]}
+        aria-invalid={error ? true : undefined}
+        onValue={(value) => send({ type: 'register.change', field, value })}
+        onBlur={() => send({ type: 'register.blur', field })}
+      >
         <FieldMessage testId={`agent-register.${field}-error`} error={error} />
-      </Field>
+      </InputField>
     );
   };
   return (

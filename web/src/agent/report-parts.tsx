@@ -1,13 +1,13 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RECORD_EXPORT_MAX_ROWS } from '@wl/schemas/domain/records';
-import { Field } from '../accounts/form-parts.tsx';
 import { errorKey } from '../api/trpc.ts';
 import { QueryError, SelectField } from '../layout/form-controls.tsx';
 import { formatMinor } from '../lib/numbers.ts';
 import { useSession } from '../session/session-context.tsx';
 import { RecordPager } from '../layout/record-pager.tsx';
 import { collectCsvLines, downloadCsv, type TCsvLine } from '../lib/csv-export.ts';
+import { InputField } from '../forms/input-field.tsx';
 import { PeriodPicker, RangeError, type TPeriodState } from './period-picker.tsx';
 import { REPORT_PAGE_SIZE } from './use-agent-report.ts';
 
@@ -65,16 +65,14 @@ export function AccountFilterForm({ f, look, onApply, children }: { f: TAccountF
         onApply();
       }}
     >
-      <Field label={look.accountLabel}>
-        <input
-          className="input"
-          type="search"
-          data-testid={`${look.testId}.${look.account}`}
-          maxLength={look.accountMax}
-          value={f.typed}
-          onChange={(e) => f.setTyped(e.target.value)}
-        />
-      </Field>
+      <InputField
+        label={look.accountLabel}
+        type="search"
+        testId={`${look.testId}.${look.account}`}
+        maxLength={look.accountMax}
+        value={f.typed}
+        onValue={f.setTyped}
+      />
       <SelectField
         label={t('agent_level')}
         testId={`${look.testId}.level`}

@@ -5,6 +5,7 @@ import { parseAmountInput } from '@wl/schemas/domain/money';
 import { Field, SubmitButton } from '../accounts/form-parts.tsx';
 import { useTRPC } from '../api/trpc.ts';
 import { formatMinor } from '../lib/numbers.ts';
+import { InputField } from '../forms/input-field.tsx';
 import '../styles/money.css';
 import '../styles/operator.css';
 import { AdjustmentRow, SettingChangeRow } from './adjustment-rows.tsx';
@@ -55,25 +56,8 @@ function AdjustmentForm({ line, onSettled }: { line: TErrorLine; onSettled: () =
   return (
     <form className="form" onSubmit={submit} noValidate>
       <div className="money__grid">
-        <Field label={t('op_adjust_username')}>
-          <input
-            className="input"
-            data-testid="operator.adjust.username"
-            maxLength={64}
-            value={username}
-            onChange={(e) => changed(setUsername)(e.target.value)}
-          />
-        </Field>
-        <Field label={t('money_amount')}>
-          <input
-            className="input"
-            data-testid="operator.adjust.amount"
-            inputMode="decimal"
-            maxLength={20}
-            value={amount}
-            onChange={(e) => changed(setAmount)(e.target.value)}
-          />
-        </Field>
+        <InputField label={t('op_adjust_username')} testId="operator.adjust.username" maxLength={64} value={username} onValue={changed(setUsername)} />
+        <InputField label={t('money_amount')} testId="operator.adjust.amount" inputMode="decimal" maxLength={20} value={amount} onValue={changed(setAmount)} />
       </div>
       <fieldset className="money__channels">
         {(['credit', 'debit'] as const).map((d) => (

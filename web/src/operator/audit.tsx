@@ -7,8 +7,8 @@ import { useAreaTexts } from '../i18n/area-texts.ts';
 import { RecordPager } from '../layout/record-pager.tsx';
 import { localDateTime } from '../lib/numbers-later.ts';
 import '../styles/operator.css';
-import { Field } from '../accounts/form-parts.tsx';
 import { QueryError, SelectField } from '../layout/form-controls.tsx';
+import { InputField } from '../forms/input-field.tsx';
 import { SectionHead } from './parts.tsx';
 
 /** Actions the audit log knows (platform/src/operator); the filter offers them by name. */
@@ -50,13 +50,11 @@ function AuditFilters({ onApply }: { onApply: (filters: TAuditFilters) => void }
     if (range === 'bad') return;
     onApply({ ...(draft.actor.trim() ? { actor: draft.actor.trim() } : {}), ...(draft.action ? { action: draft.action } : {}), ...range });
   };
-  const set = (key: keyof typeof draft) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: e.target.value }));
+  const set = (key: keyof typeof draft) => (value: string) => setDraft((d) => ({ ...d, [key]: value }));
   return (
     <>
       <form className="operator__filters" onSubmit={apply} noValidate>
-        <Field label={t('operator_audit_actor')}>
-          <input className="input" data-testid="operator.audit.actor" value={draft.actor} maxLength={200} onChange={set('actor')} />
-        </Field>
+        <InputField label={t('operator_audit_actor')} testId="operator.audit.actor" value={draft.actor} maxLength={200} onValue={set('actor')} />
         <SelectField
           label={t('operator_audit_action')}
           testId="operator.audit.action"
@@ -65,12 +63,8 @@ function AuditFilters({ onApply }: { onApply: (filters: TAuditFilters) => void }
           text={(a) => t(a ? auditActionKey(a) : 'operator_audit_any')}
           onChange={(v) => setDraft((d) => ({ ...d, action: v }))}
         />
-        <Field label={t('operator_audit_from')}>
-          <input className="input" type="date" data-testid="operator.audit.from" value={draft.from} onChange={set('from')} />
-        </Field>
-        <Field label={t('operator_audit_to')}>
-          <input className="input" type="date" data-testid="operator.audit.to" value={draft.to} onChange={set('to')} />
-        </Field>
+        <InputField label={t('operator_audit_from')} type="date" testId="operator.audit.from" value={draft.from} onValue={set('from')} />
+        <InputField label={t('operator_audit_to')} type="date" testId="operator.audit.to" value={draft.to} onValue={set('to')} />
         <button type="submit" className="btn btn--primary btn--small" data-testid="operator.audit.apply">
           {t('operator_audit_filter')}
         </button>

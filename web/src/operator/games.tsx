@@ -9,8 +9,8 @@ import { useAreaTexts } from '../i18n/area-texts.ts';
 import { RecordPager } from '../layout/record-pager.tsx';
 import '../styles/operator.css';
 import '../styles/operator-games.css';
-import { Field } from '../accounts/form-parts.tsx';
 import { QueryError, SelectField } from '../layout/form-controls.tsx';
+import { InputField } from '../forms/input-field.tsx';
 import { OperatorLottery } from './lottery.tsx';
 import { Switch } from './parts.tsx';
 
@@ -30,16 +30,14 @@ function GamesFilter({ titleOf, onApply }: { titleOf: (gameType: TGameType) => s
   };
   return (
     <form className="operator__filters" onSubmit={apply} noValidate role="search">
-      <Field label={t('opgames_search')}>
-        <input
-          className="input"
-          type="search"
-          data-testid="operator.games.search"
-          value={draft.search}
-          maxLength={100}
-          onChange={(e) => setDraft((d) => ({ ...d, search: e.target.value }))}
-        />
-      </Field>
+      <InputField
+        label={t('opgames_search')}
+        type="search"
+        testId="operator.games.search"
+        value={draft.search}
+        maxLength={100}
+        onValue={(search) => setDraft((d) => ({ ...d, search }))}
+      />
       <SelectField
         label={t('opgames_category')}
         testId="operator.games.category"

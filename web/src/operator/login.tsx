@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { CaptchaInput, Field, FormError, SubmitButton } from '../accounts/form-parts.tsx';
+import { InputField } from '../forms/input-field.tsx';
+import { LoginFields } from '../forms/login-fields.tsx';
 import { captchaRequired, errorKey, useTRPC } from '../api/trpc.ts';
 import { setOperatorToken } from '../session/session-storage.ts';
 
@@ -55,55 +56,28 @@ export function OperatorLogin({ onDone }: { onDone: () => void }) {
   return (
     <form className="form operator__card" onSubmit={submit} noValidate>
       <h1>{t('operator_title')}</h1>
-      <Field label={t('username')}>
-        <input
-          className="input"
-          data-testid="operator.username"
-          autoComplete="username"
-          value={username}
-          maxLength={200}
-          onChange={(e) => setUsername(e.target.value)}
-        />
-      </Field>
-      <Field label={t('password')}>
-        <input
-          className="input"
-          type="password"
-          data-testid="operator.password"
-          autoComplete="current-password"
-          value={password}
-          maxLength={128}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-      </Field>
-      {needsTotp && (
-        <Field label={t('operator_totp_code')}>
-          <input
-            className="input"
+      <LoginFields
+        prefix="operator"
+        username={username}
+        onUsername={setUsername}
+        password={password}
+        onPassword={setPassword}
+        captcha={needsCaptcha ? { value: captcha, onValue: setCaptcha, image: captchaQuery.data?.image, onRefresh: () => void captchaQuery.refetch() } : null}
+        error={error}
+        pending={login.isPending}
+      >
+        {needsTotp && (
+          <InputField
+            label={t('operator_totp_code')}
             inputMode="numeric"
-            data-testid="operator.totp-code"
+            testId="operator.totp-code"
             autoComplete="one-time-code"
             value={totpCode}
             maxLength={6}
-            onChange={(e) => setTotpCode(e.target.value)}
+            onValue={setTotpCode}
           />
-        </Field>
-      )}
-      {needsCaptcha && (
-        <Field label={t('captcha')}>
-          <CaptchaInput
-            testId="operator.captcha"
-            value={captcha}
-            onChange={setCaptcha}
-            image={captchaQuery.data?.image}
-            onRefresh={() => void captchaQuery.refetch()}
-          />
-        </Field>
-      )}
-      <FormError testId="operator.error" message={error} />
-      <SubmitButton testId="operator.submit" pending={login.isPending}>
-        {t('login')}
-      </SubmitButton>
+        )}
+      </LoginFields>
     </form>
   );
 }

@@ -8,6 +8,7 @@ import { useAreaTexts } from '../i18n/area-texts.ts';
 import { asciiDigits } from '@wl/schemas/domain/digits';
 import { formatNumber } from '../lib/numbers.ts';
 import { QueryError } from '../layout/form-controls.tsx';
+import { InputField } from '../forms/input-field.tsx';
 
 type TDraft = { interval: string; payouts: Record<TLotteryPayoutKey, string> };
 const toDraft = (s: TLotterySettings): TDraft => ({
@@ -111,19 +112,17 @@ export function OperatorLottery({ canWrite }: { canWrite: boolean }) {
         {t('lotto_op_title')} · {i18n.language === 'bn' ? game.nameBn : game.nameEn}
       </h3>
       <p className="operator__role">{t('lotto_op_note')}</p>
-      <label className="field">
-        <span className="field__label">{t('lotto_op_interval')}</span>
-        <input
-          className="input"
-          inputMode="numeric"
-          data-testid="operator.lottery.interval"
-          value={draft.interval}
-          disabled={!canWrite}
-          aria-invalid={!intervalOk}
-          onChange={(e) => setDraft({ ...draft, interval: e.target.value })}
-        />
+      <InputField
+        label={t('lotto_op_interval')}
+        inputMode="numeric"
+        testId="operator.lottery.interval"
+        value={draft.interval}
+        disabled={!canWrite}
+        aria-invalid={!intervalOk}
+        onValue={(interval) => setDraft({ ...draft, interval })}
+      >
         {!intervalOk && <span className="form-error">{t('lottery_interval_invalid')}</span>}
-      </label>
+      </InputField>
       {LOTTERY_PAYOUT_KEYS.map((k) => (
         <PayoutField
           key={k}

@@ -2,14 +2,15 @@ import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TMoneySettings } from '@wl/schemas';
-import { Field, SubmitButton } from '../accounts/form-parts.tsx';
+import { SubmitButton } from '../accounts/form-parts.tsx';
 import { inputIssuesOf } from '../api/flow-errors.ts';
 import { useTRPC } from '../api/trpc.ts';
 import '../styles/money.css';
 import '../styles/operator.css';
 import { QueryError } from '../layout/form-controls.tsx';
+import { InputField } from '../forms/input-field.tsx';
 import { AMOUNT_FIELDS, COUNT_FIELDS, draftOf, isControl, requestOf, type TDraft } from './money-settings-draft.ts';
-import { refusalKey } from './parts.tsx';
+import { refusalKey, Switch } from './parts.tsx';
 
 /** The form's state over the settings the platform holds: the draft, the switches, the refusal, the save. */
 function useMoneySettingsForm(s: TMoneySettings | undefined, canControl: boolean) {
@@ -68,18 +69,16 @@ type TMoneyForm = ReturnType<typeof useMoneySettingsForm>;
 /** One text field of the form; an owner's field (a four-eyes limit, a channel's) is read-only to others. */
 function MoneyInput({ form, k, label, locked }: { form: TMoneyForm; k: string; label: string; locked: boolean }) {
   return (
-    <Field label={label}>
-      <input
-        className="input"
-        data-testid={`operator.money.${k}`}
-        disabled={locked}
-        inputMode="decimal"
-        maxLength={20}
-        value={form.d[k] ?? ''}
-        aria-invalid={form.error?.field === k}
-        onChange={(e) => form.edit(k, e.target.value)}
-      />
-    </Field>
+    <InputField
+      label={label}
+      testId={`operator.money.${k}`}
+      disabled={locked}
+      inputMode="decimal"
+      maxLength={20}
+      value={form.d[k] ?? ''}
+      aria-invalid={form.error?.field === k}
+      onValue={(v) => form.edit(k, v)}
+    />
   );
 }
 
@@ -92,17 +91,12 @@ function ChannelFields({ form, c, locked }: { form: TMoneyForm; c: TMoneySetting
       <MoneyInput form={form} k={`c${c.id}.min`} label={t('op_settings_channel_min')} locked={locked} />
       <MoneyInput form={form} k={`c${c.id}.max`} label={t('op_settings_channel_max')} locked={locked} />
       <MoneyInput form={form} k={`c${c.id}.auto`} label={t('op_settings_channel_auto')} locked={locked} />
-      <label className="switch-row">
-        <span className="switch-row__label">{t('op_settings_channel_enabled')}</span>
-        <input
-          type="checkbox"
-          role="switch"
-          className="switch"
-          disabled={locked}
-          checked={form.channelOn(c.id, c.enabled)}
-          onChange={(e) => form.setChannelOn(c.id, e.target.checked)}
-        />
-      </label>
+      <Switch
+        label={t('op_settings_channel_enabled')}
+        disabled={locked}
+        checked={form.channelOn(c.id, c.enabled)}
+        onChange={(on) => form.setChannelOn(c.id, on)}
+      />
     </fieldset>
   );
 }
@@ -134,18 +128,13 @@ export function OperatorMoneySettings({ canWrite, canControl }: { canWrite: bool
             <MoneyInput key={f} form={form} k={f} label={t(`op_settings_${f}`)} locked={!canWrite || (isControl(f) && !canControl)} />
           ))}
         </div>
-        <label className="switch-row">
-          <span className="switch-row__label">{t('op_settings_merchantWalletSingle')}</span>
-          <input
-            type="checkbox"
-            role="switch"
-            className="switch"
-            disabled={!canWrite}
-            data-testid="operator.money.merchantWalletSingle"
-            checked={form.single}
-            onChange={(e) => form.setSingle(e.target.checked)}
-          />
-        </label>
+        <Switch
+          testId="operator.money.merchantWalletSingle"
+          label={t('op_settings_merchantWalletSingle')}
+          disabled={!canWrite}
+          checked={form.single}
+          onChange={form.setSingle}
+        />
         <h3>{t('op_settings_channels')}</h3>
         {s.channels.map((c) => (
           <ChannelFields key={c.id} form={form} c={c} locked={!canWrite || !canControl} />

@@ -68,6 +68,12 @@ function ConsolePanels({ c }: { c: TConsole }) {
   );
 }
 
+/** The system switches (system.write): the key the console config reads and the call sets, its test id and label. */
+const SYSTEM_SWITCHES = [
+  ['maintenance', 'operator.maintenance', 'operator_maintenance'],
+  ['regionRestriction', 'operator.region', 'operator_region'],
+] as const;
+
 /** The signed-in console: who, the system switches, the panels, the authenticator and the flags (docs/0010, docs/0066). */
 function OperatorConsole({ onLogout }: { onLogout: () => void }) {
   const { t } = useTranslation();
@@ -124,22 +130,17 @@ function OperatorConsole({ onLogout }: { onLogout: () => void }) {
           {can('system.write') && (
             <>
               <h2>{t('operator_system')}</h2>
-              <Switch
-                testId="operator.maintenance"
-                label={t('operator_maintenance')}
-                checked={d.maintenance}
-                disabled={busy}
-                depth={0}
-                onChange={(v) => setSystem.mutate({ maintenance: v })}
-              />
-              <Switch
-                testId="operator.region"
-                label={t('operator_region')}
-                checked={d.regionRestriction}
-                disabled={busy}
-                depth={0}
-                onChange={(v) => setSystem.mutate({ regionRestriction: v })}
-              />
+              {SYSTEM_SWITCHES.map(([key, testId, label]) => (
+                <Switch
+                  key={key}
+                  testId={testId}
+                  label={t(label)}
+                  checked={d[key]}
+                  disabled={busy}
+                  depth={0}
+                  onChange={(v) => setSystem.mutate({ [key]: v })}
+                />
+              ))}
             </>
           )}
           <ConsolePanels c={{ can, username: d.operator.username, currency: config.merchant.currencySymbol }} />

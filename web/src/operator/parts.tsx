@@ -37,7 +37,7 @@ export function Switch({
   onChange,
   depth,
 }: {
-  testId: string;
+  testId?: string;
   label: string;
   detail?: string;
   detailClass?: string;

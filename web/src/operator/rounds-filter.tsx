@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GAME_ROUND_STATES, type TGameRoundState } from '@wl/schemas/games/rounds';
-import { Field } from '../accounts/form-parts.tsx';
+import { InputField } from '../forms/input-field.tsx';
 import { SelectField } from '../layout/form-controls.tsx';
 import { dayText, midnight } from '../lib/local-days.ts';
 
@@ -50,17 +50,15 @@ export function RoundsFilter({
         text={(id) => (id ? gameName(games.find((g) => g.nodeId === id)!) : t('oprounds_any_game'))}
         onChange={set('nodeId')}
       />
-      <Field label={t('oprounds_account')}>
-        <input
-          className="input"
-          type="search"
-          data-testid="operator.rounds.account"
-          value={draft.account}
-          maxLength={64}
-          autoComplete="off"
-          onChange={(e) => set('account')(e.target.value)}
-        />
-      </Field>
+      <InputField
+        label={t('oprounds_account')}
+        type="search"
+        testId="operator.rounds.account"
+        value={draft.account}
+        maxLength={64}
+        autoComplete="off"
+        onValue={set('account')}
+      />
       <SelectField
         label={t('oprounds_state')}
         testId="operator.rounds.state"
@@ -77,19 +75,8 @@ export function RoundsFilter({
         text={(m) => t(`oprounds_mode_${m}`)}
         onChange={(v) => set('mode')(v as 'real' | 'fun')}
       />
-      <Field label={t('oprounds_from')}>
-        <input
-          className="input"
-          type="date"
-          data-testid="operator.rounds.from"
-          value={draft.fromDay}
-          max={today}
-          onChange={(e) => set('fromDay')(e.target.value)}
-        />
-      </Field>
-      <Field label={t('oprounds_to')}>
-        <input className="input" type="date" data-testid="operator.rounds.to" value={draft.toDay} max={today} onChange={(e) => set('toDay')(e.target.value)} />
-      </Field>
+      <InputField label={t('oprounds_from')} type="date" testId="operator.rounds.from" value={draft.fromDay} max={today} onValue={set('fromDay')} />
+      <InputField label={t('oprounds_to')} type="date" testId="operator.rounds.to" value={draft.toDay} max={today} onValue={set('toDay')} />
       <button type="submit" className="btn btn--primary btn--small" data-testid="operator.rounds.apply">
         {t('oprounds_apply')}
       </button>

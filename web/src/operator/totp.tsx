@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useTRPC } from '../api/trpc.ts';
 import { QueryError } from '../layout/form-controls.tsx';
+import { InputField } from '../forms/input-field.tsx';
 
 /** The operator's own authenticator (docs/0010): set up, confirm with a code; from then on login asks for a code. */
 export function OperatorTotp({ enabled, onEnabled }: { enabled: boolean; onEnabled: () => void }) {
@@ -31,23 +32,21 @@ export function OperatorTotp({ enabled, onEnabled }: { enabled: boolean; onEnabl
         <form className="form" onSubmit={confirm} noValidate>
           <p>{t('operator_totp_secret')}</p>
           <code data-testid="operator.totp.secret">{setup.data.secret}</code>
-          <label className="field">
-            <span className="field__label">{t('operator_totp_code')}</span>
-            <input
-              className="input"
-              inputMode="numeric"
-              data-testid="operator.totp.code"
-              value={code}
-              maxLength={6}
-              autoComplete="one-time-code"
-              onChange={(e) => setCode(e.target.value)}
-            />
+          <InputField
+            label={t('operator_totp_code')}
+            inputMode="numeric"
+            testId="operator.totp.code"
+            value={code}
+            maxLength={6}
+            autoComplete="one-time-code"
+            onValue={setCode}
+          >
             {invalid && (
               <span className="field__error" role="alert">
                 {t('operator_totp_code_invalid')}
               </span>
             )}
-          </label>
+          </InputField>
           <button type="submit" className="btn btn--primary btn--small" data-testid="operator.totp.confirm" disabled={enable.isPending}>
             {t('operator_totp_confirm')}
           </button>

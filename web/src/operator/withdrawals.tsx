@@ -8,6 +8,7 @@ import { useAreaTexts } from '../i18n/area-texts.ts';
 import '../styles/money.css';
 import { formatMinor } from '../lib/numbers.ts';
 import { QueryError } from '../layout/form-controls.tsx';
+import { InputField } from '../forms/input-field.tsx';
 
 /** A proof file shown inline from an authorised call (never a URL to the file). */
 function ProofButton({ proofId, n }: { proofId: string; n: number }) {
@@ -106,18 +107,15 @@ function WindowSetting({ canWrite }: { canWrite: boolean }) {
   const value = minutes === '' ? String(current.data?.withdrawConfirmMinutes ?? '') : minutes;
   return (
     <div className="form">
-      <label className="field">
-        <span className="field__label">{t('op_confirm_minutes')}</span>
-        <input
-          className="input"
-          inputMode="numeric"
-          data-testid="operator.withdraw-window"
-          disabled={!canWrite}
-          value={value}
-          maxLength={5}
-          onChange={(e) => setMinutes(e.target.value)}
-        />
-      </label>
+      <InputField
+        label={t('op_confirm_minutes')}
+        inputMode="numeric"
+        testId="operator.withdraw-window"
+        disabled={!canWrite}
+        value={value}
+        maxLength={5}
+        onValue={setMinutes}
+      />
       {canWrite && (
         <button
           type="button"
