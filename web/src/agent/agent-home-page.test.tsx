@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '../app/routes.tsx';
 import { memberFixture, screenConfigFixture } from '../test/fixtures.ts';
-import { renderWithApp } from '../test/render.tsx';
+import { renderWithApp, type THandlers } from '../test/render.tsx';
 import { clockText, gmtOffset } from './agent-clock.ts';
 import { periodRange } from './agent-periods.ts';
 
@@ -73,6 +73,20 @@ describe('agent centre', () => {
     'member.info': () => memberFixture({ type: 1, nickname: 'Boss' }),
     'member.balance': () => ({ balance: 500_000, currencySymbol: '৳' }),
   };
+  /** An agent centre page at `path`, signed in as an agent, with the page's own calls. */
+  const renderAgentPage = (path: string, handlers: THandlers) => {
+    sessionStorage.setItem('token', 'tok-agent01');
+    return renderWithApp(<AppRoutes />, { path, config: agentConfig, handlers: { ...agentHandlers, ...handlers } });
+  };
+  /** A downline as agent.downlines lists it. */
+  const downlineRow = (memberId: number, over: { username: string; nickname: string; level: number; uplineNickname: string; balanceMinor: number }) => ({
+    memberId,
+    ...over,
+    isAgent: false,
+    registeredAt: '2026-11-20T00:00:00.000Z',
+    lastLoginAt: null,
+    online: false,
+  });
   const point = (label: string, validBetMinor: number, profitMinor: number) => ({
     label,
     newMembers: 0,
@@ -84,26 +98,20 @@ describe('agent centre', () => {
   });
 
   it('shows the team overview figures and a bar per bucket, losses under the axis', async () => {
-    sessionStorage.setItem('token', 'tok-agent01');
-    const { calls } = renderWithApp(<AppRoutes />, {
-      path: '/agentHome/agentTeamOverview',
-      config: agentConfig,
-      handlers: {
-        ...agentHandlers,
-        'agent.teamOverview': () => ({
-          teamSize: 19,
-          directCount: 6,
-          newMembers: 2,
-          activeMembers: 9,
-          depositMinor: 120_000,
-          withdrawMinor: 30_000,
-          validBetMinor: 80_000,
-          payoutMinor: 50_000,
-          profitMinor: -30_000,
-          bucket: 'day' as const,
-          series: [point('2026-11-24', 50_000, -40_000), point('2026-11-25', 30_000, 10_000)],
-        }),
-      },
+    const { calls } = renderAgentPage('/agentHome/agentTeamOverview', {
+      'agent.teamOverview': () => ({
+        teamSize: 19,
+        directCount: 6,
+        newMembers: 2,
+        activeMembers: 9,
+        depositMinor: 120_000,
+        withdrawMinor: 30_000,
+        validBetMinor: 80_000,
+        payoutMinor: 50_000,
+        profitMinor: -30_000,
+        bucket: 'day' as const,
+        series: [point('2026-11-24', 50_000, -40_000), point('2026-11-25', 30_000, 10_000)],
+      }),
     });
     expect((await screen.findByTestId('agent-overview.team', {}, LAZY)).textContent).toBe('19');
     expect(screen.getByTestId('agent-overview.profit').textContent).toBe('-৳300.00');
@@ -117,32 +125,15 @@ describe('agent centre', () => {
   });
 
   it('pages a report, starts again at page 1 when a filter changes, and exports every page of the filter', async () => {
-    sessionStorage.setItem('token', 'tok-agent01');
-    const row = (i: number) => ({
-      memberId: i,
-      username: `team_${i}`,
-      nickname: `P${i}`,
-      level: 1,
-      isAgent: false,
-      uplineNickname: 'Boss',
-      balanceMinor: 100,
-      registeredAt: '2026-11-20T00:00:00.000Z',
-      lastLoginAt: null,
-      online: false,
-    });
-    const { calls } = renderWithApp(<AppRoutes />, {
-      path: '/agentHome/downlineManagmentView',
-      config: agentConfig,
-      handlers: {
-        ...agentHandlers,
-        'agent.downlines': (input) => {
-          const { pageNo, pageSize } = input as { pageNo: number; pageSize: number };
-          return {
-            rows: Array.from({ length: Math.min(pageSize, 45 - (pageNo - 1) * pageSize) }, (_, i) => row((pageNo - 1) * pageSize + i)),
-            total: 45,
-            balanceMinor: 4_500,
-          };
-        },
+    const row = (i: number) => downlineRow(i, { username: `team_${i}`, nickname: `P${i}`, level: 1, uplineNickname: 'Boss', balanceMinor: 100 });
+    const { calls } = renderAgentPage('/agentHome/downlineManagmentView', {
+      'agent.downlines': (input) => {
+        const { pageNo, pageSize } = input as { pageNo: number; pageSize: number };
+        return {
+          rows: Array.from({ length: Math.min(pageSize, 45 - (pageNo - 1) * pageSize) }, (_, i) => row((pageNo - 1) * pageSize + i)),
+          total: 45,
+          balanceMinor: 4_500,
+        };
       },
     });
     const listCalls = () => calls.filter((c) => c.path === 'agent.downlines').map((c) => c.input as { level: number; pageNo: number; pageSize: number });
@@ -161,28 +152,11 @@ describe('agent centre', () => {
   });
 
   it('lists downlines, opens one and transfers to it with one key per attempt', async () => {
-    sessionStorage.setItem('token', 'tok-agent01');
-    const row = {
-      memberId: 42,
-      username: 'team_a01',
-      nickname: 'A-Player 1',
-      level: 2,
-      isAgent: false,
-      uplineNickname: 'Sub',
-      balanceMinor: 10_000,
-      registeredAt: '2026-11-20T00:00:00.000Z',
-      lastLoginAt: null,
-      online: false,
-    };
-    const { calls } = renderWithApp(<AppRoutes />, {
-      path: '/agentHome/downlineManagmentView',
-      config: agentConfig,
-      handlers: {
-        ...agentHandlers,
-        'agent.downlines': () => ({ rows: [row], total: 1, balanceMinor: 10_000 }),
-        'agent.downline': () => ({ ...row, teamSize: 0, directCount: 0, depositMinor: 0, withdrawMinor: 0, validBetMinor: 0, profitMinor: 0, transfers: [] }),
-        'agent.transfer': () => ({ transactionId: 7, mainMinor: 490_000, downlineBalanceMinor: 20_000 }),
-      },
+    const row = downlineRow(42, { username: 'team_a01', nickname: 'A-Player 1', level: 2, uplineNickname: 'Sub', balanceMinor: 10_000 });
+    const { calls } = renderAgentPage('/agentHome/downlineManagmentView', {
+      'agent.downlines': () => ({ rows: [row], total: 1, balanceMinor: 10_000 }),
+      'agent.downline': () => ({ ...row, teamSize: 0, directCount: 0, depositMinor: 0, withdrawMinor: 0, validBetMinor: 0, profitMinor: 0, transfers: [] }),
+      'agent.transfer': () => ({ transactionId: 7, mainMinor: 490_000, downlineBalanceMinor: 20_000 }),
     });
     fireEvent.click(await screen.findByTestId('agent-downline.open', {}, LAZY));
     fireEvent.change(await screen.findByTestId('agent-downline.amount'), { target: { value: '100' } });
@@ -196,16 +170,10 @@ describe('agent centre', () => {
   });
 
   it("shows the operator's limit on agent downlines when the platform refuses one (docs/0064)", async () => {
-    sessionStorage.setItem('token', 'tok-agent01');
-    const { calls } = renderWithApp(<AppRoutes />, {
-      path: '/agentHome/registerCenter',
-      config: agentConfig,
-      handlers: {
-        ...agentHandlers,
-        'agent.invitations': () => ({ rows: [], total: 0 }),
-        'agent.registerDownline': () => {
-          throw new Error('agent_downline_depth_limit');
-        },
+    const { calls } = renderAgentPage('/agentHome/registerCenter', {
+      'agent.invitations': () => ({ rows: [], total: 0 }),
+      'agent.registerDownline': () => {
+        throw new Error('agent_downline_depth_limit');
       },
     });
     fireEvent.change(await screen.findByTestId('agent-register.username', {}, LAZY), { target: { value: 'subagent7' } });

@@ -6,7 +6,7 @@ import { useLoginFlow } from '../accounts/use-login-flow.ts';
 import { LanguageSwitch } from '../layout/language-switch.tsx';
 import { useScreenConfig } from '../config/screen-config-context.tsx';
 import { useSession } from '../session/session-context.tsx';
-import { LoginFields } from '../forms/login-fields.tsx';
+import { LoginFields, useLoginCredentials } from '../forms/login-fields.tsx';
 
 /**
  * /agent (docs/rules/agent.md#ag-1): the agent back office landing with its login form. The login runs with
@@ -18,14 +18,13 @@ export default function AgentPage() {
   const config = useScreenConfig();
   const session = useSession();
   const navigate = useNavigate();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [captcha, setCaptcha] = useState('');
+  const creds = useLoginCredentials();
+  const { setPassword } = creds;
   const [empty, setEmpty] = useState(false);
   const onLoggedIn = useCallback(() => {
     setPassword('');
     navigate('/agentHome');
-  }, [navigate]);
+  }, [navigate, setPassword]);
   const flow = useLoginFlow({ isAgentPage: true, onLoggedIn });
   const { state, send } = flow;
   const ctx = state.context;
@@ -37,9 +36,10 @@ export default function AgentPage() {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (isPending) return;
-    const missing = !username.trim() || !password.trim() || (needsCaptcha && !captcha.trim());
+    const missing = creds.isBlank(needsCaptcha);
     setEmpty(missing);
     if (missing) return;
+    const { username, password, captcha } = creds;
     send({ type: 'login.submit', username, password, ...(needsCaptcha ? { captcha, ...(ctx.captchaId ? { captchaId: ctx.captchaId } : {}) } : {}) });
   };
 
@@ -53,11 +53,8 @@ export default function AgentPage() {
       <form className="form" onSubmit={submit} noValidate>
         <LoginFields
           prefix="agent"
-          username={username}
-          onUsername={setUsername}
-          password={password}
-          onPassword={setPassword}
-          captcha={needsCaptcha ? { value: captcha, onValue: setCaptcha, image: ctx.captcha?.image, onRefresh: () => send({ type: 'captcha.refresh' }) } : null}
+          credentials={creds}
+          captcha={needsCaptcha ? { image: ctx.captcha?.image, onRefresh: () => send({ type: 'captcha.refresh' }) } : null}
           error={empty ? 'not_empty' : isPending ? null : ctx.error}
           pending={isPending}
         />

@@ -124,6 +124,18 @@ export function useTermsEditor(kind: TContractKind) {
 }
 export type TTermsEditor = ReturnType<typeof useTermsEditor>;
 
+/** One number of the terms (`contract.<id>`). */
+function termsInput(id: string, label: string, inputMode: 'decimal' | 'numeric', maxLength: number, value: string, onValue: (value: string) => void) {
+  return <InputField key={id} label={label} inputMode={inputMode} testId={`contract.${id}`} maxLength={maxLength} value={value} onValue={onValue} />;
+}
+
+/** The real-time salary's fields: test id, label, length, and the editor's value and setter. */
+const REALTIME_FIELDS = [
+  ['profit-rate', 'contract_profit_rate_input', 6, 'profit', 'setProfit'],
+  ['loss-rate', 'contract_loss_rate_input', 6, 'loss', 'setLoss'],
+  ['min-single', 'contract_min_single_input', 20, 'single', 'setSingle'],
+] as const;
+
 /** A tier's fields in the order the editor shows them for a kind: the tier's key (also in its test id), label, input mode and length. */
 function tierFields(kind: TContractKind): readonly { key: keyof TTierText; label: string; inputMode: 'decimal' | 'numeric'; maxLength: number }[] {
   const min = kind === 'dividend' ? 'contract_tier_min_valid_bet' : kind === 'daily' ? 'contract_tier_min_daily_bet' : 'contract_tier_min_hourly_bet';
@@ -149,30 +161,7 @@ export function TermsEditor({ editor, onChange }: { editor: TTermsEditor; onChan
   if (e.kind === 'realtime')
     return (
       <div className="money__grid">
-        <InputField
-          label={t('contract_profit_rate_input')}
-          inputMode="decimal"
-          testId="contract.profit-rate"
-          maxLength={6}
-          value={e.profit}
-          onValue={set(e.setProfit)}
-        />
-        <InputField
-          label={t('contract_loss_rate_input')}
-          inputMode="decimal"
-          testId="contract.loss-rate"
-          maxLength={6}
-          value={e.loss}
-          onValue={set(e.setLoss)}
-        />
-        <InputField
-          label={t('contract_min_single_input')}
-          inputMode="decimal"
-          testId="contract.min-single"
-          maxLength={20}
-          value={e.single}
-          onValue={set(e.setSingle)}
-        />
+        {REALTIME_FIELDS.map(([id, label, maxLength, value, setter]) => termsInput(id, t(label), 'decimal', maxLength, e[value], set(e[setter])))}
       </div>
     );
   const tierSet = (i: number, key: keyof TTierText) => (value: string) => {
@@ -197,17 +186,9 @@ export function TermsEditor({ editor, onChange }: { editor: TTermsEditor; onChan
       <ol className="contract-tiers" data-testid="contract.tiers">
         {e.tiers.map((tier, i) => (
           <li key={i} className="money__grid contract-tiers__tier">
-            {tierFields(e.kind).map((f) => (
-              <InputField
-                key={f.key}
-                label={t(f.label, { n: i + 1 })}
-                inputMode={f.inputMode}
-                testId={`contract.tier-${f.key}-${i}`}
-                maxLength={f.maxLength}
-                value={tier[f.key]}
-                onValue={tierSet(i, f.key)}
-              />
-            ))}
+            {tierFields(e.kind).map((f) =>
+              termsInput(`tier-${f.key}-${i}`, t(f.label, { n: i + 1 }), f.inputMode, f.maxLength, tier[f.key], tierSet(i, f.key)),
+            )}
             {e.tiers.length > 1 && (
               <button
                 type="button"

@@ -3,9 +3,22 @@ import { localDateTime } from '../lib/numbers-later.ts';
 import type { TTeamBetRow } from '@wl/schemas/wps/agent-team-calls';
 import { useTRPC, useTRPCClient } from '../api/trpc.ts';
 import { MemberWho } from './report-parts.tsx';
-import { TeamReportFrame, useTeamReport } from './team-report.tsx';
+import { moneyColumn, TeamReportFrame, useTeamReport, WHO_COLUMNS, type TTeamCsv } from './team-report.tsx';
 
 const ID = 'agent-bets';
+const CSV: TTeamCsv<TTeamBetRow> = {
+  file: 'team-bets',
+  columns: [
+    ['rep_time', (x) => x.time],
+    ...WHO_COLUMNS,
+    ['record_vendor', (x) => x.code],
+    ['rep_game', (x) => x.game],
+    moneyColumn('rep_bet', (x) => x.betMinor),
+    moneyColumn('rep_valid_bet', (x) => x.validBetMinor),
+    moneyColumn('rep_payout', (x) => x.payoutMinor),
+    moneyColumn('rep_profit', (x) => x.profitMinor),
+  ],
+};
 
 /**
  * personalHistoryCopy for agents (team betting, docs/0051): the team's bets, one line per bet with
@@ -20,37 +33,9 @@ export function TeamBetsPage() {
     extra: {},
     queryOptions: (input, o) => trpc.agent.teamBets.queryOptions(input, o),
     fetch: (input) => client.agent.teamBets.query(input),
+    csv: CSV,
   });
-  const { money } = r;
-  const data = r.report.data;
-  const exportCsv = () =>
-    void r.csv.run(
-      `team-bets-${r.report.period.fileSuffix}.csv`,
-      [
-        t('rep_time'),
-        t('agent_account'),
-        t('agent_nickname'),
-        t('agent_level'),
-        t('record_vendor'),
-        t('rep_game'),
-        t('rep_bet'),
-        t('rep_valid_bet'),
-        t('rep_payout'),
-        t('rep_profit'),
-      ],
-      (x: TTeamBetRow) => [
-        x.time,
-        x.username,
-        x.nickname,
-        x.level,
-        x.code,
-        x.game,
-        x.betMinor / 100,
-        x.validBetMinor / 100,
-        x.payoutMinor / 100,
-        x.profitMinor / 100,
-      ],
-    );
+  const { money, data } = r;
   const totals = data
     ? ([
         ['count', 'record_bets', t('rep_count_bets', { count: data.total })],
@@ -61,7 +46,7 @@ export function TeamBetsPage() {
       ] as const)
     : null;
   return (
-    <TeamReportFrame id={ID} title="rep_bets_title" hint="rep_bets_hint" r={r} totals={totals} onExport={exportCsv}>
+    <TeamReportFrame id={ID} title="rep_bets_title" hint="rep_bets_hint" r={r} totals={totals} onExport={r.exportCsv}>
       {data?.rows.map((x) => (
         <li key={x.id} className="money__row agent-report__row" data-testid={`${ID}.row`} data-username={x.username}>
           <MemberWho row={x} />

@@ -5,9 +5,21 @@ import type { TTeamProfitRow } from '@wl/schemas/wps/agent-team-calls';
 import { useTRPC, useTRPCClient } from '../api/trpc.ts';
 import { SelectField } from '../layout/form-controls.tsx';
 import { MemberWho } from './report-parts.tsx';
-import { TeamReportFrame, useTeamReport } from './team-report.tsx';
+import { moneyColumn, TeamReportFrame, useTeamReport, WHO_COLUMNS, type TTeamCsv } from './team-report.tsx';
 
 const ID = 'agent-pnl';
+const CSV: TTeamCsv<TTeamProfitRow> = {
+  file: 'user-pnl',
+  columns: [
+    ...WHO_COLUMNS,
+    moneyColumn('rep_deposit', (x) => x.depositMinor),
+    moneyColumn('rep_withdraw', (x) => x.withdrawMinor),
+    moneyColumn('rep_valid_bet', (x) => x.validBetMinor),
+    moneyColumn('rep_payout', (x) => x.payoutMinor),
+    moneyColumn('rep_bonus', (x) => x.bonusMinor),
+    moneyColumn('rep_profit', (x) => x.profitMinor),
+  ],
+};
 
 /**
  * palStatementsAgentCopy (user loss, docs/0051): per downline with any movement in the period,
@@ -23,35 +35,9 @@ export function TeamProfitPage() {
     extra: { sort },
     queryOptions: (input, o) => trpc.agent.teamProfit.queryOptions(input, o),
     fetch: (input) => client.agent.teamProfit.query(input),
+    csv: CSV,
   });
-  const { money } = r;
-  const data = r.report.data;
-  const exportCsv = () =>
-    void r.csv.run(
-      `user-pnl-${r.report.period.fileSuffix}.csv`,
-      [
-        t('agent_account'),
-        t('agent_nickname'),
-        t('agent_level'),
-        t('rep_deposit'),
-        t('rep_withdraw'),
-        t('rep_valid_bet'),
-        t('rep_payout'),
-        t('rep_bonus'),
-        t('rep_profit'),
-      ],
-      (x: TTeamProfitRow) => [
-        x.username,
-        x.nickname,
-        x.level,
-        x.depositMinor / 100,
-        x.withdrawMinor / 100,
-        x.validBetMinor / 100,
-        x.payoutMinor / 100,
-        x.bonusMinor / 100,
-        x.profitMinor / 100,
-      ],
-    );
+  const { money, data } = r;
   const totals = data
     ? ([
         ['count', 'rep_member', t('rep_count_members', { count: data.total })],
@@ -74,7 +60,7 @@ export function TeamProfitPage() {
     />
   );
   return (
-    <TeamReportFrame id={ID} title="rep_profit_title" hint="rep_profit_hint" r={r} filters={sortField} totals={totals} onExport={exportCsv}>
+    <TeamReportFrame id={ID} title="rep_profit_title" hint="rep_profit_hint" r={r} filters={sortField} totals={totals} onExport={r.exportCsv}>
       {data?.rows.map((x) => (
         <li key={x.memberId} className="money__row agent-report__row" data-testid={`${ID}.row`} data-username={x.username}>
           <MemberWho row={x} />

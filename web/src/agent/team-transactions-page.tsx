@@ -6,9 +6,20 @@ import type { TTeamTransactionRow } from '@wl/schemas/wps/agent-team-calls';
 import { useTRPC, useTRPCClient } from '../api/trpc.ts';
 import { SelectField } from '../layout/form-controls.tsx';
 import { MemberWho } from './report-parts.tsx';
-import { TeamReportFrame, useTeamReport } from './team-report.tsx';
+import { moneyColumn, TeamReportFrame, useTeamReport, WHO_COLUMNS, type TTeamCsv } from './team-report.tsx';
 
 const ID = 'agent-tx';
+const CSV: TTeamCsv<TTeamTransactionRow> = {
+  file: 'account-details',
+  columns: [
+    ['rep_time', (x) => x.time],
+    ...WHO_COLUMNS,
+    ['rep_type', (x, t) => t(`record_type_${x.type}`)],
+    ['record_vendor', (x) => x.code],
+    moneyColumn('rep_amount', (x) => x.amountMinor),
+    moneyColumn('rep_balance_after', (x) => x.balanceAfterMinor),
+  ],
+};
 /** The type filter: '' is every type. */
 const TYPES: readonly (TAccountRecordType | '')[] = ['', 'deposit', 'withdraw', 'transfer', 'adjustment', 'bonus', 'bet', 'win', 'other'];
 
@@ -25,15 +36,9 @@ export function TeamTransactionsPage() {
     extra: type ? { type } : {},
     queryOptions: (input, o) => trpc.agent.teamTransactions.queryOptions(input, o),
     fetch: (input) => client.agent.teamTransactions.query(input),
+    csv: CSV,
   });
-  const { money } = r;
-  const data = r.report.data;
-  const exportCsv = () =>
-    void r.csv.run(
-      `account-details-${r.report.period.fileSuffix}.csv`,
-      [t('rep_time'), t('agent_account'), t('agent_nickname'), t('agent_level'), t('rep_type'), t('record_vendor'), t('rep_amount'), t('rep_balance_after')],
-      (x: TTeamTransactionRow) => [x.time, x.username, x.nickname, x.level, t(`record_type_${x.type}`), x.code, x.amountMinor / 100, x.balanceAfterMinor / 100],
-    );
+  const { money, data } = r;
   const totals = data
     ? ([
         ['count', 'rep_entries', t('rep_count_rows', { count: data.total })],
@@ -52,7 +57,7 @@ export function TeamTransactionsPage() {
     />
   );
   return (
-    <TeamReportFrame id={ID} title="rep_tx_title" hint="rep_tx_hint" r={r} filters={typeField} totals={totals} onExport={exportCsv}>
+    <TeamReportFrame id={ID} title="rep_tx_title" hint="rep_tx_hint" r={r} filters={typeField} totals={totals} onExport={r.exportCsv}>
       {data?.rows.map((x) => (
         <li key={x.id} className="money__row agent-report__row" data-testid={`${ID}.row`} data-type={x.type} data-username={x.username}>
           <MemberWho row={x} />

@@ -1,10 +1,21 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CaptchaInput, Field, FormError, SubmitButton } from '../accounts/form-parts.tsx';
 import { InputField } from './input-field.tsx';
 
-/** The captcha the server asked for: the typed answer and the image with its refresh. */
-export type TLoginCaptcha = { value: string; onValue: (value: string) => void; image: string | undefined; onRefresh: () => void };
+/** What a back-office login's fields hold: the typed username, password and captcha answer. */
+export function useLoginCredentials() {
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [captcha, setCaptcha] = useState('');
+  /** A field left blank (the captcha only when it is asked for): the login is not sent. */
+  const isBlank = (needsCaptcha: boolean) => !username.trim() || !password.trim() || (needsCaptcha && !captcha.trim());
+  return { username, setUsername, password, setPassword, captcha, setCaptcha, isBlank };
+}
+export type TLoginCredentials = ReturnType<typeof useLoginCredentials>;
+
+/** The captcha the server asked for: its image and the refresh. */
+export type TLoginCaptcha = { image: string | undefined; onRefresh: () => void };
 
 /**
  * A back-office login's fields (/agent, the operator console): username, password, what the caller
@@ -13,20 +24,14 @@ export type TLoginCaptcha = { value: string; onValue: (value: string) => void; i
  */
 export function LoginFields({
   prefix,
-  username,
-  onUsername,
-  password,
-  onPassword,
+  credentials: c,
   captcha,
   error,
   pending,
   children,
 }: {
   prefix: string;
-  username: string;
-  onUsername: (value: string) => void;
-  password: string;
-  onPassword: (value: string) => void;
+  credentials: TLoginCredentials;
   /** null until the server asks for a captcha. */
   captcha: TLoginCaptcha | null;
   error: string | null | undefined;
@@ -36,20 +41,20 @@ export function LoginFields({
   const { t } = useTranslation();
   return (
     <>
-      <InputField label={t('username')} testId={`${prefix}.username`} autoComplete="username" value={username} maxLength={200} onValue={onUsername} />
+      <InputField label={t('username')} testId={`${prefix}.username`} autoComplete="username" value={c.username} maxLength={200} onValue={c.setUsername} />
       <InputField
         label={t('password')}
         type="password"
         testId={`${prefix}.password`}
         autoComplete="current-password"
-        value={password}
+        value={c.password}
         maxLength={128}
-        onValue={onPassword}
+        onValue={c.setPassword}
       />
       {children}
       {captcha && (
         <Field label={t('captcha')}>
-          <CaptchaInput testId={`${prefix}.captcha`} value={captcha.value} onChange={captcha.onValue} image={captcha.image} onRefresh={captcha.onRefresh} />
+          <CaptchaInput testId={`${prefix}.captcha`} value={c.captcha} onChange={c.setCaptcha} image={captcha.image} onRefresh={captcha.onRefresh} />
         </Field>
       )}
       <FormError testId={`${prefix}.error`} message={error} />

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { InputField } from '../forms/input-field.tsx';
-import { LoginFields } from '../forms/login-fields.tsx';
+import { LoginFields, useLoginCredentials } from '../forms/login-fields.tsx';
 import { captchaRequired, errorKey, useTRPC } from '../api/trpc.ts';
 import { setOperatorToken } from '../session/session-storage.ts';
 
@@ -10,9 +10,7 @@ import { setOperatorToken } from '../session/session-storage.ts';
 export function OperatorLogin({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
   const trpc = useTRPC();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [captcha, setCaptcha] = useState('');
+  const creds = useLoginCredentials();
   const [totpCode, setTotpCode] = useState('');
   const [needsCaptcha, setNeedsCaptcha] = useState(false);
   const [needsTotp, setNeedsTotp] = useState(false);
@@ -23,13 +21,13 @@ export function OperatorLogin({ onDone }: { onDone: () => void }) {
     trpc.operator.login.mutationOptions({
       onSuccess: (r) => {
         setOperatorToken(r.token);
-        setPassword('');
+        creds.setPassword('');
         onDone();
       },
       onError: (e) => {
         const key = errorKey(e);
         setError(key);
-        setCaptcha('');
+        creds.setCaptcha('');
         if (key === 'error_operator_totp_required' || key === 'error_operator_totp_wrong') setNeedsTotp(true);
         if (captchaRequired(e)) {
           if (needsCaptcha) void captchaQuery.refetch();
@@ -40,16 +38,16 @@ export function OperatorLogin({ onDone }: { onDone: () => void }) {
   );
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!username.trim() || !password.trim() || (needsCaptcha && !captcha.trim()) || (needsTotp && !totpCode.trim())) {
+    if (creds.isBlank(needsCaptcha) || (needsTotp && !totpCode.trim())) {
       setError('not_empty');
       return;
     }
     setError(null);
     const captchaId = captchaQuery.data?.captchaId;
     login.mutate({
-      username: username.trim(),
-      password: password.trim(),
-      ...(needsCaptcha && captchaId ? { captchaId, captcha: captcha.trim() } : {}),
+      username: creds.username.trim(),
+      password: creds.password.trim(),
+      ...(needsCaptcha && captchaId ? { captchaId, captcha: creds.captcha.trim() } : {}),
       ...(needsTotp ? { totpCode: totpCode.trim() } : {}),
     });
   };
@@ -58,11 +56,8 @@ export function OperatorLogin({ onDone }: { onDone: () => void }) {
       <h1>{t('operator_title')}</h1>
       <LoginFields
         prefix="operator"
-        username={username}
-        onUsername={setUsername}
-        password={password}
-        onPassword={setPassword}
-        captcha={needsCaptcha ? { value: captcha, onValue: setCaptcha, image: captchaQuery.data?.image, onRefresh: () => void captchaQuery.refetch() } : null}
+        credentials={creds}
+        captcha={needsCaptcha ? { image: captchaQuery.data?.image, onRefresh: () => void captchaQuery.refetch() } : null}
         error={error}
         pending={login.isPending}
       >
