@@ -9,6 +9,7 @@ import { crashMachine } from './crash.machine.ts';
 import { crashVerifyMachine } from './crash-verify.machine.ts';
 import { bet, liveAt } from './crash-fixtures.ts';
 import { crashOutcomeAt, crashViewAt, targetOf } from './crash-view.ts';
+import { failsWith } from '../testing/fixtures.ts';
 
 describe('crash view', () => {
   it('reads auto cash-out targets (Bengali digits too) and refuses what is no multiplier', () => {
@@ -77,9 +78,7 @@ describe('crash machine: examples', () => {
   });
 
   it('a refused bet says why; the next tap clears it', async () => {
-    const { actor, live } = start(async () => {
-      throw new FlowError('error_insufficient_balance');
-    });
+    const { actor, live } = start(failsWith(new FlowError('error_insufficient_balance')));
     live('betting');
     actor.send({ type: 'crash.bet', now: 9_000 });
     await waitFor(actor, (s) => s.context.error !== null);

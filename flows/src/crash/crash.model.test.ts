@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import { describe, expect } from 'vitest';
 import { FlowError } from '../shared/flow-error.ts';
-import { pending, walkGraph } from '../testing/graph-coverage.ts';
+import { pending, settles, walkGraph } from '../testing/graph-coverage.ts';
 import { modelTests } from '../testing/model-suite.ts';
 import { bet, liveAt } from './crash-fixtures.ts';
 import { crashLiveMachine } from './crash-live.machine.ts';
@@ -32,14 +32,10 @@ const walk = walkGraph(machine, {
     live('betting'),
     live('flying'),
     live('crashed'),
-    { type: 'xstate.done.actor.resume', output: { bets: [bet()] } },
-    { type: 'xstate.error.actor.resume', error: new Error('offline') },
-    { type: 'xstate.done.actor.placeBet', output: answered() },
-    { type: 'xstate.error.actor.placeBet', error: new FlowError('error_insufficient_balance') },
-    { type: 'xstate.done.actor.cashOut', output: answered(bet({ cashOutX100: 150, payoutMinor: 1500 })) },
-    { type: 'xstate.error.actor.cashOut', error: new FlowError('crash_too_late') },
-    { type: 'xstate.done.actor.readBalance', output: { balanceMinor: 9_500 } },
-    { type: 'xstate.error.actor.readBalance', error: new Error('offline') },
+    ...settles('resume', { bets: [bet()] }, new Error('offline')),
+    ...settles('placeBet', answered(), new FlowError('error_insufficient_balance')),
+    ...settles('cashOut', answered(bet({ cashOutX100: 150, payoutMinor: 1500 })), new FlowError('crash_too_late')),
+    ...settles('readBalance', { balanceMinor: 9_500 }, new Error('offline')),
   ],
   serializeState: (s: TSnapshot) => {
     const c = s.context;
@@ -100,8 +96,7 @@ describe('crash verify machine: model', () => {
       { type: 'verify.change', field: 'roundNo', value: '12' },
       { type: 'verify.change', field: 'roundNo', value: '0' },
       { type: 'verify.run' },
-      { type: 'xstate.done.actor.verify', output: { x100: 250, hash: 'h' } },
-      { type: 'xstate.error.actor.verify', error: new Error('no crypto') },
+      ...settles('verify', { x100: 250, hash: 'h' }, new Error('no crypto')),
     ],
     serializeState: (s: SnapshotFrom<typeof verify>) => JSON.stringify([s.value, s.context.input, s.context.result !== null, s.context.invalid]),
   });

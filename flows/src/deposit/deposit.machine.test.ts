@@ -1,21 +1,17 @@
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { FlowError } from '../shared/flow-error.ts';
+import { failsWith, recordingActor } from '../testing/fixtures.ts';
 import { depositMachine, type TDepositRequest } from './deposit.machine.ts';
 
 const bkash = { id: 1, minMinor: 20_000, maxMinor: 2_500_000 };
 const nagad = { id: 2, minMinor: 10_000, maxMinor: 1_000_000 };
 
 function start(answer: (request: TDepositRequest) => Promise<{ id: number }>) {
-  const sent: TDepositRequest[] = [];
+  const { actor: createDeposit, sent } = recordingActor(answer);
   const notices: string[] = [];
   const machine = depositMachine.provide({
-    actors: {
-      createDeposit: fromPromise(async ({ input }: { input: TDepositRequest }) => {
-        sent.push(input);
-        return answer(input);
-      }),
-    },
+    actors: { createDeposit },
     actions: { trialRefused: () => notices.push('trial'), approved: () => notices.push('approved') },
   });
   const actor = createActor(machine).start();
@@ -69,9 +65,7 @@ describe('deposit: examples', () => {
   });
 
   it('a trial account is told to get a real one, with no form error', async () => {
-    const { actor, notices } = start(async () => {
-      throw new FlowError('in_need_true_account');
-    });
+    const { actor, notices } = start(failsWith(new FlowError('in_need_true_account')));
     actor.send({ type: 'deposit.amount', text: '500' });
     actor.send({ type: 'deposit.submit', channel: bkash });
     await waitFor(actor, (s) => s.matches({ form: 'editing' }));

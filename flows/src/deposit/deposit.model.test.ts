@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import { describe, expect } from 'vitest';
 import { FlowError } from '../shared/flow-error.ts';
-import { pending, walkGraph } from '../testing/graph-coverage.ts';
+import { pending, settles, walkGraph } from '../testing/graph-coverage.ts';
 import { modelTests } from '../testing/model-suite.ts';
 import { amountProblem, depositMachine } from './deposit.machine.ts';
 
@@ -25,8 +25,7 @@ const walk = walkGraph(machine, {
     { type: 'deposit.orderStatus', id: 77, status: 'approved' },
     { type: 'deposit.orderStatus', id: 77, status: 'rejected' },
     { type: 'deposit.orderStatus', id: 5, status: 'approved' },
-    { type: 'xstate.done.actor.createDeposit', output: { id: 77 } },
-    { type: 'xstate.error.actor.createDeposit', error: new FlowError('error_network') },
+    ...settles('createDeposit', { id: 77 }, new FlowError('error_network')),
     { type: 'xstate.error.actor.createDeposit', error: new FlowError('in_need_true_account') },
     { type: 'xstate.error.actor.createDeposit', error: new FlowError('error_bad_request', { fieldErrors: { channelId: { key: 'deposit_channel_closed' } } }) },
   ],

@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import { describe, expect } from 'vitest';
 import { FlowError } from '../shared/flow-error.ts';
-import { pending, walkGraph } from '../testing/graph-coverage.ts';
+import { pending, settles, walkGraph } from '../testing/graph-coverage.ts';
 import { modelTests } from '../testing/model-suite.ts';
 import type { TLaunchInput } from './launch-rules.ts';
 import { GAME_ALREADY_OPEN, launchMachine } from './launch.machine.ts';
@@ -37,8 +37,7 @@ const walk = walkGraph(machine, {
   events: () => [
     ...REQUESTS.map((r) => ({ type: 'launch.request' as const, ...r })),
     { type: 'launch.handled' },
-    { type: 'xstate.done.actor.startGame', output: { url: '/wps/game/demo/n-1?ticket=t' } },
-    { type: 'xstate.error.actor.startGame', error: new FlowError(GAME_ALREADY_OPEN) },
+    ...settles('startGame', { url: '/wps/game/demo/n-1?ticket=t' }, new FlowError(GAME_ALREADY_OPEN)),
     { type: 'xstate.error.actor.startGame', error: new FlowError('error_feature_off') },
     { type: 'xstate.error.actor.startGame', error: new FlowError('error_not_logged_in') },
   ],

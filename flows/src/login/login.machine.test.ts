@@ -1,7 +1,7 @@
 import { createActor, fromPromise, SimulatedClock, waitFor, type SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { FlowError } from '../shared/flow-error.ts';
-import { memberInfo } from '../testing/fixtures.ts';
+import { failsWith, memberInfo } from '../testing/fixtures.ts';
 import {
   loginMachine,
   orderSecondFactorMethods,
@@ -98,9 +98,7 @@ describe('login machine: examples', () => {
 
   it('shows the server message and returns to idle on a failed login', async () => {
     const { actor } = start({
-      login: async () => {
-        throw new FlowError('error_invalid_credentials');
-      },
+      login: failsWith(new FlowError('error_invalid_credentials')),
     });
     actor.send({ type: 'login.submit', username: 'demo', password: 'wrong' });
     await settle(actor, 'idle');
@@ -109,9 +107,7 @@ describe('login machine: examples', () => {
 
   it('maps unknown failures to error_unknown', async () => {
     const { actor } = start({
-      login: async () => {
-        throw new TypeError('network down');
-      },
+      login: failsWith(new TypeError('network down')),
     });
     actor.send({ type: 'login.submit', username: 'demo', password: 'x' });
     await settle(actor, 'idle');
@@ -142,9 +138,7 @@ describe('login machine: examples', () => {
 
   it('fetches a fresh captcha after every failed attempt', async () => {
     const { actor, calls } = start({
-      login: async () => {
-        throw new FlowError('error_captcha_wrong', { captchaRequired: true });
-      },
+      login: failsWith(new FlowError('error_captcha_wrong', { captchaRequired: true })),
     });
     actor.send({ type: 'login.submit', username: 'demo', password: 'a' });
     await settle(actor, { captchaRequired: 'cooling' });
@@ -158,9 +152,7 @@ describe('login machine: examples', () => {
 
   it('refreshes the captcha image at most once per second', async () => {
     const { actor, calls, clock } = start({
-      login: async () => {
-        throw new FlowError('error_invalid_credentials', { captchaRequired: true });
-      },
+      login: failsWith(new FlowError('error_invalid_credentials', { captchaRequired: true })),
     });
     actor.send({ type: 'login.submit', username: 'demo', password: 'a' });
     await settle(actor, { captchaRequired: 'cooling' });
@@ -237,9 +229,7 @@ describe('login machine: examples', () => {
   it('a failing first-login step does not undo the login', async () => {
     const { actor } = start({
       login: async () => answer({ firstTimeLogin: true }),
-      firstLogin: async () => {
-        throw new FlowError('error_unknown');
-      },
+      firstLogin: failsWith(new FlowError('error_unknown')),
     });
     actor.send({ type: 'login.submit', username: 'demo', password: 'pass' });
     await settle(actor, 'loggedIn');

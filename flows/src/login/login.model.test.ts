@@ -2,7 +2,7 @@ import type { AnyEventObject, SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { FlowError } from '../shared/flow-error.ts';
 import { memberInfo } from '../testing/fixtures.ts';
-import { pending, walkGraph } from '../testing/graph-coverage.ts';
+import { pending, settles, walkGraph } from '../testing/graph-coverage.ts';
 import { replayEveryPath } from '../testing/model-suite.ts';
 import { loginMachine, type TLoginAnswer, type TLoginSession } from './login.machine.ts';
 
@@ -46,20 +46,19 @@ const events = (): AnyEventObject[] => [
   { type: 'xstate.done.actor.login', output: answer({ mustChangePassword: true, firstTimeLogin: true }) },
   { type: 'xstate.done.actor.login', output: answer({ member: memberInfo({ type: 41 }) }) },
   { type: 'xstate.done.actor.login', output: { kind: 'secondFactor', challengeId: 'c', methods: ['totp'] } satisfies TLoginAnswer },
-  { type: 'xstate.done.actor.login', output: { kind: 'secondFactor', challengeId: 'c', methods: ['email', 'mobile', 'totp'] } satisfies TLoginAnswer },
-  { type: 'xstate.error.actor.login', error: new FlowError('error_invalid_credentials') },
+  ...settles(
+    'login',
+    { kind: 'secondFactor', challengeId: 'c', methods: ['email', 'mobile', 'totp'] } satisfies TLoginAnswer,
+    new FlowError('error_invalid_credentials'),
+  ),
   { type: 'xstate.error.actor.login', error: new FlowError('error_invalid_credentials', { captchaRequired: true }) },
-  { type: 'xstate.done.actor.fetchCaptcha', output: { captchaId: 'c1', image: 'data:' } },
-  { type: 'xstate.error.actor.fetchCaptcha', error: new FlowError('error_unknown') },
+  ...settles('fetchCaptcha', { captchaId: 'c1', image: 'data:' }, new FlowError('error_unknown')),
   { type: 'xstate.done.actor.verifySecondFactor', output: session({ token: 'tok2' }) },
   { type: 'xstate.done.actor.verifySecondFactor', output: session({ token: 'tok2', mustChangePassword: true }) },
   { type: 'xstate.done.actor.verifySecondFactor', output: session({ token: 'tok2', firstTimeLogin: true }) },
-  { type: 'xstate.done.actor.verifySecondFactor', output: session({ token: 'tok2', member: memberInfo({ type: 41 }) }) },
-  { type: 'xstate.error.actor.verifySecondFactor', error: new FlowError('verification_code_invalid') },
-  { type: 'xstate.done.actor.firstLogin', output: undefined },
-  { type: 'xstate.error.actor.firstLogin', error: new FlowError('error_unknown') },
-  { type: 'xstate.done.actor.logout', output: undefined },
-  { type: 'xstate.error.actor.logout', error: new FlowError('error_unknown') },
+  ...settles('verifySecondFactor', session({ token: 'tok2', member: memberInfo({ type: 41 }) }), new FlowError('verification_code_invalid')),
+  ...settles('firstLogin', undefined, new FlowError('error_unknown')),
+  ...settles('logout', undefined, new FlowError('error_unknown')),
 ];
 
 /** Context counts as state: keep only what guards and the page read. */

@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import { describe, expect } from 'vitest';
 import { FlowError } from '../shared/flow-error.ts';
-import { pending, walkGraph } from '../testing/graph-coverage.ts';
+import { pending, settles, walkGraph } from '../testing/graph-coverage.ts';
 import { modelTests } from '../testing/model-suite.ts';
 import { changePasswordMachine } from './change-password.machine.ts';
 
@@ -14,8 +14,7 @@ const walk = walkGraph(machine, {
     { type: 'password.submit', oldPassword: '', newPassword: 'abc123', confirmPassword: 'abc123' },
     { type: 'password.submit', oldPassword: 'old', newPassword: 'abc123', confirmPassword: 'abc124' },
     { type: 'password.submit', oldPassword: 'old', newPassword: 'abc123', confirmPassword: 'abc123' },
-    { type: 'xstate.done.actor.changePassword', output: undefined },
-    { type: 'xstate.error.actor.changePassword', error: new FlowError('error_invalid_credentials') },
+    ...settles('changePassword', undefined, new FlowError('error_invalid_credentials')),
   ],
   serializeState: (s: TSnapshot) => JSON.stringify([s.value, s.context.fieldErrors, s.context.error]),
 });

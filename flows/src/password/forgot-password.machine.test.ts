@@ -2,7 +2,7 @@ import type { TMemberInfo } from '@wl/schemas';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { FlowError } from '../shared/flow-error.ts';
-import { memberInfo } from '../testing/fixtures.ts';
+import { failsWith, memberInfo } from '../testing/fixtures.ts';
 import { forgotPasswordMachine, type TForgotPasswordInput, type TResetByMobileRequest } from './forgot-password.machine.ts';
 
 const rule = { patternId: 'DIGITS_WITH_LETTERS', minLength: 6, maxLength: 20, acceptedPattern: '*' } as const;
@@ -67,9 +67,7 @@ describe('forgot password: examples', () => {
     const { actor } = start(
       { tabs: ['email'] },
       {
-        email: async () => {
-          throw new FlowError('username_email_not_exist');
-        },
+        email: failsWith(new FlowError('username_email_not_exist')),
       },
     );
     actor.send({ type: 'forgot.submitEmail', username: 'ghost', email: 'g@example.com' });
@@ -98,9 +96,7 @@ describe('forgot password: examples', () => {
     const { actor, calls } = start(
       { tabs: ['mobile'] },
       {
-        reset: async () => {
-          throw new FlowError('verification_code_invalid');
-        },
+        reset: failsWith(new FlowError('verification_code_invalid')),
       },
     );
     actor.send({ type: 'forgot.submitMobile', mobileNum: '0171', verificationCode: '000000', newPassword: 'abc123' });

@@ -2,7 +2,7 @@ import type { SnapshotFrom } from 'xstate';
 import { describe, expect } from 'vitest';
 import { FlowError } from '../shared/flow-error.ts';
 import { memberInfo } from '../testing/fixtures.ts';
-import { pending, walkGraph } from '../testing/graph-coverage.ts';
+import { pending, settles, walkGraph } from '../testing/graph-coverage.ts';
 import { modelTests } from '../testing/model-suite.ts';
 import { forgotPasswordMachine } from './forgot-password.machine.ts';
 
@@ -20,14 +20,10 @@ const walk = walkGraph(machine, {
     { type: 'forgot.submitEmail', username: 'demo', email: 'demo@example.com' },
     { type: 'forgot.submitMobile', mobileNum: '', verificationCode: '', newPassword: '' },
     { type: 'forgot.submitMobile', mobileNum: '0171', verificationCode: '1234', newPassword: 'abc123' },
-    { type: 'xstate.done.actor.sendResetEmail', output: undefined },
-    { type: 'xstate.error.actor.sendResetEmail', error: new FlowError('username_email_not_exist') },
-    { type: 'xstate.done.actor.resetByMobile', output: undefined },
-    { type: 'xstate.error.actor.resetByMobile', error: new FlowError('verification_code_invalid') },
-    { type: 'xstate.done.actor.autoLogin', output: { token: 'tok' } },
-    { type: 'xstate.error.actor.autoLogin', error: new FlowError('error_unknown') },
-    { type: 'xstate.done.actor.loadMember', output: memberInfo() },
-    { type: 'xstate.error.actor.loadMember', error: new FlowError('error_unknown') },
+    ...settles('sendResetEmail', undefined, new FlowError('username_email_not_exist')),
+    ...settles('resetByMobile', undefined, new FlowError('verification_code_invalid')),
+    ...settles('autoLogin', { token: 'tok' }, new FlowError('error_unknown')),
+    ...settles('loadMember', memberInfo(), new FlowError('error_unknown')),
   ],
   serializeState: (s: TSnapshot) =>
     JSON.stringify([

@@ -1,19 +1,12 @@
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { FlowError } from '../shared/flow-error.ts';
-import { accountFields } from '../testing/fixtures.ts';
+import { accountFields, failsWith, recordingActor } from '../testing/fixtures.ts';
 import { directRegisterErrorOf, directRegisterMachine, type TDirectRegisterRequest } from './direct-register.machine.ts';
 
 function start(answers: (request: TDirectRegisterRequest) => Promise<{ username: string }>) {
-  const sent: TDirectRegisterRequest[] = [];
-  const machine = directRegisterMachine.provide({
-    actors: {
-      registerDownline: fromPromise(async ({ input }: { input: TDirectRegisterRequest }) => {
-        sent.push(input);
-        return answers(input);
-      }),
-    },
-  });
+  const { actor: registerDownline, sent } = recordingActor(answers);
+  const machine = directRegisterMachine.provide({ actors: { registerDownline } });
   const actor = createActor(machine, { input: { fields: accountFields } });
   actor.start();
   const fill = (username: string, password: string, confirmPassword = password) => {
@@ -56,9 +49,7 @@ describe('direct register: examples', () => {
   });
 
   it('puts the server field refusal under its field until that field is typed in again', async () => {
-    const { actor, fill } = start(async () => {
-      throw new FlowError('error_bad_request', { fieldErrors: { username: { key: 'error_username_taken' } } });
-    });
+    const { actor, fill } = start(failsWith(new FlowError('error_bad_request', { fieldErrors: { username: { key: 'error_username_taken' } } })));
     fill('agent01', 'Fresh1234');
     actor.send({ type: 'register.submit' });
     await waitFor(actor, (s) => s.matches('editing') && Object.keys(s.context.serverErrors).length > 0);
@@ -70,9 +61,7 @@ describe('direct register: examples', () => {
   });
 
   it('a failure naming no field is a form error', async () => {
-    const { actor, fill } = start(async () => {
-      throw new FlowError('error_network');
-    });
+    const { actor, fill } = start(failsWith(new FlowError('error_network')));
     fill('agent01', 'Fresh1234');
     actor.send({ type: 'register.submit' });
     await waitFor(actor, (s) => s.context.error !== null);

@@ -2,7 +2,7 @@ import type { SnapshotFrom } from 'xstate';
 import { describe, expect } from 'vitest';
 import { FlowError } from '../shared/flow-error.ts';
 import { accountFields } from '../testing/fixtures.ts';
-import { pending, walkGraph } from '../testing/graph-coverage.ts';
+import { pending, settles, walkGraph } from '../testing/graph-coverage.ts';
 import { modelTests } from '../testing/model-suite.ts';
 import { directRegisterMachine } from './direct-register.machine.ts';
 
@@ -20,8 +20,7 @@ const walk = walkGraph(machine, {
     { type: 'register.blur', field: 'password' },
     { type: 'register.role', role: 'agent' },
     { type: 'register.submit' },
-    { type: 'xstate.done.actor.registerDownline', output: { username: 'agent01' } },
-    { type: 'xstate.error.actor.registerDownline', error: new FlowError('error_bad_request', { fieldErrors: { username: { key: 'error_username_taken' } } }) },
+    ...settles('registerDownline', { username: 'agent01' }, new FlowError('error_bad_request', { fieldErrors: { username: { key: 'error_username_taken' } } })),
     { type: 'xstate.error.actor.registerDownline', error: new FlowError('error_network') },
   ],
   serializeState: (s: TSnapshot) =>

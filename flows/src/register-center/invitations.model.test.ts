@@ -2,7 +2,7 @@ import type { TInvitation } from '@wl/schemas/wps/agent-team-calls';
 import type { SnapshotFrom } from 'xstate';
 import { describe, expect } from 'vitest';
 import { FlowError } from '../shared/flow-error.ts';
-import { pending, walkGraph } from '../testing/graph-coverage.ts';
+import { pending, settles, walkGraph } from '../testing/graph-coverage.ts';
 import { modelTests } from '../testing/model-suite.ts';
 import { copyTextMachine } from './copy-text.machine.ts';
 import { invitationRowMachine } from './invitation-row.machine.ts';
@@ -20,8 +20,7 @@ describe('invitations: model', () => {
       { type: 'invite.create' },
       { type: 'invite.changed', id: 9, note: '' },
       { type: 'invite.changed', id: 4, note: 'C4 deleted' },
-      { type: 'xstate.done.actor.createInvitation', output: created },
-      { type: 'xstate.error.actor.createInvitation', error: new FlowError('error_unknown') },
+      ...settles('createInvitation', created, new FlowError('error_unknown')),
     ],
     serializeState: (s: SnapshotFrom<typeof machine>) => JSON.stringify([s.value, s.context]),
   });
@@ -47,10 +46,8 @@ describe('invitation row: model', () => {
       { type: 'row.delete' },
       { type: 'row.deleteConfirm' },
       { type: 'row.deleteCancel' },
-      { type: 'xstate.done.actor.setEnabled', output: undefined },
-      { type: 'xstate.error.actor.setEnabled', error: new FlowError('error_unknown') },
-      { type: 'xstate.done.actor.remove', output: undefined },
-      { type: 'xstate.error.actor.remove', error: new FlowError('error_not_found') },
+      ...settles('setEnabled', undefined, new FlowError('error_unknown')),
+      ...settles('remove', undefined, new FlowError('error_not_found')),
     ],
     serializeState: (s: SnapshotFrom<typeof machine>) => JSON.stringify([s.value, s.context.error]),
   });
@@ -68,11 +65,7 @@ describe('copy button: model', () => {
   const machine = copyTextMachine.provide({ actors: { copy: pending() } });
   const walk = walkGraph(machine, {
     inputs: [undefined],
-    events: () => [
-      { type: 'copy.run', text: 'C9' },
-      { type: 'xstate.done.actor.copy', output: undefined },
-      { type: 'xstate.error.actor.copy', error: new Error('denied') },
-    ],
+    events: () => [{ type: 'copy.run', text: 'C9' }, ...settles('copy', undefined, new Error('denied'))],
     serializeState: (s: SnapshotFrom<typeof machine>) => JSON.stringify(s.value),
   });
 

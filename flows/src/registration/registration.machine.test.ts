@@ -2,7 +2,7 @@ import type { TFormField, TMemberInfo } from '@wl/schemas';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { FlowError } from '../shared/flow-error.ts';
-import { memberInfo } from '../testing/fixtures.ts';
+import { failsWith, memberInfo } from '../testing/fixtures.ts';
 import { registrationMachine, type TRegisterRequest, type TRegistrationInput } from './registration.machine.ts';
 
 const fields: TFormField[] = [
@@ -85,9 +85,7 @@ describe('registration machine: examples', () => {
 
   it('treats a failing affiliate call as an invalid code', async () => {
     const { actor } = start({
-      affiliate: async () => {
-        throw new FlowError('error_unknown');
-      },
+      affiliate: failsWith(new FlowError('error_unknown')),
     });
     actor.send({ type: 'register.submit', values: { ...values, affiliateCode: 'X1' } });
     await waitFor(actor, (s) => s.matches('editing') && s.context.fieldErrors.affiliateCode !== undefined);
@@ -106,9 +104,7 @@ describe('registration machine: examples', () => {
 
   it('shows the server message when registering fails', async () => {
     const { actor } = start({
-      register: async () => {
-        throw new FlowError('error_username_taken');
-      },
+      register: failsWith(new FlowError('error_username_taken')),
     });
     actor.send({ type: 'register.submit', values });
     actor.send({ type: 'human.verified', captchaId: 'c1', captcha: 'ab' });
@@ -150,9 +146,7 @@ describe('registration machine: examples', () => {
 
   it('completes even when member info fails after a successful registration', async () => {
     const { actor } = start({
-      member: async () => {
-        throw new FlowError('error_unknown');
-      },
+      member: failsWith(new FlowError('error_unknown')),
     });
     actor.send({ type: 'register.submit', values });
     actor.send({ type: 'human.verified', captchaId: 'c1', captcha: 'ab' });

@@ -3,7 +3,7 @@ import type { SnapshotFrom } from 'xstate';
 import { describe, expect } from 'vitest';
 import { FlowError } from '../shared/flow-error.ts';
 import { memberInfo } from '../testing/fixtures.ts';
-import { pending, walkGraph } from '../testing/graph-coverage.ts';
+import { pending, settles, walkGraph } from '../testing/graph-coverage.ts';
 import { modelTests } from '../testing/model-suite.ts';
 import { registrationMachine } from './registration.machine.ts';
 
@@ -32,12 +32,9 @@ const walk = walkGraph(machine, {
     { type: 'human.verified', captchaId: 'c', captcha: 'ab' },
     { type: 'human.cancel' },
     { type: 'xstate.done.actor.checkAffiliate', output: { valid: true } },
-    { type: 'xstate.done.actor.checkAffiliate', output: { valid: false } },
-    { type: 'xstate.error.actor.checkAffiliate', error: new FlowError('error_unknown') },
-    { type: 'xstate.done.actor.register', output: { token: 'tok' } },
-    { type: 'xstate.error.actor.register', error: new FlowError('error_username_taken') },
-    { type: 'xstate.done.actor.loadMember', output: memberInfo() },
-    { type: 'xstate.error.actor.loadMember', error: new FlowError('error_unknown') },
+    ...settles('checkAffiliate', { valid: false }, new FlowError('error_unknown')),
+    ...settles('register', { token: 'tok' }, new FlowError('error_username_taken')),
+    ...settles('loadMember', memberInfo(), new FlowError('error_unknown')),
   ],
   serializeState: (s: TSnapshot) =>
     JSON.stringify([

@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import { describe, expect } from 'vitest';
 import { FlowError } from '../shared/flow-error.ts';
-import { pending, walkGraph } from '../testing/graph-coverage.ts';
+import { pending, settles, walkGraph } from '../testing/graph-coverage.ts';
 import { modelTests } from '../testing/model-suite.ts';
 import { logoutMachine } from './logout.machine.ts';
 
@@ -14,12 +14,7 @@ type TSnapshot = SnapshotFrom<typeof machine>;
 
 const walk = walkGraph(machine, {
   inputs: [{ isAgent: false }, { isAgent: true }],
-  events: () => [
-    { type: 'logout.confirm' },
-    { type: 'logout.cancel' },
-    { type: 'xstate.done.actor.logout', output: undefined },
-    { type: 'xstate.error.actor.logout', error: new FlowError('error_unknown') },
-  ],
+  events: () => [{ type: 'logout.confirm' }, { type: 'logout.cancel' }, ...settles('logout', undefined, new FlowError('error_unknown'))],
   serializeState: (s: TSnapshot) => JSON.stringify([s.value, s.context]),
 });
 

@@ -2,6 +2,7 @@ import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { FlowError } from '../shared/flow-error.ts';
 import { SMS_TOO_MANY_REQUESTS, secondsLeftFromServerTime, smsCountdownMachine, type TSmsCountdownInput, type TSmsRequest } from './sms-countdown.machine.ts';
+import { failsWith } from '../testing/fixtures.ts';
 
 function start(input: TSmsCountdownInput, send: (request: TSmsRequest) => Promise<void> = async () => undefined) {
   const sent: TSmsRequest[] = [];
@@ -57,9 +58,7 @@ describe('sms countdown: examples', () => {
   });
 
   it('locks for 5 minutes on too many requests', async () => {
-    const { actor, sent, seconds } = start({ expiredMinutes: 1 }, async () => {
-      throw new FlowError('error_too_many_requests', { tooManyRequests: true });
-    });
+    const { actor, sent, seconds } = start({ expiredMinutes: 1 }, failsWith(new FlowError('error_too_many_requests', { tooManyRequests: true })));
     actor.send({ type: 'sms.send', mobileNum: '0171' });
     await waitFor(actor, (s) => s.matches('locked'));
     expect(actor.getSnapshot().context).toMatchObject({ secondsLeft: 300, error: SMS_TOO_MANY_REQUESTS });

@@ -1,5 +1,21 @@
 /** Test fixtures shared by the machine tests (not exported from the package). */
 import { MEMBER_TYPE, type TFormField, type TMemberInfo } from '@wl/schemas';
+import { fromPromise } from 'xstate';
+
+/** A side effect that always fails with `error` (the FlowError a server's refusal becomes, or any other error). */
+export const failsWith = (error: Error) => async (): Promise<never> => {
+  throw error;
+};
+
+/** A promise actor for `machine.provide` that keeps every input it was given (`sent`) and answers with `answer`. */
+export function recordingActor<TInput, TOutput>(answer: (input: TInput) => Promise<TOutput>) {
+  const sent: TInput[] = [];
+  const actor = fromPromise(async ({ input }: { input: TInput }) => {
+    sent.push(input);
+    return answer(input);
+  });
+  return { actor, sent };
+}
 
 /** A member info answer with sensible defaults. */
 export function memberInfo(overrides: Partial<TMemberInfo> = {}): TMemberInfo {

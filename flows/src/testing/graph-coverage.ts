@@ -169,3 +169,11 @@ export function replayPath<TMachine extends AnyStateMachine>(
 export function pending<TOutput, TInput>() {
   return fromPromise<TOutput, TInput>(() => new Promise<TOutput>(() => undefined));
 }
+
+/** The two ways a pending actor `id` settles, as events a walk offers: done with `output`, failed with `error`. */
+export function settles(id: string, output: unknown, error: unknown): AnyEventObject[] {
+  return [
+    { type: `xstate.done.actor.${id}`, output },
+    { type: `xstate.error.actor.${id}`, error },
+  ];
+}

@@ -1,19 +1,15 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { FlowError } from '../shared/flow-error.ts';
+import { recordingActor } from '../testing/fixtures.ts';
 import { accountTransferMachine, type TAccountTransferRequest } from './account-transfer.machine.ts';
 import { walletTransferMachine, type TWalletTransferRequest } from './wallet-transfer.machine.ts';
 
 function account(answer: (r: TAccountTransferRequest) => Promise<void>) {
-  const sent: TAccountTransferRequest[] = [];
+  const { actor: transfer, sent } = recordingActor(answer);
   const notices: string[] = [];
   const machine = accountTransferMachine.provide({
-    actors: {
-      transfer: fromPromise(async ({ input }: { input: TAccountTransferRequest }) => {
-        sent.push(input);
-        return answer(input);
-      }),
-    },
+    actors: { transfer },
     actions: { trialRefused: () => notices.push('trial') },
   });
   return { actor: createActor(machine).start(), sent, notices };

@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import { describe, expect } from 'vitest';
 import { FlowError } from '../shared/flow-error.ts';
-import { pending, walkGraph } from '../testing/graph-coverage.ts';
+import { pending, settles, walkGraph } from '../testing/graph-coverage.ts';
 import { modelTests } from '../testing/model-suite.ts';
 import { withdrawalConfirmMachine, type TProofFile } from './withdrawal-confirm.machine.ts';
 
@@ -32,11 +32,9 @@ const walk = walkGraph(machine, {
     { type: 'proof.remark', remark: 'nothing came' },
     { type: 'proof.submit' },
     { type: 'proof.cancel' },
-    { type: 'xstate.done.actor.uploadProofs', output: undefined },
-    { type: 'xstate.error.actor.uploadProofs', error: new FlowError('proof_wrong_type') },
+    ...settles('uploadProofs', undefined, new FlowError('proof_wrong_type')),
     { type: 'xstate.error.actor.uploadProofs', error: new FlowError('withdrawal_confirm_window_closed') },
-    { type: 'xstate.done.actor.answer', output: { remainingMinor: 60_000 } },
-    { type: 'xstate.error.actor.answer', error: new FlowError('error_unknown') },
+    ...settles('answer', { remainingMinor: 60_000 }, new FlowError('error_unknown')),
     { type: 'xstate.error.actor.answer', error: new FlowError('withdrawal_auto_received') },
   ],
   serializeState: (s: TSnapshot) =>
