@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import { describe, expect } from 'vitest';
 import { FlowError } from '../shared/flow-error.ts';
-import { memberInfo } from '../testing/fixtures.ts';
+import { memberInfo, signInFormState } from '../testing/fixtures.ts';
 import { pending, settles, walkGraph } from '../testing/graph-coverage.ts';
 import { modelTests } from '../testing/model-suite.ts';
 import { forgotPasswordMachine } from './forgot-password.machine.ts';
@@ -25,16 +25,7 @@ const walk = walkGraph(machine, {
     ...settles('autoLogin', { token: 'tok' }, new FlowError('error_unknown')),
     ...settles('loadMember', memberInfo(), new FlowError('error_unknown')),
   ],
-  serializeState: (s: TSnapshot) =>
-    JSON.stringify([
-      s.value,
-      s.context.tab,
-      Object.keys(s.context.fieldErrors),
-      s.context.error,
-      s.context.request !== null,
-      s.context.token,
-      s.context.member !== null,
-    ]),
+  serializeState: (s: TSnapshot) => signInFormState(s, s.context.request !== null),
 });
 
 describe('forgot password: model', () => {

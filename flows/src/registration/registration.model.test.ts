@@ -2,7 +2,7 @@ import type { TFormField } from '@wl/schemas';
 import type { SnapshotFrom } from 'xstate';
 import { describe, expect } from 'vitest';
 import { FlowError } from '../shared/flow-error.ts';
-import { memberInfo } from '../testing/fixtures.ts';
+import { memberInfo, signInFormState } from '../testing/fixtures.ts';
 import { pending, settles, walkGraph } from '../testing/graph-coverage.ts';
 import { modelTests } from '../testing/model-suite.ts';
 import { registrationMachine } from './registration.machine.ts';
@@ -36,16 +36,7 @@ const walk = walkGraph(machine, {
     ...settles('register', { token: 'tok' }, new FlowError('error_username_taken')),
     ...settles('loadMember', memberInfo(), new FlowError('error_unknown')),
   ],
-  serializeState: (s: TSnapshot) =>
-    JSON.stringify([
-      s.value,
-      s.context.tab,
-      Object.keys(s.context.fieldErrors),
-      s.context.error,
-      s.context.values !== null,
-      s.context.token,
-      s.context.member !== null,
-    ]),
+  serializeState: (s: TSnapshot) => signInFormState(s, s.context.values !== null),
 });
 
 describe('registration machine: model', () => {
