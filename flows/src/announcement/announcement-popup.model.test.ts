@@ -23,21 +23,11 @@ const walk = walkGraph(machine, {
 });
 
 describe('announcement popup: model', () => {
-  modelTests(
-    machine,
-    walk,
-    'persists the mark exactly on the paths that end closed',
-    (seen, input) => {
-      const last = seen.at(-1) as TSnapshot;
-      expect(persisted).toEqual(last.matches('closed') ? [ANNOUNCEMENT_SEEN_KEYS[input.audience]] : []);
-      for (const s of seen) {
-        if (s.matches('showing')) expect(s.context.popups[s.context.index]).toBeDefined();
-      }
-    },
-    {
-      beforeReplay: () => {
-        persisted.length = 0;
-      },
-    },
-  );
+  modelTests(machine, walk, { claim: 'persists the mark exactly on the paths that end closed', recorded: [persisted] }, (seen, input) => {
+    const last = seen.at(-1) as TSnapshot;
+    expect(persisted).toEqual(last.matches('closed') ? [ANNOUNCEMENT_SEEN_KEYS[input.audience]] : []);
+    for (const s of seen) {
+      if (s.matches('showing')) expect(s.context.popups[s.context.index]).toBeDefined();
+    }
+  });
 });

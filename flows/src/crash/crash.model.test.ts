@@ -48,7 +48,7 @@ describe('crash machine: model', () => {
   modelTests(
     machine,
     walk,
-    'replays every path: a bet or a cash-out goes only when the round allows it at the tap',
+    { claim: 'replays every path: a bet or a cash-out goes only when the round allows it at the tap', recorded: [balances], morePathsThan: 20 },
     (seen, _input, path) => {
       for (const [i, s] of seen.entries()) {
         const before = seen[i - 1];
@@ -67,7 +67,6 @@ describe('crash machine: model', () => {
         if (before.context.mine !== null && (event.type as string) === 'xstate.done.actor.resume') expect(s.context.mine).toBe(before.context.mine);
       }
     },
-    { beforeReplay: () => balances.splice(0), morePathsThan: 20 },
   );
 });
 
@@ -82,7 +81,7 @@ describe('crash live machine: model', () => {
     serializeState: (s: SnapshotFrom<typeof live>) => JSON.stringify([s.value, s.context.live?.live.round.phase ?? null]),
   });
 
-  modelTests(live, liveWalk, 'replays every path: a failed poll never drops the last answer', (seen) => {
+  modelTests(live, liveWalk, { claim: 'replays every path: a failed poll never drops the last answer' }, (seen) => {
     for (const [i, s] of seen.entries()) if (s.matches('stale') && seen[i - 1]?.context.live) expect(s.context.live).toBe(seen[i - 1]!.context.live);
   });
 });
@@ -101,7 +100,7 @@ describe('crash verify machine: model', () => {
     serializeState: (s: SnapshotFrom<typeof verify>) => JSON.stringify([s.value, s.context.input, s.context.result !== null, s.context.invalid]),
   });
 
-  modelTests(verify, verifyWalk, 'replays every path: only fields that name a round are recomputed, and a refusal shows no result', (seen) => {
+  modelTests(verify, verifyWalk, { claim: 'replays every path: only fields that name a round are recomputed, and a refusal shows no result' }, (seen) => {
     for (const [i, s] of seen.entries()) {
       if (s.matches('checking') && seen[i - 1]?.matches('editing'))
         expect(s.context.input.serverSeed.length > 0 && /^[1-9]/.test(s.context.input.roundNo)).toBe(true);

@@ -38,7 +38,11 @@ describe('deposit: model', () => {
   modelTests(
     machine,
     walk,
-    'replays every path: only a valid amount is sent, a resend keeps its attempt, approval is announced once per order',
+    {
+      claim: 'replays every path: only a valid amount is sent, a resend keeps its attempt, approval is announced once per order',
+      recorded: [approvals],
+      morePathsThan: 10,
+    },
     (seen) => {
       for (const [i, s] of seen.entries()) {
         const before = seen[i - 1];
@@ -55,6 +59,5 @@ describe('deposit: model', () => {
       const approvedSteps = seen.filter((s, i) => s.matches({ order: 'approved' }) && !seen[i - 1]?.matches({ order: 'approved' })).length;
       expect(approvals.length).toBe(approvedSteps);
     },
-    { beforeReplay: () => approvals.splice(0), morePathsThan: 10 },
   );
 });

@@ -46,26 +46,20 @@ const walk = walkGraph(machine, {
 });
 
 describe('launch machine: model (SPEC §4 launch rules)', () => {
-  modelTests(
-    machine,
-    walk,
-    'replays every path: the rules hold in their order on every one',
-    (seen) => {
-      for (const s of seen) {
-        const r = s.context.request;
-        if (r === null) continue;
-        // A visitor reaches a game only through the free-trial button; a trial account never.
-        if (s.matches('starting') || s.matches('opened')) {
-          expect(r.isLoggedIn || s.context.freeTrial).toBe(true);
-          expect(r.isTrial).toBe(false);
-          expect(['launch', 'launchCard']).toContain(s.context.decision?.kind);
-        }
-        if (s.matches('trialBlocked')) expect(r.isTrial).toBe(true);
-        // Lottery vendors always go to their route, before the popup or a start (rule 3 before 4).
-        if (r.vassalage === 'TCG_LOTTO_VN' && (r.isLoggedIn || s.context.freeTrial) && !r.isTrial) expect(s.matches('routing') || s.matches('idle')).toBe(true);
-        if (s.matches('refused')) expect(s.context.error).not.toBeNull();
+  modelTests(machine, walk, { claim: 'replays every path: the rules hold in their order on every one', morePathsThan: 10 }, (seen) => {
+    for (const s of seen) {
+      const r = s.context.request;
+      if (r === null) continue;
+      // A visitor reaches a game only through the free-trial button; a trial account never.
+      if (s.matches('starting') || s.matches('opened')) {
+        expect(r.isLoggedIn || s.context.freeTrial).toBe(true);
+        expect(r.isTrial).toBe(false);
+        expect(['launch', 'launchCard']).toContain(s.context.decision?.kind);
       }
-    },
-    { morePathsThan: 10 },
-  );
+      if (s.matches('trialBlocked')) expect(r.isTrial).toBe(true);
+      // Lottery vendors always go to their route, before the popup or a start (rule 3 before 4).
+      if (r.vassalage === 'TCG_LOTTO_VN' && (r.isLoggedIn || s.context.freeTrial) && !r.isTrial) expect(s.matches('routing') || s.matches('idle')).toBe(true);
+      if (s.matches('refused')) expect(s.context.error).not.toBeNull();
+    }
+  });
 });

@@ -20,7 +20,7 @@ const walk = walkGraph(machine, {
 });
 
 describe('change password: model', () => {
-  modelTests(machine, walk, 'replays every path; saving never starts with field errors', (seen) => {
+  modelTests(machine, walk, { claim: 'replays every path; saving never starts with field errors' }, (seen) => {
     for (const s of seen) if (s.matches('saving')) expect(s.context.fieldErrors).toEqual({});
   });
 });

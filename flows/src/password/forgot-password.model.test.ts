@@ -29,7 +29,7 @@ const walk = walkGraph(machine, {
 });
 
 describe('forgot password: model', () => {
-  modelTests(machine, walk, 'replays every path; the new password is held only while resetting and logging in', (seen) => {
+  modelTests(machine, walk, { claim: 'replays every path; the new password is held only while resetting and logging in' }, (seen) => {
     for (const s of seen) {
       expect(s.context.request !== null).toBe(s.matches('resetting') || s.matches('loggingIn'));
       if (s.matches('emailSent')) expect(s.output).toEqual({ kind: 'emailSent', messageKey: 'in_been_out' });

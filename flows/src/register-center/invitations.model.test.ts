@@ -25,7 +25,7 @@ describe('invitations: model', () => {
     serializeState: (s: SnapshotFrom<typeof machine>) => JSON.stringify([s.value, s.context]),
   });
 
-  modelTests(machine, walk, 'replays every path: a new code always shows on the first page with no stale note or error', (seen) => {
+  modelTests(machine, walk, { claim: 'replays every path: a new code always shows on the first page with no stale note or error' }, (seen) => {
     for (const [i, s] of seen.entries()) {
       const before = seen[i - 1];
       if (before?.matches('creating') && s.matches('idle') && s.context.latest !== before.context.latest) {
@@ -52,7 +52,7 @@ describe('invitation row: model', () => {
     serializeState: (s: SnapshotFrom<typeof machine>) => JSON.stringify([s.value, s.context.error]),
   });
 
-  modelTests(machine, walk, 'replays every path: deleting only ever follows a confirmation', (seen) => {
+  modelTests(machine, walk, { claim: 'replays every path: deleting only ever follows a confirmation' }, (seen) => {
     for (const [i, s] of seen.entries()) {
       const before = seen[i - 1];
       if (s.matches({ remove: 'deleting' }) && before && !before.matches({ remove: 'deleting' })) expect(before.matches({ remove: 'confirming' })).toBe(true);
@@ -69,5 +69,5 @@ describe('copy button: model', () => {
     serializeState: (s: SnapshotFrom<typeof machine>) => JSON.stringify(s.value),
   });
 
-  modelTests(machine, walk, 'replays every path', () => undefined, { morePathsThan: 2 });
+  modelTests(machine, walk, { claim: 'replays every path', morePathsThan: 2 }, () => undefined);
 });

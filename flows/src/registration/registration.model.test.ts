@@ -40,7 +40,7 @@ const walk = walkGraph(machine, {
 });
 
 describe('registration machine: model', () => {
-  modelTests(machine, walk, 'replays every path; the register call only ever sees validated values', (seen) => {
+  modelTests(machine, walk, { claim: 'replays every path; the register call only ever sees validated values' }, (seen) => {
     for (const s of seen) {
       if (s.matches('checkingAffiliate') || s.matches('humanVerification') || s.matches('registering')) {
         expect(s.context.values).not.toBeNull();

@@ -19,23 +19,13 @@ const walk = walkGraph(machine, {
 });
 
 describe('logout: model', () => {
-  modelTests(
-    machine,
-    walk,
-    'clears the session exactly on the paths that log out, and redirects by role',
-    (seen, input) => {
-      const last = seen.at(-1) as TSnapshot;
-      if (last.matches('loggedOut')) {
-        expect(cleared).toEqual([['merchant', 'merchantCode']]);
-        expect(last.output).toEqual({ loggedOut: true, redirect: input.isAgent ? '/agent' : '/' });
-      } else {
-        expect(cleared).toEqual([]);
-      }
-    },
-    {
-      beforeReplay: () => {
-        cleared.length = 0;
-      },
-    },
-  );
+  modelTests(machine, walk, { claim: 'clears the session exactly on the paths that log out, and redirects by role', recorded: [cleared] }, (seen, input) => {
+    const last = seen.at(-1) as TSnapshot;
+    if (last.matches('loggedOut')) {
+      expect(cleared).toEqual([['merchant', 'merchantCode']]);
+      expect(last.output).toEqual({ loggedOut: true, redirect: input.isAgent ? '/agent' : '/' });
+    } else {
+      expect(cleared).toEqual([]);
+    }
+  });
 });

@@ -29,7 +29,7 @@ const walk = walkGraph(machine, {
 });
 
 describe('sms countdown: model', () => {
-  modelTests(machine, walk, 'replays every path; sending is only possible with nothing left to wait', (seen) => {
+  modelTests(machine, walk, { claim: 'replays every path; sending is only possible with nothing left to wait' }, (seen) => {
     for (const s of seen) {
       if (s.matches('ready') || s.matches('sending') || s.matches('throttled')) expect(s.context.secondsLeft).toBe(0);
       if (s.matches('counting') || s.matches('locked')) expect(s.context.secondsLeft).toBeGreaterThan(0);

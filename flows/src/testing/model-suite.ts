@@ -46,22 +46,24 @@ export function replayEveryPath<TMachine extends AnyStateMachine>(
 
 /**
  * The two tests of a model suite, declared inside the caller's `describe`: the walk reaches every
- * state and takes every transition, and every path replays with `check` (`claim` names what it
- * holds; `morePathsThan` also bounds how many paths there must be).
+ * state and takes every transition, and every path replays with `check`. `claim` names what the
+ * check holds; `recorded` are the arrays the suite's provided actions record into, emptied before
+ * each path; `morePathsThan` also bounds how many paths there must be.
  */
 export function modelTests<TMachine extends AnyStateMachine>(
   machine: TMachine,
   walk: TGraphWalk<TMachine>,
-  claim: string,
+  { claim, recorded = [], morePathsThan }: { claim: string; recorded?: unknown[][]; morePathsThan?: number },
   check: TReplayCheck<TMachine>,
-  { beforeReplay, morePathsThan }: { beforeReplay?: () => void; morePathsThan?: number } = {},
 ): void {
   it('reaches every state and takes every transition', () => {
     expectFullCoverage(walk);
   });
 
   it(claim, () => {
-    const count = replayEveryPath(machine, walk, check, beforeReplay);
+    const count = replayEveryPath(machine, walk, check, () => {
+      for (const r of recorded) r.length = 0;
+    });
     if (morePathsThan !== undefined) expect(count).toBeGreaterThan(morePathsThan);
   });
 }

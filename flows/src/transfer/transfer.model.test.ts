@@ -29,7 +29,7 @@ describe('account transfer: model', () => {
       JSON.stringify([s.value, s.context.amount, s.context.remark, s.context.fieldError, s.context.formError, s.context.sentMinor]),
   });
 
-  modelTests(machine, walk, 'replays every path: only a well-formed amount is sent, and a resend keeps its attempt', (seen) => {
+  modelTests(machine, walk, { claim: 'replays every path: only a well-formed amount is sent, and a resend keeps its attempt' }, (seen) => {
     for (const [i, s] of seen.entries()) {
       const before = seen[i - 1];
       if (s.matches('sending') && before?.matches('editing')) {
@@ -65,13 +65,18 @@ describe('wallet transfer: model', () => {
       JSON.stringify([s.value, s.context.direction, s.context.code, s.context.amount, s.context.fieldError, s.context.formError, s.context.movedMainMinor]),
   });
 
-  modelTests(machine, walk, 'replays every path: a transfer names a wallet and a well-formed amount; nothing says done while a move runs', (seen) => {
-    for (const [i, s] of seen.entries()) {
-      if (s.matches('transferring') && seen[i - 1]?.matches('editing')) {
-        expect(s.context.code).toBe('SLOT');
-        expect(amountError(s.context.amount)).toBeNull();
+  modelTests(
+    machine,
+    walk,
+    { claim: 'replays every path: a transfer names a wallet and a well-formed amount; nothing says done while a move runs' },
+    (seen) => {
+      for (const [i, s] of seen.entries()) {
+        if (s.matches('transferring') && seen[i - 1]?.matches('editing')) {
+          expect(s.context.code).toBe('SLOT');
+          expect(amountError(s.context.amount)).toBeNull();
+        }
+        if (s.matches('transferring') || s.matches('recalling')) expect(s.context.movedMainMinor).toBeNull();
       }
-      if (s.matches('transferring') || s.matches('recalling')) expect(s.context.movedMainMinor).toBeNull();
-    }
-  });
+    },
+  );
 });

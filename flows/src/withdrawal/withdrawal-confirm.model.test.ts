@@ -42,30 +42,24 @@ const walk = walkGraph(machine, {
 });
 
 describe('withdrawal confirmation: model', () => {
-  modelTests(
-    machine,
-    walk,
-    'replays every path: SPEC §4 rules hold on every one',
-    (seen, input) => {
-      for (const s of seen) {
-        // Never more than three proofs, never one of the wrong type or too big.
-        expect(s.context.files.length).toBeLessThanOrEqual(3);
-        for (const f of s.context.files) expect(f.sniffedType !== null && f.sizeBytes <= 5 * 1024 * 1024).toBe(true);
-        // Uploading starts only with at least one proof and a remark of at most 140 characters.
-        if (s.matches('uploading')) {
-          expect(s.context.files.length).toBeGreaterThan(0);
-          expect(s.context.remark.length).toBeLessThanOrEqual(140);
-        }
-        // A partly-received answer is always 0 < x < amount.
-        const a = s.context.answer;
-        if (s.matches('answering') && a?.answer === 'partly_received') {
-          expect(a.receivedMinor).toBeGreaterThan(0);
-          expect(a.receivedMinor).toBeLessThan(input.amountMinor);
-        }
-        // Only a paid withdrawal can be answered.
-        if (input.status !== 'paid') expect(s.matches('inactive')).toBe(true);
+  modelTests(machine, walk, { claim: 'replays every path: SPEC §4 rules hold on every one', morePathsThan: 10 }, (seen, input) => {
+    for (const s of seen) {
+      // Never more than three proofs, never one of the wrong type or too big.
+      expect(s.context.files.length).toBeLessThanOrEqual(3);
+      for (const f of s.context.files) expect(f.sniffedType !== null && f.sizeBytes <= 5 * 1024 * 1024).toBe(true);
+      // Uploading starts only with at least one proof and a remark of at most 140 characters.
+      if (s.matches('uploading')) {
+        expect(s.context.files.length).toBeGreaterThan(0);
+        expect(s.context.remark.length).toBeLessThanOrEqual(140);
       }
-    },
-    { morePathsThan: 10 },
-  );
+      // A partly-received answer is always 0 < x < amount.
+      const a = s.context.answer;
+      if (s.matches('answering') && a?.answer === 'partly_received') {
+        expect(a.receivedMinor).toBeGreaterThan(0);
+        expect(a.receivedMinor).toBeLessThan(input.amountMinor);
+      }
+      // Only a paid withdrawal can be answered.
+      if (input.status !== 'paid') expect(s.matches('inactive')).toBe(true);
+    }
+  });
 });

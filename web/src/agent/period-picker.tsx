@@ -13,7 +13,8 @@ export function usePeriod() {
     period,
     setPeriod,
     custom,
-    setCustom,
+    /** Sets one end of the custom period (a local day). */
+    setDay: (end: 'from' | 'to') => (day: string) => setCustom((c) => ({ ...c, [end]: day })),
     range,
     /** Set when the platform would refuse the range: the report is not asked for. */
     problem: rangeProblemOf(range, RECORD_MAX_RANGE_DAYS),
@@ -43,22 +44,8 @@ export function PeriodPicker({ p, testId }: { p: TPeriodState; testId: string })
       </div>
       {p.period === 'custom' && (
         <div className="money__grid">
-          <InputField
-            label={t('record_from')}
-            type="date"
-            testId={`${testId}.from`}
-            value={p.custom.from}
-            max={p.custom.to}
-            onValue={(from) => p.setCustom({ ...p.custom, from })}
-          />
-          <InputField
-            label={t('record_to')}
-            type="date"
-            testId={`${testId}.to`}
-            value={p.custom.to}
-            min={p.custom.from}
-            onValue={(to) => p.setCustom({ ...p.custom, to })}
-          />
+          <InputField label={t('record_from')} type="date" testId={`${testId}.from`} value={p.custom.from} max={p.custom.to} onValue={p.setDay('from')} />
+          <InputField label={t('record_to')} type="date" testId={`${testId}.to`} value={p.custom.to} min={p.custom.from} onValue={p.setDay('to')} />
         </div>
       )}
     </>

@@ -9,7 +9,7 @@ import { localDateTime } from '../lib/numbers-later.ts';
 import '../styles/operator.css';
 import { QueryError, SelectField } from '../layout/form-controls.tsx';
 import { InputField } from '../forms/input-field.tsx';
-import { SectionHead } from './parts.tsx';
+import { SectionHead, useDraft } from './parts.tsx';
 
 /** Actions the audit log knows (platform/src/operator); the filter offers them by name. */
 export const AUDIT_ACTIONS = OPERATOR_AUDIT_ACTIONS;
@@ -41,7 +41,7 @@ type TAuditFilters = { actor?: string; action?: string; from?: string; to?: stri
 /** Actor, action and dates; applied filters go back to the first page. A range that ends before it starts is refused here. */
 function AuditFilters({ onApply }: { onApply: (filters: TAuditFilters) => void }) {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState({ actor: '', action: '', from: '', to: '' });
+  const [draft, set] = useDraft({ actor: '', action: '', from: '', to: '' });
   const [badRange, setBadRange] = useState(false);
   const apply = (e: FormEvent) => {
     e.preventDefault();
@@ -50,7 +50,6 @@ function AuditFilters({ onApply }: { onApply: (filters: TAuditFilters) => void }
     if (range === 'bad') return;
     onApply({ ...(draft.actor.trim() ? { actor: draft.actor.trim() } : {}), ...(draft.action ? { action: draft.action } : {}), ...range });
   };
-  const set = (key: keyof typeof draft) => (value: string) => setDraft((d) => ({ ...d, [key]: value }));
   return (
     <>
       <form className="operator__filters" onSubmit={apply} noValidate>
@@ -61,7 +60,7 @@ function AuditFilters({ onApply }: { onApply: (filters: TAuditFilters) => void }
           value={draft.action}
           options={ACTION_OPTIONS}
           text={(a) => t(a ? auditActionKey(a) : 'operator_audit_any')}
-          onChange={(v) => setDraft((d) => ({ ...d, action: v }))}
+          onChange={set('action')}
         />
         <InputField label={t('operator_audit_from')} type="date" testId="operator.audit.from" value={draft.from} onValue={set('from')} />
         <InputField label={t('operator_audit_to')} type="date" testId="operator.audit.to" value={draft.to} onValue={set('to')} />

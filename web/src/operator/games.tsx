@@ -12,7 +12,7 @@ import '../styles/operator-games.css';
 import { QueryError, SelectField } from '../layout/form-controls.tsx';
 import { InputField } from '../forms/input-field.tsx';
 import { OperatorLottery } from './lottery.tsx';
-import { Switch } from './parts.tsx';
+import { Switch, useDraft } from './parts.tsx';
 
 type TState = TGameSwitchState;
 /** The category filter: '' is any category. */
@@ -22,7 +22,7 @@ type TGameFilters = { search?: string; gameType?: TGameType; state: TState };
 /** Name, category and on/off; applied filters go back to the first page. */
 function GamesFilter({ titleOf, onApply }: { titleOf: (gameType: TGameType) => string; onApply: (filters: TGameFilters) => void }) {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState<{ search: string; gameType: '' | TGameType; state: TState }>({ search: '', gameType: '', state: 'all' });
+  const [draft, set] = useDraft<{ search: string; gameType: '' | TGameType; state: TState }>({ search: '', gameType: '', state: 'all' });
   const apply = (e: FormEvent) => {
     e.preventDefault();
     const search = draft.search.trim();
@@ -30,21 +30,14 @@ function GamesFilter({ titleOf, onApply }: { titleOf: (gameType: TGameType) => s
   };
   return (
     <form className="operator__filters" onSubmit={apply} noValidate role="search">
-      <InputField
-        label={t('opgames_search')}
-        type="search"
-        testId="operator.games.search"
-        value={draft.search}
-        maxLength={100}
-        onValue={(search) => setDraft((d) => ({ ...d, search }))}
-      />
+      <InputField label={t('opgames_search')} type="search" testId="operator.games.search" value={draft.search} maxLength={100} onValue={set('search')} />
       <SelectField
         label={t('opgames_category')}
         testId="operator.games.category"
         value={draft.gameType}
         options={CATEGORY_OPTIONS}
         text={(g) => (g ? titleOf(g) : t('opgames_any_category'))}
-        onChange={(v) => setDraft((d) => ({ ...d, gameType: v as '' | TGameType }))}
+        onChange={(v) => set('gameType')(v as '' | TGameType)}
       />
       <SelectField
         label={t('opgames_state')}
@@ -52,7 +45,7 @@ function GamesFilter({ titleOf, onApply }: { titleOf: (gameType: TGameType) => s
         value={draft.state}
         options={GAME_SWITCH_STATES}
         text={(s) => t(`opgames_state_${s}`)}
-        onChange={(v) => setDraft((d) => ({ ...d, state: v as TState }))}
+        onChange={(v) => set('state')(v as TState)}
       />
       <button type="submit" className="btn btn--primary btn--small" data-testid="operator.games.apply">
         {t('opgames_apply')}

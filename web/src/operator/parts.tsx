@@ -1,10 +1,20 @@
-import type { CSSProperties } from 'react';
+import { useState, type CSSProperties } from 'react';
 import { inputIssuesOf } from '../api/flow-errors.ts';
 import { errorKey } from '../api/trpc.ts';
 
 /** The message of a refusal: the first field the server named, else its message key. */
 export function refusalKey(err: unknown): string {
   return inputIssuesOf(err)[0]?.message ?? errorKey(err);
+}
+
+/** A filter form's draft (applied only on submit): the values and a setter per key. */
+export function useDraft<T extends object>(initial: T | (() => T)) {
+  const [draft, setDraft] = useState(initial);
+  const set =
+    <K extends keyof T>(key: K) =>
+    (value: T[K]) =>
+      setDraft((d) => ({ ...d, [key]: value }));
+  return [draft, set] as const;
 }
 
 /** A fresh key for one operator submission (a double click sends the same one). */

@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GAME_ROUND_STATES, type TGameRoundState } from '@wl/schemas/games/rounds';
 import { InputField } from '../forms/input-field.tsx';
 import { SelectField } from '../layout/form-controls.tsx';
 import { dayText, midnight } from '../lib/local-days.ts';
+import { useDraft } from './parts.tsx';
 
 export type TRoundFilters = { nodeId: string; account: string; state: '' | TGameRoundState; mode: 'real' | 'fun'; fromDay: string; toDay: string };
 
@@ -30,12 +31,8 @@ export function RoundsFilter({
   onApply: (filters: TRoundFilters) => void;
 }) {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState(() => initialRoundFilters(new Date()));
+  const [draft, set] = useDraft(() => initialRoundFilters(new Date()));
   const today = dayText(new Date());
-  const set =
-    <K extends keyof TRoundFilters>(key: K) =>
-    (value: TRoundFilters[K]) =>
-      setDraft((d) => ({ ...d, [key]: value }));
   const apply = (e: FormEvent) => {
     e.preventDefault();
     onApply(draft);
