@@ -14,7 +14,7 @@ import { sendError, WpsError } from './http/envelope.ts';
 import { refuseNulInput } from './http/hostile-input.ts';
 import { registerCallGate } from './http/call-gate.ts';
 import { resolveClientIp } from './http/request-context.ts';
-import { favouriteRoutes, memberRoutes, recentRoutes, registerMemberRoutes } from './member/member.routes.ts';
+import { favouriteRoutes, launchRoutes, memberRoutes, recentRoutes } from './member/member.routes.ts';
 import { messageRoutes } from './member/messages.routes.ts';
 import { operatorRoutes } from './operator/operator.routes.ts';
 import { operatorGamesRoutes } from './operator/operator-games.routes.ts';
@@ -167,7 +167,6 @@ export async function buildPlatform(opts: TBuildPlatformOptions): Promise<Fastif
   app.addHook('preClose', async () => {
     await configWatch.stop();
   });
-  registerMemberRoutes(app, deps);
   // Areas declared call by call (docs/0076): one plugin each, routes from their descriptors.
   const declaredAreas = [
     systemRoutes,
@@ -180,6 +179,7 @@ export async function buildPlatform(opts: TBuildPlatformOptions): Promise<Fastif
     memberRoutes,
     favouriteRoutes,
     recentRoutes,
+    launchRoutes,
     messageRoutes,
     depositRoutes,
     withdrawRoutes,
