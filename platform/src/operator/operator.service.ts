@@ -13,9 +13,9 @@ import { reserveCountedAttempt, securitySettings } from '../session/security.ser
 import { newToken, sessionIdleMs, sha256Hex, type TMerchant, type TSessionOperator } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
 import { WpsError, wpsErrors } from '../http/envelope.ts';
-import { consumeCaptcha } from '../session/captcha.service.ts';
+import { consumeCaptcha } from '../verification/captcha.service.ts';
 import { verifyPassword } from '../session/password.service.ts';
-import { recordAuthEvent } from '../session/session.queries.ts';
+import { recordAuthEvent } from '../audit/auth-events.ts';
 import { memberTotp, totpCounter } from '../session/session.service.ts';
 import { whitelabelTree } from '../system/system.queries.ts';
 import { addOperatorFailure, auditPage, operatorByUsername, releaseOperatorAttempt } from './operator.queries.ts';
