@@ -39,7 +39,7 @@ test.describe('operator roles and audit (issue 6)', () => {
     await expect.poll(() => operator.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });
 
-  test('the content role sees no outbox, system switches or audit, and the platform refuses the outbox to it', async ({ operator, request }) => {
+  test('the content role sees no outbox, system switches, audit or agent limits, and the platform refuses the outbox to it', async ({ operator, request }) => {
     const console = operator.page;
     await console.goto('/operator');
     await console.getByTestId('operator.username').fill(CONTENT.username);
@@ -51,7 +51,7 @@ test.describe('operator roles and audit (issue 6)', () => {
     await expect(console.getByTestId('operator.flag.RTSALARY3')).toBeDisabled();
     await expect(console.getByTestId('operator.flag.MOBILEVERCODELOGIN3')).toBeDisabled();
     await expect(console.getByTestId('operator.totp')).toBeVisible();
-    for (const hidden of ['operator.outbox', 'operator.audit', 'operator.maintenance', 'operator.security']) {
+    for (const hidden of ['operator.outbox', 'operator.audit', 'operator.maintenance', 'operator.security', 'operator.agent-limits']) {
       await expect(console.getByTestId(hidden)).toHaveCount(0);
     }
 

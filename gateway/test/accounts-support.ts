@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { expect } from 'vitest';
-import { captchaAnswerFromKey } from '@wl/platform/session/captcha-seam';
+import { captchaAnswerFromKey } from '@wl/platform/verification/captcha-seam';
 import { lastMessage } from '@wl/platform/test-support/outbox';
 import { CAPTCHA_TEST_KEY, type THarness } from './harness.ts';
 

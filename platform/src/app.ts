@@ -14,13 +14,14 @@ import { sendError, WpsError } from './http/envelope.ts';
 import { refuseNulInput } from './http/hostile-input.ts';
 import { registerCallGate } from './http/call-gate.ts';
 import { resolveClientIp } from './http/request-context.ts';
-import { favouriteRoutes, memberRoutes, recentRoutes, registerMemberRoutes } from './member/member.routes.ts';
+import { favouriteRoutes, memberRoutes, recentRoutes } from './member/member.routes.ts';
+import { launchRoutes } from './games/launch.routes.ts';
 import { messageRoutes } from './member/messages.routes.ts';
 import { operatorRoutes } from './operator/operator.routes.ts';
 import { operatorGamesRoutes } from './operator/operator-games.routes.ts';
 import { depositOperatorRoutes } from './deposit/deposit.operator-routes.ts';
 import { withdrawOperatorRoutes } from './withdraw/withdraw.operator-routes.ts';
-import { assertCaptchaSeamAllowed } from './session/captcha.service.ts';
+import { assertCaptchaSeamAllowed } from './verification/captcha.service.ts';
 import { sessionRoutes } from './session/session.routes.ts';
 import { ConfigWatch } from './system/config-watch.ts';
 import { configWatchRoutes } from './system/config-watch.routes.ts';
@@ -167,7 +168,6 @@ export async function buildPlatform(opts: TBuildPlatformOptions): Promise<Fastif
   app.addHook('preClose', async () => {
     await configWatch.stop();
   });
-  registerMemberRoutes(app, deps);
   // Areas declared call by call (docs/0076): one plugin each, routes from their descriptors.
   const declaredAreas = [
     systemRoutes,
@@ -180,6 +180,7 @@ export async function buildPlatform(opts: TBuildPlatformOptions): Promise<Fastif
     memberRoutes,
     favouriteRoutes,
     recentRoutes,
+    launchRoutes,
     messageRoutes,
     depositRoutes,
     withdrawRoutes,

@@ -8,7 +8,7 @@ import { platformEnv } from './env.ts';
 import type { JobRunner } from './jobs/job-runner.ts';
 import { startPlatformJobs } from './jobs/platform-jobs.ts';
 import { prepareDatabase, type TStartStep } from './prepare-database.ts';
-import { assertCaptchaSeamAllowed } from './session/captcha.service.ts';
+import { assertCaptchaSeamAllowed } from './verification/captcha.service.ts';
 
 export type { TStartStep } from './prepare-database.ts';
 

@@ -3,7 +3,7 @@ import { openDatabase } from './db/database.ts';
 import { platformEnv } from './env.ts';
 import { startPlatformJobs } from './jobs/platform-jobs.ts';
 import { prepareDatabase } from './prepare-database.ts';
-import { assertCaptchaSeamAllowed } from './session/captcha.service.ts';
+import { assertCaptchaSeamAllowed } from './verification/captcha.service.ts';
 import { assertMessageCaptureAllowed, messageProviderFrom } from './kernel/message-providers.ts';
 
 // Standalone platform process: `pnpm --filter @wl/platform start` (PLATFORM_PORT, default 7070).

@@ -41,6 +41,7 @@ export * from './wps/operator-call-set.ts';
 export * from './wps/account-call-set.ts';
 export * from './wps/system-call-set.ts';
 export * from './wps/catalogue-call-set.ts';
+export * from './wps/launch-calls.ts';
 // docs/0051 registerCenter and team reports.
 export * from './wps/agent-team-calls.ts';
 // Agent contracts and salary settlement (docs/0049).

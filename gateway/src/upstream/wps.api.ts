@@ -1,12 +1,9 @@
 import type { z } from 'zod';
 import { ACCOUNT_CALLS, CONFIG_WATCH_CALLS, SESSION_CALLS, type TCallDescriptor } from '@wl/schemas';
-import { WPS_CODES, WPS_MESSAGES, WPS_PATHS, ZLaunchGameResponse, type ZLotteryLaunchQuery, type TLanguage } from '@wl/schemas';
+import { WPS_CODES, WPS_MESSAGES } from '@wl/schemas';
 import { encryptBody } from '@wl/schemas/wps/body-cipher';
 import type { TCallContext, TUpstreamRequest, UpstreamClient } from './upstream.client.ts';
 import { UpstreamError } from './upstream.errors.ts';
-
-/** docs/rules/games.md#g-3 lottery launch fields a caller chooses (the mode is always GLS, the language the session's). */
-export type TLotteryLaunchFields = Omit<z.infer<typeof ZLotteryLaunchQuery>, 'launchMode' | 'language'>;
 
 /** A query as the client sends it. */
 type TQuery = NonNullable<TUpstreamRequest<unknown>['query']>;
@@ -62,33 +59,6 @@ export class WpsApi {
         asGateway: true,
       },
       { language: 'bn' },
-    );
-  }
-  /** UPSTREAM-NOTES: GET only, launchMode GLS, accountType 0 for free play. */
-  launchGame(input: { nodeId?: string | undefined; gameCode?: string | undefined; freeTrial: boolean; language: TLanguage }, ctx: TCallContext) {
-    return this.client.call(
-      {
-        method: 'GET',
-        path: WPS_PATHS.launchGame,
-        moduleId: 'LAUNCHGAME',
-        value: ZLaunchGameResponse,
-        query: {
-          nodeId: input.nodeId,
-          gameCode: input.gameCode,
-          launchMode: 'GLS',
-          accountType: input.freeTrial ? 0 : 1,
-          language: input.language,
-        },
-      },
-      ctx,
-    );
-  }
-
-  /** docs/rules/games.md#g-3 lottery launch on the same GET launchGame (launchMode GLS); the game URL as for any game. */
-  launchLottery(input: TLotteryLaunchFields & { language: TLanguage }, ctx: TCallContext) {
-    return this.client.call(
-      { method: 'GET', path: WPS_PATHS.launchGame, moduleId: 'LAUNCHGAME', value: ZLaunchGameResponse, query: { ...input, launchMode: 'GLS' } },
-      ctx,
     );
   }
 

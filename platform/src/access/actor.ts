@@ -43,7 +43,8 @@ export type TActorOf<A extends TCallAudience> = A extends { kind: 'member' } | {
 
 /**
  * The actor of a call, from its declared audience (docs/0076): the only place a route's caller is
- * checked. Visitors and server-to-server calls have none (a server call proves itself in its handler).
+ * checked. Visitors and server-to-server calls have none (a server call proves itself in its handler);
+ * a call whose input chooses its audience has none until its handler chose one (routes-of.ts `actorAs`).
  */
 export async function actorFor(
   deps: TPlatformDeps,
@@ -55,6 +56,7 @@ export async function actorFor(
   switch (audience.kind) {
     case 'visitor':
     case 'server':
+    case 'byInput':
       return null;
     case 'member':
       return requireMember(deps, request, merchant, { duringForcedChange: audience.forcedChange === true });

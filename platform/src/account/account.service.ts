@@ -26,18 +26,19 @@ import type { TPlatformDeps } from '../http/deps.ts';
 import { WpsError } from '../http/envelope.ts';
 import { CONFLICT, fieldErrorsFailure } from '../http/errors.ts';
 import { isUniqueViolation } from '../db/errors.ts';
-import { consumeCaptcha } from '../session/captcha.service.ts';
+import { consumeCaptcha } from '../verification/captcha.service.ts';
 import { hashPassword, verifyPassword } from '../session/password.service.ts';
 import { resetLinkMessage } from '../verification/messages.ts';
-import { featureEnabled, requireFeature } from '../session/security.service.ts';
-import { memberByPhone, memberByUsername, recordAuthEvent, revokeMemberSessions } from '../session/session.queries.ts';
+import { featureEnabled, requireFeature } from '../kernel/features.ts';
+import { recordAuthEvent } from '../audit/auth-events.ts';
+import { memberByPhone, memberByUsername, revokeMemberSessions } from '../session/session.queries.ts';
 import { issueSession, memberTotp, totpCounter } from '../session/session.service.ts';
 import { requireStepUp } from '../session/step-up.guard.ts';
 import { boundContacts, notifySecurityChange } from '../verification/security-notice.service.ts';
 import { checkPhone, consumeCode, type TPhone } from '../verification/verification.service.ts';
 import { checkNewPassword } from '../kernel/password-rules.ts';
-import { inviterByCode, type TInviter } from '../agent/invitation.queries.ts';
-import { assertAgentDownlineAllowed } from '../agent/downline-limits.ts';
+import { inviterByCode, type TInviter } from './inviter.queries.ts';
+import { assertAgentDownlineAllowed } from '../kernel/agent-downline-limits.ts';
 import { newAvatarKey } from '../kernel/member-keys.ts';
 
 /** Reset links work once, for 30 minutes. */

@@ -3,7 +3,7 @@ import { ACCOUNT_PATHS, WPS_PATHS, ZEnvelope, ZSecondFactorValue, ZSessionValue,
 import { bengaliDigits } from '@wl/schemas/domain/digits';
 import { DEMO_AGENT_INVITATION_CODE, DEMO_MEMBER_CONTACT } from '../seed/seed.ts';
 import { memberTotp } from '../session/session.service.ts';
-import { createCaptcha } from '../session/captcha.service.ts';
+import { createCaptcha } from '../verification/captcha.service.ts';
 import { rowCounts, usePlatform } from '../test-support/db.ts';
 import { encryptedCall, encryptedLogin, fromClientIp, loginToken, steppedUpToken } from '../test-support/http.ts';
 import { lastMessage, lastSmsCode, setFlag } from '../test-support/outbox.ts';

@@ -27,7 +27,7 @@ import { WpsError } from '../http/envelope.ts';
 import { hashPassword } from '../session/password.service.ts';
 import { memberByUsername } from '../session/session.queries.ts';
 import type { TSessionAgent } from '../access/actor.ts';
-import { assertAgentDownlineAllowed } from './downline-limits.ts';
+import { assertAgentDownlineAllowed } from '../kernel/agent-downline-limits.ts';
 import { recordMemberAudit } from '../audit/member-audit.ts';
 import { newAvatarKey } from '../kernel/member-keys.ts';
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_PATHS, AGENT_INVITATIONS_MAX, AGENT_TEAM_PATHS } from '@wl/schemas';
-import { createCaptcha } from '../session/captcha.service.ts';
+import { createCaptcha } from '../verification/captcha.service.ts';
 import { DEMO_TEAM } from '../seed/agent-tree.ts';
 import { rowCounts, usePlatform } from '../test-support/db.ts';
 import { encryptedCall, loginToken } from '../test-support/http.ts';

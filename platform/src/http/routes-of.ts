@@ -1,6 +1,6 @@
 import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { TCallDescriptor, TCallSet, TOperatorPermission } from '@wl/schemas';
+import type { TCallAudience, TCallDescriptor, TCallSet, TOperatorPermission } from '@wl/schemas';
 import { actorFor, type TActorOf } from '../access/actor.ts';
 import { resolveMerchant, type TMerchant } from './auth.ts';
 import type { TPlatformDeps } from './deps.ts';
@@ -8,12 +8,18 @@ import { decryptedBody } from './encrypted-body.ts';
 import { ok } from './envelope.ts';
 import { clientIp, parseInput } from './request-context.ts';
 
+/** A call whose input chooses its audience (`byInput`): its handler reads the input as sent. */
+type TChosen<D extends TCallDescriptor> = D['audience'] extends { kind: 'byInput' } ? true : false;
+
 /** What a call's handler receives: everything resolved and checked before it runs (docs/0076). */
 export type TCallContext<D extends TCallDescriptor> = {
   deps: TPlatformDeps;
   merchant: TMerchant;
   actor: TActorOf<D['audience']>;
-  input: z.output<D['input']>;
+  /** Parsed; for a `byInput` call, as sent (the handler parses it, its audience depends on it). */
+  input: TChosen<D> extends true ? unknown : z.output<D['input']>;
+  /** For a `byInput` call: the actor of the audience the input chose, checked as any call's (one of the declared `of`). */
+  actorAs: <A extends TCallAudience>(audience: A) => Promise<TActorOf<A>>;
   /** The client address as resolved for this request (the gateway's, when it vouches for it). */
   ip: string;
   /** For the few calls that read more than their input (path parameters, raw headers, an encrypted body). */
@@ -46,6 +52,7 @@ export type THandlers<C extends TCallSet> = { readonly [K in keyof C]: THandler<
 
 function inputOf(deps: TPlatformDeps, d: TCallDescriptor, request: FastifyRequest): unknown {
   if (d.inputFrom === 'none') return undefined;
+  if (d.audience.kind === 'byInput') return d.inputFrom === 'query' ? request.query : request.body;
   if (d.encrypted) return parseInput(d.input, decryptedBody(deps, request));
   return parseInput(d.input, d.inputFrom === 'query' ? request.query : request.body);
 }
@@ -54,7 +61,8 @@ function inputOf(deps: TPlatformDeps, d: TCallDescriptor, request: FastifyReques
  * The routes of one call set as a Fastify plugin (docs/0076): for each call the merchant is read
  * once (the call gate read it first, docs/0069), the actor is resolved from the declared audience,
  * the input is parsed (any mismatch a 400 naming the field, before any work), and the answer is
- * wrapped in the envelope. Handlers never resolve any of this themselves.
+ * wrapped in the envelope. Handlers never resolve any of this themselves, but for a call whose
+ * input chooses its audience (`byInput`): its handler reads the input and calls `c.actorAs`.
  */
 export function routesOf<C extends TCallSet>(calls: C, handlers: THandlers<C>): FastifyPluginCallback<{ deps: TPlatformDeps }> {
   return (app, { deps }, done) => {
@@ -71,7 +79,13 @@ export function routesOf<C extends TCallSet>(calls: C, handlers: THandlers<C>): 
           const permission = permissionOf && d.audience.kind === 'operator' ? permissionOf(request) : undefined;
           const actor = await actorFor(deps, request, merchant, d.audience, permission);
           const input = inputFrom ? parseInput(d.input, inputFrom(request)) : inputOf(deps, d, request);
-          const answer = await handle({ deps, merchant, actor, input, ip: clientIp(request), request, reply } as TCallContext<TCallDescriptor>);
+          const actorAs = (chosen: TCallAudience) => {
+            if (d.audience.kind !== 'byInput' || !d.audience.of.includes(chosen))
+              throw new Error(`${d.method} ${d.path} does not declare audience ${chosen.kind}`);
+            return actorFor(deps, request, merchant, chosen);
+          };
+          const context = { deps, merchant, actor, input, actorAs, ip: clientIp(request), request, reply };
+          const answer = await handle(context as TCallContext<TCallDescriptor>);
           return raw ? answer : ok(answer);
         },
       });

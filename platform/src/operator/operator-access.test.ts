@@ -3,6 +3,7 @@ import {
   ACCOUNT_PATHS,
   ALL_CALLS,
   DEPOSIT_PATHS,
+  OPERATOR_CALLS,
   OPERATOR_GAMES_PATHS,
   OPERATOR_LOTTERY_PATHS,
   OPERATOR_PATHS,
@@ -37,6 +38,8 @@ const SAMPLES: Record<string, { payload?: object; query?: Record<string, string>
   [`PUT ${WPS_PATHS.operatorSystem}`]: { payload: { maintenance: false } },
   [`GET ${ACCOUNT_PATHS.operatorOutbox}`]: { query: { limit: '5' } },
   [`PUT ${ACCOUNT_PATHS.operatorSecurity}`]: { payload: { lockMinutes: 30 } },
+  // docs/0064: the limits the seed sets (no change, nothing audited).
+  [`PUT ${OPERATOR_CALLS.setAgentLimits.path}`]: { payload: { maxDepth: 3, maxDirectAgents: 20 } },
   [`GET ${OPERATOR_PATHS.operatorAudit}`]: { query: { pageNo: '1' } },
   [`POST ${OPERATOR_PATHS.operatorTotpEnable}`]: { payload: { code: '000000' } },
   // docs/0068: removing an authenticator that is off, resetting an operator that does not exist.
@@ -108,6 +111,8 @@ describe('operator permissions (issue 6), enforced by the platform', () => {
       `GET ${ACCOUNT_PATHS.operatorOutbox} outbox.read`,
       `GET ${ACCOUNT_PATHS.operatorSecurity} security.read`,
       `PUT ${ACCOUNT_PATHS.operatorSecurity} security.write`,
+      `GET ${OPERATOR_CALLS.agentLimits.path} security.read`,
+      `PUT ${OPERATOR_CALLS.setAgentLimits.path} security.write`,
       `GET ${OPERATOR_PATHS.operatorAudit} audit.read`,
       `POST ${OPERATOR_PATHS.operatorTotpSetup} null`,
       `POST ${OPERATOR_PATHS.operatorTotpEnable} null`,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { OPERATOR_PATHS, WPS_PATHS } from '@wl/schemas';
 import { usePlatform } from '../test-support/db.ts';
-import { createCaptcha } from '../session/captcha.service.ts';
+import { createCaptcha } from '../verification/captcha.service.ts';
 import { memberTotp } from '../session/session.service.ts';
 
 let now = Date.parse('2026-06-01T10:00:00Z');

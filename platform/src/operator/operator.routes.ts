@@ -3,6 +3,7 @@ import { OPERATOR_CALLS, flagPermission, type TOperatorPermission } from '@wl/sc
 import { routesOf } from '../http/routes-of.ts';
 import { securitySettings } from '../session/security.service.ts';
 import {
+  agentLimits,
   operatorAudit,
   operatorConfig,
   operatorLogin,
@@ -12,6 +13,7 @@ import {
   operatorTotpReset,
   operatorTotpSetup,
   outboxMessages,
+  setAgentLimits,
   setFlag,
   setSecurity,
   setSystem,
@@ -40,6 +42,8 @@ export const operatorRoutes = routesOf(OPERATOR_CALLS, {
   outbox: (c) => outboxMessages(c.deps, c.merchant.id, c.actor, c.ip, c.input),
   security: (c) => securitySettings(c.deps.db, c.merchant.id),
   setSecurity: (c) => setSecurity(c.deps, c.merchant, c.actor, c.ip, c.input),
+  agentLimits: (c) => agentLimits(c.deps.db, c.merchant.id),
+  setAgentLimits: (c) => setAgentLimits(c.deps, c.merchant, c.actor, c.ip, c.input),
   audit: (c) => operatorAudit(c.deps, c.merchant.id, c.input),
   totpSetup: (c) => operatorTotpSetup(c.deps, c.merchant, c.actor, c.ip),
   totpEnable: (c) => operatorTotpEnable(c.deps, c.merchant, c.actor, c.ip, c.input.code, c.input.currentCode),

@@ -1,21 +1,25 @@
 import * as OTPAuth from 'otpauth';
+import type { Kysely, Updateable } from 'kysely';
 import {
   OPERATOR_MESSAGES,
   WPS_CODES,
   WPS_MESSAGES,
   type TOperatorAuditQuery,
   type TOperatorIdentity,
+  type TAgentLimits,
+  type TOperatorAuditAction,
   type TOutboxMessage,
   type TSecuritySettings,
 } from '@wl/schemas';
 import { permissionsOf } from '../access/permissions.ts';
+import type { DB } from '../db/schema.ts';
 import { reserveCountedAttempt, securitySettings } from '../session/security.service.ts';
 import { newToken, sessionIdleMs, sha256Hex, type TMerchant, type TSessionOperator } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
 import { WpsError, wpsErrors } from '../http/envelope.ts';
-import { consumeCaptcha } from '../session/captcha.service.ts';
+import { consumeCaptcha } from '../verification/captcha.service.ts';
 import { verifyPassword } from '../session/password.service.ts';
-import { recordAuthEvent } from '../session/session.queries.ts';
+import { recordAuthEvent } from '../audit/auth-events.ts';
 import { memberTotp, totpCounter } from '../session/session.service.ts';
 import { whitelabelTree } from '../system/system.queries.ts';
 import { addOperatorFailure, auditPage, operatorByUsername, releaseOperatorAttempt } from './operator.queries.ts';
@@ -253,36 +257,76 @@ export async function outboxMessages(
   });
 }
 
-/** Sets login security thresholds; a real change bumps config_version and is audited with before and after. */
-export async function setSecurity(
+/** A group of the merchant's settings an operator changes as one: how it is read, the columns that hold it, its audit. */
+type TMerchantSettings<T> = {
+  action: TOperatorAuditAction;
+  /** Open pages and gateways must hear of a change (config_version, docs/0021). */
+  bumpsConfig: boolean;
+  read: (db: Kysely<DB>, merchantId: number) => Promise<T>;
+  columns: (next: T) => Updateable<DB['merchants']>;
+};
+
+/**
+ * One audited change of a group of the merchant's settings (docs/0010): the merchant row is locked
+ * first, so two concurrent changes audit the right "before"; a change that changes nothing writes
+ * and audits nothing.
+ */
+function changeMerchantSettings<T extends object>(
   deps: TPlatformDeps,
   merchant: TMerchant,
   op: TSessionOperator,
   ip: string,
-  req: Partial<TSecuritySettings>,
-): Promise<TSecuritySettings> {
+  settings: TMerchantSettings<T>,
+  req: Partial<T>,
+): Promise<T> {
   return deps.db.transaction().execute(async (trx) => {
-    // Lock the merchant row first so two concurrent changes audit the right "before".
     await trx.selectFrom('merchants').select('id').where('id', '=', merchant.id).forUpdate().executeTakeFirstOrThrow();
-    const current = await securitySettings(trx, merchant.id);
-    const next = { ...current, ...Object.fromEntries(Object.entries(req).filter(([, v]) => v !== undefined)) } as TSecuritySettings;
+    const current = await settings.read(trx, merchant.id);
+    const next = { ...current, ...Object.fromEntries(Object.entries(req).filter(([, v]) => v !== undefined)) } as T;
     if (JSON.stringify(next) === JSON.stringify(current)) return current;
-    await trx
-      .updateTable('merchants')
-      .set({
-        captcha_after_failures: next.captchaAfterFailures,
-        lock_after_failures: next.lockAfterFailures,
-        lock_window_minutes: next.lockWindowMinutes,
-        lock_minutes: next.lockMinutes,
-        idle_timeout_minutes: next.idleTimeoutMinutes,
-        session_lifetime_hours: next.sessionLifetimeHours,
-      })
-      .where('id', '=', merchant.id)
-      .execute();
-    await auditedConfigChange(trx, { merchantId: merchant.id, actor: op, ip, action: 'security.set', before: current, after: next });
+    await trx.updateTable('merchants').set(settings.columns(next)).where('id', '=', merchant.id).execute();
+    const record = { merchantId: merchant.id, actor: op, ip, action: settings.action, before: current, after: next };
+    if (settings.bumpsConfig) await auditedConfigChange(trx, record);
+    else await recordOperatorAudit(trx, { ...record, configVersion: null });
     return next;
   });
 }
+
+/** The agent downline limits the registrations obey (docs/0064, kernel/agent-downline-limits.ts). */
+export async function agentLimits(db: Kysely<DB>, merchantId: number): Promise<TAgentLimits> {
+  const m = await db.selectFrom('merchants').select(['agent_max_depth', 'agent_max_direct_agents']).where('id', '=', merchantId).executeTakeFirstOrThrow();
+  return { maxDepth: m.agent_max_depth, maxDirectAgents: m.agent_max_direct_agents };
+}
+
+const LOGIN_SECURITY: TMerchantSettings<TSecuritySettings> = {
+  action: 'security.set',
+  bumpsConfig: true,
+  read: securitySettings,
+  columns: (next) => ({
+    captcha_after_failures: next.captchaAfterFailures,
+    lock_after_failures: next.lockAfterFailures,
+    lock_window_minutes: next.lockWindowMinutes,
+    lock_minutes: next.lockMinutes,
+    idle_timeout_minutes: next.idleTimeoutMinutes,
+    session_lifetime_hours: next.sessionLifetimeHours,
+  }),
+};
+
+/** Nothing cached reads the agent limits (the next agent-type registration does), so the config version stays. */
+const AGENT_LIMITS: TMerchantSettings<TAgentLimits> = {
+  action: 'agent.limits.set',
+  bumpsConfig: false,
+  read: agentLimits,
+  columns: (next) => ({ agent_max_depth: next.maxDepth, agent_max_direct_agents: next.maxDirectAgents }),
+};
+
+/** Sets login security thresholds; a real change bumps config_version and is audited with before and after. */
+export const setSecurity = (deps: TPlatformDeps, merchant: TMerchant, op: TSessionOperator, ip: string, req: Partial<TSecuritySettings>) =>
+  changeMerchantSettings(deps, merchant, op, ip, LOGIN_SECURITY, req);
+
+/** Sets the agent downline limits (the owner's, security.write, docs/0066), audited `agent.limits.set` with before and after. */
+export const setAgentLimits = (deps: TPlatformDeps, merchant: TMerchant, op: TSessionOperator, ip: string, req: TAgentLimits) =>
+  changeMerchantSettings(deps, merchant, op, ip, AGENT_LIMITS, req);
 
 /** The audit log page the console shows (audit.read). */
 export async function operatorAudit(deps: TPlatformDeps, merchantId: number, q: TOperatorAuditQuery) {

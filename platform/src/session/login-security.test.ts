@@ -6,7 +6,7 @@ import { DEMO_MEMBER_CONTACT, DEMO_TOTP_SECRET } from '../seed/seed.ts';
 import { rowCounts, usePlatform } from '../test-support/db.ts';
 import { encryptedCall, encryptedLogin, fromClientIp, loginToken } from '../test-support/http.ts';
 import { lastMessage, lastSmsCode, setFlag } from '../test-support/outbox.ts';
-import { createCaptcha } from './captcha.service.ts';
+import { createCaptcha } from '../verification/captcha.service.ts';
 import { memberTotp } from './session.service.ts';
 
 let now = Date.parse('2026-06-01T10:00:00Z');

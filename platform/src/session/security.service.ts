@@ -1,21 +1,9 @@
 import type { Kysely, Transaction } from 'kysely';
-import { WPS_CODES, WPS_MESSAGES, type TFeatureFlag, type TSecuritySettings } from '@wl/schemas';
+import type { TSecuritySettings } from '@wl/schemas';
 import type { DB } from '../db/schema.ts';
 import type { TMerchant } from '../http/auth.ts';
-import { WpsError } from '../http/envelope.ts';
 import { verifyPassword } from './password.service.ts';
 import { liveLock, reserveLoginAttempt } from './session.queries.ts';
-
-/** Whether a whitelabel flag (docs/rules/content.md#c-1) is on for the merchant. */
-export async function featureEnabled(db: Kysely<DB>, merchantId: number, flag: TFeatureFlag): Promise<boolean> {
-  const row = await db.selectFrom('whitelabel_nodes').select('enabled').where('merchant_id', '=', merchantId).where('mod_id', '=', flag).executeTakeFirst();
-  return row?.enabled === true;
-}
-
-/** Refuses with 543 error_feature_off unless the flag is on. */
-export async function requireFeature(db: Kysely<DB>, merchantId: number, flag: TFeatureFlag): Promise<void> {
-  if (!(await featureEnabled(db, merchantId, flag))) throw new WpsError(WPS_CODES.featureOff, WPS_MESSAGES.featureOff);
-}
 
 /** The merchant's login security thresholds. */
 export async function securitySettings(db: Kysely<DB>, merchantId: number): Promise<TSecuritySettings> {

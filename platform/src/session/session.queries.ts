@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
+import { membersWithPhone } from '../verification/verification.service.ts';
 
 /** A member by username, case-insensitive. */
 export function memberByUsername(db: Kysely<DB>, merchantId: number, username: string) {
@@ -64,24 +65,6 @@ export async function liveLock(db: Kysely<DB>, merchantId: number, key: string, 
   return row?.locked_until ? new Date(row.locked_until) : null;
 }
 
-/** Appends to the auth audit table. */
-export function recordAuthEvent(
-  db: Kysely<DB>,
-  e: { merchantId: number; memberId?: number | null; operatorId?: number | null; username: string; kind: string; ip: string },
-) {
-  return db
-    .insertInto('auth_events')
-    .values({
-      merchant_id: e.merchantId,
-      member_id: e.memberId ?? null,
-      operator_id: e.operatorId ?? null,
-      username: e.username.slice(0, 200),
-      kind: e.kind,
-      ip: e.ip,
-    })
-    .execute();
-}
-
 const LOGIN_MEMBER_COLUMNS = [
   'id',
   'username',
@@ -105,13 +88,7 @@ export function loginMemberById(db: Kysely<DB>, memberId: number) {
 
 /** A member of the merchant by bound mobile number. */
 export function memberByPhone(db: Kysely<DB>, merchantId: number, dial: string, mobile: string) {
-  return db
-    .selectFrom('members')
-    .select(LOGIN_MEMBER_COLUMNS)
-    .where('merchant_id', '=', merchantId)
-    .where('country_dialing_code', '=', dial)
-    .where('mobile_num', '=', mobile)
-    .executeTakeFirst();
+  return membersWithPhone(db, merchantId, { dial, mobile }).select(LOGIN_MEMBER_COLUMNS).executeTakeFirst();
 }
 
 /** The IPs a member has logged in from. */

@@ -3,7 +3,7 @@ import { bearerToken } from '../http/auth.ts';
 import { wpsErrors } from '../http/envelope.ts';
 import { routesOf } from '../http/routes-of.ts';
 import { requestLanguage } from '../http/request-context.ts';
-import { createCaptcha } from './captcha.service.ts';
+import { createCaptcha } from '../verification/captcha.service.ts';
 import { exchangeSession, freePlay, login, logout, rememberLogin, revokeRemember, sendSecondFactorCode, verifySecondFactor } from './session.service.ts';
 
 /**

@@ -22,9 +22,11 @@ import { newToken, sessionIdleMs, sha256Hex, updateLiveSession, type TMerchant, 
 import type { TPlatformDeps } from '../http/deps.ts';
 import { WpsError, wpsErrors } from '../http/envelope.ts';
 import { checkPhone, consumeCode, sendCode, type TCodeTarget } from '../verification/verification.service.ts';
-import { consumeCaptcha } from './captcha.service.ts';
+import { consumeCaptcha } from '../verification/captcha.service.ts';
 import { hashPassword, verifyPassword } from './password.service.ts';
-import { featureEnabled, requireFeature, securitySettings } from './security.service.ts';
+import { featureEnabled, requireFeature } from '../kernel/features.ts';
+import { recordAuthEvent } from '../audit/auth-events.ts';
+import { securitySettings } from './security.service.ts';
 import {
   knownIps,
   liveChallenge,
@@ -32,7 +34,6 @@ import {
   loginMemberById,
   memberByPhone,
   memberByUsername,
-  recordAuthEvent,
   releaseLoginAttempt,
   rememberIp,
   reserveChallengeAttempt,

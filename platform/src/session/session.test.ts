@@ -3,7 +3,7 @@ import { ACCOUNT_PATHS, WPS_PATHS, ZCaptchaResponse, ZEnvelope, ZSessionValue } 
 import { encryptBody } from '@wl/schemas/wps/body-cipher';
 import { rowCounts, usePlatform } from '../test-support/db.ts';
 import { encryptedLogin, loginToken } from '../test-support/http.ts';
-import { createCaptcha } from './captcha.service.ts';
+import { createCaptcha } from '../verification/captcha.service.ts';
 
 let now = Date.parse('2026-06-01T10:00:00Z');
 const ctx = usePlatform({ clock: () => new Date(now) });

@@ -5,7 +5,7 @@ import { WpsError } from '../http/envelope.ts';
 import { fieldFailure } from '../http/errors.ts';
 import { judgeCountedPassword, type TPasswordJudgement } from './security.service.ts';
 import { reserveCountedAttempt } from './security.service.ts';
-import { recordAuthEvent } from './session.queries.ts';
+import { recordAuthEvent } from '../audit/auth-events.ts';
 import { totpCounter } from './session.service.ts';
 import { markStepUp, STEP_UP_TTL_MS, stepUpKey } from './step-up.guard.ts';
 

@@ -14,7 +14,7 @@ import type { TMerchant, TSessionMember } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
 import { WpsError } from '../http/envelope.ts';
 import { conflict, fieldError } from '../http/errors.ts';
-import { requireFeature } from '../session/security.service.ts';
+import { requireFeature } from '../kernel/features.ts';
 import { accountFor, inTransaction, LedgerError, transfer, type TLedgerOwner } from '../wallet/ledger.service.ts';
 import { requireStepUp } from '../session/step-up.guard.ts';
 import { recordMemberAudit } from '../audit/member-audit.ts';

@@ -2,10 +2,10 @@ import { VERIFICATION_CALLS, WPS_CODES, WPS_MESSAGES } from '@wl/schemas';
 import { WpsError } from '../http/envelope.ts';
 import { routesOf } from '../http/routes-of.ts';
 import { requestLanguage } from '../http/request-context.ts';
-import { consumeCaptcha } from '../session/captcha.service.ts';
-import { featureEnabled, requireFeature } from '../session/security.service.ts';
-import { memberByPhone, recordAuthEvent } from '../session/session.queries.ts';
-import { checkPhone, sendCode } from './verification.service.ts';
+import { consumeCaptcha } from './captcha.service.ts';
+import { featureEnabled, requireFeature } from '../kernel/features.ts';
+import { recordAuthEvent } from '../audit/auth-events.ts';
+import { checkPhone, membersWithPhone, sendCode } from './verification.service.ts';
 
 /** SMS code calls (docs/rules/accounts.md#a-16 SMS code): logged out (login, reset) and for registration; second-factor codes: session.routes (docs/0067). */
 export const verificationRoutes = routesOf(VERIFICATION_CALLS, {
@@ -15,7 +15,7 @@ export const verificationRoutes = routesOf(VERIFICATION_CALLS, {
     if (req.purpose === 'reset') await requireFeature(deps.db, merchant.id, 'CHNGPASSVERIF3');
     const phone = await checkPhone(deps, merchant, req.mobileNum, req.countryDialingCode);
     // Deliver only to a number that can use the code; the answer is the same either way.
-    const member = await memberByPhone(deps.db, merchant.id, phone.dial, phone.mobile);
+    const member = await membersWithPhone(deps.db, merchant.id, phone).select('id').executeTakeFirst();
     const memberId = member?.id ?? null;
     const sent = await sendCode(deps, merchant, phone, req.purpose, { deliver: member !== undefined, language: requestLanguage(request) });
     await recordAuthEvent(deps.db, { merchantId: merchant.id, memberId, username: phone.key, kind: `sms_sent_${req.purpose}`, ip });

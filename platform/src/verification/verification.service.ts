@@ -1,5 +1,5 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import {
   ACCOUNT_MESSAGES,
   DEFAULT_LANGUAGE,
@@ -9,6 +9,7 @@ import {
   type TLanguage,
   type TSmsSendResponse,
 } from '@wl/schemas';
+import type { DB } from '../db/schema.ts';
 import { verificationCodeMessage } from './messages.ts';
 import { sha256Hex, type TMerchant } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
@@ -29,6 +30,11 @@ export type TPhone = { dial: string; mobile: string; key: string };
 export type TCodeTarget = { key: string; email?: string };
 
 const bad = (message: string, value: unknown = null) => new WpsError(WPS_CODES.badRequest, message, value);
+
+/** The members holding a number (at most one per merchant), to select from: login, reset and delivery choices read it. */
+export function membersWithPhone(db: Kysely<DB>, merchantId: number, phone: Pick<TPhone, 'dial' | 'mobile'>) {
+  return db.selectFrom('members').where('merchant_id', '=', merchantId).where('country_dialing_code', '=', phone.dial).where('mobile_num', '=', phone.mobile);
+}
 
 /** docs/rules/accounts.md#a-16 phone messages: empty → phone_enter_valid; not 6–15 digits or an unknown country → phone_invalid_format. */
 export async function checkPhone(deps: TPlatformDeps, merchant: TMerchant, mobileNum: string | undefined, dial: string | undefined): Promise<TPhone> {

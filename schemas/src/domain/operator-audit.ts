@@ -27,6 +27,8 @@ export const OPERATOR_AUDIT_ACTIONS = [
   'money.settings.approve',
   'money.settings.reject',
   'deposit.approve.first',
+  /** docs/0064: the agent downline limits (depth, direct agent-type downlines), the owner's. */
+  'agent.limits.set',
   /** docs/0067: every read of the message outbox (no mutation, but who looked is on record). */
   'outbox.read',
 ] as const;

@@ -10,7 +10,7 @@ import { OPERATOR_PERMISSIONS } from './operator-calls.ts';
  * descriptor must say who may call it in a way all three understand, and name one route only.
  */
 
-const KINDS: readonly TCallAudience['kind'][] = ['visitor', 'member', 'realMember', 'agent', 'operator', 'server'];
+const KINDS: readonly TCallAudience['kind'][] = ['visitor', 'member', 'realMember', 'agent', 'operator', 'server', 'byInput'];
 
 describe('ALL_CALLS', () => {
   it('holds every call of every set, once', () => {

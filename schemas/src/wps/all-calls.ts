@@ -22,6 +22,7 @@ import { CONFIG_WATCH_CALLS, SYSTEM_CALLS } from './system-call-set.ts';
 import { WLG_CALLS } from './wlg-calls.ts';
 import { WLG_CRASH_CALLS } from './wlg-crash.ts';
 import { WLG_LOTTERY_CALLS } from './wlg-lottery-calls.ts';
+import { LAUNCH_CALLS } from './launch-calls.ts';
 
 /**
  * Every declared call set, by area (docs/0076). The call-gate table, the platform's route
@@ -40,6 +41,7 @@ export const CALL_SETS = {
   member: MEMBER_CALLS,
   favourites: FAVOURITE_CALLS,
   recent: RECENT_CALLS,
+  launch: LAUNCH_CALLS,
   agentTeam: AGENT_TEAM_CALLS,
   contract: CONTRACT_CALLS,
   operator: OPERATOR_CALLS,

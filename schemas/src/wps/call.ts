@@ -56,7 +56,10 @@ export type TCallGate = {
  * - `realMember`: a live session of a real (not trial) account;
  * - `agent`: a real member whose type is an agent (463 error_not_agent otherwise);
  * - `operator`: a live operator session whose role carries `permission` (null: any operator);
- * - `server`: a server-to-server call that proves itself (a provider's signature, the gateway's secret).
+ * - `server`: a server-to-server call that proves itself (a provider's signature, the gateway's secret);
+ * - `byInput`: the input decides which of `of` applies (the game launch: a visitor's free play, else a
+ *   real member). The platform reads neither actor nor input for it: the handler reads the input
+ *   and resolves the actor it chose through the same check (`c.actorAs`), which refuses any other.
  */
 export type TCallAudience =
   | { readonly kind: 'visitor' }
@@ -64,7 +67,8 @@ export type TCallAudience =
   | { readonly kind: 'realMember'; readonly forcedChange?: boolean }
   | { readonly kind: 'agent' }
   | { readonly kind: 'operator'; readonly permission: TOperatorPermission | null }
-  | { readonly kind: 'server' };
+  | { readonly kind: 'server' }
+  | { readonly kind: 'byInput'; readonly of: readonly TCallAudience[] };
 
 export const VISITOR = { kind: 'visitor' } as const satisfies TCallAudience;
 export const MEMBER = { kind: 'member' } as const satisfies TCallAudience;
@@ -75,6 +79,8 @@ export const REAL_MEMBER = { kind: 'realMember' } as const satisfies TCallAudien
 export const REAL_MEMBER_IN_FORCED_CHANGE = { kind: 'realMember', forcedChange: true } as const satisfies TCallAudience;
 export const AGENT = { kind: 'agent' } as const satisfies TCallAudience;
 export const SERVER = { kind: 'server' } as const satisfies TCallAudience;
+/** A call whose input chooses its audience among `of` (docs/0076). */
+export const byInput = <const O extends readonly TCallAudience[]>(...of: O) => ({ kind: 'byInput', of }) as const;
 /** An operator call that needs `permission` (null: any logged-in operator, for their own session and authenticator). */
 export const operatorWith = <P extends TOperatorPermission | null>(permission: P) => ({ kind: 'operator', permission }) as const;
 

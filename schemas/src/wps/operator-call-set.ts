@@ -58,6 +58,22 @@ import { OPERATOR_LOTTERY_PATHS, ZOperatorLotterySettingsResponse, ZOperatorSetL
  */
 const SERVE = { moduleId: 'OPERATOR', region: 'serve' } as const;
 
+/** Message keys of the agent limits' bounds: the web translates them (EN and BN). */
+export const AGENT_LIMIT_MESSAGES = { maxDepth: 'operator_agent_limits_depth_range', maxDirectAgents: 'operator_agent_limits_direct_range' } as const;
+const limit = (min: number, max: number, message: string) => z.number({ error: message }).int(message).min(min, message).max(max, message);
+/**
+ * The operator's agent downline limits (docs/0064): an agent-type downline is at most `maxDepth`
+ * levels below its top agent, and an upline has fewer than `maxDirectAgents` direct agent-type
+ * downlines. Narrower than the table's checks (1..50, 0..100000): what a console may set.
+ */
+export const ZAgentLimits = z.object({
+  maxDepth: limit(1, 10, AGENT_LIMIT_MESSAGES.maxDepth),
+  maxDirectAgents: limit(0, 1000, AGENT_LIMIT_MESSAGES.maxDirectAgents),
+});
+export type TAgentLimits = z.infer<typeof ZAgentLimits>;
+/** ours: the agent downline limits (GET security.read, PUT security.write). */
+const AGENT_LIMITS_PATH = '/wps/operator/agent/limits';
+
 /** The console itself: session, configuration, security thresholds, outbox, audit, authenticator. */
 export const OPERATOR_CALLS = {
   /** Both config paths answer the whole console config; this one the gateway does not call. */
@@ -107,6 +123,19 @@ export const OPERATOR_CALLS = {
     path: ACCOUNT_PATHS.operatorSecurity,
     input: ZOperatorSecurityRequest,
     output: ZOperatorSecurityResponse,
+    audience: operatorWith('security.write'),
+  }),
+  agentLimits: declareCall({ ...SERVE, method: 'GET', path: AGENT_LIMITS_PATH, output: ZAgentLimits, audience: operatorWith('security.read') }),
+  /**
+   * The owner's alone (security.write, docs/0066), applied at once and audited `agent.limits.set`:
+   * the limits move no money, so no second owner approves them (unlike money.controls).
+   */
+  setAgentLimits: declareCall({
+    ...SERVE,
+    method: 'PUT',
+    path: AGENT_LIMITS_PATH,
+    input: ZAgentLimits,
+    output: ZAgentLimits,
     audience: operatorWith('security.write'),
   }),
   audit: declareCall({

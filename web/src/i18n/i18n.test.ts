@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RULE_MESSAGES } from '@wl/schemas/rules/validate-field';
 import { ACCOUNT_MESSAGES } from '@wl/schemas/wps/account-calls';
 import { GATE_REFUSALS } from '@wl/schemas/wps/call-gates';
+import { AGENT_LIMIT_MESSAGES } from '@wl/schemas/wps/operator-call-set';
 import { PATTERN_IDS, REGISTRATION_FIELDS } from '@wl/schemas/domain/merchant';
 import accountsBn from './accounts.bn.json';
 import accountsEn from './accounts.en.json';
@@ -92,6 +93,8 @@ const SERVER_KEYS = [
   'agent_invitation_limit',
   'agent_downline_depth_limit',
   'agent_downline_count_limit',
+  // The agent limits' bounds (docs/0064), named per field by the gateway and the platform.
+  ...Object.values(AGENT_LIMIT_MESSAGES),
   // What the platform answers a switched-off module, maintenance and the region rule (docs/0069).
   ...Object.values(GATE_REFUSALS).map((refusal) => refusal.message),
 ];

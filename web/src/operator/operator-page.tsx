@@ -9,6 +9,7 @@ import { useScreenConfig } from '../config/screen-config-context.tsx';
 import { Icon } from '../layout/icons.tsx';
 import { getOperatorToken, setOperatorToken } from '../session/session-storage.ts';
 import { QueryError } from '../layout/form-controls.tsx';
+import { OperatorAgentLimits } from './agent-limits.tsx';
 import { OperatorAudit } from './audit.tsx';
 import { OperatorFlags } from './flags.tsx';
 import { OperatorLogin } from './login.tsx';
@@ -48,6 +49,7 @@ function ConsolePanels({ c }: { c: TConsole }) {
   return (
     <>
       {can('security.read') && <OperatorSecurity />}
+      {can('security.read') && <OperatorAgentLimits canWrite={can('security.write')} />}
       {can('outbox.read') && <OperatorOutbox />}
       {can('audit.read') && <OperatorAudit />}
       {can('money.read') && (

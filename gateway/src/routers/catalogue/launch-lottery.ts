@@ -1,6 +1,6 @@
-import { callContext } from '../../trpc/context.ts';
 import { memberProcedure } from '../../trpc/init.ts';
 import { ZLaunchOutput, ZLotteryLaunchInput } from './catalogue.types.ts';
+import { launchUrl } from './launch-game.ts';
 
 /**
  * `catalogue.launchLottery`: the lottery game of a lottery route with the docs/rules/games.md#g-3 launch fields
@@ -10,7 +10,4 @@ import { ZLaunchOutput, ZLotteryLaunchInput } from './catalogue.types.ts';
 export const launchLottery = memberProcedure
   .input(ZLotteryLaunchInput)
   .output(ZLaunchOutput)
-  .mutation(async ({ ctx, input }) => {
-    const launched = await ctx.api.launchLottery({ ...input, language: ctx.language }, callContext(ctx));
-    return { url: launched.content.game_url };
-  });
+  .mutation(({ ctx, input }) => launchUrl(ctx, input));

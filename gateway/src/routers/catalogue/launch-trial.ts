@@ -1,7 +1,7 @@
-import { callContext } from '../../trpc/context.ts';
 import { publicProcedure } from '../../trpc/init.ts';
 import { withRateLimit } from '../../trpc/rate-limit.ts';
 import { ZLaunchOutput, ZLaunchTrialInput } from './catalogue.types.ts';
+import { launchUrl } from './launch-game.ts';
 
 /**
  * `catalogue.launchTrial`: a free-trial game (accountType 0). docs/rules/games.md#g-5 lets visitors start one, so
@@ -11,9 +11,4 @@ import { ZLaunchOutput, ZLaunchTrialInput } from './catalogue.types.ts';
 export const launchTrial = publicProcedure
   .input(ZLaunchTrialInput)
   .output(ZLaunchOutput)
-  .mutation(({ ctx, input }) =>
-    withRateLimit(ctx, 'launchTrial', null, async () => {
-      const launched = await ctx.api.launchGame({ nodeId: input.nodeId, freeTrial: true, language: ctx.language }, callContext(ctx));
-      return { url: launched.content.game_url };
-    }),
-  );
+  .mutation(({ ctx, input }) => withRateLimit(ctx, 'launchTrial', null, () => launchUrl(ctx, { nodeId: input.nodeId, accountType: 0 })));

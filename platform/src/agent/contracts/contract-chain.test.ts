@@ -12,7 +12,7 @@ import {
   type TContractTerms,
   type TDividendPeriod,
 } from '@wl/schemas';
-import { createCaptcha } from '../../session/captcha.service.ts';
+import { createCaptcha } from '../../verification/captcha.service.ts';
 import { DEMO_TEAM } from '../../seed/agent-tree.ts';
 import { rowCounts, usePlatform } from '../../test-support/db.ts';
 import { encryptedCall, loginToken } from '../../test-support/http.ts';
