@@ -2,6 +2,7 @@
 // start that waits for the HTML's own paint. The app's chunks download once the home shell and its
 // first banner are on screen (the dynamic import below fetches them side by side): the first paint
 // waits for no JavaScript, and no JavaScript competes with the banner for the network (docs/0022).
+import './styles/fonts.css';
 import './styles/base.css';
 import './styles/layout.css';
 import './styles/home.css';
