@@ -22,6 +22,16 @@ test.describe('home page', () => {
     await expect(page.getByTestId('winner-board.top').getByTestId('winner-board.item')).toHaveCount(3);
     await expect(page.getByTestId('winner-board').getByTestId('winner-board.item').nth(3)).toBeAttached();
     await expect(page.getByTestId('header.login')).toHaveText(BENGALI);
+    // docs/0077: the shipped Bengali face (CI's Chromium has no Bengali font of its own) is loaded
+    // and renders the BN text: glyphs, not boxes. The face must be in the set, or check() is
+    // vacuously true.
+    const bengaliFont = await page.evaluate(async () => {
+      await document.fonts.ready;
+      const faces = [...document.fonts].filter((face) => face.family.replace(/"/g, '') === 'Noto Sans Bengali' && face.status === 'loaded');
+      return { weights: faces.map((face) => face.weight), renders: document.fonts.check('16px "Noto Sans Bengali"', 'বাংলা') };
+    });
+    expect(bengaliFont.weights).toContain('400');
+    expect(bengaliFont.renders).toBe(true);
 
     await home.switchLanguage('en');
     await expect(page.getByTestId('header.login')).not.toHaveText(BENGALI);
