@@ -1,6 +1,6 @@
 import { createTRPCClient, httpLink, type TRPCClient } from '@trpc/client';
 import type { FastifyInstance } from 'fastify';
-import { startEmbeddedPlatform } from '@wl/platform/embedded';
+import { startEmbeddedPlatform, type TEmbeddedPlatformOptions } from '@wl/platform/embedded';
 import { createTestSchema } from '@wl/platform/test-support/pg-schema';
 import { snapshotBlob } from '@wl/platform/test-support/seeded-snapshot';
 import { newCaptureFile } from '@wl/platform/test-support/outbox';
@@ -34,10 +34,12 @@ export const HARNESS_GATEWAY_SECRET = 'harness-gateway-secret';
  * The harness's embedded platform: PGlite in memory, or a schema of its own on DATABASE_URL's
  * PostgreSQL (CI runs the suite both ways). No background jobs: no gateway test needs them.
  */
-export async function startHarnessPlatform(): Promise<{ url: string; messages: string; close(): Promise<void> }> {
+export async function startHarnessPlatform(
+  options: Pick<TEmbeddedPlatformOptions, 'loadLimits'> = {},
+): Promise<{ url: string; messages: string; close(): Promise<void> }> {
   // The embedded provider writes each message in full to a file of this platform's own (docs/0067).
   const messages = newCaptureFile();
-  const common = { captchaTestKey: CAPTCHA_TEST_KEY, gatewaySecret: HARNESS_GATEWAY_SECRET, jobs: false, messageCaptureFile: messages };
+  const common = { captchaTestKey: CAPTCHA_TEST_KEY, gatewaySecret: HARNESS_GATEWAY_SECRET, jobs: false, messageCaptureFile: messages, ...options };
   if (!testEnv.databaseUrl) {
     const snapshot = inject('platformSnapshot');
     const platform = await startEmbeddedPlatform({ memory: true, ...(snapshot ? { memorySnapshot: snapshotBlob(snapshot) } : {}), ...common });

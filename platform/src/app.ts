@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { WPS_CODES, WPS_MESSAGES } from '@wl/schemas';
+import { SEAMLESS_PATHS, WPS_CODES, WPS_MESSAGES, WPS_PATHS } from '@wl/schemas';
 import { generateRsaKeyPair } from '@wl/schemas/wps/body-cipher';
 import { assetRoutes } from './assets/assets.routes.ts';
 import { catalogueRoutes } from './catalogue/catalogue.routes.ts';
@@ -14,6 +14,8 @@ import { sendError, WpsError } from './http/envelope.ts';
 import { refuseNulInput } from './http/hostile-input.ts';
 import { registerCallGate } from './http/call-gate.ts';
 import { resolveClientIp } from './http/request-context.ts';
+import { registerCallDeadline } from './http/deadline.ts';
+import { DEFAULT_LOAD_LIMITS, registerLoadShedding, type TLoadLimits } from './http/load-shed.ts';
 import { favouriteRoutes, memberRoutes, recentRoutes } from './member/member.routes.ts';
 import { launchRoutes } from './games/launch.routes.ts';
 import { messageRoutes } from './member/messages.routes.ts';
@@ -88,6 +90,10 @@ export type TBuildPlatformOptions = {
   jobs?: Promise<JobRunner | null> | JobRunner | null;
   /** A production start (default NODE_ENV=production): never demo mode (docs/0065). */
   production?: boolean;
+  /** How many calls this process works on at once and queues (docs/0078); default PLATFORM_MAX_IN_FLIGHT and friends. */
+  loadLimits?: Partial<TLoadLimits>;
+  /** Test seam (docs/0078): runs before the deadline check of each money transaction's commit, to hold it open. */
+  beforeCommit?: () => Promise<void>;
 };
 
 /** Request bodies are small JSON; anything bigger is refused before parsing. */
@@ -99,6 +105,8 @@ declare module 'fastify' {
     platform: TPlatformDeps;
     /** The gateways' config watches (tests read how many are held). */
     platformConfigWatch: ConfigWatch;
+    /** Calls worked on and waiting (tests read them). */
+    platformLoad: { inFlight: () => number; queued: () => number };
   }
 }
 
@@ -137,6 +145,11 @@ export async function buildPlatform(opts: TBuildPlatformOptions): Promise<Fastif
   app.addHook('onRequest', async (request) => {
     request.wlClientIp = resolveClientIp(request, opts.gatewaySecret);
   });
+  // A call the gateway already gave up on is refused before it queues or works (docs/0078).
+  registerCallDeadline(app, { gatewaySecret: opts.gatewaySecret, clock: deps.clock, ...(opts.beforeCommit ? { beforeCommit: opts.beforeCommit } : {}) });
+  // Past capacity, busy at once or after a short wait; never a hung or reset connection (docs/0078).
+  const loadLimits = { ...DEFAULT_LOAD_LIMITS, ...platformEnv.loadLimits, ...opts.loadLimits };
+  app.decorate('platformLoad', registerLoadShedding(app, loadLimits, new Set([WPS_PATHS.configWatch, ...Object.values(SEAMLESS_PATHS)])));
 
   app.setErrorHandler((err, request, reply) => {
     if (err instanceof WpsError) return sendError(reply, err);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildPlatform } from './app.ts';
+import { buildPlatform, type TBuildPlatformOptions } from './app.ts';
 import { assertMessageCaptureAllowed, messageProviderFrom } from './kernel/message-providers.ts';
 import { openDatabase } from './db/database.ts';
 import { platformEnv } from './env.ts';
@@ -54,6 +54,8 @@ export type TEmbeddedPlatformOptions = {
   merchantCode?: string;
   /** Told what the start is doing (opening or creating the database, migrations, the seed). */
   onProgress?: (step: TStartStep) => void;
+  /** Calls worked on at once and queued (docs/0078); default PLATFORM_MAX_IN_FLIGHT and friends. */
+  loadLimits?: TBuildPlatformOptions['loadLimits'];
 };
 
 /** Whether the embedded platform runs its background jobs (default JOBS, on); tests that do not need them pass false. */
@@ -121,6 +123,7 @@ export async function startEmbeddedPlatform(opts: TEmbeddedPlatformOptions & TEm
       gatewaySecret,
       production,
       jobs,
+      ...(opts.loadLimits ? { loadLimits: opts.loadLimits } : {}),
       ...(captchaTestKey ? { captchaTestKey } : {}),
       messageProvider: messageProviderFrom({
         providerUrl: platformEnv.messageProviderUrl,

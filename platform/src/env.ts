@@ -6,6 +6,12 @@ import { fileURLToPath } from 'node:url';
 /** Repository root: two levels above platform/src. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
+/** `{ [name]: n }` for a positive integer setting, nothing when unset or not one. */
+function positive<K extends string>(name: K, value: string | undefined): Partial<Record<K, number>> {
+  const n = Number(value);
+  return value && Number.isSafeInteger(n) && n > 0 ? ({ [name]: n } as Record<K, number>) : {};
+}
+
 /** Platform settings from the environment, with the embedded defaults. */
 export const platformEnv = {
   /** PGlite data folder (ignored when DATABASE_URL is set). */
@@ -36,6 +42,12 @@ export const platformEnv = {
   realtimeSalaryWindowSeconds: process.env.REALTIME_SALARY_WINDOW_SECONDS
     ? Math.max(10, Math.floor(Number(process.env.REALTIME_SALARY_WINDOW_SECONDS)) || 300)
     : undefined,
+  /** docs/0078: calls one process works on at once, may queue, and how long one waits; unset keeps DEFAULT_LOAD_LIMITS. */
+  loadLimits: {
+    ...positive('maxInFlight', process.env.PLATFORM_MAX_IN_FLIGHT),
+    ...positive('maxQueued', process.env.PLATFORM_MAX_QUEUED),
+    ...positive('queueWaitMs', process.env.PLATFORM_QUEUE_WAIT_MS),
+  },
   /** NODE_ENV=production refuses to seed the demo accounts, whose passwords are published. */
   production: process.env.NODE_ENV === 'production',
 };

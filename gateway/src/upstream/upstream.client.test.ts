@@ -1,14 +1,17 @@
 import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { UpstreamClient } from './upstream.client.ts';
+import { WPS_HEADERS } from '@wl/schemas';
+import { platformBudgetMs, UpstreamClient } from './upstream.client.ts';
 import { UpstreamError } from './upstream.errors.ts';
 
 /** docs/0071: a header value fetch cannot send is the caller's bad request, never an upstream outage, and nothing is sent. */
 describe('UpstreamClient header values', () => {
   let received = 0;
-  const server = createServer((_req, res) => {
+  let lastDeadline: string | undefined;
+  const server = createServer((req, res) => {
     received++;
+    lastDeadline = req.headers[WPS_HEADERS.deadline] as string | undefined;
     res.setHeader('content-type', 'application/json');
     res.end(JSON.stringify({ success: true, value: { ok: true } }));
   });
@@ -39,5 +42,14 @@ describe('UpstreamClient header values', () => {
 
   it('sends a token of Latin-1 and visible ASCII as before', async () => {
     await expect(client.call(request, { token: 'abc-DEF_123.é', language: 'en' })).resolves.toEqual({ ok: true });
+  });
+
+  it('sends the deadline of the call, a margin before its own timeout (docs/0078)', async () => {
+    const from = Date.now();
+    await client.call(request, { language: 'en' });
+    const deadline = Number(lastDeadline);
+    expect(deadline).toBeGreaterThanOrEqual(from + platformBudgetMs(5000));
+    expect(deadline).toBeLessThanOrEqual(Date.now() + platformBudgetMs(5000));
+    expect(platformBudgetMs(5000)).toBe(4500);
   });
 });

@@ -105,6 +105,9 @@ export class UpstreamClient {
     const own: Record<string, string> = {};
     if (ctx.ip) own[WPS_HEADERS.clientIp] = ctx.ip;
     if ((ctx.ip || request.asGateway) && this.gatewaySecret) own[WPS_HEADERS.gatewaySecret] = this.gatewaySecret;
+    // When this call stops being waited for, a margin before the gateway's own timeout: the platform
+    // answers busy (and rolls back) before the gateway would give up not knowing (docs/0078).
+    own[WPS_HEADERS.deadline] = String(Date.now() + platformBudgetMs(request.timeoutMs ?? this.timeoutMs));
     return { ...headers, ...request.headers, ...own };
   }
 
@@ -156,6 +159,11 @@ export class UpstreamClient {
     }
     return envelope.data;
   }
+}
+
+/** The gateway's margin over the platform's deadline: a tenth of the timeout, at most 500 ms. */
+export function platformBudgetMs(timeoutMs: number): number {
+  return timeoutMs - Math.min(500, Math.floor(timeoutMs / 10));
 }
 
 function isTimeout(error: unknown): boolean {

@@ -77,6 +77,9 @@ export function trpcCodeOf(code: number): TRPC_ERROR_CODE_KEY {
     case WPS_CODES.tooManyRequests:
     case WPS_CODES.locked:
       return 'TOO_MANY_REQUESTS';
+    // Busy (docs/0078): the platform did nothing; the web says so and the same call may be sent again.
+    case WPS_CODES.busy:
+      return 'SERVICE_UNAVAILABLE';
     default:
       // Anything else the upstream reports about the request itself (game already open, ...) is the
       // caller's to fix; only its own failures are internal.

@@ -23,11 +23,13 @@ export const wpsErrors = {
   notFound: () => new WpsError(WPS_CODES.notFound, WPS_MESSAGES.notFound),
   forbidden: () => new WpsError(WPS_CODES.forbidden, WPS_MESSAGES.forbidden),
   trialNeedsRealAccount: () => new WpsError(WPS_CODES.forbidden, WPS_MESSAGES.trialNeedsRealAccount),
+  /** 503: too busy now, or past the gateway's deadline before commit; nothing was done (docs/0078). */
+  busy: () => new WpsError(WPS_CODES.busy, WPS_MESSAGES.busy),
 };
 
 // Codes that are HTTP statuses travel as such; upstream-specific codes (459, 460, 462, 543, 727…)
 // answer HTTP 200 with success:false, as the upstream does.
-const HTTP_CODES = new Set<number>([400, 401, 403, 404, 409, 413, 429, 500]);
+const HTTP_CODES = new Set<number>([400, 401, 403, 404, 409, 413, 429, 500, 503]);
 
 /** The HTTP status for an envelope code. */
 export function httpStatusFor(code: number): number {
@@ -39,8 +41,13 @@ export function ok<T>(value: T): TEnvelope<T> {
   return { success: true, value, message: null };
 }
 
+/** The Retry-After of a busy answer. */
+export const BUSY_RETRY_AFTER_SECONDS = 1;
+
 /** Sends a failure envelope for a WpsError. */
 export function sendError(reply: FastifyReply, err: WpsError): FastifyReply {
   const body: TEnvelope<unknown> = { success: false, value: err.value, message: err.messageKey, code: err.code };
+  // Busy: nothing was done, and the same call may come again in a second (docs/0078).
+  if (err.code === WPS_CODES.busy) reply.header('retry-after', String(BUSY_RETRY_AFTER_SECONDS));
   return reply.code(err.httpStatus ?? httpStatusFor(err.code)).send(body);
 }

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildPlatform } from '../app.ts';
+import { buildPlatform, type TBuildPlatformOptions } from '../app.ts';
 import { openDatabase, type TDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import type { DB } from '../db/schema.ts';
@@ -54,7 +54,8 @@ export async function seededDatabase(): Promise<TDatabase> {
 }
 
 /** Per test file: a migrated, seeded database and a built app, closed after the file. */
-export function usePlatform(opts: { clock?: () => Date } = {}) {
+/** `build`: options of buildPlatform a test sets itself (load limits, the commit seam of docs/0078). */
+export function usePlatform(opts: { clock?: () => Date; build?: Pick<TBuildPlatformOptions, 'loadLimits' | 'beforeCommit'> } = {}) {
   /** `messages`: the embedded provider's capture file, where tests read codes and links (docs/0067). */
   const ctx = { messages: newCaptureFile() } as { db: Kysely<DB>; app: FastifyInstance; database: TDatabase; messages: string };
   beforeAll(async () => {
@@ -67,6 +68,7 @@ export function usePlatform(opts: { clock?: () => Date } = {}) {
       gatewaySecret: TEST_GATEWAY_SECRET,
       messageCaptureFile: ctx.messages,
       ...(opts.clock ? { clock: opts.clock } : {}),
+      ...opts.build,
     });
   }, 60_000);
   afterAll(async () => {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { isCheckViolation, isRetryableTransactionError } from '../db/errors.ts';
 import type { DB, TLedgerAccountKind } from '../db/schema.ts';
+import { checkCallDeadline } from '../http/deadline.ts';
 
 /** What a ledger account is for (migration 0010, docs/0026). */
 export type TLedgerPurpose = TLedgerAccountKind;
@@ -52,11 +53,17 @@ export const MAX_KEY_LENGTH = 200;
  * Runs `work` in a transaction, again (at most 5 times) when the database aborted it for a deadlock
  * or a serialization failure. `work` must be safe to run again: everything it wrote was rolled back.
  * Business rows first, ledger last (transfer locks its accounts in id order) keeps deadlocks rare.
+ * A gateway call whose deadline passed by the commit is rolled back and answered busy (docs/0078).
  */
 export async function inTransaction<T>(db: Kysely<DB>, work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await db.transaction().execute(work);
+      return await db.transaction().execute(async (trx) => {
+        const result = await work(trx);
+        // Past the gateway's deadline nothing commits: the caller's retry finds no trace (docs/0078).
+        await checkCallDeadline();
+        return result;
+      });
     } catch (error) {
       if (attempt >= MAX_ATTEMPTS || !isRetryableTransactionError(error)) throw error;
     }

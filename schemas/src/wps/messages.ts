@@ -24,6 +24,8 @@ export const WPS_CODES = {
   featureOff: 543,
   gameAlreadyOpen: 734,
   systemBusy: 727,
+  /** Too busy to take the call now, or its deadline passed before it committed (docs/0078): nothing was done, try again. */
+  busy: 503,
   postNotAllowed: 459,
   internal: 500,
 } as const;
@@ -45,5 +47,7 @@ export const WPS_MESSAGES = {
   passwordChangeRequired: 'error_password_change_required',
   featureOff: 'error_feature_off',
   trialNeedsRealAccount: 'in_need_true_account',
+  /** With WPS_CODES.busy: nothing was done, the same call (same key) may be sent again. */
+  busy: 'error_system_busy',
   internal: 'error_unknown',
 } as const;

@@ -86,6 +86,8 @@ const SERVER_KEYS = [
   'error_forbidden',
   'error_not_found',
   'error_feature_off',
+  // Busy (docs/0078): an overloaded platform, or a call past the gateway's deadline, rolled back.
+  'error_system_busy',
   'in_need_true_account',
   'not_empty',
   'agent_not_in_team',

@@ -3,6 +3,7 @@ import { fairFloats } from '@wl/schemas/games/fair';
 import { slotSpin, type TSlotSpin } from '@wl/schemas/games/slot';
 import type { TPlatformDeps } from '../../http/deps.ts';
 import { WpsError } from '../../http/envelope.ts';
+import { inTransaction } from '../../wallet/ledger.service.ts';
 import { commitmentOf, movePlayMoney, type TGameSession } from './game-sessions.ts';
 import { guardedMove, StateMoved } from './guarded-state.ts';
 import { WalletRefusal, WalletUnreachable, type TWalletClient } from './wallet-client.ts';
@@ -27,7 +28,8 @@ type TDrawn = { roundId: number; spin: TSlotSpin; nonce: number; serverSeedHash:
  * leaves the round 'open' for the wallet.
  */
 async function drawSlotRound(deps: TPlatformDeps, session: TGameSession, betPerLineMinor: number): Promise<TDrawn & { playBalanceMinor: number | null }> {
-  return deps.db.transaction().execute(async (trx) => {
+  // inTransaction: a spin the gateway no longer waits for draws nothing (docs/0078).
+  return inTransaction(deps.db, async (trx) => {
     const seed = await trx
       .selectFrom('game_seeds')
       .select(['id', 'server_seed', 'server_seed_hash', 'client_seed', 'next_nonce'])

@@ -1,0 +1,83 @@
+import { AsyncResource } from 'node:async_hooks';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { callDeadlineLeftMs } from './deadline.ts';
+import { sendError, wpsErrors } from './envelope.ts';
+
+/** How many calls one platform process works on at once, and how many may wait, for how long (docs/0078). */
+export type TLoadLimits = {
+  /** Calls worked on at once. */
+  maxInFlight: number;
+  /** Calls waiting for a free place; past it a call is refused at once. */
+  maxQueued: number;
+  /** Longest wait for a free place; then the call is refused (busy) without having started. */
+  queueWaitMs: number;
+};
+
+/** Generous: no test or journey comes near them; an operator lowers them to the database's pace. */
+export const DEFAULT_LOAD_LIMITS: TLoadLimits = { maxInFlight: 256, maxQueued: 1024, queueWaitMs: 2000 };
+
+type TWaiter = { admit: () => void; timer: NodeJS.Timeout };
+
+/**
+ * Bounds the calls one platform process works on (docs/0078). Past `maxInFlight` a call waits in a
+ * queue, first come first served, at most `queueWaitMs`; past `maxQueued`, or once its wait is over,
+ * it is answered 503 busy with Retry-After before any work, never held or reset. A place is freed
+ * when the answer is sent or the client goes away. `exempt` names the routes that never count: a
+ * long-poll held open on purpose, and the calls that work already admitted makes to this same
+ * process (a game's wallet calls), which would otherwise wait behind their own caller.
+ */
+export function registerLoadShedding(app: FastifyInstance, limits: TLoadLimits, exempt: ReadonlySet<string>): { inFlight: () => number; queued: () => number } {
+  let inFlight = 0;
+  const queue: TWaiter[] = [];
+  const release = () => {
+    const next = queue.shift();
+    if (next) {
+      clearTimeout(next.timer);
+      next.admit();
+    } else inFlight -= 1;
+  };
+  const hold = (reply: FastifyReply) => {
+    let held = true;
+    // 'close' fires once the answer is sent or the connection is gone, whichever comes first.
+    reply.raw.once('close', () => {
+      if (held) release();
+      held = false;
+    });
+  };
+  app.addHook('onRequest', (request, reply, done) => {
+    if (exempt.has(request.routeOptions.url ?? '')) return done();
+    if (inFlight < limits.maxInFlight) {
+      inFlight += 1;
+      hold(reply);
+      return done();
+    }
+    if (queue.length >= limits.maxQueued) return void sendError(reply, wpsErrors.busy());
+    // Admitted from another call's end: its work goes on in its own async context (its deadline), not that one's.
+    const scope = new AsyncResource('wl.queued-call');
+    const waiter: TWaiter = {
+      // The place of the call that ended passes to this one: inFlight stays as it is.
+      admit: () =>
+        scope.runInAsyncScope(() => {
+          hold(reply);
+          done();
+        }),
+      // Never past the gateway's deadline: a call it gave up on is not worth a place.
+      timer: setTimeout(
+        () => {
+          queue.splice(queue.indexOf(waiter), 1);
+          sendError(reply, wpsErrors.busy());
+        },
+        Math.min(limits.queueWaitMs, callDeadlineLeftMs()),
+      ),
+    };
+    queue.push(waiter);
+    // A client that leaves while waiting gives its place in the queue up.
+    reply.raw.once('close', () => {
+      const at = queue.indexOf(waiter);
+      if (at < 0) return;
+      queue.splice(at, 1);
+      clearTimeout(waiter.timer);
+    });
+  });
+  return { inFlight: () => inFlight, queued: () => queue.length };
+}
