@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ACCOUNT_PATHS, WPS_PATHS, ZEnvelope, ZSecondFactorValue, ZSessionValue, ZTotpSetupResponse } from '@wl/schemas';
 import { bengaliDigits } from '@wl/schemas/domain/digits';
 import { DEMO_AGENT_INVITATION_CODE, DEMO_MEMBER_CONTACT } from '../seed/seed.ts';
-import { memberTotp } from '../session/session.service.ts';
+import { memberTotp } from '../session/totp.ts';
 import { createCaptcha } from '../session/captcha.service.ts';
 import { rowCounts, usePlatform } from '../test-support/db.ts';
 import { encryptedCall, encryptedLogin, fromClientIp, loginToken, steppedUpToken } from '../test-support/http.ts';
