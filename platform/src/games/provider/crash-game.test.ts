@@ -20,7 +20,9 @@ import { accountFor } from '../../wallet/ledger.service.ts';
 import { BUILT_IN_GAMES } from '../../kernel/catalogue.ts';
 import { DEMO_ACCOUNTS } from '../../seed/seed.ts';
 import { FREE_PLAY_BALANCE_MINOR, sessionOf } from './game-sessions.ts';
-import { cashOutCrash, crashBetIds, placeCrashBet, settleCrashRound, settleCrashedRounds } from './crash.service.ts';
+import { crashBetIds } from './crash-bets.ts';
+import { settleCrashRound, settleCrashedRounds } from './crash-settle.ts';
+import { cashOutCrash, placeCrashBet } from './crash.service.ts';
 import { WalletUnreachable } from './wallet-client.ts';
 import { builtInProvider } from './built-in-provider.ts';
 

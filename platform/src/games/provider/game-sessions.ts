@@ -58,6 +58,15 @@ export async function movePlayMoney(trx: Transaction<DB>, session: TGameSession,
   return Number(paid.play_balance_minor);
 }
 
+/** Free play: pays `creditMinor` into a session's play money (a settled win), in the caller's transaction. */
+export async function creditPlayMoney(db: TDb, sessionId: number, creditMinor: number): Promise<void> {
+  await db
+    .updateTable('game_sessions')
+    .set({ play_balance_minor: sql`play_balance_minor + ${creditMinor}` })
+    .where('id', '=', sessionId)
+    .execute();
+}
+
 export const gameAlreadyOpen = () => new WpsError(WPS_CODES.gameAlreadyOpen, WLG_MESSAGES.gameAlreadyOpen);
 const sessionEnded = () => new WpsError(WPS_CODES.notLoggedIn, WLG_MESSAGES.sessionEnded);
 

@@ -34,7 +34,8 @@ import { fromClientIp, loginToken } from '../../test-support/http.ts';
 import { ledgerViolations, NO_VIOLATIONS } from '../../wallet/ledger-invariants.ts';
 import { accountFor } from '../../wallet/ledger.service.ts';
 import { sessionOf } from './game-sessions.ts';
-import { lotteryBetIds, placeLotteryBet, settleDraw } from './lottery.service.ts';
+import { lotteryBetIds, settleDraw } from './lottery-settle.ts';
+import { placeLotteryBet } from './lottery.service.ts';
 import type { TWalletClient } from './wallet-client.ts';
 import { builtInProvider } from './built-in-provider.ts';
 

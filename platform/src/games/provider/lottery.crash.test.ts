@@ -21,7 +21,9 @@ import { ledgerTotal, ledgerViolations, NO_VIOLATIONS } from '../../wallet/ledge
 import { accountFor, houseAccountId, transfer } from '../../wallet/ledger.service.ts';
 import { openSession, sessionOf, type TGameSession } from './game-sessions.ts';
 import type { TLotteryCrashChildArgs } from './lottery-crash.child.ts';
-import { ensureOpenDraw, lotteryBetIds, placeLotteryBet } from './lottery.service.ts';
+import { ensureOpenDraw } from './lottery-draws.ts';
+import { lotteryBetIds } from './lottery-settle.ts';
+import { placeLotteryBet } from './lottery.service.ts';
 import { builtInProvider } from './built-in-provider.ts';
 
 /**

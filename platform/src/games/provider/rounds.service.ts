@@ -6,17 +6,14 @@ import { WpsError } from '../../http/envelope.ts';
 import { commitmentOf, movePlayMoney, type TGameSession } from './game-sessions.ts';
 import { guardedMove, StateMoved } from './guarded-state.ts';
 import { WalletRefusal, WalletUnreachable, type TWalletClient } from './wallet-client.ts';
+import { gameBusy, takeStake, walletIds } from './wallet-moves.ts';
 
 /** A round still 'open' or 'placed' this long after it was drawn is finished by the recovery sweep. */
 export const ROUND_RECOVERY_AFTER_MS = 30_000;
 
-/** The wallet ids of a round: the provider's round id and its bet, win and rollback transaction ids. */
-export const roundIds = (roundId: number) => {
-  const round = `WLG-${roundId}`;
-  return { round, bet: `${round}:bet`, win: `${round}:win`, rollback: `${round}:rb` };
-};
+/** The wallet ids of a slot round (`WLG-<round id>`). */
+export const roundIds = (roundId: number) => walletIds(`WLG-${roundId}`);
 
-const busy = () => new WpsError(WPS_CODES.systemBusy, WLG_MESSAGES.busy);
 const wrongGame = () => new WpsError(WPS_CODES.badRequest, WLG_MESSAGES.wrongGame);
 
 type TDrawn = { roundId: number; spin: TSlotSpin; nonce: number; serverSeedHash: string; clientSeed: string };
@@ -98,24 +95,12 @@ async function settleWithWallet(deps: TPlatformDeps, wallet: TWalletClient, sess
   const ids = roundIds(drawn.roundId);
   const playerId = String(session.memberId);
   const gameCode = session.game.gameCode;
-  try {
-    await wallet.bet({ playerId, roundId: ids.round, transactionId: ids.bet, gameCode, amountMinor: drawn.spin.stakeMinor });
-  } catch (err) {
-    if (err instanceof WalletRefusal) {
-      await setRoundState(deps, drawn.roundId, ['open'], 'refused');
-      throw new WpsError(err.code, err.messageKey, err.balance);
-    }
-    if (err instanceof WalletUnreachable) {
-      try {
-        await wallet.rollback({ playerId, roundId: ids.round, transactionId: ids.rollback, gameCode, refTransactionId: ids.bet });
-        await setRoundState(deps, drawn.roundId, ['open'], 'rolled_back');
-      } catch {
-        // Left 'open': the recovery sweep rolls it back.
-      }
-      throw busy();
-    }
-    throw err;
-  }
+  await takeStake(
+    wallet,
+    ids,
+    { playerId, gameCode, amountMinor: drawn.spin.stakeMinor },
+    { refused: () => setRoundState(deps, drawn.roundId, ['open'], 'refused'), rolledBack: () => setRoundState(deps, drawn.roundId, ['open'], 'rolled_back') },
+  );
   // The stake is taken: the round turns 'placed' only from 'open'. A round the recovery sweep rolled
   // back meanwhile fails here, before its win is asked for (docs/0072).
   await setRoundState(deps, drawn.roundId, ['open'], 'placed');
@@ -124,7 +109,7 @@ async function settleWithWallet(deps: TPlatformDeps, wallet: TWalletClient, sess
     await setRoundState(deps, drawn.roundId, ['placed'], 'settled');
     return answer.balanceMinor;
   } catch (err) {
-    if (err instanceof WalletUnreachable) throw busy();
+    if (err instanceof WalletUnreachable) throw gameBusy();
     throw err;
   }
 }
