@@ -40,6 +40,7 @@ export interface BannersTable {
   linkage_type: 'INTERNAL' | 'EXTERNAL' | 'NONE';
   sort: number;
 }
+/** A notice: a merchant's title and text in both languages, in its place. */
 export interface NoticesTable {
   id: Generated<number>;
   merchant_id: number;
@@ -49,16 +50,10 @@ export interface NoticesTable {
   content_bn: string;
   sort: number;
 }
-export interface PopupsTable {
-  id: Generated<number>;
-  merchant_id: number;
-  title_en: string;
-  title_bn: string;
-  content_en: string;
-  content_bn: string;
+/** A popup: a notice with the promotion it shows and when it shows (A, B, F). */
+export interface PopupsTable extends NoticesTable {
   promotion_type: string;
   execution: 'A' | 'B' | 'F';
-  sort: number;
 }
 export interface PromotionsTable {
   id: Generated<number>;
