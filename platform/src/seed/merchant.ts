@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import type { Insertable, Transaction } from 'kysely';
 import { AGENT_PAGE_MODULES, FEATURE_FLAGS, GAME_TYPES, MEMBER_PAGE_MODULES, REGISTRATION_FIELDS, encryptCsLink, type TFeatureFlag } from '@wl/schemas';
 import type { DB } from '../db/schema.ts';
 import { CATEGORY_TITLES } from '../kernel/catalogue.ts';
@@ -21,6 +21,24 @@ export const DEFAULT_FLAGS: Record<TFeatureFlag, boolean> = {
 /** Rows of one merchant in the order given: each gets the merchant's id and its place as `sort`. */
 export const inMerchantOrder = <T extends object>(merchantId: number, rows: readonly T[]) =>
   rows.map((row, sort) => ({ ...row, merchant_id: merchantId, sort }));
+
+/** The merchant's tables whose rows are listed in the merchant's order (`sort`). */
+type TSortedTable =
+  'customer_service' | 'resources' | 'countries' | 'registration_fields' | 'banners' | 'notices' | 'popups' | 'promotions' | 'deposit_channels';
+
+/** Inserts rows of one merchant's table in the order given (inMerchantOrder). */
+export async function insertInMerchantOrder<T extends TSortedTable>(
+  trx: Transaction<DB>,
+  table: T,
+  merchantId: number,
+  rows: readonly Omit<Insertable<DB[T]>, 'merchant_id' | 'sort'>[],
+): Promise<void> {
+  // Kysely cannot relate a generic table's insert type to DB[T]; `rows` is checked against it above.
+  await trx
+    .insertInto(table)
+    .values(inMerchantOrder(merchantId, rows) as never)
+    .execute();
+}
 
 /** The merchant row's fields every merchant starts with, demo or real (docs/0065): BDT, ৳, +880, age 18. */
 export const NEW_MERCHANT_ROW = {
@@ -51,25 +69,15 @@ export async function seedDemoMerchant(trx: Transaction<DB>, code: string): Prom
     .returning('id')
     .executeTakeFirstOrThrow();
   await seedMerchantRules(trx, merchantId);
-  await trx
-    .insertInto('customer_service')
-    .values(
-      inMerchantOrder(merchantId, [
-        { cs_type: 'LIVECHAT', path: encryptCsLink('https://support.luckybazaar.example/chat', 'Lb7cS9qZ') },
-        { cs_type: 'FACEBOOK', path: encryptCsLink('https://facebook.example/luckybazaar', 'Fb2kW8xR') },
-        { cs_type: 'YOUTUBE', path: encryptCsLink('https://youtube.example/@luckybazaar', 'Yt4mN6pQ') },
-      ]),
-    )
-    .execute();
-  await trx
-    .insertInto('resources')
-    .values(
-      inMerchantOrder(merchantId, [
-        { resource_type: 'IOS_APP', label_name_en: 'iOS app', url: 'https://apps.luckybazaar.example/ios' },
-        { resource_type: 'ANDROID_APP', label_name_en: 'Android app', url: 'https://apps.luckybazaar.example/android.apk' },
-      ]),
-    )
-    .execute();
+  await insertInMerchantOrder(trx, 'customer_service', merchantId, [
+    { cs_type: 'LIVECHAT', path: encryptCsLink('https://support.luckybazaar.example/chat', 'Lb7cS9qZ') },
+    { cs_type: 'FACEBOOK', path: encryptCsLink('https://facebook.example/luckybazaar', 'Fb2kW8xR') },
+    { cs_type: 'YOUTUBE', path: encryptCsLink('https://youtube.example/@luckybazaar', 'Yt4mN6pQ') },
+  ]);
+  await insertInMerchantOrder(trx, 'resources', merchantId, [
+    { resource_type: 'IOS_APP', label_name_en: 'iOS app', url: 'https://apps.luckybazaar.example/ios' },
+    { resource_type: 'ANDROID_APP', label_name_en: 'Android app', url: 'https://apps.luckybazaar.example/android.apk' },
+  ]);
   return merchantId;
 }
 
@@ -109,15 +117,12 @@ export async function seedMerchantRules(trx: Transaction<DB>, merchantId: number
 
   const enabledFields = new Set(['username', 'password', 'confirmPassword', 'mobileNum', 'email', 'affiliateCode', 'verificationCode', 'payeeName']);
   const optionalFields = new Set(['payeeName', 'affiliateCode', 'email']);
-  await trx
-    .insertInto('registration_fields')
-    .values(
-      inMerchantOrder(
-        merchantId,
-        REGISTRATION_FIELDS.map((field) => ({ field, enabled: enabledFields.has(field), required: enabledFields.has(field) && !optionalFields.has(field) })),
-      ),
-    )
-    .execute();
+  await insertInMerchantOrder(
+    trx,
+    'registration_fields',
+    merchantId,
+    REGISTRATION_FIELDS.map((field) => ({ field, enabled: enabledFields.has(field), required: enabledFields.has(field) && !optionalFields.has(field) })),
+  );
   const rule = (field: string, pattern_id: string, accepted_pattern: string, min_length: number, max_length: number) => ({
     merchant_id: merchantId,
     field,
@@ -136,15 +141,10 @@ export async function seedMerchantRules(trx: Transaction<DB>, merchantId: number
       rule('payeeName', 'ENGLISH_LETTERS_SPACES', '^[A-Za-z ]+$', 2, 40),
     ])
     .execute();
-  await trx
-    .insertInto('countries')
-    .values(
-      inMerchantOrder(merchantId, [
-        { country_code: 'BD', country_dialing_code: '+880' },
-        { country_code: 'IN', country_dialing_code: '+91' },
-      ]),
-    )
-    .execute();
+  await insertInMerchantOrder(trx, 'countries', merchantId, [
+    { country_code: 'BD', country_dialing_code: '+880' },
+    { country_code: 'IN', country_dialing_code: '+91' },
+  ]);
 }
 
 /** ৳ amounts in minor units. */
@@ -160,21 +160,18 @@ export async function insertDepositChannels(
   presets: readonly (typeof DEPOSIT_CHANNEL_PRESETS)[number][] = DEPOSIT_CHANNEL_PRESETS,
   opts: { enabled?: boolean } = {},
 ): Promise<void> {
-  await trx
-    .insertInto('deposit_channels')
-    .values(
-      inMerchantOrder(
-        merchantId,
-        presets.map((c) => ({
-          code: c.code,
-          name: c.name,
-          min_minor: c.min_minor,
-          max_minor: c.max_minor,
-          quick_amounts_minor: JSON.stringify(c.quick.map(tk)),
-          auto_settle_seconds: c.auto_settle_seconds,
-          ...(opts.enabled === undefined ? {} : { enabled: opts.enabled }),
-        })),
-      ),
-    )
-    .execute();
+  await insertInMerchantOrder(
+    trx,
+    'deposit_channels',
+    merchantId,
+    presets.map((c) => ({
+      code: c.code,
+      name: c.name,
+      min_minor: c.min_minor,
+      max_minor: c.max_minor,
+      quick_amounts_minor: JSON.stringify(c.quick.map(tk)),
+      auto_settle_seconds: c.auto_settle_seconds,
+      ...(opts.enabled === undefined ? {} : { enabled: opts.enabled }),
+    })),
+  );
 }

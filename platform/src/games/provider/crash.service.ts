@@ -4,7 +4,7 @@ import type { TPlatformDeps } from '../../http/deps.ts';
 import { WpsError } from '../../http/envelope.ts';
 import { betView, crashBetIds, payDecided, setBetState, type TCrashBetRow } from './crash-bets.ts';
 import { currentRound, ms, phaseOf } from './crash-rounds.ts';
-import { creditPlayMoney, movePlayMoney, type TGameSession } from './game-sessions.ts';
+import { creditPlayMoney, movePlayMoney, playedBy, type TGameSession } from './game-sessions.ts';
 import { StateMoved } from './guarded-state.ts';
 import { WalletUnreachable, type TWalletClient } from './wallet-client.ts';
 import { gameBusy, takeStake } from './wallet-moves.ts';
@@ -45,12 +45,8 @@ export async function placeCrashBet(
     const bet = await trx
       .insertInto('crash_bets')
       .values({
+        ...playedBy(session),
         round_id: round.id,
-        session_id: session.id,
-        merchant_id: session.merchantId,
-        member_id: session.memberId,
-        game_id: session.game.id,
-        mode: session.mode,
         stake_minor: input.stakeMinor,
         auto_cash_out_x100: input.autoCashOutX100 ?? null,
         state: session.mode === 'fun' ? 'placed' : 'open',

@@ -37,6 +37,15 @@ export type TGameSession = {
   game: { id: number; nodeId: string; gameCode: string; engine: TGameEngine; nameEn: string; nameBn: string };
 };
 
+/** The columns of a round or a bet that say whose it is: the session, its merchant, member and game, real money or play money. */
+export const playedBy = (session: TGameSession) => ({
+  session_id: session.id,
+  merchant_id: session.merchantId,
+  member_id: session.memberId,
+  game_id: session.game.id,
+  mode: session.mode,
+});
+
 /**
  * Free play: takes `debitMinor` from the session's play money and adds `creditMinor`, in the caller's
  * transaction, only when the session holds the debit (one conditional update, so parallel bets cannot

@@ -12,7 +12,7 @@ import {
 import { LOTTERY_MAX_BETS_PER_DRAW, LOTTERY_PAYOUT_KEY, type TLotteryBetType } from '@wl/schemas/games/lottery';
 import type { TPlatformDeps } from '../../http/deps.ts';
 import { WpsError } from '../../http/envelope.ts';
-import { movePlayMoney, type TGameSession } from './game-sessions.ts';
+import { movePlayMoney, playedBy, type TGameSession } from './game-sessions.ts';
 import { drawsOf, lotterySettingsOf, type TDb, type TLotteryGame } from './lottery-draws.ts';
 import { lotteryBetIds } from './lottery-settle.ts';
 import type { TWalletClient } from './wallet-client.ts';
@@ -128,12 +128,8 @@ export async function placeLotteryBet(
     const bet = await trx
       .insertInto('lottery_bets')
       .values({
+        ...playedBy(session),
         draw_id: draw.id,
-        session_id: session.id,
-        merchant_id: session.merchantId,
-        member_id: session.memberId,
-        game_id: game.id,
-        mode: session.mode,
         bet_type: req.betType,
         pick: req.pick,
         stake_minor: req.stakeMinor,

@@ -3,7 +3,7 @@ import { fairFloats } from '@wl/schemas/games/fair';
 import { slotSpin, type TSlotSpin } from '@wl/schemas/games/slot';
 import type { TPlatformDeps } from '../../http/deps.ts';
 import { WpsError } from '../../http/envelope.ts';
-import { commitmentOf, movePlayMoney, type TGameSession } from './game-sessions.ts';
+import { commitmentOf, movePlayMoney, playedBy, type TGameSession } from './game-sessions.ts';
 import { guardedMove, StateMoved } from './guarded-state.ts';
 import { WalletRefusal, WalletUnreachable, type TWalletClient } from './wallet-client.ts';
 import { gameBusy, takeStake, walletIds } from './wallet-moves.ts';
@@ -42,13 +42,9 @@ async function drawSlotRound(deps: TPlatformDeps, session: TGameSession, betPerL
     const round = await trx
       .insertInto('game_rounds')
       .values({
-        session_id: session.id,
+        ...playedBy(session),
         seed_id: seed.id,
         nonce,
-        merchant_id: session.merchantId,
-        member_id: session.memberId,
-        game_id: session.game.id,
-        mode: session.mode,
         stake_minor: spin.stakeMinor,
         payout_minor: spin.winMinor,
         outcome: JSON.stringify(spin),
