@@ -4,7 +4,7 @@ import type { TPlatformDeps } from '../../http/deps.ts';
 import { WpsError } from '../../http/envelope.ts';
 import { betView, crashBetIds, payDecided, setBetState, type TCrashBetRow } from './crash-bets.ts';
 import { currentRound, ms, phaseOf } from './crash-rounds.ts';
-import { creditPlayMoney, movePlayMoney, playedBy, type TGameSession } from './game-sessions.ts';
+import { creditPlayMoney, newBetStake, playedBy, type TGameSession } from './game-sessions.ts';
 import { StateMoved } from './guarded-state.ts';
 import { WalletUnreachable, type TWalletClient } from './wallet-client.ts';
 import { gameBusy, takeStake } from './wallet-moves.ts';
@@ -38,10 +38,7 @@ export async function placeCrashBet(
   const round = await currentRound(deps, session.merchantId, { id: session.game.id, gameCode: session.game.gameCode }, now);
   if (phaseOf(round, now) !== 'betting') throw refused(WLG_CRASH_MESSAGES.bettingClosed);
   const placed = await deps.db.transaction().execute(async (trx) => {
-    let playBalanceMinor: number | null = null;
-    if (session.mode === 'fun') {
-      playBalanceMinor = await movePlayMoney(trx, session, input.stakeMinor);
-    }
+    const stake = await newBetStake(trx, session, input.stakeMinor);
     const bet = await trx
       .insertInto('crash_bets')
       .values({
@@ -49,7 +46,7 @@ export async function placeCrashBet(
         round_id: round.id,
         stake_minor: input.stakeMinor,
         auto_cash_out_x100: input.autoCashOutX100 ?? null,
-        state: session.mode === 'fun' ? 'placed' : 'open',
+        state: stake.state,
         created_at: now,
       })
       .onConflict((oc) => oc.columns(['round_id', 'session_id']).doNothing())
@@ -57,7 +54,7 @@ export async function placeCrashBet(
       .executeTakeFirst();
     // Rolls the play money back too.
     if (!bet) throw refused(WLG_CRASH_MESSAGES.alreadyBet);
-    return { bet, playBalanceMinor };
+    return { bet, playBalanceMinor: stake.playBalanceMinor };
   });
   if (placed.playBalanceMinor !== null) return { bet: betView(placed.bet, round.round_no), balanceMinor: placed.playBalanceMinor };
 

@@ -76,6 +76,20 @@ export async function creditPlayMoney(db: TDb, sessionId: number, creditMinor: n
     .execute();
 }
 
+/**
+ * The stake of a new crash or lottery bet, in the bet's transaction: free play pays it from the play
+ * money at once (the bet starts 'placed'); real money leaves the bet 'open' until the wallet took it.
+ * Answers the bet's first state and the play balance after (null for real money).
+ */
+export async function newBetStake(
+  trx: Transaction<DB>,
+  session: TGameSession,
+  stakeMinor: number,
+): Promise<{ state: 'placed' | 'open'; playBalanceMinor: number | null }> {
+  if (session.mode !== 'fun') return { state: 'open', playBalanceMinor: null };
+  return { state: 'placed', playBalanceMinor: await movePlayMoney(trx, session, stakeMinor) };
+}
+
 export const gameAlreadyOpen = () => new WpsError(WPS_CODES.gameAlreadyOpen, WLG_MESSAGES.gameAlreadyOpen);
 const sessionEnded = () => new WpsError(WPS_CODES.notLoggedIn, WLG_MESSAGES.sessionEnded);
 

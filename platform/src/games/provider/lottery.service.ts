@@ -12,7 +12,7 @@ import {
 import { LOTTERY_MAX_BETS_PER_DRAW, LOTTERY_PAYOUT_KEY, type TLotteryBetType } from '@wl/schemas/games/lottery';
 import type { TPlatformDeps } from '../../http/deps.ts';
 import { WpsError } from '../../http/envelope.ts';
-import { movePlayMoney, playedBy, type TGameSession } from './game-sessions.ts';
+import { newBetStake, playedBy, type TGameSession } from './game-sessions.ts';
 import { drawsOf, lotterySettingsOf, type TDb, type TLotteryGame } from './lottery-draws.ts';
 import { lotteryBetIds } from './lottery-settle.ts';
 import type { TWalletClient } from './wallet-client.ts';
@@ -121,10 +121,7 @@ export async function placeLotteryBet(
     mine =
       session.memberId === null ? mine.where('session_id', '=', session.id) : mine.where('member_id', '=', session.memberId).where('mode', '=', session.mode);
     if (Number((await mine.executeTakeFirstOrThrow()).n) >= LOTTERY_MAX_BETS_PER_DRAW) throw new WpsError(WPS_CODES.badRequest, LOTTERY_MESSAGES.tooManyBets);
-    let playBalanceMinor: number | null = null;
-    if (session.mode === 'fun') {
-      playBalanceMinor = await movePlayMoney(trx, session, req.stakeMinor);
-    }
+    const stake = await newBetStake(trx, session, req.stakeMinor);
     const bet = await trx
       .insertInto('lottery_bets')
       .values({
@@ -134,11 +131,11 @@ export async function placeLotteryBet(
         pick: req.pick,
         stake_minor: req.stakeMinor,
         payout_x100: payoutX100,
-        state: session.mode === 'fun' ? 'placed' : 'open',
+        state: stake.state,
       })
       .returning(['id', 'created_at'])
       .executeTakeFirstOrThrow();
-    return { betId: bet.id, createdAt: bet.created_at, drawId: draw.id, numero: draw.numero, playBalanceMinor };
+    return { betId: bet.id, createdAt: bet.created_at, drawId: draw.id, numero: draw.numero, playBalanceMinor: stake.playBalanceMinor };
   });
   const answer = (state: TLotteryBet['state'], balanceMinor: number): TWlgLotteryBetResponse => ({
     bet: toBet({
