@@ -3,6 +3,7 @@ import type { TPlatformDeps } from '../../http/deps.ts';
 import { crashBetIds, CRASH_OPEN_BET_GRACE_MS, payDecided, setBetState } from './crash-bets.ts';
 import { ms } from './crash-rounds.ts';
 import { creditPlayMoney } from './game-sessions.ts';
+import { holdsUnfinishedBet } from './guarded-state.ts';
 import { WalletRefusal, WalletUnreachable, type TWalletClient } from './wallet-client.ts';
 
 /**
@@ -83,13 +84,7 @@ export async function settleCrashRound(
       if (!(err instanceof WalletUnreachable)) console.error(`crash bet ${crashBetIds(bet.id).round}: ${(err as Error).message}`);
     }
   }
-  const left = await deps.db
-    .selectFrom('crash_bets')
-    .select('id')
-    .where('round_id', '=', roundId)
-    .where('state', 'in', ['open', 'placed'])
-    .limit(1)
-    .executeTakeFirst();
+  const left = await holdsUnfinishedBet(deps.db, { table: 'crash_bets', column: 'round_id' }, roundId);
   if (!left) await deps.db.updateTable('crash_rounds').set({ settled_at: now }).where('id', '=', roundId).where('settled_at', 'is', null).execute();
   return { paid, rolledBack, settled: !left };
 }

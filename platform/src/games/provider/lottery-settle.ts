@@ -2,7 +2,7 @@ import { mixedClientSeed, ROUND_MIX_TICKETS, roundMix } from '@wl/schemas/games/
 import { LOTTERY_SETTLE_GRACE_MS, lotteryResult, lotteryWinMinor } from '@wl/schemas/games/lottery';
 import type { TPlatformDeps } from '../../http/deps.ts';
 import { creditPlayMoney } from './game-sessions.ts';
-import { guardedMove, StateMoved } from './guarded-state.ts';
+import { guardedMove, holdsUnfinishedBet, StateMoved } from './guarded-state.ts';
 import type { TDb, TDrawRow } from './lottery-draws.ts';
 import { WalletRefusal, WalletUnreachable, type TWalletClient } from './wallet-client.ts';
 import { walletIds } from './wallet-moves.ts';
@@ -184,14 +184,7 @@ export async function settleDraw(
   }
   if (left > 0) return { drawId, state: 'drawn', paid, rolledBack, left };
   // The draw is settled once no bet of it is open or placed (a bet cannot join a drawn draw).
-  const remaining = await deps.db
-    .selectFrom('lottery_bets')
-    .select('id')
-    .where('draw_id', '=', drawId)
-    .where('state', 'in', ['open', 'placed'])
-    .limit(1)
-    .executeTakeFirst();
-  if (remaining) return { drawId, state: 'drawn', paid, rolledBack, left: 1 };
+  if (await holdsUnfinishedBet(deps.db, { table: 'lottery_bets', column: 'draw_id' }, drawId)) return { drawId, state: 'drawn', paid, rolledBack, left: 1 };
   await guardedMove(
     `lottery draw ${drawId}`,
     ['drawn'],
