@@ -3,17 +3,8 @@ import { bearerToken } from '../http/auth.ts';
 import { routesOf } from '../http/routes-of.ts';
 import { requestLanguage } from '../http/request-context.ts';
 import { stepUp } from '../session/step-up.service.ts';
-import {
-  changePassword,
-  checkAffiliate,
-  firstLoginDone,
-  forgotByEmail,
-  register,
-  resetByLink,
-  resetByMobile,
-  totpEnable,
-  totpSetup,
-} from './account.service.ts';
+import { checkAffiliate, firstLoginDone, register, totpEnable, totpSetup } from './account.service.ts';
+import { changePassword, forgotByEmail, resetByLink, resetByMobile } from './passwords.service.ts';
 
 /**
  * Account calls (docs/0076): affiliate check, registration, first login, passwords, authenticator,

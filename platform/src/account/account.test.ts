@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { ACCOUNT_PATHS, WPS_PATHS, ZEnvelope, ZSecondFactorValue, ZSessionValue, ZTotpSetupResponse } from '@wl/schemas';
 import { bengaliDigits } from '@wl/schemas/domain/digits';
 import { DEMO_AGENT_INVITATION_CODE, DEMO_MEMBER_CONTACT } from '../seed/seed.ts';
-import { memberTotp } from '../session/session.service.ts';
+import { memberTotp } from '../session/totp.ts';
 import { createCaptcha } from '../verification/captcha.service.ts';
 import { rowCounts, usePlatform } from '../test-support/db.ts';
-import { encryptedCall, encryptedLogin, fromClientIp, loginToken, steppedUpToken } from '../test-support/http.ts';
+import { encryptedCall, encryptedLogin, fromClientIp, loginToken, registerMember, steppedUpToken } from '../test-support/http.ts';
 import { lastMessage, lastSmsCode, setFlag } from '../test-support/outbox.ts';
+import { expirePassword } from '../test-support/member-state.ts';
 
 let now = Date.parse('2026-06-01T10:00:00Z');
 const tick = (ms: number) => {
@@ -20,22 +21,8 @@ async function captcha() {
   return createCaptcha(ctx.app.platform, m);
 }
 
-async function register(mode: 'username' | 'mobile', values: Record<string, unknown>, extra: Record<string, unknown> = {}) {
-  const c = await captcha();
-  const path = mode === 'username' ? ACCOUNT_PATHS.register : ACCOUNT_PATHS.registerMobile;
-  const body = {
-    values,
-    countryDialingCode: '+880',
-    termsAccepted: true,
-    ageConfirmed: true,
-    captchaId: c.captchaId,
-    captcha: c.answer,
-    registerMethod: 'WEB',
-    domain: 'luckybazaar.example',
-    ...extra,
-  };
-  return encryptedCall(ctx.app, 'PUT', path, body);
-}
+const register = (mode: 'username' | 'mobile', values: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+  registerMember(ctx, mode, values, { domain: 'luckybazaar.example', ...extra });
 
 /** Sends the registration SMS (human verification first) and reads the code from the outbox. */
 /** A registration without the captcha: a tab with the SMS code had its human check when the code was sent. */
@@ -373,11 +360,7 @@ describe('passwords', () => {
   });
 
   it('forces a change of an expired password while PWDEXPFORCECHANGE3 is on', async () => {
-    await ctx.db
-      .updateTable('members')
-      .set({ password_expires_at: new Date(now - 1000) })
-      .where('username', '=', 'demo_down2')
-      .execute();
+    await expirePassword(ctx.db, 'demo_down2', new Date(now - 1000));
     const s = ZEnvelope(ZSessionValue).parse((await encryptedLogin(ctx.app, { username: 'demo_down2', password: 'Down1234' })).json()).value!;
     expect(s).toMatchObject({ passwordExpired: true, mustChangePassword: true });
     await setFlag(ctx.db, 'PWDEXPFORCECHANGE3', false);

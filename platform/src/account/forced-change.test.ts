@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ACCOUNT_PATHS, WPS_PATHS, ZEnvelope, ZSessionValue } from '@wl/schemas';
 import { usePlatform } from '../test-support/db.ts';
 import { encryptedCall, encryptedLogin } from '../test-support/http.ts';
+import { expirePassword } from '../test-support/member-state.ts';
 
 /**
  * docs/0014: the platform decides the forced password change (docs/rules/accounts.md#a-21) and enforces it. A
@@ -79,11 +80,7 @@ describe('forced password change, decided and enforced by the platform', () => {
   });
 
   it('forces the change of an expired password only while PWDEXPFORCECHANGE3 is on', async () => {
-    await ctx.db
-      .updateTable('members')
-      .set({ password_expires_at: new Date(now - 1000) })
-      .where('username', '=', 'demo_down2')
-      .execute();
+    await expirePassword(ctx.db, 'demo_down2', new Date(now - 1000));
     const forced = await sessionOf('demo_down2', 'Down1234');
     expect(forced).toMatchObject({ passwordExpired: true, mustChangePassword: true });
     expect((await guardedCalls(forced.token).balance()).json().code).toBe(464);

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { TGameType, TLanguage } from '@wl/schemas';
 import type { DB } from '../db/schema.ts';
 
@@ -187,31 +187,18 @@ export function realWins(db: Kysely<DB>, merchantId: number, limit: number, now:
  */
 function realPlays(db: Kysely<DB>, merchantId: number, now: Date) {
   const since = new Date(now.getTime() - PLAY_WINDOW_MS);
-  return db
-    .selectFrom('game_rounds')
-    .select(['game_id', 'member_id', 'payout_minor', 'created_at'])
-    .where('merchant_id', '=', merchantId)
-    .where('mode', '=', 'real')
-    .where('state', '=', 'settled')
-    .where('created_at', '>', since)
-    .unionAll(
-      db
-        .selectFrom('lottery_bets')
-        .select(['game_id', 'member_id', sql<number>`coalesce(win_minor, 0)`.as('payout_minor'), 'created_at'])
-        .where('merchant_id', '=', merchantId)
-        .where('mode', '=', 'real')
-        .where('state', '=', 'settled')
-        .where('created_at', '>', since),
-    )
-    .unionAll(
-      db
-        .selectFrom('crash_bets')
-        .select(['game_id', 'member_id', sql<number>`coalesce(payout_minor, 0)`.as('payout_minor'), 'created_at'])
-        .where('merchant_id', '=', merchantId)
-        .where('mode', '=', 'real')
-        .where('state', '=', 'settled')
-        .where('created_at', '>', since),
-    );
+  // A crash or lottery bet's payout column is nullable (null until decided): read as 0 then.
+  const settled = (table: 'game_rounds' | 'lottery_bets' | 'crash_bets', payout: RawBuilder<number>) =>
+    db
+      .selectFrom(table)
+      .select(['game_id', 'member_id', payout.as('payout_minor'), 'created_at'])
+      .where('merchant_id', '=', merchantId)
+      .where('mode', '=', 'real')
+      .where('state', '=', 'settled')
+      .where('created_at', '>', since);
+  return settled('game_rounds', sql<number>`payout_minor`)
+    .unionAll(settled('lottery_bets', sql<number>`coalesce(win_minor, 0)`))
+    .unionAll(settled('crash_bets', sql<number>`coalesce(payout_minor, 0)`));
 }
 
 /** Winner board rows of the seed (history of vendors the platform does not run), with their game. */

@@ -7,7 +7,7 @@ import { freshDatabase } from '../test-support/db.ts';
 import { classOfPgType, declaredSchema, type TDeclaredSchema } from '../test-support/schema-types.ts';
 
 /**
- * The Kysely table types of db/schema.ts against the database the migrations build (docs/0074):
+ * The Kysely table types of db/schema.ts (and the area files of db/schema/ it composes) against the database the migrations build (docs/0074):
  * the same tables, the same columns, the same nullability and the same coarse class of value, so
  * a migration that changes a column without its type (or the other way round) fails here, on
  * PGlite and on PostgreSQL alike.
@@ -95,5 +95,7 @@ describe('db/schema.ts matches the migrated database (docs/0074)', () => {
     expect(declared.size).toBeGreaterThan(50);
     expect(declared.get('merchants')?.get('session_lifetime_hours')).toEqual({ typeClass: 'number', nullable: false, generated: true });
     expect(declared.get('members')?.size).toBeGreaterThan(10);
+    // Columns an area file declares once for two tables (an interface they extend) count for both.
+    expect(declared.get('team_ancestor_hours')?.get('valid_bet_minor')).toEqual({ typeClass: 'number', nullable: false, generated: false });
   });
 });

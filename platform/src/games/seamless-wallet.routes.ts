@@ -3,7 +3,8 @@ import { SEAMLESS_BODY_LIMIT, SEAMLESS_CALLS, SEAMLESS_HEADERS } from '@wl/schem
 import type { TPlatformDeps } from '../http/deps.ts';
 import { wpsErrors } from '../http/envelope.ts';
 import { routesOf } from '../http/routes-of.ts';
-import { authenticateProvider, seamlessBalance, seamlessBet, seamlessRollback, seamlessWin, type TSeamlessProvider } from './seamless-wallet.service.ts';
+import { authenticateProvider, type TSeamlessProvider } from './seamless-auth.ts';
+import { seamlessBalance, seamlessBet, seamlessRollback, seamlessWin } from './seamless-wallet.service.ts';
 
 /** The exact body bytes, kept for the signature check. */
 const rawBodies = new WeakMap<FastifyRequest, string>();

@@ -3,7 +3,6 @@ import type { Transaction } from 'kysely';
 import {
   NON_MEMBER_TYPE,
   SEAMLESS_MESSAGES,
-  SEAMLESS_REPLAY_WINDOW_MS,
   TRIAL_TYPE,
   WPS_CODES,
   type TSeamlessAnswer,
@@ -16,77 +15,9 @@ import type { DB } from '../db/schema.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
 import { WpsError } from '../http/envelope.ts';
 import { accountFor, inTransaction, LedgerError, transfer } from '../wallet/ledger.service.ts';
-import { sameSignature, seamlessSignature } from './seamless-signature.ts';
+import type { TSeamlessProvider } from './seamless-auth.ts';
 
-/** A provider as the wallet knows it once its call is authenticated. */
-export type TSeamlessProvider = { id: number; code: string; merchant: { id: number; currency: string } };
-
-const unauthorised = () => new WpsError(WPS_CODES.notLoggedIn, SEAMLESS_MESSAGES.unauthorised);
 const refusal = (code: number, key: string, balance?: { balanceMinor: number; currency: string }) => new WpsError(code, key, balance ?? null);
-
-/** The headers of a signed call, and what the signature covers besides them. */
-export type TSeamlessCallHeaders = { provider: string | undefined; timestamp: string | undefined; nonce: string | undefined; signature: string | undefined };
-
-/**
- * Authenticates a call (docs/0072): a known, enabled provider; the signature over the method, the
- * path, the timestamp, the nonce and the exact body; a timestamp within the replay window of the
- * platform's clock; a nonce never seen before (a copy of a signed call inside the window is refused,
- * a provider's retry signs anew). Every failure is the same 401 (nothing tells a forger which part
- * was wrong), except a stale timestamp and a replay, which an honest provider must be able to see.
- */
-export async function authenticateProvider(
-  deps: TPlatformDeps,
-  headers: TSeamlessCallHeaders,
-  call: { method: string; path: string; rawBody: string },
-): Promise<TSeamlessProvider> {
-  const { provider, timestamp, nonce, signature } = headers;
-  if (
-    !provider ||
-    !timestamp ||
-    !nonce ||
-    !signature ||
-    !/^[A-Z0-9_]{2,32}$/.test(provider) ||
-    !/^[0-9]{10,16}$/.test(timestamp) ||
-    !/^[A-Za-z0-9_-]{16,64}$/.test(nonce)
-  ) {
-    throw unauthorised();
-  }
-  const row = await deps.db
-    .selectFrom('seamless_providers')
-    .innerJoin('merchants', 'merchants.id', 'seamless_providers.merchant_id')
-    .select([
-      'seamless_providers.id',
-      'seamless_providers.code',
-      'seamless_providers.secret',
-      'seamless_providers.enabled',
-      'merchants.id as merchant_id',
-      'merchants.currency',
-    ])
-    .where('seamless_providers.code', '=', provider)
-    .executeTakeFirst();
-  // The signature is computed even for an unknown provider, so timing does not tell them apart.
-  const expected = seamlessSignature(row?.secret ?? 'x'.repeat(32), { method: call.method, path: call.path, timestamp, nonce, body: call.rawBody });
-  if (!row || !row.enabled || !sameSignature(expected, signature)) throw unauthorised();
-  if (Math.abs(deps.clock().getTime() - Number(timestamp)) > SEAMLESS_REPLAY_WINDOW_MS) throw new WpsError(WPS_CODES.notLoggedIn, SEAMLESS_MESSAGES.stale);
-  // Seen once: the nonce outlives the window (pruned by the games sweep), so a copy is refused for as long as its timestamp is accepted.
-  const fresh = await deps.db
-    .insertInto('seamless_nonces')
-    .values({ provider_id: row.id, nonce, seen_at: deps.clock() })
-    .onConflict((oc) => oc.columns(['provider_id', 'nonce']).doNothing())
-    .returning('nonce')
-    .executeTakeFirst();
-  if (!fresh) throw new WpsError(WPS_CODES.notLoggedIn, SEAMLESS_MESSAGES.replayed);
-  return { id: row.id, code: row.code, merchant: { id: row.merchant_id, currency: row.currency } };
-}
-
-/** Forgets nonces older than twice the replay window (their timestamps are refused as stale anyway). */
-export async function pruneSeamlessNonces(deps: TPlatformDeps): Promise<number> {
-  const result = await deps.db
-    .deleteFrom('seamless_nonces')
-    .where('seen_at', '<', new Date(deps.clock().getTime() - 2 * SEAMLESS_REPLAY_WINDOW_MS))
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
 
 /** The member behind a playerId: a real member of the provider's merchant (no trial, no non-member). */
 async function playerOf(db: TPlatformDeps['db'] | Transaction<DB>, provider: TSeamlessProvider, playerId: string): Promise<number> {
@@ -170,37 +101,39 @@ async function move(
   return result.transactionId;
 }
 
-function record(
+/**
+ * Records the call under its transaction id (with the ledger transaction it moved, if any) and
+ * answers the member's balance after it.
+ */
+async function recorded(
   trx: Transaction<DB>,
   provider: TSeamlessProvider,
-  row: {
-    transactionId: string;
-    kind: TMoveKind;
-    memberId: number;
-    roundId: string;
-    gameCode: string;
-    ref?: string;
-    amountMinor: number;
-    hash: string;
-    ledgerId: number | null;
-  },
-) {
-  return trx
+  memberId: number,
+  kind: TMoveKind,
+  req: { transactionId: string; roundId: string; gameCode: string },
+  row: { amountMinor: number; hash: string; ledgerId: number | null; ref?: string },
+): Promise<TSeamlessAnswer> {
+  await trx
     .insertInto('seamless_transactions')
     .values({
       provider_id: provider.id,
-      transaction_id: row.transactionId,
-      kind: row.kind,
-      member_id: row.memberId,
-      round_id: row.roundId,
-      game_code: row.gameCode,
+      transaction_id: req.transactionId,
+      kind,
+      member_id: memberId,
+      round_id: req.roundId,
+      game_code: req.gameCode,
       ref_transaction_id: row.ref ?? null,
       amount_minor: row.amountMinor,
       request_hash: row.hash,
       ledger_transaction_id: row.ledgerId,
     })
     .execute();
+  return { ...(await balanceOf(trx, provider, memberId)), duplicate: false };
 }
+
+/** A refusal of the call with the member's balance (409 unless said otherwise). */
+const refusedWithBalance = async (trx: Transaction<DB>, provider: TSeamlessProvider, memberId: number, key: string, code = 409) =>
+  refusal(code, key, await balanceOf(trx, provider, memberId));
 
 /**
  * Runs a wallet call in one transaction. Two copies of one call racing both find the id new; the
@@ -275,19 +208,9 @@ export async function seamlessBet(deps: TPlatformDeps, provider: TSeamlessProvid
     const slot = await lockBetSlot(trx, provider, req.transactionId, 'placed');
     const again = await seenBefore(trx, provider, memberId, req.transactionId, hash);
     if (again) return again;
-    if (slot.state !== 'placed') throw refusal(409, SEAMLESS_MESSAGES.betRolledBack, await balanceOf(trx, provider, memberId));
+    if (slot.state !== 'placed') throw await refusedWithBalance(trx, provider, memberId, SEAMLESS_MESSAGES.betRolledBack);
     const ledgerId = await move(trx, provider, memberId, 'bet', req.transactionId, req.amountMinor, { game: req.gameCode, round: req.roundId });
-    await record(trx, provider, {
-      transactionId: req.transactionId,
-      kind: 'bet',
-      memberId,
-      roundId: req.roundId,
-      gameCode: req.gameCode,
-      amountMinor: req.amountMinor,
-      hash,
-      ledgerId,
-    });
-    return { ...(await balanceOf(trx, provider, memberId)), duplicate: false };
+    return recorded(trx, provider, memberId, 'bet', req, { amountMinor: req.amountMinor, hash, ledgerId });
   });
 }
 
@@ -326,7 +249,7 @@ export async function seamlessWin(deps: TPlatformDeps, provider: TSeamlessProvid
     // After the locks: a copy of this win that committed meanwhile is seen, and answers as its duplicate.
     const again = await seenBefore(trx, provider, memberId, req.transactionId, hash);
     if (again) return again;
-    const refuse = async (key: string, code = 409) => refusal(code, key, await balanceOf(trx, provider, memberId));
+    const refuse = (key: string, code?: number) => refusedWithBalance(trx, provider, memberId, key, code);
     if (slots.length === 0) throw await refuse(SEAMLESS_MESSAGES.betUnknown, WPS_CODES.notFound);
     if (slots.some((s) => s.state === 'settled')) throw await refuse(SEAMLESS_MESSAGES.roundSettled);
     const placed = slots.filter((s) => s.state === 'placed').map((s) => s.bet_transaction_id);
@@ -334,17 +257,7 @@ export async function seamlessWin(deps: TPlatformDeps, provider: TSeamlessProvid
     await moveSlots(trx, provider, placed, 'placed', 'settled');
     const ledgerId =
       req.amountMinor > 0 ? await move(trx, provider, memberId, 'win', req.transactionId, req.amountMinor, { game: req.gameCode, round: req.roundId }) : null;
-    await record(trx, provider, {
-      transactionId: req.transactionId,
-      kind: 'win',
-      memberId,
-      roundId: req.roundId,
-      gameCode: req.gameCode,
-      amountMinor: req.amountMinor,
-      hash,
-      ledgerId,
-    });
-    return { ...(await balanceOf(trx, provider, memberId)), duplicate: false };
+    return recorded(trx, provider, memberId, 'win', req, { amountMinor: req.amountMinor, hash, ledgerId });
   });
 }
 
@@ -367,9 +280,9 @@ export async function seamlessRollback(deps: TPlatformDeps, provider: TSeamlessP
       .where('transaction_id', '=', req.refTransactionId)
       .executeTakeFirst();
     if (target && (target.kind !== 'bet' || target.member_id !== memberId))
-      throw refusal(409, SEAMLESS_MESSAGES.notRollbackable, await balanceOf(trx, provider, memberId));
+      throw await refusedWithBalance(trx, provider, memberId, SEAMLESS_MESSAGES.notRollbackable);
     const slot = await lockBetSlot(trx, provider, req.refTransactionId, 'void');
-    if (slot.state === 'settled') throw refusal(409, SEAMLESS_MESSAGES.notRollbackable, await balanceOf(trx, provider, memberId));
+    if (slot.state === 'settled') throw await refusedWithBalance(trx, provider, memberId, SEAMLESS_MESSAGES.notRollbackable);
     let ledgerId: number | null = null;
     let amountMinor = 0;
     if (slot.state === 'placed') {
@@ -380,8 +293,7 @@ export async function seamlessRollback(deps: TPlatformDeps, provider: TSeamlessP
         .where('transaction_id', '=', req.refTransactionId)
         .executeTakeFirst();
       // The slot is 'placed' only by a committed bet, whose row is there.
-      if (!bet || bet.kind !== 'bet' || bet.member_id !== memberId)
-        throw refusal(409, SEAMLESS_MESSAGES.notRollbackable, await balanceOf(trx, provider, memberId));
+      if (!bet || bet.kind !== 'bet' || bet.member_id !== memberId) throw await refusedWithBalance(trx, provider, memberId, SEAMLESS_MESSAGES.notRollbackable);
       amountMinor = Number(bet.amount_minor);
       ledgerId = await move(trx, provider, memberId, 'rollback', req.refTransactionId, amountMinor, {
         game: req.gameCode,
@@ -392,17 +304,6 @@ export async function seamlessRollback(deps: TPlatformDeps, provider: TSeamlessP
     } else if (slot.state === 'rolled_back') {
       // Another rollback id for a bet already refunded: recorded, nothing moves twice.
     }
-    await record(trx, provider, {
-      transactionId: req.transactionId,
-      kind: 'rollback',
-      memberId,
-      roundId: req.roundId,
-      gameCode: req.gameCode,
-      ref: req.refTransactionId,
-      amountMinor,
-      hash,
-      ledgerId,
-    });
-    return { ...(await balanceOf(trx, provider, memberId)), duplicate: false };
+    return recorded(trx, provider, memberId, 'rollback', req, { amountMinor, hash, ledgerId, ref: req.refTransactionId });
   });
 }

@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { hashPassword } from '../session/password.service.ts';
 import { DEPOSIT_CHANNEL_PRESETS } from '../kernel/deposit-channels.ts';
-import { seedBuiltInLottery, seedBuiltInProvider, seedMerchantRules } from '../seed/seed.ts';
+import { seedBuiltInLottery, seedBuiltInProvider } from '../seed/catalogue.ts';
+import { insertDepositChannels, NEW_MERCHANT_ROW, seedMerchantRules } from '../seed/merchant.ts';
 
 /**
  * A real merchant with its first owner operator, and nothing of the demo (docs/0065): no member, no
@@ -62,19 +63,12 @@ export async function createMerchant(db: Kysely<DB>, input: TCreateMerchantInput
     const { id: merchantId } = await trx
       .insertInto('merchants')
       .values({
+        ...NEW_MERCHANT_ROW,
         code: input.code,
         name: input.name.trim(),
-        currency: 'BDT',
-        currency_symbol: '৳',
         domain_route: '',
         main_domain: '',
         gtag_id: '',
-        // [''] means "same origin" (docs/rules/README.md#constants: a CDN is picked at random from these lists).
-        image_cdns: JSON.stringify(['']),
-        launch_game_cdns: JSON.stringify(['']),
-        min_age: 18,
-        sms_expired_minutes: 2,
-        default_country_dialing_code: '+880',
         demo: false,
       })
       .returning('id')
@@ -82,22 +76,12 @@ export async function createMerchant(db: Kysely<DB>, input: TCreateMerchantInput
     await seedMerchantRules(trx, merchantId);
     await seedBuiltInProvider(trx, merchantId);
     await seedBuiltInLottery(trx, merchantId);
-    await trx
-      .insertInto('deposit_channels')
-      .values(
-        DEPOSIT_CHANNEL_PRESETS.filter((c) => c.auto_settle_seconds === null).map((c, i) => ({
-          merchant_id: merchantId,
-          code: c.code,
-          name: c.name,
-          min_minor: c.min_minor,
-          max_minor: c.max_minor,
-          quick_amounts_minor: JSON.stringify(c.quick.map((taka) => taka * 100)),
-          auto_settle_seconds: null,
-          enabled: false,
-          sort: i,
-        })),
-      )
-      .execute();
+    await insertDepositChannels(
+      trx,
+      merchantId,
+      DEPOSIT_CHANNEL_PRESETS.filter((c) => c.auto_settle_seconds === null),
+      { enabled: false },
+    );
     await trx.insertInto('ledger_accounts').values({ merchant_id: merchantId, member_id: null, kind: 'house', currency: 'BDT' }).execute();
     const owner = await trx
       .insertInto('operators')

@@ -5,7 +5,7 @@ import { DEMO_MEMBER_CONTACT } from '../seed/seed.ts';
 import { usePlatform } from '../test-support/db.ts';
 import { encryptedCall, encryptedLogin, fromClientIp } from '../test-support/http.ts';
 import { lastMessage, lastSmsCode, setFlag } from '../test-support/outbox.ts';
-import { CHALLENGE_MAX_ATTEMPTS } from './session.service.ts';
+import { CHALLENGE_MAX_ATTEMPTS } from './second-factor.service.ts';
 
 /**
  * docs/0014: every counter that guards a secret is atomic. Each test fires PARALLEL attempts

@@ -4,7 +4,8 @@ import { DEMO_MEMBER_CONTACT, DEMO_TOTP_SECRET } from '../seed/seed.ts';
 import { rowCounts, usePlatform } from '../test-support/db.ts';
 import { encryptedCall, encryptedLogin, fromClientIp } from '../test-support/http.ts';
 import { lastSmsCode } from '../test-support/outbox.ts';
-import { CHALLENGE_MAX_ATTEMPTS, memberTotp } from './session.service.ts';
+import { CHALLENGE_MAX_ATTEMPTS } from './second-factor.service.ts';
+import { memberTotp } from './totp.ts';
 
 /**
  * docs/0014 attack review: "a TOTP code works once" must hold under parallel answers. Before the fix

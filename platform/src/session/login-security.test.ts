@@ -7,7 +7,7 @@ import { rowCounts, usePlatform } from '../test-support/db.ts';
 import { encryptedCall, encryptedLogin, fromClientIp, loginToken } from '../test-support/http.ts';
 import { lastMessage, lastSmsCode, setFlag } from '../test-support/outbox.ts';
 import { createCaptcha } from '../verification/captcha.service.ts';
-import { memberTotp } from './session.service.ts';
+import { memberTotp } from './totp.ts';
 
 let now = Date.parse('2026-06-01T10:00:00Z');
 const tick = (ms: number) => {

@@ -1,5 +1,6 @@
-import { sql, type Kysely } from 'kysely';
-import type { DB } from '../db/schema.ts';
+import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
+import type { DB, MembersTable } from '../db/schema.ts';
+import { newAvatarKey } from '../kernel/member-keys.ts';
 import { membersWithPhone } from '../verification/verification.service.ts';
 
 /** A member by username, case-insensitive. */
@@ -144,4 +145,25 @@ export async function revokeMemberSessions(db: Kysely<DB>, memberId: number, now
   let remember = db.updateTable('remember_tokens').set({ revoked_at: now }).where('member_id', '=', memberId).where('revoked_at', 'is', null);
   if (keepSessionId !== null) remember = remember.where((eb) => eb.or([eb('session_id', 'is', null), eb('session_id', '<>', keepSessionId)]));
   await remember.execute();
+}
+
+/**
+ * A new member of the merchant with a fresh avatar key (docs/0013) and its wallet in the merchant's
+ * currency, in the caller's transaction (registration, the free trial). Answers what issueSession needs.
+ */
+export async function insertMemberWithWallet(
+  trx: Transaction<DB>,
+  merchant: { id: number; currency: string },
+  values: Omit<Insertable<MembersTable>, 'merchant_id' | 'avatar_key'>,
+) {
+  const member = await trx
+    .insertInto('members')
+    .values({ ...values, merchant_id: merchant.id, avatar_key: newAvatarKey() })
+    .returning(['id', 'username', 'first_time_login', 'password_expires_at'])
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('ledger_accounts')
+    .values({ merchant_id: merchant.id, member_id: member.id, kind: 'member_wallet', currency: merchant.currency })
+    .execute();
+  return member;
 }

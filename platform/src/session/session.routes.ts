@@ -4,7 +4,9 @@ import { wpsErrors } from '../http/envelope.ts';
 import { routesOf } from '../http/routes-of.ts';
 import { requestLanguage } from '../http/request-context.ts';
 import { createCaptcha } from '../verification/captcha.service.ts';
-import { exchangeSession, freePlay, login, logout, rememberLogin, revokeRemember, sendSecondFactorCode, verifySecondFactor } from './session.service.ts';
+import { exchangeSession, rememberLogin, revokeRemember } from './remember.service.ts';
+import { sendSecondFactorCode, verifySecondFactor } from './second-factor.service.ts';
+import { freePlay, login, logout } from './session.service.ts';
 
 /**
  * Session calls (docs/0076): RSA key, captcha, login (encrypted), second factor, remember me, free

@@ -6,7 +6,7 @@ import { fieldFailure } from '../http/errors.ts';
 import { judgeCountedPassword, type TPasswordJudgement } from './security.service.ts';
 import { reserveCountedAttempt } from './security.service.ts';
 import { recordAuthEvent } from '../audit/auth-events.ts';
-import { totpCounter } from './session.service.ts';
+import { totpCounter } from './totp.ts';
 import { markStepUp, STEP_UP_TTL_MS, stepUpKey } from './step-up.guard.ts';
 
 /** Judges an authenticator code for a step-up, counted under the step-up key before the comparison. */

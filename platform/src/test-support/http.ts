@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import { encryptBody } from '@wl/schemas/wps/body-cipher';
 import { ACCOUNT_PATHS, WPS_HEADERS, WPS_PATHS } from '@wl/schemas';
+import type { DB } from '../db/schema.ts';
+import { createCaptcha } from '../verification/captcha.service.ts';
 
 /** The gateway secret of test platforms (usePlatform): lets a test speak as the gateway. */
 export const TEST_GATEWAY_SECRET = 'test-gateway-secret';
@@ -46,4 +49,27 @@ export async function stepUpToken(app: FastifyInstance, token: string, password:
 /** Logs in and steps the session up at once. */
 export async function steppedUpToken(app: FastifyInstance, username: string, password: string): Promise<string> {
   return stepUpToken(app, await loginToken(app, username, password), password);
+}
+
+/**
+ * Registers on the username or mobile tab as the web does (docs/rules/accounts.md#a-18): the merchant's
+ * captcha solved, the terms and age accepted, +880; `extra` adds or overrides fields of the body.
+ */
+export async function registerMember(
+  ctx: { app: FastifyInstance; db: Kysely<DB> },
+  mode: 'username' | 'mobile',
+  values: Record<string, unknown>,
+  extra: Record<string, unknown> = {},
+) {
+  const c = await createCaptcha(ctx.app.platform, await ctx.db.selectFrom('merchants').selectAll().executeTakeFirstOrThrow());
+  return encryptedCall(ctx.app, 'PUT', mode === 'username' ? ACCOUNT_PATHS.register : ACCOUNT_PATHS.registerMobile, {
+    values,
+    countryDialingCode: '+880',
+    termsAccepted: true,
+    ageConfirmed: true,
+    captchaId: c.captchaId,
+    captcha: c.answer,
+    registerMethod: 'WEB',
+    ...extra,
+  });
 }

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { dirname, resolve as resolvePath } from 'node:path';
 import ts from 'typescript';
 
 /**
@@ -82,18 +83,38 @@ function resolve(node: ts.TypeNode, decls: TDecls): TResolved {
   throw new Error(`schema.ts: no class known for the type ${node.getText()}`);
 }
 
-function declarations(source: ts.SourceFile): TDecls {
-  const decls: TDecls = { interfaces: new Map(), aliases: new Map() };
+/**
+ * The interfaces and aliases of a schema file and of every file it imports or re-exports by a
+ * relative path (db/schema.ts composes the area files of db/schema/), read once each.
+ */
+function declarations(path: string, decls: TDecls = { interfaces: new Map(), aliases: new Map() }, read = new Set<string>()): TDecls {
+  if (read.has(path)) return decls;
+  read.add(path);
+  const source = ts.createSourceFile(path, readFileSync(path, 'utf8'), ts.ScriptTarget.Latest, true);
   for (const statement of source.statements) {
     if (ts.isInterfaceDeclaration(statement)) decls.interfaces.set(statement.name.text, statement);
     if (ts.isTypeAliasDeclaration(statement)) decls.aliases.set(statement.name.text, statement);
+    const from = (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) && statement.moduleSpecifier;
+    if (from && ts.isStringLiteral(from) && from.text.startsWith('.')) declarations(resolvePath(dirname(path), from.text), decls, read);
   }
   return decls;
 }
 
+/** The properties of an interface with those of the interfaces it extends (of the files read). */
+function propertiesOf(node: ts.InterfaceDeclaration, decls: TDecls): ts.TypeElement[] {
+  const inherited = (node.heritageClauses ?? []).flatMap((clause) =>
+    clause.types.map((t) => {
+      const base = decls.interfaces.get(t.expression.getText());
+      if (!base) throw new Error(`schema.ts: ${node.name.text} extends ${t.expression.getText()}, an interface of no file read`);
+      return propertiesOf(base, decls);
+    }),
+  );
+  return [...inherited.flat(), ...node.members];
+}
+
 function columnsOf(table: ts.InterfaceDeclaration, decls: TDecls): Map<string, TDeclaredColumn> {
   const columns = new Map<string, TDeclaredColumn>();
-  for (const member of table.members) {
+  for (const member of propertiesOf(table, decls)) {
     if (!ts.isPropertySignature(member) || !member.type) throw new Error(`schema.ts: ${table.name.text} has a member that is not a typed property`);
     const resolved = resolve(member.type, decls);
     const classes = [...resolved.classes].sort();
@@ -105,20 +126,20 @@ function columnsOf(table: ts.InterfaceDeclaration, decls: TDecls): Map<string, T
 
 /**
  * Reads the tables of a Kysely schema file with the TypeScript parser (types do not exist at run
- * time): every property of the `DB` interface names a table and its interface, whose properties
- * are the columns.
+ * time): every property of the `DB` interface (its own and those of the interfaces it extends) names
+ * a table and its interface, whose properties are the columns. The files the schema file imports or
+ * re-exports are read with it.
  */
 export function declaredSchema(path: string): TDeclaredSchema {
-  const source = ts.createSourceFile(path, readFileSync(path, 'utf8'), ts.ScriptTarget.Latest, true);
-  const decls = declarations(source);
+  const decls = declarations(path);
   const db = decls.interfaces.get('DB');
   if (!db) throw new Error(`${path}: no DB interface`);
   const tables: TDeclaredSchema = new Map();
-  for (const member of db.members) {
+  for (const member of propertiesOf(db, decls)) {
     if (!ts.isPropertySignature(member) || !member.type || !ts.isTypeReferenceNode(member.type))
       throw new Error(`${path}: DB has a member that is not a table interface`);
     const table = decls.interfaces.get(member.type.typeName.getText());
-    if (!table) throw new Error(`${path}: DB.${member.name.getText()} names no interface of the file`);
+    if (!table) throw new Error(`${path}: DB.${member.name.getText()} names no interface of the files read`);
     tables.set(member.name.getText(), columnsOf(table, decls));
   }
   return tables;

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   WLG_CRASH_PATHS,
   WLG_PATHS,
@@ -8,46 +8,30 @@ import {
   ZWinnerBoardResponse,
   ZWlgCrashBetResponse,
   ZWlgCrashLive,
-  ZWlgOpenResponse,
   type TWlgCrashLive,
 } from '@wl/schemas';
 import { CRASH_BETTING_MS, CRASH_PAUSE_MS, crashPointOf, flightMsOf } from '@wl/schemas/games/crash';
 import { chainLinkHolds, mixedClientSeed, roundMix } from '@wl/schemas/games/fair';
 import { serverSeedHash } from '@wl/schemas/games/fair';
-import { usePlatform } from '../../test-support/db.ts';
-import { loginToken } from '../../test-support/http.ts';
-import { accountFor } from '../../wallet/ledger.service.ts';
+import { useGamePlatform } from '../../test-support/games.ts';
 import { BUILT_IN_GAMES } from '../../kernel/catalogue.ts';
-import { DEMO_ACCOUNTS } from '../../seed/seed.ts';
 import { FREE_PLAY_BALANCE_MINOR, sessionOf } from './game-sessions.ts';
-import { cashOutCrash, crashBetIds, placeCrashBet, settleCrashRound, settleCrashedRounds } from './crash.service.ts';
+import { crashBetIds } from './crash-bets.ts';
+import { settleCrashRound, settleCrashedRounds } from './crash-settle.ts';
+import { cashOutCrash, placeCrashBet } from './crash.service.ts';
 import { WalletUnreachable } from './wallet-client.ts';
 import { builtInProvider } from './built-in-provider.ts';
 
 // A clock the test moves: rounds, bets and cash-outs are decided by the server's clock, never by waiting.
 let nowMs = Date.parse('2026-03-01T10:00:00.000Z');
-const ctx = usePlatform({ clock: () => new Date(nowMs) });
+const games = useGamePlatform({ clock: () => new Date(nowMs) });
+const { ctx, post } = games;
 const CRASH = BUILT_IN_GAMES.find((g) => g.engine === 'crash')!.nodeId;
 
-let member: string;
-beforeAll(async () => {
-  // The provider reaches the wallet over real HTTP on the platform's own address.
-  await ctx.app.listen({ host: '127.0.0.1', port: 0 });
-  member = await loginToken(ctx.app, DEMO_ACCOUNTS.member.username, DEMO_ACCOUNTS.member.password);
-});
-
-const post = (url: string, payload: unknown, token?: string) =>
-  ctx.app.inject({ method: 'POST', url, payload: payload as object, ...(token ? { headers: { authorization: token } } : {}) });
-
 async function open(token: string | null, accountType = 1) {
-  const res = await ctx.app.inject({
-    url: `${WPS_PATHS.launchGame}?nodeId=${CRASH}&launchMode=GLS&accountType=${accountType}`,
-    ...(token ? { headers: { authorization: token } } : {}),
-  });
-  const url = new URL(res.json().value.content.game_url, 'http://x');
+  const url = new URL((await games.launch(CRASH, token, accountType)).value!.content.game_url, 'http://x');
   expect(url.searchParams.get('game')).toBe(CRASH);
-  const opened = await post(WLG_PATHS.open, { ticket: url.searchParams.get('ticket') });
-  return ZWlgOpenResponse.parse(opened.json().value);
+  return games.openPage(url);
 }
 const live = async (): Promise<TWlgCrashLive> => ZWlgCrashLive.parse((await post(WLG_CRASH_PATHS.live, { game: CRASH })).json().value);
 const bet = (token: string, stakeMinor: number, autoCashOutX100?: number) =>
@@ -66,25 +50,16 @@ async function pinCrash(x100: number) {
     .execute();
   return { id: round.id, fliesAt: new Date(round.flies_at).getTime(), crashesAt, endsAt: crashesAt + CRASH_PAUSE_MS };
 }
-const walletOf = async () => {
-  const memberId = (await ctx.db.selectFrom('members').select('id').where('username', '=', DEMO_ACCOUNTS.member.username).executeTakeFirstOrThrow()).id;
-  const id = await accountFor(ctx.db, { id: 1, currency: 'BDT' }, 'member_wallet', { memberId });
-  return Number((await ctx.db.selectFrom('ledger_accounts').select('balance_minor').where('id', '=', id).executeTakeFirstOrThrow()).balance_minor);
-};
-const movesOf = (betId: string) =>
-  ctx.db
-    .selectFrom('seamless_transactions')
-    .select(['kind', 'amount_minor'])
-    .where('round_id', '=', crashBetIds(Number(betId)).round)
-    .orderBy('id')
-    .execute();
+const walletOf = async () => games.walletOf(await games.demoMemberId());
+const movesOf = async (betId: string) =>
+  (await games.walletCallsOf(crashBetIds(Number(betId)).round)).map(({ kind, amount_minor }) => ({ kind, amount_minor }));
 
 describe('the built-in crash game', () => {
   let real: Awaited<ReturnType<typeof open>>;
   let fun: Awaited<ReturnType<typeof open>>;
 
   it('bets only while betting, cashes out only in flight at the server clock multiplier, once, and only by the session that bet', async () => {
-    real = await open(member);
+    real = await open(games.member);
     fun = await open(null, 0);
     expect(real).toMatchObject({ mode: 'real', game: { engine: 'crash' } });
     const first = await live();

@@ -3,7 +3,9 @@ import { WLG_CRASH_CALLS, type TWlgCrashLive } from '@wl/schemas';
 import type { TPlatformDeps } from '../../http/deps.ts';
 import { routesOf } from '../../http/routes-of.ts';
 import { providerOf } from './built-in-provider.ts';
-import { cashOutCrash, computeLive, crashBetsOf, placeCrashBet, settleCrashedRounds } from './crash.service.ts';
+import { computeLive } from './crash-rounds.ts';
+import { settleCrashedRounds } from './crash-settle.ts';
+import { cashOutCrash, crashBetsOf, placeCrashBet } from './crash.service.ts';
 import { sessionOf } from './game-sessions.ts';
 import type { TWalletClient } from './wallet-client.ts';
 

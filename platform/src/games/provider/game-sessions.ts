@@ -37,6 +37,15 @@ export type TGameSession = {
   game: { id: number; nodeId: string; gameCode: string; engine: TGameEngine; nameEn: string; nameBn: string };
 };
 
+/** The columns of a round or a bet that say whose it is: the session, its merchant, member and game, real money or play money. */
+export const playedBy = (session: TGameSession) => ({
+  session_id: session.id,
+  merchant_id: session.merchantId,
+  member_id: session.memberId,
+  game_id: session.game.id,
+  mode: session.mode,
+});
+
 /**
  * Free play: takes `debitMinor` from the session's play money and adds `creditMinor`, in the caller's
  * transaction, only when the session holds the debit (one conditional update, so parallel bets cannot
@@ -56,6 +65,29 @@ export async function movePlayMoney(trx: Transaction<DB>, session: TGameSession,
     throw new WpsError(400, SEAMLESS_MESSAGES.insufficientFunds, { balanceMinor: Number(left.play_balance_minor), currency: session.currency });
   }
   return Number(paid.play_balance_minor);
+}
+
+/** Free play: pays `creditMinor` into a session's play money (a settled win), in the caller's transaction. */
+export async function creditPlayMoney(db: TDb, sessionId: number, creditMinor: number): Promise<void> {
+  await db
+    .updateTable('game_sessions')
+    .set({ play_balance_minor: sql`play_balance_minor + ${creditMinor}` })
+    .where('id', '=', sessionId)
+    .execute();
+}
+
+/**
+ * The stake of a new crash or lottery bet, in the bet's transaction: free play pays it from the play
+ * money at once (the bet starts 'placed'); real money leaves the bet 'open' until the wallet took it.
+ * Answers the bet's first state and the play balance after (null for real money).
+ */
+export async function newBetStake(
+  trx: Transaction<DB>,
+  session: TGameSession,
+  stakeMinor: number,
+): Promise<{ state: 'placed' | 'open'; playBalanceMinor: number | null }> {
+  if (session.mode !== 'fun') return { state: 'open', playBalanceMinor: null };
+  return { state: 'placed', playBalanceMinor: await movePlayMoney(trx, session, stakeMinor) };
 }
 
 export const gameAlreadyOpen = () => new WpsError(WPS_CODES.gameAlreadyOpen, WLG_MESSAGES.gameAlreadyOpen);

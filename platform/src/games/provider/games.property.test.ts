@@ -1,19 +1,23 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CRASH_BETTING_MS, CRASH_STAKES_MINOR } from '@wl/schemas/games/crash';
 import { LOTTERY_BET_TYPES, LOTTERY_PICK_DIGITS, LOTTERY_SETTLE_GRACE_MS, LOTTERY_STAKE_CHIPS_MINOR } from '@wl/schemas/games/lottery';
 import { SLOT_BETS_PER_LINE_MINOR } from '@wl/schemas/games/slot';
-import { sha256Hex } from '../../http/auth.ts';
 import { BUILT_IN_GAMES, BUILT_IN_LOTTERY, BUILT_IN_PROVIDER } from '../../kernel/catalogue.ts';
 import { insertBareMembers } from '../../test-support/bare-members.ts';
+import { fundedPlayer } from '../../test-support/games.ts';
 import { usePlatform } from '../../test-support/db.ts';
 import { seededRandom, type TSeededRandom } from '../../test-support/seeded-random.ts';
 import { ledgerTotal, ledgerViolations, NO_VIOLATIONS } from '../../wallet/ledger-invariants.ts';
-import { accountFor, houseAccountId, transfer } from '../../wallet/ledger.service.ts';
-import { cashOutCrash, CRASH_OPEN_BET_GRACE_MS, currentRound, placeCrashBet, settleCrashedRounds } from './crash.service.ts';
-import { openSession, sessionOf, type TGameSession } from './game-sessions.ts';
-import { ensureOpenDraw, placeLotteryBet, settleDueDraws } from './lottery.service.ts';
+import { accountFor } from '../../wallet/ledger.service.ts';
+import { CRASH_OPEN_BET_GRACE_MS } from './crash-bets.ts';
+import { currentRound } from './crash-rounds.ts';
+import { settleCrashedRounds } from './crash-settle.ts';
+import { cashOutCrash, placeCrashBet } from './crash.service.ts';
+import { type TGameSession } from './game-sessions.ts';
+import { ensureOpenDraw } from './lottery-draws.ts';
+import { settleDueDraws } from './lottery-settle.ts';
+import { placeLotteryBet } from './lottery.service.ts';
 import { builtInProvider } from './built-in-provider.ts';
 import { recoverRounds, ROUND_RECOVERY_AFTER_MS, spinSlot } from './rounds.service.ts';
 import { WalletUnreachable, type TWalletClient } from './wallet-client.ts';
@@ -56,29 +60,13 @@ beforeAll(async () => {
   const total = PLAYERS.slot + PLAYERS.lottery + PLAYERS.crash;
   const { merchant, ids } = await insertBareMembers(ctx.db, total, 'gameprop');
   merchantId = merchant.id;
-  const house = (await houseAccountId(ctx.db, merchant.id))!;
   let i = 0;
   for (const engine of ['slot', 'lottery', 'crash'] as const) {
     const game = await ctx.db.selectFrom('games').select('id').where('node_id', '=', NODE[engine]).executeTakeFirstOrThrow();
     for (let n = 0; n < PLAYERS[engine]; n++) {
       const memberId = ids[i++]!;
-      const wallet = await accountFor(ctx.db, merchant, 'member_wallet', { memberId });
-      await transfer(ctx.db, {
-        from: house,
-        to: wallet,
-        amountMinor: OPENING_MINOR,
-        owner: { kind: 'system', id: 0 },
-        idempotencyKey: `gameprop:${memberId}`,
-        kind: 'seed_credit',
-      });
-      // A launch ticket as launchGame writes it (real money), opened like the game page opens it.
-      const ticket = randomBytes(24).toString('base64url');
-      await ctx.db
-        .insertInto('launch_tickets')
-        .values({ ticket_hash: sha256Hex(ticket), member_id: memberId, game_id: game.id, account_type: 1, expires_at: new Date(nowMs + 60_000) })
-        .execute();
-      const { token } = await openSession(ctx.app.platform, merchant.id, ticket);
-      players[engine].push({ memberId, wallet, session: await sessionOf(ctx.app.platform, merchant.id, token) });
+      const player = await fundedPlayer(ctx.app.platform, merchant, memberId, game, { openingMinor: OPENING_MINOR, key: 'gameprop', now: nowMs });
+      players[engine].push({ memberId, ...player });
     }
   }
 }, 180_000);

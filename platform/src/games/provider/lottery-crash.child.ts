@@ -1,6 +1,6 @@
 import { buildPlatform } from '../../app.ts';
 import { openDatabase } from '../../db/database.ts';
-import { settleDueDraws } from './lottery.service.ts';
+import { settleDueDraws } from './lottery-settle.ts';
 import { builtInProvider } from './built-in-provider.ts';
 
 /**

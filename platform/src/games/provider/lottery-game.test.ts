@@ -14,7 +14,6 @@ import {
   ZWlgLotteryBetResponse,
   ZWlgLotteryNumeroResponse,
   ZWlgLotteryStateResponse,
-  ZWlgOpenResponse,
 } from '@wl/schemas';
 import { chainLinkHolds, mixedClientSeed, roundMix, serverSeedHash } from '@wl/schemas/games/fair';
 import {
@@ -29,28 +28,27 @@ import { lotteryPrizeMode } from '@wl/schemas/rules/lottery-launch';
 import { categoryVendors } from '../../catalogue/catalogue.queries.ts';
 import { BUILT_IN_LOTTERY } from '../../kernel/catalogue.ts';
 import { DEMO_ACCOUNTS } from '../../seed/seed.ts';
-import { rowCounts, usePlatform } from '../../test-support/db.ts';
-import { fromClientIp, loginToken } from '../../test-support/http.ts';
+import { rowCounts } from '../../test-support/db.ts';
+import { useGamePlatform } from '../../test-support/games.ts';
+import { fromClientIp } from '../../test-support/http.ts';
 import { ledgerViolations, NO_VIOLATIONS } from '../../wallet/ledger-invariants.ts';
-import { accountFor } from '../../wallet/ledger.service.ts';
 import { sessionOf } from './game-sessions.ts';
-import { lotteryBetIds, placeLotteryBet, settleDraw } from './lottery.service.ts';
+import { lotteryBetIds, settleDraw } from './lottery-settle.ts';
+import { placeLotteryBet } from './lottery.service.ts';
 import type { TWalletClient } from './wallet-client.ts';
 import { builtInProvider } from './built-in-provider.ts';
 
 // docs/0041: the built-in lottery. Real time plus a shift the test moves past a close.
 let shiftMs = 0;
-const ctx = usePlatform({ clock: () => new Date(Date.now() + shiftMs) });
+const games = useGamePlatform({ clock: () => new Date(Date.now() + shiftMs) });
+const { ctx, post, walletOf } = games;
 const LOTTO = BUILT_IN_LOTTERY.game.nodeId;
 
-let member = '';
 let owner = '';
 let content = '';
 let provider: ReturnType<typeof builtInProvider>;
 beforeAll(async () => {
-  await ctx.app.listen({ host: '127.0.0.1', port: 0 });
   provider = builtInProvider(ctx.app, ctx.app.platform);
-  member = await loginToken(ctx.app, DEMO_ACCOUNTS.member.username, DEMO_ACCOUNTS.member.password);
   const opLogin = async (username: string, password: string) =>
     (await ctx.app.inject({ method: 'POST', url: WPS_PATHS.operatorLogin, payload: { username, password } })).json().value.token as string;
   owner = await opLogin(DEMO_ACCOUNTS.operator.username, DEMO_ACCOUNTS.operator.password);
@@ -58,8 +56,6 @@ beforeAll(async () => {
   content = await opLogin('demo_content', 'Content1234');
 });
 
-const post = (url: string, payload: unknown, token?: string) =>
-  ctx.app.inject({ method: 'POST', url, payload: payload as object, ...(token ? { headers: { authorization: token } } : {}) });
 const op = (method: 'GET' | 'PUT', token: string, payload?: object) =>
   ctx.app.inject({
     method,
@@ -67,15 +63,10 @@ const op = (method: 'GET' | 'PUT', token: string, payload?: object) =>
     headers: { authorization: token, ...fromClientIp('203.0.113.7') },
     ...(payload ? { payload } : {}),
   });
-const memberId = async () =>
-  (await ctx.db.selectFrom('members').select('id').where('username', '=', DEMO_ACCOUNTS.member.username).executeTakeFirstOrThrow()).id;
-const walletOf = async (id: number) => {
-  const acc = await accountFor(ctx.db, { id: 1, currency: 'BDT' }, 'member_wallet', { memberId: id });
-  return Number((await ctx.db.selectFrom('ledger_accounts').select('balance_minor').where('id', '=', acc).executeTakeFirstOrThrow()).balance_minor);
-};
+const memberId = games.demoMemberId;
 
 /** docs/rules/games.md#g-3's lottery launch of the built-in lottery (the lottery route's call), opened like /lottert opens it. */
-async function openLottery(view: 'betting' | 'lobby' = 'lobby', token: string | null = member, accountType = 1) {
+async function openLottery(view: 'betting' | 'lobby' = 'lobby', token: string | null = games.member, accountType = 1) {
   let url: string;
   if (accountType === 1) {
     const prizeMode = lotteryPrizeMode('LOTT', await categoryVendors(ctx.db, 1));
@@ -89,12 +80,11 @@ async function openLottery(view: 'betting' | 'lobby' = 'lobby', token: string | 
   expect(parsed.pathname).toBe('/lottert');
   expect(parsed.searchParams.get('game')).toBe(LOTTO);
   expect(parsed.searchParams.get('view')).toBe(accountType === 1 ? view : 'betting');
-  const opened = await post(WLG_PATHS.open, { ticket: parsed.searchParams.get('ticket') });
-  return ZWlgOpenResponse.parse(opened.json().value);
+  return games.openPage(parsed);
 }
 const state = async (token: string) => ZWlgLotteryStateResponse.parse((await post(WLG_LOTTERY_PATHS.state, { token })).json().value);
 const bet = (token: string, body: Record<string, unknown>) => post(WLG_LOTTERY_PATHS.bet, { token, ...body });
-const closeMine = () => post(WLG_PATHS.closeMine, {}, member);
+const closeMine = () => post(WLG_PATHS.closeMine, {}, games.member);
 
 /** Moves the clock past the draw's close and settles it as its job would. */
 async function passClose(closesAt: string) {
@@ -165,13 +155,7 @@ describe('the built-in lottery', () => {
     // Each bet is its own round at the wallet: one bet and one win (0 closes a loss), the records' meta.
     for (const [i, b] of placed.entries()) {
       const ids = lotteryBetIds(Number(b.betId));
-      const moved = await ctx.db
-        .selectFrom('seamless_transactions')
-        .select(['transaction_id', 'kind', 'amount_minor'])
-        .where('round_id', '=', ids.round)
-        .orderBy('id')
-        .execute();
-      expect(moved).toEqual([
+      expect(await games.walletCallsOf(ids.round)).toEqual([
         { transaction_id: ids.bet, kind: 'bet', amount_minor: b.stakeMinor },
         { transaction_id: ids.win, kind: 'win', amount_minor: wins[i] },
       ]);

@@ -1,27 +1,22 @@
-import { randomBytes } from 'node:crypto';
-import { spawn } from 'node:child_process';
-import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mixedClientSeed } from '@wl/schemas/games/fair';
 import { LOTTERY_BET_TYPES, LOTTERY_DEFAULT_PAYOUTS, LOTTERY_PICK_DIGITS, lotteryResult, lotteryWinMinor } from '@wl/schemas/games/lottery';
 import { buildPlatform } from '../../app.ts';
-import { openDatabase, type TDatabase } from '../../db/database.ts';
-import { migrate } from '../../db/migrate.ts';
-import { platformEnv } from '../../env.ts';
-import { sha256Hex } from '../../http/auth.ts';
 import { BUILT_IN_LOTTERY, BUILT_IN_PROVIDER } from '../../kernel/catalogue.ts';
-import { seed } from '../../seed/seed.ts';
 import { insertBareMembers } from '../../test-support/bare-members.ts';
+import { fundedPlayer } from '../../test-support/games.ts';
+import { runSettler, useSeededPostgresSchema } from '../../test-support/settler-process.ts';
 import { TEST_GATEWAY_SECRET } from '../../test-support/http.ts';
-import { createTestSchema } from '../../test-support/pg-schema.ts';
 import { seededRandom } from '../../test-support/seeded-random.ts';
 import { ledgerTotal, ledgerViolations, NO_VIOLATIONS } from '../../wallet/ledger-invariants.ts';
-import { accountFor, houseAccountId, transfer } from '../../wallet/ledger.service.ts';
-import { openSession, sessionOf, type TGameSession } from './game-sessions.ts';
+import { accountFor } from '../../wallet/ledger.service.ts';
+import type { TGameSession } from './game-sessions.ts';
 import type { TLotteryCrashChildArgs } from './lottery-crash.child.ts';
-import { ensureOpenDraw, lotteryBetIds, placeLotteryBet } from './lottery.service.ts';
+import { ensureOpenDraw } from './lottery-draws.ts';
+import { lotteryBetIds } from './lottery-settle.ts';
+import { placeLotteryBet } from './lottery.service.ts';
 import { builtInProvider } from './built-in-provider.ts';
 
 /**
@@ -44,56 +39,19 @@ const INTERVAL_SECONDS = 30;
 const PAST_MS = 10 * 60_000;
 const CHILD = fileURLToPath(new URL('./lottery-crash.child.ts', import.meta.url));
 
-const url = platformEnv.databaseUrl;
-let schema = '';
-let dropSchema: (() => Promise<void>) | undefined;
-let database: TDatabase;
+const pg = useSeededPostgresSchema();
 
-beforeAll(async () => {
-  if (!url) return;
-  ({ schema, drop: dropSchema } = await createTestSchema(url));
-  database = await openDatabase({ databaseUrl: url, schema });
-  await migrate(database.db);
-  await seed(database.db, { merchantCode: 'DEMO' });
-}, 120_000);
+/** Runs one settler; kills it with SIGKILL after `killAfter` paid bets, or once it is done. */
+const settler = (killAfter = Infinity) => {
+  const args: TLotteryCrashChildArgs = { databaseUrl: pg.url!, schema: pg.schema };
+  return runSettler(CHILD, args, killAfter);
+};
 
-afterAll(async () => {
-  await database?.close();
-  await dropSchema?.();
-});
-
-/** Runs one settler; kills it with SIGKILL after `killAfter` paid bets, or once it is done. Answers the bets it paid and how it ended. */
-function settler(killAfter = Infinity): { done: Promise<{ paid: number[]; finished: boolean }> } {
-  const args: TLotteryCrashChildArgs = { databaseUrl: url!, schema };
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, JSON.stringify(args)], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.on('exit', (code, signal) => resolve(signal ?? code)));
-  const done = (async () => {
-    const paid: number[] = [];
-    let finished = false;
-    for await (const line of readline.createInterface({ input: child.stdout })) {
-      const [word, id] = line.split(' ');
-      if (word === 'paid') paid.push(Number(id));
-      if (word === 'done') finished = true;
-      if (finished || paid.length >= killAfter) {
-        child.kill('SIGKILL');
-        break;
-      }
-    }
-    // A settler that died by itself (not by our kill) is a failure: its stderr says why.
-    expect(await exited, stderr).toBe('SIGKILL');
-    return { paid, finished };
-  })();
-  return { done };
-}
-
-describe.skipIf(!url)('lottery settlement across SIGKILL and two processes (PostgreSQL)', () => {
+describe.skipIf(!pg.url)('lottery settlement across SIGKILL and two processes (PostgreSQL)', () => {
   it(`${BETS} bets on ${DRAWS} draws: killed mid-settlement, then two settlers race; every bet paid exactly once`, async () => {
-    const { db } = database;
+    const { db } = pg.database;
     const rand = seededRandom(SEED);
     const { merchant, ids } = await insertBareMembers(db, MEMBERS, 'lotcrash');
-    const house = (await houseAccountId(db, merchant.id))!;
     const game = await db.selectFrom('games').select(['id', 'game_code']).where('node_id', '=', BUILT_IN_LOTTERY.game.nodeId).executeTakeFirstOrThrow();
     await db
       .insertInto('lottery_settings')
@@ -115,23 +73,9 @@ describe.skipIf(!url)('lottery settlement across SIGKILL and two processes (Post
     const sessions: TGameSession[] = [];
     const wallets: number[] = [];
     for (const memberId of ids) {
-      const account = await accountFor(db, merchant, 'member_wallet', { memberId });
-      wallets.push(account);
-      await transfer(db, {
-        from: house,
-        to: account,
-        amountMinor: OPENING_MINOR,
-        owner: { kind: 'system', id: 0 },
-        idempotencyKey: `lotcrash:${memberId}`,
-        kind: 'seed_credit',
-      });
-      const ticket = randomBytes(24).toString('base64url');
-      await db
-        .insertInto('launch_tickets')
-        .values({ ticket_hash: sha256Hex(ticket), member_id: memberId, game_id: game.id, account_type: 1, expires_at: new Date(clockMs + 60_000) })
-        .execute();
-      const { token } = await openSession(deps, merchant.id, ticket);
-      sessions.push(await sessionOf(deps, merchant.id, token));
+      const player = await fundedPlayer(deps, merchant, memberId, game, { openingMinor: OPENING_MINOR, key: 'lotcrash', now: clockMs });
+      wallets.push(player.wallet);
+      sessions.push(player.session);
     }
     const totalBefore = await ledgerTotal(db);
     const lottery = { id: game.id, merchantId: merchant.id, gameCode: game.game_code };
@@ -152,10 +96,10 @@ describe.skipIf(!url)('lottery settlement across SIGKILL and two processes (Post
 
     // A settler killed in the middle of settlement, after a seeded number of paid bets.
     // (How far it got before the signal landed depends on the machine; what follows holds either way.)
-    const killed = await settler(rand.int(1, BETS - 1)).done;
+    const killed = await settler(rand.int(1, BETS - 1));
     expect(killed.finished).toBe(false);
     // Then two settlers at once on what it left.
-    const [a, b] = await Promise.all([settler().done, settler().done]);
+    const [a, b] = await Promise.all([settler(), settler()]);
     expect(a.finished && b.finished).toBe(true);
 
     // Every draw settled, with the result of its committed seed.

@@ -4,16 +4,9 @@ import type { TPlatformDeps } from '../../http/deps.ts';
 import { routesOf } from '../../http/routes-of.ts';
 import { providerOf, type TBuiltInProvider } from './built-in-provider.ts';
 import { sessionOf } from './game-sessions.ts';
-import {
-  ensureOpenDraw,
-  LOTTERY_SETTLE_QUEUE,
-  lotteryGames,
-  lotteryOpenedNumero,
-  lotteryState,
-  placeLotteryBet,
-  settleDraw,
-  settleDueDraws,
-} from './lottery.service.ts';
+import { ensureOpenDraw, LOTTERY_SETTLE_QUEUE, lotteryGames, lotteryOpenedNumero } from './lottery-draws.ts';
+import { settleDraw, settleDueDraws } from './lottery-settle.ts';
+import { lotteryState, placeLotteryBet } from './lottery.service.ts';
 
 /** Queue of the lottery's sweep: every lottery game has an open draw, every overdue draw gets settled. */
 export const LOTTERY_SWEEP_QUEUE = 'lottery.sweep';

@@ -3,9 +3,9 @@ import { WLG_CALLS } from '@wl/schemas';
 import type { TPlatformDeps } from '../../http/deps.ts';
 import { routesOf } from '../../http/routes-of.ts';
 import { BUILT_IN_PROVIDER } from '../../kernel/catalogue.ts';
-import { pruneSeamlessNonces } from '../seamless-wallet.service.ts';
+import { pruneSeamlessNonces } from '../seamless-auth.ts';
 import { providerOf, type TBuiltInProvider } from './built-in-provider.ts';
-import { settleCrashedRounds } from './crash.service.ts';
+import { settleCrashedRounds } from './crash-settle.ts';
 import { closeIdleSessions, closeOpenGames, closeSession, openSession, rotateSeed, sessionOf, stateOf } from './game-sessions.ts';
 import { recoverRounds, roundsOf, spinSlot } from './rounds.service.ts';
 

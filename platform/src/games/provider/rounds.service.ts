@@ -4,20 +4,17 @@ import { slotSpin, type TSlotSpin } from '@wl/schemas/games/slot';
 import type { TPlatformDeps } from '../../http/deps.ts';
 import { WpsError } from '../../http/envelope.ts';
 import { inTransaction } from '../../wallet/ledger.service.ts';
-import { commitmentOf, movePlayMoney, type TGameSession } from './game-sessions.ts';
+import { commitmentOf, movePlayMoney, playedBy, type TGameSession } from './game-sessions.ts';
 import { guardedMove, StateMoved } from './guarded-state.ts';
 import { WalletRefusal, WalletUnreachable, type TWalletClient } from './wallet-client.ts';
+import { gameBusy, takeStake, walletIds } from './wallet-moves.ts';
 
 /** A round still 'open' or 'placed' this long after it was drawn is finished by the recovery sweep. */
 export const ROUND_RECOVERY_AFTER_MS = 30_000;
 
-/** The wallet ids of a round: the provider's round id and its bet, win and rollback transaction ids. */
-export const roundIds = (roundId: number) => {
-  const round = `WLG-${roundId}`;
-  return { round, bet: `${round}:bet`, win: `${round}:win`, rollback: `${round}:rb` };
-};
+/** The wallet ids of a slot round (`WLG-<round id>`). */
+export const roundIds = (roundId: number) => walletIds(`WLG-${roundId}`);
 
-const busy = () => new WpsError(WPS_CODES.systemBusy, WLG_MESSAGES.busy);
 const wrongGame = () => new WpsError(WPS_CODES.badRequest, WLG_MESSAGES.wrongGame);
 
 type TDrawn = { roundId: number; spin: TSlotSpin; nonce: number; serverSeedHash: string; clientSeed: string };
@@ -47,13 +44,9 @@ async function drawSlotRound(deps: TPlatformDeps, session: TGameSession, betPerL
     const round = await trx
       .insertInto('game_rounds')
       .values({
-        session_id: session.id,
+        ...playedBy(session),
         seed_id: seed.id,
         nonce,
-        merchant_id: session.merchantId,
-        member_id: session.memberId,
-        game_id: session.game.id,
-        mode: session.mode,
         stake_minor: spin.stakeMinor,
         payout_minor: spin.winMinor,
         outcome: JSON.stringify(spin),
@@ -100,24 +93,12 @@ async function settleWithWallet(deps: TPlatformDeps, wallet: TWalletClient, sess
   const ids = roundIds(drawn.roundId);
   const playerId = String(session.memberId);
   const gameCode = session.game.gameCode;
-  try {
-    await wallet.bet({ playerId, roundId: ids.round, transactionId: ids.bet, gameCode, amountMinor: drawn.spin.stakeMinor });
-  } catch (err) {
-    if (err instanceof WalletRefusal) {
-      await setRoundState(deps, drawn.roundId, ['open'], 'refused');
-      throw new WpsError(err.code, err.messageKey, err.balance);
-    }
-    if (err instanceof WalletUnreachable) {
-      try {
-        await wallet.rollback({ playerId, roundId: ids.round, transactionId: ids.rollback, gameCode, refTransactionId: ids.bet });
-        await setRoundState(deps, drawn.roundId, ['open'], 'rolled_back');
-      } catch {
-        // Left 'open': the recovery sweep rolls it back.
-      }
-      throw busy();
-    }
-    throw err;
-  }
+  await takeStake(
+    wallet,
+    ids,
+    { playerId, gameCode, amountMinor: drawn.spin.stakeMinor },
+    { refused: () => setRoundState(deps, drawn.roundId, ['open'], 'refused'), rolledBack: () => setRoundState(deps, drawn.roundId, ['open'], 'rolled_back') },
+  );
   // The stake is taken: the round turns 'placed' only from 'open'. A round the recovery sweep rolled
   // back meanwhile fails here, before its win is asked for (docs/0072).
   await setRoundState(deps, drawn.roundId, ['open'], 'placed');
@@ -126,7 +107,7 @@ async function settleWithWallet(deps: TPlatformDeps, wallet: TWalletClient, sess
     await setRoundState(deps, drawn.roundId, ['placed'], 'settled');
     return answer.balanceMinor;
   } catch (err) {
-    if (err instanceof WalletUnreachable) throw busy();
+    if (err instanceof WalletUnreachable) throw gameBusy();
     throw err;
   }
 }

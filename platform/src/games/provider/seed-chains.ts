@@ -71,6 +71,29 @@ export async function nextLink(
   return { chainId: chain.id, index, seed, seedHash: sha256(seed) };
 }
 
+/**
+ * The next link for a new round of `rounds` (the crash game's rounds or the lottery's draws): after
+ * the highest chain index those rounds used on the game's current chain.
+ */
+export function nextRoundLink(db: TDb, gameId: number, rounds: 'crash_rounds' | 'lottery_draws') {
+  return nextLink(
+    db,
+    gameId,
+    async (chainId) =>
+      (
+        await db
+          .selectFrom(rounds)
+          .select((eb) => eb.fn.max('chain_index').as('last'))
+          .where('chain_id', '=', chainId)
+          .executeTakeFirst()
+      )?.last ?? null,
+  );
+}
+
+/** The tickets mixed into a round's seed (docs/0073), as the jsonb column answers them on either driver; null before the chains. */
+export const mixTicketsOf = (value: unknown): string[] | null =>
+  value === null ? null : ((typeof value === 'string' ? JSON.parse(value) : value) as string[]);
+
 /** Published chains of a game: id and anchor (the terminal seed never leaves the server). */
 export async function chainAnchors(db: TDb, chainIds: number[]): Promise<Map<number, string>> {
   if (chainIds.length === 0) return new Map();

@@ -1,13 +1,13 @@
-import { describe, expect, it, beforeAll } from 'vitest';
-import { WLG_PATHS, WPS_PATHS, ZWlgOpenResponse, ZWlgRoundsResponse, ZWlgSeedResponse, ZWlgSlotSpinResponse } from '@wl/schemas';
+import { describe, expect, it } from 'vitest';
+import { WLG_PATHS, WPS_PATHS, ZWlgRoundsResponse, ZWlgSeedResponse, ZWlgSlotSpinResponse } from '@wl/schemas';
 import { fairFloats, serverSeedHash } from '@wl/schemas/games/fair';
 import { slotSpin } from '@wl/schemas/games/slot';
-import { rowCounts, usePlatform } from '../../test-support/db.ts';
+import { rowCounts } from '../../test-support/db.ts';
+import { useGamePlatform } from '../../test-support/games.ts';
 import { loginToken } from '../../test-support/http.ts';
 import { hashPassword } from '../../session/password.service.ts';
 import { accountFor, houseAccountId, transfer } from '../../wallet/ledger.service.ts';
 import { BUILT_IN_GAMES } from '../../kernel/catalogue.ts';
-import { DEMO_ACCOUNTS } from '../../seed/seed.ts';
 import { closeIdleSessions, FREE_PLAY_BALANCE_MINOR, sessionOf } from './game-sessions.ts';
 import { recoverRounds, roundIds, ROUND_RECOVERY_AFTER_MS, spinSlot } from './rounds.service.ts';
 import { WalletUnreachable } from './wallet-client.ts';
@@ -15,26 +15,11 @@ import { builtInProvider } from './built-in-provider.ts';
 
 // Real time plus a shift a test can move forward (idle sessions, the recovery sweep's age).
 let shiftMs = 0;
-const ctx = usePlatform({ clock: () => new Date(Date.now() + shiftMs) });
+const games = useGamePlatform({ clock: () => new Date(Date.now() + shiftMs) });
+const { ctx, post, demoMemberId, walletOf } = games;
 const SLOT = BUILT_IN_GAMES[0].nodeId;
 
-let member: string;
-beforeAll(async () => {
-  // The provider reaches the wallet over real HTTP on the platform's own address.
-  await ctx.app.listen({ host: '127.0.0.1', port: 0 });
-  member = await loginToken(ctx.app, DEMO_ACCOUNTS.member.username, DEMO_ACCOUNTS.member.password);
-});
-
-const post = (url: string, payload: unknown, token?: string) =>
-  ctx.app.inject({ method: 'POST', url, payload: payload as object, ...(token ? { headers: { authorization: token } } : {}) });
-
-async function launch(token: string | null, accountType = 1) {
-  const res = await ctx.app.inject({
-    url: `${WPS_PATHS.launchGame}?nodeId=${SLOT}&launchMode=GLS&accountType=${accountType}`,
-    ...(token ? { headers: { authorization: token } } : {}),
-  });
-  return res.json() as { success: boolean; code: number; message: string; value: { content: { game_url: string } } | null };
-}
+const launch = (token: string | null, accountType = 1) => games.launch(SLOT, token, accountType);
 
 async function open(token: string | null, accountType = 1) {
   const launched = await launch(token, accountType);
@@ -42,22 +27,24 @@ async function open(token: string | null, accountType = 1) {
   const url = new URL(launched.value!.content.game_url, 'http://x');
   expect(url.pathname).toBe('/seamless');
   expect(url.searchParams.get('game')).toBe(SLOT);
-  const res = await post(WLG_PATHS.open, { ticket: url.searchParams.get('ticket') });
-  expect(res.json()).toMatchObject({ success: true });
-  return ZWlgOpenResponse.parse(res.json().value);
+  return games.openPage(url);
 }
 
 const closeMine = (token: string) => post(WLG_PATHS.closeMine, {}, token);
-const walletOf = async (memberId: number) => {
-  const id = await accountFor(ctx.db, { id: 1, currency: 'BDT' }, 'member_wallet', { memberId });
-  return Number((await ctx.db.selectFrom('ledger_accounts').select('balance_minor').where('id', '=', id).executeTakeFirstOrThrow()).balance_minor);
-};
-const demoMemberId = async () =>
-  (await ctx.db.selectFrom('members').select('id').where('username', '=', DEMO_ACCOUNTS.member.username).executeTakeFirstOrThrow()).id;
+
+/** demo_member's real-money slot session on the platform's own wallet client, with the balance before. */
+async function realSession() {
+  const game = await open(games.member);
+  const memberId = await demoMemberId();
+  const deps = ctx.app.platform;
+  const wallet = builtInProvider(ctx.app, deps).walletFor(1);
+  const session = await sessionOf(deps, 1, game.token);
+  return { game, memberId, deps, wallet, session, before: await walletOf(memberId) };
+}
 
 describe('the built-in slot on the seamless wallet', () => {
   it('a spin debits the stake and credits the win through the wallet, and proves itself once the seed is revealed', async () => {
-    const game = await open(member);
+    const game = await open(games.member);
     const memberId = await demoMemberId();
     const before = await walletOf(memberId);
     expect(game).toMatchObject({ mode: 'real', balanceMinor: before, game: { nodeId: SLOT, engine: 'slot' }, fair: { nonce: 0 } });
@@ -70,13 +57,7 @@ describe('the built-in slot on the seamless wallet', () => {
     expect(spin.fair.nonce).toBe(1);
     // The wallet saw the provider's ids; the ledger carries the game and round for the records.
     const ids = roundIds(Number(spin.round.roundId));
-    const moved = await ctx.db
-      .selectFrom('seamless_transactions')
-      .select(['transaction_id', 'kind', 'amount_minor'])
-      .where('round_id', '=', ids.round)
-      .orderBy('id')
-      .execute();
-    expect(moved).toEqual([
+    expect(await games.walletCallsOf(ids.round)).toEqual([
       { transaction_id: ids.bet, kind: 'bet', amount_minor: 2500 },
       { transaction_id: ids.win, kind: 'win', amount_minor: spin.round.payoutMinor },
     ]);
@@ -90,11 +71,11 @@ describe('the built-in slot on the seamless wallet', () => {
 
     const rounds = ZWlgRoundsResponse.parse((await post(WLG_PATHS.rounds, { token: game.token })).json().value).rounds;
     expect(rounds[0]).toMatchObject({ roundId: spin.round.roundId, state: 'settled', serverSeed: rotated.revealed.serverSeed, nonce: 0 });
-    expect((await closeMine(member)).json().value).toEqual({ closed: 1 });
+    expect((await closeMine(games.member)).json().value).toEqual({ closed: 1 });
   });
 
   it('the winner board and hot games come from real play (issue 9 item 3)', async () => {
-    const game = await open(member);
+    const game = await open(games.member);
     let won: { payoutMinor: number } | null = null;
     // A win comes within a few spins (most spins pay on one of 25 lines); bounded, never a wait.
     for (let i = 0; i < 40 && !won; i++) {
@@ -111,22 +92,22 @@ describe('the built-in slot on the seamless wallet', () => {
     expect(board).toHaveLength(20);
     const hot = (await ctx.app.inject({ url: `${WPS_PATHS.hotGames}?language=en` })).json().value.list as { nodeId: string }[];
     expect(hot[0]!.nodeId).toBe(SLOT);
-    await closeMine(member);
+    await closeMine(games.member);
   });
 
   it('one real-money game at a time: a second launch answers 734 until the first is closed or idle', async () => {
-    const game = await open(member);
-    const again = await launch(member);
+    const game = await open(games.member);
+    const again = await launch(games.member);
     expect(again).toMatchObject({ success: false, code: 734, message: 'error_game_already_open' });
     // Free play needs no wallet: it is not refused.
-    expect((await launch(member, 0)).success).toBe(true);
-    expect((await closeMine(member)).json().value).toEqual({ closed: 1 });
+    expect((await launch(games.member, 0)).success).toBe(true);
+    expect((await closeMine(games.member)).json().value).toEqual({ closed: 1 });
     expect((await post(WLG_PATHS.state, { token: game.token })).statusCode).toBe(401);
-    await open(member);
+    await open(games.member);
     // Idle for the whole window: the next launch closes it.
     shiftMs = 16 * 60_000;
     try {
-      await open(member);
+      await open(games.member);
     } finally {
       shiftMs = 0;
     }
@@ -138,18 +119,18 @@ describe('the built-in slot on the seamless wallet', () => {
     } finally {
       shiftMs = 0;
     }
-    expect((await closeMine(member)).json().value).toEqual({ closed: 0 });
+    expect((await closeMine(games.member)).json().value).toEqual({ closed: 0 });
   });
 
   it('two tickets opened at once: one session, the other answers 734 and its ticket stays usable', async () => {
-    const tickets = await Promise.all([launch(member), launch(member)]);
+    const tickets = await Promise.all([launch(games.member), launch(games.member)]);
     const ticketOf = (t: (typeof tickets)[number]) => new URL(t.value!.content.game_url, 'http://x').searchParams.get('ticket');
     const opened = await Promise.all(tickets.map((t) => post(WLG_PATHS.open, { ticket: ticketOf(t) })));
     expect(opened.map((r) => r.json().code ?? 0).sort()).toEqual([0, 734]);
-    await closeMine(member);
+    await closeMine(games.member);
     const loser = tickets[opened.findIndex((r) => r.json().code === 734)]!;
     expect((await post(WLG_PATHS.open, { ticket: ticketOf(loser) })).json()).toMatchObject({ success: true });
-    await closeMine(member);
+    await closeMine(games.member);
   });
 
   it('refuses a stake the wallet cannot cover, and nothing moves', async () => {
@@ -189,7 +170,7 @@ describe('the built-in slot on the seamless wallet', () => {
   });
 
   it('refuses bad input, unknown tokens, a used ticket, and a token of a closed session', async () => {
-    const game = await open(member);
+    const game = await open(games.member);
     for (const bad of [
       { token: game.token, betPerLineMinor: 7 },
       { token: game.token, betPerLineMinor: -100 },
@@ -224,7 +205,7 @@ describe('the built-in slot on the seamless wallet', () => {
   });
 
   it('spins of one session in parallel each take their own nonce and their own money', async () => {
-    const game = await open(member);
+    const game = await open(games.member);
     const memberId = await demoMemberId();
     const before = await walletOf(memberId);
     const spins = await Promise.all(Array.from({ length: 20 }, () => post(WLG_PATHS.slotSpin, { token: game.token, betPerLineMinor: 10 })));
@@ -233,19 +214,14 @@ describe('the built-in slot on the seamless wallet', () => {
     expect(new Set(answers.map((a) => a.round.nonce)).size).toBe(20);
     const net = answers.reduce((n, a) => n + a.round.payoutMinor - a.round.stakeMinor, 0);
     expect(await walletOf(memberId)).toBe(before + net);
-    await closeMine(member);
+    await closeMine(games.member);
   });
 
   it('recovery pays a round whose bet was taken and rolls back one whose bet fate is unknown', async () => {
-    const game = await open(member);
-    const memberId = await demoMemberId();
-    const deps = ctx.app.platform;
-    const wallet = builtInProvider(ctx.app, deps).walletFor(1);
-    const session = await sessionOf(deps, 1, game.token);
+    const { memberId, deps, wallet, session, before } = await realSession();
     const cut = () => {
       throw new WalletUnreachable('connection cut');
     };
-    const before = await walletOf(memberId);
     // The network dies after the wallet took the bet: the win cannot be delivered.
     await expect(spinSlot(deps, { ...wallet, win: cut }, session, 50)).rejects.toMatchObject({ code: 727 });
     // The bet's answer is lost, and so is the rollback that follows.
@@ -276,7 +252,7 @@ describe('the built-in slot on the seamless wallet', () => {
     expect(await walletOf(memberId)).toBe(before - 1250 + rounds[0]!.payout_minor);
     const states = await ctx.db.selectFrom('game_rounds').select('state').where('session_id', '=', session.id).orderBy('id').execute();
     expect(states.map((r) => r.state)).toEqual(['settled', 'rolled_back']);
-    await closeMine(member);
+    await closeMine(games.member);
   });
 
   /** A wallet whose bet is taken by the real wallet, then held until the test lets its answer go. */
@@ -298,10 +274,7 @@ describe('the built-in slot on the seamless wallet', () => {
   }
 
   it('a round’s outcome is not readable while its stake is on its way to the wallet (docs/0072)', async () => {
-    const game = await open(member);
-    const deps = ctx.app.platform;
-    const wallet = builtInProvider(ctx.app, deps).walletFor(1);
-    const session = await sessionOf(deps, 1, game.token);
+    const { game, deps, wallet, session } = await realSession();
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     let asked!: () => void;
@@ -315,16 +288,11 @@ describe('the built-in slot on the seamless wallet', () => {
     const spin = await spinning;
     const after = ZWlgRoundsResponse.parse((await post(WLG_PATHS.rounds, { token: game.token })).json().value).rounds;
     expect(after.map((r) => [r.roundId, r.outcome])).toEqual([[spin.round.roundId, spin.round.outcome]]);
-    await closeMine(member);
+    await closeMine(games.member);
   });
 
   it('a round the sweep rolled back while its bet’s answer was late is never paid (docs/0072)', async () => {
-    const game = await open(member);
-    const memberId = await demoMemberId();
-    const deps = ctx.app.platform;
-    const wallet = builtInProvider(ctx.app, deps).walletFor(1);
-    const session = await sessionOf(deps, 1, game.token);
-    const before = await walletOf(memberId);
+    const { memberId, deps, wallet, session, before } = await realSession();
     const held = heldBet(wallet);
     const spinning = spinSlot(deps, held.client, session, 10);
     const outcome = spinning.then(
@@ -346,16 +314,11 @@ describe('the built-in slot on the seamless wallet', () => {
     const kinds = await ctx.db.selectFrom('seamless_transactions').select('kind').where('round_id', '=', roundIds(round.id).round).orderBy('id').execute();
     expect(kinds.map((k) => k.kind)).toEqual(['bet', 'rollback']);
     expect(await walletOf(memberId)).toBe(before);
-    await closeMine(member);
+    await closeMine(games.member);
   });
 
   it('50 parallel sweeps of one unpaid round pay it once (docs/0072)', async () => {
-    const game = await open(member);
-    const memberId = await demoMemberId();
-    const deps = ctx.app.platform;
-    const wallet = builtInProvider(ctx.app, deps).walletFor(1);
-    const session = await sessionOf(deps, 1, game.token);
-    const before = await walletOf(memberId);
+    const { memberId, deps, wallet, session, before } = await realSession();
     await expect(spinSlot(deps, { ...wallet, win: () => Promise.reject(new WalletUnreachable('cut')) }, session, 50)).rejects.toMatchObject({ code: 727 });
     const round = await ctx.db.selectFrom('game_rounds').select(['id', 'state', 'payout_minor']).where('session_id', '=', session.id).executeTakeFirstOrThrow();
     expect(round.state).toBe('placed');
@@ -375,11 +338,11 @@ describe('the built-in slot on the seamless wallet', () => {
     expect(wins).toHaveLength(1);
     expect(await walletOf(memberId)).toBe(before - 1250 + round.payout_minor);
     expect((await ctx.db.selectFrom('game_rounds').select('state').where('id', '=', round.id).executeTakeFirstOrThrow()).state).toBe('settled');
-    await closeMine(member);
+    await closeMine(games.member);
   });
 
   it('the next server seed is committed before the player picks a client seed, and the revealed seed matches it (docs/0073)', async () => {
-    const game = await open(member);
+    const game = await open(games.member);
     const committed = game.fair.nextServerSeedHash;
     expect(committed).toMatch(/^[0-9a-f]{64}$/);
     expect(committed).not.toBe(game.fair.serverSeedHash);
@@ -392,6 +355,6 @@ describe('the built-in slot on the seamless wallet', () => {
     expect(await serverSeedHash(revealed.serverSeed)).toBe(committed);
     expect(slotSpin(await fairFloats(revealed.serverSeed, 'chosen-after', 0, 5), 10)).toEqual(spin.round.outcome);
     expect((await post(WLG_PATHS.state, { token: game.token })).json().value.fair.serverSeedHash).toBe(next);
-    await closeMine(member);
+    await closeMine(games.member);
   });
 });

@@ -1,0 +1,128 @@
+import type { Generated } from 'kysely';
+import type { Timestamp } from './columns.ts';
+
+/* The game catalogue and the site's content: vendors, games, banners, notices, popups, promotions, winners, and what members keep of them (favourites, recent games, launch tickets, messages, offered promotions). */
+
+export interface VendorsTable {
+  id: Generated<number>;
+  merchant_id: number;
+  vassalage: string;
+  game_type: string;
+  name: string;
+  is_game: 'VASSALAGE' | 'GAME';
+  sort: number;
+}
+export interface GamesTable {
+  id: Generated<number>;
+  merchant_id: number;
+  vendor_id: number;
+  node_id: string;
+  game_code: string;
+  game_type: string;
+  vassalage: string;
+  name_en: string;
+  name_bn: string;
+  has_free_trial: boolean;
+  is_hot: boolean;
+  sort: number;
+  /** Migration 0017: false when the operator switched the game off (docs/0037). */
+  enabled: Generated<boolean>;
+  /** Migration 0018: the built-in provider's engine for this game; null for other vendors' games (docs/0039). */
+  engine: Generated<'slot' | 'crash' | 'lottery' | null>;
+}
+export interface BannersTable {
+  id: Generated<number>;
+  merchant_id: number;
+  group_name: string;
+  title_en: string;
+  title_bn: string;
+  url: string;
+  linkage_type: 'INTERNAL' | 'EXTERNAL' | 'NONE';
+  sort: number;
+}
+/** A notice: a merchant's title and text in both languages, in its place. */
+export interface NoticesTable {
+  id: Generated<number>;
+  merchant_id: number;
+  title_en: string;
+  title_bn: string;
+  content_en: string;
+  content_bn: string;
+  sort: number;
+}
+/** A popup: a notice with the promotion it shows and when it shows (A, B, F). */
+export interface PopupsTable extends NoticesTable {
+  promotion_type: string;
+  execution: 'A' | 'B' | 'F';
+}
+export interface PromotionsTable {
+  id: Generated<number>;
+  merchant_id: number;
+  title_en: string;
+  title_bn: string;
+  promotion_type: string;
+  sort: number;
+}
+export interface WinnersTable {
+  id: Generated<number>;
+  merchant_id: number;
+  game_id: number;
+  customer_name: string;
+  win_amount_minor: number;
+  sort: number;
+}
+export interface FavouritesTable {
+  member_id: number;
+  game_id: number;
+  created_at: Generated<Date>;
+}
+export interface LaunchTicketsTable {
+  ticket_hash: string;
+  /** Null for a visitor's free-trial launch (migration 0008). */
+  member_id: number | null;
+  game_id: number;
+  account_type: number;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  lotto_prize_mode: string | null;
+  lotto_view: 'betting' | 'lobby' | null;
+  back_url: string | null;
+}
+export interface MemberMessagesTable {
+  id: Generated<number>;
+  member_id: number;
+  title: string;
+  body: string;
+  created_at: Generated<Date>;
+  read_at: Timestamp | null;
+}
+export interface MemberPromotionsTable {
+  member_id: number;
+  promotion_id: number;
+  offered_at: Generated<Date>;
+  claimed_at: Timestamp | null;
+}
+/** Games a member launched lately, one row per game (migration 0016, docs/0036). */
+export interface RecentGamesTable {
+  member_id: number;
+  game_id: number;
+  played_at: Date;
+  /** bigserial: answered as a number by both drivers (db/database.ts parses int8). */
+  seq: Generated<number>;
+}
+
+/** The catalogue tables, by name (db/schema.ts composes them into DB). */
+export interface CatalogueTables {
+  vendors: VendorsTable;
+  games: GamesTable;
+  banners: BannersTable;
+  notices: NoticesTable;
+  popups: PopupsTable;
+  promotions: PromotionsTable;
+  winners: WinnersTable;
+  favourites: FavouritesTable;
+  launch_tickets: LaunchTicketsTable;
+  member_messages: MemberMessagesTable;
+  member_promotions: MemberPromotionsTable;
+  recent_games: RecentGamesTable;
+}

@@ -1,0 +1,62 @@
+import { spawn } from 'node:child_process';
+import readline from 'node:readline';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { openDatabase, type TDatabase } from '../db/database.ts';
+import { migrate } from '../db/migrate.ts';
+import { platformEnv } from '../env.ts';
+import { seed } from '../seed/seed.ts';
+import { createTestSchema } from './pg-schema.ts';
+
+/*
+ * The crash tests of settlements (docs/0041 lottery, docs/0049 salaries): a seeded schema of their
+ * own on PostgreSQL, and settler processes that are killed with SIGKILL after a number of payments.
+ */
+
+/**
+ * Per test file, on the PostgreSQL of DATABASE_URL only (nothing without it): a new schema,
+ * migrated and seeded, dropped after the file. `database` and `schema` are set before the tests run.
+ */
+export function useSeededPostgresSchema() {
+  const pg = { url: platformEnv.databaseUrl, schema: '', database: undefined as unknown as TDatabase };
+  let dropSchema: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    if (!pg.url) return;
+    ({ schema: pg.schema, drop: dropSchema } = await createTestSchema(pg.url));
+    pg.database = await openDatabase({ databaseUrl: pg.url, schema: pg.schema });
+    await migrate(pg.database.db);
+    await seed(pg.database.db, { merchantCode: 'DEMO' });
+  }, 120_000);
+  afterAll(async () => {
+    await pg.database?.close();
+    await dropSchema?.();
+  });
+  return pg;
+}
+
+/**
+ * Runs a settler script (`tsx`, its arguments as JSON) that prints `paid <id>` after each payment
+ * and `done` at the end; kills it with SIGKILL after `killAfter` payments, or once it is done.
+ * Answers the ids it paid and whether it finished. A settler that died by itself (not by this kill)
+ * fails the test, with its stderr.
+ */
+export function runSettler(script: string, args: unknown, killAfter = Infinity): Promise<{ paid: number[]; finished: boolean }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, JSON.stringify(args)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.on('exit', (code, signal) => resolve(signal ?? code)));
+  return (async () => {
+    const paid: number[] = [];
+    let finished = false;
+    for await (const line of readline.createInterface({ input: child.stdout })) {
+      const [word, id] = line.split(' ');
+      if (word === 'paid') paid.push(Number(id));
+      if (word === 'done') finished = true;
+      if (finished || paid.length >= killAfter) {
+        child.kill('SIGKILL');
+        break;
+      }
+    }
+    expect(await exited, stderr).toBe('SIGKILL');
+    return { paid, finished };
+  })();
+}
