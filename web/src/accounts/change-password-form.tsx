@@ -6,7 +6,7 @@ import { changePasswordMachine, type TChangePasswordRequest } from '@wl/flows/pa
 import { asFlow } from '../api/flow-errors.ts';
 import { useTRPCClient } from '../api/trpc.ts';
 import { usePasswordRule } from './use-password-rule.ts';
-import { Field, FieldMessage, FormError, NewPasswordFields, SubmitButton } from './form-parts.tsx';
+import { FieldMessage, FormError, NewPasswordFields, PasswordField, SubmitButton } from './form-parts.tsx';
 
 /**
  * Change password (docs/rules/accounts.md#a-13) on the flows' changePasswordMachine: old password (unless the forced
@@ -63,18 +63,9 @@ export function ChangePasswordForm({ requireOldPassword, onChanged }: { requireO
   return (
     <form className="form" onSubmit={submit} noValidate data-testid="change-password.form">
       {requireOldPassword && (
-        <Field label={t('old_password')}>
-          <input
-            className="input"
-            type="password"
-            autoComplete="current-password"
-            data-testid="change-password.old"
-            value={oldPassword}
-            maxLength={128}
-            onChange={(e) => setOldPassword(e.target.value)}
-          />
+        <PasswordField label={t('old_password')} autoComplete="current-password" testId="change-password.old" value={oldPassword} onValue={setOldPassword}>
           {fieldError('oldPassword')}
-        </Field>
+        </PasswordField>
       )}
       <NewPasswordFields
         testIds={{ newPassword: 'change-password.new', confirmPassword: 'change-password.confirm' }}

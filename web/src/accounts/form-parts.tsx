@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldMessage, type TFieldMessage } from './field-message.ts';
 
@@ -10,6 +10,60 @@ export function Field({ label, children }: { label: ReactNode; children: ReactNo
       {children}
     </label>
   );
+}
+
+type TTextInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'className' | 'value' | 'onChange' | 'children'> & {
+  testId: string;
+  value: string;
+  /** Gets what was typed. */
+  onValue: (value: string) => void;
+};
+
+/** The house text input: the `input` class, its test id, and the typed text handed to `onValue`; any other input attribute passes through. */
+export function TextInput({ testId, value, onValue, ...input }: TTextInputProps) {
+  return <input className="input" data-testid={testId} value={value} onChange={(e) => onValue(e.target.value)} {...input} />;
+}
+
+/** The props of a labelled input: the input's, its label, and any message shown below it as children. */
+export type TInputFieldProps = TTextInputProps & { label: ReactNode; children?: ReactNode };
+
+/** A labelled text input with its messages below (see TextInput for the input). */
+export function InputField({ label, children, ...input }: TInputFieldProps) {
+  return (
+    <Field label={label}>
+      <TextInput {...input} />
+      {children}
+    </Field>
+  );
+}
+
+/** A labelled input in one row with what stands before it (a dialing code) or after it (a send-code button), its messages below. */
+export function InputRowField({ label, before, after, children, ...input }: TInputFieldProps & { before?: ReactNode; after?: ReactNode }) {
+  return (
+    <Field label={label}>
+      <span className="input-row">
+        {before}
+        <TextInput {...input} />
+        {after}
+      </span>
+      {children}
+    </Field>
+  );
+}
+
+/** A labelled password input of at most 128 characters; `autoComplete` says whose password it is (current, new, or off). */
+export function PasswordField(props: Omit<TInputFieldProps, 'type'> & { autoComplete: string }) {
+  return <InputField type="password" maxLength={128} {...props} />;
+}
+
+/** A translated message under a field that is announced when it appears (a failed SMS send); nothing when there is none. */
+export function FieldAlert({ testId, message }: { testId: string; message: string | null }) {
+  const { t } = useTranslation();
+  return message ? (
+    <span className="field__error" role="alert" data-testid={testId}>
+      {t(message)}
+    </span>
+  ) : null;
 }
 
 /** A form's primary submit button; while pending it shows a spinner and is busy (docs/rules/accounts.md#a-11: no double submit). */
@@ -140,30 +194,18 @@ export function NewPasswordFields({
   const { t } = useTranslation();
   return (
     <>
-      <Field label={t('new_password')}>
-        <input
-          className="input"
-          type="password"
-          autoComplete="new-password"
-          data-testid={testIds.newPassword}
-          value={newPassword}
-          maxLength={128}
-          onChange={(e) => onNewPassword(e.target.value)}
-        />
+      <PasswordField label={t('new_password')} autoComplete="new-password" testId={testIds.newPassword} value={newPassword} onValue={onNewPassword}>
         {newPasswordError}
-      </Field>
-      <Field label={t('confirm_password')}>
-        <input
-          className="input"
-          type="password"
-          autoComplete="new-password"
-          data-testid={testIds.confirmPassword}
-          value={confirmPassword}
-          maxLength={128}
-          onChange={(e) => onConfirmPassword(e.target.value)}
-        />
+      </PasswordField>
+      <PasswordField
+        label={t('confirm_password')}
+        autoComplete="new-password"
+        testId={testIds.confirmPassword}
+        value={confirmPassword}
+        onValue={onConfirmPassword}
+      >
         {confirmPasswordError}
-      </Field>
+      </PasswordField>
     </>
   );
 }

@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { errorKey, useTRPC } from '../api/trpc.ts';
 import { useAreaTexts } from '../i18n/area-texts.ts';
 import { Modal } from '../modals/modal.tsx';
-import { Field, FormError, SubmitButton } from './form-parts.tsx';
+import { FormError, PasswordField, SubmitButton } from './form-parts.tsx';
 
 /** The refusal of a change that needs a fresh step-up (docs/0068). */
 export const STEP_UP_REQUIRED = 'error_step_up_required';
@@ -25,18 +25,14 @@ function StepUpDialog({ onDone }: { onDone: (steppedUp: boolean) => void }) {
     <Modal testId="step-up.dialog" title={t('step_up_title')} onClose={() => onDone(false)} closeTestId="step-up.close" size="small">
       <form className="form" onSubmit={submit} noValidate>
         <p className="dialog__text">{t('step_up_text')}</p>
-        <Field label={t('step_up_password')}>
-          <input
-            className="input"
-            type="password"
-            autoComplete="current-password"
-            data-testid="step-up.password"
-            maxLength={128}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            autoFocus
-          />
-        </Field>
+        <PasswordField
+          label={t('step_up_password')}
+          autoComplete="current-password"
+          testId="step-up.password"
+          value={password}
+          onValue={setPassword}
+          autoFocus
+        />
         <FormError testId="step-up.error" message={stepUp.error ? t(errorKey(stepUp.error)) : null} />
         <SubmitButton testId="step-up.submit" pending={stepUp.isPending} disabled={stepUp.isPending || password === ''}>
           {t('step_up_submit')}

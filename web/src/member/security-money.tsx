@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorKey, useTRPC } from '../api/trpc.ts';
-import { Field, FormError, SubmitButton } from '../accounts/form-parts.tsx';
+import { FormError, InputField, PasswordField, SubmitButton } from '../accounts/form-parts.tsx';
 import { useAreaTexts } from '../i18n/area-texts.ts';
 import { ContactsCard } from './security-contacts.tsx';
 import { useStepUp } from '../accounts/step-up-dialog.tsx';
@@ -41,40 +41,16 @@ function WithdrawPasswordForm({ isSet, onSaved }: { isSet: boolean; onSaved: () 
           {t(isSet ? 'sec_withdraw_password_is_set' : 'sec_withdraw_password_not_set')}
         </p>
         {isSet && (
-          <Field label={t('sec_old_withdraw_password')}>
-            <input
-              className="input"
-              type="password"
-              autoComplete="off"
-              data-testid="security.withdraw-old"
-              maxLength={128}
-              value={oldPassword}
-              onChange={(e) => setOld(e.target.value)}
-            />
-          </Field>
+          <PasswordField label={t('sec_old_withdraw_password')} autoComplete="off" testId="security.withdraw-old" value={oldPassword} onValue={setOld} />
         )}
-        <Field label={t('sec_new_withdraw_password')}>
-          <input
-            className="input"
-            type="password"
-            autoComplete="new-password"
-            data-testid="security.withdraw-new"
-            maxLength={128}
-            value={newPassword}
-            onChange={(e) => setNew(e.target.value)}
-          />
-        </Field>
-        <Field label={t('sec_confirm_withdraw_password')}>
-          <input
-            className="input"
-            type="password"
-            autoComplete="new-password"
-            data-testid="security.withdraw-confirm"
-            maxLength={128}
-            value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
-          />
-        </Field>
+        <PasswordField label={t('sec_new_withdraw_password')} autoComplete="new-password" testId="security.withdraw-new" value={newPassword} onValue={setNew} />
+        <PasswordField
+          label={t('sec_confirm_withdraw_password')}
+          autoComplete="new-password"
+          testId="security.withdraw-confirm"
+          value={confirm}
+          onValue={setConfirm}
+        />
         <FormError testId="security.withdraw-password-error" message={save.error ? t(errorKey(save.error)) : null} />
         {saved && (
           <p className="form__success" role="status" data-testid="security.withdraw-password-saved">
@@ -133,29 +109,23 @@ function BankAccounts({
       </ul>
       {accounts.length < max && (
         <form className="form" onSubmit={submit} noValidate>
-          <Field label={t('sec_bank_name')}>
-            <input className="input" data-testid="security.bank-name" maxLength={80} value={bankName} onChange={(e) => setBankName(e.target.value)} />
-          </Field>
-          <Field label={t('sec_account_number')}>
-            <input
-              className="input"
-              inputMode="numeric"
-              data-testid="security.bank-number"
-              maxLength={40}
-              value={accountNumber}
-              onChange={(e) => setAccountNumber(e.target.value)}
-            />
-          </Field>
-          <Field label={t('sec_holder_name')}>
-            <input
-              className="input"
-              data-testid="security.bank-holder"
-              maxLength={100}
-              value={holder}
-              readOnly={holderName !== null}
-              onChange={(e) => setHolder(e.target.value)}
-            />
-          </Field>
+          <InputField label={t('sec_bank_name')} testId="security.bank-name" maxLength={80} value={bankName} onValue={setBankName} />
+          <InputField
+            label={t('sec_account_number')}
+            inputMode="numeric"
+            testId="security.bank-number"
+            maxLength={40}
+            value={accountNumber}
+            onValue={setAccountNumber}
+          />
+          <InputField
+            label={t('sec_holder_name')}
+            testId="security.bank-holder"
+            maxLength={100}
+            value={holder}
+            readOnly={holderName !== null}
+            onValue={setHolder}
+          />
           <FormError testId="security.bank-error" message={add.error ? t(errorKey(add.error)) : null} />
           <SubmitButton testId="security.bank-add" pending={add.isPending}>
             {t('sec_bank_add')}

@@ -11,7 +11,7 @@ import { FlowError } from '@wl/flows/shared/flow-error';
 import { withdrawalConfirmMachine, type TProofFile, type TWithdrawalAnswer } from '@wl/flows/withdrawal/withdrawal-confirm.machine';
 import { upstreamOf } from '../api/flow-errors.ts';
 import { errorKey, useTRPC, useTRPCClient } from '../api/trpc.ts';
-import { Field, FormError, SubmitButton } from '../accounts/form-parts.tsx';
+import { Field, FormError, InputField, PasswordField, SubmitButton } from '../accounts/form-parts.tsx';
 import { useAreaTexts } from '../i18n/area-texts.ts';
 import { localDateTime } from '../lib/numbers-later.ts';
 import { formatMinor } from '../lib/numbers.ts';
@@ -118,16 +118,14 @@ function ConfirmPanel({ withdrawal, onDone }: { withdrawal: TWithdrawal; onDone:
             send({ type: 'confirm.partly', received });
           }}
         >
-          <Field label={t('confirm_amount_received')}>
-            <input
-              className="input"
-              inputMode="decimal"
-              data-testid={`${prefix}.received-amount`}
-              maxLength={20}
-              value={received}
-              onChange={(e) => setReceived(e.target.value)}
-            />
-          </Field>
+          <InputField
+            label={t('confirm_amount_received')}
+            inputMode="decimal"
+            testId={`${prefix}.received-amount`}
+            maxLength={20}
+            value={received}
+            onValue={setReceived}
+          />
           <div className="btn-row">
             <button type="submit" className="btn btn--primary btn--small" data-testid={`${prefix}.send`} disabled={busy}>
               {t('confirm_send')}
@@ -310,27 +308,8 @@ export default function WithdrawPage() {
                 ))}
               </select>
             </Field>
-            <Field label={t('withdraw_amount')}>
-              <input
-                className="input"
-                inputMode="decimal"
-                data-testid="withdraw.amount"
-                maxLength={20}
-                value={amount}
-                onChange={(e) => setAmount(e.target.value)}
-              />
-            </Field>
-            <Field label={t('withdraw_password')}>
-              <input
-                className="input"
-                type="password"
-                autoComplete="off"
-                data-testid="withdraw.password"
-                maxLength={128}
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-              />
-            </Field>
+            <InputField label={t('withdraw_amount')} inputMode="decimal" testId="withdraw.amount" maxLength={20} value={amount} onValue={setAmount} />
+            <PasswordField label={t('withdraw_password')} autoComplete="off" testId="withdraw.password" value={password} onValue={setPassword} />
             <FormError testId="withdraw.error" message={error ? t(error, errorParams ?? {}) : null} />
             {done && (
               <p className="form__success" role="status" data-testid="withdraw.done">
