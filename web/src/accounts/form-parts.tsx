@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import { useCallback, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldMessage, type TFieldMessage } from './field-message.ts';
 
@@ -56,14 +56,21 @@ export function PasswordField(props: Omit<TInputFieldProps, 'type'> & { autoComp
   return <InputField type="password" maxLength={128} {...props} />;
 }
 
-/** A translated message under a field that is announced when it appears (a failed SMS send); nothing when there is none. */
-export function FieldAlert({ testId, message }: { testId: string; message: string | null }) {
+type TAlertProps = { testId?: string; message: string | null | undefined; params?: Record<string, unknown> };
+
+/** A message key, translated with its params and announced when it appears; nothing when there is none. */
+function Alert({ as: Tag, className, id, testId, message, params }: TAlertProps & { as: 'p' | 'span'; className: string; id?: string }) {
   const { t } = useTranslation();
   return message ? (
-    <span className="field__error" role="alert" data-testid={testId}>
-      {t(message)}
-    </span>
+    <Tag className={className} id={id} role="alert" data-testid={testId}>
+      {t(message, params ?? {})}
+    </Tag>
   ) : null;
+}
+
+/** A field's own alert below its input (a failed SMS send, an amount out of limits); `id` lets the input point at it. */
+export function FieldAlert(props: TAlertProps & { id?: string }) {
+  return <Alert as="span" className="field__error" {...props} />;
 }
 
 /** A form's primary submit button; while pending it shows a spinner and is busy (docs/rules/accounts.md#a-11: no double submit). */
@@ -164,47 +171,50 @@ export function FieldMessage({ testId, error }: { testId: string; error: TFieldM
 }
 
 /** A form-level error (a translated message key) as an alert; nothing when there is none. */
-export function FormError({ testId, message }: { testId: string; message: string | null | undefined }) {
-  const { t } = useTranslation();
-  return message ? (
-    <p className="form__error" role="alert" data-testid={testId}>
-      {t(message)}
-    </p>
-  ) : null;
+export function FormError(props: TAlertProps) {
+  return <Alert as="p" className="form__error" {...props} />;
 }
 
-/** The new password and its confirmation (docs/rules/accounts.md#a-11: 'inconsistent twice'), each with its message below. */
+/** The new password and its confirmation as typed, with `clear` for once they are saved. */
+export function usePasswordPair() {
+  const [newPassword, setNewPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const clear = useCallback(() => {
+    setNewPassword('');
+    setConfirmPassword('');
+  }, []);
+  return { newPassword, confirmPassword, setNewPassword, setConfirmPassword, clear };
+}
+
+/**
+ * The new password and its confirmation (docs/rules/accounts.md#a-11: 'inconsistent twice'), each with its
+ * message below, test ids `<errorTestId>.newPassword` and `<errorTestId>.confirmPassword`.
+ */
 export function NewPasswordFields({
   testIds,
-  newPassword,
-  confirmPassword,
-  onNewPassword,
-  onConfirmPassword,
-  newPasswordError,
-  confirmPasswordError,
+  pair,
+  errors,
+  errorTestId,
 }: {
   testIds: { newPassword: string; confirmPassword: string };
-  newPassword: string;
-  confirmPassword: string;
-  onNewPassword: (value: string) => void;
-  onConfirmPassword: (value: string) => void;
-  newPasswordError: ReactNode;
-  confirmPasswordError: ReactNode;
+  pair: ReturnType<typeof usePasswordPair>;
+  errors: { newPassword?: TFieldMessage | null; confirmPassword?: TFieldMessage | null };
+  errorTestId: string;
 }) {
   const { t } = useTranslation();
   return (
     <>
-      <PasswordField label={t('new_password')} autoComplete="new-password" testId={testIds.newPassword} value={newPassword} onValue={onNewPassword}>
-        {newPasswordError}
+      <PasswordField label={t('new_password')} autoComplete="new-password" testId={testIds.newPassword} value={pair.newPassword} onValue={pair.setNewPassword}>
+        <FieldMessage testId={`${errorTestId}.newPassword`} error={errors.newPassword} />
       </PasswordField>
       <PasswordField
         label={t('confirm_password')}
         autoComplete="new-password"
         testId={testIds.confirmPassword}
-        value={confirmPassword}
-        onValue={onConfirmPassword}
+        value={pair.confirmPassword}
+        onValue={pair.setConfirmPassword}
       >
-        {confirmPasswordError}
+        <FieldMessage testId={`${errorTestId}.confirmPassword`} error={errors.confirmPassword} />
       </PasswordField>
     </>
   );

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TSmsRequest } from '@wl/flows/sms/sms-countdown.machine';
-import { CountrySelect } from './countries.tsx';
+import { CountrySelect, DEFAULT_DIALING_CODE } from './countries.tsx';
 import { FieldAlert, InputRowField, type TInputFieldProps } from './form-parts.tsx';
 import { SmsSendButton, type TSmsSent } from './sms-send-button.tsx';
 
@@ -33,30 +33,28 @@ export function CodeField(props: TInputFieldProps & { after?: ReactNode }) {
   return <InputRowField inputMode="numeric" autoComplete="one-time-code" maxLength={8} {...props} />;
 }
 
+/** The dialing code, mobile number and SMS code as typed (login by SMS, reset by mobile). */
+export function useMobileCode() {
+  const [country, setCountry] = useState<string>(DEFAULT_DIALING_CODE);
+  const [mobile, setMobile] = useState('');
+  const [code, setCode] = useState('');
+  return { country, setCountry, mobile, setMobile, code, setCode };
+}
+
 /**
- * The mobile number and the SMS code sent to it (login by SMS, reset by mobile), with the send
- * button's failure under the code. Test ids: `<prefix>.country`, `.mobile`, `.code`, `.send-code`, `.sms-error`.
+ * The mobile number and the SMS code sent to it (see useMobileCode), with the send button's failure
+ * under the code. Test ids: `<prefix>.country`, `.mobile`, `.code`, `.send-code`, `.sms-error`.
  */
 export function MobileCodeFields({
   prefix,
-  country,
-  onCountry,
-  mobile,
-  onMobile,
-  code,
-  onCode,
+  phone,
   send,
   mobilePlaceholder,
   mobileError,
   codeError,
 }: {
   prefix: string;
-  country: string;
-  onCountry: (code: string) => void;
-  mobile: string;
-  onMobile: (value: string) => void;
-  code: string;
-  onCode: (value: string) => void;
+  phone: ReturnType<typeof useMobileCode>;
   send: (request: TSmsRequest) => Promise<TSmsSent>;
   mobilePlaceholder?: string;
   mobileError: ReactNode;
@@ -64,16 +62,17 @@ export function MobileCodeFields({
 }) {
   const { t } = useTranslation();
   const [smsError, setSmsError] = useState<string | null>(null);
+  const { country, mobile, code } = phone;
   return (
     <>
       <MobileField
         label={t('mobile_number')}
         countryTestId={`${prefix}.country`}
         country={country}
-        onCountry={onCountry}
+        onCountry={phone.setCountry}
         testId={`${prefix}.mobile`}
         value={mobile}
-        onValue={onMobile}
+        onValue={phone.setMobile}
         placeholder={mobilePlaceholder}
       >
         {mobileError}
@@ -82,7 +81,7 @@ export function MobileCodeFields({
         label={t('verification_code')}
         testId={`${prefix}.code`}
         value={code}
-        onValue={onCode}
+        onValue={phone.setCode}
         after={
           <SmsSendButton
             testId={`${prefix}.send-code`}

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, type UseMutationOptions, type UseMutationResult } from '@tanstack/react-query';
 import { errorKey, useTRPC } from '../api/trpc.ts';
 import { useAreaTexts } from '../i18n/area-texts.ts';
 import { Modal } from '../modals/modal.tsx';
@@ -77,4 +77,13 @@ export function useStepUp(): { wrap: <A extends unknown[], O>(fn: (...args: A) =
     waiting.current = null;
   };
   return { wrap, dialog: open ? <StepUpDialog onDone={done} /> : null };
+}
+
+/** A mutation whose refusal for want of a step-up asks for it and sends again (see useStepUp); render `dialog` beside the form. */
+export function useStepUpMutation<TData, TError, TVariables, TContext>(
+  options: UseMutationOptions<TData, TError, TVariables, TContext>,
+): { mutation: UseMutationResult<TData, TError, TVariables, TContext>; dialog: ReactNode } {
+  const stepUp = useStepUp();
+  const mutation = useMutation({ ...options, mutationFn: stepUp.wrap(options.mutationFn!) });
+  return { mutation, dialog: stepUp.dialog };
 }

@@ -11,6 +11,7 @@ import { useUi } from '../app/ui-context.tsx';
 import { useAreaTexts } from '../i18n/area-texts.ts';
 import { formatMinor } from '../lib/numbers.ts';
 import { useSession } from '../session/session-context.tsx';
+import { FormError } from '../accounts/form-parts.tsx';
 import { DepositForm } from './deposit-form.tsx';
 import { DepositOrder, RecentDeposits } from './deposit-parts.tsx';
 import '../styles/money.css';
@@ -94,11 +95,7 @@ export default function DepositPage() {
     <div className="member-content money" data-testid="deposit.page">
       <section className="card">
         <h2>{t('deposit_title')}</h2>
-        {channels.error && (
-          <p className="form__error" role="alert">
-            {t(errorKey(channels.error))}
-          </p>
-        )}
+        <FormError message={channels.error && errorKey(channels.error)} />
         {channel && (
           <DepositForm channels={list} channel={channel} context={state.context} pending={state.matches({ form: 'submitting' })} send={send} money={money} />
         )}

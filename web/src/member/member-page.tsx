@@ -5,8 +5,7 @@ import { guardMemberAction } from '@wl/flows/session/trial-guard';
 import { ChangePasswordForm } from '../accounts/change-password-form.tsx';
 import { useUi } from '../app/ui-context.tsx';
 import { useScreenConfig } from '../config/screen-config-context.tsx';
-import { iconFor } from '../layout/icons.tsx';
-import { MenuEntryView } from '../layout/menu-entry.tsx';
+import { MenuEntryView, MenuIcon } from '../layout/menu-entry.tsx';
 import { useSession } from '../session/session-context.tsx';
 import type { TRecordKind } from './records-page.tsx';
 import { TotpSetup } from './totp-setup.tsx';
@@ -104,11 +103,7 @@ export default function MemberPage({ page: fixedPage }: { page?: string } = {}) 
             entry={entry}
             testId={`member.nav.${entry.key}`}
             className={`menu-link${entry.key === page ? ' is-active' : ''}`}
-            icon={
-              <span className="menu-link__icon" aria-hidden="true">
-                {iconFor(entry.icon)}
-              </span>
-            }
+            icon={<MenuIcon name={entry.icon} />}
           />
         ))}
       </nav>

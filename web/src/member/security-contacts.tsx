@@ -7,7 +7,7 @@ import { DEFAULT_DIALING_CODE } from '../accounts/countries.tsx';
 import { FormError, InputRowField, PasswordField, SubmitButton } from '../accounts/form-parts.tsx';
 import { CodeField, MobileField } from '../accounts/phone-fields.tsx';
 import { SmsSendButton } from '../accounts/sms-send-button.tsx';
-import { useStepUp } from '../accounts/step-up-dialog.tsx';
+import { useStepUpMutation } from '../accounts/step-up-dialog.tsx';
 
 /**
  * Binds a new mobile number or email address (docs/0033): a code goes to the new address, the
@@ -23,9 +23,7 @@ function BindForm({ channel, replacing, onDone }: { channel: TContactChannel; re
   const [password, setPassword] = useState('');
   const [sendError, setSendError] = useState<string | null>(null);
   const sendCode = useMutation(trpc.security.sendBindCode.mutationOptions());
-  const stepUp = useStepUp();
-  const bindOptions = trpc.security.bindContact.mutationOptions({ onSuccess: onDone });
-  const bind = useMutation({ ...bindOptions, mutationFn: stepUp.wrap(bindOptions.mutationFn!) });
+  const { mutation: bind, dialog } = useStepUpMutation(trpc.security.bindContact.mutationOptions({ onSuccess: onDone }));
   const target = () => (channel === 'mobile' ? { channel, countryDialingCode: country, mobileNum: address.trim() } : { channel, email: address.trim() });
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -90,7 +88,7 @@ function BindForm({ channel, replacing, onDone }: { channel: TContactChannel; re
           {t('sec_bind_save')}
         </SubmitButton>
       </form>
-      {stepUp.dialog}
+      {dialog}
     </>
   );
 }

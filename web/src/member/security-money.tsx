@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorKey, useTRPC } from '../api/trpc.ts';
 import { FormError, InputField, PasswordField, SubmitButton } from '../accounts/form-parts.tsx';
 import { useAreaTexts } from '../i18n/area-texts.ts';
 import { ContactsCard } from './security-contacts.tsx';
-import { useStepUp } from '../accounts/step-up-dialog.tsx';
+import { useStepUpMutation } from '../accounts/step-up-dialog.tsx';
 import '../styles/money.css';
 import { localDateTime } from '../lib/numbers-later.ts';
 
@@ -18,17 +18,17 @@ function WithdrawPasswordForm({ isSet, onSaved }: { isSet: boolean; onSaved: () 
   const [confirm, setConfirm] = useState('');
   const [saved, setSaved] = useState(false);
   // Setting or changing it needs a fresh step-up (docs/0068): the dialog asks, then the save is sent again.
-  const stepUp = useStepUp();
-  const saveOptions = trpc.security.setWithdrawPassword.mutationOptions({
-    onSuccess: () => {
-      setSaved(true);
-      setOld('');
-      setNew('');
-      setConfirm('');
-      onSaved();
-    },
-  });
-  const save = useMutation({ ...saveOptions, mutationFn: stepUp.wrap(saveOptions.mutationFn!) });
+  const { mutation: save, dialog } = useStepUpMutation(
+    trpc.security.setWithdrawPassword.mutationOptions({
+      onSuccess: () => {
+        setSaved(true);
+        setOld('');
+        setNew('');
+        setConfirm('');
+        onSaved();
+      },
+    }),
+  );
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setSaved(false);
@@ -61,7 +61,7 @@ function WithdrawPasswordForm({ isSet, onSaved }: { isSet: boolean; onSaved: () 
           {t('sec_save')}
         </SubmitButton>
       </form>
-      {stepUp.dialog}
+      {dialog}
     </>
   );
 }
@@ -83,15 +83,15 @@ function BankAccounts({
   const [bankName, setBankName] = useState('');
   const [accountNumber, setAccountNumber] = useState('');
   const [holder, setHolder] = useState(holderName ?? '');
-  const stepUp = useStepUp();
-  const addOptions = trpc.security.addBankAccount.mutationOptions({
-    onSuccess: () => {
-      setBankName('');
-      setAccountNumber('');
-      onAdded();
-    },
-  });
-  const add = useMutation({ ...addOptions, mutationFn: stepUp.wrap(addOptions.mutationFn!) });
+  const { mutation: add, dialog } = useStepUpMutation(
+    trpc.security.addBankAccount.mutationOptions({
+      onSuccess: () => {
+        setBankName('');
+        setAccountNumber('');
+        onAdded();
+      },
+    }),
+  );
   const submit = (e: FormEvent) => {
     e.preventDefault();
     // Once the member has a holder name the browser sees it only masked: the server uses its own (docs/0068).
@@ -132,7 +132,7 @@ function BankAccounts({
           </SubmitButton>
         </form>
       )}
-      {stepUp.dialog}
+      {dialog}
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QR_MARGIN, QR_SIZE } from '@wl/schemas/constants';
 import { errorKey, useTRPCClient } from '../api/trpc.ts';
-import { InputField } from '../accounts/form-parts.tsx';
+import { FormError, InputField } from '../accounts/form-parts.tsx';
 import { useStepUp } from '../accounts/step-up-dialog.tsx';
 
 /**
@@ -89,11 +89,7 @@ export function TotpSetup() {
           </button>
         </div>
       )}
-      {error && (
-        <p className="form__error" role="alert" data-testid="security.totp-error">
-          {t(error)}
-        </p>
-      )}
+      <FormError testId="security.totp-error" message={error} />
       {stepUp.dialog}
     </section>
   );

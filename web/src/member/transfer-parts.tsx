@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { FlowError } from '@wl/flows/shared/flow-error';
 import { accountTransferMachine, type TAccountTransferRequest } from '@wl/flows/transfer/account-transfer.machine';
-import { Field } from '../accounts/form-parts.tsx';
+import { FieldAlert, InputField } from '../accounts/form-parts.tsx';
 import { inputIssuesOf } from '../api/flow-errors.ts';
 import { errorKey } from '../api/trpc.ts';
 import { useUi } from '../app/ui-context.tsx';
@@ -29,42 +29,44 @@ export function moneyFlowError(err: unknown): FlowError {
   return new FlowError(errorKey(err), { fieldErrors });
 }
 
-/** The amount input with its error, as every transfer form shows it. */
-export function AmountField({ amount, error, onAmount, testId }: { amount: string; error: string | null; onAmount: (text: string) => void; testId: string }) {
+/** The amount input with its error (translated with `errorParams`), as every money form shows it; the placeholder is the transfer one unless given. */
+export function AmountField({
+  amount,
+  error,
+  onAmount,
+  testId,
+  placeholder,
+  errorParams,
+}: {
+  amount: string;
+  error: string | null;
+  onAmount: (text: string) => void;
+  testId: string;
+  placeholder?: string;
+  errorParams?: Record<string, unknown>;
+}) {
   const { t } = useTranslation();
   const errorId = `${testId.replace('.', '-')}-error`;
   return (
-    <Field label={t('money_amount')}>
-      <input
-        className="input"
-        data-testid={testId}
-        inputMode="decimal"
-        autoComplete="off"
-        maxLength={20}
-        placeholder={t('transfer_amount_placeholder')}
-        value={amount}
-        aria-invalid={error !== null}
-        aria-describedby={error ? errorId : undefined}
-        onChange={(e) => onAmount(e.target.value)}
-      />
-      {error && (
-        <span className="field__error" id={errorId} role="alert" data-testid={`${testId}-error`}>
-          {t(error)}
-        </span>
-      )}
-    </Field>
+    <InputField
+      label={t('money_amount')}
+      testId={testId}
+      inputMode="decimal"
+      autoComplete="off"
+      maxLength={20}
+      placeholder={placeholder ?? t('transfer_amount_placeholder')}
+      value={amount}
+      aria-invalid={error !== null}
+      aria-describedby={error ? errorId : undefined}
+      onValue={onAmount}
+    >
+      <FieldAlert id={errorId} testId={`${testId}-error`} message={error} params={errorParams} />
+    </InputField>
   );
 }
 
-/** The form's own error line. */
-export function FormError({ message, testId }: { message: string | null; testId: string }) {
-  const { t } = useTranslation();
-  return message ? (
-    <p className="form__error" role="alert" data-testid={testId}>
-      {t(message)}
-    </p>
-  ) : null;
-}
+/** The form's own error line (the transfer forms of the member and agent centres import it from here). */
+export { FormError } from '../accounts/form-parts.tsx';
 
 /**
  * The account transfer machine (amount and remark) with the page's call: `call` gets the amount,

@@ -184,11 +184,7 @@ function ConfirmPanel({ withdrawal, onDone }: { withdrawal: TWithdrawal; onDone:
           </div>
         </div>
       )}
-      {state.context.error && (
-        <p className="form__error" role="alert" data-testid={`${prefix}.error`}>
-          {t(state.context.error)}
-        </p>
-      )}
+      <FormError testId={`${prefix}.error`} message={state.context.error} />
     </div>
   );
 }

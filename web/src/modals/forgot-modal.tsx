@@ -10,13 +10,13 @@ import { validateConfirmation, type TFieldError } from '@wl/schemas/rules/valida
 import { asFlow } from '../api/flow-errors.ts';
 import { useTRPCClient } from '../api/trpc.ts';
 import { DEFAULT_DIALING_CODE } from '../accounts/countries.tsx';
-import { MobileCodeFields } from '../accounts/phone-fields.tsx';
+import { MobileCodeFields, useMobileCode } from '../accounts/phone-fields.tsx';
 import { usePasswordRule } from '../accounts/use-password-rule.ts';
 import { useScreenConfig } from '../config/screen-config-context.tsx';
 import type { TLoginOutcome } from './login-actors.ts';
 import { useSignInOnce } from '../accounts/use-sign-in-once.ts';
 import { Modal } from './modal.tsx';
-import { FieldMessage, FormError, InputField, NewPasswordFields, SubmitButton, TabBar } from '../accounts/form-parts.tsx';
+import { FieldMessage, FormError, InputField, NewPasswordFields, SubmitButton, TabBar, usePasswordPair } from '../accounts/form-parts.tsx';
 
 /**
  * Forgot password (docs/rules/accounts.md#a-15) on the flows' forgotPasswordMachine: the email tab sends a reset link
@@ -67,11 +67,10 @@ export function ForgotModal({ onClose, onLogin, onLoggedIn }: { onClose: () => v
   const [state, send] = useMachine(machine, { input: { tabs, passwordRule } });
   const [username, setUsername] = useState('');
   const [email, setEmail] = useState('');
-  const [mobile, setMobile] = useState('');
-  const [countryCode, setCountryCode] = useState<string>(DEFAULT_DIALING_CODE);
-  const [code, setCode] = useState('');
-  const [newPassword, setNewPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
+  const phone = useMobileCode();
+  const { country: countryCode, mobile, code } = phone;
+  const passwords = usePasswordPair();
+  const { newPassword, confirmPassword } = passwords;
   const [confirmError, setConfirmError] = useState<TFieldError | null>(null);
   country.current = countryCode;
   confirm.current = confirmPassword;
@@ -137,24 +136,16 @@ export function ForgotModal({ onClose, onLogin, onLoggedIn }: { onClose: () => v
             <>
               <MobileCodeFields
                 prefix="forgot"
-                country={countryCode}
-                onCountry={setCountryCode}
-                mobile={mobile}
-                onMobile={setMobile}
-                code={code}
-                onCode={setCode}
+                phone={phone}
                 send={sendResetSms}
                 mobileError={fieldError('mobileNum', ctx.fieldErrors.mobileNum)}
                 codeError={fieldError('verificationCode', ctx.fieldErrors.verificationCode)}
               />
               <NewPasswordFields
                 testIds={{ newPassword: 'forgot.new-password', confirmPassword: 'forgot.confirm-password' }}
-                newPassword={newPassword}
-                confirmPassword={confirmPassword}
-                onNewPassword={setNewPassword}
-                onConfirmPassword={setConfirmPassword}
-                newPasswordError={fieldError('newPassword', ctx.fieldErrors.newPassword)}
-                confirmPasswordError={fieldError('confirmPassword', confirmError)}
+                pair={passwords}
+                errors={{ newPassword: ctx.fieldErrors.newPassword, confirmPassword: confirmError }}
+                errorTestId="forgot.error"
               />
             </>
           )}

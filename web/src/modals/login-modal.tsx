@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import type { TSmsRequest } from '@wl/flows/sms/sms-countdown.machine';
 import { useTRPCClient } from '../api/trpc.ts';
 import { ForcedChangeModal, isLoginStep, LoginFlowStep } from '../accounts/login-steps.tsx';
-import { MobileCodeFields } from '../accounts/phone-fields.tsx';
+import { MobileCodeFields, useMobileCode } from '../accounts/phone-fields.tsx';
 import { useLoginFlow } from '../accounts/use-login-flow.ts';
 import { useScreenConfig } from '../config/screen-config-context.tsx';
 import { forgetUsername, readRememberedUsername, rememberUsername } from '../session/remember-me.ts';
@@ -41,9 +41,8 @@ export function LoginModal({
   const [tab, setTab] = useState<TTab>('username');
   const [username, setUsername] = useState(() => readRememberedUsername() ?? '');
   const [password, setPassword] = useState('');
-  const [mobile, setMobile] = useState('');
-  const [countryCode, setCountryCode] = useState('+880');
-  const [code, setCode] = useState('');
+  const phone = useMobileCode();
+  const { country: countryCode, mobile, code } = phone;
   const [captcha, setCaptcha] = useState('');
   const [rememberMe, setRememberMe] = useState(() => readRememberedUsername() !== null);
   const [fieldErrors, setFieldErrors] = useState<TFieldErrors>({});
@@ -183,12 +182,7 @@ export function LoginModal({
         ) : (
           <MobileCodeFields
             prefix="login"
-            country={countryCode}
-            onCountry={setCountryCode}
-            mobile={mobile}
-            onMobile={setMobile}
-            code={code}
-            onCode={setCode}
+            phone={phone}
             send={sendLoginSms}
             mobilePlaceholder={t('mobile_placeholder')}
             mobileError={fieldError('mobile')}
