@@ -2,9 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { SLOT_BETS_PER_LINE_MINOR } from '@wl/schemas/games/slot';
 import { formatMinor } from '../lib/numbers.ts';
 
-/** The slot's bet per line, labelled: the same choices where the player bets and where a round is verified. */
-export function BetPerLineSelect({
+/** A labelled select of fixed money amounts (a stake, a bet per line), each shown in the player's currency. */
+export function MoneySelect({
   className,
+  selectClassName,
+  label,
+  amounts,
   value,
   onChange,
   currencySymbol,
@@ -12,24 +15,39 @@ export function BetPerLineSelect({
   testId,
 }: {
   className: string;
+  selectClassName?: string;
+  label: string;
+  amounts: readonly number[];
+  value: number;
+  onChange: (minor: number) => void;
+  currencySymbol: string;
+  disabled?: boolean;
+  testId?: string;
+}) {
+  const { i18n } = useTranslation();
+  return (
+    <label className={className}>
+      <span>{label}</span>
+      <select className={selectClassName} value={value} onChange={(e) => onChange(Number(e.target.value))} data-testid={testId} disabled={disabled}>
+        {amounts.map((b) => (
+          <option key={b} value={b}>
+            {formatMinor(b, i18n.language, currencySymbol)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** The slot's bet per line, labelled: the same choices where the player bets and where a round is verified. */
+export function BetPerLineSelect(props: {
+  className: string;
   value: number;
   onChange: (betPerLineMinor: number) => void;
   currencySymbol: string;
   disabled?: boolean;
   testId?: string;
 }) {
-  const { t, i18n } = useTranslation();
-  const language = i18n.language;
-  return (
-    <label className={className}>
-      <span>{t('slot_bet_per_line')}</span>
-      <select value={value} onChange={(e) => onChange(Number(e.target.value))} data-testid={testId} disabled={disabled}>
-        {SLOT_BETS_PER_LINE_MINOR.map((b) => (
-          <option key={b} value={b}>
-            {formatMinor(b, language, currencySymbol)}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
+  const { t } = useTranslation();
+  return <MoneySelect label={t('slot_bet_per_line')} amounts={SLOT_BETS_PER_LINE_MINOR} {...props} />;
 }

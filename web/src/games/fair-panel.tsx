@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
 import type { TFairCommitment, TWlgRound, TWlgSeedResponse } from '@wl/schemas';
@@ -8,6 +8,7 @@ import { errorKey, useTRPC } from '../api/trpc.ts';
 import { formatMinor } from '../lib/numbers.ts';
 import { SlotSymbol } from './slot-symbol.tsx';
 import { BetPerLineSelect } from './bet-per-line-select.tsx';
+import { SeedField, VerifyForm } from './verify-form.tsx';
 
 type TVerifyInput = { serverSeed: string; clientSeed: string; nonce: string; betPerLineMinor: number; expectedHash: string };
 
@@ -18,8 +19,7 @@ export function VerifyView({ initial, currencySymbol }: { initial: TVerifyInput;
   const [input, setInput] = useState(initial);
   const [result, setResult] = useState<{ spin: TSlotSpin; hash: string } | null>(null);
   const [error, setError] = useState(false);
-  const run = async (e: FormEvent) => {
-    e.preventDefault();
+  const run = async () => {
     const nonce = Number(input.nonce);
     if (!/^[0-9]{1,9}$/.test(input.nonce) || !CLIENT_SEED_PATTERN.test(input.clientSeed) || input.serverSeed.length === 0) {
       setError(true);
@@ -31,21 +31,37 @@ export function VerifyView({ initial, currencySymbol }: { initial: TVerifyInput;
     setResult({ spin: slotSpin(floats, input.betPerLineMinor), hash });
   };
   const field = (key: 'serverSeed' | 'clientSeed' | 'nonce' | 'expectedHash', label: string) => (
-    <label className="fair__field">
-      <span>{label}</span>
-      <input
-        value={input[key]}
-        onChange={(e) => setInput({ ...input, [key]: e.target.value })}
-        data-testid={`fair.verify.${key}`}
-        spellCheck={false}
-        autoComplete="off"
-      />
-    </label>
+    <SeedField label={label} testId={`fair.verify.${key}`} value={input[key]} onValue={(value) => setInput({ ...input, [key]: value })} />
   );
   return (
-    <form className="fair__verify" onSubmit={(e) => void run(e)} data-testid="fair.verify">
-      <h3>{t('fair_verify_title')}</h3>
-      <p>{t('fair_verify_intro')}</p>
+    <VerifyForm
+      testId="fair.verify"
+      title={t('fair_verify_title')}
+      intro={t('fair_verify_intro')}
+      runLabel={t('fair_verify_run')}
+      onRun={run}
+      invalid={error ? t('game_client_seed_invalid') : null}
+      resultTestId="fair.verify.result"
+      result={
+        result && (
+          <>
+            <p data-testid="fair.verify.hash">{result.hash === input.expectedHash ? t('fair_hash_ok') : t('fair_hash_bad')}</p>
+            <div className="slot__reels slot__reels--small">
+              {result.spin.grid.map((row, r) =>
+                row.map((s, c) => (
+                  <div key={`${r}:${c}`} className="slot__cell">
+                    <SlotSymbol symbol={s} size={18} />
+                  </div>
+                )),
+              )}
+            </div>
+            <p data-testid="fair.verify.win">
+              {t('slot_win')}: {formatMinor(result.spin.winMinor, language, currencySymbol)}
+            </p>
+          </>
+        )
+      }
+    >
       {field('serverSeed', t('fair_server_seed'))}
       {field('expectedHash', t('fair_expected_hash'))}
       {field('clientSeed', t('fair_client_seed'))}
@@ -56,32 +72,7 @@ export function VerifyView({ initial, currencySymbol }: { initial: TVerifyInput;
         onChange={(betPerLineMinor) => setInput({ ...input, betPerLineMinor })}
         currencySymbol={currencySymbol}
       />
-      <button type="submit" className="btn btn--ghost" data-testid="fair.verify.run">
-        {t('fair_verify_run')}
-      </button>
-      {error && (
-        <p className="form-error" role="alert">
-          {t('game_client_seed_invalid')}
-        </p>
-      )}
-      {result && (
-        <div className="fair__result" aria-live="polite" data-testid="fair.verify.result">
-          <p data-testid="fair.verify.hash">{result.hash === input.expectedHash ? t('fair_hash_ok') : t('fair_hash_bad')}</p>
-          <div className="slot__reels slot__reels--small">
-            {result.spin.grid.map((row, r) =>
-              row.map((s, c) => (
-                <div key={`${r}:${c}`} className="slot__cell">
-                  <SlotSymbol symbol={s} size={18} />
-                </div>
-              )),
-            )}
-          </div>
-          <p data-testid="fair.verify.win">
-            {t('slot_win')}: {formatMinor(result.spin.winMinor, language, currencySymbol)}
-          </p>
-        </div>
-      )}
-    </form>
+    </VerifyForm>
   );
 }
 

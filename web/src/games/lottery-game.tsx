@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TableHead } from '../layout/table-head.tsx';
 import { useMutation } from '@tanstack/react-query';
 import type { TLotteryBet, TLotteryDraw, TWlgLotteryStateResponse } from '@wl/schemas';
 import { mixedClientSeed, roundMix, serverSeedHash } from '@wl/schemas/games/fair';
@@ -19,6 +20,8 @@ import { useAreaTexts } from '../i18n/area-texts.ts';
 import { asciiDigits } from '@wl/schemas/domain/digits';
 import { formatDigits, formatMinor } from '../lib/numbers.ts';
 import { formatMultiplier, formatPercent, localDigits } from '../lib/numbers-later.ts';
+import { MoneySelect } from './bet-per-line-select.tsx';
+import { SeedField, VerifyForm } from './verify-form.tsx';
 
 export type TLottoView = 'betting' | 'lobby';
 
@@ -59,8 +62,7 @@ export function LotteryVerify({ draw }: { draw: TLotteryDraw | null }) {
   const [input, setInput] = useState({ serverSeed: draw?.serverSeed ?? '', clientSeed: draw?.clientSeed ?? '', expectedHash: draw?.serverSeedHash ?? '' });
   const [result, setResult] = useState<{ digits: string; hashOk: boolean } | null>(null);
   const [error, setError] = useState(false);
-  const run = async (e: FormEvent) => {
-    e.preventDefault();
+  const run = async () => {
     if (input.serverSeed.length === 0 || input.clientSeed.length === 0 || input.clientSeed.includes(':')) {
       setError(true);
       setResult(null);
@@ -74,42 +76,32 @@ export function LotteryVerify({ draw }: { draw: TLotteryDraw | null }) {
     setResult({ digits, hashOk: hash === input.expectedHash });
   };
   const field = (key: keyof typeof input, label: string) => (
-    <label className="fair__field">
-      <span>{label}</span>
-      <input
-        value={input[key]}
-        onChange={(e) => setInput({ ...input, [key]: e.target.value })}
-        data-testid={`lottery.verify.${key}`}
-        spellCheck={false}
-        autoComplete="off"
-      />
-    </label>
+    <SeedField label={label} testId={`lottery.verify.${key}`} value={input[key]} onValue={(value) => setInput({ ...input, [key]: value })} />
   );
   return (
-    <form className="fair__verify" onSubmit={(e) => void run(e)} data-testid="lottery.verify">
-      <h3>{t('lottery_verify_title')}</h3>
-      <p>{t('lottery_verify_intro')}</p>
+    <VerifyForm
+      testId="lottery.verify"
+      title={t('lottery_verify_title')}
+      intro={t('lottery_verify_intro')}
+      runLabel={t('lottery_verify_run')}
+      onRun={run}
+      invalid={error ? t('lottery_verify_missing') : null}
+      result={
+        result && (
+          <>
+            <p data-testid="lottery.verify.hash">{result.hashOk ? t('lottery_hash_ok') : t('lottery_hash_bad')}</p>
+            <p>
+              {t('lottery_result')}: <strong data-testid="lottery.verify.result">{result.digits}</strong>
+            </p>
+          </>
+        )
+      }
+    >
       {draw?.mixTickets && <p data-testid="lottery.verify.tickets">{t('lottery_verify_mix', { count: draw.mixTickets.length })}</p>}
       {field('serverSeed', t('lottery_server_seed'))}
       {field('expectedHash', t('lottery_expected_hash'))}
       {field('clientSeed', t('lottery_client_seed'))}
-      <button type="submit" className="btn btn--ghost" data-testid="lottery.verify.run">
-        {t('lottery_verify_run')}
-      </button>
-      {error && (
-        <p className="form-error" role="alert">
-          {t('lottery_verify_missing')}
-        </p>
-      )}
-      {result && (
-        <div className="fair__result" aria-live="polite">
-          <p data-testid="lottery.verify.hash">{result.hashOk ? t('lottery_hash_ok') : t('lottery_hash_bad')}</p>
-          <p>
-            {t('lottery_result')}: <strong data-testid="lottery.verify.result">{result.digits}</strong>
-          </p>
-        </div>
-      )}
-    </form>
+    </VerifyForm>
   );
 }
 
@@ -303,16 +295,15 @@ export function LotteryGame({
                 />
               </label>
             )}
-            <label className="fair__field">
-              <span>{t('lottery_stake')}</span>
-              <select value={stake} onChange={(e) => setStake(Number(e.target.value))} data-testid="lottery.stake">
-                {LOTTERY_STAKE_CHIPS_MINOR.map((s) => (
-                  <option key={s} value={s}>
-                    {formatMinor(s, language, currencySymbol)}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <MoneySelect
+              className="fair__field"
+              label={t('lottery_stake')}
+              amounts={LOTTERY_STAKE_CHIPS_MINOR}
+              value={stake}
+              onChange={setStake}
+              currencySymbol={currencySymbol}
+              testId="lottery.stake"
+            />
             <p data-testid="lottery.potential">
               {t('lottery_potential_win', { amount: formatMinor(Math.floor((stake * payouts[LOTTERY_PAYOUT_KEY[betType]]) / 100), language, currencySymbol) })}
             </p>
@@ -339,14 +330,7 @@ export function LotteryGame({
             <summary>{t('lottery_paytable')}</summary>
             <p>{t('lottery_paytable_note')}</p>
             <table>
-              <thead>
-                <tr>
-                  <th scope="col">{t('lottery_bet_type')}</th>
-                  <th scope="col">{t('lottery_odds')}</th>
-                  <th scope="col">{t('lottery_pays')}</th>
-                  <th scope="col">{t('lottery_rtp')}</th>
-                </tr>
-              </thead>
+              <TableHead columns={[t('lottery_bet_type'), t('lottery_odds'), t('lottery_pays'), t('lottery_rtp')]} />
               <tbody>
                 {LOTTERY_PAYOUT_KEYS.map((k) => (
                   <tr key={k}>
