@@ -87,6 +87,23 @@ function useAnswerGameOpen() {
 }
 
 /**
+ * Answers a refused start: the login popup when the session has ended, the close-the-open-game
+ * question (then `retry`), else the refusal's message.
+ */
+function useAnswerRefusal() {
+  const ui = useUi();
+  const answerGameOpen = useAnswerGameOpen();
+  return useCallback(
+    (messageKey: string, retry: () => void) => {
+      if (messageKey === 'error_not_logged_in') ui.openLogin();
+      else if (messageKey === GAME_ALREADY_OPEN) answerGameOpen(retry);
+      else ui.showInfo(messageKey);
+    },
+    [ui, answerGameOpen],
+  );
+}
+
+/**
  * Carries out a launch decision of @wl/flows: the login popup, the trial-account notice, a route
  * (lottery routes get the current page as the way back), the vendor popup, or the game itself.
  */
@@ -95,18 +112,13 @@ function useActOnDecision() {
   const navigate = useNavigate();
   const location = useLocation();
   const start = useStartGame();
-  const answerGameOpen = useAnswerGameOpen();
+  const answerRefusal = useAnswerRefusal();
   const launchGame = useCallback(
     (target: TStartGameInput['target']) => {
-      const go = () =>
-        start({ target, freeTrial: false }).catch((err: { messageKey: string }) => {
-          if (err.messageKey === 'error_not_logged_in') ui.openLogin();
-          else if (err.messageKey === GAME_ALREADY_OPEN) answerGameOpen(() => void go());
-          else ui.showInfo(err.messageKey);
-        });
+      const go = () => start({ target, freeTrial: false }).catch((err: { messageKey: string }) => answerRefusal(err.messageKey, () => void go()));
       void go();
     },
-    [start, ui, answerGameOpen],
+    [start, answerRefusal],
   );
   return useCallback(
     (decision: TLaunchDecision) => {
@@ -148,7 +160,7 @@ export function useLaunch() {
   const act = useActOnDecision();
   const start = useStartGame();
   const ui = useUi();
-  const answerGameOpen = useAnswerGameOpen();
+  const answerRefusal = useAnswerRefusal();
 
   const launch = useCallback(
     async (game: TLaunchable, opts: { freeTrial?: boolean } = {}): Promise<void> => {
@@ -160,8 +172,8 @@ export function useLaunch() {
         const { decision, error } = snapshot.context;
         if (snapshot.matches('idle') || snapshot.matches('starting')) return;
         if (snapshot.matches('needsLogin')) ui.openLogin();
-        else if (snapshot.matches('refused') && error === GAME_ALREADY_OPEN) answerGameOpen(() => void launch(game, opts));
-        else if (snapshot.matches('refused') && error) ui.showInfo(error);
+        // A refusal never names the ended session: that outcome is needsLogin.
+        else if (snapshot.matches('refused') && error) answerRefusal(error, () => void launch(game, opts));
         else if (!snapshot.matches('opened') && decision) act(decision);
         // One request per actor: done once the page has carried out the outcome.
         actor.stop();
@@ -181,7 +193,7 @@ export function useLaunch() {
         },
       });
     },
-    [session, act, start, ui, answerGameOpen],
+    [session, act, start, ui, answerRefusal],
   );
   return launch;
 }

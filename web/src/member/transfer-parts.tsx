@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { FlowError } from '@wl/flows/shared/flow-error';
@@ -7,6 +7,7 @@ import { FieldAlert, InputField } from '../accounts/form-parts.tsx';
 import { inputIssuesOf } from '../api/flow-errors.ts';
 import { errorKey } from '../api/trpc.ts';
 import { useUi } from '../app/ui-context.tsx';
+import { useLatest } from '../lib/use-latest.ts';
 
 /** A fresh idempotency key for one transfer attempt; a resend of the same attempt reuses it. */
 const newKey = (prefix: string) => `${prefix}-${crypto.randomUUID()}`;
@@ -17,10 +18,19 @@ const newKey = (prefix: string) => `${prefix}-${crypto.randomUUID()}`;
  */
 export function useAttemptKey(prefix: string): (attempt: number) => string {
   const current = useRef({ attempt: -1, key: '' });
-  return (attempt) => {
-    if (current.current.attempt !== attempt) current.current = { attempt, key: newKey(prefix) };
-    return current.current.key;
-  };
+  return useCallback(
+    (attempt) => {
+      if (current.current.attempt !== attempt) current.current = { attempt, key: newKey(prefix) };
+      return current.current.key;
+    },
+    [prefix],
+  );
+}
+
+/** The money machines' trialRefused action: a trial account is told it needs a real one (the platform refuses it anyway). */
+export function useTrialRefused(): () => void {
+  const ui = useLatest(useUi());
+  return useCallback(() => ui.current.showInfo('in_need_true_account'), [ui]);
 }
 
 /** A money call's refusal as the transfer machines read it: its message key and the fields it named. */
@@ -73,26 +83,22 @@ export { FormError } from '../accounts/form-parts.tsx';
  * the remark and the attempt's key, and runs after the money moved whatever the page refreshes.
  */
 export function useAccountTransferMachine(prefix: string, call: (request: { amountMinor: number; remark: string; key: string }) => Promise<void>) {
-  const ui = useUi();
   const keyOf = useAttemptKey(prefix);
-  // The machine is made once; its actor and action reach the page's latest call and UI through this.
-  const page = useRef({ call, ui, keyOf });
-  useEffect(() => {
-    page.current = { call, ui, keyOf };
-  });
+  const trialRefused = useTrialRefused();
+  // The machine is made once; its actor reaches the page's latest call through this.
+  const latestCall = useLatest(call);
   return useMemo(
     () =>
       accountTransferMachine.provide({
         actors: {
           transfer: fromPromise(async ({ input }: { input: TAccountTransferRequest }) => {
-            const { call: send, keyOf: key } = page.current;
-            await send({ amountMinor: input.amountMinor, remark: input.remark, key: key(input.attempt) }).catch((err: unknown) => {
+            await latestCall.current({ amountMinor: input.amountMinor, remark: input.remark, key: keyOf(input.attempt) }).catch((err: unknown) => {
               throw moneyFlowError(err);
             });
           }),
         },
-        actions: { trialRefused: () => page.current.ui.showInfo('in_need_true_account') },
+        actions: { trialRefused },
       }),
-    [],
+    [latestCall, keyOf, trialRefused],
   );
 }
