@@ -62,7 +62,7 @@ export function ChangePasswordForm({ requireOldPassword, onChanged }: { requireO
   return (
     <form className="form" onSubmit={submit} noValidate data-testid="change-password.form">
       {requireOldPassword && (
-        <PasswordField label={t('old_password')} autoComplete="current-password" testId="change-password.old" value={oldPassword} onValue={setOldPassword}>
+        <PasswordField label={t('old_password')} testId="change-password.old" value={oldPassword} onValue={setOldPassword}>
           {fieldError('oldPassword')}
         </PasswordField>
       )}

@@ -51,9 +51,9 @@ export function InputRowField({ label, before, after, children, ...input }: TInp
   );
 }
 
-/** A labelled password input of at most 128 characters; `autoComplete` says whose password it is (current, new, or off). */
-export function PasswordField(props: Omit<TInputFieldProps, 'type'> & { autoComplete: string }) {
-  return <InputField type="password" maxLength={128} {...props} />;
+/** A labelled password input of at most 128 characters: the member's current one unless `autoComplete` says new-password or off. */
+export function PasswordField(props: Omit<TInputFieldProps, 'type'>) {
+  return <InputField type="password" maxLength={128} autoComplete="current-password" {...props} />;
 }
 
 type TAlertProps = { testId?: string; message: string | null | undefined; params?: Record<string, unknown> };
@@ -186,36 +186,33 @@ export function usePasswordPair() {
   return { newPassword, confirmPassword, setNewPassword, setConfirmPassword, clear };
 }
 
+type TPasswordPairNames = { newPassword: string; confirmPassword: string };
+
 /**
- * The new password and its confirmation (docs/rules/accounts.md#a-11: 'inconsistent twice'), each with its
- * message below, test ids `<errorTestId>.newPassword` and `<errorTestId>.confirmPassword`.
+ * A new password and its confirmation (docs/rules/accounts.md#a-11: 'inconsistent twice'; the login password unless
+ * `labels` name another), each with its message below, test ids `<errorTestId>.newPassword` and `.confirmPassword`.
  */
 export function NewPasswordFields({
   testIds,
   pair,
-  errors,
-  errorTestId,
+  labels,
+  errors = {},
+  errorTestId = '',
 }: {
-  testIds: { newPassword: string; confirmPassword: string };
+  testIds: TPasswordPairNames;
   pair: ReturnType<typeof usePasswordPair>;
-  errors: { newPassword?: TFieldMessage | null; confirmPassword?: TFieldMessage | null };
-  errorTestId: string;
+  labels?: TPasswordPairNames;
+  errors?: { newPassword?: TFieldMessage | null; confirmPassword?: TFieldMessage | null };
+  errorTestId?: string;
 }) {
   const { t } = useTranslation();
-  return (
-    <>
-      <PasswordField label={t('new_password')} autoComplete="new-password" testId={testIds.newPassword} value={pair.newPassword} onValue={pair.setNewPassword}>
-        <FieldMessage testId={`${errorTestId}.newPassword`} error={errors.newPassword} />
-      </PasswordField>
-      <PasswordField
-        label={t('confirm_password')}
-        autoComplete="new-password"
-        testId={testIds.confirmPassword}
-        value={pair.confirmPassword}
-        onValue={pair.setConfirmPassword}
-      >
-        <FieldMessage testId={`${errorTestId}.confirmPassword`} error={errors.confirmPassword} />
-      </PasswordField>
-    </>
-  );
+  const fields = [
+    { name: 'newPassword', label: labels?.newPassword ?? t('new_password'), value: pair.newPassword, onValue: pair.setNewPassword },
+    { name: 'confirmPassword', label: labels?.confirmPassword ?? t('confirm_password'), value: pair.confirmPassword, onValue: pair.setConfirmPassword },
+  ] as const;
+  return fields.map(({ name, label, value, onValue }) => (
+    <PasswordField key={name} label={label} autoComplete="new-password" testId={testIds[name]} value={value} onValue={onValue}>
+      <FieldMessage testId={`${errorTestId}.${name}`} error={errors[name]} />
+    </PasswordField>
+  ));
 }

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TSmsRequest } from '@wl/flows/sms/sms-countdown.machine';
 import { CountrySelect, DEFAULT_DIALING_CODE } from './countries.tsx';
-import { FieldAlert, InputRowField, type TInputFieldProps } from './form-parts.tsx';
+import { FieldAlert, InputField, InputRowField, type TInputFieldProps } from './form-parts.tsx';
 import { SmsSendButton, type TSmsSent } from './sms-send-button.tsx';
 
 /**
@@ -28,9 +28,13 @@ export function MobileField({
   );
 }
 
-/** A one-time code, with what sends it (a countdown button) after it; any input attribute given overrides the code defaults. */
-export function CodeField(props: TInputFieldProps & { after?: ReactNode }) {
-  return <InputRowField inputMode="numeric" autoComplete="one-time-code" maxLength={8} {...props} />;
+/**
+ * A one-time code; where it can be sent, `after` holds what sends it (a countdown button) in one row
+ * with it, even while that is empty. Any input attribute given overrides the code defaults.
+ */
+export function CodeField({ after, ...props }: TInputFieldProps & { after?: ReactNode }) {
+  const code = { inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: 8 } as const;
+  return after === undefined ? <InputField {...code} {...props} /> : <InputRowField {...code} after={after} {...props} />;
 }
 
 /** The dialing code, mobile number and SMS code as typed (login by SMS, reset by mobile). */

@@ -25,14 +25,7 @@ function StepUpDialog({ onDone }: { onDone: (steppedUp: boolean) => void }) {
     <Modal testId="step-up.dialog" title={t('step_up_title')} onClose={() => onDone(false)} closeTestId="step-up.close" size="small">
       <form className="form" onSubmit={submit} noValidate>
         <p className="dialog__text">{t('step_up_text')}</p>
-        <PasswordField
-          label={t('step_up_password')}
-          autoComplete="current-password"
-          testId="step-up.password"
-          value={password}
-          onValue={setPassword}
-          autoFocus
-        />
+        <PasswordField label={t('step_up_password')} testId="step-up.password" value={password} onValue={setPassword} autoFocus />
         <FormError testId="step-up.error" message={stepUp.error ? t(errorKey(stepUp.error)) : null} />
         <SubmitButton testId="step-up.submit" pending={stepUp.isPending} disabled={stepUp.isPending || password === ''}>
           {t('step_up_submit')}

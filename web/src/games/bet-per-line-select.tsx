@@ -2,18 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { SLOT_BETS_PER_LINE_MINOR } from '@wl/schemas/games/slot';
 import { formatMinor } from '../lib/numbers.ts';
 
-/** A labelled select of fixed money amounts (a stake, a bet per line), each shown in the player's currency. */
-export function MoneySelect({
-  className,
-  selectClassName,
-  label,
-  amounts,
-  value,
-  onChange,
-  currencySymbol,
-  disabled,
-  testId,
-}: {
+type TMoneySelectProps = {
   className: string;
   selectClassName?: string;
   label: string;
@@ -23,7 +12,10 @@ export function MoneySelect({
   currencySymbol: string;
   disabled?: boolean;
   testId?: string;
-}) {
+};
+
+/** A labelled select of fixed money amounts (a stake, a bet per line), each shown in the player's currency. */
+export function MoneySelect({ className, selectClassName, label, amounts, value, onChange, currencySymbol, disabled, testId }: TMoneySelectProps) {
   const { i18n } = useTranslation();
   return (
     <label className={className}>
@@ -40,14 +32,7 @@ export function MoneySelect({
 }
 
 /** The slot's bet per line, labelled: the same choices where the player bets and where a round is verified. */
-export function BetPerLineSelect(props: {
-  className: string;
-  value: number;
-  onChange: (betPerLineMinor: number) => void;
-  currencySymbol: string;
-  disabled?: boolean;
-  testId?: string;
-}) {
+export function BetPerLineSelect(props: Omit<TMoneySelectProps, 'label' | 'amounts' | 'selectClassName'>) {
   const { t } = useTranslation();
   return <MoneySelect label={t('slot_bet_per_line')} amounts={SLOT_BETS_PER_LINE_MINOR} {...props} />;
 }

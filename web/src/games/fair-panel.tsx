@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
 import type { TFairCommitment, TWlgRound, TWlgSeedResponse } from '@wl/schemas';
 import { CLIENT_SEED_PATTERN, fairFloats, serverSeedHash } from '@wl/schemas/games/fair';
-import { SLOT_BETS_PER_LINE_MINOR, slotSpin, type TSlotSpin } from '@wl/schemas/games/slot';
+import { SLOT_BETS_PER_LINE_MINOR, slotSpin } from '@wl/schemas/games/slot';
 import { errorKey, useTRPC } from '../api/trpc.ts';
 import { formatMinor } from '../lib/numbers.ts';
 import { SlotSymbol } from './slot-symbol.tsx';
 import { BetPerLineSelect } from './bet-per-line-select.tsx';
-import { SeedField, VerifyForm } from './verify-form.tsx';
+import { SeedField, useVerifyRun, VerifyForm } from './verify-form.tsx';
 
 type TVerifyInput = { serverSeed: string; clientSeed: string; nonce: string; betPerLineMinor: number; expectedHash: string };
 
@@ -17,19 +17,13 @@ export function VerifyView({ initial, currencySymbol }: { initial: TVerifyInput;
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const [input, setInput] = useState(initial);
-  const [result, setResult] = useState<{ spin: TSlotSpin; hash: string } | null>(null);
-  const [error, setError] = useState(false);
-  const run = async () => {
-    const nonce = Number(input.nonce);
-    if (!/^[0-9]{1,9}$/.test(input.nonce) || !CLIENT_SEED_PATTERN.test(input.clientSeed) || input.serverSeed.length === 0) {
-      setError(true);
-      setResult(null);
-      return;
-    }
-    setError(false);
-    const [floats, hash] = await Promise.all([fairFloats(input.serverSeed, input.clientSeed, nonce, 5), serverSeedHash(input.serverSeed)]);
-    setResult({ spin: slotSpin(floats, input.betPerLineMinor), hash });
-  };
+  const { result, invalid, run } = useVerifyRun(
+    () => /^[0-9]{1,9}$/.test(input.nonce) && CLIENT_SEED_PATTERN.test(input.clientSeed) && input.serverSeed.length > 0,
+    async () => {
+      const [floats, hash] = await Promise.all([fairFloats(input.serverSeed, input.clientSeed, Number(input.nonce), 5), serverSeedHash(input.serverSeed)]);
+      return { spin: slotSpin(floats, input.betPerLineMinor), hash };
+    },
+  );
   const field = (key: 'serverSeed' | 'clientSeed' | 'nonce' | 'expectedHash', label: string) => (
     <SeedField label={label} testId={`fair.verify.${key}`} value={input[key]} onValue={(value) => setInput({ ...input, [key]: value })} />
   );
@@ -40,7 +34,7 @@ export function VerifyView({ initial, currencySymbol }: { initial: TVerifyInput;
       intro={t('fair_verify_intro')}
       runLabel={t('fair_verify_run')}
       onRun={run}
-      invalid={error ? t('game_client_seed_invalid') : null}
+      invalid={invalid ? t('game_client_seed_invalid') : null}
       resultTestId="fair.verify.result"
       result={
         result && (

@@ -21,7 +21,7 @@ import { asciiDigits } from '@wl/schemas/domain/digits';
 import { formatDigits, formatMinor } from '../lib/numbers.ts';
 import { formatMultiplier, formatPercent, localDigits } from '../lib/numbers-later.ts';
 import { MoneySelect } from './bet-per-line-select.tsx';
-import { SeedField, VerifyForm } from './verify-form.tsx';
+import { SeedField, useVerifyRun, VerifyForm } from './verify-form.tsx';
 
 export type TLottoView = 'betting' | 'lobby';
 
@@ -60,21 +60,16 @@ function Balls({ result, small = false }: { result: string; small?: boolean }) {
 export function LotteryVerify({ draw }: { draw: TLotteryDraw | null }) {
   const { t } = useTranslation();
   const [input, setInput] = useState({ serverSeed: draw?.serverSeed ?? '', clientSeed: draw?.clientSeed ?? '', expectedHash: draw?.serverSeedHash ?? '' });
-  const [result, setResult] = useState<{ digits: string; hashOk: boolean } | null>(null);
-  const [error, setError] = useState(false);
-  const run = async () => {
-    if (input.serverSeed.length === 0 || input.clientSeed.length === 0 || input.clientSeed.includes(':')) {
-      setError(true);
-      setResult(null);
-      return;
-    }
-    setError(false);
-    // docs/0073: a chained draw mixes in the hash of its published tickets (its first bets), recomputed here.
-    const tickets = draw?.mixTickets ?? null;
-    const clientSeed = tickets === null ? input.clientSeed : mixedClientSeed(input.clientSeed, await roundMix(tickets));
-    const [digits, hash] = await Promise.all([lotteryResult(input.serverSeed, clientSeed), serverSeedHash(input.serverSeed)]);
-    setResult({ digits, hashOk: hash === input.expectedHash });
-  };
+  const { result, invalid, run } = useVerifyRun(
+    () => input.serverSeed.length > 0 && input.clientSeed.length > 0 && !input.clientSeed.includes(':'),
+    async () => {
+      // docs/0073: a chained draw mixes in the hash of its published tickets (its first bets), recomputed here.
+      const tickets = draw?.mixTickets ?? null;
+      const clientSeed = tickets === null ? input.clientSeed : mixedClientSeed(input.clientSeed, await roundMix(tickets));
+      const [digits, hash] = await Promise.all([lotteryResult(input.serverSeed, clientSeed), serverSeedHash(input.serverSeed)]);
+      return { digits, hashOk: hash === input.expectedHash };
+    },
+  );
   const field = (key: keyof typeof input, label: string) => (
     <SeedField label={label} testId={`lottery.verify.${key}`} value={input[key]} onValue={(value) => setInput({ ...input, [key]: value })} />
   );
@@ -85,7 +80,7 @@ export function LotteryVerify({ draw }: { draw: TLotteryDraw | null }) {
       intro={t('lottery_verify_intro')}
       runLabel={t('lottery_verify_run')}
       onRun={run}
-      invalid={error ? t('lottery_verify_missing') : null}
+      invalid={invalid ? t('lottery_verify_missing') : null}
       result={
         result && (
           <>

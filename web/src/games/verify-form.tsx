@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 
 /** One seed, hash or number of a verify form: typed as is, no spelling help, no autofill. */
 export function SeedField({ label, testId, value, onValue }: { label: string; testId: string; value: string; onValue: (value: string) => void }) {
@@ -64,4 +64,20 @@ export function VerifyForm({
       )}
     </form>
   );
+}
+
+/** A verify form's run: what was typed is checked first (refused: no result), then the result is computed. */
+export function useVerifyRun<TResult>(isValid: () => boolean, compute: () => Promise<TResult>) {
+  const [result, setResult] = useState<TResult | null>(null);
+  const [invalid, setInvalid] = useState(false);
+  const run = async () => {
+    if (!isValid()) {
+      setInvalid(true);
+      setResult(null);
+      return;
+    }
+    setInvalid(false);
+    setResult(await compute());
+  };
+  return { result, invalid, run };
 }

@@ -74,15 +74,7 @@ function BindForm({ channel, replacing, onDone }: { channel: TContactChannel; re
             />
           }
         />
-        {replacing && (
-          <PasswordField
-            label={t('sec_login_password')}
-            autoComplete="current-password"
-            testId="security.bind-password"
-            value={password}
-            onValue={setPassword}
-          />
-        )}
+        {replacing && <PasswordField label={t('sec_login_password')} testId="security.bind-password" value={password} onValue={setPassword} />}
         <FormError testId="security.bind-error" message={error ? t(error) : null} />
         <SubmitButton testId="security.bind-save" pending={bind.isPending}>
           {t('sec_bind_save')}

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorKey, useTRPC } from '../api/trpc.ts';
-import { FormError, InputField, PasswordField, SubmitButton } from '../accounts/form-parts.tsx';
+import { FormError, InputField, NewPasswordFields, PasswordField, SubmitButton, usePasswordPair } from '../accounts/form-parts.tsx';
 import { useAreaTexts } from '../i18n/area-texts.ts';
 import { ContactsCard } from './security-contacts.tsx';
 import { useStepUpMutation } from '../accounts/step-up-dialog.tsx';
@@ -14,8 +14,7 @@ function WithdrawPasswordForm({ isSet, onSaved }: { isSet: boolean; onSaved: () 
   const { t } = useTranslation();
   const trpc = useTRPC();
   const [oldPassword, setOld] = useState('');
-  const [newPassword, setNew] = useState('');
-  const [confirm, setConfirm] = useState('');
+  const passwords = usePasswordPair();
   const [saved, setSaved] = useState(false);
   // Setting or changing it needs a fresh step-up (docs/0068): the dialog asks, then the save is sent again.
   const { mutation: save, dialog } = useStepUpMutation(
@@ -23,8 +22,7 @@ function WithdrawPasswordForm({ isSet, onSaved }: { isSet: boolean; onSaved: () 
       onSuccess: () => {
         setSaved(true);
         setOld('');
-        setNew('');
-        setConfirm('');
+        passwords.clear();
         onSaved();
       },
     }),
@@ -32,7 +30,7 @@ function WithdrawPasswordForm({ isSet, onSaved }: { isSet: boolean; onSaved: () 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setSaved(false);
-    save.mutate({ ...(isSet ? { oldPassword } : {}), newPassword, confirmNewPassword: confirm });
+    save.mutate({ ...(isSet ? { oldPassword } : {}), newPassword: passwords.newPassword, confirmNewPassword: passwords.confirmPassword });
   };
   return (
     <>
@@ -43,13 +41,10 @@ function WithdrawPasswordForm({ isSet, onSaved }: { isSet: boolean; onSaved: () 
         {isSet && (
           <PasswordField label={t('sec_old_withdraw_password')} autoComplete="off" testId="security.withdraw-old" value={oldPassword} onValue={setOld} />
         )}
-        <PasswordField label={t('sec_new_withdraw_password')} autoComplete="new-password" testId="security.withdraw-new" value={newPassword} onValue={setNew} />
-        <PasswordField
-          label={t('sec_confirm_withdraw_password')}
-          autoComplete="new-password"
-          testId="security.withdraw-confirm"
-          value={confirm}
-          onValue={setConfirm}
+        <NewPasswordFields
+          testIds={{ newPassword: 'security.withdraw-new', confirmPassword: 'security.withdraw-confirm' }}
+          labels={{ newPassword: t('sec_new_withdraw_password'), confirmPassword: t('sec_confirm_withdraw_password') }}
+          pair={passwords}
         />
         <FormError testId="security.withdraw-password-error" message={save.error ? t(errorKey(save.error)) : null} />
         {saved && (

@@ -157,7 +157,6 @@ export function LoginModal({
             <PasswordField
               label={t('password')}
               testId="login.password"
-              autoComplete="current-password"
               value={password}
               placeholder={t('password_placeholder')}
               aria-invalid={fieldErrors.password ? true : undefined}
