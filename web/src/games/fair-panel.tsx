@@ -8,9 +8,25 @@ import { errorKey, useTRPC } from '../api/trpc.ts';
 import { formatMinor } from '../lib/numbers.ts';
 import { SlotSymbol } from './slot-symbol.tsx';
 import { BetPerLineSelect } from './bet-per-line-select.tsx';
-import { SeedField, useVerifyRun, VerifyForm } from './verify-form.tsx';
+import { useVerifyRun, VerifyForm, type TVerifySpec } from './verify-form.tsx';
 
 type TVerifyInput = { serverSeed: string; clientSeed: string; nonce: string; betPerLineMinor: number; expectedHash: string };
+
+const SLOT_VERIFY: TVerifySpec<'serverSeed' | 'expectedHash' | 'clientSeed' | 'nonce'> = {
+  testId: 'fair.verify',
+  title: 'fair_verify_title',
+  intro: 'fair_verify_intro',
+  run: 'fair_verify_run',
+  invalid: 'game_client_seed_invalid',
+  hashOk: 'fair_hash_ok',
+  hashBad: 'fair_hash_bad',
+  fields: [
+    ['serverSeed', 'fair_server_seed'],
+    ['expectedHash', 'fair_expected_hash'],
+    ['clientSeed', 'fair_client_seed'],
+    ['nonce', 'fair_nonce_label'],
+  ],
+};
 
 /** Recomputes a slot round in the browser from its seeds and nonce (the documented formula, schemas/games). */
 export function VerifyView({ initial, currencySymbol }: { initial: TVerifyInput; currencySymbol: string }) {
@@ -24,42 +40,36 @@ export function VerifyView({ initial, currencySymbol }: { initial: TVerifyInput;
       return { spin: slotSpin(floats, input.betPerLineMinor), hash };
     },
   );
-  const field = (key: 'serverSeed' | 'clientSeed' | 'nonce' | 'expectedHash', label: string) => (
-    <SeedField label={label} testId={`fair.verify.${key}`} value={input[key]} onValue={(value) => setInput({ ...input, [key]: value })} />
-  );
   return (
     <VerifyForm
-      testId="fair.verify"
-      title={t('fair_verify_title')}
-      intro={t('fair_verify_intro')}
-      runLabel={t('fair_verify_run')}
+      spec={SLOT_VERIFY}
+      values={input}
+      onField={(key, value) => setInput({ ...input, [key]: value })}
       onRun={run}
-      invalid={invalid ? t('game_client_seed_invalid') : null}
-      resultTestId="fair.verify.result"
-      result={
-        result && (
-          <>
-            <p data-testid="fair.verify.hash">{result.hash === input.expectedHash ? t('fair_hash_ok') : t('fair_hash_bad')}</p>
-            <div className="slot__reels slot__reels--small">
-              {result.spin.grid.map((row, r) =>
-                row.map((s, c) => (
-                  <div key={`${r}:${c}`} className="slot__cell">
-                    <SlotSymbol symbol={s} size={18} />
-                  </div>
-                )),
-              )}
-            </div>
-            <p data-testid="fair.verify.win">
-              {t('slot_win')}: {formatMinor(result.spin.winMinor, language, currencySymbol)}
-            </p>
-          </>
-        )
+      invalid={invalid}
+      outcome={
+        result && {
+          hashOk: result.hash === input.expectedHash,
+          testId: 'fair.verify.result',
+          view: (
+            <>
+              <div className="slot__reels slot__reels--small">
+                {result.spin.grid.map((row, r) =>
+                  row.map((s, c) => (
+                    <div key={`${r}:${c}`} className="slot__cell">
+                      <SlotSymbol symbol={s} size={18} />
+                    </div>
+                  )),
+                )}
+              </div>
+              <p data-testid="fair.verify.win">
+                {t('slot_win')}: {formatMinor(result.spin.winMinor, language, currencySymbol)}
+              </p>
+            </>
+          ),
+        }
       }
     >
-      {field('serverSeed', t('fair_server_seed'))}
-      {field('expectedHash', t('fair_expected_hash'))}
-      {field('clientSeed', t('fair_client_seed'))}
-      {field('nonce', t('fair_nonce_label'))}
       <BetPerLineSelect
         className="fair__field"
         value={input.betPerLineMinor}

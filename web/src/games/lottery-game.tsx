@@ -21,7 +21,7 @@ import { asciiDigits } from '@wl/schemas/domain/digits';
 import { formatDigits, formatMinor } from '../lib/numbers.ts';
 import { formatMultiplier, formatPercent, localDigits } from '../lib/numbers-later.ts';
 import { MoneySelect } from './bet-per-line-select.tsx';
-import { SeedField, useVerifyRun, VerifyForm } from './verify-form.tsx';
+import { useVerifyRun, VerifyForm, type TVerifySpec } from './verify-form.tsx';
 
 export type TLottoView = 'betting' | 'lobby';
 
@@ -56,6 +56,21 @@ function Balls({ result, small = false }: { result: string; small?: boolean }) {
   );
 }
 
+const LOTTERY_VERIFY: TVerifySpec<'serverSeed' | 'expectedHash' | 'clientSeed'> = {
+  testId: 'lottery.verify',
+  title: 'lottery_verify_title',
+  intro: 'lottery_verify_intro',
+  run: 'lottery_verify_run',
+  invalid: 'lottery_verify_missing',
+  hashOk: 'lottery_hash_ok',
+  hashBad: 'lottery_hash_bad',
+  fields: [
+    ['serverSeed', 'lottery_server_seed'],
+    ['expectedHash', 'lottery_expected_hash'],
+    ['clientSeed', 'lottery_client_seed'],
+  ],
+};
+
 /** Recomputes a draw in the browser from its revealed seed and client seed (docs/0041's formula). */
 export function LotteryVerify({ draw }: { draw: TLotteryDraw | null }) {
   const { t } = useTranslation();
@@ -70,33 +85,25 @@ export function LotteryVerify({ draw }: { draw: TLotteryDraw | null }) {
       return { digits, hashOk: hash === input.expectedHash };
     },
   );
-  const field = (key: keyof typeof input, label: string) => (
-    <SeedField label={label} testId={`lottery.verify.${key}`} value={input[key]} onValue={(value) => setInput({ ...input, [key]: value })} />
-  );
   return (
     <VerifyForm
-      testId="lottery.verify"
-      title={t('lottery_verify_title')}
-      intro={t('lottery_verify_intro')}
-      runLabel={t('lottery_verify_run')}
+      spec={LOTTERY_VERIFY}
+      values={input}
+      onField={(key, value) => setInput({ ...input, [key]: value })}
       onRun={run}
-      invalid={invalid ? t('lottery_verify_missing') : null}
-      result={
-        result && (
-          <>
-            <p data-testid="lottery.verify.hash">{result.hashOk ? t('lottery_hash_ok') : t('lottery_hash_bad')}</p>
+      invalid={invalid}
+      note={draw?.mixTickets && <p data-testid="lottery.verify.tickets">{t('lottery_verify_mix', { count: draw.mixTickets.length })}</p>}
+      outcome={
+        result && {
+          hashOk: result.hashOk,
+          view: (
             <p>
               {t('lottery_result')}: <strong data-testid="lottery.verify.result">{result.digits}</strong>
             </p>
-          </>
-        )
+          ),
+        }
       }
-    >
-      {draw?.mixTickets && <p data-testid="lottery.verify.tickets">{t('lottery_verify_mix', { count: draw.mixTickets.length })}</p>}
-      {field('serverSeed', t('lottery_server_seed'))}
-      {field('expectedHash', t('lottery_expected_hash'))}
-      {field('clientSeed', t('lottery_client_seed'))}
-    </VerifyForm>
+    />
   );
 }
 

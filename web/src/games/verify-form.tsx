@@ -1,42 +1,45 @@
 import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
-/** One seed, hash or number of a verify form: typed as is, no spelling help, no autofill. */
-export function SeedField({ label, testId, value, onValue }: { label: string; testId: string; value: string; onValue: (value: string) => void }) {
-  return (
-    <label className="fair__field">
-      <span>{label}</span>
-      <input value={value} onChange={(e) => onValue(e.target.value)} data-testid={testId} spellCheck={false} autoComplete="off" />
-    </label>
-  );
-}
-
-/**
- * The form that recomputes a round in the browser (slot, crash, lottery): a title and intro, the
- * seed fields as children, the run button `<testId>.run`, the refusal of what was typed, and the
- * result, read out when it appears.
- */
-export function VerifyForm({
-  testId,
-  title,
-  intro,
-  runLabel,
-  onRun,
-  invalid,
-  result,
-  resultTestId,
-  children,
-}: {
+/** What tells one verify form from another: its test id, its texts (message keys) and its seed fields in order. */
+export type TVerifySpec<K extends string> = {
   testId: string;
   title: string;
   intro: string;
-  runLabel: string;
+  run: string;
+  invalid: string;
+  hashOk: string;
+  hashBad: string;
+  /** Each field's key (its test id is `<testId>.<key>`) and label. */
+  fields: readonly (readonly [K, string])[];
+};
+
+/**
+ * The form that recomputes a round in the browser (slot, crash, lottery) from its spec: a title and
+ * intro, a `note` over the seed fields, anything more as children, the run button `<testId>.run`,
+ * the refusal of what was typed, and the outcome, read out when it appears: whether the revealed
+ * seed matches its published hash (`<testId>.hash`), then what the round came to.
+ */
+export function VerifyForm<K extends string>({
+  spec,
+  values,
+  onField,
+  onRun,
+  invalid,
+  note,
+  outcome,
+  children,
+}: {
+  spec: TVerifySpec<K>;
+  values: Record<K, string>;
+  onField: (key: K, value: string) => void;
   onRun: () => void | Promise<void>;
-  /** The refusal's text, or null. */
-  invalid: string | null;
-  result: ReactNode;
-  resultTestId?: string;
-  children: ReactNode;
+  invalid: boolean;
+  note?: ReactNode;
+  outcome: { hashOk: boolean; view: ReactNode; testId?: string } | null;
+  children?: ReactNode;
 }) {
+  const { t } = useTranslation();
   return (
     <form
       className="fair__verify"
@@ -44,22 +47,36 @@ export function VerifyForm({
         e.preventDefault();
         void onRun();
       }}
-      data-testid={testId}
+      data-testid={spec.testId}
     >
-      <h3>{title}</h3>
-      <p>{intro}</p>
+      <h3>{t(spec.title)}</h3>
+      <p>{t(spec.intro)}</p>
+      {note}
+      {spec.fields.map(([key, label]) => (
+        <label key={key} className="fair__field">
+          <span>{t(label)}</span>
+          <input
+            value={values[key]}
+            onChange={(e) => onField(key, e.target.value)}
+            data-testid={`${spec.testId}.${key}`}
+            spellCheck={false}
+            autoComplete="off"
+          />
+        </label>
+      ))}
       {children}
-      <button type="submit" className="btn btn--ghost" data-testid={`${testId}.run`}>
-        {runLabel}
+      <button type="submit" className="btn btn--ghost" data-testid={`${spec.testId}.run`}>
+        {t(spec.run)}
       </button>
       {invalid && (
         <p className="form-error" role="alert">
-          {invalid}
+          {t(spec.invalid)}
         </p>
       )}
-      {result && (
-        <div className="fair__result" aria-live="polite" data-testid={resultTestId}>
-          {result}
+      {outcome && (
+        <div className="fair__result" aria-live="polite" data-testid={outcome.testId}>
+          <p data-testid={`${spec.testId}.hash`}>{outcome.hashOk ? t(spec.hashOk) : t(spec.hashBad)}</p>
+          {outcome.view}
         </div>
       )}
     </form>
