@@ -28,10 +28,7 @@ export function CrashVerify({ initial }: { initial: TCrashVerifyInput }) {
   return (
     <VerifyForm
       spec={CRASH_VERIFY}
-      values={input}
-      onField={(field, value) => send({ type: 'verify.change', field, value })}
-      onRun={() => send({ type: 'verify.run' })}
-      invalid={invalid}
+      state={{ values: input, onField: (field, value) => send({ type: 'verify.change', field, value }), run: () => send({ type: 'verify.run' }), invalid }}
       note={input.mixTickets && <p data-testid="crash.verify.tickets">{t('crash_verify_mix', { count: input.mixTickets.length })}</p>}
       outcome={
         result && {

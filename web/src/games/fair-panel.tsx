@@ -8,7 +8,7 @@ import { errorKey, useTRPC } from '../api/trpc.ts';
 import { formatMinor } from '../lib/numbers.ts';
 import { SlotSymbol } from './slot-symbol.tsx';
 import { BetPerLineSelect } from './bet-per-line-select.tsx';
-import { useVerifyRun, VerifyForm, type TVerifySpec } from './verify-form.tsx';
+import { useVerifyState, VerifyForm, type TVerifySpec } from './verify-form.tsx';
 
 type TVerifyInput = { serverSeed: string; clientSeed: string; nonce: string; betPerLineMinor: number; expectedHash: string };
 
@@ -32,21 +32,19 @@ const SLOT_VERIFY: TVerifySpec<'serverSeed' | 'expectedHash' | 'clientSeed' | 'n
 export function VerifyView({ initial, currencySymbol }: { initial: TVerifyInput; currencySymbol: string }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
-  const [input, setInput] = useState(initial);
-  const { result, invalid, run } = useVerifyRun(
-    () => /^[0-9]{1,9}$/.test(input.nonce) && CLIENT_SEED_PATTERN.test(input.clientSeed) && input.serverSeed.length > 0,
-    async () => {
+  const verify = useVerifyState(
+    initial,
+    (input) => /^[0-9]{1,9}$/.test(input.nonce) && CLIENT_SEED_PATTERN.test(input.clientSeed) && input.serverSeed.length > 0,
+    async (input) => {
       const [floats, hash] = await Promise.all([fairFloats(input.serverSeed, input.clientSeed, Number(input.nonce), 5), serverSeedHash(input.serverSeed)]);
       return { spin: slotSpin(floats, input.betPerLineMinor), hash };
     },
   );
+  const { input, setInput, result } = verify;
   return (
     <VerifyForm
       spec={SLOT_VERIFY}
-      values={input}
-      onField={(key, value) => setInput({ ...input, [key]: value })}
-      onRun={run}
-      invalid={invalid}
+      state={verify}
       outcome={
         result && {
           hashOk: result.hash === input.expectedHash,

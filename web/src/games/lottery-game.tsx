@@ -21,7 +21,7 @@ import { asciiDigits } from '@wl/schemas/domain/digits';
 import { formatDigits, formatMinor } from '../lib/numbers.ts';
 import { formatMultiplier, formatPercent, localDigits } from '../lib/numbers-later.ts';
 import { MoneySelect } from './bet-per-line-select.tsx';
-import { useVerifyRun, VerifyForm, type TVerifySpec } from './verify-form.tsx';
+import { useVerifyState, VerifyForm, type TVerifySpec } from './verify-form.tsx';
 
 export type TLottoView = 'betting' | 'lobby';
 
@@ -74,10 +74,10 @@ const LOTTERY_VERIFY: TVerifySpec<'serverSeed' | 'expectedHash' | 'clientSeed'> 
 /** Recomputes a draw in the browser from its revealed seed and client seed (docs/0041's formula). */
 export function LotteryVerify({ draw }: { draw: TLotteryDraw | null }) {
   const { t } = useTranslation();
-  const [input, setInput] = useState({ serverSeed: draw?.serverSeed ?? '', clientSeed: draw?.clientSeed ?? '', expectedHash: draw?.serverSeedHash ?? '' });
-  const { result, invalid, run } = useVerifyRun(
-    () => input.serverSeed.length > 0 && input.clientSeed.length > 0 && !input.clientSeed.includes(':'),
-    async () => {
+  const { result, ...verify } = useVerifyState(
+    { serverSeed: draw?.serverSeed ?? '', clientSeed: draw?.clientSeed ?? '', expectedHash: draw?.serverSeedHash ?? '' },
+    (input) => input.serverSeed.length > 0 && input.clientSeed.length > 0 && !input.clientSeed.includes(':'),
+    async (input) => {
       // docs/0073: a chained draw mixes in the hash of its published tickets (its first bets), recomputed here.
       const tickets = draw?.mixTickets ?? null;
       const clientSeed = tickets === null ? input.clientSeed : mixedClientSeed(input.clientSeed, await roundMix(tickets));
@@ -88,10 +88,7 @@ export function LotteryVerify({ draw }: { draw: TLotteryDraw | null }) {
   return (
     <VerifyForm
       spec={LOTTERY_VERIFY}
-      values={input}
-      onField={(key, value) => setInput({ ...input, [key]: value })}
-      onRun={run}
-      invalid={invalid}
+      state={verify}
       note={draw?.mixTickets && <p data-testid="lottery.verify.tickets">{t('lottery_verify_mix', { count: draw.mixTickets.length })}</p>}
       outcome={
         result && {

@@ -14,6 +14,14 @@ export type TVerifySpec<K extends string> = {
   fields: readonly (readonly [K, string])[];
 };
 
+/** What a verify form shows and does: the typed values, a field's change, the run, and whether what was typed was refused. */
+export type TVerifyState<K extends string> = {
+  values: Record<K, string>;
+  onField: (key: K, value: string) => void;
+  run: () => void | Promise<void>;
+  invalid: boolean;
+};
+
 /**
  * The form that recomputes a round in the browser (slot, crash, lottery) from its spec: a title and
  * intro, a `note` over the seed fields, anything more as children, the run button `<testId>.run`,
@@ -22,19 +30,13 @@ export type TVerifySpec<K extends string> = {
  */
 export function VerifyForm<K extends string>({
   spec,
-  values,
-  onField,
-  onRun,
-  invalid,
+  state: { values, onField, run, invalid },
   note,
   outcome,
   children,
 }: {
   spec: TVerifySpec<K>;
-  values: Record<K, string>;
-  onField: (key: K, value: string) => void;
-  onRun: () => void | Promise<void>;
-  invalid: boolean;
+  state: TVerifyState<K>;
   note?: ReactNode;
   outcome: { hashOk: boolean; view: ReactNode; testId?: string } | null;
   children?: ReactNode;
@@ -45,7 +47,7 @@ export function VerifyForm<K extends string>({
       className="fair__verify"
       onSubmit={(e) => {
         e.preventDefault();
-        void onRun();
+        void run();
       }}
       data-testid={spec.testId}
     >
@@ -83,18 +85,30 @@ export function VerifyForm<K extends string>({
   );
 }
 
-/** A verify form's run: what was typed is checked first (refused: no result), then the result is computed. */
-export function useVerifyRun<TResult>(isValid: () => boolean, compute: () => Promise<TResult>) {
+/** The keys of an input's text values (the ones a seed field can edit). */
+type TTextKeys<T> = { [P in keyof T]: T[P] extends string ? P : never }[keyof T] & string;
+
+/**
+ * A verify form's state kept in the page: the typed values, and a run that checks them first
+ * (refused: no result) and then computes the result from them.
+ */
+export function useVerifyState<TInput extends object, TResult>(
+  initial: TInput,
+  isValid: (input: TInput) => boolean,
+  compute: (input: TInput) => Promise<TResult>,
+): TVerifyState<TTextKeys<TInput>> & { input: TInput; setInput: (input: TInput) => void; result: TResult | null } {
+  const [input, setInput] = useState(initial);
   const [result, setResult] = useState<TResult | null>(null);
   const [invalid, setInvalid] = useState(false);
   const run = async () => {
-    if (!isValid()) {
+    if (!isValid(input)) {
       setInvalid(true);
       setResult(null);
       return;
     }
     setInvalid(false);
-    setResult(await compute());
+    setResult(await compute(input));
   };
-  return { result, invalid, run };
+  const onField = (key: TTextKeys<TInput>, value: string) => setInput({ ...input, [key]: value });
+  return { values: input as Record<TTextKeys<TInput>, string>, onField, run, invalid, input, setInput, result };
 }
