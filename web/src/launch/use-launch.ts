@@ -63,43 +63,30 @@ function useStartGame() {
 }
 
 /**
- * The web's answer to 734 (UPSTREAM-NOTES: a game is already open): ask whether to close the open
- * game; if so, close it and launch again (the confirm click carries the user activation for the tab).
+ * Answers a refused start: the login popup when the session has ended, the refusal's message, or,
+ * for 734 (UPSTREAM-NOTES: a game is already open), whether to close the open game; if so, it is
+ * closed and `retry` launches again (the confirm click carries the user activation for the tab).
  */
-function useAnswerGameOpen() {
+function useAnswerRefusal() {
   const trpc = useTRPC();
   const ui = useUi();
   const closeMine = useMutation(trpc.games.closeMine.mutationOptions());
   return useCallback(
-    (retry: () => void) => {
-      void ui.confirm('game_already_open_confirm').then(async (ok) => {
-        if (!ok) return;
-        try {
-          await closeMine.mutateAsync();
-          retry();
-        } catch (err) {
-          ui.showInfo(errorKey(err));
-        }
-      });
-    },
-    [ui, closeMine],
-  );
-}
-
-/**
- * Answers a refused start: the login popup when the session has ended, the close-the-open-game
- * question (then `retry`), else the refusal's message.
- */
-function useAnswerRefusal() {
-  const ui = useUi();
-  const answerGameOpen = useAnswerGameOpen();
-  return useCallback(
     (messageKey: string, retry: () => void) => {
       if (messageKey === 'error_not_logged_in') ui.openLogin();
-      else if (messageKey === GAME_ALREADY_OPEN) answerGameOpen(retry);
-      else ui.showInfo(messageKey);
+      else if (messageKey !== GAME_ALREADY_OPEN) ui.showInfo(messageKey);
+      else
+        void ui.confirm('game_already_open_confirm').then(async (ok) => {
+          if (!ok) return;
+          try {
+            await closeMine.mutateAsync();
+            retry();
+          } catch (err) {
+            ui.showInfo(errorKey(err));
+          }
+        });
     },
-    [ui, answerGameOpen],
+    [ui, closeMine],
   );
 }
 

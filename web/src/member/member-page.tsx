@@ -10,20 +10,6 @@ import { useSession } from '../session/session-context.tsx';
 import type { TRecordKind } from './records-page.tsx';
 import { TotpSetup } from './totp-setup.tsx';
 
-/** Member-centre pages this release builds; the others show disabled in the nav (house rule). */
-export const BUILT_MEMBER_PAGES = [
-  'securityCenter',
-  'depositv2',
-  'withdraw',
-  'transferFund',
-  'transferUpline',
-  'transactionHistory',
-  'personalHistoryCopy',
-  'personalProfit',
-  'bonusDetails',
-  'messageV2',
-] as const;
-
 /** The record each records page shows. */
 const RECORD_PAGES: Readonly<Record<string, TRecordKind>> = {
   transactionHistory: 'account',

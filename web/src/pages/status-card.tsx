@@ -2,9 +2,10 @@ import type { ReactNode } from 'react';
 import { Icon } from '../layout/icons.tsx';
 
 /**
- * The card of a status page (maintenance, blocked region, not found, lottery launch): its icon, its
- * title, then what the page says and offers. On its own it is the page's `main`; `inline` sits
- * inside the site's frame.
+ * The card of a status page (maintenance, blocked region, lottery launch): its icon, its title,
+ * then what the page says and offers. On its own it is the page's `main`; `inline` sits inside the
+ * site's frame. The not-found page, in the first load, writes the same card itself: as a shared
+ * piece it would cost the first load bytes that docs/0022's budget does not have.
  */
 export function StatusCard({
   testId,
