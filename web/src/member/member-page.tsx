@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, type LazyExoticComponent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { guardMemberAction } from '@wl/flows/session/trial-guard';
@@ -19,14 +19,17 @@ const RECORD_PAGES: Readonly<Record<string, TRecordKind>> = {
 };
 
 // Money pages are lazy chunks with their own texts (docs/rules/money.md; first-load budget, docs/0022).
-const DepositPage = lazy(() => import('./deposit-page.tsx'));
 const SecurityMoney = lazy(() => import('./security-money.tsx'));
-const WithdrawPage = lazy(() => import('./withdraw-page.tsx'));
-const TransferFundPage = lazy(() => import('./transfer-fund-page.tsx'));
-const TransferUplinePage = lazy(() => import('./transfer-upline-page.tsx'));
 const RecordsPage = lazy(() => import('./records-page.tsx'));
-// Platform messages (docs/rules/content.md#c-10 messageV2).
-const MessagesPage = lazy(() => import('./messages-page.tsx'));
+/** The member pages that are one lazy page each, by their name in the URL. */
+const LAZY_PAGES: ReadonlyMap<string, LazyExoticComponent<() => ReactNode>> = new Map([
+  ['depositv2', lazy(() => import('./deposit-page.tsx'))],
+  ['withdraw', lazy(() => import('./withdraw-page.tsx'))],
+  ['transferFund', lazy(() => import('./transfer-fund-page.tsx'))],
+  ['transferUpline', lazy(() => import('./transfer-upline-page.tsx'))],
+  // Platform messages (docs/rules/content.md#c-10 messageV2).
+  ['messageV2', lazy(() => import('./messages-page.tsx'))],
+]);
 const busy = <div className="page-loading" aria-busy="true" />;
 
 /** The member page a URL names: `/member/<page>` or `/member?page=<page>`, security centre by default. */
@@ -71,6 +74,9 @@ export default function MemberPage({ page: fixedPage }: { page?: string } = {}) 
     if (decision?.kind === 'trialBlocked') ui.showInfo(decision.messageKey);
     // Once per decision kind: the dialog is not reopened on every render.
   }, [decision?.kind]);
+  const LazyPage = LAZY_PAGES.get(page);
+  const recordKind = RECORD_PAGES[page];
+  const lazyPage = LazyPage ? <LazyPage /> : recordKind ? <RecordsPage key={page} kind={recordKind} /> : null;
 
   if (decision === null) return <div className="page-loading" aria-busy="true" data-testid="member.loading" />;
   if (decision.kind !== 'allowed') {
@@ -96,30 +102,8 @@ export default function MemberPage({ page: fixedPage }: { page?: string } = {}) 
       <div className="member-centre__main">
         {page === 'securityCenter' ? (
           <SecurityCentre />
-        ) : page === 'depositv2' ? (
-          <Suspense fallback={busy}>
-            <DepositPage />
-          </Suspense>
-        ) : page === 'withdraw' ? (
-          <Suspense fallback={busy}>
-            <WithdrawPage />
-          </Suspense>
-        ) : page === 'transferFund' ? (
-          <Suspense fallback={busy}>
-            <TransferFundPage />
-          </Suspense>
-        ) : page === 'transferUpline' ? (
-          <Suspense fallback={busy}>
-            <TransferUplinePage />
-          </Suspense>
-        ) : page === 'messageV2' ? (
-          <Suspense fallback={busy}>
-            <MessagesPage />
-          </Suspense>
-        ) : RECORD_PAGES[page] ? (
-          <Suspense fallback={busy}>
-            <RecordsPage key={page} kind={RECORD_PAGES[page]} />
-          </Suspense>
+        ) : lazyPage ? (
+          <Suspense fallback={busy}>{lazyPage}</Suspense>
         ) : (
           <section className="page-card" data-testid="member.unbuilt">
             <p className="dialog__text">{t('coming_soon')}</p>
