@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useMachine } from '@xstate/react';
@@ -6,13 +6,12 @@ import { fromPromise } from 'xstate';
 import { depositMachine, type TDepositRequest } from '@wl/flows/deposit/deposit.machine';
 import { errorKey, useTRPC, useTRPCClient } from '../api/trpc.ts';
 import { useAreaTexts } from '../i18n/area-texts.ts';
-import { formatMinor } from '../lib/numbers.ts';
 import { useLatest } from '../lib/use-latest.ts';
 import { useSession } from '../session/session-context.tsx';
 import { FormError } from '../accounts/form-parts.tsx';
 import { DepositForm } from './deposit-form.tsx';
 import { DepositOrder, RecentDeposits } from './deposit-parts.tsx';
-import { moneyFlowError, useAttemptKey, useTrialRefused } from './transfer-parts.tsx';
+import { moneyFlowError, useAttemptKey, useMoney, useTrialRefused } from './transfer-parts.tsx';
 import '../styles/money.css';
 
 /** How often an open pending order asks for its status (display only; the platform settles it). */
@@ -59,16 +58,14 @@ function useDepositMachine() {
  */
 export default function DepositPage() {
   const ready = useAreaTexts('money', 'deposit');
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const trpc = useTRPC();
-  const session = useSession();
   const [state, send] = useMachine(useDepositMachine());
   const { channelId, orderId } = state.context;
   const channels = useQuery(trpc.deposit.channels.queryOptions(undefined, { staleTime: 0 }));
   const list = channels.data?.channels ?? [];
   const channel = list.find((c) => c.id === channelId) ?? list[0] ?? null;
-  const currency = session.balance?.currencySymbol ?? '';
-  const money = useCallback((minor: number) => formatMinor(minor, i18n.language, currency), [i18n.language, currency]);
+  const money = useMoney();
   // While the open order is pending, ask again now and then (the settle job or an operator decides it).
   const polling = state.matches({ order: 'pending' });
   const recent = useQuery(trpc.deposit.list.queryOptions({ pageNo: 1, pageSize: 10 }, { staleTime: 0, refetchInterval: polling ? PENDING_REFRESH_MS : false }));

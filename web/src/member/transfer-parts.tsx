@@ -7,7 +7,16 @@ import { FieldAlert, InputField } from '../accounts/form-parts.tsx';
 import { inputIssuesOf } from '../api/flow-errors.ts';
 import { errorKey } from '../api/trpc.ts';
 import { useUi } from '../app/ui-context.tsx';
+import { formatMinor } from '../lib/numbers.ts';
+import { useSession } from '../session/session-context.tsx';
 import { useLatest } from '../lib/use-latest.ts';
+
+/** Money in the member's currency and the page's language (the money pages and records). */
+export function useMoney(): (minor: number) => string {
+  const { i18n } = useTranslation();
+  const currency = useSession().balance?.currencySymbol ?? '';
+  return useCallback((minor: number) => formatMinor(minor, i18n.language, currency), [i18n.language, currency]);
+}
 
 /** A fresh idempotency key for one transfer attempt; a resend of the same attempt reuses it. */
 const newKey = (prefix: string) => `${prefix}-${crypto.randomUUID()}`;
