@@ -73,6 +73,18 @@ export function FieldAlert(props: TAlertProps & { id?: string }) {
   return <Alert as="span" className="field__error" {...props} />;
 }
 
+/** The way to the other popup under an account form ("No account? Register"): an optional lead-in, then the link button. */
+export function FormAlt({ text, testId, onClick, children }: { text?: string; testId: string; onClick: () => void; children: ReactNode }) {
+  return (
+    <p className="form__alt">
+      {text && <>{text} </>}
+      <button type="button" className="link-btn" data-testid={testId} onClick={onClick}>
+        {children}
+      </button>
+    </p>
+  );
+}
+
 /** A form's primary submit button; while pending it shows a spinner and is busy (docs/rules/accounts.md#a-11: no double submit). */
 export function SubmitButton({ testId, pending, disabled = pending, children }: { testId: string; pending: boolean; disabled?: boolean; children: ReactNode }) {
   const { t } = useTranslation();

@@ -8,7 +8,7 @@ import { errorKey, useTRPC } from '../api/trpc.ts';
 import { formatMinor } from '../lib/numbers.ts';
 import { SlotSymbol } from './slot-symbol.tsx';
 import { BetPerLineSelect } from './bet-per-line-select.tsx';
-import { useVerifyState, VerifyForm, type TVerifySpec } from './verify-form.tsx';
+import { RoundList, useVerifyState, VerifyForm, type TVerifySpec } from './verify-form.tsx';
 
 type TVerifyInput = { serverSeed: string; clientSeed: string; nonce: string; betPerLineMinor: number; expectedHash: string };
 
@@ -158,28 +158,23 @@ export function FairPanel({
           {t('fair_revealed', { rounds: r.rounds })}: <code>{r.serverSeed}</code>
         </p>
       ))}
-      <h3>{t('fair_rounds')}</h3>
-      {rounds.length === 0 ? (
-        <p className="no-data">{t('fair_no_rounds')}</p>
-      ) : (
-        <ol className="fair__rounds" data-testid="fair.rounds">
-          {rounds.map((round) => (
-            <li key={round.roundId} className="fair__round" data-testid="fair.round">
-              <span>{t('fair_round', { id: round.roundId, nonce: round.nonce })}</span>
-              <span>
-                {formatMinor(round.stakeMinor, language, currencySymbol)} → {formatMinor(round.payoutMinor, language, currencySymbol)}
-              </span>
-              {round.serverSeed ? (
-                <button type="button" className="btn btn--ghost btn--small" data-testid="fair.round.verify" onClick={() => setVerifying(round)}>
-                  {t('fair_verify')}
-                </button>
-              ) : (
-                <span className="fair__hidden">{t('fair_seed_hidden')}</span>
-              )}
-            </li>
-          ))}
-        </ol>
-      )}
+      <RoundList title={t('fair_rounds')} testId="fair.rounds" empty={rounds.length === 0 ? t('fair_no_rounds') : null}>
+        {rounds.map((round) => (
+          <li key={round.roundId} className="fair__round" data-testid="fair.round">
+            <span>{t('fair_round', { id: round.roundId, nonce: round.nonce })}</span>
+            <span>
+              {formatMinor(round.stakeMinor, language, currencySymbol)} → {formatMinor(round.payoutMinor, language, currencySymbol)}
+            </span>
+            {round.serverSeed ? (
+              <button type="button" className="btn btn--ghost btn--small" data-testid="fair.round.verify" onClick={() => setVerifying(round)}>
+                {t('fair_verify')}
+              </button>
+            ) : (
+              <span className="fair__hidden">{t('fair_seed_hidden')}</span>
+            )}
+          </li>
+        ))}
+      </RoundList>
       <VerifyView
         key={verifying?.roundId ?? 'blank'}
         currencySymbol={currencySymbol}

@@ -21,7 +21,7 @@ import { asciiDigits } from '@wl/schemas/domain/digits';
 import { formatDigits, formatMinor } from '../lib/numbers.ts';
 import { formatMultiplier, formatPercent, localDigits } from '../lib/numbers-later.ts';
 import { MoneySelect } from './bet-per-line-select.tsx';
-import { useVerifyState, VerifyForm, type TVerifySpec } from './verify-form.tsx';
+import { RoundList, useVerifyState, VerifyForm, type TVerifySpec } from './verify-form.tsx';
 
 export type TLottoView = 'betting' | 'lobby';
 
@@ -315,16 +315,11 @@ export function LotteryGame({
               {t('lottery_place_bet')}
             </button>
           </form>
-          <h3>{t('lottery_latest_bets')}</h3>
-          {latestBets.length === 0 ? (
-            <p className="no-data">{t('lottery_no_bets')}</p>
-          ) : (
-            <ol className="fair__rounds" data-testid="lottery.latest-bets">
-              {latestBets.map((b) => (
-                <BetRow key={b.betId} bet={b} currencySymbol={currencySymbol} />
-              ))}
-            </ol>
-          )}
+          <RoundList title={t('lottery_latest_bets')} testId="lottery.latest-bets" empty={latestBets.length === 0 ? t('lottery_no_bets') : null}>
+            {latestBets.map((b) => (
+              <BetRow key={b.betId} bet={b} currencySymbol={currencySymbol} />
+            ))}
+          </RoundList>
           <details className="slot__paytable" data-testid="lottery.paytable">
             <summary>{t('lottery_paytable')}</summary>
             <p>{t('lottery_paytable_note')}</p>
@@ -345,32 +340,22 @@ export function LotteryGame({
         </>
       ) : (
         <>
-          <h3>{t('lottery_recent_draws')}</h3>
-          {state.recent.length === 0 ? (
-            <p className="no-data">{t('lottery_no_draws')}</p>
-          ) : (
-            <ol className="fair__rounds" data-testid="lottery.draws">
-              {state.recent.map((d) => (
-                <li key={d.drawId} className="fair__round" data-testid="lottery.draw" data-numero={d.numero}>
-                  <span>{t('lottery_numero', { numero: d.numero })}</span>
-                  {d.result && <Balls result={d.result} small />}
-                  <button type="button" className="btn btn--ghost btn--small" data-testid="lottery.draw.verify" onClick={() => setVerifying(d)}>
-                    {t('lottery_verify')}
-                  </button>
-                </li>
-              ))}
-            </ol>
-          )}
-          <h3>{t('lottery_my_bets')}</h3>
-          {state.bets.length === 0 ? (
-            <p className="no-data">{t('lottery_no_bets')}</p>
-          ) : (
-            <ol className="fair__rounds" data-testid="lottery.bets">
-              {state.bets.map((b) => (
-                <BetRow key={b.betId} bet={b} currencySymbol={currencySymbol} />
-              ))}
-            </ol>
-          )}
+          <RoundList title={t('lottery_recent_draws')} testId="lottery.draws" empty={state.recent.length === 0 ? t('lottery_no_draws') : null}>
+            {state.recent.map((d) => (
+              <li key={d.drawId} className="fair__round" data-testid="lottery.draw" data-numero={d.numero}>
+                <span>{t('lottery_numero', { numero: d.numero })}</span>
+                {d.result && <Balls result={d.result} small />}
+                <button type="button" className="btn btn--ghost btn--small" data-testid="lottery.draw.verify" onClick={() => setVerifying(d)}>
+                  {t('lottery_verify')}
+                </button>
+              </li>
+            ))}
+          </RoundList>
+          <RoundList title={t('lottery_my_bets')} testId="lottery.bets" empty={state.bets.length === 0 ? t('lottery_no_bets') : null}>
+            {state.bets.map((b) => (
+              <BetRow key={b.betId} bet={b} currencySymbol={currencySymbol} />
+            ))}
+          </RoundList>
           <LotteryVerify key={verifying?.drawId ?? 'blank'} draw={verifying} />
         </>
       )}

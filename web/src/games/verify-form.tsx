@@ -112,3 +112,19 @@ export function useVerifyState<TInput extends object, TResult>(
   const onField = (key: TTextKeys<TInput>, value: string) => setInput({ ...input, [key]: value });
   return { values: input as Record<TTextKeys<TInput>, string>, onField, run, invalid, input, setInput, result };
 }
+
+/** A titled list of rounds, draws or bets (`testId`), or its note while there are none (`empty`, else null). */
+export function RoundList({ title, testId, empty, children }: { title: string; testId: string; empty: string | null; children: ReactNode }) {
+  return (
+    <>
+      <h3>{title}</h3>
+      {empty !== null ? (
+        <p className="no-data">{empty}</p>
+      ) : (
+        <ol className="fair__rounds" data-testid={testId}>
+          {children}
+        </ol>
+      )}
+    </>
+  );
+}

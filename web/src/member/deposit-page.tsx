@@ -1,17 +1,15 @@
 import { useEffect, useMemo } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { depositMachine, type TDepositRequest } from '@wl/flows/deposit/deposit.machine';
-import { errorKey, useTRPC, useTRPCClient } from '../api/trpc.ts';
+import { errorKey, useTRPC } from '../api/trpc.ts';
 import { useAreaTexts } from '../i18n/area-texts.ts';
-import { useLatest } from '../lib/use-latest.ts';
-import { useSession } from '../session/session-context.tsx';
 import { FormError } from '../accounts/form-parts.tsx';
 import { DepositForm } from './deposit-form.tsx';
 import { DepositOrder, RecentDeposits } from './deposit-parts.tsx';
-import { moneyFlowError, useAttemptKey, useMoney, useTrialRefused } from './transfer-parts.tsx';
+import { moneyFlowError, useMoney, useMoneyMachineKit } from './transfer-parts.tsx';
 import '../styles/money.css';
 
 /** How often an open pending order asks for its status (display only; the platform settles it). */
@@ -19,13 +17,8 @@ const PENDING_REFRESH_MS = 3_000;
 
 /** The deposit machine with the create call, the trial notice and the balance refresh of this page. */
 function useDepositMachine() {
-  const trpc = useTRPC();
-  const client = useTRPCClient();
-  const qc = useQueryClient();
-  const session = useLatest(useSession());
   // A resend of the same attempt reuses its idempotency key.
-  const keyOf = useAttemptKey('dep');
-  const trialRefused = useTrialRefused();
+  const { trpc, client, qc, session, keyOf, trialRefused } = useMoneyMachineKit('dep');
   return useMemo(
     () =>
       depositMachine.provide({

@@ -5,7 +5,8 @@ import { FlowError } from '@wl/flows/shared/flow-error';
 import { accountTransferMachine, type TAccountTransferRequest } from '@wl/flows/transfer/account-transfer.machine';
 import { FieldAlert, InputField } from '../accounts/form-parts.tsx';
 import { inputIssuesOf } from '../api/flow-errors.ts';
-import { errorKey } from '../api/trpc.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { errorKey, useTRPC, useTRPCClient } from '../api/trpc.ts';
 import { useUi } from '../app/ui-context.tsx';
 import { formatMinor } from '../lib/numbers.ts';
 import { useSession } from '../session/session-context.tsx';
@@ -34,6 +35,21 @@ export function useAttemptKey(prefix: string): (attempt: number) => string {
     },
     [prefix],
   );
+}
+
+/**
+ * What a money machine made once in a useMemo uses (deposit, wallet): the calls, the query cache,
+ * the latest session, the attempt's idempotency key and the trial notice.
+ */
+export function useMoneyMachineKit(keyPrefix: string) {
+  return {
+    trpc: useTRPC(),
+    client: useTRPCClient(),
+    qc: useQueryClient(),
+    session: useLatest(useSession()),
+    keyOf: useAttemptKey(keyPrefix),
+    trialRefused: useTrialRefused(),
+  };
 }
 
 /** The money machines' trialRefused action: a trial account is told it needs a real one (the platform refuses it anyway). */

@@ -1,24 +1,15 @@
 import { useMemo } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import type { TMerchantWalletResponse } from '@wl/schemas/wps/transfer-calls';
 import { walletTransferMachine, type TWalletTransferRequest } from '@wl/flows/transfer/wallet-transfer.machine';
 import { Field, SubmitButton } from '../accounts/form-parts.tsx';
-import { useTRPC, useTRPCClient } from '../api/trpc.ts';
-import { useLatest } from '../lib/use-latest.ts';
-import { useSession } from '../session/session-context.tsx';
-import { AmountField, FormError, moneyFlowError, useAttemptKey, useTrialRefused } from './transfer-parts.tsx';
+import { AmountField, FormError, moneyFlowError, useMoneyMachineKit } from './transfer-parts.tsx';
 
 /** The wallet machine with this page's calls; after a move the balances on the page and in the header refresh. */
 function useWalletMachine() {
-  const trpc = useTRPC();
-  const client = useTRPCClient();
-  const qc = useQueryClient();
-  const session = useLatest(useSession());
-  const keyOf = useAttemptKey('wallet');
-  const trialRefused = useTrialRefused();
+  const { trpc, client, qc, session, keyOf, trialRefused } = useMoneyMachineKit('wallet');
   return useMemo(() => {
     const moved = async (call: () => Promise<{ mainMinor: number }>) => {
       const r = await call().catch((err: unknown) => {

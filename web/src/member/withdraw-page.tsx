@@ -38,6 +38,28 @@ async function uploadProof(withdrawalId: number, file: Blob, language: string): 
   if (!res.ok || body?.success !== true) throw new FlowError(body?.message ?? 'error_unknown');
 }
 
+type TAction = { label: string; testId?: string; primary?: boolean; submit?: boolean; disabled?: boolean; onClick?: () => void };
+
+/** A row of small buttons, each primary or ghost, a click or the form's submit. */
+function ActionRow({ actions }: { actions: TAction[] }) {
+  return (
+    <div className="btn-row">
+      {actions.map((a) => (
+        <button
+          key={a.label}
+          type={a.submit ? 'submit' : 'button'}
+          className={`btn ${a.primary ? 'btn--primary' : 'btn--ghost'} btn--small`}
+          data-testid={a.testId}
+          disabled={a.disabled}
+          onClick={a.onClick}
+        >
+          {a.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 /** docs/rules/money.md#m-11 answer of one paid withdrawal, driven by the withdrawal confirmation machine. */
 function ConfirmPanel({ withdrawal, onDone }: { withdrawal: TWithdrawal; onDone: () => void }) {
   const { t, i18n } = useTranslation();
@@ -86,28 +108,13 @@ function ConfirmPanel({ withdrawal, onDone }: { withdrawal: TWithdrawal; onDone:
     <div className="confirm-panel" data-testid={prefix}>
       {withdrawal.confirmDueAt && <p className="dialog__text">{t('withdraw_confirm_by', { time: localDateTime(withdrawal.confirmDueAt, i18n.language) })}</p>}
       {state.matches('awaiting') && mode === 'choose' && (
-        <div className="btn-row">
-          <button
-            type="button"
-            className="btn btn--primary btn--small"
-            data-testid={`${prefix}.received`}
-            disabled={busy}
-            onClick={() => send({ type: 'confirm.received' })}
-          >
-            {t('confirm_received')}
-          </button>
-          <button type="button" className="btn btn--ghost btn--small" data-testid={`${prefix}.partly`} onClick={() => setMode('partly')}>
-            {t('confirm_partly')}
-          </button>
-          <button
-            type="button"
-            className="btn btn--ghost btn--small"
-            data-testid={`${prefix}.not-received`}
-            onClick={() => send({ type: 'confirm.notReceived' })}
-          >
-            {t('confirm_not_received')}
-          </button>
-        </div>
+        <ActionRow
+          actions={[
+            { label: t('confirm_received'), testId: `${prefix}.received`, primary: true, disabled: busy, onClick: () => send({ type: 'confirm.received' }) },
+            { label: t('confirm_partly'), testId: `${prefix}.partly`, onClick: () => setMode('partly') },
+            { label: t('confirm_not_received'), testId: `${prefix}.not-received`, onClick: () => send({ type: 'confirm.notReceived' }) },
+          ]}
+        />
       )}
       {state.matches('awaiting') && mode === 'partly' && (
         <form
@@ -126,14 +133,12 @@ function ConfirmPanel({ withdrawal, onDone }: { withdrawal: TWithdrawal; onDone:
             value={received}
             onValue={setReceived}
           />
-          <div className="btn-row">
-            <button type="submit" className="btn btn--primary btn--small" data-testid={`${prefix}.send`} disabled={busy}>
-              {t('confirm_send')}
-            </button>
-            <button type="button" className="btn btn--ghost btn--small" onClick={() => setMode('choose')}>
-              {t('confirm_cancel')}
-            </button>
-          </div>
+          <ActionRow
+            actions={[
+              { label: t('confirm_send'), testId: `${prefix}.send`, primary: true, submit: true, disabled: busy },
+              { label: t('confirm_cancel'), onClick: () => setMode('choose') },
+            ]}
+          />
         </form>
       )}
       {(state.matches('proof') || state.matches('uploading')) && (
@@ -168,20 +173,12 @@ function ConfirmPanel({ withdrawal, onDone }: { withdrawal: TWithdrawal; onDone:
               onChange={(e) => send({ type: 'proof.remark', remark: e.target.value })}
             />
           </Field>
-          <div className="btn-row">
-            <button
-              type="button"
-              className="btn btn--primary btn--small"
-              data-testid={`${prefix}.send`}
-              disabled={busy}
-              onClick={() => send({ type: 'proof.submit' })}
-            >
-              {t('confirm_send')}
-            </button>
-            <button type="button" className="btn btn--ghost btn--small" disabled={busy} onClick={() => send({ type: 'proof.cancel' })}>
-              {t('confirm_cancel')}
-            </button>
-          </div>
+          <ActionRow
+            actions={[
+              { label: t('confirm_send'), testId: `${prefix}.send`, primary: true, disabled: busy, onClick: () => send({ type: 'proof.submit' }) },
+              { label: t('confirm_cancel'), disabled: busy, onClick: () => send({ type: 'proof.cancel' }) },
+            ]}
+          />
         </div>
       )}
       <FormError testId={`${prefix}.error`} message={state.context.error} />

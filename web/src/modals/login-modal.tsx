@@ -9,7 +9,7 @@ import { useLoginFlow } from '../accounts/use-login-flow.ts';
 import { useScreenConfig } from '../config/screen-config-context.tsx';
 import { forgetUsername, readRememberedUsername, rememberUsername } from '../session/remember-me.ts';
 import { Modal } from './modal.tsx';
-import { CaptchaInput, Field, FieldMessage, FormError, InputField, PasswordField, SubmitButton, TabBar } from '../accounts/form-parts.tsx';
+import { CaptchaInput, Field, FieldMessage, FormAlt, FormError, InputField, PasswordField, SubmitButton, TabBar } from '../accounts/form-parts.tsx';
 
 type TTab = 'username' | 'sms';
 type TFieldErrors = Partial<Record<'username' | 'password' | 'mobile' | 'code' | 'captcha', string>>;
@@ -201,12 +201,9 @@ export function LoginModal({
         <SubmitButton testId="login.submit" pending={isPending}>
           {t('login')}
         </SubmitButton>
-        <p className="form__alt">
-          {t('no_account')}{' '}
-          <button type="button" className="link-btn" data-testid="login.register-link" onClick={onRegister}>
-            {t('register')}
-          </button>
-        </p>
+        <FormAlt text={t('no_account')} testId="login.register-link" onClick={onRegister}>
+          {t('register')}
+        </FormAlt>
       </form>
     );
   }

@@ -28,7 +28,7 @@ import { useScreenConfig } from '../config/screen-config-context.tsx';
 import { useSignInOnce } from '../accounts/use-sign-in-once.ts';
 import type { TLoginOutcome } from './login-actors.ts';
 import { Modal } from './modal.tsx';
-import { FieldAlert, FormError, InputField, SubmitButton, TabBar, type TInputFieldProps } from '../accounts/form-parts.tsx';
+import { FieldAlert, FormAlt, FormError, InputField, SubmitButton, TabBar, type TInputFieldProps } from '../accounts/form-parts.tsx';
 
 const SECRET: ReadonlySet<TRegistrationField> = new Set(['password', 'confirmPassword', 'paymentPassword']);
 const LEADING: readonly TRegistrationField[] = ['username', 'password', 'confirmPassword', 'mobileNum', 'verificationCode'];
@@ -330,12 +330,9 @@ export function RegisterModal({ onClose, onLogin, onSuccess }: { onClose: () => 
           {t('register')}
         </SubmitButton>
         {ctx.tabs.length === 0 && <p className="dialog__text">{t('register_closed')}</p>}
-        <p className="form__alt">
-          {t('have_account')}{' '}
-          <button type="button" className="link-btn" data-testid="register.login" onClick={onLogin}>
-            {t('login')}
-          </button>
-        </p>
+        <FormAlt text={t('have_account')} testId="register.login" onClick={onLogin}>
+          {t('login')}
+        </FormAlt>
       </form>
     </Modal>
   );
