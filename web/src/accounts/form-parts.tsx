@@ -86,7 +86,9 @@ export function FormAlt({ text, testId, onClick, children }: { text?: string; te
 }
 
 /** A form's primary submit button; while pending it shows a spinner and is busy (docs/rules/accounts.md#a-11: no double submit). */
-export function SubmitButton({ testId, pending, disabled = pending, children }: { testId: string; pending: boolean; disabled?: boolean; children: ReactNode }) {
+type TSubmitProps = { testId: string; pending: boolean; disabled?: boolean; children: ReactNode };
+
+export function SubmitButton({ testId, pending, disabled = pending, children }: TSubmitProps) {
   const { t } = useTranslation();
   return (
     <button type="submit" className="btn btn--primary btn--block" data-testid={testId} disabled={disabled} aria-busy={pending}>
@@ -185,6 +187,16 @@ export function FieldMessage({ testId, error }: { testId: string; error: TFieldM
 /** A form-level error (a translated message key) as an alert; nothing when there is none. */
 export function FormError(props: TAlertProps) {
   return <Alert as="p" className="form__error" {...props} />;
+}
+
+/** A form's end: its error (see FormError, `errorTestId`), right above its submit button (see SubmitButton). */
+export function FormSubmit({ error, errorTestId, ...submit }: TSubmitProps & { error: string | null | undefined; errorTestId: string }) {
+  return (
+    <>
+      <FormError testId={errorTestId} message={error} />
+      <SubmitButton {...submit} />
+    </>
+  );
 }
 
 /** The new password and its confirmation as typed, with `clear` for once they are saved. */

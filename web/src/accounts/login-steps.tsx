@@ -5,7 +5,7 @@ import { useTRPCClient } from '../api/trpc.ts';
 import { Modal } from '../modals/modal.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
 import { SmsSendButton } from './sms-send-button.tsx';
-import { FormError, SubmitButton, TabBar } from './form-parts.tsx';
+import { FormSubmit, TabBar } from './form-parts.tsx';
 import { CodeField } from './phone-fields.tsx';
 import type { useLoginFlow } from './use-login-flow.ts';
 
@@ -82,10 +82,9 @@ export function SecondFactorStep({
           )
         }
       />
-      <FormError testId="second-factor.error" message={isVerifying ? null : shown} />
-      <SubmitButton testId="second-factor.submit" pending={isVerifying}>
+      <FormSubmit errorTestId="second-factor.error" error={isVerifying ? null : shown} testId="second-factor.submit" pending={isVerifying}>
         {t('second_factor_submit')}
-      </SubmitButton>
+      </FormSubmit>
       <button type="button" className="link-btn" data-testid="second-factor.cancel" onClick={onCancel}>
         {t('cancel')}
       </button>

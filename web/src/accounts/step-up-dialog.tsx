@@ -4,7 +4,7 @@ import { useMutation, type UseMutationOptions, type UseMutationResult } from '@t
 import { errorKey, useTRPC } from '../api/trpc.ts';
 import { useAreaTexts } from '../i18n/area-texts.ts';
 import { Modal } from '../modals/modal.tsx';
-import { FormError, PasswordField, SubmitButton } from './form-parts.tsx';
+import { FormSubmit, PasswordField } from './form-parts.tsx';
 
 /** The refusal of a change that needs a fresh step-up (docs/0068). */
 export const STEP_UP_REQUIRED = 'error_step_up_required';
@@ -26,10 +26,15 @@ function StepUpDialog({ onDone }: { onDone: (steppedUp: boolean) => void }) {
       <form className="form" onSubmit={submit} noValidate>
         <p className="dialog__text">{t('step_up_text')}</p>
         <PasswordField label={t('step_up_password')} testId="step-up.password" value={password} onValue={setPassword} autoFocus />
-        <FormError testId="step-up.error" message={stepUp.error ? t(errorKey(stepUp.error)) : null} />
-        <SubmitButton testId="step-up.submit" pending={stepUp.isPending} disabled={stepUp.isPending || password === ''}>
+        <FormSubmit
+          errorTestId="step-up.error"
+          error={stepUp.error ? t(errorKey(stepUp.error)) : null}
+          testId="step-up.submit"
+          pending={stepUp.isPending}
+          disabled={stepUp.isPending || password === ''}
+        >
           {t('step_up_submit')}
-        </SubmitButton>
+        </FormSubmit>
       </form>
     </Modal>
   );

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { TDepositChannel } from '@wl/schemas';
 import { parseAmountInput } from '@wl/schemas/domain/money';
 import type { TDepositContext, TDepositEvent } from '@wl/flows/deposit/deposit.machine';
-import { FormError, SubmitButton } from '../accounts/form-parts.tsx';
+import { FormSubmit } from '../accounts/form-parts.tsx';
 import { minorInputText } from '../lib/numbers-later.ts';
 import { channelName } from './deposit-parts.tsx';
 import { AmountField } from './transfer-parts.tsx';
@@ -72,10 +72,9 @@ export function DepositForm({ channels, channel, context, pending, send, money }
           ))}
         </div>
       )}
-      <FormError testId="deposit.error" message={formError} />
-      <SubmitButton testId="deposit.submit" pending={pending}>
+      <FormSubmit errorTestId="deposit.error" error={formError} testId="deposit.submit" pending={pending}>
         {t('deposit_submit')}
-      </SubmitButton>
+      </FormSubmit>
     </form>
   );
 }

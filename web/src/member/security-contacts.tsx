@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { TContactChannel } from '@wl/schemas/wps/contact-calls';
 import { errorKey, useTRPC } from '../api/trpc.ts';
 import { DEFAULT_DIALING_CODE } from '../accounts/countries.tsx';
-import { FormError, InputRowField, PasswordField, SubmitButton } from '../accounts/form-parts.tsx';
+import { FormSubmit, InputRowField, PasswordField } from '../accounts/form-parts.tsx';
 import { CodeField, MobileField } from '../accounts/phone-fields.tsx';
 import { SmsSendButton } from '../accounts/sms-send-button.tsx';
 import { useStepUpMutation } from '../accounts/step-up-dialog.tsx';
@@ -75,10 +75,9 @@ function BindForm({ channel, replacing, onDone }: { channel: TContactChannel; re
           }
         />
         {replacing && <PasswordField label={t('sec_login_password')} testId="security.bind-password" value={password} onValue={setPassword} />}
-        <FormError testId="security.bind-error" message={error ? t(error) : null} />
-        <SubmitButton testId="security.bind-save" pending={bind.isPending}>
+        <FormSubmit errorTestId="security.bind-error" error={error ? t(error) : null} testId="security.bind-save" pending={bind.isPending}>
           {t('sec_bind_save')}
-        </SubmitButton>
+        </FormSubmit>
       </form>
       {dialog}
     </>

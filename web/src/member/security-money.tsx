@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorKey, useTRPC } from '../api/trpc.ts';
-import { FormError, InputField, NewPasswordFields, PasswordField, SubmitButton, usePasswordPair } from '../accounts/form-parts.tsx';
+import { FormError, FormSubmit, InputField, NewPasswordFields, PasswordField, SubmitButton, usePasswordPair } from '../accounts/form-parts.tsx';
 import { useAreaTexts } from '../i18n/area-texts.ts';
 import { ContactsCard } from './security-contacts.tsx';
 import { useStepUpMutation } from '../accounts/step-up-dialog.tsx';
@@ -121,10 +121,9 @@ function BankAccounts({
             readOnly={holderName !== null}
             onValue={setHolder}
           />
-          <FormError testId="security.bank-error" message={add.error ? t(errorKey(add.error)) : null} />
-          <SubmitButton testId="security.bank-add" pending={add.isPending}>
+          <FormSubmit errorTestId="security.bank-error" error={add.error ? t(errorKey(add.error)) : null} testId="security.bank-add" pending={add.isPending}>
             {t('sec_bank_add')}
-          </SubmitButton>
+          </FormSubmit>
         </form>
       )}
       {dialog}

@@ -2,12 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
 import type { TUplineResponse } from '@wl/schemas/wps/transfer-calls';
-import { Field, SubmitButton } from '../accounts/form-parts.tsx';
+import { Field, FormSubmit } from '../accounts/form-parts.tsx';
 import { useTRPC, useTRPCClient } from '../api/trpc.ts';
 import { useAreaTexts } from '../i18n/area-texts.ts';
 import { localDateTime } from '../lib/numbers-later.ts';
 import { useSession } from '../session/session-context.tsx';
-import { AmountField, FormError, useAccountTransferMachine, useMoney } from './transfer-parts.tsx';
+import { AmountField, useAccountTransferMachine, useMoney } from './transfer-parts.tsx';
 import { RowList } from '../layout/record-pager.tsx';
 import '../styles/money.css';
 import { useStepUp } from '../accounts/step-up-dialog.tsx';
@@ -68,10 +68,9 @@ function UplineForm({
           onChange={(e) => send({ type: 'transfer.remark', text: e.target.value })}
         />
       </Field>
-      <FormError message={formError} testId="upline.error" />
-      <SubmitButton testId="upline.submit" pending={state.matches('sending')}>
+      <FormSubmit errorTestId="upline.error" error={formError} testId="upline.submit" pending={state.matches('sending')}>
         {t('upline_submit')}
-      </SubmitButton>
+      </FormSubmit>
       {sentMinor !== null && (
         <p className="money__hint" role="status" data-testid="upline.done">
           {t('upline_done', { amount: money(sentMinor), agent: upline.nickname })}

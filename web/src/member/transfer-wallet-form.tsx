@@ -4,8 +4,8 @@ import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import type { TMerchantWalletResponse } from '@wl/schemas/wps/transfer-calls';
 import { walletTransferMachine, type TWalletTransferRequest } from '@wl/flows/transfer/wallet-transfer.machine';
-import { Field, SubmitButton } from '../accounts/form-parts.tsx';
-import { AmountField, FormError, moneyFlowError, useMoneyMachineKit } from './transfer-parts.tsx';
+import { Field, FormSubmit } from '../accounts/form-parts.tsx';
+import { AmountField, moneyFlowError, useMoneyMachineKit } from './transfer-parts.tsx';
 
 /** The wallet machine with this page's calls; after a move the balances on the page and in the header refresh. */
 function useWalletMachine() {
@@ -74,10 +74,9 @@ export function WalletForm({ data, money }: { data: TMerchantWalletResponse; mon
         </select>
       </Field>
       <AmountField amount={amount} error={fieldError} onAmount={(text) => send({ type: 'wallet.amount', text })} testId="wallet.amount" />
-      <FormError message={formError} testId="wallet.error" />
-      <SubmitButton testId="wallet.submit" pending={state.matches('transferring')}>
+      <FormSubmit errorTestId="wallet.error" error={formError} testId="wallet.submit" pending={state.matches('transferring')}>
         {t('wallet_submit')}
-      </SubmitButton>
+      </FormSubmit>
       <button
         type="button"
         className="btn btn--ghost btn--block"

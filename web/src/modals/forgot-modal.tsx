@@ -16,7 +16,7 @@ import { useScreenConfig } from '../config/screen-config-context.tsx';
 import type { TLoginOutcome } from './login-actors.ts';
 import { useSignInOnce } from '../accounts/use-sign-in-once.ts';
 import { Modal } from './modal.tsx';
-import { FieldMessage, FormAlt, FormError, InputField, NewPasswordFields, SubmitButton, TabBar, usePasswordPair } from '../accounts/form-parts.tsx';
+import { FieldMessage, FormAlt, FormSubmit, InputField, NewPasswordFields, TabBar, usePasswordPair } from '../accounts/form-parts.tsx';
 
 /**
  * Forgot password (docs/rules/accounts.md#a-15) on the flows' forgotPasswordMachine: the email tab sends a reset link
@@ -149,10 +149,9 @@ export function ForgotModal({ onClose, onLogin, onLoggedIn }: { onClose: () => v
               />
             </>
           )}
-          <FormError testId="forgot.error" message={busy ? null : ctx.error} />
-          <SubmitButton testId="forgot.submit" pending={busy}>
+          <FormSubmit errorTestId="forgot.error" error={busy ? null : ctx.error} testId="forgot.submit" pending={busy}>
             {t('submit')}
-          </SubmitButton>
+          </FormSubmit>
           <FormAlt testId="forgot.login-link" onClick={onLogin}>
             {t('back_to_login')}
           </FormAlt>

@@ -9,7 +9,7 @@ import { useLoginFlow } from '../accounts/use-login-flow.ts';
 import { useScreenConfig } from '../config/screen-config-context.tsx';
 import { forgetUsername, readRememberedUsername, rememberUsername } from '../session/remember-me.ts';
 import { Modal } from './modal.tsx';
-import { CaptchaInput, Field, FieldMessage, FormAlt, FormError, InputField, PasswordField, SubmitButton, TabBar } from '../accounts/form-parts.tsx';
+import { CaptchaInput, Field, FieldMessage, FormAlt, FormSubmit, InputField, PasswordField, TabBar } from '../accounts/form-parts.tsx';
 
 type TTab = 'username' | 'sms';
 type TFieldErrors = Partial<Record<'username' | 'password' | 'mobile' | 'code' | 'captcha', string>>;
@@ -197,10 +197,9 @@ export function LoginModal({
             {t('forgot_password')}
           </button>
         </div>
-        <FormError testId="login.error" message={serverError} />
-        <SubmitButton testId="login.submit" pending={isPending}>
+        <FormSubmit errorTestId="login.error" error={serverError} testId="login.submit" pending={isPending}>
           {t('login')}
-        </SubmitButton>
+        </FormSubmit>
         <FormAlt text={t('no_account')} testId="login.register-link" onClick={onRegister}>
           {t('register')}
         </FormAlt>

@@ -28,7 +28,7 @@ import { useScreenConfig } from '../config/screen-config-context.tsx';
 import { useSignInOnce } from '../accounts/use-sign-in-once.ts';
 import type { TLoginOutcome } from './login-actors.ts';
 import { Modal } from './modal.tsx';
-import { FieldAlert, FormAlt, FormError, InputField, SubmitButton, TabBar, type TInputFieldProps } from '../accounts/form-parts.tsx';
+import { FieldAlert, FormAlt, FormSubmit, InputField, TabBar, type TInputFieldProps } from '../accounts/form-parts.tsx';
 
 const SECRET: ReadonlySet<TRegistrationField> = new Set(['password', 'confirmPassword', 'paymentPassword']);
 const LEADING: readonly TRegistrationField[] = ['username', 'password', 'confirmPassword', 'mobileNum', 'verificationCode'];
@@ -325,10 +325,15 @@ export function RegisterModal({ onClose, onLogin, onSuccess }: { onClose: () => 
           </>,
         )}
         {confirmation('ageConfirmed', 'register.age', ageConfirmed, setAge, t('age_confirm', { min: form.minAge }))}
-        <FormError testId="register.error" message={busy ? null : ctx.error} />
-        <SubmitButton testId="register.submit" pending={busy} disabled={busy || ctx.tabs.length === 0}>
+        <FormSubmit
+          errorTestId="register.error"
+          error={busy ? null : ctx.error}
+          testId="register.submit"
+          pending={busy}
+          disabled={busy || ctx.tabs.length === 0}
+        >
           {t('register')}
-        </SubmitButton>
+        </FormSubmit>
         {ctx.tabs.length === 0 && <p className="dialog__text">{t('register_closed')}</p>}
         <FormAlt text={t('have_account')} testId="register.login" onClick={onLogin}>
           {t('login')}

@@ -5,7 +5,7 @@ import { validateConfirmation, validateField, type TFieldError } from '@wl/schem
 import { errorKey, useTRPCClient } from '../api/trpc.ts';
 import { usePasswordRule } from '../accounts/use-password-rule.ts';
 import { useUi } from '../app/ui-context.tsx';
-import { FormError, NewPasswordFields, SubmitButton, usePasswordPair } from '../accounts/form-parts.tsx';
+import { FormSubmit, NewPasswordFields, usePasswordPair } from '../accounts/form-parts.tsx';
 
 /**
  * /resetPassword?token=… : the one-time link of the forgot-by-email mail (valid 30 minutes). The new
@@ -73,10 +73,9 @@ export default function ResetPasswordPage() {
             errors={errors}
             errorTestId="reset.error"
           />
-          <FormError testId="reset.error" message={error} />
-          <SubmitButton testId="reset.submit" pending={pending}>
+          <FormSubmit errorTestId="reset.error" error={error} testId="reset.submit" pending={pending}>
             {t('submit')}
-          </SubmitButton>
+          </FormSubmit>
           <Link to="/" className="link-btn">
             {t('back_home')}
           </Link>
