@@ -62,6 +62,9 @@ function useStartGame() {
   );
 }
 
+/** The refusal of a start whose session has ended. */
+const NOT_LOGGED_IN = 'error_not_logged_in';
+
 /**
  * Answers a refused start: the login popup when the session has ended, the refusal's message, or,
  * for 734 (UPSTREAM-NOTES: a game is already open), whether to close the open game; if so, it is
@@ -73,7 +76,7 @@ function useAnswerRefusal() {
   const closeMine = useMutation(trpc.games.closeMine.mutationOptions());
   return useCallback(
     (messageKey: string, retry: () => void) => {
-      if (messageKey === 'error_not_logged_in') ui.openLogin();
+      if (messageKey === NOT_LOGGED_IN) ui.openLogin();
       else if (messageKey !== GAME_ALREADY_OPEN) ui.showInfo(messageKey);
       else
         void ui.confirm('game_already_open_confirm').then(async (ok) => {
@@ -146,7 +149,6 @@ export function useLaunch() {
   const session = useSession();
   const act = useActOnDecision();
   const start = useStartGame();
-  const ui = useUi();
   const answerRefusal = useAnswerRefusal();
 
   const launch = useCallback(
@@ -158,9 +160,9 @@ export function useLaunch() {
       actor.subscribe((snapshot) => {
         const { decision, error } = snapshot.context;
         if (snapshot.matches('idle') || snapshot.matches('starting')) return;
-        if (snapshot.matches('needsLogin')) ui.openLogin();
-        // A refusal never names the ended session: that outcome is needsLogin.
-        else if (snapshot.matches('refused') && error) answerRefusal(error, () => void launch(game, opts));
+        // Needing a login is answered as an ended session's refusal is (the login popup); a refusal never names the ended session.
+        const refusal = snapshot.matches('needsLogin') ? NOT_LOGGED_IN : snapshot.matches('refused') ? error : null;
+        if (refusal) answerRefusal(refusal, () => void launch(game, opts));
         else if (!snapshot.matches('opened') && decision) act(decision);
         // One request per actor: done once the page has carried out the outcome.
         actor.stop();
@@ -180,7 +182,7 @@ export function useLaunch() {
         },
       });
     },
-    [session, act, start, ui, answerRefusal],
+    [session, act, start, answerRefusal],
   );
   return launch;
 }
