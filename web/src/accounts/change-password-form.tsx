@@ -6,7 +6,7 @@ import { changePasswordMachine, type TChangePasswordRequest } from '@wl/flows/pa
 import { asFlow } from '../api/flow-errors.ts';
 import { useTRPCClient } from '../api/trpc.ts';
 import { usePasswordRule } from './use-password-rule.ts';
-import { Field, FieldMessage, FormError, NewPasswordFields, SubmitButton } from './form-parts.tsx';
+import { FieldMessage, FormError, NewPasswordFields, PasswordField, SubmitButton, usePasswordPair } from './form-parts.tsx';
 
 /**
  * Change password (docs/rules/accounts.md#a-13) on the flows' changePasswordMachine: old password (unless the forced
@@ -36,8 +36,8 @@ export function ChangePasswordForm({ requireOldPassword, onChanged }: { requireO
   );
   const [state, send] = useMachine(machine, { input: { requireOldPassword, passwordRule } });
   const [oldPassword, setOldPassword] = useState('');
-  const [newPassword, setNewPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
+  const passwords = usePasswordPair();
+  const { newPassword, confirmPassword, clear } = passwords;
   const notified = useRef(false);
   const saving = state.matches('saving');
   const changed = state.matches('changed');
@@ -46,11 +46,10 @@ export function ChangePasswordForm({ requireOldPassword, onChanged }: { requireO
     if (changed && !notified.current) {
       notified.current = true;
       setOldPassword('');
-      setNewPassword('');
-      setConfirmPassword('');
+      clear();
       onChanged();
     }
-  }, [changed, onChanged]);
+  }, [changed, onChanged, clear]);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -63,27 +62,15 @@ export function ChangePasswordForm({ requireOldPassword, onChanged }: { requireO
   return (
     <form className="form" onSubmit={submit} noValidate data-testid="change-password.form">
       {requireOldPassword && (
-        <Field label={t('old_password')}>
-          <input
-            className="input"
-            type="password"
-            autoComplete="current-password"
-            data-testid="change-password.old"
-            value={oldPassword}
-            maxLength={128}
-            onChange={(e) => setOldPassword(e.target.value)}
-          />
+        <PasswordField label={t('old_password')} testId="change-password.old" value={oldPassword} onValue={setOldPassword}>
           {fieldError('oldPassword')}
-        </Field>
+        </PasswordField>
       )}
       <NewPasswordFields
         testIds={{ newPassword: 'change-password.new', confirmPassword: 'change-password.confirm' }}
-        newPassword={newPassword}
-        confirmPassword={confirmPassword}
-        onNewPassword={setNewPassword}
-        onConfirmPassword={setConfirmPassword}
-        newPasswordError={fieldError('newPassword')}
-        confirmPasswordError={fieldError('confirmPassword')}
+        pair={passwords}
+        errors={errors}
+        errorTestId="change-password.error"
       />
       <FormError testId="change-password.error" message={saving ? null : state.context.error} />
       {changed && (

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useCallback, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldMessage, type TFieldMessage } from './field-message.ts';
 
@@ -12,8 +12,83 @@ export function Field({ label, children }: { label: ReactNode; children: ReactNo
   );
 }
 
+type TTextInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'className' | 'value' | 'onChange' | 'children'> & {
+  testId: string;
+  value: string;
+  /** Gets what was typed. */
+  onValue: (value: string) => void;
+};
+
+/** The house text input: the `input` class, its test id, and the typed text handed to `onValue`; any other input attribute passes through. */
+export function TextInput({ testId, value, onValue, ...input }: TTextInputProps) {
+  return <input className="input" data-testid={testId} value={value} onChange={(e) => onValue(e.target.value)} {...input} />;
+}
+
+/** The props of a labelled input: the input's, its label, and any message shown below it as children. */
+export type TInputFieldProps = TTextInputProps & { label: ReactNode; children?: ReactNode };
+
+/** A labelled text input with its messages below (see TextInput for the input). */
+export function InputField({ label, children, ...input }: TInputFieldProps) {
+  return (
+    <Field label={label}>
+      <TextInput {...input} />
+      {children}
+    </Field>
+  );
+}
+
+/** A labelled input in one row with what stands before it (a dialing code) or after it (a send-code button), its messages below. */
+export function InputRowField({ label, before, after, children, ...input }: TInputFieldProps & { before?: ReactNode; after?: ReactNode }) {
+  return (
+    <Field label={label}>
+      <span className="input-row">
+        {before}
+        <TextInput {...input} />
+        {after}
+      </span>
+      {children}
+    </Field>
+  );
+}
+
+/** A labelled password input of at most 128 characters: the member's current one unless `autoComplete` says new-password or off. */
+export function PasswordField(props: Omit<TInputFieldProps, 'type'>) {
+  return <InputField type="password" maxLength={128} autoComplete="current-password" {...props} />;
+}
+
+type TAlertProps = { testId?: string; message: string | null | undefined; params?: Record<string, unknown> };
+
+/** A message key, translated with its params and announced when it appears; nothing when there is none. */
+function Alert({ as: Tag, className, id, testId, message, params }: TAlertProps & { as: 'p' | 'span'; className: string; id?: string }) {
+  const { t } = useTranslation();
+  return message ? (
+    <Tag className={className} id={id} role="alert" data-testid={testId}>
+      {t(message, params ?? {})}
+    </Tag>
+  ) : null;
+}
+
+/** A field's own alert below its input (a failed SMS send, an amount out of limits); `id` lets the input point at it. */
+export function FieldAlert(props: TAlertProps & { id?: string }) {
+  return <Alert as="span" className="field__error" {...props} />;
+}
+
+/** The way to the other popup under an account form ("No account? Register"): an optional lead-in, then the link button. */
+export function FormAlt({ text, testId, onClick, children }: { text?: string; testId: string; onClick: () => void; children: ReactNode }) {
+  return (
+    <p className="form__alt">
+      {text && <>{text} </>}
+      <button type="button" className="link-btn" data-testid={testId} onClick={onClick}>
+        {children}
+      </button>
+    </p>
+  );
+}
+
 /** A form's primary submit button; while pending it shows a spinner and is busy (docs/rules/accounts.md#a-11: no double submit). */
-export function SubmitButton({ testId, pending, disabled = pending, children }: { testId: string; pending: boolean; disabled?: boolean; children: ReactNode }) {
+type TSubmitProps = { testId: string; pending: boolean; disabled?: boolean; children: ReactNode };
+
+export function SubmitButton({ testId, pending, disabled = pending, children }: TSubmitProps) {
   const { t } = useTranslation();
   return (
     <button type="submit" className="btn btn--primary btn--block" data-testid={testId} disabled={disabled} aria-busy={pending}>
@@ -110,60 +185,58 @@ export function FieldMessage({ testId, error }: { testId: string; error: TFieldM
 }
 
 /** A form-level error (a translated message key) as an alert; nothing when there is none. */
-export function FormError({ testId, message }: { testId: string; message: string | null | undefined }) {
-  const { t } = useTranslation();
-  return message ? (
-    <p className="form__error" role="alert" data-testid={testId}>
-      {t(message)}
-    </p>
-  ) : null;
+export function FormError(props: TAlertProps) {
+  return <Alert as="p" className="form__error" {...props} />;
 }
 
-/** The new password and its confirmation (docs/rules/accounts.md#a-11: 'inconsistent twice'), each with its message below. */
-export function NewPasswordFields({
-  testIds,
-  newPassword,
-  confirmPassword,
-  onNewPassword,
-  onConfirmPassword,
-  newPasswordError,
-  confirmPasswordError,
-}: {
-  testIds: { newPassword: string; confirmPassword: string };
-  newPassword: string;
-  confirmPassword: string;
-  onNewPassword: (value: string) => void;
-  onConfirmPassword: (value: string) => void;
-  newPasswordError: ReactNode;
-  confirmPasswordError: ReactNode;
-}) {
-  const { t } = useTranslation();
+/** A form's end: its error (see FormError, `errorTestId`), right above its submit button (see SubmitButton). */
+export function FormSubmit({ error, errorTestId, ...submit }: TSubmitProps & { error: string | null | undefined; errorTestId: string }) {
   return (
     <>
-      <Field label={t('new_password')}>
-        <input
-          className="input"
-          type="password"
-          autoComplete="new-password"
-          data-testid={testIds.newPassword}
-          value={newPassword}
-          maxLength={128}
-          onChange={(e) => onNewPassword(e.target.value)}
-        />
-        {newPasswordError}
-      </Field>
-      <Field label={t('confirm_password')}>
-        <input
-          className="input"
-          type="password"
-          autoComplete="new-password"
-          data-testid={testIds.confirmPassword}
-          value={confirmPassword}
-          maxLength={128}
-          onChange={(e) => onConfirmPassword(e.target.value)}
-        />
-        {confirmPasswordError}
-      </Field>
+      <FormError testId={errorTestId} message={error} />
+      <SubmitButton {...submit} />
     </>
   );
+}
+
+/** The new password and its confirmation as typed, with `clear` for once they are saved. */
+export function usePasswordPair() {
+  const [newPassword, setNewPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const clear = useCallback(() => {
+    setNewPassword('');
+    setConfirmPassword('');
+  }, []);
+  return { newPassword, confirmPassword, setNewPassword, setConfirmPassword, clear };
+}
+
+type TPasswordPairNames = { newPassword: string; confirmPassword: string };
+
+/**
+ * A new password and its confirmation (docs/rules/accounts.md#a-11: 'inconsistent twice'; the login password unless
+ * `labels` name another), each with its message below, test ids `<errorTestId>.newPassword` and `.confirmPassword`.
+ */
+export function NewPasswordFields({
+  testIds,
+  pair,
+  labels,
+  errors = {},
+  errorTestId = '',
+}: {
+  testIds: TPasswordPairNames;
+  pair: ReturnType<typeof usePasswordPair>;
+  labels?: TPasswordPairNames;
+  errors?: { newPassword?: TFieldMessage | null; confirmPassword?: TFieldMessage | null };
+  errorTestId?: string;
+}) {
+  const { t } = useTranslation();
+  const fields = [
+    { name: 'newPassword', label: labels?.newPassword ?? t('new_password'), value: pair.newPassword, onValue: pair.setNewPassword },
+    { name: 'confirmPassword', label: labels?.confirmPassword ?? t('confirm_password'), value: pair.confirmPassword, onValue: pair.setConfirmPassword },
+  ] as const;
+  return fields.map(({ name, label, value, onValue }) => (
+    <PasswordField key={name} label={label} autoComplete="new-password" testId={testIds[name]} value={value} onValue={onValue}>
+      <FieldMessage testId={`${errorTestId}.${name}`} error={errors[name]} />
+    </PasswordField>
+  ));
 }

@@ -5,7 +5,8 @@ import { useTRPCClient } from '../api/trpc.ts';
 import { Modal } from '../modals/modal.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
 import { SmsSendButton } from './sms-send-button.tsx';
-import { Field, FormError, SubmitButton, TabBar } from './form-parts.tsx';
+import { FormSubmit, TabBar } from './form-parts.tsx';
+import { CodeField } from './phone-fields.tsx';
 import type { useLoginFlow } from './use-login-flow.ts';
 
 /**
@@ -63,18 +64,13 @@ export function SecondFactorStep({
           {t(`second_factor_send_${method}`)} <strong translate="no">{address ?? ''}</strong>
         </p>
       )}
-      <Field label={t(method === 'totp' ? 'second_factor_totp_code' : 'verification_code')}>
-        <span className="input-row">
-          <input
-            className="input"
-            data-testid="second-factor.code"
-            value={code}
-            maxLength={8}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            onChange={(e) => setCode(e.target.value)}
-          />
-          {method !== 'totp' && (
+      <CodeField
+        label={t(method === 'totp' ? 'second_factor_totp_code' : 'verification_code')}
+        testId="second-factor.code"
+        value={code}
+        onValue={setCode}
+        after={
+          method !== 'totp' && (
             // The countdown button wants a target: the masked address stands for it; the code goes to the bound one.
             <SmsSendButton
               key={method}
@@ -83,13 +79,12 @@ export function SecondFactorStep({
               send={sendCode}
               onError={setSendError}
             />
-          )}
-        </span>
-      </Field>
-      <FormError testId="second-factor.error" message={isVerifying ? null : shown} />
-      <SubmitButton testId="second-factor.submit" pending={isVerifying}>
+          )
+        }
+      />
+      <FormSubmit errorTestId="second-factor.error" error={isVerifying ? null : shown} testId="second-factor.submit" pending={isVerifying}>
         {t('second_factor_submit')}
-      </SubmitButton>
+      </FormSubmit>
       <button type="button" className="link-btn" data-testid="second-factor.cancel" onClick={onCancel}>
         {t('cancel')}
       </button>

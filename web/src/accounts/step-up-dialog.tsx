@@ -1,10 +1,10 @@
 import { useCallback, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, type UseMutationOptions, type UseMutationResult } from '@tanstack/react-query';
 import { errorKey, useTRPC } from '../api/trpc.ts';
 import { useAreaTexts } from '../i18n/area-texts.ts';
 import { Modal } from '../modals/modal.tsx';
-import { Field, FormError, SubmitButton } from './form-parts.tsx';
+import { FormSubmit, PasswordField } from './form-parts.tsx';
 
 /** The refusal of a change that needs a fresh step-up (docs/0068). */
 export const STEP_UP_REQUIRED = 'error_step_up_required';
@@ -25,22 +25,16 @@ function StepUpDialog({ onDone }: { onDone: (steppedUp: boolean) => void }) {
     <Modal testId="step-up.dialog" title={t('step_up_title')} onClose={() => onDone(false)} closeTestId="step-up.close" size="small">
       <form className="form" onSubmit={submit} noValidate>
         <p className="dialog__text">{t('step_up_text')}</p>
-        <Field label={t('step_up_password')}>
-          <input
-            className="input"
-            type="password"
-            autoComplete="current-password"
-            data-testid="step-up.password"
-            maxLength={128}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            autoFocus
-          />
-        </Field>
-        <FormError testId="step-up.error" message={stepUp.error ? t(errorKey(stepUp.error)) : null} />
-        <SubmitButton testId="step-up.submit" pending={stepUp.isPending} disabled={stepUp.isPending || password === ''}>
+        <PasswordField label={t('step_up_password')} testId="step-up.password" value={password} onValue={setPassword} autoFocus />
+        <FormSubmit
+          errorTestId="step-up.error"
+          error={stepUp.error ? t(errorKey(stepUp.error)) : null}
+          testId="step-up.submit"
+          pending={stepUp.isPending}
+          disabled={stepUp.isPending || password === ''}
+        >
           {t('step_up_submit')}
-        </SubmitButton>
+        </FormSubmit>
       </form>
     </Modal>
   );
@@ -81,4 +75,13 @@ export function useStepUp(): { wrap: <A extends unknown[], O>(fn: (...args: A) =
     waiting.current = null;
   };
   return { wrap, dialog: open ? <StepUpDialog onDone={done} /> : null };
+}
+
+/** A mutation whose refusal for want of a step-up asks for it and sends again (see useStepUp); render `dialog` beside the form. */
+export function useStepUpMutation<TData, TError, TVariables, TContext>(
+  options: UseMutationOptions<TData, TError, TVariables, TContext>,
+): { mutation: UseMutationResult<TData, TError, TVariables, TContext>; dialog: ReactNode } {
+  const stepUp = useStepUp();
+  const mutation = useMutation({ ...options, mutationFn: stepUp.wrap(options.mutationFn!) });
+  return { mutation, dialog: stepUp.dialog };
 }

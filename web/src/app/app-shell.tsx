@@ -56,43 +56,26 @@ function Popups() {
     ui.closePopup();
     leaveAuthRoute();
   };
+  // Registered or reset: signed in, on to home.
+  const goHome = () => {
+    ui.closePopup();
+    navigate('/');
+  };
   return (
     <Suspense fallback={null}>
       {ui.popup === 'login' && (
         <AreaTexts areas={ACCOUNTS_TEXTS}>
-          <LoginModal
-            onClose={close}
-            onRegister={ui.openRegister}
-            onForgot={ui.openForgot}
-            onSuccess={() => {
-              ui.closePopup();
-              leaveAuthRoute();
-            }}
-          />
+          <LoginModal onClose={close} onRegister={ui.openRegister} onForgot={ui.openForgot} onSuccess={close} />
         </AreaTexts>
       )}
       {ui.popup === 'register' && (
         <AreaTexts areas={ACCOUNTS_TEXTS}>
-          <RegisterModal
-            onClose={close}
-            onLogin={ui.openLogin}
-            onSuccess={() => {
-              ui.closePopup();
-              navigate('/');
-            }}
-          />
+          <RegisterModal onClose={close} onLogin={ui.openLogin} onSuccess={goHome} />
         </AreaTexts>
       )}
       {ui.popup === 'forgot' && (
         <AreaTexts areas={ACCOUNTS_TEXTS}>
-          <ForgotModal
-            onClose={close}
-            onLogin={ui.openLogin}
-            onLoggedIn={() => {
-              ui.closePopup();
-              navigate('/');
-            }}
-          />
+          <ForgotModal onClose={close} onLogin={ui.openLogin} onLoggedIn={goHome} />
         </AreaTexts>
       )}
       {ui.vendorPopup && <VendorPopup key={ui.vendorPopup.vassalage} vendor={ui.vendorPopup} onClose={ui.closeVendorPopup} />}

@@ -24,18 +24,18 @@ const AccountGamesPage = lazy(() => import('../game-lists/account-games-page.tsx
 const SeamlessPage = lazy(() => import('../games/seamless-page.tsx'));
 const HelpPage = lazy(() => import('../help/help-page.tsx'));
 
-/** Member-centre pages built in this release, each with its own path (the composer links `/member/<page>`). */
-export const MEMBER_PAGE_PATHS = [
-  '/member/securityCenter',
-  '/member/depositv2',
-  '/member/withdraw',
-  '/member/transferFund',
-  '/member/transferUpline',
-  '/member/transactionHistory',
-  '/member/personalHistoryCopy',
-  '/member/personalProfit',
-  '/member/bonusDetails',
-  '/member/messageV2',
+/** Member-centre pages built in this release, each with its own path `/member/<page>` (the composer links them); the others show disabled in the nav. */
+export const BUILT_MEMBER_PAGES = [
+  'securityCenter',
+  'depositv2',
+  'withdraw',
+  'transferFund',
+  'transferUpline',
+  'transactionHistory',
+  'personalHistoryCopy',
+  'personalProfit',
+  'bonusDetails',
+  'messageV2',
 ] as const;
 
 /**
@@ -55,13 +55,20 @@ function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={pageLoading}>{children}</Suspense>;
 }
 
-/** A lazy page with forms of the accounts area (passwords, codes): its texts load with it (docs/0022). */
+/** The accounts area's texts (password and code forms) loaded before the page they wrap (docs/0022). */
+function AccountsTexts({ children }: { children: ReactNode }) {
+  return (
+    <AreaTexts areas={['accounts']} fallback={pageLoading}>
+      {children}
+    </AreaTexts>
+  );
+}
+
+/** A lazy page with forms of the accounts area (passwords, codes): its texts load with it. */
 function LazyAccounts({ children }: { children: ReactNode }) {
   return (
     <Lazy>
-      <AreaTexts areas={['accounts']} fallback={pageLoading}>
-        {children}
-      </AreaTexts>
+      <AccountsTexts>{children}</AccountsTexts>
     </Lazy>
   );
 }
@@ -75,122 +82,54 @@ function LazyFrame({ children }: { children: ReactNode }) {
   );
 }
 
+/** A route whose page loads lazily inside `Wrap` (the site shell's Lazy unless said). */
+function lazyRoute(path: string, page: ReactNode, Wrap: (props: { children: ReactNode }) => ReactNode = Lazy): RouteObject {
+  return { path, element: <Wrap>{page}</Wrap> };
+}
+
+/** The agent centre's pages under /agentHome/<page>. */
+const AGENT_HOME_PAGES = [
+  'agentTeamOverview',
+  'downlineManagmentView',
+  // registerCenter and the team reports (docs/0051).
+  'registerCenter',
+  'personalHistoryCopy',
+  'palStatementsAgentCopy',
+  'agentDownlineTransactionDetailsCopy',
+  // Contracts and income (docs/0049).
+  'agentRealtimeSalary',
+  'agentHourSalary',
+  'agentDailyWages2',
+  'agentDividendRecordCopy2',
+  'agentRevenueReport',
+] as const;
+
 /** Routes of docs/rules/content.md#c-11 built in this release; everything else is the not-found page. */
 export const APP_ROUTES: RouteObject[] = [
   // docs/rules/games.md#g-7 game page of the built-in games (docs/0039): its own window, no site shell.
-  {
-    path: '/seamless',
-    element: (
-      <LazyFrame>
-        <SeamlessPage />
-      </LazyFrame>
-    ),
-  },
+  lazyRoute('/seamless', <SeamlessPage />, LazyFrame),
   // The built-in lottery's game page (docs/rules/games.md#g-7 /lottert, docs/0041): the same page, the lottery's views.
-  {
-    path: '/lottert',
-    element: (
-      <LazyFrame>
-        <SeamlessPage />
-      </LazyFrame>
-    ),
-  },
-  {
-    path: '/operator',
-    element: (
-      <LazyFrame>
-        <AreaTexts areas={['accounts']} fallback={pageLoading}>
-          <OperatorPage />
-        </AreaTexts>
-      </LazyFrame>
-    ),
-  },
+  lazyRoute('/lottert', <SeamlessPage />, LazyFrame),
+  lazyRoute(
+    '/operator',
+    <AccountsTexts>
+      <OperatorPage />
+    </AccountsTexts>,
+    LazyFrame,
+  ),
   {
     // docs/rules/agent.md#ag-1: the agent landing and the agent centre have their own frame, not the site shell.
     element: (
       <LazyFrame>
-        <AreaTexts areas={['accounts']} fallback={pageLoading}>
+        <AccountsTexts>
           <AgentLayout />
-        </AreaTexts>
+        </AccountsTexts>
       </LazyFrame>
     ),
     children: [
-      {
-        path: '/agent',
-        element: (
-          <Lazy>
-            <AgentPage />
-          </Lazy>
-        ),
-      },
-      {
-        path: '/agentHome',
-        element: (
-          <Lazy>
-            <AgentHomePage />
-          </Lazy>
-        ),
-      },
-      {
-        path: '/agentHome/agentTeamOverview',
-        element: (
-          <Lazy>
-            <AgentHomePage page="agentTeamOverview" />
-          </Lazy>
-        ),
-      },
-      {
-        path: '/agentHome/downlineManagmentView',
-        element: (
-          <Lazy>
-            <AgentHomePage page="downlineManagmentView" />
-          </Lazy>
-        ),
-      },
-      // registerCenter and the team reports (docs/0051).
-      {
-        path: '/agentHome/registerCenter',
-        element: (
-          <Lazy>
-            <AgentHomePage page="registerCenter" />
-          </Lazy>
-        ),
-      },
-      {
-        path: '/agentHome/personalHistoryCopy',
-        element: (
-          <Lazy>
-            <AgentHomePage page="personalHistoryCopy" />
-          </Lazy>
-        ),
-      },
-      {
-        path: '/agentHome/palStatementsAgentCopy',
-        element: (
-          <Lazy>
-            <AgentHomePage page="palStatementsAgentCopy" />
-          </Lazy>
-        ),
-      },
-      {
-        path: '/agentHome/agentDownlineTransactionDetailsCopy',
-        element: (
-          <Lazy>
-            <AgentHomePage page="agentDownlineTransactionDetailsCopy" />
-          </Lazy>
-        ),
-      },
-      // Contracts and income (docs/0049).
-      ...(['agentRealtimeSalary', 'agentHourSalary', 'agentDailyWages2', 'agentDividendRecordCopy2', 'agentRevenueReport'] as const).map(
-        (page): RouteObject => ({
-          path: `/agentHome/${page}`,
-          element: (
-            <Lazy>
-              <AgentHomePage page={page} />
-            </Lazy>
-          ),
-        }),
-      ),
+      lazyRoute('/agent', <AgentPage />),
+      lazyRoute('/agentHome', <AgentHomePage />),
+      ...AGENT_HOME_PAGES.map((page) => lazyRoute(`/agentHome/${page}`, <AgentHomePage page={page} />)),
     ],
   },
   {
@@ -199,75 +138,22 @@ export const APP_ROUTES: RouteObject[] = [
       ...HOME_PATHS.map((path): RouteObject => ({ path, element: <HomePage /> })),
       { path: '/login', element: <HomePage popup="login" /> },
       { path: '/register', element: <HomePage popup="register" /> },
-      ...LOTTERY_PATHS.map((path): RouteObject => ({
-        path,
-        element: (
-          <Lazy>
-            <LotteryPage />
-          </Lazy>
-        ),
-      })),
-      ...(Object.entries(GAME_CENTRE_PATHS) as [TGameType, string][]).map(([gameType, path]): RouteObject => ({
-        path,
-        element: (
-          <Lazy>
-            <GameCentrePage gameType={gameType} />
-          </Lazy>
-        ),
-      })),
+      ...LOTTERY_PATHS.map((path) => lazyRoute(path, <LotteryPage />)),
+      ...(Object.entries(GAME_CENTRE_PATHS) as [TGameType, string][]).map(([gameType, path]) => lazyRoute(path, <GameCentrePage gameType={gameType} />)),
       // docs/rules/games.md#g-8 account game lists: the member's favourites and recently launched games.
-      {
-        path: '/favorite',
-        element: (
-          <Lazy>
-            <AccountGamesPage kind="favorite" />
-          </Lazy>
-        ),
-      },
-      {
-        path: '/recent',
-        element: (
-          <Lazy>
-            <AccountGamesPage kind="recent" />
-          </Lazy>
-        ),
-      },
-      {
-        path: '/resetPassword',
-        element: (
-          <LazyAccounts>
-            <ResetPasswordPage />
-          </LazyAccounts>
-        ),
-      },
+      lazyRoute('/favorite', <AccountGamesPage kind="favorite" />),
+      lazyRoute('/recent', <AccountGamesPage kind="recent" />),
+      lazyRoute('/resetPassword', <ResetPasswordPage />, LazyAccounts),
       // docs/rules/content.md#c-12 help centre; #term holds the terms the registration links to (docs/0053).
-      {
-        path: '/help',
-        element: (
-          <Lazy>
-            <AreaTexts areas={['help']} fallback={pageLoading}>
-              <HelpPage />
-            </AreaTexts>
-          </Lazy>
-        ),
-      },
+      lazyRoute(
+        '/help',
+        <AreaTexts areas={['help']} fallback={pageLoading}>
+          <HelpPage />
+        </AreaTexts>,
+      ),
       // `/member?page=<page>` and `/member/<page>` both open the member centre on that page.
-      {
-        path: '/member',
-        element: (
-          <LazyAccounts>
-            <MemberPage />
-          </LazyAccounts>
-        ),
-      },
-      ...MEMBER_PAGE_PATHS.map((path): RouteObject => ({
-        path,
-        element: (
-          <LazyAccounts>
-            <MemberPage page={path.slice('/member/'.length)} />
-          </LazyAccounts>
-        ),
-      })),
+      lazyRoute('/member', <MemberPage />, LazyAccounts),
+      ...BUILT_MEMBER_PAGES.map((page) => lazyRoute(`/member/${page}`, <MemberPage page={page} />, LazyAccounts)),
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -1,8 +1,9 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TLanguage } from '@wl/schemas';
 import { loadLanguage, persistLanguage, readLanguage } from '../i18n/i18n.ts';
 import { applyTheme, readTheme, type TTheme } from '../theme/theme.ts';
+import { useRequiredContext } from './ui-context.tsx';
 
 /** Interface language and theme, both persisted in local storage. */
 export type TSettings = {
@@ -47,7 +48,5 @@ export function SettingsProvider({ children, initialLanguage }: { children: Reac
 
 /** Reads the settings context. */
 export function useSettings(): TSettings {
-  const v = useContext(SettingsContext);
-  if (!v) throw new Error('useSettings outside SettingsProvider');
-  return v;
+  return useRequiredContext(SettingsContext, 'useSettings outside SettingsProvider');
 }

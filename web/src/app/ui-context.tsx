@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type Context, type ReactNode } from 'react';
 import type { TGameType } from '@wl/schemas';
 
 /** Which popup is open; one at a time, like the real site. */
@@ -83,9 +83,18 @@ export function UiProvider({ children }: { children: ReactNode }) {
   return <UiContext.Provider value={value}>{children}</UiContext.Provider>;
 }
 
+/**
+ * Reads a context that has a provider above it; without one it throws `message` (a wiring mistake,
+ * never a user path). The app's contexts read through it; it lives here because they all load in
+ * the first load with this module, where a module of its own would be one more chunk (docs/0022).
+ */
+export function useRequiredContext<T>(context: Context<T | null>, message: string): T {
+  const value = useContext(context);
+  if (!value) throw new Error(message);
+  return value;
+}
+
 /** Reads the modal state. */
 export function useUi(): TUi {
-  const v = useContext(UiContext);
-  if (!v) throw new Error('useUi outside UiProvider');
-  return v;
+  return useRequiredContext(UiContext, 'useUi outside UiProvider');
 }

@@ -1,9 +1,10 @@
-import { createContext, useContext, useEffect, type ReactNode } from 'react';
+import { createContext, useEffect, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TLanguage, TScreenConfig } from '@wl/schemas';
 import { useTRPC } from '../api/trpc.ts';
 import { useSettings } from '../app/settings-context.tsx';
 import { useSession } from '../session/session-context.tsx';
+import { useRequiredContext } from '../app/ui-context.tsx';
 
 /** What the shell knows about its ScreenConfig. */
 export type TScreenConfigState = { config: TScreenConfig | undefined; isError: boolean; retry: () => void };
@@ -73,9 +74,7 @@ export function StaticScreenConfigProvider({ config, children }: { config: TScre
 
 /** Reads the config state. */
 export function useScreenConfigState(): TScreenConfigState {
-  const v = useContext(ScreenConfigContext);
-  if (!v) throw new Error('useScreenConfigState outside ScreenConfigProvider');
-  return v;
+  return useRequiredContext(ScreenConfigContext, 'useScreenConfigState outside ScreenConfigProvider');
 }
 
 /** The loaded ScreenConfig; only call below the shell's loading gate. */

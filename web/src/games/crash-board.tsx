@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { TableHead } from '../layout/table-head.tsx';
 import type { TWlgCrashLive } from '@wl/schemas';
 import { formatMinor } from '../lib/numbers.ts';
 import { formatMultiplier } from '../lib/numbers-later.ts';
@@ -18,14 +19,7 @@ export function CrashBoard({ live, currencySymbol, onVerify }: { live: TWlgCrash
         <p className="no-data">{t('crash_board_empty')}</p>
       ) : (
         <table className="crash__table">
-          <thead>
-            <tr>
-              <th scope="col">{t('crash_board_player')}</th>
-              <th scope="col">{t('crash_stake')}</th>
-              <th scope="col">{t('crash_board_cashout')}</th>
-              <th scope="col">{t('crash_board_win')}</th>
-            </tr>
-          </thead>
+          <TableHead columns={[t('crash_board_player'), t('crash_stake'), t('crash_board_cashout'), t('crash_board_win')]} />
           <tbody>
             {live.bets.map((b, i) => (
               <tr key={i} data-testid="crash.board.row">

@@ -5,6 +5,7 @@ import { crashOutcomeAt, targetOf, type TCrashView } from '@wl/flows/crash/crash
 import type { TCrashContext, TCrashEvent } from '@wl/flows/crash/crash.machine';
 import { formatMinor } from '../lib/numbers.ts';
 import { formatMultiplier } from '../lib/numbers-later.ts';
+import { MoneySelect } from './bet-per-line-select.tsx';
 
 /** What became of this page's bet, in words. */
 function MyBet({ bet, live, now, currencySymbol }: { bet: TCrashBet; live: TWlgCrashLive; now: number; currencySymbol: string }) {
@@ -50,21 +51,16 @@ export function CrashControls({ live, view, now, context, busy, send, currencySy
         </p>
       )}
       <div className="crash__controls">
-        <label className="crash__field">
-          <span>{t('crash_stake')}</span>
-          <select
-            className="input"
-            value={stakeMinor}
-            onChange={(e) => send({ type: 'crash.stake', stakeMinor: Number(e.target.value) })}
-            data-testid="crash.stake"
-          >
-            {CRASH_STAKES_MINOR.map((s) => (
-              <option key={s} value={s}>
-                {formatMinor(s, language, currencySymbol)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <MoneySelect
+          className="crash__field"
+          selectClassName="input"
+          label={t('crash_stake')}
+          amounts={CRASH_STAKES_MINOR}
+          value={stakeMinor}
+          onChange={(minor) => send({ type: 'crash.stake', stakeMinor: minor })}
+          currencySymbol={currencySymbol}
+          testId="crash.stake"
+        />
         <label className="crash__field">
           <span>{t('crash_auto')}</span>
           <input

@@ -2,54 +2,40 @@ import { useTranslation } from 'react-i18next';
 import { useMachine } from '@xstate/react';
 import { crashVerifyMachine, type TCrashVerifyField, type TCrashVerifyInput } from '@wl/flows/crash/crash-verify.machine';
 import { formatMultiplier } from '../lib/numbers-later.ts';
+import { VerifyForm, type TVerifySpec } from './verify-form.tsx';
+
+const CRASH_VERIFY: TVerifySpec<TCrashVerifyField> = {
+  testId: 'crash.verify',
+  title: 'fair_verify_title',
+  intro: 'crash_verify_intro',
+  run: 'fair_verify_run',
+  invalid: 'crash_verify_invalid',
+  hashOk: 'fair_hash_ok',
+  hashBad: 'fair_hash_bad',
+  fields: [
+    ['serverSeed', 'fair_server_seed'],
+    ['expectedHash', 'fair_expected_hash'],
+    ['gameCode', 'crash_game_code'],
+    ['roundNo', 'crash_round_no'],
+  ],
+};
 
 /** Recomputes a round's crash point in the browser from its revealed seed (flows crashVerifyMachine, schemas/games/crash.ts). */
 export function CrashVerify({ initial }: { initial: TCrashVerifyInput }) {
   const { t, i18n } = useTranslation();
   const [state, send] = useMachine(crashVerifyMachine, { input: initial });
   const { input, result, invalid } = state.context;
-  const field = (key: TCrashVerifyField, label: string) => (
-    <label className="fair__field">
-      <span>{label}</span>
-      <input
-        value={input[key]}
-        onChange={(e) => send({ type: 'verify.change', field: key, value: e.target.value })}
-        data-testid={`crash.verify.${key}`}
-        spellCheck={false}
-        autoComplete="off"
-      />
-    </label>
-  );
   return (
-    <form
-      className="fair__verify"
-      onSubmit={(e) => {
-        e.preventDefault();
-        send({ type: 'verify.run' });
-      }}
-      data-testid="crash.verify"
-    >
-      <h3>{t('fair_verify_title')}</h3>
-      <p>{t('crash_verify_intro')}</p>
-      {input.mixTickets && <p data-testid="crash.verify.tickets">{t('crash_verify_mix', { count: input.mixTickets.length })}</p>}
-      {field('serverSeed', t('fair_server_seed'))}
-      {field('expectedHash', t('fair_expected_hash'))}
-      {field('gameCode', t('crash_game_code'))}
-      {field('roundNo', t('crash_round_no'))}
-      <button type="submit" className="btn btn--ghost" data-testid="crash.verify.run">
-        {t('fair_verify_run')}
-      </button>
-      {invalid && (
-        <p className="form-error" role="alert">
-          {t('crash_verify_invalid')}
-        </p>
-      )}
-      {result && (
-        <div className="fair__result" aria-live="polite">
-          <p data-testid="crash.verify.hash">{result.hash === input.expectedHash ? t('fair_hash_ok') : t('fair_hash_bad')}</p>
-          <p data-testid="crash.verify.point">{t('crash_verify_point', { x: formatMultiplier(result.x100, i18n.language) })}</p>
-        </div>
-      )}
-    </form>
+    <VerifyForm
+      spec={CRASH_VERIFY}
+      state={{ values: input, onField: (field, value) => send({ type: 'verify.change', field, value }), run: () => send({ type: 'verify.run' }), invalid }}
+      note={input.mixTickets && <p data-testid="crash.verify.tickets">{t('crash_verify_mix', { count: input.mixTickets.length })}</p>}
+      outcome={
+        result && {
+          hashOk: result.hash === input.expectedHash,
+          view: <p data-testid="crash.verify.point">{t('crash_verify_point', { x: formatMultiplier(result.x100, i18n.language) })}</p>,
+        }
+      }
+    />
   );
 }

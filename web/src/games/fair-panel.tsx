@@ -1,87 +1,80 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
 import type { TFairCommitment, TWlgRound, TWlgSeedResponse } from '@wl/schemas';
 import { CLIENT_SEED_PATTERN, fairFloats, serverSeedHash } from '@wl/schemas/games/fair';
-import { SLOT_BETS_PER_LINE_MINOR, slotSpin, type TSlotSpin } from '@wl/schemas/games/slot';
+import { SLOT_BETS_PER_LINE_MINOR, slotSpin } from '@wl/schemas/games/slot';
 import { errorKey, useTRPC } from '../api/trpc.ts';
 import { formatMinor } from '../lib/numbers.ts';
 import { SlotSymbol } from './slot-symbol.tsx';
 import { BetPerLineSelect } from './bet-per-line-select.tsx';
+import { RoundList, useVerifyState, VerifyForm, type TVerifySpec } from './verify-form.tsx';
 
 type TVerifyInput = { serverSeed: string; clientSeed: string; nonce: string; betPerLineMinor: number; expectedHash: string };
+
+const SLOT_VERIFY: TVerifySpec<'serverSeed' | 'expectedHash' | 'clientSeed' | 'nonce'> = {
+  testId: 'fair.verify',
+  title: 'fair_verify_title',
+  intro: 'fair_verify_intro',
+  run: 'fair_verify_run',
+  invalid: 'game_client_seed_invalid',
+  hashOk: 'fair_hash_ok',
+  hashBad: 'fair_hash_bad',
+  fields: [
+    ['serverSeed', 'fair_server_seed'],
+    ['expectedHash', 'fair_expected_hash'],
+    ['clientSeed', 'fair_client_seed'],
+    ['nonce', 'fair_nonce_label'],
+  ],
+};
 
 /** Recomputes a slot round in the browser from its seeds and nonce (the documented formula, schemas/games). */
 export function VerifyView({ initial, currencySymbol }: { initial: TVerifyInput; currencySymbol: string }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
-  const [input, setInput] = useState(initial);
-  const [result, setResult] = useState<{ spin: TSlotSpin; hash: string } | null>(null);
-  const [error, setError] = useState(false);
-  const run = async (e: FormEvent) => {
-    e.preventDefault();
-    const nonce = Number(input.nonce);
-    if (!/^[0-9]{1,9}$/.test(input.nonce) || !CLIENT_SEED_PATTERN.test(input.clientSeed) || input.serverSeed.length === 0) {
-      setError(true);
-      setResult(null);
-      return;
-    }
-    setError(false);
-    const [floats, hash] = await Promise.all([fairFloats(input.serverSeed, input.clientSeed, nonce, 5), serverSeedHash(input.serverSeed)]);
-    setResult({ spin: slotSpin(floats, input.betPerLineMinor), hash });
-  };
-  const field = (key: 'serverSeed' | 'clientSeed' | 'nonce' | 'expectedHash', label: string) => (
-    <label className="fair__field">
-      <span>{label}</span>
-      <input
-        value={input[key]}
-        onChange={(e) => setInput({ ...input, [key]: e.target.value })}
-        data-testid={`fair.verify.${key}`}
-        spellCheck={false}
-        autoComplete="off"
-      />
-    </label>
+  const verify = useVerifyState(
+    initial,
+    (input) => /^[0-9]{1,9}$/.test(input.nonce) && CLIENT_SEED_PATTERN.test(input.clientSeed) && input.serverSeed.length > 0,
+    async (input) => {
+      const [floats, hash] = await Promise.all([fairFloats(input.serverSeed, input.clientSeed, Number(input.nonce), 5), serverSeedHash(input.serverSeed)]);
+      return { spin: slotSpin(floats, input.betPerLineMinor), hash };
+    },
   );
+  const { input, setInput, result } = verify;
   return (
-    <form className="fair__verify" onSubmit={(e) => void run(e)} data-testid="fair.verify">
-      <h3>{t('fair_verify_title')}</h3>
-      <p>{t('fair_verify_intro')}</p>
-      {field('serverSeed', t('fair_server_seed'))}
-      {field('expectedHash', t('fair_expected_hash'))}
-      {field('clientSeed', t('fair_client_seed'))}
-      {field('nonce', t('fair_nonce_label'))}
+    <VerifyForm
+      spec={SLOT_VERIFY}
+      state={verify}
+      outcome={
+        result && {
+          hashOk: result.hash === input.expectedHash,
+          testId: 'fair.verify.result',
+          view: (
+            <>
+              <div className="slot__reels slot__reels--small">
+                {result.spin.grid.map((row, r) =>
+                  row.map((s, c) => (
+                    <div key={`${r}:${c}`} className="slot__cell">
+                      <SlotSymbol symbol={s} size={18} />
+                    </div>
+                  )),
+                )}
+              </div>
+              <p data-testid="fair.verify.win">
+                {t('slot_win')}: {formatMinor(result.spin.winMinor, language, currencySymbol)}
+              </p>
+            </>
+          ),
+        }
+      }
+    >
       <BetPerLineSelect
         className="fair__field"
         value={input.betPerLineMinor}
         onChange={(betPerLineMinor) => setInput({ ...input, betPerLineMinor })}
         currencySymbol={currencySymbol}
       />
-      <button type="submit" className="btn btn--ghost" data-testid="fair.verify.run">
-        {t('fair_verify_run')}
-      </button>
-      {error && (
-        <p className="form-error" role="alert">
-          {t('game_client_seed_invalid')}
-        </p>
-      )}
-      {result && (
-        <div className="fair__result" aria-live="polite" data-testid="fair.verify.result">
-          <p data-testid="fair.verify.hash">{result.hash === input.expectedHash ? t('fair_hash_ok') : t('fair_hash_bad')}</p>
-          <div className="slot__reels slot__reels--small">
-            {result.spin.grid.map((row, r) =>
-              row.map((s, c) => (
-                <div key={`${r}:${c}`} className="slot__cell">
-                  <SlotSymbol symbol={s} size={18} />
-                </div>
-              )),
-            )}
-          </div>
-          <p data-testid="fair.verify.win">
-            {t('slot_win')}: {formatMinor(result.spin.winMinor, language, currencySymbol)}
-          </p>
-        </div>
-      )}
-    </form>
+    </VerifyForm>
   );
 }
 
@@ -165,28 +158,23 @@ export function FairPanel({
           {t('fair_revealed', { rounds: r.rounds })}: <code>{r.serverSeed}</code>
         </p>
       ))}
-      <h3>{t('fair_rounds')}</h3>
-      {rounds.length === 0 ? (
-        <p className="no-data">{t('fair_no_rounds')}</p>
-      ) : (
-        <ol className="fair__rounds" data-testid="fair.rounds">
-          {rounds.map((round) => (
-            <li key={round.roundId} className="fair__round" data-testid="fair.round">
-              <span>{t('fair_round', { id: round.roundId, nonce: round.nonce })}</span>
-              <span>
-                {formatMinor(round.stakeMinor, language, currencySymbol)} → {formatMinor(round.payoutMinor, language, currencySymbol)}
-              </span>
-              {round.serverSeed ? (
-                <button type="button" className="btn btn--ghost btn--small" data-testid="fair.round.verify" onClick={() => setVerifying(round)}>
-                  {t('fair_verify')}
-                </button>
-              ) : (
-                <span className="fair__hidden">{t('fair_seed_hidden')}</span>
-              )}
-            </li>
-          ))}
-        </ol>
-      )}
+      <RoundList title={t('fair_rounds')} testId="fair.rounds" empty={rounds.length === 0 ? t('fair_no_rounds') : null}>
+        {rounds.map((round) => (
+          <li key={round.roundId} className="fair__round" data-testid="fair.round">
+            <span>{t('fair_round', { id: round.roundId, nonce: round.nonce })}</span>
+            <span>
+              {formatMinor(round.stakeMinor, language, currencySymbol)} → {formatMinor(round.payoutMinor, language, currencySymbol)}
+            </span>
+            {round.serverSeed ? (
+              <button type="button" className="btn btn--ghost btn--small" data-testid="fair.round.verify" onClick={() => setVerifying(round)}>
+                {t('fair_verify')}
+              </button>
+            ) : (
+              <span className="fair__hidden">{t('fair_seed_hidden')}</span>
+            )}
+          </li>
+        ))}
+      </RoundList>
       <VerifyView
         key={verifying?.roundId ?? 'blank'}
         currencySymbol={currencySymbol}

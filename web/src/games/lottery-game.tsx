@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TableHead } from '../layout/table-head.tsx';
 import { useMutation } from '@tanstack/react-query';
 import type { TLotteryBet, TLotteryDraw, TWlgLotteryStateResponse } from '@wl/schemas';
 import { mixedClientSeed, roundMix, serverSeedHash } from '@wl/schemas/games/fair';
@@ -19,6 +20,8 @@ import { useAreaTexts } from '../i18n/area-texts.ts';
 import { asciiDigits } from '@wl/schemas/domain/digits';
 import { formatDigits, formatMinor } from '../lib/numbers.ts';
 import { formatMultiplier, formatPercent, localDigits } from '../lib/numbers-later.ts';
+import { MoneySelect } from './bet-per-line-select.tsx';
+import { RoundList, useVerifyState, VerifyForm, type TVerifySpec } from './verify-form.tsx';
 
 export type TLottoView = 'betting' | 'lobby';
 
@@ -53,63 +56,51 @@ function Balls({ result, small = false }: { result: string; small?: boolean }) {
   );
 }
 
+const LOTTERY_VERIFY: TVerifySpec<'serverSeed' | 'expectedHash' | 'clientSeed'> = {
+  testId: 'lottery.verify',
+  title: 'lottery_verify_title',
+  intro: 'lottery_verify_intro',
+  run: 'lottery_verify_run',
+  invalid: 'lottery_verify_missing',
+  hashOk: 'lottery_hash_ok',
+  hashBad: 'lottery_hash_bad',
+  fields: [
+    ['serverSeed', 'lottery_server_seed'],
+    ['expectedHash', 'lottery_expected_hash'],
+    ['clientSeed', 'lottery_client_seed'],
+  ],
+};
+
 /** Recomputes a draw in the browser from its revealed seed and client seed (docs/0041's formula). */
 export function LotteryVerify({ draw }: { draw: TLotteryDraw | null }) {
   const { t } = useTranslation();
-  const [input, setInput] = useState({ serverSeed: draw?.serverSeed ?? '', clientSeed: draw?.clientSeed ?? '', expectedHash: draw?.serverSeedHash ?? '' });
-  const [result, setResult] = useState<{ digits: string; hashOk: boolean } | null>(null);
-  const [error, setError] = useState(false);
-  const run = async (e: FormEvent) => {
-    e.preventDefault();
-    if (input.serverSeed.length === 0 || input.clientSeed.length === 0 || input.clientSeed.includes(':')) {
-      setError(true);
-      setResult(null);
-      return;
-    }
-    setError(false);
-    // docs/0073: a chained draw mixes in the hash of its published tickets (its first bets), recomputed here.
-    const tickets = draw?.mixTickets ?? null;
-    const clientSeed = tickets === null ? input.clientSeed : mixedClientSeed(input.clientSeed, await roundMix(tickets));
-    const [digits, hash] = await Promise.all([lotteryResult(input.serverSeed, clientSeed), serverSeedHash(input.serverSeed)]);
-    setResult({ digits, hashOk: hash === input.expectedHash });
-  };
-  const field = (key: keyof typeof input, label: string) => (
-    <label className="fair__field">
-      <span>{label}</span>
-      <input
-        value={input[key]}
-        onChange={(e) => setInput({ ...input, [key]: e.target.value })}
-        data-testid={`lottery.verify.${key}`}
-        spellCheck={false}
-        autoComplete="off"
-      />
-    </label>
+  const { result, ...verify } = useVerifyState(
+    { serverSeed: draw?.serverSeed ?? '', clientSeed: draw?.clientSeed ?? '', expectedHash: draw?.serverSeedHash ?? '' },
+    (input) => input.serverSeed.length > 0 && input.clientSeed.length > 0 && !input.clientSeed.includes(':'),
+    async (input) => {
+      // docs/0073: a chained draw mixes in the hash of its published tickets (its first bets), recomputed here.
+      const tickets = draw?.mixTickets ?? null;
+      const clientSeed = tickets === null ? input.clientSeed : mixedClientSeed(input.clientSeed, await roundMix(tickets));
+      const [digits, hash] = await Promise.all([lotteryResult(input.serverSeed, clientSeed), serverSeedHash(input.serverSeed)]);
+      return { digits, hashOk: hash === input.expectedHash };
+    },
   );
   return (
-    <form className="fair__verify" onSubmit={(e) => void run(e)} data-testid="lottery.verify">
-      <h3>{t('lottery_verify_title')}</h3>
-      <p>{t('lottery_verify_intro')}</p>
-      {draw?.mixTickets && <p data-testid="lottery.verify.tickets">{t('lottery_verify_mix', { count: draw.mixTickets.length })}</p>}
-      {field('serverSeed', t('lottery_server_seed'))}
-      {field('expectedHash', t('lottery_expected_hash'))}
-      {field('clientSeed', t('lottery_client_seed'))}
-      <button type="submit" className="btn btn--ghost" data-testid="lottery.verify.run">
-        {t('lottery_verify_run')}
-      </button>
-      {error && (
-        <p className="form-error" role="alert">
-          {t('lottery_verify_missing')}
-        </p>
-      )}
-      {result && (
-        <div className="fair__result" aria-live="polite">
-          <p data-testid="lottery.verify.hash">{result.hashOk ? t('lottery_hash_ok') : t('lottery_hash_bad')}</p>
-          <p>
-            {t('lottery_result')}: <strong data-testid="lottery.verify.result">{result.digits}</strong>
-          </p>
-        </div>
-      )}
-    </form>
+    <VerifyForm
+      spec={LOTTERY_VERIFY}
+      state={verify}
+      note={draw?.mixTickets && <p data-testid="lottery.verify.tickets">{t('lottery_verify_mix', { count: draw.mixTickets.length })}</p>}
+      outcome={
+        result && {
+          hashOk: result.hashOk,
+          view: (
+            <p>
+              {t('lottery_result')}: <strong data-testid="lottery.verify.result">{result.digits}</strong>
+            </p>
+          ),
+        }
+      }
+    />
   );
 }
 
@@ -303,16 +294,15 @@ export function LotteryGame({
                 />
               </label>
             )}
-            <label className="fair__field">
-              <span>{t('lottery_stake')}</span>
-              <select value={stake} onChange={(e) => setStake(Number(e.target.value))} data-testid="lottery.stake">
-                {LOTTERY_STAKE_CHIPS_MINOR.map((s) => (
-                  <option key={s} value={s}>
-                    {formatMinor(s, language, currencySymbol)}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <MoneySelect
+              className="fair__field"
+              label={t('lottery_stake')}
+              amounts={LOTTERY_STAKE_CHIPS_MINOR}
+              value={stake}
+              onChange={setStake}
+              currencySymbol={currencySymbol}
+              testId="lottery.stake"
+            />
             <p data-testid="lottery.potential">
               {t('lottery_potential_win', { amount: formatMinor(Math.floor((stake * payouts[LOTTERY_PAYOUT_KEY[betType]]) / 100), language, currencySymbol) })}
             </p>
@@ -325,28 +315,16 @@ export function LotteryGame({
               {t('lottery_place_bet')}
             </button>
           </form>
-          <h3>{t('lottery_latest_bets')}</h3>
-          {latestBets.length === 0 ? (
-            <p className="no-data">{t('lottery_no_bets')}</p>
-          ) : (
-            <ol className="fair__rounds" data-testid="lottery.latest-bets">
-              {latestBets.map((b) => (
-                <BetRow key={b.betId} bet={b} currencySymbol={currencySymbol} />
-              ))}
-            </ol>
-          )}
+          <RoundList title={t('lottery_latest_bets')} testId="lottery.latest-bets" empty={latestBets.length === 0 ? t('lottery_no_bets') : null}>
+            {latestBets.map((b) => (
+              <BetRow key={b.betId} bet={b} currencySymbol={currencySymbol} />
+            ))}
+          </RoundList>
           <details className="slot__paytable" data-testid="lottery.paytable">
             <summary>{t('lottery_paytable')}</summary>
             <p>{t('lottery_paytable_note')}</p>
             <table>
-              <thead>
-                <tr>
-                  <th scope="col">{t('lottery_bet_type')}</th>
-                  <th scope="col">{t('lottery_odds')}</th>
-                  <th scope="col">{t('lottery_pays')}</th>
-                  <th scope="col">{t('lottery_rtp')}</th>
-                </tr>
-              </thead>
+              <TableHead columns={[t('lottery_bet_type'), t('lottery_odds'), t('lottery_pays'), t('lottery_rtp')]} />
               <tbody>
                 {LOTTERY_PAYOUT_KEYS.map((k) => (
                   <tr key={k}>
@@ -362,32 +340,22 @@ export function LotteryGame({
         </>
       ) : (
         <>
-          <h3>{t('lottery_recent_draws')}</h3>
-          {state.recent.length === 0 ? (
-            <p className="no-data">{t('lottery_no_draws')}</p>
-          ) : (
-            <ol className="fair__rounds" data-testid="lottery.draws">
-              {state.recent.map((d) => (
-                <li key={d.drawId} className="fair__round" data-testid="lottery.draw" data-numero={d.numero}>
-                  <span>{t('lottery_numero', { numero: d.numero })}</span>
-                  {d.result && <Balls result={d.result} small />}
-                  <button type="button" className="btn btn--ghost btn--small" data-testid="lottery.draw.verify" onClick={() => setVerifying(d)}>
-                    {t('lottery_verify')}
-                  </button>
-                </li>
-              ))}
-            </ol>
-          )}
-          <h3>{t('lottery_my_bets')}</h3>
-          {state.bets.length === 0 ? (
-            <p className="no-data">{t('lottery_no_bets')}</p>
-          ) : (
-            <ol className="fair__rounds" data-testid="lottery.bets">
-              {state.bets.map((b) => (
-                <BetRow key={b.betId} bet={b} currencySymbol={currencySymbol} />
-              ))}
-            </ol>
-          )}
+          <RoundList title={t('lottery_recent_draws')} testId="lottery.draws" empty={state.recent.length === 0 ? t('lottery_no_draws') : null}>
+            {state.recent.map((d) => (
+              <li key={d.drawId} className="fair__round" data-testid="lottery.draw" data-numero={d.numero}>
+                <span>{t('lottery_numero', { numero: d.numero })}</span>
+                {d.result && <Balls result={d.result} small />}
+                <button type="button" className="btn btn--ghost btn--small" data-testid="lottery.draw.verify" onClick={() => setVerifying(d)}>
+                  {t('lottery_verify')}
+                </button>
+              </li>
+            ))}
+          </RoundList>
+          <RoundList title={t('lottery_my_bets')} testId="lottery.bets" empty={state.bets.length === 0 ? t('lottery_no_bets') : null}>
+            {state.bets.map((b) => (
+              <BetRow key={b.betId} bet={b} currencySymbol={currencySymbol} />
+            ))}
+          </RoundList>
           <LotteryVerify key={verifying?.drawId ?? 'blank'} draw={verifying} />
         </>
       )}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TableHead } from '../layout/table-head.tsx';
 import { useMutation } from '@tanstack/react-query';
 import { SLOT_BETS_PER_LINE_MINOR, SLOT_LINES, SLOT_PAYTABLE, SLOT_SYMBOLS, slotReturnToPlayer, type TSlotSpin } from '@wl/schemas/games/slot';
 import type { TWlgSlotSpinResponse } from '@wl/schemas';
@@ -103,16 +104,7 @@ export function SlotGame({ token, currencySymbol, onRound }: { token: string; cu
         <summary>{t('slot_paytable')}</summary>
         <p>{t('slot_paytable_note', { rtp: formatPercent(RTP, language, 2) })}</p>
         <table>
-          <thead>
-            <tr>
-              <th scope="col">{t('slot_reels')}</th>
-              {[3, 4, 5].map((n) => (
-                <th key={n} scope="col">
-                  {formatDigits(n, language)}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <TableHead columns={[t('slot_reels'), ...[3, 4, 5].map((n) => formatDigits(n, language))]} />
           <tbody>
             {SLOT_SYMBOLS.map((s) => (
               <tr key={s}>

@@ -3,9 +3,17 @@ import { useQuery } from '@tanstack/react-query';
 import { FAVOURITES_PAGE_SIZE } from '@wl/schemas/constants';
 import type { TGame, TGameType, TLanguage } from '@wl/schemas';
 import { useTRPC } from '../api/trpc.ts';
+import { useSettings } from '../app/settings-context.tsx';
 import { readSessionJson, SESSION_KEYS, writeSessionJson } from '../session/session-storage.ts';
 
 type THotCache = { language: TLanguage; games: TGame[] };
+
+/** The announcements (banners, notices, popups) in the chosen language: home's banners and the announcement popup. */
+export function useAnnouncements() {
+  const trpc = useTRPC();
+  const { language } = useSettings();
+  return useQuery(trpc.content.announcements.queryOptions({ language }));
+}
 
 /** Hot games, cached in session storage (HOT_GAMES) until a refresh or a language change (docs/rules/reach.md#r-1). */
 export function useHotGames(language: TLanguage) {

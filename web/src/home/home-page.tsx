@@ -1,8 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { BANNER_AUTOPLAY_MS, LIST_PAGE_SIZE, OTHER_SWIPER_ROWS } from '@wl/schemas/constants';
 import type { THomeMenuEntry } from '@wl/schemas';
-import { useTRPC } from '../api/trpc.ts';
 import { useSettings } from '../app/settings-context.tsx';
 import { useUi } from '../app/ui-context.tsx';
 import { useScreenConfig } from '../config/screen-config-context.tsx';
@@ -12,7 +10,7 @@ import { useSession } from '../session/session-context.tsx';
 import { bannerAutoplays, FirstBanner } from './banner-slide.tsx';
 import { GameGrid } from './game-grid.tsx';
 import { GameMenu } from './game-menu.tsx';
-import { useFavouriteList, useGames } from './home-data.ts';
+import { useAnnouncements, useFavouriteList, useGames } from './home-data.ts';
 import { HomeRows } from './home-rows.tsx';
 import { NoticeMarquee } from './notice-marquee.tsx';
 import { ListPager, RowSection, useLabel, VendorGames } from './vendor-row.tsx';
@@ -43,15 +41,13 @@ const NO_CODES: readonly string[] = [];
 
 /** Home (docs/rules/content.md#c-9 Home details): banner, notice marquee, game menu, rows, winner board. */
 export function HomePage({ popup }: { popup?: 'login' | 'register' }) {
-  const trpc = useTRPC();
-  const { language } = useSettings();
   const config = useScreenConfig();
   const ui = useUi();
   const { isLoggedIn } = useSession();
   const label = useLabel();
   const [menu, setMenu] = useState('HOME');
   const [noticeIndex, setNoticeIndex] = useState<number | null>(null);
-  const ann = useQuery(trpc.content.announcements.queryOptions({ language }));
+  const ann = useAnnouncements();
   const banners = (ann.data?.banners ?? []).filter((b) => b.groupName === 'w_home');
   // The first banner shows at once (docs/0022). Swiper (its chunk, its ~20 ms setup) waits for the
   // visitor to reach for the banner (a touch, a press, focus), or for the first autoplay move:

@@ -62,25 +62,32 @@ function useStartGame() {
   );
 }
 
+/** The refusal of a start whose session has ended. */
+const NOT_LOGGED_IN = 'error_not_logged_in';
+
 /**
- * The web's answer to 734 (UPSTREAM-NOTES: a game is already open): ask whether to close the open
- * game; if so, close it and launch again (the confirm click carries the user activation for the tab).
+ * Answers a refused start: the login popup when the session has ended, the refusal's message, or,
+ * for 734 (UPSTREAM-NOTES: a game is already open), whether to close the open game; if so, it is
+ * closed and `retry` launches again (the confirm click carries the user activation for the tab).
  */
-function useAnswerGameOpen() {
+function useAnswerRefusal() {
   const trpc = useTRPC();
   const ui = useUi();
   const closeMine = useMutation(trpc.games.closeMine.mutationOptions());
   return useCallback(
-    (retry: () => void) => {
-      void ui.confirm('game_already_open_confirm').then(async (ok) => {
-        if (!ok) return;
-        try {
-          await closeMine.mutateAsync();
-          retry();
-        } catch (err) {
-          ui.showInfo(errorKey(err));
-        }
-      });
+    (messageKey: string, retry: () => void) => {
+      if (messageKey === NOT_LOGGED_IN) ui.openLogin();
+      else if (messageKey !== GAME_ALREADY_OPEN) ui.showInfo(messageKey);
+      else
+        void ui.confirm('game_already_open_confirm').then(async (ok) => {
+          if (!ok) return;
+          try {
+            await closeMine.mutateAsync();
+            retry();
+          } catch (err) {
+            ui.showInfo(errorKey(err));
+          }
+        });
     },
     [ui, closeMine],
   );
@@ -95,18 +102,13 @@ function useActOnDecision() {
   const navigate = useNavigate();
   const location = useLocation();
   const start = useStartGame();
-  const answerGameOpen = useAnswerGameOpen();
+  const answerRefusal = useAnswerRefusal();
   const launchGame = useCallback(
     (target: TStartGameInput['target']) => {
-      const go = () =>
-        start({ target, freeTrial: false }).catch((err: { messageKey: string }) => {
-          if (err.messageKey === 'error_not_logged_in') ui.openLogin();
-          else if (err.messageKey === GAME_ALREADY_OPEN) answerGameOpen(() => void go());
-          else ui.showInfo(err.messageKey);
-        });
+      const go = () => start({ target, freeTrial: false }).catch((err: { messageKey: string }) => answerRefusal(err.messageKey, () => void go()));
       void go();
     },
-    [start, ui, answerGameOpen],
+    [start, answerRefusal],
   );
   return useCallback(
     (decision: TLaunchDecision) => {
@@ -147,8 +149,7 @@ export function useLaunch() {
   const session = useSession();
   const act = useActOnDecision();
   const start = useStartGame();
-  const ui = useUi();
-  const answerGameOpen = useAnswerGameOpen();
+  const answerRefusal = useAnswerRefusal();
 
   const launch = useCallback(
     async (game: TLaunchable, opts: { freeTrial?: boolean } = {}): Promise<void> => {
@@ -159,9 +160,9 @@ export function useLaunch() {
       actor.subscribe((snapshot) => {
         const { decision, error } = snapshot.context;
         if (snapshot.matches('idle') || snapshot.matches('starting')) return;
-        if (snapshot.matches('needsLogin')) ui.openLogin();
-        else if (snapshot.matches('refused') && error === GAME_ALREADY_OPEN) answerGameOpen(() => void launch(game, opts));
-        else if (snapshot.matches('refused') && error) ui.showInfo(error);
+        // Needing a login is answered as an ended session's refusal is (the login popup); a refusal never names the ended session.
+        const refusal = snapshot.matches('needsLogin') ? NOT_LOGGED_IN : snapshot.matches('refused') ? error : null;
+        if (refusal) answerRefusal(refusal, () => void launch(game, opts));
         else if (!snapshot.matches('opened') && decision) act(decision);
         // One request per actor: done once the page has carried out the outcome.
         actor.stop();
@@ -181,7 +182,7 @@ export function useLaunch() {
         },
       });
     },
-    [session, act, start, ui, answerGameOpen],
+    [session, act, start, answerRefusal],
   );
   return launch;
 }

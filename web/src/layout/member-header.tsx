@@ -8,6 +8,36 @@ import { useSession } from '../session/session-context.tsx';
 import { Icon, iconFor } from './icons.tsx';
 import { MenuEntryView } from './menu-entry.tsx';
 
+/** One of the balance's icon buttons: show/hide (a toggle, `pressed`) and refresh (`spinning` while it fetches). */
+function BalanceButton({
+  testId,
+  icon,
+  label,
+  pressed,
+  spinning = false,
+  onClick,
+}: {
+  testId: string;
+  icon: string;
+  label: string;
+  pressed?: boolean;
+  spinning?: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className={`icon-btn${spinning ? ' is-spinning' : ''}`}
+      data-testid={testId}
+      aria-pressed={pressed}
+      aria-label={label}
+      onClick={onClick}
+    >
+      <Icon name={icon} size={16} />
+    </button>
+  );
+}
+
 /** Member info panel (docs/rules/content.md#c-2 Header): account, balance with show/hide and refresh, VIP, badge. */
 function MemberPanel({ onGamePage }: { onGamePage: boolean }) {
   const { t, i18n } = useTranslation();
@@ -27,25 +57,20 @@ function MemberPanel({ onGamePage }: { onGamePage: boolean }) {
           <span data-testid="header.balance" className="balance" aria-live="polite">
             {session.balance === null ? '…' : shown ? formatMinor(session.balance.balance, language, session.balance.currencySymbol) : MASKED_BALANCE}
           </span>
-          <button
-            type="button"
-            className="icon-btn"
-            data-testid="header.balance-toggle"
-            aria-pressed={!shown}
-            aria-label={t(shown ? 'balance_hide' : 'balance_show')}
+          <BalanceButton
+            testId="header.balance-toggle"
+            icon={shown ? 'eye' : 'eyeOff'}
+            label={t(shown ? 'balance_hide' : 'balance_show')}
+            pressed={!shown}
             onClick={() => setShown((s) => !s)}
-          >
-            {shown ? <Icon name="eye" size={16} /> : <Icon name="eyeOff" size={16} />}
-          </button>
-          <button
-            type="button"
-            className={`icon-btn${session.isBalanceFetching ? ' is-spinning' : ''}`}
-            data-testid="header.balance-refresh"
-            aria-label={t('balance_refresh')}
+          />
+          <BalanceButton
+            testId="header.balance-refresh"
+            icon="refresh"
+            label={t('balance_refresh')}
+            spinning={session.isBalanceFetching}
             onClick={session.refreshBalance}
-          >
-            <Icon name="refresh" size={16} />
-          </button>
+          />
         </span>
       )}
       {member.hasVip && (

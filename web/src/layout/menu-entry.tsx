@@ -7,6 +7,7 @@ import { useUi } from '../app/ui-context.tsx';
 import { useScreenConfig } from '../config/screen-config-context.tsx';
 import { useSession } from '../session/session-context.tsx';
 import { useLogout } from '../session/use-logout.ts';
+import { iconFor } from './icons.tsx';
 import { openCustomerService } from './menu-actions.ts';
 
 /** Runs a menu action (docs/rules/content.md#c-3 menus): popups, logout with confirmation, language, theme, service. */
@@ -48,6 +49,15 @@ export function badgeCount(entry: TMenuEntry, member: TMemberInfo | null): numbe
   if (entry.badge === 'message') return member.unreadMessage;
   if (entry.badge === 'reward') return member.availablePromoCount;
   return 0;
+}
+
+/** A menu entry's icon from the config, beside its text (side menu, member centre). */
+export function MenuIcon({ name }: { name: string }) {
+  return (
+    <span className="menu-link__icon" aria-hidden="true">
+      {iconFor(name)}
+    </span>
+  );
 }
 
 /** Renders one menu entry; unavailable entries are disabled and never linked (house rule). */

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAreaTexts } from '../i18n/area-texts.ts';
 
@@ -47,5 +48,21 @@ export function RecordPager({
         {t('record_next')}
       </button>
     </nav>
+  );
+}
+
+/** A list of rows (`testId`) with its note while there are none (`empty`, else null): the member's records, messages, wallets and transfers. */
+export function RowList({ testId, empty, emptyTestId, children }: { testId: string; empty: string | null; emptyTestId?: string; children: ReactNode }) {
+  return (
+    <>
+      {empty !== null && (
+        <p className="no-data" data-testid={emptyTestId}>
+          {empty}
+        </p>
+      )}
+      <ul className="money__list" data-testid={testId}>
+        {children}
+      </ul>
+    </>
   );
 }

@@ -4,8 +4,8 @@ import { QR_MARGIN, QR_SIZE } from '@wl/schemas/constants';
 import type { TMenuEntry } from '@wl/schemas';
 import { useSettings } from '../app/settings-context.tsx';
 import { useScreenConfig } from '../config/screen-config-context.tsx';
-import { Icon, iconFor } from './icons.tsx';
-import { MenuEntryView } from './menu-entry.tsx';
+import { Icon } from './icons.tsx';
+import { MenuEntryView, MenuIcon } from './menu-entry.tsx';
 
 /** The lite app's entry, loaded with the panel (docs/0048). */
 const LiteApp = lazy(() => import('../lite/lite-app-entry.tsx'));
@@ -50,6 +50,11 @@ function QrCode({ value, label }: { value: string; label: string }) {
   );
 }
 
+/** One side-menu entry with its icon. */
+function SideEntry({ entry }: { entry: TMenuEntry }) {
+  return <MenuEntryView entry={entry} testId={`side-menu.entry.${entry.key}`} icon={<MenuIcon name={entry.icon} />} />;
+}
+
 /** App download entry: QR codes for iOS and Android show on hover or focus (docs/rules/content.md#c-3 Side menu). */
 function AppDownload({ entry }: { entry: TMenuEntry }) {
   const { t } = useTranslation();
@@ -64,15 +69,7 @@ function AppDownload({ entry }: { entry: TMenuEntry }) {
       onFocus={() => setOpen(true)}
       onBlur={() => setOpen(false)}
     >
-      <MenuEntryView
-        entry={entry}
-        testId={`side-menu.entry.${entry.key}`}
-        icon={
-          <span className="menu-link__icon" aria-hidden="true">
-            {iconFor(entry.icon)}
-          </span>
-        }
-      />
+      <SideEntry entry={entry} />
       {open && entry.isAvailable && (
         <div className="app-download__panel" data-testid="app-download.panel">
           <QrCode value={iosDownloadUrl(config.links.appIos, language)} label="iOS" />
@@ -93,9 +90,7 @@ function LanguageEntry({ entry }: { entry: TMenuEntry }) {
   const settings = useSettings();
   return (
     <label className="menu-link" data-testid={`side-menu.entry.${entry.key}`}>
-      <span className="menu-link__icon" aria-hidden="true">
-        {iconFor(entry.icon)}
-      </span>
+      <MenuIcon name={entry.icon} />
       <span className="menu-link__text">{entry.label ?? (entry.labelKey ? t(entry.labelKey) : t('language'))}</span>
       <select
         className="select"
@@ -136,18 +131,7 @@ export function SideMenu({ collapsed, onToggle }: { collapsed: boolean; onToggle
             if (entry.target.type === 'action' && entry.target.action === 'language' && entry.isAvailable && !collapsed) {
               return <LanguageEntry key={entry.key} entry={entry} />;
             }
-            return (
-              <MenuEntryView
-                key={entry.key}
-                entry={entry}
-                testId={`side-menu.entry.${entry.key}`}
-                icon={
-                  <span className="menu-link__icon" aria-hidden="true">
-                    {iconFor(entry.icon)}
-                  </span>
-                }
-              />
-            );
+            return <SideEntry key={entry.key} entry={entry} />;
           })}
         </div>
       ))}

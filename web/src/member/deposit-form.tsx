@@ -3,9 +3,10 @@ import { useTranslation } from 'react-i18next';
 import type { TDepositChannel } from '@wl/schemas';
 import { parseAmountInput } from '@wl/schemas/domain/money';
 import type { TDepositContext, TDepositEvent } from '@wl/flows/deposit/deposit.machine';
-import { Field, SubmitButton } from '../accounts/form-parts.tsx';
+import { FormSubmit } from '../accounts/form-parts.tsx';
 import { minorInputText } from '../lib/numbers-later.ts';
 import { channelName } from './deposit-parts.tsx';
+import { AmountField } from './transfer-parts.tsx';
 
 type TDepositFormProps = {
   channels: TDepositChannel[];
@@ -47,25 +48,14 @@ export function DepositForm({ channels, channel, context, pending, send, money }
       <p className="money__limits" data-testid="deposit.limits">
         {t('money_min_max', limits)}
       </p>
-      <Field label={t('money_amount')}>
-        <input
-          className="input"
-          data-testid="deposit.amount"
-          inputMode="decimal"
-          autoComplete="off"
-          maxLength={20}
-          placeholder={t('deposit_amount_placeholder')}
-          value={amount}
-          aria-invalid={fieldError !== null}
-          aria-describedby={fieldError ? 'deposit-amount-error' : undefined}
-          onChange={(e) => send({ type: 'deposit.amount', text: e.target.value })}
-        />
-        {fieldError && (
-          <span className="field__error" id="deposit-amount-error" role="alert" data-testid="deposit.amount-error">
-            {t(fieldError, limits)}
-          </span>
-        )}
-      </Field>
+      <AmountField
+        amount={amount}
+        error={fieldError}
+        onAmount={(text) => send({ type: 'deposit.amount', text })}
+        testId="deposit.amount"
+        placeholder={t('deposit_amount_placeholder')}
+        errorParams={limits}
+      />
       {channel.quickAmountsMinor.length > 0 && (
         <div className="money__quick" role="group" aria-label={t('deposit_quick_amounts')}>
           {channel.quickAmountsMinor.map((q) => (
@@ -82,14 +72,9 @@ export function DepositForm({ channels, channel, context, pending, send, money }
           ))}
         </div>
       )}
-      {formError && (
-        <p className="form__error" role="alert" data-testid="deposit.error">
-          {t(formError)}
-        </p>
-      )}
-      <SubmitButton testId="deposit.submit" pending={pending}>
+      <FormSubmit errorTestId="deposit.error" error={formError} testId="deposit.submit" pending={pending}>
         {t('deposit_submit')}
-      </SubmitButton>
+      </FormSubmit>
     </form>
   );
 }

@@ -1,64 +1,45 @@
-import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { FlowError } from '@wl/flows/shared/flow-error';
 import { depositMachine, type TDepositRequest } from '@wl/flows/deposit/deposit.machine';
-import { inputIssuesOf } from '../api/flow-errors.ts';
-import { errorKey, useTRPC, useTRPCClient } from '../api/trpc.ts';
-import { useUi } from '../app/ui-context.tsx';
+import { errorKey, useTRPC } from '../api/trpc.ts';
 import { useAreaTexts } from '../i18n/area-texts.ts';
-import { formatMinor } from '../lib/numbers.ts';
-import { useSession } from '../session/session-context.tsx';
+import { FormError } from '../accounts/form-parts.tsx';
 import { DepositForm } from './deposit-form.tsx';
 import { DepositOrder, RecentDeposits } from './deposit-parts.tsx';
+import { moneyFlowError, useMoney, useMoneyMachineKit } from './transfer-parts.tsx';
 import '../styles/money.css';
 
 /** How often an open pending order asks for its status (display only; the platform settles it). */
 const PENDING_REFRESH_MS = 3_000;
 
-/** A fresh idempotency key for one deposit attempt: a resend of the same attempt reuses it. */
-function newKey(): string {
-  return `dep-${crypto.randomUUID()}`;
-}
-
 /** The deposit machine with the create call, the trial notice and the balance refresh of this page. */
 function useDepositMachine() {
-  const trpc = useTRPC();
-  const client = useTRPCClient();
-  const qc = useQueryClient();
-  const ui = useUi();
-  const session = useSession();
-  // The machine is made once; its actions reach the page's latest UI and session through this.
-  const page = useRef({ ui, session });
-  useEffect(() => {
-    page.current = { ui, session };
-  });
-  const keys = useRef({ attempt: -1, key: '' });
+  // A resend of the same attempt reuses its idempotency key.
+  const { trpc, client, qc, session, keyOf, trialRefused } = useMoneyMachineKit('dep');
   return useMemo(
     () =>
       depositMachine.provide({
         actors: {
           createDeposit: fromPromise(async ({ input }: { input: TDepositRequest }) => {
-            if (keys.current.attempt !== input.attempt) keys.current = { attempt: input.attempt, key: newKey() };
             try {
-              const d = await client.deposit.create.mutate({ channelId: input.channelId, amountMinor: input.amountMinor, key: keys.current.key });
+              const d = await client.deposit.create.mutate({ channelId: input.channelId, amountMinor: input.amountMinor, key: keyOf(input.attempt) });
               void qc.invalidateQueries({ queryKey: trpc.deposit.list.queryKey() });
               return { id: d.id };
             } catch (err) {
-              const fieldErrors = Object.fromEntries(inputIssuesOf(err).map((i) => [i.path, { key: i.message }]));
-              throw new FlowError(errorKey(err), { fieldErrors });
+              throw moneyFlowError(err);
             }
           }),
         },
         actions: {
-          trialRefused: () => page.current.ui.showInfo('in_need_true_account'),
+          trialRefused,
           // The money arrived: the header balance shows it.
-          approved: () => page.current.session.refreshBalance(),
+          approved: () => session.current.refreshBalance(),
         },
       }),
-    [client, qc, trpc],
+    [client, qc, trpc, session, keyOf, trialRefused],
   );
 }
 
@@ -70,16 +51,14 @@ function useDepositMachine() {
  */
 export default function DepositPage() {
   const ready = useAreaTexts('money', 'deposit');
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const trpc = useTRPC();
-  const session = useSession();
   const [state, send] = useMachine(useDepositMachine());
   const { channelId, orderId } = state.context;
   const channels = useQuery(trpc.deposit.channels.queryOptions(undefined, { staleTime: 0 }));
   const list = channels.data?.channels ?? [];
   const channel = list.find((c) => c.id === channelId) ?? list[0] ?? null;
-  const currency = session.balance?.currencySymbol ?? '';
-  const money = useCallback((minor: number) => formatMinor(minor, i18n.language, currency), [i18n.language, currency]);
+  const money = useMoney();
   // While the open order is pending, ask again now and then (the settle job or an operator decides it).
   const polling = state.matches({ order: 'pending' });
   const recent = useQuery(trpc.deposit.list.queryOptions({ pageNo: 1, pageSize: 10 }, { staleTime: 0, refetchInterval: polling ? PENDING_REFRESH_MS : false }));
@@ -94,11 +73,7 @@ export default function DepositPage() {
     <div className="member-content money" data-testid="deposit.page">
       <section className="card">
         <h2>{t('deposit_title')}</h2>
-        {channels.error && (
-          <p className="form__error" role="alert">
-            {t(errorKey(channels.error))}
-          </p>
-        )}
+        <FormError message={channels.error && errorKey(channels.error)} />
         {channel && (
           <DepositForm channels={list} channel={channel} context={state.context} pending={state.matches({ form: 'submitting' })} send={send} money={money} />
         )}

@@ -1,29 +1,14 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, type LazyExoticComponent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { guardMemberAction } from '@wl/flows/session/trial-guard';
 import { ChangePasswordForm } from '../accounts/change-password-form.tsx';
 import { useUi } from '../app/ui-context.tsx';
 import { useScreenConfig } from '../config/screen-config-context.tsx';
-import { iconFor } from '../layout/icons.tsx';
-import { MenuEntryView } from '../layout/menu-entry.tsx';
+import { MenuEntryView, MenuIcon } from '../layout/menu-entry.tsx';
 import { useSession } from '../session/session-context.tsx';
 import type { TRecordKind } from './records-page.tsx';
 import { TotpSetup } from './totp-setup.tsx';
-
-/** Member-centre pages this release builds; the others show disabled in the nav (house rule). */
-export const BUILT_MEMBER_PAGES = [
-  'securityCenter',
-  'depositv2',
-  'withdraw',
-  'transferFund',
-  'transferUpline',
-  'transactionHistory',
-  'personalHistoryCopy',
-  'personalProfit',
-  'bonusDetails',
-  'messageV2',
-] as const;
 
 /** The record each records page shows. */
 const RECORD_PAGES: Readonly<Record<string, TRecordKind>> = {
@@ -34,14 +19,17 @@ const RECORD_PAGES: Readonly<Record<string, TRecordKind>> = {
 };
 
 // Money pages are lazy chunks with their own texts (docs/rules/money.md; first-load budget, docs/0022).
-const DepositPage = lazy(() => import('./deposit-page.tsx'));
 const SecurityMoney = lazy(() => import('./security-money.tsx'));
-const WithdrawPage = lazy(() => import('./withdraw-page.tsx'));
-const TransferFundPage = lazy(() => import('./transfer-fund-page.tsx'));
-const TransferUplinePage = lazy(() => import('./transfer-upline-page.tsx'));
 const RecordsPage = lazy(() => import('./records-page.tsx'));
-// Platform messages (docs/rules/content.md#c-10 messageV2).
-const MessagesPage = lazy(() => import('./messages-page.tsx'));
+/** The member pages that are one lazy page each, by their name in the URL. */
+const LAZY_PAGES: ReadonlyMap<string, LazyExoticComponent<() => ReactNode>> = new Map([
+  ['depositv2', lazy(() => import('./deposit-page.tsx'))],
+  ['withdraw', lazy(() => import('./withdraw-page.tsx'))],
+  ['transferFund', lazy(() => import('./transfer-fund-page.tsx'))],
+  ['transferUpline', lazy(() => import('./transfer-upline-page.tsx'))],
+  // Platform messages (docs/rules/content.md#c-10 messageV2).
+  ['messageV2', lazy(() => import('./messages-page.tsx'))],
+]);
 const busy = <div className="page-loading" aria-busy="true" />;
 
 /** The member page a URL names: `/member/<page>` or `/member?page=<page>`, security centre by default. */
@@ -86,6 +74,9 @@ export default function MemberPage({ page: fixedPage }: { page?: string } = {}) 
     if (decision?.kind === 'trialBlocked') ui.showInfo(decision.messageKey);
     // Once per decision kind: the dialog is not reopened on every render.
   }, [decision?.kind]);
+  const LazyPage = LAZY_PAGES.get(page);
+  const recordKind = RECORD_PAGES[page];
+  const lazyPage = LazyPage ? <LazyPage /> : recordKind ? <RecordsPage key={page} kind={recordKind} /> : null;
 
   if (decision === null) return <div className="page-loading" aria-busy="true" data-testid="member.loading" />;
   if (decision.kind !== 'allowed') {
@@ -104,41 +95,15 @@ export default function MemberPage({ page: fixedPage }: { page?: string } = {}) 
             entry={entry}
             testId={`member.nav.${entry.key}`}
             className={`menu-link${entry.key === page ? ' is-active' : ''}`}
-            icon={
-              <span className="menu-link__icon" aria-hidden="true">
-                {iconFor(entry.icon)}
-              </span>
-            }
+            icon={<MenuIcon name={entry.icon} />}
           />
         ))}
       </nav>
       <div className="member-centre__main">
         {page === 'securityCenter' ? (
           <SecurityCentre />
-        ) : page === 'depositv2' ? (
-          <Suspense fallback={busy}>
-            <DepositPage />
-          </Suspense>
-        ) : page === 'withdraw' ? (
-          <Suspense fallback={busy}>
-            <WithdrawPage />
-          </Suspense>
-        ) : page === 'transferFund' ? (
-          <Suspense fallback={busy}>
-            <TransferFundPage />
-          </Suspense>
-        ) : page === 'transferUpline' ? (
-          <Suspense fallback={busy}>
-            <TransferUplinePage />
-          </Suspense>
-        ) : page === 'messageV2' ? (
-          <Suspense fallback={busy}>
-            <MessagesPage />
-          </Suspense>
-        ) : RECORD_PAGES[page] ? (
-          <Suspense fallback={busy}>
-            <RecordsPage key={page} kind={RECORD_PAGES[page]} />
-          </Suspense>
+        ) : lazyPage ? (
+          <Suspense fallback={busy}>{lazyPage}</Suspense>
         ) : (
           <section className="page-card" data-testid="member.unbuilt">
             <p className="dialog__text">{t('coming_soon')}</p>

@@ -3,9 +3,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CheckCheck, Mail, MailOpen } from 'lucide-react';
 import type { TMessage } from '@wl/schemas/wps/message-calls';
+import { FormError } from '../accounts/form-parts.tsx';
 import { errorKey, useTRPC } from '../api/trpc.ts';
 import { useAreaTexts } from '../i18n/area-texts.ts';
-import { RecordPager } from '../layout/record-pager.tsx';
+import { RecordPager, RowList } from '../layout/record-pager.tsx';
 import { localDateTime } from '../lib/numbers-later.ts';
 import '../styles/money.css';
 
@@ -63,17 +64,8 @@ export default function MessagesPage() {
           <CheckCheck size={16} aria-hidden="true" />
           {t('msg_read_all')}
         </button>
-        {error && (
-          <p className="form__error" role="alert">
-            {t(errorKey(error))}
-          </p>
-        )}
-        {data && data.total === 0 && (
-          <p className="no-data" data-testid="messages.empty">
-            {t('msg_none')}
-          </p>
-        )}
-        <ul className="money__list" data-testid="messages.rows">
+        <FormError message={error && errorKey(error)} />
+        <RowList testId="messages.rows" empty={data && data.total === 0 ? t('msg_none') : null} emptyTestId="messages.empty">
           {data?.rows.map((m) => {
             const unread = m.readAt === null;
             const open = openId === m.id;
@@ -114,7 +106,7 @@ export default function MessagesPage() {
               </li>
             );
           })}
-        </ul>
+        </RowList>
         <RecordPager pageNo={pageNo} total={data?.total} pageSize={PAGE_SIZE} onPage={setPageNo} testId="messages" />
       </section>
     </div>

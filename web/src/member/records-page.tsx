@@ -3,13 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { RECORD_EXPORT_MAX_ROWS, RECORD_MAX_RANGE_DAYS, toCsv } from '@wl/schemas/domain/records';
 import type { TAccountRecordRow, TAccountRecordType, TProfitRow, TRecordQuery } from '@wl/schemas/wps/record-calls';
-import { Field } from '../accounts/form-parts.tsx';
+import { Field, FormError, InputField } from '../accounts/form-parts.tsx';
 import { errorKey, useTRPC, useTRPCClient } from '../api/trpc.ts';
 import { useAreaTexts } from '../i18n/area-texts.ts';
-import { RecordPager } from '../layout/record-pager.tsx';
-import { formatMinor } from '../lib/numbers.ts';
+import { RecordPager, RowList } from '../layout/record-pager.tsx';
 import { localDateTime, localDigits } from '../lib/numbers-later.ts';
-import { useSession } from '../session/session-context.tsx';
+import { useMoney } from './transfer-parts.tsx';
 import '../styles/money.css';
 
 /** Which record a page shows (docs/rules/money.md#m-15: transactionHistory, personalHistoryCopy, personalProfit, bonusDetails). */
@@ -44,10 +43,9 @@ function midnight(day: string, plusDays = 0): Date {
 export default function RecordsPage({ kind }: { kind: TRecordKind }) {
   const ready = useAreaTexts('money', 'records');
   const { t, i18n } = useTranslation();
-  const language = i18n.language;
   const trpc = useTRPC();
   const client = useTRPCClient();
-  const session = useSession();
+  const money = useMoney();
   const today = dayText(new Date());
   const [fromDay, setFromDay] = useState(dayText(midnight(today, -6)));
   const [toDay, setToDay] = useState(today);
@@ -55,8 +53,6 @@ export default function RecordsPage({ kind }: { kind: TRecordKind }) {
   const [pageNo, setPageNo] = useState(1);
   const [exportNote, setExportNote] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
-  const currency = session.balance?.currencySymbol ?? '';
-  const money = (minor: number) => formatMinor(minor, language, currency);
 
   const rangeDays = Math.round((midnight(toDay, 1).getTime() - midnight(fromDay).getTime()) / 86_400_000);
   const rangeProblem = !fromDay || !toDay || rangeDays < 1 ? 'record_range_invalid' : rangeDays > RECORD_MAX_RANGE_DAYS ? 'record_range_too_long' : null;
@@ -154,12 +150,8 @@ export default function RecordsPage({ kind }: { kind: TRecordKind }) {
           })}
         </div>
         <div className="money__grid">
-          <Field label={t('record_from')}>
-            <input className="input" type="date" data-testid="records.from" value={fromDay} max={toDay} onChange={(e) => changed(setFromDay)(e.target.value)} />
-          </Field>
-          <Field label={t('record_to')}>
-            <input className="input" type="date" data-testid="records.to" value={toDay} min={fromDay} onChange={(e) => changed(setToDay)(e.target.value)} />
-          </Field>
+          <InputField label={t('record_from')} type="date" testId="records.from" value={fromDay} max={toDay} onValue={changed(setFromDay)} />
+          <InputField label={t('record_to')} type="date" testId="records.to" value={toDay} min={fromDay} onValue={changed(setToDay)} />
           {TYPES[kind].length > 0 && (
             <Field label={t('record_type')}>
               <select className="input" data-testid="records.type" value={type} onChange={(e) => changed(setType)(e.target.value as TAccountRecordType | '')}>
@@ -173,16 +165,8 @@ export default function RecordsPage({ kind }: { kind: TRecordKind }) {
             </Field>
           )}
         </div>
-        {rangeProblem && (
-          <p className="form__error" role="alert" data-testid="records.range-error">
-            {t(rangeProblem, { days: RECORD_MAX_RANGE_DAYS })}
-          </p>
-        )}
-        {rows.error && (
-          <p className="form__error" role="alert">
-            {t(errorKey(rows.error))}
-          </p>
-        )}
+        <FormError testId="records.range-error" message={rangeProblem} params={{ days: RECORD_MAX_RANGE_DAYS }} />
+        <FormError message={rows.error && errorKey(rows.error)} />
       </section>
 
       <section className="card" aria-busy={rows.isFetching}>
@@ -201,12 +185,7 @@ export default function RecordsPage({ kind }: { kind: TRecordKind }) {
             })}
           </p>
         )}
-        {data && data.total === 0 && (
-          <p className="no-data" data-testid="records.empty">
-            {t('record_none')}
-          </p>
-        )}
-        <ul className="money__list" data-testid="records.rows">
+        <RowList testId="records.rows" empty={data && data.total === 0 ? t('record_none') : null} emptyTestId="records.empty">
           {ledgerData?.rows.map((r) => (
             <li key={r.id} className="money__row" data-testid="records.row" data-type={r.type}>
               <time dateTime={r.time}>{localDateTime(r.time, i18n.language)}</time>
@@ -226,7 +205,7 @@ export default function RecordsPage({ kind }: { kind: TRecordKind }) {
               <span>{t('record_profit_line', { stake: money(r.stakeMinor), payout: money(r.payoutMinor), profit: money(r.profitMinor) })}</span>
             </li>
           ))}
-        </ul>
+        </RowList>
         <RecordPager pageNo={pageNo} total={data?.total} pageSize={PAGE_SIZE} onPage={setPageNo} testId="records" />
         <button
           type="button"

@@ -3,10 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
 import type { TContactChannel } from '@wl/schemas/wps/contact-calls';
 import { errorKey, useTRPC } from '../api/trpc.ts';
-import { CountrySelect, DEFAULT_DIALING_CODE } from '../accounts/countries.tsx';
-import { Field, FormError, SubmitButton } from '../accounts/form-parts.tsx';
+import { DEFAULT_DIALING_CODE } from '../accounts/countries.tsx';
+import { FormSubmit, InputRowField, PasswordField } from '../accounts/form-parts.tsx';
+import { CodeField, MobileField } from '../accounts/phone-fields.tsx';
 import { SmsSendButton } from '../accounts/sms-send-button.tsx';
-import { useStepUp } from '../accounts/step-up-dialog.tsx';
+import { useStepUpMutation } from '../accounts/step-up-dialog.tsx';
 
 /**
  * Binds a new mobile number or email address (docs/0033): a code goes to the new address, the
@@ -22,9 +23,7 @@ function BindForm({ channel, replacing, onDone }: { channel: TContactChannel; re
   const [password, setPassword] = useState('');
   const [sendError, setSendError] = useState<string | null>(null);
   const sendCode = useMutation(trpc.security.sendBindCode.mutationOptions());
-  const stepUp = useStepUp();
-  const bindOptions = trpc.security.bindContact.mutationOptions({ onSuccess: onDone });
-  const bind = useMutation({ ...bindOptions, mutationFn: stepUp.wrap(bindOptions.mutationFn!) });
+  const { mutation: bind, dialog } = useStepUpMutation(trpc.security.bindContact.mutationOptions({ onSuccess: onDone }));
   const target = () => (channel === 'mobile' ? { channel, countryDialingCode: country, mobileNum: address.trim() } : { channel, email: address.trim() });
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -36,60 +35,51 @@ function BindForm({ channel, replacing, onDone }: { channel: TContactChannel; re
   return (
     <>
       <form className="form" onSubmit={submit} noValidate data-testid={`security.bind-${channel}`}>
-        <Field label={t(channel === 'mobile' ? 'sec_new_mobile' : 'sec_new_email')}>
-          <span className="input-row">
-            {channel === 'mobile' && <CountrySelect testId="security.bind-country" value={country} onChange={setCountry} label={t('country_code')} />}
-            <input
-              className="input"
-              data-testid="security.bind-address"
-              aria-label={t(channel === 'mobile' ? 'sec_new_mobile' : 'sec_new_email')}
-              type={channel === 'email' ? 'email' : 'text'}
-              inputMode={channel === 'mobile' ? 'numeric' : 'email'}
-              autoComplete={channel === 'mobile' ? 'tel-national' : 'email'}
-              maxLength={channel === 'mobile' ? 15 : 50}
-              value={address}
-              onChange={(e) => setAddress(e.target.value)}
-            />
-          </span>
-        </Field>
-        <Field label={t(channel === 'mobile' ? 'verification_code' : 'sec_email_code')}>
-          <span className="input-row">
-            <input
-              className="input"
-              data-testid="security.bind-code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              value={code}
-              onChange={(e) => setCode(e.target.value)}
-            />
+        {channel === 'mobile' ? (
+          <MobileField
+            label={t('sec_new_mobile')}
+            countryTestId="security.bind-country"
+            country={country}
+            onCountry={setCountry}
+            testId="security.bind-address"
+            type="text"
+            value={address}
+            onValue={setAddress}
+          />
+        ) : (
+          <InputRowField
+            label={t('sec_new_email')}
+            aria-label={t('sec_new_email')}
+            testId="security.bind-address"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            maxLength={50}
+            value={address}
+            onValue={setAddress}
+          />
+        )}
+        <CodeField
+          label={t(channel === 'mobile' ? 'verification_code' : 'sec_email_code')}
+          testId="security.bind-code"
+          maxLength={6}
+          value={code}
+          onValue={setCode}
+          after={
             <SmsSendButton
               testId="security.bind-send"
               request={() => ({ mobileNum: address.trim(), countryDialingCode: country })}
               send={() => sendCode.mutateAsync(target())}
               onError={onSendError}
             />
-          </span>
-        </Field>
-        {replacing && (
-          <Field label={t('sec_login_password')}>
-            <input
-              className="input"
-              type="password"
-              autoComplete="current-password"
-              data-testid="security.bind-password"
-              maxLength={128}
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          </Field>
-        )}
-        <FormError testId="security.bind-error" message={error ? t(error) : null} />
-        <SubmitButton testId="security.bind-save" pending={bind.isPending}>
+          }
+        />
+        {replacing && <PasswordField label={t('sec_login_password')} testId="security.bind-password" value={password} onValue={setPassword} />}
+        <FormSubmit errorTestId="security.bind-error" error={error ? t(error) : null} testId="security.bind-save" pending={bind.isPending}>
           {t('sec_bind_save')}
-        </SubmitButton>
+        </FormSubmit>
       </form>
-      {stepUp.dialog}
+      {dialog}
     </>
   );
 }

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorKey, useTRPC } from '../api/trpc.ts';
-import { Field, FormError, SubmitButton } from '../accounts/form-parts.tsx';
+import { FormError, FormSubmit, InputField, NewPasswordFields, PasswordField, SubmitButton, usePasswordPair } from '../accounts/form-parts.tsx';
 import { useAreaTexts } from '../i18n/area-texts.ts';
 import { ContactsCard } from './security-contacts.tsx';
-import { useStepUp } from '../accounts/step-up-dialog.tsx';
+import { useStepUpMutation } from '../accounts/step-up-dialog.tsx';
 import '../styles/money.css';
 import { localDateTime } from '../lib/numbers-later.ts';
 
@@ -14,25 +14,23 @@ function WithdrawPasswordForm({ isSet, onSaved }: { isSet: boolean; onSaved: () 
   const { t } = useTranslation();
   const trpc = useTRPC();
   const [oldPassword, setOld] = useState('');
-  const [newPassword, setNew] = useState('');
-  const [confirm, setConfirm] = useState('');
+  const passwords = usePasswordPair();
   const [saved, setSaved] = useState(false);
   // Setting or changing it needs a fresh step-up (docs/0068): the dialog asks, then the save is sent again.
-  const stepUp = useStepUp();
-  const saveOptions = trpc.security.setWithdrawPassword.mutationOptions({
-    onSuccess: () => {
-      setSaved(true);
-      setOld('');
-      setNew('');
-      setConfirm('');
-      onSaved();
-    },
-  });
-  const save = useMutation({ ...saveOptions, mutationFn: stepUp.wrap(saveOptions.mutationFn!) });
+  const { mutation: save, dialog } = useStepUpMutation(
+    trpc.security.setWithdrawPassword.mutationOptions({
+      onSuccess: () => {
+        setSaved(true);
+        setOld('');
+        passwords.clear();
+        onSaved();
+      },
+    }),
+  );
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setSaved(false);
-    save.mutate({ ...(isSet ? { oldPassword } : {}), newPassword, confirmNewPassword: confirm });
+    save.mutate({ ...(isSet ? { oldPassword } : {}), newPassword: passwords.newPassword, confirmNewPassword: passwords.confirmPassword });
   };
   return (
     <>
@@ -41,40 +39,13 @@ function WithdrawPasswordForm({ isSet, onSaved }: { isSet: boolean; onSaved: () 
           {t(isSet ? 'sec_withdraw_password_is_set' : 'sec_withdraw_password_not_set')}
         </p>
         {isSet && (
-          <Field label={t('sec_old_withdraw_password')}>
-            <input
-              className="input"
-              type="password"
-              autoComplete="off"
-              data-testid="security.withdraw-old"
-              maxLength={128}
-              value={oldPassword}
-              onChange={(e) => setOld(e.target.value)}
-            />
-          </Field>
+          <PasswordField label={t('sec_old_withdraw_password')} autoComplete="off" testId="security.withdraw-old" value={oldPassword} onValue={setOld} />
         )}
-        <Field label={t('sec_new_withdraw_password')}>
-          <input
-            className="input"
-            type="password"
-            autoComplete="new-password"
-            data-testid="security.withdraw-new"
-            maxLength={128}
-            value={newPassword}
-            onChange={(e) => setNew(e.target.value)}
-          />
-        </Field>
-        <Field label={t('sec_confirm_withdraw_password')}>
-          <input
-            className="input"
-            type="password"
-            autoComplete="new-password"
-            data-testid="security.withdraw-confirm"
-            maxLength={128}
-            value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
-          />
-        </Field>
+        <NewPasswordFields
+          testIds={{ newPassword: 'security.withdraw-new', confirmPassword: 'security.withdraw-confirm' }}
+          labels={{ newPassword: t('sec_new_withdraw_password'), confirmPassword: t('sec_confirm_withdraw_password') }}
+          pair={passwords}
+        />
         <FormError testId="security.withdraw-password-error" message={save.error ? t(errorKey(save.error)) : null} />
         {saved && (
           <p className="form__success" role="status" data-testid="security.withdraw-password-saved">
@@ -85,7 +56,7 @@ function WithdrawPasswordForm({ isSet, onSaved }: { isSet: boolean; onSaved: () 
           {t('sec_save')}
         </SubmitButton>
       </form>
-      {stepUp.dialog}
+      {dialog}
     </>
   );
 }
@@ -107,15 +78,15 @@ function BankAccounts({
   const [bankName, setBankName] = useState('');
   const [accountNumber, setAccountNumber] = useState('');
   const [holder, setHolder] = useState(holderName ?? '');
-  const stepUp = useStepUp();
-  const addOptions = trpc.security.addBankAccount.mutationOptions({
-    onSuccess: () => {
-      setBankName('');
-      setAccountNumber('');
-      onAdded();
-    },
-  });
-  const add = useMutation({ ...addOptions, mutationFn: stepUp.wrap(addOptions.mutationFn!) });
+  const { mutation: add, dialog } = useStepUpMutation(
+    trpc.security.addBankAccount.mutationOptions({
+      onSuccess: () => {
+        setBankName('');
+        setAccountNumber('');
+        onAdded();
+      },
+    }),
+  );
   const submit = (e: FormEvent) => {
     e.preventDefault();
     // Once the member has a holder name the browser sees it only masked: the server uses its own (docs/0068).
@@ -133,36 +104,29 @@ function BankAccounts({
       </ul>
       {accounts.length < max && (
         <form className="form" onSubmit={submit} noValidate>
-          <Field label={t('sec_bank_name')}>
-            <input className="input" data-testid="security.bank-name" maxLength={80} value={bankName} onChange={(e) => setBankName(e.target.value)} />
-          </Field>
-          <Field label={t('sec_account_number')}>
-            <input
-              className="input"
-              inputMode="numeric"
-              data-testid="security.bank-number"
-              maxLength={40}
-              value={accountNumber}
-              onChange={(e) => setAccountNumber(e.target.value)}
-            />
-          </Field>
-          <Field label={t('sec_holder_name')}>
-            <input
-              className="input"
-              data-testid="security.bank-holder"
-              maxLength={100}
-              value={holder}
-              readOnly={holderName !== null}
-              onChange={(e) => setHolder(e.target.value)}
-            />
-          </Field>
-          <FormError testId="security.bank-error" message={add.error ? t(errorKey(add.error)) : null} />
-          <SubmitButton testId="security.bank-add" pending={add.isPending}>
+          <InputField label={t('sec_bank_name')} testId="security.bank-name" maxLength={80} value={bankName} onValue={setBankName} />
+          <InputField
+            label={t('sec_account_number')}
+            inputMode="numeric"
+            testId="security.bank-number"
+            maxLength={40}
+            value={accountNumber}
+            onValue={setAccountNumber}
+          />
+          <InputField
+            label={t('sec_holder_name')}
+            testId="security.bank-holder"
+            maxLength={100}
+            value={holder}
+            readOnly={holderName !== null}
+            onValue={setHolder}
+          />
+          <FormSubmit errorTestId="security.bank-error" error={add.error ? t(errorKey(add.error)) : null} testId="security.bank-add" pending={add.isPending}>
             {t('sec_bank_add')}
-          </SubmitButton>
+          </FormSubmit>
         </form>
       )}
-      {stepUp.dialog}
+      {dialog}
     </div>
   );
 }

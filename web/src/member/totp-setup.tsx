@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QR_MARGIN, QR_SIZE } from '@wl/schemas/constants';
 import { errorKey, useTRPCClient } from '../api/trpc.ts';
-import { Field } from '../accounts/form-parts.tsx';
+import { FormError } from '../accounts/form-parts.tsx';
+import { CodeField } from '../accounts/phone-fields.tsx';
 import { useStepUp } from '../accounts/step-up-dialog.tsx';
 
 /**
@@ -75,27 +76,13 @@ export function TotpSetup() {
           <p className="dialog__text">
             {t('totp_secret')}: <code data-testid="security.totp-secret">{setup.secret}</code>
           </p>
-          <Field label={t('second_factor_totp_code')}>
-            <input
-              className="input"
-              data-testid="security.totp-code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              value={code}
-              onChange={(e) => setCode(e.target.value)}
-            />
-          </Field>
+          <CodeField label={t('second_factor_totp_code')} testId="security.totp-code" maxLength={6} value={code} onValue={setCode} />
           <button type="button" className="btn btn--primary" data-testid="security.totp-enable" disabled={pending} onClick={() => void enable()}>
             {t('totp_enable')}
           </button>
         </div>
       )}
-      {error && (
-        <p className="form__error" role="alert" data-testid="security.totp-error">
-          {t(error)}
-        </p>
-      )}
+      <FormError testId="security.totp-error" message={error} />
       {stepUp.dialog}
     </section>
   );

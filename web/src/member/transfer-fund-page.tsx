@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { useTRPC } from '../api/trpc.ts';
 import { useScreenConfig } from '../config/screen-config-context.tsx';
 import { useAreaTexts } from '../i18n/area-texts.ts';
-import { formatMinor } from '../lib/numbers.ts';
+import { RowList } from '../layout/record-pager.tsx';
 import { useSession } from '../session/session-context.tsx';
+import { useMoney } from './transfer-parts.tsx';
 import { WalletForm } from './transfer-wallet-form.tsx';
 import '../styles/money.css';
 
@@ -40,13 +41,12 @@ function ConsolidatedFunds({ money }: { money: (minor: number) => string }) {
  */
 export default function TransferFundPage() {
   const ready = useAreaTexts('money', 'wallet');
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const trpc = useTRPC();
   const session = useSession();
   const config = useScreenConfig();
   const wallets = useQuery(trpc.transfer.wallets.queryOptions(undefined, { staleTime: 0 }));
-  const currency = session.balance?.currencySymbol ?? '';
-  const money = (minor: number) => formatMinor(minor, i18n.language, currency);
+  const money = useMoney();
 
   if (!ready || wallets.isLoading) return <div className="page-loading" aria-busy="true" data-testid="wallet.loading" />;
   const data = wallets.data;
@@ -71,15 +71,14 @@ export default function TransferFundPage() {
       {data && !data.isSingle && (
         <section className="card">
           <h2>{t('wallet_list')}</h2>
-          {held.length === 0 && <p className="no-data">{t('wallet_none_held')}</p>}
-          <ul className="money__list" data-testid="wallet.held">
+          <RowList testId="wallet.held" empty={held.length === 0 ? t('wallet_none_held') : null}>
             {held.map((w) => (
               <li key={w.code} className="money__row" data-testid={`wallet.held.${w.code}`}>
                 <span>{w.name}</span>
                 <span>{money(w.balanceMinor)}</span>
               </li>
             ))}
-          </ul>
+          </RowList>
         </section>
       )}
       {config.flags.AGENTPOLICY3 === true && session.audience !== 'trial' && <ConsolidatedFunds money={money} />}

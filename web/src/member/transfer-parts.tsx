@@ -1,12 +1,23 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { FlowError } from '@wl/flows/shared/flow-error';
 import { accountTransferMachine, type TAccountTransferRequest } from '@wl/flows/transfer/account-transfer.machine';
-import { Field } from '../accounts/form-parts.tsx';
+import { FieldAlert, InputField } from '../accounts/form-parts.tsx';
 import { inputIssuesOf } from '../api/flow-errors.ts';
-import { errorKey } from '../api/trpc.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { errorKey, useTRPC, useTRPCClient } from '../api/trpc.ts';
 import { useUi } from '../app/ui-context.tsx';
+import { formatMinor } from '../lib/numbers.ts';
+import { useSession } from '../session/session-context.tsx';
+import { useLatest } from '../lib/use-latest.ts';
+
+/** Money in the member's currency and the page's language (the money pages and records). */
+export function useMoney(): (minor: number) => string {
+  const { i18n } = useTranslation();
+  const currency = useSession().balance?.currencySymbol ?? '';
+  return useCallback((minor: number) => formatMinor(minor, i18n.language, currency), [i18n.language, currency]);
+}
 
 /** A fresh idempotency key for one transfer attempt; a resend of the same attempt reuses it. */
 const newKey = (prefix: string) => `${prefix}-${crypto.randomUUID()}`;
@@ -17,10 +28,34 @@ const newKey = (prefix: string) => `${prefix}-${crypto.randomUUID()}`;
  */
 export function useAttemptKey(prefix: string): (attempt: number) => string {
   const current = useRef({ attempt: -1, key: '' });
-  return (attempt) => {
-    if (current.current.attempt !== attempt) current.current = { attempt, key: newKey(prefix) };
-    return current.current.key;
+  return useCallback(
+    (attempt) => {
+      if (current.current.attempt !== attempt) current.current = { attempt, key: newKey(prefix) };
+      return current.current.key;
+    },
+    [prefix],
+  );
+}
+
+/**
+ * What a money machine made once in a useMemo uses (deposit, wallet): the calls, the query cache,
+ * the latest session, the attempt's idempotency key and the trial notice.
+ */
+export function useMoneyMachineKit(keyPrefix: string) {
+  return {
+    trpc: useTRPC(),
+    client: useTRPCClient(),
+    qc: useQueryClient(),
+    session: useLatest(useSession()),
+    keyOf: useAttemptKey(keyPrefix),
+    trialRefused: useTrialRefused(),
   };
+}
+
+/** The money machines' trialRefused action: a trial account is told it needs a real one (the platform refuses it anyway). */
+export function useTrialRefused(): () => void {
+  const ui = useLatest(useUi());
+  return useCallback(() => ui.current.showInfo('in_need_true_account'), [ui]);
 }
 
 /** A money call's refusal as the transfer machines read it: its message key and the fields it named. */
@@ -29,68 +64,66 @@ export function moneyFlowError(err: unknown): FlowError {
   return new FlowError(errorKey(err), { fieldErrors });
 }
 
-/** The amount input with its error, as every transfer form shows it. */
-export function AmountField({ amount, error, onAmount, testId }: { amount: string; error: string | null; onAmount: (text: string) => void; testId: string }) {
+/** The amount input with its error (translated with `errorParams`), as every money form shows it; the placeholder is the transfer one unless given. */
+export function AmountField({
+  amount,
+  error,
+  onAmount,
+  testId,
+  placeholder,
+  errorParams,
+}: {
+  amount: string;
+  error: string | null;
+  onAmount: (text: string) => void;
+  testId: string;
+  placeholder?: string;
+  errorParams?: Record<string, unknown>;
+}) {
   const { t } = useTranslation();
   const errorId = `${testId.replace('.', '-')}-error`;
   return (
-    <Field label={t('money_amount')}>
-      <input
-        className="input"
-        data-testid={testId}
-        inputMode="decimal"
-        autoComplete="off"
-        maxLength={20}
-        placeholder={t('transfer_amount_placeholder')}
-        value={amount}
-        aria-invalid={error !== null}
-        aria-describedby={error ? errorId : undefined}
-        onChange={(e) => onAmount(e.target.value)}
-      />
-      {error && (
-        <span className="field__error" id={errorId} role="alert" data-testid={`${testId}-error`}>
-          {t(error)}
-        </span>
-      )}
-    </Field>
+    <InputField
+      label={t('money_amount')}
+      testId={testId}
+      inputMode="decimal"
+      autoComplete="off"
+      maxLength={20}
+      placeholder={placeholder ?? t('transfer_amount_placeholder')}
+      value={amount}
+      aria-invalid={error !== null}
+      aria-describedby={error ? errorId : undefined}
+      onValue={onAmount}
+    >
+      <FieldAlert id={errorId} testId={`${testId}-error`} message={error} params={errorParams} />
+    </InputField>
   );
 }
 
-/** The form's own error line. */
-export function FormError({ message, testId }: { message: string | null; testId: string }) {
-  const { t } = useTranslation();
-  return message ? (
-    <p className="form__error" role="alert" data-testid={testId}>
-      {t(message)}
-    </p>
-  ) : null;
-}
+/** The form's own error line (the transfer forms of the member and agent centres import it from here). */
+export { FormError } from '../accounts/form-parts.tsx';
 
 /**
  * The account transfer machine (amount and remark) with the page's call: `call` gets the amount,
  * the remark and the attempt's key, and runs after the money moved whatever the page refreshes.
  */
 export function useAccountTransferMachine(prefix: string, call: (request: { amountMinor: number; remark: string; key: string }) => Promise<void>) {
-  const ui = useUi();
   const keyOf = useAttemptKey(prefix);
-  // The machine is made once; its actor and action reach the page's latest call and UI through this.
-  const page = useRef({ call, ui, keyOf });
-  useEffect(() => {
-    page.current = { call, ui, keyOf };
-  });
+  const trialRefused = useTrialRefused();
+  // The machine is made once; its actor reaches the page's latest call through this.
+  const latestCall = useLatest(call);
   return useMemo(
     () =>
       accountTransferMachine.provide({
         actors: {
           transfer: fromPromise(async ({ input }: { input: TAccountTransferRequest }) => {
-            const { call: send, keyOf: key } = page.current;
-            await send({ amountMinor: input.amountMinor, remark: input.remark, key: key(input.attempt) }).catch((err: unknown) => {
+            await latestCall.current({ amountMinor: input.amountMinor, remark: input.remark, key: keyOf(input.attempt) }).catch((err: unknown) => {
               throw moneyFlowError(err);
             });
           }),
         },
-        actions: { trialRefused: () => page.current.ui.showInfo('in_need_true_account') },
+        actions: { trialRefused },
       }),
-    [],
+    [latestCall, keyOf, trialRefused],
   );
 }

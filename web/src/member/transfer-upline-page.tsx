@@ -2,13 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
 import type { TUplineResponse } from '@wl/schemas/wps/transfer-calls';
-import { Field, SubmitButton } from '../accounts/form-parts.tsx';
+import { Field, FormSubmit } from '../accounts/form-parts.tsx';
 import { useTRPC, useTRPCClient } from '../api/trpc.ts';
 import { useAreaTexts } from '../i18n/area-texts.ts';
 import { localDateTime } from '../lib/numbers-later.ts';
-import { formatMinor } from '../lib/numbers.ts';
 import { useSession } from '../session/session-context.tsx';
-import { AmountField, FormError, useAccountTransferMachine } from './transfer-parts.tsx';
+import { AmountField, useAccountTransferMachine, useMoney } from './transfer-parts.tsx';
+import { RowList } from '../layout/record-pager.tsx';
 import '../styles/money.css';
 import { useStepUp } from '../accounts/step-up-dialog.tsx';
 
@@ -68,10 +68,9 @@ function UplineForm({
           onChange={(e) => send({ type: 'transfer.remark', text: e.target.value })}
         />
       </Field>
-      <FormError message={formError} testId="upline.error" />
-      <SubmitButton testId="upline.submit" pending={state.matches('sending')}>
+      <FormSubmit errorTestId="upline.error" error={formError} testId="upline.submit" pending={state.matches('sending')}>
         {t('upline_submit')}
-      </SubmitButton>
+      </FormSubmit>
       {sentMinor !== null && (
         <p className="money__hint" role="status" data-testid="upline.done">
           {t('upline_done', { amount: money(sentMinor), agent: upline.nickname })}
@@ -89,10 +88,8 @@ export default function TransferUplinePage() {
   const ready = useAreaTexts('money', 'wallet');
   const { t, i18n } = useTranslation();
   const trpc = useTRPC();
-  const session = useSession();
   const overview = useQuery(trpc.transfer.upline.queryOptions(undefined, { staleTime: 0 }));
-  const currency = session.balance?.currencySymbol ?? '';
-  const money = (minor: number) => formatMinor(minor, i18n.language, currency);
+  const money = useMoney();
   const stepUp = useStepUp();
 
   if (!ready || overview.isLoading) return <div className="page-loading" aria-busy="true" data-testid="upline.loading" />;
@@ -111,8 +108,7 @@ export default function TransferUplinePage() {
       {data?.upline && (
         <section className="card">
           <h2>{t('upline_recent')}</h2>
-          {data.recent.length === 0 && <p className="no-data">{t('upline_recent_none')}</p>}
-          <ul className="money__list" data-testid="upline.recent">
+          <RowList testId="upline.recent" empty={data.recent.length === 0 ? t('upline_recent_none') : null}>
             {data.recent.map((r) => (
               <li key={r.id} className="money__row" data-testid="upline.recent.item">
                 <span>{money(r.amountMinor)}</span>
@@ -120,7 +116,7 @@ export default function TransferUplinePage() {
                 <time dateTime={r.createdAt}>{localDateTime(r.createdAt, i18n.language)}</time>
               </li>
             ))}
-          </ul>
+          </RowList>
         </section>
       )}
       {stepUp.dialog}

@@ -1,35 +1,21 @@
-import { useEffect, useMemo, useRef } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import type { TMerchantWalletResponse } from '@wl/schemas/wps/transfer-calls';
 import { walletTransferMachine, type TWalletTransferRequest } from '@wl/flows/transfer/wallet-transfer.machine';
-import { Field, SubmitButton } from '../accounts/form-parts.tsx';
-import { useTRPC, useTRPCClient } from '../api/trpc.ts';
-import { useUi } from '../app/ui-context.tsx';
-import { useSession } from '../session/session-context.tsx';
-import { AmountField, FormError, moneyFlowError, useAttemptKey } from './transfer-parts.tsx';
+import { Field, FormSubmit } from '../accounts/form-parts.tsx';
+import { AmountField, moneyFlowError, useMoneyMachineKit } from './transfer-parts.tsx';
 
 /** The wallet machine with this page's calls; after a move the balances on the page and in the header refresh. */
 function useWalletMachine() {
-  const trpc = useTRPC();
-  const client = useTRPCClient();
-  const qc = useQueryClient();
-  const ui = useUi();
-  const session = useSession();
-  const keyOf = useAttemptKey('wallet');
-  // The machine is made once; its actors and action reach the page's latest UI and session through this.
-  const page = useRef({ ui, session, keyOf });
-  useEffect(() => {
-    page.current = { ui, session, keyOf };
-  });
+  const { trpc, client, qc, session, keyOf, trialRefused } = useMoneyMachineKit('wallet');
   return useMemo(() => {
     const moved = async (call: () => Promise<{ mainMinor: number }>) => {
       const r = await call().catch((err: unknown) => {
         throw moneyFlowError(err);
       });
-      page.current.session.refreshBalance();
+      session.current.refreshBalance();
       void qc.invalidateQueries({ queryKey: trpc.transfer.wallets.queryKey() });
       void qc.invalidateQueries({ queryKey: trpc.transfer.consolidated.queryKey() });
       return { mainMinor: r.mainMinor };
@@ -42,17 +28,15 @@ function useWalletMachine() {
               direction: input.direction,
               code: input.code,
               amountMinor: input.amountMinor,
-              key: page.current.keyOf(input.attempt),
+              key: keyOf(input.attempt),
             }),
           ),
         ),
-        recall: fromPromise(({ input }: { input: { attempt: number } }) =>
-          moved(() => client.transfer.recall.mutate({ key: page.current.keyOf(input.attempt) })),
-        ),
+        recall: fromPromise(({ input }: { input: { attempt: number } }) => moved(() => client.transfer.recall.mutate({ key: keyOf(input.attempt) }))),
       },
-      actions: { trialRefused: () => page.current.ui.showInfo('in_need_true_account') },
+      actions: { trialRefused },
     });
-  }, [client, qc, trpc]);
+  }, [client, qc, trpc, session, keyOf, trialRefused]);
 }
 
 /** Multi-wallet mode: a direction, a game wallet and an amount, or "move everything back", on the flows wallet transfer machine. */
@@ -90,10 +74,9 @@ export function WalletForm({ data, money }: { data: TMerchantWalletResponse; mon
         </select>
       </Field>
       <AmountField amount={amount} error={fieldError} onAmount={(text) => send({ type: 'wallet.amount', text })} testId="wallet.amount" />
-      <FormError message={formError} testId="wallet.error" />
-      <SubmitButton testId="wallet.submit" pending={state.matches('transferring')}>
+      <FormSubmit errorTestId="wallet.error" error={formError} testId="wallet.submit" pending={state.matches('transferring')}>
         {t('wallet_submit')}
-      </SubmitButton>
+      </FormSubmit>
       <button
         type="button"
         className="btn btn--ghost btn--block"

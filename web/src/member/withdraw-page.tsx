@@ -11,7 +11,7 @@ import { FlowError } from '@wl/flows/shared/flow-error';
 import { withdrawalConfirmMachine, type TProofFile, type TWithdrawalAnswer } from '@wl/flows/withdrawal/withdrawal-confirm.machine';
 import { upstreamOf } from '../api/flow-errors.ts';
 import { errorKey, useTRPC, useTRPCClient } from '../api/trpc.ts';
-import { Field, FormError, SubmitButton } from '../accounts/form-parts.tsx';
+import { Field, FormError, InputField, PasswordField, SubmitButton } from '../accounts/form-parts.tsx';
 import { useAreaTexts } from '../i18n/area-texts.ts';
 import { localDateTime } from '../lib/numbers-later.ts';
 import { formatMinor } from '../lib/numbers.ts';
@@ -36,6 +36,28 @@ async function uploadProof(withdrawalId: number, file: Blob, language: string): 
   if (!res) throw new FlowError('error_network');
   const body = (await res.json().catch(() => null)) as { success?: boolean; message?: string } | null;
   if (!res.ok || body?.success !== true) throw new FlowError(body?.message ?? 'error_unknown');
+}
+
+type TAction = { label: string; testId?: string; primary?: boolean; submit?: boolean; disabled?: boolean; onClick?: () => void };
+
+/** A row of small buttons, each primary or ghost, a click or the form's submit. */
+function ActionRow({ actions }: { actions: TAction[] }) {
+  return (
+    <div className="btn-row">
+      {actions.map((a) => (
+        <button
+          key={a.label}
+          type={a.submit ? 'submit' : 'button'}
+          className={`btn ${a.primary ? 'btn--primary' : 'btn--ghost'} btn--small`}
+          data-testid={a.testId}
+          disabled={a.disabled}
+          onClick={a.onClick}
+        >
+          {a.label}
+        </button>
+      ))}
+    </div>
+  );
 }
 
 /** docs/rules/money.md#m-11 answer of one paid withdrawal, driven by the withdrawal confirmation machine. */
@@ -86,28 +108,13 @@ function ConfirmPanel({ withdrawal, onDone }: { withdrawal: TWithdrawal; onDone:
     <div className="confirm-panel" data-testid={prefix}>
       {withdrawal.confirmDueAt && <p className="dialog__text">{t('withdraw_confirm_by', { time: localDateTime(withdrawal.confirmDueAt, i18n.language) })}</p>}
       {state.matches('awaiting') && mode === 'choose' && (
-        <div className="btn-row">
-          <button
-            type="button"
-            className="btn btn--primary btn--small"
-            data-testid={`${prefix}.received`}
-            disabled={busy}
-            onClick={() => send({ type: 'confirm.received' })}
-          >
-            {t('confirm_received')}
-          </button>
-          <button type="button" className="btn btn--ghost btn--small" data-testid={`${prefix}.partly`} onClick={() => setMode('partly')}>
-            {t('confirm_partly')}
-          </button>
-          <button
-            type="button"
-            className="btn btn--ghost btn--small"
-            data-testid={`${prefix}.not-received`}
-            onClick={() => send({ type: 'confirm.notReceived' })}
-          >
-            {t('confirm_not_received')}
-          </button>
-        </div>
+        <ActionRow
+          actions={[
+            { label: t('confirm_received'), testId: `${prefix}.received`, primary: true, disabled: busy, onClick: () => send({ type: 'confirm.received' }) },
+            { label: t('confirm_partly'), testId: `${prefix}.partly`, onClick: () => setMode('partly') },
+            { label: t('confirm_not_received'), testId: `${prefix}.not-received`, onClick: () => send({ type: 'confirm.notReceived' }) },
+          ]}
+        />
       )}
       {state.matches('awaiting') && mode === 'partly' && (
         <form
@@ -118,24 +125,20 @@ function ConfirmPanel({ withdrawal, onDone }: { withdrawal: TWithdrawal; onDone:
             send({ type: 'confirm.partly', received });
           }}
         >
-          <Field label={t('confirm_amount_received')}>
-            <input
-              className="input"
-              inputMode="decimal"
-              data-testid={`${prefix}.received-amount`}
-              maxLength={20}
-              value={received}
-              onChange={(e) => setReceived(e.target.value)}
-            />
-          </Field>
-          <div className="btn-row">
-            <button type="submit" className="btn btn--primary btn--small" data-testid={`${prefix}.send`} disabled={busy}>
-              {t('confirm_send')}
-            </button>
-            <button type="button" className="btn btn--ghost btn--small" onClick={() => setMode('choose')}>
-              {t('confirm_cancel')}
-            </button>
-          </div>
+          <InputField
+            label={t('confirm_amount_received')}
+            inputMode="decimal"
+            testId={`${prefix}.received-amount`}
+            maxLength={20}
+            value={received}
+            onValue={setReceived}
+          />
+          <ActionRow
+            actions={[
+              { label: t('confirm_send'), testId: `${prefix}.send`, primary: true, submit: true, disabled: busy },
+              { label: t('confirm_cancel'), onClick: () => setMode('choose') },
+            ]}
+          />
         </form>
       )}
       {(state.matches('proof') || state.matches('uploading')) && (
@@ -170,27 +173,15 @@ function ConfirmPanel({ withdrawal, onDone }: { withdrawal: TWithdrawal; onDone:
               onChange={(e) => send({ type: 'proof.remark', remark: e.target.value })}
             />
           </Field>
-          <div className="btn-row">
-            <button
-              type="button"
-              className="btn btn--primary btn--small"
-              data-testid={`${prefix}.send`}
-              disabled={busy}
-              onClick={() => send({ type: 'proof.submit' })}
-            >
-              {t('confirm_send')}
-            </button>
-            <button type="button" className="btn btn--ghost btn--small" disabled={busy} onClick={() => send({ type: 'proof.cancel' })}>
-              {t('confirm_cancel')}
-            </button>
-          </div>
+          <ActionRow
+            actions={[
+              { label: t('confirm_send'), testId: `${prefix}.send`, primary: true, disabled: busy, onClick: () => send({ type: 'proof.submit' }) },
+              { label: t('confirm_cancel'), disabled: busy, onClick: () => send({ type: 'proof.cancel' }) },
+            ]}
+          />
         </div>
       )}
-      {state.context.error && (
-        <p className="form__error" role="alert" data-testid={`${prefix}.error`}>
-          {t(state.context.error)}
-        </p>
-      )}
+      <FormError testId={`${prefix}.error`} message={state.context.error} />
     </div>
   );
 }
@@ -310,27 +301,8 @@ export default function WithdrawPage() {
                 ))}
               </select>
             </Field>
-            <Field label={t('withdraw_amount')}>
-              <input
-                className="input"
-                inputMode="decimal"
-                data-testid="withdraw.amount"
-                maxLength={20}
-                value={amount}
-                onChange={(e) => setAmount(e.target.value)}
-              />
-            </Field>
-            <Field label={t('withdraw_password')}>
-              <input
-                className="input"
-                type="password"
-                autoComplete="off"
-                data-testid="withdraw.password"
-                maxLength={128}
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-              />
-            </Field>
+            <InputField label={t('withdraw_amount')} inputMode="decimal" testId="withdraw.amount" maxLength={20} value={amount} onValue={setAmount} />
+            <PasswordField label={t('withdraw_password')} autoComplete="off" testId="withdraw.password" value={password} onValue={setPassword} />
             <FormError testId="withdraw.error" message={error ? t(error, errorParams ?? {}) : null} />
             {done && (
               <p className="form__success" role="status" data-testid="withdraw.done">

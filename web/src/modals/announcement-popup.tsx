@@ -1,12 +1,10 @@
 import { useMemo } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { ANNOUNCEMENT_SEEN_KEYS, announcementPopupMachine, type TPopupAudience } from '@wl/flows/announcement/announcement-popup.machine';
 import type { TPopup } from '@wl/schemas';
 import { TRIAL_TYPE } from '@wl/schemas/constants';
-import { useTRPC } from '../api/trpc.ts';
-import { useSettings } from '../app/settings-context.tsx';
+import { useAnnouncements } from '../home/home-data.ts';
 import { useSession } from '../session/session-context.tsx';
 import { readSession, writeSession } from '../session/session-storage.ts';
 import { Modal } from './modal.tsx';
@@ -46,10 +44,8 @@ function PopupRun({ popups, audience, isFirstLogin, isTrial }: { popups: TPopup[
 
 /** Announcement popup (docs/rules/content.md#c-8): once per session per audience, by the flows machine. */
 export function AnnouncementPopup() {
-  const trpc = useTRPC();
-  const { language } = useSettings();
   const session = useSession();
-  const ann = useQuery(trpc.content.announcements.queryOptions({ language }));
+  const ann = useAnnouncements();
   // Wait for member info when there is a token, so a member never sees the visitor popup first.
   if (!ann.data || (session.token && !session.member)) return null;
   const audience: TPopupAudience = session.isLoggedIn ? 'user' : 'visitor';

@@ -9,14 +9,14 @@ import type { TMemberInfo } from '@wl/schemas';
 import { validateConfirmation, type TFieldError } from '@wl/schemas/rules/validate-field';
 import { asFlow } from '../api/flow-errors.ts';
 import { useTRPCClient } from '../api/trpc.ts';
-import { CountrySelect, DEFAULT_DIALING_CODE } from '../accounts/countries.tsx';
-import { SmsSendButton } from '../accounts/sms-send-button.tsx';
+import { DEFAULT_DIALING_CODE } from '../accounts/countries.tsx';
+import { MobileCodeFields, useMobileCode } from '../accounts/phone-fields.tsx';
 import { usePasswordRule } from '../accounts/use-password-rule.ts';
 import { useScreenConfig } from '../config/screen-config-context.tsx';
 import type { TLoginOutcome } from './login-actors.ts';
 import { useSignInOnce } from '../accounts/use-sign-in-once.ts';
 import { Modal } from './modal.tsx';
-import { Field, FieldMessage, FormError, NewPasswordFields, SubmitButton, TabBar } from '../accounts/form-parts.tsx';
+import { FieldMessage, FormAlt, FormSubmit, InputField, NewPasswordFields, TabBar, usePasswordPair } from '../accounts/form-parts.tsx';
 
 /**
  * Forgot password (docs/rules/accounts.md#a-15) on the flows' forgotPasswordMachine: the email tab sends a reset link
@@ -67,13 +67,11 @@ export function ForgotModal({ onClose, onLogin, onLoggedIn }: { onClose: () => v
   const [state, send] = useMachine(machine, { input: { tabs, passwordRule } });
   const [username, setUsername] = useState('');
   const [email, setEmail] = useState('');
-  const [mobile, setMobile] = useState('');
-  const [countryCode, setCountryCode] = useState<string>(DEFAULT_DIALING_CODE);
-  const [code, setCode] = useState('');
-  const [newPassword, setNewPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
+  const phone = useMobileCode();
+  const { country: countryCode, mobile, code } = phone;
+  const passwords = usePasswordPair();
+  const { newPassword, confirmPassword } = passwords;
   const [confirmError, setConfirmError] = useState<TFieldError | null>(null);
-  const [smsError, setSmsError] = useState<string | null>(null);
   country.current = countryCode;
   confirm.current = confirmPassword;
   const ctx = state.context;
@@ -127,93 +125,36 @@ export function ForgotModal({ onClose, onLogin, onLoggedIn }: { onClose: () => v
           )}
           {ctx.tab === 'email' ? (
             <>
-              <Field label={t('username')}>
-                <input
-                  className="input"
-                  data-testid="forgot.username"
-                  autoComplete="username"
-                  value={username}
-                  maxLength={200}
-                  onChange={(e) => setUsername(e.target.value)}
-                />
+              <InputField label={t('username')} testId="forgot.username" autoComplete="username" value={username} maxLength={200} onValue={setUsername}>
                 {fieldError('username', ctx.fieldErrors.username)}
-              </Field>
-              <Field label={t('email')}>
-                <input
-                  className="input"
-                  type="email"
-                  data-testid="forgot.email"
-                  autoComplete="email"
-                  value={email}
-                  maxLength={254}
-                  onChange={(e) => setEmail(e.target.value)}
-                />
+              </InputField>
+              <InputField label={t('email')} type="email" testId="forgot.email" autoComplete="email" value={email} maxLength={254} onValue={setEmail}>
                 {fieldError('email', ctx.fieldErrors.email)}
-              </Field>
+              </InputField>
             </>
           ) : (
             <>
-              <Field label={t('mobile_number')}>
-                <span className="input-row">
-                  <CountrySelect testId="forgot.country" value={countryCode} onChange={setCountryCode} label={t('country_code')} />
-                  <input
-                    className="input"
-                    data-testid="forgot.mobile"
-                    aria-label={t('mobile_number')}
-                    inputMode="numeric"
-                    autoComplete="tel-national"
-                    value={mobile}
-                    maxLength={15}
-                    onChange={(e) => setMobile(e.target.value)}
-                  />
-                </span>
-                {fieldError('mobileNum', ctx.fieldErrors.mobileNum)}
-              </Field>
-              <Field label={t('verification_code')}>
-                <span className="input-row">
-                  <input
-                    className="input"
-                    data-testid="forgot.code"
-                    inputMode="numeric"
-                    autoComplete="one-time-code"
-                    value={code}
-                    maxLength={8}
-                    onChange={(e) => setCode(e.target.value)}
-                  />
-                  <SmsSendButton
-                    testId="forgot.send-code"
-                    request={() => ({ mobileNum: mobile, countryDialingCode: countryCode })}
-                    send={sendResetSms}
-                    onError={setSmsError}
-                  />
-                </span>
-                {fieldError('verificationCode', ctx.fieldErrors.verificationCode)}
-                {smsError && (
-                  <span className="field__error" role="alert" data-testid="forgot.sms-error">
-                    {t(smsError)}
-                  </span>
-                )}
-              </Field>
+              <MobileCodeFields
+                prefix="forgot"
+                phone={phone}
+                send={sendResetSms}
+                mobileError={fieldError('mobileNum', ctx.fieldErrors.mobileNum)}
+                codeError={fieldError('verificationCode', ctx.fieldErrors.verificationCode)}
+              />
               <NewPasswordFields
                 testIds={{ newPassword: 'forgot.new-password', confirmPassword: 'forgot.confirm-password' }}
-                newPassword={newPassword}
-                confirmPassword={confirmPassword}
-                onNewPassword={setNewPassword}
-                onConfirmPassword={setConfirmPassword}
-                newPasswordError={fieldError('newPassword', ctx.fieldErrors.newPassword)}
-                confirmPasswordError={fieldError('confirmPassword', confirmError)}
+                pair={passwords}
+                errors={{ newPassword: ctx.fieldErrors.newPassword, confirmPassword: confirmError }}
+                errorTestId="forgot.error"
               />
             </>
           )}
-          <FormError testId="forgot.error" message={busy ? null : ctx.error} />
-          <SubmitButton testId="forgot.submit" pending={busy}>
+          <FormSubmit errorTestId="forgot.error" error={busy ? null : ctx.error} testId="forgot.submit" pending={busy}>
             {t('submit')}
-          </SubmitButton>
-          <p className="form__alt">
-            <button type="button" className="link-btn" data-testid="forgot.login-link" onClick={onLogin}>
-              {t('back_to_login')}
-            </button>
-          </p>
+          </FormSubmit>
+          <FormAlt testId="forgot.login-link" onClick={onLogin}>
+            {t('back_to_login')}
+          </FormAlt>
         </form>
       )}
     </Modal>

@@ -3,14 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { TSmsRequest } from '@wl/flows/sms/sms-countdown.machine';
 import { useTRPCClient } from '../api/trpc.ts';
-import { CountrySelect } from '../accounts/countries.tsx';
 import { ForcedChangeModal, isLoginStep, LoginFlowStep } from '../accounts/login-steps.tsx';
-import { SmsSendButton } from '../accounts/sms-send-button.tsx';
+import { MobileCodeFields, useMobileCode } from '../accounts/phone-fields.tsx';
 import { useLoginFlow } from '../accounts/use-login-flow.ts';
 import { useScreenConfig } from '../config/screen-config-context.tsx';
 import { forgetUsername, readRememberedUsername, rememberUsername } from '../session/remember-me.ts';
 import { Modal } from './modal.tsx';
-import { CaptchaInput, Field, FormError, SubmitButton, TabBar } from '../accounts/form-parts.tsx';
+import { CaptchaInput, Field, FieldMessage, FormAlt, FormSubmit, InputField, PasswordField, TabBar } from '../accounts/form-parts.tsx';
 
 type TTab = 'username' | 'sms';
 type TFieldErrors = Partial<Record<'username' | 'password' | 'mobile' | 'code' | 'captcha', string>>;
@@ -42,13 +41,11 @@ export function LoginModal({
   const [tab, setTab] = useState<TTab>('username');
   const [username, setUsername] = useState(() => readRememberedUsername() ?? '');
   const [password, setPassword] = useState('');
-  const [mobile, setMobile] = useState('');
-  const [countryCode, setCountryCode] = useState('+880');
-  const [code, setCode] = useState('');
+  const phone = useMobileCode();
+  const { country: countryCode, mobile, code } = phone;
   const [captcha, setCaptcha] = useState('');
   const [rememberMe, setRememberMe] = useState(() => readRememberedUsername() !== null);
   const [fieldErrors, setFieldErrors] = useState<TFieldErrors>({});
-  const [smsError, setSmsError] = useState<string | null>(null);
 
   const onLoggedIn = useCallback(
     (redirect: string | null) => {
@@ -116,12 +113,10 @@ export function LoginModal({
     return <ForcedChangeModal onChanged={() => send({ type: 'password.changed' })} onCancel={() => send({ type: 'login.cancel' })} />;
   }
 
-  const fieldError = (name: keyof TFieldErrors) =>
-    fieldErrors[name] ? (
-      <span className="field__error" data-testid={`login.error.${name}`}>
-        {t(fieldErrors[name])}
-      </span>
-    ) : null;
+  const fieldError = (name: keyof TFieldErrors) => {
+    const key = fieldErrors[name];
+    return <FieldMessage testId={`login.error.${name}`} error={key ? { key } : null} />;
+  };
   const serverError = isPending ? null : ctx.error;
   const captchaImage = ctx.captcha?.image;
 
@@ -147,33 +142,28 @@ export function LoginModal({
         )}
         {tab === 'username' ? (
           <>
-            <Field label={t('username')}>
-              <input
-                className="input"
-                data-testid="login.username"
-                autoComplete="username"
-                value={username}
-                maxLength={200}
-                placeholder={t('username_placeholder')}
-                aria-invalid={fieldErrors.username ? true : undefined}
-                onChange={(e) => setUsername(e.target.value)}
-              />
+            <InputField
+              label={t('username')}
+              testId="login.username"
+              autoComplete="username"
+              value={username}
+              maxLength={200}
+              placeholder={t('username_placeholder')}
+              aria-invalid={fieldErrors.username ? true : undefined}
+              onValue={setUsername}
+            >
               {fieldError('username')}
-            </Field>
-            <Field label={t('password')}>
-              <input
-                className="input"
-                type="password"
-                data-testid="login.password"
-                autoComplete="current-password"
-                value={password}
-                maxLength={128}
-                placeholder={t('password_placeholder')}
-                aria-invalid={fieldErrors.password ? true : undefined}
-                onChange={(e) => setPassword(e.target.value)}
-              />
+            </InputField>
+            <PasswordField
+              label={t('password')}
+              testId="login.password"
+              value={password}
+              placeholder={t('password_placeholder')}
+              aria-invalid={fieldErrors.password ? true : undefined}
+              onValue={setPassword}
+            >
               {fieldError('password')}
-            </Field>
+            </PasswordField>
             {needsCaptcha && (
               <Field label={t('captcha')}>
                 <CaptchaInput
@@ -189,50 +179,14 @@ export function LoginModal({
             )}
           </>
         ) : (
-          <>
-            <Field label={t('mobile_number')}>
-              <span className="input-row">
-                <CountrySelect testId="login.country" value={countryCode} onChange={setCountryCode} label={t('country_code')} />
-                <input
-                  className="input"
-                  data-testid="login.mobile"
-                  aria-label={t('mobile_number')}
-                  autoComplete="tel-national"
-                  inputMode="numeric"
-                  value={mobile}
-                  maxLength={15}
-                  placeholder={t('mobile_placeholder')}
-                  onChange={(e) => setMobile(e.target.value)}
-                />
-              </span>
-              {fieldError('mobile')}
-            </Field>
-            <Field label={t('verification_code')}>
-              <span className="input-row">
-                <input
-                  className="input"
-                  data-testid="login.code"
-                  autoComplete="one-time-code"
-                  inputMode="numeric"
-                  value={code}
-                  maxLength={8}
-                  onChange={(e) => setCode(e.target.value)}
-                />
-                <SmsSendButton
-                  testId="login.send-code"
-                  request={() => ({ mobileNum: mobile, countryDialingCode: countryCode })}
-                  send={sendLoginSms}
-                  onError={setSmsError}
-                />
-              </span>
-              {fieldError('code')}
-              {smsError && (
-                <span className="field__error" role="alert" data-testid="login.sms-error">
-                  {t(smsError)}
-                </span>
-              )}
-            </Field>
-          </>
+          <MobileCodeFields
+            prefix="login"
+            phone={phone}
+            send={sendLoginSms}
+            mobilePlaceholder={t('mobile_placeholder')}
+            mobileError={fieldError('mobile')}
+            codeError={fieldError('code')}
+          />
         )}
         <div className="form__row">
           <label className="check">
@@ -243,16 +197,12 @@ export function LoginModal({
             {t('forgot_password')}
           </button>
         </div>
-        <FormError testId="login.error" message={serverError} />
-        <SubmitButton testId="login.submit" pending={isPending}>
+        <FormSubmit errorTestId="login.error" error={serverError} testId="login.submit" pending={isPending}>
           {t('login')}
-        </SubmitButton>
-        <p className="form__alt">
-          {t('no_account')}{' '}
-          <button type="button" className="link-btn" data-testid="login.register-link" onClick={onRegister}>
-            {t('register')}
-          </button>
-        </p>
+        </FormSubmit>
+        <FormAlt text={t('no_account')} testId="login.register-link" onClick={onRegister}>
+          {t('register')}
+        </FormAlt>
       </form>
     );
   }

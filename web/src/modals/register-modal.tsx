@@ -20,14 +20,15 @@ import {
 import { asFlow, upstreamOf, type TUpstreamFieldError } from '../api/flow-errors.ts';
 import { useTRPCClient } from '../api/trpc.ts';
 import { CaptchaPrompt, type THumanAnswer } from '../accounts/captcha-prompt.tsx';
-import { CountrySelect, DEFAULT_DIALING_CODE } from '../accounts/countries.tsx';
+import { DEFAULT_DIALING_CODE } from '../accounts/countries.tsx';
+import { CodeField, MobileField } from '../accounts/phone-fields.tsx';
 import { fieldMessage, type TFieldMessage } from '../accounts/field-message.ts';
 import { SmsSendButton, type TSmsSent } from '../accounts/sms-send-button.tsx';
 import { useScreenConfig } from '../config/screen-config-context.tsx';
 import { useSignInOnce } from '../accounts/use-sign-in-once.ts';
 import type { TLoginOutcome } from './login-actors.ts';
 import { Modal } from './modal.tsx';
-import { FormError, SubmitButton, TabBar } from '../accounts/form-parts.tsx';
+import { FieldAlert, FormAlt, FormSubmit, InputField, TabBar, type TInputFieldProps } from '../accounts/form-parts.tsx';
 
 const SECRET: ReadonlySet<TRegistrationField> = new Set(['password', 'confirmPassword', 'paymentPassword']);
 const LEADING: readonly TRegistrationField[] = ['username', 'password', 'confirmPassword', 'mobileNum', 'verificationCode'];
@@ -219,68 +220,68 @@ export function RegisterModal({ onClose, onLogin, onSuccess }: { onClose: () => 
       {fieldErrorView(field)}
     </>
   );
-  const input = (field: TRegistrationField) => (
-    <input
-      className="input"
-      data-testid={`register.field.${field}`}
-      type={SECRET.has(field) ? 'password' : field === 'email' ? 'email' : 'text'}
-      inputMode={field === 'mobileNum' || field === 'verificationCode' ? 'numeric' : undefined}
-      autoComplete={SECRET.has(field) ? 'new-password' : field === 'username' ? 'username' : 'off'}
-      value={values[field] ?? ''}
-      maxLength={200}
-      aria-invalid={errorOf(field) ? true : undefined}
-      aria-describedby={!errorOf(field) && hintOf(field) ? `register-hint-${field}` : undefined}
-      // The number sits after the country select in one label, which names only the select.
-      aria-label={field === 'mobileNum' ? t('reg_field_mobileNum') : undefined}
-      onChange={(e) => setValue(field, e.target.value)}
-      onBlur={() => touch(field)}
-    />
-  );
+  const inputOf = (field: TRegistrationField): Omit<TInputFieldProps, 'label'> => ({
+    testId: `register.field.${field}`,
+    type: SECRET.has(field) ? 'password' : field === 'email' ? 'email' : 'text',
+    inputMode: field === 'mobileNum' || field === 'verificationCode' ? 'numeric' : undefined,
+    autoComplete: SECRET.has(field) ? 'new-password' : field === 'username' ? 'username' : 'off',
+    value: values[field] ?? '',
+    maxLength: 200,
+    'aria-invalid': errorOf(field) ? true : undefined,
+    'aria-describedby': !errorOf(field) && hintOf(field) ? `register-hint-${field}` : undefined,
+    onValue: (value) => setValue(field, value),
+    onBlur: () => touch(field),
+  });
 
   const renderField = (field: TRegistrationField) => {
     if (field === 'mobileNum') {
+      // The number sits after the country select in one label, which names only the select: the number is named too.
       return (
-        <label className="field" key={field}>
-          <span className="field__label">{t('reg_field_mobileNum')}</span>
-          <span className="input-row">
-            <CountrySelect testId="register.country" value={countryCode} onChange={setCountryCode} label={t('country_code')} />
-            {input(field)}
-          </span>
+        <MobileField
+          key={field}
+          label={t('reg_field_mobileNum')}
+          countryTestId="register.country"
+          country={countryCode}
+          onCountry={setCountryCode}
+          {...inputOf(field)}
+        >
           {fieldErrorView(field)}
-        </label>
+        </MobileField>
       );
     }
     if (field === 'verificationCode') {
       return (
-        <label className="field" key={field}>
-          <span className="field__label">{t('reg_field_verificationCode')}</span>
-          <span className="input-row">
-            {input(field)}
+        <CodeField
+          key={field}
+          label={t('reg_field_verificationCode')}
+          after={
             <SmsSendButton
               testId="register.send-code"
               request={() => ({ mobileNum: values.mobileNum ?? '', countryDialingCode: countryCode })}
               send={sendRegisterSms}
               onError={setSmsError}
             />
-          </span>
+          }
+          {...inputOf(field)}
+        >
           {fieldErrorView(field)}
-          {smsError && (
-            <span className="field__error" role="alert" data-testid="register.sms-error">
-              {t(smsError)}
-            </span>
-          )}
-        </label>
+          <FieldAlert testId="register.sms-error" message={smsError} />
+        </CodeField>
       );
     }
     return (
-      <label className="field" key={field}>
-        <span className="field__label">
-          {t(`reg_field_${field}`)}
-          {!requiredOf(field) && <span className="field__optional"> ({t('optional')})</span>}
-        </span>
-        {input(field)}
+      <InputField
+        key={field}
+        label={
+          <>
+            {t(`reg_field_${field}`)}
+            {!requiredOf(field) && <span className="field__optional"> ({t('optional')})</span>}
+          </>
+        }
+        {...inputOf(field)}
+      >
         {fieldErrorView(field)}
-      </label>
+      </InputField>
     );
   };
 
@@ -324,17 +325,19 @@ export function RegisterModal({ onClose, onLogin, onSuccess }: { onClose: () => 
           </>,
         )}
         {confirmation('ageConfirmed', 'register.age', ageConfirmed, setAge, t('age_confirm', { min: form.minAge }))}
-        <FormError testId="register.error" message={busy ? null : ctx.error} />
-        <SubmitButton testId="register.submit" pending={busy} disabled={busy || ctx.tabs.length === 0}>
+        <FormSubmit
+          errorTestId="register.error"
+          error={busy ? null : ctx.error}
+          testId="register.submit"
+          pending={busy}
+          disabled={busy || ctx.tabs.length === 0}
+        >
           {t('register')}
-        </SubmitButton>
+        </FormSubmit>
         {ctx.tabs.length === 0 && <p className="dialog__text">{t('register_closed')}</p>}
-        <p className="form__alt">
-          {t('have_account')}{' '}
-          <button type="button" className="link-btn" data-testid="register.login" onClick={onLogin}>
-            {t('login')}
-          </button>
-        </p>
+        <FormAlt text={t('have_account')} testId="register.login" onClick={onLogin}>
+          {t('login')}
+        </FormAlt>
       </form>
     </Modal>
   );

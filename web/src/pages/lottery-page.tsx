@@ -7,7 +7,7 @@ import { errorKey, useTRPC } from '../api/trpc.ts';
 import { useScreenConfig } from '../config/screen-config-context.tsx';
 import { configCategories, type TLotteryRouteState } from '../launch/use-launch.ts';
 import { getToken } from '../session/session-storage.ts';
-import { Icon } from '../layout/icons.tsx';
+import { StatusCard } from './status-card.tsx';
 
 /** The page a lottery route came from (route state), when it is a path on this site; else home. */
 function backUrlOf(state: unknown): string {
@@ -54,25 +54,19 @@ export function LotteryPage() {
   }, [token, fields, key, launch]);
   if (!token) return <Navigate to="/login" replace />;
   return (
-    <div className="status-page status-page--inline" data-testid="lottery.page">
-      <div className="status-page__card">
-        <div className="status-page__icon" aria-hidden="true">
-          <Icon name="lottery" size={48} />
-        </div>
-        <h1>{t('lottery_title')}</h1>
-        {fields === null && <p data-testid="lottery.no-game">{t('error_bad_request')}</p>}
-        {launch.isPending && <span className="spinner" aria-label={t('loading')} />}
-        {launch.error && (
-          <p className="form__error" data-testid="lottery.error">
-            {t(errorKey(launch.error))}
-          </p>
-        )}
-        {url && (
-          <a className="btn btn--primary" href={url} target="_blank" rel="noopener noreferrer" data-testid="lottery.open">
-            {t('open_game')}
-          </a>
-        )}
-      </div>
-    </div>
+    <StatusCard testId="lottery.page" icon="lottery" title={t('lottery_title')} inline>
+      {fields === null && <p data-testid="lottery.no-game">{t('error_bad_request')}</p>}
+      {launch.isPending && <span className="spinner" aria-label={t('loading')} />}
+      {launch.error && (
+        <p className="form__error" data-testid="lottery.error">
+          {t(errorKey(launch.error))}
+        </p>
+      )}
+      {url && (
+        <a className="btn btn--primary" href={url} target="_blank" rel="noopener noreferrer" data-testid="lottery.open">
+          {t('open_game')}
+        </a>
+      )}
+    </StatusCard>
   );
 }

@@ -5,7 +5,7 @@ import { validateConfirmation, validateField, type TFieldError } from '@wl/schem
 import { errorKey, useTRPCClient } from '../api/trpc.ts';
 import { usePasswordRule } from '../accounts/use-password-rule.ts';
 import { useUi } from '../app/ui-context.tsx';
-import { FieldMessage, FormError, NewPasswordFields, SubmitButton } from '../accounts/form-parts.tsx';
+import { FormSubmit, NewPasswordFields, usePasswordPair } from '../accounts/form-parts.tsx';
 
 /**
  * /resetPassword?token=… : the one-time link of the forgot-by-email mail (valid 30 minutes). The new
@@ -19,8 +19,8 @@ export default function ResetPasswordPage() {
   const rule = usePasswordRule();
   const [params] = useSearchParams();
   const resetToken = params.get('token') ?? '';
-  const [newPassword, setNewPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
+  const passwords = usePasswordPair();
+  const { newPassword, confirmPassword } = passwords;
   const [errors, setErrors] = useState<Record<string, TFieldError>>({});
   const [error, setError] = useState<string | null>(resetToken ? null : 'reset_link_invalid');
   const [pending, setPending] = useState(false);
@@ -45,8 +45,7 @@ export default function ResetPasswordPage() {
     try {
       await client.account.resetByLink.mutate({ resetToken, newPassword: newPassword.trim(), confirmPassword: confirmPassword.trim() });
       setDone(true);
-      setNewPassword('');
-      setConfirmPassword('');
+      passwords.clear();
     } catch (err) {
       setError(errorKey(err));
     } finally {
@@ -70,17 +69,13 @@ export default function ResetPasswordPage() {
         <form className="form" onSubmit={(e) => void submit(e)} noValidate>
           <NewPasswordFields
             testIds={{ newPassword: 'reset.new-password', confirmPassword: 'reset.confirm-password' }}
-            newPassword={newPassword}
-            confirmPassword={confirmPassword}
-            onNewPassword={setNewPassword}
-            onConfirmPassword={setConfirmPassword}
-            newPasswordError={<FieldMessage testId="reset.error.newPassword" error={errors.newPassword} />}
-            confirmPasswordError={<FieldMessage testId="reset.error.confirmPassword" error={errors.confirmPassword} />}
+            pair={passwords}
+            errors={errors}
+            errorTestId="reset.error"
           />
-          <FormError testId="reset.error" message={error} />
-          <SubmitButton testId="reset.submit" pending={pending}>
+          <FormSubmit errorTestId="reset.error" error={error} testId="reset.submit" pending={pending}>
             {t('submit')}
-          </SubmitButton>
+          </FormSubmit>
           <Link to="/" className="link-btn">
             {t('back_home')}
           </Link>

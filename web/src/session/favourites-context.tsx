@@ -1,9 +1,9 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FAVOURITE_THROTTLE_MS } from '@wl/schemas/constants';
 import type { TGame } from '@wl/schemas';
 import { useTRPC } from '../api/trpc.ts';
-import { useUi } from '../app/ui-context.tsx';
+import { useRequiredContext, useUi } from '../app/ui-context.tsx';
 import { createFavouriteToggle } from './favourite-toggle.ts';
 import { useSession } from './session-context.tsx';
 
@@ -69,7 +69,5 @@ export function FavouritesProvider({ children }: { children: ReactNode }) {
 
 /** Reads favourites. */
 export function useFavourites(): TFavourites {
-  const v = useContext(FavouritesContext);
-  if (!v) throw new Error('useFavourites outside FavouritesProvider');
-  return v;
+  return useRequiredContext(FavouritesContext, 'useFavourites outside FavouritesProvider');
 }

@@ -1,9 +1,10 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TAudience, TBalance, TMemberInfo } from '@wl/schemas';
 import { errorKey, useTRPC, useTRPCClient } from '../api/trpc.ts';
 import { audienceOf } from './audience.ts';
 import { clearSession, getToken, setPendingToken, storeSession } from './session-storage.ts';
+import { useRequiredContext } from '../app/ui-context.tsx';
 
 /** The member session as the page sees it (docs/rules/accounts.md#a-21 Session). */
 export type TSession = {
@@ -195,7 +196,5 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
 /** Reads the session. */
 export function useSession(): TSession {
-  const v = useContext(SessionContext);
-  if (!v) throw new Error('useSession outside SessionProvider');
-  return v;
+  return useRequiredContext(SessionContext, 'useSession outside SessionProvider');
 }
