@@ -15,7 +15,7 @@ import { insertBareMembers } from '@wl/platform/test-support/bare-members';
 import { accountFor, houseAccountId, transfer } from '@wl/platform/wallet/ledger.service';
 import { fetchRaw } from './edge.ts';
 import { onEachEngine } from './ledger.ts';
-import { percentile } from './load-stats.ts';
+import { describeFailure, percentile } from './load-stats.ts';
 
 const PLAYERS = 50;
 
@@ -170,13 +170,6 @@ export async function timedGets(
     failed,
     failures: [...failures].slice(0, 3),
   };
-}
-
-/** A fetch failure in one line: undici's "fetch failed" says little; its cause names the socket error. */
-export function describeFailure(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const cause = error.cause as { code?: string; message?: string } | undefined;
-  return cause ? `${error.message}: ${cause.code ?? cause.message ?? String(cause)}` : error.message;
 }
 
 /**

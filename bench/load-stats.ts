@@ -12,6 +12,17 @@ export function percentile(sorted: readonly number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))]!;
 }
 
+/**
+ * A failed call in one line. undici's "fetch failed" names the socket error only in its cause; a
+ * call's own timeout and an abort with a reason say so.
+ */
+export function describeFailure(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  if (error.name === 'TimeoutError') return 'no answer within the call timeout';
+  const cause = error.cause as { code?: string; message?: string } | undefined;
+  return cause ? `${error.message}: ${cause.code ?? cause.message ?? String(cause)}` : error.message;
+}
+
 /** How one call ended: answered as hoped, refused by a rule of the site the script expects, or failed. */
 export type TOutcome = 'ok' | 'refused' | 'error';
 

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -40,19 +40,40 @@ export function startProcess(name: string, command: string, args: string[], env:
   return { name, child, exited, output: () => output };
 }
 
-/** SIGTERM to the process group, then SIGKILL if it has not exited after `graceMs`. */
+/** True while any process of the group led by `pid` is alive. */
+function groupAlive(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** SIGKILL to the group led by `pid`, if any of it is left. */
+export function killGroup(pid: number): void {
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // Gone already.
+  }
+}
+
+/**
+ * SIGTERM to the process group, then SIGKILL if any of it is still there after `graceMs`; returns
+ * when the whole group has gone (a `pnpm start` leader exits before the server it started has closed
+ * its database).
+ */
 export async function stopProcess(running: TRunning, graceMs = 20_000): Promise<void> {
-  if (running.child.exitCode !== null || running.child.signalCode !== null) return;
-  process.kill(-running.child.pid!, 'SIGTERM');
-  const timer = setTimeout(() => {
-    try {
-      process.kill(-running.child.pid!, 'SIGKILL');
-    } catch {
-      // Gone meanwhile.
-    }
-  }, graceMs);
+  const pid = running.child.pid!;
+  if (!groupAlive(pid)) return;
+  process.kill(-pid, 'SIGTERM');
+  const started = performance.now();
+  while (groupAlive(pid)) {
+    if (performance.now() - started > graceMs) killGroup(pid);
+    await sleep(50);
+  }
   await running.exited;
-  clearTimeout(timer);
 }
 
 /** Waits until `url` answers 2xx (answers the seconds it took), or throws when the process exits or `maxSeconds` pass. */
