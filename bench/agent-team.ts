@@ -22,7 +22,7 @@ import { createTestSchema } from '@wl/platform/test-support/pg-schema';
 import { loginToken } from '@wl/platform/test-support/http';
 import { accountFor } from '@wl/platform/wallet/ledger.service';
 import { fetchRaw } from './edge.ts';
-import { timedGets, type TLatencyRun } from './games.ts';
+import { notAnswered, timedGets, type TLatencyRun } from './games.ts';
 
 export const BENCH_TEAM = { level1: 10, level2PerLevel1: 10, membersPerLevel2: 999 } as const;
 const DOWNLINES = BENCH_TEAM.level1 * (1 + BENCH_TEAM.level2PerLevel1 * (1 + BENCH_TEAM.membersPerLevel2));
@@ -214,10 +214,8 @@ export function printAgentTeam(run: TAgentTeamRun): void {
     `  agent centre, ${run.downlines.toLocaleString('en')} downlines and ${run.bets.toLocaleString('en')} bets on ${run.engine} (seeded in ${run.seedSeconds} s, rolled up in ${run.rollupSeconds} s; 10 clients):`,
   );
   for (const c of run.calls) {
-    const cutOff = c.call.cutOff > 0 ? `, ${c.call.cutOff} of ${c.call.requests} cut off by the gateway's 5 s upstream limit` : '';
-    const failed = c.call.failed > 0 ? `, ${c.call.failed} failed (${c.call.failures.join('; ')})` : '';
     console.log(
-      `    ${c.name}: ${c.call.requestsPerSecond}/s, p50 ${c.call.p50Ms} ms, p95 ${c.call.p95Ms} ms${cutOff}${failed}; bare route ${c.bare.requestsPerSecond}/s, p95 ${c.bare.p95Ms} ms; ratio ${c.ratio}`,
+      `    ${c.name}: ${c.call.requestsPerSecond}/s, p50 ${c.call.p50Ms} ms, p95 ${c.call.p95Ms} ms${notAnswered(c.call)}; bare route ${c.bare.requestsPerSecond}/s, p95 ${c.bare.p95Ms} ms; ratio ${c.ratio}`,
     );
   }
 }
