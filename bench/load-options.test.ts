@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { mulberry32, parseLoadArgs } from './load-options.ts';
+import { parseLoadArgs } from './load-options.ts';
 
 const withStores = { DATABASE_URL: 'postgres://x/test', REDIS_URL: 'redis://x' };
 
@@ -33,19 +33,5 @@ describe('parseLoadArgs', () => {
     assert.throws(() => parseLoadArgs(['--setups', 'cluster'], {}), /DATABASE_URL and REDIS_URL/);
     assert.throws(() => parseLoadArgs(['--members'], {}));
     assert.equal(parseLoadArgs(['--help'], {}), null);
-  });
-});
-
-describe('mulberry32', () => {
-  it('repeats its numbers for a seed, each in [0, 1)', () => {
-    const a = mulberry32(7);
-    const b = mulberry32(7);
-    const first = Array.from({ length: 1000 }, () => a());
-    assert.deepEqual(
-      first.slice(0, 5),
-      Array.from({ length: 5 }, () => b()),
-    );
-    assert.ok(first.every((x) => x >= 0 && x < 1));
-    assert.notDeepEqual(first.slice(0, 5), Array.from({ length: 5 }, mulberry32(8)));
   });
 });

@@ -73,15 +73,3 @@ export function parseLoadArgs(argv: string[], env: { DATABASE_URL?: string; REDI
     maxRequests: whole('max-requests', values['max-requests'], members * seconds * 4),
   };
 }
-
-/** A small seeded random (each person's own, so a run's choices repeat for the same seed). */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}

@@ -82,22 +82,16 @@ describe('pickWeighted', () => {
       ['a', 1],
       ['b', 3],
     ] as const;
-    assert.equal(
-      pickWeighted(choices, () => 0),
-      'a',
-    );
-    assert.equal(
-      pickWeighted(choices, () => 0.24),
-      'a',
-    );
-    assert.equal(
-      pickWeighted(choices, () => 0.25),
-      'b',
-    );
-    assert.equal(
-      pickWeighted(choices, () => 0.999),
-      'b',
-    );
+    for (const [r, want] of [
+      [0, 'a'],
+      [0.24, 'a'],
+      [0.25, 'b'],
+      [0.999, 'b'],
+    ] as const)
+      assert.equal(
+        pickWeighted(choices, () => r),
+        want,
+      );
   });
 });
 

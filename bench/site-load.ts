@@ -17,7 +17,8 @@ import { conservation, createLoadPeople, moneySnapshot, type TConservation } fro
 import { Site } from './load-client.ts';
 import { embeddedSite, clusterSite, LOAD_MERCHANT, type TLoadSite } from './load-setups.ts';
 import { CallBook, type TCallFigures } from './load-stats.ts';
-import { LOAD_GOALS, LOAD_USAGE, mulberry32, parseLoadArgs, type TLoadOptions } from './load-options.ts';
+import { seededRandom } from '@wl/platform/test-support/seeded-random';
+import { LOAD_GOALS, LOAD_USAGE, parseLoadArgs, type TLoadOptions } from './load-options.ts';
 import { runAgent, runMember, type TPersonContext } from './load-users.ts';
 import { CLOCK_TICKS_PER_SECOND, cpuTicks, killGroup, processTree, REPO_ROOT, sleep, stopProcess, type TRunning } from './processes.ts';
 
@@ -58,7 +59,8 @@ async function timedRun(o: TLoadOptions, bases: string[], people: Awaited<Return
   let lastDepositAt = 0;
   const context = (seed: number, person: { token: string; ip: string }): TPersonContext => ({
     site: site.as(person),
-    random: mulberry32(seed),
+    // Each person's own seeded generator: a run's choices repeat for the same people.
+    random: seededRandom(seed).next,
     pause: (kind) => Promise.race([sleep(jitter(kind === 'think' ? o.thinkMs : o.handMs)), end]),
     live: () => !site.over && performance.now() < deadline,
     now: () => Date.now(),
