@@ -29,8 +29,11 @@ const CHROMIUM_FLAGS = [
   '--disable-quic',
 ];
 
-/** Lighthouse's errors for a trace it failed to record, which it asks to be run again. */
-const TRACE_RECORDING_ERRORS = new Set(['NO_NAVSTART', 'NO_TRACING_STARTED']);
+/**
+ * Lighthouse's errors for a load it failed to record, which it asks to be run again: a trace without
+ * its start, or Chromium too slow to answer the DevTools protocol (PROTOCOL_TIMEOUT, on a loaded machine).
+ */
+const TRACE_RECORDING_ERRORS = new Set(['NO_NAVSTART', 'NO_TRACING_STARTED', 'PROTOCOL_TIMEOUT']);
 
 /** docs/rules/reach.md goals. */
 export const LIGHTHOUSE_GOALS = { score: 95, lcpMs: 2000 } as const;
@@ -79,7 +82,8 @@ export async function measureLighthouse(opts: { distDir?: string; chromePath?: s
     };
     let lhr = await audit();
     // Now and then Chromium's trace of the load comes back without its navigation start
-    // (NO_NAVSTART, "run Lighthouse again"): a failed recording, not a figure; measured once more.
+    // (NO_NAVSTART, "run Lighthouse again") or Chromium misses a protocol deadline: a failed
+    // recording, not a figure; measured once more.
     if (lhr.runtimeError && TRACE_RECORDING_ERRORS.has(lhr.runtimeError.code)) lhr = await audit();
     if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     // The whole report (every audit: long tasks, main-thread work, LCP element, requests) for diagnosis.

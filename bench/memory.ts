@@ -5,14 +5,23 @@
  * the everyday one. After the second has served the home page and the screen config once and its CPU
  * has gone quiet, it sums the resident memory (VmRSS) of the whole process tree from /proc.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+import {
+  CLOCK_TICKS_PER_SECOND,
+  cpuTicks,
+  freePort,
+  processTree,
+  readProcFile as read,
+  REPO_ROOT as root,
+  sleep,
+  startProcess,
+  stopProcess,
+  untilServing,
+  type TRunning,
+} from './processes.ts';
 
 /** The issue's measure of today's idle site, and its goal (half). */
 export const IDLE_MEMORY_BASELINE_MB = 500;
@@ -45,65 +54,7 @@ export type TIdleMemory = {
   processes: TProcessMemory[];
 };
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const mb = (kb: number) => Math.round(kb / 102.4) / 10;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-/** pid → parent pid of every process visible in /proc. */
-function parents(): Map<number, number> {
-  const out = new Map<number, number>();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      // Fields after the command (which may hold spaces) start after the last ')'.
-      const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      out.set(Number(name), Number(rest[1]));
-    } catch {
-      // The process ended while we looked.
-    }
-  }
-  return out;
-}
-
-function tree(rootPid: number): number[] {
-  const ppid = parents();
-  const pids = [rootPid];
-  for (let i = 0; i < pids.length; i++) {
-    for (const [pid, parent] of ppid) if (parent === pids[i]) pids.push(pid);
-  }
-  return pids;
-}
-
-function read(file: string): string | null {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return null;
-  }
-}
-
-/** CPU clock ticks (user + system) used so far by the tree. */
-function cpuTicks(pids: number[]): number {
-  let ticks = 0;
-  for (const pid of pids) {
-    const stat = read(`/proc/${pid}/stat`);
-    if (!stat) continue;
-    const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    ticks += Number(rest[11]) + Number(rest[12]);
-  }
-  return ticks;
-}
 
 function memoryOf(pids: number[]): TProcessMemory[] {
   const out: TProcessMemory[] = [];
@@ -129,7 +80,8 @@ function memoryOf(pids: number[]): TProcessMemory[] {
   return out;
 }
 
-function startCommand(): { command: string; args: string[]; shown: string } {
+/** `pnpm start` as it was typed (BENCH_START_COMMAND overrides it). */
+export function startCommand(): { command: string; args: string[]; shown: string } {
   const custom = process.env.BENCH_START_COMMAND;
   if (custom) return { command: 'sh', args: ['-c', custom], shown: custom };
   const pnpm = process.env.npm_execpath;
@@ -137,42 +89,17 @@ function startCommand(): { command: string; args: string[]; shown: string } {
   return { command: 'pnpm', args: ['start'], shown: 'pnpm start' };
 }
 
-type TRunning = { child: ChildProcess; exited: Promise<void>; output: () => string };
-
 function start(port: number, dataDir: string): TRunning {
   const { command, args } = startCommand();
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', PLATFORM_DATA_DIR: dataDir };
   for (const name of ['DATABASE_URL', 'UPSTREAM_URL', 'REDIS_URL']) delete env[name];
-  // Its own process group, so the whole tree can be stopped at once.
-  const child = spawn(command, args, { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-4000);
-  };
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  return { child, exited, output: () => output };
-}
-
-async function stop(running: TRunning): Promise<void> {
-  if (running.child.exitCode !== null || running.child.signalCode !== null) return;
-  process.kill(-running.child.pid!, 'SIGTERM');
-  await running.exited;
+  return startProcess('the start command', command, args, env);
 }
 
 async function firstPage(running: TRunning, base: string, startedAt: number): Promise<number> {
-  for (;;) {
-    if (running.child.exitCode !== null) throw new Error(`the start command exited before serving:\n${running.output()}`);
-    try {
-      const res = await fetch(`${base}/`);
-      await res.arrayBuffer();
-      if (res.ok) return (performance.now() - startedAt) / 1000;
-    } catch {
-      // Not listening yet.
-    }
-    await sleep(100);
-  }
+  // A first start builds the web app and the server bundle before it listens.
+  await untilServing(running, `${base}/`, 900);
+  return (performance.now() - startedAt) / 1000;
 }
 
 async function serveOnce(base: string): Promise<void> {
@@ -185,13 +112,12 @@ async function serveOnce(base: string): Promise<void> {
 
 /** Waits until the tree uses under 3% of a core over 3 s in a row (at most `maxSeconds`); answers the seconds waited. */
 async function settle(rootPid: number, maxSeconds = 90): Promise<number> {
-  const hz = 100;
   let quiet = 0;
-  let before = cpuTicks(tree(rootPid));
+  let before = cpuTicks(processTree(rootPid));
   for (let s = 1; s <= maxSeconds; s++) {
     await sleep(1000);
-    const now = cpuTicks(tree(rootPid));
-    quiet = now - before < 0.03 * hz ? quiet + 1 : 0;
+    const now = cpuTicks(processTree(rootPid));
+    quiet = now - before < 0.03 * CLOCK_TICKS_PER_SECOND ? quiet + 1 : 0;
     before = now;
     if (quiet >= 3) return s;
   }
@@ -210,7 +136,7 @@ export async function measureIdleMemory(): Promise<TIdleMemory> {
       firstStartFirstPageS = await firstPage(first, base, startedAt);
       await serveOnce(base);
     } finally {
-      await stop(first);
+      await stopProcess(first);
     }
 
     startedAt = performance.now();
@@ -219,7 +145,7 @@ export async function measureIdleMemory(): Promise<TIdleMemory> {
       const secondStartFirstPageS = await firstPage(second, base, startedAt);
       await serveOnce(base);
       const settledAfterS = await settle(second.child.pid!);
-      const processes = memoryOf(tree(second.child.pid!));
+      const processes = memoryOf(processTree(second.child.pid!));
       // The baseline (docs/rules/reach.md: "about 500 MB", 525 MB measured) is the site's tree under the typed
       // `pnpm start`: the inner pnpm, tsx's CLI and the server. The outer pnpm is the user's tool,
       // the same ~92 MB before and after, so it is reported beside the figure, not inside it.
@@ -238,7 +164,7 @@ export async function measureIdleMemory(): Promise<TIdleMemory> {
         processes,
       };
     } finally {
-      await stop(second);
+      await stopProcess(second);
     }
   } finally {
     rmSync(dataDir, { recursive: true, force: true });

@@ -25,6 +25,14 @@ afterEach(async () => {
 });
 
 describe('ByteDoor', () => {
+  it("keeps Fastify's keep-alive on its server, not Node's 5 s (docs/0079)", async () => {
+    const answer = await encodeAnswer(Buffer.from('{}'), { contentType: 'application/json', brotliQuality: 5 });
+    const { app } = await start(answer, false);
+    close = () => app.close();
+    expect(app.initialConfig.keepAliveTimeout).toBe(72_000);
+    expect(app.server.keepAliveTimeout).toBe(72_000);
+  });
+
   it('replays the headers of a byte answer Fastify sent, to the next request of its kind', async () => {
     const answer = await encodeAnswer(Buffer.from('{"result":{"data":1}}'), { contentType: 'application/json', brotliQuality: 5 });
     const { door, app, base } = await start(answer, false);

@@ -45,10 +45,16 @@ export class ByteDoor {
   hits = 0;
 
   /** An http.Server whose requests try the door first (Fastify's `serverFactory`). */
-  serverFactory = (handler: RequestListener): Server =>
-    createServer((req, res) => {
+  serverFactory = (handler: RequestListener, options?: { keepAliveTimeout?: number }): Server => {
+    const server = createServer((req, res) => {
       if (!this.answer(req, res)) handler(req, res);
     });
+    // Fastify applies its keep-alive (72 s) only to servers it makes itself. Node's 5 s instead closed idle
+    // sockets sooner than a proxy's idle timeout, and a PGlite query that held the event loop past it reset
+    // sockets a client had already sent its next request on (docs/0079).
+    if (options?.keepAliveTimeout) server.keepAliveTimeout = options.keepAliveTimeout;
+    return server;
+  };
 
   /** Adds a source of ready answers. */
   add(source: TByteSource): void {
