@@ -18,6 +18,8 @@ import walletBn from './wallet.bn.json';
 import walletEn from './wallet.en.json';
 import operatorGamesBn from './operator-games.bn.json';
 import operatorGamesEn from './operator-games.en.json';
+import operatorEn from './operator.en.json';
+import operatorBn from './operator.bn.json';
 import operatorAuditBn from './operator-audit.bn.json';
 import operatorAuditEn from './operator-audit.en.json';
 import operatorFlagsBn from './operator-flags.bn.json';
@@ -57,6 +59,7 @@ const AREAS = {
   withdraw: { en: withdrawEn, bn: withdrawBn },
   records: { en: recordsEn, bn: recordsBn },
   wallet: { en: walletEn, bn: walletBn },
+  operator: { en: operatorEn, bn: operatorBn },
   operatorGames: { en: operatorGamesEn, bn: operatorGamesBn },
   operatorAudit: { en: operatorAuditEn, bn: operatorAuditBn },
   operatorFlags: { en: operatorFlagsEn, bn: operatorFlagsBn },

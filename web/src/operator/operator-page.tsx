@@ -6,6 +6,7 @@ import type { TOperatorPermission } from '@wl/schemas';
 import { flagPermission } from '@wl/schemas/domain/operator-flags';
 import { errorKey, useTRPC } from '../api/trpc.ts';
 import { useScreenConfig } from '../config/screen-config-context.tsx';
+import { AreaTexts } from '../i18n/area-texts.ts';
 import { Icon } from '../layout/icons.tsx';
 import { getOperatorToken, setOperatorToken } from '../session/session-storage.ts';
 import { QueryError } from '../layout/form-controls.tsx';
@@ -174,7 +175,9 @@ export function OperatorPage() {
       <Link to="/" className="link-btn link-btn--icon">
         <Icon name="back" size={16} /> {t('back_home')}
       </Link>
-      {loggedIn ? <OperatorConsole onLogout={logout} /> : <OperatorLogin onDone={() => setLoggedIn(true)} />}
+      <AreaTexts areas={['operator']} fallback={<span className="spinner" />}>
+        {loggedIn ? <OperatorConsole onLogout={logout} /> : <OperatorLogin onDone={() => setLoggedIn(true)} />}
+      </AreaTexts>
     </main>
   );
 }
