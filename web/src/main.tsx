@@ -5,7 +5,10 @@
 import './styles/fonts.css';
 import './styles/base.css';
 import './styles/layout.css';
+import './styles/footer-status.css';
+import './styles/layout-phones.css';
 import './styles/home.css';
+import './styles/home-tiles.css';
 import './styles/modal.css';
 import './styles/accounts.css';
 

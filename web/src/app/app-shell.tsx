@@ -100,7 +100,7 @@ function FooterWhenNear() {
   );
 }
 
-/** Phones (the CSS breakpoint of the side-menu drawer, layout.css): the menu is a drawer, closed after a choice. */
+/** Phones (the CSS breakpoint of the side-menu drawer, layout-phones.css): the menu is a drawer, closed after a choice. */
 const isPhone = () => window.matchMedia?.('(max-width: 720px)').matches ?? false;
 
 /** The app shell: header, side menu, content, footer, all from ScreenConfig; status pages replace it. */
