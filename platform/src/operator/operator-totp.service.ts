@@ -1,0 +1,170 @@
+import * as OTPAuth from 'otpauth';
+import { OPERATOR_MESSAGES, WPS_CODES, WPS_MESSAGES } from '@wl/schemas';
+import { reserveCountedAttempt } from '../session/security.service.ts';
+import type { TMerchant, TSessionOperator } from '../http/auth.ts';
+import type { TPlatformDeps } from '../http/deps.ts';
+import { WpsError, wpsErrors } from '../http/envelope.ts';
+import { recordAuthEvent } from '../session/session.queries.ts';
+import { memberTotp, totpCounter } from '../session/session.service.ts';
+import { recordOperatorAudit } from '../audit/operator-audit.ts';
+
+/** A new pending authenticator secret for the calling operator (shown once; confirmed by a code). */
+export async function operatorTotpSetup(deps: TPlatformDeps, merchant: TMerchant, op: TSessionOperator, ip: string) {
+  const secret = new OTPAuth.Secret({ size: 20 }).base32;
+  await deps.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('operators')
+      .select(['totp_secret', 'totp_pending_secret'])
+      .where('id', '=', op.operatorId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    await trx.updateTable('operators').set({ totp_pending_secret: secret }).where('id', '=', op.operatorId).execute();
+    // Secrets never enter the log: only whether one is pending or on.
+    await recordOperatorAudit(trx, {
+      merchantId: merchant.id,
+      actor: op,
+      ip,
+      action: 'operator.totp.setup',
+      before: { totpEnabled: row.totp_secret !== null, pending: row.totp_pending_secret !== null },
+      after: { totpEnabled: row.totp_secret !== null, pending: true },
+      configVersion: null,
+    });
+  });
+  return { secret, otpauthUrl: memberTotp(secret, op.username, `${merchant.name} console`).toString() };
+}
+
+/**
+ * Judges a code of the operator's current authenticator (docs/0068): counted before it is judged under
+ * its own key in the login throttle (parallel guesses stay within the merchant's lock threshold, then
+ * locked for lockMinutes), a code used once does not work again. Throws the refusal.
+ */
+async function checkCurrentOperatorCode(deps: TPlatformDeps, merchant: TMerchant, op: TSessionOperator, ip: string, code: string | undefined): Promise<void> {
+  const now = deps.clock();
+  const row = await deps.db.selectFrom('operators').select(['totp_secret']).where('id', '=', op.operatorId).executeTakeFirstOrThrow();
+  if (!row.totp_secret) return;
+  if (!code) throw new WpsError(WPS_CODES.badRequest, OPERATOR_MESSAGES.totpRequired);
+  const key = `operator-totp:${op.operatorId}`;
+  const reservation = await reserveCountedAttempt(deps.db, merchant.id, key, now);
+  if (reservation.kind === 'locked') throw new WpsError(WPS_CODES.locked, WPS_MESSAGES.locked, { retryAfterSeconds: reservation.retryAfterSeconds });
+  const { settings } = reservation;
+  const step = totpCounter(row.totp_secret, code, now);
+  const fresh =
+    step !== null &&
+    (await deps.db
+      .updateTable('operators')
+      .set({ totp_last_counter: step })
+      .where('id', '=', op.operatorId)
+      .where('totp_secret', '=', row.totp_secret)
+      .where((eb) => eb.or([eb('totp_last_counter', 'is', null), eb('totp_last_counter', '<', step)]))
+      .returning('id')
+      .executeTakeFirst()) !== undefined;
+  if (!fresh) {
+    await recordAuthEvent(deps.db, { merchantId: merchant.id, operatorId: op.operatorId, username: op.username, kind: 'operator_totp_current_wrong', ip });
+    if (reservation.failures >= settings.lockAfterFailures)
+      throw new WpsError(WPS_CODES.locked, WPS_MESSAGES.locked, { retryAfterSeconds: settings.lockMinutes * 60 });
+    throw new WpsError(WPS_CODES.badRequest, OPERATOR_MESSAGES.totpWrong);
+  }
+  await deps.db.deleteFrom('login_throttle').where('merchant_id', '=', merchant.id).where('username_key', '=', key).execute();
+}
+
+/**
+ * Turns the authenticator on when the code matches the pending secret; a wrong code changes nothing.
+ * Replacing one that is on needs a code of the current one (docs/0068): a stolen console session
+ * cannot move the second factor to the thief's phone.
+ */
+export async function operatorTotpEnable(
+  deps: TPlatformDeps,
+  merchant: TMerchant,
+  op: TSessionOperator,
+  ip: string,
+  code: string,
+  currentCode?: string,
+): Promise<{ ok: true }> {
+  await checkCurrentOperatorCode(deps, merchant, op, ip, currentCode);
+  const done = await deps.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('operators')
+      .select(['totp_secret', 'totp_pending_secret'])
+      .where('id', '=', op.operatorId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    const step = row.totp_pending_secret ? totpCounter(row.totp_pending_secret, code, deps.clock()) : null;
+    if (step === null) return false;
+    await trx
+      .updateTable('operators')
+      .set({ totp_secret: row.totp_pending_secret, totp_pending_secret: null, totp_last_counter: step })
+      .where('id', '=', op.operatorId)
+      .execute();
+    await recordOperatorAudit(trx, {
+      merchantId: merchant.id,
+      actor: op,
+      ip,
+      action: 'operator.totp.enable',
+      before: { totpEnabled: row.totp_secret !== null, pending: true },
+      after: { totpEnabled: true, pending: false },
+      configVersion: null,
+    });
+    return true;
+  });
+  await recordAuthEvent(deps.db, {
+    merchantId: merchant.id,
+    operatorId: op.operatorId,
+    username: op.username,
+    kind: done ? 'operator_totp_enabled' : 'operator_totp_enable_failed',
+    ip,
+  });
+  if (!done) throw new WpsError(WPS_CODES.badRequest, OPERATOR_MESSAGES.totpWrong);
+  return { ok: true };
+}
+
+/** Turns the calling operator's authenticator off with a code of it (docs/0068); audited. */
+export async function operatorTotpRemove(deps: TPlatformDeps, merchant: TMerchant, op: TSessionOperator, ip: string, code: string): Promise<{ ok: true }> {
+  const on = await deps.db.selectFrom('operators').select('totp_secret').where('id', '=', op.operatorId).executeTakeFirstOrThrow();
+  if (!on.totp_secret) throw new WpsError(WPS_CODES.badRequest, OPERATOR_MESSAGES.totpWrong);
+  await checkCurrentOperatorCode(deps, merchant, op, ip, code);
+  await deps.db.transaction().execute(async (trx) => {
+    await trx.updateTable('operators').set({ totp_secret: null, totp_pending_secret: null, totp_last_counter: null }).where('id', '=', op.operatorId).execute();
+    await recordOperatorAudit(trx, {
+      merchantId: merchant.id,
+      actor: op,
+      ip,
+      action: 'operator.totp.remove',
+      before: { totpEnabled: true },
+      after: { totpEnabled: false, pending: false },
+      configVersion: null,
+    });
+  });
+  await recordAuthEvent(deps.db, { merchantId: merchant.id, operatorId: op.operatorId, username: op.username, kind: 'operator_totp_removed', ip });
+  return { ok: true };
+}
+
+/**
+ * An owner turns another operator's authenticator off (a lost phone; operators.manage), audited with
+ * whose it was (docs/0068). Never the owner's own: that is remove, with its code. The operator's
+ * console sessions end, so the next sign-in is a fresh one.
+ */
+export async function operatorTotpReset(deps: TPlatformDeps, merchant: TMerchant, op: TSessionOperator, ip: string, operatorId: number): Promise<{ ok: true }> {
+  if (operatorId === op.operatorId) throw wpsErrors.forbidden();
+  await deps.db.transaction().execute(async (trx) => {
+    const target = await trx
+      .selectFrom('operators')
+      .select(['id', 'username', 'totp_secret', 'totp_pending_secret'])
+      .where('id', '=', operatorId)
+      .where('merchant_id', '=', merchant.id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!target) throw wpsErrors.notFound();
+    await trx.updateTable('operators').set({ totp_secret: null, totp_pending_secret: null, totp_last_counter: null }).where('id', '=', target.id).execute();
+    await trx.updateTable('operator_sessions').set({ revoked_at: deps.clock() }).where('operator_id', '=', target.id).where('revoked_at', 'is', null).execute();
+    await recordOperatorAudit(trx, {
+      merchantId: merchant.id,
+      actor: op,
+      ip,
+      action: 'operator.totp.reset',
+      before: { operatorId: target.id, username: target.username, totpEnabled: target.totp_secret !== null, pending: target.totp_pending_secret !== null },
+      after: { operatorId: target.id, username: target.username, totpEnabled: false, pending: false },
+      configVersion: null,
+    });
+  });
+  return { ok: true };
+}
