@@ -4,10 +4,10 @@ import { CONTRACT_PATHS, periodAt, RECORD_PATHS, type TContractTerms } from '@wl
 import { bengaliDigits } from '@wl/schemas/domain/digits';
 import { rowCounts, usePlatform } from '../../test-support/db.ts';
 import { loginToken } from '../../test-support/http.ts';
+import { useLedgerBets } from '../../test-support/ledger-bets.ts';
 import { DEMO_TEAM } from '../../seed/agent-tree.ts';
 import { DEMO_CONTRACTS } from '../../seed/agent-contracts.ts';
 import { ledgerViolations, NO_VIOLATIONS } from '../../wallet/ledger-invariants.ts';
-import { accountFor, houseAccountId, transfer } from '../../wallet/ledger.service.ts';
 import { settleDueContracts } from './contract-settlement.ts';
 
 // Agent contracts and their settlement on both databases (PGlite; PostgreSQL with DATABASE_URL),
@@ -29,42 +29,7 @@ const post = (url: string, token: string, payload: unknown) =>
 const offer = (token: string, memberId: number, terms: TContractTerms) => post(CONTRACT_PATHS.offer, token, { memberId, terms });
 const act = (token: string, contractId: number, action: string) => post(CONTRACT_PATHS.act, token, { contractId, action });
 
-let merchant: { id: number; currency: string };
-let provider: number;
-let betKey = 0;
-/** A bet (and its win) of `memberId` through the ledger as the built-in games write them, dated `at`. */
-async function bet(memberId: number, at: number, stake: number, win = 0) {
-  const wallet = await accountFor(ctx.db, merchant, 'member_wallet', { memberId });
-  await transfer(ctx.db, {
-    from: (await houseAccountId(ctx.db, merchant.id))!,
-    to: wallet,
-    amountMinor: stake,
-    owner: { kind: 'system', id: 0 },
-    idempotencyKey: `ct-fund-${betKey}`,
-    kind: 'seed_credit',
-  });
-  const owner = { kind: 'provider' as const, id: 1 };
-  const ids = [
-    (await transfer(ctx.db, { from: wallet, to: provider, amountMinor: stake, owner, idempotencyKey: `ct-bet-${betKey}`, kind: 'bet', meta: { code: 'WLG' } }))
-      .transactionId,
-  ];
-  if (win > 0)
-    ids.push(
-      (await transfer(ctx.db, { from: provider, to: wallet, amountMinor: win, owner, idempotencyKey: `ct-win-${betKey}`, kind: 'win', meta: { code: 'WLG' } }))
-        .transactionId,
-    );
-  betKey += 1;
-  await ctx.db
-    .updateTable('ledger_transactions')
-    .set({ created_at: new Date(at) })
-    .where('id', 'in', ids)
-    .execute();
-  await ctx.db
-    .updateTable('ledger_entries')
-    .set({ created_at: new Date(at) })
-    .where('transaction_id', 'in', ids)
-    .execute();
-}
+const { bet } = useLedgerBets(ctx, 'ct');
 
 const settlementsOf = async (contractId: number) =>
   (
@@ -86,8 +51,6 @@ beforeAll(async () => {
   t.agent = await loginToken(ctx.app, 'demo_agent', 'Agent1234');
   for (const u of ['demo_sub1', 'demo_sub2', 'demo_sub3']) t[u] = await loginToken(ctx.app, u, DEMO_TEAM.password);
   t.member = await loginToken(ctx.app, 'demo_member', 'Demo1234');
-  merchant = await ctx.db.selectFrom('merchants').select(['id', 'currency']).executeTakeFirstOrThrow();
-  provider = await accountFor(ctx.db, merchant, 'provider', { code: 'WLG' });
 }, 60_000);
 
 describe('the seeded week', () => {
