@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  ACCOUNT_PATHS,
   AGENT_TEAM_PATHS,
   CONTRACT_KINDS,
   CONTRACT_PATHS,
@@ -12,13 +11,13 @@ import {
   type TContractTerms,
   type TDividendPeriod,
 } from '@wl/schemas';
-import { createCaptcha } from '../../session/captcha.service.ts';
 import { DEMO_TEAM } from '../../seed/agent-tree.ts';
 import { rowCounts, usePlatform } from '../../test-support/db.ts';
-import { encryptedCall, loginToken } from '../../test-support/http.ts';
+import { loginToken } from '../../test-support/http.ts';
 import { setFlag } from '../../test-support/outbox.ts';
 import { seededRandom, type TSeededRandom } from '../../test-support/seeded-random.ts';
 import { useLedgerBets, type TDatedBet } from '../../test-support/ledger-bets.ts';
+import { registerWithCode } from '../../test-support/agent-team.ts';
 import { ledgerViolations, NO_VIOLATIONS } from '../../wallet/ledger-invariants.ts';
 import { settleDueContracts } from './contract-settlement.ts';
 
@@ -50,20 +49,6 @@ async function paidBy(contractIds: number[]): Promise<{ contractId: number; star
     .where('contract_id', 'in', contractIds)
     .execute();
   return rows.map((r) => ({ contractId: Number(r.contract_id), start: new Date(r.period_start).getTime(), amount: Number(r.amount_minor) }));
-}
-
-async function registerWithCode(username: string, mobileNum: string, affiliateCode: string) {
-  const c = await createCaptcha(ctx.app.platform, await ctx.db.selectFrom('merchants').selectAll().executeTakeFirstOrThrow());
-  const values = { username, password: 'Abcd1234', confirmPassword: 'Abcd1234', mobileNum, affiliateCode };
-  return encryptedCall(ctx.app, 'PUT', ACCOUNT_PATHS.register, {
-    values,
-    countryDialingCode: '+880',
-    termsAccepted: true,
-    ageConfirmed: true,
-    captchaId: c.captchaId,
-    captcha: c.answer,
-    registerMethod: 'WEB',
-  });
 }
 
 beforeAll(async () => {
@@ -200,7 +185,7 @@ describe('agent-type downlines within the operator limits', () => {
           await post(AGENT_TEAM_PATHS.registerDownline, sub1, { username: 'limdeep1', password: 'Abcd1234', confirmPassword: 'Abcd1234', role: 'agent' })
         ).json(),
       ).toMatchObject({ success: false, code: 409, message: 'agent_downline_depth_limit' });
-      expect((await registerWithCode('limdeep2', '1711600001', code)).json()).toMatchObject({ success: false, message: 'agent_downline_depth_limit' });
+      expect((await registerWithCode(ctx, 'limdeep2', '1711600001', code)).json()).toMatchObject({ success: false, message: 'agent_downline_depth_limit' });
       expect(await rowCounts(ctx.db, [...counted])).toEqual(before);
       await ctx.db.updateTable('merchants').set({ agent_max_depth: 3 }).execute();
 
@@ -228,7 +213,7 @@ describe('agent-type downlines within the operator limits', () => {
       // An agent invitation code of demo_sub2 is refused the same way; a member still registers directly.
       const code2 = (await post(AGENT_TEAM_PATHS.invitations, sub2, { role: 'agent' })).json().value.code as string;
       before = await rowCounts(ctx.db, [...counted]);
-      expect((await registerWithCode('limcount9', '1711600002', code2)).json()).toMatchObject({ success: false, message: 'agent_downline_count_limit' });
+      expect((await registerWithCode(ctx, 'limcount9', '1711600002', code2)).json()).toMatchObject({ success: false, message: 'agent_downline_count_limit' });
       expect(await rowCounts(ctx.db, [...counted])).toEqual(before);
       expect(
         (

@@ -5,6 +5,7 @@ import { bengaliDigits } from '@wl/schemas/domain/digits';
 import { rowCounts, usePlatform } from '../../test-support/db.ts';
 import { loginToken } from '../../test-support/http.ts';
 import { useLedgerBets } from '../../test-support/ledger-bets.ts';
+import { memberAuditRows } from '../../test-support/agent-team.ts';
 import { DEMO_TEAM } from '../../seed/agent-tree.ts';
 import { DEMO_CONTRACTS } from '../../seed/agent-contracts.ts';
 import { ledgerViolations, NO_VIOLATIONS } from '../../wallet/ledger-invariants.ts';
@@ -136,28 +137,22 @@ describe('offering and answering', () => {
   });
 
   it("answers another branch's contract ids exactly like missing ones, for every action", async () => {
-    const sub1Daily = await ctx.db
-      .selectFrom('agent_contracts')
-      .select('id')
-      .where('member_id', '=', id.demo_sub1!)
-      .where('kind', '=', 'daily')
-      .executeTakeFirstOrThrow();
-    const sub3Offer = await ctx.db.selectFrom('agent_contracts').select('id').where('member_id', '=', id.demo_sub3!).executeTakeFirstOrThrow();
-    const topDaily = await ctx.db
-      .selectFrom('agent_contracts')
-      .select('id')
-      .where('member_id', '=', id.demo_agent!)
-      .where('kind', '=', 'daily')
-      .executeTakeFirstOrThrow();
+    const contractOf = async (memberId: number, kind?: 'daily') => {
+      const rows = ctx.db.selectFrom('agent_contracts').select('id').where('member_id', '=', memberId);
+      return Number((await (kind ? rows.where('kind', '=', kind) : rows).executeTakeFirstOrThrow()).id);
+    };
+    const sub1Daily = await contractOf(id.demo_sub1!, 'daily');
+    const sub3Offer = await contractOf(id.demo_sub3!);
+    const topDaily = await contractOf(id.demo_agent!, 'daily');
     const before = await rowCounts(ctx.db, [...CONTRACT_TABLES]);
     const calls = [];
     for (const action of ['accept', 'reject', 'terminate', 'confirmTermination', 'declineTermination', 'withdraw']) {
       for (const [token, contractId] of [
-        [t.demo_sub2!, Number(sub1Daily.id)],
-        [t.demo_sub2!, Number(sub3Offer.id)],
-        [t.demo_sub3!, Number(sub1Daily.id)],
-        [t.demo_sub1!, Number(topDaily.id)],
-        [t.agent!, Number(sub3Offer.id)],
+        [t.demo_sub2!, sub1Daily],
+        [t.demo_sub2!, sub3Offer],
+        [t.demo_sub3!, sub1Daily],
+        [t.demo_sub1!, topDaily],
+        [t.agent!, sub3Offer],
         [t.agent!, 9_000_000_000],
       ] as const)
         calls.push(act(token, contractId, action));
@@ -218,14 +213,7 @@ describe('offering and answering', () => {
     expect(bnBody).toContain(`(#${bengaliDigits(sub3Offer.id)})`);
     expect(`${notice.title.split(' · ')[0]} ${bnBody}`).not.toMatch(/[0-9]/);
     expect(enBody).toContain(`(#${sub3Offer.id})`);
-    expect(
-      await ctx.db
-        .selectFrom('member_audit')
-        .select('action')
-        .where('member_id', '=', id.demo_sub3!)
-        .where('action', '=', 'contract.auto_terminated')
-        .executeTakeFirst(),
-    ).toBeDefined();
+    expect(await memberAuditRows(ctx.db, [id.demo_sub3!], 'contract.auto_terminated')).not.toEqual([]);
     // And demo_sub1 cannot offer above its new 3 bp.
     expect((await offer(t.demo_sub1!, id.demo_sub3!, { kind: 'daily', tiers: [{ minBetMinor: 0, rateBp: 4 }] })).json()).toMatchObject({
       value: { issue: 'contract_rate_above_upline' },
@@ -253,14 +241,7 @@ describe('offering and answering', () => {
     const top = (await get(CONTRACT_PATHS.overview, t.agent!, { kind: 'realtime' })).json().value.mine;
     expect(top.upline).toBeNull();
     expect((await act(t.agent!, top.id, 'terminate')).json()).toMatchObject({ code: 409 });
-    const actions = (
-      await ctx.db
-        .selectFrom('member_audit')
-        .select('action')
-        .where('member_id', 'in', [id.demo_sub1!, id.demo_agent!])
-        .where('action', 'like', 'contract.%')
-        .execute()
-    ).map((r) => r.action);
+    const actions = (await memberAuditRows(ctx.db, [id.demo_sub1!, id.demo_agent!], 'contract.%')).map((r) => r.action);
     expect(actions).toEqual(
       expect.arrayContaining(['contract.offer', 'contract.accept', 'contract.terminate', 'contract.declineTermination', 'contract.confirmTermination']),
     );
