@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AGENT_CALLS, AGENT_PATHS } from '@wl/schemas';
 import { rowCounts, usePlatform } from '../test-support/db.ts';
+import { otherMerchant } from '../test-support/other-merchant.ts';
 import { loginToken } from '../test-support/http.ts';
 import { subtreeByUpline } from '../test-support/subtree.ts';
 import { demoTeamTokens, memberAuditRows } from '../test-support/agent-team.ts';
@@ -70,11 +71,7 @@ describe('the tree (closure table)', () => {
     await expect(ctx.db.updateTable('members').set({ upline_id: id.team_c01! }).where('id', '=', id.demo_sub1!).execute()).rejects.toMatchObject({
       code: '23514',
     });
-    const other = (
-      await sql<{ id: number }>`insert into merchants (code, name, currency, currency_symbol) values ('OTHERA', 'Other', 'BDT', '৳') returning id`.execute(
-        ctx.db,
-      )
-    ).rows[0]!;
+    const other = await otherMerchant(ctx.db, 'OTHERA');
     const stranger = await ctx.db
       .insertInto('members')
       .values({ merchant_id: other.id, username: 'stranger1', nickname: 'S', password_hash: '-', type: 0, upline_id: null })
