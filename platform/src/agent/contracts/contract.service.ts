@@ -1,7 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { bengaliDigits } from '@wl/schemas/domain/digits';
 import {
-  AGENT_MESSAGES,
   AGENT_TYPES,
   CONTRACT_KIND_MODULES,
   CONTRACT_MESSAGES,
@@ -27,10 +26,10 @@ import type { TSessionAgent } from '../../access/actor.ts';
 import { downlineOf, teamOf } from '../../access/subtree.ts';
 import { parseTerms, realtimeWindowSeconds } from './contract-settlement.ts';
 import { recordMemberAudit } from '../../audit/member-audit.ts';
+import { notInTeam } from '../agent.service.ts';
 
 type TDb = Kysely<DB> | Transaction<DB>;
 
-const notInTeam = () => new WpsError(WPS_CODES.notFound, AGENT_MESSAGES.notInTeam);
 const kindOff = () => new WpsError(WPS_CODES.featureOff, CONTRACT_MESSAGES.kindOff);
 
 /** Whether the whitelabel flag of a contract kind is on (DIVIDEND, DAYSAL, HOURSAL3, RTSALARY3). */
