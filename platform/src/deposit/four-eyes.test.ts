@@ -10,6 +10,9 @@ import { walletBalance } from '../wallet/wallet.queries.ts';
 // into pieces below it, or approved alone a large deposit an accomplice never paid.
 
 const ctx = usePlatform();
+/** The operator audit log's actions LIKE `pattern` with who did them, oldest first. */
+const auditLike = (pattern: string) =>
+  ctx.db.selectFrom('config_audit').select(['action', 'operator_username']).where('action', 'like', pattern).orderBy('id').execute();
 const t = { finance: '', owner: '', owner2: '', content: '' };
 
 async function operatorToken(username: string, password: string): Promise<string> {
@@ -112,12 +115,7 @@ describe('the four-eyes limits and channels are the owner’s, and a change of t
     const after = await getSettings(t.owner);
     expect(after).toMatchObject({ adjustmentFourEyesMinor: 50_000_000, pendingChanges: [] });
     expect(after.channels.find((c: { id: number }) => c.id === bkash.id).maxMinor).toBe(3_000_000);
-    const audit = await ctx.db
-      .selectFrom('config_audit')
-      .select(['action', 'operator_username'])
-      .where('action', 'like', 'money.settings.%')
-      .orderBy('id')
-      .execute();
+    const audit = await auditLike('money.settings.%');
     expect(audit.slice(-3)).toEqual([
       { action: 'money.settings.set', operator_username: 'demo_operator' },
       { action: 'money.settings.request', operator_username: 'demo_operator' },
@@ -238,12 +236,7 @@ describe('manual deposit approvals above the limit need a second operator', () =
     const [a, b] = await Promise.all([approveDeposit(t.owner, d.id), approveDeposit(t.owner2, d.id)]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     expect(await walletBalance(ctx.db, id)).toBe(before + 5_000_000);
-    const audit = await ctx.db
-      .selectFrom('config_audit')
-      .select(['action', 'operator_username'])
-      .where('action', 'like', 'deposit.approve%')
-      .orderBy('id')
-      .execute();
+    const audit = await auditLike('deposit.approve%');
     expect(audit.slice(-2).map((x) => x.action)).toEqual(['deposit.approve.first', 'deposit.approve']);
   });
 
