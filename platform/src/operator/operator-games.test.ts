@@ -16,6 +16,7 @@ import {
   ZWinnerBoardResponse,
 } from '@wl/schemas';
 import { rowCounts, usePlatform } from '../test-support/db.ts';
+import { roleTokens } from '../test-support/operators.ts';
 import { otherMerchant } from '../test-support/other-merchant.ts';
 import { fromClientIp, loginToken } from '../test-support/http.ts';
 
@@ -25,14 +26,7 @@ const ops: Record<'owner' | 'content' | 'finance' | 'support', string> = { owner
 let member = '';
 
 beforeAll(async () => {
-  for (const [role, username, password] of [
-    ['owner', 'demo_operator', 'Operator1234'],
-    ['content', 'demo_content', 'Content1234'],
-    ['finance', 'demo_finance', 'Finance1234'],
-    ['support', 'demo_support', 'Support1234'],
-  ] as const) {
-    ops[role] = (await ctx.app.inject({ method: 'POST', url: WPS_PATHS.operatorLogin, payload: { username, password } })).json().value.token;
-  }
+  Object.assign(ops, await roleTokens(ctx.app));
   member = await loginToken(ctx.app, 'demo_member', 'Demo1234');
 });
 

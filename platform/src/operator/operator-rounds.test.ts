@@ -30,6 +30,7 @@ import { WalletUnreachable, type TWalletClient } from '../games/provider/wallet-
 import { BUILT_IN_GAMES, BUILT_IN_LOTTERY } from '../kernel/catalogue.ts';
 import { DEMO_ACCOUNTS } from '../seed/seed.ts';
 import { usePlatform } from '../test-support/db.ts';
+import { roleTokens } from '../test-support/operators.ts';
 import { otherMerchant } from '../test-support/other-merchant.ts';
 import { fromClientIp, loginToken } from '../test-support/http.ts';
 
@@ -74,14 +75,7 @@ const spin = async (token: string, betPerLineMinor: number) => (await post(WLG_P
 beforeAll(async () => {
   // The provider reaches the wallet over real HTTP on the platform's own address.
   await ctx.app.listen({ host: '127.0.0.1', port: 0 });
-  for (const [role, username, password] of [
-    ['owner', 'demo_operator', 'Operator1234'],
-    ['finance', 'demo_finance', 'Finance1234'],
-    ['support', 'demo_support', 'Support1234'],
-    ['content', 'demo_content', 'Content1234'],
-  ] as const) {
-    ops[role] = (await ctx.app.inject({ method: 'POST', url: WPS_PATHS.operatorLogin, payload: { username, password } })).json().value.token;
-  }
+  Object.assign(ops, await roleTokens(ctx.app));
   // demo_member: three spins, a new client seed (the first seed is revealed), one more spin.
   const member = await loginToken(ctx.app, DEMO_ACCOUNTS.member.username, DEMO_ACCOUNTS.member.password);
   const game = await open(member);

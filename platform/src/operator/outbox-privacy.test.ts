@@ -1,10 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_PATHS, OPERATOR_PATHS, WPS_PATHS, type TOperatorRole } from '@wl/schemas';
+import { ACCOUNT_PATHS, OPERATOR_PATHS, type TOperatorRole } from '@wl/schemas';
 import { buildPlatform } from '../app.ts';
 import { DEMO_MEMBER_CONTACT } from '../seed/seed.ts';
 import { usePlatform } from '../test-support/db.ts';
+import { roleTokens } from '../test-support/operators.ts';
 import { fromClientIp } from '../test-support/http.ts';
 import { lastMessage, lastSmsCode, setFlag } from '../test-support/outbox.ts';
 import { assertMessageCaptureAllowed, httpProvider, messageProviderFrom, MESSAGE_CAPTURE_IN_PRODUCTION } from '../kernel/message-providers.ts';
@@ -18,19 +19,10 @@ import { assertMessageCaptureAllowed, httpProvider, messageProviderFrom, MESSAGE
 
 const ctx = usePlatform();
 const DEMO_PHONE = `${DEMO_MEMBER_CONTACT.countryDialingCode}${DEMO_MEMBER_CONTACT.mobileNum}`;
-const ACCOUNTS: Record<TOperatorRole, [string, string]> = {
-  owner: ['demo_operator', 'Operator1234'],
-  finance: ['demo_finance', 'Finance1234'],
-  support: ['demo_support', 'Support1234'],
-  content: ['demo_content', 'Content1234'],
-};
 const tokens = {} as Record<TOperatorRole, string>;
 
 beforeAll(async () => {
-  for (const role of Object.keys(ACCOUNTS) as TOperatorRole[]) {
-    const [username, password] = ACCOUNTS[role];
-    tokens[role] = (await ctx.app.inject({ method: 'POST', url: WPS_PATHS.operatorLogin, payload: { username, password } })).json().value.token;
-  }
+  Object.assign(tokens, await roleTokens(ctx.app));
   await setFlag(ctx.db, 'MOBILEVERCODELOGIN3', true);
 });
 

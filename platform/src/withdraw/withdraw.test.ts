@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEPOSIT_PATHS, PROOF_MAX_BYTES, WITHDRAW_PATHS, WPS_PATHS } from '@wl/schemas';
 import { loginToken, steppedUpToken } from '../test-support/http.ts';
 import { rowCounts, usePlatform } from '../test-support/db.ts';
+import { operatorToken } from '../test-support/operators.ts';
 
 // docs/0029, docs/0033: security centre, withdraw, confirmation, proofs, operator pay/reject.
 const ctx = usePlatform();
@@ -63,10 +64,8 @@ beforeAll(async () => {
   member = await steppedUpToken(ctx.app, 'demo_member', 'Demo1234');
   other = await steppedUpToken(ctx.app, 'demo_down1', 'Down1234');
   trial = await loginToken(ctx.app, 'demo_trial', 'Trial1234');
-  const op = async (username: string, password: string) =>
-    (await ctx.app.inject({ method: 'POST', url: WPS_PATHS.operatorLogin, payload: { username, password } })).json().value.token as string;
-  finance = await op('demo_finance', 'Finance1234');
-  support = await op('demo_support', 'Support1234');
+  finance = await operatorToken(ctx.app, 'demo_finance', 'Finance1234');
+  support = await operatorToken(ctx.app, 'demo_support', 'Support1234');
   // Generous daily count for this file; the limit itself is tested below.
   // New payout accounts cool off before their first withdrawal (docs/0068): tested in step-up.test.
   await ctx.db.updateTable('merchants').set({ withdraw_daily_count: 100, payout_cooling_minutes: 0 }).execute();
