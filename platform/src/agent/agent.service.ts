@@ -18,11 +18,9 @@ import type { TSessionAgent } from '../access/actor.ts';
 import type { TMerchant } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
 import { WpsError } from '../http/envelope.ts';
-import { accountFor, inTransaction } from '../wallet/ledger.service.ts';
 import { inSubtree, teamOf } from '../access/subtree.ts';
 import { bucketLabel, bucketSql, teamFigures, TEAM_FIGURE_KINDS, type TFigureSums } from './team-figures.ts';
-import { auditedMemberTransfer, transferRefusal } from '../transfer/transfer.service.ts';
-import { accountBalance } from '../wallet/wallet.queries.ts';
+import { mainWalletTransfer } from '../transfer/transfer.service.ts';
 
 /** Outside the subtree and not existing at all answer the same: no probing for ids. */
 export const notInTeam = () => new WpsError(WPS_CODES.notFound, AGENT_MESSAGES.notInTeam);
@@ -248,28 +246,18 @@ export async function transferToDownline(
   ip: string,
 ): Promise<TDownlineTransferResult> {
   if (!(await inSubtree(deps.db, merchant.id, agent.memberId, req.memberId))) throw notInTeam();
-  const from = await accountFor(deps.db, merchant, 'member_wallet', { memberId: agent.memberId });
-  const to = await accountFor(deps.db, merchant, 'member_wallet', { memberId: req.memberId });
-  try {
-    return await inTransaction(deps.db, async (trx) => {
-      // Re-checked inside the transaction: an upline change committed meanwhile is seen.
-      if (!(await inSubtree(trx, merchant.id, agent.memberId, req.memberId))) throw notInTeam();
-      const moved = await auditedMemberTransfer(
-        trx,
-        { merchantId: merchant.id, memberId: agent.memberId, ip },
-        {
-          from,
-          to,
-          amountMinor: req.amountMinor,
-          idempotencyKey: `downline:${req.key}`,
-          kind: 'transfer_downline',
-          meta: { counterpartyMemberId: req.memberId, remark: req.remark },
-        },
-        { action: 'transfer_downline', detail: `${req.memberId} ${req.amountMinor}` },
-      );
-      return { transactionId: moved.transactionId, mainMinor: await accountBalance(trx, from), downlineBalanceMinor: await accountBalance(trx, to) };
-    });
-  } catch (error) {
-    transferRefusal(error);
-  }
+  const t = {
+    senderId: agent.memberId,
+    receiverId: req.memberId,
+    direction: 'downline',
+    amountMinor: req.amountMinor,
+    key: req.key,
+    remark: req.remark,
+    ip,
+  } as const;
+  // Re-checked inside the transaction: an upline change committed meanwhile is seen.
+  const moved = await mainWalletTransfer(deps, merchant, t, async (trx) => {
+    if (!(await inSubtree(trx, merchant.id, agent.memberId, req.memberId))) throw notInTeam();
+  });
+  return { transactionId: moved.transactionId, mainMinor: moved.fromMinor, downlineBalanceMinor: moved.toMinor };
 }

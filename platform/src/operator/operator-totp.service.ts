@@ -1,6 +1,8 @@
 import * as OTPAuth from 'otpauth';
+import type { Transaction } from 'kysely';
 import { OPERATOR_MESSAGES, WPS_CODES, WPS_MESSAGES } from '@wl/schemas';
 import { reserveCountedAttempt } from '../session/security.service.ts';
+import type { DB } from '../db/schema.ts';
 import type { TMerchant, TSessionOperator } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
 import { WpsError, wpsErrors } from '../http/envelope.ts';
@@ -8,16 +10,16 @@ import { recordAuthEvent } from '../session/session.queries.ts';
 import { memberTotp, totpCounter } from '../session/session.service.ts';
 import { recordOperatorAudit } from '../audit/operator-audit.ts';
 
+/** The operator's authenticator state (on, pending), its row locked for the change. */
+function lockedTotp(trx: Transaction<DB>, operatorId: number) {
+  return trx.selectFrom('operators').select(['totp_secret', 'totp_pending_secret']).where('id', '=', operatorId).forUpdate().executeTakeFirstOrThrow();
+}
+
 /** A new pending authenticator secret for the calling operator (shown once; confirmed by a code). */
 export async function operatorTotpSetup(deps: TPlatformDeps, merchant: TMerchant, op: TSessionOperator, ip: string) {
   const secret = new OTPAuth.Secret({ size: 20 }).base32;
   await deps.db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom('operators')
-      .select(['totp_secret', 'totp_pending_secret'])
-      .where('id', '=', op.operatorId)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
+    const row = await lockedTotp(trx, op.operatorId);
     await trx.updateTable('operators').set({ totp_pending_secret: secret }).where('id', '=', op.operatorId).execute();
     // Secrets never enter the log: only whether one is pending or on.
     await recordOperatorAudit(trx, {
@@ -82,12 +84,7 @@ export async function operatorTotpEnable(
 ): Promise<{ ok: true }> {
   await checkCurrentOperatorCode(deps, merchant, op, ip, currentCode);
   const done = await deps.db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom('operators')
-      .select(['totp_secret', 'totp_pending_secret'])
-      .where('id', '=', op.operatorId)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
+    const row = await lockedTotp(trx, op.operatorId);
     const step = row.totp_pending_secret ? totpCounter(row.totp_pending_secret, code, deps.clock()) : null;
     if (step === null) return false;
     await trx

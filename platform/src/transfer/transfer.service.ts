@@ -66,7 +66,7 @@ export async function merchantWallets(deps: TPlatformDeps, merchant: TMerchant, 
  * A member's money moving in the caller's transaction, keyed by the member (docs/0026) and audited
  * once: a replay of the key answers the first transfer and audits nothing.
  */
-export async function auditedMemberTransfer(
+async function auditedMemberTransfer(
   trx: Transaction<DB>,
   by: { merchantId: number; memberId: number; ip: string },
   move: Omit<TTransferArgs, 'owner'>,
@@ -75,6 +75,52 @@ export async function auditedMemberTransfer(
   const moved = await transfer(trx, { ...move, owner: { kind: 'member', id: by.memberId } });
   if (moved.created) await recordMemberAudit(trx, { merchantId: by.merchantId, memberId: by.memberId, action: audit.action, detail: audit.detail, ip: by.ip });
   return moved;
+}
+
+/**
+ * auditedMemberTransfer in a transaction of its own, `guard` first in it, with the ledger's refusals
+ * as the member's messages. Answers the transaction and both accounts' balances after it.
+ */
+export async function memberTransfer(
+  deps: TPlatformDeps,
+  by: { merchantId: number; memberId: number; ip: string },
+  move: Omit<TTransferArgs, 'owner'>,
+  audit: { action: string; detail: string },
+  guard?: (trx: Transaction<DB>) => Promise<void>,
+): Promise<{ transactionId: number; fromMinor: number; toMinor: number }> {
+  try {
+    return await inTransaction(deps.db, async (trx) => {
+      await guard?.(trx);
+      const moved = await auditedMemberTransfer(trx, by, move, audit);
+      return { transactionId: moved.transactionId, fromMinor: await accountBalance(trx, move.from), toMinor: await accountBalance(trx, move.to) };
+    });
+  } catch (error) {
+    transferRefusal(error);
+  }
+}
+
+/**
+ * One member's main wallet → another member's (transfer_upline, transfer_downline), keyed
+ * `<direction>:<key>` by the sender, the counterparty and remark in the meta (what the records and
+ * an agent's downline detail read), audited on the sender as `<counterparty> <amount>`.
+ */
+export async function mainWalletTransfer(
+  deps: TPlatformDeps,
+  merchant: TMerchant,
+  t: { senderId: number; receiverId: number; direction: 'upline' | 'downline'; amountMinor: number; key: string; remark: string; ip: string },
+  guard?: (trx: Transaction<DB>) => Promise<void>,
+): Promise<{ transactionId: number; fromMinor: number; toMinor: number }> {
+  const from = await accountFor(deps.db, merchant, 'member_wallet', { memberId: t.senderId });
+  const to = await accountFor(deps.db, merchant, 'member_wallet', { memberId: t.receiverId });
+  const kind = `transfer_${t.direction}`;
+  const meta = { counterpartyMemberId: t.receiverId, remark: t.remark };
+  return memberTransfer(
+    deps,
+    { merchantId: merchant.id, memberId: t.senderId, ip: t.ip },
+    { from, to, amountMinor: t.amountMinor, idempotencyKey: `${t.direction}:${t.key}`, kind, meta },
+    { action: kind, detail: `${t.receiverId} ${t.amountMinor}` },
+    guard,
+  );
 }
 
 /** GCS_walletTransfer: main → a merchant wallet (`in`) or back (`out`), once per member key. */
@@ -91,19 +137,13 @@ export async function walletTransfer(
   const main = await accountFor(deps.db, merchant, 'member_wallet', { memberId: member.memberId });
   const wallet = await accountFor(deps.db, merchant, 'member_merchant_wallet', { memberId: member.memberId, code: vendor.code });
   const [from, to] = req.direction === 'in' ? [main, wallet] : [wallet, main];
-  try {
-    return await inTransaction(deps.db, async (trx) => {
-      const moved = await auditedMemberTransfer(
-        trx,
-        { merchantId: merchant.id, memberId: member.memberId, ip },
-        { from, to, amountMinor: req.amountMinor, idempotencyKey: `wallet:${req.key}`, kind: `wallet_${req.direction}`, meta: { code: vendor.code } },
-        { action: `wallet_transfer_${req.direction}`, detail: `${vendor.code} ${req.amountMinor}` },
-      );
-      return { transactionId: moved.transactionId, mainMinor: await accountBalance(trx, main) };
-    });
-  } catch (error) {
-    transferRefusal(error);
-  }
+  const moved = await memberTransfer(
+    deps,
+    { merchantId: merchant.id, memberId: member.memberId, ip },
+    { from, to, amountMinor: req.amountMinor, idempotencyKey: `wallet:${req.key}`, kind: `wallet_${req.direction}`, meta: { code: vendor.code } },
+    { action: `wallet_transfer_${req.direction}`, detail: `${vendor.code} ${req.amountMinor}` },
+  );
+  return { transactionId: moved.transactionId, mainMinor: req.direction === 'in' ? moved.fromMinor : moved.toMinor };
 }
 
 /** Every merchant wallet's balance back to the main wallet ("recall all"), once per member key. */
@@ -210,26 +250,15 @@ export async function transferToUpline(
   await requireStepUp(deps, member);
   const upline = await uplineAgent(deps.db, merchant.id, member.memberId);
   if (!upline) throw new WpsError(409, TRANSFER_MESSAGES.noUpline);
-  const from = await accountFor(deps.db, merchant, 'member_wallet', { memberId: member.memberId });
-  const to = await accountFor(deps.db, merchant, 'member_wallet', { memberId: upline.id });
-  try {
-    return await inTransaction(deps.db, async (trx) => {
-      const moved = await auditedMemberTransfer(
-        trx,
-        { merchantId: merchant.id, memberId: member.memberId, ip },
-        {
-          from,
-          to,
-          amountMinor: req.amountMinor,
-          idempotencyKey: `upline:${req.key}`,
-          kind: 'transfer_upline',
-          meta: { counterpartyMemberId: upline.id, remark: req.remark },
-        },
-        { action: 'transfer_upline', detail: `${upline.id} ${req.amountMinor}` },
-      );
-      return { transactionId: moved.transactionId, mainMinor: await accountBalance(trx, from) };
-    });
-  } catch (error) {
-    transferRefusal(error);
-  }
+  const t = {
+    senderId: member.memberId,
+    receiverId: upline.id,
+    direction: 'upline',
+    amountMinor: req.amountMinor,
+    key: req.key,
+    remark: req.remark,
+    ip,
+  } as const;
+  const moved = await mainWalletTransfer(deps, merchant, t);
+  return { transactionId: moved.transactionId, mainMinor: moved.fromMinor };
 }
