@@ -7,7 +7,7 @@ import { consumeCaptcha } from '../session/captcha.service.ts';
 import { verifyPassword } from '../session/password.service.ts';
 import { recordAuthEvent } from '../session/session.queries.ts';
 import { totpCounter } from '../session/session.service.ts';
-import { addOperatorFailure, operatorByUsername, releaseOperatorAttempt } from './operator.queries.ts';
+import { addOperatorFailure, operatorByUsername, releaseOperatorAttempt, takeOperatorTotpStep } from './operator.queries.ts';
 import { operatorIdentity } from './operator.service.ts';
 
 /** Login refusals answer HTTP 200 with success:false, like members' (the value says whether a captcha is needed). */
@@ -87,19 +87,9 @@ export async function operatorLogin(
       await event('operator_login_totp_required', op.id);
       throw loginFailure(WPS_CODES.badRequest, OPERATOR_MESSAGES.totpRequired, { captcha: false });
     }
-    const step = totpCounter(op.totp_secret, req.totpCode, now);
-    // The step moves forward in the same statement that checks it: a code works once.
-    const used =
-      step === null
-        ? undefined
-        : await db
-            .updateTable('operators')
-            .set({ totp_last_counter: step })
-            .where('id', '=', op.id)
-            .where((eb) => eb.or([eb('totp_last_counter', 'is', null), eb('totp_last_counter', '<', step)]))
-            .returning('id')
-            .executeTakeFirst();
-    if (!used) return fail('operator_login_totp_wrong', OPERATOR_MESSAGES.totpWrong);
+    // A code works once (the step moves forward in the statement that checks it).
+    if (!(await takeOperatorTotpStep(db, op.id, totpCounter(op.totp_secret, req.totpCode, now))))
+      return fail('operator_login_totp_wrong', OPERATOR_MESSAGES.totpWrong);
   }
 
   const token = newToken();

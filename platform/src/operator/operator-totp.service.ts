@@ -9,6 +9,7 @@ import { WpsError, wpsErrors } from '../http/envelope.ts';
 import { recordAuthEvent } from '../session/session.queries.ts';
 import { memberTotp, totpCounter } from '../session/session.service.ts';
 import { recordOperatorAudit } from '../audit/operator-audit.ts';
+import { takeOperatorTotpStep } from './operator.queries.ts';
 
 /** The operator's authenticator state (on, pending), its row locked for the change. */
 function lockedTotp(trx: Transaction<DB>, operatorId: number) {
@@ -49,18 +50,7 @@ async function checkCurrentOperatorCode(deps: TPlatformDeps, merchant: TMerchant
   const reservation = await reserveCountedAttempt(deps.db, merchant.id, key, now);
   if (reservation.kind === 'locked') throw new WpsError(WPS_CODES.locked, WPS_MESSAGES.locked, { retryAfterSeconds: reservation.retryAfterSeconds });
   const { settings } = reservation;
-  const step = totpCounter(row.totp_secret, code, now);
-  const fresh =
-    step !== null &&
-    (await deps.db
-      .updateTable('operators')
-      .set({ totp_last_counter: step })
-      .where('id', '=', op.operatorId)
-      .where('totp_secret', '=', row.totp_secret)
-      .where((eb) => eb.or([eb('totp_last_counter', 'is', null), eb('totp_last_counter', '<', step)]))
-      .returning('id')
-      .executeTakeFirst()) !== undefined;
-  if (!fresh) {
+  if (!(await takeOperatorTotpStep(deps.db, op.operatorId, totpCounter(row.totp_secret, code, now), row.totp_secret))) {
     await recordAuthEvent(deps.db, { merchantId: merchant.id, operatorId: op.operatorId, username: op.username, kind: 'operator_totp_current_wrong', ip });
     if (reservation.failures >= settings.lockAfterFailures)
       throw new WpsError(WPS_CODES.locked, WPS_MESSAGES.locked, { retryAfterSeconds: settings.lockMinutes * 60 });
