@@ -6,7 +6,7 @@ import type { TPlatformDeps } from '../http/deps.ts';
 import { wpsErrors } from '../http/envelope.ts';
 import { accountFor, inTransaction, LedgerError, transfer } from '../wallet/ledger.service.ts';
 import { conflict, fieldError } from '../http/errors.ts';
-import { pendingForSecondOperator, pendingSettingChanges } from './money-settings.service.ts';
+import { assertDecidable, pendingSettingChanges } from './money-settings.service.ts';
 import { recordOperatorAudit } from '../audit/operator-audit.ts';
 
 type TDb = Kysely<DB> | Transaction<DB>;
@@ -218,17 +218,14 @@ export async function decideAdjustment(
   req: { adjustmentId: number; approve: boolean },
 ): Promise<TAdjustment> {
   await inTransaction(deps.db, async (trx) => {
-    const a = pendingForSecondOperator(
-      await trx
-        .selectFrom('balance_adjustments')
-        .select(['id', 'member_id', 'amount_minor', 'reason', 'status', 'requested_by'])
-        .where('merchant_id', '=', merchant.id)
-        .where('id', '=', req.adjustmentId)
-        .forUpdate()
-        .executeTakeFirst(),
-      op,
-      { notPending: DEPOSIT_MESSAGES.adjustmentNotPending, ownRequest: DEPOSIT_MESSAGES.adjustmentOwnRequest },
-    );
+    const a = await trx
+      .selectFrom('balance_adjustments')
+      .select(['id', 'member_id', 'amount_minor', 'reason', 'status', 'requested_by'])
+      .where('merchant_id', '=', merchant.id)
+      .where('id', '=', req.adjustmentId)
+      .forUpdate()
+      .executeTakeFirst();
+    assertDecidable(a, op, { notPending: DEPOSIT_MESSAGES.adjustmentNotPending, ownRequest: DEPOSIT_MESSAGES.adjustmentOwnRequest });
     const transactionId = req.approve ? await applyIn(trx, merchant, a) : null;
     const status = req.approve ? 'applied' : 'rejected';
     await trx

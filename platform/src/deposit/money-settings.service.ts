@@ -21,18 +21,18 @@ import { auditedConfigChange, recordOperatorAudit } from '../audit/operator-audi
 type TDb = Kysely<DB> | Transaction<DB>;
 
 /**
- * Four eyes on a pending request (docs/0066): the locked row a second operator decides. Missing is
- * 404, already decided 409 `notPending`, the requester's own 403 `ownRequest`.
+ * Four eyes on a pending request (docs/0066): refuses what a second operator may not decide, the
+ * locked row read: missing is 404, already decided 409 `notPending`, the requester's own 403
+ * `ownRequest`.
  */
-export function pendingForSecondOperator<T extends { status: string; requested_by: number }>(
+export function assertDecidable<T extends { status: string; requested_by: number }>(
   row: T | undefined,
   op: TSessionOperator,
   refusals: { notPending: string; ownRequest: string },
-): T {
+): asserts row is T {
   if (!row) throw wpsErrors.notFound();
   if (row.status !== 'pending') throw conflict(refusals.notPending);
   if (row.requested_by === op.operatorId) throw new WpsError(403, refusals.ownRequest);
-  return row;
 }
 
 /** The merchant's money settings and every deposit channel (money.read). */
@@ -290,17 +290,14 @@ export async function decideMoneySettingChange(
 ): Promise<TMoneySettingsResponse> {
   return deps.db.transaction().execute(async (trx) => {
     await trx.selectFrom('merchants').select('id').where('id', '=', merchant.id).forUpdate().executeTakeFirstOrThrow();
-    const row = pendingForSecondOperator(
-      await trx
-        .selectFrom('money_setting_changes')
-        .select(['id', 'change', 'before', 'status', 'requested_by'])
-        .where('merchant_id', '=', merchant.id)
-        .where('id', '=', req.changeId)
-        .forUpdate()
-        .executeTakeFirst(),
-      op,
-      { notPending: DEPOSIT_MESSAGES.settingsChangeNotPending, ownRequest: DEPOSIT_MESSAGES.settingsSecondOwner },
-    );
+    const row = await trx
+      .selectFrom('money_setting_changes')
+      .select(['id', 'change', 'before', 'status', 'requested_by'])
+      .where('merchant_id', '=', merchant.id)
+      .where('id', '=', req.changeId)
+      .forUpdate()
+      .executeTakeFirst();
+    assertDecidable(row, op, { notPending: DEPOSIT_MESSAGES.settingsChangeNotPending, ownRequest: DEPOSIT_MESSAGES.settingsSecondOwner });
     if (req.approve) {
       const current = await moneySettings(trx, merchant.id);
       const next = settingsAfter(current, ZMoneySettingsRequest.parse(row.change), { autoSettleAllowed: await isDemoMode(trx, merchant.id, deps) });

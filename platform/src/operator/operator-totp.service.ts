@@ -1,6 +1,6 @@
 import * as OTPAuth from 'otpauth';
 import type { Transaction } from 'kysely';
-import { OPERATOR_MESSAGES, WPS_CODES, WPS_MESSAGES } from '@wl/schemas';
+import { OPERATOR_MESSAGES, WPS_CODES, WPS_MESSAGES, type TOperatorAuditAction } from '@wl/schemas';
 import { reserveCountedAttempt } from '../session/security.service.ts';
 import type { DB } from '../db/schema.ts';
 import type { TMerchant, TSessionOperator } from '../http/auth.ts';
@@ -16,22 +16,30 @@ function lockedTotp(trx: Transaction<DB>, operatorId: number) {
   return trx.selectFrom('operators').select(['totp_secret', 'totp_pending_secret']).where('id', '=', operatorId).forUpdate().executeTakeFirstOrThrow();
 }
 
+/** Whether an operator's authenticator is on and whether a new one is pending. */
+const totpState = (row: { totp_secret: string | null; totp_pending_secret: string | null }) => ({
+  totpEnabled: row.totp_secret !== null,
+  pending: row.totp_pending_secret !== null,
+});
+
+/** Audits a change of an authenticator in its transaction: secrets never enter the log, only totpState before and after. */
+function auditTotp(
+  trx: Transaction<DB>,
+  by: { merchant: TMerchant; op: TSessionOperator; ip: string },
+  action: TOperatorAuditAction,
+  before: object,
+  after: object,
+) {
+  return recordOperatorAudit(trx, { merchantId: by.merchant.id, actor: by.op, ip: by.ip, action, before, after, configVersion: null });
+}
+
 /** A new pending authenticator secret for the calling operator (shown once; confirmed by a code). */
 export async function operatorTotpSetup(deps: TPlatformDeps, merchant: TMerchant, op: TSessionOperator, ip: string) {
   const secret = new OTPAuth.Secret({ size: 20 }).base32;
   await deps.db.transaction().execute(async (trx) => {
     const row = await lockedTotp(trx, op.operatorId);
     await trx.updateTable('operators').set({ totp_pending_secret: secret }).where('id', '=', op.operatorId).execute();
-    // Secrets never enter the log: only whether one is pending or on.
-    await recordOperatorAudit(trx, {
-      merchantId: merchant.id,
-      actor: op,
-      ip,
-      action: 'operator.totp.setup',
-      before: { totpEnabled: row.totp_secret !== null, pending: row.totp_pending_secret !== null },
-      after: { totpEnabled: row.totp_secret !== null, pending: true },
-      configVersion: null,
-    });
+    await auditTotp(trx, { merchant, op, ip }, 'operator.totp.setup', totpState(row), { ...totpState(row), pending: true });
   });
   return { secret, otpauthUrl: memberTotp(secret, op.username, `${merchant.name} console`).toString() };
 }
@@ -82,15 +90,7 @@ export async function operatorTotpEnable(
       .set({ totp_secret: row.totp_pending_secret, totp_pending_secret: null, totp_last_counter: step })
       .where('id', '=', op.operatorId)
       .execute();
-    await recordOperatorAudit(trx, {
-      merchantId: merchant.id,
-      actor: op,
-      ip,
-      action: 'operator.totp.enable',
-      before: { totpEnabled: row.totp_secret !== null, pending: true },
-      after: { totpEnabled: true, pending: false },
-      configVersion: null,
-    });
+    await auditTotp(trx, { merchant, op, ip }, 'operator.totp.enable', { ...totpState(row), pending: true }, { totpEnabled: true, pending: false });
     return true;
   });
   await recordAuthEvent(deps.db, {
@@ -111,15 +111,7 @@ export async function operatorTotpRemove(deps: TPlatformDeps, merchant: TMerchan
   await checkCurrentOperatorCode(deps, merchant, op, ip, code);
   await deps.db.transaction().execute(async (trx) => {
     await trx.updateTable('operators').set({ totp_secret: null, totp_pending_secret: null, totp_last_counter: null }).where('id', '=', op.operatorId).execute();
-    await recordOperatorAudit(trx, {
-      merchantId: merchant.id,
-      actor: op,
-      ip,
-      action: 'operator.totp.remove',
-      before: { totpEnabled: true },
-      after: { totpEnabled: false, pending: false },
-      configVersion: null,
-    });
+    await auditTotp(trx, { merchant, op, ip }, 'operator.totp.remove', { totpEnabled: true }, { totpEnabled: false, pending: false });
   });
   await recordAuthEvent(deps.db, { merchantId: merchant.id, operatorId: op.operatorId, username: op.username, kind: 'operator_totp_removed', ip });
   return { ok: true };
@@ -143,15 +135,8 @@ export async function operatorTotpReset(deps: TPlatformDeps, merchant: TMerchant
     if (!target) throw wpsErrors.notFound();
     await trx.updateTable('operators').set({ totp_secret: null, totp_pending_secret: null, totp_last_counter: null }).where('id', '=', target.id).execute();
     await trx.updateTable('operator_sessions').set({ revoked_at: deps.clock() }).where('operator_id', '=', target.id).where('revoked_at', 'is', null).execute();
-    await recordOperatorAudit(trx, {
-      merchantId: merchant.id,
-      actor: op,
-      ip,
-      action: 'operator.totp.reset',
-      before: { operatorId: target.id, username: target.username, totpEnabled: target.totp_secret !== null, pending: target.totp_pending_secret !== null },
-      after: { operatorId: target.id, username: target.username, totpEnabled: false, pending: false },
-      configVersion: null,
-    });
+    const whose = { operatorId: target.id, username: target.username };
+    await auditTotp(trx, { merchant, op, ip }, 'operator.totp.reset', { ...whose, ...totpState(target) }, { ...whose, totpEnabled: false, pending: false });
   });
   return { ok: true };
 }
