@@ -102,13 +102,15 @@ async function decidePending(
       .set({ ...set, status: decision.status, decided_by: op.operatorId })
       .where('id', '=', w.id)
       .execute();
+    // The audit's after is its before with the new status and what the decision added.
+    const before = { withdrawalId: w.id, status: 'pending' };
     await recordOperatorAudit(trx, {
       merchantId: merchant.id,
       actor: op,
       ip,
       action: decision.action,
-      before: { withdrawalId: w.id, status: 'pending' },
-      after: { withdrawalId: w.id, status: decision.status, ...after },
+      before,
+      after: { ...before, status: decision.status, ...after },
       configVersion: null,
     });
     return operatorView(trx, w.id);
