@@ -1,8 +1,7 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import {
   AGENT_MESSAGES,
   AGENT_TYPES,
-  TRANSFER_MESSAGES,
   WPS_CODES,
   type TDownlineDetail,
   type TDownlineList,
@@ -19,16 +18,12 @@ import type { TSessionAgent } from '../access/actor.ts';
 import type { TMerchant } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
 import { WpsError } from '../http/envelope.ts';
-import { conflict, fieldError } from '../http/errors.ts';
-import { accountFor, inTransaction, LedgerError, transfer } from '../wallet/ledger.service.ts';
 import { inSubtree, teamOf } from '../access/subtree.ts';
 import { bucketLabel, bucketSql, teamFigures, TEAM_FIGURE_KINDS, type TFigureSums } from './team-figures.ts';
-import { recordMemberAudit } from '../audit/member-audit.ts';
-
-type TDb = Kysely<DB> | Transaction<DB>;
+import { mainWalletTransfer } from '../transfer/transfer.service.ts';
 
 /** Outside the subtree and not existing at all answer the same: no probing for ids. */
-const notInTeam = () => new WpsError(WPS_CODES.notFound, AGENT_MESSAGES.notInTeam);
+export const notInTeam = () => new WpsError(WPS_CODES.notFound, AGENT_MESSAGES.notInTeam);
 
 /** Every bucket of [from, to) in order, so the chart shows the quiet hours and days too. */
 export function bucketLabels(from: number, to: number, bucket: 'hour' | 'day', offsetMinutes: number): string[] {
@@ -238,11 +233,6 @@ export async function downlineDetail(deps: TPlatformDeps, merchant: TMerchant, a
   };
 }
 
-async function balanceOf(db: TDb, accountId: number): Promise<number> {
-  const row = await db.selectFrom('ledger_accounts').select('balance_minor').where('id', '=', accountId).executeTakeFirstOrThrow();
-  return Number(row.balance_minor);
-}
-
 /**
  * Agent → downline: the agent's main wallet to the downline's main wallet through the ledger, with
  * the agent's key (scoped to the agent, docs/0026), only inside the agent's own subtree (checked in
@@ -256,37 +246,18 @@ export async function transferToDownline(
   ip: string,
 ): Promise<TDownlineTransferResult> {
   if (!(await inSubtree(deps.db, merchant.id, agent.memberId, req.memberId))) throw notInTeam();
-  const from = await accountFor(deps.db, merchant, 'member_wallet', { memberId: agent.memberId });
-  const to = await accountFor(deps.db, merchant, 'member_wallet', { memberId: req.memberId });
-  try {
-    return await inTransaction(deps.db, async (trx) => {
-      // Re-checked inside the transaction: an upline change committed meanwhile is seen.
-      if (!(await inSubtree(trx, merchant.id, agent.memberId, req.memberId))) throw notInTeam();
-      const moved = await transfer(trx, {
-        from,
-        to,
-        amountMinor: req.amountMinor,
-        owner: { kind: 'member', id: agent.memberId },
-        idempotencyKey: `downline:${req.key}`,
-        kind: 'transfer_downline',
-        meta: { counterpartyMemberId: req.memberId, remark: req.remark },
-      });
-      if (moved.created)
-        await recordMemberAudit(trx, {
-          merchantId: merchant.id,
-          memberId: agent.memberId,
-          action: 'transfer_downline',
-          detail: `${req.memberId} ${req.amountMinor}`,
-          ip,
-        });
-      return { transactionId: moved.transactionId, mainMinor: await balanceOf(trx, from), downlineBalanceMinor: await balanceOf(trx, to) };
-    });
-  } catch (error) {
-    if (error instanceof LedgerError) {
-      if (error.reason === 'insufficient_funds') throw fieldError('amountMinor', TRANSFER_MESSAGES.insufficientFunds);
-      if (error.reason === 'key_reused') throw conflict(TRANSFER_MESSAGES.keyReused);
-      if (error.reason === 'invalid_amount') throw fieldError('amountMinor', TRANSFER_MESSAGES.amountInvalid);
-    }
-    throw error;
-  }
+  const t = {
+    senderId: agent.memberId,
+    receiverId: req.memberId,
+    direction: 'downline',
+    amountMinor: req.amountMinor,
+    key: req.key,
+    remark: req.remark,
+    ip,
+  } as const;
+  // Re-checked inside the transaction: an upline change committed meanwhile is seen.
+  const moved = await mainWalletTransfer(deps, merchant, t, async (trx) => {
+    if (!(await inSubtree(trx, merchant.id, agent.memberId, req.memberId))) throw notInTeam();
+  });
+  return { transactionId: moved.transactionId, mainMinor: moved.fromMinor, downlineBalanceMinor: moved.toMinor };
 }

@@ -1,9 +1,11 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AGENT_PATHS } from '@wl/schemas';
+import { AGENT_CALLS, AGENT_PATHS } from '@wl/schemas';
 import { rowCounts, usePlatform } from '../test-support/db.ts';
+import { otherMerchant } from '../test-support/other-merchant.ts';
 import { loginToken } from '../test-support/http.ts';
 import { subtreeByUpline } from '../test-support/subtree.ts';
+import { demoTeamTokens, memberAuditRows } from '../test-support/agent-team.ts';
 import { walletBalance } from '../wallet/wallet.queries.ts';
 import { DEMO_TEAM } from '../seed/agent-tree.ts';
 
@@ -32,11 +34,7 @@ async function treeRows(ancestor: number): Promise<Map<number, number>> {
 
 beforeAll(async () => {
   for (const r of await ctx.db.selectFrom('members').select(['id', 'username']).execute()) id[r.username] = r.id;
-  t.agent = await loginToken(ctx.app, 'demo_agent', 'Agent1234');
-  t.sub1 = await loginToken(ctx.app, 'demo_sub1', DEMO_TEAM.password);
-  t.sub2 = await loginToken(ctx.app, 'demo_sub2', DEMO_TEAM.password);
-  t.member = await loginToken(ctx.app, 'demo_member', 'Demo1234');
-  t.trial = await loginToken(ctx.app, 'demo_trial', 'Trial1234');
+  Object.assign(t, await demoTeamTokens(ctx.app));
 }, 60_000);
 
 describe('the tree (closure table)', () => {
@@ -73,11 +71,7 @@ describe('the tree (closure table)', () => {
     await expect(ctx.db.updateTable('members').set({ upline_id: id.team_c01! }).where('id', '=', id.demo_sub1!).execute()).rejects.toMatchObject({
       code: '23514',
     });
-    const other = (
-      await sql<{ id: number }>`insert into merchants (code, name, currency, currency_symbol) values ('OTHERA', 'Other', 'BDT', '৳') returning id`.execute(
-        ctx.db,
-      )
-    ).rows[0]!;
+    const other = await otherMerchant(ctx.db, 'OTHERA');
     const stranger = await ctx.db
       .insertInto('members')
       .values({ merchant_id: other.id, username: 'stranger1', nickname: 'S', password_hash: '-', type: 0, upline_id: null })
@@ -93,12 +87,8 @@ describe('the tree (closure table)', () => {
 
 describe('every agent call', () => {
   it('refuses no session, a trial account and a member that is not an agent, before any work', async () => {
-    for (const [method, url] of [
-      ['GET', AGENT_PATHS.teamOverview],
-      ['GET', AGENT_PATHS.downlines],
-      ['GET', AGENT_PATHS.downline],
-      ['POST', AGENT_PATHS.transfer],
-    ] as const) {
+    // Every declared call of the agent centre: a new one is refused here too or this fails.
+    for (const { method, path: url } of Object.values(AGENT_CALLS)) {
       expect((await ctx.app.inject({ method, url })).statusCode).toBe(401);
       expect((await ctx.app.inject({ method, url, headers: { authorization: t.trial! } })).json()).toMatchObject({
         success: false,
@@ -258,9 +248,7 @@ describe('transfer to a downline', () => {
     expect(await walletBalance(ctx.db, id.demo_sub1!)).toBe(agentBefore - 25_000);
     expect(await walletBalance(ctx.db, id.team_c02!)).toBe(downBefore + 25_000);
     expect(results[0].value).toMatchObject({ mainMinor: agentBefore - 25_000, downlineBalanceMinor: downBefore + 25_000 });
-    expect(
-      await ctx.db.selectFrom('member_audit').select('detail').where('member_id', '=', id.demo_sub1!).where('action', '=', 'transfer_downline').execute(),
-    ).toEqual([{ detail: `${id.team_c02} 25000` }]);
+    expect((await memberAuditRows(ctx.db, [id.demo_sub1!], 'transfer_downline')).map((r) => r.detail)).toEqual([`${id.team_c02} 25000`]);
     const detail = (await get(AGENT_PATHS.downline, t.sub1!, { memberId: id.team_c02! })).json().value;
     expect(detail.transfers[0]).toMatchObject({ amountMinor: 25_000, remark: 'top up' });
     // The same key with another request is refused; demo_agent's same key is its own transfer.

@@ -133,6 +133,23 @@ function periods(now: number): [number, number, number][] {
   return out;
 }
 
+/** The newest ledger entry id. */
+async function lastEntryId(db: Kysely<DB>): Promise<number> {
+  return Number(
+    (
+      await db
+        .selectFrom('ledger_entries')
+        .select((eb) => eb.fn.max('id').as('max'))
+        .executeTakeFirstOrThrow()
+    ).max,
+  );
+}
+
+/** The rollup's watermark. */
+async function rolledTo(db: Kysely<DB>): Promise<number> {
+  return Number((await db.selectFrom('team_figures_state').select('rolled_to_entry_id').executeTakeFirstOrThrow()).rolled_to_entry_id);
+}
+
 async function expectExact(db: Kysely<DB>, agents: string[], now: number) {
   const entries = await allEntries(db);
   for (const name of agents) {
@@ -274,12 +291,7 @@ describe('team figures from the rollup and the tail', () => {
     await play(db, 40, now);
     await expectExact(db, AGENTS, now);
     await rollUpTeamFigures(db);
-    const state = await db.selectFrom('team_figures_state').select('rolled_to_entry_id').executeTakeFirstOrThrow();
-    const max = await db
-      .selectFrom('ledger_entries')
-      .select((eb) => eb.fn.max('id').as('max'))
-      .executeTakeFirstOrThrow();
-    expect(Number(state.rolled_to_entry_id)).toBe(Number(max.max));
+    expect(await rolledTo(db)).toBe(await lastEntryId(db));
     await expectExact(db, AGENTS, now);
     // Entries after the rollup land in hours already rolled: the tail adds them.
     for (let round = 0; round < 4; round++) {
@@ -379,14 +391,7 @@ describe('the rollup job', () => {
         runners.push(runner);
       }
       await play(db, 25, now);
-      const max = Number(
-        (
-          await db
-            .selectFrom('ledger_entries')
-            .select((eb) => eb.fn.max('id').as('max'))
-            .executeTakeFirstOrThrow()
-        ).max,
-      );
+      const max = await lastEntryId(db);
       const jobs = await Promise.all(runners.map((r, i) => r.send(TEAM_FIGURES_QUEUE, {}, { singletonKey: `test-${i}` })));
       expect(jobs.every((j) => j !== null)).toBe(true);
       const states = async () =>
@@ -396,8 +401,7 @@ describe('the rollup job', () => {
           }>`select state from ${sql.id(schema, 'job')} where id in (${sql.join(jobs.map((j) => sql`${j}::uuid`))}) order by state`.execute(db)
         ).rows.map((r) => r.state);
       await expect.poll(states, { timeout: 90_000, interval: 100 }).toEqual(['completed', 'completed']);
-      const state = await db.selectFrom('team_figures_state').select('rolled_to_entry_id').executeTakeFirstOrThrow();
-      expect(Number(state.rolled_to_entry_id)).toBe(max);
+      expect(await rolledTo(db)).toBe(max);
       await expectExact(db, AGENTS, now);
     } finally {
       for (const r of runners) await r.stop();
@@ -428,12 +432,7 @@ describe('the migration backfill', () => {
   it('rolls up the history written before it, up to the last entry', async () => {
     expect(await migrate(extra.db)).toContain('0024_team_figures');
     const db = extra.db;
-    const state = await db.selectFrom('team_figures_state').select('rolled_to_entry_id').executeTakeFirstOrThrow();
-    const max = await db
-      .selectFrom('ledger_entries')
-      .select((eb) => eb.fn.max('id').as('max'))
-      .executeTakeFirstOrThrow();
-    expect(Number(state.rolled_to_entry_id)).toBe(Number(max.max));
+    expect(await rolledTo(db)).toBe(await lastEntryId(db));
     expect(Number((await sql<{ n: number }>`select count(*)::int as n from team_member_hours`.execute(db)).rows[0]!.n)).toBeGreaterThan(0);
     const agent = await db.selectFrom('members').select('id').where('username', '=', 'demo_agent').executeTakeFirstOrThrow();
     const m = (await db.selectFrom('merchants').selectAll().where('code', '=', 'DEMO').executeTakeFirstOrThrow()) as TMerchant;

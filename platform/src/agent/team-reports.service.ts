@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import {
   RECORD_TYPE_KINDS,
   type TTeamBetRow,
@@ -42,6 +42,20 @@ function teamEntries(db: Kysely<DB>, merchantId: number, agentId: number, q: TFi
   return query;
 }
 
+type TEntries = ReturnType<typeof teamEntries>;
+type TEntriesDB = TEntries extends SelectQueryBuilder<infer D, infer _T, infer _O> ? D : never;
+type TEntriesTB = TEntries extends SelectQueryBuilder<infer _D, infer T, infer _O> ? T : never;
+
+/** One page of team entries, newest first (an entry id breaks a tie). */
+function newestPage<O>(query: SelectQueryBuilder<TEntriesDB, TEntriesTB, O>, q: { pageNo: number; pageSize: number }) {
+  return query
+    .orderBy('e.created_at', 'desc')
+    .orderBy('e.id', 'desc')
+    .limit(q.pageSize)
+    .offset((q.pageNo - 1) * q.pageSize)
+    .execute();
+}
+
 const num = (v: number | string | null | undefined) => Number(v ?? 0);
 const text = (v: string | null, max: number) => (v ?? '').slice(0, max);
 const who = (r: { member_id: number; username: string; nickname: string; depth: number }) => ({
@@ -66,26 +80,24 @@ export async function teamBets(deps: TPlatformDeps, merchant: TMerchant, agent: 
       { merchantId: merchant.id, agentId: agent.memberId, from: new Date(q.from), to: new Date(q.to), level: q.level, username: q.username },
       null,
     ).then((f) => f.total),
-    entries()
-      .where('x.kind', '=', 'bet')
-      .select([
-        'x.id',
-        'e.created_at',
-        'e.account_id',
-        'e.amount_minor',
-        'm.id as member_id',
-        'm.username',
-        'm.nickname',
-        't.depth',
-        sql<string | null>`x.meta->>'code'`.as('code'),
-        sql<string | null>`x.meta->>'game'`.as('game'),
-        sql<string | null>`x.meta->>'round'`.as('round'),
-      ])
-      .orderBy('e.created_at', 'desc')
-      .orderBy('e.id', 'desc')
-      .limit(q.pageSize)
-      .offset((q.pageNo - 1) * q.pageSize)
-      .execute(),
+    newestPage(
+      entries()
+        .where('x.kind', '=', 'bet')
+        .select([
+          'x.id',
+          'e.created_at',
+          'e.account_id',
+          'e.amount_minor',
+          'm.id as member_id',
+          'm.username',
+          'm.nickname',
+          't.depth',
+          sql<string | null>`x.meta->>'code'`.as('code'),
+          sql<string | null>`x.meta->>'game'`.as('game'),
+          sql<string | null>`x.meta->>'round'`.as('round'),
+        ]),
+      q,
+    ),
   ]);
   // The page's rounds: their wins and rollbacks on the same wallets (at most a page of rounds).
   const rounds = [...new Set(page.map((r) => r.round).filter((r): r is string => r !== null))];
@@ -221,8 +233,8 @@ export async function teamTransactions(deps: TPlatformDeps, merchant: TMerchant,
         sql<number>`coalesce(sum(e.amount_minor) filter (where e.amount_minor < 0), 0)`.as('out_minor'),
       ])
       .executeTakeFirstOrThrow(),
-    base
-      .select([
+    newestPage(
+      base.select([
         'e.id',
         'e.created_at',
         'x.kind',
@@ -233,12 +245,9 @@ export async function teamTransactions(deps: TPlatformDeps, merchant: TMerchant,
         'm.nickname',
         't.depth',
         sql<string | null>`x.meta->>'code'`.as('code'),
-      ])
-      .orderBy('e.created_at', 'desc')
-      .orderBy('e.id', 'desc')
-      .limit(q.pageSize)
-      .offset((q.pageNo - 1) * q.pageSize)
-      .execute(),
+      ]),
+      q,
+    ),
   ]);
   return {
     rows: page.map((r) => ({

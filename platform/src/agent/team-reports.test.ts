@@ -1,12 +1,11 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_PATHS, AGENT_INVITATIONS_MAX, AGENT_TEAM_PATHS } from '@wl/schemas';
-import { createCaptcha } from '../verification/captcha.service.ts';
-import { DEMO_TEAM } from '../seed/agent-tree.ts';
+import { ACCOUNT_PATHS, AGENT_INVITATIONS_MAX, AGENT_TEAM_CALLS, AGENT_TEAM_PATHS } from '@wl/schemas';
 import { rowCounts, usePlatform } from '../test-support/db.ts';
-import { encryptedCall, loginToken } from '../test-support/http.ts';
+import { loginToken } from '../test-support/http.ts';
 import { setFlag } from '../test-support/outbox.ts';
 import { subtreeByUpline } from '../test-support/subtree.ts';
+import { demoTeamTokens, memberAuditRows, registerWithCode } from '../test-support/agent-team.ts';
 
 // registerCenter and the team reports on both databases (PGlite; PostgreSQL with DATABASE_URL):
 // registering downlines directly and through invitation codes, link management, and the three
@@ -31,47 +30,19 @@ const value = async (res: Promise<{ json: () => { success: boolean; value: unkno
 /** The members under `root` (any depth ≥ 1) with their depth, from upline_id alone. */
 const subtree = (root: number) => subtreeByUpline(ctx.db, root);
 
-/** A registration through the public form (username tab, no SMS step: REGMOBVERF3 off in this file). */
-async function registerWithCode(username: string, mobileNum: string, affiliateCode: string) {
-  const m = await ctx.db.selectFrom('merchants').selectAll().executeTakeFirstOrThrow();
-  const c = await createCaptcha(ctx.app.platform, m);
-  const values = { username, password: 'Abcd1234', confirmPassword: 'Abcd1234', mobileNum, affiliateCode };
-  return encryptedCall(ctx.app, 'PUT', ACCOUNT_PATHS.register, {
-    values,
-    countryDialingCode: '+880',
-    termsAccepted: true,
-    ageConfirmed: true,
-    captchaId: c.captchaId,
-    captcha: c.answer,
-    registerMethod: 'WEB',
-  });
-}
-
 beforeAll(async () => {
   for (const r of await ctx.db.selectFrom('members').select(['id', 'username']).execute()) id[r.username] = r.id;
   await setFlag(ctx.db, 'REGMOBVERF3', false);
-  t.agent = await loginToken(ctx.app, 'demo_agent', 'Agent1234');
-  t.sub1 = await loginToken(ctx.app, 'demo_sub1', DEMO_TEAM.password);
-  t.sub2 = await loginToken(ctx.app, 'demo_sub2', DEMO_TEAM.password);
-  t.member = await loginToken(ctx.app, 'demo_member', 'Demo1234');
-  t.trial = await loginToken(ctx.app, 'demo_trial', 'Trial1234');
+  Object.assign(t, await demoTeamTokens(ctx.app));
 }, 60_000);
 
-const EVERY_CALL = [
-  ['POST', AGENT_TEAM_PATHS.registerDownline],
-  ['GET', AGENT_TEAM_PATHS.invitations],
-  ['POST', AGENT_TEAM_PATHS.invitations],
-  ['POST', AGENT_TEAM_PATHS.invitationUpdate],
-  ['POST', AGENT_TEAM_PATHS.invitationDelete],
-  ['GET', AGENT_TEAM_PATHS.teamBets],
-  ['GET', AGENT_TEAM_PATHS.teamProfit],
-  ['GET', AGENT_TEAM_PATHS.teamTransactions],
-] as const;
+/** Every declared call of registerCenter and the team reports: a new one is probed too. */
+const EVERY_CALL = Object.values(AGENT_TEAM_CALLS);
 
 describe('every registerCenter and report call', () => {
   it('refuses no session, a trial account and a member that is not an agent, before any work', async () => {
     const before = await rowCounts(ctx.db, [...WRITE_TABLES]);
-    for (const [method, url] of EVERY_CALL) {
+    for (const { method, path: url } of EVERY_CALL) {
       expect((await ctx.app.inject({ method, url })).statusCode, url).toBe(401);
       expect((await ctx.app.inject({ method, url, headers: { authorization: t.trial! } })).json()).toMatchObject({
         success: false,
@@ -119,15 +90,10 @@ describe('registering a downline directly', () => {
         .where('descendant_id', '=', id.rcagent1!)
         .executeTakeFirst(),
     ).toEqual({ depth: 2 });
-    expect(
-      await ctx.db
-        .selectFrom('member_audit')
-        .select('detail')
-        .where('member_id', '=', id.demo_sub1!)
-        .where('action', '=', 'register_downline')
-        .orderBy('id')
-        .execute(),
-    ).toEqual([{ detail: `${member.memberId} member` }, { detail: `${agent.memberId} agent` }]);
+    expect((await memberAuditRows(ctx.db, [id.demo_sub1!], 'register_downline')).map((r) => r.detail)).toEqual([
+      `${member.memberId} member`,
+      `${agent.memberId} agent`,
+    ]);
     // The new agent logs in and is an agent; the member is listed in the caller's team management.
     const agentToken = await loginToken(ctx.app, 'rcagent1', 'Abcd1234');
     expect((await get(AGENT_TEAM_PATHS.invitations, agentToken)).json()).toMatchObject({ success: true, value: { rows: [], total: 0 } });
@@ -196,8 +162,8 @@ describe('invitation codes', () => {
       success: true,
       value: { valid: true, agentName: 'Sub-agent Rahim' },
     });
-    expect((await registerWithCode('rcinvited1', '1711500001', agentCode.code)).json().success).toBe(true);
-    expect((await registerWithCode('rcinvited2', '1711500002', memberCode.code)).json().success).toBe(true);
+    expect((await registerWithCode(ctx, 'rcinvited1', '1711500001', agentCode.code)).json().success).toBe(true);
+    expect((await registerWithCode(ctx, 'rcinvited2', '1711500002', memberCode.code)).json().success).toBe(true);
     const invited = await ctx.db
       .selectFrom('members')
       .select(['username', 'type', 'upline_id', 'invitation_id'])
@@ -221,7 +187,10 @@ describe('invitation codes', () => {
       message: 'invalid_invitation_code',
     });
     const before = await rowCounts(ctx.db, ['members', 'member_tree']);
-    expect((await registerWithCode('rcinvited3', '1711500003', agentCode.code)).json()).toMatchObject({ success: false, message: 'invalid_invitation_code' });
+    expect((await registerWithCode(ctx, 'rcinvited3', '1711500003', agentCode.code)).json()).toMatchObject({
+      success: false,
+      message: 'invalid_invitation_code',
+    });
     expect(await rowCounts(ctx.db, ['members', 'member_tree'])).toEqual(before);
     await value(post(AGENT_TEAM_PATHS.invitationUpdate, t.sub1!, { id: agentCode.id, enabled: true }));
     expect((await ctx.app.inject({ url: `${ACCOUNT_PATHS.affiliate}?code=${agentCode.code}` })).json().success).toBe(true);
@@ -235,15 +204,13 @@ describe('invitation codes', () => {
       code: 404,
       message: 'agent_invitation_not_found',
     });
-    expect(
-      await ctx.db
-        .selectFrom('member_audit')
-        .select('action')
-        .where('member_id', '=', id.demo_sub1!)
-        .where('action', 'like', 'invitation_%')
-        .orderBy('id')
-        .execute(),
-    ).toEqual(['invitation_create', 'invitation_create', 'invitation_disable', 'invitation_enable', 'invitation_delete'].map((action) => ({ action })));
+    expect((await memberAuditRows(ctx.db, [id.demo_sub1!], 'invitation_%')).map((r) => r.action)).toEqual([
+      'invitation_create',
+      'invitation_create',
+      'invitation_disable',
+      'invitation_enable',
+      'invitation_delete',
+    ]);
     id.memberCode = memberCode.id;
   });
 

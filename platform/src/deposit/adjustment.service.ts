@@ -3,10 +3,10 @@ import { DEPOSIT_MESSAGES, NON_MEMBER_TYPE, TRIAL_TYPE, type TAdjustment, type T
 import type { DB } from '../db/schema.ts';
 import type { TMerchant, TSessionOperator } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
-import { WpsError, wpsErrors } from '../http/envelope.ts';
+import { wpsErrors } from '../http/envelope.ts';
 import { accountFor, inTransaction, LedgerError, transfer } from '../wallet/ledger.service.ts';
 import { conflict, fieldError } from '../http/errors.ts';
-import { pendingSettingChanges } from './money-settings.service.ts';
+import { assertDecidable, pendingSettingChanges } from './money-settings.service.ts';
 import { recordOperatorAudit } from '../audit/operator-audit.ts';
 
 type TDb = Kysely<DB> | Transaction<DB>;
@@ -183,32 +183,22 @@ export async function requestAdjustment(
       amount > m.adjustment_four_eyes_minor ||
       solo.byOperator + amount > m.adjustment_daily_operator_minor ||
       solo.forMember + amount > m.adjustment_daily_member_minor;
-    const after = { adjustmentId: inserted.id, memberId: member.id, amountMinor: req.amountMinor, reason: req.reason };
-    if (needsSecond) {
-      await recordOperatorAudit(trx, {
-        merchantId: merchant.id,
-        actor: op,
-        ip,
-        action: 'adjustment.request',
-        before: null,
-        after: { ...after, status: 'pending' },
-        configVersion: null,
-      });
-      return inserted.id;
+    // Within every limit it applies at once; otherwise it waits, pending, for a second operator.
+    if (!needsSecond) {
+      const transactionId = await applyIn(trx, merchant, inserted);
+      await trx
+        .updateTable('balance_adjustments')
+        .set({ status: 'applied', ledger_transaction_id: transactionId, decided_at: deps.clock() })
+        .where('id', '=', inserted.id)
+        .execute();
     }
-    const transactionId = await applyIn(trx, merchant, inserted);
-    await trx
-      .updateTable('balance_adjustments')
-      .set({ status: 'applied', ledger_transaction_id: transactionId, decided_at: deps.clock() })
-      .where('id', '=', inserted.id)
-      .execute();
     await recordOperatorAudit(trx, {
       merchantId: merchant.id,
       actor: op,
       ip,
-      action: 'adjustment.apply',
+      action: needsSecond ? 'adjustment.request' : 'adjustment.apply',
       before: null,
-      after: { ...after, status: 'applied' },
+      after: { adjustmentId: inserted.id, memberId: member.id, amountMinor: req.amountMinor, reason: req.reason, status: needsSecond ? 'pending' : 'applied' },
       configVersion: null,
     });
     return inserted.id;
@@ -235,9 +225,7 @@ export async function decideAdjustment(
       .where('id', '=', req.adjustmentId)
       .forUpdate()
       .executeTakeFirst();
-    if (!a) throw wpsErrors.notFound();
-    if (a.status !== 'pending') throw conflict(DEPOSIT_MESSAGES.adjustmentNotPending);
-    if (a.requested_by === op.operatorId) throw new WpsError(403, DEPOSIT_MESSAGES.adjustmentOwnRequest);
+    assertDecidable(a, op, { notPending: DEPOSIT_MESSAGES.adjustmentNotPending, ownRequest: DEPOSIT_MESSAGES.adjustmentOwnRequest });
     const transactionId = req.approve ? await applyIn(trx, merchant, a) : null;
     const status = req.approve ? 'applied' : 'rejected';
     await trx

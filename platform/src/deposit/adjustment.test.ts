@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEPOSIT_PATHS, WPS_PATHS } from '@wl/schemas';
+import { DEPOSIT_PATHS } from '@wl/schemas';
 import { rowCounts, usePlatform } from '../test-support/db.ts';
+import { operatorToken } from '../test-support/operators.ts';
 import { walletBalance } from '../wallet/wallet.queries.ts';
 
 // Operator balance adjustments (docs/0028) and the money settings, on both databases.
@@ -9,14 +10,10 @@ const ctx = usePlatform();
 const t = { finance: '', owner: '', support: '' };
 let memberId = 0;
 
-async function operatorToken(username: string, password: string): Promise<string> {
-  return (await ctx.app.inject({ method: 'POST', url: WPS_PATHS.operatorLogin, payload: { username, password } })).json().value.token as string;
-}
-
 beforeAll(async () => {
-  t.finance = await operatorToken('demo_finance', 'Finance1234');
-  t.owner = await operatorToken('demo_operator', 'Operator1234');
-  t.support = await operatorToken('demo_support', 'Support1234');
+  t.finance = await operatorToken(ctx.app, 'demo_finance', 'Finance1234');
+  t.owner = await operatorToken(ctx.app, 'demo_operator', 'Operator1234');
+  t.support = await operatorToken(ctx.app, 'demo_support', 'Support1234');
   memberId = (await ctx.db.selectFrom('members').select('id').where('username', '=', 'demo_member').executeTakeFirstOrThrow()).id;
 }, 60_000);
 
@@ -124,7 +121,7 @@ describe('money settings', () => {
     const pending = (await put(t.owner, { adjustmentFourEyesMinor: 500_000, channels: [{ id: demo.id, autoSettleSeconds: 2, maxMinor: 2_000_000 }] })).json()
       .value;
     expect(pending).toMatchObject({ adjustmentFourEyesMinor: 1_000_000, pendingChanges: [{ requestedBy: 'demo_operator' }] });
-    const owner2 = await operatorToken('demo_owner2', 'Owner21234');
+    const owner2 = await operatorToken(ctx.app, 'demo_owner2', 'Owner21234');
     const approved = (
       await ctx.app.inject({
         method: 'POST',

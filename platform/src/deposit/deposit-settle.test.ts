@@ -1,10 +1,10 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEPOSIT_PATHS, WPS_PATHS } from '@wl/schemas';
-import { buildPlatform } from '../app.ts';
-import { createJobRunner, type JobRunner } from '../jobs/job-runner.ts';
-import { deferred, jobsTestDatabase, type TJobsTestDatabase } from '../jobs/testing.ts';
-import { loginToken, TEST_GATEWAY_SECRET } from '../test-support/http.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEPOSIT_PATHS } from '@wl/schemas';
+import { createJobRunner } from '../jobs/job-runner.ts';
+import { deferred } from '../jobs/testing.ts';
+import { useJobsPlatform } from '../test-support/jobs-platform.ts';
+import { operatorToken } from '../test-support/operators.ts';
+import { loginToken } from '../test-support/http.ts';
 import { walletBalance } from '../wallet/wallet.queries.ts';
 import { defineDepositSettle } from './deposit-settle.job.ts';
 import { DEPOSIT_SETTLE_QUEUE } from './deposit.service.ts';
@@ -13,9 +13,6 @@ import { DEPOSIT_SETTLE_QUEUE } from './deposit.service.ts';
 // sent in the order's transaction, run after the channel's seconds, effect once. The test waits
 // on the handler telling it that it ran, never on time.
 
-let jobs: TJobsTestDatabase;
-let runner: JobRunner;
-let app: FastifyInstance;
 const settled = new Map<number, ReturnType<typeof deferred<boolean>>>();
 const settledOf = (id: number) => settled.get(id) ?? settled.set(id, deferred<boolean>()).get(id)!;
 let token = '';
@@ -23,30 +20,31 @@ let memberId = 0;
 let instant = 0;
 let merchantId = 0;
 
-beforeAll(async () => {
-  jobs = await jobsTestDatabase();
-  runner = createJobRunner({ db: jobs.db, schema: jobs.schema, pollingIntervalSeconds: 0.5 });
+const ctx = useJobsPlatform(async (jobs) => {
+  const runner = createJobRunner({ db: jobs.db, schema: jobs.schema, pollingIntervalSeconds: 0.5 });
   await defineDepositSettle(runner, { production: false, onSettled: (id, changed) => settledOf(id).resolve(changed) });
   await runner.start();
-  app = await buildPlatform({ db: jobs.db, merchantCode: 'DEMO', gatewaySecret: TEST_GATEWAY_SECRET, jobs: runner });
-  token = await loginToken(app, 'demo_member', 'Demo1234');
-  merchantId = (await jobs.db.selectFrom('merchants').select('id').where('code', '=', 'DEMO').executeTakeFirstOrThrow()).id;
-  memberId = (await jobs.db.selectFrom('members').select('id').where('username', '=', 'demo_member').executeTakeFirstOrThrow()).id;
+  return runner;
+});
+
+beforeAll(async () => {
+  token = await loginToken(ctx.app, 'demo_member', 'Demo1234');
+  merchantId = (await ctx.jobs.db.selectFrom('merchants').select('id').where('code', '=', 'DEMO').executeTakeFirstOrThrow()).id;
+  memberId = (await ctx.jobs.db.selectFrom('members').select('id').where('username', '=', 'demo_member').executeTakeFirstOrThrow()).id;
   // Settle at once: the test is about the job, not the delay (the delay is pg-boss's startAfter).
   instant = (
-    await jobs.db.updateTable('deposit_channels').set({ auto_settle_seconds: 0 }).where('code', '=', 'demo_instant').returning('id').executeTakeFirstOrThrow()
+    await ctx.jobs.db
+      .updateTable('deposit_channels')
+      .set({ auto_settle_seconds: 0 })
+      .where('code', '=', 'demo_instant')
+      .returning('id')
+      .executeTakeFirstOrThrow()
   ).id;
-}, 120_000);
-
-afterAll(async () => {
-  await app?.close();
-  await runner?.stop();
-  await jobs?.close();
 }, 120_000);
 
 const order = async (key: string, amountMinor = 50_000) =>
   (
-    await app.inject({ method: 'POST', url: DEPOSIT_PATHS.deposit, headers: { authorization: token }, payload: { channelId: instant, amountMinor, key } })
+    await ctx.app.inject({ method: 'POST', url: DEPOSIT_PATHS.deposit, headers: { authorization: token }, payload: { channelId: instant, amountMinor, key } })
   ).json().value as {
     id: number;
     status: string;
@@ -54,68 +52,67 @@ const order = async (key: string, amountMinor = 50_000) =>
 
 describe('the simulated channel settles by a job', () => {
   it('credits the wallet once, by itself, and the order shows approved', async () => {
-    const before = await walletBalance(jobs.db, memberId);
+    const before = await walletBalance(ctx.jobs.db, memberId);
     const d = await order('settle-key-001');
     expect(d.status).toBe('pending');
     expect(await settledOf(d.id).promise).toBe(true);
-    expect(await walletBalance(jobs.db, memberId)).toBe(before + 50_000);
-    const row = await jobs.db.selectFrom('deposits').select(['status', 'decided_by']).where('id', '=', d.id).executeTakeFirstOrThrow();
+    expect(await walletBalance(ctx.jobs.db, memberId)).toBe(before + 50_000);
+    const row = await ctx.jobs.db.selectFrom('deposits').select(['status', 'decided_by']).where('id', '=', d.id).executeTakeFirstOrThrow();
     expect(row).toEqual({ status: 'approved', decided_by: null });
   }, 60_000);
 
   it('a duplicate send of the job, or a run after the operator decided, changes nothing', async () => {
     const d = await order('settle-key-002', 30_000);
     expect(await settledOf(d.id).promise).toBe(true);
-    const before = await walletBalance(jobs.db, memberId);
+    const before = await walletBalance(ctx.jobs.db, memberId);
     // The same idempotency key is dropped by the queue; a job with another key meets a decided deposit.
-    expect(await runner.send(DEPOSIT_SETTLE_QUEUE, { merchantId, depositId: d.id }, { idempotencyKey: `deposit:${d.id}:settle` })).toBeNull();
+    expect(await ctx.runner.send(DEPOSIT_SETTLE_QUEUE, { merchantId, depositId: d.id }, { idempotencyKey: `deposit:${d.id}:settle` })).toBeNull();
     settled.delete(d.id);
-    await runner.send(DEPOSIT_SETTLE_QUEUE, { merchantId, depositId: d.id }, { idempotencyKey: `deposit:${d.id}:settle:again` });
+    await ctx.runner.send(DEPOSIT_SETTLE_QUEUE, { merchantId, depositId: d.id }, { idempotencyKey: `deposit:${d.id}:settle:again` });
     expect(await settledOf(d.id).promise).toBe(false);
-    expect(await walletBalance(jobs.db, memberId)).toBe(before);
+    expect(await walletBalance(ctx.jobs.db, memberId)).toBe(before);
   }, 60_000);
 
   it('an order an operator rejected first is not credited by its job', async () => {
     // A channel with a long delay: the operator decides before the job is due; then the job is run now.
-    await jobs.db.updateTable('deposit_channels').set({ auto_settle_seconds: 3_600 }).where('id', '=', instant).execute();
+    await ctx.jobs.db.updateTable('deposit_channels').set({ auto_settle_seconds: 3_600 }).where('id', '=', instant).execute();
     const d = await order('settle-key-003', 40_000);
-    const op = (await app.inject({ method: 'POST', url: WPS_PATHS.operatorLogin, payload: { username: 'demo_finance', password: 'Finance1234' } })).json().value
-      .token;
-    const res = await app.inject({
+    const op = await operatorToken(ctx.app, 'demo_finance', 'Finance1234');
+    const res = await ctx.app.inject({
       method: 'POST',
       url: DEPOSIT_PATHS.operatorDepositReject,
       headers: { authorization: op },
       payload: { depositId: d.id, remark: 'test' },
     });
     expect(res.json().value.status).toBe('rejected');
-    const before = await walletBalance(jobs.db, memberId);
-    await runner.send(DEPOSIT_SETTLE_QUEUE, { merchantId, depositId: d.id }, { idempotencyKey: `deposit:${d.id}:settle:now` });
+    const before = await walletBalance(ctx.jobs.db, memberId);
+    await ctx.runner.send(DEPOSIT_SETTLE_QUEUE, { merchantId, depositId: d.id }, { idempotencyKey: `deposit:${d.id}:settle:now` });
     expect(await settledOf(d.id).promise).toBe(false);
-    expect(await walletBalance(jobs.db, memberId)).toBe(before);
-    expect((await jobs.db.selectFrom('deposits').select('status').where('id', '=', d.id).executeTakeFirstOrThrow()).status).toBe('rejected');
+    expect(await walletBalance(ctx.jobs.db, memberId)).toBe(before);
+    expect((await ctx.jobs.db.selectFrom('deposits').select('status').where('id', '=', d.id).executeTakeFirstOrThrow()).status).toBe('rejected');
   }, 60_000);
 
   it('outside demo mode nothing settles by itself: the order sends no job, and a job sent anyway credits nothing (docs/0065)', async () => {
-    await jobs.db.updateTable('deposit_channels').set({ auto_settle_seconds: 0 }).where('id', '=', instant).execute();
+    await ctx.jobs.db.updateTable('deposit_channels').set({ auto_settle_seconds: 0 }).where('id', '=', instant).execute();
     // A real merchant: made by `pnpm merchant:create`, not by the demo seed.
-    await jobs.db.updateTable('merchants').set({ demo: false }).where('id', '=', merchantId).execute();
+    await ctx.jobs.db.updateTable('merchants').set({ demo: false }).where('id', '=', merchantId).execute();
     try {
       // The member's page is not told it settles by itself.
-      const listed = (await app.inject({ url: DEPOSIT_PATHS.depositChannels, headers: { authorization: token } })).json().value.channels as {
+      const listed = (await ctx.app.inject({ url: DEPOSIT_PATHS.depositChannels, headers: { authorization: token } })).json().value.channels as {
         id: number;
         autoSettleSeconds: number | null;
       }[];
       expect(listed.find((c) => c.id === instant)?.autoSettleSeconds).toBeNull();
-      const before = await walletBalance(jobs.db, memberId);
+      const before = await walletBalance(ctx.jobs.db, memberId);
       const d = await order('settle-key-004', 60_000);
       expect(d.status).toBe('pending');
       // The order's own key is free: the order sent no settle job (a duplicate would be dropped, null).
-      expect(await runner.send(DEPOSIT_SETTLE_QUEUE, { merchantId, depositId: d.id }, { idempotencyKey: `deposit:${d.id}:settle` })).not.toBeNull();
+      expect(await ctx.runner.send(DEPOSIT_SETTLE_QUEUE, { merchantId, depositId: d.id }, { idempotencyKey: `deposit:${d.id}:settle` })).not.toBeNull();
       expect(await settledOf(d.id).promise).toBe(false);
-      expect(await walletBalance(jobs.db, memberId)).toBe(before);
-      expect((await jobs.db.selectFrom('deposits').select('status').where('id', '=', d.id).executeTakeFirstOrThrow()).status).toBe('pending');
+      expect(await walletBalance(ctx.jobs.db, memberId)).toBe(before);
+      expect((await ctx.jobs.db.selectFrom('deposits').select('status').where('id', '=', d.id).executeTakeFirstOrThrow()).status).toBe('pending');
     } finally {
-      await jobs.db.updateTable('merchants').set({ demo: true }).where('id', '=', merchantId).execute();
+      await ctx.jobs.db.updateTable('merchants').set({ demo: true }).where('id', '=', merchantId).execute();
     }
   }, 60_000);
 });

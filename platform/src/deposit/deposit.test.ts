@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEPOSIT_PATHS, WPS_PATHS } from '@wl/schemas';
+import { DEPOSIT_PATHS } from '@wl/schemas';
 import { rowCounts, usePlatform } from '../test-support/db.ts';
+import { operatorToken } from '../test-support/operators.ts';
 import { loginToken } from '../test-support/http.ts';
 import { walletBalance } from '../wallet/wallet.queries.ts';
 
@@ -12,18 +13,13 @@ const t = { member: '', down: '', trial: '', finance: '', owner: '', support: ''
 const ids = { member: 0, down: 0 };
 let bkash = 0;
 
-async function operatorToken(username: string, password: string): Promise<string> {
-  const res = (await ctx.app.inject({ method: 'POST', url: WPS_PATHS.operatorLogin, payload: { username, password } })).json();
-  return res.value.token as string;
-}
-
 beforeAll(async () => {
   t.member = await loginToken(ctx.app, 'demo_member', 'Demo1234');
   t.down = await loginToken(ctx.app, 'demo_down1', 'Down1234');
   t.trial = await loginToken(ctx.app, 'demo_trial', 'Trial1234');
-  t.finance = await operatorToken('demo_finance', 'Finance1234');
-  t.owner = await operatorToken('demo_operator', 'Operator1234');
-  t.support = await operatorToken('demo_support', 'Support1234');
+  t.finance = await operatorToken(ctx.app, 'demo_finance', 'Finance1234');
+  t.owner = await operatorToken(ctx.app, 'demo_operator', 'Operator1234');
+  t.support = await operatorToken(ctx.app, 'demo_support', 'Support1234');
   const members = await ctx.db.selectFrom('members').select(['id', 'username']).where('username', 'in', ['demo_member', 'demo_down1']).execute();
   ids.member = members.find((m) => m.username === 'demo_member')!.id;
   ids.down = members.find((m) => m.username === 'demo_down1')!.id;

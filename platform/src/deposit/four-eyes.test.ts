@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEPOSIT_PATHS, WPS_PATHS, type TOperatorRole } from '@wl/schemas';
+import { DEPOSIT_PATHS, type TOperatorRole } from '@wl/schemas';
 import { hashPassword } from '../session/password.service.ts';
 import { rowCounts, usePlatform } from '../test-support/db.ts';
+import { operatorToken } from '../test-support/operators.ts';
 import { loginToken } from '../test-support/http.ts';
 import { walletBalance } from '../wallet/wallet.queries.ts';
 
@@ -10,13 +11,10 @@ import { walletBalance } from '../wallet/wallet.queries.ts';
 // into pieces below it, or approved alone a large deposit an accomplice never paid.
 
 const ctx = usePlatform();
+/** The operator audit log's actions LIKE `pattern` with who did them, oldest first. */
+const auditLike = (pattern: string) =>
+  ctx.db.selectFrom('config_audit').select(['action', 'operator_username']).where('action', 'like', pattern).orderBy('id').execute();
 const t = { finance: '', owner: '', owner2: '', content: '' };
-
-async function operatorToken(username: string, password: string): Promise<string> {
-  const res = (await ctx.app.inject({ method: 'POST', url: WPS_PATHS.operatorLogin, payload: { username, password } })).json();
-  expect(res.success).toBe(true);
-  return res.value.token as string;
-}
 
 /** A further operator of this test alone (its rolling totals start at zero). */
 async function newOperator(username: string, role: TOperatorRole): Promise<string> {
@@ -25,7 +23,7 @@ async function newOperator(username: string, role: TOperatorRole): Promise<strin
     .insertInto('operators')
     .values({ merchant_id: merchant.id, username, name: username, role, password_hash: await hashPassword('FourEyes1234') })
     .execute();
-  return operatorToken(username, 'FourEyes1234');
+  return operatorToken(ctx.app, username, 'FourEyes1234');
 }
 
 const memberId = async (username: string) => (await ctx.db.selectFrom('members').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
@@ -47,10 +45,10 @@ const answer = (res: { statusCode: number; json: () => { message: string } }) =>
 const item = (n: number) => ({ username: 'demo_member', amountMinor: n, reason: 'four eyes test' });
 
 beforeAll(async () => {
-  t.finance = await operatorToken('demo_finance', 'Finance1234');
-  t.owner = await operatorToken('demo_operator', 'Operator1234');
-  t.owner2 = await operatorToken('demo_owner2', 'Owner21234');
-  t.content = await operatorToken('demo_content', 'Content1234');
+  t.finance = await operatorToken(ctx.app, 'demo_finance', 'Finance1234');
+  t.owner = await operatorToken(ctx.app, 'demo_operator', 'Operator1234');
+  t.owner2 = await operatorToken(ctx.app, 'demo_owner2', 'Owner21234');
+  t.content = await operatorToken(ctx.app, 'demo_content', 'Content1234');
 }, 60_000);
 
 describe('the four-eyes limits and channels are the owner’s, and a change of them needs a second owner', () => {
@@ -112,12 +110,7 @@ describe('the four-eyes limits and channels are the owner’s, and a change of t
     const after = await getSettings(t.owner);
     expect(after).toMatchObject({ adjustmentFourEyesMinor: 50_000_000, pendingChanges: [] });
     expect(after.channels.find((c: { id: number }) => c.id === bkash.id).maxMinor).toBe(3_000_000);
-    const audit = await ctx.db
-      .selectFrom('config_audit')
-      .select(['action', 'operator_username'])
-      .where('action', 'like', 'money.settings.%')
-      .orderBy('id')
-      .execute();
+    const audit = await auditLike('money.settings.%');
     expect(audit.slice(-3)).toEqual([
       { action: 'money.settings.set', operator_username: 'demo_operator' },
       { action: 'money.settings.request', operator_username: 'demo_operator' },
@@ -238,12 +231,7 @@ describe('manual deposit approvals above the limit need a second operator', () =
     const [a, b] = await Promise.all([approveDeposit(t.owner, d.id), approveDeposit(t.owner2, d.id)]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     expect(await walletBalance(ctx.db, id)).toBe(before + 5_000_000);
-    const audit = await ctx.db
-      .selectFrom('config_audit')
-      .select(['action', 'operator_username'])
-      .where('action', 'like', 'deposit.approve%')
-      .orderBy('id')
-      .execute();
+    const audit = await auditLike('deposit.approve%');
     expect(audit.slice(-2).map((x) => x.action)).toEqual(['deposit.approve.first', 'deposit.approve']);
   });
 

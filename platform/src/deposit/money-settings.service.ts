@@ -20,6 +20,21 @@ import { auditedConfigChange, recordOperatorAudit } from '../audit/operator-audi
 
 type TDb = Kysely<DB> | Transaction<DB>;
 
+/**
+ * Four eyes on a pending request (docs/0066): refuses what a second operator may not decide, the
+ * locked row read: missing is 404, already decided 409 `notPending`, the requester's own 403
+ * `ownRequest`.
+ */
+export function assertDecidable<T extends { status: string; requested_by: number }>(
+  row: T | undefined,
+  op: TSessionOperator,
+  refusals: { notPending: string; ownRequest: string },
+): asserts row is T {
+  if (!row) throw wpsErrors.notFound();
+  if (row.status !== 'pending') throw conflict(refusals.notPending);
+  if (row.requested_by === op.operatorId) throw new WpsError(403, refusals.ownRequest);
+}
+
 /** The merchant's money settings and every deposit channel (money.read). */
 export async function moneySettings(db: TDb, merchantId: number): Promise<TMoneySettings> {
   const [m, channels] = await Promise.all([
@@ -282,9 +297,7 @@ export async function decideMoneySettingChange(
       .where('id', '=', req.changeId)
       .forUpdate()
       .executeTakeFirst();
-    if (!row) throw wpsErrors.notFound();
-    if (row.status !== 'pending') throw conflict(DEPOSIT_MESSAGES.settingsChangeNotPending);
-    if (row.requested_by === op.operatorId) throw new WpsError(403, DEPOSIT_MESSAGES.settingsSecondOwner);
+    assertDecidable(row, op, { notPending: DEPOSIT_MESSAGES.settingsChangeNotPending, ownRequest: DEPOSIT_MESSAGES.settingsSecondOwner });
     if (req.approve) {
       const current = await moneySettings(trx, merchant.id);
       const next = settingsAfter(current, ZMoneySettingsRequest.parse(row.change), { autoSettleAllowed: await isDemoMode(trx, merchant.id, deps) });

@@ -3,7 +3,7 @@ import { AGENT_LIMIT_MESSAGES, AGENT_TEAM_PATHS, OPERATOR_CALLS, type TOperatorR
 import { DEMO_TEAM } from '../seed/agent-tree.ts';
 import { rowCounts, usePlatform } from '../test-support/db.ts';
 import { loginToken } from '../test-support/http.ts';
-import { operatorTokens } from '../test-support/operators.ts';
+import { roleTokens } from '../test-support/operators.ts';
 
 /**
  * The operator-set agent downline limits (docs/0064, docs/0017): only an owner changes them
@@ -17,7 +17,7 @@ let tokens = {} as Record<TOperatorRole, string>;
 const SEEDED = { maxDepth: 3, maxDirectAgents: 20 };
 
 beforeAll(async () => {
-  tokens = await operatorTokens(ctx.app);
+  tokens = await roleTokens(ctx.app);
 });
 
 const put = (role: TOperatorRole, payload: object) => ctx.app.inject({ method: 'PUT', url: URL, headers: { authorization: tokens[role] }, payload });

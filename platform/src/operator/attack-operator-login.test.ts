@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { OPERATOR_PATHS, WPS_PATHS } from '@wl/schemas';
 import { usePlatform } from '../test-support/db.ts';
+import { authEventKinds } from '../test-support/auth-events.ts';
 import { memberTotp } from '../session/session.service.ts';
 
 /**
@@ -13,14 +14,7 @@ let now = Date.parse('2026-06-01T10:00:00Z');
 const ctx = usePlatform({ clock: () => new Date(now) });
 
 const login = (payload: Record<string, unknown>) => ctx.app.inject({ method: 'POST', url: WPS_PATHS.operatorLogin, payload });
-const kinds = (username: string) =>
-  ctx.db
-    .selectFrom('auth_events')
-    .select('kind')
-    .where('username', '=', username)
-    .orderBy('id')
-    .execute()
-    .then((r) => r.map((e) => e.kind));
+const kinds = (username: string) => authEventKinds(ctx.db, username);
 
 describe('operator login under 50 parallel guesses (attack review)', () => {
   it('judges at most lockAfter passwords of a parallel burst; the right one inside the burst does not get in once the lock engaged', async () => {

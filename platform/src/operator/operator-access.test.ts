@@ -15,6 +15,7 @@ import {
   type TOperatorRole,
 } from '@wl/schemas';
 import { rowCounts, usePlatform } from '../test-support/db.ts';
+import { ROLE_ACCOUNTS } from '../test-support/operators.ts';
 
 const ctx = usePlatform();
 
@@ -25,13 +26,6 @@ const EXPECTED: Record<TOperatorRole, readonly TOperatorPermission[]> = {
   support: ['config.read', 'security.read', 'outbox.read'],
   content: ['config.read', 'whitelabel.write'],
 };
-const ACCOUNTS: Record<TOperatorRole, [string, string]> = {
-  owner: ['demo_operator', 'Operator1234'],
-  finance: ['demo_finance', 'Finance1234'],
-  support: ['demo_support', 'Support1234'],
-  content: ['demo_content', 'Content1234'],
-};
-
 /** A valid request for every route that needs a body or query; mutations ask for what is already set. */
 const SAMPLES: Record<string, { payload?: object; query?: Record<string, string> }> = {
   [`PUT ${WPS_PATHS.operatorWhitelabel}`]: { payload: { modId: 'FREEPLAY3', enabled: true } },
@@ -87,8 +81,8 @@ const REFUSED_AFTER_ACCESS: Record<string, string> = {
 
 const tokens = {} as Record<TOperatorRole, string>;
 beforeAll(async () => {
-  for (const role of Object.keys(ACCOUNTS) as TOperatorRole[]) {
-    const [username, password] = ACCOUNTS[role];
+  for (const role of Object.keys(ROLE_ACCOUNTS) as TOperatorRole[]) {
+    const { username, password } = ROLE_ACCOUNTS[role];
     const res = (await ctx.app.inject({ method: 'POST', url: WPS_PATHS.operatorLogin, payload: { username, password } })).json();
     expect(res.value.operator).toMatchObject({ username, role, permissions: [...EXPECTED[role]] });
     tokens[role] = res.value.token;
@@ -100,7 +94,7 @@ describe('operator permissions (issue 6), enforced by the platform', () => {
   const routes = ALL_CALLS.flatMap((d) =>
     d.audience.kind === 'operator' && d.path !== WPS_PATHS.operatorLogout ? [{ method: d.method, url: d.path, permission: d.audience.permission }] : [],
   );
-  const cases = (Object.keys(ACCOUNTS) as TOperatorRole[]).flatMap((role) => routes.map((r) => ({ role, ...r })));
+  const cases = (Object.keys(ROLE_ACCOUNTS) as TOperatorRole[]).flatMap((role) => routes.map((r) => ({ role, ...r })));
 
   it('covers every guarded route', () => {
     expect(routes.map((r) => `${r.method} ${r.url} ${r.permission}`)).toEqual([

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { OPERATOR_PATHS, WPS_PATHS, ZEnvelope, ZOperatorAuditResponse } from '@wl/schemas';
 import { usePlatform } from '../test-support/db.ts';
+import { roleTokens } from '../test-support/operators.ts';
 import { fromClientIp } from '../test-support/http.ts';
 
 const ctx = usePlatform();
@@ -20,13 +21,7 @@ const audit = async (query: Record<string, string> = {}, token = tokens.owner!) 
 };
 
 beforeAll(async () => {
-  for (const [role, username, password] of [
-    ['owner', 'demo_operator', 'Operator1234'],
-    ['content', 'demo_content', 'Content1234'],
-    ['finance', 'demo_finance', 'Finance1234'],
-  ] as const) {
-    tokens[role] = (await ctx.app.inject({ method: 'POST', url: WPS_PATHS.operatorLogin, payload: { username, password } })).json().value.token;
-  }
+  Object.assign(tokens, await roleTokens(ctx.app));
 });
 
 describe('operator audit log (issue 6)', () => {

@@ -16,6 +16,7 @@ import type { TPlatformDeps } from '../http/deps.ts';
 import { wpsErrors } from '../http/envelope.ts';
 import { CATEGORY_TITLES } from '../kernel/catalogue.ts';
 import { auditedConfigChange } from '../audit/operator-audit.ts';
+import { switchWhitelabelNode } from './operator.service.ts';
 
 /** Every category in the fixed order LOTT…CRASH with its switch and counts (config.read). */
 export async function operatorGameCategories(deps: TPlatformDeps, merchantId: number, language: TLanguage): Promise<TOperatorGameCategoriesResponse> {
@@ -42,27 +43,8 @@ export async function setGameCategory(
   req: TOperatorSetGameCategoryRequest,
   language: TLanguage,
 ): Promise<TOperatorGameCategoriesResponse> {
-  const modId = categoryModId(req.gameType);
-  await deps.db.transaction().execute(async (trx) => {
-    const node = await trx
-      .selectFrom('whitelabel_nodes')
-      .select(['id', 'enabled'])
-      .where('merchant_id', '=', merchant.id)
-      .where('mod_id', '=', modId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!node) throw wpsErrors.notFound();
-    if (node.enabled === req.enabled) return;
-    await trx.updateTable('whitelabel_nodes').set({ enabled: req.enabled }).where('id', '=', node.id).execute();
-    await auditedConfigChange(trx, {
-      merchantId: merchant.id,
-      actor: op,
-      ip,
-      action: GAME_SWITCH_ACTIONS.category,
-      before: { gameType: req.gameType, enabled: node.enabled },
-      after: { gameType: req.gameType, enabled: req.enabled },
-    });
-  });
+  const change = { modId: categoryModId(req.gameType), enabled: req.enabled, action: GAME_SWITCH_ACTIONS.category, subject: { gameType: req.gameType } };
+  await switchWhitelabelNode(deps, merchant, op, ip, change);
   return operatorGameCategories(deps, merchant.id, language);
 }
 

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   OPERATOR_GAMES_PATHS,
@@ -17,6 +16,8 @@ import {
   ZWinnerBoardResponse,
 } from '@wl/schemas';
 import { rowCounts, usePlatform } from '../test-support/db.ts';
+import { roleTokens } from '../test-support/operators.ts';
+import { otherMerchant } from '../test-support/other-merchant.ts';
 import { fromClientIp, loginToken } from '../test-support/http.ts';
 
 // docs/0037: the operator switches categories and single games on and off.
@@ -25,14 +26,7 @@ const ops: Record<'owner' | 'content' | 'finance' | 'support', string> = { owner
 let member = '';
 
 beforeAll(async () => {
-  for (const [role, username, password] of [
-    ['owner', 'demo_operator', 'Operator1234'],
-    ['content', 'demo_content', 'Content1234'],
-    ['finance', 'demo_finance', 'Finance1234'],
-    ['support', 'demo_support', 'Support1234'],
-  ] as const) {
-    ops[role] = (await ctx.app.inject({ method: 'POST', url: WPS_PATHS.operatorLogin, payload: { username, password } })).json().value.token;
-  }
+  Object.assign(ops, await roleTokens(ctx.app));
   member = await loginToken(ctx.app, 'demo_member', 'Demo1234');
 });
 
@@ -276,33 +270,8 @@ describe('who may switch, and bad input', () => {
 
   it("never switches or lists another merchant's game", async () => {
     // A second merchant with one vendor and one game under a node id of its own.
-    // The other columns take their defaults.
-    const other = (
-      await sql<{ id: number }>`insert into merchants (code, name, currency, currency_symbol) values ('OTHER', 'Other', 'BDT', '৳') returning id`.execute(
-        ctx.db,
-      )
-    ).rows[0]!;
-    const vendor = await ctx.db
-      .insertInto('vendors')
-      .values({ merchant_id: other.id, vassalage: 'OTHERV', game_type: 'RNG', name: 'Other vendor', is_game: 'VASSALAGE', sort: 0 })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await ctx.db
-      .insertInto('games')
-      .values({
-        merchant_id: other.id,
-        vendor_id: vendor.id,
-        node_id: 'OTHERV-001',
-        game_code: 'otherv_1',
-        game_type: 'RNG',
-        vassalage: 'OTHERV',
-        name_en: 'Other game',
-        name_bn: 'অন্য খেলা',
-        has_free_trial: true,
-        is_hot: false,
-        sort: 0,
-      })
-      .execute();
+    const other = await otherMerchant(ctx.db, 'OTHER');
+    await (await other.vendor('OTHERV', 'VASSALAGE')).game('OTHERV-001');
     expect((await setGame('OTHERV-001', false)).statusCode).toBe(404);
     expect((await games({ search: 'OTHERV' })).total).toBe(0);
     const row = await ctx.db.selectFrom('games').select('enabled').where('node_id', '=', 'OTHERV-001').executeTakeFirstOrThrow();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { OPERATOR_PATHS, WPS_PATHS } from '@wl/schemas';
 import { usePlatform } from '../test-support/db.ts';
+import { authEventKinds } from '../test-support/auth-events.ts';
 import { createCaptcha } from '../verification/captcha.service.ts';
 import { memberTotp } from '../session/session.service.ts';
 
@@ -9,14 +10,7 @@ const ctx = usePlatform({ clock: () => new Date(now) });
 
 const login = (payload: Record<string, unknown>) => ctx.app.inject({ method: 'POST', url: WPS_PATHS.operatorLogin, payload });
 const merchant = () => ctx.db.selectFrom('merchants').selectAll().executeTakeFirstOrThrow();
-const events = (username: string) =>
-  ctx.db
-    .selectFrom('auth_events')
-    .select('kind')
-    .where('username', '=', username)
-    .orderBy('id')
-    .execute()
-    .then((r) => r.map((e) => e.kind));
+const events = (username: string) => authEventKinds(ctx.db, username);
 
 describe('operator login limits (issue 6)', () => {
   it('50 parallel wrong passwords: exactly lockAfter-1 plain refusals, at most lockAfter judged, the rest locked or asked for a captcha; the right password is refused then', async () => {

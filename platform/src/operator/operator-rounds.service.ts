@@ -1,4 +1,4 @@
-import { sql, type InferResult, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type AliasedRawBuilder, type InferResult, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import {
   GAME_ENGINES,
   OPERATOR_STUCK_AFTER_MS,
@@ -15,9 +15,10 @@ import type { TPlatformDeps } from '../http/deps.ts';
 
 /**
  * Where the built-in games keep their rounds, keyed by engine (docs/0043). A source answers every
- * round of its engines as the same columns (ROUND_COLUMNS below), so the console's filters, paging
- * and totals are written once over their union. An engine that writes `game_rounds` (as the slot
- * does) only adds its name to `gameRoundsSource`'s engines; one with a table of its own adds a source.
+ * round of its engines as the same columns (those of gameRoundsSelect below), so the console's
+ * filters, paging and totals are written once over their union. An engine that writes `game_rounds`
+ * (as the slot does) only adds its name to `gameRoundsSource`'s engines; one with a table of its own
+ * adds a source.
  */
 type TRoundSource = {
   engines: readonly TGameEngine[];
@@ -66,8 +67,33 @@ function gameRoundsSelect(db: Kysely<DB>, merchantId: number, engines: readonly 
 const gameRoundsSource: TRoundSource = { engines: ['slot'], select: gameRoundsSelect };
 
 /**
- * The lottery's bets (migration 0019), one row per bet: `L<bet id>` as the wallet's `WLG-L<bet id>`.
- * The seed is the draw's, revealed once it is drawn; the client seed is the draw's, the nonce 0.
+ * The columns of a source of bets, in gameRoundsSelect's order (a union matches them by place), with
+ * `b` the bets, `g` their game and `m` the member: one row per bet, `<prefix><bet id>` as the
+ * wallet's `WLG-<prefix><bet id>`; `own` are the engine's payout, seeds, nonce and outcome, `dueAt`
+ * when the bet was due to settle.
+ */
+function betColumns<T extends readonly AliasedRawBuilder<unknown, string>[]>(prefix: 'L' | 'C', own: T, dueAt: RawBuilder<Date>) {
+  return [
+    sql<string>`${sql.lit(prefix)} || b.id::text`.as('round_id'),
+    sql<string>`b.id::bigint`.as('seq'),
+    sql<TGameEngine>`g.engine`.as('engine'),
+    sql<string>`g.node_id`.as('node_id'),
+    sql<string>`g.name_en`.as('name_en'),
+    sql<string>`g.name_bn`.as('name_bn'),
+    sql<string>`coalesce(m.username, '')`.as('username'),
+    sql<TRoundRow['mode']>`b.mode`.as('mode'),
+    sql<string>`b.state`.as('state'),
+    sql<TRoundRow['stake_minor']>`b.stake_minor`.as('stake_minor'),
+    ...own,
+    sql<TRoundRow['created_at']>`b.created_at`.as('created_at'),
+    sql<TRoundRow['settled_at']>`b.settled_at`.as('settled_at'),
+    dueAt.as('due_at'),
+  ] as const;
+}
+
+/**
+ * The lottery's bets (migration 0019). The seed is the draw's, revealed once it is drawn; the
+ * client seed is the draw's, the nonce 0. A bet is due when its draw closes.
  */
 const lotteryBetsSource: TRoundSource = {
   engines: ['lottery'],
@@ -80,36 +106,29 @@ const lotteryBetsSource: TRoundSource = {
       .where('b.merchant_id', '=', merchantId)
       .where('d.merchant_id', '=', merchantId)
       .where('g.engine', '=', 'lottery')
-      .select([
-        sql<string>`'L' || b.id::text`.as('round_id'),
-        sql<string>`b.id::bigint`.as('seq'),
-        sql<TGameEngine>`g.engine`.as('engine'),
-        'g.node_id',
-        'g.name_en',
-        'g.name_bn',
-        sql<string>`coalesce(m.username, '')`.as('username'),
-        'b.mode',
-        sql<string>`b.state`.as('state'),
-        'b.stake_minor',
-        sql<number>`coalesce(b.win_minor, 0)`.as('payout_minor'),
-        'd.server_seed_hash',
-        sql<string | null>`case when d.state = 'open' then null else d.server_seed end`.as('server_seed'),
-        'd.client_seed',
-        sql<number>`0`.as('nonce'),
-        sql<unknown>`jsonb_build_object('numero', d.numero, 'betType', b.bet_type, 'pick', b.pick, 'result', case when d.state = 'open' then null else d.result end, 'payoutX100', b.payout_x100)`.as(
-          'outcome',
+      .select(
+        betColumns(
+          'L',
+          [
+            sql<number>`coalesce(b.win_minor, 0)`.as('payout_minor'),
+            sql<string>`d.server_seed_hash`.as('server_seed_hash'),
+            sql<string | null>`case when d.state = 'open' then null else d.server_seed end`.as('server_seed'),
+            sql<string>`d.client_seed`.as('client_seed'),
+            sql<number>`0`.as('nonce'),
+            sql<unknown>`jsonb_build_object('numero', d.numero, 'betType', b.bet_type, 'pick', b.pick, 'result', case when d.state = 'open' then null else d.result end, 'payoutX100', b.payout_x100)`.as(
+              'outcome',
+            ),
+          ],
+          sql<Date>`d.closes_at`,
         ),
-        'b.created_at',
-        'b.settled_at',
-        // A bet is due when its draw closes.
-        sql<Date>`d.closes_at`.as('due_at'),
-      ]),
+      ),
 };
 
 /**
- * The crash game's bets (migration 0020), one row per bet: `C<bet id>` as the wallet's `WLG-C<bet id>`.
- * The round's seed and crash point show once it crashed by the server's clock; the client seed is
- * the game code and the nonce the round number (docs/0042's formula).
+ * The crash game's bets (migration 0020). The round's seed and crash point show once it crashed by
+ * the server's clock; the client seed is the game code and the nonce the round number (docs/0042's
+ * formula). A bet is due when its round crashes (a cash-out is paid at once, but the crash settles
+ * it at the latest).
  */
 const crashBetsSource: TRoundSource = {
   engines: ['crash'],
@@ -122,30 +141,22 @@ const crashBetsSource: TRoundSource = {
       .where('b.merchant_id', '=', merchantId)
       .where('c.merchant_id', '=', merchantId)
       .where('g.engine', '=', 'crash')
-      .select([
-        sql<string>`'C' || b.id::text`.as('round_id'),
-        sql<string>`b.id::bigint`.as('seq'),
-        sql<TGameEngine>`g.engine`.as('engine'),
-        'g.node_id',
-        'g.name_en',
-        'g.name_bn',
-        sql<string>`coalesce(m.username, '')`.as('username'),
-        'b.mode',
-        sql<string>`b.state`.as('state'),
-        'b.stake_minor',
-        sql<number>`coalesce(b.payout_minor, 0)`.as('payout_minor'),
-        'c.server_seed_hash',
-        sql<string | null>`case when c.crashes_at <= ${now} then c.server_seed else null end`.as('server_seed'),
-        sql<string>`g.game_code`.as('client_seed'),
-        sql<number>`c.round_no`.as('nonce'),
-        sql<unknown>`jsonb_build_object('roundNo', c.round_no, 'crashX100', case when c.crashes_at <= ${now} then c.crash_x100 else null end, 'autoCashOutX100', b.auto_cash_out_x100, 'cashOutX100', b.cash_out_x100)`.as(
-          'outcome',
+      .select(
+        betColumns(
+          'C',
+          [
+            sql<number>`coalesce(b.payout_minor, 0)`.as('payout_minor'),
+            sql<string>`c.server_seed_hash`.as('server_seed_hash'),
+            sql<string | null>`case when c.crashes_at <= ${now} then c.server_seed else null end`.as('server_seed'),
+            sql<string>`g.game_code`.as('client_seed'),
+            sql<number>`c.round_no`.as('nonce'),
+            sql<unknown>`jsonb_build_object('roundNo', c.round_no, 'crashX100', case when c.crashes_at <= ${now} then c.crash_x100 else null end, 'autoCashOutX100', b.auto_cash_out_x100, 'cashOutX100', b.cash_out_x100)`.as(
+              'outcome',
+            ),
+          ],
+          sql<Date>`c.crashes_at`,
         ),
-        'b.created_at',
-        'b.settled_at',
-        // A bet is due when its round crashes (a cash-out is paid at once, but the crash settles it at the latest).
-        sql<Date>`c.crashes_at`.as('due_at'),
-      ]),
+      ),
 };
 
 export const ROUND_SOURCES: readonly TRoundSource[] = [gameRoundsSource, lotteryBetsSource, crashBetsSource];

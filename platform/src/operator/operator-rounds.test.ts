@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   OPERATOR_ROUNDS_PATHS,
@@ -31,6 +30,8 @@ import { WalletUnreachable, type TWalletClient } from '../games/provider/wallet-
 import { BUILT_IN_GAMES, BUILT_IN_LOTTERY } from '../kernel/catalogue.ts';
 import { DEMO_ACCOUNTS } from '../seed/seed.ts';
 import { usePlatform } from '../test-support/db.ts';
+import { roleTokens } from '../test-support/operators.ts';
+import { otherMerchant } from '../test-support/other-merchant.ts';
 import { fromClientIp, loginToken } from '../test-support/http.ts';
 
 // docs/0043: the console's rounds and bets of the built-in games, per game.
@@ -74,14 +75,7 @@ const spin = async (token: string, betPerLineMinor: number) => (await post(WLG_P
 beforeAll(async () => {
   // The provider reaches the wallet over real HTTP on the platform's own address.
   await ctx.app.listen({ host: '127.0.0.1', port: 0 });
-  for (const [role, username, password] of [
-    ['owner', 'demo_operator', 'Operator1234'],
-    ['finance', 'demo_finance', 'Finance1234'],
-    ['support', 'demo_support', 'Support1234'],
-    ['content', 'demo_content', 'Content1234'],
-  ] as const) {
-    ops[role] = (await ctx.app.inject({ method: 'POST', url: WPS_PATHS.operatorLogin, payload: { username, password } })).json().value.token;
-  }
+  Object.assign(ops, await roleTokens(ctx.app));
   // demo_member: three spins, a new client seed (the first seed is revealed), one more spin.
   const member = await loginToken(ctx.app, DEMO_ACCOUNTS.member.username, DEMO_ACCOUNTS.member.password);
   const game = await open(member);
@@ -276,39 +270,12 @@ describe('operator view of the built-in games rounds', () => {
   });
 
   it("never shows another merchant's rounds or bets", async () => {
-    const other = (
-      await sql<{ id: number }>`insert into merchants (code, name, currency, currency_symbol) values ('OTHERR', 'Other', 'BDT', '৳') returning id`.execute(
-        ctx.db,
-      )
-    ).rows[0]!;
-    const vendor = await ctx.db
-      .insertInto('vendors')
-      .values({ merchant_id: other.id, vassalage: 'OTHERW', game_type: 'RNG', name: 'Other', is_game: 'GAME', sort: 0 })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const otherGame = (nodeId: string, engine: 'slot' | 'lottery' | 'crash') =>
-      ctx.db
-        .insertInto('games')
-        .values({
-          merchant_id: other.id,
-          vendor_id: vendor.id,
-          node_id: nodeId,
-          game_code: nodeId,
-          game_type: 'RNG',
-          vassalage: 'OTHERW',
-          name_en: 'Other',
-          name_bn: 'অন্য',
-          has_free_trial: true,
-          is_hot: false,
-          sort: 0,
-          engine,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+    const other = await otherMerchant(ctx.db, 'OTHERR');
+    const vendor = await other.vendor('OTHERW', 'GAME');
     const [game, lottoGame, crashGame] = [
-      await otherGame('OTHER_SLOT', 'slot'),
-      await otherGame('OTHER_LOTTO', 'lottery'),
-      await otherGame('OTHER_CRASH', 'crash'),
+      await vendor.game('OTHER_SLOT', 'slot'),
+      await vendor.game('OTHER_LOTTO', 'lottery'),
+      await vendor.game('OTHER_CRASH', 'crash'),
     ];
     const session = await ctx.db
       .insertInto('game_sessions')

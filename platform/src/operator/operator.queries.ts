@@ -12,6 +12,22 @@ export function operatorByUsername(db: Kysely<DB>, merchantId: number, username:
     .executeTakeFirst();
 }
 
+/**
+ * Takes an operator's authenticator code of time step `step` (null: no step matched, the code is
+ * wrong) at most once: the step moves forward in the statement that checks it. With `secret`, only
+ * while that secret is still the operator's. Answers whether the code was taken.
+ */
+export async function takeOperatorTotpStep(db: Kysely<DB>, operatorId: number, step: number | null, secret?: string): Promise<boolean> {
+  if (step === null) return false;
+  let update = db.updateTable('operators').set({ totp_last_counter: step }).where('id', '=', operatorId);
+  if (secret !== undefined) update = update.where('totp_secret', '=', secret);
+  const taken = await update
+    .where((eb) => eb.or([eb('totp_last_counter', 'is', null), eb('totp_last_counter', '<', step)]))
+    .returning('id')
+    .executeTakeFirst();
+  return taken !== undefined;
+}
+
 /** The merchant's audit log, newest first, filtered and paged. */
 export async function auditPage(db: Kysely<DB>, merchantId: number, q: TOperatorAuditQuery) {
   let query = db.selectFrom('config_audit').where('merchant_id', '=', merchantId);

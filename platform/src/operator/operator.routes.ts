@@ -2,22 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import { OPERATOR_CALLS, flagPermission, type TOperatorPermission } from '@wl/schemas';
 import { routesOf } from '../http/routes-of.ts';
 import { securitySettings } from '../session/security.service.ts';
-import {
-  agentLimits,
-  operatorAudit,
-  operatorConfig,
-  operatorLogin,
-  operatorLogout,
-  operatorTotpEnable,
-  operatorTotpRemove,
-  operatorTotpReset,
-  operatorTotpSetup,
-  outboxMessages,
-  setAgentLimits,
-  setFlag,
-  setSecurity,
-  setSystem,
-} from './operator.service.ts';
+import { operatorLogin, operatorLogout } from './operator-login.service.ts';
+import { agentLimits, operatorAudit, operatorConfig, outboxMessages, setAgentLimits, setFlag, setSecurity, setSystem } from './operator.service.ts';
+import { operatorTotpEnable, operatorTotpRemove, operatorTotpReset, operatorTotpSetup } from './operator-totp.service.ts';
 
 /** The permission a flag's PUT needs, from its modId (docs/0066); an unreadable body keeps whitelabel.write. */
 function flagPermissionOf(request: FastifyRequest): TOperatorPermission {

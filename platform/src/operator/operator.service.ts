@@ -1,36 +1,24 @@
-import * as OTPAuth from 'otpauth';
-import type { Kysely, Updateable } from 'kysely';
 import {
   OPERATOR_MESSAGES,
   WPS_CODES,
-  WPS_MESSAGES,
-  type TOperatorAuditQuery,
-  type TOperatorIdentity,
   type TAgentLimits,
   type TOperatorAuditAction,
+  type TOperatorAuditQuery,
+  type TOperatorIdentity,
   type TOutboxMessage,
   type TSecuritySettings,
 } from '@wl/schemas';
-import { permissionsOf } from '../access/permissions.ts';
+import type { Kysely, Updateable } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import { reserveCountedAttempt, securitySettings } from '../session/security.service.ts';
-import { newToken, sessionIdleMs, sha256Hex, type TMerchant, type TSessionOperator } from '../http/auth.ts';
+import { WpsError } from '../http/envelope.ts';
+import { permissionsOf } from '../access/permissions.ts';
+import { securitySettings } from '../session/security.service.ts';
+import type { TMerchant, TSessionOperator } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
-import { WpsError, wpsErrors } from '../http/envelope.ts';
-import { consumeCaptcha } from '../verification/captcha.service.ts';
-import { verifyPassword } from '../session/password.service.ts';
-import { recordAuthEvent } from '../audit/auth-events.ts';
-import { memberTotp, totpCounter } from '../session/session.service.ts';
+import { wpsErrors } from '../http/envelope.ts';
 import { whitelabelTree } from '../system/system.queries.ts';
-import { addOperatorFailure, auditPage, operatorByUsername, releaseOperatorAttempt } from './operator.queries.ts';
+import { auditPage } from './operator.queries.ts';
 import { auditedConfigChange, recordOperatorAudit } from '../audit/operator-audit.ts';
-
-/** Login refusals answer HTTP 200 with success:false, like members' (the value says whether a captcha is needed). */
-function loginFailure(code: number, message: string, value: unknown): WpsError {
-  return new WpsError(code, message, value, 200);
-}
-
-const retryAfter = (until: Date, now: Date) => Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
 
 /** The console's view of an operator: role, permissions, whether an authenticator guards the login. */
 export async function operatorIdentity(deps: TPlatformDeps, operatorId: number): Promise<TOperatorIdentity> {
@@ -40,109 +28,6 @@ export async function operatorIdentity(deps: TPlatformDeps, operatorId: number):
     .where('id', '=', operatorId)
     .executeTakeFirstOrThrow();
   return { id: op.id, username: op.username, name: op.name, role: op.role, permissions: permissionsOf(op.role), totpEnabled: op.totp_secret !== null };
-}
-
-/**
- * Operator login (docs/0010), shaped like members': the same answer for unknown and known usernames;
- * a captcha after `captchaAfterFailures` failures; locked for `lockMinutes` once `lockAfterFailures`
- * failures fall within `lockWindowMinutes` (the merchant's security settings). The failure count is
- * raised atomically (addOperatorFailure). With an authenticator on, the code is needed too, and a
- * wrong code counts like a wrong password. Every attempt lands in auth_events.
- */
-export async function operatorLogin(
-  deps: TPlatformDeps,
-  merchant: TMerchant,
-  req: { username: string; password: string; captchaId?: string | undefined; captcha?: string | undefined; totpCode?: string | undefined },
-  ip: string,
-) {
-  const db = deps.db;
-  const now = deps.clock();
-  const username = req.username.trim();
-  const key = username.toLowerCase();
-  const settings = await securitySettings(db, merchant.id);
-  const since = new Date(now.getTime() - settings.lockWindowMinutes * 60_000);
-  const event = (kind: string, operatorId: number | null = null) => recordAuthEvent(db, { merchantId: merchant.id, operatorId, username, kind, ip });
-
-  const throttle = await db
-    .selectFrom('operator_login_throttle')
-    .select(['failures', 'window_started_at', 'locked_until'])
-    .where('merchant_id', '=', merchant.id)
-    .where('username_key', '=', key)
-    .executeTakeFirst();
-  const lockedUntil = throttle?.locked_until ? new Date(throttle.locked_until) : null;
-  if (lockedUntil && lockedUntil > now) {
-    await event('operator_login_locked');
-    throw loginFailure(WPS_CODES.locked, WPS_MESSAGES.locked, { retryAfterSeconds: retryAfter(lockedUntil, now) });
-  }
-  const failures = throttle && !lockedUntil && new Date(throttle.window_started_at) > since ? throttle.failures : 0;
-  if (failures >= settings.captchaAfterFailures) {
-    if (!req.captcha || !req.captchaId) {
-      await event('operator_login_captcha_missing');
-      throw loginFailure(WPS_CODES.captchaRequired, WPS_MESSAGES.captchaRequired, { captcha: true });
-    }
-    if (!(await consumeCaptcha(deps, merchant, req.captchaId, req.captcha))) {
-      await event('operator_login_captcha_wrong');
-      throw loginFailure(WPS_CODES.captchaRequired, WPS_MESSAGES.captchaWrong, { captcha: true });
-    }
-  }
-
-  // The attempt is counted BEFORE anything is judged (like members' reserveLoginAttempt), so of a
-  // parallel burst at most lockAfterFailures passwords or codes are checked; the rest see the lock.
-  const lockUntil = new Date(now.getTime() + settings.lockMinutes * 60_000);
-  const counted = await addOperatorFailure(db, { merchantId: merchant.id, key, now, since, lockAfter: settings.lockAfterFailures, lockedUntil: lockUntil });
-  const op = await operatorByUsername(db, merchant.id, username);
-  const locked = async (until: Date): Promise<never> => {
-    await event('operator_login_locked', op?.id ?? null);
-    throw loginFailure(WPS_CODES.locked, WPS_MESSAGES.locked, { retryAfterSeconds: retryAfter(until, now) });
-  };
-  // Counted past the threshold: another attempt already set the lock, so this one is not judged.
-  if (counted.failures > settings.lockAfterFailures && counted.lockedUntil) return locked(counted.lockedUntil);
-  const fail = async (kind: string, message: string): Promise<never> => {
-    await event(kind, op?.id ?? null);
-    if (counted.lockedUntil && counted.lockedUntil > now) return locked(counted.lockedUntil);
-    throw loginFailure(WPS_CODES.badRequest, message, { captcha: counted.failures >= settings.captchaAfterFailures });
-  };
-  if (!op || !(await verifyPassword(op?.password_hash ?? null, req.password))) return fail('operator_login_failed', WPS_MESSAGES.invalidCredentials);
-
-  if (op.totp_secret) {
-    if (!req.totpCode) {
-      // The password was right: asking for the code is no failure (the reserved attempt is given
-      // back), and the answer only goes to whoever knew it.
-      await releaseOperatorAttempt(db, merchant.id, key, settings.lockAfterFailures);
-      await event('operator_login_totp_required', op.id);
-      throw loginFailure(WPS_CODES.badRequest, OPERATOR_MESSAGES.totpRequired, { captcha: false });
-    }
-    const step = totpCounter(op.totp_secret, req.totpCode, now);
-    // The step moves forward in the same statement that checks it: a code works once.
-    const used =
-      step === null
-        ? undefined
-        : await db
-            .updateTable('operators')
-            .set({ totp_last_counter: step })
-            .where('id', '=', op.id)
-            .where((eb) => eb.or([eb('totp_last_counter', 'is', null), eb('totp_last_counter', '<', step)]))
-            .returning('id')
-            .executeTakeFirst();
-    if (!used) return fail('operator_login_totp_wrong', OPERATOR_MESSAGES.totpWrong);
-  }
-
-  const token = newToken();
-  await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('operator_login_throttle').where('merchant_id', '=', merchant.id).where('username_key', '=', key).execute();
-    await trx
-      .insertInto('operator_sessions')
-      .values({ operator_id: op.id, token_hash: sha256Hex(token), expires_at: new Date(now.getTime() + sessionIdleMs(merchant)), started_at: now })
-      .execute();
-  });
-  await event('operator_login_ok', op.id);
-  return { token, name: op.name, operator: await operatorIdentity(deps, op.id) };
-}
-
-/** Revokes an operator session. */
-export async function operatorLogout(deps: TPlatformDeps, op: TSessionOperator, merchant: TMerchant, ip: string): Promise<void> {
-  await deps.db.updateTable('operator_sessions').set({ revoked_at: deps.clock() }).where('id', '=', op.sessionId).execute();
-  await recordAuthEvent(deps.db, { merchantId: merchant.id, operatorId: op.operatorId, username: op.username, kind: 'operator_logout', ip });
 }
 
 /** What the operator console shows (ZOperatorConfigResponse), with the caller's role and permissions. */
@@ -155,28 +40,43 @@ export async function operatorConfig(deps: TPlatformDeps, merchantId: number, op
   return { version: m.config_version, whitelabel, maintenance: m.maintenance, regionRestriction: m.region_restriction, operator };
 }
 
-/** Flips one whitelabel node; a real change bumps config_version and is audited (unknown modId → 404). */
-export async function setFlag(deps: TPlatformDeps, merchant: TMerchant, op: TSessionOperator, ip: string, req: { modId: string; enabled: boolean }) {
+/**
+ * Switches one whitelabel node of the merchant by modId in its own transaction: a real change bumps
+ * config_version and is audited with `subject` and the switch before and after; a no-op writes
+ * nothing; an unknown modId is 404. A flag and a game category are both such a node.
+ */
+export async function switchWhitelabelNode(
+  deps: TPlatformDeps,
+  merchant: TMerchant,
+  op: TSessionOperator,
+  ip: string,
+  change: { modId: string; enabled: boolean; action: TOperatorAuditAction; subject: Record<string, unknown> },
+): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
     const node = await trx
       .selectFrom('whitelabel_nodes')
       .select(['id', 'enabled'])
       .where('merchant_id', '=', merchant.id)
-      .where('mod_id', '=', req.modId)
+      .where('mod_id', '=', change.modId)
       .forUpdate()
       .executeTakeFirst();
     if (!node) throw wpsErrors.notFound();
-    if (node.enabled === req.enabled) return;
-    await trx.updateTable('whitelabel_nodes').set({ enabled: req.enabled }).where('id', '=', node.id).execute();
+    if (node.enabled === change.enabled) return;
+    await trx.updateTable('whitelabel_nodes').set({ enabled: change.enabled }).where('id', '=', node.id).execute();
     await auditedConfigChange(trx, {
       merchantId: merchant.id,
       actor: op,
       ip,
-      action: 'whitelabel.set',
-      before: { modId: req.modId, enabled: node.enabled },
-      after: { modId: req.modId, enabled: req.enabled },
+      action: change.action,
+      before: { ...change.subject, enabled: node.enabled },
+      after: { ...change.subject, enabled: change.enabled },
     });
   });
+}
+
+/** Flips one whitelabel node; a real change bumps config_version and is audited (unknown modId → 404). */
+export async function setFlag(deps: TPlatformDeps, merchant: TMerchant, op: TSessionOperator, ip: string, req: { modId: string; enabled: boolean }) {
+  await switchWhitelabelNode(deps, merchant, op, ip, { modId: req.modId, enabled: req.enabled, action: 'whitelabel.set', subject: { modId: req.modId } });
   return operatorConfig(deps, merchant.id, op);
 }
 
@@ -346,165 +246,4 @@ export async function operatorAudit(deps: TPlatformDeps, merchantId: number, q: 
     pageNo: q.pageNo,
     pageSize: q.pageSize,
   };
-}
-
-/** A new pending authenticator secret for the calling operator (shown once; confirmed by a code). */
-export async function operatorTotpSetup(deps: TPlatformDeps, merchant: TMerchant, op: TSessionOperator, ip: string) {
-  const secret = new OTPAuth.Secret({ size: 20 }).base32;
-  await deps.db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom('operators')
-      .select(['totp_secret', 'totp_pending_secret'])
-      .where('id', '=', op.operatorId)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
-    await trx.updateTable('operators').set({ totp_pending_secret: secret }).where('id', '=', op.operatorId).execute();
-    // Secrets never enter the log: only whether one is pending or on.
-    await recordOperatorAudit(trx, {
-      merchantId: merchant.id,
-      actor: op,
-      ip,
-      action: 'operator.totp.setup',
-      before: { totpEnabled: row.totp_secret !== null, pending: row.totp_pending_secret !== null },
-      after: { totpEnabled: row.totp_secret !== null, pending: true },
-      configVersion: null,
-    });
-  });
-  return { secret, otpauthUrl: memberTotp(secret, op.username, `${merchant.name} console`).toString() };
-}
-
-/**
- * Judges a code of the operator's current authenticator (docs/0068): counted before it is judged under
- * its own key in the login throttle (parallel guesses stay within the merchant's lock threshold, then
- * locked for lockMinutes), a code used once does not work again. Throws the refusal.
- */
-async function checkCurrentOperatorCode(deps: TPlatformDeps, merchant: TMerchant, op: TSessionOperator, ip: string, code: string | undefined): Promise<void> {
-  const now = deps.clock();
-  const row = await deps.db.selectFrom('operators').select(['totp_secret']).where('id', '=', op.operatorId).executeTakeFirstOrThrow();
-  if (!row.totp_secret) return;
-  if (!code) throw new WpsError(WPS_CODES.badRequest, OPERATOR_MESSAGES.totpRequired);
-  const key = `operator-totp:${op.operatorId}`;
-  const reservation = await reserveCountedAttempt(deps.db, merchant.id, key, now);
-  if (reservation.kind === 'locked') throw new WpsError(WPS_CODES.locked, WPS_MESSAGES.locked, { retryAfterSeconds: reservation.retryAfterSeconds });
-  const { settings } = reservation;
-  const step = totpCounter(row.totp_secret, code, now);
-  const fresh =
-    step !== null &&
-    (await deps.db
-      .updateTable('operators')
-      .set({ totp_last_counter: step })
-      .where('id', '=', op.operatorId)
-      .where('totp_secret', '=', row.totp_secret)
-      .where((eb) => eb.or([eb('totp_last_counter', 'is', null), eb('totp_last_counter', '<', step)]))
-      .returning('id')
-      .executeTakeFirst()) !== undefined;
-  if (!fresh) {
-    await recordAuthEvent(deps.db, { merchantId: merchant.id, operatorId: op.operatorId, username: op.username, kind: 'operator_totp_current_wrong', ip });
-    if (reservation.failures >= settings.lockAfterFailures)
-      throw new WpsError(WPS_CODES.locked, WPS_MESSAGES.locked, { retryAfterSeconds: settings.lockMinutes * 60 });
-    throw new WpsError(WPS_CODES.badRequest, OPERATOR_MESSAGES.totpWrong);
-  }
-  await deps.db.deleteFrom('login_throttle').where('merchant_id', '=', merchant.id).where('username_key', '=', key).execute();
-}
-
-/**
- * Turns the authenticator on when the code matches the pending secret; a wrong code changes nothing.
- * Replacing one that is on needs a code of the current one (docs/0068): a stolen console session
- * cannot move the second factor to the thief's phone.
- */
-export async function operatorTotpEnable(
-  deps: TPlatformDeps,
-  merchant: TMerchant,
-  op: TSessionOperator,
-  ip: string,
-  code: string,
-  currentCode?: string,
-): Promise<{ ok: true }> {
-  await checkCurrentOperatorCode(deps, merchant, op, ip, currentCode);
-  const done = await deps.db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom('operators')
-      .select(['totp_secret', 'totp_pending_secret'])
-      .where('id', '=', op.operatorId)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
-    const step = row.totp_pending_secret ? totpCounter(row.totp_pending_secret, code, deps.clock()) : null;
-    if (step === null) return false;
-    await trx
-      .updateTable('operators')
-      .set({ totp_secret: row.totp_pending_secret, totp_pending_secret: null, totp_last_counter: step })
-      .where('id', '=', op.operatorId)
-      .execute();
-    await recordOperatorAudit(trx, {
-      merchantId: merchant.id,
-      actor: op,
-      ip,
-      action: 'operator.totp.enable',
-      before: { totpEnabled: row.totp_secret !== null, pending: true },
-      after: { totpEnabled: true, pending: false },
-      configVersion: null,
-    });
-    return true;
-  });
-  await recordAuthEvent(deps.db, {
-    merchantId: merchant.id,
-    operatorId: op.operatorId,
-    username: op.username,
-    kind: done ? 'operator_totp_enabled' : 'operator_totp_enable_failed',
-    ip,
-  });
-  if (!done) throw new WpsError(WPS_CODES.badRequest, OPERATOR_MESSAGES.totpWrong);
-  return { ok: true };
-}
-
-/** Turns the calling operator's authenticator off with a code of it (docs/0068); audited. */
-export async function operatorTotpRemove(deps: TPlatformDeps, merchant: TMerchant, op: TSessionOperator, ip: string, code: string): Promise<{ ok: true }> {
-  const on = await deps.db.selectFrom('operators').select('totp_secret').where('id', '=', op.operatorId).executeTakeFirstOrThrow();
-  if (!on.totp_secret) throw new WpsError(WPS_CODES.badRequest, OPERATOR_MESSAGES.totpWrong);
-  await checkCurrentOperatorCode(deps, merchant, op, ip, code);
-  await deps.db.transaction().execute(async (trx) => {
-    await trx.updateTable('operators').set({ totp_secret: null, totp_pending_secret: null, totp_last_counter: null }).where('id', '=', op.operatorId).execute();
-    await recordOperatorAudit(trx, {
-      merchantId: merchant.id,
-      actor: op,
-      ip,
-      action: 'operator.totp.remove',
-      before: { totpEnabled: true },
-      after: { totpEnabled: false, pending: false },
-      configVersion: null,
-    });
-  });
-  await recordAuthEvent(deps.db, { merchantId: merchant.id, operatorId: op.operatorId, username: op.username, kind: 'operator_totp_removed', ip });
-  return { ok: true };
-}
-
-/**
- * An owner turns another operator's authenticator off (a lost phone; operators.manage), audited with
- * whose it was (docs/0068). Never the owner's own: that is remove, with its code. The operator's
- * console sessions end, so the next sign-in is a fresh one.
- */
-export async function operatorTotpReset(deps: TPlatformDeps, merchant: TMerchant, op: TSessionOperator, ip: string, operatorId: number): Promise<{ ok: true }> {
-  if (operatorId === op.operatorId) throw wpsErrors.forbidden();
-  await deps.db.transaction().execute(async (trx) => {
-    const target = await trx
-      .selectFrom('operators')
-      .select(['id', 'username', 'totp_secret', 'totp_pending_secret'])
-      .where('id', '=', operatorId)
-      .where('merchant_id', '=', merchant.id)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!target) throw wpsErrors.notFound();
-    await trx.updateTable('operators').set({ totp_secret: null, totp_pending_secret: null, totp_last_counter: null }).where('id', '=', target.id).execute();
-    await trx.updateTable('operator_sessions').set({ revoked_at: deps.clock() }).where('operator_id', '=', target.id).where('revoked_at', 'is', null).execute();
-    await recordOperatorAudit(trx, {
-      merchantId: merchant.id,
-      actor: op,
-      ip,
-      action: 'operator.totp.reset',
-      before: { operatorId: target.id, username: target.username, totpEnabled: target.totp_secret !== null, pending: target.totp_pending_secret !== null },
-      after: { operatorId: target.id, username: target.username, totpEnabled: false, pending: false },
-      configVersion: null,
-    });
-  });
-  return { ok: true };
 }

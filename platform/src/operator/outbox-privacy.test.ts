@@ -5,8 +5,8 @@ import { ACCOUNT_PATHS, OPERATOR_PATHS, type TOperatorRole } from '@wl/schemas';
 import { buildPlatform } from '../app.ts';
 import { DEMO_MEMBER_CONTACT } from '../seed/seed.ts';
 import { usePlatform } from '../test-support/db.ts';
+import { roleTokens } from '../test-support/operators.ts';
 import { fromClientIp } from '../test-support/http.ts';
-import { operatorTokens } from '../test-support/operators.ts';
 import { lastMessage, lastSmsCode, setFlag } from '../test-support/outbox.ts';
 import { assertMessageCaptureAllowed, httpProvider, messageProviderFrom, MESSAGE_CAPTURE_IN_PRODUCTION } from '../kernel/message-providers.ts';
 
@@ -19,10 +19,10 @@ import { assertMessageCaptureAllowed, httpProvider, messageProviderFrom, MESSAGE
 
 const ctx = usePlatform();
 const DEMO_PHONE = `${DEMO_MEMBER_CONTACT.countryDialingCode}${DEMO_MEMBER_CONTACT.mobileNum}`;
-let tokens = {} as Record<TOperatorRole, string>;
+const tokens = {} as Record<TOperatorRole, string>;
 
 beforeAll(async () => {
-  tokens = await operatorTokens(ctx.app);
+  Object.assign(tokens, await roleTokens(ctx.app));
   await setFlag(ctx.db, 'MOBILEVERCODELOGIN3', true);
 });
 

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
+import { accountFor } from '../wallet/ledger.service.ts';
 
 /**
  * `count` members of the seeded merchant named `<prefix><i>`, with no password and no profile: the
@@ -22,4 +23,24 @@ export async function insertBareMembers(db: Kysely<DB>, count: number, prefix: s
     .returning('id')
     .execute();
   return { merchant, ids: rows.map((r) => r.id) };
+}
+
+/**
+ * insertBareMembers with the accounts a ledger load moves money between: each member's wallet and
+ * withdrawal hold and its upline (the member before it, in chains of `chain`), and the merchant's
+ * deposit clearing and withdrawal payout.
+ */
+export async function bareMemberAccounts(db: Kysely<DB>, count: number, prefix: string, chain: number) {
+  const { merchant, ids } = await insertBareMembers(db, count, prefix);
+  const members: { id: number; wallet: number; hold: number; upline: number | null }[] = [];
+  for (const [i, id] of ids.entries()) {
+    const wallet = await accountFor(db, merchant, 'member_wallet', { memberId: id });
+    members.push({
+      id,
+      wallet,
+      hold: await accountFor(db, merchant, 'member_withdrawal_hold', { memberId: id }),
+      upline: i % chain === 0 ? null : ids[i - 1]!,
+    });
+  }
+  return { merchant, members, clearing: await accountFor(db, merchant, 'deposit_clearing'), payout: await accountFor(db, merchant, 'withdrawal_payout') };
 }

@@ -1,20 +1,27 @@
 import type { FastifyInstance } from 'fastify';
 import { WPS_PATHS, type TOperatorRole } from '@wl/schemas';
+import { DEMO_ACCOUNTS, DEMO_ROLE_OPERATORS } from '../seed/seed.ts';
 
-/** The seeded operator of each role (platform/README.md demo accounts): username and password. */
-export const DEMO_OPERATORS: Readonly<Record<TOperatorRole, readonly [string, string]>> = {
-  owner: ['demo_operator', 'Operator1234'],
-  finance: ['demo_finance', 'Finance1234'],
-  support: ['demo_support', 'Support1234'],
-  content: ['demo_content', 'Content1234'],
+const seeded = (role: TOperatorRole) => DEMO_ROLE_OPERATORS.find((o) => o.role === role)!;
+
+/** The seeded operator of each role: demo_operator the owner, the others from DEMO_ROLE_OPERATORS. */
+export const ROLE_ACCOUNTS: Record<TOperatorRole, { username: string; password: string }> = {
+  owner: DEMO_ACCOUNTS.operator,
+  finance: seeded('finance'),
+  support: seeded('support'),
+  content: seeded('content'),
 };
 
-/** A console session token for each role, signed in through the login call. */
-export async function operatorTokens(app: FastifyInstance): Promise<Record<TOperatorRole, string>> {
+/** Logs an operator in and returns the token (throws when the login fails). */
+export async function operatorToken(app: FastifyInstance, username: string, password: string): Promise<string> {
+  const json = (await app.inject({ method: 'POST', url: WPS_PATHS.operatorLogin, payload: { username, password } })).json();
+  if (!json.success) throw new Error(`operator login of ${username} failed: ${json.message}`);
+  return json.value.token as string;
+}
+
+/** A token of the seeded operator of each role. */
+export async function roleTokens(app: FastifyInstance): Promise<Record<TOperatorRole, string>> {
   const tokens = {} as Record<TOperatorRole, string>;
-  for (const role of Object.keys(DEMO_OPERATORS) as TOperatorRole[]) {
-    const [username, password] = DEMO_OPERATORS[role];
-    tokens[role] = (await app.inject({ method: 'POST', url: WPS_PATHS.operatorLogin, payload: { username, password } })).json().value.token;
-  }
+  for (const [role, { username, password }] of Object.entries(ROLE_ACCOUNTS)) tokens[role as TOperatorRole] = await operatorToken(app, username, password);
   return tokens;
 }

@@ -15,7 +15,8 @@ import type { TPlatformDeps } from '../http/deps.ts';
 import { WpsError } from '../http/envelope.ts';
 import { conflict, fieldError } from '../http/errors.ts';
 import { requireFeature } from '../kernel/features.ts';
-import { accountFor, inTransaction, LedgerError, transfer, type TLedgerOwner } from '../wallet/ledger.service.ts';
+import { accountFor, inTransaction, LedgerError, transfer, type TTransferArgs, type TTransferResult } from '../wallet/ledger.service.ts';
+import { accountBalance } from '../wallet/wallet.queries.ts';
 import { requireStepUp } from '../session/step-up.guard.ts';
 import { recordMemberAudit } from '../audit/member-audit.ts';
 
@@ -24,19 +25,14 @@ type TDb = Kysely<DB> | Transaction<DB>;
 /** Member types that are agents (docs/rules/money.md#m-5): a member's upline must be one of them to receive a transfer. */
 export const AGENT_TYPES: readonly number[] = [1, 2, 41, 42];
 
-/** The ledger's refusals as the member's messages; anything else is a fault. */
-function refusal(error: unknown): never {
+/** The ledger's refusals of a member's transfer as the member's messages; anything else is a fault. */
+export function transferRefusal(error: unknown): never {
   if (error instanceof LedgerError) {
     if (error.reason === 'insufficient_funds') throw fieldError('amountMinor', TRANSFER_MESSAGES.insufficientFunds);
     if (error.reason === 'key_reused') throw conflict(TRANSFER_MESSAGES.keyReused);
     if (error.reason === 'invalid_amount') throw fieldError('amountMinor', TRANSFER_MESSAGES.amountInvalid);
   }
   throw error;
-}
-
-async function balanceOf(db: TDb, accountId: number): Promise<number> {
-  const row = await db.selectFrom('ledger_accounts').select('balance_minor').where('id', '=', accountId).executeTakeFirstOrThrow();
-  return Number(row.balance_minor);
 }
 
 /** The merchant-wallet codes of a merchant: one per game vendor it runs (docs/0030). */
@@ -53,7 +49,7 @@ async function isSingle(db: TDb, merchantId: number): Promise<boolean> {
 /** GCS_merchantWallet: single or multi, the main wallet and, in multi mode, each merchant wallet's balance. */
 export async function merchantWallets(deps: TPlatformDeps, merchant: TMerchant, member: TSessionMember): Promise<TMerchantWalletResponse> {
   const main = await accountFor(deps.db, merchant, 'member_wallet', { memberId: member.memberId });
-  const mainMinor = await balanceOf(deps.db, main);
+  const mainMinor = await accountBalance(deps.db, main);
   if (await isSingle(deps.db, merchant.id)) return { isSingle: true, mainMinor, wallets: [] };
   const vendors = await walletVendors(deps.db, merchant.id);
   const held = await deps.db
@@ -66,7 +62,66 @@ export async function merchantWallets(deps: TPlatformDeps, merchant: TMerchant, 
   return { isSingle: false, mainMinor, wallets: vendors.map((v) => ({ code: v.code, name: v.name, balanceMinor: byCode.get(v.code) ?? 0 })) };
 }
 
-const memberOwner = (member: TSessionMember): TLedgerOwner => ({ kind: 'member', id: member.memberId });
+/**
+ * A member's money moving in the caller's transaction, keyed by the member (docs/0026) and audited
+ * once: a replay of the key answers the first transfer and audits nothing.
+ */
+async function auditedMemberTransfer(
+  trx: Transaction<DB>,
+  by: { merchantId: number; memberId: number; ip: string },
+  move: Omit<TTransferArgs, 'owner'>,
+  audit: { action: string; detail: string },
+): Promise<TTransferResult> {
+  const moved = await transfer(trx, { ...move, owner: { kind: 'member', id: by.memberId } });
+  if (moved.created) await recordMemberAudit(trx, { merchantId: by.merchantId, memberId: by.memberId, action: audit.action, detail: audit.detail, ip: by.ip });
+  return moved;
+}
+
+/**
+ * auditedMemberTransfer in a transaction of its own, `guard` first in it, with the ledger's refusals
+ * as the member's messages. Answers the transaction and both accounts' balances after it.
+ */
+export async function memberTransfer(
+  deps: TPlatformDeps,
+  by: { merchantId: number; memberId: number; ip: string },
+  move: Omit<TTransferArgs, 'owner'>,
+  audit: { action: string; detail: string },
+  guard?: (trx: Transaction<DB>) => Promise<void>,
+): Promise<{ transactionId: number; fromMinor: number; toMinor: number }> {
+  try {
+    return await inTransaction(deps.db, async (trx) => {
+      await guard?.(trx);
+      const moved = await auditedMemberTransfer(trx, by, move, audit);
+      return { transactionId: moved.transactionId, fromMinor: await accountBalance(trx, move.from), toMinor: await accountBalance(trx, move.to) };
+    });
+  } catch (error) {
+    transferRefusal(error);
+  }
+}
+
+/**
+ * One member's main wallet → another member's (transfer_upline, transfer_downline), keyed
+ * `<direction>:<key>` by the sender, the counterparty and remark in the meta (what the records and
+ * an agent's downline detail read), audited on the sender as `<counterparty> <amount>`.
+ */
+export async function mainWalletTransfer(
+  deps: TPlatformDeps,
+  merchant: TMerchant,
+  t: { senderId: number; receiverId: number; direction: 'upline' | 'downline'; amountMinor: number; key: string; remark: string; ip: string },
+  guard?: (trx: Transaction<DB>) => Promise<void>,
+): Promise<{ transactionId: number; fromMinor: number; toMinor: number }> {
+  const from = await accountFor(deps.db, merchant, 'member_wallet', { memberId: t.senderId });
+  const to = await accountFor(deps.db, merchant, 'member_wallet', { memberId: t.receiverId });
+  const kind = `transfer_${t.direction}`;
+  const meta = { counterpartyMemberId: t.receiverId, remark: t.remark };
+  return memberTransfer(
+    deps,
+    { merchantId: merchant.id, memberId: t.senderId, ip: t.ip },
+    { from, to, amountMinor: t.amountMinor, idempotencyKey: `${t.direction}:${t.key}`, kind, meta },
+    { action: kind, detail: `${t.receiverId} ${t.amountMinor}` },
+    guard,
+  );
+}
 
 /** GCS_walletTransfer: main → a merchant wallet (`in`) or back (`out`), once per member key. */
 export async function walletTransfer(
@@ -82,30 +137,13 @@ export async function walletTransfer(
   const main = await accountFor(deps.db, merchant, 'member_wallet', { memberId: member.memberId });
   const wallet = await accountFor(deps.db, merchant, 'member_merchant_wallet', { memberId: member.memberId, code: vendor.code });
   const [from, to] = req.direction === 'in' ? [main, wallet] : [wallet, main];
-  try {
-    return await inTransaction(deps.db, async (trx) => {
-      const moved = await transfer(trx, {
-        from,
-        to,
-        amountMinor: req.amountMinor,
-        owner: memberOwner(member),
-        idempotencyKey: `wallet:${req.key}`,
-        kind: `wallet_${req.direction}`,
-        meta: { code: vendor.code },
-      });
-      if (moved.created)
-        await recordMemberAudit(trx, {
-          merchantId: merchant.id,
-          memberId: member.memberId,
-          action: `wallet_transfer_${req.direction}`,
-          detail: `${vendor.code} ${req.amountMinor}`,
-          ip,
-        });
-      return { transactionId: moved.transactionId, mainMinor: await balanceOf(trx, main) };
-    });
-  } catch (error) {
-    refusal(error);
-  }
+  const moved = await memberTransfer(
+    deps,
+    { merchantId: merchant.id, memberId: member.memberId, ip },
+    { from, to, amountMinor: req.amountMinor, idempotencyKey: `wallet:${req.key}`, kind: `wallet_${req.direction}`, meta: { code: vendor.code } },
+    { action: `wallet_transfer_${req.direction}`, detail: `${vendor.code} ${req.amountMinor}` },
+  );
+  return { transactionId: moved.transactionId, mainMinor: req.direction === 'in' ? moved.fromMinor : moved.toMinor };
 }
 
 /** Every merchant wallet's balance back to the main wallet ("recall all"), once per member key. */
@@ -128,27 +166,23 @@ export async function recallAll(
       .execute();
     for (const w of wallets) {
       // One key per wallet: a resend of the same recall moves nothing twice.
-      const moved = await transfer(trx, {
-        from: w.id,
-        to: main,
-        amountMinor: Number(w.balance_minor),
-        owner: memberOwner(member),
-        idempotencyKey: `recall:${req.key}:${w.code}`,
-        kind: 'wallet_out',
-        meta: { code: w.code },
-      }).catch((error: unknown) => {
+      await auditedMemberTransfer(
+        trx,
+        { merchantId: merchant.id, memberId: member.memberId, ip },
+        {
+          from: w.id,
+          to: main,
+          amountMinor: Number(w.balance_minor),
+          idempotencyKey: `recall:${req.key}:${w.code}`,
+          kind: 'wallet_out',
+          meta: { code: w.code },
+        },
+        { action: 'wallet_recall', detail: `${w.code} ${w.balance_minor}` },
+      ).catch((error: unknown) => {
         // A resend after the wallet changed: the first recall already moved it.
         if (error instanceof LedgerError && error.reason === 'key_reused') return null;
         throw error;
       });
-      if (moved?.created)
-        await recordMemberAudit(trx, {
-          merchantId: merchant.id,
-          memberId: member.memberId,
-          action: 'wallet_recall',
-          detail: `${w.code} ${w.balance_minor}`,
-          ip,
-        });
     }
   });
   return merchantWallets(deps, merchant, member);
@@ -194,7 +228,7 @@ export async function uplineOverview(deps: TPlatformDeps, merchant: TMerchant, m
     .execute();
   return {
     upline: upline ? { nickname: upline.nickname } : null,
-    mainMinor: await balanceOf(deps.db, main),
+    mainMinor: await accountBalance(deps.db, main),
     recent: recent.map((r) => ({
       id: Number(r.id),
       amountMinor: -Number(r.amount_minor),
@@ -216,30 +250,15 @@ export async function transferToUpline(
   await requireStepUp(deps, member);
   const upline = await uplineAgent(deps.db, merchant.id, member.memberId);
   if (!upline) throw new WpsError(409, TRANSFER_MESSAGES.noUpline);
-  const from = await accountFor(deps.db, merchant, 'member_wallet', { memberId: member.memberId });
-  const to = await accountFor(deps.db, merchant, 'member_wallet', { memberId: upline.id });
-  try {
-    return await inTransaction(deps.db, async (trx) => {
-      const moved = await transfer(trx, {
-        from,
-        to,
-        amountMinor: req.amountMinor,
-        owner: memberOwner(member),
-        idempotencyKey: `upline:${req.key}`,
-        kind: 'transfer_upline',
-        meta: { counterpartyMemberId: upline.id, remark: req.remark },
-      });
-      if (moved.created)
-        await recordMemberAudit(trx, {
-          merchantId: merchant.id,
-          memberId: member.memberId,
-          action: 'transfer_upline',
-          detail: `${upline.id} ${req.amountMinor}`,
-          ip,
-        });
-      return { transactionId: moved.transactionId, mainMinor: await balanceOf(trx, from) };
-    });
-  } catch (error) {
-    refusal(error);
-  }
+  const t = {
+    senderId: member.memberId,
+    receiverId: upline.id,
+    direction: 'upline',
+    amountMinor: req.amountMinor,
+    key: req.key,
+    remark: req.remark,
+    ip,
+  } as const;
+  const moved = await mainWalletTransfer(deps, merchant, t);
+  return { transactionId: moved.transactionId, mainMinor: moved.fromMinor };
 }

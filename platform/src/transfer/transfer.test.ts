@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { TRANSFER_PATHS, WPS_PATHS } from '@wl/schemas';
+import { TRANSFER_CALLS, TRANSFER_PATHS, WPS_PATHS } from '@wl/schemas';
 import { rowCounts, usePlatform } from '../test-support/db.ts';
 import { loginToken, steppedUpToken } from '../test-support/http.ts';
 import { walletBalance } from '../wallet/wallet.queries.ts';
@@ -45,14 +45,8 @@ beforeAll(async () => {
 describe('every transfer call', () => {
   it('refuses no session (401) and a trial account (in_need_true_account), and writes nothing', async () => {
     const before = await rowCounts(ctx.db, [...MONEY_TABLES]);
-    for (const [method, url] of [
-      ['GET', TRANSFER_PATHS.merchantWallet],
-      ['POST', TRANSFER_PATHS.walletTransfer],
-      ['POST', TRANSFER_PATHS.walletRecall],
-      ['GET', TRANSFER_PATHS.consolidated],
-      ['GET', TRANSFER_PATHS.transferUpline],
-      ['POST', TRANSFER_PATHS.transferUpline],
-    ] as const) {
+    // Every declared transfer call: a new one is refused here too or this fails.
+    for (const { method, path: url } of Object.values(TRANSFER_CALLS)) {
       expect((await ctx.app.inject({ method, url })).statusCode).toBe(401);
       const body = { direction: 'in', code: 'JILI', amountMinor: 100, key: 'trial-key-001' };
       expect((await call(method, url, t.trial, method === 'POST' ? body : undefined)).json()).toMatchObject({

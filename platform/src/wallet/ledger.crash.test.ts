@@ -9,13 +9,12 @@ import { openDatabase, type TDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { platformEnv } from '../env.ts';
 import { seed } from '../seed/seed.ts';
-import { insertBareMembers } from '../test-support/bare-members.ts';
+import { bareMemberAccounts } from '../test-support/bare-members.ts';
 import { createTestSchema } from '../test-support/pg-schema.ts';
 import { seededRandom } from '../test-support/seeded-random.ts';
 import type { TCrashChildArgs } from './ledger-crash.child.ts';
 import { planRound, sendAll, CRASH_OPS_PER_ROUND, type TCrashAccounts } from './ledger-crash.load.ts';
 import { ledgerTotal, ledgerViolations, NO_VIOLATIONS } from './ledger-invariants.ts';
-import { accountFor } from './ledger.service.ts';
 
 /**
  * Crash test of the ledger (docs/0026 "Done when"): a process sending concurrent transfers is killed
@@ -49,18 +48,8 @@ beforeAll(async () => {
     const { db } = database;
     await migrate(db);
     await seed(db, { merchantCode: 'DEMO' });
-    const { merchant, ids } = await insertBareMembers(db, MEMBERS, 'crash');
-    const rows = ids.map((id) => ({ id }));
-    const members: TCrashAccounts['members'] = [];
-    for (const [i, row] of rows.entries()) {
-      members.push({
-        id: row.id,
-        wallet: await accountFor(db, merchant, 'member_wallet', { memberId: row.id }),
-        hold: await accountFor(db, merchant, 'member_withdrawal_hold', { memberId: row.id }),
-        upline: i % 6 === 0 ? null : rows[i - 1]!.id,
-      });
-    }
-    accounts = { clearing: await accountFor(db, merchant, 'deposit_clearing'), payout: await accountFor(db, merchant, 'withdrawal_payout'), members };
+    const { clearing, payout, members } = await bareMemberAccounts(db, MEMBERS, 'crash', 6);
+    accounts = { clearing, payout, members };
   } finally {
     await database.close();
   }

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TDatabase } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
-import { insertBareMembers } from '../test-support/bare-members.ts';
+import { bareMemberAccounts } from '../test-support/bare-members.ts';
 import { seededDatabase } from '../test-support/db.ts';
 import { seededRandom, type TSeededRandom } from '../test-support/seeded-random.ts';
 import { ledgerTotal, ledgerViolations, NO_VIOLATIONS } from './ledger-invariants.ts';
@@ -34,21 +34,13 @@ beforeAll(async () => {
   database = await seededDatabase();
   db = database.db;
   // Members in chains of ten: each has the previous one of its chain as upline.
-  const { merchant, ids } = await insertBareMembers(db, MEMBERS, 'prop');
-  const rows = ids.map((id) => ({ id }));
+  const load = await bareMemberAccounts(db, MEMBERS, 'prop', 10);
+  ({ clearing, payout } = load);
   members = [];
-  for (const [i, row] of rows.entries()) {
-    members.push({
-      id: row.id,
-      wallet: await accountFor(db, merchant, 'member_wallet', { memberId: row.id }),
-      hold: await accountFor(db, merchant, 'member_withdrawal_hold', { memberId: row.id }),
-      upline: i % 10 === 0 ? null : rows[i - 1]!.id,
-      // One member in four also keeps a merchant (game) wallet, as in multi-wallet mode.
-      gameWallet: i % 4 === 0 ? await accountFor(db, merchant, 'member_merchant_wallet', { memberId: row.id, code: 'JILI' }) : null,
-    });
+  for (const [i, m] of load.members.entries()) {
+    // One member in four also keeps a merchant (game) wallet, as in multi-wallet mode.
+    members.push({ ...m, gameWallet: i % 4 === 0 ? await accountFor(db, load.merchant, 'member_merchant_wallet', { memberId: m.id, code: 'JILI' }) : null });
   }
-  clearing = await accountFor(db, merchant, 'deposit_clearing');
-  payout = await accountFor(db, merchant, 'withdrawal_payout');
 }, 180_000);
 
 afterAll(async () => {

@@ -100,28 +100,14 @@ describe('ledger', () => {
 
   it('scopes keys to their owner: the same key from two members is two transactions, never an answer for the other', async () => {
     const w = await wallets();
-    const a = await transfer(ctx.db, {
-      from: w.house,
-      to: w.member,
-      amountMinor: 5,
-      owner: { kind: 'member', id: 1 },
-      idempotencyKey: 'shared-key',
-      kind: 'credit',
-    });
-    const b = await transfer(ctx.db, {
-      from: w.house,
-      to: w.down,
-      amountMinor: 7,
-      owner: { kind: 'member', id: 2 },
-      idempotencyKey: 'shared-key',
-      kind: 'credit',
-    });
+    const credit = (to: number, amountMinor: number, ownerId: number) =>
+      transfer(ctx.db, { from: w.house, to, amountMinor, owner: { kind: 'member', id: ownerId }, idempotencyKey: 'shared-key', kind: 'credit' });
+    const a = await credit(w.member, 5, 1);
+    const b = await credit(w.down, 7, 2);
     expect(a.created && b.created).toBe(true);
     expect(a.transactionId).not.toBe(b.transactionId);
     // The same owner and key with another amount is a reuse, not a replay.
-    await expect(
-      transfer(ctx.db, { from: w.house, to: w.member, amountMinor: 6, owner: { kind: 'member', id: 1 }, idempotencyKey: 'shared-key', kind: 'credit' }),
-    ).rejects.toMatchObject({ reason: 'key_reused' });
+    await expect(credit(w.member, 6, 1)).rejects.toMatchObject({ reason: 'key_reused' });
   });
 
   it('refuses empty, NUL-bearing and over-long keys', async () => {

@@ -1,13 +1,11 @@
 import { sql, type Kysely } from 'kysely';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WITHDRAW_PATHS, WPS_PATHS } from '@wl/schemas';
-import { buildPlatform } from '../app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { WITHDRAW_PATHS } from '@wl/schemas';
 import type { DB } from '../db/schema.ts';
-import type { JobRunner } from '../jobs/job-runner.ts';
 import { startPlatformJobs } from '../jobs/platform-jobs.ts';
-import { jobsTestDatabase, type TJobsTestDatabase } from '../jobs/testing.ts';
-import { steppedUpToken, TEST_GATEWAY_SECRET } from '../test-support/http.ts';
+import { steppedUpToken } from '../test-support/http.ts';
+import { useJobsPlatform } from '../test-support/jobs-platform.ts';
+import { operatorToken } from '../test-support/operators.ts';
 import { CONFIRM_SWEEP_QUEUE } from './withdraw-confirm.job.ts';
 import { CONFIRM_QUEUE } from './withdraw.service.ts';
 
@@ -15,35 +13,30 @@ import { CONFIRM_QUEUE } from './withdraw.service.ts';
 // moves the due time and the job's start into the past and waits on database state.
 const WAIT = { timeout: 90_000, interval: 100 };
 
-let jobs: TJobsTestDatabase;
 let db: Kysely<DB>;
 let schema: string;
-let runner: JobRunner;
-let app: FastifyInstance;
 let member: string;
 let finance: string;
 let bankAccountId: number;
 
+const ctx = useJobsPlatform((jobs) => startPlatformJobs({ db: jobs.db, schema: jobs.schema, pollingIntervalSeconds: 0.5 }));
+
 beforeAll(async () => {
-  jobs = await jobsTestDatabase();
-  ({ db, schema } = jobs);
-  runner = await startPlatformJobs({ db, schema, pollingIntervalSeconds: 0.5 });
-  app = await buildPlatform({ db, merchantCode: 'DEMO', gatewaySecret: TEST_GATEWAY_SECRET, jobs: runner });
+  ({ db, schema } = ctx.jobs);
   await db.updateTable('merchants').set({ withdraw_daily_count: 100 }).execute();
-  member = await steppedUpToken(app, 'demo_member', 'Demo1234');
+  member = await steppedUpToken(ctx.app, 'demo_member', 'Demo1234');
   // New payout accounts cool off (docs/0068); this file tests the confirmation window.
   await db.updateTable('merchants').set({ payout_cooling_minutes: 0 }).execute();
-  finance = (await app.inject({ method: 'POST', url: WPS_PATHS.operatorLogin, payload: { username: 'demo_finance', password: 'Finance1234' } })).json().value
-    .token;
+  finance = await operatorToken(ctx.app, 'demo_finance', 'Finance1234');
   const h = { authorization: member };
-  await app.inject({
+  await ctx.app.inject({
     method: 'POST',
     url: WITHDRAW_PATHS.withdrawPassword,
     headers: h,
     payload: { newPassword: 'Money5678', confirmNewPassword: 'Money5678' },
   });
   bankAccountId = (
-    await app.inject({
+    await ctx.app.inject({
       method: 'POST',
       url: WITHDRAW_PATHS.bankAccount,
       headers: h,
@@ -52,23 +45,17 @@ beforeAll(async () => {
   ).json().value.id;
 }, 120_000);
 
-afterAll(async () => {
-  await app?.close();
-  await runner?.stop();
-  await jobs?.close();
-}, 120_000);
-
 let n = 0;
 async function paidWithdrawal(): Promise<number> {
   n += 1;
-  const w = await app.inject({
+  const w = await ctx.app.inject({
     method: 'POST',
     url: WITHDRAW_PATHS.withdraw,
     headers: { authorization: member },
     payload: { bankAccountId, amountMinor: 50_000, withdrawPassword: 'Money5678', idempotencyKey: `job-test-${n}-0000` },
   });
   const id = w.json().value.id as number;
-  const paid = await app.inject({
+  const paid = await ctx.app.inject({
     method: 'POST',
     url: WITHDRAW_PATHS.operatorWithdrawalPay,
     headers: { authorization: finance },
@@ -114,10 +101,10 @@ describe('withdrawal confirmation window (SPEC §4, issue 8 item 4)', () => {
     await expect.poll(() => status(id), WAIT).toBe('auto_received');
     await expect.poll(async () => (await confirmJobs(id)).map((j) => j.state), WAIT).toEqual(['completed']);
     // A duplicate send of the same key is dropped; the effect key was recorded once.
-    expect(await runner.send(CONFIRM_QUEUE, { withdrawalId: id }, { idempotencyKey: `withdrawal:${id}:confirm` })).toBeNull();
+    expect(await ctx.runner.send(CONFIRM_QUEUE, { withdrawalId: id }, { idempotencyKey: `withdrawal:${id}:confirm` })).toBeNull();
     const effects = await sql<{ n: number }>`select count(*)::int as n from job_effects where key = ${`withdrawal:${id}:confirm`}`.execute(db);
     expect(effects.rows[0]!.n).toBe(1);
-    const late = await app.inject({
+    const late = await ctx.app.inject({
       method: 'POST',
       url: WITHDRAW_PATHS.withdrawConfirm,
       headers: { authorization: member },
@@ -136,7 +123,7 @@ describe('withdrawal confirmation window (SPEC §4, issue 8 item 4)', () => {
 
   it('an answered withdrawal is left as answered when its job runs', async () => {
     const id = await paidWithdrawal();
-    const answer = await app.inject({
+    const answer = await ctx.app.inject({
       method: 'POST',
       url: WITHDRAW_PATHS.withdrawConfirm,
       headers: { authorization: member },
@@ -156,7 +143,7 @@ describe('withdrawal confirmation window (SPEC §4, issue 8 item 4)', () => {
       .set({ confirm_due_at: new Date(Date.now() - 1000) })
       .where('id', '=', id)
       .execute();
-    await runner.send(CONFIRM_SWEEP_QUEUE, null);
+    await ctx.runner.send(CONFIRM_SWEEP_QUEUE, null);
     await expect.poll(() => status(id), WAIT).toBe('auto_received');
   });
 });

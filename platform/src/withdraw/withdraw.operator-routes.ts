@@ -1,6 +1,7 @@
 import { OPERATOR_WITHDRAW_CALLS } from '@wl/schemas';
 import { routesOf } from '../http/routes-of.ts';
-import { operatorWithdrawals, payWithdrawal, readProof, rejectWithdrawal } from './withdraw.service.ts';
+import { operatorWithdrawals, payWithdrawal, rejectWithdrawal } from './withdraw-operator.service.ts';
+import { readProof } from './withdraw.service.ts';
 
 /** Operator withdrawal calls (docs/0028): money.read to see, money.write to pay or reject. */
 export const withdrawOperatorRoutes = routesOf(OPERATOR_WITHDRAW_CALLS, {

@@ -35,6 +35,15 @@ export function withdrawalRows(db: TDb) {
     ]);
 }
 
+/** The merchant's withdrawal limits, confirmation window and payout-account cooling-off. */
+export function merchantMoney(db: TDb, merchantId: number) {
+  return db
+    .selectFrom('merchants')
+    .select(['withdraw_min_minor', 'withdraw_max_minor', 'withdraw_daily_count', 'withdraw_confirm_minutes', 'payout_cooling_minutes'])
+    .where('id', '=', merchantId)
+    .executeTakeFirstOrThrow();
+}
+
 export type TWithdrawalRow = Awaited<ReturnType<ReturnType<typeof withdrawalRows>['executeTakeFirstOrThrow']>>;
 
 /** The proof ids of some withdrawals, oldest first. */

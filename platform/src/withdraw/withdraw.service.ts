@@ -6,14 +6,13 @@ import {
   WITHDRAW_MESSAGES,
   WPS_CODES,
   sniffProofType,
-  type TOperatorWithdrawal,
   type TWithdrawConfirmRequest,
   type TWithdrawOverviewResponse,
   type TWithdrawRequest,
   type TWithdrawal,
 } from '@wl/schemas';
 import type { DB } from '../db/schema.ts';
-import type { TMerchant, TSessionMember, TSessionOperator } from '../http/auth.ts';
+import type { TMerchant, TSessionMember } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
 import { wpsErrors } from '../http/envelope.ts';
 import { CONFLICT, conflict, fieldFailure } from '../http/errors.ts';
@@ -21,14 +20,10 @@ import { bankAccountsOf, judgeWithdrawPassword, passwordRefusal } from '../secur
 import type { TPasswordJudgement } from '../session/security.service.ts';
 import { accountFor, inTransaction, LedgerError, transfer } from '../wallet/ledger.service.ts';
 import { walletBalance } from '../wallet/wallet.queries.ts';
-import { toWithdrawal, withProofs, withdrawalRows, type TWithdrawalRow } from './withdraw.queries.ts';
-import { recordOperatorAudit } from '../audit/operator-audit.ts';
+import { merchantMoney, toWithdrawal, withProofs, withdrawalRows } from './withdraw.queries.ts';
 
 /** Queue of the confirmation window: sent when paid, runs when the window ends (docs/0029). */
 export const CONFIRM_QUEUE = 'withdraw.auto-receive';
-
-/** Ledger keys derived from a withdrawal are the system's, not a member's or an operator's (docs/0026). */
-const SYSTEM_OWNER = { kind: 'system', id: 0 } as const;
 
 /** Start of the UTC day of `now`: the daily count restarts at 00:00 UTC (docs/0029). */
 function dayStart(now: Date): Date {
@@ -38,14 +33,6 @@ function dayStart(now: Date): Date {
 function newReference(now: Date): string {
   const day = now.toISOString().slice(0, 10).replaceAll('-', '');
   return `W${day}${randomBytes(5).toString('hex').toUpperCase()}`;
-}
-
-async function merchantMoney(db: Transaction<DB> | TPlatformDeps['db'], merchantId: number) {
-  return db
-    .selectFrom('merchants')
-    .select(['withdraw_min_minor', 'withdraw_max_minor', 'withdraw_daily_count', 'withdraw_confirm_minutes', 'payout_cooling_minutes'])
-    .where('id', '=', merchantId)
-    .executeTakeFirstOrThrow();
 }
 
 async function usedToday(db: Transaction<DB> | TPlatformDeps['db'], memberId: number, now: Date): Promise<number> {
@@ -280,124 +267,4 @@ export async function autoReceive(trx: Transaction<DB>, withdrawalId: number, no
     .where('confirm_due_at', '<=', now)
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
-}
-
-function toOperatorWithdrawal(r: TWithdrawalRow, proofIds: string[]): TOperatorWithdrawal {
-  return { ...toWithdrawal(r, proofIds), memberId: r.member_id, username: r.username, holderName: r.holder_name };
-}
-
-/** The operator's lists: pending withdrawals, oldest first; disputes (docs/0029), latest answers first. */
-export async function operatorWithdrawals(
-  deps: TPlatformDeps,
-  merchantId: number,
-  view: 'pending' | 'disputes',
-): Promise<{ withdrawals: TOperatorWithdrawal[] }> {
-  const base = withdrawalRows(deps.db).where('w.merchant_id', '=', merchantId);
-  const rows =
-    view === 'pending'
-      ? await base.where('w.status', '=', 'pending').orderBy('w.created_at').orderBy('w.id').limit(200).execute()
-      : await base
-          .where('w.status', 'in', ['partly_received', 'not_received', 'auto_received'])
-          .orderBy('w.answered_at', 'desc')
-          .orderBy('w.id', 'desc')
-          .limit(200)
-          .execute();
-  const withP = await withProofs(deps.db, rows);
-  return { withdrawals: rows.map((r, i) => toOperatorWithdrawal(r, withP[i]!.proofIds)) };
-}
-
-async function lockPending(trx: Transaction<DB>, merchantId: number, withdrawalId: number) {
-  const w = await trx.selectFrom('withdrawals').selectAll().where('id', '=', withdrawalId).where('merchant_id', '=', merchantId).forUpdate().executeTakeFirst();
-  if (!w) throw wpsErrors.notFound();
-  if (w.status !== 'pending') throw conflict(WITHDRAW_MESSAGES.notPending);
-  return w;
-}
-
-async function operatorView(trx: Transaction<DB>, withdrawalId: number): Promise<TOperatorWithdrawal> {
-  const row = await withdrawalRows(trx).where('w.id', '=', withdrawalId).executeTakeFirstOrThrow();
-  return toOperatorWithdrawal(row, []);
-}
-
-/**
- * The operator pays (money.write): hold → withdrawal payout (withdraw_payout), paid_at and
- * confirm_due_at = paid_at + the merchant's window; the confirmation job is enqueued in the same
- * transaction, to run when the window ends. Audited. A second pay is refused (not pending).
- */
-export async function payWithdrawal(
-  deps: TPlatformDeps,
-  merchant: TMerchant,
-  op: TSessionOperator,
-  ip: string,
-  withdrawalId: number,
-): Promise<TOperatorWithdrawal> {
-  const runner = deps.jobs ? await deps.jobs() : null;
-  const now = deps.clock();
-  return inTransaction(deps.db, async (trx) => {
-    const w = await lockPending(trx, merchant.id, withdrawalId);
-    const settings = await merchantMoney(trx, merchant.id);
-    const due = new Date(now.getTime() + settings.withdraw_confirm_minutes * 60_000);
-    const hold = await accountFor(trx, merchant, 'member_withdrawal_hold', { memberId: w.member_id });
-    const payout = await accountFor(trx, merchant, 'withdrawal_payout');
-    await transfer(trx, {
-      from: hold,
-      to: payout,
-      amountMinor: Number(w.amount_minor),
-      owner: SYSTEM_OWNER,
-      idempotencyKey: `withdrawal:${w.id}:pay`,
-      kind: 'withdraw_payout',
-      meta: { withdrawalId: w.id },
-    });
-    await trx.updateTable('withdrawals').set({ status: 'paid', paid_at: now, confirm_due_at: due, decided_by: op.operatorId }).where('id', '=', w.id).execute();
-    await recordOperatorAudit(trx, {
-      merchantId: merchant.id,
-      actor: op,
-      ip,
-      action: 'withdrawal.pay',
-      before: { withdrawalId: w.id, status: 'pending' },
-      after: { withdrawalId: w.id, status: 'paid', amountMinor: Number(w.amount_minor), confirmDueAt: due.toISOString() },
-      configVersion: null,
-    });
-    if (runner) await runner.send(CONFIRM_QUEUE, { withdrawalId: w.id }, { trx, startAfter: due, idempotencyKey: `withdrawal:${w.id}:confirm` });
-    return operatorView(trx, w.id);
-  });
-}
-
-/** The operator rejects (money.write): hold → wallet (withdraw_reject), with a remark. Audited. */
-export async function rejectWithdrawal(
-  deps: TPlatformDeps,
-  merchant: TMerchant,
-  op: TSessionOperator,
-  ip: string,
-  req: { withdrawalId: number; remark: string },
-): Promise<TOperatorWithdrawal> {
-  const now = deps.clock();
-  return inTransaction(deps.db, async (trx) => {
-    const w = await lockPending(trx, merchant.id, req.withdrawalId);
-    const hold = await accountFor(trx, merchant, 'member_withdrawal_hold', { memberId: w.member_id });
-    const wallet = await accountFor(trx, merchant, 'member_wallet', { memberId: w.member_id });
-    await transfer(trx, {
-      from: hold,
-      to: wallet,
-      amountMinor: Number(w.amount_minor),
-      owner: SYSTEM_OWNER,
-      idempotencyKey: `withdrawal:${w.id}:reject`,
-      kind: 'withdraw_reject',
-      meta: { withdrawalId: w.id },
-    });
-    await trx
-      .updateTable('withdrawals')
-      .set({ status: 'rejected', remark: req.remark, decided_by: op.operatorId, answered_at: null })
-      .where('id', '=', w.id)
-      .execute();
-    await recordOperatorAudit(trx, {
-      merchantId: merchant.id,
-      actor: op,
-      ip,
-      action: 'withdrawal.reject',
-      before: { withdrawalId: w.id, status: 'pending' },
-      after: { withdrawalId: w.id, status: 'rejected', remark: req.remark, at: now.toISOString() },
-      configVersion: null,
-    });
-    return operatorView(trx, w.id);
-  });
 }

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEPOSIT_PATHS, PROOF_MAX_BYTES, WITHDRAW_PATHS, WPS_PATHS } from '@wl/schemas';
 import { loginToken, steppedUpToken } from '../test-support/http.ts';
 import { rowCounts, usePlatform } from '../test-support/db.ts';
+import { operatorToken } from '../test-support/operators.ts';
 
 // docs/0029, docs/0033: security centre, withdraw, confirmation, proofs, operator pay/reject.
 const ctx = usePlatform();
@@ -50,6 +51,9 @@ async function ledgerHolds() {
 }
 
 let bankId: number;
+/** A withdrawal request of `token`: ৳1,000 to demo_member's bank account with its password and a new key, unless `body` says otherwise. */
+const sendWithdraw = (token: string, body: object) =>
+  call('POST', WITHDRAW_PATHS.withdraw, token, { bankAccountId: bankId, amountMinor: 100_000, withdrawPassword: 'Money5678', idempotencyKey: key(), ...body });
 async function withdraw(amountMinor: number, k = key(), token = member) {
   return ok('POST', WITHDRAW_PATHS.withdraw, token, { bankAccountId: bankId, amountMinor, withdrawPassword: 'Money5678', idempotencyKey: k });
 }
@@ -63,10 +67,8 @@ beforeAll(async () => {
   member = await steppedUpToken(ctx.app, 'demo_member', 'Demo1234');
   other = await steppedUpToken(ctx.app, 'demo_down1', 'Down1234');
   trial = await loginToken(ctx.app, 'demo_trial', 'Trial1234');
-  const op = async (username: string, password: string) =>
-    (await ctx.app.inject({ method: 'POST', url: WPS_PATHS.operatorLogin, payload: { username, password } })).json().value.token as string;
-  finance = await op('demo_finance', 'Finance1234');
-  support = await op('demo_support', 'Support1234');
+  finance = await operatorToken(ctx.app, 'demo_finance', 'Finance1234');
+  support = await operatorToken(ctx.app, 'demo_support', 'Support1234');
   // Generous daily count for this file; the limit itself is tested below.
   // New payout accounts cool off before their first withdrawal (docs/0068): tested in step-up.test.
   await ctx.db.updateTable('merchants').set({ withdraw_daily_count: 100, payout_cooling_minutes: 0 }).execute();
@@ -183,12 +185,7 @@ describe('withdraw (issue 8 item 3)', () => {
     expect(answers[0]).toMatchObject({ status: 'pending', amountMinor: 100_000, maskedNumber: '•••• 7890' });
     expect(await balance(member)).toBe(start - 100_000);
     // The same key with other parameters is refused; nothing moves.
-    const reused = await call('POST', WITHDRAW_PATHS.withdraw, member, {
-      bankAccountId: bankId,
-      amountMinor: 100_001,
-      withdrawPassword: 'Money5678',
-      idempotencyKey: k,
-    });
+    const reused = await sendWithdraw(member, { amountMinor: 100_001, idempotencyKey: k });
     expect(reused.json().message).toBe('idempotency_key_reused');
     expect(await balance(member)).toBe(start - 100_000);
     const hold = await sql<{
@@ -203,14 +200,7 @@ describe('withdraw (issue 8 item 3)', () => {
   it('refuses bad amounts, limits, a wrong password, another member’s bank account and key, changing nothing', async () => {
     const before = await moneyCounts();
     const start = await balance(member);
-    const send = (body: object) =>
-      call('POST', WITHDRAW_PATHS.withdraw, member, {
-        bankAccountId: bankId,
-        amountMinor: 100_000,
-        withdrawPassword: 'Money5678',
-        idempotencyKey: key(),
-        ...body,
-      });
+    const send = (body: object) => sendWithdraw(member, body);
     // A megabyte is refused before parsing (64 KB body limit): 413 error_payload_too_large.
     expect((await send({ amountMinor: 'x'.repeat(1_000_000) })).json()).toMatchObject({ success: false, message: 'error_payload_too_large' });
     for (const amountMinor of [0, -1, 1.5, 1e21, 'abc', '100', null, Number.NaN, 'x'.repeat(10_000)]) {
@@ -234,12 +224,7 @@ describe('withdraw (issue 8 item 3)', () => {
     // Another member's key is theirs alone: the same key string works for this member and is a new withdrawal.
     const shared = key();
     await ok('POST', WITHDRAW_PATHS.withdrawPassword, other, { newPassword: 'Down5678', confirmNewPassword: 'Down5678' });
-    const byOther = await call('POST', WITHDRAW_PATHS.withdraw, other, {
-      bankAccountId: otherBank,
-      amountMinor: 100_000,
-      withdrawPassword: 'Down5678',
-      idempotencyKey: shared,
-    });
+    const byOther = await sendWithdraw(other, { bankAccountId: otherBank, withdrawPassword: 'Down5678', idempotencyKey: shared });
     expect(byOther.json().message).toBe('insufficient_funds');
     const mine = await withdraw(100_000, shared);
     expect(mine.status).toBe('pending');
@@ -248,24 +233,14 @@ describe('withdraw (issue 8 item 3)', () => {
   it('refuses a withdrawal before the withdraw password is set', async () => {
     await ctx.db.updateTable('members').set({ withdraw_password_hash: null }).where('username', '=', 'demo_down2').execute();
     const down2 = await loginToken(ctx.app, 'demo_down2', 'Down1234');
-    const res = await call('POST', WITHDRAW_PATHS.withdraw, down2, {
-      bankAccountId: bankId,
-      amountMinor: 100_000,
-      withdrawPassword: 'x',
-      idempotencyKey: key(),
-    });
+    const res = await sendWithdraw(down2, { withdrawPassword: 'x' });
     expect(res.json().message).toBe('withdraw_password_not_set');
   });
 
   it('counts withdrawals per day (rejected ones aside)', async () => {
     await ctx.db.updateTable('merchants').set({ withdraw_daily_count: 0 }).execute();
     try {
-      const res = await call('POST', WITHDRAW_PATHS.withdraw, member, {
-        bankAccountId: bankId,
-        amountMinor: 100_000,
-        withdrawPassword: 'Money5678',
-        idempotencyKey: key(),
-      });
+      const res = await sendWithdraw(member, {});
       expect(res.json().message).toBe('withdraw_daily_count_reached');
     } finally {
       // New payout accounts cool off before their first withdrawal (docs/0068): tested in step-up.test.

@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  ACCOUNT_PATHS,
   AGENT_TEAM_PATHS,
   CONTRACT_KINDS,
   CONTRACT_PATHS,
@@ -12,14 +11,14 @@ import {
   type TContractTerms,
   type TDividendPeriod,
 } from '@wl/schemas';
-import { createCaptcha } from '../../verification/captcha.service.ts';
 import { DEMO_TEAM } from '../../seed/agent-tree.ts';
 import { rowCounts, usePlatform } from '../../test-support/db.ts';
-import { encryptedCall, loginToken } from '../../test-support/http.ts';
+import { loginToken } from '../../test-support/http.ts';
 import { setFlag } from '../../test-support/outbox.ts';
 import { seededRandom, type TSeededRandom } from '../../test-support/seeded-random.ts';
+import { useLedgerBets, type TDatedBet } from '../../test-support/ledger-bets.ts';
+import { registerWithCode } from '../../test-support/agent-team.ts';
 import { ledgerViolations, NO_VIOLATIONS } from '../../wallet/ledger-invariants.ts';
-import { accountFor, houseAccountId, transfer } from '../../wallet/ledger.service.ts';
 import { settleDueContracts } from './contract-settlement.ts';
 
 // Agent contracts cannot mint money (docs/0064), on both databases (PGlite; PostgreSQL with
@@ -38,44 +37,8 @@ const SEED = Number(process.env.CONTRACT_CHAIN_SEED ?? 20261129);
 const post = (url: string, token: string, payload: unknown) =>
   ctx.app.inject({ method: 'POST', url, headers: { authorization: token }, payload: payload as object });
 
-let merchant: { id: number; currency: string };
-let provider: number;
-let house: number;
-let betKey = 0;
-
-/** A bet (and its win) of `memberId` through the ledger as the built-in games write them, dated `at`. */
-async function bet(memberId: number, at: number, stake: number, win = 0) {
-  const wallet = await accountFor(ctx.db, merchant, 'member_wallet', { memberId });
-  await transfer(ctx.db, {
-    from: house,
-    to: wallet,
-    amountMinor: stake,
-    owner: { kind: 'system', id: 0 },
-    idempotencyKey: `cc-fund-${betKey}`,
-    kind: 'seed_credit',
-  });
-  const owner = { kind: 'provider' as const, id: 1 };
-  const ids = [
-    (await transfer(ctx.db, { from: wallet, to: provider, amountMinor: stake, owner, idempotencyKey: `cc-bet-${betKey}`, kind: 'bet', meta: { code: 'WLG' } }))
-      .transactionId,
-  ];
-  if (win > 0)
-    ids.push(
-      (await transfer(ctx.db, { from: provider, to: wallet, amountMinor: win, owner, idempotencyKey: `cc-win-${betKey}`, kind: 'win', meta: { code: 'WLG' } }))
-        .transactionId,
-    );
-  betKey += 1;
-  await ctx.db
-    .updateTable('ledger_transactions')
-    .set({ created_at: new Date(at) })
-    .where('id', 'in', ids)
-    .execute();
-  await ctx.db
-    .updateTable('ledger_entries')
-    .set({ created_at: new Date(at) })
-    .where('transaction_id', 'in', ids)
-    .execute();
-}
+const bets = useLedgerBets(ctx, 'cc');
+const bet = bets.bet;
 
 /** Paid amounts of contracts by period start. */
 async function paidBy(contractIds: number[]): Promise<{ contractId: number; start: number; amount: number }[]> {
@@ -88,25 +51,8 @@ async function paidBy(contractIds: number[]): Promise<{ contractId: number; star
   return rows.map((r) => ({ contractId: Number(r.contract_id), start: new Date(r.period_start).getTime(), amount: Number(r.amount_minor) }));
 }
 
-async function registerWithCode(username: string, mobileNum: string, affiliateCode: string) {
-  const c = await createCaptcha(ctx.app.platform, await ctx.db.selectFrom('merchants').selectAll().executeTakeFirstOrThrow());
-  const values = { username, password: 'Abcd1234', confirmPassword: 'Abcd1234', mobileNum, affiliateCode };
-  return encryptedCall(ctx.app, 'PUT', ACCOUNT_PATHS.register, {
-    values,
-    countryDialingCode: '+880',
-    termsAccepted: true,
-    ageConfirmed: true,
-    captchaId: c.captchaId,
-    captcha: c.answer,
-    registerMethod: 'WEB',
-  });
-}
-
 beforeAll(async () => {
   for (const r of await ctx.db.selectFrom('members').select(['id', 'username']).execute()) id[r.username] = r.id;
-  merchant = await ctx.db.selectFrom('merchants').select(['id', 'currency']).executeTakeFirstOrThrow();
-  provider = await accountFor(ctx.db, merchant, 'provider', { code: 'WLG' });
-  house = (await houseAccountId(ctx.db, merchant.id))!;
   await setFlag(ctx.db, 'REGMOBVERF3', false);
 }, 60_000);
 
@@ -186,7 +132,7 @@ describe("the real-time cap honours the upline's single bet amount", () => {
       (
         await ctx.db
           .insertInto('members')
-          .values({ merchant_id: merchant.id, username, nickname: username, password_hash: '-', type: 2, upline_id: upline })
+          .values({ merchant_id: bets.accounts.merchant.id, username, nickname: username, password_hash: '-', type: 2, upline_id: upline })
           .returning('id')
           .executeTakeFirstOrThrow()
       ).id;
@@ -196,7 +142,7 @@ describe("the real-time cap honours the upline's single bet amount", () => {
           await ctx.db
             .insertInto('agent_contracts')
             .values({
-              merchant_id: merchant.id,
+              merchant_id: bets.accounts.merchant.id,
               kind: 'realtime',
               upline_id: upline,
               member_id: memberId,
@@ -239,7 +185,7 @@ describe('agent-type downlines within the operator limits', () => {
           await post(AGENT_TEAM_PATHS.registerDownline, sub1, { username: 'limdeep1', password: 'Abcd1234', confirmPassword: 'Abcd1234', role: 'agent' })
         ).json(),
       ).toMatchObject({ success: false, code: 409, message: 'agent_downline_depth_limit' });
-      expect((await registerWithCode('limdeep2', '1711600001', code)).json()).toMatchObject({ success: false, message: 'agent_downline_depth_limit' });
+      expect((await registerWithCode(ctx, 'limdeep2', '1711600001', code)).json()).toMatchObject({ success: false, message: 'agent_downline_depth_limit' });
       expect(await rowCounts(ctx.db, [...counted])).toEqual(before);
       await ctx.db.updateTable('merchants').set({ agent_max_depth: 3 }).execute();
 
@@ -267,7 +213,7 @@ describe('agent-type downlines within the operator limits', () => {
       // An agent invitation code of demo_sub2 is refused the same way; a member still registers directly.
       const code2 = (await post(AGENT_TEAM_PATHS.invitations, sub2, { role: 'agent' })).json().value.code as string;
       before = await rowCounts(ctx.db, [...counted]);
-      expect((await registerWithCode('limcount9', '1711600002', code2)).json()).toMatchObject({ success: false, message: 'agent_downline_count_limit' });
+      expect((await registerWithCode(ctx, 'limcount9', '1711600002', code2)).json()).toMatchObject({ success: false, message: 'agent_downline_count_limit' });
       expect(await rowCounts(ctx.db, [...counted])).toEqual(before);
       expect(
         (
@@ -328,7 +274,7 @@ describe('property: a chain is never paid more than its operator contract', () =
         const row = await ctx.db
           .insertInto('members')
           .values({
-            merchant_id: merchant.id,
+            merchant_id: bets.accounts.merchant.id,
             username: `cc${trial}x${parent.size}`,
             nickname: 'cc',
             password_hash: '-',
@@ -345,7 +291,7 @@ describe('property: a chain is never paid more than its operator contract', () =
         const row = await ctx.db
           .insertInto('agent_contracts')
           .values({
-            merchant_id: merchant.id,
+            merchant_id: bets.accounts.merchant.id,
             kind,
             upline_id: upline,
             member_id: memberId,
@@ -386,9 +332,8 @@ describe('property: a chain is never paid more than its operator contract', () =
       const members = [...parent.keys()];
       // Bets on a few shared instants, so windows, hours and days hold several bets of several branches.
       const instants = Array.from({ length: 4 }, () => t0 + rand.int(0, span / WINDOW_MS - 1) * WINDOW_MS + rand.int(0, 290) * 1_000);
-      const bets: TBet[] = [];
-      const owner = { kind: 'provider' as const, id: 1 };
-      const dated: { ids: number[]; at: number }[] = [];
+      const played: TBet[] = [];
+      const dated: TDatedBet[] = [];
       const funded = new Map<number, number>();
       for (let i = rand.int(3, 10); i > 0; i--) {
         const b = {
@@ -399,53 +344,14 @@ describe('property: a chain is never paid more than its operator contract', () =
         };
         let wallet = funded.get(b.memberId);
         if (wallet === undefined) {
-          wallet = await accountFor(ctx.db, merchant, 'member_wallet', { memberId: b.memberId });
-          await transfer(ctx.db, {
-            from: house,
-            to: wallet,
-            amountMinor: 1_000_000,
-            owner: { kind: 'system', id: 0 },
-            idempotencyKey: `cc-fund-${betKey}`,
-            kind: 'seed_credit',
-          });
+          wallet = await bets.fund(b.memberId, 1_000_000);
           funded.set(b.memberId, wallet);
         }
-        const ids = [
-          (
-            await transfer(ctx.db, {
-              from: wallet,
-              to: provider,
-              amountMinor: b.stake,
-              owner,
-              idempotencyKey: `cc-bet-${betKey}`,
-              kind: 'bet',
-              meta: { code: 'WLG' },
-            })
-          ).transactionId,
-        ];
-        if (b.win > 0)
-          ids.push(
-            (
-              await transfer(ctx.db, {
-                from: provider,
-                to: wallet,
-                amountMinor: b.win,
-                owner,
-                idempotencyKey: `cc-win-${betKey}`,
-                kind: 'win',
-                meta: { code: 'WLG' },
-              })
-            ).transactionId,
-          );
-        betKey += 1;
-        dated.push({ ids, at: b.at });
-        bets.push(b);
+        dated.push({ ids: await bets.play(wallet, b.stake, b.win), at: b.at });
+        played.push(b);
       }
-      // Dated in one statement per table (the ledger writes them now).
-      const when = sql.join(dated.flatMap((d) => d.ids.map((i) => sql`(${i}::bigint, ${new Date(d.at).toISOString()}::timestamptz)`)));
-      await sql`update ledger_transactions t set created_at = v.at from (values ${when}) as v(id, at) where t.id = v.id`.execute(ctx.db);
-      await sql`update ledger_entries e set created_at = v.at from (values ${when}) as v(id, at) where e.transaction_id = v.id`.execute(ctx.db);
-      trials.push({ kind, root, paysOwnBets, contracts: [...holders.values()], members, parent, bets });
+      await bets.date(dated);
+      trials.push({ kind, root, paysOwnBets, contracts: [...holders.values()], members, parent, bets: played });
     }
 
     const now = new Date(t0 + 40 * DAY);

@@ -1,7 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { bengaliDigits } from '@wl/schemas/domain/digits';
 import {
-  AGENT_MESSAGES,
   AGENT_TYPES,
   CONTRACT_KIND_MODULES,
   CONTRACT_MESSAGES,
@@ -27,10 +26,10 @@ import type { TSessionAgent } from '../../access/actor.ts';
 import { downlineOf, teamOf } from '../../access/subtree.ts';
 import { parseTerms, realtimeWindowSeconds } from './contract-settlement.ts';
 import { recordMemberAudit } from '../../audit/member-audit.ts';
+import { notInTeam } from '../agent.service.ts';
 
 type TDb = Kysely<DB> | Transaction<DB>;
 
-const notInTeam = () => new WpsError(WPS_CODES.notFound, AGENT_MESSAGES.notInTeam);
 const kindOff = () => new WpsError(WPS_CODES.featureOff, CONTRACT_MESSAGES.kindOff);
 
 /** Whether the whitelabel flag of a contract kind is on (DIVIDEND, DAYSAL, HOURSAL3, RTSALARY3). */
@@ -255,17 +254,21 @@ async function endWithCascade(trx: Transaction<DB>, merchantId: number, contract
     .returning(['member_id', 'kind', 'state'])
     .executeTakeFirst();
   if (!ended) return;
-  const below = await trx
+  for (const b of await liveContractsOffered(trx, merchantId, ended.member_id, ended.kind)) await autoTerminate(trx, merchantId, Number(b.id), now);
+}
+
+/** The live contracts of a kind that `uplineId` offered, locked, in id order. */
+function liveContractsOffered(trx: Transaction<DB>, merchantId: number, uplineId: number, kind: TContractKind) {
+  return trx
     .selectFrom('agent_contracts')
-    .select('id')
+    .select(['id', 'terms'])
     .where('merchant_id', '=', merchantId)
-    .where('upline_id', '=', ended.member_id)
-    .where('kind', '=', ended.kind)
+    .where('upline_id', '=', uplineId)
+    .where('kind', '=', kind)
     .where('state', 'in', [...LIVE_CONTRACT_STATES])
     .orderBy('id')
     .forUpdate()
     .execute();
-  for (const b of below) await autoTerminate(trx, merchantId, Number(b.id), now);
 }
 
 /** docs/rules/agent.md#ag-10: a downline contract ended automatically; its holder is told (messages) and it is audited on the holder. */
@@ -325,17 +328,8 @@ export async function actOnContract(deps: TPlatformDeps, merchant: TMerchant, ag
           .where('state', 'in', [...PAID_CONTRACT_STATES])
           .execute();
         await trx.updateTable('agent_contracts').set({ state: 'accepted', accepted_at: now, settled_until: now }).where('id', '=', id).execute();
-        const below = await trx
-          .selectFrom('agent_contracts')
-          .select(['id', 'terms'])
-          .where('merchant_id', '=', merchant.id)
-          .where('upline_id', '=', agent.memberId)
-          .where('kind', '=', c.kind)
-          .where('state', 'in', [...LIVE_CONTRACT_STATES])
-          .orderBy('id')
-          .forUpdate()
-          .execute();
-        for (const b of below) if (!withinCap(parseTerms(b.terms), terms)) await autoTerminate(trx, merchant.id, Number(b.id), now);
+        for (const b of await liveContractsOffered(trx, merchant.id, agent.memberId, c.kind))
+          if (!withinCap(parseTerms(b.terms), terms)) await autoTerminate(trx, merchant.id, Number(b.id), now);
         break;
       }
       case 'reject':

@@ -4,10 +4,11 @@ import { CONTRACT_PATHS, periodAt, RECORD_PATHS, type TContractTerms } from '@wl
 import { bengaliDigits } from '@wl/schemas/domain/digits';
 import { rowCounts, usePlatform } from '../../test-support/db.ts';
 import { loginToken } from '../../test-support/http.ts';
+import { useLedgerBets } from '../../test-support/ledger-bets.ts';
+import { memberAuditRows } from '../../test-support/agent-team.ts';
 import { DEMO_TEAM } from '../../seed/agent-tree.ts';
 import { DEMO_CONTRACTS } from '../../seed/agent-contracts.ts';
 import { ledgerViolations, NO_VIOLATIONS } from '../../wallet/ledger-invariants.ts';
-import { accountFor, houseAccountId, transfer } from '../../wallet/ledger.service.ts';
 import { settleDueContracts } from './contract-settlement.ts';
 
 // Agent contracts and their settlement on both databases (PGlite; PostgreSQL with DATABASE_URL),
@@ -29,42 +30,7 @@ const post = (url: string, token: string, payload: unknown) =>
 const offer = (token: string, memberId: number, terms: TContractTerms) => post(CONTRACT_PATHS.offer, token, { memberId, terms });
 const act = (token: string, contractId: number, action: string) => post(CONTRACT_PATHS.act, token, { contractId, action });
 
-let merchant: { id: number; currency: string };
-let provider: number;
-let betKey = 0;
-/** A bet (and its win) of `memberId` through the ledger as the built-in games write them, dated `at`. */
-async function bet(memberId: number, at: number, stake: number, win = 0) {
-  const wallet = await accountFor(ctx.db, merchant, 'member_wallet', { memberId });
-  await transfer(ctx.db, {
-    from: (await houseAccountId(ctx.db, merchant.id))!,
-    to: wallet,
-    amountMinor: stake,
-    owner: { kind: 'system', id: 0 },
-    idempotencyKey: `ct-fund-${betKey}`,
-    kind: 'seed_credit',
-  });
-  const owner = { kind: 'provider' as const, id: 1 };
-  const ids = [
-    (await transfer(ctx.db, { from: wallet, to: provider, amountMinor: stake, owner, idempotencyKey: `ct-bet-${betKey}`, kind: 'bet', meta: { code: 'WLG' } }))
-      .transactionId,
-  ];
-  if (win > 0)
-    ids.push(
-      (await transfer(ctx.db, { from: provider, to: wallet, amountMinor: win, owner, idempotencyKey: `ct-win-${betKey}`, kind: 'win', meta: { code: 'WLG' } }))
-        .transactionId,
-    );
-  betKey += 1;
-  await ctx.db
-    .updateTable('ledger_transactions')
-    .set({ created_at: new Date(at) })
-    .where('id', 'in', ids)
-    .execute();
-  await ctx.db
-    .updateTable('ledger_entries')
-    .set({ created_at: new Date(at) })
-    .where('transaction_id', 'in', ids)
-    .execute();
-}
+const { bet } = useLedgerBets(ctx, 'ct');
 
 const settlementsOf = async (contractId: number) =>
   (
@@ -86,8 +52,6 @@ beforeAll(async () => {
   t.agent = await loginToken(ctx.app, 'demo_agent', 'Agent1234');
   for (const u of ['demo_sub1', 'demo_sub2', 'demo_sub3']) t[u] = await loginToken(ctx.app, u, DEMO_TEAM.password);
   t.member = await loginToken(ctx.app, 'demo_member', 'Demo1234');
-  merchant = await ctx.db.selectFrom('merchants').select(['id', 'currency']).executeTakeFirstOrThrow();
-  provider = await accountFor(ctx.db, merchant, 'provider', { code: 'WLG' });
 }, 60_000);
 
 describe('the seeded week', () => {
@@ -173,28 +137,22 @@ describe('offering and answering', () => {
   });
 
   it("answers another branch's contract ids exactly like missing ones, for every action", async () => {
-    const sub1Daily = await ctx.db
-      .selectFrom('agent_contracts')
-      .select('id')
-      .where('member_id', '=', id.demo_sub1!)
-      .where('kind', '=', 'daily')
-      .executeTakeFirstOrThrow();
-    const sub3Offer = await ctx.db.selectFrom('agent_contracts').select('id').where('member_id', '=', id.demo_sub3!).executeTakeFirstOrThrow();
-    const topDaily = await ctx.db
-      .selectFrom('agent_contracts')
-      .select('id')
-      .where('member_id', '=', id.demo_agent!)
-      .where('kind', '=', 'daily')
-      .executeTakeFirstOrThrow();
+    const contractOf = async (memberId: number, kind?: 'daily') => {
+      const rows = ctx.db.selectFrom('agent_contracts').select('id').where('member_id', '=', memberId);
+      return Number((await (kind ? rows.where('kind', '=', kind) : rows).executeTakeFirstOrThrow()).id);
+    };
+    const sub1Daily = await contractOf(id.demo_sub1!, 'daily');
+    const sub3Offer = await contractOf(id.demo_sub3!);
+    const topDaily = await contractOf(id.demo_agent!, 'daily');
     const before = await rowCounts(ctx.db, [...CONTRACT_TABLES]);
     const calls = [];
     for (const action of ['accept', 'reject', 'terminate', 'confirmTermination', 'declineTermination', 'withdraw']) {
       for (const [token, contractId] of [
-        [t.demo_sub2!, Number(sub1Daily.id)],
-        [t.demo_sub2!, Number(sub3Offer.id)],
-        [t.demo_sub3!, Number(sub1Daily.id)],
-        [t.demo_sub1!, Number(topDaily.id)],
-        [t.agent!, Number(sub3Offer.id)],
+        [t.demo_sub2!, sub1Daily],
+        [t.demo_sub2!, sub3Offer],
+        [t.demo_sub3!, sub1Daily],
+        [t.demo_sub1!, topDaily],
+        [t.agent!, sub3Offer],
         [t.agent!, 9_000_000_000],
       ] as const)
         calls.push(act(token, contractId, action));
@@ -255,14 +213,7 @@ describe('offering and answering', () => {
     expect(bnBody).toContain(`(#${bengaliDigits(sub3Offer.id)})`);
     expect(`${notice.title.split(' · ')[0]} ${bnBody}`).not.toMatch(/[0-9]/);
     expect(enBody).toContain(`(#${sub3Offer.id})`);
-    expect(
-      await ctx.db
-        .selectFrom('member_audit')
-        .select('action')
-        .where('member_id', '=', id.demo_sub3!)
-        .where('action', '=', 'contract.auto_terminated')
-        .executeTakeFirst(),
-    ).toBeDefined();
+    expect(await memberAuditRows(ctx.db, [id.demo_sub3!], 'contract.auto_terminated')).not.toEqual([]);
     // And demo_sub1 cannot offer above its new 3 bp.
     expect((await offer(t.demo_sub1!, id.demo_sub3!, { kind: 'daily', tiers: [{ minBetMinor: 0, rateBp: 4 }] })).json()).toMatchObject({
       value: { issue: 'contract_rate_above_upline' },
@@ -290,14 +241,7 @@ describe('offering and answering', () => {
     const top = (await get(CONTRACT_PATHS.overview, t.agent!, { kind: 'realtime' })).json().value.mine;
     expect(top.upline).toBeNull();
     expect((await act(t.agent!, top.id, 'terminate')).json()).toMatchObject({ code: 409 });
-    const actions = (
-      await ctx.db
-        .selectFrom('member_audit')
-        .select('action')
-        .where('member_id', 'in', [id.demo_sub1!, id.demo_agent!])
-        .where('action', 'like', 'contract.%')
-        .execute()
-    ).map((r) => r.action);
+    const actions = (await memberAuditRows(ctx.db, [id.demo_sub1!, id.demo_agent!], 'contract.%')).map((r) => r.action);
     expect(actions).toEqual(
       expect.arrayContaining(['contract.offer', 'contract.accept', 'contract.terminate', 'contract.declineTermination', 'contract.confirmTermination']),
     );
