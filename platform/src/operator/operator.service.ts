@@ -1,6 +1,4 @@
 import {
-  OPERATOR_MESSAGES,
-  WPS_CODES,
   type TAgentLimits,
   type TOperatorAuditAction,
   type TOperatorAuditQuery,
@@ -10,7 +8,6 @@ import {
 } from '@wl/schemas';
 import type { Kysely, Updateable } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import { WpsError } from '../http/envelope.ts';
 import { permissionsOf } from '../access/permissions.ts';
 import { securitySettings } from '../session/security.service.ts';
 import type { TMerchant, TSessionOperator } from '../http/auth.ts';
