@@ -1,16 +1,10 @@
-import { spawn } from 'node:child_process';
-import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contractEarning, periodAt, type TContractTerms } from '@wl/schemas';
-import { openDatabase, type TDatabase } from '../../db/database.ts';
-import { migrate } from '../../db/migrate.ts';
-import { platformEnv } from '../../env.ts';
-import { seed } from '../../seed/seed.ts';
 import { insertBareMembers } from '../../test-support/bare-members.ts';
-import { createTestSchema } from '../../test-support/pg-schema.ts';
 import { seededRandom } from '../../test-support/seeded-random.ts';
+import { runSettler, useSeededPostgresSchema } from '../../test-support/settler-process.ts';
 import { ledgerTotal, ledgerViolations, NO_VIOLATIONS } from '../../wallet/ledger-invariants.ts';
 import { accountFor, houseAccountId, transfer } from '../../wallet/ledger.service.ts';
 import type { TSalaryCrashChildArgs } from './salary-crash.child.ts';
@@ -33,50 +27,15 @@ const HOUR = 3_600_000;
 const DAY = 86_400_000;
 const CHILD = fileURLToPath(new URL('./salary-crash.child.ts', import.meta.url));
 
-const url = platformEnv.databaseUrl;
-let schema = '';
-let dropSchema: (() => Promise<void>) | undefined;
-let database: TDatabase;
+const pg = useSeededPostgresSchema();
+const url = pg.url;
 
-beforeAll(async () => {
-  if (!url) return;
-  ({ schema, drop: dropSchema } = await createTestSchema(url));
-  database = await openDatabase({ databaseUrl: url, schema });
-  await migrate(database.db);
-  await seed(database.db, { merchantCode: 'DEMO' });
-}, 120_000);
-
-afterAll(async () => {
-  await database?.close();
-  await dropSchema?.();
-});
-
-function settler(now: Date, killAfter = Infinity): Promise<{ paid: number[]; finished: boolean }> {
-  const args: TSalaryCrashChildArgs = { databaseUrl: url!, schema, now: now.toISOString() };
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, JSON.stringify(args)], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.on('exit', (code, signal) => resolve(signal ?? code)));
-  return (async () => {
-    const paid: number[] = [];
-    let finished = false;
-    for await (const line of readline.createInterface({ input: child.stdout })) {
-      const [word, id] = line.split(' ');
-      if (word === 'paid') paid.push(Number(id));
-      if (word === 'done') finished = true;
-      if (finished || paid.length >= killAfter) {
-        child.kill('SIGKILL');
-        break;
-      }
-    }
-    expect(await exited, stderr).toBe('SIGKILL');
-    return { paid, finished };
-  })();
-}
+const settler = (now: Date, killAfter = Infinity) =>
+  runSettler(CHILD, { databaseUrl: url!, schema: pg.schema, now: now.toISOString() } satisfies TSalaryCrashChildArgs, killAfter);
 
 describe.skipIf(!url)('salary settlement across SIGKILL and two processes (PostgreSQL)', () => {
   it(`${BETS} bets of ${MEMBERS} contract holders: killed mid-settlement, then two settlers race; every period paid exactly once`, async () => {
-    const { db } = database;
+    const { db } = pg.database;
     const rand = seededRandom(SEED);
     const { merchant, ids } = await insertBareMembers(db, MEMBERS, 'salcrash');
     const house = (await houseAccountId(db, merchant.id))!;
