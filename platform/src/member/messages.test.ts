@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_PATHS, WPS_PATHS, ZEnvelope, ZMemberInfoResponse, ZMessageList } from '@wl/schemas';
 import { usePlatform } from '../test-support/db.ts';
-import { loginToken } from '../test-support/http.ts';
+import { loginToken, tokenCall } from '../test-support/http.ts';
 
 // Platform messages (docs/rules/content.md#c-10 messageV2) on both databases (PGlite; PostgreSQL with DATABASE_URL):
 // newest first and paged, one or all marked read, the header badge following, and a member never
@@ -14,14 +14,7 @@ const ids = { member: 0, down: 0 };
 let mine: number[] = [];
 let theirs = 0;
 
-const call = (method: 'GET' | 'POST', url: string, token: string | null, payload?: unknown, query?: Record<string, string>) =>
-  ctx.app.inject({
-    method,
-    url,
-    ...(token ? { headers: { authorization: token } } : {}),
-    ...(payload === undefined ? {} : { payload: payload as object }),
-    ...(query ? { query } : {}),
-  });
+const call = tokenCall(ctx);
 const list = async (token: string, query: Record<string, string> = {}) =>
   ZEnvelope(ZMessageList).parse((await call('GET', MESSAGE_PATHS.list, token, undefined, query)).json()).value!;
 const unreadBadge = async (token: string) => ZEnvelope(ZMemberInfoResponse).parse((await call('GET', WPS_PATHS.memberInfo, token)).json()).value!.unreadMessage;

@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { ACCOUNT_PATHS } from '@wl/schemas';
 import type { DB } from '../db/schema.ts';
 import { DEMO_TEAM } from '../seed/agent-tree.ts';
-import { createCaptcha } from '../verification/captcha.service.ts';
-import { encryptedCall, loginToken } from './http.ts';
+import { loginToken, registerMember } from './http.ts';
 
 /** Tokens of the seeded agent, two of its sub-agents, a plain member and a trial account. */
 export async function demoTeamTokens(app: FastifyInstance): Promise<Record<'agent' | 'sub1' | 'sub2' | 'member' | 'trial', string>> {
@@ -21,18 +19,8 @@ export async function demoTeamTokens(app: FastifyInstance): Promise<Record<'agen
  * A registration through the public form with an agent's invitation code (username tab, no SMS
  * step: the caller turns REGMOBVERF3 off).
  */
-export async function registerWithCode(ctx: { app: FastifyInstance; db: Kysely<DB> }, username: string, mobileNum: string, affiliateCode: string) {
-  const c = await createCaptcha(ctx.app.platform, await ctx.db.selectFrom('merchants').selectAll().executeTakeFirstOrThrow());
-  const values = { username, password: 'Abcd1234', confirmPassword: 'Abcd1234', mobileNum, affiliateCode };
-  return encryptedCall(ctx.app, 'PUT', ACCOUNT_PATHS.register, {
-    values,
-    countryDialingCode: '+880',
-    termsAccepted: true,
-    ageConfirmed: true,
-    captchaId: c.captchaId,
-    captcha: c.answer,
-    registerMethod: 'WEB',
-  });
+export function registerWithCode(ctx: { app: FastifyInstance; db: Kysely<DB> }, username: string, mobileNum: string, affiliateCode: string) {
+  return registerMember(ctx, 'username', { username, password: 'Abcd1234', confirmPassword: 'Abcd1234', mobileNum, affiliateCode });
 }
 
 /** The member audit rows of `memberIds` whose action is `action` or, ending in %, is LIKE it; oldest first. */

@@ -73,3 +73,18 @@ export async function registerMember(
     ...extra,
   });
 }
+
+/**
+ * A call as a test speaks it: method, path, a session token (or none), a JSON payload and a query.
+ * Reads `ctx.app` at call time, so it can be made before the platform starts (usePlatform).
+ */
+export function tokenCall(ctx: { app: FastifyInstance }) {
+  return (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string | null, payload?: unknown, query?: Record<string, string>) =>
+    ctx.app.inject({
+      method,
+      url,
+      ...(token ? { headers: { authorization: token } } : {}),
+      ...(payload === undefined ? {} : { payload: payload as object }),
+      ...(query ? { query } : {}),
+    });
+}

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEPOSIT_PATHS, PROOF_MAX_BYTES, WITHDRAW_PATHS, WPS_PATHS } from '@wl/schemas';
-import { loginToken, steppedUpToken } from '../test-support/http.ts';
+import { loginToken, steppedUpToken, tokenCall } from '../test-support/http.ts';
 import { rowCounts, usePlatform } from '../test-support/db.ts';
 import { operatorToken } from '../test-support/operators.ts';
 
@@ -19,14 +19,7 @@ let trial: string;
 let finance: string;
 let support: string;
 
-const call = (method: 'GET' | 'POST' | 'PUT', url: string, token: string | null, payload?: unknown, query?: Record<string, string>) =>
-  ctx.app.inject({
-    method,
-    url,
-    ...(token ? { headers: { authorization: token } } : {}),
-    ...(payload === undefined ? {} : { payload: payload as object }),
-    ...(query ? { query } : {}),
-  });
+const call = tokenCall(ctx);
 const ok = async (method: 'GET' | 'POST' | 'PUT', url: string, token: string, payload?: unknown, query?: Record<string, string>) => {
   const res = await call(method, url, token, payload, query);
   const json = res.json();
