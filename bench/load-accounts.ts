@@ -10,7 +10,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '@wl/platform/db/schema';
 import type { TMerchant } from '@wl/platform/http/auth';
-import { issueSession } from '@wl/platform/session/session.service';
+import { issueSession } from '@wl/platform/session/issue-session';
 import { ledgerTotal, ledgerViolations, type TLedgerViolations } from '@wl/platform/wallet/ledger-invariants';
 import { accountFor, houseAccountId, transfer } from '@wl/platform/wallet/ledger.service';
 
