@@ -9,9 +9,7 @@ import { sessionOf, useGateway, type THarness } from './harness.ts';
 
 let h: THarness;
 
-useGateway((started) => {
-  h = started;
-});
+useGateway((started) => (h = started));
 
 describe('forced password change through the gateway', () => {
   it('refuses favourites, launch and balance with error_password_change_required until the change, then allows them', async () => {

@@ -97,12 +97,16 @@ export async function startGateway(options: Partial<TBuildAppOptions> = {}): Pro
  * describe block this is called in: started and handed to `setUp` before its tests, closed after them.
  * `options` may be a function when they are only known once an outer `beforeAll` has run.
  */
-export function useGateway(setUp: (h: THarness) => Promise<void> | void, options: Partial<TBuildAppOptions> | (() => Partial<TBuildAppOptions>) = {}): void {
+export function useGateway(
+  setUp: (h: THarness) => unknown,
+  options: Partial<TBuildAppOptions> | (() => Partial<TBuildAppOptions>) = {},
+  timeoutMs = 60_000,
+): void {
   let started: THarness | undefined;
   beforeAll(async () => {
     started = await startGateway(typeof options === 'function' ? options() : options);
     await setUp(started);
-  }, 60_000);
+  }, timeoutMs);
   afterAll(async () => {
     await started?.close();
   });

@@ -6,9 +6,7 @@ import { ACCOUNTS, startGateway, useGateway, type THarness } from './harness.ts'
 
 let h: THarness;
 
-useGateway((started) => {
-  h = started;
-});
+useGateway((started) => (h = started));
 
 function tokenOf(setCookie: string | null): string {
   return decodeURIComponent(cookiePair(setCookie).split('=')[1]!);
