@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_RATE_LIMITS } from '../src/rate-limit/rate-limits.ts';
 import { expectTRPCError } from './errors.ts';
-import { ACCOUNTS, loginToken, startGateway, type THarness } from './harness.ts';
+import { ACCOUNTS, loginToken, useGateway, type THarness } from './harness.ts';
 
 // The agent centre through the real gateway and the real embedded platform over HTTP (docs/rules/agent.md):
 // the member's token decides whose subtree is read; nothing a caller sends can widen it (docs/0046).
@@ -12,16 +12,13 @@ const TEAM = { username: 'demo_sub2', password: 'Team1234' };
 const WEEK = { from: new Date(Date.now() - 7 * 86_400_000).toISOString(), to: new Date(Date.now() + 60_000).toISOString() };
 const id: Record<string, number> = {};
 
-beforeAll(async () => {
-  h = await startGateway();
+useGateway(async (started) => {
+  h = started;
   t.agent = await loginToken(h, ACCOUNTS.agent);
   t.sub2 = await loginToken(h, TEAM);
   t.member = await loginToken(h, ACCOUNTS.member);
   const all = await h.client({ token: t.agent }).agent.downlines.query({ pageSize: 100 });
   for (const r of all.rows) id[r.username] = r.memberId;
-}, 60_000);
-afterAll(async () => {
-  await h?.close();
 });
 
 describe('agent procedures through the gateway', () => {

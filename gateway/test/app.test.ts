@@ -1,12 +1,11 @@
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import type { Server, ServerResponse } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decryptBody, generateRsaKeyPair } from '@wl/schemas/wps/body-cipher';
 import { expectTRPCError } from './errors.ts';
 import { closedPort, fakeUpstream } from './fake-upstream.ts';
 import { HARNESS_GATEWAY_SECRET, sessionOf, startGateway, type THarness } from './harness.ts';
+import { writeWebDist } from './web-dist.ts';
 
 describe('upstream down', () => {
   let h: THarness;
@@ -217,11 +216,11 @@ describe('web app', () => {
   let h: THarness;
   let dist: string;
   beforeAll(async () => {
-    dist = mkdtempSync(join(tmpdir(), 'gateway-dist-'));
-    mkdirSync(join(dist, 'assets'));
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>web</title><div id="root"></div>');
-    writeFileSync(join(dist, 'assets', 'index-AbC123.js'), 'console.log(1)');
-    writeFileSync(join(dist, 'favicon.svg'), '<svg/>');
+    dist = writeWebDist('gateway-dist-', {
+      'index.html': '<!doctype html><title>web</title><div id="root"></div>',
+      'assets/index-AbC123.js': 'console.log(1)',
+      'favicon.svg': '<svg/>',
+    });
     h = await startGateway({ upstreamUrl: `http://127.0.0.1:${await closedPort()}`, webDistDir: dist });
   });
   afterAll(async () => {

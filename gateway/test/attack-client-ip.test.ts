@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNTS, startGateway, type THarness } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { ACCOUNTS, type THarness, useGateway } from './harness.ts';
 
 /**
  * docs/0009 attack review: with TRUST_PROXY the gateway names the client from X-Forwarded-For. A value
@@ -8,12 +8,7 @@ import { ACCOUNTS, startGateway, type THarness } from './harness.ts';
  * new place without the second factor.
  */
 let h: THarness;
-beforeAll(async () => {
-  h = await startGateway({ configPollMs: 3_600_000, trustProxy: true });
-}, 90_000);
-afterAll(async () => {
-  await h?.close();
-});
+useGateway((started) => (h = started), { configPollMs: 3_600_000, trustProxy: true }, 90_000);
 
 describe('client IP claimed through X-Forwarded-For (attack review)', () => {
   it('asks the second factor when the forwarded address is no address, as for any new one', async () => {

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ipBucket } from '../src/rate-limit/rate-limiter.ts';
 import { DEFAULT_RATE_LIMITS } from '../src/rate-limit/rate-limits.ts';
 import { expectTRPCError } from './errors.ts';
-import { sessionOf, startGateway, type THarness } from './harness.ts';
+import { sessionOf, type THarness, useGateway } from './harness.ts';
 
 /**
  * docs/0013 attack review: per-IP limits keyed on the full IPv6 address. One subscriber is routed a
@@ -10,12 +10,7 @@ import { sessionOf, startGateway, type THarness } from './harness.ts';
  * came from one client while the limit said 5. Limits now count an IPv6 client by its /64.
  */
 let h: THarness;
-beforeAll(async () => {
-  h = await startGateway({ configPollMs: 3_600_000, trustProxy: true });
-}, 90_000);
-afterAll(async () => {
-  await h?.close();
-});
+useGateway((started) => (h = started), { configPollMs: 3_600_000, trustProxy: true }, 90_000);
 
 describe('per-IP limits and IPv6 (attack review)', () => {
   it('counts every address of one IPv6 /64 as one client', () => {

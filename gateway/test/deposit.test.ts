@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectTRPCError } from './errors.ts';
-import { ACCOUNTS, loginToken, startGateway, type THarness } from './harness.ts';
+import { ACCOUNTS, loginToken, operatorToken, useGateway, type THarness } from './harness.ts';
 
 // Deposits through the real gateway and the real embedded platform over HTTP (docs/0028):
 // the member's order, the operator's approval, the balance; and the attack list at the gateway.
@@ -9,16 +9,13 @@ let h: THarness;
 const t = { member: '', trial: '', owner: '', finance: '' };
 let channelId = 0;
 
-beforeAll(async () => {
-  h = await startGateway();
+useGateway(async (started) => {
+  h = started;
   t.member = await loginToken(h, ACCOUNTS.member);
   t.trial = await loginToken(h, ACCOUNTS.trial);
-  t.owner = (await h.client().operator.login.mutate(ACCOUNTS.operator)).token;
-  t.finance = (await h.client().operator.login.mutate({ username: 'demo_finance', password: 'Finance1234' })).token;
+  t.owner = await operatorToken(h, ACCOUNTS.operator);
+  t.finance = await operatorToken(h, { username: 'demo_finance', password: 'Finance1234' });
   channelId = (await h.client({ token: t.member }).deposit.channels.query()).channels.find((c) => c.code === 'nagad')!.id;
-}, 60_000);
-afterAll(async () => {
-  await h?.close();
 });
 
 describe('deposit through the gateway', () => {
@@ -99,7 +96,7 @@ describe('deposit through the gateway', () => {
     expect((await finance.operator.adjustments.query()).settingChanges.map((c) => c.id)).toEqual([changeId]);
     const own = await expectTRPCError(h.client({ token: t.owner }).operator.decideMoneySettings.mutate({ changeId, approve: true }), 'FORBIDDEN');
     expect(own.message).toBe('settings_second_owner_required');
-    const owner2 = (await h.client().operator.login.mutate({ username: 'demo_owner2', password: 'Owner21234' })).token;
+    const owner2 = await operatorToken(h, { username: 'demo_owner2', password: 'Owner21234' });
     expect(await h.client({ token: owner2 }).operator.decideMoneySettings.mutate({ changeId, approve: true })).toMatchObject({
       depositFourEyesMinor: 3_000_000,
       pendingChanges: [],

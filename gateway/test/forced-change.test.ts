@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectTRPCError } from './errors.ts';
-import { sessionOf, startGateway, type THarness } from './harness.ts';
+import { sessionOf, useGateway, type THarness } from './harness.ts';
 
 /**
  * docs/0014 through tRPC: the platform decides the forced password change and refuses a
@@ -9,12 +9,7 @@ import { sessionOf, startGateway, type THarness } from './harness.ts';
 
 let h: THarness;
 
-beforeAll(async () => {
-  h = await startGateway();
-}, 60_000);
-afterAll(async () => {
-  await h?.close();
-});
+useGateway((started) => (h = started));
 
 describe('forced password change through the gateway', () => {
   it('refuses favourites, launch and balance with error_password_change_required until the change, then allows them', async () => {

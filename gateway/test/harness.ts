@@ -4,7 +4,7 @@ import { startEmbeddedPlatform, type TEmbeddedPlatformOptions } from '@wl/platfo
 import { createTestSchema } from '@wl/platform/test-support/pg-schema';
 import { snapshotBlob } from '@wl/platform/test-support/seeded-snapshot';
 import { newCaptureFile } from '@wl/platform/test-support/outbox';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { testEnv } from './env.ts';
 import { buildApp, type TBuildAppOptions } from '../src/app.ts';
 import type { AppRouter } from '../src/router-type.ts';
@@ -90,6 +90,31 @@ export async function startGateway(options: Partial<TBuildAppOptions> = {}): Pro
       await platform?.close();
     },
   };
+}
+
+/**
+ * A gateway (with its own embedded platform unless `options` name an upstream) for the file or
+ * describe block this is called in: started and handed to `setUp` before its tests, closed after them.
+ * `options` may be a function when they are only known once an outer `beforeAll` has run.
+ */
+export function useGateway(
+  setUp: (h: THarness) => unknown,
+  options: Partial<TBuildAppOptions> | (() => Partial<TBuildAppOptions>) = {},
+  timeoutMs = 60_000,
+): void {
+  let started: THarness | undefined;
+  beforeAll(async () => {
+    started = await startGateway(typeof options === 'function' ? options() : options);
+    await setUp(started);
+  }, timeoutMs);
+  afterAll(async () => {
+    await started?.close();
+  });
+}
+
+/** An operator's session token (an operator has no second factor at login in the demo). */
+export async function operatorToken(h: THarness, account: { username: string; password: string }): Promise<string> {
+  return (await h.client().operator.login.mutate(account)).token;
 }
 
 /** The session of a login outcome; fails the test when the login asked for a second factor instead. */

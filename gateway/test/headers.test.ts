@@ -152,22 +152,29 @@ describe('foreign origins', () => {
   });
 });
 
+/** A gateway in front of a closed port (every upstream call fails), logging at `logLevel` into `lines`. */
+async function loggingDownGateway(logLevel?: 'warn') {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  const app = await buildApp({
+    upstreamUrl: `http://127.0.0.1:${await closedPort()}`,
+    merchantCode: 'DEMO',
+    logger: true,
+    ...(logLevel ? { logLevel } : {}),
+    logStream: stream,
+    configPollMs: 3_600_000,
+  });
+  return { app, lines };
+}
+
 describe('5xx logging', () => {
   it('logs every 5xx with its cause and never a body', async () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
-    const app = await buildApp({
-      upstreamUrl: `http://127.0.0.1:${await closedPort()}`,
-      merchantCode: 'DEMO',
-      logger: true,
-      logStream: stream,
-      configPollMs: 3_600_000,
-    });
+    const { app, lines } = await loggingDownGateway();
     try {
       const asset = await app.inject({ url: '/wps/assets/game/G1.svg' });
       expect(asset.statusCode).toBe(503);
@@ -184,21 +191,7 @@ describe('5xx logging', () => {
     }
   });
   it("at the start's default level (LOG_LEVEL=warn) logs the failure and not the requests around it", async () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
-    const app = await buildApp({
-      upstreamUrl: `http://127.0.0.1:${await closedPort()}`,
-      merchantCode: 'DEMO',
-      logger: true,
-      logLevel: 'warn',
-      logStream: stream,
-      configPollMs: 3_600_000,
-    });
+    const { app, lines } = await loggingDownGateway('warn');
     try {
       expect((await app.inject({ url: '/trpc/no.such.procedure' })).statusCode).toBe(404);
       expect(lines).toEqual([]);

@@ -1,9 +1,8 @@
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway, type THarness } from './harness.ts';
+import { writeWebDist } from './web-dist.ts';
 
 /** The inline theme script of web/index.html (its shape; the gateway hashes whatever the template holds). */
 const THEME_SCRIPT = "try{var t=localStorage.getItem('theme');if(t)document.documentElement.setAttribute('data-theme',t)}catch(e){}";
@@ -28,14 +27,13 @@ describe('index.html as served: lang, merchant title, first banner in the HTML (
   let h: THarness;
   let dist: string;
   beforeAll(async () => {
-    dist = mkdtempSync(join(tmpdir(), 'gateway-index-'));
-    mkdirSync(join(dist, 'assets'));
-    writeFileSync(join(dist, 'index.html'), BUILT_INDEX);
-    writeFileSync(join(dist, 'assets', 'index-AbC123.js'), 'console.log(1)');
-    writeFileSync(join(dist, 'sw.js'), "const VERSION = 'v1';");
-    // Vite's chunk graph, which `pnpm bench` reads: never served.
-    mkdirSync(join(dist, '.vite'));
-    writeFileSync(join(dist, '.vite', 'manifest.json'), '{}');
+    dist = writeWebDist('gateway-index-', {
+      'index.html': BUILT_INDEX,
+      'assets/index-AbC123.js': 'console.log(1)',
+      'sw.js': "const VERSION = 'v1';",
+      // Vite's chunk graph, which `pnpm bench` reads: never served.
+      '.vite/manifest.json': '{}',
+    });
     h = await startGateway({ webDistDir: dist });
   });
   afterAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectTRPCError } from './errors.ts';
-import { ACCOUNTS, sessionOf, startGateway, type THarness, startHarnessPlatform } from './harness.ts';
+import { ACCOUNTS, sessionOf, startGateway, type THarness, startHarnessPlatform, useGateway } from './harness.ts';
 import { deleteKeys, testRedisUrl, uniqueKeyPrefix } from './redis.ts';
 import { startRelay } from './relay.ts';
 
@@ -21,19 +21,17 @@ afterAll(async () => {
 
 describe('rate limits in memory', () => {
   let h: THarness;
-  beforeAll(async () => {
-    h = await startGateway({
+  useGateway(
+    (started) => (h = started),
+    () => ({
       upstreamUrl: platform.url,
       trustProxy: 'loopback',
       rateLimits: {
         login: { ip: { limit: 3, windowMs: minute }, subject: { limit: 2, windowMs: minute } },
         forgotByEmail: { ip: { limit: 1, windowMs: minute } },
       },
-    });
-  }, 60_000);
-  afterAll(async () => {
-    await h?.close();
-  });
+    }),
+  );
 
   it('refuses the IP over its limit with retryAfterSeconds, and lets another IP through', async () => {
     const ip = { 'x-forwarded-for': '198.51.100.1' };

@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cookiePair, rawMutation } from './accounts-support.ts';
-import { ACCOUNTS, startGateway, type THarness } from './harness.ts';
+import { ACCOUNTS, startGateway, useGateway, type THarness } from './harness.ts';
 
 /** Remember me (docs/0006): the remember token lives only in the httpOnly cookie, rotates on every use, and logout ends it. */
 
 let h: THarness;
 
-beforeAll(async () => {
-  h = await startGateway();
-}, 60_000);
-afterAll(async () => {
-  await h?.close();
-});
+useGateway((started) => (h = started));
 
 function tokenOf(setCookie: string | null): string {
   return decodeURIComponent(cookiePair(setCookie).split('=')[1]!);

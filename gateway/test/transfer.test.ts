@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectTRPCError } from './errors.ts';
-import { ACCOUNTS, loginToken, startGateway, type THarness } from './harness.ts';
+import { ACCOUNTS, loginToken, operatorToken, useGateway, type THarness } from './harness.ts';
 
 // Transfers through the real gateway and the real embedded platform over HTTP (docs/0026, docs/0030):
 // to the upline, main ⇄ merchant wallet, consolidated funds; and the attack list at the gateway.
@@ -8,16 +8,13 @@ import { ACCOUNTS, loginToken, startGateway, type THarness } from './harness.ts'
 let h: THarness;
 const t = { member: '', trial: '', owner: '' };
 
-beforeAll(async () => {
-  h = await startGateway();
+useGateway(async (started) => {
+  h = started;
   t.member = await loginToken(h, ACCOUNTS.member);
   // Money to the upline needs a fresh step-up of the session (docs/0068); the refusal without it is in withdraw.test.ts.
   await h.client({ token: t.member }).account.stepUp.mutate({ password: ACCOUNTS.member.password });
   t.trial = await loginToken(h, ACCOUNTS.trial);
-  t.owner = (await h.client().operator.login.mutate(ACCOUNTS.operator)).token;
-}, 60_000);
-afterAll(async () => {
-  await h?.close();
+  t.owner = await operatorToken(h, ACCOUNTS.operator);
 });
 
 describe('transfers through the gateway', () => {
