@@ -1,8 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useMachine } from '@xstate/react';
-import { SubmitButton } from '../accounts/form-parts.tsx';
-import { InputField } from '../forms/input-field.tsx';
+import { InputField, SubmitButton } from '../accounts/form-parts.tsx';
 import { useTRPC, useTRPCClient } from '../api/trpc.ts';
 import { AmountField, FormError, useAccountTransferMachine } from '../member/transfer-parts.tsx';
 import { useSession } from '../session/session-context.tsx';
