@@ -1,4 +1,4 @@
-import { LANGUAGES, expectLocalized, switchLanguage } from '../fixtures/accounts.ts';
+import { LANGUAGES, agentLogin, expectLocalized, switchLanguage } from '../fixtures/accounts.ts';
 import { DEMO } from '../fixtures/pages.ts';
 import { expect, test, walkedIn } from '../fixtures/test.ts';
 
@@ -25,15 +25,9 @@ for (const lang of LANGUAGES) {
       await switchLanguage(page, lang);
       await expectLocalized(page.getByTestId('agent.title'), lang, 'Agent back office');
       await expectLocalized(page.getByTestId('agent.support-hours'), lang, 'Support hours: Monday to Friday, noon to 9pm.');
-      await page.getByTestId('agent.username').fill(DEMO.agent.username);
-      await page.getByTestId('agent.password').fill(DEMO.agent.password);
-      await page.getByTestId('agent.submit').click();
       // demo_agent's first login shows the first-login step once.
-      const firstLogin = page.getByTestId('first-login.continue');
-      await expect(page.getByTestId('agent-home.page').or(firstLogin)).toBeVisible();
-      if (await firstLogin.isVisible()) await firstLogin.click();
+      await agentLogin(page, DEMO.agent);
       await expect(page).toHaveURL(/\/agentHome$/);
-      await expect(page.getByTestId('agent-home.page')).toBeVisible();
       // Bengali digits in BN (docs/0056), ASCII in EN.
       await expect(page.getByTestId('agent-home.gmt')).toHaveText(lang === 'bn' ? /^GMT[+-][০-৯]{2}:[০-৯]{2}$/ : /^GMT[+-]\d{2}:\d{2}$/);
       await expect(page.getByTestId('agent-home.nickname')).not.toBeEmpty();

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { LANGUAGES, expectLocalized, switchLanguage } from '../fixtures/accounts.ts';
+import { LANGUAGES, agentLogin, expectLocalized, switchLanguage } from '../fixtures/accounts.ts';
 import { countOf, digitClass, minorOf, taka } from '../fixtures/money-deposit.ts';
 import { DEMO } from '../fixtures/pages.ts';
 import { expect, test } from '../fixtures/test.ts';
@@ -22,13 +22,8 @@ for (const lang of LANGUAGES) {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto('/agent');
     await switchLanguage(page, lang);
-    await page.getByTestId('agent.username').fill(DEMO.agent.username);
-    await page.getByTestId('agent.password').fill(DEMO.agent.password);
-    await page.getByTestId('agent.submit').click();
     // demo_agent's first login may show the first-login step once (accounts-trial-agent.spec.ts too).
-    const firstLogin = page.getByTestId('first-login.continue');
-    await expect(page.getByTestId('agent-home.page').or(firstLogin)).toBeVisible();
-    if (await firstLogin.isVisible()) await firstLogin.click();
+    await agentLogin(page, DEMO.agent);
     await expect(page).toHaveURL(/\/agentHome$/);
 
     // Team overview: the seeded team (three levels under demo_agent) with a week of play.

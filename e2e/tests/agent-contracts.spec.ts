@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
-import { freshUsername, switchLanguage, type TLang } from '../fixtures/accounts.ts';
+import { agentLogin, freshUsername, switchLanguage, type TLang } from '../fixtures/accounts.ts';
 import { digitClass, minorOf, taka } from '../fixtures/money-deposit.ts';
 import { BENGALI, DEMO } from '../fixtures/pages.ts';
 import { ANNOUNCEMENT_SEEN_KEYS, expect, test } from '../fixtures/test.ts';
@@ -41,13 +41,8 @@ async function agentSession(browser: Browser, lang: TLang, account: { username: 
   page.on('dialog', (dialog) => void dialog.accept());
   await page.goto('/agent');
   await switchLanguage(page, lang);
-  await page.getByTestId('agent.username').fill(account.username);
-  await page.getByTestId('agent.password').fill(account.password);
-  await page.getByTestId('agent.submit').click();
   // A first login shows the first-login step once (accounts-trial-agent.spec.ts too).
-  const firstLogin = page.getByTestId('first-login.continue');
-  await expect(page.getByTestId('agent-home.page').or(firstLogin)).toBeVisible({ timeout: 30_000 });
-  if (await firstLogin.isVisible()) await firstLogin.click();
+  await agentLogin(page, account);
   await expect(page).toHaveURL(/\/agentHome$/);
   return page;
 }

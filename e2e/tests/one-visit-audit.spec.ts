@@ -1,5 +1,4 @@
-import type { Page } from '@playwright/test';
-import { freshUsername } from '../fixtures/accounts.ts';
+import { agentLogin, freshUsername } from '../fixtures/accounts.ts';
 import {
   AGENT_ROUTE,
   Auditor,
@@ -75,17 +74,6 @@ async function walk(audit: Auditor, routes: readonly string[], ready: string, vi
       await expect(page.locator(DIALOG)).toHaveCount(0);
     }
   }
-}
-
-/** Logs the seeded sub-agent in on the agent landing the page shows. */
-async function agentLogin(page: Page): Promise<void> {
-  await page.getByTestId('agent.username').fill(AGENT.username);
-  await page.getByTestId('agent.password').fill(AGENT.password);
-  await page.getByTestId('agent.submit').click();
-  const firstLogin = page.getByTestId('first-login.continue');
-  await expect(page.getByTestId('agent-home.page').or(firstLogin)).toBeVisible({ timeout: 30_000 });
-  if (await firstLogin.isVisible()) await firstLogin.click();
-  await expect(page.getByTestId('agent-home.page')).toBeVisible();
 }
 
 /** Public routes in three journeys, member routes in three, agent-centre routes in two. */
@@ -290,7 +278,7 @@ test.describe('an agent and an operator', () => {
         await audit.visit('/operator login');
         await go(page, '/agent', 'agent.submit');
       }
-      await agentLogin(page);
+      await agentLogin(page, AGENT);
       for (const route of part(AGENT_HOME_ROUTES, i, AGENT_PARTS)) {
         await go(page, route, 'agent-home.page');
         await audit.visit(route);

@@ -99,15 +99,8 @@ test.describe('operator game switches reach open pages live', () => {
 
   test('the switches panel works at 360 px with no sideways scroll, and axe finds nothing in it (BN and EN)', async ({ operator }) => {
     const console = operator.page;
-    await console.setViewportSize({ width: 360, height: 740 });
-    await operator.login(DEMO.operator.username, DEMO.operator.password);
-    for (const lang of ['bn', 'en'] as const) {
-      if (lang === 'en') {
-        // The console has no language menu: it reads the site's stored choice (this context's own storage).
-        await console.evaluate(() => localStorage.setItem('language', 'en'));
-        await operator.open();
-        await expect(console.locator('html')).toHaveAttribute('lang', 'en');
-      }
+    await operator.inBothLanguagesAt360(async (lang) => {
+      if (lang === 'en') await expect(console.locator('html')).toHaveAttribute('lang', 'en');
       const panel = console.getByTestId('operator.games');
       await expect(panel.getByTestId('operator.category.RNG')).toBeVisible();
       await expect(panel.getByTestId('operator.games.list').getByRole('switch').first()).toBeVisible();
@@ -118,7 +111,7 @@ test.describe('operator game switches reach open pages live', () => {
       expect(await console.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
       const result = await new AxeBuilder({ page: console }).include('[data-testid="operator.games"]').analyze();
       expect(result.violations.map((v) => `${lang} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-    }
+    });
   });
 
   test('the rounds panel finds the round of a member with its provably fair data, at 360 px, and axe finds nothing in it (BN and EN)', async ({
@@ -138,13 +131,7 @@ test.describe('operator game switches reach open pages live', () => {
     await call('games.close', { token: game.token });
 
     const console = operator.page;
-    await console.setViewportSize({ width: 360, height: 740 });
-    await operator.login(DEMO.operator.username, DEMO.operator.password);
-    for (const lang of ['bn', 'en'] as const) {
-      if (lang === 'en') {
-        await console.evaluate(() => localStorage.setItem('language', 'en'));
-        await operator.open();
-      }
+    await operator.inBothLanguagesAt360(async (lang) => {
       const panel = console.getByTestId('operator.rounds');
       await panel.getByTestId('operator.rounds.account').fill('demo_down2');
       await panel.getByTestId('operator.rounds.apply').click();
@@ -155,6 +142,6 @@ test.describe('operator game switches reach open pages live', () => {
       expect(await console.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
       const result = await new AxeBuilder({ page: console }).include('[data-testid="operator.rounds"]').analyze();
       expect(result.violations.map((v) => `${lang} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-    }
+    });
   });
 });

@@ -1,5 +1,5 @@
 import type { TGameType } from '../domain/game.ts';
-import type { TVendor, TVendorLink } from './screen-config.ts';
+import type { TVendor, TVendorLink, TVendorPlacement } from './screen-config.ts';
 
 /**
  * How clients read vendors (docs/0020): `ScreenConfig.vendors` lists each vendor once; header
@@ -21,7 +21,11 @@ export function resolveVendorLink(index: TVendorIndex, code: string, gameType?: 
   const vendor = index.get(code);
   if (!vendor) return undefined;
   const placement = gameType == null ? vendor.placements[0] : vendor.placements.find((p) => p.gameType === gameType);
-  if (!placement) return undefined;
+  return placement && vendorLink(vendor, placement);
+}
+
+/** One placement of a vendor as a link: the placement's own name and logo, else the vendor's. */
+export function vendorLink(vendor: TVendor, placement: TVendorPlacement): TVendorLink {
   return {
     vassalage: vendor.code,
     name: placement.name ?? vendor.name,

@@ -5,7 +5,7 @@ import { parseAmountInput } from '@wl/schemas/domain/money';
 import { asciiDigits } from '@wl/schemas/domain/digits';
 import { formatMinor } from '../lib/numbers.ts';
 import { SelectField } from '../layout/form-controls.tsx';
-import { InputField } from '../forms/input-field.tsx';
+import { InputField } from '../accounts/form-parts.tsx';
 
 /** A rate in basis points as a percentage with two decimals (40 → "0.40%", "০.৪০%" in BN). */
 export function rateText(bp: number, language: string): string {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RECORD_MAX_RANGE_DAYS } from '@wl/schemas/domain/records';
-import { InputField } from '../forms/input-field.tsx';
+import { InputField } from '../accounts/form-parts.tsx';
 import { AGENT_PERIODS, lastSevenDays, periodRange, rangeFileSuffix, rangeProblemOf, type TAgentPeriod } from './agent-periods.ts';
 
 /** A report's period: a named one (this week first) or two custom days, and what that range is. */

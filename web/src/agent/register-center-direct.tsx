@@ -11,11 +11,10 @@ import {
   type TDirectRegisterField,
   type TDirectRegisterRequest,
 } from '@wl/flows/register-center/direct-register.machine';
-import { FieldMessage, FormError, SubmitButton } from '../accounts/form-parts.tsx';
+import { FieldMessage, FormError, InputField, SubmitButton } from '../accounts/form-parts.tsx';
 import { upstreamOf } from '../api/flow-errors.ts';
 import { errorKey, useTRPC, useTRPCClient } from '../api/trpc.ts';
 import { useScreenConfig } from '../config/screen-config-context.tsx';
-import { InputField } from '../forms/input-field.tsx';
 import { RoleSelect } from './register-center-parts.tsx';
 
 /** The register call; a refusal carries the fields the platform named (docs/rules/accounts.md#a-11). */

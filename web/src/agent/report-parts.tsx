@@ -7,7 +7,7 @@ import { formatMinor } from '../lib/numbers.ts';
 import { useSession } from '../session/session-context.tsx';
 import { RecordPager } from '../layout/record-pager.tsx';
 import { collectCsvLines, downloadCsv, type TCsvLine } from '../lib/csv-export.ts';
-import { InputField } from '../forms/input-field.tsx';
+import { InputField } from '../accounts/form-parts.tsx';
 import { PeriodPicker, RangeError, type TPeriodState } from './period-picker.tsx';
 import { REPORT_PAGE_SIZE } from './use-agent-report.ts';
 

@@ -1,7 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CaptchaInput, Field, FormError, SubmitButton } from '../accounts/form-parts.tsx';
-import { InputField } from './input-field.tsx';
+import { CaptchaInput, Field, FormError, InputField, SubmitButton } from '../accounts/form-parts.tsx';
 
 /** What a back-office login's fields hold: the typed username, password and captcha answer. */
 export function useLoginCredentials() {

@@ -1,15 +1,12 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { guardMemberAction } from '@wl/flows/session/trial-guard';
 import type { TGame } from '@wl/schemas';
 import { errorKey, useTRPC } from '../api/trpc.ts';
-import { useUi } from '../app/ui-context.tsx';
 import { GameGrid } from '../home/game-grid.tsx';
 import { useFavouriteList } from '../home/home-data.ts';
 import { useFavourites } from '../session/favourites-context.tsx';
-import { useSession } from '../session/session-context.tsx';
+import { useMemberGuard } from '../member/member-guard.ts';
 import '../styles/account-games.css';
 
 /** The two account game lists of docs/rules/games.md#g-8. */
@@ -62,17 +59,7 @@ function RecentList() {
  */
 export default function AccountGamesPage({ kind }: { kind: TAccountGamesKind }) {
   const { t } = useTranslation();
-  const session = useSession();
-  const ui = useUi();
-  // A stored token whose member info has not loaded yet is neither a visitor nor a member.
-  const decision =
-    session.token !== null && !session.isLoggedIn ? null : guardMemberAction({ isLoggedIn: session.isLoggedIn, isTrial: session.audience === 'trial' });
-
-  useEffect(() => {
-    if (decision?.kind === 'login') ui.openLogin();
-    if (decision?.kind === 'trialBlocked') ui.showInfo(decision.messageKey);
-    // Once per decision kind: the dialog is not reopened on every render.
-  }, [decision?.kind]);
+  const decision = useMemberGuard();
 
   return (
     <section className="account-games" data-testid={`account-games.${kind}`}>

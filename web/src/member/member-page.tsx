@@ -1,12 +1,10 @@
-import { lazy, Suspense, useEffect, type LazyExoticComponent, type ReactNode } from 'react';
+import { lazy, Suspense, type LazyExoticComponent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { guardMemberAction } from '@wl/flows/session/trial-guard';
 import { ChangePasswordForm } from '../accounts/change-password-form.tsx';
-import { useUi } from '../app/ui-context.tsx';
 import { useScreenConfig } from '../config/screen-config-context.tsx';
 import { MenuEntryView, MenuIcon } from '../layout/menu-entry.tsx';
-import { useSession } from '../session/session-context.tsx';
+import { useMemberGuard } from './member-guard.ts';
 import type { TRecordKind } from './records-page.tsx';
 import { TotpSetup } from './totp-setup.tsx';
 
@@ -62,18 +60,9 @@ function SecurityCentre() {
 export default function MemberPage({ page: fixedPage }: { page?: string } = {}) {
   const { t } = useTranslation();
   const config = useScreenConfig();
-  const session = useSession();
-  const ui = useUi();
   const [search] = useSearchParams();
   const page = memberPageOf(fixedPage, search.get('page'));
-  const decision =
-    session.token !== null && !session.isLoggedIn ? null : guardMemberAction({ isLoggedIn: session.isLoggedIn, isTrial: session.audience === 'trial' });
-
-  useEffect(() => {
-    if (decision?.kind === 'login') ui.openLogin();
-    if (decision?.kind === 'trialBlocked') ui.showInfo(decision.messageKey);
-    // Once per decision kind: the dialog is not reopened on every render.
-  }, [decision?.kind]);
+  const decision = useMemberGuard();
   const LazyPage = LAZY_PAGES.get(page);
   const recordKind = RECORD_PAGES[page];
   const lazyPage = LazyPage ? <LazyPage /> : recordKind ? <RecordsPage key={page} kind={recordKind} /> : null;

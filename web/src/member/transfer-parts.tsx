@@ -1,9 +1,10 @@
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useMemo, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
+import { useMachine } from '@xstate/react';
 import { FlowError } from '@wl/flows/shared/flow-error';
 import { accountTransferMachine, type TAccountTransferRequest } from '@wl/flows/transfer/account-transfer.machine';
-import { FieldAlert, InputField } from '../accounts/form-parts.tsx';
+import { FieldAlert, FormSubmit, InputField } from '../accounts/form-parts.tsx';
 import { inputIssuesOf } from '../api/flow-errors.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { errorKey, useTRPC, useTRPCClient } from '../api/trpc.ts';
@@ -125,5 +126,69 @@ export function useAccountTransferMachine(prefix: string, call: (request: { amou
         actions: { trialRefused },
       }),
     [latestCall, keyOf, trialRefused],
+  );
+}
+
+/**
+ * A transfer to another account (the member's upline, an agent's downline) on the account transfer machine: `head`
+ * (who and what is available), the amount, the remark, the error and submit, then `done` once the money moved.
+ * `call` moves the money and refreshes the page's own queries; the header balance is refreshed here.
+ */
+export function AccountTransferForm({
+  prefix,
+  testPrefix,
+  call,
+  head,
+  remarkLabel,
+  remarkPlaceholder,
+  submitLabel,
+  done,
+  money,
+}: {
+  prefix: string;
+  testPrefix: string;
+  call: (request: { amountMinor: number; remark: string; key: string }) => Promise<void>;
+  head: ReactNode;
+  remarkLabel: string;
+  remarkPlaceholder?: string;
+  submitLabel: string;
+  done: (amount: string) => string;
+  money: (minor: number) => string;
+}) {
+  const session = useSession();
+  const machine = useAccountTransferMachine(prefix, async (request) => {
+    await call(request);
+    session.refreshBalance();
+  });
+  const [state, send] = useMachine(machine);
+  const { amount, remark, fieldError, formError, sentMinor } = state.context;
+  return (
+    <form
+      className="form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        send({ type: 'transfer.submit' });
+      }}
+      noValidate
+    >
+      {head}
+      <AmountField amount={amount} error={fieldError} onAmount={(text) => send({ type: 'transfer.amount', text })} testId={`${testPrefix}.amount`} />
+      <InputField
+        label={remarkLabel}
+        testId={`${testPrefix}.remark`}
+        maxLength={140}
+        placeholder={remarkPlaceholder}
+        value={remark}
+        onValue={(text) => send({ type: 'transfer.remark', text })}
+      />
+      <FormSubmit errorTestId={`${testPrefix}.error`} error={formError} testId={`${testPrefix}.submit`} pending={state.matches('sending')}>
+        {submitLabel}
+      </FormSubmit>
+      {sentMinor !== null && (
+        <p className="money__hint" role="status" data-testid={`${testPrefix}.done`}>
+          {done(money(sentMinor))}
+        </p>
+      )}
+    </form>
   );
 }

@@ -1,13 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMachine } from '@xstate/react';
 import type { TUplineResponse } from '@wl/schemas/wps/transfer-calls';
-import { Field, FormSubmit } from '../accounts/form-parts.tsx';
 import { useTRPC, useTRPCClient } from '../api/trpc.ts';
 import { useAreaTexts } from '../i18n/area-texts.ts';
 import { localDateTime } from '../lib/numbers-later.ts';
-import { useSession } from '../session/session-context.tsx';
-import { AmountField, useAccountTransferMachine, useMoney } from './transfer-parts.tsx';
+import { AccountTransferForm, useMoney } from './transfer-parts.tsx';
 import { RowList } from '../layout/record-pager.tsx';
 import '../styles/money.css';
 import { useStepUp } from '../accounts/step-up-dialog.tsx';
@@ -30,53 +27,34 @@ function UplineForm({
   const trpc = useTRPC();
   const client = useTRPCClient();
   const qc = useQueryClient();
-  const session = useSession();
-  // The dialog asks, then the same transfer (same key) is sent again.
-  const machine = useAccountTransferMachine('upline', async (request) => {
-    await wrap((r: typeof request) => client.transfer.toUpline.mutate(r))(request);
-    session.refreshBalance();
-    void qc.invalidateQueries({ queryKey: trpc.transfer.upline.queryKey() });
-  });
-  const [state, send] = useMachine(machine);
-  const { amount, remark, fieldError, formError, sentMinor } = state.context;
   return (
-    <form
-      className="form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        send({ type: 'transfer.submit' });
+    <AccountTransferForm
+      prefix="upline"
+      testPrefix="upline"
+      money={money}
+      // The dialog asks, then the same transfer (same key) is sent again.
+      call={async (request) => {
+        await wrap((r: typeof request) => client.transfer.toUpline.mutate(r))(request);
+        void qc.invalidateQueries({ queryKey: trpc.transfer.upline.queryKey() });
       }}
-      noValidate
-    >
-      <dl className="money__facts">
-        <dt>{t('upline_to')}</dt>
-        <dd data-testid="upline.agent" translate="no">
-          {upline.nickname}
-        </dd>
-      </dl>
-      <p className="money__limits" data-testid="upline.available">
-        {t('upline_available', { main: money(mainMinor) })}
-      </p>
-      <AmountField amount={amount} error={fieldError} onAmount={(text) => send({ type: 'transfer.amount', text })} testId="upline.amount" />
-      <Field label={t('upline_remark')}>
-        <input
-          className="input"
-          data-testid="upline.remark"
-          maxLength={140}
-          placeholder={t('upline_remark_placeholder')}
-          value={remark}
-          onChange={(e) => send({ type: 'transfer.remark', text: e.target.value })}
-        />
-      </Field>
-      <FormSubmit errorTestId="upline.error" error={formError} testId="upline.submit" pending={state.matches('sending')}>
-        {t('upline_submit')}
-      </FormSubmit>
-      {sentMinor !== null && (
-        <p className="money__hint" role="status" data-testid="upline.done">
-          {t('upline_done', { amount: money(sentMinor), agent: upline.nickname })}
-        </p>
-      )}
-    </form>
+      head={
+        <>
+          <dl className="money__facts">
+            <dt>{t('upline_to')}</dt>
+            <dd data-testid="upline.agent" translate="no">
+              {upline.nickname}
+            </dd>
+          </dl>
+          <p className="money__limits" data-testid="upline.available">
+            {t('upline_available', { main: money(mainMinor) })}
+          </p>
+        </>
+      }
+      remarkLabel={t('upline_remark')}
+      remarkPlaceholder={t('upline_remark_placeholder')}
+      submitLabel={t('upline_submit')}
+      done={(amount) => t('upline_done', { amount, agent: upline.nickname })}
+    />
   );
 }
 

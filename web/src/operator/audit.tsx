@@ -8,7 +8,7 @@ import { RecordPager } from '../layout/record-pager.tsx';
 import { localDateTime } from '../lib/numbers-later.ts';
 import '../styles/operator.css';
 import { QueryError, SelectField } from '../layout/form-controls.tsx';
-import { InputField } from '../forms/input-field.tsx';
+import { InputField } from '../accounts/form-parts.tsx';
 import { SectionHead, useDraft } from './parts.tsx';
 
 /** Actions the audit log knows (platform/src/operator); the filter offers them by name. */

@@ -10,7 +10,7 @@ import { RecordPager } from '../layout/record-pager.tsx';
 import '../styles/operator.css';
 import '../styles/operator-games.css';
 import { QueryError, SelectField } from '../layout/form-controls.tsx';
-import { InputField } from '../forms/input-field.tsx';
+import { InputField } from '../accounts/form-parts.tsx';
 import { OperatorLottery } from './lottery.tsx';
 import { Switch, useDraft } from './parts.tsx';
 

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { InputField } from '../forms/input-field.tsx';
+import { InputField } from '../accounts/form-parts.tsx';
 import { LoginFields, useLoginCredentials } from '../forms/login-fields.tsx';
 import { captchaRequired, errorKey, useTRPC } from '../api/trpc.ts';
 import { setOperatorToken } from '../session/session-storage.ts';

@@ -8,7 +8,7 @@ import { useAreaTexts } from '../i18n/area-texts.ts';
 import { asciiDigits } from '@wl/schemas/domain/digits';
 import { formatNumber } from '../lib/numbers.ts';
 import { QueryError } from '../layout/form-controls.tsx';
-import { InputField } from '../forms/input-field.tsx';
+import { InputField } from '../accounts/form-parts.tsx';
 
 type TDraft = { interval: string; payouts: Record<TLotteryPayoutKey, string> };
 const toDraft = (s: TLotterySettings): TDraft => ({

@@ -2,13 +2,12 @@ import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TMoneySettings } from '@wl/schemas';
-import { SubmitButton } from '../accounts/form-parts.tsx';
+import { InputField, SubmitButton } from '../accounts/form-parts.tsx';
 import { inputIssuesOf } from '../api/flow-errors.ts';
 import { useTRPC } from '../api/trpc.ts';
 import '../styles/money.css';
 import '../styles/operator.css';
 import { QueryError } from '../layout/form-controls.tsx';
-import { InputField } from '../forms/input-field.tsx';
 import { AMOUNT_FIELDS, COUNT_FIELDS, draftOf, isControl, requestOf, type TDraft } from './money-settings-draft.ts';
 import { refusalKey, Switch } from './parts.tsx';
 

@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GAME_ROUND_STATES, type TGameRoundState } from '@wl/schemas/games/rounds';
-import { InputField } from '../forms/input-field.tsx';
+import { InputField } from '../accounts/form-parts.tsx';
 import { SelectField } from '../layout/form-controls.tsx';
 import { dayText, midnight } from '../lib/local-days.ts';
 import { useDraft } from './parts.tsx';

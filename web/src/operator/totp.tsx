@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useTRPC } from '../api/trpc.ts';
 import { QueryError } from '../layout/form-controls.tsx';
-import { InputField } from '../forms/input-field.tsx';
+import { InputField } from '../accounts/form-parts.tsx';
 
 /** The operator's own authenticator (docs/0010): set up, confirm with a code; from then on login asks for a code. */
 export function OperatorTotp({ enabled, onEnabled }: { enabled: boolean; onEnabled: () => void }) {

@@ -3,12 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TOperatorWithdrawal } from '@wl/schemas/wps/withdraw-calls';
 import { errorKey, useTRPC, useTRPCClient } from '../api/trpc.ts';
-import { TabBar } from '../accounts/form-parts.tsx';
+import { InputField, TabBar } from '../accounts/form-parts.tsx';
 import { useAreaTexts } from '../i18n/area-texts.ts';
 import '../styles/money.css';
 import { formatMinor } from '../lib/numbers.ts';
 import { QueryError } from '../layout/form-controls.tsx';
-import { InputField } from '../forms/input-field.tsx';
 
 /** A proof file shown inline from an authorised call (never a URL to the file). */
 function ProofButton({ proofId, n }: { proofId: string; n: number }) {

@@ -1,4 +1,4 @@
-import type { TGame, TGameType, TMemberInfo, TScreenConfig, TVendor, TVendorLink } from '@wl/schemas';
+import { vendorLink, type TGame, type TGameType, type TMemberInfo, type TScreenConfig, type TVendor, type TVendorLink } from '@wl/schemas';
 import type { TOutputOf } from './render.tsx';
 
 /** A ScreenConfig close to what the gateway composes for a visitor. */
@@ -112,17 +112,7 @@ export function vendorsOf(links: readonly TVendorLink[]): TVendor[] {
 
 /** Every link of a vendor list (one per placement). */
 function linksOf(vendors: readonly TVendor[]): TVendorLink[] {
-  return vendors.flatMap((v) =>
-    v.placements.map((p) => ({
-      vassalage: v.code,
-      name: p.name ?? v.name,
-      logoUrl: p.logoUrl ?? v.logoUrl,
-      gameType: p.gameType,
-      path: p.path,
-      isGame: p.isGame,
-      gameCode: p.gameCode,
-    })),
-  );
+  return vendors.flatMap((v) => v.placements.map((p) => vendorLink(v, p)));
 }
 
 /** A config with these vendor links added to its vendor list (a link given here wins over the config's own). */
