@@ -1,4 +1,4 @@
-import type { TOperatorPermission, TOperatorRole } from '@wl/schemas';
+import { OPERATOR_PERMISSIONS, type TOperatorPermission, type TOperatorRole } from '@wl/schemas';
 
 /**
  * What each operator role may do (docs/0010). The platform checks it on every operator call
@@ -15,19 +15,8 @@ import type { TOperatorPermission, TOperatorRole } from '@wl/schemas';
  *   them waits for a second owner.
  */
 export const ROLE_PERMISSIONS: Readonly<Record<TOperatorRole, readonly TOperatorPermission[]>> = {
-  owner: [
-    'config.read',
-    'whitelabel.write',
-    'system.write',
-    'security.read',
-    'security.write',
-    'outbox.read',
-    'audit.read',
-    'operators.manage',
-    'money.read',
-    'money.write',
-    'money.controls',
-  ],
+  // The owner holds every permission there is.
+  owner: OPERATOR_PERMISSIONS,
   finance: ['config.read', 'audit.read', 'money.read', 'money.write'],
   support: ['config.read', 'security.read', 'outbox.read'],
   content: ['config.read', 'whitelabel.write'],
