@@ -8,12 +8,17 @@ import tseslint from 'typescript-eslint';
 // package's name, or keep the modules closer (docs/0075).
 const DEEP_RELATIVE = { group: ['../../../*'], message: 'No imports three folders up or more: use the package name (@wl/...) or move the module closer.' };
 
+// An AsyncLocalStorage or an async hook turns on promise hooks for the whole process on Node 20, and
+// every promise pays for them (x1.3-1.4 measured): carry call state explicitly (docs/0078).
+const NO_ASYNC_HOOKS = { group: ['node:async_hooks', 'async_hooks'], message: 'No async hooks or AsyncLocalStorage: they slow every promise of the process (docs/0078).' };
+
 const forbid = (...pkgs) => [
   ...pkgs.flatMap((p) => [
     { group: [`@wl/${p}`, `@wl/${p}/*`], message: `This package may not import @wl/${p} (see its README).` },
     { group: [`../../${p}/*`, `../${p}/*`, `../../../${p}/*`], message: `No relative imports across packages.` },
   ]),
   DEEP_RELATIVE,
+  NO_ASYNC_HOOKS,
 ];
 
 const restrict = (files, pkgs, extra = {}) => ({
@@ -45,7 +50,7 @@ export default tseslint.config(
       ],
     },
   },
-  { rules: { 'no-restricted-imports': ['error', { patterns: [DEEP_RELATIVE] }] } },
+  { rules: { 'no-restricted-imports': ['error', { patterns: [DEEP_RELATIVE, NO_ASYNC_HOOKS] }] } },
   { files: ['**/env.ts', 'bench/**', 'e2e/**', 'scripts/**', '**/*.config.ts', '**/*.test.ts'], rules: { 'no-restricted-syntax': 'off' } },
   restrict(['schemas/**'], ['flows', 'platform', 'gateway', 'web', 'e2e']),
   restrict(['flows/**'], ['platform', 'gateway', 'web', 'e2e'], {

@@ -1,18 +1,12 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { WPS_HEADERS } from '@wl/schemas';
+import { dbUntil, type TCallDeadline } from '../db/call-deadline.ts';
+import type { TPlatformDeps } from './deps.ts';
 import { wpsErrors } from './envelope.ts';
 import { carriesGatewaySecret, headerValues } from './request-context.ts';
 
-/** What a gateway call carries through its work: when the gateway stops waiting, and the platform's clock. */
-type TCallDeadline = {
-  deadlineMs: number;
-  now: () => number;
-  /** Test seam: runs right before the deadline check of each commit (holds a transaction open). */
-  beforeCommit?: () => Promise<void>;
-};
-
-const callDeadline = new AsyncLocalStorage<TCallDeadline>();
+/** The deadline of each gateway call that carries one, from its first hook on. */
+const requestDeadlines = new WeakMap<FastifyRequest, TCallDeadline>();
 
 /** The gateway's deadline header: one value, epoch ms; anything else is no deadline. */
 function deadlineOf(values: string[]): number | null {
@@ -22,9 +16,10 @@ function deadlineOf(values: string[]): number | null {
 
 /**
  * Believes the gateway's deadline (WPS_HEADERS.deadline) on calls that carry the gateway secret
- * (docs/0078): a call already past it is refused before any work, and the rest of the call runs
- * with it in an AsyncLocalStorage, so that `checkCallDeadline` can abandon a commit the gateway
- * would no longer wait for. Registered before every other route hook.
+ * (docs/0078): a call already past it is refused before any work; the rest keep it on the request,
+ * and their handlers receive a database handle that carries it (`depsOfCall`), so that a money or
+ * game commit the gateway would no longer wait for is rolled back. Registered before every other
+ * route hook.
  */
 export function registerCallDeadline(
   app: FastifyInstance,
@@ -35,25 +30,19 @@ export function registerCallDeadline(
     if (deadlineMs === null || !carriesGatewaySecret(request, options.gatewaySecret)) return done();
     const now = () => options.clock().getTime();
     if (now() >= deadlineMs) return done(wpsErrors.busy());
-    // run, not enterWith: every later hook and the handler continue inside this call's store only.
-    callDeadline.run({ deadlineMs, now, ...(options.beforeCommit ? { beforeCommit: options.beforeCommit } : {}) }, () => done());
+    requestDeadlines.set(request, { deadlineMs, now, late: wpsErrors.busy, ...(options.beforeCommit ? { beforeCommit: options.beforeCommit } : {}) });
+    done();
   });
 }
 
-/**
- * Throws busy when the current gateway call's deadline passed: called right before a money or game
- * transaction commits, so that the transaction rolls back and leaves nothing (its idempotency key
- * included) that would answer the member's retry for it. No deadline (jobs, tests, direct calls): no-op.
- */
-export async function checkCallDeadline(): Promise<void> {
-  const call = callDeadline.getStore();
-  if (!call) return;
-  await call.beforeCommit?.();
-  if (call.now() >= call.deadlineMs) throw wpsErrors.busy();
+/** The dependencies one call's handler works with: the platform's, its database bound to the call's deadline if it has one. */
+export function depsOfCall(deps: TPlatformDeps, request: FastifyRequest): TPlatformDeps {
+  const deadline = requestDeadlines.get(request);
+  return deadline ? { ...deps, db: dbUntil(deps.db, deadline) } : deps;
 }
 
-/** Milliseconds left before the current gateway call's deadline (Infinity without one). */
-export function callDeadlineLeftMs(): number {
-  const call = callDeadline.getStore();
-  return call ? Math.max(0, call.deadlineMs - call.now()) : Infinity;
+/** Milliseconds left before the call's deadline (Infinity without one). */
+export function deadlineLeftMs(request: FastifyRequest): number {
+  const deadline = requestDeadlines.get(request);
+  return deadline ? Math.max(0, deadline.deadlineMs - deadline.now()) : Infinity;
 }

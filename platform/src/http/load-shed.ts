@@ -1,6 +1,5 @@
-import { AsyncResource } from 'node:async_hooks';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { callDeadlineLeftMs } from './deadline.ts';
+import { deadlineLeftMs } from './deadline.ts';
 import { sendError, wpsErrors } from './envelope.ts';
 
 /** How many calls one platform process works on at once, and how many may wait, for how long (docs/0078). */
@@ -52,22 +51,19 @@ export function registerLoadShedding(app: FastifyInstance, limits: TLoadLimits, 
       return done();
     }
     if (queue.length >= limits.maxQueued) return void sendError(reply, wpsErrors.busy());
-    // Admitted from another call's end: its work goes on in its own async context (its deadline), not that one's.
-    const scope = new AsyncResource('wl.queued-call');
     const waiter: TWaiter = {
       // The place of the call that ended passes to this one: inFlight stays as it is.
-      admit: () =>
-        scope.runInAsyncScope(() => {
-          hold(reply);
-          done();
-        }),
+      admit: () => {
+        hold(reply);
+        done();
+      },
       // Never past the gateway's deadline: a call it gave up on is not worth a place.
       timer: setTimeout(
         () => {
           queue.splice(queue.indexOf(waiter), 1);
           sendError(reply, wpsErrors.busy());
         },
-        Math.min(limits.queueWaitMs, callDeadlineLeftMs()),
+        Math.min(limits.queueWaitMs, deadlineLeftMs(request)),
       ),
     };
     queue.push(waiter);

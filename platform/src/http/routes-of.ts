@@ -4,6 +4,7 @@ import type { TCallAudience, TCallDescriptor, TCallSet, TOperatorPermission } fr
 import { actorFor, type TActorOf } from '../access/actor.ts';
 import { resolveMerchant, type TMerchant } from './auth.ts';
 import type { TPlatformDeps } from './deps.ts';
+import { depsOfCall } from './deadline.ts';
 import { decryptedBody } from './encrypted-body.ts';
 import { ok } from './envelope.ts';
 import { clientIp, parseInput } from './request-context.ts';
@@ -84,7 +85,7 @@ export function routesOf<C extends TCallSet>(calls: C, handlers: THandlers<C>): 
               throw new Error(`${d.method} ${d.path} does not declare audience ${chosen.kind}`);
             return actorFor(deps, request, merchant, chosen);
           };
-          const context = { deps, merchant, actor, input, actorAs, ip: clientIp(request), request, reply };
+          const context = { deps: depsOfCall(deps, request), merchant, actor, input, actorAs, ip: clientIp(request), request, reply };
           const answer = await handle(context as TCallContext<TCallDescriptor>);
           return raw ? answer : ok(answer);
         },

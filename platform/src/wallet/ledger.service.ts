@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { isCheckViolation, isRetryableTransactionError } from '../db/errors.ts';
 import type { DB, TLedgerAccountKind } from '../db/schema.ts';
-import { checkCallDeadline } from '../http/deadline.ts';
+import { checkCommitDeadline } from '../db/call-deadline.ts';
 
 /** What a ledger account is for (migration 0010, docs/0026). */
 export type TLedgerPurpose = TLedgerAccountKind;
@@ -61,7 +61,7 @@ export async function inTransaction<T>(db: Kysely<DB>, work: (trx: Transaction<D
       return await db.transaction().execute(async (trx) => {
         const result = await work(trx);
         // Past the gateway's deadline nothing commits: the caller's retry finds no trace (docs/0078).
-        await checkCallDeadline();
+        await checkCommitDeadline(db);
         return result;
       });
     } catch (error) {

@@ -62,11 +62,13 @@ export const crashRoutes: FastifyPluginAsync<{ deps: TPlatformDeps }> = async (a
   await app.register(
     routesOf(WLG_CRASH_CALLS, {
       crashLive: ({ merchant, input }) => ticker.live(merchant.id, input.game),
-      crashBet: async ({ merchant, input: { token, ...bet } }) => {
+      // The call's own deps: its database handle carries the gateway's deadline (docs/0078).
+      crashBet: async ({ deps, merchant, input: { token, ...bet } }) => {
         const s = await sessionOf(deps, merchant.id, token);
         return placeCrashBet(deps, walletFor(s.merchantId), s, bet);
       },
-      crashCashOut: async ({ merchant, input }) => {
+      // The call's own deps: its database handle carries the gateway's deadline (docs/0078).
+      crashCashOut: async ({ deps, merchant, input }) => {
         const s = await sessionOf(deps, merchant.id, input.token);
         return cashOutCrash(deps, walletFor(s.merchantId), s, Number(input.betId));
       },

@@ -66,7 +66,8 @@ export const lotteryRoutes: FastifyPluginAsync<{ deps: TPlatformDeps }> = async 
         const s = await sessionOf(deps, merchant.id, input.token);
         return lotteryState(deps, s, await provider.balanceOf(s));
       },
-      lotteryBet: async ({ merchant, input: { token, ...bet } }) => {
+      // The call's own deps: its database handle carries the gateway's deadline (docs/0078).
+      lotteryBet: async ({ deps, merchant, input: { token, ...bet } }) => {
         const s = await sessionOf(deps, merchant.id, token);
         return placeLotteryBet(deps, provider.walletFor(s.merchantId), s, bet);
       },

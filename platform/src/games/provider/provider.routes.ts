@@ -60,7 +60,8 @@ export const providerRoutes: FastifyPluginAsync<{ deps: TPlatformDeps }> = async
         const s = await session(merchant.id, input.token);
         return stateOf(deps, s, await provider.balanceOf(s));
       },
-      spin: async ({ merchant, input }) => {
+      // The call's own deps: its database handle carries the gateway's deadline (docs/0078).
+      spin: async ({ deps, merchant, input }) => {
         const s = await session(merchant.id, input.token);
         return spinSlot(deps, provider.walletFor(s.merchantId), s, input.betPerLineMinor);
       },
