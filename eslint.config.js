@@ -10,7 +10,10 @@ const DEEP_RELATIVE = { group: ['../../../*'], message: 'No imports three folder
 
 // An AsyncLocalStorage or an async hook turns on promise hooks for the whole process on Node 20, and
 // every promise pays for them (x1.3-1.4 measured): carry call state explicitly (docs/0078).
-const NO_ASYNC_HOOKS = { group: ['node:async_hooks', 'async_hooks'], message: 'No async hooks or AsyncLocalStorage: they slow every promise of the process (docs/0078).' };
+const NO_ASYNC_HOOKS = {
+  group: ['node:async_hooks', 'async_hooks'],
+  message: 'No async hooks or AsyncLocalStorage: they slow every promise of the process (docs/0078).',
+};
 
 const forbid = (...pkgs) => [
   ...pkgs.flatMap((p) => [
