@@ -18,7 +18,8 @@ const LiteApp = lazy(() => import('../lite/lite-app-entry.tsx'));
 export function iosDownloadUrl(base: string, language: string): string {
   if (!base) return '';
   try {
-    const url = new URL(base, window.location.origin);
+    // Resolved as a link on this page would be (an opaque origin, 'null', is no base at all).
+    const url = new URL(base, window.location.href);
     url.searchParams.delete('token');
     url.searchParams.set('language', language);
     return url.toString();

@@ -1,5 +1,5 @@
 import { act, screen } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GameGrid } from '../home/game-grid.tsx';
 import { RowSection } from '../home/vendor-row.tsx';
 import { gameFixture } from '../test/fixtures.ts';
@@ -45,6 +45,10 @@ const observer = () => {
 beforeAll(() => {
   vi.stubGlobal('IntersectionObserver', ReportingObserver);
 });
+// Each test counts the observers its own page made (the last page's was dropped with it).
+beforeEach(() => {
+  ReportingObserver.all = [];
+});
 afterAll(() => {
   vi.unstubAllGlobals();
 });
@@ -66,8 +70,12 @@ describe('useNearViewport (docs/0060)', () => {
       const [ref, isNear] = useNearViewport<HTMLDivElement>();
       return <div ref={ref}>{isNear ? 'near' : 'far'}</div>;
     }
-    renderWithApp(<Counted />);
+    const { unmount } = renderWithApp(<Counted />);
     expect(renders).toBe(1);
+    // Nothing left to watch: the shared observer is let go.
+    const shared = observer();
+    unmount();
+    expect(shared.watched.size).toBe(0);
   });
 
   it('is false until the element comes within a screen of the viewport, then stays true and stops watching', () => {

@@ -24,6 +24,11 @@ function watch(node: Element, near: () => void): () => void {
   return () => {
     onNear.delete(node);
     io.unobserve(node);
+    // Nothing left to watch: no observer is kept (the next watch makes a new one).
+    if (onNear.size === 0 && observer === io) {
+      io.disconnect();
+      observer = undefined;
+    }
   };
 }
 
