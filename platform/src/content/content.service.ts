@@ -1,7 +1,8 @@
 import { PROMOTION_CATEGORIES, ZBannerGroup, type TAnnouncements, type TLanguage, type TPromotion } from '@wl/schemas';
 import type { TMerchant } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
-import { announcementRows, currentPromotionRows } from './content.queries.ts';
+import { wpsErrors } from '../http/envelope.ts';
+import { announcementRows, currentPromotionRow, currentPromotionRows } from './content.queries.ts';
 
 /** Banner artwork URL (promotions use a `p`-prefixed id so the two never collide), its words in the language. */
 export const bannerImageUrl = (id: string, language: TLanguage = 'en') => `/wps/assets/banner/${id}${language === 'bn' ? '.bn' : ''}.svg`;
@@ -60,4 +61,12 @@ export async function promotions(deps: TPlatformDeps, merchant: TMerchant, langu
   const rank = (p: TPromotionRow) => PROMOTION_CATEGORIES.indexOf(p.category);
   // A stable sort: within a category the rows keep the query's (operator's) order.
   return { list: rows.sort((a, b) => rank(a) - rank(b)).map((p) => promotionIn(p, language, now)) };
+}
+
+/** One promotion that has not ended; not found otherwise (ended, unknown, another brand's). */
+export async function promotion(deps: TPlatformDeps, merchant: TMerchant, language: TLanguage, id: number): Promise<TPromotion> {
+  const now = deps.clock();
+  const row = await currentPromotionRow(deps.db, merchant.id, now, id);
+  if (!row) throw wpsErrors.notFound();
+  return promotionIn(row, language, now);
 }

@@ -9,6 +9,11 @@ const DAY_MS = 86_400_000;
 const day = (n: number) => new Date(NOW.getTime() + n * DAY_MS);
 
 const ZList = ZEnvelope(CONTENT_CALLS.promotions.output);
+const ZDetail = ZEnvelope(CONTENT_CALLS.promotion.output);
+
+function detail(id: string | number, language: 'en' | 'bn' = 'en') {
+  return ctx.app.inject({ url: `${CONTENT_CALLS.promotion.path}?id=${id}`, headers: { language } });
+}
 
 async function list(language: 'en' | 'bn' = 'en') {
   const res = await ctx.app.inject({ url: CONTENT_CALLS.promotions.path, headers: { language } });
@@ -85,5 +90,30 @@ describe('the promotions list (docs/rules/content.md#c-13)', () => {
       ['Later', true],
     ]);
     expect(mine[1]).toMatchObject({ startsAt: day(3).toISOString(), endsAt: day(30).toISOString() });
+  });
+});
+
+describe('one promotion (docs/rules/content.md#c-13)', () => {
+  it('answers the same promotion the list shows, in the header language', async () => {
+    const [first] = await list('bn');
+    const res = await detail(first!.id, 'bn');
+    expect(res.statusCode).toBe(200);
+    expect(ZDetail.parse(res.json()).value).toEqual(first);
+  });
+
+  it("answers not found for an ended, unknown or other brand's promotion, and a clear 400 for a bad id", async () => {
+    const ended = await addPromotion({ title: 'Ended too', category: 'DEPOSIT', startsAt: day(-10), endsAt: day(-1) });
+    const other = await otherMerchant(ctx.db, 'PROMO_DETAIL');
+    const foreign = await addPromotion({ title: 'Foreign too', category: 'DEPOSIT', startsAt: day(-10), endsAt: null, merchantId: other.id });
+    for (const id of [ended, foreign, 2_000_000_000]) {
+      const res = await detail(id);
+      expect(res.statusCode, String(id)).toBe(404);
+      expect(res.json()).toMatchObject({ success: false });
+    }
+    for (const id of ['x', '0', '-1']) {
+      const res = await detail(id);
+      expect(res.statusCode, id).toBe(400);
+      expect(res.json()).toMatchObject({ success: false });
+    }
   });
 });

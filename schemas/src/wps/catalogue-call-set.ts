@@ -13,7 +13,7 @@ import {
   ZWinnerBoardResponse,
 } from './calls.ts';
 import { WPS_PATHS } from './paths.ts';
-import { ZInstant, ZRowId } from './shapes.ts';
+import { ZInstant, ZQueryId, ZRowId } from './shapes.ts';
 
 /**
  * The catalogue and home content (docs/rules/README.md#calls, docs/0076): public reads in the Language header's
@@ -76,6 +76,15 @@ export const CONTENT_CALLS = {
     // The language is in the query (it wins over the header) so that a client caches each language apart.
     input: z.object({ language: ZLanguage.optional() }),
     output: z.object({ list: z.array(ZPromotion) }),
+    audience: VISITOR,
+  }),
+  /** One promotion that has not ended, for a link to it; an ended, unknown or other brand's id answers not found. */
+  promotion: declareCall({
+    method: 'GET',
+    path: '/wps/promotions/detail',
+    moduleId: 'PROMOTION',
+    input: z.object({ id: ZQueryId, language: ZLanguage.optional() }),
+    output: ZPromotion,
     audience: VISITOR,
   }),
 } as const;
