@@ -516,7 +516,7 @@ describe('composeScreenConfig', () => {
   });
 
   describe('availability (pages the web does not build are disabled)', () => {
-    it('links the built actions, the game centre routes, the account game lists, the security centre, deposit, withdraw, transfers, records, messages, the agent centre and the help centre with its terms, nothing else', () => {
+    it('links the built actions, the game centre routes, the account game lists, the security centre, deposit, withdraw, transfers, records, messages, the agent centre, the help centre with its terms and the promotions, nothing else', () => {
       const config = compose(agent);
       const all = [...sideEntries(config), ...config.memberCentre, ...config.agentCentre, ...config.avatarMenu, ...config.footer.helpLinks];
       const available = all
@@ -540,6 +540,7 @@ describe('composeScreenConfig', () => {
           '/cockfight',
           '/favorite',
           '/recent',
+          '/promotions',
           '/member/securityCenter',
           '/member/depositv2',
           '/member/withdraw',
@@ -573,7 +574,7 @@ describe('composeScreenConfig', () => {
       expect(gameCentre?.entries.every((e) => e.isAvailable)).toBe(true);
     });
 
-    it('header: home and categories are available; promotions, rewards and share are not built yet', () => {
+    it('header: home, categories and promotions are available; rewards and share are not built yet', () => {
       const availability = Object.fromEntries(compose(visitor).header.entries.map((e) => [e.key, e.isAvailable]));
       expect(availability).toEqual({
         home: true,
@@ -586,7 +587,7 @@ describe('composeScreenConfig', () => {
         rng: true,
         pvp: true,
         cockfight: true,
-        promotions: false,
+        promotions: true,
         rewards: false,
         share: false,
       });
@@ -630,7 +631,7 @@ describe('composeScreenConfig', () => {
       expect(isBuilt('/help')).toBe(true);
       expect(isBuilt('/help#term')).toBe(true);
       expect(isBuilt('/help#about')).toBe(false);
-      expect(BUILT_ROUTES).not.toContain('/promotions');
+      expect(BUILT_ROUTES).not.toContain('/member/rewardCenter');
     });
 
     it('customer service is disabled when no link decrypts', () => {

@@ -11,3 +11,21 @@ export async function announcementRows(db: Kysely<DB>, merchantId: number) {
   ]);
   return { banners, notices, popups, promotions };
 }
+
+/** A merchant's promotions that have not ended at `now`, by category (PROMOTION_CATEGORIES' order) then in the operator's order. */
+export function currentPromotionRows(db: Kysely<DB>, merchantId: number, now: Date) {
+  return currentPromotions(db, merchantId, now).orderBy('sort').orderBy('id').execute();
+}
+
+/** One of a merchant's promotions if it has not ended at `now`. */
+export function currentPromotionRow(db: Kysely<DB>, merchantId: number, now: Date, id: number) {
+  return currentPromotions(db, merchantId, now).where('id', '=', id).executeTakeFirst();
+}
+
+function currentPromotions(db: Kysely<DB>, merchantId: number, now: Date) {
+  return db
+    .selectFrom('promotions')
+    .selectAll()
+    .where('merchant_id', '=', merchantId)
+    .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now)]));
+}

@@ -1,9 +1,11 @@
 import { CONTENT_CALLS } from '@wl/schemas';
 import { routesOf } from '../http/routes-of.ts';
 import { requestLanguage } from '../http/request-context.ts';
-import { announcements } from './content.service.ts';
+import { announcements, promotion, promotions } from './content.service.ts';
 
-/** Content calls (docs/0076): announcements (banners, notices, popups, promotions) in the Language header's language. */
+/** Content calls (docs/0076): announcements (banners, notices, popups, promotions) and the promotions page, in the Language header's language (a `language` in the query wins). */
 export const contentRoutes = routesOf(CONTENT_CALLS, {
   announcements: (c) => announcements(c.deps, c.merchant, requestLanguage(c.request)),
+  promotions: (c) => promotions(c.deps, c.merchant, c.input.language ?? requestLanguage(c.request)),
+  promotion: (c) => promotion(c.deps, c.merchant, c.input.language ?? requestLanguage(c.request), c.input.id),
 });

@@ -317,16 +317,8 @@ describe('header badges and referral (real rows, SPEC §2)', () => {
     } finally {
       await ctx.db.deleteFrom('member_messages').execute();
       await ctx.db.deleteFrom('member_promotions').execute();
-      await ctx.db
-        .insertInto('promotions')
-        .values({
-          merchant_id: referral.merchant_id,
-          title_en: referral.title_en,
-          title_bn: referral.title_bn,
-          promotion_type: 'REFERRAL',
-          sort: referral.sort,
-        })
-        .execute();
+      const { id: _id, ...row } = referral;
+      await ctx.db.insertInto('promotions').values(row).execute();
     }
   });
 });

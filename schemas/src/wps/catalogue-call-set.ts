@@ -9,9 +9,11 @@ import {
   ZHotGamesResponse,
   ZVendorsResponse,
   ZWinnerBoardQuery,
+  ZLanguage,
   ZWinnerBoardResponse,
 } from './calls.ts';
 import { WPS_PATHS } from './paths.ts';
+import { ZInstant, ZQueryId, ZRowId } from './shapes.ts';
 
 /**
  * The catalogue and home content (docs/rules/README.md#calls, docs/0076): public reads in the Language header's
@@ -36,6 +38,26 @@ export const CATALOGUE_CALLS = {
 /** What docs/rules/content.md#c-7 sends with the announcements call; the platform answers in the Language header's language whatever it says. */
 export const ZAnnouncementsQuery = z.object({ platform: z.string().max(200).optional(), language: z.string().max(200).optional() });
 
+/** The tabs of the promotions page (docs/0084), in their order. */
+export const PROMOTION_CATEGORIES = ['NEW_MEMBER', 'DEPOSIT', 'REBATE', 'VIP', 'REFERRAL', 'EVENT'] as const;
+
+/**
+ * A promotion as the promotions page shows it (docs/0084), its words in the Language header's
+ * language: title, banner artwork, period (no end: `endsAt` null) and rules, one rule a line.
+ * `comingSoon` until its period starts (docs/rules/README.md#fields Activity: coming soon).
+ */
+export const ZPromotion = z.object({
+  id: ZRowId,
+  category: z.enum(PROMOTION_CATEGORIES),
+  title: z.string().max(200),
+  imageUrl: z.string().max(500),
+  startsAt: ZInstant,
+  endsAt: ZInstant.nullable(),
+  comingSoon: z.boolean(),
+  rules: z.string().max(5000),
+});
+export type TPromotion = z.infer<typeof ZPromotion>;
+
 export const CONTENT_CALLS = {
   /** Banners, marquee notices, popups and promotions. */
   announcements: declareCall({
@@ -44,6 +66,25 @@ export const CONTENT_CALLS = {
     moduleId: 'ANNOUNCEMENT',
     input: ZAnnouncementsQuery,
     output: ZAnnouncementsResponse,
+    audience: VISITOR,
+  }),
+  /** The promotions that have not ended, by category then in the operator's order; visitors browse them too (docs/rules/content.md#c-13). */
+  promotions: declareCall({
+    method: 'GET',
+    path: '/wps/promotions',
+    moduleId: 'PROMOTION',
+    // The language is in the query (it wins over the header) so that a client caches each language apart.
+    input: z.object({ language: ZLanguage.optional() }),
+    output: z.object({ list: z.array(ZPromotion) }),
+    audience: VISITOR,
+  }),
+  /** One promotion that has not ended, for a link to it; an ended, unknown or other brand's id answers not found. */
+  promotion: declareCall({
+    method: 'GET',
+    path: '/wps/promotions/detail',
+    moduleId: 'PROMOTION',
+    input: z.object({ id: ZQueryId, language: ZLanguage.optional() }),
+    output: ZPromotion,
     audience: VISITOR,
   }),
 } as const;

@@ -23,6 +23,7 @@ const AgentHomePage = lazy(() => import('../agent/agent-home-page.tsx'));
 const AccountGamesPage = lazy(() => import('../game-lists/account-games-page.tsx'));
 const SeamlessPage = lazy(() => import('../games/seamless-page.tsx'));
 const HelpPage = lazy(() => import('../help/help-page.tsx'));
+const PromotionsPage = lazy(() => import('../promotions/promotions-page.tsx'));
 
 /** Member-centre pages built in this release, each with its own path `/member/<page>` (the composer links them); the others show disabled in the nav. */
 export const BUILT_MEMBER_PAGES = [
@@ -149,6 +150,13 @@ export const APP_ROUTES: RouteObject[] = [
         '/help',
         <AreaTexts areas={['help']} fallback={pageLoading}>
           <HelpPage />
+        </AreaTexts>,
+      ),
+      // docs/rules/content.md#c-13 promotions, for visitors and members.
+      lazyRoute(
+        '/promotions',
+        <AreaTexts areas={['promotions']} fallback={pageLoading}>
+          <PromotionsPage />
         </AreaTexts>,
       ),
       // `/member?page=<page>` and `/member/<page>` both open the member centre on that page.

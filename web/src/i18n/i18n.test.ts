@@ -36,6 +36,8 @@ import helpBn from './help.bn.json';
 import agentEn from './agent.en.json';
 import agentReportsBn from './agent-reports.bn.json';
 import agentReportsEn from './agent-reports.en.json';
+import promotionsBn from './promotions.bn.json';
+import promotionsEn from './promotions.en.json';
 
 type TTree = { [k: string]: string | TTree };
 
@@ -68,6 +70,7 @@ const AREAS = {
   agent: { en: agentEn, bn: agentBn },
   help: { en: helpEn, bn: helpBn },
   agentReports: { en: agentReportsEn, bn: agentReportsBn },
+  promotions: { en: promotionsEn, bn: promotionsBn },
 };
 
 const EN = flatten({ ...(en as TTree), ...Object.assign({}, ...Object.values(AREAS).map((a) => a.en as TTree)) });

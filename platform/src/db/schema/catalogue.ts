@@ -55,6 +55,7 @@ export interface PopupsTable extends NoticesTable {
   promotion_type: string;
   execution: 'A' | 'B' | 'F';
 }
+/** A promotion: its words in both languages, its category and period (migration 0032, docs/0084). */
 export interface PromotionsTable {
   id: Generated<number>;
   merchant_id: number;
@@ -62,6 +63,12 @@ export interface PromotionsTable {
   title_bn: string;
   promotion_type: string;
   sort: number;
+  category: 'NEW_MEMBER' | 'DEPOSIT' | 'REBATE' | 'VIP' | 'REFERRAL' | 'EVENT';
+  starts_at: Timestamp;
+  /** Null: no end date. */
+  ends_at: Timestamp | null;
+  rules_en: string;
+  rules_bn: string;
 }
 export interface WinnersTable {
   id: Generated<number>;
