@@ -53,22 +53,8 @@ beforeAll(async () => {
   const db = database.db;
   // Only what these services read: the database and the clock.
   deps = { db, clock: () => new Date() } as unknown as TPlatformDeps;
-  merchant = await db
-    .selectFrom('merchants')
-    .select([
-      'id',
-      'code',
-      'name',
-      'currency',
-      'currency_symbol',
-      'maintenance',
-      'region_restriction',
-      'config_version',
-      'idle_timeout_minutes',
-      'session_lifetime_hours',
-      'demo',
-    ])
-    .executeTakeFirstOrThrow();
+  // The whole row: a superset of what a request resolves.
+  merchant = await db.selectFrom('merchants').selectAll().executeTakeFirstOrThrow();
   await db
     .updateTable('merchants')
     .set({ withdraw_daily_count: 100_000, payout_cooling_minutes: 0, withdraw_min_minor: 1, adjustment_four_eyes_minor: 1_000_000_000 })
