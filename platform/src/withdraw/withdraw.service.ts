@@ -85,7 +85,7 @@ async function replayOf(db: Transaction<DB> | TPlatformDeps['db'], memberId: num
  * Requests a withdrawal: the withdraw password (counted like login passwords), the merchant's
  * min/max and daily count, a bank account of the member's; the amount moves to the member's
  * withdrawal hold in the same transaction (ledger kind withdraw_hold). The member row is locked
- * first (business rows first, ledger last), so parallel requests count and spend right. Exactly
+ * first (the lock order of docs/0080), so parallel requests count and spend right. Exactly
  * once per member key: a replay answers the first withdrawal.
  */
 export async function requestWithdrawal(deps: TPlatformDeps, merchant: TMerchant, member: TSessionMember, req: TWithdrawRequest): Promise<TWithdrawal> {
