@@ -55,8 +55,7 @@ export const MAX_KEY_LENGTH = 200;
 /**
  * Runs `work` in a transaction, again (at most 5 times) when the database aborted it for a deadlock
  * or a serialization failure. `work` must be safe to run again: everything it wrote was rolled back.
- * Every money path takes its locks in the one order of docs/0080 (the record decided, members, then
- * ledger accounts in id order, then appended rows), so a deadlock is a bug and the retry only a last defence.
+ * Business rows first, ledger last (transfer locks its accounts in id order) keeps deadlocks rare.
  * A gateway call whose deadline passed by the commit is rolled back and answered busy (docs/0078).
  */
 export async function inTransaction<T>(db: Kysely<DB>, work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
@@ -96,8 +95,9 @@ function checkArgs(args: TTransferArgs): void {
  * the same request answers the first transaction (created=false); with a different request it is
  * refused (key_reused). A member-owned account never goes below zero (a CHECK in the database);
  * a refusal writes nothing. Both accounts are locked in id order, so opposite transfers never
- * deadlock. One statement (docs/0080), which also answers both balances after it. Runs inside the given transaction, or in its own (retried on deadlock) when given the
- * database.
+ * deadlock. One statement (docs/0080), which also answers both balances after it; callers lock in
+ * that record's order (members before the ledger, audits after). Runs inside the given
+ * transaction, or in its own (retried on deadlock) when given the database.
  */
 export async function transfer(db: Kysely<DB> | Transaction<DB>, args: TTransferArgs): Promise<TTransferResult> {
   checkArgs(args);
