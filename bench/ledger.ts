@@ -1,20 +1,32 @@
 /**
  * Ledger throughput (docs/0026): transfers per second with 50 concurrent clients, beside the same
  * number of empty transactions on the same database with the same clients, as a ratio — what a
- * transfer costs beyond opening and committing a transaction. On PGlite in memory, and on
- * PostgreSQL (a schema of its own, dropped after) when DATABASE_URL is set.
+ * transfer costs beyond opening and committing a transaction — and the statements one transfer
+ * sends inside its transaction (docs/0080). On PGlite in memory, and on PostgreSQL (a schema of its
+ * own, dropped after) when DATABASE_URL is set. `tsx bench/ledger.ts` runs this figure alone.
  */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { openDatabase, type TDatabase } from '@wl/platform/db/database';
 import { migrate } from '@wl/platform/db/migrate';
 import { seed } from '@wl/platform/seed/seed';
 import { insertBareMembers } from '@wl/platform/test-support/bare-members';
 import { createTestSchema } from '@wl/platform/test-support/pg-schema';
+import { countStatements } from '@wl/platform/test-support/statement-count';
 import { accountFor, transfer } from '@wl/platform/wallet/ledger.service';
 
 const CLIENTS = 50;
 const MEMBERS = 200;
 
-export type TLedgerRun = { engine: 'pglite' | 'postgres'; operations: number; transfersPerSecond: number; emptyPerSecond: number; ratio: number };
+export type TLedgerRun = {
+  engine: 'pglite' | 'postgres';
+  operations: number;
+  transfersPerSecond: number;
+  emptyPerSecond: number;
+  ratio: number;
+  /** Statements a transfer sends between its begin and its commit (both not counted). */
+  statementsPerTransfer: number;
+};
 
 /** Runs `count` jobs with `CLIENTS` at a time; answers operations per second. */
 async function perSecond(count: number, job: (n: number) => Promise<unknown>): Promise<number> {
@@ -48,6 +60,11 @@ async function measureOn(database: TDatabase, engine: TLedgerRun['engine'], oper
     await transfer(db, { from: clearing, to: wallets[n % MEMBERS]!, amountMinor: 100, owner: owner(n), idempotencyKey: `warm:${n}`, kind: 'deposit' });
     await emptyTransaction();
   }
+  // The statements of one deposit and one wallet-to-wallet move, counted on a view of the database.
+  const counted = countStatements(db);
+  await transfer(counted.db, { from: clearing, to: wallets[0]!, amountMinor: 100, owner: owner(0), idempotencyKey: 'count:deposit', kind: 'deposit' });
+  await transfer(counted.db, { from: wallets[0]!, to: wallets[1]!, amountMinor: 1, owner: owner(0), idempotencyKey: 'count:move', kind: 'transfer_upline' });
+  const statementsPerTransfer = counted.count() / 2;
   const empty = await perSecond(operations, emptyTransaction);
   // Deposits into random wallets, and wallet-to-wallet moves that touch the same rows under load.
   const transfers = await perSecond(operations, (n) =>
@@ -62,7 +79,7 @@ async function measureOn(database: TDatabase, engine: TLedgerRun['engine'], oper
           kind: 'transfer_upline',
         }),
   );
-  return { engine, operations, transfersPerSecond: transfers, emptyPerSecond: empty, ratio: Number((transfers / empty).toFixed(3)) };
+  return { engine, operations, transfersPerSecond: transfers, emptyPerSecond: empty, ratio: Number((transfers / empty).toFixed(3)), statementsPerTransfer };
 }
 
 /**
@@ -101,7 +118,12 @@ export function printLedger(runs: TLedgerRun[]): void {
   console.log(`  ledger, ${CLIENTS} concurrent clients:`);
   for (const r of runs) {
     console.log(
-      `    ${r.engine.padEnd(9)} ${String(r.transfersPerSecond).padStart(6)} transfers/s  ${String(r.emptyPerSecond).padStart(6)} empty transactions/s  ratio ${r.ratio.toFixed(3)}  (${r.operations} each)`,
+      `    ${r.engine.padEnd(9)} ${String(r.transfersPerSecond).padStart(6)} transfers/s  ${String(r.emptyPerSecond).padStart(6)} empty transactions/s  ratio ${r.ratio.toFixed(3)}  ${r.statementsPerTransfer} statement${r.statementsPerTransfer === 1 ? '' : 's'} a transfer (+ begin, commit)  (${r.operations} each)`,
     );
   }
+}
+
+// `tsx bench/ledger.ts`: this figure alone (BENCH_LEDGER_OPS; DATABASE_URL adds PostgreSQL).
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  printLedger(await measureLedger(process.env.DATABASE_URL));
 }

@@ -30,6 +30,7 @@ import type { TSessionAgent } from '../access/actor.ts';
 import { assertAgentDownlineAllowed } from '../kernel/agent-downline-limits.ts';
 import { recordMemberAudit } from '../audit/member-audit.ts';
 import { newAvatarKey } from '../kernel/member-keys.ts';
+import { lockMembers } from '../kernel/member-lock.ts';
 
 /**
  * registerCenter (docs/0051): an agent registers a downline itself, or hands out
@@ -182,7 +183,7 @@ export async function createInvitation(
     try {
       return await deps.db.transaction().execute(async (trx) => {
         // The agent's row is the lock: parallel creates count one after the other, so the cap holds.
-        await trx.selectFrom('members').select('id').where('id', '=', agent.memberId).forUpdate().executeTakeFirstOrThrow();
+        await lockMembers(trx, [agent.memberId]);
         const count = await ownInvitations(trx, merchant.id, agent.memberId)
           .select(sql<number>`count(*)`.as('n'))
           .executeTakeFirstOrThrow();

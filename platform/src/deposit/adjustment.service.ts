@@ -8,6 +8,7 @@ import { accountFor, inTransaction, LedgerError, transfer } from '../wallet/ledg
 import { conflict, fieldError } from '../http/errors.ts';
 import { assertDecidable, pendingSettingChanges } from './money-settings.service.ts';
 import { recordOperatorAudit } from '../audit/operator-audit.ts';
+import { lockMembers } from '../kernel/member-lock.ts';
 
 type TDb = Kysely<DB> | Transaction<DB>;
 
@@ -144,11 +145,11 @@ export async function requestAdjustment(
       .where('id', '=', merchant.id)
       .forShare()
       .executeTakeFirstOrThrow();
-    // The requester's and the member's rows are locked before the rolling totals are read, so two
+    // The requester's and the member's rows are locked (in the order of docs/0080) before the rolling totals are read, so two
     // parallel pieces (of one operator, or of two operators for one member) are counted one after
     // the other: splitting an amount across parallel requests does not pass either (docs/0066).
-    await trx.selectFrom('operators').select('id').where('id', '=', op.operatorId).forUpdate().executeTakeFirstOrThrow();
-    await trx.selectFrom('members').select('id').where('id', '=', member.id).forUpdate().executeTakeFirstOrThrow();
+    await trx.selectFrom('operators').select('id').where('id', '=', op.operatorId).forNoKeyUpdate().executeTakeFirstOrThrow();
+    await lockMembers(trx, [member.id]);
     const inserted = await trx
       .insertInto('balance_adjustments')
       .values({

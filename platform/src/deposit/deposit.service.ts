@@ -20,6 +20,7 @@ import { accountFor, inTransaction, LedgerError, transfer } from '../wallet/ledg
 import { depositById, enabledChannels, memberDeposits, merchantDeposits } from './deposit.queries.ts';
 import { merchantInDemoMode } from '../system/demo-mode.ts';
 import { recordOperatorAudit } from '../audit/operator-audit.ts';
+import { lockMembers } from '../kernel/member-lock.ts';
 
 /** Queue of the simulated channel's settlement (one job per deposit, `startAfter` the channel's seconds). */
 export const DEPOSIT_SETTLE_QUEUE = 'platform.deposit-settle';
@@ -135,7 +136,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * one member's deposits are counted one after the other (splitting does not pass).
  */
 async function needsSecondApprover(trx: Transaction<DB>, at: { merchantId: number; memberId: number; amountMinor: number; now: Date }): Promise<boolean> {
-  await trx.selectFrom('members').select('id').where('id', '=', at.memberId).forUpdate().executeTakeFirstOrThrow();
+  await lockMembers(trx, [at.memberId]);
   const [m, solo] = await Promise.all([
     trx.selectFrom('merchants').select('deposit_four_eyes_minor').where('id', '=', at.merchantId).executeTakeFirstOrThrow(),
     trx

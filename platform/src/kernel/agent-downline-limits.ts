@@ -2,6 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import { AGENT_TEAM_MESSAGES, AGENT_TYPES } from '@wl/schemas';
 import type { DB } from '../db/schema.ts';
 import { WpsError } from '../http/envelope.ts';
+import { lockMembers } from './member-lock.ts';
 
 /** The answer of a refused agent-type downline (the same code as the other limits of the register centre). */
 const LIMIT_CODE = 409;
@@ -15,7 +16,7 @@ const LIMIT_CODE = 409;
  * registration with an agent invitation code call it.
  */
 export async function assertAgentDownlineAllowed(trx: Transaction<DB>, merchantId: number, uplineId: number): Promise<void> {
-  await trx.selectFrom('members').select('id').where('id', '=', uplineId).where('merchant_id', '=', merchantId).forUpdate().executeTakeFirstOrThrow();
+  await lockMembers(trx, [uplineId], merchantId);
   const [limits, level, count] = await Promise.all([
     trx.selectFrom('merchants').select(['agent_max_depth', 'agent_max_direct_agents']).where('id', '=', merchantId).executeTakeFirstOrThrow(),
     trx

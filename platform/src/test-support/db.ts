@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildPlatform, type TBuildPlatformOptions } from '../app.ts';
-import { openDatabase, type TDatabase } from '../db/database.ts';
+import { openDatabase, type TDatabase, type TOpenDatabaseOptions } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import type { DB } from '../db/schema.ts';
 import { platformEnv } from '../env.ts';
@@ -18,11 +18,11 @@ import { newCaptureFile } from './outbox.ts';
  * A fresh database for one test file: PGlite in memory by default; with DATABASE_URL, a new
  * uniquely named schema on that PostgreSQL (first on search_path), dropped on close.
  */
-export async function freshDatabase(): Promise<TDatabase & { schema: string | null }> {
+export async function freshDatabase(options: Pick<TOpenDatabaseOptions, 'log'> = {}): Promise<TDatabase & { schema: string | null }> {
   const url = platformEnv.databaseUrl;
-  if (!url) return { ...(await openDatabase({ memory: true })), schema: null };
+  if (!url) return { ...(await openDatabase({ memory: true, ...options })), schema: null };
   const { schema, drop } = await createTestSchema(url);
-  const database = await openDatabase({ databaseUrl: url, schema });
+  const database = await openDatabase({ databaseUrl: url, schema, ...options });
   return {
     ...database,
     schema,
@@ -43,11 +43,14 @@ export async function rowCounts(db: Kysely<DB>, tables: (keyof DB)[]): Promise<R
   return out;
 }
 
-/** A migrated, seeded database of its own: a copy of the global snapshot on PGlite, a new schema on PostgreSQL. */
-export async function seededDatabase(): Promise<TDatabase> {
+/**
+ * A migrated, seeded database of its own: a copy of the global snapshot on PGlite, a new schema on
+ * PostgreSQL. `log`: Kysely's log of its queries and errors.
+ */
+export async function seededDatabase(options: Pick<TOpenDatabaseOptions, 'log'> = {}): Promise<TDatabase> {
   const snapshot = inject('pgliteSnapshot');
-  if (snapshot && !platformEnv.databaseUrl) return openDatabase({ memory: true, memorySnapshot: snapshotBlob(snapshot) });
-  const database = await freshDatabase();
+  if (snapshot && !platformEnv.databaseUrl) return openDatabase({ memory: true, memorySnapshot: snapshotBlob(snapshot), ...options });
+  const database = await freshDatabase(options);
   await migrate(database.db);
   await seed(database.db, { merchantCode: 'DEMO' });
   return database;

@@ -19,6 +19,7 @@ import { accountFor, inTransaction, LedgerError, transfer, type TTransferArgs, t
 import { accountBalance } from '../wallet/wallet.queries.ts';
 import { requireStepUp } from '../session/step-up.guard.ts';
 import { recordMemberAudit } from '../audit/member-audit.ts';
+import { lockMembers } from '../kernel/member-lock.ts';
 
 type TDb = Kysely<DB> | Transaction<DB>;
 
@@ -78,8 +79,9 @@ async function auditedMemberTransfer(
 }
 
 /**
- * auditedMemberTransfer in a transaction of its own, `guard` first in it, with the ledger's refusals
- * as the member's messages. Answers the transaction and both accounts' balances after it.
+ * auditedMemberTransfer in a transaction of its own, with the ledger's refusals as the member's
+ * messages: the member's row locked first, then `guard`, then the ledger, then the audit (the lock
+ * order of docs/0080). Answers the transaction and both accounts' balances after it.
  */
 export async function memberTransfer(
   deps: TPlatformDeps,
@@ -90,9 +92,10 @@ export async function memberTransfer(
 ): Promise<{ transactionId: number; fromMinor: number; toMinor: number }> {
   try {
     return await inTransaction(deps.db, async (trx) => {
+      await lockMembers(trx, [by.memberId]);
       await guard?.(trx);
       const moved = await auditedMemberTransfer(trx, by, move, audit);
-      return { transactionId: moved.transactionId, fromMinor: await accountBalance(trx, move.from), toMinor: await accountBalance(trx, move.to) };
+      return { transactionId: moved.transactionId, fromMinor: moved.fromBalanceMinor, toMinor: moved.toBalanceMinor };
     });
   } catch (error) {
     transferRefusal(error);
@@ -156,6 +159,7 @@ export async function recallAll(
 ): Promise<TMerchantWalletResponse> {
   const main = await accountFor(deps.db, merchant, 'member_wallet', { memberId: member.memberId });
   await inTransaction(deps.db, async (trx) => {
+    await lockMembers(trx, [member.memberId]);
     const wallets = await trx
       .selectFrom('ledger_accounts')
       .select(['id', 'code', 'balance_minor'])

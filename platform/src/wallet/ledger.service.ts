@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { isCheckViolation, isRetryableTransactionError } from '../db/errors.ts';
 import type { DB, TLedgerAccountKind } from '../db/schema.ts';
 import { checkCommitDeadline } from '../db/call-deadline.ts';
@@ -33,8 +33,11 @@ export type TTransferArgs = {
   meta?: TLedgerMeta;
 };
 
-/** Result of a transfer: the transaction id and whether this call created it (false on a replay). */
-export type TTransferResult = { transactionId: number; created: boolean };
+/**
+ * Result of a transfer: the transaction id, whether this call created it (false on a replay), and
+ * both accounts' balances after it (on a replay, as they are now).
+ */
+export type TTransferResult = { transactionId: number; created: boolean; fromBalanceMinor: number; toBalanceMinor: number };
 
 export type TLedgerRefusal = 'insufficient_funds' | 'invalid_amount' | 'invalid_key' | 'unknown_account' | 'same_account' | 'key_reused';
 
@@ -92,8 +95,9 @@ function checkArgs(args: TTransferArgs): void {
  * the same request answers the first transaction (created=false); with a different request it is
  * refused (key_reused). A member-owned account never goes below zero (a CHECK in the database);
  * a refusal writes nothing. Both accounts are locked in id order, so opposite transfers never
- * deadlock. Runs inside the given transaction, or in its own (retried on deadlock) when given the
- * database.
+ * deadlock. One statement (docs/0080), which also answers both balances after it; callers lock in
+ * that record's order (members before the ledger, audits after). Runs inside the given
+ * transaction, or in its own (retried on deadlock) when given the database.
  */
 export async function transfer(db: Kysely<DB> | Transaction<DB>, args: TTransferArgs): Promise<TTransferResult> {
   checkArgs(args);
@@ -101,69 +105,34 @@ export async function transfer(db: Kysely<DB> | Transaction<DB>, args: TTransfer
   return inTransaction(db, (trx) => transferIn(trx, args));
 }
 
+/** What wl_ledger_transfer answers (migration 0033). */
+type TTransferRow = {
+  transaction_id: number | string | null;
+  created: boolean;
+  refusal: 'unknown_account' | 'key_reused' | null;
+  from_balance: number | string | null;
+  to_balance: number | string | null;
+};
+
+/** One statement per transfer (docs/0080): the steps and their lock order are in migration 0033. */
 async function transferIn(trx: Transaction<DB>, args: TTransferArgs): Promise<TTransferResult> {
-  const accounts = await trx.selectFrom('ledger_accounts').select(['id', 'merchant_id']).where('id', 'in', [args.from, args.to]).execute();
-  const from = accounts.find((a) => a.id === args.from);
-  const to = accounts.find((a) => a.id === args.to);
-  if (!from || !to || from.merchant_id !== to.merchant_id) throw new LedgerError('unknown_account');
-
-  const hash = requestHash(args);
-  // ON CONFLICT waits for a concurrent holder of the same key, then answers nothing: a replay.
-  const inserted = await trx
-    .insertInto('ledger_transactions')
-    .values({
-      merchant_id: from.merchant_id,
-      owner_kind: args.owner.kind,
-      owner_id: args.owner.id,
-      idempotency_key: args.idempotencyKey,
-      request_hash: hash,
-      kind: args.kind,
-      meta: JSON.stringify(args.meta ?? {}),
-    })
-    .onConflict((oc) => oc.columns(['merchant_id', 'owner_kind', 'owner_id', 'idempotency_key']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (!inserted) {
-    const existing = await trx
-      .selectFrom('ledger_transactions')
-      .select(['id', 'request_hash'])
-      .where('merchant_id', '=', from.merchant_id)
-      .where('owner_kind', '=', args.owner.kind)
-      .where('owner_id', '=', args.owner.id)
-      .where('idempotency_key', '=', args.idempotencyKey)
-      .executeTakeFirstOrThrow();
-    if (existing.request_hash !== hash) throw new LedgerError('key_reused');
-    return { transactionId: existing.id, created: false };
+  let row: TTransferRow;
+  try {
+    const result = await sql<TTransferRow>`select * from wl_ledger_transfer(${args.from}::integer, ${args.to}::integer, ${args.amountMinor}::bigint,
+      ${args.owner.kind}::text, ${args.owner.id}::integer, ${args.idempotencyKey}::text, ${requestHash(args)}::text, ${args.kind}::text,
+      ${JSON.stringify(args.meta ?? {})}::jsonb)`.execute(trx);
+    row = result.rows[0]!;
+  } catch (error) {
+    if (isCheckViolation(error)) throw new LedgerError('insufficient_funds');
+    throw error;
   }
-
-  // Lock order: the lower account id first, whatever the direction of the money.
-  const legs = [
-    { account: args.from, delta: -args.amountMinor },
-    { account: args.to, delta: args.amountMinor },
-  ].sort((a, b) => a.account - b.account);
-  const after = new Map<number, number>();
-  for (const leg of legs) {
-    try {
-      const row = await trx
-        .updateTable('ledger_accounts')
-        .set((eb) => ({ balance_minor: eb('balance_minor', '+', leg.delta) }))
-        .where('id', '=', leg.account)
-        .returning('balance_minor')
-        .executeTakeFirstOrThrow();
-      after.set(leg.account, Number(row.balance_minor));
-    } catch (error) {
-      if (isCheckViolation(error)) throw new LedgerError('insufficient_funds');
-      throw error;
-    }
-  }
-  await trx
-    .insertInto('ledger_entries')
-    .values([
-      { transaction_id: inserted.id, account_id: args.from, amount_minor: -args.amountMinor, balance_after_minor: after.get(args.from)! },
-      { transaction_id: inserted.id, account_id: args.to, amount_minor: args.amountMinor, balance_after_minor: after.get(args.to)! },
-    ])
-    .execute();
-  return { transactionId: inserted.id, created: true };
+  if (row.refusal !== null) throw new LedgerError(row.refusal);
+  return {
+    transactionId: Number(row.transaction_id),
+    created: row.created,
+    fromBalanceMinor: Number(row.from_balance),
+    toBalanceMinor: Number(row.to_balance),
+  };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { rowCounts, usePlatform } from '../test-support/db.ts';
+import { countStatements } from '../test-support/statement-count.ts';
 import { accountFor, houseAccountId, LedgerError, memberWalletId, transfer } from './ledger.service.ts';
 
 const ctx = usePlatform();
@@ -31,7 +32,7 @@ describe('ledger', () => {
     expect(a.transactionId).toBe(b.transactionId);
     expect([a.created, b.created].sort()).toEqual([false, true]);
     const again = await transfer(ctx.db, args);
-    expect(again).toEqual({ transactionId: a.transactionId, created: false });
+    expect(again).toMatchObject({ transactionId: a.transactionId, created: false, toBalanceMinor: before + 1_000 });
     expect(await balanceOf(w.down)).toBe(before + 1_000);
     const entries = await ctx.db.selectFrom('ledger_entries').select('amount_minor').where('transaction_id', '=', a.transactionId).execute();
     expect(entries.map((e) => e.amount_minor).sort((x, y) => x - y)).toEqual([-1_000, 1_000]);
@@ -137,6 +138,18 @@ describe('ledger', () => {
       .where('account_id', '=', w.down)
       .executeTakeFirstOrThrow();
     expect(entry.balance_after_minor).toBe(before + 300);
+  });
+
+  it('moves money in one statement, which answers both balances after it (docs/0080)', async () => {
+    const w = await wallets();
+    const counted = countStatements(ctx.db);
+    const args = { from: w.house, to: w.down, amountMinor: 250, owner: SYSTEM, idempotencyKey: 'test:one-statement', kind: 'credit' };
+    const moved = await transfer(counted.db, args);
+    expect(counted.count()).toBe(1);
+    expect(moved).toMatchObject({ created: true, fromBalanceMinor: await balanceOf(w.house), toBalanceMinor: await balanceOf(w.down) });
+    counted.reset();
+    expect(await transfer(counted.db, args)).toEqual({ ...moved, created: false });
+    expect(counted.count()).toBe(1);
   });
 
   it('moves money both ways between two accounts at once without a deadlock', async () => {

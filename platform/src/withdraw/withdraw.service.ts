@@ -21,6 +21,7 @@ import type { TPasswordJudgement } from '../session/security.service.ts';
 import { accountFor, inTransaction, LedgerError, transfer } from '../wallet/ledger.service.ts';
 import { walletBalance } from '../wallet/wallet.queries.ts';
 import { merchantMoney, toWithdrawal, withProofs, withdrawalRows } from './withdraw.queries.ts';
+import { lockMembers } from '../kernel/member-lock.ts';
 
 /** Queue of the confirmation window: sent when paid, runs when the window ends (docs/0029). */
 export const CONFIRM_QUEUE = 'withdraw.auto-receive';
@@ -84,7 +85,7 @@ async function replayOf(db: Transaction<DB> | TPlatformDeps['db'], memberId: num
  * Requests a withdrawal: the withdraw password (counted like login passwords), the merchant's
  * min/max and daily count, a bank account of the member's; the amount moves to the member's
  * withdrawal hold in the same transaction (ledger kind withdraw_hold). The member row is locked
- * first (business rows first, ledger last), so parallel requests count and spend right. Exactly
+ * first (the lock order of docs/0080), so parallel requests count and spend right. Exactly
  * once per member key: a replay answers the first withdrawal.
  */
 export async function requestWithdrawal(deps: TPlatformDeps, merchant: TMerchant, member: TSessionMember, req: TWithdrawRequest): Promise<TWithdrawal> {
@@ -94,7 +95,7 @@ export async function requestWithdrawal(deps: TPlatformDeps, merchant: TMerchant
   // withdrawal, the rest find it (a replay is not a password guess). A wrong password's count is
   // committed with nothing else, then refused.
   const outcome = await inTransaction(db, async (trx): Promise<{ refused: TPasswordJudgement } | { withdrawal: TWithdrawal }> => {
-    await trx.selectFrom('members').select('id').where('id', '=', member.memberId).forUpdate().executeTakeFirstOrThrow();
+    await lockMembers(trx, [member.memberId]);
     const replay = await replayOf(trx, member.memberId, req);
     if (replay) return { withdrawal: replay };
     const judgement = await judgeWithdrawPassword(trx, merchant, member.memberId, req.withdrawPassword, now);
