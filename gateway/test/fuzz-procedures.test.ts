@@ -251,16 +251,25 @@ const PLAN: Record<TAudience, { right: TRole; everyInput: TRole[]; someInputs: T
 function reachedRoutes(from: number): string[] {
   return requestLines(relay.received().slice(from)).map((line) => line.replace(/\?.*$/, ''));
 }
-// The operator calls as declared (docs/0076), each with the permission the platform checks.
-const OPERATOR_ROUTE_PATTERNS = ALL_CALLS.flatMap((d) =>
-  d.audience.kind === 'operator' ? [{ pattern: new RegExp(`^${d.method} ${d.path.replace(/:[A-Za-z]+/g, '[^/]+')}$`), permission: d.audience.permission }] : [],
-);
+// Every declared call's route (docs/0076), with the operator permission the platform checks (null: not an operator call).
+const DECLARED_ROUTES = ALL_CALLS.map((d) => ({
+  pattern: new RegExp(`^${d.method} ${d.path.replace(/:[A-Za-z]+/g, '[^/]+')}$`),
+  operator: d.audience.kind === 'operator',
+  permission: d.audience.kind === 'operator' ? d.audience.permission : null,
+}));
 
-/** Whether the content role may do everything a valid call of this operator procedure reached (the platform's own table). */
+/**
+ * Whether the content role may do everything a valid call of this operator procedure reached (the
+ * platform's own table). The routes that need no operator permission are left out: the gateway's own
+ * traffic in the same window (its config watch, and the screen config it reads again when another
+ * procedure's change is announced) is no part of the call. A route no call declares counts as refused.
+ */
 async function contentMay(procedure: TProcedure): Promise<boolean> {
   const from = relay.received().length;
   await callAll(watched, procedure.type, [{ path: procedure.path, input: validInput(procedure.input) }], tokens.owner);
-  const needed = reachedRoutes(from).map((line) => OPERATOR_ROUTE_PATTERNS.find((r) => r.pattern.test(line)));
+  const needed = reachedRoutes(from)
+    .map((line) => DECLARED_ROUTES.find((r) => r.pattern.test(line)))
+    .filter((route) => route === undefined || route.operator);
   return needed.every((route) => route !== undefined && (route.permission === null || contentPermissions.includes(route.permission)));
 }
 
