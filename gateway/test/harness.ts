@@ -57,8 +57,11 @@ export async function startHarnessPlatform(
   };
 }
 
-export async function startGateway(options: Partial<TBuildAppOptions> = {}): Promise<THarness> {
-  const platform = options.upstreamUrl ? null : await startHarnessPlatform();
+/** A gateway's options in tests, and those of the platform it starts when they name no upstream. */
+export type TGatewayOptions = Partial<TBuildAppOptions> & { platform?: Parameters<typeof startHarnessPlatform>[0] };
+
+export async function startGateway({ platform: platformOptions, ...options }: TGatewayOptions = {}): Promise<THarness> {
+  const platform = options.upstreamUrl ? null : await startHarnessPlatform(platformOptions);
   const upstreamUrl = options.upstreamUrl ?? platform!.url;
   const app = await buildApp({ merchantCode: 'DEMO', configPollMs: 50, gatewaySecret: HARNESS_GATEWAY_SECRET, ...options, upstreamUrl });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -97,11 +100,7 @@ export async function startGateway(options: Partial<TBuildAppOptions> = {}): Pro
  * describe block this is called in: started and handed to `setUp` before its tests, closed after them.
  * `options` may be a function when they are only known once an outer `beforeAll` has run.
  */
-export function useGateway(
-  setUp: (h: THarness) => unknown,
-  options: Partial<TBuildAppOptions> | (() => Partial<TBuildAppOptions>) = {},
-  timeoutMs = 60_000,
-): void {
+export function useGateway(setUp: (h: THarness) => unknown, options: TGatewayOptions | (() => TGatewayOptions) = {}, timeoutMs = 60_000): void {
   let started: THarness | undefined;
   beforeAll(async () => {
     started = await startGateway(typeof options === 'function' ? options() : options);
