@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { WPS_PATHS, ZBalanceResponse, ZEnvelope, ZFavouriteIdsResponse, ZFavouriteListResponse, ZLaunchGameResponse, ZMemberInfoResponse } from '@wl/schemas';
 import { rowCounts, usePlatform } from '../test-support/db.ts';
-import { loginToken } from '../test-support/http.ts';
+import { loginToken, VN_LOTTERY_LAUNCH } from '../test-support/http.ts';
 
 const ctx = usePlatform();
 let member = '';
@@ -139,14 +139,7 @@ describe("the demo game page in the launch's language (issue 11: EN and BN, BN b
       expect(page.body).toContain(`<h1 data-testid="demo-game.title">${game.name_en}</h1><p lang="bn" data-testid="demo-game.title-bn">${game.name_bn}</p>`);
       expect(text(page.body)).toContain('Real money · IMES');
     }
-    const lottery = new URLSearchParams({
-      lottoArea: 'VN',
-      lottoGameCode: 'tcg_lotto_vn_1',
-      lottoPrizeMode: 'LOTT',
-      lottoView: 'betting',
-      device: 'WEB',
-      backUrl: '/lott',
-    });
+    const lottery = new URLSearchParams(VN_LOTTERY_LAUNCH);
     const en = await ctx.app.inject({ url: await launch(`${lottery.toString()}&language=en`) });
     expect(text(en.body)).toContain('Prize mode LOTT · betting');
     expect(en.body).toContain('<a data-testid="demo-game.back" href="/lott">Back</a>');
