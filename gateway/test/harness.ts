@@ -41,7 +41,7 @@ export async function startHarnessPlatform(
   const messages = newCaptureFile();
   const common = { captchaTestKey: CAPTCHA_TEST_KEY, gatewaySecret: HARNESS_GATEWAY_SECRET, jobs: false, messageCaptureFile: messages, ...options };
   if (!testEnv.databaseUrl) {
-    const snapshot = inject('platformSnapshot');
+    const snapshot = inject('pgliteSnapshot');
     const platform = await startEmbeddedPlatform({ memory: true, ...(snapshot ? { memorySnapshot: snapshotBlob(snapshot) } : {}), ...common });
     return { ...platform, messages };
   }
