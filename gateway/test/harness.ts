@@ -1,6 +1,7 @@
 import { createTRPCClient, httpLink, type TRPCClient } from '@trpc/client';
 import type { FastifyInstance } from 'fastify';
 import { startEmbeddedPlatform, type TEmbeddedPlatformOptions } from '@wl/platform/embedded';
+import { DEMO_ACCOUNTS } from '@wl/platform/seed/demo-accounts';
 import { createTestSchema } from '@wl/platform/test-support/pg-schema';
 import { snapshotBlob } from '@wl/platform/test-support/seeded-snapshot';
 import { newCaptureFile } from '@wl/platform/test-support/outbox';
@@ -127,11 +128,5 @@ export async function loginToken(h: THarness, account: { username: string; passw
   return sessionOf(await h.client().session.login.mutate(account)).token;
 }
 
-/** Demo accounts seeded by the platform. */
-export const ACCOUNTS = {
-  member: { username: 'demo_member', password: 'Demo1234' },
-  trial: { username: 'demo_trial', password: 'Trial1234' },
-  agent: { username: 'demo_agent', password: 'Agent1234' },
-  operator: { username: 'demo_operator', password: 'Operator1234' },
-  house: { username: 'demo_house', password: 'House1234' },
-} as const;
+/** Demo accounts seeded by the platform, with their passwords, as its seed declares them. */
+export const ACCOUNTS = DEMO_ACCOUNTS;
