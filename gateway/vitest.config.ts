@@ -3,8 +3,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    // One migrated, seeded platform database for the suite; harness platforms start from copies (docs/0044).
-    globalSetup: ['test/global-setup.ts'],
+    // One migrated, seeded platform database for the suite, made as the platform suite makes its own;
+    // harness platforms start from copies (docs/0044).
+    globalSetup: ['../platform/src/test-support/global-setup.ts'],
     // Every file starts a real platform and gateway; pinned to one busy core that takes far longer
     // than vitest's 5 s default. These are ceilings for stuck tests, not speed goals (bench has those).
     // Files share a worker's module graph instead of importing everything again each (docs/0040): the

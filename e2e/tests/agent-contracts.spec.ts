@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { agentLogin, freshUsername, switchLanguage, type TLang } from '../fixtures/accounts.ts';
 import { digitClass, minorOf, taka } from '../fixtures/money-deposit.ts';
+import { gameTile, openFromTile } from '../fixtures/game-tiles.ts';
 import { BENGALI, DEMO } from '../fixtures/pages.ts';
 import { ANNOUNCEMENT_SEEN_KEYS, expect, test } from '../fixtures/test.ts';
 
@@ -142,9 +143,7 @@ test('an agent registers a downline, funds it and offers it a real-time salary; 
 
   // The sub-agent spins the built-in slot once for ৳500 (a single bet above the ৳1 single bet amount).
   await down.goto('/rng?vassalage=WLG');
-  const tile = down.locator(`[data-testid="game-tile"][data-node-id="${SLOT}"]`);
-  await tile.hover();
-  const [game] = await Promise.all([down.waitForEvent('popup'), tile.getByTestId('game-tile.play').click()]);
+  const game = await openFromTile(gameTile(down, SLOT));
   await game.getByTestId('slot.bet').selectOption('2000');
   await expect(game.getByTestId('slot.total')).toContainText(taka(STAKE, 'bn'));
   await game.getByTestId('slot.spin').click();

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { BENGALI_WITHOUT_ASCII_DIGITS, LANGUAGES, switchLanguage } from '../fixtures/accounts.ts';
-import { headerBalance, minorOf, taka } from '../fixtures/money-deposit.ts';
+import { BENGALI_WITHOUT_ASCII_DIGITS, LANGUAGES } from '../fixtures/accounts.ts';
+import { minorOf, taka } from '../fixtures/money-deposit.ts';
+import { playOnPhone } from '../fixtures/game-tiles.ts';
 import { BENGALI } from '../fixtures/pages.ts';
 import { expect, test } from '../fixtures/test.ts';
 
@@ -18,14 +19,9 @@ for (const lang of LANGUAGES) {
   test(`bet on the shared round, cash out in flight, see the balance and the betting record follow (${lang})`, async ({ home, page }) => {
     // A long flight of the round already under way may have to end first: the waits follow the round.
     test.setTimeout(3 * ROUND_MS);
-    await page.setViewportSize({ width: 360, height: 740 });
-    await home.open('/rng?vassalage=WLG');
-    await switchLanguage(page, lang);
-    let balance = await headerBalance(page, lang);
-    const tile = page.locator(`[data-testid="game-tile"][data-node-id="${CRASH}"]`);
-    await tile.hover();
-    const [game] = await Promise.all([page.waitForEvent('popup'), tile.getByTestId('game-tile.play').click()]);
-    await game.setViewportSize({ width: 360, height: 740 });
+    const opened = await playOnPhone(home, lang, CRASH);
+    const { game } = opened;
+    let { balance } = opened;
     await expect(game.getByTestId('game.title')).toHaveText(lang === 'en' ? 'Kite Flight' : 'ঘুড়ির উড়ান');
     await expect(game.getByTestId('game.balance')).toContainText(taka(balance, lang));
     await expect(game.getByTestId('crash.hash')).toHaveText(/^[0-9a-f]{64}$/);

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { LANGUAGES, switchLanguage } from '../fixtures/accounts.ts';
-import { headerBalance, minorOf, taka } from '../fixtures/money-deposit.ts';
+import { minorOf, taka } from '../fixtures/money-deposit.ts';
+import { gameTile, openFromTile, playOnPhone } from '../fixtures/game-tiles.ts';
 import { BENGALI } from '../fixtures/pages.ts';
 import { expect, test } from '../fixtures/test.ts';
 
@@ -13,14 +14,7 @@ const SLOT = 'WLG_SLOT_BENGAL';
 
 for (const lang of LANGUAGES) {
   test(`spin the slot for real money, see the header balance follow, and verify the round (${lang})`, async ({ home, page }) => {
-    await page.setViewportSize({ width: 360, height: 740 });
-    await home.open('/rng?vassalage=WLG');
-    await switchLanguage(page, lang);
-    const before = await headerBalance(page, lang);
-    const tile = page.locator(`[data-testid="game-tile"][data-node-id="${SLOT}"]`);
-    await tile.hover();
-    const [game] = await Promise.all([page.waitForEvent('popup'), tile.getByTestId('game-tile.play').click()]);
-    await game.setViewportSize({ width: 360, height: 740 });
+    const { balance: before, game } = await playOnPhone(home, lang, SLOT);
     await expect(game.getByTestId('game.mode')).toHaveText(lang === 'en' ? 'Real money' : 'আসল টাকা');
     await expect(game.getByTestId('game.title')).toHaveText(lang === 'en' ? 'Bengal Fortune' : 'বাংলার ভাগ্য');
     await expect(game.getByTestId('game.balance')).toContainText(taka(before, lang));
@@ -66,9 +60,8 @@ for (const lang of LANGUAGES) {
 test('a second real-money game while one is open: the site offers to close it, then starts the new one', async ({ home, page }) => {
   await home.open('/rng?vassalage=WLG');
   await switchLanguage(page, 'en');
-  const tile = page.locator(`[data-testid="game-tile"][data-node-id="${SLOT}"]`);
-  await tile.hover();
-  const [first] = await Promise.all([page.waitForEvent('popup'), tile.getByTestId('game-tile.play').click()]);
+  const tile = gameTile(page, SLOT);
+  const first = await openFromTile(tile);
   await expect(first.getByTestId('game.page')).toBeVisible();
   await tile.hover();
   await tile.getByTestId('game-tile.play').click();
@@ -86,9 +79,7 @@ test.describe('as a visitor', () => {
   test('a visitor plays the slot free with play money that has no cash value', async ({ home, page }) => {
     await home.open('/rng?vassalage=WLG');
     await switchLanguage(page, 'en');
-    const tile = page.locator(`[data-testid="game-tile"][data-node-id="${SLOT}"]`);
-    await tile.hover();
-    const [game] = await Promise.all([page.waitForEvent('popup'), tile.getByTestId('game-tile.trial').click()]);
+    const game = await openFromTile(gameTile(page, SLOT), 'trial');
     await expect(game.getByTestId('game.mode')).toHaveText('Play money — no cash value');
     await expect(game.getByTestId('game.balance')).toContainText(taka(200_000, 'en'));
     await game.getByTestId('slot.spin').click();

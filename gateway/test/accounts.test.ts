@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LIMITED_ACTIONS } from '../src/rate-limit/rate-limits.ts';
 import { solvedCaptcha, latestMessage, latestSmsCode, totpCode } from './accounts-support.ts';
 import { expectTRPCError } from './errors.ts';
-import { ACCOUNTS, loginToken, sessionOf, startGateway, type THarness } from './harness.ts';
+import { ACCOUNTS, loginToken, sessionOf, useGateway, type THarness } from './harness.ts';
 
 /** docs/rules/accounts.md procedures against a real embedded platform, each with its check ladder and happy path. */
 
@@ -20,17 +20,17 @@ async function setFlag(modId: string, enabled: boolean): Promise<void> {
   await h.client({ token: operatorToken }).operator.setFlag.mutate({ modId, enabled });
 }
 
-beforeAll(async () => {
-  // Limits wide open here: rate limiting has its own tests; these must not trip over it.
-  h = await startGateway({
+// Limits wide open here: rate limiting has its own tests; these must not trip over it.
+useGateway(
+  async (started) => {
+    h = started;
+    operatorToken = (await h.client().operator.login.mutate(ACCOUNTS.operator)).token;
+  },
+  {
     trustProxy: 'loopback',
     rateLimits: Object.fromEntries(LIMITED_ACTIONS.map((a) => [a, { ip: wide, subject: wide }])),
-  });
-  operatorToken = (await h.client().operator.login.mutate(ACCOUNTS.operator)).token;
-}, 60_000);
-afterAll(async () => {
-  await h?.close();
-});
+  },
+);
 
 describe('session.login', () => {
   it('logs a known member in from a known IP without a second factor', async () => {

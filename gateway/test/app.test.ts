@@ -1,10 +1,12 @@
 import { rmSync } from 'node:fs';
 import type { Server, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ZMemberInfo } from '@wl/schemas/domain/member';
 import { decryptBody, generateRsaKeyPair } from '@wl/schemas/wps/body-cipher';
 import { expectTRPCError } from './errors.ts';
 import { closedPort, fakeUpstream } from './fake-upstream.ts';
 import { HARNESS_GATEWAY_SECRET, sessionOf, startGateway, type THarness } from './harness.ts';
+import { sample } from './input-samples.ts';
 import { writeWebDist } from './web-dist.ts';
 
 describe('upstream down', () => {
@@ -118,21 +120,8 @@ describe('upstream misbehaving', () => {
     let keys = generateRsaKeyPair();
     let keyFetches = 0;
     const logins: unknown[] = [];
-    const member = {
-      id: 1,
-      userName: 'demo_member',
-      nickname: 'Demo',
-      type: 0,
-      firstTimeLogin: false,
-      passwordExpired: false,
-      hasVip: false,
-      vipLabelName: '',
-      vipRankLevel: 0,
-      availablePromoCount: 0,
-      unreadMessage: 0,
-      referralEnabled: false,
-      avatarUrl: '',
-    };
+    // Any member info the contract allows; only the name is looked at.
+    const member = { ...(sample(ZMemberInfo).value as object), userName: 'demo_member' };
     const send = (res: ServerResponse, status: number, body: unknown) =>
       res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     const upstream = await fakeUpstream((req, res) => {

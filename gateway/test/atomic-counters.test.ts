@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TRPCClientError } from '@trpc/client';
 import { expectTRPCError } from './errors.ts';
-import { ACCOUNTS, startGateway, type THarness } from './harness.ts';
+import { ACCOUNTS, useGateway, type THarness } from './harness.ts';
 
 /**
  * docs/0014 through the gateway: 50 wrong logins for one username sent at once lock the
@@ -15,15 +15,15 @@ const PARALLEL = 50;
 const LOCK_AFTER = 5;
 const wide = { limit: 10_000, windowMs: 60_000 };
 
-beforeAll(async () => {
-  h = await startGateway({ rateLimits: { login: { ip: wide, subject: wide } } });
-  operatorToken = (await h.client().operator.login.mutate(ACCOUNTS.operator)).token;
-  // The captcha would stop most attempts before they are judged; here the lock alone is under test.
-  await h.client({ token: operatorToken }).operator.setSecurity.mutate({ captchaAfterFailures: 100, lockAfterFailures: LOCK_AFTER });
-}, 60_000);
-afterAll(async () => {
-  await h?.close();
-});
+useGateway(
+  async (started) => {
+    h = started;
+    operatorToken = (await h.client().operator.login.mutate(ACCOUNTS.operator)).token;
+    // The captcha would stop most attempts before they are judged; here the lock alone is under test.
+    await h.client({ token: operatorToken }).operator.setSecurity.mutate({ captchaAfterFailures: 100, lockAfterFailures: LOCK_AFTER });
+  },
+  { rateLimits: { login: { ip: wide, subject: wide } } },
+);
 
 describe('atomic login counter through the gateway', () => {
   it(`locks the account after ${PARALLEL} parallel wrong passwords; the right one is refused afterwards`, async () => {

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ByteDoor } from '../src/edge/byte-door.ts';
 import { rawGet, trpcUrl, type TRawAnswer } from './http-get.ts';
 import { rawExchange } from './raw-http.ts';
-import { ACCOUNTS, loginToken, startGateway, type THarness } from './harness.ts';
+import { ACCOUNTS, loginToken, useGateway, type THarness } from './harness.ts';
 import { setFlagSeen } from './live-pages.ts';
 
 /**
@@ -18,15 +18,18 @@ const door = new ByteDoor({ peerDecidesProtocol: true });
 
 const setFlag = (modId: string, enabled: boolean) => setFlagSeen(h, operatorToken, modId, enabled);
 
-beforeAll(async () => {
-  // trustProxy on loopback: X-Forwarded-Proto decides https (HSTS), so the door must keep the two apart.
-  // Public answers outlive the test (no expiry between two requests on a slow machine).
-  h = await startGateway({ publicCacheMs: 600_000, byteDoor: door, trustProxy: 'loopback' });
-  operatorToken = (await h.client().operator.login.mutate(ACCOUNTS.operator)).token;
-  // Until the gateway has read a config version once, its first read drops what was composed before.
-  await setFlag('GAME_LIVE', true);
-}, 90_000);
-afterAll(() => h?.close());
+// trustProxy on loopback: X-Forwarded-Proto decides https (HSTS), so the door must keep the two apart.
+// Public answers outlive the test (no expiry between two requests on a slow machine).
+useGateway(
+  async (started) => {
+    h = started;
+    operatorToken = (await h.client().operator.login.mutate(ACCOUNTS.operator)).token;
+    // Until the gateway has read a config version once, its first read drops what was composed before.
+    await setFlag('GAME_LIVE', true);
+  },
+  { publicCacheMs: 600_000, byteDoor: door, trustProxy: 'loopback' },
+  90_000,
+);
 
 const screenUrl = (language: 'bn' | 'en') => trpcUrl(h.baseUrl, ['config.screen'], [{ language }]);
 const homeUrl = () =>

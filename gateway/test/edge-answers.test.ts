@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PUBLIC_PROCEDURES } from '../src/edge/public-answers.ts';
 import { decoded, rawGet, trpcUrl, type TRawAnswer } from './http-get.ts';
-import { ACCOUNTS, loginToken, startGateway, type THarness } from './harness.ts';
+import { ACCOUNTS, loginToken, useGateway, type THarness } from './harness.ts';
 import { setFlagSeen } from './live-pages.ts';
 
 /**
@@ -14,15 +14,18 @@ let h: THarness;
 let operatorToken: string;
 const tokens: Record<'member' | 'agent' | 'trial', string> = { member: '', agent: '', trial: '' };
 
-beforeAll(async () => {
-  // The default public TTL (5 s) outlives every step here: only the config change can renew answers.
-  h = await startGateway({ publicCacheMs: undefined });
-  operatorToken = (await h.client().operator.login.mutate(ACCOUNTS.operator)).token;
-  tokens.member = await loginToken(h, ACCOUNTS.member);
-  tokens.agent = await loginToken(h, ACCOUNTS.agent);
-  tokens.trial = await loginToken(h, ACCOUNTS.trial);
-}, 90_000);
-afterAll(() => h?.close());
+// The default public TTL (5 s) outlives every step here: only the config change can renew answers.
+useGateway(
+  async (started) => {
+    h = started;
+    operatorToken = (await h.client().operator.login.mutate(ACCOUNTS.operator)).token;
+    tokens.member = await loginToken(h, ACCOUNTS.member);
+    tokens.agent = await loginToken(h, ACCOUNTS.agent);
+    tokens.trial = await loginToken(h, ACCOUNTS.trial);
+  },
+  { publicCacheMs: undefined },
+  90_000,
+);
 
 const json = (answer: TRawAnswer): unknown => JSON.parse(decoded(answer).toString());
 const screenUrl = (language: 'bn' | 'en') => trpcUrl(h.baseUrl, ['config.screen'], [{ language }]);

@@ -53,6 +53,15 @@ const HOSTILE_NUMBERS: readonly [string, number][] = [
   ['min double', Number.MIN_VALUE],
 ];
 
+/** Amounts every money procedure refuses at the gateway, naming the amount field (a whole positive number of minor units only). */
+export const BAD_AMOUNTS: readonly [string, unknown][] = [
+  ['zero', 0],
+  ['negative', -1],
+  ['fraction', 1.5],
+  ['1e21', 1e21],
+  ['text', 'abc'],
+];
+
 const WRONG_TYPES: readonly [string, unknown][] = [
   ['null', null],
   ['true', true],

@@ -1,9 +1,9 @@
-import { Writable } from 'node:stream';
 import { createTRPCUntypedClient, httpSubscriptionLink, TRPCClientError } from '@trpc/client';
 import { EventSource } from 'eventsource';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { ALL_CALLS, INVALID_CHARACTERS, TRPC_MAX_BATCH_SIZE } from '@wl/schemas';
+import { logLines } from '@wl/platform/test-support/log-lines';
 import { seededRandom } from '@wl/platform/test-support/seeded-random';
 import { appRouter } from '../src/routers/router.ts';
 import { memberProcedure } from '../src/trpc/init.ts';
@@ -46,13 +46,7 @@ type TProcedure = (typeof procedures)[number];
 /** One answer of one call: HTTP status (the item's, in a batch), whether it succeeded, and its text. */
 type TAnswer = { status: number; ok: boolean; code: string | null; message: string | null; text: string };
 
-const lines: string[] = [];
-const logStream = new Writable({
-  write(chunk, _encoding, done) {
-    lines.push(String(chunk));
-    done();
-  },
-});
+const { lines, stream: logStream } = logLines();
 
 let platform: Awaited<ReturnType<typeof startHarnessPlatform>>;
 let relay: TRelay;

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectTRPCError } from './errors.ts';
-import { ACCOUNTS, loginToken, startGateway, type THarness } from './harness.ts';
+import { ACCOUNTS, loginToken, useGateway, type THarness } from './harness.ts';
 
 /** docs/0039: a built-in game through the gateway — launch, open the ticket, spin, prove, close. */
 
@@ -9,16 +9,16 @@ let member = '';
 const SLOT = 'WLG_SLOT_BENGAL';
 const CRASH = 'WLG_CRASH_KITE';
 
-beforeAll(async () => {
-  h = await startGateway({
+useGateway(
+  async (started) => {
+    h = started;
+    member = await loginToken(h, ACCOUNTS.member);
+  },
+  {
     trustProxy: 'loopback',
     rateLimits: { gamePlay: { subject: { limit: 8, windowMs: 60_000 } }, gameLive: { ip: { limit: 4, windowMs: 60_000 } } },
-  });
-  member = await loginToken(h, ACCOUNTS.member);
-}, 60_000);
-afterAll(async () => {
-  await h?.close();
-});
+  },
+);
 
 const ticketOf = (url: string) => {
   const u = new URL(url, 'http://x');

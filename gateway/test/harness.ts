@@ -1,6 +1,7 @@
 import { createTRPCClient, httpLink, type TRPCClient } from '@trpc/client';
 import type { FastifyInstance } from 'fastify';
 import { startEmbeddedPlatform, type TEmbeddedPlatformOptions } from '@wl/platform/embedded';
+import { DEMO_ACCOUNTS } from '@wl/platform/seed/demo-accounts';
 import { createTestSchema } from '@wl/platform/test-support/pg-schema';
 import { snapshotBlob } from '@wl/platform/test-support/seeded-snapshot';
 import { newCaptureFile } from '@wl/platform/test-support/outbox';
@@ -41,7 +42,7 @@ export async function startHarnessPlatform(
   const messages = newCaptureFile();
   const common = { captchaTestKey: CAPTCHA_TEST_KEY, gatewaySecret: HARNESS_GATEWAY_SECRET, jobs: false, messageCaptureFile: messages, ...options };
   if (!testEnv.databaseUrl) {
-    const snapshot = inject('platformSnapshot');
+    const snapshot = inject('pgliteSnapshot');
     const platform = await startEmbeddedPlatform({ memory: true, ...(snapshot ? { memorySnapshot: snapshotBlob(snapshot) } : {}), ...common });
     return { ...platform, messages };
   }
@@ -57,8 +58,11 @@ export async function startHarnessPlatform(
   };
 }
 
-export async function startGateway(options: Partial<TBuildAppOptions> = {}): Promise<THarness> {
-  const platform = options.upstreamUrl ? null : await startHarnessPlatform();
+/** A gateway's options in tests, and those of the platform it starts when they name no upstream. */
+export type TGatewayOptions = Partial<TBuildAppOptions> & { platform?: Parameters<typeof startHarnessPlatform>[0] };
+
+export async function startGateway({ platform: platformOptions, ...options }: TGatewayOptions = {}): Promise<THarness> {
+  const platform = options.upstreamUrl ? null : await startHarnessPlatform(platformOptions);
   const upstreamUrl = options.upstreamUrl ?? platform!.url;
   const app = await buildApp({ merchantCode: 'DEMO', configPollMs: 50, gatewaySecret: HARNESS_GATEWAY_SECRET, ...options, upstreamUrl });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -97,11 +101,7 @@ export async function startGateway(options: Partial<TBuildAppOptions> = {}): Pro
  * describe block this is called in: started and handed to `setUp` before its tests, closed after them.
  * `options` may be a function when they are only known once an outer `beforeAll` has run.
  */
-export function useGateway(
-  setUp: (h: THarness) => unknown,
-  options: Partial<TBuildAppOptions> | (() => Partial<TBuildAppOptions>) = {},
-  timeoutMs = 60_000,
-): void {
+export function useGateway(setUp: (h: THarness) => unknown, options: TGatewayOptions | (() => TGatewayOptions) = {}, timeoutMs = 60_000): void {
   let started: THarness | undefined;
   beforeAll(async () => {
     started = await startGateway(typeof options === 'function' ? options() : options);
@@ -128,11 +128,5 @@ export async function loginToken(h: THarness, account: { username: string; passw
   return sessionOf(await h.client().session.login.mutate(account)).token;
 }
 
-/** Demo accounts seeded by the platform. */
-export const ACCOUNTS = {
-  member: { username: 'demo_member', password: 'Demo1234' },
-  trial: { username: 'demo_trial', password: 'Trial1234' },
-  agent: { username: 'demo_agent', password: 'Agent1234' },
-  operator: { username: 'demo_operator', password: 'Operator1234' },
-  house: { username: 'demo_house', password: 'House1234' },
-} as const;
+/** Demo accounts seeded by the platform, with their passwords, as its seed declares them. */
+export const ACCOUNTS = DEMO_ACCOUNTS;

@@ -1,10 +1,10 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import fastifyHelmet from '@fastify/helmet';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { logLines } from '@wl/platform/test-support/log-lines';
 import { buildApp } from '../src/app.ts';
 import { CSP_DIRECTIVES, helmetOptions, PERMISSIONS_POLICY } from '../src/edge/security-headers.ts';
 import { closedPort } from './fake-upstream.ts';
@@ -154,13 +154,7 @@ describe('foreign origins', () => {
 
 /** A gateway in front of a closed port (every upstream call fails), logging at `logLevel` into `lines`. */
 async function loggingDownGateway(logLevel?: 'warn') {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(String(chunk));
-      done();
-    },
-  });
+  const { lines, stream } = logLines();
   const app = await buildApp({
     upstreamUrl: `http://127.0.0.1:${await closedPort()}`,
     merchantCode: 'DEMO',

@@ -1,10 +1,10 @@
 import { createTRPCUntypedClient, httpSubscriptionLink, TRPCClientError } from '@trpc/client';
 import { EventSource } from 'eventsource';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { INVALID_CHARACTERS } from '@wl/schemas';
 import { appRouter } from '../src/routers/router.ts';
-import { ACCOUNTS, loginToken, startGateway, type THarness } from './harness.ts';
+import { ACCOUNTS, loginToken, useGateway, type THarness } from './harness.ts';
 import { sample, withValueAt } from './input-samples.ts';
 
 /**
@@ -24,14 +24,11 @@ const procedures = Object.entries(appRouter._def.procedures as unknown as Record
 let h: THarness;
 const tokens: (string | null)[] = [null];
 
-beforeAll(async () => {
-  h = await startGateway();
+useGateway(async (started) => {
+  h = started;
   tokens.push(await loginToken(h, ACCOUNTS.member));
   tokens.push((await h.client().operator.login.mutate(ACCOUNTS.operator)).token);
   tokens.push(await loginToken(h, ACCOUNTS.agent));
-}, 60_000);
-afterAll(async () => {
-  await h?.close();
 });
 
 type TErrorBody = { error?: { message?: string; data?: { code?: string; issues?: TAnswer['issues'] | null } } };

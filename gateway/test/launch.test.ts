@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectTRPCError } from './errors.ts';
-import { ACCOUNTS, sessionOf, startGateway, type THarness } from './harness.ts';
+import { ACCOUNTS, sessionOf, useGateway, type THarness } from './harness.ts';
 
 /** docs/0016: free-trial launch for visitors, lottery launch with the docs/rules/games.md#g-3 fields, real badges. */
 
@@ -9,14 +9,14 @@ let member = '';
 let trial = '';
 const minute = 60_000;
 
-beforeAll(async () => {
-  h = await startGateway({ trustProxy: 'loopback', rateLimits: { launchTrial: { ip: { limit: 3, windowMs: minute } } } });
-  member = sessionOf(await h.client().session.login.mutate(ACCOUNTS.member)).token;
-  trial = sessionOf(await h.client().session.login.mutate(ACCOUNTS.trial)).token;
-}, 60_000);
-afterAll(async () => {
-  await h?.close();
-});
+useGateway(
+  async (started) => {
+    h = started;
+    member = sessionOf(await h.client().session.login.mutate(ACCOUNTS.member)).token;
+    trial = sessionOf(await h.client().session.login.mutate(ACCOUNTS.trial)).token;
+  },
+  { trustProxy: 'loopback', rateLimits: { launchTrial: { ip: { limit: 3, windowMs: minute } } } },
+);
 
 async function openGame(url: string): Promise<string> {
   const res = await fetch(new URL(url, h.upstreamUrl));

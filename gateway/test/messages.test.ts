@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectTRPCError } from './errors.ts';
-import { ACCOUNTS, loginToken, startGateway, type THarness } from './harness.ts';
+import { ACCOUNTS, loginToken, useGateway, type THarness } from './harness.ts';
 
 // Platform messages through the real gateway and the real embedded platform (docs/rules/content.md#c-3 messageV2): a
 // contract offer (docs/0049) writes a notice for the downline agent; it lists, opens and marks it
@@ -9,15 +9,12 @@ import { ACCOUNTS, loginToken, startGateway, type THarness } from './harness.ts'
 let h: THarness;
 const t = { agent: '', sub1: '', member: '', trial: '' };
 
-beforeAll(async () => {
-  h = await startGateway();
+useGateway(async (started) => {
+  h = started;
   t.agent = await loginToken(h, ACCOUNTS.agent);
   t.sub1 = await loginToken(h, { username: 'demo_sub1', password: 'Team1234' });
   t.member = await loginToken(h, ACCOUNTS.member);
   t.trial = await loginToken(h, ACCOUNTS.trial);
-}, 60_000);
-afterAll(async () => {
-  await h?.close();
 });
 
 describe('messages procedures through the gateway', () => {

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LIVE_CONFIG_PATH } from '../src/live/config-streams.ts';
 import { expectTRPCError } from './errors.ts';
-import { ACCOUNTS, sessionOf, startGateway, type THarness } from './harness.ts';
+import { ACCOUNTS, sessionOf, useGateway, type THarness } from './harness.ts';
 import { openPage } from './live-pages.ts';
 
 /** docs/0037 through real HTTP: the console's category and game switches, and what the site does with them. */
@@ -13,16 +13,17 @@ const ROLE_ACCOUNTS = {
 
 let h: THarness;
 const tokens = { owner: '', content: '', finance: '', member: '' };
-beforeAll(async () => {
-  h = await startGateway();
-  tokens.owner = (await h.client().operator.login.mutate(ACCOUNTS.operator)).token;
-  tokens.content = (await h.client().operator.login.mutate(ROLE_ACCOUNTS.content)).token;
-  tokens.finance = (await h.client().operator.login.mutate(ROLE_ACCOUNTS.finance)).token;
-  tokens.member = sessionOf(await h.client().session.login.mutate(ACCOUNTS.member)).token;
-}, 90_000);
-afterAll(async () => {
-  await h?.close();
-});
+useGateway(
+  async (started) => {
+    h = started;
+    tokens.owner = (await h.client().operator.login.mutate(ACCOUNTS.operator)).token;
+    tokens.content = (await h.client().operator.login.mutate(ROLE_ACCOUNTS.content)).token;
+    tokens.finance = (await h.client().operator.login.mutate(ROLE_ACCOUNTS.finance)).token;
+    tokens.member = sessionOf(await h.client().session.login.mutate(ACCOUNTS.member)).token;
+  },
+  {},
+  90_000,
+);
 
 const operator = (token: string) => h.client({ token, language: 'en' }).operator;
 const headerCategories = async () =>

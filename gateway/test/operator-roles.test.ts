@@ -1,7 +1,7 @@
 import { TRPCClientError } from '@trpc/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectTRPCError } from './errors.ts';
-import { ACCOUNTS, startGateway, type THarness, startHarnessPlatform } from './harness.ts';
+import { ACCOUNTS, startGateway, useGateway, type THarness } from './harness.ts';
 
 /** docs/0010 through real HTTP: operator roles enforced by the platform, the audit log, and operator login limits. */
 
@@ -12,21 +12,18 @@ const ROLE_ACCOUNTS = {
   content: { username: 'demo_content', password: 'Content1234' },
 } as const;
 
-let platform: Awaited<ReturnType<typeof startHarnessPlatform>>;
 let h: THarness;
-beforeAll(async () => {
-  platform = await startHarnessPlatform();
-  // Generous gateway limits here, so the platform's own lock is what the parallel test meets.
-  h = await startGateway({
-    upstreamUrl: platform.url,
+// Generous gateway limits here, so the platform's own lock is what the parallel test meets.
+useGateway(
+  (started) => {
+    h = started;
+  },
+  {
     trustProxy: 'loopback',
     rateLimits: { operatorLogin: { ip: { limit: 1000, windowMs: minute }, subject: { limit: 1000, windowMs: minute } } },
-  });
-}, 90_000);
-afterAll(async () => {
-  await h?.close();
-  await platform?.close();
-});
+  },
+  90_000,
+);
 
 describe('operator roles through the gateway', () => {
   it('answers the role and permissions at login; the platform refuses what the role may not do', async () => {
@@ -97,7 +94,7 @@ describe('operator roles through the gateway', () => {
   }, 120_000);
 
   it('limits operator login per IP and per username with the default limits', async () => {
-    const strict = await startGateway({ upstreamUrl: platform.url, trustProxy: 'loopback' });
+    const strict = await startGateway({ upstreamUrl: h.upstreamUrl, trustProxy: 'loopback' });
     try {
       const ip = { 'x-forwarded-for': '198.51.100.77' };
       // 30 per minute per IP (different unknown usernames, so the platform's per-username lock stays out of it).

@@ -1,15 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNTS, startGateway, type THarness } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { ACCOUNTS, useGateway, type THarness } from './harness.ts';
 
 let h: THarness;
 let operatorToken: string;
 
-beforeAll(async () => {
-  // The default TTL (5 s) is far longer than this test: only the config-change clear can make it pass.
-  h = await startGateway({ publicCacheMs: undefined });
-  operatorToken = (await h.client().operator.login.mutate(ACCOUNTS.operator)).token;
-}, 60_000);
-afterAll(() => h.close());
+// The default TTL (5 s) is far longer than this test: only the config-change clear can make it pass.
+useGateway(
+  async (started) => {
+    h = started;
+    operatorToken = (await h.client().operator.login.mutate(ACCOUNTS.operator)).token;
+  },
+  { publicCacheMs: undefined },
+);
 
 describe('public catalogue cache', () => {
   it('serves repeated catalogue calls from one answer, and drops it when the operator changes the config', async () => {

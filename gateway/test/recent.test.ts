@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectTRPCError } from './errors.ts';
-import { ACCOUNTS, loginToken, startGateway, type THarness } from './harness.ts';
+import { ACCOUNTS, loginToken, useGateway, type THarness } from './harness.ts';
 
 /** docs/0036: `catalogue.recent` answers the member's own launches, newest first. */
 
@@ -9,14 +9,11 @@ let member = '';
 let other = '';
 let trial = '';
 
-beforeAll(async () => {
-  h = await startGateway();
+useGateway(async (started) => {
+  h = started;
   member = await loginToken(h, ACCOUNTS.member);
   other = await loginToken(h, { username: 'demo_down2', password: 'Down1234' });
   trial = await loginToken(h, ACCOUNTS.trial);
-}, 60_000);
-afterAll(async () => {
-  await h?.close();
 });
 
 describe('catalogue.recent', () => {

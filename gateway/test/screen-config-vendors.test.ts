@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { VENDOR_SEEDS as CATALOGUE_VENDORS } from '@wl/platform/seed/catalogue-data';
 import { BUILT_IN_LOTTERY, BUILT_IN_VENDOR } from '@wl/platform/seed/seed';
 
 // Every vendor the seed writes: the invented catalogue and the built-in games' vendors (docs/0039, docs/0041).
 const VENDOR_SEEDS = [...CATALOGUE_VENDORS, BUILT_IN_VENDOR, BUILT_IN_LOTTERY.vendor];
 import { ZScreenConfig, type TScreenConfig } from '@wl/schemas';
-import { ACCOUNTS, sessionOf, startGateway, type THarness } from './harness.ts';
+import { ACCOUNTS, sessionOf, useGateway, type THarness } from './harness.ts';
 
 /** Keys only a vendor object carries (the old embedded link and the wire card alike). */
 const VENDOR_KEYS = ['vassalage', 'logoUrl', 'isGame', 'gameCode', 'placements'];
@@ -30,12 +30,9 @@ function vendorShapedOutsideList(config: TScreenConfig): string[] {
 let h: THarness;
 let memberToken = '';
 
-beforeAll(async () => {
-  h = await startGateway();
+useGateway(async (started) => {
+  h = started;
   memberToken = sessionOf(await h.client().session.login.mutate(ACCOUNTS.member)).token;
-}, 60_000);
-afterAll(async () => {
-  await h?.close();
 });
 
 describe('ScreenConfig of the real seed lists each vendor once (docs/0020)', () => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { buildPlatform, type TBuildPlatformOptions } from './app.ts';
 import { assertMessageCaptureAllowed, messageProviderFrom } from './kernel/message-providers.ts';
 import { openDatabase } from './db/database.ts';
+import { redactUrl } from '@wl/schemas/redact-url';
 import { platformEnv } from './env.ts';
 import type { JobRunner } from './jobs/job-runner.ts';
 import { startPlatformJobs } from './jobs/platform-jobs.ts';
@@ -11,17 +12,6 @@ import { prepareDatabase, type TStartStep } from './prepare-database.ts';
 import { assertCaptchaSeamAllowed } from './verification/captcha.service.ts';
 
 export type { TStartStep } from './prepare-database.ts';
-
-/** A database URL fit for a console line: no password. */
-function redactedUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    if (u.password) u.password = '***';
-    return u.toString();
-  } catch {
-    return 'DATABASE_URL';
-  }
-}
 
 /** Options of the embedded platform; defaults come from env.ts (PLATFORM_DATA_DIR, DATABASE_URL, CAPTCHA_TEST_KEY, NODE_ENV). */
 export type TEmbeddedPlatformOptions = {
@@ -83,7 +73,7 @@ export async function startEmbeddedPlatform(opts: TEmbeddedPlatformOptions & TEm
   const dataDir = opts.dataDir ?? platformEnv.dataDir;
   opts.onProgress?.(
     databaseUrl
-      ? { step: 'opening', engine: 'postgres', where: redactedUrl(databaseUrl), fresh: false }
+      ? { step: 'opening', engine: 'postgres', where: redactUrl(databaseUrl, 'DATABASE_URL'), fresh: false }
       : opts.memory
         ? { step: 'opening', engine: 'pglite', where: 'memory', fresh: true }
         : { step: 'opening', engine: 'pglite', where: dataDir, fresh: !fs.existsSync(path.join(dataDir, 'pgdata')) },

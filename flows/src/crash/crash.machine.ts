@@ -112,17 +112,16 @@ export const crashMachine = setup({
     },
     play: {
       initial: 'idle',
+      // The stake and the target stay editable while a bet or a cash-out is on its way.
+      on: { 'crash.stake': { actions: 'setStake' }, 'crash.target': { actions: 'setTarget' } },
       states: {
         idle: {
           on: {
-            'crash.stake': { actions: 'setStake' },
-            'crash.target': { actions: 'setTarget' },
             'crash.bet': { guard: 'canBet', target: 'betting', actions: 'clearError' },
             'crash.cashOut': { guard: 'canCashOut', target: 'cashingOut', actions: 'clearError' },
           },
         },
         betting: {
-          on: { 'crash.stake': { actions: 'setStake' }, 'crash.target': { actions: 'setTarget' } },
           invoke: {
             id: 'placeBet',
             src: 'placeBet',
@@ -134,7 +133,6 @@ export const crashMachine = setup({
           },
         },
         cashingOut: {
-          on: { 'crash.stake': { actions: 'setStake' }, 'crash.target': { actions: 'setTarget' } },
           invoke: {
             id: 'cashOut',
             src: 'cashOut',

@@ -1,16 +1,9 @@
 import { Redis } from 'ioredis';
+import { redactUrl } from '@wl/schemas/redact-url';
 import { RateLimiterUnavailableError } from './rate-limiter.ts';
 
 /** The Redis URL without its password, for messages. */
-export function redactRedisUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return 'redis (unparseable URL)';
-  }
-}
+export const redactRedisUrl = (url: string): string => redactUrl(url, 'redis (unparseable URL)');
 
 export type TRedisClientOptions = {
   /** Per-command timeout; a slow Redis must not hold logins; default 1 s. */

@@ -57,15 +57,11 @@ async function probe(d: TCallDescriptor, token: string | null): Promise<string> 
 }
 
 /** Each call's answer beside the expected one; only the calls that differ are listed. */
-async function mismatches(
-  calls: readonly TCallDescriptor[],
-  token: (d: TCallDescriptor) => string | null,
-  expected: (d: TCallDescriptor) => string,
-): Promise<string[]> {
+async function mismatches(calls: readonly TCallDescriptor[], token: (d: TCallDescriptor) => string | null, expected: string): Promise<string[]> {
   const out: string[] = [];
   for (const d of calls) {
-    const [got, want] = [await probe(d, token(d)), expected(d)];
-    if (got !== want) out.push(`${callKey(d.method, d.path)}: ${got}, expected ${want}`);
+    const got = await probe(d, token(d));
+    if (got !== expected) out.push(`${callKey(d.method, d.path)}: ${got}, expected ${expected}`);
   }
   return out;
 }
@@ -81,45 +77,21 @@ describe('declared access, every call of ALL_CALLS at the platform', () => {
   });
 
   it('refuses every guarded call without a session (401)', async () => {
-    expect(
-      await mismatches(
-        GUARDED,
-        () => null,
-        () => NOT_LOGGED_IN,
-      ),
-    ).toEqual([]);
+    expect(await mismatches(GUARDED, () => null, NOT_LOGGED_IN)).toEqual([]);
   });
 
   it('refuses every agent call to a member who is not an agent (463 error_not_agent)', async () => {
     const notAgent = `403 ${WPS_CODES.notAgent} ${WPS_MESSAGES.notAgent}`;
-    expect(
-      await mismatches(
-        ofKind('agent'),
-        () => tokens.member,
-        () => notAgent,
-      ),
-    ).toEqual([]);
+    expect(await mismatches(ofKind('agent'), () => tokens.member, notAgent)).toEqual([]);
   });
 
   it('refuses every real-member and agent call to a trial account (in_need_true_account)', async () => {
     const trialRefusal = `403 ${WPS_CODES.forbidden} ${WPS_MESSAGES.trialNeedsRealAccount}`;
-    expect(
-      await mismatches(
-        ofKind('realMember', 'agent'),
-        () => tokens.trial,
-        () => trialRefusal,
-      ),
-    ).toEqual([]);
+    expect(await mismatches(ofKind('realMember', 'agent'), () => tokens.trial, trialRefusal)).toEqual([]);
   });
 
   it('refuses every operator call to a member session (401: members are not operators)', async () => {
-    expect(
-      await mismatches(
-        ofKind('operator'),
-        () => tokens.member,
-        () => NOT_LOGGED_IN,
-      ),
-    ).toEqual([]);
+    expect(await mismatches(ofKind('operator'), () => tokens.member, NOT_LOGGED_IN)).toEqual([]);
   });
 
   it('refuses every operator call to an operator whose role lacks its permission (403)', async () => {
@@ -130,12 +102,6 @@ describe('declared access, every call of ALL_CALLS at the platform', () => {
       return (Object.keys(ROLE_PERMISSIONS) as TOperatorRole[]).find((role) => !ROLE_PERMISSIONS[role].includes(permission));
     };
     const calls = ofKind('operator').filter((d) => lacking(d) !== undefined);
-    expect(
-      await mismatches(
-        calls,
-        (d) => tokens.operator[lacking(d)!],
-        () => FORBIDDEN,
-      ),
-    ).toEqual([]);
+    expect(await mismatches(calls, (d) => tokens.operator[lacking(d)!], FORBIDDEN)).toEqual([]);
   });
 });

@@ -1,25 +1,16 @@
 import { sql, type Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DB } from '../db/schema.ts';
 import { startPlatformJobs } from './platform-jobs.ts';
 import { SWEEP_CRON, SWEEP_QUEUE } from './sweep.job.ts';
 import { SALARY_CRON, SALARY_QUEUE } from '../agent/contracts/salary.job.ts';
 import { CONFIRM_SWEEP_CRON, CONFIRM_SWEEP_QUEUE } from '../withdraw/withdraw-confirm.job.ts';
 import { TEAM_FIGURES_CRON, TEAM_FIGURES_QUEUE } from '../agent/team-figures.ts';
-import { jobsTestDatabase, type TJobsTestDatabase } from './testing.ts';
+import { useJobsDatabase } from './testing.ts';
 
-let jobs: TJobsTestDatabase;
 let db: Kysely<DB>;
 let schema: string;
-
-beforeAll(async () => {
-  jobs = await jobsTestDatabase();
-  ({ db, schema } = jobs);
-}, 120_000);
-
-afterAll(async () => {
-  await jobs?.close();
-}, 120_000);
+useJobsDatabase((jobs) => ({ db, schema } = jobs));
 
 describe('platform jobs', () => {
   it('start with the sweep defined and scheduled every minute, and refuse sends once stopped', async () => {

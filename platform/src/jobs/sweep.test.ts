@@ -1,10 +1,10 @@
 import { sql, type Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DB } from '../db/schema.ts';
 import { createJobRunner, type JobRunner } from './job-runner.ts';
 import { defineSweep, SWEEP_GRACE_MS, SWEEP_QUEUE } from './sweep.job.ts';
 import { deleteExpired } from './sweep.queries.ts';
-import { jobsTestDatabase, type TJobsTestDatabase } from './testing.ts';
+import { useJobsDatabase } from './testing.ts';
 
 // The sweep on a seeded database (PGlite, or PostgreSQL with DATABASE_URL). Rows carry explicit
 // timestamps around an injected clock: long ended (deleted), ended within the grace, live (kept).
@@ -16,7 +16,6 @@ const LONG_AGO = at(-SWEEP_GRACE_MS - HOUR);
 const RECENT = at(-HOUR);
 const LATER = at(HOUR);
 
-let jobs: TJobsTestDatabase;
 let db: Kysely<DB>;
 let schema: string;
 let runner: JobRunner | null = null;
@@ -136,15 +135,10 @@ async function present(rows: TRows): Promise<TRows> {
 const sorted = (rows: TRows): TRows => Object.fromEntries(Object.entries(rows).map(([t, k]) => [t, [...k].sort()]));
 const empty = (rows: TRows): TRows => Object.fromEntries(Object.keys(rows).map((t) => [t, []]));
 
-beforeAll(async () => {
-  jobs = await jobsTestDatabase();
-  ({ db, schema } = jobs);
-}, 120_000);
-
-afterAll(async () => {
-  await runner?.stop();
-  await jobs?.close();
-}, 120_000);
+useJobsDatabase(
+  (jobs) => ({ db, schema } = jobs),
+  () => runner,
+);
 
 describe('expired-rows sweep', () => {
   it('deletes rows ended before the grace and keeps live, recently ended and audit rows; a re-run deletes nothing', async () => {

@@ -1,5 +1,7 @@
 import { sql, type Kysely } from 'kysely';
+import { afterAll, beforeAll } from 'vitest';
 import type { DB } from '../db/schema.ts';
+import type { JobRunner } from './job-runner.ts';
 import { seededDatabase } from '../test-support/db.ts';
 
 // Test helpers of the job runner (not a test file; imported by *.test.ts only).
@@ -35,6 +37,22 @@ export async function jobsTestDatabase(): Promise<TJobsTestDatabase> {
       await database.close();
     },
   };
+}
+
+/**
+ * Per test file: a jobs test database opened before its tests and handed to `setUp`; after them, the
+ * file's runner (`runner()`, when it made one) stops, then the database closes.
+ */
+export function useJobsDatabase(setUp: (jobs: TJobsTestDatabase) => unknown, runner: () => JobRunner | null | undefined = () => null): void {
+  let jobs: TJobsTestDatabase | undefined;
+  beforeAll(async () => {
+    jobs = await jobsTestDatabase();
+    await setUp(jobs);
+  }, 120_000);
+  afterAll(async () => {
+    await runner()?.stop();
+    await jobs?.close();
+  }, 120_000);
 }
 
 /** A promise with its resolve, for handlers that tell a test they ran. */

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { WPS_PATHS, ZBalanceResponse, ZEnvelope, ZFavouriteIdsResponse, ZFavouriteListResponse, ZLaunchGameResponse, ZMemberInfoResponse } from '@wl/schemas';
 import { rowCounts, usePlatform } from '../test-support/db.ts';
-import { loginToken } from '../test-support/http.ts';
+import { loginToken, tokenCall, VN_LOTTERY_LAUNCH } from '../test-support/http.ts';
 
 const ctx = usePlatform();
 let member = '';
@@ -13,8 +13,7 @@ beforeAll(async () => {
   trial = await loginToken(ctx.app, 'demo_trial', 'Trial1234');
 });
 
-const call = (method: 'GET' | 'POST' | 'DELETE', url: string, token?: string, payload?: unknown) =>
-  ctx.app.inject({ method, url, ...(token ? { headers: { authorization: token } } : {}), ...(payload === undefined ? {} : { payload: payload as object }) });
+const call = tokenCall(ctx);
 
 describe('member info and balance', () => {
   it('answers member info without any password and the ledger balance', async () => {
@@ -30,14 +29,14 @@ describe('member info and balance', () => {
     expect(bal).toEqual({ balance: 1_250_000, currencySymbol: '৳' });
     const trialInfo = ZEnvelope(ZMemberInfoResponse).parse((await call('GET', WPS_PATHS.memberInfo, trial)).json()).value!;
     expect(trialInfo.type).toBe(4);
-    expect((await call('GET', WPS_PATHS.balance)).statusCode).toBe(401);
+    expect((await call('GET', WPS_PATHS.balance, null)).statusCode).toBe(401);
   });
 });
 
 describe('favourites', () => {
   it('walks the check ladder: no token 401, trial 403, bad input 400, all without changing rows', async () => {
     const before = await rowCounts(ctx.db, ['favourites']);
-    const none = await call('POST', WPS_PATHS.favouriteAdd, undefined, FAV);
+    const none = await call('POST', WPS_PATHS.favouriteAdd, null, FAV);
     expect(none.statusCode).toBe(401);
     expect(none.json().code).toBe(401);
     const t = await call('POST', WPS_PATHS.favouriteAdd, trial, FAV);
@@ -86,7 +85,7 @@ describe('game launch', () => {
       code: 403,
       message: 'in_need_true_account',
     });
-    expect((await call('GET', `${WPS_PATHS.launchGame}?nodeId=SPINORA-001&launchMode=GLS`)).statusCode).toBe(401);
+    expect((await call('GET', `${WPS_PATHS.launchGame}?nodeId=SPINORA-001&launchMode=GLS`, null)).statusCode).toBe(401);
     expect((await call('GET', `${WPS_PATHS.launchGame}?nodeId=&launchMode=GLS`, member)).statusCode).toBe(400);
     expect((await call('GET', `${WPS_PATHS.launchGame}?nodeId=NOPE-1&launchMode=GLS`, member)).statusCode).toBe(404);
     expect(await rowCounts(ctx.db, ['launch_tickets'])).toEqual({ launch_tickets: 0 });
@@ -139,14 +138,7 @@ describe("the demo game page in the launch's language (issue 11: EN and BN, BN b
       expect(page.body).toContain(`<h1 data-testid="demo-game.title">${game.name_en}</h1><p lang="bn" data-testid="demo-game.title-bn">${game.name_bn}</p>`);
       expect(text(page.body)).toContain('Real money · IMES');
     }
-    const lottery = new URLSearchParams({
-      lottoArea: 'VN',
-      lottoGameCode: 'tcg_lotto_vn_1',
-      lottoPrizeMode: 'LOTT',
-      lottoView: 'betting',
-      device: 'WEB',
-      backUrl: '/lott',
-    });
+    const lottery = new URLSearchParams(VN_LOTTERY_LAUNCH);
     const en = await ctx.app.inject({ url: await launch(`${lottery.toString()}&language=en`) });
     expect(text(en.body)).toContain('Prize mode LOTT · betting');
     expect(en.body).toContain('<a data-testid="demo-game.back" href="/lott">Back</a>');
@@ -215,7 +207,7 @@ describe('vendor card launch by game code (SPEC §3 card fields)', () => {
 
 describe('free-trial launch by a visitor (SPEC §6)', () => {
   it('starts free play without a session, still refuses real money and games without free play', async () => {
-    const res = await call('GET', `${WPS_PATHS.launchGame}?nodeId=SPINORA-001&launchMode=GLS&accountType=0`);
+    const res = await call('GET', `${WPS_PATHS.launchGame}?nodeId=SPINORA-001&launchMode=GLS&accountType=0`, null);
     expect(res.statusCode).toBe(200);
     const url = ZEnvelope(ZLaunchGameResponse).parse(res.json()).value!.content.game_url;
     const page = await ctx.app.inject({ url });
@@ -225,12 +217,12 @@ describe('free-trial launch by a visitor (SPEC §6)', () => {
     expect(ticket).toEqual({ member_id: null, account_type: 0 });
 
     const before = await rowCounts(ctx.db, ['launch_tickets']);
-    expect((await call('GET', `${WPS_PATHS.launchGame}?nodeId=SPINORA-001&launchMode=GLS&accountType=1`)).statusCode).toBe(401);
+    expect((await call('GET', `${WPS_PATHS.launchGame}?nodeId=SPINORA-001&launchMode=GLS&accountType=1`, null)).statusCode).toBe(401);
     // A session that is sent must be a real member's, even for free play.
     expect((await call('GET', `${WPS_PATHS.launchGame}?nodeId=SPINORA-001&launchMode=GLS&accountType=0`, trial)).json()).toMatchObject({ code: 403 });
     expect((await call('GET', `${WPS_PATHS.launchGame}?nodeId=SPINORA-001&launchMode=GLS&accountType=0`, 'not-a-token')).statusCode).toBe(401);
     const noTrial = await ctx.db.selectFrom('games').select('node_id').where('has_free_trial', '=', false).orderBy('id').executeTakeFirstOrThrow();
-    expect((await call('GET', `${WPS_PATHS.launchGame}?nodeId=${noTrial.node_id}&launchMode=GLS&accountType=0`)).json()).toMatchObject({ code: 543 });
+    expect((await call('GET', `${WPS_PATHS.launchGame}?nodeId=${noTrial.node_id}&launchMode=GLS&accountType=0`, null)).json()).toMatchObject({ code: 543 });
     expect(await rowCounts(ctx.db, ['launch_tickets'])).toEqual(before);
   });
 });
@@ -238,7 +230,7 @@ describe('free-trial launch by a visitor (SPEC §6)', () => {
 describe('lottery launch (SPEC §3 lottery launch fields)', () => {
   const lottery = (fields: Record<string, string>, token: string | null = member) => {
     const q = new URLSearchParams({ launchMode: 'GLS', lottoView: 'betting', device: 'WEB', backUrl: '/lott', ...fields });
-    return call('GET', `${WPS_PATHS.launchGame}?${q.toString()}`, token ?? undefined);
+    return call('GET', `${WPS_PATHS.launchGame}?${q.toString()}`, token);
   };
 
   it.each([

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { RECENT_GAMES_LIMIT, RECENT_PATHS, WPS_PATHS, ZEnvelope, ZLaunchGameResponse, ZRecentListResponse, type TRecentGame } from '@wl/schemas';
 import { enabledGameTypes } from '../catalogue/catalogue.queries.ts';
 import { rowCounts, usePlatform } from '../test-support/db.ts';
-import { loginToken } from '../test-support/http.ts';
+import { loginToken, VN_LOTTERY_LAUNCH } from '../test-support/http.ts';
 
 /** docs/0036: the recent list is filled by real launches, newest first, capped, per member. */
 
@@ -137,15 +137,7 @@ describe('VN lottery menu recent (SPEC §7 /lgw/vn/games/game_menu/recent)', () 
     get(`${RECENT_PATHS.vnGameMenuRecent}?${new URLSearchParams(query).toString()}`, token ?? undefined);
 
   it("answers the member's recent VN lottery games after a lottery launch, and checks the prize mode", async () => {
-    const q = new URLSearchParams({
-      launchMode: 'GLS',
-      lottoArea: 'VN',
-      lottoGameCode: 'tcg_lotto_vn_1',
-      lottoPrizeMode: 'LOTT',
-      lottoView: 'betting',
-      device: 'WEB',
-      backUrl: '/lott',
-    });
+    const q = new URLSearchParams({ launchMode: 'GLS', ...VN_LOTTERY_LAUNCH });
     tick(1000);
     expect((await get(`${WPS_PATHS.launchGame}?${q.toString()}`, member)).statusCode).toBe(200);
     const res = await vnRecent({ prizeMode: 'LOTT', device: 'WEB' });

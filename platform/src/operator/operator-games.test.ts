@@ -18,7 +18,7 @@ import {
 import { rowCounts, usePlatform } from '../test-support/db.ts';
 import { roleTokens } from '../test-support/operators.ts';
 import { otherMerchant } from '../test-support/other-merchant.ts';
-import { fromClientIp, loginToken } from '../test-support/http.ts';
+import { fromClientIp, loginToken, VN_LOTTERY_LAUNCH } from '../test-support/http.ts';
 
 // docs/0037: the operator switches categories and single games on and off.
 const ctx = usePlatform();
@@ -188,15 +188,7 @@ describe('game switches', () => {
   it('refuses the lottery launch of a switched-off lottery game with 543', async () => {
     await setGame('TCG_LOTTO_VN-001', false);
     try {
-      const q = new URLSearchParams({
-        launchMode: 'GLS',
-        lottoView: 'betting',
-        device: 'WEB',
-        backUrl: '/lott',
-        lottoArea: 'VN',
-        lottoGameCode: 'tcg_lotto_vn_1',
-        lottoPrizeMode: 'LOTT',
-      });
+      const q = new URLSearchParams({ launchMode: 'GLS', ...VN_LOTTERY_LAUNCH });
       expect((await get(`${WPS_PATHS.launchGame}?${q.toString()}`, member)).json()).toMatchObject({ code: 543, message: 'error_feature_off' });
     } finally {
       await setGame('TCG_LOTTO_VN-001', true);

@@ -3,7 +3,7 @@ import { ACCOUNT_PATHS, CONTACT_PATHS, DEPOSIT_PATHS, TRANSFER_PATHS, WITHDRAW_P
 import { memberTotp } from '../session/session.service.ts';
 import { STEP_UP_TTL_MS } from '../session/step-up.guard.ts';
 import { rowCounts, usePlatform } from '../test-support/db.ts';
-import { encryptedCall, loginToken, stepUpToken } from '../test-support/http.ts';
+import { encryptedCall, loginToken, stepUpToken, tokenCall } from '../test-support/http.ts';
 import { lastMessage, lastSmsCode } from '../test-support/outbox.ts';
 
 // docs/0068: a stolen session cannot be kept or cashed out. Every change of contacts, passwords,
@@ -15,8 +15,7 @@ let now = Date.parse('2026-11-25T10:00:00Z');
 const ctx = usePlatform({ clock: () => new Date(now) });
 const TOTP_SECRET = 'KRUGS4ZANFZSAZDFNVXSA5DPORYA2345';
 
-const call = (method: 'GET' | 'POST', url: string, token: string | null, payload?: unknown) =>
-  ctx.app.inject({ method, url, ...(token ? { headers: { authorization: token } } : {}), ...(payload === undefined ? {} : { payload: payload as object }) });
+const call = tokenCall(ctx);
 const ok = async (method: 'GET' | 'POST', url: string, token: string, payload?: unknown) => {
   const json = (await call(method, url, token, payload)).json();
   if (!json.success) throw new Error(`${method} ${url}: ${JSON.stringify(json)}`);

@@ -1,10 +1,10 @@
-import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_PATHS, WPS_PATHS, ZEnvelope, ZLoginOutcomeValue, ZSecondFactorValue, ZSessionValue, ZSmsSendResponse } from '@wl/schemas';
 import { buildPlatform } from '../app.ts';
 import { DEMO_MEMBER_CONTACT, DEMO_TOTP_SECRET } from '../seed/seed.ts';
 import { rowCounts, usePlatform } from '../test-support/db.ts';
 import { encryptedCall, encryptedLogin, fromClientIp, loginToken } from '../test-support/http.ts';
+import { logLines } from '../test-support/log-lines.ts';
 import { lastMessage, lastSmsCode, setFlag } from '../test-support/outbox.ts';
 import { createCaptcha } from '../verification/captcha.service.ts';
 import { memberTotp } from './totp.ts';
@@ -317,13 +317,7 @@ describe('login security', () => {
   });
 
   it('never logs or answers a password, code or token', async () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk, _enc, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
+    const { lines, stream } = logLines();
     const app = await buildPlatform({
       db: ctx.db,
       merchantCode: 'DEMO',

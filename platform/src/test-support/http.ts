@@ -13,6 +13,16 @@ export function fromClientIp(ip: string): Record<string, string> {
   return { [WPS_HEADERS.clientIp]: ip, [WPS_HEADERS.gatewaySecret]: TEST_GATEWAY_SECRET };
 }
 
+/** The lottery fields of a launchGame of the VN lottery in LOTT prize mode, on its betting view, as the lobby sends them. */
+export const VN_LOTTERY_LAUNCH = {
+  lottoArea: 'VN',
+  lottoGameCode: 'tcg_lotto_vn_1',
+  lottoPrizeMode: 'LOTT',
+  lottoView: 'betting',
+  device: 'WEB',
+  backUrl: '/lott',
+} as const;
+
 /** Sends an encrypted login the way a client does: fetch the RSA key, encrypt, post. */
 export async function encryptedLogin(app: FastifyInstance, payload: unknown, headers: Record<string, string> = {}) {
   const key = (await app.inject({ method: 'GET', url: WPS_PATHS.rsaKey })).json().value.publicKey as string;

@@ -8,6 +8,13 @@ import { PGliteDialect } from '../db/pglite-dialect.ts';
 import type { DB } from '../db/schema.ts';
 import { seed } from '../seed/seed.ts';
 
+declare module 'vitest' {
+  interface ProvidedContext {
+    /** A migrated, seeded PGlite data dir (tarball) that each test file loads as its own fresh copy; '' on PostgreSQL. */
+    pgliteSnapshot: string;
+  }
+}
+
 /**
  * PGlite's start-up (initdb in WASM), the migrations and the seed's argon2 hashes cost a test about
  * 3 s of CPU each time a database is made, so a suite pays them once (docs/0044): one database is

@@ -1,11 +1,12 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { QR_MARGIN, QR_SIZE } from '@wl/schemas/constants';
+import { QR_SIZE } from '@wl/schemas/constants';
 import { DOWNLINE_ROLES, type TDownlineRole } from '@wl/schemas/domain/agent-team';
 import { copyTextMachine } from '@wl/flows/register-center/copy-text.machine';
 import { Field } from '../accounts/form-parts.tsx';
+import { useQrImage } from '../lib/use-qr-image.ts';
 
 /** The registration link of a code: the site's own /register, which fills the invitation code in. */
 export const invitationLink = (code: string) => `${window.location.origin}/register?code=${encodeURIComponent(code)}`;
@@ -35,19 +36,7 @@ export function CopyButton({ text, label, testId }: { text: string; label: strin
 /** The link's QR code (docs/rules/content.md#c-5: size 120, margin 5); qrcode loads only when one is shown. */
 export function InvitationQr({ link, testId }: { link: string; testId: string }) {
   const { t } = useTranslation();
-  // Drawing the image is rendering, not a flow: it stays a plain effect.
-  const [src, setSrc] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    void import('qrcode').then((QR) =>
-      QR.toDataURL(link, { width: QR_SIZE, margin: QR_MARGIN }).then((url) => {
-        if (live) setSrc(url);
-      }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [link]);
+  const src = useQrImage(link);
   return src ? (
     <img className="agent-invite__qr" src={src} width={QR_SIZE} height={QR_SIZE} alt={t('rc_qr_alt')} data-testid={testId} />
   ) : (

@@ -1,22 +1,32 @@
 import { useTranslation } from 'react-i18next';
 import { localDateTime } from '../lib/numbers-later.ts';
-import type { TTeamBetRow } from '@wl/schemas/wps/agent-team-calls';
-import { useTRPC, useTRPCClient } from '../api/trpc.ts';
 import { MemberWho } from './report-parts.tsx';
-import { moneyColumn, TeamReportFrame, useTeamReport, WHO_COLUMNS, type TTeamCsv } from './team-report.tsx';
+import { moneyColumn, TeamReportPage, WHO_COLUMNS, type TTeamReportSpec } from './team-report.tsx';
 
-const ID = 'agent-bets';
-const CSV: TTeamCsv<TTeamBetRow> = {
-  file: 'team-bets',
-  columns: [
-    ['rep_time', (x) => x.time],
-    ...WHO_COLUMNS,
-    ['record_vendor', (x) => x.code],
-    ['rep_game', (x) => x.game],
-    moneyColumn('rep_bet', (x) => x.betMinor),
-    moneyColumn('rep_valid_bet', (x) => x.validBetMinor),
-    moneyColumn('rep_payout', (x) => x.payoutMinor),
-    moneyColumn('rep_profit', (x) => x.profitMinor),
+const SPEC: TTeamReportSpec<'teamBets'> = {
+  procedure: 'teamBets',
+  id: 'agent-bets',
+  title: 'rep_bets_title',
+  hint: 'rep_bets_hint',
+  csv: {
+    file: 'team-bets',
+    columns: [
+      ['rep_time', (x) => x.time],
+      ...WHO_COLUMNS,
+      ['record_vendor', (x) => x.code],
+      ['rep_game', (x) => x.game],
+      moneyColumn('rep_bet', (x) => x.betMinor),
+      moneyColumn('rep_valid_bet', (x) => x.validBetMinor),
+      moneyColumn('rep_payout', (x) => x.payoutMinor),
+      moneyColumn('rep_profit', (x) => x.profitMinor),
+    ],
+  },
+  totals: (data, money, t) => [
+    ['count', 'record_bets', t('rep_count_bets', { count: data.total })],
+    ['bet', 'rep_bet', money(data.betMinor)],
+    ['valid', 'rep_valid_bet', money(data.validBetMinor)],
+    ['payout', 'rep_payout', money(data.payoutMinor)],
+    ['profit', 'rep_profit', money(data.profitMinor), data.profitMinor < 0],
   ],
 };
 
@@ -27,28 +37,11 @@ const CSV: TTeamCsv<TTeamBetRow> = {
  */
 export function TeamBetsPage() {
   const { t, i18n } = useTranslation();
-  const trpc = useTRPC();
-  const client = useTRPCClient();
-  const r = useTeamReport({
-    extra: {},
-    queryOptions: (input, o) => trpc.agent.teamBets.queryOptions(input, o),
-    fetch: (input) => client.agent.teamBets.query(input),
-    csv: CSV,
-  });
-  const { money, data } = r;
-  const totals = data
-    ? ([
-        ['count', 'record_bets', t('rep_count_bets', { count: data.total })],
-        ['bet', 'rep_bet', money(data.betMinor)],
-        ['valid', 'rep_valid_bet', money(data.validBetMinor)],
-        ['payout', 'rep_payout', money(data.payoutMinor)],
-        ['profit', 'rep_profit', money(data.profitMinor), data.profitMinor < 0],
-      ] as const)
-    : null;
   return (
-    <TeamReportFrame id={ID} title="rep_bets_title" hint="rep_bets_hint" r={r} totals={totals} onExport={r.exportCsv}>
-      {data?.rows.map((x) => (
-        <li key={x.id} className="money__row agent-report__row" data-testid={`${ID}.row`} data-username={x.username}>
+    <TeamReportPage
+      spec={SPEC}
+      row={(x, money) => (
+        <li key={x.id} className="money__row agent-report__row" data-testid={`${SPEC.id}.row`} data-username={x.username}>
           <MemberWho row={x} />
           <time dateTime={x.time}>{localDateTime(x.time, i18n.language)}</time>
           <span translate="no">{[x.code, x.game].filter(Boolean).join(' · ')}</span>
@@ -59,7 +52,7 @@ export function TeamBetsPage() {
             </span>
           </span>
         </li>
-      ))}
-    </TeamReportFrame>
+      )}
+    />
   );
 }

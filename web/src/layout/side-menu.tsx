@@ -1,8 +1,9 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { QR_MARGIN, QR_SIZE } from '@wl/schemas/constants';
+import { QR_SIZE } from '@wl/schemas/constants';
 import type { TMenuEntry } from '@wl/schemas';
 import { useSettings } from '../app/settings-context.tsx';
+import { useQrImage } from '../lib/use-qr-image.ts';
 import { useScreenConfig } from '../config/screen-config-context.tsx';
 import { Icon } from './icons.tsx';
 import { MenuEntryView, MenuIcon } from './menu-entry.tsx';
@@ -29,20 +30,7 @@ export function iosDownloadUrl(base: string, language: string): string {
 }
 
 function QrCode({ value, label }: { value: string; label: string }) {
-  const [src, setSrc] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    if (!value) return;
-    // qrcode is loaded only when the download panel opens, to keep it out of the initial bundle.
-    void import('qrcode').then((QR) =>
-      QR.toDataURL(value, { width: QR_SIZE, margin: QR_MARGIN }).then((url) => {
-        if (live) setSrc(url);
-      }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [value]);
+  const src = useQrImage(value);
   return (
     <figure className="qr">
       {src ? <img src={src} alt={label} width={QR_SIZE} height={QR_SIZE} data-testid="app-download.qr" /> : <span className="qr__placeholder" />}

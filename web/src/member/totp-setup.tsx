@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { QR_MARGIN, QR_SIZE } from '@wl/schemas/constants';
+import { QR_SIZE } from '@wl/schemas/constants';
 import { errorKey, useTRPCClient } from '../api/trpc.ts';
+import { useQrImage } from '../lib/use-qr-image.ts';
 import { FormError } from '../accounts/form-parts.tsx';
 import { CodeField } from '../accounts/phone-fields.tsx';
 import { useStepUp } from '../accounts/step-up-dialog.tsx';
@@ -15,25 +16,12 @@ export function TotpSetup() {
   const { t } = useTranslation();
   const client = useTRPCClient();
   const [setup, setSetup] = useState<{ secret: string; otpauthUrl: string } | null>(null);
-  const [qr, setQr] = useState<string | null>(null);
+  const qr = useQrImage(setup?.otpauthUrl, QR_SIZE * 1.5);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const [enabled, setEnabled] = useState(false);
   const stepUp = useStepUp();
-
-  useEffect(() => {
-    if (!setup) return;
-    let live = true;
-    void import('qrcode').then((QR) =>
-      QR.toDataURL(setup.otpauthUrl, { width: QR_SIZE * 1.5, margin: QR_MARGIN }).then((url) => {
-        if (live) setQr(url);
-      }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [setup]);
 
   const run = async (call: () => Promise<void>) => {
     setPending(true);

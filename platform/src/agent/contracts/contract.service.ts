@@ -13,6 +13,7 @@ import {
   type TContractKind,
   type TContractOfferRequest,
   type TContractOverview,
+  type TContractState,
   type TContractTerms,
 } from '@wl/schemas';
 import type { DB } from '../../db/schema.ts';
@@ -138,17 +139,29 @@ export async function contractOverview(deps: TPlatformDeps, merchant: TMerchant,
   };
 }
 
-/** The member's paid contract of a kind, locked: the cap of what it may offer. */
-async function ownPaidContract(trx: Transaction<DB>, merchantId: number, memberId: number, kind: TContractKind) {
+/** The contracts of a kind in `states` that `memberId` holds (`member_id`) or offered (`upline_id`), locked, in id order. */
+function lockedContracts(
+  trx: Transaction<DB>,
+  merchantId: number,
+  side: 'member_id' | 'upline_id',
+  memberId: number,
+  kind: TContractKind,
+  states: readonly TContractState[],
+) {
   return trx
     .selectFrom('agent_contracts')
     .select(['id', 'terms'])
     .where('merchant_id', '=', merchantId)
-    .where('member_id', '=', memberId)
+    .where(side, '=', memberId)
     .where('kind', '=', kind)
-    .where('state', 'in', [...PAID_CONTRACT_STATES])
-    .forUpdate()
-    .executeTakeFirst();
+    .where('state', 'in', [...states])
+    .orderBy('id')
+    .forUpdate();
+}
+
+/** The member's paid contract of a kind, locked: the cap of what it may offer. */
+async function ownPaidContract(trx: Transaction<DB>, merchantId: number, memberId: number, kind: TContractKind) {
+  return lockedContracts(trx, merchantId, 'member_id', memberId, kind, PAID_CONTRACT_STATES).executeTakeFirst();
 }
 
 function capProblem(offered: TContractTerms, cap: TContractTerms): string | null {
@@ -259,16 +272,7 @@ async function endWithCascade(trx: Transaction<DB>, merchantId: number, contract
 
 /** The live contracts of a kind that `uplineId` offered, locked, in id order. */
 function liveContractsOffered(trx: Transaction<DB>, merchantId: number, uplineId: number, kind: TContractKind) {
-  return trx
-    .selectFrom('agent_contracts')
-    .select(['id', 'terms'])
-    .where('merchant_id', '=', merchantId)
-    .where('upline_id', '=', uplineId)
-    .where('kind', '=', kind)
-    .where('state', 'in', [...LIVE_CONTRACT_STATES])
-    .orderBy('id')
-    .forUpdate()
-    .execute();
+  return lockedContracts(trx, merchantId, 'upline_id', uplineId, kind, LIVE_CONTRACT_STATES).execute();
 }
 
 /** docs/rules/agent.md#ag-10: a downline contract ended automatically; its holder is told (messages) and it is audited on the holder. */

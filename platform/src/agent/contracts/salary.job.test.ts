@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { createJobRunner, type JobRunner } from '../../jobs/job-runner.ts';
-import { jobsTestDatabase, type TJobsTestDatabase } from '../../jobs/testing.ts';
+import { useJobsDatabase, type TJobsTestDatabase } from '../../jobs/testing.ts';
 import { accountFor, houseAccountId, transfer } from '../../wallet/ledger.service.ts';
 import { defineSalarySettlement, nextSalaryRun, SALARY_QUEUE } from './salary.job.ts';
 
@@ -14,14 +14,13 @@ let jobs: TJobsTestDatabase;
 let db: Kysely<DB>;
 let runner: JobRunner | undefined;
 
-beforeAll(async () => {
-  jobs = await jobsTestDatabase();
-  db = jobs.db;
-}, 120_000);
-afterAll(async () => {
-  await runner?.stop();
-  await jobs?.close();
-}, 120_000);
+useJobsDatabase(
+  (opened) => {
+    jobs = opened;
+    db = opened.db;
+  },
+  () => runner,
+);
 
 describe('agent.salary.settle', () => {
   it('pays a closed window on the runner, at the injected clock, and chains the next run', async () => {
