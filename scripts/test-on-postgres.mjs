@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
- * The PostgreSQL and Redis runs of CI (docs/0040), at the end of `pnpm test`'s unit stream so they
- * use the time that stream would otherwise wait for the Playwright stream. Does nothing unless
+ * The PostgreSQL and Redis runs of CI (docs/0040), `pnpm test`'s third stream beside the unit and
+ * Playwright streams (docs/0085): their work waits on the database server, so they use the CPU the
+ * other two leave idle. Does nothing unless
  * CI_POSTGRES_URL is set (.ci/run sets it, with CI_REDIS_URL): on a machine with only Node and npm,
  * `pnpm test` stays what README.md says. Runs, one after the other: the whole platform suite on
  * PostgreSQL, the gateway files whose behaviour depends on the database under the embedded platform
@@ -12,10 +13,10 @@ import { spawnSync } from 'node:child_process';
 
 const pg = process.env.CI_POSTGRES_URL;
 const redis = process.env.CI_REDIS_URL;
-// `platform` ends the unit stream, `gateway` the Playwright stream: the two streams end close together.
-const part = process.argv[2];
-if (part !== 'platform' && part !== 'gateway') {
-  console.error('usage: node scripts/test-on-postgres.mjs platform|gateway');
+// No argument: everything, one run after the other. `platform` or `gateway`: that part alone.
+const part = process.argv[2] ?? 'all';
+if (part !== 'platform' && part !== 'gateway' && part !== 'all') {
+  console.error('usage: node scripts/test-on-postgres.mjs [platform|gateway]');
   process.exit(2);
 }
 if (!pg) process.exit(0);
@@ -43,21 +44,20 @@ const GATEWAY_PG_FILES = [
   'test/games.test.ts',
 ];
 
-const runs =
-  part === 'platform'
-    ? [{ what: 'platform suite on PostgreSQL', env: { DATABASE_URL: pg, ...FULL_SIZE }, args: ['--filter', '@wl/platform', 'test'] }]
-    : [
-        { what: 'gateway files on PostgreSQL', env: { DATABASE_URL: pg }, args: ['--filter', '@wl/gateway', 'exec', 'vitest', 'run', ...GATEWAY_PG_FILES] },
-        ...(redis
-          ? [
-              {
-                what: 'rate limits on Redis',
-                env: { REDIS_URL: redis },
-                args: ['--filter', '@wl/gateway', 'exec', 'vitest', 'run', 'src/rate-limit', 'test/rate-limit.test.ts'],
-              },
-            ]
-          : []),
-      ];
+const platformRuns = [{ what: 'platform suite on PostgreSQL', env: { DATABASE_URL: pg, ...FULL_SIZE }, args: ['--filter', '@wl/platform', 'test'] }];
+const gatewayRuns = [
+  { what: 'gateway files on PostgreSQL', env: { DATABASE_URL: pg }, args: ['--filter', '@wl/gateway', 'exec', 'vitest', 'run', ...GATEWAY_PG_FILES] },
+  ...(redis
+    ? [
+        {
+          what: 'rate limits on Redis',
+          env: { REDIS_URL: redis },
+          args: ['--filter', '@wl/gateway', 'exec', 'vitest', 'run', 'src/rate-limit', 'test/rate-limit.test.ts'],
+        },
+      ]
+    : []),
+];
+const runs = part === 'platform' ? platformRuns : part === 'gateway' ? gatewayRuns : [...platformRuns, ...gatewayRuns];
 
 for (const run of runs) {
   const started = Date.now();
