@@ -65,7 +65,14 @@ export async function measureLedgerWrites(db: Kysely<DB>, writes: number): Promi
       wallets.map(async (wallet) => {
         while (left-- > 0) {
           const t = performance.now();
-          await transfer(db, { from: clearing, to: wallet, amountMinor: 100, owner: { kind: 'system', id: 0 }, idempotencyKey: `bench-write-${key++}`, kind: 'deposit' });
+          await transfer(db, {
+            from: clearing,
+            to: wallet,
+            amountMinor: 100,
+            owner: { kind: 'system', id: 0 },
+            idempotencyKey: `bench-write-${key++}`,
+            kind: 'deposit',
+          });
           latencies.push(performance.now() - t);
         }
       }),

@@ -331,38 +331,42 @@ describe('team figures from the rollup and the tail', () => {
   }, 240_000);
 
   // Two connections: PostgreSQL only (PGlite has one, so no write can be in flight while a rollup runs).
-  it.skipIf(!platformEnv.databaseUrl)('counts a ledger write that commits while the rollup runs exactly once, and the rollup never waits for it', async () => {
-    const db = ctx.db;
-    const now = Date.now();
-    await rollUpTeamFigures(db);
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let wrote!: () => void;
-    const inFlight = new Promise<void>((resolve) => (wrote = resolve));
-    const wallet = await accountFor(db, merchant, 'member_wallet', { memberId: id.tf_m7! });
-    const hold = await accountFor(db, merchant, 'member_withdrawal_hold', { memberId: id.tf_m7! });
-    await move(db, await accountFor(db, merchant, 'deposit_clearing'), wallet, 100_000, 'deposit', now - HOUR, `tf-late-${events++}`);
-    // The writer takes its entry ids first and commits last, after later writers and after a rollup.
-    let writerXact = 0;
-    const writer = db.transaction().execute(async (trx) => {
-      await transfer(trx, { from: wallet, to: hold, amountMinor: 4_321, owner: system, idempotencyKey: `tf-late-${events++}`, kind: 'bet' });
-      writerXact = Number((await sql<{ x: string }>`select pg_current_xact_id()::text as x`.execute(trx)).rows[0]!.x);
-      wrote();
-      await held;
-    });
-    await inFlight;
-    await play(db, 10, now);
-    // Later writers have committed above it; the rollup returns without waiting and stops below it.
-    const run = await rollUpTeamFigures(db, { batch: 3 });
-    expect(run.to.xact).toBeLessThan(writerXact);
-    await expectExact(db, AGENTS, now);
-    release();
-    await writer;
-    await expectExact(db, AGENTS, now);
-    await rollUpTeamFigures(db);
-    expect(await unrolled(db)).toBe(0);
-    await expectExact(db, AGENTS, now);
-  }, 240_000);
+  it.skipIf(!platformEnv.databaseUrl)(
+    'counts a ledger write that commits while the rollup runs exactly once, and the rollup never waits for it',
+    async () => {
+      const db = ctx.db;
+      const now = Date.now();
+      await rollUpTeamFigures(db);
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let wrote!: () => void;
+      const inFlight = new Promise<void>((resolve) => (wrote = resolve));
+      const wallet = await accountFor(db, merchant, 'member_wallet', { memberId: id.tf_m7! });
+      const hold = await accountFor(db, merchant, 'member_withdrawal_hold', { memberId: id.tf_m7! });
+      await move(db, await accountFor(db, merchant, 'deposit_clearing'), wallet, 100_000, 'deposit', now - HOUR, `tf-late-${events++}`);
+      // The writer takes its entry ids first and commits last, after later writers and after a rollup.
+      let writerXact = 0;
+      const writer = db.transaction().execute(async (trx) => {
+        await transfer(trx, { from: wallet, to: hold, amountMinor: 4_321, owner: system, idempotencyKey: `tf-late-${events++}`, kind: 'bet' });
+        writerXact = Number((await sql<{ x: string }>`select pg_current_xact_id()::text as x`.execute(trx)).rows[0]!.x);
+        wrote();
+        await held;
+      });
+      await inFlight;
+      await play(db, 10, now);
+      // Later writers have committed above it; the rollup returns without waiting and stops below it.
+      const run = await rollUpTeamFigures(db, { batch: 3 });
+      expect(run.to.xact).toBeLessThan(writerXact);
+      await expectExact(db, AGENTS, now);
+      release();
+      await writer;
+      await expectExact(db, AGENTS, now);
+      await rollUpTeamFigures(db);
+      expect(await unrolled(db)).toBe(0);
+      await expectExact(db, AGENTS, now);
+    },
+    240_000,
+  );
 
   it('follows a subtree that moves to another agent, rolled history included', async () => {
     const db = ctx.db;

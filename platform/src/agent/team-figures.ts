@@ -152,6 +152,19 @@ async function keepActive(db: Kysely<DB>, agentId: number, fullFrom: number, ful
 }
 
 /**
+ * The end of a period that ends inside an hour (as every period ending now does), moved to the hour's
+ * end when the ledger holds no entry at all from it to the hour's end in this snapshot: the figures
+ * are the same, and the hour is read from the rollup instead of entry by entry (docs/0082). One probe
+ * of the (created_at, id) index, which stops at the first entry.
+ */
+async function hourEndWhenQuiet(trx: Kysely<DB>, to: number): Promise<number> {
+  const hourEnd = Math.ceil(to / HOUR) * HOUR;
+  if (hourEnd === to) return to;
+  const r = await sql`select 1 from ledger_entries e where e.created_at >= ${isoSql(to)} and e.created_at < ${isoSql(hourEnd)} limit 1`.execute(trx);
+  return r.rows.length === 0 ? hourEnd : to;
+}
+
+/**
  * The team's figures in [from, to): totals with the active members (distinct downlines with a bet;
  * `active: false` leaves them 0 and skips their work), and, with `bucket`, the sums per local hour or
  * day. One REPEATABLE READ transaction reads the watermark and then the rolled hours and the entries,
@@ -166,16 +179,17 @@ export async function teamFigures(
   const from = f.from.getTime();
   const to = f.to.getTime();
   const wantActive = opts.active ?? true;
-  const plan = planPeriod(from, to, bucket?.bucket ?? null, bucket?.offsetMinutes ?? 0);
-  const whole = plan.fullFrom < plan.fullTo;
   const level = f.level ?? 0;
   const filtered = level > 0 || !!f.username;
-  const kept: { made?: { w: TWatermark; active: number } } = {};
+  const kept: { made?: { w: TWatermark; active: number; fullFrom: number; fullTo: number } } = {};
   const result = await db
     .transaction()
     .setIsolationLevel('repeatable read')
     .execute(async (trx) => {
       const w = await readWatermark(trx);
+      const end = await hourEndWhenQuiet(trx, to);
+      const plan = planPeriod(from, end, bucket?.bucket ?? null, bucket?.offsetMinutes ?? 0);
+      const whole = plan.fullFrom < plan.fullTo;
       // The whole team is the agent's closure rows (one merchant: the tree's triggers refuse another
       // merchant's upline, and the agent is the session's member); a filter reads the members too.
       const team = filtered
@@ -192,7 +206,7 @@ export async function teamFigures(
         join ledger_transactions x on x.id = e.transaction_id
         join team on team.member_id = a.member_id
         where a.merchant_id = ${f.merchantId} and a.kind in (${sql.join(ACCOUNT_KINDS)}) and x.kind in (${sql.join(TEAM_FIGURE_KINDS)})
-          and e.created_at >= ${f.from} and e.created_at < ${f.to} and ${where}`;
+          and e.created_at >= ${f.from} and e.created_at < ${isoSql(end)} and ${where}`;
       const parts = [
         // The tail: entries the rollup has not reached.
         entries(afterMark(w)),
@@ -244,7 +258,7 @@ export async function teamFigures(
         if (wantActive && whole) {
           const r = await rolledActive(trx, f.agentId, plan.fullFrom, plan.fullTo, w);
           rolled = r.active;
-          if (r.made) kept.made = { w, active: r.active };
+          if (r.made) kept.made = { w, active: r.active, fullFrom: plan.fullFrom, fullTo: plan.fullTo };
         }
       } else {
         // A level or one downline: the members' own hours, grouped by instant (and by member for the active count).
@@ -258,7 +272,7 @@ export async function teamFigures(
           await sql<TRow>`
             with team as materialized (${team}),
             g as materialized (
-              select src.at, grouping(src.member_id) as by_at,
+              select src.at, ${wantActive ? sql`grouping(src.member_id)` : sql`1`} as by_at,
                 sum(src.bets) as bets, sum(src.bet_minor) as bet_minor, sum(src.valid_bet_minor) as valid_bet_minor,
                 sum(src.payout_minor) as payout_minor, sum(src.deposit_minor) as deposit_minor, sum(src.withdraw_minor) as withdraw_minor
               from (${sql.join(parts, sql` union all `)}) src
@@ -276,7 +290,7 @@ export async function teamFigures(
       }
       return { total, byLabel };
     });
-  if (kept.made) await keepActive(db, f.agentId, plan.fullFrom, plan.fullTo, kept.made.w, kept.made.active);
+  if (kept.made) await keepActive(db, f.agentId, kept.made.fullFrom, kept.made.fullTo, kept.made.w, kept.made.active);
   return result;
 }
 

@@ -91,7 +91,9 @@ async function moveActiveCounts(trx: Kysely<DB>, w: TWatermark, next: TWatermark
 /** Adds the entries in (w, next] to the three hourly tables. */
 async function rollStep(trx: Kysely<DB>, w: TWatermark, next: TWatermark): Promise<void> {
   const sums = (t: string) =>
-    sql.raw(['bets', 'bet_minor', 'valid_bet_minor', 'payout_minor', 'deposit_minor', 'withdraw_minor'].map((c) => `${c} = ${t}.${c} + excluded.${c}`).join(', '));
+    sql.raw(
+      ['bets', 'bet_minor', 'valid_bet_minor', 'payout_minor', 'deposit_minor', 'withdraw_minor'].map((c) => `${c} = ${t}.${c} + excluded.${c}`).join(', '),
+    );
   // The step's entries per (member, hour), added to the members' hours, to every agent above
   // each member (the closure table now) and to the members' bet-hour bits.
   await sql`
@@ -136,7 +138,10 @@ async function rollStep(trx: Kysely<DB>, w: TWatermark, next: TWatermark): Promi
  * an entry twice. `horizon` (tests only) replaces the snapshot's oldest running xid. Answers the
  * watermark before and after, and the entries rolled.
  */
-export async function rollUpTeamFigures(db: Kysely<DB>, opts: { batch?: number; horizon?: number } = {}): Promise<{ from: TWatermark; to: TWatermark; entries: number }> {
+export async function rollUpTeamFigures(
+  db: Kysely<DB>,
+  opts: { batch?: number; horizon?: number } = {},
+): Promise<{ from: TWatermark; to: TWatermark; entries: number }> {
   const batch = opts.batch ?? DEFAULT_BATCH;
   const horizon = opts.horizon ?? (await snapshotHorizon(db));
   let first: TWatermark | null = null;
