@@ -43,12 +43,22 @@ export type TAgentTeamRun = {
   writes: TLedgerWrites;
 };
 
-export type TLedgerWrites = { writes: number; p99Ms: number; p99WithRollupMs: number; ratio: number; rollups: number };
+export type TLedgerWrites = {
+  writes: number;
+  p99Ms: number;
+  p99WithRollupMs: number;
+  ratio: number;
+  rollups: number;
+  /** The same writes beside docs/0058's SHARE-lock horizon, emulated: what the rollup did before docs/0082. */
+  p99WithOldLockMs: number;
+  oldLockRatio: number;
+};
 
 /**
- * The ledger's writers beside the rollup: `writes` deposits from 4 writers (each to its own bench
- * wallet) timed one by one, first alone, then while the rollup runs again and again until they end.
- * The p99 of each and their ratio (with ÷ without): 1 when the rollup never holds a writer up.
+ * The ledger's writers beside the rollup: rounds of `writes` deposits from 4 writers (each to its own
+ * bench wallet) timed one by one, alone, then while the rollup runs again and again until they end,
+ * then beside docs/0058's lock. The p99 of each and the ratios (beside ÷ alone): 1 when nothing holds
+ * a writer up (on PGlite, one connection, every statement of the rollup queues the writers anyway).
  */
 export async function measureLedgerWrites(db: Kysely<DB>, writes: number): Promise<TLedgerWrites> {
   const merchant = await db.selectFrom('merchants').selectAll().where('code', '=', 'DEMO').executeTakeFirstOrThrow();
@@ -77,22 +87,60 @@ export async function measureLedgerWrites(db: Kysely<DB>, writes: number): Promi
         }
       }),
     );
-    return latencies.sort((a, b) => a - b);
+    return latencies;
   };
-  const alone = await phase();
-  let done = false;
+  // Beside: the rollup, run again and again; or docs/0058's horizon (a SHARE lock on the ledger while
+  // max(id) is read), run the same way, for comparison on the same machine at the same moment.
+  const beside = async (work: () => Promise<unknown>) => {
+    let done = false;
+    let runs = 0;
+    const loop = (async () => {
+      while (!done) {
+        await work();
+        runs++;
+      }
+    })();
+    const latencies = await phase().finally(() => (done = true));
+    await loop;
+    return { latencies, runs };
+  };
+  const oldHorizon = () =>
+    db
+      .transaction()
+      .execute(async (trx) => {
+        await sql`select set_config('lock_timeout', '2000ms', true)`.execute(trx);
+        await sql`lock table ledger_entries in share mode`.execute(trx);
+        await sql`select max(id) from ledger_entries`.execute(trx);
+      })
+      .catch(() => undefined);
+  // Interleaved rounds, so the machine's load moving between phases weighs on each alike.
+  const alone: number[] = [];
+  const withRollup: number[] = [];
+  const withLock: number[] = [];
   let rollups = 0;
-  const rolling = (async () => {
-    while (!done) {
-      await rollUpTeamFigures(db);
-      rollups++;
-    }
-  })();
-  const beside = await phase().finally(() => (done = true));
-  await rolling;
-  const p99 = Number(percentile(alone, 0.99).toFixed(1));
-  const p99With = Number(percentile(beside, 0.99).toFixed(1));
-  return { writes, p99Ms: p99, p99WithRollupMs: p99With, ratio: Number((p99With / p99).toFixed(2)), rollups };
+  for (let round = 0; round < 4; round++) {
+    alone.push(...(await phase()));
+    const r = await beside(() => rollUpTeamFigures(db));
+    withRollup.push(...r.latencies);
+    rollups += r.runs;
+    withLock.push(...(await beside(oldHorizon)).latencies);
+  }
+  const p99 = (xs: number[]) =>
+    Number(
+      percentile(
+        xs.sort((x, y) => x - y),
+        0.99,
+      ).toFixed(1),
+    );
+  return {
+    writes: alone.length,
+    p99Ms: p99(alone),
+    p99WithRollupMs: p99(withRollup),
+    ratio: Number((p99(withRollup) / p99(alone)).toFixed(2)),
+    rollups,
+    p99WithOldLockMs: p99(withLock),
+    oldLockRatio: Number((p99(withLock) / p99(alone)).toFixed(2)),
+  };
 }
 
 /** The team and its week of bets, in a handful of statements. Answers the agent's username. */
@@ -202,7 +250,7 @@ export async function measureAgentTeam(databaseUrl = process.env.DATABASE_URL, o
   const rolling = performance.now();
   await rollUpTeamFigures(database.db);
   const rollupSeconds = Number(((performance.now() - rolling) / 1000).toFixed(1));
-  const writes = await measureLedgerWrites(database.db, Number(process.env.BENCH_TEAM_WRITES ?? 1_000));
+  const writes = await measureLedgerWrites(database.db, Number(process.env.BENCH_TEAM_WRITES ?? 250));
   const platform = await buildPlatform({ db: database.db, listen: database.listen, merchantCode: 'DEMO' });
   const platformBase = await platform.listen({ host: '127.0.0.1', port: 0 });
   const gateway = await buildApp({ upstreamUrl: platformBase, merchantCode: 'DEMO', logger: false });
@@ -285,7 +333,7 @@ export function printAgentTeam(run: TAgentTeamRun): void {
   }
   const w = run.writes;
   console.log(
-    `    ledger writes (${w.writes} deposits, 4 writers): p99 ${w.p99Ms} ms alone, p99 ${w.p99WithRollupMs} ms while the rollup ran ${w.rollups} times; ratio ${w.ratio}`,
+    `    ledger writes (${w.writes} deposits per phase, 4 writers, 4 interleaved rounds): p99 ${w.p99Ms} ms alone, ${w.p99WithRollupMs} ms while the rollup ran ${w.rollups} times (ratio ${w.ratio}), ${w.p99WithOldLockMs} ms beside docs/0058's SHARE-lock horizon (ratio ${w.oldLockRatio})`,
   );
 }
 
