@@ -26,31 +26,23 @@ from member_tree t join members m on m.id = t.descendant_id
 where t.depth >= 1
 group by 1, 2;
 
-create or replace function wl_team_joins_add() returns trigger language plpgsql as $$
+-- One function for both triggers: each names its transition table wl_paths; a delete subtracts.
+create or replace function wl_team_joins_change() returns trigger language plpgsql as $$
 begin
   -- In key order, so two registrations under one agent lock its rows in the same order.
   insert into team_joins (ancestor_id, hour, joined)
-  select n.ancestor_id, date_bin('1 hour', m.created_at, timestamptz '2000-01-01 00:00:00+00'), count(*)
-  from wl_new_paths n join members m on m.id = n.descendant_id
-  where n.depth >= 1
-  group by 1, 2 order by 1, 2
-  on conflict (ancestor_id, hour) do update set joined = team_joins.joined + excluded.joined;
-  return null;
-end $$;
-create or replace function wl_team_joins_remove() returns trigger language plpgsql as $$
-begin
-  insert into team_joins (ancestor_id, hour, joined)
-  select o.ancestor_id, date_bin('1 hour', m.created_at, timestamptz '2000-01-01 00:00:00+00'), -count(*)
-  from wl_old_paths o join members m on m.id = o.descendant_id
-  where o.depth >= 1
+  select p.ancestor_id, date_bin('1 hour', m.created_at, timestamptz '2000-01-01 00:00:00+00'),
+         case when tg_op = 'DELETE' then -count(*) else count(*) end
+  from wl_paths p join members m on m.id = p.descendant_id
+  where p.depth >= 1
   group by 1, 2 order by 1, 2
   on conflict (ancestor_id, hour) do update set joined = team_joins.joined + excluded.joined;
   return null;
 end $$;
 create trigger member_tree_joins_add after insert on member_tree
-  referencing new table as wl_new_paths for each statement execute function wl_team_joins_add();
+  referencing new table as wl_paths for each statement execute function wl_team_joins_change();
 create trigger member_tree_joins_remove after delete on member_tree
-  referencing old table as wl_old_paths for each statement execute function wl_team_joins_remove();
+  referencing old table as wl_paths for each statement execute function wl_team_joins_change();
 
 -- New members of a period's partial hours are read from the members themselves.
 create index members_created_idx on members (merchant_id, created_at);
@@ -70,38 +62,17 @@ create table team_active_memo (
   primary key (ancestor_id, from_hour, to_hour)
 );
 
--- A subtree that moves also drops the active counts of the agents above its old and new places.
-create or replace function wl_team_figures_move() returns trigger language plpgsql as $$
+-- A subtree that moves drops the active counts of the agents above its old and new places (under
+-- the rollup's state row, as wl_team_figures_move, so no rollup step is moving them meanwhile).
+create or replace function wl_team_active_forget() returns trigger language plpgsql as $$
 begin
   perform 1 from team_figures_state where id = 1 for update;
   delete from team_active_memo q
-  where q.ancestor_id in (
-    select t.ancestor_id from member_tree t where t.descendant_id in (old.upline_id, new.upline_id)
-  );
-  insert into team_ancestor_hours (ancestor_id, hour, bets, bet_minor, valid_bet_minor, payout_minor, deposit_minor, withdraw_minor)
-  select c.ancestor_id, d.hour, sum(c.sign * d.bets), sum(c.sign * d.bet_minor), sum(c.sign * d.valid_bet_minor),
-         sum(c.sign * d.payout_minor), sum(c.sign * d.deposit_minor), sum(c.sign * d.withdraw_minor)
-  from (
-    select t.ancestor_id, -1 as sign from member_tree t where old.upline_id is not null and t.descendant_id = old.upline_id
-    union all
-    select t.ancestor_id, 1 from member_tree t where new.upline_id is not null and t.descendant_id = new.upline_id
-  ) c
-  cross join (
-    select f.hour, sum(f.bets) as bets, sum(f.bet_minor) as bet_minor, sum(f.valid_bet_minor) as valid_bet_minor,
-           sum(f.payout_minor) as payout_minor, sum(f.deposit_minor) as deposit_minor, sum(f.withdraw_minor) as withdraw_minor
-    from team_member_hours f join member_tree s on s.descendant_id = f.member_id and s.ancestor_id = new.id
-    group by f.hour
-  ) d
-  group by 1, 2
-  on conflict (ancestor_id, hour) do update set
-    bets = team_ancestor_hours.bets + excluded.bets,
-    bet_minor = team_ancestor_hours.bet_minor + excluded.bet_minor,
-    valid_bet_minor = team_ancestor_hours.valid_bet_minor + excluded.valid_bet_minor,
-    payout_minor = team_ancestor_hours.payout_minor + excluded.payout_minor,
-    deposit_minor = team_ancestor_hours.deposit_minor + excluded.deposit_minor,
-    withdraw_minor = team_ancestor_hours.withdraw_minor + excluded.withdraw_minor;
+  where q.ancestor_id in (select t.ancestor_id from member_tree t where t.descendant_id in (old.upline_id, new.upline_id));
   return null;
 end $$;
+create trigger team_active_forget after update of upline_id on members
+  for each row when (old.upline_id is distinct from new.upline_id) execute function wl_team_active_forget();
 
 -- The team betting page walks the ledger newest first and stops at its page, whatever the team's
 -- size: the order's own index, (created_at, id), in place of (created_at) alone.
