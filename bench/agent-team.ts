@@ -333,7 +333,7 @@ export function printAgentTeam(run: TAgentTeamRun): void {
   }
   const w = run.writes;
   console.log(
-    `    ledger writes (${w.writes} deposits per phase, 4 writers, 4 interleaved rounds): p99 ${w.p99Ms} ms alone, ${w.p99WithRollupMs} ms while the rollup ran ${w.rollups} times (ratio ${w.ratio}), ${w.p99WithOldLockMs} ms beside docs/0058's SHARE-lock horizon (ratio ${w.oldLockRatio})`,
+    `    ledger writes (${w.writes} deposits each way, 4 writers, 4 interleaved rounds): p99 ${w.p99Ms} ms alone, ${w.p99WithRollupMs} ms while the rollup ran ${w.rollups} times (ratio ${w.ratio}), ${w.p99WithOldLockMs} ms beside docs/0058's SHARE-lock horizon (ratio ${w.oldLockRatio})`,
   );
 }
 
