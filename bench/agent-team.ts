@@ -7,7 +7,8 @@
  * Fastify route that sends the same bytes, timed the same way: requests per second, p50, p95, ratio.
  * On PGlite in memory, or on PostgreSQL when DATABASE_URL is set (a schema of its own, dropped after).
  * After the seed, the team figures' rollup runs once (docs/0058), as its job does every minute on a
- * running platform; its time is reported beside the seed's. Alone: `pnpm bench:agent-team`.
+ * running platform; its time is reported beside the seed's. Then the ledger's writers alone and beside
+ * the rollup (docs/0082). Alone: `pnpm bench:agent-team` (PGlite, then PostgreSQL with DATABASE_URL).
  */
 import { sql, type Kysely } from 'kysely';
 import { AGENT_PATHS, AGENT_TEAM_PATHS } from '@wl/schemas';
@@ -15,16 +16,18 @@ import { buildPlatform } from '@wl/platform/app';
 import { openDatabase, type TDatabase } from '@wl/platform/db/database';
 import { migrate } from '@wl/platform/db/migrate';
 import type { DB } from '@wl/platform/db/schema';
-import { rollUpTeamFigures } from '@wl/platform/agent/team-figures';
+import { rollUpTeamFigures } from '@wl/platform/agent/team-rollup';
 import { seed, BUILT_IN_PROVIDER } from '@wl/platform/seed/seed';
 import { hashPassword } from '@wl/platform/session/password.service';
 import { createTestSchema } from '@wl/platform/test-support/pg-schema';
 import { loginToken } from '@wl/platform/test-support/http';
-import { accountFor } from '@wl/platform/wallet/ledger.service';
+import { accountFor, transfer } from '@wl/platform/wallet/ledger.service';
+import { percentile } from './load-stats.ts';
 import { fetchRaw } from './edge.ts';
 import { notAnswered, timedGets, type TLatencyRun } from './games.ts';
 
-export const BENCH_TEAM = { level1: 10, level2PerLevel1: 10, membersPerLevel2: 999 } as const;
+/** BENCH_TEAM_PER_AGENT (members under each of the 100 second-level agents) makes a smaller team for a trial run. */
+export const BENCH_TEAM = { level1: 10, level2PerLevel1: 10, membersPerLevel2: Number(process.env.BENCH_TEAM_PER_AGENT ?? 999) } as const;
 const DOWNLINES = BENCH_TEAM.level1 * (1 + BENCH_TEAM.level2PerLevel1 * (1 + BENCH_TEAM.membersPerLevel2));
 const PASSWORD = 'BenchAgent1234';
 
@@ -36,7 +39,109 @@ export type TAgentTeamRun = {
   /** The rollup job's first run over the seeded history (docs/0058). */
   rollupSeconds: number;
   calls: { name: string; call: TLatencyRun; bare: TLatencyRun; ratio: number }[];
+  /** Ledger writes (deposits) by 4 writers alone, then while the rollup runs back to back (docs/0082). */
+  writes: TLedgerWrites;
 };
+
+export type TLedgerWrites = {
+  writes: number;
+  p99Ms: number;
+  p99WithRollupMs: number;
+  ratio: number;
+  rollups: number;
+  /** The same writes beside docs/0058's SHARE-lock horizon, emulated: what the rollup did before docs/0082. */
+  p99WithOldLockMs: number;
+  oldLockRatio: number;
+};
+
+/**
+ * The ledger's writers beside the rollup: rounds of `writes` deposits from 4 writers (each to its own
+ * bench wallet) timed one by one, alone, then while the rollup runs again and again until they end,
+ * then beside docs/0058's lock. The p99 of each and the ratios (beside ÷ alone): 1 when nothing holds
+ * a writer up (on PGlite, one connection, every statement of the rollup queues the writers anyway).
+ */
+export async function measureLedgerWrites(db: Kysely<DB>, writes: number): Promise<TLedgerWrites> {
+  const merchant = await db.selectFrom('merchants').selectAll().where('code', '=', 'DEMO').executeTakeFirstOrThrow();
+  const clearing = await accountFor(db, merchant, 'deposit_clearing');
+  const wallets = (
+    await sql<{ id: number }>`select a.id from ledger_accounts a join members x on x.id = a.member_id
+      where a.merchant_id = ${merchant.id} and a.kind = 'member_wallet' and x.username in ('bench_m_1', 'bench_m_2', 'bench_m_3', 'bench_m_4')`.execute(db)
+  ).rows.map((r) => r.id);
+  let key = 0;
+  const phase = async () => {
+    const latencies: number[] = [];
+    let left = writes;
+    await Promise.all(
+      wallets.map(async (wallet) => {
+        while (left-- > 0) {
+          const t = performance.now();
+          await transfer(db, {
+            from: clearing,
+            to: wallet,
+            amountMinor: 100,
+            owner: { kind: 'system', id: 0 },
+            idempotencyKey: `bench-write-${key++}`,
+            kind: 'deposit',
+          });
+          latencies.push(performance.now() - t);
+        }
+      }),
+    );
+    return latencies;
+  };
+  // Beside: the rollup, run again and again; or docs/0058's horizon (a SHARE lock on the ledger while
+  // max(id) is read), run the same way, for comparison on the same machine at the same moment.
+  const beside = async (work: () => Promise<unknown>) => {
+    let done = false;
+    let runs = 0;
+    const loop = (async () => {
+      while (!done) {
+        await work();
+        runs++;
+      }
+    })();
+    const latencies = await phase().finally(() => (done = true));
+    await loop;
+    return { latencies, runs };
+  };
+  const oldHorizon = () =>
+    db
+      .transaction()
+      .execute(async (trx) => {
+        await sql`select set_config('lock_timeout', '2000ms', true)`.execute(trx);
+        await sql`lock table ledger_entries in share mode`.execute(trx);
+        await sql`select max(id) from ledger_entries`.execute(trx);
+      })
+      .catch(() => undefined);
+  // Interleaved rounds, so the machine's load moving between phases weighs on each alike.
+  const alone: number[] = [];
+  const withRollup: number[] = [];
+  const withLock: number[] = [];
+  let rollups = 0;
+  for (let round = 0; round < 4; round++) {
+    alone.push(...(await phase()));
+    const r = await beside(() => rollUpTeamFigures(db));
+    withRollup.push(...r.latencies);
+    rollups += r.runs;
+    withLock.push(...(await beside(oldHorizon)).latencies);
+  }
+  const p99 = (xs: number[]) =>
+    Number(
+      percentile(
+        xs.sort((x, y) => x - y),
+        0.99,
+      ).toFixed(1),
+    );
+  return {
+    writes: alone.length,
+    p99Ms: p99(alone),
+    p99WithRollupMs: p99(withRollup),
+    ratio: Number((p99(withRollup) / p99(alone)).toFixed(2)),
+    rollups,
+    p99WithOldLockMs: p99(withLock),
+    oldLockRatio: Number((p99(withLock) / p99(alone)).toFixed(2)),
+  };
+}
 
 /** The team and its week of bets, in a handful of statements. Answers the agent's username. */
 export async function seedTeam(db: Kysely<DB>, bets: number): Promise<string> {
@@ -73,6 +178,13 @@ export async function seedTeam(db: Kysely<DB>, bets: number): Promise<string> {
         select up.descendant_id, x.upline_id, up.depth + 1 from up join members x on x.id = up.ancestor_id where x.upline_id is not null
       )
       select ancestor_id, descendant_id, depth from up`.execute(trx);
+    // The closure table's statement triggers keep team_joins (docs/0082); they are off here too.
+    await sql`insert into team_joins (ancestor_id, hour, joined)
+      select t.ancestor_id, date_bin('1 hour', x.created_at, timestamptz '2000-01-01 00:00:00+00'), count(*)
+      from member_tree t join members x on x.id = t.descendant_id
+      where t.depth >= 1 and x.merchant_id = ${m} and x.username like 'bench\_%'
+      group by 1, 2
+      on conflict (ancestor_id, hour) do update set joined = team_joins.joined + excluded.joined`.execute(trx);
   });
   step('members');
   await sql`insert into ledger_accounts (merchant_id, member_id, kind, currency)
@@ -138,6 +250,7 @@ export async function measureAgentTeam(databaseUrl = process.env.DATABASE_URL, o
   const rolling = performance.now();
   await rollUpTeamFigures(database.db);
   const rollupSeconds = Number(((performance.now() - rolling) / 1000).toFixed(1));
+  const writes = await measureLedgerWrites(database.db, Number(process.env.BENCH_TEAM_WRITES ?? 250));
   const platform = await buildPlatform({ db: database.db, listen: database.listen, merchantCode: 'DEMO' });
   const platformBase = await platform.listen({ host: '127.0.0.1', port: 0 });
   const gateway = await buildApp({ upstreamUrl: platformBase, merchantCode: 'DEMO', logger: false });
@@ -199,7 +312,7 @@ export async function measureAgentTeam(databaseUrl = process.env.DATABASE_URL, o
       const bareRun = await timedGets('bare route, same bytes', bareBase + r.barePath, headers, requests, 10);
       out.push({ name: r.name, call, bare: bareRun, ratio: Number((call.requestsPerSecond / bareRun.requestsPerSecond).toFixed(4)) });
     }
-    return { engine, downlines: DOWNLINES, bets, seedSeconds, rollupSeconds, calls: out };
+    return { engine, downlines: DOWNLINES, bets, seedSeconds, rollupSeconds, calls: out, writes };
   } finally {
     await bare.close();
     await gateway.close();
@@ -215,12 +328,17 @@ export function printAgentTeam(run: TAgentTeamRun): void {
   );
   for (const c of run.calls) {
     console.log(
-      `    ${c.name}: ${c.call.requestsPerSecond}/s, p50 ${c.call.p50Ms} ms, p95 ${c.call.p95Ms} ms${notAnswered(c.call)}; bare route ${c.bare.requestsPerSecond}/s, p95 ${c.bare.p95Ms} ms; ratio ${c.ratio}`,
+      `    ${c.name}: ${c.call.requestsPerSecond}/s, p50 ${c.call.p50Ms} ms, p95 ${c.call.p95Ms} ms, ${c.call.cutOff} of ${c.call.requests} cut off${notAnswered(c.call)}; bare route ${c.bare.requestsPerSecond}/s, p95 ${c.bare.p95Ms} ms; ratio ${c.ratio}`,
     );
   }
+  const w = run.writes;
+  console.log(
+    `    ledger writes (${w.writes} deposits each way, 4 writers, 4 interleaved rounds): p99 ${w.p99Ms} ms alone, ${w.p99WithRollupMs} ms while the rollup ran ${w.rollups} times (ratio ${w.ratio}), ${w.p99WithOldLockMs} ms beside docs/0058's SHARE-lock horizon (ratio ${w.oldLockRatio})`,
+  );
 }
 
-// `tsx bench/agent-team.ts`: this figure alone.
+// `tsx bench/agent-team.ts`: this figure alone, on PGlite and, with DATABASE_URL, on PostgreSQL too.
 if (import.meta.url === `file://${process.argv[1]}`) {
-  printAgentTeam(await measureAgentTeam());
+  printAgentTeam(await measureAgentTeam(''));
+  if (process.env.DATABASE_URL) printAgentTeam(await measureAgentTeam(process.env.DATABASE_URL));
 }

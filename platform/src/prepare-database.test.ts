@@ -6,7 +6,7 @@ import type { JobRunner } from './jobs/job-runner.ts';
 import { startPlatformJobs } from './jobs/platform-jobs.ts';
 import { SWEEP_QUEUE } from './jobs/sweep.job.ts';
 import { CONFIRM_SWEEP_QUEUE } from './withdraw/withdraw-confirm.job.ts';
-import { TEAM_FIGURES_QUEUE } from './agent/team-figures.ts';
+import { TEAM_FIGURES_QUEUE } from './agent/team-rollup.ts';
 import { SALARY_QUEUE } from './agent/contracts/salary.job.ts';
 import { prepareDatabase } from './prepare-database.ts';
 import { DemoSeedRefusedError } from './seed/seed.ts';

@@ -19,7 +19,8 @@ import type { TMerchant } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
 import { WpsError } from '../http/envelope.ts';
 import { inSubtree, teamOf } from '../access/subtree.ts';
-import { bucketLabel, bucketSql, teamFigures, TEAM_FIGURE_KINDS, type TFigureSums } from './team-figures.ts';
+import { bucketLabel, memberLifetime, teamFigures, type TFigureSums } from './team-figures.ts';
+import { teamCounts } from './team-counts.ts';
 import { mainWalletTransfer } from '../transfer/transfer.service.ts';
 
 /** Outside the subtree and not existing at all answer the same: no probing for ids. */
@@ -33,27 +34,6 @@ export function bucketLabels(from: number, to: number, bucket: 'hour' | 'day', o
   return [...labels];
 }
 
-/** Ledger kinds the team figures read (docs/0031: bets and wins against provider accounts). */
-const FIGURE_KINDS = [...TEAM_FIGURE_KINDS];
-
-const deposit = sql<number>`coalesce(sum(e.amount_minor) filter (where x.kind = 'deposit' and a.kind = 'member_wallet'), 0)`;
-const withdraw = sql<number>`coalesce(sum(-e.amount_minor) filter (where x.kind = 'withdraw_payout' and a.kind = 'member_withdrawal_hold'), 0)`;
-const validBet = sql<number>`coalesce(sum(-e.amount_minor) filter (where x.kind in ('bet', 'rollback') and a.kind = 'member_wallet'), 0)`;
-const payout = sql<number>`coalesce(sum(e.amount_minor) filter (where x.kind = 'win' and a.kind = 'member_wallet'), 0)`;
-
-type TFigureRow = { deposit: number | string; withdraw: number | string; valid_bet: number | string; payout: number | string };
-const figures = (r: TFigureRow | undefined) => {
-  const validBetMinor = Number(r?.valid_bet ?? 0);
-  const payoutMinor = Number(r?.payout ?? 0);
-  return {
-    depositMinor: Number(r?.deposit ?? 0),
-    withdrawMinor: Number(r?.withdraw ?? 0),
-    validBetMinor,
-    payoutMinor,
-    profitMinor: payoutMinor - validBetMinor,
-  };
-};
-
 /**
  * agentTeamOverview: team size, direct downlines, new and active members, deposits, withdrawals
  * (paid), valid bets, payout and the team's profit and loss in [from, to), with a series per hour
@@ -64,19 +44,12 @@ export async function teamOverview(deps: TPlatformDeps, merchant: TMerchant, age
   const from = new Date(q.from);
   const to = new Date(q.to);
   const bucket = to.getTime() - from.getTime() <= 2 * 86_400_000 ? 'hour' : 'day';
-  const team = teamOf(db, merchant.id, agent.memberId);
-  // The money and the active members from the hourly rollup and the ledger's tail (docs/0058).
-  const [size, joined, figuresOf] = await Promise.all([
-    team.select([sql<number>`count(*)`.as('team'), sql<number>`count(*) filter (where t.depth = 1)`.as('direct')]).executeTakeFirstOrThrow(),
-    team
-      .select([bucketSql(sql.ref('m.created_at'), bucket, q.tzOffsetMinutes).as('label'), sql<number>`count(*)`.as('n')])
-      .where('m.created_at', '>=', from)
-      .where('m.created_at', '<', to)
-      .groupBy(sql`1`)
-      .execute(),
+  // The money and the active members from the hourly rollup and the ledger's tail (docs/0058), the
+  // team's size and new members from its registrations per hour (docs/0082): no call walks the team.
+  const [counts, figuresOf] = await Promise.all([
+    teamCounts(db, merchant.id, agent.memberId, { from: from.getTime(), to: to.getTime(), bucket, offsetMinutes: q.tzOffsetMinutes }),
     teamFigures(db, { merchantId: merchant.id, agentId: agent.memberId, from, to }, { bucket, offsetMinutes: q.tzOffsetMinutes }),
   ]);
-  const joinedBy = new Map(joined.map((r) => [r.label, Number(r.n)]));
   const money = (s: TFigureSums | undefined) => {
     const validBetMinor = s?.validBet ?? 0;
     const payoutMinor = s?.payout ?? 0;
@@ -84,13 +57,13 @@ export async function teamOverview(deps: TPlatformDeps, merchant: TMerchant, age
   };
   const series: TTeamPoint[] = bucketLabels(from.getTime(), to.getTime(), bucket, q.tzOffsetMinutes).map((label) => ({
     label,
-    newMembers: joinedBy.get(label) ?? 0,
+    newMembers: counts.joinedBy.get(label) ?? 0,
     ...money(figuresOf.byLabel.get(label)),
   }));
   return {
-    teamSize: Number(size.team),
-    directCount: Number(size.direct),
-    newMembers: joined.reduce((s, r) => s + Number(r.n), 0),
+    teamSize: counts.teamSize,
+    directCount: counts.directCount,
+    newMembers: counts.newMembers,
     activeMembers: figuresOf.total.active,
     ...money(figuresOf.total),
     bucket,
@@ -184,23 +157,10 @@ export async function downlineDetail(deps: TPlatformDeps, merchant: TMerchant, a
   const db = deps.db;
   const raw = await downlineRows(db, merchant.id, agent.memberId, deps.clock()).where('t.descendant_id', '=', memberId).executeTakeFirst();
   if (!raw) throw notInTeam();
+  // Its team and lifetime figures from the rollups (docs/0082), not from its team's rows and entries.
   const [team, money, transfers] = await Promise.all([
-    db
-      .selectFrom('member_tree')
-      .select([sql<number>`count(*)`.as('team'), sql<number>`count(*) filter (where depth = 1)`.as('direct')])
-      .where('ancestor_id', '=', memberId)
-      .where('depth', '>=', 1)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('ledger_accounts as a')
-      .innerJoin('ledger_entries as e', 'e.account_id', 'a.id')
-      .innerJoin('ledger_transactions as x', 'x.id', 'e.transaction_id')
-      .where('a.member_id', '=', memberId)
-      .where('a.merchant_id', '=', merchant.id)
-      .where('a.kind', 'in', ['member_wallet', 'member_withdrawal_hold'])
-      .where('x.kind', 'in', FIGURE_KINDS)
-      .select([deposit.as('deposit'), withdraw.as('withdraw'), validBet.as('valid_bet'), payout.as('payout')])
-      .executeTakeFirst(),
+    teamCounts(db, merchant.id, memberId, null),
+    memberLifetime(db, merchant.id, memberId),
     db
       .selectFrom('ledger_accounts as a')
       .innerJoin('ledger_entries as e', 'e.account_id', 'a.id')
@@ -215,15 +175,14 @@ export async function downlineDetail(deps: TPlatformDeps, merchant: TMerchant, a
       .limit(20)
       .execute(),
   ]);
-  const f = figures(money);
   return {
     ...toRow(raw),
-    teamSize: Number(team.team),
-    directCount: Number(team.direct),
-    depositMinor: f.depositMinor,
-    withdrawMinor: f.withdrawMinor,
-    validBetMinor: f.validBetMinor,
-    profitMinor: f.profitMinor,
+    teamSize: team.teamSize,
+    directCount: team.directCount,
+    depositMinor: money.deposit,
+    withdrawMinor: money.withdraw,
+    validBetMinor: money.validBet,
+    profitMinor: money.payout - money.validBet,
     transfers: transfers.map((t) => ({
       id: Number(t.id),
       amountMinor: Number(t.amount_minor),

@@ -15,17 +15,20 @@ import { requireAgent } from '../access/actor.ts';
 import { bucketLabels, teamOverview } from './agent.service.ts';
 import { createJobRunner, type JobRunner } from '../jobs/job-runner.ts';
 import { dropJobsSchema, jobsSchemaFor } from '../jobs/testing.ts';
-import { defineTeamFiguresRollup, planPeriod, rollUpTeamFigures, TEAM_FIGURES_QUEUE } from './team-figures.ts';
+import { planPeriod } from './team-figures.ts';
+import { defineTeamFiguresRollup, rollUpTeamFigures, TEAM_FIGURES_QUEUE } from './team-rollup.ts';
 import { teamBets } from './team-reports.service.ts';
 import { subtreeByUpline } from '../test-support/subtree.ts';
 import { seededRandom } from '../test-support/seeded-random.ts';
+import { platformEnv } from '../env.ts';
 
 // docs/0058: the team figures from the hourly rollup plus the ledger's tail are exactly the figures
 // recomputed from the ledger entries themselves, on PGlite and PostgreSQL: with nothing rolled up,
 // with everything rolled up, with the watermark anywhere in between (entries written after a rollup,
 // and entries back-dated into hours that are already rolled), after rollups run twice and at once,
 // after a subtree moves to another agent, for periods cut at any millisecond and in offsets that are
-// not whole hours. And the migration's backfill rolls up history written before it.
+// not whole hours. And the migration's backfill rolls up history written before it. docs/0082: the
+// watermark follows the oldest running writer, so a write committing late is rolled once, after it ends.
 
 const ctx = usePlatform();
 const HOUR = 3_600_000;
@@ -133,21 +136,12 @@ function periods(now: number): [number, number, number][] {
   return out;
 }
 
-/** The newest ledger entry id. */
-async function lastEntryId(db: Kysely<DB>): Promise<number> {
-  return Number(
-    (
-      await db
-        .selectFrom('ledger_entries')
-        .select((eb) => eb.fn.max('id').as('max'))
-        .executeTakeFirstOrThrow()
-    ).max,
-  );
-}
-
-/** The rollup's watermark. */
-async function rolledTo(db: Kysely<DB>): Promise<number> {
-  return Number((await db.selectFrom('team_figures_state').select('rolled_to_entry_id').executeTakeFirstOrThrow()).rolled_to_entry_id);
+/** Entries after the rollup's watermark (the tail), in (xact_id, id) order (docs/0082). */
+async function unrolled(db: Kysely<DB>): Promise<number> {
+  const r = await sql<{ n: number }>`
+    select count(*)::int as n from ledger_entries e, team_figures_state s
+    where (e.xact_id, e.id) > (s.rolled_xact, s.rolled_to_entry_id)`.execute(db);
+  return r.rows[0]!.n;
 }
 
 async function expectExact(db: Kysely<DB>, agents: string[], now: number) {
@@ -190,6 +184,8 @@ const TREE: [string, string | null, number][] = [
   ['tf_a2', 'tf_a1', 2],
   ['tf_m3', 'tf_a2', 0],
   ['tf_m4', 'tf_a2', 0],
+  // Bets only in the late-commit test, from its own accounts (a held transaction locks them).
+  ['tf_m7', 'tf_a2', 0],
   ['tf_m5', 'tf_top', 0],
   ['tf_other', null, 1],
   ['tf_m6', 'tf_other', 0],
@@ -291,7 +287,7 @@ describe('team figures from the rollup and the tail', () => {
     await play(db, 40, now);
     await expectExact(db, AGENTS, now);
     await rollUpTeamFigures(db);
-    expect(await rolledTo(db)).toBe(await lastEntryId(db));
+    expect(await unrolled(db)).toBe(0);
     await expectExact(db, AGENTS, now);
     // Entries after the rollup land in hours already rolled: the tail adds them.
     for (let round = 0; round < 4; round++) {
@@ -315,6 +311,62 @@ describe('team figures from the rollup and the tail', () => {
     await Promise.all([rollUpTeamFigures(db), rollUpTeamFigures(db)]);
     await expectExact(db, AGENTS, now);
   }, 240_000);
+
+  it('rolls only the entries of writers older than the oldest one still running, in (xid, id) order', async () => {
+    const db = ctx.db;
+    const now = Date.now();
+    await rollUpTeamFigures(db);
+    await play(db, 12, now);
+    // The writers of the last entries are taken as still running (one connection cannot hold one open):
+    // their entries and every later one stay in the tail, and nothing before them does.
+    const xacts = (await sql<{ x: number }>`select distinct xact_id::float8 as x from ledger_entries order by 1 desc limit 3`.execute(db)).rows.map((r) => r.x);
+    const horizon = xacts[xacts.length - 1]!;
+    await rollUpTeamFigures(db, { horizon, batch: 4 });
+    const rows = await sql<{ n: number }>`select count(*)::int as n from ledger_entries where xact_id >= ${horizon}`.execute(db);
+    expect(await unrolled(db)).toBe(rows.rows[0]!.n);
+    await expectExact(db, AGENTS, now);
+    await rollUpTeamFigures(db);
+    expect(await unrolled(db)).toBe(0);
+    await expectExact(db, AGENTS, now);
+  }, 240_000);
+
+  // Two connections: PostgreSQL only (PGlite has one, so no write can be in flight while a rollup runs).
+  it.skipIf(!platformEnv.databaseUrl)(
+    'counts a ledger write that commits while the rollup runs exactly once, and the rollup never waits for it',
+    async () => {
+      const db = ctx.db;
+      const now = Date.now();
+      await rollUpTeamFigures(db);
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let wrote!: () => void;
+      const inFlight = new Promise<void>((resolve) => (wrote = resolve));
+      const wallet = await accountFor(db, merchant, 'member_wallet', { memberId: id.tf_m7! });
+      const hold = await accountFor(db, merchant, 'member_withdrawal_hold', { memberId: id.tf_m7! });
+      await move(db, await accountFor(db, merchant, 'deposit_clearing'), wallet, 100_000, 'deposit', now - HOUR, `tf-late-${events++}`);
+      // The writer takes its entry ids first and commits last, after later writers and after a rollup.
+      let writerXact = 0;
+      const writer = db.transaction().execute(async (trx) => {
+        await transfer(trx, { from: wallet, to: hold, amountMinor: 4_321, owner: system, idempotencyKey: `tf-late-${events++}`, kind: 'bet' });
+        writerXact = Number((await sql<{ x: string }>`select pg_current_xact_id()::text as x`.execute(trx)).rows[0]!.x);
+        wrote();
+        await held;
+      });
+      await inFlight;
+      await play(db, 10, now);
+      // Later writers have committed above it; the rollup returns without waiting and stops below it.
+      const run = await rollUpTeamFigures(db, { batch: 3 });
+      expect(run.to.xact).toBeLessThan(writerXact);
+      await expectExact(db, AGENTS, now);
+      release();
+      await writer;
+      await expectExact(db, AGENTS, now);
+      await rollUpTeamFigures(db);
+      expect(await unrolled(db)).toBe(0);
+      await expectExact(db, AGENTS, now);
+    },
+    240_000,
+  );
 
   it('follows a subtree that moves to another agent, rolled history included', async () => {
     const db = ctx.db;
@@ -391,7 +443,6 @@ describe('the rollup job', () => {
         runners.push(runner);
       }
       await play(db, 25, now);
-      const max = await lastEntryId(db);
       const jobs = await Promise.all(runners.map((r, i) => r.send(TEAM_FIGURES_QUEUE, {}, { singletonKey: `test-${i}` })));
       expect(jobs.every((j) => j !== null)).toBe(true);
       const states = async () =>
@@ -401,7 +452,7 @@ describe('the rollup job', () => {
           }>`select state from ${sql.id(schema, 'job')} where id in (${sql.join(jobs.map((j) => sql`${j}::uuid`))}) order by state`.execute(db)
         ).rows.map((r) => r.state);
       await expect.poll(states, { timeout: 90_000, interval: 100 }).toEqual(['completed', 'completed']);
-      expect(await rolledTo(db)).toBe(max);
+      expect(await unrolled(db)).toBe(0);
       await expectExact(db, AGENTS, now);
     } finally {
       for (const r of runners) await r.stop();
@@ -411,16 +462,18 @@ describe('the rollup job', () => {
 });
 
 describe('the migration backfill', () => {
+  const LATER = ['0024_team_figures', '0034_team_figures_snapshot'];
   const extra = {} as { db: Kysely<DB>; close: () => Promise<void>; dir: string };
   beforeAll(async () => {
-    // A database with every migration but 0024 and the seed's week of history, then migrated to 0024.
+    // A database with every migration but 0024 (and 0034, which builds on it) and the seed's week of
+    // history, then migrated to both.
     // (Later migrations add columns today's seed writes, so the history is seeded on all of them; none
     // of them touches the team figures.)
     const database = await freshDatabase();
     extra.db = database.db;
     extra.close = database.close;
     extra.dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wl-migrations-'));
-    for (const m of listMigrations()) if (m.version !== '0024_team_figures') fs.copyFileSync(m.file, path.join(extra.dir, path.basename(m.file)));
+    for (const m of listMigrations()) if (!LATER.includes(m.version)) fs.copyFileSync(m.file, path.join(extra.dir, path.basename(m.file)));
     await migrate(extra.db, extra.dir);
     await seed(extra.db, { merchantCode: 'DEMO' });
   }, 180_000);
@@ -432,7 +485,7 @@ describe('the migration backfill', () => {
   it('rolls up the history written before it, up to the last entry', async () => {
     expect(await migrate(extra.db)).toContain('0024_team_figures');
     const db = extra.db;
-    expect(await rolledTo(db)).toBe(await lastEntryId(db));
+    expect(await unrolled(db)).toBe(0);
     expect(Number((await sql<{ n: number }>`select count(*)::int as n from team_member_hours`.execute(db)).rows[0]!.n)).toBeGreaterThan(0);
     const agent = await db.selectFrom('members').select('id').where('username', '=', 'demo_agent').executeTakeFirstOrThrow();
     const m = (await db.selectFrom('merchants').selectAll().where('code', '=', 'DEMO').executeTakeFirstOrThrow()) as TMerchant;

@@ -73,12 +73,14 @@ const who = (r: { member_id: number; username: string; nickname: string; depth: 
 export async function teamBets(deps: TPlatformDeps, merchant: TMerchant, agent: TSessionAgent, q: TTeamBetsQuery): Promise<TTeamBets> {
   const db = deps.db;
   const entries = () => teamEntries(db, merchant.id, agent.memberId, q, ['member_wallet']);
-  // Totals from the hourly rollup and the ledger's tail (docs/0058); the page reads its bets directly.
+  // Totals from the hourly rollup and the ledger's tail (docs/0058); the page reads its bets directly,
+  // newest first down the ledger's (created_at, id) index, stopping at the page (docs/0082).
   const [totals, page] = await Promise.all([
     teamFigures(
       db,
       { merchantId: merchant.id, agentId: agent.memberId, from: new Date(q.from), to: new Date(q.to), level: q.level, username: q.username },
       null,
+      { active: false },
     ).then((f) => f.total),
     newestPage(
       entries()

@@ -5,7 +5,7 @@ import { startPlatformJobs } from './platform-jobs.ts';
 import { SWEEP_CRON, SWEEP_QUEUE } from './sweep.job.ts';
 import { SALARY_CRON, SALARY_QUEUE } from '../agent/contracts/salary.job.ts';
 import { CONFIRM_SWEEP_CRON, CONFIRM_SWEEP_QUEUE } from '../withdraw/withdraw-confirm.job.ts';
-import { TEAM_FIGURES_CRON, TEAM_FIGURES_QUEUE } from '../agent/team-figures.ts';
+import { TEAM_FIGURES_CRON, TEAM_FIGURES_QUEUE } from '../agent/team-rollup.ts';
 import { useJobsDatabase } from './testing.ts';
 
 let db: Kysely<DB>;

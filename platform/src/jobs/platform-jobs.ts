@@ -5,7 +5,7 @@ import { platformEnv } from '../env.ts';
 import { createJobRunner, type JobRunner, type TPgBossRunnerOptions } from './job-runner.ts';
 import { defineSweep, SWEEP_CRON, SWEEP_QUEUE } from './sweep.job.ts';
 import { defineSalarySettlement, startSalaryChain } from '../agent/contracts/salary.job.ts';
-import { defineTeamFiguresRollup, TEAM_FIGURES_CRON, TEAM_FIGURES_QUEUE } from '../agent/team-figures.ts';
+import { defineTeamFiguresRollup, TEAM_FIGURES_CRON, TEAM_FIGURES_QUEUE } from '../agent/team-rollup.ts';
 import { CONFIRM_SWEEP_CRON, CONFIRM_SWEEP_QUEUE, defineWithdrawConfirm } from '../withdraw/withdraw-confirm.job.ts';
 
 /** Options of the platform's runner: the database, the platform clock, pg-boss tuning and whether this is a production start (never demo mode, docs/0065; default NODE_ENV=production). */

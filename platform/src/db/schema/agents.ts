@@ -46,11 +46,28 @@ export interface TeamMemberMonthsTable {
   month: Date;
   hours: string;
 }
-/** The one row saying up to which ledger entry the team figures' tables are filled. */
+/** The one row saying up to which ledger entry the team figures' tables are filled: (rolled_xact, rolled_to_entry_id) in (xact_id, id) order (migration 0034, docs/0082). */
 export interface TeamFiguresStateTable {
   id: Generated<number>;
   rolled_to_entry_id: number;
+  rolled_xact: Generated<number>;
   rolled_at: Generated<Date>;
+}
+/** Registrations per agent and UTC hour over the agent's whole team, kept from the closure table (migration 0034, docs/0082). */
+export interface TeamJoinsTable {
+  ancestor_id: number;
+  hour: Date;
+  joined: number;
+}
+/** An agent's active members over whole UTC hours [from_hour, to_hour), exact at the watermark it names (migration 0034, docs/0082). */
+export interface TeamActiveMemoTable {
+  ancestor_id: number;
+  from_hour: Date;
+  to_hour: Date;
+  rolled_xact: number;
+  rolled_id: number;
+  active: number;
+  made_at: Generated<Date>;
 }
 /** Agent contracts (migration 0022, docs/0049). */
 export interface AgentContractsTable {
@@ -96,6 +113,8 @@ export interface AgentTables {
   team_figures_state: TeamFiguresStateTable;
   team_ancestor_hours: TeamAncestorHoursTable;
   team_member_months: TeamMemberMonthsTable;
+  team_joins: TeamJoinsTable;
+  team_active_memo: TeamActiveMemoTable;
   agent_invitations: AgentInvitationsTable;
   agent_contracts: AgentContractsTable;
   agent_contract_settlements: AgentContractSettlementsTable;

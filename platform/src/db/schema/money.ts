@@ -134,6 +134,8 @@ export interface LedgerEntriesTable {
   amount_minor: number;
   balance_after_minor: number | null;
   created_at: Generated<Date>;
+  /** The writing transaction's xid (migration 0034, docs/0082): the team figures' watermark orders by it. */
+  xact_id: Generated<number>;
 }
 
 /** The money tables, by name (db/schema.ts composes them into DB). */
