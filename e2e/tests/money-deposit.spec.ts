@@ -106,6 +106,8 @@ test('the finance operator adjusts a balance; above the four-eyes amount the own
 
   // A second operator (the owner) decides it in the same console after the finance operator leaves.
   await operator.page.getByTestId('operator.logout').click();
+  // The console is back at its login form once the session has ended (not before the logout call returned).
+  await expect(operator.page.getByTestId('operator.username')).toBeVisible();
   await operator.login(DEMO.operator.username, DEMO.operator.password);
   const ownerRow = operator.page
     .getByTestId('operator.adjustments.pending')
