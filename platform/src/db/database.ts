@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type LogConfig } from 'kysely';
 import pg from 'pg';
 import { acquireDataFolderLock } from './lock-file.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
@@ -15,6 +15,8 @@ export type TOpenDatabaseOptions = {
   memorySnapshot?: Blob;
   /** PostgreSQL only: the schema to put first on search_path (tests use one per file). */
   schema?: string;
+  /** Kysely's log hook: every statement sent, BEGIN and COMMIT included (the bench counts queries with it). */
+  log?: LogConfig;
 };
 
 /**
@@ -121,13 +123,13 @@ export async function openDatabase(opts: TOpenDatabaseOptions): Promise<TDatabas
       types: pgTypes,
       ...(opts.schema ? { options: `-c search_path=${quoteIdent(opts.schema)}` } : {}),
     });
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), ...(opts.log ? { log: opts.log } : {}) });
     const listen = postgresListen(opts.databaseUrl, opts.schema ? quoteIdent(opts.schema) : undefined);
     return { db, engine: 'postgres', listen, close: () => db.destroy() };
   }
   if (opts.memory || !opts.dataDir) {
     const pglite = new PGlite(opts.memorySnapshot ? { loadDataDir: opts.memorySnapshot } : {});
-    const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+    const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite), ...(opts.log ? { log: opts.log } : {}) });
     return { db, engine: 'pglite', listen: pgliteListen(db, pglite), close: () => db.destroy() };
   }
   const dataDir = path.resolve(opts.dataDir);
@@ -136,7 +138,7 @@ export async function openDatabase(opts: TOpenDatabaseOptions): Promise<TDatabas
   try {
     const pglite = new PGlite(path.join(dataDir, 'pgdata'), { startParams: PGLITE_DISK_START_PARAMS });
     await pglite.waitReady;
-    const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+    const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite), ...(opts.log ? { log: opts.log } : {}) });
     return {
       db,
       engine: 'pglite',
