@@ -2,6 +2,7 @@ import { WLG_MESSAGES, WPS_CODES, type TFairCommitment, type TWlgRound, type TWl
 import { fairFloats, serverSeedHash } from '@wl/schemas/games/fair';
 import { slotSpin, type TSlotSpin } from '@wl/schemas/games/slot';
 import type { TPlatformDeps } from '../../http/deps.ts';
+import { checkCallDeadline } from '../../http/deadline.ts';
 import { WpsError } from '../../http/envelope.ts';
 import { inTransaction } from '../../wallet/ledger.service.ts';
 import { commitmentOf, movePlayMoney, playedBy, type TGameSession } from './game-sessions.ts';
@@ -109,6 +110,12 @@ async function settleWithWallet(deps: TPlatformDeps, wallet: TWalletClient, sess
   const ids = roundIds(drawn.roundId);
   const playerId = String(session.memberId);
   const gameCode = session.game.gameCode;
+  // The draw committed within the gateway's deadline; the stake is asked for only while the gateway
+  // still waits, else the round is refused with nothing moved (docs/0078).
+  await checkCallDeadline().catch(async (late: unknown) => {
+    await setRoundState(deps, drawn.roundId, ['open'], 'refused');
+    throw late;
+  });
   await takeStake(
     wallet,
     ids,
