@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { WLG_PATHS, WPS_CODES, WPS_HEADERS, WPS_MESSAGES, ZWlgSlotSpinResponse } from '@wl/schemas';
 import { BUILT_IN_GAMES } from '../../kernel/catalogue.ts';
+import { commitHold } from '../../test-support/commit-hold.ts';
 import { useGamePlatform } from '../../test-support/games.ts';
 import { fromClientIp } from '../../test-support/http.ts';
 import { roundIds } from './rounds.service.ts';
@@ -10,30 +11,9 @@ import { roundIds } from './rounds.service.ts';
 // clock is real time plus a shift the test moves, and a deadline check is held on a promise.
 
 let shiftMs = 0;
-/** Set by a test: the next deadline check waits for `release` after telling `reached`. */
-let hold: { reached: () => void; release: Promise<void> } | null = null;
-const games = useGamePlatform({
-  clock: () => new Date(Date.now() + shiftMs),
-  build: {
-    beforeCommit: async () => {
-      const held = hold;
-      hold = null;
-      if (!held) return;
-      held.reached();
-      await held.release;
-    },
-  },
-});
+const hold = commitHold();
+const games = useGamePlatform({ clock: () => new Date(Date.now() + shiftMs), build: { beforeCommit: hold.beforeCommit } });
 const { ctx } = games;
-
-/** The next deadline check will wait: `reached` resolves when it does, `release()` lets it go on. */
-function holdNextCheck(): { reached: Promise<void>; release: () => void } {
-  let release!: () => void;
-  let reached!: () => void;
-  const reachedPromise = new Promise<void>((resolve) => (reached = resolve));
-  hold = { reached, release: new Promise<void>((resolve) => (release = resolve)) };
-  return { reached: reachedPromise, release };
-}
 
 /** A spin as the gateway relays it: its secret, and a deadline a minute from the platform's now. */
 const spinAsGateway = (token: string) =>
@@ -65,10 +45,10 @@ describe('a slot spin and the gateway deadline', () => {
     const game = await openSlot();
     const memberId = await games.demoMemberId();
     const before = await games.walletOf(memberId);
-    const draw = holdNextCheck();
+    const draw = hold.holdNext();
     const spin = spinAsGateway(game.token);
     await draw.reached;
-    const stake = holdNextCheck();
+    const stake = hold.holdNext();
     draw.release();
     // The draw commits; before the stake is asked for the deadline is checked again. A spin that
     // did not check would answer here instead.
