@@ -1,12 +1,11 @@
-import { WLG_MESSAGES, WPS_CODES, type TFairCommitment, type TWlgRound, type TWlgSlotSpinResponse } from '@wl/schemas';
-import { fairFloats, serverSeedHash } from '@wl/schemas/games/fair';
-import { slotSpin, type TSlotSpin } from '@wl/schemas/games/slot';
+import { WLG_MESSAGES, WPS_CODES, type TWlgRound, type TWlgSlotSpinResponse } from '@wl/schemas';
+import type { TSlotSpin } from '@wl/schemas/games/slot';
 import type { TPlatformDeps } from '../../http/deps.ts';
 import { checkCallDeadline } from '../../http/deadline.ts';
 import { WpsError } from '../../http/envelope.ts';
-import { inTransaction } from '../../wallet/ledger.service.ts';
-import { commitmentOf, movePlayMoney, playedBy, type TGameSession } from './game-sessions.ts';
+import type { TGameSession } from './game-sessions.ts';
 import { guardedMove, StateMoved } from './guarded-state.ts';
+import { commitmentAfter, drawSlotRound, type TDrawn } from './slot-draw.ts';
 import { WalletRefusal, WalletUnreachable, type TWalletClient } from './wallet-client.ts';
 import { gameBusy, takeStake, walletIds } from './wallet-moves.ts';
 
@@ -17,69 +16,6 @@ export const ROUND_RECOVERY_AFTER_MS = 30_000;
 export const roundIds = (roundId: number) => walletIds(`WLG-${roundId}`);
 
 const wrongGame = () => new WpsError(WPS_CODES.badRequest, WLG_MESSAGES.wrongGame);
-
-type TDrawn = { roundId: number; spin: TSlotSpin; nonce: number; serverSeedHash: string; clientSeed: string; nextServerSeed: string | null };
-
-/**
- * Draws a round under the seed row's lock: the next nonce (taken by the update that locks the row,
- * which answers the seed too), the fair floats, the outcome, the round row. Free play settles here,
- * in the same transaction, against the session's play money; real money leaves the round 'open' for
- * the wallet.
- */
-async function drawSlotRound(deps: TPlatformDeps, session: TGameSession, betPerLineMinor: number): Promise<TDrawn & { playBalanceMinor: number | null }> {
-  // inTransaction: a spin the gateway no longer waits for draws nothing (docs/0078).
-  return inTransaction(deps.db, async (trx) => {
-    const seed = await trx
-      .updateTable('game_seeds')
-      .set((eb) => ({ next_nonce: eb('next_nonce', '+', 1) }))
-      .where('session_id', '=', session.id)
-      .where('revealed_at', 'is', null)
-      .returning(['id', 'server_seed', 'server_seed_hash', 'client_seed', 'next_nonce', 'next_server_seed'])
-      .executeTakeFirst();
-    if (!seed) throw new WpsError(WPS_CODES.notLoggedIn, WLG_MESSAGES.sessionEnded);
-    const nonce = seed.next_nonce - 1;
-    const spin = slotSpin(await fairFloats(seed.server_seed, seed.client_seed, nonce, 5), betPerLineMinor);
-    let playBalanceMinor: number | null = null;
-    if (session.mode === 'fun') {
-      playBalanceMinor = await movePlayMoney(trx, session, spin.stakeMinor, spin.winMinor);
-    }
-    const round = await trx
-      .insertInto('game_rounds')
-      .values({
-        ...playedBy(session),
-        seed_id: seed.id,
-        nonce,
-        stake_minor: spin.stakeMinor,
-        payout_minor: spin.winMinor,
-        outcome: JSON.stringify(spin),
-        state: session.mode === 'fun' ? 'settled' : 'open',
-        settled_at: session.mode === 'fun' ? deps.clock() : null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return {
-      roundId: round.id,
-      spin,
-      nonce,
-      serverSeedHash: seed.server_seed_hash,
-      clientSeed: seed.client_seed,
-      nextServerSeed: seed.next_server_seed,
-      playBalanceMinor,
-    };
-  });
-}
-
-/** The commitment the player sees after a round: the seed it was drawn from, its next nonce and the next seed's hash. */
-async function commitmentAfter(deps: TPlatformDeps, session: TGameSession, drawn: TDrawn): Promise<TFairCommitment> {
-  // A seed from before docs/0073 has its next seed committed by commitmentOf, once.
-  if (drawn.nextServerSeed === null) return commitmentOf(deps.db, session.id);
-  return {
-    serverSeedHash: drawn.serverSeedHash,
-    clientSeed: drawn.clientSeed,
-    nonce: drawn.nonce + 1,
-    nextServerSeedHash: await serverSeedHash(drawn.nextServerSeed),
-  };
-}
 
 /** A guarded move of a round's state (docs/0072): fails loudly when the round is neither in `from` nor already in `to`. */
 async function setRoundState(deps: TPlatformDeps, roundId: number, from: ('open' | 'placed')[], to: 'placed' | 'settled' | 'refused' | 'rolled_back') {
