@@ -44,10 +44,28 @@ const requestHash = (kind: string, req: object) =>
     .update(`${kind}:${JSON.stringify(req)}`)
     .digest('hex');
 
+/** The first request's hash under a transaction id, as a subquery (null when the id is new). */
+const seenHashOf = (db: Transaction<DB>, provider: TSeamlessProvider, transactionId: string) =>
+  db.selectFrom('seamless_transactions').select('request_hash').where('provider_id', '=', provider.id).where('transaction_id', '=', transactionId);
+
 /**
- * A transaction id seen before: the same request answers again (duplicate, nothing moves); anything
- * different under that id is a conflict. Returns null when the id is new.
+ * A transaction id seen before (`seenHash`, the hash of its first request): the same request answers
+ * again (duplicate, nothing moves); anything different under that id is a conflict. Null when new.
  */
+async function answerSeen(
+  trx: Transaction<DB>,
+  provider: TSeamlessProvider,
+  player: TPlayer,
+  seenHash: string | null,
+  hash: string,
+): Promise<TSeamlessAnswer | null> {
+  if (seenHash === null) return null;
+  const balance = await balanceOf(trx, provider, player);
+  if (seenHash !== hash) throw refusal(409, SEAMLESS_MESSAGES.conflict, balance);
+  return { ...balance, duplicate: true };
+}
+
+/** answerSeen, read now: after a lock, a copy that committed meanwhile is seen. */
 async function seenBefore(
   trx: Transaction<DB>,
   provider: TSeamlessProvider,
@@ -55,16 +73,8 @@ async function seenBefore(
   transactionId: string,
   hash: string,
 ): Promise<TSeamlessAnswer | null> {
-  const seen = await trx
-    .selectFrom('seamless_transactions')
-    .select('request_hash')
-    .where('provider_id', '=', provider.id)
-    .where('transaction_id', '=', transactionId)
-    .executeTakeFirst();
-  if (!seen) return null;
-  const balance = await balanceOf(trx, provider, player);
-  if (seen.request_hash !== hash) throw refusal(409, SEAMLESS_MESSAGES.conflict, balance);
-  return { ...balance, duplicate: true };
+  const seen = await seenHashOf(trx, provider, transactionId).executeTakeFirst();
+  return answerSeen(trx, provider, player, seen?.request_hash ?? null, hash);
 }
 
 type TMoveKind = 'bet' | 'win' | 'rollback';
@@ -149,7 +159,8 @@ async function walletCall(
     try {
       return await inTransaction(deps.db, work);
     } catch (error) {
-      if (isUniqueViolation(error) && attempt < 3) continue;
+      // A copy of the call committed after this one's snapshot (docs/0081): run again, it answers as the copy's duplicate or conflict.
+      if ((isUniqueViolation(error) || (error instanceof LedgerError && error.reason === 'key_reused')) && attempt < 3) continue;
       if (error instanceof LedgerError && error.reason === 'insufficient_funds') {
         throw refusal(WPS_CODES.badRequest, SEAMLESS_MESSAGES.insufficientFunds, await balanceOf(deps.db, provider, player));
       }
@@ -164,15 +175,22 @@ type TSlotState = 'placed' | 'rolled_back' | 'void' | 'settled';
  * Takes a bet's slot: created with `state` by whichever of the bet and its rollback comes first,
  * then locked for the rest of the transaction, so the bet, its rollback and its round's win decide
  * one after the other. One statement: a slot already there is locked by the no-op update that
- * answers its state.
+ * answers its state, and the bet's id is looked up as of the statement's start (`seenHash`; a copy
+ * committed while this waited for the lock is not in it: see walletCall).
  */
-async function lockBetSlot(trx: Transaction<DB>, provider: TSeamlessProvider, betId: string, state: 'placed' | 'void'): Promise<{ state: TSlotState }> {
-  return trx
+async function lockBetSlot(
+  trx: Transaction<DB>,
+  provider: TSeamlessProvider,
+  betId: string,
+  state: 'placed' | 'void',
+): Promise<{ state: TSlotState; seenHash: string | null }> {
+  const slot = await trx
     .insertInto('seamless_bet_slots')
     .values({ provider_id: provider.id, bet_transaction_id: betId, state })
     .onConflict((oc) => oc.columns(['provider_id', 'bet_transaction_id']).doUpdateSet((eb) => ({ state: eb.ref('seamless_bet_slots.state') })))
-    .returning('state')
+    .returning(['state', seenHashOf(trx, provider, betId).as('seen_hash')])
     .executeTakeFirstOrThrow();
+  return { state: slot.state, seenHash: slot.seen_hash };
 }
 
 /**
@@ -199,9 +217,14 @@ export async function seamlessBet(deps: TPlatformDeps, provider: TSeamlessProvid
   const hash = requestHash('bet', req);
   return walletCall(deps, provider, player, async (trx) => {
     const slot = await lockBetSlot(trx, provider, req.transactionId, 'placed');
-    const again = await seenBefore(trx, provider, player, req.transactionId, hash);
+    if (slot.state !== 'placed') {
+      // Read after the lock: a copy of this bet that was rolled back since answers as its duplicate.
+      const again = await seenBefore(trx, provider, player, req.transactionId, hash);
+      if (again) return again;
+      throw await refusedWithBalance(trx, provider, player, SEAMLESS_MESSAGES.betRolledBack);
+    }
+    const again = await answerSeen(trx, provider, player, slot.seenHash, hash);
     if (again) return again;
-    if (slot.state !== 'placed') throw await refusedWithBalance(trx, provider, player, SEAMLESS_MESSAGES.betRolledBack);
     const ledgerId = await move(trx, provider, player, 'bet', req.transactionId, req.amountMinor, { game: req.gameCode, round: req.roundId });
     return recorded(trx, provider, player, 'bet', req, { amountMinor: req.amountMinor, hash, ledgerId });
   });
@@ -218,7 +241,7 @@ export async function seamlessWin(deps: TPlatformDeps, provider: TSeamlessProvid
   const player = await playerFor(deps, provider, req.playerId);
   const hash = requestHash('win', req);
   return walletCall(deps, provider, player, async (trx) => {
-    // The round's bets of this member, their slots locked, in one statement.
+    // The round's bets of this member, their slots locked, and the win's id looked up, in one statement.
     const slots = await trx
       .selectFrom('seamless_bet_slots')
       .innerJoin('seamless_transactions', (join) =>
@@ -226,7 +249,7 @@ export async function seamlessWin(deps: TPlatformDeps, provider: TSeamlessProvid
           .onRef('seamless_transactions.provider_id', '=', 'seamless_bet_slots.provider_id')
           .onRef('seamless_transactions.transaction_id', '=', 'seamless_bet_slots.bet_transaction_id'),
       )
-      .select(['seamless_bet_slots.bet_transaction_id', 'seamless_bet_slots.state'])
+      .select(['seamless_bet_slots.bet_transaction_id', 'seamless_bet_slots.state', seenHashOf(trx, provider, req.transactionId).as('seen_hash')])
       .where('seamless_transactions.provider_id', '=', provider.id)
       .where('seamless_transactions.round_id', '=', req.roundId)
       .where('seamless_transactions.member_id', '=', player.memberId)
@@ -234,14 +257,21 @@ export async function seamlessWin(deps: TPlatformDeps, provider: TSeamlessProvid
       .orderBy('seamless_bet_slots.bet_transaction_id')
       .forUpdate('seamless_bet_slots')
       .execute();
-    // After the locks: a copy of this win that committed meanwhile is seen, and answers as its duplicate.
-    const again = await seenBefore(trx, provider, player, req.transactionId, hash);
-    if (again) return again;
-    const refuse = (key: string, code?: number) => refusedWithBalance(trx, provider, player, key, code);
-    if (slots.length === 0) throw await refuse(SEAMLESS_MESSAGES.betUnknown, WPS_CODES.notFound);
-    if (slots.some((s) => s.state === 'settled')) throw await refuse(SEAMLESS_MESSAGES.roundSettled);
     const placed = slots.filter((s) => s.state === 'placed').map((s) => s.bet_transaction_id);
-    if (placed.length === 0) throw await refuse(SEAMLESS_MESSAGES.betRolledBack);
+    if (placed.length === 0 || slots.some((s) => s.state === 'settled')) {
+      // Refused unless it is a copy: read after the locks, a copy of this win that committed
+      // meanwhile (it settled the slots) is seen, and answers as its duplicate.
+      const again = await seenBefore(trx, provider, player, req.transactionId, hash);
+      if (again) return again;
+      const refuse = (key: string, code?: number) => refusedWithBalance(trx, provider, player, key, code);
+      if (slots.length === 0) throw await refuse(SEAMLESS_MESSAGES.betUnknown, WPS_CODES.notFound);
+      if (slots.some((s) => s.state === 'settled')) throw await refuse(SEAMLESS_MESSAGES.roundSettled);
+      throw await refuse(SEAMLESS_MESSAGES.betRolledBack);
+    }
+    // Placed bets: no win of this round committed, so the id as of the statement's start is current
+    // for this round (the same id under another round, committed meanwhile, fails the record: walletCall).
+    const again = await answerSeen(trx, provider, player, slots[0]!.seen_hash, hash);
+    if (again) return again;
     await moveSlots(trx, provider, placed, 'placed', 'settled');
     const ledgerId =
       req.amountMinor > 0 ? await move(trx, provider, player, 'win', req.transactionId, req.amountMinor, { game: req.gameCode, round: req.roundId }) : null;
