@@ -6,6 +6,7 @@
  * bare ledger transfer. On PGlite in memory, and on PostgreSQL when DATABASE_URL is set.
  */
 import { randomBytes } from 'node:crypto';
+import type { LogEvent } from 'kysely';
 import { buildPlatform } from '@wl/platform/app';
 import { openDatabase, type TDatabase } from '@wl/platform/db/database';
 import { migrate } from '@wl/platform/db/migrate';
@@ -27,14 +28,32 @@ export type TSlotRun = {
   roundsPerSecond: number;
   /** Spins answered game_busy: the wallet did not answer within its limit (5 s, 3 tries) on a loaded machine; no round was played. */
   busy: number;
+  /** Statements sent to the database (BEGIN and COMMIT included) per round played, over the timed run. */
+  queriesPerRound: number;
 };
+
+/** Counts the statements a database is sent (its Kysely log hook); `shapes` by SQL text when BENCH_SLOT_QUERIES is set. */
+function queryCounter() {
+  const counter = { queries: 0, shapes: new Map<string, number>() };
+  const byShape = process.env.BENCH_SLOT_QUERIES === '1';
+  const log = (event: LogEvent) => {
+    counter.queries++;
+    if (byShape) counter.shapes.set(event.query.sql, (counter.shapes.get(event.query.sql) ?? 0) + 1);
+  };
+  return { counter, log };
+}
 
 async function post(url: string, body: unknown): Promise<{ success: boolean; value: unknown; message?: string }> {
   const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   return (await res.json()) as { success: boolean; value: unknown; message?: string };
 }
 
-async function measureOn(database: TDatabase, engine: TSlotRun['engine'], rounds: number): Promise<TSlotRun> {
+async function measureOn(
+  database: TDatabase,
+  engine: TSlotRun['engine'],
+  rounds: number,
+  counter: ReturnType<typeof queryCounter>['counter'],
+): Promise<TSlotRun> {
   const { db } = database;
   await migrate(db);
   await seed(db, { merchantCode: 'DEMO' });
@@ -77,6 +96,8 @@ async function measureOn(database: TDatabase, engine: TSlotRun['engine'], rounds
     // Warm every session (connections, plans, the provider's secret) before timing.
     await Promise.all(tokens.map(spin));
     busy = 0;
+    counter.queries = 0;
+    counter.shapes.clear();
     let next = 0;
     const started = performance.now();
     await Promise.all(
@@ -87,14 +108,18 @@ async function measureOn(database: TDatabase, engine: TSlotRun['engine'], rounds
         }
       }),
     );
-    return { engine, rounds, roundsPerSecond: Math.round((rounds - busy) / ((performance.now() - started) / 1000)), busy };
+    const seconds = (performance.now() - started) / 1000;
+    const played = rounds - busy;
+    for (const [shape, n] of [...counter.shapes].sort((a, b) => b[1] - a[1])) console.log(`    ${(n / played).toFixed(2)} per round: ${shape}`);
+    return { engine, rounds, roundsPerSecond: Math.round(played / seconds), busy, queriesPerRound: Number((counter.queries / played).toFixed(1)) };
   } finally {
     await app.close();
   }
 }
 
 export function measureSlotRounds(databaseUrl: string | undefined, rounds = Number(process.env.BENCH_SLOT_ROUNDS ?? 2000)): Promise<TSlotRun[]> {
-  return onEachEngine(databaseUrl, (database, engine) => measureOn(database, engine, rounds));
+  const { counter, log } = queryCounter();
+  return onEachEngine(databaseUrl, (database, engine) => measureOn(database, engine, rounds, counter), { log });
 }
 
 /** Slot rounds per second beside the ledger's transfers per second of the same engine, same run. */
@@ -104,7 +129,7 @@ export function printSlotRounds(runs: TSlotRun[], ledger: { engine: string; tran
     const transfers = ledger.find((l) => l.engine === r.engine)?.transfersPerSecond;
     const ratio = transfers ? ` = ${(r.roundsPerSecond / transfers).toFixed(3)} of ${transfers} transfers/s` : '';
     const busy = r.busy > 0 ? `; ${r.busy} of ${r.rounds} spins answered game_busy (the wallet's 5 s limit on a loaded machine)` : '';
-    console.log(`    ${r.engine}: ${r.roundsPerSecond} rounds/s (${r.rounds} rounds)${ratio}${busy}`);
+    console.log(`    ${r.engine}: ${r.roundsPerSecond} rounds/s (${r.rounds} rounds)${ratio}${busy}; ${r.queriesPerRound} queries per round`);
   }
 }
 

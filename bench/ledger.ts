@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openDatabase, type TDatabase } from '@wl/platform/db/database';
+import { openDatabase, type TDatabase, type TOpenDatabaseOptions } from '@wl/platform/db/database';
 import { migrate } from '@wl/platform/db/migrate';
 import { seed } from '@wl/platform/seed/seed';
 import { insertBareMembers } from '@wl/platform/test-support/bare-members';
@@ -89,9 +89,10 @@ async function measureOn(database: TDatabase, engine: TLedgerRun['engine'], oper
 export async function onEachEngine<T>(
   databaseUrl: string | undefined,
   measure: (database: TDatabase, engine: 'pglite' | 'postgres') => Promise<T>,
+  options: Pick<TOpenDatabaseOptions, 'log'> = {},
 ): Promise<T[]> {
   const runs: T[] = [];
-  const pglite = await openDatabase({ memory: true });
+  const pglite = await openDatabase({ memory: true, ...options });
   try {
     runs.push(await measure(pglite, 'pglite'));
   } finally {
@@ -99,7 +100,7 @@ export async function onEachEngine<T>(
   }
   if (databaseUrl) {
     const { schema, drop } = await createTestSchema(databaseUrl);
-    const postgres = await openDatabase({ databaseUrl, schema });
+    const postgres = await openDatabase({ databaseUrl, schema, ...options });
     try {
       runs.push(await measure(postgres, 'postgres'));
     } finally {

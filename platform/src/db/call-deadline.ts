@@ -13,6 +13,8 @@ export type TCallDeadline = {
 
 /** The deadline each call's database handle carries (a handle made by `dbUntil`, dropped with its call). */
 const deadlines = new WeakMap<Kysely<DB>, TCallDeadline>();
+/** The database each such handle is of. */
+const bases = new WeakMap<Kysely<DB>, Kysely<DB>>();
 
 /**
  * The same database as `db`, as one call sees it: a transaction begun on it through `inTransaction`
@@ -23,7 +25,27 @@ const deadlines = new WeakMap<Kysely<DB>, TCallDeadline>();
 export function dbUntil(db: Kysely<DB>, deadline: TCallDeadline): Kysely<DB> {
   const handle = db.withoutPlugins();
   deadlines.set(handle, deadline);
+  bases.set(handle, databaseOf(db));
   return handle;
+}
+
+/** The platform's database a handle is of (itself when it is no call's handle): what memory kept per database is keyed by. */
+export function databaseOf(db: Kysely<DB>): Kysely<DB> {
+  return bases.get(db) ?? db;
+}
+
+/**
+ * Memory kept per database for the life of the process (docs/0081): one value per platform
+ * database, made on first use, the same for every call's handle of that database.
+ */
+export function perDatabase<T extends object>(make: () => T): (db: Kysely<DB>) => T {
+  const values = new WeakMap<Kysely<DB>, T>();
+  return (db) => {
+    const key = databaseOf(db);
+    let value = values.get(key);
+    if (!value) values.set(key, (value = make()));
+    return value;
+  };
 }
 
 /**

@@ -1,5 +1,7 @@
+import { perDatabase } from '../db/call-deadline.ts';
 import { SEAMLESS_MESSAGES, SEAMLESS_REPLAY_WINDOW_MS, WPS_CODES } from '@wl/schemas';
 import type { TPlatformDeps } from '../http/deps.ts';
+import { MERCHANT_COLUMNS, type TMerchant } from '../http/auth.ts';
 import { WpsError } from '../http/envelope.ts';
 import { sameSignature, seamlessSignature } from './seamless-signature.ts';
 
@@ -11,18 +13,73 @@ const unauthorised = () => new WpsError(WPS_CODES.notLoggedIn, SEAMLESS_MESSAGES
 /** The headers of a signed call, and what the signature covers besides them. */
 export type TSeamlessCallHeaders = { provider: string | undefined; timestamp: string | undefined; nonce: string | undefined; signature: string | undefined };
 
+/** What the wallet keeps of a provider between calls: enough to check a signature before any query. */
+type TKnownProvider = { id: number; code: string; secret: string; merchantId: number };
+
+/**
+ * Providers by code, per platform (docs/0081). Never trusted alone: the statement that records a
+ * call's nonce records it only while the provider is still enabled with the secret the signature was
+ * checked against, so a provider disabled or re-keyed by any process is refused at its next call.
+ */
+const knownProviders = perDatabase(() => new Map<string, TKnownProvider>());
+const providersOf = (deps: TPlatformDeps): Map<string, TKnownProvider> => knownProviders(deps.db);
+
+/** An enabled provider by code, read from the database (null when unknown or disabled). */
+async function readProvider(deps: TPlatformDeps, code: string): Promise<TKnownProvider | null> {
+  const row = await deps.db
+    .selectFrom('seamless_providers')
+    .select(['id', 'code', 'secret', 'enabled', 'merchant_id'])
+    .where('code', '=', code)
+    .executeTakeFirst();
+  return row?.enabled ? { id: row.id, code: row.code, secret: row.secret, merchantId: row.merchant_id } : null;
+}
+
+/**
+ * Records a call's nonce, in one statement with the checks that need the database: the provider is
+ * still enabled with `secret`, the nonce is new; answers the provider's merchant as a call sees it.
+ */
+async function recordNonce(deps: TPlatformDeps, known: TKnownProvider, nonce: string) {
+  const p = deps.db
+    .with('fresh', (db) =>
+      db
+        .insertInto('seamless_nonces')
+        .columns(['provider_id', 'nonce', 'seen_at'])
+        .expression((eb) =>
+          eb
+            .selectFrom('seamless_providers')
+            .select((s) => ['id', s.val(nonce).as('nonce'), s.val(deps.clock()).as('seen_at')])
+            .where('id', '=', known.id)
+            .where('enabled', '=', true)
+            .where('secret', '=', known.secret),
+        )
+        .onConflict((oc) => oc.columns(['provider_id', 'nonce']).doNothing())
+        .returning('nonce'),
+    )
+    .selectFrom('seamless_providers')
+    .innerJoin('merchants', 'merchants.id', 'seamless_providers.merchant_id')
+    .select(MERCHANT_COLUMNS.map((c) => `merchants.${c}` as const))
+    .select((eb) => [
+      eb.and([eb('seamless_providers.enabled', '=', true), eb('seamless_providers.secret', '=', known.secret)]).as('valid'),
+      eb.exists(eb.selectFrom('fresh').select('nonce')).as('fresh'),
+    ])
+    .where('seamless_providers.id', '=', known.id);
+  return p.executeTakeFirst();
+}
+
 /**
  * Authenticates a call (docs/0072): a known, enabled provider; the signature over the method, the
  * path, the timestamp, the nonce and the exact body; a timestamp within the replay window of the
  * platform's clock; a nonce never seen before (a copy of a signed call inside the window is refused,
  * a provider's retry signs anew). Every failure is the same 401 (nothing tells a forger which part
  * was wrong), except a stale timestamp and a replay, which an honest provider must be able to see.
+ * Answers the provider and its merchant, the merchant the call is for (docs/0081): one query per
+ * call once the provider is known.
  */
 export async function authenticateProvider(
   deps: TPlatformDeps,
   headers: TSeamlessCallHeaders,
   call: { method: string; path: string; rawBody: string },
-): Promise<TSeamlessProvider> {
+): Promise<{ provider: TSeamlessProvider; merchant: TMerchant }> {
   const { provider, timestamp, nonce, signature } = headers;
   if (
     !provider ||
@@ -35,32 +92,30 @@ export async function authenticateProvider(
   ) {
     throw unauthorised();
   }
-  const row = await deps.db
-    .selectFrom('seamless_providers')
-    .innerJoin('merchants', 'merchants.id', 'seamless_providers.merchant_id')
-    .select([
-      'seamless_providers.id',
-      'seamless_providers.code',
-      'seamless_providers.secret',
-      'seamless_providers.enabled',
-      'merchants.id as merchant_id',
-      'merchants.currency',
-    ])
-    .where('seamless_providers.code', '=', provider)
-    .executeTakeFirst();
+  const providers = providersOf(deps);
+  const signed = { method: call.method, path: call.path, timestamp, nonce, body: call.rawBody };
   // The signature is computed even for an unknown provider, so timing does not tell them apart.
-  const expected = seamlessSignature(row?.secret ?? 'x'.repeat(32), { method: call.method, path: call.path, timestamp, nonce, body: call.rawBody });
-  if (!row || !row.enabled || !sameSignature(expected, signature)) throw unauthorised();
+  const signedBy = (known: TKnownProvider | null | undefined) => sameSignature(seamlessSignature(known?.secret ?? 'x'.repeat(32), signed), signature);
+  const cached = providers.get(provider);
+  const known = cached && signedBy(cached) ? cached : await readProvider(deps, provider);
+  // Unknown here, or re-keyed since it was kept: checked against the row just read (or none).
+  const proven = known === cached || signedBy(known);
+  if (!known || !proven) {
+    providers.delete(provider);
+    throw unauthorised();
+  }
+  providers.set(provider, known);
   if (Math.abs(deps.clock().getTime() - Number(timestamp)) > SEAMLESS_REPLAY_WINDOW_MS) throw new WpsError(WPS_CODES.notLoggedIn, SEAMLESS_MESSAGES.stale);
   // Seen once: the nonce outlives the window (pruned by the games sweep), so a copy is refused for as long as its timestamp is accepted.
-  const fresh = await deps.db
-    .insertInto('seamless_nonces')
-    .values({ provider_id: row.id, nonce, seen_at: deps.clock() })
-    .onConflict((oc) => oc.columns(['provider_id', 'nonce']).doNothing())
-    .returning('nonce')
-    .executeTakeFirst();
-  if (!fresh) throw new WpsError(WPS_CODES.notLoggedIn, SEAMLESS_MESSAGES.replayed);
-  return { id: row.id, code: row.code, merchant: { id: row.merchant_id, currency: row.currency } };
+  const recorded = await recordNonce(deps, known, nonce);
+  if (!recorded?.valid) {
+    // Disabled or re-keyed since it was read: forgotten, and this call refused.
+    providers.delete(provider);
+    throw unauthorised();
+  }
+  if (!recorded.fresh) throw new WpsError(WPS_CODES.notLoggedIn, SEAMLESS_MESSAGES.replayed);
+  const { valid: _valid, fresh: _fresh, ...merchant } = recorded;
+  return { provider: { id: known.id, code: known.code, merchant: { id: merchant.id, currency: merchant.currency } }, merchant };
 }
 
 /** Forgets nonces older than twice the replay window (their timestamps are refused as stale anyway). */

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { SEAMLESS_BODY_LIMIT, SEAMLESS_CALLS, SEAMLESS_HEADERS } from '@wl/schemas';
+import { setRequestMerchant } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
 import { wpsErrors } from '../http/envelope.ts';
 import { routesOf } from '../http/routes-of.ts';
@@ -28,7 +29,8 @@ function providerOf(request: FastifyRequest): TSeamlessProvider {
  * The seamless wallet game providers call (docs/0035, docs/0076): balance, bet, win
  * and rollback, each a SERVER call, a signed POST. In a scope of its own: JSON bodies are kept as
  * sent (the signature covers the bytes) and limited to SEAMLESS_BODY_LIMIT, and the signature is
- * checked (a preHandler) before the input is read, as before any work.
+ * checked (a preHandler) before the input is read, as before any work. The call is for its
+ * provider's merchant, read with its nonce (docs/0081), whatever Merchant header it carries.
  */
 export const seamlessWalletRoutes: FastifyPluginAsync<{ deps: TPlatformDeps }> = async (scope, { deps }) => {
   scope.removeAllContentTypeParsers();
@@ -42,7 +44,7 @@ export const seamlessWalletRoutes: FastifyPluginAsync<{ deps: TPlatformDeps }> =
   });
   // The signature binds the method and the path of the call answered (docs/0072): the route's own path.
   scope.addHook('preHandler', async (request) => {
-    const provider = await authenticateProvider(
+    const { provider, merchant } = await authenticateProvider(
       deps,
       {
         provider: header(request, SEAMLESS_HEADERS.provider),
@@ -53,6 +55,7 @@ export const seamlessWalletRoutes: FastifyPluginAsync<{ deps: TPlatformDeps }> =
       { method: request.method, path: request.routeOptions.url ?? request.url, rawBody: rawBodies.get(request) ?? '' },
     );
     providers.set(request, provider);
+    setRequestMerchant(request, merchant);
   });
   await scope.register(
     routesOf(SEAMLESS_CALLS, {

@@ -1,9 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import {
-  NON_MEMBER_TYPE,
   SEAMLESS_MESSAGES,
-  TRIAL_TYPE,
   WPS_CODES,
   type TSeamlessAnswer,
   type TSeamlessBetRequest,
@@ -14,36 +12,31 @@ import { isUniqueViolation } from '../db/errors.ts';
 import type { DB } from '../db/schema.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
 import { WpsError } from '../http/envelope.ts';
-import { accountFor, inTransaction, LedgerError, transfer } from '../wallet/ledger.service.ts';
+import { inTransaction, LedgerError, transfer } from '../wallet/ledger.service.ts';
 import type { TSeamlessProvider } from './seamless-auth.ts';
+import { accountsOf, playerOf } from './seamless-known.ts';
 
 const refusal = (code: number, key: string, balance?: { balanceMinor: number; currency: string }) => new WpsError(code, key, balance ?? null);
 
-/** The member behind a playerId: a real member of the provider's merchant (no trial, no non-member). */
-async function playerOf(db: TPlatformDeps['db'] | Transaction<DB>, provider: TSeamlessProvider, playerId: string): Promise<number> {
-  const member = await db
-    .selectFrom('members')
-    .select(['id', 'type'])
-    .where('id', '=', Number(playerId))
-    .where('merchant_id', '=', provider.merchant.id)
-    .executeTakeFirst();
-  if (!member || member.type === TRIAL_TYPE || member.type === NON_MEMBER_TYPE) throw refusal(WPS_CODES.notFound, SEAMLESS_MESSAGES.playerUnknown);
-  return member.id;
+/** The player of a call: the member, and the two ledger accounts its money moves between. */
+type TPlayer = { memberId: number; wallet: number; house: number };
+
+async function playerFor(deps: TPlatformDeps, provider: TSeamlessProvider, playerId: string): Promise<TPlayer> {
+  const memberId = await playerOf(deps, provider, playerId);
+  return { memberId, ...(await accountsOf(deps, provider, memberId)) };
 }
 
 async function balanceOf(
   db: TPlatformDeps['db'] | Transaction<DB>,
   provider: TSeamlessProvider,
-  memberId: number,
+  player: TPlayer,
 ): Promise<{ balanceMinor: number; currency: string }> {
-  const id = await accountFor(db, provider.merchant, 'member_wallet', { memberId });
-  const row = await db.selectFrom('ledger_accounts').select('balance_minor').where('id', '=', id).executeTakeFirstOrThrow();
+  const row = await db.selectFrom('ledger_accounts').select('balance_minor').where('id', '=', player.wallet).executeTakeFirstOrThrow();
   return { balanceMinor: Number(row.balance_minor), currency: provider.merchant.currency };
 }
 
 export async function seamlessBalance(deps: TPlatformDeps, provider: TSeamlessProvider, playerId: string): Promise<TSeamlessAnswer> {
-  const memberId = await playerOf(deps.db, provider, playerId);
-  return { ...(await balanceOf(deps.db, provider, memberId)), duplicate: false };
+  return { ...(await balanceOf(deps.db, provider, await playerFor(deps, provider, playerId))), duplicate: false };
 }
 
 const requestHash = (kind: string, req: object) =>
@@ -51,27 +44,37 @@ const requestHash = (kind: string, req: object) =>
     .update(`${kind}:${JSON.stringify(req)}`)
     .digest('hex');
 
+/** The first request's hash under a transaction id, as a subquery (null when the id is new). */
+const seenHashOf = (db: Transaction<DB>, provider: TSeamlessProvider, transactionId: string) =>
+  db.selectFrom('seamless_transactions').select('request_hash').where('provider_id', '=', provider.id).where('transaction_id', '=', transactionId);
+
 /**
- * A transaction id seen before: the same request answers again (duplicate, nothing moves); anything
- * different under that id is a conflict. Returns null when the id is new.
+ * A transaction id seen before (`seenHash`, the hash of its first request): the same request answers
+ * again (duplicate, nothing moves); anything different under that id is a conflict. Null when new.
  */
+async function answerSeen(
+  trx: Transaction<DB>,
+  provider: TSeamlessProvider,
+  player: TPlayer,
+  seenHash: string | null,
+  hash: string,
+): Promise<TSeamlessAnswer | null> {
+  if (seenHash === null) return null;
+  const balance = await balanceOf(trx, provider, player);
+  if (seenHash !== hash) throw refusal(409, SEAMLESS_MESSAGES.conflict, balance);
+  return { ...balance, duplicate: true };
+}
+
+/** answerSeen, read now: after a lock, a copy that committed meanwhile is seen. */
 async function seenBefore(
   trx: Transaction<DB>,
   provider: TSeamlessProvider,
-  memberId: number,
+  player: TPlayer,
   transactionId: string,
   hash: string,
 ): Promise<TSeamlessAnswer | null> {
-  const seen = await trx
-    .selectFrom('seamless_transactions')
-    .select('request_hash')
-    .where('provider_id', '=', provider.id)
-    .where('transaction_id', '=', transactionId)
-    .executeTakeFirst();
-  if (!seen) return null;
-  const balance = await balanceOf(trx, provider, memberId);
-  if (seen.request_hash !== hash) throw refusal(409, SEAMLESS_MESSAGES.conflict, balance);
-  return { ...balance, duplicate: true };
+  const seen = await seenHashOf(trx, provider, transactionId).executeTakeFirst();
+  return answerSeen(trx, provider, player, seen?.request_hash ?? null, hash);
 }
 
 type TMoveKind = 'bet' | 'win' | 'rollback';
@@ -80,15 +83,13 @@ type TMoveKind = 'bet' | 'win' | 'rollback';
 async function move(
   trx: Transaction<DB>,
   provider: TSeamlessProvider,
-  memberId: number,
+  player: TPlayer,
   kind: TMoveKind,
   key: string,
   amountMinor: number,
   meta: Record<string, string>,
 ): Promise<number> {
-  const wallet = await accountFor(trx, provider.merchant, 'member_wallet', { memberId });
-  const house = await accountFor(trx, provider.merchant, 'provider', { code: provider.code });
-  const [from, to] = kind === 'bet' ? [wallet, house] : [house, wallet];
+  const [from, to] = kind === 'bet' ? [player.wallet, player.house] : [player.house, player.wallet];
   const result = await transfer(trx, {
     from,
     to,
@@ -103,37 +104,44 @@ async function move(
 
 /**
  * Records the call under its transaction id (with the ledger transaction it moved, if any) and
- * answers the member's balance after it.
+ * answers the member's balance after it: one statement.
  */
 async function recorded(
   trx: Transaction<DB>,
   provider: TSeamlessProvider,
-  memberId: number,
+  player: TPlayer,
   kind: TMoveKind,
   req: { transactionId: string; roundId: string; gameCode: string },
   row: { amountMinor: number; hash: string; ledgerId: number | null; ref?: string },
 ): Promise<TSeamlessAnswer> {
-  await trx
-    .insertInto('seamless_transactions')
-    .values({
-      provider_id: provider.id,
-      transaction_id: req.transactionId,
-      kind,
-      member_id: memberId,
-      round_id: req.roundId,
-      game_code: req.gameCode,
-      ref_transaction_id: row.ref ?? null,
-      amount_minor: row.amountMinor,
-      request_hash: row.hash,
-      ledger_transaction_id: row.ledgerId,
-    })
-    .execute();
-  return { ...(await balanceOf(trx, provider, memberId)), duplicate: false };
+  const after = await trx
+    .with('recorded', (db) =>
+      db
+        .insertInto('seamless_transactions')
+        .values({
+          provider_id: provider.id,
+          transaction_id: req.transactionId,
+          kind,
+          member_id: player.memberId,
+          round_id: req.roundId,
+          game_code: req.gameCode,
+          ref_transaction_id: row.ref ?? null,
+          amount_minor: row.amountMinor,
+          request_hash: row.hash,
+          ledger_transaction_id: row.ledgerId,
+        })
+        .returning('id'),
+    )
+    .selectFrom('ledger_accounts')
+    .select('balance_minor')
+    .where('id', '=', player.wallet)
+    .executeTakeFirstOrThrow();
+  return { balanceMinor: Number(after.balance_minor), currency: provider.merchant.currency, duplicate: false };
 }
 
 /** A refusal of the call with the member's balance (409 unless said otherwise). */
-const refusedWithBalance = async (trx: Transaction<DB>, provider: TSeamlessProvider, memberId: number, key: string, code = 409) =>
-  refusal(code, key, await balanceOf(trx, provider, memberId));
+const refusedWithBalance = async (trx: Transaction<DB>, provider: TSeamlessProvider, player: TPlayer, key: string, code = 409) =>
+  refusal(code, key, await balanceOf(trx, provider, player));
 
 /**
  * Runs a wallet call in one transaction. Two copies of one call racing both find the id new; the
@@ -144,16 +152,17 @@ const refusedWithBalance = async (trx: Transaction<DB>, provider: TSeamlessProvi
 async function walletCall(
   deps: TPlatformDeps,
   provider: TSeamlessProvider,
-  memberId: number,
+  player: TPlayer,
   work: (trx: Transaction<DB>) => Promise<TSeamlessAnswer>,
 ): Promise<TSeamlessAnswer> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await inTransaction(deps.db, work);
     } catch (error) {
-      if (isUniqueViolation(error) && attempt < 3) continue;
+      // A copy of the call committed after this one's snapshot (docs/0081): run again, it answers as the copy's duplicate or conflict.
+      if ((isUniqueViolation(error) || (error instanceof LedgerError && error.reason === 'key_reused')) && attempt < 3) continue;
       if (error instanceof LedgerError && error.reason === 'insufficient_funds') {
-        throw refusal(WPS_CODES.badRequest, SEAMLESS_MESSAGES.insufficientFunds, await balanceOf(deps.db, provider, memberId));
+        throw refusal(WPS_CODES.badRequest, SEAMLESS_MESSAGES.insufficientFunds, await balanceOf(deps.db, provider, player));
       }
       throw error;
     }
@@ -165,21 +174,23 @@ type TSlotState = 'placed' | 'rolled_back' | 'void' | 'settled';
 /**
  * Takes a bet's slot: created with `state` by whichever of the bet and its rollback comes first,
  * then locked for the rest of the transaction, so the bet, its rollback and its round's win decide
- * one after the other.
+ * one after the other. One statement: a slot already there is locked by the no-op update that
+ * answers its state, and the bet's id is looked up as of the statement's start (`seenHash`; a copy
+ * committed while this waited for the lock is not in it: see walletCall).
  */
-async function lockBetSlot(trx: Transaction<DB>, provider: TSeamlessProvider, betId: string, state: 'placed' | 'void'): Promise<{ state: TSlotState }> {
-  await trx
+async function lockBetSlot(
+  trx: Transaction<DB>,
+  provider: TSeamlessProvider,
+  betId: string,
+  state: 'placed' | 'void',
+): Promise<{ state: TSlotState; seenHash: string | null }> {
+  const slot = await trx
     .insertInto('seamless_bet_slots')
     .values({ provider_id: provider.id, bet_transaction_id: betId, state })
-    .onConflict((oc) => oc.doNothing())
-    .execute();
-  return trx
-    .selectFrom('seamless_bet_slots')
-    .select('state')
-    .where('provider_id', '=', provider.id)
-    .where('bet_transaction_id', '=', betId)
-    .forUpdate()
+    .onConflict((oc) => oc.columns(['provider_id', 'bet_transaction_id']).doUpdateSet((eb) => ({ state: eb.ref('seamless_bet_slots.state') })))
+    .returning(['state', seenHashOf(trx, provider, betId).as('seen_hash')])
     .executeTakeFirstOrThrow();
+  return { state: slot.state, seenHash: slot.seen_hash };
 }
 
 /**
@@ -202,15 +213,20 @@ async function moveSlots(trx: Transaction<DB>, provider: TSeamlessProvider, betI
  * this id came before (slot 'void'), the bet is refused and nothing moves.
  */
 export async function seamlessBet(deps: TPlatformDeps, provider: TSeamlessProvider, req: TSeamlessBetRequest): Promise<TSeamlessAnswer> {
-  const memberId = await playerOf(deps.db, provider, req.playerId);
+  const player = await playerFor(deps, provider, req.playerId);
   const hash = requestHash('bet', req);
-  return walletCall(deps, provider, memberId, async (trx) => {
+  return walletCall(deps, provider, player, async (trx) => {
     const slot = await lockBetSlot(trx, provider, req.transactionId, 'placed');
-    const again = await seenBefore(trx, provider, memberId, req.transactionId, hash);
+    if (slot.state !== 'placed') {
+      // Read after the lock: a copy of this bet that was rolled back since answers as its duplicate.
+      const again = await seenBefore(trx, provider, player, req.transactionId, hash);
+      if (again) return again;
+      throw await refusedWithBalance(trx, provider, player, SEAMLESS_MESSAGES.betRolledBack);
+    }
+    const again = await answerSeen(trx, provider, player, slot.seenHash, hash);
     if (again) return again;
-    if (slot.state !== 'placed') throw await refusedWithBalance(trx, provider, memberId, SEAMLESS_MESSAGES.betRolledBack);
-    const ledgerId = await move(trx, provider, memberId, 'bet', req.transactionId, req.amountMinor, { game: req.gameCode, round: req.roundId });
-    return recorded(trx, provider, memberId, 'bet', req, { amountMinor: req.amountMinor, hash, ledgerId });
+    const ledgerId = await move(trx, provider, player, 'bet', req.transactionId, req.amountMinor, { game: req.gameCode, round: req.roundId });
+    return recorded(trx, provider, player, 'bet', req, { amountMinor: req.amountMinor, hash, ledgerId });
   });
 }
 
@@ -222,42 +238,44 @@ export async function seamlessBet(deps: TPlatformDeps, provider: TSeamlessProvid
  * member is credited. A win of 0 closes a lost round: recorded, settled, nothing moves.
  */
 export async function seamlessWin(deps: TPlatformDeps, provider: TSeamlessProvider, req: TSeamlessWinRequest): Promise<TSeamlessAnswer> {
-  const memberId = await playerOf(deps.db, provider, req.playerId);
+  const player = await playerFor(deps, provider, req.playerId);
   const hash = requestHash('win', req);
-  return walletCall(deps, provider, memberId, async (trx) => {
-    const bets = await trx
-      .selectFrom('seamless_transactions')
-      .select('transaction_id')
-      .where('provider_id', '=', provider.id)
-      .where('round_id', '=', req.roundId)
-      .where('member_id', '=', memberId)
-      .where('kind', '=', 'bet')
-      .orderBy('transaction_id')
+  return walletCall(deps, provider, player, async (trx) => {
+    // The round's bets of this member, their slots locked, and the win's id looked up, in one statement.
+    const slots = await trx
+      .selectFrom('seamless_bet_slots')
+      .innerJoin('seamless_transactions', (join) =>
+        join
+          .onRef('seamless_transactions.provider_id', '=', 'seamless_bet_slots.provider_id')
+          .onRef('seamless_transactions.transaction_id', '=', 'seamless_bet_slots.bet_transaction_id'),
+      )
+      .select(['seamless_bet_slots.bet_transaction_id', 'seamless_bet_slots.state', seenHashOf(trx, provider, req.transactionId).as('seen_hash')])
+      .where('seamless_transactions.provider_id', '=', provider.id)
+      .where('seamless_transactions.round_id', '=', req.roundId)
+      .where('seamless_transactions.member_id', '=', player.memberId)
+      .where('seamless_transactions.kind', '=', 'bet')
+      .orderBy('seamless_bet_slots.bet_transaction_id')
+      .forUpdate('seamless_bet_slots')
       .execute();
-    const betIds = bets.map((b) => b.transaction_id);
-    const slots =
-      betIds.length === 0
-        ? []
-        : await trx
-            .selectFrom('seamless_bet_slots')
-            .select(['bet_transaction_id', 'state'])
-            .where('provider_id', '=', provider.id)
-            .where('bet_transaction_id', 'in', betIds)
-            .orderBy('bet_transaction_id')
-            .forUpdate()
-            .execute();
-    // After the locks: a copy of this win that committed meanwhile is seen, and answers as its duplicate.
-    const again = await seenBefore(trx, provider, memberId, req.transactionId, hash);
-    if (again) return again;
-    const refuse = (key: string, code?: number) => refusedWithBalance(trx, provider, memberId, key, code);
-    if (slots.length === 0) throw await refuse(SEAMLESS_MESSAGES.betUnknown, WPS_CODES.notFound);
-    if (slots.some((s) => s.state === 'settled')) throw await refuse(SEAMLESS_MESSAGES.roundSettled);
     const placed = slots.filter((s) => s.state === 'placed').map((s) => s.bet_transaction_id);
-    if (placed.length === 0) throw await refuse(SEAMLESS_MESSAGES.betRolledBack);
+    if (placed.length === 0 || slots.some((s) => s.state === 'settled')) {
+      // Refused unless it is a copy: read after the locks, a copy of this win that committed
+      // meanwhile (it settled the slots) is seen, and answers as its duplicate.
+      const again = await seenBefore(trx, provider, player, req.transactionId, hash);
+      if (again) return again;
+      const refuse = (key: string, code?: number) => refusedWithBalance(trx, provider, player, key, code);
+      if (slots.length === 0) throw await refuse(SEAMLESS_MESSAGES.betUnknown, WPS_CODES.notFound);
+      if (slots.some((s) => s.state === 'settled')) throw await refuse(SEAMLESS_MESSAGES.roundSettled);
+      throw await refuse(SEAMLESS_MESSAGES.betRolledBack);
+    }
+    // Placed bets: no win of this round committed, so the id as of the statement's start is current
+    // for this round (the same id under another round, committed meanwhile, fails the record: walletCall).
+    const again = await answerSeen(trx, provider, player, slots[0]!.seen_hash, hash);
+    if (again) return again;
     await moveSlots(trx, provider, placed, 'placed', 'settled');
     const ledgerId =
-      req.amountMinor > 0 ? await move(trx, provider, memberId, 'win', req.transactionId, req.amountMinor, { game: req.gameCode, round: req.roundId }) : null;
-    return recorded(trx, provider, memberId, 'win', req, { amountMinor: req.amountMinor, hash, ledgerId });
+      req.amountMinor > 0 ? await move(trx, provider, player, 'win', req.transactionId, req.amountMinor, { game: req.gameCode, round: req.roundId }) : null;
+    return recorded(trx, provider, player, 'win', req, { amountMinor: req.amountMinor, hash, ledgerId });
   });
 }
 
@@ -267,10 +285,10 @@ export async function seamlessWin(deps: TPlatformDeps, provider: TSeamlessProvid
  * refused); a bet whose round was paid ('settled'), a win, or another member's bet is refused.
  */
 export async function seamlessRollback(deps: TPlatformDeps, provider: TSeamlessProvider, req: TSeamlessRollbackRequest): Promise<TSeamlessAnswer> {
-  const memberId = await playerOf(deps.db, provider, req.playerId);
+  const player = await playerFor(deps, provider, req.playerId);
   const hash = requestHash('rollback', req);
-  return walletCall(deps, provider, memberId, async (trx) => {
-    const again = await seenBefore(trx, provider, memberId, req.transactionId, hash);
+  return walletCall(deps, provider, player, async (trx) => {
+    const again = await seenBefore(trx, provider, player, req.transactionId, hash);
     if (again) return again;
     // Only a bet of this member can be rolled back; a win or another player's bet cannot.
     const target = await trx
@@ -279,10 +297,10 @@ export async function seamlessRollback(deps: TPlatformDeps, provider: TSeamlessP
       .where('provider_id', '=', provider.id)
       .where('transaction_id', '=', req.refTransactionId)
       .executeTakeFirst();
-    if (target && (target.kind !== 'bet' || target.member_id !== memberId))
-      throw await refusedWithBalance(trx, provider, memberId, SEAMLESS_MESSAGES.notRollbackable);
+    if (target && (target.kind !== 'bet' || target.member_id !== player.memberId))
+      throw await refusedWithBalance(trx, provider, player, SEAMLESS_MESSAGES.notRollbackable);
     const slot = await lockBetSlot(trx, provider, req.refTransactionId, 'void');
-    if (slot.state === 'settled') throw await refusedWithBalance(trx, provider, memberId, SEAMLESS_MESSAGES.notRollbackable);
+    if (slot.state === 'settled') throw await refusedWithBalance(trx, provider, player, SEAMLESS_MESSAGES.notRollbackable);
     let ledgerId: number | null = null;
     let amountMinor = 0;
     if (slot.state === 'placed') {
@@ -293,9 +311,10 @@ export async function seamlessRollback(deps: TPlatformDeps, provider: TSeamlessP
         .where('transaction_id', '=', req.refTransactionId)
         .executeTakeFirst();
       // The slot is 'placed' only by a committed bet, whose row is there.
-      if (!bet || bet.kind !== 'bet' || bet.member_id !== memberId) throw await refusedWithBalance(trx, provider, memberId, SEAMLESS_MESSAGES.notRollbackable);
+      if (!bet || bet.kind !== 'bet' || bet.member_id !== player.memberId)
+        throw await refusedWithBalance(trx, provider, player, SEAMLESS_MESSAGES.notRollbackable);
       amountMinor = Number(bet.amount_minor);
-      ledgerId = await move(trx, provider, memberId, 'rollback', req.refTransactionId, amountMinor, {
+      ledgerId = await move(trx, provider, player, 'rollback', req.refTransactionId, amountMinor, {
         game: req.gameCode,
         round: req.roundId,
         bet: req.refTransactionId,
@@ -304,6 +323,6 @@ export async function seamlessRollback(deps: TPlatformDeps, provider: TSeamlessP
     } else if (slot.state === 'rolled_back') {
       // Another rollback id for a bet already refunded: recorded, nothing moves twice.
     }
-    return recorded(trx, provider, memberId, 'rollback', req, { amountMinor, hash, ledgerId, ref: req.refTransactionId });
+    return recorded(trx, provider, player, 'rollback', req, { amountMinor, hash, ledgerId, ref: req.refTransactionId });
   });
 }

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SEAMLESS_HEADERS, SEAMLESS_PATHS, SEAMLESS_REPLAY_WINDOW_MS } from '@wl/schemas';
+import { SEAMLESS_HEADERS, SEAMLESS_PATHS, SEAMLESS_REPLAY_WINDOW_MS, WPS_HEADERS } from '@wl/schemas';
 import { BUILT_IN_PROVIDER } from '../kernel/catalogue.ts';
 import { rowCounts, usePlatform } from '../test-support/db.ts';
 import { ledgerTotal, ledgerViolations, NO_VIOLATIONS } from '../wallet/ledger-invariants.ts';
@@ -17,7 +17,16 @@ let trial: string;
 let seq = 0;
 const id = (tag: string) => `${tag}-${(seq += 1)}`;
 
-type TCallOpts = { secret?: string; timestamp?: number; provider?: string; raw?: string; signature?: string; nonce?: string; signedPath?: string };
+type TCallOpts = {
+  secret?: string;
+  timestamp?: number;
+  provider?: string;
+  raw?: string;
+  signature?: string;
+  nonce?: string;
+  signedPath?: string;
+  headers?: Record<string, string>;
+};
 async function call(path: string, body: unknown, opts: TCallOpts = {}) {
   const payload = opts.raw ?? JSON.stringify(body);
   const timestamp = String(opts.timestamp ?? now);
@@ -26,6 +35,7 @@ async function call(path: string, body: unknown, opts: TCallOpts = {}) {
     method: 'POST',
     url: path,
     headers: {
+      ...opts.headers,
       'content-type': 'application/json',
       [SEAMLESS_HEADERS.provider]: opts.provider ?? BUILT_IN_PROVIDER.code,
       [SEAMLESS_HEADERS.timestamp]: timestamp,
@@ -122,6 +132,30 @@ describe('seamless wallet: signed calls (docs/0035)', () => {
     expect(copies.filter((c) => c.body.success)).toHaveLength(1);
     expect(copies.filter((c) => c.body.message === 'seamless_replayed')).toHaveLength(49);
     expect(await balance()).toBe(start - 100);
+  });
+
+  it('a provider kept after its first call is re-checked by every call: re-keyed or disabled, refused at once; its new secret accepted (docs/0081)', async () => {
+    expect((await call(SEAMLESS_PATHS.balance, { playerId: member })).body.success).toBe(true);
+    const rekeyed = 'k'.repeat(48);
+    const provider = ctx.db.updateTable('seamless_providers').where('code', '=', BUILT_IN_PROVIDER.code);
+    try {
+      await provider.set({ secret: rekeyed }).execute();
+      expect(await call(SEAMLESS_PATHS.balance, { playerId: member })).toMatchObject({ status: 401, body: { message: 'seamless_unauthorised' } });
+      expect((await call(SEAMLESS_PATHS.balance, { playerId: member }, { secret: rekeyed })).body.success).toBe(true);
+      await provider.set({ enabled: false }).execute();
+      expect(await call(SEAMLESS_PATHS.balance, { playerId: member }, { secret: rekeyed })).toMatchObject({
+        status: 401,
+        body: { message: 'seamless_unauthorised' },
+      });
+    } finally {
+      await provider.set({ secret, enabled: true }).execute();
+    }
+    expect((await call(SEAMLESS_PATHS.balance, { playerId: member })).body.success).toBe(true);
+  });
+
+  it("a signed call is for its provider's merchant, whatever Merchant header it carries (docs/0081)", async () => {
+    const res = await call(SEAMLESS_PATHS.balance, { playerId: member }, { headers: { [WPS_HEADERS.merchant]: 'NO_SUCH_BRAND' } });
+    expect(res).toMatchObject({ status: 200, body: { success: true, value: { currency: 'BDT' } } });
   });
 
   it('bad input: malformed JSON, extra fields, negative or fractional stakes, huge bodies, NUL — refused, nothing moves', async () => {

@@ -74,6 +74,29 @@ const MERCHANT_CODE = /^[A-Za-z0-9_]{2,32}$/;
 /** The merchant of each request, read once (the call gate reads it before the handler; docs/0069). */
 const merchantOfRequest = new WeakMap<FastifyRequest, Promise<TMerchant>>();
 
+/** The columns of a merchant row as a call sees it (TMerchant). */
+export const MERCHANT_COLUMNS = [
+  'id',
+  'code',
+  'name',
+  'currency',
+  'currency_symbol',
+  'maintenance',
+  'region_restriction',
+  'config_version',
+  'idle_timeout_minutes',
+  'session_lifetime_hours',
+  'demo',
+] as const satisfies readonly (keyof TMerchant)[];
+
+/**
+ * The merchant of a request whose caller proved it otherwise than by the Merchant header: a game
+ * provider's signed call is for its provider's merchant (docs/0081), read with the call's own work.
+ */
+export function setRequestMerchant(request: FastifyRequest, merchant: TMerchant): void {
+  merchantOfRequest.set(request, Promise.resolve(merchant));
+}
+
 /**
  * Resolves the Merchant header: missing → default merchant; unknown, malformed or repeated → 400.
  * Read once per request: later calls in the same request answer the same row.
@@ -91,23 +114,7 @@ async function readMerchant(deps: TPlatformDeps, request: FastifyRequest): Promi
   const header = singleHeader(request, WPS_HEADERS.merchant)?.trim();
   const code = header === undefined || header === '' ? deps.defaultMerchantCode : header;
   if (!MERCHANT_CODE.test(code)) throw wpsErrors.badRequest();
-  const merchant = await deps.db
-    .selectFrom('merchants')
-    .select([
-      'id',
-      'code',
-      'name',
-      'currency',
-      'currency_symbol',
-      'maintenance',
-      'region_restriction',
-      'config_version',
-      'idle_timeout_minutes',
-      'session_lifetime_hours',
-      'demo',
-    ])
-    .where('code', '=', code)
-    .executeTakeFirst();
+  const merchant = await deps.db.selectFrom('merchants').select(MERCHANT_COLUMNS).where('code', '=', code).executeTakeFirst();
   if (!merchant) throw wpsErrors.badRequest();
   return merchant;
 }

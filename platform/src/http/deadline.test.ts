@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TRANSFER_PATHS, WPS_CODES, WPS_HEADERS, WPS_MESSAGES } from '@wl/schemas';
+import { commitHold } from '../test-support/commit-hold.ts';
 import { rowCounts, usePlatform } from '../test-support/db.ts';
 import { fromClientIp, steppedUpToken } from '../test-support/http.ts';
 import { walletBalance } from '../wallet/wallet.queries.ts';
@@ -9,34 +10,21 @@ import { walletBalance } from '../wallet/wallet.queries.ts';
 // test resolves.
 
 let nowMs = Date.parse('2030-01-01T00:00:00Z');
-/** Set by a test: the next money commit waits for `release` after telling `reached`. */
-let hold: { reached: () => void; release: Promise<void> } | null = null;
+/** A test holds the next money commit with `holdNextCommit()`. */
+const hold = commitHold();
 const ctx = usePlatform({
   clock: () => new Date(nowMs),
   build: {
     // One call at a time, one waiting: the shedding test fills both.
     loadLimits: { maxInFlight: 1, maxQueued: 1, queueWaitMs: 60_000 },
-    beforeCommit: async () => {
-      const held = hold;
-      hold = null;
-      if (!held) return;
-      held.reached();
-      await held.release;
-    },
+    beforeCommit: hold.beforeCommit,
   },
 });
 const MONEY_TABLES = ['ledger_transactions', 'ledger_entries', 'member_audit'] as const;
 const ids = { member: 0, agent: 0 };
 let token = '';
 
-/** A commit that will wait: `reached` resolves when it does, `release()` lets it go on. */
-function holdNextCommit(): { reached: Promise<void>; release: () => void } {
-  let release!: () => void;
-  let reached!: () => void;
-  const reachedPromise = new Promise<void>((resolve) => (reached = resolve));
-  hold = { reached, release: new Promise<void>((resolve) => (release = resolve)) };
-  return { reached: reachedPromise, release };
-}
+const holdNextCommit = hold.holdNext;
 
 /** A call as the gateway sends it: its secret, and the deadline `inMs` from the platform's now. */
 const asGateway = (inMs: number) => ({ ...fromClientIp('203.0.113.7'), [WPS_HEADERS.deadline]: String(nowMs + inMs), authorization: token });

@@ -19,7 +19,7 @@ export type TLaunchAnswer = { success: boolean; code: number; message: string; v
  * test makes: posts, launches by node id, opening a game page by its ticket, demo_member's wallet
  * and the wallet calls of a provider round.
  */
-export function useGamePlatform(opts: { clock?: () => Date } = {}) {
+export function useGamePlatform(opts: Parameters<typeof usePlatform>[0] = {}) {
   const ctx = usePlatform(opts);
   const post = (url: string, payload: unknown, token?: string) =>
     ctx.app.inject({ method: 'POST', url, payload: payload as object, ...(token ? { headers: { authorization: token } } : {}) });

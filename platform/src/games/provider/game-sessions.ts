@@ -217,13 +217,14 @@ export async function openSession(deps: TPlatformDeps, merchantId: number, ticke
   });
 }
 
-/** The open, unexpired session of a token (and keeps it alive); 401 when it ended. */
+/** The open, unexpired session of a token (and keeps it alive), with its game and merchant in the same statement; 401 when it ended. */
 export async function sessionOf(deps: TPlatformDeps, merchantId: number, token: string): Promise<TGameSession> {
   const row = await deps.db
     .updateTable('game_sessions')
     .set({ last_seen_at: deps.clock() })
-    .from('games')
+    .from(['games', 'merchants'])
     .whereRef('games.id', '=', 'game_sessions.game_id')
+    .whereRef('merchants.id', '=', 'game_sessions.merchant_id')
     .where('game_sessions.token_hash', '=', sha256Hex(token))
     .where('game_sessions.merchant_id', '=', merchantId)
     .where('game_sessions.closed_at', 'is', null)
@@ -239,15 +240,16 @@ export async function sessionOf(deps: TPlatformDeps, merchantId: number, token: 
       'games.engine',
       'games.name_en',
       'games.name_bn',
+      'merchants.currency',
+      'merchants.currency_symbol',
     ])
     .executeTakeFirst();
   if (!row || row.engine === null) throw sessionEnded();
-  const merchant = await deps.db.selectFrom('merchants').select(['currency', 'currency_symbol']).where('id', '=', merchantId).executeTakeFirstOrThrow();
   return {
     id: row.id,
     merchantId,
-    currency: merchant.currency,
-    currencySymbol: merchant.currency_symbol,
+    currency: row.currency,
+    currencySymbol: row.currency_symbol,
     memberId: row.member_id,
     mode: row.mode,
     playBalanceMinor: row.play_balance_minor === null ? null : Number(row.play_balance_minor),

@@ -1,11 +1,11 @@
 import { WLG_MESSAGES, WPS_CODES, type TWlgRound, type TWlgSlotSpinResponse } from '@wl/schemas';
-import { fairFloats } from '@wl/schemas/games/fair';
-import { slotSpin, type TSlotSpin } from '@wl/schemas/games/slot';
+import type { TSlotSpin } from '@wl/schemas/games/slot';
 import type { TPlatformDeps } from '../../http/deps.ts';
+import { checkCommitDeadline } from '../../db/call-deadline.ts';
 import { WpsError } from '../../http/envelope.ts';
-import { inTransaction } from '../../wallet/ledger.service.ts';
-import { commitmentOf, movePlayMoney, playedBy, type TGameSession } from './game-sessions.ts';
+import type { TGameSession } from './game-sessions.ts';
 import { guardedMove, StateMoved } from './guarded-state.ts';
+import { commitmentAfter, drawSlotRound, type TDrawn } from './slot-draw.ts';
 import { WalletRefusal, WalletUnreachable, type TWalletClient } from './wallet-client.ts';
 import { gameBusy, takeStake, walletIds } from './wallet-moves.ts';
 
@@ -16,53 +16,6 @@ export const ROUND_RECOVERY_AFTER_MS = 30_000;
 export const roundIds = (roundId: number) => walletIds(`WLG-${roundId}`);
 
 const wrongGame = () => new WpsError(WPS_CODES.badRequest, WLG_MESSAGES.wrongGame);
-
-type TDrawn = { roundId: number; spin: TSlotSpin; nonce: number; serverSeedHash: string; clientSeed: string };
-
-/**
- * Draws a round under the seed row's lock: the next nonce, the fair floats, the outcome, the round
- * row. Free play settles here, in the same transaction, against the session's play money; real money
- * leaves the round 'open' for the wallet.
- */
-async function drawSlotRound(deps: TPlatformDeps, session: TGameSession, betPerLineMinor: number): Promise<TDrawn & { playBalanceMinor: number | null }> {
-  // inTransaction: a spin the gateway no longer waits for draws nothing (docs/0078).
-  return inTransaction(deps.db, async (trx) => {
-    const seed = await trx
-      .selectFrom('game_seeds')
-      .select(['id', 'server_seed', 'server_seed_hash', 'client_seed', 'next_nonce'])
-      .where('session_id', '=', session.id)
-      .where('revealed_at', 'is', null)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!seed) throw new WpsError(WPS_CODES.notLoggedIn, WLG_MESSAGES.sessionEnded);
-    const nonce = seed.next_nonce;
-    const spin = slotSpin(await fairFloats(seed.server_seed, seed.client_seed, nonce, 5), betPerLineMinor);
-    let playBalanceMinor: number | null = null;
-    if (session.mode === 'fun') {
-      playBalanceMinor = await movePlayMoney(trx, session, spin.stakeMinor, spin.winMinor);
-    }
-    const round = await trx
-      .insertInto('game_rounds')
-      .values({
-        ...playedBy(session),
-        seed_id: seed.id,
-        nonce,
-        stake_minor: spin.stakeMinor,
-        payout_minor: spin.winMinor,
-        outcome: JSON.stringify(spin),
-        state: session.mode === 'fun' ? 'settled' : 'open',
-        settled_at: session.mode === 'fun' ? deps.clock() : null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx
-      .updateTable('game_seeds')
-      .set({ next_nonce: nonce + 1 })
-      .where('id', '=', seed.id)
-      .execute();
-    return { roundId: round.id, spin, nonce, serverSeedHash: seed.server_seed_hash, clientSeed: seed.client_seed, playBalanceMinor };
-  });
-}
 
 /** A guarded move of a round's state (docs/0072): fails loudly when the round is neither in `from` nor already in `to`. */
 async function setRoundState(deps: TPlatformDeps, roundId: number, from: ('open' | 'placed')[], to: 'placed' | 'settled' | 'refused' | 'rolled_back') {
@@ -93,6 +46,12 @@ async function settleWithWallet(deps: TPlatformDeps, wallet: TWalletClient, sess
   const ids = roundIds(drawn.roundId);
   const playerId = String(session.memberId);
   const gameCode = session.game.gameCode;
+  // The draw committed within the gateway's deadline; the stake is asked for only while the gateway
+  // still waits, else the round is refused with nothing moved (docs/0078).
+  await checkCommitDeadline(deps.db).catch(async (late: unknown) => {
+    await setRoundState(deps, drawn.roundId, ['open'], 'refused');
+    throw late;
+  });
   await takeStake(
     wallet,
     ids,
@@ -131,7 +90,7 @@ export async function spinSlot(deps: TPlatformDeps, wallet: TWalletClient, sessi
       playedAt: deps.clock().toISOString(),
     },
     balanceMinor,
-    fair: await commitmentOf(deps.db, session.id),
+    fair: await commitmentAfter(deps, session, drawn),
   };
 }
 

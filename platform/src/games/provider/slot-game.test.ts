@@ -346,10 +346,14 @@ describe('the built-in slot on the seamless wallet', () => {
     const committed = game.fair.nextServerSeedHash;
     expect(committed).toMatch(/^[0-9a-f]{64}$/);
     expect(committed).not.toBe(game.fair.serverSeedHash);
+    // A spin before the turn: this process now guesses the old seed for the next draw (docs/0081).
+    expect((await post(WLG_PATHS.slotSpin, { token: game.token, betPerLineMinor: 10 })).json()).toMatchObject({ success: true });
     // The player picks a client seed after seeing the commitment: the turn uses exactly that seed.
     const turned = ZWlgSeedResponse.parse((await post(WLG_PATHS.seed, { token: game.token, clientSeed: 'chosen-after' })).json().value);
     expect(turned.fair).toMatchObject({ serverSeedHash: committed, clientSeed: 'chosen-after', nonce: 0 });
+    // The guess no longer holds (the old seed is revealed): the spin is drawn from the new seed, nonce 0.
     const spin = ZWlgSlotSpinResponse.parse((await post(WLG_PATHS.slotSpin, { token: game.token, betPerLineMinor: 10 })).json().value);
+    expect(spin.round.nonce).toBe(0);
     const next = turned.fair.nextServerSeedHash;
     const revealed = ZWlgSeedResponse.parse((await post(WLG_PATHS.seed, { token: game.token })).json().value).revealed;
     expect(await serverSeedHash(revealed.serverSeed)).toBe(committed);
