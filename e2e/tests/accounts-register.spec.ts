@@ -38,7 +38,7 @@ async function fillSmsCode(page: Page, mobile: string) {
 /**
  * Terms and age, then the register call; `humanCheck` when the tab has no SMS code (which had its check
  * when it was sent). The new member lands on / logged in and is welcomed as a new account (the
- * first-login popup, never the members' "weekly rebate" one).
+ * first-login popup, never the members' "new promotions" one).
  */
 async function finish(page: Page, lang: TLang, humanCheck: boolean) {
   await page.getByTestId('register.submit').click();
@@ -56,7 +56,7 @@ async function finish(page: Page, lang: TLang, humanCheck: boolean) {
   await expect(page).toHaveURL(/\/$/);
   const welcome = page.getByTestId('popup.announcement');
   await expectLocalized(welcome.locator('h2'), lang, 'Welcome aboard!');
-  await expect(welcome).not.toContainText(lang === 'en' ? 'weekly rebate' : 'সাপ্তাহিক রিবেট');
+  await expect(welcome).not.toContainText(lang === 'en' ? 'New promotions' : 'নতুন প্রোমোশন');
   await page.getByTestId('popup.close').click();
   await expect(welcome).toBeHidden();
 }

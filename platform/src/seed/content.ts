@@ -56,30 +56,31 @@ export async function seedContent(trx: Transaction<DB>, merchantId: number, hotG
       content_bn: content_bn!,
     })),
   );
+  // Popups promise only what the site has (no bonus or rebate is paid yet: those come with the bonus engine).
   await insertInMerchantOrder(trx, 'popups', m, [
     {
       execution: 'A' as const,
       promotion_type: 'PL',
-      title_en: 'Your weekly rebate is ready',
-      title_bn: 'আপনার সাপ্তাহিক রিবেট প্রস্তুত',
-      content_en: 'Claim it in the rebate page.',
-      content_bn: 'রিবেট পাতায় গিয়ে সংগ্রহ করুন।',
+      title_en: 'New promotions this week',
+      title_bn: 'এই সপ্তাহের নতুন প্রোমোশন',
+      content_en: 'See what is on in Promotions.',
+      content_bn: 'প্রোমোশন পাতায় দেখুন কী চলছে।',
     },
     {
       execution: 'B' as const,
       promotion_type: 'B',
       title_en: 'Join Lucky Bazaar today',
       title_bn: 'আজই লাকি বাজারে যোগ দিন',
-      content_en: 'Register and get a welcome bonus.',
-      content_bn: 'নিবন্ধন করুন এবং স্বাগতম বোনাস নিন।',
+      content_en: 'Register and play in minutes.',
+      content_bn: 'নিবন্ধন করুন, মিনিটেই খেলা শুরু করুন।',
     },
     {
       execution: 'F' as const,
       promotion_type: 'PU',
       title_en: 'Welcome aboard!',
       title_bn: 'স্বাগতম!',
-      content_en: 'Your first deposit is doubled.',
-      content_bn: 'আপনার প্রথম ডিপোজিট দ্বিগুণ হবে।',
+      content_en: 'Make your first deposit from the Deposit page.',
+      content_bn: 'জমা পাতা থেকে আপনার প্রথম ডিপোজিট করুন।',
     },
   ]);
   await insertInMerchantOrder(trx, 'promotions', m, demoPromotions(new Date()));
