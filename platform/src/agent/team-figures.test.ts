@@ -150,6 +150,12 @@ async function unrolled(db: Kysely<DB>): Promise<number> {
  * horizon back until it ends (docs/0082), so this waits for that state, not for time.
  */
 async function rollAll(db: Kysely<DB>): Promise<void> {
+  // PGlite has one session: nothing else can hold the horizon, so one roll must leave nothing.
+  if (!platformEnv.databaseUrl) {
+    await rollUpTeamFigures(db);
+    expect(await unrolled(db)).toBe(0);
+    return;
+  }
   await expect.poll(async () => (await rollUpTeamFigures(db), unrolled(db)), { timeout: 90_000, interval: 50 }).toBe(0);
 }
 
@@ -368,6 +374,8 @@ describe('team figures from the rollup and the tail', () => {
       release();
       await writer;
       await expectExact(db, AGENTS, now);
+      // On PGlite the two runners alone must have rolled everything.
+      if (!platformEnv.databaseUrl) expect(await unrolled(db)).toBe(0);
       await rollAll(db);
       await expectExact(db, AGENTS, now);
     },
@@ -461,6 +469,8 @@ describe('the rollup job', () => {
       // Exact after both: no entry rolled twice. Another session's older transaction may have held the
       // horizon below some of these entries (see rollAll): they are in the tail, still exact.
       await expectExact(db, AGENTS, now);
+      // On PGlite the two runners alone must have rolled everything.
+      if (!platformEnv.databaseUrl) expect(await unrolled(db)).toBe(0);
       await rollAll(db);
       await expectExact(db, AGENTS, now);
     } finally {

@@ -25,8 +25,10 @@ class ReportingObserver {
   unobserve(node: Element) {
     this.watched.delete(node);
   }
+  disconnected = false;
   disconnect() {
     this.watched.clear();
+    this.disconnected = true;
   }
   takeRecords() {
     return [];
@@ -74,8 +76,10 @@ describe('useNearViewport (docs/0060)', () => {
     expect(renders).toBe(1);
     // Nothing left to watch: the shared observer is let go.
     const shared = observer();
+    expect(shared.disconnected).toBe(false);
     unmount();
     expect(shared.watched.size).toBe(0);
+    expect(shared.disconnected).toBe(true);
   });
 
   it('is false until the element comes within a screen of the viewport, then stays true and stops watching', () => {
