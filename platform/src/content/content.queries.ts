@@ -1,13 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 
-/** Banners, notices, popups and promotions of a merchant, in display order. */
-export async function announcementRows(db: Kysely<DB>, merchantId: number) {
+/** Banners, notices, popups and the promotions not ended at `now` of a merchant, in display order. */
+export async function announcementRows(db: Kysely<DB>, merchantId: number, now: Date) {
   const [banners, notices, popups, promotions] = await Promise.all([
     db.selectFrom('banners').selectAll().where('merchant_id', '=', merchantId).orderBy('sort').execute(),
     db.selectFrom('notices').selectAll().where('merchant_id', '=', merchantId).orderBy('sort').execute(),
     db.selectFrom('popups').selectAll().where('merchant_id', '=', merchantId).orderBy('sort').execute(),
-    db.selectFrom('promotions').selectAll().where('merchant_id', '=', merchantId).orderBy('sort').execute(),
+    currentPromotions(db, merchantId, now).orderBy('sort').execute(),
   ]);
   return { banners, notices, popups, promotions };
 }

@@ -9,7 +9,7 @@ export const bannerImageUrl = (id: string, language: TLanguage = 'en') => `/wps/
 
 /** Announcements in one language (docs/rules/content.md#c-7 MCSFE_getListAnnouncements: banners, player, popup, promotion). */
 export async function announcements(deps: TPlatformDeps, merchant: TMerchant, language: TLanguage): Promise<TAnnouncements> {
-  const r = await announcementRows(deps.db, merchant.id);
+  const r = await announcementRows(deps.db, merchant.id, deps.clock());
   const pick = (en: string, bn: string) => (language === 'bn' ? bn : en);
   return {
     banners: r.banners.map((b) => ({

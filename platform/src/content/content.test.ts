@@ -25,4 +25,18 @@ describe('announcements', () => {
     expect(bn.banners[0]!.imageUrl).toBe(`/wps/assets/banner/${bn.banners[0]!.id}.bn.svg`);
     expect(en.banners[0]!.imageUrl).toBe(`/wps/assets/banner/${en.banners[0]!.id}.svg`);
   });
+
+  it('leaves out a promotion that has ended, as the promotions page does', async () => {
+    const read = async () =>
+      ZEnvelope(ZAnnouncementsResponse).parse((await ctx.app.inject({ url: WPS_PATHS.announcements, headers: { language: 'en' } })).json()).value!.promotion;
+    const before = await read();
+    const ended = before[0]!;
+    await ctx.db
+      .updateTable('promotions')
+      .set({ ends_at: new Date(Date.now() - 60_000) })
+      .where('id', '=', ended.id)
+      .execute();
+    const after = await read();
+    expect(after.map((p) => p.id)).toEqual(before.map((p) => p.id).filter((id) => id !== ended.id));
+  });
 });
