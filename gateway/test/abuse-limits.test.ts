@@ -83,7 +83,7 @@ beforeAll(async () => {
   operatorToken = (await h.client().operator.login.mutate(ACCOUNTS.operator)).token;
   await setFlag('FREEPLAY3', true);
   await setFlag('USERNAMEREG3', true);
-}, 120_000);
+});
 afterAll(async () => {
   await h?.close();
   await platform?.close();

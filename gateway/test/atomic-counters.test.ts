@@ -47,5 +47,5 @@ describe('atomic login counter through the gateway', () => {
       'TOO_MANY_REQUESTS:error_account_locked': PARALLEL - LOCK_AFTER + 1,
     });
     await expectTRPCError(h.client().session.login.mutate({ username, password: 'Down1234' }), 'TOO_MANY_REQUESTS', 'error_account_locked');
-  }, 180_000);
+  });
 });

@@ -10,7 +10,7 @@ import { sessionOf, type THarness, useGateway } from './harness.ts';
  * came from one client while the limit said 5. Limits now count an IPv6 client by its /64.
  */
 let h: THarness;
-useGateway((started) => (h = started), { configPollMs: 3_600_000, trustProxy: true }, 90_000);
+useGateway((started) => (h = started), { configPollMs: 3_600_000, trustProxy: true });
 
 describe('per-IP limits and IPv6 (attack review)', () => {
   it('counts every address of one IPv6 /64 as one client', () => {
@@ -32,5 +32,5 @@ describe('per-IP limits and IPv6 (attack review)', () => {
     await expectTRPCError(h.client({ headers: from(limit) }).session.freePlay.mutate(), 'TOO_MANY_REQUESTS', 'error_too_many_requests');
     // Another /64 is another client.
     sessionOf(await h.client({ headers: { 'x-forwarded-for': '2001:db8:77:2::1' } }).session.freePlay.mutate());
-  }, 120_000);
+  });
 });

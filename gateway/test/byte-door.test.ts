@@ -28,7 +28,6 @@ useGateway(
     await setFlag('GAME_LIVE', true);
   },
   { publicCacheMs: 600_000, byteDoor: door, trustProxy: 'loopback' },
-  90_000,
 );
 
 const screenUrl = (language: 'bn' | 'en') => trpcUrl(h.baseUrl, ['config.screen'], [{ language }]);

@@ -24,7 +24,6 @@ useGateway(
     tokens.trial = await loginToken(h, ACCOUNTS.trial);
   },
   { publicCacheMs: undefined },
-  90_000,
 );
 
 const json = (answer: TRawAnswer): unknown => JSON.parse(decoded(answer).toString());

@@ -38,7 +38,7 @@ beforeAll(async () => {
   h = await startGateway({ webDistDir: dist });
   memberToken = await loginToken(h, ACCOUNTS.member);
   gameIcon = (await h.client().catalogue.hotGames.query({ language: 'en' }))[0]!.iconUrl;
-}, 90_000);
+});
 afterAll(async () => {
   await h?.close();
   rmSync(dist, { recursive: true, force: true });

@@ -101,7 +101,7 @@ beforeAll(async () => {
   victimToken = await loginToken(h, { username: USERS.victim, password: PASSWORD });
   for (const role of Object.keys(tokens) as TRole[]) tokens[role] = await login(role);
   contentPermissions = (await h.client({ token: tokens.content! }).operator.config.query()).operator.permissions;
-}, 120_000);
+});
 afterAll(async () => {
   await h?.close();
   await watched?.close();

@@ -101,12 +101,12 @@ export async function startGateway({ platform: platformOptions, ...options }: TG
  * describe block this is called in: started and handed to `setUp` before its tests, closed after them.
  * `options` may be a function when they are only known once an outer `beforeAll` has run.
  */
-export function useGateway(setUp: (h: THarness) => unknown, options: TGatewayOptions | (() => TGatewayOptions) = {}, timeoutMs = 60_000): void {
+export function useGateway(setUp: (h: THarness) => unknown, options: TGatewayOptions | (() => TGatewayOptions) = {}): void {
   let started: THarness | undefined;
   beforeAll(async () => {
     started = await startGateway(typeof options === 'function' ? options() : options);
     await setUp(started);
-  }, timeoutMs);
+  });
   afterAll(async () => {
     await started?.close();
   });

@@ -27,7 +27,7 @@ beforeAll(async () => {
   proxied = await startGateway({ upstreamUrl: h.upstreamUrl, trustProxy: 'loopback' });
   const page = await h.client().catalogue.games.query({ gameType: 'RNG', pageNo: 1, pageSize: 1, language: 'en' });
   nodeId = page.games[0]!.nodeId;
-}, 90_000);
+});
 afterAll(async () => {
   await proxied?.close();
   await h?.close();
@@ -79,7 +79,7 @@ describe('security headers', () => {
     }
     expect(statuses).toEqual([200, 404, 400, 404, 404, 200, 200, 200, 200, 200, 403, 404]);
     expect(Object.keys(CSP_DIRECTIVES)).toContain('frameAncestors');
-  }, 60_000);
+  });
 
   it('are on a proxied answer when the upstream is down, and on gateway errors', async () => {
     const down = await startGateway({ upstreamUrl: `http://127.0.0.1:${await closedPort()}` });
@@ -93,7 +93,7 @@ describe('security headers', () => {
     } finally {
       await down.close();
     }
-  }, 60_000);
+  });
 
   it("are @fastify/helmet's own, header for header, though helmet is built once (docs/0038)", async () => {
     // The plugin as the docs register it (global), with the gateway's options, on a bare server.

@@ -34,7 +34,7 @@ describe('live config stream, one instance', () => {
   let h: THarness;
   beforeAll(async () => {
     h = await startGateway({ configPollMs: NO_POLL, liveStreams: MANY });
-  }, 60_000);
+  });
   afterAll(async () => {
     await h?.close();
   });
@@ -54,7 +54,7 @@ describe('live config stream, one instance', () => {
     expect(after.configVersion).toBe(change.version);
     expect(after.forms.register.tabs.includes('mobile')).toBe(change.enabled);
     for (const page of pages) page.close();
-  }, 120_000);
+  });
 
   it('keeps the security headers and speaks text/event-stream, uncompressed', async () => {
     const page = await openPage(h.baseUrl + LIVE_CONFIG_PATH, { 'accept-encoding': 'gzip, br' });
@@ -83,7 +83,7 @@ describe('live config stream, one instance', () => {
     expect(upToDate.versions).toEqual([change.version]);
     expect(firstVisit.versions).toEqual([change.version]);
     for (const page of [missed, upToDate, firstVisit]) page.close();
-  }, 60_000);
+  });
 
   it('is not served as the web app, and refuses other methods', async () => {
     const res = await fetch(`${h.baseUrl}${LIVE_CONFIG_PATH}`, { method: 'POST' });
@@ -114,14 +114,14 @@ describe('live config stream limits and shutdown', () => {
     }
     // Two gateways, each on an embedded platform of its own (on PostgreSQL each migrates and seeds a
     // schema): a ceiling for a loaded machine, as in beforeAll.
-  }, 180_000);
+  });
 
   it('ends every open stream when the gateway closes, so shutdown never hangs', async () => {
     const h = await startGateway({ liveStreams: MANY });
     const pages = await openPages(h.baseUrl + LIVE_CONFIG_PATH, 50);
     await h.close();
     await Promise.all(pages.map((p) => p.ended));
-  }, 60_000);
+  });
 });
 
 /**
@@ -198,7 +198,7 @@ describe('the operator call', () => {
       await gate.close();
       await platform.close();
     }
-  }, 60_000);
+  });
 
   it('its own instance reads the change back at once, with no watch and no poll (read-your-writes)', async () => {
     const h = await startGateway({ configPollMs: NO_POLL, configWatchMs: 0 });
@@ -215,7 +215,7 @@ describe('the operator call', () => {
     } finally {
       await h.close();
     }
-  }, 60_000);
+  });
 });
 
 /**
@@ -245,7 +245,7 @@ describe(`a change through a second instance (${testEnv.databaseUrl ? 'two platf
     }
     closers.unshift(() => b.close());
     if (testEnv.databaseUrl) closers.unshift(() => a.close());
-  }, 60_000);
+  });
   afterAll(async () => {
     for (const close of closers) await close();
   });
@@ -260,7 +260,7 @@ describe(`a change through a second instance (${testEnv.databaseUrl ? 'two platf
     expect(after.configVersion).toBe(change.version);
     expect(after.forms.register.tabs.includes('mobile')).toBe(change.enabled);
     for (const page of pages) page.close();
-  }, 120_000);
+  });
 });
 
 describe('an upstream without the config watch', () => {
@@ -292,5 +292,5 @@ describe('an upstream without the config watch', () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await platform.close();
     }
-  }, 60_000);
+  });
 });

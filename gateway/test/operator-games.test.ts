@@ -13,17 +13,13 @@ const ROLE_ACCOUNTS = {
 
 let h: THarness;
 const tokens = { owner: '', content: '', finance: '', member: '' };
-useGateway(
-  async (started) => {
-    h = started;
-    tokens.owner = (await h.client().operator.login.mutate(ACCOUNTS.operator)).token;
-    tokens.content = (await h.client().operator.login.mutate(ROLE_ACCOUNTS.content)).token;
-    tokens.finance = (await h.client().operator.login.mutate(ROLE_ACCOUNTS.finance)).token;
-    tokens.member = sessionOf(await h.client().session.login.mutate(ACCOUNTS.member)).token;
-  },
-  {},
-  90_000,
-);
+useGateway(async (started) => {
+  h = started;
+  tokens.owner = (await h.client().operator.login.mutate(ACCOUNTS.operator)).token;
+  tokens.content = (await h.client().operator.login.mutate(ROLE_ACCOUNTS.content)).token;
+  tokens.finance = (await h.client().operator.login.mutate(ROLE_ACCOUNTS.finance)).token;
+  tokens.member = sessionOf(await h.client().session.login.mutate(ACCOUNTS.member)).token;
+}, {});
 
 const operator = (token: string) => h.client({ token, language: 'en' }).operator;
 const headerCategories = async () =>

@@ -22,7 +22,6 @@ useGateway(
     trustProxy: 'loopback',
     rateLimits: { operatorLogin: { ip: { limit: 1000, windowMs: minute }, subject: { limit: 1000, windowMs: minute } } },
   },
-  90_000,
 );
 
 describe('operator roles through the gateway', () => {
@@ -91,7 +90,7 @@ describe('operator roles through the gateway', () => {
         (e: unknown) => (e instanceof TRPCClientError ? e.message : 'other'),
       );
     expect(['error_account_locked', 'error_captcha_required']).toContain(right);
-  }, 120_000);
+  });
 
   it('limits operator login per IP and per username with the default limits', async () => {
     const strict = await startGateway({ upstreamUrl: h.upstreamUrl, trustProxy: 'loopback' });

@@ -13,7 +13,7 @@ beforeAll(async () => {
   for (const who of ['member', 'trial', 'agent'] as const) {
     tokens[who] = sessionOf(await visitor.session.login.mutate(ACCOUNTS[who])).token;
   }
-}, 60_000);
+});
 afterAll(async () => {
   await h?.close();
 });

@@ -14,7 +14,7 @@ const wrong = { username: 'nobody_rate', password: 'wrong-password' };
 let platform: Awaited<ReturnType<typeof startHarnessPlatform>>;
 beforeAll(async () => {
   platform = await startHarnessPlatform();
-}, 60_000);
+});
 afterAll(async () => {
   await platform?.close();
 });
@@ -88,7 +88,7 @@ describe.skipIf(redisUrl === null)(`rate limits shared through Redis (${redisUrl
     const rateLimits = { login: { ip: { limit: 4, windowMs: minute } } };
     a = await startGateway({ upstreamUrl: platform.url, redisUrl: redisUrl!, redisKeyPrefix: keyPrefix, rateLimits });
     b = await startGateway({ upstreamUrl: platform.url, redisUrl: redisUrl!, redisKeyPrefix: keyPrefix, rateLimits });
-  }, 60_000);
+  });
   afterAll(async () => {
     await deleteKeys(redisUrl!, keyPrefix);
     await b?.close();

@@ -23,7 +23,7 @@ beforeAll(async () => {
   [h, reset] = await Promise.all([startGateway(), startGateway()]);
   tokens.login = (await h.client().operator.login.mutate(ACCOUNTS.operator)).token;
   tokens.reset = (await reset.client().operator.login.mutate(ACCOUNTS.operator)).token;
-}, 60_000);
+});
 afterAll(async () => {
   await Promise.all([h?.close(), reset?.close()]);
 });

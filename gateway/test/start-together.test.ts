@@ -73,7 +73,7 @@ describe.skipIf(!testEnv.databaseUrl)('processes started together on one empty P
     // a process first answers: wait for them (a condition, not a delay).
     const db = database;
     await expect
-      .poll(() => db.query(`select name from pgboss.schedule order by name`), { timeout: 60_000 })
+      .poll(() => db.query(`select name from pgboss.schedule order by name`), { timeout: 240_000 })
       .toEqual([
         { name: 'agent.salary.settle' },
         { name: 'agent.team-figures-rollup' },
@@ -84,5 +84,5 @@ describe.skipIf(!testEnv.databaseUrl)('processes started together on one empty P
       ]);
     // Every process is still up after the others finished setting up.
     for (const { child } of started) expect(child.exitCode).toBeNull();
-  }, 180_000);
+  });
 });

@@ -58,7 +58,7 @@ beforeAll(async () => {
   bankAccountId = (
     await h.client({ token: member }).security.addBankAccount.mutate({ bankName: 'City Bank', accountNumber: '1234567890', holderName: 'demo member' })
   ).id;
-}, 120_000);
+});
 
 afterAll(async () => {
   await h?.close();

@@ -23,11 +23,11 @@ describe('embedded platform', () => {
       await platform.close();
     }
     await expect(fetch(`${platform.url}${WPS_PATHS.systemStatus}`)).rejects.toThrow();
-  }, 60_000);
+  });
 
   it('refuses to seed the demo accounts in production', async () => {
     await expect(startEmbeddedPlatform({ memory: true, production: true })).rejects.toThrow(/NODE_ENV=production: refusing to seed the demo accounts/);
-  }, 60_000);
+  });
 
   it('refuses a production start on a database seeded in development while a demo login still works, or its simulated channel (attack review)', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wl-prod-demo-'));
@@ -52,5 +52,5 @@ describe('embedded platform', () => {
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 120_000);
+  });
 });

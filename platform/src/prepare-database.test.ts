@@ -38,7 +38,7 @@ describe.skipIf(!url)('prepareDatabase on PostgreSQL', () => {
     if (first) await sql`drop schema if exists ${sql.id(`${schema}_jobs`)} cascade`.execute(first.db);
     for (const database of handles) await database.close();
     await drop();
-  }, 120_000);
+  });
 
   it('a start that fails inside the lock releases it for the next', async () => {
     const refused = await open();
@@ -46,7 +46,7 @@ describe.skipIf(!url)('prepareDatabase on PostgreSQL', () => {
     // Migrations ran and committed before the refusal; nothing was seeded. Had the refused start
     // kept the lock (its pool is still open), the next test's starts would wait forever.
     expect((await sql<{ n: number }>`select count(*)::int as n from merchants`.execute(refused.db)).rows).toEqual([{ n: 0 }]);
-  }, 120_000);
+  });
 
   it('three racing starts on an empty schema all succeed; the seed, the queue and the schedule exist once', async () => {
     const databases = await Promise.all([open(), open(), open()]);
@@ -65,7 +65,7 @@ describe.skipIf(!url)('prepareDatabase on PostgreSQL', () => {
     expect((await sql<{ name: string }>`select name from ${sql.id(jobsSchema, 'schedule')} order by name`.execute(db)).rows).toEqual(
       [SWEEP_QUEUE, CONFIRM_SWEEP_QUEUE, SALARY_QUEUE, TEAM_FIGURES_QUEUE].sort().map((name) => ({ name })),
     );
-  }, 180_000);
+  });
 });
 
 describe('prepareDatabase on PGlite', () => {
@@ -79,5 +79,5 @@ describe('prepareDatabase on PGlite', () => {
     } finally {
       await database.close();
     }
-  }, 120_000);
+  });
 });

@@ -77,7 +77,7 @@ beforeAll(async () => {
   }
   invitations = await ctx.db.selectFrom('agent_invitations').select(['id', 'agent_id']).execute();
   expect(contracts.length).toBeGreaterThan(0);
-}, 120_000);
+});
 
 /** Every string in an answer that is some member's username. */
 function usernamesIn(value: unknown, names: Set<string>, out = new Set<string>()): Set<string> {

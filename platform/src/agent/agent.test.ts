@@ -35,7 +35,7 @@ async function treeRows(ancestor: number): Promise<Map<number, number>> {
 beforeAll(async () => {
   for (const r of await ctx.db.selectFrom('members').select(['id', 'username']).execute()) id[r.username] = r.id;
   Object.assign(t, await demoTeamTokens(ctx.app));
-}, 60_000);
+});
 
 describe('the tree (closure table)', () => {
   it('agrees with upline_id at every depth, after the seed and after a registration below a sub-agent', async () => {

@@ -92,7 +92,7 @@ beforeAll(async () => {
       kind: 'deposit',
     });
   }
-}, 120_000);
+});
 
 afterAll(async () => {
   await database?.close();

@@ -156,7 +156,7 @@ async function rollAll(db: Kysely<DB>): Promise<void> {
     expect(await unrolled(db)).toBe(0);
     return;
   }
-  await expect.poll(async () => (await rollUpTeamFigures(db), unrolled(db)), { timeout: 90_000, interval: 50 }).toBe(0);
+  await expect.poll(async () => (await rollUpTeamFigures(db), unrolled(db)), { timeout: 240_000, interval: 50 }).toBe(0);
 }
 
 async function expectExact(db: Kysely<DB>, agents: string[], now: number) {
@@ -272,7 +272,7 @@ beforeAll(async () => {
       Date.now() - 6 * DAY - HOUR,
       `tf-open-${name}`,
     );
-}, 60_000);
+});
 
 describe('team figures from the rollup and the tail', () => {
   it('splits a period into rolled whole hours and ledger reads, bucket edges included', () => {
@@ -315,7 +315,7 @@ describe('team figures from the rollup and the tail', () => {
       if (choice === 2) await Promise.all([rollUpTeamFigures(db, { batch: 3 }), rollUpTeamFigures(db, { batch: 5 })]);
       await expectExact(db, AGENTS, now);
     }
-  }, 240_000);
+  });
 
   it('stays exact while entries are written during concurrent rollups', async () => {
     const db = ctx.db;
@@ -324,7 +324,7 @@ describe('team figures from the rollup and the tail', () => {
     await expectExact(db, AGENTS, now);
     await Promise.all([rollUpTeamFigures(db), rollUpTeamFigures(db)]);
     await expectExact(db, AGENTS, now);
-  }, 240_000);
+  });
 
   it('rolls only the entries of writers older than the oldest one still running, in (xid, id) order', async () => {
     const db = ctx.db;
@@ -341,7 +341,7 @@ describe('team figures from the rollup and the tail', () => {
     await expectExact(db, AGENTS, now);
     await rollAll(db);
     await expectExact(db, AGENTS, now);
-  }, 240_000);
+  });
 
   // Two connections: PostgreSQL only (PGlite has one, so no write can be in flight while a rollup runs).
   it.skipIf(!platformEnv.databaseUrl)(
@@ -393,7 +393,7 @@ describe('team figures from the rollup and the tail', () => {
     await db.updateTable('members').set({ upline_id: id.tf_a1! }).where('id', '=', id.tf_a2!).execute();
     await rollUpTeamFigures(db);
     await expectExact(db, AGENTS, now);
-  }, 240_000);
+  });
 
   it('gives the team betting totals of the rollup and the tail, by level and by downline', async () => {
     const db = ctx.db;
@@ -440,7 +440,7 @@ describe('team figures from the rollup and the tail', () => {
       }
       if (rnd() < 0.5) await rollUpTeamFigures(db);
     }
-  }, 240_000);
+  });
 });
 
 describe('the rollup job', () => {
@@ -465,7 +465,7 @@ describe('the rollup job', () => {
             state: string;
           }>`select state from ${sql.id(schema, 'job')} where id in (${sql.join(jobs.map((j) => sql`${j}::uuid`))}) order by state`.execute(db)
         ).rows.map((r) => r.state);
-      await expect.poll(states, { timeout: 90_000, interval: 100 }).toEqual(['completed', 'completed']);
+      await expect.poll(states, { timeout: 240_000, interval: 100 }).toEqual(['completed', 'completed']);
       // Exact after both: no entry rolled twice. Another session's older transaction may have held the
       // horizon below some of these entries (see rollAll): they are in the tail, still exact.
       await expectExact(db, AGENTS, now);
@@ -477,7 +477,7 @@ describe('the rollup job', () => {
       for (const r of runners) await r.stop();
       await dropJobsSchema(db, schema);
     }
-  }, 240_000);
+  });
 });
 
 describe('the migration backfill', () => {
@@ -495,7 +495,7 @@ describe('the migration backfill', () => {
     for (const m of listMigrations()) if (!LATER.includes(m.version)) fs.copyFileSync(m.file, path.join(extra.dir, path.basename(m.file)));
     await migrate(extra.db, extra.dir);
     await seed(extra.db, { merchantCode: 'DEMO' });
-  }, 180_000);
+  });
   afterAll(async () => {
     await extra.close?.();
     if (extra.dir) fs.rmSync(extra.dir, { recursive: true, force: true });
@@ -519,5 +519,5 @@ describe('the migration backfill', () => {
       });
       expect(got).toEqual(recompute(entries, team, from, to, offset));
     }
-  }, 120_000);
+  });
 });

@@ -34,7 +34,7 @@ beforeAll(async () => {
   for (const r of await ctx.db.selectFrom('members').select(['id', 'username']).execute()) id[r.username] = r.id;
   await setFlag(ctx.db, 'REGMOBVERF3', false);
   Object.assign(t, await demoTeamTokens(ctx.app));
-}, 60_000);
+});
 
 /** Every declared call of registerCenter and the team reports: a new one is probed too. */
 const EVERY_CALL = Object.values(AGENT_TEAM_CALLS);

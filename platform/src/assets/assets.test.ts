@@ -5,7 +5,7 @@ import { loginToken } from '../test-support/http.ts';
 
 const ctx = usePlatform();
 
-describe('generated artwork', { timeout: 90_000 }, () => {
+describe('generated artwork', () => {
   it('serves deterministic, cacheable SVGs for games, vendors, banners and avatars', async () => {
     const member = await ctx.db.selectFrom('members').select('avatar_key').where('username', '=', 'demo_member').executeTakeFirstOrThrow();
     const banner = await ctx.db.selectFrom('banners').select('id').orderBy('id').executeTakeFirstOrThrow();

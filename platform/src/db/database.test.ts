@@ -25,7 +25,7 @@ describe('migrations', () => {
     const rows = await database.db.selectFrom('schema_migrations').select('version').execute();
     expect(rows.map((r) => r.version).sort()).toEqual(all);
     // A fresh PGlite's first migration is the slowest step of the suite; give it room on a loaded machine.
-  }, 60_000);
+  });
 });
 
 describe('PGlite data folder lock', () => {
@@ -45,7 +45,7 @@ describe('PGlite data folder lock', () => {
     }
     expect(fs.existsSync(lockFilePath(dir))).toBe(false);
     // initdb on disk and every migration: a ceiling for a stuck test on a loaded machine, not a speed goal.
-  }, 120_000);
+  });
 
   it('takes over a stale lock left by a dead process, keeping the data', async () => {
     // A real pid that has certainly exited: a child we ran to completion.
@@ -60,5 +60,5 @@ describe('PGlite data folder lock', () => {
     } finally {
       await again.close();
     }
-  }, 30_000);
+  });
 });

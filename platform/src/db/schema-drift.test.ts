@@ -76,7 +76,7 @@ describe('db/schema.ts matches the migrated database (docs/0074)', () => {
     await migrate(database.db);
     declared = declaredSchema(SCHEMA_FILE);
     actual = await actualSchema(database);
-  }, 60_000);
+  });
   afterAll(async () => {
     await database?.close();
   });

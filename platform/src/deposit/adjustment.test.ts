@@ -15,7 +15,7 @@ beforeAll(async () => {
   t.owner = await operatorToken(ctx.app, 'demo_operator', 'Operator1234');
   t.support = await operatorToken(ctx.app, 'demo_support', 'Support1234');
   memberId = (await ctx.db.selectFrom('members').select('id').where('username', '=', 'demo_member').executeTakeFirstOrThrow()).id;
-}, 60_000);
+});
 
 const adjust = (token: string, payload: object) =>
   ctx.app.inject({ method: 'POST', url: DEPOSIT_PATHS.operatorAdjustments, headers: { authorization: token }, payload });

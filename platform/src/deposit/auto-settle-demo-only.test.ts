@@ -27,7 +27,7 @@ beforeAll(async () => {
   for (const c of await ctx.db.selectFrom('deposit_channels').select(['id', 'code']).where('merchant_id', '=', merchantId).execute()) channelIds[c.code] = c.id;
   // The same database served by a production start: never demo mode, whatever the merchant row says.
   production = await buildPlatform({ db: ctx.db, merchantCode: 'DEMO', gatewaySecret: TEST_GATEWAY_SECRET, production: true });
-}, 60_000);
+});
 afterAll(async () => {
   await production?.close();
 });

@@ -40,7 +40,7 @@ beforeAll(async () => {
       .returning('id')
       .executeTakeFirstOrThrow()
   ).id;
-}, 120_000);
+});
 
 const order = async (key: string, amountMinor = 50_000) =>
   (
@@ -59,7 +59,7 @@ describe('the simulated channel settles by a job', () => {
     expect(await walletBalance(ctx.jobs.db, memberId)).toBe(before + 50_000);
     const row = await ctx.jobs.db.selectFrom('deposits').select(['status', 'decided_by']).where('id', '=', d.id).executeTakeFirstOrThrow();
     expect(row).toEqual({ status: 'approved', decided_by: null });
-  }, 60_000);
+  });
 
   it('a duplicate send of the job, or a run after the operator decided, changes nothing', async () => {
     const d = await order('settle-key-002', 30_000);
@@ -71,7 +71,7 @@ describe('the simulated channel settles by a job', () => {
     await ctx.runner.send(DEPOSIT_SETTLE_QUEUE, { merchantId, depositId: d.id }, { idempotencyKey: `deposit:${d.id}:settle:again` });
     expect(await settledOf(d.id).promise).toBe(false);
     expect(await walletBalance(ctx.jobs.db, memberId)).toBe(before);
-  }, 60_000);
+  });
 
   it('an order an operator rejected first is not credited by its job', async () => {
     // A channel with a long delay: the operator decides before the job is due; then the job is run now.
@@ -90,7 +90,7 @@ describe('the simulated channel settles by a job', () => {
     expect(await settledOf(d.id).promise).toBe(false);
     expect(await walletBalance(ctx.jobs.db, memberId)).toBe(before);
     expect((await ctx.jobs.db.selectFrom('deposits').select('status').where('id', '=', d.id).executeTakeFirstOrThrow()).status).toBe('rejected');
-  }, 60_000);
+  });
 
   it('outside demo mode nothing settles by itself: the order sends no job, and a job sent anyway credits nothing (docs/0065)', async () => {
     await ctx.jobs.db.updateTable('deposit_channels').set({ auto_settle_seconds: 0 }).where('id', '=', instant).execute();
@@ -114,5 +114,5 @@ describe('the simulated channel settles by a job', () => {
     } finally {
       await ctx.jobs.db.updateTable('merchants').set({ demo: true }).where('id', '=', merchantId).execute();
     }
-  }, 60_000);
+  });
 });

@@ -24,7 +24,7 @@ beforeAll(async () => {
   ids.member = members.find((m) => m.username === 'demo_member')!.id;
   ids.down = members.find((m) => m.username === 'demo_down1')!.id;
   bkash = (await ctx.db.selectFrom('deposit_channels').select('id').where('code', '=', 'bkash').executeTakeFirstOrThrow()).id;
-}, 60_000);
+});
 
 const deposit = (token: string, payload: unknown) =>
   ctx.app.inject({ method: 'POST', url: DEPOSIT_PATHS.deposit, headers: { authorization: token }, payload: payload as object });

@@ -49,7 +49,7 @@ beforeAll(async () => {
   t.owner = await operatorToken(ctx.app, 'demo_operator', 'Operator1234');
   t.owner2 = await operatorToken(ctx.app, 'demo_owner2', 'Owner21234');
   t.content = await operatorToken(ctx.app, 'demo_content', 'Content1234');
-}, 60_000);
+});
 
 describe('the four-eyes limits and channels are the owner’s, and a change of them needs a second owner', () => {
   it('refuses a finance operator raising the threshold (then adjusting at once): nothing changes, the big adjustment waits', async () => {

@@ -135,7 +135,7 @@ describe('module switches', () => {
     }
     // Every gated call was refused by at least its own module.
     expect(refusals).toBeGreaterThanOrEqual(CALL_GATES.filter((g) => g.modules.length > 0).length);
-  }, 120_000);
+  });
 
   it('serves a gated call again once its module is back on, and a refusal changes nothing', async () => {
     const channels = () => ctx.app.inject({ url: DEPOSIT_PATHS.depositChannels, headers: { authorization: tokens.member } });
@@ -176,7 +176,7 @@ describe('maintenance', () => {
     } finally {
       await setSystem({ maintenance: false });
     }
-  }, 60_000);
+  });
 });
 
 describe('the region rule', () => {
@@ -201,7 +201,7 @@ describe('the region rule', () => {
       await setSystem({ regionRestriction: false });
     }
     expect((await ctx.app.inject({ url: WPS_PATHS.balance, headers: { authorization: tokens.member } })).json()).toMatchObject({ success: true });
-  }, 60_000);
+  });
 });
 
 describe('the switches are read once per config version', () => {
@@ -243,5 +243,5 @@ describe('the switches are read once per config version', () => {
       await app.close();
       await database.close();
     }
-  }, 60_000);
+  });
 });

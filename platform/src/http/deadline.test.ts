@@ -43,7 +43,7 @@ beforeAll(async () => {
   const rows = await ctx.db.selectFrom('members').select(['id', 'username']).where('username', 'in', ['demo_member', 'demo_agent']).execute();
   ids.member = rows.find((r) => r.username === 'demo_member')!.id;
   ids.agent = rows.find((r) => r.username === 'demo_agent')!.id;
-}, 60_000);
+});
 
 describe('the gateway deadline', () => {
   it('refuses a call already past it before any work: 503 busy with Retry-After, nothing written', async () => {

@@ -8,7 +8,7 @@ import { deferred, jobsTestDatabase, type TJobsTestDatabase } from './testing.ts
 
 // Real pg-boss on the test database (PGlite by default, PostgreSQL with DATABASE_URL). Nothing
 // waits on time: handlers resolve promises, or the test polls database state with a generous limit.
-const WAIT = { timeout: 90_000, interval: 100 };
+const WAIT = { timeout: 240_000, interval: 100 };
 
 let jobs: TJobsTestDatabase;
 let db: Kysely<DB>;
@@ -46,13 +46,13 @@ beforeAll(async () => {
   jobs = await jobsTestDatabase();
   ({ db, schema } = jobs);
   await sql`create table job_test_effects (key text not null, runner text not null default '', at timestamptz not null default now())`.execute(db);
-}, 120_000);
+});
 
 afterAll(async () => {
   for (const r of runners) await r.stop();
   for (const d of extraDatabases) await d.close();
   await jobs?.close();
-}, 120_000);
+});
 
 describe('job runner on pg-boss', () => {
   it('runs a job sent inside a committed transaction and never one from a rolled-back transaction', async () => {
@@ -83,7 +83,7 @@ describe('job runner on pg-boss', () => {
     // The rolled-back job's row does not exist, so no runner can ever fetch it.
     expect(await jobRows(rolledBackId!)).toBe(0);
     expect(ran).toEqual(['committed']);
-  }, 120_000);
+  });
 
   it('retries a failing handler with backoff and applies its effect once', async () => {
     const r = runner();
@@ -111,7 +111,7 @@ describe('job runner on pg-boss', () => {
       .toBe('completed');
     expect(attempts).toBe(3);
     expect(await effects('retry-1')).toBe(1);
-  }, 120_000);
+  });
 
   it('keeps one effect for a duplicate send with the same idempotency key, even after the job row is gone', async () => {
     const r = runner();
@@ -141,7 +141,7 @@ describe('job runner on pg-boss', () => {
       .poll(async () => (await sql<{ state: string }>`select state from ${sql.id(schema, 'job')} where id = ${late}::uuid`.execute(db)).rows[0]?.state, WAIT)
       .toBe('completed');
     expect(await effects('payout-42')).toBe(1);
-  }, 120_000);
+  });
 
   it('two runners on one database process 50 jobs exactly once each', async () => {
     const db2 = await secondHandle();
@@ -175,7 +175,7 @@ describe('job runner on pg-boss', () => {
       )
       .toBe(50);
     expect((await counts()).every((c) => c.n === 1)).toBe(true);
-  }, 180_000);
+  });
 
   it('a cron schedule shared by two runners runs once per minute slot', async () => {
     const db2 = await secondHandle();
@@ -214,5 +214,5 @@ describe('job runner on pg-boss', () => {
       .toBe(0);
     // One run per minute slot reached: one for the slot the test began in, one more per boundary crossed.
     expect(await effects('cron')).toBeLessThanOrEqual(1 + ((await minuteNow()) - startMinute) / 60);
-  }, 180_000);
+  });
 });

@@ -36,5 +36,5 @@ describe('platform jobs', () => {
       await runner.stop();
     }
     await expect(runner.send(SWEEP_QUEUE, {})).rejects.toThrow('not started');
-  }, 120_000);
+  });
 });

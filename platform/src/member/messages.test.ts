@@ -50,7 +50,7 @@ beforeAll(async () => {
   theirs = Number(
     (await ctx.db.insertInto('member_messages').values({ member_id: ids.down, title: 'other', body: 'other' }).returning('id').executeTakeFirstOrThrow()).id,
   );
-}, 60_000);
+});
 
 describe('platform messages', () => {
   it("lists the member's own messages newest first, paged, as stored, with totals over all pages", async () => {

@@ -63,10 +63,10 @@ async function inspect<T>(read: (db: Awaited<ReturnType<typeof openDatabase>>['d
 
 beforeAll(async () => {
   target = await newTarget();
-}, 60_000);
+});
 afterAll(async () => {
   await target?.drop();
-}, 60_000);
+});
 
 describe('pnpm merchant:create', () => {
   it('refuses bad input before touching the database, never echoing the password', async () => {
@@ -104,7 +104,7 @@ describe('pnpm merchant:create', () => {
     }
     // Nothing was created: on PGlite not even the data folder's database.
     if ('dataDir' in target.where) expect(fs.existsSync(path.join(target.where.dataDir, 'pgdata'))).toBe(false);
-  }, 120_000);
+  });
 
   it('makes a merchant a production start accepts, with its owner and nothing of the demo: no demo account, no demo channel, no auto-settle', async () => {
     const res = await merchantCreate(['--code', CODE, '--owner', OWNER, '--name', 'Real Bazaar'], { ...target.env, MERCHANT_OWNER_PASSWORD: PASSWORD });
@@ -172,7 +172,7 @@ describe('pnpm merchant:create', () => {
     expect(found.games).toEqual(['crash', 'lottery', 'slot']);
     expect(found.audit).toEqual([{ action: 'merchant.create', operator_username: 'merchant:create' }]);
     expect(DEMO_ROLE_OPERATORS.map((o) => o.username)).not.toContain(OWNER);
-  }, 240_000);
+  });
 
   it('a second run with the same code changes nothing; the password may come on standard input', async () => {
     const again = await merchantCreate(['--code', CODE, '--owner', 'owner_bob'], { ...target.env, MERCHANT_OWNER_PASSWORD: PASSWORD });
@@ -193,7 +193,7 @@ describe('pnpm merchant:create', () => {
       { code: CODE, username: OWNER },
       { code: 'REAL2', username: 'owner_carol' },
     ]);
-  }, 240_000);
+  });
 
   it('a production start refuses a channel that settles by itself, naming it', async () => {
     // As a database written before the guard, or by hand, could have it.
@@ -201,5 +201,5 @@ describe('pnpm merchant:create', () => {
     await expect(startEmbeddedPlatform({ ...target.where, production: true, merchantCode: CODE, jobs: false })).rejects.toThrow(
       /NODE_ENV=production: deposit channels settle by themselves \("Nagad" \(nagad\) of REAL1, after 5 s, "Nagad" \(nagad\) of REAL2, after 5 s\)/,
     );
-  }, 240_000);
+  });
 });

@@ -31,7 +31,7 @@ describe('operator login under 50 parallel guesses (attack review)', () => {
     const ok = answers.filter((a) => a.success).length;
     expect(ok).toBe(seen.filter((k) => k === 'operator_login_ok').length);
     expect(ok).toBeLessThanOrEqual(1);
-  }, 120_000);
+  });
 
   it('judges at most lockAfter TOTP codes of a parallel burst that knows the password', async () => {
     const m = await ctx.db.selectFrom('merchants').select('lock_after_failures').executeTakeFirstOrThrow();
@@ -55,5 +55,5 @@ describe('operator login under 50 parallel guesses (attack review)', () => {
     const after = (await login({ username: 'demo_support', password: 'Support1234', totpCode: right })).json();
     expect(after.success).toBe(false);
     expect(['error_account_locked', 'error_captcha_required']).toContain(after.message);
-  }, 120_000);
+  });
 });

@@ -42,7 +42,7 @@ describe('operator login limits (issue 6)', () => {
     expect(after.success).toBe(true);
     expect(after.value.operator).toMatchObject({ username: 'demo_operator', role: 'owner', totpEnabled: false });
     expect(await ctx.db.selectFrom('operator_login_throttle').selectAll().where('username_key', '=', 'demo_operator').execute()).toEqual([]);
-  }, 120_000);
+  });
 
   it('asks for a captcha after 2 failures, the same for unknown usernames, and locks at 3', async () => {
     const m = await merchant();

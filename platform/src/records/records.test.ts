@@ -50,7 +50,7 @@ beforeAll(async () => {
   });
   for (let i = 0; i < 2; i += 1)
     await transfer(ctx.db, { from: bonus, to: wallet, amountMinor: 300, owner: system, idempotencyKey: `rec-bonus-${i}`, kind: 'bonus' });
-}, 60_000);
+});
 
 describe('account record', () => {
   it('pages newest first with totals over the whole filter, not the page', async () => {

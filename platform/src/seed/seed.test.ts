@@ -15,7 +15,7 @@ describe('seed', () => {
     database = await freshDatabase();
     await migrate(database.db);
     expect(await seed(database.db, { merchantCode: 'DEMO' })).toEqual({ seeded: true });
-  }, 60_000);
+  });
   afterAll(() => database.close());
 
   it('is idempotent: a second run changes nothing', async () => {

@@ -110,7 +110,7 @@ describe('a second factor that proves possession', () => {
       .execute();
     expect(judged.length).toBeLessThanOrEqual(CHALLENGE_MAX_ATTEMPTS);
     expect((await verify(c, { method: 'mobile', code })).message).toBe('second_factor_expired');
-  }, 120_000);
+  });
 
   it('offers a bound authenticator first', async () => {
     await ctx.db.updateTable('members').set({ totp_secret: DEMO_TOTP_SECRET }).where('username', '=', 'demo_member').execute();
@@ -146,5 +146,5 @@ describe('member TOTP second factor under parallel answers (attack review)', () 
       .where('kind', '=', 'second_factor_ok_totp')
       .execute();
     expect(sessions).toHaveLength(1);
-  }, 120_000);
+  });
 });

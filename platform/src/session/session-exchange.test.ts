@@ -15,7 +15,7 @@ function memberInfo(token: string) {
 
 /** docs/rules/accounts.md#a-23 token from the URL (docs/0013): exchanged once for a fresh session, never adopted. */
 // Logins hash passwords and the machine is shared: generous limits, the tests wait on events only.
-describe('session exchange', { timeout: 90_000 }, () => {
+describe('session exchange', () => {
   it('revokes the token and answers a fresh session of the same member', async () => {
     const old = await loginToken(ctx.app, 'demo_member', 'Demo1234');
     const res = await exchange(old);

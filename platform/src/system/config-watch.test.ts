@@ -60,7 +60,7 @@ describe('config watch (the gateway long-poll)', () => {
     const res = await pending;
     expect(res.statusCode).toBe(200);
     expect(res.json().value).toEqual({ version: version + 1 });
-  }, 20_000);
+  });
 
   it('a change rolled back announces nothing; the next committed one does', async () => {
     const version = await currentVersion();
@@ -76,5 +76,5 @@ describe('config watch (the gateway long-poll)', () => {
     expect(ctx.app.platformConfigWatch.waiting).toBe(1);
     await ctx.db.transaction().execute((trx) => bumpConfigVersion(trx, id));
     expect((await pending).json().value).toEqual({ version: version + 1 });
-  }, 20_000);
+  });
 });

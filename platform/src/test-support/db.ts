@@ -73,7 +73,7 @@ export function usePlatform(opts: { clock?: () => Date; build?: Pick<TBuildPlatf
       ...(opts.clock ? { clock: opts.clock } : {}),
       ...opts.build,
     });
-  }, 60_000);
+  });
   afterAll(async () => {
     await ctx.app?.close();
     await ctx.database?.close();

@@ -15,11 +15,11 @@ export function useJobsPlatform(start: (jobs: TJobsTestDatabase) => Promise<JobR
     ctx.jobs = await jobsTestDatabase();
     ctx.runner = await start(ctx.jobs);
     ctx.app = await buildPlatform({ db: ctx.jobs.db, merchantCode: 'DEMO', gatewaySecret: TEST_GATEWAY_SECRET, jobs: ctx.runner });
-  }, 120_000);
+  });
   afterAll(async () => {
     await ctx.app?.close();
     await ctx.runner?.stop();
     await ctx.jobs?.close();
-  }, 120_000);
+  });
   return ctx;
 }

@@ -25,7 +25,7 @@ export function useSeededPostgresSchema() {
     pg.database = await openDatabase({ databaseUrl: pg.url, schema: pg.schema });
     await migrate(pg.database.db);
     await seed(pg.database.db, { merchantCode: 'DEMO' });
-  }, 120_000);
+  });
   afterAll(async () => {
     await pg.database?.close();
     await dropSchema?.();

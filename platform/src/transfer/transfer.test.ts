@@ -40,7 +40,7 @@ beforeAll(async () => {
   ids.member = rows.find((r) => r.username === 'demo_member')!.id;
   ids.agent = rows.find((r) => r.username === 'demo_agent')!.id;
   ids.down = rows.find((r) => r.username === 'demo_down1')!.id;
-}, 60_000);
+});
 
 describe('every transfer call', () => {
   it('refuses no session (401) and a trial account (in_need_true_account), and writes nothing', async () => {

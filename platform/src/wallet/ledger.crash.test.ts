@@ -53,7 +53,7 @@ beforeAll(async () => {
   } finally {
     await database.close();
   }
-}, 180_000);
+});
 
 afterAll(async () => {
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });

@@ -41,7 +41,7 @@ beforeAll(async () => {
     // One member in four also keeps a merchant (game) wallet, as in multi-wallet mode.
     members.push({ ...m, gameWallet: i % 4 === 0 ? await accountFor(db, load.merchant, 'member_merchant_wallet', { memberId: m.id, code: 'JILI' }) : null });
   }
-}, 180_000);
+});
 
 afterAll(async () => {
   await database?.close();

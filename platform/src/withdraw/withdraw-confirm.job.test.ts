@@ -11,7 +11,7 @@ import { CONFIRM_QUEUE } from './withdraw.service.ts';
 
 // docs/rules/money.md#m-12 confirmation window on the real job runner (docs/0029): no timers in tests; the test
 // moves the due time and the job's start into the past and waits on database state.
-const WAIT = { timeout: 90_000, interval: 100 };
+const WAIT = { timeout: 240_000, interval: 100 };
 
 let db: Kysely<DB>;
 let schema: string;
@@ -43,7 +43,7 @@ beforeAll(async () => {
       payload: { bankName: 'City', accountNumber: '12345678', holderName: 'Demo Member' },
     })
   ).json().value.id;
-}, 120_000);
+});
 
 let n = 0;
 async function paidWithdrawal(): Promise<number> {

@@ -54,7 +54,7 @@ async function paidBy(contractIds: number[]): Promise<{ contractId: number; star
 beforeAll(async () => {
   for (const r of await ctx.db.selectFrom('members').select(['id', 'username']).execute()) id[r.username] = r.id;
   await setFlag(ctx.db, 'REGMOBVERF3', false);
-}, 60_000);
+});
 
 describe('the reported attack: a chain of sub-agents with identical terms under demo_agent2', () => {
   it('pays the chain once the operator rate on a ৳500 bet at its bottom (it paid all four holders ৳1.50 each), and refuses a fourth level', async () => {
@@ -122,7 +122,7 @@ describe('the reported attack: a chain of sub-agents with identical terms under 
         await post(AGENT_TEAM_PATHS.registerDownline, tokens[3]!, { username: 'chainmb4', password: 'Abcd1234', confirmPassword: 'Abcd1234', role: 'member' })
       ).json(),
     ).toMatchObject({ success: true });
-  }, 60_000);
+  });
 });
 
 describe("the real-time cap honours the upline's single bet amount", () => {
@@ -223,7 +223,7 @@ describe('agent-type downlines within the operator limits', () => {
     } finally {
       await ctx.db.updateTable('merchants').set({ agent_max_depth: 3, agent_max_direct_agents: 20 }).execute();
     }
-  }, 60_000);
+  });
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -388,5 +388,5 @@ describe('property: a chain is never paid more than its operator contract', () =
     expect(paidTotal).toBeGreaterThan(0);
     expect(await ledgerViolations(ctx.db)).toEqual(NO_VIOLATIONS);
     await ctx.db.updateTable('whitelabel_nodes').set({ enabled: false }).where('mod_id', '=', 'DIVIDEND').execute();
-  }, 120_000);
+  });
 });

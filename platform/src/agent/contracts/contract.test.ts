@@ -52,7 +52,7 @@ beforeAll(async () => {
   t.agent = await loginToken(ctx.app, 'demo_agent', 'Agent1234');
   for (const u of ['demo_sub1', 'demo_sub2', 'demo_sub3']) t[u] = await loginToken(ctx.app, u, DEMO_TEAM.password);
   t.member = await loginToken(ctx.app, 'demo_member', 'Demo1234');
-}, 60_000);
+});
 
 describe('the seeded week', () => {
   it('has settlements that the income report, the contract records and the bonus record all show alike', async () => {

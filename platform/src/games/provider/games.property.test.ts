@@ -69,7 +69,7 @@ beforeAll(async () => {
       players[engine].push({ memberId, ...player });
     }
   }
-}, 180_000);
+});
 
 /**
  * The real wallet client on a network that fails: dropped calls, lost answers, calls sent twice, and
