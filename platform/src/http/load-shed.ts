@@ -1,6 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { deadlineLeftMs } from './deadline.ts';
-import { sendError, wpsErrors } from './envelope.ts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** How many calls one platform process works on at once, and how many may wait, for how long (docs/0078). */
 export type TLoadLimits = {
@@ -17,15 +15,26 @@ export const DEFAULT_LOAD_LIMITS: TLoadLimits = { maxInFlight: 256, maxQueued: 1
 
 type TWaiter = { admit: () => void; timer: NodeJS.Timeout };
 
+/** What a server that sheds load says and counts (the platform's wps envelope, the gateway's tRPC error: docs/0088). */
+export type TShedding = {
+  /** True for the calls that take a place; the others pass uncounted. */
+  counts: (request: FastifyRequest) => boolean;
+  /** Answers busy (503 with Retry-After) before any work. */
+  refuse: (reply: FastifyReply) => void;
+  /** At most this long in the queue for this call (the platform: never past the gateway's deadline); default `queueWaitMs`. */
+  waitMs?: (request: FastifyRequest) => number;
+};
+
 /**
- * Bounds the calls one platform process works on (docs/0078). Past `maxInFlight` a call waits in a
- * queue, first come first served, at most `queueWaitMs`; past `maxQueued`, or once its wait is over,
- * it is answered 503 busy with Retry-After before any work, never held or reset. A place is freed
- * when the answer is sent or the client goes away. `exempt` names the routes that never count: a
- * long-poll held open on purpose, and the calls that work already admitted makes to this same
- * process (a game's wallet calls), which would otherwise wait behind their own caller.
+ * Bounds the calls one process works on (the platform's, docs/0078; the gateway's, docs/0088). Past
+ * `maxInFlight` a call waits in a queue, first come first served, at most `queueWaitMs`; past
+ * `maxQueued`, or once its wait is over, it is answered busy (`shedding.refuse`) before any work,
+ * never held or reset. A place is freed when the answer is sent or the client goes away. Calls
+ * `shedding.counts` leaves out never count: a long-poll held open on purpose, and the calls that
+ * work already admitted makes to this same process (a game's wallet calls), which would otherwise
+ * wait behind their own caller.
  */
-export function registerLoadShedding(app: FastifyInstance, limits: TLoadLimits, exempt: ReadonlySet<string>): { inFlight: () => number; queued: () => number } {
+export function registerLoadShedding(app: FastifyInstance, limits: TLoadLimits, shedding: TShedding): { inFlight: () => number; queued: () => number } {
   let inFlight = 0;
   const queue: TWaiter[] = [];
   const release = () => {
@@ -44,26 +53,26 @@ export function registerLoadShedding(app: FastifyInstance, limits: TLoadLimits, 
     });
   };
   app.addHook('onRequest', (request, reply, done) => {
-    if (exempt.has(request.routeOptions.url ?? '')) return done();
+    if (!shedding.counts(request)) return done();
     if (inFlight < limits.maxInFlight) {
       inFlight += 1;
       hold(reply);
       return done();
     }
-    if (queue.length >= limits.maxQueued) return void sendError(reply, wpsErrors.busy());
+    if (queue.length >= limits.maxQueued) return void shedding.refuse(reply);
     const waiter: TWaiter = {
       // The place of the call that ended passes to this one: inFlight stays as it is.
       admit: () => {
         hold(reply);
         done();
       },
-      // Never past the gateway's deadline: a call it gave up on is not worth a place.
+      // Never past the caller's own deadline: a call it gave up on is not worth a place.
       timer: setTimeout(
         () => {
           queue.splice(queue.indexOf(waiter), 1);
-          sendError(reply, wpsErrors.busy());
+          shedding.refuse(reply);
         },
-        Math.min(limits.queueWaitMs, deadlineLeftMs(request)),
+        Math.min(limits.queueWaitMs, shedding.waitMs?.(request) ?? Infinity),
       ),
     };
     queue.push(waiter);
