@@ -29,7 +29,7 @@ import { UpstreamError, UpstreamProtocolError, UpstreamUnavailableError } from '
 import { WpsApi } from './upstream/wps.api.ts';
 import { registerWebManifest } from './edge/web-manifest.ts';
 import { registerGatewayLoadLimit } from './edge/load-limit.ts';
-import type { TLoadLimits } from '@wl/platform/http/load-shed';
+import type { TLoadLimits } from '@wl/schemas/load-shed';
 
 export type TBuildAppOptions = {
   /** Base URL of the wps upstream (the embedded platform or a real one). */

@@ -23,7 +23,9 @@ async function heldCall(baseUrl: string): Promise<{ finish: () => Promise<string
   const socket: Socket = connect(Number(port), hostname);
   await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
   const body = '{"username":"nobody","password":"x"}';
-  socket.write(`POST /trpc/session.login HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.slice(0, 1)}`);
+  socket.write(
+    `POST /trpc/session.login HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.slice(0, 1)}`,
+  );
   return {
     finish: async () => {
       const answer = new Promise<string>((resolve, reject) => {

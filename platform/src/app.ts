@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { SEAMLESS_PATHS, WPS_CODES, WPS_MESSAGES, WPS_PATHS } from '@wl/schemas';
 import { generateRsaKeyPair } from '@wl/schemas/wps/body-cipher';
@@ -15,7 +15,8 @@ import { refuseNulInput } from './http/hostile-input.ts';
 import { registerCallGate } from './http/call-gate.ts';
 import { resolveClientIp } from './http/request-context.ts';
 import { deadlineLeftMs, registerCallDeadline } from './http/deadline.ts';
-import { DEFAULT_LOAD_LIMITS, registerLoadShedding, type TLoadLimits } from './http/load-shed.ts';
+import { DEFAULT_LOAD_LIMITS, type TLoadLimits } from './http/load-shed.ts';
+import { createLoadShedder } from '@wl/schemas/load-shed';
 import { favouriteRoutes, memberRoutes, recentRoutes } from './member/member.routes.ts';
 import { launchRoutes } from './games/launch.routes.ts';
 import { messageRoutes } from './member/messages.routes.ts';
@@ -150,14 +151,13 @@ export async function buildPlatform(opts: TBuildPlatformOptions): Promise<Fastif
   // Past capacity, busy at once or after a short wait; never a hung or reset connection (docs/0078).
   const loadLimits = { ...DEFAULT_LOAD_LIMITS, ...platformEnv.loadLimits, ...opts.loadLimits };
   const uncounted = new Set<string>([WPS_PATHS.configWatch, ...Object.values(SEAMLESS_PATHS)]);
-  app.decorate(
-    'platformLoad',
-    registerLoadShedding(app, loadLimits, {
-      counts: (request) => !uncounted.has(request.routeOptions.url ?? ''),
-      refuse: (reply) => sendError(reply, wpsErrors.busy()),
-      waitMs: deadlineLeftMs,
-    }),
-  );
+  const shedder = createLoadShedder<FastifyRequest, FastifyReply>(loadLimits, {
+    counts: (request) => !uncounted.has(request.routeOptions.url ?? ''),
+    refuse: (reply) => sendError(reply, wpsErrors.busy()),
+    waitMs: deadlineLeftMs,
+  });
+  app.addHook('onRequest', shedder.onRequest);
+  app.decorate('platformLoad', shedder);
 
   app.setErrorHandler((err, request, reply) => {
     if (err instanceof WpsError) return sendError(reply, err);

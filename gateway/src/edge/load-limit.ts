@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
-import { registerLoadShedding, type TLoadLimits } from '@wl/platform/http/load-shed';
+import { createLoadShedder, type TLoadLimits } from '@wl/schemas/load-shed';
 import { WPS_MESSAGES } from '@wl/schemas';
 import { PROOF_UPLOAD_PATH } from '../upload/withdrawal-proof.route.ts';
 
@@ -32,7 +32,9 @@ function refuse(reply: FastifyReply): void {
 
 /** Registers the gateway's limit (before tRPC's routes); answers its counters for tests and the bench. */
 export function registerGatewayLoadLimit(app: FastifyInstance, limits: Partial<TLoadLimits> = {}) {
-  return registerLoadShedding(app, { ...DEFAULT_GATEWAY_LOAD_LIMITS, ...limits }, { counts, refuse });
+  const shedder = createLoadShedder<FastifyRequest, FastifyReply>({ ...DEFAULT_GATEWAY_LOAD_LIMITS, ...limits }, { counts, refuse });
+  app.addHook('onRequest', shedder.onRequest);
+  return shedder;
 }
 
 declare module 'fastify' {
