@@ -1,6 +1,7 @@
 import { WLG_MESSAGES, WPS_CODES, type TSeamlessAnswer, type TSeamlessBetRequest } from '@wl/schemas';
 import { WpsError } from '../../http/envelope.ts';
-import { WalletRefusal, WalletUnreachable, type TWalletClient } from './wallet-client.ts';
+import { afterAnswer } from './after-answer.ts';
+import { WalletRefusal, WalletUnreachable, type TWalletCallOptions, type TWalletClient } from './wallet-client.ts';
 
 /*
  * How the built-in games move real money through the seamless wallet, the same for the slot, the
@@ -18,28 +19,35 @@ export const gameBusy = () => new WpsError(WPS_CODES.systemBusy, WLG_MESSAGES.bu
  * Takes a stake through the wallet. A refusal moves nothing: the bet is marked refused (`refused`)
  * and the refusal answered (`refusalError` may answer it otherwise; the wallet's own code by
  * default). An unknown outcome is rolled back and marked so (`rolledBack`); when that fails too it
- * is left 'open' for the game's sweep. Either way the player is told the game is busy.
+ * is left 'open' for the game's sweep. Either way the player is told the game is busy. With a
+ * deadline (docs/0088) the bet is sent with it, and an unknown outcome is answered busy at once: the
+ * wallet commits nothing past the deadline, and the rollback, which refunds a stake whose answer was
+ * lost and refuses a bet still on its way, goes on after the answer.
  */
 export async function takeStake(
   wallet: TWalletClient,
   ids: ReturnType<typeof walletIds>,
   bet: Omit<TSeamlessBetRequest, 'roundId' | 'transactionId'>,
   marks: { refused: () => Promise<unknown>; rolledBack: () => Promise<unknown>; refusalError?: (err: WalletRefusal) => Error | null },
+  options: TWalletCallOptions = {},
 ): Promise<TSeamlessAnswer> {
   const base = { playerId: bet.playerId, roundId: ids.round, gameCode: bet.gameCode };
   try {
-    return await wallet.bet({ ...base, transactionId: ids.bet, amountMinor: bet.amountMinor });
+    return await wallet.bet({ ...base, transactionId: ids.bet, amountMinor: bet.amountMinor }, options);
   } catch (err) {
     if (err instanceof WalletRefusal) {
       await marks.refused();
       throw marks.refusalError?.(err) ?? new WpsError(err.code, err.messageKey, err.balance);
     }
     if (err instanceof WalletUnreachable) {
-      try {
+      const rollBack = async () => {
         await wallet.rollback({ ...base, transactionId: ids.rollback, refTransactionId: ids.bet });
         await marks.rolledBack();
-      } catch {
-        // Left 'open': the game's sweep rolls it back.
+      };
+      if (options.deadlineMs !== undefined) afterAnswer(`round ${ids.round}: rollback`, rollBack);
+      else {
+        // Left 'open' when it fails: the game's sweep rolls it back.
+        await rollBack().catch(() => undefined);
       }
       throw gameBusy();
     }
