@@ -40,6 +40,7 @@ describe('CallBook', () => {
       maxMs: 50,
       refused: 1,
       busy: 1,
+      busyP50Ms: 5,
       busyP99Ms: 5,
       errors: 3,
       unanswered: 1,

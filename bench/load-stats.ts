@@ -48,8 +48,9 @@ export type TCallFigures = {
   p99Ms: number;
   maxMs: number;
   refused: number;
-  /** Answered busy (docs/0088), with the p99 of those answers alone: a refusal must come early. */
+  /** Answered busy (docs/0088), with the p50 and p99 of those answers alone: a refusal must come early. */
   busy: number;
+  busyP50Ms: number;
   busyP99Ms: number;
   errors: number;
   /** Of the errors, those with no answer: a reset or lost connection, or none within the call timeout. */
@@ -113,6 +114,7 @@ export class CallBook {
       maxMs: round(latencies.at(-1) ?? 0),
       refused: parts.reduce((n, t) => n + t.refused, 0),
       busy: busyMs.length,
+      busyP50Ms: round(percentile(busyMs, 0.5)),
       busyP99Ms: round(percentile(busyMs, 0.99)),
       errors: parts.reduce((n, t) => n + t.errors, 0),
       unanswered: parts.reduce((n, t) => n + t.unanswered, 0),

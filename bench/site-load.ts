@@ -207,7 +207,7 @@ export function printSetup(r: TSetupResult): void {
   );
   const all = r.goals.overall;
   console.log(
-    `    past capacity (docs/0088): ${all.busy} of ${all.calls} calls answered busy (their p99 ${all.busyP99Ms} ms, slowest answer of any call ${all.maxMs} ms); ${all.unanswered} unanswered (a reset or lost connection, or none within ${CALL_TIMEOUT_MS / 1000} s)`,
+    `    past capacity (docs/0088): ${all.busy} of ${all.calls} calls answered busy (their p50 ${all.busyP50Ms} ms, p99 ${all.busyP99Ms} ms, slowest answer of any call ${all.maxMs} ms); ${all.unanswered} unanswered (a reset or lost connection, or none within ${CALL_TIMEOUT_MS / 1000} s)`,
   );
   const m = r.money;
   const v = m.violations;

@@ -1,13 +1,12 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { WLG_MESSAGES, WLG_PATHS, WPS_CODES, WPS_HEADERS, ZWlgSlotSpinResponse } from '@wl/schemas';
+import { WLG_MESSAGES, WLG_PATHS, WPS_CODES, ZWlgSlotSpinResponse } from '@wl/schemas';
 import { openDatabase, type TDatabase } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { platformEnv } from '../../env.ts';
-import { BUILT_IN_GAMES } from '../../kernel/catalogue.ts';
 import { commitHold } from '../../test-support/commit-hold.ts';
 import { useGamePlatform } from '../../test-support/games.ts';
-import { fromClientIp } from '../../test-support/http.ts';
+import { openRealSlot, spinAsGateway } from '../../test-support/slot-as-gateway.ts';
 import { accountFor } from '../../wallet/ledger.service.ts';
 import { afterAnswerDone } from './after-answer.ts';
 import { roundIds } from './rounds.service.ts';
@@ -59,21 +58,6 @@ async function holdWalletRow(db: Kysely<DB>, memberId: number) {
   return { release: async () => (release(), await done) };
 }
 
-/** A spin as the gateway relays it: its secret, and a deadline a minute from the platform's now. */
-const spinAsGateway = (token: string) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: WLG_PATHS.slotSpin,
-    headers: { ...fromClientIp('203.0.113.9'), [WPS_HEADERS.deadline]: String(Date.now() + shiftMs + 60_000) },
-    payload: { token, betPerLineMinor: 100 },
-  });
-
-async function openSlot() {
-  const launched = await games.launch(BUILT_IN_GAMES[0].nodeId, games.member);
-  expect(launched.success).toBe(true);
-  return games.openPage(new URL(launched.value!.content.game_url, 'http://x'));
-}
-
 /** The member's newest slot round. */
 const lastRound = (memberId: number) =>
   ctx.db.selectFrom('game_rounds').select(['id', 'state']).where('member_id', '=', memberId).orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
@@ -81,7 +65,7 @@ const lastRound = (memberId: number) =>
 /** Lets the spin run to its stake: the draw committed, the check before the stake reached and held. */
 async function untilStake(token: string) {
   const draw = hold.holdNext();
-  const spin = spinAsGateway(token);
+  const spin = spinAsGateway(games, token, Date.now() + shiftMs);
   await draw.reached;
   const stake = hold.holdNext();
   draw.release();
@@ -91,7 +75,7 @@ async function untilStake(token: string) {
 
 describe('a spin whose wallet calls overrun the deadline', () => {
   it('a stake held up by a locked wallet row: busy before the deadline, nothing taken, the round rolled back', async () => {
-    const game = await openSlot();
+    const game = await openRealSlot(games);
     const memberId = await games.demoMemberId();
     const before = await games.walletOf(memberId);
     const { spin, stake } = await untilStake(game.token);
@@ -115,7 +99,7 @@ describe('a spin whose wallet calls overrun the deadline', () => {
   });
 
   it('a win held up at its commit: the round answered placed with the balance it lands on, then paid once', async () => {
-    const game = await openSlot();
+    const game = await openRealSlot(games);
     const memberId = await games.demoMemberId();
     const before = await games.walletOf(memberId);
     const { spin, stake } = await untilStake(game.token);
