@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import { createLoadShedder, type TLoadLimits } from '@wl/schemas/load-shed';
 import { WPS_MESSAGES } from '@wl/schemas';
-import { PROOF_UPLOAD_PATH } from '../upload/withdrawal-proof.route.ts';
 
 /**
  * The gateway's own limit (docs/0088): the calls that go on to the upstream (tRPC, the proof upload)
@@ -16,7 +15,7 @@ export const DEFAULT_GATEWAY_LOAD_LIMITS: TLoadLimits = { maxInFlight: 64, maxQu
 const RETRY_AFTER_SECONDS = 1;
 
 /** Only calls that make upstream work count; the web app's files, the artwork door and the live config stream never wait here. */
-const counts = (request: FastifyRequest) => request.url.startsWith('/trpc/') || request.url.startsWith(PROOF_UPLOAD_PATH);
+const counts = (request: FastifyRequest) => request.url.startsWith('/trpc/') || request.url.startsWith('/upload/');
 
 /**
  * Busy as tRPC says it (SERVICE_UNAVAILABLE, the key the web translates in EN and BN), one object:
