@@ -1,14 +1,14 @@
 import { WLG_MESSAGES, WPS_CODES, type TWlgRound, type TWlgSlotSpinResponse } from '@wl/schemas';
 import type { TSlotSpin } from '@wl/schemas/games/slot';
 import type { TPlatformDeps } from '../../http/deps.ts';
-import { checkCommitDeadline, deadlineMsOf } from '../../db/call-deadline.ts';
+import { checkCommitDeadline } from '../../db/call-deadline.ts';
 import { WpsError } from '../../http/envelope.ts';
 import type { TGameSession } from './game-sessions.ts';
 import { afterAnswer } from './after-answer.ts';
 import { guardedMove, StateMoved } from './guarded-state.ts';
 import { commitmentAfter, drawSlotRound, type TDrawn } from './slot-draw.ts';
 import { WalletRefusal, WalletUnreachable, type TWalletClient } from './wallet-client.ts';
-import { gameBusy, takeStake, walletIds } from './wallet-moves.ts';
+import { gameBusy, takeStake, walletDeadline, walletIds } from './wallet-moves.ts';
 
 /** A round still 'open' or 'placed' this long after it was drawn is finished by the recovery sweep. */
 export const ROUND_RECOVERY_AFTER_MS = 30_000;
@@ -64,7 +64,7 @@ async function settleWithWallet(
     await setRoundState(deps, drawn.roundId, ['open'], 'refused');
     throw late;
   });
-  const deadline = { deadlineMs: deadlineMsOf(deps.db) ?? undefined };
+  const deadline = walletDeadline(deps.db);
   const staked = await takeStake(
     wallet,
     ids,

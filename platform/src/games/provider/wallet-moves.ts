@@ -1,4 +1,7 @@
+import type { Kysely } from 'kysely';
 import { WLG_MESSAGES, WPS_CODES, type TSeamlessAnswer, type TSeamlessBetRequest } from '@wl/schemas';
+import { deadlineMsOf } from '../../db/call-deadline.ts';
+import type { DB } from '../../db/schema.ts';
 import { WpsError } from '../../http/envelope.ts';
 import { afterAnswer } from './after-answer.ts';
 import { WalletRefusal, WalletUnreachable, type TWalletCallOptions, type TWalletClient } from './wallet-client.ts';
@@ -11,6 +14,9 @@ import { WalletRefusal, WalletUnreachable, type TWalletCallOptions, type TWallet
 
 /** The wallet ids of a provider round: the round id and its bet, win and rollback transaction ids. */
 export const walletIds = (round: string) => ({ round, bet: `${round}:bet`, win: `${round}:win`, rollback: `${round}:rb` });
+
+/** The deadline a game call's wallet calls carry (docs/0088): its caller's, from its database handle; none for jobs and direct calls. */
+export const walletDeadline = (db: Kysely<DB>): TWalletCallOptions => ({ deadlineMs: deadlineMsOf(db) ?? undefined });
 
 /** The game's answer while the wallet cannot be reached. */
 export const gameBusy = () => new WpsError(WPS_CODES.systemBusy, WLG_MESSAGES.busy);
