@@ -115,7 +115,7 @@ export class Site {
         answer = undefined;
       }
     } catch (error) {
-      book.failed(name, describeFailure(error), performance.now() - started);
+      book.failed(name, describeFailure(error), performance.now() - started, 'no answer');
       throw new CallFailed(procs);
     }
     const ms = performance.now() - started;
@@ -124,8 +124,9 @@ export class Site {
       book.answered(name, ms, 'ok');
       return outcome.data as T;
     }
-    if (outcome.kind === 'refused') {
-      book.answered(name, ms, 'refused');
+    if (outcome.kind === 'refused' || outcome.kind === 'busy') {
+      book.answered(name, ms, outcome.kind);
+      if (outcome.kind === 'busy') throw new CallFailed(`${procs}: busy`);
       return null as T;
     }
     book.failed(name, `HTTP ${status} ${outcome.why}`, ms);
@@ -150,7 +151,10 @@ function batchPath(calls: [string, unknown][]): string {
   return `/trpc/${calls.map(([proc]) => proc).join(',')}?batch=1&input=${encodeURIComponent(JSON.stringify(input))}`;
 }
 
-type TJudgement = { kind: 'ok'; data: unknown } | { kind: 'refused' } | { kind: 'error'; why: string };
+type TJudgement = { kind: 'ok'; data: unknown } | { kind: 'refused' } | { kind: 'busy' } | { kind: 'error'; why: string };
+
+/** The site past its capacity (docs/0078, docs/0088): the gateway's or the platform's early "busy, try again". */
+export const BUSY_KEY = 'error_system_busy';
 
 /** How a tRPC answer (one, or a batch's array) ended for the caller. */
 export function judge(answer: unknown, options: TCallOptions): TJudgement {
@@ -164,6 +168,7 @@ export function judge(answer: unknown, options: TCallOptions): TJudgement {
   if (one?.result) return { kind: 'ok', data: one.result.data };
   const message = one?.error?.message;
   if (message !== undefined && options.refusals?.includes(message)) return { kind: 'refused' };
+  if (message === BUSY_KEY) return { kind: 'busy' };
   if (!one?.error) return { kind: 'error', why: 'no tRPC answer' };
   return { kind: 'error', why: `${one.error.data?.code ?? '?'} ${message ?? ''}`.trim() };
 }

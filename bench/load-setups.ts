@@ -35,7 +35,28 @@ export type TLoadSite = {
 const SCREEN_PATH = `/trpc/config.screen?input=${encodeURIComponent(JSON.stringify({ language: 'bn' }))}`;
 
 /** Variables of this process a started server must not inherit (they would point it elsewhere). */
-const SITE_VARIABLES = ['DATABASE_URL', 'UPSTREAM_URL', 'REDIS_URL', 'PLATFORM_DATA_DIR', 'PORT', 'PLATFORM_PORT', 'GATEWAY_SECRET', 'TRUST_PROXY', 'JOBS'];
+const SITE_VARIABLES = [
+  'DATABASE_URL',
+  'UPSTREAM_URL',
+  'REDIS_URL',
+  'PLATFORM_DATA_DIR',
+  'PORT',
+  'PLATFORM_PORT',
+  'GATEWAY_SECRET',
+  'TRUST_PROXY',
+  'JOBS',
+  'GATEWAY_MAX_IN_FLIGHT',
+  'GATEWAY_MAX_QUEUED',
+  'GATEWAY_QUEUE_WAIT_MS',
+];
+
+/** The gateways' own limits as their variables (docs/0088); none keeps their defaults. */
+export type TGatewayLimits = { maxInFlight: number; maxQueued: number; queueWaitMs: number } | null;
+
+function gatewayVariables(limits: TGatewayLimits): Record<string, string> {
+  if (!limits) return {};
+  return { GATEWAY_MAX_IN_FLIGHT: String(limits.maxInFlight), GATEWAY_MAX_QUEUED: String(limits.maxQueued), GATEWAY_QUEUE_WAIT_MS: String(limits.queueWaitMs) };
+}
 
 function envWith(own: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
@@ -44,7 +65,7 @@ function envWith(own: Record<string, string>): NodeJS.ProcessEnv {
 }
 
 /** `pnpm start` on a data folder of its own. */
-export function embeddedSite(): TLoadSite {
+export function embeddedSite(limits: TGatewayLimits = null): TLoadSite {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'wl-load-'));
   const { command, args, shown } = startCommand();
   return {
@@ -53,7 +74,12 @@ export function embeddedSite(): TLoadSite {
     open: () => openDatabase({ dataDir: path.join(dataDir, 'platform') }),
     async start(started) {
       const port = await freePort();
-      const site = startProcess('pnpm start', command, args, envWith({ PORT: String(port), PLATFORM_DATA_DIR: path.join(dataDir, 'platform') }));
+      const site = startProcess(
+        'pnpm start',
+        command,
+        args,
+        envWith({ PORT: String(port), PLATFORM_DATA_DIR: path.join(dataDir, 'platform'), ...gatewayVariables(limits) }),
+      );
       started(site);
       const base = `http://127.0.0.1:${port}`;
       await untilServing(site, base + SCREEN_PATH, 600);
@@ -66,7 +92,7 @@ export function embeddedSite(): TLoadSite {
 }
 
 /** Two platforms and two gateways on a PostgreSQL database of the run's own and one Redis. */
-export async function clusterSite(o: { databaseUrl: string; redisUrl: string }): Promise<TLoadSite> {
+export async function clusterSite(o: { databaseUrl: string; redisUrl: string; limits?: TGatewayLimits }): Promise<TLoadSite> {
   const database = await createTestDatabase(o.databaseUrl);
   const secret = randomBytes(24).toString('base64url');
   const shownDb = new URL(database.url);
@@ -90,7 +116,13 @@ export async function clusterSite(o: { databaseUrl: string; redisUrl: string }):
       const bases: string[] = [];
       for (const [i, upstream] of platforms.entries()) {
         const port = await freePort();
-        const env = envWith({ PORT: String(port), UPSTREAM_URL: upstream, REDIS_URL: o.redisUrl, GATEWAY_SECRET: secret });
+        const env = envWith({
+          PORT: String(port),
+          UPSTREAM_URL: upstream,
+          REDIS_URL: o.redisUrl,
+          GATEWAY_SECRET: secret,
+          ...gatewayVariables(o.limits ?? null),
+        });
         const gateway = startProcess(`gateway ${i + 1}`, process.execPath, ['gateway/dist/server.js'], env);
         started(gateway);
         bases.push(`http://127.0.0.1:${port}`);

@@ -27,21 +27,26 @@ describe('CallBook', () => {
     book.answered('games.spin', 50, 'refused');
     book.failed('games.spin', 'HTTP 500');
     book.failed('games.spin', 'HTTP 500');
-    book.failed('games.spin', 'fetch failed: ECONNRESET');
+    book.failed('games.spin', 'fetch failed: ECONNRESET', undefined, 'no answer');
+    book.answered('games.spin', 5, 'busy');
     const [spin] = book.figures(2);
     assert.deepEqual(spin, {
       name: 'games.spin',
-      calls: 8,
-      perSecond: 4,
-      p50Ms: 30,
+      calls: 9,
+      perSecond: 4.5,
+      p50Ms: 20,
       p95Ms: 50,
       p99Ms: 50,
       maxMs: 50,
       refused: 1,
+      busy: 1,
+      busyP50Ms: 5,
+      busyP99Ms: 5,
       errors: 3,
+      unanswered: 1,
       errorSamples: ['HTTP 500', 'fetch failed: ECONNRESET'],
     });
-    assert.equal(book.total, 8);
+    assert.equal(book.total, 9);
   });
 
   it('sums several calls into one group row', () => {

@@ -23,13 +23,20 @@ export function describeFailure(error: unknown): string {
   return cause ? `${error.message}: ${cause.code ?? cause.message ?? String(cause)}` : error.message;
 }
 
-/** How one call ended: answered as hoped, refused by a rule of the site the script expects, or failed. */
-export type TOutcome = 'ok' | 'refused' | 'error';
+/**
+ * How one call ended: answered as hoped, refused by a rule of the site the script expects, answered
+ * busy (the site past its capacity said so early, docs/0088: not an error, the page says "try
+ * again"), or failed.
+ */
+export type TOutcome = 'ok' | 'refused' | 'busy' | 'error';
+
+/** How a failed call failed: an answer the script did not expect, or no answer at all (a lost connection, none in time). */
+export type TFailure = 'answer' | 'no answer';
 
 /** At most this many error samples are kept per call. */
 const ERROR_SAMPLES = 3;
 
-type TCallTally = { latenciesMs: number[]; ok: number; refused: number; errors: number; samples: string[] };
+type TCallTally = { latenciesMs: number[]; busyMs: number[]; ok: number; refused: number; busy: number; errors: number; unanswered: number; samples: string[] };
 
 /** One call's figures over a run. Latencies are of every answered call (ok and refused); errors have none. */
 export type TCallFigures = {
@@ -41,7 +48,13 @@ export type TCallFigures = {
   p99Ms: number;
   maxMs: number;
   refused: number;
+  /** Answered busy (docs/0088), with the p50 and p99 of those answers alone: a refusal must come early. */
+  busy: number;
+  busyP50Ms: number;
+  busyP99Ms: number;
   errors: number;
+  /** Of the errors, those with no answer: a reset or lost connection, or none within the call timeout. */
+  unanswered: number;
   errorSamples: string[];
 };
 
@@ -51,7 +64,7 @@ export class CallBook {
 
   private tally(name: string): TCallTally {
     let t = this.tallies.get(name);
-    if (!t) this.tallies.set(name, (t = { latenciesMs: [], ok: 0, refused: 0, errors: 0, samples: [] }));
+    if (!t) this.tallies.set(name, (t = { latenciesMs: [], busyMs: [], ok: 0, refused: 0, busy: 0, errors: 0, unanswered: 0, samples: [] }));
     return t;
   }
 
@@ -59,13 +72,15 @@ export class CallBook {
   answered(name: string, latencyMs: number, outcome: Exclude<TOutcome, 'error'>): void {
     const t = this.tally(name);
     t.latenciesMs.push(latencyMs);
+    if (outcome === 'busy') t.busyMs.push(latencyMs);
     t[outcome]++;
   }
 
   /** One call that failed, and why (kept for the first few). */
-  failed(name: string, why: string, latencyMs?: number): void {
+  failed(name: string, why: string, latencyMs?: number, failure: TFailure = 'answer'): void {
     const t = this.tally(name);
     t.errors++;
+    if (failure === 'no answer') t.unanswered++;
     if (latencyMs !== undefined) t.latenciesMs.push(latencyMs);
     if (t.samples.length < ERROR_SAMPLES && !t.samples.includes(why)) t.samples.push(why);
   }
@@ -73,7 +88,7 @@ export class CallBook {
   /** Every call made so far. */
   get total(): number {
     let n = 0;
-    for (const t of this.tallies.values()) n += t.ok + t.refused + t.errors;
+    for (const t of this.tallies.values()) n += t.ok + t.refused + t.busy + t.errors;
     return n;
   }
 
@@ -86,7 +101,8 @@ export class CallBook {
   figuresOf(name: string, names: readonly string[], seconds: number): TCallFigures {
     const parts = names.map((n) => this.tallies.get(n)).filter((t): t is TCallTally => t !== undefined);
     const latencies = parts.flatMap((t) => t.latenciesMs).sort((a, b) => a - b);
-    const calls = parts.reduce((n, t) => n + t.ok + t.refused + t.errors, 0);
+    const calls = parts.reduce((n, t) => n + t.ok + t.refused + t.busy + t.errors, 0);
+    const busyMs = parts.flatMap((t) => t.busyMs).sort((a, b) => a - b);
     const round = (ms: number) => Math.round(ms * 10) / 10;
     return {
       name,
@@ -97,7 +113,11 @@ export class CallBook {
       p99Ms: round(percentile(latencies, 0.99)),
       maxMs: round(latencies.at(-1) ?? 0),
       refused: parts.reduce((n, t) => n + t.refused, 0),
+      busy: busyMs.length,
+      busyP50Ms: round(percentile(busyMs, 0.5)),
+      busyP99Ms: round(percentile(busyMs, 0.99)),
       errors: parts.reduce((n, t) => n + t.errors, 0),
+      unanswered: parts.reduce((n, t) => n + t.unanswered, 0),
       errorSamples: parts.flatMap((t) => t.samples).slice(0, ERROR_SAMPLES),
     };
   }

@@ -37,7 +37,7 @@ export type TSetupResult = {
   seconds: number;
   requests: number;
   calls: TCallFigures[];
-  goals: { pageData: TCallFigures; spin: TCallFigures; errors: number; meets: boolean };
+  goals: { pageData: TCallFigures; spin: TCallFigures; overall: TCallFigures; errors: number; meets: boolean };
   money: TConservation;
   /** What the machine did meanwhile: load average, the servers' and the generator's CPU, the generator's event-loop delay. */
   machine: { loadAverage1m: [number, number]; serverCores: number; generatorCores: number; generatorLagP99Ms: number; generatorLagMaxMs: number };
@@ -157,6 +157,7 @@ async function runSetup(o: TLoadOptions, site: TLoadSite, running: TRunning[]): 
   const calls = book.figures(seconds);
   const pageData = book.figuresOf('page data (every query)', figures.site.readNames(), seconds);
   const spin = book.figuresOf('spin (games.spin)', ['games.spin'], seconds);
+  const overall = book.figuresOf('every call', book.names(), seconds);
   const errors = calls.reduce((n, c) => n + c.errors, 0);
   const money = conservation(before, after);
   return {
@@ -170,6 +171,7 @@ async function runSetup(o: TLoadOptions, site: TLoadSite, running: TRunning[]): 
     goals: {
       pageData,
       spin,
+      overall,
       errors,
       meets:
         o.members >= LOAD_GOALS.members &&
@@ -189,11 +191,11 @@ const pad = (s: string | number, n: number) => String(s).padStart(n);
 export function printSetup(r: TSetupResult): void {
   console.log(`  ${r.members} members, ${r.agents} agent(s), ${r.seconds} s, ${r.requests} calls`);
   console.log(
-    `    ${'call'.padEnd(30)} ${pad('calls', 7)} ${pad('/s', 7)} ${pad('p50 ms', 8)} ${pad('p95 ms', 8)} ${pad('p99 ms', 8)} ${pad('max ms', 8)} ${pad('refused', 8)} ${pad('errors', 7)}`,
+    `    ${'call'.padEnd(30)} ${pad('calls', 7)} ${pad('/s', 7)} ${pad('p50 ms', 8)} ${pad('p95 ms', 8)} ${pad('p99 ms', 8)} ${pad('max ms', 8)} ${pad('refused', 8)} ${pad('busy', 6)} ${pad('errors', 7)}`,
   );
   const row = (c: TCallFigures) =>
     console.log(
-      `    ${c.name.padEnd(30)} ${pad(c.calls, 7)} ${pad(c.perSecond, 7)} ${pad(c.p50Ms, 8)} ${pad(c.p95Ms, 8)} ${pad(c.p99Ms, 8)} ${pad(c.maxMs, 8)} ${pad(c.refused, 8)} ${pad(c.errors, 7)}${c.errorSamples.length ? `  e.g. ${c.errorSamples.join(' | ')}` : ''}`,
+      `    ${c.name.padEnd(30)} ${pad(c.calls, 7)} ${pad(c.perSecond, 7)} ${pad(c.p50Ms, 8)} ${pad(c.p95Ms, 8)} ${pad(c.p99Ms, 8)} ${pad(c.maxMs, 8)} ${pad(c.refused, 8)} ${pad(c.busy, 6)} ${pad(c.errors, 7)}${c.errorSamples.length ? `  e.g. ${c.errorSamples.join(' | ')}` : ''}`,
     );
   for (const c of r.calls) row(c);
   console.log('    goals (an idle machine, 500 members):');
@@ -202,6 +204,10 @@ export function printSetup(r: TSetupResult): void {
   const mark = (ok: boolean, figures?: TCallFigures) => (figures?.calls === 0 ? 'not measured (no call)' : ok ? 'meets' : 'MISSES');
   console.log(
     `      page data p99 ${r.goals.pageData.p99Ms} ms (goal ≤ ${LOAD_GOALS.pageDataP99Ms}): ${mark(r.goals.pageData.p99Ms <= LOAD_GOALS.pageDataP99Ms, r.goals.pageData)}; spin p99 ${r.goals.spin.p99Ms} ms (goal ≤ ${LOAD_GOALS.spinP99Ms}): ${mark(r.goals.spin.p99Ms <= LOAD_GOALS.spinP99Ms, r.goals.spin)}; errors ${r.goals.errors} (goal 0): ${mark(r.goals.errors === 0)}${r.members < LOAD_GOALS.members ? `; only ${r.members} members (the goal is for ${LOAD_GOALS.members})` : ''}`,
+  );
+  const all = r.goals.overall;
+  console.log(
+    `    past capacity (docs/0088): ${all.busy} of ${all.calls} calls answered busy (their p50 ${all.busyP50Ms} ms, p99 ${all.busyP99Ms} ms, slowest answer of any call ${all.maxMs} ms); ${all.unanswered} unanswered (a reset or lost connection, or none within ${CALL_TIMEOUT_MS / 1000} s)`,
   );
   const m = r.money;
   const v = m.violations;
@@ -236,8 +242,12 @@ async function main(): Promise<void> {
   console.log(
     `pnpm load: ${options.members} members and ${options.agents} agent(s)${options.overload ? ' (overload: twice the members)' : ''}, ${options.seconds} s each on ${options.setups.join(' and ')}; load average now ${loadavg()[0]!.toFixed(2)} on ${cpus().length} cores`,
   );
+  const g = options.gatewayLimits;
+  if (g) console.log(`  each gateway: GATEWAY_MAX_IN_FLIGHT=${g.maxInFlight}, GATEWAY_MAX_QUEUED=${g.maxQueued}, GATEWAY_QUEUE_WAIT_MS=${g.queueWaitMs}`);
   for (const name of options.setups) {
-    const site = name === 'embedded' ? embeddedSite() : await clusterSite({ databaseUrl: process.env.DATABASE_URL!, redisUrl: process.env.REDIS_URL! });
+    const limits = options.gatewayLimits;
+    const site =
+      name === 'embedded' ? embeddedSite(limits) : await clusterSite({ databaseUrl: process.env.DATABASE_URL!, redisUrl: process.env.REDIS_URL!, limits });
     try {
       const result = await runSetup(options, site, running);
       printSetup(result);

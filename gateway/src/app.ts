@@ -28,6 +28,8 @@ import { UpstreamClient } from './upstream/upstream.client.ts';
 import { UpstreamError, UpstreamProtocolError, UpstreamUnavailableError } from './upstream/upstream.errors.ts';
 import { WpsApi } from './upstream/wps.api.ts';
 import { registerWebManifest } from './edge/web-manifest.ts';
+import { registerGatewayLoadLimit } from './edge/load-limit.ts';
+import type { TLoadLimits } from '@wl/schemas/load-shed';
 
 export type TBuildAppOptions = {
   /** Base URL of the wps upstream (the embedded platform or a real one). */
@@ -63,6 +65,8 @@ export type TBuildAppOptions = {
   gatewaySecret?: string;
   /** The byte door of the hottest public reads (docs/0019); tests pass their own to count its answers. */
   byteDoor?: ByteDoor;
+  /** Upstream calls this instance works on at once, queues, and how long one waits (docs/0088); GATEWAY_MAX_IN_FLIGHT and friends. */
+  loadLimits?: Partial<TLoadLimits>;
   /** Where logs go when logger is on (tests read them); default stdout. */
   logStream?: NodeJS.WritableStream;
 };
@@ -129,6 +133,8 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   // First, so that its hooks cover every route, the not-found handler and proxied replies.
   await registerSecurityHeaders(app, { inlineScriptHashes: indexTemplate ? inlineScriptHashes(indexTemplate) : [] });
   refuseBodiesOnGet(app);
+  // Past capacity, busy at once or after a short wait, before any upstream work (docs/0088).
+  app.decorate('gatewayLoad', registerGatewayLoadLimit(app, options.loadLimits));
   // Every 5xx is logged with its cause, never with the body (it may hold passwords).
   app.addHook('onError', async (request, reply, error) => {
     const status = (error as { statusCode?: number }).statusCode ?? reply.statusCode;

@@ -29,6 +29,15 @@ function logLevel(raw: string | undefined): TLogLevel {
   return value as TLogLevel;
 }
 
+/** A positive whole number, or nothing when unset; anything else stops the start with its name. */
+function positive(name: string, raw: string | undefined): number | undefined {
+  const value = optional(raw);
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n <= 0) throw new Error(`${name} must be a positive whole number, got "${raw}"`);
+  return n;
+}
+
 function optional(raw: string | undefined): string | undefined {
   return raw === undefined || raw.trim() === '' ? undefined : raw.trim();
 }
@@ -58,4 +67,12 @@ export const env = {
   logLevel: logLevel(process.env.LOG_LEVEL),
   /** Overrides of the default rate limits, e.g. `login.ip=20/1m,login.subject=10/15m`. */
   rateLimits: parseRateLimits(optional(process.env.RATE_LIMITS) ?? ''),
+  /** docs/0088: upstream calls one gateway works on at once, may queue, and how long one waits; unset keeps the defaults (64, 256, 2000 ms). */
+  loadLimits: Object.fromEntries(
+    Object.entries({
+      maxInFlight: positive('GATEWAY_MAX_IN_FLIGHT', process.env.GATEWAY_MAX_IN_FLIGHT),
+      maxQueued: positive('GATEWAY_MAX_QUEUED', process.env.GATEWAY_MAX_QUEUED),
+      queueWaitMs: positive('GATEWAY_QUEUE_WAIT_MS', process.env.GATEWAY_QUEUE_WAIT_MS),
+    }).filter(([, n]) => n !== undefined),
+  ) as Partial<Record<'maxInFlight' | 'maxQueued' | 'queueWaitMs', number>>,
 } as const;

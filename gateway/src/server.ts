@@ -60,6 +60,7 @@ async function main(): Promise<void> {
       trustProxy: env.trustProxy,
       redisUrl: env.redisUrl,
       rateLimits: env.rateLimits,
+      loadLimits: env.loadLimits,
       // Embedded: the secret made for this process; a real upstream: the one both were configured with.
       gatewaySecret: upstream?.gatewaySecret ?? env.gatewaySecret,
     });

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { SEAMLESS_PATHS, WPS_CODES, WPS_MESSAGES, WPS_PATHS } from '@wl/schemas';
 import { generateRsaKeyPair } from '@wl/schemas/wps/body-cipher';
@@ -10,12 +10,13 @@ import type { DB } from './db/schema.ts';
 import { platformEnv } from './env.ts';
 import type { TPlatformDeps } from './http/deps.ts';
 import type { JobRunner } from './jobs/job-runner.ts';
-import { sendError, WpsError } from './http/envelope.ts';
+import { sendError, WpsError, wpsErrors } from './http/envelope.ts';
 import { refuseNulInput } from './http/hostile-input.ts';
 import { registerCallGate } from './http/call-gate.ts';
 import { resolveClientIp } from './http/request-context.ts';
-import { registerCallDeadline } from './http/deadline.ts';
-import { DEFAULT_LOAD_LIMITS, registerLoadShedding, type TLoadLimits } from './http/load-shed.ts';
+import { deadlineLeftMs, registerCallDeadline } from './http/deadline.ts';
+import { DEFAULT_LOAD_LIMITS, type TLoadLimits } from './http/load-shed.ts';
+import { createLoadShedder } from '@wl/schemas/load-shed';
 import { favouriteRoutes, memberRoutes, recentRoutes } from './member/member.routes.ts';
 import { launchRoutes } from './games/launch.routes.ts';
 import { messageRoutes } from './member/messages.routes.ts';
@@ -149,7 +150,14 @@ export async function buildPlatform(opts: TBuildPlatformOptions): Promise<Fastif
   registerCallDeadline(app, { gatewaySecret: opts.gatewaySecret, clock: deps.clock, ...(opts.beforeCommit ? { beforeCommit: opts.beforeCommit } : {}) });
   // Past capacity, busy at once or after a short wait; never a hung or reset connection (docs/0078).
   const loadLimits = { ...DEFAULT_LOAD_LIMITS, ...platformEnv.loadLimits, ...opts.loadLimits };
-  app.decorate('platformLoad', registerLoadShedding(app, loadLimits, new Set([WPS_PATHS.configWatch, ...Object.values(SEAMLESS_PATHS)])));
+  const uncounted = new Set<string>([WPS_PATHS.configWatch, ...Object.values(SEAMLESS_PATHS)]);
+  const shedder = createLoadShedder<FastifyRequest, FastifyReply>(loadLimits, {
+    counts: (request) => !uncounted.has(request.routeOptions.url ?? ''),
+    refuse: (reply) => sendError(reply, wpsErrors.busy()),
+    waitMs: deadlineLeftMs,
+  });
+  app.addHook('onRequest', shedder.onRequest);
+  app.decorate('platformLoad', shedder);
 
   app.setErrorHandler((err, request, reply) => {
     if (err instanceof WpsError) return sendError(reply, err);

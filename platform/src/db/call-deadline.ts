@@ -48,6 +48,11 @@ export function perDatabase<T extends object>(make: () => T): (db: Kysely<DB>) =
   };
 }
 
+/** When the caller of the call that owns `db` stops waiting (epoch ms), or null for a handle without a deadline. */
+export function deadlineMsOf(db: Kysely<DB>): number | null {
+  return deadlines.get(db)?.deadlineMs ?? null;
+}
+
 /**
  * Throws the deadline's `late()` when the call that owns `db` is past its deadline: checked right before a money or
  * game transaction commits, so that it rolls back and leaves nothing (its idempotency key included)

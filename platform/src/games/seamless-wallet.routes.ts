@@ -2,7 +2,9 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { SEAMLESS_BODY_LIMIT, SEAMLESS_CALLS, SEAMLESS_HEADERS } from '@wl/schemas';
 import { setRequestMerchant } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
+import { believeDeadline, deadlineOf } from '../http/deadline.ts';
 import { wpsErrors } from '../http/envelope.ts';
+import { headerValues } from '../http/request-context.ts';
 import { routesOf } from '../http/routes-of.ts';
 import { authenticateProvider, type TSeamlessProvider } from './seamless-auth.ts';
 import { seamlessBalance, seamlessBet, seamlessRollback, seamlessWin } from './seamless-wallet.service.ts';
@@ -56,13 +58,17 @@ export const seamlessWalletRoutes: FastifyPluginAsync<{ deps: TPlatformDeps }> =
     );
     providers.set(request, provider);
     setRequestMerchant(request, merchant);
+    // The provider's own deadline, believed once its signature is proved (docs/0088).
+    const deadlineMs = deadlineOf(headerValues(request, SEAMLESS_HEADERS.deadline));
+    if (deadlineMs !== null) believeDeadline(request, deadlineMs, deps.clock);
   });
   await scope.register(
     routesOf(SEAMLESS_CALLS, {
       balance: ({ request, input }) => seamlessBalance(deps, providerOf(request), input.playerId),
-      bet: ({ request, input }) => seamlessBet(deps, providerOf(request), input),
-      win: ({ request, input }) => seamlessWin(deps, providerOf(request), input),
-      rollback: ({ request, input }) => seamlessRollback(deps, providerOf(request), input),
+      // The call's own deps: a provider's deadline rolls back a commit that comes after it (docs/0088).
+      bet: ({ deps: call, request, input }) => seamlessBet(call, providerOf(request), input),
+      win: ({ deps: call, request, input }) => seamlessWin(call, providerOf(request), input),
+      rollback: ({ deps: call, request, input }) => seamlessRollback(call, providerOf(request), input),
     }),
     { deps },
   );

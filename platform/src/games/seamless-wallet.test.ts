@@ -256,6 +256,32 @@ describe('seamless wallet: money moves once per transaction id', () => {
   });
 });
 
+describe("seamless wallet: the provider's deadline (docs/0088)", () => {
+  it('a signed call past its own deadline is refused busy before any work; within it, it runs; a forged one is refused as forged', async () => {
+    const before = await counts();
+    const late = await call(
+      SEAMLESS_PATHS.bet,
+      { playerId: member, roundId: 'R:late', transactionId: id('late'), gameCode: 'slot', amountMinor: 100 },
+      { headers: { [SEAMLESS_HEADERS.deadline]: String(now) } },
+    );
+    expect(late).toMatchObject({ status: 503, body: { success: false, message: 'error_system_busy' } });
+    expect(await counts()).toEqual(before);
+    const forged = await call(
+      SEAMLESS_PATHS.balance,
+      { playerId: member },
+      { secret: 'not-the-secret', headers: { [SEAMLESS_HEADERS.deadline]: String(now) } },
+    );
+    expect(forged.body.message).toBe('seamless_unauthorised');
+    const tx = id('in-time');
+    const inTime = await call(
+      SEAMLESS_PATHS.bet,
+      { playerId: member, roundId: `R:${tx}`, transactionId: tx, gameCode: 'slot', amountMinor: 100 },
+      { headers: { [SEAMLESS_HEADERS.deadline]: String(now + 60_000) } },
+    );
+    expect(inTime.body.success).toBe(true);
+  });
+});
+
 describe('seamless wallet: a round is paid once, never after its rollback (docs/0072)', () => {
   it('a second win id for a paid round is refused; so is a rollback of its bet', async () => {
     const start = await balance();

@@ -16,7 +16,18 @@ export const SEAMLESS_PATHS = {
   rollback: '/wps/seamless/rollback',
 } as const;
 
-export const SEAMLESS_HEADERS = { provider: 'x-provider', timestamp: 'x-timestamp', nonce: 'x-nonce', signature: 'x-signature' } as const;
+/**
+ * The signed call's headers; `deadline` (optional, epoch ms, docs/0088) is when the provider stops
+ * waiting: the wallet refuses the call past it and rolls back a commit that would come later, so a
+ * call the provider gave up on has moved nothing (its rollback or retry with the same id is then safe).
+ */
+export const SEAMLESS_HEADERS = {
+  provider: 'x-provider',
+  timestamp: 'x-timestamp',
+  nonce: 'x-nonce',
+  signature: 'x-signature',
+  deadline: 'x-deadline',
+} as const;
 
 /** How far a call's timestamp may be from the platform's clock, either way. */
 export const SEAMLESS_REPLAY_WINDOW_MS = 5 * 60_000;

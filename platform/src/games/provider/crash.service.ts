@@ -7,7 +7,7 @@ import { currentRound, ms, phaseOf } from './crash-rounds.ts';
 import { creditPlayMoney, newBetStake, playedBy, type TGameSession } from './game-sessions.ts';
 import { StateMoved } from './guarded-state.ts';
 import { WalletUnreachable, type TWalletClient } from './wallet-client.ts';
-import { gameBusy, takeStake } from './wallet-moves.ts';
+import { gameBusy, takeStake, walletDeadline } from './wallet-moves.ts';
 
 /*
  * The built-in crash game (docs/0042). Rounds are shared by every player of a game
@@ -64,6 +64,8 @@ export async function placeCrashBet(
     ids,
     { playerId: String(session.memberId), gameCode: session.game.gameCode, amountMinor: input.stakeMinor },
     { refused: () => setBetState(deps, placed.bet.id, 'open', 'refused'), rolledBack: () => setBetState(deps, placed.bet.id, 'open', 'rolled_back') },
+    // Within the gateway's deadline (docs/0088): no answer by then is busy, and the stake is rolled back after it.
+    walletDeadline(deps.db),
   );
   try {
     await setBetState(deps, placed.bet.id, 'open', 'placed');

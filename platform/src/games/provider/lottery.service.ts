@@ -16,7 +16,7 @@ import { newBetStake, playedBy, type TGameSession } from './game-sessions.ts';
 import { drawsOf, lotterySettingsOf, type TDb, type TLotteryGame } from './lottery-draws.ts';
 import { lotteryBetIds } from './lottery-settle.ts';
 import type { TWalletClient } from './wallet-client.ts';
-import { takeStake } from './wallet-moves.ts';
+import { takeStake, walletDeadline } from './wallet-moves.ts';
 
 /**
  * The built-in lottery (docs/0041): timed shared draws, bets through the seamless wallet, settlement
@@ -165,6 +165,8 @@ export async function placeLotteryBet(
       // The settlement rolled the bet back before the debit arrived: the draw closed meanwhile.
       refusalError: (err) => (err.messageKey === SEAMLESS_MESSAGES.betRolledBack ? drawClosed() : null),
     },
+    // Within the gateway's deadline (docs/0088): no answer by then is busy, and the stake is rolled back after it.
+    walletDeadline(deps.db),
   );
   // The settlement may have rolled the bet back while its debit was on the way (the draw closed): the
   // stake is returned, and the player is told the draw closed.

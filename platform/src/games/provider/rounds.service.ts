@@ -4,10 +4,11 @@ import type { TPlatformDeps } from '../../http/deps.ts';
 import { checkCommitDeadline } from '../../db/call-deadline.ts';
 import { WpsError } from '../../http/envelope.ts';
 import type { TGameSession } from './game-sessions.ts';
+import { afterAnswer } from './after-answer.ts';
 import { guardedMove, StateMoved } from './guarded-state.ts';
 import { commitmentAfter, drawSlotRound, type TDrawn } from './slot-draw.ts';
 import { WalletRefusal, WalletUnreachable, type TWalletClient } from './wallet-client.ts';
-import { gameBusy, takeStake, walletIds } from './wallet-moves.ts';
+import { gameBusy, takeStake, walletDeadline, walletIds } from './wallet-moves.ts';
 
 /** A round still 'open' or 'placed' this long after it was drawn is finished by the recovery sweep. */
 export const ROUND_RECOVERY_AFTER_MS = 30_000;
@@ -41,8 +42,19 @@ async function setRoundState(deps: TPlatformDeps, roundId: number, from: ('open'
  * fate is unknown is rolled back (the wallet refunds it, or records the rollback so a late bet is
  * refused). Once the bet is taken the round is paid: a win that cannot be delivered now is left
  * 'placed' for the recovery sweep, which pays it with the same transaction id.
+ *
+ * Within the gateway's deadline (docs/0088): both wallet calls carry it, so the spin answers before
+ * the gateway stops waiting and says what is true. A stake with no answer by then is answered busy
+ * and rolled back after the answer (the wallet commits no bet past the deadline). A win with no
+ * answer by then is owed and goes on after the answer: the spin answers its round 'placed', with
+ * the balance it lands on (the stake's answer plus the win).
  */
-async function settleWithWallet(deps: TPlatformDeps, wallet: TWalletClient, session: TGameSession, drawn: TDrawn): Promise<number> {
+async function settleWithWallet(
+  deps: TPlatformDeps,
+  wallet: TWalletClient,
+  session: TGameSession,
+  drawn: TDrawn,
+): Promise<{ balanceMinor: number; state: 'placed' | 'settled' }> {
   const ids = roundIds(drawn.roundId);
   const playerId = String(session.memberId);
   const gameCode = session.game.gameCode;
@@ -52,22 +64,30 @@ async function settleWithWallet(deps: TPlatformDeps, wallet: TWalletClient, sess
     await setRoundState(deps, drawn.roundId, ['open'], 'refused');
     throw late;
   });
-  await takeStake(
+  const deadline = walletDeadline(deps.db);
+  const staked = await takeStake(
     wallet,
     ids,
     { playerId, gameCode, amountMinor: drawn.spin.stakeMinor },
     { refused: () => setRoundState(deps, drawn.roundId, ['open'], 'refused'), rolledBack: () => setRoundState(deps, drawn.roundId, ['open'], 'rolled_back') },
+    deadline,
   );
   // The stake is taken: the round turns 'placed' only from 'open'. A round the recovery sweep rolled
   // back meanwhile fails here, before its win is asked for (docs/0072).
   await setRoundState(deps, drawn.roundId, ['open'], 'placed');
-  try {
-    const answer = await wallet.win({ playerId, roundId: ids.round, transactionId: ids.win, gameCode, amountMinor: drawn.spin.winMinor });
+  const win = { playerId, roundId: ids.round, transactionId: ids.win, gameCode, amountMinor: drawn.spin.winMinor };
+  const pay = async (options = deadline) => {
+    const answer = await wallet.win(win, options);
     await setRoundState(deps, drawn.roundId, ['placed'], 'settled');
     return answer.balanceMinor;
+  };
+  try {
+    return { balanceMinor: await pay(), state: 'settled' };
   } catch (err) {
-    if (err instanceof WalletUnreachable) throw gameBusy();
-    throw err;
+    if (!(err instanceof WalletUnreachable)) throw err;
+    if (deadline.deadlineMs === undefined) throw gameBusy();
+    afterAnswer(`round ${ids.round}: win`, () => pay({ deadlineMs: undefined }));
+    return { balanceMinor: staked.balanceMinor + drawn.spin.winMinor, state: 'placed' };
   }
 }
 
@@ -75,13 +95,16 @@ async function settleWithWallet(deps: TPlatformDeps, wallet: TWalletClient, sess
 export async function spinSlot(deps: TPlatformDeps, wallet: TWalletClient, session: TGameSession, betPerLineMinor: number): Promise<TWlgSlotSpinResponse> {
   if (session.game.engine !== 'slot') throw wrongGame();
   const drawn = await drawSlotRound(deps, session, betPerLineMinor);
-  const balanceMinor = drawn.playBalanceMinor ?? (await settleWithWallet(deps, wallet, session, drawn));
+  const { balanceMinor, state } =
+    drawn.playBalanceMinor === null
+      ? await settleWithWallet(deps, wallet, session, drawn)
+      : { balanceMinor: drawn.playBalanceMinor, state: 'settled' as const };
   return {
     round: {
       roundId: String(drawn.roundId),
       stakeMinor: drawn.spin.stakeMinor,
       payoutMinor: drawn.spin.winMinor,
-      state: 'settled',
+      state,
       serverSeedHash: drawn.serverSeedHash,
       serverSeed: null,
       clientSeed: drawn.clientSeed,

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { WLG_PATHS, WPS_CODES, WPS_HEADERS, WPS_MESSAGES, ZWlgSlotSpinResponse } from '@wl/schemas';
-import { BUILT_IN_GAMES } from '../../kernel/catalogue.ts';
+import { WLG_PATHS, WPS_CODES, WPS_MESSAGES, ZWlgSlotSpinResponse } from '@wl/schemas';
 import { commitHold } from '../../test-support/commit-hold.ts';
 import { useGamePlatform } from '../../test-support/games.ts';
-import { fromClientIp } from '../../test-support/http.ts';
+import { openRealSlot, spinAsGateway } from '../../test-support/slot-as-gateway.ts';
 import { roundIds } from './rounds.service.ts';
 
 // docs/0078: a slot spin carries the gateway's deadline past its draw. The draw commits within it;
@@ -15,26 +14,10 @@ const hold = commitHold();
 const games = useGamePlatform({ clock: () => new Date(Date.now() + shiftMs), build: { beforeCommit: hold.beforeCommit } });
 const { ctx } = games;
 
-/** A spin as the gateway relays it: its secret, and a deadline a minute from the platform's now. */
-const spinAsGateway = (token: string) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: WLG_PATHS.slotSpin,
-    headers: { ...fromClientIp('203.0.113.9'), [WPS_HEADERS.deadline]: String(Date.now() + shiftMs + 60_000) },
-    payload: { token, betPerLineMinor: 100 },
-  });
-
-/** demo_member's real-money slot session, opened as the game page opens it. */
-async function openSlot() {
-  const launched = await games.launch(BUILT_IN_GAMES[0].nodeId, games.member);
-  expect(launched.success).toBe(true);
-  return games.openPage(new URL(launched.value!.content.game_url, 'http://x'));
-}
-
 describe('a slot spin and the gateway deadline', () => {
   it('within its deadline a spin is played and paid as any other', async () => {
-    const game = await openSlot();
-    const res = await spinAsGateway(game.token);
+    const game = await openRealSlot(games);
+    const res = await spinAsGateway(games, game.token, Date.now() + shiftMs);
     const spin = ZWlgSlotSpinResponse.parse(res.json().value);
     expect(spin.round.state).toBe('settled');
     expect((await games.walletCallsOf(roundIds(Number(spin.round.roundId)).round)).map((c) => c.kind)).toEqual(['bet', 'win']);
@@ -42,11 +25,11 @@ describe('a slot spin and the gateway deadline', () => {
   });
 
   it('a deadline that passes after the draw committed takes no stake: busy, the round refused, no wallet call, the balance unchanged', async () => {
-    const game = await openSlot();
+    const game = await openRealSlot(games);
     const memberId = await games.demoMemberId();
     const before = await games.walletOf(memberId);
     const draw = hold.holdNext();
-    const spin = spinAsGateway(game.token);
+    const spin = spinAsGateway(games, game.token, Date.now() + shiftMs);
     await draw.reached;
     const stake = hold.holdNext();
     draw.release();

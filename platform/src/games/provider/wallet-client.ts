@@ -35,17 +35,23 @@ export type TWalletClientOptions = {
   timeoutMs?: number;
 };
 
+/** When the caller of a wallet call stops waiting for it (epoch ms, on the provider's clock), if it does (docs/0088). */
+export type TWalletCallOptions = { deadlineMs?: number };
+
 /**
  * The provider side of the seamless wallet (docs/0035): signed JSON POSTs over real HTTP, exactly as
  * a third-party game server would send them. A network failure is retried with the same body, so a
- * call the wallet already carried out answers as a duplicate instead of moving money twice.
+ * call the wallet already carried out answers as a duplicate instead of moving money twice. A call
+ * with a deadline sends it (the wallet then commits nothing past it), waits no longer than it and
+ * starts no attempt after it: its outcome is then unknown, and the wallet has not moved money for
+ * an attempt that ended past it (docs/0088).
  */
 export function createWalletClient(opts: TWalletClientOptions) {
   const attempts = opts.attempts ?? 3;
   const timeoutMs = opts.timeoutMs ?? 5_000;
   const clock = opts.clock ?? (() => new Date());
 
-  async function once(path: string, body: string): Promise<TSeamlessAnswer> {
+  async function once(path: string, body: string, deadlineMs: number | undefined): Promise<TSeamlessAnswer> {
     // Every attempt is signed anew (its own nonce): the wallet refuses a copy of a signed call (docs/0072).
     const timestamp = String(clock().getTime());
     const nonce = newSeamlessNonce();
@@ -61,8 +67,9 @@ export function createWalletClient(opts: TWalletClientOptions) {
           [SEAMLESS_HEADERS.timestamp]: timestamp,
           [SEAMLESS_HEADERS.nonce]: nonce,
           [SEAMLESS_HEADERS.signature]: signature,
+          ...(deadlineMs === undefined ? {} : { [SEAMLESS_HEADERS.deadline]: String(deadlineMs) }),
         },
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: AbortSignal.timeout(deadlineMs === undefined ? timeoutMs : Math.max(1, Math.min(timeoutMs, deadlineMs - Number(timestamp)))),
       });
     } catch (err) {
       throw new WalletUnreachable(`wallet unreachable: ${(err as Error).message}`);
@@ -83,12 +90,13 @@ export function createWalletClient(opts: TWalletClientOptions) {
     throw new WalletRefusal(json.code ?? res.status, json.message ?? '', balance.success ? balance.data : null);
   }
 
-  async function call(path: string, payload: unknown): Promise<TSeamlessAnswer> {
+  async function call(path: string, payload: unknown, { deadlineMs }: TWalletCallOptions = {}): Promise<TSeamlessAnswer> {
     const body = JSON.stringify(payload);
-    let last: unknown;
+    let last: unknown = new WalletUnreachable('wallet not asked: the deadline had passed');
     for (let attempt = 0; attempt < attempts; attempt++) {
+      if (deadlineMs !== undefined && clock().getTime() >= deadlineMs) break;
       try {
-        return await once(path, body);
+        return await once(path, body, deadlineMs);
       } catch (err) {
         if (!(err instanceof WalletUnreachable)) throw err;
         last = err;
@@ -99,8 +107,8 @@ export function createWalletClient(opts: TWalletClientOptions) {
 
   return {
     balance: (playerId: string) => call(SEAMLESS_PATHS.balance, { playerId }),
-    bet: (req: TSeamlessBetRequest) => call(SEAMLESS_PATHS.bet, req),
-    win: (req: TSeamlessWinRequest) => call(SEAMLESS_PATHS.win, req),
+    bet: (req: TSeamlessBetRequest, options?: TWalletCallOptions) => call(SEAMLESS_PATHS.bet, req, options),
+    win: (req: TSeamlessWinRequest, options?: TWalletCallOptions) => call(SEAMLESS_PATHS.win, req, options),
     rollback: (req: TSeamlessRollbackRequest) => call(SEAMLESS_PATHS.rollback, req),
   };
 }
