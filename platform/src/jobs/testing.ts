@@ -48,11 +48,11 @@ export function useJobsDatabase(setUp: (jobs: TJobsTestDatabase) => unknown, run
   beforeAll(async () => {
     jobs = await jobsTestDatabase();
     await setUp(jobs);
-  }, 120_000);
+  });
   afterAll(async () => {
     await runner()?.stop();
     await jobs?.close();
-  }, 120_000);
+  });
 }
 
 /** A promise with its resolve, for handlers that tell a test they ran. */
