@@ -35,9 +35,17 @@ export type TTransferArgs = {
 
 /**
  * Result of a transfer: the transaction id, whether this call created it (false on a replay), and
- * both accounts' balances after it (on a replay, as they are now).
+ * both accounts' balances after it (on a replay, as they are now). An account kept in shards (no
+ * member, docs/0089) answers null: its balance is the sum of shards other transfers move meanwhile
+ * (read it with accountBalance). A member's account always answers its balance.
  */
-export type TTransferResult = { transactionId: number; created: boolean; fromBalanceMinor: number; toBalanceMinor: number };
+export type TTransferResult = { transactionId: number; created: boolean; fromBalanceMinor: number | null; toBalanceMinor: number | null };
+
+/** The balance a transfer answered for a member's account, which is never kept in shards (docs/0089). */
+export function memberBalance(balanceMinor: number | null): number {
+  if (balanceMinor === null) throw new Error('a member account answered no balance: it is kept in shards');
+  return balanceMinor;
+}
 
 export type TLedgerRefusal = 'insufficient_funds' | 'invalid_amount' | 'invalid_key' | 'unknown_account' | 'same_account' | 'key_reused';
 
@@ -130,8 +138,8 @@ async function transferIn(trx: Transaction<DB>, args: TTransferArgs): Promise<TT
   return {
     transactionId: Number(row.transaction_id),
     created: row.created,
-    fromBalanceMinor: Number(row.from_balance),
-    toBalanceMinor: Number(row.to_balance),
+    fromBalanceMinor: row.from_balance === null ? null : Number(row.from_balance),
+    toBalanceMinor: row.to_balance === null ? null : Number(row.to_balance),
   };
 }
 
