@@ -113,7 +113,7 @@ export async function transfer(db: Kysely<DB> | Transaction<DB>, args: TTransfer
   return inTransaction(db, (trx) => transferIn(trx, args));
 }
 
-/** What wl_ledger_transfer answers (migration 0033). */
+/** What wl_ledger_transfer answers (migrations 0033, 0037). */
 type TTransferRow = {
   transaction_id: number | string | null;
   created: boolean;
