@@ -28,16 +28,35 @@ export type TLedgerRun = {
   statementsPerTransfer: number;
 };
 
-/** Runs `count` jobs with `CLIENTS` at a time; answers operations per second. */
-async function perSecond(count: number, job: (n: number) => Promise<unknown>): Promise<number> {
-  let next = 0;
+/** Rounds each measure is cut into, run alternately (docs/0089). */
+const ROUNDS = 6;
+
+/** Runs jobs `from`..`to`-1 with `CLIENTS` at a time; answers the milliseconds it took. */
+async function timed(from: number, to: number, job: (n: number) => Promise<unknown>): Promise<number> {
+  let next = from;
   const started = performance.now();
   await Promise.all(
     Array.from({ length: CLIENTS }, async () => {
-      while (next < count) await job(next++);
+      while (next < to) await job(next++);
     }),
   );
-  return Math.round(count / ((performance.now() - started) / 1000));
+  return performance.now() - started;
+}
+
+/**
+ * `count` jobs of each measure, in `ROUNDS` rounds that alternate between them, so that a machine
+ * whose load moves between rounds weighs on both alike (docs/0089); answers each one's operations
+ * per second over all its rounds.
+ */
+async function perSecondAlternately(count: number, jobs: [(n: number) => Promise<unknown>, (n: number) => Promise<unknown>]): Promise<[number, number]> {
+  const ms: [number, number] = [0, 0];
+  for (let round = 0; round < ROUNDS; round++) {
+    const from = Math.floor((count * round) / ROUNDS);
+    const to = Math.floor((count * (round + 1)) / ROUNDS);
+    ms[0] += await timed(from, to, jobs[0]);
+    ms[1] += await timed(from, to, jobs[1]);
+  }
+  return [Math.round(count / (ms[0] / 1000)), Math.round(count / (ms[1] / 1000))];
 }
 
 async function measureOn(database: TDatabase, engine: TLedgerRun['engine'], operations: number): Promise<TLedgerRun> {
@@ -65,20 +84,21 @@ async function measureOn(database: TDatabase, engine: TLedgerRun['engine'], oper
   await transfer(counted.db, { from: clearing, to: wallets[0]!, amountMinor: 100, owner: owner(0), idempotencyKey: 'count:deposit', kind: 'deposit' });
   await transfer(counted.db, { from: wallets[0]!, to: wallets[1]!, amountMinor: 1, owner: owner(0), idempotencyKey: 'count:move', kind: 'transfer_upline' });
   const statementsPerTransfer = counted.count() / 2;
-  const empty = await perSecond(operations, emptyTransaction);
   // Deposits into random wallets, and wallet-to-wallet moves that touch the same rows under load.
-  const transfers = await perSecond(operations, (n) =>
-    n % 2 === 0
-      ? transfer(db, { from: clearing, to: wallets[n % MEMBERS]!, amountMinor: 1_000, owner: owner(n), idempotencyKey: `bench:${n}`, kind: 'deposit' })
-      : transfer(db, {
-          from: wallets[n % MEMBERS]!,
-          to: wallets[(n * 7) % MEMBERS]!,
-          amountMinor: 1,
-          owner: owner(n),
-          idempotencyKey: `bench:${n}`,
-          kind: 'transfer_upline',
-        }),
-  );
+  const [empty, transfers] = await perSecondAlternately(operations, [
+    emptyTransaction,
+    (n) =>
+      n % 2 === 0
+        ? transfer(db, { from: clearing, to: wallets[n % MEMBERS]!, amountMinor: 1_000, owner: owner(n), idempotencyKey: `bench:${n}`, kind: 'deposit' })
+        : transfer(db, {
+            from: wallets[n % MEMBERS]!,
+            to: wallets[(n * 7) % MEMBERS]!,
+            amountMinor: 1,
+            owner: owner(n),
+            idempotencyKey: `bench:${n}`,
+            kind: 'transfer_upline',
+          }),
+  ]);
   return { engine, operations, transfersPerSecond: transfers, emptyPerSecond: empty, ratio: Number((transfers / empty).toFixed(3)), statementsPerTransfer };
 }
 

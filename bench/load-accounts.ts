@@ -104,10 +104,10 @@ export async function moneySnapshot(db: Kysely<DB>, personIds: readonly number[]
     .execute(async (trx) => {
       const ids = personIds.length > 0 ? personIds : [0];
       const circle = await sql<{ total: string | number; clearing: string | number }>`
-        select coalesce(sum(balance_minor), 0) as total,
-               coalesce(sum(balance_minor) filter (where kind = 'deposit_clearing'), 0) as clearing
-        from ledger_accounts
-        where member_id in (${sql.join(ids)}) or kind in ('house', 'provider', 'deposit_clearing')`.execute(trx);
+        select coalesce(sum(b.balance_minor), 0) as total,
+               coalesce(sum(b.balance_minor) filter (where a.kind = 'deposit_clearing'), 0) as clearing
+        from ledger_accounts a join ledger_balances b on b.account_id = a.id
+        where a.member_id in (${sql.join(ids)}) or a.kind in ('house', 'provider', 'deposit_clearing')`.execute(trx);
       const deposits = await sql<{ approved: string | number; approved_minor: string | number; pending: string | number }>`
         select count(*) filter (where status = 'approved') as approved,
                coalesce(sum(amount_minor) filter (where status = 'approved'), 0) as approved_minor,

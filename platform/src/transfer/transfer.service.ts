@@ -15,7 +15,7 @@ import type { TPlatformDeps } from '../http/deps.ts';
 import { WpsError } from '../http/envelope.ts';
 import { conflict, fieldError } from '../http/errors.ts';
 import { requireFeature } from '../kernel/features.ts';
-import { accountFor, inTransaction, LedgerError, transfer, type TTransferArgs, type TTransferResult } from '../wallet/ledger.service.ts';
+import { accountFor, inTransaction, LedgerError, memberBalance, transfer, type TTransferArgs, type TTransferResult } from '../wallet/ledger.service.ts';
 import { accountBalance } from '../wallet/wallet.queries.ts';
 import { requireStepUp } from '../session/step-up.guard.ts';
 import { recordMemberAudit } from '../audit/member-audit.ts';
@@ -95,7 +95,7 @@ export async function memberTransfer(
       await lockMembers(trx, [by.memberId]);
       await guard?.(trx);
       const moved = await auditedMemberTransfer(trx, by, move, audit);
-      return { transactionId: moved.transactionId, fromMinor: moved.fromBalanceMinor, toMinor: moved.toBalanceMinor };
+      return { transactionId: moved.transactionId, fromMinor: memberBalance(moved.fromBalanceMinor), toMinor: memberBalance(moved.toBalanceMinor) };
     });
   } catch (error) {
     transferRefusal(error);

@@ -19,9 +19,10 @@ export type TLedgerViolations = {
 
 export async function ledgerViolations(db: Kysely<DB>): Promise<TLedgerViolations> {
   const negative = await db.selectFrom('ledger_accounts').select('id').where('member_id', 'is not', null).where('balance_minor', '<', 0).execute();
+  // An account kept in shards (docs/0089) is its row's balance plus its shards': the view sums them.
   const mismatched = await sql<{ id: number }>`
-    select a.id from ledger_accounts a left join ledger_entries e on e.account_id = a.id
-    group by a.id, a.balance_minor having a.balance_minor <> coalesce(sum(e.amount_minor), 0)`.execute(db);
+    select a.account_id as id from ledger_balances a left join ledger_entries e on e.account_id = a.account_id
+    group by a.account_id, a.balance_minor having a.balance_minor <> coalesce(sum(e.amount_minor), 0)`.execute(db);
   const unbalanced = await sql<{ id: number }>`
     select t.id from ledger_transactions t left join ledger_entries e on e.transaction_id = t.id
     group by t.id having coalesce(sum(e.amount_minor), 0) <> 0 or count(e.id) <> 2`.execute(db);
@@ -38,8 +39,8 @@ export async function ledgerViolations(db: Kysely<DB>): Promise<TLedgerViolation
 
 export const NO_VIOLATIONS: TLedgerViolations = { negative: [], mismatched: [], unbalanced: [], duplicateKeys: [] };
 
-/** The sum of every account's balance: double entry moves money between accounts, never makes it. */
+/** The sum of every account's balance (shards included, docs/0089): double entry moves money between accounts, never makes it. */
 export async function ledgerTotal(db: Kysely<DB>): Promise<number> {
-  const row = await sql<{ total: string | number }>`select coalesce(sum(balance_minor), 0) as total from ledger_accounts`.execute(db);
+  const row = await sql<{ total: string | number }>`select coalesce(sum(balance_minor), 0) as total from ledger_balances`.execute(db);
   return Number(row.rows[0]!.total);
 }

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { rowCounts, usePlatform } from '../test-support/db.ts';
 import { countStatements } from '../test-support/statement-count.ts';
 import { accountFor, houseAccountId, LedgerError, memberWalletId, transfer } from './ledger.service.ts';
+import { accountBalance } from './wallet.queries.ts';
+import { ledgerTotal } from './ledger-invariants.ts';
 
 const ctx = usePlatform();
 const SYSTEM = { kind: 'system', id: 0 } as const;
@@ -20,7 +22,7 @@ async function wallets() {
 }
 
 async function balanceOf(id: number) {
-  return (await ctx.db.selectFrom('ledger_accounts').select('balance_minor').where('id', '=', id).executeTakeFirstOrThrow()).balance_minor;
+  return accountBalance(ctx.db, id);
 }
 
 describe('ledger', () => {
@@ -88,9 +90,9 @@ describe('ledger', () => {
     const w = await wallets();
     await transfer(ctx.db, { from: w.house, to: w.down, amountMinor: 777, owner: SYSTEM, idempotencyKey: 'test:credit', kind: 'credit' });
     const mismatched = await sql<{ id: number }>`
-      select a.id from ledger_accounts a
-      left join ledger_entries e on e.account_id = a.id
-      group by a.id, a.balance_minor
+      select a.account_id as id from ledger_balances a
+      left join ledger_entries e on e.account_id = a.account_id
+      group by a.account_id, a.balance_minor
       having a.balance_minor <> coalesce(sum(e.amount_minor), 0)`.execute(ctx.db);
     expect(mismatched.rows).toEqual([]);
     const unbalanced = await sql<{ id: number }>`
@@ -143,13 +145,66 @@ describe('ledger', () => {
   it('moves money in one statement, which answers both balances after it (docs/0080)', async () => {
     const w = await wallets();
     const counted = countStatements(ctx.db);
-    const args = { from: w.house, to: w.down, amountMinor: 250, owner: SYSTEM, idempotencyKey: 'test:one-statement', kind: 'credit' };
+    const args = { from: w.member, to: w.down, amountMinor: 250, owner: SYSTEM, idempotencyKey: 'test:one-statement', kind: 'transfer' };
     const moved = await transfer(counted.db, args);
     expect(counted.count()).toBe(1);
-    expect(moved).toMatchObject({ created: true, fromBalanceMinor: await balanceOf(w.house), toBalanceMinor: await balanceOf(w.down) });
+    expect(moved).toMatchObject({ created: true, fromBalanceMinor: await balanceOf(w.member), toBalanceMinor: await balanceOf(w.down) });
     counted.reset();
     expect(await transfer(counted.db, args)).toEqual({ ...moved, created: false });
     expect(counted.count()).toBe(1);
+  });
+
+  it('keeps keys and remarks with quotes, backslashes and Bengali exactly as sent (its values are literals, docs/0089)', async () => {
+    const w = await wallets();
+    const keys = ["test:'); drop table ledger_entries; --", "test:\\'\\", "test:E'\\x00'", 'test:$$ $q$', 'test:জমা'];
+    for (const [i, key] of keys.entries()) {
+      const meta = { remark: `${key} \\n "q" ${i}`, n: i };
+      const args = { from: w.member, to: w.down, amountMinor: 1 + i, owner: SYSTEM, idempotencyKey: key, kind: "it's", meta };
+      const moved = await transfer(ctx.db, args);
+      expect(await transfer(ctx.db, args)).toEqual({ ...moved, created: false });
+      const row = await ctx.db
+        .selectFrom('ledger_transactions')
+        .select(['idempotency_key', 'kind', 'meta'])
+        .where('id', '=', moved.transactionId)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ idempotency_key: key, kind: "it's", meta });
+    }
+    const before = await rowCounts(ctx.db, ['ledger_transactions', 'ledger_entries']);
+    await expect(
+      transfer(ctx.db, { from: w.member, to: w.down, amountMinor: 1, owner: SYSTEM, idempotencyKey: 'test:nul', kind: 'a\u0000b' }),
+    ).rejects.toMatchObject({
+      reason: 'invalid_key',
+    });
+    expect(await rowCounts(ctx.db, ['ledger_transactions', 'ledger_entries'])).toEqual(before);
+  });
+
+  it('keeps an account with no member in shards, whose sum is its balance (docs/0089)', async () => {
+    const w = await wallets();
+    const houseBefore = await balanceOf(w.house);
+    const downBefore = await balanceOf(w.down);
+    const credits = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        transfer(ctx.db, { from: w.house, to: w.down, amountMinor: 100 + i, owner: SYSTEM, idempotencyKey: `test:shards:${i}`, kind: 'credit' }),
+      ),
+    );
+    // The house answers no balance (other transfers move its other shards meanwhile); the member's wallet does.
+    expect(credits.every((c) => c.created && c.fromBalanceMinor === null && c.toBalanceMinor !== null)).toBe(true);
+    const moved = 20 * 100 + (19 * 20) / 2;
+    expect(await balanceOf(w.house)).toBe(houseBefore - moved);
+    expect(await balanceOf(w.down)).toBe(downBefore + moved);
+    const shards = await ctx.db.selectFrom('ledger_account_shards').select(['shard']).where('account_id', '=', w.house).execute();
+    expect(shards.length).toBeGreaterThan(1);
+    const entries = await ctx.db
+      .selectFrom('ledger_entries')
+      .select('balance_after_minor')
+      .where('account_id', '=', w.house)
+      .where('transaction_id', '=', credits[0]!.transactionId)
+      .executeTakeFirstOrThrow();
+    expect(entries.balance_after_minor).toBeNull();
+    // No shard of a member's account: its CHECK (never below zero) needs its whole balance in one row.
+    const memberShards = await ctx.db.selectFrom('ledger_account_shards').select('account_id').where('account_id', 'in', [w.member, w.down]).execute();
+    expect(memberShards).toEqual([]);
+    expect(await ledgerTotal(ctx.db)).toBe(0);
   });
 
   it('moves money both ways between two accounts at once without a deadlock', async () => {

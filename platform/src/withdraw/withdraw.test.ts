@@ -37,7 +37,7 @@ async function ledgerHolds() {
   }>`select count(*)::int as n from (select transaction_id from ledger_entries group by transaction_id having sum(amount_minor) <> 0) t`.execute(ctx.db);
   const drift = await sql<{
     n: number;
-  }>`select count(*)::int as n from ledger_accounts a where a.balance_minor <> coalesce((select sum(amount_minor) from ledger_entries e where e.account_id = a.id), 0)`.execute(
+  }>`select count(*)::int as n from ledger_balances a where a.balance_minor <> coalesce((select sum(amount_minor) from ledger_entries e where e.account_id = a.account_id), 0)`.execute(
     ctx.db,
   );
   expect({ unbalanced: bad.rows[0]!.n, drifted: drift.rows[0]!.n }).toEqual({ unbalanced: 0, drifted: 0 });

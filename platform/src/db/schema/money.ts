@@ -102,6 +102,13 @@ export interface LedgerAccountsTable {
   kind: TLedgerAccountKind;
   code: Generated<string>;
   currency: string;
+  /** For an account kept in shards (member_id null, docs/0089), its balance before them: add its shards' (view ledger_balances). */
+  balance_minor: Generated<number>;
+}
+/** The shard rows of an account with no floor (migration 0037, docs/0089): its balance is its row's plus theirs. */
+export interface LedgerAccountShardsTable {
+  account_id: number;
+  shard: number;
   balance_minor: Generated<number>;
 }
 /** Ledger account purposes (migration 0010). */
@@ -148,6 +155,7 @@ export interface MoneyTables {
   balance_adjustments: BalanceAdjustmentsTable;
   money_setting_changes: MoneySettingChangesTable;
   ledger_accounts: LedgerAccountsTable;
+  ledger_account_shards: LedgerAccountShardsTable;
   ledger_transactions: LedgerTransactionsTable;
   ledger_entries: LedgerEntriesTable;
 }

@@ -10,6 +10,7 @@ import { usePlatform } from '../../test-support/db.ts';
 import { seededRandom, type TSeededRandom } from '../../test-support/seeded-random.ts';
 import { ledgerTotal, ledgerViolations, NO_VIOLATIONS } from '../../wallet/ledger-invariants.ts';
 import { accountFor } from '../../wallet/ledger.service.ts';
+import { accountBalance } from '../../wallet/wallet.queries.ts';
 import { CRASH_OPEN_BET_GRACE_MS } from './crash-bets.ts';
 import { currentRound } from './crash-rounds.ts';
 import { settleCrashedRounds } from './crash-settle.ts';
@@ -101,7 +102,7 @@ async function deliverLate(late: (() => Promise<unknown>)[]): Promise<number> {
 }
 
 async function balanceOf(accountId: number): Promise<number> {
-  return Number((await ctx.db.selectFrom('ledger_accounts').select('balance_minor').where('id', '=', accountId).executeTakeFirstOrThrow()).balance_minor);
+  return accountBalance(ctx.db, accountId);
 }
 
 /** Refusals a player can meet (400: closed, too late, too many, no money; 404: a bet rolled back) and 727 busy. */

@@ -12,6 +12,7 @@ import { TEST_GATEWAY_SECRET } from '../../test-support/http.ts';
 import { seededRandom } from '../../test-support/seeded-random.ts';
 import { ledgerTotal, ledgerViolations, NO_VIOLATIONS } from '../../wallet/ledger-invariants.ts';
 import { accountFor } from '../../wallet/ledger.service.ts';
+import { accountBalance } from '../../wallet/wallet.queries.ts';
 import type { TGameSession } from './game-sessions.ts';
 import type { TLotteryCrashChildArgs } from './lottery-crash.child.ts';
 import { ensureOpenDraw } from './lottery-draws.ts';
@@ -67,8 +68,8 @@ describe.skipIf(!pg.url)('lottery settlement across SIGKILL and two processes (P
     // The seed's history (the demo team's week of slot play) is on the provider's account already:
     // what this test's bets and wins move is the change from here.
     const providerAccount = await accountFor(db, merchant, 'provider', { code: BUILT_IN_PROVIDER.code });
-    const providerBalanceNow = async () =>
-      Number((await db.selectFrom('ledger_accounts').select('balance_minor').where('id', '=', providerAccount).executeTakeFirstOrThrow()).balance_minor);
+    // Kept in shards (docs/0089): its balance is their sum.
+    const providerBalanceNow = () => accountBalance(db, providerAccount);
     const providerBefore = await providerBalanceNow();
     const sessions: TGameSession[] = [];
     const wallets: number[] = [];
