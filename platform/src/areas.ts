@@ -20,6 +20,7 @@ import { messageRoutes } from './member/messages.routes.ts';
 import { operatorGamesRoutes } from './operator/operator-games.routes.ts';
 import { operatorRoutes } from './operator/operator.routes.ts';
 import { recordRoutes } from './records/records.routes.ts';
+import { rewardRoutes } from './rewards/rewards.routes.ts';
 import { securityCentreRoutes } from './security-centre/security-centre.routes.ts';
 import { sessionRoutes } from './session/session.routes.ts';
 import { systemRoutes } from './system/system.routes.ts';
@@ -54,6 +55,7 @@ export const AREA_ROUTES: { readonly [K in Exclude<TAreaName, 'configWatch'>]: T
   withdrawProofUpload: withdrawProofUploadRoutes,
   transfer: transferRoutes,
   records: recordRoutes,
+  rewards: rewardRoutes,
   security: securityCentreRoutes,
   agent: agentRoutes,
   agentTeam: teamReportRoutes,

@@ -23,13 +23,16 @@ import { WLG_CALLS } from './wlg-calls.ts';
 import { WLG_CRASH_CALLS } from './wlg-crash.ts';
 import { WLG_LOTTERY_CALLS } from './wlg-lottery-calls.ts';
 import { LAUNCH_CALLS } from './launch-calls.ts';
+import { REWARD_CALLS } from './reward-calls.ts';
 
 /**
  * Areas the gateway relays whole (docs/0090): each becomes a tRPC router of the same name made of
  * `passThrough` procedures, and is part of CALL_SETS. A new member-facing area is one line here,
  * its calls file and its platform routes; nothing in the gateway.
  */
-export const RELAYED_AREAS = {} as const satisfies Record<string, TCallSet>;
+export const RELAYED_AREAS = {
+  rewards: REWARD_CALLS,
+} as const satisfies Record<string, TCallSet>;
 
 /**
  * Every declared call set, by area (docs/0076). The call-gate table, the platform's route
