@@ -7,6 +7,7 @@ import { localDigits, MASKED_BALANCE } from '../lib/numbers-later.ts';
 import { useSession } from '../session/session-context.tsx';
 import { Icon, iconFor } from './icons.tsx';
 import { MenuEntryView } from './menu-entry.tsx';
+import { RebatePrompt } from './rebate-prompt.tsx';
 
 /** One of the balance's icon buttons: show/hide (a toggle, `pressed`) and refresh (`spinning` while it fetches). */
 function BalanceButton({
@@ -78,6 +79,7 @@ function MemberPanel({ onGamePage }: { onGamePage: boolean }) {
           <Icon name="crown" size={14} /> {localDigits(member.vipLabelName, language)} · {t('vip_rank', { rank: member.vipRankLevel })}
         </span>
       )}
+      {!onGamePage && <RebatePrompt />}
       {badge > 0 && (
         <span className="badge" data-testid="header.badge" aria-label={t('badge_count', { count: badge })}>
           {badge > 99 ? '99+' : badge}
