@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_PATHS, REWARD_PATHS, WPS_PATHS } from '@wl/schemas';
+import { ACCOUNT_PATHS, DEPOSIT_PATHS, REWARD_PATHS, WPS_PATHS } from '@wl/schemas';
 import { usePlatform } from '../test-support/db.ts';
 import { loginToken, tokenCall } from '../test-support/http.ts';
 import { insertApprovedDeposit, insertSettledRounds } from '../test-support/rewards.ts';
 import { insertBareMembers } from '../test-support/bare-members.ts';
+import { operatorToken } from '../test-support/operators.ts';
 import { runRewardsDaily } from './rewards.job.ts';
 import { payRebate, rebateSummary } from './rebate.service.ts';
 import { reviewMember, upgradeIfQualified } from './vip.service.ts';
@@ -215,6 +216,32 @@ describe('VIP levels', () => {
     expect(await walletMinor(member)).toBe(50_00 + 200_00);
     const bonuses = await ctx.db.selectFrom('vip_upgrade_bonuses').select('level').where('member_id', '=', member).orderBy('level').execute();
     expect(bonuses.map((b) => b.level)).toEqual([1, 2]);
+  });
+
+  it('upgrades when the operator approves the deposit that reaches the level, without waiting for the member', async () => {
+    const { ids: bare } = await insertBareMembers(ctx.db, 1, 'vip_deposit_');
+    const member = bare[0]!;
+    await insertSettledRounds(ctx.db, member, 'RNG', [{ stake: 5_000_00, payout: 0 }]);
+    const channel = await ctx.db.selectFrom('deposit_channels').select('id').orderBy('id').executeTakeFirstOrThrow();
+    const deposit = await ctx.db
+      .insertInto('deposits')
+      .values({
+        merchant_id: merchant.id,
+        member_id: member,
+        channel_id: channel.id,
+        reference: 'VIPDEPOSIT1',
+        amount_minor: 1_000_00,
+        idempotency_key: 'vip-deposit-1',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const finance = await operatorToken(ctx.app, 'demo_finance', 'Finance1234');
+    const approved = await call('POST', DEPOSIT_PATHS.operatorDepositApprove, finance, { depositId: deposit.id });
+    expect(approved.json()).toMatchObject({ success: true, value: { status: 'approved' } });
+    const after = await ctx.db.selectFrom('members').select(['vip_rank', 'vip_label']).where('id', '=', member).executeTakeFirstOrThrow();
+    expect(after).toEqual({ vip_rank: 1, vip_label: 'VIP 1' });
+    // The deposit itself and the level 1 bonus.
+    expect(await walletMinor(member)).toBe(1_000_00 + 50_00);
   });
 
   it('answers the VIP page and member info from the operator’s levels, in the language asked', async () => {
