@@ -3,9 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorKey, useTRPC, useTRPCClient } from '../api/trpc.ts';
 import { useAreaTexts } from '../i18n/area-texts.ts';
-import { Icon } from '../layout/icons.tsx';
 import { useSession } from '../session/session-context.tsx';
-import { ratePercent, useMinorFormat } from './rewards-parts.tsx';
+import { ratePercent, RewardsPage, useMinorFormat } from './rewards-parts.tsx';
 import '../styles/rewards.css';
 
 /** A fresh key per claim attempt: a resend of the same attempt is the same claim (the platform answers it again). */
@@ -41,62 +40,51 @@ export default function RebatePage() {
   const summary = rebates.data;
   if (!summary) return null;
   return (
-    <div className="member-content rewards" data-testid="rebate.page">
-      <section className="card">
-        <h2>
-          <Icon name="rebate" size={20} /> {t('rebate_title')}
-        </h2>
-        <p className="rewards__note">{t('rebate_intro')}</p>
-        {summary.payout === 'automatic' && <p className="rewards__note">{t('rebate_automatic')}</p>}
-        {done !== null && (
-          <p className="rewards__done" role="status" data-testid="rebate.done">
-            {t('rebate_claimed', { amount: money(done) })}
-          </p>
-        )}
-        {summary.lines.length === 0 ? (
-          <p className="no-data" data-testid="rebate.none">
-            {t('rebate_none')}
-          </p>
-        ) : (
-          <table className="rewards__table" data-testid="rebate.lines">
-            <thead>
-              <tr>
-                <th scope="col">{t('rebate_game_type')}</th>
-                <th scope="col">{t('rebate_valid_bet')}</th>
-                <th scope="col">{t('rebate_rate')}</th>
-                <th scope="col">{t('rebate_amount')}</th>
+    <RewardsPage testId="rebate.page" icon="rebate" title={t('rebate_title')}>
+      <p className="rewards__note">{t('rebate_intro')}</p>
+      {summary.payout === 'automatic' && <p className="rewards__note">{t('rebate_automatic')}</p>}
+      {done !== null && (
+        <p className="rewards__done" role="status" data-testid="rebate.done">
+          {t('rebate_claimed', { amount: money(done) })}
+        </p>
+      )}
+      {summary.lines.length === 0 ? (
+        <p className="no-data" data-testid="rebate.none">
+          {t('rebate_none')}
+        </p>
+      ) : (
+        <table className="rewards__table" data-testid="rebate.lines">
+          <thead>
+            <tr>
+              <th scope="col">{t('rebate_game_type')}</th>
+              <th scope="col">{t('rebate_valid_bet')}</th>
+              <th scope="col">{t('rebate_rate')}</th>
+              <th scope="col">{t('rebate_amount')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {summary.lines.map((l) => (
+              <tr key={l.gameType} data-testid="rebate.line" data-game-type={l.gameType}>
+                <th scope="row">{t(`category_${l.gameType.toLowerCase()}`)}</th>
+                <td>{money(l.validBetMinor)}</td>
+                <td>{ratePercent(l.rateBp, i18n.language)}</td>
+                <td data-testid="rebate.line.amount">{money(l.amountMinor)}</td>
               </tr>
-            </thead>
-            <tbody>
-              {summary.lines.map((l) => (
-                <tr key={l.gameType} data-testid="rebate.line" data-game-type={l.gameType}>
-                  <th scope="row">{t(`category_${l.gameType.toLowerCase()}`)}</th>
-                  <td>{money(l.validBetMinor)}</td>
-                  <td>{ratePercent(l.rateBp, i18n.language)}</td>
-                  <td data-testid="rebate.line.amount">{money(l.amountMinor)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-        {summary.totalMinor > 0 && (
-          <button
-            type="button"
-            className="btn btn--primary rewards__claim"
-            data-testid="rebate.claim"
-            disabled={claim.isPending}
-            onClick={() => claim.mutate()}
-          >
-            {claim.isPending ? t('rebate_claiming') : t('rebate_claim', { amount: money(summary.totalMinor) })}
-          </button>
-        )}
-        {claim.isError && (
-          <p className="form__error" role="alert" data-testid="rebate.error">
-            {t(errorKey(claim.error))}
-          </p>
-        )}
-        <p className="rewards__note">{t('rebate_valid_note')}</p>
-      </section>
-    </div>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {summary.totalMinor > 0 && (
+        <button type="button" className="btn btn--primary rewards__claim" data-testid="rebate.claim" disabled={claim.isPending} onClick={() => claim.mutate()}>
+          {claim.isPending ? t('rebate_claiming') : t('rebate_claim', { amount: money(summary.totalMinor) })}
+        </button>
+      )}
+      {claim.isError && (
+        <p className="form__error" role="alert" data-testid="rebate.error">
+          {t(errorKey(claim.error))}
+        </p>
+      )}
+      <p className="rewards__note">{t('rebate_valid_note')}</p>
+    </RewardsPage>
   );
 }

@@ -5,7 +5,7 @@ import { useTRPC } from '../api/trpc.ts';
 import { useAreaTexts } from '../i18n/area-texts.ts';
 import { Icon } from '../layout/icons.tsx';
 import { localDigits } from '../lib/numbers-later.ts';
-import { ratePercent, useMinorFormat } from './rewards-parts.tsx';
+import { ratePercent, RewardsPage, useMinorFormat } from './rewards-parts.tsx';
 import '../styles/rewards.css';
 
 /** One threshold's progress: a bar (a native meter) and "done of goal". */
@@ -65,30 +65,31 @@ export default function VipPage() {
   const current = status.levels.find((l) => l.level === status.level);
   const next = status.levels.find((l) => l.level > status.level);
   return (
-    <div className="member-content rewards" data-testid="vip.page">
-      <section className="card">
-        <h2>
-          <Icon name="vip" size={20} /> {t('vip_title')}
-        </h2>
-        <p className="rewards__current" data-testid="vip.current">
-          {t('vip_current', { name: current?.name ?? localDigits(String(status.level), i18n.language) })}
-        </p>
-        <p className="rewards__note">{t('vip_period', { days: localDigits(String(status.periodDays), i18n.language) })}</p>
-        {next ? (
-          <>
-            <p data-testid="vip.next">{t('vip_next', { name: next.name })}</p>
-            <Progress testId="vip.progress.deposit" label={t('vip_deposits')} done={status.depositMinor} goal={next.minDepositMinor} money={money} />
-            <Progress testId="vip.progress.turnover" label={t('vip_turnover')} done={status.turnoverMinor} goal={next.minTurnoverMinor} money={money} />
-          </>
-        ) : (
-          <p data-testid="vip.top">{t('vip_top')}</p>
-        )}
-      </section>
-      <section className="card">
-        <h2>{t('vip_levels')}</h2>
-        <Levels status={status} money={money} />
-        <p className="rewards__note">{t('vip_note')}</p>
-      </section>
-    </div>
+    <RewardsPage
+      testId="vip.page"
+      icon="vip"
+      title={t('vip_title')}
+      more={
+        <section className="card">
+          <h2>{t('vip_levels')}</h2>
+          <Levels status={status} money={money} />
+          <p className="rewards__note">{t('vip_note')}</p>
+        </section>
+      }
+    >
+      <p className="rewards__current" data-testid="vip.current">
+        {t('vip_current', { name: current?.name ?? localDigits(String(status.level), i18n.language) })}
+      </p>
+      <p className="rewards__note">{t('vip_period', { days: localDigits(String(status.periodDays), i18n.language) })}</p>
+      {next ? (
+        <>
+          <p data-testid="vip.next">{t('vip_next', { name: next.name })}</p>
+          <Progress testId="vip.progress.deposit" label={t('vip_deposits')} done={status.depositMinor} goal={next.minDepositMinor} money={money} />
+          <Progress testId="vip.progress.turnover" label={t('vip_turnover')} done={status.turnoverMinor} goal={next.minTurnoverMinor} money={money} />
+        </>
+      ) : (
+        <p data-testid="vip.top">{t('vip_top')}</p>
+      )}
+    </RewardsPage>
   );
 }
