@@ -1,15 +1,12 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { GAME_TYPES, REWARD_MESSAGES, type TGameType, type TRebateClaimResult, type TRebateLine, type TRebateSummary } from '@wl/schemas';
 import type { DB } from '../db/schema.ts';
-import type { TMerchantRef } from './rewards.queries.ts';
 import { WpsError } from '../http/envelope.ts';
 import { lockMembers } from '../kernel/member-lock.ts';
 import { accountFor, inTransaction, transfer } from '../wallet/ledger.service.ts';
-import { memberLevel, rebateRates, rewardsSettings, unrebatedRounds } from './rewards.queries.ts';
+import { isGameType, memberLevel, rebateRates, rewardsSettings, unrebatedRounds, type TMerchantRef } from './rewards.queries.ts';
 
 type TDb = Kysely<DB> | Transaction<DB>;
-
-const isGameType = (t: string): t is TGameType => (GAME_TYPES as readonly string[]).includes(t);
 
 /**
  * The rebate of bets by game type at the member's level (docs/0091): the valid bets summed per game

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { GAME_TYPES, type TGameType } from '@wl/schemas';
 import type { DB } from '../db/schema.ts';
 
 type TDb = Kysely<DB> | Transaction<DB>;
@@ -69,3 +70,6 @@ export async function memberLevel(db: TDb, memberId: number): Promise<number> {
 
 /** What the rewards services need of a merchant: its id, and its currency for ledger accounts. */
 export type TMerchantRef = { id: number; currency: string };
+
+/** A game type the schemas know (the rows keep them as text). */
+export const isGameType = (t: string): t is TGameType => (GAME_TYPES as readonly string[]).includes(t);

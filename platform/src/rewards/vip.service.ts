@@ -1,10 +1,9 @@
 import type { Kysely, Transaction } from 'kysely';
-import { GAME_TYPES, type TGameType, type TLanguage, type TVipStatus } from '@wl/schemas';
+import type { TLanguage, TVipStatus } from '@wl/schemas';
 import type { DB } from '../db/schema.ts';
-import type { TMerchantRef } from './rewards.queries.ts';
 import { lockMembers } from '../kernel/member-lock.ts';
 import { accountFor, inTransaction, transfer } from '../wallet/ledger.service.ts';
-import { memberLevel, rebateRates, rewardsSettings, vipFigures, vipLevels, type TVipLevelRow } from './rewards.queries.ts';
+import { isGameType, memberLevel, rebateRates, rewardsSettings, vipFigures, vipLevels, type TMerchantRef, type TVipLevelRow } from './rewards.queries.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -106,8 +105,6 @@ export async function reviewMember(db: Kysely<DB>, merchant: TMerchantRef, membe
     return lower;
   });
 }
-
-const isGameType = (t: string): t is TGameType => (GAME_TYPES as readonly string[]).includes(t);
 
 /** The VIP page: every level with its benefits in the member's language, the member's level and figures (after any upgrade they earn). */
 export async function vipStatus(db: Kysely<DB>, merchant: TMerchantRef, memberId: number, language: TLanguage, now: Date): Promise<TVipStatus> {
