@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { TRebateSummary, TVipStatus } from '@wl/schemas/wps/reward-calls';
 import { AppRoutes } from '../app/routes.tsx';
@@ -67,6 +67,20 @@ describe('VIP page', () => {
     expect(within(levels[2]!).getByText('৳200.00')).toBeTruthy();
     expect(levels[2]!.textContent).toContain('up to 0.70%');
     expect(levels[2]!.textContent).toContain('7 times');
+  });
+
+  it('asks again for what carries level names (the VIP page, member info) when the language changes', async () => {
+    sessionStorage.setItem('token', 'tok-member1');
+    const { calls, i18n } = renderWithApp(<AppRoutes />, {
+      path: '/member/vip',
+      handlers: { 'member.info': () => memberFixture(), 'member.balance': () => ({ balance: 0, currencySymbol: '৳' }), 'rewards.vip': () => VIP },
+    });
+    await screen.findByTestId('vip.current', {}, LAZY);
+    await screen.findByTestId('header.vip', {}, LAZY);
+    const asked = (path: string) => calls.filter((c) => c.path === path).length;
+    const before = { info: asked('member.info'), vip: asked('rewards.vip') };
+    await act(() => i18n.changeLanguage('bn'));
+    await waitFor(() => expect({ info: asked('member.info') > before.info, vip: asked('rewards.vip') > before.vip }).toEqual({ info: true, vip: true }));
   });
 });
 

@@ -5,6 +5,7 @@ import { useTRPC } from '../api/trpc.ts';
 import { useAreaTexts } from '../i18n/area-texts.ts';
 import { Icon } from '../layout/icons.tsx';
 import { localDigits } from '../lib/numbers-later.ts';
+import { useRefetchOnLanguage } from '../lib/use-language-refetch.ts';
 import { ratePercent, RewardsPage, useMinorFormat } from './rewards-parts.tsx';
 import '../styles/rewards.css';
 
@@ -58,6 +59,7 @@ export default function VipPage() {
   const { t, i18n } = useTranslation();
   const trpc = useTRPC();
   const vip = useQuery(trpc.rewards.vip.queryOptions(undefined, { staleTime: 0 }));
+  useRefetchOnLanguage(trpc.rewards.vip.queryKey());
   const money = useMinorFormat();
   if (!ready || vip.isLoading) return <div className="page-loading" aria-busy="true" data-testid="vip.loading" />;
   const status = vip.data;
