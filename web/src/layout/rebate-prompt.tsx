@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useTRPC } from '../api/trpc.ts';
+import { useAreaTexts } from '../i18n/area-texts.ts';
 import { formatMinor } from '../lib/numbers.ts';
 import { useSession } from '../session/session-context.tsx';
 import { Icon } from './icons.tsx';
@@ -13,14 +14,20 @@ import { Icon } from './icons.tsx';
  * trial account, which cannot claim.
  */
 export function RebatePrompt() {
-  const { t, i18n } = useTranslation();
+  const { i18n } = useTranslation();
   const trpc = useTRPC();
   const session = useSession();
   const real = session.audience === 'member' || session.audience === 'agent';
   const rebates = useQuery(trpc.rewards.rebates.queryOptions(undefined, { enabled: real, staleTime: 60_000, retry: false }));
   const total = rebates.data?.totalMinor ?? 0;
   if (!real || total <= 0) return null;
-  const amount = formatMinor(total, i18n.language, session.balance?.currencySymbol ?? '');
+  return <ReadyRebate amount={formatMinor(total, i18n.language, session.balance?.currencySymbol ?? '')} />;
+}
+
+/** The prompt itself, with the rewards texts fetched only when there is a rebate to show (none in the first load). */
+function ReadyRebate({ amount }: { amount: string }) {
+  const { t } = useTranslation();
+  if (!useAreaTexts('rewards')) return null;
   return (
     <Link to="/member/manualRebate" className="chip rebate-prompt" data-testid="header.rebate" aria-label={t('rebate_ready_label', { amount })}>
       <Icon name="rebate" size={14} /> {t('rebate_ready', { amount })}
