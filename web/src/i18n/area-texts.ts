@@ -15,7 +15,7 @@ type TLoad = () => Promise<{ default: TCatalogue }>;
 export const AREA_TEXTS = {
   /** Login, registration, password and security forms (docs/rules/accounts.md); EN carries them in its own chunk (en.ts). */
   accounts: { bn: () => import('./accounts.bn.json'), en: () => import('./accounts.en.json'), probe: 'phone_enter_valid' },
-  /** Shared by every money page: amounts, statuses, the trial and password prompts. */
+  /** Shared by every money page: amounts, statuses, the trial and password prompts; the VIP and rebate pages (docs/0091). */
   money: { bn: () => import('./money.bn.json'), en: () => import('./money.en.json'), probe: 'money_amount' },
   deposit: { bn: () => import('./deposit.bn.json'), en: () => import('./deposit.en.json'), probe: 'deposit_title' },
   withdraw: { bn: () => import('./withdraw.bn.json'), en: () => import('./withdraw.en.json'), probe: 'withdraw_title' },
@@ -41,8 +41,6 @@ export const AREA_TEXTS = {
   agentReports: { bn: () => import('./agent-reports.bn.json'), en: () => import('./agent-reports.en.json'), probe: 'rep_bets_title' },
   /** The promotions page (docs/rules/content.md#c-13): categories, periods, rules. */
   promotions: { bn: () => import('./promotions.bn.json'), en: () => import('./promotions.en.json'), probe: 'promotions_rules' },
-  /** The VIP and rebate pages (docs/0091): levels, progress, the claimable rebate. */
-  rewards: { bn: () => import('./rewards.bn.json'), en: () => import('./rewards.en.json'), probe: 'rebate_title' },
 } satisfies Record<string, Record<TLanguage, TLoad> & { probe: string }>;
 
 export type TArea = keyof typeof AREA_TEXTS;

@@ -38,8 +38,6 @@ import agentReportsBn from './agent-reports.bn.json';
 import agentReportsEn from './agent-reports.en.json';
 import promotionsBn from './promotions.bn.json';
 import promotionsEn from './promotions.en.json';
-import rewardsBn from './rewards.bn.json';
-import rewardsEn from './rewards.en.json';
 
 type TTree = { [k: string]: string | TTree };
 
@@ -73,7 +71,6 @@ const AREAS = {
   help: { en: helpEn, bn: helpBn },
   agentReports: { en: agentReportsEn, bn: agentReportsBn },
   promotions: { en: promotionsEn, bn: promotionsBn },
-  rewards: { en: rewardsEn, bn: rewardsBn },
 };
 
 const EN = flatten({ ...(en as TTree), ...Object.assign({}, ...Object.values(AREAS).map((a) => a.en as TTree)) });

@@ -24,10 +24,10 @@ export function RebatePrompt() {
   return <ReadyRebate amount={formatMinor(total, i18n.language, session.balance?.currencySymbol ?? '')} />;
 }
 
-/** The prompt itself, with the rewards texts fetched only when there is a rebate to show (none in the first load). */
+/** The prompt itself, with the money texts fetched only when there is a rebate to show (none in the first load). */
 function ReadyRebate({ amount }: { amount: string }) {
   const { t } = useTranslation();
-  if (!useAreaTexts('rewards')) return null;
+  if (!useAreaTexts('money')) return null;
   return (
     <Link to="/member/manualRebate" className="chip rebate-prompt" data-testid="header.rebate" aria-label={t('rebate_ready_label', { amount })}>
       <Icon name="rebate" size={14} /> {t('rebate_ready', { amount })}

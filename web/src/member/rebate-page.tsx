@@ -16,7 +16,7 @@ const newKey = () => `rebate-${crypto.randomUUID()}`;
  * a claim hides it.
  */
 export default function RebatePage() {
-  const ready = useAreaTexts('rewards');
+  const ready = useAreaTexts('money');
   const { t, i18n } = useTranslation();
   const trpc = useTRPC();
   const client = useTRPCClient();

@@ -55,7 +55,7 @@ function Levels({ status, money }: { status: TVipStatus; money: (minor: number) 
  * level's thresholds and benefits as the operator defined them.
  */
 export default function VipPage() {
-  const ready = useAreaTexts('rewards');
+  const ready = useAreaTexts('money');
   const { t, i18n } = useTranslation();
   const trpc = useTRPC();
   const vip = useQuery(trpc.rewards.vip.queryOptions(undefined, { staleTime: 0 }));
