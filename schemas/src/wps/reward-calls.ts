@@ -62,7 +62,8 @@ export const ZRebateClaimResult = z.object({ claimId: z.number().int().positive(
 export type TRebateClaimResult = z.infer<typeof ZRebateClaimResult>;
 
 export const REWARD_CALLS = {
-  vip: declareCall({ method: 'GET', path: REWARD_PATHS.vip, moduleId: 'VIP', output: ZVipStatus, audience: REAL_MEMBER }),
+  /** A money call: reading it pays any upgrade bonus the member has earned (docs/0091), so maintenance stops it too. */
+  vip: declareCall({ method: 'GET', path: REWARD_PATHS.vip, moduleId: 'VIP', output: ZVipStatus, audience: REAL_MEMBER, kind: 'money' }),
   rebates: declareCall({
     method: 'GET',
     path: REWARD_PATHS.rebates,
