@@ -118,7 +118,8 @@ test.describe('home page', () => {
     await home.open('/');
     await home.login(DEMO.member.username, DEMO.member.password);
     await expect(page.getByTestId('header.balance')).toContainText(shownDigits('12,500.00', 'bn'));
-    await expect(page.getByTestId('header.vip')).toContainText('VIP');
+    // The level's name as the operator wrote it in BN (docs/0091).
+    await expect(page.getByTestId('header.vip')).toContainText('ভিআইপি ৩');
     await page.getByTestId('header.balance-toggle').click();
     await expect(page.getByTestId('header.balance')).toContainText('***');
     // No password is kept in the page's storage.

@@ -2,11 +2,9 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import type { Kysely } from 'kysely';
 import { SEAMLESS_PATHS, WPS_CODES, WPS_MESSAGES, WPS_PATHS } from '@wl/schemas';
 import { generateRsaKeyPair } from '@wl/schemas/wps/body-cipher';
-import { assetRoutes } from './assets/assets.routes.ts';
-import { catalogueRoutes } from './catalogue/catalogue.routes.ts';
-import { contentRoutes } from './content/content.routes.ts';
 import type { TListen } from './db/database.ts';
 import type { DB } from './db/schema.ts';
+import { AREA_ROUTES } from './areas.ts';
 import { platformEnv } from './env.ts';
 import type { TPlatformDeps } from './http/deps.ts';
 import type { JobRunner } from './jobs/job-runner.ts';
@@ -17,31 +15,9 @@ import { resolveClientIp } from './http/request-context.ts';
 import { deadlineLeftMs, registerCallDeadline } from './http/deadline.ts';
 import { DEFAULT_LOAD_LIMITS, type TLoadLimits } from './http/load-shed.ts';
 import { createLoadShedder } from '@wl/schemas/load-shed';
-import { favouriteRoutes, memberRoutes, recentRoutes } from './member/member.routes.ts';
-import { launchRoutes } from './games/launch.routes.ts';
-import { messageRoutes } from './member/messages.routes.ts';
-import { operatorRoutes } from './operator/operator.routes.ts';
-import { operatorGamesRoutes } from './operator/operator-games.routes.ts';
-import { depositOperatorRoutes } from './deposit/deposit.operator-routes.ts';
-import { withdrawOperatorRoutes } from './withdraw/withdraw.operator-routes.ts';
 import { assertCaptchaSeamAllowed } from './verification/captcha.service.ts';
-import { sessionRoutes } from './session/session.routes.ts';
 import { ConfigWatch } from './system/config-watch.ts';
 import { configWatchRoutes } from './system/config-watch.routes.ts';
-import { systemRoutes } from './system/system.routes.ts';
-import { accountRoutes } from './account/account.routes.ts';
-import { depositRoutes } from './deposit/deposit.routes.ts';
-import { securityCentreRoutes } from './security-centre/security-centre.routes.ts';
-import { recordRoutes } from './records/records.routes.ts';
-import { transferRoutes } from './transfer/transfer.routes.ts';
-import { agentRoutes } from './agent/agent.routes.ts';
-import { teamReportRoutes } from './agent/team-reports.routes.ts';
-import { contractRoutes } from './agent/contracts/contract.routes.ts';
-import { crashRoutes } from './games/provider/crash.routes.ts';
-import { lotteryRoutes } from './games/provider/lottery.routes.ts';
-import { providerRoutes } from './games/provider/provider.routes.ts';
-import { seamlessWalletRoutes } from './games/seamless-wallet.routes.ts';
-import { withdrawProofUploadRoutes, withdrawRoutes } from './withdraw/withdraw.routes.ts';
 import {
   assertMessageCaptureAllowed,
   embeddedProvider,
@@ -50,7 +26,6 @@ import {
   type MessageProvider,
   type SmsProvider,
 } from './kernel/message-providers.ts';
-import { verificationRoutes } from './verification/verification.routes.ts';
 
 /** Options of buildPlatform. */
 export type TBuildPlatformOptions = {
@@ -189,39 +164,8 @@ export async function buildPlatform(opts: TBuildPlatformOptions): Promise<Fastif
   app.addHook('preClose', async () => {
     await configWatch.stop();
   });
-  // Areas declared call by call (docs/0076): one plugin each, routes from their descriptors.
-  const declaredAreas = [
-    systemRoutes,
-    sessionRoutes,
-    accountRoutes,
-    verificationRoutes,
-    catalogueRoutes,
-    contentRoutes,
-    assetRoutes,
-    memberRoutes,
-    favouriteRoutes,
-    recentRoutes,
-    launchRoutes,
-    messageRoutes,
-    depositRoutes,
-    withdrawRoutes,
-    withdrawProofUploadRoutes,
-    transferRoutes,
-    recordRoutes,
-    securityCentreRoutes,
-    agentRoutes,
-    teamReportRoutes,
-    contractRoutes,
-    operatorRoutes,
-    depositOperatorRoutes,
-    withdrawOperatorRoutes,
-    operatorGamesRoutes,
-    seamlessWalletRoutes,
-    providerRoutes,
-    crashRoutes,
-    lotteryRoutes,
-  ];
-  for (const routes of declaredAreas) await app.register(routes, { deps });
+  // Areas declared call by call (docs/0076), one plugin each from one table (docs/0090).
+  for (const routes of Object.values(AREA_ROUTES)) await app.register(routes, { deps });
   await configWatch.start();
   await app.ready();
   return app;

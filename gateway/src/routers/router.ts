@@ -1,4 +1,6 @@
+import { RELAYED_AREAS } from '@wl/schemas';
 import { router } from '../trpc/init.ts';
+import { relayedRouters } from '../trpc/relayed-areas.ts';
 import { accountRouter } from './account/router.ts';
 import { agentRouter } from './agent/router.ts';
 import { catalogueRouter } from './catalogue/router.ts';
@@ -16,8 +18,12 @@ import { recordsRouter } from './records/router.ts';
 import { transferRouter } from './transfer/router.ts';
 import { withdrawRouter } from './withdraw/router.ts';
 
-/** The gateway's tRPC API, one router per area. */
+/**
+ * The gateway's tRPC API, one router per area: the areas with procedures of their own below, and
+ * every area of `RELAYED_AREAS` relayed as it is (docs/0090).
+ */
 export const appRouter = router({
+  ...relayedRouters(RELAYED_AREAS),
   config: configRouter,
   system: systemRouter,
   catalogue: catalogueRouter,

@@ -4,6 +4,7 @@ import type { CatalogueTables } from './schema/catalogue.ts';
 import type { GameTables } from './schema/games.ts';
 import type { MerchantTables } from './schema/merchant.ts';
 import type { MoneyTables } from './schema/money.ts';
+import type { RewardTables } from './schema/rewards.ts';
 import type { SystemTables } from './schema/system.ts';
 
 /**
@@ -17,7 +18,8 @@ export type * from './schema/catalogue.ts';
 export type * from './schema/games.ts';
 export type * from './schema/merchant.ts';
 export type * from './schema/money.ts';
+export type * from './schema/rewards.ts';
 export type * from './schema/system.ts';
 
 /** The whole database as Kysely sees it. */
-export interface DB extends MerchantTables, CatalogueTables, AccountTables, MoneyTables, AgentTables, GameTables, SystemTables {}
+export interface DB extends MerchantTables, CatalogueTables, AccountTables, MoneyTables, AgentTables, GameTables, SystemTables, RewardTables {}

@@ -21,6 +21,7 @@ import { depositById, enabledChannels, memberDeposits, merchantDeposits } from '
 import { merchantInDemoMode } from '../system/demo-mode.ts';
 import { recordOperatorAudit } from '../audit/operator-audit.ts';
 import { lockMembers } from '../kernel/member-lock.ts';
+import { upgradeIfQualified } from '../rewards/vip.service.ts';
 
 /** Queue of the simulated channel's settlement (one job per deposit, `startAfter` the channel's seconds). */
 export const DEPOSIT_SETTLE_QUEUE = 'platform.deposit-settle';
@@ -275,7 +276,10 @@ export async function decideDeposit(
     if (error instanceof LedgerError) throw new WpsError(WPS_CODES.internal, `ledger_${error.reason}`);
     throw error;
   }
-  return (await depositById(deps.db, merchant.id, req.depositId))!;
+  const decided = (await depositById(deps.db, merchant.id, req.depositId))!;
+  // An approved deposit may reach a VIP level: upgrades are immediate (docs/0091).
+  if (decided.status === 'approved') await upgradeIfQualified(deps.db, merchant, decided.memberId, deps.clock());
+  return decided;
 }
 
 /** The operator's deposit list (pending by default). */

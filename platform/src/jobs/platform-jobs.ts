@@ -6,6 +6,7 @@ import { createJobRunner, type JobRunner, type TPgBossRunnerOptions } from './jo
 import { defineSweep, SWEEP_CRON, SWEEP_QUEUE } from './sweep.job.ts';
 import { defineSalarySettlement, startSalaryChain } from '../agent/contracts/salary.job.ts';
 import { defineTeamFiguresRollup, TEAM_FIGURES_CRON, TEAM_FIGURES_QUEUE } from '../agent/team-rollup.ts';
+import { defineRewardsDaily, REWARDS_DAILY_CRON, REWARDS_DAILY_QUEUE } from '../rewards/rewards.job.ts';
 import { CONFIRM_SWEEP_CRON, CONFIRM_SWEEP_QUEUE, defineWithdrawConfirm } from '../withdraw/withdraw-confirm.job.ts';
 
 /** Options of the platform's runner: the database, the platform clock, pg-boss tuning and whether this is a production start (never demo mode, docs/0065; default NODE_ENV=production). */
@@ -20,11 +21,13 @@ export async function startPlatformJobs(opts: TPlatformJobsOptions): Promise<Job
   await defineWithdrawConfirm(runner, { clock });
   await defineSalarySettlement(runner, { clock });
   await defineTeamFiguresRollup(runner);
+  await defineRewardsDaily(runner, { clock });
   await runner.start();
   try {
     await runner.schedule(SWEEP_QUEUE, SWEEP_CRON);
     await runner.schedule(CONFIRM_SWEEP_QUEUE, CONFIRM_SWEEP_CRON);
     await runner.schedule(TEAM_FIGURES_QUEUE, TEAM_FIGURES_CRON);
+    await runner.schedule(REWARDS_DAILY_QUEUE, REWARDS_DAILY_CRON);
     await startSalaryChain(runner, { clock });
   } catch (err) {
     await runner.stop();

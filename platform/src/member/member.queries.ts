@@ -8,6 +8,16 @@ export function memberById(db: Kysely<DB>, memberId: number) {
   return db.selectFrom('members').selectAll().where('id', '=', memberId).executeTakeFirstOrThrow();
 }
 
+/** The names of the member's VIP level as the operator defined it (docs/0091); none without a level row. */
+export function vipLevelNames(db: Kysely<DB>, memberId: number) {
+  return db
+    .selectFrom('members as m')
+    .innerJoin('vip_levels as l', (join) => join.onRef('l.merchant_id', '=', 'm.merchant_id').onRef('l.level', '=', 'm.vip_rank'))
+    .select(['l.name_en', 'l.name_bn'])
+    .where('m.id', '=', memberId)
+    .executeTakeFirst();
+}
+
 /** A game of the merchant by nodeId. */
 export function gameByNodeId(db: Kysely<DB>, merchantId: number, nodeId: string) {
   return gameSelect(db).where('games.merchant_id', '=', merchantId).where('games.node_id', '=', nodeId).executeTakeFirst();

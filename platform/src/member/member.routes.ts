@@ -10,7 +10,7 @@ import { balance } from '../wallet/wallet.service.ts';
  * change modal need it, docs/0014); the balance answers trial accounts too.
  */
 export const memberRoutes = routesOf(MEMBER_CALLS, {
-  info: (c) => memberInfo(c.deps, c.actor),
+  info: (c) => memberInfo(c.deps, c.actor, requestLanguage(c.request)),
   balance: (c) => balance(c.deps, c.merchant, c.actor),
 });
 

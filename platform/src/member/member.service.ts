@@ -25,6 +25,7 @@ import {
   referralEnabled,
   recentGames,
   removeFavourite,
+  vipLevelNames,
 } from './member.queries.ts';
 
 /**
@@ -33,12 +34,16 @@ import {
  */
 export const avatarUrl = (avatarKey: string) => `/wps/assets/avatar/${avatarKey}.svg`;
 
-/** Member info of docs/rules/README.md#fields (never the password). */
-export async function memberInfo(deps: TPlatformDeps, member: TSessionMember): Promise<TMemberInfo> {
-  const [m, counts, referral] = await Promise.all([
+/**
+ * Member info of docs/rules/README.md#fields (never the password). The VIP label is the name of the
+ * member's level in `language` (docs/0091), or the stored label where the merchant has no levels.
+ */
+export async function memberInfo(deps: TPlatformDeps, member: TSessionMember, language: TLanguage = 'en'): Promise<TMemberInfo> {
+  const [m, counts, referral, vip] = await Promise.all([
     memberById(deps.db, member.memberId),
     badgeCounts(deps.db, member.memberId),
     referralEnabled(deps.db, member.memberId),
+    vipLevelNames(deps.db, member.memberId),
   ]);
   const now = deps.clock();
   return {
@@ -49,7 +54,7 @@ export async function memberInfo(deps: TPlatformDeps, member: TSessionMember): P
     firstTimeLogin: m.first_time_login,
     passwordExpired: m.password_expires_at !== null && new Date(m.password_expires_at) <= now,
     hasVip: m.vip_rank > 0,
-    vipLabelName: m.vip_label,
+    vipLabelName: vip ? (language === 'bn' ? vip.name_bn : vip.name_en) : m.vip_label,
     vipRankLevel: m.vip_rank,
     availablePromoCount: counts.unclaimedPromotions,
     unreadMessage: counts.unreadMessages,

@@ -5,6 +5,7 @@ import { seedAgentContracts } from './agent-contracts.ts';
 import { seedBuiltInLottery, seedBuiltInProvider, seedCatalogue } from './catalogue.ts';
 import { seedContent } from './content.ts';
 import { hashDemoPasswords, seedDemoAccounts } from './demo-accounts.ts';
+import { seedRewards } from './rewards.ts';
 import { insertDepositChannels, seedDemoMerchant } from './merchant.ts';
 import { DemoSeedRefusedError, refuseAutoSettlingChannels, refuseLiveDemoLogins } from './production-guard.ts';
 
@@ -60,6 +61,7 @@ export async function seed(
     const merchantId = await seedDemoMerchant(trx, opts.merchantCode);
     const gameIds = await seedCatalogue(trx, merchantId);
     await seedContent(trx, merchantId, gameIds);
+    await seedRewards(trx, merchantId);
     await seedDemoAccounts(trx, merchantId, passwords);
     await insertDepositChannels(trx, merchantId);
     await seedBuiltInProvider(trx, merchantId);

@@ -40,7 +40,8 @@ describe('session calls', () => {
     const stored = await ctx.db.selectFrom('sessions').select('token_hash').execute();
     expect(stored.some((s) => s.token_hash === v.token)).toBe(false);
     const info = await ctx.app.inject({ url: WPS_PATHS.memberInfo, headers: { authorization: v.token } });
-    expect(info.json().value).toMatchObject({ userName: 'demo_member', vipLabelName: 'VIP 3', vipRankLevel: 3, unreadMessage: 0, availablePromoCount: 0 });
+    // The VIP label is the level's name in the request's language, BN by default (docs/0091).
+    expect(info.json().value).toMatchObject({ userName: 'demo_member', vipLabelName: 'ভিআইপি ৩', vipRankLevel: 3, unreadMessage: 0, availablePromoCount: 0 });
     // The first-login step clears the flag (docs/rules/accounts.md#a-2); until then every login reports it.
     const again = ZEnvelope(ZSessionValue).parse((await encryptedLogin(ctx.app, { username: 'DEMO_MEMBER', password: 'Demo1234' })).json()).value!;
     expect(again.firstTimeLogin).toBe(true);

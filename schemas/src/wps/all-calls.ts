@@ -23,6 +23,16 @@ import { WLG_CALLS } from './wlg-calls.ts';
 import { WLG_CRASH_CALLS } from './wlg-crash.ts';
 import { WLG_LOTTERY_CALLS } from './wlg-lottery-calls.ts';
 import { LAUNCH_CALLS } from './launch-calls.ts';
+import { REWARD_CALLS } from './reward-calls.ts';
+
+/**
+ * Areas the gateway relays whole (docs/0090): each becomes a tRPC router of the same name made of
+ * `passThrough` procedures, and is part of CALL_SETS. A new member-facing area is one line here,
+ * its calls file and its platform routes; nothing in the gateway.
+ */
+export const RELAYED_AREAS = {
+  rewards: REWARD_CALLS,
+} as const satisfies Record<string, TCallSet>;
 
 /**
  * Every declared call set, by area (docs/0076). The call-gate table, the platform's route
@@ -30,6 +40,7 @@ import { LAUNCH_CALLS } from './launch-calls.ts';
  * which `all-calls.test.ts` refuses (every descriptor's path is unique per method).
  */
 export const CALL_SETS = {
+  ...RELAYED_AREAS,
   agent: AGENT_CALLS,
   deposit: DEPOSIT_CALLS,
   withdraw: WITHDRAW_CALLS,
@@ -61,6 +72,9 @@ export const CALL_SETS = {
   lottery: WLG_LOTTERY_CALLS,
   seamless: SEAMLESS_CALLS,
 } as const satisfies Record<string, TCallSet>;
+
+/** An area's name: the platform's route table (`platform/src/areas.ts`) has one plugin for each. */
+export type TAreaName = keyof typeof CALL_SETS;
 
 /** Every declared call, once. */
 export const ALL_CALLS: readonly TCallDescriptor[] = Object.values(CALL_SETS).flatMap((set) => Object.values(set));

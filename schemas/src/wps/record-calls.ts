@@ -28,7 +28,7 @@ export const RECORD_TYPE_KINDS: Readonly<Record<Exclude<TAccountRecordType, 'oth
   withdraw: ['withdraw_hold', 'withdraw_reject', 'withdraw_payout'],
   transfer: ['transfer_upline', 'transfer_downline', 'wallet_in', 'wallet_out'],
   adjustment: ['adjustment'],
-  bonus: ['bonus', 'rebate', 'salary', 'dividend'],
+  bonus: ['bonus', 'rebate', 'vip_upgrade_bonus', 'salary', 'dividend'],
   bet: ['bet', 'rollback'],
   win: ['win'],
 };

@@ -37,6 +37,9 @@ export const BUILT_MEMBER_PAGES = [
   'personalProfit',
   'bonusDetails',
   'messageV2',
+  // docs/0091: the rewards area's pages.
+  'vip',
+  'manualRebate',
 ] as const;
 
 /**

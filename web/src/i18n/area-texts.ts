@@ -15,7 +15,7 @@ type TLoad = () => Promise<{ default: TCatalogue }>;
 export const AREA_TEXTS = {
   /** Login, registration, password and security forms (docs/rules/accounts.md); EN carries them in its own chunk (en.ts). */
   accounts: { bn: () => import('./accounts.bn.json'), en: () => import('./accounts.en.json'), probe: 'phone_enter_valid' },
-  /** Shared by every money page: amounts, statuses, the trial and password prompts. */
+  /** Shared by every money page: amounts, statuses, the trial and password prompts; the VIP and rebate pages (docs/0091). */
   money: { bn: () => import('./money.bn.json'), en: () => import('./money.en.json'), probe: 'money_amount' },
   deposit: { bn: () => import('./deposit.bn.json'), en: () => import('./deposit.en.json'), probe: 'deposit_title' },
   withdraw: { bn: () => import('./withdraw.bn.json'), en: () => import('./withdraw.en.json'), probe: 'withdraw_title' },

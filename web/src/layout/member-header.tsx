@@ -7,6 +7,9 @@ import { localDigits, MASKED_BALANCE } from '../lib/numbers-later.ts';
 import { useSession } from '../session/session-context.tsx';
 import { Icon, iconFor } from './icons.tsx';
 import { MenuEntryView } from './menu-entry.tsx';
+import { RebatePrompt } from './rebate-prompt.tsx';
+import { useTRPC } from '../api/trpc.ts';
+import { useRefetchOnLanguage } from '../lib/use-language-refetch.ts';
 
 /** One of the balance's icon buttons: show/hide (a toggle, `pressed`) and refresh (`spinning` while it fetches). */
 function BalanceButton({
@@ -43,6 +46,8 @@ function MemberPanel({ onGamePage }: { onGamePage: boolean }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const session = useSession();
+  // The VIP label is the level's name in the request's language (docs/0091).
+  useRefetchOnLanguage(useTRPC().member.info.queryKey());
   const [shown, setShown] = useState(true);
   const member = session.member;
   if (!member) return null;
@@ -78,6 +83,7 @@ function MemberPanel({ onGamePage }: { onGamePage: boolean }) {
           <Icon name="crown" size={14} /> {localDigits(member.vipLabelName, language)} · {t('vip_rank', { rank: member.vipRankLevel })}
         </span>
       )}
+      {!onGamePage && <RebatePrompt />}
       {badge > 0 && (
         <span className="badge" data-testid="header.badge" aria-label={t('badge_count', { count: badge })}>
           {badge > 99 ? '99+' : badge}

@@ -27,6 +27,9 @@ const LAZY_PAGES: ReadonlyMap<string, LazyExoticComponent<() => ReactNode>> = ne
   ['transferUpline', lazy(() => import('./transfer-upline-page.tsx'))],
   // Platform messages (docs/rules/content.md#c-10 messageV2).
   ['messageV2', lazy(() => import('./messages-page.tsx'))],
+  // VIP levels and the member's rebate (docs/0091).
+  ['vip', lazy(() => import('./vip-page.tsx'))],
+  ['manualRebate', lazy(() => import('./rebate-page.tsx'))],
 ]);
 const busy = <div className="page-loading" aria-busy="true" />;
 

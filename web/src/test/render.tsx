@@ -84,5 +84,5 @@ export function renderWithApp(
       </QueryClientProvider>
     </I18nextProvider>,
   );
-  return { ...result, calls, queryClient: qc };
+  return { ...result, calls, queryClient: qc, i18n };
 }

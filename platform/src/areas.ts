@@ -1,0 +1,71 @@
+import type { FastifyPluginCallback } from 'fastify';
+import type { TAreaName } from '@wl/schemas';
+import { accountRoutes } from './account/account.routes.ts';
+import { agentRoutes } from './agent/agent.routes.ts';
+import { contractRoutes } from './agent/contracts/contract.routes.ts';
+import { teamReportRoutes } from './agent/team-reports.routes.ts';
+import { assetRoutes } from './assets/assets.routes.ts';
+import { catalogueRoutes } from './catalogue/catalogue.routes.ts';
+import { contentRoutes } from './content/content.routes.ts';
+import { depositOperatorRoutes } from './deposit/deposit.operator-routes.ts';
+import { depositRoutes } from './deposit/deposit.routes.ts';
+import { launchRoutes } from './games/launch.routes.ts';
+import { crashRoutes } from './games/provider/crash.routes.ts';
+import { lotteryRoutes } from './games/provider/lottery.routes.ts';
+import { providerRoutes } from './games/provider/provider.routes.ts';
+import { seamlessWalletRoutes } from './games/seamless-wallet.routes.ts';
+import type { TPlatformDeps } from './http/deps.ts';
+import { favouriteRoutes, memberRoutes, recentRoutes } from './member/member.routes.ts';
+import { messageRoutes } from './member/messages.routes.ts';
+import { operatorGamesRoutes } from './operator/operator-games.routes.ts';
+import { operatorRoutes } from './operator/operator.routes.ts';
+import { recordRoutes } from './records/records.routes.ts';
+import { rewardRoutes } from './rewards/rewards.routes.ts';
+import { securityCentreRoutes } from './security-centre/security-centre.routes.ts';
+import { sessionRoutes } from './session/session.routes.ts';
+import { systemRoutes } from './system/system.routes.ts';
+import { transferRoutes } from './transfer/transfer.routes.ts';
+import { verificationRoutes } from './verification/verification.routes.ts';
+import { withdrawOperatorRoutes } from './withdraw/withdraw.operator-routes.ts';
+import { withdrawProofUploadRoutes, withdrawRoutes } from './withdraw/withdraw.routes.ts';
+
+/** One area's routes (`routesOf(SET, handlers)`), registered with the platform's dependencies. */
+export type TAreaRoutes = FastifyPluginCallback<{ deps: TPlatformDeps }>;
+
+/**
+ * The platform's routes of every declared area (docs/0090), keyed as `CALL_SETS` is: an area
+ * declared in `schemas` without its routes here fails the typecheck, and `app.ts` registers this
+ * table whole. The config watch is registered apart, with the watch it serves.
+ */
+export const AREA_ROUTES: { readonly [K in Exclude<TAreaName, 'configWatch'>]: TAreaRoutes } = {
+  system: systemRoutes,
+  session: sessionRoutes,
+  account: accountRoutes,
+  verification: verificationRoutes,
+  catalogue: catalogueRoutes,
+  content: contentRoutes,
+  assets: assetRoutes,
+  member: memberRoutes,
+  favourites: favouriteRoutes,
+  recent: recentRoutes,
+  launch: launchRoutes,
+  messages: messageRoutes,
+  deposit: depositRoutes,
+  withdraw: withdrawRoutes,
+  withdrawProofUpload: withdrawProofUploadRoutes,
+  transfer: transferRoutes,
+  records: recordRoutes,
+  rewards: rewardRoutes,
+  security: securityCentreRoutes,
+  agent: agentRoutes,
+  agentTeam: teamReportRoutes,
+  contract: contractRoutes,
+  operator: operatorRoutes,
+  operatorDeposit: depositOperatorRoutes,
+  operatorWithdraw: withdrawOperatorRoutes,
+  operatorGames: operatorGamesRoutes,
+  seamless: seamlessWalletRoutes,
+  games: providerRoutes,
+  crash: crashRoutes,
+  lottery: lotteryRoutes,
+};
