@@ -275,24 +275,43 @@ beforeAll(async () => {
 }, 60_000);
 
 describe('team figures from the rollup and the tail', () => {
-  it('splits a period into rolled whole hours and ledger reads, bucket edges included', () => {
+  it('splits a period into rolled whole hours, whole 5-minute slots and ledger reads, bucket edges included', () => {
     const h = Date.UTC(2026, 0, 10, 0, 0, 0);
+    const M5 = 5 * 60_000;
     expect(planPeriod(h + 1, h + 3 * HOUR - 1, null, 0)).toEqual({
       fullFrom: h + HOUR,
       fullTo: h + 2 * HOUR,
       raw: [
-        [h + 1, h + HOUR],
-        [h + 2 * HOUR, h + 3 * HOUR - 1],
+        [h + 1, h + M5],
+        [h + 3 * HOUR - M5, h + 3 * HOUR - 1],
+      ],
+      slots: [
+        [h + M5, h + HOUR],
+        [h + 2 * HOUR, h + 3 * HOUR - M5],
       ],
       skip: [],
     });
-    expect(planPeriod(h + 1, h + HOUR - 1, 'hour', 0).raw).toEqual([[h + 1, h + HOUR - 1]]);
-    // +05:30: every UTC hour holds two local hours, so all of it is read from the ledger.
+    expect(planPeriod(h + 1, h + HOUR - 1, 'hour', 0).raw).toEqual([
+      [h + 1, h + M5],
+      [h + HOUR - M5, h + HOUR - 1],
+    ]);
+    // Less than a slot: all of it from the ledger.
+    expect(planPeriod(h + 1, h + M5 - 1, 'hour', 0)).toMatchObject({ raw: [[h + 1, h + M5 - 1]], slots: [] });
+    // +05:30: every UTC hour holds two local hours, so all of it is read from the slots.
     const half = planPeriod(h, h + 2 * HOUR, 'hour', 330);
-    expect(half.raw).toEqual([[h, h + 2 * HOUR]]);
-    // +05:30 by day: only the hour holding local midnight (18:30 UTC) is read.
+    expect(half).toMatchObject({ raw: [], slots: [[h, h + 2 * HOUR]], skip: [h, h + HOUR] });
+    // +05:30 by day: only the hour holding local midnight (18:30 UTC) is read, from its slots.
     const day = planPeriod(h, h + 2 * DAY, 'day', 330);
     expect(day.skip).toEqual([h + 18 * HOUR, h + DAY + 18 * HOUR]);
+    expect(day.slots).toEqual(day.skip.map((s) => [s, s + HOUR]));
+    // +00:07 by hour: the slot holding the local hour's change (:53 UTC) is read from the ledger.
+    expect(planPeriod(h, h + HOUR, 'hour', 7)).toMatchObject({
+      raw: [[h + 50 * 60_000, h + 55 * 60_000]],
+      slots: [
+        [h, h + 50 * 60_000],
+        [h + 55 * 60_000, h + HOUR],
+      ],
+    });
   });
 
   it('answers exactly with nothing rolled, with everything rolled and with the watermark anywhere between', async () => {
@@ -481,10 +500,10 @@ describe('the rollup job', () => {
 });
 
 describe('the migration backfill', () => {
-  const LATER = ['0024_team_figures', '0034_team_figures_snapshot'];
+  const LATER = ['0024_team_figures', '0034_team_figures_snapshot', '0035_team_figures_slots'];
   const extra = {} as { db: Kysely<DB>; close: () => Promise<void>; dir: string };
   beforeAll(async () => {
-    // A database with every migration but 0024 (and 0034, which builds on it) and the seed's week of
+    // A database with every migration but 0024 (and 0034 and 0035, which build on it) and the seed's week of
     // history, then migrated to both.
     // (Later migrations add columns today's seed writes, so the history is seeded on all of them; none
     // of them touches the team figures.)
