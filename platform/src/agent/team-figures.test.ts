@@ -159,11 +159,11 @@ async function rollAll(db: Kysely<DB>): Promise<void> {
   await expect.poll(async () => (await rollUpTeamFigures(db), unrolled(db)), { timeout: 90_000, interval: 50 }).toBe(0);
 }
 
-async function expectExact(db: Kysely<DB>, agents: string[], now: number) {
+async function expectExact(db: Kysely<DB>, agents: string[], now: number, list = periods(now)) {
   const entries = await allEntries(db);
   for (const name of agents) {
     const team = await subtree(db, id[name]!);
-    for (const [from, to, offset] of periods(now)) {
+    for (const [from, to, offset] of list) {
       const got = await teamOverview(deps, merchant, asAgent(id[name]!), {
         from: new Date(from).toISOString(),
         to: new Date(to).toISOString(),
@@ -412,6 +412,37 @@ describe('team figures from the rollup and the tail', () => {
     await db.updateTable('members').set({ upline_id: id.tf_a1! }).where('id', '=', id.tf_a2!).execute();
     await rollUpTeamFigures(db);
     await expectExact(db, AGENTS, now);
+  }, 240_000);
+
+  it('reads the 5-minute slots of the edges exactly, across a move and as the rollup moves a kept active count', async () => {
+    // docs/0087: a period starting and ending inside hours reads whole hours, then whole slots, then
+    // the ledger for what is left of each edge (a few minutes).
+    const db = ctx.db;
+    const now = Date.now();
+    const a = Math.floor(now / HOUR) * HOUR - 100 * HOUR;
+    const MIN = 60_000;
+    const list: [number, number, number][] = [
+      [a + 12 * MIN + 345, a + 3 * HOUR + 40 * MIN + 7, 360],
+      [a + 12 * MIN + 345, a + 3 * HOUR + 40 * MIN + 7, 330],
+    ];
+    const provider = await accountFor(db, merchant, 'provider', { code: 'WLG' });
+    const wallet = (name: string) => accountFor(db, merchant, 'member_wallet', { memberId: id[name]! });
+    await move(db, await wallet('tf_m3'), provider, 700, 'bet', a + 17 * MIN, 'tf-slot-1');
+    await move(db, provider, await wallet('tf_m4'), 900, 'win', a + 3 * HOUR + 22 * MIN, 'tf-slot-2');
+    await move(db, await wallet('tf_m1'), provider, 500, 'bet', a + 13 * MIN, 'tf-slot-3');
+    await rollAll(db);
+    // The first read keeps the active count of the period's whole slots for the rollup to move.
+    await expectExact(db, AGENTS, now, list);
+    // A bettor new to the period, in a slot before its first whole hour: the rollup adds it to the kept count.
+    await move(db, await accountFor(db, merchant, 'deposit_clearing'), await wallet('tf_m7'), 300, 'deposit', a + 19 * MIN, 'tf-slot-4');
+    await move(db, await wallet('tf_m7'), provider, 300, 'bet', a + 20 * MIN, 'tf-slot-5');
+    await rollAll(db);
+    await expectExact(db, AGENTS, now, list);
+    // A subtree with rolled slots moves away and back.
+    await db.updateTable('members').set({ upline_id: id.tf_other! }).where('id', '=', id.tf_a2!).execute();
+    await expectExact(db, AGENTS, now, list);
+    await db.updateTable('members').set({ upline_id: id.tf_a1! }).where('id', '=', id.tf_a2!).execute();
+    await expectExact(db, AGENTS, now, list);
   }, 240_000);
 
   it('gives the team betting totals of the rollup and the tail, by level and by downline', async () => {
