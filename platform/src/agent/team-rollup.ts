@@ -3,10 +3,11 @@ import type { DB } from '../db/schema.ts';
 import type { JobRunner } from '../jobs/job-runner.ts';
 
 /**
- * The rollup of the team figures (docs/0058, docs/0082): the ledger entries after the watermark, added
- * per UTC hour to each member's sums (`team_member_hours`), to each agent's team sums
- * (`team_ancestor_hours`), to each member's bet hours (`team_member_months`) and to the agents' active
- * counts already asked for (`team_active_memo`).
+ * The rollup of the team figures (docs/0058, docs/0082, docs/0087): the ledger entries after the
+ * watermark, added per UTC hour and per 5-minute slot to each member's sums (`team_member_hours`,
+ * `team_member_slots`), to each agent's team sums (`team_ancestor_hours`, `team_ancestor_slots`), to
+ * each member's bet hours (`team_member_months`) and to the agents' active counts already asked for
+ * (`team_active_memo`).
  *
  * The watermark is a position in (xact_id, id) order: an entry is rolled when its (writer's xid, id)
  * is at or below (`rolled_xact`, `rolled_to_entry_id`). Only entries whose writer is older than the
