@@ -29,12 +29,14 @@ export async function teamCounts(
         select ${label(sql`j.hour`)}, sum(j.joined), null from team_joins j
         where j.ancestor_id = ${agentId} and j.hour >= ${isoSql(plan.fullFrom)} and j.hour < ${isoSql(plan.fullTo)} ${notSkipped}
         group by 1`;
-    if (plan.raw.length > 0)
+    // team_joins is hourly: the slots' parts are read from the members too (docs/0087).
+    const exact = [...plan.raw, ...plan.slots].sort((x, y) => x[0] - y[0]);
+    if (exact.length > 0)
       joined = sql`${joined} union all
         select ${label(sql`m.created_at`)}, count(*), null from members m
         join member_tree t on t.ancestor_id = ${agentId} and t.descendant_id = m.id and t.depth >= 1
         where m.merchant_id = ${merchantId} and (${sql.join(
-          plan.raw.map(([a, b]) => sql`(m.created_at >= ${isoSql(a)} and m.created_at < ${isoSql(b)})`),
+          exact.map(([a, b]) => sql`(m.created_at >= ${isoSql(a)} and m.created_at < ${isoSql(b)})`),
           sql` or `,
         )})
         group by 1`;

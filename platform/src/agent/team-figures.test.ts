@@ -159,11 +159,11 @@ async function rollAll(db: Kysely<DB>): Promise<void> {
   await expect.poll(async () => (await rollUpTeamFigures(db), unrolled(db)), { timeout: 240_000, interval: 50 }).toBe(0);
 }
 
-async function expectExact(db: Kysely<DB>, agents: string[], now: number) {
+async function expectExact(db: Kysely<DB>, agents: string[], now: number, list = periods(now)) {
   const entries = await allEntries(db);
   for (const name of agents) {
     const team = await subtree(db, id[name]!);
-    for (const [from, to, offset] of periods(now)) {
+    for (const [from, to, offset] of list) {
       const got = await teamOverview(deps, merchant, asAgent(id[name]!), {
         from: new Date(from).toISOString(),
         to: new Date(to).toISOString(),
@@ -275,24 +275,43 @@ beforeAll(async () => {
 });
 
 describe('team figures from the rollup and the tail', () => {
-  it('splits a period into rolled whole hours and ledger reads, bucket edges included', () => {
+  it('splits a period into rolled whole hours, whole 5-minute slots and ledger reads, bucket edges included', () => {
     const h = Date.UTC(2026, 0, 10, 0, 0, 0);
+    const M5 = 5 * 60_000;
     expect(planPeriod(h + 1, h + 3 * HOUR - 1, null, 0)).toEqual({
       fullFrom: h + HOUR,
       fullTo: h + 2 * HOUR,
       raw: [
-        [h + 1, h + HOUR],
-        [h + 2 * HOUR, h + 3 * HOUR - 1],
+        [h + 1, h + M5],
+        [h + 3 * HOUR - M5, h + 3 * HOUR - 1],
+      ],
+      slots: [
+        [h + M5, h + HOUR],
+        [h + 2 * HOUR, h + 3 * HOUR - M5],
       ],
       skip: [],
     });
-    expect(planPeriod(h + 1, h + HOUR - 1, 'hour', 0).raw).toEqual([[h + 1, h + HOUR - 1]]);
-    // +05:30: every UTC hour holds two local hours, so all of it is read from the ledger.
+    expect(planPeriod(h + 1, h + HOUR - 1, 'hour', 0).raw).toEqual([
+      [h + 1, h + M5],
+      [h + HOUR - M5, h + HOUR - 1],
+    ]);
+    // Less than a slot: all of it from the ledger.
+    expect(planPeriod(h + 1, h + M5 - 1, 'hour', 0)).toMatchObject({ raw: [[h + 1, h + M5 - 1]], slots: [] });
+    // +05:30: every UTC hour holds two local hours, so all of it is read from the slots.
     const half = planPeriod(h, h + 2 * HOUR, 'hour', 330);
-    expect(half.raw).toEqual([[h, h + 2 * HOUR]]);
-    // +05:30 by day: only the hour holding local midnight (18:30 UTC) is read.
+    expect(half).toMatchObject({ raw: [], slots: [[h, h + 2 * HOUR]], skip: [h, h + HOUR] });
+    // +05:30 by day: only the hour holding local midnight (18:30 UTC) is read, from its slots.
     const day = planPeriod(h, h + 2 * DAY, 'day', 330);
     expect(day.skip).toEqual([h + 18 * HOUR, h + DAY + 18 * HOUR]);
+    expect(day.slots).toEqual(day.skip.map((s) => [s, s + HOUR]));
+    // +00:07 by hour: the slot holding the local hour's change (:53 UTC) is read from the ledger.
+    expect(planPeriod(h, h + HOUR, 'hour', 7)).toMatchObject({
+      raw: [[h + 50 * 60_000, h + 55 * 60_000]],
+      slots: [
+        [h, h + 50 * 60_000],
+        [h + 55 * 60_000, h + HOUR],
+      ],
+    });
   });
 
   it('answers exactly with nothing rolled, with everything rolled and with the watermark anywhere between', async () => {
@@ -395,6 +414,37 @@ describe('team figures from the rollup and the tail', () => {
     await expectExact(db, AGENTS, now);
   });
 
+  it('reads the 5-minute slots of the edges exactly, across a move and as the rollup moves a kept active count', async () => {
+    // docs/0087: a period starting and ending inside hours reads whole hours, then whole slots, then
+    // the ledger for what is left of each edge (a few minutes).
+    const db = ctx.db;
+    const now = Date.now();
+    const a = Math.floor(now / HOUR) * HOUR - 100 * HOUR;
+    const MIN = 60_000;
+    const list: [number, number, number][] = [
+      [a + 12 * MIN + 345, a + 3 * HOUR + 40 * MIN + 7, 360],
+      [a + 12 * MIN + 345, a + 3 * HOUR + 40 * MIN + 7, 330],
+    ];
+    const provider = await accountFor(db, merchant, 'provider', { code: 'WLG' });
+    const wallet = (name: string) => accountFor(db, merchant, 'member_wallet', { memberId: id[name]! });
+    await move(db, await wallet('tf_m3'), provider, 700, 'bet', a + 17 * MIN, 'tf-slot-1');
+    await move(db, provider, await wallet('tf_m4'), 900, 'win', a + 3 * HOUR + 22 * MIN, 'tf-slot-2');
+    await move(db, await wallet('tf_m1'), provider, 500, 'bet', a + 13 * MIN, 'tf-slot-3');
+    await rollAll(db);
+    // The first read keeps the active count of the period's whole slots for the rollup to move.
+    await expectExact(db, AGENTS, now, list);
+    // A bettor new to the period, in a slot before its first whole hour: the rollup adds it to the kept count.
+    await move(db, await accountFor(db, merchant, 'deposit_clearing'), await wallet('tf_m7'), 300, 'deposit', a + 19 * MIN, 'tf-slot-4');
+    await move(db, await wallet('tf_m7'), provider, 300, 'bet', a + 20 * MIN, 'tf-slot-5');
+    await rollAll(db);
+    await expectExact(db, AGENTS, now, list);
+    // A subtree with rolled slots moves away and back.
+    await db.updateTable('members').set({ upline_id: id.tf_other! }).where('id', '=', id.tf_a2!).execute();
+    await expectExact(db, AGENTS, now, list);
+    await db.updateTable('members').set({ upline_id: id.tf_a1! }).where('id', '=', id.tf_a2!).execute();
+    await expectExact(db, AGENTS, now, list);
+  }, 240_000);
+
   it('gives the team betting totals of the rollup and the tail, by level and by downline', async () => {
     const db = ctx.db;
     const now = Date.now();
@@ -481,10 +531,10 @@ describe('the rollup job', () => {
 });
 
 describe('the migration backfill', () => {
-  const LATER = ['0024_team_figures', '0034_team_figures_snapshot'];
+  const LATER = ['0024_team_figures', '0034_team_figures_snapshot', '0035_team_figures_slots'];
   const extra = {} as { db: Kysely<DB>; close: () => Promise<void>; dir: string };
   beforeAll(async () => {
-    // A database with every migration but 0024 (and 0034, which builds on it) and the seed's week of
+    // A database with every migration but 0024 (and 0034 and 0035, which build on it) and the seed's week of
     // history, then migrated to both.
     // (Later migrations add columns today's seed writes, so the history is seeded on all of them; none
     // of them touches the team figures.)

@@ -7,13 +7,17 @@ import { ACCOUNT_KINDS, afterMark, readWatermark, TEAM_FIGURE_KINDS, upToMark, t
  * entries up to a watermark (`team_figures_state`, migrations 0024 and 0034, team-rollup.ts) — each agent's
  * team sums (`team_ancestor_hours`), each member's own sums (`team_member_hours`, for the filters) and
  * each member's bet hours as bits per month (`team_member_months`, for the distinct active count) —
- * and reads that add the rolled hours to the entries the rollup does not hold yet (the tail after the
- * watermark) and to the entries of the period's parts that are not whole hours of one bucket. Exact
- * at any moment: an entry is counted either in its hour's rows or read directly, never both, because
+ * and the same sums per 5-minute slot (`team_ancestor_slots`, `team_member_slots`, migration 0035,
+ * docs/0087) for the parts of a period that are not whole hours of one bucket; reads add the rolled
+ * hours and slots to the entries the rollup does not hold yet (the tail after the watermark) and to
+ * the entries of the period's edges that are not whole slots (at most 5 minutes each). Exact at any
+ * moment: an entry is counted either in its hour's or slot's rows or read directly, never both, because
  * the watermark and the rows are read in one snapshot and the rollup moves both in one transaction.
  */
 
 const HOUR = 3_600_000;
+/** The rollup's finer bucket (docs/0087): every UTC offset in use is whole 5 minutes. */
+const SLOT = 300_000;
 
 /** A label of an instant in the agent's local time: 'YYYY-MM-DD HH:00' per hour, 'YYYY-MM-DD' per day. */
 export function bucketLabel(instant: number, bucket: 'hour' | 'day', offsetMinutes: number): string {
@@ -30,35 +34,49 @@ export function bucketSql(column: RawBuilder<unknown>, bucket: 'hour' | 'day', o
 
 /**
  * Which parts of [from, to) the rollup answers: the whole UTC hours [fullFrom, fullTo) except those
- * that straddle two buckets (an offset that is not whole hours), and what is read from the ledger:
- * the rest, as merged intervals.
+ * that straddle two buckets (an offset that is not whole hours, `skip`), then whole 5-minute slots
+ * (`slots`, docs/0087) of the rest except those that straddle two buckets (an offset that is not
+ * whole 5 minutes), and what is read from the ledger: the rest (`raw`), at most 5 minutes at each
+ * edge. Intervals are merged.
  */
 export function planPeriod(from: number, to: number, bucket: 'hour' | 'day' | null, offsetMinutes: number) {
   const fullFrom = Math.ceil(from / HOUR) * HOUR;
-  const fullTo = Math.floor(to / HOUR) * HOUR;
+  const fullTo = Math.max(fullFrom, Math.floor(to / HOUR) * HOUR);
   const raw: [number, number][] = [];
+  const slots: [number, number][] = [];
   const skip: number[] = [];
-  const add = (a: number, b: number) => {
+  const add = (into: [number, number][], a: number, b: number) => {
     if (a >= b) return;
-    const last = raw[raw.length - 1];
+    const last = into[into.length - 1];
     if (last && last[1] === a) last[1] = b;
-    else raw.push([a, b]);
+    else into.push([a, b]);
   };
-  if (fullFrom >= fullTo) {
-    add(from, to);
-    return { fullFrom, fullTo: fullFrom, raw, skip };
+  const straddles = (at: number, width: number) =>
+    bucket !== null && bucketLabel(at, bucket, offsetMinutes) !== bucketLabel(at + width - 1, bucket, offsetMinutes);
+  // A part the hours do not answer: its whole slots from the slots, the rest from the ledger.
+  const rest = (a: number, b: number) => {
+    const slotFrom = Math.ceil(a / SLOT) * SLOT;
+    const slotTo = Math.floor(b / SLOT) * SLOT;
+    if (slotFrom >= slotTo) return add(raw, a, b);
+    add(raw, a, slotFrom);
+    for (let s = slotFrom; s < slotTo; s += SLOT) add(offsetMinutes % 5 !== 0 && straddles(s, SLOT) ? raw : slots, s, s + SLOT);
+    add(raw, slotTo, b);
+  };
+  if (fullFrom >= Math.floor(to / HOUR) * HOUR) {
+    rest(from, to);
+    return { fullFrom, fullTo: fullFrom, raw, slots, skip };
   }
-  add(from, fullFrom);
+  rest(from, fullFrom);
   if (bucket !== null && offsetMinutes % 60 !== 0) {
     for (let h = fullFrom; h < fullTo; h += HOUR) {
-      if (bucketLabel(h, bucket, offsetMinutes) !== bucketLabel(h + HOUR - 1, bucket, offsetMinutes)) {
+      if (straddles(h, HOUR)) {
         skip.push(h);
-        add(h, h + HOUR);
+        rest(h, h + HOUR);
       }
     }
   }
-  add(fullTo, to);
-  return { fullFrom, fullTo, raw, skip };
+  rest(fullTo, to);
+  return { fullFrom, fullTo, raw, slots, skip };
 }
 
 /** For each UTC month that [from, to) (whole hours) touches: the month's start and the bits of its hours inside. */
@@ -115,36 +133,68 @@ const ENTRY_FIGURES = sql`
 export const isoSql = (t: number) => sql`${new Date(t).toISOString()}::timestamptz`;
 
 /**
- * The active members of the whole team over the whole UTC hours [fullFrom, fullTo) as rolled up to
- * `w` (docs/0082): the count the rollup keeps moving, or, the first time a period is asked (or after a
- * move of the team), counted from the members' bet-hour bits and kept. Inside the caller's snapshot.
+ * The active members of the whole team over the whole 5-minute slots [slotFrom, slotTo) as rolled up
+ * to `w` (docs/0082, docs/0087): the count the rollup keeps moving, or, the first time a period is
+ * asked (or after a move of the team), counted from the members' bet-hour bits over the whole hours
+ * [fullFrom, fullTo) and the bettors of the slots outside them that had no bet in those hours, and
+ * kept. Inside the caller's snapshot.
  */
-async function rolledActive(trx: Kysely<DB>, agentId: number, fullFrom: number, fullTo: number, w: TWatermark): Promise<{ active: number; made: boolean }> {
+async function rolledActive(
+  trx: Kysely<DB>,
+  agentId: number,
+  span: { slotFrom: number; slotTo: number; fullFrom: number; fullTo: number },
+  w: TWatermark,
+): Promise<{ active: number; made: boolean }> {
+  const { slotFrom, slotTo, fullFrom, fullTo } = span;
   const memo = await trx
     .selectFrom('team_active_memo')
     .select('active')
     .where('ancestor_id', '=', agentId)
-    .where('from_hour', '=', new Date(fullFrom))
-    .where('to_hour', '=', new Date(fullTo))
+    .where('from_hour', '=', new Date(slotFrom))
+    .where('to_hour', '=', new Date(slotTo))
     .where('rolled_xact', '=', w.xact)
     .where('rolled_id', '=', w.id)
     .executeTakeFirst();
   if (memo) return { active: memo.active, made: false };
-  const masks = monthMasks(fullFrom, fullTo);
-  const r = await sql<{ n: number | string }>`
-    select count(*) as n from member_tree t join team_member_months b on b.member_id = t.descendant_id
-    where t.ancestor_id = ${agentId} and t.depth >= 1 and (${sql.join(
-      masks.map(([month, mask]) => sql`(b.month = ${isoSql(month)} and (b.hours & ${mask}::bit(744)) <> B'0'::bit(744))`),
-      sql` or `,
-    )})`.execute(trx);
+  const whole = fullFrom < fullTo;
+  const hoursActive = whole
+    ? sql`(select count(*) from member_tree t join team_member_months b on b.member_id = t.descendant_id
+        where t.ancestor_id = ${agentId} and t.depth >= 1 and (${sql.join(
+          monthMasks(fullFrom, fullTo).map(([month, mask]) => sql`(b.month = ${isoSql(month)} and (b.hours & ${mask}::bit(744)) <> B'0'::bit(744))`),
+          sql` or `,
+        )}))`
+    : sql`0`;
+  const edges = (
+    whole
+      ? [
+          [slotFrom, fullFrom],
+          [fullTo, slotTo],
+        ]
+      : [[slotFrom, slotTo]]
+  ).filter(([a, b]) => a! < b!);
+  const edgeActive =
+    edges.length > 0
+      ? sql`(select count(distinct s.member_id) from team_member_slots s
+          where s.bets > 0 and (${sql.join(
+            edges.map(([a, b]) => sql`(s.slot >= ${isoSql(a!)} and s.slot < ${isoSql(b!)})`),
+            sql` or `,
+          )})
+            and exists (select 1 from member_tree t where t.ancestor_id = ${agentId} and t.descendant_id = s.member_id and t.depth >= 1)
+            ${
+              whole
+                ? sql`and not exists (select 1 from team_member_hours h where h.member_id = s.member_id and h.hour >= ${isoSql(fullFrom)} and h.hour < ${isoSql(fullTo)} and h.bets > 0)`
+                : sql``
+            })`
+      : sql`0`;
+  const r = await sql<{ n: number | string }>`select ${hoursActive} + ${edgeActive} as n`.execute(trx);
   return { active: n(r.rows[0]?.n), made: true };
 }
 
 /** Keeps a count made by a read for the rollup to move on; a stale one is simply never read (docs/0082). */
-async function keepActive(db: Kysely<DB>, agentId: number, fullFrom: number, fullTo: number, w: TWatermark, active: number): Promise<void> {
+async function keepActive(db: Kysely<DB>, agentId: number, from: number, to: number, w: TWatermark, active: number): Promise<void> {
   await db
     .insertInto('team_active_memo')
-    .values({ ancestor_id: agentId, from_hour: new Date(fullFrom), to_hour: new Date(fullTo), rolled_xact: w.xact, rolled_id: w.id, active })
+    .values({ ancestor_id: agentId, from_hour: new Date(from), to_hour: new Date(to), rolled_xact: w.xact, rolled_id: w.id, active })
     .onConflict((oc) =>
       oc.columns(['ancestor_id', 'from_hour', 'to_hour']).doUpdateSet({ rolled_xact: w.xact, rolled_id: w.id, active, made_at: sql<Date>`now()` }),
     )
@@ -181,7 +231,7 @@ export async function teamFigures(
   const wantActive = opts.active ?? true;
   const level = f.level ?? 0;
   const filtered = level > 0 || !!f.username;
-  const kept: { made?: { w: TWatermark; active: number; fullFrom: number; fullTo: number } } = {};
+  const kept: { made?: { w: TWatermark; active: number; from: number; to: number } } = {};
   const result = await db
     .transaction()
     .setIsolationLevel('repeatable read')
@@ -190,6 +240,9 @@ export async function teamFigures(
       const end = await hourEndWhenQuiet(trx, to);
       const plan = planPeriod(from, end, bucket?.bucket ?? null, bucket?.offsetMinutes ?? 0);
       const whole = plan.fullFrom < plan.fullTo;
+      // The whole slots of the period: the rolled part of the active count (docs/0087).
+      const slotFrom = Math.ceil(from / SLOT) * SLOT;
+      const span = { slotFrom, slotTo: Math.max(slotFrom, Math.floor(end / SLOT) * SLOT), fullFrom: plan.fullFrom, fullTo: plan.fullTo };
       // The whole team is the agent's closure rows (one merchant: the tree's triggers refuse another
       // merchant's upline, and the agent is the session's member); a filter reads the members too.
       const team = filtered
@@ -219,6 +272,13 @@ export async function teamFigures(
         parts.push(entries(sql`${upToMark(w)} and (${inRaw})`));
       }
       const notSkipped = (column: RawBuilder<unknown>) => (plan.skip.length > 0 ? sql`and ${column} not in (${sql.join(plan.skip.map(isoSql))})` : sql``);
+      // The whole 5-minute slots of the parts that are not whole hours (docs/0087).
+      const inSlots = (column: RawBuilder<unknown>) =>
+        sql`(${sql.join(
+          plan.slots.map(([a, b]) => sql`(${column} >= ${isoSql(a)} and ${column} < ${isoSql(b)})`),
+          sql` or `,
+        )})`;
+      const anySlots = plan.slots.length > 0;
       const figures = (filter: RawBuilder<unknown>) => sql`
         coalesce(sum(g.bets) filter (where ${filter}), 0) as bets, coalesce(sum(g.bet_minor) filter (where ${filter}), 0) as bet,
         coalesce(sum(g.valid_bet_minor) filter (where ${filter}), 0) as valid_bet, coalesce(sum(g.payout_minor) filter (where ${filter}), 0) as payout,
@@ -231,18 +291,24 @@ export async function teamFigures(
       let rows: TRow[];
       let rolled = 0;
       if (!filtered) {
-        // The whole team: the agent's own hours; the active members are those of the rolled whole
-        // hours and the bettors read directly that had no rolled bet in those hours.
+        // The whole team: the agent's own hours and slots; the active members are those of the rolled
+        // whole slots and the bettors read directly that had no rolled bet in those slots.
         const agentHours = whole
           ? sql`union all
             select h.hour, h.bets, h.bet_minor, h.valid_bet_minor, h.payout_minor, h.deposit_minor, h.withdraw_minor
             from team_ancestor_hours h
             where h.ancestor_id = ${f.agentId} and h.hour >= ${isoSql(plan.fullFrom)} and h.hour < ${isoSql(plan.fullTo)} ${notSkipped(sql`h.hour`)}`
           : sql``;
-        const notRolled = whole
-          ? sql`and not exists (
-              select 1 from team_member_hours h where h.member_id = raw.member_id and h.hour >= ${isoSql(plan.fullFrom)} and h.hour < ${isoSql(plan.fullTo)} and h.bets > 0)`
+        const agentSlots = anySlots
+          ? sql`union all
+            select s.slot, s.bets, s.bet_minor, s.valid_bet_minor, s.payout_minor, s.deposit_minor, s.withdraw_minor
+            from team_ancestor_slots s where s.ancestor_id = ${f.agentId} and ${inSlots(sql`s.slot`)}`
           : sql``;
+        const notRolled =
+          span.slotFrom < span.slotTo
+            ? sql`and not exists (
+              select 1 from team_member_slots h where h.member_id = raw.member_id and h.slot >= ${isoSql(span.slotFrom)} and h.slot < ${isoSql(span.slotTo)} and h.bets > 0)`
+            : sql``;
         const activeSql = wantActive ? sql`(select count(distinct raw.member_id) from raw where raw.bets > 0 ${notRolled})` : sql`0`;
         rows = (
           await sql<TRow>`
@@ -251,14 +317,15 @@ export async function teamFigures(
             g as materialized (
               select raw.at, raw.bets, raw.bet_minor, raw.valid_bet_minor, raw.payout_minor, raw.deposit_minor, raw.withdraw_minor from raw
               ${agentHours}
+              ${agentSlots}
             )
             select null as label, ${figures(sql`true`)}, ${activeSql} as active from g
             ${perLabel(sql`true`)}`.execute(trx)
         ).rows;
-        if (wantActive && whole) {
-          const r = await rolledActive(trx, f.agentId, plan.fullFrom, plan.fullTo, w);
+        if (wantActive && span.slotFrom < span.slotTo) {
+          const r = await rolledActive(trx, f.agentId, span, w);
           rolled = r.active;
-          if (r.made) kept.made = { w, active: r.active, fullFrom: plan.fullFrom, fullTo: plan.fullTo };
+          if (r.made) kept.made = { w, active: r.active, from: span.slotFrom, to: span.slotTo };
         }
       } else {
         // A level or one downline: the members' own hours, grouped by instant (and by member for the active count).
@@ -267,6 +334,12 @@ export async function teamFigures(
             select f.member_id, f.hour as at, f.bets, f.bet_minor, f.valid_bet_minor, f.payout_minor, f.deposit_minor, f.withdraw_minor
             from team_member_hours f join team on team.member_id = f.member_id
             where f.hour >= ${isoSql(plan.fullFrom)} and f.hour < ${isoSql(plan.fullTo)} ${notSkipped(sql`f.hour`)}`);
+        }
+        if (anySlots) {
+          parts.push(sql`
+            select f.member_id, f.slot as at, f.bets, f.bet_minor, f.valid_bet_minor, f.payout_minor, f.deposit_minor, f.withdraw_minor
+            from team_member_slots f join team on team.member_id = f.member_id
+            where ${inSlots(sql`f.slot`)}`);
         }
         rows = (
           await sql<TRow>`
@@ -290,7 +363,7 @@ export async function teamFigures(
       }
       return { total, byLabel };
     });
-  if (kept.made) await keepActive(db, f.agentId, kept.made.fullFrom, kept.made.fullTo, kept.made.w, kept.made.active);
+  if (kept.made) await keepActive(db, f.agentId, kept.made.from, kept.made.to, kept.made.w, kept.made.active);
   return result;
 }
 

@@ -3,10 +3,11 @@ import type { DB } from '../db/schema.ts';
 import type { JobRunner } from '../jobs/job-runner.ts';
 
 /**
- * The rollup of the team figures (docs/0058, docs/0082): the ledger entries after the watermark, added
- * per UTC hour to each member's sums (`team_member_hours`), to each agent's team sums
- * (`team_ancestor_hours`), to each member's bet hours (`team_member_months`) and to the agents' active
- * counts already asked for (`team_active_memo`).
+ * The rollup of the team figures (docs/0058, docs/0082, docs/0087): the ledger entries after the
+ * watermark, added per UTC hour and per 5-minute slot to each member's sums (`team_member_hours`,
+ * `team_member_slots`), to each agent's team sums (`team_ancestor_hours`, `team_ancestor_slots`), to
+ * each member's bet hours (`team_member_months`) and to the agents' active counts already asked for
+ * (`team_active_memo`).
  *
  * The watermark is a position in (xact_id, id) order: an entry is rolled when its (writer's xid, id)
  * is at or below (`rolled_xact`, `rolled_to_entry_id`). Only entries whose writer is older than the
@@ -31,6 +32,8 @@ const HOUR_IN_MONTH = sql`(extract(epoch from (d.hour - (date_trunc('month', d.h
 /** Entries rolled in one run above which the rollup's statistics are refreshed. */
 const ANALYZE_AFTER = 100_000;
 const HOUR_OF = (column: RawBuilder<unknown>) => sql`date_bin('1 hour', ${column}, timestamptz '2000-01-01 00:00:00+00')`;
+/** The 5-minute slot of an instant (docs/0087). */
+const SLOT_OF = (column: RawBuilder<unknown>) => sql`date_bin('5 minutes', ${column}, timestamptz '2000-01-01 00:00:00+00')`;
 
 /** A position in (writer's xid, entry id) order. */
 export type TWatermark = { xact: number; id: number };
@@ -58,14 +61,15 @@ async function snapshotHorizon(db: Kysely<DB>): Promise<number> {
 
 /**
  * Moves the active counts asked for at watermark `w` on to `next`: each gains the members of its team
- * with a bet among the step's entries in its hours and none rolled there before. Must run before the
- * step's entries are added to team_member_hours (it reads them as they were at `w`). One statement, so
+ * with a bet among the step's entries in its slots and none rolled there before (docs/0087: the
+ * counts span whole 5-minute slots, of which whole hours are a case). Must run before the
+ * step's entries are added to team_member_slots (it reads them as they were at `w`). One statement, so
  * a count made by a reader meanwhile is either moved with its gains or left at `w` (stale, unread).
  */
 async function moveActiveCounts(trx: Kysely<DB>, w: TWatermark, next: TWatermark): Promise<void> {
   await sql`
     with b as (
-      select distinct a.member_id, ${HOUR_OF(sql`e.created_at`)} as hour
+      select distinct a.member_id, ${SLOT_OF(sql`e.created_at`)} as slot
       from ledger_entries e
       join ledger_accounts a on a.id = e.account_id
       join ledger_transactions x on x.id = e.transaction_id
@@ -74,11 +78,11 @@ async function moveActiveCounts(trx: Kysely<DB>, w: TWatermark, next: TWatermark
       select q.ancestor_id, q.from_hour, q.to_hour, count(distinct b.member_id) as n
       from b
       join member_tree t on t.descendant_id = b.member_id and t.depth >= 1
-      join team_active_memo q on q.ancestor_id = t.ancestor_id and b.hour >= q.from_hour and b.hour < q.to_hour
+      join team_active_memo q on q.ancestor_id = t.ancestor_id and b.slot >= q.from_hour and b.slot < q.to_hour
       where q.rolled_xact = ${w.xact} and q.rolled_id = ${w.id}
         and not exists (
-          select 1 from team_member_hours h
-          where h.member_id = b.member_id and h.hour >= q.from_hour and h.hour < q.to_hour and h.bets > 0
+          select 1 from team_member_slots h
+          where h.member_id = b.member_id and h.slot >= q.from_hour and h.slot < q.to_hour and h.bets > 0
         )
       group by 1, 2, 3
     )
@@ -88,18 +92,22 @@ async function moveActiveCounts(trx: Kysely<DB>, w: TWatermark, next: TWatermark
     where q.rolled_xact = ${w.xact} and q.rolled_id = ${w.id}`.execute(trx);
 }
 
-/** Adds the entries in (w, next] to the three hourly tables. */
+/** Adds the entries in (w, next] to the hourly tables and the 5-minute slots (docs/0087). */
 async function rollStep(trx: Kysely<DB>, w: TWatermark, next: TWatermark): Promise<void> {
   const sums = (t: string) =>
     sql.raw(
       ['bets', 'bet_minor', 'valid_bet_minor', 'payout_minor', 'deposit_minor', 'withdraw_minor'].map((c) => `${c} = ${t}.${c} + excluded.${c}`).join(', '),
     );
-  // The step's entries per (member, hour), added to the members' hours, to every agent above
-  // each member (the closure table now) and to the members' bet-hour bits.
+  const summed = sql.raw(
+    ['bets', 'bet_minor', 'valid_bet_minor', 'payout_minor', 'deposit_minor', 'withdraw_minor'].map((c) => `sum(${c}) as ${c}`).join(', '),
+  );
+  const columns = sql`bets, bet_minor, valid_bet_minor, payout_minor, deposit_minor, withdraw_minor`;
+  // The step's entries per (member, slot), added to the members' slots and hours, to every agent
+  // above each member (the closure table now), per slot and per hour, and to the members' bet-hour bits.
   await sql`
     with d as materialized (
       select a.member_id,
-             ${HOUR_OF(sql`e.created_at`)} as hour,
+             ${SLOT_OF(sql`e.created_at`)} as slot,
              count(*) filter (where x.kind = 'bet' and a.kind = 'member_wallet') as bets,
              coalesce(sum(-e.amount_minor) filter (where x.kind = 'bet' and a.kind = 'member_wallet'), 0) as bet_minor,
              coalesce(sum(-e.amount_minor) filter (where x.kind in ('bet', 'rollback') and a.kind = 'member_wallet'), 0) as valid_bet_minor,
@@ -114,20 +122,33 @@ async function rollStep(trx: Kysely<DB>, w: TWatermark, next: TWatermark): Promi
         and a.kind in (${sql.join(ACCOUNT_KINDS)})
         and x.kind in (${sql.join(TEAM_FIGURE_KINDS)})
       group by 1, 2
-    ), members_hours as (
-      insert into team_member_hours (member_id, hour, bets, bet_minor, valid_bet_minor, payout_minor, deposit_minor, withdraw_minor)
-      select member_id, hour, bets, bet_minor, valid_bet_minor, payout_minor, deposit_minor, withdraw_minor from d
-      on conflict (member_id, hour) do update set ${sums('team_member_hours')}
-    ), agents_hours as (
-      insert into team_ancestor_hours (ancestor_id, hour, bets, bet_minor, valid_bet_minor, payout_minor, deposit_minor, withdraw_minor)
-      select t.ancestor_id, d.hour, sum(d.bets), sum(d.bet_minor), sum(d.valid_bet_minor), sum(d.payout_minor), sum(d.deposit_minor), sum(d.withdraw_minor)
+    ), h as materialized (
+      select member_id, ${HOUR_OF(sql`slot`)} as hour, ${summed} from d group by 1, 2
+    ), ad as materialized (
+      select t.ancestor_id, d.slot, ${summed}
       from d join member_tree t on t.descendant_id = d.member_id and t.depth >= 1
+      group by 1, 2
+    ), members_slots as (
+      insert into team_member_slots (member_id, slot, ${columns})
+      select member_id, slot, ${columns} from d order by 1, 2
+      on conflict (member_id, slot) do update set ${sums('team_member_slots')}
+    ), members_hours as (
+      insert into team_member_hours (member_id, hour, ${columns})
+      select member_id, hour, ${columns} from h
+      on conflict (member_id, hour) do update set ${sums('team_member_hours')}
+    ), agents_slots as (
+      insert into team_ancestor_slots (ancestor_id, slot, ${columns})
+      select ancestor_id, slot, ${columns} from ad order by 1, 2
+      on conflict (ancestor_id, slot) do update set ${sums('team_ancestor_slots')}
+    ), agents_hours as (
+      insert into team_ancestor_hours (ancestor_id, hour, ${columns})
+      select ancestor_id, ${HOUR_OF(sql`slot`)}, ${summed} from ad
       group by 1, 2
       on conflict (ancestor_id, hour) do update set ${sums('team_ancestor_hours')}
     )
     insert into team_member_months (member_id, month, hours)
     select d.member_id, ${MONTH_OF_HOUR}, bit_or(set_bit(B'0'::bit(744), ${HOUR_IN_MONTH}, 1))
-    from d where d.bets > 0
+    from h d where d.bets > 0
     group by 1, 2
     on conflict (member_id, month) do update set hours = team_member_months.hours | excluded.hours`.execute(trx);
 }
@@ -181,7 +202,8 @@ export async function rollUpTeamFigures(
       // After a big step (a backlog, a bulk import) the planner's row counts are refreshed at once, not
       // when autovacuum comes by: with an empty table's statistics it sorts a million rows to disk.
       if (entries >= ANALYZE_AFTER)
-        for (const table of ['team_member_hours', 'team_ancestor_hours', 'team_member_months']) await sql`analyze ${sql.table(table)}`.execute(db);
+        for (const table of ['team_member_hours', 'team_ancestor_hours', 'team_member_months', 'team_member_slots', 'team_ancestor_slots'])
+          await sql`analyze ${sql.table(table)}`.execute(db);
       return { from: first, to: step.next, entries };
     }
   }

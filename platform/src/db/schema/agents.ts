@@ -40,6 +40,16 @@ export interface TeamAncestorHoursTable extends TeamHourSums {
   ancestor_id: number;
   hour: Date;
 }
+/** The same sums per member and 5-minute slot, for the parts of a period that are not whole hours (migration 0035, docs/0087). */
+export interface TeamMemberSlotsTable extends TeamHourSums {
+  member_id: number;
+  slot: Date;
+}
+/** The same sums per agent and 5-minute slot over the agent's team (migration 0035, docs/0087). */
+export interface TeamAncestorSlotsTable extends TeamHourSums {
+  ancestor_id: number;
+  slot: Date;
+}
 /** A member's hours with a bet in one UTC month, bit i for hour i (migration 0024). */
 export interface TeamMemberMonthsTable {
   member_id: number;
@@ -112,6 +122,8 @@ export interface AgentTables {
   team_member_hours: TeamMemberHoursTable;
   team_figures_state: TeamFiguresStateTable;
   team_ancestor_hours: TeamAncestorHoursTable;
+  team_member_slots: TeamMemberSlotsTable;
+  team_ancestor_slots: TeamAncestorSlotsTable;
   team_member_months: TeamMemberMonthsTable;
   team_joins: TeamJoinsTable;
   team_active_memo: TeamActiveMemoTable;
