@@ -53,12 +53,27 @@ function Tags({ p }: { p: TPromotion }) {
   );
 }
 
+/**
+ * The list's first banners show on the first screen: they load at once, the first one ahead of the
+ * rest (it is the page's largest paint, docs/0086); the others wait until they come near.
+ */
+const EAGER_BANNERS = 2;
+
 /** One promotion in the list: banner, title (a link to it alone), period and its rules behind a disclosure. */
-function PromotionCard({ p, language }: { p: TPromotion; language: TLanguage }) {
+function PromotionCard({ p, language, index }: { p: TPromotion; language: TLanguage; index: number }) {
   const { t } = useTranslation();
   return (
     <article className="promo" data-testid="promotions.card" data-id={p.id} data-category={p.category}>
-      <img className="promo__banner" src={p.imageUrl} alt="" width={1200} height={360} loading="lazy" decoding="async" />
+      <img
+        className="promo__banner"
+        src={p.imageUrl}
+        alt=""
+        width={1200}
+        height={360}
+        loading={index < EAGER_BANNERS ? 'eager' : 'lazy'}
+        fetchPriority={index === 0 ? 'high' : undefined}
+        decoding="async"
+      />
       <div className="promo__body">
         <Tags p={p} />
         <h3 className="promo__title">
@@ -117,8 +132,8 @@ function PromotionList({ language }: { language: TLanguage }) {
         ))}
       </div>
       <div className="promotions__list">
-        {shown.map((p) => (
-          <PromotionCard key={p.id} p={p} language={language} />
+        {shown.map((p, index) => (
+          <PromotionCard key={p.id} p={p} language={language} index={index} />
         ))}
       </div>
     </>
