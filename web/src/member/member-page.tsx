@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { ChangePasswordForm } from '../accounts/change-password-form.tsx';
 import { useScreenConfig } from '../config/screen-config-context.tsx';
 import { MenuEntryView, MenuIcon } from '../layout/menu-entry.tsx';
+import { getToken } from '../session/session-storage.ts';
 import { useMemberGuard } from './member-guard.ts';
 import type { TRecordKind } from './records-page.tsx';
 import { TotpSetup } from './totp-setup.tsx';
@@ -18,22 +19,37 @@ const RECORD_PAGES: Readonly<Record<string, TRecordKind>> = {
 
 // Money pages are lazy chunks with their own texts (docs/rules/money.md; first-load budget, docs/0022).
 const SecurityMoney = lazy(() => import('./security-money.tsx'));
-const RecordsPage = lazy(() => import('./records-page.tsx'));
-/** The member pages that are one lazy page each, by their name in the URL. */
-const LAZY_PAGES: ReadonlyMap<string, LazyExoticComponent<() => ReactNode>> = new Map([
-  ['depositv2', lazy(() => import('./deposit-page.tsx'))],
-  ['withdraw', lazy(() => import('./withdraw-page.tsx'))],
-  ['transferFund', lazy(() => import('./transfer-fund-page.tsx'))],
-  ['transferUpline', lazy(() => import('./transfer-upline-page.tsx'))],
+const loadRecordsPage = () => import('./records-page.tsx');
+const RecordsPage = lazy(loadRecordsPage);
+/** The member pages that are one lazy page each, by their name in the URL: how each loads. */
+const PAGE_LOADERS: ReadonlyMap<string, () => Promise<{ default: () => ReactNode }>> = new Map([
+  ['depositv2', () => import('./deposit-page.tsx')],
+  ['withdraw', () => import('./withdraw-page.tsx')],
+  ['transferFund', () => import('./transfer-fund-page.tsx')],
+  ['transferUpline', () => import('./transfer-upline-page.tsx')],
   // Platform messages (docs/rules/content.md#c-10 messageV2).
-  ['messageV2', lazy(() => import('./messages-page.tsx'))],
+  ['messageV2', () => import('./messages-page.tsx')],
 ]);
+const LAZY_PAGES: ReadonlyMap<string, LazyExoticComponent<() => ReactNode>> = new Map([...PAGE_LOADERS].map(([page, load]) => [page, lazy(load)]));
 const busy = <div className="page-loading" aria-busy="true" />;
 
 /** The member page a URL names: `/member/<page>` or `/member?page=<page>`, security centre by default. */
 export function memberPageOf(pathPage: string | undefined, queryPage: string | null): string {
   return pathPage ?? queryPage ?? 'securityCenter';
 }
+
+/**
+ * A signed-in load of a member page: the page the address names starts loading with this chunk,
+ * not after the member centre's first render (which waits for the accounts texts), one round trip
+ * less before it shows (docs/0086). Later moves between pages load theirs as they render.
+ */
+function loadAddressedPage(): void {
+  const [, area, pathPage] = window.location.pathname.split('/');
+  if (area !== 'member' || getToken() === null) return;
+  const page = memberPageOf(pathPage || undefined, new URLSearchParams(window.location.search).get('page'));
+  void (PAGE_LOADERS.get(page) ?? (page in RECORD_PAGES ? loadRecordsPage : undefined))?.();
+}
+loadAddressedPage();
 
 /** Security centre: change password (old required, docs/rules/accounts.md#a-13) and the authenticator app. */
 function SecurityCentre() {
