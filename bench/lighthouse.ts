@@ -70,7 +70,7 @@ type TChromeLauncher = {
 
 type TLhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
-/** One recorded load of `url` (in `page` when given: a signed-in tab), measured once more when the recording failed. */
+/** One recorded load of `url` (in `page` when given: a signed-in tab), measured again (up to twice) when the recording failed. */
 async function audit(port: number, url: string, page?: unknown): Promise<TLhr> {
   const once = async () => {
     // Defaults are the mobile preset: form factor, screen emulation and simulated throttling.
@@ -82,8 +82,9 @@ async function audit(port: number, url: string, page?: unknown): Promise<TLhr> {
   let lhr = await once();
   // Now and then Chromium's trace of the load comes back without its navigation start
   // (NO_NAVSTART, "run Lighthouse again") or Chromium misses a protocol deadline: a failed
-  // recording, not a figure; measured once more.
-  if (lhr.runtimeError && TRACE_RECORDING_ERRORS.has(lhr.runtimeError.code)) lhr = await once();
+  // recording, not a figure; measured again, up to twice more (twice in a row happened on a
+  // machine loaded by other work).
+  for (let retry = 0; retry < 2 && lhr.runtimeError && TRACE_RECORDING_ERRORS.has(lhr.runtimeError.code); retry++) lhr = await once();
   if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   return lhr;
 }
