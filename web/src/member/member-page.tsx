@@ -1,13 +1,11 @@
 import { lazy, Suspense, type LazyExoticComponent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ChangePasswordForm } from '../accounts/change-password-form.tsx';
 import { useScreenConfig } from '../config/screen-config-context.tsx';
 import { MenuEntryView, MenuIcon } from '../layout/menu-entry.tsx';
 import { getToken } from '../session/session-storage.ts';
 import { useMemberGuard } from './member-guard.ts';
 import type { TRecordKind } from './records-page.tsx';
-import { TotpSetup } from './totp-setup.tsx';
 
 /** The record each records page shows. */
 const RECORD_PAGES: Readonly<Record<string, TRecordKind>> = {
@@ -18,11 +16,11 @@ const RECORD_PAGES: Readonly<Record<string, TRecordKind>> = {
 };
 
 // Money pages are lazy chunks with their own texts (docs/rules/money.md; first-load budget, docs/0022).
-const SecurityMoney = lazy(() => import('./security-money.tsx'));
 const loadRecordsPage = () => import('./records-page.tsx');
 const RecordsPage = lazy(loadRecordsPage);
 /** The member pages that are one lazy page each, by their name in the URL: how each loads. */
 const PAGE_LOADERS: ReadonlyMap<string, () => Promise<{ default: () => ReactNode }>> = new Map([
+  ['securityCenter', () => import('./security-centre.tsx')],
   ['depositv2', () => import('./deposit-page.tsx')],
   ['withdraw', () => import('./withdraw-page.tsx')],
   ['transferFund', () => import('./transfer-fund-page.tsx')],
@@ -50,23 +48,6 @@ function loadAddressedPage(): void {
   void (PAGE_LOADERS.get(page) ?? (page in RECORD_PAGES ? loadRecordsPage : undefined))?.();
 }
 loadAddressedPage();
-
-/** Security centre: change password (old required, docs/rules/accounts.md#a-13) and the authenticator app. */
-function SecurityCentre() {
-  const { t } = useTranslation();
-  return (
-    <div className="member-content" data-testid="security.page">
-      <section className="card">
-        <h2>{t('change_password_title')}</h2>
-        <ChangePasswordForm requireOldPassword onChanged={() => undefined} />
-      </section>
-      <TotpSetup />
-      <Suspense fallback={busy}>
-        <SecurityMoney />
-      </Suspense>
-    </div>
-  );
-}
 
 /**
  * Member centre shell (docs/rules/content.md#c-3 /member): navigation from ScreenConfig memberCentre (unbuilt pages
@@ -105,9 +86,7 @@ export default function MemberPage({ page: fixedPage }: { page?: string } = {}) 
         ))}
       </nav>
       <div className="member-centre__main">
-        {page === 'securityCenter' ? (
-          <SecurityCentre />
-        ) : lazyPage ? (
+        {lazyPage ? (
           <Suspense fallback={busy}>{lazyPage}</Suspense>
         ) : (
           <section className="page-card" data-testid="member.unbuilt">
