@@ -17,8 +17,7 @@ const AgentLayout = lazy(() => import('../agent/agent-layout.tsx').then((m) => (
 const GameCentrePage = lazy(() => import('../game-centre/game-centre-page.tsx'));
 const LotteryPage = lazy(() => import('../pages/lottery-page.tsx').then((m) => ({ default: m.LotteryPage })));
 const ResetPasswordPage = lazy(() => import('../pages/reset-password-page.tsx'));
-const loadMemberPage = () => import('../member/member-page.tsx');
-const MemberPage = lazy(loadMemberPage);
+const MemberPage = lazy(() => import('../member/member-page.tsx'));
 const AgentPage = lazy(() => import('../agent/agent-page.tsx'));
 const AgentHomePage = lazy(() => import('../agent/agent-home-page.tsx'));
 const AccountGamesPage = lazy(() => import('../game-lists/account-games-page.tsx'));
@@ -73,12 +72,6 @@ function LazyAccounts({ children }: { children: ReactNode }) {
       <AccountsTexts>{children}</AccountsTexts>
     </Lazy>
   );
-}
-
-/** The member centre: its chunk loads beside the accounts texts it waits for, not after them (docs/0086). */
-function LazyMember({ children }: { children: ReactNode }) {
-  void loadMemberPage();
-  return <LazyAccounts>{children}</LazyAccounts>;
 }
 
 /** A lazy page outside the site shell: it brings its own chunk-error boundary (docs/rules/reach.md#r-16). */
@@ -167,8 +160,9 @@ export const APP_ROUTES: RouteObject[] = [
         </AreaTexts>,
       ),
       // `/member?page=<page>` and `/member/<page>` both open the member centre on that page.
-      lazyRoute('/member', <MemberPage />, LazyMember),
-      ...BUILT_MEMBER_PAGES.map((page) => lazyRoute(`/member/${page}`, <MemberPage page={page} />, LazyMember)),
+      // The member centre loads the accounts texts itself, beside its page's chunk (docs/0086).
+      lazyRoute('/member', <MemberPage />),
+      ...BUILT_MEMBER_PAGES.map((page) => lazyRoute(`/member/${page}`, <MemberPage page={page} />)),
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -2,6 +2,7 @@ import { lazy, Suspense, type LazyExoticComponent, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useScreenConfig } from '../config/screen-config-context.tsx';
+import { AreaTexts } from '../i18n/area-texts.ts';
 import { MenuEntryView, MenuIcon } from '../layout/menu-entry.tsx';
 import { getToken } from '../session/session-storage.ts';
 import { useMemberGuard } from './member-guard.ts';
@@ -50,11 +51,24 @@ function loadAddressedPage(): void {
 loadAddressedPage();
 
 /**
+ * The member centre with the accounts area's texts (password and code forms), which it waits for.
+ * It loads them itself, not the route: this chunk and the page the address names then load beside
+ * them, not after them (docs/0086).
+ */
+export default function MemberPage(props: { page?: string }) {
+  return (
+    <AreaTexts areas={['accounts']} fallback={busy}>
+      <MemberCentre {...props} />
+    </AreaTexts>
+  );
+}
+
+/**
  * Member centre shell (docs/rules/content.md#c-3 /member): navigation from ScreenConfig memberCentre (unbuilt pages
  * disabled), the page chosen by the URL. Visitors get the login popup; trial accounts the
  * in_need_true_account dialog (guardMemberAction) and no member content.
  */
-export default function MemberPage({ page: fixedPage }: { page?: string } = {}) {
+function MemberCentre({ page: fixedPage }: { page?: string }) {
   const { t } = useTranslation();
   const config = useScreenConfig();
   const [search] = useSearchParams();
