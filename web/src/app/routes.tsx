@@ -153,12 +153,8 @@ export const APP_ROUTES: RouteObject[] = [
         </AreaTexts>,
       ),
       // docs/rules/content.md#c-13 promotions, for visitors and members.
-      lazyRoute(
-        '/promotions',
-        <AreaTexts areas={['promotions']} fallback={pageLoading}>
-          <PromotionsPage />
-        </AreaTexts>,
-      ),
+      // It loads its texts itself, beside its chunk and its list (docs/0086).
+      lazyRoute('/promotions', <PromotionsPage />),
       // `/member?page=<page>` and `/member/<page>` both open the member centre on that page.
       // The member centre loads the accounts texts itself, beside its page's chunk (docs/0086).
       lazyRoute('/member', <MemberPage />),

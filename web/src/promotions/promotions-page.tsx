@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import type { inferRouterOutputs } from '@trpc/server';
 import { errorKey, useTRPC, type AppRouter } from '../api/trpc.ts';
 import { useSettings } from '../app/settings-context.tsx';
+import { AreaTexts } from '../i18n/area-texts.ts';
 import { Chip } from '../home/vendor-row.tsx';
 import { Icon } from '../layout/icons.tsx';
 import { localDate } from '../lib/numbers-later.ts';
@@ -177,7 +178,7 @@ function PromotionDetail({ id, language }: { id: number; language: TLanguage }) 
  * with its banner, period and rules; `?id=` shows one alone. Visitors browse it too. Read-only: how
  * a promotion is claimed belongs to the bonus engine, so no button here does nothing.
  */
-export default function PromotionsPage() {
+function Promotions() {
   const { t } = useTranslation();
   const { language } = useSettings();
   const [params] = useSearchParams();
@@ -188,5 +189,21 @@ export default function PromotionsPage() {
       <h2 className="row__title promotions__title">{t('nav_promotions')}</h2>
       {Number.isSafeInteger(id) && id > 0 ? <PromotionDetail id={id} language={language} /> : <PromotionList language={language} />}
     </section>
+  );
+}
+
+/**
+ * The page with its texts, which it waits for. It loads them itself, not the route: this chunk and
+ * the texts load side by side, and the list is asked for while the texts come (docs/0086).
+ */
+export default function PromotionsPage() {
+  const trpc = useTRPC();
+  const { language } = useSettings();
+  const [params] = useSearchParams();
+  useQuery({ ...trpc.content.promotions.queryOptions({ language }), enabled: !params.has('id') });
+  return (
+    <AreaTexts areas={['promotions']} fallback={<div className="page-loading" aria-busy="true" />}>
+      <Promotions />
+    </AreaTexts>
   );
 }
