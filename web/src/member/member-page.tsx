@@ -2,7 +2,7 @@ import { lazy, Suspense, type LazyExoticComponent, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useScreenConfig } from '../config/screen-config-context.tsx';
-import { AreaTexts } from '../i18n/area-texts.ts';
+import { AreaTexts, type TArea } from '../i18n/area-texts.ts';
 import { MenuEntryView, MenuIcon } from '../layout/menu-entry.tsx';
 import { getToken } from '../session/session-storage.ts';
 import { useMemberGuard } from './member-guard.ts';
@@ -31,6 +31,15 @@ const PAGE_LOADERS: ReadonlyMap<string, () => Promise<{ default: () => ReactNode
 ]);
 const LAZY_PAGES: ReadonlyMap<string, LazyExoticComponent<() => ReactNode>> = new Map([...PAGE_LOADERS].map(([page, load]) => [page, lazy(load)]));
 const busy = <div className="page-loading" aria-busy="true" />;
+/** The texts each page waits for (its `useAreaTexts`), asked for beside the member centre's (docs/0086). */
+const PAGE_TEXTS: Readonly<Record<string, TArea[]>> = {
+  depositv2: ['money', 'deposit'],
+  withdraw: ['money', 'withdraw'],
+  transferFund: ['money', 'wallet'],
+  transferUpline: ['money', 'wallet'],
+  messageV2: ['records'],
+};
+const RECORD_TEXTS: TArea[] = ['money', 'records'];
 
 /** The member page a URL names: `/member/<page>` or `/member?page=<page>`, security centre by default. */
 export function memberPageOf(pathPage: string | undefined, queryPage: string | null): string {
@@ -56,9 +65,13 @@ loadAddressedPage();
  * them, not after them (docs/0086).
  */
 export default function MemberPage(props: { page?: string }) {
+  const [search] = useSearchParams();
+  const page = memberPageOf(props.page, search.get('page'));
+  // The page's own texts come with the accounts texts, so it renders whole at its first render.
+  const pageTexts = PAGE_TEXTS[page] ?? (page in RECORD_PAGES ? RECORD_TEXTS : []);
   return (
-    <AreaTexts areas={['accounts']} fallback={busy}>
-      <MemberCentre {...props} />
+    <AreaTexts areas={['accounts', ...pageTexts]} fallback={busy}>
+      <MemberCentre page={page} />
     </AreaTexts>
   );
 }
@@ -68,11 +81,9 @@ export default function MemberPage(props: { page?: string }) {
  * disabled), the page chosen by the URL. Visitors get the login popup; trial accounts the
  * in_need_true_account dialog (guardMemberAction) and no member content.
  */
-function MemberCentre({ page: fixedPage }: { page?: string }) {
+function MemberCentre({ page }: { page: string }) {
   const { t } = useTranslation();
   const config = useScreenConfig();
-  const [search] = useSearchParams();
-  const page = memberPageOf(fixedPage, search.get('page'));
   const decision = useMemberGuard();
   const LazyPage = LAZY_PAGES.get(page);
   const recordKind = RECORD_PAGES[page];
