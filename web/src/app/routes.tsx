@@ -156,15 +156,12 @@ export const APP_ROUTES: RouteObject[] = [
         </AreaTexts>,
       ),
       // docs/rules/content.md#c-13 promotions, for visitors and members.
-      lazyRoute(
-        '/promotions',
-        <AreaTexts areas={['promotions']} fallback={pageLoading}>
-          <PromotionsPage />
-        </AreaTexts>,
-      ),
+      // It loads its texts itself, beside its chunk and its list (docs/0086).
+      lazyRoute('/promotions', <PromotionsPage />),
       // `/member?page=<page>` and `/member/<page>` both open the member centre on that page.
-      lazyRoute('/member', <MemberPage />, LazyAccounts),
-      ...BUILT_MEMBER_PAGES.map((page) => lazyRoute(`/member/${page}`, <MemberPage page={page} />, LazyAccounts)),
+      // The member centre loads the accounts texts itself, beside its page's chunk (docs/0086).
+      lazyRoute('/member', <MemberPage />),
+      ...BUILT_MEMBER_PAGES.map((page) => lazyRoute(`/member/${page}`, <MemberPage page={page} />)),
       { path: '*', element: <NotFoundPage /> },
     ],
   },

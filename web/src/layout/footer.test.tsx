@@ -1,5 +1,5 @@
-import { fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { configWithProducts, vendorLinkFixture } from '../test/fixtures.ts';
 import { renderWithApp } from '../test/render.tsx';
 import { Footer } from './footer.tsx';
@@ -30,11 +30,35 @@ describe('Footer vendors (codes resolved from the config list)', () => {
     expect(vendorLinks()).toEqual([['Spinora', '/rng?vassalage=SPINORA']]);
   });
 
-  it('shows each logo once, a picture when the vendor has one and its name otherwise', () => {
-    renderWithApp(<Footer />, { config: config() });
-    const logos = [...document.querySelectorAll('.footer__logo')];
-    expect(logos.map((l) => l.getAttribute('title'))).toEqual(['Evolution', 'Sexy Gaming', 'Spinora']);
-    expect(logos[1]?.querySelector('img')?.getAttribute('src')).toBe('/sexy.svg');
-    expect(logos[0]?.textContent).toBe('Evolution');
+  it('shows each logo once, a picture when the vendor has one and its name otherwise, once the row is in view (docs/0086)', () => {
+    // happy-dom's IntersectionObserver never reports: this one says when the browser saw the row.
+    let report: ((entries: { isIntersecting: boolean }[]) => void) | undefined;
+    const watched: Element[] = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(callback: (entries: { isIntersecting: boolean }[]) => void) {
+          report = callback;
+        }
+        observe(node: Element) {
+          watched.push(node);
+        }
+        disconnect() {}
+      },
+    );
+    try {
+      renderWithApp(<Footer />, { config: config() });
+      const logos = [...document.querySelectorAll('.footer__logo')];
+      expect(logos.map((l) => l.getAttribute('title'))).toEqual(['Evolution', 'Sexy Gaming', 'Spinora']);
+      // Below the screen: names only, no image fetched yet.
+      expect(watched).toEqual([document.querySelector('.footer__logos')]);
+      expect(document.querySelectorAll('.footer__logo img')).toHaveLength(0);
+      expect(logos[1]?.textContent).toBe('Sexy Gaming');
+      act(() => report?.([{ isIntersecting: true }]));
+      expect(logos[1]?.querySelector('img')?.getAttribute('src')).toBe('/sexy.svg');
+      expect(logos[0]?.textContent).toBe('Evolution');
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -1,12 +1,39 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { TGameType } from '@wl/schemas';
+import type { TGameType, TVendorLink } from '@wl/schemas';
 import { useScreenConfig } from '../config/screen-config-context.tsx';
 import { useVendors } from '../config/vendors.ts';
 import { formatDigits } from '../lib/numbers.ts';
 import { iconFor } from './icons.tsx';
 import { MenuEntryView } from './menu-entry.tsx';
+
+/**
+ * The vendor logos (one image each, some forty) load when their row comes into view. The footer
+ * renders a screen ahead of the viewport, and Chromium fetches lazy images well before they show:
+ * on a page still loading, they queued ahead of its own files and data (docs/0086). Until then each
+ * vendor shows its name, as a vendor without a logo does.
+ */
+function VendorLogos({ vendors, label }: { vendors: readonly TVendorLink[]; label: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [inView, setInView] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const node = ref.current;
+    if (inView || !node) return;
+    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setInView(true));
+    io.observe(node);
+    return () => io.disconnect();
+  }, [inView]);
+  return (
+    <div ref={ref} className="footer__logos" aria-label={label}>
+      {vendors.map((v) => (
+        <span key={`${v.gameType}-${v.vassalage}`} className="footer__logo" title={v.name}>
+          {inView && v.logoUrl ? <img src={v.logoUrl} alt={v.name} loading="lazy" height={24} /> : v.name}
+        </span>
+      ))}
+    </div>
+  );
+}
 
 /** Footer (docs/rules/content.md#c-4): help links, products by category with a vendor filter, social links, vendor logos. */
 export function Footer() {
@@ -83,15 +110,7 @@ export function Footer() {
           </div>
         )}
       </div>
-      {vendorLogos.length > 0 && (
-        <div className="footer__logos" aria-label={t('vendors')}>
-          {vendorLogos.map((v) => (
-            <span key={`${v.gameType}-${v.vassalage}`} className="footer__logo" title={v.name}>
-              {v.logoUrl ? <img src={v.logoUrl} alt={v.name} loading="lazy" height={24} /> : v.name}
-            </span>
-          ))}
-        </div>
-      )}
+      {vendorLogos.length > 0 && <VendorLogos vendors={vendorLogos} label={t('vendors')} />}
       <p className="footer__copy">
         © {formatDigits(new Date().getFullYear(), i18n.language)} {config.merchant.name}. {t('responsible_gaming')}
       </p>

@@ -1,12 +1,12 @@
 import { lazy, Suspense, type LazyExoticComponent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ChangePasswordForm } from '../accounts/change-password-form.tsx';
 import { useScreenConfig } from '../config/screen-config-context.tsx';
+import { AreaTexts, type TArea } from '../i18n/area-texts.ts';
 import { MenuEntryView, MenuIcon } from '../layout/menu-entry.tsx';
+import { getToken } from '../session/session-storage.ts';
 import { useMemberGuard } from './member-guard.ts';
 import type { TRecordKind } from './records-page.tsx';
-import { TotpSetup } from './totp-setup.tsx';
 
 /** The record each records page shows. */
 const RECORD_PAGES: Readonly<Record<string, TRecordKind>> = {
@@ -17,41 +17,67 @@ const RECORD_PAGES: Readonly<Record<string, TRecordKind>> = {
 };
 
 // Money pages are lazy chunks with their own texts (docs/rules/money.md; first-load budget, docs/0022).
-const SecurityMoney = lazy(() => import('./security-money.tsx'));
-const RecordsPage = lazy(() => import('./records-page.tsx'));
-/** The member pages that are one lazy page each, by their name in the URL. */
-const LAZY_PAGES: ReadonlyMap<string, LazyExoticComponent<() => ReactNode>> = new Map([
-  ['depositv2', lazy(() => import('./deposit-page.tsx'))],
-  ['withdraw', lazy(() => import('./withdraw-page.tsx'))],
-  ['transferFund', lazy(() => import('./transfer-fund-page.tsx'))],
-  ['transferUpline', lazy(() => import('./transfer-upline-page.tsx'))],
+const loadRecordsPage = () => import('./records-page.tsx');
+const RecordsPage = lazy(loadRecordsPage);
+/** The member pages that are one lazy page each, by their name in the URL: how each loads. */
+const PAGE_LOADERS: ReadonlyMap<string, () => Promise<{ default: () => ReactNode }>> = new Map([
+  ['securityCenter', () => import('./security-centre.tsx')],
+  ['depositv2', () => import('./deposit-page.tsx')],
+  ['withdraw', () => import('./withdraw-page.tsx')],
+  ['transferFund', () => import('./transfer-fund-page.tsx')],
+  ['transferUpline', () => import('./transfer-upline-page.tsx')],
   // Platform messages (docs/rules/content.md#c-10 messageV2).
-  ['messageV2', lazy(() => import('./messages-page.tsx'))],
+  ['messageV2', () => import('./messages-page.tsx')],
   // VIP levels and the member's rebate (docs/0091).
-  ['vip', lazy(() => import('./vip-page.tsx'))],
-  ['manualRebate', lazy(() => import('./rebate-page.tsx'))],
+  ['vip', () => import('./vip-page.tsx')],
+  ['manualRebate', () => import('./rebate-page.tsx')],
 ]);
+const LAZY_PAGES: ReadonlyMap<string, LazyExoticComponent<() => ReactNode>> = new Map([...PAGE_LOADERS].map(([page, load]) => [page, lazy(load)]));
 const busy = <div className="page-loading" aria-busy="true" />;
+/** The texts each page waits for (its `useAreaTexts`), asked for beside the member centre's (docs/0086). */
+const PAGE_TEXTS: Readonly<Record<string, TArea[]>> = {
+  depositv2: ['money', 'deposit'],
+  withdraw: ['money', 'withdraw'],
+  transferFund: ['money', 'wallet'],
+  transferUpline: ['money', 'wallet'],
+  messageV2: ['records'],
+  vip: ['money'],
+  manualRebate: ['money'],
+};
+const RECORD_TEXTS: TArea[] = ['money', 'records'];
 
 /** The member page a URL names: `/member/<page>` or `/member?page=<page>`, security centre by default. */
 export function memberPageOf(pathPage: string | undefined, queryPage: string | null): string {
   return pathPage ?? queryPage ?? 'securityCenter';
 }
 
-/** Security centre: change password (old required, docs/rules/accounts.md#a-13) and the authenticator app. */
-function SecurityCentre() {
-  const { t } = useTranslation();
+/**
+ * A signed-in load of a member page: the page the address names starts loading with this chunk,
+ * not after the member centre's first render (which waits for the accounts texts), one round trip
+ * less before it shows (docs/0086). Later moves between pages load theirs as they render.
+ */
+function loadAddressedPage(): void {
+  const [, area, pathPage] = window.location.pathname.split('/');
+  if (area !== 'member' || getToken() === null) return;
+  const page = memberPageOf(pathPage || undefined, new URLSearchParams(window.location.search).get('page'));
+  void (PAGE_LOADERS.get(page) ?? (page in RECORD_PAGES ? loadRecordsPage : undefined))?.();
+}
+loadAddressedPage();
+
+/**
+ * The member centre with the accounts area's texts (password and code forms), which it waits for.
+ * It loads them itself, not the route: this chunk and the page the address names then load beside
+ * them, not after them (docs/0086).
+ */
+export default function MemberPage(props: { page?: string }) {
+  const [search] = useSearchParams();
+  const page = memberPageOf(props.page, search.get('page'));
+  // The page's own texts come with the accounts texts, so it renders whole at its first render.
+  const pageTexts = PAGE_TEXTS[page] ?? (page in RECORD_PAGES ? RECORD_TEXTS : []);
   return (
-    <div className="member-content" data-testid="security.page">
-      <section className="card">
-        <h2>{t('change_password_title')}</h2>
-        <ChangePasswordForm requireOldPassword onChanged={() => undefined} />
-      </section>
-      <TotpSetup />
-      <Suspense fallback={busy}>
-        <SecurityMoney />
-      </Suspense>
-    </div>
+    <AreaTexts areas={['accounts', ...pageTexts]} fallback={busy}>
+      <MemberCentre page={page} />
+    </AreaTexts>
   );
 }
 
@@ -60,11 +86,9 @@ function SecurityCentre() {
  * disabled), the page chosen by the URL. Visitors get the login popup; trial accounts the
  * in_need_true_account dialog (guardMemberAction) and no member content.
  */
-export default function MemberPage({ page: fixedPage }: { page?: string } = {}) {
+function MemberCentre({ page }: { page: string }) {
   const { t } = useTranslation();
   const config = useScreenConfig();
-  const [search] = useSearchParams();
-  const page = memberPageOf(fixedPage, search.get('page'));
   const decision = useMemberGuard();
   const LazyPage = LAZY_PAGES.get(page);
   const recordKind = RECORD_PAGES[page];
@@ -92,9 +116,7 @@ export default function MemberPage({ page: fixedPage }: { page?: string } = {}) 
         ))}
       </nav>
       <div className="member-centre__main">
-        {page === 'securityCenter' ? (
-          <SecurityCentre />
-        ) : lazyPage ? (
+        {lazyPage ? (
           <Suspense fallback={busy}>{lazyPage}</Suspense>
         ) : (
           <section className="page-card" data-testid="member.unbuilt">

@@ -8,7 +8,7 @@ import { errorKey, useTRPC, useTRPCClient } from '../api/trpc.ts';
 import { useAreaTexts } from '../i18n/area-texts.ts';
 import { RecordPager, RowList } from '../layout/record-pager.tsx';
 import { localDateTime, localDigits } from '../lib/numbers-later.ts';
-import { useMoney } from './transfer-parts.tsx';
+import { useMoney } from './use-money.ts';
 import '../styles/money.css';
 
 /** Which record a page shows (docs/rules/money.md#m-15: transactionHistory, personalHistoryCopy, personalProfit, bonusDetails). */

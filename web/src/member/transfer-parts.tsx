@@ -9,16 +9,10 @@ import { inputIssuesOf } from '../api/flow-errors.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { errorKey, useTRPC, useTRPCClient } from '../api/trpc.ts';
 import { useUi } from '../app/ui-context.tsx';
-import { formatMinor } from '../lib/numbers.ts';
 import { useSession } from '../session/session-context.tsx';
 import { useLatest } from '../lib/use-latest.ts';
 
-/** Money in the member's currency and the page's language (the money pages and records). */
-export function useMoney(): (minor: number) => string {
-  const { i18n } = useTranslation();
-  const currency = useSession().balance?.currencySymbol ?? '';
-  return useCallback((minor: number) => formatMinor(minor, i18n.language, currency), [i18n.language, currency]);
-}
+export { useMoney } from './use-money.ts';
 
 /** A fresh idempotency key for one transfer attempt; a resend of the same attempt reuses it. */
 const newKey = (prefix: string) => `${prefix}-${crypto.randomUUID()}`;

@@ -41,6 +41,13 @@ describe('PromotionsPage (docs/rules/content.md#c-13)', () => {
 
     const [first, second, third] = screen.getAllByTestId('promotions.card');
     expect(first!.querySelector('img')?.getAttribute('src')).toBe('/wps/assets/banner/p1.svg');
+    // The first screen's banners load at once, the first (the largest paint) ahead; the rest when near (docs/0086).
+    const banners = [first, second, third].map((c) => c!.querySelector('img')!);
+    expect(banners.map((b) => [b.getAttribute('loading'), b.getAttribute('fetchpriority')])).toEqual([
+      ['eager', 'high'],
+      ['eager', null],
+      ['lazy', null],
+    ]);
     expect(within(first!).getByTestId('promotions.period').textContent).toBe('From 01/03/2026, no end date');
     expect(within(second!).getByTestId('promotions.period').textContent).toBe('01/03/2026 to 30/04/2026');
     expect(within(first!).getByTestId('promotions.rules').querySelectorAll('p')).toHaveLength(2);

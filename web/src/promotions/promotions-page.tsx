@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import type { inferRouterOutputs } from '@trpc/server';
 import { errorKey, useTRPC, type AppRouter } from '../api/trpc.ts';
 import { useSettings } from '../app/settings-context.tsx';
+import { AreaTexts } from '../i18n/area-texts.ts';
 import { Chip } from '../home/vendor-row.tsx';
 import { Icon } from '../layout/icons.tsx';
 import { localDate } from '../lib/numbers-later.ts';
@@ -53,12 +54,27 @@ function Tags({ p }: { p: TPromotion }) {
   );
 }
 
+/**
+ * The list's first banners show on the first screen: they load at once, the first one ahead of the
+ * rest (it is the page's largest paint, docs/0086); the others wait until they come near.
+ */
+const EAGER_BANNERS = 2;
+
 /** One promotion in the list: banner, title (a link to it alone), period and its rules behind a disclosure. */
-function PromotionCard({ p, language }: { p: TPromotion; language: TLanguage }) {
+function PromotionCard({ p, language, index }: { p: TPromotion; language: TLanguage; index: number }) {
   const { t } = useTranslation();
   return (
     <article className="promo" data-testid="promotions.card" data-id={p.id} data-category={p.category}>
-      <img className="promo__banner" src={p.imageUrl} alt="" width={1200} height={360} loading="lazy" decoding="async" />
+      <img
+        className="promo__banner"
+        src={p.imageUrl}
+        alt=""
+        width={1200}
+        height={360}
+        loading={index < EAGER_BANNERS ? 'eager' : 'lazy'}
+        fetchPriority={index === 0 ? 'high' : undefined}
+        decoding="async"
+      />
       <div className="promo__body">
         <Tags p={p} />
         <h3 className="promo__title">
@@ -117,8 +133,8 @@ function PromotionList({ language }: { language: TLanguage }) {
         ))}
       </div>
       <div className="promotions__list">
-        {shown.map((p) => (
-          <PromotionCard key={p.id} p={p} language={language} />
+        {shown.map((p, index) => (
+          <PromotionCard key={p.id} p={p} language={language} index={index} />
         ))}
       </div>
     </>
@@ -162,7 +178,7 @@ function PromotionDetail({ id, language }: { id: number; language: TLanguage }) 
  * with its banner, period and rules; `?id=` shows one alone. Visitors browse it too. Read-only: how
  * a promotion is claimed belongs to the bonus engine, so no button here does nothing.
  */
-export default function PromotionsPage() {
+function Promotions() {
   const { t } = useTranslation();
   const { language } = useSettings();
   const [params] = useSearchParams();
@@ -173,5 +189,21 @@ export default function PromotionsPage() {
       <h2 className="row__title promotions__title">{t('nav_promotions')}</h2>
       {Number.isSafeInteger(id) && id > 0 ? <PromotionDetail id={id} language={language} /> : <PromotionList language={language} />}
     </section>
+  );
+}
+
+/**
+ * The page with its texts, which it waits for. It loads them itself, not the route: this chunk and
+ * the texts load side by side, and the list is asked for while the texts come (docs/0086).
+ */
+export default function PromotionsPage() {
+  const trpc = useTRPC();
+  const { language } = useSettings();
+  const [params] = useSearchParams();
+  useQuery({ ...trpc.content.promotions.queryOptions({ language }), enabled: !params.has('id') });
+  return (
+    <AreaTexts areas={['promotions']} fallback={<div className="page-loading" aria-busy="true" />}>
+      <Promotions />
+    </AreaTexts>
   );
 }
