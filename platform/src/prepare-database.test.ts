@@ -3,10 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type TDatabase } from './db/database.ts';
 import { platformEnv } from './env.ts';
 import type { JobRunner } from './jobs/job-runner.ts';
-import { startPlatformJobs } from './jobs/platform-jobs.ts';
+import { PLATFORM_SCHEDULES, startPlatformJobs } from './jobs/platform-jobs.ts';
 import { SWEEP_QUEUE } from './jobs/sweep.job.ts';
-import { CONFIRM_SWEEP_QUEUE } from './withdraw/withdraw-confirm.job.ts';
-import { TEAM_FIGURES_QUEUE } from './agent/team-rollup.ts';
 import { SALARY_QUEUE } from './agent/contracts/salary.job.ts';
 import { prepareDatabase } from './prepare-database.ts';
 import { DemoSeedRefusedError } from './seed/seed.ts';
@@ -63,7 +61,7 @@ describe.skipIf(!url)('prepareDatabase on PostgreSQL', () => {
     expect((await sql<{ name: string }>`select name from ${sql.id(jobsSchema, 'queue')} where name = ${SWEEP_QUEUE}`.execute(db)).rows).toHaveLength(1);
     // Each scheduled sweep once, however many starts raced to schedule it.
     expect((await sql<{ name: string }>`select name from ${sql.id(jobsSchema, 'schedule')} order by name`.execute(db)).rows).toEqual(
-      [SWEEP_QUEUE, CONFIRM_SWEEP_QUEUE, SALARY_QUEUE, TEAM_FIGURES_QUEUE].sort().map((name) => ({ name })),
+      [...PLATFORM_SCHEDULES.map(([queue]) => queue), SALARY_QUEUE].sort().map((name) => ({ name })),
     );
   });
 });

@@ -12,6 +12,14 @@ import { CONFIRM_SWEEP_CRON, CONFIRM_SWEEP_QUEUE, defineWithdrawConfirm } from '
 /** Options of the platform's runner: the database, the platform clock, pg-boss tuning and whether this is a production start (never demo mode, docs/0065; default NODE_ENV=production). */
 export type TPlatformJobsOptions = Omit<TPgBossRunnerOptions, 'db'> & { db: Kysely<DB>; clock?: () => Date; production?: boolean };
 
+/** The platform's jobs that run on a cron, each scheduled once per deployment (pg-boss keeps one row a name). */
+export const PLATFORM_SCHEDULES: readonly (readonly [queue: string, cron: string])[] = [
+  [SWEEP_QUEUE, SWEEP_CRON],
+  [CONFIRM_SWEEP_QUEUE, CONFIRM_SWEEP_CRON],
+  [TEAM_FIGURES_QUEUE, TEAM_FIGURES_CRON],
+  [REWARDS_DAILY_QUEUE, REWARDS_DAILY_CRON],
+];
+
 /** Starts the runner with every platform job defined and scheduled; stop it before closing the database. */
 export async function startPlatformJobs(opts: TPlatformJobsOptions): Promise<JobRunner> {
   const { clock = () => new Date(), production = platformEnv.production, ...runnerOpts } = opts;
@@ -24,10 +32,7 @@ export async function startPlatformJobs(opts: TPlatformJobsOptions): Promise<Job
   await defineRewardsDaily(runner, { clock });
   await runner.start();
   try {
-    await runner.schedule(SWEEP_QUEUE, SWEEP_CRON);
-    await runner.schedule(CONFIRM_SWEEP_QUEUE, CONFIRM_SWEEP_CRON);
-    await runner.schedule(TEAM_FIGURES_QUEUE, TEAM_FIGURES_CRON);
-    await runner.schedule(REWARDS_DAILY_QUEUE, REWARDS_DAILY_CRON);
+    for (const [queue, cron] of PLATFORM_SCHEDULES) await runner.schedule(queue, cron);
     await startSalaryChain(runner, { clock });
   } catch (err) {
     await runner.stop();
