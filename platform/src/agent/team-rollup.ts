@@ -102,6 +102,10 @@ async function rollStep(trx: Kysely<DB>, w: TWatermark, next: TWatermark): Promi
     ['bets', 'bet_minor', 'valid_bet_minor', 'payout_minor', 'deposit_minor', 'withdraw_minor'].map((c) => `sum(${c}) as ${c}`).join(', '),
   );
   const columns = sql`bets, bet_minor, valid_bet_minor, payout_minor, deposit_minor, withdraw_minor`;
+  /** Adds the rows of `source` (key, grain, the sums) to `table`'s rows of the same key and grain. */
+  const upsert = (table: string, key: string, grain: string, source: RawBuilder<unknown>) =>
+    sql`insert into ${sql.table(table)} (${sql.ref(key)}, ${sql.ref(grain)}, ${columns}) ${source}
+      on conflict (${sql.ref(key)}, ${sql.ref(grain)}) do update set ${sums(table)}`;
   // The step's entries per (member, slot), added to the members' slots and hours, to every agent
   // above each member (the closure table now), per slot and per hour, and to the members' bet-hour bits.
   await sql`
@@ -129,22 +133,13 @@ async function rollStep(trx: Kysely<DB>, w: TWatermark, next: TWatermark): Promi
       from d join member_tree t on t.descendant_id = d.member_id and t.depth >= 1
       group by 1, 2
     ), members_slots as (
-      insert into team_member_slots (member_id, slot, ${columns})
-      select member_id, slot, ${columns} from d order by 1, 2
-      on conflict (member_id, slot) do update set ${sums('team_member_slots')}
+      ${upsert('team_member_slots', 'member_id', 'slot', sql`select member_id, slot, ${columns} from d order by 1, 2`)}
     ), members_hours as (
-      insert into team_member_hours (member_id, hour, ${columns})
-      select member_id, hour, ${columns} from h
-      on conflict (member_id, hour) do update set ${sums('team_member_hours')}
+      ${upsert('team_member_hours', 'member_id', 'hour', sql`select member_id, hour, ${columns} from h`)}
     ), agents_slots as (
-      insert into team_ancestor_slots (ancestor_id, slot, ${columns})
-      select ancestor_id, slot, ${columns} from ad order by 1, 2
-      on conflict (ancestor_id, slot) do update set ${sums('team_ancestor_slots')}
+      ${upsert('team_ancestor_slots', 'ancestor_id', 'slot', sql`select ancestor_id, slot, ${columns} from ad order by 1, 2`)}
     ), agents_hours as (
-      insert into team_ancestor_hours (ancestor_id, hour, ${columns})
-      select ancestor_id, ${HOUR_OF(sql`slot`)}, ${summed} from ad
-      group by 1, 2
-      on conflict (ancestor_id, hour) do update set ${sums('team_ancestor_hours')}
+      ${upsert('team_ancestor_hours', 'ancestor_id', 'hour', sql`select ancestor_id, ${HOUR_OF(sql`slot`)}, ${summed} from ad group by 1, 2`)}
     )
     insert into team_member_months (member_id, month, hours)
     select d.member_id, ${MONTH_OF_HOUR}, bit_or(set_bit(B'0'::bit(744), ${HOUR_IN_MONTH}, 1))

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEPOSIT_PATHS } from '@wl/schemas';
 import { rowCounts, usePlatform } from '../test-support/db.ts';
 import { operatorToken } from '../test-support/operators.ts';
-import { loginToken } from '../test-support/http.ts';
+import { expectRealAccountOnly, loginToken } from '../test-support/http.ts';
 import { walletBalance } from '../wallet/wallet.queries.ts';
 
 // Deposits on both databases (PGlite; PostgreSQL with DATABASE_URL): the attack list of docs/0028
@@ -47,20 +47,16 @@ describe('deposit channels', () => {
   });
 
   it('refuses no session (401) and a trial account (in_need_true_account) on every member call', async () => {
-    for (const [method, url] of [
-      ['GET', DEPOSIT_PATHS.depositChannels],
-      ['GET', DEPOSIT_PATHS.deposit],
-      ['POST', DEPOSIT_PATHS.deposit],
-    ] as const) {
-      expect((await ctx.app.inject({ method, url })).statusCode).toBe(401);
-      const trial = await ctx.app.inject({
-        method,
-        url,
-        headers: { authorization: t.trial },
-        payload: { channelId: bkash, amountMinor: 50_000, key: 'trial-key-1' },
-      });
-      expect(trial.json()).toMatchObject({ success: false, message: 'in_need_true_account' });
-    }
+    await expectRealAccountOnly(
+      ctx,
+      t.trial,
+      [
+        ['GET', DEPOSIT_PATHS.depositChannels],
+        ['GET', DEPOSIT_PATHS.deposit],
+        ['POST', DEPOSIT_PATHS.deposit],
+      ],
+      { channelId: bkash, amountMinor: 50_000, key: 'trial-key-1' },
+    );
     expect(await ctx.db.selectFrom('deposits').select('id').execute()).toEqual([]);
   });
 });

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_PATHS, DEPOSIT_PATHS, REWARD_PATHS, WPS_PATHS } from '@wl/schemas';
+import { ACCOUNT_PATHS, DEPOSIT_PATHS, REWARD_CALLS, REWARD_PATHS, WPS_PATHS } from '@wl/schemas';
 import { usePlatform } from '../test-support/db.ts';
-import { loginToken, tokenCall } from '../test-support/http.ts';
+import { expectRealAccountOnly, loginToken, tokenCall } from '../test-support/http.ts';
 import { insertApprovedDeposit, insertSettledRounds } from '../test-support/rewards.ts';
 import { insertBareMembers } from '../test-support/bare-members.ts';
 import { operatorToken } from '../test-support/operators.ts';
@@ -38,6 +38,16 @@ const walletMinor = async (memberId: number) =>
 const count = async (table: 'rebate_claims' | 'rebated_rounds' | 'vip_upgrade_bonuses' | 'ledger_transactions') =>
   Number((await sql<{ n: string }>`select count(*) as n from ${sql.table(table)}`.execute(ctx.db)).rows[0]!.n);
 const memberIdOf = async (username: string) => (await ctx.db.selectFrom('members').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
+/** A new member of the demo merchant with an empty wallet account. */
+async function memberWithWallet(prefix: string): Promise<number> {
+  const { ids: bare } = await insertBareMembers(ctx.db, 1, prefix);
+  const member = bare[0]!;
+  await ctx.db
+    .insertInto('ledger_accounts')
+    .values({ merchant_id: merchant.id, member_id: member, kind: 'member_wallet', currency: merchant.currency })
+    .execute();
+  return member;
+}
 const setLevel = (memberId: number, level: number) => ctx.db.updateTable('members').set({ vip_rank: level }).where('id', '=', memberId).execute();
 
 beforeAll(async () => {
@@ -52,15 +62,8 @@ beforeAll(async () => {
 
 describe('the check ladder', () => {
   it('refuses every rewards call without a session, and to a trial account', async () => {
-    for (const [method, url] of [
-      ['GET', REWARD_PATHS.vip],
-      ['GET', REWARD_PATHS.rebates],
-      ['POST', REWARD_PATHS.claimRebate],
-    ] as const) {
-      expect((await call(method, url, null, method === 'POST' ? { key: 'no-session-1' } : undefined)).statusCode, url).toBe(401);
-      const trial = await call(method, url, tokens.trial, method === 'POST' ? { key: 'trial-claim-1' } : undefined);
-      expect(trial.json(), url).toMatchObject({ success: false, message: 'in_need_true_account' });
-    }
+    const calls = Object.values(REWARD_CALLS).map((c) => [c.method, c.path] as const);
+    await expectRealAccountOnly(ctx, tokens.trial, calls, { key: 'ladder-claim-1' });
     expect(await count('rebate_claims')).toBe(0);
   });
 
@@ -151,12 +154,7 @@ describe('rebates', () => {
   });
 
   it('never rebates a bet twice, across claims and daily jobs run twice', async () => {
-    const { ids: bare } = await insertBareMembers(ctx.db, 1, 'rebate_auto_');
-    const member = bare[0]!;
-    await ctx.db
-      .insertInto('ledger_accounts')
-      .values({ merchant_id: merchant.id, member_id: member, kind: 'member_wallet', currency: merchant.currency })
-      .execute();
+    const member = await memberWithWallet('rebate_auto_');
     const rounds = await insertSettledRounds(ctx.db, member, 'FISH', [{ stake: 100_000, payout: 0 }]);
     const first = await payRebate(ctx.db, merchant, member, { key: 'member:first-claim', source: 'member' });
     expect(first?.amountMinor).toBe(500); // level 0 FISH 50 bp
@@ -192,12 +190,7 @@ describe('rebates', () => {
 
 describe('VIP levels', () => {
   it('upgrades at once to the level reached and pays each level’s bonus once, ever', async () => {
-    const { ids: bare } = await insertBareMembers(ctx.db, 1, 'vip_up_');
-    const member = bare[0]!;
-    await ctx.db
-      .insertInto('ledger_accounts')
-      .values({ merchant_id: merchant.id, member_id: member, kind: 'member_wallet', currency: merchant.currency })
-      .execute();
+    const member = await memberWithWallet('vip_up_');
     const now = new Date();
     await insertApprovedDeposit(ctx.db, member, 5_000_00, now);
     await insertSettledRounds(ctx.db, member, 'RNG', [{ stake: 25_000_00, payout: 0 }], now);

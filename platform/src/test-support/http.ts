@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import type { Kysely } from 'kysely';
 import { encryptBody } from '@wl/schemas/wps/body-cipher';
 import { ACCOUNT_PATHS, WPS_HEADERS, WPS_PATHS } from '@wl/schemas';
@@ -97,4 +98,22 @@ export function tokenCall(ctx: { app: FastifyInstance }) {
       ...(payload === undefined ? {} : { payload: payload as object }),
       ...(query ? { query } : {}),
     });
+}
+
+/**
+ * The first two steps of the check ladder on member calls: without a session each answers 401; to a
+ * trial account each answers in_need_true_account. `payload` goes with every call (a POST's body).
+ */
+export async function expectRealAccountOnly(
+  ctx: { app: FastifyInstance },
+  trialToken: string,
+  calls: readonly (readonly ['GET' | 'POST' | 'PUT' | 'DELETE', string])[],
+  payload?: object,
+): Promise<void> {
+  const call = tokenCall(ctx);
+  for (const [method, url] of calls) {
+    const body = method === 'GET' ? undefined : payload;
+    expect((await call(method, url, null, body)).statusCode, url).toBe(401);
+    expect((await call(method, url, trialToken, body)).json(), url).toMatchObject({ success: false, message: 'in_need_true_account' });
+  }
 }
