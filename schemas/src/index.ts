@@ -47,6 +47,8 @@ export * from './wps/launch-calls.ts';
 export * from './wps/agent-team-calls.ts';
 // Agent contracts and salary settlement (docs/0049).
 export * from './domain/contracts.ts';
+// What a promotion pays, and the terms a bonus carries (docs/0094).
+export * from './domain/promotion-terms/index.ts';
 export * from './wps/contract-calls.ts';
 // The member's platform messages (messageV2).
 export * from './wps/message-calls.ts';

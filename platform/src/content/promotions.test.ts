@@ -44,6 +44,8 @@ async function addPromotion(row: {
       ends_at: row.endsAt,
       rules_en: '1. English rule.',
       rules_bn: '১. বাংলা নিয়ম।',
+      kind: 'info',
+      terms: JSON.stringify({ kind: 'info' }),
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -1,5 +1,6 @@
 import type { AccountTables } from './schema/accounts.ts';
 import type { AgentTables } from './schema/agents.ts';
+import type { BonusTables } from './schema/bonus.ts';
 import type { CatalogueTables } from './schema/catalogue.ts';
 import type { GameTables } from './schema/games.ts';
 import type { MerchantTables } from './schema/merchant.ts';
@@ -14,6 +15,7 @@ import type { SystemTables } from './schema/system.ts';
 
 export type * from './schema/accounts.ts';
 export type * from './schema/agents.ts';
+export type * from './schema/bonus.ts';
 export type * from './schema/catalogue.ts';
 export type * from './schema/games.ts';
 export type * from './schema/merchant.ts';
@@ -22,4 +24,4 @@ export type * from './schema/rewards.ts';
 export type * from './schema/system.ts';
 
 /** The whole database as Kysely sees it. */
-export interface DB extends MerchantTables, CatalogueTables, AccountTables, MoneyTables, AgentTables, GameTables, SystemTables, RewardTables {}
+export interface DB extends MerchantTables, CatalogueTables, AccountTables, MoneyTables, AgentTables, GameTables, SystemTables, RewardTables, BonusTables {}

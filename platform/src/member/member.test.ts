@@ -309,8 +309,8 @@ describe('header badges and referral (real rows, SPEC §2)', () => {
     } finally {
       await ctx.db.deleteFrom('member_messages').execute();
       await ctx.db.deleteFrom('member_promotions').execute();
-      const { id: _id, ...row } = referral;
-      await ctx.db.insertInto('promotions').values(row).execute();
+      const { id: _id, terms, ...row } = referral;
+      await ctx.db.insertInto('promotions').values({ ...row, terms: JSON.stringify(terms) }).execute();
     }
   });
 });

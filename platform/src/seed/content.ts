@@ -107,7 +107,7 @@ const DAY_MS = 86_400_000;
 function demoPromotions(now: Date): Omit<Insertable<PromotionsTable>, 'merchant_id' | 'sort'>[] {
   const day = (n: number) => new Date(now.getTime() + n * DAY_MS);
   const running = { starts_at: day(-30), ends_at: null };
-  return [
+  const rows: Omit<Insertable<PromotionsTable>, 'merchant_id' | 'sort' | 'kind' | 'terms'>[] = [
     {
       ...running,
       title_en: 'Welcome bonus',
@@ -214,4 +214,5 @@ function demoPromotions(now: Date): Omit<Insertable<PromotionsTable>, 'merchant_
       ].join('\n'),
     },
   ];
+  return rows.map((row) => ({ ...row, kind: 'info' as const, terms: JSON.stringify({ kind: 'info' }) }));
 }

@@ -8,7 +8,7 @@ import { checkCommitDeadline } from '../db/call-deadline.ts';
 export type TLedgerPurpose = TLedgerAccountKind;
 
 /** Purposes that belong to one member (balance never below zero). */
-export const MEMBER_PURPOSES: readonly TLedgerPurpose[] = ['member_wallet', 'member_withdrawal_hold', 'member_merchant_wallet', 'agent_wallet'];
+export const MEMBER_PURPOSES: readonly TLedgerPurpose[] = ['member_wallet', 'member_withdrawal_hold', 'member_merchant_wallet', 'agent_wallet', 'member_bonus'];
 
 /**
  * Who sent an idempotency key. Keys are unique per (merchant, owner): a member's key never collides

@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
-import type { Timestamp } from './columns.ts';
+import type { TPromotionTerms } from '@wl/schemas';
+import type { Json, Timestamp } from './columns.ts';
 
 /* The game catalogue and the site's content: vendors, games, banners, notices, popups, promotions, winners, and what members keep of them (favourites, recent games, launch tickets, messages, offered promotions). */
 
@@ -69,6 +70,14 @@ export interface PromotionsTable {
   ends_at: Timestamp | null;
   rules_en: string;
   rules_bn: string;
+  /** What it pays (migration 0039, docs/0094): `terms.kind` is always `kind`. */
+  kind: 'info' | 'deposit_match' | 'sign_up' | 'manual_apply' | 'cashback' | 'referral';
+  status: Generated<'draft' | 'active' | 'paused' | 'ended'>;
+  terms: Json<TPromotionTerms>;
+  budget_minor: number | null;
+  max_recipients: number | null;
+  spent_minor: Generated<number>;
+  recipients: Generated<number>;
 }
 export interface WinnersTable {
   id: Generated<number>;

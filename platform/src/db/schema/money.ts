@@ -117,6 +117,7 @@ export type TLedgerAccountKind =
   | 'member_withdrawal_hold'
   | 'member_merchant_wallet'
   | 'agent_wallet'
+  | 'member_bonus'
   | 'deposit_clearing'
   | 'withdrawal_payout'
   | 'bonus_expense'

@@ -1,0 +1,34 @@
+import type { Generated } from 'kysely';
+import type { TTurnoverWeights } from '@wl/schemas';
+import type { Json, Timestamp } from './columns.ts';
+
+/* The bonus wallet (migration 0039, docs/0094): each bonus awarded, with the terms it keeps. */
+
+export interface BonusAwardsTable {
+  id: Generated<number>;
+  merchant_id: number;
+  member_id: number;
+  promotion_id: number | null;
+  source: 'deposit_match' | 'sign_up' | 'manual_apply' | 'cashback' | 'referral' | 'operator';
+  source_key: string;
+  amount_minor: number;
+  turnover_multiple: number;
+  turnover_required_minor: number;
+  turnover_done_minor: Generated<number>;
+  weights: Json<TTurnoverWeights>;
+  max_stake_minor: number | null;
+  valid_days: number;
+  claim_by: Timestamp;
+  expires_at: Timestamp | null;
+  state: 'offered' | 'active' | 'converted' | 'expired' | 'cancelled' | 'forfeited' | 'lapsed';
+  created_at: Generated<Date>;
+  activated_at: Timestamp | null;
+  ended_at: Timestamp | null;
+  award_transaction_id: number | null;
+  end_transaction_id: number | null;
+}
+
+/** The bonus tables, by name (db/schema.ts composes them into DB). */
+export interface BonusTables {
+  bonus_awards: BonusAwardsTable;
+}

@@ -1,0 +1,2 @@
+export * from './bonus.ts';
+export * from './kinds.ts';
