@@ -88,7 +88,7 @@ export type TApplyImage = z.infer<typeof ZApplyImage>;
 
 export const PROMOTION_APPLY_CALLS = {
   /** Never retried (a POST); a second pending application of the same promotion is refused. */
-  apply: declareCall({
+  submit: declareCall({
     method: 'POST',
     path: PROMOTION_APPLY_PATHS.apply,
     moduleId: 'PROMOTION',

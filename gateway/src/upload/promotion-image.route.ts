@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import { APPLY_IMAGE_MAX_BYTES, APPLY_MESSAGES, OPERATOR_PROMOTION_BANNER_CALLS, OPERATOR_PROMOTION_MESSAGES, PROMOTION_IMAGE_UPLOAD_CALLS, readImageHeader } from '@wl/schemas';
+import { registerImageDoor, type TImageDoorDeps } from './image-door.ts';
+
+/** A member's image of a manual-apply application, to the draft (docs/0098): `?promotionId=`. */
+export const APPLY_IMAGE_UPLOAD_PATH = '/upload/promotion-image';
+/** An operator's banner of a promotion (docs/0098): `?promotionId=`. */
+export const PROMOTION_BANNER_UPLOAD_PATH = '/upload/promotion-banner';
+
+const isImage = (bytes: Buffer) => readImageHeader(bytes) !== null;
+
+/**
+ * The two image doors of promotions: raw bytes (never base64 in a tRPC body, whose limit stays
+ * 256 KB), at most 5 MB, a png or jpg by a header that decodes; the platform checks them again.
+ */
+export async function registerPromotionImageUploads(app: FastifyInstance, deps: TImageDoorDeps): Promise<void> {
+  await registerImageDoor(app, deps, {
+    path: APPLY_IMAGE_UPLOAD_PATH,
+    idParam: 'promotionId',
+    maxBytes: APPLY_IMAGE_MAX_BYTES,
+    call: PROMOTION_IMAGE_UPLOAD_CALLS.uploadImage,
+    input: (promotionId, base64) => ({ promotionId, base64 }),
+    isImage,
+    rateLimit: 'imageUpload',
+    messages: { tooLarge: APPLY_MESSAGES.imageTooLarge, wrongType: APPLY_MESSAGES.imageWrongType },
+  });
+  await registerImageDoor(app, deps, {
+    path: PROMOTION_BANNER_UPLOAD_PATH,
+    idParam: 'promotionId',
+    maxBytes: APPLY_IMAGE_MAX_BYTES,
+    call: OPERATOR_PROMOTION_BANNER_CALLS.setPromotionBanner,
+    input: (id, base64) => ({ id, base64 }),
+    isImage,
+    rateLimit: 'imageUpload',
+    messages: { tooLarge: APPLY_MESSAGES.imageTooLarge, wrongType: OPERATOR_PROMOTION_MESSAGES.bannerWrongType },
+  });
+}
