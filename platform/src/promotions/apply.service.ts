@@ -18,11 +18,20 @@ import { applicablePromotion, draftImages, manualApplyStates } from './apply.que
  * application hold whatever races (the partial unique index is the backstop).
  */
 
-/** The member's state of one promotion, with the drafts not yet sent. */
-export async function applyState(db: Kysely<DB>, memberId: number, promotionId: number): Promise<TApplyStateResponse> {
-  const [states, drafts] = await Promise.all([manualApplyStates(db, memberId, [promotionId]), draftImages(db, memberId, promotionId)]);
+/** The member's state of one promotion of the merchant, with whether it takes an application now and the drafts not yet sent. */
+export async function applyState(db: Kysely<DB>, merchantId: number, memberId: number, promotionId: number, now: Date): Promise<TApplyStateResponse> {
+  const [promotion, states, drafts] = await Promise.all([
+    applicablePromotion(db, merchantId, promotionId, now),
+    manualApplyStates(db, memberId, [promotionId]),
+    draftImages(db, memberId, promotionId),
+  ]);
   const s = states.get(promotionId) ?? { state: 'none' as const, applicationId: null, reason: null, amountMinor: null };
-  return { ...s, draftImages: drafts.map((d) => ({ imageId: d.id, contentType: d.content_type, sizeBytes: d.size_bytes })) };
+  return {
+    applicable: promotion !== null && s.state !== 'applying' && s.state !== 'issued',
+    maxAmountMinor: promotion?.terms.maxAmountMinor ?? null,
+    ...s,
+    draftImages: drafts.map((d) => ({ imageId: d.id, contentType: d.content_type, sizeBytes: d.size_bytes })),
+  };
 }
 
 /** Refuses when the promotion takes no application from this member now: not manual_apply, not running, already pending or issued. */
@@ -103,5 +112,5 @@ export async function applyToPromotion(deps: TPlatformDeps, merchant: TMerchant,
     if (isUniqueViolation(error)) throw conflict(APPLY_MESSAGES.alreadyPending);
     throw error;
   }
-  return applyState(deps.db, member.memberId, req.promotionId);
+  return applyState(deps.db, merchant.id, member.memberId, req.promotionId, now);
 }

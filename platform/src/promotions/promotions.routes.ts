@@ -12,7 +12,7 @@ const IMAGE_BODY_LIMIT_BYTES = Math.ceil(APPLY_IMAGE_MAX_BYTES / 3) * 4 + 1024;
 /** Manual-apply promotions for the session's own member (docs/0098); trial accounts are refused (REAL_MEMBER). */
 export const promotionApplyRoutes = routesOf(PROMOTION_APPLY_CALLS, {
   submit: (c) => applyToPromotion(c.deps, c.merchant, c.actor, c.input, c.ip),
-  state: (c) => applyState(c.deps.db, c.actor.memberId, c.input.promotionId),
+  state: (c) => applyState(c.deps.db, c.merchant.id, c.actor.memberId, c.input.promotionId, c.deps.clock()),
   removeImage: (c) => removeApplyImage(c.deps, c.actor, c.input.imageId),
 });
 

@@ -62,6 +62,10 @@ export const ZApplyRequest = z.object({
 export type TApplyRequest = z.infer<typeof ZApplyRequest>;
 export const ZApplyStateQuery = z.object({ promotionId: ZQueryId });
 export const ZApplyStateResponse = z.object({
+  /** Whether the promotion takes an application from this member now (manual_apply, running, none pending or issued). */
+  applicable: z.boolean(),
+  /** The most an approval may pay (the promotion's terms); null when it is not a manual-apply promotion running now. */
+  maxAmountMinor: z.number().int().positive().nullable(),
   state: z.enum(APPLY_STATES),
   applicationId: ZBigId.nullable(),
   /** The operator's reason of a rejection. */

@@ -41,6 +41,10 @@ export const AREA_TEXTS = {
   agentReports: { bn: () => import('./agent-reports.bn.json'), en: () => import('./agent-reports.en.json'), probe: 'rep_bets_title' },
   /** The promotions page (docs/rules/content.md#c-13): categories, periods, rules. */
   promotions: { bn: () => import('./promotions.bn.json'), en: () => import('./promotions.en.json'), probe: 'promotions_rules' },
+  /** A manual-apply promotion's apply form and its refusals (docs/0098). */
+  promotionApply: { bn: () => import('./promotion-apply.bn.json'), en: () => import('./promotion-apply.en.json'), probe: 'apply_title' },
+  /** The console's promotions, applications, VIP levels and rebate rates (docs/0098). */
+  operatorPromotions: { bn: () => import('./operator-promotions.bn.json'), en: () => import('./operator-promotions.en.json'), probe: 'oppromo_title' },
 } satisfies Record<string, Record<TLanguage, TLoad> & { probe: string }>;
 
 export type TArea = keyof typeof AREA_TEXTS;
