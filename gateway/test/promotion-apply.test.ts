@@ -32,8 +32,8 @@ afterAll(async () => {
 
 describe('a manual-apply promotion end to end', () => {
   it('is made in the console, applied to with two images, approved once and issued', async () => {
-    const console = h.client({ token: tokens.content }).operatorPromotions;
-    const created = await console.savePromotion.mutate({
+    const ops = h.client({ token: tokens.content }).operator;
+    const created = await ops.savePromotion.mutate({
       id: null,
       titleEn: 'Share your win',
       titleBn: 'আপনার জয় শেয়ার করুন',
@@ -51,7 +51,7 @@ describe('a manual-apply promotion end to end', () => {
     const promotionId = created.id;
     // A draft takes no application.
     expect(await upload(APPLY_IMAGE_UPLOAD_PATH, tokens.member, promotionId, tinyPng(2, 2))).toMatchObject({ status: 409, body: { message: 'promotion_apply_not_applicable' } });
-    await console.setPromotionStatus.mutate({ id: promotionId, status: 'active' });
+    await ops.setPromotionStatus.mutate({ id: promotionId, status: 'active' });
     expect(await upload(PROMOTION_BANNER_UPLOAD_PATH, tokens.content, promotionId, tinyJpeg(30, 10), 'image/jpeg')).toMatchObject({ status: 200, body: { success: true } });
     expect(await upload(PROMOTION_BANNER_UPLOAD_PATH, tokens.finance, promotionId, tinyJpeg(30, 10), 'image/jpeg')).toMatchObject({ status: 403 });
 
@@ -70,13 +70,13 @@ describe('a manual-apply promotion end to end', () => {
     expect(applied.state).toBe('applying');
     await expectTRPCError(member.submit.mutate({ promotionId, comment: 'again', imageIds: [] }), 'CONFLICT', 'promotion_apply_already_pending');
 
-    const review = h.client({ token: tokens.finance }).operatorPromotions;
+    const review = h.client({ token: tokens.finance }).operator;
     const pending = await review.applications.query({ view: 'pending' });
     const row = pending.applications.find((a) => a.id === applied.applicationId)!;
     expect(row.images.map((i) => i.contentType)).toEqual(['image/png', 'image/jpeg']);
     const image = await review.applicationImage.query({ imageId: row.images[0]!.imageId });
     expect(Buffer.from(image.base64, 'base64').equals(Buffer.from(tinyPng(4, 3)))).toBe(true);
-    await expectTRPCError(h.client({ token: tokens.content }).operatorPromotions.approveApplication.mutate({ applicationId: row.id, amountMinor: 10_000 }), 'FORBIDDEN');
+    await expectTRPCError(h.client({ token: tokens.content }).operator.approveApplication.mutate({ applicationId: row.id, amountMinor: 10_000 }), 'FORBIDDEN');
     const approved = await review.approveApplication.mutate({ applicationId: row.id, amountMinor: 25_000 });
     expect(approved).toMatchObject({ state: 'approved', amountMinor: 25_000 });
     expect(await member.state.query({ promotionId })).toMatchObject({ state: 'issued', amountMinor: 25_000 });

@@ -35,7 +35,6 @@ import { OPERATOR_PROMOTION_BANNER_CALLS, OPERATOR_PROMOTION_CALLS } from './ope
 export const RELAYED_AREAS = {
   rewards: REWARD_CALLS,
   promotionApply: PROMOTION_APPLY_CALLS,
-  operatorPromotions: OPERATOR_PROMOTION_CALLS,
 } as const satisfies Record<string, TCallSet>;
 
 /**
@@ -63,6 +62,7 @@ export const CALL_SETS = {
   operatorDeposit: OPERATOR_DEPOSIT_CALLS,
   operatorWithdraw: OPERATOR_WITHDRAW_CALLS,
   operatorGames: OPERATOR_GAMES_CALLS,
+  operatorPromotions: OPERATOR_PROMOTION_CALLS,
   session: SESSION_CALLS,
   account: ACCOUNT_CALLS,
   verification: VERIFICATION_CALLS,

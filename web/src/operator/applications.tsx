@@ -16,7 +16,7 @@ function ImageButton({ imageId, n }: { imageId: string; n: number }) {
   const [src, setSrc] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const open = () =>
-    void client.operatorPromotions.applicationImage.query({ imageId }).then(
+    void client.operator.applicationImage.query({ imageId }).then(
       (p) => setSrc(`data:${p.contentType};base64,${p.base64}`),
       (err: unknown) => setError(errorKey(err)),
     );
@@ -39,8 +39,8 @@ function Decide({ a, currency, onChanged }: { a: TOperatorApplication; currency:
   const trpc = useTRPC();
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
-  const approve = useMutation(trpc.operatorPromotions.approveApplication.mutationOptions({ onSettled: onChanged }));
-  const reject = useMutation(trpc.operatorPromotions.rejectApplication.mutationOptions({ onSettled: onChanged }));
+  const approve = useMutation(trpc.operator.approveApplication.mutationOptions({ onSettled: onChanged }));
+  const reject = useMutation(trpc.operator.rejectApplication.mutationOptions({ onSettled: onChanged }));
   const minor = minorOf(amount);
   const busy = approve.isPending || reject.isPending;
   const error = approve.error ?? reject.error;
@@ -106,8 +106,8 @@ export function OperatorApplications({ canWrite, currency }: { canWrite: boolean
   const trpc = useTRPC();
   const qc = useQueryClient();
   const [view, setView] = useState<'pending' | 'decided'>('pending');
-  const list = useQuery(trpc.operatorPromotions.applications.queryOptions({ view }, { staleTime: 0 }));
-  const refresh = () => void qc.invalidateQueries({ queryKey: trpc.operatorPromotions.applications.queryKey() });
+  const list = useQuery(trpc.operator.applications.queryOptions({ view }, { staleTime: 0 }));
+  const refresh = () => void qc.invalidateQueries({ queryKey: trpc.operator.applications.queryKey() });
   return (
     <section data-testid="operator.applications">
       <h2>{t('oppapp_title')}</h2>

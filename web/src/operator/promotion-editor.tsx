@@ -68,7 +68,7 @@ export function PromotionEditor({ promotion, onDone }: { promotion: TOperatorPro
   const trpc = useTRPC();
   const [d, setD] = useState<TDraft>(() => draftOf(promotion));
   const set = (key: keyof TDraft) => (value: string) => setD((x) => ({ ...x, [key]: value }));
-  const save = useMutation(trpc.operatorPromotions.savePromotion.mutationOptions({ onSuccess: onDone }));
+  const save = useMutation(trpc.operator.savePromotion.mutationOptions({ onSuccess: onDone }));
   const terms = parseTerms(d.terms);
   const chooseKind = (kind: string) => setD((x) => ({ ...x, kind: kind as TPromotionKind, terms: JSON.stringify(TERMS_TEMPLATE[kind as TPromotionKind], null, 2) }));
   const onSubmit = (e: FormEvent) => {

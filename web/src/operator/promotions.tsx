@@ -60,7 +60,7 @@ function Row({ p, currency, canWrite, onChanged }: { p: TOperatorPromotion; curr
   const trpc = useTRPC();
   const [editing, setEditing] = useState(false);
   const [bannerError, setBannerError] = useState<string | null>(null);
-  const move = useMutation(trpc.operatorPromotions.setPromotionStatus.mutationOptions({ onSettled: onChanged }));
+  const move = useMutation(trpc.operator.setPromotionStatus.mutationOptions({ onSettled: onChanged }));
   if (editing) {
     return (
       <li>
@@ -126,8 +126,8 @@ export function OperatorPromotions({ canWrite, currency }: { canWrite: boolean; 
   const trpc = useTRPC();
   const qc = useQueryClient();
   const [creating, setCreating] = useState(false);
-  const list = useQuery(trpc.operatorPromotions.promotions.queryOptions(undefined, { staleTime: 0 }));
-  const refresh = () => void qc.invalidateQueries({ queryKey: trpc.operatorPromotions.promotions.queryKey() });
+  const list = useQuery(trpc.operator.promotions.queryOptions(undefined, { staleTime: 0 }));
+  const refresh = () => void qc.invalidateQueries({ queryKey: trpc.operator.promotions.queryKey() });
   return (
     <section data-testid="operator.promotions">
       <h2>{t('oppromo_title')}</h2>

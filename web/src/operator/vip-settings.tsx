@@ -45,7 +45,7 @@ function Editor({ initial, canWrite }: { initial: TOperatorVipSettings; canWrite
   const trpc = useTRPC();
   const qc = useQueryClient();
   const [s, setS] = useState(initial);
-  const save = useMutation(trpc.operatorPromotions.setVipSettings.mutationOptions({ onSuccess: () => void qc.invalidateQueries({ queryKey: trpc.operatorPromotions.vipSettings.queryKey() }) }));
+  const save = useMutation(trpc.operator.setVipSettings.mutationOptions({ onSuccess: () => void qc.invalidateQueries({ queryKey: trpc.operator.vipSettings.queryKey() }) }));
   const setLevel = (i: number) => (l: TOperatorVipLevel) => setS((x) => ({ ...x, levels: x.levels.map((old, j) => (j === i ? l : old)) }));
   const top = s.levels[s.levels.length - 1]!;
   return (
@@ -89,7 +89,7 @@ function Editor({ initial, canWrite }: { initial: TOperatorVipSettings; canWrite
 export function OperatorVipSettings({ canWrite }: { canWrite: boolean }) {
   const { t } = useTranslation();
   const trpc = useTRPC();
-  const q = useQuery(trpc.operatorPromotions.vipSettings.queryOptions(undefined, { staleTime: 0 }));
+  const q = useQuery(trpc.operator.vipSettings.queryOptions(undefined, { staleTime: 0 }));
   return (
     <section data-testid="operator.vip">
       <h2>{t('opvip_title')}</h2>
