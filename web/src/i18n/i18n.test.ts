@@ -38,6 +38,12 @@ import agentReportsBn from './agent-reports.bn.json';
 import agentReportsEn from './agent-reports.en.json';
 import promotionsBn from './promotions.bn.json';
 import promotionsEn from './promotions.en.json';
+import promotionApplyBn from './promotion-apply.bn.json';
+import promotionApplyEn from './promotion-apply.en.json';
+import operatorPromotionsBn from './operator-promotions.bn.json';
+import operatorPromotionsEn from './operator-promotions.en.json';
+import { APPLY_MESSAGES } from '@wl/schemas/wps/promotion-apply-calls';
+import { OPERATOR_PROMOTION_MESSAGES } from '@wl/schemas/wps/operator-promotion-calls';
 
 type TTree = { [k: string]: string | TTree };
 
@@ -71,6 +77,8 @@ const AREAS = {
   help: { en: helpEn, bn: helpBn },
   agentReports: { en: agentReportsEn, bn: agentReportsBn },
   promotions: { en: promotionsEn, bn: promotionsBn },
+  promotionApply: { en: promotionApplyEn, bn: promotionApplyBn },
+  operatorPromotions: { en: operatorPromotionsEn, bn: operatorPromotionsBn },
 };
 
 const EN = flatten({ ...(en as TTree), ...Object.assign({}, ...Object.values(AREAS).map((a) => a.en as TTree)) });
@@ -103,6 +111,8 @@ const SERVER_KEYS = [
   'agent_downline_count_limit',
   // The agent limits' bounds (docs/0064), named per field by the gateway and the platform.
   ...Object.values(AGENT_LIMIT_MESSAGES),
+  ...Object.values(APPLY_MESSAGES),
+  ...Object.values(OPERATOR_PROMOTION_MESSAGES),
   // What the platform answers a switched-off module, maintenance and the region rule (docs/0069).
   ...Object.values(GATE_REFUSALS).map((refusal) => refusal.message),
 ];
