@@ -50,20 +50,37 @@ describe('a manual-apply promotion end to end', () => {
     expect(created.status).toBe('draft');
     const promotionId = created.id;
     // A draft takes no application.
-    expect(await upload(APPLY_IMAGE_UPLOAD_PATH, tokens.member, promotionId, tinyPng(2, 2))).toMatchObject({ status: 409, body: { message: 'promotion_apply_not_applicable' } });
+    expect(await upload(APPLY_IMAGE_UPLOAD_PATH, tokens.member, promotionId, tinyPng(2, 2))).toMatchObject({
+      status: 409,
+      body: { message: 'promotion_apply_not_applicable' },
+    });
     await ops.setPromotionStatus.mutate({ id: promotionId, status: 'active' });
-    expect(await upload(PROMOTION_BANNER_UPLOAD_PATH, tokens.content, promotionId, tinyJpeg(30, 10), 'image/jpeg')).toMatchObject({ status: 200, body: { success: true } });
+    expect(await upload(PROMOTION_BANNER_UPLOAD_PATH, tokens.content, promotionId, tinyJpeg(30, 10), 'image/jpeg')).toMatchObject({
+      status: 200,
+      body: { success: true },
+    });
     expect(await upload(PROMOTION_BANNER_UPLOAD_PATH, tokens.finance, promotionId, tinyJpeg(30, 10), 'image/jpeg')).toMatchObject({ status: 403 });
 
     // The door: no session, a trial account, a PDF by name or by bytes, 6 MB.
     const pdf = new TextEncoder().encode('%PDF-1.7\n1 0 obj<<>>endobj\n');
     expect(await upload(APPLY_IMAGE_UPLOAD_PATH, null, promotionId, tinyPng(2, 2))).toMatchObject({ status: 401 });
-    expect(await upload(APPLY_IMAGE_UPLOAD_PATH, tokens.trial, promotionId, tinyPng(2, 2))).toMatchObject({ body: { success: false, message: 'in_need_true_account' } });
-    expect(await upload(APPLY_IMAGE_UPLOAD_PATH, tokens.member, promotionId, pdf)).toMatchObject({ status: 415, body: { message: 'promotion_apply_image_wrong_type' } });
+    expect(await upload(APPLY_IMAGE_UPLOAD_PATH, tokens.trial, promotionId, tinyPng(2, 2))).toMatchObject({
+      body: { success: false, message: 'in_need_true_account' },
+    });
+    expect(await upload(APPLY_IMAGE_UPLOAD_PATH, tokens.member, promotionId, pdf)).toMatchObject({
+      status: 415,
+      body: { message: 'promotion_apply_image_wrong_type' },
+    });
     expect(await upload(APPLY_IMAGE_UPLOAD_PATH, tokens.member, promotionId, pdf, 'application/pdf')).toMatchObject({ status: 415 });
-    expect(await upload(APPLY_IMAGE_UPLOAD_PATH, tokens.member, promotionId, tinyPng(9, 9, 6 * 1024 * 1024))).toMatchObject({ status: 413, body: { message: 'promotion_apply_image_too_large' } });
+    expect(await upload(APPLY_IMAGE_UPLOAD_PATH, tokens.member, promotionId, tinyPng(9, 9, 6 * 1024 * 1024))).toMatchObject({
+      status: 413,
+      body: { message: 'promotion_apply_image_too_large' },
+    });
 
-    const images = [await upload(APPLY_IMAGE_UPLOAD_PATH, tokens.member, promotionId, tinyPng(4, 3)), await upload(APPLY_IMAGE_UPLOAD_PATH, tokens.member, promotionId, tinyJpeg(6, 5), 'image/jpeg')];
+    const images = [
+      await upload(APPLY_IMAGE_UPLOAD_PATH, tokens.member, promotionId, tinyPng(4, 3)),
+      await upload(APPLY_IMAGE_UPLOAD_PATH, tokens.member, promotionId, tinyJpeg(6, 5), 'image/jpeg'),
+    ];
     expect(images.map((i) => i.status)).toEqual([200, 200]);
     const member = h.client({ token: tokens.member }).promotionApply;
     const applied = await member.submit.mutate({ promotionId, comment: 'Big win yesterday', imageIds: images.map((i) => i.body.value!.imageId!) });

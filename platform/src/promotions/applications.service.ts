@@ -165,7 +165,15 @@ export async function approveApplication(
       .where('id', '=', req.applicationId)
       .execute();
     const after = await decided(trx, merchant.id, req.applicationId);
-    await recordOperatorAudit(trx, { merchantId: merchant.id, actor: op, ip, action: 'application.approve', before: { id: req.applicationId, state: 'pending' }, after: { id: req.applicationId, state: 'approved', amountMinor: req.amountMinor, awardId: award.awardId }, configVersion: null });
+    await recordOperatorAudit(trx, {
+      merchantId: merchant.id,
+      actor: op,
+      ip,
+      action: 'application.approve',
+      before: { id: req.applicationId, state: 'pending' },
+      after: { id: req.applicationId, state: 'approved', amountMinor: req.amountMinor, awardId: award.awardId },
+      configVersion: null,
+    });
     return after;
   });
 }
@@ -186,7 +194,15 @@ export async function rejectApplication(
       .set({ state: 'rejected', reason: req.reason, decided_by: op.operatorId, decided_at: now })
       .where('id', '=', req.applicationId)
       .execute();
-    await recordOperatorAudit(trx, { merchantId: merchant.id, actor: op, ip, action: 'application.reject', before: { id: req.applicationId, state: 'pending' }, after: { id: req.applicationId, state: 'rejected', reason: req.reason }, configVersion: null });
+    await recordOperatorAudit(trx, {
+      merchantId: merchant.id,
+      actor: op,
+      ip,
+      action: 'application.reject',
+      before: { id: req.applicationId, state: 'pending' },
+      after: { id: req.applicationId, state: 'rejected', reason: req.reason },
+      configVersion: null,
+    });
     return decided(trx, merchant.id, req.applicationId);
   });
 }

@@ -22,10 +22,24 @@ const merchant = { id: 0 };
 const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
 const bonusMinor = async () =>
   Number(
-    (await ctx.db.selectFrom('ledger_accounts').select('balance_minor').where('member_id', '=', member.id).where('kind', '=', 'member_bonus').executeTakeFirst())?.balance_minor ?? 0,
+    (
+      await ctx.db
+        .selectFrom('ledger_accounts')
+        .select('balance_minor')
+        .where('member_id', '=', member.id)
+        .where('kind', '=', 'member_bonus')
+        .executeTakeFirst()
+    )?.balance_minor ?? 0,
   );
-const awardTransfers = async () => Number((await sql<{ n: string }>`select count(*) as n from ledger_transactions where kind = 'bonus_award'`.execute(ctx.db)).rows[0]!.n);
-const endActiveBonus = () => ctx.db.updateTable('bonus_awards').set({ state: 'cancelled', ended_at: new Date() }).where('member_id', '=', member.id).where('state', '=', 'active').execute();
+const awardTransfers = async () =>
+  Number((await sql<{ n: string }>`select count(*) as n from ledger_transactions where kind = 'bonus_award'`.execute(ctx.db)).rows[0]!.n);
+const endActiveBonus = () =>
+  ctx.db
+    .updateTable('bonus_awards')
+    .set({ state: 'cancelled', ended_at: new Date() })
+    .where('member_id', '=', member.id)
+    .where('state', '=', 'active')
+    .execute();
 
 /** The member applies with two images; answers the application's id and the image ids. */
 async function applied(promotionId: number): Promise<{ applicationId: number; imageIds: string[] }> {
@@ -83,7 +97,18 @@ describe('the check ladder', () => {
       .executeTakeFirstOrThrow();
     await ctx.db
       .insertInto('promotion_application_images')
-      .values({ id: 'foreignimage0000000000000', merchant_id: elsewhere.id, member_id: member.id, promotion_id: foreignPromotion, application_id: foreign.id, content_type: 'image/png', width: 1, height: 1, size_bytes: 33, bytes: tinyPng(1, 1) })
+      .values({
+        id: 'foreignimage0000000000000',
+        merchant_id: elsewhere.id,
+        member_id: member.id,
+        promotion_id: foreignPromotion,
+        application_id: foreign.id,
+        content_type: 'image/png',
+        width: 1,
+        height: 1,
+        size_bytes: 33,
+        bytes: tinyPng(1, 1),
+      })
       .execute();
     for (const [path, payload] of [
       [OPERATOR_PROMOTION_PATHS.approveApplication, { applicationId: foreign.id, amountMinor: 1_000 }],
@@ -91,7 +116,9 @@ describe('the check ladder', () => {
     ] as const) {
       expect((await call('POST', path, ops.finance, payload)).json(), path).toMatchObject({ success: false, message: 'error_not_found' });
     }
-    expect((await call('GET', OPERATOR_PROMOTION_PATHS.applicationImage, ops.finance, undefined, { imageId: 'foreignimage0000000000000' })).statusCode).toBe(404);
+    expect((await call('GET', OPERATOR_PROMOTION_PATHS.applicationImage, ops.finance, undefined, { imageId: 'foreignimage0000000000000' })).statusCode).toBe(
+      404,
+    );
     const listed = (await call('GET', OPERATOR_PROMOTION_PATHS.applications, ops.finance, undefined, { view: 'pending', pageSize: '100' })).json();
     expect(listed.value.applications.map((a: { id: number }) => a.id)).not.toContain(foreign.id);
     expect((await ctx.db.selectFrom('promotion_applications').select('state').where('id', '=', foreign.id).executeTakeFirstOrThrow()).state).toBe('pending');
@@ -110,19 +137,34 @@ describe('deciding an application', () => {
     const { applicationId } = await applied(promotionId);
     const list = (await call('GET', OPERATOR_PROMOTION_PATHS.applications, ops.finance, undefined, { view: 'pending' })).json();
     const row = list.value.applications.find((a: { id: number }) => a.id === applicationId);
-    expect(row).toMatchObject({ comment: 'My screenshot', maxAmountMinor: 20_000, state: 'pending', images: [{ contentType: 'image/png', width: 4, height: 3 }, { contentType: 'image/jpeg', width: 6, height: 5 }] });
+    expect(row).toMatchObject({
+      comment: 'My screenshot',
+      maxAmountMinor: 20_000,
+      state: 'pending',
+      images: [
+        { contentType: 'image/png', width: 4, height: 3 },
+        { contentType: 'image/jpeg', width: 6, height: 5 },
+      ],
+    });
 
     const bonusBefore = await bonusMinor();
     const transfersBefore = await awardTransfers();
     const results = await Promise.all(
-      Array.from({ length: 50 }, () => call('POST', OPERATOR_PROMOTION_PATHS.approveApplication, ops.finance, { applicationId, amountMinor: 12_345 }).then((r) => r.json())),
+      Array.from({ length: 50 }, () =>
+        call('POST', OPERATOR_PROMOTION_PATHS.approveApplication, ops.finance, { applicationId, amountMinor: 12_345 }).then((r) => r.json()),
+      ),
     );
     expect(results.filter((r) => r.success)).toHaveLength(1);
     expect(new Set(results.filter((r) => !r.success).map((r) => r.message))).toEqual(new Set([APPLY_MESSAGES.notPending]));
     expect((await bonusMinor()) - bonusBefore).toBe(12_345);
     expect((await awardTransfers()) - transfersBefore).toBe(1);
 
-    const award = await ctx.db.selectFrom('bonus_awards').selectAll().where('source', '=', 'manual_apply').where('source_key', '=', `application:${applicationId}`).executeTakeFirstOrThrow();
+    const award = await ctx.db
+      .selectFrom('bonus_awards')
+      .selectAll()
+      .where('source', '=', 'manual_apply')
+      .where('source_key', '=', `application:${applicationId}`)
+      .executeTakeFirstOrThrow();
     expect(award).toMatchObject({ state: 'active', amount_minor: 12_345, promotion_id: promotionId, turnover_required_minor: 10 * 12_345 });
     const state = (await call('GET', PROMOTION_APPLY_PATHS.state, member.token, undefined, { promotionId: String(promotionId) })).json();
     expect(state.value).toMatchObject({ state: 'issued', amountMinor: 12_345 });
@@ -158,6 +200,8 @@ describe('deciding an application', () => {
       success: false,
       message: APPLY_MESSAGES.notPending,
     });
-    expect((await call('POST', PROMOTION_APPLY_PATHS.apply, member.token, { promotionId, comment: 'again', imageIds: [] })).json()).toMatchObject({ success: true });
+    expect((await call('POST', PROMOTION_APPLY_PATHS.apply, member.token, { promotionId, comment: 'again', imageIds: [] })).json()).toMatchObject({
+      success: true,
+    });
   });
 });

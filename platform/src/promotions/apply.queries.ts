@@ -41,7 +41,11 @@ export type TMemberApplyState = { state: TApplyState; applicationId: number | nu
  * application to it: applying (pending), rejected (with the operator's reason), issued (approved and
  * paid); a promotion the member never applied to is absent. Helper B's promotions list reads this.
  */
-export async function manualApplyStates(db: Kysely<DB> | Transaction<DB>, memberId: number, promotionIds: readonly number[]): Promise<Map<number, TMemberApplyState>> {
+export async function manualApplyStates(
+  db: Kysely<DB> | Transaction<DB>,
+  memberId: number,
+  promotionIds: readonly number[],
+): Promise<Map<number, TMemberApplyState>> {
   const out = new Map<number, TMemberApplyState>();
   if (promotionIds.length === 0) return out;
   const rows = await db

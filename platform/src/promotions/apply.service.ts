@@ -1,6 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { APPLY_IMAGE_MAX_BYTES, APPLY_MAX_IMAGES, APPLY_MESSAGES, readImageHeader, type TApplyImage, type TApplyRequest, type TApplyStateResponse } from '@wl/schemas';
+import {
+  APPLY_IMAGE_MAX_BYTES,
+  APPLY_MAX_IMAGES,
+  APPLY_MESSAGES,
+  readImageHeader,
+  type TApplyImage,
+  type TApplyRequest,
+  type TApplyStateResponse,
+} from '@wl/schemas';
 import { recordMemberAudit } from '../audit/member-audit.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import type { DB } from '../db/schema.ts';
@@ -45,7 +53,12 @@ async function assertCanApply(trx: Parameters<typeof applicablePromotion>[0], me
 }
 
 /** One image to the member's draft of a promotion: ≤ 5 MB, a png or jpg by its header, at most 3 drafts. */
-export async function uploadApplyImage(deps: TPlatformDeps, merchant: TMerchant, member: TSessionMember, req: { promotionId: number; base64: string }): Promise<TApplyImage> {
+export async function uploadApplyImage(
+  deps: TPlatformDeps,
+  merchant: TMerchant,
+  member: TSessionMember,
+  req: { promotionId: number; base64: string },
+): Promise<TApplyImage> {
   const bytes = Buffer.from(req.base64, 'base64');
   if (bytes.length > APPLY_IMAGE_MAX_BYTES) throw fieldFailure('file', APPLY_MESSAGES.imageTooLarge, { max: APPLY_IMAGE_MAX_BYTES });
   const header = readImageHeader(bytes);
@@ -89,7 +102,13 @@ export async function removeApplyImage(deps: TPlatformDeps, member: TSessionMemb
 }
 
 /** Applies with the comment and the named drafts (all the member's, of this promotion); one pending application per promotion. */
-export async function applyToPromotion(deps: TPlatformDeps, merchant: TMerchant, member: TSessionMember, req: TApplyRequest, ip: string): Promise<TApplyStateResponse> {
+export async function applyToPromotion(
+  deps: TPlatformDeps,
+  merchant: TMerchant,
+  member: TSessionMember,
+  req: TApplyRequest,
+  ip: string,
+): Promise<TApplyStateResponse> {
   const now = deps.clock();
   const imageIds = [...new Set(req.imageIds)];
   try {
@@ -100,13 +119,26 @@ export async function applyToPromotion(deps: TPlatformDeps, merchant: TMerchant,
       if (imageIds.length !== req.imageIds.length || !imageIds.every((id) => drafts.has(id))) throw fieldFailure('imageIds', APPLY_MESSAGES.imageUnknown);
       const application = await trx
         .insertInto('promotion_applications')
-        .values({ merchant_id: merchant.id, member_id: member.memberId, promotion_id: req.promotionId, comment: req.comment, state: 'pending', created_at: now })
+        .values({
+          merchant_id: merchant.id,
+          member_id: member.memberId,
+          promotion_id: req.promotionId,
+          comment: req.comment,
+          state: 'pending',
+          created_at: now,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       if (imageIds.length > 0) {
         await trx.updateTable('promotion_application_images').set({ application_id: application.id }).where('id', 'in', imageIds).execute();
       }
-      await recordMemberAudit(trx, { merchantId: merchant.id, memberId: member.memberId, action: 'promotion_applied', detail: `${application.id} ${req.promotionId}`, ip });
+      await recordMemberAudit(trx, {
+        merchantId: merchant.id,
+        memberId: member.memberId,
+        action: 'promotion_applied',
+        detail: `${application.id} ${req.promotionId}`,
+        ip,
+      });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(APPLY_MESSAGES.alreadyPending);

@@ -89,14 +89,20 @@ describe('the check ladder', () => {
     const mine = (await upload(tokens.member, promotionId, tinyPng(2, 2))).json().value.imageId as string;
     const theirs = (await call('POST', PROMOTION_APPLY_PATHS.apply, tokens.other, { promotionId, comment: 'mine', imageIds: [mine] })).json();
     expect(theirs).toMatchObject({ success: false, message: APPLY_MESSAGES.imageUnknown });
-    expect((await call('POST', PROMOTION_APPLY_PATHS.removeImage, tokens.other, { imageId: mine })).json()).toMatchObject({ success: true, value: { removed: false } });
+    expect((await call('POST', PROMOTION_APPLY_PATHS.removeImage, tokens.other, { imageId: mine })).json()).toMatchObject({
+      success: true,
+      value: { removed: false },
+    });
 
     const paused = await insertManualApplyPromotion(ctx.db, merchant.id, { status: 'paused' });
     const info = (await ctx.db.selectFrom('promotions').select('id').where('kind', '=', 'info').executeTakeFirstOrThrow()).id;
     const elsewhere = await otherMerchant(ctx.db, 'APPLYX');
     const foreign = await insertManualApplyPromotion(ctx.db, elsewhere.id);
     for (const id of [paused, info, foreign]) {
-      expect((await call('POST', PROMOTION_APPLY_PATHS.apply, tokens.member, { promotionId: id, comment: 'x', imageIds: [] })).json(), String(id)).toMatchObject({
+      expect(
+        (await call('POST', PROMOTION_APPLY_PATHS.apply, tokens.member, { promotionId: id, comment: 'x', imageIds: [] })).json(),
+        String(id),
+      ).toMatchObject({
         success: false,
         message: APPLY_MESSAGES.notApplicable,
       });
@@ -110,7 +116,9 @@ describe('one pending application per promotion', () => {
     const promotionId = await insertManualApplyPromotion(ctx.db, merchant.id);
     const before = await count('promotion_applications');
     const results = await Promise.all(
-      Array.from({ length: 50 }, () => call('POST', PROMOTION_APPLY_PATHS.apply, tokens.member, { promotionId, comment: 'race', imageIds: [] }).then((r) => r.json())),
+      Array.from({ length: 50 }, () =>
+        call('POST', PROMOTION_APPLY_PATHS.apply, tokens.member, { promotionId, comment: 'race', imageIds: [] }).then((r) => r.json()),
+      ),
     );
     expect(results.filter((r) => r.success)).toHaveLength(1);
     expect(results.filter((r) => !r.success).map((r) => r.message)).toEqual(Array(49).fill(APPLY_MESSAGES.alreadyPending));

@@ -34,7 +34,8 @@ export type TConsolePromotionRow = Awaited<ReturnType<ReturnType<typeof consoleP
 /** The awards of each promotion by state, their turnover, and the applications waiting (docs/0098). */
 async function figuresOf(db: TDb, promotionIds: readonly number[]): Promise<Map<number, Omit<TPromotionFigures, 'spentMinor' | 'recipients'>>> {
   const out = new Map<number, Omit<TPromotionFigures, 'spentMinor' | 'recipients'>>();
-  for (const id of promotionIds) out.set(id, { awards: {}, turnoverDoneMinor: 0, turnoverRequiredMinor: 0, turnoverCompletionBp: null, pendingApplications: 0 });
+  for (const id of promotionIds)
+    out.set(id, { awards: {}, turnoverDoneMinor: 0, turnoverRequiredMinor: 0, turnoverCompletionBp: null, pendingApplications: 0 });
   if (promotionIds.length === 0) return out;
   const [awards, pending] = await Promise.all([
     db

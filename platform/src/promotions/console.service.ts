@@ -33,7 +33,8 @@ const NEXT_STATUS: Readonly<Record<TPromotionStatus, readonly TPromotionStatus[]
 };
 
 /** What an audit keeps of a promotion: every edited field, not the banner's bytes. */
-const auditView = (r: TConsolePromotionRow | undefined) => (r ? { ...r, starts_at: new Date(r.starts_at).toISOString(), ends_at: r.ends_at && new Date(r.ends_at).toISOString() } : null);
+const auditView = (r: TConsolePromotionRow | undefined) =>
+  r ? { ...r, starts_at: new Date(r.starts_at).toISOString(), ends_at: r.ends_at && new Date(r.ends_at).toISOString() } : null;
 
 export async function consolePromotions(deps: TPlatformDeps, merchantId: number, language: TLanguage): Promise<{ promotions: TOperatorPromotion[] }> {
   const rows = await consolePromotionRows(deps.db, merchantId).orderBy('sort').orderBy('id').execute();
@@ -55,7 +56,14 @@ async function answer(trx: Transaction<DB>, merchantId: number, id: number, lang
  * already given keep their terms either way, docs/0094); an ended promotion is not edited; a budget
  * or a recipient cap below what was already spent or given is refused by the table's checks.
  */
-export async function savePromotion(deps: TPlatformDeps, merchant: TMerchant, op: TSessionOperator, ip: string, req: TOperatorPromotionInput, language: TLanguage): Promise<TOperatorPromotion> {
+export async function savePromotion(
+  deps: TPlatformDeps,
+  merchant: TMerchant,
+  op: TSessionOperator,
+  ip: string,
+  req: TOperatorPromotionInput,
+  language: TLanguage,
+): Promise<TOperatorPromotion> {
   const values = {
     title_en: req.titleEn,
     title_bn: req.titleBn,
@@ -108,13 +116,27 @@ export async function setPromotionStatus(
     if (before.status === req.status) return answer(trx, merchant.id, req.id, language);
     if (!NEXT_STATUS[before.status].includes(req.status)) throw conflict(OPERATOR_PROMOTION_MESSAGES.statusTransition);
     await trx.updateTable('promotions').set({ status: req.status }).where('id', '=', req.id).execute();
-    await auditedConfigChange(trx, { merchantId: merchant.id, actor: op, ip, action: 'promotion.status', before: { id: req.id, status: before.status }, after: { id: req.id, status: req.status } });
+    await auditedConfigChange(trx, {
+      merchantId: merchant.id,
+      actor: op,
+      ip,
+      action: 'promotion.status',
+      before: { id: req.id, status: before.status },
+      after: { id: req.id, status: req.status },
+    });
     return answer(trx, merchant.id, req.id, language);
   });
 }
 
 /** Sets a promotion's banner image: png or jpg by its header (never by name or declared type), ≤ 5 MB. */
-export async function setPromotionBanner(deps: TPlatformDeps, merchant: TMerchant, op: TSessionOperator, ip: string, req: { id: number; base64: string }, language: TLanguage) {
+export async function setPromotionBanner(
+  deps: TPlatformDeps,
+  merchant: TMerchant,
+  op: TSessionOperator,
+  ip: string,
+  req: { id: number; base64: string },
+  language: TLanguage,
+) {
   const bytes = Buffer.from(req.base64, 'base64');
   const header = readImageHeader(bytes);
   if (header === null || bytes.length > 5 * 1024 * 1024) throw fieldFailure('file', OPERATOR_PROMOTION_MESSAGES.bannerWrongType);
@@ -122,7 +144,14 @@ export async function setPromotionBanner(deps: TPlatformDeps, merchant: TMerchan
     const before = await lockedPromotion(trx, merchant.id, req.id);
     await trx.updateTable('promotions').set({ banner_content_type: header.contentType, banner_bytes: bytes }).where('id', '=', req.id).execute();
     const after = { id: req.id, contentType: header.contentType, width: header.width, height: header.height, sizeBytes: bytes.length };
-    await auditedConfigChange(trx, { merchantId: merchant.id, actor: op, ip, action: 'promotion.banner', before: { id: req.id, contentType: before.banner_content_type }, after });
+    await auditedConfigChange(trx, {
+      merchantId: merchant.id,
+      actor: op,
+      ip,
+      action: 'promotion.banner',
+      before: { id: req.id, contentType: before.banner_content_type },
+      after,
+    });
     return answer(trx, merchant.id, req.id, language);
   });
 }

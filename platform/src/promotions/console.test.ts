@@ -1,5 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_BONUS_TERMS, OPERATOR_PROMOTION_MESSAGES, OPERATOR_PROMOTION_PATHS, PROMOTION_APPLY_PATHS, type TOperatorPromotionInput, type TOperatorRole } from '@wl/schemas';
+import {
+  DEFAULT_BONUS_TERMS,
+  OPERATOR_PROMOTION_MESSAGES,
+  OPERATOR_PROMOTION_PATHS,
+  PROMOTION_APPLY_PATHS,
+  type TOperatorPromotionInput,
+  type TOperatorRole,
+} from '@wl/schemas';
 import { tinyJpeg, tinyPng } from '@wl/schemas/domain/image-samples';
 import { awardBonus, offerBonus } from '../bonus/award.ts';
 import { insertBareMembers } from '../test-support/bare-members.ts';
@@ -20,7 +27,8 @@ const ctx = usePlatform();
 const call = tokenCall(ctx);
 let ops = {} as Record<TOperatorRole, string>;
 const merchant = { id: 0 };
-const configVersion = async () => (await ctx.db.selectFrom('merchants').select('config_version').where('id', '=', merchant.id).executeTakeFirstOrThrow()).config_version;
+const configVersion = async () =>
+  (await ctx.db.selectFrom('merchants').select('config_version').where('id', '=', merchant.id).executeTakeFirstOrThrow()).config_version;
 const draft = (over: Partial<TOperatorPromotionInput> = {}): TOperatorPromotionInput => ({
   id: null,
   titleEn: 'Weekend screenshot bonus',
@@ -39,7 +47,11 @@ const draft = (over: Partial<TOperatorPromotionInput> = {}): TOperatorPromotionI
 const save = (token: string, body: unknown) => call('PUT', OPERATOR_PROMOTION_PATHS.promotions, token, body);
 /** demo_member applies to a promotion, with no image. */
 const applied = async (promotionId: number) =>
-  expect((await call('POST', PROMOTION_APPLY_PATHS.apply, await loginToken(ctx.app, 'demo_member', 'Demo1234'), { promotionId, comment: 'hi', imageIds: [] })).json()).toMatchObject({ success: true });
+  expect(
+    (
+      await call('POST', PROMOTION_APPLY_PATHS.apply, await loginToken(ctx.app, 'demo_member', 'Demo1234'), { promotionId, comment: 'hi', imageIds: [] })
+    ).json(),
+  ).toMatchObject({ success: true });
 const setStatus = (token: string, id: number, status: string) => call('POST', OPERATOR_PROMOTION_PATHS.setPromotionStatus, token, { id, status });
 
 beforeAll(async () => {
@@ -87,25 +99,55 @@ describe('a promotion’s life', () => {
     expect((await save(ops.content, draft({ id, terms: sign }))).json()).toMatchObject({ success: true, value: { kind: 'sign_up' } });
     expect((await setStatus(ops.content, id, 'active')).json()).toMatchObject({ success: true, value: { status: 'active' } });
     expect((await save(ops.content, draft({ id }))).json()).toMatchObject({ success: false, message: OPERATOR_PROMOTION_MESSAGES.kindFixed });
-    expect((await save(ops.content, draft({ id, terms: sign, titleEn: 'Welcome bonus' }))).json()).toMatchObject({ success: true, value: { titleEn: 'Welcome bonus' } });
+    expect((await save(ops.content, draft({ id, terms: sign, titleEn: 'Welcome bonus' }))).json()).toMatchObject({
+      success: true,
+      value: { titleEn: 'Welcome bonus' },
+    });
     expect((await setStatus(ops.content, id, 'paused')).json().value.status).toBe('paused');
     expect((await setStatus(ops.content, id, 'active')).json().value.status).toBe('active');
     expect((await setStatus(ops.content, id, 'draft')).json()).toMatchObject({ success: false, message: OPERATOR_PROMOTION_MESSAGES.statusTransition });
     expect((await setStatus(ops.content, id, 'ended')).json().value.status).toBe('ended');
     for (const status of ['active', 'paused', 'draft']) {
-      expect((await setStatus(ops.content, id, status)).json(), status).toMatchObject({ success: false, message: OPERATOR_PROMOTION_MESSAGES.statusTransition });
+      expect((await setStatus(ops.content, id, status)).json(), status).toMatchObject({
+        success: false,
+        message: OPERATOR_PROMOTION_MESSAGES.statusTransition,
+      });
     }
-    expect((await save(ops.content, draft({ id, terms: sign }))).json()).toMatchObject({ success: false, message: OPERATOR_PROMOTION_MESSAGES.statusTransition });
-    const audit = await ctx.db.selectFrom('config_audit').select(['action', 'before', 'after']).where('action', 'in', ['promotion.save', 'promotion.status']).orderBy('id').execute();
-    expect(audit.map((a) => a.action)).toEqual(['promotion.save', 'promotion.save', 'promotion.status', 'promotion.save', 'promotion.status', 'promotion.status', 'promotion.status']);
-    expect(audit[3]).toMatchObject({ before: expect.objectContaining({ title_en: 'Weekend screenshot bonus' }), after: expect.objectContaining({ title_en: 'Welcome bonus' }) });
+    expect((await save(ops.content, draft({ id, terms: sign }))).json()).toMatchObject({
+      success: false,
+      message: OPERATOR_PROMOTION_MESSAGES.statusTransition,
+    });
+    const audit = await ctx.db
+      .selectFrom('config_audit')
+      .select(['action', 'before', 'after'])
+      .where('action', 'in', ['promotion.save', 'promotion.status'])
+      .orderBy('id')
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual([
+      'promotion.save',
+      'promotion.save',
+      'promotion.status',
+      'promotion.save',
+      'promotion.status',
+      'promotion.status',
+      'promotion.status',
+    ]);
+    expect(audit[3]).toMatchObject({
+      before: expect.objectContaining({ title_en: 'Weekend screenshot bonus' }),
+      after: expect.objectContaining({ title_en: 'Welcome bonus' }),
+    });
   });
 
   it('takes a png or jpg banner by its bytes, refuses a PDF, and serves it at the promotion’s banner address', async () => {
     const id = (await save(ops.content, draft())).json().value.id as number;
     const pdf = Buffer.from('%PDF-1.7 not an image').toString('base64');
-    expect((await call('PUT', OPERATOR_PROMOTION_PATHS.banner, ops.content, { id, base64: pdf })).json()).toMatchObject({ success: false, message: OPERATOR_PROMOTION_MESSAGES.bannerWrongType });
-    expect((await call('PUT', OPERATOR_PROMOTION_PATHS.banner, ops.finance, { id, base64: Buffer.from(tinyJpeg(8, 3)).toString('base64') })).statusCode).toBe(403);
+    expect((await call('PUT', OPERATOR_PROMOTION_PATHS.banner, ops.content, { id, base64: pdf })).json()).toMatchObject({
+      success: false,
+      message: OPERATOR_PROMOTION_MESSAGES.bannerWrongType,
+    });
+    expect((await call('PUT', OPERATOR_PROMOTION_PATHS.banner, ops.finance, { id, base64: Buffer.from(tinyJpeg(8, 3)).toString('base64') })).statusCode).toBe(
+      403,
+    );
     const set = (await call('PUT', OPERATOR_PROMOTION_PATHS.banner, ops.content, { id, base64: Buffer.from(tinyPng(12, 4)).toString('base64') })).json();
     expect(set).toMatchObject({ success: true, value: { hasOwnBanner: true } });
     const served = await ctx.app.inject({ url: `/wps/assets/banner/p${id}.svg` });

@@ -1,4 +1,10 @@
-import { APPLY_IMAGE_MAX_BYTES, OPERATOR_PROMOTION_BANNER_CALLS, OPERATOR_PROMOTION_CALLS, PROMOTION_APPLY_CALLS, PROMOTION_IMAGE_UPLOAD_CALLS } from '@wl/schemas';
+import {
+  APPLY_IMAGE_MAX_BYTES,
+  OPERATOR_PROMOTION_BANNER_CALLS,
+  OPERATOR_PROMOTION_CALLS,
+  PROMOTION_APPLY_CALLS,
+  PROMOTION_IMAGE_UPLOAD_CALLS,
+} from '@wl/schemas';
 import { routesOf } from '../http/routes-of.ts';
 import { requestLanguage } from '../http/request-context.ts';
 import { setVipSettings, vipSettings } from '../rewards/vip-settings.service.ts';
@@ -36,5 +42,8 @@ export const operatorPromotionRoutes = routesOf(OPERATOR_PROMOTION_CALLS, {
 
 /** A promotion's banner image, base64 in JSON: the body limit raised for this call alone. */
 export const operatorPromotionBannerRoutes = routesOf(OPERATOR_PROMOTION_BANNER_CALLS, {
-  setPromotionBanner: { handle: (c) => setPromotionBanner(c.deps, c.merchant, c.actor, c.ip, c.input, requestLanguage(c.request)), bodyLimit: IMAGE_BODY_LIMIT_BYTES },
+  setPromotionBanner: {
+    handle: (c) => setPromotionBanner(c.deps, c.merchant, c.actor, c.ip, c.input, requestLanguage(c.request)),
+    bodyLimit: IMAGE_BODY_LIMIT_BYTES,
+  },
 });

@@ -40,17 +40,25 @@ export async function vipSettings(db: TDb, merchantId: number): Promise<TOperato
 /** The rules the table's checks do not hold: level 0 first and free, levels in a row, thresholds never lower than the level below. */
 function checkLevels(req: TOperatorVipSettings): void {
   const levels = req.levels;
-  if (levels[0]?.level !== 0 || levels[0].minDepositMinor !== 0 || levels[0].minTurnoverMinor !== 0) throw fieldFailure('levels', OPERATOR_PROMOTION_MESSAGES.vipLevelZero);
+  if (levels[0]?.level !== 0 || levels[0].minDepositMinor !== 0 || levels[0].minTurnoverMinor !== 0)
+    throw fieldFailure('levels', OPERATOR_PROMOTION_MESSAGES.vipLevelZero);
   levels.forEach((l, i) => {
     const below = levels[i - 1];
     if (l.level !== i) throw fieldFailure('levels', OPERATOR_PROMOTION_MESSAGES.vipLevelsOrder);
-    if (below && (l.minDepositMinor < below.minDepositMinor || l.minTurnoverMinor < below.minTurnoverMinor)) throw fieldFailure('levels', OPERATOR_PROMOTION_MESSAGES.vipLevelsOrder);
+    if (below && (l.minDepositMinor < below.minDepositMinor || l.minTurnoverMinor < below.minTurnoverMinor))
+      throw fieldFailure('levels', OPERATOR_PROMOTION_MESSAGES.vipLevelsOrder);
     if (new Set(l.rates.map((r) => r.gameType)).size !== l.rates.length) throw fieldFailure('levels', OPERATOR_PROMOTION_MESSAGES.vipLevelsOrder);
   });
 }
 
 /** Replaces the VIP settings (money.write), audited with before and after; config version bumped. */
-export async function setVipSettings(deps: TPlatformDeps, merchant: TMerchant, op: TSessionOperator, ip: string, req: TOperatorVipSettings): Promise<TOperatorVipSettings> {
+export async function setVipSettings(
+  deps: TPlatformDeps,
+  merchant: TMerchant,
+  op: TSessionOperator,
+  ip: string,
+  req: TOperatorVipSettings,
+): Promise<TOperatorVipSettings> {
   checkLevels(req);
   return inTransaction(deps.db, async (trx) => {
     // One editor at a time: the settings row is the merchant's lock for its levels.
@@ -64,7 +72,11 @@ export async function setVipSettings(deps: TPlatformDeps, merchant: TMerchant, o
     const top = req.levels.length - 1;
     const held = await trx.selectFrom('members').select('id').where('merchant_id', '=', merchant.id).where('vip_rank', '>', top).limit(1).executeTakeFirst();
     if (held) throw conflict(OPERATOR_PROMOTION_MESSAGES.vipLevelInUse);
-    await trx.updateTable('rewards_settings').set({ vip_period_days: req.periodDays, rebate_payout: req.rebatePayout }).where('merchant_id', '=', merchant.id).execute();
+    await trx
+      .updateTable('rewards_settings')
+      .set({ vip_period_days: req.periodDays, rebate_payout: req.rebatePayout })
+      .where('merchant_id', '=', merchant.id)
+      .execute();
     await trx.deleteFrom('vip_levels').where('merchant_id', '=', merchant.id).where('level', '>', top).execute();
     for (const l of req.levels) {
       const row = {

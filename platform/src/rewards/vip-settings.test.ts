@@ -54,7 +54,11 @@ describe('editing the table', () => {
     const next: TOperatorVipSettings = {
       periodDays: 14,
       rebatePayout: 'automatic',
-      levels: before.levels.map((l) => ({ ...l, nameEn: l.level === 0 ? 'Starter' : l.nameEn, rates: l.rates.map((r) => ({ ...r, rateBp: Math.min(1000, r.rateBp + 5) })) })),
+      levels: before.levels.map((l) => ({
+        ...l,
+        nameEn: l.level === 0 ? 'Starter' : l.nameEn,
+        rates: l.rates.map((r) => ({ ...r, rateBp: Math.min(1000, r.rateBp + 5) })),
+      })),
     };
     const res = (await put(ops.finance, next)).json();
     expect(res).toMatchObject({ success: true, value: { periodDays: 14, rebatePayout: 'automatic' } });
@@ -69,7 +73,11 @@ describe('editing the table', () => {
 
   it('refuses to remove a level a member holds', async () => {
     const before = await read();
-    await ctx.db.updateTable('members').set({ vip_rank: before.levels.length - 1 }).where('username', '=', 'demo_member').execute();
+    await ctx.db
+      .updateTable('members')
+      .set({ vip_rank: before.levels.length - 1 })
+      .where('username', '=', 'demo_member')
+      .execute();
     const res = (await put(ops.finance, { ...before, levels: before.levels.slice(0, -1) })).json();
     expect(res).toMatchObject({ success: false, message: OPERATOR_PROMOTION_MESSAGES.vipLevelInUse });
     expect(await read()).toEqual(before);

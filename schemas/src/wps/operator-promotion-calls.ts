@@ -90,7 +90,10 @@ export const ZOperatorPromotionInput = z
     maxRecipients: z.number().int().positive().max(10_000_000).nullable(),
     sort: z.number().int().min(0).max(100_000).default(0),
   })
-  .refine((p) => p.endsAt === null || Date.parse(p.endsAt) > Date.parse(p.startsAt), { message: OPERATOR_PROMOTION_MESSAGES.endsBeforeStart, path: ['endsAt'] });
+  .refine((p) => p.endsAt === null || Date.parse(p.endsAt) > Date.parse(p.startsAt), {
+    message: OPERATOR_PROMOTION_MESSAGES.endsBeforeStart,
+    path: ['endsAt'],
+  });
 export type TOperatorPromotionInput = z.infer<typeof ZOperatorPromotionInput>;
 
 export const ZPromotionFigures = z.object({
@@ -159,7 +162,14 @@ export type TOperatorVipSettings = z.infer<typeof ZOperatorVipSettings>;
 const SERVE = { moduleId: 'OPERATOR', region: 'serve' } as const;
 
 export const OPERATOR_PROMOTION_CALLS = {
-  applications: declareCall({ ...SERVE, method: 'GET', path: OPERATOR_PROMOTION_PATHS.applications, input: ZApplicationsQuery, output: ZApplicationsResponse, audience: operatorWith('money.read') }),
+  applications: declareCall({
+    ...SERVE,
+    method: 'GET',
+    path: OPERATOR_PROMOTION_PATHS.applications,
+    input: ZApplicationsQuery,
+    output: ZApplicationsResponse,
+    audience: operatorWith('money.read'),
+  }),
   /** An application's image as base64: served to operators only. */
   applicationImage: declareCall({
     ...SERVE,
@@ -186,7 +196,13 @@ export const OPERATOR_PROMOTION_CALLS = {
     output: ZOperatorApplication,
     audience: operatorWith('money.write'),
   }),
-  promotions: declareCall({ ...SERVE, method: 'GET', path: OPERATOR_PROMOTION_PATHS.promotions, output: ZOperatorPromotionsResponse, audience: operatorWith('config.read') }),
+  promotions: declareCall({
+    ...SERVE,
+    method: 'GET',
+    path: OPERATOR_PROMOTION_PATHS.promotions,
+    output: ZOperatorPromotionsResponse,
+    audience: operatorWith('config.read'),
+  }),
   /** Creates (id null, a draft) or edits a promotion; audited before/after, config version bumped. */
   savePromotion: declareCall({
     ...SERVE,

@@ -44,7 +44,10 @@ export const APPLY_STATES = ['none', 'applying', 'rejected', 'issued'] as const;
 export type TApplyState = (typeof APPLY_STATES)[number];
 
 /** An image id: 24 url-safe characters (18 random bytes). */
-export const ZApplyImageId = z.string().max(64).regex(/^[A-Za-z0-9_-]+$/, 'invalid');
+export const ZApplyImageId = z
+  .string()
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'invalid');
 
 /** The comment: bounded raw first, trimmed, then at most 140 characters and no control character but line breaks. */
 export const ZApplyComment = z
@@ -73,13 +76,18 @@ export const ZApplyStateResponse = z.object({
   /** The amount issued. */
   amountMinor: z.number().int().positive().nullable(),
   /** Draft images uploaded and not yet sent. */
-  draftImages: z.array(z.object({ imageId: ZApplyImageId, contentType: z.enum(PROOF_CONTENT_TYPES), sizeBytes: z.number().int().positive() })).max(APPLY_MAX_IMAGES),
+  draftImages: z
+    .array(z.object({ imageId: ZApplyImageId, contentType: z.enum(PROOF_CONTENT_TYPES), sizeBytes: z.number().int().positive() }))
+    .max(APPLY_MAX_IMAGES),
 });
 export type TApplyStateResponse = z.infer<typeof ZApplyStateResponse>;
 const BASE64_MAX = Math.ceil(APPLY_IMAGE_MAX_BYTES / 3) * 4 + 4;
 export const ZApplyImageUpload = z.object({
   promotionId: ZRowId,
-  base64: z.string().max(BASE64_MAX, { message: APPLY_MESSAGES.imageTooLarge, abort: true }).regex(/^[A-Za-z0-9+/]*={0,2}$/, 'invalid'),
+  base64: z
+    .string()
+    .max(BASE64_MAX, { message: APPLY_MESSAGES.imageTooLarge, abort: true })
+    .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'invalid'),
 });
 export const ZApplyImage = z.object({
   imageId: ZApplyImageId,

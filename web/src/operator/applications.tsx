@@ -2,32 +2,23 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TOperatorApplication } from '@wl/schemas/wps/operator-promotion-calls';
-import { errorKey, useTRPC, useTRPCClient } from '../api/trpc.ts';
+import { useTRPC, useTRPCClient } from '../api/trpc.ts';
 import { InputField, TabBar } from '../accounts/form-parts.tsx';
 import { QueryError } from '../layout/form-controls.tsx';
 import { formatMinor } from '../lib/numbers.ts';
 import { localDateTime } from '../lib/numbers-later.ts';
-import { refusalKey } from './parts.tsx';
+import { AuthorisedImage, refusalKey } from './parts.tsx';
 
 /** An application's image, shown inline from an authorised call (never a URL to the file). */
 function ImageButton({ imageId, n }: { imageId: string; n: number }) {
   const { t } = useTranslation();
   const client = useTRPCClient();
-  const [src, setSrc] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const open = () =>
-    void client.operator.applicationImage.query({ imageId }).then(
-      (p) => setSrc(`data:${p.contentType};base64,${p.base64}`),
-      (err: unknown) => setError(errorKey(err)),
-    );
   return (
-    <span className="proof">
-      <button type="button" className="link-btn" data-testid={`operator.application-image.${n}`} onClick={open}>
-        {t('oppapp_image', { n })}
-      </button>
-      {src && <img className="proof__image" src={src} alt={t('oppapp_image', { n })} />}
-      {error && <span className="form__error">{t(error)}</span>}
-    </span>
+    <AuthorisedImage
+      load={() => client.operator.applicationImage.query({ imageId })}
+      label={t('oppapp_image', { n })}
+      testId={`operator.application-image.${n}`}
+    />
   );
 }
 

@@ -70,7 +70,8 @@ export function PromotionEditor({ promotion, onDone }: { promotion: TOperatorPro
   const set = (key: keyof TDraft) => (value: string) => setD((x) => ({ ...x, [key]: value }));
   const save = useMutation(trpc.operator.savePromotion.mutationOptions({ onSuccess: onDone }));
   const terms = parseTerms(d.terms);
-  const chooseKind = (kind: string) => setD((x) => ({ ...x, kind: kind as TPromotionKind, terms: JSON.stringify(TERMS_TEMPLATE[kind as TPromotionKind], null, 2) }));
+  const chooseKind = (kind: string) =>
+    setD((x) => ({ ...x, kind: kind as TPromotionKind, terms: JSON.stringify(TERMS_TEMPLATE[kind as TPromotionKind], null, 2) }));
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     if (!terms) return;
@@ -91,7 +92,14 @@ export function PromotionEditor({ promotion, onDone }: { promotion: TOperatorPro
   };
   const area = (key: 'rulesEn' | 'rulesBn', label: string) => (
     <Field label={label}>
-      <textarea className="input" rows={3} maxLength={5000} data-testid={`operator.promotion-form.${key}`} value={d[key]} onChange={(e) => set(key)(e.target.value)} />
+      <textarea
+        className="input"
+        rows={3}
+        maxLength={5000}
+        data-testid={`operator.promotion-form.${key}`}
+        value={d[key]}
+        onChange={(e) => set(key)(e.target.value)}
+      />
     </Field>
   );
   return (
@@ -100,16 +108,52 @@ export function PromotionEditor({ promotion, onDone }: { promotion: TOperatorPro
       <InputField label={t('oppromo_title_bn')} testId="operator.promotion-form.titleBn" maxLength={120} value={d.titleBn} onValue={set('titleBn')} />
       {area('rulesEn', t('oppromo_rules_en'))}
       {area('rulesBn', t('oppromo_rules_bn'))}
-      <SelectField label={t('oppromo_category')} testId="operator.promotion-form.category" value={d.category} options={PROMOTION_CATEGORIES} text={(c) => c} onChange={set('category')} />
-      <SelectField label={t('oppromo_kind')} testId="operator.promotion-form.kind" value={d.kind} options={PROMOTION_KINDS} text={(k) => t(`oppromo_kind_${k}`)} onChange={chooseKind} />
+      <SelectField
+        label={t('oppromo_category')}
+        testId="operator.promotion-form.category"
+        value={d.category}
+        options={PROMOTION_CATEGORIES}
+        text={(c) => c}
+        onChange={set('category')}
+      />
+      <SelectField
+        label={t('oppromo_kind')}
+        testId="operator.promotion-form.kind"
+        value={d.kind}
+        options={PROMOTION_KINDS}
+        text={(k) => t(`oppromo_kind_${k}`)}
+        onChange={chooseKind}
+      />
       <Field label={t('oppromo_terms')}>
-        <textarea className="input" rows={8} maxLength={4000} data-testid="operator.promotion-form.terms" value={d.terms} onChange={(e) => set('terms')(e.target.value)} translate="no" />
+        <textarea
+          className="input"
+          rows={8}
+          maxLength={4000}
+          data-testid="operator.promotion-form.terms"
+          value={d.terms}
+          onChange={(e) => set('terms')(e.target.value)}
+          translate="no"
+        />
       </Field>
       {!terms && <p className="form__error">{t('oppromo_terms_invalid')}</p>}
       <InputField label={t('oppromo_starts')} type="datetime-local" testId="operator.promotion-form.startsAt" value={d.startsAt} onValue={set('startsAt')} />
       <InputField label={t('oppromo_ends')} type="datetime-local" testId="operator.promotion-form.endsAt" value={d.endsAt} onValue={set('endsAt')} />
-      <InputField label={t('oppromo_budget')} inputMode="decimal" testId="operator.promotion-form.budget" maxLength={14} value={d.budget} onValue={set('budget')} />
-      <InputField label={t('oppromo_max_recipients')} inputMode="numeric" testId="operator.promotion-form.maxRecipients" maxLength={8} value={d.maxRecipients} onValue={set('maxRecipients')} />
+      <InputField
+        label={t('oppromo_budget')}
+        inputMode="decimal"
+        testId="operator.promotion-form.budget"
+        maxLength={14}
+        value={d.budget}
+        onValue={set('budget')}
+      />
+      <InputField
+        label={t('oppromo_max_recipients')}
+        inputMode="numeric"
+        testId="operator.promotion-form.maxRecipients"
+        maxLength={8}
+        value={d.maxRecipients}
+        onValue={set('maxRecipients')}
+      />
       {save.error && (
         <p className="form__error" role="alert" data-testid="operator.promotion-form.error">
           {t(refusalKey(save.error))}

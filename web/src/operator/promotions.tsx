@@ -6,7 +6,7 @@ import type { TPromotionStatus } from '@wl/schemas/domain/promotion-terms/index'
 import { useTRPC } from '../api/trpc.ts';
 import { QueryError } from '../layout/form-controls.tsx';
 import { formatMinor } from '../lib/numbers.ts';
-import { getRequestToken } from '../session/session-storage.ts';
+import { postToUploadDoor } from '../api/upload-door.ts';
 import { refusalKey } from './parts.tsx';
 import { PromotionEditor } from './promotion-editor.tsx';
 
@@ -28,17 +28,11 @@ const MOVES: Record<TPromotionStatus, readonly [TPromotionStatus, string][]> = {
 };
 
 /** Sends a banner's bytes to the gateway's door (gateway/src/upload/promotion-image.route.ts); answers the refusal's key or null. */
-async function uploadBanner(promotionId: number, file: Blob, language: string): Promise<string | null> {
-  const token = getRequestToken();
-  const res = await fetch(`/upload/promotion-banner?promotionId=${promotionId}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/octet-stream', 'x-language': language, ...(token ? { authorization: token } : {}) },
-    body: file,
-  }).catch(() => null);
-  if (!res) return 'error_network';
-  const body = (await res.json().catch(() => null)) as { success?: boolean; message?: string } | null;
-  return res.ok && body?.success === true ? null : (body?.message ?? 'error_unknown');
-}
+const uploadBanner = (promotionId: number, file: Blob, language: string): Promise<string | null> =>
+  postToUploadDoor('/upload/promotion-banner', 'promotionId', promotionId, file, language).then(
+    () => null,
+    (err: unknown) => (err instanceof Error ? err.message : 'error_unknown'),
+  );
 
 function Figures({ p, currency }: { p: TOperatorPromotion; currency: string }) {
   const { t, i18n } = useTranslation();
@@ -49,7 +43,12 @@ function Figures({ p, currency }: { p: TOperatorPromotion; currency: string }) {
     .join(', ');
   return (
     <p className="dialog__text" data-testid={`operator.promotion.${p.id}.figures`}>
-      {t('oppromo_figures', { spent: formatMinor(f.spentMinor, i18n.language, currency), recipients: f.recipients, completion, pending: f.pendingApplications })}
+      {t('oppromo_figures', {
+        spent: formatMinor(f.spentMinor, i18n.language, currency),
+        recipients: f.recipients,
+        completion,
+        pending: f.pendingApplications,
+      })}
       {awards && ` · ${t('oppromo_awards', { list: awards })}`}
     </p>
   );

@@ -30,11 +30,34 @@ function LevelFields({ l, canWrite, onChange }: { l: TOperatorVipLevel; canWrite
       <InputField label={t('opvip_name_en')} testId={`${id}.nameEn`} maxLength={40} value={l.nameEn} onValue={(v) => onChange({ ...l, nameEn: v })} />
       <InputField label={t('opvip_name_bn')} testId={`${id}.nameBn`} maxLength={40} value={l.nameBn} onValue={(v) => onChange({ ...l, nameBn: v })} />
       {MONEY_FIELDS.map(([key, label]) => (
-        <InputField key={key} label={t(label)} inputMode="decimal" testId={`${id}.${key}`} maxLength={14} value={String(l[key] / 100)} onValue={(v) => onChange({ ...l, [key]: toMinor(v) })} />
+        <InputField
+          key={key}
+          label={t(label)}
+          inputMode="decimal"
+          testId={`${id}.${key}`}
+          maxLength={14}
+          value={String(l[key] / 100)}
+          onValue={(v) => onChange({ ...l, [key]: toMinor(v) })}
+        />
       ))}
-      <InputField label={t('opvip_withdraw_count')} inputMode="numeric" testId={`${id}.withdrawCount`} maxLength={4} value={String(l.withdrawCount)} onValue={(v) => onChange({ ...l, withdrawCount: Number(v || '0') })} />
+      <InputField
+        label={t('opvip_withdraw_count')}
+        inputMode="numeric"
+        testId={`${id}.withdrawCount`}
+        maxLength={4}
+        value={String(l.withdrawCount)}
+        onValue={(v) => onChange({ ...l, withdrawCount: Number(v || '0') })}
+      />
       {GAME_TYPES.map((type) => (
-        <InputField key={type} label={t('opvip_rate', { type })} inputMode="numeric" testId={`${id}.rate.${type}`} maxLength={4} value={String(rateOf(type))} onValue={(v) => setRate(type, v)} />
+        <InputField
+          key={type}
+          label={t('opvip_rate', { type })}
+          inputMode="numeric"
+          testId={`${id}.rate.${type}`}
+          maxLength={4}
+          value={String(rateOf(type))}
+          onValue={(v) => setRate(type, v)}
+        />
       ))}
     </fieldset>
   );
@@ -45,12 +68,22 @@ function Editor({ initial, canWrite }: { initial: TOperatorVipSettings; canWrite
   const trpc = useTRPC();
   const qc = useQueryClient();
   const [s, setS] = useState(initial);
-  const save = useMutation(trpc.operator.setVipSettings.mutationOptions({ onSuccess: () => void qc.invalidateQueries({ queryKey: trpc.operator.vipSettings.queryKey() }) }));
+  const save = useMutation(
+    trpc.operator.setVipSettings.mutationOptions({ onSuccess: () => void qc.invalidateQueries({ queryKey: trpc.operator.vipSettings.queryKey() }) }),
+  );
   const setLevel = (i: number) => (l: TOperatorVipLevel) => setS((x) => ({ ...x, levels: x.levels.map((old, j) => (j === i ? l : old)) }));
   const top = s.levels[s.levels.length - 1]!;
   return (
     <div className="form">
-      <InputField label={t('opvip_period')} inputMode="numeric" testId="operator.vip.period" maxLength={3} disabled={!canWrite} value={String(s.periodDays)} onValue={(v) => setS({ ...s, periodDays: Number(v || '0') })} />
+      <InputField
+        label={t('opvip_period')}
+        inputMode="numeric"
+        testId="operator.vip.period"
+        maxLength={3}
+        disabled={!canWrite}
+        value={String(s.periodDays)}
+        onValue={(v) => setS({ ...s, periodDays: Number(v || '0') })}
+      />
       <SelectField
         label={t('opvip_payout')}
         testId="operator.vip.payout"
@@ -64,13 +97,30 @@ function Editor({ initial, canWrite }: { initial: TOperatorVipSettings; canWrite
       ))}
       {canWrite && (
         <div className="btn-row">
-          <button type="button" className="btn btn--ghost btn--small" data-testid="operator.vip.add" onClick={() => setS({ ...s, levels: [...s.levels, { ...top, level: top.level + 1 }] })}>
+          <button
+            type="button"
+            className="btn btn--ghost btn--small"
+            data-testid="operator.vip.add"
+            onClick={() => setS({ ...s, levels: [...s.levels, { ...top, level: top.level + 1 }] })}
+          >
             {t('opvip_add_level')}
           </button>
-          <button type="button" className="btn btn--ghost btn--small" data-testid="operator.vip.remove" disabled={s.levels.length <= 1} onClick={() => setS({ ...s, levels: s.levels.slice(0, -1) })}>
+          <button
+            type="button"
+            className="btn btn--ghost btn--small"
+            data-testid="operator.vip.remove"
+            disabled={s.levels.length <= 1}
+            onClick={() => setS({ ...s, levels: s.levels.slice(0, -1) })}
+          >
             {t('opvip_remove_level')}
           </button>
-          <button type="button" className="btn btn--primary btn--small" data-testid="operator.vip.save" disabled={save.isPending} onClick={() => save.mutate(s)}>
+          <button
+            type="button"
+            className="btn btn--primary btn--small"
+            data-testid="operator.vip.save"
+            disabled={save.isPending}
+            onClick={() => save.mutate(s)}
+          >
             {t('opvip_save')}
           </button>
         </div>

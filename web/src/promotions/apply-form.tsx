@@ -30,7 +30,17 @@ function ApplyStatus({ state, reason, amountMinor, applicable }: { state: string
 }
 
 /** The image picker: previews, a remove button each, and a per-file error under the file it is about. */
-function ImagePicker({ picked, onPick, onRemove, busy }: { picked: TPicked[]; onPick: (files: File[]) => void; onRemove: (p: TPicked) => void; busy: boolean }) {
+function ImagePicker({
+  picked,
+  onPick,
+  onRemove,
+  busy,
+}: {
+  picked: TPicked[];
+  onPick: (files: File[]) => void;
+  onRemove: (p: TPicked) => void;
+  busy: boolean;
+}) {
   const { t } = useTranslation();
   const full = picked.filter((p) => p.error === null).length >= APPLY_MAX_IMAGES;
   return (
@@ -130,9 +140,21 @@ function ApplyFormBody({ promotionId }: { promotionId: number }) {
         <form className="form" onSubmit={onSubmit} noValidate>
           <label className="field">
             <span className="field__label">{t('apply_comment')}</span>
-            <textarea className="input apply__comment" rows={3} data-testid="apply.comment" value={comment} aria-describedby="apply-count" onChange={(e) => setComment(e.target.value)} />
+            <textarea
+              className="input apply__comment"
+              rows={3}
+              data-testid="apply.comment"
+              value={comment}
+              aria-describedby="apply-count"
+              onChange={(e) => setComment(e.target.value)}
+            />
           </label>
-          <p id="apply-count" className={`apply__count${trimmed.length > APPLY_COMMENT_MAX ? ' form__error' : ''}`} aria-live="polite" data-testid="apply.count">
+          <p
+            id="apply-count"
+            className={`apply__count${trimmed.length > APPLY_COMMENT_MAX ? ' form__error' : ''}`}
+            aria-live="polite"
+            data-testid="apply.count"
+          >
             {t('apply_comment_count', { count: trimmed.length })}
           </p>
           <ImagePicker picked={picked} onPick={onPick} onRemove={onRemove} busy={submit.isPending} />
@@ -141,7 +163,12 @@ function ApplyFormBody({ promotionId }: { promotionId: number }) {
               {t(errorKey(submit.error))}
             </p>
           )}
-          <button type="submit" className="btn btn--primary btn--block" data-testid="apply.submit" disabled={submit.isPending || uploading || trimmed.length > APPLY_COMMENT_MAX}>
+          <button
+            type="submit"
+            className="btn btn--primary btn--block"
+            data-testid="apply.submit"
+            disabled={submit.isPending || uploading || trimmed.length > APPLY_COMMENT_MAX}
+          >
             {t('apply_submit')}
           </button>
         </form>

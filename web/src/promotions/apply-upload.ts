@@ -1,6 +1,6 @@
 import { APPLY_IMAGE_MAX_BYTES, APPLY_MESSAGES } from '@wl/schemas/wps/promotion-apply-calls';
 import { readImageHeader } from '@wl/schemas/domain/image-header';
-import { getRequestToken } from '../session/session-storage.ts';
+import { postToUploadDoor } from '../api/upload-door.ts';
 
 /** The gateway's upload door of application images (gateway/src/upload/promotion-image.route.ts). */
 const APPLY_IMAGE_UPLOAD_PATH = '/upload/promotion-image';
@@ -14,14 +14,6 @@ export async function pickedFileRefusal(file: Blob): Promise<string | null> {
 
 /** Sends one image's bytes to the member's draft; answers its id, or throws an Error whose message is the refusal's key. */
 export async function uploadApplyImage(promotionId: number, file: Blob, language: string): Promise<string> {
-  const token = getRequestToken();
-  const res = await fetch(`${APPLY_IMAGE_UPLOAD_PATH}?promotionId=${promotionId}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/octet-stream', 'x-language': language, ...(token ? { authorization: token } : {}) },
-    body: file,
-  }).catch(() => null);
-  if (!res) throw new Error('error_network');
-  const body = (await res.json().catch(() => null)) as { success?: boolean; message?: string; value?: { imageId?: string } } | null;
-  if (!res.ok || body?.success !== true || !body.value?.imageId) throw new Error(body?.message ?? 'error_unknown');
-  return body.value.imageId;
+  const value = await postToUploadDoor<{ imageId: string }>(APPLY_IMAGE_UPLOAD_PATH, 'promotionId', promotionId, file, language);
+  return value.imageId;
 }
