@@ -69,7 +69,8 @@ test('a member applies with two images, the operator approves, the member sees i
   await operator.open();
   const application = console.locator('[data-testid^="operator.application."][data-state="pending"]').filter({ hasText: TITLE });
   await expect(application).toContainText('Won big on the slot yesterday');
-  await expect(application.getByRole('button', { name: /2/ })).toBeVisible();
+  await application.getByTestId('operator.application-image.2').click();
+  await expect(application.locator('img.proof__image')).toHaveAttribute('src', /^data:image\/jpeg;base64,/);
   const applicationId = (await application.getAttribute('data-testid'))!.split('.')[2]!;
   await console.getByTestId(`operator.application.${applicationId}.amount`).fill('250');
   await console.getByTestId(`operator.application.${applicationId}.approve`).click();

@@ -77,7 +77,7 @@ function Row({ p, currency, canWrite, onChanged }: { p: TOperatorPromotion; curr
     <li className="card" data-testid={`operator.promotion.${p.id}`} data-status={p.status}>
       <img src={p.bannerUrl} alt="" width={300} height={100} className="proof__image" />
       <p>
-        <strong>{i18n.language === 'bn' ? p.titleBn : p.titleEn}</strong> · {t(`oppromo_kind_${p.kind}`)} · {t(`oppromo_status_${p.status}`)}
+        <strong>{p.titleEn}</strong> · <span lang="bn">{p.titleBn}</span> · {t(`oppromo_kind_${p.kind}`)} · {t(`oppromo_status_${p.status}`)}
       </p>
       <Figures p={p} currency={currency} />
       {canWrite && p.status !== 'ended' && (
