@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PROOF_CONTENT_TYPES } from '../domain/proof.ts';
+import { APPLY_COMMENT_MAX, APPLY_IMAGE_MAX_BYTES, APPLY_MAX_IMAGES, APPLY_MESSAGES, APPLY_STATES } from '../domain/promotion-apply.ts';
 import { hasControlCharacters, INVALID_CHARACTERS } from '../text.ts';
 import { declareCall, REAL_MEMBER } from './call.ts';
 import { ZBigId, ZQueryId, ZRowId } from './shapes.ts';
@@ -21,27 +22,7 @@ export const PROMOTION_APPLY_PATHS = {
   removeImage: '/wps/member/promotions/apply/image/remove',
 } as const;
 
-/** At most this many images an application, each at most this many bytes (png or jpg by content). */
-export const APPLY_MAX_IMAGES = 3;
-export const APPLY_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-export const APPLY_COMMENT_MAX = 140;
-
-/** Message keys of manual-apply refusals; the web translates them (EN and BN). */
-export const APPLY_MESSAGES = {
-  commentTooLong: 'promotion_apply_comment_too_long',
-  imageTooLarge: 'promotion_apply_image_too_large',
-  imageWrongType: 'promotion_apply_image_wrong_type',
-  tooManyImages: 'promotion_apply_too_many_images',
-  imageUnknown: 'promotion_apply_image_unknown',
-  notApplicable: 'promotion_apply_not_applicable',
-  alreadyPending: 'promotion_apply_already_pending',
-  notPending: 'promotion_application_not_pending',
-  amountAboveMax: 'promotion_application_amount_above_max',
-} as const;
-
-/** The member's state of a manual-apply promotion: none yet, applying (pending), rejected (with the reason), issued. */
-export const APPLY_STATES = ['none', 'applying', 'rejected', 'issued'] as const;
-export type TApplyState = (typeof APPLY_STATES)[number];
+export { APPLY_COMMENT_MAX, APPLY_IMAGE_MAX_BYTES, APPLY_MAX_IMAGES, APPLY_MESSAGES, APPLY_STATES, type TApplyState } from '../domain/promotion-apply.ts';
 
 /** An image id: 24 url-safe characters (18 random bytes). */
 export const ZApplyImageId = z

@@ -38,10 +38,6 @@ import agentReportsBn from './agent-reports.bn.json';
 import agentReportsEn from './agent-reports.en.json';
 import promotionsBn from './promotions.bn.json';
 import promotionsEn from './promotions.en.json';
-import promotionApplyBn from './promotion-apply.bn.json';
-import promotionApplyEn from './promotion-apply.en.json';
-import operatorPromotionsBn from './operator-promotions.bn.json';
-import operatorPromotionsEn from './operator-promotions.en.json';
 import { APPLY_MESSAGES } from '@wl/schemas/wps/promotion-apply-calls';
 import { OPERATOR_PROMOTION_MESSAGES } from '@wl/schemas/wps/operator-promotion-calls';
 
@@ -77,8 +73,6 @@ const AREAS = {
   help: { en: helpEn, bn: helpBn },
   agentReports: { en: agentReportsEn, bn: agentReportsBn },
   promotions: { en: promotionsEn, bn: promotionsBn },
-  promotionApply: { en: promotionApplyEn, bn: promotionApplyBn },
-  operatorPromotions: { en: operatorPromotionsEn, bn: operatorPromotionsBn },
 };
 
 const EN = flatten({ ...(en as TTree), ...Object.assign({}, ...Object.values(AREAS).map((a) => a.en as TTree)) });

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
 import { DEFAULT_BONUS_TERMS, PROMOTION_KINDS, ZPromotionTerms, type TPromotionKind, type TPromotionTerms } from '@wl/schemas/domain/promotion-terms/index';
-import { PROMOTION_CATEGORIES } from '@wl/schemas/wps/catalogue-call-set';
+import { PROMOTION_CATEGORY_CODES } from '@wl/schemas/domain/promotion-apply';
 import type { TOperatorPromotion } from '@wl/schemas/wps/operator-promotion-calls';
 import { useTRPC } from '../api/trpc.ts';
 import { Field, InputField } from '../accounts/form-parts.tsx';
@@ -24,7 +24,7 @@ type TDraft = {
   titleBn: string;
   rulesEn: string;
   rulesBn: string;
-  category: (typeof PROMOTION_CATEGORIES)[number];
+  category: (typeof PROMOTION_CATEGORY_CODES)[number];
   kind: TPromotionKind;
   terms: string;
   startsAt: string;
@@ -112,7 +112,7 @@ export function PromotionEditor({ promotion, onDone }: { promotion: TOperatorPro
         label={t('oppromo_category')}
         testId="operator.promotion-form.category"
         value={d.category}
-        options={PROMOTION_CATEGORIES}
+        options={PROMOTION_CATEGORY_CODES}
         text={(c) => c}
         onChange={set('category')}
       />

@@ -8,7 +8,7 @@ type TCan = { configRead: boolean; contentWrite: boolean; moneyRead: boolean; mo
 
 /** The console's promotions (content), applications and VIP settings (money): one lazy chunk with its texts (docs/0098). */
 export default function OperatorPromotionPanels({ can, currency }: { can: TCan; currency: string }) {
-  const ready = useAreaTexts('operatorPromotions', 'money');
+  const ready = useAreaTexts('operator', 'money');
   if (!ready) return <div className="page-loading" aria-busy="true" />;
   return (
     <>

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { APPLY_COMMENT_MAX, APPLY_MAX_IMAGES } from '@wl/schemas/wps/promotion-apply-calls';
+import { APPLY_COMMENT_MAX, APPLY_MAX_IMAGES } from '@wl/schemas/domain/promotion-apply';
 import { errorKey, useTRPC } from '../api/trpc.ts';
 import { useAreaTexts } from '../i18n/area-texts.ts';
 import { useMinorFormat } from '../member/rewards-parts.tsx';
@@ -181,7 +181,7 @@ function ApplyFormBody({ promotionId }: { promotionId: number }) {
 export default function ApplyForm({ promotionId }: { promotionId: number }) {
   const { audience } = useSession();
   const real = audience === 'member' || audience === 'agent';
-  const ready = useAreaTexts('promotionApply');
+  const ready = useAreaTexts('promotions');
   if (!real || !ready) return null;
   return <ApplyFormBody promotionId={promotionId} />;
 }

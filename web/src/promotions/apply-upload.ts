@@ -1,4 +1,4 @@
-import { APPLY_IMAGE_MAX_BYTES, APPLY_MESSAGES } from '@wl/schemas/wps/promotion-apply-calls';
+import { APPLY_IMAGE_MAX_BYTES, APPLY_MESSAGES } from '@wl/schemas/domain/promotion-apply';
 import { readImageHeader } from '@wl/schemas/domain/image-header';
 import { postToUploadDoor } from '../api/upload-door.ts';
 
