@@ -20,7 +20,8 @@ const LAYERS = [
   ['system', 'catalogue', 'assets', 'content', 'verification', 'wallet'],
   ['session'],
   ['member', 'account', 'security-centre'],
-  ['deposit', 'withdraw', 'transfer', 'records', 'games', 'rewards', 'bonus'],
+  ['rewards', 'bonus'],
+  ['deposit', 'withdraw', 'transfer', 'records', 'games'],
   ['agent', 'operator', 'promotions'],
 ];
 const KERNEL_FILES = new Set(['wallet/ledger.service.ts']);

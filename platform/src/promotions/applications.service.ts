@@ -127,7 +127,31 @@ async function lockPending(trx: Transaction<DB>, merchantId: number, application
   return row;
 }
 
-async function decided(trx: Transaction<DB>, merchantId: number, applicationId: number): Promise<TOperatorApplication> {
+/** Writes a decision on a locked pending application, audits it (`application.approve` or `.reject`) and answers the row. */
+async function decide(
+  trx: Transaction<DB>,
+  merchantId: number,
+  op: TSessionOperator,
+  ip: string,
+  applicationId: number,
+  set: { state: 'approved'; amount_minor: number; award_id: number } | { state: 'rejected'; reason: string },
+  now: Date,
+  detail: Record<string, unknown>,
+): Promise<TOperatorApplication> {
+  await trx
+    .updateTable('promotion_applications')
+    .set({ ...set, decided_by: op.operatorId, decided_at: now })
+    .where('id', '=', applicationId)
+    .execute();
+  await recordOperatorAudit(trx, {
+    merchantId,
+    actor: op,
+    ip,
+    action: set.state === 'approved' ? 'application.approve' : 'application.reject',
+    before: { id: applicationId, state: 'pending' },
+    after: { id: applicationId, state: set.state, ...detail },
+    configVersion: null,
+  });
   return (await withImages(trx, [await applicationRows(trx, merchantId).where('a.id', '=', applicationId).executeTakeFirstOrThrow()]))[0]!;
 }
 
@@ -159,22 +183,10 @@ export async function approveApplication(
       now,
       ip,
     });
-    await trx
-      .updateTable('promotion_applications')
-      .set({ state: 'approved', amount_minor: req.amountMinor, award_id: award.awardId, decided_by: op.operatorId, decided_at: now })
-      .where('id', '=', req.applicationId)
-      .execute();
-    const after = await decided(trx, merchant.id, req.applicationId);
-    await recordOperatorAudit(trx, {
-      merchantId: merchant.id,
-      actor: op,
-      ip,
-      action: 'application.approve',
-      before: { id: req.applicationId, state: 'pending' },
-      after: { id: req.applicationId, state: 'approved', amountMinor: req.amountMinor, awardId: award.awardId },
-      configVersion: null,
+    return decide(trx, merchant.id, op, ip, req.applicationId, { state: 'approved', amount_minor: req.amountMinor, award_id: award.awardId }, now, {
+      amountMinor: req.amountMinor,
+      awardId: award.awardId,
     });
-    return after;
   });
 }
 
@@ -189,20 +201,6 @@ export async function rejectApplication(
   const now = deps.clock();
   return inTransaction(deps.db, async (trx) => {
     await lockPending(trx, merchant.id, req.applicationId);
-    await trx
-      .updateTable('promotion_applications')
-      .set({ state: 'rejected', reason: req.reason, decided_by: op.operatorId, decided_at: now })
-      .where('id', '=', req.applicationId)
-      .execute();
-    await recordOperatorAudit(trx, {
-      merchantId: merchant.id,
-      actor: op,
-      ip,
-      action: 'application.reject',
-      before: { id: req.applicationId, state: 'pending' },
-      after: { id: req.applicationId, state: 'rejected', reason: req.reason },
-      configVersion: null,
-    });
-    return decided(trx, merchant.id, req.applicationId);
+    return decide(trx, merchant.id, op, ip, req.applicationId, { state: 'rejected', reason: req.reason }, now, { reason: req.reason });
   });
 }
