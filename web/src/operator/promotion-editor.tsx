@@ -1,13 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
-import { DEFAULT_BONUS_TERMS, PROMOTION_KINDS, ZPromotionTerms, type TPromotionKind, type TPromotionTerms } from '@wl/schemas/domain/promotion-terms/index';
+import { DEFAULT_BONUS_TERMS, PROMOTION_KINDS, type TPromotionKind, type TPromotionTerms } from '@wl/schemas/domain/promotion-terms/index';
+import { GAME_TYPES } from '@wl/schemas/domain/game-types';
 import { PROMOTION_CATEGORY_CODES } from '@wl/schemas/domain/promotion-apply';
 import type { TOperatorPromotion } from '@wl/schemas/wps/operator-promotion-calls';
 import { useTRPC } from '../api/trpc.ts';
 import { Field, InputField } from '../accounts/form-parts.tsx';
 import { SelectField } from '../layout/form-controls.tsx';
 import { refusalKey } from './parts.tsx';
+import { termsFields, termsOf, type TTermsField } from './terms-fields.ts';
 
 /** A kind's terms to start from: the foundation's default bonus terms and small amounts (docs/0094). */
 export const TERMS_TEMPLATE: Record<TPromotionKind, TPromotionTerms> = {
@@ -26,7 +28,7 @@ type TDraft = {
   rulesBn: string;
   category: (typeof PROMOTION_CATEGORY_CODES)[number];
   kind: TPromotionKind;
-  terms: string;
+  terms: TTermsField[];
   startsAt: string;
   endsAt: string;
   budget: string;
@@ -45,33 +47,25 @@ const draftOf = (p: TOperatorPromotion | null): TDraft => ({
   rulesBn: p?.rulesBn ?? '',
   category: p?.category ?? 'EVENT',
   kind: p?.kind ?? 'manual_apply',
-  terms: JSON.stringify(p?.terms ?? TERMS_TEMPLATE.manual_apply, null, 2),
+  terms: termsFields(p?.terms ?? TERMS_TEMPLATE.manual_apply),
   startsAt: localInput(p?.startsAt ?? new Date().toISOString()),
   endsAt: p?.endsAt ? localInput(p.endsAt) : '',
   budget: p?.budgetMinor ? String(p.budgetMinor / 100) : '',
   maxRecipients: p?.maxRecipients ? String(p.maxRecipients) : '',
 });
 
-/** The terms typed, checked as the server will (ZPromotionTerms), or null. */
-export function parseTerms(text: string): TPromotionTerms | null {
-  try {
-    const parsed = ZPromotionTerms.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
-
 /** Creates (promotion null) or edits a promotion: words in EN and BN, category, kind and its terms, schedule, budget, recipients. */
 export function PromotionEditor({ promotion, onDone }: { promotion: TOperatorPromotion | null; onDone: () => void }) {
   const { t } = useTranslation();
   const trpc = useTRPC();
   const [d, setD] = useState<TDraft>(() => draftOf(promotion));
-  const set = (key: keyof TDraft) => (value: string) => setD((x) => ({ ...x, [key]: value }));
+  const set = (key: Exclude<keyof TDraft, 'terms'>) => (value: string) => setD((x) => ({ ...x, [key]: value }));
   const save = useMutation(trpc.operator.savePromotion.mutationOptions({ onSuccess: onDone }));
-  const terms = parseTerms(d.terms);
-  const chooseKind = (kind: string) =>
-    setD((x) => ({ ...x, kind: kind as TPromotionKind, terms: JSON.stringify(TERMS_TEMPLATE[kind as TPromotionKind], null, 2) }));
+  const terms = termsOf(d.kind, d.terms);
+  const chooseKind = (kind: string) => setD((x) => ({ ...x, kind: kind as TPromotionKind, terms: termsFields(TERMS_TEMPLATE[kind as TPromotionKind]) }));
+  const setTerm = (i: number) => (text: string) => setD((x) => ({ ...x, terms: x.terms.map((f, j) => (j === i ? { ...f, text } : f)) }));
+  // A game type names itself (its code); every other step of a field's path has its words.
+  const termLabel = (path: readonly string[]) => path.map((k) => ((GAME_TYPES as readonly string[]).includes(k) ? k : t(`oppromo_term_${k}`))).join(' · ');
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     if (!terms) return;
@@ -124,17 +118,19 @@ export function PromotionEditor({ promotion, onDone }: { promotion: TOperatorPro
         text={(k) => t(`oppromo_kind_${k}`)}
         onChange={chooseKind}
       />
-      <Field label={t('oppromo_terms')}>
-        <textarea
-          className="input"
-          rows={8}
-          maxLength={4000}
-          data-testid="operator.promotion-form.terms"
-          value={d.terms}
-          onChange={(e) => set('terms')(e.target.value)}
-          translate="no"
-        />
-      </Field>
+      <fieldset className="form" data-testid="operator.promotion-form.terms">
+        <legend>{t('oppromo_terms_fields')}</legend>
+        {d.terms.map((f, i) => (
+          <InputField
+            key={f.path.join('.')}
+            label={termLabel(f.path)}
+            testId={`operator.promotion-form.term.${f.path.join('.')}`}
+            maxLength={14}
+            value={f.text}
+            onValue={setTerm(i)}
+          />
+        ))}
+      </fieldset>
       {!terms && <p className="form__error">{t('oppromo_terms_invalid')}</p>}
       <InputField label={t('oppromo_starts')} type="datetime-local" testId="operator.promotion-form.startsAt" value={d.startsAt} onValue={set('startsAt')} />
       <InputField label={t('oppromo_ends')} type="datetime-local" testId="operator.promotion-form.endsAt" value={d.endsAt} onValue={set('endsAt')} />
