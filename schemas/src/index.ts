@@ -53,3 +53,7 @@ export * from './wps/contract-calls.ts';
 // The member's platform messages (messageV2).
 export * from './wps/message-calls.ts';
 export * from './wps/member-call-sets.ts';
+// Manual-apply promotions and the console's promotions, VIP levels and rates (docs/0098).
+export * from './wps/promotion-apply-calls.ts';
+export * from './wps/operator-promotion-calls.ts';
+export * from './domain/image-header.ts';

@@ -31,5 +31,12 @@ export const OPERATOR_AUDIT_ACTIONS = [
   'agent.limits.set',
   /** docs/0067: every read of the message outbox (no mutation, but who looked is on record). */
   'outbox.read',
+  /** docs/0098: promotions (create, edit, status, banner), applications decided, VIP levels and rates. */
+  'promotion.save',
+  'promotion.status',
+  'promotion.banner',
+  'application.approve',
+  'application.reject',
+  'vip.settings.set',
 ] as const;
 export type TOperatorAuditAction = (typeof OPERATOR_AUDIT_ACTIONS)[number];

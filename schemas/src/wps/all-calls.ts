@@ -24,6 +24,8 @@ import { WLG_CRASH_CALLS } from './wlg-crash.ts';
 import { WLG_LOTTERY_CALLS } from './wlg-lottery-calls.ts';
 import { LAUNCH_CALLS } from './launch-calls.ts';
 import { REWARD_CALLS } from './reward-calls.ts';
+import { PROMOTION_APPLY_CALLS, PROMOTION_IMAGE_UPLOAD_CALLS } from './promotion-apply-calls.ts';
+import { OPERATOR_PROMOTION_BANNER_CALLS, OPERATOR_PROMOTION_CALLS } from './operator-promotion-calls.ts';
 
 /**
  * Areas the gateway relays whole (docs/0090): each becomes a tRPC router of the same name made of
@@ -32,6 +34,7 @@ import { REWARD_CALLS } from './reward-calls.ts';
  */
 export const RELAYED_AREAS = {
   rewards: REWARD_CALLS,
+  promotionApply: PROMOTION_APPLY_CALLS,
 } as const satisfies Record<string, TCallSet>;
 
 /**
@@ -59,6 +62,7 @@ export const CALL_SETS = {
   operatorDeposit: OPERATOR_DEPOSIT_CALLS,
   operatorWithdraw: OPERATOR_WITHDRAW_CALLS,
   operatorGames: OPERATOR_GAMES_CALLS,
+  operatorPromotions: OPERATOR_PROMOTION_CALLS,
   session: SESSION_CALLS,
   account: ACCOUNT_CALLS,
   verification: VERIFICATION_CALLS,
@@ -71,6 +75,8 @@ export const CALL_SETS = {
   crash: WLG_CRASH_CALLS,
   lottery: WLG_LOTTERY_CALLS,
   seamless: SEAMLESS_CALLS,
+  promotionImageUpload: PROMOTION_IMAGE_UPLOAD_CALLS,
+  operatorPromotionBanner: OPERATOR_PROMOTION_BANNER_CALLS,
 } as const satisfies Record<string, TCallSet>;
 
 /** An area's name: the platform's route table (`platform/src/areas.ts`) has one plugin for each. */

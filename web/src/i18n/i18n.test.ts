@@ -38,6 +38,8 @@ import agentReportsBn from './agent-reports.bn.json';
 import agentReportsEn from './agent-reports.en.json';
 import promotionsBn from './promotions.bn.json';
 import promotionsEn from './promotions.en.json';
+import { APPLY_MESSAGES } from '@wl/schemas/wps/promotion-apply-calls';
+import { OPERATOR_PROMOTION_MESSAGES } from '@wl/schemas/wps/operator-promotion-calls';
 
 type TTree = { [k: string]: string | TTree };
 
@@ -103,6 +105,8 @@ const SERVER_KEYS = [
   'agent_downline_count_limit',
   // The agent limits' bounds (docs/0064), named per field by the gateway and the platform.
   ...Object.values(AGENT_LIMIT_MESSAGES),
+  ...Object.values(APPLY_MESSAGES),
+  ...Object.values(OPERATOR_PROMOTION_MESSAGES),
   // What the platform answers a switched-off module, maintenance and the region rule (docs/0069).
   ...Object.values(GATE_REFUSALS).map((refusal) => refusal.message),
 ];

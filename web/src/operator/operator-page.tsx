@@ -26,6 +26,8 @@ const OperatorMoneyPanels = lazy(() => import('./money-panels.tsx'));
 const OperatorGames = lazy(() => import('./games.tsx'));
 // Its own chunk too: only roles with money.read load it (docs/0043).
 const OperatorRounds = lazy(() => import('./rounds.tsx'));
+// Promotions, applications and VIP settings, a chunk of their own with their texts (docs/0098).
+const OperatorPromotionPanels = lazy(() => import('./promotion-panels.tsx'));
 
 /**
  * Logs the operator out: the session ends on the server first (docs/0070), so a copy of the token
@@ -67,6 +69,12 @@ function ConsolePanels({ c }: { c: TConsole }) {
           <OperatorRounds currency={c.currency} />
         </Suspense>
       )}
+      <Suspense fallback={<span className="spinner" />}>
+        <OperatorPromotionPanels
+          can={{ configRead: can('config.read'), contentWrite: can('whitelabel.write'), moneyRead: can('money.read'), moneyWrite: can('money.write') }}
+          currency={c.currency}
+        />
+      </Suspense>
     </>
   );
 }
