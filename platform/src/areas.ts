@@ -21,6 +21,7 @@ import { operatorGamesRoutes } from './operator/operator-games.routes.ts';
 import { operatorRoutes } from './operator/operator.routes.ts';
 import { recordRoutes } from './records/records.routes.ts';
 import { rewardRoutes } from './rewards/rewards.routes.ts';
+import { bonusRoutes } from './bonus/bonus.routes.ts';
 import { securityCentreRoutes } from './security-centre/security-centre.routes.ts';
 import { sessionRoutes } from './session/session.routes.ts';
 import { systemRoutes } from './system/system.routes.ts';
@@ -56,6 +57,7 @@ export const AREA_ROUTES: { readonly [K in Exclude<TAreaName, 'configWatch'>]: T
   transfer: transferRoutes,
   records: recordRoutes,
   rewards: rewardRoutes,
+  bonus: bonusRoutes,
   security: securityCentreRoutes,
   agent: agentRoutes,
   agentTeam: teamReportRoutes,

@@ -24,6 +24,7 @@ import { WLG_CRASH_CALLS } from './wlg-crash.ts';
 import { WLG_LOTTERY_CALLS } from './wlg-lottery-calls.ts';
 import { LAUNCH_CALLS } from './launch-calls.ts';
 import { REWARD_CALLS } from './reward-calls.ts';
+import { BONUS_CALLS } from './bonus-calls.ts';
 
 /**
  * Areas the gateway relays whole (docs/0090): each becomes a tRPC router of the same name made of
@@ -32,6 +33,7 @@ import { REWARD_CALLS } from './reward-calls.ts';
  */
 export const RELAYED_AREAS = {
   rewards: REWARD_CALLS,
+  bonus: BONUS_CALLS,
 } as const satisfies Record<string, TCallSet>;
 
 /**

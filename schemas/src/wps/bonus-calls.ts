@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { BONUS_SOURCES, BONUS_STATES } from '../domain/promotion-terms/kinds.ts';
+import { ZTurnoverWeights } from '../domain/promotion-terms/bonus.ts';
+import { declareCall, REAL_MEMBER } from './call.ts';
+import { ZBigId, ZIdempotencyKey, ZRecordPaging } from './shapes.ts';
+
+/**
+ * The member's bonus area (docs/0095): the bonuses awarded, newest first, with their wagering
+ * progress and the bonus balance, and the cancel of the active one (the bonusDetails page).
+ */
+export const BONUS_PATHS = {
+  /** GET: the member's awards, newest first, paged, and the bonus wallet's balance. */
+  list: '/wps/member/bonus/list',
+  /** POST { awardId, key }: cancel the active bonus; its balance goes back to the merchant. */
+  cancel: '/wps/member/bonus/cancel',
+} as const;
+
+/** Message keys of the wagering engine's refusals and warnings; the web translates them (money texts). */
+export const BONUS_WAGER_MESSAGES = {
+  /** A stake above the active bonus's maximum stake: refused at placement, nothing moves. */
+  maxStake: 'bonus_max_stake',
+  /** A withdrawal while a bonus is active: resend with forfeitBonus to give the bonus up. */
+  forfeitWarning: 'bonus_forfeit_warning',
+  /** The bonus named is not active (it ended, or was never claimed). */
+  notActive: 'bonus_not_active',
+} as const;
+
+const ZMinor = z.number().int().nonnegative().refine(Number.isSafeInteger);
+
+export const ZBonusListQuery = z.object(ZRecordPaging);
+export type TBonusListQuery = z.infer<typeof ZBonusListQuery>;
+
+export const ZBonusAwardRow = z.object({
+  id: ZBigId,
+  source: z.enum(BONUS_SOURCES),
+  state: z.enum(BONUS_STATES),
+  amountMinor: ZMinor,
+  turnoverDoneMinor: ZMinor,
+  turnoverRequiredMinor: ZMinor,
+  weights: ZTurnoverWeights,
+  maxStakeMinor: ZMinor.nullable(),
+  claimBy: z.string().max(40),
+  expiresAt: z.string().max(40).nullable(),
+  createdAt: z.string().max(40),
+  endedAt: z.string().max(40).nullable(),
+});
+export type TBonusAwardRow = z.infer<typeof ZBonusAwardRow>;
+export const ZBonusList = z.object({
+  rows: z.array(ZBonusAwardRow).max(100),
+  total: z.number().int().nonnegative(),
+  /** The bonus wallet's balance now. */
+  balanceMinor: ZMinor,
+});
+export type TBonusList = z.infer<typeof ZBonusList>;
+
+export const ZBonusCancelRequest = z.object({ awardId: ZBigId, key: ZIdempotencyKey });
+export type TBonusCancelRequest = z.infer<typeof ZBonusCancelRequest>;
+export const ZBonusCancelResult = z.object({ awardId: ZBigId, state: z.enum(BONUS_STATES), forfeitedMinor: ZMinor });
+export type TBonusCancelResult = z.infer<typeof ZBonusCancelResult>;
+
+/** What a withdrawal refused for an active bonus carries: the bonus money that would be lost. */
+export const ZBonusForfeitWarning = z.object({ awardId: ZBigId, bonusMinor: ZMinor });
+export type TBonusForfeitWarning = z.infer<typeof ZBonusForfeitWarning>;
+
+export const BONUS_CALLS = {
+  list: declareCall({ method: 'GET', path: BONUS_PATHS.list, moduleId: 'BONUS', input: ZBonusListQuery, output: ZBonusList, audience: REAL_MEMBER }),
+  /** Never retried (a POST); cancelling an ended bonus answers its state, nothing moves twice. */
+  cancel: declareCall({
+    method: 'POST',
+    path: BONUS_PATHS.cancel,
+    moduleId: 'BONUS',
+    input: ZBonusCancelRequest,
+    output: ZBonusCancelResult,
+    audience: REAL_MEMBER,
+    kind: 'money',
+  }),
+} as const;
