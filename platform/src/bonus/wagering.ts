@@ -3,7 +3,7 @@ import { BONUS_WAGER_MESSAGES, type TTurnoverWeights } from '@wl/schemas';
 import type { DB } from '../db/schema.ts';
 import { lockMembers } from '../kernel/member-lock.ts';
 import { accountFor, transfer } from '../wallet/ledger.service.ts';
-import { activeBonusOf, endBonus } from './ends.ts';
+import { endBonus } from './ends.ts';
 
 /*
  * Wagering with bonus money in the seamless wallet (docs/0095), so every game obeys it alike. Only a
@@ -46,11 +46,16 @@ export async function stakeWithBonus(
   refuse: (key: string) => Promise<Error>,
 ): Promise<number | undefined> {
   await lockMembers(trx, [player.memberId], provider.merchant.id);
-  const award = await activeBonusOf(trx, player.memberId);
-  if (!award) return undefined;
-  if (award.max_stake_minor !== null && req.amountMinor > Number(award.max_stake_minor)) throw await refuse(BONUS_WAGER_MESSAGES.maxStake);
-  const cash = await trx.selectFrom('ledger_accounts').select('balance_minor').where('id', '=', player.wallet).executeTakeFirstOrThrow();
-  const cashMinor = Math.min(Math.max(Number(cash.balance_minor), 0), req.amountMinor);
+  // Read after the lock, in one statement: the bonus still active (an end locks the member too) and the cash.
+  const now = await trx
+    .selectFrom('ledger_accounts as w')
+    .leftJoin('bonus_awards as a', (join) => join.on('a.member_id', '=', player.memberId).on('a.state', '=', 'active'))
+    .select(['w.balance_minor', 'a.id as award_id', 'a.max_stake_minor'])
+    .where('w.id', '=', player.wallet)
+    .executeTakeFirstOrThrow();
+  if (now.award_id === null) return undefined;
+  if (now.max_stake_minor !== null && req.amountMinor > Number(now.max_stake_minor)) throw await refuse(BONUS_WAGER_MESSAGES.maxStake);
+  const cashMinor = Math.min(Math.max(Number(now.balance_minor), 0), req.amountMinor);
   const bonusMinor = req.amountMinor - cashMinor;
   const meta = { game: req.gameCode, round: req.roundId };
   const cashId = await providerMove(trx, provider, player.wallet, player.house, cashMinor, `bet:${req.transactionId}`, 'bet', meta);
@@ -60,7 +65,7 @@ export async function stakeWithBonus(
     .values({
       provider_id: provider.id,
       bet_transaction_id: req.transactionId,
-      award_id: award.id,
+      award_id: now.award_id,
       member_id: player.memberId,
       stake_minor: req.amountMinor,
       cash_minor: cashMinor,
@@ -89,6 +94,15 @@ export async function settleWithBonus(trx: Transaction<DB>, provider: TBonusProv
     .leftJoin('bonus_stakes as s', (join) => join.onRef('s.provider_id', '=', 't.provider_id').onRef('s.bet_transaction_id', '=', 't.transaction_id'))
     .leftJoin('bonus_awards as a', 'a.id', 's.award_id')
     .select(['t.transaction_id', 't.amount_minor', 's.award_id', 's.bonus_minor', 'a.state', 'a.weights'])
+    .select((eb) =>
+      eb
+        .selectFrom('games')
+        .select('game_type')
+        .where('merchant_id', '=', provider.merchant.id)
+        .where('game_code', '=', req.gameCode)
+        .limit(1)
+        .as('game_type'),
+    )
     .where('t.provider_id', '=', provider.id)
     .where('t.transaction_id', 'in', betIds)
     .orderBy('t.transaction_id')
@@ -124,17 +138,10 @@ async function creditTurnover(
   provider: TBonusProvider,
   player: TBonusPlayer,
   req: TCall,
-  bets: { transaction_id: string; amount_minor: number; award_id: number | null; state: string | null; weights: TTurnoverWeights | null }[],
+  bets: { transaction_id: string; amount_minor: number; award_id: number | null; state: string | null; weights: TTurnoverWeights | null; game_type: string | null }[],
   total: number,
   now: Date,
 ): Promise<void> {
-  const game = await trx
-    .selectFrom('games')
-    .select('game_type')
-    .where('merchant_id', '=', provider.merchant.id)
-    .where('game_code', '=', req.gameCode)
-    .limit(1)
-    .executeTakeFirst();
   const credited = new Map<number, number>();
   let paidOut = 0;
   for (const [i, b] of bets.entries()) {
@@ -142,7 +149,7 @@ async function creditTurnover(
     const payout = i === bets.length - 1 ? req.amountMinor - paidOut : Math.floor((req.amountMinor * Number(b.amount_minor)) / total);
     paidOut += payout;
     if (b.award_id === null) continue;
-    const weight = b.state === 'active' && game ? ((b.weights as Record<string, number> | null)?.[game.game_type] ?? 0) : 0;
+    const weight = b.state === 'active' && b.game_type !== null ? ((b.weights as Record<string, number> | null)?.[b.game_type] ?? 0) : 0;
     const credit = turnoverOf(Number(b.amount_minor), payout, weight);
     const settled = await trx
       .updateTable('bonus_stakes')
