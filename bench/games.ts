@@ -72,14 +72,15 @@ async function measureOn(
       const wallet = await accountFor(db, merchant, 'member_wallet', { memberId });
       // With a bonus: no cash, every stake is bonus money, and the turnover never met within the run.
       if (withBonus) await db.transaction().execute((trx) => awardBonus(trx, merchant, benchBonus(memberId)));
-      else await transfer(db, {
-        from: house,
-        to: wallet,
-        amountMinor: 100_000_000,
-        owner: { kind: 'system', id: 0 },
-        idempotencyKey: `slotbench:${memberId}`,
-        kind: 'seed_credit',
-      });
+      else
+        await transfer(db, {
+          from: house,
+          to: wallet,
+          amountMinor: 100_000_000,
+          owner: { kind: 'system', id: 0 },
+          idempotencyKey: `slotbench:${memberId}`,
+          kind: 'seed_credit',
+        });
       // A launch ticket as launchGame writes it, opened as the game page opens it.
       const ticket = randomBytes(24).toString('base64url');
       await db
@@ -150,10 +151,10 @@ export async function measureSlotRounds(
 ): Promise<TSlotRun[]> {
   const { counter, log } = queryCounter();
   const runs: TSlotRun[] = [];
-  for (const withBonus of modes) runs.push(...(await onEachEngine(databaseUrl, (database, engine) => measureOn(database, engine, rounds, counter, withBonus), { log })));
+  for (const withBonus of modes)
+    runs.push(...(await onEachEngine(databaseUrl, (database, engine) => measureOn(database, engine, rounds, counter, withBonus), { log })));
   return runs;
 }
-
 
 /** Slot rounds per second beside the ledger's transfers per second of the same engine, same run. */
 export function printSlotRounds(runs: TSlotRun[], ledger: { engine: string; transfersPerSecond: number }[]): void {
@@ -162,7 +163,9 @@ export function printSlotRounds(runs: TSlotRun[], ledger: { engine: string; tran
     const transfers = ledger.find((l) => l.engine === r.engine)?.transfersPerSecond;
     const ratio = transfers ? ` = ${(r.roundsPerSecond / transfers).toFixed(3)} of ${transfers} transfers/s` : '';
     const busy = r.busy > 0 ? `; ${r.busy} of ${r.rounds} spins answered game_busy (the wallet's 5 s limit on a loaded machine)` : '';
-    console.log(`    ${r.engine}${r.withBonus ? ', bonus money' : ''}: ${r.roundsPerSecond} rounds/s (${r.rounds} rounds)${ratio}${busy}; ${r.queriesPerRound} queries per round`);
+    console.log(
+      `    ${r.engine}${r.withBonus ? ', bonus money' : ''}: ${r.roundsPerSecond} rounds/s (${r.rounds} rounds)${ratio}${busy}; ${r.queriesPerRound} queries per round`,
+    );
   }
 }
 

@@ -17,7 +17,10 @@ export const INITIAL_JS_GOAL_BYTES = 150_000;
 export function bonusRatios(runs: TSlotRun[]): { engine: string; ratio: number }[] {
   return runs
     .filter((r) => r.withBonus)
-    .map((r) => ({ engine: r.engine, ratio: Number((r.roundsPerSecond / runs.find((c) => !c.withBonus && c.engine === r.engine)!.roundsPerSecond).toFixed(3)) }));
+    .map((r) => ({
+      engine: r.engine,
+      ratio: Number((r.roundsPerSecond / runs.find((c) => !c.withBonus && c.engine === r.engine)!.roundsPerSecond).toFixed(3)),
+    }));
 }
 
 /** docs/0095: a bet with an active bonus at least this share of one without. */

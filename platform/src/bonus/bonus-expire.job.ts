@@ -45,7 +45,8 @@ export async function runBonusExpire(db: Kysely<DB>, now: Date): Promise<{ expir
       .where('claim_by', '<', now)
       .returning(['id', 'merchant_id', 'member_id', 'amount_minor'])
       .execute();
-    for (const r of rows) await recordMemberAudit(trx, { merchantId: r.merchant_id, memberId: r.member_id, action: 'bonus_lapsed', detail: `${r.id} ${r.amount_minor}`, ip: '' });
+    for (const r of rows)
+      await recordMemberAudit(trx, { merchantId: r.merchant_id, memberId: r.member_id, action: 'bonus_lapsed', detail: `${r.id} ${r.amount_minor}`, ip: '' });
     return rows.length;
   });
   return { expired, lapsed };

@@ -23,7 +23,11 @@ export async function listBonuses(db: Kysely<DB>, merchant: TMerchantRef, member
       .limit(q.pageSize)
       .offset((q.pageNo - 1) * q.pageSize)
       .execute(),
-    db.selectFrom('bonus_awards').select((eb) => eb.fn.countAll<number>().as('n')).where('member_id', '=', memberId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('bonus_awards')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('member_id', '=', memberId)
+      .executeTakeFirstOrThrow(),
     db
       .selectFrom('ledger_accounts')
       .select('balance_minor')
@@ -57,7 +61,15 @@ export async function listBonuses(db: Kysely<DB>, merchant: TMerchantRef, member
  * Another member's award answers not found; a bonus this member already cancelled answers as it is
  * (a resend); any other state is refused. The key is kept in the audit trail with the cancel.
  */
-export async function cancelBonus(db: Kysely<DB>, merchant: TMerchantRef, memberId: number, awardId: number, key: string, now: Date, ip: string): Promise<TBonusCancelResult> {
+export async function cancelBonus(
+  db: Kysely<DB>,
+  merchant: TMerchantRef,
+  memberId: number,
+  awardId: number,
+  key: string,
+  now: Date,
+  ip: string,
+): Promise<TBonusCancelResult> {
   return inTransaction(db, async (trx) => {
     await lockMembers(trx, [memberId], merchant.id);
     const award = await trx

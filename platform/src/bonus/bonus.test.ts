@@ -21,11 +21,23 @@ const ids = { member: 0, other: 0 };
 let seq = 0;
 
 const bonusMinor = async (memberId: number) =>
-  Number((await ctx.db.selectFrom('ledger_accounts').select('balance_minor').where('member_id', '=', memberId).where('kind', '=', 'member_bonus').executeTakeFirst())?.balance_minor ?? 0);
+  Number(
+    (await ctx.db.selectFrom('ledger_accounts').select('balance_minor').where('member_id', '=', memberId).where('kind', '=', 'member_bonus').executeTakeFirst())
+      ?.balance_minor ?? 0,
+  );
 const counts = () => rowCounts(ctx.db, ['ledger_transactions', 'member_audit', 'withdrawals']);
 const give = (memberId: number, amountMinor: number) =>
   inTransaction(ctx.db, (trx) =>
-    awardBonus(trx, merchant, { memberId, promotionId: null, source: 'operator', sourceKey: `give-${(seq += 1)}`, amountMinor, terms: DEFAULT_BONUS_TERMS, now: new Date(NOW), ip: 'test' }),
+    awardBonus(trx, merchant, {
+      memberId,
+      promotionId: null,
+      source: 'operator',
+      sourceKey: `give-${(seq += 1)}`,
+      amountMinor,
+      terms: DEFAULT_BONUS_TERMS,
+      now: new Date(NOW),
+      ip: 'test',
+    }),
   );
 const cancel = (token: string, awardId: number, key = `cancel-${randomUUID()}`) => call('POST', BONUS_PATHS.cancel, token, { awardId, key });
 
@@ -41,7 +53,12 @@ beforeAll(async () => {
 describe('the bonus area: check ladder (docs/0095)', () => {
   it('refuses every bonus call without a session, and to a trial account', async () => {
     const before = await counts();
-    await expectRealAccountOnly(ctx, tokens.trial, Object.values(BONUS_CALLS).map((c) => [c.method, c.path] as const), { awardId: 1, key: 'ladder-key-1' });
+    await expectRealAccountOnly(
+      ctx,
+      tokens.trial,
+      Object.values(BONUS_CALLS).map((c) => [c.method, c.path] as const),
+      { awardId: 1, key: 'ladder-key-1' },
+    );
     expect(await counts()).toEqual(before);
   });
 
@@ -53,7 +70,11 @@ describe('the bonus area: check ladder (docs/0095)', () => {
     expect(await bonusMinor(ids.other)).toBe(2_000);
     const list = (await call('GET', BONUS_PATHS.list, tokens.member)).json();
     expect(list.value.rows.map((r: { id: number }) => r.id)).not.toContain(theirs.awardId);
-    await ctx.db.updateTable('bonus_awards').set({ state: 'cancelled', ended_at: new Date(NOW) }).where('id', '=', theirs.awardId).execute();
+    await ctx.db
+      .updateTable('bonus_awards')
+      .set({ state: 'cancelled', ended_at: new Date(NOW) })
+      .where('id', '=', theirs.awardId)
+      .execute();
   });
 
   it('refuses bad input with a clear message: NUL bytes, a 1 MB key, bad ids and pages', async () => {
@@ -71,7 +92,10 @@ describe('the bonus area: check ladder (docs/0095)', () => {
       expect(res.json()).toMatchObject({ success: false });
       expect(['error_bad_request', 'error_payload_too_large']).toContain(res.json().message);
     }
-    expect((await call('GET', BONUS_PATHS.list, tokens.member, undefined, { pageNo: '0' })).json()).toMatchObject({ success: false, message: 'error_bad_request' });
+    expect((await call('GET', BONUS_PATHS.list, tokens.member, undefined, { pageNo: '0' })).json()).toMatchObject({
+      success: false,
+      message: 'error_bad_request',
+    });
     expect(await counts()).toEqual(before);
   });
 });
@@ -81,14 +105,26 @@ describe('the bonus area: list and cancel (docs/0095)', () => {
     const mine = await give(ids.member, 4_000);
     const list = (await call('GET', BONUS_PATHS.list, tokens.member, undefined, { pageSize: '5' })).json();
     expect(list).toMatchObject({ success: true, value: { balanceMinor: 4_000 } });
-    expect(list.value.rows[0]).toMatchObject({ id: mine.awardId, state: 'active', amountMinor: 4_000, turnoverRequiredMinor: 40_000, turnoverDoneMinor: 0, maxStakeMinor: null });
+    expect(list.value.rows[0]).toMatchObject({
+      id: mine.awardId,
+      state: 'active',
+      amountMinor: 4_000,
+      turnoverRequiredMinor: 40_000,
+      turnoverDoneMinor: 0,
+      maxStakeMinor: null,
+    });
     const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => cancel(tokens.member, mine.awardId, `race-${i}-cancel`)));
     expect(answers.every((a) => a.json().success)).toBe(true);
     expect(answers.map((a) => a.json().value.forfeitedMinor).filter((m) => m > 0)).toEqual([4_000]);
     expect(await bonusMinor(ids.member)).toBe(0);
     const ends = await ctx.db.selectFrom('ledger_transactions').select('id').where('idempotency_key', '=', `bonus-end:${mine.awardId}`).execute();
     expect(ends).toHaveLength(1);
-    const audit = await ctx.db.selectFrom('member_audit').select('action').where('member_id', '=', ids.member).where('action', '=', 'bonus_cancelled').execute();
+    const audit = await ctx.db
+      .selectFrom('member_audit')
+      .select('action')
+      .where('member_id', '=', ids.member)
+      .where('action', '=', 'bonus_cancelled')
+      .execute();
     expect(audit).toHaveLength(1);
     expect(await ledgerViolations(ctx.db)).toEqual(NO_VIOLATIONS);
   });
@@ -98,7 +134,9 @@ describe('withdrawing with an active bonus (docs/0095)', () => {
   it('warns with the bonus that would be lost and changes nothing; with forfeitBonus the bonus is forfeited with the withdrawal', async () => {
     await ctx.db.updateTable('merchants').set({ withdraw_daily_count: 100, payout_cooling_minutes: 0 }).execute();
     await call('POST', WITHDRAW_PATHS.withdrawPassword, tokens.member, { newPassword: 'Money5678', confirmNewPassword: 'Money5678' });
-    const bank = (await call('POST', WITHDRAW_PATHS.bankAccount, tokens.member, { bankName: 'City Bank', accountNumber: '5550001111', holderName: 'Demo Member' })).json();
+    const bank = (
+      await call('POST', WITHDRAW_PATHS.bankAccount, tokens.member, { bankName: 'City Bank', accountNumber: '5550001111', holderName: 'Demo Member' })
+    ).json();
     expect(bank).toMatchObject({ success: true });
     const award = await give(ids.member, 3_000);
     const body = { bankAccountId: bank.value.id, amountMinor: 100_000, withdrawPassword: 'Money5678', idempotencyKey: `w-${randomUUID()}` };

@@ -79,7 +79,14 @@ export async function activeBonusOf(trx: Transaction<DB>, memberId: number) {
  * be lost (409 bonus_forfeit_warning) unless the member said to forfeit it; then it is forfeited in
  * the withdrawal's transaction (the member locked by it), so a refused withdrawal forfeits nothing.
  */
-export async function forfeitForWithdrawal(trx: Transaction<DB>, merchant: TMerchantRef, memberId: number, forfeit: boolean, now: Date, cause: string): Promise<void> {
+export async function forfeitForWithdrawal(
+  trx: Transaction<DB>,
+  merchant: TMerchantRef,
+  memberId: number,
+  forfeit: boolean,
+  now: Date,
+  cause: string,
+): Promise<void> {
   const award = await activeBonusOf(trx, memberId);
   if (!award) return;
   if (!forfeit) {

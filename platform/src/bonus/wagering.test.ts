@@ -20,7 +20,12 @@ const ctx = usePlatform({ clock: () => new Date(NOW) });
 const merchant = { id: 0, currency: '' };
 let secret = '';
 const slot = BUILT_IN_GAMES[0].nodeId;
-const wallet = seamlessCalls(ctx, () => secret, () => NOW, slot);
+const wallet = seamlessCalls(
+  ctx,
+  () => secret,
+  () => NOW,
+  slot,
+);
 let seq = 0;
 const id = (tag: string) => `${tag}-${(seq += 1)}`;
 
@@ -37,7 +42,14 @@ async function player(prefix: string, cashMinor: number, bonusMinor: number, ter
   const to = await accountFor(ctx.db, merchant, 'member_wallet', { memberId: memberId! });
   if (cashMinor > 0)
     await inTransaction(ctx.db, async (trx) =>
-      transfer(trx, { from: await accountFor(trx, merchant, 'adjustment'), to, amountMinor: cashMinor, owner: { kind: 'member', id: memberId! }, idempotencyKey: `fund:${prefix}`, kind: 'adjustment' }),
+      transfer(trx, {
+        from: await accountFor(trx, merchant, 'adjustment'),
+        to,
+        amountMinor: cashMinor,
+        owner: { kind: 'member', id: memberId! },
+        idempotencyKey: `fund:${prefix}`,
+        kind: 'adjustment',
+      }),
     );
   const award = await inTransaction(ctx.db, (trx) =>
     awardBonus(trx, merchant, {
@@ -125,7 +137,11 @@ describe('staking with bonus money (docs/0095)', () => {
     const p = await player('wager-ended', 0, 1_000);
     const b = id('b');
     await wallet.bet(p.playerId, b, 400);
-    await ctx.db.updateTable('bonus_awards').set({ expires_at: new Date(NOW - 1) }).where('id', '=', p.awardId).execute();
+    await ctx.db
+      .updateTable('bonus_awards')
+      .set({ expires_at: new Date(NOW - 1) })
+      .where('id', '=', p.awardId)
+      .execute();
     await runBonusExpire(ctx.db, new Date(NOW));
     expect(await balances(p.memberId)).toEqual({ cash: 0, bonus: 0 });
     await wallet.win(p.playerId, id('w'), 800, b);
@@ -149,7 +165,11 @@ describe('staking with bonus money (docs/0095)', () => {
 describe('the bonus expiry job (docs/0095)', () => {
   it('expires an active bonus past its end and lapses an offer past its claim date, each once, audited', async () => {
     const p = await player('expire-once', 0, 700);
-    await ctx.db.updateTable('bonus_awards').set({ expires_at: new Date(NOW - 1) }).where('id', '=', p.awardId).execute();
+    await ctx.db
+      .updateTable('bonus_awards')
+      .set({ expires_at: new Date(NOW - 1) })
+      .where('id', '=', p.awardId)
+      .execute();
     const total = await ledgerTotal(ctx.db);
     const runs = await Promise.all([runBonusExpire(ctx.db, new Date(NOW)), runBonusExpire(ctx.db, new Date(NOW))]);
     expect(runs.reduce((n, r) => n + r.expired, 0)).toBe(1);

@@ -26,9 +26,26 @@ async function bonusHome(trx: Transaction<DB>, provider: TBonusProvider, player:
 }
 
 /** One provider-owned move keyed by the provider's id (the seamless wallet's keys, docs/0072). */
-async function providerMove(trx: Transaction<DB>, provider: TBonusProvider, from: number, to: number, amountMinor: number, key: string, kind: string, meta: Record<string, string>) {
+async function providerMove(
+  trx: Transaction<DB>,
+  provider: TBonusProvider,
+  from: number,
+  to: number,
+  amountMinor: number,
+  key: string,
+  kind: string,
+  meta: Record<string, string>,
+) {
   if (amountMinor <= 0 || from === to) return null;
-  const moved = await transfer(trx, { from, to, amountMinor, owner: { kind: 'provider', id: provider.id }, idempotencyKey: key, kind, meta: { code: provider.code, ...meta } });
+  const moved = await transfer(trx, {
+    from,
+    to,
+    amountMinor,
+    owner: { kind: 'provider', id: provider.id },
+    idempotencyKey: key,
+    kind,
+    meta: { code: provider.code, ...meta },
+  });
   return moved.transactionId;
 }
 
@@ -87,7 +104,14 @@ export const turnoverOf = (stakeMinor: number, payoutMinor: number, weightPercen
  * active credits it turnover once (its row's settled_at), and a bonus whose turnover is met converts.
  * Answers the ledger transaction to record with the win (cash first), if any moved.
  */
-export async function settleWithBonus(trx: Transaction<DB>, provider: TBonusProvider, player: TBonusPlayer, req: TCall, betIds: string[], now: Date): Promise<number | null> {
+export async function settleWithBonus(
+  trx: Transaction<DB>,
+  provider: TBonusProvider,
+  player: TBonusPlayer,
+  req: TCall,
+  betIds: string[],
+  now: Date,
+): Promise<number | null> {
   await lockMembers(trx, [player.memberId], provider.merchant.id);
   const bets = await trx
     .selectFrom('seamless_transactions as t')
@@ -95,13 +119,7 @@ export async function settleWithBonus(trx: Transaction<DB>, provider: TBonusProv
     .leftJoin('bonus_awards as a', 'a.id', 's.award_id')
     .select(['t.transaction_id', 't.amount_minor', 's.award_id', 's.bonus_minor', 'a.state', 'a.weights'])
     .select((eb) =>
-      eb
-        .selectFrom('games')
-        .select('game_type')
-        .where('merchant_id', '=', provider.merchant.id)
-        .where('game_code', '=', req.gameCode)
-        .limit(1)
-        .as('game_type'),
+      eb.selectFrom('games').select('game_type').where('merchant_id', '=', provider.merchant.id).where('game_code', '=', req.gameCode).limit(1).as('game_type'),
     )
     .where('t.provider_id', '=', provider.id)
     .where('t.transaction_id', 'in', betIds)
@@ -125,7 +143,16 @@ export async function settleWithBonus(trx: Transaction<DB>, provider: TBonusProv
   for (const [home, minor] of byHome) {
     if (home === player.wallet) continue;
     const kind = home === player.bonus ? 'win_bonus' : 'win_bonus_ended';
-    const id = await providerMove(trx, provider, player.house, home, minor, `${kind === 'win_bonus' ? 'win-bonus' : 'win-ended'}:${req.transactionId}`, kind, meta);
+    const id = await providerMove(
+      trx,
+      provider,
+      player.house,
+      home,
+      minor,
+      `${kind === 'win_bonus' ? 'win-bonus' : 'win-ended'}:${req.transactionId}`,
+      kind,
+      meta,
+    );
     firstId ??= id;
   }
   await creditTurnover(trx, provider, player, req, bets, total, now);
@@ -138,7 +165,14 @@ async function creditTurnover(
   provider: TBonusProvider,
   player: TBonusPlayer,
   req: TCall,
-  bets: { transaction_id: string; amount_minor: number; award_id: number | null; state: string | null; weights: TTurnoverWeights | null; game_type: string | null }[],
+  bets: {
+    transaction_id: string;
+    amount_minor: number;
+    award_id: number | null;
+    state: string | null;
+    weights: TTurnoverWeights | null;
+    game_type: string | null;
+  }[],
   total: number,
   now: Date,
 ): Promise<void> {

@@ -63,7 +63,15 @@ export const ZBonusForfeitWarning = z.object({ awardId: ZBigId, bonusMinor: ZMin
 export type TBonusForfeitWarning = z.infer<typeof ZBonusForfeitWarning>;
 
 export const BONUS_CALLS = {
-  list: declareCall({ method: 'GET', path: BONUS_PATHS.list, moduleId: 'BONUS', input: ZBonusListQuery, output: ZBonusList, audience: REAL_MEMBER }),
+  list: declareCall({
+    method: 'GET',
+    path: BONUS_PATHS.list,
+    moduleId: 'BONUS',
+    input: ZBonusListQuery,
+    output: ZBonusList,
+    audience: REAL_MEMBER,
+    modules: ['BONUS3'],
+  }),
   /** Never retried (a POST); cancelling an ended bonus answers its state, nothing moves twice. */
   cancel: declareCall({
     method: 'POST',
@@ -72,6 +80,7 @@ export const BONUS_CALLS = {
     input: ZBonusCancelRequest,
     output: ZBonusCancelResult,
     audience: REAL_MEMBER,
+    modules: ['BONUS3'],
     kind: 'money',
   }),
 } as const;

@@ -6,7 +6,8 @@ import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { parseAmountInput } from '@wl/schemas/domain/money';
 import { sniffProofType } from '@wl/schemas/domain/proof';
-import type { TWithdrawal } from '@wl/schemas/wps/withdraw-calls';
+import { BONUS_WAGER_MESSAGES } from '@wl/schemas/wps/bonus-calls';
+import type { TWithdrawal, TWithdrawRequest } from '@wl/schemas/wps/withdraw-calls';
 import { FlowError } from '@wl/flows/shared/flow-error';
 import { withdrawalConfirmMachine, type TProofFile, type TWithdrawalAnswer } from '@wl/flows/withdrawal/withdrawal-confirm.machine';
 import { upstreamOf } from '../api/flow-errors.ts';
@@ -14,6 +15,7 @@ import { errorKey, useTRPC, useTRPCClient } from '../api/trpc.ts';
 import { Field, FormError, InputField, PasswordField, SubmitButton } from '../accounts/form-parts.tsx';
 import { useAreaTexts } from '../i18n/area-texts.ts';
 import { localDateTime } from '../lib/numbers-later.ts';
+import { Modal } from '../modals/modal.tsx';
 import { formatMinor } from '../lib/numbers.ts';
 import { getRequestToken } from '../session/session-storage.ts';
 import '../styles/money.css';
@@ -237,6 +239,8 @@ export default function WithdrawPage() {
   const [localError, setLocalError] = useState<string | null>(null);
   const [key, setKey] = useState(newKey);
   const [done, setDone] = useState<string | null>(null);
+  // The request refused with the forfeit warning, kept to resend with forfeitBonus once confirmed (docs/0095).
+  const [forfeit, setForfeit] = useState<{ input: TWithdrawRequest; bonusMinor: number } | null>(null);
   const request = useMutation(
     trpc.withdraw.request.mutationOptions({
       onSuccess: (w) => {
@@ -244,7 +248,11 @@ export default function WithdrawPage() {
         setAmount('');
         setPassword('');
         setKey(newKey());
+        setForfeit(null);
         refresh();
+      },
+      onError: (err, input) => {
+        if (errorKey(err) === BONUS_WAGER_MESSAGES.forfeitWarning && !input.forfeitBonus) setForfeit({ input, bonusMinor: upstreamOf(err).bonusMinor ?? 0 });
       },
     }),
   );
@@ -264,7 +272,8 @@ export default function WithdrawPage() {
     setLocalError(null);
     request.mutate({ bankAccountId: bank, amountMinor: minor, withdrawPassword: password, idempotencyKey: key });
   };
-  const error = localError ?? (request.error ? errorKey(request.error) : null);
+  const warned = forfeit !== null && !request.isPending;
+  const error = localError ?? (request.error && !warned ? errorKey(request.error) : null);
   // A new payout account's cooling-off names how long is left (docs/0068).
   const errorParams =
     localError === null && request.error ? (upstreamOf(request.error).fieldErrors?.bankAccountId?.params as Record<string, number> | undefined) : undefined;
@@ -313,6 +322,25 @@ export default function WithdrawPage() {
               {t('withdraw_submit')}
             </SubmitButton>
           </form>
+        )}
+        {forfeit && (
+          <Modal testId="withdraw.forfeit" title={t('withdraw_forfeit_title')} onClose={() => setForfeit(null)} size="small">
+            <p className="dialog__text">{t('withdraw_forfeit_text', { amount: formatMinor(forfeit.bonusMinor, language, o.currencySymbol) })}</p>
+            <div className="dialog__actions">
+              <button
+                type="button"
+                className="btn btn--primary"
+                data-testid="withdraw.forfeit.yes"
+                disabled={request.isPending}
+                onClick={() => request.mutate({ ...forfeit.input, forfeitBonus: true })}
+              >
+                {t('withdraw_forfeit_yes')}
+              </button>
+              <button type="button" className="btn" data-testid="withdraw.forfeit.no" onClick={() => setForfeit(null)}>
+                {t('withdraw_forfeit_no')}
+              </button>
+            </div>
+          </Modal>
         )}
       </section>
       <section className="card">
