@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BONUS_CALLS, BONUS_PATHS, DEFAULT_BONUS_TERMS, WITHDRAW_PATHS } from '@wl/schemas';
+import { BONUS_CALLS, BONUS_PATHS, DEFAULT_BONUS_TERMS, RECORD_PATHS, WITHDRAW_PATHS } from '@wl/schemas';
 import { rowCounts, usePlatform } from '../test-support/db.ts';
 import { expectRealAccountOnly, loginToken, steppedUpToken, tokenCall } from '../test-support/http.ts';
 import { ledgerViolations, NO_VIOLATIONS } from '../wallet/ledger-invariants.ts';
@@ -127,6 +127,18 @@ describe('the bonus area: list and cancel (docs/0095)', () => {
       .execute();
     expect(audit).toHaveLength(1);
     expect(await ledgerViolations(ctx.db)).toEqual(NO_VIOLATIONS);
+    // The account record shows the bonus wallet's movements, labelled and marked as bonus money.
+    const range = { from: new Date(Date.now() - 3_600_000).toISOString(), to: new Date(Date.now() + 3_600_000).toISOString(), tzOffsetMinutes: '0', type: 'bonus' };
+    const record = (await call('GET', RECORD_PATHS.account, tokens.member, undefined, range)).json();
+    const kinds = record.value.rows
+      .filter((r: { bonusMoney?: boolean }) => r.bonusMoney)
+      .map((r: { kind: string; amountMinor: number }) => [r.kind, r.amountMinor]);
+    expect(kinds).toEqual(
+      expect.arrayContaining([
+        ['bonus_award', 4_000],
+        ['bonus_cancelled', -4_000],
+      ]),
+    );
   });
 });
 
