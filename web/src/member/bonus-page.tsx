@@ -5,7 +5,7 @@ import type { TBonusAwardRow } from '@wl/schemas/wps/bonus-calls';
 import { errorKey, useTRPC, useTRPCClient } from '../api/trpc.ts';
 import { useAreaTexts } from '../i18n/area-texts.ts';
 import { localDateTime } from '../lib/numbers-later.ts';
-import { Modal } from '../modals/modal.tsx';
+import { ConfirmDialog } from '../modals/confirm-dialog.tsx';
 import { useSession } from '../session/session-context.tsx';
 import RecordsPage from './records-page.tsx';
 import { RewardsPage, useMinorFormat } from './rewards-parts.tsx';
@@ -158,23 +158,16 @@ export default function BonusPage() {
           </p>
         )}
         {confirming && active && (
-          <Modal testId="bonus.confirm" title={t('bonus_cancel_title')} onClose={() => setConfirming(false)} size="small">
-            <p className="dialog__text">{t('bonus_cancel_text', { amount: money(data.balanceMinor) })}</p>
-            <div className="dialog__actions">
-              <button
-                type="button"
-                className="btn btn--primary"
-                data-testid="bonus.confirm.yes"
-                disabled={cancel.isPending}
-                onClick={() => cancel.mutate(active.id)}
-              >
-                {t('bonus_cancel_yes')}
-              </button>
-              <button type="button" className="btn" data-testid="bonus.confirm.no" onClick={() => setConfirming(false)}>
-                {t('bonus_cancel_no')}
-              </button>
-            </div>
-          </Modal>
+          <ConfirmDialog
+            testId="bonus.confirm"
+            title={t('bonus_cancel_title')}
+            text={t('bonus_cancel_text', { amount: money(data.balanceMinor) })}
+            yes={t('bonus_cancel_yes')}
+            no={t('bonus_cancel_no')}
+            busy={cancel.isPending}
+            onYes={() => cancel.mutate(active.id)}
+            onClose={() => setConfirming(false)}
+          />
         )}
       </RewardsPage>
       {/* Every bonus, rebate and salary paid into the main wallet (the bonus record, docs/0031). */}

@@ -15,7 +15,7 @@ import { errorKey, useTRPC, useTRPCClient } from '../api/trpc.ts';
 import { Field, FormError, InputField, PasswordField, SubmitButton } from '../accounts/form-parts.tsx';
 import { useAreaTexts } from '../i18n/area-texts.ts';
 import { localDateTime } from '../lib/numbers-later.ts';
-import { Modal } from '../modals/modal.tsx';
+import { ConfirmDialog } from '../modals/confirm-dialog.tsx';
 import { formatMinor } from '../lib/numbers.ts';
 import { getRequestToken } from '../session/session-storage.ts';
 import '../styles/money.css';
@@ -324,23 +324,16 @@ export default function WithdrawPage() {
           </form>
         )}
         {forfeit && (
-          <Modal testId="withdraw.forfeit" title={t('withdraw_forfeit_title')} onClose={() => setForfeit(null)} size="small">
-            <p className="dialog__text">{t('withdraw_forfeit_text', { amount: formatMinor(forfeit.bonusMinor, language, o.currencySymbol) })}</p>
-            <div className="dialog__actions">
-              <button
-                type="button"
-                className="btn btn--primary"
-                data-testid="withdraw.forfeit.yes"
-                disabled={request.isPending}
-                onClick={() => request.mutate({ ...forfeit.input, forfeitBonus: true })}
-              >
-                {t('withdraw_forfeit_yes')}
-              </button>
-              <button type="button" className="btn" data-testid="withdraw.forfeit.no" onClick={() => setForfeit(null)}>
-                {t('withdraw_forfeit_no')}
-              </button>
-            </div>
-          </Modal>
+          <ConfirmDialog
+            testId="withdraw.forfeit"
+            title={t('withdraw_forfeit_title')}
+            text={t('withdraw_forfeit_text', { amount: formatMinor(forfeit.bonusMinor, language, o.currencySymbol) })}
+            yes={t('withdraw_forfeit_yes')}
+            no={t('withdraw_forfeit_no')}
+            busy={request.isPending}
+            onYes={() => request.mutate({ ...forfeit.input, forfeitBonus: true })}
+            onClose={() => setForfeit(null)}
+          />
         )}
       </section>
       <section className="card">
