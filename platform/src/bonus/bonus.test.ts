@@ -128,7 +128,12 @@ describe('the bonus area: list and cancel (docs/0095)', () => {
     expect(audit).toHaveLength(1);
     expect(await ledgerViolations(ctx.db)).toEqual(NO_VIOLATIONS);
     // The account record shows the bonus wallet's movements, labelled and marked as bonus money.
-    const range = { from: new Date(Date.now() - 3_600_000).toISOString(), to: new Date(Date.now() + 3_600_000).toISOString(), tzOffsetMinutes: '0', type: 'bonus' };
+    const range = {
+      from: new Date(Date.now() - 3_600_000).toISOString(),
+      to: new Date(Date.now() + 3_600_000).toISOString(),
+      tzOffsetMinutes: '0',
+      type: 'bonus',
+    };
     const record = (await call('GET', RECORD_PATHS.account, tokens.member, undefined, range)).json();
     const kinds = record.value.rows
       .filter((r: { bonusMoney?: boolean }) => r.bonusMoney)

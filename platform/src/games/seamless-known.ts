@@ -47,7 +47,11 @@ export async function playerOf(deps: TPlatformDeps, provider: TSeamlessProvider,
  * The member's wallet, bonus wallet (docs/0095) and the provider's house account. Created, when new, outside the caller's
  * transaction (an empty account is harmless), so a kept id always names a committed account.
  */
-export async function accountsOf(deps: TPlatformDeps, provider: TSeamlessProvider, memberId: number): Promise<{ wallet: number; house: number; bonus: number }> {
+export async function accountsOf(
+  deps: TPlatformDeps,
+  provider: TSeamlessProvider,
+  memberId: number,
+): Promise<{ wallet: number; house: number; bonus: number }> {
   const { accounts } = keptOf(deps);
   const key = `${provider.merchant.id}:${provider.code}:${memberId}`;
   const known = accounts.get(key);
