@@ -6,7 +6,7 @@ import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { parseAmountInput } from '@wl/schemas/domain/money';
 import { sniffProofType } from '@wl/schemas/domain/proof';
-import { BONUS_WAGER_MESSAGES } from '@wl/schemas/wps/bonus-calls';
+import { BONUS_WAGER_MESSAGES } from '@wl/schemas/domain/promotion-terms/wager-messages';
 import type { TWithdrawal, TWithdrawRequest } from '@wl/schemas/wps/withdraw-calls';
 import { FlowError } from '@wl/flows/shared/flow-error';
 import { withdrawalConfirmMachine, type TProofFile, type TWithdrawalAnswer } from '@wl/flows/withdrawal/withdrawal-confirm.machine';
