@@ -14,7 +14,8 @@ import { sha256Hex } from '@wl/platform/http/auth';
 import { BUILT_IN_GAMES, seed } from '@wl/platform/seed/seed';
 import { insertBareMembers } from '@wl/platform/test-support/bare-members';
 import { accountFor, houseAccountId, transfer } from '@wl/platform/wallet/ledger.service';
-import { WLG_MESSAGES } from '@wl/schemas';
+import { awardBonus, type TBonusGrant } from '@wl/platform/bonus/award';
+import { DEFAULT_BONUS_TERMS, WLG_MESSAGES } from '@wl/schemas';
 import { fetchRaw } from './edge.ts';
 import { onEachEngine } from './ledger.ts';
 import { describeFailure, percentile } from './load-stats.ts';
@@ -30,6 +31,8 @@ export type TSlotRun = {
   busy: number;
   /** Statements sent to the database (BEGIN and COMMIT included) per round played, over the timed run. */
   queriesPerRound: number;
+  /** Every player staking bonus money of an active bonus (docs/0095) instead of cash. */
+  withBonus: boolean;
 };
 
 /** Counts the statements a database is sent (its Kysely log hook); `shapes` by SQL text when BENCH_SLOT_QUERIES is set. */
@@ -53,6 +56,7 @@ async function measureOn(
   engine: TSlotRun['engine'],
   rounds: number,
   counter: ReturnType<typeof queryCounter>['counter'],
+  withBonus: boolean,
 ): Promise<TSlotRun> {
   const { db } = database;
   await migrate(db);
@@ -66,14 +70,17 @@ async function measureOn(
     const tokens: string[] = [];
     for (const memberId of ids) {
       const wallet = await accountFor(db, merchant, 'member_wallet', { memberId });
-      await transfer(db, {
-        from: house,
-        to: wallet,
-        amountMinor: 100_000_000,
-        owner: { kind: 'system', id: 0 },
-        idempotencyKey: `slotbench:${memberId}`,
-        kind: 'seed_credit',
-      });
+      // With a bonus: no cash, every stake is bonus money, and the turnover never met within the run.
+      if (withBonus) await db.transaction().execute((trx) => awardBonus(trx, merchant, benchBonus(memberId)));
+      else
+        await transfer(db, {
+          from: house,
+          to: wallet,
+          amountMinor: 100_000_000,
+          owner: { kind: 'system', id: 0 },
+          idempotencyKey: `slotbench:${memberId}`,
+          kind: 'seed_credit',
+        });
       // A launch ticket as launchGame writes it, opened as the game page opens it.
       const ticket = randomBytes(24).toString('base64url');
       await db
@@ -111,15 +118,42 @@ async function measureOn(
     const seconds = (performance.now() - started) / 1000;
     const played = rounds - busy;
     for (const [shape, n] of [...counter.shapes].sort((a, b) => b[1] - a[1])) console.log(`    ${(n / played).toFixed(2)} per round: ${shape}`);
-    return { engine, rounds, roundsPerSecond: Math.round(played / seconds), busy, queriesPerRound: Number((counter.queries / played).toFixed(1)) };
+    return {
+      engine,
+      rounds,
+      roundsPerSecond: Math.round(played / seconds),
+      busy,
+      queriesPerRound: Number((counter.queries / played).toFixed(1)),
+      withBonus,
+    };
   } finally {
     await app.close();
   }
 }
 
-export function measureSlotRounds(databaseUrl: string | undefined, rounds = Number(process.env.BENCH_SLOT_ROUNDS ?? 2000)): Promise<TSlotRun[]> {
+/** A bonus of ৳1,000,000 that 50× turnover keeps active for the whole run. */
+const benchBonus = (memberId: number): TBonusGrant => ({
+  memberId,
+  promotionId: null,
+  source: 'operator',
+  sourceKey: 'slotbench',
+  amountMinor: 100_000_000,
+  terms: { ...DEFAULT_BONUS_TERMS, turnoverMultiple: 50 },
+  now: new Date(),
+  ip: 'bench',
+});
+
+/** Slot rounds on each engine, without a bonus and then with every player's stakes in bonus money (docs/0095). */
+export async function measureSlotRounds(
+  databaseUrl: string | undefined,
+  rounds = Number(process.env.BENCH_SLOT_ROUNDS ?? 2000),
+  modes: readonly boolean[] = [false, true],
+): Promise<TSlotRun[]> {
   const { counter, log } = queryCounter();
-  return onEachEngine(databaseUrl, (database, engine) => measureOn(database, engine, rounds, counter), { log });
+  const runs: TSlotRun[] = [];
+  for (const withBonus of modes)
+    runs.push(...(await onEachEngine(databaseUrl, (database, engine) => measureOn(database, engine, rounds, counter, withBonus), { log })));
+  return runs;
 }
 
 /** Slot rounds per second beside the ledger's transfers per second of the same engine, same run. */
@@ -129,7 +163,9 @@ export function printSlotRounds(runs: TSlotRun[], ledger: { engine: string; tran
     const transfers = ledger.find((l) => l.engine === r.engine)?.transfersPerSecond;
     const ratio = transfers ? ` = ${(r.roundsPerSecond / transfers).toFixed(3)} of ${transfers} transfers/s` : '';
     const busy = r.busy > 0 ? `; ${r.busy} of ${r.rounds} spins answered game_busy (the wallet's 5 s limit on a loaded machine)` : '';
-    console.log(`    ${r.engine}: ${r.roundsPerSecond} rounds/s (${r.rounds} rounds)${ratio}${busy}; ${r.queriesPerRound} queries per round`);
+    console.log(
+      `    ${r.engine}${r.withBonus ? ', bonus money' : ''}: ${r.roundsPerSecond} rounds/s (${r.rounds} rounds)${ratio}${busy}; ${r.queriesPerRound} queries per round`,
+    );
   }
 }
 

@@ -4,6 +4,7 @@
  * last by `pnpm bench` and written to bench/results.json as `goals`.
  */
 import type { TEdgeFigures } from './edge.ts';
+import type { TSlotRun } from './games.ts';
 import type { TLighthouseFigures } from './lighthouse.ts';
 import type { TLivePushResult } from './live-push.ts';
 import type { TIdleMemory } from './memory.ts';
@@ -11,6 +12,19 @@ import type { TIdleMemory } from './memory.ts';
 /** Home route's initial JavaScript before docs/0022 (bench on 7c8e204), and the goal. */
 export const INITIAL_JS_BASELINE_BYTES = 228_545;
 export const INITIAL_JS_GOAL_BYTES = 150_000;
+
+/** Rounds per second with an active bonus ÷ without, per engine (docs/0095: goal ≥ 0.7). */
+export function bonusRatios(runs: TSlotRun[]): { engine: string; ratio: number }[] {
+  return runs
+    .filter((r) => r.withBonus)
+    .map((r) => ({
+      engine: r.engine,
+      ratio: Number((r.roundsPerSecond / runs.find((c) => !c.withBonus && c.engine === r.engine)!.roundsPerSecond).toFixed(3)),
+    }));
+}
+
+/** docs/0095: a bet with an active bonus at least this share of one without. */
+export const SLOT_BONUS_RATIO_GOAL = 0.7;
 
 export type TGoalRow = {
   figure: string;
@@ -23,6 +37,7 @@ export type TGoalRow = {
 
 type TResults = {
   homeInitialJs: { gzipBytes: number };
+  slotRounds: TSlotRun[];
   lighthouse: TLighthouseFigures | null;
   edge: TEdgeFigures;
   idleMemory: TIdleMemory;
@@ -106,6 +121,17 @@ export function goalRows(r: TResults): TGoalRow[] {
     goal: '≤ 10 s (a few seconds)',
     met: m.secondStartFirstPageS <= 10,
   });
+  // docs/0095: a slot round staked with bonus money against one staked with cash, same engine.
+  for (const b of bonusRatios(r.slotRounds)) {
+    rows.push({
+      figure: `slot rounds/s with an active bonus ÷ without (${b.engine})`,
+      value: b.ratio,
+      unit: '',
+      baseline: '1 (no bonus path)',
+      goal: `≥ ${SLOT_BONUS_RATIO_GOAL}`,
+      met: b.ratio >= SLOT_BONUS_RATIO_GOAL,
+    });
+  }
   return rows;
 }
 

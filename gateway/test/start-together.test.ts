@@ -77,6 +77,7 @@ describe.skipIf(!testEnv.databaseUrl)('processes started together on one empty P
       .toEqual([
         { name: 'agent.salary.settle' },
         { name: 'agent.team-figures-rollup' },
+        { name: 'bonus.expire' },
         { name: 'games.sweep' },
         { name: 'lottery.sweep' },
         { name: 'platform.sweep-expired' },

@@ -22,6 +22,7 @@ import { operatorRoutes } from './operator/operator.routes.ts';
 import { operatorPromotionBannerRoutes, operatorPromotionRoutes, promotionApplyRoutes, promotionImageUploadRoutes } from './promotions/promotions.routes.ts';
 import { recordRoutes } from './records/records.routes.ts';
 import { rewardRoutes } from './rewards/rewards.routes.ts';
+import { bonusRoutes } from './bonus/bonus.routes.ts';
 import { securityCentreRoutes } from './security-centre/security-centre.routes.ts';
 import { sessionRoutes } from './session/session.routes.ts';
 import { systemRoutes } from './system/system.routes.ts';
@@ -57,6 +58,7 @@ export const AREA_ROUTES: { readonly [K in Exclude<TAreaName, 'configWatch'>]: T
   transfer: transferRoutes,
   records: recordRoutes,
   rewards: rewardRoutes,
+  bonus: bonusRoutes,
   security: securityCentreRoutes,
   agent: agentRoutes,
   agentTeam: teamReportRoutes,

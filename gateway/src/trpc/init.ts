@@ -35,6 +35,8 @@ const ZRefusalValue = z.object({
   captcha: z.boolean().optional(),
   retryAfterSeconds: z.number().int().nonnegative().optional(),
   fieldErrors: ZFieldErrors.optional(),
+  /** A withdrawal's forfeit warning: the bonus money that would be lost (docs/0095). */
+  bonusMinor: z.number().int().nonnegative().optional(),
 });
 
 /** `data.upstream` of an error: the refusal's code and what the web needs to react to it. */
@@ -43,6 +45,7 @@ export type TUpstreamErrorData = {
   captchaRequired: boolean;
   retryAfterSeconds?: number;
   fieldErrors?: TFieldErrors;
+  bonusMinor?: number;
 };
 
 function upstreamDataOf(cause: UpstreamError): TUpstreamErrorData {
@@ -52,6 +55,7 @@ function upstreamDataOf(cause: UpstreamError): TUpstreamErrorData {
     captchaRequired: value?.captcha === true,
     ...(value?.retryAfterSeconds !== undefined ? { retryAfterSeconds: value.retryAfterSeconds } : {}),
     ...(value?.fieldErrors !== undefined ? { fieldErrors: value.fieldErrors } : {}),
+    ...(value?.bonusMinor !== undefined ? { bonusMinor: value.bonusMinor } : {}),
   };
 }
 

@@ -16,7 +16,7 @@ import type { TSeamlessProvider } from './seamless-auth.ts';
 
 const MAX_KEPT = 50_000;
 
-type TKept = { players: Map<string, number>; accounts: Map<string, { wallet: number; house: number }> };
+type TKept = { players: Map<string, number>; accounts: Map<string, { wallet: number; house: number; bonus: number }> };
 
 const keptIn = perDatabase<TKept>(() => ({ players: new Map(), accounts: new Map() }));
 const keptOf = (deps: TPlatformDeps): TKept => keptIn(deps.db);
@@ -44,15 +44,20 @@ export async function playerOf(deps: TPlatformDeps, provider: TSeamlessProvider,
 }
 
 /**
- * The member's wallet and the provider's house account. Created, when new, outside the caller's
+ * The member's wallet, bonus wallet (docs/0095) and the provider's house account. Created, when new, outside the caller's
  * transaction (an empty account is harmless), so a kept id always names a committed account.
  */
-export async function accountsOf(deps: TPlatformDeps, provider: TSeamlessProvider, memberId: number): Promise<{ wallet: number; house: number }> {
+export async function accountsOf(
+  deps: TPlatformDeps,
+  provider: TSeamlessProvider,
+  memberId: number,
+): Promise<{ wallet: number; house: number; bonus: number }> {
   const { accounts } = keptOf(deps);
   const key = `${provider.merchant.id}:${provider.code}:${memberId}`;
   const known = accounts.get(key);
   if (known) return known;
   const wallet = await accountFor(deps.db, provider.merchant, 'member_wallet', { memberId });
   const house = await accountFor(deps.db, provider.merchant, 'provider', { code: provider.code });
-  return keep(accounts, key, { wallet, house });
+  const bonus = await accountFor(deps.db, provider.merchant, 'member_bonus', { memberId });
+  return keep(accounts, key, { wallet, house, bonus });
 }

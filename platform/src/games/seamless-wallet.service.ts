@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import {
   SEAMLESS_MESSAGES,
   WPS_CODES,
@@ -13,25 +13,29 @@ import type { DB } from '../db/schema.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
 import { WpsError } from '../http/envelope.ts';
 import { inTransaction, LedgerError, transfer } from '../wallet/ledger.service.ts';
+import { refundWithBonus, settleWithBonus, stakeWithBonus } from '../bonus/wagering.ts';
 import type { TSeamlessProvider } from './seamless-auth.ts';
 import { accountsOf, playerOf } from './seamless-known.ts';
 
 const refusal = (code: number, key: string, balance?: { balanceMinor: number; currency: string }) => new WpsError(code, key, balance ?? null);
 
-/** The player of a call: the member, and the two ledger accounts its money moves between. */
-type TPlayer = { memberId: number; wallet: number; house: number };
+/** The player of a call: the member, its cash and bonus wallets, and the provider's account its money moves to and from. */
+type TPlayer = { memberId: number; wallet: number; house: number; bonus: number };
 
 async function playerFor(deps: TPlatformDeps, provider: TSeamlessProvider, playerId: string): Promise<TPlayer> {
   const memberId = await playerOf(deps, provider, playerId);
   return { memberId, ...(await accountsOf(deps, provider, memberId)) };
 }
 
+/** What the member can stake: cash and bonus money together (docs/0095), one indexed read of two rows. */
+const PLAYABLE = sql<string>`sum(balance_minor)`.as('balance_minor');
+
 async function balanceOf(
   db: TPlatformDeps['db'] | Transaction<DB>,
   provider: TSeamlessProvider,
   player: TPlayer,
 ): Promise<{ balanceMinor: number; currency: string }> {
-  const row = await db.selectFrom('ledger_accounts').select('balance_minor').where('id', '=', player.wallet).executeTakeFirstOrThrow();
+  const row = await db.selectFrom('ledger_accounts').select(PLAYABLE).where('id', 'in', [player.wallet, player.bonus]).executeTakeFirstOrThrow();
   return { balanceMinor: Number(row.balance_minor), currency: provider.merchant.currency };
 }
 
@@ -133,8 +137,8 @@ async function recorded(
         .returning('id'),
     )
     .selectFrom('ledger_accounts')
-    .select('balance_minor')
-    .where('id', '=', player.wallet)
+    .select(PLAYABLE)
+    .where('id', 'in', [player.wallet, player.bonus])
     .executeTakeFirstOrThrow();
   return { balanceMinor: Number(after.balance_minor), currency: provider.merchant.currency, duplicate: false };
 }
@@ -183,14 +187,17 @@ async function lockBetSlot(
   provider: TSeamlessProvider,
   betId: string,
   state: 'placed' | 'void',
-): Promise<{ state: TSlotState; seenHash: string | null }> {
+  memberId: number,
+): Promise<{ state: TSlotState; seenHash: string | null; bonusAward: number | null }> {
+  // The member's active bonus rides on the same statement (docs/0095): one indexed lookup, no round trip.
+  const activeBonus = trx.selectFrom('bonus_awards').select('id').where('member_id', '=', memberId).where('state', '=', 'active');
   const slot = await trx
     .insertInto('seamless_bet_slots')
     .values({ provider_id: provider.id, bet_transaction_id: betId, state })
     .onConflict((oc) => oc.columns(['provider_id', 'bet_transaction_id']).doUpdateSet((eb) => ({ state: eb.ref('seamless_bet_slots.state') })))
-    .returning(['state', seenHashOf(trx, provider, betId).as('seen_hash')])
+    .returning(['state', seenHashOf(trx, provider, betId).as('seen_hash'), activeBonus.as('bonus_award')])
     .executeTakeFirstOrThrow();
-  return { state: slot.state, seenHash: slot.seen_hash };
+  return { state: slot.state, seenHash: slot.seen_hash, bonusAward: slot.bonus_award };
 }
 
 /**
@@ -216,7 +223,7 @@ export async function seamlessBet(deps: TPlatformDeps, provider: TSeamlessProvid
   const player = await playerFor(deps, provider, req.playerId);
   const hash = requestHash('bet', req);
   return walletCall(deps, provider, player, async (trx) => {
-    const slot = await lockBetSlot(trx, provider, req.transactionId, 'placed');
+    const slot = await lockBetSlot(trx, provider, req.transactionId, 'placed', player.memberId);
     if (slot.state !== 'placed') {
       // Read after the lock: a copy of this bet that was rolled back since answers as its duplicate.
       const again = await seenBefore(trx, provider, player, req.transactionId, hash);
@@ -225,7 +232,10 @@ export async function seamlessBet(deps: TPlatformDeps, provider: TSeamlessProvid
     }
     const again = await answerSeen(trx, provider, player, slot.seenHash, hash);
     if (again) return again;
-    const ledgerId = await move(trx, provider, player, 'bet', req.transactionId, req.amountMinor, { game: req.gameCode, round: req.roundId });
+    // With an active bonus: cash first, then bonus money, within the bonus's maximum stake (docs/0095).
+    const withBonus =
+      slot.bonusAward === null ? undefined : await stakeWithBonus(trx, provider, player, req, (key) => refusedWithBalance(trx, provider, player, key));
+    const ledgerId = withBonus ?? (await move(trx, provider, player, 'bet', req.transactionId, req.amountMinor, { game: req.gameCode, round: req.roundId }));
     return recorded(trx, provider, player, 'bet', req, { amountMinor: req.amountMinor, hash, ledgerId });
   });
 }
@@ -249,7 +259,17 @@ export async function seamlessWin(deps: TPlatformDeps, provider: TSeamlessProvid
           .onRef('seamless_transactions.provider_id', '=', 'seamless_bet_slots.provider_id')
           .onRef('seamless_transactions.transaction_id', '=', 'seamless_bet_slots.bet_transaction_id'),
       )
-      .select(['seamless_bet_slots.bet_transaction_id', 'seamless_bet_slots.state', seenHashOf(trx, provider, req.transactionId).as('seen_hash')])
+      .leftJoin('bonus_stakes', (join) =>
+        join
+          .onRef('bonus_stakes.provider_id', '=', 'seamless_bet_slots.provider_id')
+          .onRef('bonus_stakes.bet_transaction_id', '=', 'seamless_bet_slots.bet_transaction_id'),
+      )
+      .select([
+        'seamless_bet_slots.bet_transaction_id',
+        'seamless_bet_slots.state',
+        'bonus_stakes.award_id',
+        seenHashOf(trx, provider, req.transactionId).as('seen_hash'),
+      ])
       .where('seamless_transactions.provider_id', '=', provider.id)
       .where('seamless_transactions.round_id', '=', req.roundId)
       .where('seamless_transactions.member_id', '=', player.memberId)
@@ -273,8 +293,13 @@ export async function seamlessWin(deps: TPlatformDeps, provider: TSeamlessProvid
     const again = await answerSeen(trx, provider, player, slots[0]!.seen_hash, hash);
     if (again) return again;
     await moveSlots(trx, provider, placed, 'placed', 'settled');
-    const ledgerId =
-      req.amountMinor > 0 ? await move(trx, provider, player, 'win', req.transactionId, req.amountMinor, { game: req.gameCode, round: req.roundId }) : null;
+    // A round staked (partly) under a bonus splits its win and credits turnover (docs/0095).
+    const underBonus = slots.some((s) => s.state === 'placed' && s.award_id !== null);
+    const ledgerId = underBonus
+      ? await settleWithBonus(trx, provider, player, req, placed, deps.clock())
+      : req.amountMinor > 0
+        ? await move(trx, provider, player, 'win', req.transactionId, req.amountMinor, { game: req.gameCode, round: req.roundId })
+        : null;
     return recorded(trx, provider, player, 'win', req, { amountMinor: req.amountMinor, hash, ledgerId });
   });
 }
@@ -299,26 +324,34 @@ export async function seamlessRollback(deps: TPlatformDeps, provider: TSeamlessP
       .executeTakeFirst();
     if (target && (target.kind !== 'bet' || target.member_id !== player.memberId))
       throw await refusedWithBalance(trx, provider, player, SEAMLESS_MESSAGES.notRollbackable);
-    const slot = await lockBetSlot(trx, provider, req.refTransactionId, 'void');
+    const slot = await lockBetSlot(trx, provider, req.refTransactionId, 'void', player.memberId);
     if (slot.state === 'settled') throw await refusedWithBalance(trx, provider, player, SEAMLESS_MESSAGES.notRollbackable);
     let ledgerId: number | null = null;
     let amountMinor = 0;
     if (slot.state === 'placed') {
       const bet = await trx
-        .selectFrom('seamless_transactions')
-        .select(['kind', 'member_id', 'amount_minor'])
-        .where('provider_id', '=', provider.id)
-        .where('transaction_id', '=', req.refTransactionId)
+        .selectFrom('seamless_transactions as t')
+        .leftJoin('bonus_stakes as s', (join) => join.onRef('s.provider_id', '=', 't.provider_id').onRef('s.bet_transaction_id', '=', 't.transaction_id'))
+        .select(['t.kind', 't.member_id', 't.amount_minor', 's.award_id', 's.cash_minor', 's.bonus_minor'])
+        .where('t.provider_id', '=', provider.id)
+        .where('t.transaction_id', '=', req.refTransactionId)
         .executeTakeFirst();
       // The slot is 'placed' only by a committed bet, whose row is there.
       if (!bet || bet.kind !== 'bet' || bet.member_id !== player.memberId)
         throw await refusedWithBalance(trx, provider, player, SEAMLESS_MESSAGES.notRollbackable);
       amountMinor = Number(bet.amount_minor);
-      ledgerId = await move(trx, provider, player, 'rollback', req.refTransactionId, amountMinor, {
-        game: req.gameCode,
-        round: req.roundId,
-        bet: req.refTransactionId,
-      });
+      const meta = { game: req.gameCode, round: req.roundId, bet: req.refTransactionId };
+      // A bet staked under a bonus: each part back where it came from (docs/0095).
+      ledgerId =
+        bet.award_id === null
+          ? await move(trx, provider, player, 'rollback', req.refTransactionId, amountMinor, meta)
+          : await refundWithBonus(
+              trx,
+              provider,
+              player,
+              { transactionId: req.refTransactionId, awardId: Number(bet.award_id), cashMinor: Number(bet.cash_minor), bonusMinor: Number(bet.bonus_minor) },
+              meta,
+            );
       await moveSlots(trx, provider, [req.refTransactionId], 'placed', 'rolled_back');
     } else if (slot.state === 'rolled_back') {
       // Another rollback id for a bet already refunded: recorded, nothing moves twice.

@@ -7,6 +7,7 @@ import { SALARY_CRON, SALARY_QUEUE } from '../agent/contracts/salary.job.ts';
 import { CONFIRM_SWEEP_CRON, CONFIRM_SWEEP_QUEUE } from '../withdraw/withdraw-confirm.job.ts';
 import { TEAM_FIGURES_CRON, TEAM_FIGURES_QUEUE } from '../agent/team-rollup.ts';
 import { REWARDS_DAILY_CRON, REWARDS_DAILY_QUEUE } from '../rewards/rewards.job.ts';
+import { BONUS_EXPIRE_CRON, BONUS_EXPIRE_QUEUE } from '../bonus/bonus-expire.job.ts';
 import { useJobsDatabase } from './testing.ts';
 
 let db: Kysely<DB>;
@@ -25,6 +26,7 @@ describe('platform jobs', () => {
           { name: CONFIRM_SWEEP_QUEUE, cron: CONFIRM_SWEEP_CRON },
           { name: TEAM_FIGURES_QUEUE, cron: TEAM_FIGURES_CRON },
           { name: REWARDS_DAILY_QUEUE, cron: REWARDS_DAILY_CRON },
+          { name: BONUS_EXPIRE_QUEUE, cron: BONUS_EXPIRE_CRON },
         ].sort((a, b) => (a.name < b.name ? -1 : 1)),
       );
       const queue = await sql<{ policy: string }>`select policy from ${sql.id(schema, 'queue')} where name = ${SWEEP_QUEUE}`.execute(db);

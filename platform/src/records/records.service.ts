@@ -36,13 +36,13 @@ function kindsFilter(section: readonly string[] | null, type: TAccountRecordType
  * money in and out over the whole filter. Only the member's own account is ever read: the account
  * id comes from the session, never from the request.
  */
-async function walletRows(db: Kysely<DB>, walletId: number, q: TRecordQuery, section: readonly string[] | null): Promise<TAccountRecordResponse> {
+async function walletRows(db: Kysely<DB>, wallets: TWallets, q: TRecordQuery, section: readonly string[] | null): Promise<TAccountRecordResponse> {
   const kinds = kindsFilter(section, q.type);
   if (kinds.in?.length === 0) return { rows: [], total: 0, inMinor: 0, outMinor: 0 };
   let base = db
     .selectFrom('ledger_entries as e')
     .innerJoin('ledger_transactions as t', 't.id', 'e.transaction_id')
-    .where('e.account_id', '=', walletId)
+    .where('e.account_id', 'in', [wallets.main, wallets.bonus])
     .where('e.created_at', '>=', new Date(q.from))
     .where('e.created_at', '<', new Date(q.to));
   if (kinds.in) base = base.where('t.kind', 'in', kinds.in);
@@ -55,7 +55,7 @@ async function walletRows(db: Kysely<DB>, walletId: number, q: TRecordQuery, sec
     ])
     .executeTakeFirstOrThrow();
   const rows = await base
-    .select(['e.id', 'e.created_at', 't.kind', 'e.amount_minor', 'e.balance_after_minor', sql<string | null>`t.meta->>'code'`.as('code')])
+    .select(['e.id', 'e.account_id', 'e.created_at', 't.kind', 'e.amount_minor', 'e.balance_after_minor', sql<string | null>`t.meta->>'code'`.as('code')])
     .orderBy('e.created_at', 'desc')
     .orderBy('e.id', 'desc')
     .limit(q.pageSize)
@@ -70,6 +70,7 @@ async function walletRows(db: Kysely<DB>, walletId: number, q: TRecordQuery, sec
       amountMinor: Number(r.amount_minor),
       balanceAfterMinor: Number(r.balance_after_minor ?? 0),
       code: (r.code ?? '').slice(0, 32),
+      ...(r.account_id === wallets.bonus ? { bonusMoney: true } : {}),
     })),
     total: Number(totals.total),
     inMinor: Number(totals.in_minor),
@@ -77,8 +78,14 @@ async function walletRows(db: Kysely<DB>, walletId: number, q: TRecordQuery, sec
   };
 }
 
-async function mainWallet(deps: TPlatformDeps, merchant: TMerchant, member: TSessionMember): Promise<number> {
-  return accountFor(deps.db, merchant, 'member_wallet', { memberId: member.memberId });
+/** The member's cash and bonus wallets: the records show both, bonus money marked (docs/0095). */
+type TWallets = { main: number; bonus: number };
+
+async function mainWallet(deps: TPlatformDeps, merchant: TMerchant, member: TSessionMember): Promise<TWallets> {
+  return {
+    main: await accountFor(deps.db, merchant, 'member_wallet', { memberId: member.memberId }),
+    bonus: await accountFor(deps.db, merchant, 'member_bonus', { memberId: member.memberId }),
+  };
 }
 
 /** Account record (transactionHistory): every movement of the main wallet. */
@@ -104,7 +111,8 @@ export async function bonusRecord(deps: TPlatformDeps, merchant: TMerchant, memb
  * less rollbacks), the payout (wins) and their difference, newest day first, with totals.
  */
 export async function profitRecord(deps: TPlatformDeps, merchant: TMerchant, member: TSessionMember, q: TRecordQuery): Promise<TProfitResponse> {
-  const walletId = await mainWallet(deps, merchant, member);
+  // Cash only: bonus money staked and won is not the member's profit until it converts (docs/0095).
+  const walletId = (await mainWallet(deps, merchant, member)).main;
   const offset = sql.lit(`${q.tzOffsetMinutes} minutes`);
   const day = sql<string>`to_char((e.created_at at time zone 'UTC') + interval ${offset}, 'YYYY-MM-DD')`;
   const code = sql<string>`coalesce(t.meta->>'code', '')`;

@@ -22,6 +22,7 @@ import { accountFor, inTransaction, LedgerError, transfer } from '../wallet/ledg
 import { walletBalance } from '../wallet/wallet.queries.ts';
 import { merchantMoney, toWithdrawal, withProofs, withdrawalRows } from './withdraw.queries.ts';
 import { lockMembers } from '../kernel/member-lock.ts';
+import { forfeitForWithdrawal } from '../bonus/ends.ts';
 
 /** Queue of the confirmation window: sent when paid, runs when the window ends (docs/0029). */
 export const CONFIRM_QUEUE = 'withdraw.auto-receive';
@@ -144,6 +145,8 @@ async function createWithdrawal(trx: Transaction<DB>, merchant: TMerchant, membe
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // An active bonus is given up only when the member said so (docs/0095); else the warning, and nothing changes.
+  await forfeitForWithdrawal(trx, merchant, member.memberId, req.forfeitBonus === true, now, `withdrawal:${inserted.id}`);
   const wallet = await accountFor(trx, merchant, 'member_wallet', { memberId: member.memberId });
   const hold = await accountFor(trx, merchant, 'member_withdrawal_hold', { memberId: member.memberId });
   try {

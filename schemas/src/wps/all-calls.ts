@@ -26,6 +26,7 @@ import { LAUNCH_CALLS } from './launch-calls.ts';
 import { REWARD_CALLS } from './reward-calls.ts';
 import { PROMOTION_APPLY_CALLS, PROMOTION_IMAGE_UPLOAD_CALLS } from './promotion-apply-calls.ts';
 import { OPERATOR_PROMOTION_BANNER_CALLS, OPERATOR_PROMOTION_CALLS } from './operator-promotion-calls.ts';
+import { BONUS_CALLS } from './bonus-calls.ts';
 
 /**
  * Areas the gateway relays whole (docs/0090): each becomes a tRPC router of the same name made of
@@ -35,6 +36,7 @@ import { OPERATOR_PROMOTION_BANNER_CALLS, OPERATOR_PROMOTION_CALLS } from './ope
 export const RELAYED_AREAS = {
   rewards: REWARD_CALLS,
   promotionApply: PROMOTION_APPLY_CALLS,
+  bonus: BONUS_CALLS,
 } as const satisfies Record<string, TCallSet>;
 
 /**

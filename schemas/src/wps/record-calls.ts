@@ -28,9 +28,10 @@ export const RECORD_TYPE_KINDS: Readonly<Record<Exclude<TAccountRecordType, 'oth
   withdraw: ['withdraw_hold', 'withdraw_reject', 'withdraw_payout'],
   transfer: ['transfer_upline', 'transfer_downline', 'wallet_in', 'wallet_out'],
   adjustment: ['adjustment'],
-  bonus: ['bonus', 'rebate', 'vip_upgrade_bonus', 'salary', 'dividend'],
-  bet: ['bet', 'rollback'],
-  win: ['win'],
+  // The bonus wallet's own movements (docs/0095): an award, and its end (converted to cash, or given up).
+  bonus: ['bonus', 'rebate', 'vip_upgrade_bonus', 'salary', 'dividend', 'bonus_award', 'bonus_convert', 'bonus_expired', 'bonus_cancelled', 'bonus_forfeited'],
+  bet: ['bet', 'rollback', 'bet_bonus', 'rollback_bonus'],
+  win: ['win', 'win_bonus'],
 };
 
 export const ZRecordQuery = inRecordRange(
@@ -56,6 +57,8 @@ export const ZAccountRecordRow = z.object({
   balanceAfterMinor: ZSignedMinor,
   /** The game vendor of a bet or win, the merchant wallet of a wallet transfer; '' otherwise. */
   code: z.string().max(32),
+  /** The entry moved bonus money (the member's bonus wallet, docs/0095), not cash. */
+  bonusMoney: z.boolean().optional(),
 });
 export type TAccountRecordRow = z.infer<typeof ZAccountRecordRow>;
 

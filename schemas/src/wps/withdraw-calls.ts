@@ -130,6 +130,8 @@ export const ZWithdrawRequest = z.object({
   amountMinor: ZAmountMinor,
   withdrawPassword: zSecret(128, 1),
   idempotencyKey: ZIdempotencyKey,
+  /** With an active bonus: true gives it up (forfeited) in the withdrawal's transaction; else refused with bonus_forfeit_warning (docs/0095). */
+  forfeitBonus: z.boolean().optional(),
 });
 export type TWithdrawRequest = z.infer<typeof ZWithdrawRequest>;
 export const ZWithdrawResponse = ZWithdrawal;

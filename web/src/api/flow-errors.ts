@@ -10,6 +10,8 @@ export type TUpstreamDetails = {
   captchaRequired?: boolean;
   retryAfterSeconds?: number;
   fieldErrors?: Record<string, TUpstreamFieldError>;
+  /** A withdrawal's forfeit warning: the bonus money that would be lost (docs/0095). */
+  bonusMinor?: number;
 };
 
 /** Reads `data.upstream` of a tRPC error, or an empty object. */

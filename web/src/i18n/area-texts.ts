@@ -41,6 +41,8 @@ export const AREA_TEXTS = {
   agentReports: { bn: () => import('./agent-reports.bn.json'), en: () => import('./agent-reports.en.json'), probe: 'rep_bets_title' },
   /** The promotions page (docs/rules/content.md#c-13): categories, periods, rules; a manual-apply promotion's form (docs/0098). */
   promotions: { bn: () => import('./promotions.bn.json'), en: () => import('./promotions.en.json'), probe: 'promotions_rules' },
+  /** The bonusDetails page (docs/0095): the active bonus, its wagering and the bonus history. */
+  bonus: { bn: () => import('./bonus.bn.json'), en: () => import('./bonus.en.json'), probe: 'bonus_title' },
 } satisfies Record<string, Record<TLanguage, TLoad> & { probe: string }>;
 
 export type TArea = keyof typeof AREA_TEXTS;

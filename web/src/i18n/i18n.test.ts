@@ -40,6 +40,8 @@ import promotionsBn from './promotions.bn.json';
 import promotionsEn from './promotions.en.json';
 import { APPLY_MESSAGES } from '@wl/schemas/wps/promotion-apply-calls';
 import { OPERATOR_PROMOTION_MESSAGES } from '@wl/schemas/wps/operator-promotion-calls';
+import bonusBn from './bonus.bn.json';
+import bonusEn from './bonus.en.json';
 
 type TTree = { [k: string]: string | TTree };
 
@@ -73,6 +75,7 @@ const AREAS = {
   help: { en: helpEn, bn: helpBn },
   agentReports: { en: agentReportsEn, bn: agentReportsBn },
   promotions: { en: promotionsEn, bn: promotionsBn },
+  bonus: { en: bonusEn, bn: bonusBn },
 };
 
 const EN = flatten({ ...(en as TTree), ...Object.assign({}, ...Object.values(AREAS).map((a) => a.en as TTree)) });

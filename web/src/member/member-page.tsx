@@ -17,7 +17,6 @@ const RECORD_PAGES: Readonly<Record<string, TRecordKind>> = {
   transactionHistory: 'account',
   personalHistoryCopy: 'bets',
   personalProfit: 'profit',
-  bonusDetails: 'bonus',
 };
 
 // Money pages are lazy chunks with their own texts (docs/rules/money.md; first-load budget, docs/0022).
@@ -35,6 +34,8 @@ const PAGE_LOADERS: ReadonlyMap<string, () => Promise<{ default: () => ReactNode
   // VIP levels and the member's rebate (docs/0091).
   ['vip', () => import('./vip-page.tsx')],
   ['manualRebate', () => import('./rebate-page.tsx')],
+  // The member's bonuses and their wagering, above the bonus record (docs/0095).
+  ['bonusDetails', () => import('./bonus-page.tsx')],
 ]);
 const LAZY_PAGES: ReadonlyMap<string, LazyExoticComponent<() => ReactNode>> = new Map([...PAGE_LOADERS].map(([page, load]) => [page, lazy(load)]));
 const busy = <div className="page-loading" aria-busy="true" />;
@@ -47,6 +48,7 @@ const PAGE_TEXTS: Readonly<Record<string, TArea[]>> = {
   messageV2: ['records'],
   vip: ['money'],
   manualRebate: ['money'],
+  bonusDetails: ['money', 'records', 'bonus'],
 };
 const RECORD_TEXTS: TArea[] = ['money', 'records'];
 

@@ -24,6 +24,16 @@ const TYPES: Record<TRecordKind, readonly TAccountRecordType[]> = {
   bonus: [],
 };
 const QUICK_DAYS = [1, 7, 30] as const;
+/** Ledger kinds a row names beside its type: salaries, dividends and the bonus wallet's own movements (docs/0095). */
+const LABELLED_KINDS: ReadonlySet<string> = new Set([
+  'salary',
+  'dividend',
+  'bonus_award',
+  'bonus_convert',
+  'bonus_expired',
+  'bonus_cancelled',
+  'bonus_forfeited',
+]);
 
 /** yyyy-mm-dd of a local date. */
 function dayText(d: Date): string {
@@ -191,7 +201,15 @@ export default function RecordsPage({ kind }: { kind: TRecordKind }) {
               <time dateTime={r.time}>{localDateTime(r.time, i18n.language)}</time>
               <span>
                 {t(`record_type_${r.type}`)}
-                {r.kind === 'salary' || r.kind === 'dividend' ? ` · ${t(`record_kind_${r.kind}`)}` : ''}
+                {LABELLED_KINDS.has(r.kind) ? ` · ${t(`record_kind_${r.kind}`)}` : ''}
+                {r.bonusMoney ? (
+                  <>
+                    {' '}
+                    <span className="badge" data-testid="records.row.bonus">
+                      {t('record_bonus_money')}
+                    </span>
+                  </>
+                ) : null}
                 {r.code ? ` · ${r.code}` : ''}
               </span>
               <span>{money(r.amountMinor)}</span>

@@ -6,7 +6,8 @@ import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { parseAmountInput } from '@wl/schemas/domain/money';
 import { sniffProofType } from '@wl/schemas/domain/proof';
-import type { TWithdrawal } from '@wl/schemas/wps/withdraw-calls';
+import { BONUS_WAGER_MESSAGES } from '@wl/schemas/domain/promotion-terms/wager-messages';
+import type { TWithdrawal, TWithdrawRequest } from '@wl/schemas/wps/withdraw-calls';
 import { FlowError } from '@wl/flows/shared/flow-error';
 import { withdrawalConfirmMachine, type TProofFile, type TWithdrawalAnswer } from '@wl/flows/withdrawal/withdrawal-confirm.machine';
 import { upstreamOf } from '../api/flow-errors.ts';
@@ -14,6 +15,7 @@ import { errorKey, useTRPC, useTRPCClient } from '../api/trpc.ts';
 import { Field, FormError, InputField, PasswordField, SubmitButton } from '../accounts/form-parts.tsx';
 import { useAreaTexts } from '../i18n/area-texts.ts';
 import { localDateTime } from '../lib/numbers-later.ts';
+import { ConfirmDialog } from '../modals/confirm-dialog.tsx';
 import { formatMinor } from '../lib/numbers.ts';
 import { postToUploadDoor } from '../api/upload-door.ts';
 import '../styles/money.css';
@@ -231,6 +233,8 @@ export default function WithdrawPage() {
   const [localError, setLocalError] = useState<string | null>(null);
   const [key, setKey] = useState(newKey);
   const [done, setDone] = useState<string | null>(null);
+  // The request refused with the forfeit warning, kept to resend with forfeitBonus once confirmed (docs/0095).
+  const [forfeit, setForfeit] = useState<{ input: TWithdrawRequest; bonusMinor: number } | null>(null);
   const request = useMutation(
     trpc.withdraw.request.mutationOptions({
       onSuccess: (w) => {
@@ -238,7 +242,11 @@ export default function WithdrawPage() {
         setAmount('');
         setPassword('');
         setKey(newKey());
+        setForfeit(null);
         refresh();
+      },
+      onError: (err, input) => {
+        if (errorKey(err) === BONUS_WAGER_MESSAGES.forfeitWarning && !input.forfeitBonus) setForfeit({ input, bonusMinor: upstreamOf(err).bonusMinor ?? 0 });
       },
     }),
   );
@@ -258,7 +266,8 @@ export default function WithdrawPage() {
     setLocalError(null);
     request.mutate({ bankAccountId: bank, amountMinor: minor, withdrawPassword: password, idempotencyKey: key });
   };
-  const error = localError ?? (request.error ? errorKey(request.error) : null);
+  const warned = forfeit !== null && !request.isPending;
+  const error = localError ?? (request.error && !warned ? errorKey(request.error) : null);
   // A new payout account's cooling-off names how long is left (docs/0068).
   const errorParams =
     localError === null && request.error ? (upstreamOf(request.error).fieldErrors?.bankAccountId?.params as Record<string, number> | undefined) : undefined;
@@ -307,6 +316,18 @@ export default function WithdrawPage() {
               {t('withdraw_submit')}
             </SubmitButton>
           </form>
+        )}
+        {forfeit && (
+          <ConfirmDialog
+            testId="withdraw.forfeit"
+            title={t('withdraw_forfeit_title')}
+            text={t('withdraw_forfeit_text', { amount: formatMinor(forfeit.bonusMinor, language, o.currencySymbol) })}
+            yes={t('withdraw_forfeit_yes')}
+            no={t('withdraw_forfeit_no')}
+            busy={request.isPending}
+            onYes={() => request.mutate({ ...forfeit.input, forfeitBonus: true })}
+            onClose={() => setForfeit(null)}
+          />
         )}
       </section>
       <section className="card">

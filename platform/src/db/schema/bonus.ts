@@ -57,10 +57,25 @@ export interface PromotionApplicationImagesTable {
   bytes: Uint8Array;
   created_at: Generated<Date>;
 }
+/** A seamless bet placed while a bonus was active (migration 0040, docs/0095): its split and its turnover. */
+export interface BonusStakesTable {
+  provider_id: number;
+  bet_transaction_id: string;
+  award_id: number;
+  member_id: number;
+  stake_minor: number;
+  cash_minor: number;
+  bonus_minor: number;
+  game_code: string;
+  turnover_minor: number | null;
+  settled_at: Timestamp | null;
+  created_at: Generated<Date>;
+}
 
 /** The bonus tables, by name (db/schema.ts composes them into DB). */
 export interface BonusTables {
   bonus_awards: BonusAwardsTable;
   promotion_applications: PromotionApplicationsTable;
   promotion_application_images: PromotionApplicationImagesTable;
+  bonus_stakes: BonusStakesTable;
 }
