@@ -19,6 +19,7 @@ import { favouriteRoutes, memberRoutes, recentRoutes } from './member/member.rou
 import { messageRoutes } from './member/messages.routes.ts';
 import { operatorGamesRoutes } from './operator/operator-games.routes.ts';
 import { operatorRoutes } from './operator/operator.routes.ts';
+import { promoFinanceRoutes, promoRoutes } from './promo/promo.routes.ts';
 import { recordRoutes } from './records/records.routes.ts';
 import { rewardRoutes } from './rewards/rewards.routes.ts';
 import { securityCentreRoutes } from './security-centre/security-centre.routes.ts';
@@ -56,6 +57,8 @@ export const AREA_ROUTES: { readonly [K in Exclude<TAreaName, 'configWatch'>]: T
   transfer: transferRoutes,
   records: recordRoutes,
   rewards: rewardRoutes,
+  promo: promoRoutes,
+  promoFinance: promoFinanceRoutes,
   security: securityCentreRoutes,
   agent: agentRoutes,
   agentTeam: teamReportRoutes,

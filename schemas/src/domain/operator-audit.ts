@@ -31,5 +31,8 @@ export const OPERATOR_AUDIT_ACTIONS = [
   'agent.limits.set',
   /** docs/0067: every read of the message outbox (no mutation, but who looked is on record). */
   'outbox.read',
+  /** docs/0096: a finance operator pays or refuses a cashback above the promotion's automatic limit. */
+  'promo.cashback.pay',
+  'promo.cashback.reject',
 ] as const;
 export type TOperatorAuditAction = (typeof OPERATOR_AUDIT_ACTIONS)[number];

@@ -24,6 +24,7 @@ import { WLG_CRASH_CALLS } from './wlg-crash.ts';
 import { WLG_LOTTERY_CALLS } from './wlg-lottery-calls.ts';
 import { LAUNCH_CALLS } from './launch-calls.ts';
 import { REWARD_CALLS } from './reward-calls.ts';
+import { PROMO_CALLS, PROMO_FINANCE_CALLS } from './promo-calls.ts';
 
 /**
  * Areas the gateway relays whole (docs/0090): each becomes a tRPC router of the same name made of
@@ -32,6 +33,8 @@ import { REWARD_CALLS } from './reward-calls.ts';
  */
 export const RELAYED_AREAS = {
   rewards: REWARD_CALLS,
+  promo: PROMO_CALLS,
+  promoFinance: PROMO_FINANCE_CALLS,
 } as const satisfies Record<string, TCallSet>;
 
 /**
