@@ -148,6 +148,9 @@ describe('affiliate check and registration', () => {
         email: 'new@example.test',
         bank_holder_name: 'New Player',
       });
+      // The running sign-up promotion's bonus is offered, not paid (docs/0096).
+      const offers = await ctx.db.selectFrom('bonus_awards').select(['source', 'state', 'amount_minor']).where('member_id', '=', row.id).execute();
+      expect(offers.map((o) => [o.source, o.state, Number(o.amount_minor)])).toEqual([['sign_up', 'offered', 10_000]]);
       // The agent tree (closure table, docs/0046) knows the new downline in the registration's transaction.
       expect(await ctx.db.selectFrom('member_tree').select(['ancestor_id', 'depth']).where('descendant_id', '=', row.id).orderBy('depth').execute()).toEqual([
         { ancestor_id: row.id, depth: 0 },
