@@ -46,13 +46,13 @@ beforeAll(async () => {
 describe('the check ladder', () => {
   it('refuses every promo call without a session, and to a trial account', async () => {
     const calls = Object.values(PROMO_CALLS).map((c) => [c.method, c.path] as const);
-    await expectRealAccountOnly(ctx, trialToken, calls, { promotionId: promoIds['Welcome bonus 100%'], key: 'ladder-claim-1' });
+    await expectRealAccountOnly(ctx, trialToken, calls, { promotionId: promoIds['Welcome bonus'], key: 'ladder-claim-1' });
     expect(await ctx.db.selectFrom('promotion_joins').selectAll().execute()).toEqual([]);
   });
 
   it('refuses bad input (types, NUL bytes, 1 MB strings, bad keys) with a clear message and changes nothing', async () => {
     const m = await signedInMember(ctx, 'promo_bad');
-    const welcome = promoIds['Welcome bonus 100%']!;
+    const welcome = promoIds['Welcome bonus']!;
     for (const body of [{}, { promotionId: 'x' }, { promotionId: -1 }, { promotionId: 2 ** 40 }, { promotionId: '\u0000' }, { promotionId: 'x'.repeat(1_000_000) }]) {
       const res = await join(m.token, body.promotionId as number);
       // A body over the platform's limit is refused before it is read (413).
@@ -69,7 +69,7 @@ describe('the check ladder', () => {
   it("answers not found for another merchant's promotion and for one that does not exist", async () => {
     const m = await signedInMember(ctx, 'promo_other');
     const other = await otherMerchant(ctx.db, 'PROMOX');
-    const row = await ctx.db.selectFrom('promotions').selectAll().where('id', '=', promoIds['Welcome bonus 100%']!).executeTakeFirstOrThrow();
+    const row = await ctx.db.selectFrom('promotions').selectAll().where('id', '=', promoIds['Welcome bonus']!).executeTakeFirstOrThrow();
     const { id: _id, terms, ...rest } = row;
     const theirs = await ctx.db
       .insertInto('promotions')
@@ -90,7 +90,7 @@ describe('states, join and the deposit match', () => {
     await offerSignUp(m.id);
     expect(await states(m.token)).toEqual({
       'Sign-up bonus ৳100': 'claim',
-      'Welcome bonus 100%': 'join',
+      'Welcome bonus': 'join',
       'Second deposit bonus 50%': 'join',
       'Reload bonus 10%': 'join',
       'Weekly cashback 5%': 'open',
@@ -106,49 +106,49 @@ describe('states, join and the deposit match', () => {
 
   it('joins a deposit match once; anything but a deposit match to join is refused', async () => {
     const m = await signedInMember(ctx, 'promo_join');
-    const welcome = promoIds['Welcome bonus 100%']!;
+    const welcome = promoIds['Welcome bonus']!;
     const results = await Promise.all(Array.from({ length: 10 }, () => join(m.token, welcome)));
     for (const r of results) expect(r.json()).toMatchObject({ success: true, value: { promotionId: welcome, state: 'signed_up' } });
     expect(await ctx.db.selectFrom('promotion_joins').selectAll().where('member_id', '=', m.id).execute()).toHaveLength(1);
     for (const title of ['Weekly cashback 5%', 'Sign-up bonus ৳100', 'VIP levels', 'Cricket festival']) {
       expect((await join(m.token, promoIds[title]!)).json(), title).toMatchObject({ success: false, message: 'promo_not_joinable' });
     }
-    expect((await list(m.token))['Welcome bonus 100%']).toMatchObject({ state: 'signed_up', match: { percent: 100, capMinor: 1_000_000, minDepositMinor: 50_000 } });
+    expect((await list(m.token))['Welcome bonus']).toMatchObject({ state: 'signed_up', match: { percent: 100, capMinor: 1_000_000, minDepositMinor: 50_000 } });
   });
 
   it('pays the match of the first deposit in its approval, once, and shows it in process', async () => {
     const m = await signedInMember(ctx, 'promo_first');
-    await join(m.token, promoIds['Welcome bonus 100%']!);
+    await join(m.token, promoIds['Welcome bonus']!);
     // Below the minimum: no bonus, and the first deposit is used.
     const small = await signedInMember(ctx, 'promo_small');
-    await join(small.token, promoIds['Welcome bonus 100%']!);
+    await join(small.token, promoIds['Welcome bonus']!);
     await approvedDeposit(ctx.db, small.id, 49_999);
     expect(await awards(small.id)).toEqual([]);
-    expect((await states(small.token))['Welcome bonus 100%']).toBe('closed');
+    expect((await states(small.token))['Welcome bonus']).toBe('closed');
 
     const depositId = await approvedDeposit(ctx.db, m.id, 30_000_00);
     const [award, ...more] = await awards(m.id);
     expect(more).toEqual([]);
-    expect(award).toMatchObject({ source: 'deposit_match', source_key: `deposit:${depositId}`, state: 'active', promotion_id: promoIds['Welcome bonus 100%'] });
+    expect(award).toMatchObject({ source: 'deposit_match', source_key: `deposit:${depositId}`, state: 'active', promotion_id: promoIds['Welcome bonus'] });
     // 100 % of ৳30,000 capped at ৳10,000; turnover 10 × (bonus + deposit).
     expect(Number(award!.amount_minor)).toBe(1_000_000);
     expect(Number(award!.turnover_required_minor)).toBe(10 * (1_000_000 + 3_000_000));
     expect(await bonusMinor(m.id)).toBe(1_000_000);
     const mine = await list(m.token);
-    expect(mine['Welcome bonus 100%']).toMatchObject({ state: 'in_process', bonusMinor: 1_000_000 });
+    expect(mine['Welcome bonus']).toMatchObject({ state: 'in_process', bonusMinor: 1_000_000 });
     // The second deposit match's turn: not joined yet.
     expect(mine['Second deposit bonus 50%']!.state).toBe('join');
   });
 
   it('keeps a match offered while another bonus is active, and claims refuse until it ends', async () => {
     const m = await signedInMember(ctx, 'promo_reload');
-    await join(m.token, promoIds['Welcome bonus 100%']!);
+    await join(m.token, promoIds['Welcome bonus']!);
     await join(m.token, promoIds['Reload bonus 10%']!);
     await approvedDeposit(ctx.db, m.id, 100_000);
     await approvedDeposit(ctx.db, m.id, 50_000);
     const rows = await awards(m.id);
     expect(rows.map((r) => [r.promotion_id, r.state, Number(r.amount_minor)])).toEqual([
-      [promoIds['Welcome bonus 100%'], 'active', 100_000],
+      [promoIds['Welcome bonus'], 'active', 100_000],
       [promoIds['Reload bonus 10%'], 'offered', 5_000],
     ]);
     expect((await list(m.token))['Reload bonus 10%']).toMatchObject({ state: 'claim', bonusMinor: 5_000 });

@@ -51,8 +51,8 @@ export function demoPromotions(now: Date): TDemoPromotion[] {
     }),
     row({
       ...running,
-      title_en: 'Welcome bonus 100%',
-      title_bn: 'স্বাগতম বোনাস ১০০%',
+      title_en: 'Welcome bonus',
+      title_bn: 'স্বাগতম বোনাস',
       promotion_type: 'DEPOSIT',
       category: 'NEW_MEMBER',
       terms: { kind: 'deposit_match', deposit: 'first', percent: 100, capMinor: 1_000_000, minDepositMinor: 50_000, bonus: bonus({ turnoverMultiple: 10, claimDays: 7, validDays: 14 }) },
