@@ -3,37 +3,57 @@ import type { DB } from '../db/schema.ts';
 import type { TMerchantRef } from '../bonus/award.ts';
 import { accountFor, transfer } from '../wallet/ledger.service.ts';
 
-/**
- * Pays one cashback row as cash (docs/0096): the promotion's budget charged by a guarded update
- * (false, and nothing moved, when it would pass it), then the merchant's bonus expense to the
- * member's main wallet under the key `cashback:<row id>`, scoped to the member. The caller's
- * transaction holds the member's lock (docs/0080) and the row.
+/*
+ * Paying cashback rows as cash (docs/0096): the promotion's budget charged by one guarded update,
+ * then per row the merchant's bonus expense to the member's main wallet under the key
+ * `cashback:<row id>`, scoped to the member, and the rows marked paid with their transactions. The
+ * caller's transaction holds the members' locks (docs/0080) and the rows.
  */
-export async function payCashbackRow(
+
+export type TCashbackRow = { id: number; memberId: number; amountMinor: number };
+
+/** Charges the promotion's budget with `amountMinor`; false (and nothing charged) when it would pass it. */
+async function chargeBudget(trx: Transaction<DB>, promotionId: number, amountMinor: number): Promise<boolean> {
+  const charged = await sql<{ id: number }>`
+    update promotions set spent_minor = spent_minor + ${amountMinor}
+    where id = ${promotionId} and (budget_minor is null or spent_minor + ${amountMinor} <= budget_minor)
+    returning id`.execute(trx);
+  return charged.rows.length > 0;
+}
+
+/**
+ * Pays every row or none: false, and nothing moved, when their total would pass the promotion's
+ * budget (they then wait for a finance operator).
+ */
+export async function payCashbackRows(
   trx: Transaction<DB>,
   merchant: TMerchantRef,
-  row: { id: number; promotionId: number; memberId: number; amountMinor: number },
+  promotionId: number,
+  rows: readonly TCashbackRow[],
   now: Date,
   decidedBy: number | null,
 ): Promise<boolean> {
-  const charged = await sql<{ id: number }>`
-    update promotions set spent_minor = spent_minor + ${row.amountMinor}
-    where id = ${row.promotionId} and (budget_minor is null or spent_minor + ${row.amountMinor} <= budget_minor)
-    returning id`.execute(trx);
-  if (charged.rows.length === 0) return false;
-  const paid = await transfer(trx, {
-    from: await accountFor(trx, merchant, 'bonus_expense'),
-    to: await accountFor(trx, merchant, 'member_wallet', { memberId: row.memberId }),
-    amountMinor: row.amountMinor,
-    owner: { kind: 'member', id: row.memberId },
-    idempotencyKey: `cashback:${row.id}`,
-    kind: 'cashback',
-    meta: { cashbackId: row.id, promotionId: row.promotionId },
-  });
-  await trx
-    .updateTable('cashback_payouts')
-    .set({ state: 'paid', ledger_transaction_id: paid.transactionId, decided_at: now, decided_by: decidedBy })
-    .where('id', '=', row.id)
-    .execute();
+  if (rows.length === 0) return true;
+  if (!(await chargeBudget(trx, promotionId, rows.reduce((n, r) => n + r.amountMinor, 0)))) return false;
+  const expense = await accountFor(trx, merchant, 'bonus_expense');
+  const ids: number[] = [];
+  const transactions: number[] = [];
+  for (const r of rows) {
+    const paid = await transfer(trx, {
+      from: expense,
+      to: await accountFor(trx, merchant, 'member_wallet', { memberId: r.memberId }),
+      amountMinor: r.amountMinor,
+      owner: { kind: 'member', id: r.memberId },
+      idempotencyKey: `cashback:${r.id}`,
+      kind: 'cashback',
+      meta: { cashbackId: r.id, promotionId },
+    });
+    ids.push(r.id);
+    transactions.push(paid.transactionId);
+  }
+  await sql`
+    update cashback_payouts c set state = 'paid', ledger_transaction_id = v.tx, decided_at = ${now}, decided_by = ${decidedBy}
+    from (select unnest(${`{${ids.join(',')}}`}::int[]) as id, unnest(${`{${transactions.join(',')}}`}::bigint[]) as tx) v
+    where c.id = v.id`.execute(trx);
   return true;
 }

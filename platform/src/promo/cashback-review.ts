@@ -7,7 +7,7 @@ import { lockMembers } from '../kernel/member-lock.ts';
 import { inTransaction } from '../wallet/ledger.service.ts';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import { payCashbackRow } from './cashback-pay.ts';
+import { payCashbackRows } from './cashback-pay.ts';
 
 /*
  * The finance operator's cashback review (docs/0096): payments above a promotion's automatic limit
@@ -53,8 +53,8 @@ export async function decideCashback(deps: TPlatformDeps, merchant: TMerchant, o
     if (row.state !== 'pending') throw new WpsError(409, PROMO_MESSAGES.cashbackNotPending);
     const now = deps.clock();
     if (d.decision === 'pay') {
-      const row2 = { id: d.payoutId, promotionId: found.promotion_id, memberId: found.member_id, amountMinor: Number(row.amount_minor) };
-      if (!(await payCashbackRow(trx, merchant, row2, now, op.operatorId))) throw new WpsError(409, BONUS_MESSAGES.promotionClosed);
+      const pay = [{ id: d.payoutId, memberId: found.member_id, amountMinor: Number(row.amount_minor) }];
+      if (!(await payCashbackRows(trx, merchant, found.promotion_id, pay, now, op.operatorId))) throw new WpsError(409, BONUS_MESSAGES.promotionClosed);
     } else {
       await trx.updateTable('cashback_payouts').set({ state: 'rejected', decided_at: now, decided_by: op.operatorId }).where('id', '=', d.payoutId).execute();
     }

@@ -4,7 +4,7 @@ import type { DB } from '../db/schema.ts';
 import type { JobRunner } from '../jobs/job-runner.ts';
 import { lockMembers } from '../kernel/member-lock.ts';
 import { inTransaction } from '../wallet/ledger.service.ts';
-import { payCashbackRow } from './cashback-pay.ts';
+import { payCashbackRows } from './cashback-pay.ts';
 
 /** Queue of the daily cashback run (docs/0096). */
 export const PROMO_CASHBACK_QUEUE = 'promo.cashback';
@@ -13,7 +13,7 @@ export const PROMO_CASHBACK_QUEUE = 'promo.cashback';
 export const PROMO_CASHBACK_CRON = '20 0 * * *';
 
 const DAY_MS = 86_400_000;
-/** Members paid in one transaction: their locks in id order, then one row and one transfer each. */
+/** Members paid in one transaction: their locks in id order, their rows in one insert, one transfer each. */
 const CHUNK = 200;
 
 /** The last period of `periodDays` counted from the promotion's start that has closed by `now`; null before the first closes. */
@@ -60,17 +60,15 @@ async function runPromotion(db: Kysely<DB>, p: TCashbackPromotion, now: Date): P
   for (let i = 0; i < due.length; i += CHUNK) {
     const chunk = due.slice(i, i + CHUNK);
     const counts = await inTransaction(db, async (trx) => {
-      const c = { paid: 0, pending: 0 };
       await lockMembers(
         trx,
         chunk.map((d) => d.memberId),
         p.merchantId,
       );
-      for (const d of chunk) {
-        const auto = d.amount <= p.terms.autoUpToMinor;
-        const row = await trx
-          .insertInto('cashback_payouts')
-          .values({
+      const inserted = await trx
+        .insertInto('cashback_payouts')
+        .values(
+          chunk.map((d) => ({
             merchant_id: p.merchantId,
             promotion_id: p.id,
             member_id: d.memberId,
@@ -78,17 +76,19 @@ async function runPromotion(db: Kysely<DB>, p: TCashbackPromotion, now: Date): P
             period_end: period.end,
             net_loss_minor: d.net,
             amount_minor: d.amount,
-            state: 'pending',
-          })
-          .onConflict((oc) => oc.columns(['promotion_id', 'member_id', 'period_start']).doNothing())
-          .returning('id')
-          .executeTakeFirst();
-        if (!row) continue;
-        // Past the budget it waits for a finance operator too: paying it then is their decision.
-        if (auto && (await payCashbackRow(trx, merchant, { id: row.id, promotionId: p.id, memberId: d.memberId, amountMinor: d.amount }, now, null))) c.paid += 1;
-        else c.pending += 1;
-      }
-      return c;
+            state: 'pending' as const,
+          })),
+        )
+        .onConflict((oc) => oc.columns(['promotion_id', 'member_id', 'period_start']).doNothing())
+        .returning(['id', 'member_id', 'amount_minor'])
+        .execute();
+      const auto = inserted
+        .map((r) => ({ id: r.id, memberId: r.member_id, amountMinor: Number(r.amount_minor) }))
+        .filter((r) => r.amountMinor <= p.terms.autoUpToMinor);
+      // Past the budget they wait for a finance operator too: paying them then is their decision.
+      const paidAll = await payCashbackRows(trx, merchant, p.id, auto, now, null);
+      const paidHere = paidAll ? auto.length : 0;
+      return { paid: paidHere, pending: inserted.length - paidHere };
     });
     paid += counts.paid;
     pending += counts.pending;
