@@ -11,13 +11,12 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { TPromotionTermsOf } from '@wl/schemas';
-import { openDatabase, type TDatabase } from '@wl/platform/db/database';
 import { migrate } from '@wl/platform/db/migrate';
 import type { DB } from '@wl/platform/db/schema';
 import { seed } from '@wl/platform/seed/seed';
-import { createTestSchema } from '@wl/platform/test-support/pg-schema';
 import { lastClosedPeriod, runCashback } from '@wl/platform/promo/cashback.job';
 import { runRewardsDaily } from '@wl/platform/rewards/rewards.job';
+import { openBenchDatabase } from './agent-team.ts';
 
 const MEMBERS = Number(process.env.BENCH_PROMO_MEMBERS ?? 100_000);
 const BETS_PER_MEMBER = 10;
@@ -41,7 +40,13 @@ const seconds = (from: number) => Number(((performance.now() - from) / 1000).toF
 /** Members with wallets and settled rounds inside the period, every third one won (stake × 1.8 back). */
 async function seedPlay(db: Kysely<DB>, periodStart: Date): Promise<void> {
   const merchant = await db.selectFrom('merchants').select(['id', 'currency']).executeTakeFirstOrThrow();
-  const game = await db.selectFrom('games').select('id').where('merchant_id', '=', merchant.id).where('game_type', '=', 'RNG').orderBy('id').executeTakeFirstOrThrow();
+  const game = await db
+    .selectFrom('games')
+    .select('id')
+    .where('merchant_id', '=', merchant.id)
+    .where('game_type', '=', 'RNG')
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
   const m = merchant.id;
   const at = new Date(periodStart.getTime() + 86_400_000);
   await db.transaction().execute(async (trx) => {
@@ -64,12 +69,6 @@ async function seedPlay(db: Kysely<DB>, periodStart: Date): Promise<void> {
   });
   await db.updateTable('rewards_settings').set({ rebate_payout: 'automatic' }).where('merchant_id', '=', m).execute();
   await sql`analyze`.execute(db);
-}
-
-async function openBenchDatabase(databaseUrl: string | undefined): Promise<{ database: TDatabase; engine: TPromoJobsRun['engine']; drop: () => Promise<void> }> {
-  if (!databaseUrl) return { database: await openDatabase({ memory: true }), engine: 'pglite', drop: async () => {} };
-  const { schema, drop } = await createTestSchema(databaseUrl);
-  return { database: await openDatabase({ databaseUrl, schema }), engine: 'postgres', drop };
 }
 
 export async function measurePromoJobs(databaseUrl = process.env.DATABASE_URL): Promise<TPromoJobsRun> {
@@ -113,7 +112,9 @@ export async function measurePromoJobs(databaseUrl = process.env.DATABASE_URL): 
 }
 
 export function printPromoJobs(r: TPromoJobsRun): void {
-  console.log(`  daily money jobs, ${r.members.toLocaleString('en')} members and ${r.bets.toLocaleString('en')} bets on ${r.engine} (seeded in ${r.seedSeconds} s):`);
+  console.log(
+    `  daily money jobs, ${r.members.toLocaleString('en')} members and ${r.bets.toLocaleString('en')} bets on ${r.engine} (seeded in ${r.seedSeconds} s):`,
+  );
   console.log(`    rewards run (VIP review + automatic rebates): ${r.rewardsSeconds} s, ${r.rebatesPaid.toLocaleString('en')} rebates paid`);
   console.log(
     `    cashback run: ${r.cashbackSeconds} s, ${r.cashbackPaid.toLocaleString('en')} paid, ${r.cashbackPending.toLocaleString('en')} held for finance; again: ${r.cashbackAgainSeconds} s, ${r.cashbackAgainPaid} paid`,

@@ -136,7 +136,11 @@ describe('affiliate check and registration', () => {
 
       // No second human check: the code stands for it (docs/rules/reach.md).
       // The seed's promotions start a month before the real day; this file's clock is earlier.
-      await ctx.db.updateTable('promotions').set({ starts_at: new Date(now - 86_400_000) }).where('kind', '=', 'sign_up').execute();
+      await ctx.db
+        .updateTable('promotions')
+        .set({ starts_at: new Date(now - 86_400_000) })
+        .where('kind', '=', 'sign_up')
+        .execute();
       const ok = await register('username', { ...values, verificationCode: code }, NO_CAPTCHA);
       const s = ZEnvelope(ZSessionValue).parse(ok.json()).value!;
       expect(s).toMatchObject({ kind: 'session', firstTimeLogin: true, mustChangePassword: false });

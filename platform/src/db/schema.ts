@@ -26,4 +26,5 @@ export type * from './schema/rewards.ts';
 export type * from './schema/system.ts';
 
 /** The whole database as Kysely sees it. */
-export interface DB extends MerchantTables, CatalogueTables, AccountTables, MoneyTables, AgentTables, GameTables, SystemTables, RewardTables, BonusTables, PromoTables {}
+export interface DB
+  extends MerchantTables, CatalogueTables, AccountTables, MoneyTables, AgentTables, GameTables, SystemTables, RewardTables, BonusTables, PromoTables {}

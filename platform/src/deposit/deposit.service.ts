@@ -214,7 +214,8 @@ export async function decideDepositIn(
   let transactionId: number | null = null;
   const approvedAt = new Date();
   // A joined deposit match (docs/0096): the member locked before the ledger (docs/0080), paid in this transaction.
-  const match = at.decision === 'approve' ? await depositMatchFor(trx, at.merchantId, { memberId: row.member_id, amountMinor: row.amount_minor, now: approvedAt }) : null;
+  const match =
+    at.decision === 'approve' ? await depositMatchFor(trx, at.merchantId, { memberId: row.member_id, amountMinor: row.amount_minor, now: approvedAt }) : null;
   if (match) await lockMembers(trx, [row.member_id], at.merchantId);
   if (at.decision === 'approve') {
     const merchant = { id: at.merchantId, currency: row.currency };
@@ -243,7 +244,13 @@ export async function decideDepositIn(
     })
     .where('id', '=', row.id)
     .execute();
-  if (match) await awardDepositMatch(trx, { id: at.merchantId, currency: row.currency }, match, { memberId: row.member_id, depositId: row.id, amountMinor: row.amount_minor, now: approvedAt });
+  if (match)
+    await awardDepositMatch(trx, { id: at.merchantId, currency: row.currency }, match, {
+      memberId: row.member_id,
+      depositId: row.id,
+      amountMinor: row.amount_minor,
+      now: approvedAt,
+    });
   if (at.by) {
     await recordOperatorAudit(trx, {
       merchantId: at.merchantId,

@@ -1,5 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_BONUS_TERMS, WPS_PATHS, ZBalanceResponse, ZEnvelope, ZFavouriteIdsResponse, ZFavouriteListResponse, ZLaunchGameResponse, ZMemberInfoResponse } from '@wl/schemas';
+import {
+  DEFAULT_BONUS_TERMS,
+  WPS_PATHS,
+  ZBalanceResponse,
+  ZEnvelope,
+  ZFavouriteIdsResponse,
+  ZFavouriteListResponse,
+  ZLaunchGameResponse,
+  ZMemberInfoResponse,
+} from '@wl/schemas';
 import { offerBonus } from '../bonus/award.ts';
 import { rowCounts, usePlatform } from '../test-support/db.ts';
 import { inTransaction } from '../wallet/ledger.service.ts';
@@ -300,7 +309,20 @@ describe('header badges and referral (real rows, SPEC §2)', () => {
       .execute();
     const signUp = await ctx.db.selectFrom('promotions').select('id').where('kind', '=', 'sign_up').executeTakeFirstOrThrow();
     await inTransaction(ctx.db, (trx) =>
-      offerBonus(trx, { id: m.merchant_id, currency: '' }, { memberId: m.id, promotionId: signUp.id, source: 'sign_up', sourceKey: 'badge', amountMinor: 100, terms: DEFAULT_BONUS_TERMS, now: new Date(), ip: 'system' }),
+      offerBonus(
+        trx,
+        { id: m.merchant_id, currency: '' },
+        {
+          memberId: m.id,
+          promotionId: signUp.id,
+          source: 'sign_up',
+          sourceKey: 'badge',
+          amountMinor: 100,
+          terms: DEFAULT_BONUS_TERMS,
+          now: new Date(),
+          ip: 'system',
+        },
+      ),
     );
     const referral = await ctx.db.selectFrom('promotions').selectAll().where('promotion_type', '=', 'REFERRAL').executeTakeFirstOrThrow();
     try {
@@ -313,7 +335,10 @@ describe('header badges and referral (real rows, SPEC §2)', () => {
       await ctx.db.deleteFrom('bonus_awards').where('member_id', '=', m.id).execute();
       await ctx.db.updateTable('promotions').set({ status: 'active' }).where('merchant_id', '=', m.merchant_id).execute();
       const { id: _id, terms, ...row } = referral;
-      await ctx.db.insertInto('promotions').values({ ...row, terms: JSON.stringify(terms) }).execute();
+      await ctx.db
+        .insertInto('promotions')
+        .values({ ...row, terms: JSON.stringify(terms) })
+        .execute();
     }
   });
 });

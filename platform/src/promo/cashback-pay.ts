@@ -34,7 +34,14 @@ export async function payCashbackRows(
   decidedBy: number | null,
 ): Promise<boolean> {
   if (rows.length === 0) return true;
-  if (!(await chargeBudget(trx, promotionId, rows.reduce((n, r) => n + r.amountMinor, 0)))) return false;
+  if (
+    !(await chargeBudget(
+      trx,
+      promotionId,
+      rows.reduce((n, r) => n + r.amountMinor, 0),
+    ))
+  )
+    return false;
   const expense = await accountFor(trx, merchant, 'bonus_expense');
   const ids: number[] = [];
   const transactions: number[] = [];

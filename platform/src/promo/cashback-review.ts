@@ -44,7 +44,13 @@ export async function cashbackReview(deps: TPlatformDeps, merchant: TMerchant): 
  * Pays (as cash, from the bonus expense) or refuses one waiting payment: the member locked first,
  * then the row; a payment no longer waiting is refused and changes nothing. Audited.
  */
-export async function decideCashback(deps: TPlatformDeps, merchant: TMerchant, op: TSessionOperator, ip: string, d: TCashbackDecision): Promise<TCashbackPayout> {
+export async function decideCashback(
+  deps: TPlatformDeps,
+  merchant: TMerchant,
+  op: TSessionOperator,
+  ip: string,
+  d: TCashbackDecision,
+): Promise<TCashbackPayout> {
   const found = await payoutRows(deps.db, merchant.id).where('c.id', '=', d.payoutId).executeTakeFirst();
   if (!found) throw wpsErrors.notFound();
   await inTransaction(deps.db, async (trx) => {

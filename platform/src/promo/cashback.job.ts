@@ -110,7 +110,11 @@ export async function runCashback(db: Kysely<DB>, now: Date): Promise<{ paid: nu
   const total = { paid: 0, pending: 0 };
   for (const r of rows) {
     const terms = r.terms as TPromotionTermsOf<'cashback'>;
-    const one = await runPromotion(db, { id: r.id, merchantId: r.merchant_id, currency: r.currency, startsAt: new Date(r.starts_at), endsAt: r.ends_at ? new Date(r.ends_at) : null, terms }, now);
+    const one = await runPromotion(
+      db,
+      { id: r.id, merchantId: r.merchant_id, currency: r.currency, startsAt: new Date(r.starts_at), endsAt: r.ends_at ? new Date(r.ends_at) : null, terms },
+      now,
+    );
     total.paid += one.paid;
     total.pending += one.pending;
   }

@@ -17,7 +17,6 @@ import { cashbackMinor, lastClosedPeriod, runCashback } from './cashback.job.ts'
 const ctx = usePlatform();
 const call = tokenCall(ctx);
 const DAY_MS = 86_400_000;
-let promotionId = 0;
 let terms: TPromotionTermsOf<'cashback'>;
 let period: { start: Date; end: Date };
 let now: Date;
@@ -25,14 +24,19 @@ let tokens: Awaited<ReturnType<typeof roleTokens>>;
 
 const walletMinor = async (memberId: number) =>
   Number(
-    (await ctx.db.selectFrom('ledger_accounts').select('balance_minor').where('member_id', '=', memberId).where('kind', '=', 'member_wallet').executeTakeFirstOrThrow())
-      .balance_minor,
+    (
+      await ctx.db
+        .selectFrom('ledger_accounts')
+        .select('balance_minor')
+        .where('member_id', '=', memberId)
+        .where('kind', '=', 'member_wallet')
+        .executeTakeFirstOrThrow()
+    ).balance_minor,
   );
 const payouts = (memberId: number) => ctx.db.selectFrom('cashback_payouts').selectAll().where('member_id', '=', memberId).execute();
 
 beforeAll(async () => {
-  const p = await ctx.db.selectFrom('promotions').select(['id', 'terms', 'starts_at']).where('kind', '=', 'cashback').executeTakeFirstOrThrow();
-  promotionId = p.id;
+  const p = await ctx.db.selectFrom('promotions').select(['terms', 'starts_at']).where('kind', '=', 'cashback').executeTakeFirstOrThrow();
   terms = p.terms as TPromotionTermsOf<'cashback'>;
   now = new Date();
   period = lastClosedPeriod(new Date(p.starts_at), terms.periodDays, now)!;
@@ -61,7 +65,16 @@ describe('the daily job', () => {
     const whale = await signedInMember(ctx, 'cb_whale');
     const inPeriod = new Date(period.start.getTime() + DAY_MS);
     // Net loss ৳2,000 (stakes 3,000, payouts 1,000) in the period; a later loss (current period) does not count.
-    await insertSettledRounds(ctx.db, loser.id, 'RNG', [{ stake: 200_000, payout: 0 }, { stake: 100_000, payout: 100_000 }], inPeriod);
+    await insertSettledRounds(
+      ctx.db,
+      loser.id,
+      'RNG',
+      [
+        { stake: 200_000, payout: 0 },
+        { stake: 100_000, payout: 100_000 },
+      ],
+      inPeriod,
+    );
     await insertSettledRounds(ctx.db, loser.id, 'RNG', [{ stake: 900_000, payout: 0 }], new Date(period.end.getTime() + 1000));
     await insertSettledRounds(ctx.db, winner.id, 'RNG', [{ stake: 100_000, payout: 500_000 }], inPeriod);
     await insertSettledRounds(ctx.db, whale.id, 'LIVE', [{ stake: 50_000_000, payout: 0 }], inPeriod);
@@ -84,7 +97,9 @@ describe('the daily job', () => {
 
     // The finance operator's review: support may not pay; finance pays once, audited; a second decision is refused.
     const list = (await call('GET', PROMO_PATHS.cashbacks, tokens.finance)).json();
-    expect(list.value.list).toEqual([expect.objectContaining({ id: held!.id, memberId: whale.id, username: 'cb_whale', amountMinor: 2_000_000, state: 'pending' })]);
+    expect(list.value.list).toEqual([
+      expect.objectContaining({ id: held!.id, memberId: whale.id, username: 'cb_whale', amountMinor: 2_000_000, state: 'pending' }),
+    ]);
     const decide = (token: string, decision: 'pay' | 'reject') => call('POST', PROMO_PATHS.decideCashback, token, { payoutId: held!.id, decision });
     expect((await decide(tokens.support, 'pay')).statusCode).toBe(403);
     const results = await Promise.all(Array.from({ length: 50 }, () => decide(tokens.finance, 'pay')));
@@ -95,7 +110,8 @@ describe('the daily job', () => {
     expect(audit).toHaveLength(1);
     expect(audit[0]!.action).toBe('promo.cashback.pay');
     expect((await decide(tokens.finance, 'reject')).json()).toMatchObject({ success: false, message: 'promo_cashback_not_pending' });
-    for (const payoutId of [0, 'x', '\u0000', 2 ** 40]) expect((await call('POST', PROMO_PATHS.decideCashback, tokens.finance, { payoutId, decision: 'pay' })).statusCode).toBe(400);
+    for (const payoutId of [0, 'x', '\u0000', 2 ** 40])
+      expect((await call('POST', PROMO_PATHS.decideCashback, tokens.finance, { payoutId, decision: 'pay' })).statusCode).toBe(400);
     expect((await call('POST', PROMO_PATHS.decideCashback, tokens.finance, { payoutId: held!.id, decision: 'maybe' })).statusCode).toBe(400);
     expect((await call('GET', PROMO_PATHS.cashbacks, null)).statusCode).toBe(401);
     const n = await sql<{ n: string }>`select count(*) as n from ledger_transactions where kind = 'cashback'`.execute(ctx.db);

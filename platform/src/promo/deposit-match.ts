@@ -18,7 +18,11 @@ export type TDepositMatch = { promotionId: number; bonusMinor: number; terms: TP
  * The match a pending deposit will bring when approved now, or null. Reads only: the caller locks
  * the member (before the ledger, docs/0080) when it answers one.
  */
-export async function depositMatchFor(trx: Transaction<DB>, merchantId: number, d: { memberId: number; amountMinor: number; now: Date }): Promise<TDepositMatch | null> {
+export async function depositMatchFor(
+  trx: Transaction<DB>,
+  merchantId: number,
+  d: { memberId: number; amountMinor: number; now: Date },
+): Promise<TDepositMatch | null> {
   const joined = await trx
     .selectFrom('promotion_joins as j')
     .innerJoin('promotions as p', 'p.id', 'j.promotion_id')

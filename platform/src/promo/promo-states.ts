@@ -106,7 +106,13 @@ export async function memberPromotions(db: TDb, merchantId: number, memberId: nu
     if (p.status === 'draft') continue;
     const mine = awards
       .filter((a) => a.promotion_id === p.id)
-      .map((a) => ({ promotionId: p.id, state: a.state, amountMinor: Number(a.amount_minor), claimBy: new Date(a.claim_by), activated: a.activated_at !== null }));
+      .map((a) => ({
+        promotionId: p.id,
+        state: a.state,
+        amountMinor: Number(a.amount_minor),
+        claimBy: new Date(a.claim_by),
+        activated: a.activated_at !== null,
+      }));
     const manualApply = p.kind === 'manual_apply' ? await manualApplyStateHook(db, memberId, p.id) : null;
     list.push(promoState({ promotion: p, awards: mine, joined: joined.has(p.id), approvedDeposits: Number(deposits.n), manualApply, now }));
   }

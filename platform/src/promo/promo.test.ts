@@ -53,7 +53,14 @@ describe('the check ladder', () => {
   it('refuses bad input (types, NUL bytes, 1 MB strings, bad keys) with a clear message and changes nothing', async () => {
     const m = await signedInMember(ctx, 'promo_bad');
     const welcome = promoIds['Welcome bonus']!;
-    for (const body of [{}, { promotionId: 'x' }, { promotionId: -1 }, { promotionId: 2 ** 40 }, { promotionId: '\u0000' }, { promotionId: 'x'.repeat(1_000_000) }]) {
+    for (const body of [
+      {},
+      { promotionId: 'x' },
+      { promotionId: -1 },
+      { promotionId: 2 ** 40 },
+      { promotionId: '\u0000' },
+      { promotionId: 'x'.repeat(1_000_000) },
+    ]) {
       const res = await join(m.token, body.promotionId as number);
       // A body over the platform's limit is refused before it is read (413).
       expect([400, 413], JSON.stringify(body).slice(0, 40)).toContain(res.statusCode);
@@ -172,6 +179,8 @@ describe('the sign-up bonus', () => {
     expect(await bonusMinor(m.id)).toBe(10_000);
     const spentAfter = (await ctx.db.selectFrom('promotions').select('spent_minor').where('id', '=', signUp).executeTakeFirstOrThrow()).spent_minor;
     expect(Number(spentAfter) - Number(spentBefore)).toBe(10_000);
-    expect(await ctx.db.selectFrom('ledger_transactions').select('id').where('idempotency_key', 'like', 'bonus:%').where('owner_id', '=', m.id).execute()).toHaveLength(1);
+    expect(
+      await ctx.db.selectFrom('ledger_transactions').select('id').where('idempotency_key', 'like', 'bonus:%').where('owner_id', '=', m.id).execute(),
+    ).toHaveLength(1);
   });
 });

@@ -24,7 +24,9 @@ function mondayBefore(at: Date): Date {
 export function demoPromotions(now: Date): TDemoPromotion[] {
   const day = (n: number) => new Date(now.getTime() + n * DAY_MS);
   const running = { starts_at: day(-30), ends_at: null };
-  const row = (r: Omit<TDemoPromotion, 'kind' | 'terms' | 'rules_en' | 'rules_bn'> & { terms: TPromotionTerms; en: string[]; bn: string[] }): TDemoPromotion => {
+  const row = (
+    r: Omit<TDemoPromotion, 'kind' | 'terms' | 'rules_en' | 'rules_bn'> & { terms: TPromotionTerms; en: string[]; bn: string[] },
+  ): TDemoPromotion => {
     const { terms, en, bn, ...rest } = r;
     return { ...rest, kind: terms.kind, terms: JSON.stringify(terms), rules_en: en.join('\n'), rules_bn: bn.join('\n') };
   };
@@ -55,7 +57,14 @@ export function demoPromotions(now: Date): TDemoPromotion[] {
       title_bn: 'স্বাগতম বোনাস',
       promotion_type: 'DEPOSIT',
       category: 'NEW_MEMBER',
-      terms: { kind: 'deposit_match', deposit: 'first', percent: 100, capMinor: 1_000_000, minDepositMinor: 50_000, bonus: bonus({ turnoverMultiple: 10, claimDays: 7, validDays: 14 }) },
+      terms: {
+        kind: 'deposit_match',
+        deposit: 'first',
+        percent: 100,
+        capMinor: 1_000_000,
+        minDepositMinor: 50_000,
+        bonus: bonus({ turnoverMultiple: 10, claimDays: 7, validDays: 14 }),
+      },
       en: [
         '1. Join this promotion, then make your first deposit of ৳500 or more.',
         '2. The bonus is 100% of the deposit, up to ৳10,000, added when the deposit is approved.',
@@ -75,7 +84,14 @@ export function demoPromotions(now: Date): TDemoPromotion[] {
       title_bn: 'দ্বিতীয় ডিপোজিট বোনাস ৫০%',
       promotion_type: 'DEPOSIT',
       category: 'DEPOSIT',
-      terms: { kind: 'deposit_match', deposit: 2, percent: 50, capMinor: 500_000, minDepositMinor: 30_000, bonus: bonus({ turnoverMultiple: 8, claimDays: 7, validDays: 14 }) },
+      terms: {
+        kind: 'deposit_match',
+        deposit: 2,
+        percent: 50,
+        capMinor: 500_000,
+        minDepositMinor: 30_000,
+        bonus: bonus({ turnoverMultiple: 8, claimDays: 7, validDays: 14 }),
+      },
       en: [
         '1. Join this promotion, then make your second deposit of ৳300 or more.',
         '2. The bonus is 50% of the deposit, up to ৳5,000, added when the deposit is approved.',
@@ -95,7 +111,14 @@ export function demoPromotions(now: Date): TDemoPromotion[] {
       title_bn: 'রিলোড বোনাস ১০%',
       promotion_type: 'DEPOSIT',
       category: 'DEPOSIT',
-      terms: { kind: 'deposit_match', deposit: 'any', percent: 10, capMinor: 200_000, minDepositMinor: 30_000, bonus: bonus({ turnoverMultiple: 5, claimDays: 3, validDays: 7 }) },
+      terms: {
+        kind: 'deposit_match',
+        deposit: 'any',
+        percent: 10,
+        capMinor: 200_000,
+        minDepositMinor: 30_000,
+        bonus: bonus({ turnoverMultiple: 5, claimDays: 3, validDays: 7 }),
+      },
       en: [
         '1. Join once: every deposit of ৳300 or more then earns a 10% bonus, up to ৳2,000, when it is approved.',
         '2. One bonus is active at a time: while another is active, the new one waits on this page for 3 days to be claimed.',

@@ -83,7 +83,14 @@ export type TCashbackDecision = z.infer<typeof ZCashbackDecision>;
 
 export const PROMO_CALLS = {
   list: declareCall({ method: 'GET', path: PROMO_PATHS.list, moduleId: 'PROMOTION', output: ZPromoList, audience: REAL_MEMBER }),
-  join: declareCall({ method: 'POST', path: PROMO_PATHS.join, moduleId: 'PROMOTION', input: ZPromoJoinRequest, output: ZPromoActionResult, audience: REAL_MEMBER }),
+  join: declareCall({
+    method: 'POST',
+    path: PROMO_PATHS.join,
+    moduleId: 'PROMOTION',
+    input: ZPromoJoinRequest,
+    output: ZPromoActionResult,
+    audience: REAL_MEMBER,
+  }),
   /** Never retried (a POST); activating an offer twice moves its money once (docs/0094). */
   claim: declareCall({
     method: 'POST',

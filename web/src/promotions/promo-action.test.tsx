@@ -19,11 +19,23 @@ const promo = (id: number, title: string): TPromotion => ({
   comingSoon: false,
   rules: '1. A rule.',
 });
-const mine = (id: number, kind: TMine['kind'], state: TMine['state'], over: Partial<TMine> = {}): TMine => ({ id, kind, state, bonusMinor: null, claimBy: null, match: null, ...over });
+const mine = (id: number, kind: TMine['kind'], state: TMine['state'], over: Partial<TMine> = {}): TMine => ({
+  id,
+  kind,
+  state,
+  bonusMinor: null,
+  claimBy: null,
+  match: null,
+  ...over,
+});
 
 /** The platform's promo desk as the member moves through it: join, then the offer to claim. */
 function desk() {
-  let list: TMine[] = [mine(1, 'deposit_match', 'join'), mine(2, 'sign_up', 'claim', { bonusMinor: 10_000, claimBy: '2026-12-01T00:00:00.000Z' }), mine(3, 'manual_apply', 'apply')];
+  let list: TMine[] = [
+    mine(1, 'deposit_match', 'join'),
+    mine(2, 'sign_up', 'claim', { bonusMinor: 10_000, claimBy: '2026-12-01T00:00:00.000Z' }),
+    mine(3, 'manual_apply', 'apply'),
+  ];
   const set = (id: number, next: TMine) => (list = list.map((p) => (p.id === id ? next : p)));
   const handlers: THandlers = {
     'member.info': () => memberFixture(),
