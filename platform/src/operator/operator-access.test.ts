@@ -101,8 +101,6 @@ describe('operator permissions (issue 6), enforced by the platform', () => {
 
   it('covers every guarded route', () => {
     expect(routes.map((r) => `${r.method} ${r.url} ${r.permission}`)).toEqual([
-      `GET ${PROMO_PATHS.cashbacks} money.read`,
-      `POST ${PROMO_PATHS.decideCashback} money.write`,
       `GET ${WPS_PATHS.operatorSystem} config.read`,
       `GET ${WPS_PATHS.operatorWhitelabel} config.read`,
       `PUT ${WPS_PATHS.operatorWhitelabel} whitelabel.write`,
@@ -137,6 +135,8 @@ describe('operator permissions (issue 6), enforced by the platform', () => {
       `GET ${OPERATOR_ROUNDS_PATHS.operatorGameRounds} money.read`,
       `GET ${OPERATOR_LOTTERY_PATHS.settings} config.read`,
       `PUT ${OPERATOR_LOTTERY_PATHS.settings} money.write`,
+      `GET ${PROMO_PATHS.cashbacks} money.read`,
+      `POST ${PROMO_PATHS.decideCashback} money.write`,
     ]);
   });
 

@@ -34,7 +34,6 @@ import { PROMO_CALLS, PROMO_FINANCE_CALLS } from './promo-calls.ts';
 export const RELAYED_AREAS = {
   rewards: REWARD_CALLS,
   promo: PROMO_CALLS,
-  promoFinance: PROMO_FINANCE_CALLS,
 } as const satisfies Record<string, TCallSet>;
 
 /**
@@ -62,6 +61,7 @@ export const CALL_SETS = {
   operatorDeposit: OPERATOR_DEPOSIT_CALLS,
   operatorWithdraw: OPERATOR_WITHDRAW_CALLS,
   operatorGames: OPERATOR_GAMES_CALLS,
+  operatorPromo: PROMO_FINANCE_CALLS,
   session: SESSION_CALLS,
   account: ACCOUNT_CALLS,
   verification: VERIFICATION_CALLS,

@@ -14,13 +14,13 @@ export function OperatorCashbacks({ canWrite }: { canWrite: boolean }) {
   const { t, i18n } = useTranslation();
   const trpc = useTRPC();
   const qc = useQueryClient();
-  const pending = useQuery(trpc.promoFinance.cashbacks.queryOptions(undefined, { staleTime: 0 }));
+  const pending = useQuery(trpc.operator.cashbacks.queryOptions(undefined, { staleTime: 0 }));
   const [error, setError] = useState<string | null>(null);
   const decide = useMutation(
-    trpc.promoFinance.decideCashback.mutationOptions({
+    trpc.operator.decideCashback.mutationOptions({
       onSuccess: () => setError(null),
       onError: (err: unknown) => setError(refusalKey(err)),
-      onSettled: () => void qc.invalidateQueries({ queryKey: trpc.promoFinance.cashbacks.queryKey() }),
+      onSettled: () => void qc.invalidateQueries({ queryKey: trpc.operator.cashbacks.queryKey() }),
     }),
   );
   const list = pending.data?.list ?? [];
