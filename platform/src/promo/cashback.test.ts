@@ -5,6 +5,7 @@ import { usePlatform } from '../test-support/db.ts';
 import { tokenCall } from '../test-support/http.ts';
 import { roleTokens } from '../test-support/operators.ts';
 import { insertSettledRounds } from '../test-support/rewards.ts';
+import { walletBalance } from '../wallet/wallet.queries.ts';
 import { signedInMember } from '../test-support/promo.ts';
 import { cashbackMinor, lastClosedPeriod, runCashback } from './cashback.job.ts';
 
@@ -22,17 +23,7 @@ let period: { start: Date; end: Date };
 let now: Date;
 let tokens: Awaited<ReturnType<typeof roleTokens>>;
 
-const walletMinor = async (memberId: number) =>
-  Number(
-    (
-      await ctx.db
-        .selectFrom('ledger_accounts')
-        .select('balance_minor')
-        .where('member_id', '=', memberId)
-        .where('kind', '=', 'member_wallet')
-        .executeTakeFirstOrThrow()
-    ).balance_minor,
-  );
+const walletMinor = async (memberId: number) => Number(await walletBalance(ctx.db, memberId));
 const payouts = (memberId: number) => ctx.db.selectFrom('cashback_payouts').selectAll().where('member_id', '=', memberId).execute();
 
 beforeAll(async () => {
