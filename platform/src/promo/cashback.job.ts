@@ -39,7 +39,7 @@ type TCashbackPromotion = { id: number; merchantId: number; currency: string; st
  * transaction that pays it (unique per promotion, member and period), so a run again, or after a
  * crash, pays nothing twice. Above `autoUpToMinor` the row waits for a finance operator.
  */
-async function runPromotion(db: Kysely<DB>, p: TCashbackPromotion, now: Date): Promise<{ paid: number; pending: number }> {
+async function runPromotion(db: Kysely<DB>, p: TCashbackPromotion, now: Date, run: TRunOptions): Promise<{ paid: number; pending: number }> {
   const period = lastClosedPeriod(p.startsAt, p.terms.periodDays, now);
   if (!period || (p.endsAt && period.start >= p.endsAt)) return { paid: 0, pending: 0 };
   const losses = await sql<{ member_id: number; net: string | number }>`
@@ -57,8 +57,9 @@ async function runPromotion(db: Kysely<DB>, p: TCashbackPromotion, now: Date): P
   const merchant = { id: p.merchantId, currency: p.currency };
   let paid = 0;
   let pending = 0;
-  for (let i = 0; i < due.length; i += CHUNK) {
-    const chunk = due.slice(i, i + CHUNK);
+  const size = run.chunk ?? CHUNK;
+  for (let i = 0; i < due.length; i += size) {
+    const chunk = due.slice(i, i + size);
     const counts = await inTransaction(db, async (trx) => {
       await lockMembers(
         trx,
@@ -92,12 +93,16 @@ async function runPromotion(db: Kysely<DB>, p: TCashbackPromotion, now: Date): P
     });
     paid += counts.paid;
     pending += counts.pending;
+    run.onCommitted?.(chunk.map((d) => d.memberId));
   }
   return { paid, pending };
 }
 
+/** A run's seams for the crash test: members a transaction, and what to do after each commits. */
+type TRunOptions = { chunk?: number; onCommitted?: (memberIds: number[]) => void };
+
 /** One daily run over every running cashback promotion of every merchant. */
-export async function runCashback(db: Kysely<DB>, now: Date): Promise<{ paid: number; pending: number }> {
+export async function runCashback(db: Kysely<DB>, now: Date, run: TRunOptions = {}): Promise<{ paid: number; pending: number }> {
   const rows = await db
     .selectFrom('promotions as p')
     .innerJoin('merchants as m', 'm.id', 'p.merchant_id')
@@ -114,6 +119,7 @@ export async function runCashback(db: Kysely<DB>, now: Date): Promise<{ paid: nu
       db,
       { id: r.id, merchantId: r.merchant_id, currency: r.currency, startsAt: new Date(r.starts_at), endsAt: r.ends_at ? new Date(r.ends_at) : null, terms },
       now,
+      run,
     );
     total.paid += one.paid;
     total.pending += one.pending;
