@@ -229,7 +229,8 @@ export async function seedTeam(db: Kysely<DB>, bets: number): Promise<string> {
   return 'bench_agent';
 }
 
-async function openBenchDatabase(
+/** A database for a bench: PGlite in memory, or a schema of its own on DATABASE_URL's PostgreSQL (dropped after). */
+export async function openBenchDatabase(
   databaseUrl: string | undefined,
 ): Promise<{ database: TDatabase; engine: TAgentTeamRun['engine']; drop: () => Promise<void> }> {
   if (!databaseUrl) return { database: await openDatabase({ memory: true }), engine: 'pglite', drop: async () => {} };

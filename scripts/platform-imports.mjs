@@ -19,8 +19,10 @@ const LAYERS = [
   ['http', 'db', 'audit', 'access', 'kernel', 'jobs', 'test-support'],
   ['system', 'catalogue', 'assets', 'content', 'verification', 'wallet'],
   ['session'],
+  ['rewards'],
+  ['bonus'],
+  ['promo'],
   ['member', 'account', 'security-centre'],
-  ['rewards', 'bonus'],
   ['deposit', 'withdraw', 'transfer', 'records', 'games'],
   ['agent', 'operator', 'promotions'],
 ];

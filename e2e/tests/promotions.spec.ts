@@ -27,7 +27,7 @@ test('a visitor browses the promotions on a 360 px phone, in BN and EN', async (
 
   // Every seeded promotion, in Bengali, each with its banner and period; the cricket festival has not started.
   const cards = page.getByTestId('promotions.card');
-  await expect(cards).toHaveCount(6);
+  await expect(cards).toHaveCount(10);
   await expect(cards.first().getByRole('heading')).toHaveText(BENGALI);
   await expect(cards.first().locator('img')).toHaveAttribute('src', /\/wps\/assets\/banner\/p\d+\.bn\.svg$/);
   await expect(cards.first().getByTestId('promotions.period')).toHaveText(BENGALI);
@@ -44,7 +44,7 @@ test('a visitor browses the promotions on a 360 px phone, in BN and EN', async (
   // A category tab keeps only its promotions, and the address says which.
   await page.getByTestId('promotions.tab.DEPOSIT').click();
   await expect(page).toHaveURL(/\?category=DEPOSIT$/);
-  await expect(cards).toHaveCount(1);
+  await expect(cards).toHaveCount(2);
   await expect(cards.first()).toHaveAttribute('data-category', 'DEPOSIT');
 
   // Its title opens it alone, rules shown; back returns to the list.
@@ -56,7 +56,7 @@ test('a visitor browses the promotions on a 360 px phone, in BN and EN', async (
   await expectNoAxeViolations(page, `/promotions?id=${id}`);
   expect(await pageWidth(page)).toBeLessThanOrEqual(360);
   await page.getByTestId('promotions.back').click();
-  await expect(cards).toHaveCount(6);
+  await expect(cards).toHaveCount(10);
 
   // In English: the same promotions in English words.
   await home.switchLanguage('en');

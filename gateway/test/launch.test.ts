@@ -82,7 +82,7 @@ describe('catalogue.launch by a vendor card (SPEC §4: a one-vendor category lau
 });
 
 describe('member.info badges (real rows)', () => {
-  it('answers 0 counts and referral from the seeded REFERRAL promotion', async () => {
-    expect(await h.client({ token: member }).member.info.query()).toMatchObject({ unreadMessage: 0, availablePromoCount: 0, referralEnabled: true });
+  it('answers the unread count, the promotions to join (the three deposit matches of the seed, docs/0096) and referral from the seeded REFERRAL promotion', async () => {
+    expect(await h.client({ token: member }).member.info.query()).toMatchObject({ unreadMessage: 0, availablePromoCount: 3, referralEnabled: true });
   });
 });

@@ -20,6 +20,7 @@ import { messageRoutes } from './member/messages.routes.ts';
 import { operatorGamesRoutes } from './operator/operator-games.routes.ts';
 import { operatorRoutes } from './operator/operator.routes.ts';
 import { operatorPromotionBannerRoutes, operatorPromotionRoutes, promotionApplyRoutes, promotionImageUploadRoutes } from './promotions/promotions.routes.ts';
+import { promoFinanceRoutes, promoRoutes } from './promo/promo.routes.ts';
 import { recordRoutes } from './records/records.routes.ts';
 import { rewardRoutes } from './rewards/rewards.routes.ts';
 import { bonusRoutes } from './bonus/bonus.routes.ts';
@@ -59,6 +60,7 @@ export const AREA_ROUTES: { readonly [K in Exclude<TAreaName, 'configWatch'>]: T
   records: recordRoutes,
   rewards: rewardRoutes,
   bonus: bonusRoutes,
+  promo: promoRoutes,
   security: securityCentreRoutes,
   agent: agentRoutes,
   agentTeam: teamReportRoutes,
@@ -67,6 +69,7 @@ export const AREA_ROUTES: { readonly [K in Exclude<TAreaName, 'configWatch'>]: T
   operatorDeposit: depositOperatorRoutes,
   operatorWithdraw: withdrawOperatorRoutes,
   operatorGames: operatorGamesRoutes,
+  operatorPromo: promoFinanceRoutes,
   seamless: seamlessWalletRoutes,
   games: providerRoutes,
   crash: crashRoutes,

@@ -38,6 +38,7 @@ export * from './wps/call.ts';
 export * from './wps/all-calls.ts';
 export * from './wps/reward-calls.ts';
 export * from './wps/bonus-calls.ts';
+export * from './wps/promo-calls.ts';
 export * from './wps/operator-call-set.ts';
 // Sessions, accounts, system, catalogue and content, declared call by call (docs/0076).
 export * from './wps/account-call-set.ts';

@@ -549,6 +549,7 @@ describe('composeScreenConfig', () => {
           '/member/transactionHistory',
           '/member/personalHistoryCopy',
           '/member/personalProfit',
+          '/member/rewardCenter',
           '/member/bonusDetails',
           '/member/messageV2',
           '/member/manualRebate',
@@ -575,7 +576,7 @@ describe('composeScreenConfig', () => {
       expect(gameCentre?.entries.every((e) => e.isAvailable)).toBe(true);
     });
 
-    it('header: home, categories and promotions are available; rewards and share are not built yet', () => {
+    it('header: home, categories, promotions and rewards (the member promotions, docs/0096) are available; share is not built yet', () => {
       const availability = Object.fromEntries(compose(visitor).header.entries.map((e) => [e.key, e.isAvailable]));
       expect(availability).toEqual({
         home: true,
@@ -589,7 +590,7 @@ describe('composeScreenConfig', () => {
         pvp: true,
         cockfight: true,
         promotions: true,
-        rewards: false,
+        rewards: true,
         share: false,
       });
     });
@@ -632,7 +633,7 @@ describe('composeScreenConfig', () => {
       expect(isBuilt('/help')).toBe(true);
       expect(isBuilt('/help#term')).toBe(true);
       expect(isBuilt('/help#about')).toBe(false);
-      expect(BUILT_ROUTES).not.toContain('/member/rewardCenter');
+      expect(BUILT_ROUTES).not.toContain('/member/missionLeaderboard');
     });
 
     it('customer service is disabled when no link decrypts', () => {

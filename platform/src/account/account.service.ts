@@ -26,6 +26,7 @@ import { consumeCaptcha } from '../verification/captcha.service.ts';
 import { hashPassword } from '../session/password.service.ts';
 import { featureEnabled, requireFeature } from '../kernel/features.ts';
 import { recordAuthEvent } from '../audit/auth-events.ts';
+import { offerSignUpBonus } from '../promo/sign-up.ts';
 import { insertMemberWithWallet, memberByPhone, memberByUsername } from '../session/session.queries.ts';
 import { issueSession } from '../session/issue-session.ts';
 import { memberTotp, totpCounter } from '../session/totp.ts';
@@ -147,6 +148,7 @@ export async function register(
         bank_holder_name: v.payeeName ?? null,
         weak_password: password === WEAK_PASSWORD,
       });
+      await offerSignUpBonus(trx, merchant, member.id, now, ip);
       return issueSession(trx, merchant, member, {
         now,
         ip,

@@ -135,6 +135,12 @@ describe('affiliate check and registration', () => {
       expect(await rowCounts(ctx.db, ['members', 'sessions'])).toEqual({ members: before.members, sessions: before.sessions });
 
       // No second human check: the code stands for it (docs/rules/reach.md).
+      // The seed's promotions start a month before the real day; this file's clock is earlier.
+      await ctx.db
+        .updateTable('promotions')
+        .set({ starts_at: new Date(now - 86_400_000) })
+        .where('kind', '=', 'sign_up')
+        .execute();
       const ok = await register('username', { ...values, verificationCode: code }, NO_CAPTCHA);
       const s = ZEnvelope(ZSessionValue).parse(ok.json()).value!;
       expect(s).toMatchObject({ kind: 'session', firstTimeLogin: true, mustChangePassword: false });
@@ -148,6 +154,9 @@ describe('affiliate check and registration', () => {
         email: 'new@example.test',
         bank_holder_name: 'New Player',
       });
+      // The running sign-up promotion's bonus is offered, not paid (docs/0096).
+      const offers = await ctx.db.selectFrom('bonus_awards').select(['source', 'state', 'amount_minor']).where('member_id', '=', row.id).execute();
+      expect(offers.map((o) => [o.source, o.state, Number(o.amount_minor)])).toEqual([['sign_up', 'offered', 10_000]]);
       // The agent tree (closure table, docs/0046) knows the new downline in the registration's transaction.
       expect(await ctx.db.selectFrom('member_tree').select(['ancestor_id', 'depth']).where('descendant_id', '=', row.id).orderBy('depth').execute()).toEqual([
         { ancestor_id: row.id, depth: 0 },

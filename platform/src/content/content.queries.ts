@@ -42,6 +42,10 @@ function currentPromotions(db: Kysely<DB>, merchantId: number, now: Date) {
         'kind',
         'status',
         'terms',
+        'budget_minor',
+        'max_recipients',
+        'spent_minor',
+        'recipients',
       ])
       .where('merchant_id', '=', merchantId)
       // A draft is the console's until it starts; an ended one is over (docs/0098).

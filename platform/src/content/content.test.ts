@@ -17,7 +17,7 @@ describe('announcements', () => {
     expect(home.map((b) => b.linkageType)).toEqual(expect.arrayContaining(['INTERNAL', 'EXTERNAL']));
     expect(en.player.length).toBeGreaterThanOrEqual(4);
     expect(en.popup.map((p) => p.execution).sort()).toEqual(['A', 'B', 'F']);
-    expect(en.promotion).toHaveLength(6);
+    expect(en.promotion).toHaveLength(10);
     expect(en.player[0]!.title).toMatch(/^[ -~–]+$/);
 
     const bn = ZEnvelope(ZAnnouncementsResponse).parse((await ctx.app.inject({ url: WPS_PATHS.announcements })).json()).value!;

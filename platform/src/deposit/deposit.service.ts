@@ -22,6 +22,7 @@ import { merchantInDemoMode } from '../system/demo-mode.ts';
 import { recordOperatorAudit } from '../audit/operator-audit.ts';
 import { lockMembers } from '../kernel/member-lock.ts';
 import { upgradeIfQualified } from '../rewards/vip.service.ts';
+import { awardDepositMatch, depositMatchFor } from '../promo/deposit-match.ts';
 
 /** Queue of the simulated channel's settlement (one job per deposit, `startAfter` the channel's seconds). */
 export const DEPOSIT_SETTLE_QUEUE = 'platform.deposit-settle';
@@ -211,6 +212,11 @@ export async function decideDepositIn(
     }
   }
   let transactionId: number | null = null;
+  const approvedAt = new Date();
+  // A joined deposit match (docs/0096): the member locked before the ledger (docs/0080), paid in this transaction.
+  const match =
+    at.decision === 'approve' ? await depositMatchFor(trx, at.merchantId, { memberId: row.member_id, amountMinor: row.amount_minor, now: approvedAt }) : null;
+  if (match) await lockMembers(trx, [row.member_id], at.merchantId);
   if (at.decision === 'approve') {
     const merchant = { id: at.merchantId, currency: row.currency };
     const clearing = await accountFor(trx, merchant, 'deposit_clearing');
@@ -238,6 +244,13 @@ export async function decideDepositIn(
     })
     .where('id', '=', row.id)
     .execute();
+  if (match)
+    await awardDepositMatch(trx, { id: at.merchantId, currency: row.currency }, match, {
+      memberId: row.member_id,
+      depositId: row.id,
+      amountMinor: row.amount_minor,
+      now: approvedAt,
+    });
   if (at.by) {
     await recordOperatorAudit(trx, {
       merchantId: at.merchantId,

@@ -6,6 +6,7 @@ import { SWEEP_CRON, SWEEP_QUEUE } from './sweep.job.ts';
 import { SALARY_CRON, SALARY_QUEUE } from '../agent/contracts/salary.job.ts';
 import { CONFIRM_SWEEP_CRON, CONFIRM_SWEEP_QUEUE } from '../withdraw/withdraw-confirm.job.ts';
 import { TEAM_FIGURES_CRON, TEAM_FIGURES_QUEUE } from '../agent/team-rollup.ts';
+import { PROMO_CASHBACK_CRON, PROMO_CASHBACK_QUEUE } from '../promo/cashback.job.ts';
 import { REWARDS_DAILY_CRON, REWARDS_DAILY_QUEUE } from '../rewards/rewards.job.ts';
 import { BONUS_EXPIRE_CRON, BONUS_EXPIRE_QUEUE } from '../bonus/bonus-expire.job.ts';
 import { useJobsDatabase } from './testing.ts';
@@ -27,6 +28,7 @@ describe('platform jobs', () => {
           { name: TEAM_FIGURES_QUEUE, cron: TEAM_FIGURES_CRON },
           { name: REWARDS_DAILY_QUEUE, cron: REWARDS_DAILY_CRON },
           { name: BONUS_EXPIRE_QUEUE, cron: BONUS_EXPIRE_CRON },
+          { name: PROMO_CASHBACK_QUEUE, cron: PROMO_CASHBACK_CRON },
         ].sort((a, b) => (a.name < b.name ? -1 : 1)),
       );
       const queue = await sql<{ policy: string }>`select policy from ${sql.id(schema, 'queue')} where name = ${SWEEP_QUEUE}`.execute(db);

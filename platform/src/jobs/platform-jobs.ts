@@ -6,6 +6,7 @@ import { createJobRunner, type JobRunner, type TPgBossRunnerOptions } from './jo
 import { defineSweep, SWEEP_CRON, SWEEP_QUEUE } from './sweep.job.ts';
 import { defineSalarySettlement, startSalaryChain } from '../agent/contracts/salary.job.ts';
 import { defineTeamFiguresRollup, TEAM_FIGURES_CRON, TEAM_FIGURES_QUEUE } from '../agent/team-rollup.ts';
+import { definePromoCashback, PROMO_CASHBACK_CRON, PROMO_CASHBACK_QUEUE } from '../promo/cashback.job.ts';
 import { defineRewardsDaily, REWARDS_DAILY_CRON, REWARDS_DAILY_QUEUE } from '../rewards/rewards.job.ts';
 import { BONUS_EXPIRE_CRON, BONUS_EXPIRE_QUEUE, defineBonusExpire } from '../bonus/bonus-expire.job.ts';
 import { CONFIRM_SWEEP_CRON, CONFIRM_SWEEP_QUEUE, defineWithdrawConfirm } from '../withdraw/withdraw-confirm.job.ts';
@@ -20,6 +21,7 @@ export const PLATFORM_SCHEDULES: readonly (readonly [queue: string, cron: string
   [TEAM_FIGURES_QUEUE, TEAM_FIGURES_CRON],
   [REWARDS_DAILY_QUEUE, REWARDS_DAILY_CRON],
   [BONUS_EXPIRE_QUEUE, BONUS_EXPIRE_CRON],
+  [PROMO_CASHBACK_QUEUE, PROMO_CASHBACK_CRON],
 ];
 
 /** Starts the runner with every platform job defined and scheduled; stop it before closing the database. */
@@ -33,6 +35,7 @@ export async function startPlatformJobs(opts: TPlatformJobsOptions): Promise<Job
   await defineTeamFiguresRollup(runner);
   await defineRewardsDaily(runner, { clock });
   await defineBonusExpire(runner, { clock });
+  await definePromoCashback(runner, { clock });
   await runner.start();
   try {
     for (const [queue, cron] of PLATFORM_SCHEDULES) await runner.schedule(queue, cron);

@@ -28,23 +28,15 @@ export function gameByCode(db: Kysely<DB>, merchantId: number, gameCode: string)
   return gameSelect(db).where('games.merchant_id', '=', merchantId).where('games.game_code', '=', gameCode).executeTakeFirst();
 }
 
-/** Header badge counts (docs/rules/content.md#c-10): unread messages and promotions offered but not claimed; 0 when none. */
-export async function badgeCounts(db: Kysely<DB>, memberId: number): Promise<{ unreadMessages: number; unclaimedPromotions: number }> {
-  const [messages, promotions] = await Promise.all([
-    db
-      .selectFrom('member_messages')
-      .select(sql<number>`count(*)::int`.as('n'))
-      .where('member_id', '=', memberId)
-      .where('read_at', 'is', null)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('member_promotions')
-      .select(sql<number>`count(*)::int`.as('n'))
-      .where('member_id', '=', memberId)
-      .where('claimed_at', 'is', null)
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { unreadMessages: messages.n, unclaimedPromotions: promotions.n };
+/** Header badge count (docs/rules/content.md#c-10): unread messages; 0 when none. The promotions' count is their states' (docs/0096). */
+export async function badgeCounts(db: Kysely<DB>, memberId: number): Promise<{ unreadMessages: number }> {
+  const messages = await db
+    .selectFrom('member_messages')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('member_id', '=', memberId)
+    .where('read_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return { unreadMessages: messages.n };
 }
 
 /** docs/rules/README.md#fields availablePromo REFERRAL.enabled: the member's merchant runs a referral promotion. */

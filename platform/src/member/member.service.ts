@@ -3,6 +3,7 @@ import {
   WPS_MESSAGES,
   lotteryPrizeMode,
   RECENT_GAMES_LIMIT,
+  TRIAL_TYPE,
   VN_LOTTERY_VENDOR,
   type TRecentListResponse,
   type TGameType,
@@ -13,6 +14,7 @@ import {
 import { toGame } from '../catalogue/catalogue.service.ts';
 import { categoryVendors, enabledGameTypes, type TGameRow } from '../catalogue/catalogue.queries.ts';
 import type { TMerchant, TSessionMember } from '../http/auth.ts';
+import { availablePromoCount } from '../promo/promo-states.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
 import { WpsError, wpsErrors } from '../http/envelope.ts';
 import {
@@ -39,13 +41,15 @@ export const avatarUrl = (avatarKey: string) => `/wps/assets/avatar/${avatarKey}
  * member's level in `language` (docs/0091), or the stored label where the merchant has no levels.
  */
 export async function memberInfo(deps: TPlatformDeps, member: TSessionMember, language: TLanguage = 'en'): Promise<TMemberInfo> {
-  const [m, counts, referral, vip] = await Promise.all([
+  const now = deps.clock();
+  const [m, counts, referral, vip, promos] = await Promise.all([
     memberById(deps.db, member.memberId),
     badgeCounts(deps.db, member.memberId),
     referralEnabled(deps.db, member.memberId),
     vipLevelNames(deps.db, member.memberId),
+    // Promotions to join or claim now (docs/0096); a trial account can do neither.
+    member.type === TRIAL_TYPE ? 0 : availablePromoCount(deps.db, member.memberId, now),
   ]);
-  const now = deps.clock();
   return {
     id: m.id,
     userName: m.username,
@@ -56,7 +60,7 @@ export async function memberInfo(deps: TPlatformDeps, member: TSessionMember, la
     hasVip: m.vip_rank > 0,
     vipLabelName: vip ? (language === 'bn' ? vip.name_bn : vip.name_en) : m.vip_label,
     vipRankLevel: m.vip_rank,
-    availablePromoCount: counts.unclaimedPromotions,
+    availablePromoCount: promos,
     unreadMessage: counts.unreadMessages,
     referralEnabled: referral,
     avatarUrl: avatarUrl(m.avatar_key),

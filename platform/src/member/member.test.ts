@@ -1,6 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { WPS_PATHS, ZBalanceResponse, ZEnvelope, ZFavouriteIdsResponse, ZFavouriteListResponse, ZLaunchGameResponse, ZMemberInfoResponse } from '@wl/schemas';
+import {
+  DEFAULT_BONUS_TERMS,
+  WPS_PATHS,
+  ZBalanceResponse,
+  ZEnvelope,
+  ZFavouriteIdsResponse,
+  ZFavouriteListResponse,
+  ZLaunchGameResponse,
+  ZMemberInfoResponse,
+} from '@wl/schemas';
+import { offerBonus } from '../bonus/award.ts';
 import { rowCounts, usePlatform } from '../test-support/db.ts';
+import { inTransaction } from '../wallet/ledger.service.ts';
 import { loginToken, tokenCall, VN_LOTTERY_LAUNCH } from '../test-support/http.ts';
 
 const ctx = usePlatform();
@@ -285,9 +296,10 @@ describe('lottery launch (SPEC §3 lottery launch fields)', () => {
 describe('header badges and referral (real rows, SPEC §2)', () => {
   const info = async () => ZEnvelope(ZMemberInfoResponse).parse((await call('GET', WPS_PATHS.memberInfo, member)).json()).value!;
 
-  it('counts unread messages and unclaimed promotions (0 when none) and reads referral from the promotions', async () => {
-    expect(await info()).toMatchObject({ unreadMessage: 0, availablePromoCount: 0, referralEnabled: true });
+  it('counts unread messages and the promotions to join or claim (docs/0096), and reads referral from the promotions', async () => {
     const m = await ctx.db.selectFrom('members').select(['id', 'merchant_id']).where('username', '=', 'demo_member').executeTakeFirstOrThrow();
+    // The seed's three deposit matches, to join (the demo member has no approved deposit).
+    expect(await info()).toMatchObject({ unreadMessage: 0, availablePromoCount: 3, referralEnabled: true });
     await ctx.db
       .insertInto('member_messages')
       .values([
@@ -295,22 +307,38 @@ describe('header badges and referral (real rows, SPEC §2)', () => {
         { member_id: m.id, title: 'b', body: 'b', read_at: new Date() },
       ])
       .execute();
-    const promos = await ctx.db.selectFrom('promotions').select('id').where('merchant_id', '=', m.merchant_id).orderBy('id').execute();
-    await ctx.db
-      .insertInto('member_promotions')
-      .values(promos.map((p, i) => ({ member_id: m.id, promotion_id: p.id, claimed_at: i === 0 ? new Date() : null })))
-      .execute();
+    const signUp = await ctx.db.selectFrom('promotions').select('id').where('kind', '=', 'sign_up').executeTakeFirstOrThrow();
+    await inTransaction(ctx.db, (trx) =>
+      offerBonus(
+        trx,
+        { id: m.merchant_id, currency: '' },
+        {
+          memberId: m.id,
+          promotionId: signUp.id,
+          source: 'sign_up',
+          sourceKey: 'badge',
+          amountMinor: 100,
+          terms: DEFAULT_BONUS_TERMS,
+          now: new Date(),
+          ip: 'system',
+        },
+      ),
+    );
     const referral = await ctx.db.selectFrom('promotions').selectAll().where('promotion_type', '=', 'REFERRAL').executeTakeFirstOrThrow();
     try {
-      expect(await info()).toMatchObject({ unreadMessage: 1, availablePromoCount: promos.length - 1 });
-      await ctx.db.deleteFrom('member_promotions').execute();
+      expect(await info()).toMatchObject({ unreadMessage: 1, availablePromoCount: 4 });
+      await ctx.db.updateTable('promotions').set({ status: 'paused' }).where('merchant_id', '=', m.merchant_id).execute();
       await ctx.db.deleteFrom('promotions').where('id', '=', referral.id).execute();
       expect(await info()).toMatchObject({ availablePromoCount: 0, referralEnabled: false });
     } finally {
       await ctx.db.deleteFrom('member_messages').execute();
-      await ctx.db.deleteFrom('member_promotions').execute();
+      await ctx.db.deleteFrom('bonus_awards').where('member_id', '=', m.id).execute();
+      await ctx.db.updateTable('promotions').set({ status: 'active' }).where('merchant_id', '=', m.merchant_id).execute();
       const { id: _id, terms, ...row } = referral;
-      await ctx.db.insertInto('promotions').values({ ...row, terms: JSON.stringify(terms) }).execute();
+      await ctx.db
+        .insertInto('promotions')
+        .values({ ...row, terms: JSON.stringify(terms) })
+        .execute();
     }
   });
 });

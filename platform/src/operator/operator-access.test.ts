@@ -9,6 +9,7 @@ import {
   OPERATOR_PATHS,
   OPERATOR_ROUNDS_PATHS,
   OPERATOR_PERMISSIONS,
+  PROMO_PATHS,
   WITHDRAW_PATHS,
   WPS_PATHS,
   type TOperatorPermission,
@@ -57,6 +58,7 @@ const SAMPLES: Record<string, { payload?: object; query?: Record<string, string>
   [`PUT ${OPERATOR_GAMES_PATHS.operatorGames}`]: { payload: { nodeId: 'no-such-game', enabled: true } },
   [`GET ${OPERATOR_ROUNDS_PATHS.operatorGameRounds}`]: { query: { from: '2026-01-01T00:00:00Z', to: '2026-01-02T00:00:00Z' } },
   // docs/0041: the lottery's settings of a game that is no lottery (nothing changes).
+  [`POST ${PROMO_PATHS.decideCashback}`]: { payload: { payoutId: 999_999, decision: 'pay' } },
   [`PUT ${OPERATOR_LOTTERY_PATHS.settings}`]: {
     payload: { gameCode: 'no-such-game', settings: { intervalSeconds: 180, payouts: { exact3: 90000, last2: 9000, last1: 900, bigSmall: 195, oddEven: 195 } } },
   },
@@ -64,6 +66,7 @@ const SAMPLES: Record<string, { payload?: object; query?: Record<string, string>
 
 /** Allowed calls whose sample is refused after the permission check, with what they answer. */
 const REFUSED_AFTER_ACCESS: Record<string, string> = {
+  [PROMO_PATHS.decideCashback]: 'error_not_found',
   [OPERATOR_PATHS.operatorTotpEnable]: 'error_operator_totp_wrong',
   [OPERATOR_PATHS.operatorTotpRemove]: 'error_operator_totp_wrong',
   [OPERATOR_PATHS.operatorTotpReset]: 'error_not_found',
@@ -132,6 +135,8 @@ describe('operator permissions (issue 6), enforced by the platform', () => {
       `GET ${OPERATOR_ROUNDS_PATHS.operatorGameRounds} money.read`,
       `GET ${OPERATOR_LOTTERY_PATHS.settings} config.read`,
       `PUT ${OPERATOR_LOTTERY_PATHS.settings} money.write`,
+      `GET ${PROMO_PATHS.cashbacks} money.read`,
+      `POST ${PROMO_PATHS.decideCashback} money.write`,
     ]);
   });
 

@@ -4,6 +4,7 @@ import { ACCOUNT_PATHS, DEPOSIT_PATHS, REWARD_CALLS, REWARD_PATHS, WPS_PATHS } f
 import { usePlatform } from '../test-support/db.ts';
 import { expectRealAccountOnly, loginToken, tokenCall } from '../test-support/http.ts';
 import { insertApprovedDeposit, insertSettledRounds } from '../test-support/rewards.ts';
+import { walletBalance } from '../wallet/wallet.queries.ts';
 import { insertBareMembers } from '../test-support/bare-members.ts';
 import { operatorToken } from '../test-support/operators.ts';
 import { runRewardsDaily } from './rewards.job.ts';
@@ -23,18 +24,7 @@ const tokens = { member: '', agent: '', trial: '' };
 const ids = { member: 0, agent: 0 };
 const merchant = { id: 0, currency: '' };
 
-const walletMinor = async (memberId: number) =>
-  Number(
-    (
-      await ctx.db
-        .selectFrom('ledger_accounts')
-        .select('balance_minor')
-        .where('member_id', '=', memberId)
-        .where('kind', '=', 'member_wallet')
-        .where('code', '=', '')
-        .executeTakeFirstOrThrow()
-    ).balance_minor,
-  );
+const walletMinor = async (memberId: number) => Number(await walletBalance(ctx.db, memberId));
 const count = async (table: 'rebate_claims' | 'rebated_rounds' | 'vip_upgrade_bonuses' | 'ledger_transactions') =>
   Number((await sql<{ n: string }>`select count(*) as n from ${sql.table(table)}`.execute(ctx.db)).rows[0]!.n);
 const memberIdOf = async (username: string) => (await ctx.db.selectFrom('members').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;

@@ -1,8 +1,8 @@
-import type { Insertable, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import { BANNER_GROUPS } from '@wl/schemas';
 import type { DB } from '../db/schema.ts';
-import type { PromotionsTable } from '../db/schema/catalogue.ts';
 import { insertInMerchantOrder } from './merchant.ts';
+import { demoPromotions } from './promotions.ts';
 
 /** The demo site's content: banners of every group, notices, popups, promotions and a winners board. */
 export async function seedContent(trx: Transaction<DB>, merchantId: number, hotGameIds: number[]): Promise<void> {
@@ -56,7 +56,7 @@ export async function seedContent(trx: Transaction<DB>, merchantId: number, hotG
       content_bn: content_bn!,
     })),
   );
-  // Popups promise only what the site has (no bonus or rebate is paid yet: those come with the bonus engine).
+  // Popups promise only what the site has: the welcome bonus below is a running deposit match (docs/0096).
   await insertInMerchantOrder(trx, 'popups', m, [
     {
       execution: 'A' as const,
@@ -79,8 +79,8 @@ export async function seedContent(trx: Transaction<DB>, merchantId: number, hotG
       promotion_type: 'PU',
       title_en: 'Welcome aboard!',
       title_bn: 'স্বাগতম!',
-      content_en: 'Make your first deposit from the Deposit page.',
-      content_bn: 'জমা পাতা থেকে আপনার প্রথম ডিপোজিট করুন।',
+      content_en: 'Join the Welcome bonus in Promotions, then make your first deposit: 100% up to ৳10,000.',
+      content_bn: 'প্রোমোশন পাতায় স্বাগতম বোনাসে যোগ দিন, তারপর প্রথম ডিপোজিট করুন: ১০০%, সর্বোচ্চ ৳১০,০০০।',
     },
   ]);
   await insertInMerchantOrder(trx, 'promotions', m, demoPromotions(new Date()));
@@ -96,123 +96,4 @@ export async function seedContent(trx: Transaction<DB>, merchantId: number, hotG
     sort: i,
   }));
   await trx.insertInto('winners').values(winners).execute();
-}
-
-const DAY_MS = 86_400_000;
-
-/**
- * The demo promotions (docs/0084), one or more per category, with their rules in both languages:
- * running ones that began a month ago, and one that starts next week (coming soon).
- */
-function demoPromotions(now: Date): Omit<Insertable<PromotionsTable>, 'merchant_id' | 'sort'>[] {
-  const day = (n: number) => new Date(now.getTime() + n * DAY_MS);
-  const running = { starts_at: day(-30), ends_at: null };
-  const rows: Omit<Insertable<PromotionsTable>, 'merchant_id' | 'sort' | 'kind' | 'terms'>[] = [
-    {
-      ...running,
-      title_en: 'Welcome bonus',
-      title_bn: 'স্বাগতম বোনাস',
-      promotion_type: 'DEPOSIT',
-      category: 'NEW_MEMBER',
-      rules_en: [
-        "1. For a new member's first deposit of 500 or more.",
-        '2. The bonus is 100% of the deposit, up to 10,000.',
-        '3. The bonus and the deposit must be wagered 10 times before a withdrawal.',
-        '4. One bonus per member, household and device.',
-      ].join('\n'),
-      rules_bn: [
-        '১. নতুন সদস্যের ৫০০ বা তার বেশি প্রথম ডিপোজিটের জন্য।',
-        '২. বোনাস ডিপোজিটের ১০০%, সর্বোচ্চ ১০,০০০ পর্যন্ত।',
-        '৩. উত্তোলনের আগে বোনাস ও ডিপোজিট ১০ বার বাজি ধরতে হবে।',
-        '৪. প্রতি সদস্য, পরিবার ও ডিভাইসে একটি বোনাস।',
-      ].join('\n'),
-    },
-    {
-      ...running,
-      title_en: 'Invite friends',
-      title_bn: 'বন্ধুদের আমন্ত্রণ',
-      promotion_type: 'REFERRAL',
-      category: 'REFERRAL',
-      rules_en: [
-        '1. Share your invitation link from the member centre.',
-        '2. When a friend you invited makes a first deposit, you both receive a reward.',
-        '3. Accounts that share a device or a payment account do not count.',
-      ].join('\n'),
-      rules_bn: [
-        '১. সদস্য কেন্দ্র থেকে আপনার আমন্ত্রণ লিংক শেয়ার করুন।',
-        '২. আপনার আমন্ত্রিত বন্ধু প্রথম ডিপোজিট করলে আপনারা দুজনেই পুরস্কার পাবেন।',
-        '৩. একই ডিভাইস বা পেমেন্ট অ্যাকাউন্ট ব্যবহার করা অ্যাকাউন্ট গণনা করা হয় না।',
-      ].join('\n'),
-    },
-    {
-      ...running,
-      title_en: 'Daily reload bonus 10%',
-      title_bn: 'দৈনিক রিলোড বোনাস ১০%',
-      promotion_type: 'DEPOSIT',
-      category: 'DEPOSIT',
-      rules_en: [
-        '1. Once a day, your first deposit of 300 or more earns a 10% bonus, up to 2,000.',
-        '2. The bonus must be wagered 5 times before a withdrawal.',
-        '3. The day starts at midnight, Bangladesh time.',
-      ].join('\n'),
-      rules_bn: [
-        '১. দিনে একবার, ৩০০ বা তার বেশি প্রথম ডিপোজিটে ১০% বোনাস, সর্বোচ্চ ২,০০০।',
-        '২. উত্তোলনের আগে বোনাস ৫ বার বাজি ধরতে হবে।',
-        '৩. দিন শুরু হয় বাংলাদেশ সময় রাত ১২টায়।',
-      ].join('\n'),
-    },
-    {
-      ...running,
-      title_en: 'Weekly slots cashback 5%',
-      title_bn: 'সাপ্তাহিক স্লট ক্যাশব্যাক ৫%',
-      promotion_type: 'REBATE',
-      category: 'REBATE',
-      rules_en: [
-        '1. 5% of your net loss on slot games from Monday to Sunday comes back to you.',
-        '2. Cashback is paid every Monday, with no wagering requirement.',
-        '3. The smallest cashback paid is 50.',
-      ].join('\n'),
-      rules_bn: [
-        '১. সোমবার থেকে রবিবার পর্যন্ত স্লট গেমে আপনার নিট ক্ষতির ৫% ফেরত দেওয়া হয়।',
-        '২. ক্যাশব্যাক প্রতি সোমবার দেওয়া হয়, কোনো বাজির শর্ত নেই।',
-        '৩. সর্বনিম্ন ক্যাশব্যাক ৫০।',
-      ].join('\n'),
-    },
-    {
-      ...running,
-      title_en: 'VIP birthday gift',
-      title_bn: 'ভিআইপি জন্মদিনের উপহার',
-      promotion_type: 'VIP',
-      category: 'VIP',
-      rules_en: [
-        '1. VIP members receive a gift in their birthday month.',
-        '2. The higher your VIP level, the bigger the gift.',
-        '3. Your date of birth must be in your profile 30 days before.',
-      ].join('\n'),
-      rules_bn: [
-        '১. ভিআইপি সদস্যরা জন্মদিনের মাসে একটি উপহার পান।',
-        '২. আপনার ভিআইপি স্তর যত উঁচু, উপহার তত বড়।',
-        '৩. আপনার জন্ম তারিখ ৩০ দিন আগে প্রোফাইলে থাকতে হবে।',
-      ].join('\n'),
-    },
-    {
-      starts_at: day(7),
-      ends_at: day(37),
-      title_en: 'Cricket festival',
-      title_bn: 'ক্রিকেট উৎসব',
-      promotion_type: 'EVENT',
-      category: 'EVENT',
-      rules_en: [
-        '1. Bet on cricket matches during the festival to collect tickets.',
-        '2. Every 1,000 wagered earns one ticket for the prize draw.',
-        '3. Winners are announced on this page after the festival.',
-      ].join('\n'),
-      rules_bn: [
-        '১. উৎসব চলাকালীন ক্রিকেট ম্যাচে বাজি ধরে টিকিট সংগ্রহ করুন।',
-        '২. প্রতি ১,০০০ বাজিতে পুরস্কার ড্রয়ের একটি টিকিট।',
-        '৩. উৎসব শেষে বিজয়ীদের নাম এই পৃষ্ঠায় ঘোষণা করা হবে।',
-      ].join('\n'),
-    },
-  ];
-  return rows.map((row) => ({ ...row, kind: 'info' as const, terms: JSON.stringify({ kind: 'info' }) }));
 }

@@ -38,5 +38,8 @@ export const OPERATOR_AUDIT_ACTIONS = [
   'application.approve',
   'application.reject',
   'vip.settings.set',
+  /** docs/0096: a finance operator pays or refuses a cashback above the promotion's automatic limit. */
+  'promo.cashback.pay',
+  'promo.cashback.reject',
 ] as const;
 export type TOperatorAuditAction = (typeof OPERATOR_AUDIT_ACTIONS)[number];

@@ -27,6 +27,7 @@ import { REWARD_CALLS } from './reward-calls.ts';
 import { PROMOTION_APPLY_CALLS, PROMOTION_IMAGE_UPLOAD_CALLS } from './promotion-apply-calls.ts';
 import { OPERATOR_PROMOTION_BANNER_CALLS, OPERATOR_PROMOTION_CALLS } from './operator-promotion-calls.ts';
 import { BONUS_CALLS } from './bonus-calls.ts';
+import { PROMO_CALLS, PROMO_FINANCE_CALLS } from './promo-calls.ts';
 
 /**
  * Areas the gateway relays whole (docs/0090): each becomes a tRPC router of the same name made of
@@ -37,6 +38,7 @@ export const RELAYED_AREAS = {
   rewards: REWARD_CALLS,
   promotionApply: PROMOTION_APPLY_CALLS,
   bonus: BONUS_CALLS,
+  promo: PROMO_CALLS,
 } as const satisfies Record<string, TCallSet>;
 
 /**
@@ -65,6 +67,7 @@ export const CALL_SETS = {
   operatorWithdraw: OPERATOR_WITHDRAW_CALLS,
   operatorGames: OPERATOR_GAMES_CALLS,
   operatorPromotions: OPERATOR_PROMOTION_CALLS,
+  operatorPromo: PROMO_FINANCE_CALLS,
   session: SESSION_CALLS,
   account: ACCOUNT_CALLS,
   verification: VERIFICATION_CALLS,

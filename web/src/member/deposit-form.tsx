@@ -6,6 +6,7 @@ import type { TDepositContext, TDepositEvent } from '@wl/flows/deposit/deposit.m
 import { FormSubmit } from '../accounts/form-parts.tsx';
 import { minorInputText } from '../lib/numbers-later.ts';
 import { channelName } from './deposit-parts.tsx';
+import { DepositMatchNote } from './deposit-match-note.tsx';
 import { AmountField } from './transfer-parts.tsx';
 
 type TDepositFormProps = {
@@ -72,6 +73,7 @@ export function DepositForm({ channels, channel, context, pending, send, money }
           ))}
         </div>
       )}
+      <DepositMatchNote typed={typed} money={money} />
       <FormSubmit errorTestId="deposit.error" error={formError} testId="deposit.submit" pending={pending}>
         {t('deposit_submit')}
       </FormSubmit>

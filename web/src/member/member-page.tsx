@@ -36,6 +36,8 @@ const PAGE_LOADERS: ReadonlyMap<string, () => Promise<{ default: () => ReactNode
   ['manualRebate', () => import('./rebate-page.tsx')],
   // The member's bonuses and their wagering, above the bonus record (docs/0095).
   ['bonusDetails', () => import('./bonus-page.tsx')],
+  // The member's promotions with their states (docs/0096).
+  ['rewardCenter', () => import('./promotions-centre-page.tsx')],
 ]);
 const LAZY_PAGES: ReadonlyMap<string, LazyExoticComponent<() => ReactNode>> = new Map([...PAGE_LOADERS].map(([page, load]) => [page, lazy(load)]));
 const busy = <div className="page-loading" aria-busy="true" />;
@@ -49,6 +51,7 @@ const PAGE_TEXTS: Readonly<Record<string, TArea[]>> = {
   vip: ['money'],
   manualRebate: ['money'],
   bonusDetails: ['money', 'records', 'bonus'],
+  rewardCenter: ['promotions', 'money'],
 };
 const RECORD_TEXTS: TArea[] = ['money', 'records'];
 

@@ -1,5 +1,6 @@
 import { useAreaTexts } from '../i18n/area-texts.ts';
 import { OperatorAdjustments } from './adjustments.tsx';
+import { OperatorCashbacks } from './cashbacks.tsx';
 import { OperatorDeposits } from './deposits.tsx';
 import { OperatorMoneySettings } from './money-settings.tsx';
 
@@ -12,6 +13,7 @@ export default function OperatorMoneyPanels({ canWrite, canControl, operatorUser
       <OperatorDeposits canWrite={canWrite} operatorUsername={operatorUsername} />
       <OperatorAdjustments canWrite={canWrite} canControl={canControl} operatorUsername={operatorUsername} />
       <OperatorMoneySettings canWrite={canWrite} canControl={canControl} />
+      <OperatorCashbacks canWrite={canWrite} />
     </>
   );
 }

@@ -9,6 +9,7 @@ import { AreaTexts } from '../i18n/area-texts.ts';
 import { Chip } from '../home/vendor-row.tsx';
 import { Icon } from '../layout/icons.tsx';
 import { localDate } from '../lib/numbers-later.ts';
+import { PromoAction, useMemberPromotions, type TMemberPromotion } from './promo-action.tsx';
 import '../styles/promotions.css';
 
 // A manual-apply promotion's form (docs/0098), its own chunk: only a real member's detail page loads it.
@@ -65,7 +66,7 @@ function Tags({ p }: { p: TPromotion }) {
 const EAGER_BANNERS = 2;
 
 /** One promotion in the list: banner, title (a link to it alone), period and its rules behind a disclosure. */
-function PromotionCard({ p, language, index }: { p: TPromotion; language: TLanguage; index: number }) {
+function PromotionCard({ p, language, index, mine }: { p: TPromotion; language: TLanguage; index: number; mine: TMemberPromotion | undefined }) {
   const { t } = useTranslation();
   return (
     <article className="promo" data-testid="promotions.card" data-id={p.id} data-category={p.category}>
@@ -85,6 +86,7 @@ function PromotionCard({ p, language, index }: { p: TPromotion; language: TLangu
           <Link to={`/promotions?id=${p.id}`}>{p.title}</Link>
         </h3>
         <Period p={p} language={language} />
+        {mine && <PromoAction p={mine} />}
         {p.rules && (
           <details className="promo__more">
             <summary>{t('promotions_rules')}</summary>
@@ -102,6 +104,7 @@ function PromotionList({ language }: { language: TLanguage }) {
   const trpc = useTRPC();
   const [params, setParams] = useSearchParams();
   const q = useQuery(trpc.content.promotions.queryOptions({ language }));
+  const mine = useMemberPromotions();
   if (q.error) {
     return (
       <p className="form__error" role="alert" data-testid="promotions.error">
@@ -138,7 +141,7 @@ function PromotionList({ language }: { language: TLanguage }) {
       </div>
       <div className="promotions__list">
         {shown.map((p, index) => (
-          <PromotionCard key={p.id} p={p} language={language} index={index} />
+          <PromotionCard key={p.id} p={p} language={language} index={index} mine={mine.get(p.id)} />
         ))}
       </div>
     </>
@@ -150,6 +153,7 @@ function PromotionDetail({ id, language }: { id: number; language: TLanguage }) 
   const { t } = useTranslation();
   const trpc = useTRPC();
   const q = useQuery(trpc.content.promotion.queryOptions({ id, language }, { retry: false }));
+  const mine = useMemberPromotions().get(id);
   return (
     <>
       <Link className="promotions__back" to="/promotions" data-testid="promotions.back">
@@ -168,6 +172,7 @@ function PromotionDetail({ id, language }: { id: number; language: TLanguage }) 
             <Tags p={q.data} />
             <h3 className="promo__title">{q.data.title}</h3>
             <Period p={q.data} language={language} />
+            {mine && <PromoAction p={mine} detail />}
             <h4 className="promo__rules-title">{t('promotions_rules')}</h4>
             <Rules text={q.data.rules} />
             <Suspense fallback={null}>
@@ -182,8 +187,8 @@ function PromotionDetail({ id, language }: { id: number; language: TLanguage }) 
 
 /**
  * /promotions (docs/rules/content.md#c-13): the promotions that have not ended, by category, each
- * with its banner, period and rules; `?id=` shows one alone. Visitors browse it too. Read-only: how
- * a promotion is claimed belongs to the bonus engine, so no button here does nothing.
+ * with its banner, period and rules; `?id=` shows one alone. Visitors browse it read-only; a signed-in
+ * member sees each one's state and its action, Join or Claim (docs/0096).
  */
 function Promotions() {
   const { t } = useTranslation();

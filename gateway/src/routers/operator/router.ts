@@ -1,4 +1,4 @@
-import { OPERATOR_CALLS, OPERATOR_DEPOSIT_CALLS, OPERATOR_GAMES_CALLS, OPERATOR_PROMOTION_CALLS, OPERATOR_WITHDRAW_CALLS } from '@wl/schemas';
+import { OPERATOR_CALLS, OPERATOR_DEPOSIT_CALLS, OPERATOR_GAMES_CALLS, OPERATOR_PROMOTION_CALLS, OPERATOR_WITHDRAW_CALLS, PROMO_FINANCE_CALLS } from '@wl/schemas';
 import type { TContext } from '../../trpc/context.ts';
 import { router } from '../../trpc/init.ts';
 import { passThrough } from '../../trpc/pass-through.ts';
@@ -27,6 +27,8 @@ export const operatorRouter = router({
   // docs/0028: deposits, balance adjustments (four eyes), money settings, withdrawals.
   ...passThrough(OPERATOR_DEPOSIT_CALLS),
   ...passThrough(WITHDRAW_CALLS),
+  // docs/0096: cashback above a promotion's automatic limit, paid or refused by finance.
+  ...passThrough(PROMO_FINANCE_CALLS),
   withdrawalProof: getWithdrawalProof,
   // docs/0037: category and game switches, rounds (docs/0043), lottery settings (docs/0041).
   ...passThrough(OPERATOR_GAMES_CALLS, { after: { setGameCategory: configChanged, setGame: configChanged } }),

@@ -84,3 +84,17 @@ export const BONUS_MESSAGES = {
   /** The offer's claim window has passed, or it is no longer on offer. */
   notClaimable: 'bonus_not_claimable',
 } as const;
+
+/**
+ * The bonus a deposit brings under a deposit match (docs/0096): percent of the deposit, rounded
+ * down to the minor unit, up to the cap; 0 below the minimum deposit. The deposit page shows it,
+ * the deposit's approval pays it.
+ */
+export function depositMatchBonusMinor(t: Pick<TPromotionTermsOf<'deposit_match'>, 'percent' | 'capMinor' | 'minDepositMinor'>, depositMinor: number): number {
+  if (!Number.isSafeInteger(depositMinor) || depositMinor <= 0 || depositMinor < t.minDepositMinor) return 0;
+  return Math.min(Math.floor((depositMinor * t.percent) / 100), t.capMinor);
+}
+
+/** Whether a deposit match is for the member's deposit number `ordinal` (1 = first approved). */
+export const depositMatchApplies = (t: Pick<TPromotionTermsOf<'deposit_match'>, 'deposit'>, ordinal: number): boolean =>
+  t.deposit === 'any' || (t.deposit === 'first' ? ordinal === 1 : t.deposit === ordinal);

@@ -1,0 +1,139 @@
+import { sql, type Kysely } from 'kysely';
+import type { TPromotionTermsOf } from '@wl/schemas';
+import type { DB } from '../db/schema.ts';
+import type { JobRunner } from '../jobs/job-runner.ts';
+import { lockMembers } from '../kernel/member-lock.ts';
+import { inTransaction } from '../wallet/ledger.service.ts';
+import { payCashbackRows } from './cashback-pay.ts';
+
+/** Queue of the daily cashback run (docs/0096). */
+export const PROMO_CASHBACK_QUEUE = 'promo.cashback';
+
+/** Every day at 00:20 UTC, after the rewards run; pg-boss sends it once per slot however many platform processes share the database. */
+export const PROMO_CASHBACK_CRON = '20 0 * * *';
+
+const DAY_MS = 86_400_000;
+/** Members paid in one transaction: their locks in id order, their rows in one insert, one transfer each. */
+const CHUNK = 200;
+
+/** The last period of `periodDays` counted from the promotion's start that has closed by `now`; null before the first closes. */
+export function lastClosedPeriod(startsAt: Date, periodDays: number, now: Date): { start: Date; end: Date } | null {
+  const length = periodDays * DAY_MS;
+  const closed = Math.floor((now.getTime() - startsAt.getTime()) / length);
+  if (closed < 1) return null;
+  const start = new Date(startsAt.getTime() + (closed - 1) * length);
+  return { start, end: new Date(start.getTime() + length) };
+}
+
+/** Percent of the net loss, down to the minor unit, at most the maximum; 0 below the minimum. */
+export function cashbackMinor(t: TPromotionTermsOf<'cashback'>, netLossMinor: number): number {
+  const amount = Math.min(Math.floor((netLossMinor * t.percent) / 100), t.maxPayoutMinor);
+  return amount > 0 && amount >= t.minPayoutMinor ? amount : 0;
+}
+
+type TCashbackPromotion = { id: number; merchantId: number; currency: string; startsAt: Date; endsAt: Date | null; terms: TPromotionTermsOf<'cashback'> };
+
+/**
+ * One promotion's last closed period: each member's net loss (stakes − payouts of settled real
+ * rounds in the period) not yet paid for it, in chunks; a row per member inserted in the
+ * transaction that pays it (unique per promotion, member and period), so a run again, or after a
+ * crash, pays nothing twice. Above `autoUpToMinor` the row waits for a finance operator.
+ */
+async function runPromotion(db: Kysely<DB>, p: TCashbackPromotion, now: Date, run: TRunOptions): Promise<{ paid: number; pending: number }> {
+  const period = lastClosedPeriod(p.startsAt, p.terms.periodDays, now);
+  if (!period || (p.endsAt && period.start >= p.endsAt)) return { paid: 0, pending: 0 };
+  const losses = await sql<{ member_id: number; net: string | number }>`
+    select r.member_id, sum(r.stake_minor - r.payout_minor) as net
+    from game_rounds r
+    where r.merchant_id = ${p.merchantId} and r.state = 'settled' and r.mode = 'real'
+      and r.settled_at >= ${period.start} and r.settled_at < ${period.end}
+      and not exists (select 1 from cashback_payouts c where c.promotion_id = ${p.id} and c.member_id = r.member_id and c.period_start = ${period.start})
+    group by r.member_id
+    having sum(r.stake_minor - r.payout_minor) > 0
+    order by r.member_id`.execute(db);
+  const due = losses.rows
+    .map((r) => ({ memberId: Number(r.member_id), net: Number(r.net), amount: cashbackMinor(p.terms, Number(r.net)) }))
+    .filter((r) => r.amount > 0);
+  const merchant = { id: p.merchantId, currency: p.currency };
+  let paid = 0;
+  let pending = 0;
+  const size = run.chunk ?? CHUNK;
+  for (let i = 0; i < due.length; i += size) {
+    const chunk = due.slice(i, i + size);
+    const counts = await inTransaction(db, async (trx) => {
+      await lockMembers(
+        trx,
+        chunk.map((d) => d.memberId),
+        p.merchantId,
+      );
+      const inserted = await trx
+        .insertInto('cashback_payouts')
+        .values(
+          chunk.map((d) => ({
+            merchant_id: p.merchantId,
+            promotion_id: p.id,
+            member_id: d.memberId,
+            period_start: period.start,
+            period_end: period.end,
+            net_loss_minor: d.net,
+            amount_minor: d.amount,
+            state: 'pending' as const,
+          })),
+        )
+        .onConflict((oc) => oc.columns(['promotion_id', 'member_id', 'period_start']).doNothing())
+        .returning(['id', 'member_id', 'amount_minor'])
+        .execute();
+      const auto = inserted
+        .map((r) => ({ id: r.id, memberId: r.member_id, amountMinor: Number(r.amount_minor) }))
+        .filter((r) => r.amountMinor <= p.terms.autoUpToMinor);
+      // Past the budget they wait for a finance operator too: paying them then is their decision.
+      const paidAll = await payCashbackRows(trx, merchant, p.id, auto, now, null);
+      const paidHere = paidAll ? auto.length : 0;
+      return { paid: paidHere, pending: inserted.length - paidHere };
+    });
+    paid += counts.paid;
+    pending += counts.pending;
+    run.onCommitted?.(chunk.map((d) => d.memberId));
+  }
+  return { paid, pending };
+}
+
+/** A run's seams for the crash test: members a transaction, and what to do after each commits. */
+type TRunOptions = { chunk?: number; onCommitted?: (memberIds: number[]) => void };
+
+/** One daily run over every running cashback promotion of every merchant. */
+export async function runCashback(db: Kysely<DB>, now: Date, run: TRunOptions = {}): Promise<{ paid: number; pending: number }> {
+  const rows = await db
+    .selectFrom('promotions as p')
+    .innerJoin('merchants as m', 'm.id', 'p.merchant_id')
+    .select(['p.id', 'p.merchant_id', 'm.currency', 'p.starts_at', 'p.ends_at', 'p.terms'])
+    .where('p.kind', '=', 'cashback')
+    .where('p.status', '=', 'active')
+    .where('p.starts_at', '<=', now)
+    .orderBy('p.id')
+    .execute();
+  const total = { paid: 0, pending: 0 };
+  for (const r of rows) {
+    const terms = r.terms as TPromotionTermsOf<'cashback'>;
+    const one = await runPromotion(
+      db,
+      { id: r.id, merchantId: r.merchant_id, currency: r.currency, startsAt: new Date(r.starts_at), endsAt: r.ends_at ? new Date(r.ends_at) : null, terms },
+      now,
+      run,
+    );
+    total.paid += one.paid;
+    total.pending += one.pending;
+  }
+  return total;
+}
+
+/** Registers the daily run on a runner; `clock` is the platform's clock. */
+export async function definePromoCashback(runner: JobRunner, deps: { clock: () => Date }): Promise<void> {
+  await runner.define(
+    PROMO_CASHBACK_QUEUE,
+    async (job) => {
+      await runCashback(job.db, deps.clock());
+    },
+    { retryLimit: 3, retryDelaySeconds: 60, expireInSeconds: 3600, policy: 'short' },
+  );
+}
