@@ -205,7 +205,7 @@ export default function RecordsPage({ kind }: { kind: TRecordKind }) {
                 {r.bonusMoney ? (
                   <>
                     {' '}
-                    <span className="badge" data-testid="records.row.bonus">
+                    <span className="money__bonus-tag" data-testid="records.row.bonus">
                       {t('record_bonus_money')}
                     </span>
                   </>
