@@ -80,6 +80,7 @@ describe.skipIf(!testEnv.databaseUrl)('processes started together on one empty P
         { name: 'games.sweep' },
         { name: 'lottery.sweep' },
         { name: 'platform.sweep-expired' },
+        { name: 'referral.rewards' },
         { name: 'rewards.daily' },
         { name: 'withdraw.auto-receive-sweep' },
       ]);

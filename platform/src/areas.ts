@@ -5,6 +5,7 @@ import { agentRoutes } from './agent/agent.routes.ts';
 import { contractRoutes } from './agent/contracts/contract.routes.ts';
 import { teamReportRoutes } from './agent/team-reports.routes.ts';
 import { assetRoutes } from './assets/assets.routes.ts';
+import { bonusReviewRoutes } from './bonus/bonus-review.routes.ts';
 import { catalogueRoutes } from './catalogue/catalogue.routes.ts';
 import { contentRoutes } from './content/content.routes.ts';
 import { depositOperatorRoutes } from './deposit/deposit.operator-routes.ts';
@@ -19,6 +20,7 @@ import { favouriteRoutes, memberRoutes, recentRoutes } from './member/member.rou
 import { messageRoutes } from './member/messages.routes.ts';
 import { operatorGamesRoutes } from './operator/operator-games.routes.ts';
 import { operatorRoutes } from './operator/operator.routes.ts';
+import { referralRoutes } from './referral/referral.routes.ts';
 import { recordRoutes } from './records/records.routes.ts';
 import { rewardRoutes } from './rewards/rewards.routes.ts';
 import { securityCentreRoutes } from './security-centre/security-centre.routes.ts';
@@ -56,6 +58,7 @@ export const AREA_ROUTES: { readonly [K in Exclude<TAreaName, 'configWatch'>]: T
   transfer: transferRoutes,
   records: recordRoutes,
   rewards: rewardRoutes,
+  referral: referralRoutes,
   security: securityCentreRoutes,
   agent: agentRoutes,
   agentTeam: teamReportRoutes,
@@ -64,6 +67,7 @@ export const AREA_ROUTES: { readonly [K in Exclude<TAreaName, 'configWatch'>]: T
   operatorDeposit: depositOperatorRoutes,
   operatorWithdraw: withdrawOperatorRoutes,
   operatorGames: operatorGamesRoutes,
+  operatorBonus: bonusReviewRoutes,
   seamless: seamlessWalletRoutes,
   games: providerRoutes,
   crash: crashRoutes,

@@ -7,6 +7,7 @@ import { defineSweep, SWEEP_CRON, SWEEP_QUEUE } from './sweep.job.ts';
 import { defineSalarySettlement, startSalaryChain } from '../agent/contracts/salary.job.ts';
 import { defineTeamFiguresRollup, TEAM_FIGURES_CRON, TEAM_FIGURES_QUEUE } from '../agent/team-rollup.ts';
 import { defineRewardsDaily, REWARDS_DAILY_CRON, REWARDS_DAILY_QUEUE } from '../rewards/rewards.job.ts';
+import { defineReferralRewards, REFERRAL_REWARDS_CRON, REFERRAL_REWARDS_QUEUE } from '../referral/referral.job.ts';
 import { CONFIRM_SWEEP_CRON, CONFIRM_SWEEP_QUEUE, defineWithdrawConfirm } from '../withdraw/withdraw-confirm.job.ts';
 
 /** Options of the platform's runner: the database, the platform clock, pg-boss tuning and whether this is a production start (never demo mode, docs/0065; default NODE_ENV=production). */
@@ -18,6 +19,7 @@ export const PLATFORM_SCHEDULES: readonly (readonly [queue: string, cron: string
   [CONFIRM_SWEEP_QUEUE, CONFIRM_SWEEP_CRON],
   [TEAM_FIGURES_QUEUE, TEAM_FIGURES_CRON],
   [REWARDS_DAILY_QUEUE, REWARDS_DAILY_CRON],
+  [REFERRAL_REWARDS_QUEUE, REFERRAL_REWARDS_CRON],
 ];
 
 /** Starts the runner with every platform job defined and scheduled; stop it before closing the database. */
@@ -30,6 +32,7 @@ export async function startPlatformJobs(opts: TPlatformJobsOptions): Promise<Job
   await defineSalarySettlement(runner, { clock });
   await defineTeamFiguresRollup(runner);
   await defineRewardsDaily(runner, { clock });
+  await defineReferralRewards(runner, { clock });
   await runner.start();
   try {
     for (const [queue, cron] of PLATFORM_SCHEDULES) await runner.schedule(queue, cron);

@@ -31,5 +31,8 @@ export const OPERATOR_AUDIT_ACTIONS = [
   'agent.limits.set',
   /** docs/0067: every read of the message outbox (no mutation, but who looked is on record). */
   'outbox.read',
+  /** docs/0097: a held bonus (linked accounts) approved (paid) or rejected (lapsed) by a finance operator. */
+  'bonus.review.approve',
+  'bonus.review.reject',
 ] as const;
 export type TOperatorAuditAction = (typeof OPERATOR_AUDIT_ACTIONS)[number];

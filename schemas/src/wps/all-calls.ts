@@ -24,6 +24,8 @@ import { WLG_CRASH_CALLS } from './wlg-crash.ts';
 import { WLG_LOTTERY_CALLS } from './wlg-lottery-calls.ts';
 import { LAUNCH_CALLS } from './launch-calls.ts';
 import { REWARD_CALLS } from './reward-calls.ts';
+import { REFERRAL_CALLS } from './referral-calls.ts';
+import { OPERATOR_BONUS_CALLS } from './bonus-review-calls.ts';
 
 /**
  * Areas the gateway relays whole (docs/0090): each becomes a tRPC router of the same name made of
@@ -32,6 +34,7 @@ import { REWARD_CALLS } from './reward-calls.ts';
  */
 export const RELAYED_AREAS = {
   rewards: REWARD_CALLS,
+  referral: REFERRAL_CALLS,
 } as const satisfies Record<string, TCallSet>;
 
 /**
@@ -59,6 +62,7 @@ export const CALL_SETS = {
   operatorDeposit: OPERATOR_DEPOSIT_CALLS,
   operatorWithdraw: OPERATOR_WITHDRAW_CALLS,
   operatorGames: OPERATOR_GAMES_CALLS,
+  operatorBonus: OPERATOR_BONUS_CALLS,
   session: SESSION_CALLS,
   account: ACCOUNT_CALLS,
   verification: VERIFICATION_CALLS,
