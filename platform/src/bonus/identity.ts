@@ -20,7 +20,9 @@ export type TLink = { range: string; memberIds: number[] };
 
 type TIdentityRow = { id: number; country_dialing_code: string | null; mobile_num: string | null; email: string | null; bank_holder_name: string | null };
 
-const norm = (v: string | null) => (v === null || v.trim() === '' ? null : v.trim().toLowerCase());
+/** Compared as trimmed, case-folded text with runs of spaces as one ('KARIM  HOSSAIN ' is 'karim hossain'). */
+const norm = (v: string | null) => (v === null || v.trim() === '' ? null : v.trim().toLowerCase().replace(/\s+/g, ' '));
+const normSql = (column: string) => sql<string>`regexp_replace(lower(trim(${sql.ref(column)})), '[[:space:]]+', ' ', 'g')`;
 
 async function identityRows(trx: Transaction<DB>, memberIds: number[]): Promise<TIdentityRow[]> {
   return trx.selectFrom('members').select(['id', 'country_dialing_code', 'mobile_num', 'email', 'bank_holder_name']).where('id', 'in', memberIds).execute();
@@ -74,8 +76,8 @@ export async function samePersonMembers(trx: Transaction<DB>, merchantId: number
     .where((eb) => {
       const any = [];
       if (me.mobile_num !== null) any.push(eb.and([eb('o.mobile_num', '=', me.mobile_num), eb('o.country_dialing_code', 'is not distinct from', me.country_dialing_code)]));
-      if (email !== null) any.push(eb(sql`lower(trim(o.email))`, '=', email));
-      if (payee !== null) any.push(eb(sql`lower(trim(o.bank_holder_name))`, '=', payee));
+      if (email !== null) any.push(eb(normSql('o.email'), '=', email));
+      if (payee !== null) any.push(eb(normSql('o.bank_holder_name'), '=', payee));
       return eb.or(any);
     })
     .execute();
