@@ -1,3 +1,4 @@
+import { REFERRAL_REWARDS_CRON, REFERRAL_REWARDS_QUEUE } from '../referral/referral.job.ts';
 import { sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { DB } from '../db/schema.ts';
@@ -25,6 +26,7 @@ describe('platform jobs', () => {
           { name: CONFIRM_SWEEP_QUEUE, cron: CONFIRM_SWEEP_CRON },
           { name: TEAM_FIGURES_QUEUE, cron: TEAM_FIGURES_CRON },
           { name: REWARDS_DAILY_QUEUE, cron: REWARDS_DAILY_CRON },
+          { name: REFERRAL_REWARDS_QUEUE, cron: REFERRAL_REWARDS_CRON },
         ].sort((a, b) => (a.name < b.name ? -1 : 1)),
       );
       const queue = await sql<{ policy: string }>`select policy from ${sql.id(schema, 'queue')} where name = ${SWEEP_QUEUE}`.execute(db);
