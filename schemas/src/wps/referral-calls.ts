@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REFERRAL_CODE_PATTERN } from '../domain/referral-code.ts';
 import { declareCall, REAL_MEMBER } from './call.ts';
 import { ZInstant } from './shapes.ts';
 
@@ -14,8 +15,7 @@ export const REFERRAL_PATHS = {
 
 const ZMinor = z.number().int().nonnegative().refine(Number.isSafeInteger);
 
-/** A referral code: eight letters and digits without the look-alikes (0, O, 1, I). */
-export const REFERRAL_CODE_PATTERN = /^[A-HJ-NP-Z2-9]{8}$/;
+export { REFERRAL_CODE_PATTERN };
 export const ZReferralCode = z.string().max(8).regex(REFERRAL_CODE_PATTERN);
 
 /** What the referrer sees of a friend: pending (with what is missing), qualified (paid at the next run), paid, not eligible. */

@@ -40,6 +40,8 @@ export const BUILT_MEMBER_PAGES = [
   // docs/0091: the rewards area's pages.
   'vip',
   'manualRebate',
+  // docs/0097: member referral.
+  'referral',
 ] as const;
 
 /**

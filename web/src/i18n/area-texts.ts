@@ -41,6 +41,8 @@ export const AREA_TEXTS = {
   agentReports: { bn: () => import('./agent-reports.bn.json'), en: () => import('./agent-reports.en.json'), probe: 'rep_bets_title' },
   /** The promotions page (docs/rules/content.md#c-13): categories, periods, rules. */
   promotions: { bn: () => import('./promotions.bn.json'), en: () => import('./promotions.en.json'), probe: 'promotions_rules' },
+  /** The member's referral page and the console's held bonuses (docs/0097). */
+  referral: { bn: () => import('./referral.bn.json'), en: () => import('./referral.en.json'), probe: 'referral_title' },
 } satisfies Record<string, Record<TLanguage, TLoad> & { probe: string }>;
 
 export type TArea = keyof typeof AREA_TEXTS;

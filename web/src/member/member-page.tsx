@@ -31,6 +31,8 @@ const PAGE_LOADERS: ReadonlyMap<string, () => Promise<{ default: () => ReactNode
   // VIP levels and the member's rebate (docs/0091).
   ['vip', () => import('./vip-page.tsx')],
   ['manualRebate', () => import('./rebate-page.tsx')],
+  // Member referral (docs/0097).
+  ['referral', () => import('./referral-page.tsx')],
 ]);
 const LAZY_PAGES: ReadonlyMap<string, LazyExoticComponent<() => ReactNode>> = new Map([...PAGE_LOADERS].map(([page, load]) => [page, lazy(load)]));
 const busy = <div className="page-loading" aria-busy="true" />;
@@ -43,6 +45,7 @@ const PAGE_TEXTS: Readonly<Record<string, TArea[]>> = {
   messageV2: ['records'],
   vip: ['money'],
   manualRebate: ['money'],
+  referral: ['money', 'referral'],
 };
 const RECORD_TEXTS: TArea[] = ['money', 'records'];
 

@@ -26,6 +26,8 @@ const OperatorMoneyPanels = lazy(() => import('./money-panels.tsx'));
 const OperatorGames = lazy(() => import('./games.tsx'));
 // Its own chunk too: only roles with money.read load it (docs/0043).
 const OperatorRounds = lazy(() => import('./rounds.tsx'));
+// docs/0097: held bonuses of linked accounts.
+const OperatorBonusReviews = lazy(() => import('./bonus-reviews.tsx'));
 
 /**
  * Logs the operator out: the session ends on the server first (docs/0070), so a copy of the token
@@ -57,6 +59,7 @@ function ConsolePanels({ c }: { c: TConsole }) {
         <Suspense fallback={<span className="spinner" />}>
           <OperatorMoneyPanels canWrite={can('money.write')} canControl={can('money.controls')} operatorUsername={c.username} />
           <OperatorWithdrawals canWrite={can('money.write')} currency={c.currency} />
+          <OperatorBonusReviews canWrite={can('money.write')} />
         </Suspense>
       )}
       <Suspense fallback={<span className="spinner" />}>
