@@ -575,7 +575,7 @@ describe('composeScreenConfig', () => {
       expect(gameCentre?.entries.every((e) => e.isAvailable)).toBe(true);
     });
 
-    it('header: home, categories and promotions are available; rewards and share are not built yet', () => {
+    it('header: home, categories, promotions and share (the referral page, docs/0097) are available; rewards is not built yet', () => {
       const availability = Object.fromEntries(compose(visitor).header.entries.map((e) => [e.key, e.isAvailable]));
       expect(availability).toEqual({
         home: true,
@@ -590,7 +590,7 @@ describe('composeScreenConfig', () => {
         cockfight: true,
         promotions: true,
         rewards: false,
-        share: false,
+        share: true,
       });
     });
 
