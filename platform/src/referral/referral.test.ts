@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_PATHS, REFERRAL_PATHS, WPS_HEADERS, type TPromotionTerms } from '@wl/schemas';
+import { ACCOUNT_PATHS, DEPOSIT_PATHS, REFERRAL_PATHS, WPS_HEADERS, type TPromotionTerms } from '@wl/schemas';
 import { rowCounts, usePlatform } from '../test-support/db.ts';
 import { expectRealAccountOnly, loginToken, registerMember, tokenCall } from '../test-support/http.ts';
 import { insertApprovedDeposit, insertSettledRounds } from '../test-support/rewards.ts';
 import { insertBareMembers } from '../test-support/bare-members.ts';
+import { operatorToken, ROLE_ACCOUNTS } from '../test-support/operators.ts';
 import { inTransaction } from '../wallet/ledger.service.ts';
 import { runReferralRewards } from './referral.job.ts';
 import { ensureReferralCode, runningReferralPromotion } from './referral.queries.ts';
@@ -149,6 +150,23 @@ describe('the reward', () => {
     expect(outcomes.every((o) => o === 'paid')).toBe(true);
     expect(await walletMinor(referrer)).toBe(7_000);
     expect(await paidTransfers(referralIds[0]!)).toBe(1);
+  });
+
+  it('settles a friend when the deposit that completes the conditions is approved, without waiting for the run', async () => {
+    const { referrer, friends } = await family('refdep', 1);
+    const friend = friends[0]!;
+    await ctx.db.updateTable('members').set({ mobile_verified_at: new Date() }).where('id', '=', friend).execute();
+    await insertSettledRounds(ctx.db, friend, 'RNG', [{ stake: 10_000, payout: 0 }, { stake: 10_000, payout: 0 }]);
+    const channel = await ctx.db.selectFrom('deposit_channels').select('id').where('merchant_id', '=', merchant.id).orderBy('id').executeTakeFirstOrThrow();
+    const deposit = await ctx.db
+      .insertInto('deposits')
+      .values({ merchant_id: merchant.id, member_id: friend, channel_id: channel.id, reference: 'REFDEP0001', amount_minor: 50_000, status: 'pending', idempotency_key: 'refdep-0001-key' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const finance = await operatorToken(ctx.app, ROLE_ACCOUNTS.finance.username, ROLE_ACCOUNTS.finance.password);
+    expect((await call('POST', DEPOSIT_PATHS.operatorDepositApprove, finance, { depositId: Number(deposit.id) })).json().success).toBe(true);
+    expect(await stateOf(friend)).toEqual({ state: 'paid', reason: null });
+    expect(await walletMinor(referrer)).toBe(7_000);
   });
 
   it('counts only what was done within the window, and refuses the friend once it has passed', async () => {
