@@ -5,5 +5,5 @@ import { referralSummary } from './referral.service.ts';
 
 /** The referral area (docs/0097): always the session's own member. */
 export const referralRoutes = routesOf(REFERRAL_CALLS, {
-  summary: (c) => referralSummary(c.deps.db, c.merchant.id, c.actor.memberId, requestLanguage(c.request), c.deps.clock()),
+  summary: (c) => referralSummary(c.deps.db, c.merchant, c.actor.memberId, requestLanguage(c.request), c.deps.clock()),
 });

@@ -93,10 +93,20 @@ export const maskName = (name: string) => (name.length <= 2 ? `${name.slice(0, 1
 
 const FRIENDS_SHOWN = 200;
 
-/** The member's referral page: code, rules, friends (newest first) with their state, and the total paid. */
-export async function referralSummary(db: Kysely<DB>, merchantId: number, memberId: number, language: TLanguage, now: Date): Promise<TReferralSummary> {
+/**
+ * The member's referral page: code, rules, friends (newest first) with their state, and the total
+ * paid. A friend found qualified is settled on the way (paid, or refused when it is the referrer
+ * under another name), as reading the VIP page pays an upgrade (docs/0091): the job is the same.
+ */
+export async function referralSummary(db: Kysely<DB>, merchant: TMerchantRef, memberId: number, language: TLanguage, now: Date): Promise<TReferralSummary> {
   const code = await ensureReferralCode(db, memberId);
-  const promotion = await runningReferralPromotion(db, merchantId, now);
+  const promotion = await runningReferralPromotion(db, merchant.id, now);
+  const pending = promotion
+    ? await db.selectFrom('referrals').select(['id', 'friend_id']).where('referrer_id', '=', memberId).where('state', '=', 'pending').orderBy('id').limit(FRIENDS_SHOWN).execute()
+    : [];
+  for (const r of pending) {
+    if (missingOf(await friendProgress(db, r.friend_id, promotion!.terms.windowDays), promotion!.terms).length === 0) await settleReferral(db, merchant, r.id, promotion, now);
+  }
   const rows = await db
     .selectFrom('referrals as r')
     .innerJoin('members as f', 'f.id', 'r.friend_id')

@@ -54,6 +54,8 @@ const seen = (memberId: number, ip: string, at = new Date()) =>
 
 beforeAll(async () => {
   Object.assign(merchant, await ctx.db.selectFrom('merchants').select(['id', 'currency']).executeTakeFirstOrThrow());
+  // The demo seed's referral promotion ends; this file's terms are the ones running.
+  await ctx.db.updateTable('promotions').set({ status: 'ended' }).where('kind', '=', 'referral').execute();
   await ctx.db
     .insertInto('promotions')
     .values({
@@ -167,6 +169,19 @@ describe('the reward', () => {
     expect((await call('POST', DEPOSIT_PATHS.operatorDepositApprove, finance, { depositId: Number(deposit.id) })).json().success).toBe(true);
     expect(await stateOf(friend)).toEqual({ state: 'paid', reason: null });
     expect(await walletMinor(referrer)).toBe(7_000);
+  });
+
+  it('pays a qualified friend when the referrer reads the page, and refuses there a friend who is the referrer', async () => {
+    const token = await loginToken(ctx.app, 'demo_agent', 'Agent1234');
+    const agentId = (await ctx.db.selectFrom('members').select('id').where('username', '=', 'demo_agent').executeTakeFirstOrThrow()).id;
+    const { friends } = await family('refread', 2, agentId);
+    await ctx.db.updateTable('members').set({ bank_holder_name: 'Agent Self' }).where('id', 'in', [agentId, friends[1]!]).execute();
+    for (const f of friends) await qualify(f);
+    const before = await walletMinor(agentId);
+    const page = (await call('GET', REFERRAL_PATHS.summary, token)).json().value;
+    expect(page.friends.map((f: { state: string }) => f.state)).toEqual(['not_eligible', 'paid']);
+    expect(page.totalPaidMinor).toBe(7_000);
+    expect(await walletMinor(agentId)).toBe(before + 7_000);
   });
 
   it('counts only what was done within the window, and refuses the friend once it has passed', async () => {

@@ -53,5 +53,6 @@ export const ZReferralSummary = z.object({
 export type TReferralSummary = z.infer<typeof ZReferralSummary>;
 
 export const REFERRAL_CALLS = {
-  summary: declareCall({ method: 'GET', path: REFERRAL_PATHS.summary, moduleId: 'REFERRAL', output: ZReferralSummary, audience: REAL_MEMBER }),
+  /** A money call: reading it pays the reward of a friend found qualified (docs/0097), so maintenance stops it too. */
+  summary: declareCall({ method: 'GET', path: REFERRAL_PATHS.summary, moduleId: 'REFERRAL', output: ZReferralSummary, audience: REAL_MEMBER, kind: 'money' }),
 } as const;
