@@ -135,12 +135,12 @@ function demoPromotions(now: Date): Omit<Insertable<PromotionsTable>, 'merchant_
       category: 'REFERRAL',
       rules_en: [
         '1. Share your referral link, code or QR code from the member centre.',
-        '2. When a friend you invited verifies a mobile number, deposits at least ৳200 and bets ৳20 within 30 days of registering, you receive ৳100.',
+        '2. When a friend you invited verifies a mobile number, deposits at least ৳200 and bets ৳5 within 30 days of registering, you receive ৳100.',
         '3. Accounts that share a mobile number, an e-mail address, a payee name or a network with yours do not count.',
       ].join('\n'),
       rules_bn: [
         '১. সদস্য কেন্দ্র থেকে আপনার রেফারেল লিংক, কোড বা QR কোড শেয়ার করুন।',
-        '২. আপনার আমন্ত্রিত বন্ধু নিবন্ধনের ৩০ দিনের মধ্যে মোবাইল নম্বর যাচাই করলে, অন্তত ৳২০০ জমা দিলে এবং ৳২০ বাজি ধরলে আপনি পাবেন ৳১০০।',
+        '২. আপনার আমন্ত্রিত বন্ধু নিবন্ধনের ৩০ দিনের মধ্যে মোবাইল নম্বর যাচাই করলে, অন্তত ৳২০০ জমা দিলে এবং ৳৫ বাজি ধরলে আপনি পাবেন ৳১০০।',
         '৩. আপনার সঙ্গে একই মোবাইল নম্বর, ই-মেইল, প্রাপকের নাম বা নেটওয়ার্ক ব্যবহার করা অ্যাকাউন্ট গণনা করা হয় না।',
       ].join('\n'),
     },
@@ -214,8 +214,8 @@ function demoPromotions(now: Date): Omit<Insertable<PromotionsTable>, 'merchant_
       ].join('\n'),
     },
   ];
-  // The referral promotion pays (docs/0097): ৳100 a friend who proves a mobile, deposits ৳200 and bets ৳20 within 30 days.
+  // The referral promotion pays (docs/0097): ৳100 a friend who proves a mobile, deposits ৳200 and bets ৳5 within 30 days.
   const terms = (row: (typeof rows)[number]): TPromotionTerms =>
-    row.promotion_type === 'REFERRAL' ? { kind: 'referral', rewardMinor: 10_000, minDepositMinor: 20_000, turnoverMinor: 2_000, windowDays: 30 } : { kind: 'info' };
+    row.promotion_type === 'REFERRAL' ? { kind: 'referral', rewardMinor: 10_000, minDepositMinor: 20_000, turnoverMinor: 500, windowDays: 30 } : { kind: 'info' };
   return rows.map((row) => ({ ...row, kind: terms(row).kind, terms: JSON.stringify(terms(row)) }));
 }
