@@ -1,9 +1,9 @@
 import { randomInt } from 'node:crypto';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { ZReferralTerms, type TPromotionTermsOf } from '@wl/schemas';
 import type { DB } from '../db/schema.ts';
 import { isUniqueViolation } from '../db/errors.ts';
-import { VALID_BET } from '../rewards/rewards.queries.ts';
+import { vipFigures } from '../rewards/rewards.queries.ts';
 
 type TDb = Kysely<DB> | Transaction<DB>;
 const DAY_MS = 86_400_000;
@@ -57,28 +57,12 @@ export async function friendProgress(db: TDb, friendId: number, windowDays: numb
   const friend = await db.selectFrom('members').select(['created_at', 'mobile_verified_at']).where('id', '=', friendId).executeTakeFirstOrThrow();
   const registeredAt = new Date(friend.created_at);
   const windowEnd = new Date(registeredAt.getTime() + windowDays * DAY_MS);
-  const [deposit, turnover] = await Promise.all([
-    db
-      .selectFrom('deposits')
-      .select(sql<string>`coalesce(sum(amount_minor), 0)`.as('sum'))
-      .where('member_id', '=', friendId)
-      .where('status', '=', 'approved')
-      .where('decided_at', '<=', windowEnd)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('game_rounds as r')
-      .select(sql<string>`coalesce(sum(${VALID_BET}), 0)`.as('sum'))
-      .where('r.member_id', '=', friendId)
-      .where('r.state', '=', 'settled')
-      .where('r.mode', '=', 'real')
-      .where('r.settled_at', '<=', windowEnd)
-      .executeTakeFirstOrThrow(),
-  ]);
+  const figures = await vipFigures(db, friendId, registeredAt, windowEnd);
   const verifiedAt = friend.mobile_verified_at === null ? null : new Date(friend.mobile_verified_at);
   return {
     mobileVerified: verifiedAt !== null && verifiedAt.getTime() <= windowEnd.getTime(),
-    depositMinor: Number(deposit.sum),
-    turnoverMinor: Number(turnover.sum),
+    depositMinor: figures.depositMinor,
+    turnoverMinor: figures.turnoverMinor,
     registeredAt,
     windowEnd,
   };
