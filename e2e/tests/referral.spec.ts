@@ -26,15 +26,16 @@ for (const lang of LANGUAGES) {
   walkedIn('en', lang)('a friend registers through the referral link, deposits and plays; the referrer is paid once the conditions are met', async ({ page, home, browser, request, operator }) => {
     const referrer = await registerAccount(request, 'rfr');
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-    await page.setViewportSize({ width: 360, height: 740 });
+    await page.setViewportSize({ width: 1280, height: 800 });
     await home.open('/');
     await switchLanguage(page, lang);
     await home.login(referrer.username, referrer.password);
     const before = await headerBalance(page, lang);
 
-    // The header's Share entry opens the referral page: code, link on this site, QR (120 px), copy.
+    // The header's Share entry (the desktop header's) opens the referral page: code, link on this site, QR (120 px), copy; then on a phone.
     await page.getByTestId('header.entry.share').click();
     await expect(page).toHaveURL(/\/member\/referral$/);
+    await page.setViewportSize({ width: 360, height: 740 });
     const code = (await page.getByTestId('referral.code').textContent())!;
     expect(code).toMatch(/^[A-HJ-NP-Z2-9]{8}$/);
     const link = (await page.getByTestId('referral.link').textContent())!;
