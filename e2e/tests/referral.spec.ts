@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { LANGUAGES, captchaOf, expectLocalized, freshMobile, nextMessage, outboxMark, registerAccount, smsCode, switchLanguage } from '../fixtures/accounts.ts';
+import { watchCaptchas } from '../fixtures/captcha.ts';
 import { gameTile, openFromTile } from '../fixtures/game-tiles.ts';
 import { headerBalance, loginFinance, minorOf, taka } from '../fixtures/money-deposit.ts';
 import { ANNOUNCEMENT_SEEN_KEYS, expect, test, walkedIn } from '../fixtures/test.ts';
@@ -53,6 +54,7 @@ for (const lang of LANGUAGES) {
     const friendContext = await browser.newContext();
     await friendContext.addInitScript((keys) => keys.forEach((k) => sessionStorage.setItem(k, 'true')), [...ANNOUNCEMENT_SEEN_KEYS]);
     const friend = await friendContext.newPage();
+    watchCaptchas(friend);
     await friend.setViewportSize({ width: 360, height: 740 });
     await friend.goto(link);
     const mobile = freshMobile();
