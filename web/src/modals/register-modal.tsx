@@ -122,7 +122,9 @@ export function RegisterModal({ onClose, onLogin, onSuccess }: { onClose: () => 
   const ctx = state.context;
   // An agent's invitation link (/register?code=…, docs/0051) fills the invitation code in.
   const { search } = useLocation();
-  referral.current = referralCodeOf(search);
+  // Read once, as the invitation code is: the popup may move the address on before the submit.
+  const [referralCode] = useState(() => referralCodeOf(search));
+  referral.current = referralCode;
   const [values, setValues] = useState<Partial<Record<TRegistrationField, string>>>(() => {
     const code = new URLSearchParams(search).get('code') ?? '';
     return INVITATION_CODE_PATTERN.test(code) && form.fields.some((f) => f.field === 'affiliateCode') ? { affiliateCode: code } : {};
