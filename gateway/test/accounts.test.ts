@@ -292,7 +292,7 @@ describe('account.register', () => {
 
 describe('account.checkAffiliate', () => {
   it('refuses an unknown code with invalid_invitation_code', async () => {
-    await expectTRPCError(h.client().account.checkAffiliate.query({ code: 'NOPE-NOPE' }), 'BAD_REQUEST', 'invalid_invitation_code');
+    await expectTRPCError(h.client().account.checkAffiliate.query({ code: 'NOPE-NOPE' }), 'NOT_FOUND', 'invalid_invitation_code');
   });
 
   it('refuses empty and huge codes', async () => {
