@@ -20,8 +20,9 @@ const LAYERS = [
   ['system', 'catalogue', 'assets', 'content', 'verification', 'wallet'],
   ['session'],
   ['member', 'account', 'security-centre'],
+  ['rewards', 'bonus'],
   ['deposit', 'withdraw', 'transfer', 'records', 'games'],
-  ['agent', 'operator'],
+  ['agent', 'operator', 'promotions'],
 ];
 const KERNEL_FILES = new Set(['wallet/ledger.service.ts']);
 

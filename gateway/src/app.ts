@@ -23,6 +23,7 @@ import { closeRedis, connectRedis } from './rate-limit/redis-client.ts';
 import { appRouter } from './routers/router.ts';
 import type { AppRouter } from './router-type.ts';
 import { contextFactory } from './trpc/context.ts';
+import { registerPromotionImageUploads } from './upload/promotion-image.route.ts';
 import { registerProofUpload } from './upload/withdrawal-proof.route.ts';
 import { UpstreamClient } from './upstream/upstream.client.ts';
 import { UpstreamError, UpstreamProtocolError, UpstreamUnavailableError } from './upstream/upstream.errors.ts';
@@ -189,6 +190,8 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
 
   // Proof files of a 'not received' withdrawal answer (docs/0029): raw bytes, 5 MB, behind the session.
   await registerProofUpload(app, { api, rateLimiter });
+  // A manual-apply application's images and a promotion's banner (docs/0098): raw bytes, 5 MB.
+  await registerPromotionImageUploads(app, { api, rateLimiter });
 
   // Pages' live config stream (raw SSE, docs/0021); its streams end before close waits for requests.
   configStreams.register(app);

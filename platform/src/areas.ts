@@ -21,6 +21,7 @@ import { messageRoutes } from './member/messages.routes.ts';
 import { operatorGamesRoutes } from './operator/operator-games.routes.ts';
 import { operatorRoutes } from './operator/operator.routes.ts';
 import { referralRoutes } from './referral/referral.routes.ts';
+import { operatorPromotionBannerRoutes, operatorPromotionRoutes, promotionApplyRoutes, promotionImageUploadRoutes } from './promotions/promotions.routes.ts';
 import { recordRoutes } from './records/records.routes.ts';
 import { rewardRoutes } from './rewards/rewards.routes.ts';
 import { securityCentreRoutes } from './security-centre/security-centre.routes.ts';
@@ -72,4 +73,8 @@ export const AREA_ROUTES: { readonly [K in Exclude<TAreaName, 'configWatch'>]: T
   games: providerRoutes,
   crash: crashRoutes,
   lottery: lotteryRoutes,
+  promotionApply: promotionApplyRoutes,
+  promotionImageUpload: promotionImageUploadRoutes,
+  operatorPromotions: operatorPromotionRoutes,
+  operatorPromotionBanner: operatorPromotionBannerRoutes,
 };

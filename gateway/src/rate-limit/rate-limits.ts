@@ -28,6 +28,8 @@ export const LIMITED_ACTIONS = [
   'withdrawPassword',
   /** docs/0029: proof uploads of a 'not received' answer (5 MB bodies). */
   'proofUpload',
+  /** docs/0098: a manual-apply application's images and a promotion's banner (5 MB bodies). */
+  'imageUpload',
   /** docs/0033: a code to a new mobile number or email address (security centre), and binding it. */
   'bindCode',
   'bindContact',
@@ -74,6 +76,7 @@ export const DEFAULT_RATE_LIMITS: TRateLimits = {
   changePassword: { ip: { limit: 20, windowMs: MINUTE }, subject: { limit: 5, windowMs: 15 * MINUTE } },
   withdrawPassword: { ip: { limit: 30, windowMs: MINUTE }, subject: { limit: 10, windowMs: 15 * MINUTE } },
   proofUpload: { ip: { limit: 30, windowMs: MINUTE }, subject: { limit: 20, windowMs: 15 * MINUTE } },
+  imageUpload: { ip: { limit: 30, windowMs: MINUTE }, subject: { limit: 20, windowMs: 15 * MINUTE } },
   // Per session: a member binds one or two addresses, not dozens (the daily cap per address applies too).
   bindCode: { ip: { limit: 20, windowMs: MINUTE }, subject: { limit: 5, windowMs: 15 * MINUTE } },
   bindContact: { ip: { limit: 30, windowMs: MINUTE }, subject: { limit: 10, windowMs: 15 * MINUTE } },

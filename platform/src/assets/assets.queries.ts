@@ -22,6 +22,17 @@ export function bannerTitle(db: Kysely<DB>, merchantId: number, table: 'banners'
   return db.selectFrom(table).select(['title_en', 'title_bn']).where('merchant_id', '=', merchantId).where('id', '=', id).executeTakeFirst();
 }
 
+/** A promotion's own banner image, when the operator set one (docs/0098). */
+export function promotionBannerImage(db: Kysely<DB>, merchantId: number, id: number) {
+  return db
+    .selectFrom('promotions')
+    .select(['banner_content_type', 'banner_bytes'])
+    .where('merchant_id', '=', merchantId)
+    .where('id', '=', id)
+    .where('banner_bytes', 'is not', null)
+    .executeTakeFirst();
+}
+
 /** A member's nickname for the avatar initial, by the avatar's random key (never by member id). */
 export function memberNicknameByAvatarKey(db: Kysely<DB>, merchantId: number, avatarKey: string) {
   return db.selectFrom('members').select('nickname').where('merchant_id', '=', merchantId).where('avatar_key', '=', avatarKey).executeTakeFirst();

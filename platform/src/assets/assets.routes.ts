@@ -4,8 +4,8 @@ import { ASSET_CALLS } from '@wl/schemas';
 import { wpsErrors } from '../http/envelope.ts';
 import { parseInput } from '../http/request-context.ts';
 import { routesOf } from '../http/routes-of.ts';
-import { bannerTitle, gameArtwork, memberNicknameByAvatarKey, vendorArtwork } from './assets.queries.ts';
-import { avatarSvg, bannerSvg, gameSvg, vendorSvg } from './svg.ts';
+import { bannerTitle, gameArtwork, promotionBannerImage, memberNicknameByAvatarKey, vendorArtwork } from './assets.queries.ts';
+import { avatarSvg, bannerSvg, gameSvg, imageSvg, vendorSvg } from './svg.ts';
 
 // `<id>.svg`, where id is a node id, vendor code, numeric id or avatar key; game and banner art
 // with words on it also come as `<id>.bn.svg`, the words in Bengali (docs/0054).
@@ -53,6 +53,9 @@ export const assetRoutes = routesOf(ASSET_CALLS, {
       const { id, bn } = artOf(request.params);
       const match = /^(p?)(\d{1,9})$/.exec(id);
       if (!match) throw wpsErrors.notFound();
+      // The operator's own image (docs/0098), wrapped so that every banner URL stays one SVG address.
+      const own = match[1] ? await promotionBannerImage(deps.db, merchant.id, Number(match[2])) : undefined;
+      if (own?.banner_bytes && own.banner_content_type) return svg(reply, imageSvg(own.banner_content_type, own.banner_bytes));
       const row = await bannerTitle(deps.db, merchant.id, match[1] ? 'promotions' : 'banners', Number(match[2]));
       if (!row) throw wpsErrors.notFound();
       return svg(reply, bannerSvg(`banner-${id}`, bn ? row.title_bn : row.title_en));

@@ -58,3 +58,9 @@ export function bannerSvg(key: string, title: string): string {
 export function avatarSvg(key: string, initial: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96">${gradient(key)}<circle cx="48" cy="48" r="48" fill="url(#g)"/><text x="48" y="62" text-anchor="middle" font-size="40" font-weight="700" fill="#fff">${escapeXml(initial)}</text></svg>`;
 }
+
+/** An uploaded banner image (png or jpg, checked by content when it was set) inside a banner-sized SVG. */
+export function imageSvg(contentType: 'image/png' | 'image/jpeg', bytes: Uint8Array): string {
+  const href = `data:${contentType};base64,${Buffer.from(bytes).toString('base64')}`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1200 400" width="1200" height="400"><image href="${href}" width="1200" height="400" preserveAspectRatio="xMidYMid slice"/></svg>`;
+}

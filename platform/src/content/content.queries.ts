@@ -23,9 +23,29 @@ export function currentPromotionRow(db: Kysely<DB>, merchantId: number, now: Dat
 }
 
 function currentPromotions(db: Kysely<DB>, merchantId: number, now: Date) {
-  return db
-    .selectFrom('promotions')
-    .selectAll()
-    .where('merchant_id', '=', merchantId)
-    .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now)]));
+  return (
+    db
+      .selectFrom('promotions')
+      // Never the banner's bytes (up to 5 MB each): the banner address serves them (docs/0098).
+      .select([
+        'id',
+        'merchant_id',
+        'title_en',
+        'title_bn',
+        'promotion_type',
+        'sort',
+        'category',
+        'starts_at',
+        'ends_at',
+        'rules_en',
+        'rules_bn',
+        'kind',
+        'status',
+        'terms',
+      ])
+      .where('merchant_id', '=', merchantId)
+      // A draft is the console's until it starts; an ended one is over (docs/0098).
+      .where('status', 'in', ['active', 'paused'])
+      .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now)]))
+  );
 }

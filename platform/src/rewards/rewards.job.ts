@@ -15,9 +15,14 @@ export const REWARDS_DAILY_CRON = '10 0 * * *';
  * figures reach, down at most one level a day), then where the merchant chose automatic rebates,
  * each member's claimable rebate is paid under the day's key. Every effect is once by its own key
  * (vip_reviews, vip_upgrade_bonuses, rebate_claims and rebated_rounds), so a second run, or one
- * after a crash, pays nothing twice.
+ * after a crash, pays nothing twice. `onEffect` hears each member reviewed and each rebate paid,
+ * after it committed (the crash test kills the run between two).
  */
-export async function runRewardsDaily(db: Kysely<DB>, now: Date): Promise<{ reviewed: number; paid: number }> {
+export async function runRewardsDaily(
+  db: Kysely<DB>,
+  now: Date,
+  onEffect: (effect: 'reviewed' | 'paid', memberId: number) => void = () => undefined,
+): Promise<{ reviewed: number; paid: number }> {
   const merchants = await db
     .selectFrom('merchants as m')
     .select(['m.id', 'm.currency'])
@@ -32,11 +37,15 @@ export async function runRewardsDaily(db: Kysely<DB>, now: Date): Promise<{ revi
     for (const m of members) {
       await reviewMember(db, merchant, m.id, now);
       reviewed += 1;
+      onEffect('reviewed', m.id);
     }
     const automatic = await db.selectFrom('rewards_settings').select('rebate_payout').where('merchant_id', '=', merchant.id).executeTakeFirst();
     if (automatic?.rebate_payout !== 'automatic') continue;
     for (const m of members) {
-      if (await payRebate(db, merchant, m.id, { key: `job:${day}`, source: 'job' })) paid += 1;
+      if (await payRebate(db, merchant, m.id, { key: `job:${day}`, source: 'job' })) {
+        paid += 1;
+        onEffect('paid', m.id);
+      }
     }
   }
   return { reviewed, paid };

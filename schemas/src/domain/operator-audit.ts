@@ -34,5 +34,12 @@ export const OPERATOR_AUDIT_ACTIONS = [
   /** docs/0097: a held bonus (linked accounts) approved (paid) or rejected (lapsed) by a finance operator. */
   'bonus.review.approve',
   'bonus.review.reject',
+  /** docs/0098: promotions (create, edit, status, banner), applications decided, VIP levels and rates. */
+  'promotion.save',
+  'promotion.status',
+  'promotion.banner',
+  'application.approve',
+  'application.reject',
+  'vip.settings.set',
 ] as const;
 export type TOperatorAuditAction = (typeof OPERATOR_AUDIT_ACTIONS)[number];

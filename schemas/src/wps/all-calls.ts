@@ -26,6 +26,8 @@ import { LAUNCH_CALLS } from './launch-calls.ts';
 import { REWARD_CALLS } from './reward-calls.ts';
 import { REFERRAL_CALLS } from './referral-calls.ts';
 import { OPERATOR_BONUS_CALLS } from './bonus-review-calls.ts';
+import { PROMOTION_APPLY_CALLS, PROMOTION_IMAGE_UPLOAD_CALLS } from './promotion-apply-calls.ts';
+import { OPERATOR_PROMOTION_BANNER_CALLS, OPERATOR_PROMOTION_CALLS } from './operator-promotion-calls.ts';
 
 /**
  * Areas the gateway relays whole (docs/0090): each becomes a tRPC router of the same name made of
@@ -35,6 +37,7 @@ import { OPERATOR_BONUS_CALLS } from './bonus-review-calls.ts';
 export const RELAYED_AREAS = {
   rewards: REWARD_CALLS,
   referral: REFERRAL_CALLS,
+  promotionApply: PROMOTION_APPLY_CALLS,
 } as const satisfies Record<string, TCallSet>;
 
 /**
@@ -63,6 +66,7 @@ export const CALL_SETS = {
   operatorWithdraw: OPERATOR_WITHDRAW_CALLS,
   operatorGames: OPERATOR_GAMES_CALLS,
   operatorBonus: OPERATOR_BONUS_CALLS,
+  operatorPromotions: OPERATOR_PROMOTION_CALLS,
   session: SESSION_CALLS,
   account: ACCOUNT_CALLS,
   verification: VERIFICATION_CALLS,
@@ -75,6 +79,8 @@ export const CALL_SETS = {
   crash: WLG_CRASH_CALLS,
   lottery: WLG_LOTTERY_CALLS,
   seamless: SEAMLESS_CALLS,
+  promotionImageUpload: PROMOTION_IMAGE_UPLOAD_CALLS,
+  operatorPromotionBanner: OPERATOR_PROMOTION_BANNER_CALLS,
 } as const satisfies Record<string, TCallSet>;
 
 /** An area's name: the platform's route table (`platform/src/areas.ts`) has one plugin for each. */

@@ -21,7 +21,7 @@ export const AREA_TEXTS = {
   withdraw: { bn: () => import('./withdraw.bn.json'), en: () => import('./withdraw.en.json'), probe: 'withdraw_title' },
   records: { bn: () => import('./records.bn.json'), en: () => import('./records.en.json'), probe: 'record_title_account' },
   wallet: { bn: () => import('./wallet.bn.json'), en: () => import('./wallet.en.json'), probe: 'wallet_title' },
-  /** The operator console's frame: its login, roles, system switches and authenticator (docs/0010). */
+  /** The operator console's frame: its login, roles, system switches and authenticator (docs/0010); promotions, applications, VIP settings (docs/0098). */
   operator: { bn: () => import('./operator.bn.json'), en: () => import('./operator.en.json'), probe: 'operator_title' },
   /** The console's category and game switches (docs/0037). */
   operatorGames: { bn: () => import('./operator-games.bn.json'), en: () => import('./operator-games.en.json'), probe: 'opgames_title' },
@@ -39,7 +39,7 @@ export const AREA_TEXTS = {
   help: { bn: () => import('./help.bn.json'), en: () => import('./help.en.json'), probe: 'help_terms_title' },
   /** The agent centre's register centre and team reports (docs/0051). */
   agentReports: { bn: () => import('./agent-reports.bn.json'), en: () => import('./agent-reports.en.json'), probe: 'rep_bets_title' },
-  /** The promotions page (docs/rules/content.md#c-13): categories, periods, rules. */
+  /** The promotions page (docs/rules/content.md#c-13): categories, periods, rules; a manual-apply promotion's form (docs/0098). */
   promotions: { bn: () => import('./promotions.bn.json'), en: () => import('./promotions.en.json'), probe: 'promotions_rules' },
   /** The member's referral page and the console's held bonuses (docs/0097). */
   referral: { bn: () => import('./referral.bn.json'), en: () => import('./referral.en.json'), probe: 'referral_title' },

@@ -40,6 +40,8 @@ import promotionsBn from './promotions.bn.json';
 import promotionsEn from './promotions.en.json';
 import referralBn from './referral.bn.json';
 import referralEn from './referral.en.json';
+import { APPLY_MESSAGES } from '@wl/schemas/wps/promotion-apply-calls';
+import { OPERATOR_PROMOTION_MESSAGES } from '@wl/schemas/wps/operator-promotion-calls';
 
 type TTree = { [k: string]: string | TTree };
 
@@ -106,6 +108,8 @@ const SERVER_KEYS = [
   'agent_downline_count_limit',
   // The agent limits' bounds (docs/0064), named per field by the gateway and the platform.
   ...Object.values(AGENT_LIMIT_MESSAGES),
+  ...Object.values(APPLY_MESSAGES),
+  ...Object.values(OPERATOR_PROMOTION_MESSAGES),
   // What the platform answers a switched-off module, maintenance and the region rule (docs/0069).
   ...Object.values(GATE_REFUSALS).map((refusal) => refusal.message),
 ];

@@ -8,6 +8,7 @@ import { errorKey, useTRPC } from '../api/trpc.ts';
 import { useAreaTexts } from '../i18n/area-texts.ts';
 import { FormError } from '../accounts/form-parts.tsx';
 import { DepositForm } from './deposit-form.tsx';
+import { depositChannelsQuery, recentDepositsQuery } from './deposit-queries.ts';
 import { DepositOrder, RecentDeposits } from './deposit-parts.tsx';
 import { moneyFlowError, useMoney, useMoneyMachineKit } from './transfer-parts.tsx';
 import '../styles/money.css';
@@ -55,27 +56,35 @@ export default function DepositPage() {
   const trpc = useTRPC();
   const [state, send] = useMachine(useDepositMachine());
   const { channelId, orderId } = state.context;
-  const channels = useQuery(trpc.deposit.channels.queryOptions(undefined, { staleTime: 0 }));
+  const channels = useQuery(depositChannelsQuery(trpc));
   const list = channels.data?.channels ?? [];
   const channel = list.find((c) => c.id === channelId) ?? list[0] ?? null;
   const money = useMoney();
   // While the open order is pending, ask again now and then (the settle job or an operator decides it).
   const polling = state.matches({ order: 'pending' });
-  const recent = useQuery(trpc.deposit.list.queryOptions({ pageNo: 1, pageSize: 10 }, { staleTime: 0, refetchInterval: polling ? PENDING_REFRESH_MS : false }));
+  const recent = useQuery(recentDepositsQuery(trpc, polling ? PENDING_REFRESH_MS : false));
   const order = recent.data?.deposits.find((d) => d.id === orderId) ?? null;
   const orderStatus = order?.status;
   useEffect(() => {
     if (order) send({ type: 'deposit.orderStatus', id: order.id, status: order.status });
   }, [order?.id, orderStatus]);
 
-  if (!ready || channels.isLoading) return <div className="page-loading" aria-busy="true" data-testid="deposit.loading" />;
+  if (!ready) return <div className="page-loading" aria-busy="true" data-testid="deposit.loading" />;
+  // The heading shows as soon as the texts are here, not after the channels' round trip: it is the
+  // page's largest paint on a phone (docs/0092). The form's place is kept while the channels load.
   return (
     <div className="member-content money" data-testid="deposit.page">
       <section className="card">
         <h2>{t('deposit_title')}</h2>
-        <FormError message={channels.error && errorKey(channels.error)} />
-        {channel && (
-          <DepositForm channels={list} channel={channel} context={state.context} pending={state.matches({ form: 'submitting' })} send={send} money={money} />
+        {channels.isLoading ? (
+          <div className="money__form-loading" aria-busy="true" data-testid="deposit.loading" />
+        ) : (
+          <>
+            <FormError message={channels.error && errorKey(channels.error)} />
+            {channel && (
+              <DepositForm channels={list} channel={channel} context={state.context} pending={state.matches({ form: 'submitting' })} send={send} money={money} />
+            )}
+          </>
         )}
       </section>
       {order && <DepositOrder order={order} channels={list} money={money} />}

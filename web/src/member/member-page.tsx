@@ -1,10 +1,14 @@
-import { lazy, Suspense, type LazyExoticComponent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type LazyExoticComponent, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useTRPC } from '../api/trpc.ts';
 import { useScreenConfig } from '../config/screen-config-context.tsx';
-import { AreaTexts, type TArea } from '../i18n/area-texts.ts';
+import { AREA_TEXTS, AreaTexts, type TArea } from '../i18n/area-texts.ts';
+import { readLanguage } from '../i18n/i18n.ts';
 import { MenuEntryView, MenuIcon } from '../layout/menu-entry.tsx';
 import { getToken } from '../session/session-storage.ts';
+import { depositChannelsQuery, recentDepositsQuery } from './deposit-queries.ts';
 import { useMemberGuard } from './member-guard.ts';
 import type { TRecordKind } from './records-page.tsx';
 
@@ -49,6 +53,11 @@ const PAGE_TEXTS: Readonly<Record<string, TArea[]>> = {
 };
 const RECORD_TEXTS: TArea[] = ['money', 'records'];
 
+/** The texts the member centre waits for on a page: its own (accounts) and the page's. */
+function textsOf(page: string): TArea[] {
+  return ['accounts', ...(PAGE_TEXTS[page] ?? (page in RECORD_PAGES ? RECORD_TEXTS : []))];
+}
+
 /** The member page a URL names: `/member/<page>` or `/member?page=<page>`, security centre by default. */
 export function memberPageOf(pathPage: string | undefined, queryPage: string | null): string {
   return pathPage ?? queryPage ?? 'securityCenter';
@@ -64,6 +73,9 @@ function loadAddressedPage(): void {
   if (area !== 'member' || getToken() === null) return;
   const page = memberPageOf(pathPage || undefined, new URLSearchParams(window.location.search).get('page'));
   void (PAGE_LOADERS.get(page) ?? (page in RECORD_PAGES ? loadRecordsPage : undefined))?.();
+  // Its texts too, beside the chunk rather than at the member centre's first render (docs/0092).
+  const language = readLanguage();
+  for (const area of textsOf(page)) void AREA_TEXTS[area][language]();
 }
 loadAddressedPage();
 
@@ -75,10 +87,18 @@ loadAddressedPage();
 export default function MemberPage(props: { page?: string }) {
   const [search] = useSearchParams();
   const page = memberPageOf(props.page, search.get('page'));
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  // The deposit page's data is asked for beside its chunk and texts, not at its first render: its
+  // heading, the page's largest paint, then shows without a round trip after the texts (docs/0092).
+  useEffect(() => {
+    if (page !== 'depositv2' || getToken() === null) return;
+    void qc.prefetchQuery(depositChannelsQuery(trpc));
+    void qc.prefetchQuery(recentDepositsQuery(trpc));
+  }, [page, qc, trpc]);
   // The page's own texts come with the accounts texts, so it renders whole at its first render.
-  const pageTexts = PAGE_TEXTS[page] ?? (page in RECORD_PAGES ? RECORD_TEXTS : []);
   return (
-    <AreaTexts areas={['accounts', ...pageTexts]} fallback={busy}>
+    <AreaTexts areas={textsOf(page)} fallback={busy}>
       <MemberCentre page={page} />
     </AreaTexts>
   );

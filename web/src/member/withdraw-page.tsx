@@ -15,7 +15,7 @@ import { Field, FormError, InputField, PasswordField, SubmitButton } from '../ac
 import { useAreaTexts } from '../i18n/area-texts.ts';
 import { localDateTime } from '../lib/numbers-later.ts';
 import { formatMinor } from '../lib/numbers.ts';
-import { getRequestToken } from '../session/session-storage.ts';
+import { postToUploadDoor } from '../api/upload-door.ts';
 import '../styles/money.css';
 
 /** The gateway's upload door of proof files (gateway/src/upload/withdrawal-proof.route.ts). */
@@ -27,15 +27,9 @@ function newKey(): string {
 
 /** Sends one proof's bytes; the server's refusal becomes a FlowError with its message key. */
 async function uploadProof(withdrawalId: number, file: Blob, language: string): Promise<void> {
-  const token = getRequestToken();
-  const res = await fetch(`${PROOF_UPLOAD_PATH}?withdrawalId=${withdrawalId}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/octet-stream', 'x-language': language, ...(token ? { authorization: token } : {}) },
-    body: file,
-  }).catch(() => null);
-  if (!res) throw new FlowError('error_network');
-  const body = (await res.json().catch(() => null)) as { success?: boolean; message?: string } | null;
-  if (!res.ok || body?.success !== true) throw new FlowError(body?.message ?? 'error_unknown');
+  await postToUploadDoor(PROOF_UPLOAD_PATH, 'withdrawalId', withdrawalId, file, language).catch((err: unknown) => {
+    throw new FlowError(err instanceof Error ? err.message : 'error_unknown');
+  });
 }
 
 type TAction = { label: string; testId?: string; primary?: boolean; submit?: boolean; disabled?: boolean; onClick?: () => void };

@@ -28,6 +28,8 @@ const OperatorGames = lazy(() => import('./games.tsx'));
 const OperatorRounds = lazy(() => import('./rounds.tsx'));
 // docs/0097: held bonuses of linked accounts.
 const OperatorBonusReviews = lazy(() => import('./bonus-reviews.tsx'));
+// Promotions, applications and VIP settings, a chunk of their own with their texts (docs/0098).
+const OperatorPromotionPanels = lazy(() => import('./promotion-panels.tsx'));
 
 /**
  * Logs the operator out: the session ends on the server first (docs/0070), so a copy of the token
@@ -70,6 +72,12 @@ function ConsolePanels({ c }: { c: TConsole }) {
           <OperatorRounds currency={c.currency} />
         </Suspense>
       )}
+      <Suspense fallback={<span className="spinner" />}>
+        <OperatorPromotionPanels
+          can={{ configRead: can('config.read'), contentWrite: can('whitelabel.write'), moneyRead: can('money.read'), moneyWrite: can('money.write') }}
+          currency={c.currency}
+        />
+      </Suspense>
     </>
   );
 }

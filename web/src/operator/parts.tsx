@@ -1,4 +1,5 @@
 import { useState, type CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
 import { inputIssuesOf } from '../api/flow-errors.ts';
 import { errorKey } from '../api/trpc.ts';
 
@@ -83,5 +84,26 @@ export function Switch({
         onChange={(e) => onChange(e.target.checked)}
       />
     </label>
+  );
+}
+
+/** A button that shows an image inline from an authorised call (never a URL to the file): proofs, application images. */
+export function AuthorisedImage({ load, label, testId }: { load: () => Promise<{ contentType: string; base64: string }>; label: string; testId: string }) {
+  const { t } = useTranslation();
+  const [src, setSrc] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const open = () =>
+    void load().then(
+      (p) => setSrc(`data:${p.contentType};base64,${p.base64}`),
+      (err: unknown) => setError(errorKey(err)),
+    );
+  return (
+    <span className="proof">
+      <button type="button" className="link-btn" data-testid={testId} onClick={open}>
+        {label}
+      </button>
+      {src && <img className="proof__image" src={src} alt={label} />}
+      {error && <span className="form__error">{t(error)}</span>}
+    </span>
   );
 }

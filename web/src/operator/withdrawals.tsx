@@ -2,32 +2,24 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TOperatorWithdrawal } from '@wl/schemas/wps/withdraw-calls';
-import { errorKey, useTRPC, useTRPCClient } from '../api/trpc.ts';
+import { useTRPC, useTRPCClient } from '../api/trpc.ts';
 import { InputField, TabBar } from '../accounts/form-parts.tsx';
 import { useAreaTexts } from '../i18n/area-texts.ts';
 import '../styles/money.css';
 import { formatMinor } from '../lib/numbers.ts';
 import { QueryError } from '../layout/form-controls.tsx';
+import { AuthorisedImage } from './parts.tsx';
 
 /** A proof file shown inline from an authorised call (never a URL to the file). */
 function ProofButton({ proofId, n }: { proofId: string; n: number }) {
   const { t } = useTranslation();
   const client = useTRPCClient();
-  const [src, setSrc] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const open = () =>
-    void client.operator.withdrawalProof.query({ proofId }).then(
-      (p) => setSrc(`data:${p.contentType};base64,${p.base64}`),
-      (err: unknown) => setError(errorKey(err)),
-    );
   return (
-    <span className="proof">
-      <button type="button" className="link-btn" data-testid={`operator.proof.${proofId}`} onClick={open}>
-        {t('confirm_view_proof', { n })}
-      </button>
-      {src && <img className="proof__image" src={src} alt={t('confirm_view_proof', { n })} />}
-      {error && <span className="form__error">{t(error)}</span>}
-    </span>
+    <AuthorisedImage
+      load={() => client.operator.withdrawalProof.query({ proofId })}
+      label={t('confirm_view_proof', { n })}
+      testId={`operator.proof.${proofId}`}
+    />
   );
 }
 

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -9,6 +10,9 @@ import { Chip } from '../home/vendor-row.tsx';
 import { Icon } from '../layout/icons.tsx';
 import { localDate } from '../lib/numbers-later.ts';
 import '../styles/promotions.css';
+
+// A manual-apply promotion's form (docs/0098), its own chunk: only a real member's detail page loads it.
+const ApplyForm = lazy(() => import('./apply-form.tsx'));
 
 /** A promotion as the gateway answers it (content.promotion), typed from the router. */
 type TPromotion = inferRouterOutputs<AppRouter>['content']['promotion'];
@@ -166,6 +170,9 @@ function PromotionDetail({ id, language }: { id: number; language: TLanguage }) 
             <Period p={q.data} language={language} />
             <h4 className="promo__rules-title">{t('promotions_rules')}</h4>
             <Rules text={q.data.rules} />
+            <Suspense fallback={null}>
+              <ApplyForm promotionId={q.data.id} />
+            </Suspense>
           </div>
         </article>
       )}

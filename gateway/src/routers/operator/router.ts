@@ -1,4 +1,4 @@
-import { OPERATOR_BONUS_CALLS, OPERATOR_CALLS, OPERATOR_DEPOSIT_CALLS, OPERATOR_GAMES_CALLS, OPERATOR_WITHDRAW_CALLS } from '@wl/schemas';
+import { OPERATOR_BONUS_CALLS, OPERATOR_CALLS, OPERATOR_DEPOSIT_CALLS, OPERATOR_GAMES_CALLS, OPERATOR_PROMOTION_CALLS, OPERATOR_WITHDRAW_CALLS } from '@wl/schemas';
 import type { TContext } from '../../trpc/context.ts';
 import { router } from '../../trpc/init.ts';
 import { passThrough } from '../../trpc/pass-through.ts';
@@ -32,4 +32,6 @@ export const operatorRouter = router({
   ...passThrough(OPERATOR_GAMES_CALLS, { after: { setGameCategory: configChanged, setGame: configChanged } }),
   // docs/0097: held bonuses of linked accounts, approved or rejected by finance.
   ...passThrough(OPERATOR_BONUS_CALLS),
+  // docs/0098: applications, promotions, VIP levels and rebate rates.
+  ...passThrough(OPERATOR_PROMOTION_CALLS, { after: { savePromotion: configChanged, setPromotionStatus: configChanged, setVipSettings: configChanged } }),
 });

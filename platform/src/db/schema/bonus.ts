@@ -59,9 +59,41 @@ export interface ReferralsTable {
   decided_at: Timestamp | null;
 }
 
+/** A member's application to a manual_apply promotion (migration 0043, docs/0098). */
+export interface PromotionApplicationsTable {
+  id: Generated<number>;
+  merchant_id: number;
+  member_id: number;
+  promotion_id: number;
+  comment: string;
+  state: 'pending' | 'approved' | 'rejected';
+  created_at: Generated<Date>;
+  decided_by: number | null;
+  decided_at: Timestamp | null;
+  amount_minor: number | null;
+  reason: string | null;
+  award_id: number | null;
+}
+/** An image of an application; a draft (application_id null) until the application is sent. */
+export interface PromotionApplicationImagesTable {
+  id: string;
+  merchant_id: number;
+  member_id: number;
+  promotion_id: number;
+  application_id: number | null;
+  content_type: 'image/png' | 'image/jpeg';
+  width: number;
+  height: number;
+  size_bytes: number;
+  bytes: Uint8Array;
+  created_at: Generated<Date>;
+}
+
 /** The bonus tables, by name (db/schema.ts composes them into DB). */
 export interface BonusTables {
   bonus_awards: BonusAwardsTable;
   bonus_reviews: BonusReviewsTable;
   referrals: ReferralsTable;
+  promotion_applications: PromotionApplicationsTable;
+  promotion_application_images: PromotionApplicationImagesTable;
 }

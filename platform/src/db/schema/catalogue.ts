@@ -78,6 +78,9 @@ export interface PromotionsTable {
   max_recipients: number | null;
   spent_minor: Generated<number>;
   recipients: Generated<number>;
+  /** The operator's banner image (migration 0043, docs/0098); null: the generated artwork. */
+  banner_content_type: 'image/png' | 'image/jpeg' | null;
+  banner_bytes: Uint8Array | null;
 }
 export interface WinnersTable {
   id: Generated<number>;

@@ -1,0 +1,156 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TOperatorPromotion } from '@wl/schemas/wps/operator-promotion-calls';
+import type { TPromotionStatus } from '@wl/schemas/domain/promotion-terms/index';
+import { useTRPC } from '../api/trpc.ts';
+import { QueryError } from '../layout/form-controls.tsx';
+import { formatMinor } from '../lib/numbers.ts';
+import { postToUploadDoor } from '../api/upload-door.ts';
+import { refusalKey } from './parts.tsx';
+import { PromotionEditor } from './promotion-editor.tsx';
+
+/** The moves the console offers from each status (the platform refuses any other, docs/0098). */
+const MOVES: Record<TPromotionStatus, readonly [TPromotionStatus, string][]> = {
+  draft: [
+    ['active', 'oppromo_activate'],
+    ['ended', 'oppromo_end'],
+  ],
+  active: [
+    ['paused', 'oppromo_pause'],
+    ['ended', 'oppromo_end'],
+  ],
+  paused: [
+    ['active', 'oppromo_resume'],
+    ['ended', 'oppromo_end'],
+  ],
+  ended: [],
+};
+
+/** Sends a banner's bytes to the gateway's door (gateway/src/upload/promotion-image.route.ts); answers the refusal's key or null. */
+const uploadBanner = (promotionId: number, file: Blob, language: string): Promise<string | null> =>
+  postToUploadDoor('/upload/promotion-banner', 'promotionId', promotionId, file, language).then(
+    () => null,
+    (err: unknown) => (err instanceof Error ? err.message : 'error_unknown'),
+  );
+
+function Figures({ p, currency }: { p: TOperatorPromotion; currency: string }) {
+  const { t, i18n } = useTranslation();
+  const f = p.figures;
+  const completion = f.turnoverCompletionBp === null ? t('oppromo_no_turnover') : `${(f.turnoverCompletionBp / 100).toFixed(1)} %`;
+  const awards = Object.entries(f.awards)
+    .map(([state, n]) => `${state} ${n}`)
+    .join(', ');
+  return (
+    <p className="dialog__text" data-testid={`operator.promotion.${p.id}.figures`}>
+      {t('oppromo_figures', {
+        spent: formatMinor(f.spentMinor, i18n.language, currency),
+        recipients: f.recipients,
+        completion,
+        pending: f.pendingApplications,
+      })}
+      {awards && ` · ${t('oppromo_awards', { list: awards })}`}
+    </p>
+  );
+}
+
+function Row({ p, currency, canWrite, onChanged }: { p: TOperatorPromotion; currency: string; canWrite: boolean; onChanged: () => void }) {
+  const { t, i18n } = useTranslation();
+  const trpc = useTRPC();
+  const [editing, setEditing] = useState(false);
+  const [bannerError, setBannerError] = useState<string | null>(null);
+  const move = useMutation(trpc.operator.setPromotionStatus.mutationOptions({ onSettled: onChanged }));
+  if (editing) {
+    return (
+      <li>
+        <PromotionEditor
+          promotion={p}
+          onDone={() => {
+            setEditing(false);
+            onChanged();
+          }}
+        />
+      </li>
+    );
+  }
+  return (
+    <li className="card" data-testid={`operator.promotion.${p.id}`} data-status={p.status}>
+      <img src={p.bannerUrl} alt="" width={300} height={100} className="proof__image" />
+      <p>
+        <strong>{p.titleEn}</strong> · <span lang="bn">{p.titleBn}</span> · {t(`oppromo_kind_${p.kind}`)} · {t(`oppromo_status_${p.status}`)}
+      </p>
+      <Figures p={p} currency={currency} />
+      {canWrite && p.status !== 'ended' && (
+        <div className="btn-row">
+          <button type="button" className="btn btn--ghost btn--small" data-testid={`operator.promotion.${p.id}.edit`} onClick={() => setEditing(true)}>
+            {t('oppromo_edit')}
+          </button>
+          {MOVES[p.status].map(([status, label]) => (
+            <button
+              key={status}
+              type="button"
+              className="btn btn--ghost btn--small"
+              data-testid={`operator.promotion.${p.id}.${status}`}
+              disabled={move.isPending}
+              onClick={() => move.mutate({ id: p.id, status })}
+            >
+              {t(label)}
+            </button>
+          ))}
+          <label className="btn btn--ghost btn--small">
+            {t('oppromo_banner')}
+            <input
+              type="file"
+              className="sr-only"
+              accept="image/png,image/jpeg"
+              data-testid={`operator.promotion.${p.id}.banner`}
+              onChange={(e) => {
+                const file = e.target.files?.[0];
+                e.target.value = '';
+                if (file) void uploadBanner(p.id, file, i18n.language).then((error) => (setBannerError(error), onChanged()));
+              }}
+            />
+          </label>
+        </div>
+      )}
+      {move.error && <p className="form__error">{t(refusalKey(move.error))}</p>}
+      {bannerError && <p className="form__error">{t(bannerError)}</p>}
+    </li>
+  );
+}
+
+/** Promotions in the console (config.read to see, whitelabel.write to change; docs/0098). */
+export function OperatorPromotions({ canWrite, currency }: { canWrite: boolean; currency: string }) {
+  const { t } = useTranslation();
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const [creating, setCreating] = useState(false);
+  const list = useQuery(trpc.operator.promotions.queryOptions(undefined, { staleTime: 0 }));
+  const refresh = () => void qc.invalidateQueries({ queryKey: trpc.operator.promotions.queryKey() });
+  return (
+    <section data-testid="operator.promotions">
+      <h2>{t('oppromo_title')}</h2>
+      {canWrite && !creating && (
+        <button type="button" className="btn btn--primary btn--small" data-testid="operator.promotion-new" onClick={() => setCreating(true)}>
+          {t('oppromo_new')}
+        </button>
+      )}
+      {creating && (
+        <PromotionEditor
+          promotion={null}
+          onDone={() => {
+            setCreating(false);
+            refresh();
+          }}
+        />
+      )}
+      <QueryError error={list.error} />
+      {list.data && list.data.promotions.length === 0 && <p className="dialog__text">{t('oppromo_empty')}</p>}
+      <ul className="plain-list">
+        {list.data?.promotions.map((p) => (
+          <Row key={p.id} p={p} currency={currency} canWrite={canWrite} onChanged={refresh} />
+        ))}
+      </ul>
+    </section>
+  );
+}
