@@ -210,6 +210,14 @@ describe('account.register', () => {
     await expectTRPCError(h.client().account.register.mutate({ ...again, ...(await solvedCaptcha(h)) }), 'CONFLICT', 'username_taken');
   });
 
+  it('passes a referral link\'s code on to the platform, which refuses one naming no member (docs/0097)', async () => {
+    await setFlag('USERNAMEREG3', true);
+    await setFlag('REGMOBVERF3', false);
+    const values = { username: uniqueName(), password: 'Passw0rd', confirmPassword: 'Passw0rd', mobileNum: freshMobile(), referralCode: 'ZZZZZZZZ' };
+    const input = { mode: 'username' as const, values, termsAccepted: true, ageConfirmed: true };
+    await expectTRPCError(h.client().account.register.mutate({ ...input, ...(await solvedCaptcha(h)) }), 'BAD_REQUEST', 'invalid_invitation_code');
+  });
+
   it('refuses a wrong captcha', async () => {
     await setFlag('USERNAMEREG3', true);
     const values = { username: uniqueName(), password: 'Passw0rd', confirmPassword: 'Passw0rd', mobileNum: freshMobile() };

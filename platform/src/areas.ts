@@ -5,6 +5,7 @@ import { agentRoutes } from './agent/agent.routes.ts';
 import { contractRoutes } from './agent/contracts/contract.routes.ts';
 import { teamReportRoutes } from './agent/team-reports.routes.ts';
 import { assetRoutes } from './assets/assets.routes.ts';
+import { bonusReviewRoutes } from './bonus/bonus-review.routes.ts';
 import { catalogueRoutes } from './catalogue/catalogue.routes.ts';
 import { contentRoutes } from './content/content.routes.ts';
 import { depositOperatorRoutes } from './deposit/deposit.operator-routes.ts';
@@ -19,6 +20,7 @@ import { favouriteRoutes, memberRoutes, recentRoutes } from './member/member.rou
 import { messageRoutes } from './member/messages.routes.ts';
 import { operatorGamesRoutes } from './operator/operator-games.routes.ts';
 import { operatorRoutes } from './operator/operator.routes.ts';
+import { referralRoutes } from './referral/referral.routes.ts';
 import { operatorPromotionBannerRoutes, operatorPromotionRoutes, promotionApplyRoutes, promotionImageUploadRoutes } from './promotions/promotions.routes.ts';
 import { promoFinanceRoutes, promoRoutes } from './promo/promo.routes.ts';
 import { recordRoutes } from './records/records.routes.ts';
@@ -61,6 +63,7 @@ export const AREA_ROUTES: { readonly [K in Exclude<TAreaName, 'configWatch'>]: T
   rewards: rewardRoutes,
   bonus: bonusRoutes,
   promo: promoRoutes,
+  referral: referralRoutes,
   security: securityCentreRoutes,
   agent: agentRoutes,
   agentTeam: teamReportRoutes,
@@ -70,6 +73,7 @@ export const AREA_ROUTES: { readonly [K in Exclude<TAreaName, 'configWatch'>]: T
   operatorWithdraw: withdrawOperatorRoutes,
   operatorGames: operatorGamesRoutes,
   operatorPromo: promoFinanceRoutes,
+  operatorBonus: bonusReviewRoutes,
   seamless: seamlessWalletRoutes,
   games: providerRoutes,
   crash: crashRoutes,

@@ -55,6 +55,9 @@ export * from './wps/contract-calls.ts';
 // The member's platform messages (messageV2).
 export * from './wps/message-calls.ts';
 export * from './wps/member-call-sets.ts';
+// Member referral and held bonuses (docs/0097).
+export * from './wps/referral-calls.ts';
+export * from './wps/bonus-review-calls.ts';
 // Manual-apply promotions and the console's promotions, VIP levels and rates (docs/0098).
 export * from './wps/promotion-apply-calls.ts';
 export * from './wps/operator-promotion-calls.ts';

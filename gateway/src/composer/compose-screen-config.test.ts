@@ -576,7 +576,7 @@ describe('composeScreenConfig', () => {
       expect(gameCentre?.entries.every((e) => e.isAvailable)).toBe(true);
     });
 
-    it('header: home, categories, promotions and rewards (the member promotions, docs/0096) are available; share is not built yet', () => {
+    it('header: home, categories, promotions, rewards (the member promotions, docs/0096) and share (the referral page, docs/0097) are available', () => {
       const availability = Object.fromEntries(compose(visitor).header.entries.map((e) => [e.key, e.isAvailable]));
       expect(availability).toEqual({
         home: true,
@@ -591,7 +591,7 @@ describe('composeScreenConfig', () => {
         cockfight: true,
         promotions: true,
         rewards: true,
-        share: false,
+        share: true,
       });
     });
 

@@ -4,6 +4,7 @@ import {
   ACCOUNT_MESSAGES,
   AGENT_TYPES,
   MEMBER_TYPE,
+  REFERRAL_CODE_PATTERN,
   WEAK_PASSWORD,
   WPS_CODES,
   WPS_MESSAGES,
@@ -35,6 +36,8 @@ import { boundContacts, notifySecurityChange } from '../verification/security-no
 import { checkPhone, consumeCode, type TPhone } from '../verification/verification.service.ts';
 import { inviterByCode, type TInviter } from './inviter.queries.ts';
 import { assertAgentDownlineAllowed } from '../kernel/agent-downline-limits.ts';
+import { referrerByCode } from '../referral/referral.queries.ts';
+import { recordReferral } from '../referral/referral.service.ts';
 
 const badRequest = (message: string) => new WpsError(WPS_CODES.badRequest, message);
 
@@ -126,6 +129,7 @@ export async function register(
       throw fieldFailure('affiliateCode', ACCOUNT_MESSAGES.invalidInvitationCode);
     }
   }
+  const referrerId = await referrerOf(db, merchant.id, v.referralCode ?? req.values.referralCode);
 
   const password = v.password!;
   const passwordHash = await hashPassword(password);
@@ -147,8 +151,10 @@ export async function register(
         email: v.email ?? null,
         bank_holder_name: v.payeeName ?? null,
         weak_password: password === WEAK_PASSWORD,
+        mobile_verified_at: phone && smsCodeRequired(mode, smsVerification) ? now : null,
       });
       await offerSignUpBonus(trx, merchant, member.id, now, ip);
+      if (referrerId !== null) await recordReferral(trx, merchant.id, referrerId, member.id);
       return issueSession(trx, merchant, member, {
         now,
         ip,
@@ -163,6 +169,19 @@ export async function register(
     if (isUniqueViolation(err)) throw new WpsError(CONFLICT, ACCOUNT_MESSAGES.usernameTaken);
     throw err;
   }
+}
+
+/**
+ * The member a referral code names (docs/0097), taken whether or not the form shows the field (the
+ * link `/register?ref=CODE` fills it); a code that names no member is refused like an unknown
+ * affiliate code, before anything is written. No code: null.
+ */
+async function referrerOf(db: Kysely<DB>, merchantId: number, raw: unknown): Promise<number | null> {
+  if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) return null;
+  const code = typeof raw === 'string' ? raw.trim().toUpperCase() : '';
+  const referrer = REFERRAL_CODE_PATTERN.test(code) ? await referrerByCode(db, merchantId, code) : undefined;
+  if (referrer === undefined) throw fieldFailure('referralCode', ACCOUNT_MESSAGES.invalidInvitationCode);
+  return referrer;
 }
 
 async function defaultDial(db: Kysely<DB>, merchantId: number): Promise<string> {

@@ -5,6 +5,7 @@ import type { DB } from '../db/schema.ts';
 import { WpsError } from '../http/envelope.ts';
 import { lockMembers } from '../kernel/member-lock.ts';
 import { accountFor, transfer } from '../wallet/ledger.service.ts';
+import { holdIfLinked, refuseSecondOfPerson } from './abuse.ts';
 
 /*
  * Awarding a bonus (docs/0094): an offer records the bonus with the terms it keeps; activating it
@@ -32,7 +33,8 @@ export type TBonusGrant = {
   ip: string;
 };
 
-export type TBonusAwarded = { awardId: number; created: boolean; state: TBonusState };
+/** `held`: the activation waits for an operator's review (linked accounts, docs/0097); no money moved. */
+export type TBonusAwarded = { awardId: number; created: boolean; state: TBonusState; held?: boolean };
 
 /** The refusal of an award, with a key the web translates; nothing was written. */
 export const bonusRefused = (key: (typeof BONUS_MESSAGES)[keyof typeof BONUS_MESSAGES]) => new WpsError(409, key);
@@ -100,24 +102,40 @@ async function chargePromotion(trx: Transaction<DB>, promotionId: number, member
 
 /**
  * Activates an offered bonus: the member locked first (docs/0080), refused when another bonus is
- * active or the claim window has passed; the amount moves from the merchant's bonus expense to the
- * member's bonus wallet under the key `bonus:<award id>`, so it moves once. An active bonus answers
- * as it is (a resend).
+ * active or the claim window has passed, or when the same person already had one of its kind
+ * (docs/0097); held for review instead when the member's account is linked to another (docs/0097).
+ * The amount moves from the merchant's bonus expense to the member's bonus wallet under the key
+ * `bonus:<award id>`, so it moves once. An active bonus answers as it is (a resend).
  */
 export async function activateBonus(trx: Transaction<DB>, merchant: TMerchantRef, memberId: number, awardId: number, now: Date, ip: string): Promise<TBonusAwarded> {
+  return activate(trx, merchant, memberId, awardId, now, ip, false);
+}
+
+/** Activates a held award an operator approved (docs/0097): no second hold, and the member's claim was in time. */
+export function activateReviewedBonus(trx: Transaction<DB>, merchant: TMerchantRef, memberId: number, awardId: number, now: Date, ip: string): Promise<TBonusAwarded> {
+  return activate(trx, merchant, memberId, awardId, now, ip, true);
+}
+
+async function activate(trx: Transaction<DB>, merchant: TMerchantRef, memberId: number, awardId: number, now: Date, ip: string, reviewed: boolean): Promise<TBonusAwarded> {
   await lockMembers(trx, [memberId], merchant.id);
   const award = await trx
     .selectFrom('bonus_awards')
-    .select(['id', 'state', 'claim_by', 'amount_minor', 'promotion_id', 'valid_days'])
+    .select(['id', 'state', 'claim_by', 'amount_minor', 'promotion_id', 'valid_days', 'source', 'held'])
     .where('id', '=', awardId)
     .where('member_id', '=', memberId)
     .where('merchant_id', '=', merchant.id)
     .executeTakeFirst();
   if (!award || (award.state !== 'offered' && award.state !== 'active')) throw bonusRefused(BONUS_MESSAGES.notClaimable);
   if (award.state === 'active') return { awardId, created: false, state: 'active' };
-  if (new Date(award.claim_by).getTime() < now.getTime()) throw bonusRefused(BONUS_MESSAGES.notClaimable);
+  if (award.held && !reviewed) return { awardId, created: false, state: 'offered', held: true };
+  if (!reviewed && new Date(award.claim_by).getTime() < now.getTime()) throw bonusRefused(BONUS_MESSAGES.notClaimable);
   const active = await trx.selectFrom('bonus_awards').select('id').where('member_id', '=', memberId).where('state', '=', 'active').executeTakeFirst();
   if (active) throw bonusRefused(BONUS_MESSAGES.oneActive);
+  await refuseSecondOfPerson(trx, merchant.id, memberId, award.source);
+  if (!reviewed && (await holdIfLinked(trx, merchant.id, memberId, { id: awardId, source: award.source }, now))) {
+    await recordMemberAudit(trx, { merchantId: merchant.id, memberId, action: 'bonus_held', detail: `${awardId}`, ip });
+    return { awardId, created: false, state: 'offered', held: true };
+  }
   const amountMinor = Number(award.amount_minor);
   if (award.promotion_id !== null) await chargePromotion(trx, award.promotion_id, memberId, awardId, amountMinor);
   const paid = await transfer(trx, {
@@ -131,7 +149,7 @@ export async function activateBonus(trx: Transaction<DB>, merchant: TMerchantRef
   });
   await trx
     .updateTable('bonus_awards')
-    .set({ state: 'active', activated_at: now, expires_at: new Date(now.getTime() + award.valid_days * DAY_MS), award_transaction_id: paid.transactionId })
+    .set({ state: 'active', held: false, activated_at: now, expires_at: new Date(now.getTime() + award.valid_days * DAY_MS), award_transaction_id: paid.transactionId })
     .where('id', '=', awardId)
     .execute();
   await recordMemberAudit(trx, { merchantId: merchant.id, memberId, action: 'bonus_activated', detail: `${awardId} ${amountMinor}`, ip });

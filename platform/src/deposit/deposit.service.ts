@@ -23,6 +23,7 @@ import { recordOperatorAudit } from '../audit/operator-audit.ts';
 import { lockMembers } from '../kernel/member-lock.ts';
 import { upgradeIfQualified } from '../rewards/vip.service.ts';
 import { awardDepositMatch, depositMatchFor } from '../promo/deposit-match.ts';
+import { settleFriend } from '../referral/referral.service.ts';
 
 /** Queue of the simulated channel's settlement (one job per deposit, `startAfter` the channel's seconds). */
 export const DEPOSIT_SETTLE_QUEUE = 'platform.deposit-settle';
@@ -292,6 +293,8 @@ export async function decideDeposit(
   const decided = (await depositById(deps.db, merchant.id, req.depositId))!;
   // An approved deposit may reach a VIP level: upgrades are immediate (docs/0091).
   if (decided.status === 'approved') await upgradeIfQualified(deps.db, merchant, decided.memberId, deps.clock());
+  // A referred friend's deposit may complete the referral's conditions: settled now, not at the next run (docs/0097).
+  if (decided.status === 'approved') await settleFriend(deps.db, merchant, decided.memberId, deps.clock());
   return decided;
 }
 

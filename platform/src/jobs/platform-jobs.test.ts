@@ -1,3 +1,4 @@
+import { REFERRAL_REWARDS_CRON, REFERRAL_REWARDS_QUEUE } from '../referral/referral.job.ts';
 import { sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { DB } from '../db/schema.ts';
@@ -29,6 +30,7 @@ describe('platform jobs', () => {
           { name: REWARDS_DAILY_QUEUE, cron: REWARDS_DAILY_CRON },
           { name: BONUS_EXPIRE_QUEUE, cron: BONUS_EXPIRE_CRON },
           { name: PROMO_CASHBACK_QUEUE, cron: PROMO_CASHBACK_CRON },
+          { name: REFERRAL_REWARDS_QUEUE, cron: REFERRAL_REWARDS_CRON },
         ].sort((a, b) => (a.name < b.name ? -1 : 1)),
       );
       const queue = await sql<{ policy: string }>`select policy from ${sql.id(schema, 'queue')} where name = ${SWEEP_QUEUE}`.execute(db);

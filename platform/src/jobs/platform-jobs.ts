@@ -9,6 +9,7 @@ import { defineTeamFiguresRollup, TEAM_FIGURES_CRON, TEAM_FIGURES_QUEUE } from '
 import { definePromoCashback, PROMO_CASHBACK_CRON, PROMO_CASHBACK_QUEUE } from '../promo/cashback.job.ts';
 import { defineRewardsDaily, REWARDS_DAILY_CRON, REWARDS_DAILY_QUEUE } from '../rewards/rewards.job.ts';
 import { BONUS_EXPIRE_CRON, BONUS_EXPIRE_QUEUE, defineBonusExpire } from '../bonus/bonus-expire.job.ts';
+import { defineReferralRewards, REFERRAL_REWARDS_CRON, REFERRAL_REWARDS_QUEUE } from '../referral/referral.job.ts';
 import { CONFIRM_SWEEP_CRON, CONFIRM_SWEEP_QUEUE, defineWithdrawConfirm } from '../withdraw/withdraw-confirm.job.ts';
 
 /** Options of the platform's runner: the database, the platform clock, pg-boss tuning and whether this is a production start (never demo mode, docs/0065; default NODE_ENV=production). */
@@ -22,6 +23,7 @@ export const PLATFORM_SCHEDULES: readonly (readonly [queue: string, cron: string
   [REWARDS_DAILY_QUEUE, REWARDS_DAILY_CRON],
   [BONUS_EXPIRE_QUEUE, BONUS_EXPIRE_CRON],
   [PROMO_CASHBACK_QUEUE, PROMO_CASHBACK_CRON],
+  [REFERRAL_REWARDS_QUEUE, REFERRAL_REWARDS_CRON],
 ];
 
 /** Starts the runner with every platform job defined and scheduled; stop it before closing the database. */
@@ -36,6 +38,7 @@ export async function startPlatformJobs(opts: TPlatformJobsOptions): Promise<Job
   await defineRewardsDaily(runner, { clock });
   await defineBonusExpire(runner, { clock });
   await definePromoCashback(runner, { clock });
+  await defineReferralRewards(runner, { clock });
   await runner.start();
   try {
     for (const [queue, cron] of PLATFORM_SCHEDULES) await runner.schedule(queue, cron);

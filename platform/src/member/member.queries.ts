@@ -46,7 +46,8 @@ export async function referralEnabled(db: Kysely<DB>, memberId: number): Promise
     .innerJoin('members', 'members.merchant_id', 'promotions.merchant_id')
     .select('promotions.id')
     .where('members.id', '=', memberId)
-    .where('promotions.promotion_type', '=', 'REFERRAL')
+    // A page about referral (the older rows), or a running referral promotion that pays (docs/0097).
+    .where((eb) => eb.or([eb('promotions.promotion_type', '=', 'REFERRAL'), eb.and([eb('promotions.kind', '=', 'referral'), eb('promotions.status', '=', 'active')])]))
     .executeTakeFirst();
   return row !== undefined;
 }

@@ -13,7 +13,8 @@ import { manualApplyStates } from '../promotions/apply.queries.ts';
 
 type TDb = Kysely<DB> | Transaction<DB>;
 type TPromotionRow = Awaited<ReturnType<typeof currentPromotionRows>>[number];
-export type TAwardRow = { promotionId: number; state: TBonusState; amountMinor: number; claimBy: Date; activated: boolean };
+/** `held`: claimed, waiting for a finance operator's review of linked accounts (docs/0097). */
+export type TAwardRow = { promotionId: number; state: TBonusState; amountMinor: number; claimBy: Date; activated: boolean; held?: boolean };
 
 /** A manual_apply promotion's state from the member's latest application (docs/0098); none: `apply`. */
 const APPLY_STATE = { none: null, applying: 'applying', rejected: 'rejected', issued: 'issued' } as const satisfies Record<TApplyState, TPromoState | null>;
@@ -49,7 +50,8 @@ export function promoState(i: TStateInput): TMemberPromotion {
   if (p.starts_at > i.now && p.status !== 'ended') return out('coming_soon');
   if (p.status !== 'active' || spent(p)) return out('closed');
   const offered = i.awards.find((a) => a.state === 'offered' && a.claimBy.getTime() >= i.now.getTime());
-  if (offered) return out('claim', offered);
+  // A claim held for review is under review, like an application (docs/0097).
+  if (offered) return out(offered.held ? 'applying' : 'claim', offered);
   switch (terms.kind) {
     case 'info':
     case 'cashback':
@@ -80,7 +82,7 @@ export async function memberPromotions(db: TDb, merchantId: number, memberId: nu
     currentPromotionRows(db as Kysely<DB>, merchantId, now),
     db
       .selectFrom('bonus_awards')
-      .select(['promotion_id', 'state', 'amount_minor', 'claim_by', 'activated_at'])
+      .select(['promotion_id', 'state', 'amount_minor', 'claim_by', 'activated_at', 'held'])
       .where('member_id', '=', memberId)
       .where('promotion_id', 'is not', null)
       .orderBy('id', 'desc')
@@ -112,6 +114,7 @@ export async function memberPromotions(db: TDb, merchantId: number, memberId: nu
         amountMinor: Number(a.amount_minor),
         claimBy: new Date(a.claim_by),
         activated: a.activated_at !== null,
+        held: a.held,
       }));
     const applied = applyStates.get(p.id);
     const manualApply = p.kind === 'manual_apply' && applied ? APPLY_STATE[applied.state] : null;

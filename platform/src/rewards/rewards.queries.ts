@@ -24,8 +24,8 @@ export function rebateRates(db: TDb, merchantId: number) {
   return db.selectFrom('rebate_rates').select(['level', 'game_type', 'rate_bp']).where('merchant_id', '=', merchantId).orderBy('game_type').execute();
 }
 
-/** A member's approved deposits and valid turnover since `since` (the VIP thresholds' figures). */
-export async function vipFigures(db: TDb, memberId: number, since: Date): Promise<{ depositMinor: number; turnoverMinor: number }> {
+/** A member's approved deposits and valid turnover since `since` (the VIP thresholds' figures), up to `until` when given (a referral's window, docs/0097). */
+export async function vipFigures(db: TDb, memberId: number, since: Date, until?: Date): Promise<{ depositMinor: number; turnoverMinor: number }> {
   const [deposit, turnover] = await Promise.all([
     db
       .selectFrom('deposits')
@@ -33,6 +33,7 @@ export async function vipFigures(db: TDb, memberId: number, since: Date): Promis
       .where('member_id', '=', memberId)
       .where('status', '=', 'approved')
       .where('decided_at', '>=', since)
+      .$if(until !== undefined, (q) => q.where('decided_at', '<=', until!))
       .executeTakeFirstOrThrow(),
     db
       .selectFrom('game_rounds as r')
@@ -41,6 +42,7 @@ export async function vipFigures(db: TDb, memberId: number, since: Date): Promis
       .where('r.state', '=', 'settled')
       .where('r.mode', '=', 'real')
       .where('r.settled_at', '>=', since)
+      .$if(until !== undefined, (q) => q.where('r.settled_at', '<=', until!))
       .executeTakeFirstOrThrow(),
   ]);
   return { depositMinor: Number(deposit.sum), turnoverMinor: Number(turnover.sum) };

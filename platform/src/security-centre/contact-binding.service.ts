@@ -127,7 +127,8 @@ export async function bindContact(
   const masked = contact.channel === 'mobile' ? maskMobile(contact.dial, contact.mobile)! : maskEmail(contact.email)!;
   try {
     await deps.db.transaction().execute(async (trx) => {
-      const set = contact.channel === 'mobile' ? { country_dialing_code: contact.dial, mobile_num: contact.mobile } : { email: contact.email };
+      // A number bound with its code is a proved mobile (the referral's condition, docs/0097).
+      const set = contact.channel === 'mobile' ? { country_dialing_code: contact.dial, mobile_num: contact.mobile, mobile_verified_at: deps.clock() } : { email: contact.email };
       await trx.updateTable('members').set(set).where('id', '=', member.memberId).execute();
       await recordMemberAudit(trx, {
         merchantId: merchant.id,

@@ -175,16 +175,16 @@ export function demoPromotions(now: Date): TDemoPromotion[] {
       title_bn: 'বন্ধুদের আমন্ত্রণ',
       promotion_type: 'REFERRAL',
       category: 'REFERRAL',
-      terms: { kind: 'referral', rewardMinor: 20_000, minDepositMinor: 50_000, turnoverMinor: 100_000, windowDays: 30 },
+      terms: { kind: 'referral', rewardMinor: 10_000, minDepositMinor: 20_000, turnoverMinor: 500, windowDays: 30 },
       en: [
-        '1. Share your invitation link or code from the member centre.',
-        '2. You receive ৳200 for each friend who, within 30 days of registering, verifies a mobile number, deposits ৳500 or more and wagers ৳1,000.',
-        '3. Inviting yourself or accounts linked to yours does not count.',
+        '1. Share your referral link, code or QR code from the member centre.',
+        '2. When a friend you invited verifies a mobile number, deposits at least ৳200 and bets ৳5 within 30 days of registering, you receive ৳100.',
+        '3. Accounts that share a mobile number, an e-mail address, a payee name or a network with yours do not count.',
       ],
       bn: [
-        '১. সদস্য কেন্দ্র থেকে আপনার আমন্ত্রণ লিংক বা কোড শেয়ার করুন।',
-        '২. নিবন্ধনের ৩০ দিনের মধ্যে মোবাইল নম্বর যাচাই করে ৳৫০০ বা তার বেশি জমা দিয়ে ৳১,০০০ বাজি ধরা প্রতিটি বন্ধুর জন্য আপনি ৳২০০ পাবেন।',
-        '৩. নিজেকে বা আপনার সাথে যুক্ত অ্যাকাউন্টকে আমন্ত্রণ গণনা হয় না।',
+        '১. সদস্য কেন্দ্র থেকে আপনার রেফারেল লিংক, কোড বা QR কোড শেয়ার করুন।',
+        '২. আপনার আমন্ত্রিত বন্ধু নিবন্ধনের ৩০ দিনের মধ্যে মোবাইল নম্বর যাচাই করলে, অন্তত ৳২০০ জমা দিলে এবং ৳৫ বাজি ধরলে আপনি পাবেন ৳১০০।',
+        '৩. আপনার সঙ্গে একই মোবাইল নম্বর, ই-মেইল, প্রাপকের নাম বা নেটওয়ার্ক ব্যবহার করা অ্যাকাউন্ট গণনা করা হয় না।',
       ],
     }),
     row({

@@ -31,6 +31,9 @@ export const OPERATOR_AUDIT_ACTIONS = [
   'agent.limits.set',
   /** docs/0067: every read of the message outbox (no mutation, but who looked is on record). */
   'outbox.read',
+  /** docs/0097: a held bonus (linked accounts) approved (paid) or rejected (lapsed) by a finance operator. */
+  'bonus.review.approve',
+  'bonus.review.reject',
   /** docs/0098: promotions (create, edit, status, banner), applications decided, VIP levels and rates. */
   'promotion.save',
   'promotion.status',

@@ -24,6 +24,8 @@ import { WLG_CRASH_CALLS } from './wlg-crash.ts';
 import { WLG_LOTTERY_CALLS } from './wlg-lottery-calls.ts';
 import { LAUNCH_CALLS } from './launch-calls.ts';
 import { REWARD_CALLS } from './reward-calls.ts';
+import { REFERRAL_CALLS } from './referral-calls.ts';
+import { OPERATOR_BONUS_CALLS } from './bonus-review-calls.ts';
 import { PROMOTION_APPLY_CALLS, PROMOTION_IMAGE_UPLOAD_CALLS } from './promotion-apply-calls.ts';
 import { OPERATOR_PROMOTION_BANNER_CALLS, OPERATOR_PROMOTION_CALLS } from './operator-promotion-calls.ts';
 import { BONUS_CALLS } from './bonus-calls.ts';
@@ -36,6 +38,7 @@ import { PROMO_CALLS, PROMO_FINANCE_CALLS } from './promo-calls.ts';
  */
 export const RELAYED_AREAS = {
   rewards: REWARD_CALLS,
+  referral: REFERRAL_CALLS,
   promotionApply: PROMOTION_APPLY_CALLS,
   bonus: BONUS_CALLS,
   promo: PROMO_CALLS,
@@ -66,6 +69,7 @@ export const CALL_SETS = {
   operatorDeposit: OPERATOR_DEPOSIT_CALLS,
   operatorWithdraw: OPERATOR_WITHDRAW_CALLS,
   operatorGames: OPERATOR_GAMES_CALLS,
+  operatorBonus: OPERATOR_BONUS_CALLS,
   operatorPromotions: OPERATOR_PROMOTION_CALLS,
   operatorPromo: PROMO_FINANCE_CALLS,
   session: SESSION_CALLS,

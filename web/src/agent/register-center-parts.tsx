@@ -15,18 +15,18 @@ const copyMachine = copyTextMachine.provide({
   actors: { copy: fromPromise(({ input }: { input: { text: string } }) => navigator.clipboard.writeText(input.text)) },
 });
 
-/** Copies a text and says so (or says to copy by hand when the browser refuses). */
-export function CopyButton({ text, label, testId }: { text: string; label: string; testId: string }) {
+/** Copies a text and says so (or says to copy by hand when the browser refuses); the words are the register centre's unless given. */
+export function CopyButton({ text, label, testId, copied, failed }: { text: string; label: string; testId: string; copied?: string; failed?: string }) {
   const { t } = useTranslation();
   const [state, send] = useMachine(copyMachine);
   return (
     <>
       <button type="button" className="btn btn--ghost btn--small" data-testid={testId} onClick={() => send({ type: 'copy.run', text })}>
-        {state.matches('copied') ? t('rc_copied') : label}
+        {state.matches('copied') ? (copied ?? t('rc_copied')) : label}
       </button>
       {state.matches('failed') && (
         <span className="money__hint" role="status">
-          {t('rc_copy_failed')}
+          {failed ?? t('rc_copy_failed')}
         </span>
       )}
     </>
@@ -34,11 +34,11 @@ export function CopyButton({ text, label, testId }: { text: string; label: strin
 }
 
 /** The link's QR code (docs/rules/content.md#c-5: size 120, margin 5); qrcode loads only when one is shown. */
-export function InvitationQr({ link, testId }: { link: string; testId: string }) {
+export function InvitationQr({ link, testId, alt }: { link: string; testId: string; alt?: string }) {
   const { t } = useTranslation();
   const src = useQrImage(link);
   return src ? (
-    <img className="agent-invite__qr" src={src} width={QR_SIZE} height={QR_SIZE} alt={t('rc_qr_alt')} data-testid={testId} />
+    <img className="agent-invite__qr" src={src} width={QR_SIZE} height={QR_SIZE} alt={alt ?? t('rc_qr_alt')} data-testid={testId} />
   ) : (
     <span className="agent-invite__qr" aria-busy="true" />
   );

@@ -42,6 +42,8 @@ export const BUILT_MEMBER_PAGES = [
   'manualRebate',
   // docs/0096: the member's promotions.
   'rewardCenter',
+  // docs/0097: member referral.
+  'referral',
 ] as const;
 
 /**

@@ -43,6 +43,8 @@ export const AREA_TEXTS = {
   promotions: { bn: () => import('./promotions.bn.json'), en: () => import('./promotions.en.json'), probe: 'promotions_rules' },
   /** The bonusDetails page (docs/0095): the active bonus, its wagering and the bonus history. */
   bonus: { bn: () => import('./bonus.bn.json'), en: () => import('./bonus.en.json'), probe: 'bonus_title' },
+  /** The member's referral page and the console's held bonuses (docs/0097). */
+  referral: { bn: () => import('./referral.bn.json'), en: () => import('./referral.en.json'), probe: 'referral_title' },
 } satisfies Record<string, Record<TLanguage, TLoad> & { probe: string }>;
 
 export type TArea = keyof typeof AREA_TEXTS;

@@ -38,6 +38,8 @@ const PAGE_LOADERS: ReadonlyMap<string, () => Promise<{ default: () => ReactNode
   ['bonusDetails', () => import('./bonus-page.tsx')],
   // The member's promotions with their states (docs/0096).
   ['rewardCenter', () => import('./promotions-centre-page.tsx')],
+  // Member referral (docs/0097).
+  ['referral', () => import('./referral-page.tsx')],
 ]);
 const LAZY_PAGES: ReadonlyMap<string, LazyExoticComponent<() => ReactNode>> = new Map([...PAGE_LOADERS].map(([page, load]) => [page, lazy(load)]));
 const busy = <div className="page-loading" aria-busy="true" />;
@@ -52,6 +54,7 @@ const PAGE_TEXTS: Readonly<Record<string, TArea[]>> = {
   manualRebate: ['money'],
   bonusDetails: ['money', 'records', 'bonus'],
   rewardCenter: ['promotions', 'money'],
+  referral: ['money', 'referral'],
 };
 const RECORD_TEXTS: TArea[] = ['money', 'records'];
 

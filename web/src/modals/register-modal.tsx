@@ -2,6 +2,7 @@ import { useCallback, useMemo, useRef, useState, type FormEvent, type ReactNode 
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { INVITATION_CODE_PATTERN } from '@wl/schemas/domain/agent-team';
+import { REFERRAL_CODE_PATTERN } from '@wl/schemas/domain/referral-code';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { FlowError } from '@wl/flows/shared/flow-error';
@@ -55,6 +56,12 @@ export function fieldsForTab(fields: readonly TFormField[], mode: TRegistrationM
 
 type TPrompt = { purpose: 'sms'; resolve: (a: THumanAnswer | null) => void } | null;
 
+/** The referral code a link carries (`?ref=`), upper-cased, or null when there is none or it cannot be one. */
+export function referralCodeOf(search: string): string | null {
+  const code = (new URLSearchParams(search).get('ref') ?? '').trim().toUpperCase();
+  return REFERRAL_CODE_PATTERN.test(code) ? code : null;
+}
+
 /**
  * Register popup (docs/rules/accounts.md#a-18 Registration, docs/rules/accounts.md#a-11) on the flows' registrationMachine: username and mobile
  * tabs from ScreenConfig (mobile first with MOBILENUMREG3), fields and rules from the server checked
@@ -70,6 +77,8 @@ export function RegisterModal({ onClose, onLogin, onSuccess }: { onClose: () => 
   const form = config.forms.register;
   const outcome = useRef<Extract<TLoginOutcome, { kind: 'session' }> | null>(null);
   const country = useRef<string>(DEFAULT_DIALING_CODE);
+  // A member's referral link (/register?ref=CODE, docs/0097) registers the friend with the referrer's code.
+  const referral = useRef<string | null>(null);
   const [serverFieldErrors, setServerFieldErrors] = useState<Record<string, TUpstreamFieldError>>({});
   const machine = useMemo(
     () =>
@@ -84,7 +93,7 @@ export function RegisterModal({ onClose, onLogin, onSuccess }: { onClose: () => 
             try {
               const answer: TLoginOutcome = await client.account.register.mutate({
                 mode: input.mode,
-                values,
+                values: referral.current ? { ...values, referralCode: referral.current } : values,
                 countryDialingCode: country.current,
                 termsAccepted,
                 ageConfirmed,
@@ -113,6 +122,9 @@ export function RegisterModal({ onClose, onLogin, onSuccess }: { onClose: () => 
   const ctx = state.context;
   // An agent's invitation link (/register?code=…, docs/0051) fills the invitation code in.
   const { search } = useLocation();
+  // Read once, as the invitation code is: the popup may move the address on before the submit.
+  const [referralCode] = useState(() => referralCodeOf(search));
+  referral.current = referralCode;
   const [values, setValues] = useState<Partial<Record<TRegistrationField, string>>>(() => {
     const code = new URLSearchParams(search).get('code') ?? '';
     return INVITATION_CODE_PATTERN.test(code) && form.fields.some((f) => f.field === 'affiliateCode') ? { affiliateCode: code } : {};

@@ -26,6 +26,8 @@ const OperatorMoneyPanels = lazy(() => import('./money-panels.tsx'));
 const OperatorGames = lazy(() => import('./games.tsx'));
 // Its own chunk too: only roles with money.read load it (docs/0043).
 const OperatorRounds = lazy(() => import('./rounds.tsx'));
+// docs/0097: held bonuses of linked accounts.
+const OperatorBonusReviews = lazy(() => import('./bonus-reviews.tsx'));
 // Promotions, applications and VIP settings, a chunk of their own with their texts (docs/0098).
 const OperatorPromotionPanels = lazy(() => import('./promotion-panels.tsx'));
 
@@ -59,6 +61,7 @@ function ConsolePanels({ c }: { c: TConsole }) {
         <Suspense fallback={<span className="spinner" />}>
           <OperatorMoneyPanels canWrite={can('money.write')} canControl={can('money.controls')} operatorUsername={c.username} />
           <OperatorWithdrawals canWrite={can('money.write')} currency={c.currency} />
+          <OperatorBonusReviews canWrite={can('money.write')} />
         </Suspense>
       )}
       <Suspense fallback={<span className="spinner" />}>

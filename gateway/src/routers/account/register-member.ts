@@ -32,7 +32,10 @@ export const registerMember = publicProcedure
       if (!parsed.success) {
         throw new GatewayRefusal(WPS_CODES.badRequest, WPS_MESSAGES.badRequest, { fieldErrors: firstFieldErrors(parsed.error) });
       }
-      const { termsAccepted, ageConfirmed, ...values } = parsed.data;
+      const { termsAccepted, ageConfirmed, ...checked } = parsed.data;
+      // A referral link's code goes along whether or not the form shows the field; the platform checks it (docs/0097).
+      const referralCode = input.values.referralCode;
+      const values = typeof referralCode === 'string' && !('referralCode' in checked) ? { ...checked, referralCode } : checked;
       const session = await ctx.api.call(
         input.mode === 'mobile' ? ACCOUNT_CALLS.registerMobile : ACCOUNT_CALLS.register,
         {

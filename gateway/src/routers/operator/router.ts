@@ -1,4 +1,12 @@
-import { OPERATOR_CALLS, OPERATOR_DEPOSIT_CALLS, OPERATOR_GAMES_CALLS, OPERATOR_PROMOTION_CALLS, OPERATOR_WITHDRAW_CALLS, PROMO_FINANCE_CALLS } from '@wl/schemas';
+import {
+  OPERATOR_BONUS_CALLS,
+  OPERATOR_CALLS,
+  OPERATOR_DEPOSIT_CALLS,
+  OPERATOR_GAMES_CALLS,
+  OPERATOR_PROMOTION_CALLS,
+  OPERATOR_WITHDRAW_CALLS,
+  PROMO_FINANCE_CALLS,
+} from '@wl/schemas';
 import type { TContext } from '../../trpc/context.ts';
 import { router } from '../../trpc/init.ts';
 import { passThrough } from '../../trpc/pass-through.ts';
@@ -32,6 +40,8 @@ export const operatorRouter = router({
   withdrawalProof: getWithdrawalProof,
   // docs/0037: category and game switches, rounds (docs/0043), lottery settings (docs/0041).
   ...passThrough(OPERATOR_GAMES_CALLS, { after: { setGameCategory: configChanged, setGame: configChanged } }),
+  // docs/0097: held bonuses of linked accounts, approved or rejected by finance.
+  ...passThrough(OPERATOR_BONUS_CALLS),
   // docs/0098: applications, promotions, VIP levels and rebate rates.
   ...passThrough(OPERATOR_PROMOTION_CALLS, { after: { savePromotion: configChanged, setPromotionStatus: configChanged, setVipSettings: configChanged } }),
 });

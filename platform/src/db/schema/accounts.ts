@@ -31,6 +31,10 @@ export interface MembersTable {
   withdraw_password_hash: string | null;
   /** The agent invitation code the member registered with (migration 0023), or null. */
   invitation_id: number | null;
+  /** The member's own referral code (migration 0042, docs/0097); null until first used. */
+  referral_code: string | null;
+  /** When the bound mobile number was proved by a code; null: never (docs/0097). */
+  mobile_verified_at: Timestamp | null;
 }
 export interface OperatorsTable {
   id: Generated<number>;

@@ -26,6 +26,37 @@ export interface BonusAwardsTable {
   ended_at: Timestamp | null;
   award_transaction_id: number | null;
   end_transaction_id: number | null;
+  /** Held for an operator's review (linked accounts, docs/0097): stays offered until decided. */
+  held: Generated<boolean>;
+}
+
+/** A held activation waiting for a finance operator (migration 0042, docs/0097). */
+export interface BonusReviewsTable {
+  id: Generated<number>;
+  merchant_id: number;
+  award_id: number;
+  member_id: number;
+  reason: string;
+  linked_member_ids: number[];
+  state: Generated<'pending' | 'approved' | 'rejected'>;
+  created_at: Generated<Date>;
+  decided_at: Timestamp | null;
+  operator_id: number | null;
+}
+
+/** A referred friend and what became of the referrer's reward (migration 0042, docs/0097). */
+export interface ReferralsTable {
+  id: Generated<number>;
+  merchant_id: number;
+  referrer_id: number;
+  friend_id: number;
+  state: Generated<'pending' | 'paid' | 'refused'>;
+  reason: 'mobile' | 'email' | 'payee_name' | 'ip_range' | 'window_passed' | null;
+  promotion_id: number | null;
+  reward_minor: number | null;
+  transaction_id: number | null;
+  created_at: Generated<Date>;
+  decided_at: Timestamp | null;
 }
 
 /** A member's application to a manual_apply promotion (migration 0043, docs/0098). */
@@ -75,6 +106,8 @@ export interface BonusStakesTable {
 /** The bonus tables, by name (db/schema.ts composes them into DB). */
 export interface BonusTables {
   bonus_awards: BonusAwardsTable;
+  bonus_reviews: BonusReviewsTable;
+  referrals: ReferralsTable;
   promotion_applications: PromotionApplicationsTable;
   promotion_application_images: PromotionApplicationImagesTable;
   bonus_stakes: BonusStakesTable;

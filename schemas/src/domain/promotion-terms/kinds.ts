@@ -83,6 +83,8 @@ export const BONUS_MESSAGES = {
   oneActive: 'bonus_one_active',
   /** The offer's claim window has passed, or it is no longer on offer. */
   notClaimable: 'bonus_not_claimable',
+  /** Someone sharing the member's mobile, e-mail or payee name already had a bonus of this kind (docs/0097). */
+  onePerPerson: 'bonus_one_per_person',
 } as const;
 
 /**
