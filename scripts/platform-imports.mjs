@@ -21,7 +21,7 @@ const LAYERS = [
   ['session'],
   ['rewards'],
   ['bonus'],
-  ['promo'],
+  ['promo', 'referral'],
   ['member', 'account', 'security-centre'],
   ['deposit', 'withdraw', 'transfer', 'records', 'games'],
   ['agent', 'operator', 'promotions'],
