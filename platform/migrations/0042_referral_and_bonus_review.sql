@@ -39,7 +39,7 @@ create table bonus_reviews (
   member_id integer not null references members(id),
   -- What linked it: the shared range and the other members' ids.
   reason text not null check (length(reason) between 1 and 500),
-  linked_member_ids integer[] not null,
+  linked_member_ids jsonb not null,
   state text not null default 'pending' check (state in ('pending', 'approved', 'rejected')),
   created_at timestamptz not null default now(),
   decided_at timestamptz,

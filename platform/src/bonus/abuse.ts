@@ -48,7 +48,7 @@ export async function holdIfLinked(
   await trx.updateTable('bonus_awards').set({ held: true }).where('id', '=', award.id).execute();
   await trx
     .insertInto('bonus_reviews')
-    .values({ merchant_id: merchantId, award_id: award.id, member_id: memberId, reason, linked_member_ids: linked })
+    .values({ merchant_id: merchantId, award_id: award.id, member_id: memberId, reason, linked_member_ids: JSON.stringify(linked) })
     .onConflict((oc) => oc.column('award_id').doNothing())
     .execute();
   return true;

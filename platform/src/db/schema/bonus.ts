@@ -37,7 +37,7 @@ export interface BonusReviewsTable {
   award_id: number;
   member_id: number;
   reason: string;
-  linked_member_ids: number[];
+  linked_member_ids: Json<number[]>;
   state: Generated<'pending' | 'approved' | 'rejected'>;
   created_at: Generated<Date>;
   decided_at: Timestamp | null;
