@@ -15,7 +15,7 @@ type TLoad = () => Promise<{ default: TCatalogue }>;
 export const AREA_TEXTS = {
   /** Login, registration, password and security forms (docs/rules/accounts.md); EN carries them in its own chunk (en.ts). */
   accounts: { bn: () => import('./accounts.bn.json'), en: () => import('./accounts.en.json'), probe: 'phone_enter_valid' },
-  /** Shared by every money page: amounts, statuses, the trial and password prompts; the VIP and rebate pages (docs/0091). */
+  /** Shared by every money page: amounts, statuses, the trial and password prompts; the VIP and rebate pages (docs/0091); the bonus page (docs/0095). */
   money: { bn: () => import('./money.bn.json'), en: () => import('./money.en.json'), probe: 'money_amount' },
   deposit: { bn: () => import('./deposit.bn.json'), en: () => import('./deposit.en.json'), probe: 'deposit_title' },
   withdraw: { bn: () => import('./withdraw.bn.json'), en: () => import('./withdraw.en.json'), probe: 'withdraw_title' },
@@ -39,12 +39,8 @@ export const AREA_TEXTS = {
   help: { bn: () => import('./help.bn.json'), en: () => import('./help.en.json'), probe: 'help_terms_title' },
   /** The agent centre's register centre and team reports (docs/0051). */
   agentReports: { bn: () => import('./agent-reports.bn.json'), en: () => import('./agent-reports.en.json'), probe: 'rep_bets_title' },
-  /** The promotions page (docs/rules/content.md#c-13): categories, periods, rules; a manual-apply promotion's form (docs/0098). */
+  /** The promotions page (docs/rules/content.md#c-13): categories, periods, rules; a manual-apply promotion's form (docs/0098); the referral page and the console's held bonuses (docs/0097). */
   promotions: { bn: () => import('./promotions.bn.json'), en: () => import('./promotions.en.json'), probe: 'promotions_rules' },
-  /** The bonusDetails page (docs/0095): the active bonus, its wagering and the bonus history. */
-  bonus: { bn: () => import('./bonus.bn.json'), en: () => import('./bonus.en.json'), probe: 'bonus_title' },
-  /** The member's referral page and the console's held bonuses (docs/0097). */
-  referral: { bn: () => import('./referral.bn.json'), en: () => import('./referral.en.json'), probe: 'referral_title' },
 } satisfies Record<string, Record<TLanguage, TLoad> & { probe: string }>;
 
 export type TArea = keyof typeof AREA_TEXTS;

@@ -38,12 +38,8 @@ import agentReportsBn from './agent-reports.bn.json';
 import agentReportsEn from './agent-reports.en.json';
 import promotionsBn from './promotions.bn.json';
 import promotionsEn from './promotions.en.json';
-import referralBn from './referral.bn.json';
-import referralEn from './referral.en.json';
 import { APPLY_MESSAGES } from '@wl/schemas/wps/promotion-apply-calls';
 import { OPERATOR_PROMOTION_MESSAGES } from '@wl/schemas/wps/operator-promotion-calls';
-import bonusBn from './bonus.bn.json';
-import bonusEn from './bonus.en.json';
 
 type TTree = { [k: string]: string | TTree };
 
@@ -77,8 +73,6 @@ const AREAS = {
   help: { en: helpEn, bn: helpBn },
   agentReports: { en: agentReportsEn, bn: agentReportsBn },
   promotions: { en: promotionsEn, bn: promotionsBn },
-  bonus: { en: bonusEn, bn: bonusBn },
-  referral: { en: referralEn, bn: referralBn },
 };
 
 const EN = flatten({ ...(en as TTree), ...Object.assign({}, ...Object.values(AREAS).map((a) => a.en as TTree)) });

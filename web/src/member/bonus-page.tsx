@@ -66,7 +66,7 @@ function HistoryRow({ award }: { award: TBonusAwardRow }) {
  * expired, cancelled, forfeited). The platform enforces every rule shown here.
  */
 export default function BonusPage() {
-  const ready = useAreaTexts('money', 'records', 'bonus');
+  const ready = useAreaTexts('money', 'records');
   const { t } = useTranslation();
   const trpc = useTRPC();
   const client = useTRPCClient();

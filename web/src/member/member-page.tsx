@@ -52,9 +52,9 @@ const PAGE_TEXTS: Readonly<Record<string, TArea[]>> = {
   messageV2: ['records'],
   vip: ['money'],
   manualRebate: ['money'],
-  bonusDetails: ['money', 'records', 'bonus'],
+  bonusDetails: ['money', 'records'],
   rewardCenter: ['promotions', 'money'],
-  referral: ['money', 'referral'],
+  referral: ['money', 'promotions'],
 };
 const RECORD_TEXTS: TArea[] = ['money', 'records'];
 

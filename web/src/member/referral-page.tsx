@@ -42,7 +42,7 @@ function FriendRow({ f }: { f: TReferralFriend }) {
  * and the total paid.
  */
 export default function ReferralPage() {
-  const ready = useAreaTexts('referral', 'money');
+  const ready = useAreaTexts('promotions', 'money');
   const { t } = useTranslation();
   const trpc = useTRPC();
   const money = useMinorFormat();

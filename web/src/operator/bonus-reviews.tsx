@@ -59,7 +59,7 @@ function ReviewItem({ r, canWrite, decide }: { r: TBonusReview; canWrite: boolea
  * with the referral, money and deposit (refresh) texts.
  */
 export default function OperatorBonusReviews({ canWrite }: { canWrite: boolean }) {
-  const ready = useAreaTexts('referral', 'money', 'deposit');
+  const ready = useAreaTexts('promotions', 'money', 'deposit');
   const { t } = useTranslation();
   const trpc = useTRPC();
   const qc = useQueryClient();
