@@ -1,7 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { loginByUsername, registerAccount, switchLanguage, trpc } from '../fixtures/accounts.ts';
-import { loginFinance } from '../fixtures/money-deposit.ts';
+import { depositApproved, loginFinance } from '../fixtures/money-deposit.ts';
 import { gameTile, openFromTile } from '../fixtures/game-tiles.ts';
 import { BENGALI } from '../fixtures/pages.ts';
 import { expect, test } from '../fixtures/test.ts';
@@ -17,19 +16,6 @@ import { expect, test } from '../fixtures/test.ts';
 const SLOT = 'WLG_SLOT_BENGAL';
 /** ৳20 a line, 25 lines: ৳500 a spin. */
 const BET_PER_LINE = '2000';
-
-async function depositApproved(page: Page, financePage: Page, quickMinor: number): Promise<void> {
-  await page.goto('/member/depositv2');
-  const form = page.getByTestId('deposit.page');
-  await form.getByTestId('deposit.channel.bkash').click();
-  await form.getByTestId(`deposit.quick.${quickMinor}`).click();
-  await form.getByTestId('deposit.submit').click();
-  const reference = (await page.getByTestId('deposit.order').getByTestId('deposit.reference').textContent())!;
-  await financePage.reload();
-  const row = financePage.locator(`[data-testid="operator.deposits.item"][data-reference="${reference}"]`);
-  await row.getByTestId(`operator.deposits.approve.${reference}`).click();
-  await expect(row).toHaveCount(0);
-}
 
 test('a first-deposit bonus is wagered on the slot and converts to cash', async ({ home, page, request, operator }) => {
   const account = await registerAccount(request, 'bonusconv');

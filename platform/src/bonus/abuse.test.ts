@@ -168,7 +168,7 @@ describe('linked accounts', () => {
       expect((await call('POST', BONUS_REVIEW_PATHS.decide, tokens[role], { reviewId: review.id, approve: true })).statusCode, role).toBe(403);
     for (const payload of [{ reviewId: 0, approve: true }, { reviewId: 'x', approve: true }, { reviewId: review.id }, { reviewId: review.id, approve: '\u0000'.repeat(10) }, { reviewId: 'x'.repeat(1_000_000), approve: true }])
       expect((await call('POST', BONUS_REVIEW_PATHS.decide, tokens.finance, payload)).json().success).toBe(false);
-    expect((await call('POST', BONUS_REVIEW_PATHS.decide, tokens.finance, { reviewId: 999_999_999, approve: true })).json()).toMatchObject({ success: false, message: 'bonus_review_decided' });
+    expect((await call('POST', BONUS_REVIEW_PATHS.decide, tokens.finance, { reviewId: 999_999_999, approve: true })).json()).toMatchObject({ success: false, message: 'error_not_found' });
     expect(await rowCounts(ctx.db, ['bonus_reviews', 'config_audit', 'ledger_transactions'])).toEqual(before);
     expect(await reviewOf(ids[0]!)).toMatchObject({ state: 'pending' });
   });

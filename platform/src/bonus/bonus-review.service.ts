@@ -1,4 +1,4 @@
-import { BONUS_REVIEW_MESSAGES, type TBonusReview } from '@wl/schemas';
+import { BONUS_REVIEW_MESSAGES, WPS_MESSAGES, type TBonusReview } from '@wl/schemas';
 import { recordOperatorAudit } from '../audit/operator-audit.ts';
 import type { TMerchant, TSessionOperator } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
@@ -56,7 +56,7 @@ export async function decideReview(
 ): Promise<{ reviewId: number; state: 'approved' | 'rejected' }> {
   return inTransaction(deps.db, async (trx) => {
     const head = await trx.selectFrom('bonus_reviews').select(['member_id']).where('id', '=', input.reviewId).where('merchant_id', '=', merchant.id).executeTakeFirst();
-    if (!head) throw new WpsError(404, BONUS_REVIEW_MESSAGES.decided);
+    if (!head) throw new WpsError(404, WPS_MESSAGES.notFound);
     await lockMembers(trx, [head.member_id], merchant.id);
     const review = await trx.selectFrom('bonus_reviews').selectAll().where('id', '=', input.reviewId).forUpdate().executeTakeFirstOrThrow();
     if (review.state !== 'pending') throw new WpsError(409, BONUS_REVIEW_MESSAGES.decided);

@@ -10,6 +10,8 @@ import {
   OPERATOR_ROUNDS_PATHS,
   OPERATOR_PERMISSIONS,
   PROMO_PATHS,
+  BONUS_REVIEW_PATHS,
+  OPERATOR_PROMOTION_PATHS,
   WITHDRAW_PATHS,
   WPS_PATHS,
   type TOperatorPermission,
@@ -57,6 +59,36 @@ const SAMPLES: Record<string, { payload?: object; query?: Record<string, string>
   [`GET ${OPERATOR_GAMES_PATHS.operatorGames}`]: { query: { search: 'golden' } },
   [`PUT ${OPERATOR_GAMES_PATHS.operatorGames}`]: { payload: { nodeId: 'no-such-game', enabled: true } },
   [`GET ${OPERATOR_ROUNDS_PATHS.operatorGameRounds}`]: { query: { from: '2026-01-01T00:00:00Z', to: '2026-01-02T00:00:00Z' } },
+  // docs/0097, docs/0098: unknown reviews, applications, images and promotions (nothing changes).
+  [`POST ${BONUS_REVIEW_PATHS.decide}`]: { payload: { reviewId: 999_999, approve: true } },
+  [`GET ${OPERATOR_PROMOTION_PATHS.applicationImage}`]: { query: { imageId: 'no-such-image' } },
+  [`POST ${OPERATOR_PROMOTION_PATHS.approveApplication}`]: { payload: { applicationId: 999_999, amountMinor: 100 } },
+  [`POST ${OPERATOR_PROMOTION_PATHS.rejectApplication}`]: { payload: { applicationId: 999_999, reason: 'No.' } },
+  [`PUT ${OPERATOR_PROMOTION_PATHS.promotions}`]: {
+    payload: {
+      id: 999_999,
+      titleEn: 'Unknown',
+      titleBn: 'অজানা',
+      rulesEn: '',
+      rulesBn: '',
+      category: 'EVENT',
+      terms: { kind: 'info' },
+      startsAt: '2026-01-01T00:00:00.000Z',
+      endsAt: null,
+      budgetMinor: null,
+      maxRecipients: null,
+    },
+  },
+  [`POST ${OPERATOR_PROMOTION_PATHS.setPromotionStatus}`]: { payload: { id: 999_999, status: 'active' } },
+  // A table without level 0 is refused after the permission check (nothing changes).
+  [`PUT ${OPERATOR_PROMOTION_PATHS.vip}`]: {
+    payload: {
+      periodDays: 30,
+      rebatePayout: 'manual',
+      levels: [{ level: 1, nameEn: 'VIP 1', nameBn: 'ভিআইপি ১', minDepositMinor: 0, minTurnoverMinor: 0, upgradeBonusMinor: 0, withdrawLimitMinor: 0, withdrawCount: 0, rates: [] }],
+    },
+  },
+  [`PUT ${OPERATOR_PROMOTION_PATHS.banner}`]: { payload: { id: 999_999, base64: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==' } },
   // docs/0041: the lottery's settings of a game that is no lottery (nothing changes).
   [`POST ${PROMO_PATHS.decideCashback}`]: { payload: { payoutId: 999_999, decision: 'pay' } },
   [`PUT ${OPERATOR_LOTTERY_PATHS.settings}`]: {
@@ -66,6 +98,14 @@ const SAMPLES: Record<string, { payload?: object; query?: Record<string, string>
 
 /** Allowed calls whose sample is refused after the permission check, with what they answer. */
 const REFUSED_AFTER_ACCESS: Record<string, string> = {
+  [BONUS_REVIEW_PATHS.decide]: 'error_not_found',
+  [OPERATOR_PROMOTION_PATHS.applicationImage]: 'error_not_found',
+  [OPERATOR_PROMOTION_PATHS.approveApplication]: 'error_not_found',
+  [OPERATOR_PROMOTION_PATHS.rejectApplication]: 'error_not_found',
+  [OPERATOR_PROMOTION_PATHS.promotions + ' PUT']: 'error_not_found',
+  [OPERATOR_PROMOTION_PATHS.setPromotionStatus]: 'error_not_found',
+  [OPERATOR_PROMOTION_PATHS.vip + ' PUT']: 'vip_level_zero_required',
+  [OPERATOR_PROMOTION_PATHS.banner]: 'error_not_found',
   [PROMO_PATHS.decideCashback]: 'error_not_found',
   [OPERATOR_PATHS.operatorTotpEnable]: 'error_operator_totp_wrong',
   [OPERATOR_PATHS.operatorTotpRemove]: 'error_operator_totp_wrong',
@@ -135,8 +175,20 @@ describe('operator permissions (issue 6), enforced by the platform', () => {
       `GET ${OPERATOR_ROUNDS_PATHS.operatorGameRounds} money.read`,
       `GET ${OPERATOR_LOTTERY_PATHS.settings} config.read`,
       `PUT ${OPERATOR_LOTTERY_PATHS.settings} money.write`,
+      `GET ${BONUS_REVIEW_PATHS.reviews} money.read`,
+      `POST ${BONUS_REVIEW_PATHS.decide} money.write`,
+      `GET ${OPERATOR_PROMOTION_PATHS.applications} money.read`,
+      `GET ${OPERATOR_PROMOTION_PATHS.applicationImage} money.read`,
+      `POST ${OPERATOR_PROMOTION_PATHS.approveApplication} money.write`,
+      `POST ${OPERATOR_PROMOTION_PATHS.rejectApplication} money.write`,
+      `GET ${OPERATOR_PROMOTION_PATHS.promotions} config.read`,
+      `PUT ${OPERATOR_PROMOTION_PATHS.promotions} whitelabel.write`,
+      `POST ${OPERATOR_PROMOTION_PATHS.setPromotionStatus} whitelabel.write`,
+      `GET ${OPERATOR_PROMOTION_PATHS.vip} money.read`,
+      `PUT ${OPERATOR_PROMOTION_PATHS.vip} money.write`,
       `GET ${PROMO_PATHS.cashbacks} money.read`,
       `POST ${PROMO_PATHS.decideCashback} money.write`,
+      `PUT ${OPERATOR_PROMOTION_PATHS.banner} whitelabel.write`,
     ]);
   });
 

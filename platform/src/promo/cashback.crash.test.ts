@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { TPromotionTermsOf } from '@wl/schemas';
 import { insertBareMembers } from '../test-support/bare-members.ts';
 import { insertSettledRounds } from '../test-support/rewards.ts';
-import { runSettler, useSeededPostgresSchema } from '../test-support/settler-process.ts';
+import { killThenRace, runSettler, useSeededPostgresSchema } from '../test-support/settler-process.ts';
 import { ledgerTotal, ledgerViolations, NO_VIOLATIONS } from '../wallet/ledger-invariants.ts';
 import type { TCashbackCrashChildArgs } from './cashback-crash.child.ts';
 import { lastClosedPeriod } from './cashback.job.ts';
@@ -39,11 +39,7 @@ describe.skipIf(!pg.url)('the cashback run across SIGKILL and two processes (Pos
     }
     const totalBefore = await ledgerTotal(db);
 
-    const first = await run(KILL_AFTER);
-    expect(first).toMatchObject({ finished: false });
-    expect(first.paid).toHaveLength(KILL_AFTER);
-    const [a, b] = await Promise.all([run(), run()]);
-    expect(a.finished && b.finished).toBe(true);
+    await killThenRace(run, KILL_AFTER);
 
     const rows = await db.selectFrom('cashback_payouts').selectAll().where('member_id', 'in', ids).orderBy('member_id').execute();
     expect(rows.map((r) => [r.member_id, r.state, Number(r.amount_minor)])).toEqual(ids.map((id, i) => [id, 'paid', (200_000 + i * 10_000) / 20]));

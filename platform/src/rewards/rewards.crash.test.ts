@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { insertBareMembers } from '../test-support/bare-members.ts';
 import { insertApprovedDeposit, insertSettledRounds } from '../test-support/rewards.ts';
-import { runSettler, useSeededPostgresSchema } from '../test-support/settler-process.ts';
+import { killThenRace, runSettler, useSeededPostgresSchema } from '../test-support/settler-process.ts';
 import { ledgerTotal, ledgerViolations, NO_VIOLATIONS } from '../wallet/ledger-invariants.ts';
 import type { TRewardsCrashChildArgs } from './rewards-crash.child.ts';
 
@@ -51,11 +51,7 @@ describe.skipIf(!pg.url)('the daily rewards run across SIGKILL and two processes
     // Members outside this test (the demo's) are reviewed too: only this test's members are counted.
     const totalBefore = await ledgerTotal(db);
 
-    const first = await run(KILL_AFTER);
-    expect(first).toMatchObject({ finished: false });
-    expect(first.paid).toHaveLength(KILL_AFTER);
-    const [a, b] = await Promise.all([run(), run()]);
-    expect(a.finished && b.finished).toBe(true);
+    await killThenRace(run, KILL_AFTER);
 
     const mine = (table: string) => sql`${sql.table(table)}.member_id in (${sql.join(ids)})`;
     const claims = await sql<{ member_id: number; n: string; minor: string }>`

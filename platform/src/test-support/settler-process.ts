@@ -60,3 +60,15 @@ export function runSettler(script: string, args: unknown, killAfter = Infinity):
     return { paid, finished };
   })();
 }
+
+/**
+ * The crash tests' course: one run killed with SIGKILL after `killAfter` payments (it must not have
+ * finished), then two runs racing to the end on what it left.
+ */
+export async function killThenRace(run: (killAfter?: number) => Promise<{ paid: number[]; finished: boolean }>, killAfter: number): Promise<void> {
+  const first = await run(killAfter);
+  expect(first).toMatchObject({ finished: false });
+  expect(first.paid).toHaveLength(killAfter);
+  const [a, b] = await Promise.all([run(), run()]);
+  expect(a.finished && b.finished).toBe(true);
+}

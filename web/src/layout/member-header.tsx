@@ -86,7 +86,7 @@ function MemberPanel({ onGamePage }: { onGamePage: boolean }) {
       {!onGamePage && <RebatePrompt />}
       {badge > 0 && (
         <span className="badge" data-testid="header.badge" aria-label={t('badge_count', { count: badge })}>
-          {badge > 99 ? '99+' : badge}
+          {localDigits(badge > 99 ? '99+' : String(badge), language)}
         </span>
       )}
     </div>

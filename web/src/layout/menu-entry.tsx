@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TMemberInfo, TMenuEntry } from '@wl/schemas';
 import { useSettings } from '../app/settings-context.tsx';
+import { formatDigits } from '../lib/numbers.ts';
 import { useUi } from '../app/ui-context.tsx';
 import { useScreenConfig } from '../config/screen-config-context.tsx';
 import { useSession } from '../session/session-context.tsx';
@@ -79,13 +80,14 @@ export function MenuEntryView({
   const { t } = useTranslation();
   const run = useMenuAction();
   const { member } = useSession();
+  const { language } = useSettings();
   const text = entry.label ?? (entry.labelKey ? t(entry.labelKey) : entry.key);
   const count = badgeCount(entry, member);
   const inner = (
     <>
       {icon}
       <span className="menu-link__text">{children ?? text}</span>
-      {count > 0 && <span className="badge">{count > 99 ? '99+' : count}</span>}
+      {count > 0 && <span className="badge">{count > 99 ? `${formatDigits(99, language)}+` : formatDigits(count, language)}</span>}
     </>
   );
   if (!entry.isAvailable) {

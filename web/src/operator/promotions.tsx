@@ -5,7 +5,7 @@ import type { TOperatorPromotion } from '@wl/schemas/wps/operator-promotion-call
 import type { TPromotionStatus } from '@wl/schemas/domain/promotion-terms/index';
 import { useTRPC } from '../api/trpc.ts';
 import { QueryError } from '../layout/form-controls.tsx';
-import { formatMinor } from '../lib/numbers.ts';
+import { formatDigits, formatMinor } from '../lib/numbers.ts';
 import { postToUploadDoor } from '../api/upload-door.ts';
 import { refusalKey } from './parts.tsx';
 import { PromotionEditor } from './promotion-editor.tsx';
@@ -39,7 +39,7 @@ function Figures({ p, currency }: { p: TOperatorPromotion; currency: string }) {
   const f = p.figures;
   const completion = f.turnoverCompletionBp === null ? t('oppromo_no_turnover') : `${(f.turnoverCompletionBp / 100).toFixed(1)} %`;
   const awards = Object.entries(f.awards)
-    .map(([state, n]) => `${state} ${n}`)
+    .map(([state, n]) => `${t(`bonus_state_${state}`)} ${formatDigits(n ?? 0, i18n.language)}`)
     .join(', ');
   return (
     <p className="dialog__text" data-testid={`operator.promotion.${p.id}.figures`}>
@@ -77,7 +77,8 @@ function Row({ p, currency, canWrite, onChanged }: { p: TOperatorPromotion; curr
     <li className="card" data-testid={`operator.promotion.${p.id}`} data-status={p.status}>
       <img src={p.bannerUrl} alt="" width={300} height={100} className="proof__image" />
       <p>
-        <strong>{p.titleEn}</strong> · <span lang="bn">{p.titleBn}</span> · {t(`oppromo_kind_${p.kind}`)} · {t(`oppromo_status_${p.status}`)}
+        {/* The operator's own words, in both languages: data, not interface text. */}
+        <strong lang="en" translate="no">{p.titleEn}</strong> · <span lang="bn">{p.titleBn}</span> · {t(`oppromo_kind_${p.kind}`)} · {t(`oppromo_status_${p.status}`)}
       </p>
       <Figures p={p} currency={currency} />
       {canWrite && p.status !== 'ended' && (

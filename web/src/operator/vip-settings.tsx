@@ -51,7 +51,7 @@ function LevelFields({ l, canWrite, onChange }: { l: TOperatorVipLevel; canWrite
       {GAME_TYPES.map((type) => (
         <InputField
           key={type}
-          label={t('opvip_rate', { type })}
+          label={t('opvip_rate', { type: t(`category_${type.toLowerCase()}`) })}
           inputMode="numeric"
           testId={`${id}.rate.${type}`}
           maxLength={4}
