@@ -26,7 +26,8 @@ test('a withdrawal with an active bonus warns, then forfeits the bonus', async (
   await expect(page.locator('[data-testid="promotions.state"][data-state="in_process"]')).toHaveCount(1);
   await readyToWithdraw(request, { ...account, holderName: 'Forfeit Tester' });
   const token = await memberToken(request, account);
-  const bonusStates = async () => (await trpc<{ rows: { state: string }[] }>(request, 'query', 'bonus.list', { pageNo: 1, pageSize: 5 }, token)).rows.map((r) => r.state);
+  const bonusStates = async () =>
+    (await trpc<{ rows: { state: string }[] }>(request, 'query', 'bonus.list', { pageNo: 1, pageSize: 5 }, token)).rows.map((r) => r.state);
   expect(await bonusStates()).toEqual(['active']);
 
   await openWithdrawPage(page);

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { loginByUsername, registerAccount, switchLanguage, trpc } from '../fixtures/accounts.ts';
-import { depositApproved, loginFinance } from '../fixtures/money-deposit.ts';
+import { depositApproved, headerBalance, loginFinance } from '../fixtures/money-deposit.ts';
 import { gameTile, openFromTile } from '../fixtures/game-tiles.ts';
 import { BENGALI } from '../fixtures/pages.ts';
 import { expect, test } from '../fixtures/test.ts';
@@ -11,13 +11,20 @@ import { expect, test } from '../fixtures/test.ts';
  * slot at ৳500 a spin until the bonus converts. Cash is staked first and every settled bet counts, so
  * the turnover is met before the money could run out (each bet's valid amount is at least what it
  * lost, and ৳11,000 is more than ৳10,000 and a spin): the loop ends by conversion, never by luck.
- * The bonus page then shows it converted, in Bengali, axe-clean at 360 px; the game on a desktop window.
+ * The play reaches VIP 1, whose upgrade bonus the VIP page pays once, and earns a rebate the header
+ * prompts for until it is claimed. The bonus page then shows the bonus converted, in Bengali,
+ * axe-clean at 360 px; the game on a desktop window.
  */
 const SLOT = 'WLG_SLOT_BENGAL';
 /** ৳20 a line, 25 lines: ৳500 a spin. */
 const BET_PER_LINE = '2000';
 
-test('a first-deposit bonus is wagered on the slot and converts to cash', async ({ home, page, request, operator }) => {
+test('a first-deposit bonus is wagered on the slot and converts to cash; the play pays a VIP upgrade once and a rebate', async ({
+  home,
+  page,
+  request,
+  operator,
+}) => {
   const account = await registerAccount(request, 'bonusconv');
   await home.open('/');
   await home.switchLanguage('en');
@@ -49,6 +56,33 @@ test('a first-deposit bonus is wagered on the slot and converts to cash', async 
     expect(spins).toBeLessThan(200);
   }
   await game.close();
+
+  // That play (about ৳10,000 of valid bets) and ৳10,500 of deposits reach VIP 1: the VIP page moves
+  // the member up and pays its ৳50 upgrade bonus, once however often it is opened (docs/0091).
+  await page.goto('/member/vip');
+  await expect(page.getByTestId('vip.current')).toContainText('VIP 1');
+  await page.reload();
+  const afterUpgrade = await headerBalance(page, 'en');
+  await page.goto('/member/vip');
+  await expect(page.getByTestId('vip.current')).toContainText('VIP 1');
+  await page.reload();
+  expect(await headerBalance(page, 'en')).toBe(afterUpgrade);
+  const day = { from: new Date(Date.now() - 86_400_000).toISOString(), to: new Date(Date.now() + 60_000).toISOString(), tzOffsetMinutes: 0 };
+  const bonuses = await trpc<{ rows: { kind: string; amountMinor: number }[] }>(
+    request,
+    'query',
+    'records.account',
+    { ...day, type: 'bonus', pageNo: 1, pageSize: 50 },
+    token,
+  );
+  expect(bonuses.rows.filter((r) => r.kind === 'vip_upgrade_bonus').map((r) => r.amountMinor)).toEqual([5_000]);
+
+  // The bets earned a rebate: the header prompts for it until it is claimed (docs/0091).
+  await expect(page.getByTestId('header.rebate')).toBeVisible();
+  await page.getByTestId('header.rebate').click();
+  await page.getByTestId('rebate.claim').click();
+  await expect(page.getByTestId('rebate.done')).toBeVisible();
+  await expect(page.getByTestId('header.rebate')).toHaveCount(0);
 
   // The bonus page on a phone, in Bengali: no active bonus, the welcome bonus converted.
   const bonusPage = page;

@@ -210,7 +210,7 @@ describe('account.register', () => {
     await expectTRPCError(h.client().account.register.mutate({ ...again, ...(await solvedCaptcha(h)) }), 'CONFLICT', 'username_taken');
   });
 
-  it('passes a referral link\'s code on to the platform, which refuses one naming no member (docs/0097)', async () => {
+  it("passes a referral link's code on to the platform, which refuses one naming no member (docs/0097)", async () => {
     await setFlag('USERNAMEREG3', true);
     await setFlag('REGMOBVERF3', false);
     const values = { username: uniqueName(), password: 'Passw0rd', confirmPassword: 'Passw0rd', mobileNum: freshMobile(), referralCode: 'ZZZZZZZZ' };

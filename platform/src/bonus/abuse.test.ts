@@ -23,9 +23,24 @@ let memberToken = '';
 let promotionId = 0;
 
 const activated = async (memberIds: number[]) =>
-  Number((await ctx.db.selectFrom('bonus_awards').select((eb) => eb.fn.countAll<string>().as('n')).where('member_id', 'in', memberIds).where('activated_at', 'is not', null).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await ctx.db
+        .selectFrom('bonus_awards')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('member_id', 'in', memberIds)
+        .where('activated_at', 'is not', null)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 const bonusMinor = async (memberIds: number[]) =>
-  Number((await sql<{ s: string | null }>`select sum(balance_minor) as s from ledger_accounts where kind = 'member_bonus' and member_id = any(${memberIds})`.execute(ctx.db)).rows[0]!.s ?? 0);
+  Number(
+    (
+      await sql<{
+        s: string | null;
+      }>`select sum(balance_minor) as s from ledger_accounts where kind = 'member_bonus' and member_id = any(${memberIds})`.execute(ctx.db)
+    ).rows[0]!.s ?? 0,
+  );
 const signUp = (memberId: number): TBonusGrant => ({
   memberId,
   promotionId,
@@ -45,10 +60,16 @@ const claim = async (memberId: number) => {
   }
 };
 const seen = (memberId: number, ip: string) =>
-  ctx.db.insertInto('auth_events').values({ merchant_id: merchant.id, member_id: memberId, username: `m${memberId}`, kind: 'login', ip }).execute();
+  ctx.db
+    .insertInto('auth_events')
+    .values({ merchant_id: merchant.id, member_id: memberId, username: `m${memberId}`, kind: 'login', ip })
+    .execute();
 const setPayee = (memberIds: number[], name: string) => ctx.db.updateTable('members').set({ bank_holder_name: name }).where('id', 'in', memberIds).execute();
 const reviewOf = async (memberId: number) =>
-  (await ctx.db.selectFrom('bonus_reviews').select(['id', 'state']).where('member_id', '=', memberId).executeTakeFirstOrThrow()) as { id: number; state: string };
+  (await ctx.db.selectFrom('bonus_reviews').select(['id', 'state']).where('member_id', '=', memberId).executeTakeFirstOrThrow()) as {
+    id: number;
+    state: string;
+  };
 
 beforeAll(async () => {
   Object.assign(merchant, await ctx.db.selectFrom('merchants').select(['id', 'currency']).executeTakeFirstOrThrow());
@@ -135,8 +156,13 @@ describe('linked accounts', () => {
     expect(await activated([ids[0]!])).toBe(1);
 
     const second = await reviewOf(ids[1]!);
-    expect((await call('POST', BONUS_REVIEW_PATHS.decide, tokens.owner, { reviewId: second.id, approve: false })).json()).toMatchObject({ value: { state: 'rejected' } });
-    expect(await ctx.db.selectFrom('bonus_awards').select(['state', 'held']).where('member_id', '=', ids[1]!).executeTakeFirstOrThrow()).toEqual({ state: 'lapsed', held: false });
+    expect((await call('POST', BONUS_REVIEW_PATHS.decide, tokens.owner, { reviewId: second.id, approve: false })).json()).toMatchObject({
+      value: { state: 'rejected' },
+    });
+    expect(await ctx.db.selectFrom('bonus_awards').select(['state', 'held']).where('member_id', '=', ids[1]!).executeTakeFirstOrThrow()).toEqual({
+      state: 'lapsed',
+      held: false,
+    });
     const audit = await ctx.db.selectFrom('config_audit').select('action').where('action', 'like', 'bonus.review.%').orderBy('id').execute();
     expect(audit.map((a) => a.action)).toEqual(['bonus.review.approve', 'bonus.review.reject']);
   });
@@ -166,9 +192,18 @@ describe('linked accounts', () => {
     expect((await call('POST', BONUS_REVIEW_PATHS.decide, memberToken, { reviewId: review.id, approve: true })).json().success).toBe(false);
     for (const role of ['support', 'content'] as const)
       expect((await call('POST', BONUS_REVIEW_PATHS.decide, tokens[role], { reviewId: review.id, approve: true })).statusCode, role).toBe(403);
-    for (const payload of [{ reviewId: 0, approve: true }, { reviewId: 'x', approve: true }, { reviewId: review.id }, { reviewId: review.id, approve: '\u0000'.repeat(10) }, { reviewId: 'x'.repeat(1_000_000), approve: true }])
+    for (const payload of [
+      { reviewId: 0, approve: true },
+      { reviewId: 'x', approve: true },
+      { reviewId: review.id },
+      { reviewId: review.id, approve: '\u0000'.repeat(10) },
+      { reviewId: 'x'.repeat(1_000_000), approve: true },
+    ])
       expect((await call('POST', BONUS_REVIEW_PATHS.decide, tokens.finance, payload)).json().success).toBe(false);
-    expect((await call('POST', BONUS_REVIEW_PATHS.decide, tokens.finance, { reviewId: 999_999_999, approve: true })).json()).toMatchObject({ success: false, message: 'error_not_found' });
+    expect((await call('POST', BONUS_REVIEW_PATHS.decide, tokens.finance, { reviewId: 999_999_999, approve: true })).json()).toMatchObject({
+      success: false,
+      message: 'error_not_found',
+    });
     expect(await rowCounts(ctx.db, ['bonus_reviews', 'config_audit', 'ledger_transactions'])).toEqual(before);
     expect(await reviewOf(ids[0]!)).toMatchObject({ state: 'pending' });
   });

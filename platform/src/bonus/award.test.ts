@@ -94,7 +94,9 @@ describe('awarding a bonus', () => {
     expect(await refusal(inTransaction(ctx.db, (trx) => activateBonus(trx, merchant, member!, second.awardId, NOW, 'system')))).toBe(BONUS_MESSAGES.oneActive);
     const late = new Date(NOW.getTime() + (DEFAULT_BONUS_TERMS.claimDays + 1) * 86_400_000);
     await ctx.db.updateTable('bonus_awards').set({ state: 'converted' }).where('member_id', '=', member!).where('source_key', '=', 'a').execute();
-    expect(await refusal(inTransaction(ctx.db, (trx) => activateBonus(trx, merchant, member!, second.awardId, late, 'system')))).toBe(BONUS_MESSAGES.notClaimable);
+    expect(await refusal(inTransaction(ctx.db, (trx) => activateBonus(trx, merchant, member!, second.awardId, late, 'system')))).toBe(
+      BONUS_MESSAGES.notClaimable,
+    );
     expect(await bonusMinor(member!)).toBe(5_000);
   });
 
@@ -130,7 +132,9 @@ describe('awarding a bonus', () => {
     await ctx.db.updateTable('promotions').set({ status: 'paused' }).where('id', '=', promotionId).execute();
     const [member] = (await insertBareMembers(ctx.db, 1, 'award-paused')).ids;
     const offer = await inTransaction(ctx.db, (trx) => offerBonus(trx, merchant, grant(member!, { promotionId })));
-    expect(await refusal(inTransaction(ctx.db, (trx) => activateBonus(trx, merchant, member!, offer.awardId, NOW, 'system')))).toBe(BONUS_MESSAGES.promotionClosed);
+    expect(await refusal(inTransaction(ctx.db, (trx) => activateBonus(trx, merchant, member!, offer.awardId, NOW, 'system')))).toBe(
+      BONUS_MESSAGES.promotionClosed,
+    );
     expect((await ctx.db.selectFrom('bonus_awards').select('state').where('id', '=', offer.awardId).executeTakeFirstOrThrow()).state).toBe('offered');
     expect(await bonusMinor(member!)).toBe(0);
   });

@@ -68,7 +68,13 @@ export async function offerBonus(trx: Transaction<DB>, merchant: TMerchantRef, g
     .returning(['id', 'state'])
     .executeTakeFirst();
   if (inserted) {
-    await recordMemberAudit(trx, { merchantId: merchant.id, memberId: g.memberId, action: 'bonus_offered', detail: `${inserted.id} ${g.source} ${g.amountMinor}`, ip: g.ip });
+    await recordMemberAudit(trx, {
+      merchantId: merchant.id,
+      memberId: g.memberId,
+      action: 'bonus_offered',
+      detail: `${inserted.id} ${g.source} ${g.amountMinor}`,
+      ip: g.ip,
+    });
     return { awardId: Number(inserted.id), created: true, state: inserted.state };
   }
   const first = await trx
@@ -107,16 +113,38 @@ async function chargePromotion(trx: Transaction<DB>, promotionId: number, member
  * The amount moves from the merchant's bonus expense to the member's bonus wallet under the key
  * `bonus:<award id>`, so it moves once. An active bonus answers as it is (a resend).
  */
-export async function activateBonus(trx: Transaction<DB>, merchant: TMerchantRef, memberId: number, awardId: number, now: Date, ip: string): Promise<TBonusAwarded> {
+export async function activateBonus(
+  trx: Transaction<DB>,
+  merchant: TMerchantRef,
+  memberId: number,
+  awardId: number,
+  now: Date,
+  ip: string,
+): Promise<TBonusAwarded> {
   return activate(trx, merchant, memberId, awardId, now, ip, false);
 }
 
 /** Activates a held award an operator approved (docs/0097): no second hold, and the member's claim was in time. */
-export function activateReviewedBonus(trx: Transaction<DB>, merchant: TMerchantRef, memberId: number, awardId: number, now: Date, ip: string): Promise<TBonusAwarded> {
+export function activateReviewedBonus(
+  trx: Transaction<DB>,
+  merchant: TMerchantRef,
+  memberId: number,
+  awardId: number,
+  now: Date,
+  ip: string,
+): Promise<TBonusAwarded> {
   return activate(trx, merchant, memberId, awardId, now, ip, true);
 }
 
-async function activate(trx: Transaction<DB>, merchant: TMerchantRef, memberId: number, awardId: number, now: Date, ip: string, reviewed: boolean): Promise<TBonusAwarded> {
+async function activate(
+  trx: Transaction<DB>,
+  merchant: TMerchantRef,
+  memberId: number,
+  awardId: number,
+  now: Date,
+  ip: string,
+  reviewed: boolean,
+): Promise<TBonusAwarded> {
   await lockMembers(trx, [memberId], merchant.id);
   const award = await trx
     .selectFrom('bonus_awards')
@@ -149,7 +177,13 @@ async function activate(trx: Transaction<DB>, merchant: TMerchantRef, memberId: 
   });
   await trx
     .updateTable('bonus_awards')
-    .set({ state: 'active', held: false, activated_at: now, expires_at: new Date(now.getTime() + award.valid_days * DAY_MS), award_transaction_id: paid.transactionId })
+    .set({
+      state: 'active',
+      held: false,
+      activated_at: now,
+      expires_at: new Date(now.getTime() + award.valid_days * DAY_MS),
+      award_transaction_id: paid.transactionId,
+    })
     .where('id', '=', awardId)
     .execute();
   await recordMemberAudit(trx, { merchantId: merchant.id, memberId, action: 'bonus_activated', detail: `${awardId} ${amountMinor}`, ip });

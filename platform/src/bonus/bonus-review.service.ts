@@ -55,7 +55,12 @@ export async function decideReview(
   input: { reviewId: number; approve: boolean },
 ): Promise<{ reviewId: number; state: 'approved' | 'rejected' }> {
   return inTransaction(deps.db, async (trx) => {
-    const head = await trx.selectFrom('bonus_reviews').select(['member_id']).where('id', '=', input.reviewId).where('merchant_id', '=', merchant.id).executeTakeFirst();
+    const head = await trx
+      .selectFrom('bonus_reviews')
+      .select(['member_id'])
+      .where('id', '=', input.reviewId)
+      .where('merchant_id', '=', merchant.id)
+      .executeTakeFirst();
     if (!head) throw new WpsError(404, WPS_MESSAGES.notFound);
     await lockMembers(trx, [head.member_id], merchant.id);
     const review = await trx.selectFrom('bonus_reviews').selectAll().where('id', '=', input.reviewId).forUpdate().executeTakeFirstOrThrow();

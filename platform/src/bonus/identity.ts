@@ -75,7 +75,8 @@ export async function samePersonMembers(trx: Transaction<DB>, merchantId: number
     .where('o.type', '<>', TRIAL_TYPE)
     .where((eb) => {
       const any = [];
-      if (me.mobile_num !== null) any.push(eb.and([eb('o.mobile_num', '=', me.mobile_num), eb('o.country_dialing_code', 'is not distinct from', me.country_dialing_code)]));
+      if (me.mobile_num !== null)
+        any.push(eb.and([eb('o.mobile_num', '=', me.mobile_num), eb('o.country_dialing_code', 'is not distinct from', me.country_dialing_code)]));
       if (email !== null) any.push(eb(normSql('o.email'), '=', email));
       if (payee !== null) any.push(eb(normSql('o.bank_holder_name'), '=', payee));
       return eb.or(any);

@@ -47,7 +47,9 @@ export async function referralEnabled(db: Kysely<DB>, memberId: number): Promise
     .select('promotions.id')
     .where('members.id', '=', memberId)
     // A page about referral (the older rows), or a running referral promotion that pays (docs/0097).
-    .where((eb) => eb.or([eb('promotions.promotion_type', '=', 'REFERRAL'), eb.and([eb('promotions.kind', '=', 'referral'), eb('promotions.status', '=', 'active')])]))
+    .where((eb) =>
+      eb.or([eb('promotions.promotion_type', '=', 'REFERRAL'), eb.and([eb('promotions.kind', '=', 'referral'), eb('promotions.status', '=', 'active')])]),
+    )
     .executeTakeFirst();
   return row !== undefined;
 }

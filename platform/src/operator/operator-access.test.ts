@@ -85,10 +85,24 @@ const SAMPLES: Record<string, { payload?: object; query?: Record<string, string>
     payload: {
       periodDays: 30,
       rebatePayout: 'manual',
-      levels: [{ level: 1, nameEn: 'VIP 1', nameBn: 'ভিআইপি ১', minDepositMinor: 0, minTurnoverMinor: 0, upgradeBonusMinor: 0, withdrawLimitMinor: 0, withdrawCount: 0, rates: [] }],
+      levels: [
+        {
+          level: 1,
+          nameEn: 'VIP 1',
+          nameBn: 'ভিআইপি ১',
+          minDepositMinor: 0,
+          minTurnoverMinor: 0,
+          upgradeBonusMinor: 0,
+          withdrawLimitMinor: 0,
+          withdrawCount: 0,
+          rates: [],
+        },
+      ],
     },
   },
-  [`PUT ${OPERATOR_PROMOTION_PATHS.banner}`]: { payload: { id: 999_999, base64: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==' } },
+  [`PUT ${OPERATOR_PROMOTION_PATHS.banner}`]: {
+    payload: { id: 999_999, base64: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==' },
+  },
   // docs/0041: the lottery's settings of a game that is no lottery (nothing changes).
   [`POST ${PROMO_PATHS.decideCashback}`]: { payload: { payoutId: 999_999, decision: 'pay' } },
   [`PUT ${OPERATOR_LOTTERY_PATHS.settings}`]: {

@@ -28,7 +28,12 @@ export async function ensureReferralCode(db: Kysely<DB>, memberId: number): Prom
 
 /** The member of the merchant who owns a referral code, or undefined. */
 export async function referrerByCode(db: TDb, merchantId: number, code: string): Promise<number | undefined> {
-  const row = await db.selectFrom('members').select('id').where('merchant_id', '=', merchantId).where('referral_code', '=', code.toUpperCase()).executeTakeFirst();
+  const row = await db
+    .selectFrom('members')
+    .select('id')
+    .where('merchant_id', '=', merchantId)
+    .where('referral_code', '=', code.toUpperCase())
+    .executeTakeFirst();
   return row?.id;
 }
 

@@ -28,9 +28,20 @@ export async function recordReferral(trx: Transaction<DB>, merchantId: number, r
  * The referrer is locked first (docs/0080), the row re-read under the lock, and the payment moves
  * under the key `referral:<id>` in the transaction that marks the row paid: exactly once.
  */
-export async function settleReferral(db: Kysely<DB>, merchant: TMerchantRef, referralId: number, promotion: TReferralPromotion | null, now: Date): Promise<TReferralOutcome> {
+export async function settleReferral(
+  db: Kysely<DB>,
+  merchant: TMerchantRef,
+  referralId: number,
+  promotion: TReferralPromotion | null,
+  now: Date,
+): Promise<TReferralOutcome> {
   return inTransaction(db, async (trx) => {
-    const head = await trx.selectFrom('referrals').select(['referrer_id']).where('id', '=', referralId).where('merchant_id', '=', merchant.id).executeTakeFirstOrThrow();
+    const head = await trx
+      .selectFrom('referrals')
+      .select(['referrer_id'])
+      .where('id', '=', referralId)
+      .where('merchant_id', '=', merchant.id)
+      .executeTakeFirstOrThrow();
     await lockMembers(trx, [head.referrer_id], merchant.id);
     const r = await trx.selectFrom('referrals').selectAll().where('id', '=', referralId).forUpdate().executeTakeFirstOrThrow();
     if (r.state !== 'pending') return r.state;
@@ -67,7 +78,13 @@ export async function settleReferral(db: Kysely<DB>, merchant: TMerchantRef, ref
 
 /** Counts a reward against the promotion's budget and recipients (a referrer paid before is not counted again); false when it would pass them. */
 async function chargeReferralPromotion(trx: Transaction<DB>, promotionId: number, referrerId: number, amountMinor: number): Promise<boolean> {
-  const seen = await trx.selectFrom('referrals').select('id').where('promotion_id', '=', promotionId).where('referrer_id', '=', referrerId).where('state', '=', 'paid').executeTakeFirst();
+  const seen = await trx
+    .selectFrom('referrals')
+    .select('id')
+    .where('promotion_id', '=', promotionId)
+    .where('referrer_id', '=', referrerId)
+    .where('state', '=', 'paid')
+    .executeTakeFirst();
   const added = seen ? 0 : 1;
   const charged = await trx
     .updateTable('promotions')
@@ -89,7 +106,8 @@ export async function settleFriend(db: Kysely<DB>, merchant: TMerchantRef, frien
 }
 
 /** A friend's name as the referrer sees it: first and last characters, the rest starred. */
-export const maskName = (name: string) => (name.length <= 2 ? `${name.slice(0, 1)}*` : `${name.slice(0, 1)}${'*'.repeat(Math.min(name.length - 2, 6))}${name.slice(-1)}`);
+export const maskName = (name: string) =>
+  name.length <= 2 ? `${name.slice(0, 1)}*` : `${name.slice(0, 1)}${'*'.repeat(Math.min(name.length - 2, 6))}${name.slice(-1)}`;
 
 const FRIENDS_SHOWN = 200;
 
@@ -102,10 +120,18 @@ export async function referralSummary(db: Kysely<DB>, merchant: TMerchantRef, me
   const code = await ensureReferralCode(db, memberId);
   const promotion = await runningReferralPromotion(db, merchant.id, now);
   const pending = promotion
-    ? await db.selectFrom('referrals').select(['id', 'friend_id']).where('referrer_id', '=', memberId).where('state', '=', 'pending').orderBy('id').limit(FRIENDS_SHOWN).execute()
+    ? await db
+        .selectFrom('referrals')
+        .select(['id', 'friend_id'])
+        .where('referrer_id', '=', memberId)
+        .where('state', '=', 'pending')
+        .orderBy('id')
+        .limit(FRIENDS_SHOWN)
+        .execute()
     : [];
   for (const r of pending) {
-    if (missingOf(await friendProgress(db, r.friend_id, promotion!.terms.windowDays), promotion!.terms).length === 0) await settleReferral(db, merchant, r.id, promotion, now);
+    if (missingOf(await friendProgress(db, r.friend_id, promotion!.terms.windowDays), promotion!.terms).length === 0)
+      await settleReferral(db, merchant, r.id, promotion, now);
   }
   const rows = await db
     .selectFrom('referrals as r')
@@ -117,7 +143,10 @@ export async function referralSummary(db: Kysely<DB>, merchant: TMerchantRef, me
     .execute();
   const totals = await db
     .selectFrom('referrals')
-    .select((eb) => [eb.fn.countAll<string>().as('n'), eb.fn.sum<string | null>(eb.case().when('state', '=', 'paid').then(eb.ref('reward_minor')).else(0).end()).as('paid')])
+    .select((eb) => [
+      eb.fn.countAll<string>().as('n'),
+      eb.fn.sum<string | null>(eb.case().when('state', '=', 'paid').then(eb.ref('reward_minor')).else(0).end()).as('paid'),
+    ])
     .where('referrer_id', '=', memberId)
     .executeTakeFirstOrThrow();
   const friends: TReferralFriend[] = [];

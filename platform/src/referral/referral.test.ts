@@ -26,19 +26,33 @@ const TERMS: TPromotionTerms = { kind: 'referral', rewardMinor: 7_000, minDeposi
 
 const walletMinor = async (memberId: number) =>
   Number(
-    (await ctx.db.selectFrom('ledger_accounts').select('balance_minor').where('member_id', '=', memberId).where('kind', '=', 'member_wallet').where('code', '=', '').executeTakeFirst())
-      ?.balance_minor ?? 0,
+    (
+      await ctx.db
+        .selectFrom('ledger_accounts')
+        .select('balance_minor')
+        .where('member_id', '=', memberId)
+        .where('kind', '=', 'member_wallet')
+        .where('code', '=', '')
+        .executeTakeFirst()
+    )?.balance_minor ?? 0,
   );
-const stateOf = async (friendId: number) => ctx.db.selectFrom('referrals').select(['state', 'reason']).where('friend_id', '=', friendId).executeTakeFirstOrThrow();
+const stateOf = async (friendId: number) =>
+  ctx.db.selectFrom('referrals').select(['state', 'reason']).where('friend_id', '=', friendId).executeTakeFirstOrThrow();
 const paidTransfers = async (referralId: number) =>
-  Number((await sql<{ n: string }>`select count(*) as n from ledger_transactions where idempotency_key = ${`referral:${referralId}`}`.execute(ctx.db)).rows[0]!.n);
+  Number(
+    (await sql<{ n: string }>`select count(*) as n from ledger_transactions where idempotency_key = ${`referral:${referralId}`}`.execute(ctx.db)).rows[0]!.n,
+  );
 
 /** A referrer (with a wallet) and `n` friends referred by it, registered now. */
 async function family(prefix: string, n: number, referrerId?: number): Promise<{ referrer: number; friends: number[]; referralIds: number[] }> {
   const { ids: made } = await insertBareMembers(ctx.db, n + 1, prefix);
   const referrer = referrerId ?? made[0]!;
   const friends = made.slice(1);
-  await ctx.db.insertInto('ledger_accounts').values({ merchant_id: merchant.id, member_id: referrer, kind: 'member_wallet', currency: merchant.currency }).onConflict((oc) => oc.doNothing()).execute();
+  await ctx.db
+    .insertInto('ledger_accounts')
+    .values({ merchant_id: merchant.id, member_id: referrer, kind: 'member_wallet', currency: merchant.currency })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
   for (const f of friends) await inTransaction(ctx.db, (trx) => recordReferral(trx, merchant.id, referrer, f));
   const rows = await ctx.db.selectFrom('referrals').select('id').where('friend_id', 'in', friends).orderBy('friend_id').execute();
   return { referrer, friends, referralIds: rows.map((r) => Number(r.id)) };
@@ -47,10 +61,22 @@ async function family(prefix: string, n: number, referrerId?: number): Promise<{
 async function qualify(friendId: number, at = new Date()) {
   await ctx.db.updateTable('members').set({ mobile_verified_at: at }).where('id', '=', friendId).execute();
   await insertApprovedDeposit(ctx.db, friendId, 50_000, at);
-  await insertSettledRounds(ctx.db, friendId, 'RNG', [{ stake: 10_000, payout: 0 }, { stake: 10_000, payout: 0 }], at);
+  await insertSettledRounds(
+    ctx.db,
+    friendId,
+    'RNG',
+    [
+      { stake: 10_000, payout: 0 },
+      { stake: 10_000, payout: 0 },
+    ],
+    at,
+  );
 }
 const seen = (memberId: number, ip: string, at = new Date()) =>
-  ctx.db.insertInto('auth_events').values({ merchant_id: merchant.id, member_id: memberId, username: `m${memberId}`, kind: 'login', ip, created_at: at }).execute();
+  ctx.db
+    .insertInto('auth_events')
+    .values({ merchant_id: merchant.id, member_id: memberId, username: `m${memberId}`, kind: 'login', ip, created_at: at })
+    .execute();
 
 beforeAll(async () => {
   Object.assign(merchant, await ctx.db.selectFrom('merchants').select(['id', 'currency']).executeTakeFirstOrThrow());
@@ -77,12 +103,20 @@ beforeAll(async () => {
     .execute();
   tokens.member = await loginToken(ctx.app, 'demo_member', 'Demo1234');
   tokens.agent = await loginToken(ctx.app, 'demo_agent', 'Agent1234');
-  tokens.trial = (await ctx.app.inject({ method: 'POST', url: ACCOUNT_PATHS.loginFreePlay, payload: { os: 'linux', platform: 'W', gatewayVersion: 3 } })).json().value.token;
+  tokens.trial = (
+    await ctx.app.inject({ method: 'POST', url: ACCOUNT_PATHS.loginFreePlay, payload: { os: 'linux', platform: 'W', gatewayVersion: 3 } })
+  ).json().value.token;
   ids.member = (await ctx.db.selectFrom('members').select('id').where('username', '=', 'demo_member').executeTakeFirstOrThrow()).id;
 });
 
 describe('registration with a referral code', () => {
-  const values = (username: string, referralCode: unknown) => ({ username, password: 'Abcd1234', confirmPassword: 'Abcd1234', mobileNum: '1712000001', referralCode });
+  const values = (username: string, referralCode: unknown) => ({
+    username,
+    password: 'Abcd1234',
+    confirmPassword: 'Abcd1234',
+    mobileNum: '1712000001',
+    referralCode,
+  });
 
   it('refuses a code that names no member, a malformed, NUL or huge one, and registers nothing', async () => {
     const before = await rowCounts(ctx.db, ['members', 'referrals']);
@@ -104,7 +138,10 @@ describe('registration with a referral code', () => {
     const res = await registerMember(ctx, 'username', values('refnew1', code.toLowerCase()));
     expect(res.json().success).toBe(true);
     const friend = await ctx.db.selectFrom('members').select('id').where('username', '=', 'refnew1').executeTakeFirstOrThrow();
-    expect(await ctx.db.selectFrom('referrals').select(['referrer_id', 'state']).where('friend_id', '=', friend.id).executeTakeFirst()).toEqual({ referrer_id: ids.member, state: 'pending' });
+    expect(await ctx.db.selectFrom('referrals').select(['referrer_id', 'state']).where('friend_id', '=', friend.id).executeTakeFirst()).toEqual({
+      referrer_id: ids.member,
+      state: 'pending',
+    });
   });
 });
 
@@ -132,7 +169,10 @@ describe('the reward', () => {
     const { referrer, friends, referralIds } = await family('refpay', 1);
     expect(await runReferralRewards(ctx.db, new Date())).toMatchObject({ paid: 0 });
     await insertApprovedDeposit(ctx.db, friends[0]!, 50_000, new Date());
-    await insertSettledRounds(ctx.db, friends[0]!, 'RNG', [{ stake: 10_000, payout: 0 }, { stake: 10_000, payout: 0 }]);
+    await insertSettledRounds(ctx.db, friends[0]!, 'RNG', [
+      { stake: 10_000, payout: 0 },
+      { stake: 10_000, payout: 0 },
+    ]);
     await runReferralRewards(ctx.db, new Date());
     expect(await stateOf(friends[0]!)).toEqual({ state: 'pending', reason: null });
     expect(await walletMinor(referrer)).toBe(0);
@@ -158,11 +198,22 @@ describe('the reward', () => {
     const { referrer, friends } = await family('refdep', 1);
     const friend = friends[0]!;
     await ctx.db.updateTable('members').set({ mobile_verified_at: new Date() }).where('id', '=', friend).execute();
-    await insertSettledRounds(ctx.db, friend, 'RNG', [{ stake: 10_000, payout: 0 }, { stake: 10_000, payout: 0 }]);
+    await insertSettledRounds(ctx.db, friend, 'RNG', [
+      { stake: 10_000, payout: 0 },
+      { stake: 10_000, payout: 0 },
+    ]);
     const channel = await ctx.db.selectFrom('deposit_channels').select('id').where('merchant_id', '=', merchant.id).orderBy('id').executeTakeFirstOrThrow();
     const deposit = await ctx.db
       .insertInto('deposits')
-      .values({ merchant_id: merchant.id, member_id: friend, channel_id: channel.id, reference: 'REFDEP0001', amount_minor: 50_000, status: 'pending', idempotency_key: 'refdep-0001-key' })
+      .values({
+        merchant_id: merchant.id,
+        member_id: friend,
+        channel_id: channel.id,
+        reference: 'REFDEP0001',
+        amount_minor: 50_000,
+        status: 'pending',
+        idempotency_key: 'refdep-0001-key',
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const finance = await operatorToken(ctx.app, ROLE_ACCOUNTS.finance.username, ROLE_ACCOUNTS.finance.password);
@@ -200,7 +251,11 @@ describe('self-referral', () => {
   // A mobile number is one member's only (a unique index), so a shared one is refused at binding; the check stays for merchants that allow it.
   it('refuses a friend sharing the payee name, e-mail or network of the referrer, and never pays it', async () => {
     const { referrer, friends } = await family('refself', 3);
-    await ctx.db.updateTable('members').set({ bank_holder_name: 'Rahim Uddin', email: 'rahim@example.com', mobile_num: '1712999999', country_dialing_code: '+880' }).where('id', '=', referrer).execute();
+    await ctx.db
+      .updateTable('members')
+      .set({ bank_holder_name: 'Rahim Uddin', email: 'rahim@example.com', mobile_num: '1712999999', country_dialing_code: '+880' })
+      .where('id', '=', referrer)
+      .execute();
     await ctx.db.updateTable('members').set({ bank_holder_name: ' rahim uddin ' }).where('id', '=', friends[0]!).execute();
     await ctx.db.updateTable('members').set({ email: 'RAHIM@example.com' }).where('id', '=', friends[1]!).execute();
     await seen(referrer, '203.0.113.7');
@@ -232,7 +287,9 @@ describe('self-referral', () => {
 
   it('links an IPv6 /64 and an IPv4-mapped address to its IPv4 /24', async () => {
     const { friends } = await family('ref6', 2);
-    const { ids: [referrer] } = await insertBareMembers(ctx.db, 1, 'ref6r');
+    const {
+      ids: [referrer],
+    } = await insertBareMembers(ctx.db, 1, 'ref6r');
     await ctx.db.updateTable('referrals').set({ referrer_id: referrer! }).where('friend_id', 'in', friends).execute();
     await seen(referrer!, '2001:db8:aa:bb::1');
     await seen(referrer!, '192.0.2.10');

@@ -30,9 +30,33 @@ const run = (killAfter = Infinity) => {
 
 /** What each kind of member bets, its level after the run, its upgrade bonuses and its rebate (rates of the demo seed). */
 const KINDS = [
-  { rounds: { type: 'RNG', bets: Array.from({ length: 5 }, () => ({ stake: 500_000, payout: 0 })) }, deposit: 500_000, startLevel: 0, level: 2, bonuses: 2, rebate: 17_500, bonusMinor: 25_000 },
-  { rounds: { type: 'LIVE', bets: Array.from({ length: 3 }, () => ({ stake: 10_000, payout: 0 })) }, deposit: 0, startLevel: 2, level: 1, bonuses: 0, rebate: 150, bonusMinor: 0 },
-  { rounds: { type: 'RNG', bets: Array.from({ length: 2 }, () => ({ stake: 20_000, payout: 30_000 })) }, deposit: 0, startLevel: 0, level: 0, bonuses: 0, rebate: 100, bonusMinor: 0 },
+  {
+    rounds: { type: 'RNG', bets: Array.from({ length: 5 }, () => ({ stake: 500_000, payout: 0 })) },
+    deposit: 500_000,
+    startLevel: 0,
+    level: 2,
+    bonuses: 2,
+    rebate: 17_500,
+    bonusMinor: 25_000,
+  },
+  {
+    rounds: { type: 'LIVE', bets: Array.from({ length: 3 }, () => ({ stake: 10_000, payout: 0 })) },
+    deposit: 0,
+    startLevel: 2,
+    level: 1,
+    bonuses: 0,
+    rebate: 150,
+    bonusMinor: 0,
+  },
+  {
+    rounds: { type: 'RNG', bets: Array.from({ length: 2 }, () => ({ stake: 20_000, payout: 30_000 })) },
+    deposit: 0,
+    startLevel: 0,
+    level: 0,
+    bonuses: 0,
+    rebate: 100,
+    bonusMinor: 0,
+  },
 ] as const;
 
 describe.skipIf(!pg.url)('the daily rewards run across SIGKILL and two processes (PostgreSQL)', () => {
@@ -69,9 +93,15 @@ describe.skipIf(!pg.url)('the daily rewards run across SIGKILL and two processes
     const [claimOf, upgradeOf, reviewOf, bonusOf] = [by(claims.rows), by(upgrades.rows), by(reviews.rows), by(paidBonus.rows)];
     for (const [i, memberId] of ids.entries()) {
       const kind = KINDS[i % KINDS.length]!;
-      expect({ claims: Number(claimOf.get(memberId)?.n), rebate: Number(claimOf.get(memberId)?.minor) }, `member ${i}`).toEqual({ claims: 1, rebate: kind.rebate });
+      expect({ claims: Number(claimOf.get(memberId)?.n), rebate: Number(claimOf.get(memberId)?.minor) }, `member ${i}`).toEqual({
+        claims: 1,
+        rebate: kind.rebate,
+      });
       expect(Number(upgradeOf.get(memberId)?.n ?? 0), `member ${i}`).toBe(kind.bonuses);
-      expect({ n: Number(bonusOf.get(memberId)?.n ?? 0), minor: Number(bonusOf.get(memberId)?.minor ?? 0) }, `member ${i}`).toEqual({ n: kind.bonuses, minor: kind.bonusMinor });
+      expect({ n: Number(bonusOf.get(memberId)?.n ?? 0), minor: Number(bonusOf.get(memberId)?.minor ?? 0) }, `member ${i}`).toEqual({
+        n: kind.bonuses,
+        minor: kind.bonusMinor,
+      });
       expect(Number(reviewOf.get(memberId)?.n ?? 0), `member ${i}`).toBe(kind.startLevel > kind.level ? 1 : 0);
       expect(levels.find((l) => l.id === memberId)?.vip_rank, `member ${i}`).toBe(kind.level);
     }

@@ -128,7 +128,10 @@ export async function bindContact(
   try {
     await deps.db.transaction().execute(async (trx) => {
       // A number bound with its code is a proved mobile (the referral's condition, docs/0097).
-      const set = contact.channel === 'mobile' ? { country_dialing_code: contact.dial, mobile_num: contact.mobile, mobile_verified_at: deps.clock() } : { email: contact.email };
+      const set =
+        contact.channel === 'mobile'
+          ? { country_dialing_code: contact.dial, mobile_num: contact.mobile, mobile_verified_at: deps.clock() }
+          : { email: contact.email };
       await trx.updateTable('members').set(set).where('id', '=', member.memberId).execute();
       await recordMemberAudit(trx, {
         merchantId: merchant.id,

@@ -82,7 +82,14 @@ export default function DepositPage() {
           <>
             <FormError message={channels.error && errorKey(channels.error)} />
             {channel && (
-              <DepositForm channels={list} channel={channel} context={state.context} pending={state.matches({ form: 'submitting' })} send={send} money={money} />
+              <DepositForm
+                channels={list}
+                channel={channel}
+                context={state.context}
+                pending={state.matches({ form: 'submitting' })}
+                send={send}
+                money={money}
+              />
             )}
           </>
         )}

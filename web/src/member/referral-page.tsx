@@ -91,7 +91,10 @@ export default function ReferralPage() {
         <InvitationQr link={link} testId="referral.qr" alt={t('referral_qr_alt')} />
         <div className="referral__codes">
           <p>
-            {t('referral_code')}: <strong translate="no" data-testid="referral.code">{s.code}</strong>
+            {t('referral_code')}:{' '}
+            <strong translate="no" data-testid="referral.code">
+              {s.code}
+            </strong>
           </p>
           <p className="referral__link" translate="no" data-testid="referral.link">
             {link}

@@ -78,7 +78,10 @@ function Row({ p, currency, canWrite, onChanged }: { p: TOperatorPromotion; curr
       <img src={p.bannerUrl} alt="" width={300} height={100} className="proof__image" />
       <p>
         {/* The operator's own words, in both languages: data, not interface text. */}
-        <strong lang="en" translate="no">{p.titleEn}</strong> · <span lang="bn">{p.titleBn}</span> · {t(`oppromo_kind_${p.kind}`)} · {t(`oppromo_status_${p.status}`)}
+        <strong lang="en" translate="no">
+          {p.titleEn}
+        </strong>{' '}
+        · <span lang="bn">{p.titleBn}</span> · {t(`oppromo_kind_${p.kind}`)} · {t(`oppromo_status_${p.status}`)}
       </p>
       <Figures p={p} currency={currency} />
       {canWrite && p.status !== 'ended' && (

@@ -17,7 +17,18 @@ export const ZTurnoverWeights = z.partialRecord(z.enum(GAME_TYPES), z.number().i
 export type TTurnoverWeights = z.infer<typeof ZTurnoverWeights>;
 
 /** Slots count whole, lottery and crash half, tables and sports a tenth: a common operator's default. */
-export const DEFAULT_TURNOVER_WEIGHTS: TTurnoverWeights = { RNG: 100, FISH: 100, CRASH: 50, LOTT: 50, ELOTT: 50, PVP: 20, LIVE: 10, SPORTS: 10, ESPORTS: 10, COCKFIGHT: 10 };
+export const DEFAULT_TURNOVER_WEIGHTS: TTurnoverWeights = {
+  RNG: 100,
+  FISH: 100,
+  CRASH: 50,
+  LOTT: 50,
+  ELOTT: 50,
+  PVP: 20,
+  LIVE: 10,
+  SPORTS: 10,
+  ESPORTS: 10,
+  COCKFIGHT: 10,
+};
 
 export const ZBonusTerms = z.object({
   /** Turnover required = multiple × (bonus, plus the deposit for a deposit match). */
