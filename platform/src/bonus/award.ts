@@ -120,30 +120,8 @@ export async function activateBonus(
   awardId: number,
   now: Date,
   ip: string,
-): Promise<TBonusAwarded> {
-  return activate(trx, merchant, memberId, awardId, now, ip, false);
-}
-
-/** Activates a held award an operator approved (docs/0097): no second hold, and the member's claim was in time. */
-export function activateReviewedBonus(
-  trx: Transaction<DB>,
-  merchant: TMerchantRef,
-  memberId: number,
-  awardId: number,
-  now: Date,
-  ip: string,
-): Promise<TBonusAwarded> {
-  return activate(trx, merchant, memberId, awardId, now, ip, true);
-}
-
-async function activate(
-  trx: Transaction<DB>,
-  merchant: TMerchantRef,
-  memberId: number,
-  awardId: number,
-  now: Date,
-  ip: string,
-  reviewed: boolean,
+  /** A held award a finance operator approved (docs/0097): no second hold, and the member's claim was in time. */
+  { reviewed = false }: { reviewed?: boolean } = {},
 ): Promise<TBonusAwarded> {
   await lockMembers(trx, [memberId], merchant.id);
   const award = await trx

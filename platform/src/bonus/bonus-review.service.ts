@@ -5,7 +5,7 @@ import type { TPlatformDeps } from '../http/deps.ts';
 import { WpsError } from '../http/envelope.ts';
 import { lockMembers } from '../kernel/member-lock.ts';
 import { inTransaction } from '../wallet/ledger.service.ts';
-import { activateReviewedBonus } from './award.ts';
+import { activateBonus } from './award.ts';
 
 /*
  * Held bonuses (docs/0097): an activation of linked accounts waits here for a finance operator.
@@ -68,7 +68,7 @@ export async function decideReview(
     const now = deps.clock();
     const state = input.approve ? ('approved' as const) : ('rejected' as const);
     if (input.approve) {
-      await activateReviewedBonus(trx, merchant, review.member_id, Number(review.award_id), now, ip);
+      await activateBonus(trx, merchant, review.member_id, Number(review.award_id), now, ip, { reviewed: true });
     } else {
       await trx.updateTable('bonus_awards').set({ state: 'lapsed', held: false }).where('id', '=', review.award_id).where('state', '=', 'offered').execute();
     }
