@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import { createJobRunner, type JobRunner } from '../../jobs/job-runner.ts';
+import { createJobRunner, idempotentJobId, type JobRunner } from '../../jobs/job-runner.ts';
 import { useJobsDatabase, type TJobsTestDatabase } from '../../jobs/testing.ts';
 import { accountFor, houseAccountId, transfer } from '../../wallet/ledger.service.ts';
 import { defineSalarySettlement, nextSalaryRun, SALARY_QUEUE } from './salary.job.ts';
@@ -77,7 +77,15 @@ describe('agent.salary.settle', () => {
     // Every window up to the last closed one is settled: the cursor stands at its end.
     const cursor = (await db.selectFrom('agent_contracts').select('settled_until').where('id', '=', contract.id).executeTakeFirstOrThrow()).settled_until!;
     expect(new Date(cursor).getTime()).toBe(nextSalaryRun(new Date(now.getTime() - 5_000)).getTime() - 5_000 - 300_000);
-    // The chained run is queued for just after the next window (its id derives from that instant).
+    // The chained run is queued for just after the next window (its id derives from that instant). It is
+    // sent after the settlement commits, so it is awaited as a row rather than assumed already there.
+    const chained = idempotentJobId(SALARY_QUEUE, `tick:${next}`);
+    await expect
+      .poll(async () => (await sql<{ n: number }>`select count(*)::int as n from ${sql.id(jobs.schema, 'job')} where id = ${chained}::uuid`.execute(db)).rows[0]!.n, {
+        timeout: 240_000,
+        interval: 200,
+      })
+      .toBe(1);
     expect(await runner.send(SALARY_QUEUE, {}, { idempotencyKey: `tick:${next}`, startAfter: new Date(next) })).toBeNull();
   });
 });
