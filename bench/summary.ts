@@ -136,7 +136,7 @@ export function goalRows(r: TResults): TGoalRow[] {
 }
 
 export function printGoals(rows: TGoalRow[]): void {
-  console.log('\n  goals of issue 7 (figure · baseline · goal)');
+  console.log('\n  goals (figure · baseline · goal)');
   for (const row of rows) {
     const value = `${row.value}${row.unit ? ` ${row.unit}` : ''}`;
     console.log(`    ${row.met ? 'meets ' : 'MISSES'}  ${row.figure.padEnd(58)} ${value.padStart(10)}   baseline ${row.baseline}   goal ${row.goal}`);

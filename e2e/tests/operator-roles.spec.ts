@@ -3,7 +3,7 @@ import { expect, test } from '../fixtures/test.ts';
 
 const CONTENT = { username: 'demo_content', password: 'Content1234' };
 
-test.describe('operator roles and audit (issue 6)', () => {
+test.describe('operator roles and audit', () => {
   test('the owner flips a flag and finds the change, with before and after, in the audit log', async ({ operator }) => {
     await operator.login(DEMO.operator.username, DEMO.operator.password);
     const console = operator.page;

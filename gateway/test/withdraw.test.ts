@@ -64,7 +64,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-describe('withdraw through the gateway (issue 8)', () => {
+describe('withdraw through the gateway', () => {
   it('the check ladder: no session, trial, bad input, another member', async () => {
     await expectTRPCError(h.client().withdraw.overview.query(), 'UNAUTHORIZED');
     await expectTRPCError(h.client({ token: trial }).withdraw.overview.query(), 'FORBIDDEN', 'in_need_true_account');
@@ -164,7 +164,7 @@ describe('withdraw through the gateway (issue 8)', () => {
   });
 });
 
-describe('security centre: binding mobile and email through the gateway (issue 8 item 8)', () => {
+describe('security centre: binding mobile and email through the gateway', () => {
   it('a code to the new email through the outbox, then bound; replacing needs the login password', async () => {
     const c = h.client({ token: other });
     await c.security.sendBindCode.mutate({ channel: 'email', email: 'down.gw@example.test' });

@@ -117,7 +117,7 @@ describe('game launch', () => {
   });
 });
 
-describe("the demo game page in the launch's language (issue 11: EN and BN, BN by default)", () => {
+describe("the demo game page in the launch's language (EN and BN, BN by default)", () => {
   const launch = async (query: string, headers: Record<string, string> = {}) => {
     const res = await ctx.app.inject({ url: `${WPS_PATHS.launchGame}?launchMode=GLS&${query}`, headers: { authorization: member, ...headers } });
     return ZEnvelope(ZLaunchGameResponse).parse(res.json()).value!.content.game_url;

@@ -146,7 +146,7 @@ beforeAll(async () => {
   }
 });
 
-describe('operator permissions (issue 6), enforced by the platform', () => {
+describe('operator permissions, enforced by the platform', () => {
   // Every declared operator call (docs/0076) but logout, which would end the session the others use.
   const routes = ALL_CALLS.flatMap((d) =>
     d.audience.kind === 'operator' && d.path !== WPS_PATHS.operatorLogout ? [{ method: d.method, url: d.path, permission: d.audience.permission }] : [],

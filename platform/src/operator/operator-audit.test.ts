@@ -24,7 +24,7 @@ beforeAll(async () => {
   Object.assign(tokens, await roleTokens(ctx.app));
 });
 
-describe('operator audit log (issue 6)', () => {
+describe('operator audit log', () => {
   it('records actor, IP, action, before and after of every change, in the change transaction', async () => {
     const start = new Date().toISOString();
     await call('PUT', WPS_PATHS.operatorWhitelabel, tokens.content!, { payload: { modId: 'FREEPLAY3', enabled: false }, ip: '203.0.113.7' });

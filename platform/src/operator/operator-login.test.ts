@@ -12,7 +12,7 @@ const login = (payload: Record<string, unknown>) => ctx.app.inject({ method: 'PO
 const merchant = () => ctx.db.selectFrom('merchants').selectAll().executeTakeFirstOrThrow();
 const events = (username: string) => authEventKinds(ctx.db, username);
 
-describe('operator login limits (issue 6)', () => {
+describe('operator login limits', () => {
   it('50 parallel wrong passwords: exactly lockAfter-1 plain refusals, at most lockAfter judged, the rest locked or asked for a captcha; the right password is refused then', async () => {
     const settings = await merchant();
     expect(settings.lock_after_failures).toBe(3);

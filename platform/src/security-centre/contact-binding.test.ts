@@ -37,7 +37,7 @@ beforeEach(() => {
   now += 5_000;
 });
 
-describe('binding a mobile number and an email address (issue 8 item 8)', () => {
+describe('binding a mobile number and an email address', () => {
   it('first binding needs the code (and a step-up); masked in the centre, audited', async () => {
     await ctx.db.updateTable('members').set({ mobile_num: null, country_dialing_code: null, email: null }).where('username', '=', 'demo_down1').execute();
     const sent = await ok(CONTACT_PATHS.bindCode, down, { channel: 'mobile', countryDialingCode: '+880', mobileNum: '1722000099' });

@@ -4,7 +4,7 @@ import { resetLinkMessage, verificationCodeMessage } from './messages.ts';
 /** What is left of a text once the parts a member types or opens (the code, the link) are taken out. */
 const without = (text: string, ...kept: string[]) => kept.reduce((t, k) => t.split(k).join(''), text);
 
-describe('the texts the platform sends (issue 11: numbers in BN use Bengali digits)', () => {
+describe('the texts the platform sends (numbers in BN use Bengali digits)', () => {
   it('BN verification code: the minutes in Bengali digits, the code as it is typed back', () => {
     const { subject, body } = verificationCodeMessage('bn', 'Lucky Bazaar', '048213', 2);
     expect(subject).toBe('যাচাই কোড');

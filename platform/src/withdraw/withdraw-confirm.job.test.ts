@@ -85,7 +85,7 @@ async function endWindow(id: number) {
   );
 }
 
-describe('withdrawal confirmation window (SPEC §4, issue 8 item 4)', () => {
+describe('withdrawal confirmation window (SPEC §4)', () => {
   it('pay enqueues one job that starts when the window ends', async () => {
     const id = await paidWithdrawal();
     const row = await db.selectFrom('withdrawals').select('confirm_due_at').where('id', '=', id).executeTakeFirstOrThrow();

@@ -67,7 +67,7 @@ beforeAll(async () => {
   await ctx.db.updateTable('merchants').set({ withdraw_daily_count: 100, payout_cooling_minutes: 0 }).execute();
 });
 
-describe('security centre (issue 8 item 8)', () => {
+describe('security centre', () => {
   it('refuses no session (401) and trial accounts (in_need_true_account), changing nothing', async () => {
     const before = await moneyCounts();
     for (const [method, url, payload] of [
@@ -169,7 +169,7 @@ describe('security centre (issue 8 item 8)', () => {
   });
 });
 
-describe('withdraw (issue 8 item 3)', () => {
+describe('withdraw', () => {
   it('moves the amount to the withdrawal hold at once, exactly once per member key', async () => {
     const start = await balance(member);
     const k = key();
@@ -245,7 +245,7 @@ describe('withdraw (issue 8 item 3)', () => {
   });
 });
 
-describe('operator pays or rejects (issue 8 item 3, 10)', () => {
+describe('operator pays or rejects', () => {
   it('pay: hold → payout once, sets paid_at and the due time; a second pay and a support operator are refused; audited', async () => {
     const w = await withdraw(60_000);
     const pending = await ok('GET', WITHDRAW_PATHS.operatorWithdrawals, finance, undefined, { view: 'pending' });
@@ -287,7 +287,7 @@ describe('operator pays or rejects (issue 8 item 3, 10)', () => {
   });
 });
 
-describe('confirmation (SPEC §4, issue 8 item 4)', () => {
+describe('confirmation (SPEC §4)', () => {
   it('received: once, and a second different answer is refused', async () => {
     const w = await paid();
     const answers = await Promise.all(

@@ -38,7 +38,7 @@ export function pictographsIn(path: string, text: string): string[] {
   );
 }
 
-describe('icons are SVG, never emoji (issue 11 item 2)', () => {
+describe('icons are SVG, never emoji', () => {
   it('finds no emoji pictograph in any source, text or style under web/src', () => {
     const files = shownFiles(srcRoot);
     expect(files.length).toBeGreaterThan(100);

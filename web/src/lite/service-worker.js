@@ -1,4 +1,4 @@
-/* The lite app's service worker (issue 11 item 7, docs/0048). Served as /sw.js; the build
+/* The lite app's service worker (docs/0048). Served as /sw.js; the build
  * (lite-app-plugin.ts) puts `const VERSION = '…'` and `const SHELL = [...]` — the first load's
  * hashed scripts and stylesheets — in front of this file.
  *

@@ -74,7 +74,7 @@ describe('the built-in slot on the seamless wallet', () => {
     expect((await closeMine(games.member)).json().value).toEqual({ closed: 1 });
   });
 
-  it('the winner board and hot games come from real play (issue 9 item 3)', async () => {
+  it('the winner board and hot games come from real play', async () => {
     const game = await open(games.member);
     let won: { payoutMinor: number } | null = null;
     // A win comes within a few spins (most spins pay on one of 25 lines); bounded, never a wait.
