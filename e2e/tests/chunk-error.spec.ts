@@ -1,11 +1,12 @@
 import { expect, test } from '../fixtures/test.ts';
+import { headerEntry } from '../fixtures/pages.ts';
 
 test.describe('a failed lazy chunk (SPEC §8 ChunkLoadError)', () => {
   test('shows the message with a retry inside the shell, and the retry loads the page once the chunk is reachable', async ({ home, page }) => {
     await home.open('/');
     const chunk = '**/assets/game-centre-page-*.js';
     await page.route(chunk, (route) => route.abort('failed'));
-    await page.getByTestId('header.entry.live').click();
+    await (await headerEntry(page, 'live')).click();
 
     const error = page.getByTestId('chunk-error');
     await expect(error).toBeVisible({ timeout: 20_000 });

@@ -1,5 +1,6 @@
 import { LANGUAGES, expectLocalized } from '../fixtures/accounts.ts';
 import { expect, test, walkedIn } from '../fixtures/test.ts';
+import { headerEntry } from '../fixtures/pages.ts';
 
 // Signed in as the demo member once per run (fixtures/signed-in.ts): these journeys are about launching.
 test.use({ memberSignedIn: true });
@@ -19,7 +20,7 @@ for (const lang of LANGUAGES) {
     });
 
     walkedIn('bn', lang)('a VASSALAGE vendor card opens its popup game list (launch rule 4)', async ({ page }) => {
-      await page.getByTestId('header.entry.live').hover();
+      await (await headerEntry(page, 'live')).hover();
       await page.getByTestId('header.vendor.VELVETLIVE').click();
       const popup = page.getByTestId('vendor-popup.modal');
       await expect(popup).toBeVisible({ timeout: 20_000 });
@@ -32,14 +33,14 @@ for (const lang of LANGUAGES) {
 
     walkedIn('en', lang)('a category with one vendor launches its game', async ({ page }) => {
       // ESPORTS has one vendor (IM Esports, a GAME card): choosing the category starts its game.
-      const [game] = await Promise.all([page.waitForEvent('popup'), page.getByTestId('header.entry.esports').click()]);
+      const [game] = await Promise.all([page.waitForEvent('popup'), headerEntry(page, 'esports').then((entry) => entry.click())]);
       await expect(game.getByTestId('demo-game.mode')).toContainText('Real money · IMES', { timeout: 20_000 });
       await expect(page).toHaveURL(/\/$/);
     });
 
     walkedIn('bn', lang)('a category with several vendors opens its category page with every vendor', async ({ page }) => {
       // LIVE has several vendors: choosing the category itself launches nothing and lists them.
-      await page.getByTestId('header.entry.live').click();
+      await (await headerEntry(page, 'live')).click();
       await expect(page).toHaveURL(/\/live$/);
       const centre = page.getByTestId('game-centre.page');
       await expect(centre).toHaveAttribute('data-game-type', 'LIVE');
@@ -50,7 +51,7 @@ for (const lang of LANGUAGES) {
     });
 
     walkedIn('en', lang)('an RNG vendor opens /rng with its vassalage and its games', async ({ page }) => {
-      await page.getByTestId('header.entry.rng').hover();
+      await (await headerEntry(page, 'rng')).hover();
       await page.getByTestId('header.vendor.WLG').click();
       await expect(page).toHaveURL(/\/rng\?vassalage=WLG$/);
       await expect(page.getByTestId('game-centre.page')).toHaveAttribute('data-game-type', 'RNG');

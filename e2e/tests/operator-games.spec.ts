@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test.ts';
-import { DEMO } from '../fixtures/pages.ts';
+import { DEMO, headerEntry } from '../fixtures/pages.ts';
 
 // docs/0037: the operator switches categories and games; open pages follow live and
 // a switched-off game cannot be launched. Every switch is put back in `finally`: other journeys share
@@ -18,7 +18,8 @@ test.describe('operator game switches reach open pages live', () => {
     await expect(operator.page.getByTestId('operator.category.LIVE')).toBeChecked();
 
     await home.open('/');
-    await expect(page.getByTestId('header.entry.live')).toBeVisible();
+    await expect(await headerEntry(page, 'live')).toBeVisible();
+    await page.keyboard.press('Escape');
     await expect(page.getByTestId('home.menu.LIVE')).toBeVisible();
     await expect(page.getByTestId('home.row.LIVE')).toBeVisible();
     await mark(page);
@@ -35,8 +36,8 @@ test.describe('operator game switches reach open pages live', () => {
     } finally {
       await operator.setSwitch('operator.category.LIVE', true);
     }
-    await expect(page.getByTestId('header.entry.live')).toBeVisible();
     await expect(page.getByTestId('home.row.LIVE')).toBeVisible();
+    await expect(await headerEntry(page, 'live')).toBeVisible();
     expect(await marker(page)).toBe(7);
   });
 

@@ -5,6 +5,7 @@ import { watchCaptchas } from '../fixtures/captcha.ts';
 import { gameTile, openFromTile } from '../fixtures/game-tiles.ts';
 import { headerBalance, loginFinance, minorOf, taka } from '../fixtures/money-deposit.ts';
 import { ANNOUNCEMENT_SEEN_KEYS, expect, test, walkedIn } from '../fixtures/test.ts';
+import { headerEntry } from '../fixtures/pages.ts';
 
 // docs/0097: a member shares its referral link; a friend registers through it (the QR's link) with a
 // proved mobile, deposits (the finance operator approves) and plays the slot. The referrer sees the
@@ -36,7 +37,7 @@ for (const lang of LANGUAGES) {
       const before = await headerBalance(page, lang);
 
       // The header's Share entry (the desktop header's) opens the referral page: code, link on this site, QR (120 px), copy; then on a phone.
-      await page.getByTestId('header.entry.share').click();
+      await (await headerEntry(page, 'share')).click();
       await expect(page).toHaveURL(/\/member\/referral$/);
       // On a phone from the start: the desktop's open side menu does not carry over.
       await page.setViewportSize({ width: 360, height: 740 });

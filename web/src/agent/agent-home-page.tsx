@@ -4,6 +4,7 @@ import { Navigate } from 'react-router';
 import { AGENT_CLOCK_MS } from '@wl/schemas/constants';
 import { useScreenConfig } from '../config/screen-config-context.tsx';
 import { iconFor } from '../layout/icons.tsx';
+import { LanguageSwitch } from '../layout/language-switch.tsx';
 import { MenuEntryView } from '../layout/menu-entry.tsx';
 import { useSession } from '../session/session-context.tsx';
 import { useLogout } from '../session/use-logout.ts';
@@ -92,7 +93,7 @@ function Clock() {
 }
 
 /**
- * /agentHome and /agentHome/<page> (docs/rules/agent.md#ag-1 agent centre): header with GMT offset, live clock,
+ * /agentHome and /agentHome/<page> (docs/rules/agent.md#ag-1 agent centre): header with GMT offset, live clock, the language switch,
  * nickname and logout (with confirmation, then /agent); navigation from ScreenConfig agentCentre,
  * unbuilt pages disabled; the page, or a welcome on /agentHome. Non-agents are sent to /agent.
  */
@@ -114,6 +115,7 @@ export default function AgentHomePage({ page }: { page?: TBuiltAgentPage }) {
         <span className="agent-home__nickname" data-testid="agent-home.nickname" translate="no">
           {member?.nickname || member?.userName}
         </span>
+        <LanguageSwitch />
         <button type="button" className="btn btn--ghost btn--small" data-testid="agent-home.logout" onClick={() => void logout()}>
           {t('logout')}
         </button>

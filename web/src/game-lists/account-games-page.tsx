@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useAreaTexts } from '../i18n/area-texts.ts';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { TGame } from '@wl/schemas';
@@ -60,7 +61,7 @@ function RecentList() {
 export default function AccountGamesPage({ kind }: { kind: TAccountGamesKind }) {
   const { t } = useTranslation();
   const decision = useMemberGuard();
-
+  if (!useAreaTexts('site')) return <div className="page-loading" aria-busy="true" data-testid={`account-games.${kind}.loading`} />;
   return (
     <section className="account-games" data-testid={`account-games.${kind}`}>
       {/* h2 under the shell's h1 (the site); the game tiles' names are h3. */}

@@ -48,7 +48,8 @@ function SportsEntrance({ row }: { row: THomeRow }) {
           src={imageUrl(game.iconUrl, config.links.imageCDNs)}
           data-fallback={failed ? 'true' : undefined}
           onError={onError}
-          alt={vendor.name}
+          // Decorative: the vendor's name is the button's text beside it (an alt would say it twice, in Latin on the BN page).
+          alt=""
           width={400}
           height={200}
         />

@@ -41,6 +41,8 @@ export const AREA_TEXTS = {
   agentReports: { bn: () => import('./agent-reports.bn.json'), en: () => import('./agent-reports.en.json'), probe: 'rep_bets_title' },
   /** The promotions page (docs/rules/content.md#c-13): categories, periods, rules; a manual-apply promotion's form (docs/0098); the referral page and the console's held bonuses (docs/0097). */
   promotions: { bn: () => import('./promotions.bn.json'), en: () => import('./promotions.en.json'), probe: 'promotions_rules' },
+  /** Pages and panels off the first screen: the maintenance and region-blocked pages, the lite app's install panel (docs/0048), the favourite and recent game lists. */
+  site: { bn: () => import('./site.bn.json'), en: () => import('./site.en.json'), probe: 'maintenance_title' },
 } satisfies Record<string, Record<TLanguage, TLoad> & { probe: string }>;
 
 export type TArea = keyof typeof AREA_TEXTS;

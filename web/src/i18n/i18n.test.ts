@@ -14,6 +14,8 @@ import moneyBn from './money.bn.json';
 import moneyEn from './money.en.json';
 import recordsBn from './records.bn.json';
 import recordsEn from './records.en.json';
+import siteBn from './site.bn.json';
+import siteEn from './site.en.json';
 import walletBn from './wallet.bn.json';
 import walletEn from './wallet.en.json';
 import operatorGamesBn from './operator-games.bn.json';
@@ -62,6 +64,7 @@ const AREAS = {
   deposit: { en: depositEn, bn: depositBn },
   withdraw: { en: withdrawEn, bn: withdrawBn },
   records: { en: recordsEn, bn: recordsBn },
+  site: { en: siteEn, bn: siteBn },
   wallet: { en: walletEn, bn: walletBn },
   operator: { en: operatorEn, bn: operatorBn },
   operatorGames: { en: operatorGamesEn, bn: operatorGamesBn },

@@ -1,20 +1,23 @@
-import { lazy, Suspense, useState, type MouseEvent as ReactMouseEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { THeaderEntry, TMenuEntry, TScreenConfig, TVendorLink } from '@wl/schemas';
+import type { THeaderEntry, TMenuEntry, TScreenConfig } from '@wl/schemas';
 import { useSettings } from '../app/settings-context.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
 import { useUi } from '../app/ui-context.tsx';
 import { useScreenConfig } from '../config/screen-config-context.tsx';
-import { useVendors } from '../config/vendors.ts';
 import { errorKey, useTRPCClient } from '../api/trpc.ts';
-import { isModifiedClick, useVendorEntry } from '../launch/use-launch.ts';
 import { useSession } from '../session/session-context.tsx';
+import { DisabledEntry, useCategoryChoice, VendorLink } from './header-parts.tsx';
 import { Icon } from './icons.tsx';
 import { isGamePage } from './menu-actions.ts';
 
 /** The signed-in member's part of the header: its own chunk, out of a visitor's first load (docs/0022's budget). */
 const MemberTools = lazy(() => import('./member-header.tsx'));
+/** The entries past the row's width, under "more": a chunk of its own, loaded when a row overflows. */
+const MoreEntries = lazy(() => import('./header-more.tsx'));
+/** What counts the entries that fit the row: a chunk loaded after the first paint. */
+const RowFit = lazy(() => import('./header-fit.tsx'));
 
 /** Finds the deposit or withdraw entry the config offers (member centre first, then side menu). */
 export function findEntry(config: TScreenConfig, keys: readonly string[]): TMenuEntry | undefined {
@@ -30,37 +33,22 @@ function headerLabel(entry: THeaderEntry, t: (k: string) => string): string {
   return entry.kind === 'category' ? entry.label : t(entry.labelKey);
 }
 
-/** A header entry whose page is not built yet: shown disabled, never linked (house rule). */
-function DisabledEntry({ testId, children }: { testId: string; children: ReactNode }) {
-  const { t } = useTranslation();
-  return (
-    <span className="hnav__link is-disabled" role="link" aria-disabled="true" data-testid={testId} title={t('coming_soon')}>
-      {children}
-    </span>
-  );
+/**
+ * A row entry's frame. One that does not fit (`overflow`, docs/0103) stays in the row hidden and inert,
+ * without its test id: it is under "more", which carries the id.
+ */
+function itemProps(overflow: boolean) {
+  return { className: overflow ? 'hnav__item is-overflow' : 'hnav__item', inert: overflow || undefined };
 }
 
-/**
- * Category entry with its vendor drop-down on hover/focus (docs/rules/content.md#c-2; layout from the config).
- * Choosing a vendor, or a category of one vendor, follows the docs/rules/games.md#g-2 vendor rules (a VASSALAGE
- * vendor opens its popup game list, a GAME vendor starts its game, a lottery vendor its route);
- * the links keep their paths for a new tab or window.
- */
-function CategoryEntry({ entry }: { entry: Extract<THeaderEntry, { kind: 'category' }> }) {
+/** Category entry with its vendor drop-down on hover/focus (docs/rules/content.md#c-2; layout from the config). */
+function CategoryEntry({ entry, overflow }: { entry: Extract<THeaderEntry, { kind: 'category' }>; overflow: boolean }) {
   const [open, setOpen] = useState(false);
-  const choose = useVendorEntry();
-  const vendors = useVendors().links(entry.vendorCodes, entry.gameType);
-  const category = { gameType: entry.gameType, vendors };
-  const onlyVendor = vendors.length === 1 && entry.gameType !== 'RNG';
-  const follow = (e: ReactMouseEvent<HTMLAnchorElement>, vendor?: TVendorLink) => {
-    if (isModifiedClick(e)) return;
-    e.preventDefault();
-    setOpen(false);
-    void choose(category, vendor);
-  };
+  const { vendors, onlyVendor, follow } = useCategoryChoice(entry, () => setOpen(false));
+  const testId = overflow ? undefined : `header.entry.${entry.key}`;
   return (
     <div
-      className="hnav__item"
+      {...itemProps(overflow)}
       onMouseEnter={() => setOpen(true)}
       onMouseLeave={() => setOpen(false)}
       onFocus={() => setOpen(true)}
@@ -70,7 +58,7 @@ function CategoryEntry({ entry }: { entry: Extract<THeaderEntry, { kind: 'catego
         <NavLink
           to={entry.path}
           className="hnav__link"
-          data-testid={`header.entry.${entry.key}`}
+          data-testid={testId}
           aria-haspopup={vendors.length > 0 ? 'true' : undefined}
           aria-expanded={vendors.length > 0 ? open : undefined}
           onClick={onlyVendor ? (e) => follow(e) : undefined}
@@ -78,17 +66,32 @@ function CategoryEntry({ entry }: { entry: Extract<THeaderEntry, { kind: 'catego
           {entry.label}
         </NavLink>
       ) : (
-        <DisabledEntry testId={`header.entry.${entry.key}`}>{entry.label}</DisabledEntry>
+        <DisabledEntry testId={testId}>{entry.label}</DisabledEntry>
       )}
       {open && vendors.length > 0 && (
         <div className={`dropdown dropdown--${entry.dropdownLayout}`} data-testid={`header.dropdown.${entry.key}`}>
           {vendors.map((v) => (
-            <Link key={v.vassalage} to={v.path} className="dropdown__vendor" data-testid={`header.vendor.${v.vassalage}`} onClick={(e) => follow(e, v)}>
-              {v.logoUrl ? <img src={v.logoUrl} alt="" width={28} height={28} loading="lazy" /> : null}
-              <span>{v.name}</span>
-            </Link>
+            <VendorLink key={v.vassalage} vendor={v} follow={follow} />
           ))}
         </div>
+      )}
+    </div>
+  );
+}
+
+/** One header entry: a category with its vendors, or a page. */
+function HeaderEntry({ entry, overflow }: { entry: THeaderEntry; overflow: boolean }) {
+  const { t } = useTranslation();
+  if (entry.kind === 'category') return <CategoryEntry entry={entry} overflow={overflow} />;
+  const testId = overflow ? undefined : `header.entry.${entry.key}`;
+  return (
+    <div {...itemProps(overflow)}>
+      {entry.isAvailable ? (
+        <NavLink to={entry.path} end className="hnav__link" data-testid={testId}>
+          {headerLabel(entry, t)}
+        </NavLink>
+      ) : (
+        <DisabledEntry testId={testId}>{headerLabel(entry, t)}</DisabledEntry>
       )}
     </div>
   );
@@ -143,6 +146,11 @@ export function Header({ menuOpen = false, onMenu }: { menuOpen?: boolean; onMen
   // Deposit and withdraw follow the config entry; without one they show disabled, never linked.
   const deposit = findEntry(config, ['depositv2', 'deposit']) ?? unavailable('deposit');
   const withdraw = findEntry(config, ['withdraw']) ?? unavailable('withdraw');
+  // Entries past the header's width go under "more" instead of past its edge.
+  const nav = useRef<HTMLElement>(null);
+  const entries = config.header.entries;
+  const [counted, setCounted] = useState<number | null>(null);
+  const fit = counted ?? entries.length;
   return (
     <header className={`header${session.isLoggedIn ? ' header--member' : ' header--visitor'}`} data-testid="header">
       {onMenu && (
@@ -164,23 +172,21 @@ export function Header({ menuOpen = false, onMenu }: { menuOpen?: boolean; onMen
         </span>
         <span className="header__logo-text">{config.merchant.name}</span>
       </Link>
-      <nav className="hnav" aria-label={t('main_navigation')}>
-        {config.header.entries.map((e) =>
-          e.kind === 'category' ? (
-            <CategoryEntry key={e.key} entry={e} />
-          ) : (
-            <div className="hnav__item" key={e.key}>
-              {e.isAvailable ? (
-                <NavLink to={e.path} end className="hnav__link" data-testid={`header.entry.${e.key}`}>
-                  {headerLabel(e, t)}
-                </NavLink>
-              ) : (
-                <DisabledEntry testId={`header.entry.${e.key}`}>{headerLabel(e, t)}</DisabledEntry>
-              )}
-            </div>
-          ),
+      <div className="hnav-room">
+        <nav className="hnav" ref={nav} aria-label={t('main_navigation')} data-fitted={counted === null ? undefined : 'true'}>
+          {entries.map((e, i) => (
+            <HeaderEntry key={e.key} entry={e} overflow={i >= fit} />
+          ))}
+        </nav>
+        {fit < entries.length && (
+          <Suspense fallback={null}>
+            <MoreEntries entries={entries.slice(fit)} />
+          </Suspense>
         )}
-      </nav>
+        <Suspense fallback={null}>
+          <RowFit row={nav} onFit={setCounted} />
+        </Suspense>
+      </div>
       <div className="header__tools">
         <LanguageSwitch />
         <button

@@ -2,6 +2,7 @@ import type { ReactElement } from 'react';
 import {
   ArrowLeft,
   ArrowLeftRight,
+  ChevronDown,
   ChevronLeft,
   ChevronRight,
   ChevronsLeft,
@@ -163,6 +164,7 @@ const ICONS: Record<string, LucideIcon> = {
   // Home's game carousels.
   prev: ChevronLeft,
   next: ChevronRight,
+  down: ChevronDown,
   notfound: Compass,
   maintenance: Wrench,
   blocked: Globe,

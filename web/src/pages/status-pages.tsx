@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TScreenConfig } from '@wl/schemas';
 import { useTRPC } from '../api/trpc.ts';
+import { useAreaTexts } from '../i18n/area-texts.ts';
 import { openCustomerService } from '../layout/menu-actions.ts';
 import { StatusCard } from './status-card.tsx';
 
@@ -24,6 +25,7 @@ function ServiceButton({ config, testId }: { config: TScreenConfig; testId: stri
 /** docs/rules/reach.md#r-10 maintenance page: title, info text, customer service button. */
 export function MaintenancePage({ config }: { config: TScreenConfig }) {
   const { t } = useTranslation();
+  if (!useAreaTexts('site')) return <div className="page-loading" aria-busy="true" />;
   return (
     <StatusCard testId="maintenance.page" icon="maintenance" title={t('maintenance_title')}>
       <p>{t('maintenance_info')}</p>
@@ -37,6 +39,7 @@ export function BlockedPage({ config }: { config: TScreenConfig }) {
   const { t } = useTranslation();
   const trpc = useTRPC();
   const address = useQuery(trpc.system.clientIp.queryOptions(undefined, { staleTime: 0 }));
+  if (!useAreaTexts('site')) return <div className="page-loading" aria-busy="true" />;
   return (
     <StatusCard testId="blocked.page" icon="blocked" title={t('blocked_title')}>
       <p>
