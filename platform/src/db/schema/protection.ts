@@ -30,8 +30,8 @@ export interface ProtectionLogTable {
   actor_id: number | null;
   kind: string;
   limit_kind: string | null;
-  before: ColumnType<unknown, string | null, never>;
-  after: ColumnType<unknown, string | null, never>;
+  before: ColumnType<unknown | null, string | null, never>;
+  after: ColumnType<unknown | null, string | null, never>;
 }
 
 /** The protection tables, by name (db/schema.ts composes them into DB). */
