@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import {
   PROTECTION_LIMIT_KINDS,
   PROTECTION_MESSAGES,
+  type TProtectionEvent,
   type TProtectionHistory,
   type TProtectionLimitKind,
   type TProtectionSetRequest,
@@ -55,7 +56,12 @@ async function stateOf(trx: Transaction<DB>, memberId: number, kind: TProtection
 }
 
 /** Every change: the member's row locked first (one change at a time), the tables written, the log appended with the limit's whole state. */
-async function change(db: Kysely<DB>, who: TWho, kind: TProtectionLimitKind, work: (trx: Transaction<DB>, before: TLimitState) => Promise<{ event: string; after: TLimitState }>) {
+async function change(
+  db: Kysely<DB>,
+  who: TWho,
+  kind: TProtectionLimitKind,
+  work: (trx: Transaction<DB>, before: TLimitState) => Promise<{ event: string; after: TLimitState }>,
+) {
   await inTransaction(db, async (trx) => {
     await lockMembers(trx, [who.memberId], who.merchantId);
     const before = await stateOf(trx, who.memberId, kind);
@@ -131,7 +137,12 @@ export function cancelPending(db: Kysely<DB>, who: TWho, kind: TProtectionLimitK
 export async function answerPrompt(db: Kysely<DB>, who: TWho, choice: 'set' | 'skip'): Promise<TProtectionStatus> {
   await inTransaction(db, async (trx) => {
     await lockMembers(trx, [who.memberId], who.merchantId);
-    const answered = await trx.selectFrom('protection_log').select('id').where('member_id', '=', who.memberId).where('kind', '=', 'prompt_answered').executeTakeFirst();
+    const answered = await trx
+      .selectFrom('protection_log')
+      .select('id')
+      .where('member_id', '=', who.memberId)
+      .where('kind', '=', 'prompt_answered')
+      .executeTakeFirst();
     if (answered) return;
     await appendProtectionLog(trx, {
       merchantId: who.merchantId,
@@ -161,10 +172,10 @@ export async function protectionHistory(db: TDb, memberId: number): Promise<TPro
       id: Number(r.id),
       at: new Date(r.at).toISOString(),
       channel: r.channel,
-      kind: r.kind,
+      kind: r.kind as TProtectionEvent['kind'],
       limitKind: r.limit_kind as TProtectionLimitKind | null,
-      before: r.before,
-      after: r.after,
+      before: r.before as TProtectionEvent['before'],
+      after: r.after as TProtectionEvent['after'],
     })),
   };
 }

@@ -92,15 +92,22 @@ export type TProtectionSetRequest = z.infer<typeof ZProtectionSetRequest>;
 export const ZProtectionKindRequest = z.object({ kind: ZProtectionKind });
 export const ZProtectionPromptRequest = z.object({ choice: z.enum(['set', 'skip']) });
 
+const ZLimitState = z.object({
+  value: ZLimitValue.nullable(),
+  pending: z.object({ value: ZLimitValue.nullable(), effectiveAt: ZInstant }).nullable(),
+});
+const ZLogState = z.union([ZLimitState, z.object({ choice: z.enum(['set', 'skip']) })]).nullable();
+
 export const PROTECTION_EVENT_KINDS = ['limit_set', 'raise_requested', 'raise_confirmed', 'pending_cancelled', 'prompt_answered'] as const;
 export const ZProtectionEvent = z.object({
   id: z.number().int().positive(),
   at: ZInstant,
   channel: z.enum(['member', 'agent', 'operator', 'system']),
-  kind: z.string().max(40),
+  kind: z.enum(PROTECTION_EVENT_KINDS),
   limitKind: ZProtectionKind.nullable(),
-  before: z.unknown(),
-  after: z.unknown(),
+  /** A limit's whole state before and after the event (the log rebuilds limits from these), or the prompt's answer. */
+  before: ZLogState,
+  after: ZLogState,
 });
 export type TProtectionEvent = z.infer<typeof ZProtectionEvent>;
 export const ZProtectionHistory = z.object({ events: z.array(ZProtectionEvent).max(500) });

@@ -40,6 +40,8 @@ const PAGE_LOADERS: ReadonlyMap<string, () => Promise<{ default: () => ReactNode
   ['rewardCenter', () => import('./promotions-centre-page.tsx')],
   // Member referral (docs/0097).
   ['referral', () => import('./referral-page.tsx')],
+  // The member's own limits and protection history (docs/0102).
+  ['responsibleGaming', () => import('./protection-page.tsx')],
 ]);
 const LAZY_PAGES: ReadonlyMap<string, LazyExoticComponent<() => ReactNode>> = new Map([...PAGE_LOADERS].map(([page, load]) => [page, lazy(load)]));
 const busy = <div className="page-loading" aria-busy="true" />;
@@ -55,6 +57,7 @@ const PAGE_TEXTS: Readonly<Record<string, TArea[]>> = {
   bonusDetails: ['money', 'records'],
   rewardCenter: ['promotions', 'money'],
   referral: ['money', 'promotions'],
+  responsibleGaming: ['money', 'deposit'],
 };
 const RECORD_TEXTS: TArea[] = ['money', 'records'];
 
