@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { declareCall, REAL_MEMBER } from './call.ts';
 import { ZInstant } from './shapes.ts';
+import { DEPOSIT_LIMIT_PERIODS, PROTECTION_LIMIT_KINDS, type TProtectionLimitKind } from '../domain/protection.ts';
 
 /**
  * Player protection, part one (docs/0102): limits the member sets on itself, raises that wait for
@@ -22,26 +23,7 @@ export const PROTECTION_PATHS = {
   history: '/wps/member/protection/history',
 } as const;
 
-/** The limits a member can set: deposit, loss and stake over three rolling periods, and a session's length. */
-export const PROTECTION_LIMIT_KINDS = [
-  'deposit_24h',
-  'deposit_7d',
-  'deposit_30d',
-  'loss_24h',
-  'loss_7d',
-  'loss_30d',
-  'stake_24h',
-  'stake_7d',
-  'stake_30d',
-  'session_minutes',
-] as const;
-export type TProtectionLimitKind = (typeof PROTECTION_LIMIT_KINDS)[number];
-/** The deposit limits, shortest period first, with their rolling window in hours. */
-export const DEPOSIT_LIMIT_PERIODS = [
-  { kind: 'deposit_24h', hours: 24 },
-  { kind: 'deposit_7d', hours: 24 * 7 },
-  { kind: 'deposit_30d', hours: 24 * 30 },
-] as const;
+export { DEPOSIT_LIMIT_PERIODS, PROTECTION_LIMIT_KINDS, type TProtectionLimitKind };
 
 /** Message keys of the protection area; the web translates them. */
 export const PROTECTION_MESSAGES = {

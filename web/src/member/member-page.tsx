@@ -103,6 +103,8 @@ export default function MemberPage(props: { page?: string }) {
     if (page !== 'depositv2' || getToken() === null) return;
     void qc.prefetchQuery(depositChannelsQuery(trpc));
     void qc.prefetchQuery(recentDepositsQuery(trpc));
+    // The member's deposit limits and the first-deposit prompt (docs/0102) show with the form, not after it.
+    void qc.prefetchQuery(trpc.protection.limits.queryOptions(undefined, { staleTime: 10_000 }));
   }, [page, qc, trpc]);
   // The page's own texts come with the accounts texts, so it renders whole at its first render.
   return (

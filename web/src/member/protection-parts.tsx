@@ -18,7 +18,7 @@ export function useProtection() {
   const trpc = useTRPC();
   const client = useTRPCClient();
   const qc = useQueryClient();
-  const status = useQuery(trpc.protection.limits.queryOptions(undefined, { staleTime: 0 }));
+  const status = useQuery(trpc.protection.limits.queryOptions(undefined, { staleTime: 10_000 }));
   const done = (next: TProtectionStatus) => {
     qc.setQueryData(trpc.protection.limits.queryKey(), next);
     void qc.invalidateQueries({ queryKey: trpc.protection.history.queryKey() });

@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEPOSIT_LIMIT_PERIODS } from '@wl/schemas/wps/protection-calls';
+import { DEPOSIT_LIMIT_PERIODS } from '@wl/schemas/domain/protection';
 import { errorKey } from '../api/trpc.ts';
 import { FieldAlert, TextInput } from '../accounts/form-parts.tsx';
 import { DepositRoomNote, parseLimitInput, ProtectionLink, useProtection } from './protection-parts.tsx';
@@ -10,7 +10,7 @@ type TPeriod = (typeof DEPOSIT_LIMIT_PERIODS)[number]['kind'];
 
 /**
  * Before the member's first deposit (docs/0102): would it like a deposit limit? A limit set here
- * applies at once; the answer (set or skipped) is recorded, and the form shows after it.
+ * applies at once; the answer (set or skipped) is recorded and the prompt goes.
  */
 function FirstDepositPrompt({ protection }: { protection: ReturnType<typeof useProtection> }) {
   const { t } = useTranslation();
@@ -65,16 +65,16 @@ function FirstDepositPrompt({ protection }: { protection: ReturnType<typeof useP
 }
 
 /**
- * The deposit page's protection part: before the first deposit the prompt (and `children`, the form,
- * only once it is answered); then the room the member's deposit limits leave and the link to them.
+ * The deposit page's protection part around `children` (the form): before the first deposit the
+ * prompt above it (the form stays usable: the prompt asks, it does not stand in the way), else the
+ * room the member's deposit limits leave; the link to them below.
  */
 export function DepositProtection({ children }: { children: ReactNode }) {
   const protection = useProtection();
   const s = protection.status.data;
-  if (s?.promptDue) return <FirstDepositPrompt protection={protection} />;
   return (
     <>
-      {s && <DepositRoomNote room={s.deposit} />}
+      {s?.promptDue ? <FirstDepositPrompt protection={protection} /> : s && <DepositRoomNote room={s.deposit} />}
       {children}
       <ProtectionLink />
     </>
