@@ -44,7 +44,11 @@ export async function depositRoom(db: TDb, memberId: number, now: Date): Promise
     .selectFrom('protection_limits')
     .select(['kind', 'value'])
     .where('member_id', '=', memberId)
-    .where('kind', 'in', DEPOSIT_LIMIT_PERIODS.map((p) => p.kind))
+    .where(
+      'kind',
+      'in',
+      DEPOSIT_LIMIT_PERIODS.map((p) => p.kind),
+    )
     .execute();
   if (limits.length === 0) return { roomMinor: null, binding: null, limitMinor: null, backAt: null };
   const credits = await creditsInWindow(db, memberId, now);

@@ -16,7 +16,8 @@ import { depositRoom, hasDeposited } from './deposit-room.ts';
 import { appendProtectionLog, liveLimits, type TLimitState, type TProtectionActor } from './protection-log.ts';
 
 type TDb = Kysely<DB> | Transaction<DB>;
-type TWho = { merchantId: number; memberId: number; now: Date; actor?: TProtectionActor };
+/** Whose limits, at which instant, changed by whom (the member itself unless said). */
+export type TWho = { merchantId: number; memberId: number; now: Date; actor?: TProtectionActor };
 
 /** The shortest delay before a raise may be confirmed, whatever a merchant sets (docs/0102). */
 export const MIN_RAISE_DELAY_MINUTES = 24 * 60;
@@ -48,6 +49,11 @@ export async function protectionStatus(db: TDb, merchantId: number, memberId: nu
     raiseDelayHours: Math.floor(delay / 60),
     promptDue: !answered && !deposited && room.binding === null,
   };
+}
+
+/** Drops the member's pending change of one limit (applied, cancelled, or superseded by a lower limit). */
+function dropPending(trx: Transaction<DB>, memberId: number, kind: TProtectionLimitKind) {
+  return trx.deleteFrom('protection_pending').where('member_id', '=', memberId).where('kind', '=', kind).execute();
 }
 
 /** One limit's state in the member's locked transaction. */
@@ -95,7 +101,7 @@ export function setLimit(db: Kysely<DB>, who: TWho, req: TProtectionSetRequest):
         .values({ ...base, value: req.value, set_at: who.now })
         .onConflict((oc) => oc.columns(['member_id', 'kind']).doUpdateSet({ value: req.value!, set_at: who.now }))
         .execute();
-      await trx.deleteFrom('protection_pending').where('member_id', '=', who.memberId).where('kind', '=', req.kind).execute();
+      await dropPending(trx, who.memberId, req.kind);
       return { event: 'limit_set', after: { value: req.value, pending: null } };
     }
     if (before.value === null) throw conflict(PROTECTION_MESSAGES.unchanged);
@@ -116,10 +122,9 @@ export function confirmPending(db: Kysely<DB>, who: TWho, kind: TProtectionLimit
     if (!before.pending) throw conflict(PROTECTION_MESSAGES.noPending);
     if (Date.parse(before.pending.effectiveAt) > who.now.getTime()) throw conflict(PROTECTION_MESSAGES.notDue);
     const value = before.pending.value;
-    await trx.deleteFrom('protection_pending').where('member_id', '=', who.memberId).where('kind', '=', kind).execute();
-    const limit = trx.updateTable('protection_limits').where('member_id', '=', who.memberId).where('kind', '=', kind);
+    await dropPending(trx, who.memberId, kind);
     if (value === null) await trx.deleteFrom('protection_limits').where('member_id', '=', who.memberId).where('kind', '=', kind).execute();
-    else await limit.set({ value, set_at: who.now }).execute();
+    else await trx.updateTable('protection_limits').set({ value, set_at: who.now }).where('member_id', '=', who.memberId).where('kind', '=', kind).execute();
     return { event: 'raise_confirmed', after: { value, pending: null } };
   });
 }
@@ -128,7 +133,7 @@ export function confirmPending(db: Kysely<DB>, who: TWho, kind: TProtectionLimit
 export function cancelPending(db: Kysely<DB>, who: TWho, kind: TProtectionLimitKind): Promise<TProtectionStatus> {
   return change(db, who, kind, async (trx, before) => {
     if (!before.pending) throw conflict(PROTECTION_MESSAGES.noPending);
-    await trx.deleteFrom('protection_pending').where('member_id', '=', who.memberId).where('kind', '=', kind).execute();
+    await dropPending(trx, who.memberId, kind);
     return { event: 'pending_cancelled', after: { value: before.value, pending: null } };
   });
 }

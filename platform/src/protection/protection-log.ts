@@ -23,7 +23,16 @@ const emptyStates = (): TLimitStates => Object.fromEntries(PROTECTION_LIMIT_KIND
  */
 export async function appendProtectionLog(
   trx: Transaction<DB>,
-  e: { merchantId: number; memberId: number; at: Date; actor: TProtectionActor; kind: string; limitKind: TProtectionLimitKind | null; before: unknown; after: unknown },
+  e: {
+    merchantId: number;
+    memberId: number;
+    at: Date;
+    actor: TProtectionActor;
+    kind: string;
+    limitKind: TProtectionLimitKind | null;
+    before: unknown;
+    after: unknown;
+  },
 ): Promise<void> {
   await trx
     .insertInto('protection_log')
