@@ -29,4 +29,15 @@ export type * from './schema/system.ts';
 
 /** The whole database as Kysely sees it. */
 export interface DB
-  extends MerchantTables, CatalogueTables, AccountTables, MoneyTables, AgentTables, GameTables, SystemTables, RewardTables, BonusTables, PromoTables, ProtectionTables {}
+  extends
+    MerchantTables,
+    CatalogueTables,
+    AccountTables,
+    MoneyTables,
+    AgentTables,
+    GameTables,
+    SystemTables,
+    RewardTables,
+    BonusTables,
+    PromoTables,
+    ProtectionTables {}
