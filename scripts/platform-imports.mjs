@@ -22,7 +22,7 @@ const LAYERS = [
   ['rewards'],
   ['bonus'],
   ['promo', 'referral'],
-  ['member', 'account', 'security-centre'],
+  ['member', 'account', 'security-centre', 'protection'],
   ['deposit', 'withdraw', 'transfer', 'records', 'games'],
   ['agent', 'operator', 'promotions'],
 ];

@@ -23,6 +23,7 @@ import { operatorRoutes } from './operator/operator.routes.ts';
 import { referralRoutes } from './referral/referral.routes.ts';
 import { operatorPromotionBannerRoutes, operatorPromotionRoutes, promotionApplyRoutes, promotionImageUploadRoutes } from './promotions/promotions.routes.ts';
 import { promoFinanceRoutes, promoRoutes } from './promo/promo.routes.ts';
+import { protectionRoutes } from './protection/protection.routes.ts';
 import { recordRoutes } from './records/records.routes.ts';
 import { rewardRoutes } from './rewards/rewards.routes.ts';
 import { bonusRoutes } from './bonus/bonus.routes.ts';
@@ -64,6 +65,7 @@ export const AREA_ROUTES: { readonly [K in Exclude<TAreaName, 'configWatch'>]: T
   bonus: bonusRoutes,
   promo: promoRoutes,
   referral: referralRoutes,
+  protection: protectionRoutes,
   security: securityCentreRoutes,
   agent: agentRoutes,
   agentTeam: teamReportRoutes,

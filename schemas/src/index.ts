@@ -58,6 +58,8 @@ export * from './wps/member-call-sets.ts';
 // Member referral and held bonuses (docs/0097).
 export * from './wps/referral-calls.ts';
 export * from './wps/bonus-review-calls.ts';
+// Player protection: limits, pending raises and the protection log (docs/0102).
+export * from './wps/protection-calls.ts';
 // Manual-apply promotions and the console's promotions, VIP levels and rates (docs/0098).
 export * from './wps/promotion-apply-calls.ts';
 export * from './wps/operator-promotion-calls.ts';

@@ -516,7 +516,7 @@ describe('composeScreenConfig', () => {
   });
 
   describe('availability (pages the web does not build are disabled)', () => {
-    it('links the built actions, the game centre routes, the account game lists, the security centre, deposit, withdraw, transfers, records, messages, the rebate, the agent centre, the help centre with its terms and the promotions, nothing else', () => {
+    it('links the built actions, the game centre routes, the account game lists, the security centre, deposit, withdraw, transfers, records, messages, the rebate, the agent centre, the help centre with its terms, the promotions and responsible gaming (docs/0102), nothing else', () => {
       const config = compose(agent);
       const all = [...sideEntries(config), ...config.memberCentre, ...config.agentCentre, ...config.avatarMenu, ...config.footer.helpLinks];
       const available = all
@@ -553,6 +553,7 @@ describe('composeScreenConfig', () => {
           '/member/bonusDetails',
           '/member/messageV2',
           '/member/manualRebate',
+          '/member/responsibleGaming',
           '/agentHome',
           '/agentHome/agentTeamOverview',
           '/agentHome/downlineManagmentView',

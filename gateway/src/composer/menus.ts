@@ -172,5 +172,7 @@ export function helpLinks(): TMenuEntry[] {
     route('aboutUs', 'footer_about_us', 'about', '/help#about'),
     route('beginnerGuide', 'footer_beginner_guide', 'guide', '/help#guide'),
     route('feedback', 'footer_feedback', 'feedback', '/help#feedback'),
+    // Player protection (docs/0102): the member's own limits, linked from every page.
+    route('responsibleGaming', 'footer_responsible_gaming', 'protection', '/member/responsibleGaming'),
   ];
 }

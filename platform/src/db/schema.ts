@@ -6,6 +6,7 @@ import type { GameTables } from './schema/games.ts';
 import type { MerchantTables } from './schema/merchant.ts';
 import type { MoneyTables } from './schema/money.ts';
 import type { PromoTables } from './schema/promo.ts';
+import type { ProtectionTables } from './schema/protection.ts';
 import type { RewardTables } from './schema/rewards.ts';
 import type { SystemTables } from './schema/system.ts';
 
@@ -22,9 +23,21 @@ export type * from './schema/games.ts';
 export type * from './schema/merchant.ts';
 export type * from './schema/money.ts';
 export type * from './schema/promo.ts';
+export type * from './schema/protection.ts';
 export type * from './schema/rewards.ts';
 export type * from './schema/system.ts';
 
 /** The whole database as Kysely sees it. */
 export interface DB
-  extends MerchantTables, CatalogueTables, AccountTables, MoneyTables, AgentTables, GameTables, SystemTables, RewardTables, BonusTables, PromoTables {}
+  extends
+    MerchantTables,
+    CatalogueTables,
+    AccountTables,
+    MoneyTables,
+    AgentTables,
+    GameTables,
+    SystemTables,
+    RewardTables,
+    BonusTables,
+    PromoTables,
+    ProtectionTables {}

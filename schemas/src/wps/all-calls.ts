@@ -30,6 +30,7 @@ import { PROMOTION_APPLY_CALLS, PROMOTION_IMAGE_UPLOAD_CALLS } from './promotion
 import { OPERATOR_PROMOTION_BANNER_CALLS, OPERATOR_PROMOTION_CALLS } from './operator-promotion-calls.ts';
 import { BONUS_CALLS } from './bonus-calls.ts';
 import { PROMO_CALLS, PROMO_FINANCE_CALLS } from './promo-calls.ts';
+import { PROTECTION_CALLS } from './protection-calls.ts';
 
 /**
  * Areas the gateway relays whole (docs/0090): each becomes a tRPC router of the same name made of
@@ -42,6 +43,7 @@ export const RELAYED_AREAS = {
   promotionApply: PROMOTION_APPLY_CALLS,
   bonus: BONUS_CALLS,
   promo: PROMO_CALLS,
+  protection: PROTECTION_CALLS,
 } as const satisfies Record<string, TCallSet>;
 
 /**

@@ -44,6 +44,8 @@ export const BUILT_MEMBER_PAGES = [
   'rewardCenter',
   // docs/0097: member referral.
   'referral',
+  // docs/0102: player protection, linked from the footer and the deposit page.
+  'responsibleGaming',
 ] as const;
 
 /**

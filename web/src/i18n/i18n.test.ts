@@ -42,6 +42,7 @@ import promotionsBn from './promotions.bn.json';
 import promotionsEn from './promotions.en.json';
 import { APPLY_MESSAGES } from '@wl/schemas/wps/promotion-apply-calls';
 import { OPERATOR_PROMOTION_MESSAGES } from '@wl/schemas/wps/operator-promotion-calls';
+import { PROTECTION_MESSAGES } from '@wl/schemas/wps/protection-calls';
 
 type TTree = { [k: string]: string | TTree };
 
@@ -110,6 +111,8 @@ const SERVER_KEYS = [
   ...Object.values(AGENT_LIMIT_MESSAGES),
   ...Object.values(APPLY_MESSAGES),
   ...Object.values(OPERATOR_PROMOTION_MESSAGES),
+  // The protection area's refusals (docs/0102).
+  ...Object.values(PROTECTION_MESSAGES).flatMap((m) => (typeof m === 'string' ? [m] : Object.values(m))),
   // What the platform answers a switched-off module, maintenance and the region rule (docs/0069).
   ...Object.values(GATE_REFUSALS).map((refusal) => refusal.message),
 ];

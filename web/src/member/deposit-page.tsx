@@ -10,6 +10,7 @@ import { FormError } from '../accounts/form-parts.tsx';
 import { DepositForm } from './deposit-form.tsx';
 import { depositChannelsQuery, recentDepositsQuery } from './deposit-queries.ts';
 import { DepositOrder, RecentDeposits } from './deposit-parts.tsx';
+import { DepositProtection } from './protection-prompt.tsx';
 import { moneyFlowError, useMoney, useMoneyMachineKit } from './transfer-parts.tsx';
 import '../styles/money.css';
 
@@ -81,16 +82,19 @@ export default function DepositPage() {
         ) : (
           <>
             <FormError message={channels.error && errorKey(channels.error)} />
-            {channel && (
-              <DepositForm
-                channels={list}
-                channel={channel}
-                context={state.context}
-                pending={state.matches({ form: 'submitting' })}
-                send={send}
-                money={money}
-              />
-            )}
+            {/* The member's deposit limits (docs/0102): the first-deposit prompt, the room left and the link to them. */}
+            <DepositProtection>
+              {channel && (
+                <DepositForm
+                  channels={list}
+                  channel={channel}
+                  context={state.context}
+                  pending={state.matches({ form: 'submitting' })}
+                  send={send}
+                  money={money}
+                />
+              )}
+            </DepositProtection>
           </>
         )}
       </section>

@@ -40,6 +40,8 @@ const PAGE_LOADERS: ReadonlyMap<string, () => Promise<{ default: () => ReactNode
   ['rewardCenter', () => import('./promotions-centre-page.tsx')],
   // Member referral (docs/0097).
   ['referral', () => import('./referral-page.tsx')],
+  // The member's own limits and protection history (docs/0102).
+  ['responsibleGaming', () => import('./protection-page.tsx')],
 ]);
 const LAZY_PAGES: ReadonlyMap<string, LazyExoticComponent<() => ReactNode>> = new Map([...PAGE_LOADERS].map(([page, load]) => [page, lazy(load)]));
 const busy = <div className="page-loading" aria-busy="true" />;
@@ -55,6 +57,7 @@ const PAGE_TEXTS: Readonly<Record<string, TArea[]>> = {
   bonusDetails: ['money', 'records'],
   rewardCenter: ['promotions', 'money'],
   referral: ['money', 'promotions'],
+  responsibleGaming: ['money', 'deposit'],
 };
 const RECORD_TEXTS: TArea[] = ['money', 'records'];
 
@@ -100,6 +103,8 @@ export default function MemberPage(props: { page?: string }) {
     if (page !== 'depositv2' || getToken() === null) return;
     void qc.prefetchQuery(depositChannelsQuery(trpc));
     void qc.prefetchQuery(recentDepositsQuery(trpc));
+    // The member's deposit limits and the first-deposit prompt (docs/0102) show with the form, not after it.
+    void qc.prefetchQuery(trpc.protection.limits.queryOptions(undefined, { staleTime: 10_000 }));
   }, [page, qc, trpc]);
   // The page's own texts come with the accounts texts, so it renders whole at its first render.
   return (

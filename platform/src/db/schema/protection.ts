@@ -1,0 +1,43 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/* Player protection (migration 0047, docs/0102): the member's limits, the merchant's raise delay, raises waiting for it, and the append-only log. */
+
+export interface ProtectionSettingsTable {
+  merchant_id: number;
+  raise_delay_minutes: Generated<number>;
+}
+export interface ProtectionLimitsTable {
+  member_id: number;
+  kind: string;
+  merchant_id: number;
+  value: number;
+  set_at: Date;
+}
+export interface ProtectionPendingTable {
+  member_id: number;
+  kind: string;
+  merchant_id: number;
+  value: number | null;
+  requested_at: Date;
+  effective_at: Date;
+}
+export interface ProtectionLogTable {
+  id: Generated<number>;
+  merchant_id: number;
+  member_id: number;
+  at: Date;
+  channel: 'member' | 'agent' | 'operator' | 'system';
+  actor_id: number | null;
+  kind: string;
+  limit_kind: string | null;
+  before: ColumnType<unknown | null, string | null, never>;
+  after: ColumnType<unknown | null, string | null, never>;
+}
+
+/** The protection tables, by name (db/schema.ts composes them into DB). */
+export interface ProtectionTables {
+  protection_settings: ProtectionSettingsTable;
+  protection_limits: ProtectionLimitsTable;
+  protection_pending: ProtectionPendingTable;
+  protection_log: ProtectionLogTable;
+}

@@ -1,0 +1,21 @@
+import { PROTECTION_CALLS } from '@wl/schemas';
+import { routesOf } from '../http/routes-of.ts';
+import type { TPlatformDeps } from '../http/deps.ts';
+import { answerPrompt, cancelPending, confirmPending, protectionHistory, protectionStatus, setLimit, type TWho } from './limits.service.ts';
+
+/** The session's own member, now. */
+const self = (c: { deps: TPlatformDeps; merchant: { id: number }; actor: { memberId: number } }): TWho => ({
+  merchantId: c.merchant.id,
+  memberId: c.actor.memberId,
+  now: c.deps.clock(),
+});
+
+/** The protection area (docs/0102): the member's own limits, pending changes, first-deposit prompt and history; trial accounts refused (REAL_MEMBER). */
+export const protectionRoutes = routesOf(PROTECTION_CALLS, {
+  limits: (c) => protectionStatus(c.deps.db, c.merchant.id, c.actor.memberId, c.deps.clock()),
+  set: (c) => setLimit(c.deps.db, self(c), c.input),
+  confirm: (c) => confirmPending(c.deps.db, self(c), c.input.kind),
+  cancel: (c) => cancelPending(c.deps.db, self(c), c.input.kind),
+  prompt: (c) => answerPrompt(c.deps.db, self(c), c.input.choice),
+  history: (c) => protectionHistory(c.deps.db, c.actor.memberId),
+});
