@@ -2,6 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import type { TMerchantRef } from '../bonus/award.ts';
 import { accountFor, transfer } from '../wallet/ledger.service.ts';
+import { memberWallets } from '../wallet/member-wallets.ts';
 
 /*
  * Paying cashback rows as cash (docs/0096): the promotion's budget charged by one guarded update,
@@ -43,12 +44,17 @@ export async function payCashbackRows(
   )
     return false;
   const expense = await accountFor(trx, merchant, 'bonus_expense');
+  const wallets = await memberWallets(
+    trx,
+    merchant,
+    rows.map((r) => r.memberId),
+  );
   const ids: number[] = [];
   const transactions: number[] = [];
   for (const r of rows) {
     const paid = await transfer(trx, {
       from: expense,
-      to: await accountFor(trx, merchant, 'member_wallet', { memberId: r.memberId }),
+      to: wallets.get(r.memberId)!,
       amountMinor: r.amountMinor,
       owner: { kind: 'member', id: r.memberId },
       idempotencyKey: `cashback:${r.id}`,
