@@ -43,7 +43,9 @@ async function payUpgradeBonuses(
   ups: readonly { memberId: number; from: number; to: number }[],
   levels: readonly TVipLevelRow[],
 ): Promise<void> {
-  const rows = ups.flatMap((u) => levels.filter((l) => l.level > u.from && l.level <= u.to).map((l) => ({ member_id: u.memberId, level: l.level, ledger_transaction_id: null })));
+  const rows = ups.flatMap((u) =>
+    levels.filter((l) => l.level > u.from && l.level <= u.to).map((l) => ({ member_id: u.memberId, level: l.level, ledger_transaction_id: null })),
+  );
   if (rows.length === 0) return;
   const first = await trx
     .insertInto('vip_upgrade_bonuses')

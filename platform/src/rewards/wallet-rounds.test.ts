@@ -45,8 +45,15 @@ async function fundedMember(prefix: string): Promise<number> {
 
 /** The level-0 rate of a game type (demo seed). */
 const rateOf = async (gameType: string) =>
-  (await ctx.db.selectFrom('rebate_rates').select('rate_bp').where('merchant_id', '=', merchant.id).where('level', '=', 0).where('game_type', '=', gameType).executeTakeFirstOrThrow())
-    .rate_bp;
+  (
+    await ctx.db
+      .selectFrom('rebate_rates')
+      .select('rate_bp')
+      .where('merchant_id', '=', merchant.id)
+      .where('level', '=', 0)
+      .where('game_type', '=', gameType)
+      .executeTakeFirstOrThrow()
+  ).rate_bp;
 
 const ok = (answer: Awaited<ReturnType<typeof acme.bet>>) => expect(answer.body, JSON.stringify(answer.body)).toMatchObject({ success: true });
 
@@ -54,7 +61,13 @@ beforeAll(async () => {
   Object.assign(merchant, await ctx.db.selectFrom('merchants').select(['id', 'currency']).executeTakeFirstOrThrow());
   await ctx.db.insertInto('seamless_providers').values({ merchant_id: merchant.id, code: ACME, name: 'Acme Live', secret }).execute();
   liveGame = (
-    await ctx.db.selectFrom('games').select('game_code').where('merchant_id', '=', merchant.id).where('game_type', '=', 'LIVE').orderBy('id').executeTakeFirstOrThrow()
+    await ctx.db
+      .selectFrom('games')
+      .select('game_code')
+      .where('merchant_id', '=', merchant.id)
+      .where('game_type', '=', 'LIVE')
+      .orderBy('id')
+      .executeTakeFirstOrThrow()
   ).game_code;
   acme = seamlessCalls(
     ctx,

@@ -13,7 +13,13 @@ export type TSeamlessCallAnswer = {
  * `provider` names another: a bet, a win and a rollback of `gameCode`, each round `R:<bet id>` unless
  * told. `secret` is read at call time.
  */
-export function seamlessCalls(ctx: { app: FastifyInstance }, secret: () => string, now: () => number, gameCode = 'slot', provider: string = BUILT_IN_PROVIDER.code) {
+export function seamlessCalls(
+  ctx: { app: FastifyInstance },
+  secret: () => string,
+  now: () => number,
+  gameCode = 'slot',
+  provider: string = BUILT_IN_PROVIDER.code,
+) {
   async function call(path: string, body: unknown): Promise<TSeamlessCallAnswer> {
     const payload = JSON.stringify(body);
     const timestamp = String(now());
