@@ -3,8 +3,8 @@ import { GAME_TYPES, REWARD_MESSAGES, type TGameType, type TRebateClaimResult, t
 import type { DB } from '../db/schema.ts';
 import { WpsError } from '../http/envelope.ts';
 import { lockMembers } from '../kernel/member-lock.ts';
-import { accountFor, inTransaction, memberBalance, transfer } from '../wallet/ledger.service.ts';
-import { memberWallets } from '../wallet/member-wallets.ts';
+import { accountFor, inTransaction } from '../wallet/ledger.service.ts';
+import { payFromBonusExpense } from '../wallet/member-wallets.ts';
 import { isGameType, memberLevel, rebateRates, rewardsSettings, type TMerchantRef } from './rewards.queries.ts';
 import { insertRebateClaims, unrebatedByGameType } from './settled-rounds.ts';
 
@@ -73,25 +73,18 @@ export async function payRebates(
 ): Promise<{ claimId: number; memberId: number; amountMinor: number; mainMinor: number }[]> {
   const claims = await insertRebateClaims(trx, merchant.id, memberIds, claim);
   if (claims.length === 0) return [];
-  const expense = await accountFor(trx, merchant, 'bonus_expense');
-  const wallets = await memberWallets(
+  const moved = await payFromBonusExpense(
     trx,
     merchant,
-    claims.map((c) => c.memberId),
+    claims.map((c) => ({ memberId: c.memberId, amountMinor: c.amountMinor, key: `rebate:${c.id}`, kind: 'rebate', meta: { claimId: c.id } })),
   );
-  const paid = [];
-  for (const c of claims) {
-    const moved = await transfer(trx, {
-      from: expense,
-      to: wallets.get(c.memberId)!,
-      amountMinor: c.amountMinor,
-      owner: { kind: 'member', id: c.memberId },
-      idempotencyKey: `rebate:${c.id}`,
-      kind: 'rebate',
-      meta: { claimId: c.id },
-    });
-    paid.push({ claimId: c.id, memberId: c.memberId, amountMinor: c.amountMinor, mainMinor: memberBalance(moved.toBalanceMinor), tx: moved.transactionId });
-  }
+  const paid = claims.map((c, i) => ({
+    claimId: c.id,
+    memberId: c.memberId,
+    amountMinor: c.amountMinor,
+    mainMinor: moved[i]!.walletMinor,
+    tx: moved[i]!.transactionId,
+  }));
   await sql`
     update rebate_claims c set ledger_transaction_id = v.tx
     from (select unnest(${`{${paid.map((p) => p.claimId).join(',')}}`}::bigint[]) as id, unnest(${`{${paid.map((p) => p.tx).join(',')}}`}::bigint[]) as tx) v

@@ -2,8 +2,8 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { TLanguage, TVipStatus } from '@wl/schemas';
 import type { DB } from '../db/schema.ts';
 import { lockMembers } from '../kernel/member-lock.ts';
-import { accountFor, inTransaction, transfer } from '../wallet/ledger.service.ts';
-import { memberWallets } from '../wallet/member-wallets.ts';
+import { inTransaction } from '../wallet/ledger.service.ts';
+import { payFromBonusExpense } from '../wallet/member-wallets.ts';
 import { isGameType, memberLevel, rebateRates, rewardsSettings, vipLevels, type TMerchantRef, type TVipLevelRow } from './rewards.queries.ts';
 import { membersFigures, vipFigures } from './settled-rounds.ts';
 
@@ -56,25 +56,19 @@ async function payUpgradeBonuses(
   const bonusOf = (level: number) => Number(levels.find((l) => l.level === level)?.upgrade_bonus_minor ?? 0);
   const due = first.filter((f) => bonusOf(f.level) > 0).sort((a, b) => a.member_id - b.member_id || a.level - b.level);
   if (due.length === 0) return;
-  const expense = await accountFor(trx, merchant, 'bonus_expense');
-  const wallets = await memberWallets(
-    trx,
-    merchant,
-    due.map((d) => d.member_id),
-  );
-  const transactions: number[] = [];
-  for (const d of due) {
-    const paid = await transfer(trx, {
-      from: expense,
-      to: wallets.get(d.member_id)!,
-      amountMinor: bonusOf(d.level),
-      owner: { kind: 'member', id: d.member_id },
-      idempotencyKey: `vip-upgrade:${d.level}`,
-      kind: 'vip_upgrade_bonus',
-      meta: { level: d.level },
-    });
-    transactions.push(paid.transactionId);
-  }
+  const transactions = (
+    await payFromBonusExpense(
+      trx,
+      merchant,
+      due.map((d) => ({
+        memberId: d.member_id,
+        amountMinor: bonusOf(d.level),
+        key: `vip-upgrade:${d.level}`,
+        kind: 'vip_upgrade_bonus',
+        meta: { level: d.level },
+      })),
+    )
+  ).map((m) => m.transactionId);
   await sql`
     update vip_upgrade_bonuses b set ledger_transaction_id = v.tx
     from (select unnest(${`{${due.map((d) => d.member_id).join(',')}}`}::int[]) as member_id, unnest(${`{${due.map((d) => d.level).join(',')}}`}::int[]) as level,
