@@ -66,9 +66,10 @@ async function seedPlay(db: Kysely<DB>, periodStart: Date, members: number): Pro
       select ${m}, 'bench_cb_' || g, 'cb' || g, '-', 0, false from generate_series(1, ${members}) g`.execute(trx);
     await sql`insert into ledger_accounts (merchant_id, member_id, kind, currency)
       select ${m}, id, 'member_wallet', ${merchant.currency} from members where username like 'bench_cb_%'`.execute(trx);
-    await sql`insert into seamless_transactions (provider_id, transaction_id, kind, member_id, round_id, game_code, amount_minor, request_hash, created_at)
+    await sql`insert into seamless_transactions (provider_id, transaction_id, kind, member_id, round_id, game_code, amount_minor, settled_stake_minor, request_hash, created_at)
       select ${provider.id}, 'BENCH-' || s.id || '-' || n || ':' || k.kind, k.kind, s.id, 'BENCH-' || s.id || '-' || n, ${game.game_code},
         case when k.kind = 'bet' then x.stake when (s.id + n) % 3 = 0 then x.stake * 18 / 10 else 0 end,
+        case when k.kind = 'win' then x.stake end,
         '-', ${at}::timestamptz + make_interval(secs => n)
       from members s
         cross join lateral (select (100000 + (s.id % 50) * 10000) * (case when s.id % 100 = 0 then 50 else 1 end) as stake) x,

@@ -3,6 +3,17 @@
 -- A settled round is a win row: it settled the placed bets of its member in its round (their slots
 -- 'settled'); its id is the round's key.
 
+-- A win keeps the stake it settled (its round's placed bets of the member, which it moved to
+-- 'settled'), written by the win's own insert: the settled round is one row to read. Wins recorded
+-- before get theirs from their settled slots.
+alter table seamless_transactions add column settled_stake_minor bigint check (settled_stake_minor >= 0);
+update seamless_transactions w set settled_stake_minor = coalesce((
+  select sum(t.amount_minor) from seamless_transactions t
+  join seamless_bet_slots s on s.provider_id = t.provider_id and s.bet_transaction_id = t.transaction_id and s.state = 'settled'
+  where t.provider_id = w.provider_id and t.round_id = w.round_id and t.member_id = w.member_id and t.kind = 'bet'), 0)
+where w.kind = 'win';
+alter table seamless_transactions add constraint seamless_transactions_settled_stake_check check ((kind = 'win') = (settled_stake_minor is not null));
+
 -- Each settled round rebated once: a win joins at most one claim (the primary key), written in the
 -- statement that inserts the claim.
 create table rebated_settlements (

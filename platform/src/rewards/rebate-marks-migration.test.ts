@@ -12,7 +12,8 @@ import { unrebatedByGameType } from './settled-rounds.ts';
 /**
  * docs/0099, migration 0045: a built-in slot round rebated before (marked in rebated_rounds by its
  * game_rounds id) keeps its mark on the wallet's settlement of the same round, so it is not rebated
- * again; a mark with no wallet settlement goes with the old table.
+ * again; a mark with no wallet settlement goes with the old table; a win recorded before keeps the
+ * stake it settled.
  */
 const MIGRATION = '0045_rebates_from_wallet_settlements';
 const extra = {} as { database: TDatabase; dir: string };
@@ -66,5 +67,7 @@ describe('migration 0045: rebate marks move to the wallet settlements', () => {
     expect(marks.map((m) => [m.transaction_id, Number(m.claim_id)])).toEqual([[`${wr}:win`, Number(claim!.id)]]);
     expect(await q(sql`select 1 from information_schema.tables where table_schema = current_schema() and table_name = 'rebated_rounds'`)).toEqual([]);
     expect(await unrebatedByGameType(db, member!.id)).toEqual([]);
+    // The win recorded before the migration got the stake it settled from its settled slot.
+    expect(await q(sql`select settled_stake_minor::int as stake from seamless_transactions where transaction_id = ${`${wr}:win`}`)).toEqual([{ stake: 10_000 }]);
   });
 });

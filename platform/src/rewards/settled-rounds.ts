@@ -9,8 +9,9 @@ type TDb = Kysely<DB> | Transaction<DB>;
  * crash and lottery included (they bet through the same wallet; game_rounds is not read, so none
  * counts twice). A round is settled by its win row (a win of 0 closes a lost round): the win settled
  * the member's placed bets of that round (their slots 'settled'; a rolled-back or void bet is never
- * settled, so it earns nothing). Stake = those bets' sum, payout = the win's amount, time = the
- * win's, game type = the game code's among the merchant's games. The win's id is the round's key.
+ * settled, so it earns nothing). Stake = those bets' sum (kept on the win row by the win itself,
+ * `settled_stake_minor`), payout = the win's amount, time = the win's, game type = the game code's
+ * among the merchant's games. The win's id is the round's key.
  * Only real members reach the wallet (seamlessWallet refuses trial accounts), so every round is real money.
  */
 
@@ -20,15 +21,9 @@ export function settledRounds(where: RawBuilder<unknown>, opts: { gameType?: boo
     ? sql`, coalesce((select g.game_type from games g where g.merchant_id = p.merchant_id and g.game_code = w.game_code order by g.id limit 1), '') as game_type`
     : sql``;
   return sql`(
-    select w.id as win_id, p.merchant_id, w.member_id, w.created_at as settled_at, w.amount_minor as payout_minor, b.stake_minor ${gameType}
+    select w.id as win_id, p.merchant_id, w.member_id, w.created_at as settled_at, w.amount_minor as payout_minor, w.settled_stake_minor as stake_minor ${gameType}
     from seamless_transactions w
     join seamless_providers p on p.id = w.provider_id
-    cross join lateral (
-      select coalesce(sum(t.amount_minor), 0) as stake_minor
-      from seamless_transactions t
-      join seamless_bet_slots s on s.provider_id = t.provider_id and s.bet_transaction_id = t.transaction_id and s.state = 'settled'
-      where t.provider_id = w.provider_id and t.round_id = w.round_id and t.member_id = w.member_id and t.kind = 'bet'
-    ) b
     where w.kind = 'win' and ${where}
   )`;
 }

@@ -46,6 +46,7 @@ export async function insertSettledRounds(
     round_id: r.round,
     game_code: game.game_code,
     amount_minor: kind === 'bet' ? r.stake : r.payout,
+    settled_stake_minor: kind === 'bet' ? null : r.stake,
     request_hash: '-',
     created_at: at,
   });
