@@ -68,6 +68,8 @@ describe('migration 0045: rebate marks move to the wallet settlements', () => {
     expect(await q(sql`select 1 from information_schema.tables where table_schema = current_schema() and table_name = 'rebated_rounds'`)).toEqual([]);
     expect(await unrebatedByGameType(db, member!.id)).toEqual([]);
     // The win recorded before the migration got the stake it settled from its settled slot.
-    expect(await q(sql`select settled_stake_minor::int as stake from seamless_transactions where transaction_id = ${`${wr}:win`}`)).toEqual([{ stake: 10_000 }]);
+    expect(await q(sql`select settled_stake_minor::int as stake from seamless_transactions where transaction_id = ${`${wr}:win`}`)).toEqual([
+      { stake: 10_000 },
+    ]);
   });
 });

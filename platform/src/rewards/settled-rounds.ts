@@ -106,18 +106,26 @@ export async function insertRebateClaims(
   return rows.rows.map((r) => ({ id: Number(r.id), memberId: Number(r.member_id), amountMinor: Number(r.amount_minor) }));
 }
 
-/** Each member's net loss (stakes − payouts) over the merchant's rounds settled in [start, end), where above zero and not yet in a cashback row of the promotion and period. */
+/**
+ * Each member's net loss (stakes − payouts) over the merchant's rounds settled in [start, end), where
+ * above zero and not yet in a cashback row of the promotion and period. The members already paid
+ * are read apart and left out here: an anti-join in the statement, planned on statistics taken
+ * before a run's own rows, can scan those rows once per round (minutes at 1,000,000 rounds).
+ */
 export async function netLosses(
   db: TDb,
   p: { id: number; merchantId: number },
   period: { start: Date; end: Date },
 ): Promise<{ memberId: number; netMinor: number }[]> {
-  const rows = await sql<{ member_id: number; net: string | number }>`
-    select r.member_id, sum(r.stake_minor - r.payout_minor) as net
-    from ${settledRounds(sql`p.merchant_id = ${p.merchantId} and w.created_at >= ${period.start} and w.created_at < ${period.end}`)} r
-    where not exists (select 1 from cashback_payouts c where c.promotion_id = ${p.id} and c.member_id = r.member_id and c.period_start = ${period.start})
-    group by r.member_id
-    having sum(r.stake_minor - r.payout_minor) > 0
-    order by r.member_id`.execute(db);
-  return rows.rows.map((r) => ({ memberId: Number(r.member_id), netMinor: Number(r.net) }));
+  const [rows, done] = await Promise.all([
+    sql<{ member_id: number; net: string | number }>`
+      select r.member_id, sum(r.stake_minor - r.payout_minor) as net
+      from ${settledRounds(sql`p.merchant_id = ${p.merchantId} and w.created_at >= ${period.start} and w.created_at < ${period.end}`)} r
+      group by r.member_id
+      having sum(r.stake_minor - r.payout_minor) > 0
+      order by r.member_id`.execute(db),
+    db.selectFrom('cashback_payouts').select('member_id').where('promotion_id', '=', p.id).where('period_start', '=', period.start).execute(),
+  ]);
+  const paid = new Set(done.map((d) => d.member_id));
+  return rows.rows.filter((r) => !paid.has(Number(r.member_id))).map((r) => ({ memberId: Number(r.member_id), netMinor: Number(r.net) }));
 }
