@@ -17,6 +17,7 @@ import { measureEdge, printEdge, registerBareRoute } from './edge.ts';
 import { measureAgentTeam, printAgentTeam } from './agent-team.ts';
 import { measureGameList, measureSlotRounds, printGameList, printSlotRounds } from './games.ts';
 import { measureLedger, printLedger } from './ledger.ts';
+import { measurePromoJobs, printPromoJobs } from './promo-cashback.ts';
 import { load } from './load.ts';
 import { measureIdleMemory, printIdleMemory } from './memory.ts';
 import { livePush, printLivePush } from './live-push.ts';
@@ -119,6 +120,8 @@ async function main() {
     gameList: await measureGameList(),
     // docs/0046: the agent centre for an agent with 100,000 downlines and 1,000,000 bets, beside a bare route.
     agentTeam: await measureAgentTeam(process.env.DATABASE_URL),
+    // docs/0099: the daily rewards and cashback runs over 100,000 members and 1,000,000 settled wallet rounds.
+    promoJobs: await measurePromoJobs(process.env.DATABASE_URL),
   };
   const goals = goalRows(results);
 
@@ -141,6 +144,7 @@ async function main() {
   printSlotRounds(results.slotRounds, results.ledger);
   printGameList(results.gameList);
   printAgentTeam(results.agentTeam);
+  printPromoJobs(results.promoJobs);
   printGoals(goals);
   console.log(`  written to bench/results.json\n`);
 

@@ -116,7 +116,7 @@ async function recorded(
   player: TPlayer,
   kind: TMoveKind,
   req: { transactionId: string; roundId: string; gameCode: string },
-  row: { amountMinor: number; hash: string; ledgerId: number | null; ref?: string },
+  row: { amountMinor: number; hash: string; ledgerId: number | null; ref?: string; settledStakeMinor?: number },
 ): Promise<TSeamlessAnswer> {
   const after = await trx
     .with('recorded', (db) =>
@@ -133,6 +133,7 @@ async function recorded(
           amount_minor: row.amountMinor,
           request_hash: row.hash,
           ledger_transaction_id: row.ledgerId,
+          settled_stake_minor: row.settledStakeMinor ?? null,
         })
         .returning('id'),
     )
@@ -267,6 +268,7 @@ export async function seamlessWin(deps: TPlatformDeps, provider: TSeamlessProvid
       .select([
         'seamless_bet_slots.bet_transaction_id',
         'seamless_bet_slots.state',
+        'seamless_transactions.amount_minor',
         'bonus_stakes.award_id',
         seenHashOf(trx, provider, req.transactionId).as('seen_hash'),
       ])
@@ -300,7 +302,9 @@ export async function seamlessWin(deps: TPlatformDeps, provider: TSeamlessProvid
       : req.amountMinor > 0
         ? await move(trx, provider, player, 'win', req.transactionId, req.amountMinor, { game: req.gameCode, round: req.roundId })
         : null;
-    return recorded(trx, provider, player, 'win', req, { amountMinor: req.amountMinor, hash, ledgerId });
+    // The round's stake as settled, kept with its win: what rebates, VIP turnover and cashback read (docs/0099).
+    const settledStakeMinor = slots.reduce((sum, s) => (s.state === 'placed' ? sum + Number(s.amount_minor) : sum), 0);
+    return recorded(trx, provider, player, 'win', req, { amountMinor: req.amountMinor, hash, ledgerId, settledStakeMinor });
   });
 }
 

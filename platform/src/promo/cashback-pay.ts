@@ -1,7 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import type { TMerchantRef } from '../bonus/award.ts';
-import { accountFor, transfer } from '../wallet/ledger.service.ts';
+import { payFromBonusExpense } from '../wallet/member-wallets.ts';
 
 /*
  * Paying cashback rows as cash (docs/0096): the promotion's budget charged by one guarded update,
@@ -42,22 +42,20 @@ export async function payCashbackRows(
     ))
   )
     return false;
-  const expense = await accountFor(trx, merchant, 'bonus_expense');
-  const ids: number[] = [];
-  const transactions: number[] = [];
-  for (const r of rows) {
-    const paid = await transfer(trx, {
-      from: expense,
-      to: await accountFor(trx, merchant, 'member_wallet', { memberId: r.memberId }),
-      amountMinor: r.amountMinor,
-      owner: { kind: 'member', id: r.memberId },
-      idempotencyKey: `cashback:${r.id}`,
-      kind: 'cashback',
-      meta: { cashbackId: r.id, promotionId },
-    });
-    ids.push(r.id);
-    transactions.push(paid.transactionId);
-  }
+  const ids = rows.map((r) => r.id);
+  const transactions = (
+    await payFromBonusExpense(
+      trx,
+      merchant,
+      rows.map((r) => ({
+        memberId: r.memberId,
+        amountMinor: r.amountMinor,
+        key: `cashback:${r.id}`,
+        kind: 'cashback',
+        meta: { cashbackId: r.id, promotionId },
+      })),
+    )
+  ).map((m) => m.transactionId);
   await sql`
     update cashback_payouts c set state = 'paid', ledger_transaction_id = v.tx, decided_at = ${now}, decided_by = ${decidedBy}
     from (select unnest(${`{${ids.join(',')}}`}::int[]) as id, unnest(${`{${transactions.join(',')}}`}::bigint[]) as tx) v

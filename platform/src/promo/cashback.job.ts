@@ -1,8 +1,9 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { TPromotionTermsOf } from '@wl/schemas';
 import type { DB } from '../db/schema.ts';
 import type { JobRunner } from '../jobs/job-runner.ts';
 import { lockMembers } from '../kernel/member-lock.ts';
+import { netLosses } from '../rewards/settled-rounds.ts';
 import { inTransaction } from '../wallet/ledger.service.ts';
 import { payCashbackRows } from './cashback-pay.ts';
 
@@ -34,25 +35,16 @@ export function cashbackMinor(t: TPromotionTermsOf<'cashback'>, netLossMinor: nu
 type TCashbackPromotion = { id: number; merchantId: number; currency: string; startsAt: Date; endsAt: Date | null; terms: TPromotionTermsOf<'cashback'> };
 
 /**
- * One promotion's last closed period: each member's net loss (stakes − payouts of settled real
- * rounds in the period) not yet paid for it, in chunks; a row per member inserted in the
+ * One promotion's last closed period: each member's net loss (stakes − payouts of the wallet's
+ * settled rounds in the period, docs/0099) not yet paid for it, in chunks; a row per member inserted in the
  * transaction that pays it (unique per promotion, member and period), so a run again, or after a
  * crash, pays nothing twice. Above `autoUpToMinor` the row waits for a finance operator.
  */
 async function runPromotion(db: Kysely<DB>, p: TCashbackPromotion, now: Date, run: TRunOptions): Promise<{ paid: number; pending: number }> {
   const period = lastClosedPeriod(p.startsAt, p.terms.periodDays, now);
   if (!period || (p.endsAt && period.start >= p.endsAt)) return { paid: 0, pending: 0 };
-  const losses = await sql<{ member_id: number; net: string | number }>`
-    select r.member_id, sum(r.stake_minor - r.payout_minor) as net
-    from game_rounds r
-    where r.merchant_id = ${p.merchantId} and r.state = 'settled' and r.mode = 'real'
-      and r.settled_at >= ${period.start} and r.settled_at < ${period.end}
-      and not exists (select 1 from cashback_payouts c where c.promotion_id = ${p.id} and c.member_id = r.member_id and c.period_start = ${period.start})
-    group by r.member_id
-    having sum(r.stake_minor - r.payout_minor) > 0
-    order by r.member_id`.execute(db);
-  const due = losses.rows
-    .map((r) => ({ memberId: Number(r.member_id), net: Number(r.net), amount: cashbackMinor(p.terms, Number(r.net)) }))
+  const due = (await netLosses(db, p, period))
+    .map((r) => ({ memberId: r.memberId, net: r.netMinor, amount: cashbackMinor(p.terms, r.netMinor) }))
     .filter((r) => r.amount > 0);
   const merchant = { id: p.merchantId, currency: p.currency };
   let paid = 0;

@@ -3,8 +3,10 @@ import { GAME_TYPES, REWARD_MESSAGES, type TGameType, type TRebateClaimResult, t
 import type { DB } from '../db/schema.ts';
 import { WpsError } from '../http/envelope.ts';
 import { lockMembers } from '../kernel/member-lock.ts';
-import { accountFor, inTransaction, memberBalance, transfer } from '../wallet/ledger.service.ts';
-import { isGameType, memberLevel, rebateRates, rewardsSettings, unrebatedRounds, type TMerchantRef } from './rewards.queries.ts';
+import { accountFor, inTransaction } from '../wallet/ledger.service.ts';
+import { payFromBonusExpense } from '../wallet/member-wallets.ts';
+import { isGameType, memberLevel, rebateRates, rewardsSettings, type TMerchantRef } from './rewards.queries.ts';
+import { insertRebateClaims, unrebatedByGameType } from './settled-rounds.ts';
 
 type TDb = Kysely<DB> | Transaction<DB>;
 
@@ -24,12 +26,12 @@ function rebateLines(rounds: readonly { gameType: string; validMinor: number }[]
     .sort((a, b) => GAME_TYPES.indexOf(a.gameType) - GAME_TYPES.indexOf(b.gameType));
 }
 
-/** What the member could claim now: the unrebated bets at the member's current level's rates. */
+/** What the member could claim now: the unrebated settled rounds at the member's current level's rates. */
 async function claimable(db: TDb, merchantId: number, memberId: number) {
-  const [level, rates, rounds] = await Promise.all([memberLevel(db, memberId), rebateRates(db, merchantId), unrebatedRounds(db, memberId)]);
+  const [level, rates, valid] = await Promise.all([memberLevel(db, memberId), rebateRates(db, merchantId), unrebatedByGameType(db, memberId)]);
   const ofLevel = new Map(rates.filter((r) => r.level === level).map((r) => [r.game_type, r.rate_bp]));
-  const lines = rebateLines(rounds, ofLevel);
-  return { rounds, lines, totalMinor: lines.reduce((sum, l) => sum + l.amountMinor, 0) };
+  const lines = rebateLines(valid, ofLevel);
+  return { lines, totalMinor: lines.reduce((sum, l) => sum + l.amountMinor, 0) };
 }
 
 /** The manualRebate page and the header's rebate prompt: the claimable rebate by game type. */
@@ -56,11 +58,43 @@ async function replay(trx: Transaction<DB>, merchant: TMerchantRef, memberId: nu
 }
 
 /**
- * Pays every claimable rebate of a member once (docs/0091). In one transaction, the member locked
- * first: the claim row (unique per member and key: a resend answers the first claim), each bet it
- * pays for marked in rebated_rounds (a bet's primary key there: never rebated twice, whichever of
- * claims, jobs and restarts comes first), then the ledger transfer from the merchant's bonus
- * expense, keyed by the claim. Null when nothing is claimable.
+ * Pays the claimable rebates of many members, each once (docs/0091, docs/0099). The caller's
+ * transaction holds the members' locks (docs/0080 order). One statement inserts the claim rows
+ * (unique per member and key: a member with a claim under the key gets none) and marks every round
+ * each pays (rebated_settlements: a round joins one claim, ever, whichever of claims, jobs and
+ * restarts comes first); then per claim one ledger transfer from the merchant's bonus expense, keyed
+ * by the claim; then one update records the transfers. A crash leaves all of it or none.
+ */
+export async function payRebates(
+  trx: Transaction<DB>,
+  merchant: TMerchantRef,
+  memberIds: readonly number[],
+  claim: { key: string; source: 'member' | 'job' },
+): Promise<{ claimId: number; memberId: number; amountMinor: number; mainMinor: number }[]> {
+  const claims = await insertRebateClaims(trx, merchant.id, memberIds, claim);
+  if (claims.length === 0) return [];
+  const moved = await payFromBonusExpense(
+    trx,
+    merchant,
+    claims.map((c) => ({ memberId: c.memberId, amountMinor: c.amountMinor, key: `rebate:${c.id}`, kind: 'rebate', meta: { claimId: c.id } })),
+  );
+  const paid = claims.map((c, i) => ({
+    claimId: c.id,
+    memberId: c.memberId,
+    amountMinor: c.amountMinor,
+    mainMinor: moved[i]!.walletMinor,
+    tx: moved[i]!.transactionId,
+  }));
+  await sql`
+    update rebate_claims c set ledger_transaction_id = v.tx
+    from (select unnest(${`{${paid.map((p) => p.claimId).join(',')}}`}::bigint[]) as id, unnest(${`{${paid.map((p) => p.tx).join(',')}}`}::bigint[]) as tx) v
+    where c.id = v.id`.execute(trx);
+  return paid.map(({ tx: _tx, ...p }) => p);
+}
+
+/**
+ * Pays every claimable rebate of a member once, in one transaction with the member locked first: a
+ * resend of the key answers the first claim. Null when nothing is claimable.
  */
 export async function payRebate(
   db: Kysely<DB>,
@@ -72,34 +106,8 @@ export async function payRebate(
     await lockMembers(trx, [memberId], merchant.id);
     const earlier = await replay(trx, merchant, memberId, claim.key);
     if (earlier) return earlier;
-    const now = await claimable(trx, merchant.id, memberId);
-    if (now.totalMinor <= 0) return null;
-    const row = await trx
-      .insertInto('rebate_claims')
-      .values({
-        merchant_id: merchant.id,
-        member_id: memberId,
-        idempotency_key: claim.key,
-        source: claim.source,
-        amount_minor: now.totalMinor,
-        ledger_transaction_id: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const claimId = Number(row.id);
-    const ids = now.rounds.map((r) => r.id);
-    await sql`insert into rebated_rounds (round_id, claim_id) select unnest(${`{${ids.join(',')}}`}::bigint[]), ${claimId}::bigint`.execute(trx);
-    const paid = await transfer(trx, {
-      from: await accountFor(trx, merchant, 'bonus_expense'),
-      to: await accountFor(trx, merchant, 'member_wallet', { memberId }),
-      amountMinor: now.totalMinor,
-      owner: { kind: 'member', id: memberId },
-      idempotencyKey: `rebate:${claimId}`,
-      kind: 'rebate',
-      meta: { claimId },
-    });
-    await trx.updateTable('rebate_claims').set({ ledger_transaction_id: paid.transactionId }).where('id', '=', claimId).execute();
-    return { claimId, amountMinor: now.totalMinor, mainMinor: memberBalance(paid.toBalanceMinor) };
+    const [paid] = await payRebates(trx, merchant, [memberId], claim);
+    return paid ? { claimId: paid.claimId, amountMinor: paid.amountMinor, mainMinor: paid.mainMinor } : null;
   });
 }
 

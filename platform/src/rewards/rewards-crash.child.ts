@@ -12,6 +12,6 @@ const { databaseUrl, schema, nowIso } = JSON.parse(process.argv[2]!) as TRewards
 const database = await openDatabase({ databaseUrl, schema });
 const write = (line: string) => process.stdout.write(`${line}\n`);
 write('ready');
-await runRewardsDaily(database.db, new Date(nowIso), (_effect, memberId) => write(`paid ${memberId}`));
+await runRewardsDaily(database.db, new Date(nowIso), { chunk: 4, onEffect: (_effect, memberId) => write(`paid ${memberId}`) });
 write('done');
 setInterval(() => undefined, 60_000);

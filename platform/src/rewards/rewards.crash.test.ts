@@ -106,7 +106,7 @@ describe.skipIf(!pg.url)('the daily rewards run across SIGKILL and two processes
       expect(levels.find((l) => l.id === memberId)?.vip_rank, `member ${i}`).toBe(kind.level);
     }
     const rebated = await sql<{ n: string }>`
-      select count(*) as n from rebated_rounds r join game_rounds g on g.id = r.round_id where g.member_id in (${sql.join(ids)})`.execute(db);
+      select count(*) as n from rebated_settlements r join seamless_transactions w on w.id = r.win_id where w.member_id in (${sql.join(ids)})`.execute(db);
     expect(Number(rebated.rows[0]!.n)).toBe(bets);
     expect(await ledgerViolations(db)).toEqual(NO_VIOLATIONS);
     expect(await ledgerTotal(db)).toBe(totalBefore);

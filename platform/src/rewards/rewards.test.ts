@@ -25,7 +25,7 @@ const ids = { member: 0, agent: 0 };
 const merchant = { id: 0, currency: '' };
 
 const walletMinor = async (memberId: number) => Number(await walletBalance(ctx.db, memberId));
-const count = async (table: 'rebate_claims' | 'rebated_rounds' | 'vip_upgrade_bonuses' | 'ledger_transactions') =>
+const count = async (table: 'rebate_claims' | 'rebated_settlements' | 'vip_upgrade_bonuses' | 'ledger_transactions') =>
   Number((await sql<{ n: string }>`select count(*) as n from ${sql.table(table)}`.execute(ctx.db)).rows[0]!.n);
 const memberIdOf = async (username: string) => (await ctx.db.selectFrom('members').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
 /** A new member of the demo merchant with an empty wallet account. */
@@ -161,12 +161,12 @@ describe('rebates', () => {
         ['job', 1_000],
       ]);
       const marked = await ctx.db
-        .selectFrom('rebated_rounds')
-        .select(['round_id', 'claim_id'])
-        .where('round_id', 'in', [...rounds, ...later])
-        .orderBy('round_id')
+        .selectFrom('rebated_settlements')
+        .select(['win_id', 'claim_id'])
+        .where('win_id', 'in', [...rounds, ...later])
+        .orderBy('win_id')
         .execute();
-      expect(marked.map((m) => [Number(m.round_id), Number(m.claim_id)])).toEqual([
+      expect(marked.map((m) => [Number(m.win_id), Number(m.claim_id)])).toEqual([
         [rounds[0], Number(claims[0]!.id)],
         [later[0], Number(claims[1]!.id)],
       ]);

@@ -2,10 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { TGameType } from '@wl/schemas';
 import type { DB } from '../db/schema.ts';
+import { BUILT_IN_PROVIDER } from '../kernel/catalogue.ts';
 
 /**
- * Settled real-money bets of a member on a game of `gameType` (stake and payout in minor units), as
- * a closed built-in game session leaves them: the bets a rebate is paid on (docs/0091).
+ * Settled real-money rounds of a member on a game of `gameType` (stake and payout in minor units), as
+ * the seamless wallet leaves them (docs/0099): per round a bet (its slot 'settled') and the win that
+ * settled it, at `at`, under the merchant's built-in provider unless `providerId` is given. Answers
+ * the wins' ids (the rounds' keys). No money moves here.
  */
 export async function insertSettledRounds(
   db: Kysely<DB>,
@@ -13,55 +16,54 @@ export async function insertSettledRounds(
   gameType: TGameType,
   bets: readonly { stake: number; payout: number }[],
   at = new Date(),
+  providerId?: number,
 ): Promise<number[]> {
+  if (bets.length === 0) return [];
   const member = await db.selectFrom('members').select('merchant_id').where('id', '=', memberId).executeTakeFirstOrThrow();
   const game = await db
     .selectFrom('games')
-    .select('id')
+    .select('game_code')
     .where('merchant_id', '=', member.merchant_id)
     .where('game_type', '=', gameType)
     .orderBy('id')
     .executeTakeFirstOrThrow();
-  const session = await db
-    .insertInto('game_sessions')
-    .values({
-      token_hash: randomUUID(),
-      merchant_id: member.merchant_id,
-      member_id: memberId,
-      game_id: game.id,
-      mode: 'real',
-      play_balance_minor: null,
-      last_seen_at: at,
-      closed_at: at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const seed = await db
-    .insertInto('game_seeds')
-    .values({ session_id: session.id, server_seed: 'a'.repeat(64), server_seed_hash: 'b'.repeat(64), client_seed: 'rebate' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const rows = await db
-    .insertInto('game_rounds')
-    .values(
-      bets.map((b, nonce) => ({
-        session_id: session.id,
-        seed_id: seed.id,
-        nonce,
-        merchant_id: member.merchant_id,
-        member_id: memberId,
-        game_id: game.id,
-        mode: 'real' as const,
-        stake_minor: b.stake,
-        payout_minor: b.payout,
-        outcome: '{}',
-        state: 'settled' as const,
-        settled_at: at,
-      })),
-    )
+  const provider =
+    providerId ??
+    (
+      await db
+        .selectFrom('seamless_providers')
+        .select('id')
+        .where('merchant_id', '=', member.merchant_id)
+        .where('code', '=', BUILT_IN_PROVIDER.code)
+        .executeTakeFirstOrThrow()
+    ).id;
+  const rounds = bets.map((b) => ({ ...b, round: `T-${randomUUID()}` }));
+  const row = (r: (typeof rounds)[number], kind: 'bet' | 'win') => ({
+    provider_id: provider,
+    transaction_id: `${r.round}:${kind}`,
+    kind,
+    member_id: memberId,
+    round_id: r.round,
+    game_code: game.game_code,
+    amount_minor: kind === 'bet' ? r.stake : r.payout,
+    settled_stake_minor: kind === 'bet' ? null : r.stake,
+    request_hash: '-',
+    created_at: at,
+  });
+  await db
+    .insertInto('seamless_transactions')
+    .values(rounds.map((r) => row(r, 'bet')))
+    .execute();
+  await db
+    .insertInto('seamless_bet_slots')
+    .values(rounds.map((r) => ({ provider_id: provider, bet_transaction_id: `${r.round}:bet`, state: 'settled' as const })))
+    .execute();
+  const wins = await db
+    .insertInto('seamless_transactions')
+    .values(rounds.map((r) => row(r, 'win')))
     .returning('id')
     .execute();
-  return rows.map((r) => Number(r.id));
+  return wins.map((w) => Number(w.id));
 }
 
 /** An approved deposit of a member decided at `at`: the figure the VIP thresholds read (no money moves here). */

@@ -9,10 +9,17 @@ export type TSeamlessCallAnswer = {
 };
 
 /**
- * The built-in provider's signed wallet calls as a test sends them (docs/0035): a bet, a win and a
- * rollback of `gameCode`, each round `R:<bet id>` unless told. `secret` is read at call time.
+ * A provider's signed wallet calls as a test sends them (docs/0035), the built-in provider's unless
+ * `provider` names another: a bet, a win and a rollback of `gameCode`, each round `R:<bet id>` unless
+ * told. `secret` is read at call time.
  */
-export function seamlessCalls(ctx: { app: FastifyInstance }, secret: () => string, now: () => number, gameCode = 'slot') {
+export function seamlessCalls(
+  ctx: { app: FastifyInstance },
+  secret: () => string,
+  now: () => number,
+  gameCode = 'slot',
+  provider: string = BUILT_IN_PROVIDER.code,
+) {
   async function call(path: string, body: unknown): Promise<TSeamlessCallAnswer> {
     const payload = JSON.stringify(body);
     const timestamp = String(now());
@@ -22,7 +29,7 @@ export function seamlessCalls(ctx: { app: FastifyInstance }, secret: () => strin
       url: path,
       headers: {
         'content-type': 'application/json',
-        [SEAMLESS_HEADERS.provider]: BUILT_IN_PROVIDER.code,
+        [SEAMLESS_HEADERS.provider]: provider,
         [SEAMLESS_HEADERS.timestamp]: timestamp,
         [SEAMLESS_HEADERS.nonce]: nonce,
         [SEAMLESS_HEADERS.signature]: seamlessSignature(secret(), { method: 'POST', path, timestamp, nonce, body: payload }),

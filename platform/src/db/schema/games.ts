@@ -24,6 +24,8 @@ export interface SeamlessTransactionsTable {
   amount_minor: number;
   request_hash: string;
   ledger_transaction_id: number | null;
+  /** A win's: the sum of the bets it settled (docs/0099); null on bets and rollbacks. */
+  settled_stake_minor: number | null;
   created_at: Generated<Date>;
 }
 export interface SeamlessBetSlotsTable {

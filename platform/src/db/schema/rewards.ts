@@ -40,8 +40,9 @@ export interface RebateClaimsTable {
   ledger_transaction_id: number | null;
   created_at: Generated<Date>;
 }
-export interface RebatedRoundsTable {
-  round_id: number;
+export interface RebatedSettlementsTable {
+  /** The seamless wallet's win row that settled the round (docs/0099). */
+  win_id: number;
   claim_id: number;
 }
 export interface VipReviewsTable {
@@ -59,6 +60,6 @@ export interface RewardTables {
   rebate_rates: RebateRatesTable;
   vip_upgrade_bonuses: VipUpgradeBonusesTable;
   rebate_claims: RebateClaimsTable;
-  rebated_rounds: RebatedRoundsTable;
+  rebated_settlements: RebatedSettlementsTable;
   vip_reviews: VipReviewsTable;
 }
