@@ -61,6 +61,8 @@ beforeAll(async () => {
     .set({ adjustment_daily_operator_minor: 1_000_000_000, adjustment_daily_member_minor: 1_000_000_000 })
     .where('id', '=', merchant.id)
     .execute();
+  // The VIP levels' own limits a day (docs/0100) lifted too: 0 is no limit of the level.
+  await db.updateTable('vip_levels').set({ withdraw_count: 0, withdraw_limit_minor: 0 }).where('merchant_id', '=', merchant.id).execute();
   const rows = await db.selectFrom('members').select(['id', 'username', 'type', 'upline_id']).where('username', 'in', ['demo_member', 'demo_agent']).execute();
   const m = rows.find((r) => r.username === 'demo_member')!;
   const a = rows.find((r) => r.username === 'demo_agent')!;
