@@ -97,9 +97,14 @@ describe('a promotion’s life', () => {
     // While a draft the kind may change; once running it is fixed.
     const sign = { kind: 'sign_up', amountMinor: 1_000, bonus: DEFAULT_BONUS_TERMS } as const;
     expect((await save(ops.content, draft({ id, terms: sign }))).json()).toMatchObject({ success: true, value: { kind: 'sign_up' } });
+    // A paying kind goes live only once finance approved its money (docs/0100).
+    expect((await setStatus(ops.content, id, 'active')).json()).toMatchObject({ success: false, message: OPERATOR_PROMOTION_MESSAGES.needsFinance });
+    const approved = (await call('POST', OPERATOR_PROMOTION_PATHS.approvePromotion, ops.finance, { id })).json();
+    expect(approved).toMatchObject({ success: true, value: { moneyApproved: true } });
     expect((await setStatus(ops.content, id, 'active')).json()).toMatchObject({ success: true, value: { status: 'active' } });
-    expect((await save(ops.content, draft({ id }))).json()).toMatchObject({ success: false, message: OPERATOR_PROMOTION_MESSAGES.kindFixed });
-    expect((await save(ops.content, draft({ id, terms: sign, titleEn: 'Welcome bonus' }))).json()).toMatchObject({
+    const { startsAt } = approved.value as { startsAt: string };
+    expect((await save(ops.content, draft({ id, startsAt }))).json()).toMatchObject({ success: false, message: OPERATOR_PROMOTION_MESSAGES.kindFixed });
+    expect((await save(ops.content, draft({ id, startsAt, terms: sign, titleEn: 'Welcome bonus' }))).json()).toMatchObject({
       success: true,
       value: { titleEn: 'Welcome bonus' },
     });
@@ -113,7 +118,7 @@ describe('a promotion’s life', () => {
         message: OPERATOR_PROMOTION_MESSAGES.statusTransition,
       });
     }
-    expect((await save(ops.content, draft({ id, terms: sign }))).json()).toMatchObject({
+    expect((await save(ops.content, draft({ id, startsAt, terms: sign }))).json()).toMatchObject({
       success: false,
       message: OPERATOR_PROMOTION_MESSAGES.statusTransition,
     });
