@@ -6,8 +6,8 @@ import type { TMerchant, TSessionMember, TSessionOperator } from '../http/auth.t
 import type { TPlatformDeps } from '../http/deps.ts';
 import type { TSessionAgent } from '../access/actor.ts';
 import { seededDatabase } from '../test-support/db.ts';
+import { fundWallet } from '../test-support/bare-members.ts';
 import { hashPassword } from '../session/password.service.ts';
-import { accountFor, transfer } from '../wallet/ledger.service.ts';
 import { ledgerViolations, NO_VIOLATIONS } from '../wallet/ledger-invariants.ts';
 import { requestWithdrawal } from '../withdraw/withdraw.service.ts';
 import { rejectWithdrawal } from '../withdraw/withdraw-operator.service.ts';
@@ -82,18 +82,7 @@ beforeAll(async () => {
         .executeTakeFirstOrThrow()
     ).id;
   bankOf = { member: await bank(m.id), agent: await bank(a.id) };
-  const clearing = await accountFor(db, merchant, 'deposit_clearing');
-  for (const id of [m.id, a.id]) {
-    const wallet = await accountFor(db, merchant, 'member_wallet', { memberId: id });
-    await transfer(db, {
-      from: clearing,
-      to: wallet,
-      amountMinor: 100_000_000,
-      owner: { kind: 'system', id: 0 },
-      idempotencyKey: `lock-fund:${id}`,
-      kind: 'deposit',
-    });
-  }
+  for (const id of [m.id, a.id]) await fundWallet(db, merchant, id, 100_000_000, `lock-fund:${id}`);
 });
 
 afterAll(async () => {

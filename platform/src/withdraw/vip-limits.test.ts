@@ -4,10 +4,9 @@ import type { TMerchant, TSessionMember } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
 import { WpsError } from '../http/envelope.ts';
 import { hashPassword } from '../session/password.service.ts';
-import { insertBareMembers } from '../test-support/bare-members.ts';
+import { fundWallet, insertBareMembers } from '../test-support/bare-members.ts';
 import { usePlatform } from '../test-support/db.ts';
 import { expectRealAccountOnly } from '../test-support/http.ts';
-import { accountFor, transfer } from '../wallet/ledger.service.ts';
 import { requestWithdrawal, withdrawOverview } from './withdraw.service.ts';
 
 /**
@@ -51,7 +50,6 @@ beforeAll(async () => {
   const hash = await hashPassword('Money5678');
   await ctx.db.updateTable('members').set({ withdraw_password_hash: hash, vip_rank: 0 }).where('id', 'in', ids).execute();
   await ctx.db.updateTable('members').set({ vip_rank: 1 }).where('id', '=', ids[3]!).execute();
-  const clearing = await accountFor(ctx.db, merchant, 'deposit_clearing');
   for (const [i, name] of (['count', 'merchant', 'amount', 'race'] as const).entries()) {
     const id = ids[i]!;
     const bank = await ctx.db
@@ -59,15 +57,7 @@ beforeAll(async () => {
       .values({ member_id: id, bank_name: 'VIP Bank', account_number: `77${id}`, holder_name: 'Vip Limit', created_at: new Date('2026-01-01') })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const wallet = await accountFor(ctx.db, merchant, 'member_wallet', { memberId: id });
-    await transfer(ctx.db, {
-      from: clearing,
-      to: wallet,
-      amountMinor: 100_000_000,
-      owner: { kind: 'system', id: 0 },
-      idempotencyKey: `vipwd-fund:${id}`,
-      kind: 'deposit',
-    });
+    await fundWallet(ctx.db, merchant, id, 100_000_000, `vipwd-fund:${id}`);
     members[name] = { session: session(id, `vipwd${i}`), bank: bank.id };
   }
 });
