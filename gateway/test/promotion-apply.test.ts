@@ -43,7 +43,7 @@ describe('a manual-apply promotion end to end', () => {
       terms: { kind: 'manual_apply', maxAmountMinor: 30_000, bonus: DEFAULT_BONUS_TERMS },
       startsAt: new Date(Date.now() - 60_000).toISOString(),
       endsAt: null,
-      budgetMinor: null,
+      budgetMinor: 10_000_000,
       maxRecipients: null,
       sort: 1,
     });
@@ -54,6 +54,8 @@ describe('a manual-apply promotion end to end', () => {
       status: 409,
       body: { message: 'promotion_apply_not_applicable' },
     });
+    // A paying promotion goes live once finance approved its money (docs/0100).
+    await h.client({ token: tokens.finance }).operator.approvePromotion.mutate({ id: promotionId });
     await ops.setPromotionStatus.mutate({ id: promotionId, status: 'active' });
     expect(await upload(PROMOTION_BANNER_UPLOAD_PATH, tokens.content, promotionId, tinyJpeg(30, 10), 'image/jpeg')).toMatchObject({
       status: 200,

@@ -82,6 +82,7 @@ describe.skipIf(!testEnv.databaseUrl)('processes started together on one empty P
         { name: 'lottery.sweep' },
         { name: 'platform.sweep-expired' },
         { name: 'promo.cashback' },
+        { name: 'promotions.draft-images-sweep' },
         { name: 'referral.rewards' },
         { name: 'rewards.daily' },
         { name: 'withdraw.auto-receive-sweep' },

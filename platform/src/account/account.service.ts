@@ -153,7 +153,9 @@ export async function register(
         weak_password: password === WEAK_PASSWORD,
         mobile_verified_at: phone && smsCodeRequired(mode, smsVerification) ? now : null,
       });
-      await offerSignUpBonus(trx, merchant, member.id, now, ip);
+      // A player's own sign-up is offered the sign-up bonus (no code, a referral link, an agent's member
+      // link); an agent's account, even through an agent link, is not a player's (docs/0100).
+      if (!(AGENT_TYPES as readonly number[]).includes(inviter?.memberType ?? MEMBER_TYPE)) await offerSignUpBonus(trx, merchant, member.id, now, ip);
       if (referrerId !== null) await recordReferral(trx, merchant.id, referrerId, member.id);
       return issueSession(trx, merchant, member, {
         now,

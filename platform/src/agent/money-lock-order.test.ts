@@ -6,8 +6,8 @@ import type { TMerchant, TSessionMember, TSessionOperator } from '../http/auth.t
 import type { TPlatformDeps } from '../http/deps.ts';
 import type { TSessionAgent } from '../access/actor.ts';
 import { seededDatabase } from '../test-support/db.ts';
+import { fundWallet } from '../test-support/bare-members.ts';
 import { hashPassword } from '../session/password.service.ts';
-import { accountFor, transfer } from '../wallet/ledger.service.ts';
 import { ledgerViolations, NO_VIOLATIONS } from '../wallet/ledger-invariants.ts';
 import { requestWithdrawal } from '../withdraw/withdraw.service.ts';
 import { rejectWithdrawal } from '../withdraw/withdraw-operator.service.ts';
@@ -61,6 +61,8 @@ beforeAll(async () => {
     .set({ adjustment_daily_operator_minor: 1_000_000_000, adjustment_daily_member_minor: 1_000_000_000 })
     .where('id', '=', merchant.id)
     .execute();
+  // The VIP levels' own limits a day (docs/0100) lifted too: 0 is no limit of the level.
+  await db.updateTable('vip_levels').set({ withdraw_count: 0, withdraw_limit_minor: 0 }).where('merchant_id', '=', merchant.id).execute();
   const rows = await db.selectFrom('members').select(['id', 'username', 'type', 'upline_id']).where('username', 'in', ['demo_member', 'demo_agent']).execute();
   const m = rows.find((r) => r.username === 'demo_member')!;
   const a = rows.find((r) => r.username === 'demo_agent')!;
@@ -80,18 +82,7 @@ beforeAll(async () => {
         .executeTakeFirstOrThrow()
     ).id;
   bankOf = { member: await bank(m.id), agent: await bank(a.id) };
-  const clearing = await accountFor(db, merchant, 'deposit_clearing');
-  for (const id of [m.id, a.id]) {
-    const wallet = await accountFor(db, merchant, 'member_wallet', { memberId: id });
-    await transfer(db, {
-      from: clearing,
-      to: wallet,
-      amountMinor: 100_000_000,
-      owner: { kind: 'system', id: 0 },
-      idempotencyKey: `lock-fund:${id}`,
-      kind: 'deposit',
-    });
-  }
+  for (const id of [m.id, a.id]) await fundWallet(db, merchant, id, 100_000_000, `lock-fund:${id}`);
 });
 
 afterAll(async () => {

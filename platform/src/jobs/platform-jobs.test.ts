@@ -10,6 +10,7 @@ import { TEAM_FIGURES_CRON, TEAM_FIGURES_QUEUE } from '../agent/team-rollup.ts';
 import { PROMO_CASHBACK_CRON, PROMO_CASHBACK_QUEUE } from '../promo/cashback.job.ts';
 import { REWARDS_DAILY_CRON, REWARDS_DAILY_QUEUE } from '../rewards/rewards.job.ts';
 import { BONUS_EXPIRE_CRON, BONUS_EXPIRE_QUEUE } from '../bonus/bonus-expire.job.ts';
+import { DRAFT_IMAGES_CRON, DRAFT_IMAGES_QUEUE } from '../promotions/draft-images.job.ts';
 import { useJobsDatabase } from './testing.ts';
 
 let db: Kysely<DB>;
@@ -31,6 +32,7 @@ describe('platform jobs', () => {
           { name: BONUS_EXPIRE_QUEUE, cron: BONUS_EXPIRE_CRON },
           { name: PROMO_CASHBACK_QUEUE, cron: PROMO_CASHBACK_CRON },
           { name: REFERRAL_REWARDS_QUEUE, cron: REFERRAL_REWARDS_CRON },
+          { name: DRAFT_IMAGES_QUEUE, cron: DRAFT_IMAGES_CRON },
         ].sort((a, b) => (a.name < b.name ? -1 : 1)),
       );
       const queue = await sql<{ policy: string }>`select policy from ${sql.id(schema, 'queue')} where name = ${SWEEP_QUEUE}`.execute(db);

@@ -80,6 +80,7 @@ const SAMPLES: Record<string, { payload?: object; query?: Record<string, string>
     },
   },
   [`POST ${OPERATOR_PROMOTION_PATHS.setPromotionStatus}`]: { payload: { id: 999_999, status: 'active' } },
+  [`POST ${OPERATOR_PROMOTION_PATHS.approvePromotion}`]: { payload: { id: 999_999 } },
   // A table without level 0 is refused after the permission check (nothing changes).
   [`PUT ${OPERATOR_PROMOTION_PATHS.vip}`]: {
     payload: {
@@ -118,6 +119,7 @@ const REFUSED_AFTER_ACCESS: Record<string, string> = {
   [OPERATOR_PROMOTION_PATHS.rejectApplication]: 'error_not_found',
   [OPERATOR_PROMOTION_PATHS.promotions + ' PUT']: 'error_not_found',
   [OPERATOR_PROMOTION_PATHS.setPromotionStatus]: 'error_not_found',
+  [OPERATOR_PROMOTION_PATHS.approvePromotion]: 'error_not_found',
   [OPERATOR_PROMOTION_PATHS.vip + ' PUT']: 'vip_level_zero_required',
   [OPERATOR_PROMOTION_PATHS.banner]: 'error_not_found',
   [PROMO_PATHS.decideCashback]: 'error_not_found',
@@ -198,6 +200,7 @@ describe('operator permissions, enforced by the platform', () => {
       `GET ${OPERATOR_PROMOTION_PATHS.promotions} config.read`,
       `PUT ${OPERATOR_PROMOTION_PATHS.promotions} whitelabel.write`,
       `POST ${OPERATOR_PROMOTION_PATHS.setPromotionStatus} whitelabel.write`,
+      `POST ${OPERATOR_PROMOTION_PATHS.approvePromotion} money.write`,
       `GET ${OPERATOR_PROMOTION_PATHS.vip} money.read`,
       `PUT ${OPERATOR_PROMOTION_PATHS.vip} money.write`,
       `GET ${PROMO_PATHS.cashbacks} money.read`,

@@ -26,6 +26,26 @@ export function lastClosedPeriod(startsAt: Date, periodDays: number, now: Date):
   return { start, end: new Date(start.getTime() + length) };
 }
 
+/** How far back a run looks for closed periods not yet paid: a day the job did not run is paid by the next run within this. */
+export const CASHBACK_LOOKBACK_DAYS = 30;
+
+/**
+ * Every period of `periodDays` counted from the promotion's start that has closed by `now` and
+ * closed within the last `lookbackDays`, oldest first; empty before the first closes.
+ */
+export function closedPeriods(startsAt: Date, periodDays: number, now: Date, lookbackDays: number): { start: Date; end: Date }[] {
+  const length = periodDays * DAY_MS;
+  const closed = Math.floor((now.getTime() - startsAt.getTime()) / length);
+  const since = now.getTime() - lookbackDays * DAY_MS;
+  const periods: { start: Date; end: Date }[] = [];
+  for (let i = closed; i >= 1; i--) {
+    const end = startsAt.getTime() + i * length;
+    if (end <= since) break;
+    periods.unshift({ start: new Date(end - length), end: new Date(end) });
+  }
+  return periods;
+}
+
 /** Percent of the net loss, down to the minor unit, at most the maximum; 0 below the minimum. */
 export function cashbackMinor(t: TPromotionTermsOf<'cashback'>, netLossMinor: number): number {
   const amount = Math.min(Math.floor((netLossMinor * t.percent) / 100), t.maxPayoutMinor);
@@ -34,15 +54,32 @@ export function cashbackMinor(t: TPromotionTermsOf<'cashback'>, netLossMinor: nu
 
 type TCashbackPromotion = { id: number; merchantId: number; currency: string; startsAt: Date; endsAt: Date | null; terms: TPromotionTermsOf<'cashback'> };
 
+/** Every closed period of one promotion within the lookback, oldest first, each paid as below. */
+async function runPromotion(db: Kysely<DB>, p: TCashbackPromotion, now: Date, run: TRunOptions): Promise<{ paid: number; pending: number }> {
+  const total = { paid: 0, pending: 0 };
+  for (const period of closedPeriods(p.startsAt, p.terms.periodDays, now, CASHBACK_LOOKBACK_DAYS)) {
+    if (p.endsAt && period.start >= p.endsAt) break;
+    const one = await runPeriod(db, p, period, now, run);
+    total.paid += one.paid;
+    total.pending += one.pending;
+  }
+  return total;
+}
+
 /**
- * One promotion's last closed period: each member's net loss (stakes − payouts of the wallet's
- * settled rounds in the period, docs/0099) not yet paid for it, in chunks; a row per member inserted in the
+/**
+ * One promotion's closed period: each member's net loss (stakes − payouts of the wallet's settled
+ * rounds in the period, docs/0099) not yet paid for it, in chunks; a row per member inserted in the
  * transaction that pays it (unique per promotion, member and period), so a run again, or after a
  * crash, pays nothing twice. Above `autoUpToMinor` the row waits for a finance operator.
  */
-async function runPromotion(db: Kysely<DB>, p: TCashbackPromotion, now: Date, run: TRunOptions): Promise<{ paid: number; pending: number }> {
-  const period = lastClosedPeriod(p.startsAt, p.terms.periodDays, now);
-  if (!period || (p.endsAt && period.start >= p.endsAt)) return { paid: 0, pending: 0 };
+async function runPeriod(
+  db: Kysely<DB>,
+  p: TCashbackPromotion,
+  period: { start: Date; end: Date },
+  now: Date,
+  run: TRunOptions,
+): Promise<{ paid: number; pending: number }> {
   const due = (await netLosses(db, p, period))
     .map((r) => ({ memberId: r.memberId, net: r.netMinor, amount: cashbackMinor(p.terms, r.netMinor) }))
     .filter((r) => r.amount > 0);

@@ -7,7 +7,7 @@ import { roleTokens } from '../test-support/operators.ts';
 import { insertSettledRounds } from '../test-support/rewards.ts';
 import { walletBalance } from '../wallet/wallet.queries.ts';
 import { signedInMember } from '../test-support/promo.ts';
-import { cashbackMinor, lastClosedPeriod, runCashback } from './cashback.job.ts';
+import { cashbackMinor, closedPeriods, lastClosedPeriod, runCashback } from './cashback.job.ts';
 
 /**
  * Cashback (docs/0096): percent of each member's net loss over the promotion's last closed period,
@@ -46,6 +46,23 @@ describe('the amount', () => {
       start: new Date('2026-11-16T00:00:00Z'),
       end: new Date('2026-11-23T00:00:00Z'),
     });
+  });
+
+  it('finds every closed period of the lookback, oldest first, the open one never', () => {
+    const start = new Date('2026-11-02T00:00:00Z');
+    expect(closedPeriods(start, 7, new Date('2026-11-08T23:59:59Z'), 30)).toEqual([]);
+    expect(closedPeriods(start, 7, new Date('2026-11-23T00:20:00Z'), 30)).toEqual([
+      { start: new Date('2026-11-02T00:00:00Z'), end: new Date('2026-11-09T00:00:00Z') },
+      { start: new Date('2026-11-09T00:00:00Z'), end: new Date('2026-11-16T00:00:00Z') },
+      { start: new Date('2026-11-16T00:00:00Z'), end: new Date('2026-11-23T00:00:00Z') },
+    ]);
+    // Bounded: a period that closed more than the lookback ago is left, whatever the job missed.
+    const late = closedPeriods(start, 1, new Date('2027-11-02T12:00:00Z'), 30);
+    expect(late).toHaveLength(30);
+    expect(late.at(-1)).toEqual({ start: new Date('2027-11-01T00:00:00Z'), end: new Date('2027-11-02T00:00:00Z') });
+    expect(late[0]!.end.getTime()).toBeGreaterThan(new Date('2027-11-02T12:00:00Z').getTime() - 30 * DAY_MS);
+    // The last of them is the last closed period.
+    expect(closedPeriods(start, 7, new Date('2026-11-23T00:20:00Z'), 30).at(-1)).toEqual(lastClosedPeriod(start, 7, new Date('2026-11-23T00:20:00Z')));
   });
 });
 
@@ -107,5 +124,26 @@ describe('the daily job', () => {
     expect((await call('GET', PROMO_PATHS.cashbacks, null)).statusCode).toBe(401);
     const n = await sql<{ n: string }>`select count(*) as n from ledger_transactions where kind = 'cashback'`.execute(ctx.db);
     expect(Number(n.rows[0]!.n)).toBe(2);
+  });
+});
+
+describe('a period the job did not run for', () => {
+  it('is paid by the next run within the lookback, once, beside the last period', async () => {
+    const member = await signedInMember(ctx, 'cb_missed');
+    const earlier = new Date(period.start.getTime() - 7 * DAY_MS + DAY_MS);
+    // ৳1,000 lost a period before the last (the job did not run then), ৳2,000 in the last one.
+    await insertSettledRounds(ctx.db, member.id, 'RNG', [{ stake: 100_000, payout: 0 }], earlier);
+    await insertSettledRounds(ctx.db, member.id, 'RNG', [{ stake: 200_000, payout: 0 }], new Date(period.start.getTime() + DAY_MS));
+    const before = await walletMinor(member.id);
+    await Promise.all([runCashback(ctx.db, now), runCashback(ctx.db, now)]);
+    await runCashback(ctx.db, now);
+    const rows = await payouts(member.id);
+    expect(rows.map((r) => [r.period_start.getTime(), Number(r.amount_minor), r.state]).sort()).toEqual(
+      [
+        [period.start.getTime() - 7 * DAY_MS, 5_000, 'paid'],
+        [period.start.getTime(), 10_000, 'paid'],
+      ].sort(),
+    );
+    expect(await walletMinor(member.id)).toBe(before + 15_000);
   });
 });

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { ZPromotionTerms, type TBonusState, type TLanguage, type TOperatorPromotion, type TPromotionFigures } from '@wl/schemas';
+import { isPayingKind, ZPromotionTerms, type TBonusState, type TLanguage, type TOperatorPromotion, type TPromotionFigures } from '@wl/schemas';
 import type { DB } from '../db/schema.ts';
 
 type TDb = Kysely<DB> | Transaction<DB>;
@@ -26,6 +26,7 @@ export function consolePromotionRows(db: TDb, merchantId: number) {
       'spent_minor',
       'recipients',
       'banner_content_type',
+      'money_approved_at',
     ])
     .where('merchant_id', '=', merchantId);
 }
@@ -100,5 +101,7 @@ export async function toConsolePromotions(db: TDb, rows: readonly TConsolePromot
     bannerUrl: `/wps/assets/banner/p${r.id}${language === 'bn' ? '.bn' : ''}.svg`,
     hasOwnBanner: r.banner_content_type !== null,
     figures: { spentMinor: Number(r.spent_minor), recipients: r.recipients, ...figures.get(r.id)! },
+    paying: isPayingKind(r.kind),
+    moneyApproved: !isPayingKind(r.kind) || r.money_approved_at !== null,
   }));
 }

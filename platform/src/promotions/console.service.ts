@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import {
+  isPayingKind,
   OPERATOR_PROMOTION_MESSAGES,
   readImageHeader,
   type TLanguage,
@@ -15,6 +16,7 @@ import { wpsErrors } from '../http/envelope.ts';
 import { conflict, fieldFailure } from '../http/errors.ts';
 import { inTransaction } from '../wallet/ledger.service.ts';
 import { consolePromotionRows, toConsolePromotions, type TConsolePromotionRow } from './console.queries.ts';
+import { approvalAfterSave, assertMayGoLive } from './money-approval.ts';
 
 /*
  * Promotions in the console (docs/0098): content operators create them as drafts, edit words,
@@ -84,7 +86,7 @@ export async function savePromotion(
     if (id === null) {
       const created = await trx
         .insertInto('promotions')
-        .values({ ...values, merchant_id: merchant.id, promotion_type: 'B', status: 'draft' })
+        .values({ ...values, ...approvalAfterSave(op, undefined, req, deps.clock()), merchant_id: merchant.id, promotion_type: 'B', status: 'draft' })
         .returning('id')
         .executeTakeFirstOrThrow();
       id = created.id;
@@ -94,7 +96,11 @@ export async function savePromotion(
       if (before.status !== 'draft' && before.kind !== req.terms.kind) throw fieldFailure('terms', OPERATOR_PROMOTION_MESSAGES.kindFixed);
       if (req.budgetMinor !== null && req.budgetMinor < Number(before.spent_minor)) throw fieldFailure('budgetMinor', 'amount_invalid');
       if (req.maxRecipients !== null && req.maxRecipients < before.recipients) throw fieldFailure('maxRecipients', 'amount_invalid');
-      await trx.updateTable('promotions').set(values).where('id', '=', id).execute();
+      await trx
+        .updateTable('promotions')
+        .set({ ...values, ...approvalAfterSave(op, before, req, deps.clock()) })
+        .where('id', '=', id)
+        .execute();
     }
     const after = await consolePromotionRows(trx, merchant.id).where('id', '=', id).executeTakeFirstOrThrow();
     await auditedConfigChange(trx, { merchantId: merchant.id, actor: op, ip, action: 'promotion.save', before: auditView(before), after: auditView(after) });
@@ -115,6 +121,7 @@ export async function setPromotionStatus(
     const before = await lockedPromotion(trx, merchant.id, req.id);
     if (before.status === req.status) return answer(trx, merchant.id, req.id, language);
     if (!NEXT_STATUS[before.status].includes(req.status)) throw conflict(OPERATOR_PROMOTION_MESSAGES.statusTransition);
+    if (req.status === 'active') assertMayGoLive(op, before);
     await trx.updateTable('promotions').set({ status: req.status }).where('id', '=', req.id).execute();
     await auditedConfigChange(trx, {
       merchantId: merchant.id,
@@ -123,6 +130,36 @@ export async function setPromotionStatus(
       action: 'promotion.status',
       before: { id: req.id, status: before.status },
       after: { id: req.id, status: req.status },
+    });
+    return answer(trx, merchant.id, req.id, language);
+  });
+}
+
+/**
+ * Finance's approval of a paying promotion's money as it is now (docs/0100): content may then set it
+ * live; a later change of the money clears it. Not for an ended promotion; a paying one needs a budget.
+ */
+export async function approvePromotion(
+  deps: TPlatformDeps,
+  merchant: TMerchant,
+  op: TSessionOperator,
+  ip: string,
+  req: { id: number },
+  language: TLanguage,
+): Promise<TOperatorPromotion> {
+  return inTransaction(deps.db, async (trx) => {
+    const before = await lockedPromotion(trx, merchant.id, req.id);
+    if (before.status === 'ended') throw conflict(OPERATOR_PROMOTION_MESSAGES.statusTransition);
+    if (before.budget_minor === null && isPayingKind(before.kind)) throw fieldFailure('budgetMinor', OPERATOR_PROMOTION_MESSAGES.budgetRequired);
+    const now = deps.clock();
+    await trx.updateTable('promotions').set({ money_approved_by: op.operatorId, money_approved_at: now }).where('id', '=', req.id).execute();
+    await auditedConfigChange(trx, {
+      merchantId: merchant.id,
+      actor: op,
+      ip,
+      action: 'promotion.approve',
+      before: { id: req.id, approvedAt: before.money_approved_at && new Date(before.money_approved_at).toISOString() },
+      after: auditView({ ...before, money_approved_at: now }),
     });
     return answer(trx, merchant.id, req.id, language);
   });

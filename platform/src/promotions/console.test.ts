@@ -4,13 +4,14 @@ import {
   OPERATOR_PROMOTION_MESSAGES,
   OPERATOR_PROMOTION_PATHS,
   PROMOTION_APPLY_PATHS,
+  type TOperatorPromotion,
   type TOperatorPromotionInput,
   type TOperatorRole,
 } from '@wl/schemas';
 import { tinyJpeg, tinyPng } from '@wl/schemas/domain/image-samples';
 import { awardBonus, offerBonus } from '../bonus/award.ts';
 import { insertBareMembers } from '../test-support/bare-members.ts';
-import { usePlatform } from '../test-support/db.ts';
+import { rowCounts, usePlatform } from '../test-support/db.ts';
 import { inTransaction } from '../wallet/ledger.service.ts';
 import { loginToken, tokenCall } from '../test-support/http.ts';
 import { roleTokens } from '../test-support/operators.ts';
@@ -21,6 +22,9 @@ import { insertManualApplyPromotion } from '../test-support/promotions.ts';
  * Promotions in the console (docs/0098): content operators create drafts, edit, schedule and move
  * them draft → active ⇄ paused → ended; the server checks the terms again; every change is audited
  * with before and after and bumps the config version; each promotion shows its cost and figures.
+ * Who may make one pay (docs/0100): a paying kind goes live only with a budget and finance's
+ * approval of its money (or finance's own move); a change of the money clears the approval; on a
+ * live one content may not raise the money. Audited.
  */
 
 const ctx = usePlatform();
@@ -53,6 +57,28 @@ const applied = async (promotionId: number) =>
     ).json(),
   ).toMatchObject({ success: true });
 const setStatus = (token: string, id: number, status: string) => call('POST', OPERATOR_PROMOTION_PATHS.setPromotionStatus, token, { id, status });
+
+/** A paying promotion (docs/0100): a deposit match with a budget. */
+const input = (over: Partial<TOperatorPromotionInput> = {}): TOperatorPromotionInput => ({
+  id: null,
+  titleEn: 'Deposit week',
+  titleBn: 'জমার সপ্তাহ',
+  rulesEn: 'Deposit and get 10%.',
+  rulesBn: 'জমা দিন, ১০% পান।',
+  category: 'EVENT',
+  terms: { kind: 'deposit_match', deposit: 'any', minDepositMinor: 10_000, percent: 10, capMinor: 100_000, bonus: DEFAULT_BONUS_TERMS },
+  startsAt: '2026-01-01T00:00:00.000Z',
+  endsAt: null,
+  budgetMinor: 1_000_000,
+  maxRecipients: 100,
+  sort: 9,
+  ...over,
+});
+const saveAs = async (role: TOperatorRole, body: TOperatorPromotionInput) => (await call('PUT', OPERATOR_PROMOTION_PATHS.promotions, ops[role], body)).json();
+const statusAs = async (role: TOperatorRole, id: number, to: string) =>
+  (await call('POST', OPERATOR_PROMOTION_PATHS.setPromotionStatus, ops[role], { id, status: to })).json();
+const approve = (token: string | null, id: unknown) => call('POST', OPERATOR_PROMOTION_PATHS.approvePromotion, token, { id });
+const approvals = () => ctx.db.selectFrom('config_audit').select(['operator_username', 'after']).where('action', '=', 'promotion.approve').execute();
 
 beforeAll(async () => {
   ops = await roleTokens(ctx.app);
@@ -97,9 +123,14 @@ describe('a promotion’s life', () => {
     // While a draft the kind may change; once running it is fixed.
     const sign = { kind: 'sign_up', amountMinor: 1_000, bonus: DEFAULT_BONUS_TERMS } as const;
     expect((await save(ops.content, draft({ id, terms: sign }))).json()).toMatchObject({ success: true, value: { kind: 'sign_up' } });
+    // A paying kind goes live only once finance approved its money (docs/0100).
+    expect((await setStatus(ops.content, id, 'active')).json()).toMatchObject({ success: false, message: OPERATOR_PROMOTION_MESSAGES.needsFinance });
+    const approved = (await call('POST', OPERATOR_PROMOTION_PATHS.approvePromotion, ops.finance, { id })).json();
+    expect(approved).toMatchObject({ success: true, value: { moneyApproved: true } });
     expect((await setStatus(ops.content, id, 'active')).json()).toMatchObject({ success: true, value: { status: 'active' } });
-    expect((await save(ops.content, draft({ id }))).json()).toMatchObject({ success: false, message: OPERATOR_PROMOTION_MESSAGES.kindFixed });
-    expect((await save(ops.content, draft({ id, terms: sign, titleEn: 'Welcome bonus' }))).json()).toMatchObject({
+    const { startsAt } = approved.value as { startsAt: string };
+    expect((await save(ops.content, draft({ id, startsAt }))).json()).toMatchObject({ success: false, message: OPERATOR_PROMOTION_MESSAGES.kindFixed });
+    expect((await save(ops.content, draft({ id, startsAt, terms: sign, titleEn: 'Welcome bonus' }))).json()).toMatchObject({
       success: true,
       value: { titleEn: 'Welcome bonus' },
     });
@@ -113,7 +144,7 @@ describe('a promotion’s life', () => {
         message: OPERATOR_PROMOTION_MESSAGES.statusTransition,
       });
     }
-    expect((await save(ops.content, draft({ id, terms: sign }))).json()).toMatchObject({
+    expect((await save(ops.content, draft({ id, startsAt, terms: sign }))).json()).toMatchObject({
       success: false,
       message: OPERATOR_PROMOTION_MESSAGES.statusTransition,
     });
@@ -180,5 +211,72 @@ describe('a promotion’s life', () => {
       turnoverCompletionBp: 6_250,
       pendingApplications: 1,
     });
+  });
+});
+
+describe('finance’s approval of a promotion’s money', () => {
+  it('refuses no session, content, support, bad ids and another merchant’s promotion, changing nothing', async () => {
+    const mine = (await saveAs('content', input())).value as TOperatorPromotion;
+    const other = await otherMerchant(ctx.db, 'APPROVE_OTHER');
+    const theirs = await insertManualApplyPromotion(ctx.db, other.id, { status: 'draft' });
+    const before = await rowCounts(ctx.db, ['config_audit']);
+    expect((await approve(null, mine.id)).statusCode).toBe(401);
+    for (const role of ['content', 'support'] as const) expect((await approve(ops[role], mine.id)).statusCode, role).toBe(403);
+    for (const id of [0, -1, 'x', '\u0000', 2 ** 40, null]) expect((await approve(ops.finance, id)).statusCode, String(id)).toBe(400);
+    expect((await approve(ops.finance, theirs)).json()).toMatchObject({ success: false, message: 'error_not_found' });
+    expect(await rowCounts(ctx.db, ['config_audit'])).toEqual(before);
+    expect(mine).toMatchObject({ paying: true, moneyApproved: false });
+  });
+
+  it('lets a paying promotion go live only with a budget and finance’s approval, which a change of its money clears', async () => {
+    const { id } = (await saveAs('content', input({ budgetMinor: null }))).value as TOperatorPromotion;
+    // No budget: refused to everyone, finance included.
+    expect(await statusAs('content', id, 'active')).toMatchObject({ success: false, message: OPERATOR_PROMOTION_MESSAGES.budgetRequired });
+    expect((await approve(ops.finance, id)).json()).toMatchObject({ success: false, message: OPERATOR_PROMOTION_MESSAGES.budgetRequired });
+    expect((await saveAs('content', input({ id }))).value).toMatchObject({ budgetMinor: 1_000_000, moneyApproved: false });
+    expect(await statusAs('content', id, 'active')).toMatchObject({ success: false, message: OPERATOR_PROMOTION_MESSAGES.needsFinance });
+    expect((await approve(ops.finance, id)).json()).toMatchObject({ success: true, value: { moneyApproved: true, status: 'draft' } });
+    expect((await approvals()).at(-1)).toMatchObject({ operator_username: 'demo_finance', after: expect.objectContaining({ budget_minor: 1_000_000 }) });
+    // A change of the money before it runs clears the approval; words alone do not.
+    expect((await saveAs('content', input({ id, titleEn: 'Deposit week!' }))).value).toMatchObject({ moneyApproved: true });
+    expect((await saveAs('content', input({ id, titleEn: 'Deposit week!', budgetMinor: 2_000_000 }))).value).toMatchObject({ moneyApproved: false });
+    expect(await statusAs('content', id, 'active')).toMatchObject({ success: false, message: OPERATOR_PROMOTION_MESSAGES.needsFinance });
+    await approve(ops.finance, id);
+    expect(await statusAs('content', id, 'active')).toMatchObject({ success: true, value: { status: 'active' } });
+  });
+
+  it('keeps content from raising the money of a live paying promotion, not from lowering it or editing words', async () => {
+    const id = ((await saveAs('content', input())).value as TOperatorPromotion).id;
+    await approve(ops.finance, id);
+    expect(await statusAs('content', id, 'active')).toMatchObject({ success: true });
+    const live = input({ id });
+    for (const raised of [
+      { budgetMinor: 1_000_001 },
+      { budgetMinor: null },
+      { maxRecipients: 101 },
+      { maxRecipients: null },
+      { startsAt: '2025-12-31T00:00:00.000Z' },
+      { terms: { ...(live.terms as object), percent: 11 } as TOperatorPromotionInput['terms'] },
+    ]) {
+      const before = await rowCounts(ctx.db, ['config_audit']);
+      const res = await saveAs('content', { ...live, ...raised });
+      expect(res.success, JSON.stringify(raised)).toBe(false);
+      expect([OPERATOR_PROMOTION_MESSAGES.needsFinance, OPERATOR_PROMOTION_MESSAGES.budgetRequired]).toContain(res.message);
+      expect(await rowCounts(ctx.db, ['config_audit'])).toEqual(before);
+    }
+    expect((await saveAs('content', { ...live, titleBn: 'জমার সপ্তাহ!' })).value).toMatchObject({ moneyApproved: true, titleBn: 'জমার সপ্তাহ!' });
+    // Lowering is content's to do, and clears the approval: paused, it goes live again only once approved.
+    expect((await saveAs('content', { ...live, budgetMinor: 500_000 })).value).toMatchObject({ budgetMinor: 500_000, moneyApproved: false });
+    expect(await statusAs('content', id, 'paused')).toMatchObject({ success: true });
+    expect(await statusAs('content', id, 'active')).toMatchObject({ success: false, message: OPERATOR_PROMOTION_MESSAGES.needsFinance });
+    // Finance makes the change itself, and may set it live (the owner too: both hold money.write).
+    expect((await saveAs('owner', { ...live, budgetMinor: 3_000_000 })).value).toMatchObject({ budgetMinor: 3_000_000, moneyApproved: true });
+    expect(await statusAs('content', id, 'active')).toMatchObject({ success: true });
+  });
+
+  it('leaves a promotion that does not pay to content alone', async () => {
+    const info = (await saveAs('content', input({ terms: { kind: 'info' }, budgetMinor: null }))).value as TOperatorPromotion;
+    expect(info).toMatchObject({ paying: false, moneyApproved: true });
+    expect(await statusAs('content', info.id, 'active')).toMatchObject({ success: true, value: { status: 'active' } });
   });
 });

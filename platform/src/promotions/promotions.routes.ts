@@ -10,7 +10,7 @@ import { requestLanguage } from '../http/request-context.ts';
 import { setVipSettings, vipSettings } from '../rewards/vip-settings.service.ts';
 import { applyState, applyToPromotion, removeApplyImage, uploadApplyImage } from './apply.service.ts';
 import { applicationImage, approveApplication, operatorApplications, rejectApplication } from './applications.service.ts';
-import { consolePromotions, savePromotion, setPromotionBanner, setPromotionStatus } from './console.service.ts';
+import { approvePromotion, consolePromotions, savePromotion, setPromotionBanner, setPromotionStatus } from './console.service.ts';
 
 /** An image travels as base64 in JSON: 4/3 of 5 MB plus the envelope; anything bigger is refused before parsing (413). */
 const IMAGE_BODY_LIMIT_BYTES = Math.ceil(APPLY_IMAGE_MAX_BYTES / 3) * 4 + 1024;
@@ -36,6 +36,7 @@ export const operatorPromotionRoutes = routesOf(OPERATOR_PROMOTION_CALLS, {
   promotions: (c) => consolePromotions(c.deps, c.merchant.id, requestLanguage(c.request)),
   savePromotion: (c) => savePromotion(c.deps, c.merchant, c.actor, c.ip, c.input, requestLanguage(c.request)),
   setPromotionStatus: (c) => setPromotionStatus(c.deps, c.merchant, c.actor, c.ip, c.input, requestLanguage(c.request)),
+  approvePromotion: (c) => approvePromotion(c.deps, c.merchant, c.actor, c.ip, c.input, requestLanguage(c.request)),
   vipSettings: (c) => vipSettings(c.deps.db, c.merchant.id),
   setVipSettings: (c) => setVipSettings(c.deps, c.merchant, c.actor, c.ip, c.input),
 });

@@ -1,9 +1,9 @@
 import { randomInt } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { ZReferralTerms, type TPromotionTermsOf } from '@wl/schemas';
 import type { DB } from '../db/schema.ts';
 import { isUniqueViolation } from '../db/errors.ts';
-import { vipFigures } from '../rewards/rewards.queries.ts';
+import { settledRounds, VALID, vipFigures } from '../rewards/settled-rounds.ts';
 
 type TDb = Kysely<DB> | Transaction<DB>;
 const DAY_MS = 86_400_000;
@@ -80,4 +80,64 @@ export function missingOf(p: TFriendProgress, terms: TPromotionTermsOf<'referral
   if (p.depositMinor < terms.minDepositMinor || p.depositMinor === 0) missing.push('deposit');
   if (p.turnoverMinor < terms.turnoverMinor) missing.push('turnover');
   return missing;
+}
+
+export type TFriendRow = {
+  id: number;
+  friendId: number;
+  state: 'pending' | 'paid' | 'refused';
+  rewardMinor: number;
+  username: string;
+  progress: TFriendProgress;
+};
+
+/**
+ * A referrer's friends with each one's progress within `windowDays` of registering, in one query
+ * (the figures are vipFigures' over the window, per friend): newest first, or only the pending ones
+ * oldest first (what a settlement walks).
+ */
+export async function friendRows(db: TDb, referrerId: number, windowDays: number, o: { pendingOnly: boolean; limit: number }): Promise<TFriendRow[]> {
+  const windowMs = windowDays * DAY_MS;
+  const rows = await sql<{
+    id: number;
+    friend_id: number;
+    state: 'pending' | 'paid' | 'refused';
+    reward_minor: string | number | null;
+    username: string;
+    created_at: Date | string;
+    mobile_verified_at: Date | string | null;
+    deposit: string | number;
+    turnover: string | number;
+  }>`
+    select r.id, r.friend_id, r.state, r.reward_minor, f.username, f.created_at, f.mobile_verified_at,
+      (select coalesce(sum(d.amount_minor), 0) from deposits d
+        where d.member_id = f.id and d.status = 'approved'
+          and d.decided_at >= f.created_at and d.decided_at <= f.created_at + ${windowDays * 86_400}::int * interval '1 second') as deposit,
+      (select coalesce(sum(${VALID}), 0) from ${settledRounds(
+        sql`w.member_id = f.id and w.created_at >= f.created_at and w.created_at <= f.created_at + ${windowDays * 86_400}::int * interval '1 second'`,
+      )} r) as turnover
+    from referrals r
+    join members f on f.id = r.friend_id
+    where r.referrer_id = ${referrerId} ${o.pendingOnly ? sql`and r.state = 'pending'` : sql``}
+    order by r.id ${o.pendingOnly ? sql`asc` : sql`desc`}
+    limit ${o.limit}`.execute(db);
+  return rows.rows.map((r) => {
+    const registeredAt = new Date(r.created_at);
+    const windowEnd = new Date(registeredAt.getTime() + windowMs);
+    const verifiedAt = r.mobile_verified_at === null ? null : new Date(r.mobile_verified_at);
+    return {
+      id: Number(r.id),
+      friendId: Number(r.friend_id),
+      state: r.state,
+      rewardMinor: Number(r.reward_minor ?? 0),
+      username: r.username,
+      progress: {
+        mobileVerified: verifiedAt !== null && verifiedAt.getTime() <= windowEnd.getTime(),
+        depositMinor: Number(r.deposit),
+        turnoverMinor: Number(r.turnover),
+        registeredAt,
+        windowEnd,
+      },
+    };
+  });
 }

@@ -5,7 +5,7 @@ import type { DB } from '../db/schema.ts';
 import { lockMembers } from '../kernel/member-lock.ts';
 import { accountFor, inTransaction, transfer } from '../wallet/ledger.service.ts';
 import { linkedByNetwork, sharedIdentity } from '../bonus/identity.ts';
-import { ensureReferralCode, friendProgress, missingOf, runningReferralPromotion, type TReferralPromotion } from './referral.queries.ts';
+import { ensureReferralCode, friendProgress, friendRows, missingOf, runningReferralPromotion, type TReferralPromotion } from './referral.queries.ts';
 
 /*
  * Member referral (docs/0097): a friend registers with the member's code; the referrer is paid a
@@ -112,35 +112,27 @@ export const maskName = (name: string) =>
 const FRIENDS_SHOWN = 200;
 
 /**
- * The member's referral page: code, rules, friends (newest first) with their state, and the total
- * paid. A friend found qualified is settled on the way (paid, or refused when it is the referrer
- * under another name), as reading the VIP page pays an upgrade (docs/0091): the job is the same.
+ * Settles each of the member's pending friends found qualified (paid, or refused when it is the
+ * referrer under another name): the referral page sends it when it opens, so the member who looks is
+ * paid at once, the others at the job's next run. Reading the page moves no money (docs/0100).
  */
+export async function settleQualifiedFriends(db: Kysely<DB>, merchant: TMerchantRef, memberId: number, now: Date): Promise<{ paid: number }> {
+  const promotion = await runningReferralPromotion(db, merchant.id, now);
+  if (!promotion) return { paid: 0 };
+  const pending = await friendRows(db, memberId, promotion.terms.windowDays, { pendingOnly: true, limit: FRIENDS_SHOWN });
+  let paid = 0;
+  for (const r of pending) {
+    if (missingOf(r.progress, promotion.terms).length > 0) continue;
+    if ((await settleReferral(db, merchant, r.id, promotion, now)) === 'paid') paid += 1;
+  }
+  return { paid };
+}
+
+/** The member's referral page: code, rules, friends (newest first, with their progress in one query) with their state, and the total paid. */
 export async function referralSummary(db: Kysely<DB>, merchant: TMerchantRef, memberId: number, language: TLanguage, now: Date): Promise<TReferralSummary> {
   const code = await ensureReferralCode(db, memberId);
   const promotion = await runningReferralPromotion(db, merchant.id, now);
-  const pending = promotion
-    ? await db
-        .selectFrom('referrals')
-        .select(['id', 'friend_id'])
-        .where('referrer_id', '=', memberId)
-        .where('state', '=', 'pending')
-        .orderBy('id')
-        .limit(FRIENDS_SHOWN)
-        .execute()
-    : [];
-  for (const r of pending) {
-    if (missingOf(await friendProgress(db, r.friend_id, promotion!.terms.windowDays), promotion!.terms).length === 0)
-      await settleReferral(db, merchant, r.id, promotion, now);
-  }
-  const rows = await db
-    .selectFrom('referrals as r')
-    .innerJoin('members as f', 'f.id', 'r.friend_id')
-    .select(['r.id', 'r.friend_id', 'r.state', 'r.reward_minor', 'f.username', 'f.created_at'])
-    .where('r.referrer_id', '=', memberId)
-    .orderBy('r.id', 'desc')
-    .limit(FRIENDS_SHOWN)
-    .execute();
+  const rows = await friendRows(db, memberId, promotion?.terms.windowDays ?? 0, { pendingOnly: false, limit: FRIENDS_SHOWN });
   const totals = await db
     .selectFrom('referrals')
     .select((eb) => [
@@ -149,17 +141,14 @@ export async function referralSummary(db: Kysely<DB>, merchant: TMerchantRef, me
     ])
     .where('referrer_id', '=', memberId)
     .executeTakeFirstOrThrow();
-  const friends: TReferralFriend[] = [];
-  for (const r of rows) {
-    const base = { name: maskName(r.username), registeredAt: new Date(r.created_at).toISOString(), rewardMinor: Number(r.reward_minor ?? 0) };
-    if (r.state === 'paid') friends.push({ ...base, state: 'paid', missing: [] });
-    else if (r.state === 'refused') friends.push({ ...base, state: 'not_eligible', missing: [] });
-    else if (!promotion) friends.push({ ...base, state: 'pending', missing: [] });
-    else {
-      const missing = missingOf(await friendProgress(db, r.friend_id, promotion.terms.windowDays), promotion.terms);
-      friends.push({ ...base, state: missing.length === 0 ? 'qualified' : 'pending', missing });
-    }
-  }
+  const friends: TReferralFriend[] = rows.map((r) => {
+    const base = { name: maskName(r.username), registeredAt: r.progress.registeredAt.toISOString(), rewardMinor: r.rewardMinor };
+    if (r.state === 'paid') return { ...base, state: 'paid', missing: [] };
+    if (r.state === 'refused') return { ...base, state: 'not_eligible', missing: [] };
+    if (!promotion) return { ...base, state: 'pending', missing: [] };
+    const missing = missingOf(r.progress, promotion.terms);
+    return { ...base, state: missing.length === 0 ? 'qualified' : 'pending', missing };
+  });
   const bn = language === 'bn';
   return {
     enabled: promotion !== null,

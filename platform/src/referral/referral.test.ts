@@ -9,7 +9,7 @@ import { operatorToken, ROLE_ACCOUNTS } from '../test-support/operators.ts';
 import { inTransaction } from '../wallet/ledger.service.ts';
 import { runReferralRewards } from './referral.job.ts';
 import { ensureReferralCode, runningReferralPromotion } from './referral.queries.ts';
-import { maskName, recordReferral, settleReferral } from './referral.service.ts';
+import { maskName, recordReferral, referralSummary, settleReferral } from './referral.service.ts';
 
 /**
  * Member referral (docs/0097) at the platform: a code per member, registration with it, the page's
@@ -222,16 +222,32 @@ describe('the reward', () => {
     expect(await walletMinor(referrer)).toBe(7_000);
   });
 
-  it('pays a qualified friend when the referrer reads the page, and refuses there a friend who is the referrer', async () => {
+  it('pays a qualified friend through the page’s settle call, never by reading it, and refuses there a friend who is the referrer', async () => {
     const token = await loginToken(ctx.app, 'demo_agent', 'Agent1234');
     const agentId = (await ctx.db.selectFrom('members').select('id').where('username', '=', 'demo_agent').executeTakeFirstOrThrow()).id;
     const { friends } = await family('refread', 2, agentId);
     await ctx.db.updateTable('members').set({ bank_holder_name: 'Agent Self' }).where('id', 'in', [agentId, friends[1]!]).execute();
     for (const f of friends) await qualify(f);
     const before = await walletMinor(agentId);
-    const page = (await call('GET', REFERRAL_PATHS.summary, token)).json().value;
-    expect(page.friends.map((f: { state: string }) => f.state)).toEqual(['not_eligible', 'paid']);
-    expect(page.totalPaidMinor).toBe(7_000);
+    const states = async () => (await call('GET', REFERRAL_PATHS.summary, token)).json().value.friends.map((f: { state: string }) => f.state);
+    // Reading moves nothing: both are shown qualified, nothing is paid or refused.
+    expect(await states()).toEqual(['qualified', 'qualified']);
+    expect(await walletMinor(agentId)).toBe(before);
+    expect(await Promise.all(friends.map(stateOf))).toEqual([
+      { state: 'pending', reason: null },
+      { state: 'pending', reason: null },
+    ]);
+    await expectRealAccountOnly(ctx, tokens.trial, [['POST', REFERRAL_PATHS.settle]]);
+    // Another member's settle settles only its own friends.
+    expect((await call('POST', REFERRAL_PATHS.settle, tokens.member)).json().value).toEqual({ paid: 0 });
+    expect(await walletMinor(agentId)).toBe(before);
+    const settled = await Promise.all(Array.from({ length: 20 }, () => call('POST', REFERRAL_PATHS.settle, token)));
+    expect(settled.every((r) => r.json().success)).toBe(true);
+    expect(
+      await paidTransfers(Number((await ctx.db.selectFrom('referrals').select('id').where('friend_id', '=', friends[0]!).executeTakeFirstOrThrow()).id)),
+    ).toBe(1);
+    expect(await states()).toEqual(['not_eligible', 'paid']);
+    expect((await call('GET', REFERRAL_PATHS.summary, token)).json().value.totalPaidMinor).toBe(7_000);
     expect(await walletMinor(agentId)).toBe(before + 7_000);
   });
 
@@ -300,5 +316,33 @@ describe('self-referral', () => {
       { state: 'refused', reason: 'ip_range' },
       { state: 'refused', reason: 'ip_range' },
     ]);
+  });
+});
+
+// Last: its qualified friends stay pending, which the job runs above would pay.
+describe('the friends list', () => {
+  it('reads the friends and their progress in one query, however many there are', async () => {
+    const few = await family('refq1', 1);
+    const many = await family('refq2', 12);
+    for (const f of many.friends.slice(0, 6)) await qualify(f);
+    let queries = 0;
+    const counted = ctx.db.withPlugin({
+      transformQuery: (a) => {
+        queries += 1;
+        return a.node;
+      },
+      transformResult: async (a) => a.result,
+    });
+    const queriesFor = async (referrer: number) => {
+      queries = 0;
+      const summary = await referralSummary(counted, merchant, referrer, 'en', new Date());
+      return { queries, friends: summary.friends.length };
+    };
+    const one = await queriesFor(few.referrer);
+    expect(one.friends).toBe(1);
+    expect(await queriesFor(many.referrer)).toEqual({ queries: one.queries, friends: 12 });
+    const page = await referralSummary(ctx.db, merchant, many.referrer, 'en', new Date());
+    expect(page.friends.filter((f) => f.state === 'qualified')).toHaveLength(6);
+    expect(page.friends.filter((f) => f.state === 'pending').every((f) => f.missing.join() === 'mobile,deposit,turnover')).toBe(true);
   });
 });

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_PATHS, DEPOSIT_PATHS, REWARD_CALLS, REWARD_PATHS, WPS_PATHS } from '@wl/schemas';
 import { usePlatform } from '../test-support/db.ts';
-import { expectRealAccountOnly, loginToken, tokenCall } from '../test-support/http.ts';
+import { expectRealAccountOnly, loginToken, registerMember, tokenCall } from '../test-support/http.ts';
 import { insertApprovedDeposit, insertSettledRounds } from '../test-support/rewards.ts';
 import { walletBalance } from '../wallet/wallet.queries.ts';
 import { insertBareMembers } from '../test-support/bare-members.ts';
@@ -199,6 +199,27 @@ describe('VIP levels', () => {
     expect(await walletMinor(member)).toBe(50_00 + 200_00);
     const bonuses = await ctx.db.selectFrom('vip_upgrade_bonuses').select('level').where('member_id', '=', member).orderBy('level').execute();
     expect(bonuses.map((b) => b.level)).toEqual([1, 2]);
+  });
+
+  it('moves nothing when the VIP page is read; the page’s upgrade call pays, once whatever races', async () => {
+    const reg = await registerMember(ctx, 'username', { username: 'vipread1', password: 'Abcd1234', confirmPassword: 'Abcd1234', mobileNum: '1712000077' });
+    expect(reg.json().success).toBe(true);
+    const token = await loginToken(ctx.app, 'vipread1', 'Abcd1234');
+    const member = await memberIdOf('vipread1');
+    await insertApprovedDeposit(ctx.db, member, 5_000_00, new Date());
+    await insertSettledRounds(ctx.db, member, 'RNG', [{ stake: 25_000_00, payout: 0 }]);
+    const before = await walletMinor(member);
+    const read = (await call('GET', REWARD_PATHS.vip, token)).json().value;
+    expect(read).toMatchObject({ level: 0, depositMinor: 5_000_00 });
+    expect(await walletMinor(member)).toBe(before);
+    expect(await ctx.db.selectFrom('vip_upgrade_bonuses').select('level').where('member_id', '=', member).execute()).toEqual([]);
+    // Another member's upgrade call moves this member nowhere.
+    await call('POST', REWARD_PATHS.upgrade, tokens.member);
+    expect((await call('GET', REWARD_PATHS.vip, token)).json().value.level).toBe(0);
+    const ups = await Promise.all(Array.from({ length: 20 }, () => call('POST', REWARD_PATHS.upgrade, token)));
+    expect(ups.map((r) => r.json().value)).toEqual(Array.from({ length: 20 }, () => ({ level: 2 })));
+    expect(await walletMinor(member)).toBe(before + 50_00 + 200_00);
+    expect((await call('GET', REWARD_PATHS.vip, token)).json().value.level).toBe(2);
   });
 
   it('upgrades when the operator approves the deposit that reaches the level, without waiting for the member', async () => {

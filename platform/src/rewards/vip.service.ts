@@ -153,9 +153,9 @@ export async function reviewMember(db: Kysely<DB>, merchant: TMerchantRef, membe
   });
 }
 
-/** The VIP page: every level with its benefits in the member's language, the member's level and figures (after any upgrade they earn). */
+/** The VIP page: every level with its benefits in the member's language, the member's level and figures. A read: the upgrade is `upgradeIfQualified`, the page's call before it (docs/0100). */
 export async function vipStatus(db: Kysely<DB>, merchant: TMerchantRef, memberId: number, language: TLanguage, now: Date): Promise<TVipStatus> {
-  const level = await upgradeIfQualified(db, merchant, memberId, now);
+  const level = await memberLevel(db, memberId);
   const [levels, rates, settings] = await Promise.all([vipLevels(db, merchant.id), rebateRates(db, merchant.id), rewardsSettings(db, merchant.id)]);
   const figures = await vipFigures(db, memberId, periodStart(now, settings.periodDays));
   return {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import { accountFor } from '../wallet/ledger.service.ts';
+import { accountFor, transfer } from '../wallet/ledger.service.ts';
 
 /**
  * `count` members of the seeded merchant named `<prefix><i>`, with no password and no profile: the
@@ -43,4 +43,22 @@ export async function bareMemberAccounts(db: Kysely<DB>, count: number, prefix: 
     });
   }
   return { merchant, members, clearing: await accountFor(db, merchant, 'deposit_clearing'), payout: await accountFor(db, merchant, 'withdrawal_payout') };
+}
+
+/** Puts `amountMinor` in a member's main wallet from the merchant's deposit clearing, once per `key`: money to withdraw in a test. */
+export async function fundWallet(
+  db: Kysely<DB>,
+  merchant: { id: number; currency: string },
+  memberId: number,
+  amountMinor: number,
+  key: string,
+): Promise<void> {
+  await transfer(db, {
+    from: await accountFor(db, merchant, 'deposit_clearing'),
+    to: await accountFor(db, merchant, 'member_wallet', { memberId }),
+    amountMinor,
+    owner: { kind: 'system', id: 0 },
+    idempotencyKey: key,
+    kind: 'deposit',
+  });
 }

@@ -22,38 +22,24 @@ import { accountFor, inTransaction, LedgerError, transfer } from '../wallet/ledg
 import { walletBalance } from '../wallet/wallet.queries.ts';
 import { merchantMoney, toWithdrawal, withProofs, withdrawalRows } from './withdraw.queries.ts';
 import { lockMembers } from '../kernel/member-lock.ts';
+import { checkDailyLimits, dailyCountOf, levelWithdrawLimits, usedToday } from './vip-limits.ts';
 import { forfeitForWithdrawal } from '../bonus/ends.ts';
 
 /** Queue of the confirmation window: sent when paid, runs when the window ends (docs/0029). */
 export const CONFIRM_QUEUE = 'withdraw.auto-receive';
-
-/** Start of the UTC day of `now`: the daily count restarts at 00:00 UTC (docs/0029). */
-function dayStart(now: Date): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-}
 
 function newReference(now: Date): string {
   const day = now.toISOString().slice(0, 10).replaceAll('-', '');
   return `W${day}${randomBytes(5).toString('hex').toUpperCase()}`;
 }
 
-async function usedToday(db: Transaction<DB> | TPlatformDeps['db'], memberId: number, now: Date): Promise<number> {
-  const r = await db
-    .selectFrom('withdrawals')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('member_id', '=', memberId)
-    .where('created_at', '>=', dayStart(now))
-    .where('status', '<>', 'rejected')
-    .executeTakeFirstOrThrow();
-  return Number(r.n);
-}
-
 /** The withdraw page (docs/0029): limits, today's use, bank accounts, balance and the latest withdrawals. */
 export async function withdrawOverview(deps: TPlatformDeps, merchant: TMerchant, member: TSessionMember): Promise<TWithdrawOverviewResponse> {
   const db = deps.db;
-  const [settings, used, pw, bankAccounts, rows, balance] = await Promise.all([
+  const [settings, used, level, pw, bankAccounts, rows, balance] = await Promise.all([
     merchantMoney(db, merchant.id),
     usedToday(db, member.memberId, deps.clock()),
+    levelWithdrawLimits(db, merchant.id, member.memberId),
     db.selectFrom('members').select('withdraw_password_hash').where('id', '=', member.memberId).executeTakeFirstOrThrow(),
     bankAccountsOf(db, member.memberId),
     withdrawalRows(db).where('w.member_id', '=', member.memberId).orderBy('w.id', 'desc').limit(50).execute(),
@@ -62,8 +48,8 @@ export async function withdrawOverview(deps: TPlatformDeps, merchant: TMerchant,
   return {
     minMinor: Number(settings.withdraw_min_minor),
     maxMinor: Number(settings.withdraw_max_minor),
-    dailyCount: settings.withdraw_daily_count,
-    usedToday: used,
+    dailyCount: dailyCountOf(settings.withdraw_daily_count, level),
+    usedToday: used.count,
     confirmMinutes: settings.withdraw_confirm_minutes,
     withdrawPasswordSet: pw.withdraw_password_hash !== null,
     balanceMinor: Number(balance),
@@ -129,9 +115,7 @@ async function createWithdrawal(trx: Transaction<DB>, merchant: TMerchant, membe
   const max = Number(settings.withdraw_max_minor);
   if (req.amountMinor < min) throw fieldFailure('amountMinor', WITHDRAW_MESSAGES.amountBelowMin, { min });
   if (req.amountMinor > max) throw fieldFailure('amountMinor', WITHDRAW_MESSAGES.amountAboveMax, { max });
-  if ((await usedToday(trx, member.memberId, now)) >= settings.withdraw_daily_count) {
-    throw fieldFailure('amountMinor', WITHDRAW_MESSAGES.dailyCountReached, { max: settings.withdraw_daily_count }, CONFLICT);
-  }
+  await checkDailyLimits(trx, merchant.id, settings.withdraw_daily_count, member.memberId, req.amountMinor, now);
   const inserted = await trx
     .insertInto('withdrawals')
     .values({

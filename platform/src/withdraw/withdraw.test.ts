@@ -65,6 +65,8 @@ beforeAll(async () => {
   // Generous daily count for this file; the limit itself is tested below.
   // New payout accounts cool off before their first withdrawal (docs/0068): tested in step-up.test.
   await ctx.db.updateTable('merchants').set({ withdraw_daily_count: 100, payout_cooling_minutes: 0 }).execute();
+  // The VIP levels' own limits a day (docs/0100, vip-limits.test) lifted too: 0 is no limit of the level.
+  await ctx.db.updateTable('vip_levels').set({ withdraw_count: 0, withdraw_limit_minor: 0 }).execute();
 });
 
 describe('security centre', () => {

@@ -38,6 +38,8 @@ export const OPERATOR_AUDIT_ACTIONS = [
   'promotion.save',
   'promotion.status',
   'promotion.banner',
+  /** docs/0100: finance approves a paying promotion's money (terms, budget, recipients, dates). */
+  'promotion.approve',
   'application.approve',
   'application.reject',
   'vip.settings.set',

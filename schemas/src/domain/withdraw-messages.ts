@@ -15,6 +15,10 @@ export const WITHDRAW_MESSAGES = {
   amountBelowMin: 'withdraw_amount_below_min',
   amountAboveMax: 'withdraw_amount_above_max',
   dailyCountReached: 'withdraw_daily_count_reached',
+  /** The member's VIP level allows fewer withdrawals a day than the merchant (docs/0100); params: max, hours and minutes until 00:00 UTC. */
+  vipDailyCountReached: 'withdraw_vip_daily_count_reached',
+  /** The member's VIP level's amount a day would be passed (docs/0100); params: limitMinor, leftMinor, hours and minutes until 00:00 UTC. */
+  vipDailyAmountReached: 'withdraw_vip_daily_amount_reached',
   insufficientFunds: 'insufficient_funds',
   keyReused: 'idempotency_key_reused',
   notPending: 'withdrawal_not_pending',

@@ -21,6 +21,8 @@ export const OPERATOR_PROMOTION_PATHS = {
   rejectApplication: '/wps/operator/promotions/applications/reject',
   promotions: '/wps/operator/promotions',
   setPromotionStatus: '/wps/operator/promotions/status',
+  /** POST { id }: finance approves a paying promotion's money (terms, budget, recipients, dates) as they are now (docs/0100). */
+  approvePromotion: '/wps/operator/promotions/approve',
   banner: '/wps/operator/promotions/banner',
   vip: '/wps/operator/rewards/vip',
 } as const;
@@ -35,6 +37,10 @@ export const OPERATOR_PROMOTION_MESSAGES = {
   vipLevelsOrder: 'vip_levels_order',
   vipLevelInUse: 'vip_level_in_use',
   rateTooHigh: 'rebate_rate_too_high',
+  /** A paying promotion goes live, or stays live, only with a budget (docs/0100). */
+  budgetRequired: 'promotion_budget_required',
+  /** Going live, or raising the money of a live paying promotion, needs the finance permission or its approval (docs/0100). */
+  needsFinance: 'promotion_needs_finance',
 } as const;
 
 const ZMinor = z.number().int().nonnegative().refine(Number.isSafeInteger);
@@ -126,11 +132,16 @@ export const ZOperatorPromotion = z.object({
   bannerUrl: z.string().max(500),
   hasOwnBanner: z.boolean(),
   figures: ZPromotionFigures,
+  /** A paying kind (docs/0100): it needs a budget and finance's approval of its money to go live. */
+  paying: z.boolean(),
+  /** Finance approved the money as it is now (cleared by a change of it); always true for a kind that does not pay. */
+  moneyApproved: z.boolean(),
 });
 export type TOperatorPromotion = z.infer<typeof ZOperatorPromotion>;
 export const ZOperatorPromotionsResponse = z.object({ promotions: z.array(ZOperatorPromotion).max(500) });
 export const ZOperatorPromotionQuery = z.object({ id: ZQueryId });
 export const ZSetPromotionStatusRequest = z.object({ id: ZRowId, status: z.enum(PROMOTION_STATUSES) });
+export const ZApprovePromotionRequest = z.object({ id: ZRowId });
 export const ZPromotionBannerRequest = z.object({
   id: ZRowId,
   base64: z.string().max(Math.ceil(APPLY_IMAGE_MAX_BYTES / 3) * 4 + 4, { message: 'promotion_apply_image_too_large', abort: true }),
@@ -220,6 +231,15 @@ export const OPERATOR_PROMOTION_CALLS = {
     input: ZSetPromotionStatusRequest,
     output: ZOperatorPromotion,
     audience: operatorWith('whitelabel.write'),
+  }),
+  /** Finance's approval of a paying promotion's money as it is now; audited (docs/0100). */
+  approvePromotion: declareCall({
+    ...SERVE,
+    method: 'POST',
+    path: OPERATOR_PROMOTION_PATHS.approvePromotion,
+    input: ZApprovePromotionRequest,
+    output: ZOperatorPromotion,
+    audience: operatorWith('money.write'),
   }),
   vipSettings: declareCall({ ...SERVE, method: 'GET', path: OPERATOR_PROMOTION_PATHS.vip, output: ZOperatorVipSettings, audience: operatorWith('money.read') }),
   setVipSettings: declareCall({

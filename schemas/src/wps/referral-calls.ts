@@ -11,6 +11,8 @@ import { ZInstant } from './shapes.ts';
 export const REFERRAL_PATHS = {
   /** GET: the member's code, the rules, the friends and the total paid. */
   summary: '/wps/member/referral',
+  /** POST: settle every pending friend found qualified (paid, or refused as the referrer under another name); the page sends it when it opens. */
+  settle: '/wps/member/referral/settle',
 } as const;
 
 const ZMinor = z.number().int().nonnegative().refine(Number.isSafeInteger);
@@ -52,7 +54,20 @@ export const ZReferralSummary = z.object({
 });
 export type TReferralSummary = z.infer<typeof ZReferralSummary>;
 
+/** `paid`: the member's friends this call found qualified that are paid after it (by it, or by a settlement that raced it). */
+export const ZReferralSettleResult = z.object({ paid: z.number().int().nonnegative().max(200) });
+export type TReferralSettleResult = z.infer<typeof ZReferralSettleResult>;
+
 export const REFERRAL_CALLS = {
-  /** A money call: reading it pays the reward of a friend found qualified (docs/0097), so maintenance stops it too. */
-  summary: declareCall({ method: 'GET', path: REFERRAL_PATHS.summary, moduleId: 'REFERRAL', output: ZReferralSummary, audience: REAL_MEMBER, kind: 'money' }),
+  /** A read: it moves no money (docs/0100); paying a qualified friend is the call below. */
+  summary: declareCall({ method: 'GET', path: REFERRAL_PATHS.summary, moduleId: 'REFERRAL', output: ZReferralSummary, audience: REAL_MEMBER }),
+  /** A money call: pays the reward of each friend found qualified (docs/0097), once per friend whatever races. */
+  settle: declareCall({
+    method: 'POST',
+    path: REFERRAL_PATHS.settle,
+    moduleId: 'REFERRAL',
+    output: ZReferralSettleResult,
+    audience: REAL_MEMBER,
+    kind: 'money',
+  }),
 } as const;

@@ -10,6 +10,8 @@ import { ZIdempotencyKey } from './shapes.ts';
 export const REWARD_PATHS = {
   /** GET: every VIP level with its benefits, the member's level and figures over the period. */
   vip: '/wps/member/rewards/vip',
+  /** POST: move the member up to the level the period's figures reach, paying each level's bonus once; the VIP page sends it when it opens. */
+  upgrade: '/wps/member/rewards/vip/upgrade',
   /** GET: the rebate claimable now, by game type. */
   rebates: '/wps/member/rewards/rebates',
   /** POST { key }: pay every claimable rebate into the main wallet. */
@@ -46,6 +48,8 @@ export const ZVipStatus = z.object({
   levels: z.array(ZVipLevel).max(51),
 });
 export type TVipStatus = z.infer<typeof ZVipStatus>;
+export const ZVipUpgradeResult = z.object({ level: z.number().int().nonnegative().max(50) });
+export type TVipUpgradeResult = z.infer<typeof ZVipUpgradeResult>;
 
 export const ZRebateLine = z.object({ gameType: ZGameType, validBetMinor: ZMinor, rateBp: ZRateBp, amountMinor: ZMinor });
 export type TRebateLine = z.infer<typeof ZRebateLine>;
@@ -62,8 +66,10 @@ export const ZRebateClaimResult = z.object({ claimId: z.number().int().positive(
 export type TRebateClaimResult = z.infer<typeof ZRebateClaimResult>;
 
 export const REWARD_CALLS = {
-  /** A money call: reading it pays any upgrade bonus the member has earned (docs/0091), so maintenance stops it too. */
-  vip: declareCall({ method: 'GET', path: REWARD_PATHS.vip, moduleId: 'VIP', output: ZVipStatus, audience: REAL_MEMBER, kind: 'money' }),
+  /** A read: it moves no money (docs/0100); the upgrade is the call below. */
+  vip: declareCall({ method: 'GET', path: REWARD_PATHS.vip, moduleId: 'VIP', output: ZVipStatus, audience: REAL_MEMBER }),
+  /** A money call: pays any upgrade bonus the member has earned (docs/0091); a resend pays nothing more (once per member and level). */
+  upgrade: declareCall({ method: 'POST', path: REWARD_PATHS.upgrade, moduleId: 'VIP', output: ZVipUpgradeResult, audience: REAL_MEMBER, kind: 'money' }),
   rebates: declareCall({
     method: 'GET',
     path: REWARD_PATHS.rebates,

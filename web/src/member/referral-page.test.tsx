@@ -23,11 +23,16 @@ const SUMMARY: TReferralSummary = {
 };
 
 describe('referral page', () => {
-  it('shows the link on the site’s own origin, the code, the QR, the terms and each friend’s state', async () => {
+  it('settles before it reads, then shows the link on the site’s own origin, the code, the QR, the terms and each friend’s state', async () => {
     sessionStorage.setItem('token', 'tok-member1');
-    renderWithApp(<AppRoutes />, {
+    const { calls } = renderWithApp(<AppRoutes />, {
       path: '/member/referral',
-      handlers: { 'member.info': () => memberFixture(), 'member.balance': () => ({ balance: 0, currencySymbol: '৳' }), 'referral.summary': () => SUMMARY },
+      handlers: {
+        'member.info': () => memberFixture(),
+        'member.balance': () => ({ balance: 0, currencySymbol: '৳' }),
+        'referral.summary': () => SUMMARY,
+        'referral.settle': () => ({ paid: 0 }),
+      },
     });
     expect((await screen.findByTestId('referral.code', {}, LAZY)).textContent).toBe('K7M2Q9XP');
     expect(screen.getByTestId('referral.link').textContent).toBe(`${window.location.origin}/register?ref=K7M2Q9XP`);
@@ -38,6 +43,9 @@ describe('referral page', () => {
     expect(within(friends[2]!).getByTestId('referral.friend.state').textContent).toBe('Not eligible');
     expect(screen.getByTestId('referral.total').textContent).toContain('70');
     expect((await screen.findByTestId('referral.qr', {}, LAZY)).getAttribute('alt')).toBe('QR code of your referral link');
+    const order = calls.map((c) => c.path).filter((p) => p.startsWith('referral.'));
+    expect(order[0]).toBe('referral.settle');
+    expect(order).toContain('referral.summary');
   });
 
   it('says so when no referral promotion runs', async () => {
@@ -47,6 +55,7 @@ describe('referral page', () => {
       handlers: {
         'member.info': () => memberFixture(),
         'member.balance': () => ({ balance: 0, currencySymbol: '৳' }),
+        'referral.settle': () => ({ paid: 0 }),
         'referral.summary': () => ({ ...SUMMARY, enabled: false, promotion: null, friends: [], friendCount: 0, totalPaidMinor: 0 }),
       },
     });

@@ -1,4 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TReferralFriend } from '@wl/schemas/wps/referral-calls';
 import { errorKey, useTRPC } from '../api/trpc.ts';
@@ -46,8 +47,11 @@ export default function ReferralPage() {
   const { t } = useTranslation();
   const trpc = useTRPC();
   const money = useMinorFormat();
-  const summary = useQuery(trpc.referral.summary.queryOptions(undefined, { staleTime: 0 }));
-  if (!ready || summary.isLoading) return <div className="page-loading" aria-busy="true" data-testid="referral.loading" />;
+  // Settling first (a money call: a friend found qualified is paid), then the read, which moves nothing (docs/0100).
+  const { mutate: settle, isIdle, isPending } = useMutation(trpc.referral.settle.mutationOptions());
+  useEffect(() => settle(), [settle]);
+  const summary = useQuery(trpc.referral.summary.queryOptions(undefined, { staleTime: 0, enabled: !isIdle && !isPending }));
+  if (!ready || summary.isPending) return <div className="page-loading" aria-busy="true" data-testid="referral.loading" />;
   if (summary.error) {
     return (
       <p className="form__error" role="alert" data-testid="referral.error">

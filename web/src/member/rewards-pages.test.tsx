@@ -51,11 +51,16 @@ function rebateDesk() {
 }
 
 describe('VIP page', () => {
-  it('shows the level, progress towards the next and every level’s benefits', async () => {
+  it('sends the upgrade before it reads, then shows the level, progress towards the next and every level’s benefits', async () => {
     sessionStorage.setItem('token', 'tok-member1');
-    renderWithApp(<AppRoutes />, {
+    const { calls } = renderWithApp(<AppRoutes />, {
       path: '/member/vip',
-      handlers: { 'member.info': () => memberFixture(), 'member.balance': () => ({ balance: 0, currencySymbol: '৳' }), 'rewards.vip': () => VIP },
+      handlers: {
+        'member.info': () => memberFixture(),
+        'member.balance': () => ({ balance: 0, currencySymbol: '৳' }),
+        'rewards.vip': () => VIP,
+        'rewards.upgrade': () => ({ level: 1 }),
+      },
     });
     expect((await screen.findByTestId('vip.current', {}, LAZY)).textContent).toBe('Your level: VIP 1');
     expect(screen.getByTestId('vip.next').textContent).toBe('Next level: VIP 2');
@@ -67,13 +72,21 @@ describe('VIP page', () => {
     expect(within(levels[2]!).getByText('৳200.00')).toBeTruthy();
     expect(levels[2]!.textContent).toContain('up to 0.70%');
     expect(levels[2]!.textContent).toContain('7 times');
+    const order = calls.map((c) => c.path).filter((p) => p === 'rewards.upgrade' || p === 'rewards.vip');
+    expect(order[0]).toBe('rewards.upgrade');
+    expect(order).toContain('rewards.vip');
   });
 
   it('asks again for what carries level names (the VIP page, member info) when the language changes', async () => {
     sessionStorage.setItem('token', 'tok-member1');
     const { calls, i18n } = renderWithApp(<AppRoutes />, {
       path: '/member/vip',
-      handlers: { 'member.info': () => memberFixture(), 'member.balance': () => ({ balance: 0, currencySymbol: '৳' }), 'rewards.vip': () => VIP },
+      handlers: {
+        'member.info': () => memberFixture(),
+        'member.balance': () => ({ balance: 0, currencySymbol: '৳' }),
+        'rewards.vip': () => VIP,
+        'rewards.upgrade': () => ({ level: 1 }),
+      },
     });
     await screen.findByTestId('vip.current', {}, LAZY);
     await screen.findByTestId('header.vip', {}, LAZY);

@@ -1,4 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TVipLevel, TVipStatus } from '@wl/schemas/wps/reward-calls';
 import { useTRPC } from '../api/trpc.ts';
@@ -58,10 +59,13 @@ export default function VipPage() {
   const ready = useAreaTexts('money');
   const { t, i18n } = useTranslation();
   const trpc = useTRPC();
-  const vip = useQuery(trpc.rewards.vip.queryOptions(undefined, { staleTime: 0 }));
+  // The upgrade first (a money call: it pays any level's bonus the member earned), then the read, which moves nothing (docs/0100).
+  const { mutate: upgrade, isIdle, isPending } = useMutation(trpc.rewards.upgrade.mutationOptions());
+  useEffect(() => upgrade(), [upgrade]);
+  const vip = useQuery(trpc.rewards.vip.queryOptions(undefined, { staleTime: 0, enabled: !isIdle && !isPending }));
   useRefetchOnLanguage(trpc.rewards.vip.queryKey());
   const money = useMinorFormat();
-  if (!ready || vip.isLoading) return <div className="page-loading" aria-busy="true" data-testid="vip.loading" />;
+  if (!ready || vip.isPending) return <div className="page-loading" aria-busy="true" data-testid="vip.loading" />;
   const status = vip.data;
   if (!status) return null;
   const current = status.levels.find((l) => l.level === status.level);

@@ -10,7 +10,7 @@ import { BONUS_WAGER_MESSAGES } from '@wl/schemas/domain/promotion-terms/wager-m
 import type { TWithdrawal, TWithdrawRequest } from '@wl/schemas/wps/withdraw-calls';
 import { FlowError } from '@wl/flows/shared/flow-error';
 import { withdrawalConfirmMachine, type TProofFile, type TWithdrawalAnswer } from '@wl/flows/withdrawal/withdrawal-confirm.machine';
-import { upstreamOf } from '../api/flow-errors.ts';
+import { upstreamOf, type TUpstreamDetails } from '../api/flow-errors.ts';
 import { errorKey, useTRPC, useTRPCClient } from '../api/trpc.ts';
 import { Field, FormError, InputField, PasswordField, SubmitButton } from '../accounts/form-parts.tsx';
 import { useAreaTexts } from '../i18n/area-texts.ts';
@@ -32,6 +32,17 @@ async function uploadProof(withdrawalId: number, file: Blob, language: string): 
   await postToUploadDoor(PROOF_UPLOAD_PATH, 'withdrawalId', withdrawalId, file, language).catch((err: unknown) => {
     throw new FlowError(err instanceof Error ? err.message : 'error_unknown');
   });
+}
+
+/**
+ * The numbers a refusal names: a payout account's cooling-off (hours, minutes left) or a VIP level's
+ * daily limit (docs/0100: the limit, what is left, when it resets); amounts (params ending in Minor)
+ * written as money.
+ */
+function refusalParams(fields: TUpstreamDetails['fieldErrors'], language: string, currencySymbol: string): Record<string, string | number> | undefined {
+  const params = (fields?.bankAccountId?.params ?? fields?.amountMinor?.params) as Record<string, number> | undefined;
+  if (!params) return undefined;
+  return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, k.endsWith('Minor') ? formatMinor(v, language, currencySymbol) : v]));
 }
 
 type TAction = { label: string; testId?: string; primary?: boolean; submit?: boolean; disabled?: boolean; onClick?: () => void };
@@ -268,9 +279,8 @@ export default function WithdrawPage() {
   };
   const warned = forfeit !== null && !request.isPending;
   const error = localError ?? (request.error && !warned ? errorKey(request.error) : null);
-  // A new payout account's cooling-off names how long is left (docs/0068).
-  const errorParams =
-    localError === null && request.error ? (upstreamOf(request.error).fieldErrors?.bankAccountId?.params as Record<string, number> | undefined) : undefined;
+  // A new payout account's cooling-off names how long is left (docs/0068); a VIP level's daily limit names the limit and when it resets (docs/0100).
+  const errorParams = localError === null && request.error ? refusalParams(upstreamOf(request.error).fieldErrors, language, o.currencySymbol) : undefined;
   return (
     <div className="member-content" data-testid="withdraw.page">
       <section className="card">

@@ -13,7 +13,7 @@ export default function OperatorPromotionPanels({ can, currency }: { can: TCan; 
   return (
     <>
       {can.moneyRead && <OperatorApplications canWrite={can.moneyWrite} currency={currency} />}
-      {can.configRead && <OperatorPromotions canWrite={can.contentWrite} currency={currency} />}
+      {can.configRead && <OperatorPromotions canWrite={can.contentWrite} canApprove={can.moneyWrite} currency={currency} />}
       {can.moneyRead && <OperatorVipSettings canWrite={can.moneyWrite} />}
     </>
   );

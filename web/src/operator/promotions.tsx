@@ -54,12 +54,44 @@ function Figures({ p, currency }: { p: TOperatorPromotion; currency: string }) {
   );
 }
 
-function Row({ p, currency, canWrite, onChanged }: { p: TOperatorPromotion; currency: string; canWrite: boolean; onChanged: () => void }) {
+/**
+ * Who may make a paying promotion pay (docs/0100): its money approved or waiting for finance; the
+ * approve button for a finance operator (money.write); for content, going live waits for it.
+ */
+function MoneyApproval({ p, canApprove, onChanged }: { p: TOperatorPromotion; canApprove: boolean; onChanged: () => void }) {
+  const { t } = useTranslation();
+  const trpc = useTRPC();
+  const approve = useMutation(trpc.operator.approvePromotion.mutationOptions({ onSettled: onChanged }));
+  if (!p.paying || p.status === 'ended') return null;
+  return (
+    <div className="btn-row" data-testid={`operator.promotion.${p.id}.money`} data-approved={p.moneyApproved}>
+      <span className="chip">{t(p.moneyApproved ? 'oppromo_money_approved' : 'oppromo_money_waiting')}</span>
+      {canApprove && !p.moneyApproved && (
+        <button
+          type="button"
+          className="btn btn--ghost btn--small"
+          data-testid={`operator.promotion.${p.id}.approve`}
+          disabled={approve.isPending}
+          onClick={() => approve.mutate({ id: p.id })}
+        >
+          {t('oppromo_approve')}
+        </button>
+      )}
+      {approve.error && <p className="form__error">{t(refusalKey(approve.error))}</p>}
+    </div>
+  );
+}
+
+type TRowProps = { p: TOperatorPromotion; currency: string; canWrite: boolean; canApprove: boolean; onChanged: () => void };
+
+function Row({ p, currency, canWrite, canApprove, onChanged }: TRowProps) {
   const { t, i18n } = useTranslation();
   const trpc = useTRPC();
   const [editing, setEditing] = useState(false);
   const [bannerError, setBannerError] = useState<string | null>(null);
   const move = useMutation(trpc.operator.setPromotionStatus.mutationOptions({ onSettled: onChanged }));
+  // Content cannot set a paying promotion live before finance approved its money; the server refuses it too.
+  const waitsForFinance = p.paying && !p.moneyApproved && !canApprove;
   if (editing) {
     return (
       <li>
@@ -84,6 +116,7 @@ function Row({ p, currency, canWrite, onChanged }: { p: TOperatorPromotion; curr
         · <span lang="bn">{p.titleBn}</span> · {t(`oppromo_kind_${p.kind}`)} · {t(`oppromo_status_${p.status}`)}
       </p>
       <Figures p={p} currency={currency} />
+      <MoneyApproval p={p} canApprove={canApprove} onChanged={onChanged} />
       {canWrite && p.status !== 'ended' && (
         <div className="btn-row">
           <button type="button" className="btn btn--ghost btn--small" data-testid={`operator.promotion.${p.id}.edit`} onClick={() => setEditing(true)}>
@@ -95,7 +128,8 @@ function Row({ p, currency, canWrite, onChanged }: { p: TOperatorPromotion; curr
               type="button"
               className="btn btn--ghost btn--small"
               data-testid={`operator.promotion.${p.id}.${status}`}
-              disabled={move.isPending}
+              disabled={move.isPending || (status === 'active' && waitsForFinance)}
+              title={status === 'active' && waitsForFinance ? t('oppromo_needs_finance') : undefined}
               onClick={() => move.mutate({ id: p.id, status })}
             >
               {t(label)}
@@ -123,8 +157,8 @@ function Row({ p, currency, canWrite, onChanged }: { p: TOperatorPromotion; curr
   );
 }
 
-/** Promotions in the console (config.read to see, whitelabel.write to change; docs/0098). */
-export function OperatorPromotions({ canWrite, currency }: { canWrite: boolean; currency: string }) {
+/** Promotions in the console (config.read to see, whitelabel.write to change; docs/0098); a paying one's money approved by money.write (docs/0100). */
+export function OperatorPromotions({ canWrite, canApprove, currency }: { canWrite: boolean; canApprove: boolean; currency: string }) {
   const { t } = useTranslation();
   const trpc = useTRPC();
   const qc = useQueryClient();
@@ -152,7 +186,7 @@ export function OperatorPromotions({ canWrite, currency }: { canWrite: boolean; 
       {list.data && list.data.promotions.length === 0 && <p className="dialog__text">{t('oppromo_empty')}</p>}
       <ul className="plain-list">
         {list.data?.promotions.map((p) => (
-          <Row key={p.id} p={p} currency={currency} canWrite={canWrite} onChanged={refresh} />
+          <Row key={p.id} p={p} currency={currency} canWrite={canWrite} canApprove={canApprove} onChanged={refresh} />
         ))}
       </ul>
     </section>

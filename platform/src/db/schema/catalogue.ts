@@ -81,6 +81,9 @@ export interface PromotionsTable {
   /** The operator's banner image (migration 0043, docs/0098); null: the generated artwork. */
   banner_content_type: 'image/png' | 'image/jpeg' | null;
   banner_bytes: Uint8Array | null;
+  /** Who with the finance permission approved the paying promotion's money, and when (migration 0046, docs/0100); null: not approved since its last change. */
+  money_approved_by: number | null;
+  money_approved_at: Timestamp | null;
 }
 export interface WinnersTable {
   id: Generated<number>;

@@ -61,6 +61,10 @@ export const ZPromotionTerms = z.discriminatedUnion('kind', [ZInfoTerms, ZDeposi
 export type TPromotionTerms = z.infer<typeof ZPromotionTerms>;
 export type TPromotionKind = TPromotionTerms['kind'];
 export const PROMOTION_KINDS = ['info', 'deposit_match', 'sign_up', 'manual_apply', 'cashback', 'referral'] as const satisfies readonly TPromotionKind[];
+/** The kinds that pay (docs/0100): one goes live only with a budget and its money approved by finance. */
+export const PAYING_PROMOTION_KINDS: readonly TPromotionKind[] = ['deposit_match', 'sign_up', 'manual_apply', 'cashback', 'referral'];
+/** Whether a promotion of this kind pays (every kind but info). */
+export const isPayingKind = (kind: TPromotionKind): boolean => PAYING_PROMOTION_KINDS.includes(kind);
 export type TPromotionTermsOf<K extends TPromotionKind> = Extract<TPromotionTerms, { kind: K }>;
 
 /** A promotion's life as the operator sets it; `ended` is final. */
