@@ -21,8 +21,8 @@ export async function signedInMember(ctx: { app: FastifyInstance; db: Kysely<DB>
   return { id, token: await loginToken(ctx.app, username, PASSWORD) };
 }
 
-/** A pending deposit of a member, then its approval as the settle job makes it (no operator). */
-export async function approvedDeposit(db: Kysely<DB>, memberId: number, amountMinor: number): Promise<number> {
+/** A pending deposit of a member on the merchant's first channel, as a member's request leaves it: its id. */
+export async function insertPendingDeposit(db: Kysely<DB>, memberId: number, amountMinor: number): Promise<number> {
   const member = await db.selectFrom('members').select('merchant_id').where('id', '=', memberId).executeTakeFirstOrThrow();
   const channel = await db.selectFrom('deposit_channels').select('id').where('merchant_id', '=', member.merchant_id).orderBy('id').executeTakeFirstOrThrow();
   const { id } = await db
@@ -43,6 +43,13 @@ export async function approvedDeposit(db: Kysely<DB>, memberId: number, amountMi
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  return id;
+}
+
+/** A pending deposit of a member, then its approval as the settle job makes it (no operator). */
+export async function approvedDeposit(db: Kysely<DB>, memberId: number, amountMinor: number): Promise<number> {
+  const id = await insertPendingDeposit(db, memberId, amountMinor);
+  const member = await db.selectFrom('members').select('merchant_id').where('id', '=', memberId).executeTakeFirstOrThrow();
   await inTransaction(db, (trx) => decideDepositIn(trx, { merchantId: member.merchant_id, depositId: id, decision: 'approve', by: null }));
   return id;
 }

@@ -8,7 +8,16 @@ export async function insertManualApplyPromotion(
   merchantId: number,
   over: { maxAmountMinor?: number; status?: TPromotionStatus; budgetMinor?: number | null } = {},
 ): Promise<number> {
-  const terms: TPromotionTerms = { kind: 'manual_apply', maxAmountMinor: over.maxAmountMinor ?? 50_000, bonus: DEFAULT_BONUS_TERMS };
+  return insertPromotion(db, merchantId, { kind: 'manual_apply', maxAmountMinor: over.maxAmountMinor ?? 50_000, bonus: DEFAULT_BONUS_TERMS }, over);
+}
+
+/** A promotion of a merchant with these terms, running since `startsAt` (yesterday unless told). */
+export async function insertPromotion(
+  db: Kysely<DB>,
+  merchantId: number,
+  terms: TPromotionTerms,
+  over: { status?: TPromotionStatus; budgetMinor?: number | null; startsAt?: Date } = {},
+): Promise<number> {
   const row = await db
     .insertInto('promotions')
     .values({
@@ -18,11 +27,11 @@ export async function insertManualApplyPromotion(
       promotion_type: 'B',
       sort: 90,
       category: 'EVENT',
-      starts_at: new Date(Date.now() - 86_400_000),
+      starts_at: over.startsAt ?? new Date(Date.now() - 86_400_000),
       ends_at: null,
       rules_en: 'Send a screenshot.',
       rules_bn: 'একটি স্ক্রিনশট পাঠান।',
-      kind: 'manual_apply',
+      kind: terms.kind,
       status: over.status ?? 'active',
       terms: JSON.stringify(terms),
       budget_minor: over.budgetMinor ?? null,

@@ -1,0 +1,172 @@
+import { sql } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_BONUS_TERMS, type TPromotionTerms } from '@wl/schemas';
+import { decideDepositIn } from '../deposit/deposit.service.ts';
+import { WpsError } from '../http/envelope.ts';
+import { BUILT_IN_GAMES, BUILT_IN_PROVIDER } from '../kernel/catalogue.ts';
+import { lockMembers } from '../kernel/member-lock.ts';
+import { runCashback } from '../promo/cashback.job.ts';
+import { joinPromotion } from '../promo/promo.service.ts';
+import { claimRebate } from '../rewards/rebate.service.ts';
+import { runRewardsDaily } from '../rewards/rewards.job.ts';
+import { usePlatform } from '../test-support/db.ts';
+import { moneyPlayers, PLAYER_WITHDRAW_PASSWORD } from '../test-support/money-players.ts';
+import { insertPromotion } from '../test-support/promotions.ts';
+import { insertPendingDeposit } from '../test-support/promo.ts';
+import { seamlessCalls } from '../test-support/seamless-calls.ts';
+import { seededRandom, type TSeededRandom } from '../test-support/seeded-random.ts';
+import { mainWalletTransfer } from '../transfer/transfer.service.ts';
+import { ledgerTotal, ledgerViolations, NO_VIOLATIONS } from '../wallet/ledger-invariants.ts';
+import { inTransaction } from '../wallet/ledger.service.ts';
+import { payWithdrawal, rejectWithdrawal } from '../withdraw/withdraw-operator.service.ts';
+import { requestWithdrawal } from '../withdraw/withdraw.service.ts';
+import { awardBonus } from './award.ts';
+import { runBonusExpire } from './bonus-expire.job.ts';
+import { endBonus } from './ends.ts';
+import { moneyRunChecks } from '../test-support/money-run-checks.ts';
+
+/**
+ * The money property test with the engagement engine in it (docs/0095, docs/0096, docs/0091):
+ * players in parallel deposit (approvals paying deposit matches), bet, win and roll back through the
+ * signed seamless wallet (some bets above a bonus's max stake, some sent twice), request withdrawals
+ * (forfeiting a bonus or not) that finance pays or rejects, transfer to each other, claim rebates
+ * (sometimes twice at once), get and cancel bonuses, while the clock jumps and the expiry, cashback
+ * and daily rewards runs race the play. Afterwards the ledger is whole and conserved, and every
+ * engagement effect happened once (moneyRunChecks). BONUS_PROPERTY_OPS and BONUS_PROPERTY_SEED grow
+ * or replay a run.
+ */
+const OPS = Number(process.env.BONUS_PROPERTY_OPS ?? 720);
+const SEED = Number(process.env.BONUS_PROPERTY_SEED ?? 20261130);
+const PLAYERS = 12;
+/** The clock jumps three days between phases. */
+const PHASES = 6;
+let nowMs = Date.now();
+const clock = () => new Date(nowMs);
+const ctx = usePlatform({ clock });
+let secret = '';
+const wallet = seamlessCalls(
+  ctx,
+  () => secret,
+  () => nowMs,
+  BUILT_IN_GAMES[0].nodeId,
+);
+let run: Awaited<ReturnType<typeof moneyPlayers>>;
+let merchant: { id: number; currency: string };
+
+/** A refusal the services answer on purpose (a WpsError); anything else is a fault and fails the run. */
+const refused = (error: unknown) => {
+  if (!(error instanceof WpsError)) throw error;
+};
+
+beforeAll(async () => {
+  secret = (await ctx.db.selectFrom('seamless_providers').select('secret').where('code', '=', BUILT_IN_PROVIDER.code).executeTakeFirstOrThrow()).secret;
+  run = await moneyPlayers(ctx.db, PLAYERS, 'moneyprop', clock);
+  merchant = { id: run.merchant.id, currency: run.merchant.currency };
+  // A cashback of 10 % over 3-day periods from an hour ago, paid up to ৳3 by itself (above: finance).
+  const cashback: TPromotionTerms = { kind: 'cashback', percent: 10, periodDays: 3, minPayoutMinor: 1, maxPayoutMinor: 5_000, autoUpToMinor: 300 };
+  await insertPromotion(ctx.db, merchant.id, cashback, { startsAt: new Date(nowMs - 3_600_000) });
+  // Rebates at every level, paid by the daily run as well as claimed: the two race for the same bets.
+  await ctx.db.updateTable('rebate_rates').set({ rate_bp: 100 }).where('merchant_id', '=', merchant.id).execute();
+  await ctx.db.updateTable('rewards_settings').set({ rebate_payout: 'automatic' }).where('merchant_id', '=', merchant.id).execute();
+  // Half the players joined a 50 % match of any deposit from ৳1 (the deposit and the bonus once in the turnover).
+  const match: TPromotionTerms = { kind: 'deposit_match', deposit: 'any', percent: 50, capMinor: 1_000, minDepositMinor: 100, bonus: { ...DEFAULT_BONUS_TERMS, turnoverMultiple: 1 } };
+  const matchId = await insertPromotion(ctx.db, merchant.id, match);
+  for (const [i, p] of run.players.entries()) {
+    if (i % 2 === 0) await joinPromotion(run.deps, run.merchant, p.id, matchId);
+    await approve(p.id, 300);
+  }
+});
+
+async function approve(memberId: number, amountMinor: number): Promise<void> {
+  const depositId = await insertPendingDeposit(ctx.db, memberId, amountMinor);
+  await inTransaction(ctx.db, (trx) => decideDepositIn(trx, { merchantId: merchant.id, depositId, decision: 'approve', by: null }));
+}
+
+/** A player's walk: its random numbers, its bets awaiting their round's end, its pending withdrawals, its ops so far (unique keys). */
+type TWalk = { rand: TSeededRandom; open: string[]; pending: number[]; done: number };
+
+/** `ops` more steps of one player's random walk over money, play and the bonus life. */
+async function play(index: number, walk: TWalk, ops: number): Promise<void> {
+  const p = run.players[index]!;
+  const playerId = String(p.id);
+  const { rand, open, pending } = walk;
+  for (let step = 0; step < ops; step++) {
+    const i = (walk.done += 1);
+    const roll = rand.next();
+    if (roll < 0.06) {
+      await inTransaction(ctx.db, (trx) =>
+        awardBonus(trx, merchant, {
+          memberId: p.id,
+          promotionId: null,
+          source: 'operator',
+          sourceKey: `prop-${i}`,
+          amountMinor: rand.int(1, 6) * 200,
+          terms: { ...DEFAULT_BONUS_TERMS, turnoverMultiple: rand.int(1, 2), maxStakeMinor: rand.next() < 0.5 ? null : rand.int(1, 10) * 100 },
+          now: clock(),
+          ip: 'prop',
+        }),
+      ).catch(() => undefined); // one active at a time: refused while another runs
+    } else if (roll < 0.09) {
+      await approve(p.id, rand.int(1, 8) * 100);
+    } else if (roll < 0.12) {
+      const req = { bankAccountId: p.bankAccountId, amountMinor: rand.int(1, 10) * 100, withdrawPassword: PLAYER_WITHDRAW_PASSWORD, idempotencyKey: `w-${i}` };
+      const w = await requestWithdrawal(run.deps, run.merchant, p.session, { ...req, forfeitBonus: rand.next() < 0.5 }).catch(refused);
+      if (w) pending.push(w.id);
+    } else if (roll < 0.14) {
+      const id = pending.shift();
+      if (id === undefined) continue;
+      if (rand.next() < 0.5) await payWithdrawal(run.deps, run.merchant, run.operator, 'prop', id);
+      else await rejectWithdrawal(run.deps, run.merchant, run.operator, 'prop', { withdrawalId: id, remark: 'prop' });
+    } else if (roll < 0.16) {
+      const to = run.players[(index + rand.int(1, PLAYERS - 1)) % PLAYERS]!;
+      const t = { senderId: p.id, receiverId: to.id, direction: 'downline' as const, amountMinor: rand.int(1, 5) * 100, key: `t-${i}`, remark: '', ip: 'prop' };
+      await mainWalletTransfer(run.deps, run.merchant, t).catch(refused);
+    } else if (roll < 0.5) {
+      const bet = `${p.id}-${i}`;
+      const amount = rand.int(1, 10) * 50;
+      const sends = rand.next() < 0.1 ? 2 : 1;
+      const answers = await Promise.all(Array.from({ length: sends }, () => wallet.bet(playerId, bet, amount)));
+      if (answers.some((a) => a.body.success)) open.push(bet);
+    } else if (roll < 0.78) {
+      if (open.length === 0) continue;
+      const bet = open.splice(rand.int(0, open.length - 1), 1)[0]!;
+      const payout = rand.next() < 0.5 ? 0 : rand.int(0, 60) * 100;
+      await wallet.win(playerId, `${bet}:w`, payout, bet);
+    } else if (roll < 0.84) {
+      if (open.length === 0) continue;
+      const bet = open.splice(rand.int(0, open.length - 1), 1)[0]!;
+      await wallet.rollback(playerId, `${bet}:rb`, bet);
+    } else if (roll < 0.86) {
+      await inTransaction(ctx.db, async (trx) => {
+        await lockMembers(trx, [p.id], merchant.id);
+        const active = await trx.selectFrom('bonus_awards').select('id').where('member_id', '=', p.id).where('state', '=', 'active').executeTakeFirst();
+        if (active) await endBonus(trx, merchant, p.id, Number(active.id), 'cancelled', clock(), 'prop');
+      });
+    } else if (roll < 0.95) {
+      // A claim, sometimes sent twice at once with one key, sometimes with two keys.
+      const keys = rand.next() < 0.3 ? [`r-${i}`, `r-${i}`] : rand.next() < 0.3 ? [`r-${i}`, `r-${i}b`] : [`r-${i}`];
+      await Promise.all(keys.map((k) => claimRebate(ctx.db, merchant, p.id, k).catch(refused)));
+    } else {
+      // The jobs race the other players' play (the clock moves only between phases: a signed wallet
+      // call in flight across a jump would be refused as stale).
+      await Promise.all([runBonusExpire(ctx.db, clock()), runCashback(ctx.db, clock()), runRewardsDaily(ctx.db, clock())]);
+    }
+  }
+}
+
+describe('money with bonuses, cashback and rebates under random concurrent play (docs/0095)', () => {
+  it('keeps the ledger whole and conserved, and every award, end, turnover credit, cashback and rebate happens once', async () => {
+    const total = await ledgerTotal(ctx.db);
+    const rand = seededRandom(SEED);
+    const walks: TWalk[] = run.players.map((_, i) => ({ rand: seededRandom(SEED + i + Math.floor(rand.next() * 1000)), open: [], pending: [], done: 0 }));
+    for (let phase = 0; phase < PHASES; phase++) {
+      await Promise.all(walks.map((walk, i) => play(i, walk, Math.ceil(OPS / PLAYERS / PHASES))));
+      // Bonuses pass their end, cashback periods close, a new day's rewards run: once on a quiet ledger too.
+      nowMs += 3 * 86_400_000;
+      await Promise.all([runBonusExpire(ctx.db, clock()), runCashback(ctx.db, clock()), runRewardsDaily(ctx.db, clock())]);
+    }
+    expect(await ledgerViolations(ctx.db)).toEqual(NO_VIOLATIONS);
+    expect(await ledgerTotal(ctx.db)).toBe(total);
+    await moneyRunChecks(ctx.db, run.players.map((p) => p.id));
+  });
+});
