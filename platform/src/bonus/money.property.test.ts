@@ -23,7 +23,7 @@ import { requestWithdrawal } from '../withdraw/withdraw.service.ts';
 import { awardBonus } from './award.ts';
 import { runBonusExpire } from './bonus-expire.job.ts';
 import { endBonus } from './ends.ts';
-import { moneyRunChecks } from '../test-support/money-run-checks.ts';
+import { moneyRunChecks, REBATE_BP } from '../test-support/money-run-checks.ts';
 
 /**
  * The money property test with the engagement engine in it (docs/0095, docs/0096, docs/0091):
@@ -66,7 +66,7 @@ beforeAll(async () => {
   const cashback: TPromotionTerms = { kind: 'cashback', percent: 10, periodDays: 3, minPayoutMinor: 1, maxPayoutMinor: 5_000, autoUpToMinor: 300 };
   await insertPromotion(ctx.db, merchant.id, cashback, { startsAt: new Date(nowMs - 3_600_000) });
   // Rebates at every level, paid by the daily run as well as claimed: the two race for the same bets.
-  await ctx.db.updateTable('rebate_rates').set({ rate_bp: 100 }).where('merchant_id', '=', merchant.id).execute();
+  await ctx.db.updateTable('rebate_rates').set({ rate_bp: REBATE_BP }).where('merchant_id', '=', merchant.id).execute();
   await ctx.db.updateTable('rewards_settings').set({ rebate_payout: 'automatic' }).where('merchant_id', '=', merchant.id).execute();
   // Half the players joined a 50 % match of any deposit from ৳1 (the deposit and the bonus once in the turnover).
   const match: TPromotionTerms = { kind: 'deposit_match', deposit: 'any', percent: 50, capMinor: 1_000, minDepositMinor: 100, bonus: { ...DEFAULT_BONUS_TERMS, turnoverMultiple: 1 } };

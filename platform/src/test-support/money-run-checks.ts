@@ -4,6 +4,8 @@ import type { DB } from '../db/schema.ts';
 import { turnoverOf } from '../bonus/wagering.ts';
 
 type TRows<T> = Promise<{ rows: T[] }>;
+/** The rebate rate the money property test sets at every level and game type, in basis points. */
+export const REBATE_BP = 100;
 const rows = async <T>(q: TRows<T>) => (await q).rows;
 
 /**
@@ -102,6 +104,19 @@ async function payoutChecks(db: Kysely<DB>): Promise<void> {
     ),
   );
   expect(rebates[0]!.n).toBe(0);
+  // Each claim paid exactly its rounds: per game type, the valid amounts of the settled rounds it
+  // marked (each round in one claim at most: the mark's key) × the rate (1 % at every level here).
+  const misPaid = await rows(
+    sql<{ id: number }>`
+      select c.id from rebate_claims c
+      where c.amount_minor <> coalesce((
+        select sum(t.amount) from (
+          select floor(sum(least(w.settled_stake_minor, abs(w.amount_minor - w.settled_stake_minor))) * ${REBATE_BP} / 10000) as amount
+          from rebated_settlements m join seamless_transactions w on w.id = m.win_id and w.kind = 'win'
+          where m.claim_id = c.id
+          group by (select g.game_type from games g where g.game_code = w.game_code order by g.id limit 1)) t), -1)`.execute(db),
+  );
+  expect(misPaid).toEqual([]);
   const cashback = await rows(
     sql<{ id: number }>`
       select c.id from cashback_payouts c left join ledger_transactions t on t.id = c.ledger_transaction_id
