@@ -69,7 +69,14 @@ beforeAll(async () => {
   await ctx.db.updateTable('rebate_rates').set({ rate_bp: REBATE_BP }).where('merchant_id', '=', merchant.id).execute();
   await ctx.db.updateTable('rewards_settings').set({ rebate_payout: 'automatic' }).where('merchant_id', '=', merchant.id).execute();
   // Half the players joined a 50 % match of any deposit from ৳1 (the deposit and the bonus once in the turnover).
-  const match: TPromotionTerms = { kind: 'deposit_match', deposit: 'any', percent: 50, capMinor: 1_000, minDepositMinor: 100, bonus: { ...DEFAULT_BONUS_TERMS, turnoverMultiple: 1 } };
+  const match: TPromotionTerms = {
+    kind: 'deposit_match',
+    deposit: 'any',
+    percent: 50,
+    capMinor: 1_000,
+    minDepositMinor: 100,
+    bonus: { ...DEFAULT_BONUS_TERMS, turnoverMultiple: 1 },
+  };
   const matchId = await insertPromotion(ctx.db, merchant.id, match);
   for (const [i, p] of run.players.entries()) {
     if (i % 2 === 0) await joinPromotion(run.deps, run.merchant, p.id, matchId);
@@ -167,6 +174,9 @@ describe('money with bonuses, cashback and rebates under random concurrent play 
     }
     expect(await ledgerViolations(ctx.db)).toEqual(NO_VIOLATIONS);
     expect(await ledgerTotal(ctx.db)).toBe(total);
-    await moneyRunChecks(ctx.db, run.players.map((p) => p.id));
+    await moneyRunChecks(
+      ctx.db,
+      run.players.map((p) => p.id),
+    );
   });
 });

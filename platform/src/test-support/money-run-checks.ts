@@ -42,7 +42,9 @@ export async function moneyRunChecks(db: Kysely<DB>, memberIds: number[]): Promi
   await payoutChecks(db);
   // Each deposit paid one match at most (the award's source key is the deposit).
   const matched = await rows(
-    sql<{ key: string }>`select source_key as key from bonus_awards where source = 'deposit_match' group by member_id, source_key having count(*) > 1`.execute(db),
+    sql<{ key: string }>`select source_key as key from bonus_awards where source = 'deposit_match' group by member_id, source_key having count(*) > 1`.execute(
+      db,
+    ),
   );
   expect(matched).toEqual([]);
   // The run did what it says.
@@ -99,7 +101,9 @@ async function payoutChecks(db: Kysely<DB>): Promise<void> {
   );
   expect(claims).toEqual([]);
   const rebates = await rows(
-    sql<{ n: number }>`select count(*)::int as n from ledger_transactions t where t.kind = 'rebate' and not exists (select 1 from rebate_claims c where c.ledger_transaction_id = t.id)`.execute(
+    sql<{
+      n: number;
+    }>`select count(*)::int as n from ledger_transactions t where t.kind = 'rebate' and not exists (select 1 from rebate_claims c where c.ledger_transaction_id = t.id)`.execute(
       db,
     ),
   );
@@ -125,11 +129,15 @@ async function payoutChecks(db: Kysely<DB>): Promise<void> {
   );
   expect(cashback).toEqual([]);
   const periods = await rows(
-    sql<{ n: number }>`select count(*)::int as n from (select 1 from cashback_payouts group by promotion_id, member_id, period_start having count(*) > 1) d`.execute(db),
+    sql<{
+      n: number;
+    }>`select count(*)::int as n from (select 1 from cashback_payouts group by promotion_id, member_id, period_start having count(*) > 1) d`.execute(db),
   );
   expect(periods[0]!.n).toBe(0);
   const cashbackMoves = await rows(
-    sql<{ n: number }>`select count(*)::int as n from ledger_transactions t where t.kind = 'cashback' and not exists (select 1 from cashback_payouts c where c.ledger_transaction_id = t.id)`.execute(
+    sql<{
+      n: number;
+    }>`select count(*)::int as n from ledger_transactions t where t.kind = 'cashback' and not exists (select 1 from cashback_payouts c where c.ledger_transaction_id = t.id)`.execute(
       db,
     ),
   );
@@ -138,7 +146,9 @@ async function payoutChecks(db: Kysely<DB>): Promise<void> {
     sql<{ member_id: number }>`
       select a.member_id from ledger_accounts a join ledger_balances b on b.account_id = a.id
       where a.kind = 'member_withdrawal_hold'
-        and b.balance_minor <> coalesce((select sum(w.amount_minor) from withdrawals w where w.member_id = a.member_id and w.status = 'pending'), 0)`.execute(db),
+        and b.balance_minor <> coalesce((select sum(w.amount_minor) from withdrawals w where w.member_id = a.member_id and w.status = 'pending'), 0)`.execute(
+      db,
+    ),
   );
   expect(holds).toEqual([]);
 }
