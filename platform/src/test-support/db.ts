@@ -70,6 +70,11 @@ export function usePlatform(opts: { clock?: () => Date; build?: Pick<TBuildPlatf
       merchantCode: 'DEMO',
       gatewaySecret: TEST_GATEWAY_SECRET,
       messageCaptureFile: ctx.messages,
+      // A wallet call its client gave up on (a deadline test) leaves the client's end closed and
+      // the answer unwritten: Node keeps that socket until the 72 s keep-alive timeout, and a
+      // graceful close() waited for it (70 s of a file's 80 in slot-overrun). The file is over, so
+      // its platform ends its connections as the embedded platform does (docs/0101).
+      forceCloseConnections: true,
       ...(opts.clock ? { clock: opts.clock } : {}),
       ...opts.build,
     });
