@@ -4,7 +4,7 @@ import { seedAgentTree } from './agent-tree.ts';
 import { seedAgentContracts } from './agent-contracts.ts';
 import { seedBuiltInLottery, seedBuiltInProvider, seedCatalogue } from './catalogue.ts';
 import { seedContent } from './content.ts';
-import { hashDemoPasswords, seedDemoAccounts } from './demo-accounts.ts';
+import { hashDemoPasswords, seedDemoAccounts, type TDemoPasswordHashes } from './demo-accounts.ts';
 import { seedRewards } from './rewards.ts';
 import { insertDepositChannels, seedDemoMerchant } from './merchant.ts';
 import { DemoSeedRefusedError, refuseAutoSettlingChannels, refuseLiveDemoLogins } from './production-guard.ts';
@@ -38,7 +38,14 @@ export { BUILT_IN_GAMES, BUILT_IN_LOTTERY, BUILT_IN_PROVIDER, BUILT_IN_VENDOR } 
  */
 export async function seed(
   db: Kysely<DB>,
-  opts: { merchantCode: string; refuseDemoAccounts?: boolean; /** Called once, when there is something to seed. */ onSeeding?: () => void },
+  opts: {
+    merchantCode: string;
+    refuseDemoAccounts?: boolean;
+    /** Called once, when there is something to seed. */
+    onSeeding?: () => void;
+    /** The demo passwords' hashes, made once by a caller that seeds many databases (tests); else hashed here. */
+    passwords?: TDemoPasswordHashes;
+  },
 ): Promise<{ seeded: boolean }> {
   const existing = await db.selectFrom('merchants').select('id').where('code', '=', opts.merchantCode).executeTakeFirst();
   if (existing) {
@@ -53,7 +60,7 @@ export async function seed(
   if (opts.refuseDemoAccounts) throw new DemoSeedRefusedError();
   opts.onSeeding?.();
   // Hash outside the transaction: argon2 runs on the thread pool while nothing is locked.
-  const passwords = await hashDemoPasswords();
+  const passwords = opts.passwords ?? (await hashDemoPasswords());
   return db.transaction().execute(async (trx) => {
     // Re-check inside the transaction: another process may have seeded meanwhile (PostgreSQL).
     const again = await trx.selectFrom('merchants').select('id').where('code', '=', opts.merchantCode).executeTakeFirst();

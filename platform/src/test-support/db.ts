@@ -11,6 +11,7 @@ import { platformEnv } from '../env.ts';
 import { seed } from '../seed/seed.ts';
 import { createTestSchema } from './pg-schema.ts';
 import { snapshotBlob } from './seeded-snapshot.ts';
+import { demoPasswordHashes, testRsaKeyPair } from './shared-secrets.ts';
 import { TEST_GATEWAY_SECRET } from './http.ts';
 import { newCaptureFile } from './outbox.ts';
 
@@ -52,7 +53,7 @@ export async function seededDatabase(options: Pick<TOpenDatabaseOptions, 'log'> 
   if (snapshot && !platformEnv.databaseUrl) return openDatabase({ memory: true, memorySnapshot: snapshotBlob(snapshot), ...options });
   const database = await freshDatabase(options);
   await migrate(database.db);
-  await seed(database.db, { merchantCode: 'DEMO' });
+  await seed(database.db, { merchantCode: 'DEMO', passwords: await demoPasswordHashes() });
   return database;
 }
 
@@ -70,6 +71,12 @@ export function usePlatform(opts: { clock?: () => Date; build?: Pick<TBuildPlatf
       merchantCode: 'DEMO',
       gatewaySecret: TEST_GATEWAY_SECRET,
       messageCaptureFile: ctx.messages,
+      rsa: testRsaKeyPair(),
+      // A wallet call its client gave up on (a deadline test) leaves the client's end closed and
+      // the answer unwritten: Node keeps that socket until the 72 s keep-alive timeout, and a
+      // graceful close() waited for it (70 s of a file's 80 in slot-overrun). The file is over, so
+      // its platform ends its connections as the embedded platform does (docs/0101).
+      forceCloseConnections: true,
       ...(opts.clock ? { clock: opts.clock } : {}),
       ...opts.build,
     });

@@ -4,6 +4,7 @@ import { buildPlatform } from '../app.ts';
 import type { JobRunner } from '../jobs/job-runner.ts';
 import { jobsTestDatabase, type TJobsTestDatabase } from '../jobs/testing.ts';
 import { TEST_GATEWAY_SECRET } from './http.ts';
+import { testRsaKeyPair } from './shared-secrets.ts';
 
 /**
  * Per test file, for jobs on the real runner: a seeded database with its pg-boss schema, the runner
@@ -14,7 +15,7 @@ export function useJobsPlatform(start: (jobs: TJobsTestDatabase) => Promise<JobR
   beforeAll(async () => {
     ctx.jobs = await jobsTestDatabase();
     ctx.runner = await start(ctx.jobs);
-    ctx.app = await buildPlatform({ db: ctx.jobs.db, merchantCode: 'DEMO', gatewaySecret: TEST_GATEWAY_SECRET, jobs: ctx.runner });
+    ctx.app = await buildPlatform({ db: ctx.jobs.db, merchantCode: 'DEMO', gatewaySecret: TEST_GATEWAY_SECRET, jobs: ctx.runner, rsa: testRsaKeyPair() });
   });
   afterAll(async () => {
     await ctx.app?.close();

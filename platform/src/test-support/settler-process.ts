@@ -6,6 +6,7 @@ import { migrate } from '../db/migrate.ts';
 import { platformEnv } from '../env.ts';
 import { seed } from '../seed/seed.ts';
 import { createTestSchema } from './pg-schema.ts';
+import { demoPasswordHashes } from './shared-secrets.ts';
 
 /*
  * The crash tests of settlements (docs/0041 lottery, docs/0049 salaries): a seeded schema of their
@@ -24,7 +25,7 @@ export function useSeededPostgresSchema() {
     ({ schema: pg.schema, drop: dropSchema } = await createTestSchema(pg.url));
     pg.database = await openDatabase({ databaseUrl: pg.url, schema: pg.schema });
     await migrate(pg.database.db);
-    await seed(pg.database.db, { merchantCode: 'DEMO' });
+    await seed(pg.database.db, { merchantCode: 'DEMO', passwords: await demoPasswordHashes() });
   });
   afterAll(async () => {
     await pg.database?.close();
