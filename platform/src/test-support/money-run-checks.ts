@@ -91,6 +91,14 @@ async function turnoverChecks(db: Kysely<DB>): Promise<void> {
   expect(overMax[0]!.n).toBe(0);
 }
 
+/** Ledger movements of `kind` that no row of `table` names: money moved with nothing to say why. */
+async function unexplained(db: Kysely<DB>, kind: 'rebate' | 'cashback', table: 'rebate_claims' | 'cashback_payouts'): Promise<number> {
+  const found = await sql<{ n: number }>`
+    select count(*)::int as n from ledger_transactions t
+    where t.kind = ${kind} and not exists (select 1 from ${sql.table(table)} c where c.ledger_transaction_id = t.id)`.execute(db);
+  return found.rows[0]!.n;
+}
+
 /** Rebate claims and cashback payouts: one ledger movement of the row's amount each, to the row's member; withdrawal holds. */
 async function payoutChecks(db: Kysely<DB>): Promise<void> {
   const claims = await rows(
@@ -100,14 +108,7 @@ async function payoutChecks(db: Kysely<DB>): Promise<void> {
          or (select sum(e.amount_minor) from ledger_entries e where e.transaction_id = t.id and e.amount_minor > 0) <> c.amount_minor`.execute(db),
   );
   expect(claims).toEqual([]);
-  const rebates = await rows(
-    sql<{
-      n: number;
-    }>`select count(*)::int as n from ledger_transactions t where t.kind = 'rebate' and not exists (select 1 from rebate_claims c where c.ledger_transaction_id = t.id)`.execute(
-      db,
-    ),
-  );
-  expect(rebates[0]!.n).toBe(0);
+  expect(await unexplained(db, 'rebate', 'rebate_claims')).toBe(0);
   // Each claim paid exactly its rounds: per game type, the valid amounts of the settled rounds it
   // marked (each round in one claim at most: the mark's key) × the rate (1 % at every level here).
   const misPaid = await rows(
@@ -134,14 +135,7 @@ async function payoutChecks(db: Kysely<DB>): Promise<void> {
     }>`select count(*)::int as n from (select 1 from cashback_payouts group by promotion_id, member_id, period_start having count(*) > 1) d`.execute(db),
   );
   expect(periods[0]!.n).toBe(0);
-  const cashbackMoves = await rows(
-    sql<{
-      n: number;
-    }>`select count(*)::int as n from ledger_transactions t where t.kind = 'cashback' and not exists (select 1 from cashback_payouts c where c.ledger_transaction_id = t.id)`.execute(
-      db,
-    ),
-  );
-  expect(cashbackMoves[0]!.n).toBe(0);
+  expect(await unexplained(db, 'cashback', 'cashback_payouts')).toBe(0);
   const holds = await rows(
     sql<{ member_id: number }>`
       select a.member_id from ledger_accounts a join ledger_balances b on b.account_id = a.id
