@@ -66,5 +66,9 @@ for (const lang of LANGUAGES) {
     await expectLocalized(page.getByTestId('agent-downline.amount-error'), lang, /balance/i);
     await expect(detailBalance).toHaveText(taka(downBefore + 1_234, lang));
     await checkPage(page);
+
+    // Agents are members: the navigation's deposit entry opens the member's deposit page.
+    await page.getByTestId('agent-home.nav.deposit').click();
+    await expect(page.getByTestId('deposit.page')).toBeVisible();
   });
 }

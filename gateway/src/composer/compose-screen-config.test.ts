@@ -435,7 +435,21 @@ describe('composeScreenConfig', () => {
 
     it('agent centre only for agents, gated by its modules', () => {
       const keys = compose(agent).agentCentre.map((e) => e.key);
-      expect(keys).toEqual([...Object.keys(AGENT_PAGE_MODULES).filter((k) => k !== 'agentDividendRecordCopy2'), 'messages']);
+      expect(keys).toEqual([
+        'deposit',
+        'withdraw',
+        ...Object.keys(AGENT_PAGE_MODULES).filter((k) => k !== 'agentDividendRecordCopy2'),
+        'messages',
+        'customerService',
+      ]);
+      // Agents are members: deposit and withdraw are the member pages, linked because they are built.
+      const entries = compose(agent).agentCentre;
+      for (const [key, path] of [
+        ['deposit', '/member/depositv2'],
+        ['withdraw', '/member/withdraw'],
+      ])
+        expect(entries.find((e) => e.key === key)).toMatchObject({ target: { type: 'route', path }, isAvailable: true });
+      expect(entries.find((e) => e.key === 'customerService')).toMatchObject({ target: { type: 'action', action: 'customerService' } });
       expect(compose(agent, { agentPagesOff: [] }).agentCentre.map((e) => e.key)).toContain('agentDividendRecordCopy2');
       for (const viewer of [visitor, member, trial]) expect(compose(viewer).agentCentre).toEqual([]);
     });
@@ -643,6 +657,7 @@ describe('composeScreenConfig', () => {
       const config = composeScreenConfig(base, member, 'en');
       expect(config.links.customerService).toBe('');
       expect(config.avatarMenu.find((e) => e.key === 'customerService')?.isAvailable).toBe(false);
+      expect(composeScreenConfig(base, agent, 'en').agentCentre.find((e) => e.key === 'customerService')?.isAvailable).toBe(false);
     });
   });
 

@@ -203,7 +203,7 @@ export function composeScreenConfig(inputs: TComposerInputs, viewer: TViewer, la
       vendorLogoCodes: vendors.map((v) => v.code),
     },
     memberCentre: memberCentre(inputs.whitelabel, viewer),
-    agentCentre: agentCentre(inputs.whitelabel, viewer),
+    agentCentre: agentCentre(inputs.whitelabel, viewer, customerService !== ''),
     avatarMenu: avatarMenu(viewer, customerService !== ''),
     home: { menu: homeMenu(categories), rows: homeRows(categories) },
     links: {

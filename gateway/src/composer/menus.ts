@@ -68,17 +68,21 @@ export function memberCentre(tree: readonly TWhitelabelNode[], viewer: TViewer):
 
 /**
  * Agent centre: AGENTCENTER children gated by their modIds (UPSTREAM-NOTES), agents only (docs/rules/content.md#c-3),
- * then the navigation's messages entry (docs/rules/content.md#c-10), the member centre's messages page with its badge.
+ * framed by the navigation's member entries (agents are members): deposit and withdraw first, then
+ * messages (docs/rules/content.md#c-10, the member centre's messages page with its badge) and customer service.
  */
-export function agentCentre(tree: readonly TWhitelabelNode[], viewer: TViewer): TMenuEntry[] {
+export function agentCentre(tree: readonly TWhitelabelNode[], viewer: TViewer, hasCustomerService: boolean): TMenuEntry[] {
   if (viewer.audience !== 'agent') return [];
   const enabled = enabledChildren(tree, 'AGENTCENTER');
   const pages = Object.keys(AGENT_PAGE_MODULES) as TAgentPage[];
   return [
+    route('deposit', 'menu_deposit', 'deposit', memberPagePath('depositv2')),
+    route('withdraw', 'menu_withdraw', 'withdraw', memberPagePath('withdraw')),
     ...pages
       .filter((page) => enabled.has(AGENT_PAGE_MODULES[page]) || enabled.has(page))
       .map((page) => route(page, `agent_${page}`, AGENT_PAGE_MODULES[page].toLowerCase(), agentPagePath(page))),
     route('messages', 'menu_messages', 'message', memberPagePath('messageV2'), { badge: 'message' }),
+    action('customerService', 'menu_customer_service', 'support', 'customerService', { isAvailable: hasCustomerService }),
   ];
 }
 

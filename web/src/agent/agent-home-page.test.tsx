@@ -12,6 +12,7 @@ const LAZY = { timeout: 10_000 };
 const agentConfig = screenConfigFixture({
   audience: 'agent',
   agentCentre: [
+    { key: 'deposit', labelKey: 'menu_deposit', icon: 'deposit', target: { type: 'route', path: '/member/depositv2' }, isAvailable: true },
     {
       key: 'agentTeamOverview',
       labelKey: 'agent_agentTeamOverview',
@@ -19,6 +20,7 @@ const agentConfig = screenConfigFixture({
       target: { type: 'route', path: '/agentHome/agentTeamOverview' },
       isAvailable: false,
     },
+    { key: 'customerService', labelKey: 'menu_customer_service', icon: 'support', target: { type: 'action', action: 'customerService' }, isAvailable: true },
   ],
 });
 
@@ -50,6 +52,20 @@ describe('agent centre', () => {
     expect(screen.getByTestId('agent-home.nickname').textContent).toBe('Boss');
     expect(screen.getByTestId('agent-home.gmt').textContent).toMatch(/^GMT[+-][\d০-৯]{2}:[\d০-৯]{2}$/);
     expect(screen.getByTestId('agent-home.nav.agentTeamOverview').getAttribute('aria-disabled')).toBe('true');
+  });
+
+  it("links deposit to the member's page and opens customer service from the navigation", async () => {
+    sessionStorage.setItem('token', 'tok-agent01');
+    renderWithApp(<AppRoutes />, {
+      path: '/agentHome',
+      config: agentConfig,
+      handlers: { 'member.info': () => memberFixture({ type: 1 }), 'member.balance': () => ({ balance: 0, currencySymbol: '৳' }) },
+    });
+    expect((await screen.findByTestId('agent-home.nav.deposit')).getAttribute('href')).toBe('/member/depositv2');
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    fireEvent.click(screen.getByTestId('agent-home.nav.customerService'));
+    expect(open).toHaveBeenCalledWith('https://cs.example/chat', '_blank', 'noopener,noreferrer');
+    open.mockRestore();
   });
 
   it('formats the offset and the clock', () => {
