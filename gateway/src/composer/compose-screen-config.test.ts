@@ -393,6 +393,11 @@ describe('composeScreenConfig', () => {
         'messages',
       ]);
       expect(sideKeys(compose(member), 'memberCentre')).not.toContain('vip');
+      // The deposit record page is built: its entry links it.
+      const record = compose(member)
+        .sideMenu.sections.find((sec) => sec.key === 'memberCentre')
+        ?.entries.find((e) => e.key === 'depositRecord');
+      expect(record).toMatchObject({ target: { type: 'route', path: '/member/depositRecord' }, isAvailable: true });
       expect(sideKeys(compose(visitor), 'memberCentre')).toBeUndefined();
     });
 
@@ -530,7 +535,7 @@ describe('composeScreenConfig', () => {
   });
 
   describe('availability (pages the web does not build are disabled)', () => {
-    it('links the built actions, the game centre routes, the account game lists, the security centre, deposit, withdraw, transfers, records, messages, the rebate, the agent centre, the help centre with its terms, the promotions and responsible gaming (docs/0102), nothing else', () => {
+    it('links the built actions, the game centre routes, the account game lists, the security centre, deposit, withdraw, the deposit record, transfers, records, messages, the rebate, the agent centre, the help centre with its terms, the promotions and responsible gaming (docs/0102), nothing else', () => {
       const config = compose(agent);
       const all = [...sideEntries(config), ...config.memberCentre, ...config.agentCentre, ...config.avatarMenu, ...config.footer.helpLinks];
       const available = all
@@ -558,6 +563,7 @@ describe('composeScreenConfig', () => {
           '/member/securityCenter',
           '/member/depositv2',
           '/member/withdraw',
+          '/member/depositRecord',
           '/member/transferFund',
           '/member/transferUpline',
           '/member/transactionHistory',

@@ -30,6 +30,7 @@ export const BUILT_MEMBER_PAGES = [
   'securityCenter',
   'depositv2',
   'withdraw',
+  'depositRecord',
   'transferFund',
   'transferUpline',
   'transactionHistory',

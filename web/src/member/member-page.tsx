@@ -27,6 +27,8 @@ const PAGE_LOADERS: ReadonlyMap<string, () => Promise<{ default: () => ReactNode
   ['securityCenter', () => import('./security-centre.tsx')],
   ['depositv2', () => import('./deposit-page.tsx')],
   ['withdraw', () => import('./withdraw-page.tsx')],
+  // Every deposit order, paged; the deposit page shows only the latest.
+  ['depositRecord', () => import('./deposit-record-page.tsx')],
   ['transferFund', () => import('./transfer-fund-page.tsx')],
   ['transferUpline', () => import('./transfer-upline-page.tsx')],
   // Platform messages (docs/rules/content.md#c-10 messageV2).
@@ -49,6 +51,7 @@ const busy = <div className="page-loading" aria-busy="true" />;
 const PAGE_TEXTS: Readonly<Record<string, TArea[]>> = {
   depositv2: ['money', 'deposit'],
   withdraw: ['money', 'withdraw'],
+  depositRecord: ['money', 'deposit', 'records'],
   transferFund: ['money', 'wallet'],
   transferUpline: ['money', 'wallet'],
   messageV2: ['records'],
