@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test.ts';
 
 /**
- * docs/0098: the operator makes a manual-apply promotion in the console and starts it; demo_member,
+ * docs/0098: the operator makes a manual-apply promotion with a budget in the console and starts it; demo_member,
  * on a 360 px phone, applies to it with a comment and two images (a PDF named .png is refused under
  * its file); the operator approves an amount; the member sees it issued, the bonus in the bonus
  * wallet. It adds a promotion every page lists, so it runs with the shared-state journeys.
@@ -35,6 +35,8 @@ test('a member applies with two images, the operator approves, the member sees i
   await form.getByTestId('operator.promotion-form.titleBn').fill('আপনার জয় শেয়ার করুন');
   await form.getByTestId('operator.promotion-form.rulesEn').fill('Send a screenshot of your win.');
   await form.getByTestId('operator.promotion-form.rulesBn').fill('আপনার জয়ের একটি স্ক্রিনশট পাঠান।');
+  // A paying promotion goes live only with a budget (docs/0100; the owner approves its own money).
+  await form.getByTestId('operator.promotion-form.budget').fill('5000');
   await form.getByTestId('operator.promotion-form.save').click();
   await expect(form).toHaveCount(0);
   const row = console.locator('[data-testid^="operator.promotion."][data-status]').filter({ hasText: TITLE });
