@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_BONUS_TERMS, type TPromotionTerms } from '@wl/schemas';
 import { decideDepositIn } from '../deposit/deposit.service.ts';
