@@ -81,10 +81,13 @@ describe('agent.salary.settle', () => {
     // sent after the settlement commits, so it is awaited as a row rather than assumed already there.
     const chained = idempotentJobId(SALARY_QUEUE, `tick:${next}`);
     await expect
-      .poll(async () => (await sql<{ n: number }>`select count(*)::int as n from ${sql.id(jobs.schema, 'job')} where id = ${chained}::uuid`.execute(db)).rows[0]!.n, {
-        timeout: 240_000,
-        interval: 200,
-      })
+      .poll(
+        async () => (await sql<{ n: number }>`select count(*)::int as n from ${sql.id(jobs.schema, 'job')} where id = ${chained}::uuid`.execute(db)).rows[0]!.n,
+        {
+          timeout: 240_000,
+          interval: 200,
+        },
+      )
       .toBe(1);
     expect(await runner.send(SALARY_QUEUE, {}, { idempotencyKey: `tick:${next}`, startAfter: new Date(next) })).toBeNull();
   });
