@@ -55,7 +55,7 @@ describe('a manual-apply promotion end to end', () => {
       body: { message: 'promotion_apply_not_applicable' },
     });
     // A paying promotion goes live once finance approved its money (docs/0100).
-    await h.client({ token: tokens.finance }).operator.approvePromotion.mutate({ id: promotionId });
+    await h.client({ token: tokens.finance }).operator.approvePromotion.mutate({ id: promotionId, moneyVersion: created.moneyVersion });
     await ops.setPromotionStatus.mutate({ id: promotionId, status: 'active' });
     expect(await upload(PROMOTION_BANNER_UPLOAD_PATH, tokens.content, promotionId, tinyJpeg(30, 10), 'image/jpeg')).toMatchObject({
       status: 200,

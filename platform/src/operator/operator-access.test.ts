@@ -80,7 +80,7 @@ const SAMPLES: Record<string, { payload?: object; query?: Record<string, string>
     },
   },
   [`POST ${OPERATOR_PROMOTION_PATHS.setPromotionStatus}`]: { payload: { id: 999_999, status: 'active' } },
-  [`POST ${OPERATOR_PROMOTION_PATHS.approvePromotion}`]: { payload: { id: 999_999 } },
+  [`POST ${OPERATOR_PROMOTION_PATHS.approvePromotion}`]: { payload: { id: 999_999, moneyVersion: 'abc' } },
   // A table without level 0 is refused after the permission check (nothing changes).
   [`PUT ${OPERATOR_PROMOTION_PATHS.vip}`]: {
     payload: {

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { isPayingKind, ZPromotionTerms, type TBonusState, type TLanguage, type TOperatorPromotion, type TPromotionFigures } from '@wl/schemas';
 import type { DB } from '../db/schema.ts';
+import { moneyVersionOf } from './money-approval.ts';
 
 type TDb = Kysely<DB> | Transaction<DB>;
 
@@ -103,5 +104,6 @@ export async function toConsolePromotions(db: TDb, rows: readonly TConsolePromot
     figures: { spentMinor: Number(r.spent_minor), recipients: r.recipients, ...figures.get(r.id)! },
     paying: isPayingKind(r.kind),
     moneyApproved: !isPayingKind(r.kind) || r.money_approved_at !== null,
+    moneyVersion: moneyVersionOf(r),
   }));
 }

@@ -16,7 +16,7 @@ import { wpsErrors } from '../http/envelope.ts';
 import { conflict, fieldFailure } from '../http/errors.ts';
 import { inTransaction } from '../wallet/ledger.service.ts';
 import { consolePromotionRows, toConsolePromotions, type TConsolePromotionRow } from './console.queries.ts';
-import { approvalAfterSave, assertMayGoLive } from './money-approval.ts';
+import { approvalAfterSave, assertMayGoLive, moneyVersionOf } from './money-approval.ts';
 
 /*
  * Promotions in the console (docs/0098): content operators create them as drafts, edit words,
@@ -144,13 +144,15 @@ export async function approvePromotion(
   merchant: TMerchant,
   op: TSessionOperator,
   ip: string,
-  req: { id: number },
+  req: { id: number; moneyVersion: string },
   language: TLanguage,
 ): Promise<TOperatorPromotion> {
   return inTransaction(deps.db, async (trx) => {
     const before = await lockedPromotion(trx, merchant.id, req.id);
     if (before.status === 'ended') throw conflict(OPERATOR_PROMOTION_MESSAGES.statusTransition);
     if (before.budget_minor === null && isPayingKind(before.kind)) throw fieldFailure('budgetMinor', OPERATOR_PROMOTION_MESSAGES.budgetRequired);
+    // The money finance read, not whatever content saved since (docs/0100).
+    if (moneyVersionOf(before) !== req.moneyVersion) throw conflict(OPERATOR_PROMOTION_MESSAGES.moneyChanged);
     const now = deps.clock();
     await trx.updateTable('promotions').set({ money_approved_by: op.operatorId, money_approved_at: now }).where('id', '=', req.id).execute();
     await auditedConfigChange(trx, {

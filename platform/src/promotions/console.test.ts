@@ -77,7 +77,14 @@ const input = (over: Partial<TOperatorPromotionInput> = {}): TOperatorPromotionI
 const saveAs = async (role: TOperatorRole, body: TOperatorPromotionInput) => (await call('PUT', OPERATOR_PROMOTION_PATHS.promotions, ops[role], body)).json();
 const statusAs = async (role: TOperatorRole, id: number, to: string) =>
   (await call('POST', OPERATOR_PROMOTION_PATHS.setPromotionStatus, ops[role], { id, status: to })).json();
-const approve = (token: string | null, id: unknown) => call('POST', OPERATOR_PROMOTION_PATHS.approvePromotion, token, { id });
+/** The money version finance is shown for a promotion (docs/0100). */
+const shownVersion = async (id: unknown) => {
+  const listed = (await call('GET', OPERATOR_PROMOTION_PATHS.promotions, ops.finance)).json().value.promotions as TOperatorPromotion[];
+  return listed.find((p) => p.id === id)?.moneyVersion ?? '00';
+};
+/** Finance approves what it was just shown, unless told which version it read. */
+const approve = async (token: string | null, id: unknown, moneyVersion?: string) =>
+  call('POST', OPERATOR_PROMOTION_PATHS.approvePromotion, token, { id, moneyVersion: moneyVersion ?? (await shownVersion(id)) });
 const approvals = () => ctx.db.selectFrom('config_audit').select(['operator_username', 'after']).where('action', '=', 'promotion.approve').execute();
 
 beforeAll(async () => {
@@ -125,7 +132,7 @@ describe('a promotion’s life', () => {
     expect((await save(ops.content, draft({ id, terms: sign }))).json()).toMatchObject({ success: true, value: { kind: 'sign_up' } });
     // A paying kind goes live only once finance approved its money (docs/0100).
     expect((await setStatus(ops.content, id, 'active')).json()).toMatchObject({ success: false, message: OPERATOR_PROMOTION_MESSAGES.needsFinance });
-    const approved = (await call('POST', OPERATOR_PROMOTION_PATHS.approvePromotion, ops.finance, { id })).json();
+    const approved = (await approve(ops.finance, id)).json();
     expect(approved).toMatchObject({ success: true, value: { moneyApproved: true } });
     expect((await setStatus(ops.content, id, 'active')).json()).toMatchObject({ success: true, value: { status: 'active' } });
     const { startsAt } = approved.value as { startsAt: string };
@@ -243,6 +250,19 @@ describe('finance’s approval of a promotion’s money', () => {
     expect(await statusAs('content', id, 'active')).toMatchObject({ success: false, message: OPERATOR_PROMOTION_MESSAGES.needsFinance });
     await approve(ops.finance, id);
     expect(await statusAs('content', id, 'active')).toMatchObject({ success: true, value: { status: 'active' } });
+  });
+
+  it('approves only the money finance read: a raise content saved after the read is refused, changing nothing', async () => {
+    const { id } = (await saveAs('content', input())).value as TOperatorPromotion;
+    const read = await shownVersion(id);
+    expect((await saveAs('content', input({ id, budgetMinor: 90_000_000 }))).value).toMatchObject({ moneyApproved: false });
+    const before = await rowCounts(ctx.db, ['config_audit']);
+    expect((await approve(ops.finance, id, read)).json()).toMatchObject({ success: false, message: OPERATOR_PROMOTION_MESSAGES.moneyChanged });
+    for (const bad of ['', 'XYZ', '\u0000', 'a'.repeat(65)]) expect((await approve(ops.finance, id, bad)).statusCode, bad).toBe(400);
+    expect(await rowCounts(ctx.db, ['config_audit'])).toEqual(before);
+    expect(await statusAs('content', id, 'active')).toMatchObject({ success: false, message: OPERATOR_PROMOTION_MESSAGES.needsFinance });
+    // Read again, it is the new money that is approved.
+    expect((await approve(ops.finance, id)).json()).toMatchObject({ success: true, value: { moneyApproved: true, budgetMinor: 90_000_000 } });
   });
 
   it('keeps content from raising the money of a live paying promotion, not from lowering it or editing words', async () => {

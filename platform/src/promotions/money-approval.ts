@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { isPayingKind, OPERATOR_PROMOTION_MESSAGES, ZPromotionTerms, type TOperatorPromotionInput, type TPromotionKind } from '@wl/schemas';
 import { roleAllows } from '../access/permissions.ts';
 import type { TSessionOperator } from '../http/auth.ts';
@@ -25,6 +26,22 @@ const sorted = (v: unknown) =>
   );
 const time = (t: Date | string | null) => (t === null ? null : new Date(t).getTime());
 const raised = (before: number | null, after: number | null) => (after === null ? before !== null : before !== null && after > before);
+
+/**
+ * A digest of a promotion's money as stored now (terms, budget, recipients, dates). Finance approves
+ * the version it was shown, so a change made by content between the read and the click is never
+ * approved unseen.
+ */
+export function moneyVersionOf(row: Pick<TConsolePromotionRow, 'terms' | 'budget_minor' | 'max_recipients' | 'starts_at' | 'ends_at'>): string {
+  const money = {
+    terms: ZPromotionTerms.parse(row.terms),
+    budget: row.budget_minor === null ? null : Number(row.budget_minor),
+    recipients: row.max_recipients,
+    starts: time(row.starts_at),
+    ends: time(row.ends_at),
+  };
+  return createHash('sha256').update(sorted(money)).digest('hex').slice(0, 32);
+}
 
 /** Whether a save changes the money of a promotion, and whether it raises it (a lower budget or recipient cap, a later start or an earlier end do not). */
 export function moneyChange(before: TConsolePromotionRow, req: TOperatorPromotionInput): { changed: boolean; raised: boolean } {

@@ -41,6 +41,8 @@ export const OPERATOR_PROMOTION_MESSAGES = {
   budgetRequired: 'promotion_budget_required',
   /** Going live, or raising the money of a live paying promotion, needs the finance permission or its approval (docs/0100). */
   needsFinance: 'promotion_needs_finance',
+  /** The money changed between finance reading it and approving it: read it again (docs/0100). */
+  moneyChanged: 'promotion_money_changed',
 } as const;
 
 const ZMinor = z.number().int().nonnegative().refine(Number.isSafeInteger);
@@ -136,12 +138,22 @@ export const ZOperatorPromotion = z.object({
   paying: z.boolean(),
   /** Finance approved the money as it is now (cleared by a change of it); always true for a kind that does not pay. */
   moneyApproved: z.boolean(),
+  /** A digest of the money as it is now (terms, budget, recipients, dates): finance's approval names the one it read. */
+  moneyVersion: z.string().max(64),
 });
 export type TOperatorPromotion = z.infer<typeof ZOperatorPromotion>;
 export const ZOperatorPromotionsResponse = z.object({ promotions: z.array(ZOperatorPromotion).max(500) });
 export const ZOperatorPromotionQuery = z.object({ id: ZQueryId });
 export const ZSetPromotionStatusRequest = z.object({ id: ZRowId, status: z.enum(PROMOTION_STATUSES) });
-export const ZApprovePromotionRequest = z.object({ id: ZRowId });
+/** Finance approves the money it read: `moneyVersion` from the promotion it was shown (docs/0100). */
+export const ZApprovePromotionRequest = z.object({
+  id: ZRowId,
+  moneyVersion: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[0-9a-f]+$/),
+});
 export const ZPromotionBannerRequest = z.object({
   id: ZRowId,
   base64: z.string().max(Math.ceil(APPLY_IMAGE_MAX_BYTES / 3) * 4 + 4, { message: 'promotion_apply_image_too_large', abort: true }),

@@ -27,6 +27,7 @@ describe('promotions panel: the money of a paying promotion', () => {
     figures: { spentMinor: 0, recipients: 0, awards: {}, turnoverDoneMinor: 0, turnoverRequiredMinor: 0, turnoverCompletionBp: null, pendingApplications: 0 },
     paying: true,
     moneyApproved: false,
+    moneyVersion: 'c0ffee',
   };
 
   function renderPanel(can: { canWrite: boolean; canApprove: boolean }) {
@@ -58,7 +59,7 @@ describe('promotions panel: the money of a paying promotion', () => {
     const approved = renderPanel({ canWrite: false, canApprove: true });
     fireEvent.click(await screen.findByTestId('operator.promotion.5.approve', {}, { timeout: 10_000 }));
     await waitFor(() => expect(screen.getByTestId('operator.promotion.5.money').getAttribute('data-approved')).toBe('true'));
-    expect(approved).toEqual([{ id: 5 }]);
+    expect(approved).toEqual([{ id: 5, moneyVersion: 'c0ffee' }]);
     expect(screen.queryByTestId('operator.promotion.5.approve')).toBeNull();
     expect(screen.queryByTestId('operator.promotion.5.edit')).toBeNull();
   });

@@ -72,7 +72,7 @@ function MoneyApproval({ p, canApprove, onChanged }: { p: TOperatorPromotion; ca
           className="btn btn--ghost btn--small"
           data-testid={`operator.promotion.${p.id}.approve`}
           disabled={approve.isPending}
-          onClick={() => approve.mutate({ id: p.id })}
+          onClick={() => approve.mutate({ id: p.id, moneyVersion: p.moneyVersion })}
         >
           {t('oppromo_approve')}
         </button>
