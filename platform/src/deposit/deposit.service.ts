@@ -86,8 +86,6 @@ export async function createDeposit(deps: TPlatformDeps, merchant: TMerchant, me
   if (!channel) throw fieldError('channelId', DEPOSIT_MESSAGES.channelUnavailable);
   if (req.amountMinor < channel.min_minor) throw fieldError('amountMinor', DEPOSIT_MESSAGES.amountBelowMin);
   if (req.amountMinor > channel.max_minor) throw fieldError('amountMinor', DEPOSIT_MESSAGES.amountAboveMax);
-  // The member's own deposit limits, early: the approval checks them again where it credits (docs/0102).
-  await assertDepositRoom(deps.db, { memberId: member.memberId, amountMinor: req.amountMinor, now: deps.clock() });
   // Only in demo mode does a channel settle by itself (docs/0065); otherwise an operator decides.
   const autoSettle = channel.auto_settle_seconds !== null && merchantInDemoMode(merchant, deps) ? channel.auto_settle_seconds : null;
   const runner = autoSettle === null ? null : ((await deps.jobs?.()) ?? null);
@@ -117,6 +115,9 @@ export async function createDeposit(deps: TPlatformDeps, merchant: TMerchant, me
       if (first.channel_id !== req.channelId || first.amount_minor !== req.amountMinor) throw conflict(DEPOSIT_MESSAGES.keyReused);
       return first.id;
     }
+    // The member's own deposit limits, on a new order only (a replay answers the first): the approval
+    // checks them again where it credits (docs/0102). A refusal takes the order back with it.
+    await assertDepositRoom(trx, { memberId: member.memberId, amountMinor: req.amountMinor, now: deps.clock() });
     if (runner && autoSettle !== null) {
       await runner.send<TDepositSettleJob>(
         DEPOSIT_SETTLE_QUEUE,

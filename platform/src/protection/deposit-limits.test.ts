@@ -99,6 +99,24 @@ describe('deposit limits on every crediting path', () => {
     expect(await ledgerViolations(ctx.db)).toEqual(NO_VIOLATIONS);
   });
 
+  it('answers a replayed request and a replayed agent transfer as the first, even once they filled the limit', async () => {
+    const m = await freshDownline(ctx, 'dl_replay');
+    await setLimit(m.token, 'deposit_24h', 100 * TK);
+    const body = { channelId: bkash, amountMinor: 60 * TK, key: 'dl-replay-order' };
+    const first = (await call('POST', DEPOSIT_PATHS.deposit, m.token, body)).json().value as { id: number };
+    expect((await approve(first.id)).json().value).toMatchObject({ status: 'approved' });
+    const moved = { memberId: m.id, amountMinor: 40 * TK, key: 'dl-replay-agent', remark: '' };
+    const transferred = (await call('POST', AGENT_PATHS.transfer, t.agent, moved)).json();
+    expect(transferred.success).toBe(true);
+    // The limit is full now: new money is refused, the replays answer what was done.
+    expect((await order(m.token, TK)).json()).toMatchObject(refusal('24h'));
+    const before = await rowCounts(ctx.db, [...MONEY]);
+    expect((await call('POST', DEPOSIT_PATHS.deposit, m.token, body)).json()).toMatchObject({ success: true, value: { id: first.id } });
+    expect((await call('POST', AGENT_PATHS.transfer, t.agent, moved)).json()).toMatchObject({ success: true, value: transferred.value });
+    expect(await rowCounts(ctx.db, [...MONEY])).toEqual(before);
+    expect(await walletBalance(ctx.db, m.id)).toBe(100 * TK);
+  });
+
   it('leaves a member without a limit as before', async () => {
     const m = await freshDownline(ctx, 'dl_none');
     const o = (await order(m.token, 10_000 * TK)).json().value;

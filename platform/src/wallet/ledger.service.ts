@@ -173,6 +173,22 @@ async function transferIn(trx: Transaction<DB>, args: TTransferArgs): Promise<TT
 }
 
 /**
+ * Whether an owner already used an idempotency key: the ledger will answer that call as the first
+ * one. A rule checked before a transfer (a deposit limit) must not refuse the replay of a transfer
+ * it let through (docs/0102).
+ */
+export async function ledgerKeyUsed(db: Kysely<DB> | Transaction<DB>, owner: TLedgerOwner, idempotencyKey: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('ledger_transactions')
+    .select('id')
+    .where('owner_kind', '=', owner.kind)
+    .where('owner_id', '=', owner.id)
+    .where('idempotency_key', '=', idempotencyKey)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
  * The ledger account for a purpose, created on first use: per member for member purposes, per
  * merchant otherwise; `code` names the merchant wallet or the game vendor ('' for the rest).
  */
