@@ -1,5 +1,6 @@
 import type { JobRunner } from '../jobs/job-runner.ts';
 import { isDemoMode } from '../system/demo-mode.ts';
+import { isDepositLimitRefusal } from '../protection/deposit-room.ts';
 import { DEPOSIT_SETTLE_QUEUE, decideDepositIn, type TDepositSettleJob } from './deposit.service.ts';
 
 /**
@@ -9,7 +10,7 @@ import { DEPOSIT_SETTLE_QUEUE, decideDepositIn, type TDepositSettleJob } from '.
  * operator may have decided it first); its ledger key `deposit:<id>` is the operator's too, so the
  * wallet is credited once whatever runs twice. Auto-settle exists only in demo mode (docs/0065):
  * outside it, or for a deposit whose channel no longer settles by itself, the job approves nothing
- * and the order waits for an operator.
+ * and the order waits for an operator, as it does when the member's deposit limit refuses it.
  */
 export async function defineDepositSettle(
   runner: JobRunner,
@@ -29,7 +30,13 @@ export async function defineDepositSettle(
           .where('deposits.id', '=', depositId)
           .executeTakeFirst();
         if (channel?.auto_settle_seconds == null) return false;
-        return decideDepositIn(trx, { merchantId, depositId, decision: 'approve', by: null });
+        try {
+          return await decideDepositIn(trx, { merchantId, depositId, decision: 'approve', by: null });
+        } catch (error) {
+          // The member's deposit limit refuses it (docs/0102): no retry, the order waits for an operator.
+          if (isDepositLimitRefusal(error)) return false;
+          throw error;
+        }
       });
       opts.onSettled?.(depositId, done.applied && done.value);
     },

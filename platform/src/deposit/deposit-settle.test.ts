@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEPOSIT_PATHS } from '@wl/schemas';
+import { DEPOSIT_PATHS, PROTECTION_PATHS } from '@wl/schemas';
 import { createJobRunner } from '../jobs/job-runner.ts';
 import { deferred } from '../jobs/testing.ts';
 import { useJobsPlatform } from '../test-support/jobs-platform.ts';
@@ -114,5 +114,19 @@ describe('the simulated channel settles by a job', () => {
     } finally {
       await ctx.jobs.db.updateTable('merchants').set({ demo: true }).where('id', '=', merchantId).execute();
     }
+  });
+
+  it('an order the member’s deposit limit refuses stays pending for an operator, the job done without a retry (docs/0102)', async () => {
+    await ctx.jobs.db.updateTable('deposit_channels').set({ auto_settle_seconds: 3_600 }).where('id', '=', instant).execute();
+    const d = await order('settle-key-005', 70_000);
+    const limit = { kind: 'deposit_24h', value: 100 };
+    const set = await ctx.app.inject({ method: 'POST', url: PROTECTION_PATHS.set, headers: { authorization: token }, payload: limit });
+    expect(set.json().success).toBe(true);
+    const before = await walletBalance(ctx.jobs.db, memberId);
+    await ctx.runner.send(DEPOSIT_SETTLE_QUEUE, { merchantId, depositId: d.id }, { idempotencyKey: `deposit:${d.id}:settle:limit` });
+    // The handler ended (a thrown refusal would be retried and never tell): nothing credited.
+    expect(await settledOf(d.id).promise).toBe(false);
+    expect(await walletBalance(ctx.jobs.db, memberId)).toBe(before);
+    expect((await ctx.jobs.db.selectFrom('deposits').select('status').where('id', '=', d.id).executeTakeFirstOrThrow()).status).toBe('pending');
   });
 });

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { DEPOSIT_LIMIT_PERIODS, PROTECTION_MESSAGES, type TDepositRoom } from '@wl/schemas';
 import type { DB } from '../db/schema.ts';
+import { WpsError } from '../http/envelope.ts';
 import { fieldFailure } from '../http/errors.ts';
 import { lockMembers } from '../kernel/member-lock.ts';
 
@@ -85,6 +86,13 @@ export async function assertDepositRoom(db: TDb, at: { memberId: number; amountM
   const room = await depositRoom(db, at.memberId, at.now);
   if (room.roomMinor === null || at.amountMinor <= room.roomMinor) return;
   throw fieldFailure('amountMinor', PROTECTION_MESSAGES.depositLimit[room.binding as keyof typeof PROTECTION_MESSAGES.depositLimit]);
+}
+
+const DEPOSIT_LIMIT_KEYS: readonly string[] = Object.values(PROTECTION_MESSAGES.depositLimit);
+
+/** Whether an error is a deposit limit's refusal (assertDepositRoom): a rule that holds, not a fault to retry. */
+export function isDepositLimitRefusal(error: unknown): boolean {
+  return error instanceof WpsError && DEPOSIT_LIMIT_KEYS.includes(error.messageKey);
 }
 
 /** Whether the member ever placed a deposit order (the first-deposit prompt asks before the first one). */
