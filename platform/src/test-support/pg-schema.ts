@@ -18,10 +18,14 @@ export async function createTestSchema(url: string): Promise<{ schema: string; d
 }
 
 /**
- * A new, empty database on the PostgreSQL of `url` (tests of a first start, where even pg-boss's
- * schema must be new), a way to query it, and how to drop it. Needs the CREATEDB privilege.
+ * A new database on the PostgreSQL of `url`: empty (tests of a first start, where even pg-boss's
+ * schema must be new) or a copy of `template`; a way to query it, and how to drop it. Needs the
+ * CREATEDB privilege.
  */
-export async function createTestDatabase(url: string): Promise<{
+export async function createTestDatabase(
+  url: string,
+  opts: { template?: string } = {},
+): Promise<{
   url: string;
   query<T>(statement: string): Promise<T[]>;
   drop(): Promise<void>;
@@ -38,7 +42,8 @@ export async function createTestDatabase(url: string): Promise<{
   };
   const dbUrl = new URL(url);
   dbUrl.pathname = `/${name}`;
-  await run(url, `create database ${name}`);
+  // From a template (pg-template.ts): a copy of its files, ~0.1 s for the seeded 15 MB.
+  await run(url, `create database ${name}${opts.template ? ` template ${opts.template}` : ''}`);
   return {
     url: dbUrl.href,
     query: (statement) => run(dbUrl.href, statement),
