@@ -30,7 +30,8 @@ export async function createTestDatabase(
   query<T>(statement: string): Promise<T[]>;
   drop(): Promise<void>;
 }> {
-  const name = `t_db_${process.pid}_${randomBytes(4).toString('hex')}`;
+  // A copy is named after its template, so the template's drop finds the copies left behind.
+  const name = opts.template ? templateCopyName(opts.template) : `t_db_${process.pid}_${randomBytes(4).toString('hex')}`;
   const run = async <T>(on: string, statement: string): Promise<T[]> => {
     const client = new pg.Client({ connectionString: on });
     await client.connect();
@@ -47,7 +48,20 @@ export async function createTestDatabase(
   return {
     url: dbUrl.href,
     query: (statement) => run(dbUrl.href, statement),
-    // FORCE: a process that did not close cleanly must not keep the database alive.
-    drop: () => run(url, `drop database if exists ${name} with (force)`).then(() => undefined),
+    drop: opts.template
+      ? // Without FORCE, which would end connections a closed pool is still letting go (their pg
+        // clients then throw, unhandled); PostgreSQL waits up to 5 s for them to leave. A copy still
+        // in use is left to the template's drop at the end of the run (pg-template.ts).
+        () =>
+          run(url, `drop database if exists ${name}`).then(
+            () => undefined,
+            () => undefined,
+          )
+      : // FORCE: a process that did not close cleanly must not keep the database alive.
+        () => run(url, `drop database if exists ${name} with (force)`).then(() => undefined),
   };
 }
+
+/** How the names of a template's copies begin (createTestDatabase): the template's drop drops them too. */
+export const templateCopyPrefix = (template: string): string => `${template}_c_`;
+const templateCopyName = (template: string): string => `${templateCopyPrefix(template)}${randomBytes(4).toString('hex')}`;
