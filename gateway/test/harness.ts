@@ -2,7 +2,7 @@ import { createTRPCClient, httpLink, type TRPCClient } from '@trpc/client';
 import type { FastifyInstance } from 'fastify';
 import { startEmbeddedPlatform, type TEmbeddedPlatformOptions } from '@wl/platform/embedded';
 import { DEMO_ACCOUNTS } from '@wl/platform/seed/demo-accounts';
-import { createTestSchema } from '@wl/platform/test-support/pg-schema';
+import { createTestDatabase, createTestSchema } from '@wl/platform/test-support/pg-schema';
 import { snapshotBlob } from '@wl/platform/test-support/seeded-snapshot';
 import { newCaptureFile } from '@wl/platform/test-support/outbox';
 import { afterAll, beforeAll, inject } from 'vitest';
@@ -32,8 +32,9 @@ export type THarness = {
 export const HARNESS_GATEWAY_SECRET = 'harness-gateway-secret';
 
 /**
- * The harness's embedded platform: PGlite in memory, or a schema of its own on DATABASE_URL's
- * PostgreSQL (CI runs the suite both ways). No background jobs: no gateway test needs them.
+ * The harness's embedded platform: PGlite in memory, or a database of its own on DATABASE_URL's
+ * PostgreSQL, copied from the suite's seeded template (CI runs the suite both ways). No background
+ * jobs: no gateway test needs them.
  */
 export async function startHarnessPlatform(
   options: Pick<TEmbeddedPlatformOptions, 'loadLimits'> = {},
@@ -46,8 +47,12 @@ export async function startHarnessPlatform(
     const platform = await startEmbeddedPlatform({ memory: true, ...(snapshot ? { memorySnapshot: snapshotBlob(snapshot) } : {}), ...common });
     return { ...platform, messages };
   }
-  const { schema, drop } = await createTestSchema(testEnv.databaseUrl);
-  const platform = await startEmbeddedPlatform({ databaseUrl: testEnv.databaseUrl, schema, ...common });
+  // A copy of the suite's seeded template database (docs/0107): the start finds nothing to migrate or seed.
+  const template = inject('pgTemplate');
+  const { schema, drop, url } = template
+    ? { schema: undefined, ...(await createTestDatabase(testEnv.databaseUrl, { template })) }
+    : { url: testEnv.databaseUrl, ...(await createTestSchema(testEnv.databaseUrl)) };
+  const platform = await startEmbeddedPlatform({ databaseUrl: url, ...(schema ? { schema } : {}), ...common });
   return {
     url: platform.url,
     messages,

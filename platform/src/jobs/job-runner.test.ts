@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type TDatabase } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
 import { platformEnv } from '../env.ts';
+import { databaseUrlOf } from '../test-support/db.ts';
 import { createJobRunner, idempotentJobId, type JobRunner, type TPgBossRunnerOptions } from './job-runner.ts';
 import { deferred, jobsTestDatabase, type TJobsTestDatabase } from './testing.ts';
 
@@ -37,7 +38,7 @@ async function jobRows(id: string): Promise<number> {
 async function secondHandle(): Promise<Kysely<DB>> {
   if (!platformEnv.databaseUrl) return db;
   const current = (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]!.s;
-  const second = await openDatabase({ databaseUrl: platformEnv.databaseUrl, schema: current });
+  const second = await openDatabase({ databaseUrl: databaseUrlOf(db), schema: current });
   extraDatabases.push(second);
   return second.db;
 }

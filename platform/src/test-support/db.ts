@@ -9,7 +9,7 @@ import { migrate } from '../db/migrate.ts';
 import type { DB } from '../db/schema.ts';
 import { platformEnv } from '../env.ts';
 import { seed } from '../seed/seed.ts';
-import { createTestSchema } from './pg-schema.ts';
+import { createTestDatabase, createTestSchema } from './pg-schema.ts';
 import { snapshotBlob } from './seeded-snapshot.ts';
 import { demoPasswordHashes, testRsaKeyPair } from './shared-secrets.ts';
 import { TEST_GATEWAY_SECRET } from './http.ts';
@@ -44,13 +44,38 @@ export async function rowCounts(db: Kysely<DB>, tables: (keyof DB)[]): Promise<R
   return out;
 }
 
+/** The PostgreSQL URL of each seeded database that is a copy of the template (databaseUrlOf). */
+const copyUrls = new WeakMap<Kysely<DB>, string>();
+
 /**
- * A migrated, seeded database of its own: a copy of the global snapshot on PGlite, a new schema on
- * PostgreSQL. `log`: Kysely's log of its queries and errors.
+ * Where to open another handle on a test database (a second pool, as another process would have):
+ * the URL of its own database when it is a copy of the template, else DATABASE_URL's.
+ */
+export function databaseUrlOf(db: Kysely<DB>): string | undefined {
+  return copyUrls.get(db) ?? platformEnv.databaseUrl;
+}
+
+/**
+ * A migrated, seeded database of its own: a copy of the global snapshot on PGlite; on PostgreSQL a
+ * copy of the suite's template database (its URL from databaseUrlOf), or without one a new schema
+ * migrated and seeded here. `log`: Kysely's log of its queries and errors.
  */
 export async function seededDatabase(options: Pick<TOpenDatabaseOptions, 'log'> = {}): Promise<TDatabase> {
   const snapshot = inject('pgliteSnapshot');
   if (snapshot && !platformEnv.databaseUrl) return openDatabase({ memory: true, memorySnapshot: snapshotBlob(snapshot), ...options });
+  const template = inject('pgTemplate');
+  if (template && platformEnv.databaseUrl) {
+    const copy = await createTestDatabase(platformEnv.databaseUrl, { template });
+    const database = await openDatabase({ databaseUrl: copy.url, ...options });
+    copyUrls.set(database.db, copy.url);
+    return {
+      ...database,
+      close: async () => {
+        await database.close();
+        await copy.drop();
+      },
+    };
+  }
   const database = await freshDatabase(options);
   await migrate(database.db);
   await seed(database.db, { merchantCode: 'DEMO', passwords: await demoPasswordHashes() });

@@ -12,6 +12,8 @@ declare module 'vitest' {
   interface ProvidedContext {
     /** A migrated, seeded PGlite data dir (tarball) that each test file loads as its own fresh copy; '' on PostgreSQL. */
     pgliteSnapshot: string;
+    /** With DATABASE_URL: the migrated, seeded template database each file copies (pg-template.ts); '' on PGlite. */
+    pgTemplate: string;
   }
 }
 

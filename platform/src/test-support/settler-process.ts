@@ -5,6 +5,7 @@ import { openDatabase, type TDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { platformEnv } from '../env.ts';
 import { seed } from '../seed/seed.ts';
+import { childScript } from './child-script.ts';
 import { createTestSchema } from './pg-schema.ts';
 import { demoPasswordHashes } from './shared-secrets.ts';
 
@@ -40,8 +41,8 @@ export function useSeededPostgresSchema() {
  * Answers the ids it paid and whether it finished. A settler that died by itself (not by this kill)
  * fails the test, with its stderr.
  */
-export function runSettler(script: string, args: unknown, killAfter = Infinity): Promise<{ paid: number[]; finished: boolean }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, JSON.stringify(args)], { stdio: ['ignore', 'pipe', 'pipe'] });
+export async function runSettler(script: string, args: unknown, killAfter = Infinity): Promise<{ paid: number[]; finished: boolean }> {
+  const child = spawn(process.execPath, [await childScript(script), JSON.stringify(args)], { stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.on('exit', (code, signal) => resolve(signal ?? code)));

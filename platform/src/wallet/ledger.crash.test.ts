@@ -10,6 +10,7 @@ import { migrate } from '../db/migrate.ts';
 import { platformEnv } from '../env.ts';
 import { seed } from '../seed/seed.ts';
 import { bareMemberAccounts } from '../test-support/bare-members.ts';
+import { childScript } from '../test-support/child-script.ts';
 import { createTestSchema } from '../test-support/pg-schema.ts';
 import { seededRandom } from '../test-support/seeded-random.ts';
 import type { TCrashChildArgs } from './ledger-crash.child.ts';
@@ -63,7 +64,7 @@ afterAll(async () => {
 /** Runs one round's process and kills it with SIGKILL after `killAfter` answers; answers what it acknowledged. */
 async function killedRound(round: number, killAfter: number): Promise<{ acks: [string, number][]; answers: number }> {
   const args: TCrashChildArgs = { databaseUrl: platformEnv.databaseUrl, schema, dataDir, accounts, seed: SEED, round };
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, JSON.stringify(args)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [await childScript(CHILD), JSON.stringify(args)], { stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.on('exit', (code, signal) => resolve(signal ?? code)));

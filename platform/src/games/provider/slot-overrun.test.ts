@@ -5,6 +5,7 @@ import { openDatabase, type TDatabase } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { platformEnv } from '../../env.ts';
 import { commitHold } from '../../test-support/commit-hold.ts';
+import { databaseUrlOf } from '../../test-support/db.ts';
 import { useGamePlatform } from '../../test-support/games.ts';
 import { openRealSlot, spinAsGateway } from '../../test-support/slot-as-gateway.ts';
 import { accountFor } from '../../wallet/ledger.service.ts';
@@ -37,7 +38,7 @@ afterAll(async () => {
 async function secondHandle(): Promise<Kysely<DB>> {
   if (!platformEnv.databaseUrl) return ctx.db;
   const schema = (await sql<{ s: string }>`select current_schema() as s`.execute(ctx.db)).rows[0]!.s;
-  const second = await openDatabase({ databaseUrl: platformEnv.databaseUrl, schema });
+  const second = await openDatabase({ databaseUrl: databaseUrlOf(ctx.db), schema });
   extra.push(second);
   return second.db;
 }
