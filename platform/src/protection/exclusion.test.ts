@@ -93,6 +93,9 @@ describe('a time-out closes the account at once', () => {
     for (const token of [m.token, second]) expect((await call('GET', PROTECTION_PATHS.limits, token)).statusCode).toBe(401);
     expect(await ctx.db.selectFrom('sessions').select('id').where('member_id', '=', m.id).where('revoked_at', 'is', null).execute()).toEqual([]);
     expect(await logKinds(m.id)).toEqual(['member:exclusion_started']);
+    // Its agent no longer lists it among the members to promote to.
+    const listed = await call('GET', AGENT_PATHS.downlines, t.agent, undefined, { search: 'ex_timeout', level: '0', pageNo: '1', pageSize: '10' });
+    expect(listed.json().value).toMatchObject({ rows: [], total: 0 });
 
     // Restricted mode: everything that stakes or brings money in is refused, changing nothing.
     const token = await stepUpToken(ctx.app, await m.login(), 'Demo1234');
