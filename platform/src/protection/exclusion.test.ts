@@ -150,6 +150,19 @@ describe('a time-out closes the account at once', () => {
   });
 });
 
+describe('parallel requests', () => {
+  it('20 parallel closures of one member write one, log one, and refuse the rest as not longer', async () => {
+    const m = await freshDownline(ctx, 'ex_parallel');
+    const answers = await Promise.all(Array.from({ length: 20 }, () => exclude(m.token, 'timeout', '30d')));
+    const ok = answers.filter((a) => a.json().success);
+    // The first revokes the session: the rest are refused as signed out, or as not ending later.
+    expect(ok).toHaveLength(1);
+    expect(answers.every((a) => a.json().success || ['error_not_logged_in', 'protection_exclusion_cannot_shorten'].includes(a.json().message))).toBe(true);
+    expect(await ctx.db.selectFrom('protection_exclusions').select('id').where('member_id', '=', m.id).execute()).toHaveLength(1);
+    expect(await logKinds(m.id)).toEqual(['member:exclusion_started']);
+  });
+});
+
 describe('nobody shortens a closure', () => {
   it('the member only lengthens; support cannot; an operator lengthens with a reason and never shortens', async () => {
     const m = await freshDownline(ctx, 'ex_long');
