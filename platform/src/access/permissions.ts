@@ -11,6 +11,7 @@ import { OPERATOR_PERMISSIONS, type TOperatorPermission, type TOperatorRole } fr
  * - content: switches whitelabel flags (what members see); no outbox, no system switches. Flags
  *   that pay (contract kinds) or weaken logins are not theirs (flagPermission, docs/0066), nor the
  *   lottery's payouts (money.write).
+ * - compliance.write (owner only): lengthen a member's time-out or self-exclusion (docs/0105).
  * - money.controls (owner only): the four-eyes limits and the deposit channels; every change of
  *   them waits for a second owner.
  */

@@ -28,6 +28,7 @@ import { hashPassword } from '../session/password.service.ts';
 import { featureEnabled, requireFeature } from '../kernel/features.ts';
 import { recordAuthEvent } from '../audit/auth-events.ts';
 import { offerSignUpBonus } from '../promo/sign-up.ts';
+import { assertRegistrationAllowed } from '../kernel/closure.ts';
 import { insertMemberWithWallet, memberByPhone, memberByUsername } from '../session/session.queries.ts';
 import { issueSession } from '../session/issue-session.ts';
 import { memberTotp, totpCounter } from '../session/totp.ts';
@@ -115,6 +116,8 @@ export async function register(
   if (phone && (await memberByPhone(db, merchant.id, phone.dial, phone.mobile))) {
     throw fieldFailure('mobileNum', ACCOUNT_MESSAGES.mobileTaken, {}, CONFLICT);
   }
+  // The person of an open time-out or self-exclusion, of any brand, cannot open an account (docs/rules/protection.md#p-26).
+  await assertRegistrationAllowed(db, { mobile: phone?.mobile ?? null, email: v.email ?? null, payee: v.payeeName ?? null });
   let username = v.username;
   if (username && (await memberByUsername(db, merchant.id, username))) {
     throw fieldFailure('username', ACCOUNT_MESSAGES.usernameTaken, {}, CONFLICT);

@@ -127,8 +127,10 @@ function toRow(r: TRawDownline): TDownlineRow {
 
 /** downlineManagmentView: the agent's downlines by level, then registration; search by username or nickname; paged, with totals over the filter. */
 export async function listDownlines(deps: TPlatformDeps, merchant: TMerchant, agent: TSessionAgent, q: TDownlineQuery): Promise<TDownlineList> {
-  let base = teamOf(deps.db, merchant.id, agent.memberId);
-  let rows = downlineRows(deps.db, merchant.id, agent.memberId, deps.clock());
+  // A member in a time-out or self-exclusion is not listed to its agents to promote to (docs/rules/protection.md#p-25).
+  const open = sql<boolean>`not exists (select 1 from protection_exclusions x where x.member_id = m.id and x.reopened_at is null)`;
+  let base = teamOf(deps.db, merchant.id, agent.memberId).where(open);
+  let rows = downlineRows(deps.db, merchant.id, agent.memberId, deps.clock()).where(open);
   if (q.level > 0) {
     base = base.where('t.depth', '=', q.level);
     rows = rows.where('t.depth', '=', q.level);

@@ -3,6 +3,7 @@ import { BONUS_MESSAGES, type TBonusSource, type TBonusState, type TBonusTerms }
 import { recordMemberAudit } from '../audit/member-audit.ts';
 import type { DB } from '../db/schema.ts';
 import { WpsError } from '../http/envelope.ts';
+import { mayMarket } from '../kernel/closure.ts';
 import { lockMembers } from '../kernel/member-lock.ts';
 import { accountFor, transfer } from '../wallet/ledger.service.ts';
 import { holdIfLinked, refuseSecondOfPerson } from './abuse.ts';
@@ -37,6 +38,9 @@ export type TBonusGrant = {
 export type TBonusAwarded = { awardId: number; created: boolean; state: TBonusState; held?: boolean };
 
 /** The refusal of an award, with a key the web translates; nothing was written. */
+/** A closed account (time-out, self-exclusion) receives nothing promotional: 403 with the protection message (docs/0105). */
+export const excludedFromMarketing = () => new WpsError(403, 'protection_excluded');
+
 export const bonusRefused = (key: (typeof BONUS_MESSAGES)[keyof typeof BONUS_MESSAGES]) => new WpsError(409, key);
 
 /**
@@ -46,6 +50,8 @@ export const bonusRefused = (key: (typeof BONUS_MESSAGES)[keyof typeof BONUS_MES
  */
 export async function offerBonus(trx: Transaction<DB>, merchant: TMerchantRef, g: TBonusGrant): Promise<TBonusAwarded> {
   if (!Number.isSafeInteger(g.amountMinor) || g.amountMinor <= 0) throw new Error(`bonus amount ${g.amountMinor}: a positive integer`);
+  // A closed account is offered nothing (docs/rules/protection.md#p-25).
+  if (!(await mayMarket(trx, g.memberId, g.now))) throw excludedFromMarketing();
   const base = g.turnoverBaseMinor ?? 0;
   const inserted = await trx
     .insertInto('bonus_awards')
@@ -133,6 +139,8 @@ export async function activateBonus(
     .executeTakeFirst();
   if (!award || (award.state !== 'offered' && award.state !== 'active')) throw bonusRefused(BONUS_MESSAGES.notClaimable);
   if (award.state === 'active') return { awardId, created: false, state: 'active' };
+  // Nor is an offer made before the closure paid while it lasts (docs/rules/protection.md#p-25).
+  if (!(await mayMarket(trx, memberId, now))) throw excludedFromMarketing();
   if (award.held && !reviewed) return { awardId, created: false, state: 'offered', held: true };
   if (!reviewed && new Date(award.claim_by).getTime() < now.getTime()) throw bonusRefused(BONUS_MESSAGES.notClaimable);
   const active = await trx.selectFrom('bonus_awards').select('id').where('member_id', '=', memberId).where('state', '=', 'active').executeTakeFirst();

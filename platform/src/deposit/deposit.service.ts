@@ -25,6 +25,7 @@ import { upgradeIfQualified } from '../rewards/vip.service.ts';
 import { awardDepositMatch, depositMatchFor } from '../promo/deposit-match.ts';
 import { settleFriend } from '../referral/referral.service.ts';
 import { assertDepositRoom } from '../protection/deposit-room.ts';
+import { assertNotExcluded } from '../protection/exclusion.ts';
 
 /** Queue of the simulated channel's settlement (one job per deposit, `startAfter` the channel's seconds). */
 export const DEPOSIT_SETTLE_QUEUE = 'platform.deposit-settle';
@@ -86,6 +87,8 @@ export async function createDeposit(deps: TPlatformDeps, merchant: TMerchant, me
   if (!channel) throw fieldError('channelId', DEPOSIT_MESSAGES.channelUnavailable);
   if (req.amountMinor < channel.min_minor) throw fieldError('amountMinor', DEPOSIT_MESSAGES.amountBelowMin);
   if (req.amountMinor > channel.max_minor) throw fieldError('amountMinor', DEPOSIT_MESSAGES.amountAboveMax);
+  // A closed account deposits nothing (docs/rules/protection.md#p-22); the approval checks again where it credits.
+  await assertNotExcluded(deps.db, merchant.id, member.memberId, 'deposit_request', deps.clock());
   // Only in demo mode does a channel settle by itself (docs/0065); otherwise an operator decides.
   const autoSettle = channel.auto_settle_seconds !== null && merchantInDemoMode(merchant, deps) ? channel.auto_settle_seconds : null;
   const runner = autoSettle === null ? null : ((await deps.jobs?.()) ?? null);
@@ -219,6 +222,7 @@ export async function decideDepositIn(
   let transactionId: number | null = null;
   const approvedAt = new Date();
   // The member's deposit limits, in the crediting transaction (docs/0102): an order placed before a limit is refused here.
+  if (at.decision === 'approve') await assertNotExcluded(trx, at.merchantId, row.member_id, 'deposit_approval', approvedAt);
   if (at.decision === 'approve') await assertDepositRoom(trx, { memberId: row.member_id, amountMinor: row.amount_minor, now: approvedAt });
   // A joined deposit match (docs/0096): the member locked before the ledger (docs/0080), paid in this transaction.
   const match =

@@ -16,6 +16,7 @@ import type { TPlatformDeps } from '../http/deps.ts';
 import { WpsError, wpsErrors } from '../http/envelope.ts';
 import { gameByCode, gameByNodeId, redeemLaunchTicket, recordRecentGame } from '../member/member.queries.ts';
 import { refuseWhileGameOpen } from './provider/game-sessions.ts';
+import { assertNotExcluded } from '../protection/exclusion.ts';
 
 /**
  * The game launch (UPSTREAM-NOTES Game launch, docs/rules/games.md#g-1, #g-3, #g-5): a single-use
@@ -37,7 +38,9 @@ type TTicketFields = {
 };
 
 /** Stores a single-use ticket (only its hash) and answers the demo game page URL carrying it. */
-async function issueTicket(deps: TPlatformDeps, member: TSessionMember | null, game: TGameRow, f: TTicketFields) {
+async function issueTicket(deps: TPlatformDeps, merchant: TMerchant, member: TSessionMember | null, game: TGameRow, f: TTicketFields) {
+  // A closed account launches no game, not even for play money (docs/rules/protection.md#p-22).
+  if (member !== null) await assertNotExcluded(deps.db, merchant.id, member.memberId, 'launch', deps.clock());
   const ticket = randomBytes(24).toString('base64url');
   const now = deps.clock();
   await deps.db.transaction().execute(async (trx) => {
@@ -106,7 +109,7 @@ export async function launchGame(
   if (q.accountType === 0 && !game.has_free_trial) throw new WpsError(WPS_CODES.featureOff, WPS_MESSAGES.featureOff);
   // UPSTREAM-NOTES 734: one real-money built-in game open at a time.
   if (game.engine !== null && member !== null && q.accountType !== 0) await refuseWhileGameOpen(deps, member.memberId);
-  return issueTicket(deps, member, game, { accountType: q.accountType, language: q.language });
+  return issueTicket(deps, merchant, member, game, { accountType: q.accountType, language: q.language });
 }
 
 /** A refused lottery field, named (docs/rules/README.md#messages field messages). */
@@ -136,7 +139,11 @@ export async function launchLottery(
   if (q.lottoPrizeMode !== expected) throw lotteryFieldError('lottoPrizeMode');
   // UPSTREAM-NOTES 734 holds for the built-in lottery too: one real-money built-in game open at a time.
   if (game.engine !== null) await refuseWhileGameOpen(deps, member.memberId);
-  return issueTicket(deps, member, game, { accountType: 1, language: q.language, lotto: { prizeMode: expected, view: q.lottoView, backUrl: q.backUrl } });
+  return issueTicket(deps, merchant, member, game, {
+    accountType: 1,
+    language: q.language,
+    lotto: { prizeMode: expected, view: q.lottoView, backUrl: q.backUrl },
+  });
 }
 
 /** Redeems a launch ticket for the demo game page; null when unknown, used, expired or for another game. */

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
 import {
+  PROTECTION_MESSAGES,
   SEAMLESS_MESSAGES,
   WPS_CODES,
   type TSeamlessAnswer,
@@ -14,6 +15,7 @@ import type { TPlatformDeps } from '../http/deps.ts';
 import { WpsError } from '../http/envelope.ts';
 import { inTransaction, LedgerError, transfer } from '../wallet/ledger.service.ts';
 import { refundWithBonus, settleWithBonus, stakeWithBonus } from '../bonus/wagering.ts';
+import { isExcludedLocked } from '../protection/exclusion.ts';
 import type { TSeamlessProvider } from './seamless-auth.ts';
 import { accountsOf, playerOf } from './seamless-known.ts';
 
@@ -233,6 +235,9 @@ export async function seamlessBet(deps: TPlatformDeps, provider: TSeamlessProvid
     }
     const again = await answerSeen(trx, provider, player, slot.seenHash, hash);
     if (again) return again;
+    // A closed account (time-out, self-exclusion) stakes nothing: its row locked before the ledger's (docs/rules/protection.md#p-22).
+    if (await isExcludedLocked(trx, provider.merchant.id, player.memberId))
+      throw await refusedWithBalance(trx, provider, player, PROTECTION_MESSAGES.excluded, 403);
     // With an active bonus: cash first, then bonus money, within the bonus's maximum stake (docs/0095).
     const withBonus =
       slot.bonusAward === null ? undefined : await stakeWithBonus(trx, provider, player, req, (key) => refusedWithBalance(trx, provider, player, key));

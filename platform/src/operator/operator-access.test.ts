@@ -10,6 +10,7 @@ import {
   OPERATOR_ROUNDS_PATHS,
   OPERATOR_PERMISSIONS,
   PROMO_PATHS,
+  PROTECTION_PATHS,
   BONUS_REVIEW_PATHS,
   OPERATOR_PROMOTION_PATHS,
   WITHDRAW_PATHS,
@@ -31,6 +32,7 @@ const EXPECTED: Record<TOperatorRole, readonly TOperatorPermission[]> = {
 };
 /** A valid request for every route that needs a body or query; mutations ask for what is already set. */
 const SAMPLES: Record<string, { payload?: object; query?: Record<string, string> }> = {
+  [`POST ${PROTECTION_PATHS.lengthen}`]: { payload: { memberId: 1, endsAt: null, reason: 'access probe' } },
   [`PUT ${WPS_PATHS.operatorWhitelabel}`]: { payload: { modId: 'FREEPLAY3', enabled: true } },
   [`PUT ${WPS_PATHS.operatorSystem}`]: { payload: { maintenance: false } },
   [`GET ${ACCOUNT_PATHS.operatorOutbox}`]: { query: { limit: '5' } },
@@ -114,6 +116,8 @@ const SAMPLES: Record<string, { payload?: object; query?: Record<string, string>
 /** Allowed calls whose sample is refused after the permission check, with what they answer. */
 const REFUSED_AFTER_ACCESS: Record<string, string> = {
   [BONUS_REVIEW_PATHS.decide]: 'error_not_found',
+  // docs/0105: a member with no closure cannot have one lengthened.
+  [PROTECTION_PATHS.lengthen]: 'protection_not_closed',
   [OPERATOR_PROMOTION_PATHS.applicationImage]: 'error_not_found',
   [OPERATOR_PROMOTION_PATHS.approveApplication]: 'error_not_found',
   [OPERATOR_PROMOTION_PATHS.rejectApplication]: 'error_not_found',
@@ -157,6 +161,7 @@ describe('operator permissions, enforced by the platform', () => {
 
   it('covers every guarded route', () => {
     expect(routes.map((r) => `${r.method} ${r.url} ${r.permission}`)).toEqual([
+      `POST ${PROTECTION_PATHS.lengthen} compliance.write`,
       `GET ${WPS_PATHS.operatorSystem} config.read`,
       `GET ${WPS_PATHS.operatorWhitelabel} config.read`,
       `PUT ${WPS_PATHS.operatorWhitelabel} whitelabel.write`,

@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import type { TMerchantRef } from '../bonus/award.ts';
+import { marketableMembers } from '../kernel/closure.ts';
 import { payFromBonusExpense } from '../wallet/member-wallets.ts';
 
 /*
@@ -29,10 +30,18 @@ export async function payCashbackRows(
   trx: Transaction<DB>,
   merchant: TMerchantRef,
   promotionId: number,
-  rows: readonly TCashbackRow[],
+  given: readonly TCashbackRow[],
   now: Date,
   decidedBy: number | null,
 ): Promise<boolean> {
+  let rows = given;
+  // A closed account's rows are not paid while it is closed (docs/rules/protection.md#p-25): they wait.
+  const open = await marketableMembers(
+    trx,
+    rows.map((r) => r.memberId),
+    now,
+  );
+  rows = rows.filter((r) => open.has(r.memberId));
   if (rows.length === 0) return true;
   if (
     !(await chargeBudget(

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { TLanguage, TReferralFriend, TReferralSummary } from '@wl/schemas';
 import { recordMemberAudit } from '../audit/member-audit.ts';
 import type { DB } from '../db/schema.ts';
+import { mayMarket } from '../kernel/closure.ts';
 import { lockMembers } from '../kernel/member-lock.ts';
 import { accountFor, inTransaction, transfer } from '../wallet/ledger.service.ts';
 import { linkedByNetwork, sharedIdentity } from '../bonus/identity.ts';
@@ -55,6 +56,8 @@ export async function settleReferral(
     if (!promotion) return 'pending';
     const progress = await friendProgress(trx, r.friend_id, promotion.terms.windowDays);
     if (missingOf(progress, promotion.terms).length > 0) return now.getTime() > progress.windowEnd.getTime() ? refuse('window_passed') : 'pending';
+    // A closed referrer is paid nothing while closed (docs/rules/protection.md#p-25): the referral waits.
+    if (!(await mayMarket(trx, r.referrer_id, now))) return 'pending';
     const rewardMinor = promotion.terms.rewardMinor;
     if (!(await chargeReferralPromotion(trx, promotion.id, r.referrer_id, rewardMinor))) return 'pending';
     const paid = await transfer(trx, {

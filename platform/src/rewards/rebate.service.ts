@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { GAME_TYPES, REWARD_MESSAGES, type TGameType, type TRebateClaimResult, type TRebateLine, type TRebateSummary } from '@wl/schemas';
 import type { DB } from '../db/schema.ts';
 import { WpsError } from '../http/envelope.ts';
+import { marketableMembers } from '../kernel/closure.ts';
 import { lockMembers } from '../kernel/member-lock.ts';
 import { accountFor, inTransaction } from '../wallet/ledger.service.ts';
 import { payFromBonusExpense } from '../wallet/member-wallets.ts';
@@ -71,7 +72,14 @@ export async function payRebates(
   memberIds: readonly number[],
   claim: { key: string; source: 'member' | 'job' },
 ): Promise<{ claimId: number; memberId: number; amountMinor: number; mainMinor: number }[]> {
-  const claims = await insertRebateClaims(trx, merchant.id, memberIds, claim);
+  // A closed account is paid no rebate (docs/rules/protection.md#p-25); its rounds stay unrebated.
+  const open = await marketableMembers(trx, memberIds, new Date());
+  const claims = await insertRebateClaims(
+    trx,
+    merchant.id,
+    memberIds.filter((id) => open.has(id)),
+    claim,
+  );
   if (claims.length === 0) return [];
   const moved = await payFromBonusExpense(
     trx,

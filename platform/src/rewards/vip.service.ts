@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { TLanguage, TVipStatus } from '@wl/schemas';
 import type { DB } from '../db/schema.ts';
+import { marketableMembers } from '../kernel/closure.ts';
 import { lockMembers } from '../kernel/member-lock.ts';
 import { inTransaction } from '../wallet/ledger.service.ts';
 import { payFromBonusExpense } from '../wallet/member-wallets.ts';
@@ -43,9 +44,17 @@ async function payUpgradeBonuses(
   ups: readonly { memberId: number; from: number; to: number }[],
   levels: readonly TVipLevelRow[],
 ): Promise<void> {
-  const rows = ups.flatMap((u) =>
-    levels.filter((l) => l.level > u.from && l.level <= u.to).map((l) => ({ member_id: u.memberId, level: l.level, ledger_transaction_id: null })),
+  // A closed account is paid no upgrade bonus, now or later, for the levels it reaches while closed (docs/rules/protection.md#p-25).
+  const open = await marketableMembers(
+    trx,
+    ups.map((u) => u.memberId),
+    new Date(),
   );
+  const rows = ups
+    .filter((u) => open.has(u.memberId))
+    .flatMap((u) =>
+      levels.filter((l) => l.level > u.from && l.level <= u.to).map((l) => ({ member_id: u.memberId, level: l.level, ledger_transaction_id: null })),
+    );
   if (rows.length === 0) return;
   const first = await trx
     .insertInto('vip_upgrade_bonuses')

@@ -20,6 +20,7 @@ import { accountBalance } from '../wallet/wallet.queries.ts';
 import { requireStepUp } from '../session/step-up.guard.ts';
 import { recordMemberAudit } from '../audit/member-audit.ts';
 import { lockMembers } from '../kernel/member-lock.ts';
+import { assertNotExcluded } from '../protection/exclusion.ts';
 
 type TDb = Kysely<DB> | Transaction<DB>;
 
@@ -117,12 +118,19 @@ export async function mainWalletTransfer(
   const to = await accountFor(deps.db, merchant, 'member_wallet', { memberId: t.receiverId });
   const kind = `transfer_${t.direction}`;
   const meta = { counterpartyMemberId: t.receiverId, remark: t.remark };
+  // Neither a closed account's transfer out nor anyone's into it (docs/rules/protection.md#p-22), checked under the locks.
+  const action = t.direction === 'downline' ? 'agent_transfer' : 'member_transfer';
+  const closedGuard = async (trx: Transaction<DB>) => {
+    await assertNotExcluded(trx, merchant.id, t.senderId, 'member_transfer', deps.clock());
+    await assertNotExcluded(trx, merchant.id, t.receiverId, action, deps.clock());
+    await guard?.(trx);
+  };
   return memberTransfer(
     deps,
     { merchantId: merchant.id, memberId: t.senderId, ip: t.ip },
     { from, to, amountMinor: t.amountMinor, idempotencyKey: `${t.direction}:${t.key}`, kind, meta },
     { action: kind, detail: `${t.receiverId} ${t.amountMinor}` },
-    guard,
+    closedGuard,
   );
 }
 
@@ -145,6 +153,8 @@ export async function walletTransfer(
     { merchantId: merchant.id, memberId: member.memberId, ip },
     { from, to, amountMinor: req.amountMinor, idempotencyKey: `wallet:${req.key}`, kind: `wallet_${req.direction}`, meta: { code: vendor.code } },
     { action: `wallet_transfer_${req.direction}`, detail: `${vendor.code} ${req.amountMinor}` },
+    // Into a game wallet is to play: refused while closed; back out to the main wallet always works (docs/rules/protection.md#p-22).
+    req.direction === 'in' ? (trx) => assertNotExcluded(trx, merchant.id, member.memberId, 'member_transfer', deps.clock()) : undefined,
   );
   return { transactionId: moved.transactionId, mainMinor: req.direction === 'in' ? moved.fromMinor : moved.toMinor };
 }

@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { accountFor, memberBalance, transfer, type TLedgerMeta } from './ledger.service.ts';
+import { marketableMembers } from '../kernel/closure.ts';
 
 /**
  * The main wallet accounts of many members of a merchant in one read (the daily money jobs pay a
@@ -33,6 +34,14 @@ export async function payFromBonusExpense(
   payments: readonly TBonusPayment[],
 ): Promise<{ transactionId: number; walletMinor: number }[]> {
   if (payments.length === 0) return [];
+  // The last line of docs/rules/protection.md#p-25: the paths filter closed accounts out first, so this never fires.
+  const open = await marketableMembers(
+    trx,
+    payments.map((p) => p.memberId),
+    new Date(),
+  );
+  const closed = payments.filter((p) => !open.has(p.memberId));
+  if (closed.length > 0) throw new Error(`bonus expense: member ${closed[0]!.memberId} is closed (time-out or self-exclusion)`);
   const expense = await accountFor(trx, merchant, 'bonus_expense');
   const wallets = await memberWallets(
     trx,

@@ -24,3 +24,42 @@ export const DEPOSIT_LIMIT_PERIODS = [
   { kind: 'deposit_7d', hours: 24 * 7 },
   { kind: 'deposit_30d', hours: 24 * 30 },
 ] as const;
+
+/**
+ * Closing the account for a while (docs/0105): a time-out of 24 hours to 6 weeks, or a
+ * self-exclusion of 6 months to permanent. Periods in the order the page offers them.
+ */
+export const EXCLUSION_KINDS = ['timeout', 'self_exclusion'] as const;
+export type TExclusionKind = (typeof EXCLUSION_KINDS)[number];
+export const TIMEOUT_PERIODS = ['24h', '7d', '30d', '6w'] as const;
+export const SELF_EXCLUSION_PERIODS = ['6m', '1y', '3y', '5y', 'permanent'] as const;
+export const EXCLUSION_PERIODS = [...TIMEOUT_PERIODS, ...SELF_EXCLUSION_PERIODS] as const;
+export type TExclusionPeriod = (typeof EXCLUSION_PERIODS)[number];
+/** The periods each kind may choose. */
+export const PERIODS_OF: Record<TExclusionKind, readonly TExclusionPeriod[]> = { timeout: TIMEOUT_PERIODS, self_exclusion: SELF_EXCLUSION_PERIODS };
+
+/** When a closure of `period` started at `from` ends (UTC calendar months and years); null: permanent. */
+export function exclusionEnd(period: TExclusionPeriod, from: Date): Date | null {
+  const d = new Date(from.getTime());
+  const DAY = 24 * 60 * 60 * 1000;
+  switch (period) {
+    case '24h':
+      return new Date(d.getTime() + DAY);
+    case '7d':
+      return new Date(d.getTime() + 7 * DAY);
+    case '30d':
+      return new Date(d.getTime() + 30 * DAY);
+    case '6w':
+      return new Date(d.getTime() + 42 * DAY);
+    case '6m':
+      d.setUTCMonth(d.getUTCMonth() + 6);
+      return d;
+    case '1y':
+    case '3y':
+    case '5y':
+      d.setUTCFullYear(d.getUTCFullYear() + Number(period[0]));
+      return d;
+    case 'permanent':
+      return null;
+  }
+}

@@ -42,6 +42,8 @@ export const OPERATOR_PERMISSIONS = [
   'money.write',
   /** The four-eyes limits and the deposit channels: owner only, each change approved by a second owner (docs/0066). */
   'money.controls',
+  /** docs/0105: player protection's compliance tools (lengthen a member's time-out or self-exclusion, never shorten). */
+  'compliance.write',
 ] as const;
 export const ZOperatorPermission = z.enum(OPERATOR_PERMISSIONS);
 export type TOperatorPermission = z.infer<typeof ZOperatorPermission>;

@@ -1,7 +1,18 @@
 import { z } from 'zod';
-import { declareCall, REAL_MEMBER } from './call.ts';
-import { ZInstant } from './shapes.ts';
-import { DEPOSIT_LIMIT_PERIODS, PROTECTION_LIMIT_KINDS, type TProtectionLimitKind } from '../domain/protection.ts';
+import { declareCall, operatorWith, REAL_MEMBER } from './call.ts';
+import { ZInstant, ZRowId } from './shapes.ts';
+import { zText } from '../text.ts';
+import {
+  DEPOSIT_LIMIT_PERIODS,
+  EXCLUSION_KINDS,
+  EXCLUSION_PERIODS,
+  PERIODS_OF,
+  PROTECTION_LIMIT_KINDS,
+  exclusionEnd,
+  type TExclusionKind,
+  type TExclusionPeriod,
+  type TProtectionLimitKind,
+} from '../domain/protection.ts';
 
 /**
  * Player protection, part one (docs/0102): limits the member sets on itself, raises that wait for
@@ -21,9 +32,20 @@ export const PROTECTION_PATHS = {
   prompt: '/wps/member/protection/prompt',
   /** GET: the member's own protection log, newest first. */
   history: '/wps/member/protection/history',
+  /** GET: the member's closure (time-out or self-exclusion) and its reopening, if any (docs/0105). */
+  exclusion: '/wps/member/protection/exclusion',
+  /** POST { kind, period, confirm: true }: close the account now; every session ends. */
+  exclude: '/wps/member/protection/exclusion/start',
+  /** POST: after the end, ask to reopen; the cooling-off starts. */
+  reopenRequest: '/wps/member/protection/exclusion/reopen',
+  /** POST { confirm: true }: after the cooling-off, reopen the account. */
+  reopenConfirm: '/wps/member/protection/exclusion/reopen/confirm',
+  /** POST { memberId, endsAt, reason }: an operator lengthens a member's closure (never shortens). */
+  lengthen: '/wps/operator/compliance/exclusion/lengthen',
 } as const;
 
-export { DEPOSIT_LIMIT_PERIODS, PROTECTION_LIMIT_KINDS, type TProtectionLimitKind };
+export { DEPOSIT_LIMIT_PERIODS, EXCLUSION_KINDS, EXCLUSION_PERIODS, PERIODS_OF, PROTECTION_LIMIT_KINDS, exclusionEnd };
+export type { TExclusionKind, TExclusionPeriod, TProtectionLimitKind };
 
 /** Message keys of the protection area; the web translates them. */
 export const PROTECTION_MESSAGES = {
@@ -33,6 +55,20 @@ export const PROTECTION_MESSAGES = {
   notDue: 'protection_pending_not_due',
   unchanged: 'protection_unchanged',
   sessionTooLong: 'protection_session_too_long',
+  /** Refused while the account is closed (time-out or self-exclusion, docs/0105); the value carries `endsAt`. */
+  excluded: 'protection_excluded',
+  /** A second closure that would end sooner than the one in force. */
+  cannotShorten: 'protection_exclusion_cannot_shorten',
+  /** The period does not belong to the kind. */
+  badPeriod: 'protection_exclusion_bad_period',
+  /** Reopening: nothing closed, not ended yet, not asked, the cooling-off not over, or another brand's closure. */
+  notClosed: 'protection_not_closed',
+  notEnded: 'protection_exclusion_not_ended',
+  noReopenRequest: 'protection_no_reopen_request',
+  coolingOff: 'protection_cooling_off',
+  otherBrand: 'protection_exclusion_other_brand',
+  /** A registration whose mobile, e-mail or payee name is an excluded person's. */
+  registrationExcluded: 'protection_registration_excluded',
 } as const;
 
 /** A limit's value: minor units for money, minutes for the session; at most ৳10 crore or a day. */
@@ -78,22 +114,76 @@ const ZLimitState = z.object({
   value: ZLimitValue.nullable(),
   pending: z.object({ value: ZLimitValue.nullable(), effectiveAt: ZInstant }).nullable(),
 });
-const ZLogState = z.union([ZLimitState, z.object({ choice: z.enum(['set', 'skip']) })]).nullable();
+/** A closure's state in the log (docs/0105): its kind, period and end, the reopening's steps, an operator's reason. */
+const ZExclusionLogState = z.object({
+  kind: z.enum(EXCLUSION_KINDS),
+  period: z.enum(EXCLUSION_PERIODS),
+  endsAt: ZInstant.nullable(),
+  reopenConfirmableAt: ZInstant.nullable().optional(),
+  reopened: z.boolean().optional(),
+  reason: z.string().max(500).optional(),
+});
+const ZLogState = z.union([ZLimitState, z.object({ choice: z.enum(['set', 'skip']) }), ZExclusionLogState]).nullable();
 
-export const PROTECTION_EVENT_KINDS = ['limit_set', 'raise_requested', 'raise_confirmed', 'pending_cancelled', 'prompt_answered'] as const;
+export const PROTECTION_EVENT_KINDS = [
+  'limit_set',
+  'raise_requested',
+  'raise_confirmed',
+  'pending_cancelled',
+  'prompt_answered',
+  'exclusion_started',
+  'exclusion_lengthened',
+  'reopen_requested',
+  'reopened',
+] as const;
 export const ZProtectionEvent = z.object({
   id: z.number().int().positive(),
   at: ZInstant,
   channel: z.enum(['member', 'agent', 'operator', 'system']),
   kind: z.enum(PROTECTION_EVENT_KINDS),
   limitKind: ZProtectionKind.nullable(),
-  /** A limit's whole state before and after the event (the log rebuilds limits from these), or the prompt's answer. */
+  /** A limit's whole state before and after the event (the log rebuilds limits from these), the prompt's answer, or a closure's state. */
   before: ZLogState,
   after: ZLogState,
 });
 export type TProtectionEvent = z.infer<typeof ZProtectionEvent>;
 export const ZProtectionHistory = z.object({ events: z.array(ZProtectionEvent).max(500) });
 export type TProtectionHistory = z.infer<typeof ZProtectionHistory>;
+
+/** The member's closure, if the account is closed (docs/0105). */
+export const ZExclusion = z.object({
+  kind: z.enum(EXCLUSION_KINDS),
+  period: z.enum(EXCLUSION_PERIODS),
+  startedAt: ZInstant,
+  /** Null: permanent. */
+  endsAt: ZInstant.nullable(),
+  /** The end has passed: the account stays closed until reopened (request, cooling-off, confirmation). */
+  ended: z.boolean(),
+  /** Another brand's closure of the same person (mobile, e-mail or payee name): only that account can reopen. */
+  otherBrand: z.boolean(),
+  /** The reopen request, from when it may be confirmed, and whether that is now. */
+  reopen: z.object({ requestedAt: ZInstant, confirmableAt: ZInstant, confirmable: z.boolean() }).nullable(),
+});
+export type TExclusion = z.infer<typeof ZExclusion>;
+export const ZExclusionStatus = z.object({
+  exclusion: ZExclusion.nullable(),
+  /** The merchant's cooling-off before a reopen may be confirmed, in hours (never under 24). */
+  coolingOffHours: z.number().int().min(24).max(720),
+});
+export type TExclusionStatus = z.infer<typeof ZExclusionStatus>;
+
+export const ZExcludeRequest = z
+  .object({ kind: z.enum(EXCLUSION_KINDS), period: z.enum(EXCLUSION_PERIODS), confirm: z.literal(true) })
+  .refine((r) => PERIODS_OF[r.kind].includes(r.period), { message: 'protection_exclusion_bad_period', path: ['period'] });
+export type TExcludeRequest = z.infer<typeof ZExcludeRequest>;
+export const ZConfirmRequest = z.object({ confirm: z.literal(true) });
+export const ZLengthenRequest = z.object({
+  memberId: ZRowId,
+  /** The new end, later than the one in force; null: permanent. */
+  endsAt: ZInstant.nullable(),
+  reason: zText({ max: 500, min: 3, multiline: true }),
+});
+export type TLengthenRequest = z.infer<typeof ZLengthenRequest>;
 
 const member = { moduleId: 'PROTECTION', audience: REAL_MEMBER } as const;
 export const PROTECTION_CALLS = {
@@ -103,4 +193,18 @@ export const PROTECTION_CALLS = {
   cancel: declareCall({ method: 'POST', path: PROTECTION_PATHS.cancel, input: ZProtectionKindRequest, output: ZProtectionStatus, ...member }),
   prompt: declareCall({ method: 'POST', path: PROTECTION_PATHS.prompt, input: ZProtectionPromptRequest, output: ZProtectionStatus, ...member }),
   history: declareCall({ method: 'GET', path: PROTECTION_PATHS.history, output: ZProtectionHistory, ...member }),
+  exclusion: declareCall({ method: 'GET', path: PROTECTION_PATHS.exclusion, output: ZExclusionStatus, ...member }),
+  exclude: declareCall({ method: 'POST', path: PROTECTION_PATHS.exclude, input: ZExcludeRequest, output: ZExclusionStatus, ...member }),
+  reopenRequest: declareCall({ method: 'POST', path: PROTECTION_PATHS.reopenRequest, output: ZExclusionStatus, ...member }),
+  reopenConfirm: declareCall({ method: 'POST', path: PROTECTION_PATHS.reopenConfirm, input: ZConfirmRequest, output: ZExclusionStatus, ...member }),
+  /** The console's compliance page (docs/0105): lengthen only, with a reason; compliance.write. */
+  lengthen: declareCall({
+    method: 'POST',
+    path: PROTECTION_PATHS.lengthen,
+    input: ZLengthenRequest,
+    output: ZExclusionStatus,
+    moduleId: 'OPERATOR',
+    region: 'serve',
+    audience: operatorWith('compliance.write'),
+  }),
 } as const;

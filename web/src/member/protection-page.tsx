@@ -6,6 +6,7 @@ import { useAreaTexts } from '../i18n/area-texts.ts';
 import { downloadCsv } from '../lib/csv-export.ts';
 import { formatDigits } from '../lib/numbers.ts';
 import { localDateTime } from '../lib/numbers-later.ts';
+import { ExclusionSection } from './exclusion-parts.tsx';
 import { DepositRoomNote, LimitRow, useLimitText, useProtection } from './protection-parts.tsx';
 import { RewardsPage } from './rewards-parts.tsx';
 import '../styles/rewards.css';
@@ -97,7 +98,8 @@ function History() {
 /**
  * The responsible gaming page (member centre `responsibleGaming`, docs/0102): the member's deposit,
  * loss and stake limits over 24 hours, 7 days and 30 days and its session limit, each with a change
- * waiting (confirm it once due, or cancel it); the deposit room left; the protection history. The
+ * waiting (confirm it once due, or cancel it); the deposit room left; a time-out or self-exclusion
+ * and its reopening (docs/0105); the protection history. The
  * platform enforces every rule shown here.
  */
 export default function ProtectionPage() {
@@ -131,6 +133,7 @@ export default function ProtectionPage() {
               </ul>
             </section>
           ))}
+          <ExclusionSection />
           <History />
         </>
       }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { DEPOSIT_LIMIT_PERIODS } from '@wl/schemas/domain/protection';
 import { errorKey } from '../api/trpc.ts';
 import { FieldAlert, TextInput } from '../accounts/form-parts.tsx';
+import { RestrictedBanner, useExclusion } from './exclusion-parts.tsx';
 import { DepositRoomNote, parseLimitInput, ProtectionLink, useProtection } from './protection-parts.tsx';
 import '../styles/protection.css';
 
@@ -72,6 +73,16 @@ function FirstDepositPrompt({ protection }: { protection: ReturnType<typeof useP
 export function DepositProtection({ children }: { children: ReactNode }) {
   const protection = useProtection();
   const s = protection.status.data;
+  // A closed account (time-out, self-exclusion: docs/0105) deposits nothing: the banner instead of the form.
+  const closed = useExclusion().status.data?.exclusion ?? null;
+  if (closed) {
+    return (
+      <>
+        <RestrictedBanner exclusion={closed} />
+        <ProtectionLink />
+      </>
+    );
+  }
   return (
     <>
       {s?.promptDue ? <FirstDepositPrompt protection={protection} /> : s && <DepositRoomNote room={s.deposit} />}

@@ -1,11 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { useUi } from '../app/ui-context.tsx';
+import { useAreaTexts } from '../i18n/area-texts.ts';
 import { Modal } from './modal.tsx';
 
 /** The info dialog (e.g. in_need_true_account, docs/rules/accounts.md#a-25) and the confirm dialog (logout). */
 export function Dialogs() {
   const { t } = useTranslation();
   const ui = useUi();
+  // A protection refusal (a closed account's launch, docs/0105) is worded in the deposit area's texts.
+  useAreaTexts(...(ui.infoKey?.startsWith('protection_') ? (['deposit'] as const) : []));
   return (
     <>
       {ui.infoKey !== null && (

@@ -5,6 +5,8 @@ import type { ColumnType, Generated } from 'kysely';
 export interface ProtectionSettingsTable {
   merchant_id: number;
   raise_delay_minutes: Generated<number>;
+  /** Migration 0049 (docs/0105): the cooling-off between a reopen request and its confirmation. */
+  reopen_cooling_minutes: Generated<number>;
 }
 export interface ProtectionLimitsTable {
   member_id: number;
@@ -34,10 +36,28 @@ export interface ProtectionLogTable {
   after: ColumnType<unknown | null, string | null, never>;
 }
 
+/** A time-out or self-exclusion (migration 0049, docs/0105); open until `reopened_at`. */
+export interface ProtectionExclusionsTable {
+  id: Generated<number>;
+  member_id: number;
+  merchant_id: number;
+  kind: 'timeout' | 'self_exclusion';
+  period: string;
+  started_at: Date;
+  ends_at: Date | null;
+  mobile_key: string | null;
+  email_key: string | null;
+  payee_key: string | null;
+  reopen_requested_at: Date | null;
+  reopen_confirmable_at: Date | null;
+  reopened_at: Date | null;
+}
+
 /** The protection tables, by name (db/schema.ts composes them into DB). */
 export interface ProtectionTables {
   protection_settings: ProtectionSettingsTable;
   protection_limits: ProtectionLimitsTable;
   protection_pending: ProtectionPendingTable;
   protection_log: ProtectionLogTable;
+  protection_exclusions: ProtectionExclusionsTable;
 }

@@ -14,6 +14,9 @@ import { CRASH_BETTING_MS, CRASH_PAUSE_MS, crashPointOf, flightMsOf } from '@wl/
 import { chainLinkHolds, mixedClientSeed, roundMix } from '@wl/schemas/games/fair';
 import { serverSeedHash } from '@wl/schemas/games/fair';
 import { useGamePlatform } from '../../test-support/games.ts';
+import { freshDownline } from '../../test-support/protection.ts';
+import { accountFor, houseAccountId, transfer } from '../../wallet/ledger.service.ts';
+import { excludeSelf } from '../../protection/exclusion.ts';
 import { BUILT_IN_GAMES } from '../../kernel/catalogue.ts';
 import { FREE_PLAY_BALANCE_MINOR, sessionOf } from './game-sessions.ts';
 import { crashBetIds } from './crash-bets.ts';
@@ -229,5 +232,36 @@ describe('the built-in crash game', () => {
     expect(fresh.round).toMatchObject({ phase: 'betting', bettingEndsAt: nowMs + CRASH_BETTING_MS });
     expect(await live()).toEqual(fresh);
     await post(WLG_PATHS.close, { token: real.token });
+  });
+});
+
+describe('a closed account (docs/0105)', () => {
+  it('has its bet still riding refunded at the crash, not lost', async () => {
+    const deps = ctx.app.platform;
+    const wallet = builtInProvider(ctx.app, deps).walletFor(1);
+    const m = await freshDownline(ctx, 'crash_closed');
+    const merchant = { id: 1, currency: 'BDT' };
+    await transfer(ctx.db, {
+      from: (await houseAccountId(ctx.db, merchant.id))!,
+      to: await accountFor(ctx.db, merchant, 'member_wallet', { memberId: m.id }),
+      amountMinor: 10_000,
+      owner: { kind: 'system', id: 0 },
+      idempotencyKey: 'crash-closed-fund',
+      kind: 'seed_credit',
+    });
+    nowMs = (await ctx.db.selectFrom('crash_rounds').select('ends_at').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow()).ends_at.getTime();
+    expect((await live()).round.phase).toBe('betting');
+    const game = await open(m.token);
+    const round = await pinCrash(300);
+    const placed = ZWlgCrashBetResponse.parse((await bet(game.token, 1_000)).json().value);
+    expect(await games.walletOf(m.id)).toBe(9_000);
+    await excludeSelf(ctx.db, { merchantId: merchant.id, memberId: m.id, now: new Date(nowMs) }, { kind: 'timeout', period: '24h', confirm: true });
+    nowMs = round.crashesAt + 1;
+    expect(await settleCrashRound(deps, wallet, round.id)).toEqual({ paid: 0, rolledBack: 1, settled: true });
+    expect(await settleCrashRound(deps, wallet, round.id)).toEqual({ paid: 0, rolledBack: 0, settled: true });
+    expect(await games.walletOf(m.id)).toBe(10_000);
+    const row = await ctx.db.selectFrom('crash_bets').select(['state', 'payout_minor']).where('id', '=', Number(placed.bet.betId)).executeTakeFirstOrThrow();
+    expect(row).toEqual({ state: 'rolled_back', payout_minor: null });
+    nowMs = round.endsAt;
   });
 });

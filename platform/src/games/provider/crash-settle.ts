@@ -4,6 +4,7 @@ import { crashBetIds, CRASH_OPEN_BET_GRACE_MS, payDecided, setBetState } from '.
 import { ms } from './crash-rounds.ts';
 import { creditPlayMoney } from './game-sessions.ts';
 import { holdsUnfinishedBet } from './guarded-state.ts';
+import { isExcluded } from '../../kernel/closure.ts';
 import { WalletRefusal, WalletUnreachable, type TWalletClient } from './wallet-client.ts';
 
 /**
@@ -28,6 +29,10 @@ export async function settleCrashRound(
   if (now.getTime() < ms(round.crashes_at) || round.settled_at !== null) return { paid: 0, rolledBack: 0, settled: round.settled_at !== null };
   const riding = (q: ReturnType<typeof decide>) => q.where('round_id', '=', roundId).where('state', '=', 'placed').where('payout_minor', 'is', null);
   const decide = () => deps.db.updateTable('crash_bets');
+  const refunds = await refundClosedRiders(deps, wallet, roundId, round.game_code, now);
+  // A refund the wallet did not answer: nothing is decided now, the next settlement refunds it with the same ids.
+  if (refunds.failed > 0) return { paid: 0, rolledBack: refunds.refunded, settled: false };
+  let rolledBack = refunds.refunded;
   await riding(
     decide().set({ cash_out_x100: sql`auto_cash_out_x100`, payout_minor: sql`(stake_minor * auto_cash_out_x100) / 100`, decided_at: round.crashes_at }),
   )
@@ -36,7 +41,6 @@ export async function settleCrashRound(
   await riding(decide().set({ payout_minor: 0, decided_at: round.crashes_at })).execute();
 
   let paid = 0;
-  let rolledBack = 0;
   const pending = await deps.db
     .selectFrom('crash_bets')
     .selectAll()
@@ -87,6 +91,44 @@ export async function settleCrashRound(
   const left = await holdsUnfinishedBet(deps.db, { table: 'crash_bets', column: 'round_id' }, roundId);
   if (!left) await deps.db.updateTable('crash_rounds').set({ settled_at: now }).where('id', '=', roundId).where('settled_at', 'is', null).execute();
   return { paid, rolledBack, settled: !left };
+}
+
+/**
+ * A real-money bet still riding when its member closed the account (time-out, self-exclusion) is
+ * refunded through the wallet under the bet's rollback id, not lost to the crash
+ * (docs/rules/protection.md#p-27). Answers how many were refunded, and how many the wallet did not answer.
+ */
+async function refundClosedRiders(
+  deps: TPlatformDeps,
+  wallet: TWalletClient,
+  roundId: number,
+  gameCode: string,
+  now: Date,
+): Promise<{ refunded: number; failed: number }> {
+  const riders = await deps.db
+    .selectFrom('crash_bets')
+    .select(['id', 'member_id'])
+    .where('round_id', '=', roundId)
+    .where('state', '=', 'placed')
+    .where('mode', '=', 'real')
+    .where('payout_minor', 'is', null)
+    .execute();
+  let refunded = 0;
+  let failed = 0;
+  for (const r of riders) {
+    if (r.member_id === null || !(await isExcluded(deps.db, r.member_id))) continue;
+    const ids = crashBetIds(r.id);
+    try {
+      await wallet.rollback({ playerId: String(r.member_id), roundId: ids.round, transactionId: ids.rollback, gameCode, refTransactionId: ids.bet });
+      await setBetState(deps, r.id, 'placed', 'rolled_back', now);
+      refunded++;
+    } catch (err) {
+      // Unreachable: tried again by the next settlement. Refused: the bet is decided as any other.
+      if (err instanceof WalletUnreachable) failed++;
+      else console.error(`crash bet ${ids.round}: ${(err as Error).message}`);
+    }
+  }
+  return { refunded, failed };
 }
 
 /** Settles every crashed, unsettled round of a merchant (the games sweep; the live tick does its own game's). */

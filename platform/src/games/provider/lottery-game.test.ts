@@ -31,6 +31,9 @@ import { DEMO_ACCOUNTS } from '../../seed/seed.ts';
 import { rowCounts } from '../../test-support/db.ts';
 import { useGamePlatform } from '../../test-support/games.ts';
 import { fromClientIp } from '../../test-support/http.ts';
+import { freshDownline } from '../../test-support/protection.ts';
+import { accountFor, houseAccountId, transfer } from '../../wallet/ledger.service.ts';
+import { excludeSelf } from '../../protection/exclusion.ts';
 import { ledgerViolations, NO_VIOLATIONS } from '../../wallet/ledger-invariants.ts';
 import { sessionOf } from './game-sessions.ts';
 import { lotteryBetIds, settleDraw } from './lottery-settle.ts';
@@ -354,5 +357,37 @@ describe('the built-in lottery', () => {
       message: 'lottery_draw_closed',
     });
     await op('PUT', owner, { gameCode: LOTTO, settings: { intervalSeconds: 180, payouts: LOTTERY_DEFAULT_PAYOUTS } });
+  });
+});
+
+describe('a closed account (docs/0105)', () => {
+  it('has its ticket of a draw not yet run refunded through the wallet, not played', async () => {
+    const m = await freshDownline(ctx, 'lotto_closed');
+    const merchant = { id: 1, currency: 'BDT' };
+    await transfer(ctx.db, {
+      from: (await houseAccountId(ctx.db, merchant.id))!,
+      to: await accountFor(ctx.db, merchant, 'member_wallet', { memberId: m.id }),
+      amountMinor: 10_000,
+      owner: { kind: 'system', id: 0 },
+      idempotencyKey: 'lotto-closed-fund',
+      kind: 'seed_credit',
+    });
+    const game = await openLottery('betting', m.token);
+    const open = (await state(game.token)).open!;
+    const placed = ZWlgLotteryBetResponse.parse((await bet(game.token, { drawId: open.drawId, betType: 'big', pick: null, stakeMinor: 1_000 })).json().value);
+    expect(await walletOf(m.id)).toBe(9_000);
+    await excludeSelf(
+      ctx.db,
+      { merchantId: merchant.id, memberId: m.id, now: new Date(Date.now() + shiftMs) },
+      { kind: 'timeout', period: '24h', confirm: true },
+    );
+    await passClose(open.closesAt);
+    const settled = await settleDraw(ctx.app.platform, provider.walletFor, Number(open.drawId));
+    expect(settled).toMatchObject({ state: 'settled', left: 0 });
+    expect(settled.rolledBack).toBeGreaterThanOrEqual(1);
+    expect(await walletOf(m.id)).toBe(10_000);
+    const row = await ctx.db.selectFrom('lottery_bets').select(['state', 'win_minor']).where('id', '=', Number(placed.bet.betId)).executeTakeFirstOrThrow();
+    expect(row).toEqual({ state: 'rolled_back', win_minor: null });
+    expect(await ledgerViolations(ctx.db)).toEqual(NO_VIOLATIONS);
   });
 });

@@ -1,6 +1,7 @@
 import { mixedClientSeed, ROUND_MIX_TICKETS, roundMix } from '@wl/schemas/games/fair';
 import { LOTTERY_SETTLE_GRACE_MS, lotteryResult, lotteryWinMinor } from '@wl/schemas/games/lottery';
 import type { TPlatformDeps } from '../../http/deps.ts';
+import { isExcluded } from '../../kernel/closure.ts';
 import { creditPlayMoney } from './game-sessions.ts';
 import { guardedMove, holdsUnfinishedBet, StateMoved } from './guarded-state.ts';
 import type { TDb, TDrawRow } from './lottery-draws.ts';
@@ -154,7 +155,12 @@ export async function settleDraw(
     const ids = lotteryBetIds(b.id);
     const base = { playerId: String(b.member_id), roundId: ids.round, gameCode: b.game_code };
     try {
-      if (b.state === 'placed') {
+      if (b.state === 'placed' && (await isExcluded(deps.db, b.member_id!))) {
+        // A ticket of a member who closed its account before its draw ran is refunded, not played (docs/rules/protection.md#p-27).
+        await wallet.rollback({ ...base, transactionId: ids.rollback, refTransactionId: ids.bet });
+        await moveBetState(deps.db, b.id, 'placed', 'rolled_back', deps.clock());
+        rolledBack++;
+      } else if (b.state === 'placed') {
         await wallet.win({ ...base, transactionId: ids.win, amountMinor: win });
         await moveBetState(deps.db, b.id, 'placed', 'settled', deps.clock(), win);
         paid++;
