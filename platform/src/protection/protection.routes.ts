@@ -1,6 +1,7 @@
 import { PROTECTION_CALLS } from '@wl/schemas';
 import { routesOf } from '../http/routes-of.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
+import { acknowledgeRealityCheck, protectionSession, setRealityCheck } from './reality-check.service.ts';
 import { answerPrompt, cancelPending, confirmPending, protectionHistory, protectionStatus, setLimit, type TWho } from './limits.service.ts';
 
 /** The session's own member, now. */
@@ -10,7 +11,7 @@ const self = (c: { deps: TPlatformDeps; merchant: { id: number }; actor: { membe
   now: c.deps.clock(),
 });
 
-/** The protection area (docs/0102): the member's own limits, pending changes, first-deposit prompt and history; trial accounts refused (REAL_MEMBER). */
+/** The protection area (docs/0102, docs/0104): the member's own limits, pending changes, first-deposit prompt, history, session and reality check; trial accounts refused (REAL_MEMBER). */
 export const protectionRoutes = routesOf(PROTECTION_CALLS, {
   limits: (c) => protectionStatus(c.deps.db, c.merchant.id, c.actor.memberId, c.deps.clock()),
   set: (c) => setLimit(c.deps.db, self(c), c.input),
@@ -18,4 +19,7 @@ export const protectionRoutes = routesOf(PROTECTION_CALLS, {
   cancel: (c) => cancelPending(c.deps.db, self(c), c.input.kind),
   prompt: (c) => answerPrompt(c.deps.db, self(c), c.input.choice),
   history: (c) => protectionHistory(c.deps.db, c.actor.memberId),
+  session: (c) => protectionSession(c.deps.db, c.merchant.id, c.actor.memberId, c.deps.clock()),
+  realityCheck: (c) => setRealityCheck(c.deps.db, self(c), c.input.intervalMinutes),
+  acknowledge: (c) => acknowledgeRealityCheck(c.deps.db, self(c)),
 });

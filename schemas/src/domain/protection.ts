@@ -24,3 +24,17 @@ export const DEPOSIT_LIMIT_PERIODS = [
   { kind: 'deposit_7d', hours: 24 * 7 },
   { kind: 'deposit_30d', hours: 24 * 30 },
 ] as const;
+
+/** The loss and stake limits a bet is checked against (docs/0104), with their rolling window in hours. */
+export const BET_LIMIT_PERIODS = [
+  { kind: 'loss_24h', hours: 24 },
+  { kind: 'loss_7d', hours: 24 * 7 },
+  { kind: 'loss_30d', hours: 24 * 30 },
+  { kind: 'stake_24h', hours: 24 },
+  { kind: 'stake_7d', hours: 24 * 7 },
+  { kind: 'stake_30d', hours: 24 * 30 },
+] as const;
+export type TBetLimitKind = (typeof BET_LIMIT_PERIODS)[number]['kind'];
+
+/** The reality-check intervals a member or merchant may choose, in minutes (docs/0104). */
+export const REALITY_CHECK_MINUTES = [15, 30, 60] as const;

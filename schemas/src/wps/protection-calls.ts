@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { declareCall, REAL_MEMBER } from './call.ts';
 import { ZInstant } from './shapes.ts';
-import { DEPOSIT_LIMIT_PERIODS, PROTECTION_LIMIT_KINDS, type TProtectionLimitKind } from '../domain/protection.ts';
+import {
+  BET_LIMIT_PERIODS,
+  DEPOSIT_LIMIT_PERIODS,
+  PROTECTION_LIMIT_KINDS,
+  REALITY_CHECK_MINUTES,
+  type TBetLimitKind,
+  type TProtectionLimitKind,
+} from '../domain/protection.ts';
 
 /**
  * Player protection, part one (docs/0102): limits the member sets on itself, raises that wait for
@@ -21,9 +28,15 @@ export const PROTECTION_PATHS = {
   prompt: '/wps/member/protection/prompt',
   /** GET: the member's own protection log, newest first. */
   history: '/wps/member/protection/history',
+  /** GET: this session's clock, stakes and net, the reality check and the previous login (docs/0104). */
+  session: '/wps/member/protection/session',
+  /** POST { intervalMinutes }: the member's reality-check interval (15, 30 or 60; null: off). */
+  realityCheck: '/wps/member/protection/reality-check',
+  /** POST {}: the member acknowledges a reality check; play goes on for another interval. */
+  acknowledge: '/wps/member/protection/reality-check/acknowledge',
 } as const;
 
-export { DEPOSIT_LIMIT_PERIODS, PROTECTION_LIMIT_KINDS, type TProtectionLimitKind };
+export { BET_LIMIT_PERIODS, DEPOSIT_LIMIT_PERIODS, PROTECTION_LIMIT_KINDS, REALITY_CHECK_MINUTES, type TBetLimitKind, type TProtectionLimitKind };
 
 /** Message keys of the protection area; the web translates them. */
 export const PROTECTION_MESSAGES = {
@@ -33,6 +46,19 @@ export const PROTECTION_MESSAGES = {
   notDue: 'protection_pending_not_due',
   unchanged: 'protection_unchanged',
   sessionTooLong: 'protection_session_too_long',
+  /** A bet over the room a loss or stake limit leaves, one key per limit (docs/0104); the refusal carries `resetAt`. */
+  betLimit: {
+    loss_24h: 'protection_loss_limit_24h',
+    loss_7d: 'protection_loss_limit_7d',
+    loss_30d: 'protection_loss_limit_30d',
+    stake_24h: 'protection_stake_limit_24h',
+    stake_7d: 'protection_stake_limit_7d',
+    stake_30d: 'protection_stake_limit_30d',
+  },
+  /** The session is past the member's session limit: no new round until the member logs in again (docs/0104). */
+  sessionLimit: 'protection_session_limit',
+  /** A reality check is due: no new round until the member acknowledges it (docs/0104). */
+  realityCheckDue: 'protection_reality_check_due',
 } as const;
 
 /** A limit's value: minor units for money, minutes for the session; at most ৳10 crore or a day. */
@@ -78,9 +104,25 @@ const ZLimitState = z.object({
   value: ZLimitValue.nullable(),
   pending: z.object({ value: ZLimitValue.nullable(), effectiveAt: ZInstant }).nullable(),
 });
-const ZLogState = z.union([ZLimitState, z.object({ choice: z.enum(['set', 'skip']) })]).nullable();
+const ZRealityInterval = z.literal(REALITY_CHECK_MINUTES);
+/** A reality check's state in the log: the interval (null: off) and, for an acknowledgement, the session's figures then. */
+const ZRealityState = z.object({
+  intervalMinutes: ZRealityInterval.nullable(),
+  sessionMinutes: z.number().int().nonnegative().optional(),
+  stakedMinor: z.number().int().nonnegative().optional(),
+  netMinor: z.number().int().optional(),
+});
+const ZLogState = z.union([ZLimitState, z.object({ choice: z.enum(['set', 'skip']) }), ZRealityState]).nullable();
 
-export const PROTECTION_EVENT_KINDS = ['limit_set', 'raise_requested', 'raise_confirmed', 'pending_cancelled', 'prompt_answered'] as const;
+export const PROTECTION_EVENT_KINDS = [
+  'limit_set',
+  'raise_requested',
+  'raise_confirmed',
+  'pending_cancelled',
+  'prompt_answered',
+  'reality_check_set',
+  'reality_check',
+] as const;
 export const ZProtectionEvent = z.object({
   id: z.number().int().positive(),
   at: ZInstant,
@@ -95,6 +137,33 @@ export type TProtectionEvent = z.infer<typeof ZProtectionEvent>;
 export const ZProtectionHistory = z.object({ events: z.array(ZProtectionEvent).max(500) });
 export type TProtectionHistory = z.infer<typeof ZProtectionHistory>;
 
+/** The member's session as the game pages and the responsible gaming page show it (docs/0104). */
+export const ZProtectionSession = z.object({
+  /** This session's login; null without a live session. */
+  startedAt: ZInstant.nullable(),
+  /** The login before this one; null on a first login. */
+  previousLoginAt: ZInstant.nullable(),
+  /** Gross stakes since the login (rolled-back bets excluded), and wins less stakes (negative: a loss). */
+  stakedMinor: z.number().int().nonnegative(),
+  netMinor: z.number().int(),
+  realityCheck: z.object({
+    /** The interval in force (the member's own, else the merchant's default); null: none. */
+    intervalMinutes: ZRealityInterval.nullable(),
+    /** Whether the member chose it (false: the merchant's default applies). */
+    own: z.boolean(),
+    /** When the next check falls due; null without an interval or a session. */
+    dueAt: ZInstant.nullable(),
+    /** Due now: no new round until acknowledged. */
+    due: z.boolean(),
+  }),
+  /** The member's session limit in minutes, and when this session reaches it; null without one. */
+  sessionLimitMinutes: z.number().int().positive().nullable(),
+  sessionEndsAt: ZInstant.nullable(),
+});
+export type TProtectionSession = z.infer<typeof ZProtectionSession>;
+export const ZRealityCheckRequest = z.object({ intervalMinutes: ZRealityInterval.nullable() }).strict();
+export const ZAcknowledgeRequest = z.object({}).strict();
+
 const member = { moduleId: 'PROTECTION', audience: REAL_MEMBER } as const;
 export const PROTECTION_CALLS = {
   limits: declareCall({ method: 'GET', path: PROTECTION_PATHS.limits, output: ZProtectionStatus, ...member }),
@@ -103,4 +172,7 @@ export const PROTECTION_CALLS = {
   cancel: declareCall({ method: 'POST', path: PROTECTION_PATHS.cancel, input: ZProtectionKindRequest, output: ZProtectionStatus, ...member }),
   prompt: declareCall({ method: 'POST', path: PROTECTION_PATHS.prompt, input: ZProtectionPromptRequest, output: ZProtectionStatus, ...member }),
   history: declareCall({ method: 'GET', path: PROTECTION_PATHS.history, output: ZProtectionHistory, ...member }),
+  session: declareCall({ method: 'GET', path: PROTECTION_PATHS.session, output: ZProtectionSession, ...member }),
+  realityCheck: declareCall({ method: 'POST', path: PROTECTION_PATHS.realityCheck, input: ZRealityCheckRequest, output: ZProtectionSession, ...member }),
+  acknowledge: declareCall({ method: 'POST', path: PROTECTION_PATHS.acknowledge, input: ZAcknowledgeRequest, output: ZProtectionSession, ...member }),
 } as const;

@@ -40,6 +40,8 @@ import agentReportsBn from './agent-reports.bn.json';
 import agentReportsEn from './agent-reports.en.json';
 import promotionsBn from './promotions.bn.json';
 import promotionsEn from './promotions.en.json';
+import protectionPlayBn from './protection-play.bn.json';
+import protectionPlayEn from './protection-play.en.json';
 import { APPLY_MESSAGES } from '@wl/schemas/wps/promotion-apply-calls';
 import { OPERATOR_PROMOTION_MESSAGES } from '@wl/schemas/wps/operator-promotion-calls';
 import { PROTECTION_MESSAGES } from '@wl/schemas/wps/protection-calls';
@@ -77,6 +79,7 @@ const AREAS = {
   help: { en: helpEn, bn: helpBn },
   agentReports: { en: agentReportsEn, bn: agentReportsBn },
   promotions: { en: promotionsEn, bn: promotionsBn },
+  protectionPlay: { en: protectionPlayEn, bn: protectionPlayBn },
 };
 
 const EN = flatten({ ...(en as TTree), ...Object.assign({}, ...Object.values(AREAS).map((a) => a.en as TTree)) });
@@ -111,7 +114,7 @@ const SERVER_KEYS = [
   ...Object.values(AGENT_LIMIT_MESSAGES),
   ...Object.values(APPLY_MESSAGES),
   ...Object.values(OPERATOR_PROMOTION_MESSAGES),
-  // The protection area's refusals (docs/0102).
+  // The protection area's refusals (docs/0102), and a bet's (docs/0104).
   ...Object.values(PROTECTION_MESSAGES).flatMap((m) => (typeof m === 'string' ? [m] : Object.values(m))),
   // What the platform answers a switched-off module, maintenance and the region rule (docs/0069).
   ...Object.values(GATE_REFUSALS).map((refusal) => refusal.message),

@@ -5,6 +5,17 @@ import type { ColumnType, Generated } from 'kysely';
 export interface ProtectionSettingsTable {
   merchant_id: number;
   raise_delay_minutes: Generated<number>;
+  /** The default reality-check interval of members who never chose (migration 0048); null: none. */
+  reality_check_minutes: Generated<number | null>;
+}
+/** A member's reality check (migration 0048, docs/0104): interval null = turned off; not chosen or no row = the merchant's default. */
+export interface ProtectionRealityChecksTable {
+  member_id: number;
+  merchant_id: number;
+  /** The member chose the interval; false: the merchant's default applies (the row only keeps the acknowledgement). */
+  chosen: boolean;
+  interval_minutes: number | null;
+  acknowledged_at: Date | null;
 }
 export interface ProtectionLimitsTable {
   member_id: number;
@@ -40,4 +51,5 @@ export interface ProtectionTables {
   protection_limits: ProtectionLimitsTable;
   protection_pending: ProtectionPendingTable;
   protection_log: ProtectionLogTable;
+  protection_reality_checks: ProtectionRealityChecksTable;
 }
