@@ -38,3 +38,6 @@ export type TBetLimitKind = (typeof BET_LIMIT_PERIODS)[number]['kind'];
 
 /** The reality-check intervals a member or merchant may choose, in minutes (docs/0104). */
 export const REALITY_CHECK_MINUTES = [15, 30, 60] as const;
+
+/** The refusal of a round while a reality check is due (docs/0104); the web's game page opens the check's dialog on it. */
+export const REALITY_CHECK_DUE = 'protection_reality_check_due';

@@ -5,6 +5,7 @@ import {
   BET_LIMIT_PERIODS,
   DEPOSIT_LIMIT_PERIODS,
   PROTECTION_LIMIT_KINDS,
+  REALITY_CHECK_DUE,
   REALITY_CHECK_MINUTES,
   type TBetLimitKind,
   type TProtectionLimitKind,
@@ -58,7 +59,7 @@ export const PROTECTION_MESSAGES = {
   /** The session is past the member's session limit: no new round until the member logs in again (docs/0104). */
   sessionLimit: 'protection_session_limit',
   /** A reality check is due: no new round until the member acknowledges it (docs/0104). */
-  realityCheckDue: 'protection_reality_check_due',
+  realityCheckDue: REALITY_CHECK_DUE,
 } as const;
 
 /** A limit's value: minor units for money, minutes for the session; at most ৳10 crore or a day. */

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
 import type { TWlgRound, TWlgState } from '@wl/schemas';
+import { REALITY_CHECK_DUE } from '@wl/schemas/domain/protection';
 import { errorKey, useTRPC } from '../api/trpc.ts';
 import { AreaTexts } from '../i18n/area-texts.ts';
 import { LanguageSwitch } from '../layout/language-switch.tsx';
@@ -10,6 +11,7 @@ import { WALLET_CHANNEL } from '../session/session-context.tsx';
 import { CrashGame } from './crash-game.tsx';
 import { FairPanel } from './fair-panel.tsx';
 import { LotteryGame, type TLottoView } from './lottery-game.tsx';
+import { PlayProtection } from './play-protection.tsx';
 import { SlotGame } from './slot-game.tsx';
 import '../styles/games.css';
 
@@ -68,6 +70,8 @@ function GameWindow({ game, ticket, lottoView }: { game: string; ticket: string 
   const { opened, setOpened, failure } = useGameSession(game, ticket);
   const [rounds, setRounds] = useState<TWlgRound[]>([]);
   const [closed, setClosed] = useState(false);
+  // Rounds refused because a reality check is due (docs/0104): each one reads the session again.
+  const [dueRefusals, setDueRefusals] = useState(0);
   const loadRounds = useMutation(trpc.games.rounds.mutationOptions({ onSuccess: (r) => setRounds(r.rounds) }));
   const close = useMutation(
     trpc.games.close.mutationOptions({
@@ -127,10 +131,12 @@ function GameWindow({ game, ticket, lottoView }: { game: string; ticket: string 
           {t('game_close')}
         </button>
       </header>
+      {opened.mode === 'real' && <PlayProtection currencySymbol={symbol} dueRefusals={dueRefusals} />}
       {opened.game.engine === 'slot' && (
         <SlotGame
           token={opened.token}
           currencySymbol={symbol}
+          onRefused={(key) => key === REALITY_CHECK_DUE && setDueRefusals((n) => n + 1)}
           onRound={(answer) => {
             setOpened({ ...opened, balanceMinor: answer.balanceMinor, fair: answer.fair });
             if (opened.mode === 'real') announceBalanceChange();

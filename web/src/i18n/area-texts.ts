@@ -43,8 +43,6 @@ export const AREA_TEXTS = {
   promotions: { bn: () => import('./promotions.bn.json'), en: () => import('./promotions.en.json'), probe: 'promotions_rules' },
   /** Pages and panels off the first screen: the maintenance and region-blocked pages, the lite app's install panel (docs/0048), the favourite and recent game lists. */
   site: { bn: () => import('./site.bn.json'), en: () => import('./site.en.json'), probe: 'maintenance_title' },
-  /** Player protection while playing (docs/0104): the bet refusals of loss, stake and session limits, the reality check's dialog, the session clock, the responsible gaming page's reality-check section. */
-  protectionPlay: { bn: () => import('./protection-play.bn.json'), en: () => import('./protection-play.en.json'), probe: 'play_reality_title' },
 } satisfies Record<string, Record<TLanguage, TLoad> & { probe: string }>;
 
 export type TArea = keyof typeof AREA_TEXTS;

@@ -40,8 +40,6 @@ import agentReportsBn from './agent-reports.bn.json';
 import agentReportsEn from './agent-reports.en.json';
 import promotionsBn from './promotions.bn.json';
 import promotionsEn from './promotions.en.json';
-import protectionPlayBn from './protection-play.bn.json';
-import protectionPlayEn from './protection-play.en.json';
 import { APPLY_MESSAGES } from '@wl/schemas/wps/promotion-apply-calls';
 import { OPERATOR_PROMOTION_MESSAGES } from '@wl/schemas/wps/operator-promotion-calls';
 import { PROTECTION_MESSAGES } from '@wl/schemas/wps/protection-calls';
@@ -79,7 +77,6 @@ const AREAS = {
   help: { en: helpEn, bn: helpBn },
   agentReports: { en: agentReportsEn, bn: agentReportsBn },
   promotions: { en: promotionsEn, bn: promotionsBn },
-  protectionPlay: { en: protectionPlayEn, bn: protectionPlayBn },
 };
 
 const EN = flatten({ ...(en as TTree), ...Object.assign({}, ...Object.values(AREAS).map((a) => a.en as TTree)) });

@@ -7,6 +7,7 @@ import { downloadCsv } from '../lib/csv-export.ts';
 import { formatDigits } from '../lib/numbers.ts';
 import { localDateTime } from '../lib/numbers-later.ts';
 import { DepositRoomNote, LimitRow, useLimitText, useProtection } from './protection-parts.tsx';
+import { RealityCheckSection } from './protection-reality.tsx';
 import { RewardsPage } from './rewards-parts.tsx';
 import '../styles/rewards.css';
 import '../styles/protection.css';
@@ -131,6 +132,7 @@ export default function ProtectionPage() {
               </ul>
             </section>
           ))}
+          <RealityCheckSection />
           <History />
         </>
       }
