@@ -18,6 +18,7 @@ import type { TSeamlessProvider } from './seamless-auth.ts';
 import { accountsOf, playerOf } from './seamless-known.ts';
 import { stakeGateNeeded } from '../protection/effective-limits.ts';
 import { assertMayStake } from '../protection/stake-gate.ts';
+import { protectionNow } from '../protection/clock-seam.ts';
 
 const refusal = (code: number, key: string, balance?: { balanceMinor: number; currency: string }) => new WpsError(code, key, balance ?? null);
 
@@ -239,7 +240,7 @@ export async function seamlessBet(deps: TPlatformDeps, provider: TSeamlessProvid
     if (again) return again;
     // Loss, stake and session limits, reality checks (docs/0104): only for a member who has one, its row locked before the ledger.
     if (slot.gated) {
-      const at = { merchantId: provider.merchant.id, memberId: player.memberId, amountMinor: req.amountMinor, now: deps.clock() };
+      const at = { merchantId: provider.merchant.id, memberId: player.memberId, amountMinor: req.amountMinor, now: protectionNow(deps.clock) };
       await assertMayStake(trx, { ...at, balance: () => balanceOf(trx, provider, player) });
     }
     // With an active bonus: cash first, then bonus money, within the bonus's maximum stake (docs/0095).

@@ -1,6 +1,7 @@
 import { PROTECTION_CALLS } from '@wl/schemas';
 import { routesOf } from '../http/routes-of.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
+import { protectionNow } from './clock-seam.ts';
 import { acknowledgeRealityCheck, protectionSession, setRealityCheck } from './reality-check.service.ts';
 import { answerPrompt, cancelPending, confirmPending, protectionHistory, protectionStatus, setLimit, type TWho } from './limits.service.ts';
 
@@ -19,7 +20,7 @@ export const protectionRoutes = routesOf(PROTECTION_CALLS, {
   cancel: (c) => cancelPending(c.deps.db, self(c), c.input.kind),
   prompt: (c) => answerPrompt(c.deps.db, self(c), c.input.choice),
   history: (c) => protectionHistory(c.deps.db, c.actor.memberId),
-  session: (c) => protectionSession(c.deps.db, c.merchant.id, c.actor.memberId, c.deps.clock()),
-  realityCheck: (c) => setRealityCheck(c.deps.db, self(c), c.input.intervalMinutes),
-  acknowledge: (c) => acknowledgeRealityCheck(c.deps.db, self(c)),
+  session: (c) => protectionSession(c.deps.db, c.merchant.id, c.actor.memberId, protectionNow(c.deps.clock)),
+  realityCheck: (c) => setRealityCheck(c.deps.db, { ...self(c), now: protectionNow(c.deps.clock) }, c.input.intervalMinutes),
+  acknowledge: (c) => acknowledgeRealityCheck(c.deps.db, { ...self(c), now: protectionNow(c.deps.clock) }),
 });

@@ -42,6 +42,7 @@ export async function protectionSession(db: TDb, merchantId: number, memberId: n
   if (start === null) {
     return {
       startedAt: null,
+      minutes: 0,
       previousLoginAt: null,
       stakedMinor: 0,
       netMinor: 0,
@@ -62,6 +63,7 @@ export async function protectionSession(db: TDb, merchantId: number, memberId: n
   const dueAt = interval === null ? null : realityCheckDueAt(start, interval, own?.acknowledged_at ? new Date(own.acknowledged_at) : null);
   return {
     startedAt: start.toISOString(),
+    minutes: Math.max(0, Math.floor((now.getTime() - start.getTime()) / MINUTE_MS)),
     previousLoginAt: previous?.at ? new Date(previous.at).toISOString() : null,
     stakedMinor: played.stakedMinor,
     netMinor: played.wonMinor - played.stakedMinor,
@@ -115,7 +117,6 @@ export async function acknowledgeRealityCheck(db: Kysely<DB>, who: TWho): Promis
       .values({ member_id: who.memberId, merchant_id: who.merchantId, chosen: false, interval_minutes: null, acknowledged_at: who.now })
       .onConflict((oc) => oc.column('member_id').doUpdateSet({ acknowledged_at: who.now }))
       .execute();
-    const sessionMinutes = Math.floor((who.now.getTime() - Date.parse(session.startedAt!)) / MINUTE_MS);
     await appendProtectionLog(trx, {
       merchantId: who.merchantId,
       memberId: who.memberId,
@@ -124,7 +125,12 @@ export async function acknowledgeRealityCheck(db: Kysely<DB>, who: TWho): Promis
       kind: 'reality_check',
       limitKind: null,
       before: null,
-      after: { intervalMinutes: session.realityCheck.intervalMinutes, sessionMinutes, stakedMinor: session.stakedMinor, netMinor: session.netMinor },
+      after: {
+        intervalMinutes: session.realityCheck.intervalMinutes,
+        sessionMinutes: session.minutes,
+        stakedMinor: session.stakedMinor,
+        netMinor: session.netMinor,
+      },
     });
   });
   return protectionSession(db, who.merchantId, who.memberId, who.now);

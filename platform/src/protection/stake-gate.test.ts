@@ -6,6 +6,7 @@ import { loginToken, tokenCall } from '../test-support/http.ts';
 import { fundWallet } from '../test-support/bare-members.ts';
 import { signedInMember } from '../test-support/promo.ts';
 import { seamlessCalls } from '../test-support/seamless-calls.ts';
+import { armProtectionClockSeam } from './clock-seam.ts';
 import { ledgerViolations, NO_VIOLATIONS } from '../wallet/ledger-invariants.ts';
 
 // docs/0104: loss, stake and session limits and the reality check hold in the bet's debit
@@ -168,5 +169,9 @@ describe('session limit and reality check (docs/0104)', () => {
     const session = (await call('GET', PROTECTION_PATHS.session, again)).json().value;
     expect(session.previousLoginAt).not.toBeNull();
     expect(Date.parse(session.sessionEndsAt)).toBe(nowMs + 20 * 60_000);
+  });
+
+  it('the e2e protection clock seam is refused by a production start', () => {
+    expect(() => armProtectionClockSeam({ file: '/tmp/protection-clock', nodeEnv: 'production' })).toThrow(/PROTECTION_CLOCK_FILE/);
   });
 });

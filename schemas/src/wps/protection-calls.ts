@@ -142,6 +142,8 @@ export type TProtectionHistory = z.infer<typeof ZProtectionHistory>;
 export const ZProtectionSession = z.object({
   /** This session's login; null without a live session. */
   startedAt: ZInstant.nullable(),
+  /** Whole minutes since this session's login (0 without a session). */
+  minutes: z.number().int().nonnegative(),
   /** The login before this one; null on a first login. */
   previousLoginAt: ZInstant.nullable(),
   /** Gross stakes since the login (rolled-back bets excluded), and wins less stakes (negative: a loss). */

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTRPC } from '../api/trpc.ts';
@@ -10,45 +10,35 @@ import { useSession } from '../session/session-context.tsx';
 /** The responsible gaming page, where the member's protection history is (protection-parts.tsx PROTECTION_PAGE_PATH; not imported, to keep that module out of the game's chunk). */
 const HISTORY_PATH = '/member/responsibleGaming';
 
-/** The minutes since a session began, ticking once a minute (a display only: the server decides). */
-function useMinutesSince(startedAt: string | null): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(Date.now()), 60_000);
-    return () => window.clearInterval(timer);
-  }, []);
-  return startedAt === null ? 0 : Math.max(0, Math.floor((now - Date.parse(startedAt)) / 60_000));
-}
-
 /**
  * The member's session while playing (docs/0104): a bar with the session clock and the net result,
  * and the reality check's dialog — shown when the server says one is due (on opening, or when it
- * refused a round: `dueRefusals` counts those), with the session time, stakes and net, and "continue" (acknowledge),
+ * refused a round: `played` counts rounds and refusals), with the session time, stakes and net, and "continue" (acknowledge),
  * "view history" and "log out". Nothing for a visitor or a trial account (the call is refused).
  */
-export function PlayProtection({ currencySymbol, dueRefusals }: { currencySymbol: string; dueRefusals: number }) {
+export function PlayProtection({ currencySymbol, played }: { currencySymbol: string; played: number }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const { signOut } = useSession();
-  const session = useQuery(trpc.protection.session.queryOptions(undefined, { staleTime: 0, retry: false }));
+  const session = useQuery(trpc.protection.session.queryOptions(undefined, { staleTime: 0, retry: false, refetchInterval: 60_000 }));
   const acknowledge = useMutation(
     trpc.protection.acknowledge.mutationOptions({ onSuccess: (answer) => queryClient.setQueryData(trpc.protection.session.queryKey(), answer) }),
   );
   const s = session.data;
-  const minutes = useMinutesSince(s?.startedAt ?? null);
+  const minutes = s?.minutes ?? 0;
   useEffect(() => {
-    // A round refused for a due reality check: read the session again, the dialog follows.
-    if (dueRefusals > 0) void session.refetch();
-  }, [dueRefusals]);
+    // A round played or refused (a due reality check among them): read the session again, the dialog follows.
+    if (played > 0) void session.refetch();
+  }, [played]);
   if (!s || s.startedAt === null) return null;
   const net = (minor: number) => `${minor > 0 ? '+' : ''}${formatMinor(minor, language, currencySymbol)}`;
   return (
     <>
       <p className="game-page__session" data-testid="play.session">
         <span>
-          {t('play_session_clock')}: <strong data-testid="play.session.clock">{formatDigits(minutes, language)}′</strong>
+          {t('play_session_clock')}: <strong data-testid="play.session.clock">{t('play_minutes', { n: formatDigits(minutes, language) })}</strong>
         </span>
         <span>
           {t('play_session_net')}: <strong data-testid="play.session.net">{net(s.netMinor)}</strong>

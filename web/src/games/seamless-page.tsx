@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
 import type { TWlgRound, TWlgState } from '@wl/schemas';
-import { REALITY_CHECK_DUE } from '@wl/schemas/domain/protection';
 import { errorKey, useTRPC } from '../api/trpc.ts';
 import { AreaTexts } from '../i18n/area-texts.ts';
 import { LanguageSwitch } from '../layout/language-switch.tsx';
@@ -70,8 +69,8 @@ function GameWindow({ game, ticket, lottoView }: { game: string; ticket: string 
   const { opened, setOpened, failure } = useGameSession(game, ticket);
   const [rounds, setRounds] = useState<TWlgRound[]>([]);
   const [closed, setClosed] = useState(false);
-  // Rounds refused because a reality check is due (docs/0104): each one reads the session again.
-  const [dueRefusals, setDueRefusals] = useState(0);
+  // Rounds played or refused (docs/0104): each one reads the member's session figures again.
+  const [played, setPlayed] = useState(0);
   const loadRounds = useMutation(trpc.games.rounds.mutationOptions({ onSuccess: (r) => setRounds(r.rounds) }));
   const close = useMutation(
     trpc.games.close.mutationOptions({
@@ -131,16 +130,17 @@ function GameWindow({ game, ticket, lottoView }: { game: string; ticket: string 
           {t('game_close')}
         </button>
       </header>
-      {opened.mode === 'real' && <PlayProtection currencySymbol={symbol} dueRefusals={dueRefusals} />}
+      {opened.mode === 'real' && <PlayProtection currencySymbol={symbol} played={played} />}
       {opened.game.engine === 'slot' && (
         <SlotGame
           token={opened.token}
           currencySymbol={symbol}
-          onRefused={(key) => key === REALITY_CHECK_DUE && setDueRefusals((n) => n + 1)}
+          onRefused={() => setPlayed((n) => n + 1)}
           onRound={(answer) => {
             setOpened({ ...opened, balanceMinor: answer.balanceMinor, fair: answer.fair });
             if (opened.mode === 'real') announceBalanceChange();
             setRounds((r) => [answer.round, ...r].slice(0, 20));
+            setPlayed((n) => n + 1);
           }}
         />
       )}
