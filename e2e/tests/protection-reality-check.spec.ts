@@ -58,8 +58,9 @@ test('a reality check interrupts the slot when due, is acknowledged, and play go
     await checkPage(game, 360);
     await dialog.getByTestId('play.reality.continue').click();
     await expect(dialog).toBeHidden();
+    // The refused spin was drawn (nonce 2) and took no stake; this one plays.
     await game.getByTestId('slot.spin').click();
-    await expect(game.getByTestId('fair.nonce')).toHaveText('2');
+    await expect(game.getByTestId('fair.nonce')).toHaveText('3');
 
     // EN on a desktop window: another interval on, the same again.
     await game.setViewportSize({ width: 1280, height: 800 });
@@ -74,7 +75,7 @@ test('a reality check interrupts the slot when due, is acknowledged, and play go
     await dialog.getByTestId('play.reality.continue').click();
     await expect(dialog).toBeHidden();
     await game.getByTestId('slot.spin').click();
-    await expect(game.getByTestId('fair.nonce')).toHaveText('3');
+    await expect(game.getByTestId('fair.nonce')).toHaveText('5');
   } finally {
     setProtectionClock(0);
   }

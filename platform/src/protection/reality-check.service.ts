@@ -31,9 +31,8 @@ async function playedSince(db: TDb, memberId: number, since: Date): Promise<{ st
  * session limit's end. Read in `db` (the acknowledging transaction, or the pool).
  */
 export async function protectionSession(db: TDb, merchantId: number, memberId: number, now: Date): Promise<TProtectionSession> {
-  const trx = db as Transaction<DB>;
   const [start, limits, own] = await Promise.all([
-    sessionStart(trx, memberId, now),
+    sessionStart(db, memberId),
     effectiveLimits(db, merchantId, memberId),
     db.selectFrom('protection_reality_checks').select(['chosen', 'acknowledged_at']).where('member_id', '=', memberId).executeTakeFirst(),
   ]);

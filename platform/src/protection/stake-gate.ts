@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { BET_LIMIT_PERIODS, PROTECTION_MESSAGES, WPS_CODES, type TBetLimitKind } from '@wl/schemas';
 import type { DB } from '../db/schema.ts';
 import { WpsError } from '../http/envelope.ts';
@@ -66,16 +66,16 @@ async function refused(at: TStakeAt, key: string, resetAt: Date | null): Promise
 }
 
 /**
- * The member's newest live site session's start (its login), or null when it has none: a session
- * limit and a reality check count from there (docs/0104).
+ * The start (login) of the member's newest session not logged out, or null when it has none: a
+ * session limit and a reality check count from there (docs/0104). An idle-expired session still
+ * counts until a new login replaces it, so a provider's late bet never escapes a check that is due.
  */
-export async function sessionStart(trx: Transaction<DB>, memberId: number, now: Date): Promise<Date | null> {
-  const row = await trx
+export async function sessionStart(db: Kysely<DB> | Transaction<DB>, memberId: number): Promise<Date | null> {
+  const row = await db
     .selectFrom('sessions')
     .select('started_at')
     .where('member_id', '=', memberId)
     .where('revoked_at', 'is', null)
-    .where('expires_at', '>', now)
     .orderBy('started_at', 'desc')
     .limit(1)
     .executeTakeFirst();
@@ -118,7 +118,7 @@ export async function assertMayStake(trx: Transaction<DB>, at: TStakeAt): Promis
   }
   const sessionMinutes = limits.session_minutes;
   if (sessionMinutes === undefined && realityCheckMinutes === null) return;
-  const start = await sessionStart(trx, at.memberId, at.now);
+  const start = await sessionStart(trx, at.memberId);
   if (start === null) return;
   if (sessionMinutes !== undefined && at.now.getTime() >= start.getTime() + sessionMinutes * MINUTE_MS) {
     throw await refused(at, PROTECTION_MESSAGES.sessionLimit, null);

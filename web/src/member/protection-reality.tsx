@@ -19,7 +19,12 @@ export function RealityCheckSection() {
   const session = useQuery(trpc.protection.session.queryOptions(undefined, { staleTime: 0 }));
   const [choice, setChoice] = useState<string | null>(null);
   const save = useMutation(
-    trpc.protection.realityCheck.mutationOptions({ onSuccess: (answer) => queryClient.setQueryData(trpc.protection.session.queryKey(), answer) }),
+    trpc.protection.realityCheck.mutationOptions({
+      onSuccess: (answer) => {
+        queryClient.setQueryData(trpc.protection.session.queryKey(), answer);
+        setChoice(null);
+      },
+    }),
   );
   const current = session.data?.realityCheck;
   const value = choice ?? (current?.intervalMinutes ? String(current.intervalMinutes) : 'off');
