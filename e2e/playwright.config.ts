@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { E2E_CAPTCHA_TEST_KEY } from './fixtures/captcha.ts';
 import { E2E_MESSAGES_FILE } from './fixtures/messages.ts';
+import { E2E_PROTECTION_CLOCK_FILE } from './fixtures/protection-clock.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -94,6 +95,9 @@ export default defineConfig({
       // Real-time salary windows of 20 s instead of docs/rules/accounts.md#a-16's 5 minutes, so agent-contracts.spec.ts
       // watches a settlement without waiting minutes (docs/0049).
       REALTIME_SALARY_WINDOW_SECONDS: '20',
+      // Protection decisions read the clock plus this file's offset, so protection-reality-check.spec.ts lets a
+      // reality check fall due without waiting 15 minutes (docs/0104); never set in production.
+      PROTECTION_CLOCK_FILE: E2E_PROTECTION_CLOCK_FILE,
     },
   },
 });

@@ -10,6 +10,7 @@ import type { JobRunner } from './jobs/job-runner.ts';
 import { startPlatformJobs } from './jobs/platform-jobs.ts';
 import { prepareDatabase, type TStartStep } from './prepare-database.ts';
 import { assertCaptchaSeamAllowed } from './verification/captcha.service.ts';
+import { armProtectionClockSeam } from './protection/clock-seam.ts';
 
 export type { TStartStep } from './prepare-database.ts';
 
@@ -62,6 +63,7 @@ export async function startEmbeddedPlatform(opts: TEmbeddedPlatformOptions & TEm
   const captchaTestKey = opts.captchaTestKey ?? platformEnv.captchaTestKey;
   // Before the database opens: a production start with the captcha test seam stops here.
   assertCaptchaSeamAllowed({ nodeEnv: platformEnv.nodeEnv, captchaTestKey });
+  armProtectionClockSeam({ file: platformEnv.protectionClockFile, nodeEnv: platformEnv.nodeEnv });
   const production = opts.production ?? platformEnv.production;
   const merchantCode = opts.merchantCode ?? platformEnv.merchantCode;
   const messageCaptureFile =

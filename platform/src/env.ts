@@ -27,6 +27,8 @@ export const platformEnv = {
   /** Test-only: captcha answers derive from their id with this key (docs/0012); refused when NODE_ENV is production. */
   captchaTestKey: process.env.CAPTCHA_TEST_KEY || undefined,
   nodeEnv: process.env.NODE_ENV || undefined,
+  /** Test-only (docs/0104): protection decisions read the clock plus the milliseconds in this file; refused in production. */
+  protectionClockFile: process.env.PROTECTION_CLOCK_FILE || undefined,
   /** docs/0067: deliver SMS and e-mail by POSTing them to this URL (unset: the embedded outbox). */
   messageProviderUrl: process.env.MESSAGE_PROVIDER_URL || undefined,
   /** Bearer secret sent to MESSAGE_PROVIDER_URL. */

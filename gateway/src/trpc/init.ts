@@ -37,6 +37,8 @@ const ZRefusalValue = z.object({
   fieldErrors: ZFieldErrors.optional(),
   /** A withdrawal's forfeit warning: the bonus money that would be lost (docs/0095). */
   bonusMinor: z.number().int().nonnegative().optional(),
+  /** A bet refused by a loss or stake limit: when its room grows again (docs/0104). */
+  resetAt: z.string().datetime().nullable().optional(),
 });
 
 /** `data.upstream` of an error: the refusal's code and what the web needs to react to it. */
@@ -46,6 +48,7 @@ export type TUpstreamErrorData = {
   retryAfterSeconds?: number;
   fieldErrors?: TFieldErrors;
   bonusMinor?: number;
+  resetAt?: string;
 };
 
 function upstreamDataOf(cause: UpstreamError): TUpstreamErrorData {
@@ -56,6 +59,7 @@ function upstreamDataOf(cause: UpstreamError): TUpstreamErrorData {
     ...(value?.retryAfterSeconds !== undefined ? { retryAfterSeconds: value.retryAfterSeconds } : {}),
     ...(value?.fieldErrors !== undefined ? { fieldErrors: value.fieldErrors } : {}),
     ...(value?.bonusMinor !== undefined ? { bonusMinor: value.bonusMinor } : {}),
+    ...(value?.resetAt ? { resetAt: value.resetAt } : {}),
   };
 }
 

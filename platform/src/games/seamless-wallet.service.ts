@@ -15,9 +15,11 @@ import type { TPlatformDeps } from '../http/deps.ts';
 import { WpsError } from '../http/envelope.ts';
 import { inTransaction, LedgerError, transfer } from '../wallet/ledger.service.ts';
 import { refundWithBonus, settleWithBonus, stakeWithBonus } from '../bonus/wagering.ts';
-import { isExcludedLocked } from '../protection/exclusion.ts';
 import type { TSeamlessProvider } from './seamless-auth.ts';
 import { accountsOf, playerOf } from './seamless-known.ts';
+import { stakeGateNeeded } from '../protection/effective-limits.ts';
+import { assertMayStake } from '../protection/stake-gate.ts';
+import { protectionNow } from '../protection/clock-seam.ts';
 
 const refusal = (code: number, key: string, balance?: { balanceMinor: number; currency: string }) => new WpsError(code, key, balance ?? null);
 
@@ -191,16 +193,18 @@ async function lockBetSlot(
   betId: string,
   state: 'placed' | 'void',
   memberId: number,
-): Promise<{ state: TSlotState; seenHash: string | null; bonusAward: number | null }> {
+): Promise<{ state: TSlotState; seenHash: string | null; bonusAward: number | null; gated: boolean }> {
   // The member's active bonus rides on the same statement (docs/0095): one indexed lookup, no round trip.
   const activeBonus = trx.selectFrom('bonus_awards').select('id').where('member_id', '=', memberId).where('state', '=', 'active');
+  // So does whether a bet must pass the stake gate (docs/0104); a rollback never does.
+  const gated = state === 'placed' ? stakeGateNeeded(provider.merchant.id, memberId) : sql<boolean>`false`;
   const slot = await trx
     .insertInto('seamless_bet_slots')
     .values({ provider_id: provider.id, bet_transaction_id: betId, state })
     .onConflict((oc) => oc.columns(['provider_id', 'bet_transaction_id']).doUpdateSet((eb) => ({ state: eb.ref('seamless_bet_slots.state') })))
-    .returning(['state', seenHashOf(trx, provider, betId).as('seen_hash'), activeBonus.as('bonus_award')])
+    .returning(['state', seenHashOf(trx, provider, betId).as('seen_hash'), activeBonus.as('bonus_award'), gated.as('gated')])
     .executeTakeFirstOrThrow();
-  return { state: slot.state, seenHash: slot.seen_hash, bonusAward: slot.bonus_award };
+  return { state: slot.state, seenHash: slot.seen_hash, bonusAward: slot.bonus_award, gated: slot.gated };
 }
 
 /**
@@ -235,9 +239,12 @@ export async function seamlessBet(deps: TPlatformDeps, provider: TSeamlessProvid
     }
     const again = await answerSeen(trx, provider, player, slot.seenHash, hash);
     if (again) return again;
-    // A closed account (time-out, self-exclusion) stakes nothing: its row locked before the ledger's (docs/rules/protection.md#p-22).
-    if (await isExcludedLocked(trx, provider.merchant.id, player.memberId))
-      throw await refusedWithBalance(trx, provider, player, PROTECTION_MESSAGES.excluded, 403);
+    // The stake gate (docs/0104, docs/0105): only for a member with a limit, a reality check or a closed
+    // account (time-out, self-exclusion), its row locked before the ledger.
+    if (slot.gated) {
+      const at = { merchantId: provider.merchant.id, memberId: player.memberId, amountMinor: req.amountMinor, now: protectionNow(deps.clock) };
+      await assertMayStake(trx, { ...at, balance: () => balanceOf(trx, provider, player) });
+    }
     // With an active bonus: cash first, then bonus money, within the bonus's maximum stake (docs/0095).
     const withBonus =
       slot.bonusAward === null ? undefined : await stakeWithBonus(trx, provider, player, req, (key) => refusedWithBalance(trx, provider, player, key));

@@ -10,7 +10,9 @@ import { WpsError } from '../http/envelope.ts';
  * money and game paths refuse a closed account (protection/exclusion.ts), and the rewards, bonus,
  * promotion and referral paths pay it nothing (`mayMarket`), below the protection area in the layers.
  * A closure is open until reopened; a member is closed by its own open closure, or by another
- * account's (any brand of the deployment) whose person matches its mobile, e-mail or payee name.
+ * account's (any brand of the deployment) whose person matches its mobile or e-mail. The payee name
+ * is kept with a closure but matches nothing: a common name would close strangers' accounts and
+ * refuse their registrations (a review queue could use it).
  */
 
 type TDb = Kysely<DB> | Transaction<DB>;
@@ -33,7 +35,7 @@ export async function keysOfMember(db: TDb, memberId: number) {
   return m ? personKeys({ mobile: m.mobile_num, email: m.email, payee: m.bank_holder_name }) : { mobile_key: null, email_key: null, payee_key: null };
 }
 
-/** Open closures matching any of the person's keys (any brand), or the member's own. */
+/** Open closures matching the person's mobile or e-mail (any brand), or the member's own. */
 export async function closuresMatching(db: TDb, memberId: number | null, keys: ReturnType<typeof personKeys>): Promise<TClosureRow[]> {
   return db
     .selectFrom('protection_exclusions')
@@ -44,7 +46,6 @@ export async function closuresMatching(db: TDb, memberId: number | null, keys: R
       if (memberId !== null) any.push(eb('member_id', '=', memberId));
       if (keys.mobile_key) any.push(eb('mobile_key', '=', keys.mobile_key));
       if (keys.email_key) any.push(eb('email_key', '=', keys.email_key));
-      if (keys.payee_key) any.push(eb('payee_key', '=', keys.payee_key));
       return any.length === 0 ? eb.val(false) : eb.or(any);
     })
     .orderBy('id')
@@ -91,8 +92,8 @@ export async function marketableMembers(trx: Transaction<DB>, memberIds: readonl
   if (ids.length === 0) return new Set();
   const members = await trx.selectFrom('members').select(['id', 'mobile_num', 'email', 'bank_holder_name']).where('id', 'in', ids).execute();
   const keyed = members.map((m) => ({ id: m.id, ...personKeys({ mobile: m.mobile_num, email: m.email, payee: m.bank_holder_name }) }));
-  const list = (k: 'mobile_key' | 'email_key' | 'payee_key') => [...new Set(keyed.flatMap((m) => (m[k] ? [m[k]] : [])))];
-  const [mobiles, emails, payees] = [list('mobile_key'), list('email_key'), list('payee_key')];
+  const list = (k: 'mobile_key' | 'email_key') => [...new Set(keyed.flatMap((m) => (m[k] ? [m[k]] : [])))];
+  const [mobiles, emails] = [list('mobile_key'), list('email_key')];
   const open = await trx
     .selectFrom('protection_exclusions')
     .select(['member_id', 'mobile_key', 'email_key', 'payee_key'])
@@ -102,7 +103,6 @@ export async function marketableMembers(trx: Transaction<DB>, memberIds: readonl
         eb('member_id', 'in', ids),
         ...(mobiles.length ? [eb('mobile_key', 'in', mobiles)] : []),
         ...(emails.length ? [eb('email_key', 'in', emails)] : []),
-        ...(payees.length ? [eb('payee_key', 'in', payees)] : []),
       ]),
     )
     .execute();
@@ -111,14 +111,13 @@ export async function marketableMembers(trx: Transaction<DB>, memberIds: readonl
       (c) =>
         c.member_id === m.id ||
         (m.mobile_key !== null && c.mobile_key === m.mobile_key) ||
-        (m.email_key !== null && c.email_key === m.email_key) ||
-        (m.payee_key !== null && c.payee_key === m.payee_key),
+        (m.email_key !== null && c.email_key === m.email_key),
     );
   return new Set(keyed.filter((m) => !closed(m)).map((m) => m.id));
 }
 
 /**
- * Whether a new registration's person (mobile, e-mail or payee name) is an excluded person's, of
+ * Whether a new registration's person (mobile or e-mail) is an excluded person's, of
  * any brand (docs/rules/protection.md#p-26): such a registration is refused.
  */
 export async function assertRegistrationAllowed(db: TDb, p: { mobile: string | null; email: string | null; payee: string | null }): Promise<void> {

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { sql } from 'kysely';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AGENT_PATHS, DEFAULT_BONUS_TERMS, DEPOSIT_PATHS, PROTECTION_PATHS, TRANSFER_PATHS, WPS_PATHS } from '@wl/schemas';
@@ -20,6 +21,7 @@ import { payFromBonusExpense } from '../wallet/member-wallets.ts';
 import { walletBalance } from '../wallet/wallet.queries.ts';
 import { requestWithdrawal } from '../withdraw/withdraw.service.ts';
 import { confirmReopen, excludeSelf, exclusionStatus, requestReopen } from './exclusion.ts';
+import { stakeGateNeeded } from './effective-limits.ts';
 
 // docs/0105: time-out and self-exclusion, on both databases (PGlite; PostgreSQL with DATABASE_URL).
 // The clock is the platform's (deps.clock): moving it ends closures and cooling-offs, and the
@@ -235,7 +237,7 @@ describe('reopening', () => {
 });
 
 describe('every brand of the deployment', () => {
-  it('closes a member of another brand with the same mobile, e-mail or payee name, and refuses a registration with one', async () => {
+  it('closes a member of another brand with the same mobile or e-mail (a payee name alone matches nothing), gates its bets, and refuses a registration with one', async () => {
     const now = new Date(nowMs);
     const m = await freshDownline(ctx, 'ex_person');
     await ctx.db
@@ -266,8 +268,11 @@ describe('every brand of the deployment', () => {
     const byEmail = await twin('ex_twin2', { email: ' person@example.COM' });
     const byPayee = await twin('ex_twin3', { bank_holder_name: 'rahim uddin' });
     const stranger = await twin('ex_twin4', { mobile_num: '01799999999', email: 'someone@example.com', bank_holder_name: 'Karim' });
-    for (const id of [byMobile, byEmail, byPayee]) {
+    // The bet's probe (lockBetSlot's RETURNING) sends the same members through the stake gate.
+    const gated = async (id: number) => (await sql<{ g: boolean }>`select ${stakeGateNeeded(other.id, id)} as g`.execute(ctx.db)).rows[0]!.g;
+    for (const id of [byMobile, byEmail]) {
       expect(await isExcluded(ctx.db, id)).toBe(true);
+      expect(await gated(id)).toBe(true);
       const s = await exclusionStatus(ctx.db, other.id, id, now);
       expect(s.exclusion).toMatchObject({ kind: 'self_exclusion', otherBrand: true });
       // Only the excluded account itself can reopen.
@@ -278,7 +283,11 @@ describe('every brand of the deployment', () => {
         messageKey: 'protection_exclusion_other_brand',
       });
     }
-    expect(await isExcluded(ctx.db, stranger)).toBe(false);
+    // A common name would close strangers: the payee name is kept, not matched.
+    for (const id of [byPayee, stranger]) {
+      expect(await isExcluded(ctx.db, id)).toBe(false);
+      expect(await gated(id)).toBe(false);
+    }
 
     const reg = (username: string, mobileNum: string) =>
       registerMember(ctx, 'username', { username, password: 'Abcd1234', confirmPassword: 'Abcd1234', mobileNum });

@@ -63,3 +63,20 @@ export function exclusionEnd(period: TExclusionPeriod, from: Date): Date | null 
       return null;
   }
 }
+
+/** The loss and stake limits a bet is checked against (docs/0104), with their rolling window in hours. */
+export const BET_LIMIT_PERIODS = [
+  { kind: 'loss_24h', hours: 24 },
+  { kind: 'loss_7d', hours: 24 * 7 },
+  { kind: 'loss_30d', hours: 24 * 30 },
+  { kind: 'stake_24h', hours: 24 },
+  { kind: 'stake_7d', hours: 24 * 7 },
+  { kind: 'stake_30d', hours: 24 * 30 },
+] as const;
+export type TBetLimitKind = (typeof BET_LIMIT_PERIODS)[number]['kind'];
+
+/** The reality-check intervals a member or merchant may choose, in minutes (docs/0104). */
+export const REALITY_CHECK_MINUTES = [15, 30, 60] as const;
+
+/** The refusal of a round while a reality check is due (docs/0104); the web's game page opens the check's dialog on it. */
+export const REALITY_CHECK_DUE = 'protection_reality_check_due';

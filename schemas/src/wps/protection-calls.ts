@@ -3,12 +3,16 @@ import { declareCall, operatorWith, REAL_MEMBER } from './call.ts';
 import { ZInstant, ZRowId } from './shapes.ts';
 import { zText } from '../text.ts';
 import {
+  BET_LIMIT_PERIODS,
   DEPOSIT_LIMIT_PERIODS,
   EXCLUSION_KINDS,
   EXCLUSION_PERIODS,
   PERIODS_OF,
   PROTECTION_LIMIT_KINDS,
+  REALITY_CHECK_DUE,
+  REALITY_CHECK_MINUTES,
   exclusionEnd,
+  type TBetLimitKind,
   type TExclusionKind,
   type TExclusionPeriod,
   type TProtectionLimitKind,
@@ -42,10 +46,16 @@ export const PROTECTION_PATHS = {
   reopenConfirm: '/wps/member/protection/exclusion/reopen/confirm',
   /** POST { memberId, endsAt, reason }: an operator lengthens a member's closure (never shortens). */
   lengthen: '/wps/operator/compliance/exclusion/lengthen',
+  /** GET: this session's clock, stakes and net, the reality check and the previous login (docs/0104). */
+  session: '/wps/member/protection/session',
+  /** POST { intervalMinutes }: the member's reality-check interval (15, 30 or 60; null: off). */
+  realityCheck: '/wps/member/protection/reality-check',
+  /** POST {}: the member acknowledges a reality check; play goes on for another interval. */
+  acknowledge: '/wps/member/protection/reality-check/acknowledge',
 } as const;
 
-export { DEPOSIT_LIMIT_PERIODS, EXCLUSION_KINDS, EXCLUSION_PERIODS, PERIODS_OF, PROTECTION_LIMIT_KINDS, exclusionEnd };
-export type { TExclusionKind, TExclusionPeriod, TProtectionLimitKind };
+export { BET_LIMIT_PERIODS, DEPOSIT_LIMIT_PERIODS, EXCLUSION_KINDS, EXCLUSION_PERIODS, PERIODS_OF, PROTECTION_LIMIT_KINDS, REALITY_CHECK_MINUTES, exclusionEnd };
+export type { TBetLimitKind, TExclusionKind, TExclusionPeriod, TProtectionLimitKind };
 
 /** Message keys of the protection area; the web translates them. */
 export const PROTECTION_MESSAGES = {
@@ -69,6 +79,19 @@ export const PROTECTION_MESSAGES = {
   otherBrand: 'protection_exclusion_other_brand',
   /** A registration whose mobile, e-mail or payee name is an excluded person's. */
   registrationExcluded: 'protection_registration_excluded',
+  /** A bet over the room a loss or stake limit leaves, one key per limit (docs/0104); the refusal carries `resetAt`. */
+  betLimit: {
+    loss_24h: 'protection_loss_limit_24h',
+    loss_7d: 'protection_loss_limit_7d',
+    loss_30d: 'protection_loss_limit_30d',
+    stake_24h: 'protection_stake_limit_24h',
+    stake_7d: 'protection_stake_limit_7d',
+    stake_30d: 'protection_stake_limit_30d',
+  },
+  /** The session is past the member's session limit: no new round until the member logs in again (docs/0104). */
+  sessionLimit: 'protection_session_limit',
+  /** A reality check is due: no new round until the member acknowledges it (docs/0104). */
+  realityCheckDue: REALITY_CHECK_DUE,
 } as const;
 
 /** A limit's value: minor units for money, minutes for the session; at most ৳10 crore or a day. */
@@ -123,7 +146,15 @@ const ZExclusionLogState = z.object({
   reopened: z.boolean().optional(),
   reason: z.string().max(500).optional(),
 });
-const ZLogState = z.union([ZLimitState, z.object({ choice: z.enum(['set', 'skip']) }), ZExclusionLogState]).nullable();
+const ZRealityInterval = z.literal(REALITY_CHECK_MINUTES);
+/** A reality check's state in the log: the interval (null: off) and, for an acknowledgement, the session's figures then. */
+const ZRealityState = z.object({
+  intervalMinutes: ZRealityInterval.nullable(),
+  sessionMinutes: z.number().int().nonnegative().optional(),
+  stakedMinor: z.number().int().nonnegative().optional(),
+  netMinor: z.number().int().optional(),
+});
+const ZLogState = z.union([ZLimitState, z.object({ choice: z.enum(['set', 'skip']) }), ZExclusionLogState, ZRealityState]).nullable();
 
 export const PROTECTION_EVENT_KINDS = [
   'limit_set',
@@ -135,6 +166,8 @@ export const PROTECTION_EVENT_KINDS = [
   'exclusion_lengthened',
   'reopen_requested',
   'reopened',
+  'reality_check_set',
+  'reality_check',
 ] as const;
 export const ZProtectionEvent = z.object({
   id: z.number().int().positive(),
@@ -184,6 +217,34 @@ export const ZLengthenRequest = z.object({
   reason: zText({ max: 500, min: 3, multiline: true }),
 });
 export type TLengthenRequest = z.infer<typeof ZLengthenRequest>;
+/** The member's session as the game pages and the responsible gaming page show it (docs/0104). */
+export const ZProtectionSession = z.object({
+  /** This session's login; null without a live session. */
+  startedAt: ZInstant.nullable(),
+  /** Whole minutes since this session's login (0 without a session). */
+  minutes: z.number().int().nonnegative(),
+  /** The login before this one; null on a first login. */
+  previousLoginAt: ZInstant.nullable(),
+  /** Gross stakes since the login (rolled-back bets excluded), and wins less stakes (negative: a loss). */
+  stakedMinor: z.number().int().nonnegative(),
+  netMinor: z.number().int(),
+  realityCheck: z.object({
+    /** The interval in force (the member's own, else the merchant's default); null: none. */
+    intervalMinutes: ZRealityInterval.nullable(),
+    /** Whether the member chose it (false: the merchant's default applies). */
+    own: z.boolean(),
+    /** When the next check falls due; null without an interval or a session. */
+    dueAt: ZInstant.nullable(),
+    /** Due now: no new round until acknowledged. */
+    due: z.boolean(),
+  }),
+  /** The member's session limit in minutes, and when this session reaches it; null without one. */
+  sessionLimitMinutes: z.number().int().positive().nullable(),
+  sessionEndsAt: ZInstant.nullable(),
+});
+export type TProtectionSession = z.infer<typeof ZProtectionSession>;
+export const ZRealityCheckRequest = z.object({ intervalMinutes: ZRealityInterval.nullable() }).strict();
+export const ZAcknowledgeRequest = z.object({}).strict();
 
 const member = { moduleId: 'PROTECTION', audience: REAL_MEMBER } as const;
 export const PROTECTION_CALLS = {
@@ -207,4 +268,7 @@ export const PROTECTION_CALLS = {
     region: 'serve',
     audience: operatorWith('compliance.write'),
   }),
+  session: declareCall({ method: 'GET', path: PROTECTION_PATHS.session, output: ZProtectionSession, ...member }),
+  realityCheck: declareCall({ method: 'POST', path: PROTECTION_PATHS.realityCheck, input: ZRealityCheckRequest, output: ZProtectionSession, ...member }),
+  acknowledge: declareCall({ method: 'POST', path: PROTECTION_PATHS.acknowledge, input: ZAcknowledgeRequest, output: ZProtectionSession, ...member }),
 } as const;

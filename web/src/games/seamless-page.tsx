@@ -10,6 +10,7 @@ import { WALLET_CHANNEL } from '../session/session-context.tsx';
 import { CrashGame } from './crash-game.tsx';
 import { FairPanel } from './fair-panel.tsx';
 import { LotteryGame, type TLottoView } from './lottery-game.tsx';
+import { PlayProtection } from './play-protection.tsx';
 import { SlotGame } from './slot-game.tsx';
 import '../styles/games.css';
 
@@ -68,6 +69,8 @@ function GameWindow({ game, ticket, lottoView }: { game: string; ticket: string 
   const { opened, setOpened, failure } = useGameSession(game, ticket);
   const [rounds, setRounds] = useState<TWlgRound[]>([]);
   const [closed, setClosed] = useState(false);
+  // Rounds played or refused (docs/0104): each one reads the member's session figures again.
+  const [played, setPlayed] = useState(0);
   const loadRounds = useMutation(trpc.games.rounds.mutationOptions({ onSuccess: (r) => setRounds(r.rounds) }));
   const close = useMutation(
     trpc.games.close.mutationOptions({
@@ -127,14 +130,17 @@ function GameWindow({ game, ticket, lottoView }: { game: string; ticket: string 
           {t('game_close')}
         </button>
       </header>
+      {opened.mode === 'real' && <PlayProtection currencySymbol={symbol} played={played} />}
       {opened.game.engine === 'slot' && (
         <SlotGame
           token={opened.token}
           currencySymbol={symbol}
+          onRefused={() => setPlayed((n) => n + 1)}
           onRound={(answer) => {
             setOpened({ ...opened, balanceMinor: answer.balanceMinor, fair: answer.fair });
             if (opened.mode === 'real') announceBalanceChange();
             setRounds((r) => [answer.round, ...r].slice(0, 20));
+            setPlayed((n) => n + 1);
           }}
         />
       )}

@@ -9,6 +9,7 @@ import { formatDigits, formatMinor, formatNumber } from '../lib/numbers.ts';
 import { formatPercent } from '../lib/numbers-later.ts';
 import { BetPerLineSelect } from './bet-per-line-select.tsx';
 import { SlotSymbol } from './slot-symbol.tsx';
+import { LimitResetNote } from './play-protection.tsx';
 
 const RTP = slotReturnToPlayer() * 100;
 
@@ -31,7 +32,18 @@ function Reels({ spin }: { spin: TSlotSpin | null }) {
 }
 
 /** The slot: reels, bet per line, spin, the round's wins and the paytable. */
-export function SlotGame({ token, currencySymbol, onRound }: { token: string; currencySymbol: string; onRound: (answer: TWlgSlotSpinResponse) => void }) {
+export function SlotGame({
+  token,
+  currencySymbol,
+  onRound,
+  onRefused,
+}: {
+  token: string;
+  currencySymbol: string;
+  onRound: (answer: TWlgSlotSpinResponse) => void;
+  /** A spin refused (its message key): the page reacts to a protection refusal (docs/0104). */
+  onRefused?: (key: string) => void;
+}) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const trpc = useTRPC();
@@ -43,6 +55,7 @@ export function SlotGame({ token, currencySymbol, onRound }: { token: string; cu
         setLast(answer);
         onRound(answer);
       },
+      onError: (err) => onRefused?.(errorKey(err)),
     }),
   );
   const outcome = last?.round.outcome ?? null;
@@ -80,6 +93,7 @@ export function SlotGame({ token, currencySymbol, onRound }: { token: string; cu
           {t(errorKey(spin.error))}
         </p>
       )}
+      {spin.isError && <LimitResetNote error={spin.error} />}
       <div className="slot__controls">
         <BetPerLineSelect className="slot__bet" value={bet} onChange={setBet} currencySymbol={currencySymbol} disabled={spin.isPending} testId="slot.bet" />
         <div className="slot__total">

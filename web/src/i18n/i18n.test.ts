@@ -111,7 +111,7 @@ const SERVER_KEYS = [
   ...Object.values(AGENT_LIMIT_MESSAGES),
   ...Object.values(APPLY_MESSAGES),
   ...Object.values(OPERATOR_PROMOTION_MESSAGES),
-  // The protection area's refusals (docs/0102).
+  // The protection area's refusals (docs/0102), and a bet's (docs/0104).
   ...Object.values(PROTECTION_MESSAGES).flatMap((m) => (typeof m === 'string' ? [m] : Object.values(m))),
   // What the platform answers a switched-off module, maintenance and the region rule (docs/0069).
   ...Object.values(GATE_REFUSALS).map((refusal) => refusal.message),

@@ -8,6 +8,7 @@ import { formatDigits } from '../lib/numbers.ts';
 import { localDateTime } from '../lib/numbers-later.ts';
 import { ExclusionSection } from './exclusion-parts.tsx';
 import { DepositRoomNote, LimitRow, useLimitText, useProtection } from './protection-parts.tsx';
+import { RealityCheckSection } from './protection-reality.tsx';
 import { RewardsPage } from './rewards-parts.tsx';
 import '../styles/rewards.css';
 import '../styles/protection.css';
@@ -134,6 +135,7 @@ export default function ProtectionPage() {
             </section>
           ))}
           <ExclusionSection />
+          <RealityCheckSection />
           <History />
         </>
       }

@@ -7,6 +7,17 @@ export interface ProtectionSettingsTable {
   raise_delay_minutes: Generated<number>;
   /** Migration 0049 (docs/0105): the cooling-off between a reopen request and its confirmation. */
   reopen_cooling_minutes: Generated<number>;
+  /** The default reality-check interval of members who never chose (migration 0048); null: none. */
+  reality_check_minutes: Generated<number | null>;
+}
+/** A member's reality check (migration 0048, docs/0104): interval null = turned off; not chosen or no row = the merchant's default. */
+export interface ProtectionRealityChecksTable {
+  member_id: number;
+  merchant_id: number;
+  /** The member chose the interval; false: the merchant's default applies (the row only keeps the acknowledgement). */
+  chosen: boolean;
+  interval_minutes: number | null;
+  acknowledged_at: Date | null;
 }
 export interface ProtectionLimitsTable {
   member_id: number;
@@ -60,4 +71,5 @@ export interface ProtectionTables {
   protection_pending: ProtectionPendingTable;
   protection_log: ProtectionLogTable;
   protection_exclusions: ProtectionExclusionsTable;
+  protection_reality_checks: ProtectionRealityChecksTable;
 }

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   SEAMLESS_HEADERS,
   SEAMLESS_PATHS,
@@ -10,12 +11,15 @@ import {
 } from '@wl/schemas';
 import { newSeamlessNonce, seamlessSignature } from '../seamless-signature.ts';
 
+/** What a refusal carries: the balance, and for a protection refusal when play may go on (docs/0104). */
+const ZRefusalValue = ZSeamlessAnswer.pick({ balanceMinor: true, currency: true }).extend({ resetAt: z.string().datetime().nullable().optional() });
+
 /** A refusal the wallet answered (its wps code and message key, and the balance when it sent one). */
 export class WalletRefusal extends Error {
   constructor(
     readonly code: number,
     readonly messageKey: string,
-    readonly balance: { balanceMinor: number; currency: string } | null,
+    readonly balance: z.infer<typeof ZRefusalValue> | null,
   ) {
     super(`wallet refused: ${code} ${messageKey}`);
   }
@@ -86,7 +90,7 @@ export function createWalletClient(opts: TWalletClientOptions) {
       return parsed.data;
     }
     if (res.status >= 500 || json.code === WPS_CODES.internal || json.code === WPS_CODES.systemBusy) throw new WalletUnreachable(`wallet failed: ${json.code}`);
-    const balance = ZSeamlessAnswer.pick({ balanceMinor: true, currency: true }).safeParse(json.value);
+    const balance = ZRefusalValue.safeParse(json.value);
     throw new WalletRefusal(json.code ?? res.status, json.message ?? '', balance.success ? balance.data : null);
   }
 
