@@ -22,6 +22,7 @@ import { inSubtree, teamOf } from '../access/subtree.ts';
 import { bucketLabel, memberLifetime, teamFigures, type TFigureSums } from './team-figures.ts';
 import { teamCounts } from './team-counts.ts';
 import { mainWalletTransfer } from '../transfer/transfer.service.ts';
+import { assertAccountAllows } from '../protection/account-state.ts';
 import { assertDepositRoom } from '../protection/deposit-room.ts';
 
 /** Outside the subtree and not existing at all answer the same: no probing for ids. */
@@ -220,6 +221,7 @@ export async function transferToDownline(
     if (!(await inSubtree(trx, merchant.id, agent.memberId, req.memberId))) throw notInTeam();
     // A transfer into the downline's wallet is a deposit to it: its deposit limits hold (docs/0102).
     await assertDepositRoom(trx, { memberId: req.memberId, amountMinor: req.amountMinor, now: deps.clock() });
+    await assertAccountAllows(trx, req.memberId, 'deposit'); // docs/rules/protection.md#p-31
   });
   return { transactionId: moved.transactionId, mainMinor: moved.fromMinor, downlineBalanceMinor: moved.toMinor };
 }

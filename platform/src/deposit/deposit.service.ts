@@ -24,6 +24,7 @@ import { lockMembers } from '../kernel/member-lock.ts';
 import { upgradeIfQualified } from '../rewards/vip.service.ts';
 import { awardDepositMatch, depositMatchFor } from '../promo/deposit-match.ts';
 import { settleFriend } from '../referral/referral.service.ts';
+import { assertAccountAllows } from '../protection/account-state.ts';
 import { assertDepositRoom } from '../protection/deposit-room.ts';
 
 /** Queue of the simulated channel's settlement (one job per deposit, `startAfter` the channel's seconds). */
@@ -87,6 +88,7 @@ export async function createDeposit(deps: TPlatformDeps, merchant: TMerchant, me
   if (req.amountMinor < channel.min_minor) throw fieldError('amountMinor', DEPOSIT_MESSAGES.amountBelowMin);
   if (req.amountMinor > channel.max_minor) throw fieldError('amountMinor', DEPOSIT_MESSAGES.amountAboveMax);
   // The member's own deposit limits, early: the approval checks them again where it credits (docs/0102).
+  await assertAccountAllows(deps.db, member.memberId, 'deposit'); // docs/rules/protection.md#p-31
   await assertDepositRoom(deps.db, { memberId: member.memberId, amountMinor: req.amountMinor, now: deps.clock() });
   // Only in demo mode does a channel settle by itself (docs/0065); otherwise an operator decides.
   const autoSettle = channel.auto_settle_seconds !== null && merchantInDemoMode(merchant, deps) ? channel.auto_settle_seconds : null;
@@ -219,6 +221,8 @@ export async function decideDepositIn(
   const approvedAt = new Date();
   // The member's deposit limits, in the crediting transaction (docs/0102): an order placed before a limit is refused here.
   if (at.decision === 'approve') await assertDepositRoom(trx, { memberId: row.member_id, amountMinor: row.amount_minor, now: approvedAt });
+  // The member's account state, under the lock assertDepositRoom took (docs/rules/protection.md#p-31).
+  if (at.decision === 'approve') await assertAccountAllows(trx, row.member_id, 'deposit');
   // A joined deposit match (docs/0096): the member locked before the ledger (docs/0080), paid in this transaction.
   const match =
     at.decision === 'approve' ? await depositMatchFor(trx, at.merchantId, { memberId: row.member_id, amountMinor: row.amount_minor, now: approvedAt }) : null;

@@ -13,6 +13,7 @@ import type { DB } from '../db/schema.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
 import { WpsError } from '../http/envelope.ts';
 import { inTransaction, LedgerError, transfer } from '../wallet/ledger.service.ts';
+import { accountRefusal } from '../protection/account-state.ts';
 import { refundWithBonus, settleWithBonus, stakeWithBonus } from '../bonus/wagering.ts';
 import type { TSeamlessProvider } from './seamless-auth.ts';
 import { accountsOf, playerOf } from './seamless-known.ts';
@@ -233,6 +234,9 @@ export async function seamlessBet(deps: TPlatformDeps, provider: TSeamlessProvid
     }
     const again = await answerSeen(trx, provider, player, slot.seenHash, hash);
     if (again) return again;
+    // The operator's account state (docs/rules/protection.md#p-31): a bet block, suspension or full block refuses the stake.
+    const blocked = await accountRefusal(trx, player.memberId, 'bet');
+    if (blocked !== null) throw await refusedWithBalance(trx, provider, player, blocked);
     // With an active bonus: cash first, then bonus money, within the bonus's maximum stake (docs/0095).
     const withBonus =
       slot.bonusAward === null ? undefined : await stakeWithBonus(trx, provider, player, req, (key) => refusedWithBalance(trx, provider, player, key));

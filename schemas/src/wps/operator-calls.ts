@@ -42,6 +42,10 @@ export const OPERATOR_PERMISSIONS = [
   'money.write',
   /** The four-eyes limits and the deposit channels: owner only, each change approved by a second owner (docs/0066). */
   'money.controls',
+  /** docs/0106: a member's account state, limits and protection history, gaming switch-offs (read). */
+  'compliance.read',
+  /** docs/0106: set account states and operator limits, switch gaming off, each with a reason. */
+  'compliance.write',
 ] as const;
 export const ZOperatorPermission = z.enum(OPERATOR_PERMISSIONS);
 export type TOperatorPermission = z.infer<typeof ZOperatorPermission>;

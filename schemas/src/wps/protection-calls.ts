@@ -78,9 +78,23 @@ const ZLimitState = z.object({
   value: ZLimitValue.nullable(),
   pending: z.object({ value: ZLimitValue.nullable(), effectiveAt: ZInstant }).nullable(),
 });
-const ZLogState = z.union([ZLimitState, z.object({ choice: z.enum(['set', 'skip']) })]).nullable();
+/** docs/0106: an operator's account state or limit, with its reason. */
+const ZOperatorLogState = z.object({
+  reason: z.string().max(500),
+  state: z.record(z.string().max(40), z.boolean()).optional(),
+  limit: z.object({ kind: ZProtectionKind, value: ZLimitValue.nullable(), scope: z.enum(['member', 'merchant']) }).optional(),
+});
+const ZLogState = z.union([ZLimitState, z.object({ choice: z.enum(['set', 'skip']) }), ZOperatorLogState]).nullable();
 
-export const PROTECTION_EVENT_KINDS = ['limit_set', 'raise_requested', 'raise_confirmed', 'pending_cancelled', 'prompt_answered'] as const;
+export const PROTECTION_EVENT_KINDS = [
+  'limit_set',
+  'raise_requested',
+  'raise_confirmed',
+  'pending_cancelled',
+  'prompt_answered',
+  'account_state_set',
+  'operator_limit_set',
+] as const;
 export const ZProtectionEvent = z.object({
   id: z.number().int().positive(),
   at: ZInstant,
