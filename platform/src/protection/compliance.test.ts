@@ -168,6 +168,7 @@ describe('operator limits (docs/rules/protection.md#p-32)', () => {
     expect((await order(m.token, 101 * TK)).json().message).toBe('protection_deposit_limit_24h');
     const status = (await call('GET', PROTECTION_PATHS.limits, m.token)).json().value;
     expect(status.deposit).toMatchObject({ roomMinor: 100 * TK, limitMinor: 100 * TK });
+    expect(status.operator).toEqual([{ kind: 'deposit_24h', value: 100 * TK }]);
     // Merchant-wide, lower still: binds this member and one without a limit of its own.
     const other = await freshDownline(ctx, 'cp_limits2');
     expect((await lim(null, 50 * TK)).json().value.limits).toEqual([{ kind: 'deposit_24h', value: 50 * TK }]);

@@ -13,6 +13,7 @@ import { conflict, fieldError } from '../http/errors.ts';
 import { lockMembers } from '../kernel/member-lock.ts';
 import { inTransaction } from '../wallet/ledger.service.ts';
 import { depositRoom, hasDeposited } from './deposit-room.ts';
+import { operatorLimits } from './effective-limits.ts';
 import { appendProtectionLog, liveLimits, type TLimitState, type TProtectionActor } from './protection-log.ts';
 
 type TDb = Kysely<DB> | Transaction<DB>;
@@ -32,12 +33,13 @@ export async function raiseDelayMinutes(db: TDb, merchantId: number): Promise<nu
 
 /** The member's limits, pending changes, deposit room and whether to ask before the first deposit. */
 export async function protectionStatus(db: TDb, merchantId: number, memberId: number, now: Date): Promise<TProtectionStatus> {
-  const [states, room, delay, answered, deposited] = await Promise.all([
+  const [states, room, delay, answered, deposited, ops] = await Promise.all([
     liveLimits(db, memberId),
     depositRoom(db, memberId, now),
     raiseDelayMinutes(db, merchantId),
     db.selectFrom('protection_log').select('id').where('member_id', '=', memberId).where('kind', '=', 'prompt_answered').limit(1).executeTakeFirst(),
     hasDeposited(db, memberId),
+    operatorLimits(db, merchantId, memberId),
   ]);
   return {
     limits: PROTECTION_LIMIT_KINDS.map((kind) => {
@@ -48,6 +50,11 @@ export async function protectionStatus(db: TDb, merchantId: number, memberId: nu
     deposit: room,
     raiseDelayHours: Math.floor(delay / 60),
     promptDue: !answered && !deposited && room.binding === null,
+    operator: PROTECTION_LIMIT_KINDS.flatMap((kind) => {
+      const { member, merchant } = ops[kind];
+      const value = member === null ? merchant : merchant === null ? member : Math.min(member, merchant);
+      return value === null ? [] : [{ kind, value }];
+    }),
   };
 }
 

@@ -66,6 +66,8 @@ export const ZProtectionStatus = z.object({
   raiseDelayHours: z.number().int().min(24).max(720),
   /** Ask before the first deposit: no deposit yet, no deposit limit, and the prompt never answered (a limit set or skipped). */
   promptDue: z.boolean(),
+  /** docs/0106: limits the operator set for this member or every member (the lower binds; the member's own may only be lower). */
+  operator: z.array(z.object({ kind: ZProtectionKind, value: ZLimitValue })).max(PROTECTION_LIMIT_KINDS.length),
 });
 export type TProtectionStatus = z.infer<typeof ZProtectionStatus>;
 

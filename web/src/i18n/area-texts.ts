@@ -25,6 +25,8 @@ export const AREA_TEXTS = {
   operator: { bn: () => import('./operator.bn.json'), en: () => import('./operator.en.json'), probe: 'operator_title' },
   /** The console's category and game switches (docs/0037). */
   operatorGames: { bn: () => import('./operator-games.bn.json'), en: () => import('./operator-games.en.json'), probe: 'opgames_title' },
+  /** The console's compliance panel: member lookup, account states, operator limits, gaming switch-offs (docs/0106). */
+  operatorCompliance: { bn: () => import('./operator-compliance.bn.json'), en: () => import('./operator-compliance.en.json'), probe: 'opcomp_title' },
   /** The console's audit log: its filters and the name of every action (OPERATOR_AUDIT_ACTIONS). */
   operatorAudit: { bn: () => import('./operator-audit.bn.json'), en: () => import('./operator-audit.en.json'), probe: 'operator_audit' },
   /** The console's whitelabel flags by name with a one-line explanation (docs/0054). */

@@ -18,6 +18,8 @@ import siteBn from './site.bn.json';
 import siteEn from './site.en.json';
 import walletBn from './wallet.bn.json';
 import walletEn from './wallet.en.json';
+import operatorComplianceBn from './operator-compliance.bn.json';
+import operatorComplianceEn from './operator-compliance.en.json';
 import operatorGamesBn from './operator-games.bn.json';
 import operatorGamesEn from './operator-games.en.json';
 import operatorEn from './operator.en.json';
@@ -43,6 +45,7 @@ import promotionsEn from './promotions.en.json';
 import { APPLY_MESSAGES } from '@wl/schemas/wps/promotion-apply-calls';
 import { OPERATOR_PROMOTION_MESSAGES } from '@wl/schemas/wps/operator-promotion-calls';
 import { PROTECTION_MESSAGES } from '@wl/schemas/wps/protection-calls';
+import { COMPLIANCE_MESSAGES } from '@wl/schemas/wps/compliance-calls';
 
 type TTree = { [k: string]: string | TTree };
 
@@ -69,6 +72,7 @@ const AREAS = {
   wallet: { en: walletEn, bn: walletBn },
   operator: { en: operatorEn, bn: operatorBn },
   operatorGames: { en: operatorGamesEn, bn: operatorGamesBn },
+  operatorCompliance: { en: operatorComplianceEn, bn: operatorComplianceBn },
   operatorAudit: { en: operatorAuditEn, bn: operatorAuditBn },
   operatorFlags: { en: operatorFlagsEn, bn: operatorFlagsBn },
   games: { en: gamesEn, bn: gamesBn },
@@ -113,6 +117,8 @@ const SERVER_KEYS = [
   ...Object.values(OPERATOR_PROMOTION_MESSAGES),
   // The protection area's refusals (docs/0102).
   ...Object.values(PROTECTION_MESSAGES).flatMap((m) => (typeof m === 'string' ? [m] : Object.values(m))),
+  // The operator's compliance refusals (docs/0106).
+  ...Object.values(COMPLIANCE_MESSAGES),
   // What the platform answers a switched-off module, maintenance and the region rule (docs/0069).
   ...Object.values(GATE_REFUSALS).map((refusal) => refusal.message),
 ];
