@@ -21,12 +21,10 @@ export const AREA_TEXTS = {
   withdraw: { bn: () => import('./withdraw.bn.json'), en: () => import('./withdraw.en.json'), probe: 'withdraw_title' },
   records: { bn: () => import('./records.bn.json'), en: () => import('./records.en.json'), probe: 'record_title_account' },
   wallet: { bn: () => import('./wallet.bn.json'), en: () => import('./wallet.en.json'), probe: 'wallet_title' },
-  /** The operator console's frame: its login, roles, system switches and authenticator (docs/0010); promotions, applications, VIP settings (docs/0098). */
+  /** The operator console's frame: its login, roles, system switches and authenticator (docs/0010); promotions, applications, VIP settings (docs/0098); the compliance panel (docs/0106). */
   operator: { bn: () => import('./operator.bn.json'), en: () => import('./operator.en.json'), probe: 'operator_title' },
   /** The console's category and game switches (docs/0037). */
   operatorGames: { bn: () => import('./operator-games.bn.json'), en: () => import('./operator-games.en.json'), probe: 'opgames_title' },
-  /** The console's compliance panel: member lookup, account states, operator limits, gaming switch-offs (docs/0106). */
-  operatorCompliance: { bn: () => import('./operator-compliance.bn.json'), en: () => import('./operator-compliance.en.json'), probe: 'opcomp_title' },
   /** The console's audit log: its filters and the name of every action (OPERATOR_AUDIT_ACTIONS). */
   operatorAudit: { bn: () => import('./operator-audit.bn.json'), en: () => import('./operator-audit.en.json'), probe: 'operator_audit' },
   /** The console's whitelabel flags by name with a one-line explanation (docs/0054). */

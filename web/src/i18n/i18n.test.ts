@@ -18,8 +18,6 @@ import siteBn from './site.bn.json';
 import siteEn from './site.en.json';
 import walletBn from './wallet.bn.json';
 import walletEn from './wallet.en.json';
-import operatorComplianceBn from './operator-compliance.bn.json';
-import operatorComplianceEn from './operator-compliance.en.json';
 import operatorGamesBn from './operator-games.bn.json';
 import operatorGamesEn from './operator-games.en.json';
 import operatorEn from './operator.en.json';
@@ -72,7 +70,6 @@ const AREAS = {
   wallet: { en: walletEn, bn: walletBn },
   operator: { en: operatorEn, bn: operatorBn },
   operatorGames: { en: operatorGamesEn, bn: operatorGamesBn },
-  operatorCompliance: { en: operatorComplianceEn, bn: operatorComplianceBn },
   operatorAudit: { en: operatorAuditEn, bn: operatorAuditBn },
   operatorFlags: { en: operatorFlagsEn, bn: operatorFlagsBn },
   games: { en: gamesEn, bn: gamesBn },

@@ -266,9 +266,11 @@ function GamingForm({ canWrite }: { canWrite: boolean }) {
  * The console's compliance panel (docs/0106): find a member by username and see its account state,
  * its own and the operator's limits and its protection history; set its state or an operator limit
  * with a reason; set a limit for every member; switch gaming off. The platform checks each permission.
+ * Its texts are in the console's `operator` area (a separate area would cost the home's first load its
+ * entry in area-texts.ts).
  */
 export default function OperatorCompliance({ canWrite }: { canWrite: boolean }) {
-  const ready = useAreaTexts('operatorCompliance');
+  const ready = useAreaTexts('operator');
   const { t } = useTranslation();
   const trpc = useTRPC();
   const [typed, setTyped] = useState('');
