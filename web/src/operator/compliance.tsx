@@ -8,6 +8,7 @@ import { useAreaTexts } from '../i18n/area-texts.ts';
 import { QueryError } from '../layout/form-controls.tsx';
 import { localDateTime } from '../lib/numbers-later.ts';
 import '../styles/operator.css';
+import '../styles/rewards.css';
 
 const FLAGS = ['depositBlocked', 'betBlocked', 'withdrawBlocked', 'suspended', 'fullBlock'] as const;
 const REASON_MAX = 500;
@@ -283,6 +284,7 @@ export default function OperatorCompliance({ canWrite }: { canWrite: boolean }) 
       <form
         className="operator__filters"
         role="search"
+        aria-labelledby="opcomp-title"
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
