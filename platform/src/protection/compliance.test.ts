@@ -169,12 +169,20 @@ describe('operator limits (docs/rules/protection.md#p-32)', () => {
     const status = (await call('GET', PROTECTION_PATHS.limits, m.token)).json().value;
     expect(status.deposit).toMatchObject({ roomMinor: 100 * TK, limitMinor: 100 * TK });
     expect(status.operator).toEqual([{ kind: 'deposit_24h', value: 100 * TK }]);
+    expect(status.lifetime).toEqual({ depositsMinor: 0, withdrawalsMinor: 0, netMinor: 0 });
     // Merchant-wide, lower still: binds this member and one without a limit of its own.
     const other = await freshDownline(ctx, 'cp_limits2');
     expect((await lim(null, 50 * TK)).json().value.limits).toEqual([{ kind: 'deposit_24h', value: 50 * TK }]);
     expect((await order(m.token, 51 * TK)).json().message).toBe('protection_deposit_limit_24h');
     expect((await order(other.token, 51 * TK)).json().message).toBe('protection_deposit_limit_24h');
-    expect((await order(other.token, 50 * TK)).json().success).toBe(true);
+    const credited = (await order(other.token, 50 * TK)).json().value;
+    expect((await approve(credited.id)).json().success).toBe(true);
+    // docs/0106: lifetime deposits less withdrawals on the member's status.
+    expect((await call('GET', PROTECTION_PATHS.limits, other.token)).json().value.lifetime).toEqual({
+      depositsMinor: 50 * TK,
+      withdrawalsMinor: 0,
+      netMinor: 50 * TK,
+    });
     const seen = (await call('GET', COMPLIANCE_PATHS.member, t.support, undefined, { username: 'cp_limits' })).json().value;
     expect(seen.operator.find((o: { kind: string }) => o.kind === 'deposit_24h')).toEqual({
       kind: 'deposit_24h',

@@ -68,6 +68,8 @@ export const ZProtectionStatus = z.object({
   promptDue: z.boolean(),
   /** docs/0106: limits the operator set for this member or every member (the lower binds; the member's own may only be lower). */
   operator: z.array(z.object({ kind: ZProtectionKind, value: ZLimitValue })).max(PROTECTION_LIMIT_KINDS.length),
+  /** docs/0106: since the account opened: gross deposits, withdrawals paid out, and deposits less withdrawals. */
+  lifetime: z.object({ depositsMinor: z.number().int().nonnegative(), withdrawalsMinor: z.number().int().nonnegative(), netMinor: z.number().int() }),
 });
 export type TProtectionStatus = z.infer<typeof ZProtectionStatus>;
 

@@ -142,6 +142,13 @@ export default function ProtectionPage() {
       <p className="rewards__note">{t('rg_intro', { hours: formatDigits(s.raiseDelayHours, i18n.language) })}</p>
       <h3 id="rg-deposit">{t('rg_section_deposit')}</h3>
       <DepositRoomNote room={s.deposit} />
+      <p className="rewards__note" data-testid="protection.lifetime">
+        {t('rg_lifetime', {
+          deposits: text('deposit_24h', s.lifetime.depositsMinor),
+          withdrawals: text('deposit_24h', s.lifetime.withdrawalsMinor),
+          net: text('deposit_24h', s.lifetime.netMinor),
+        })}
+      </p>
       {s.operator.length > 0 && (
         <p className="rewards__note" data-testid="protection.operator">
           {t('rg_operator_limits', { list: s.operator.map((o) => `${t(`rg_kind_${o.kind}`)}: ${text(o.kind, o.value)}`).join(', ') })}
