@@ -23,6 +23,7 @@ import { operatorRoutes } from './operator/operator.routes.ts';
 import { referralRoutes } from './referral/referral.routes.ts';
 import { operatorPromotionBannerRoutes, operatorPromotionRoutes, promotionApplyRoutes, promotionImageUploadRoutes } from './promotions/promotions.routes.ts';
 import { promoFinanceRoutes, promoRoutes } from './promo/promo.routes.ts';
+import { complianceRoutes } from './protection/compliance.routes.ts';
 import { protectionRoutes } from './protection/protection.routes.ts';
 import { recordRoutes } from './records/records.routes.ts';
 import { rewardRoutes } from './rewards/rewards.routes.ts';
@@ -75,6 +76,7 @@ export const AREA_ROUTES: { readonly [K in Exclude<TAreaName, 'configWatch'>]: T
   operatorWithdraw: withdrawOperatorRoutes,
   operatorGames: operatorGamesRoutes,
   operatorPromo: promoFinanceRoutes,
+  operatorCompliance: complianceRoutes,
   operatorBonus: bonusReviewRoutes,
   seamless: seamlessWalletRoutes,
   games: providerRoutes,

@@ -11,15 +11,17 @@ import { OPERATOR_PERMISSIONS, type TOperatorPermission, type TOperatorRole } fr
  * - content: switches whitelabel flags (what members see); no outbox, no system switches. Flags
  *   that pay (contract kinds) or weaken logins are not theirs (flagPermission, docs/0066), nor the
  *   lottery's payouts (money.write).
- * - compliance.write (owner only): lengthen a member's time-out or self-exclusion (docs/0105).
+ * - compliance (docs/0105, docs/0106): finance reads and sets account states, operator limits and
+ *   gaming switch-offs, and lengthens a member's time-out or self-exclusion (never shortens; it
+ *   already answers for the money a member moves); support reads them to answer a member.
  * - money.controls (owner only): the four-eyes limits and the deposit channels; every change of
  *   them waits for a second owner.
  */
 export const ROLE_PERMISSIONS: Readonly<Record<TOperatorRole, readonly TOperatorPermission[]>> = {
   // The owner holds every permission there is.
   owner: OPERATOR_PERMISSIONS,
-  finance: ['config.read', 'audit.read', 'money.read', 'money.write'],
-  support: ['config.read', 'security.read', 'outbox.read'],
+  finance: ['config.read', 'audit.read', 'money.read', 'money.write', 'compliance.read', 'compliance.write'],
+  support: ['config.read', 'security.read', 'outbox.read', 'compliance.read'],
   content: ['config.read', 'whitelabel.write'],
 };
 

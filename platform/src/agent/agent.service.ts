@@ -22,6 +22,7 @@ import { inSubtree, teamOf } from '../access/subtree.ts';
 import { bucketLabel, memberLifetime, teamFigures, type TFigureSums } from './team-figures.ts';
 import { teamCounts } from './team-counts.ts';
 import { mainWalletTransfer } from '../transfer/transfer.service.ts';
+import { assertAccountAllows } from '../protection/account-state.ts';
 import { assertDepositRoom } from '../protection/deposit-room.ts';
 import { ledgerKeyUsed } from '../wallet/ledger.service.ts';
 
@@ -225,6 +226,7 @@ export async function transferToDownline(
     // a replay of a transfer they let through answers as the first one.
     const replay = await ledgerKeyUsed(trx, { kind: 'member', id: agent.memberId }, `downline:${req.key}`);
     if (!replay) await assertDepositRoom(trx, { memberId: req.memberId, amountMinor: req.amountMinor, now: deps.clock() });
+    await assertAccountAllows(trx, req.memberId, 'deposit'); // docs/rules/protection.md#p-31
   });
   return { transactionId: moved.transactionId, mainMinor: moved.fromMinor, downlineBalanceMinor: moved.toMinor };
 }

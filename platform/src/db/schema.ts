@@ -6,7 +6,7 @@ import type { GameTables } from './schema/games.ts';
 import type { MerchantTables } from './schema/merchant.ts';
 import type { MoneyTables } from './schema/money.ts';
 import type { PromoTables } from './schema/promo.ts';
-import type { ProtectionTables } from './schema/protection.ts';
+import type { ComplianceTables, ProtectionTables } from './schema/protection.ts';
 import type { RewardTables } from './schema/rewards.ts';
 import type { SystemTables } from './schema/system.ts';
 
@@ -40,4 +40,5 @@ export interface DB
     RewardTables,
     BonusTables,
     PromoTables,
-    ProtectionTables {}
+    ProtectionTables,
+    ComplianceTables {}

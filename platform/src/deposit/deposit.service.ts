@@ -24,6 +24,7 @@ import { lockMembers } from '../kernel/member-lock.ts';
 import { upgradeIfQualified } from '../rewards/vip.service.ts';
 import { awardDepositMatch, depositMatchFor } from '../promo/deposit-match.ts';
 import { settleFriend } from '../referral/referral.service.ts';
+import { assertAccountAllows } from '../protection/account-state.ts';
 import { assertDepositRoom } from '../protection/deposit-room.ts';
 import { assertNotExcluded } from '../protection/exclusion.ts';
 
@@ -89,6 +90,7 @@ export async function createDeposit(deps: TPlatformDeps, merchant: TMerchant, me
   if (req.amountMinor > channel.max_minor) throw fieldError('amountMinor', DEPOSIT_MESSAGES.amountAboveMax);
   // A closed account deposits nothing (docs/rules/protection.md#p-22); the approval checks again where it credits.
   await assertNotExcluded(deps.db, merchant.id, member.memberId, 'deposit_request', deps.clock());
+  await assertAccountAllows(deps.db, member.memberId, 'deposit'); // docs/rules/protection.md#p-31
   // Only in demo mode does a channel settle by itself (docs/0065); otherwise an operator decides.
   const autoSettle = channel.auto_settle_seconds !== null && merchantInDemoMode(merchant, deps) ? channel.auto_settle_seconds : null;
   const runner = autoSettle === null ? null : ((await deps.jobs?.()) ?? null);
@@ -224,6 +226,8 @@ export async function decideDepositIn(
   // The member's deposit limits, in the crediting transaction (docs/0102): an order placed before a limit is refused here.
   if (at.decision === 'approve') await assertNotExcluded(trx, at.merchantId, row.member_id, 'deposit_approval', approvedAt);
   if (at.decision === 'approve') await assertDepositRoom(trx, { memberId: row.member_id, amountMinor: row.amount_minor, now: approvedAt });
+  // The member's account state, under the lock assertDepositRoom took (docs/rules/protection.md#p-31).
+  if (at.decision === 'approve') await assertAccountAllows(trx, row.member_id, 'deposit');
   // A joined deposit match (docs/0096): the member locked before the ledger (docs/0080), paid in this transaction.
   const match =
     at.decision === 'approve' ? await depositMatchFor(trx, at.merchantId, { memberId: row.member_id, amountMinor: row.amount_minor, now: approvedAt }) : null;

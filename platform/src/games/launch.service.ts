@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { assertAccountAllows } from '../protection/account-state.ts';
+import { assertGameOn } from '../protection/gaming-switch.ts';
 import type { z } from 'zod';
 import {
   WPS_CODES,
@@ -106,6 +108,9 @@ export async function launchGame(
         : undefined;
   if (!game) throw await unknownOrSwitchedOff(deps, merchant, q);
   await requireEnabledType(deps, merchant, game.game_type);
+  // docs/rules/protection.md#p-31: a real-money launch of a member whose bets are blocked is refused.
+  if (member !== null && q.accountType !== 0) await assertAccountAllows(deps.db, member.memberId, 'launch');
+  await assertGameOn(deps.db, merchant.id, game); // docs/rules/protection.md#p-33
   if (q.accountType === 0 && !game.has_free_trial) throw new WpsError(WPS_CODES.featureOff, WPS_MESSAGES.featureOff);
   // UPSTREAM-NOTES 734: one real-money built-in game open at a time.
   if (game.engine !== null && member !== null && q.accountType !== 0) await refuseWhileGameOpen(deps, member.memberId);
@@ -131,6 +136,8 @@ export async function launchLottery(
   const game = await gameByCode(deps.db, merchant.id, q.lottoGameCode);
   if (!game) throw await unknownOrSwitchedOff(deps, merchant, { gameCode: q.lottoGameCode });
   if (game.game_type !== 'LOTT' && game.game_type !== 'ELOTT') throw wpsErrors.notFound();
+  await assertAccountAllows(deps.db, member.memberId, 'launch'); // docs/rules/protection.md#p-31
+  await assertGameOn(deps.db, merchant.id, game); // docs/rules/protection.md#p-33
   if (lottoAreaOf(game.vassalage) !== q.lottoArea) throw lotteryFieldError('lottoArea');
   const enabled = await requireEnabledType(deps, merchant, game.game_type);
   // The rule reads the categories the site shows, as the web does from its config.

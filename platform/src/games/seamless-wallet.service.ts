@@ -240,7 +240,7 @@ export async function seamlessBet(deps: TPlatformDeps, provider: TSeamlessProvid
     const again = await answerSeen(trx, provider, player, slot.seenHash, hash);
     if (again) return again;
     // The stake gate (docs/0104, docs/0105): only for a member with a limit, a reality check or a closed
-    // account (time-out, self-exclusion), its row locked before the ledger.
+    // account (time-out, self-exclusion) or an operator's block of its bets (docs/0106), its row locked before the ledger.
     if (slot.gated) {
       const at = { merchantId: provider.merchant.id, memberId: player.memberId, amountMinor: req.amountMinor, now: protectionNow(deps.clock) };
       await assertMayStake(trx, { ...at, balance: () => balanceOf(trx, provider, player) });

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   ACCOUNT_PATHS,
   ALL_CALLS,
+  COMPLIANCE_PATHS,
   DEPOSIT_PATHS,
   OPERATOR_CALLS,
   OPERATOR_GAMES_PATHS,
@@ -26,13 +27,24 @@ const ctx = usePlatform();
 /** The roles × permissions table of docs/0010, written out here so a change to the code's table fails this test. */
 const EXPECTED: Record<TOperatorRole, readonly TOperatorPermission[]> = {
   owner: OPERATOR_PERMISSIONS,
-  finance: ['config.read', 'audit.read', 'money.read', 'money.write'],
-  support: ['config.read', 'security.read', 'outbox.read'],
+  finance: ['config.read', 'audit.read', 'money.read', 'money.write', 'compliance.read', 'compliance.write'],
+  support: ['config.read', 'security.read', 'outbox.read', 'compliance.read'],
   content: ['config.read', 'whitelabel.write'],
 };
 /** A valid request for every route that needs a body or query; mutations ask for what is already set. */
 const SAMPLES: Record<string, { payload?: object; query?: Record<string, string> }> = {
   [`POST ${PROTECTION_PATHS.lengthen}`]: { payload: { memberId: 1, endsAt: null, reason: 'access probe' } },
+  // docs/0106: compliance calls on a member that is not there, or a game that is not.
+  [`GET ${COMPLIANCE_PATHS.member}`]: { query: { username: 'demo_member' } },
+  [`POST ${COMPLIANCE_PATHS.accountState}`]: {
+    payload: {
+      memberId: 2_000_000_000,
+      state: { depositBlocked: false, betBlocked: true, withdrawBlocked: false, suspended: false, fullBlock: false },
+      reason: 'x',
+    },
+  },
+  [`POST ${COMPLIANCE_PATHS.limit}`]: { payload: { memberId: 2_000_000_000, kind: 'deposit_24h', value: null, reason: 'x' } },
+  [`POST ${COMPLIANCE_PATHS.gaming}`]: { payload: { scope: 'game', target: 'NO-SUCH-GAME', off: true, reason: 'x' } },
   [`PUT ${WPS_PATHS.operatorWhitelabel}`]: { payload: { modId: 'FREEPLAY3', enabled: true } },
   [`PUT ${WPS_PATHS.operatorSystem}`]: { payload: { maintenance: false } },
   [`GET ${ACCOUNT_PATHS.operatorOutbox}`]: { query: { limit: '5' } },
@@ -115,6 +127,9 @@ const SAMPLES: Record<string, { payload?: object; query?: Record<string, string>
 
 /** Allowed calls whose sample is refused after the permission check, with what they answer. */
 const REFUSED_AFTER_ACCESS: Record<string, string> = {
+  [COMPLIANCE_PATHS.accountState]: 'compliance_member_not_found',
+  [COMPLIANCE_PATHS.limit]: 'compliance_member_not_found',
+  [COMPLIANCE_PATHS.gaming + ' POST']: 'error_not_found',
   [BONUS_REVIEW_PATHS.decide]: 'error_not_found',
   // docs/0105: a member with no closure cannot have one lengthened.
   [PROTECTION_PATHS.lengthen]: 'protection_not_closed',
@@ -210,6 +225,11 @@ describe('operator permissions, enforced by the platform', () => {
       `PUT ${OPERATOR_PROMOTION_PATHS.vip} money.write`,
       `GET ${PROMO_PATHS.cashbacks} money.read`,
       `POST ${PROMO_PATHS.decideCashback} money.write`,
+      `GET ${COMPLIANCE_PATHS.member} compliance.read`,
+      `POST ${COMPLIANCE_PATHS.accountState} compliance.write`,
+      `POST ${COMPLIANCE_PATHS.limit} compliance.write`,
+      `GET ${COMPLIANCE_PATHS.gaming} compliance.read`,
+      `POST ${COMPLIANCE_PATHS.gaming} compliance.write`,
       `PUT ${OPERATOR_PROMOTION_PATHS.banner} whitelabel.write`,
     ]);
   });

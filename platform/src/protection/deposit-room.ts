@@ -4,6 +4,7 @@ import type { DB } from '../db/schema.ts';
 import { WpsError } from '../http/envelope.ts';
 import { fieldFailure } from '../http/errors.ts';
 import { lockMembers } from '../kernel/member-lock.ts';
+import { effectiveLimits } from './effective-limits.ts';
 
 type TDb = Kysely<DB> | Transaction<DB>;
 
@@ -41,16 +42,13 @@ async function creditsInWindow(db: TDb, memberId: number, now: Date): Promise<{ 
  * leaves it (room grows again then).
  */
 export async function depositRoom(db: TDb, memberId: number, now: Date): Promise<TDepositRoom> {
-  const limits = await db
-    .selectFrom('protection_limits')
-    .select(['kind', 'value'])
-    .where('member_id', '=', memberId)
-    .where(
-      'kind',
-      'in',
-      DEPOSIT_LIMIT_PERIODS.map((p) => p.kind),
-    )
-    .execute();
+  // The lower of the member's own limits and the operator's (docs/rules/protection.md#p-32).
+  const member = await db.selectFrom('members').select('merchant_id').where('id', '=', memberId).executeTakeFirstOrThrow();
+  const effective = (await effectiveLimits(db, member.merchant_id, memberId)).limits;
+  const limits = DEPOSIT_LIMIT_PERIODS.flatMap((p) => {
+    const value = effective[p.kind];
+    return value === undefined ? [] : [{ kind: p.kind, value }];
+  });
   if (limits.length === 0) return { roomMinor: null, binding: null, limitMinor: null, backAt: null };
   const credits = await creditsInWindow(db, memberId, now);
   let best: TDepositRoom = { roomMinor: null, binding: null, limitMinor: null, backAt: null };

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import {
   PROTECTION_LIMIT_KINDS,
   PROTECTION_MESSAGES,
@@ -12,7 +12,8 @@ import type { DB } from '../db/schema.ts';
 import { conflict, fieldError } from '../http/errors.ts';
 import { lockMembers } from '../kernel/member-lock.ts';
 import { inTransaction } from '../wallet/ledger.service.ts';
-import { depositRoom, hasDeposited } from './deposit-room.ts';
+import { DEPOSIT_CREDIT_KINDS, depositRoom, hasDeposited } from './deposit-room.ts';
+import { operatorLimits } from './effective-limits.ts';
 import { appendProtectionLog, liveLimits, type TLimitState, type TProtectionActor } from './protection-log.ts';
 
 type TDb = Kysely<DB> | Transaction<DB>;
@@ -32,12 +33,14 @@ export async function raiseDelayMinutes(db: TDb, merchantId: number): Promise<nu
 
 /** The member's limits, pending changes, deposit room and whether to ask before the first deposit. */
 export async function protectionStatus(db: TDb, merchantId: number, memberId: number, now: Date): Promise<TProtectionStatus> {
-  const [states, room, delay, answered, deposited] = await Promise.all([
+  const [states, room, delay, answered, deposited, ops, lifetime] = await Promise.all([
     liveLimits(db, memberId),
     depositRoom(db, memberId, now),
     raiseDelayMinutes(db, merchantId),
     db.selectFrom('protection_log').select('id').where('member_id', '=', memberId).where('kind', '=', 'prompt_answered').limit(1).executeTakeFirst(),
     hasDeposited(db, memberId),
+    operatorLimits(db, merchantId, memberId),
+    lifetimeMoney(db, memberId),
   ]);
   return {
     limits: PROTECTION_LIMIT_KINDS.map((kind) => {
@@ -48,7 +51,42 @@ export async function protectionStatus(db: TDb, merchantId: number, memberId: nu
     deposit: room,
     raiseDelayHours: Math.floor(delay / 60),
     promptDue: !answered && !deposited && room.binding === null,
+    lifetime,
+    operator: PROTECTION_LIMIT_KINDS.flatMap((kind) => {
+      const { member, merchant } = ops[kind];
+      const value = member === null ? merchant : merchant === null ? member : Math.min(member, merchant);
+      return value === null ? [] : [{ kind, value }];
+    }),
   };
+}
+
+/**
+ * The member's lifetime deposits (gross credits of its main wallet by a deposit or an agent's
+ * transfer, as the deposit limits count them) and withdrawals paid out (what the member confirmed
+ * receiving when it said partly, else the amount), and their difference (docs/0106).
+ */
+export async function lifetimeMoney(db: TDb, memberId: number): Promise<TProtectionStatus['lifetime']> {
+  const [dep, wd] = await Promise.all([
+    db
+      .selectFrom('ledger_entries as e')
+      .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
+      .innerJoin('ledger_transactions as t', 't.id', 'e.transaction_id')
+      .select(sql<string>`coalesce(sum(e.amount_minor), 0)`.as('sum'))
+      .where('a.member_id', '=', memberId)
+      .where('a.kind', '=', 'member_wallet')
+      .where('e.amount_minor', '>', 0)
+      .where('t.kind', 'in', [...DEPOSIT_CREDIT_KINDS])
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('withdrawals')
+      .select(sql<string>`coalesce(sum(coalesce(received_minor, amount_minor)), 0)`.as('sum'))
+      .where('member_id', '=', memberId)
+      .where('status', 'not in', ['pending', 'rejected'])
+      .executeTakeFirstOrThrow(),
+  ]);
+  const depositsMinor = Number(dep.sum);
+  const withdrawalsMinor = Number(wd.sum);
+  return { depositsMinor, withdrawalsMinor, netMinor: depositsMinor - withdrawalsMinor };
 }
 
 /** Drops the member's pending change of one limit (applied, cancelled, or superseded by a lower limit). */

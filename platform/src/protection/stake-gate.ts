@@ -2,7 +2,9 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { BET_LIMIT_PERIODS, PROTECTION_MESSAGES, WPS_CODES, type TBetLimitKind } from '@wl/schemas';
 import type { DB } from '../db/schema.ts';
 import { WpsError } from '../http/envelope.ts';
+import { CONFLICT } from '../http/errors.ts';
 import { isExcluded } from '../kernel/closure.ts';
+import { accountRefusal } from './account-state.ts';
 import { lockMembers } from '../kernel/member-lock.ts';
 import { effectiveLimits } from './effective-limits.ts';
 
@@ -98,12 +100,16 @@ export function realityCheckDueAt(start: Date, intervalMinutes: number, acknowle
  *   when its room grows again (its window's oldest counted bet leaving it): docs/rules/protection.md#p-8, #p-9;
  * - a bet in a session past the member's session limit: #p-11;
  * - a bet while a reality check is due and not acknowledged: #p-13;
- * - any bet of a closed account (time-out, self-exclusion, of this brand or another's): #p-22.
+ * - any bet of a closed account (time-out, self-exclusion, of this brand or another's): #p-22;
+ * - any bet of an account whose bets an operator blocked (or suspended, or fully blocked): #p-31.
  * Every other protection check of a bet belongs here too, with its probe in `stakeGateNeeded`.
  */
 export async function assertMayStake(trx: Transaction<DB>, at: TStakeAt): Promise<void> {
   await lockMembers(trx, [at.memberId]);
   if (await isExcluded(trx, at.memberId)) throw new WpsError(WPS_CODES.forbidden, PROTECTION_MESSAGES.excluded, await at.balance());
+  // The operator's account state (docs/rules/protection.md#p-31): a bet block, suspension or full block.
+  const blocked = await accountRefusal(trx, at.memberId, 'bet');
+  if (blocked !== null) throw new WpsError(CONFLICT, blocked, await at.balance());
   const { limits, realityCheckMinutes } = await effectiveLimits(trx, at.merchantId, at.memberId);
   const betLimits = BET_LIMIT_PERIODS.filter((p) => limits[p.kind] !== undefined);
   if (betLimits.length > 0) {

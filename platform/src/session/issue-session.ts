@@ -4,6 +4,7 @@ import type { DB } from '../db/schema.ts';
 import { newToken, sessionIdleMs, sha256Hex, type TMerchant } from '../http/auth.ts';
 import { featureEnabled } from '../kernel/features.ts';
 import { recordAuthEvent } from '../audit/auth-events.ts';
+import { assertAccountAllows } from '../protection/account-state.ts';
 import { rememberIp, type loginMemberById } from './session.queries.ts';
 
 /** A member as the login paths read it (session.queries.ts LOGIN_MEMBER_COLUMNS). */
@@ -40,6 +41,8 @@ export async function issueSession(
     startedAt?: Date;
   },
 ): Promise<TSessionValue> {
+  // docs/rules/protection.md#p-31: a suspended or fully blocked member gets no session, on any login path.
+  await assertAccountAllows(db, member.id, 'login');
   const token = newToken();
   const session = await db
     .insertInto('sessions')

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { assertAccountAllows } from '../protection/account-state.ts';
 import type { Transaction } from 'kysely';
 import {
   PROOF_MAX_BYTES,
@@ -85,6 +86,7 @@ export async function requestWithdrawal(deps: TPlatformDeps, merchant: TMerchant
     await lockMembers(trx, [member.memberId]);
     const replay = await replayOf(trx, member.memberId, req);
     if (replay) return { withdrawal: replay };
+    await assertAccountAllows(trx, member.memberId, 'withdraw'); // docs/rules/protection.md#p-31
     const judgement = await judgeWithdrawPassword(trx, merchant, member.memberId, req.withdrawPassword, now);
     if (judgement.kind !== 'ok') return { refused: judgement };
     return { withdrawal: await createWithdrawal(trx, merchant, member, req, now) };

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEPOSIT_PATHS, PROOF_MAX_BYTES, WITHDRAW_PATHS, WPS_PATHS } from '@wl/schemas';
+import { ALL_CALLS, DEPOSIT_PATHS, PROOF_MAX_BYTES, WITHDRAW_PATHS, WPS_PATHS } from '@wl/schemas';
 import { loginToken, steppedUpToken, tokenCall } from '../test-support/http.ts';
 import { rowCounts, usePlatform } from '../test-support/db.ts';
 import { operatorToken } from '../test-support/operators.ts';
@@ -286,6 +286,41 @@ describe('operator pays or rejects', () => {
     expect((await call('POST', WITHDRAW_PATHS.operatorWithdrawalPay, finance, { withdrawalId: w.id })).json().message).toBe('withdrawal_not_pending');
     expect((await call('POST', WITHDRAW_PATHS.operatorWithdrawalPay, finance, { withdrawalId: 999_999_999 })).statusCode).toBe(404);
     await ledgerHolds();
+  });
+});
+
+describe('no reverse withdrawals (docs/rules/protection.md#p-34)', () => {
+  it('a member has no call that takes a requested withdrawal back: only the operator’s reject, with a reason, returns the hold', async () => {
+    // Every withdrawal call a member may make; a cancel or reverse call added here fails this test.
+    const memberKinds = new Set(['member', 'realMember', 'agent']);
+    const memberCalls = ALL_CALLS.filter((d) => d.path.includes('withdraw') && memberKinds.has(d.audience.kind)).map((d) => `${d.method} ${d.path}`);
+    expect(memberCalls.sort()).toEqual(
+      [
+        `GET ${WITHDRAW_PATHS.withdraw}`,
+        `POST ${WITHDRAW_PATHS.withdraw}`,
+        `POST ${WITHDRAW_PATHS.withdrawConfirm}`,
+        `GET ${WITHDRAW_PATHS.withdrawProof}`,
+        `POST ${WITHDRAW_PATHS.withdrawProof}`,
+        `POST ${WITHDRAW_PATHS.withdrawPassword}`,
+      ].sort(),
+    );
+    const start = await balance(member);
+    const w = await withdraw(50_000);
+    const before = await moneyCounts();
+    // Answering a pending one, guessed cancel paths, a replay of the request: none gives the money back.
+    expect((await call('POST', WITHDRAW_PATHS.withdrawConfirm, member, { withdrawalId: w.id, answer: 'not_received' })).json().success).toBe(false);
+    for (const path of ['/wps/member/withdraw/cancel', '/wps/member/withdraw/reverse', '/wps/member/withdraw/reject']) {
+      expect((await call('POST', path, member, { withdrawalId: w.id })).statusCode).toBe(404);
+    }
+    expect((await call('POST', WITHDRAW_PATHS.operatorWithdrawalReject, member, { withdrawalId: w.id, remark: 'changed my mind' })).statusCode).toBe(401);
+    expect(await moneyCounts()).toEqual(before);
+    expect(await balance(member)).toBe(start - 50_000);
+    // The operator rejects it only with a reason; then the hold returns.
+    expect((await call('POST', WITHDRAW_PATHS.operatorWithdrawalReject, finance, { withdrawalId: w.id, remark: ' ' })).statusCode).toBe(400);
+    expect(
+      (await call('POST', WITHDRAW_PATHS.operatorWithdrawalReject, finance, { withdrawalId: w.id, remark: 'member asked; reviewed' })).json().success,
+    ).toBe(true);
+    expect(await balance(member)).toBe(start);
   });
 });
 

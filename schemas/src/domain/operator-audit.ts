@@ -46,5 +46,9 @@ export const OPERATOR_AUDIT_ACTIONS = [
   /** docs/0096: a finance operator pays or refuses a cashback above the promotion's automatic limit. */
   'promo.cashback.pay',
   'promo.cashback.reject',
+  /** docs/0106: compliance: a member's account state, an operator limit, gaming switched off or on. */
+  'compliance.state.set',
+  'compliance.limit.set',
+  'compliance.gaming.set',
 ] as const;
 export type TOperatorAuditAction = (typeof OPERATOR_AUDIT_ACTIONS)[number];

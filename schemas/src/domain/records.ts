@@ -4,6 +4,8 @@
  */
 /** The longest range one query may cover, and the most rows an export may carry. */
 export const RECORD_MAX_RANGE_DAYS = 93;
+/** A member's own records reach a year back in one query (docs/0106: twelve months of history with a win/loss total). */
+export const MEMBER_RECORD_MAX_RANGE_DAYS = 366;
 export const RECORD_PAGE_SIZE_MAX = 100;
 export const RECORD_EXPORT_MAX_ROWS = 5_000;
 

@@ -31,6 +31,7 @@ import { OPERATOR_PROMOTION_BANNER_CALLS, OPERATOR_PROMOTION_CALLS } from './ope
 import { BONUS_CALLS } from './bonus-calls.ts';
 import { PROMO_CALLS, PROMO_FINANCE_CALLS } from './promo-calls.ts';
 import { PROTECTION_CALLS } from './protection-calls.ts';
+import { OPERATOR_COMPLIANCE_CALLS } from './compliance-calls.ts';
 
 /**
  * Areas the gateway relays whole (docs/0090): each becomes a tRPC router of the same name made of
@@ -74,6 +75,7 @@ export const CALL_SETS = {
   operatorBonus: OPERATOR_BONUS_CALLS,
   operatorPromotions: OPERATOR_PROMOTION_CALLS,
   operatorPromo: PROMO_FINANCE_CALLS,
+  operatorCompliance: OPERATOR_COMPLIANCE_CALLS,
   session: SESSION_CALLS,
   account: ACCOUNT_CALLS,
   verification: VERIFICATION_CALLS,

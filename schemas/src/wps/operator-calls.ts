@@ -42,7 +42,9 @@ export const OPERATOR_PERMISSIONS = [
   'money.write',
   /** The four-eyes limits and the deposit channels: owner only, each change approved by a second owner (docs/0066). */
   'money.controls',
-  /** docs/0105: player protection's compliance tools (lengthen a member's time-out or self-exclusion, never shorten). */
+  /** docs/0106: a member's account state, limits and protection history, gaming switch-offs (read). */
+  'compliance.read',
+  /** docs/0105, docs/0106: set account states and operator limits, switch gaming off, lengthen a time-out or self-exclusion (never shorten), each with a reason. */
   'compliance.write',
 ] as const;
 export const ZOperatorPermission = z.enum(OPERATOR_PERMISSIONS);

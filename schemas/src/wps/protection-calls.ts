@@ -54,7 +54,16 @@ export const PROTECTION_PATHS = {
   acknowledge: '/wps/member/protection/reality-check/acknowledge',
 } as const;
 
-export { BET_LIMIT_PERIODS, DEPOSIT_LIMIT_PERIODS, EXCLUSION_KINDS, EXCLUSION_PERIODS, PERIODS_OF, PROTECTION_LIMIT_KINDS, REALITY_CHECK_MINUTES, exclusionEnd };
+export {
+  BET_LIMIT_PERIODS,
+  DEPOSIT_LIMIT_PERIODS,
+  EXCLUSION_KINDS,
+  EXCLUSION_PERIODS,
+  PERIODS_OF,
+  PROTECTION_LIMIT_KINDS,
+  REALITY_CHECK_MINUTES,
+  exclusionEnd,
+};
 export type { TBetLimitKind, TExclusionKind, TExclusionPeriod, TProtectionLimitKind };
 
 /** Message keys of the protection area; the web translates them. */
@@ -125,6 +134,10 @@ export const ZProtectionStatus = z.object({
   raiseDelayHours: z.number().int().min(24).max(720),
   /** Ask before the first deposit: no deposit yet, no deposit limit, and the prompt never answered (a limit set or skipped). */
   promptDue: z.boolean(),
+  /** docs/0106: limits the operator set for this member or every member (the lower binds; the member's own may only be lower). */
+  operator: z.array(z.object({ kind: ZProtectionKind, value: ZLimitValue })).max(PROTECTION_LIMIT_KINDS.length),
+  /** docs/0106: since the account opened: gross deposits, withdrawals paid out, and deposits less withdrawals. */
+  lifetime: z.object({ depositsMinor: z.number().int().nonnegative(), withdrawalsMinor: z.number().int().nonnegative(), netMinor: z.number().int() }),
 });
 export type TProtectionStatus = z.infer<typeof ZProtectionStatus>;
 
@@ -154,7 +167,13 @@ const ZRealityState = z.object({
   stakedMinor: z.number().int().nonnegative().optional(),
   netMinor: z.number().int().optional(),
 });
-const ZLogState = z.union([ZLimitState, z.object({ choice: z.enum(['set', 'skip']) }), ZExclusionLogState, ZRealityState]).nullable();
+/** docs/0106: an operator's account state or limit, with its reason. */
+const ZOperatorLogState = z.object({
+  reason: z.string().max(500),
+  state: z.record(z.string().max(40), z.boolean()).optional(),
+  limit: z.object({ kind: ZProtectionKind, value: ZLimitValue.nullable(), scope: z.enum(['member', 'merchant']) }).optional(),
+});
+const ZLogState = z.union([ZLimitState, z.object({ choice: z.enum(['set', 'skip']) }), ZExclusionLogState, ZRealityState, ZOperatorLogState]).nullable();
 
 export const PROTECTION_EVENT_KINDS = [
   'limit_set',
@@ -168,6 +187,8 @@ export const PROTECTION_EVENT_KINDS = [
   'reopened',
   'reality_check_set',
   'reality_check',
+  'account_state_set',
+  'operator_limit_set',
 ] as const;
 export const ZProtectionEvent = z.object({
   id: z.number().int().positive(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { inRecordRange, ZInstant, ZMinor as ZSignedMinor, ZRecordPaging, ZTzOffsetMinutes, zRecordPage } from './shapes.ts';
+import { MEMBER_RECORD_MAX_RANGE_DAYS } from '../domain/records.ts';
 
 /**
  * docs/0031: the member's records — account record (transactionHistory), betting record
@@ -43,6 +44,7 @@ export const ZRecordQuery = inRecordRange(
     /** Profit and loss is summed per the member's local day. */
     tzOffsetMinutes: ZTzOffsetMinutes,
   }),
+  MEMBER_RECORD_MAX_RANGE_DAYS,
 );
 export type TRecordQuery = z.infer<typeof ZRecordQuery>;
 

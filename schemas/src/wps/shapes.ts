@@ -36,10 +36,10 @@ export const ZRecordPaging = {
 };
 
 /** The period's checks every record and report query has (docs/0031): `from` before `to`, at most RECORD_MAX_RANGE_DAYS. */
-export const inRecordRange = <S extends z.ZodType<{ from: string; to: string }>>(schema: S) =>
+export const inRecordRange = <S extends z.ZodType<{ from: string; to: string }>>(schema: S, maxDays = RECORD_MAX_RANGE_DAYS) =>
   schema
     .refine((q) => Date.parse(q.from) < Date.parse(q.to), { message: 'record_range_invalid', path: ['to'] })
-    .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= RECORD_MAX_RANGE_DAYS * 86_400_000, { message: 'record_range_too_long', path: ['to'] });
+    .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= maxDays * 86_400_000, { message: 'record_range_too_long', path: ['to'] });
 
 /** One page of a report's rows with the count over the whole filter; a report adds its totals with `.extend`. */
 export const zRecordPage = <R extends z.ZodType>(row: R) => z.object({ rows: z.array(row).max(RECORD_PAGE_SIZE_MAX), total: ZCount });

@@ -21,7 +21,7 @@ export const AREA_TEXTS = {
   withdraw: { bn: () => import('./withdraw.bn.json'), en: () => import('./withdraw.en.json'), probe: 'withdraw_title' },
   records: { bn: () => import('./records.bn.json'), en: () => import('./records.en.json'), probe: 'record_title_account' },
   wallet: { bn: () => import('./wallet.bn.json'), en: () => import('./wallet.en.json'), probe: 'wallet_title' },
-  /** The operator console's frame: its login, roles, system switches and authenticator (docs/0010); promotions, applications, VIP settings (docs/0098). */
+  /** The operator console's frame: its login, roles, system switches and authenticator (docs/0010); promotions, applications, VIP settings (docs/0098); the compliance panel (docs/0106). */
   operator: { bn: () => import('./operator.bn.json'), en: () => import('./operator.en.json'), probe: 'operator_title' },
   /** The console's category and game switches (docs/0037). */
   operatorGames: { bn: () => import('./operator-games.bn.json'), en: () => import('./operator-games.en.json'), probe: 'opgames_title' },

@@ -43,6 +43,7 @@ import promotionsEn from './promotions.en.json';
 import { APPLY_MESSAGES } from '@wl/schemas/wps/promotion-apply-calls';
 import { OPERATOR_PROMOTION_MESSAGES } from '@wl/schemas/wps/operator-promotion-calls';
 import { PROTECTION_MESSAGES } from '@wl/schemas/wps/protection-calls';
+import { COMPLIANCE_MESSAGES } from '@wl/schemas/wps/compliance-calls';
 
 type TTree = { [k: string]: string | TTree };
 
@@ -113,6 +114,8 @@ const SERVER_KEYS = [
   ...Object.values(OPERATOR_PROMOTION_MESSAGES),
   // The protection area's refusals (docs/0102), and a bet's (docs/0104).
   ...Object.values(PROTECTION_MESSAGES).flatMap((m) => (typeof m === 'string' ? [m] : Object.values(m))),
+  // The operator's compliance refusals (docs/0106).
+  ...Object.values(COMPLIANCE_MESSAGES),
   // What the platform answers a switched-off module, maintenance and the region rule (docs/0069).
   ...Object.values(GATE_REFUSALS).map((refusal) => refusal.message),
 ];

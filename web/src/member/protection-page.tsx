@@ -29,6 +29,9 @@ function History() {
   const events = history.data?.events ?? [];
   const state = (e: TProtectionEvent, which: 'before' | 'after') => {
     const s = e[which];
+    // docs/0106: an operator's limit names its kind and value; its account state only its reason.
+    if (s && 'limit' in s && s.limit) return text(s.limit.kind, s.limit.value);
+    if (s && 'reason' in s) return s.reason ?? '';
     if (!e.limitKind || !s || !('value' in s)) return '';
     const now = text(e.limitKind, s.value);
     return s.pending ? `${now} → ${text(e.limitKind, s.pending.value)}` : now;
@@ -37,7 +40,7 @@ function History() {
   const rows = events.map((e) => [
     localDateTime(e.at, i18n.language),
     t(`rg_event_${e.kind}`),
-    e.limitKind ? t(`rg_kind_${e.limitKind}`) : '',
+    e.limitKind ? t(`rg_kind_${e.limitKind}`) : e.after && 'limit' in e.after && e.after.limit ? t(`rg_kind_${e.after.limit.kind}`) : '',
     state(e, 'before'),
     state(e, 'after'),
   ]);
@@ -107,6 +110,7 @@ export default function ProtectionPage() {
   const ready = useAreaTexts('money', 'deposit');
   const { t, i18n } = useTranslation();
   const protection = useProtection();
+  const text = useLimitText();
   const s = protection.status.data;
   if (!ready || protection.status.isLoading) return <div className="page-loading" aria-busy="true" data-testid="protection.loading" />;
   if (protection.status.error || !s) {
@@ -143,6 +147,18 @@ export default function ProtectionPage() {
       <p className="rewards__note">{t('rg_intro', { hours: formatDigits(s.raiseDelayHours, i18n.language) })}</p>
       <h3 id="rg-deposit">{t('rg_section_deposit')}</h3>
       <DepositRoomNote room={s.deposit} />
+      <p className="rewards__note" data-testid="protection.lifetime">
+        {t('rg_lifetime', {
+          deposits: text('deposit_24h', s.lifetime.depositsMinor),
+          withdrawals: text('deposit_24h', s.lifetime.withdrawalsMinor),
+          net: text('deposit_24h', s.lifetime.netMinor),
+        })}
+      </p>
+      {s.operator.length > 0 && (
+        <p className="rewards__note" data-testid="protection.operator">
+          {t('rg_operator_limits', { list: s.operator.map((o) => `${t(`rg_kind_${o.kind}`)}: ${text(o.kind, o.value)}`).join(', ') })}
+        </p>
+      )}
       <ul className="protection__limits" aria-labelledby="rg-deposit">
         {SECTIONS[0].kinds.map((kind) => (
           <LimitRow key={kind} limit={byKind.get(kind)!} protection={protection} />

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { RECORD_EXPORT_MAX_ROWS, RECORD_MAX_RANGE_DAYS, toCsv } from '@wl/schemas/domain/records';
+import { MEMBER_RECORD_MAX_RANGE_DAYS as RECORD_MAX_RANGE_DAYS, RECORD_EXPORT_MAX_ROWS, toCsv } from '@wl/schemas/domain/records';
 import type { TAccountRecordRow, TAccountRecordType, TProfitRow, TRecordQuery } from '@wl/schemas/wps/record-calls';
 import { Field, FormError, InputField } from '../accounts/form-parts.tsx';
 import { errorKey, useTRPC, useTRPCClient } from '../api/trpc.ts';

@@ -30,6 +30,8 @@ const OperatorRounds = lazy(() => import('./rounds.tsx'));
 const OperatorBonusReviews = lazy(() => import('./bonus-reviews.tsx'));
 // Promotions, applications and VIP settings, a chunk of their own with their texts (docs/0098).
 const OperatorPromotionPanels = lazy(() => import('./promotion-panels.tsx'));
+// docs/0106: member lookup, account states, operator limits and gaming switch-offs.
+const OperatorCompliance = lazy(() => import('./compliance.tsx'));
 
 /**
  * Logs the operator out: the session ends on the server first (docs/0070), so a copy of the token
@@ -57,6 +59,11 @@ function ConsolePanels({ c }: { c: TConsole }) {
       {can('security.read') && <OperatorAgentLimits canWrite={can('security.write')} />}
       {can('outbox.read') && <OperatorOutbox />}
       {can('audit.read') && <OperatorAudit />}
+      {can('compliance.read') && (
+        <Suspense fallback={<span className="spinner" />}>
+          <OperatorCompliance canWrite={can('compliance.write')} />
+        </Suspense>
+      )}
       {can('money.read') && (
         <Suspense fallback={<span className="spinner" />}>
           <OperatorMoneyPanels canWrite={can('money.write')} canControl={can('money.controls')} operatorUsername={c.username} />

@@ -1,6 +1,7 @@
 import {
   OPERATOR_BONUS_CALLS,
   OPERATOR_CALLS,
+  OPERATOR_COMPLIANCE_CALLS,
   OPERATOR_DEPOSIT_CALLS,
   OPERATOR_GAMES_CALLS,
   OPERATOR_PROMOTION_CALLS,
@@ -43,5 +44,7 @@ export const operatorRouter = router({
   // docs/0097: held bonuses of linked accounts, approved or rejected by finance.
   ...passThrough(OPERATOR_BONUS_CALLS),
   // docs/0098: applications, promotions, VIP levels and rebate rates.
+  // docs/0106: compliance: account states, operator limits, gaming switch-offs.
+  ...passThrough(OPERATOR_COMPLIANCE_CALLS, { after: { switchGaming: configChanged } }),
   ...passThrough(OPERATOR_PROMOTION_CALLS, { after: { savePromotion: configChanged, setPromotionStatus: configChanged, setVipSettings: configChanged } }),
 });

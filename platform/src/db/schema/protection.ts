@@ -73,3 +73,40 @@ export interface ProtectionTables {
   protection_exclusions: ProtectionExclusionsTable;
   protection_reality_checks: ProtectionRealityChecksTable;
 }
+
+/* Operator compliance controls (migration 0050, docs/0106). */
+export interface MemberAccountStatesTable {
+  member_id: number;
+  merchant_id: number;
+  deposit_blocked: boolean;
+  bet_blocked: boolean;
+  withdraw_blocked: boolean;
+  suspended: boolean;
+  full_block: boolean;
+  reason: string;
+  operator_id: number | null;
+  set_at: Date;
+}
+export interface ProtectionOperatorLimitsTable {
+  id: Generated<number>;
+  merchant_id: number;
+  member_id: number | null;
+  kind: string;
+  value: number;
+  reason: string;
+  operator_id: number | null;
+  set_at: Date;
+}
+export interface GamingSwitchOffsTable {
+  merchant_id: number;
+  scope: 'all' | 'vendor' | 'game';
+  target: string;
+  reason: string;
+  operator_id: number | null;
+  set_at: Date;
+}
+export interface ComplianceTables {
+  member_account_states: MemberAccountStatesTable;
+  protection_operator_limits: ProtectionOperatorLimitsTable;
+  gaming_switch_offs: GamingSwitchOffsTable;
+}
