@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
 import {
-  PROTECTION_MESSAGES,
   SEAMLESS_MESSAGES,
   WPS_CODES,
   type TSeamlessAnswer,
