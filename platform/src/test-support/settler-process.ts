@@ -1,13 +1,11 @@
 import { spawn } from 'node:child_process';
 import readline from 'node:readline';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { openDatabase, type TDatabase } from '../db/database.ts';
-import { migrate } from '../db/migrate.ts';
+import { sql } from 'kysely';
+import type { TDatabase } from '../db/database.ts';
 import { platformEnv } from '../env.ts';
-import { seed } from '../seed/seed.ts';
 import { childScript } from './child-script.ts';
-import { createTestSchema } from './pg-schema.ts';
-import { demoPasswordHashes } from './shared-secrets.ts';
+import { databaseUrlOf, seededDatabase } from './db.ts';
 
 /*
  * The crash tests of settlements (docs/0041 lottery, docs/0049 salaries): a seeded schema of their
@@ -15,22 +13,20 @@ import { demoPasswordHashes } from './shared-secrets.ts';
  */
 
 /**
- * Per test file, on the PostgreSQL of DATABASE_URL only (nothing without it): a new schema,
- * migrated and seeded, dropped after the file. `database` and `schema` are set before the tests run.
+ * Per test file, on the PostgreSQL of DATABASE_URL only (nothing without it): a seeded database of
+ * its own (a copy of the suite's template, docs/0107), dropped after the file. `url` (the copy's),
+ * `schema` and `database` are set before the tests run.
  */
 export function useSeededPostgresSchema() {
   const pg = { url: platformEnv.databaseUrl, schema: '', database: undefined as unknown as TDatabase };
-  let dropSchema: (() => Promise<void>) | undefined;
   beforeAll(async () => {
     if (!pg.url) return;
-    ({ schema: pg.schema, drop: dropSchema } = await createTestSchema(pg.url));
-    pg.database = await openDatabase({ databaseUrl: pg.url, schema: pg.schema });
-    await migrate(pg.database.db);
-    await seed(pg.database.db, { merchantCode: 'DEMO', passwords: await demoPasswordHashes() });
+    pg.database = await seededDatabase();
+    pg.url = databaseUrlOf(pg.database.db);
+    pg.schema = (await sql<{ s: string }>`select current_schema() as s`.execute(pg.database.db)).rows[0]!.s;
   });
   afterAll(async () => {
     await pg.database?.close();
-    await dropSchema?.();
   });
   return pg;
 }

@@ -28,12 +28,11 @@ const DAY = 86_400_000;
 const CHILD = fileURLToPath(new URL('./salary-crash.child.ts', import.meta.url));
 
 const pg = useSeededPostgresSchema();
-const url = pg.url;
 
 const settler = (now: Date, killAfter = Infinity) =>
-  runSettler(CHILD, { databaseUrl: url!, schema: pg.schema, now: now.toISOString() } satisfies TSalaryCrashChildArgs, killAfter);
+  runSettler(CHILD, { databaseUrl: pg.url!, schema: pg.schema, now: now.toISOString() } satisfies TSalaryCrashChildArgs, killAfter);
 
-describe.skipIf(!url)('salary settlement across SIGKILL and two processes (PostgreSQL)', () => {
+describe.skipIf(!pg.url)('salary settlement across SIGKILL and two processes (PostgreSQL)', () => {
   it(`${BETS} bets of ${MEMBERS} contract holders: killed mid-settlement, then two settlers race; every period paid exactly once`, async () => {
     const { db } = pg.database;
     const rand = seededRandom(SEED);
