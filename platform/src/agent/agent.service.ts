@@ -23,8 +23,6 @@ import { bucketLabel, memberLifetime, teamFigures, type TFigureSums } from './te
 import { teamCounts } from './team-counts.ts';
 import { mainWalletTransfer } from '../transfer/transfer.service.ts';
 import { assertAccountAllows } from '../protection/account-state.ts';
-import { assertDepositRoom } from '../protection/deposit-room.ts';
-import { ledgerKeyUsed } from '../wallet/ledger.service.ts';
 
 /** Outside the subtree and not existing at all answer the same: no probing for ids. */
 export const notInTeam = () => new WpsError(WPS_CODES.notFound, AGENT_MESSAGES.notInTeam);
@@ -222,10 +220,7 @@ export async function transferToDownline(
   // Re-checked inside the transaction: an upline change committed meanwhile is seen.
   const moved = await mainWalletTransfer(deps, merchant, t, async (trx) => {
     if (!(await inSubtree(trx, merchant.id, agent.memberId, req.memberId))) throw notInTeam();
-    // A transfer into the downline's wallet is a deposit to it: its deposit limits hold (docs/0102);
-    // a replay of a transfer they let through answers as the first one.
-    const replay = await ledgerKeyUsed(trx, { kind: 'member', id: agent.memberId }, `downline:${req.key}`);
-    if (!replay) await assertDepositRoom(trx, { memberId: req.memberId, amountMinor: req.amountMinor, now: deps.clock() });
+    // Its deposit limits are checked by mainWalletTransfer: money into a downline's wallet is a deposit (docs/0102).
     await assertAccountAllows(trx, req.memberId, 'deposit'); // docs/rules/protection.md#p-31
   });
   return { transactionId: moved.transactionId, mainMinor: moved.fromMinor, downlineBalanceMinor: moved.toMinor };

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { isPayingKind, ZPromotionTerms, type TBonusState, type TLanguage, type TOperatorPromotion, type TPromotionFigures } from '@wl/schemas';
 import type { DB } from '../db/schema.ts';
-import { moneyVersionOf } from './money-approval.ts';
+import { moneyVersionOf } from './money-version.ts';
 
 type TDb = Kysely<DB> | Transaction<DB>;
 

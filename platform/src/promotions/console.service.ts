@@ -16,7 +16,8 @@ import { wpsErrors } from '../http/envelope.ts';
 import { conflict, fieldFailure } from '../http/errors.ts';
 import { inTransaction } from '../wallet/ledger.service.ts';
 import { consolePromotionRows, toConsolePromotions, type TConsolePromotionRow } from './console.queries.ts';
-import { approvalAfterSave, assertMayGoLive, moneyVersionOf } from './money-approval.ts';
+import { approvalAfterSave, assertMayGoLive } from './money-approval.ts';
+import { moneyVersionOf } from './money-version.ts';
 
 /*
  * Promotions in the console (docs/0098): content operators create them as drafts, edit words,

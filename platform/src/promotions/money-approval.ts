@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import { isPayingKind, OPERATOR_PROMOTION_MESSAGES, ZPromotionTerms, type TOperatorPromotionInput, type TPromotionKind } from '@wl/schemas';
 import { roleAllows } from '../access/permissions.ts';
 import type { TSessionOperator } from '../http/auth.ts';
 import { WpsError } from '../http/envelope.ts';
 import { fieldFailure } from '../http/errors.ts';
 import type { TConsolePromotionRow } from './console.queries.ts';
+import { sortedJson } from './money-version.ts';
 
 /*
  * Who may make a promotion pay (docs/0100). Content writes promotions, but a paying kind goes live
@@ -19,34 +19,13 @@ const needsFinance = () => new WpsError(403, OPERATOR_PROMOTION_MESSAGES.needsFi
 
 export const holdsFinance = (op: TSessionOperator) => roleAllows(op.role, 'money.write');
 
-/** JSON with every object's keys sorted: the stored terms (jsonb) keep no key order. */
-const sorted = (v: unknown) =>
-  JSON.stringify(v, (_k, x: unknown) =>
-    x !== null && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : 1))) : x,
-  );
 const time = (t: Date | string | null) => (t === null ? null : new Date(t).getTime());
 const raised = (before: number | null, after: number | null) => (after === null ? before !== null : before !== null && after > before);
-
-/**
- * A digest of a promotion's money as stored now (terms, budget, recipients, dates). Finance approves
- * the version it was shown, so a change made by content between the read and the click is never
- * approved unseen.
- */
-export function moneyVersionOf(row: Pick<TConsolePromotionRow, 'terms' | 'budget_minor' | 'max_recipients' | 'starts_at' | 'ends_at'>): string {
-  const money = {
-    terms: ZPromotionTerms.parse(row.terms),
-    budget: row.budget_minor === null ? null : Number(row.budget_minor),
-    recipients: row.max_recipients,
-    starts: time(row.starts_at),
-    ends: time(row.ends_at),
-  };
-  return createHash('sha256').update(sorted(money)).digest('hex').slice(0, 32);
-}
 
 /** Whether a save changes the money of a promotion, and whether it raises it (a lower budget or recipient cap, a later start or an earlier end do not). */
 export function moneyChange(before: TConsolePromotionRow, req: TOperatorPromotionInput): { changed: boolean; raised: boolean } {
   const beforeBudget = before.budget_minor === null ? null : Number(before.budget_minor);
-  const termsChanged = sorted(ZPromotionTerms.parse(before.terms)) !== sorted(req.terms);
+  const termsChanged = sortedJson(ZPromotionTerms.parse(before.terms)) !== sortedJson(req.terms);
   const [start0, start1, end0, end1] = [time(before.starts_at)!, time(req.startsAt)!, time(before.ends_at), time(req.endsAt)];
   const datesChanged = start0 !== start1 || end0 !== end1;
   const datesRaised = start1 < start0 || raised(end0, end1);

@@ -15,12 +15,22 @@ import type { TPlatformDeps } from '../http/deps.ts';
 import { WpsError } from '../http/envelope.ts';
 import { conflict, fieldError } from '../http/errors.ts';
 import { requireFeature } from '../kernel/features.ts';
-import { accountFor, inTransaction, LedgerError, memberBalance, transfer, type TTransferArgs, type TTransferResult } from '../wallet/ledger.service.ts';
+import {
+  accountFor,
+  inTransaction,
+  LedgerError,
+  ledgerKeyUsed,
+  memberBalance,
+  transfer,
+  type TTransferArgs,
+  type TTransferResult,
+} from '../wallet/ledger.service.ts';
 import { accountBalance } from '../wallet/wallet.queries.ts';
 import { requireStepUp } from '../session/step-up.guard.ts';
 import { recordMemberAudit } from '../audit/member-audit.ts';
 import { lockMembers } from '../kernel/member-lock.ts';
 import { assertNotExcluded } from '../protection/exclusion.ts';
+import { assertDepositRoom } from '../protection/deposit-room.ts';
 
 type TDb = Kysely<DB> | Transaction<DB>;
 
@@ -81,8 +91,8 @@ async function auditedMemberTransfer(
 
 /**
  * auditedMemberTransfer in a transaction of its own, with the ledger's refusals as the member's
- * messages: the member's row locked first, then `guard`, then the ledger, then the audit (the lock
- * order of docs/0080). Answers the transaction and both accounts' balances after it.
+ * messages: the member's row (and the counterparty's, in id order) locked first, then `guard`, then
+ * the ledger, then the audit (the lock order of docs/0080). Answers the transaction and both accounts' balances after it.
  */
 export async function memberTransfer(
   deps: TPlatformDeps,
@@ -90,10 +100,13 @@ export async function memberTransfer(
   move: Omit<TTransferArgs, 'owner'>,
   audit: { action: string; detail: string },
   guard?: (trx: Transaction<DB>) => Promise<void>,
+  counterpartyId?: number,
 ): Promise<{ transactionId: number; fromMinor: number; toMinor: number }> {
   try {
     return await inTransaction(deps.db, async (trx) => {
-      await lockMembers(trx, [by.memberId]);
+      // Both members in one ordered step (docs/0080): two transfers between the same pair in
+      // opposite directions queue instead of each holding one member and waiting for the other.
+      await lockMembers(trx, counterpartyId === undefined ? [by.memberId] : [by.memberId, counterpartyId]);
       await guard?.(trx);
       const moved = await auditedMemberTransfer(trx, by, move, audit);
       return { transactionId: moved.transactionId, fromMinor: memberBalance(moved.fromBalanceMinor), toMinor: memberBalance(moved.toBalanceMinor) };
@@ -120,17 +133,24 @@ export async function mainWalletTransfer(
   const meta = { counterpartyMemberId: t.receiverId, remark: t.remark };
   // Neither a closed account's transfer out nor anyone's into it (docs/rules/protection.md#p-22), checked under the locks.
   const action = t.direction === 'downline' ? 'agent_transfer' : 'member_transfer';
+  const idempotencyKey = `${t.direction}:${t.key}`;
   const closedGuard = async (trx: Transaction<DB>) => {
     await assertNotExcluded(trx, merchant.id, t.senderId, 'member_transfer', deps.clock());
     await assertNotExcluded(trx, merchant.id, t.receiverId, action, deps.clock());
+    // Money into a downline's wallet is a deposit to it: its deposit limits hold (docs/0102); a replay
+    // of a transfer they let through answers as the first one.
+    if (t.direction === 'downline' && !(await ledgerKeyUsed(trx, { kind: 'member', id: t.senderId }, idempotencyKey))) {
+      await assertDepositRoom(trx, { memberId: t.receiverId, amountMinor: t.amountMinor, now: deps.clock() });
+    }
     await guard?.(trx);
   };
   return memberTransfer(
     deps,
     { merchantId: merchant.id, memberId: t.senderId, ip: t.ip },
-    { from, to, amountMinor: t.amountMinor, idempotencyKey: `${t.direction}:${t.key}`, kind, meta },
+    { from, to, amountMinor: t.amountMinor, idempotencyKey, kind, meta },
     { action: kind, detail: `${t.receiverId} ${t.amountMinor}` },
     closedGuard,
+    t.receiverId,
   );
 }
 

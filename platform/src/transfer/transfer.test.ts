@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { TRANSFER_CALLS, TRANSFER_PATHS, WPS_PATHS } from '@wl/schemas';
+import { AGENT_PATHS, TRANSFER_CALLS, TRANSFER_PATHS, WPS_PATHS } from '@wl/schemas';
 import { rowCounts, usePlatform } from '../test-support/db.ts';
 import { loginToken, steppedUpToken } from '../test-support/http.ts';
 import { walletBalance } from '../wallet/wallet.queries.ts';
@@ -81,6 +81,20 @@ describe('transfer to the upline', () => {
     });
     const down = (await call('POST', TRANSFER_PATHS.transferUpline, t.down, { amountMinor: 1, key: 'upline-key-0001' })).json();
     expect(down.value).toEqual(INSUFFICIENT);
+  });
+
+  it('lets an agent and its downline send to each other at once, 20 each way, every one committing (one lock order, docs/0080)', async () => {
+    const [memberBefore, agentBefore] = [await walletBalance(ctx.db, ids.member), await walletBalance(ctx.db, ids.agent)];
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => [
+        call('POST', TRANSFER_PATHS.transferUpline, t.member, { amountMinor: 100, key: `both-ways-up-${i}`, remark: '' }),
+        call('POST', AGENT_PATHS.transfer, t.agent, { memberId: ids.member, amountMinor: 300, key: `both-ways-down-${i}`, remark: '' }),
+      ]).flat(),
+    );
+    // Each holding one member and waiting for the other would end in the database's deadlock refusal.
+    expect(answers.map((a) => a.json().success)).toEqual(answers.map(() => true));
+    expect(await walletBalance(ctx.db, ids.member)).toBe(memberBefore + 20 * 200);
+    expect(await walletBalance(ctx.db, ids.agent)).toBe(agentBefore - 20 * 200);
   });
 
   it('refuses bad amounts, more than the balance, and a member without an agent upline; nothing moves', async () => {
