@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_BONUS_TERMS, type TPromotionTerms } from '@wl/schemas';
 import { decideDepositIn } from '../deposit/deposit.service.ts';
-import { WpsError } from '../http/envelope.ts';
 import { BUILT_IN_GAMES, BUILT_IN_PROVIDER } from '../kernel/catalogue.ts';
 import { lockMembers } from '../kernel/member-lock.ts';
 import { runCashback } from '../promo/cashback.job.ts';
@@ -23,6 +22,8 @@ import { awardBonus } from './award.ts';
 import { runBonusExpire } from './bonus-expire.job.ts';
 import { endBonus } from './ends.ts';
 import { moneyRunChecks, REBATE_BP } from '../test-support/money-run-checks.ts';
+import { excludeSelf } from '../protection/exclusion.ts';
+import { checkDepositAccepted, checkStakeAccepted, protectionStep, protectionTally, tallyRefusal } from '../test-support/money-protection.ts';
 
 /**
  * The money property test with the engagement engine in it (docs/0095, docs/0096, docs/0091):
@@ -31,7 +32,9 @@ import { moneyRunChecks, REBATE_BP } from '../test-support/money-run-checks.ts';
  * (forfeiting a bonus or not) that finance pays or rejects, transfer to each other, claim rebates
  * (sometimes twice at once), get and cancel bonuses, while the clock jumps and the expiry, cashback
  * and daily rewards runs race the play. Afterwards the ledger is whole and conserved, and every
- * engagement effect happened once (moneyRunChecks). BONUS_PROPERTY_OPS and BONUS_PROPERTY_SEED grow
+ * engagement effect happened once (moneyRunChecks). Players also set and raise their own deposit,
+ * stake and loss limits and take time-outs (docs/0102, 0104, 0105): no deposit or stake is ever
+ * accepted over an effective limit or from a closed account. BONUS_PROPERTY_OPS and BONUS_PROPERTY_SEED grow
  * or replay a run.
  */
 const OPS = Number(process.env.BONUS_PROPERTY_OPS ?? 720);
@@ -52,10 +55,10 @@ const wallet = seamlessCalls(
 let run: Awaited<ReturnType<typeof moneyPlayers>>;
 let merchant: { id: number; currency: string };
 
-/** A refusal the services answer on purpose (a WpsError); anything else is a fault and fails the run. */
-const refused = (error: unknown) => {
-  if (!(error instanceof WpsError)) throw error;
-};
+/** Refusals by key and the protection invariant's violations (docs/0104: nothing accepted over an effective limit). */
+const tally = protectionTally();
+/** A refusal the services answer on purpose (a WpsError), counted; anything else is a fault and fails the run. */
+const refused = (error: unknown) => tallyRefusal(tally, error);
 
 beforeAll(async () => {
   secret = (await ctx.db.selectFrom('seamless_providers').select('secret').where('code', '=', BUILT_IN_PROVIDER.code).executeTakeFirstOrThrow()).secret;
@@ -83,10 +86,26 @@ beforeAll(async () => {
   }
 });
 
+/** Approves a deposit as the settle job does; one credited is checked against the member's limits in its own transaction. */
 async function approve(memberId: number, amountMinor: number): Promise<void> {
   const depositId = await insertPendingDeposit(ctx.db, memberId, amountMinor);
-  await inTransaction(ctx.db, (trx) => decideDepositIn(trx, { merchantId: merchant.id, depositId, decision: 'approve', by: null }));
+  await inTransaction(ctx.db, async (trx) => {
+    const credited = await decideDepositIn(trx, { merchantId: merchant.id, depositId, decision: 'approve', by: null });
+    if (credited) await checkDepositAccepted(trx, merchant.id, memberId, new Date(), tally);
+  }).catch(refused);
 }
+
+/** Finance pays or rejects a pending withdrawal. */
+const decide = (id: number, pay: boolean) =>
+  pay
+    ? payWithdrawal(run.deps, run.merchant, run.operator, 'prop', id)
+    : rejectWithdrawal(run.deps, run.merchant, run.operator, 'prop', { withdrawalId: id, remark: 'prop' });
+let decided = 0;
+/** Decides every withdrawal still pending in a player's walk, paying and rejecting in turn. */
+async function decidePending(_index: number, walk: TWalk): Promise<void> {
+  for (let id = walk.pending.shift(); id !== undefined; id = walk.pending.shift()) await decide(id, (decided += 1) % 2 === 0);
+}
+const TIME_OUT = { kind: 'timeout', period: '24h', confirm: true } as const;
 
 /** A player's walk: its random numbers, its bets awaiting their round's end, its pending withdrawals, its ops so far (unique keys). */
 type TWalk = { rand: TSeededRandom; open: string[]; pending: number[]; done: number };
@@ -121,18 +140,24 @@ async function play(index: number, walk: TWalk, ops: number): Promise<void> {
     } else if (roll < 0.14) {
       const id = pending.shift();
       if (id === undefined) continue;
-      if (rand.next() < 0.5) await payWithdrawal(run.deps, run.merchant, run.operator, 'prop', id);
-      else await rejectWithdrawal(run.deps, run.merchant, run.operator, 'prop', { withdrawalId: id, remark: 'prop' });
+      await decide(id, rand.next() < 0.5);
     } else if (roll < 0.16) {
       const to = run.players[(index + rand.int(1, PLAYERS - 1)) % PLAYERS]!;
       const t = { senderId: p.id, receiverId: to.id, direction: 'downline' as const, amountMinor: rand.int(1, 5) * 100, key: `t-${i}`, remark: '', ip: 'prop' };
       await mainWalletTransfer(run.deps, run.merchant, t).catch(refused);
+    } else if (roll < 0.19) {
+      // Player protection (docs/0102, 0104, 0105): limits set, raised and confirmed, time-outs taken and reopened.
+      await protectionStep(ctx.db, { merchantId: merchant.id, memberId: p.id, now: clock() }, rand, tally);
     } else if (roll < 0.5) {
       const bet = `${p.id}-${i}`;
       const amount = rand.int(1, 10) * 50;
       const sends = rand.next() < 0.1 ? 2 : 1;
       const answers = await Promise.all(Array.from({ length: sends }, () => wallet.bet(playerId, bet, amount)));
-      if (answers.some((a) => a.body.success)) open.push(bet);
+      for (const a of answers) if (!a.body.success && a.body.message) tally.refusals.set(a.body.message, (tally.refusals.get(a.body.message) ?? 0) + 1);
+      if (answers.some((a) => a.body.success)) {
+        open.push(bet);
+        await checkStakeAccepted(ctx.db, merchant.id, p.id, clock(), tally);
+      }
     } else if (roll < 0.78) {
       if (open.length === 0) continue;
       const bet = open.splice(rand.int(0, open.length - 1), 1)[0]!;
@@ -166,7 +191,12 @@ describe('money with bonuses, cashback and rebates under random concurrent play 
     const rand = seededRandom(SEED);
     const walks: TWalk[] = run.players.map((_, i) => ({ rand: seededRandom(SEED + i + Math.floor(rand.next() * 1000)), open: [], pending: [], done: 0 }));
     for (let phase = 0; phase < PHASES; phase++) {
+      // Two players take a time-out as the second phase starts (others may at random): the rest of
+      // their walk meets restricted mode, and later phases reopen their accounts.
+      if (phase === 1) for (const p of run.players.slice(0, 2)) await excludeSelf(ctx.db, { merchantId: merchant.id, memberId: p.id, now: clock() }, TIME_OUT);
       await Promise.all(walks.map((walk, i) => play(i, walk, Math.ceil(OPS / PLAYERS / PHASES))));
+      // Finance decides what is still pending, one paid and one rejected in turn, on a quiet ledger.
+      for (const [i, walk] of walks.entries()) await decidePending(i, walk);
       // Bonuses pass their end, cashback periods close, a new day's rewards run: once on a quiet ledger too.
       nowMs += 3 * 86_400_000;
       await Promise.all([runBonusExpire(ctx.db, clock()), runCashback(ctx.db, clock()), runRewardsDaily(ctx.db, clock())]);
@@ -177,5 +207,18 @@ describe('money with bonuses, cashback and rebates under random concurrent play 
       ctx.db,
       run.players.map((p) => p.id),
     );
+    // No deposit or stake was accepted over an effective limit or from a closed account, and the
+    // limits and time-outs did bite (a run where none refused anything would prove nothing).
+    expect(tally.violations).toEqual([]);
+    const bit = (prefix: string) => [...tally.refusals].filter(([k]) => k.startsWith(prefix)).reduce((n, [, c]) => n + c, 0);
+    expect({
+      deposit: bit('protection_deposit_limit_') > 0,
+      bet: bit('protection_stake_limit_') + bit('protection_loss_limit_') > 0,
+      closed: bit('protection_excluded') > 0,
+    }).toEqual({
+      deposit: true,
+      bet: true,
+      closed: true,
+    });
   });
 });
