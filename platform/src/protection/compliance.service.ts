@@ -155,8 +155,8 @@ export async function complianceGaming(db: TDb, merchantId: number): Promise<TCo
 /**
  * Sets or lifts (value null) an operator limit for one member or, with memberId null, for every
  * member of the merchant (docs/rules/protection.md#p-32). Applies at once, up or down: the member's
- * cooling-off protects the member from itself, not from its operator. Audited; a member's limit is
- * appended to its protection log.
+ * cooling-off protects the member from itself, not from its operator. Audited, and appended to the
+ * protection log: a member's limit to the member's, the merchant's with no member (docs/0108).
  */
 export async function setOperatorLimit(
   deps: TPlatformDeps,
@@ -203,18 +203,17 @@ export async function setOperatorLimit(
       after: { memberId: req.memberId, ...after },
       configVersion: null,
     });
-    if (req.memberId !== null) {
-      await appendProtectionLog(trx, {
-        merchantId: merchant.id,
-        memberId: req.memberId,
-        at: now,
-        actor: { channel: 'operator', id: op.operatorId },
-        kind: 'operator_limit_set',
-        limitKind: null,
-        before,
-        after,
-      });
-    }
+    // A merchant-wide limit is logged without a member (docs/0108), so `effectiveLimitsAt` rebuilds it.
+    await appendProtectionLog(trx, {
+      merchantId: merchant.id,
+      memberId: req.memberId,
+      at: now,
+      actor: { channel: 'operator', id: op.operatorId },
+      kind: 'operator_limit_set',
+      limitKind: null,
+      before,
+      after,
+    });
   });
   return complianceGaming(deps.db, merchant.id);
 }

@@ -16,7 +16,8 @@ export type TEffectiveLimits = {
 /** The operator's limits of one kind: for this member, for every member of the merchant. */
 export type TOperatorLimits = Record<TProtectionLimitKind, { member: number | null; merchant: number | null }>;
 
-const lower = (a: number | null | undefined, b: number | null | undefined): number | null =>
+/** The lower of two limits, either absent (null: no limit). */
+export const lowerLimit = (a: number | null | undefined, b: number | null | undefined): number | null =>
   a === null || a === undefined ? (b ?? null) : b === null || b === undefined ? a : Math.min(a, b);
 
 /** The operator's limits that bear on a member: its own (member_id) and the merchant's (member_id null), docs/0106. */
@@ -46,10 +47,10 @@ export async function effectiveLimits(db: TDb, merchantId: number, memberId: num
   ]);
   const limits: TEffectiveLimits['limits'] = {};
   for (const k of PROTECTION_LIMIT_KINDS) {
-    const v = lower(ops[k].member, ops[k].merchant);
+    const v = lowerLimit(ops[k].member, ops[k].merchant);
     if (v !== null) limits[k] = v;
   }
-  for (const r of rows) limits[r.kind as TProtectionLimitKind] = lower(limits[r.kind as TProtectionLimitKind], Number(r.value))!;
+  for (const r of rows) limits[r.kind as TProtectionLimitKind] = lowerLimit(limits[r.kind as TProtectionLimitKind], Number(r.value))!;
   return { limits, realityCheckMinutes: own ? own.interval_minutes : (merchant?.reality_check_minutes ?? null) };
 }
 

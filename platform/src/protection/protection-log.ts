@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { PROTECTION_LIMIT_KINDS, type TProtectionLimitKind } from '@wl/schemas';
 import type { DB } from '../db/schema.ts';
+import { lowerLimit, type TEffectiveLimits, type TOperatorLimits } from './effective-limits.ts';
 
 type TDb = Kysely<DB> | Transaction<DB>;
 
@@ -25,7 +26,8 @@ export async function appendProtectionLog(
   trx: Transaction<DB>,
   e: {
     merchantId: number;
-    memberId: number;
+    /** Null only for an operator's limit for every member of the merchant (docs/0108). */
+    memberId: number | null;
     at: Date;
     actor: TProtectionActor;
     kind: string;
@@ -82,4 +84,40 @@ export async function liveLimits(db: TDb, memberId: number): Promise<TLimitState
     states[k] = { ...states[k], pending: { value: p.value === null ? null : Number(p.value), effectiveAt: new Date(p.effective_at).toISOString() } };
   }
   return states;
+}
+
+/** The `after` of an `operator_limit_set` event (compliance.service.ts setOperatorLimit). */
+type TOperatorLimitAfter = { limit: { kind: TProtectionLimitKind; value: number | null; scope: 'member' | 'merchant' } };
+
+/**
+ * A member's effective limits as they stood at `at` (docs/0108), from the protection log alone: its
+ * own (`limitsAt`) and the operator's for it and for every member of its merchant (the last
+ * `operator_limit_set` of each scope and kind at or before that instant), the lowest of each kind as
+ * `effectiveLimits` takes it. Equal to `effectiveLimits(...).limits` at every instant (proved by
+ * protection.test.ts).
+ */
+export async function effectiveLimitsAt(db: TDb, merchantId: number, memberId: number, at: Date): Promise<TEffectiveLimits['limits']> {
+  const [own, events] = await Promise.all([
+    limitsAt(db, memberId, at),
+    db
+      .selectFrom('protection_log')
+      .select('after')
+      .where('merchant_id', '=', merchantId)
+      .where((eb) => eb.or([eb('member_id', 'is', null), eb('member_id', '=', memberId)]))
+      .where('kind', '=', 'operator_limit_set')
+      .where('at', '<=', at)
+      .orderBy('id')
+      .execute(),
+  ]);
+  const ops = Object.fromEntries(PROTECTION_LIMIT_KINDS.map((k) => [k, { member: null, merchant: null }])) as TOperatorLimits;
+  for (const e of events) {
+    const { kind, value, scope } = (e.after as TOperatorLimitAfter).limit;
+    ops[kind][scope] = value;
+  }
+  const limits: TEffectiveLimits['limits'] = {};
+  for (const k of PROTECTION_LIMIT_KINDS) {
+    const v = lowerLimit(lowerLimit(ops[k].member, ops[k].merchant), own[k].value);
+    if (v !== null) limits[k] = v;
+  }
+  return limits;
 }

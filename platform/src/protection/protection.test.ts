@@ -1,11 +1,15 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PROTECTION_CALLS, PROTECTION_PATHS } from '@wl/schemas';
+import { PROTECTION_CALLS, PROTECTION_PATHS, type TProtectionLimitKind } from '@wl/schemas';
+import type { TMerchant } from '../http/auth.ts';
+import type { TPlatformDeps } from '../http/deps.ts';
 import { usePlatform } from '../test-support/db.ts';
 import { expectRealAccountOnly, loginToken, tokenCall } from '../test-support/http.ts';
 import { freshDownline } from '../test-support/protection.ts';
+import { setOperatorLimit } from './compliance.service.ts';
+import { effectiveLimits } from './effective-limits.ts';
 import { answerPrompt, cancelPending, confirmPending, protectionStatus, setLimit } from './limits.service.ts';
-import { limitsAt, liveLimits } from './protection-log.ts';
+import { effectiveLimitsAt, limitsAt, liveLimits } from './protection-log.ts';
 
 // docs/0102: the limits a member sets on itself, on both databases (PGlite; PostgreSQL with
 // DATABASE_URL). The rules run through the service with explicit instants (a raise waits a day,
@@ -159,5 +163,67 @@ describe('the first-deposit prompt and the protection log', () => {
     await expect(sql`delete from protection_log where member_id = ${m.id}`.execute(ctx.db)).rejects.toThrow(/append-only/);
     await expect(sql`truncate protection_log`.execute(ctx.db)).rejects.toThrow(/append-only/);
     expect(await ctx.db.selectFrom('protection_log').select('kind').where('member_id', '=', m.id).execute()).toEqual([{ kind: 'limit_set' }]);
+  });
+});
+
+describe('effective limits at any instant (docs/0108)', () => {
+  it('rebuilds own, member-scope and merchant-wide limits from the log alone, equal to the live limits after every step and afterwards', async () => {
+    // The operator's calls read the injected clock (deps.clock); the member's take the instant.
+    let nowMs = 0;
+    const deps = { db: ctx.db, clock: () => new Date(nowMs) } as unknown as TPlatformDeps;
+    const merchant = (await ctx.db.selectFrom('merchants').selectAll().where('id', '=', merchantId).executeTakeFirstOrThrow()) as unknown as TMerchant;
+    const finance = await ctx.db.selectFrom('operators').select(['id', 'username']).where('username', '=', 'demo_finance').executeTakeFirstOrThrow();
+    const m = await member('prot_effective');
+    const other = await member('prot_effective2');
+    const operator = (memberId: number | null, kind: TProtectionLimitKind, value: number | null) =>
+      setOperatorLimit(deps, merchant, { operatorId: finance.id, username: finance.username }, '127.0.0.1', { memberId, kind, value, reason: 'Affordability' });
+    const steps: [number, () => Promise<unknown>][] = [
+      [0, () => setLimit(ctx.db, m.who(0), { kind: 'deposit_24h', value: 500_000 })],
+      [1, () => setLimit(ctx.db, m.who(1), { kind: 'deposit_24h', value: 300_000 })],
+      // A raise waits: 300,000 stays in force until the member confirms it.
+      [2, () => setLimit(ctx.db, m.who(2), { kind: 'deposit_24h', value: 900_000 })],
+      [3, () => operator(m.id, 'deposit_24h', 400_000)],
+      [4, () => operator(m.id, 'stake_7d', 2_000_000)],
+      [5, () => operator(null, 'deposit_24h', 250_000)],
+      [6, () => operator(null, 'session_minutes', 120)],
+      [27, () => confirmPending(ctx.db, m.who(27), 'deposit_24h')],
+      [28, () => operator(null, 'deposit_24h', null)],
+      [29, () => operator(m.id, 'deposit_24h', null)],
+      [30, () => setLimit(ctx.db, m.who(30), { kind: 'session_minutes', value: 60 })],
+      // Another member's operator limit is not this member's.
+      [31, () => operator(other.id, 'deposit_24h', 1_000)],
+      [32, () => operator(null, 'session_minutes', 30)],
+      [33, () => operator(m.id, 'stake_7d', 3_000_000)],
+    ];
+    const snapshots: [number, unknown][] = [];
+    for (const [hours, step] of steps) {
+      nowMs = at(hours).getTime();
+      await step();
+      const live = (await effectiveLimits(ctx.db, merchantId, m.id)).limits;
+      expect(await effectiveLimitsAt(ctx.db, merchantId, m.id, at(hours)), `after hour ${hours}`).toEqual(live);
+      snapshots.push([hours, live]);
+    }
+    // Afterwards every past instant, and the half hour after it, still rebuilds as it stood then.
+    for (const [hours, live] of snapshots) {
+      expect(await effectiveLimitsAt(ctx.db, merchantId, m.id, at(hours)), `at hour ${hours}`).toEqual(live);
+      expect(await effectiveLimitsAt(ctx.db, merchantId, m.id, at(hours + 0.5)), `at hour ${hours}.5`).toEqual(live);
+    }
+    expect(await effectiveLimitsAt(ctx.db, merchantId, m.id, at(-1))).toEqual({});
+    // The merchant's 250,000 binds under the operator's 400,000 and the member's 300,000; after the
+    // removals the member's confirmed 900,000; of the session limits the lowest, whoever set it.
+    expect(snapshots.find(([h]) => h === 5)![1]).toEqual({ deposit_24h: 250_000, stake_7d: 2_000_000 });
+    expect(snapshots.at(-1)![1]).toEqual({ deposit_24h: 900_000, stake_7d: 3_000_000, session_minutes: 30 });
+    const otherLive = (await effectiveLimits(ctx.db, merchantId, other.id)).limits;
+    expect(otherLive).toEqual({ deposit_24h: 1_000, session_minutes: 30 });
+    expect(await effectiveLimitsAt(ctx.db, merchantId, other.id, at(33))).toEqual(otherLive);
+    // The merchant-wide events are in the log without a member, append-only like the rest; no other
+    // kind of event may leave the member out.
+    const wide = await ctx.db.selectFrom('protection_log').select(['channel', 'kind']).where('member_id', 'is', null).execute();
+    expect(wide).toEqual(Array(4).fill({ channel: 'operator', kind: 'operator_limit_set' }));
+    await expect(sql`update protection_log set after = null where member_id is null`.execute(ctx.db)).rejects.toThrow(/append-only/);
+    await expect(sql`delete from protection_log where member_id is null`.execute(ctx.db)).rejects.toThrow(/append-only/);
+    await expect(
+      sql`insert into protection_log (merchant_id, member_id, at, channel, kind) values (${merchantId}, null, now(), 'operator', 'limit_set')`.execute(ctx.db),
+    ).rejects.toThrow(/protection_log_member_or_merchant_limit/);
   });
 });

@@ -37,7 +37,8 @@ export interface ProtectionPendingTable {
 export interface ProtectionLogTable {
   id: Generated<number>;
   merchant_id: number;
-  member_id: number;
+  /** Null only for an operator's limit for every member of the merchant (migration 0051, docs/0108). */
+  member_id: number | null;
   at: Date;
   channel: 'member' | 'agent' | 'operator' | 'system';
   actor_id: number | null;
