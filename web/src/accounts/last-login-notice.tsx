@@ -26,15 +26,20 @@ export default function LastLoginNotice({ onClose }: { onClose: () => void }) {
   useEffect(() => {
     if (gone) onClose();
   }, [gone, onClose]);
-  if (!s || gone) return null;
+  if (gone) return null;
+  // The live region is there (empty) before the answer, so screen readers announce the text when it comes.
   return (
-    <div className="last-login" role="status" data-testid="last-login">
-      <p className="last-login__text" data-testid="last-login.text">
-        {s.previousLoginAt ? t('last_login_at', { when: localDateTime(s.previousLoginAt, i18n.language) }) : t('last_login_first')}
-      </p>
-      <button type="button" className="icon-btn" aria-label={t('close')} data-testid="last-login.close" onClick={onClose}>
-        <Icon name="close" />
-      </button>
+    <div role="status">
+      {s && (
+        <div className="last-login" data-testid="last-login">
+          <p className="last-login__text" data-testid="last-login.text">
+            {s.previousLoginAt ? t('last_login_at', { when: localDateTime(s.previousLoginAt, i18n.language) }) : t('last_login_first')}
+          </p>
+          <button type="button" className="icon-btn" aria-label={t('close')} data-testid="last-login.close" onClick={onClose}>
+            <Icon name="close" />
+          </button>
+        </div>
+      )}
     </div>
   );
 }
