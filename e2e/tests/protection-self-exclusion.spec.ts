@@ -44,6 +44,13 @@ test('a member self-excludes, is signed out, and signs in again to withdraw only
   await home.open('/');
   await home.switchLanguage('bn');
   await loginByUsername(page, account.username, account.password);
+  // docs/0104: the login tells the previous one (the registration's), in BN with Bengali digits.
+  const lastLogin = page.getByTestId('last-login');
+  await expect(lastLogin).toHaveText(/^শেষ লগইন: /);
+  await expect(lastLogin).toHaveText(BENGALI_WITHOUT_ASCII_DIGITS);
+  await checkPage(page, 360);
+  await lastLogin.getByTestId('last-login.close').click();
+  await expect(lastLogin).toHaveCount(0);
   await page.goto('/member/responsibleGaming');
   const section = page.getByTestId('protection.exclusion');
   await expect(section).toBeVisible();
@@ -88,4 +95,5 @@ test('a member self-excludes, is signed out, and signs in again to withdraw only
   await page.getByTestId('withdraw.submit').click();
   await expect(page.getByTestId('withdraw.done')).toBeVisible();
   await expect(page.getByTestId('withdraw.list').locator('li[data-status="pending"]')).toHaveCount(1);
+  await checkPage(page, 1280);
 });

@@ -1,4 +1,5 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import accountsBn from '../i18n/accounts.bn.json';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithApp, type THandlers } from '../test/render.tsx';
 import { loginSessionFixture, screenConfigFixture } from '../test/fixtures.ts';
@@ -115,5 +116,62 @@ describe('login popup', () => {
     fireEvent.click(screen.getByTestId('login.submit'));
     await waitFor(() => expect(onSuccess).toHaveBeenCalled());
     expect(screen.queryByTestId('change-password.modal')).toBeNull();
+  });
+});
+
+describe('the previous login after a login (docs/rules/protection.md#p-14)', () => {
+  const LAZY = { timeout: 10_000 };
+  const protectionSession = (previousLoginAt: string | null) => () => ({
+    startedAt: '2026-11-30T08:00:00.000Z',
+    minutes: 0,
+    previousLoginAt,
+    stakedMinor: 0,
+    netMinor: 0,
+    realityCheck: { intervalMinutes: null, own: false, dueAt: null, due: false },
+    sessionLimitMinutes: null,
+    sessionEndsAt: null,
+  });
+  const logIn = () => {
+    type('login.username', 'demo');
+    type('login.password', 'Demo1234');
+    fireEvent.click(screen.getByTestId('login.submit'));
+  };
+
+  it('shows the login before this one in the local date and time, as a status the member closes', async () => {
+    const { onSuccess, calls } = renderLogin({ 'session.login': () => session(), 'protection.session': protectionSession('2026-11-29T18:05:00.000Z') });
+    logIn();
+    const notice = await screen.findByTestId('last-login', {}, LAZY);
+    expect(notice.closest('[role="status"]')).not.toBeNull();
+    const when = new Date('2026-11-29T18:05:00.000Z');
+    expect(screen.getByTestId('last-login.text').textContent).toMatch(/^Last login: .*2026/);
+    expect(screen.getByTestId('last-login.text').textContent).toContain(String(when.getDate()));
+    expect(screen.queryByTestId('login.modal')).toBeNull();
+    expect(onSuccess).not.toHaveBeenCalled();
+    expect(calls.filter((c) => c.path === 'protection.session')).toHaveLength(1);
+    fireEvent.click(screen.getByTestId('last-login.close'));
+    expect(onSuccess).toHaveBeenCalled();
+  });
+
+  it('says so on the first login, in Bengali with Bengali digits for a date', async () => {
+    const first = renderLogin({ 'session.login': () => session(), 'protection.session': protectionSession(null) });
+    logIn();
+    expect((await screen.findByTestId('last-login.text', {}, LAZY)).textContent).toBe('This is your first login.');
+    first.unmount();
+
+    const bn = renderLogin({ 'session.login': () => session(), 'protection.session': protectionSession('2026-11-29T18:05:00.000Z') });
+    bn.i18n.addResourceBundle('bn', 'translation', accountsBn, true, false);
+    await act(() => bn.i18n.changeLanguage('bn'));
+    logIn();
+    const text = (await screen.findByTestId('last-login.text', {}, LAZY)).textContent ?? '';
+    expect(text).toMatch(/^শেষ লগইন: /);
+    expect(text).toMatch(/[০-৯]/);
+    expect(text).not.toMatch(/[0-9A-Za-z]/);
+  });
+
+  it('shows nothing when the session cannot be read (a trial account), and the popup is done', async () => {
+    const { onSuccess } = renderLogin({ 'session.login': () => session() });
+    logIn();
+    await waitFor(() => expect(onSuccess).toHaveBeenCalled(), LAZY);
+    expect(screen.queryByTestId('last-login')).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import type { TSmsRequest } from '@wl/flows/sms/sms-countdown.machine';
 import { useTRPCClient } from '../api/trpc.ts';
 import { ForcedChangeModal, isLoginStep, LoginFlowStep } from '../accounts/login-steps.tsx';
@@ -12,6 +12,9 @@ import { Modal } from './modal.tsx';
 import { CaptchaInput, Field, FieldMessage, FormAlt, FormSubmit, InputField, PasswordField, TabBar } from '../accounts/form-parts.tsx';
 
 type TTab = 'username' | 'sms';
+
+// The previous login's notice (docs/0104): its own chunk, fetched only once a login succeeded.
+const LastLoginNotice = lazy(() => import('../accounts/last-login-notice.tsx'));
 type TFieldErrors = Partial<Record<'username' | 'password' | 'mobile' | 'code' | 'captcha', string>>;
 
 /**
@@ -21,6 +24,8 @@ type TFieldErrors = Partial<Record<'username' | 'password' | 'mobile' | 'code' |
  * the machine); a login from a new IP asks for a second factor; the forced change opens when the
  * server's login answer says so (mustChangePassword); a first login shows its step. Remember me
  * keeps the username only, and the typed password is dropped as soon as the server has answered.
+ * Once logged in, the popup gives way to the previous login's notice (docs/rules/protection.md#p-14);
+ * `onSuccess` runs when that notice closes.
  */
 export function LoginModal({
   onClose,
@@ -37,6 +42,8 @@ export function LoginModal({
   const config = useScreenConfig();
   const client = useTRPCClient();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [done, setDone] = useState(false);
   const smsLogin = config.forms.login.smsLogin;
   const [tab, setTab] = useState<TTab>('username');
   const [username, setUsername] = useState(() => readRememberedUsername() ?? '');
@@ -52,10 +59,12 @@ export function LoginModal({
       setPassword('');
       if (rememberMe && tab === 'username') rememberUsername(username.trim());
       else if (!rememberMe) forgetUsername();
-      onSuccess();
+      setDone(true);
+      // Off /login and /register at once (the notice stays over the page the member lands on).
       if (redirect) navigate(redirect);
+      else if (pathname === '/login' || pathname === '/register') navigate('/', { replace: true });
     },
-    [rememberMe, tab, username, onSuccess, navigate],
+    [rememberMe, tab, username, pathname, navigate],
   );
   const flow = useLoginFlow({ isAgentPage: false, onLoggedIn });
   const { state, send, country, remember } = flow;
@@ -109,6 +118,13 @@ export function LoginModal({
     });
   };
 
+  if (done) {
+    return (
+      <Suspense fallback={null}>
+        <LastLoginNotice onClose={onSuccess} />
+      </Suspense>
+    );
+  }
   if (state.matches('forcedPasswordChange')) {
     return <ForcedChangeModal onChanged={() => send({ type: 'password.changed' })} onCancel={() => send({ type: 'login.cancel' })} />;
   }
