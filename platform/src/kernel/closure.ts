@@ -107,12 +107,7 @@ export async function marketableMembers(trx: Transaction<DB>, memberIds: readonl
     )
     .execute();
   const closed = (m: (typeof keyed)[number]) =>
-    open.some(
-      (c) =>
-        c.member_id === m.id ||
-        (m.mobile_key !== null && c.mobile_key === m.mobile_key) ||
-        (m.email_key !== null && c.email_key === m.email_key),
-    );
+    open.some((c) => c.member_id === m.id || (m.mobile_key !== null && c.mobile_key === m.mobile_key) || (m.email_key !== null && c.email_key === m.email_key));
   return new Set(keyed.filter((m) => !closed(m)).map((m) => m.id));
 }
 
