@@ -28,6 +28,38 @@ type TOp = Pick<TSessionOperator, 'operatorId' | 'username'>;
 const notFound = () => fieldFailure('username', COMPLIANCE_MESSAGES.memberNotFound, {}, WPS_CODES.notFound);
 
 /** A member of this merchant by id, or refused as not found (another merchant's id is not found). */
+/**
+ * A compliance change on record twice, in its transaction: the operator audit log (before and after,
+ * with the member) and the member's append-only protection log, channel operator (docs/0106).
+ */
+async function recordComplianceChange(
+  trx: Transaction<DB>,
+  by: { merchant: TMerchant; op: TOp; ip: string; now: Date },
+  what: { memberId: number | null; action: 'compliance.state.set' | 'compliance.limit.set'; kind: 'account_state_set' | 'operator_limit_set' },
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): Promise<void> {
+  await recordOperatorAudit(trx, {
+    merchantId: by.merchant.id,
+    actor: by.op,
+    ip: by.ip,
+    action: what.action,
+    before: { memberId: what.memberId, ...before },
+    after: { memberId: what.memberId, ...after },
+    configVersion: null,
+  });
+  await appendProtectionLog(trx, {
+    merchantId: by.merchant.id,
+    memberId: what.memberId,
+    at: by.now,
+    actor: { channel: 'operator', id: by.op.operatorId },
+    kind: what.kind,
+    limitKind: null,
+    before,
+    after,
+  });
+}
+
 async function memberOf(db: TDb, merchantId: number, memberId: number) {
   const row = await db.selectFrom('members').select(['id', 'username']).where('id', '=', memberId).where('merchant_id', '=', merchantId).executeTakeFirst();
   if (!row) throw fieldFailure('memberId', COMPLIANCE_MESSAGES.memberNotFound, {}, WPS_CODES.notFound);
@@ -117,25 +149,13 @@ export async function setAccountState(
     }
     const logBefore = { reason: beforeReason ?? '', state: before };
     const logAfter = { reason: req.reason, state: req.state };
-    await recordOperatorAudit(trx, {
-      merchantId: merchant.id,
-      actor: op,
-      ip,
-      action: 'compliance.state.set',
-      before: { memberId: req.memberId, ...logBefore },
-      after: { memberId: req.memberId, ...logAfter },
-      configVersion: null,
-    });
-    await appendProtectionLog(trx, {
-      merchantId: merchant.id,
-      memberId: req.memberId,
-      at: now,
-      actor: { channel: 'operator', id: op.operatorId },
-      kind: 'account_state_set',
-      limitKind: null,
-      before: logBefore,
-      after: logAfter,
-    });
+    await recordComplianceChange(
+      trx,
+      { merchant, op, ip, now },
+      { memberId: req.memberId, action: 'compliance.state.set', kind: 'account_state_set' },
+      logBefore,
+      logAfter,
+    );
   });
   return complianceMemberById(deps.db, merchant.id, req.memberId);
 }
@@ -194,26 +214,14 @@ export async function setOperatorLimit(
     const scope = req.memberId === null ? 'merchant' : 'member';
     const before = { reason: '', limit: { kind, value: beforeValue, scope } };
     const after = { reason: req.reason, limit: { kind, value: req.value, scope } };
-    await recordOperatorAudit(trx, {
-      merchantId: merchant.id,
-      actor: op,
-      ip,
-      action: 'compliance.limit.set',
-      before: { memberId: req.memberId, ...before },
-      after: { memberId: req.memberId, ...after },
-      configVersion: null,
-    });
     // A merchant-wide limit is logged without a member (docs/0108), so `effectiveLimitsAt` rebuilds it.
-    await appendProtectionLog(trx, {
-      merchantId: merchant.id,
-      memberId: req.memberId,
-      at: now,
-      actor: { channel: 'operator', id: op.operatorId },
-      kind: 'operator_limit_set',
-      limitKind: null,
+    await recordComplianceChange(
+      trx,
+      { merchant, op, ip, now },
+      { memberId: req.memberId, action: 'compliance.limit.set', kind: 'operator_limit_set' },
       before,
       after,
-    });
+    );
   });
   return complianceGaming(deps.db, merchant.id);
 }
