@@ -11,8 +11,8 @@ import type { TSeededRandom } from './seeded-random.ts';
 
 /*
  * Player protection inside the money property test (docs/0102, 0104, 0105): players set, lower and
- * raise their own deposit, stake and loss limits, confirm raises once due, take time-outs and reopen
- * afterwards, while the play goes on; and the invariant that no deposit and no stake was accepted over
+ * raise their own deposit, stake and loss limits, confirm raises once due, take time-outs (and reopen
+ * afterwards) and self-exclusions, while the play goes on; and the invariant that no deposit and no stake was accepted over
  * an effective limit, or by a closed account, at the moment it was accepted.
  */
 
@@ -30,7 +30,7 @@ export function tallyRefusal(tally: TProtectionTally, error: unknown): undefined
   return undefined;
 }
 
-/** One protection step of a player's walk: a limit set (lower: at once; higher: pending), a due raise confirmed, a time-out, a reopening asked or confirmed. */
+/** One protection step of a player's walk: a limit set (lower: at once; higher: pending), a due raise confirmed, a time-out or self-exclusion, a reopening asked or confirmed. */
 export async function protectionStep(
   db: Kysely<DB>,
   who: { merchantId: number; memberId: number; now: Date },
@@ -44,8 +44,11 @@ export async function protectionStep(
     await setLimit(db, who, { kind, value }).catch((e) => tallyRefusal(tally, e));
   } else if (roll < 0.7) {
     await confirmPending(db, who, kind).catch((e) => tallyRefusal(tally, e));
-  } else if (roll < 0.75) {
+  } else if (roll < 0.73) {
     await excludeSelf(db, who, { kind: 'timeout', period: '24h', confirm: true }).catch((e) => tallyRefusal(tally, e));
+  } else if (roll < 0.75) {
+    // A self-exclusion: closed for the rest of the run (six months), withdrawals still paid.
+    await excludeSelf(db, who, { kind: 'self_exclusion', period: '6m', confirm: true }).catch((e) => tallyRefusal(tally, e));
   } else if (roll < 0.88) {
     await requestReopen(db, who).catch((e) => tallyRefusal(tally, e));
   } else {

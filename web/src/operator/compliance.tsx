@@ -102,6 +102,7 @@ function LimitForm({ memberId, canWrite }: { memberId: number | null; canWrite: 
   );
   if (!canWrite) return null;
   const scope = memberId === null ? 'merchant' : 'member';
+  const Heading = memberId === null ? 'h3' : 'h4';
   const submit = (value: number | null) => save.mutate({ memberId, kind, value, reason }, { onSuccess: () => setReason('') });
   return (
     <form
@@ -110,7 +111,8 @@ function LimitForm({ memberId, canWrite }: { memberId: number | null; canWrite: 
       onSubmit={(e) => (e.preventDefault(), submit(parseValue(kind, typed)))}
       aria-labelledby={`opcomp-limit-${scope}`}
     >
-      <h4 id={`opcomp-limit-${scope}`}>{t(`opcomp_limit_${scope}`)}</h4>
+      {/* The merchant's form sits under the section's h2, a member's under the member's h3 (axe heading-order). */}
+      <Heading id={`opcomp-limit-${scope}`}>{t(`opcomp_limit_${scope}`)}</Heading>
       <label className="field">
         <span className="field__label">{t('opcomp_kind')}</span>
         <select className="input" value={kind} onChange={(e) => setKind(e.target.value as TProtectionLimitKind)}>
