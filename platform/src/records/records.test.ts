@@ -76,7 +76,7 @@ describe('account record', () => {
     expect((await read(RECORD_PATHS.account, t.member, past)).json().value).toEqual({ rows: [], total: 0, inMinor: 0, outMinor: 0 });
     for (const bad of <Record<string, string | number>[]>[
       { from: to, to: from },
-      { from: '2020-01-01T00:00:00Z', to: '2021-01-01T00:00:00Z' },
+      { from: '2020-01-01T00:00:00Z', to: '2022-01-01T00:00:00Z' }, // over the member's year of records (docs/0106)
       { from: 'x', to },
       { from, to, pageSize: 1000 },
       { from, to, type: 'nope' },
