@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { loginByUsername } from '../fixtures/accounts.ts';
 import { playOnPhone } from '../fixtures/game-tiles.ts';
 import { BENGALI, DEMO } from '../fixtures/pages.ts';
 import { expect, test } from '../fixtures/test.ts';
@@ -8,9 +9,10 @@ import { expect, test } from '../fixtures/test.ts';
  * docs/0106: an operator blocks a member's bets with a reason; the member's open slot then refuses
  * the spin, in words; the console shows the state, the member's protection history and the change
  * in the audit log. The operator works at 360 px in BN, the member in EN; then the operator, on a
- * desktop in EN, lifts the block. demo_player4 is no other journey's player.
+ * desktop in EN, lifts the block. demo_player4 signs in here: the reality-check journey plays it
+ * earlier in the run (and ends its game), so a session stored at the run's start is not relied on.
  */
-test.use({ memberSignedIn: 'demo_player4' });
+test.use({ memberSignedIn: false });
 
 const SLOT = 'WLG_SLOT_BENGAL';
 const MEMBER = 'demo_player4';
@@ -33,6 +35,8 @@ async function findMember(console: Page) {
 
 test('an operator blocks a member’s bets with a reason: the spin is refused, and the change is in the audit log', async ({ home, operator }) => {
   // The member's slot is open before the block (EN, phone).
+  await home.open('/');
+  await loginByUsername(home.page, MEMBER, DEMO.players.password);
   const { game } = await playOnPhone(home, 'en', SLOT);
   await expect(game.getByTestId('game.page')).toBeVisible();
 

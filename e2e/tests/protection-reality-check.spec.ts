@@ -78,6 +78,10 @@ test('a reality check interrupts the slot when due, is acknowledged, and play go
     await expect(dialog).toBeHidden();
     await game.getByTestId('slot.spin').click();
     await expect(game.getByTestId('fair.nonce')).toHaveText('5');
+    // The game ends here: operator-compliance.spec.ts plays demo_player4 later in the run, and a game
+    // left open would make its launch ask to close this one first.
+    await game.getByTestId('game.close').click();
+    await expect(game.getByTestId('game.ended')).toBeVisible();
   } finally {
     setProtectionClock(0);
   }
