@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AGENT_PATHS, COMPLIANCE_PATHS, DEPOSIT_PATHS, PROTECTION_PATHS, SEAMLESS_HEADERS, SEAMLESS_PATHS, WPS_PATHS } from '@wl/schemas';
-import { newSeamlessNonce, seamlessSignature } from '../games/seamless-signature.ts';
+import { AGENT_PATHS, COMPLIANCE_PATHS, DEPOSIT_PATHS, PROTECTION_PATHS, SEAMLESS_PATHS, WPS_PATHS } from '@wl/schemas';
 import { BUILT_IN_PROVIDER } from '../kernel/catalogue.ts';
+import { seamlessCalls } from '../test-support/seamless-calls.ts';
 import { rowCounts, usePlatform } from '../test-support/db.ts';
 import { encryptedLogin, loginToken, tokenCall } from '../test-support/http.ts';
 import { operatorToken } from '../test-support/operators.ts';
@@ -37,24 +37,13 @@ const approve = (depositId: number) => call('POST', DEPOSIT_PATHS.operatorDeposi
 const agentTransfer = (memberId: number) =>
   call('POST', AGENT_PATHS.transfer, t.agent, { memberId, amountMinor: TK, key: `cp-agent-key-${++keys}`, remark: '' });
 const launch = (token: string, nodeId = 'SPINORA-001') => call('GET', `${WPS_PATHS.launchGame}?nodeId=${nodeId}&launchMode=GLS&accountType=1`, token);
-async function seamless(path: string, body: object) {
-  const payload = JSON.stringify(body);
-  const timestamp = String(Date.now());
-  const nonce = newSeamlessNonce();
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: path,
-    headers: {
-      'content-type': 'application/json',
-      [SEAMLESS_HEADERS.provider]: BUILT_IN_PROVIDER.code,
-      [SEAMLESS_HEADERS.timestamp]: timestamp,
-      [SEAMLESS_HEADERS.nonce]: nonce,
-      [SEAMLESS_HEADERS.signature]: seamlessSignature(secret, { method: 'POST', path, timestamp, nonce, body: payload }),
-    },
-    payload,
-  });
-  return res.json() as { success: boolean; message: string | null };
-}
+/** The built-in provider's signed wallet call (test-support/seamless-calls.ts), answering its body. */
+const wallet = seamlessCalls(
+  ctx,
+  () => secret,
+  () => Date.now(),
+);
+const seamless = async (path: string, body: object) => (await wallet.call(path, body)).body;
 /** A bet of ৳1 in a round of its own; answers the round's id with the provider's answer. */
 async function spin(memberId: number) {
   const n = ++keys;
