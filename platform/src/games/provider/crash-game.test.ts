@@ -14,8 +14,8 @@ import { CRASH_BETTING_MS, CRASH_PAUSE_MS, crashPointOf, flightMsOf } from '@wl/
 import { chainLinkHolds, mixedClientSeed, roundMix } from '@wl/schemas/games/fair';
 import { serverSeedHash } from '@wl/schemas/games/fair';
 import { useGamePlatform } from '../../test-support/games.ts';
+import { fundWallet } from '../../test-support/bare-members.ts';
 import { freshDownline } from '../../test-support/protection.ts';
-import { accountFor, houseAccountId, transfer } from '../../wallet/ledger.service.ts';
 import { excludeSelf } from '../../protection/exclusion.ts';
 import { BUILT_IN_GAMES } from '../../kernel/catalogue.ts';
 import { FREE_PLAY_BALANCE_MINOR, sessionOf } from './game-sessions.ts';
@@ -241,14 +241,7 @@ describe('a closed account (docs/0105)', () => {
     const wallet = builtInProvider(ctx.app, deps).walletFor(1);
     const m = await freshDownline(ctx, 'crash_closed');
     const merchant = { id: 1, currency: 'BDT' };
-    await transfer(ctx.db, {
-      from: (await houseAccountId(ctx.db, merchant.id))!,
-      to: await accountFor(ctx.db, merchant, 'member_wallet', { memberId: m.id }),
-      amountMinor: 10_000,
-      owner: { kind: 'system', id: 0 },
-      idempotencyKey: 'crash-closed-fund',
-      kind: 'seed_credit',
-    });
+    await fundWallet(ctx.db, merchant, m.id, 10_000, 'crash-closed-fund');
     nowMs = (await ctx.db.selectFrom('crash_rounds').select('ends_at').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow()).ends_at.getTime();
     expect((await live()).round.phase).toBe('betting');
     const game = await open(m.token);

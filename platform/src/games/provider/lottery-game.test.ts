@@ -31,8 +31,8 @@ import { DEMO_ACCOUNTS } from '../../seed/seed.ts';
 import { rowCounts } from '../../test-support/db.ts';
 import { useGamePlatform } from '../../test-support/games.ts';
 import { fromClientIp } from '../../test-support/http.ts';
+import { fundWallet } from '../../test-support/bare-members.ts';
 import { freshDownline } from '../../test-support/protection.ts';
-import { accountFor, houseAccountId, transfer } from '../../wallet/ledger.service.ts';
 import { excludeSelf } from '../../protection/exclusion.ts';
 import { ledgerViolations, NO_VIOLATIONS } from '../../wallet/ledger-invariants.ts';
 import { sessionOf } from './game-sessions.ts';
@@ -364,14 +364,7 @@ describe('a closed account (docs/0105)', () => {
   it('has its ticket of a draw not yet run refunded through the wallet, not played', async () => {
     const m = await freshDownline(ctx, 'lotto_closed');
     const merchant = { id: 1, currency: 'BDT' };
-    await transfer(ctx.db, {
-      from: (await houseAccountId(ctx.db, merchant.id))!,
-      to: await accountFor(ctx.db, merchant, 'member_wallet', { memberId: m.id }),
-      amountMinor: 10_000,
-      owner: { kind: 'system', id: 0 },
-      idempotencyKey: 'lotto-closed-fund',
-      kind: 'seed_credit',
-    });
+    await fundWallet(ctx.db, merchant, m.id, 10_000, 'lotto-closed-fund');
     const game = await openLottery('betting', m.token);
     const open = (await state(game.token)).open!;
     const placed = ZWlgLotteryBetResponse.parse((await bet(game.token, { drawId: open.drawId, betType: 'big', pick: null, stakeMinor: 1_000 })).json().value);
