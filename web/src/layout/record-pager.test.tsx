@@ -57,6 +57,12 @@ describe('RecordPager', () => {
     expect(onPage).toHaveBeenCalledTimes(2);
   });
 
+  it('takes the name of the list it pages, so two pagers on one page are two distinct landmarks (axe landmark-unique)', async () => {
+    renderPagers('en', { testId: 'a', label: 'Games' }, { testId: 'b', label: 'Rounds' });
+    expect(await screen.findByRole('navigation', { name: 'Games: Pages' })).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Rounds: Pages' })).toBeTruthy();
+  });
+
   it('writes BN with Bengali digits', async () => {
     renderPagers('bn', { pageNo: 2, total: 2500, pageSize: 20 });
     const nav = await screen.findByRole('navigation', { name: 'পৃষ্ঠা' });

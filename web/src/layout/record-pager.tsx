@@ -22,6 +22,7 @@ export function RecordPager({
   onPage,
   testId,
   pageTestId = `${testId}.page-of`,
+  label,
 }: {
   /** The page shown, from 1. */
   pageNo: number;
@@ -33,13 +34,15 @@ export function RecordPager({
   testId: string;
   /** The page count's test id when a page named it otherwise (the console's `operator.audit.page`). */
   pageTestId?: string;
+  /** What the pager pages, where one page has several pagers (the console): each landmark needs its own name. */
+  label?: string;
 }) {
   const { t } = useTranslation();
   const ready = useAreaTexts('records');
   if (!ready || total === undefined || total <= pageSize) return null;
   const pages = pageCount(total, pageSize);
   return (
-    <nav className="pager" aria-label={t('record_pages')}>
+    <nav className="pager" aria-label={label ? `${label}: ${t('record_pages')}` : t('record_pages')}>
       <button type="button" className="btn btn--ghost btn--small" data-testid={`${testId}.prev`} disabled={pageNo <= 1} onClick={() => onPage(pageNo - 1)}>
         {t('record_prev')}
       </button>
