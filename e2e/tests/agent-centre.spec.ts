@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from '../fixtures/axe.ts';
 import type { Page } from '@playwright/test';
 import { LANGUAGES, agentLogin, expectLocalized, switchLanguage } from '../fixtures/accounts.ts';
 import { countOf, digitClass, minorOf, taka } from '../fixtures/money-deposit.ts';
@@ -14,7 +14,7 @@ const DOWNLINE = { bn: 'team_a01', en: 'team_b01' } as const;
 /** Nothing pans sideways at 360 px, and axe finds nothing. */
 async function checkPage(page: Page): Promise<void> {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect((await axeOn(page).analyze()).violations).toEqual([]);
 }
 
 for (const lang of LANGUAGES) {

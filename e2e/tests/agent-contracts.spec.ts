@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from '../fixtures/axe.ts';
 import type { Browser, Page } from '@playwright/test';
 import { agentLogin, freshUsername, switchLanguage, type TLang } from '../fixtures/accounts.ts';
 import { digitClass, minorOf, taka } from '../fixtures/money-deposit.ts';
@@ -24,7 +24,7 @@ const STAKE = 50_000;
 /** Nothing pans sideways at 360 px, and axe finds nothing. */
 async function checkPage(page: Page): Promise<void> {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect((await axeOn(page).analyze()).violations).toEqual([]);
 }
 
 /** A phone-sized context of its own, signed in on /agent in `lang`. */

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from '../fixtures/axe.ts';
 import type { Download, Page } from '@playwright/test';
 import { LANGUAGES, captchaOf, expectLocalized, freshMobile, freshUsername, switchLanguage } from '../fixtures/accounts.ts';
 import { watchCaptchas } from '../fixtures/captcha.ts';
@@ -18,7 +18,7 @@ test.describe.configure({ timeout: 150_000 });
 /** Nothing pans sideways at 360 px, and axe finds nothing. */
 async function checkPage(page: Page): Promise<void> {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect((await axeOn(page).analyze()).violations).toEqual([]);
 }
 
 /** The CSV a click downloads: its name and its lines (BOM stripped). */

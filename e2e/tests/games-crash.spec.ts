@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from '../fixtures/axe.ts';
 import { BENGALI_WITHOUT_ASCII_DIGITS, LANGUAGES } from '../fixtures/accounts.ts';
 import { minorOf, taka } from '../fixtures/money-deposit.ts';
 import { playOnPhone } from '../fixtures/game-tiles.ts';
@@ -66,7 +66,7 @@ for (const lang of LANGUAGES) {
 
     // Nothing pans sideways at 360 px and axe finds nothing on the game page.
     expect(await game.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    expect((await new AxeBuilder({ page: game }).analyze()).violations).toEqual([]);
+    expect((await axeOn(game).analyze()).violations).toEqual([]);
     await game.getByTestId('game.close').click();
     await expect(game.getByTestId('game.ended')).toBeVisible();
 

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from '../fixtures/axe.ts';
 import type { Page } from '@playwright/test';
 import { switchLanguage, trpc } from '../fixtures/accounts.ts';
 import { headerBalance, taka } from '../fixtures/money-deposit.ts';
@@ -48,7 +48,7 @@ test.afterAll(async ({ request }) => {
 /** Nothing pans sideways at 360 px and axe finds nothing. */
 async function fitsAndPassesAxe(game: Page) {
   expect(await game.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-  expect((await new AxeBuilder({ page: game }).analyze()).violations).toEqual([]);
+  expect((await axeOn(game).analyze()).violations).toEqual([]);
 }
 
 test('bet on the lottery in BN, see the draw settle it; the result, balance, betting record and verify view in EN', async ({ home, page }) => {

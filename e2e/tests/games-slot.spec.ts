@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from '../fixtures/axe.ts';
 import { LANGUAGES, switchLanguage } from '../fixtures/accounts.ts';
 import { minorOf, taka } from '../fixtures/money-deposit.ts';
 import { gameTile, openFromTile, playOnPhone } from '../fixtures/game-tiles.ts';
@@ -50,7 +50,7 @@ for (const lang of LANGUAGES) {
     // Nothing pans sideways at 360 px and axe finds nothing on the game page.
     expect(await game.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await game.getByTestId('slot.paytable').locator('summary').click();
-    expect((await new AxeBuilder({ page: game }).analyze()).violations).toEqual([]);
+    expect((await axeOn(game).analyze()).violations).toEqual([]);
 
     await game.getByTestId('game.close').click();
     await expect(game.getByTestId('game.ended')).toBeVisible();

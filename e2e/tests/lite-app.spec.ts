@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from '../fixtures/axe.ts';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config.ts';
 import { switchLanguage } from '../fixtures/accounts.ts';
@@ -48,7 +48,7 @@ test('the lite app: manifest, a worker that caches the shell, the home page offl
   const lite = page.getByTestId('app-download.lite');
   await expect(lite).toBeVisible();
   await expect(lite).toContainText(BENGALI);
-  expect((await new AxeBuilder({ page }).include('[data-testid="app-download.panel"]').analyze()).violations).toEqual([]);
+  expect((await axeOn(page).include('[data-testid="app-download.panel"]').analyze()).violations).toEqual([]);
   await switchLanguage(page, 'en');
   await page.getByTestId('side-menu.entry.appDownload').hover();
   await expect(page.getByTestId('app-download.lite')).toContainText('Lite app');

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from '../fixtures/axe.ts';
 import { loginByUsername, registerAccount, trpc } from '../fixtures/accounts.ts';
 import { depositApproved, loginFinance } from '../fixtures/money-deposit.ts';
 import { memberToken, openWithdrawPage, readyToWithdraw, WITHDRAW_PASSWORD } from '../fixtures/money-withdraw.ts';
@@ -39,7 +39,7 @@ test('a withdrawal with an active bonus warns, then forfeits the bonus', async (
   await expect(warning).toContainText(BENGALI);
   await expect(warning).toContainText('১০০.০০');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-  expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
+  expect((await axeOn(page).analyze()).violations.map((v) => v.id)).toEqual([]);
 
   // Declined: no withdrawal, the bonus still runs.
   await warning.getByTestId('withdraw.forfeit.no').click();

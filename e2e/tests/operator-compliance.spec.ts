@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from '../fixtures/axe.ts';
 import type { Page } from '@playwright/test';
 import { loginByUsername } from '../fixtures/accounts.ts';
 import { playOnPhone } from '../fixtures/game-tiles.ts';
@@ -21,7 +21,7 @@ const MEMBER = 'demo_player4';
 async function checkPage(page: Page, width: number): Promise<void> {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect((await axeOn(page).analyze()).violations).toEqual([]);
 }
 
 /** Finds the member in the console's compliance panel. */

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from '../fixtures/axe.ts';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test.ts';
 import { DEMO, headerEntry } from '../fixtures/pages.ts';
@@ -110,7 +110,7 @@ test.describe('operator game switches reach open pages live', () => {
       await expect(panel.getByTestId('operator.lottery.interval')).toHaveValue(/^\d+$/);
       await expect(panel.getByTestId('operator.lottery.payout.exact3')).toHaveValue('900.00');
       expect(await console.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-      const result = await new AxeBuilder({ page: console }).include('[data-testid="operator.games"]').analyze();
+      const result = await axeOn(console).include('[data-testid="operator.games"]').analyze();
       expect(result.violations.map((v) => `${lang} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     });
   });
@@ -141,7 +141,7 @@ test.describe('operator game switches reach open pages live', () => {
       await expect(round).toContainText(game.fair.serverSeedHash);
       await expect(panel.getByTestId('operator.rounds.totals')).toContainText(lang === 'bn' ? 'বাজি ৳০.০০' : 'bets ৳0.00');
       expect(await console.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-      const result = await new AxeBuilder({ page: console }).include('[data-testid="operator.rounds"]').analyze();
+      const result = await axeOn(console).include('[data-testid="operator.rounds"]').analyze();
       expect(result.violations.map((v) => `${lang} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     });
   });

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from '../fixtures/axe.ts';
 import { loginByUsername, registerAccount, switchLanguage, trpc } from '../fixtures/accounts.ts';
 import { depositApproved, headerBalance, loginFinance } from '../fixtures/money-deposit.ts';
 import { gameTile, openFromTile } from '../fixtures/game-tiles.ts';
@@ -94,5 +94,5 @@ test('a first-deposit bonus is wagered on the slot and converts to cash; the pla
   await expect(row).toHaveAttribute('data-state', 'converted');
   await expect(row.getByTestId('bonus.history.state')).toHaveText(BENGALI);
   expect(await bonusPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-  expect((await new AxeBuilder({ page: bonusPage }).analyze()).violations.map((v) => v.id)).toEqual([]);
+  expect((await axeOn(bonusPage).analyze()).violations.map((v) => v.id)).toEqual([]);
 });

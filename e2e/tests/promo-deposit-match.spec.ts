@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from '../fixtures/axe.ts';
 import { loginByUsername, registerAccount } from '../fixtures/accounts.ts';
 import { loginFinance } from '../fixtures/money-deposit.ts';
 import { expect, test } from '../fixtures/test.ts';
@@ -24,7 +24,7 @@ test('a new member joins the welcome bonus, deposits, and the approval brings th
   await welcome.getByTestId('promotions.join').click();
   await expect(welcome.getByTestId('promotions.state')).toHaveAttribute('data-state', 'signed_up');
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  const axe = await new AxeBuilder({ page }).analyze();
+  const axe = await axeOn(page).analyze();
   expect(axe.violations.map((v) => v.id)).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from '../fixtures/axe.ts';
 import type { Page } from '@playwright/test';
 import { BENGALI_WITHOUT_ASCII_DIGITS, loginByUsername, registerAccount } from '../fixtures/accounts.ts';
 import { taka } from '../fixtures/money-deposit.ts';
@@ -15,7 +15,7 @@ import { expect, test } from '../fixtures/test.ts';
 async function checkPage(page: Page): Promise<void> {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect((await axeOn(page).analyze()).violations).toEqual([]);
 }
 
 test('a new member sets a deposit limit before the first deposit, hits it, and raises it: the raise waits', async ({ home, page, request }) => {

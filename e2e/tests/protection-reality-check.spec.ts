@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from '../fixtures/axe.ts';
 import type { Page } from '@playwright/test';
 import { BENGALI_WITHOUT_ASCII_DIGITS, loginByUsername } from '../fixtures/accounts.ts';
 import { gameTile, openFromTile } from '../fixtures/game-tiles.ts';
@@ -22,7 +22,7 @@ const PLAYER = DEMO.players.usernames[3];
 async function checkPage(page: Page, width: number): Promise<void> {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect((await axeOn(page).analyze()).violations).toEqual([]);
 }
 
 test('a reality check interrupts the slot when due, is acknowledged, and play goes on (BN phone, EN desktop)', async ({ home, page }) => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from '../fixtures/axe.ts';
 import type { Page } from '@playwright/test';
 import { BENGALI_WITHOUT_ASCII_DIGITS, loginByUsername, registerAccount, trpc } from '../fixtures/accounts.ts';
 import { gameTile } from '../fixtures/game-tiles.ts';
@@ -20,7 +20,7 @@ const SLOT = 'WLG_SLOT_BENGAL';
 async function checkPage(page: Page, width: number): Promise<void> {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect((await axeOn(page).analyze()).violations).toEqual([]);
 }
 
 test('a member self-excludes, is signed out, and signs in again to withdraw only', async ({ home, page, request }) => {

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from '../fixtures/axe.ts';
 import type { Page } from '@playwright/test';
 import { LANGUAGES, captchaOf, expectLocalized, freshMobile, nextMessage, outboxMark, registerAccount, smsCode, switchLanguage } from '../fixtures/accounts.ts';
 import { watchCaptchas } from '../fixtures/captcha.ts';
@@ -21,7 +21,7 @@ const TURNOVER = 500;
 /** Nothing pans sideways at 360 px, and axe finds nothing. */
 async function checkPage(page: Page): Promise<void> {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect((await axeOn(page).analyze()).violations).toEqual([]);
 }
 
 for (const lang of LANGUAGES) {

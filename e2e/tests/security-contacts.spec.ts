@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from '../fixtures/axe.ts';
 import { LANGUAGES, expectLocalized, loginByUsername, nextMessage, outboxMark, registerAccount, smsCode, switchLanguage } from '../fixtures/accounts.ts';
 import { BENGALI } from '../fixtures/pages.ts';
 import { expect, test } from '../fixtures/test.ts';
@@ -43,7 +43,7 @@ for (const lang of LANGUAGES) {
     await expect(contacts.getByTestId('security.email-value')).toHaveText(`${newEmail.slice(0, 2)}***@example.test`);
     await expect(page.getByTestId('security.changes').locator('li').first()).toContainText(lang === 'en' ? 'Email address changed' : BENGALI);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    const axe = await new AxeBuilder({ page }).include('[data-testid="security.page"]').analyze();
+    const axe = await axeOn(page).include('[data-testid="security.page"]').analyze();
     expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   });
 }
