@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 /**
  * A hover that moves its element (a lift, a shift, a grown margin) can carry it out from under a
  * pointer resting on its edge; it drops back, is hovered again, and jitters for as long as the
- * pointer stays, and a click then never lands. Hover changes colour, brightness or shadow only.
+ * pointer stays, and a click then never lands. Hover changes colour, brightness or shadow only (docs/0116).
  */
 const MOVES = /(^|[;\s{])(transform|translate|scale|rotate|margin[a-z-]*|top|left|right|bottom|inset)\s*:/;
 const dir = dirname(fileURLToPath(import.meta.url));
