@@ -3,10 +3,12 @@
  * before docs/rules/reach.md, or the reference it is a ratio of) and its goal, and whether it meets it. Printed
  * last by `pnpm bench` and written to bench/results.json as `goals`.
  */
+import type { TAgentTeamRun } from './agent-team.ts';
 import type { TEdgeFigures } from './edge.ts';
 import type { TSlotRun } from './games.ts';
 import type { TLighthouseFigures } from './lighthouse.ts';
 import type { TLivePushResult } from './live-push.ts';
+import type { TLedgerRun } from './ledger.ts';
 import type { TIdleMemory } from './memory.ts';
 
 /** Home route's initial JavaScript before docs/0022 (bench on 7c8e204), and the goal. */
@@ -26,6 +28,20 @@ export function bonusRatios(runs: TSlotRun[]): { engine: string; ratio: number }
 /** docs/0095: a bet with an active bonus at least this share of one without. */
 export const SLOT_BONUS_RATIO_GOAL = 0.7;
 
+/**
+ * The per-bet budget (docs/0080, docs/0081, docs/0082, docs/0087): the figures of the first measure
+ * on this machine beside the goals an idle two-core machine must meet on each engine.
+ */
+export const THROUGHPUT_GOALS = {
+  ledgerRatio: { goal: 0.5, baseline: { pglite: '0.141 (465 transfers/s)', postgres: '0.140 (554 transfers/s)' } },
+  slotRatio: { goal: 0.4, baseline: { pglite: '0.125 (58 rounds/s)', postgres: '0.121 (67 rounds/s)' } },
+  /** Agent reports for a week over 100,010 downlines and 1,000,000 bets: p95 in ms, none cut off. */
+  agentP95Ms: { pglite: 1000, postgres: 300 },
+  agentBaseline: { 'team overview, 7 days': 'p95 5,000 ms, 2 of 50 cut off', 'team betting, 7 days, page 1': 'p95 2,600 ms' } as Record<string, string>,
+  /** Ledger-write p99 while the rollup runs ÷ alone: no worse. */
+  writesRatio: 1,
+} as const;
+
 export type TGoalRow = {
   figure: string;
   value: number;
@@ -42,6 +58,8 @@ type TResults = {
   edge: TEdgeFigures;
   idleMemory: TIdleMemory;
   livePush: TLivePushResult;
+  ledger: TLedgerRun[];
+  agentTeam: TAgentTeamRun;
 };
 
 export function goalRows(r: TResults): TGoalRow[] {
@@ -132,6 +150,57 @@ export function goalRows(r: TResults): TGoalRow[] {
       met: b.ratio >= SLOT_BONUS_RATIO_GOAL,
     });
   }
+  rows.push(...throughputRows(r));
+  return rows;
+}
+
+/** The per-bet budget's rows: ledger and slot ratios per engine, the agent reports' p95 and cut-offs, writes beside the rollup. */
+export function throughputRows(r: Pick<TResults, 'ledger' | 'slotRounds' | 'agentTeam'>): TGoalRow[] {
+  const g = THROUGHPUT_GOALS;
+  const rows: TGoalRow[] = [];
+  for (const l of r.ledger) {
+    rows.push({
+      figure: `ledger transfers ÷ empty transactions (${l.engine})`,
+      value: l.ratio,
+      unit: '',
+      baseline: g.ledgerRatio.baseline[l.engine],
+      goal: `≥ ${g.ledgerRatio.goal}`,
+      met: l.ratio >= g.ledgerRatio.goal,
+    });
+  }
+  for (const s of r.slotRounds.filter((x) => !x.withBonus)) {
+    const transfers = r.ledger.find((l) => l.engine === s.engine)?.transfersPerSecond;
+    if (!transfers) continue;
+    const ratio = Number((s.roundsPerSecond / transfers).toFixed(3));
+    rows.push({
+      figure: `slot rounds ÷ ledger transfers (${s.engine})`,
+      value: ratio,
+      unit: '',
+      baseline: g.slotRatio.baseline[s.engine],
+      goal: `≥ ${g.slotRatio.goal}`,
+      met: ratio >= g.slotRatio.goal,
+    });
+  }
+  const team = r.agentTeam;
+  const limit = g.agentP95Ms[team.engine];
+  for (const c of team.calls.filter((x) => x.name in g.agentBaseline)) {
+    rows.push({
+      figure: `agent ${c.name}, p95 (${team.engine}; ${c.call.cutOff} cut off)`,
+      value: c.call.p95Ms,
+      unit: 'ms',
+      baseline: g.agentBaseline[c.name]!,
+      goal: `≤ ${limit} ms, none cut off`,
+      met: c.call.p95Ms <= limit && c.call.cutOff === 0,
+    });
+  }
+  rows.push({
+    figure: `ledger-write p99 while the rollup runs ÷ alone (${team.engine})`,
+    value: team.writes.ratio,
+    unit: '',
+    baseline: `${team.writes.oldLockRatio} (the SHARE-lock horizon)`,
+    goal: `≤ ${g.writesRatio}`,
+    met: team.writes.ratio <= g.writesRatio,
+  });
   return rows;
 }
 
