@@ -42,7 +42,15 @@ beforeAll(async () => {
 describe('the check ladder', () => {
   it('refuses every member call without a session, and to a trial account (SPEC §6), writing nothing', async () => {
     const calls = [...Object.values(FEEDBACK_CALLS).map((c) => [c.method, c.path] as const), ['POST', FEEDBACK_PATHS.image] as const];
-    await expectRealAccountOnly(ctx, tokens.trial, calls, { questionType: 'game', content: 'a trial account writes', imageIds: [], id: 1, body: 'x', imageId: 'abc', base64: b64(tinyPng(2, 2)) });
+    await expectRealAccountOnly(ctx, tokens.trial, calls, {
+      questionType: 'game',
+      content: 'a trial account writes',
+      imageIds: [],
+      id: 1,
+      body: 'x',
+      imageId: 'abc',
+      base64: b64(tinyPng(2, 2)),
+    });
     expect(await count('feedback')).toBe(0);
     expect(await count('feedback_images')).toBe(0);
   });
@@ -79,7 +87,10 @@ describe('the check ladder', () => {
     const broken = tinyPng(10, 10);
     broken[12] = 0x41;
     expect((await upload(tokens.member, broken)).json()).toMatchObject({ success: false, message: APPLY_MESSAGES.imageWrongType });
-    expect((await upload(tokens.member, tinyPng(10, 10, 5 * 1024 * 1024 - 32))).json()).toMatchObject({ success: false, message: APPLY_MESSAGES.imageTooLarge });
+    expect((await upload(tokens.member, tinyPng(10, 10, 5 * 1024 * 1024 - 32))).json()).toMatchObject({
+      success: false,
+      message: APPLY_MESSAGES.imageTooLarge,
+    });
     expect((await upload(tokens.member, tinyPng(10, 10, 6 * 1024 * 1024))).statusCode).toBe(413);
     expect(await count('feedback_images')).toBe(0);
 
@@ -191,7 +202,9 @@ describe('the thread', () => {
     expect(closed.value).toMatchObject({ state: 'closed', closedBy: 'demo_support' });
     expect((await audits('feedback.close'))[0]).toMatchObject({ before: { id: sent.id, state: 'open' }, after: { id: sent.id, state: 'closed' } });
     const messages = await count('feedback_messages');
-    expect((await call('POST', FEEDBACK_PATHS.reply, ops.support, { id: sent.id, body: 'one more' })).json()).toMatchObject({ message: FEEDBACK_MESSAGES.closed });
+    expect((await call('POST', FEEDBACK_PATHS.reply, ops.support, { id: sent.id, body: 'one more' })).json()).toMatchObject({
+      message: FEEDBACK_MESSAGES.closed,
+    });
     expect((await call('POST', FEEDBACK_PATHS.close, ops.owner, { id: sent.id })).json()).toMatchObject({ message: FEEDBACK_MESSAGES.closed });
     expect((await call('POST', FEEDBACK_PATHS.followUp, tokens.member, { id: sent.id, body: 'and again' })).json()).toMatchObject({
       message: FEEDBACK_MESSAGES.closed,
@@ -203,7 +216,14 @@ describe('the thread', () => {
 
   it(`keeps at most ${FEEDBACK_MAX_OPEN} feedback waiting for an answer per member`, async () => {
     const waiting = Number(
-      (await ctx.db.selectFrom('feedback').select((eb) => eb.fn.countAll<string>().as('n')).where('state', '=', 'open').where('member_id', '=', await otherId()).executeTakeFirstOrThrow()).n,
+      (
+        await ctx.db
+          .selectFrom('feedback')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('state', '=', 'open')
+          .where('member_id', '=', await otherId())
+          .executeTakeFirstOrThrow()
+      ).n,
     );
     for (let i = waiting; i < FEEDBACK_MAX_OPEN; i += 1) await sendOk(tokens.other, `waiting number ${i + 1}`);
     const before = await count('feedback');

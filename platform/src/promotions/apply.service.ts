@@ -1,11 +1,5 @@
 import type { Kysely } from 'kysely';
-import {
-  APPLY_MAX_IMAGES,
-  APPLY_MESSAGES,
-  type TApplyImage,
-  type TApplyRequest,
-  type TApplyStateResponse,
-} from '@wl/schemas';
+import { APPLY_MAX_IMAGES, APPLY_MESSAGES, type TApplyImage, type TApplyRequest, type TApplyStateResponse } from '@wl/schemas';
 import { recordMemberAudit } from '../audit/member-audit.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import type { DB } from '../db/schema.ts';

@@ -147,7 +147,13 @@ function FollowUp({ id, onSent }: { id: number; onSent: () => void }) {
     >
       <label className="field">
         <span className="field__label">{t('fb_follow_up')}</span>
-        <textarea className="input feedback__text" rows={2} data-testid={`feedback.item.${id}.follow-up`} value={body} onChange={(e) => setBody(e.target.value)} />
+        <textarea
+          className="input feedback__text"
+          rows={2}
+          data-testid={`feedback.item.${id}.follow-up`}
+          value={body}
+          onChange={(e) => setBody(e.target.value)}
+        />
       </label>
       <FormError testId={`feedback.item.${id}.follow-up-error`} message={send.error && refusal(send.error)} />
       <button

@@ -144,9 +144,7 @@ export default function OperatorFeedback({ canWrite }: { canWrite: boolean }) {
   const [typed, setTyped] = useState('');
   const [username, setUsername] = useState('');
   const [pageNo, setPageNo] = useState(1);
-  const list = useQuery(
-    trpc.operator.feedbackInbox.queryOptions({ state, pageNo, pageSize: PAGE_SIZE, ...(username ? { username } : {}) }, { staleTime: 0 }),
-  );
+  const list = useQuery(trpc.operator.feedbackInbox.queryOptions({ state, pageNo, pageSize: PAGE_SIZE, ...(username ? { username } : {}) }, { staleTime: 0 }));
   const refresh = () => void qc.invalidateQueries({ queryKey: trpc.operator.feedbackInbox.queryKey() });
   const items = list.data?.items ?? [];
   return (
