@@ -23,6 +23,7 @@ import { closeRedis, connectRedis } from './rate-limit/redis-client.ts';
 import { appRouter } from './routers/router.ts';
 import type { AppRouter } from './router-type.ts';
 import { contextFactory } from './trpc/context.ts';
+import { registerFeedbackImageUpload } from './upload/feedback-image.route.ts';
 import { registerPromotionImageUploads } from './upload/promotion-image.route.ts';
 import { registerProofUpload } from './upload/withdrawal-proof.route.ts';
 import { UpstreamClient } from './upstream/upstream.client.ts';
@@ -192,6 +193,8 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   await registerProofUpload(app, { api, rateLimiter });
   // A manual-apply application's images and a promotion's banner (docs/0098): raw bytes, 5 MB.
   await registerPromotionImageUploads(app, { api, rateLimiter });
+  // A feedback's images (docs/0111): the same checks, no id (the feedback is sent after them).
+  await registerFeedbackImageUpload(app, { api, rateLimiter });
 
   // Pages' live config stream (raw SSE, docs/0021); its streams end before close waits for requests.
   configStreams.register(app);

@@ -16,6 +16,7 @@ import { lotteryRoutes } from './games/provider/lottery.routes.ts';
 import { providerRoutes } from './games/provider/provider.routes.ts';
 import { seamlessWalletRoutes } from './games/seamless-wallet.routes.ts';
 import type { TPlatformDeps } from './http/deps.ts';
+import { feedbackImageUploadRoutes, feedbackRoutes, operatorFeedbackRoutes } from './feedback/feedback.routes.ts';
 import { favouriteRoutes, memberRoutes, recentRoutes } from './member/member.routes.ts';
 import { messageRoutes } from './member/messages.routes.ts';
 import { operatorGamesRoutes } from './operator/operator-games.routes.ts';
@@ -86,4 +87,7 @@ export const AREA_ROUTES: { readonly [K in Exclude<TAreaName, 'configWatch'>]: T
   promotionImageUpload: promotionImageUploadRoutes,
   operatorPromotions: operatorPromotionRoutes,
   operatorPromotionBanner: operatorPromotionBannerRoutes,
+  feedback: feedbackRoutes,
+  feedbackImageUpload: feedbackImageUploadRoutes,
+  operatorFeedback: operatorFeedbackRoutes,
 };

@@ -66,3 +66,5 @@ export * from './wps/compliance-calls.ts';
 export * from './wps/promotion-apply-calls.ts';
 export * from './wps/operator-promotion-calls.ts';
 export * from './domain/image-header.ts';
+// Member feedback and the operator's feedback inbox (docs/0111).
+export * from './wps/feedback-calls.ts';

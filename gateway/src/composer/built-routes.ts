@@ -10,7 +10,7 @@ const BUILT = new Set(BUILT_ROUTES);
 
 /**
  * Sections of a built page that exist, for links with a hash: the help centre has only its terms so
- * far (docs/rules/reach.md), so /help#about, #guide and #feedback stay unlinked while /help#term is linked.
+ * far (docs/rules/reach.md), so /help#about and #guide stay unlinked while /help#term is linked (feedback is /member/feedback, docs/0111).
  */
 export const BUILT_SECTIONS: readonly string[] = ['/help#term'];
 const SECTIONS = new Set(BUILT_SECTIONS);

@@ -391,6 +391,7 @@ describe('composeScreenConfig', () => {
         'depositRecord',
         'profitLoss',
         'messages',
+        'feedback',
       ]);
       expect(sideKeys(compose(member), 'memberCentre')).not.toContain('vip');
       // The deposit record page is built: its entry links it.
@@ -535,7 +536,7 @@ describe('composeScreenConfig', () => {
   });
 
   describe('availability (pages the web does not build are disabled)', () => {
-    it('links the built actions, the game centre routes, the account game lists, the security centre, deposit, withdraw, the deposit record, transfers, records, messages, the rebate, the agent centre, the help centre with its terms, the promotions and responsible gaming (docs/0102), nothing else', () => {
+    it('links the built actions, the game centre routes, the account game lists, the security centre, deposit, withdraw, the deposit record, transfers, records, messages, the rebate, the agent centre, the help centre with its terms, the promotions, responsible gaming (docs/0102) and feedback (docs/0111), nothing else', () => {
       const config = compose(agent);
       const all = [...sideEntries(config), ...config.memberCentre, ...config.agentCentre, ...config.avatarMenu, ...config.footer.helpLinks];
       const available = all
@@ -574,6 +575,8 @@ describe('composeScreenConfig', () => {
           '/member/messageV2',
           '/member/manualRebate',
           '/member/responsibleGaming',
+          // docs/0111: the side menu's and the footer's feedback entries.
+          '/member/feedback',
           '/agentHome',
           '/agentHome/agentTeamOverview',
           '/agentHome/downlineManagmentView',

@@ -35,7 +35,7 @@ export function action(key: string, labelKey: string, icon: string, name: TActio
   return { key, labelKey, icon, target: { type: 'action', action: name }, isAvailable: AVAILABLE_ACTIONS.has(name), ...extra };
 }
 
-export const memberPagePath = (page: TMemberPage | 'vip' | 'depositRecord'): string => `/member/${page}`;
+export const memberPagePath = (page: TMemberPage | 'vip' | 'depositRecord' | 'feedback'): string => `/member/${page}`;
 const agentPagePath = (page: TAgentPage): string => `/agentHome/${page}`;
 
 /** docs/rules/content.md#c-2 member-centre pages that carry a badge count. */
@@ -152,6 +152,8 @@ export function sideMenu(categories: readonly TGameCategory[], viewer: TViewer, 
         route('depositRecord', 'menu_deposit_record', 'deposit-record', memberPagePath('depositRecord')),
         route('profitLoss', 'menu_profit_loss', 'profit', memberPagePath('personalProfit')),
         route('messages', 'menu_messages', 'message', memberPagePath('messageV2'), { badge: 'message' }),
+        // Feedback and complaints (SPEC §1; docs/0111), labelled as the footer's link.
+        route('feedback', 'footer_feedback', 'feedback', memberPagePath('feedback')),
       ],
     });
   }
@@ -175,7 +177,8 @@ export function helpLinks(): TMenuEntry[] {
     route('terms', 'footer_terms', 'terms', '/help#term'),
     route('aboutUs', 'footer_about_us', 'about', '/help#about'),
     route('beginnerGuide', 'footer_beginner_guide', 'guide', '/help#guide'),
-    route('feedback', 'footer_feedback', 'feedback', '/help#feedback'),
+    // The member's feedback page (docs/0111); a visitor who follows it is asked to log in.
+    route('feedback', 'footer_feedback', 'feedback', memberPagePath('feedback')),
     // Player protection (docs/0102): the member's own limits, linked from every page.
     route('responsibleGaming', 'footer_responsible_gaming', 'protection', '/member/responsibleGaming'),
   ];

@@ -40,6 +40,8 @@ export const LIMITED_ACTIONS = [
   'gameLive',
   /** docs/0051: an agent making invitation codes (registerCenter), a row each. */
   'agentInvitation',
+  /** docs/0111: a member's feedback sent, or written again on (a row each). */
+  'feedback',
 ] as const;
 export type TLimitedAction = (typeof LIMITED_ACTIONS)[number];
 
@@ -95,6 +97,8 @@ export const DEFAULT_RATE_LIMITS: TRateLimits = {
   gameLive: { ip: { limit: 2400, windowMs: MINUTE }, subject: { limit: 2400, windowMs: MINUTE } },
   // Per session: an agent makes a handful of codes (at most 50 live, the platform's cap).
   agentInvitation: { ip: { limit: 60, windowMs: MINUTE }, subject: { limit: 30, windowMs: 15 * MINUTE } },
+  // Per session: a member writes a few lines, not a flood (the platform also caps the feedback waiting at 10).
+  feedback: { ip: { limit: 30, windowMs: MINUTE }, subject: { limit: 5, windowMs: 15 * MINUTE } },
 };
 
 /**

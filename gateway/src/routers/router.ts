@@ -7,6 +7,7 @@ import { catalogueRouter } from './catalogue/router.ts';
 import { configRouter } from './config/router.ts';
 import { contentRouter } from './content/router.ts';
 import { depositRouter } from './deposit/router.ts';
+import { feedbackRouter } from './feedback/router.ts';
 import { gamesRouter } from './games/router.ts';
 import { memberRouter } from './member/router.ts';
 import { messagesRouter } from './messages/router.ts';
@@ -40,4 +41,5 @@ export const appRouter = router({
   transfer: transferRouter,
   withdraw: withdrawRouter,
   agent: agentRouter,
+  feedback: feedbackRouter,
 });

@@ -14,12 +14,12 @@ export type TImageDoorDeps = { api: WpsApi; rateLimiter: RateLimiter };
 /** One upload door: a path, the id its query names, the upstream call and the words of its refusals. */
 export type TImageDoor = {
   path: string;
-  /** The query parameter naming what the file belongs to (a positive id). */
-  idParam: string;
+  /** The query parameter naming what the file belongs to (a positive id); null when nothing exists yet (a feedback's draft, docs/0111). */
+  idParam: string | null;
   maxBytes: number;
   call: TCallDescriptor;
-  /** The call's input from the id and the file as base64. */
-  input: (id: number, base64: string) => unknown;
+  /** The call's input from the id (null for a door without one) and the file as base64. */
+  input: (id: number | null, base64: string) => unknown;
   /** Whether the bytes are an image this door takes. */
   isImage: (bytes: Buffer) => boolean;
   rateLimit: TLimitedAction;
@@ -31,8 +31,8 @@ function refuse(reply: FastifyReply, status: number, message: string, value: unk
 }
 
 /**
- * POST <path>?<idParam>=<id> with the session's token and the file's bytes as the body (docs/0029,
- * docs/0098): more than `maxBytes` is refused before it is read (413), bytes that are not an image
+ * POST <path>?<idParam>=<id> (or <path> alone for a door without an id) with the session's token and
+ * the file's bytes as the body (docs/0029, docs/0098, docs/0111): more than `maxBytes` is refused before it is read (413), bytes that are not an image
  * this door takes by their header (415), any other declared type by name before the body is read;
  * the rest goes to the platform, which checks owner, state, size and type itself. Limited per IP and
  * per session.
@@ -58,9 +58,12 @@ export async function registerImageDoor(app: FastifyInstance, deps: TImageDoorDe
     scope.post(door.path, { bodyLimit: door.maxBytes }, async (request, reply) => {
       const token = tokenOf(request.headers.authorization);
       if (!token) return refuse(reply, 401, WPS_MESSAGES.notLoggedIn);
-      const raw = (request.query as Record<string, unknown>)[door.idParam];
-      const id = typeof raw === 'string' && /^[1-9][0-9]{0,14}$/.test(raw) ? Number(raw) : null;
-      if (id === null) return refuse(reply, 400, WPS_MESSAGES.badRequest, { field: door.idParam, issue: 'invalid' });
+      let id: number | null = null;
+      if (door.idParam !== null) {
+        const raw = (request.query as Record<string, unknown>)[door.idParam];
+        id = typeof raw === 'string' && /^[1-9][0-9]{0,14}$/.test(raw) ? Number(raw) : null;
+        if (id === null) return refuse(reply, 400, WPS_MESSAGES.badRequest, { field: door.idParam, issue: 'invalid' });
+      }
       const body = request.body;
       if (!Buffer.isBuffer(body) || body.length === 0 || !door.isImage(body)) return refuse(reply, 415, door.messages.wrongType);
       const hit = await deps.rateLimiter.attempt(request, door.rateLimit, `session:${token}`);

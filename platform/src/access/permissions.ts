@@ -7,7 +7,7 @@ import { OPERATOR_PERMISSIONS, type TOperatorPermission, type TOperatorRole } fr
  * - finance: reads the config and the audit log; runs the money tools (deposits, withdrawals,
  *   adjustments, money settings: docs/0028).
  * - support: helps members: reads the message outbox (live SMS codes, reset links) and the login
- *   thresholds; changes nothing.
+ *   thresholds; answers and closes members' feedback (docs/0111), and changes nothing else.
  * - content: switches whitelabel flags (what members see); no outbox, no system switches. Flags
  *   that pay (contract kinds) or weaken logins are not theirs (flagPermission, docs/0066), nor the
  *   lottery's payouts (money.write).
@@ -21,7 +21,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<TOperatorRole, readonly TOperator
   // The owner holds every permission there is.
   owner: OPERATOR_PERMISSIONS,
   finance: ['config.read', 'audit.read', 'money.read', 'money.write', 'compliance.read', 'compliance.write'],
-  support: ['config.read', 'security.read', 'outbox.read', 'compliance.read'],
+  support: ['config.read', 'security.read', 'outbox.read', 'compliance.read', 'feedback.read', 'feedback.write'],
   content: ['config.read', 'whitelabel.write'],
 };
 

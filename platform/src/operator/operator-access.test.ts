@@ -4,6 +4,7 @@ import {
   ALL_CALLS,
   COMPLIANCE_PATHS,
   DEPOSIT_PATHS,
+  FEEDBACK_PATHS,
   OPERATOR_CALLS,
   OPERATOR_GAMES_PATHS,
   OPERATOR_LOTTERY_PATHS,
@@ -28,7 +29,7 @@ const ctx = usePlatform();
 const EXPECTED: Record<TOperatorRole, readonly TOperatorPermission[]> = {
   owner: OPERATOR_PERMISSIONS,
   finance: ['config.read', 'audit.read', 'money.read', 'money.write', 'compliance.read', 'compliance.write'],
-  support: ['config.read', 'security.read', 'outbox.read', 'compliance.read'],
+  support: ['config.read', 'security.read', 'outbox.read', 'compliance.read', 'feedback.read', 'feedback.write'],
   content: ['config.read', 'whitelabel.write'],
 };
 /** A valid request for every route that needs a body or query; mutations ask for what is already set. */
@@ -118,6 +119,11 @@ const SAMPLES: Record<string, { payload?: object; query?: Record<string, string>
   [`PUT ${OPERATOR_PROMOTION_PATHS.banner}`]: {
     payload: { id: 999_999, base64: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==' },
   },
+  // docs/0111: feedback, an image and replies on ids that do not exist (nothing changes, nothing audited).
+  [`GET ${FEEDBACK_PATHS.inboxItem}`]: { query: { id: '999999' } },
+  [`GET ${FEEDBACK_PATHS.inboxImage}`]: { query: { imageId: 'no-such-image' } },
+  [`POST ${FEEDBACK_PATHS.reply}`]: { payload: { id: 999_999, body: 'access probe' } },
+  [`POST ${FEEDBACK_PATHS.close}`]: { payload: { id: 999_999 } },
   // docs/0041: the lottery's settings of a game that is no lottery (nothing changes).
   [`POST ${PROMO_PATHS.decideCashback}`]: { payload: { payoutId: 999_999, decision: 'pay' } },
   [`PUT ${OPERATOR_LOTTERY_PATHS.settings}`]: {
@@ -142,6 +148,10 @@ const REFUSED_AFTER_ACCESS: Record<string, string> = {
   [OPERATOR_PROMOTION_PATHS.vip + ' PUT']: 'vip_level_zero_required',
   [OPERATOR_PROMOTION_PATHS.banner]: 'error_not_found',
   [PROMO_PATHS.decideCashback]: 'error_not_found',
+  [FEEDBACK_PATHS.inboxItem]: 'error_not_found',
+  [FEEDBACK_PATHS.inboxImage]: 'error_not_found',
+  [FEEDBACK_PATHS.reply]: 'error_not_found',
+  [FEEDBACK_PATHS.close]: 'error_not_found',
   [OPERATOR_PATHS.operatorTotpEnable]: 'error_operator_totp_wrong',
   [OPERATOR_PATHS.operatorTotpRemove]: 'error_operator_totp_wrong',
   [OPERATOR_PATHS.operatorTotpReset]: 'error_not_found',
@@ -230,6 +240,11 @@ describe('operator permissions, enforced by the platform', () => {
       `POST ${COMPLIANCE_PATHS.limit} compliance.write`,
       `GET ${COMPLIANCE_PATHS.gaming} compliance.read`,
       `POST ${COMPLIANCE_PATHS.gaming} compliance.write`,
+      `GET ${FEEDBACK_PATHS.inbox} feedback.read`,
+      `GET ${FEEDBACK_PATHS.inboxItem} feedback.read`,
+      `GET ${FEEDBACK_PATHS.inboxImage} feedback.read`,
+      `POST ${FEEDBACK_PATHS.reply} feedback.write`,
+      `POST ${FEEDBACK_PATHS.close} feedback.write`,
       `PUT ${OPERATOR_PROMOTION_PATHS.banner} whitelabel.write`,
     ]);
   });

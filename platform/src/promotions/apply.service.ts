@@ -1,14 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import {
-  APPLY_IMAGE_MAX_BYTES,
-  APPLY_MAX_IMAGES,
-  APPLY_MESSAGES,
-  readImageHeader,
-  type TApplyImage,
-  type TApplyRequest,
-  type TApplyStateResponse,
-} from '@wl/schemas';
+import { APPLY_MAX_IMAGES, APPLY_MESSAGES, type TApplyImage, type TApplyRequest, type TApplyStateResponse } from '@wl/schemas';
 import { recordMemberAudit } from '../audit/member-audit.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import type { DB } from '../db/schema.ts';
@@ -16,6 +7,7 @@ import type { TMerchant, TSessionMember } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
 import { conflict, CONFLICT, fieldFailure } from '../http/errors.ts';
 import { lockMembers } from '../kernel/member-lock.ts';
+import { checkedImage, imageAnswer, imageColumns, newImageId } from '../kernel/uploaded-image.ts';
 import { inTransaction } from '../wallet/ledger.service.ts';
 import { applicablePromotion, draftImages, manualApplyStates } from './apply.queries.ts';
 
@@ -59,10 +51,7 @@ export async function uploadApplyImage(
   member: TSessionMember,
   req: { promotionId: number; base64: string },
 ): Promise<TApplyImage> {
-  const bytes = Buffer.from(req.base64, 'base64');
-  if (bytes.length > APPLY_IMAGE_MAX_BYTES) throw fieldFailure('file', APPLY_MESSAGES.imageTooLarge, { max: APPLY_IMAGE_MAX_BYTES });
-  const header = readImageHeader(bytes);
-  if (header === null) throw fieldFailure('file', APPLY_MESSAGES.imageWrongType);
+  const image = checkedImage(req.base64);
   const now = deps.clock();
   return inTransaction(deps.db, async (trx) => {
     await lockMembers(trx, [member.memberId], merchant.id);
@@ -70,7 +59,7 @@ export async function uploadApplyImage(
     if ((await draftImages(trx, member.memberId, req.promotionId)).length >= APPLY_MAX_IMAGES) {
       throw fieldFailure('file', APPLY_MESSAGES.tooManyImages, { max: APPLY_MAX_IMAGES }, CONFLICT);
     }
-    const id = randomBytes(18).toString('base64url');
+    const id = newImageId();
     await trx
       .insertInto('promotion_application_images')
       .values({
@@ -78,15 +67,11 @@ export async function uploadApplyImage(
         merchant_id: merchant.id,
         member_id: member.memberId,
         promotion_id: req.promotionId,
-        content_type: header.contentType,
-        width: header.width,
-        height: header.height,
-        size_bytes: bytes.length,
-        bytes,
+        ...imageColumns(image),
         created_at: now,
       })
       .execute();
-    return { imageId: id, contentType: header.contentType, sizeBytes: bytes.length, width: header.width, height: header.height };
+    return imageAnswer(id, image);
   });
 }
 

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import type { JobRunner } from '../jobs/job-runner.ts';
 
-/** Queue of the sweep of abandoned application image drafts (docs/0100). */
+/** Queue of the sweep of abandoned image drafts: applications' (docs/0100) and feedback's (docs/0111). */
 export const DRAFT_IMAGES_QUEUE = 'promotions.draft-images-sweep';
 
 /** Every hour at :35; pg-boss sends it once per slot however many platform processes share the database. */
@@ -14,22 +14,32 @@ export const DRAFT_IMAGE_KEEP_MS = 86_400_000;
 /** Drafts deleted per statement: each holds up to 5 MB. */
 const BATCH = 200;
 
+/** Tables of member image drafts and the column naming what each image was sent with (null: a draft): applications (docs/0098), feedback (docs/0111). */
+const DRAFT_TABLES = [
+  ['promotion_application_images', 'application_id'],
+  ['feedback_images', 'feedback_id'],
+] as const satisfies readonly (readonly [keyof DB, string])[];
+
 /**
- * Deletes the image drafts older than a day that no application names (docs/0098: a draft is an
- * image with no application yet). An image of an application is never touched; a draft younger than
- * a day is left for the member still filling in the form. Idempotent: a run again deletes nothing more.
+ * Deletes the image drafts older than a day that nothing names (docs/0098: a draft is an image with
+ * no application yet; docs/0111: or no feedback yet). An image that was sent is never touched; a
+ * draft younger than a day is left for the member still filling in the form. Idempotent: a run
+ * again deletes nothing more.
  */
 export async function sweepDraftImages(db: Kysely<DB>, now: Date): Promise<number> {
   const before = new Date(now.getTime() - DRAFT_IMAGE_KEEP_MS);
   let deleted = 0;
-  for (;;) {
-    const r = await sql`
-      delete from promotion_application_images where id in (
-        select id from promotion_application_images where application_id is null and created_at < ${before} limit ${BATCH})`.execute(db);
-    const n = Number(r.numAffectedRows ?? 0);
-    deleted += n;
-    if (n < BATCH) return deleted;
+  for (const [table, sentWith] of DRAFT_TABLES) {
+    for (;;) {
+      const r = await sql`
+        delete from ${sql.table(table)} where id in (
+          select id from ${sql.table(table)} where ${sql.ref(sentWith)} is null and created_at < ${before} limit ${BATCH})`.execute(db);
+      const n = Number(r.numAffectedRows ?? 0);
+      deleted += n;
+      if (n < BATCH) break;
+    }
   }
+  return deleted;
 }
 
 /** Registers the sweep on a runner; `clock` is the platform's clock. */

@@ -50,5 +50,9 @@ export const OPERATOR_AUDIT_ACTIONS = [
   'compliance.state.set',
   'compliance.limit.set',
   'compliance.gaming.set',
+  /** docs/0111: a member's feedback opened (its words and images read), replied to, closed. */
+  'feedback.read',
+  'feedback.reply',
+  'feedback.close',
 ] as const;
 export type TOperatorAuditAction = (typeof OPERATOR_AUDIT_ACTIONS)[number];

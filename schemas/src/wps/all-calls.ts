@@ -32,6 +32,7 @@ import { BONUS_CALLS } from './bonus-calls.ts';
 import { PROMO_CALLS, PROMO_FINANCE_CALLS } from './promo-calls.ts';
 import { PROTECTION_CALLS } from './protection-calls.ts';
 import { OPERATOR_COMPLIANCE_CALLS } from './compliance-calls.ts';
+import { FEEDBACK_CALLS, FEEDBACK_IMAGE_UPLOAD_CALLS, OPERATOR_FEEDBACK_CALLS } from './feedback-calls.ts';
 
 /**
  * Areas the gateway relays whole (docs/0090): each becomes a tRPC router of the same name made of
@@ -76,6 +77,10 @@ export const CALL_SETS = {
   operatorPromotions: OPERATOR_PROMOTION_CALLS,
   operatorPromo: PROMO_FINANCE_CALLS,
   operatorCompliance: OPERATOR_COMPLIANCE_CALLS,
+  // docs/0111: member feedback (its own router: the send is rate-limited) and the operator's inbox.
+  feedback: FEEDBACK_CALLS,
+  feedbackImageUpload: FEEDBACK_IMAGE_UPLOAD_CALLS,
+  operatorFeedback: OPERATOR_FEEDBACK_CALLS,
   session: SESSION_CALLS,
   account: ACCOUNT_CALLS,
   verification: VERIFICATION_CALLS,

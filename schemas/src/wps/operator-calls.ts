@@ -46,6 +46,10 @@ export const OPERATOR_PERMISSIONS = [
   'compliance.read',
   /** docs/0105, docs/0106: set account states and operator limits, switch gaming off, lengthen a time-out or self-exclusion (never shorten), each with a reason. */
   'compliance.write',
+  /** docs/0111: the feedback inbox, one feedback with its images (each opening audited). */
+  'feedback.read',
+  /** docs/0111: reply to a member's feedback, close it; audited. */
+  'feedback.write',
 ] as const;
 export const ZOperatorPermission = z.enum(OPERATOR_PERMISSIONS);
 export type TOperatorPermission = z.infer<typeof ZOperatorPermission>;

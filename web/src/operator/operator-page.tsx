@@ -32,6 +32,8 @@ const OperatorBonusReviews = lazy(() => import('./bonus-reviews.tsx'));
 const OperatorPromotionPanels = lazy(() => import('./promotion-panels.tsx'));
 // docs/0106: member lookup, account states, operator limits and gaming switch-offs.
 const OperatorCompliance = lazy(() => import('./compliance.tsx'));
+// docs/0111: members' feedback, read, answered and closed by support.
+const OperatorFeedback = lazy(() => import('./feedback.tsx'));
 
 /**
  * Logs the operator out: the session ends on the server first (docs/0070), so a copy of the token
@@ -58,6 +60,11 @@ function ConsolePanels({ c }: { c: TConsole }) {
       {can('security.read') && <OperatorSecurity />}
       {can('security.read') && <OperatorAgentLimits canWrite={can('security.write')} />}
       {can('outbox.read') && <OperatorOutbox />}
+      {can('feedback.read') && (
+        <Suspense fallback={<span className="spinner" />}>
+          <OperatorFeedback canWrite={can('feedback.write')} />
+        </Suspense>
+      )}
       {can('audit.read') && <OperatorAudit />}
       {can('compliance.read') && (
         <Suspense fallback={<span className="spinner" />}>

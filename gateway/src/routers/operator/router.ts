@@ -3,6 +3,7 @@ import {
   OPERATOR_CALLS,
   OPERATOR_COMPLIANCE_CALLS,
   OPERATOR_DEPOSIT_CALLS,
+  OPERATOR_FEEDBACK_CALLS,
   OPERATOR_GAMES_CALLS,
   OPERATOR_PROMOTION_CALLS,
   OPERATOR_WITHDRAW_CALLS,
@@ -47,4 +48,6 @@ export const operatorRouter = router({
   // docs/0106: compliance: account states, operator limits, gaming switch-offs.
   ...passThrough(OPERATOR_COMPLIANCE_CALLS, { after: { switchGaming: configChanged } }),
   ...passThrough(OPERATOR_PROMOTION_CALLS, { after: { savePromotion: configChanged, setPromotionStatus: configChanged, setVipSettings: configChanged } }),
+  // docs/0111: the feedback inbox: read, reply, close (support and owner).
+  ...passThrough(OPERATOR_FEEDBACK_CALLS),
 });

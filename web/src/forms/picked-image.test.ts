@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { tinyJpeg, tinyPng } from '@wl/schemas/domain/image-samples';
-import { pickedFileRefusal } from './apply-upload.ts';
+import { pickedFileRefusal } from './picked-image.ts';
 
 describe('a picked file, before it is sent', () => {
   it('takes a PNG or JPEG by its header, refuses a PDF named png and anything over 5 MB', async () => {
