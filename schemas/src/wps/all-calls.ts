@@ -32,6 +32,8 @@ import { BONUS_CALLS } from './bonus-calls.ts';
 import { PROMO_CALLS, PROMO_FINANCE_CALLS } from './promo-calls.ts';
 import { PROTECTION_CALLS } from './protection-calls.ts';
 import { OPERATOR_COMPLIANCE_CALLS } from './compliance-calls.ts';
+import { ANNOUNCEMENT_CALLS } from './announcement-calls.ts';
+import { OPERATOR_MESSAGE_CALLS } from './operator-message-calls.ts';
 
 /**
  * Areas the gateway relays whole (docs/0090): each becomes a tRPC router of the same name made of
@@ -45,6 +47,8 @@ export const RELAYED_AREAS = {
   bonus: BONUS_CALLS,
   promo: PROMO_CALLS,
   protection: PROTECTION_CALLS,
+  // docs/0112: the member's and the agent centre's announcement lists.
+  announcements: ANNOUNCEMENT_CALLS,
 } as const satisfies Record<string, TCallSet>;
 
 /**
@@ -76,6 +80,7 @@ export const CALL_SETS = {
   operatorPromotions: OPERATOR_PROMOTION_CALLS,
   operatorPromo: PROMO_FINANCE_CALLS,
   operatorCompliance: OPERATOR_COMPLIANCE_CALLS,
+  operatorMessages: OPERATOR_MESSAGE_CALLS,
   session: SESSION_CALLS,
   account: ACCOUNT_CALLS,
   verification: VERIFICATION_CALLS,

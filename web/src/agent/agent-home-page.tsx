@@ -32,8 +32,11 @@ const REPORT_PAGES = {
 } as const;
 type TReportPage = keyof typeof REPORT_PAGES;
 
+// docs/0112: the agent centre's announcements.
+const AgentAnnouncementPage = lazy(() => import('./announcement-page.tsx').then((m) => ({ default: m.AgentAnnouncementPage })));
+
 /** The agent centre pages built so far (docs/rules/agent.md); the rest stay disabled in the navigation. */
-export type TBuiltAgentPage = 'agentTeamOverview' | 'downlineManagmentView' | TReportPage | 'agentRevenueReport' | keyof typeof CONTRACT_PAGES;
+export type TBuiltAgentPage = 'agentAnnouncement' | 'agentTeamOverview' | 'downlineManagmentView' | TReportPage | 'agentRevenueReport' | keyof typeof CONTRACT_PAGES;
 
 const isReportPage = (page: TBuiltAgentPage): page is TReportPage => page in REPORT_PAGES;
 
@@ -65,7 +68,8 @@ function AgentPageBody({ page }: { page: TBuiltAgentPage }) {
   if (isReportPage(page)) return <ReportPageBody page={page} loading={loading} />;
   if (!ready) return loading;
   let body;
-  if (page === 'agentTeamOverview') body = <TeamOverviewPage />;
+  if (page === 'agentAnnouncement') body = <AgentAnnouncementPage />;
+  else if (page === 'agentTeamOverview') body = <TeamOverviewPage />;
   else if (page === 'downlineManagmentView') body = <DownlinePage />;
   else if (page === 'agentRevenueReport') body = <IncomePage />;
   else body = <ContractPage key={page} kind={CONTRACT_PAGES[page]} />;

@@ -47,6 +47,8 @@ export const BUILT_MEMBER_PAGES = [
   'referral',
   // docs/0102: player protection, linked from the footer and the deposit page.
   'responsibleGaming',
+  // docs/0112: the announcement list.
+  'announcements',
 ] as const;
 
 /**
@@ -100,6 +102,8 @@ function lazyRoute(path: string, page: ReactNode, Wrap: (props: { children: Reac
 
 /** The agent centre's pages under /agentHome/<page>. */
 const AGENT_HOME_PAGES = [
+  // docs/0112.
+  'agentAnnouncement',
   'agentTeamOverview',
   'downlineManagmentView',
   // registerCenter and the team reports (docs/0051).
