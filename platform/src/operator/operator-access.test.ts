@@ -13,6 +13,7 @@ import {
   PROMO_PATHS,
   PROTECTION_PATHS,
   BONUS_REVIEW_PATHS,
+  OPERATOR_MESSAGE_PATHS,
   OPERATOR_PROMOTION_PATHS,
   WITHDRAW_PATHS,
   WPS_PATHS,
@@ -115,6 +116,11 @@ const SAMPLES: Record<string, { payload?: object; query?: Record<string, string>
       ],
     },
   },
+  // docs/0112: a message to a member who does not exist, and withdrawing one that does not (nothing is written).
+  [`POST ${OPERATOR_MESSAGE_PATHS.messages}`]: {
+    payload: { audience: 'member', username: 'no_such_member', titleEn: 'Hi', titleBn: 'হাই', bodyEn: 'Hi', bodyBn: 'হাই', key: 'access-sample-key' },
+  },
+  [`POST ${OPERATOR_MESSAGE_PATHS.cancel}`]: { payload: { id: 999_999 } },
   [`PUT ${OPERATOR_PROMOTION_PATHS.banner}`]: {
     payload: { id: 999_999, base64: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==' },
   },
@@ -142,6 +148,8 @@ const REFUSED_AFTER_ACCESS: Record<string, string> = {
   [OPERATOR_PROMOTION_PATHS.vip + ' PUT']: 'vip_level_zero_required',
   [OPERATOR_PROMOTION_PATHS.banner]: 'error_not_found',
   [PROMO_PATHS.decideCashback]: 'error_not_found',
+  [OPERATOR_MESSAGE_PATHS.messages + ' POST']: 'opmsg_member_not_found',
+  [OPERATOR_MESSAGE_PATHS.cancel]: 'opmsg_not_scheduled',
   [OPERATOR_PATHS.operatorTotpEnable]: 'error_operator_totp_wrong',
   [OPERATOR_PATHS.operatorTotpRemove]: 'error_operator_totp_wrong',
   [OPERATOR_PATHS.operatorTotpReset]: 'error_not_found',
@@ -230,6 +238,9 @@ describe('operator permissions, enforced by the platform', () => {
       `POST ${COMPLIANCE_PATHS.limit} compliance.write`,
       `GET ${COMPLIANCE_PATHS.gaming} compliance.read`,
       `POST ${COMPLIANCE_PATHS.gaming} compliance.write`,
+      `GET ${OPERATOR_MESSAGE_PATHS.messages} config.read`,
+      `POST ${OPERATOR_MESSAGE_PATHS.messages} whitelabel.write`,
+      `POST ${OPERATOR_MESSAGE_PATHS.cancel} whitelabel.write`,
       `PUT ${OPERATOR_PROMOTION_PATHS.banner} whitelabel.write`,
     ]);
   });
