@@ -10,7 +10,7 @@ import {
   type TWhitelabelNode,
 } from '@wl/schemas';
 import { isBuilt } from './built-routes.ts';
-import { enabledChildren } from './whitelabel.ts';
+import { enabledChildren, isModuleOn } from './whitelabel.ts';
 import { CATEGORY_PATHS } from './vendor-links.ts';
 
 /** Who is looking: audience plus the member facts that change menus (docs/rules/content.md#c-3). */
@@ -54,7 +54,7 @@ export const showsReferral = (viewer: TViewer): boolean => viewer.audience === '
  * with badges (docs/rules/content.md#c-3). Referral only when its promotion is on (docs/rules/content.md#c-3). Visitors have none.
  */
 export function memberCentre(tree: readonly TWhitelabelNode[], viewer: TViewer): TMenuEntry[] {
-  if (!isLoggedIn(viewer)) return [];
+  if (!isLoggedIn(viewer) || !isModuleOn(tree, 'MEMBERCENTER')) return [];
   const enabled = enabledChildren(tree, 'MEMBERCENTER');
   const pages = Object.keys(MEMBER_PAGE_MODULES) as TMemberPage[];
   return [
