@@ -56,7 +56,7 @@ test('an agent opens the agent centre announcements and its deposit entry on a d
   await page.getByTestId('agent-home.nav.agentAnnouncement').click();
   await expect(page).toHaveURL(/\/agentHome\/agentAnnouncement$/);
   const list = page.getByTestId('agent-announcements');
-  await expect(list.getByRole('heading', { level: 2 })).toHaveText('Announcements');
+  await expect(list.getByRole('heading', { level: 1 })).toHaveText('Announcements');
   await expect(page.getByTestId('agent-announcements.row')).toHaveCount(9);
   await expect(page.getByTestId('agent-announcements.agents-only')).toHaveCount(2);
   await expect(page.getByTestId('agent-announcements.agents-only').first()).toHaveText('For agents');

@@ -13,14 +13,17 @@ export function AgentAnnouncementPage() {
   const [pageNo, setPageNo] = useState(1);
   const list = useQuery(trpc.announcements.agentList.queryOptions({ pageNo, language }, { staleTime: 30_000 }));
   return (
-    <AnnouncementList
-      testId="agent-announcements"
-      title={t('agent_agentAnnouncement')}
-      data={list.data}
-      isFetching={list.isFetching}
-      error={list.error}
-      pageNo={pageNo}
-      onPage={setPageNo}
-    />
+    <div className="agent-content money" data-testid="agent-announcements.page">
+      <AnnouncementList
+        testId="agent-announcements"
+        heading="h1"
+        title={t('agent_agentAnnouncement')}
+        data={list.data}
+        isFetching={list.isFetching}
+        error={list.error}
+        pageNo={pageNo}
+        onPage={setPageNo}
+      />
+    </div>
   );
 }

@@ -22,8 +22,11 @@ export function AnnouncementList({
   error,
   pageNo,
   onPage,
+  heading = 'h2',
 }: {
   testId: string;
+  /** The list's title level: h1 where it is the page (the agent centre), h2 under the member centre's; each announcement one below. */
+  heading?: 'h1' | 'h2';
   title: string;
   data: TAnnouncementPage | undefined;
   isFetching: boolean;
@@ -32,6 +35,8 @@ export function AnnouncementList({
   onPage: (pageNo: number) => void;
 }) {
   const { t, i18n } = useTranslation();
+  const Title = heading;
+  const Item = heading === 'h1' ? 'h2' : 'h3';
   const onPageTop = (page: number) => {
     onPage(page);
     // The list starts at its top again, as a new page of a book does.
@@ -39,10 +44,10 @@ export function AnnouncementList({
   };
   return (
     <section className="card announcements" aria-labelledby={`${testId}-title`} aria-busy={isFetching} data-testid={testId}>
-      <h2 id={`${testId}-title`} className="announcements__title">
+      <Title id={`${testId}-title`} className="announcements__title">
         <Megaphone size={20} aria-hidden="true" />
         {title}
-      </h2>
+      </Title>
       <FormError message={error ? errorKey(error) : null} />
       {data && data.total === 0 && (
         <p className="no-data" data-testid={`${testId}.empty`}>
@@ -52,9 +57,9 @@ export function AnnouncementList({
       <ol className="announcements__list" data-testid={`${testId}.rows`} data-page={data?.pageNo}>
         {data?.rows.map((a) => (
           <li key={a.id} className="announcements__item" data-testid={`${testId}.row`} data-id={a.id}>
-            <h3 className="announcements__name" translate="no" data-testid={`${testId}.name`}>
+            <Item className="announcements__name" translate="no" data-testid={`${testId}.name`}>
               {a.title}
-            </h3>
+            </Item>
             <p className="announcements__meta">
               <time dateTime={a.time}>{localDateTime(a.time, i18n.language)}</time>
               {a.agentsOnly && (
