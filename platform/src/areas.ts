@@ -7,6 +7,7 @@ import { teamReportRoutes } from './agent/team-reports.routes.ts';
 import { assetRoutes } from './assets/assets.routes.ts';
 import { bonusReviewRoutes } from './bonus/bonus-review.routes.ts';
 import { catalogueRoutes } from './catalogue/catalogue.routes.ts';
+import { announcementRoutes } from './content/announcements.routes.ts';
 import { contentRoutes } from './content/content.routes.ts';
 import { depositOperatorRoutes } from './deposit/deposit.operator-routes.ts';
 import { depositRoutes } from './deposit/deposit.routes.ts';
@@ -20,6 +21,7 @@ import { feedbackImageUploadRoutes, feedbackRoutes, operatorFeedbackRoutes } fro
 import { favouriteRoutes, memberRoutes, recentRoutes } from './member/member.routes.ts';
 import { messageRoutes } from './member/messages.routes.ts';
 import { operatorGamesRoutes } from './operator/operator-games.routes.ts';
+import { operatorMessageRoutes } from './operator/operator-messages.routes.ts';
 import { operatorRoutes } from './operator/operator.routes.ts';
 import { referralRoutes } from './referral/referral.routes.ts';
 import { operatorPromotionBannerRoutes, operatorPromotionRoutes, promotionApplyRoutes, promotionImageUploadRoutes } from './promotions/promotions.routes.ts';
@@ -52,6 +54,7 @@ export const AREA_ROUTES: { readonly [K in Exclude<TAreaName, 'configWatch'>]: T
   verification: verificationRoutes,
   catalogue: catalogueRoutes,
   content: contentRoutes,
+  announcements: announcementRoutes,
   assets: assetRoutes,
   member: memberRoutes,
   favourites: favouriteRoutes,
@@ -78,6 +81,7 @@ export const AREA_ROUTES: { readonly [K in Exclude<TAreaName, 'configWatch'>]: T
   operatorGames: operatorGamesRoutes,
   operatorPromo: promoFinanceRoutes,
   operatorCompliance: complianceRoutes,
+  operatorMessages: operatorMessageRoutes,
   operatorBonus: bonusReviewRoutes,
   seamless: seamlessWalletRoutes,
   games: providerRoutes,

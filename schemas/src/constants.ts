@@ -57,7 +57,10 @@ export const TOO_MANY_REQUESTS_LOCKOUT_MS = 5 * 60 * 1000;
 export const REMEMBER_ME_MS = 864e5;
 export const WEAK_PASSWORD = '123456';
 export const AGENT_CLOCK_MS = 1000;
+/** docs/0112: the announcement list, 9 a page, its pager with 1 margin page at each end and a range of 5 around the current page. */
 export const ANNOUNCEMENT_PAGE_SIZE = 9;
+export const ANNOUNCEMENT_PAGER_MARGIN = 1;
+export const ANNOUNCEMENT_PAGER_RANGE = 5;
 export const QR_SIZE = 120;
 export const QR_MARGIN = 5;
 export const MIN_AGE = 18;

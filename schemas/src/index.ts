@@ -54,6 +54,8 @@ export * from './domain/promotion-terms/index.ts';
 export * from './wps/contract-calls.ts';
 // The member's platform messages (messageV2).
 export * from './wps/message-calls.ts';
+export * from './wps/announcement-calls.ts';
+export * from './wps/operator-message-calls.ts';
 export * from './wps/member-call-sets.ts';
 // Member referral and held bonuses (docs/0097).
 export * from './wps/referral-calls.ts';

@@ -422,9 +422,10 @@ describe('composeScreenConfig', () => {
   });
 
   describe('member and agent centres', () => {
-    it('member centre follows the real site order with badges', () => {
+    it('member centre follows the real site order with badges, then the announcements (docs/0112)', () => {
       const entries = compose(referralMember).memberCentre;
-      expect(entries.map((e) => e.key)).toEqual(Object.keys(MEMBER_PAGE_MODULES));
+      expect(entries.map((e) => e.key)).toEqual([...Object.keys(MEMBER_PAGE_MODULES), 'announcements']);
+      expect(entries.at(-1)).toMatchObject({ target: { type: 'route', path: '/member/announcements' }, isAvailable: true });
       expect(Object.fromEntries(entries.filter((e) => e.badge).map((e) => [e.key, e.badge]))).toEqual({
         rewardCenter: 'reward',
         missionLeaderboard: 'mission',
@@ -448,11 +449,14 @@ describe('composeScreenConfig', () => {
         'messages',
         'customerService',
       ]);
-      // Agents are members: deposit and withdraw are the member pages, linked because they are built.
+      // Agents are members: deposit and withdraw are the member pages, linked because they are built;
+      // the announcements are the agent centre's own page (docs/0112).
       const entries = compose(agent).agentCentre;
       for (const [key, path] of [
         ['deposit', '/member/depositv2'],
         ['withdraw', '/member/withdraw'],
+        ['agentAnnouncement', '/agentHome/agentAnnouncement'],
+        ['messages', '/member/messageV2'],
       ])
         expect(entries.find((e) => e.key === key)).toMatchObject({ target: { type: 'route', path }, isAvailable: true });
       expect(entries.find((e) => e.key === 'customerService')).toMatchObject({ target: { type: 'action', action: 'customerService' } });
@@ -577,7 +581,9 @@ describe('composeScreenConfig', () => {
           '/member/responsibleGaming',
           // docs/0111: the side menu's and the footer's feedback entries.
           '/member/feedback',
+          '/member/announcements',
           '/agentHome',
+          '/agentHome/agentAnnouncement',
           '/agentHome/agentTeamOverview',
           '/agentHome/downlineManagmentView',
           '/agentHome/registerCenter',

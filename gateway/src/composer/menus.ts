@@ -10,7 +10,7 @@ import {
   type TWhitelabelNode,
 } from '@wl/schemas';
 import { isBuilt } from './built-routes.ts';
-import { enabledChildren } from './whitelabel.ts';
+import { enabledChildren, isModuleOn } from './whitelabel.ts';
 import { CATEGORY_PATHS } from './vendor-links.ts';
 
 /** Who is looking: audience plus the member facts that change menus (docs/rules/content.md#c-3). */
@@ -35,7 +35,7 @@ export function action(key: string, labelKey: string, icon: string, name: TActio
   return { key, labelKey, icon, target: { type: 'action', action: name }, isAvailable: AVAILABLE_ACTIONS.has(name), ...extra };
 }
 
-export const memberPagePath = (page: TMemberPage | 'vip' | 'depositRecord' | 'feedback'): string => `/member/${page}`;
+export const memberPagePath = (page: TMemberPage | 'vip' | 'depositRecord' | 'feedback' | 'announcements'): string => `/member/${page}`;
 const agentPagePath = (page: TAgentPage): string => `/agentHome/${page}`;
 
 /** docs/rules/content.md#c-2 member-centre pages that carry a badge count. */
@@ -54,16 +54,20 @@ export const showsReferral = (viewer: TViewer): boolean => viewer.audience === '
  * with badges (docs/rules/content.md#c-3). Referral only when its promotion is on (docs/rules/content.md#c-3). Visitors have none.
  */
 export function memberCentre(tree: readonly TWhitelabelNode[], viewer: TViewer): TMenuEntry[] {
-  if (!isLoggedIn(viewer)) return [];
+  if (!isLoggedIn(viewer) || !isModuleOn(tree, 'MEMBERCENTER')) return [];
   const enabled = enabledChildren(tree, 'MEMBERCENTER');
   const pages = Object.keys(MEMBER_PAGE_MODULES) as TMemberPage[];
-  return pages
-    .filter((page) => enabled.has(MEMBER_PAGE_MODULES[page]) || enabled.has(page))
-    .filter((page) => page !== 'referral' || viewer.referralEnabled)
-    .map((page) => {
-      const badge = MEMBER_BADGES[page];
-      return route(page, `member_${page}`, page, memberPagePath(page), badge ? { badge } : {});
-    });
+  return [
+    ...pages
+      .filter((page) => enabled.has(MEMBER_PAGE_MODULES[page]) || enabled.has(page))
+      .filter((page) => page !== 'referral' || viewer.referralEnabled)
+      .map((page) => {
+        const badge = MEMBER_BADGES[page];
+        return route(page, `member_${page}`, page, memberPagePath(page), badge ? { badge } : {});
+      }),
+    // The announcement list (docs/0112): the merchant's announcements, for every member.
+    route('announcements', 'member_announcements', 'notice', memberPagePath('announcements')),
+  ];
 }
 
 /**

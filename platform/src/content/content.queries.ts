@@ -5,7 +5,15 @@ import type { DB } from '../db/schema.ts';
 export async function announcementRows(db: Kysely<DB>, merchantId: number, now: Date) {
   const [banners, notices, popups, promotions] = await Promise.all([
     db.selectFrom('banners').selectAll().where('merchant_id', '=', merchantId).orderBy('sort').execute(),
-    db.selectFrom('notices').selectAll().where('merchant_id', '=', merchantId).orderBy('sort').execute(),
+    // The marquee's notices: those for everyone, once published (docs/0112).
+    db
+      .selectFrom('notices')
+      .selectAll()
+      .where('merchant_id', '=', merchantId)
+      .where('audience', '=', 'all')
+      .where('published_at', '<=', now)
+      .orderBy('sort')
+      .execute(),
     db.selectFrom('popups').selectAll().where('merchant_id', '=', merchantId).orderBy('sort').execute(),
     currentPromotions(db, merchantId, now).orderBy('sort').execute(),
   ]);

@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { sha256Hex } from '../http/auth.ts';
 import { gameSelect } from '../catalogue/catalogue.queries.ts';
+import { memberMessageCounts } from './messages.queries.ts';
 
 /** The member row behind member info. */
 export function memberById(db: Kysely<DB>, memberId: number) {
@@ -28,15 +29,13 @@ export function gameByCode(db: Kysely<DB>, merchantId: number, gameCode: string)
   return gameSelect(db).where('games.merchant_id', '=', merchantId).where('games.game_code', '=', gameCode).executeTakeFirst();
 }
 
-/** Header badge count (docs/rules/content.md#c-10): unread messages; 0 when none. The promotions' count is their states' (docs/0096). */
-export async function badgeCounts(db: Kysely<DB>, memberId: number): Promise<{ unreadMessages: number }> {
-  const messages = await db
-    .selectFrom('member_messages')
-    .select(sql<number>`count(*)::int`.as('n'))
-    .where('member_id', '=', memberId)
-    .where('read_at', 'is', null)
-    .executeTakeFirstOrThrow();
-  return { unreadMessages: messages.n };
+/**
+ * Header badge count (docs/rules/content.md#c-10): unread messages, the platform's and the operator's delivered by `now`
+ * (docs/0112); 0 when none. The promotions' count is their states' (docs/0096).
+ */
+export async function badgeCounts(db: Kysely<DB>, memberId: number, now: Date): Promise<{ unreadMessages: number }> {
+  const { unread } = await memberMessageCounts(db, memberId, now);
+  return { unreadMessages: unread };
 }
 
 /** docs/rules/README.md#fields availablePromo REFERRAL.enabled: the member's merchant runs a referral promotion. */

@@ -44,7 +44,7 @@ export async function memberInfo(deps: TPlatformDeps, member: TSessionMember, la
   const now = deps.clock();
   const [m, counts, referral, vip, promos] = await Promise.all([
     memberById(deps.db, member.memberId),
-    badgeCounts(deps.db, member.memberId),
+    badgeCounts(deps.db, member.memberId, now),
     referralEnabled(deps.db, member.memberId),
     vipLevelNames(deps.db, member.memberId),
     // Promotions to join or claim now (docs/0096); a trial account can do neither.

@@ -14,6 +14,7 @@ import {
   PROMO_PATHS,
   PROTECTION_PATHS,
   BONUS_REVIEW_PATHS,
+  OPERATOR_MESSAGE_PATHS,
   OPERATOR_PROMOTION_PATHS,
   WITHDRAW_PATHS,
   WPS_PATHS,
@@ -116,6 +117,11 @@ const SAMPLES: Record<string, { payload?: object; query?: Record<string, string>
       ],
     },
   },
+  // docs/0112: a message to a member who does not exist, and withdrawing one that does not (nothing is written).
+  [`POST ${OPERATOR_MESSAGE_PATHS.messages}`]: {
+    payload: { audience: 'member', username: 'no_such_member', titleEn: 'Hi', titleBn: 'হাই', bodyEn: 'Hi', bodyBn: 'হাই', key: 'access-sample-key' },
+  },
+  [`POST ${OPERATOR_MESSAGE_PATHS.cancel}`]: { payload: { id: 999_999 } },
   [`PUT ${OPERATOR_PROMOTION_PATHS.banner}`]: {
     payload: { id: 999_999, base64: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==' },
   },
@@ -152,6 +158,8 @@ const REFUSED_AFTER_ACCESS: Record<string, string> = {
   [FEEDBACK_PATHS.inboxImage]: 'error_not_found',
   [FEEDBACK_PATHS.reply]: 'error_not_found',
   [FEEDBACK_PATHS.close]: 'error_not_found',
+  [OPERATOR_MESSAGE_PATHS.messages + ' POST']: 'opmsg_member_not_found',
+  [OPERATOR_MESSAGE_PATHS.cancel]: 'opmsg_not_scheduled',
   [OPERATOR_PATHS.operatorTotpEnable]: 'error_operator_totp_wrong',
   [OPERATOR_PATHS.operatorTotpRemove]: 'error_operator_totp_wrong',
   [OPERATOR_PATHS.operatorTotpReset]: 'error_not_found',
@@ -245,6 +253,9 @@ describe('operator permissions, enforced by the platform', () => {
       `GET ${FEEDBACK_PATHS.inboxImage} feedback.read`,
       `POST ${FEEDBACK_PATHS.reply} feedback.write`,
       `POST ${FEEDBACK_PATHS.close} feedback.write`,
+      `GET ${OPERATOR_MESSAGE_PATHS.messages} config.read`,
+      `POST ${OPERATOR_MESSAGE_PATHS.messages} whitelabel.write`,
+      `POST ${OPERATOR_MESSAGE_PATHS.cancel} whitelabel.write`,
       `PUT ${OPERATOR_PROMOTION_PATHS.banner} whitelabel.write`,
     ]);
   });

@@ -54,5 +54,8 @@ export const OPERATOR_AUDIT_ACTIONS = [
   'feedback.read',
   'feedback.reply',
   'feedback.close',
+  /** docs/0112: a broadcast or a member's message sent or scheduled, and a scheduled one withdrawn. */
+  'message.send',
+  'message.cancel',
 ] as const;
 export type TOperatorAuditAction = (typeof OPERATOR_AUDIT_ACTIONS)[number];

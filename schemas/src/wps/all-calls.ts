@@ -33,6 +33,8 @@ import { PROMO_CALLS, PROMO_FINANCE_CALLS } from './promo-calls.ts';
 import { PROTECTION_CALLS } from './protection-calls.ts';
 import { OPERATOR_COMPLIANCE_CALLS } from './compliance-calls.ts';
 import { FEEDBACK_CALLS, FEEDBACK_IMAGE_UPLOAD_CALLS, OPERATOR_FEEDBACK_CALLS } from './feedback-calls.ts';
+import { ANNOUNCEMENT_CALLS } from './announcement-calls.ts';
+import { OPERATOR_MESSAGE_CALLS } from './operator-message-calls.ts';
 
 /**
  * Areas the gateway relays whole (docs/0090): each becomes a tRPC router of the same name made of
@@ -46,6 +48,8 @@ export const RELAYED_AREAS = {
   bonus: BONUS_CALLS,
   promo: PROMO_CALLS,
   protection: PROTECTION_CALLS,
+  // docs/0112: the member's and the agent centre's announcement lists.
+  announcements: ANNOUNCEMENT_CALLS,
 } as const satisfies Record<string, TCallSet>;
 
 /**
@@ -81,6 +85,7 @@ export const CALL_SETS = {
   feedback: FEEDBACK_CALLS,
   feedbackImageUpload: FEEDBACK_IMAGE_UPLOAD_CALLS,
   operatorFeedback: OPERATOR_FEEDBACK_CALLS,
+  operatorMessages: OPERATOR_MESSAGE_CALLS,
   session: SESSION_CALLS,
   account: ACCOUNT_CALLS,
   verification: VERIFICATION_CALLS,

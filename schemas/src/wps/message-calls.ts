@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZLanguage } from './calls.ts';
 
 /**
  * The member's platform messages (docs/rules/content.md#c-10 member centre messageV2): notices the platform writes into
@@ -26,6 +27,8 @@ const ZMessageId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 export const ZMessageListQuery = z.object({
   pageNo: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(MESSAGE_PAGE_SIZE_MAX).default(10),
+  /** The operator's messages in this language (docs/0112); else the Language header's. */
+  language: ZLanguage.optional(),
 });
 export type TMessageListQuery = z.infer<typeof ZMessageListQuery>;
 

@@ -68,6 +68,34 @@ describe('agent centre', () => {
     open.mockRestore();
   });
 
+  it('agentAnnouncement lists nine a page with those for agents marked, and pages by number (docs/0112)', async () => {
+    sessionStorage.setItem('token', 'tok-agent01');
+    const row = (id: number) => ({ id, title: `Notice ${id}`, content: `Text ${id}`, time: '2026-11-30T10:00:00.000Z', agentsOnly: id === 2 });
+    const asked: number[] = [];
+    renderWithApp(<AppRoutes />, {
+      path: '/agentHome/agentAnnouncement',
+      config: agentConfig,
+      handlers: {
+        'member.info': () => memberFixture({ type: 1 }),
+        'member.balance': () => ({ balance: 0, currencySymbol: '৳' }),
+        'announcements.agentList': (input) => {
+          const pageNo = Number(input.pageNo ?? 1);
+          asked.push(pageNo);
+          const ids = pageNo === 1 ? [1, 2, 3, 4, 5, 6, 7, 8, 9] : [10, 11];
+          return { rows: ids.map(row), total: 11, pageNo, pageSize: 9 as const };
+        },
+      },
+    });
+    expect(await screen.findAllByTestId('agent-announcements.row', {}, LAZY)).toHaveLength(9);
+    expect(screen.getAllByTestId('agent-announcements.agents-only')).toHaveLength(1);
+    expect(screen.getByTestId('agent-announcements.page.1').getAttribute('aria-current')).toBe('page');
+    fireEvent.click(screen.getByTestId('agent-announcements.page.2'));
+    await waitFor(() => expect(screen.getAllByTestId('agent-announcements.row')).toHaveLength(2));
+    expect(screen.getByTestId('agent-announcements.page.2').getAttribute('aria-current')).toBe('page');
+    expect(screen.getByTestId('agent-announcements.next').hasAttribute('disabled')).toBe(true);
+    expect(asked).toEqual([1, 2]);
+  });
+
   it('formats the offset and the clock', () => {
     const d = new Date(2024, 0, 2, 3, 4, 5);
     expect(clockText(d)).toBe('2024-01-02 03:04:05');

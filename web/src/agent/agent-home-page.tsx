@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router';
+import { Navigate, useParams } from 'react-router';
 import { AGENT_CLOCK_MS } from '@wl/schemas/constants';
 import { useScreenConfig } from '../config/screen-config-context.tsx';
 import { iconFor } from '../layout/icons.tsx';
@@ -12,6 +12,8 @@ import { useAreaTexts } from '../i18n/area-texts.ts';
 import { clockText, gmtOffset } from './agent-clock.ts';
 import { useSettings } from '../app/settings-context.tsx';
 import { localDigits } from '../lib/numbers-later.ts';
+import { NotFoundPage } from '../pages/not-found-page.tsx';
+import { isBuiltAgentPage, type TBuiltAgentPage } from './agent-pages.ts';
 import '../styles/agent.css';
 
 // Each page is its own chunk: /agentHome itself loads only the frame.
@@ -32,8 +34,9 @@ const REPORT_PAGES = {
 } as const;
 type TReportPage = keyof typeof REPORT_PAGES;
 
-/** The agent centre pages built so far (docs/rules/agent.md); the rest stay disabled in the navigation. */
-export type TBuiltAgentPage = 'agentTeamOverview' | 'downlineManagmentView' | TReportPage | 'agentRevenueReport' | keyof typeof CONTRACT_PAGES;
+// docs/0112: the agent centre's announcements.
+const AgentAnnouncementPage = lazy(() => import('./announcement-page.tsx').then((m) => ({ default: m.AgentAnnouncementPage })));
+
 
 const isReportPage = (page: TBuiltAgentPage): page is TReportPage => page in REPORT_PAGES;
 
@@ -65,7 +68,8 @@ function AgentPageBody({ page }: { page: TBuiltAgentPage }) {
   if (isReportPage(page)) return <ReportPageBody page={page} loading={loading} />;
   if (!ready) return loading;
   let body;
-  if (page === 'agentTeamOverview') body = <TeamOverviewPage />;
+  if (page === 'agentAnnouncement') body = <AgentAnnouncementPage />;
+  else if (page === 'agentTeamOverview') body = <TeamOverviewPage />;
   else if (page === 'downlineManagmentView') body = <DownlinePage />;
   else if (page === 'agentRevenueReport') body = <IncomePage />;
   else body = <ContractPage key={page} kind={CONTRACT_PAGES[page]} />;
@@ -97,7 +101,15 @@ function Clock() {
  * nickname and logout (with confirmation, then /agent); navigation from ScreenConfig agentCentre,
  * unbuilt pages disabled; the page, or a welcome on /agentHome. Non-agents are sent to /agent.
  */
-export default function AgentHomePage({ page }: { page?: TBuiltAgentPage }) {
+export default function AgentHomeRoute() {
+  const { page } = useParams();
+  if (page === undefined) return <AgentHomePage />;
+  // An agent centre page not built (or no such page) is not found, as under the site shell.
+  return isBuiltAgentPage(page) ? <AgentHomePage page={page} /> : <NotFoundPage />;
+}
+
+/** The agent centre on its welcome (no page) or on one of its built pages. */
+function AgentHomePage({ page }: { page?: TBuiltAgentPage }) {
   const { t } = useTranslation();
   const config = useScreenConfig();
   const session = useSession();

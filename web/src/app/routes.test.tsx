@@ -5,6 +5,7 @@ import { screen } from '@testing-library/react';
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { renderWithApp } from '../test/render.tsx';
+import { AGENT_HOME_PAGES } from '../agent/agent-pages.ts';
 import { APP_ROUTES, AppRoutes, BUILT_ROUTE_PATHS, GAME_CENTRE_PATHS } from './routes.tsx';
 
 /**
@@ -15,6 +16,14 @@ const GATEWAY_BUILT_ROUTES = JSON.parse(
   readFileSync(resolve(dirname(fileURLToPath(import.meta.url)), '../../../gateway/src/composer/built-routes.json'), 'utf8'),
 ) as string[];
 
+/** The agent centre's one route, whose page checks the page it is given (agent/agent-pages.ts). */
+const AGENT_HOME_ROUTE = '/agentHome/:page?';
+
+/** Every path a page is served at: the agent centre's route stands for its welcome and each built page. */
+const SERVED_PATHS = BUILT_ROUTE_PATHS.flatMap((path) =>
+  path === AGENT_HOME_ROUTE ? ['/agentHome', ...AGENT_HOME_PAGES.map((page) => `/agentHome/${page}`)] : [path],
+);
+
 /** The route a path lands on: its own page, or the not-found fallback. */
 function landsOn(path: string): string | undefined {
   return matchRoutes(APP_ROUTES, path)?.at(-1)?.route.path;
@@ -24,7 +33,8 @@ describe('routes', () => {
   it('serves a real page for every route the gateway marks available', () => {
     expect(GATEWAY_BUILT_ROUTES.length).toBeGreaterThan(10);
     expect(GATEWAY_BUILT_ROUTES.filter((path) => landsOn(path) === undefined || landsOn(path) === '*')).toEqual([]);
-    expect(GATEWAY_BUILT_ROUTES.filter((path) => !BUILT_ROUTE_PATHS.includes(path))).toEqual([]);
+    expect(GATEWAY_BUILT_ROUTES.filter((path) => !SERVED_PATHS.includes(path))).toEqual([]);
+    expect(BUILT_ROUTE_PATHS).toContain(AGENT_HOME_ROUTE);
   });
 
   it('has a game centre for every category, and unbuilt pages fall to not-found', () => {
@@ -42,5 +52,11 @@ describe('routes', () => {
   it('renders not-found for a page that is not built', () => {
     renderWithApp(<AppRoutes />, { path: '/member/missionLeaderboard' });
     expect(screen.getByTestId('not-found.page')).toBeTruthy();
+  });
+
+  it('renders not-found for an agent centre page that is not built (the agent chunk decides, docs/0112)', async () => {
+    renderWithApp(<AppRoutes />, { path: '/agentHome/agentNoSuchPage' });
+    expect(await screen.findByTestId('not-found.page', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.queryByTestId('agent-home.page')).toBeNull();
   });
 });

@@ -49,6 +49,8 @@ export const BUILT_MEMBER_PAGES = [
   'responsibleGaming',
   // docs/0111: feedback and complaints.
   'feedback',
+  // docs/0112: the announcement list.
+  'announcements',
 ] as const;
 
 /**
@@ -100,23 +102,6 @@ function lazyRoute(path: string, page: ReactNode, Wrap: (props: { children: Reac
   return { path, element: <Wrap>{page}</Wrap> };
 }
 
-/** The agent centre's pages under /agentHome/<page>. */
-const AGENT_HOME_PAGES = [
-  'agentTeamOverview',
-  'downlineManagmentView',
-  // registerCenter and the team reports (docs/0051).
-  'registerCenter',
-  'personalHistoryCopy',
-  'palStatementsAgentCopy',
-  'agentDownlineTransactionDetailsCopy',
-  // Contracts and income (docs/0049).
-  'agentRealtimeSalary',
-  'agentHourSalary',
-  'agentDailyWages2',
-  'agentDividendRecordCopy2',
-  'agentRevenueReport',
-] as const;
-
 /** Routes of docs/rules/content.md#c-11 built in this release; everything else is the not-found page. */
 export const APP_ROUTES: RouteObject[] = [
   // docs/rules/games.md#g-7 game page of the built-in games (docs/0039): its own window, no site shell.
@@ -141,8 +126,9 @@ export const APP_ROUTES: RouteObject[] = [
     ),
     children: [
       lazyRoute('/agent', <AgentPage />),
-      lazyRoute('/agentHome', <AgentHomePage />),
-      ...AGENT_HOME_PAGES.map((page) => lazyRoute(`/agentHome/${page}`, <AgentHomePage page={page} />)),
+      // /agentHome and /agentHome/<page>: the agent chunk knows its pages (agent/agent-pages.ts) and
+      // answers not-found for any other, so their list is not in the first load (docs/0112).
+      lazyRoute('/agentHome/:page?', <AgentHomePage />),
     ],
   },
   {

@@ -45,6 +45,7 @@ import { OPERATOR_PROMOTION_MESSAGES } from '@wl/schemas/wps/operator-promotion-
 import { PROTECTION_MESSAGES } from '@wl/schemas/wps/protection-calls';
 import { COMPLIANCE_MESSAGES } from '@wl/schemas/wps/compliance-calls';
 import { FEEDBACK_MESSAGES } from '@wl/schemas/domain/feedback';
+import { OPERATOR_MESSAGE_MESSAGES } from '@wl/schemas/wps/operator-message-calls';
 
 type TTree = { [k: string]: string | TTree };
 
@@ -119,6 +120,8 @@ const SERVER_KEYS = [
   ...Object.values(COMPLIANCE_MESSAGES),
   // Member feedback's refusals (docs/0111).
   ...Object.values(FEEDBACK_MESSAGES),
+  // The console's message refusals (docs/0112).
+  ...Object.values(OPERATOR_MESSAGE_MESSAGES),
   // What the platform answers a switched-off module, maintenance and the region rule (docs/0069).
   ...Object.values(GATE_REFUSALS).map((refusal) => refusal.message),
 ];

@@ -46,6 +46,8 @@ const PAGE_LOADERS: ReadonlyMap<string, () => Promise<{ default: () => ReactNode
   ['responsibleGaming', () => import('./protection-page.tsx')],
   // Feedback and complaints, with the support team's replies (docs/0111).
   ['feedback', () => import('./feedback-page.tsx')],
+  // The announcement list (docs/0112).
+  ['announcements', () => import('./announcements-page.tsx')],
 ]);
 const LAZY_PAGES: ReadonlyMap<string, LazyExoticComponent<() => ReactNode>> = new Map([...PAGE_LOADERS].map(([page, load]) => [page, lazy(load)]));
 const busy = <div className="page-loading" aria-busy="true" />;
@@ -64,6 +66,7 @@ const PAGE_TEXTS: Readonly<Record<string, TArea[]>> = {
   referral: ['money', 'promotions'],
   responsibleGaming: ['money', 'deposit'],
   feedback: ['site', 'promotions'],
+  announcements: ['records'],
 };
 const RECORD_TEXTS: TArea[] = ['money', 'records'];
 

@@ -5,6 +5,7 @@ import { CheckCheck, Mail, MailOpen } from 'lucide-react';
 import type { TMessage } from '@wl/schemas/wps/message-calls';
 import { FormError } from '../accounts/form-parts.tsx';
 import { errorKey, useTRPC } from '../api/trpc.ts';
+import { useSettings } from '../app/settings-context.tsx';
 import { useAreaTexts } from '../i18n/area-texts.ts';
 import { RecordPager, RowList } from '../layout/record-pager.tsx';
 import { localDateTime } from '../lib/numbers-later.ts';
@@ -16,7 +17,7 @@ const PAGE_SIZE = 10;
  * docs/rules/content.md#c-3 member centre messageV2: the member's platform messages, newest first, ten a page. Opening
  * an unread one marks it read, and "mark all read" all of them; either refreshes member info, so the
  * header's badge drops. Titles and bodies are shown as the platform stored them (its notices are
- * already "BN · EN"), marked translate="no" like other stored data.
+ * already "BN · EN"; an operator's message in the page's language, docs/0112), marked translate="no" like other stored data.
  */
 export default function MessagesPage() {
   const ready = useAreaTexts('records');
@@ -25,7 +26,9 @@ export default function MessagesPage() {
   const qc = useQueryClient();
   const [pageNo, setPageNo] = useState(1);
   const [openId, setOpenId] = useState<number | null>(null);
-  const list = useQuery(trpc.messages.list.queryOptions({ pageNo, pageSize: PAGE_SIZE }, { staleTime: 0 }));
+  // The operator's messages come in the page's language (docs/0112).
+  const { language } = useSettings();
+  const list = useQuery(trpc.messages.list.queryOptions({ pageNo, pageSize: PAGE_SIZE, language }, { staleTime: 0 }));
   const refresh = () => {
     void qc.invalidateQueries({ queryKey: trpc.messages.list.queryKey() });
     void qc.invalidateQueries({ queryKey: trpc.member.pathKey() });

@@ -34,6 +34,8 @@ const OperatorPromotionPanels = lazy(() => import('./promotion-panels.tsx'));
 const OperatorCompliance = lazy(() => import('./compliance.tsx'));
 // docs/0111: members' feedback, read, answered and closed by support.
 const OperatorFeedback = lazy(() => import('./feedback.tsx'));
+// docs/0112: broadcasts and members' messages, sent now or scheduled.
+const OperatorMessages = lazy(() => import('./messages.tsx'));
 
 /**
  * Logs the operator out: the session ends on the server first (docs/0070), so a copy of the token
@@ -92,6 +94,11 @@ function ConsolePanels({ c }: { c: TConsole }) {
           currency={c.currency}
         />
       </Suspense>
+      {can('config.read') && (
+        <Suspense fallback={<span className="spinner" />}>
+          <OperatorMessages canWrite={can('whitelabel.write')} />
+        </Suspense>
+      )}
     </>
   );
 }

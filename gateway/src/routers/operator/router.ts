@@ -5,6 +5,7 @@ import {
   OPERATOR_DEPOSIT_CALLS,
   OPERATOR_FEEDBACK_CALLS,
   OPERATOR_GAMES_CALLS,
+  OPERATOR_MESSAGE_CALLS,
   OPERATOR_PROMOTION_CALLS,
   OPERATOR_WITHDRAW_CALLS,
   PROMO_FINANCE_CALLS,
@@ -50,4 +51,6 @@ export const operatorRouter = router({
   ...passThrough(OPERATOR_PROMOTION_CALLS, { after: { savePromotion: configChanged, setPromotionStatus: configChanged, setVipSettings: configChanged } }),
   // docs/0111: the feedback inbox: read, reply, close (support and owner).
   ...passThrough(OPERATOR_FEEDBACK_CALLS),
+  // docs/0112: broadcasts and members' messages, sent now or scheduled.
+  ...passThrough(OPERATOR_MESSAGE_CALLS),
 });

@@ -41,8 +41,8 @@ export interface BannersTable {
   linkage_type: 'INTERNAL' | 'EXTERNAL' | 'NONE';
   sort: number;
 }
-/** A notice: a merchant's title and text in both languages, in its place. */
-export interface NoticesTable {
+/** A merchant's title and text in both languages, in its place: a notice's and a popup's. */
+interface TextBlockTable {
   id: Generated<number>;
   merchant_id: number;
   title_en: string;
@@ -51,8 +51,13 @@ export interface NoticesTable {
   content_bn: string;
   sort: number;
 }
+/** A notice, which is an announcement: shown from `published_at`, to everyone or to agents only (migration 0054, docs/0112). */
+export interface NoticesTable extends TextBlockTable {
+  published_at: Generated<Date>;
+  audience: Generated<'all' | 'agents'>;
+}
 /** A popup: a notice with the promotion it shows and when it shows (A, B, F). */
-export interface PopupsTable extends NoticesTable {
+export interface PopupsTable extends TextBlockTable {
   promotion_type: string;
   execution: 'A' | 'B' | 'F';
 }
@@ -118,6 +123,30 @@ export interface MemberMessagesTable {
   created_at: Generated<Date>;
   read_at: Timestamp | null;
 }
+/**
+ * An operator's message (migration 0054, docs/0112): to one member, or (member_id null) a broadcast to
+ * every real member whose account existed at deliver_at; members see it from deliver_at on.
+ */
+export interface OperatorMessagesTable {
+  /** From member_messages' sequence: one id names one message in a member's list. */
+  id: Generated<number>;
+  merchant_id: number;
+  member_id: number | null;
+  title_en: string;
+  title_bn: string;
+  body_en: string;
+  body_bn: string;
+  deliver_at: Timestamp;
+  created_at: Generated<Date>;
+  operator_id: number;
+  request_key: string;
+}
+/** When a member first opened an operator's message. */
+export interface OperatorMessageReadsTable {
+  message_id: number;
+  member_id: number;
+  read_at: Timestamp;
+}
 export interface MemberPromotionsTable {
   member_id: number;
   promotion_id: number;
@@ -145,6 +174,8 @@ export interface CatalogueTables {
   favourites: FavouritesTable;
   launch_tickets: LaunchTicketsTable;
   member_messages: MemberMessagesTable;
+  operator_messages: OperatorMessagesTable;
+  operator_message_reads: OperatorMessageReadsTable;
   member_promotions: MemberPromotionsTable;
   recent_games: RecentGamesTable;
 }
