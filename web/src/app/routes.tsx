@@ -47,6 +47,8 @@ export const BUILT_MEMBER_PAGES = [
   'referral',
   // docs/0102: player protection, linked from the footer and the deposit page.
   'responsibleGaming',
+  // docs/0115: the member's profile and avatar, reached from the header's avatar.
+  'profile',
 ] as const;
 
 /**

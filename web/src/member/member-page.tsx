@@ -44,6 +44,8 @@ const PAGE_LOADERS: ReadonlyMap<string, () => Promise<{ default: () => ReactNode
   ['referral', () => import('./referral-page.tsx')],
   // The member's own limits and protection history (docs/0102).
   ['responsibleGaming', () => import('./protection-page.tsx')],
+  // The member's profile, avatar and saved language (docs/0115); its texts are the accounts area's.
+  ['profile', () => import('./profile-page.tsx')],
 ]);
 const LAZY_PAGES: ReadonlyMap<string, LazyExoticComponent<() => ReactNode>> = new Map([...PAGE_LOADERS].map(([page, load]) => [page, lazy(load)]));
 const busy = <div className="page-loading" aria-busy="true" />;
