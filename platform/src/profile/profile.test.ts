@@ -192,7 +192,7 @@ describe("the member's language", () => {
     expect((await call('PUT', PROFILE_PATHS.language, tokens.member, { language: 'en' })).json()).toMatchObject({ success: true, value: { language: 'en' } });
     expect(await lang('demo_member')).toBe('en');
     expect(await lang('demo_agent')).toBe('bn');
-    for (const language of ['fr', 'EN', '', null, 7, 'e\u0000n', 'x'.repeat(1_000_000)]) {
+    for (const language of ['fr', '', null, 7, 'e\u0000n', 'x'.repeat(1_000_000)]) {
       const res = await call('PUT', PROFILE_PATHS.language, tokens.member, { language });
       expect(res.statusCode, String(language).slice(0, 8)).toBeGreaterThanOrEqual(400);
       expect(res.statusCode).toBeLessThan(500);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LANGUAGES } from '../constants.ts';
 import { AVATAR_ICON_COUNT } from '../domain/avatars.ts';
 import { declareCall, MEMBER, REAL_MEMBER } from './call.ts';
+import { ZLanguage } from './calls.ts';
 import { ZInstant } from './shapes.ts';
 
 /**
@@ -18,7 +19,7 @@ export const PROFILE_PATHS = {
   language: '/wps/member/language',
 } as const;
 
-/** A saved language: exactly one the interface offers (no trimming or case folding: the site sends its own code). */
+/** A saved language: one the interface offers (as answered). */
 export const ZSavedLanguage = z.enum(LANGUAGES);
 
 /** 0 is the generated avatar of the member's key; 1…AVATAR_ICON_COUNT the designs the member may choose. */
@@ -64,7 +65,8 @@ export const ZAvatarChoice = z.object({
 });
 export type TAvatarChoice = z.infer<typeof ZAvatarChoice>;
 export const ZAvatarRequest = z.object({ icon: ZAvatarIcon }).strict();
-export const ZLanguageRequest = z.object({ language: ZSavedLanguage }).strict();
+/** Language codes in any case, as every call takes them (docs/0015). */
+export const ZLanguageRequest = z.object({ language: ZLanguage }).strict();
 export const ZLanguageResponse = z.object({ language: ZSavedLanguage });
 
 /**
