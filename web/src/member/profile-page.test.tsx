@@ -38,7 +38,7 @@ describe('profile page (docs/0115)', () => {
         'member.info': () => memberFixture(),
         'member.balance': () => ({ balance: 0, currencySymbol: '৳' }),
         'profile.get': () => current,
-        'profile.setLanguage': (input) => ({ language: input.language }),
+        'profile.setLanguage': (input) => ({ language: input.language === 'en' ? 'en' : 'bn' }),
         'profile.setAvatar': (input) => {
           current = { ...current, avatarIcon: input.icon, avatarUrl: '/wps/assets/avatar/BBBBBBBBBBBBBBBBBBBBBB.svg' };
           return { avatarUrl: current.avatarUrl, icon: input.icon, count: 8 };
@@ -68,7 +68,7 @@ describe('profile page (docs/0115)', () => {
         'member.info': () => memberFixture(),
         'member.balance': () => ({ balance: 0, currencySymbol: '৳' }),
         'profile.get': () => PROFILE,
-        'profile.setLanguage': (input) => ({ language: input.language }),
+        'profile.setLanguage': (input) => ({ language: input.language === 'en' ? 'en' : 'bn' }),
       },
     });
     await screen.findByTestId('profile.username', {}, LAZY);
