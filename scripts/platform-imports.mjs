@@ -22,7 +22,7 @@ const LAYERS = [
   ['rewards'],
   ['bonus'],
   ['promo', 'referral'],
-  ['member', 'account', 'security-centre', 'protection'],
+  ['member', 'account', 'security-centre', 'protection', 'profile'],
   ['deposit', 'withdraw', 'transfer', 'records', 'games'],
   ['agent', 'operator', 'promotions'],
 ];

@@ -28,6 +28,7 @@ import { operatorPromotionBannerRoutes, operatorPromotionRoutes, promotionApplyR
 import { promoFinanceRoutes, promoRoutes } from './promo/promo.routes.ts';
 import { complianceRoutes } from './protection/compliance.routes.ts';
 import { protectionRoutes } from './protection/protection.routes.ts';
+import { profileRoutes } from './profile/profile.routes.ts';
 import { recordRoutes } from './records/records.routes.ts';
 import { rewardRoutes } from './rewards/rewards.routes.ts';
 import { bonusRoutes } from './bonus/bonus.routes.ts';
@@ -71,6 +72,7 @@ export const AREA_ROUTES: { readonly [K in Exclude<TAreaName, 'configWatch'>]: T
   promo: promoRoutes,
   referral: referralRoutes,
   protection: protectionRoutes,
+  profile: profileRoutes,
   security: securityCentreRoutes,
   agent: agentRoutes,
   agentTeam: teamReportRoutes,

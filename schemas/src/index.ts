@@ -62,6 +62,8 @@ export * from './wps/referral-calls.ts';
 export * from './wps/bonus-review-calls.ts';
 // Player protection: limits, pending raises and the protection log (docs/0102).
 export * from './wps/protection-calls.ts';
+export * from './wps/profile-calls.ts';
+export * from './domain/avatars.ts';
 // Operator compliance controls: account states, operator limits, gaming switch-offs (docs/0106).
 export * from './wps/compliance-calls.ts';
 // Manual-apply promotions and the console's promotions, VIP levels and rates (docs/0098).

@@ -13,11 +13,11 @@ import { changePassword, forgotByEmail, resetByLink, resetByMobile } from './pas
  */
 export const accountRoutes = routesOf(ACCOUNT_CALLS, {
   checkAffiliate: (c) => checkAffiliate(c.deps, c.merchant, c.input.code),
-  register: (c) => register(c.deps, c.merchant, 'username', c.input, c.ip, bearerToken(c.request)),
-  registerMobile: (c) => register(c.deps, c.merchant, 'mobile', c.input, c.ip, bearerToken(c.request)),
+  register: (c) => register(c.deps, c.merchant, 'username', c.input, c.ip, bearerToken(c.request), requestLanguage(c.request)),
+  registerMobile: (c) => register(c.deps, c.merchant, 'mobile', c.input, c.ip, bearerToken(c.request), requestLanguage(c.request)),
   firstLoginDone: (c) => firstLoginDone(c.deps, c.merchant, c.actor, c.ip),
   changePassword: (c) => changePassword(c.deps, c.merchant, c.actor, c.input, c.ip),
-  forgotByEmail: (c) => forgotByEmail(c.deps, c.merchant, c.input, c.ip, requestLanguage(c.request)),
+  forgotByEmail: (c) => forgotByEmail(c.deps, c.merchant, c.input, c.ip),
   resetByLink: (c) => resetByLink(c.deps, c.merchant, c.input, c.ip),
   resetByMobile: (c) => resetByMobile(c.deps, c.merchant, c.input, c.ip, bearerToken(c.request)),
   totpSetup: (c) => totpSetup(c.deps, c.merchant, c.actor),

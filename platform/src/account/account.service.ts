@@ -9,12 +9,16 @@ import {
   WPS_CODES,
   WPS_MESSAGES,
   ZPatternId,
+  DEFAULT_LANGUAGE,
   ZRegistrationField,
   buildRegistrationSchema,
+  validateField,
   smsCodeRequired,
   firstFieldErrors,
   type TFormField,
+  type TLanguage,
   type TRegisterRequest,
+  type TRegistrationField,
   type TSessionValue,
 } from '@wl/schemas';
 import type { DB } from '../db/schema.ts';
@@ -39,6 +43,8 @@ import { inviterByCode, type TInviter } from './inviter.queries.ts';
 import { assertAgentDownlineAllowed } from '../kernel/agent-downline-limits.ts';
 import { referrerByCode } from '../referral/referral.queries.ts';
 import { recordReferral } from '../referral/referral.service.ts';
+import { recordMemberAudit } from '../audit/member-audit.ts';
+import { fieldRule } from '../kernel/password-rules.ts';
 
 const badRequest = (message: string) => new WpsError(WPS_CODES.badRequest, message);
 
@@ -89,6 +95,8 @@ export async function register(
   req: TRegisterRequest,
   ip: string,
   previousToken: string | null,
+  /** The language the site is in: the member's saved language from now on (docs/0115). */
+  language: TLanguage = DEFAULT_LANGUAGE,
 ): Promise<TSessionValue> {
   const db = deps.db;
   await requireFeature(db, merchant.id, mode === 'username' ? 'USERNAMEREG3' : 'MOBILENUMREG3');
@@ -135,7 +143,10 @@ export async function register(
   const referrerId = await referrerOf(db, merchant.id, v.referralCode ?? req.values.referralCode);
 
   const password = v.password!;
-  const passwordHash = await hashPassword(password);
+  // The payment password asked at registration is the withdraw password (docs/0115): the same rule
+  // and the same storage as the security centre's (setWithdrawPassword), never the login password.
+  const paymentPassword = v.paymentPassword ? await checkedPaymentPassword(db, merchant.id, v.paymentPassword, password) : null;
+  const [passwordHash, withdrawPasswordHash] = await Promise.all([hashPassword(password), paymentPassword ? hashPassword(paymentPassword) : null]);
   const now = deps.clock();
   try {
     return await db.transaction().execute(async (trx) => {
@@ -155,7 +166,13 @@ export async function register(
         bank_holder_name: v.payeeName ?? null,
         weak_password: password === WEAK_PASSWORD,
         mobile_verified_at: phone && smsCodeRequired(mode, smsVerification) ? now : null,
+        withdraw_password_hash: withdrawPasswordHash,
+        ...optionalFieldColumns(v),
+        language,
       });
+      if (withdrawPasswordHash !== null) {
+        await recordMemberAudit(trx, { merchantId: merchant.id, memberId: member.id, action: 'withdraw_password.set', ip });
+      }
       // A player's own sign-up is offered the sign-up bonus (no code, a referral link, an agent's member
       // link); an agent's account, even through an agent link, is not a player's (docs/0100).
       if (!(AGENT_TYPES as readonly number[]).includes(inviter?.memberType ?? MEMBER_TYPE)) await offerSignUpBonus(trx, merchant, member.id, now, ip);
@@ -174,6 +191,33 @@ export async function register(
     if (isUniqueViolation(err)) throw new WpsError(CONFLICT, ACCOUNT_MESSAGES.usernameTaken);
     throw err;
   }
+}
+
+/** The optional registration fields kept as typed (docs/0115): their columns, null when not given. */
+function optionalFieldColumns(v: Partial<Record<TRegistrationField, string>>) {
+  const kept = (value: string | undefined) => (value === undefined || value === '' ? null : value);
+  return {
+    qq_num: kept(v.qqNum),
+    line_id: kept(v.line),
+    whatsapp: kept(v.whatsapp),
+    facebook: kept(v.facebook),
+    wechat: kept(v.wechat),
+    id_number: kept(v.idNumber),
+    recommender_id: kept(v.recommenderId),
+  };
+}
+
+/**
+ * A payment password given at registration, checked as the security centre checks a new withdraw
+ * password (docs/0115): the field's own rule when the merchant has one, else the password rule, and
+ * never the login password (withdraw_password_same). Refusals name the paymentPassword field.
+ */
+async function checkedPaymentPassword(db: Kysely<DB>, merchantId: number, paymentPassword: string, loginPassword: string): Promise<string> {
+  const rule = (await fieldRule(db, merchantId, 'paymentPassword')) ?? (await fieldRule(db, merchantId, 'password'));
+  const error = validateField(paymentPassword, rule, { required: true });
+  if (error) throw fieldFailure('paymentPassword', error.key, error.params);
+  if (paymentPassword === loginPassword) throw fieldFailure('paymentPassword', ACCOUNT_MESSAGES.paymentPasswordSame);
+  return paymentPassword;
 }
 
 /**

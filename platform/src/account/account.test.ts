@@ -295,7 +295,7 @@ describe('passwords', () => {
     expect((await form('username=&email=')).statusCode).toBe(400);
   });
 
-  it('sends codes in the language of the request: Bengali by default, English with language en', async () => {
+  it("sends a member's codes in its saved language (docs/0115), whatever language the request names", async () => {
     const phone = { mobileNum: DEMO_MEMBER_CONTACT.mobileNum, countryDialingCode: '+880', purpose: 'reset' };
     tick(2000);
     await ctx.app.inject({ method: 'POST', url: ACCOUNT_PATHS.smsNoLogin, payload: phone });
@@ -306,11 +306,20 @@ describe('passwords', () => {
     const merchant = await ctx.db.selectFrom('merchants').select('sms_expired_minutes').executeTakeFirstOrThrow();
     expect(bn!.body).toContain(`এটি ${bengaliDigits(merchant.sms_expired_minutes)} মিনিট`);
     expect(bn!.body.replace(code, '')).not.toMatch(/[0-9]/);
+    // The request's language does not choose it: the member's saved language does.
     tick(2000);
     await ctx.app.inject({ method: 'POST', url: ACCOUNT_PATHS.smsNoLogin, payload: phone, headers: { language: 'en' } });
-    const en = await lastMessage(ctx.messages, 'sms', '+8801711000001');
-    expect(en).toMatchObject({ subject: 'Verification code' });
-    expect(en!.body).toMatch(/your verification code is \d{6}\. It expires in \d+ minutes\./);
+    expect(await lastMessage(ctx.messages, 'sms', '+8801711000001')).toMatchObject({ subject: 'যাচাই কোড' });
+    await ctx.db.updateTable('members').set({ language: 'en' }).where('username', '=', 'demo_member').execute();
+    try {
+      tick(2000);
+      await ctx.app.inject({ method: 'POST', url: ACCOUNT_PATHS.smsNoLogin, payload: phone, headers: { language: 'bn' } });
+      const en = await lastMessage(ctx.messages, 'sms', '+8801711000001');
+      expect(en).toMatchObject({ subject: 'Verification code' });
+      expect(en!.body).toMatch(/your verification code is \d{6}\. It expires in \d+ minutes\./);
+    } finally {
+      await ctx.db.updateTable('members').set({ language: 'bn' }).where('username', '=', 'demo_member').execute();
+    }
   });
 
   it('forgot by mobile: the code, a new password, then logged in; refused with CHNGPASSVERIF3 off', async () => {

@@ -1,15 +1,5 @@
 import type { Kysely } from 'kysely';
-import {
-  ACCOUNT_MESSAGES,
-  DEFAULT_LANGUAGE,
-  NON_MEMBER_TYPE,
-  TRIAL_TYPE,
-  WEAK_PASSWORD,
-  WPS_CODES,
-  WPS_MESSAGES,
-  type TLanguage,
-  type TSessionValue,
-} from '@wl/schemas';
+import { ACCOUNT_MESSAGES, NON_MEMBER_TYPE, TRIAL_TYPE, WEAK_PASSWORD, WPS_CODES, WPS_MESSAGES, type TSessionValue } from '@wl/schemas';
 import type { DB } from '../db/schema.ts';
 import { newToken, sha256Hex, type TMerchant, type TSessionMember } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
@@ -89,8 +79,6 @@ export async function forgotByEmail(
   merchant: TMerchant,
   req: { username: string; email: string },
   ip: string,
-  /** The e-mail's language (the request's; BN by default). */
-  language: TLanguage = DEFAULT_LANGUAGE,
 ): Promise<{ messageKey: 'in_been_out' }> {
   const db = deps.db;
   const now = deps.clock();
@@ -134,7 +122,8 @@ export async function forgotByEmail(
       merchantId: merchant.id,
       to: member.email!,
       purpose: 'resetLink',
-      ...resetLinkMessage(language, `/resetPassword?token=${token}`, RESET_LINK_TTL_MS / 60_000),
+      // In the member's saved language, not the asker's (docs/0115): whoever asks, the owner reads it.
+      ...resetLinkMessage(member.language, `/resetPassword?token=${token}`, RESET_LINK_TTL_MS / 60_000),
     });
   }
   return { messageKey: 'in_been_out' };

@@ -35,5 +35,10 @@ export function promotionBannerImage(db: Kysely<DB>, merchantId: number, id: num
 
 /** A member's nickname for the avatar initial, by the avatar's random key (never by member id). */
 export function memberNicknameByAvatarKey(db: Kysely<DB>, merchantId: number, avatarKey: string) {
-  return db.selectFrom('members').select('nickname').where('merchant_id', '=', merchantId).where('avatar_key', '=', avatarKey).executeTakeFirst();
+  return db
+    .selectFrom('members')
+    .select(['nickname', 'avatar_icon'])
+    .where('merchant_id', '=', merchantId)
+    .where('avatar_key', '=', avatarKey)
+    .executeTakeFirst();
 }

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { ASSET_CALLS } from '@wl/schemas';
+import { ASSET_CALLS, avatarDesign } from '@wl/schemas';
 import { wpsErrors } from '../http/envelope.ts';
 import { parseInput } from '../http/request-context.ts';
 import { routesOf } from '../http/routes-of.ts';
@@ -70,7 +70,7 @@ export const assetRoutes = routesOf(ASSET_CALLS, {
       if (!AVATAR_KEY.test(id)) throw wpsErrors.notFound();
       const member = await memberNicknameByAvatarKey(deps.db, merchant.id, id);
       if (!member) throw wpsErrors.notFound();
-      return svg(reply, avatarSvg(`avatar-${id}`, member.nickname.slice(0, 1).toUpperCase()));
+      return svg(reply, avatarSvg(`avatar-${id}`, member.nickname.slice(0, 1).toUpperCase(), avatarDesign(member.avatar_icon)));
     },
   },
 });

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { TAvatarDesign } from '@wl/schemas';
 
 /** Escapes text for XML/HTML bodies and attributes. */
 export function escapeXml(text: string): string {
@@ -54,9 +55,16 @@ export function bannerSvg(key: string, title: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="360" viewBox="0 0 1200 360">${gradient(key)}<rect width="1200" height="360" fill="url(#g)"/><circle cx="1020" cy="180" r="220" fill="#fff" opacity=".08"/><circle cx="940" cy="60" r="90" fill="#fff" opacity=".06"/>${text}</svg>`;
 }
 
-/** A round avatar with an initial. */
-export function avatarSvg(key: string, initial: string): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96">${gradient(key)}<circle cx="48" cy="48" r="48" fill="url(#g)"/><text x="48" y="62" text-anchor="middle" font-size="40" font-weight="700" fill="#fff">${escapeXml(initial)}</text></svg>`;
+/**
+ * A round avatar with an initial: the colours generated from the key, or the design the member
+ * chose (docs/0115, the same table the web draws its choices from).
+ */
+export function avatarSvg(key: string, initial: string, design: TAvatarDesign | null = null): string {
+  const fill = design
+    ? `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${design.from}"/><stop offset="1" stop-color="${design.to}"/></linearGradient></defs>`
+    : gradient(key);
+  const motif = design ? `<path d="${design.motif}" fill="#fff" fill-opacity=".16" fill-rule="evenodd"/>` : '';
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96">${fill}<clipPath id="c"><circle cx="48" cy="48" r="48"/></clipPath><g clip-path="url(#c)"><circle cx="48" cy="48" r="48" fill="url(#g)"/>${motif}</g><text x="48" y="62" text-anchor="middle" font-size="40" font-weight="700" fill="#fff">${escapeXml(initial)}</text></svg>`;
 }
 
 /** An uploaded banner image (png or jpg, checked by content when it was set) inside a banner-sized SVG. */

@@ -24,3 +24,17 @@ export function maskEmail(email: string | null): string | null {
 export function maskAccountNumber(number: string): string {
   return `•••• ${number.slice(-4)}`;
 }
+
+/** A handle (QQ, LINE, WhatsApp, Facebook, WeChat) or a name: its first and last two characters ('ab****yz'); short ones keep their first. */
+export function maskHandle(value: string | null): string | null {
+  if (!value) return null;
+  const chars = Array.from(value);
+  if (chars.length <= 4) return `${chars[0]}${'*'.repeat(Math.max(1, chars.length - 1))}`;
+  return `${chars.slice(0, 2).join('')}${'*'.repeat(Math.min(chars.length - 4, 8))}${chars.slice(-2).join('')}`;
+}
+
+/** An identity number: all but its last 4 characters hidden. */
+export function maskIdNumber(value: string | null): string | null {
+  if (!value) return null;
+  return `•••• ${Array.from(value).slice(-4).join('')}`;
+}

@@ -29,12 +29,10 @@ import {
   removeFavourite,
   vipLevelNames,
 } from './member.queries.ts';
+import { avatarUrl } from '../kernel/member-keys.ts';
 
-/**
- * Avatar artwork of a member, by its random key: a sequential id in the URL would let anyone
- * enumerate members (docs/0013).
- */
-export const avatarUrl = (avatarKey: string) => `/wps/assets/avatar/${avatarKey}.svg`;
+/** Avatar artwork of a member, by its random key (docs/0013): the kernel's, shared with the profile (docs/0115). */
+export { avatarUrl };
 
 /**
  * Member info of docs/rules/README.md#fields (never the password). The VIP label is the name of the

@@ -8,7 +8,6 @@ import {
   type TBindContactRequest,
   type TBindContactResponse,
   type TContactTarget,
-  type TLanguage,
   type TSmsSendResponse,
 } from '@wl/schemas';
 import { isUniqueViolation } from '../db/errors.ts';
@@ -22,6 +21,7 @@ import { judgeCountedPassword } from '../session/security.service.ts';
 import { notifySecurityChange } from '../verification/security-notice.service.ts';
 import { recordMemberAudit } from '../audit/member-audit.ts';
 import { maskEmail, maskMobile } from '../kernel/masks.ts';
+import { memberLanguage } from '../kernel/member-language.ts';
 
 /** A checked new address: where its code goes, and what the member row gets. */
 type TNewContact =
@@ -80,15 +80,11 @@ async function checkFree(deps: TPlatformDeps, merchant: TMerchant, memberId: num
  * Sends a code to a new mobile number (SMS) or email address (email outbox), under the same
  * per-address throttle and lock as every other code (verification.service). Nothing changes yet.
  */
-export async function sendBindCode(
-  deps: TPlatformDeps,
-  merchant: TMerchant,
-  member: TSessionMember,
-  req: TBindCodeRequest,
-  language?: TLanguage,
-): Promise<TSmsSendResponse> {
+export async function sendBindCode(deps: TPlatformDeps, merchant: TMerchant, member: TSessionMember, req: TBindCodeRequest): Promise<TSmsSendResponse> {
   const contact = await checkContact(deps, merchant, req);
   await checkFree(deps, merchant, member.memberId, await contactRow(deps, member.memberId), contact);
+  // In the member's saved language (docs/0115).
+  const language = await memberLanguage(deps.db, member.memberId);
   return sendCode(deps, merchant, contact.target, 'bind', { deliver: true, challengeHash: bindScope(member.memberId), language });
 }
 

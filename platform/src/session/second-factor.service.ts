@@ -1,13 +1,5 @@
 import type { Kysely } from 'kysely';
-import {
-  ACCOUNT_MESSAGES,
-  WPS_CODES,
-  type TLanguage,
-  type TSecondFactorValue,
-  type TSecondFactorMethod,
-  type TSessionValue,
-  type TSmsSendResponse,
-} from '@wl/schemas';
+import { ACCOUNT_MESSAGES, WPS_CODES, type TSecondFactorValue, type TSecondFactorMethod, type TSessionValue, type TSmsSendResponse } from '@wl/schemas';
 import type { DB } from '../db/schema.ts';
 import { newToken, sha256Hex, type TMerchant } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
@@ -92,7 +84,6 @@ export async function sendSecondFactorCode(
   merchant: TMerchant,
   req: { challengeId: string; method: 'mobile' | 'email' },
   ip: string,
-  language: TLanguage,
 ): Promise<TSmsSendResponse> {
   const idHash = sha256Hex(req.challengeId);
   const challenge = await liveChallenge(deps.db, merchant.id, idHash, deps.clock());
@@ -102,7 +93,8 @@ export async function sendSecondFactorCode(
   const target = secondFactorTarget(member, req.method);
   // The address was unbound since the login: the challenge cannot be answered this way.
   if (!target) throw new WpsError(WPS_CODES.notFound, ACCOUNT_MESSAGES.secondFactorExpired);
-  const sent = await sendCode(deps, merchant, target, 'secondFactor', { deliver: true, challengeHash: idHash, language });
+  // In the member's saved language, whatever the page asking is in (docs/0115).
+  const sent = await sendCode(deps, merchant, target, 'secondFactor', { deliver: true, challengeHash: idHash, language: member.language });
   await recordAuthEvent(deps.db, { merchantId: merchant.id, memberId: member.id, username: member.username, kind: `second_factor_code_${req.method}`, ip });
   return sent;
 }

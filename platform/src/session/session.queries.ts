@@ -80,6 +80,8 @@ const LOGIN_MEMBER_COLUMNS = [
   'bank_holder_name',
   'totp_secret',
   'totp_last_counter',
+  // The language its codes and notices are written in (docs/0115).
+  'language',
 ] as const;
 
 /** A member with everything login and its second factor need, by id. */

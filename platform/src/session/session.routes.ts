@@ -2,7 +2,6 @@ import { SESSION_CALLS } from '@wl/schemas';
 import { bearerToken } from '../http/auth.ts';
 import { wpsErrors } from '../http/envelope.ts';
 import { routesOf } from '../http/routes-of.ts';
-import { requestLanguage } from '../http/request-context.ts';
 import { createCaptcha } from '../verification/captcha.service.ts';
 import { exchangeSession, rememberLogin, revokeRemember } from './remember.service.ts';
 import { sendSecondFactorCode, verifySecondFactor } from './second-factor.service.ts';
@@ -23,7 +22,7 @@ export const sessionRoutes = routesOf(SESSION_CALLS, {
   login: (c) => login(c.deps, c.merchant, c.input, c.ip, bearerToken(c.request)),
   verifySecondFactor: (c) => verifySecondFactor(c.deps, c.merchant, c.input, c.ip, bearerToken(c.request)),
   // docs/0067: the code goes to the challenge member's bound address; the client names only the method.
-  sendSecondFactorCode: (c) => sendSecondFactorCode(c.deps, c.merchant, c.input, c.ip, requestLanguage(c.request)),
+  sendSecondFactorCode: (c) => sendSecondFactorCode(c.deps, c.merchant, c.input, c.ip),
   resume: (c) => rememberLogin(c.deps, c.merchant, c.input.rememberToken, c.ip),
   revokeRemember: async (c) => {
     await revokeRemember(c.deps, c.input.rememberToken);

@@ -1,5 +1,6 @@
 import type { TMerchant } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
+import { memberLanguage } from '../kernel/member-language.ts';
 
 /** Where the member could be reached before a change: read before the change is written. */
 export type TBoundContacts = { dial: string | null; mobile: string | null; email: string | null };
@@ -41,10 +42,15 @@ export async function notifySecurityChange(
 ): Promise<void> {
   const [bn, en] = CHANGE_TEXT[change];
   const at = deps.clock().toISOString().slice(0, 16).replace('T', ' ');
-  const title = `নিরাপত্তা পরিবর্তন · Security change`;
-  const body =
-    `${merchant.name}: আপনার অ্যাকাউন্টে ${bn} (${at} UTC)। এটি আপনি না করে থাকলে এখনই পাসওয়ার্ড বদলান এবং সাপোর্টে যোগাযোগ করুন।\n` +
-    `${merchant.name}: on your account ${en} (${at} UTC). If this was not you, change your password now and contact support.`;
+  const bnTitle = 'নিরাপত্তা পরিবর্তন';
+  const enTitle = 'Security change';
+  const bnBody = `${merchant.name}: আপনার অ্যাকাউন্টে ${bn} (${at} UTC)। এটি আপনি না করে থাকলে এখনই পাসওয়ার্ড বদলান এবং সাপোর্টে যোগাযোগ করুন।`;
+  const enBody = `${merchant.name}: on your account ${en} (${at} UTC). If this was not you, change your password now and contact support.`;
+  // The member's saved language first (docs/0115). The other stays below it: whoever changed the
+  // account may have changed the language too, and the owner must still read the notice.
+  const english = (await memberLanguage(deps.db, memberId)) === 'en';
+  const title = english ? `${enTitle} · ${bnTitle}` : `${bnTitle} · ${enTitle}`;
+  const body = english ? `${enBody}\n${bnBody}` : `${bnBody}\n${enBody}`;
   await deps.db.insertInto('member_messages').values({ member_id: memberId, title, body }).execute();
   const sends: Promise<void>[] = [];
   if (before.mobile) sends.push(deps.sms.send({ merchantId: merchant.id, to: `${before.dial ?? ''}${before.mobile}`, subject: title, body }));

@@ -15,9 +15,10 @@ export const verificationRoutes = routesOf(VERIFICATION_CALLS, {
     if (req.purpose === 'reset') await requireFeature(deps.db, merchant.id, 'CHNGPASSVERIF3');
     const phone = await checkPhone(deps, merchant, req.mobileNum, req.countryDialingCode);
     // Deliver only to a number that can use the code; the answer is the same either way.
-    const member = await membersWithPhone(deps.db, merchant.id, phone).select('id').executeTakeFirst();
+    const member = await membersWithPhone(deps.db, merchant.id, phone).select(['id', 'language']).executeTakeFirst();
     const memberId = member?.id ?? null;
-    const sent = await sendCode(deps, merchant, phone, req.purpose, { deliver: member !== undefined, language: requestLanguage(request) });
+    // A code for a member goes in its saved language (docs/0115); the request's only reaches no one.
+    const sent = await sendCode(deps, merchant, phone, req.purpose, { deliver: member !== undefined, language: member?.language ?? requestLanguage(request) });
     await recordAuthEvent(deps.db, { merchantId: merchant.id, memberId, username: phone.key, kind: `sms_sent_${req.purpose}`, ip });
     return sent;
   },

@@ -61,6 +61,8 @@ export const ACCOUNT_MESSAGES = {
   stepUpRequired: 'error_step_up_required',
   /** The step-up's password or authenticator code is wrong (counted like wrong login passwords). */
   stepUpWrong: 'step_up_wrong',
+  /** The payment (withdraw) password typed at registration equals the login password (docs/0115). */
+  paymentPasswordSame: 'payment_password_same_as_login',
 } as const;
 
 const ZText = zText({ max: MAX_TEXT_LENGTH });

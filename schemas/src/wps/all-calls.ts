@@ -31,6 +31,7 @@ import { OPERATOR_PROMOTION_BANNER_CALLS, OPERATOR_PROMOTION_CALLS } from './ope
 import { BONUS_CALLS } from './bonus-calls.ts';
 import { PROMO_CALLS, PROMO_FINANCE_CALLS } from './promo-calls.ts';
 import { PROTECTION_CALLS } from './protection-calls.ts';
+import { PROFILE_CALLS } from './profile-calls.ts';
 import { OPERATOR_COMPLIANCE_CALLS } from './compliance-calls.ts';
 import { FEEDBACK_CALLS, FEEDBACK_IMAGE_UPLOAD_CALLS, OPERATOR_FEEDBACK_CALLS } from './feedback-calls.ts';
 import { ANNOUNCEMENT_CALLS } from './announcement-calls.ts';
@@ -50,6 +51,8 @@ export const RELAYED_AREAS = {
   protection: PROTECTION_CALLS,
   // docs/0112: the member's and the agent centre's announcement lists.
   announcements: ANNOUNCEMENT_CALLS,
+  // The member's profile, avatar and saved language (docs/0115).
+  profile: PROFILE_CALLS,
 } as const satisfies Record<string, TCallSet>;
 
 /**

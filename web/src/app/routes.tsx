@@ -51,6 +51,8 @@ export const BUILT_MEMBER_PAGES = [
   'feedback',
   // docs/0112: the announcement list.
   'announcements',
+  // docs/0115: the member's profile and avatar, reached from the header's avatar.
+  'profile',
 ] as const;
 
 /**

@@ -1,5 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useSettings } from '../app/settings-context.tsx';
 import type { TMenuEntry } from '@wl/schemas';
 import { useScreenConfig } from '../config/screen-config-context.tsx';
 import { formatMinor } from '../lib/numbers.ts';
@@ -156,6 +159,10 @@ function AvatarMenu() {
       {open && (
         <div className="avatar__menu" id={panelId} data-testid="header.avatar-menu">
           <div className="avatar__head">
+            {/* The avatar change leads to the profile page (docs/rules/content.md#c-2, docs/0115). */}
+            <Link to="/member/profile" className="avatar__change" data-testid="header.avatar-change" onClick={() => setOpen(false)}>
+              <img src={member.avatarUrl} alt={t('my_account')} width={40} height={40} />
+            </Link>
             <strong translate="no">{member.nickname || member.userName}</strong>
             <button type="button" className="link-btn" data-testid="header.copy-id" onClick={() => void copy()}>
               {t('user_id')}: <span translate="no">{member.id}</span>{' '}
@@ -190,9 +197,57 @@ function AvatarMenu() {
   );
 }
 
+/** Where the page notes the language it last told the platform for this session: `<member id>:<language>`. */
+const LANGUAGE_SAVED_KEY = 'languageSaved';
+
+function readSavedMark(): string | null {
+  try {
+    return sessionStorage.getItem(LANGUAGE_SAVED_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function writeSavedMark(mark: string): void {
+  try {
+    sessionStorage.setItem(LANGUAGE_SAVED_KEY, mark);
+  } catch {
+    // Without storage the language is told again on the next load: harmless.
+  }
+}
+
+/**
+ * Tells the platform the site's language (SPEC §4 language change: "updates the server"; docs/0115):
+ * on sign-in and on every change, once per session and language, so SMS, e-mails and messages go
+ * out in the language the member reads the site in. A failure changes nothing on the page.
+ */
+function useLanguageToServer(): void {
+  const { language } = useSettings();
+  const session = useSession();
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const { mutate } = useMutation(trpc.profile.setLanguage.mutationOptions());
+  const memberId = session.member?.id ?? null;
+  useEffect(() => {
+    if (memberId === null) return;
+    const mark = `${memberId}:${language}`;
+    if (readSavedMark() === mark) return;
+    mutate(
+      { language },
+      {
+        onSuccess: () => {
+          writeSavedMark(mark);
+          void qc.invalidateQueries({ queryKey: trpc.profile.get.queryKey() });
+        },
+      },
+    );
+  }, [memberId, language, mutate, qc, trpc]);
+}
+
 /** The header's tools of a signed-in member: account and balance, deposit, withdraw, the avatar menu. */
 export default function MemberTools({ onGamePage, deposit, withdraw }: { onGamePage: boolean; deposit: TMenuEntry; withdraw: TMenuEntry }) {
   const { t } = useTranslation();
+  useLanguageToServer();
   return (
     <>
       <MemberPanel onGamePage={onGamePage} />

@@ -48,6 +48,8 @@ const PAGE_LOADERS: ReadonlyMap<string, () => Promise<{ default: () => ReactNode
   ['feedback', () => import('./feedback-page.tsx')],
   // The announcement list (docs/0112).
   ['announcements', () => import('./announcements-page.tsx')],
+  // The member's profile, avatar and saved language (docs/0115); its texts are the accounts area's.
+  ['profile', () => import('./profile-page.tsx')],
 ]);
 const LAZY_PAGES: ReadonlyMap<string, LazyExoticComponent<() => ReactNode>> = new Map([...PAGE_LOADERS].map(([page, load]) => [page, lazy(load)]));
 const busy = <div className="page-loading" aria-busy="true" />;

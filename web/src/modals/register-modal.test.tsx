@@ -148,4 +148,41 @@ describe('register popup', () => {
     expect(register).toMatchObject({ mode: 'mobile', values: { mobileNum: '1712345678', verificationCode: '123456' } });
     expect(register).not.toHaveProperty('captcha');
   });
+
+  it('sends the optional fields turned on, the referral field filled from the link and sent as the member leaves it (docs/0115)', async () => {
+    const onSuccess = vi.fn();
+    const base = screenConfigFixture();
+    const fields: TFormField[] = [
+      ...FIELDS,
+      { field: 'wechat', required: false, rule: null },
+      { field: 'paymentPassword', required: false, rule: null },
+      { field: 'referralCode', required: false, rule: null },
+    ];
+    const config = screenConfigFixture({ forms: { ...base.forms, register: { tabs: ['username'], fields, minAge: 18, smsVerification: false } } });
+    const { calls } = renderWithApp(<RegisterModal onClose={() => undefined} onLogin={() => undefined} onSuccess={onSuccess} />, {
+      config,
+      path: '/register?ref=K7M2Q9XP',
+      handlers: {
+        'session.captcha': () => ({ captchaId: 'c8', image: 'data:image/svg+xml;base64,AA' }),
+        'account.register': () => loginSessionFixture({ token: 'tok-referred', member: memberFixture({ userName: 'player02' }), firstTimeLogin: true }),
+      },
+    });
+    expect((screen.getByTestId('register.field.referralCode') as HTMLInputElement).value).toBe('K7M2Q9XP');
+    type('username', 'player02');
+    type('mobileNum', '1712345679');
+    type('password', 'abc123');
+    type('confirmPassword', 'abc123');
+    type('wechat', 'wx_player');
+    type('paymentPassword', 'pay12345');
+    type('referralCode', 'AB23CD45');
+    fireEvent.click(screen.getByTestId('register.terms'));
+    fireEvent.click(screen.getByTestId('register.age'));
+    fireEvent.click(screen.getByTestId('register.submit'));
+    fireEvent.change(await screen.findByTestId('register.captcha'), { target: { value: 'EF56' } });
+    fireEvent.click(screen.getByTestId('register.captcha-submit'));
+    await waitFor(() => expect(onSuccess).toHaveBeenCalled());
+    expect(calls.find((c) => c.path === 'account.register')?.input).toMatchObject({
+      values: { wechat: 'wx_player', paymentPassword: 'pay12345', referralCode: 'AB23CD45' },
+    });
+  });
 });

@@ -79,6 +79,7 @@ export function RegisterModal({ onClose, onLogin, onSuccess }: { onClose: () => 
   const country = useRef<string>(DEFAULT_DIALING_CODE);
   // A member's referral link (/register?ref=CODE, docs/0097) registers the friend with the referrer's code.
   const referral = useRef<string | null>(null);
+  const hasReferralField = useRef(false);
   const [serverFieldErrors, setServerFieldErrors] = useState<Record<string, TUpstreamFieldError>>({});
   const machine = useMemo(
     () =>
@@ -93,7 +94,9 @@ export function RegisterModal({ onClose, onLogin, onSuccess }: { onClose: () => 
             try {
               const answer: TLoginOutcome = await client.account.register.mutate({
                 mode: input.mode,
-                values: referral.current ? { ...values, referralCode: referral.current } : values,
+                // A link's referral code goes along when the form has no field for it; a shown field
+                // starts with the link's code and sends what it holds (docs/0115, docs/0097).
+                values: referral.current && !hasReferralField.current ? { ...values, referralCode: referral.current } : values,
                 countryDialingCode: country.current,
                 termsAccepted,
                 ageConfirmed,
@@ -125,9 +128,11 @@ export function RegisterModal({ onClose, onLogin, onSuccess }: { onClose: () => 
   // Read once, as the invitation code is: the popup may move the address on before the submit.
   const [referralCode] = useState(() => referralCodeOf(search));
   referral.current = referralCode;
+  hasReferralField.current = form.fields.some((f) => f.field === 'referralCode');
   const [values, setValues] = useState<Partial<Record<TRegistrationField, string>>>(() => {
     const code = new URLSearchParams(search).get('code') ?? '';
-    return INVITATION_CODE_PATTERN.test(code) && form.fields.some((f) => f.field === 'affiliateCode') ? { affiliateCode: code } : {};
+    const invitation = INVITATION_CODE_PATTERN.test(code) && form.fields.some((f) => f.field === 'affiliateCode') ? { affiliateCode: code } : {};
+    return referralCode && hasReferralField.current ? { ...invitation, referralCode } : invitation;
   });
   const [termsAccepted, setTerms] = useState(false);
   const [ageConfirmed, setAge] = useState(false);

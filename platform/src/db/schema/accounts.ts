@@ -35,6 +35,18 @@ export interface MembersTable {
   referral_code: string | null;
   /** When the bound mobile number was proved by a code; null: never (docs/0097). */
   mobile_verified_at: Timestamp | null;
+  /** Optional registration fields kept as typed (migration 0056, docs/0115); null when not given. */
+  qq_num: string | null;
+  line_id: string | null;
+  whatsapp: string | null;
+  facebook: string | null;
+  wechat: string | null;
+  id_number: string | null;
+  recommender_id: string | null;
+  /** 0: the avatar generated from avatar_key; 1…8 a chosen design (docs/0115). */
+  avatar_icon: Generated<number>;
+  /** The language the platform writes to the member in (docs/0115). */
+  language: Generated<'bn' | 'en'>;
 }
 export interface OperatorsTable {
   id: Generated<number>;
