@@ -8,6 +8,7 @@ import { assetRoutes } from './assets/assets.routes.ts';
 import { bonusReviewRoutes } from './bonus/bonus-review.routes.ts';
 import { catalogueRoutes } from './catalogue/catalogue.routes.ts';
 import { contentRoutes } from './content/content.routes.ts';
+import { operatorHelpRoutes } from './content/help.routes.ts';
 import { depositOperatorRoutes } from './deposit/deposit.operator-routes.ts';
 import { depositRoutes } from './deposit/deposit.routes.ts';
 import { launchRoutes } from './games/launch.routes.ts';
@@ -78,6 +79,7 @@ export const AREA_ROUTES: { readonly [K in Exclude<TAreaName, 'configWatch'>]: T
   operatorPromo: promoFinanceRoutes,
   operatorCompliance: complianceRoutes,
   operatorBonus: bonusReviewRoutes,
+  operatorHelp: operatorHelpRoutes,
   seamless: seamlessWalletRoutes,
   games: providerRoutes,
   crash: crashRoutes,

@@ -174,7 +174,9 @@ export function helpLinks(): TMenuEntry[] {
     route('helpCentre', 'footer_help_centre', 'help', '/help'),
     route('terms', 'footer_terms', 'terms', '/help#term'),
     route('aboutUs', 'footer_about_us', 'about', '/help#about'),
+    route('news', 'footer_news', 'message', '/help#news'),
     route('beginnerGuide', 'footer_beginner_guide', 'guide', '/help#guide'),
+    route('installGuide', 'footer_install_guide', 'app', '/help#install'),
     route('feedback', 'footer_feedback', 'feedback', '/help#feedback'),
     // Player protection (docs/0102): the member's own limits, linked from every page.
     route('responsibleGaming', 'footer_responsible_gaming', 'protection', '/member/responsibleGaming'),

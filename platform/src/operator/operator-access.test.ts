@@ -4,6 +4,7 @@ import {
   ALL_CALLS,
   COMPLIANCE_PATHS,
   DEPOSIT_PATHS,
+  HELP_PATHS,
   OPERATOR_CALLS,
   OPERATOR_GAMES_PATHS,
   OPERATOR_LOTTERY_PATHS,
@@ -29,7 +30,7 @@ const EXPECTED: Record<TOperatorRole, readonly TOperatorPermission[]> = {
   owner: OPERATOR_PERMISSIONS,
   finance: ['config.read', 'audit.read', 'money.read', 'money.write', 'compliance.read', 'compliance.write'],
   support: ['config.read', 'security.read', 'outbox.read', 'compliance.read'],
-  content: ['config.read', 'whitelabel.write'],
+  content: ['config.read', 'whitelabel.write', 'content.write'],
 };
 /** A valid request for every route that needs a body or query; mutations ask for what is already set. */
 const SAMPLES: Record<string, { payload?: object; query?: Record<string, string> }> = {
@@ -118,6 +119,8 @@ const SAMPLES: Record<string, { payload?: object; query?: Record<string, string>
   [`PUT ${OPERATOR_PROMOTION_PATHS.banner}`]: {
     payload: { id: 999_999, base64: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==' },
   },
+  // docs/0109: a help text saved (allowed roles change the news; others are refused, nothing audited).
+  [`PUT ${HELP_PATHS.operatorHelp}`]: { payload: { section: 'news', language: 'en', device: 'WEB', title: 'News', body: 'Access probe.' } },
   // docs/0041: the lottery's settings of a game that is no lottery (nothing changes).
   [`POST ${PROMO_PATHS.decideCashback}`]: { payload: { payoutId: 999_999, decision: 'pay' } },
   [`PUT ${OPERATOR_LOTTERY_PATHS.settings}`]: {
@@ -230,6 +233,8 @@ describe('operator permissions, enforced by the platform', () => {
       `POST ${COMPLIANCE_PATHS.limit} compliance.write`,
       `GET ${COMPLIANCE_PATHS.gaming} compliance.read`,
       `POST ${COMPLIANCE_PATHS.gaming} compliance.write`,
+      `GET ${HELP_PATHS.operatorHelp} config.read`,
+      `PUT ${HELP_PATHS.operatorHelp} content.write`,
       `PUT ${OPERATOR_PROMOTION_PATHS.banner} whitelabel.write`,
     ]);
   });

@@ -50,5 +50,7 @@ export const OPERATOR_AUDIT_ACTIONS = [
   'compliance.state.set',
   'compliance.limit.set',
   'compliance.gaming.set',
+  /** docs/0109: a help-centre text (section, language, device) changed by the content role. */
+  'help.save',
 ] as const;
 export type TOperatorAuditAction = (typeof OPERATOR_AUDIT_ACTIONS)[number];

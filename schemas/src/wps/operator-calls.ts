@@ -46,6 +46,8 @@ export const OPERATOR_PERMISSIONS = [
   'compliance.read',
   /** docs/0105, docs/0106: set account states and operator limits, switch gaming off, lengthen a time-out or self-exclusion (never shorten), each with a reason. */
   'compliance.write',
+  /** docs/0109: the site's written content (the help centre's texts). */
+  'content.write',
 ] as const;
 export const ZOperatorPermission = z.enum(OPERATOR_PERMISSIONS);
 export type TOperatorPermission = z.infer<typeof ZOperatorPermission>;

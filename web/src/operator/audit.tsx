@@ -141,6 +141,7 @@ export function OperatorAudit() {
         onPage={setPageNo}
         testId="operator.audit"
         pageTestId="operator.audit.page"
+        list={t('operator_audit')}
       />
     </section>
   );

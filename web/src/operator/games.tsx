@@ -155,6 +155,7 @@ export default function OperatorGames({ canWrite, canWriteLottery }: { canWrite:
         onPage={setPageNo}
         testId="operator.games"
         pageTestId="operator.games.page"
+        list={t('opgames_title')}
       />
       {/* The lottery's payouts are money: money.write, not the content role's switches (docs/0066). */}
       <OperatorLottery canWrite={canWriteLottery} />

@@ -32,6 +32,8 @@ const OperatorBonusReviews = lazy(() => import('./bonus-reviews.tsx'));
 const OperatorPromotionPanels = lazy(() => import('./promotion-panels.tsx'));
 // docs/0106: member lookup, account states, operator limits and gaming switch-offs.
 const OperatorCompliance = lazy(() => import('./compliance.tsx'));
+// docs/0109: the help centre's texts, edited with a preview by the content permission.
+const OperatorHelpTexts = lazy(() => import('./help-texts.tsx'));
 
 /**
  * Logs the operator out: the session ends on the server first (docs/0070), so a copy of the token
@@ -85,6 +87,11 @@ function ConsolePanels({ c }: { c: TConsole }) {
           currency={c.currency}
         />
       </Suspense>
+      {can('config.read') && (
+        <Suspense fallback={<span className="spinner" />}>
+          <OperatorHelpTexts canWrite={can('content.write')} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -183,6 +183,7 @@ export default function OperatorRounds({ currency }: { currency: string }) {
         onPage={setPageNo}
         testId="operator.rounds"
         pageTestId="operator.rounds.page"
+        list={t('oprounds_title')}
       />
     </section>
   );

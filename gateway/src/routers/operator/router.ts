@@ -4,6 +4,7 @@ import {
   OPERATOR_COMPLIANCE_CALLS,
   OPERATOR_DEPOSIT_CALLS,
   OPERATOR_GAMES_CALLS,
+  OPERATOR_HELP_CALLS,
   OPERATOR_PROMOTION_CALLS,
   OPERATOR_WITHDRAW_CALLS,
   PROMO_FINANCE_CALLS,
@@ -47,4 +48,6 @@ export const operatorRouter = router({
   // docs/0106: compliance: account states, operator limits, gaming switch-offs.
   ...passThrough(OPERATOR_COMPLIANCE_CALLS, { after: { switchGaming: configChanged } }),
   ...passThrough(OPERATOR_PROMOTION_CALLS, { after: { savePromotion: configChanged, setPromotionStatus: configChanged, setVipSettings: configChanged } }),
+  // docs/0109: the help centre's texts (read with config.read, written with content.write).
+  ...passThrough(OPERATOR_HELP_CALLS),
 });

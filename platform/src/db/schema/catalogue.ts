@@ -51,6 +51,18 @@ export interface NoticesTable {
   content_bn: string;
   sort: number;
 }
+/** A help-centre text (migration 0052, docs/0109): one section in one language for one device. */
+export interface HelpSectionsTable {
+  merchant_id: number;
+  section: 'about' | 'news' | 'guide' | 'install' | 'responsible';
+  language: 'en' | 'bn';
+  device: 'WEB' | 'MOBILE';
+  title: string;
+  body: string;
+  updated_at: Timestamp;
+  /** Null: the seeded text, never edited. */
+  updated_by: number | null;
+}
 /** A popup: a notice with the promotion it shows and when it shows (A, B, F). */
 export interface PopupsTable extends NoticesTable {
   promotion_type: string;
@@ -139,6 +151,7 @@ export interface CatalogueTables {
   games: GamesTable;
   banners: BannersTable;
   notices: NoticesTable;
+  help_sections: HelpSectionsTable;
   popups: PopupsTable;
   promotions: PromotionsTable;
   winners: WinnersTable;
