@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HELP_BODY_MAX, HELP_DEVICES, HELP_SECTIONS, HELP_TITLE_MAX } from '../domain/help.ts';
 import { zText } from '../text.ts';
 import { VISITOR, declareCall, operatorWith } from './call.ts';
 import { ZLanguage } from './calls.ts';
@@ -10,23 +11,9 @@ import { ZInstant } from './shapes.ts';
  * stay in the web's help texts: the registration links them and they carry the form's minimum age.
  */
 
-/** The sections the operator writes, in the page's order; each is reached as `/help#<section>`. */
-export const HELP_SECTIONS = ['about', 'news', 'guide', 'install', 'responsible'] as const;
+export { HELP_BODY_MAX, HELP_DEVICES, HELP_SECTIONS, HELP_TITLE_MAX, type THelpDevice, type THelpSectionKey } from '../domain/help.ts';
 export const ZHelpSectionKey = z.enum(HELP_SECTIONS);
-export type THelpSectionKey = z.infer<typeof ZHelpSectionKey>;
-
-/**
- * The device a text is written for (SPEC §7: the help-centre call sends `device`, WEB on the site).
- * MOBILE holds a phone's own version where one is written (the installation guide); a section without
- * one answers its WEB text.
- */
-export const HELP_DEVICES = ['WEB', 'MOBILE'] as const;
 export const ZHelpDevice = z.enum(HELP_DEVICES);
-export type THelpDevice = z.infer<typeof ZHelpDevice>;
-
-/** Bounds of a section's words: a heading, and a body of paragraphs (docs/0109). */
-export const HELP_TITLE_MAX = 120;
-export const HELP_BODY_MAX = 20_000;
 
 export const HELP_PATHS = {
   /** GET ?lang=&device=: every section in one language for one device (visitors too). */

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { HELP_BODY_MAX, HELP_DEVICES, HELP_SECTIONS, HELP_TITLE_MAX, type THelpDevice, type THelpSectionKey, type TLanguage } from '@wl/schemas';
+import type { TLanguage } from '@wl/schemas';
+import { HELP_BODY_MAX, HELP_DEVICES, HELP_SECTIONS, HELP_TITLE_MAX, type THelpDevice, type THelpSectionKey } from '@wl/schemas/domain/help';
 import { useTRPC } from '../api/trpc.ts';
 import { useSettings } from '../app/settings-context.tsx';
 import { Field, InputField } from '../accounts/form-parts.tsx';
