@@ -29,7 +29,7 @@ describe('operator roles through the gateway', () => {
     const owner = await h.client().operator.login.mutate(ACCOUNTS.operator);
     expect(owner.operator.role).toBe('owner');
     const content = await h.client().operator.login.mutate(ROLE_ACCOUNTS.content);
-    expect(content.operator).toMatchObject({ role: 'content', permissions: ['config.read', 'whitelabel.write'] });
+    expect(content.operator).toMatchObject({ role: 'content', permissions: ['config.read', 'whitelabel.write', 'content.write'] });
     const support = await h.client().operator.login.mutate(ROLE_ACCOUNTS.support);
     const finance = await h.client().operator.login.mutate(ROLE_ACCOUNTS.finance);
 

@@ -9,6 +9,7 @@ import { bonusReviewRoutes } from './bonus/bonus-review.routes.ts';
 import { catalogueRoutes } from './catalogue/catalogue.routes.ts';
 import { announcementRoutes } from './content/announcements.routes.ts';
 import { contentRoutes } from './content/content.routes.ts';
+import { operatorHelpRoutes } from './content/help.routes.ts';
 import { depositOperatorRoutes } from './deposit/deposit.operator-routes.ts';
 import { depositRoutes } from './deposit/deposit.routes.ts';
 import { launchRoutes } from './games/launch.routes.ts';
@@ -85,6 +86,7 @@ export const AREA_ROUTES: { readonly [K in Exclude<TAreaName, 'configWatch'>]: T
   operatorCompliance: complianceRoutes,
   operatorMessages: operatorMessageRoutes,
   operatorBonus: bonusReviewRoutes,
+  operatorHelp: operatorHelpRoutes,
   seamless: seamlessWalletRoutes,
   games: providerRoutes,
   crash: crashRoutes,

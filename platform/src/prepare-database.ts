@@ -2,6 +2,7 @@ import type { TDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { withStartLock } from './db/start-lock.ts';
 import type { JobRunner } from './jobs/job-runner.ts';
+import { seedMissingHelpSections } from './content/help.service.ts';
 import { seed } from './seed/seed.ts';
 
 /** Options of prepareDatabase. */
@@ -36,6 +37,8 @@ export async function prepareDatabase(database: TDatabase, opts: TPrepareDatabas
       refuseDemoAccounts: opts.refuseDemoAccounts ?? false,
       ...(opts.onProgress ? { onSeeding: () => opts.onProgress?.({ step: 'seeding' }) } : {}),
     });
+    // A database seeded before migration 0052 gets the help centre's first texts once (docs/0109).
+    await seedMissingHelpSections(db);
     if (!opts.startJobs) return { jobs: null };
     if (database.engine !== 'postgres') return { jobs: opts.startJobs() };
     const jobs = opts.startJobs();

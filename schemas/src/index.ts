@@ -69,6 +69,8 @@ export * from './wps/compliance-calls.ts';
 // Manual-apply promotions and the console's promotions, VIP levels and rates (docs/0098).
 export * from './wps/promotion-apply-calls.ts';
 export * from './wps/operator-promotion-calls.ts';
+// The help centre's texts and the console's editor (docs/0109).
+export * from './wps/help-calls.ts';
 export * from './domain/image-header.ts';
 // Member feedback and the operator's feedback inbox (docs/0111).
 export * from './wps/feedback-calls.ts';

@@ -1,3 +1,4 @@
+import { HELP_SECTIONS } from '@wl/schemas';
 import builtRoutes from './built-routes.json' with { type: 'json' };
 
 /**
@@ -9,10 +10,10 @@ export const BUILT_ROUTES: readonly string[] = builtRoutes;
 const BUILT = new Set(BUILT_ROUTES);
 
 /**
- * Sections of a built page that exist, for links with a hash: the help centre has only its terms so
- * far (docs/rules/reach.md), so /help#about and #guide stay unlinked while /help#term is linked (feedback is /member/feedback, docs/0111).
+ * Sections of a built page that exist, for links with a hash: the help centre's terms and the
+ * sections the operator writes (docs/0109); feedback is its own page, /member/feedback (docs/0111).
  */
-export const BUILT_SECTIONS: readonly string[] = ['/help#term'];
+export const BUILT_SECTIONS: readonly string[] = ['/help#term', ...HELP_SECTIONS.map((section) => `/help#${section}`)];
 const SECTIONS = new Set(BUILT_SECTIONS);
 
 /** The path part of a link: without query string or hash. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   AGENT_PAGE_MODULES,
   FEATURE_FLAGS,
+  HELP_SECTIONS,
   MEMBER_PAGE_MODULES,
   ZScreenConfig,
   encryptCsLink,
@@ -540,7 +541,7 @@ describe('composeScreenConfig', () => {
   });
 
   describe('availability (pages the web does not build are disabled)', () => {
-    it('links the built actions, the game centre routes, the account game lists, the security centre, deposit, withdraw, the deposit record, transfers, records, messages, the rebate, the agent centre, the help centre with its terms, the promotions, responsible gaming (docs/0102) and feedback (docs/0111), nothing else', () => {
+    it('links the built actions, the game centre routes, the account game lists, the security centre, deposit, withdraw, the deposit record, transfers, records, messages, the rebate, the agent centre, the help centre with its terms and sections (docs/0109), the promotions, responsible gaming (docs/0102) and feedback (docs/0111), nothing else', () => {
       const config = compose(agent);
       const all = [...sideEntries(config), ...config.memberCentre, ...config.agentCentre, ...config.avatarMenu, ...config.footer.helpLinks];
       const available = all
@@ -592,6 +593,11 @@ describe('composeScreenConfig', () => {
           '/agentHome/agentDownlineTransactionDetailsCopy',
           '/help',
           '/help#term',
+          // docs/0109: the help centre's sections.
+          '/help#about',
+          '/help#news',
+          '/help#guide',
+          '/help#install',
           '/agentHome/agentRevenueReport',
           '/agentHome/agentDailyWages2',
           '/agentHome/agentHourSalary',
@@ -657,12 +663,13 @@ describe('composeScreenConfig', () => {
       expect(entry).toMatchObject({ path: '/seaLottery?gameCode=SEA1', isAvailable: true });
     });
 
-    it('routePath drops query and hash; of the help centre only /help and its terms (#term) are built', () => {
+    it('routePath drops query and hash; of the help centre /help, its terms (#term) and its sections (docs/0109) are built, not the feedback form', () => {
       expect(routePath('/rng?vassalage=PG')).toBe('/rng');
       expect(routePath('/help#term')).toBe('/help');
       expect(isBuilt('/help')).toBe(true);
       expect(isBuilt('/help#term')).toBe(true);
-      expect(isBuilt('/help#about')).toBe(false);
+      for (const section of HELP_SECTIONS) expect(isBuilt(`/help#${section}`)).toBe(true);
+      expect(isBuilt('/help#feedback')).toBe(false);
       expect(BUILT_ROUTES).not.toContain('/member/missionLeaderboard');
     });
 

@@ -180,7 +180,9 @@ export function helpLinks(): TMenuEntry[] {
     route('helpCentre', 'footer_help_centre', 'help', '/help'),
     route('terms', 'footer_terms', 'terms', '/help#term'),
     route('aboutUs', 'footer_about_us', 'about', '/help#about'),
+    route('news', 'footer_news', 'message', '/help#news'),
     route('beginnerGuide', 'footer_beginner_guide', 'guide', '/help#guide'),
+    route('installGuide', 'footer_install_guide', 'app', '/help#install'),
     // The member's feedback page (docs/0111); a visitor who follows it is asked to log in.
     route('feedback', 'footer_feedback', 'feedback', memberPagePath('feedback')),
     // Player protection (docs/0102): the member's own limits, linked from every page.

@@ -8,7 +8,8 @@ import { OPERATOR_PERMISSIONS, type TOperatorPermission, type TOperatorRole } fr
  *   adjustments, money settings: docs/0028).
  * - support: helps members: reads the message outbox (live SMS codes, reset links) and the login
  *   thresholds; answers and closes members' feedback (docs/0111), and changes nothing else.
- * - content: switches whitelabel flags (what members see); no outbox, no system switches. Flags
+ * - content: switches whitelabel flags (what members see) and writes the help centre's texts
+ *   (content.write, docs/0109); no outbox, no system switches. Flags
  *   that pay (contract kinds) or weaken logins are not theirs (flagPermission, docs/0066), nor the
  *   lottery's payouts (money.write).
  * - compliance (docs/0105, docs/0106): finance reads and sets account states, operator limits and
@@ -22,7 +23,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<TOperatorRole, readonly TOperator
   owner: OPERATOR_PERMISSIONS,
   finance: ['config.read', 'audit.read', 'money.read', 'money.write', 'compliance.read', 'compliance.write'],
   support: ['config.read', 'security.read', 'outbox.read', 'compliance.read', 'feedback.read', 'feedback.write'],
-  content: ['config.read', 'whitelabel.write'],
+  content: ['config.read', 'whitelabel.write', 'content.write'],
 };
 
 /** The permissions of a role, in the order of OPERATOR_PERMISSIONS' table above. */

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { hashPassword } from '../session/password.service.ts';
 import { DEPOSIT_CHANNEL_PRESETS } from '../kernel/deposit-channels.ts';
+import { seedHelpSections } from '../content/help.service.ts';
 import { seedBuiltInLottery, seedBuiltInProvider } from '../seed/catalogue.ts';
 import { insertDepositChannels, NEW_MERCHANT_ROW, seedMerchantRules } from '../seed/merchant.ts';
 
@@ -74,6 +75,8 @@ export async function createMerchant(db: Kysely<DB>, input: TCreateMerchantInput
       .returning('id')
       .executeTakeFirstOrThrow();
     await seedMerchantRules(trx, merchantId);
+    // The help centre's first texts, in its name (docs/0109); the content role rewrites them.
+    await seedHelpSections(trx, merchantId, input.name.trim());
     await seedBuiltInProvider(trx, merchantId);
     await seedBuiltInLottery(trx, merchantId);
     await insertDepositChannels(

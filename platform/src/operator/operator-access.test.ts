@@ -5,6 +5,7 @@ import {
   COMPLIANCE_PATHS,
   DEPOSIT_PATHS,
   FEEDBACK_PATHS,
+  HELP_PATHS,
   OPERATOR_CALLS,
   OPERATOR_GAMES_PATHS,
   OPERATOR_LOTTERY_PATHS,
@@ -31,7 +32,7 @@ const EXPECTED: Record<TOperatorRole, readonly TOperatorPermission[]> = {
   owner: OPERATOR_PERMISSIONS,
   finance: ['config.read', 'audit.read', 'money.read', 'money.write', 'compliance.read', 'compliance.write'],
   support: ['config.read', 'security.read', 'outbox.read', 'compliance.read', 'feedback.read', 'feedback.write'],
-  content: ['config.read', 'whitelabel.write'],
+  content: ['config.read', 'whitelabel.write', 'content.write'],
 };
 /** A valid request for every route that needs a body or query; mutations ask for what is already set. */
 const SAMPLES: Record<string, { payload?: object; query?: Record<string, string> }> = {
@@ -130,6 +131,8 @@ const SAMPLES: Record<string, { payload?: object; query?: Record<string, string>
   [`GET ${FEEDBACK_PATHS.inboxImage}`]: { query: { imageId: 'no-such-image' } },
   [`POST ${FEEDBACK_PATHS.reply}`]: { payload: { id: 999_999, body: 'access probe' } },
   [`POST ${FEEDBACK_PATHS.close}`]: { payload: { id: 999_999 } },
+  // docs/0109: a help text saved (allowed roles change the news; others are refused, nothing audited).
+  [`PUT ${HELP_PATHS.operatorHelp}`]: { payload: { section: 'news', language: 'en', device: 'WEB', title: 'News', body: 'Access probe.' } },
   // docs/0041: the lottery's settings of a game that is no lottery (nothing changes).
   [`POST ${PROMO_PATHS.decideCashback}`]: { payload: { payoutId: 999_999, decision: 'pay' } },
   [`PUT ${OPERATOR_LOTTERY_PATHS.settings}`]: {
@@ -256,6 +259,8 @@ describe('operator permissions, enforced by the platform', () => {
       `GET ${OPERATOR_MESSAGE_PATHS.messages} config.read`,
       `POST ${OPERATOR_MESSAGE_PATHS.messages} whitelabel.write`,
       `POST ${OPERATOR_MESSAGE_PATHS.cancel} whitelabel.write`,
+      `GET ${HELP_PATHS.operatorHelp} config.read`,
+      `PUT ${HELP_PATHS.operatorHelp} content.write`,
       `PUT ${OPERATOR_PROMOTION_PATHS.banner} whitelabel.write`,
     ]);
   });

@@ -4,6 +4,7 @@ import { seedAgentTree } from './agent-tree.ts';
 import { seedAgentContracts } from './agent-contracts.ts';
 import { seedBuiltInLottery, seedBuiltInProvider, seedCatalogue } from './catalogue.ts';
 import { seedContent } from './content.ts';
+import { seedHelpSections } from '../content/help.service.ts';
 import { hashDemoPasswords, seedDemoAccounts, type TDemoPasswordHashes } from './demo-accounts.ts';
 import { seedRewards } from './rewards.ts';
 import { insertDepositChannels, seedDemoMerchant } from './merchant.ts';
@@ -68,6 +69,8 @@ export async function seed(
     const merchantId = await seedDemoMerchant(trx, opts.merchantCode);
     const gameIds = await seedCatalogue(trx, merchantId);
     await seedContent(trx, merchantId, gameIds);
+    const { name } = await trx.selectFrom('merchants').select('name').where('id', '=', merchantId).executeTakeFirstOrThrow();
+    await seedHelpSections(trx, merchantId, name);
     await seedRewards(trx, merchantId);
     await seedDemoAccounts(trx, merchantId, passwords);
     await insertDepositChannels(trx, merchantId);

@@ -57,5 +57,7 @@ export const OPERATOR_AUDIT_ACTIONS = [
   /** docs/0112: a broadcast or a member's message sent or scheduled, and a scheduled one withdrawn. */
   'message.send',
   'message.cancel',
+  /** docs/0109: a help-centre text (section, language, device) changed by the content role. */
+  'help.save',
 ] as const;
 export type TOperatorAuditAction = (typeof OPERATOR_AUDIT_ACTIONS)[number];

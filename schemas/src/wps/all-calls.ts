@@ -36,6 +36,7 @@ import { OPERATOR_COMPLIANCE_CALLS } from './compliance-calls.ts';
 import { FEEDBACK_CALLS, FEEDBACK_IMAGE_UPLOAD_CALLS, OPERATOR_FEEDBACK_CALLS } from './feedback-calls.ts';
 import { ANNOUNCEMENT_CALLS } from './announcement-calls.ts';
 import { OPERATOR_MESSAGE_CALLS } from './operator-message-calls.ts';
+import { OPERATOR_HELP_CALLS } from './help-calls.ts';
 
 /**
  * Areas the gateway relays whole (docs/0090): each becomes a tRPC router of the same name made of
@@ -89,6 +90,7 @@ export const CALL_SETS = {
   feedbackImageUpload: FEEDBACK_IMAGE_UPLOAD_CALLS,
   operatorFeedback: OPERATOR_FEEDBACK_CALLS,
   operatorMessages: OPERATOR_MESSAGE_CALLS,
+  operatorHelp: OPERATOR_HELP_CALLS,
   session: SESSION_CALLS,
   account: ACCOUNT_CALLS,
   verification: VERIFICATION_CALLS,

@@ -12,6 +12,7 @@ import {
   ZLanguage,
   ZWinnerBoardResponse,
 } from './calls.ts';
+import { HELP_CENTRE_CALL } from './help-calls.ts';
 import { WPS_PATHS } from './paths.ts';
 import { ZInstant, ZQueryId, ZRowId } from './shapes.ts';
 
@@ -87,6 +88,8 @@ export const CONTENT_CALLS = {
     output: ZPromotion,
     audience: VISITOR,
   }),
+  /** The help centre's sections in one language for one device (docs/0109, SPEC §7 help centre: lang, device). */
+  help: HELP_CENTRE_CALL,
 } as const;
 
 /** The bytes of an asset: an SVG document, written by the handler itself (not an envelope). */

@@ -50,6 +50,8 @@ export const OPERATOR_PERMISSIONS = [
   'feedback.read',
   /** docs/0111: reply to a member's feedback, close it; audited. */
   'feedback.write',
+  /** docs/0109: the site's written content (the help centre's texts). */
+  'content.write',
 ] as const;
 export const ZOperatorPermission = z.enum(OPERATOR_PERMISSIONS);
 export type TOperatorPermission = z.infer<typeof ZOperatorPermission>;

@@ -35,13 +35,13 @@ export const AREA_TEXTS = {
   lottery: { bn: () => import('./lottery.bn.json'), en: () => import('./lottery.en.json'), probe: 'lottery_place_bet' },
   /** The agent centre's pages (docs/0051): team overview, team management. */
   agent: { bn: () => import('./agent.bn.json'), en: () => import('./agent.en.json'), probe: 'agent_overview_title' },
-  /** The help centre (docs/rules/content.md#c-12 /help): the terms the registration links to (docs/0053). */
+  /** The help centre (docs/rules/content.md#c-12 /help): the terms the registration links to (docs/0053); the page's and the help-centre modal's frame (docs/0109). */
   help: { bn: () => import('./help.bn.json'), en: () => import('./help.en.json'), probe: 'help_terms_title' },
   /** The agent centre's register centre and team reports (docs/0051). */
   agentReports: { bn: () => import('./agent-reports.bn.json'), en: () => import('./agent-reports.en.json'), probe: 'rep_bets_title' },
   /** The promotions page (docs/rules/content.md#c-13): categories, periods, rules; a manual-apply promotion's form (docs/0098); the referral page and the console's held bonuses (docs/0097). */
   promotions: { bn: () => import('./promotions.bn.json'), en: () => import('./promotions.en.json'), probe: 'promotions_rules' },
-  /** Pages and panels off the first screen: the maintenance and region-blocked pages, the lite app's install panel (docs/0048), the favourite and recent game lists. */
+  /** Pages and panels off the first screen: the maintenance and region-blocked pages, the lite app's install panel (docs/0048), the favourite and recent game lists, the footer's help links (docs/0109). */
   site: { bn: () => import('./site.bn.json'), en: () => import('./site.en.json'), probe: 'maintenance_title' },
 } satisfies Record<string, Record<TLanguage, TLoad> & { probe: string }>;
 

@@ -62,3 +62,45 @@ describe('Footer vendors (codes resolved from the config list)', () => {
     }
   });
 });
+
+describe('Footer help links (docs/rules/content.md#c-4, docs/0109)', () => {
+  const route = (key: string, labelKey: string, path: string, isAvailable = true) => ({
+    key,
+    labelKey,
+    icon: 'help',
+    target: { type: 'route' as const, path },
+    isAvailable,
+  });
+  const withHelp = () => {
+    const base = config();
+    return {
+      ...base,
+      footer: {
+        ...base.footer,
+        helpLinks: [
+          route('helpCentre', 'footer_help_centre', '/help'),
+          route('aboutUs', 'footer_about_us', '/help#about'),
+          route('installGuide', 'footer_install_guide', '/help#install'),
+          route('feedback', 'footer_feedback', '/help#feedback', false),
+        ],
+      },
+    };
+  };
+
+  it('link each section of /help in their words, the unbuilt one disabled; the help centre opens its modal', async () => {
+    renderWithApp(<Footer />, {
+      config: withHelp(),
+      handlers: {
+        'content.help': () => ({ sections: [{ section: 'about', title: 'About us', body: 'We are here.', updatedAt: '2026-11-01T00:00:00.000Z' }] }),
+      },
+    });
+    const about = await screen.findByTestId('footer.entry.aboutUs');
+    expect([about.textContent, about.getAttribute('href')]).toEqual(['About us', '/help#about']);
+    expect(screen.getByTestId('footer.entry.installGuide').getAttribute('href')).toBe('/help#install');
+    expect(screen.getByTestId('footer.entry.feedback').getAttribute('aria-disabled')).toBe('true');
+    const centre = screen.getByTestId('footer.entry.helpCentre');
+    expect(centre.getAttribute('href')).toBe('/help');
+    fireEvent.click(centre);
+    expect((await screen.findByTestId('help-modal.section.about')).textContent).toContain('We are here.');
+  });
+});

@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { TGameType, TVendorLink } from '@wl/schemas';
+import type { TGameType, TMenuEntry, TVendorLink } from '@wl/schemas';
 import { useScreenConfig } from '../config/screen-config-context.tsx';
 import { useVendors } from '../config/vendors.ts';
+import { AreaTexts } from '../i18n/area-texts.ts';
 import { formatDigits } from '../lib/numbers.ts';
 import { iconFor } from './icons.tsx';
 import { MenuEntryView } from './menu-entry.tsx';
@@ -35,6 +36,48 @@ function VendorLogos({ vendors, label }: { vendors: readonly TVendorLink[]; labe
   );
 }
 
+// The help-centre modal (docs/0109), its own chunk with the help texts: loaded when first opened.
+const HelpModal = lazy(() => import('../help/help-modal.tsx'));
+
+/**
+ * The help links (docs/rules/content.md#c-4), their words in the `site` texts. Each leads to its
+ * section of /help; the help centre's own entry opens the help-centre modal over the page (a
+ * modified click, or no script, still follows its link to /help).
+ */
+function HelpLinks({ entries }: { entries: readonly TMenuEntry[] }) {
+  const { t } = useTranslation();
+  const [modal, setModal] = useState(false);
+  const openModal = (e: MouseEvent) => {
+    if (e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.button !== 0) return;
+    e.preventDefault();
+    setModal(true);
+  };
+  return (
+    <>
+      <ul className="footer__list">
+        {entries.map((e) => (
+          <li key={e.key}>
+            {e.key === 'helpCentre' && e.isAvailable ? (
+              <a href="/help" className="footer__link" data-testid="footer.entry.helpCentre" onClick={openModal}>
+                <span className="menu-link__text">{e.label ?? (e.labelKey ? t(e.labelKey) : e.key)}</span>
+              </a>
+            ) : (
+              <MenuEntryView entry={e} testId={`footer.entry.${e.key}`} className="footer__link" />
+            )}
+          </li>
+        ))}
+      </ul>
+      {modal && (
+        <AreaTexts areas={['help']}>
+          <Suspense fallback={null}>
+            <HelpModal onClose={() => setModal(false)} />
+          </Suspense>
+        </AreaTexts>
+      )}
+    </>
+  );
+}
+
 /** Footer (docs/rules/content.md#c-4): help links, products by category with a vendor filter, social links, vendor logos. */
 export function Footer() {
   const { t, i18n } = useTranslation();
@@ -49,13 +92,9 @@ export function Footer() {
       <div className="footer__cols">
         <div className="footer__col">
           <h2 className="footer__heading">{t('help')}</h2>
-          <ul className="footer__list">
-            {helpLinks.map((e) => (
-              <li key={e.key}>
-                <MenuEntryView entry={e} testId={`footer.entry.${e.key}`} className="footer__link" />
-              </li>
-            ))}
-          </ul>
+          <AreaTexts areas={['site']}>
+            <HelpLinks entries={helpLinks} />
+          </AreaTexts>
         </div>
         <div className="footer__col footer__col--wide">
           <h2 className="footer__heading">{t('products')}</h2>

@@ -22,7 +22,7 @@ export function RecordPager({
   onPage,
   testId,
   pageTestId = `${testId}.page-of`,
-  label,
+  list,
 }: {
   /** The page shown, from 1. */
   pageNo: number;
@@ -34,15 +34,18 @@ export function RecordPager({
   testId: string;
   /** The page count's test id when a page named it otherwise (the console's `operator.audit.page`). */
   pageTestId?: string;
-  /** What the pager pages, where one page has several pagers (the console): each landmark needs its own name. */
-  label?: string;
+  /**
+   * The list's name, where a page shows several pagers (the console's games, rounds and audit log):
+   * each navigation landmark then has a name of its own (axe landmark-unique, docs/0110).
+   */
+  list?: string;
 }) {
   const { t } = useTranslation();
   const ready = useAreaTexts('records');
   if (!ready || total === undefined || total <= pageSize) return null;
   const pages = pageCount(total, pageSize);
   return (
-    <nav className="pager" aria-label={label ? `${label}: ${t('record_pages')}` : t('record_pages')}>
+    <nav className="pager" aria-label={list ? t('record_pages_of', { list }) : t('record_pages')}>
       <button type="button" className="btn btn--ghost btn--small" data-testid={`${testId}.prev`} disabled={pageNo <= 1} onClick={() => onPage(pageNo - 1)}>
         {t('record_prev')}
       </button>

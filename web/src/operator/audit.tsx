@@ -141,7 +141,7 @@ export function OperatorAudit() {
         onPage={setPageNo}
         testId="operator.audit"
         pageTestId="operator.audit.page"
-        label={t('operator_audit')}
+        list={t('operator_audit')}
       />
     </section>
   );

@@ -155,7 +155,7 @@ export default function OperatorGames({ canWrite, canWriteLottery }: { canWrite:
         onPage={setPageNo}
         testId="operator.games"
         pageTestId="operator.games.page"
-        label={t('opgames_games')}
+        list={t('opgames_title')}
       />
       {/* The lottery's payouts are money: money.write, not the content role's switches (docs/0066). */}
       <OperatorLottery canWrite={canWriteLottery} />

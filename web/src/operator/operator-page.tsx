@@ -36,6 +36,8 @@ const OperatorCompliance = lazy(() => import('./compliance.tsx'));
 const OperatorFeedback = lazy(() => import('./feedback.tsx'));
 // docs/0112: broadcasts and members' messages, sent now or scheduled.
 const OperatorMessages = lazy(() => import('./messages.tsx'));
+// docs/0109: the help centre's texts, edited with a preview by the content permission.
+const OperatorHelpTexts = lazy(() => import('./help-texts.tsx'));
 
 /**
  * Logs the operator out: the session ends on the server first (docs/0070), so a copy of the token
@@ -97,6 +99,7 @@ function ConsolePanels({ c }: { c: TConsole }) {
       {can('config.read') && (
         <Suspense fallback={<span className="spinner" />}>
           <OperatorMessages canWrite={can('whitelabel.write')} />
+          <OperatorHelpTexts canWrite={can('content.write')} />
         </Suspense>
       )}
     </>

@@ -183,7 +183,7 @@ export default function OperatorRounds({ currency }: { currency: string }) {
         onPage={setPageNo}
         testId="operator.rounds"
         pageTestId="operator.rounds.page"
-        label={t('oprounds_title')}
+        list={t('oprounds_title')}
       />
     </section>
   );

@@ -6,6 +6,7 @@ import {
   OPERATOR_FEEDBACK_CALLS,
   OPERATOR_GAMES_CALLS,
   OPERATOR_MESSAGE_CALLS,
+  OPERATOR_HELP_CALLS,
   OPERATOR_PROMOTION_CALLS,
   OPERATOR_WITHDRAW_CALLS,
   PROMO_FINANCE_CALLS,
@@ -53,4 +54,6 @@ export const operatorRouter = router({
   ...passThrough(OPERATOR_FEEDBACK_CALLS),
   // docs/0112: broadcasts and members' messages, sent now or scheduled.
   ...passThrough(OPERATOR_MESSAGE_CALLS),
+  // docs/0109: the help centre's texts (read with config.read, written with content.write).
+  ...passThrough(OPERATOR_HELP_CALLS),
 });

@@ -56,6 +56,18 @@ export interface NoticesTable extends TextBlockTable {
   published_at: Generated<Date>;
   audience: Generated<'all' | 'agents'>;
 }
+/** A help-centre text (migration 0052, docs/0109): one section in one language for one device. */
+export interface HelpSectionsTable {
+  merchant_id: number;
+  section: 'about' | 'news' | 'guide' | 'install' | 'responsible';
+  language: 'en' | 'bn';
+  device: 'WEB' | 'MOBILE';
+  title: string;
+  body: string;
+  updated_at: Timestamp;
+  /** Null: the seeded text, never edited. */
+  updated_by: number | null;
+}
 /** A popup: a notice with the promotion it shows and when it shows (A, B, F). */
 export interface PopupsTable extends TextBlockTable {
   promotion_type: string;
@@ -168,6 +180,7 @@ export interface CatalogueTables {
   games: GamesTable;
   banners: BannersTable;
   notices: NoticesTable;
+  help_sections: HelpSectionsTable;
   popups: PopupsTable;
   promotions: PromotionsTable;
   winners: WinnersTable;
