@@ -17,11 +17,7 @@ export async function announcementPage(
 ): Promise<TAnnouncementPage> {
   const now = deps.clock();
   const audiences = forAgents ? (['all', 'agents'] as const) : (['all'] as const);
-  const published = deps.db
-    .selectFrom('notices')
-    .where('merchant_id', '=', merchant.id)
-    .where('audience', 'in', audiences)
-    .where('published_at', '<=', now);
+  const published = deps.db.selectFrom('notices').where('merchant_id', '=', merchant.id).where('audience', 'in', audiences).where('published_at', '<=', now);
   const bn = language === 'bn';
   const [{ total }, rows] = await Promise.all([
     published.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),

@@ -220,7 +220,11 @@ describe('announcement list (docs/0112)', () => {
   });
 
   it('keeps a scheduled announcement out of every list and the marquee until its time', async () => {
-    const scheduled = await ctx.db.selectFrom('notices').select(['id', 'published_at']).where('title_en', '=', 'Summer festival starts next month').executeTakeFirstOrThrow();
+    const scheduled = await ctx.db
+      .selectFrom('notices')
+      .select(['id', 'published_at'])
+      .where('title_en', '=', 'Summer festival starts next month')
+      .executeTakeFirstOrThrow();
     expect(new Date(scheduled.published_at).getTime()).toBeGreaterThan(Date.now());
     const ids = async (path: string, token: string) => {
       const out: number[] = [];

@@ -27,7 +27,13 @@ function visibleOperatorMessages(memberId: number, now: Date): RawBuilder<unknow
 export type TMessageRow = { id: number; title: string; body: string; time: Date; read_at: Date | null };
 
 /** A page of the member's messages of both kinds, newest first, the operator's in `language`. */
-export async function memberMessagePage(db: TDb, memberId: number, now: Date, language: TLanguage, page: { limit: number; offset: number }): Promise<TMessageRow[]> {
+export async function memberMessagePage(
+  db: TDb,
+  memberId: number,
+  now: Date,
+  language: TLanguage,
+  page: { limit: number; offset: number },
+): Promise<TMessageRow[]> {
   const title = sql.ref(language === 'en' ? 'v.title_en' : 'v.title_bn');
   const body = sql.ref(language === 'en' ? 'v.body_en' : 'v.body_bn');
   const { rows } = await sql<TMessageRow>`

@@ -101,7 +101,12 @@ function demoNotices(now: Date) {
     ['Bengali language everywhere', 'সবখানে বাংলা ভাষা', 'Every page of the site now reads in Bengali.', 'সাইটের প্রতিটি পাতা এখন বাংলায় পড়া যায়।'],
     ['Secure your account', 'আপনার অ্যাকাউন্ট সুরক্ষিত করুন', 'Bind your mobile number in the security centre.', 'নিরাপত্তা কেন্দ্রে আপনার মোবাইল নম্বর যুক্ত করুন।'],
     ['VIP levels are here', 'ভিআইপি স্তর চালু হয়েছে', 'Play more to reach higher levels and rebates.', 'আরও খেলে উঁচু স্তর ও রিবেট অর্জন করুন।'],
-    ['Invite friends, earn rewards', 'বন্ধুদের আমন্ত্রণ জানান, পুরস্কার পান', 'Share your referral link from the member centre.', 'সদস্য কেন্দ্র থেকে আপনার রেফারেল লিংক শেয়ার করুন।'],
+    [
+      'Invite friends, earn rewards',
+      'বন্ধুদের আমন্ত্রণ জানান, পুরস্কার পান',
+      'Share your referral link from the member centre.',
+      'সদস্য কেন্দ্র থেকে আপনার রেফারেল লিংক শেয়ার করুন।',
+    ],
     ['Welcome to Lucky Bazaar', 'লাকি বাজারে স্বাগতম', 'Thank you for playing with us.', 'আমাদের সাথে খেলার জন্য ধন্যবাদ।'],
   ];
   const agentsOnly: [string, string, string, string][] = [

@@ -37,7 +37,6 @@ type TReportPage = keyof typeof REPORT_PAGES;
 // docs/0112: the agent centre's announcements.
 const AgentAnnouncementPage = lazy(() => import('./announcement-page.tsx').then((m) => ({ default: m.AgentAnnouncementPage })));
 
-
 const isReportPage = (page: TBuiltAgentPage): page is TReportPage => page in REPORT_PAGES;
 
 function ReportPageBody({ page, loading }: { page: TReportPage; loading: ReactNode }) {
