@@ -58,9 +58,9 @@ describe('RecordPager', () => {
   });
 
   it('takes the name of the list it pages, so two pagers on one page are two distinct landmarks (axe landmark-unique)', async () => {
-    renderPagers('en', { testId: 'a', label: 'Games' }, { testId: 'b', label: 'Rounds' });
-    expect(await screen.findByRole('navigation', { name: 'Games: Pages' })).toBeTruthy();
-    expect(screen.getByRole('navigation', { name: 'Rounds: Pages' })).toBeTruthy();
+    renderPagers('en', { testId: 'a', list: 'Games' }, { testId: 'b', list: 'Rounds' });
+    expect(await screen.findByRole('navigation', { name: 'Pages of Games' })).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Pages of Rounds' })).toBeTruthy();
   });
 
   it('writes BN with Bengali digits', async () => {
