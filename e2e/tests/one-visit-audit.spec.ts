@@ -315,7 +315,20 @@ test.describe('an agent and an operator', () => {
     await page.goto('/operator');
     await expect(page.getByTestId('operator.maintenance')).toBeVisible();
     // Every panel the demo operator (owner) may see, its lazy chunks and texts loaded.
-    for (const section of ['security', 'outbox', 'feedback', 'audit', 'deposits', 'adjustments', 'money', 'withdrawals', 'games', 'lottery', 'rounds', 'totp']) {
+    for (const section of [
+      'security',
+      'outbox',
+      'feedback',
+      'audit',
+      'deposits',
+      'adjustments',
+      'money',
+      'withdrawals',
+      'games',
+      'lottery',
+      'rounds',
+      'totp',
+    ]) {
       await expect(page.getByTestId(`operator.${section}`)).toBeVisible();
     }
     await expect(page.locator('[data-testid^="operator.flag."]').first()).toBeVisible();

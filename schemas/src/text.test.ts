@@ -22,6 +22,18 @@ describe('zText', () => {
     expect(zSecret(20).safeParse('pass\u0000').success).toBe(false);
   });
 
+  it('refuses a lone surrogate (a jsonb column refuses its escape), keeps a pair (docs/0111)', () => {
+    for (const bad of ['a\uD800b', '\uDC00', 'x\uD83D']) {
+      expect(
+        zText({ max: 10, multiline: true })
+          .safeParse(bad)
+          .error?.issues.map((i) => i.message),
+        JSON.stringify(bad),
+      ).toEqual([INVALID_CHARACTERS]);
+    }
+    expect(name.parse('a😀')).toBe('a😀');
+  });
+
   it('refuses a megabyte on its length alone, before any other check', () => {
     const issues = name.safeParse('\u0000'.repeat(1024 * 1024)).error?.issues ?? [];
     expect(issues.map((i) => i.code)).toEqual(['too_big']);

@@ -16,9 +16,18 @@ const SINGLE_LINE = /^[^\u0000-\u001F\u007F]*$/;
 // eslint-disable-next-line no-control-regex -- matching control characters is the point here
 const MULTI_LINE = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/;
 
-/** True when a string holds a control character zText refuses (tab and line breaks count unless multi-line). */
+// A lone UTF-16 surrogate is no character: PostgreSQL refuses its JSON escape in a jsonb column (the
+// audit log's before and after), which answered 500 before this (docs/0111).
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** True when a string holds a lone surrogate, which no text may keep. */
+export function hasLoneSurrogate(text: string): boolean {
+  return LONE_SURROGATE.test(text);
+}
+
+/** True when a string holds a control character zText refuses (tab and line breaks count unless multi-line), or a lone surrogate. */
 export function hasControlCharacters(text: string, multiline = false): boolean {
-  return !(multiline ? MULTI_LINE : SINGLE_LINE).test(text);
+  return !(multiline ? MULTI_LINE : SINGLE_LINE).test(text) || hasLoneSurrogate(text);
 }
 
 /** Path of the first NUL in a value (in a key or a string, however deep), or null: the platform's backstop. */
@@ -49,7 +58,7 @@ export type TTextOptions = {
 export function zText({ max, min, trim = true, multiline = false }: TTextOptions) {
   let text = z.string().max(max, { abort: true });
   if (trim) text = text.trim();
-  text = text.regex(multiline ? MULTI_LINE : SINGLE_LINE, { message: INVALID_CHARACTERS });
+  text = text.regex(multiline ? MULTI_LINE : SINGLE_LINE, { message: INVALID_CHARACTERS }).refine((s) => !hasLoneSurrogate(s), { message: INVALID_CHARACTERS });
   return min === undefined ? text : text.min(min);
 }
 

@@ -65,6 +65,7 @@ describe('the check ladder', () => {
       [{ questionType: 'deposit', content: 'x'.repeat(2001), imageIds: [] }, FEEDBACK_MESSAGES.contentTooLong],
       [{ questionType: 'deposit', content: 'nul \u0000 in the middle', imageIds: [] }, 'error_bad_request'],
       [{ questionType: 'deposit', content: 'bell \u0007 in the middle', imageIds: [] }, 'invalid_characters'],
+      [{ questionType: 'deposit', content: 'a lone \uD800 surrogate', imageIds: [] }, 'invalid_characters'],
       // A megabyte is refused by the platform's body limit before it is parsed.
       [{ questionType: 'deposit', content: 'x'.repeat(1024 * 1024), imageIds: [] }, 'error_payload_too_large'],
       [{ questionType: 'deposit', content: 'my deposit did not arrive', imageIds: ['AAAAAAAAAAAAAAAAAAAAAAAA'] }, APPLY_MESSAGES.imageUnknown],
@@ -180,7 +181,8 @@ describe('the thread', () => {
     expect(Buffer.from(served.value.base64, 'base64')).toEqual(Buffer.from(tinyPng(4, 3)));
 
     // Refusals change nothing: an empty or too long reply.
-    for (const body of ['   ', 'x'.repeat(1001)]) {
+    // A lone surrogate would have failed the audit's jsonb with a 500: refused as the characters it is.
+    for (const body of ['   ', 'x'.repeat(1001), 'a\uD800b']) {
       expect((await call('POST', FEEDBACK_PATHS.reply, ops.support, { id: sent.id, body })).json(), body.slice(0, 4)).toMatchObject({ success: false });
     }
     const replied = (await call('POST', FEEDBACK_PATHS.reply, ops.support, { id: sent.id, body: 'We found it: it is in your wallet now.' })).json();
