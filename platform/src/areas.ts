@@ -20,6 +20,7 @@ import { favouriteRoutes, memberRoutes, recentRoutes } from './member/member.rou
 import { messageRoutes } from './member/messages.routes.ts';
 import { operatorGamesRoutes } from './operator/operator-games.routes.ts';
 import { operatorRoutes } from './operator/operator.routes.ts';
+import { operatorPointsRoutes, pointsRoutes } from './points/points.routes.ts';
 import { referralRoutes } from './referral/referral.routes.ts';
 import { operatorPromotionBannerRoutes, operatorPromotionRoutes, promotionApplyRoutes, promotionImageUploadRoutes } from './promotions/promotions.routes.ts';
 import { promoFinanceRoutes, promoRoutes } from './promo/promo.routes.ts';
@@ -67,6 +68,7 @@ export const AREA_ROUTES: { readonly [K in Exclude<TAreaName, 'configWatch'>]: T
   promo: promoRoutes,
   referral: referralRoutes,
   protection: protectionRoutes,
+  points: pointsRoutes,
   security: securityCentreRoutes,
   agent: agentRoutes,
   agentTeam: teamReportRoutes,
@@ -78,6 +80,7 @@ export const AREA_ROUTES: { readonly [K in Exclude<TAreaName, 'configWatch'>]: T
   operatorPromo: promoFinanceRoutes,
   operatorCompliance: complianceRoutes,
   operatorBonus: bonusReviewRoutes,
+  operatorPoints: operatorPointsRoutes,
   seamless: seamlessWalletRoutes,
   games: providerRoutes,
   crash: crashRoutes,

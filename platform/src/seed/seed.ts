@@ -6,6 +6,7 @@ import { seedBuiltInLottery, seedBuiltInProvider, seedCatalogue } from './catalo
 import { seedContent } from './content.ts';
 import { hashDemoPasswords, seedDemoAccounts, type TDemoPasswordHashes } from './demo-accounts.ts';
 import { seedRewards } from './rewards.ts';
+import { seedPoints } from './points.ts';
 import { insertDepositChannels, seedDemoMerchant } from './merchant.ts';
 import { DemoSeedRefusedError, refuseAutoSettlingChannels, refuseLiveDemoLogins } from './production-guard.ts';
 
@@ -69,6 +70,7 @@ export async function seed(
     const gameIds = await seedCatalogue(trx, merchantId);
     await seedContent(trx, merchantId, gameIds);
     await seedRewards(trx, merchantId);
+    await seedPoints(trx, merchantId);
     await seedDemoAccounts(trx, merchantId, passwords);
     await insertDepositChannels(trx, merchantId);
     await seedBuiltInProvider(trx, merchantId);

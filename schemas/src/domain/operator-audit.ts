@@ -50,5 +50,9 @@ export const OPERATOR_AUDIT_ACTIONS = [
   'compliance.state.set',
   'compliance.limit.set',
   'compliance.gaming.set',
+  /** docs/0113: the points mall: earn rates and exchange ratio (finance), goods (content), an order's state. */
+  'points.settings.set',
+  'points.goods.save',
+  'points.order.status',
 ] as const;
 export type TOperatorAuditAction = (typeof OPERATOR_AUDIT_ACTIONS)[number];

@@ -169,6 +169,8 @@ export const APP_ROUTES: RouteObject[] = [
       // The member centre loads the accounts texts itself, beside its page's chunk (docs/0086).
       lazyRoute('/member', <MemberPage />),
       ...BUILT_MEMBER_PAGES.map((page) => lazyRoute(`/member/${page}`, <MemberPage page={page} />)),
+      // docs/0113: the points mall and its sub-pages, inside the member centre.
+      lazyRoute('/pointMall/*', <MemberPage page="pointMall" />),
       { path: '*', element: <NotFoundPage /> },
     ],
   },

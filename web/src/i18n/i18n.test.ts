@@ -44,6 +44,7 @@ import { APPLY_MESSAGES } from '@wl/schemas/wps/promotion-apply-calls';
 import { OPERATOR_PROMOTION_MESSAGES } from '@wl/schemas/wps/operator-promotion-calls';
 import { PROTECTION_MESSAGES } from '@wl/schemas/wps/protection-calls';
 import { COMPLIANCE_MESSAGES } from '@wl/schemas/wps/compliance-calls';
+import { POINTS_MESSAGES } from '@wl/schemas/wps/points-calls';
 
 type TTree = { [k: string]: string | TTree };
 
@@ -116,6 +117,8 @@ const SERVER_KEYS = [
   ...Object.values(PROTECTION_MESSAGES).flatMap((m) => (typeof m === 'string' ? [m] : Object.values(m))),
   // The operator's compliance refusals (docs/0106).
   ...Object.values(COMPLIANCE_MESSAGES),
+  // The points mall's refusals (docs/0113).
+  ...Object.values(POINTS_MESSAGES),
   // What the platform answers a switched-off module, maintenance and the region rule (docs/0069).
   ...Object.values(GATE_REFUSALS).map((refusal) => refusal.message),
 ];

@@ -44,6 +44,8 @@ const PAGE_LOADERS: ReadonlyMap<string, () => Promise<{ default: () => ReactNode
   ['referral', () => import('./referral-page.tsx')],
   // The member's own limits and protection history (docs/0102).
   ['responsibleGaming', () => import('./protection-page.tsx')],
+  // The points mall at /pointMall and its sub-pages (docs/0113).
+  ['pointMall', () => import('./point-mall-page.tsx')],
 ]);
 const LAZY_PAGES: ReadonlyMap<string, LazyExoticComponent<() => ReactNode>> = new Map([...PAGE_LOADERS].map(([page, load]) => [page, lazy(load)]));
 const busy = <div className="page-loading" aria-busy="true" />;
@@ -61,6 +63,7 @@ const PAGE_TEXTS: Readonly<Record<string, TArea[]>> = {
   rewardCenter: ['promotions', 'money'],
   referral: ['money', 'promotions'],
   responsibleGaming: ['money', 'deposit'],
+  pointMall: ['money', 'withdraw'],
 };
 const RECORD_TEXTS: TArea[] = ['money', 'records'];
 

@@ -32,6 +32,8 @@ const OperatorBonusReviews = lazy(() => import('./bonus-reviews.tsx'));
 const OperatorPromotionPanels = lazy(() => import('./promotion-panels.tsx'));
 // docs/0106: member lookup, account states, operator limits and gaming switch-offs.
 const OperatorCompliance = lazy(() => import('./compliance.tsx'));
+// docs/0113: the points mall's rates, goods and orders.
+const OperatorPoints = lazy(() => import('./points.tsx'));
 
 /**
  * Logs the operator out: the session ends on the server first (docs/0070), so a copy of the token
@@ -85,6 +87,11 @@ function ConsolePanels({ c }: { c: TConsole }) {
           currency={c.currency}
         />
       </Suspense>
+      {can('config.read') && (
+        <Suspense fallback={<span className="spinner" />}>
+          <OperatorPoints can={{ moneyWrite: can('money.write'), contentWrite: can('whitelabel.write') }} />
+        </Suspense>
+      )}
     </>
   );
 }
