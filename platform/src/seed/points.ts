@@ -4,7 +4,7 @@ import type { DB } from '../db/schema.ts';
 /**
  * The demo merchant's points mall (docs/0113): a point per ৳1 of valid bet on slots and other RNG
  * games, fewer on the rest, 10 points per ৳100 deposited; 100 points convert to ৳1 (at least 100);
- * three goods with stock.
+ * four goods with stock.
  */
 export async function seedPoints(trx: Transaction<DB>, merchantId: number): Promise<void> {
   await trx.insertInto('points_settings').values({ merchant_id: merchantId, exchange_points: 100, exchange_minor: 100, min_convert_points: 100 }).execute();
@@ -16,6 +16,15 @@ export async function seedPoints(trx: Transaction<DB>, merchantId: number): Prom
   await trx
     .insertInto('points_goods')
     .values([
+      {
+        merchant_id: merchantId,
+        name_en: 'Lucky Bazaar sticker pack',
+        name_bn: 'লাকি বাজার স্টিকার প্যাক',
+        description_en: 'Ten stickers with the Lucky Bazaar games, sent to your address.',
+        description_bn: 'লাকি বাজারের গেমের দশটি স্টিকার, আপনার ঠিকানায় পাঠানো হবে।',
+        points: 500,
+        stock: 100_000,
+      },
       {
         merchant_id: merchantId,
         name_en: 'Mobile recharge ৳50',
