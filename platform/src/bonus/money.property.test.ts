@@ -119,7 +119,7 @@ async function decidePending(_index: number, walk: TWalk): Promise<void> {
 const TIME_OUT = { kind: 'timeout', period: '24h', confirm: true } as const;
 
 /**
- * docs/0113, between phases: every player's points credited by its own call, half of them converted
+ * docs/0113, between every other phase: every player's points credited by its own call, half of them converted
  * to cash (a third of the players send the conversion twice at once with one key), and a good
  * redeemed when the points cover it. Refusals (too few points, a closed account) are counted.
  */
@@ -228,7 +228,8 @@ describe('money with bonuses, cashback and rebates under random concurrent play 
       await Promise.all(walks.map((walk, i) => play(i, walk, Math.ceil(OPS / PLAYERS / PHASES))));
       // Finance decides what is still pending, one paid and one rejected in turn, on a quiet ledger.
       for (const [i, walk] of walks.entries()) await decidePending(i, walk);
-      await pointsPhase(phase);
+      // Every other phase: the points' own steps cost the run seconds, and three rounds of them race enough.
+      if (phase % 2 === 1) await pointsPhase(phase);
       // Bonuses pass their end, cashback periods close, a new day's rewards run: once on a quiet ledger too.
       nowMs += 3 * 86_400_000;
       await Promise.all([runBonusExpire(ctx.db, clock()), runCashback(ctx.db, clock()), runRewardsDaily(ctx.db, clock())]);

@@ -14,8 +14,8 @@ import type { TPointsCrashChildArgs } from './points-crash.child.ts';
  * ratio, the points balance down by the points once; the ledger's invariants hold and its total is
  * conserved. PostgreSQL only (PGlite is one process).
  */
-const MEMBERS = 12;
-const KILL_AFTER = 5;
+const MEMBERS = 8;
+const KILL_AFTER = 3;
 const POINTS = 1_000;
 const START = 2_500;
 const CHILD = fileURLToPath(new URL('./points-crash.child.ts', import.meta.url));
