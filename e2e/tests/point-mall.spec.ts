@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { registerAccount, switchLanguage, trpc } from '../fixtures/accounts.ts';
+import { axeOn } from '../fixtures/axe.ts';
 import { headerBalance } from '../fixtures/money-deposit.ts';
 import { memberToken, ownerToken } from '../fixtures/money-withdraw.ts';
 import { gameTile, openFromTile } from '../fixtures/game-tiles.ts';
@@ -79,7 +79,7 @@ test('a member earns points from play, converts some to cash, redeems a good and
   const reference = (await done.getAttribute('data-reference'))!;
   await expect(balance).toHaveAttribute('data-points', String(before - 100 - 500));
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-  expect((await new AxeBuilder({ page }).include('[data-testid="member.page"]').analyze()).violations.map((v) => v.id)).toEqual([]);
+  expect((await axeOn(page).include('[data-testid="member.page"]').analyze()).violations.map((v) => v.id)).toEqual([]);
 
   // The operator ships, then delivers, this member's order.
   await operator.login(DEMO.operator.username, DEMO.operator.password);
