@@ -88,7 +88,11 @@ export function memberPageOf(pathPage: string | undefined, queryPage: string | n
 function loadAddressedPage(): void {
   const [, area, pathPage] = window.location.pathname.split('/');
   if ((area !== 'member' && area !== 'pointMall') || getToken() === null) return;
-  const page = memberPageOf(area === 'member' ? pathPage || undefined : undefined, new URLSearchParams(window.location.search).get('page'), window.location.pathname);
+  const page = memberPageOf(
+    area === 'member' ? pathPage || undefined : undefined,
+    new URLSearchParams(window.location.search).get('page'),
+    window.location.pathname,
+  );
   void (PAGE_LOADERS.get(page) ?? (page in RECORD_PAGES ? loadRecordsPage : undefined))?.();
   // Its texts too, beside the chunk rather than at the member centre's first render (docs/0092).
   const language = readLanguage();
