@@ -24,6 +24,7 @@ import { messageRoutes } from './member/messages.routes.ts';
 import { operatorGamesRoutes } from './operator/operator-games.routes.ts';
 import { operatorMessageRoutes } from './operator/operator-messages.routes.ts';
 import { operatorRoutes } from './operator/operator.routes.ts';
+import { operatorPointsRoutes, pointsRoutes } from './points/points.routes.ts';
 import { referralRoutes } from './referral/referral.routes.ts';
 import { operatorPromotionBannerRoutes, operatorPromotionRoutes, promotionApplyRoutes, promotionImageUploadRoutes } from './promotions/promotions.routes.ts';
 import { promoFinanceRoutes, promoRoutes } from './promo/promo.routes.ts';
@@ -74,6 +75,7 @@ export const AREA_ROUTES: { readonly [K in Exclude<TAreaName, 'configWatch'>]: T
   referral: referralRoutes,
   protection: protectionRoutes,
   profile: profileRoutes,
+  points: pointsRoutes,
   security: securityCentreRoutes,
   agent: agentRoutes,
   agentTeam: teamReportRoutes,
@@ -87,6 +89,7 @@ export const AREA_ROUTES: { readonly [K in Exclude<TAreaName, 'configWatch'>]: T
   operatorMessages: operatorMessageRoutes,
   operatorBonus: bonusReviewRoutes,
   operatorHelp: operatorHelpRoutes,
+  operatorPoints: operatorPointsRoutes,
   seamless: seamlessWalletRoutes,
   games: providerRoutes,
   crash: crashRoutes,

@@ -24,6 +24,10 @@ import { endBonus } from './ends.ts';
 import { moneyRunChecks, REBATE_BP } from '../test-support/money-run-checks.ts';
 import { excludeSelf } from '../protection/exclusion.ts';
 import { checkDepositAccepted, checkStakeAccepted, protectionStep, protectionTally, tallyRefusal } from '../test-support/money-protection.ts';
+import { pointsRunChecks } from '../test-support/money-points.ts';
+import { runPointsEarn } from '../points/points.job.ts';
+import { pointsBalance } from '../points/points.queries.ts';
+import { convertPoints, placeOrder, rewardMember } from '../points/points.service.ts';
 
 /**
  * The money property test with the engagement engine in it (docs/0095, docs/0096, docs/0091):
@@ -34,7 +38,9 @@ import { checkDepositAccepted, checkStakeAccepted, protectionStep, protectionTal
  * and daily rewards runs race the play. Afterwards the ledger is whole and conserved, and every
  * engagement effect happened once (moneyRunChecks). Players also set and raise their own deposit,
  * stake and loss limits and take time-outs (docs/0102, 0104, 0105): no deposit or stake is ever
- * accepted over an effective limit or from a closed account. BONUS_PROPERTY_OPS and BONUS_PROPERTY_SEED grow
+ * accepted over an effective limit or from a closed account. Points (docs/0113) are earned on the
+ * play by the job racing it and by the members' own call, converted to cash (some twice at once with
+ * one key) and spent on goods between phases: each once (pointsRunChecks). BONUS_PROPERTY_OPS and BONUS_PROPERTY_SEED grow
  * or replay a run.
  */
 const OPS = Number(process.env.BONUS_PROPERTY_OPS ?? 720);
@@ -54,6 +60,8 @@ const wallet = seamlessCalls(
 );
 let run: Awaited<ReturnType<typeof moneyPlayers>>;
 let merchant: { id: number; currency: string };
+/** The cheapest good of the seeded mall. */
+let goodsId = 0;
 
 /** Refusals by key and the protection invariant's violations (docs/0104: nothing accepted over an effective limit). */
 const tally = protectionTally();
@@ -79,6 +87,9 @@ beforeAll(async () => {
     minDepositMinor: 100,
     bonus: { ...DEFAULT_BONUS_TERMS, turnoverMultiple: 1 },
   };
+  // Points (docs/0113): 100 points a ৳1 of valid slot bet, so the walk's small stakes earn enough to convert and redeem.
+  await ctx.db.updateTable('points_earn_rates').set({ points_per_100: 10_000 }).where('merchant_id', '=', merchant.id).where('source', '=', 'rng').execute();
+  goodsId = (await ctx.db.selectFrom('points_goods').select('id').where('merchant_id', '=', merchant.id).orderBy('points').executeTakeFirstOrThrow()).id;
   const matchId = await insertPromotion(ctx.db, merchant.id, match);
   for (const [i, p] of run.players.entries()) {
     if (i % 2 === 0) await joinPromotion(run.deps, run.merchant, p.id, matchId);
@@ -106,6 +117,26 @@ async function decidePending(_index: number, walk: TWalk): Promise<void> {
   for (let id = walk.pending.shift(); id !== undefined; id = walk.pending.shift()) await decide(id, (decided += 1) % 2 === 0);
 }
 const TIME_OUT = { kind: 'timeout', period: '24h', confirm: true } as const;
+
+/**
+ * docs/0113, between every other phase: every player's points credited by its own call, half of them converted
+ * to cash (a third of the players send the conversion twice at once with one key), and a good
+ * redeemed when the points cover it. Refusals (too few points, a closed account) are counted.
+ */
+async function pointsPhase(phase: number): Promise<void> {
+  await Promise.all(
+    run.players.map(async (p, i) => {
+      await rewardMember(ctx.db, run.merchant, p.id, clock());
+      const have = await pointsBalance(ctx.db, p.id);
+      if (have >= 200) {
+        const convert = { points: 100 * Math.floor(have / 200), key: `pc-${phase}-${p.id}` };
+        await Promise.all(Array.from({ length: i % 3 === 0 ? 2 : 1 }, () => convertPoints(run.deps, run.merchant, p.id, convert).catch(refused)));
+      }
+      const order = { goodsId, quantity: 1, address: 'Prop Road 1, Dhaka', mobile: '01712000000', key: `po-${phase}-${p.id}` };
+      await placeOrder(ctx.db, run.merchant, p.id, order, 'en').catch(refused);
+    }),
+  );
+}
 
 /** A player's walk: its random numbers, its bets awaiting their round's end, its pending withdrawals, its ops so far (unique keys). */
 type TWalk = { rand: TSeededRandom; open: string[]; pending: number[]; done: number };
@@ -180,7 +211,7 @@ async function play(index: number, walk: TWalk, ops: number): Promise<void> {
     } else {
       // The jobs race the other players' play (the clock moves only between phases: a signed wallet
       // call in flight across a jump would be refused as stale).
-      await Promise.all([runBonusExpire(ctx.db, clock()), runCashback(ctx.db, clock()), runRewardsDaily(ctx.db, clock())]);
+      await Promise.all([runBonusExpire(ctx.db, clock()), runCashback(ctx.db, clock()), runRewardsDaily(ctx.db, clock()), runPointsEarn(ctx.db, clock())]);
     }
   }
 }
@@ -197,6 +228,8 @@ describe('money with bonuses, cashback and rebates under random concurrent play 
       await Promise.all(walks.map((walk, i) => play(i, walk, Math.ceil(OPS / PLAYERS / PHASES))));
       // Finance decides what is still pending, one paid and one rejected in turn, on a quiet ledger.
       for (const [i, walk] of walks.entries()) await decidePending(i, walk);
+      // Every other phase: the points' own steps cost the run seconds, and three rounds of them race enough.
+      if (phase % 2 === 1) await pointsPhase(phase);
       // Bonuses pass their end, cashback periods close, a new day's rewards run: once on a quiet ledger too.
       nowMs += 3 * 86_400_000;
       await Promise.all([runBonusExpire(ctx.db, clock()), runCashback(ctx.db, clock()), runRewardsDaily(ctx.db, clock())]);
@@ -204,6 +237,10 @@ describe('money with bonuses, cashback and rebates under random concurrent play 
     expect(await ledgerViolations(ctx.db)).toEqual(NO_VIOLATIONS);
     expect(await ledgerTotal(ctx.db)).toBe(total);
     await moneyRunChecks(
+      ctx.db,
+      run.players.map((p) => p.id),
+    );
+    await pointsRunChecks(
       ctx.db,
       run.players.map((p) => p.id),
     );

@@ -6,6 +6,7 @@ import type { FeedbackTables } from './schema/feedback.ts';
 import type { GameTables } from './schema/games.ts';
 import type { MerchantTables } from './schema/merchant.ts';
 import type { MoneyTables } from './schema/money.ts';
+import type { PointsTables } from './schema/points.ts';
 import type { PromoTables } from './schema/promo.ts';
 import type { ComplianceTables, ProtectionTables } from './schema/protection.ts';
 import type { RewardTables } from './schema/rewards.ts';
@@ -24,6 +25,7 @@ export type * from './schema/feedback.ts';
 export type * from './schema/games.ts';
 export type * from './schema/merchant.ts';
 export type * from './schema/money.ts';
+export type * from './schema/points.ts';
 export type * from './schema/promo.ts';
 export type * from './schema/protection.ts';
 export type * from './schema/rewards.ts';
@@ -44,4 +46,5 @@ export interface DB
     PromoTables,
     ProtectionTables,
     ComplianceTables,
-    FeedbackTables {}
+    FeedbackTables,
+    PointsTables {}

@@ -11,6 +11,7 @@ import { PROMO_CASHBACK_CRON, PROMO_CASHBACK_QUEUE } from '../promo/cashback.job
 import { REWARDS_DAILY_CRON, REWARDS_DAILY_QUEUE } from '../rewards/rewards.job.ts';
 import { BONUS_EXPIRE_CRON, BONUS_EXPIRE_QUEUE } from '../bonus/bonus-expire.job.ts';
 import { DRAFT_IMAGES_CRON, DRAFT_IMAGES_QUEUE } from '../promotions/draft-images.job.ts';
+import { POINTS_EARN_CRON, POINTS_EARN_QUEUE } from '../points/points.job.ts';
 import { useJobsDatabase } from './testing.ts';
 
 let db: Kysely<DB>;
@@ -33,6 +34,7 @@ describe('platform jobs', () => {
           { name: PROMO_CASHBACK_QUEUE, cron: PROMO_CASHBACK_CRON },
           { name: REFERRAL_REWARDS_QUEUE, cron: REFERRAL_REWARDS_CRON },
           { name: DRAFT_IMAGES_QUEUE, cron: DRAFT_IMAGES_CRON },
+          { name: POINTS_EARN_QUEUE, cron: POINTS_EARN_CRON },
         ].sort((a, b) => (a.name < b.name ? -1 : 1)),
       );
       const queue = await sql<{ policy: string }>`select policy from ${sql.id(schema, 'queue')} where name = ${SWEEP_QUEUE}`.execute(db);

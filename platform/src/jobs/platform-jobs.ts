@@ -11,6 +11,7 @@ import { defineRewardsDaily, REWARDS_DAILY_CRON, REWARDS_DAILY_QUEUE } from '../
 import { BONUS_EXPIRE_CRON, BONUS_EXPIRE_QUEUE, defineBonusExpire } from '../bonus/bonus-expire.job.ts';
 import { defineReferralRewards, REFERRAL_REWARDS_CRON, REFERRAL_REWARDS_QUEUE } from '../referral/referral.job.ts';
 import { defineDraftImagesSweep, DRAFT_IMAGES_CRON, DRAFT_IMAGES_QUEUE } from '../promotions/draft-images.job.ts';
+import { definePointsEarn, POINTS_EARN_CRON, POINTS_EARN_QUEUE } from '../points/points.job.ts';
 import { CONFIRM_SWEEP_CRON, CONFIRM_SWEEP_QUEUE, defineWithdrawConfirm } from '../withdraw/withdraw-confirm.job.ts';
 
 /** Options of the platform's runner: the database, the platform clock, pg-boss tuning and whether this is a production start (never demo mode, docs/0065; default NODE_ENV=production). */
@@ -26,6 +27,7 @@ export const PLATFORM_SCHEDULES: readonly (readonly [queue: string, cron: string
   [PROMO_CASHBACK_QUEUE, PROMO_CASHBACK_CRON],
   [REFERRAL_REWARDS_QUEUE, REFERRAL_REWARDS_CRON],
   [DRAFT_IMAGES_QUEUE, DRAFT_IMAGES_CRON],
+  [POINTS_EARN_QUEUE, POINTS_EARN_CRON],
 ];
 
 /** Starts the runner with every platform job defined and scheduled; stop it before closing the database. */
@@ -42,6 +44,7 @@ export async function startPlatformJobs(opts: TPlatformJobsOptions): Promise<Job
   await definePromoCashback(runner, { clock });
   await defineReferralRewards(runner, { clock });
   await defineDraftImagesSweep(runner, { clock });
+  await definePointsEarn(runner, { clock });
   await runner.start();
   try {
     for (const [queue, cron] of PLATFORM_SCHEDULES) await runner.schedule(queue, cron);

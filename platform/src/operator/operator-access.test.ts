@@ -10,6 +10,7 @@ import {
   OPERATOR_GAMES_PATHS,
   OPERATOR_LOTTERY_PATHS,
   OPERATOR_PATHS,
+  OPERATOR_POINTS_PATHS,
   OPERATOR_ROUNDS_PATHS,
   OPERATOR_PERMISSIONS,
   PROMO_PATHS,
@@ -133,6 +134,26 @@ const SAMPLES: Record<string, { payload?: object; query?: Record<string, string>
   [`POST ${FEEDBACK_PATHS.close}`]: { payload: { id: 999_999 } },
   // docs/0109: a help text saved (allowed roles change the news; others are refused, nothing audited).
   [`PUT ${HELP_PATHS.operatorHelp}`]: { payload: { section: 'news', language: 'en', device: 'WEB', title: 'News', body: 'Access probe.' } },
+  // docs/0113: the seeded rates and ratio asked for again; an unknown good and order (nothing changes).
+  [`POST ${OPERATOR_POINTS_PATHS.setSettings}`]: {
+    payload: {
+      rates: [
+        { source: 'live', pointsPer100: 50 },
+        { source: 'lott', pointsPer100: 50 },
+        { source: 'pvp', pointsPer100: 50 },
+        { source: 'rng', pointsPer100: 100 },
+        { source: 'sports', pointsPer100: 50 },
+        { source: 'deposit', pointsPer100: 10 },
+      ],
+      exchangePoints: 100,
+      exchangeMinor: 100,
+      minConvertPoints: 100,
+    },
+  },
+  [`POST ${OPERATOR_POINTS_PATHS.saveGoods}`]: {
+    payload: { id: 999_999, nameEn: 'Unknown', nameBn: 'অজানা', descriptionEn: '', descriptionBn: '', points: 1, stock: 0, active: false },
+  },
+  [`POST ${OPERATOR_POINTS_PATHS.setOrderStatus}`]: { payload: { orderId: 999_999, status: 'shipped' } },
   // docs/0041: the lottery's settings of a game that is no lottery (nothing changes).
   [`POST ${PROMO_PATHS.decideCashback}`]: { payload: { payoutId: 999_999, decision: 'pay' } },
   [`PUT ${OPERATOR_LOTTERY_PATHS.settings}`]: {
@@ -176,6 +197,8 @@ const REFUSED_AFTER_ACCESS: Record<string, string> = {
   [WITHDRAW_PATHS.operatorWithdrawalProof]: 'error_not_found',
   [OPERATOR_GAMES_PATHS.operatorGames + ' PUT']: 'error_not_found',
   [OPERATOR_LOTTERY_PATHS.settings + ' PUT']: 'error_not_found',
+  [OPERATOR_POINTS_PATHS.saveGoods]: 'points_goods_unavailable',
+  [OPERATOR_POINTS_PATHS.setOrderStatus]: 'points_order_not_found',
 };
 
 const tokens = {} as Record<TOperatorRole, string>;
@@ -261,6 +284,12 @@ describe('operator permissions, enforced by the platform', () => {
       `POST ${OPERATOR_MESSAGE_PATHS.cancel} whitelabel.write`,
       `GET ${HELP_PATHS.operatorHelp} config.read`,
       `PUT ${HELP_PATHS.operatorHelp} content.write`,
+      `GET ${OPERATOR_POINTS_PATHS.settings} config.read`,
+      `POST ${OPERATOR_POINTS_PATHS.setSettings} money.write`,
+      `GET ${OPERATOR_POINTS_PATHS.goods} config.read`,
+      `POST ${OPERATOR_POINTS_PATHS.saveGoods} whitelabel.write`,
+      `GET ${OPERATOR_POINTS_PATHS.orders} whitelabel.write`,
+      `POST ${OPERATOR_POINTS_PATHS.setOrderStatus} whitelabel.write`,
       `PUT ${OPERATOR_PROMOTION_PATHS.banner} whitelabel.write`,
     ]);
   });

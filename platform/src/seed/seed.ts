@@ -7,6 +7,7 @@ import { seedContent } from './content.ts';
 import { seedHelpSections } from '../content/help.service.ts';
 import { hashDemoPasswords, seedDemoAccounts, type TDemoPasswordHashes } from './demo-accounts.ts';
 import { seedRewards } from './rewards.ts';
+import { seedPoints } from './points.ts';
 import { insertDepositChannels, seedDemoMerchant } from './merchant.ts';
 import { DemoSeedRefusedError, refuseAutoSettlingChannels, refuseLiveDemoLogins } from './production-guard.ts';
 
@@ -72,6 +73,7 @@ export async function seed(
     const { name } = await trx.selectFrom('merchants').select('name').where('id', '=', merchantId).executeTakeFirstOrThrow();
     await seedHelpSections(trx, merchantId, name);
     await seedRewards(trx, merchantId);
+    await seedPoints(trx, merchantId);
     await seedDemoAccounts(trx, merchantId, passwords);
     await insertDepositChannels(trx, merchantId);
     await seedBuiltInProvider(trx, merchantId);

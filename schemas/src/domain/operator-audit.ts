@@ -59,5 +59,9 @@ export const OPERATOR_AUDIT_ACTIONS = [
   'message.cancel',
   /** docs/0109: a help-centre text (section, language, device) changed by the content role. */
   'help.save',
+  /** docs/0113: the points mall: earn rates and exchange ratio (finance), goods (content), an order's state. */
+  'points.settings.set',
+  'points.goods.save',
+  'points.order.status',
 ] as const;
 export type TOperatorAuditAction = (typeof OPERATOR_AUDIT_ACTIONS)[number];

@@ -37,6 +37,7 @@ import { FEEDBACK_CALLS, FEEDBACK_IMAGE_UPLOAD_CALLS, OPERATOR_FEEDBACK_CALLS } 
 import { ANNOUNCEMENT_CALLS } from './announcement-calls.ts';
 import { OPERATOR_MESSAGE_CALLS } from './operator-message-calls.ts';
 import { OPERATOR_HELP_CALLS } from './help-calls.ts';
+import { OPERATOR_POINTS_CALLS, POINTS_CALLS } from './points-calls.ts';
 
 /**
  * Areas the gateway relays whole (docs/0090): each becomes a tRPC router of the same name made of
@@ -54,6 +55,7 @@ export const RELAYED_AREAS = {
   announcements: ANNOUNCEMENT_CALLS,
   // The member's profile, avatar and saved language (docs/0115).
   profile: PROFILE_CALLS,
+  points: POINTS_CALLS,
 } as const satisfies Record<string, TCallSet>;
 
 /**
@@ -91,6 +93,7 @@ export const CALL_SETS = {
   operatorFeedback: OPERATOR_FEEDBACK_CALLS,
   operatorMessages: OPERATOR_MESSAGE_CALLS,
   operatorHelp: OPERATOR_HELP_CALLS,
+  operatorPoints: OPERATOR_POINTS_CALLS,
   session: SESSION_CALLS,
   account: ACCOUNT_CALLS,
   verification: VERIFICATION_CALLS,

@@ -155,9 +155,10 @@ export const APP_ROUTES: RouteObject[] = [
       // docs/rules/content.md#c-13 promotions, for visitors and members.
       // It loads its texts itself, beside its chunk and its list (docs/0086).
       lazyRoute('/promotions', <PromotionsPage />),
-      // `/member?page=<page>` and `/member/<page>` both open the member centre on that page.
+      // `/member?page=<page>` and `/member/<page>` both open the member centre on that page; the
+      // points mall and its sub-pages open it on the mall (docs/0114: the page reads its path).
       // The member centre loads the accounts texts itself, beside its page's chunk (docs/0086).
-      lazyRoute('/member', <MemberPage />),
+      ...['/member', '/pointMall/*'].map((path) => lazyRoute(path, <MemberPage />)),
       ...BUILT_MEMBER_PAGES.map((page) => lazyRoute(`/member/${page}`, <MemberPage page={page} />)),
       { path: '*', element: <NotFoundPage /> },
     ],

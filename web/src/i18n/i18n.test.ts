@@ -46,6 +46,7 @@ import { PROTECTION_MESSAGES } from '@wl/schemas/wps/protection-calls';
 import { COMPLIANCE_MESSAGES } from '@wl/schemas/wps/compliance-calls';
 import { FEEDBACK_MESSAGES } from '@wl/schemas/domain/feedback';
 import { OPERATOR_MESSAGE_MESSAGES } from '@wl/schemas/wps/operator-message-calls';
+import { POINTS_MESSAGES } from '@wl/schemas/wps/points-calls';
 
 type TTree = { [k: string]: string | TTree };
 
@@ -122,6 +123,8 @@ const SERVER_KEYS = [
   ...Object.values(FEEDBACK_MESSAGES),
   // The console's message refusals (docs/0112).
   ...Object.values(OPERATOR_MESSAGE_MESSAGES),
+  // The points mall's refusals (docs/0113).
+  ...Object.values(POINTS_MESSAGES),
   // What the platform answers a switched-off module, maintenance and the region rule (docs/0069).
   ...Object.values(GATE_REFUSALS).map((refusal) => refusal.message),
 ];

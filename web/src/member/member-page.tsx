@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, type LazyExoticComponent, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { useTRPC } from '../api/trpc.ts';
 import { useScreenConfig } from '../config/screen-config-context.tsx';
 import { AREA_TEXTS, AreaTexts, type TArea } from '../i18n/area-texts.ts';
@@ -50,6 +50,8 @@ const PAGE_LOADERS: ReadonlyMap<string, () => Promise<{ default: () => ReactNode
   ['announcements', () => import('./announcements-page.tsx')],
   // The member's profile, avatar and saved language (docs/0115); its texts are the accounts area's.
   ['profile', () => import('./profile-page.tsx')],
+  // The points mall at /pointMall and its sub-pages (docs/0113).
+  ['pointMall', () => import('./point-mall-page.tsx')],
 ]);
 const LAZY_PAGES: ReadonlyMap<string, LazyExoticComponent<() => ReactNode>> = new Map([...PAGE_LOADERS].map(([page, load]) => [page, lazy(load)]));
 const busy = <div className="page-loading" aria-busy="true" />;
@@ -69,6 +71,7 @@ const PAGE_TEXTS: Readonly<Record<string, TArea[]>> = {
   responsibleGaming: ['money', 'deposit'],
   feedback: ['site', 'promotions'],
   announcements: ['records'],
+  pointMall: ['money', 'withdraw'],
 };
 const RECORD_TEXTS: TArea[] = ['money', 'records'];
 
@@ -77,9 +80,12 @@ function textsOf(page: string): TArea[] {
   return ['accounts', ...(PAGE_TEXTS[page] ?? (page in RECORD_PAGES ? RECORD_TEXTS : []))];
 }
 
-/** The member page a URL names: `/member/<page>` or `/member?page=<page>`, security centre by default. */
-export function memberPageOf(pathPage: string | undefined, queryPage: string | null): string {
-  return pathPage ?? queryPage ?? 'securityCenter';
+/** The points mall's path (SPEC §2 `/pointMall`) and its sub-pages: the member centre on the mall (docs/0114). */
+const POINT_MALL = /^\/pointMall(\/|$)/;
+
+/** The member page a URL names: `/member/<page>`, `/member?page=<page>` or `/pointMall/…`, security centre by default. */
+export function memberPageOf(pathPage: string | undefined, queryPage: string | null, pathname = ''): string {
+  return pathPage ?? (POINT_MALL.test(pathname) ? 'pointMall' : (queryPage ?? 'securityCenter'));
 }
 
 /**
@@ -89,8 +95,12 @@ export function memberPageOf(pathPage: string | undefined, queryPage: string | n
  */
 function loadAddressedPage(): void {
   const [, area, pathPage] = window.location.pathname.split('/');
-  if (area !== 'member' || getToken() === null) return;
-  const page = memberPageOf(pathPage || undefined, new URLSearchParams(window.location.search).get('page'));
+  if ((area !== 'member' && area !== 'pointMall') || getToken() === null) return;
+  const page = memberPageOf(
+    area === 'member' ? pathPage || undefined : undefined,
+    new URLSearchParams(window.location.search).get('page'),
+    window.location.pathname,
+  );
   void (PAGE_LOADERS.get(page) ?? (page in RECORD_PAGES ? loadRecordsPage : undefined))?.();
   // Its texts too, beside the chunk rather than at the member centre's first render (docs/0092).
   const language = readLanguage();
@@ -105,7 +115,7 @@ loadAddressedPage();
  */
 export default function MemberPage(props: { page?: string }) {
   const [search] = useSearchParams();
-  const page = memberPageOf(props.page, search.get('page'));
+  const page = memberPageOf(props.page, search.get('page'), useLocation().pathname);
   const trpc = useTRPC();
   const qc = useQueryClient();
   // The deposit page's data is asked for beside its chunk and texts, not at its first render: its

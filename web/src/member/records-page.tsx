@@ -33,6 +33,8 @@ const LABELLED_KINDS: ReadonlySet<string> = new Set([
   'bonus_expired',
   'bonus_cancelled',
   'bonus_forfeited',
+  // docs/0113: points of the points mall converted to cash.
+  'points_convert',
 ]);
 
 /** yyyy-mm-dd of a local date. */

@@ -38,6 +38,8 @@ const OperatorFeedback = lazy(() => import('./feedback.tsx'));
 const OperatorMessages = lazy(() => import('./messages.tsx'));
 // docs/0109: the help centre's texts, edited with a preview by the content permission.
 const OperatorHelpTexts = lazy(() => import('./help-texts.tsx'));
+// docs/0113: the points mall's rates, goods and orders.
+const OperatorPoints = lazy(() => import('./points.tsx'));
 
 /**
  * Logs the operator out: the session ends on the server first (docs/0070), so a copy of the token
@@ -100,6 +102,7 @@ function ConsolePanels({ c }: { c: TConsole }) {
         <Suspense fallback={<span className="spinner" />}>
           <OperatorMessages canWrite={can('whitelabel.write')} />
           <OperatorHelpTexts canWrite={can('content.write')} />
+          <OperatorPoints can={{ moneyWrite: can('money.write'), contentWrite: can('whitelabel.write') }} />
         </Suspense>
       )}
     </>

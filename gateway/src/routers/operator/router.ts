@@ -7,6 +7,7 @@ import {
   OPERATOR_GAMES_CALLS,
   OPERATOR_MESSAGE_CALLS,
   OPERATOR_HELP_CALLS,
+  OPERATOR_POINTS_CALLS,
   OPERATOR_PROMOTION_CALLS,
   OPERATOR_WITHDRAW_CALLS,
   PROMO_FINANCE_CALLS,
@@ -49,6 +50,8 @@ export const operatorRouter = router({
   // docs/0098: applications, promotions, VIP levels and rebate rates.
   // docs/0106: compliance: account states, operator limits, gaming switch-offs.
   ...passThrough(OPERATOR_COMPLIANCE_CALLS, { after: { switchGaming: configChanged } }),
+  // docs/0113: the points mall: rates and exchange ratio (finance), goods and orders (content).
+  ...passThrough(OPERATOR_POINTS_CALLS),
   ...passThrough(OPERATOR_PROMOTION_CALLS, { after: { savePromotion: configChanged, setPromotionStatus: configChanged, setVipSettings: configChanged } }),
   // docs/0111: the feedback inbox: read, reply, close (support and owner).
   ...passThrough(OPERATOR_FEEDBACK_CALLS),
