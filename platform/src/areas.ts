@@ -27,6 +27,7 @@ import { complianceRoutes } from './protection/compliance.routes.ts';
 import { protectionRoutes } from './protection/protection.routes.ts';
 import { recordRoutes } from './records/records.routes.ts';
 import { rewardRoutes } from './rewards/rewards.routes.ts';
+import { operatorRewardCodeRoutes, rewardCodeRoutes } from './reward-codes/reward-codes.routes.ts';
 import { bonusRoutes } from './bonus/bonus.routes.ts';
 import { securityCentreRoutes } from './security-centre/security-centre.routes.ts';
 import { sessionRoutes } from './session/session.routes.ts';
@@ -78,6 +79,8 @@ export const AREA_ROUTES: { readonly [K in Exclude<TAreaName, 'configWatch'>]: T
   operatorPromo: promoFinanceRoutes,
   operatorCompliance: complianceRoutes,
   operatorBonus: bonusReviewRoutes,
+  rewardCodes: rewardCodeRoutes,
+  operatorRewardCodes: operatorRewardCodeRoutes,
   seamless: seamlessWalletRoutes,
   games: providerRoutes,
   crash: crashRoutes,

@@ -50,5 +50,7 @@ export const OPERATOR_AUDIT_ACTIONS = [
   'compliance.state.set',
   'compliance.limit.set',
   'compliance.gaming.set',
+  /** docs/0118: finance creates a bonus or cash code members redeem on the reward centre. */
+  'reward_code.create',
 ] as const;
 export type TOperatorAuditAction = (typeof OPERATOR_AUDIT_ACTIONS)[number];

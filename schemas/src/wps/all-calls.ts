@@ -32,6 +32,7 @@ import { BONUS_CALLS } from './bonus-calls.ts';
 import { PROMO_CALLS, PROMO_FINANCE_CALLS } from './promo-calls.ts';
 import { PROTECTION_CALLS } from './protection-calls.ts';
 import { OPERATOR_COMPLIANCE_CALLS } from './compliance-calls.ts';
+import { OPERATOR_REWARD_CODE_CALLS, REWARD_CODE_CALLS } from './reward-code-calls.ts';
 
 /**
  * Areas the gateway relays whole (docs/0090): each becomes a tRPC router of the same name made of
@@ -45,6 +46,7 @@ export const RELAYED_AREAS = {
   bonus: BONUS_CALLS,
   promo: PROMO_CALLS,
   protection: PROTECTION_CALLS,
+  rewardCodes: REWARD_CODE_CALLS,
 } as const satisfies Record<string, TCallSet>;
 
 /**
@@ -76,6 +78,7 @@ export const CALL_SETS = {
   operatorPromotions: OPERATOR_PROMOTION_CALLS,
   operatorPromo: PROMO_FINANCE_CALLS,
   operatorCompliance: OPERATOR_COMPLIANCE_CALLS,
+  operatorRewardCodes: OPERATOR_REWARD_CODE_CALLS,
   session: SESSION_CALLS,
   account: ACCOUNT_CALLS,
   verification: VERIFICATION_CALLS,
