@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_TURNOVER_MULTIPLE } from '../domain/promotion-terms/bonus.ts';
+import { REWARD_CODE_PATTERN } from '../domain/reward-code.ts';
 import { declareCall, operatorWith, REAL_MEMBER } from './call.ts';
 import { ZInstant, ZRowId } from './shapes.ts';
 
@@ -29,8 +30,7 @@ export const REWARD_CODE_MESSAGES = {
   exists: 'reward_code_exists',
 } as const;
 
-/** Letters and digits, 4 to 32; stored and compared upper-case. */
-export const REWARD_CODE_PATTERN = /^[A-Za-z0-9]{4,32}$/;
+export { REWARD_CODE_PATTERN };
 export const ZRewardCode = z
   .string()
   .trim()
