@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_PATHS, REWARD_CODE_CALLS, REWARD_CODE_PATHS, type TRewardCodeCreateRequest } from '@wl/schemas';
 import type { TMerchant } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
-import { WpsError } from '../http/envelope.ts';
+import type { WpsError } from '../http/envelope.ts';
 import { insertBareMembers } from '../test-support/bare-members.ts';
 import { usePlatform } from '../test-support/db.ts';
 import { expectRealAccountOnly, tokenCall } from '../test-support/http.ts';

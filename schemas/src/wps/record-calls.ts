@@ -30,7 +30,19 @@ export const RECORD_TYPE_KINDS: Readonly<Record<Exclude<TAccountRecordType, 'oth
   transfer: ['transfer_upline', 'transfer_downline', 'wallet_in', 'wallet_out'],
   adjustment: ['adjustment'],
   // The bonus wallet's own movements (docs/0095): an award, and its end (converted to cash, or given up).
-  bonus: ['bonus', 'rebate', 'vip_upgrade_bonus', 'salary', 'dividend', 'bonus_award', 'bonus_convert', 'bonus_expired', 'bonus_cancelled', 'bonus_forfeited', 'reward_code'],
+  bonus: [
+    'bonus',
+    'rebate',
+    'vip_upgrade_bonus',
+    'salary',
+    'dividend',
+    'bonus_award',
+    'bonus_convert',
+    'bonus_expired',
+    'bonus_cancelled',
+    'bonus_forfeited',
+    'reward_code',
+  ],
   bet: ['bet', 'rollback', 'bet_bonus', 'rollback_bonus'],
   win: ['win', 'win_bonus'],
 };
