@@ -33,6 +33,7 @@ import { protectionRoutes } from './protection/protection.routes.ts';
 import { profileRoutes } from './profile/profile.routes.ts';
 import { recordRoutes } from './records/records.routes.ts';
 import { rewardRoutes } from './rewards/rewards.routes.ts';
+import { operatorRewardCodeRoutes, rewardCodeRoutes } from './reward-codes/reward-codes.routes.ts';
 import { bonusRoutes } from './bonus/bonus.routes.ts';
 import { securityCentreRoutes } from './security-centre/security-centre.routes.ts';
 import { sessionRoutes } from './session/session.routes.ts';
@@ -90,6 +91,8 @@ export const AREA_ROUTES: { readonly [K in Exclude<TAreaName, 'configWatch'>]: T
   operatorBonus: bonusReviewRoutes,
   operatorHelp: operatorHelpRoutes,
   operatorPoints: operatorPointsRoutes,
+  rewardCodes: rewardCodeRoutes,
+  operatorRewardCodes: operatorRewardCodeRoutes,
   seamless: seamlessWalletRoutes,
   games: providerRoutes,
   crash: crashRoutes,

@@ -60,6 +60,7 @@ export * from './wps/member-call-sets.ts';
 // Member referral and held bonuses (docs/0097).
 export * from './wps/referral-calls.ts';
 export * from './wps/bonus-review-calls.ts';
+export * from './wps/reward-code-calls.ts';
 // Player protection: limits, pending raises and the protection log (docs/0102).
 export * from './wps/protection-calls.ts';
 export * from './wps/profile-calls.ts';

@@ -11,12 +11,14 @@ import { identityLockKeys, linkedByNetwork, lockKeys, samePersonMembers } from '
 
 /**
  * One bonus of a kind per person: refused (`bonus_one_per_person`) when another member sharing the
- * member's mobile, e-mail or payee name already had a bonus of the same source activated. The
- * person's identity keys are locked first, so members of one family racing take turns and one wins.
+ * member's mobile, e-mail or payee name already had a bonus of the same source activated (of a code,
+ * the same code: docs/0118). The person's identity keys are locked first, so members of one family
+ * racing take turns and one wins.
  */
-export async function refuseSecondOfPerson(trx: Transaction<DB>, merchantId: number, memberId: number, source: TBonusSource): Promise<void> {
+export async function refuseSecondOfPerson(trx: Transaction<DB>, merchantId: number, memberId: number, source: TBonusSource, sourceKey: string): Promise<void> {
   if (source === 'operator') return;
-  await lockKeys(trx, await identityLockKeys(trx, merchantId, memberId, `bonus:${source}`));
+  const kind = source === 'code' ? `${source}:${sourceKey}` : source;
+  await lockKeys(trx, await identityLockKeys(trx, merchantId, memberId, `bonus:${kind}`));
   const others = await samePersonMembers(trx, merchantId, memberId);
   if (others.length === 0) return;
   const had = await trx
@@ -24,6 +26,7 @@ export async function refuseSecondOfPerson(trx: Transaction<DB>, merchantId: num
     .select('id')
     .where('member_id', 'in', others)
     .where('source', '=', source)
+    .$if(source === 'code', (q) => q.where('source_key', '=', sourceKey))
     .where('activated_at', 'is not', null)
     .executeTakeFirst();
   if (had) throw new WpsError(409, BONUS_MESSAGES.onePerPerson);

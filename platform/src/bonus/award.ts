@@ -132,7 +132,7 @@ export async function activateBonus(
   await lockMembers(trx, [memberId], merchant.id);
   const award = await trx
     .selectFrom('bonus_awards')
-    .select(['id', 'state', 'claim_by', 'amount_minor', 'promotion_id', 'valid_days', 'source', 'held'])
+    .select(['id', 'state', 'claim_by', 'amount_minor', 'promotion_id', 'valid_days', 'source', 'source_key', 'held'])
     .where('id', '=', awardId)
     .where('member_id', '=', memberId)
     .where('merchant_id', '=', merchant.id)
@@ -145,7 +145,7 @@ export async function activateBonus(
   if (!reviewed && new Date(award.claim_by).getTime() < now.getTime()) throw bonusRefused(BONUS_MESSAGES.notClaimable);
   const active = await trx.selectFrom('bonus_awards').select('id').where('member_id', '=', memberId).where('state', '=', 'active').executeTakeFirst();
   if (active) throw bonusRefused(BONUS_MESSAGES.oneActive);
-  await refuseSecondOfPerson(trx, merchant.id, memberId, award.source);
+  await refuseSecondOfPerson(trx, merchant.id, memberId, award.source, award.source_key);
   if (!reviewed && (await holdIfLinked(trx, merchant.id, memberId, { id: awardId, source: award.source }, now))) {
     await recordMemberAudit(trx, { merchantId: merchant.id, memberId, action: 'bonus_held', detail: `${awardId}`, ip });
     return { awardId, created: false, state: 'offered', held: true };

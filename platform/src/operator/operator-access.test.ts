@@ -17,6 +17,7 @@ import {
   PROTECTION_PATHS,
   BONUS_REVIEW_PATHS,
   OPERATOR_MESSAGE_PATHS,
+  REWARD_CODE_PATHS,
   OPERATOR_PROMOTION_PATHS,
   WITHDRAW_PATHS,
   WPS_PATHS,
@@ -79,6 +80,10 @@ const SAMPLES: Record<string, { payload?: object; query?: Record<string, string>
   [`GET ${OPERATOR_ROUNDS_PATHS.operatorGameRounds}`]: { query: { from: '2026-01-01T00:00:00Z', to: '2026-01-02T00:00:00Z' } },
   // docs/0097, docs/0098: unknown reviews, applications, images and promotions (nothing changes).
   [`POST ${BONUS_REVIEW_PATHS.decide}`]: { payload: { reviewId: 999_999, approve: true } },
+  // docs/0118: a code that would already have expired (refused, nothing created).
+  [`POST ${REWARD_CODE_PATHS.create}`]: {
+    payload: { code: 'ACCESS1', kind: 'cash', amountMinor: 100, turnoverMultiple: null, validDays: null, cap: 1, expiresAt: '2020-01-01T00:00:00Z' },
+  },
   [`GET ${OPERATOR_PROMOTION_PATHS.applicationImage}`]: { query: { imageId: 'no-such-image' } },
   [`POST ${OPERATOR_PROMOTION_PATHS.approveApplication}`]: { payload: { applicationId: 999_999, amountMinor: 100 } },
   [`POST ${OPERATOR_PROMOTION_PATHS.rejectApplication}`]: { payload: { applicationId: 999_999, reason: 'No.' } },
@@ -167,6 +172,7 @@ const REFUSED_AFTER_ACCESS: Record<string, string> = {
   [COMPLIANCE_PATHS.limit]: 'compliance_member_not_found',
   [COMPLIANCE_PATHS.gaming + ' POST']: 'error_not_found',
   [BONUS_REVIEW_PATHS.decide]: 'error_not_found',
+  [REWARD_CODE_PATHS.create]: 'reward_code_expired',
   // docs/0105: a member with no closure cannot have one lengthened.
   [PROTECTION_PATHS.lengthen]: 'protection_not_closed',
   [OPERATOR_PROMOTION_PATHS.applicationImage]: 'error_not_found',
@@ -290,6 +296,8 @@ describe('operator permissions, enforced by the platform', () => {
       `POST ${OPERATOR_POINTS_PATHS.saveGoods} whitelabel.write`,
       `GET ${OPERATOR_POINTS_PATHS.orders} whitelabel.write`,
       `POST ${OPERATOR_POINTS_PATHS.setOrderStatus} whitelabel.write`,
+      `GET ${REWARD_CODE_PATHS.list} money.read`,
+      `POST ${REWARD_CODE_PATHS.create} money.write`,
       `PUT ${OPERATOR_PROMOTION_PATHS.banner} whitelabel.write`,
     ]);
   });

@@ -63,5 +63,7 @@ export const OPERATOR_AUDIT_ACTIONS = [
   'points.settings.set',
   'points.goods.save',
   'points.order.status',
+  /** docs/0118: finance creates a bonus or cash code members redeem on the reward centre. */
+  'reward_code.create',
 ] as const;
 export type TOperatorAuditAction = (typeof OPERATOR_AUDIT_ACTIONS)[number];

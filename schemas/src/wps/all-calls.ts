@@ -38,6 +38,7 @@ import { ANNOUNCEMENT_CALLS } from './announcement-calls.ts';
 import { OPERATOR_MESSAGE_CALLS } from './operator-message-calls.ts';
 import { OPERATOR_HELP_CALLS } from './help-calls.ts';
 import { OPERATOR_POINTS_CALLS, POINTS_CALLS } from './points-calls.ts';
+import { OPERATOR_REWARD_CODE_CALLS, REWARD_CODE_CALLS } from './reward-code-calls.ts';
 
 /**
  * Areas the gateway relays whole (docs/0090): each becomes a tRPC router of the same name made of
@@ -56,6 +57,7 @@ export const RELAYED_AREAS = {
   // The member's profile, avatar and saved language (docs/0115).
   profile: PROFILE_CALLS,
   points: POINTS_CALLS,
+  rewardCodes: REWARD_CODE_CALLS,
 } as const satisfies Record<string, TCallSet>;
 
 /**
@@ -94,6 +96,7 @@ export const CALL_SETS = {
   operatorMessages: OPERATOR_MESSAGE_CALLS,
   operatorHelp: OPERATOR_HELP_CALLS,
   operatorPoints: OPERATOR_POINTS_CALLS,
+  operatorRewardCodes: OPERATOR_REWARD_CODE_CALLS,
   session: SESSION_CALLS,
   account: ACCOUNT_CALLS,
   verification: VERIFICATION_CALLS,

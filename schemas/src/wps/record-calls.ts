@@ -42,6 +42,7 @@ export const RECORD_TYPE_KINDS: Readonly<Record<Exclude<TAccountRecordType, 'oth
     'bonus_cancelled',
     'bonus_forfeited',
     'points_convert',
+    'reward_code',
   ],
   bet: ['bet', 'rollback', 'bet_bonus', 'rollback_bonus'],
   win: ['win', 'win_bonus'],

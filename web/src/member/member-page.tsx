@@ -66,7 +66,8 @@ const PAGE_TEXTS: Readonly<Record<string, TArea[]>> = {
   vip: ['money'],
   manualRebate: ['money'],
   bonusDetails: ['money', 'records'],
-  rewardCenter: ['promotions', 'money'],
+  // deposit: protection_excluded, the refusal of a closed account's code (docs/0118).
+  rewardCenter: ['promotions', 'money', 'deposit'],
   referral: ['money', 'promotions'],
   responsibleGaming: ['money', 'deposit'],
   feedback: ['site', 'promotions'],

@@ -28,6 +28,8 @@ const OperatorGames = lazy(() => import('./games.tsx'));
 const OperatorRounds = lazy(() => import('./rounds.tsx'));
 // docs/0097: held bonuses of linked accounts.
 const OperatorBonusReviews = lazy(() => import('./bonus-reviews.tsx'));
+// docs/0118: bonus and cash codes.
+const OperatorRewardCodes = lazy(() => import('./reward-codes.tsx'));
 // Promotions, applications and VIP settings, a chunk of their own with their texts (docs/0098).
 const OperatorPromotionPanels = lazy(() => import('./promotion-panels.tsx'));
 // docs/0106: member lookup, account states, operator limits and gaming switch-offs.
@@ -82,6 +84,7 @@ function ConsolePanels({ c }: { c: TConsole }) {
           <OperatorMoneyPanels canWrite={can('money.write')} canControl={can('money.controls')} operatorUsername={c.username} />
           <OperatorWithdrawals canWrite={can('money.write')} currency={c.currency} />
           <OperatorBonusReviews canWrite={can('money.write')} />
+          <OperatorRewardCodes canWrite={can('money.write')} />
         </Suspense>
       )}
       <Suspense fallback={<span className="spinner" />}>

@@ -2,6 +2,7 @@ import {
   OPERATOR_BONUS_CALLS,
   OPERATOR_CALLS,
   OPERATOR_COMPLIANCE_CALLS,
+  OPERATOR_REWARD_CODE_CALLS,
   OPERATOR_DEPOSIT_CALLS,
   OPERATOR_FEEDBACK_CALLS,
   OPERATOR_GAMES_CALLS,
@@ -47,6 +48,8 @@ export const operatorRouter = router({
   ...passThrough(OPERATOR_GAMES_CALLS, { after: { setGameCategory: configChanged, setGame: configChanged } }),
   // docs/0097: held bonuses of linked accounts, approved or rejected by finance.
   ...passThrough(OPERATOR_BONUS_CALLS),
+  // docs/0118: bonus and cash codes, created by finance.
+  ...passThrough(OPERATOR_REWARD_CODE_CALLS),
   // docs/0098: applications, promotions, VIP levels and rebate rates.
   // docs/0106: compliance: account states, operator limits, gaming switch-offs.
   ...passThrough(OPERATOR_COMPLIANCE_CALLS, { after: { switchGaming: configChanged } }),

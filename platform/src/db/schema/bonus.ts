@@ -9,7 +9,7 @@ export interface BonusAwardsTable {
   merchant_id: number;
   member_id: number;
   promotion_id: number | null;
-  source: 'deposit_match' | 'sign_up' | 'manual_apply' | 'cashback' | 'referral' | 'operator';
+  source: 'deposit_match' | 'sign_up' | 'manual_apply' | 'cashback' | 'referral' | 'operator' | 'code';
   source_key: string;
   amount_minor: number;
   turnover_multiple: number;
@@ -103,6 +103,31 @@ export interface BonusStakesTable {
   created_at: Generated<Date>;
 }
 
+/** A code an operator created (migration 0058, docs/0118): a bonus or cash, once a member, `cap` members in all. */
+export interface RewardCodesTable {
+  id: Generated<number>;
+  merchant_id: number;
+  code: string;
+  kind: 'bonus' | 'cash';
+  amount_minor: number;
+  turnover_multiple: number | null;
+  valid_days: number | null;
+  cap: number;
+  used: Generated<number>;
+  expires_at: Timestamp;
+  created_by: number;
+  created_at: Generated<Date>;
+}
+/** A member's redemption of a code: the bonus awarded or the cash transfer. */
+export interface RewardCodeUsesTable {
+  id: Generated<number>;
+  code_id: number;
+  member_id: number;
+  award_id: number | null;
+  transaction_id: number | null;
+  created_at: Generated<Date>;
+}
+
 /** The bonus tables, by name (db/schema.ts composes them into DB). */
 export interface BonusTables {
   bonus_awards: BonusAwardsTable;
@@ -111,4 +136,6 @@ export interface BonusTables {
   promotion_applications: PromotionApplicationsTable;
   promotion_application_images: PromotionApplicationImagesTable;
   bonus_stakes: BonusStakesTable;
+  reward_codes: RewardCodesTable;
+  reward_code_uses: RewardCodeUsesTable;
 }
