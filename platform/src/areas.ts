@@ -6,6 +6,7 @@ import { contractRoutes } from './agent/contracts/contract.routes.ts';
 import { teamReportRoutes } from './agent/team-reports.routes.ts';
 import { assetRoutes } from './assets/assets.routes.ts';
 import { bonusReviewRoutes } from './bonus/bonus-review.routes.ts';
+import { chatOperatorRoutes, chatRoutes } from './chat/chat.routes.ts';
 import { catalogueRoutes } from './catalogue/catalogue.routes.ts';
 import { contentRoutes } from './content/content.routes.ts';
 import { depositOperatorRoutes } from './deposit/deposit.operator-routes.ts';
@@ -77,6 +78,8 @@ export const AREA_ROUTES: { readonly [K in Exclude<TAreaName, 'configWatch'>]: T
   operatorGames: operatorGamesRoutes,
   operatorPromo: promoFinanceRoutes,
   operatorCompliance: complianceRoutes,
+  chat: chatRoutes,
+  operatorChat: chatOperatorRoutes,
   operatorBonus: bonusReviewRoutes,
   seamless: seamlessWalletRoutes,
   games: providerRoutes,

@@ -62,6 +62,7 @@ export * from './wps/bonus-review-calls.ts';
 export * from './wps/protection-calls.ts';
 // Operator compliance controls: account states, operator limits, gaming switch-offs (docs/0106).
 export * from './wps/compliance-calls.ts';
+export * from './wps/chat-calls.ts';
 // Manual-apply promotions and the console's promotions, VIP levels and rates (docs/0098).
 export * from './wps/promotion-apply-calls.ts';
 export * from './wps/operator-promotion-calls.ts';

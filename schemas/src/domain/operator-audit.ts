@@ -50,5 +50,9 @@ export const OPERATOR_AUDIT_ACTIONS = [
   'compliance.state.set',
   'compliance.limit.set',
   'compliance.gaming.set',
+  /** docs/0117: the chat room: a member muted (or the mute lifted), a message deleted, the room closed or opened. */
+  'chat.mute',
+  'chat.delete',
+  'chat.room',
 ] as const;
 export type TOperatorAuditAction = (typeof OPERATOR_AUDIT_ACTIONS)[number];

@@ -32,6 +32,7 @@ import { BONUS_CALLS } from './bonus-calls.ts';
 import { PROMO_CALLS, PROMO_FINANCE_CALLS } from './promo-calls.ts';
 import { PROTECTION_CALLS } from './protection-calls.ts';
 import { OPERATOR_COMPLIANCE_CALLS } from './compliance-calls.ts';
+import { CHAT_CALLS, OPERATOR_CHAT_CALLS } from './chat-calls.ts';
 
 /**
  * Areas the gateway relays whole (docs/0090): each becomes a tRPC router of the same name made of
@@ -76,6 +77,8 @@ export const CALL_SETS = {
   operatorPromotions: OPERATOR_PROMOTION_CALLS,
   operatorPromo: PROMO_FINANCE_CALLS,
   operatorCompliance: OPERATOR_COMPLIANCE_CALLS,
+  chat: CHAT_CALLS,
+  operatorChat: OPERATOR_CHAT_CALLS,
   session: SESSION_CALLS,
   account: ACCOUNT_CALLS,
   verification: VERIFICATION_CALLS,

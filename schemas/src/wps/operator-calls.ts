@@ -46,6 +46,8 @@ export const OPERATOR_PERMISSIONS = [
   'compliance.read',
   /** docs/0105, docs/0106: set account states and operator limits, switch gaming off, lengthen a time-out or self-exclusion (never shorten), each with a reason. */
   'compliance.write',
+  /** docs/0117: the chat room: mute a member, delete a message, close or open the room, each with a reason. */
+  'chat.moderate',
 ] as const;
 export const ZOperatorPermission = z.enum(OPERATOR_PERMISSIONS);
 export type TOperatorPermission = z.infer<typeof ZOperatorPermission>;
