@@ -40,6 +40,8 @@ export const LIMITED_ACTIONS = [
   'gameLive',
   /** docs/0051: an agent making invitation codes (registerCenter), a row each. */
   'agentInvitation',
+  /** docs/0117: a chat room message, a row each. */
+  'chatSend',
 ] as const;
 export type TLimitedAction = (typeof LIMITED_ACTIONS)[number];
 
@@ -95,6 +97,8 @@ export const DEFAULT_RATE_LIMITS: TRateLimits = {
   gameLive: { ip: { limit: 2400, windowMs: MINUTE }, subject: { limit: 2400, windowMs: MINUTE } },
   // Per session: an agent makes a handful of codes (at most 50 live, the platform's cap).
   agentInvitation: { ip: { limit: 60, windowMs: MINUTE }, subject: { limit: 30, windowMs: 15 * MINUTE } },
+  // Per session: ten lines a minute is a lively talker, not a flood; a room behind one NAT still talks.
+  chatSend: { ip: { limit: 120, windowMs: MINUTE }, subject: { limit: 10, windowMs: MINUTE } },
 };
 
 /**

@@ -64,7 +64,7 @@ describe('reading and writing (docs/0117)', () => {
     expect((await send(a.token, 'x'.repeat(300))).json().success).toBe(true);
     expect(await rowCounts(ctx.db, [...TABLES])).toEqual({ ...before, chat_messages: before.chat_messages! + 1 });
     // Bad paging values are refused too.
-    for (const q of [{ limit: '0' }, { limit: '51' }, { before: '-1' }, { before: 'x' }]) expect((await history(a.token, q)).json().success).toBe(false);
+    for (const q of [{ limit: '0' }, { limit: '51' }, { before: '-1' }, { before: 'x' }] as Record<string, string>[]) expect((await history(a.token, q)).json().success).toBe(false);
   });
 });
 
