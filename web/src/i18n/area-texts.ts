@@ -43,6 +43,8 @@ export const AREA_TEXTS = {
   promotions: { bn: () => import('./promotions.bn.json'), en: () => import('./promotions.en.json'), probe: 'promotions_rules' },
   /** Pages and panels off the first screen: the maintenance and region-blocked pages, the lite app's install panel (docs/0048), the favourite and recent game lists. */
   site: { bn: () => import('./site.bn.json'), en: () => import('./site.en.json'), probe: 'maintenance_title' },
+  /** The chat room and the console's moderation of it (docs/0117). */
+  chat: { bn: () => import('./chat.bn.json'), en: () => import('./chat.en.json'), probe: 'chat_title' },
 } satisfies Record<string, Record<TLanguage, TLoad> & { probe: string }>;
 
 export type TArea = keyof typeof AREA_TEXTS;

@@ -44,6 +44,8 @@ const PAGE_LOADERS: ReadonlyMap<string, () => Promise<{ default: () => ReactNode
   ['referral', () => import('./referral-page.tsx')],
   // The member's own limits and protection history (docs/0102).
   ['responsibleGaming', () => import('./protection-page.tsx')],
+  // The chat room (docs/0117).
+  ['chatRoom', () => import('../chat/chat-page.tsx')],
 ]);
 const LAZY_PAGES: ReadonlyMap<string, LazyExoticComponent<() => ReactNode>> = new Map([...PAGE_LOADERS].map(([page, load]) => [page, lazy(load)]));
 const busy = <div className="page-loading" aria-busy="true" />;
@@ -55,6 +57,7 @@ const PAGE_TEXTS: Readonly<Record<string, TArea[]>> = {
   transferFund: ['money', 'wallet'],
   transferUpline: ['money', 'wallet'],
   messageV2: ['records'],
+  chatRoom: ['chat'],
   vip: ['money'],
   manualRebate: ['money'],
   bonusDetails: ['money', 'records'],

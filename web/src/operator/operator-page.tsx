@@ -32,6 +32,7 @@ const OperatorBonusReviews = lazy(() => import('./bonus-reviews.tsx'));
 const OperatorPromotionPanels = lazy(() => import('./promotion-panels.tsx'));
 // docs/0106: member lookup, account states, operator limits and gaming switch-offs.
 const OperatorCompliance = lazy(() => import('./compliance.tsx'));
+const OperatorChat = lazy(() => import('./chat-moderation.tsx'));
 
 /**
  * Logs the operator out: the session ends on the server first (docs/0070), so a copy of the token
@@ -62,6 +63,11 @@ function ConsolePanels({ c }: { c: TConsole }) {
       {can('compliance.read') && (
         <Suspense fallback={<span className="spinner" />}>
           <OperatorCompliance canWrite={can('compliance.write')} />
+        </Suspense>
+      )}
+      {can('chat.moderate') && (
+        <Suspense fallback={<span className="spinner" />}>
+          <OperatorChat />
         </Suspense>
       )}
       {can('money.read') && (
