@@ -33,12 +33,7 @@ const iso = (d: Date | string) => new Date(d).toISOString();
  * The room's visible messages, newest page first (or the page older than `before`), answered oldest
  * first; deleted ones are hidden from every member (docs/0117).
  */
-export async function chatHistory(
-  deps: TPlatformDeps,
-  merchantId: number,
-  member: TMember,
-  query: z.output<typeof ZChatHistoryQuery>,
-): Promise<TChatHistory> {
+export async function chatHistory(deps: TPlatformDeps, merchantId: number, member: TMember, query: z.output<typeof ZChatHistoryQuery>): Promise<TChatHistory> {
   let q = deps.db
     .selectFrom('chat_messages as c')
     .innerJoin('members as m', 'm.id', 'c.member_id')
@@ -102,7 +97,13 @@ export async function chatConsole(deps: TPlatformDeps, merchantId: number): Prom
   ]);
   return {
     open,
-    messages: rows.map((r) => ({ id: Number(r.id), author: r.username, text: r.text, at: iso(r.created_at), deletedAt: r.deleted_at ? iso(r.deleted_at) : null })),
+    messages: rows.map((r) => ({
+      id: Number(r.id),
+      author: r.username,
+      text: r.text,
+      at: iso(r.created_at),
+      deletedAt: r.deleted_at ? iso(r.deleted_at) : null,
+    })),
     mutes: mutes.map((u) => ({ username: u.username, until: iso(u.until), reason: u.reason })),
   };
 }
@@ -111,13 +112,7 @@ export async function chatConsole(deps: TPlatformDeps, merchantId: number): Prom
  * Mutes a member of this merchant for `minutes` from now (0 lifts a mute), with a reason; audited
  * with the mute before and after (docs/0117). Another merchant's member is not found.
  */
-export async function muteMember(
-  deps: TPlatformDeps,
-  merchantId: number,
-  op: TOp,
-  ip: string,
-  req: z.output<typeof ZChatMuteRequest>,
-): Promise<TChatConsole> {
+export async function muteMember(deps: TPlatformDeps, merchantId: number, op: TOp, ip: string, req: z.output<typeof ZChatMuteRequest>): Promise<TChatConsole> {
   const now = deps.clock();
   await inTransaction(deps.db, async (trx) => {
     const member = await trx
@@ -188,13 +183,7 @@ export async function deleteChatMessage(
 }
 
 /** Closes or opens the merchant's room with a reason; audited (docs/0117). Asking for the state it is in changes nothing. */
-export async function setChatRoom(
-  deps: TPlatformDeps,
-  merchantId: number,
-  op: TOp,
-  ip: string,
-  req: z.output<typeof ZChatRoomRequest>,
-): Promise<TChatConsole> {
+export async function setChatRoom(deps: TPlatformDeps, merchantId: number, op: TOp, ip: string, req: z.output<typeof ZChatRoomRequest>): Promise<TChatConsole> {
   const now = deps.clock();
   await inTransaction(deps.db, async (trx) => {
     // Changes of one merchant's room queue on the merchant's row.

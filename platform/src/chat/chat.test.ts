@@ -24,7 +24,8 @@ beforeAll(async () => {
 
 const send = (token: string | null, text: unknown) => call('POST', CHAT_PATHS.send, token, { text });
 const history = (token: string | null, query: Record<string, string> = {}) => call('GET', CHAT_PATHS.history, token, undefined, query);
-const mute = (username: string, minutes: number, token = t.support, reason = 'Spam links') => call('POST', CHAT_PATHS.mute, token, { username, minutes, reason });
+const mute = (username: string, minutes: number, token = t.support, reason = 'Spam links') =>
+  call('POST', CHAT_PATHS.mute, token, { username, minutes, reason });
 const texts = async (token: string) => ((await history(token)).json().value.messages as { text: string }[]).map((m) => m.text);
 
 describe('reading and writing (docs/0117)', () => {
@@ -64,7 +65,8 @@ describe('reading and writing (docs/0117)', () => {
     expect((await send(a.token, 'x'.repeat(300))).json().success).toBe(true);
     expect(await rowCounts(ctx.db, [...TABLES])).toEqual({ ...before, chat_messages: before.chat_messages! + 1 });
     // Bad paging values are refused too.
-    for (const q of [{ limit: '0' }, { limit: '51' }, { before: '-1' }, { before: 'x' }] as Record<string, string>[]) expect((await history(a.token, q)).json().success).toBe(false);
+    for (const q of [{ limit: '0' }, { limit: '51' }, { before: '-1' }, { before: 'x' }] as Record<string, string>[])
+      expect((await history(a.token, q)).json().success).toBe(false);
   });
 });
 
@@ -87,7 +89,12 @@ describe('moderation (docs/0117)', () => {
     expect(refused).toMatchObject({ success: false, message: 'chat_muted', value: { resetAt: until } });
     expect((await history(m.token)).json().value.mutedUntil).toBe(until);
     expect(await rowCounts(ctx.db, ['chat_messages'])).toEqual(before);
-    const audit = await ctx.db.selectFrom('config_audit').select(['action', 'after']).where('action', '=', 'chat.mute').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const audit = await ctx.db
+      .selectFrom('config_audit')
+      .select(['action', 'after'])
+      .where('action', '=', 'chat.mute')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(audit.after).toMatchObject({ until, reason: 'Spam links' });
 
     shift += 61_000;

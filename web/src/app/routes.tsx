@@ -47,8 +47,6 @@ export const BUILT_MEMBER_PAGES = [
   'referral',
   // docs/0102: player protection, linked from the footer and the deposit page.
   'responsibleGaming',
-  // docs/0117: the chat room, linked from the platform messages page.
-  'chatRoom',
 ] as const;
 
 /**

@@ -30,7 +30,7 @@ function muteEnd(err: unknown): string | null {
  * and the page reads the newest page again. Text is shown as text, never as HTML.
  */
 export default function ChatPage() {
-  const ready = useAreaTexts('chat');
+  const ready = useAreaTexts('records');
   const { t, i18n } = useTranslation();
   const trpc = useTRPC();
   const qc = useQueryClient();
@@ -64,10 +64,11 @@ export default function ChatPage() {
   };
 
   // Keep the newest line in view as messages arrive.
+  const newestId = newest.at(-1)?.id;
   useEffect(() => {
     const el = list.current;
     if (el) el.scrollTop = el.scrollHeight;
-  }, [newest.length, newest.at(-1)?.id]);
+  }, [newestId]);
 
   if (!ready) return <div className="page-loading" aria-busy="true" data-testid="chat.loading" />;
   const data = latest.data;
@@ -113,9 +114,7 @@ export default function ChatPage() {
             </li>
           ))}
         </ol>
-        <FormError
-          message={latest.error ? errorKey(latest.error) : refusal === 'chat_muted' || (!refusal && mutedUntil) ? null : refusal}
-        />
+        <FormError message={latest.error ? errorKey(latest.error) : refusal === 'chat_muted' || (!refusal && mutedUntil) ? null : refusal} />
         {mutedUntil && (
           <p className="form-error" role="alert" data-testid="chat.muted">
             {t('chat_muted', { until: localDateTime(mutedUntil, i18n.language) })}

@@ -27,8 +27,6 @@ import operatorAuditBn from './operator-audit.bn.json';
 import operatorAuditEn from './operator-audit.en.json';
 import operatorFlagsBn from './operator-flags.bn.json';
 import operatorFlagsEn from './operator-flags.en.json';
-import chatBn from './chat.bn.json';
-import chatEn from './chat.en.json';
 import withdrawBn from './withdraw.bn.json';
 import withdrawEn from './withdraw.en.json';
 import gamesBn from './games.bn.json';
@@ -81,7 +79,6 @@ const AREAS = {
   help: { en: helpEn, bn: helpBn },
   agentReports: { en: agentReportsEn, bn: agentReportsBn },
   promotions: { en: promotionsEn, bn: promotionsBn },
-  chat: { en: chatEn, bn: chatBn },
 };
 
 const EN = flatten({ ...(en as TTree), ...Object.assign({}, ...Object.values(AREAS).map((a) => a.en as TTree)) });

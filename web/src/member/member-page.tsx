@@ -57,7 +57,7 @@ const PAGE_TEXTS: Readonly<Record<string, TArea[]>> = {
   transferFund: ['money', 'wallet'],
   transferUpline: ['money', 'wallet'],
   messageV2: ['records'],
-  chatRoom: ['chat'],
+  chatRoom: ['records'],
   vip: ['money'],
   manualRebate: ['money'],
   bonusDetails: ['money', 'records'],

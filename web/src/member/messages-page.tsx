@@ -54,8 +54,8 @@ export default function MessagesPage() {
             </span>
           )}
         </div>
-        {/* docs/0117: the chat room, for signed-in members only like this page. */}
-        <Link to="/member/chatRoom" className="btn btn--ghost btn--small" data-testid="messages.chat-room">
+        {/* docs/0117: the chat room, for signed-in members only like this page; `?page=` keeps it off the first load's route list. */}
+        <Link to="/member?page=chatRoom" className="btn btn--ghost btn--small" data-testid="messages.chat-room">
           <MessagesSquare size={16} aria-hidden="true" />
           {t('msg_chat_room')}
         </Link>

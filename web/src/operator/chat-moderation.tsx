@@ -15,7 +15,7 @@ const REASON_MAX = 500;
  * in force. Every change needs a reason; the platform audits it.
  */
 export default function OperatorChat() {
-  const ready = useAreaTexts('chat');
+  const ready = useAreaTexts('operator');
   const { t, i18n } = useTranslation();
   const trpc = useTRPC();
   const qc = useQueryClient();
