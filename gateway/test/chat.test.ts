@@ -28,14 +28,14 @@ describe('chat room through the gateway (docs/0117)', () => {
       expect(page.status).toBe(200);
       await h.client({ token: t.other }).chat.send.mutate({ text: 'before the mute' });
       await vi.waitFor(() => expect(page.versions).toHaveLength(1));
-      const room = await h.client({ token: t.support }).chat.chatMute.mutate({ username: 'demo_agent', minutes: 10, reason: 'Shouting' });
+      const room = await h.client({ token: t.support }).operator.chatMute.mutate({ username: 'demo_agent', minutes: 10, reason: 'Shouting' });
       await vi.waitFor(() => expect(page.versions).toHaveLength(2));
       const until = room.mutes.find((m) => m.username === 'demo_agent')!.until;
       const error = await expectTRPCError(h.client({ token: t.other }).chat.send.mutate({ text: 'after the mute' }), 'FORBIDDEN', 'chat_muted');
       expect(error.data?.upstream?.resetAt).toBe(until);
       expect((await h.client({ token: t.other }).chat.history.query({})).mutedUntil).toBe(until);
       // A member's session is no operator's.
-      await expectTRPCError(h.client({ token: t.member }).chat.chatMute.mutate({ username: 'demo_agent', minutes: 0, reason: 'x' }), 'UNAUTHORIZED');
+      await expectTRPCError(h.client({ token: t.member }).operator.chatMute.mutate({ username: 'demo_agent', minutes: 0, reason: 'x' }), 'UNAUTHORIZED');
     } finally {
       page.close();
     }

@@ -19,11 +19,11 @@ export default function OperatorChat() {
   const { t, i18n } = useTranslation();
   const trpc = useTRPC();
   const qc = useQueryClient();
-  const room = useQuery(trpc.chat.chatConsole.queryOptions(undefined, { staleTime: 0 }));
-  const done = { onSuccess: () => void qc.invalidateQueries({ queryKey: trpc.chat.chatConsole.queryKey() }) };
-  const mute = useMutation(trpc.chat.chatMute.mutationOptions(done));
-  const remove = useMutation(trpc.chat.chatDelete.mutationOptions(done));
-  const setRoom = useMutation(trpc.chat.chatRoom.mutationOptions(done));
+  const room = useQuery(trpc.operator.chatConsole.queryOptions(undefined, { staleTime: 0 }));
+  const done = { onSuccess: () => void qc.invalidateQueries({ queryKey: trpc.operator.chatConsole.queryKey() }) };
+  const mute = useMutation(trpc.operator.chatMute.mutationOptions(done));
+  const remove = useMutation(trpc.operator.chatDelete.mutationOptions(done));
+  const setRoom = useMutation(trpc.operator.chatRoom.mutationOptions(done));
   const [reason, setReason] = useState('');
   const [username, setUsername] = useState('');
   const [minutes, setMinutes] = useState('60');

@@ -1,6 +1,7 @@
 import {
   OPERATOR_BONUS_CALLS,
   OPERATOR_CALLS,
+  OPERATOR_CHAT_CALLS,
   OPERATOR_COMPLIANCE_CALLS,
   OPERATOR_DEPOSIT_CALLS,
   OPERATOR_GAMES_CALLS,
@@ -11,6 +12,7 @@ import {
 import type { TContext } from '../../trpc/context.ts';
 import { router } from '../../trpc/init.ts';
 import { passThrough } from '../../trpc/pass-through.ts';
+import { chatChanged } from '../chat/router.ts';
 import { getWithdrawalProof } from './get-withdrawal-proof.ts';
 import { loginOperator } from './login-operator.ts';
 import { logoutOperator } from './logout-operator.ts';
@@ -46,5 +48,7 @@ export const operatorRouter = router({
   // docs/0098: applications, promotions, VIP levels and rebate rates.
   // docs/0106: compliance: account states, operator limits, gaming switch-offs.
   ...passThrough(OPERATOR_COMPLIANCE_CALLS, { after: { switchGaming: configChanged } }),
+  // docs/0117: the chat room's moderation; open chat pages hear of each change.
+  ...passThrough(OPERATOR_CHAT_CALLS, { after: { chatMute: chatChanged, chatDelete: chatChanged, chatRoom: chatChanged } }),
   ...passThrough(OPERATOR_PROMOTION_CALLS, { after: { savePromotion: configChanged, setPromotionStatus: configChanged, setVipSettings: configChanged } }),
 });
