@@ -16,7 +16,7 @@ import { registerScreenAnswer } from './edge/screen-answer.ts';
 import { ByteDoor } from './edge/byte-door.ts';
 import { inlineScriptHashes, registerSecurityHeaders } from './edge/security-headers.ts';
 import { CONFIG_CHANGED, ScreenConfigService } from './composer/screen-config.service.ts';
-import { ConfigStreams, DEFAULT_LIVE_STREAM_LIMITS, LIVE_CONFIG_PATH, type TLiveStreamLimits } from './live/config-streams.ts';
+import { ConfigStreams, DEFAULT_LIVE_STREAM_LIMITS, LIVE_CHAT_PATH, LIVE_CONFIG_PATH, type TLiveStreamLimits } from './live/config-streams.ts';
 import { RateLimiter, RateLimiterUnavailableError } from './rate-limit/rate-limiter.ts';
 import { resolveRateLimits, type TRateLimitOverrides } from './rate-limit/rate-limits.ts';
 import { closeRedis, connectRedis } from './rate-limit/redis-client.ts';
@@ -129,6 +129,14 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
     publicAnswers.clear();
     configStreams.publish(version);
   });
+  // The chat room's pages hear of a change made through this instance: a counter, never a message's
+  // text (that is read with the member's session); pages also re-read now and then (docs/0117).
+  const chatStreams = new ConfigStreams({ ...DEFAULT_LIVE_STREAM_LIMITS, ...options.liveStreams }, LIVE_CHAT_PATH);
+  let chatVersion = Date.now();
+  const chatChanged = () => {
+    chatVersion = Math.max(chatVersion + 1, Date.now());
+    chatStreams.publish(chatVersion);
+  };
 
   const dist = options.webDistDir ? resolve(options.webDistDir) : null;
   const indexTemplate = dist && existsSync(join(dist, 'index.html')) ? readFileSync(join(dist, 'index.html'), 'utf8') : null;
@@ -170,6 +178,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
           publicAnswers.clear();
           screenConfig.changedHere();
         },
+        chatChanged,
         rateLimiter,
       }),
       onError({ error, path }) {
@@ -198,6 +207,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
 
   // Pages' live config stream (raw SSE, docs/0021); its streams end before close waits for requests.
   configStreams.register(app);
+  chatStreams.register(app);
 
   await registerOneDoor(app, {
     upstreamUrl: options.upstreamUrl,

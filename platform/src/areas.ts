@@ -6,6 +6,7 @@ import { contractRoutes } from './agent/contracts/contract.routes.ts';
 import { teamReportRoutes } from './agent/team-reports.routes.ts';
 import { assetRoutes } from './assets/assets.routes.ts';
 import { bonusReviewRoutes } from './bonus/bonus-review.routes.ts';
+import { chatOperatorRoutes, chatRoutes } from './chat/chat.routes.ts';
 import { catalogueRoutes } from './catalogue/catalogue.routes.ts';
 import { announcementRoutes } from './content/announcements.routes.ts';
 import { contentRoutes } from './content/content.routes.ts';
@@ -88,6 +89,8 @@ export const AREA_ROUTES: { readonly [K in Exclude<TAreaName, 'configWatch'>]: T
   operatorPromo: promoFinanceRoutes,
   operatorCompliance: complianceRoutes,
   operatorMessages: operatorMessageRoutes,
+  chat: chatRoutes,
+  operatorChat: chatOperatorRoutes,
   operatorBonus: bonusReviewRoutes,
   operatorHelp: operatorHelpRoutes,
   operatorPoints: operatorPointsRoutes,

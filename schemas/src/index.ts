@@ -68,6 +68,7 @@ export * from './domain/avatars.ts';
 // Operator compliance controls: account states, operator limits, gaming switch-offs (docs/0106).
 export * from './wps/compliance-calls.ts';
 export * from './wps/points-calls.ts';
+export * from './wps/chat-calls.ts';
 // Manual-apply promotions and the console's promotions, VIP levels and rates (docs/0098).
 export * from './wps/promotion-apply-calls.ts';
 export * from './wps/operator-promotion-calls.ts';

@@ -6,6 +6,8 @@ import { NETWORK_ERROR_KEY } from '../upstream/upstream.errors.ts';
 
 /** Where pages open the live config stream (EventSource; docs/0021). */
 export const LIVE_CONFIG_PATH = '/live/config';
+/** Where open chat pages hear that the room changed (the same streams, another path; docs/0117). */
+export const LIVE_CHAT_PATH = '/live/chat';
 
 /** Limits of the live config streams. */
 export type TLiveStreamLimits = {
@@ -46,7 +48,11 @@ export class ConfigStreams {
   private current: { version: number; message: Buffer } | null = null;
   private heartbeat: NodeJS.Timeout | null = null;
 
-  constructor(private readonly limits: TLiveStreamLimits) {}
+  /** `path`: where the streams are opened; the chat room's streams are a second instance (docs/0117). */
+  constructor(
+    private readonly limits: TLiveStreamLimits,
+    private readonly path: string = LIVE_CONFIG_PATH,
+  ) {}
 
   /** Open streams now. */
   get size(): number {
@@ -75,7 +81,7 @@ export class ConfigStreams {
 
   /** Registers the stream route and ends every stream when the app closes. */
   register(app: FastifyInstance): void {
-    app.get(LIVE_CONFIG_PATH, (request, reply) => {
+    app.get(this.path, (request, reply) => {
       const client = ipBucket(request.ip);
       const held = this.perClient.get(client) ?? 0;
       if (held >= this.limits.perIp) {

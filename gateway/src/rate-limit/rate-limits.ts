@@ -42,6 +42,8 @@ export const LIMITED_ACTIONS = [
   'agentInvitation',
   /** docs/0111: a member's feedback sent, or written again on (a row each). */
   'feedback',
+  /** docs/0117: a chat room message, a row each. */
+  'chatSend',
 ] as const;
 export type TLimitedAction = (typeof LIMITED_ACTIONS)[number];
 
@@ -99,6 +101,8 @@ export const DEFAULT_RATE_LIMITS: TRateLimits = {
   agentInvitation: { ip: { limit: 60, windowMs: MINUTE }, subject: { limit: 30, windowMs: 15 * MINUTE } },
   // Per session: a member writes a few lines, not a flood (the platform also caps the feedback waiting at 10).
   feedback: { ip: { limit: 30, windowMs: MINUTE }, subject: { limit: 5, windowMs: 15 * MINUTE } },
+  // Per session: ten lines a minute is a lively talker, not a flood; a room behind one NAT still talks.
+  chatSend: { ip: { limit: 120, windowMs: MINUTE }, subject: { limit: 10, windowMs: MINUTE } },
 };
 
 /**

@@ -3,6 +3,7 @@ import { router } from '../trpc/init.ts';
 import { relayedRouters } from '../trpc/relayed-areas.ts';
 import { accountRouter } from './account/router.ts';
 import { agentRouter } from './agent/router.ts';
+import { chatRouter } from './chat/router.ts';
 import { catalogueRouter } from './catalogue/router.ts';
 import { configRouter } from './config/router.ts';
 import { contentRouter } from './content/router.ts';
@@ -34,6 +35,7 @@ export const appRouter = router({
   account: accountRouter,
   member: memberRouter,
   messages: messagesRouter,
+  chat: chatRouter,
   operator: operatorRouter,
   deposit: depositRouter,
   security: securityRouter,

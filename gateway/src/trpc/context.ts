@@ -28,6 +28,8 @@ export type TContext = {
   publicCache: PublicCache;
   /** After an operator change: drops this instance's public cache and reads the config version now, without waiting. */
   configChanged: () => void;
+  /** After a chat message or a moderation: tells this instance's open chat pages to read the room again (docs/0117). */
+  chatChanged: () => void;
 };
 
 /** Longest token we pass on; anything longer cannot be a session and is treated as none. */
@@ -54,7 +56,7 @@ function header(value: string | string[] | undefined): string | undefined {
 export function contextFactory({
   rateLimiter,
   ...services
-}: Pick<TContext, 'api' | 'screenConfig' | 'publicCache' | 'configChanged'> & { rateLimiter: RateLimiter }) {
+}: Pick<TContext, 'api' | 'screenConfig' | 'publicCache' | 'configChanged' | 'chatChanged'> & { rateLimiter: RateLimiter }) {
   return ({ req, res }: CreateFastifyContextOptions): TContext => {
     return {
       rateLimiter: rateLimiter.forRequest(req),

@@ -15,6 +15,8 @@ import { OPERATOR_PERMISSIONS, type TOperatorPermission, type TOperatorRole } fr
  * - compliance (docs/0105, docs/0106): finance reads and sets account states, operator limits and
  *   gaming switch-offs, and lengthens a member's time-out or self-exclusion (never shortens; it
  *   already answers for the money a member moves); support reads them to answer a member.
+ * - chat.moderate (docs/0117): support (and the owner) mutes members, deletes messages and closes
+ *   or opens the chat room, each with a reason.
  * - money.controls (owner only): the four-eyes limits and the deposit channels; every change of
  *   them waits for a second owner.
  */
@@ -22,7 +24,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<TOperatorRole, readonly TOperator
   // The owner holds every permission there is.
   owner: OPERATOR_PERMISSIONS,
   finance: ['config.read', 'audit.read', 'money.read', 'money.write', 'compliance.read', 'compliance.write'],
-  support: ['config.read', 'security.read', 'outbox.read', 'compliance.read', 'feedback.read', 'feedback.write'],
+  support: ['config.read', 'security.read', 'outbox.read', 'compliance.read', 'feedback.read', 'feedback.write', 'chat.moderate'],
   content: ['config.read', 'whitelabel.write', 'content.write'],
 };
 

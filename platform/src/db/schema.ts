@@ -1,6 +1,7 @@
 import type { AccountTables } from './schema/accounts.ts';
 import type { AgentTables } from './schema/agents.ts';
 import type { BonusTables } from './schema/bonus.ts';
+import type { ChatTables } from './schema/chat.ts';
 import type { CatalogueTables } from './schema/catalogue.ts';
 import type { FeedbackTables } from './schema/feedback.ts';
 import type { GameTables } from './schema/games.ts';
@@ -22,6 +23,7 @@ export type * from './schema/agents.ts';
 export type * from './schema/bonus.ts';
 export type * from './schema/catalogue.ts';
 export type * from './schema/feedback.ts';
+export type * from './schema/chat.ts';
 export type * from './schema/games.ts';
 export type * from './schema/merchant.ts';
 export type * from './schema/money.ts';
@@ -47,4 +49,5 @@ export interface DB
     ProtectionTables,
     ComplianceTables,
     FeedbackTables,
-    PointsTables {}
+    PointsTables,
+    ChatTables {}

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  CHAT_PATHS,
   ACCOUNT_PATHS,
   ALL_CALLS,
   COMPLIANCE_PATHS,
@@ -33,7 +34,7 @@ const ctx = usePlatform();
 const EXPECTED: Record<TOperatorRole, readonly TOperatorPermission[]> = {
   owner: OPERATOR_PERMISSIONS,
   finance: ['config.read', 'audit.read', 'money.read', 'money.write', 'compliance.read', 'compliance.write'],
-  support: ['config.read', 'security.read', 'outbox.read', 'compliance.read', 'feedback.read', 'feedback.write'],
+  support: ['config.read', 'security.read', 'outbox.read', 'compliance.read', 'feedback.read', 'feedback.write', 'chat.moderate'],
   content: ['config.read', 'whitelabel.write', 'content.write'],
 };
 /** A valid request for every route that needs a body or query; mutations ask for what is already set. */
@@ -41,6 +42,10 @@ const SAMPLES: Record<string, { payload?: object; query?: Record<string, string>
   [`POST ${PROTECTION_PATHS.lengthen}`]: { payload: { memberId: 1, endsAt: null, reason: 'access probe' } },
   // docs/0106: compliance calls on a member that is not there, or a game that is not.
   [`GET ${COMPLIANCE_PATHS.member}`]: { query: { username: 'demo_member' } },
+  // docs/0117: moderation of a member, a message that is not there, and opening an open room.
+  [`POST ${CHAT_PATHS.mute}`]: { payload: { username: 'nobody_here', minutes: 5, reason: 'access probe' } },
+  [`POST ${CHAT_PATHS.remove}`]: { payload: { messageId: 999_999_999, reason: 'access probe' } },
+  [`POST ${CHAT_PATHS.room}`]: { payload: { open: true, reason: 'access probe' } },
   [`POST ${COMPLIANCE_PATHS.accountState}`]: {
     payload: {
       memberId: 2_000_000_000,
@@ -169,6 +174,9 @@ const SAMPLES: Record<string, { payload?: object; query?: Record<string, string>
 /** Allowed calls whose sample is refused after the permission check, with what they answer. */
 const REFUSED_AFTER_ACCESS: Record<string, string> = {
   [COMPLIANCE_PATHS.accountState]: 'compliance_member_not_found',
+  [CHAT_PATHS.mute]: 'chat_member_not_found',
+  [CHAT_PATHS.remove]: 'chat_message_not_found',
+  [CHAT_PATHS.room]: 'chat_unchanged',
   [COMPLIANCE_PATHS.limit]: 'compliance_member_not_found',
   [COMPLIANCE_PATHS.gaming + ' POST']: 'error_not_found',
   [BONUS_REVIEW_PATHS.decide]: 'error_not_found',
@@ -298,6 +306,10 @@ describe('operator permissions, enforced by the platform', () => {
       `POST ${OPERATOR_POINTS_PATHS.setOrderStatus} whitelabel.write`,
       `GET ${REWARD_CODE_PATHS.list} money.read`,
       `POST ${REWARD_CODE_PATHS.create} money.write`,
+      `GET ${CHAT_PATHS.console} chat.moderate`,
+      `POST ${CHAT_PATHS.mute} chat.moderate`,
+      `POST ${CHAT_PATHS.remove} chat.moderate`,
+      `POST ${CHAT_PATHS.room} chat.moderate`,
       `PUT ${OPERATOR_PROMOTION_PATHS.banner} whitelabel.write`,
     ]);
   });

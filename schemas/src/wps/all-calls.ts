@@ -39,6 +39,7 @@ import { OPERATOR_MESSAGE_CALLS } from './operator-message-calls.ts';
 import { OPERATOR_HELP_CALLS } from './help-calls.ts';
 import { OPERATOR_POINTS_CALLS, POINTS_CALLS } from './points-calls.ts';
 import { OPERATOR_REWARD_CODE_CALLS, REWARD_CODE_CALLS } from './reward-code-calls.ts';
+import { CHAT_CALLS, OPERATOR_CHAT_CALLS } from './chat-calls.ts';
 
 /**
  * Areas the gateway relays whole (docs/0090): each becomes a tRPC router of the same name made of
@@ -97,6 +98,8 @@ export const CALL_SETS = {
   operatorHelp: OPERATOR_HELP_CALLS,
   operatorPoints: OPERATOR_POINTS_CALLS,
   operatorRewardCodes: OPERATOR_REWARD_CODE_CALLS,
+  chat: CHAT_CALLS,
+  operatorChat: OPERATOR_CHAT_CALLS,
   session: SESSION_CALLS,
   account: ACCOUNT_CALLS,
   verification: VERIFICATION_CALLS,

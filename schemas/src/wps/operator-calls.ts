@@ -52,6 +52,8 @@ export const OPERATOR_PERMISSIONS = [
   'feedback.write',
   /** docs/0109: the site's written content (the help centre's texts). */
   'content.write',
+  /** docs/0117: the chat room: mute a member, delete a message, close or open the room, each with a reason. */
+  'chat.moderate',
 ] as const;
 export const ZOperatorPermission = z.enum(OPERATOR_PERMISSIONS);
 export type TOperatorPermission = z.infer<typeof ZOperatorPermission>;

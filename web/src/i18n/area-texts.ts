@@ -19,9 +19,10 @@ export const AREA_TEXTS = {
   money: { bn: () => import('./money.bn.json'), en: () => import('./money.en.json'), probe: 'money_amount' },
   deposit: { bn: () => import('./deposit.bn.json'), en: () => import('./deposit.en.json'), probe: 'deposit_title' },
   withdraw: { bn: () => import('./withdraw.bn.json'), en: () => import('./withdraw.en.json'), probe: 'withdraw_title' },
+  /** The records pages, platform messages and the chat room (docs/0117). */
   records: { bn: () => import('./records.bn.json'), en: () => import('./records.en.json'), probe: 'record_title_account' },
   wallet: { bn: () => import('./wallet.bn.json'), en: () => import('./wallet.en.json'), probe: 'wallet_title' },
-  /** The operator console's frame: its login, roles, system switches and authenticator (docs/0010); promotions, applications, VIP settings (docs/0098); the compliance panel (docs/0106). */
+  /** The operator console's frame: its login, roles, system switches and authenticator (docs/0010); promotions, applications, VIP settings (docs/0098); the compliance panel (docs/0106); the chat room panel (docs/0117). */
   operator: { bn: () => import('./operator.bn.json'), en: () => import('./operator.en.json'), probe: 'operator_title' },
   /** The console's category and game switches (docs/0037). */
   operatorGames: { bn: () => import('./operator-games.bn.json'), en: () => import('./operator-games.en.json'), probe: 'opgames_title' },

@@ -3,6 +3,7 @@ import { RULE_MESSAGES } from '@wl/schemas/rules/validate-field';
 import { ACCOUNT_MESSAGES } from '@wl/schemas/wps/account-calls';
 import { GATE_REFUSALS } from '@wl/schemas/wps/call-gates';
 import { AGENT_LIMIT_MESSAGES } from '@wl/schemas/wps/operator-call-set';
+import { CHAT_MESSAGES } from '@wl/schemas/wps/chat-calls';
 import { PATTERN_IDS, REGISTRATION_FIELDS } from '@wl/schemas/domain/merchant';
 import accountsBn from './accounts.bn.json';
 import accountsEn from './accounts.en.json';
@@ -113,6 +114,8 @@ const SERVER_KEYS = [
   'agent_downline_count_limit',
   // The agent limits' bounds (docs/0064), named per field by the gateway and the platform.
   ...Object.values(AGENT_LIMIT_MESSAGES),
+  // The chat room's refusals (docs/0117).
+  ...Object.values(CHAT_MESSAGES),
   ...Object.values(APPLY_MESSAGES),
   ...Object.values(OPERATOR_PROMOTION_MESSAGES),
   // The protection area's refusals (docs/0102), and a bet's (docs/0104).

@@ -52,6 +52,8 @@ const PAGE_LOADERS: ReadonlyMap<string, () => Promise<{ default: () => ReactNode
   ['profile', () => import('./profile-page.tsx')],
   // The points mall at /pointMall and its sub-pages (docs/0113).
   ['pointMall', () => import('./point-mall-page.tsx')],
+  // The chat room (docs/0117).
+  ['chatRoom', () => import('../chat/chat-page.tsx')],
 ]);
 const LAZY_PAGES: ReadonlyMap<string, LazyExoticComponent<() => ReactNode>> = new Map([...PAGE_LOADERS].map(([page, load]) => [page, lazy(load)]));
 const busy = <div className="page-loading" aria-busy="true" />;
@@ -63,6 +65,7 @@ const PAGE_TEXTS: Readonly<Record<string, TArea[]>> = {
   transferFund: ['money', 'wallet'],
   transferUpline: ['money', 'wallet'],
   messageV2: ['records'],
+  chatRoom: ['records'],
   vip: ['money'],
   manualRebate: ['money'],
   bonusDetails: ['money', 'records'],

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CheckCheck, Mail, MailOpen } from 'lucide-react';
+import { Link } from 'react-router';
 import type { TMessage } from '@wl/schemas/wps/message-calls';
 import { FormError } from '../accounts/form-parts.tsx';
 import { errorKey, useTRPC } from '../api/trpc.ts';
@@ -56,6 +57,11 @@ export default function MessagesPage() {
             </span>
           )}
         </div>
+        {/* docs/0117: the chat room, for signed-in members only like this page; `?page=` keeps it off the first load's route list. */}
+        <Link to="/member?page=chatRoom" className="btn btn--ghost btn--small" data-testid="messages.chat-room">
+          <Mail size={16} aria-hidden="true" />
+          {t('msg_chat_room')}
+        </Link>
         <button
           type="button"
           className="btn btn--ghost btn--small messages__all"

@@ -42,6 +42,7 @@ const OperatorMessages = lazy(() => import('./messages.tsx'));
 const OperatorHelpTexts = lazy(() => import('./help-texts.tsx'));
 // docs/0113: the points mall's rates, goods and orders.
 const OperatorPoints = lazy(() => import('./points.tsx'));
+const OperatorChat = lazy(() => import('./chat-moderation.tsx'));
 
 /**
  * Logs the operator out: the session ends on the server first (docs/0070), so a copy of the token
@@ -77,6 +78,11 @@ function ConsolePanels({ c }: { c: TConsole }) {
       {can('compliance.read') && (
         <Suspense fallback={<span className="spinner" />}>
           <OperatorCompliance canWrite={can('compliance.write')} />
+        </Suspense>
+      )}
+      {can('chat.moderate') && (
+        <Suspense fallback={<span className="spinner" />}>
+          <OperatorChat />
         </Suspense>
       )}
       {can('money.read') && (

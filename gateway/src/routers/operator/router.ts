@@ -1,6 +1,7 @@
 import {
   OPERATOR_BONUS_CALLS,
   OPERATOR_CALLS,
+  OPERATOR_CHAT_CALLS,
   OPERATOR_COMPLIANCE_CALLS,
   OPERATOR_REWARD_CODE_CALLS,
   OPERATOR_DEPOSIT_CALLS,
@@ -16,6 +17,7 @@ import {
 import type { TContext } from '../../trpc/context.ts';
 import { router } from '../../trpc/init.ts';
 import { passThrough } from '../../trpc/pass-through.ts';
+import { chatChanged } from '../chat/router.ts';
 import { getWithdrawalProof } from './get-withdrawal-proof.ts';
 import { loginOperator } from './login-operator.ts';
 import { logoutOperator } from './logout-operator.ts';
@@ -55,6 +57,8 @@ export const operatorRouter = router({
   ...passThrough(OPERATOR_COMPLIANCE_CALLS, { after: { switchGaming: configChanged } }),
   // docs/0113: the points mall: rates and exchange ratio (finance), goods and orders (content).
   ...passThrough(OPERATOR_POINTS_CALLS),
+  // docs/0117: the chat room's moderation; open chat pages hear of each change.
+  ...passThrough(OPERATOR_CHAT_CALLS, { after: { chatMute: chatChanged, chatDelete: chatChanged, chatRoom: chatChanged } }),
   ...passThrough(OPERATOR_PROMOTION_CALLS, { after: { savePromotion: configChanged, setPromotionStatus: configChanged, setVipSettings: configChanged } }),
   // docs/0111: the feedback inbox: read, reply, close (support and owner).
   ...passThrough(OPERATOR_FEEDBACK_CALLS),
