@@ -3,7 +3,7 @@ import type { Generated } from 'kysely';
 /** migrations/0057_chat_room.sql (docs/0117). */
 export interface ChatMessagesTable {
   /** bigserial: read back as a string on PostgreSQL, a number on PGlite; the service converts. */
-  id: Generated<string | number>;
+  id: Generated<number>;
   merchant_id: number;
   member_id: number;
   text: string;
