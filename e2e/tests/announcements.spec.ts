@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from '../fixtures/axe.ts';
 import type { Page } from '@playwright/test';
 import { agentLogin, registerAccount, switchLanguage } from '../fixtures/accounts.ts';
 import { BENGALI, DEMO } from '../fixtures/pages.ts';
@@ -13,7 +13,7 @@ import { expect, test } from '../fixtures/test.ts';
 
 async function expectNoAxeViolations(page: Page, route: string) {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  const result = await new AxeBuilder({ page }).analyze();
+  const result = await axeOn(page).analyze();
   expect(result.violations.map((v) => `${route} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 

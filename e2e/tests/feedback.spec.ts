@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from '../fixtures/axe.ts';
 import type { Page } from '@playwright/test';
 import { registerAccount, switchLanguage } from '../fixtures/accounts.ts';
 import { BENGALI } from '../fixtures/pages.ts';
@@ -19,7 +19,7 @@ const REPLY = 'We checked it: it was paid this morning. Please look again.';
 
 async function expectNoAxeViolations(page: Page, where: string) {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  const result = await new AxeBuilder({ page }).analyze();
+  const result = await axeOn(page).analyze();
   expect(result.violations.map((v) => `${where} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from '../fixtures/axe.ts';
 import type { Page } from '@playwright/test';
 import { BENGALI } from '../fixtures/pages.ts';
 import { expect, test } from '../fixtures/test.ts';
@@ -17,7 +17,7 @@ const PHONE = { width: 360, height: 740 };
 
 async function expectNoAxeViolations(page: Page, where: string) {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  const result = await new AxeBuilder({ page }).analyze();
+  const result = await axeOn(page).analyze();
   expect(result.violations.map((v) => `${where} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from '../fixtures/axe.ts';
 import type { Page } from '@playwright/test';
 import { captchaOf, freshMobile, freshUsername, switchLanguage, trpc } from '../fixtures/accounts.ts';
 import { expect, test } from '../fixtures/test.ts';
@@ -13,7 +13,7 @@ test.use({ announcementsSeen: true });
 async function checkPage(page: Page): Promise<void> {
   const width = page.viewportSize()!.width;
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect((await axeOn(page).analyze()).violations).toEqual([]);
 }
 
 /** The language the server keeps for the page's member, read through the profile call as the page does. */
