@@ -28,7 +28,12 @@ function stringSample(node: TNode): string {
   const { minimum = 0, maximum = 64, format } = node._zod.bag;
   if (format && FORMATS[format]) return FORMATS[format];
   // Upper-case letters fit the vendor and module codes ([A-Z0-9_]{2,32}) as well as free text.
-  return 'AB'.padEnd(Math.max(2, minimum), 'A').slice(0, Math.max(1, Math.min(maximum, 64)));
+  const plain = 'AB'.padEnd(Math.max(2, minimum), 'A').slice(0, Math.max(1, Math.min(maximum, 64)));
+  // A pattern the plain sample misses (a code of 4 to 32 letters and digits): the first of a few
+  // common shapes the schema takes, else the plain one.
+  const schema = node as unknown as z.ZodType;
+  if (schema.safeParse(plain).success) return plain;
+  return ['ABCD1234', 'abcd1234', 'ABCDEFGH', '12345678', 'A1'].find((c) => schema.safeParse(c).success) ?? plain;
 }
 
 function child(def: Record<string, unknown>, key: string): TNode {
