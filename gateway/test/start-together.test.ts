@@ -81,6 +81,7 @@ describe.skipIf(!testEnv.databaseUrl)('processes started together on one empty P
         { name: 'games.sweep' },
         { name: 'lottery.sweep' },
         { name: 'platform.sweep-expired' },
+        { name: 'points.earn' },
         { name: 'promo.cashback' },
         { name: 'promotions.draft-images-sweep' },
         { name: 'referral.rewards' },
