@@ -14,16 +14,16 @@ import '../styles/operator.css';
 const PAGE_SIZE = 20;
 
 /** One feedback opened (the read is audited, docs/0111): the member's words, images, the thread, and the reply and close actions (feedback.write). */
-function Opened({ id, canWrite, onChanged }: { id: number; canWrite: boolean; onChanged: () => void }) {
+function Opened({ id, canWrite, onChanged }: { id: number; canWrite: boolean; onChanged: (state: TFeedbackState) => void }) {
   const { t, i18n } = useTranslation();
   const trpc = useTRPC();
   const client = useTRPCClient();
   const qc = useQueryClient();
   const item = useQuery(trpc.operator.feedbackItem.queryOptions({ id }, { staleTime: Infinity }));
   const [body, setBody] = useState('');
-  const done = (answer: unknown) => {
-    qc.setQueryData(trpc.operator.feedbackItem.queryKey({ id }), answer as typeof item.data);
-    onChanged();
+  const done = (answer: NonNullable<typeof item.data>) => {
+    qc.setQueryData(trpc.operator.feedbackItem.queryKey({ id }), answer);
+    onChanged(answer.state);
   };
   const reply = useMutation(
     trpc.operator.replyFeedback.mutationOptions({
@@ -107,7 +107,7 @@ function Opened({ id, canWrite, onChanged }: { id: number; canWrite: boolean; on
   );
 }
 
-function Row({ f, canWrite, onChanged }: { f: TFeedbackInboxEntry; canWrite: boolean; onChanged: () => void }) {
+function Row({ f, canWrite, onChanged }: { f: TFeedbackInboxEntry; canWrite: boolean; onChanged: (state: TFeedbackState) => void }) {
   const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(false);
   return (
@@ -146,6 +146,12 @@ export default function OperatorFeedback({ canWrite }: { canWrite: boolean }) {
   const [pageNo, setPageNo] = useState(1);
   const list = useQuery(trpc.operator.feedbackInbox.queryOptions({ state, pageNo, pageSize: PAGE_SIZE, ...(username ? { username } : {}) }, { staleTime: 0 }));
   const refresh = () => void qc.invalidateQueries({ queryKey: trpc.operator.feedbackInbox.queryKey() });
+  // A reply or a close changes the row where it is: the list keeps it under the tab it was found in
+  // until the operator refreshes or changes tab, so the thread just answered does not vanish.
+  const changed = (id: number, state: TFeedbackState) =>
+    qc.setQueriesData<typeof list.data>({ queryKey: trpc.operator.feedbackInbox.queryKey() }, (old) =>
+      old ? { ...old, items: old.items.map((x) => (x.id === id ? { ...x, state } : x)) } : old,
+    );
   const items = list.data?.items ?? [];
   return (
     <section className="operator__section" data-testid="operator.feedback">
@@ -179,7 +185,7 @@ export default function OperatorFeedback({ canWrite }: { canWrite: boolean }) {
       {list.isSuccess && items.length === 0 && <p className="no-data">{t('opfb_empty')}</p>}
       <ul className="plain-list">
         {items.map((f) => (
-          <Row key={f.id} f={f} canWrite={canWrite} onChanged={refresh} />
+          <Row key={f.id} f={f} canWrite={canWrite} onChanged={(state) => changed(f.id, state)} />
         ))}
       </ul>
       <RecordPager pageNo={pageNo} total={list.data?.total} pageSize={PAGE_SIZE} onPage={setPageNo} testId="operator.feedback" />
