@@ -56,12 +56,15 @@ for (const lang of LANGUAGES) {
     // A crashed round's seed is revealed: the browser recomputes its crash point. Once per run (EN
     // runs second, when the history already holds rounds), so no journey waits for a long flight.
     if (lang === 'en') {
-      const last = game.getByTestId('crash.history.round').first();
-      await expect(last).toBeVisible({ timeout: ROUND_MS });
-      await last.click();
+      await expect(game.getByTestId('crash.history.round').first()).toBeVisible({ timeout: ROUND_MS });
+      // That round by its number: a round crashing meanwhile goes first in the history.
+      const roundNo = await game.getByTestId('crash.history.round').first().getAttribute('data-round');
+      const chosen = game.locator(`[data-testid="crash.history.round"][data-round="${roundNo}"]`);
+      const point = (await chosen.textContent())!;
+      await chosen.click();
       await game.getByTestId('crash.verify.run').click();
       await expect(game.getByTestId('crash.verify.hash')).toHaveText('The server seed matches its hash.');
-      await expect(game.getByTestId('crash.verify.point')).toContainText((await last.textContent())!);
+      await expect(game.getByTestId('crash.verify.point')).toContainText(point);
     }
 
     // Nothing pans sideways at 360 px and axe finds nothing on the game page.

@@ -41,6 +41,7 @@ export function CrashBoard({ live, currencySymbol, onVerify }: { live: TWlgCrash
               className={`chip crash__chip${h.crashX100 >= 200 ? ' is-high' : ''}`}
               aria-label={`${t('crash_round', { no: h.roundNo })}: ${formatMultiplier(h.crashX100, language)} — ${t('fair_verify')}`}
               data-testid="crash.history.round"
+              data-round={h.roundNo}
               onClick={() => onVerify(h)}
             >
               {formatMultiplier(h.crashX100, language)}
