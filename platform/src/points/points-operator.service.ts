@@ -1,6 +1,7 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import {
   POINT_SOURCES,
+  POINTS_MAX_RETURN_MINOR_PER_100,
   POINTS_MESSAGES,
   type TOperatorGoods,
   type TOperatorGoodsSave,
@@ -35,6 +36,9 @@ export async function setPointsSettings(
 ): Promise<TOperatorPointsSettings> {
   if ((req.exchangePoints === 0) !== (req.exchangeMinor === 0)) throw fieldFailure('exchangeMinor', POINTS_MESSAGES.exchangeInvalid);
   if (new Set(req.rates.map((r) => r.source)).size !== req.rates.length) throw fieldFailure('rates', POINTS_MESSAGES.ratesDuplicate);
+  // What ৳100 earns, converted (pointsPer100 × exchangeMinor / exchangePoints), stays within the bound.
+  if (req.exchangePoints > 0 && req.rates.some((r) => r.pointsPer100 * req.exchangeMinor > POINTS_MAX_RETURN_MINOR_PER_100 * req.exchangePoints))
+    throw fieldFailure('rates', POINTS_MESSAGES.returnTooHigh);
   return inTransaction(deps.db, async (trx) => {
     // One editor at a time: the settings row is the merchant's lock for its rates.
     await trx

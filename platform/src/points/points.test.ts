@@ -307,6 +307,13 @@ describe('the console', () => {
       success: false,
       message: 'points_exchange_invalid',
     });
+    // One operator alone cannot make play or deposits pay more than 2 % through points (docs/0113).
+    const rich = { ...changed, exchangePoints: 1, exchangeMinor: 100 };
+    expect((await call('POST', OPERATOR_POINTS_PATHS.setSettings, ops.finance, rich)).json()).toMatchObject({
+      success: false,
+      message: 'points_return_too_high',
+    });
+    expect((await call('GET', OPERATOR_POINTS_PATHS.settings, ops.finance)).json().value).toEqual(changed);
     expect((await call('POST', OPERATOR_POINTS_PATHS.setSettings, ops.finance, settings)).json().success).toBe(true);
 
     const saved = (

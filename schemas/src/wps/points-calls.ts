@@ -53,7 +53,15 @@ export const POINTS_MESSAGES = {
   mobileInvalid: 'points_mobile_invalid',
   exchangeInvalid: 'points_exchange_invalid',
   ratesDuplicate: 'points_rates_duplicate',
+  returnTooHigh: 'points_return_too_high',
 } as const;
+
+/**
+ * The most cash the points of ৳100 staked or deposited may convert to, in minor units (2 %): with no
+ * bound, one finance operator could set a rate or a ratio that turns a colluding member's play, or a
+ * deposit and its withdrawal, into money from the bonus expense (docs/0113).
+ */
+export const POINTS_MAX_RETURN_MINOR_PER_100 = 200;
 
 /** Where points come from (SPEC §3 record types live, lott, pvp, rng, sports, deposit). */
 export const POINT_SOURCES = ['live', 'lott', 'pvp', 'rng', 'sports', 'deposit'] as const;
