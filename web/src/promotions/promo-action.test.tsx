@@ -75,6 +75,17 @@ describe('a member on the promotions page (docs/0096)', () => {
     expect(calls.find((c) => c.path === 'promo.claim')?.input).toMatchObject({ promotionId: 2, key: expect.stringMatching(/^promo-/) });
   });
 
+  it('tells a member whose account is closed why the claim is refused, in words, not the key', async () => {
+    sessionStorage.setItem('token', 'tok-member1');
+    const handlers = { ...desk(), 'promo.claim': () => Promise.reject(new Error('protection_excluded')) };
+    renderWithApp(<AppRoutes />, { path: '/promotions', handlers });
+    await waitFor(() => expect(screen.getAllByTestId('promotions.state')).toHaveLength(3), LAZY);
+    fireEvent.click(within(card('Sign-up bonus')).getByTestId('promotions.claim'));
+    const error = await screen.findByTestId('promotions.action-error');
+    await waitFor(() => expect(error.textContent).toContain('closed'));
+    expect(error.textContent).not.toContain('protection_excluded');
+  });
+
   it('shows no state or action to a visitor, who browses read-only', async () => {
     sessionStorage.clear();
     const handlers = desk();

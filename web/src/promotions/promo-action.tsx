@@ -33,8 +33,9 @@ export function useMemberPromotions(): ReadonlyMap<number, TMemberPromotion> & {
  */
 export function PromoAction({ p, detail = false }: { p: TMemberPromotion; detail?: boolean }) {
   const { t, i18n } = useTranslation();
-  // The bonus refusals' words (bonus_one_active, …) are the money area's: they load beside the list.
-  useAreaTexts('money');
+  // The bonus refusals' words (bonus_one_active, …) are the money area's, a closed account's
+  // (protection_excluded) the deposit area's: they load beside the list.
+  useAreaTexts('money', 'deposit');
   const trpc = useTRPC();
   const client = useTRPCClient();
   const qc = useQueryClient();
