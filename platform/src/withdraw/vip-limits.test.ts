@@ -89,7 +89,7 @@ describe('a VIP level’s withdrawals a day', () => {
     const [first] = await withdrawalsOf(who.session.memberId);
     await ctx.db.updateTable('withdrawals').set({ status: 'rejected' }).where('id', '=', first!.id).execute();
     expect(await refusal(request(who, 100, 'vipwd-count-after-reject'))).toBeNull();
-    expect((await refusal(request(who, 100, 'vipwd-count-4')))?.key).toBe(WITHDRAW_MESSAGES.vipDailyCountReached);
+    expect((await refusal(request(who, 100, 'vipwd-count-one-more')))?.key).toBe(WITHDRAW_MESSAGES.vipDailyCountReached);
   });
 
   it('keeps the merchant’s count and its message when it is the lower', async () => {
