@@ -5,8 +5,9 @@ import { DEMO } from '../fixtures/pages.ts';
 import { ANNOUNCEMENT_SEEN_KEYS, expect, test } from '../fixtures/test.ts';
 import { HomePage } from '../fixtures/pages.ts';
 
-// docs/0117: two members registered here chat in the lobby room, one in BN at 360 px (reaching it from
-// the platform messages page), the other in EN on a desktop; each sees the other's line arrive live.
+// docs/0117: two members registered here chat in the lobby room, one in BN at 360 px (reaching the points
+// mall and then the chat room's modal through the side menu, docs/0121), the other in EN on a desktop
+// (the chat page's deep link); each sees the other's line arrive live.
 // An operator mutes the second (a fresh member: no shared state changes) and its next send is refused
 // with the mute's end.
 test.use({ announcementsSeen: true });
@@ -20,14 +21,22 @@ async function checkPage(page: Page, width: number): Promise<void> {
 test('two members chat live; an operator mutes one and its next send is refused with the mute’s end', async ({ page, home, browser, request, operator }) => {
   const [a, b] = await Promise.all([registerAccount(request, 'chta'), registerAccount(request, 'chtb')]);
 
-  // A: BN at 360 px, from platform messages to the chat room.
+  // A: BN at 360 px. The side menu names the points mall and the chat room in words (the config carries
+  // them, docs/0121): the first opens the mall, the second the chat room's modal over the page.
   await page.setViewportSize({ width: 360, height: 740 });
   await home.open('/');
   await home.login(a.username, a.password);
-  await page.goto('/member/messageV2');
-  await page.getByTestId('messages.chat-room').click();
-  await expect(page.getByTestId('chat.page')).toBeVisible();
+  await page.getByTestId('header.menu').click();
+  await expect(page.getByTestId('side-menu.entry.pointMall')).toHaveText('পয়েন্ট মল');
+  await page.getByTestId('side-menu.entry.pointMall').click();
+  await expect(page).toHaveURL(/\/pointMall$/);
+  await expect(page.getByTestId('points.balance')).toBeVisible();
+  await page.getByTestId('header.menu').click();
+  await expect(page.getByTestId('side-menu.entry.chatRoom')).toHaveText('চ্যাট রুম');
+  await page.getByTestId('side-menu.entry.chatRoom').click();
+  await expect(page.getByTestId('chat-modal')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'চ্যাট রুম' })).toBeVisible();
+  await expect(page).toHaveURL(/\/pointMall$/);
   const hello = `নমস্কার <b>${a.username}</b>`;
   await page.getByTestId('chat.text').fill(hello);
   await page.getByTestId('chat.send').click();

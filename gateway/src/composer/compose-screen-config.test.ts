@@ -19,6 +19,7 @@ import {
 } from '@wl/schemas';
 import { BUILT_ROUTES, isBuilt, routePath } from './built-routes.ts';
 import { composeScreenConfig, type TComposerInputs, type TViewer } from './compose-screen-config.ts';
+import { NAV_LABELS } from './nav-labels.ts';
 
 const node = (modId: string, enabled = true, childrenNodes: TWhitelabelNode[] = []): TWhitelabelNode => ({
   modId,
@@ -158,6 +159,38 @@ const resolve = (c: TScreenConfig, codes: readonly string[], gameType: TGameType
 const sideKeys = (c: TScreenConfig, section: string) => c.sideMenu.sections.find((s) => s.key === section)?.entries.map((e) => e.key);
 
 describe('composeScreenConfig', () => {
+  // docs/0121: the navigation's words travel in the config, so the web's first load holds none of them.
+  describe('navigation labels in the config (docs/0121)', () => {
+    type TNamed = { key: string; labelKey?: string | undefined; label?: string | undefined };
+    const NAMED = (c: TScreenConfig): TNamed[] => [
+      ...c.header.entries,
+      ...c.sideMenu.sections.flatMap((s) => [...(s.labelKey ? [s] : []), ...s.entries]),
+      ...c.memberCentre,
+      ...c.agentCentre,
+      ...c.avatarMenu,
+      ...c.home.menu,
+      ...c.home.rows,
+    ];
+    it('holds the same keys in BN and EN, each a different word, BN in Bengali', () => {
+      expect(Object.keys(NAV_LABELS.bn).sort()).toEqual(Object.keys(NAV_LABELS.en).sort());
+      for (const [key, en] of Object.entries(NAV_LABELS.en)) {
+        const bn = NAV_LABELS.bn[key] ?? '';
+        expect([key, /[\u0980-\u09FF]/.test(bn), bn !== en, en.trim() !== '']).toEqual([key, true, true, true]);
+      }
+    });
+    it.each(['bn', 'en'] as const)('gives every entry it names a word in %s, never a key', (language) => {
+      for (const viewer of [visitor, member, vipMember, referralMember, trial, agent]) {
+        const config = composeScreenConfig(inputs({ vendors: { RNG: 12 } }), viewer, language);
+        for (const item of NAMED(config)) {
+          const label = item.label;
+          expect([item.key, typeof label === 'string' && label.trim() !== '' && label !== item.labelKey]).toEqual([item.key, true]);
+          // The game centre's entries carry the category's title from the upstream instead.
+          if (language === 'bn' && item.labelKey && !item.labelKey.startsWith('category_')) expect(label).toBe(NAV_LABELS.bn[item.labelKey]);
+        }
+      }
+    });
+  });
+
   it.each([visitor, member, referralMember, vipMember, trial, agent])('produces a valid ScreenConfig for $audience', (viewer) => {
     const config = compose(viewer);
     expect(ZScreenConfig.parse(config)).toEqual(config);
@@ -376,7 +409,16 @@ describe('composeScreenConfig', () => {
     it('keeps deposit, withdraw, promotions first and reward centre with rebate', () => {
       const config = compose(member);
       expect(sideKeys(config, 'wallet')).toEqual(['deposit', 'withdraw', 'promotions']);
-      expect(sideKeys(config, 'rewards')).toEqual(['rewardCenter', 'rebate']);
+      expect(sideKeys(config, 'rewards')).toEqual(['rewardCenter', 'rebate', 'pointMall', 'chatRoom']);
+    });
+
+    it('offers the points mall and the chat room to signed-in real accounts only (docs/0121)', () => {
+      for (const viewer of [member, agent]) {
+        const entries = sideEntries(compose(viewer));
+        expect(entries.find((e) => e.key === 'pointMall')).toMatchObject({ target: { type: 'route', path: '/pointMall' }, isAvailable: true });
+        expect(entries.find((e) => e.key === 'chatRoom')).toMatchObject({ target: { type: 'action', action: 'chatRoom' }, isAvailable: true });
+      }
+      for (const viewer of [visitor, trial]) expect(sideEntries(compose(viewer)).filter((e) => e.key === 'pointMall' || e.key === 'chatRoom')).toEqual([]);
     });
 
     it('lists the game centre by category', () => {
@@ -554,6 +596,9 @@ describe('composeScreenConfig', () => {
           'appDownload',
           'customerService',
           'logout',
+          // docs/0121: the chat room's modal and the points mall.
+          'chatRoom',
+          '/pointMall',
           '/lott',
           '/elott',
           '/live',

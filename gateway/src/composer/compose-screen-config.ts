@@ -22,6 +22,7 @@ import { isBuilt } from './built-routes.ts';
 import { agentCentre, avatarMenu, helpLinks, memberCentre, memberPagePath, showsReferral, sideMenu, type TViewer } from './menus.ts';
 import { appLinks, categoryPath, customerServiceLink, socialLinks, vendorCodes, vendorList } from './vendor-links.ts';
 import { featureFlags, findNode } from './whitelabel.ts';
+import { withNavLabels } from './nav-labels.ts';
 
 export type { TViewer } from './menus.ts';
 
@@ -187,7 +188,8 @@ export function composeScreenConfig(inputs: TComposerInputs, viewer: TViewer, la
   // Each vendor once; every other part names it by code (docs/0020).
   const vendors = vendorList(categories);
 
-  const config: Omit<TScreenConfig, 'version' | 'configVersion'> = {
+  // Navigation labels in the config's language: not in the web's first load (docs/0121).
+  const config: Omit<TScreenConfig, 'version' | 'configVersion'> = withNavLabels({
     audience: viewer.audience,
     language,
     merchant: { code: inputs.merchantCode, name: permission.merchantName, currencySymbol: permission.currencySymbol },
@@ -213,7 +215,7 @@ export function composeScreenConfig(inputs: TComposerInputs, viewer: TViewer, la
       launchGameCDNs: permission.launchGameCDNs,
     },
     forms: forms(inputs, flags),
-  };
+  });
   const version = contentVersion(config);
   // Outside the hash: a change elsewhere moves configVersion but not this audience's content version.
   return { version, configVersion: inputs.configVersion, ...config };

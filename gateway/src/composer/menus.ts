@@ -24,7 +24,7 @@ export type TViewer = {
 type TAction = Extract<TMenuEntry['target'], { type: 'action' }>['action'];
 
 /** Actions the web implements today; everything routed elsewhere is not built yet. */
-const AVAILABLE_ACTIONS: ReadonlySet<TAction> = new Set(['login', 'register', 'logout', 'language', 'theme', 'customerService', 'appDownload']);
+const AVAILABLE_ACTIONS: ReadonlySet<TAction> = new Set(['login', 'register', 'logout', 'language', 'theme', 'customerService', 'appDownload', 'chatRoom']);
 /** A route entry; available only when the web builds its page (house rule: never link the rest). */
 export function route(key: string, labelKey: string, icon: string, path: string, extra: Partial<TMenuEntry> = {}): TMenuEntry {
   return { key, labelKey, icon, target: { type: 'route', path }, isAvailable: isBuilt(path), ...extra };
@@ -46,6 +46,8 @@ const MEMBER_BADGES: Partial<Record<TMemberPage, TMenuEntry['badge']>> = {
 };
 
 export const isLoggedIn = (viewer: TViewer): boolean => viewer.audience !== 'visitor';
+/** A signed-in real account (a member or an agent): not a visitor, not a trial account (SPEC §6). */
+const isRealMember = (viewer: TViewer): boolean => viewer.audience === 'member' || viewer.audience === 'agent';
 /** docs/rules/content.md#c-3: referral-driven entries (Rewards, invite friends) show when logged out or referral is on. */
 export const showsReferral = (viewer: TViewer): boolean => viewer.audience === 'visitor' || viewer.referralEnabled;
 
@@ -120,6 +122,11 @@ export function sideMenu(categories: readonly TGameCategory[], viewer: TViewer, 
         ...(showsReferral(viewer) ? [route('inviteFriends', 'menu_invite_friends', 'invite', memberPagePath('referral'))] : []),
         route('rewardCenter', 'menu_reward_centre', 'reward', memberPagePath('rewardCenter'), { badge: 'reward' }),
         route('rebate', 'menu_rebate', 'rebate', memberPagePath('manualRebate')),
+        // The points mall (docs/0113, docs/0114) and the chat room's modal (SPEC §2 modals, §6: signed-in
+        // only; docs/0117): real members and agents, a trial account is refused both (docs/0121).
+        ...(isRealMember(viewer)
+          ? [route('pointMall', 'menu_point_mall', 'points', '/pointMall'), action('chatRoom', 'menu_chat_room', 'chat', 'chatRoom')]
+          : []),
       ],
     },
     {

@@ -10,6 +10,8 @@ import { vendorIndex } from './vendors.ts';
  * permission info. The web app renders header, side menu, footer and centre navigation from it only.
  *
  * Fixed texts travel as i18n keys (`labelKey`), server data (vendor and category names) as text.
+ * The composer also writes every navigation label (`label`) in the config's language, so those
+ * words are not in the web's first load (docs/0121); a page shows `label` first.
  */
 
 export const ZAudience = z.enum(['visitor', 'member', 'trial', 'agent']);
@@ -63,8 +65,13 @@ export type TVendorLink = {
 /** Not built yet: shown disabled and never linked (house rule). */
 const ZIsAvailable = z.boolean();
 
+/** A navigation label in the config's language (docs/0121). */
+const ZLabel = z.string().max(MAX_TEXT_LENGTH);
+const pageEntry = <K extends 'home' | 'promotions' | 'rewards' | 'share'>(kind: K) =>
+  z.object({ kind: z.literal(kind), key: z.string(), labelKey: ZLabelKey, label: ZLabel.optional(), path: ZPath, isAvailable: ZIsAvailable });
+
 export const ZHeaderEntry = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('home'), key: z.string(), labelKey: ZLabelKey, path: ZPath, isAvailable: ZIsAvailable }),
+  pageEntry('home'),
   z.object({
     kind: z.literal('category'),
     key: z.string(),
@@ -77,9 +84,9 @@ export const ZHeaderEntry = z.discriminatedUnion('kind', [
     dropdownLayout: z.enum(['compact', 'large']),
     isAvailable: ZIsAvailable,
   }),
-  z.object({ kind: z.literal('promotions'), key: z.string(), labelKey: ZLabelKey, path: ZPath, isAvailable: ZIsAvailable }),
-  z.object({ kind: z.literal('rewards'), key: z.string(), labelKey: ZLabelKey, path: ZPath, isAvailable: ZIsAvailable }),
-  z.object({ kind: z.literal('share'), key: z.string(), labelKey: ZLabelKey, path: ZPath, isAvailable: ZIsAvailable }),
+  pageEntry('promotions'),
+  pageEntry('rewards'),
+  pageEntry('share'),
 ]);
 export type THeaderEntry = z.infer<typeof ZHeaderEntry>;
 
@@ -94,7 +101,8 @@ export const ZMenuEntry = z.object({
     z.object({ type: z.literal('external'), url: z.string().max(2000) }),
     z.object({
       type: z.literal('action'),
-      action: z.enum(['login', 'register', 'logout', 'language', 'appDownload', 'customerService', 'theme']),
+      // chatRoom: the chat-room modal (SPEC §2 modals, docs/0121).
+      action: z.enum(['login', 'register', 'logout', 'language', 'appDownload', 'customerService', 'theme', 'chatRoom']),
     }),
   ]),
   /** Badge source the client fills from member info. */
@@ -107,6 +115,7 @@ export type TMenuEntry = z.infer<typeof ZMenuEntry>;
 export const ZMenuSection = z.object({
   key: z.string().min(1).max(64),
   labelKey: ZLabelKey.optional(),
+  label: ZLabel.optional(),
   entries: z.array(ZMenuEntry),
 });
 export type TMenuSection = z.infer<typeof ZMenuSection>;
@@ -125,6 +134,7 @@ export type THomeMenuEntry = z.infer<typeof ZHomeMenuEntry>;
 export const ZHomeRow = z.object({
   key: z.enum(['HOT', 'FAV', 'RNG', 'FISH', 'LIVE', 'PVP', 'MXWIN', 'SPORTS']),
   labelKey: ZLabelKey,
+  label: ZLabel.optional(),
   gameType: ZGameType.nullable(),
   /** Codes of the vendors whose games the row previews (cut to 5 on home; MXWIN is RNG vendors 11 to 20). */
   vendorCodes: z.array(ZVassalage),

@@ -20,6 +20,8 @@ const AnnouncementPopup = lazy(() => import('../modals/announcement-popup.tsx').
 const ForgotModal = lazy(() => import('../modals/forgot-modal.tsx').then((m) => ({ default: m.ForgotModal })));
 const RegisterModal = lazy(() => import('../modals/register-modal.tsx').then((m) => ({ default: m.RegisterModal })));
 const VendorPopup = lazy(() => import('../modals/vendor-popup.tsx'));
+// The chat room's modal (SPEC §2 modals), opened from the side menu (docs/0121).
+const ChatModal = lazy(() => import('../chat/chat-modal.tsx'));
 // The info and confirm dialogs (and the modal they share with the popups) load when one is first asked for.
 const Dialogs = lazy(() => import('../modals/dialogs.tsx').then((m) => ({ default: m.Dialogs })));
 // The footer sits below the first screen: its own chunk, out of the first load (docs/0022's budget).
@@ -78,6 +80,7 @@ function Popups() {
           <ForgotModal onClose={close} onLogin={ui.openLogin} onLoggedIn={goHome} />
         </AreaTexts>
       )}
+      {ui.popup === 'chat' && <ChatModal onClose={ui.closePopup} />}
       {ui.vendorPopup && <VendorPopup key={ui.vendorPopup.vassalage} vendor={ui.vendorPopup} onClose={ui.closeVendorPopup} />}
     </Suspense>
   );
@@ -114,11 +117,16 @@ export function AppShell() {
     if (isPhone()) setCollapsed(true);
   }, []);
 
-  // docs/rules/content.md#c-11: scroll resets to top when the route changes; on a phone the menu drawer closes then.
+  // docs/rules/content.md#c-11: scroll resets to top when the route changes; on a phone the menu drawer closes then,
+  // and when a choice opens a popup (the chat room, docs/0121).
+  const { popup } = useUi();
   useEffect(() => {
     window.scrollTo(0, 0);
     closeDrawer();
   }, [pathname, closeDrawer]);
+  useEffect(() => {
+    if (popup) closeDrawer();
+  }, [popup, closeDrawer]);
   useEffect(() => {
     if (collapsed) return;
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && closeDrawer();

@@ -19,9 +19,12 @@ const GATEWAY_BUILT_ROUTES = JSON.parse(
 /** The agent centre's one route, whose page checks the page it is given (agent/agent-pages.ts). */
 const AGENT_HOME_ROUTE = '/agentHome/:page?';
 
-/** Every path a page is served at: the agent centre's route stands for its welcome and each built page. */
+/**
+ * Every path a page is served at: the agent centre's route stands for its welcome and each built
+ * page, the points mall's for the mall (docs/0114).
+ */
 const SERVED_PATHS = BUILT_ROUTE_PATHS.flatMap((path) =>
-  path === AGENT_HOME_ROUTE ? ['/agentHome', ...AGENT_HOME_PAGES.map((page) => `/agentHome/${page}`)] : [path],
+  path === AGENT_HOME_ROUTE ? ['/agentHome', ...AGENT_HOME_PAGES.map((page) => `/agentHome/${page}`)] : path === '/pointMall/*' ? ['/pointMall'] : [path],
 );
 
 /** The route a path lands on: its own page, or the not-found fallback. */

@@ -1,8 +1,8 @@
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type Context, type ReactNode } from 'react';
 import type { TGameType } from '@wl/schemas';
 
-/** Which popup is open; one at a time, like the real site. */
-export type TPopup = 'login' | 'register' | 'forgot' | null;
+/** Which popup is open; one at a time, like the real site (chat: the chat room, SPEC §2 modals, docs/0121). */
+export type TPopup = 'login' | 'register' | 'forgot' | 'chat' | null;
 
 type TConfirm = { messageKey: string; resolve: (ok: boolean) => void };
 
@@ -15,6 +15,7 @@ export type TUi = {
   openLogin: () => void;
   openRegister: () => void;
   openForgot: () => void;
+  openChat: () => void;
   closePopup: () => void;
   infoKey: string | null;
   showInfo: (messageKey: string) => void;
@@ -60,6 +61,7 @@ export function UiProvider({ children }: { children: ReactNode }) {
       openLogin: () => setPopup('login'),
       openRegister: () => setPopup('register'),
       openForgot: () => setPopup('forgot'),
+      openChat: () => setPopup('chat'),
       closePopup: () => setPopup(null),
     }),
     [],

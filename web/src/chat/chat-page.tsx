@@ -25,11 +25,12 @@ function muteEnd(err: unknown): string | null {
 
 /**
  * The chat room (SPEC §2 modal "chat room", §6 only for signed-in members; docs/0117): the lobby's
- * newest messages, older ones page by page, and a line to write (real members; a trial account
- * reads). New messages and deletions arrive live: the gateway's chat stream says the room changed
- * and the page reads the newest page again. Text is shown as text, never as HTML.
+ * newest messages, older ones page by page, and a line to write. New messages and deletions arrive
+ * live: the gateway's chat stream says the room changed and the page reads the newest page again.
+ * Text is shown as text, never as HTML. The member centre's page (deep links) and the modal the side
+ * menu opens (docs/0121) both show it, under their own heading.
  */
-export default function ChatPage() {
+export function ChatRoom() {
   const ready = useAreaTexts('records');
   const { t, i18n } = useTranslation();
   const trpc = useTRPC();
@@ -85,59 +86,69 @@ export default function ChatPage() {
   };
 
   return (
+    <div className="chat" data-testid="chat.room" aria-busy={latest.isFetching}>
+      {data && !data.open && (
+        <p className="money__hint" role="status" data-testid="chat.closed">
+          {t('chat_room_closed')}
+        </p>
+      )}
+      {hasMore && (
+        <button type="button" className="btn btn--ghost btn--small" data-testid="chat.older" disabled={loadingOlder} onClick={() => void loadOlder()}>
+          {t('chat_older')}
+        </button>
+      )}
+      <ol className="chat__list" ref={list} data-testid="chat.messages" aria-live="polite" tabIndex={0} aria-label={t('chat_title')}>
+        {data && rows.length === 0 && <li className="money__hint">{t('chat_empty')}</li>}
+        {rows.map((m) => (
+          <li key={m.id} className={`chat__line${m.mine ? ' is-mine' : ''}`} data-testid="chat.message" data-id={m.id}>
+            <span className="chat__author" translate="no">
+              {m.author}
+            </span>{' '}
+            <time className="chat__time" dateTime={m.at}>
+              {localDateTime(m.at, i18n.language)}
+            </time>
+            <p className="chat__text" translate="no">
+              {m.text}
+            </p>
+          </li>
+        ))}
+      </ol>
+      <FormError message={latest.error ? errorKey(latest.error) : refusal === 'chat_muted' || (!refusal && mutedUntil) ? null : refusal} />
+      {mutedUntil && (
+        <p className="form-error" role="alert" data-testid="chat.muted">
+          {t('chat_muted', { until: localDateTime(mutedUntil, i18n.language) })}
+        </p>
+      )}
+      <form className="chat__form" onSubmit={submit} noValidate>
+        <label className="field" htmlFor="chat-text">
+          <span className="field__label">{t('chat_write')}</span>
+          <input
+            id="chat-text"
+            className="input"
+            data-testid="chat.text"
+            maxLength={TEXT_MAX}
+            autoComplete="off"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+          />
+        </label>
+        <button type="submit" className="btn btn--primary" data-testid="chat.send" disabled={send.isPending || text.trim() === ''} aria-busy={send.isPending}>
+          <Send size={16} aria-hidden="true" />
+          {t('chat_send')}
+        </button>
+      </form>
+    </div>
+  );
+}
+
+/** The chat room as a member-centre page (`/member?page=chatRoom`, docs/0117). */
+export default function ChatPage() {
+  const { t } = useTranslation();
+  return (
     <div className="member-content money" data-testid="chat.page">
-      <section className="card chat" aria-labelledby="chat-title" aria-busy={latest.isFetching}>
+      <section className="card" aria-labelledby="chat-title">
         <h2 id="chat-title">{t('chat_title')}</h2>
-        {data && !data.open && (
-          <p className="money__hint" role="status" data-testid="chat.closed">
-            {t('chat_room_closed')}
-          </p>
-        )}
-        {hasMore && (
-          <button type="button" className="btn btn--ghost btn--small" data-testid="chat.older" disabled={loadingOlder} onClick={() => void loadOlder()}>
-            {t('chat_older')}
-          </button>
-        )}
-        <ol className="chat__list" ref={list} data-testid="chat.messages" aria-live="polite" tabIndex={0} aria-label={t('chat_title')}>
-          {data && rows.length === 0 && <li className="money__hint">{t('chat_empty')}</li>}
-          {rows.map((m) => (
-            <li key={m.id} className={`chat__line${m.mine ? ' is-mine' : ''}`} data-testid="chat.message" data-id={m.id}>
-              <span className="chat__author" translate="no">
-                {m.author}
-              </span>{' '}
-              <time className="chat__time" dateTime={m.at}>
-                {localDateTime(m.at, i18n.language)}
-              </time>
-              <p className="chat__text" translate="no">
-                {m.text}
-              </p>
-            </li>
-          ))}
-        </ol>
-        <FormError message={latest.error ? errorKey(latest.error) : refusal === 'chat_muted' || (!refusal && mutedUntil) ? null : refusal} />
-        {mutedUntil && (
-          <p className="form-error" role="alert" data-testid="chat.muted">
-            {t('chat_muted', { until: localDateTime(mutedUntil, i18n.language) })}
-          </p>
-        )}
-        <form className="chat__form" onSubmit={submit} noValidate>
-          <label className="field" htmlFor="chat-text">
-            <span className="field__label">{t('chat_write')}</span>
-            <input
-              id="chat-text"
-              className="input"
-              data-testid="chat.text"
-              maxLength={TEXT_MAX}
-              autoComplete="off"
-              value={text}
-              onChange={(e) => setText(e.target.value)}
-            />
-          </label>
-          <button type="submit" className="btn btn--primary" data-testid="chat.send" disabled={send.isPending || text.trim() === ''} aria-busy={send.isPending}>
-            <Send size={16} aria-hidden="true" />
-            {t('chat_send')}
-          </button>
-        </form>
+        <ChatRoom />
       </section>
     </div>
   );

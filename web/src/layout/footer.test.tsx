@@ -18,8 +18,10 @@ function config() {
 }
 
 describe('Footer vendors (codes resolved from the config list)', () => {
-  it('lists product vendors with their paths and filters them by category', () => {
+  it('lists product vendors with their paths and filters them by category', async () => {
     renderWithApp(<Footer />, { config: config() });
+    // The footer shows once its texts (the site area, docs/0121) are there.
+    await screen.findByTestId('footer');
     const vendorLinks = () => [...document.querySelectorAll('.footer__vendors a')].map((a) => [a.textContent, a.getAttribute('href')]);
     expect(vendorLinks()).toEqual([
       ['Evolution', '/live?vassalage=EVO'],
@@ -30,7 +32,7 @@ describe('Footer vendors (codes resolved from the config list)', () => {
     expect(vendorLinks()).toEqual([['Spinora', '/rng?vassalage=SPINORA']]);
   });
 
-  it('shows each logo once, a picture when the vendor has one and its name otherwise, once the row is in view (docs/0086)', () => {
+  it('shows each logo once, a picture when the vendor has one and its name otherwise, once the row is in view (docs/0086)', async () => {
     // happy-dom's IntersectionObserver never reports: this one says when the browser saw the row.
     let report: ((entries: { isIntersecting: boolean }[]) => void) | undefined;
     const watched: Element[] = [];
@@ -48,6 +50,7 @@ describe('Footer vendors (codes resolved from the config list)', () => {
     );
     try {
       renderWithApp(<Footer />, { config: config() });
+      await screen.findByTestId('footer');
       const logos = [...document.querySelectorAll('.footer__logo')];
       expect(logos.map((l) => l.getAttribute('title'))).toEqual(['Evolution', 'Sexy Gaming', 'Spinora']);
       // Below the screen: names only, no image fetched yet.

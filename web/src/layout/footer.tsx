@@ -78,8 +78,19 @@ function HelpLinks({ entries }: { entries: readonly TMenuEntry[] }) {
   );
 }
 
-/** Footer (docs/rules/content.md#c-4): help links, products by category with a vendor filter, social links, vendor logos. */
+/**
+ * Footer (docs/rules/content.md#c-4): help links, products by category with a vendor filter, social links, vendor logos.
+ * Below the first screen: its texts are the `site` area's, not the first load's (docs/0121).
+ */
 export function Footer() {
+  return (
+    <AreaTexts areas={['site']}>
+      <FooterColumns />
+    </AreaTexts>
+  );
+}
+
+function FooterColumns() {
   const { t, i18n } = useTranslation();
   const config = useScreenConfig();
   const vendors = useVendors();
@@ -92,9 +103,7 @@ export function Footer() {
       <div className="footer__cols">
         <div className="footer__col">
           <h2 className="footer__heading">{t('help')}</h2>
-          <AreaTexts areas={['site']}>
-            <HelpLinks entries={helpLinks} />
-          </AreaTexts>
+          <HelpLinks entries={helpLinks} />
         </div>
         <div className="footer__col footer__col--wide">
           <h2 className="footer__heading">{t('products')}</h2>

@@ -56,11 +56,11 @@ export default function MoreEntries({ entries }: { entries: readonly THeaderEntr
               <MoreCategory key={e.key} entry={e} done={done} />
             ) : e.isAvailable ? (
               <NavLink key={e.key} to={e.path} end className="more__link" data-testid={`header.entry.${e.key}`} onClick={done}>
-                {t(e.labelKey)}
+                {e.label ?? t(e.labelKey)}
               </NavLink>
             ) : (
               <DisabledEntry key={e.key} testId={`header.entry.${e.key}`}>
-                {t(e.labelKey)}
+                {e.label ?? t(e.labelKey)}
               </DisabledEntry>
             ),
           )}

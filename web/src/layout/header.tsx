@@ -30,7 +30,8 @@ function unavailable(key: string): TMenuEntry {
 }
 
 function headerLabel(entry: THeaderEntry, t: (k: string) => string): string {
-  return entry.kind === 'category' ? entry.label : t(entry.labelKey);
+  // The composer writes every label in the config's language (docs/0121); the key is a fallback.
+  return entry.kind === 'category' ? entry.label : (entry.label ?? t(entry.labelKey));
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   ChevronRight,
   ChevronsLeft,
   ChevronsRight,
+  Coins,
   Compass,
   Megaphone,
   Menu,
@@ -100,6 +101,9 @@ const ICONS: Record<string, LucideIcon> = {
   service: Headphones,
   customerservice: Headphones,
   livechat: MessagesSquare,
+  // docs/0121: the side menu's chat room and points mall.
+  chat: MessagesSquare,
+  points: Coins,
   logout: LogOut,
   theme: SunMoon,
   help: CircleQuestionMark,

@@ -17,6 +17,7 @@ export function useMenuAction() {
   const settings = useSettings();
   const config = useScreenConfig();
   const logout = useLogout();
+  const { isLoggedIn } = useSession();
   return async (action: Extract<TMenuEntry['target'], { type: 'action' }>['action']) => {
     switch (action) {
       case 'login':
@@ -36,6 +37,11 @@ export function useMenuAction() {
         return;
       case 'customerService':
         openCustomerService(config);
+        return;
+      case 'chatRoom':
+        // SPEC §6: signed-in only; a session that ended meanwhile is asked to log in.
+        if (isLoggedIn) ui.openChat();
+        else ui.openLogin();
         return;
       case 'appDownload':
         // The download panel opens on hover/focus where the entry is rendered (side menu).

@@ -112,7 +112,7 @@ export function SideMenu({ collapsed, onToggle }: { collapsed: boolean; onToggle
       </button>
       {config.sideMenu.sections.map((section) => (
         <div className="side-menu__section" key={section.key}>
-          {section.labelKey && !collapsed && <h3 className="side-menu__heading">{t(section.labelKey)}</h3>}
+          {section.labelKey && !collapsed && <h3 className="side-menu__heading">{section.label ?? t(section.labelKey)}</h3>}
           {section.entries.map((entry) => {
             if (entry.target.type === 'action' && entry.target.action === 'appDownload') {
               return <AppDownload key={entry.key} entry={entry} />;

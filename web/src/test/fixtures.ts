@@ -1,7 +1,7 @@
 import { vendorLink, type TGame, type TGameType, type TMemberInfo, type TScreenConfig, type TVendor, type TVendorLink } from '@wl/schemas';
 import type { TOutputOf } from './render.tsx';
 
-/** A ScreenConfig close to what the gateway composes for a visitor. */
+/** A ScreenConfig close to what the gateway composes for a visitor (labels in its language, docs/0121). */
 export function screenConfigFixture(overrides: Partial<TScreenConfig> = {}): TScreenConfig {
   return {
     version: 'v1',
@@ -26,7 +26,7 @@ export function screenConfigFixture(overrides: Partial<TScreenConfig> = {}): TSc
     ],
     header: {
       entries: [
-        { kind: 'home', key: 'home', labelKey: 'nav_home', path: '/', isAvailable: true },
+        { kind: 'home', key: 'home', labelKey: 'nav_home', label: 'Home', path: '/', isAvailable: true },
         {
           kind: 'category',
           key: 'LIVE',
@@ -37,9 +37,9 @@ export function screenConfigFixture(overrides: Partial<TScreenConfig> = {}): TSc
           dropdownLayout: 'compact',
           isAvailable: true,
         },
-        { kind: 'promotions', key: 'promotions', labelKey: 'nav_promotions', path: '/promotions', isAvailable: false },
-        { kind: 'rewards', key: 'rewards', labelKey: 'nav_rewards', path: '/member/rewardCenter', isAvailable: false },
-        { kind: 'share', key: 'share', labelKey: 'nav_share', path: '/member/referral', isAvailable: false },
+        { kind: 'promotions', key: 'promotions', labelKey: 'nav_promotions', label: 'Promotions', path: '/promotions', isAvailable: false },
+        { kind: 'rewards', key: 'rewards', labelKey: 'nav_rewards', label: 'Rewards', path: '/member/rewardCenter', isAvailable: false },
+        { kind: 'share', key: 'share', labelKey: 'nav_share', label: 'Share', path: '/member/referral', isAvailable: false },
       ],
     },
     sideMenu: {
@@ -47,13 +47,29 @@ export function screenConfigFixture(overrides: Partial<TScreenConfig> = {}): TSc
         {
           key: 'wallet',
           entries: [
-            { key: 'deposit', labelKey: 'menu_deposit', icon: 'deposit', target: { type: 'route', path: '/member/depositv2' }, isAvailable: false },
-            { key: 'home', labelKey: 'nav_home', icon: 'home', target: { type: 'route', path: '/' }, isAvailable: true },
+            {
+              key: 'deposit',
+              labelKey: 'menu_deposit',
+              label: 'Deposit',
+              icon: 'deposit',
+              target: { type: 'route', path: '/member/depositv2' },
+              isAvailable: false,
+            },
+            { key: 'home', labelKey: 'nav_home', label: 'Home', icon: 'home', target: { type: 'route', path: '/' }, isAvailable: true },
           ],
         },
         {
           key: 'settings',
-          entries: [{ key: 'theme', labelKey: 'menu_theme', icon: 'theme', target: { type: 'action', action: 'theme' }, isAvailable: true }],
+          entries: [
+            {
+              key: 'theme',
+              labelKey: 'menu_theme',
+              label: 'Dark / light theme',
+              icon: 'theme',
+              target: { type: 'action', action: 'theme' },
+              isAvailable: true,
+            },
+          ],
         },
       ],
     },
@@ -63,13 +79,13 @@ export function screenConfigFixture(overrides: Partial<TScreenConfig> = {}): TSc
     avatarMenu: [],
     home: {
       menu: [
-        { key: 'HOME', kind: 'HOME', gameType: null, labelKey: 'home_menu_home', requiresLogin: false },
-        { key: 'FAV', kind: 'FAV', gameType: null, labelKey: 'home_menu_fav', requiresLogin: true },
+        { key: 'HOME', kind: 'HOME', gameType: null, labelKey: 'home_menu_home', label: 'Home', requiresLogin: false },
+        { key: 'FAV', kind: 'FAV', gameType: null, labelKey: 'home_menu_fav', label: 'Favourites', requiresLogin: true },
         { key: 'LIVE', kind: 'CATEGORY', gameType: 'LIVE', label: 'Live casino', requiresLogin: false },
       ],
       rows: [
-        { key: 'HOT', labelKey: 'home_row_hot', gameType: null, vendorCodes: [], requiresLogin: false },
-        { key: 'FAV', labelKey: 'home_row_fav', gameType: null, vendorCodes: [], requiresLogin: true },
+        { key: 'HOT', labelKey: 'home_row_hot', label: 'Hot games', gameType: null, vendorCodes: [], requiresLogin: false },
+        { key: 'FAV', labelKey: 'home_row_fav', label: 'My favourites', gameType: null, vendorCodes: [], requiresLogin: true },
       ],
     },
     links: {
