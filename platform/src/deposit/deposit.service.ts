@@ -27,7 +27,7 @@ import { settleFriend } from '../referral/referral.service.ts';
 import { assertAccountAllows } from '../protection/account-state.ts';
 import { assertDepositRoom } from '../protection/deposit-room.ts';
 import { assertNotExcluded } from '../protection/exclusion.ts';
-import { assertNotStopped } from '../protection/emergency-stop.ts';
+import { assertNotStopped } from '../kernel/emergency-stop.ts';
 
 /** Queue of the simulated channel's settlement (one job per deposit, `startAfter` the channel's seconds). */
 export const DEPOSIT_SETTLE_QUEUE = 'platform.deposit-settle';

@@ -19,7 +19,7 @@ import { WpsError, wpsErrors } from '../http/envelope.ts';
 import { gameByCode, gameByNodeId, redeemLaunchTicket, recordRecentGame } from '../member/member.queries.ts';
 import { refuseWhileGameOpen } from './provider/game-sessions.ts';
 import { assertNotExcluded } from '../protection/exclusion.ts';
-import { assertNotStopped } from '../protection/emergency-stop.ts';
+import { assertNotStopped } from '../kernel/emergency-stop.ts';
 
 /**
  * The game launch (UPSTREAM-NOTES Game launch, docs/rules/games.md#g-1, #g-3, #g-5): a single-use

@@ -1,6 +1,6 @@
 import { OPERATOR_EMERGENCY_CALLS } from '@wl/schemas';
 import { routesOf } from '../http/routes-of.ts';
-import { emergencyState, setEmergency } from '../protection/emergency-stop.ts';
+import { emergencyState, setEmergency } from '../kernel/emergency-stop.ts';
 import { memberLookup } from './member-lookup.service.ts';
 
 /**

@@ -5,6 +5,7 @@ import { recordOperatorAudit } from '../audit/operator-audit.ts';
 import type { TMerchant, TSessionOperator } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
 import { fieldFailure } from '../http/errors.ts';
+import { maskAccountNumber, maskEmail, maskHandle, maskMobile } from '../kernel/masks.ts';
 import { accountRecord, betRecord } from '../records/records.service.ts';
 import { inTransaction } from '../wallet/ledger.service.ts';
 
@@ -15,19 +16,6 @@ const RECORD_DAYS = 90;
 const RECORD_ROWS = 10;
 const AUDIT_ROWS = 20;
 
-/** Keeps the last `keep` characters of a contact value, the rest as '•' (docs/0122). */
-export function maskTail(value: string, keep: number): string {
-  const chars = [...value];
-  return chars.map((c, i) => (i < chars.length - keep ? '•' : c)).join('');
-}
-
-/** An e-mail with the first character of its name and its domain shown: a•••@example.com. */
-export function maskEmail(email: string): string {
-  const at = email.lastIndexOf('@');
-  if (at <= 0) return maskTail(email, 0);
-  return `${email.slice(0, 1)}${'•'.repeat(Math.max(1, at - 1))}${email.slice(at)}`;
-}
-
 /**
  * The member a search names, in this merchant only: a username (case aside) first, then a member id,
  * then a mobile number (its last ten digits, as the closure keys compare them, docs/0105); the oldest
@@ -37,7 +25,7 @@ async function findMember(deps: TPlatformDeps, merchantId: number, q: string) {
   const base = () =>
     deps.db
       .selectFrom('members')
-      .select(['id', 'username', 'nickname', 'type', 'vip_label', 'created_at', 'mobile_num', 'email'])
+      .select(['id', 'username', 'nickname', 'type', 'vip_label', 'created_at', 'mobile_num', 'country_dialing_code', 'email'])
       .where('merchant_id', '=', merchantId);
   const byName = await base()
     .where(sql`lower(username)`, '=', q.toLowerCase())
@@ -114,8 +102,11 @@ export async function memberLookup(deps: TPlatformDeps, merchant: TMerchant, op:
       .limit(AUDIT_ROWS)
       .execute(),
   ]);
-  const mobile = row.mobile_num && (showContact ? row.mobile_num : maskTail(row.mobile_num, 3));
-  const email = row.email && (showContact ? row.email : maskEmail(row.email));
+  // Masked as the member's own pages show them (kernel/masks.ts, docs/0068).
+  const mobile = showContact
+    ? row.mobile_num && `${row.country_dialing_code ?? ''} ${row.mobile_num}`.trim()
+    : maskMobile(row.country_dialing_code, row.mobile_num);
+  const email = showContact ? row.email : maskEmail(row.email);
   return {
     memberId: row.id,
     username: row.username,
@@ -130,8 +121,8 @@ export async function memberLookup(deps: TPlatformDeps, merchant: TMerchant, op:
       email,
       bankAccounts: banks.map((b) => ({
         bankName: b.bank_name,
-        accountNumber: showContact ? b.account_number : maskTail(b.account_number, 4),
-        holderName: showContact ? b.holder_name : `${b.holder_name.slice(0, 1)}•••`,
+        accountNumber: showContact ? b.account_number : maskAccountNumber(b.account_number),
+        holderName: showContact ? b.holder_name : (maskHandle(b.holder_name) ?? ''),
       })),
     },
     transactions: transactions.rows,

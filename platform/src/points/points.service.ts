@@ -23,7 +23,7 @@ import { checkWithdrawPassword } from '../security-centre/security-centre.servic
 import { accountFor, inTransaction, memberBalance, transfer } from '../wallet/ledger.service.ts';
 import { creditEarnedPoints } from './points-earn.ts';
 import { changePoints, earnRates, pointsBalance, pointsSettings } from './points.queries.ts';
-import { assertNotStopped } from '../protection/emergency-stop.ts';
+import { assertNotStopped } from '../kernel/emergency-stop.ts';
 
 type TDb = Kysely<DB> | Transaction<DB>;
 

@@ -7,7 +7,7 @@ import { isExcluded } from '../kernel/closure.ts';
 import { accountRefusal } from './account-state.ts';
 import { lockMembers } from '../kernel/member-lock.ts';
 import { effectiveLimits } from './effective-limits.ts';
-import { emergencyRefusal } from './emergency-stop.ts';
+import { emergencyRefusal } from '../kernel/emergency-stop.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 const MINUTE_MS = 60 * 1000;

@@ -13,7 +13,7 @@ import { mayMarket } from '../kernel/closure.ts';
 import { lockMembers } from '../kernel/member-lock.ts';
 import { inTransaction } from '../wallet/ledger.service.ts';
 import { payFromBonusExpense } from '../wallet/member-wallets.ts';
-import { assertNotStopped } from '../protection/emergency-stop.ts';
+import { assertNotStopped } from '../kernel/emergency-stop.ts';
 
 /*
  * Bonus and cash codes (docs/0118). A finance operator creates a code; a member redeems it once.

@@ -10,7 +10,7 @@ import {
 import type { TMerchant } from '../http/auth.ts';
 import { isRegionRestricted } from '../http/call-gate.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
-import { stoppedParts } from '../protection/emergency-stop.ts';
+import { stoppedParts } from '../kernel/emergency-stop.ts';
 import { merchantProfile, registrationSettings, serviceAndResources, validationRules, whitelabelTree } from './system.queries.ts';
 
 /** docs/rules/reach.md#r-10 system status: 1 maintenance, 2 region-restricted (the rule the call gate enforces, docs/0069), else 0. */

@@ -31,7 +31,7 @@ import { recordMemberAudit } from '../audit/member-audit.ts';
 import { lockMembers } from '../kernel/member-lock.ts';
 import { assertNotExcluded } from '../protection/exclusion.ts';
 import { assertDepositRoom } from '../protection/deposit-room.ts';
-import { assertNotStopped } from '../protection/emergency-stop.ts';
+import { assertNotStopped } from '../kernel/emergency-stop.ts';
 
 type TDb = Kysely<DB> | Transaction<DB>;
 

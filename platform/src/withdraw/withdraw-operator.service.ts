@@ -9,7 +9,7 @@ import { accountFor, inTransaction, transfer } from '../wallet/ledger.service.ts
 import { merchantMoney, toWithdrawal, withProofs, withdrawalRows, type TWithdrawalRow } from './withdraw.queries.ts';
 import { CONFIRM_QUEUE } from './withdraw.service.ts';
 import { recordOperatorAudit } from '../audit/operator-audit.ts';
-import { assertNotStopped } from '../protection/emergency-stop.ts';
+import { assertNotStopped } from '../kernel/emergency-stop.ts';
 
 /** Ledger keys derived from a withdrawal are the system's, not a member's or an operator's (docs/0026). */
 const SYSTEM_OWNER = { kind: 'system', id: 0 } as const;

@@ -25,7 +25,7 @@ import { merchantMoney, toWithdrawal, withProofs, withdrawalRows } from './withd
 import { lockMembers } from '../kernel/member-lock.ts';
 import { checkDailyLimits, dailyCountOf, levelWithdrawLimits, usedToday } from './vip-limits.ts';
 import { forfeitForWithdrawal } from '../bonus/ends.ts';
-import { assertNotStopped } from '../protection/emergency-stop.ts';
+import { assertNotStopped } from '../kernel/emergency-stop.ts';
 
 /** Queue of the confirmation window: sent when paid, runs when the window ends (docs/0029). */
 export const CONFIRM_QUEUE = 'withdraw.auto-receive';

@@ -16,9 +16,9 @@ describe('emergency and lookup panel', () => {
     balanceMinor: 125_050,
     contact: {
       masked: true,
-      mobile: '••••••••678',
-      email: 'r••••@example.com',
-      bankAccounts: [{ bankName: 'BRAC', accountNumber: '•••••••••0123', holderName: 'R•••' }],
+      mobile: '01******678',
+      email: 'ra***@example.com',
+      bankAccounts: [{ bankName: 'BRAC', accountNumber: '•••• 0123', holderName: 'Ra*******in' }],
     },
     transactions: [{ id: 1, time: '2026-11-29T10:00:00.000Z', type: 'deposit', kind: 'deposit', amountMinor: 50_000, balanceAfterMinor: 50_000, code: '' }],
     bets: [],
@@ -71,8 +71,8 @@ describe('emergency and lookup panel', () => {
     fireEvent.click(screen.getByTestId('operator.lookup.find'));
     await screen.findByTestId('operator.lookup.result');
     expect(asked).toEqual([{ q: '01712345678' }]);
-    expect(screen.getByTestId('operator.lookup.mobile').textContent).toBe('••••••••678');
-    expect(screen.getByTestId('operator.lookup.banks').textContent).toContain('•••••••••0123');
+    expect(screen.getByTestId('operator.lookup.mobile').textContent).toBe('01******678');
+    expect(screen.getByTestId('operator.lookup.banks').textContent).toContain('•••• 0123');
     expect(screen.getByTestId('operator.lookup.masked')).toBeTruthy();
     expect(screen.getByTestId('operator.lookup.balance').textContent).toContain('1,250.50');
     expect(screen.getByTestId('operator.lookup.audit').textContent).toContain('demo_support');
