@@ -1,6 +1,7 @@
 import { OPERATOR_EMERGENCY_CALLS } from '@wl/schemas';
 import { routesOf } from '../http/routes-of.ts';
-import { emergencyState, setEmergency } from '../kernel/emergency-stop.ts';
+import { emergencyState } from '../kernel/emergency-stop.ts';
+import { setEmergency } from './emergency.service.ts';
 import { memberLookup } from './member-lookup.service.ts';
 
 /**
