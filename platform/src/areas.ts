@@ -22,6 +22,7 @@ import type { TPlatformDeps } from './http/deps.ts';
 import { feedbackImageUploadRoutes, feedbackRoutes, operatorFeedbackRoutes } from './feedback/feedback.routes.ts';
 import { favouriteRoutes, memberRoutes, recentRoutes } from './member/member.routes.ts';
 import { messageRoutes } from './member/messages.routes.ts';
+import { emergencyRoutes } from './operator/emergency.routes.ts';
 import { operatorGamesRoutes } from './operator/operator-games.routes.ts';
 import { operatorMessageRoutes } from './operator/operator-messages.routes.ts';
 import { operatorRoutes } from './operator/operator.routes.ts';
@@ -88,6 +89,7 @@ export const AREA_ROUTES: { readonly [K in Exclude<TAreaName, 'configWatch'>]: T
   operatorGames: operatorGamesRoutes,
   operatorPromo: promoFinanceRoutes,
   operatorCompliance: complianceRoutes,
+  operatorEmergency: emergencyRoutes,
   operatorMessages: operatorMessageRoutes,
   chat: chatRoutes,
   operatorChat: chatOperatorRoutes,

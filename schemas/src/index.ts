@@ -67,6 +67,8 @@ export * from './wps/profile-calls.ts';
 export * from './domain/avatars.ts';
 // Operator compliance controls: account states, operator limits, gaming switch-offs (docs/0106).
 export * from './wps/compliance-calls.ts';
+// The owner's emergency switch and support's member lookup (docs/0122).
+export * from './wps/emergency-calls.ts';
 export * from './wps/points-calls.ts';
 export * from './wps/chat-calls.ts';
 // Manual-apply promotions and the console's promotions, VIP levels and rates (docs/0098).

@@ -193,7 +193,10 @@ export function composeScreenConfig(inputs: TComposerInputs, viewer: TViewer, la
     audience: viewer.audience,
     language,
     merchant: { code: inputs.merchantCode, name: permission.merchantName, currencySymbol: permission.currencySymbol },
-    system: { status: inputs.systemStatus.status },
+    system: {
+      status: inputs.systemStatus.status,
+      ...(inputs.permission.emergencyStops?.length ? { stopped: inputs.permission.emergencyStops } : {}),
+    },
     flags,
     vendors,
     header: { entries: header(categories, viewer) },

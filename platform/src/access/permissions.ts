@@ -17,14 +17,17 @@ import { OPERATOR_PERMISSIONS, type TOperatorPermission, type TOperatorRole } fr
  *   already answers for the money a member moves); support reads them to answer a member.
  * - chat.moderate (docs/0117): support (and the owner) mutes members, deletes messages and closes
  *   or opens the chat room, each with a reason.
+ * - emergency.write and member.contact.read (owner only, docs/0122): stopping all gaming or all money
+ *   movement is the owner's call; finance and support look members up (member.lookup) and see their
+ *   mobile, e-mail and bank accounts masked.
  * - money.controls (owner only): the four-eyes limits and the deposit channels; every change of
  *   them waits for a second owner.
  */
 export const ROLE_PERMISSIONS: Readonly<Record<TOperatorRole, readonly TOperatorPermission[]>> = {
   // The owner holds every permission there is.
   owner: OPERATOR_PERMISSIONS,
-  finance: ['config.read', 'audit.read', 'money.read', 'money.write', 'compliance.read', 'compliance.write'],
-  support: ['config.read', 'security.read', 'outbox.read', 'compliance.read', 'feedback.read', 'feedback.write', 'chat.moderate'],
+  finance: ['config.read', 'audit.read', 'money.read', 'money.write', 'compliance.read', 'compliance.write', 'member.lookup'],
+  support: ['config.read', 'security.read', 'outbox.read', 'compliance.read', 'feedback.read', 'feedback.write', 'chat.moderate', 'member.lookup'],
   content: ['config.read', 'whitelabel.write', 'content.write'],
 };
 

@@ -27,6 +27,7 @@ import { settleFriend } from '../referral/referral.service.ts';
 import { assertAccountAllows } from '../protection/account-state.ts';
 import { assertDepositRoom } from '../protection/deposit-room.ts';
 import { assertNotExcluded } from '../protection/exclusion.ts';
+import { assertNotStopped } from '../kernel/emergency-stop.ts';
 
 /** Queue of the simulated channel's settlement (one job per deposit, `startAfter` the channel's seconds). */
 export const DEPOSIT_SETTLE_QUEUE = 'platform.deposit-settle';
@@ -91,6 +92,7 @@ export async function createDeposit(deps: TPlatformDeps, merchant: TMerchant, me
   // A closed account deposits nothing (docs/rules/protection.md#p-22); the approval checks again where it credits.
   await assertNotExcluded(deps.db, merchant.id, member.memberId, 'deposit_request', deps.clock());
   await assertAccountAllows(deps.db, member.memberId, 'deposit'); // docs/rules/protection.md#p-31
+  await assertNotStopped(deps.db, merchant.id, 'money'); // docs/rules/operator.md#o-12
   // Only in demo mode does a channel settle by itself (docs/0065); otherwise an operator decides.
   const autoSettle = channel.auto_settle_seconds !== null && merchantInDemoMode(merchant, deps) ? channel.auto_settle_seconds : null;
   const runner = autoSettle === null ? null : ((await deps.jobs?.()) ?? null);
@@ -228,6 +230,8 @@ export async function decideDepositIn(
   if (at.decision === 'approve') await assertDepositRoom(trx, { memberId: row.member_id, amountMinor: row.amount_minor, now: approvedAt });
   // The member's account state, under the lock assertDepositRoom took (docs/rules/protection.md#p-31).
   if (at.decision === 'approve') await assertAccountAllows(trx, row.member_id, 'deposit');
+  // The owner's emergency stop of money movement (docs/rules/operator.md#o-12): nothing is credited; a rejection still is.
+  if (at.decision === 'approve') await assertNotStopped(trx, at.merchantId, 'money');
   // A joined deposit match (docs/0096): the member locked before the ledger (docs/0080), paid in this transaction.
   const match =
     at.decision === 'approve' ? await depositMatchFor(trx, at.merchantId, { memberId: row.member_id, amountMinor: row.amount_minor, now: approvedAt }) : null;

@@ -19,6 +19,7 @@ import { WpsError, wpsErrors } from '../http/envelope.ts';
 import { gameByCode, gameByNodeId, redeemLaunchTicket, recordRecentGame } from '../member/member.queries.ts';
 import { refuseWhileGameOpen } from './provider/game-sessions.ts';
 import { assertNotExcluded } from '../protection/exclusion.ts';
+import { assertNotStopped } from '../kernel/emergency-stop.ts';
 
 /**
  * The game launch (UPSTREAM-NOTES Game launch, docs/rules/games.md#g-1, #g-3, #g-5): a single-use
@@ -111,6 +112,7 @@ export async function launchGame(
   // docs/rules/protection.md#p-31: a real-money launch of a member whose bets are blocked is refused.
   if (member !== null && q.accountType !== 0) await assertAccountAllows(deps.db, member.memberId, 'launch');
   await assertGameOn(deps.db, merchant.id, game); // docs/rules/protection.md#p-33
+  await assertNotStopped(deps.db, merchant.id, 'gaming'); // docs/rules/operator.md#o-12
   if (q.accountType === 0 && !game.has_free_trial) throw new WpsError(WPS_CODES.featureOff, WPS_MESSAGES.featureOff);
   // UPSTREAM-NOTES 734: one real-money built-in game open at a time.
   if (game.engine !== null && member !== null && q.accountType !== 0) await refuseWhileGameOpen(deps, member.memberId);
@@ -138,6 +140,7 @@ export async function launchLottery(
   if (game.game_type !== 'LOTT' && game.game_type !== 'ELOTT') throw wpsErrors.notFound();
   await assertAccountAllows(deps.db, member.memberId, 'launch'); // docs/rules/protection.md#p-31
   await assertGameOn(deps.db, merchant.id, game); // docs/rules/protection.md#p-33
+  await assertNotStopped(deps.db, merchant.id, 'gaming'); // docs/rules/operator.md#o-12
   if (lottoAreaOf(game.vassalage) !== q.lottoArea) throw lotteryFieldError('lottoArea');
   const enabled = await requireEnabledType(deps, merchant, game.game_type);
   // The rule reads the categories the site shows, as the web does from its config.

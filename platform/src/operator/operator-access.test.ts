@@ -4,6 +4,7 @@ import {
   ACCOUNT_PATHS,
   ALL_CALLS,
   COMPLIANCE_PATHS,
+  EMERGENCY_PATHS,
   DEPOSIT_PATHS,
   FEEDBACK_PATHS,
   HELP_PATHS,
@@ -33,8 +34,8 @@ const ctx = usePlatform();
 /** The roles × permissions table of docs/0010, written out here so a change to the code's table fails this test. */
 const EXPECTED: Record<TOperatorRole, readonly TOperatorPermission[]> = {
   owner: OPERATOR_PERMISSIONS,
-  finance: ['config.read', 'audit.read', 'money.read', 'money.write', 'compliance.read', 'compliance.write'],
-  support: ['config.read', 'security.read', 'outbox.read', 'compliance.read', 'feedback.read', 'feedback.write', 'chat.moderate'],
+  finance: ['config.read', 'audit.read', 'money.read', 'money.write', 'compliance.read', 'compliance.write', 'member.lookup'],
+  support: ['config.read', 'security.read', 'outbox.read', 'compliance.read', 'feedback.read', 'feedback.write', 'chat.moderate', 'member.lookup'],
   content: ['config.read', 'whitelabel.write', 'content.write'],
 };
 /** A valid request for every route that needs a body or query; mutations ask for what is already set. */
@@ -55,6 +56,9 @@ const SAMPLES: Record<string, { payload?: object; query?: Record<string, string>
   },
   [`POST ${COMPLIANCE_PATHS.limit}`]: { payload: { memberId: 2_000_000_000, kind: 'deposit_24h', value: null, reason: 'x' } },
   [`POST ${COMPLIANCE_PATHS.gaming}`]: { payload: { scope: 'game', target: 'NO-SUCH-GAME', off: true, reason: 'x' } },
+  // docs/0122: lifting a stop that is not there (refused as unchanged); looking the demo member up.
+  [`POST ${EMERGENCY_PATHS.emergency}`]: { payload: { part: 'gaming', stopped: false, reason: 'access probe' } },
+  [`GET ${EMERGENCY_PATHS.lookup}`]: { query: { q: 'demo_member' } },
   [`PUT ${WPS_PATHS.operatorWhitelabel}`]: { payload: { modId: 'FREEPLAY3', enabled: true } },
   [`PUT ${WPS_PATHS.operatorSystem}`]: { payload: { maintenance: false } },
   [`GET ${ACCOUNT_PATHS.operatorOutbox}`]: { query: { limit: '5' } },
@@ -179,6 +183,7 @@ const REFUSED_AFTER_ACCESS: Record<string, string> = {
   [CHAT_PATHS.room]: 'chat_unchanged',
   [COMPLIANCE_PATHS.limit]: 'compliance_member_not_found',
   [COMPLIANCE_PATHS.gaming + ' POST']: 'error_not_found',
+  [EMERGENCY_PATHS.emergency + ' POST']: 'emergency_unchanged',
   [BONUS_REVIEW_PATHS.decide]: 'error_not_found',
   [REWARD_CODE_PATHS.create]: 'reward_code_expired',
   // docs/0105: a member with no closure cannot have one lengthened.
@@ -288,6 +293,9 @@ describe('operator permissions, enforced by the platform', () => {
       `POST ${COMPLIANCE_PATHS.limit} compliance.write`,
       `GET ${COMPLIANCE_PATHS.gaming} compliance.read`,
       `POST ${COMPLIANCE_PATHS.gaming} compliance.write`,
+      `GET ${EMERGENCY_PATHS.emergency} config.read`,
+      `POST ${EMERGENCY_PATHS.emergency} emergency.write`,
+      `GET ${EMERGENCY_PATHS.lookup} member.lookup`,
       `GET ${FEEDBACK_PATHS.inbox} feedback.read`,
       `GET ${FEEDBACK_PATHS.inboxItem} feedback.read`,
       `GET ${FEEDBACK_PATHS.inboxImage} feedback.read`,

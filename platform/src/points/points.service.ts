@@ -23,6 +23,7 @@ import { checkWithdrawPassword } from '../security-centre/security-centre.servic
 import { accountFor, inTransaction, memberBalance, transfer } from '../wallet/ledger.service.ts';
 import { creditEarnedPoints } from './points-earn.ts';
 import { changePoints, earnRates, pointsBalance, pointsSettings } from './points.queries.ts';
+import { assertNotStopped } from '../kernel/emergency-stop.ts';
 
 type TDb = Kysely<DB> | Transaction<DB>;
 
@@ -268,6 +269,8 @@ export async function convertPoints(
         mainMinor: Number(main.balance_minor),
       };
     }
+    // A replay answers the first conversion; a new one waits for the owner's stop to lift (docs/rules/operator.md#o-12).
+    await assertNotStopped(trx, merchant.id, 'money');
     const settings = await pointsSettings(trx, merchant.id);
     if (settings.exchangePoints === 0) throw new WpsError(409, POINTS_MESSAGES.convertClosed);
     if (req.points < settings.minConvertPoints) throw fieldFailure('points', POINTS_MESSAGES.convertBelowMinimum, { min: settings.minConvertPoints });

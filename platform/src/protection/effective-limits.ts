@@ -70,7 +70,9 @@ export function stakeGateNeeded(merchantId: number, memberId: number): RawBuilde
   const blocked = sql<boolean>`exists (select 1 from member_account_states where member_id = ${memberId} and (bet_blocked or suspended or full_block))`;
   const operator = sql<boolean>`exists (select 1 from protection_operator_limits where merchant_id = ${merchantId}
     and (member_id is null or member_id = ${memberId}) and kind in (${kinds}))`;
-  return sql<boolean>`(${closed} or ${blocked} or ${operator} or exists (select 1 from protection_limits where member_id = ${memberId} and kind in (${kinds}))
+  // docs/rules/operator.md#o-12: the owner stopped all gaming.
+  const stopped = sql<boolean>`exists (select 1 from emergency_stops where merchant_id = ${merchantId} and part = 'gaming')`;
+  return sql<boolean>`(${closed} or ${blocked} or ${operator} or ${stopped} or exists (select 1 from protection_limits where member_id = ${memberId} and kind in (${kinds}))
     or exists (select 1 from protection_reality_checks where member_id = ${memberId} and chosen and interval_minutes is not null)
     or (not exists (select 1 from protection_reality_checks where member_id = ${memberId} and chosen)
         and exists (select 1 from protection_settings where merchant_id = ${merchantId} and reality_check_minutes is not null)))`;

@@ -7,6 +7,7 @@ import { isExcluded } from '../kernel/closure.ts';
 import { accountRefusal } from './account-state.ts';
 import { lockMembers } from '../kernel/member-lock.ts';
 import { effectiveLimits } from './effective-limits.ts';
+import { emergencyRefusal } from '../kernel/emergency-stop.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 const MINUTE_MS = 60 * 1000;
@@ -101,11 +102,15 @@ export function realityCheckDueAt(start: Date, intervalMinutes: number, acknowle
  * - a bet in a session past the member's session limit: #p-11;
  * - a bet while a reality check is due and not acknowledged: #p-13;
  * - any bet of a closed account (time-out, self-exclusion, of this brand or another's): #p-22;
- * - any bet of an account whose bets an operator blocked (or suspended, or fully blocked): #p-31.
+ * - any bet of an account whose bets an operator blocked (or suspended, or fully blocked): #p-31;
+ * - any bet while the owner stopped all gaming: docs/rules/operator.md#o-12.
  * Every other protection check of a bet belongs here too, with its probe in `stakeGateNeeded`.
  */
 export async function assertMayStake(trx: Transaction<DB>, at: TStakeAt): Promise<void> {
   await lockMembers(trx, [at.memberId]);
+  // The owner's emergency stop of all gaming (docs/rules/operator.md#o-12): no new bet; wins and rollbacks of open rounds still settle.
+  const stopped = await emergencyRefusal(trx, at.merchantId, 'gaming');
+  if (stopped !== null) throw new WpsError(CONFLICT, stopped, await at.balance());
   if (await isExcluded(trx, at.memberId)) throw new WpsError(WPS_CODES.forbidden, PROTECTION_MESSAGES.excluded, await at.balance());
   // The operator's account state (docs/rules/protection.md#p-31): a bet block, suspension or full block.
   const blocked = await accountRefusal(trx, at.memberId, 'bet');

@@ -13,6 +13,7 @@ import { mayMarket } from '../kernel/closure.ts';
 import { lockMembers } from '../kernel/member-lock.ts';
 import { inTransaction } from '../wallet/ledger.service.ts';
 import { payFromBonusExpense } from '../wallet/member-wallets.ts';
+import { assertNotStopped } from '../kernel/emergency-stop.ts';
 
 /*
  * Bonus and cash codes (docs/0118). A finance operator creates a code; a member redeems it once.
@@ -45,6 +46,7 @@ export async function redeemCode(deps: TPlatformDeps, merchant: TMerchant, membe
   const now = deps.clock();
   return inTransaction(deps.db, async (trx) => {
     await lockMembers(trx, [memberId], merchant.id);
+    await assertNotStopped(trx, merchant.id, 'money'); // docs/rules/operator.md#o-12
     const c = await trx.selectFrom('reward_codes').selectAll().where('merchant_id', '=', merchant.id).where('code', '=', code).executeTakeFirst();
     if (!c) throw refused(REWARD_CODE_MESSAGES.unknown);
     const mine = await trx.selectFrom('reward_code_uses').select('id').where('code_id', '=', c.id).where('member_id', '=', memberId).executeTakeFirst();

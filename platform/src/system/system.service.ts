@@ -10,6 +10,7 @@ import {
 import type { TMerchant } from '../http/auth.ts';
 import { isRegionRestricted } from '../http/call-gate.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
+import { stoppedParts } from '../kernel/emergency-stop.ts';
 import { merchantProfile, registrationSettings, serviceAndResources, validationRules, whitelabelTree } from './system.queries.ts';
 
 /** docs/rules/reach.md#r-10 system status: 1 maintenance, 2 region-restricted (the rule the call gate enforces, docs/0069), else 0. */
@@ -49,11 +50,12 @@ export async function getRegisterRules(deps: TPlatformDeps, merchant: TMerchant)
 
 /** Permission info (docs/rules/content.md#c-1), answered by domainRoute. */
 export async function getPermissionInfo(deps: TPlatformDeps, merchant: TMerchant, ip: string): Promise<TPermissionInfo> {
-  const [profile, { cs, resources }, whitelabel, registrationRules] = await Promise.all([
+  const [profile, { cs, resources }, whitelabel, registrationRules, stops] = await Promise.all([
     merchantProfile(deps.db, merchant.id),
     serviceAndResources(deps.db, merchant.id),
     whitelabelTree(deps.db, merchant.id),
     getRegisterRules(deps, merchant),
+    stoppedParts(deps.db, merchant.id),
   ]);
   return {
     merchantCode: profile.code,
@@ -71,5 +73,6 @@ export async function getPermissionInfo(deps: TPlatformDeps, merchant: TMerchant
     location: { ip },
     maintenance: profile.maintenance,
     regionRestriction: profile.region_restriction,
+    ...(stops.length > 0 ? { emergencyStops: stops } : {}),
   };
 }

@@ -31,6 +31,7 @@ import { recordMemberAudit } from '../audit/member-audit.ts';
 import { lockMembers } from '../kernel/member-lock.ts';
 import { assertNotExcluded } from '../protection/exclusion.ts';
 import { assertDepositRoom } from '../protection/deposit-room.ts';
+import { assertNotStopped } from '../kernel/emergency-stop.ts';
 
 type TDb = Kysely<DB> | Transaction<DB>;
 
@@ -107,6 +108,8 @@ export async function memberTransfer(
       // Both members in one ordered step (docs/0080): two transfers between the same pair in
       // opposite directions queue instead of each holding one member and waiting for the other.
       await lockMembers(trx, counterpartyId === undefined ? [by.memberId] : [by.memberId, counterpartyId]);
+      // The owner's emergency stop of money movement (docs/rules/operator.md#o-12): every transfer, an agent's included.
+      await assertNotStopped(trx, by.merchantId, 'money');
       await guard?.(trx);
       const moved = await auditedMemberTransfer(trx, by, move, audit);
       return { transactionId: moved.transactionId, fromMinor: memberBalance(moved.fromBalanceMinor), toMinor: memberBalance(moved.toBalanceMinor) };
@@ -190,6 +193,7 @@ export async function recallAll(
   const main = await accountFor(deps.db, merchant, 'member_wallet', { memberId: member.memberId });
   await inTransaction(deps.db, async (trx) => {
     await lockMembers(trx, [member.memberId]);
+    await assertNotStopped(trx, merchant.id, 'money'); // docs/rules/operator.md#o-12
     const wallets = await trx
       .selectFrom('ledger_accounts')
       .select(['id', 'code', 'balance_minor'])

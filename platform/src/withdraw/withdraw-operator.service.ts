@@ -9,6 +9,7 @@ import { accountFor, inTransaction, transfer } from '../wallet/ledger.service.ts
 import { merchantMoney, toWithdrawal, withProofs, withdrawalRows, type TWithdrawalRow } from './withdraw.queries.ts';
 import { CONFIRM_QUEUE } from './withdraw.service.ts';
 import { recordOperatorAudit } from '../audit/operator-audit.ts';
+import { assertNotStopped } from '../kernel/emergency-stop.ts';
 
 /** Ledger keys derived from a withdrawal are the system's, not a member's or an operator's (docs/0026). */
 const SYSTEM_OWNER = { kind: 'system', id: 0 } as const;
@@ -86,6 +87,8 @@ async function decidePending(
   const decision = DECISIONS[d.decision];
   return inTransaction(deps.db, async (trx) => {
     const w = await lockPending(trx, merchant.id, d.withdrawalId);
+    // The owner's emergency stop of money movement (docs/rules/operator.md#o-12): nothing is paid out; a rejection returns the hold.
+    if (d.decision === 'pay') await assertNotStopped(trx, merchant.id, 'money');
     const hold = await accountFor(trx, merchant, 'member_withdrawal_hold', { memberId: w.member_id });
     await transfer(trx, {
       from: hold,

@@ -25,6 +25,7 @@ import { merchantMoney, toWithdrawal, withProofs, withdrawalRows } from './withd
 import { lockMembers } from '../kernel/member-lock.ts';
 import { checkDailyLimits, dailyCountOf, levelWithdrawLimits, usedToday } from './vip-limits.ts';
 import { forfeitForWithdrawal } from '../bonus/ends.ts';
+import { assertNotStopped } from '../kernel/emergency-stop.ts';
 
 /** Queue of the confirmation window: sent when paid, runs when the window ends (docs/0029). */
 export const CONFIRM_QUEUE = 'withdraw.auto-receive';
@@ -87,6 +88,7 @@ export async function requestWithdrawal(deps: TPlatformDeps, merchant: TMerchant
     const replay = await replayOf(trx, member.memberId, req);
     if (replay) return { withdrawal: replay };
     await assertAccountAllows(trx, member.memberId, 'withdraw'); // docs/rules/protection.md#p-31
+    await assertNotStopped(trx, merchant.id, 'money'); // docs/rules/operator.md#o-12
     const judgement = await judgeWithdrawPassword(trx, merchant, member.memberId, req.withdrawPassword, now);
     if (judgement.kind !== 'ok') return { refused: judgement };
     return { withdrawal: await createWithdrawal(trx, merchant, member, req, now) };

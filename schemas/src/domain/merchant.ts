@@ -151,6 +151,11 @@ export const ZRegistrationSettings = z.object({
 });
 export type TRegistrationSettings = z.infer<typeof ZRegistrationSettings>;
 
+/** docs/0122: what the owner's emergency switch stops: every new launch and bet, or every money movement. */
+export const EMERGENCY_PARTS = ['gaming', 'money'] as const;
+export const ZEmergencyPart = z.enum(EMERGENCY_PARTS);
+export type TEmergencyPart = z.infer<typeof ZEmergencyPart>;
+
 /** docs/rules/content.md#c-1 Permission info, answered by /wps/system/domainRoute. */
 export const ZPermissionInfo = z.object({
   merchantCode: z.string().max(32),
@@ -168,6 +173,8 @@ export const ZPermissionInfo = z.object({
   location: z.object({ ip: z.string().max(64) }),
   maintenance: z.boolean(),
   regionRestriction: z.boolean(),
+  /** ours (docs/0122): the parts the owner stopped in an emergency; absent from an upstream that has no such switch. */
+  emergencyStops: z.array(ZEmergencyPart).max(EMERGENCY_PARTS.length).optional(),
 });
 export type TPermissionInfo = z.infer<typeof ZPermissionInfo>;
 

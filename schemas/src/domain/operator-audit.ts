@@ -69,5 +69,8 @@ export const OPERATOR_AUDIT_ACTIONS = [
   'chat.mute',
   'chat.delete',
   'chat.room',
+  /** docs/0122: the owner stopped or lifted all gaming or all money movement; a member looked up (who looked at whom). */
+  'emergency.set',
+  'member.lookup',
 ] as const;
 export type TOperatorAuditAction = (typeof OPERATOR_AUDIT_ACTIONS)[number];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES, MAX_TEXT_LENGTH } from '../constants.ts';
 import { ZCardKind, ZGameType, ZVassalage } from '../domain/game.ts';
-import { FEATURE_FLAGS, ZPatternId, ZRegistrationField } from '../domain/merchant.ts';
+import { FEATURE_FLAGS, ZEmergencyPart, ZPatternId, ZRegistrationField } from '../domain/merchant.ts';
 import { vendorIndex } from './vendors.ts';
 
 /**
@@ -176,6 +176,8 @@ const ZScreenConfigShape = z.object({
   // blocked page asks `system.clientIp`.
   system: z.object({
     status: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+    /** docs/0122: the parts the owner stopped (all gaming, all money movement); absent while everything runs. */
+    stopped: z.array(ZEmergencyPart).max(2).optional(),
   }),
   flags: z.record(z.enum(FEATURE_FLAGS), z.boolean()),
   /** Every vendor the config names, each once (docs/0020); everywhere else vendors are codes into this list. */

@@ -33,6 +33,7 @@ import { PROMO_CALLS, PROMO_FINANCE_CALLS } from './promo-calls.ts';
 import { PROTECTION_CALLS } from './protection-calls.ts';
 import { PROFILE_CALLS } from './profile-calls.ts';
 import { OPERATOR_COMPLIANCE_CALLS } from './compliance-calls.ts';
+import { OPERATOR_EMERGENCY_CALLS } from './emergency-calls.ts';
 import { FEEDBACK_CALLS, FEEDBACK_IMAGE_UPLOAD_CALLS, OPERATOR_FEEDBACK_CALLS } from './feedback-calls.ts';
 import { ANNOUNCEMENT_CALLS } from './announcement-calls.ts';
 import { OPERATOR_MESSAGE_CALLS } from './operator-message-calls.ts';
@@ -90,6 +91,8 @@ export const CALL_SETS = {
   operatorPromotions: OPERATOR_PROMOTION_CALLS,
   operatorPromo: PROMO_FINANCE_CALLS,
   operatorCompliance: OPERATOR_COMPLIANCE_CALLS,
+  // docs/0122: the owner's emergency switch and support's member lookup.
+  operatorEmergency: OPERATOR_EMERGENCY_CALLS,
   // docs/0111: member feedback (its own router: the send is rate-limited) and the operator's inbox.
   feedback: FEEDBACK_CALLS,
   feedbackImageUpload: FEEDBACK_IMAGE_UPLOAD_CALLS,

@@ -54,6 +54,12 @@ export const OPERATOR_PERMISSIONS = [
   'content.write',
   /** docs/0117: the chat room: mute a member, delete a message, close or open the room, each with a reason. */
   'chat.moderate',
+  /** docs/0122: stop all gaming or all money movement at once, with a reason, and lift it (owner only). */
+  'emergency.write',
+  /** docs/0122: find a member by username, mobile or id and see its profile, balance, records and audit trail; each lookup audited. */
+  'member.lookup',
+  /** docs/0122: see a looked-up member's mobile, e-mail and bank accounts unmasked (owner only). */
+  'member.contact.read',
 ] as const;
 export const ZOperatorPermission = z.enum(OPERATOR_PERMISSIONS);
 export type TOperatorPermission = z.infer<typeof ZOperatorPermission>;

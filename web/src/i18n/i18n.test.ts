@@ -45,6 +45,7 @@ import { APPLY_MESSAGES } from '@wl/schemas/wps/promotion-apply-calls';
 import { OPERATOR_PROMOTION_MESSAGES } from '@wl/schemas/wps/operator-promotion-calls';
 import { PROTECTION_MESSAGES } from '@wl/schemas/wps/protection-calls';
 import { COMPLIANCE_MESSAGES } from '@wl/schemas/wps/compliance-calls';
+import { EMERGENCY_MESSAGES } from '@wl/schemas/wps/emergency-calls';
 import { FEEDBACK_MESSAGES } from '@wl/schemas/domain/feedback';
 import { OPERATOR_MESSAGE_MESSAGES } from '@wl/schemas/wps/operator-message-calls';
 import { POINTS_MESSAGES } from '@wl/schemas/wps/points-calls';
@@ -122,6 +123,8 @@ const SERVER_KEYS = [
   ...Object.values(PROTECTION_MESSAGES).flatMap((m) => (typeof m === 'string' ? [m] : Object.values(m))),
   // The operator's compliance refusals (docs/0106).
   ...Object.values(COMPLIANCE_MESSAGES),
+  // The owner's emergency switch and the member lookup (docs/0122).
+  ...Object.values(EMERGENCY_MESSAGES),
   // Member feedback's refusals (docs/0111).
   ...Object.values(FEEDBACK_MESSAGES),
   // The console's message refusals (docs/0112).

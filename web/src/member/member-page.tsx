@@ -6,6 +6,7 @@ import { useTRPC } from '../api/trpc.ts';
 import { useScreenConfig } from '../config/screen-config-context.tsx';
 import { AREA_TEXTS, AreaTexts, type TArea } from '../i18n/area-texts.ts';
 import { readLanguage } from '../i18n/i18n.ts';
+import { Icon } from '../layout/icons.tsx';
 import { MenuEntryView, MenuIcon } from '../layout/menu-entry.tsx';
 import { getToken } from '../session/session-storage.ts';
 import { depositChannelsQuery, recentDepositsQuery } from './deposit-queries.ts';
@@ -174,6 +175,12 @@ function MemberCentre({ page }: { page: string }) {
         ))}
       </nav>
       <div className="member-centre__main">
+        {/* docs/0122: what the owner stopped, live from the config (its texts: the accounts area the centre loads). */}
+        {config.system.stopped?.map((part) => (
+          <p key={part} className="page-card member-centre__notice" role="status" data-testid={`member.emergency.${part}`}>
+            <Icon name="maintenance" /> {t(`emergency_notice_${part}`)}
+          </p>
+        ))}
         {lazyPage ? (
           <Suspense fallback={busy}>{lazyPage}</Suspense>
         ) : (

@@ -7,8 +7,9 @@ import { Modal } from './modal.tsx';
 export function Dialogs() {
   const { t } = useTranslation();
   const ui = useUi();
-  // A protection refusal (a closed account's launch, docs/0105) is worded in the deposit area's texts.
-  useAreaTexts(...(ui.infoKey?.startsWith('protection_') ? (['deposit'] as const) : []));
+  // A protection refusal (a closed account's launch, docs/0105) is worded in the deposit area's texts,
+  // the owner's emergency stop of gaming (docs/0122) in the money area's.
+  useAreaTexts(...(ui.infoKey?.startsWith('protection_') ? (['deposit'] as const) : ui.infoKey?.startsWith('emergency_') ? (['money'] as const) : []));
   return (
     <>
       {ui.infoKey !== null && (

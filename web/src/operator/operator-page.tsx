@@ -43,6 +43,8 @@ const OperatorHelpTexts = lazy(() => import('./help-texts.tsx'));
 // docs/0113: the points mall's rates, goods and orders.
 const OperatorPoints = lazy(() => import('./points.tsx'));
 const OperatorChat = lazy(() => import('./chat-moderation.tsx'));
+// docs/0122: the owner's emergency switch and support's member lookup.
+const OperatorEmergency = lazy(() => import('./emergency.tsx'));
 
 /**
  * Logs the operator out: the session ends on the server first (docs/0070), so a copy of the token
@@ -66,6 +68,11 @@ function ConsolePanels({ c }: { c: TConsole }) {
   const { can } = c;
   return (
     <>
+      {(can('emergency.write') || can('member.lookup')) && (
+        <Suspense fallback={<span className="spinner" />}>
+          <OperatorEmergency canSwitch={can('emergency.write')} canLookup={can('member.lookup')} />
+        </Suspense>
+      )}
       {can('security.read') && <OperatorSecurity />}
       {can('security.read') && <OperatorAgentLimits canWrite={can('security.write')} />}
       {can('outbox.read') && <OperatorOutbox />}

@@ -3,6 +3,7 @@ import {
   OPERATOR_CALLS,
   OPERATOR_CHAT_CALLS,
   OPERATOR_COMPLIANCE_CALLS,
+  OPERATOR_EMERGENCY_CALLS,
   OPERATOR_REWARD_CODE_CALLS,
   OPERATOR_DEPOSIT_CALLS,
   OPERATOR_FEEDBACK_CALLS,
@@ -55,6 +56,8 @@ export const operatorRouter = router({
   // docs/0098: applications, promotions, VIP levels and rebate rates.
   // docs/0106: compliance: account states, operator limits, gaming switch-offs.
   ...passThrough(OPERATOR_COMPLIANCE_CALLS, { after: { switchGaming: configChanged } }),
+  // docs/0122: the owner's emergency switch (open pages show the stopped part live) and support's member lookup.
+  ...passThrough(OPERATOR_EMERGENCY_CALLS, { after: { setEmergency: configChanged } }),
   // docs/0113: the points mall: rates and exchange ratio (finance), goods and orders (content).
   ...passThrough(OPERATOR_POINTS_CALLS),
   // docs/0117: the chat room's moderation; open chat pages hear of each change.

@@ -106,8 +106,18 @@ export interface GamingSwitchOffsTable {
   operator_id: number | null;
   set_at: Date;
 }
+/** docs/0122: a part of the merchant the owner stopped in an emergency (migration 0061); no row: it runs. */
+export interface EmergencyStopsTable {
+  merchant_id: number;
+  part: 'gaming' | 'money';
+  reason: string;
+  operator_id: number;
+  operator_username: string;
+  set_at: Date;
+}
 export interface ComplianceTables {
   member_account_states: MemberAccountStatesTable;
   protection_operator_limits: ProtectionOperatorLimitsTable;
   gaming_switch_offs: GamingSwitchOffsTable;
+  emergency_stops: EmergencyStopsTable;
 }
