@@ -670,7 +670,7 @@ describe('composeScreenConfig', () => {
       expect(isBuilt('/help#term')).toBe(true);
       for (const section of HELP_SECTIONS) expect(isBuilt(`/help#${section}`)).toBe(true);
       expect(isBuilt('/help#feedback')).toBe(false);
-      expect(BUILT_ROUTES).not.toContain('/member/missionLeaderboard');
+      expect(BUILT_ROUTES).toContain('/member/missionLeaderboard');
     });
 
     it('customer service is disabled when no link decrypts', () => {

@@ -1,5 +1,12 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import { LEADERBOARD_RANKS, MISSION_MESSAGES, type TLeaderboards, type TOperatorLeaderboard, type ZLeaderboardPrizesSet, type ZLeaderboardSave } from '@wl/schemas';
+import {
+  LEADERBOARD_RANKS,
+  MISSION_MESSAGES,
+  type TLeaderboards,
+  type TOperatorLeaderboard,
+  type ZLeaderboardPrizesSet,
+  type ZLeaderboardSave,
+} from '@wl/schemas';
 import type { z } from 'zod';
 import { recordOperatorAudit } from '../audit/operator-audit.ts';
 import type { DB, LeaderboardsTable } from '../db/schema.ts';
@@ -73,7 +80,14 @@ async function prizesOf(db: TDb, boardIds: number[]): Promise<Map<number, number
 /** The merchant's active leaderboards with the current period's ranking and the member's own rank. */
 export async function memberLeaderboards(deps: TPlatformDeps, merchant: TMerchant, memberId: number): Promise<TLeaderboards> {
   const now = deps.clock();
-  const boards = await deps.db.selectFrom('leaderboards').selectAll().where('merchant_id', '=', merchant.id).where('active', '=', true).orderBy('id').limit(20).execute();
+  const boards = await deps.db
+    .selectFrom('leaderboards')
+    .selectAll()
+    .where('merchant_id', '=', merchant.id)
+    .where('active', '=', true)
+    .orderBy('id')
+    .limit(20)
+    .execute();
   const prizes = await prizesOf(
     deps.db,
     boards.map((b) => b.id),
@@ -117,7 +131,14 @@ export function closedBoardPeriods(b: TBoard, now: Date, lookbackDays: number): 
 export const LEADERBOARD_LOOKBACK_DAYS = 14;
 
 /** Pays one board's closed period, once: false when it was paid already. */
-export async function payBoardPeriod(db: Kysely<DB>, merchant: { id: number; currency: string }, b: TBoard, p: { start: Date; end: Date }, prizes: number[], now: Date) {
+export async function payBoardPeriod(
+  db: Kysely<DB>,
+  merchant: { id: number; currency: string },
+  b: TBoard,
+  p: { start: Date; end: Date },
+  prizes: number[],
+  now: Date,
+) {
   return inTransaction(db, async (trx) => {
     const run = await trx
       .insertInto('leaderboard_runs')
@@ -190,7 +211,11 @@ export async function runLeaderboardPrizes(db: Kysely<DB>, now: Date, onPaid: (b
 async function operatorBoard(db: TDb, b: TBoard): Promise<TOperatorLeaderboard> {
   const [prizes, runs] = await Promise.all([
     prizesOf(db, [b.id]),
-    db.selectFrom('leaderboard_runs').select((eb) => eb.fn.countAll<string>().as('n')).where('leaderboard_id', '=', b.id).executeTakeFirst(),
+    db
+      .selectFrom('leaderboard_runs')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('leaderboard_id', '=', b.id)
+      .executeTakeFirst(),
   ]);
   return {
     id: b.id,

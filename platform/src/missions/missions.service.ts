@@ -69,7 +69,12 @@ async function missionsOf(db: TDb, merchantId: number, memberId: number, now: Da
   for (const m of rows) {
     const period = missionPeriod(m, now);
     const f = await figures(period);
-    const tasks = m.tasks.map((t) => ({ kind: t.kind, gameType: t.gameType as TMemberMission['tasks'][number]['gameType'], target: t.target, done: taskDone(t, f) }));
+    const tasks = m.tasks.map((t) => ({
+      kind: t.kind,
+      gameType: t.gameType as TMemberMission['tasks'][number]['gameType'],
+      target: t.target,
+      done: taskDone(t, f),
+    }));
     out.push({
       id: m.id,
       cadence: m.cadence,
@@ -95,6 +100,13 @@ export async function memberMissions(deps: TPlatformDeps, merchant: TMerchant, m
 /** The missions summary (the mission badge): missions complete and unclaimed. */
 export async function missionSummary(deps: TPlatformDeps, merchant: TMerchant, memberId: number): Promise<{ claimable: number }> {
   return { claimable: (await memberMissions(deps, merchant, memberId)).claimable };
+}
+
+/** The mission badge of member info: the summary's count, the merchant read from the member. */
+export async function claimableMissions(db: TDb, memberId: number, now: Date): Promise<number> {
+  const { merchant_id } = await db.selectFrom('members').select('merchant_id').where('id', '=', memberId).executeTakeFirstOrThrow();
+  const missions = await missionsOf(db, merchant_id, memberId, now, await payingMissions(db, merchant_id).execute());
+  return missions.filter((m) => m.complete && !m.claimed).length;
 }
 
 /** Claims a completed mission's reward of the period: paid exactly once, or a translated refusal and nothing changed. */
@@ -155,7 +167,11 @@ export async function claimMission(deps: TPlatformDeps, merchant: TMerchant, mem
 const SHOWN = 200;
 
 async function operatorRow(db: TDb, m: TMissionRow): Promise<TOperatorMission> {
-  const claims = await db.selectFrom('mission_claims').select((eb) => eb.fn.countAll<string>().as('n')).where('mission_id', '=', m.id).executeTakeFirst();
+  const claims = await db
+    .selectFrom('mission_claims')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('mission_id', '=', m.id)
+    .executeTakeFirst();
   return {
     id: m.id,
     cadence: m.cadence,

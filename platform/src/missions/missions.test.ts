@@ -47,7 +47,11 @@ async function mission(over: Partial<TMissionSave>, reward: { kind: 'cash' | 'bo
   return id;
 }
 const claim = (token: string | null, missionId: unknown) => call('POST', MISSION_PATHS.claim, token, { missionId });
-const list = async (token: string) => (await call('GET', MISSION_PATHS.list, token)).json().value as { missions: { id: number; complete: boolean; claimed: boolean; tasks: { done: number }[] }[]; claimable: number };
+const list = async (token: string) =>
+  (await call('GET', MISSION_PATHS.list, token)).json().value as {
+    missions: { id: number; complete: boolean; claimed: boolean; tasks: { done: number }[] }[];
+    claimable: number;
+  };
 const balance = async (memberId: number, kind: 'member_bonus' | 'member_wallet') =>
   Number(
     (await ctx.db.selectFrom('ledger_accounts').select('balance_minor').where('member_id', '=', memberId).where('kind', '=', kind).executeTakeFirst())
@@ -62,8 +66,9 @@ beforeAll(async () => {
 
 describe('missions', () => {
   it('keep the ladder: no session, a trial account, bad input, the content/finance split, audited', async () => {
-    const trial = (await ctx.app.inject({ method: 'POST', url: ACCOUNT_PATHS.loginFreePlay, payload: { os: 'linux', platform: 'W', gatewayVersion: 3 } })).json()
-      .value.token as string;
+    const trial = (
+      await ctx.app.inject({ method: 'POST', url: ACCOUNT_PATHS.loginFreePlay, payload: { os: 'linux', platform: 'W', gatewayVersion: 3 } })
+    ).json().value.token as string;
     await expectRealAccountOnly(
       ctx,
       trial,
@@ -84,13 +89,19 @@ describe('missions', () => {
       expect([400, 413]).toContain((await call('POST', MISSION_PATHS.saveMission, tokens.content, bad)).statusCode);
     expect(await ctx.db.selectFrom('missions').select('id').execute()).toEqual(before);
     const id = (await call('POST', MISSION_PATHS.saveMission, tokens.content, missionInput({ nameEn: 'Split' }))).json().value.id as number;
-    expect((await call('POST', MISSION_PATHS.setMissionReward, tokens.content, { id, kind: 'cash', amountMinor: 500, turnoverMultiple: null })).statusCode).toBe(403);
-    expect((await call('POST', MISSION_PATHS.setMissionReward, tokens.finance, { id, kind: 'bonus', amountMinor: 500, turnoverMultiple: null })).statusCode).toBe(400);
+    expect(
+      (await call('POST', MISSION_PATHS.setMissionReward, tokens.content, { id, kind: 'cash', amountMinor: 500, turnoverMultiple: null })).statusCode,
+    ).toBe(403);
+    expect(
+      (await call('POST', MISSION_PATHS.setMissionReward, tokens.finance, { id, kind: 'bonus', amountMinor: 500, turnoverMultiple: null })).statusCode,
+    ).toBe(400);
     // Without a reward the mission is not offered (content alone cannot make it pay).
     const m = await signedInMember(ctx, 'mission_ladder');
     expect((await list(m.token)).missions.map((x) => x.id)).not.toContain(id);
     expect((await claim(m.token, id)).json()).toMatchObject({ success: false, message: 'mission_unknown' });
-    expect((await call('POST', MISSION_PATHS.setMissionReward, tokens.finance, { id, kind: 'cash', amountMinor: 500, turnoverMultiple: null })).json().success).toBe(true);
+    expect(
+      (await call('POST', MISSION_PATHS.setMissionReward, tokens.finance, { id, kind: 'cash', amountMinor: 500, turnoverMultiple: null })).json().success,
+    ).toBe(true);
     const audit = await ctx.db.selectFrom('config_audit').select('action').where('action', 'in', ['mission.save', 'mission.reward']).execute();
     expect(audit.map((a) => a.action).sort()).toEqual(['mission.reward', 'mission.save']);
     // Another merchant's mission is unknown to this member.
@@ -131,7 +142,10 @@ describe('missions', () => {
     expect(await mine()).toMatchObject({ complete: true, claimed: false, tasks: [{ done: 2 }] });
     const claimable = (await call('GET', MISSION_PATHS.summary, m.token)).json().value.claimable as number;
     expect(claimable).toBeGreaterThan(claimableBefore);
-    expect((await claim(m.token, id)).json()).toMatchObject({ success: true, value: { reward: { kind: 'cash', amountMinor: 2_500 }, points: 10, awardId: null } });
+    expect((await claim(m.token, id)).json()).toMatchObject({
+      success: true,
+      value: { reward: { kind: 'cash', amountMinor: 2_500 }, points: 10, awardId: null },
+    });
     expect((await claim(m.token, id)).json()).toMatchObject({ success: false, message: 'mission_already_claimed' });
     expect(await balance(m.id, 'member_wallet')).toBe(2_500);
     expect(await mine()).toMatchObject({ complete: true, claimed: true });
@@ -139,7 +153,10 @@ describe('missions', () => {
   });
 
   it('pay one of 50 parallel claims; a bonus reward goes to the bonus wallet with its turnover; a closed account gets nothing', async () => {
-    const id = await mission({ nameEn: 'Log in', tasks: [{ kind: 'login_days', gameType: null, target: 1 }] }, { kind: 'cash', amountMinor: 1_000, turnoverMultiple: null });
+    const id = await mission(
+      { nameEn: 'Log in', tasks: [{ kind: 'login_days', gameType: null, target: 1 }] },
+      { kind: 'cash', amountMinor: 1_000, turnoverMultiple: null },
+    );
     const m = await signedInMember(ctx, 'mission_race');
     const answers = await Promise.allSettled(Array.from({ length: 50 }, () => claimMission(deps(), merchant, m.id, id, '127.0.0.1')));
     expect(answers.filter((a) => a.status === 'fulfilled')).toHaveLength(1);
@@ -150,7 +167,10 @@ describe('missions', () => {
     const { ids } = await insertBareMembers(ctx.db, 1, 'mission_bare_');
     await expect(claimMission(deps(), merchant, ids[0]!, id, '127.0.0.1')).rejects.toMatchObject({ message: 'mission_not_complete' });
 
-    const bonus = await mission({ nameEn: 'Bonus', tasks: [{ kind: 'login_days', gameType: null, target: 1 }] }, { kind: 'bonus', amountMinor: 3_000, turnoverMultiple: 4 });
+    const bonus = await mission(
+      { nameEn: 'Bonus', tasks: [{ kind: 'login_days', gameType: null, target: 1 }] },
+      { kind: 'bonus', amountMinor: 3_000, turnoverMultiple: 4 },
+    );
     expect((await claim(m.token, bonus)).json()).toMatchObject({ success: true, value: { reward: { kind: 'bonus', amountMinor: 3_000 }, held: false } });
     const award = await ctx.db.selectFrom('bonus_awards').selectAll().where('member_id', '=', m.id).executeTakeFirstOrThrow();
     expect([award.source, award.state, Number(award.turnover_required_minor)]).toEqual(['mission', 'active', 12_000]);
@@ -159,7 +179,14 @@ describe('missions', () => {
     const closed = await signedInMember(ctx, 'mission_closed');
     await ctx.db
       .insertInto('protection_exclusions')
-      .values({ member_id: closed.id, merchant_id: merchant.id, kind: 'timeout', period: '7d', started_at: new Date(), ends_at: new Date(Date.now() + 7 * DAY) })
+      .values({
+        member_id: closed.id,
+        merchant_id: merchant.id,
+        kind: 'timeout',
+        period: '7d',
+        started_at: new Date(),
+        ends_at: new Date(Date.now() + 7 * DAY),
+      })
       .execute();
     expect((await claim(closed.token, id)).json()).toMatchObject({ success: false, message: 'protection_excluded' });
     expect(await balance(closed.id, 'member_wallet')).toBe(0);
@@ -170,7 +197,14 @@ describe('missions', () => {
 describe('leaderboards', () => {
   it('rank by valid turnover with masked names and the own rank; the job pays each prize once, passing over a closed account', async () => {
     const saved = (
-      await call('POST', MISSION_PATHS.saveLeaderboard, tokens.content, { id: null, nameEn: 'Daily turnover', nameBn: 'দৈনিক টার্নওভার', metric: 'turnover', period: 'daily', active: true })
+      await call('POST', MISSION_PATHS.saveLeaderboard, tokens.content, {
+        id: null,
+        nameEn: 'Daily turnover',
+        nameBn: 'দৈনিক টার্নওভার',
+        metric: 'turnover',
+        period: 'daily',
+        active: true,
+      })
     ).json();
     expect(saved).toMatchObject({ success: true });
     const board = saved.value.id as number;
@@ -200,7 +234,10 @@ describe('leaderboards', () => {
       { rank: 1, amountMinor: 3_000 },
       { rank: 2, amountMinor: 1_000 },
     ]);
-    expect((await call('GET', MISSION_PATHS.leaderboards, a.token)).json().value.boards.find((x: { id: number }) => x.id === board).mine).toEqual({ rank: null, score: 0 });
+    expect((await call('GET', MISSION_PATHS.leaderboards, a.token)).json().value.boards.find((x: { id: number }) => x.id === board).mine).toEqual({
+      rank: null,
+      score: 0,
+    });
 
     // a, first yesterday, is closed: b takes the first prize and c the second.
     await ctx.db
@@ -209,7 +246,12 @@ describe('leaderboards', () => {
       .execute();
     await runLeaderboardPrizes(ctx.db, new Date());
     await Promise.all([runLeaderboardPrizes(ctx.db, new Date()), runLeaderboardPrizes(ctx.db, new Date())]);
-    const payouts = await ctx.db.selectFrom('leaderboard_payouts').select(['member_id', 'rank', 'amount_minor']).where('leaderboard_id', '=', board).orderBy('rank').execute();
+    const payouts = await ctx.db
+      .selectFrom('leaderboard_payouts')
+      .select(['member_id', 'rank', 'amount_minor'])
+      .where('leaderboard_id', '=', board)
+      .orderBy('rank')
+      .execute();
     expect(payouts.map((p) => [p.member_id, p.rank, Number(p.amount_minor)])).toEqual([
       [b.id, 1, 3_000],
       [c.id, 2, 1_000],

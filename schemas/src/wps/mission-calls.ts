@@ -154,7 +154,11 @@ export type TLeaderboardSave = z.input<typeof ZLeaderboardSave>;
 /** Prizes of ranks 1..n in order; an empty list pays nothing. */
 export const ZLeaderboardPrizesSet = z.object({ id: ZRowId, prizes: z.array(ZReward).max(LEADERBOARD_RANKS) });
 export type TLeaderboardPrizesSet = z.input<typeof ZLeaderboardPrizesSet>;
-export const ZOperatorLeaderboard = ZLeaderboardSave.extend({ id: ZRowId, prizes: z.array(ZReward).max(LEADERBOARD_RANKS), paidPeriods: z.number().int().nonnegative() });
+export const ZOperatorLeaderboard = ZLeaderboardSave.extend({
+  id: ZRowId,
+  prizes: z.array(ZReward).max(LEADERBOARD_RANKS),
+  paidPeriods: z.number().int().nonnegative(),
+});
 export type TOperatorLeaderboard = z.infer<typeof ZOperatorLeaderboard>;
 export const ZOperatorLeaderboards = z.object({ rows: z.array(ZOperatorLeaderboard).max(50) });
 
@@ -171,7 +175,14 @@ const SERVE = { moduleId: 'OPERATOR', region: 'serve' } as const;
 export const OPERATOR_MISSION_CALLS = {
   missions: declareCall({ ...SERVE, method: 'GET', path: MISSION_PATHS.operatorMissions, output: ZOperatorMissions, audience: operatorWith('config.read') }),
   /** Names, tasks, cadence, points and whether it is on: the content role. */
-  saveMission: declareCall({ ...SERVE, method: 'POST', path: MISSION_PATHS.saveMission, input: ZMissionSave, output: ZOperatorMission, audience: operatorWith('content.write') }),
+  saveMission: declareCall({
+    ...SERVE,
+    method: 'POST',
+    path: MISSION_PATHS.saveMission,
+    input: ZMissionSave,
+    output: ZOperatorMission,
+    audience: operatorWith('content.write'),
+  }),
   /** What a mission pays: finance (money.write). */
   setMissionReward: declareCall({
     ...SERVE,
@@ -181,7 +192,13 @@ export const OPERATOR_MISSION_CALLS = {
     output: ZOperatorMission,
     audience: operatorWith('money.write'),
   }),
-  leaderboards: declareCall({ ...SERVE, method: 'GET', path: MISSION_PATHS.operatorLeaderboards, output: ZOperatorLeaderboards, audience: operatorWith('config.read') }),
+  leaderboards: declareCall({
+    ...SERVE,
+    method: 'GET',
+    path: MISSION_PATHS.operatorLeaderboards,
+    output: ZOperatorLeaderboards,
+    audience: operatorWith('config.read'),
+  }),
   saveLeaderboard: declareCall({
     ...SERVE,
     method: 'POST',
