@@ -79,6 +79,7 @@ describe.skipIf(!testEnv.databaseUrl)('processes started together on one empty P
         { name: 'agent.team-figures-rollup' },
         { name: 'bonus.expire' },
         { name: 'games.sweep' },
+        { name: 'leaderboards.prizes' },
         { name: 'lottery.sweep' },
         { name: 'platform.sweep-expired' },
         { name: 'points.earn' },

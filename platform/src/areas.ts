@@ -36,6 +36,7 @@ import { profileRoutes } from './profile/profile.routes.ts';
 import { recordRoutes } from './records/records.routes.ts';
 import { rewardRoutes } from './rewards/rewards.routes.ts';
 import { operatorRewardCodeRoutes, rewardCodeRoutes } from './reward-codes/reward-codes.routes.ts';
+import { missionRoutes, operatorMissionRoutes } from './missions/missions.routes.ts';
 import { bonusRoutes } from './bonus/bonus.routes.ts';
 import { securityCentreRoutes } from './security-centre/security-centre.routes.ts';
 import { sessionRoutes } from './session/session.routes.ts';
@@ -98,6 +99,8 @@ export const AREA_ROUTES: { readonly [K in Exclude<TAreaName, 'configWatch'>]: T
   operatorPoints: operatorPointsRoutes,
   rewardCodes: rewardCodeRoutes,
   operatorRewardCodes: operatorRewardCodeRoutes,
+  missions: missionRoutes,
+  operatorMissions: operatorMissionRoutes,
   seamless: seamlessWalletRoutes,
   games: providerRoutes,
   crash: crashRoutes,

@@ -30,6 +30,7 @@ export function memberInfo(overrides: Partial<TMemberInfo> = {}): TMemberInfo {
     vipLabelName: '',
     vipRankLevel: 0,
     availablePromoCount: 0,
+    missionCount: 0,
     unreadMessage: 0,
     referralEnabled: false,
     avatarUrl: '',

@@ -583,7 +583,7 @@ describe('composeScreenConfig', () => {
   });
 
   describe('availability (pages the web does not build are disabled)', () => {
-    it('links the built actions, the game centre routes, the account game lists, the security centre, deposit, withdraw, the deposit record, transfers, records, messages, the rebate, the agent centre, the help centre with its terms and sections (docs/0109), the promotions, responsible gaming (docs/0102) and feedback (docs/0111), nothing else', () => {
+    it('links the built actions, the game centre routes, the account game lists, the security centre, deposit, withdraw, the deposit record, transfers, records, messages, the rebate, the agent centre, the help centre with its terms and sections (docs/0109), the promotions, responsible gaming (docs/0102), feedback (docs/0111) and missions (docs/0119), nothing else', () => {
       const config = compose(agent);
       const all = [...sideEntries(config), ...config.memberCentre, ...config.agentCentre, ...config.avatarMenu, ...config.footer.helpLinks];
       const available = all
@@ -623,6 +623,8 @@ describe('composeScreenConfig', () => {
           '/member/rewardCenter',
           '/member/bonusDetails',
           '/member/messageV2',
+          // docs/0119: missions and leaderboards.
+          '/member/missionLeaderboard',
           '/member/manualRebate',
           '/member/responsibleGaming',
           // docs/0111: the side menu's and the footer's feedback entries.
@@ -715,7 +717,7 @@ describe('composeScreenConfig', () => {
       expect(isBuilt('/help#term')).toBe(true);
       for (const section of HELP_SECTIONS) expect(isBuilt(`/help#${section}`)).toBe(true);
       expect(isBuilt('/help#feedback')).toBe(false);
-      expect(BUILT_ROUTES).not.toContain('/member/missionLeaderboard');
+      expect(BUILT_ROUTES).toContain('/member/missionLeaderboard');
     });
 
     it('customer service is disabled when no link decrypts', () => {

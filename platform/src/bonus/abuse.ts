@@ -12,12 +12,13 @@ import { identityLockKeys, linkedByNetwork, lockKeys, samePersonMembers } from '
 /**
  * One bonus of a kind per person: refused (`bonus_one_per_person`) when another member sharing the
  * member's mobile, e-mail or payee name already had a bonus of the same source activated (of a code,
- * the same code: docs/0118). The person's identity keys are locked first, so members of one family
+ * the same code: docs/0118; of a mission, the same mission and period: docs/0119). The person's identity keys are locked first, so members of one family
  * racing take turns and one wins.
  */
 export async function refuseSecondOfPerson(trx: Transaction<DB>, merchantId: number, memberId: number, source: TBonusSource, sourceKey: string): Promise<void> {
   if (source === 'operator') return;
-  const kind = source === 'code' ? `${source}:${sourceKey}` : source;
+  const keyed = source === 'code' || source === 'mission';
+  const kind = keyed ? `${source}:${sourceKey}` : source;
   await lockKeys(trx, await identityLockKeys(trx, merchantId, memberId, `bonus:${kind}`));
   const others = await samePersonMembers(trx, merchantId, memberId);
   if (others.length === 0) return;
@@ -26,7 +27,7 @@ export async function refuseSecondOfPerson(trx: Transaction<DB>, merchantId: num
     .select('id')
     .where('member_id', 'in', others)
     .where('source', '=', source)
-    .$if(source === 'code', (q) => q.where('source_key', '=', sourceKey))
+    .$if(keyed, (q) => q.where('source_key', '=', sourceKey))
     .where('activated_at', 'is not', null)
     .executeTakeFirst();
   if (had) throw new WpsError(409, BONUS_MESSAGES.onePerPerson);

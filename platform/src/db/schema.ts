@@ -6,6 +6,7 @@ import type { CatalogueTables } from './schema/catalogue.ts';
 import type { FeedbackTables } from './schema/feedback.ts';
 import type { GameTables } from './schema/games.ts';
 import type { MerchantTables } from './schema/merchant.ts';
+import type { MissionTables } from './schema/missions.ts';
 import type { MoneyTables } from './schema/money.ts';
 import type { PointsTables } from './schema/points.ts';
 import type { PromoTables } from './schema/promo.ts';
@@ -26,6 +27,7 @@ export type * from './schema/feedback.ts';
 export type * from './schema/chat.ts';
 export type * from './schema/games.ts';
 export type * from './schema/merchant.ts';
+export type * from './schema/missions.ts';
 export type * from './schema/money.ts';
 export type * from './schema/points.ts';
 export type * from './schema/promo.ts';
@@ -50,4 +52,5 @@ export interface DB
     ComplianceTables,
     FeedbackTables,
     PointsTables,
-    ChatTables {}
+    ChatTables,
+    MissionTables {}

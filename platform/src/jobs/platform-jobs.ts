@@ -12,6 +12,7 @@ import { BONUS_EXPIRE_CRON, BONUS_EXPIRE_QUEUE, defineBonusExpire } from '../bon
 import { defineReferralRewards, REFERRAL_REWARDS_CRON, REFERRAL_REWARDS_QUEUE } from '../referral/referral.job.ts';
 import { defineDraftImagesSweep, DRAFT_IMAGES_CRON, DRAFT_IMAGES_QUEUE } from '../promotions/draft-images.job.ts';
 import { definePointsEarn, POINTS_EARN_CRON, POINTS_EARN_QUEUE } from '../points/points.job.ts';
+import { defineLeaderboardPrizes, LEADERBOARD_PRIZES_CRON, LEADERBOARD_PRIZES_QUEUE } from '../missions/leaderboards.job.ts';
 import { CONFIRM_SWEEP_CRON, CONFIRM_SWEEP_QUEUE, defineWithdrawConfirm } from '../withdraw/withdraw-confirm.job.ts';
 
 /** Options of the platform's runner: the database, the platform clock, pg-boss tuning and whether this is a production start (never demo mode, docs/0065; default NODE_ENV=production). */
@@ -28,6 +29,7 @@ export const PLATFORM_SCHEDULES: readonly (readonly [queue: string, cron: string
   [REFERRAL_REWARDS_QUEUE, REFERRAL_REWARDS_CRON],
   [DRAFT_IMAGES_QUEUE, DRAFT_IMAGES_CRON],
   [POINTS_EARN_QUEUE, POINTS_EARN_CRON],
+  [LEADERBOARD_PRIZES_QUEUE, LEADERBOARD_PRIZES_CRON],
 ];
 
 /** Starts the runner with every platform job defined and scheduled; stop it before closing the database. */
@@ -45,6 +47,7 @@ export async function startPlatformJobs(opts: TPlatformJobsOptions): Promise<Job
   await defineReferralRewards(runner, { clock });
   await defineDraftImagesSweep(runner, { clock });
   await definePointsEarn(runner, { clock });
+  await defineLeaderboardPrizes(runner, { clock });
   await runner.start();
   try {
     for (const [queue, cron] of PLATFORM_SCHEDULES) await runner.schedule(queue, cron);

@@ -15,6 +15,7 @@ import { toGame } from '../catalogue/catalogue.service.ts';
 import { categoryVendors, enabledGameTypes, type TGameRow } from '../catalogue/catalogue.queries.ts';
 import type { TMerchant, TSessionMember } from '../http/auth.ts';
 import { availablePromoCount } from '../promo/promo-states.ts';
+import { claimableMissions } from '../missions/missions.service.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
 import { WpsError, wpsErrors } from '../http/envelope.ts';
 import {
@@ -40,13 +41,15 @@ export { avatarUrl };
  */
 export async function memberInfo(deps: TPlatformDeps, member: TSessionMember, language: TLanguage = 'en'): Promise<TMemberInfo> {
   const now = deps.clock();
-  const [m, counts, referral, vip, promos] = await Promise.all([
+  const [m, counts, referral, vip, promos, missions] = await Promise.all([
     memberById(deps.db, member.memberId),
     badgeCounts(deps.db, member.memberId, now),
     referralEnabled(deps.db, member.memberId),
     vipLevelNames(deps.db, member.memberId),
     // Promotions to join or claim now (docs/0096); a trial account can do neither.
     member.type === TRIAL_TYPE ? 0 : availablePromoCount(deps.db, member.memberId, now),
+    // The mission badge (docs/0119): missions complete and unclaimed.
+    member.type === TRIAL_TYPE ? 0 : claimableMissions(deps.db, member.memberId, now),
   ]);
   return {
     id: m.id,
@@ -60,6 +63,7 @@ export async function memberInfo(deps: TPlatformDeps, member: TSessionMember, la
     vipRankLevel: m.vip_rank,
     availablePromoCount: promos,
     unreadMessage: counts.unreadMessages,
+    missionCount: missions,
     referralEnabled: referral,
     avatarUrl: avatarUrl(m.avatar_key),
   };

@@ -8,6 +8,7 @@ import { seedHelpSections } from '../content/help.service.ts';
 import { hashDemoPasswords, seedDemoAccounts, type TDemoPasswordHashes } from './demo-accounts.ts';
 import { seedRewards } from './rewards.ts';
 import { seedPoints } from './points.ts';
+import { seedMissions } from './missions.ts';
 import { insertDepositChannels, seedDemoMerchant } from './merchant.ts';
 import { DemoSeedRefusedError, refuseAutoSettlingChannels, refuseLiveDemoLogins } from './production-guard.ts';
 
@@ -75,6 +76,8 @@ export async function seed(
     await seedRewards(trx, merchantId);
     await seedPoints(trx, merchantId);
     await seedDemoAccounts(trx, merchantId, passwords);
+    // Missions and leaderboards (docs/0119), created by the demo owner.
+    await seedMissions(trx, merchantId);
     await insertDepositChannels(trx, merchantId);
     await seedBuiltInProvider(trx, merchantId);
     await seedBuiltInLottery(trx, merchantId);

@@ -14,6 +14,8 @@ export const ZMemberInfo = z.object({
   vipRankLevel: z.number().int().nonnegative(),
   availablePromoCount: z.number().int().nonnegative(),
   unreadMessage: z.number().int().nonnegative(),
+  /** The mission badge (docs/0119): missions complete and not yet claimed. */
+  missionCount: z.number().int().nonnegative(),
   referralEnabled: z.boolean(),
   avatarUrl: z.string().max(500),
 });

@@ -65,6 +65,11 @@ export const OPERATOR_AUDIT_ACTIONS = [
   'points.order.status',
   /** docs/0118: finance creates a bonus or cash code members redeem on the reward centre. */
   'reward_code.create',
+  /** docs/0119: content saves a mission or a leaderboard; finance sets what they pay. */
+  'mission.save',
+  'mission.reward',
+  'leaderboard.save',
+  'leaderboard.prizes',
   /** docs/0117: the chat room: a member muted (or the mute lifted), a message deleted, the room closed or opened. */
   'chat.mute',
   'chat.delete',

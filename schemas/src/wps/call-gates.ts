@@ -23,7 +23,7 @@ export const GATE_REFUSALS = {
  * their services (the call alone does not say which applies): launchGame by game type
  * (GAME_<type>), SMS codes by purpose (MOBILEVERCODELOGIN3, CHNGPASSVERIF3, REGMOBVERF3), SMS login
  * (MOBILEVERCODELOGIN3), contracts by kind (DIVIDEND, DAYSAL, HOURSAL3, RTSALARY3). No call exists
- * yet for REFERRAL3, MISSION3 (their pages are not built) and AGENTRANSMULTDOWN3: their calls get
+ * yet for REFERRAL3 (its page is not built) and AGENTRANSMULTDOWN3: their calls get
  * their module when they come. AGENTANNOUNCE3 gates the agent centre's announcements (docs/0112).
  */
 export const CALL_GATES: readonly TCallGate[] = ALL_CALLS.map(gateOf);

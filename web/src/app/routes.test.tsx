@@ -42,7 +42,7 @@ describe('routes', () => {
 
   it('has a game centre for every category, and unbuilt pages fall to not-found', () => {
     for (const path of Object.values(GAME_CENTRE_PATHS)) expect(landsOn(path)).toBe(path);
-    for (const path of ['/member/missionLeaderboard', '/helpCentre']) expect(landsOn(path)).toBe('*');
+    for (const path of ['/helpCentre']) expect(landsOn(path)).toBe('*');
   });
 
   it('renders the game centre page inside the shell for /rng?vassalage=', async () => {
@@ -53,7 +53,7 @@ describe('routes', () => {
   });
 
   it('renders not-found for a page that is not built', () => {
-    renderWithApp(<AppRoutes />, { path: '/member/missionLeaderboard' });
+    renderWithApp(<AppRoutes />, { path: '/helpCentre' });
     expect(screen.getByTestId('not-found.page')).toBeTruthy();
   });
 

@@ -53,6 +53,8 @@ export const BUILT_MEMBER_PAGES = [
   'announcements',
   // docs/0115: the member's profile and avatar, reached from the header's avatar.
   'profile',
+  // docs/0119: missions and leaderboards.
+  'missionLeaderboard',
 ] as const;
 
 /**

@@ -53,9 +53,7 @@ export function useMenuAction() {
 /** Badge count of an entry from member info (docs/rules/content.md#c-10: mission, message and reward badges). */
 export function badgeCount(entry: TMenuEntry, member: TMemberInfo | null): number {
   if (!member || !entry.badge) return 0;
-  if (entry.badge === 'message') return member.unreadMessage;
-  if (entry.badge === 'reward') return member.availablePromoCount;
-  return 0;
+  return entry.badge === 'message' ? member.unreadMessage : entry.badge === 'reward' ? member.availablePromoCount : member.missionCount;
 }
 
 /** A menu entry's icon from the config, beside its text (side menu, member centre). */

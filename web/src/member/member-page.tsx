@@ -55,6 +55,8 @@ const PAGE_LOADERS: ReadonlyMap<string, () => Promise<{ default: () => ReactNode
   ['pointMall', () => import('./point-mall-page.tsx')],
   // The chat room (docs/0117).
   ['chatRoom', () => import('../chat/chat-page.tsx')],
+  // Missions and leaderboards (docs/0119).
+  ['missionLeaderboard', () => import('./missions-page.tsx')],
 ]);
 const LAZY_PAGES: ReadonlyMap<string, LazyExoticComponent<() => ReactNode>> = new Map([...PAGE_LOADERS].map(([page, load]) => [page, lazy(load)]));
 const busy = <div className="page-loading" aria-busy="true" />;
@@ -77,6 +79,8 @@ const PAGE_TEXTS: Readonly<Record<string, TArea[]>> = {
   feedback: ['site', 'promotions'],
   announcements: ['records'],
   pointMall: ['money', 'withdraw'],
+  // deposit: protection_excluded, a closed account's refused claim (docs/0119).
+  missionLeaderboard: ['promotions', 'money', 'deposit'],
 };
 const RECORD_TEXTS: TArea[] = ['money', 'records'];
 

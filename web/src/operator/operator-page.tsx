@@ -30,6 +30,8 @@ const OperatorRounds = lazy(() => import('./rounds.tsx'));
 const OperatorBonusReviews = lazy(() => import('./bonus-reviews.tsx'));
 // docs/0118: bonus and cash codes.
 const OperatorRewardCodes = lazy(() => import('./reward-codes.tsx'));
+// docs/0119: missions and leaderboards (content writes them, finance prices them).
+const OperatorMissions = lazy(() => import('./missions.tsx'));
 // Promotions, applications and VIP settings, a chunk of their own with their texts (docs/0098).
 const OperatorPromotionPanels = lazy(() => import('./promotion-panels.tsx'));
 // docs/0106: member lookup, account states, operator limits and gaming switch-offs.
@@ -103,6 +105,11 @@ function ConsolePanels({ c }: { c: TConsole }) {
       <Suspense fallback={<span className="spinner" />}>
         <OperatorGames canWrite={can('whitelabel.write')} canWriteLottery={can('money.write')} />
       </Suspense>
+      {can('config.read') && (
+        <Suspense fallback={<span className="spinner" />}>
+          <OperatorMissions canContent={can('content.write')} canMoney={can('money.write')} />
+        </Suspense>
+      )}
       {can('money.read') && (
         <Suspense fallback={<span className="spinner" />}>
           <OperatorRounds currency={c.currency} />

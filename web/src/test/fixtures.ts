@@ -183,6 +183,7 @@ export function memberFixture(overrides: Partial<TMemberInfo> = {}): TMemberInfo
     vipLabelName: 'Gold',
     vipRankLevel: 3,
     availablePromoCount: 2,
+    missionCount: 0,
     unreadMessage: 1,
     referralEnabled: true,
     avatarUrl: '',
