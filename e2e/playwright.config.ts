@@ -2,14 +2,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { E2E_CAPTCHA_TEST_KEY } from './fixtures/captcha.ts';
-import { E2E_MESSAGES_FILE } from './fixtures/messages.ts';
-import { E2E_PROTECTION_CLOCK_FILE } from './fixtures/protection-clock.ts';
+import { E2E_MESSAGES_FILE_NAME } from './fixtures/messages.ts';
+import { E2E_PROTECTION_CLOCK_FILE_NAME } from './fixtures/protection-clock.ts';
+import { E2E_SERVERS, serverDataDir, serverFile, type TE2eServer } from './fixtures/servers.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
-const port = Number(process.env.E2E_PORT ?? 8181);
-// A fresh data folder per run, so journeys start from the seed and never from a previous run.
-const dataDir = path.join(root, '.data', 'e2e');
+const baseURL = (server: TE2eServer) => `http://127.0.0.1:${E2E_SERVERS[server].port}`;
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -23,20 +22,54 @@ export const CHROMIUM_ARGS = [
 
 /**
  * Journeys that change state every other journey sees (whitelabel flags, maintenance, region,
- * operator settings) run one at a time, after every other journey (docs/0025). So does the second
- * factor journey: it reads SMS codes sent to the demo member's mobile, as accounts-login does in the
- * parallel project, and run side by side one could take the other's code. A new journey that changes
- * such state goes on this list.
+ * operator settings) run one at a time on a server of their own (docs/0025, docs/0124), beside the
+ * other journeys on the first server. So does the second factor journey: it reads SMS codes sent to
+ * the demo member's mobile, as accounts-login does on the first server, and run side by side one
+ * could take the other's code. A new journey that changes such state goes on this list.
  */
-// Money journeys move the demo member's balance, which home.spec.ts reads (৳12,500.00) in the
-// parallel project: they run here, after it, unless they use an account of their own (the game
-// journeys' demo_player1..4; agent-contracts.spec.ts's demo_agent2 and the downline it registers).
+// Money journeys move the demo member's balance, which home.spec.ts reads (৳12,500.00) on the first
+// server: they run on the second, unless they use an account of their own (the game journeys'
+// demo_player1..4; agent-contracts.spec.ts's demo_agent2 and the downline it registers).
 export const SHARED_STATE_JOURNEYS = ['**/operator-*.spec.ts', '**/accounts-second-factor.spec.ts', '**/money-*.spec.ts'];
+
+/** The start command's last step (package.json `start`): serve the build the first server made. */
+const serverCommand = `MALLOC_MMAP_THRESHOLD_=131072 node --v8-pool-size=1 --max-semi-space-size=8 ${path.join(root, 'gateway', 'dist', 'server.js')}`;
+
+function server(name: TE2eServer, command: string) {
+  const port = E2E_SERVERS[name].port;
+  const dataDir = serverDataDir(name);
+  return {
+    // A fresh data folder per run, so journeys start from the seed and never from a previous run.
+    command: `node ${path.join(root, 'scripts', 'rm-dir.mjs')} ${dataDir} && ${command}`,
+    url: `${baseURL(name)}/`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PLATFORM_DATA_DIR: dataDir,
+      TRUST_PROXY: 'loopback',
+      RATE_LIMITS: 'freePlay.ip=100/1h,register.ip=100/1h,registerSms.ip=100/1h,smsDaily.ip=500/24h,captcha.ip=300/1m',
+      CAPTCHA_TEST_KEY: E2E_CAPTCHA_TEST_KEY,
+      // Journeys read the codes and links the site sends here (docs/0067); never set in production.
+      MESSAGE_CAPTURE_FILE: serverFile(E2E_MESSAGES_FILE_NAME, name),
+      // Real-time salary windows of 20 s instead of docs/rules/accounts.md#a-16's 5 minutes, so agent-contracts.spec.ts
+      // watches a settlement without waiting minutes (docs/0049).
+      REALTIME_SALARY_WINDOW_SECONDS: '20',
+      // Protection decisions read the clock plus this file's offset, so protection-reality-check.spec.ts lets a
+      // reality check fall due without waiting 15 minutes (docs/0104); never set in production.
+      PROTECTION_CLOCK_FILE: serverFile(E2E_PROTECTION_CLOCK_FILE_NAME, name),
+    },
+  };
+}
 
 export default defineConfig({
   testDir: './tests',
-  // Two journeys at a time where they cannot see each other (own accounts, or read-only use of the
-  // demo accounts); the shared-state project below runs on one worker once they are done.
+  // Two journeys at a time: the shared-state project's one at a time on its own server, and the
+  // others where they cannot see each other (own accounts, or read-only use of the demo accounts).
+  // Two, not three: CI's two cores are shared with three other test streams (docs/0116).
   workers: 2,
   fullyParallel: false,
   retries: 0,
@@ -46,7 +79,7 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   reporter: [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    baseURL: baseURL('journeys'),
     // No trace recording: 'retain-on-failure' records one (DOM snapshots and screencast frames) for
     // every journey and cost ~36% of the suite's CPU (docs/0025). A failure keeps its screenshot and
     // Playwright's page snapshot; rerun one journey with `--trace on` to get a trace.
@@ -66,38 +99,16 @@ export default defineConfig({
     },
   },
   projects: [
-    // Signs the demo member and the demo operator in once through the real login forms and keeps
-    // their session storage for journeys that are not about logging in (fixtures/signed-in.ts).
+    // Signs the demo member and the demo operator in once per server through the real login forms and
+    // keeps their session storage for journeys that are not about logging in (fixtures/signed-in.ts).
     { name: 'sign-in', testMatch: /signed-in\.setup\.ts$/ },
+    { name: 'sign-in-shared', testMatch: /signed-in\.setup\.ts$/, use: { baseURL: baseURL('shared') } },
+    // First in the queue, so its one-at-a-time chain starts at once on one worker while the other
+    // worker takes the journeys (placed after it, they would fill both workers and leave it for last).
+    { name: 'shared-state', testMatch: SHARED_STATE_JOURNEYS, dependencies: ['sign-in-shared'], workers: 1, use: { baseURL: baseURL('shared') } },
     { name: 'journeys', testIgnore: SHARED_STATE_JOURNEYS, dependencies: ['sign-in'] },
-    { name: 'shared-state', testMatch: SHARED_STATE_JOURNEYS, dependencies: ['journeys'], workers: 1 },
   ],
-  webServer: {
-    // The real start command of README.md, on its own port and data folder.
-    command: `node ${path.join(root, 'scripts', 'rm-dir.mjs')} ${dataDir} && pnpm --dir ${root} start`,
-    url: `http://127.0.0.1:${port}/`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    // Every journey comes from 127.0.0.1, so the per-IP limits that guard account creation and SMS
-    // (docs/0013) are raised here; their own tests run against the defaults in the gateway suite.
-    // CAPTCHA_TEST_KEY: journeys answer captchas through the test seam (docs/0012); never set in production.
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PLATFORM_DATA_DIR: dataDir,
-      TRUST_PROXY: 'loopback',
-      RATE_LIMITS: 'freePlay.ip=100/1h,register.ip=100/1h,registerSms.ip=100/1h,smsDaily.ip=500/24h,captcha.ip=300/1m',
-      CAPTCHA_TEST_KEY: E2E_CAPTCHA_TEST_KEY,
-      // Journeys read the codes and links the site sends here (docs/0067); never set in production.
-      MESSAGE_CAPTURE_FILE: E2E_MESSAGES_FILE,
-      // Real-time salary windows of 20 s instead of docs/rules/accounts.md#a-16's 5 minutes, so agent-contracts.spec.ts
-      // watches a settlement without waiting minutes (docs/0049).
-      REALTIME_SALARY_WINDOW_SECONDS: '20',
-      // Protection decisions read the clock plus this file's offset, so protection-reality-check.spec.ts lets a
-      // reality check fall due without waiting 15 minutes (docs/0104); never set in production.
-      PROTECTION_CLOCK_FILE: E2E_PROTECTION_CLOCK_FILE,
-    },
-  },
+  // The first server is the real start command of README.md (it builds, then serves); the second,
+  // started once the first answers, serves the same build (docs/0124). Each on its own port and data folder.
+  webServer: [server('journeys', 'pnpm --dir ' + root + ' start'), server('shared', serverCommand)],
 });

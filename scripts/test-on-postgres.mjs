@@ -7,7 +7,8 @@
  * `pnpm test` stays what README.md says. Runs, one after the other: the whole platform suite on
  * PostgreSQL, the gateway files whose behaviour depends on the database under the embedded platform
  * (docs/0025 says why each is in or out), and the shared rate limits on Redis (with REDIS_URL set
- * they fail, never skip, when Redis is away). Plain Node: nothing to install.
+ * they fail, never skip, when Redis is away). Plain Node: nothing to install. `pnpm test` runs the
+ * platform part as its third stream and the gateway part after the unit stream (docs/0124).
  */
 import { spawnSync } from 'node:child_process';
 
