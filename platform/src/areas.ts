@@ -35,6 +35,7 @@ import { profileRoutes } from './profile/profile.routes.ts';
 import { recordRoutes } from './records/records.routes.ts';
 import { rewardRoutes } from './rewards/rewards.routes.ts';
 import { operatorRewardCodeRoutes, rewardCodeRoutes } from './reward-codes/reward-codes.routes.ts';
+import { operatorTicketRoutes, ticketRoutes } from './tickets/tickets.routes.ts';
 import { bonusRoutes } from './bonus/bonus.routes.ts';
 import { securityCentreRoutes } from './security-centre/security-centre.routes.ts';
 import { sessionRoutes } from './session/session.routes.ts';
@@ -96,6 +97,8 @@ export const AREA_ROUTES: { readonly [K in Exclude<TAreaName, 'configWatch'>]: T
   operatorPoints: operatorPointsRoutes,
   rewardCodes: rewardCodeRoutes,
   operatorRewardCodes: operatorRewardCodeRoutes,
+  tickets: ticketRoutes,
+  operatorTickets: operatorTicketRoutes,
   seamless: seamlessWalletRoutes,
   games: providerRoutes,
   crash: crashRoutes,

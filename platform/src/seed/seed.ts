@@ -8,6 +8,7 @@ import { seedHelpSections } from '../content/help.service.ts';
 import { hashDemoPasswords, seedDemoAccounts, type TDemoPasswordHashes } from './demo-accounts.ts';
 import { seedRewards } from './rewards.ts';
 import { seedPoints } from './points.ts';
+import { seedTickets } from './tickets.ts';
 import { insertDepositChannels, seedDemoMerchant } from './merchant.ts';
 import { DemoSeedRefusedError, refuseAutoSettlingChannels, refuseLiveDemoLogins } from './production-guard.ts';
 
@@ -74,6 +75,8 @@ export async function seed(
     await seedHelpSections(trx, merchantId, name);
     await seedRewards(trx, merchantId);
     await seedPoints(trx, merchantId);
+    // Rules start at seeding: the demo's past (its agent tree's settlements) earns no tickets.
+    await seedTickets(trx, merchantId, new Date());
     await seedDemoAccounts(trx, merchantId, passwords);
     await insertDepositChannels(trx, merchantId);
     await seedBuiltInProvider(trx, merchantId);

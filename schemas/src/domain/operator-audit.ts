@@ -65,6 +65,9 @@ export const OPERATOR_AUDIT_ACTIONS = [
   'points.order.status',
   /** docs/0118: finance creates a bonus or cash code members redeem on the reward centre. */
   'reward_code.create',
+  /** docs/0120: finance sets a ticket rule's prizes and odds; content its titles. */
+  'ticket_rule.save',
+  'ticket_rule.texts',
   /** docs/0117: the chat room: a member muted (or the mute lifted), a message deleted, the room closed or opened. */
   'chat.mute',
   'chat.delete',

@@ -39,6 +39,7 @@ import { OPERATOR_MESSAGE_CALLS } from './operator-message-calls.ts';
 import { OPERATOR_HELP_CALLS } from './help-calls.ts';
 import { OPERATOR_POINTS_CALLS, POINTS_CALLS } from './points-calls.ts';
 import { OPERATOR_REWARD_CODE_CALLS, REWARD_CODE_CALLS } from './reward-code-calls.ts';
+import { OPERATOR_TICKET_CALLS, TICKET_CALLS } from './ticket-calls.ts';
 import { CHAT_CALLS, OPERATOR_CHAT_CALLS } from './chat-calls.ts';
 
 /**
@@ -59,6 +60,7 @@ export const RELAYED_AREAS = {
   profile: PROFILE_CALLS,
   points: POINTS_CALLS,
   rewardCodes: REWARD_CODE_CALLS,
+  tickets: TICKET_CALLS,
 } as const satisfies Record<string, TCallSet>;
 
 /**
@@ -98,6 +100,7 @@ export const CALL_SETS = {
   operatorHelp: OPERATOR_HELP_CALLS,
   operatorPoints: OPERATOR_POINTS_CALLS,
   operatorRewardCodes: OPERATOR_REWARD_CODE_CALLS,
+  operatorTickets: OPERATOR_TICKET_CALLS,
   chat: CHAT_CALLS,
   operatorChat: OPERATOR_CHAT_CALLS,
   session: SESSION_CALLS,

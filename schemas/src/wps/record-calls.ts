@@ -43,6 +43,7 @@ export const RECORD_TYPE_KINDS: Readonly<Record<Exclude<TAccountRecordType, 'oth
     'bonus_forfeited',
     'points_convert',
     'reward_code',
+    'reward_ticket',
   ],
   bet: ['bet', 'rollback', 'bet_bonus', 'rollback_bonus'],
   win: ['win', 'win_bonus'],
