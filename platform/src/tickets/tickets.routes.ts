@@ -10,7 +10,7 @@ export const ticketRoutes = routesOf(TICKET_CALLS, {
   draw: (c) => drawTicket(c.deps, c.merchant, c.actor.memberId, c.input.ticketId, c.input.clientSeed, c.ip, requestLanguage(c.request)),
 });
 
-/** The console's ticket rules (docs/0120): money.read lists, money.write (finance) sets prizes and odds, content.write the titles. */
+/** The console's ticket rules (docs/0120): config.read lists, money.write (finance) sets prizes and odds, content.write the titles. */
 export const operatorTicketRoutes = routesOf(OPERATOR_TICKET_CALLS, {
   ticketRules: (c) => operatorTicketRules(c.deps, c.merchant),
   saveTicketRule: (c) => saveTicketRule(c.deps, c.merchant, c.actor, c.ip, c.input),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CLIENT_SEED_PATTERN } from '../games/fair.ts';
+import { zText } from '../text.ts';
 import { TICKET_ODDS_TOTAL } from '../games/ticket.ts';
 import { declareCall, operatorWith, REAL_MEMBER } from './call.ts';
 import { ZInstant, ZRowId } from './shapes.ts';
@@ -48,7 +49,7 @@ export type TTicketPrizeKind = (typeof TICKET_PRIZE_KINDS)[number];
 
 const ZHex64 = z.string().regex(/^[0-9a-f]{64}$/);
 const ZClientSeed = z.string().regex(CLIENT_SEED_PATTERN);
-const ZTitle = z.string().trim().min(1).max(80);
+const ZTitle = zText({ min: 1, max: 80 });
 
 export const ZTicketPrize = z.object({
   id: ZRowId,
@@ -160,7 +161,8 @@ export const TICKET_CALLS = {
 
 const SERVE = { moduleId: 'OPERATOR', region: 'serve' } as const;
 export const OPERATOR_TICKET_CALLS = {
-  ticketRules: declareCall({ ...SERVE, method: 'GET', path: TICKET_PATHS.rules, output: ZOperatorTicketRules, audience: operatorWith('money.read') }),
+  /** Every console role reads them (content edits the titles; the odds are published anyway). */
+  ticketRules: declareCall({ ...SERVE, method: 'GET', path: TICKET_PATHS.rules, output: ZOperatorTicketRules, audience: operatorWith('config.read') }),
   /** Prizes pay money: finance (money.write) sets them and their odds. */
   saveTicketRule: declareCall({
     ...SERVE,

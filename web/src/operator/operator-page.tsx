@@ -30,6 +30,7 @@ const OperatorRounds = lazy(() => import('./rounds.tsx'));
 const OperatorBonusReviews = lazy(() => import('./bonus-reviews.tsx'));
 // docs/0118: bonus and cash codes.
 const OperatorRewardCodes = lazy(() => import('./reward-codes.tsx'));
+const OperatorTicketRules = lazy(() => import('./ticket-rules.tsx'));
 // Promotions, applications and VIP settings, a chunk of their own with their texts (docs/0098).
 const OperatorPromotionPanels = lazy(() => import('./promotion-panels.tsx'));
 // docs/0106: member lookup, account states, operator limits and gaming switch-offs.
@@ -91,6 +92,11 @@ function ConsolePanels({ c }: { c: TConsole }) {
           <OperatorWithdrawals canWrite={can('money.write')} currency={c.currency} />
           <OperatorBonusReviews canWrite={can('money.write')} />
           <OperatorRewardCodes canWrite={can('money.write')} />
+        </Suspense>
+      )}
+      {can('config.read') && (
+        <Suspense fallback={<span className="spinner" />}>
+          <OperatorTicketRules canWrite={can('money.write')} canWriteTexts={can('content.write')} />
         </Suspense>
       )}
       <Suspense fallback={<span className="spinner" />}>
