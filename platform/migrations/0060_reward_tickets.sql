@@ -73,3 +73,22 @@ alter table points_entries add constraint points_entries_type_check
 alter table bonus_awards drop constraint bonus_awards_source_check;
 alter table bonus_awards add constraint bonus_awards_source_check
   check (source in ('deposit_match', 'sign_up', 'manual_apply', 'cashback', 'referral', 'operator', 'code', 'ticket'));
+
+-- Raffle promotions (docs/0120, SPEC §7 raffle claim): open from starts_at to ends_at; a member
+-- whose credited deposits in the window reach min_deposit_minor claims its entry once, and the
+-- entry is a ticket of the raffle's rule (key raffle:<id>, unique per member and rule), drawn as
+-- every ticket is. The rule may be switched off so that it earns nothing by itself.
+create table raffles (
+  id serial primary key,
+  merchant_id integer not null references merchants(id),
+  rule_id integer not null references ticket_rules(id),
+  title_en text not null check (length(title_en) between 1 and 80),
+  title_bn text not null check (length(title_bn) between 1 and 80),
+  min_deposit_minor bigint not null check (min_deposit_minor >= 0),
+  starts_at timestamptz not null,
+  ends_at timestamptz not null,
+  created_by integer not null references operators(id),
+  created_at timestamptz not null default now(),
+  check (ends_at > starts_at)
+);
+create index raffles_merchant_idx on raffles (merchant_id, ends_at);

@@ -15,6 +15,7 @@ import { toGame } from '../catalogue/catalogue.service.ts';
 import { categoryVendors, enabledGameTypes, type TGameRow } from '../catalogue/catalogue.queries.ts';
 import type { TMerchant, TSessionMember } from '../http/auth.ts';
 import { availablePromoCount } from '../promo/promo-states.ts';
+import { claimableRaffleCount } from '../tickets/raffles.service.ts';
 import { claimableTicketCount } from '../tickets/tickets.service.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
 import { WpsError, wpsErrors } from '../http/envelope.ts';
@@ -46,10 +47,14 @@ export async function memberInfo(deps: TPlatformDeps, member: TSessionMember, la
     badgeCounts(deps.db, member.memberId, now),
     referralEnabled(deps.db, member.memberId),
     vipLevelNames(deps.db, member.memberId),
-    // Promotions to join or claim now (docs/0096) and unexpired tickets to draw (docs/0120); a trial account can do neither.
+    // Promotions to join or claim now (docs/0096), unexpired tickets to draw and raffles to claim (docs/0120); a trial account can do none.
     member.type === TRIAL_TYPE
       ? 0
-      : Promise.all([availablePromoCount(deps.db, member.memberId, now), claimableTicketCount(deps.db, member.memberId, now)]).then(([p, t]) => p + t),
+      : Promise.all([
+          availablePromoCount(deps.db, member.memberId, now),
+          claimableTicketCount(deps.db, member.memberId, now),
+          claimableRaffleCount(deps.db, member.memberId, now),
+        ]).then(([p, t, r]) => p + t + r),
   ]);
   return {
     id: m.id,

@@ -206,8 +206,9 @@ export async function memberTickets(deps: TPlatformDeps, merchant: TMerchant, me
   const ruleById = new Map(rules.map((r) => [r.id, r]));
   return {
     tickets: tickets.map((t) => ticketOf(t, ruleById.get(t.rule_id)!, prizeById, language)),
+    // The running rules, and any rule a listed ticket is of (a raffle's rule may earn nothing by itself).
     rules: rules
-      .filter((r) => r.active)
+      .filter((r) => r.active || tickets.some((t) => t.rule_id === r.id))
       .map((r) => ({
         id: r.id,
         kind: r.kind,

@@ -5,6 +5,7 @@ import { usePlatform } from '../test-support/db.ts';
 import { expectRealAccountOnly, tokenCall } from '../test-support/http.ts';
 import { roleTokens } from '../test-support/operators.ts';
 import { approvedDeposit, signedInMember } from '../test-support/promo.ts';
+import { claimableRaffleCount } from './raffles.service.ts';
 
 /**
  * Reward tickets (docs/0120) at the platform: the check ladder (no session, trial account, another
@@ -198,5 +199,40 @@ describe('earning and drawing', () => {
     expect((await draw(m.token, t!.id)).json()).toMatchObject({ success: false, message: 'protection_excluded' });
     expect((await list(m.token)).tickets.map((x) => [x.id, x.drawn])).toEqual([[t!.id, null]]);
     expect(await wallet(m.id)).toBe(100_000);
+  });
+
+  it('lets finance open a raffle whose entry a member claims once after enough deposits, drawn as a ticket; the badge counts it until then', async () => {
+    const rule = (await save(tokens.finance, stockedRule({ active: false, titleEn: 'Raffle egg', earn: 'login_day', thresholdMinor: 0 }))).json().value as {
+      id: number;
+    };
+    const raffle = {
+      ruleId: rule.id,
+      titleEn: 'Weekend raffle',
+      titleBn: 'সপ্তাহান্তের র‍্যাফেল',
+      minDepositMinor: 50_000,
+      startsAt: new Date(Date.now() - 60_000).toISOString(),
+      endsAt: new Date(Date.now() + DAY).toISOString(),
+    };
+    expect((await call('POST', TICKET_PATHS.createRaffle, tokens.support, raffle)).statusCode).toBe(403);
+    expect((await call('POST', TICKET_PATHS.createRaffle, tokens.finance, { ...raffle, endsAt: raffle.startsAt })).statusCode).toBe(400);
+    const { id } = (await call('POST', TICKET_PATHS.createRaffle, tokens.finance, raffle)).json().value as { id: number };
+    const m = await signedInMember(ctx, 'tickets_raffle');
+    const claim = (token: string, raffleId: unknown) => call('POST', TICKET_PATHS.claimRaffle, token, { raffleId });
+    // The badge's raffle part (its promotions' part moves with the deposit itself, docs/0096).
+    const badge = () => claimableRaffleCount(ctx.db, m.id, new Date());
+    expect((await claim(m.token, id)).json()).toMatchObject({ success: false, message: 'raffle_not_eligible' });
+    await approvedDeposit(ctx.db, m.id, 50_000);
+    expect(await badge()).toBe(1);
+    const listed = (await call('GET', TICKET_PATHS.raffles, m.token)).json().value.rows as { id: number; depositedMinor: number; ticketId: number | null }[];
+    expect(listed.find((r) => r.id === id)).toMatchObject({ depositedMinor: 50_000, ticketId: null });
+
+    const answers = await Promise.all([claim(m.token, id), claim(m.token, id)]);
+    expect(answers.map((r) => r.json().success).sort()).toEqual([false, true]);
+    expect(answers.find((r) => !r.json().success)!.json().message).toBe('raffle_claimed');
+    const entry = answers.find((r) => r.json().success)!.json().value as TTicket;
+    expect(entry).toMatchObject({ ruleId: rule.id, drawn: null });
+    expect(await badge()).toBe(0);
+    expect((await claim(m.token, 999_999)).json()).toMatchObject({ success: false, message: 'raffle_unknown' });
+    expect((await draw(m.token, entry.id)).json()).toMatchObject({ success: true, value: { drawn: { prize: { kind: 'cash' } } } });
   });
 });

@@ -21,6 +21,12 @@ export const TICKET_PATHS = {
   save: '/wps/operator/ticketRules/save',
   /** POST: a rule's titles (content). */
   texts: '/wps/operator/ticketRules/texts',
+  /** GET: the open raffles with the member's standing (SPEC §7 raffle claim). */
+  raffles: '/wps/member/raffles',
+  /** POST { raffleId }: claim the raffle's entry once. */
+  claimRaffle: '/wps/member/raffles/claim',
+  /** POST: create a raffle (finance). */
+  createRaffle: '/wps/operator/raffles/create',
 } as const;
 
 /** Message keys of tickets; the web translates them (promotions texts). */
@@ -38,6 +44,12 @@ export const TICKET_MESSAGES = {
   stock: 'ticket_stock_below_given',
   /** Operator: no such rule. */
   rule: 'ticket_rule_unknown',
+  /** No open raffle of that id at this merchant. */
+  raffleUnknown: 'raffle_unknown',
+  /** The member's deposits in the raffle's window do not reach its minimum. */
+  raffleNotEligible: 'raffle_not_eligible',
+  /** The member has claimed this raffle's entry already. */
+  raffleClaimed: 'raffle_claimed',
 } as const;
 
 export const TICKET_KINDS = ['golden_egg', 'red_envelope', 'wheel'] as const;
@@ -144,6 +156,31 @@ export const ZOperatorTicketRule = ZTicketRule.omit({ title: true, prizes: true 
 export type TOperatorTicketRule = z.infer<typeof ZOperatorTicketRule>;
 export const ZOperatorTicketRules = z.object({ rows: z.array(ZOperatorTicketRule).max(50) });
 
+export const ZRaffle = z.object({
+  id: ZRowId,
+  title: z.string().max(80),
+  endsAt: ZInstant,
+  minDepositMinor: z.number().int().nonnegative(),
+  /** The member's credited deposits since the raffle opened. */
+  depositedMinor: z.number().int().nonnegative(),
+  /** The entry's ticket once claimed. */
+  ticketId: ZRowId.nullable(),
+});
+export type TRaffle = z.infer<typeof ZRaffle>;
+export const ZRaffleList = z.object({ rows: z.array(ZRaffle).max(50) });
+export const ZRaffleClaim = z.object({ raffleId: ZRowId });
+export const ZRaffleCreate = z
+  .object({
+    ruleId: ZRowId,
+    titleEn: ZTitle,
+    titleBn: ZTitle,
+    minDepositMinor: z.number().int().min(0).max(100_000_000),
+    startsAt: ZInstant,
+    endsAt: ZInstant,
+  })
+  .refine((r) => new Date(r.endsAt).getTime() > new Date(r.startsAt).getTime(), { path: ['endsAt'] });
+export type TRaffleCreate = z.input<typeof ZRaffleCreate>;
+
 export const TICKET_CALLS = {
   tickets: declareCall({ method: 'GET', path: TICKET_PATHS.list, moduleId: 'REWARD', output: ZTicketList, audience: REAL_MEMBER, modules: ['REWARD3'] }),
   /** Never retried (a POST); a ticket drawn twice pays once, the second answered `ticket_drawn`. */
@@ -156,6 +193,17 @@ export const TICKET_CALLS = {
     audience: REAL_MEMBER,
     modules: ['REWARD3'],
     kind: 'money',
+  }),
+  raffles: declareCall({ method: 'GET', path: TICKET_PATHS.raffles, moduleId: 'REWARD', output: ZRaffleList, audience: REAL_MEMBER, modules: ['REWARD3'] }),
+  /** SPEC §7 raffle claim: the entry (a ticket of the raffle's rule), once per member. */
+  claimRaffle: declareCall({
+    method: 'POST',
+    path: TICKET_PATHS.claimRaffle,
+    moduleId: 'REWARD',
+    input: ZRaffleClaim,
+    output: ZTicket,
+    audience: REAL_MEMBER,
+    modules: ['REWARD3'],
   }),
 } as const;
 
@@ -173,6 +221,15 @@ export const OPERATOR_TICKET_CALLS = {
     audience: operatorWith('money.write'),
   }),
   /** Words only: content. */
+  /** A raffle gives tickets: finance creates it. */
+  createRaffle: declareCall({
+    ...SERVE,
+    method: 'POST',
+    path: TICKET_PATHS.createRaffle,
+    input: ZRaffleCreate,
+    output: z.object({ id: ZRowId }),
+    audience: operatorWith('money.write'),
+  }),
   setTicketTexts: declareCall({
     ...SERVE,
     method: 'POST',

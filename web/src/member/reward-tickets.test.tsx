@@ -47,7 +47,7 @@ async function fixture(): Promise<{ list: TTicketList; drawnWith: (clientSeed: s
 }
 
 describe('reward tickets card', () => {
-  it('shows the commitment and the odds, opens a ticket with a fresh seed, and verifies an honest draw but not a false one', async () => {
+  it('shows the commitment, the odds and the raffles (claimable only when eligible), opens a ticket with a fresh seed, and verifies an honest draw but not a false one', async () => {
     sessionStorage.setItem('token', 'tok-member1');
     const { list, drawnWith } = await fixture();
     const { calls } = renderWithApp(<RewardTicketsCard />, {
@@ -55,6 +55,13 @@ describe('reward tickets card', () => {
         'member.info': () => memberFixture(),
         'member.balance': () => ({ balance: 0, currencySymbol: '৳' }),
         'tickets.tickets': () => list,
+        'tickets.raffles': () => ({
+          rows: [
+            { id: 5, title: 'Weekend raffle', endsAt: '2026-12-01T10:00:00.000Z', minDepositMinor: 50_000, depositedMinor: 50_000, ticketId: null },
+            { id: 6, title: 'Big raffle', endsAt: '2026-12-01T10:00:00.000Z', minDepositMinor: 100_000, depositedMinor: 50_000, ticketId: null },
+          ],
+        }),
+        'tickets.claimRaffle': () => list.tickets[0]!,
         'tickets.draw': (input) => {
           const { ticketId, clientSeed } = input as { ticketId: number; clientSeed: string };
           return drawnWith(clientSeed, ticketId === 2);
@@ -64,6 +71,10 @@ describe('reward tickets card', () => {
     const rows = await screen.findAllByTestId('tickets.ticket');
     expect(rows).toHaveLength(2);
     expect(within(rows[0]!).getByTestId('tickets.commitment').textContent).toBe(list.tickets[0]!.serverSeedHash);
+    const raffles = await screen.findAllByTestId('raffles.raffle');
+    expect(raffles.map((r) => (within(r).getByTestId('raffles.claim') as HTMLButtonElement).disabled)).toEqual([false, true]);
+    fireEvent.click(within(raffles[0]!).getByTestId('raffles.claim'));
+    await waitFor(() => expect(calls.filter((c) => c.path === 'tickets.claimRaffle').map((c) => c.input)).toEqual([{ raffleId: 5 }]));
     const odds = screen.getByTestId('tickets.odds');
     expect(odds.textContent).toContain('60.00%');
     expect(odds.textContent).toContain('40.00%');

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactElement } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { TTicket, TTicketKind, TTicketPrize, TTicketRule } from '@wl/schemas';
+import type { TRaffle, TTicket, TTicketKind, TTicketPrize, TTicketRule } from '@wl/schemas';
 import { newClientSeed, serverSeedHash } from '@wl/schemas/games/fair';
 import { prizeIndexOf, ticketRoll } from '@wl/schemas/games/ticket';
 import { errorKey, useTRPC, useTRPCClient } from '../api/trpc.ts';
@@ -185,6 +185,47 @@ function Odds({ rule }: { rule: TTicketRule }) {
   );
 }
 
+/** An open raffle (SPEC §7 raffle claim): what it needs, what the member has, its claim once. */
+function RaffleRow({ raffle }: { raffle: TRaffle }) {
+  const { t, i18n } = useTranslation();
+  const client = useTRPCClient();
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const money = useMinorFormat();
+  const claim = useMutation({
+    mutationFn: () => client.tickets.claimRaffle.mutate({ raffleId: raffle.id }),
+    onSettled: () => {
+      void qc.invalidateQueries({ queryKey: trpc.tickets.pathKey() });
+      void qc.invalidateQueries({ queryKey: trpc.member.pathKey() });
+    },
+  });
+  const eligible = raffle.depositedMinor >= raffle.minDepositMinor;
+  const ends = new Date(raffle.endsAt).toLocaleString(i18n.language === 'bn' ? 'bn-BD' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+  return (
+    <li className="ticket" data-testid="raffles.raffle" data-id={raffle.id}>
+      <div className="ticket__body">
+        <h3 className="ticket__title">{raffle.title}</h3>
+        <p className="ticket__meta">{t('raffle_ends', { when: ends })}</p>
+        <p className="ticket__meta">{t('raffle_progress', { deposited: money(raffle.depositedMinor), needed: money(raffle.minDepositMinor) })}</p>
+        {claim.error && (
+          <p className="form__error" role="alert" data-testid="raffles.error">
+            {t(errorKey(claim.error))}
+          </p>
+        )}
+        {raffle.ticketId !== null ? (
+          <p className="form__success" data-testid="raffles.claimed">
+            {t('raffle_claimed_note')}
+          </p>
+        ) : (
+          <button type="button" className="btn btn--primary" data-testid="raffles.claim" disabled={!eligible || claim.isPending} onClick={() => claim.mutate()}>
+            {t('raffle_claim')}
+          </button>
+        )}
+      </div>
+    </li>
+  );
+}
+
 /** The tickets card of the reward centre. */
 export function RewardTicketsCard() {
   const { t } = useTranslation();
@@ -197,6 +238,7 @@ export function RewardTicketsCard() {
     if (loadedAt > 0) void qc.invalidateQueries({ queryKey: trpc.member.pathKey() });
   }, [loadedAt, qc, trpc]);
   const rules = new Map(tickets.data?.rules.map((r) => [r.id, r]));
+  const raffles = useQuery(trpc.tickets.raffles.queryOptions());
   return (
     <section className="card" data-testid="tickets.card" aria-labelledby="tickets-title">
       <h2 id="tickets-title">{t('ticket_title')}</h2>
@@ -216,6 +258,16 @@ export function RewardTicketsCard() {
                 <TicketRow key={ticket.id} ticket={ticket} rule={rules.get(ticket.ruleId)} />
               ))}
             </ul>
+          )}
+          {raffles.data && raffles.data.rows.length > 0 && (
+            <>
+              <h3>{t('raffle_title')}</h3>
+              <ul className="tickets">
+                {raffles.data.rows.map((r) => (
+                  <RaffleRow key={r.id} raffle={r} />
+                ))}
+              </ul>
+            </>
           )}
           <p className="ticket__meta">{t('ticket_how')}</p>
           {tickets.data.rules.map((r) => (

@@ -51,9 +51,24 @@ export interface RewardTicketsTable {
   points_entry_id: number | null;
 }
 
+/** A raffle promotion: its entry, claimed once, is a ticket of its rule (docs/0120). */
+export interface RafflesTable {
+  id: Generated<number>;
+  merchant_id: number;
+  rule_id: number;
+  title_en: string;
+  title_bn: string;
+  min_deposit_minor: number;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  created_by: number;
+  created_at: Generated<Date>;
+}
+
 /** The ticket tables, by name (db/schema.ts composes them into DB). */
 export interface TicketTables {
   ticket_rules: TicketRulesTable;
   ticket_prizes: TicketPrizesTable;
   reward_tickets: RewardTicketsTable;
+  raffles: RafflesTable;
 }
