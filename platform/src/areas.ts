@@ -37,6 +37,7 @@ import { recordRoutes } from './records/records.routes.ts';
 import { rewardRoutes } from './rewards/rewards.routes.ts';
 import { operatorRewardCodeRoutes, rewardCodeRoutes } from './reward-codes/reward-codes.routes.ts';
 import { missionRoutes, operatorMissionRoutes } from './missions/missions.routes.ts';
+import { operatorTicketRoutes, ticketRoutes } from './tickets/tickets.routes.ts';
 import { bonusRoutes } from './bonus/bonus.routes.ts';
 import { securityCentreRoutes } from './security-centre/security-centre.routes.ts';
 import { sessionRoutes } from './session/session.routes.ts';
@@ -101,6 +102,8 @@ export const AREA_ROUTES: { readonly [K in Exclude<TAreaName, 'configWatch'>]: T
   operatorRewardCodes: operatorRewardCodeRoutes,
   missions: missionRoutes,
   operatorMissions: operatorMissionRoutes,
+  tickets: ticketRoutes,
+  operatorTickets: operatorTicketRoutes,
   seamless: seamlessWalletRoutes,
   games: providerRoutes,
   crash: crashRoutes,

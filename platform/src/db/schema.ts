@@ -13,6 +13,7 @@ import type { PromoTables } from './schema/promo.ts';
 import type { ComplianceTables, ProtectionTables } from './schema/protection.ts';
 import type { RewardTables } from './schema/rewards.ts';
 import type { SystemTables } from './schema/system.ts';
+import type { TicketTables } from './schema/tickets.ts';
 
 /**
  * Kysely table types of migrations/*.sql, one file per area in db/schema/ (each with its tables'
@@ -34,6 +35,7 @@ export type * from './schema/promo.ts';
 export type * from './schema/protection.ts';
 export type * from './schema/rewards.ts';
 export type * from './schema/system.ts';
+export type * from './schema/tickets.ts';
 
 /** The whole database as Kysely sees it. */
 export interface DB
@@ -54,3 +56,4 @@ export interface DB
     PointsTables,
     ChatTables,
     MissionTables {}
+    TicketTables {}

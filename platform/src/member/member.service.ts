@@ -16,6 +16,8 @@ import { categoryVendors, enabledGameTypes, type TGameRow } from '../catalogue/c
 import type { TMerchant, TSessionMember } from '../http/auth.ts';
 import { availablePromoCount } from '../promo/promo-states.ts';
 import { claimableMissions } from '../missions/missions.service.ts';
+import { claimableRaffleCount } from '../tickets/raffles.service.ts';
+import { claimableTicketCount } from '../tickets/tickets.service.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
 import { WpsError, wpsErrors } from '../http/envelope.ts';
 import {
@@ -46,8 +48,14 @@ export async function memberInfo(deps: TPlatformDeps, member: TSessionMember, la
     badgeCounts(deps.db, member.memberId, now),
     referralEnabled(deps.db, member.memberId),
     vipLevelNames(deps.db, member.memberId),
-    // Promotions to join or claim now (docs/0096); a trial account can do neither.
-    member.type === TRIAL_TYPE ? 0 : availablePromoCount(deps.db, member.memberId, now),
+    // Promotions to join or claim now (docs/0096), unexpired tickets to draw and raffles to claim (docs/0120); a trial account can do none.
+    member.type === TRIAL_TYPE
+      ? 0
+      : Promise.all([
+          availablePromoCount(deps.db, member.memberId, now),
+          claimableTicketCount(deps.db, member.memberId, now),
+          claimableRaffleCount(deps.db, member.memberId, now),
+        ]).then(([p, t, r]) => p + t + r),
     // The mission badge (docs/0119): missions complete and unclaimed.
     member.type === TRIAL_TYPE ? 0 : claimableMissions(deps.db, member.memberId, now),
   ]);

@@ -9,6 +9,7 @@ import { hashDemoPasswords, seedDemoAccounts, type TDemoPasswordHashes } from '.
 import { seedRewards } from './rewards.ts';
 import { seedPoints } from './points.ts';
 import { seedMissions } from './missions.ts';
+import { seedTickets } from './tickets.ts';
 import { insertDepositChannels, seedDemoMerchant } from './merchant.ts';
 import { DemoSeedRefusedError, refuseAutoSettlingChannels, refuseLiveDemoLogins } from './production-guard.ts';
 
@@ -75,6 +76,8 @@ export async function seed(
     await seedHelpSections(trx, merchantId, name);
     await seedRewards(trx, merchantId);
     await seedPoints(trx, merchantId);
+    // Rules start at seeding: the demo's past (its agent tree's settlements) earns no tickets.
+    await seedTickets(trx, merchantId, new Date());
     await seedDemoAccounts(trx, merchantId, passwords);
     // Missions and leaderboards (docs/0119), created by the demo owner.
     await seedMissions(trx, merchantId);

@@ -70,6 +70,10 @@ export const OPERATOR_AUDIT_ACTIONS = [
   'mission.reward',
   'leaderboard.save',
   'leaderboard.prizes',
+  /** docs/0120: finance sets a ticket rule's prizes and odds; content its titles. */
+  'ticket_rule.save',
+  'ticket_rule.texts',
+  'raffle.create',
   /** docs/0117: the chat room: a member muted (or the mute lifted), a message deleted, the room closed or opened. */
   'chat.mute',
   'chat.delete',

@@ -41,6 +41,7 @@ import { OPERATOR_HELP_CALLS } from './help-calls.ts';
 import { OPERATOR_POINTS_CALLS, POINTS_CALLS } from './points-calls.ts';
 import { OPERATOR_REWARD_CODE_CALLS, REWARD_CODE_CALLS } from './reward-code-calls.ts';
 import { MISSION_CALLS, OPERATOR_MISSION_CALLS } from './mission-calls.ts';
+import { OPERATOR_TICKET_CALLS, TICKET_CALLS } from './ticket-calls.ts';
 import { CHAT_CALLS, OPERATOR_CHAT_CALLS } from './chat-calls.ts';
 
 /**
@@ -62,6 +63,7 @@ export const RELAYED_AREAS = {
   points: POINTS_CALLS,
   rewardCodes: REWARD_CODE_CALLS,
   missions: MISSION_CALLS,
+  tickets: TICKET_CALLS,
 } as const satisfies Record<string, TCallSet>;
 
 /**
@@ -104,6 +106,7 @@ export const CALL_SETS = {
   operatorPoints: OPERATOR_POINTS_CALLS,
   operatorRewardCodes: OPERATOR_REWARD_CODE_CALLS,
   operatorMissions: OPERATOR_MISSION_CALLS,
+  operatorTickets: OPERATOR_TICKET_CALLS,
   chat: CHAT_CALLS,
   operatorChat: OPERATOR_CHAT_CALLS,
   session: SESSION_CALLS,

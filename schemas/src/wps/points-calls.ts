@@ -67,7 +67,7 @@ export const POINTS_MAX_RETURN_MINOR_PER_100 = 200;
 export const POINT_SOURCES = ['live', 'lott', 'pvp', 'rng', 'sports', 'deposit'] as const;
 export type TPointSource = (typeof POINT_SOURCES)[number];
 /** Every kind of record row: the sources, a redeem, a conversion to cash, a refused order's refund. */
-export const POINT_ENTRY_TYPES = [...POINT_SOURCES, 'redeem', 'convert', 'refund'] as const;
+export const POINT_ENTRY_TYPES = [...POINT_SOURCES, 'redeem', 'convert', 'refund', 'ticket'] as const;
 export type TPointEntryType = (typeof POINT_ENTRY_TYPES)[number];
 /** An order's states: placed, sent, received; or refused (its points and stock returned). */
 export const POINT_ORDER_STATES = ['pending', 'shipped', 'delivered', 'rejected'] as const;

@@ -45,6 +45,7 @@ export const RECORD_TYPE_KINDS: Readonly<Record<Exclude<TAccountRecordType, 'oth
     'reward_code',
     'mission_reward',
     'leaderboard_prize',
+    'reward_ticket',
   ],
   bet: ['bet', 'rollback', 'bet_bonus', 'rollback_bonus'],
   win: ['win', 'win_bonus'],

@@ -32,6 +32,7 @@ const OperatorBonusReviews = lazy(() => import('./bonus-reviews.tsx'));
 const OperatorRewardCodes = lazy(() => import('./reward-codes.tsx'));
 // docs/0119: missions and leaderboards (content writes them, finance prices them).
 const OperatorMissions = lazy(() => import('./missions.tsx'));
+const OperatorTicketRules = lazy(() => import('./ticket-rules.tsx'));
 // Promotions, applications and VIP settings, a chunk of their own with their texts (docs/0098).
 const OperatorPromotionPanels = lazy(() => import('./promotion-panels.tsx'));
 // docs/0106: member lookup, account states, operator limits and gaming switch-offs.
@@ -100,6 +101,11 @@ function ConsolePanels({ c }: { c: TConsole }) {
           <OperatorWithdrawals canWrite={can('money.write')} currency={c.currency} />
           <OperatorBonusReviews canWrite={can('money.write')} />
           <OperatorRewardCodes canWrite={can('money.write')} />
+        </Suspense>
+      )}
+      {can('config.read') && (
+        <Suspense fallback={<span className="spinner" />}>
+          <OperatorTicketRules canWrite={can('money.write')} canWriteTexts={can('content.write')} />
         </Suspense>
       )}
       <Suspense fallback={<span className="spinner" />}>

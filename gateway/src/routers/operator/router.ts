@@ -6,6 +6,7 @@ import {
   OPERATOR_EMERGENCY_CALLS,
   OPERATOR_REWARD_CODE_CALLS,
   OPERATOR_MISSION_CALLS,
+  OPERATOR_TICKET_CALLS,
   OPERATOR_DEPOSIT_CALLS,
   OPERATOR_FEEDBACK_CALLS,
   OPERATOR_GAMES_CALLS,
@@ -56,6 +57,8 @@ export const operatorRouter = router({
   ...passThrough(OPERATOR_REWARD_CODE_CALLS),
   // docs/0119: missions and leaderboards (content writes them, finance what they pay).
   ...passThrough(OPERATOR_MISSION_CALLS),
+  // docs/0120: reward ticket rules: prizes and odds by finance, titles by content.
+  ...passThrough(OPERATOR_TICKET_CALLS),
   // docs/0098: applications, promotions, VIP levels and rebate rates.
   // docs/0106: compliance: account states, operator limits, gaming switch-offs.
   ...passThrough(OPERATOR_COMPLIANCE_CALLS, { after: { switchGaming: configChanged } }),

@@ -9,7 +9,7 @@ export interface BonusAwardsTable {
   merchant_id: number;
   member_id: number;
   promotion_id: number | null;
-  source: 'deposit_match' | 'sign_up' | 'manual_apply' | 'cashback' | 'referral' | 'operator' | 'code' | 'mission';
+  source: 'deposit_match' | 'sign_up' | 'manual_apply' | 'cashback' | 'referral' | 'operator' | 'code' | 'mission' | 'ticket';
   source_key: string;
   amount_minor: number;
   turnover_multiple: number;

@@ -22,7 +22,7 @@ export interface PointsEntriesTable {
   id: Generated<number>;
   merchant_id: number;
   member_id: number;
-  type: 'live' | 'lott' | 'pvp' | 'rng' | 'sports' | 'deposit' | 'redeem' | 'convert' | 'refund';
+  type: 'live' | 'lott' | 'pvp' | 'rng' | 'sports' | 'deposit' | 'redeem' | 'convert' | 'refund' | 'ticket';
   points: number;
   balance_after: number;
   reference: string;

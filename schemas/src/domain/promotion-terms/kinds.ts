@@ -72,7 +72,7 @@ export const PROMOTION_STATUSES = ['draft', 'active', 'paused', 'ended'] as cons
 export type TPromotionStatus = (typeof PROMOTION_STATUSES)[number];
 
 /** Where a bonus came from. */
-export const BONUS_SOURCES = ['deposit_match', 'sign_up', 'manual_apply', 'cashback', 'referral', 'operator', 'code', 'mission'] as const;
+export const BONUS_SOURCES = ['deposit_match', 'sign_up', 'manual_apply', 'cashback', 'referral', 'operator', 'code', 'mission', 'ticket'] as const;
 export type TBonusSource = (typeof BONUS_SOURCES)[number];
 
 /** A bonus's life: offered (claim by a date) → active (money in the bonus wallet) → one end, exactly once. */

@@ -1,0 +1,141 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { TICKET_MESSAGES, type TLanguage, type TRaffle, type TTicket, type ZRaffleCreate } from '@wl/schemas';
+import { newServerSeed, serverSeedHash } from '@wl/schemas/games/fair';
+import type { z } from 'zod';
+import { recordMemberAudit } from '../audit/member-audit.ts';
+import { recordOperatorAudit } from '../audit/operator-audit.ts';
+import { excludedFromMarketing } from '../bonus/award.ts';
+import type { DB } from '../db/schema.ts';
+import type { TMerchant, TSessionOperator } from '../http/auth.ts';
+import type { TPlatformDeps } from '../http/deps.ts';
+import { WpsError } from '../http/envelope.ts';
+import { mayMarket } from '../kernel/closure.ts';
+import { lockMembers } from '../kernel/member-lock.ts';
+import { inTransaction } from '../wallet/ledger.service.ts';
+import { memberTickets } from './tickets.service.ts';
+
+/*
+ * Raffle promotions (docs/0120, SPEC §7 raffle claim). A raffle is open from its start to its end;
+ * a member whose credited deposits in that window reach the raffle's minimum claims its entry once:
+ * a ticket of the raffle's rule under the key `raffle:<id>` (unique per member, rule and key), then
+ * drawn as every ticket is, with the rule's published odds. A closed account claims nothing.
+ */
+
+type TDb = Kysely<DB> | Transaction<DB>;
+const HOUR_MS = 3_600_000;
+
+/** The open raffles of the merchant with the member's deposits in each window and its entry. */
+async function openRaffles(db: TDb, merchantId: number | null, memberId: number, now: Date) {
+  // Without the merchant (the badge): the member's own.
+  const merchant = merchantId ?? sql`(select m.merchant_id from members m where m.id = ${memberId})`;
+  const { rows } = await sql<{
+    id: number;
+    rule_id: number;
+    title_en: string;
+    title_bn: string;
+    min_deposit_minor: string | number;
+    starts_at: Date | string;
+    ends_at: Date | string;
+    deposited: string | number;
+    ticket_id: string | number | null;
+  }>`
+    select r.id, r.rule_id, r.title_en, r.title_bn, r.min_deposit_minor, r.starts_at, r.ends_at,
+      coalesce((select sum(d.amount_minor) from deposits d where d.member_id = ${memberId} and d.status = 'approved'
+        and d.decided_at >= r.starts_at and d.decided_at < r.ends_at), 0) as deposited,
+      (select t.id from reward_tickets t where t.member_id = ${memberId} and t.rule_id = r.rule_id and t.source_key = 'raffle:' || r.id) as ticket_id
+    from raffles r
+    where r.merchant_id = ${merchant} and r.starts_at <= ${now} and r.ends_at > ${now}
+    order by r.ends_at, r.id
+    limit 50`.execute(db);
+  return rows;
+}
+
+/** The member's open raffles (SPEC §7): what each needs, what the member has deposited, its entry. */
+export async function memberRaffles(deps: TPlatformDeps, merchant: TMerchant, memberId: number, language: TLanguage): Promise<{ rows: TRaffle[] }> {
+  const rows = await openRaffles(deps.db, merchant.id, memberId, deps.clock());
+  return {
+    rows: rows.map((r) => ({
+      id: r.id,
+      title: language === 'bn' ? r.title_bn : r.title_en,
+      endsAt: new Date(r.ends_at).toISOString(),
+      minDepositMinor: Number(r.min_deposit_minor),
+      depositedMinor: Number(r.deposited),
+      ticketId: r.ticket_id === null ? null : Number(r.ticket_id),
+    })),
+  };
+}
+
+/** Raffles the member may claim now: open, its deposits enough, no entry yet (the reward badge, docs/0120). */
+export async function claimableRaffleCount(db: TDb, memberId: number, now: Date): Promise<number> {
+  const rows = await openRaffles(db, null, memberId, now);
+  return rows.filter((r) => r.ticket_id === null && Number(r.deposited) >= Number(r.min_deposit_minor)).length;
+}
+
+/** Claims the raffle's entry once: a ticket of its rule, or a translated refusal and nothing written. */
+export async function claimRaffle(
+  deps: TPlatformDeps,
+  merchant: TMerchant,
+  memberId: number,
+  raffleId: number,
+  ip: string,
+  language: TLanguage,
+): Promise<TTicket> {
+  const now = deps.clock();
+  const ticketId = await inTransaction(deps.db, async (trx) => {
+    await lockMembers(trx, [memberId], merchant.id);
+    const r = (await openRaffles(trx, merchant.id, memberId, now)).find((x) => x.id === raffleId);
+    if (!r) throw new WpsError(404, TICKET_MESSAGES.raffleUnknown);
+    if (r.ticket_id !== null) throw new WpsError(409, TICKET_MESSAGES.raffleClaimed);
+    if (!(await mayMarket(trx, memberId, now))) throw excludedFromMarketing();
+    if (Number(r.deposited) < Number(r.min_deposit_minor)) throw new WpsError(409, TICKET_MESSAGES.raffleNotEligible);
+    const rule = await trx.selectFrom('ticket_rules').select('valid_hours').where('id', '=', r.rule_id).executeTakeFirstOrThrow();
+    const seed = newServerSeed();
+    const inserted = await trx
+      .insertInto('reward_tickets')
+      .values({
+        merchant_id: merchant.id,
+        member_id: memberId,
+        rule_id: r.rule_id,
+        source_key: `raffle:${r.id}`,
+        server_seed: seed,
+        server_seed_hash: await serverSeedHash(seed),
+        earned_at: now,
+        expires_at: new Date(now.getTime() + rule.valid_hours * HOUR_MS),
+      })
+      .onConflict((oc) => oc.columns(['member_id', 'rule_id', 'source_key']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!inserted) throw new WpsError(409, TICKET_MESSAGES.raffleClaimed);
+    await recordMemberAudit(trx, { merchantId: merchant.id, memberId, action: 'raffle_claimed', detail: `${r.id} ${inserted.id}`, ip });
+    return Number(inserted.id);
+  });
+  const { tickets } = await memberTickets(deps, merchant, memberId, language);
+  return tickets.find((t) => t.id === ticketId)!;
+}
+
+/** Creates a raffle (finance), audited; its rule must be the merchant's. */
+export async function createRaffle(
+  deps: TPlatformDeps,
+  merchant: TMerchant,
+  actor: TSessionOperator,
+  ip: string,
+  input: z.infer<typeof ZRaffleCreate>,
+): Promise<{ id: number }> {
+  return inTransaction(deps.db, async (trx) => {
+    const rule = await trx.selectFrom('ticket_rules').select('id').where('id', '=', input.ruleId).where('merchant_id', '=', merchant.id).executeTakeFirst();
+    if (!rule) throw new WpsError(404, TICKET_MESSAGES.rule);
+    const row = {
+      merchant_id: merchant.id,
+      rule_id: rule.id,
+      title_en: input.titleEn,
+      title_bn: input.titleBn,
+      min_deposit_minor: input.minDepositMinor,
+      starts_at: new Date(input.startsAt),
+      ends_at: new Date(input.endsAt),
+      created_by: actor.operatorId,
+    };
+    const { id } = await trx.insertInto('raffles').values(row).returning('id').executeTakeFirstOrThrow();
+    await recordOperatorAudit(trx, { merchantId: merchant.id, actor, ip, action: 'raffle.create', before: null, after: { id, ...input }, configVersion: null });
+    return { id };
+  });
+}
