@@ -61,6 +61,7 @@ export * from './wps/member-call-sets.ts';
 export * from './wps/referral-calls.ts';
 export * from './wps/bonus-review-calls.ts';
 export * from './wps/reward-code-calls.ts';
+export * from './wps/config-change-calls.ts';
 // Player protection: limits, pending raises and the protection log (docs/0102).
 export * from './wps/protection-calls.ts';
 export * from './wps/profile-calls.ts';

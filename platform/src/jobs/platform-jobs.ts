@@ -13,6 +13,7 @@ import { defineReferralRewards, REFERRAL_REWARDS_CRON, REFERRAL_REWARDS_QUEUE } 
 import { defineDraftImagesSweep, DRAFT_IMAGES_CRON, DRAFT_IMAGES_QUEUE } from '../promotions/draft-images.job.ts';
 import { definePointsEarn, POINTS_EARN_CRON, POINTS_EARN_QUEUE } from '../points/points.job.ts';
 import { CONFIRM_SWEEP_CRON, CONFIRM_SWEEP_QUEUE, defineWithdrawConfirm } from '../withdraw/withdraw-confirm.job.ts';
+import { CONFIG_PUBLISH_CRON, CONFIG_PUBLISH_QUEUE, defineConfigPublish } from '../operator/config-changes.job.ts';
 
 /** Options of the platform's runner: the database, the platform clock, pg-boss tuning and whether this is a production start (never demo mode, docs/0065; default NODE_ENV=production). */
 export type TPlatformJobsOptions = Omit<TPgBossRunnerOptions, 'db'> & { db: Kysely<DB>; clock?: () => Date; production?: boolean };
@@ -28,6 +29,7 @@ export const PLATFORM_SCHEDULES: readonly (readonly [queue: string, cron: string
   [REFERRAL_REWARDS_QUEUE, REFERRAL_REWARDS_CRON],
   [DRAFT_IMAGES_QUEUE, DRAFT_IMAGES_CRON],
   [POINTS_EARN_QUEUE, POINTS_EARN_CRON],
+  [CONFIG_PUBLISH_QUEUE, CONFIG_PUBLISH_CRON],
 ];
 
 /** Starts the runner with every platform job defined and scheduled; stop it before closing the database. */
@@ -45,6 +47,7 @@ export async function startPlatformJobs(opts: TPlatformJobsOptions): Promise<Job
   await defineReferralRewards(runner, { clock });
   await defineDraftImagesSweep(runner, { clock });
   await definePointsEarn(runner, { clock });
+  await defineConfigPublish(runner, { clock });
   await runner.start();
   try {
     for (const [queue, cron] of PLATFORM_SCHEDULES) await runner.schedule(queue, cron);

@@ -69,5 +69,11 @@ export const OPERATOR_AUDIT_ACTIONS = [
   'chat.mute',
   'chat.delete',
   'chat.room',
+  /** docs/0123: a configuration draft saved, approved, scheduled, discarded; a publish (a version, a restore among them). */
+  'config.draft.save',
+  'config.draft.approve',
+  'config.draft.schedule',
+  'config.draft.discard',
+  'config.publish',
 ] as const;
 export type TOperatorAuditAction = (typeof OPERATOR_AUDIT_ACTIONS)[number];

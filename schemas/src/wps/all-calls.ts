@@ -40,6 +40,7 @@ import { OPERATOR_HELP_CALLS } from './help-calls.ts';
 import { OPERATOR_POINTS_CALLS, POINTS_CALLS } from './points-calls.ts';
 import { OPERATOR_REWARD_CODE_CALLS, REWARD_CODE_CALLS } from './reward-code-calls.ts';
 import { CHAT_CALLS, OPERATOR_CHAT_CALLS } from './chat-calls.ts';
+import { OPERATOR_CONFIG_CHANGE_CALLS } from './config-change-calls.ts';
 
 /**
  * Areas the gateway relays whole (docs/0090): each becomes a tRPC router of the same name made of
@@ -100,6 +101,8 @@ export const CALL_SETS = {
   operatorRewardCodes: OPERATOR_REWARD_CODE_CALLS,
   chat: CHAT_CALLS,
   operatorChat: OPERATOR_CHAT_CALLS,
+  // docs/0123: drafts, approvals, versions and restore of the merchant's configuration.
+  operatorConfigChanges: OPERATOR_CONFIG_CHANGE_CALLS,
   session: SESSION_CALLS,
   account: ACCOUNT_CALLS,
   verification: VERIFICATION_CALLS,

@@ -4,6 +4,7 @@ import {
   OPERATOR_CHAT_CALLS,
   OPERATOR_COMPLIANCE_CALLS,
   OPERATOR_REWARD_CODE_CALLS,
+  OPERATOR_CONFIG_CHANGE_CALLS,
   OPERATOR_DEPOSIT_CALLS,
   OPERATOR_FEEDBACK_CALLS,
   OPERATOR_GAMES_CALLS,
@@ -52,6 +53,8 @@ export const operatorRouter = router({
   ...passThrough(OPERATOR_BONUS_CALLS),
   // docs/0118: bonus and cash codes, created by finance.
   ...passThrough(OPERATOR_REWARD_CODE_CALLS),
+  // docs/0123: configuration drafts, approvals, versions, restore.
+  ...passThrough(OPERATOR_CONFIG_CHANGE_CALLS),
   // docs/0098: applications, promotions, VIP levels and rebate rates.
   // docs/0106: compliance: account states, operator limits, gaming switch-offs.
   ...passThrough(OPERATOR_COMPLIANCE_CALLS, { after: { switchGaming: configChanged } }),
