@@ -24,7 +24,9 @@ beforeAll(async () => {
   t.owner2 = await operatorToken(ctx.app, 'demo_owner2', 'Owner21234');
   merchantId = (await ctx.db.selectFrom('merchants').select('id').where('code', '=', 'DEMO').executeTakeFirstOrThrow()).id;
   const nodes = await ctx.db.selectFrom('whitelabel_nodes').select('mod_id').where('merchant_id', '=', merchantId).orderBy('id').execute();
-  [flagA, flagB] = nodes.map((n) => n.mod_id).filter((m) => flagPermission(m) === 'whitelabel.write');
+  const flags = nodes.map((n) => n.mod_id).filter((m) => flagPermission(m) === 'whitelabel.write');
+  flagA = flags[0]!;
+  flagB = flags[1]!;
 });
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the envelopes of ten calls, read field by field

@@ -43,6 +43,8 @@ const OperatorHelpTexts = lazy(() => import('./help-texts.tsx'));
 // docs/0113: the points mall's rates, goods and orders.
 const OperatorPoints = lazy(() => import('./points.tsx'));
 const OperatorChat = lazy(() => import('./chat-moderation.tsx'));
+// docs/0123: configuration drafts, approvals, versions and restore.
+const OperatorConfigChanges = lazy(() => import('./config-changes.tsx'));
 
 /**
  * Logs the operator out: the session ends on the server first (docs/0070), so a copy of the token
@@ -72,6 +74,11 @@ function ConsolePanels({ c }: { c: TConsole }) {
       {can('feedback.read') && (
         <Suspense fallback={<span className="spinner" />}>
           <OperatorFeedback canWrite={can('feedback.write')} />
+        </Suspense>
+      )}
+      {can('config.read') && (
+        <Suspense fallback={<span className="spinner" />}>
+          <OperatorConfigChanges username={c.username} />
         </Suspense>
       )}
       {can('audit.read') && <OperatorAudit />}
