@@ -65,7 +65,7 @@ export default function OperatorConfigChanges({ username }: { username: string }
   const lang = i18n.language as TLang;
   return (
     <section className="operator__section" data-testid="operator.config-changes">
-      <SectionHead title={t('opcfg_title')} testId="operator.config-changes" refreshText={t('op_refresh')} onRefresh={refresh} />
+      <SectionHead title={t('opcfg_title')} testId="operator.config-changes" refreshText={t('opcfg_refresh')} onRefresh={refresh} />
       {error && (
         <p className="field__error" role="alert" data-testid="operator.config-changes.error">
           {t(error)}
