@@ -12,6 +12,7 @@ import { REWARDS_DAILY_CRON, REWARDS_DAILY_QUEUE } from '../rewards/rewards.job.
 import { BONUS_EXPIRE_CRON, BONUS_EXPIRE_QUEUE } from '../bonus/bonus-expire.job.ts';
 import { DRAFT_IMAGES_CRON, DRAFT_IMAGES_QUEUE } from '../promotions/draft-images.job.ts';
 import { POINTS_EARN_CRON, POINTS_EARN_QUEUE } from '../points/points.job.ts';
+import { CONFIG_PUBLISH_CRON, CONFIG_PUBLISH_QUEUE } from '../operator/config-changes.job.ts';
 import { useJobsDatabase } from './testing.ts';
 
 let db: Kysely<DB>;
@@ -35,6 +36,7 @@ describe('platform jobs', () => {
           { name: REFERRAL_REWARDS_QUEUE, cron: REFERRAL_REWARDS_CRON },
           { name: DRAFT_IMAGES_QUEUE, cron: DRAFT_IMAGES_CRON },
           { name: POINTS_EARN_QUEUE, cron: POINTS_EARN_CRON },
+          { name: CONFIG_PUBLISH_QUEUE, cron: CONFIG_PUBLISH_CRON },
         ].sort((a, b) => (a.name < b.name ? -1 : 1)),
       );
       const queue = await sql<{ policy: string }>`select policy from ${sql.id(schema, 'queue')} where name = ${SWEEP_QUEUE}`.execute(db);
