@@ -57,34 +57,48 @@ async function ownOpenDraft(trx: Transaction<DB>, merchantId: number, actor: TAc
   return row;
 }
 
-async function toDraft(db: Transaction<DB> | TPlatformDeps['db'], row: TChangeSetRow, config: TConfigMap): Promise<TConfigDraft> {
-  const [author, approvals] = await Promise.all([
-    db.selectFrom('operators').select('username').where('id', '=', row.author_id).executeTakeFirstOrThrow(),
+/** Drafts as the console sees them, with their authors and the approvals of their current revisions: two queries however many. */
+async function draftsOf(db: Transaction<DB> | TPlatformDeps['db'], rows: TChangeSetRow[], config: TConfigMap): Promise<TConfigDraft[]> {
+  if (rows.length === 0) return [];
+  const [authors, approvals] = await Promise.all([
+    db
+      .selectFrom('operators')
+      .select(['id', 'username'])
+      .where('id', 'in', [...new Set(rows.map((r) => r.author_id))])
+      .execute(),
     db
       .selectFrom('config_change_approvals as a')
       .innerJoin('operators as o', 'o.id', 'a.operator_id')
-      .select('o.username')
-      .where('a.change_set_id', '=', row.id)
-      .where('a.revision', '=', row.revision)
+      .select(['a.change_set_id', 'a.revision', 'o.username'])
+      .where(
+        'a.change_set_id',
+        'in',
+        rows.map((r) => r.id),
+      )
       .orderBy('a.created_at')
       .execute(),
   ]);
-  return {
+  const username = new Map(authors.map((a) => [a.id, a.username]));
+  return rows.map((row) => ({
     id: row.id,
     authorId: row.author_id,
-    authorUsername: author.username,
+    authorUsername: username.get(row.author_id) ?? '',
     status: row.status,
     revision: row.revision,
     changes: row.changes,
     sensitive: sensitiveFields(row.changes, config),
-    approvedBy: approvals.map((a) => a.username),
+    approvedBy: approvals.filter((a) => a.change_set_id === row.id && a.revision === row.revision).map((a) => a.username),
     publishAt: row.publish_at ? new Date(row.publish_at).toISOString() : null,
     comment: row.comment,
     blocked: row.blocked,
     restoreOf: row.restore_of,
     versionNumber: row.version_number,
     createdAt: new Date(row.created_at).toISOString(),
-  };
+  }));
+}
+
+async function toDraft(db: Transaction<DB> | TPlatformDeps['db'], row: TChangeSetRow, config: TConfigMap): Promise<TConfigDraft> {
+  return (await draftsOf(db, [row], config))[0]!;
 }
 
 /** The merchant's open drafts, newest first (config.read). */
@@ -100,12 +114,24 @@ export async function listDrafts(deps: TPlatformDeps, merchant: TMerchant): Prom
       .execute(),
     readConfig(deps.db, merchant.id),
   ]);
-  return { drafts: await Promise.all(rows.map((r) => toDraft(deps.db, r, config))) };
+  return { drafts: await draftsOf(deps.db, rows, config) };
 }
 
-/** An empty draft of the caller's (O-20). */
+/** Open drafts an operator may hold at once: a draft costs every console read of the list. */
+export const MAX_OPEN_DRAFTS = 10;
+
+/** An empty draft of the caller's (O-20), at most MAX_OPEN_DRAFTS open at once. */
 export async function createDraft(deps: TPlatformDeps, merchant: TMerchant, actor: TActor, ip: string): Promise<TConfigDraft> {
   return deps.db.transaction().execute(async (trx) => {
+    // The operator's row is locked, so parallel creations count each other.
+    await trx.selectFrom('operators').select('id').where('id', '=', actor.operatorId).forUpdate().executeTakeFirstOrThrow();
+    const open = await trx
+      .selectFrom('config_change_sets')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('author_id', '=', actor.operatorId)
+      .where('status', '=', 'draft')
+      .executeTakeFirstOrThrow();
+    if (Number(open.n) >= MAX_OPEN_DRAFTS) throw refused(M.tooMany);
     const row = await trx
       .insertInto('config_change_sets')
       .values({ merchant_id: merchant.id, author_id: actor.operatorId, changes: '{}', base: '{}' })

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CONFIG_CHANGE_MESSAGES as M, OPERATOR_CALLS, OPERATOR_CONFIG_CHANGE_CALLS as C, flagPermission, type TCallDescriptor } from '@wl/schemas';
 import { usePlatform } from '../test-support/db.ts';
 import { operatorToken, roleTokens } from '../test-support/operators.ts';
-import { publishDue } from './config-changes.service.ts';
+import { MAX_OPEN_DRAFTS, publishDue } from './config-changes.service.ts';
 import { readConfig } from './config-versions.ts';
 
 /**
@@ -178,5 +178,10 @@ describe('configuration change sets (docs/0123)', () => {
     // Leave the settings as found.
     await call(t.owner, C.configRestore, { version: before, comment: 'as found' });
     expect(await config()).toEqual(found);
+
+    // An operator holds at most MAX_OPEN_DRAFTS open drafts (each costs every read of the list).
+    const answers2 = [];
+    for (let i = 0; i < MAX_OPEN_DRAFTS; i++) answers2.push(await call(t.content, C.configDraftCreate));
+    expect(answers2.filter((a) => !a.success).map((a) => a.message)).toEqual([M.tooMany]);
   });
 });

@@ -42,6 +42,8 @@ export const CONFIG_CHANGE_MESSAGES = {
   empty: 'config_change_empty',
   /** The scheduled time is not in the future. */
   pastSchedule: 'config_change_past_schedule',
+  /** The operator holds as many open drafts as one may (docs/0123). */
+  tooMany: 'config_change_too_many',
   /** No such version of this merchant's configuration. */
   unknownVersion: 'config_change_unknown_version',
 } as const;
