@@ -25,6 +25,12 @@ import { fieldSpec, lockMerchant, readConfig, recordVersion, writeConfig, type T
 type TActor = Pick<TSessionOperator, 'operatorId' | 'username' | 'role'>;
 type TChangeSetRow = Selectable<DB['config_change_sets']>;
 
+/** Whether a role may read a field (O-21): the login thresholds and agent limits need security.read, as their own GET does. */
+function mayRead(role: TOperatorRole, field: string): boolean {
+  return !(field.startsWith('security.') || field.startsWith('agent.')) || roleAllows(role, 'security.read');
+}
+const readable = (role: TOperatorRole, map: TConfigMap): TConfigMap => Object.fromEntries(Object.entries(map).filter(([f]) => mayRead(role, f)));
+
 const refused = (key: string, value: unknown = null) => new WpsError(409, key, value);
 
 async function audit(trx: Transaction<DB>, merchantId: number, actor: TActor, ip: string, action: TOperatorAuditAction, before: unknown, after: unknown) {
@@ -102,7 +108,7 @@ async function toDraft(db: Transaction<DB> | TPlatformDeps['db'], row: TChangeSe
 }
 
 /** The merchant's open drafts, newest first (config.read). */
-export async function listDrafts(deps: TPlatformDeps, merchant: TMerchant): Promise<{ drafts: TConfigDraft[] }> {
+export async function listDrafts(deps: TPlatformDeps, merchant: TMerchant, actor: TActor): Promise<{ drafts: TConfigDraft[] }> {
   const [rows, config] = await Promise.all([
     deps.db
       .selectFrom('config_change_sets')
@@ -114,7 +120,8 @@ export async function listDrafts(deps: TPlatformDeps, merchant: TMerchant): Prom
       .execute(),
     readConfig(deps.db, merchant.id),
   ]);
-  return { drafts: await draftsOf(deps.db, rows, config) };
+  const drafts = await draftsOf(deps.db, rows, config);
+  return { drafts: drafts.map((d) => ({ ...d, changes: readable(actor.role, d.changes), sensitive: d.sensitive.filter((f) => mayRead(actor.role, f)) })) };
 }
 
 /** Open drafts an operator may hold at once: a draft costs every console read of the list. */
@@ -268,7 +275,7 @@ export async function previewDraft(deps: TPlatformDeps, merchant: TMerchant, act
   if (!row || row.author_id !== actor.operatorId) throw wpsErrors.notFound();
   const config = await readConfig(deps.db, merchant.id);
   for (const [f, v] of Object.entries(row.changes)) if (f in config) config[f] = v;
-  return { config };
+  return { config: readable(actor.role, config) };
 }
 
 type TPublishResult = { version: TConfigVersion } | { blocked: string[] } | { waiting: true };
@@ -414,8 +421,9 @@ async function versionRows(db: Transaction<DB> | TPlatformDeps['db'], merchantId
 }
 
 /** The merchant's versions, newest first, each with its field-level diff (config.read). */
-export async function listVersions(deps: TPlatformDeps, merchant: TMerchant, limit: number): Promise<{ versions: TConfigVersion[] }> {
-  return { versions: await versionRows(deps.db, merchant.id, limit) };
+export async function listVersions(deps: TPlatformDeps, merchant: TMerchant, actor: TActor, limit: number): Promise<{ versions: TConfigVersion[] }> {
+  const versions = await versionRows(deps.db, merchant.id, limit);
+  return { versions: versions.map((v) => ({ ...v, diff: v.diff.filter((d) => mayRead(actor.role, d.field)) })) };
 }
 
 /**

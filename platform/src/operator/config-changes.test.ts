@@ -123,13 +123,17 @@ describe('configuration change sets (docs/0123)', () => {
     expect((await config())['security.lockMinutes']).toBe(45);
 
     // The versions: the one found, the publish, the direct change (its audit action), the sensitive publish.
-    const versions = (await call(t.content, C.configVersions)).value.versions as { number: number; kind: string; comment: string }[];
+    const versions = (await call(t.owner, C.configVersions)).value.versions as { number: number; kind: string; comment: string }[];
     expect(versions.map((v) => [v.number, v.kind, v.comment])).toEqual([
       [4, 'publish', 'lock longer'],
       [3, 'direct', 'whitelabel.set'],
       [2, 'publish', 'switch A'],
       [1, 'initial', ''],
     ]);
+    // A role without security.read sees no threshold in the versions nor in a preview (O-21).
+    const seenByContent = (await call(t.content, C.configVersions)).value.versions as { number: number; diff: unknown[] }[];
+    expect(seenByContent.find((v) => v.number === 4)?.diff).toEqual([]);
+    expect(Object.keys((await call(t.content, C.configPreview, { id: c1.value.id })).value.config).some((f) => f.startsWith('security.'))).toBe(false);
 
     // O-26: restoring version 1 touches a sensitive field: it waits for an approval, then equals version 1 field by field.
     const r = (await call(t.owner, C.configRestore, { version: 1, comment: 'back to the start' })).value;
