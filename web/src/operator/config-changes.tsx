@@ -38,7 +38,7 @@ export default function OperatorConfigChanges({ username }: { username: string }
   const trpc = useTRPC();
   const qc = useQueryClient();
   const drafts = useQuery(trpc.operator.configDrafts.queryOptions(undefined, { staleTime: 0 }));
-  const versions = useQuery(trpc.operator.configVersions.queryOptions({ limit: 30 }, { staleTime: 0 }));
+  const versions = useQuery(trpc.operator.configVersions.queryOptions({ limit: 10 }, { staleTime: 0 }));
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const refresh = () => void qc.invalidateQueries({ queryKey: trpc.operator.pathKey() });
@@ -99,12 +99,12 @@ export default function OperatorConfigChanges({ username }: { username: string }
         />
       ))}
       <h3>{t('opcfg_versions')}</h3>
-      <ol className="operator__list" data-testid="operator.config-changes.versions">
+      <ol className="opcfg__list" data-testid="operator.config-changes.versions">
         {(versions.data?.versions ?? []).map((v) => (
-          <li key={v.number} data-testid={`operator.config-changes.version.${v.number}`}>
+          <li key={v.number} className="operator__message" data-testid={`operator.config-changes.version.${v.number}`}>
             <VersionLine v={v} lang={lang} />
             <form
-              className="form form--inline"
+              className="operator__filters"
               onSubmit={(e) => {
                 e.preventDefault();
                 restore.mutate({ version: v.number, comment: restoreComment[v.number] ?? '' });
@@ -200,7 +200,7 @@ function DraftCard({
   };
   const like = fields[field];
   return (
-    <article className="operator__card" data-testid={tid}>
+    <article className="operator__message opcfg__card" data-testid={tid}>
       <p>
         <strong>{t('opcfg_draft_by', { id: draft.id, author: draft.authorUsername, revision: draft.revision })}</strong>
       </p>
@@ -238,7 +238,7 @@ function DraftCard({
       )}
       {mine && (
         <>
-          <div className="form form--inline">
+          <div className="operator__filters">
             <label className="field">
               <span className="field__label">{t('opcfg_field')}</span>
               <select className="input" data-testid={`${tid}.field`} value={field} onChange={(e) => setField(e.target.value)}>
@@ -270,7 +270,7 @@ function DraftCard({
             <span className="field__label">{t('opcfg_comment')}</span>
             <input className="input" maxLength={500} data-testid={`${tid}.comment`} value={comment} onChange={(e) => setComment(e.target.value)} />
           </label>
-          <div className="form form--inline">
+          <div className="operator__filters">
             <button
               type="button"
               className="btn btn--small"
