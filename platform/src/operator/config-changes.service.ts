@@ -381,16 +381,19 @@ export async function publishDue(deps: Pick<TPlatformDeps, 'db'>, now: Date): Pr
     .limit(50)
     .execute();
   let published = 0;
+  let failure: unknown = null;
   for (const d of due) {
     const actor = { operatorId: d.operatorId, username: d.username, role: d.role };
     try {
       const r = await deps.db.transaction().execute((trx) => publishLocked(trx, d.merchant_id, d.id, actor, 'schedule', d.comment ?? 'scheduled', true));
       if ('version' in r) published++;
     } catch (err) {
-      // Another run published it first, or it was discarded or edited (closed): nothing to do.
-      if (!(err instanceof WpsError)) throw err;
+      // Another run published it first, or it was discarded or edited (closed): nothing to do. Any
+      // other failure does not hold back the drafts after it; the run fails afterwards (and retries).
+      if (!(err instanceof WpsError)) failure ??= err;
     }
   }
+  if (failure !== null) throw failure;
   return published;
 }
 
