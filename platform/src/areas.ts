@@ -1,6 +1,7 @@
 import type { FastifyPluginCallback } from 'fastify';
 import type { TAreaName } from '@wl/schemas';
 import { accountRoutes } from './account/account.routes.ts';
+import { operatorConfigChangeRoutes } from './operator/config-changes.routes.ts';
 import { agentRoutes } from './agent/agent.routes.ts';
 import { contractRoutes } from './agent/contracts/contract.routes.ts';
 import { teamReportRoutes } from './agent/team-reports.routes.ts';
@@ -104,6 +105,7 @@ export const AREA_ROUTES: { readonly [K in Exclude<TAreaName, 'configWatch'>]: T
   operatorMissions: operatorMissionRoutes,
   tickets: ticketRoutes,
   operatorTickets: operatorTicketRoutes,
+  operatorConfigChanges: operatorConfigChangeRoutes,
   seamless: seamlessWalletRoutes,
   games: providerRoutes,
   crash: crashRoutes,

@@ -63,6 +63,7 @@ export * from './wps/bonus-review-calls.ts';
 export * from './wps/reward-code-calls.ts';
 export * from './wps/mission-calls.ts';
 export * from './wps/ticket-calls.ts';
+export * from './wps/config-change-calls.ts';
 // Player protection: limits, pending raises and the protection log (docs/0102).
 export * from './wps/protection-calls.ts';
 export * from './wps/profile-calls.ts';

@@ -14,6 +14,7 @@ import { defineDraftImagesSweep, DRAFT_IMAGES_CRON, DRAFT_IMAGES_QUEUE } from '.
 import { definePointsEarn, POINTS_EARN_CRON, POINTS_EARN_QUEUE } from '../points/points.job.ts';
 import { defineLeaderboardPrizes, LEADERBOARD_PRIZES_CRON, LEADERBOARD_PRIZES_QUEUE } from '../missions/leaderboards.job.ts';
 import { CONFIRM_SWEEP_CRON, CONFIRM_SWEEP_QUEUE, defineWithdrawConfirm } from '../withdraw/withdraw-confirm.job.ts';
+import { CONFIG_PUBLISH_CRON, CONFIG_PUBLISH_QUEUE, defineConfigPublish } from '../operator/config-changes.job.ts';
 
 /** Options of the platform's runner: the database, the platform clock, pg-boss tuning and whether this is a production start (never demo mode, docs/0065; default NODE_ENV=production). */
 export type TPlatformJobsOptions = Omit<TPgBossRunnerOptions, 'db'> & { db: Kysely<DB>; clock?: () => Date; production?: boolean };
@@ -30,6 +31,7 @@ export const PLATFORM_SCHEDULES: readonly (readonly [queue: string, cron: string
   [DRAFT_IMAGES_QUEUE, DRAFT_IMAGES_CRON],
   [POINTS_EARN_QUEUE, POINTS_EARN_CRON],
   [LEADERBOARD_PRIZES_QUEUE, LEADERBOARD_PRIZES_CRON],
+  [CONFIG_PUBLISH_QUEUE, CONFIG_PUBLISH_CRON],
 ];
 
 /** Starts the runner with every platform job defined and scheduled; stop it before closing the database. */
@@ -48,6 +50,7 @@ export async function startPlatformJobs(opts: TPlatformJobsOptions): Promise<Job
   await defineDraftImagesSweep(runner, { clock });
   await definePointsEarn(runner, { clock });
   await defineLeaderboardPrizes(runner, { clock });
+  await defineConfigPublish(runner, { clock });
   await runner.start();
   try {
     for (const [queue, cron] of PLATFORM_SCHEDULES) await runner.schedule(queue, cron);

@@ -5,6 +5,7 @@ import {
   ALL_CALLS,
   COMPLIANCE_PATHS,
   EMERGENCY_PATHS,
+  CONFIG_CHANGE_PATHS,
   DEPOSIT_PATHS,
   FEEDBACK_PATHS,
   HELP_PATHS,
@@ -60,6 +61,14 @@ const SAMPLES: Record<string, { payload?: object; query?: Record<string, string>
   // docs/0122: lifting a stop that is not there (refused as unchanged); looking the demo member up.
   [`POST ${EMERGENCY_PATHS.emergency}`]: { payload: { part: 'gaming', stopped: false, reason: 'access probe' } },
   [`GET ${EMERGENCY_PATHS.lookup}`]: { query: { q: 'demo_member' } },
+  // docs/0123: change sets that are not there, a version that is not there (each field's permission is checked in the service).
+  [`POST ${CONFIG_CHANGE_PATHS.edit}`]: { payload: { id: 999_999, set: {}, unset: [] } },
+  [`POST ${CONFIG_CHANGE_PATHS.approve}`]: { payload: { id: 999_999, revision: 1 } },
+  [`POST ${CONFIG_CHANGE_PATHS.publish}`]: { payload: { id: 999_999, comment: 'access probe' } },
+  [`POST ${CONFIG_CHANGE_PATHS.schedule}`]: { payload: { id: 999_999, comment: 'access probe', at: '2099-01-01T00:00:00Z' } },
+  [`POST ${CONFIG_CHANGE_PATHS.discard}`]: { payload: { id: 999_999 } },
+  [`GET ${CONFIG_CHANGE_PATHS.preview}`]: { query: { id: '999999' } },
+  [`POST ${CONFIG_CHANGE_PATHS.restore}`]: { payload: { version: 999_999, comment: 'access probe' } },
   [`PUT ${WPS_PATHS.operatorWhitelabel}`]: { payload: { modId: 'FREEPLAY3', enabled: true } },
   [`PUT ${WPS_PATHS.operatorSystem}`]: { payload: { maintenance: false } },
   [`GET ${ACCOUNT_PATHS.operatorOutbox}`]: { query: { limit: '5' } },
@@ -239,6 +248,13 @@ const REFUSED_AFTER_ACCESS: Record<string, string> = {
   [OPERATOR_LOTTERY_PATHS.settings + ' PUT']: 'error_not_found',
   [OPERATOR_POINTS_PATHS.saveGoods]: 'points_goods_unavailable',
   [OPERATOR_POINTS_PATHS.setOrderStatus]: 'points_order_not_found',
+  [CONFIG_CHANGE_PATHS.edit]: 'error_not_found',
+  [CONFIG_CHANGE_PATHS.approve]: 'error_not_found',
+  [CONFIG_CHANGE_PATHS.publish]: 'error_not_found',
+  [CONFIG_CHANGE_PATHS.schedule]: 'error_not_found',
+  [CONFIG_CHANGE_PATHS.discard]: 'error_not_found',
+  [CONFIG_CHANGE_PATHS.preview]: 'error_not_found',
+  [CONFIG_CHANGE_PATHS.restore]: 'config_change_unknown_version',
 };
 
 const tokens = {} as Record<TOperatorRole, string>;
@@ -345,6 +361,16 @@ describe('operator permissions, enforced by the platform', () => {
       `POST ${CHAT_PATHS.mute} chat.moderate`,
       `POST ${CHAT_PATHS.remove} chat.moderate`,
       `POST ${CHAT_PATHS.room} chat.moderate`,
+      `GET ${CONFIG_CHANGE_PATHS.drafts} config.read`,
+      `POST ${CONFIG_CHANGE_PATHS.create} config.read`,
+      `POST ${CONFIG_CHANGE_PATHS.edit} config.read`,
+      `POST ${CONFIG_CHANGE_PATHS.approve} config.read`,
+      `POST ${CONFIG_CHANGE_PATHS.publish} config.read`,
+      `POST ${CONFIG_CHANGE_PATHS.schedule} config.read`,
+      `POST ${CONFIG_CHANGE_PATHS.discard} config.read`,
+      `GET ${CONFIG_CHANGE_PATHS.preview} config.read`,
+      `GET ${CONFIG_CHANGE_PATHS.versions} config.read`,
+      `POST ${CONFIG_CHANGE_PATHS.restore} config.read`,
       `PUT ${OPERATOR_PROMOTION_PATHS.banner} whitelabel.write`,
     ]);
   });

@@ -16,6 +16,7 @@ import { wpsErrors } from '../http/envelope.ts';
 import { whitelabelTree } from '../system/system.queries.ts';
 import { auditPage } from './operator.queries.ts';
 import { auditedConfigChange, recordOperatorAudit } from '../audit/operator-audit.ts';
+import { withDirectVersion } from './config-versions.ts';
 
 /** The console's view of an operator: role, permissions, whether an authenticator guards the login. */
 export async function operatorIdentity(deps: TPlatformDeps, operatorId: number): Promise<TOperatorIdentity> {
@@ -39,8 +40,8 @@ export async function operatorConfig(deps: TPlatformDeps, merchantId: number, op
 
 /**
  * Switches one whitelabel node of the merchant by modId in its own transaction: a real change bumps
- * config_version and is audited with `subject` and the switch before and after; a no-op writes
- * nothing; an unknown modId is 404. A flag and a game category are both such a node.
+ * config_version, is audited with `subject` and the switch before and after, and is a version
+ * (docs/0123); a no-op writes nothing; an unknown modId is 404. A flag and a game category are both such a node.
  */
 export async function switchWhitelabelNode(
   deps: TPlatformDeps,
@@ -49,26 +50,28 @@ export async function switchWhitelabelNode(
   ip: string,
   change: { modId: string; enabled: boolean; action: TOperatorAuditAction; subject: Record<string, unknown> },
 ): Promise<void> {
-  await deps.db.transaction().execute(async (trx) => {
-    const node = await trx
-      .selectFrom('whitelabel_nodes')
-      .select(['id', 'enabled'])
-      .where('merchant_id', '=', merchant.id)
-      .where('mod_id', '=', change.modId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!node) throw wpsErrors.notFound();
-    if (node.enabled === change.enabled) return;
-    await trx.updateTable('whitelabel_nodes').set({ enabled: change.enabled }).where('id', '=', node.id).execute();
-    await auditedConfigChange(trx, {
-      merchantId: merchant.id,
-      actor: op,
-      ip,
-      action: change.action,
-      before: { ...change.subject, enabled: node.enabled },
-      after: { ...change.subject, enabled: change.enabled },
-    });
-  });
+  await deps.db.transaction().execute((trx) =>
+    withDirectVersion(trx, merchant.id, op.operatorId, change.action, async () => {
+      const node = await trx
+        .selectFrom('whitelabel_nodes')
+        .select(['id', 'enabled'])
+        .where('merchant_id', '=', merchant.id)
+        .where('mod_id', '=', change.modId)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!node) throw wpsErrors.notFound();
+      if (node.enabled === change.enabled) return;
+      await trx.updateTable('whitelabel_nodes').set({ enabled: change.enabled }).where('id', '=', node.id).execute();
+      await auditedConfigChange(trx, {
+        merchantId: merchant.id,
+        actor: op,
+        ip,
+        action: change.action,
+        before: { ...change.subject, enabled: node.enabled },
+        after: { ...change.subject, enabled: change.enabled },
+      });
+    }),
+  );
 }
 
 /** Flips one whitelabel node; a real change bumps config_version and is audited (unknown modId → 404). */
@@ -85,28 +88,30 @@ export async function setSystem(
   ip: string,
   req: { maintenance?: boolean | undefined; regionRestriction?: boolean | undefined },
 ) {
-  await deps.db.transaction().execute(async (trx) => {
-    const m = await trx
-      .selectFrom('merchants')
-      .select(['maintenance', 'region_restriction'])
-      .where('id', '=', merchant.id)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
-    const next = {
-      maintenance: req.maintenance ?? m.maintenance,
-      region_restriction: req.regionRestriction ?? m.region_restriction,
-    };
-    if (next.maintenance === m.maintenance && next.region_restriction === m.region_restriction) return;
-    await trx.updateTable('merchants').set(next).where('id', '=', merchant.id).execute();
-    await auditedConfigChange(trx, {
-      merchantId: merchant.id,
-      actor: op,
-      ip,
-      action: 'system.set',
-      before: { maintenance: m.maintenance, regionRestriction: m.region_restriction },
-      after: { maintenance: next.maintenance, regionRestriction: next.region_restriction },
-    });
-  });
+  await deps.db.transaction().execute((trx) =>
+    withDirectVersion(trx, merchant.id, op.operatorId, 'system.set', async () => {
+      const m = await trx
+        .selectFrom('merchants')
+        .select(['maintenance', 'region_restriction'])
+        .where('id', '=', merchant.id)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+      const next = {
+        maintenance: req.maintenance ?? m.maintenance,
+        region_restriction: req.regionRestriction ?? m.region_restriction,
+      };
+      if (next.maintenance === m.maintenance && next.region_restriction === m.region_restriction) return;
+      await trx.updateTable('merchants').set(next).where('id', '=', merchant.id).execute();
+      await auditedConfigChange(trx, {
+        merchantId: merchant.id,
+        actor: op,
+        ip,
+        action: 'system.set',
+        before: { maintenance: m.maintenance, regionRestriction: m.region_restriction },
+        after: { maintenance: next.maintenance, regionRestriction: next.region_restriction },
+      });
+    }),
+  );
   return operatorConfig(deps, merchant.id, op);
 }
 
@@ -165,8 +170,8 @@ type TMerchantSettings<T> = {
 
 /**
  * One audited change of a group of the merchant's settings (docs/0010): the merchant row is locked
- * first, so two concurrent changes audit the right "before"; a change that changes nothing writes
- * and audits nothing.
+ * first (withDirectVersion), so two concurrent changes audit the right "before"; a change that
+ * changes nothing writes and audits nothing; a real one is a version (docs/0123).
  */
 function changeMerchantSettings<T extends object>(
   deps: TPlatformDeps,
@@ -176,17 +181,18 @@ function changeMerchantSettings<T extends object>(
   settings: TMerchantSettings<T>,
   req: Partial<T>,
 ): Promise<T> {
-  return deps.db.transaction().execute(async (trx) => {
-    await trx.selectFrom('merchants').select('id').where('id', '=', merchant.id).forUpdate().executeTakeFirstOrThrow();
-    const current = await settings.read(trx, merchant.id);
-    const next = { ...current, ...Object.fromEntries(Object.entries(req).filter(([, v]) => v !== undefined)) } as T;
-    if (JSON.stringify(next) === JSON.stringify(current)) return current;
-    await trx.updateTable('merchants').set(settings.columns(next)).where('id', '=', merchant.id).execute();
-    const record = { merchantId: merchant.id, actor: op, ip, action: settings.action, before: current, after: next };
-    if (settings.bumpsConfig) await auditedConfigChange(trx, record);
-    else await recordOperatorAudit(trx, { ...record, configVersion: null });
-    return next;
-  });
+  return deps.db.transaction().execute((trx) =>
+    withDirectVersion(trx, merchant.id, op.operatorId, settings.action, async () => {
+      const current = await settings.read(trx, merchant.id);
+      const next = { ...current, ...Object.fromEntries(Object.entries(req).filter(([, v]) => v !== undefined)) } as T;
+      if (JSON.stringify(next) === JSON.stringify(current)) return current;
+      await trx.updateTable('merchants').set(settings.columns(next)).where('id', '=', merchant.id).execute();
+      const record = { merchantId: merchant.id, actor: op, ip, action: settings.action, before: current, after: next };
+      if (settings.bumpsConfig) await auditedConfigChange(trx, record);
+      else await recordOperatorAudit(trx, { ...record, configVersion: null });
+      return next;
+    }),
+  );
 }
 
 /** The agent downline limits the registrations obey (docs/0064, kernel/agent-downline-limits.ts). */

@@ -81,5 +81,11 @@ export const OPERATOR_AUDIT_ACTIONS = [
   /** docs/0122: the owner stopped or lifted all gaming or all money movement; a member looked up (who looked at whom). */
   'emergency.set',
   'member.lookup',
+  /** docs/0123: a configuration draft saved, approved, scheduled, discarded; a publish (a version, a restore among them). */
+  'config.draft.save',
+  'config.draft.approve',
+  'config.draft.schedule',
+  'config.draft.discard',
+  'config.publish',
 ] as const;
 export type TOperatorAuditAction = (typeof OPERATOR_AUDIT_ACTIONS)[number];

@@ -43,6 +43,7 @@ import { OPERATOR_REWARD_CODE_CALLS, REWARD_CODE_CALLS } from './reward-code-cal
 import { MISSION_CALLS, OPERATOR_MISSION_CALLS } from './mission-calls.ts';
 import { OPERATOR_TICKET_CALLS, TICKET_CALLS } from './ticket-calls.ts';
 import { CHAT_CALLS, OPERATOR_CHAT_CALLS } from './chat-calls.ts';
+import { OPERATOR_CONFIG_CHANGE_CALLS } from './config-change-calls.ts';
 
 /**
  * Areas the gateway relays whole (docs/0090): each becomes a tRPC router of the same name made of
@@ -109,6 +110,8 @@ export const CALL_SETS = {
   operatorTickets: OPERATOR_TICKET_CALLS,
   chat: CHAT_CALLS,
   operatorChat: OPERATOR_CHAT_CALLS,
+  // docs/0123: drafts, approvals, versions and restore of the merchant's configuration.
+  operatorConfigChanges: OPERATOR_CONFIG_CHANGE_CALLS,
   session: SESSION_CALLS,
   account: ACCOUNT_CALLS,
   verification: VERIFICATION_CALLS,

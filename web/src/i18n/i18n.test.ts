@@ -4,6 +4,7 @@ import { ACCOUNT_MESSAGES } from '@wl/schemas/wps/account-calls';
 import { GATE_REFUSALS } from '@wl/schemas/wps/call-gates';
 import { AGENT_LIMIT_MESSAGES } from '@wl/schemas/wps/operator-call-set';
 import { CHAT_MESSAGES } from '@wl/schemas/wps/chat-calls';
+import { CONFIG_CHANGE_MESSAGES } from '@wl/schemas/wps/config-change-calls';
 import { PATTERN_IDS, REGISTRATION_FIELDS } from '@wl/schemas/domain/merchant';
 import accountsBn from './accounts.bn.json';
 import accountsEn from './accounts.en.json';
@@ -121,6 +122,8 @@ const SERVER_KEYS = [
   ...Object.values(OPERATOR_PROMOTION_MESSAGES),
   // The protection area's refusals (docs/0102), and a bet's (docs/0104).
   ...Object.values(PROTECTION_MESSAGES).flatMap((m) => (typeof m === 'string' ? [m] : Object.values(m))),
+  // The configuration change sets' refusals (docs/0123).
+  ...Object.values(CONFIG_CHANGE_MESSAGES),
   // The operator's compliance refusals (docs/0106).
   ...Object.values(COMPLIANCE_MESSAGES),
   // The owner's emergency switch and the member lookup (docs/0122).

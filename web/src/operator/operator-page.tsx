@@ -48,6 +48,8 @@ const OperatorPoints = lazy(() => import('./points.tsx'));
 const OperatorChat = lazy(() => import('./chat-moderation.tsx'));
 // docs/0122: the owner's emergency switch and support's member lookup.
 const OperatorEmergency = lazy(() => import('./emergency.tsx'));
+// docs/0123: configuration drafts, approvals, versions and restore.
+const OperatorConfigChanges = lazy(() => import('./config-changes.tsx'));
 
 /**
  * Logs the operator out: the session ends on the server first (docs/0070), so a copy of the token
@@ -82,6 +84,11 @@ function ConsolePanels({ c }: { c: TConsole }) {
       {can('feedback.read') && (
         <Suspense fallback={<span className="spinner" />}>
           <OperatorFeedback canWrite={can('feedback.write')} />
+        </Suspense>
+      )}
+      {can('config.read') && (
+        <Suspense fallback={<span className="spinner" />}>
+          <OperatorConfigChanges username={c.username} />
         </Suspense>
       )}
       {can('audit.read') && <OperatorAudit />}

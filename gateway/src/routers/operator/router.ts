@@ -7,6 +7,7 @@ import {
   OPERATOR_REWARD_CODE_CALLS,
   OPERATOR_MISSION_CALLS,
   OPERATOR_TICKET_CALLS,
+  OPERATOR_CONFIG_CHANGE_CALLS,
   OPERATOR_DEPOSIT_CALLS,
   OPERATOR_FEEDBACK_CALLS,
   OPERATOR_GAMES_CALLS,
@@ -59,6 +60,8 @@ export const operatorRouter = router({
   ...passThrough(OPERATOR_MISSION_CALLS),
   // docs/0120: reward ticket rules: prizes and odds by finance, titles by content.
   ...passThrough(OPERATOR_TICKET_CALLS),
+  // docs/0123: configuration drafts, approvals, versions, restore.
+  ...passThrough(OPERATOR_CONFIG_CHANGE_CALLS),
   // docs/0098: applications, promotions, VIP levels and rebate rates.
   // docs/0106: compliance: account states, operator limits, gaming switch-offs.
   ...passThrough(OPERATOR_COMPLIANCE_CALLS, { after: { switchGaming: configChanged } }),

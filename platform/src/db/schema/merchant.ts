@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { Json } from './columns.ts';
+import type { Json, Timestamp } from './columns.ts';
 
 /* A merchant (brand) and what configures its site: whitelabel switches, registration rules, countries, contact links, resources, and the audit of operators' configuration changes. */
 
@@ -120,4 +120,47 @@ export interface MerchantTables {
   customer_service: CustomerServiceTable;
   resources: ResourcesTable;
   config_audit: ConfigAuditTable;
+  config_change_sets: ConfigChangeSetsTable;
+  config_change_approvals: ConfigChangeApprovalsTable;
+  config_versions: ConfigVersionsTable;
+}
+
+/** docs/0123: a draft of configuration field changes, with each field's value when first drafted. */
+export interface ConfigChangeSetsTable {
+  id: Generated<number>;
+  merchant_id: number;
+  author_id: number;
+  status: Generated<'draft' | 'published' | 'discarded'>;
+  changes: Json<Record<string, boolean | number>>;
+  base: Json<Record<string, boolean | number>>;
+  revision: Generated<number>;
+  restore_of: number | null;
+  publish_at: Timestamp | null;
+  comment: string | null;
+  blocked: ColumnType<string[] | null, string | null | undefined, string | null>;
+  version_number: number | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+/** docs/0123: an operator's approval of one revision of a change set. */
+export interface ConfigChangeApprovalsTable {
+  change_set_id: number;
+  operator_id: number;
+  revision: number;
+  created_at: Generated<Date>;
+}
+/** docs/0123: the whole configuration after a change, and its diff from the version before. */
+export interface ConfigVersionsTable {
+  id: Generated<number>;
+  merchant_id: number;
+  number: number;
+  config: Json<Record<string, boolean | number>>;
+  diff: Json<{ field: string; from: boolean | number | null; to: boolean | number | null }[]>;
+  kind: 'initial' | 'direct' | 'publish';
+  comment: string;
+  author_id: number | null;
+  approved_by: number | null;
+  change_set_id: number | null;
+  restored_from: number | null;
+  created_at: Generated<Date>;
 }

@@ -1,0 +1,191 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CONFIG_CHANGE_MESSAGES as M, OPERATOR_CALLS, OPERATOR_CONFIG_CHANGE_CALLS as C, flagPermission, type TCallDescriptor } from '@wl/schemas';
+import { usePlatform } from '../test-support/db.ts';
+import { operatorToken, roleTokens } from '../test-support/operators.ts';
+import { MAX_OPEN_DRAFTS, publishDue } from './config-changes.service.ts';
+import { readConfig } from './config-versions.ts';
+
+/**
+ * Change sets and versions of the merchant's configuration (docs/0123, rules O-20..O-29): one
+ * journey through drafts, conflicts, approvals, a restore, parallel publishes and the schedule.
+ */
+
+const ctx = usePlatform();
+const t = { owner: '', owner2: '', content: '' };
+let merchantId = 0;
+/** Two whitelabel.write flags (not sensitive) of the seeded tree. */
+let flagA = '';
+let flagB = '';
+
+beforeAll(async () => {
+  const tokens = await roleTokens(ctx.app);
+  t.owner = tokens.owner;
+  t.content = tokens.content;
+  t.owner2 = await operatorToken(ctx.app, 'demo_owner2', 'Owner21234');
+  merchantId = (await ctx.db.selectFrom('merchants').select('id').where('code', '=', 'DEMO').executeTakeFirstOrThrow()).id;
+  const nodes = await ctx.db.selectFrom('whitelabel_nodes').select('mod_id').where('merchant_id', '=', merchantId).orderBy('id').execute();
+  const flags = nodes.map((n) => n.mod_id).filter((m) => flagPermission(m) === 'whitelabel.write');
+  flagA = flags[0]!;
+  flagB = flags[1]!;
+});
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the envelopes of ten calls, read field by field
+type TAnyValue = any;
+
+async function call(token: string, d: TCallDescriptor, input: Record<string, unknown> = {}) {
+  const res =
+    d.method === 'GET'
+      ? await ctx.app.inject({
+          url: d.path,
+          query: Object.fromEntries(Object.entries(input).map(([k, v]) => [k, String(v)])),
+          headers: { authorization: token },
+        })
+      : await ctx.app.inject({ method: d.method, url: d.path, payload: input, headers: { authorization: token } });
+  return res.json() as { success: boolean; value: TAnyValue; message: string | null };
+}
+const config = () => readConfig(ctx.db, merchantId);
+const configVersion = async () =>
+  (await ctx.db.selectFrom('merchants').select('config_version').where('id', '=', merchantId).executeTakeFirstOrThrow()).config_version;
+const versionCount = async () =>
+  (
+    await ctx.db
+      .selectFrom('config_versions')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow()
+  ).n;
+async function draft(token: string, set: Record<string, boolean | number>) {
+  const created = await call(token, C.configDraftCreate);
+  const edited = await call(token, C.configDraftEdit, { id: created.value.id, set });
+  expect(edited.success, edited.message ?? '').toBe(true);
+  return edited.value as { id: number; revision: number };
+}
+
+describe('configuration change sets (docs/0123)', () => {
+  it('drafts, previews, publishes, refuses conflicts and unapproved sensitive changes, restores a version', async () => {
+    const found = await config();
+    const versionBefore = await configVersion();
+
+    // O-20: a draft changes nothing members see; its author alone previews it.
+    const d1 = await draft(t.owner, { [`flag.${flagA}`]: !found[`flag.${flagA}`] });
+    expect(await config()).toEqual(found);
+    expect(await configVersion()).toBe(versionBefore);
+    expect((await call(t.owner, C.configPreview, { id: d1.id })).value.config[`flag.${flagA}`]).toBe(!found[`flag.${flagA}`]);
+    expect((await call(t.owner2, C.configPreview, { id: d1.id })).success).toBe(false);
+    // Bad input changes nothing: an unknown field, a value out of bounds, a comment missing, a field the role may not touch.
+    expect((await call(t.owner, C.configDraftEdit, { id: d1.id, set: { 'flag.NOPE': true } })).message).toBe(M.unknownField);
+    expect((await call(t.owner, C.configDraftEdit, { id: d1.id, set: { 'security.lockMinutes': 0 } })).message).toBe(M.badValue);
+    expect((await call(t.owner, C.configDraftPublish, { id: d1.id, comment: '' })).success).toBe(false);
+    const c1 = await call(t.content, C.configDraftCreate);
+    expect((await call(t.content, C.configDraftEdit, { id: c1.value.id, set: { 'security.lockMinutes': 9 } })).message).toBe('error_forbidden');
+    expect((await call(t.content, C.configDraftEdit, { id: d1.id, set: { [`flag.${flagB}`]: true } })).message).toBe(M.closed);
+
+    const v1 = await call(t.owner, C.configDraftPublish, { id: d1.id, comment: 'switch A' });
+    expect(v1.value).toMatchObject({
+      kind: 'publish',
+      comment: 'switch A',
+      diff: [{ field: `flag.${flagA}`, from: found[`flag.${flagA}`], to: !found[`flag.${flagA}`] }],
+    });
+    expect(v1.value.number).toBe(2); // version 1 keeps the configuration found
+    expect(await configVersion()).toBe(versionBefore + 1); // open pages hear of it
+    expect((await call(t.owner, C.configDraftPublish, { id: d1.id, comment: 'again' })).message).toBe(M.closed);
+
+    // O-23: a publish over a field changed since it was drafted is refused, naming it.
+    const d2 = await draft(t.owner, { [`flag.${flagB}`]: !found[`flag.${flagB}`], [`flag.${flagA}`]: found[`flag.${flagA}`]! });
+    const direct = await ctx.app.inject({
+      method: 'PUT',
+      url: OPERATOR_CALLS.setFlag.path,
+      payload: { modId: flagB, enabled: !found[`flag.${flagB}`] },
+      headers: { authorization: t.owner },
+    });
+    expect(direct.json().success).toBe(true);
+    const afterDirect = await config();
+    expect(await call(t.owner, C.configDraftPublish, { id: d2.id, comment: 'both' })).toMatchObject({
+      success: false,
+      message: M.conflict,
+      value: { fields: [`flag.${flagB}`] },
+    });
+    expect(await config()).toEqual(afterDirect);
+
+    // O-22: a sensitive change needs another operator's approval of its revision; an edit resets it.
+    const d3 = await draft(t.owner, { 'security.lockMinutes': found['security.lockMinutes'] === 30 ? 31 : 30 });
+    expect(d3).toMatchObject({ sensitive: ['security.lockMinutes'], approvedBy: [] });
+    expect((await call(t.owner, C.configDraftPublish, { id: d3.id, comment: 'lock longer' })).message).toBe(M.needsApproval);
+    expect((await call(t.owner, C.configDraftApprove, { id: d3.id, revision: d3.revision })).message).toBe(M.ownApproval);
+    expect((await call(t.content, C.configDraftApprove, { id: d3.id, revision: d3.revision })).message).toBe('error_forbidden');
+    expect((await call(t.owner2, C.configDraftApprove, { id: d3.id, revision: d3.revision })).value.approvedBy).toEqual(['demo_owner2']);
+    const d3b = (await call(t.owner, C.configDraftEdit, { id: d3.id, set: { 'security.lockMinutes': 45 } })).value;
+    expect(d3b.approvedBy).toEqual([]);
+    expect((await call(t.owner, C.configDraftPublish, { id: d3.id, comment: 'lock longer' })).message).toBe(M.needsApproval);
+    expect((await call(t.owner2, C.configDraftApprove, { id: d3.id, revision: d3.revision })).message).toBe(M.staleRevision);
+    expect((await call(t.owner2, C.configDraftApprove, { id: d3.id, revision: d3b.revision })).success).toBe(true);
+    const v3 = await call(t.owner, C.configDraftPublish, { id: d3.id, comment: 'lock longer' });
+    expect(v3.value).toMatchObject({ approvedByUsername: 'demo_owner2', authorUsername: 'demo_operator' });
+    expect((await config())['security.lockMinutes']).toBe(45);
+
+    // The versions: the one found, the publish, the direct change (its audit action), the sensitive publish.
+    const versions = (await call(t.owner, C.configVersions)).value.versions as { number: number; kind: string; comment: string }[];
+    expect(versions.map((v) => [v.number, v.kind, v.comment])).toEqual([
+      [4, 'publish', 'lock longer'],
+      [3, 'direct', 'whitelabel.set'],
+      [2, 'publish', 'switch A'],
+      [1, 'initial', ''],
+    ]);
+    // A role without security.read sees no threshold in the versions nor in a preview (O-21).
+    const seenByContent = (await call(t.content, C.configVersions)).value.versions as { number: number; diff: unknown[] }[];
+    expect(seenByContent.find((v) => v.number === 4)?.diff).toEqual([]);
+    expect(Object.keys((await call(t.content, C.configPreview, { id: c1.value.id })).value.config).some((f) => f.startsWith('security.'))).toBe(false);
+
+    // O-26: restoring version 1 touches a sensitive field: it waits for an approval, then equals version 1 field by field.
+    const r = (await call(t.owner, C.configRestore, { version: 1, comment: 'back to the start' })).value;
+    expect(r).toMatchObject({ status: 'draft', restoreOf: 1, sensitive: ['security.lockMinutes'] });
+    expect((await call(t.owner2, C.configDraftApprove, { id: r.id, revision: r.revision })).success).toBe(true);
+    const v5 = await call(t.owner, C.configDraftPublish, { id: r.id, comment: 'back to the start' });
+    expect(v5.value).toMatchObject({ number: 5, restoredFrom: 1 });
+    expect(await config()).toEqual(found);
+    expect((await call(t.owner, C.configRestore, { version: 1, comment: 'nothing to do' })).message).toBe(M.empty);
+    expect((await call(t.owner, C.configRestore, { version: 99, comment: 'no such' })).message).toBe(M.unknownVersion);
+  });
+
+  it('publishes one draft once under 50 parallel publishes, and a scheduled one once at its time (or waits when its field changed)', async () => {
+    const found = await config();
+    const before = Number(await versionCount());
+    const d = await draft(t.owner, { [`flag.${flagA}`]: !found[`flag.${flagA}`] });
+    const answers = await Promise.all(Array.from({ length: 50 }, () => call(t.owner, C.configDraftPublish, { id: d.id, comment: 'race' })));
+    expect(answers.filter((a) => a.success)).toHaveLength(1);
+    expect(answers.filter((a) => !a.success).every((a) => a.message === M.closed)).toBe(true);
+    expect(Number(await versionCount())).toBe(before + 1);
+
+    // O-25: scheduled back; the job publishes it once, however many runs; a past time is refused.
+    const s = await draft(t.owner, { [`flag.${flagA}`]: found[`flag.${flagA}`]! });
+    expect((await call(t.owner, C.configDraftSchedule, { id: s.id, comment: 'later', at: new Date(Date.now() - 1000).toISOString() })).message).toBe(
+      M.pastSchedule,
+    );
+    const at = new Date(Date.now() + 60_000);
+    expect((await call(t.owner, C.configDraftSchedule, { id: s.id, comment: 'later', at: at.toISOString() })).success).toBe(true);
+    expect(await publishDue(ctx, new Date(at.getTime() - 1000))).toBe(0);
+    const runs = await Promise.all([1, 2, 3].map(() => publishDue(ctx, new Date(at.getTime() + 1000))));
+    expect(runs.reduce((a, b) => a + b, 0)).toBe(1);
+    expect(await publishDue(ctx, new Date(at.getTime() + 2000))).toBe(0);
+    expect(Number(await versionCount())).toBe(before + 2);
+    expect(await config()).toEqual(found);
+
+    // A scheduled change whose field changed meanwhile is blocked and waits for a person.
+    const b = await draft(t.owner, { [`flag.${flagB}`]: !found[`flag.${flagB}`] });
+    expect((await call(t.owner, C.configDraftSchedule, { id: b.id, comment: 'later', at: at.toISOString() })).success).toBe(true);
+    const flip = await call(t.owner, C.configDraftCreate);
+    await call(t.owner, C.configDraftEdit, { id: flip.value.id, set: { [`flag.${flagB}`]: !found[`flag.${flagB}`] } });
+    expect((await call(t.owner, C.configDraftPublish, { id: flip.value.id, comment: 'first' })).success).toBe(true);
+    expect(await publishDue(ctx, new Date(at.getTime() + 1000))).toBe(0);
+    const open = (await call(t.owner, C.configDrafts)).value.drafts as { id: number; blocked: string[] | null }[];
+    expect(open.find((x) => x.id === b.id)?.blocked).toEqual([`flag.${flagB}`]);
+    expect((await call(t.owner, C.configDraftDiscard, { id: b.id })).value.status).toBe('discarded');
+    // Leave the settings as found.
+    await call(t.owner, C.configRestore, { version: before, comment: 'as found' });
+    expect(await config()).toEqual(found);
+
+    // An operator holds at most MAX_OPEN_DRAFTS open drafts (each costs every read of the list).
+    const answers2 = [];
+    for (let i = 0; i < MAX_OPEN_DRAFTS; i++) answers2.push(await call(t.content, C.configDraftCreate));
+    expect(answers2.filter((a) => !a.success).map((a) => a.message)).toEqual([M.tooMany]);
+  });
+});

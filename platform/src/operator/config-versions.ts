@@ -1,0 +1,173 @@
+import type { Kysely, Transaction } from 'kysely';
+import { z } from 'zod';
+import { ZAgentLimits, ZSecuritySettings, flagPermission, type TConfigMap, type TConfigValue, type TOperatorPermission } from '@wl/schemas';
+import type { DB } from '../db/schema.ts';
+
+/**
+ * The merchant's configuration as change sets and versions see it (docs/0123): a flat map of fields
+ * to switches and whole numbers. `system.*` and the login `security.*` thresholds and `agent.*`
+ * limits are columns of the merchant; `flag.<modId>` is one whitelabel node (a flag or a game
+ * category). Money settings, texts and the catalogue's games are not fields (yet).
+ */
+
+type TMerchantColumn =
+  | 'maintenance'
+  | 'region_restriction'
+  | 'captcha_after_failures'
+  | 'lock_after_failures'
+  | 'lock_window_minutes'
+  | 'lock_minutes'
+  | 'idle_timeout_minutes'
+  | 'session_lifetime_hours'
+  | 'agent_max_depth'
+  | 'agent_max_direct_agents';
+
+type TFieldSpec = { value: z.ZodType<TConfigValue>; permission: TOperatorPermission; sensitive: boolean };
+type TColumnField = TFieldSpec & { column: TMerchantColumn };
+
+const S = ZSecuritySettings.shape;
+const A = ZAgentLimits.shape;
+const security = (column: TMerchantColumn, value: z.ZodType<number>): TColumnField => ({ column, value, permission: 'security.write', sensitive: true });
+
+/**
+ * The merchant-column fields. SENSITIVE (docs/0123, rule O-22): the login security thresholds and
+ * the agent limits; a change of one is published only after a second operator approved it.
+ */
+export const COLUMN_FIELDS: Readonly<Record<string, TColumnField>> = {
+  'system.maintenance': { column: 'maintenance', value: ZBool(), permission: 'system.write', sensitive: false },
+  'system.regionRestriction': { column: 'region_restriction', value: ZBool(), permission: 'system.write', sensitive: false },
+  'security.captchaAfterFailures': security('captcha_after_failures', S.captchaAfterFailures),
+  'security.lockAfterFailures': security('lock_after_failures', S.lockAfterFailures),
+  'security.lockWindowMinutes': security('lock_window_minutes', S.lockWindowMinutes),
+  'security.lockMinutes': security('lock_minutes', S.lockMinutes),
+  'security.idleTimeoutMinutes': security('idle_timeout_minutes', S.idleTimeoutMinutes),
+  'security.sessionLifetimeHours': security('session_lifetime_hours', S.sessionLifetimeHours),
+  'agent.maxDepth': security('agent_max_depth', A.maxDepth),
+  'agent.maxDirectAgents': security('agent_max_direct_agents', A.maxDirectAgents),
+};
+
+function ZBool(): z.ZodType<boolean> {
+  return z.boolean();
+}
+
+export const FLAG_PREFIX = 'flag.';
+
+/**
+ * What a field needs: null when the configuration has no such field. A flag needs the permission
+ * its PUT needs (docs/0066); a flag that pays money or weakens logins is SENSITIVE like the
+ * security thresholds.
+ */
+export function fieldSpec(field: string, config: TConfigMap): TFieldSpec | null {
+  if (!(field in config)) return null;
+  const column = COLUMN_FIELDS[field];
+  if (column) return column;
+  const permission = flagPermission(field.slice(FLAG_PREFIX.length));
+  return { value: ZBool(), permission, sensitive: permission !== 'whitelabel.write' };
+}
+
+/** The merchant's whole configuration now, its fields in name order. */
+export async function readConfig(db: Kysely<DB>, merchantId: number): Promise<TConfigMap> {
+  const columns = [...new Set(Object.values(COLUMN_FIELDS).map((f) => f.column))];
+  const [m, nodes] = await Promise.all([
+    db.selectFrom('merchants').select(columns).where('id', '=', merchantId).executeTakeFirstOrThrow(),
+    db.selectFrom('whitelabel_nodes').select(['mod_id', 'enabled']).where('merchant_id', '=', merchantId).execute(),
+  ]);
+  const config: TConfigMap = {};
+  for (const [field, spec] of Object.entries(COLUMN_FIELDS)) config[field] = m[spec.column];
+  for (const n of nodes) config[FLAG_PREFIX + n.mod_id] = n.enabled;
+  return Object.fromEntries(Object.entries(config).sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
+/** Writes fields (each already checked against fieldSpec) in the caller's transaction. */
+export async function writeConfig(trx: Transaction<DB>, merchantId: number, changes: TConfigMap): Promise<void> {
+  const columns: Record<string, TConfigValue> = {};
+  for (const [field, value] of Object.entries(changes)) {
+    const column = COLUMN_FIELDS[field];
+    if (column) columns[column.column] = value;
+    else
+      await trx
+        .updateTable('whitelabel_nodes')
+        .set({ enabled: value as boolean })
+        .where('merchant_id', '=', merchantId)
+        .where('mod_id', '=', field.slice(FLAG_PREFIX.length))
+        .execute();
+  }
+  if (Object.keys(columns).length > 0) await trx.updateTable('merchants').set(columns).where('id', '=', merchantId).execute();
+}
+
+/** Locks the merchant row: every change of its configuration (and every version) is made under it. */
+export async function lockMerchant(trx: Transaction<DB>, merchantId: number): Promise<void> {
+  await trx.selectFrom('merchants').select('id').where('id', '=', merchantId).forUpdate().executeTakeFirstOrThrow();
+}
+
+export type TConfigDiff = { field: string; from: TConfigValue | null; to: TConfigValue | null }[];
+
+/** The fields that differ between two configurations, in name order. */
+export function configDiff(before: TConfigMap, after: TConfigMap): TConfigDiff {
+  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
+  return fields.filter((f) => before[f] !== after[f]).map((f) => ({ field: f, from: before[f] ?? null, to: after[f] ?? null }));
+}
+
+export type TVersionRecord = {
+  merchantId: number;
+  before: TConfigMap;
+  after: TConfigMap;
+  kind: 'direct' | 'publish';
+  comment: string;
+  authorId: number;
+  approvedBy?: number | null;
+  changeSetId?: number | null;
+  restoredFrom?: number | null;
+};
+
+/**
+ * Records a version of the configuration in the caller's transaction, which holds the merchant's
+ * lock: nothing when nothing changed; the merchant's first change first keeps the configuration it
+ * found as version 1 (kind initial). Returns the new version's number (null: nothing changed).
+ */
+export async function recordVersion(trx: Transaction<DB>, r: TVersionRecord): Promise<number | null> {
+  const diff = configDiff(r.before, r.after);
+  if (diff.length === 0) return null;
+  const last = await trx
+    .selectFrom('config_versions')
+    .select((eb) => eb.fn.max('number').as('n'))
+    .where('merchant_id', '=', r.merchantId)
+    .executeTakeFirst();
+  let n = Number(last?.n ?? 0);
+  if (n === 0) {
+    n = 1;
+    await trx
+      .insertInto('config_versions')
+      .values({ merchant_id: r.merchantId, number: 1, config: JSON.stringify(r.before), diff: '[]', kind: 'initial', comment: '', author_id: null })
+      .execute();
+  }
+  await trx
+    .insertInto('config_versions')
+    .values({
+      merchant_id: r.merchantId,
+      number: n + 1,
+      config: JSON.stringify(r.after),
+      diff: JSON.stringify(diff),
+      kind: r.kind,
+      comment: r.comment,
+      author_id: r.authorId,
+      approved_by: r.approvedBy ?? null,
+      change_set_id: r.changeSetId ?? null,
+      restored_from: r.restoredFrom ?? null,
+    })
+    .execute();
+  return n + 1;
+}
+
+/**
+ * A direct console change (a setter of operator.service.ts) as a version (docs/0123): locks the
+ * merchant, reads the configuration, runs the change, and records what it changed with its audit
+ * action as the comment.
+ */
+export async function withDirectVersion<T>(trx: Transaction<DB>, merchantId: number, operatorId: number, action: string, change: () => Promise<T>): Promise<T> {
+  await lockMerchant(trx, merchantId);
+  const before = await readConfig(trx, merchantId);
+  const result = await change();
+  await recordVersion(trx, { merchantId, before, after: await readConfig(trx, merchantId), kind: 'direct', comment: action, authorId: operatorId });
+  return result;
+}
