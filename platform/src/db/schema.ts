@@ -55,5 +55,5 @@ export interface DB
     FeedbackTables,
     PointsTables,
     ChatTables,
-    MissionTables {}
+    MissionTables,
     TicketTables {}

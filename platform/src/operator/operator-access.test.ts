@@ -22,6 +22,7 @@ import {
   OPERATOR_MESSAGE_PATHS,
   REWARD_CODE_PATHS,
   MISSION_PATHS,
+  TICKET_PATHS,
   OPERATOR_PROMOTION_PATHS,
   WITHDRAW_PATHS,
   WPS_PATHS,
@@ -194,6 +195,24 @@ const SAMPLES: Record<string, { payload?: object; query?: Record<string, string>
   [`POST ${MISSION_PATHS.setMissionReward}`]: { payload: { id: 999_999, kind: 'cash', amountMinor: 100, turnoverMultiple: null } },
   [`POST ${MISSION_PATHS.saveLeaderboard}`]: { payload: { id: 999_999, nameEn: 'Probe', nameBn: 'প্রোব', metric: 'turnover', period: 'daily', active: false } },
   [`POST ${MISSION_PATHS.setLeaderboardPrizes}`]: { payload: { id: 999_999, prizes: [100] } },
+  // docs/0120: a ticket rule and a raffle's rule that do not exist (nothing changes, nothing audited).
+  [`POST ${TICKET_PATHS.save}`]: {
+    payload: {
+      id: 999_999,
+      kind: 'red_envelope',
+      earn: 'login_day',
+      thresholdMinor: 0,
+      validHours: 24,
+      titleEn: 'Probe',
+      titleBn: 'প্রোব',
+      active: false,
+      prizes: [{ kind: 'cash', amount: 100, turnoverMultiple: null, oddsBp: 10_000, stock: null, fallback: true }],
+    },
+  },
+  [`POST ${TICKET_PATHS.texts}`]: { payload: { id: 999_999, titleEn: 'Probe', titleBn: 'প্রোব' } },
+  [`POST ${TICKET_PATHS.createRaffle}`]: {
+    payload: { ruleId: 999_999, titleEn: 'Probe', titleBn: 'প্রোব', minDepositMinor: 0, startsAt: '2099-01-01T00:00:00.000Z', endsAt: '2099-01-02T00:00:00.000Z' },
+  },
   // docs/0041: the lottery's settings of a game that is no lottery (nothing changes).
   [`POST ${PROMO_PATHS.decideCashback}`]: { payload: { payoutId: 999_999, decision: 'pay' } },
   [`PUT ${OPERATOR_LOTTERY_PATHS.settings}`]: {
@@ -216,6 +235,9 @@ const REFUSED_AFTER_ACCESS: Record<string, string> = {
   [MISSION_PATHS.setMissionReward]: 'mission_unknown',
   [MISSION_PATHS.saveLeaderboard]: 'mission_unknown',
   [MISSION_PATHS.setLeaderboardPrizes]: 'mission_unknown',
+  [TICKET_PATHS.save]: 'ticket_rule_unknown',
+  [TICKET_PATHS.texts]: 'ticket_rule_unknown',
+  [TICKET_PATHS.createRaffle]: 'ticket_rule_unknown',
   // docs/0105: a member with no closure cannot have one lengthened.
   [PROTECTION_PATHS.lengthen]: 'protection_not_closed',
   [OPERATOR_PROMOTION_PATHS.applicationImage]: 'error_not_found',
@@ -357,6 +379,10 @@ describe('operator permissions, enforced by the platform', () => {
       `GET ${MISSION_PATHS.operatorLeaderboards} config.read`,
       `POST ${MISSION_PATHS.saveLeaderboard} content.write`,
       `POST ${MISSION_PATHS.setLeaderboardPrizes} money.write`,
+      `GET ${TICKET_PATHS.rules} config.read`,
+      `POST ${TICKET_PATHS.save} money.write`,
+      `POST ${TICKET_PATHS.createRaffle} money.write`,
+      `POST ${TICKET_PATHS.texts} content.write`,
       `GET ${CHAT_PATHS.console} chat.moderate`,
       `POST ${CHAT_PATHS.mute} chat.moderate`,
       `POST ${CHAT_PATHS.remove} chat.moderate`,
