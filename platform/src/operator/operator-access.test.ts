@@ -211,7 +211,14 @@ const SAMPLES: Record<string, { payload?: object; query?: Record<string, string>
   },
   [`POST ${TICKET_PATHS.texts}`]: { payload: { id: 999_999, titleEn: 'Probe', titleBn: 'প্রোব' } },
   [`POST ${TICKET_PATHS.createRaffle}`]: {
-    payload: { ruleId: 999_999, titleEn: 'Probe', titleBn: 'প্রোব', minDepositMinor: 0, startsAt: '2099-01-01T00:00:00.000Z', endsAt: '2099-01-02T00:00:00.000Z' },
+    payload: {
+      ruleId: 999_999,
+      titleEn: 'Probe',
+      titleBn: 'প্রোব',
+      minDepositMinor: 0,
+      startsAt: '2099-01-01T00:00:00.000Z',
+      endsAt: '2099-01-02T00:00:00.000Z',
+    },
   },
   // docs/0041: the lottery's settings of a game that is no lottery (nothing changes).
   [`POST ${PROMO_PATHS.decideCashback}`]: { payload: { payoutId: 999_999, decision: 'pay' } },
