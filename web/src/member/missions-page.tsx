@@ -153,7 +153,7 @@ function Leaderboards({ boards }: { boards: TLeaderboard[] }) {
                   {b.top.map((r) => (
                     <tr key={r.rank}>
                       <td>{num(r.rank)}</td>
-                      <td>{r.name}</td>
+                      <td translate="no">{r.name}</td>
                       <td>{score(r.score)}</td>
                       <td>{prize(r.rank) ? money(prize(r.rank)!.amountMinor) : '—'}</td>
                     </tr>

@@ -5,7 +5,7 @@ import type { TRaffle, TTicket, TTicketKind, TTicketPrize, TTicketRule } from '@
 import { newClientSeed, serverSeedHash } from '@wl/schemas/games/fair';
 import { prizeIndexOf, ticketRoll } from '@wl/schemas/games/ticket';
 import { errorKey, useTRPC, useTRPCClient } from '../api/trpc.ts';
-import { localDigits } from '../lib/numbers-later.ts';
+import { localDateTime, localDigits } from '../lib/numbers-later.ts';
 import { useSession } from '../session/session-context.tsx';
 import { ratePercent, useMinorFormat } from './rewards-parts.tsx';
 
@@ -82,9 +82,13 @@ function DrawnTicket({ ticket, rule }: { ticket: TTicket; rule: TTicketRule | un
         <summary>{t('ticket_fair_details')}</summary>
         <dl>
           <dt>{t('ticket_server_seed')}</dt>
-          <dd className="ticket__hash">{d.serverSeed}</dd>
+          <dd className="ticket__hash" translate="no">
+            {d.serverSeed}
+          </dd>
           <dt>{t('ticket_client_seed')}</dt>
-          <dd className="ticket__hash">{d.clientSeed}</dd>
+          <dd className="ticket__hash" translate="no">
+            {d.clientSeed}
+          </dd>
           <dt>{t('ticket_roll')}</dt>
           <dd>{localDigits(String(d.roll), i18n.language)}</dd>
         </dl>
@@ -123,7 +127,7 @@ function TicketRow({ ticket, rule }: { ticket: TTicket; rule: TTicketRule | unde
       void qc.invalidateQueries({ queryKey: trpc.member.pathKey() });
     },
   });
-  const expires = new Date(shown.expiresAt).toLocaleString(i18n.language === 'bn' ? 'bn-BD' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+  const expires = localDateTime(shown.expiresAt, i18n.language);
   return (
     <li className="ticket" data-testid="tickets.ticket" data-kind={shown.kind} data-id={shown.id}>
       <KindIcon kind={shown.kind} />
@@ -134,7 +138,7 @@ function TicketRow({ ticket, rule }: { ticket: TTicket; rule: TTicketRule | unde
             <p className="ticket__meta">{t('ticket_expires', { when: expires })}</p>
             <p className="ticket__meta">
               {t('ticket_commitment')}{' '}
-              <code className="ticket__hash" data-testid="tickets.commitment">
+              <code className="ticket__hash" data-testid="tickets.commitment" translate="no">
                 {shown.serverSeedHash}
               </code>
             </p>
@@ -200,7 +204,7 @@ function RaffleRow({ raffle }: { raffle: TRaffle }) {
     },
   });
   const eligible = raffle.depositedMinor >= raffle.minDepositMinor;
-  const ends = new Date(raffle.endsAt).toLocaleString(i18n.language === 'bn' ? 'bn-BD' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+  const ends = localDateTime(raffle.endsAt, i18n.language);
   return (
     <li className="ticket" data-testid="raffles.raffle" data-id={raffle.id}>
       <div className="ticket__body">

@@ -24,7 +24,8 @@ const targetOf = (kind: TTaskKind, text: string) => (kind === 'turnover' || kind
  */
 export default function OperatorMissions({ canContent, canMoney }: { canContent: boolean; canMoney: boolean }) {
   const ready = useAreaTexts('promotions', 'money');
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const bn = i18n.language.startsWith('bn');
   const trpc = useTRPC();
   const qc = useQueryClient();
   const missions = useQuery(trpc.operator.missions.queryOptions(undefined, { staleTime: 0 }));
@@ -67,12 +68,12 @@ export default function OperatorMissions({ canContent, canMoney }: { canContent:
       <ul className="money__list">
         {(missions.data?.rows ?? []).map((m) => (
           <li key={m.id} className="money__row" data-testid="operator.missions.item" data-id={m.id}>
-            <strong>{m.nameEn}</strong>
+            <strong>{bn ? m.nameBn : m.nameEn}</strong>
             <span lang="bn">{m.nameBn}</span>
             <span>{t(`mission_cadence_${m.cadence}`)}</span>
             <span>
               {m.reward
-                ? t(m.reward.kind === 'cash' ? 'mission_reward_cash' : 'mission_reward_bonus', { amount: formatMinor(m.reward.amountMinor, 'en') })
+                ? t(m.reward.kind === 'cash' ? 'mission_reward_cash' : 'mission_reward_bonus', { amount: formatMinor(m.reward.amountMinor, i18n.language) })
                 : t('mission_console_unpriced')}
             </span>
             <span>{t(m.active ? 'mission_console_on' : 'mission_console_off')}</span>
@@ -90,12 +91,12 @@ export default function OperatorMissions({ canContent, canMoney }: { canContent:
       <ul className="money__list">
         {(boards.data?.rows ?? []).map((b) => (
           <li key={b.id} className="money__row" data-testid="operator.leaderboards.item" data-id={b.id}>
-            <strong>{b.nameEn}</strong>
+            <strong>{bn ? b.nameBn : b.nameEn}</strong>
             <span lang="bn">{b.nameBn}</span>
             <span>
               {t(`leaderboard_metric_${b.metric}`)} · {t(`leaderboard_period_${b.period}`)}
             </span>
-            <span>{b.prizes.length > 0 ? b.prizes.map((p) => formatMinor(p, 'en')).join(' · ') : t('mission_console_unpriced')}</span>
+            <span>{b.prizes.length > 0 ? b.prizes.map((p) => formatMinor(p, i18n.language)).join(' · ') : t('mission_console_unpriced')}</span>
             <span>{t(b.active ? 'mission_console_on' : 'mission_console_off')}</span>
             {canContent && (
               <button type="button" className="btn" data-testid="operator.leaderboards.toggle" onClick={() => toggleBoard(b)}>

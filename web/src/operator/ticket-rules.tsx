@@ -6,6 +6,7 @@ import { parseAmountInput } from '@wl/schemas/domain/money';
 import { errorKey, useTRPC } from '../api/trpc.ts';
 import { InputField } from '../accounts/form-parts.tsx';
 import { useAreaTexts } from '../i18n/area-texts.ts';
+import { localDigits } from '../lib/numbers-later.ts';
 import '../styles/money.css';
 import '../styles/operator.css';
 import { refusalKey, SectionHead } from './parts.tsx';
@@ -29,7 +30,7 @@ const basisPoints = (text: string) => (/^\d{1,3}(\.\d{1,2})?$/.test(text.trim())
 const whole = (text: string) => (/^\d{1,8}$/.test(text.trim()) ? Number(text.trim()) : NaN);
 
 function RuleForm({ rule, canWrite, canWriteTexts }: { rule: TOperatorTicketRule; canWrite: boolean; canWriteTexts: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const trpc = useTRPC();
   const qc = useQueryClient();
   const [titles, setTitles] = useState({ titleEn: rule.titleEn, titleBn: rule.titleBn });
@@ -94,7 +95,7 @@ function RuleForm({ rule, canWrite, canWriteTexts }: { rule: TOperatorTicketRule
         onValue={(v) => setTitles((x) => ({ ...x, titleBn: v }))}
       />
       <table className="ticket-rule__prizes">
-        <caption>{t('ticket_prizes_caption', { total: (total / 100).toFixed(2) })}</caption>
+        <caption>{t('ticket_prizes_caption', { total: localDigits((total / 100).toFixed(2), i18n.language) })}</caption>
         <thead>
           <tr>
             <th scope="col">{t('ticket_prize')}</th>
