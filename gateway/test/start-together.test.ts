@@ -68,7 +68,7 @@ describe.skipIf(!testEnv.databaseUrl)('processes started together on one empty P
     expect(await database.query(`select count(*)::int as n from merchants`)).toEqual([{ n: 1 }]);
     expect(await database.query(`select name from pgboss.queue where name = 'platform.sweep-expired'`)).toEqual([{ name: 'platform.sweep-expired' }]);
     // Each scheduled sweep (the built-in games' rounds and sessions; the lottery's overdue draws;
-    // expired sessions and codes; unanswered withdrawals; the agents' salary settlement, docs/0049; the team figures' rollup, docs/0058) exactly once, however many processes scheduled it.
+    // expired sessions and codes; unanswered withdrawals; the agents' salary settlement, docs/0049; the team figures' rollup, docs/0058; scheduled configuration publishes, docs/0123) exactly once, however many processes scheduled it.
     // The games' schedules are made by the platform's onListen hooks, which may still be running when
     // a process first answers: wait for them (a condition, not a delay).
     const db = database;
@@ -78,6 +78,7 @@ describe.skipIf(!testEnv.databaseUrl)('processes started together on one empty P
         { name: 'agent.salary.settle' },
         { name: 'agent.team-figures-rollup' },
         { name: 'bonus.expire' },
+        { name: 'config.scheduled-publish' },
         { name: 'games.sweep' },
         { name: 'leaderboards.prizes' },
         { name: 'lottery.sweep' },
