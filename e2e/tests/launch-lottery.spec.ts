@@ -29,8 +29,10 @@ for (const lang of LANGUAGES)
       await expect(game.getByTestId('demo-game.back')).toHaveText('ফিরে যান');
       await game.close();
 
-      // In EN the same launch reads in English.
+      // In EN the same launch reads in English: the page opened again in EN launches once, in EN.
       await home.switchLanguage('en');
+      await page.reload();
+      await expect(open).toHaveAttribute('href', /[?&]language=en(&|$)/, { timeout: 20_000 });
       const [enGame] = await Promise.all([page.waitForEvent('popup'), open.click()]);
       await expect(enGame.locator('html')).toHaveAttribute('lang', 'en', { timeout: 20_000 });
       await expect(enGame.getByTestId('demo-game.mode')).toHaveText('Real money · TCG_LOTTO_VN');
