@@ -8,7 +8,7 @@
  * PostgreSQL, the gateway files whose behaviour depends on the database under the embedded platform
  * (docs/0025 says why each is in or out), and the shared rate limits on Redis (with REDIS_URL set
  * they fail, never skip, when Redis is away). Plain Node: nothing to install. `pnpm test` runs the
- * platform part as its third stream and the gateway part after the gateway suite (docs/0124).
+ * platform part as its third stream and the gateway part beside the journeys, after the web suite and lint (docs/0124).
  */
 import { spawnSync } from 'node:child_process';
 
