@@ -164,7 +164,7 @@ export async function rollUpTeamFigures(
   let entries = 0;
   for (;;) {
     const step = await db.transaction().execute(async (trx) => {
-      await trx.selectFrom('team_figures_state').select('id').where('id', '=', 1).forUpdate().execute();
+      await trx.selectFrom('team_figures_state').select('id').where('id', '=', 1).forNoKeyUpdate().execute();
       const w = await readWatermark(trx);
       const last = await sql<{ xact_id: number | string; id: number | string; n: number | string }>`
         select s.xact_id, s.id, count(*) over () as n

@@ -63,7 +63,7 @@ export async function decideReview(
       .executeTakeFirst();
     if (!head) throw new WpsError(404, WPS_MESSAGES.notFound);
     await lockMembers(trx, [head.member_id], merchant.id);
-    const review = await trx.selectFrom('bonus_reviews').selectAll().where('id', '=', input.reviewId).forUpdate().executeTakeFirstOrThrow();
+    const review = await trx.selectFrom('bonus_reviews').selectAll().where('id', '=', input.reviewId).forNoKeyUpdate().executeTakeFirstOrThrow();
     if (review.state !== 'pending') throw new WpsError(409, BONUS_REVIEW_MESSAGES.decided);
     const now = deps.clock();
     const state = input.approve ? ('approved' as const) : ('rejected' as const);

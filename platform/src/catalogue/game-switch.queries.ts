@@ -80,6 +80,6 @@ export function gameForSwitch(trx: Transaction<DB>, merchantId: number, nodeId: 
     .select(['id', 'node_id', 'name_en', 'vassalage', 'game_type', 'enabled'])
     .where('merchant_id', '=', merchantId)
     .where('node_id', '=', nodeId)
-    .forUpdate()
+    .forNoKeyUpdate()
     .executeTakeFirst();
 }

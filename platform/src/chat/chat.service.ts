@@ -122,7 +122,7 @@ export async function muteMember(deps: TPlatformDeps, merchantId: number, op: TO
       .where(sql`lower(username)`, '=', req.username.toLowerCase())
       .executeTakeFirst();
     if (!member) throw fieldFailure('username', CHAT_MESSAGES.memberNotFound, {}, WPS_CODES.notFound);
-    const before = await trx.selectFrom('chat_mutes').select(['until', 'reason']).where('member_id', '=', member.id).forUpdate().executeTakeFirst();
+    const before = await trx.selectFrom('chat_mutes').select(['until', 'reason']).where('member_id', '=', member.id).forNoKeyUpdate().executeTakeFirst();
     const beforeUntil = before && new Date(before.until) > now ? iso(before.until) : null;
     if (req.minutes === 0 && beforeUntil === null) throw conflict(CHAT_MESSAGES.unchanged);
     const until = new Date(now.getTime() + req.minutes * 60_000);
@@ -160,7 +160,7 @@ export async function deleteChatMessage(
       .select(['id', 'member_id', 'text', 'deleted_at'])
       .where('id', '=', req.messageId)
       .where('merchant_id', '=', merchantId)
-      .forUpdate()
+      .forNoKeyUpdate()
       .executeTakeFirst();
     if (!row) throw fieldFailure('messageId', CHAT_MESSAGES.messageNotFound, {}, WPS_CODES.notFound);
     if (row.deleted_at) throw conflict(CHAT_MESSAGES.unchanged);

@@ -224,7 +224,7 @@ export async function decideAdjustment(
       .select(['id', 'member_id', 'amount_minor', 'reason', 'status', 'requested_by'])
       .where('merchant_id', '=', merchant.id)
       .where('id', '=', req.adjustmentId)
-      .forUpdate()
+      .forNoKeyUpdate()
       .executeTakeFirst();
     assertDecidable(a, op, { notPending: DEPOSIT_MESSAGES.adjustmentNotPending, ownRequest: DEPOSIT_MESSAGES.adjustmentOwnRequest });
     const transactionId = req.approve ? await applyIn(trx, merchant, a) : null;

@@ -192,7 +192,8 @@ export async function decideDepositIn(
     ])
     .where('deposits.merchant_id', '=', at.merchantId)
     .where('deposits.id', '=', at.depositId)
-    .forUpdate()
+    // The deposit row only: a lock on the joined merchant row would make every money path of the merchant wait behind it (docs/0080).
+    .forNoKeyUpdate('deposits')
     .executeTakeFirst();
   if (!row) throw wpsErrors.notFound();
   if (row.status !== 'pending') return false;

@@ -242,7 +242,7 @@ export async function setMoneySettings(
   req: TMoneySettingsRequest,
 ): Promise<TMoneySettingsResponse> {
   return deps.db.transaction().execute(async (trx) => {
-    await trx.selectFrom('merchants').select('id').where('id', '=', merchant.id).forUpdate().executeTakeFirstOrThrow();
+    await trx.selectFrom('merchants').select('id').where('id', '=', merchant.id).forNoKeyUpdate().executeTakeFirstOrThrow();
     const current = await moneySettings(trx, merchant.id);
     const next = settingsAfter(current, req, { autoSettleAllowed: await isDemoMode(trx, merchant.id, deps) });
     if (same(next, current)) return moneySettingsView(trx, merchant.id);
@@ -289,13 +289,13 @@ export async function decideMoneySettingChange(
   req: { changeId: number; approve: boolean },
 ): Promise<TMoneySettingsResponse> {
   return deps.db.transaction().execute(async (trx) => {
-    await trx.selectFrom('merchants').select('id').where('id', '=', merchant.id).forUpdate().executeTakeFirstOrThrow();
+    await trx.selectFrom('merchants').select('id').where('id', '=', merchant.id).forNoKeyUpdate().executeTakeFirstOrThrow();
     const row = await trx
       .selectFrom('money_setting_changes')
       .select(['id', 'change', 'before', 'status', 'requested_by'])
       .where('merchant_id', '=', merchant.id)
       .where('id', '=', req.changeId)
-      .forUpdate()
+      .forNoKeyUpdate()
       .executeTakeFirst();
     assertDecidable(row, op, { notPending: DEPOSIT_MESSAGES.settingsChangeNotPending, ownRequest: DEPOSIT_MESSAGES.settingsSecondOwner });
     if (req.approve) {

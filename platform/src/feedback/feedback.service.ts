@@ -229,7 +229,7 @@ export function memberFeedbackItem(db: Kysely<DB>, merchantId: number, memberId:
 async function lockOpen(trx: Transaction<DB>, merchantId: number, id: number, memberId: number | null) {
   let q = trx.selectFrom('feedback').select(['id', 'member_id', 'state']).where('id', '=', id).where('merchant_id', '=', merchantId);
   if (memberId !== null) q = q.where('member_id', '=', memberId);
-  const row = await q.forUpdate().executeTakeFirst();
+  const row = await q.forNoKeyUpdate().executeTakeFirst();
   if (!row) throw wpsErrors.notFound();
   if (row.state === 'closed') throw conflict(FEEDBACK_MESSAGES.closed);
   return row;

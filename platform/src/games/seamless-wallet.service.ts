@@ -288,7 +288,7 @@ export async function seamlessWin(deps: TPlatformDeps, provider: TSeamlessProvid
       .where('seamless_transactions.member_id', '=', player.memberId)
       .where('seamless_transactions.kind', '=', 'bet')
       .orderBy('seamless_bet_slots.bet_transaction_id')
-      .forUpdate('seamless_bet_slots')
+      .forNoKeyUpdate('seamless_bet_slots')
       .execute();
     const placed = slots.filter((s) => s.state === 'placed').map((s) => s.bet_transaction_id);
     if (placed.length === 0 || slots.some((s) => s.state === 'settled')) {

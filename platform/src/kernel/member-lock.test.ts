@@ -26,13 +26,21 @@ describe('the member lock (docs/0080)', () => {
     await expect(ctx.db.transaction().execute((trx) => lockMembers(trx, [ids[0]!], rows[0]!.merchant_id + 1_000))).rejects.toThrow(/not all found/);
   });
 
-  it('is the only way a member row is locked: no FOR UPDATE on members anywhere else', () => {
+  it('never takes FOR UPDATE, and locks only the named table of a join', () => {
+    // FOR UPDATE blocks the key-share lock an insert's foreign key check takes, and nearly every
+    // table is referenced (members, merchants, operators, games, deposits...): a deposit approval
+    // that locked its joined merchant row FOR UPDATE and then waited for the member's lock deadlocked
+    // with a member's money call that held that lock and inserted a row of the merchant.
+    // FOR NO KEY UPDATE excludes other writers the same way and lets such inserts through; a lock
+    // on a join without `of` locks every joined table's row (docs/0080).
     const found: string[] = [];
     for (const file of sources(SRC)) {
-      // One statement at a time: from `selectFrom('members')` to the end of its chain.
-      for (const statement of fs.readFileSync(file, 'utf8').split(';')) {
-        if (/selectFrom\('members'\)/.test(statement) && /\.forUpdate\(\)/.test(statement)) found.push(path.relative(SRC, file));
-        if (/from members\b[^`]*for update/i.test(statement)) found.push(path.relative(SRC, file));
+      // One statement at a time: from the start of its chain to the end.
+      const code = fs.readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+      for (const statement of code.split(';')) {
+        const where = path.relative(SRC, file);
+        if (/\.forUpdate\(/.test(statement) || /\bfor update\b/i.test(statement.replace(/no key update/gi, ''))) found.push(`${where}: FOR UPDATE`);
+        if (/\.for(NoKeyUpdate|Share|KeyShare)\(\)/.test(statement) && /(inner|left|right|full)Join\(/.test(statement)) found.push(`${where}: a lock of every joined table`);
       }
     }
     expect(found).toEqual([]);

@@ -59,7 +59,7 @@ export async function createMerchant(db: Kysely<DB>, input: TCreateMerchantInput
   // Hash outside the transaction: argon2 runs on the thread pool while nothing is locked.
   const passwordHash = await hashPassword(input.ownerPassword);
   return db.transaction().execute(async (trx) => {
-    const taken = await trx.selectFrom('merchants').select('id').where('code', '=', input.code).forUpdate().executeTakeFirst();
+    const taken = await trx.selectFrom('merchants').select('id').where('code', '=', input.code).forNoKeyUpdate().executeTakeFirst();
     if (taken) throw new CreateMerchantError(`merchant ${input.code} exists already; nothing was changed`);
     const { id: merchantId } = await trx
       .insertInto('merchants')

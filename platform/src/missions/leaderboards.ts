@@ -237,7 +237,7 @@ export async function listLeaderboards(deps: TPlatformDeps, merchant: TMerchant)
 const notFound = () => new WpsError(404, MISSION_MESSAGES.unknown);
 
 async function boardForUpdate(trx: Transaction<DB>, merchantId: number, id: number): Promise<TBoard> {
-  const b = await trx.selectFrom('leaderboards').selectAll().where('id', '=', id).where('merchant_id', '=', merchantId).forUpdate().executeTakeFirst();
+  const b = await trx.selectFrom('leaderboards').selectAll().where('id', '=', id).where('merchant_id', '=', merchantId).forNoKeyUpdate().executeTakeFirst();
   if (!b) throw notFound();
   return b;
 }

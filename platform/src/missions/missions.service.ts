@@ -222,7 +222,7 @@ export async function saveMission(
         .returningAll()
         .executeTakeFirstOrThrow();
     } else {
-      const old = await trx.selectFrom('missions').selectAll().where('id', '=', input.id).where('merchant_id', '=', merchant.id).forUpdate().executeTakeFirst();
+      const old = await trx.selectFrom('missions').selectAll().where('id', '=', input.id).where('merchant_id', '=', merchant.id).forNoKeyUpdate().executeTakeFirst();
       if (!old) throw notFound();
       before = await operatorRow(trx, old);
       saved = await trx
@@ -247,7 +247,7 @@ export async function setMissionReward(
   input: z.infer<typeof ZMissionRewardSet>,
 ): Promise<TOperatorMission> {
   return inTransaction(deps.db, async (trx) => {
-    const old = await trx.selectFrom('missions').selectAll().where('id', '=', input.id).where('merchant_id', '=', merchant.id).forUpdate().executeTakeFirst();
+    const old = await trx.selectFrom('missions').selectAll().where('id', '=', input.id).where('merchant_id', '=', merchant.id).forNoKeyUpdate().executeTakeFirst();
     if (!old) throw notFound();
     const before = await operatorRow(trx, old);
     const saved = await trx

@@ -51,7 +51,7 @@ function requireFieldPermissions(role: TOperatorRole, fields: string[], config: 
 }
 
 async function changeSetRow(trx: Transaction<DB>, merchantId: number, id: number) {
-  const row = await trx.selectFrom('config_change_sets').selectAll().where('id', '=', id).where('merchant_id', '=', merchantId).forUpdate().executeTakeFirst();
+  const row = await trx.selectFrom('config_change_sets').selectAll().where('id', '=', id).where('merchant_id', '=', merchantId).forNoKeyUpdate().executeTakeFirst();
   if (!row) throw wpsErrors.notFound();
   return row;
 }
@@ -131,7 +131,7 @@ export const MAX_OPEN_DRAFTS = 10;
 export async function createDraft(deps: TPlatformDeps, merchant: TMerchant, actor: TActor, ip: string): Promise<TConfigDraft> {
   return deps.db.transaction().execute(async (trx) => {
     // The operator's row is locked, so parallel creations count each other.
-    await trx.selectFrom('operators').select('id').where('id', '=', actor.operatorId).forUpdate().executeTakeFirstOrThrow();
+    await trx.selectFrom('operators').select('id').where('id', '=', actor.operatorId).forNoKeyUpdate().executeTakeFirstOrThrow();
     const open = await trx
       .selectFrom('config_change_sets')
       .select((eb) => eb.fn.countAll<string>().as('n'))

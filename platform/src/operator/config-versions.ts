@@ -97,7 +97,7 @@ export async function writeConfig(trx: Transaction<DB>, merchantId: number, chan
 
 /** Locks the merchant row: every change of its configuration (and every version) is made under it. */
 export async function lockMerchant(trx: Transaction<DB>, merchantId: number): Promise<void> {
-  await trx.selectFrom('merchants').select('id').where('id', '=', merchantId).forUpdate().executeTakeFirstOrThrow();
+  await trx.selectFrom('merchants').select('id').where('id', '=', merchantId).forNoKeyUpdate().executeTakeFirstOrThrow();
 }
 
 export type TConfigDiff = { field: string; from: TConfigValue | null; to: TConfigValue | null }[];

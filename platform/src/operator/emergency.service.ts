@@ -21,7 +21,7 @@ export async function setEmergency(
   req: z.output<typeof ZEmergencyRequest>,
 ): Promise<TEmergencyState> {
   return inTransaction(deps.db, async (trx) => {
-    await trx.selectFrom('merchants').select('id').where('id', '=', merchant.id).forUpdate().executeTakeFirstOrThrow();
+    await trx.selectFrom('merchants').select('id').where('id', '=', merchant.id).forNoKeyUpdate().executeTakeFirstOrThrow();
     const was = await trx
       .selectFrom('emergency_stops')
       .select(['reason', 'operator_username', 'set_at'])

@@ -41,7 +41,7 @@ export async function setLotterySettings(
       .where('merchant_id', '=', merchant.id)
       .where('game_code', '=', req.gameCode)
       .where('engine', '=', 'lottery')
-      .forUpdate()
+      .forNoKeyUpdate()
       .executeTakeFirst();
     if (!game) throw wpsErrors.notFound();
     const before = await lotterySettingsOf(trx, game.id);

@@ -165,7 +165,7 @@ export async function cancelOperatorMessage(deps: TPlatformDeps, merchant: TMerc
       .select('deliver_at')
       .where('id', '=', id)
       .where('merchant_id', '=', merchant.id)
-      .forUpdate()
+      .forNoKeyUpdate()
       .executeTakeFirst();
     if (!locked || new Date(locked.deliver_at) <= now) throw conflict(OPERATOR_MESSAGE_MESSAGES.notScheduled);
     const row = await messageSelect(trx, merchant.id, now).where('o.id', '=', id).executeTakeFirstOrThrow();

@@ -13,7 +13,7 @@ import { takeOperatorTotpStep } from './operator.queries.ts';
 
 /** The operator's authenticator state (on, pending), its row locked for the change. */
 function lockedTotp(trx: Transaction<DB>, operatorId: number) {
-  return trx.selectFrom('operators').select(['totp_secret', 'totp_pending_secret']).where('id', '=', operatorId).forUpdate().executeTakeFirstOrThrow();
+  return trx.selectFrom('operators').select(['totp_secret', 'totp_pending_secret']).where('id', '=', operatorId).forNoKeyUpdate().executeTakeFirstOrThrow();
 }
 
 /** Whether an operator's authenticator is on and whether a new one is pending. */
@@ -130,7 +130,7 @@ export async function operatorTotpReset(deps: TPlatformDeps, merchant: TMerchant
       .select(['id', 'username', 'totp_secret', 'totp_pending_secret'])
       .where('id', '=', operatorId)
       .where('merchant_id', '=', merchant.id)
-      .forUpdate()
+      .forNoKeyUpdate()
       .executeTakeFirst();
     if (!target) throw wpsErrors.notFound();
     await trx.updateTable('operators').set({ totp_secret: null, totp_pending_secret: null, totp_last_counter: null }).where('id', '=', target.id).execute();

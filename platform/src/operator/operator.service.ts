@@ -57,7 +57,7 @@ export async function switchWhitelabelNode(
         .select(['id', 'enabled'])
         .where('merchant_id', '=', merchant.id)
         .where('mod_id', '=', change.modId)
-        .forUpdate()
+        .forNoKeyUpdate()
         .executeTakeFirst();
       if (!node) throw wpsErrors.notFound();
       if (node.enabled === change.enabled) return;
@@ -94,7 +94,7 @@ export async function setSystem(
         .selectFrom('merchants')
         .select(['maintenance', 'region_restriction'])
         .where('id', '=', merchant.id)
-        .forUpdate()
+        .forNoKeyUpdate()
         .executeTakeFirstOrThrow();
       const next = {
         maintenance: req.maintenance ?? m.maintenance,

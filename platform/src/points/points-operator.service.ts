@@ -46,7 +46,7 @@ export async function setPointsSettings(
       .values({ merchant_id: merchant.id, exchange_points: 0, exchange_minor: 0, min_convert_points: 1 })
       .onConflict((oc) => oc.column('merchant_id').doNothing())
       .execute();
-    await trx.selectFrom('points_settings').select('merchant_id').where('merchant_id', '=', merchant.id).forUpdate().execute();
+    await trx.selectFrom('points_settings').select('merchant_id').where('merchant_id', '=', merchant.id).forNoKeyUpdate().execute();
     const before = await operatorPointsSettings(trx, merchant.id);
     await trx
       .updateTable('points_settings')
@@ -114,7 +114,7 @@ export async function savePointsGoods(
         .selectAll()
         .where('id', '=', req.id)
         .where('merchant_id', '=', merchant.id)
-        .forUpdate()
+        .forNoKeyUpdate()
         .executeTakeFirst();
       if (!row) throw fieldFailure('id', POINTS_MESSAGES.goodsUnavailable, {}, 404);
       before = goodsOf(row);
@@ -173,7 +173,7 @@ export async function setOrderStatus(
       .selectAll()
       .where('id', '=', req.orderId)
       .where('merchant_id', '=', merchant.id)
-      .forUpdate()
+      .forNoKeyUpdate()
       .executeTakeFirst();
     if (!order) throw fieldFailure('orderId', POINTS_MESSAGES.orderNotFound, {}, 404);
     if (!NEXT[order.status].includes(req.status)) throw conflict(POINTS_MESSAGES.orderStatusInvalid);

@@ -122,7 +122,7 @@ async function lockPending(trx: Transaction<DB>, merchantId: number, application
     .executeTakeFirst();
   if (!found) throw wpsErrors.notFound();
   await lockMembers(trx, [found.member_id], merchantId);
-  const row = await applicationRows(trx, merchantId).where('a.id', '=', applicationId).forUpdate('a').executeTakeFirstOrThrow();
+  const row = await applicationRows(trx, merchantId).where('a.id', '=', applicationId).forNoKeyUpdate('a').executeTakeFirstOrThrow();
   if (row.state !== 'pending') throw conflict(APPLY_MESSAGES.notPending);
   return row;
 }

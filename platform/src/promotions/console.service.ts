@@ -45,7 +45,7 @@ export async function consolePromotions(deps: TPlatformDeps, merchantId: number,
 }
 
 async function lockedPromotion(trx: Transaction<DB>, merchantId: number, id: number): Promise<TConsolePromotionRow> {
-  const row = await consolePromotionRows(trx, merchantId).where('id', '=', id).forUpdate().executeTakeFirst();
+  const row = await consolePromotionRows(trx, merchantId).where('id', '=', id).forNoKeyUpdate().executeTakeFirst();
   if (!row) throw wpsErrors.notFound();
   return row;
 }

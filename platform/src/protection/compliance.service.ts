@@ -252,7 +252,7 @@ export async function switchGaming(
       .where('merchant_id', '=', merchant.id)
       .where('scope', '=', req.scope)
       .where('target', '=', target)
-      .forUpdate()
+      .forNoKeyUpdate()
       .executeTakeFirst();
     if ((existing !== undefined) === req.off) throw conflict(COMPLIANCE_MESSAGES.unchanged);
     if (req.off) {

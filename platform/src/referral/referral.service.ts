@@ -44,7 +44,7 @@ export async function settleReferral(
       .where('merchant_id', '=', merchant.id)
       .executeTakeFirstOrThrow();
     await lockMembers(trx, [head.referrer_id], merchant.id);
-    const r = await trx.selectFrom('referrals').selectAll().where('id', '=', referralId).forUpdate().executeTakeFirstOrThrow();
+    const r = await trx.selectFrom('referrals').selectAll().where('id', '=', referralId).forNoKeyUpdate().executeTakeFirstOrThrow();
     if (r.state !== 'pending') return r.state;
     const refuse = async (reason: 'mobile' | 'email' | 'payee_name' | 'ip_range' | 'window_passed') => {
       await trx.updateTable('referrals').set({ state: 'refused', reason, decided_at: now }).where('id', '=', r.id).execute();

@@ -67,7 +67,7 @@ export async function setVipSettings(
       .values({ merchant_id: merchant.id, vip_period_days: req.periodDays, rebate_payout: req.rebatePayout })
       .onConflict((oc) => oc.column('merchant_id').doNothing())
       .execute();
-    await trx.selectFrom('rewards_settings').select('merchant_id').where('merchant_id', '=', merchant.id).forUpdate().execute();
+    await trx.selectFrom('rewards_settings').select('merchant_id').where('merchant_id', '=', merchant.id).forNoKeyUpdate().execute();
     const before = await vipSettings(trx, merchant.id);
     const top = req.levels.length - 1;
     const held = await trx.selectFrom('members').select('id').where('merchant_id', '=', merchant.id).where('vip_rank', '>', top).limit(1).executeTakeFirst();

@@ -185,7 +185,7 @@ export async function addBankAccount(
       .innerJoin('merchants', 'merchants.id', 'members.merchant_id')
       .select(['members.bank_holder_name', 'merchants.bank_accounts_max'])
       .where('members.id', '=', member.memberId)
-      .forUpdate('members')
+      .forNoKeyUpdate('members')
       .executeTakeFirstOrThrow();
     const holder = m.bank_holder_name?.trim() ? m.bank_holder_name : null;
     if (holder === null && !req.holderName) throw fieldFailure('holderName', WITHDRAW_MESSAGES.holderNameMismatch);

@@ -266,7 +266,7 @@ export async function settleNextPeriod(db: Kysely<DB> | Transaction<DB>, contrac
         'm.currency',
       ])
       .where('c.id', '=', contractId)
-      .forUpdate('c')
+      .forNoKeyUpdate('c')
       .executeTakeFirst();
     if (!c || c.accepted_at === null || c.settled_until === null) return { kind: 'idle' };
     const terms: TContractTerms = parseTerms(c.terms);

@@ -156,7 +156,7 @@ function lockedContracts(
     .where('kind', '=', kind)
     .where('state', 'in', [...states])
     .orderBy('id')
-    .forUpdate();
+    .forNoKeyUpdate();
 }
 
 /** The member's paid contract of a kind, locked: the cap of what it may offer. */
@@ -309,7 +309,7 @@ export async function actOnContract(deps: TPlatformDeps, merchant: TMerchant, ag
       .where('id', '=', req.contractId)
       .where('merchant_id', '=', merchant.id)
       .where((eb) => eb.or([eb('member_id', '=', agent.memberId), eb('upline_id', '=', agent.memberId)]))
-      .forUpdate()
+      .forNoKeyUpdate()
       .executeTakeFirst();
     if (!c) throw notInTeam();
     const side = c.member_id === agent.memberId ? 'holder' : 'upline';

@@ -294,7 +294,7 @@ export async function rotateSeed(deps: TPlatformDeps, session: TGameSession, cli
       .select(['id', 'server_seed', 'server_seed_hash', 'client_seed', 'next_nonce', 'next_server_seed'])
       .where('session_id', '=', session.id)
       .where('revealed_at', 'is', null)
-      .forUpdate()
+      .forNoKeyUpdate()
       .executeTakeFirstOrThrow();
     await trx.updateTable('game_seeds').set({ revealed_at: deps.clock() }).where('id', '=', current.id).execute();
     const fair = await insertSeed(trx, session.id, clientSeed ?? newClientSeed(), current.next_server_seed ?? undefined);
@@ -326,5 +326,5 @@ export async function closeIdleSessions(deps: TPlatformDeps): Promise<number> {
 
 /** Row lock helper for tests and the round service: the session row, so play money and nonces serialise. */
 export function lockSession(trx: Transaction<DB>, sessionId: number) {
-  return sql`select 1 from game_sessions where id = ${sessionId} for update`.execute(trx);
+  return sql`select 1 from game_sessions where id = ${sessionId} for no key update`.execute(trx);
 }

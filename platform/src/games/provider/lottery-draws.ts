@@ -129,7 +129,7 @@ async function sendSettleJob(deps: TPlatformDeps, drawId: number, closesAt: numb
  * told it closed. A withdrawn draw's settlement job finds nothing and ends.
  */
 export async function withdrawEmptyOpenDraws(trx: Transaction<DB>, gameId: number): Promise<number> {
-  const open = await trx.selectFrom('lottery_draws').select('id').where('game_id', '=', gameId).where('state', '=', 'open').forUpdate().execute();
+  const open = await trx.selectFrom('lottery_draws').select('id').where('game_id', '=', gameId).where('state', '=', 'open').forNoKeyUpdate().execute();
   let withdrawn = 0;
   for (const d of open) {
     const held = await trx.selectFrom('lottery_bets').select('id').where('draw_id', '=', d.id).limit(1).executeTakeFirst();

@@ -29,7 +29,7 @@ export const lotteryTicket = (b: { id: number; bet_type: string; pick: string | 
  */
 async function drawOnce(deps: TPlatformDeps, drawId: number): Promise<TDrawRow | null> {
   return deps.db.transaction().execute(async (trx) => {
-    const draw = (await trx.selectFrom('lottery_draws').selectAll().where('id', '=', drawId).forUpdate().executeTakeFirst()) as TDrawRow | undefined;
+    const draw = (await trx.selectFrom('lottery_draws').selectAll().where('id', '=', drawId).forNoKeyUpdate().executeTakeFirst()) as TDrawRow | undefined;
     if (!draw) return null;
     if (draw.state !== 'open') return draw;
     if (new Date(draw.closes_at).getTime() + LOTTERY_SETTLE_GRACE_MS > deps.clock().getTime()) return null;

@@ -103,7 +103,7 @@ export async function placeLotteryBet(
   const { payouts } = await lotterySettingsOf(deps.db, game.id);
   const payoutX100 = payouts[LOTTERY_PAYOUT_KEY[req.betType]];
   const taken = await deps.db.transaction().execute(async (trx) => {
-    await sql`select 1 from game_sessions where id = ${session.id} for update`.execute(trx);
+    await sql`select 1 from game_sessions where id = ${session.id} for no key update`.execute(trx);
     const draw = await trx
       .selectFrom('lottery_draws')
       .select(['id', 'numero', 'state', 'opens_at', 'closes_at'])
