@@ -1,20 +1,23 @@
-import { buildPlatform } from './app.ts';
-import { openDatabase } from './db/database.ts';
 import { platformEnv } from './env.ts';
-import { startPlatformJobs } from './jobs/platform-jobs.ts';
-import { prepareDatabase } from './prepare-database.ts';
-import { assertCaptchaSeamAllowed } from './verification/captcha.service.ts';
+import { assertCaptchaSeamAllowed } from './verification/captcha-seam.ts';
 import { assertMessageCaptureAllowed, messageProviderFrom } from './kernel/message-providers.ts';
 
 // Standalone platform process: `pnpm --filter @wl/platform start` (PLATFORM_PORT, default 7070).
 try {
-  // Before the database opens: a production start with the captcha test seam stops with one line.
+  // Before the database opens, and before the platform's modules load: a production start with the
+  // captcha test seam stops with one line at once (this file imports only what the checks need).
   assertCaptchaSeamAllowed(platformEnv);
   assertMessageCaptureAllowed({ nodeEnv: platformEnv.nodeEnv, captureFile: platformEnv.messageCaptureFile });
 } catch (error) {
   console.error(`platform: ${(error as Error).message}`);
   process.exit(1);
 }
+const [{ buildPlatform }, { openDatabase }, { startPlatformJobs }, { prepareDatabase }] = await Promise.all([
+  import('./app.ts'),
+  import('./db/database.ts'),
+  import('./jobs/platform-jobs.ts'),
+  import('./prepare-database.ts'),
+]);
 const database = await openDatabase({ databaseUrl: platformEnv.databaseUrl, dataDir: platformEnv.dataDir });
 // Migrate, seed and start the jobs under the start lock: racing processes take turns (docs/0023).
 const prepared = await prepareDatabase(database, {

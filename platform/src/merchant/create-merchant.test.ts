@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEPOSIT_MESSAGES, DEPOSIT_PATHS, WPS_PATHS } from '@wl/schemas';
@@ -11,11 +12,16 @@ import { platformEnv, REPO_ROOT } from '../env.ts';
 import { DEMO_ACCOUNTS, DEMO_ROLE_OPERATORS } from '../seed/seed.ts';
 import { createMerchantInputError } from './create-merchant.ts';
 import { createTestDatabase } from '../test-support/pg-schema.ts';
+import { childScript } from '../test-support/child-script.ts';
 
 // docs/0065: `pnpm merchant:create`, run for real (the root script, through npm, in a process of its
 // own) against a PGlite folder, or with DATABASE_URL a new PostgreSQL database; then a production
 // start on what it made.
 
+const CLI = fileURLToPath(new URL('./create-merchant.cli.ts', import.meta.url));
+const rootScript = (JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts[
+  'merchant:create'
+];
 const CODE = 'REAL1';
 const OWNER = 'owner_alice';
 const PASSWORD = 'Correct-Horse-7-Battery';
@@ -32,11 +38,19 @@ async function newTarget(): Promise<TTarget> {
   return { env: { PLATFORM_DATA_DIR: dataDir }, where: { dataDir }, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
 }
 
-/** Runs the root script `merchant:create` with these arguments, environment and standard input. */
-function merchantCreate(args: string[], env: Record<string, string>, input = ''): Promise<{ code: number | null; out: string }> {
+/**
+ * Runs the command with these arguments, environment and standard input, in a process of its own:
+ * through the root script `merchant:create` and npm (`viaNpm`, as README says), else the same file
+ * bundled for plain Node (the crash tests' child script, docs/0107): npm's and tsx's start-up cost
+ * seconds of CPU a run on a loaded machine.
+ */
+async function merchantCreate(args: string[], env: Record<string, string>, input = '', viaNpm = false): Promise<{ code: number | null; out: string }> {
   const base = { ...process.env };
   for (const k of ['DATABASE_URL', 'PLATFORM_DATA_DIR', 'MERCHANT_OWNER_PASSWORD', 'NODE_ENV']) delete base[k];
-  const child = spawn('npm', ['run', '--silent', 'merchant:create', '--', ...args], {
+  const [command, commandArgs] = viaNpm
+    ? ['npm', ['run', '--silent', 'merchant:create', '--', ...args]]
+    : [process.execPath, [await childScript(CLI), ...args]];
+  const child = spawn(command, commandArgs, {
     cwd: REPO_ROOT,
     env: { ...base, ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
@@ -96,18 +110,27 @@ describe('pnpm merchant:create', () => {
       [['--code', CODE, '--owner', OWNER], { MERCHANT_OWNER_PASSWORD: 'Short-pw-1' }, /12–128 characters; nothing was changed/],
       [['--code', CODE, '--owner', OWNER], {}, /no owner password/],
     ];
-    for (const [args, env, message] of cases) {
-      const res = await merchantCreate(args, { ...target.env, ...env });
+    // They touch no database, so they may run at once.
+    const results = await Promise.all(cases.map(([args, env]) => merchantCreate(args, { ...target.env, ...env })));
+    cases.forEach(([, env, message], i) => {
+      const res = results[i]!;
       expect(res.code, res.out).not.toBe(0);
       expect(res.out).toMatch(message);
       if (env.MERCHANT_OWNER_PASSWORD) expect(res.out).not.toContain(env.MERCHANT_OWNER_PASSWORD);
-    }
+    });
     // Nothing was created: on PGlite not even the data folder's database.
     if ('dataDir' in target.where) expect(fs.existsSync(path.join(target.where.dataDir, 'pgdata'))).toBe(false);
   });
 
   it('makes a merchant a production start accepts, with its owner and nothing of the demo: no demo account, no demo channel, no auto-settle', async () => {
-    const res = await merchantCreate(['--code', CODE, '--owner', OWNER, '--name', 'Real Bazaar'], { ...target.env, MERCHANT_OWNER_PASSWORD: PASSWORD });
+    // The root script, through npm, as README says: the file the other runs start straight away.
+    expect(rootScript).toBe(`tsx ${path.relative(REPO_ROOT, CLI)}`);
+    const res = await merchantCreate(
+      ['--code', CODE, '--owner', OWNER, '--name', 'Real Bazaar'],
+      { ...target.env, MERCHANT_OWNER_PASSWORD: PASSWORD },
+      '',
+      true,
+    );
     expect(res.code, res.out).toBe(0);
     expect(res.out).toContain(`merchant ${CODE} created`);
     expect(res.out).not.toContain(PASSWORD);

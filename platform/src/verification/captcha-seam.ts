@@ -32,3 +32,12 @@ export function captchaAnswerFromKey(key: string, captchaId: string): string {
   }
   return answer;
 }
+
+/** Refuses a production start with the captcha test seam on (docs/0012-captcha-and-test-seam.md). */
+export function assertCaptchaSeamAllowed(settings: { nodeEnv: string | undefined; captchaTestKey: string | undefined }): void {
+  if (settings.captchaTestKey !== undefined && settings.nodeEnv === 'production') {
+    throw new Error(
+      'CAPTCHA_TEST_KEY is set while NODE_ENV is production: the key lets whoever knows it answer every captcha, so a production start refuses it. Unset CAPTCHA_TEST_KEY.',
+    );
+  }
+}

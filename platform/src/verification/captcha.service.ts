@@ -20,16 +20,9 @@ const requireHere = createRequire(import.meta.url);
 
 // Drawn at the web's box ratio (110×42 with a 1 px border: 108×40), so it scales without bands and
 // stays readable in a 360 px wide popup. Glyphs are noisy <path>s from svg-captcha's bundled font.
-const IMAGE: TSvgCaptchaOptions = { width: 135, height: 50, fontSize: 50, noise: 3, color: true, background: '#e6e0d2' };
+export { assertCaptchaSeamAllowed } from './captcha-seam.ts';
 
-/** Refuses a production start with the captcha test seam on (docs/0012-captcha-and-test-seam.md). */
-export function assertCaptchaSeamAllowed(settings: { nodeEnv: string | undefined; captchaTestKey: string | undefined }): void {
-  if (settings.captchaTestKey !== undefined && settings.nodeEnv === 'production') {
-    throw new Error(
-      'CAPTCHA_TEST_KEY is set while NODE_ENV is production: the key lets whoever knows it answer every captcha, so a production start refuses it. Unset CAPTCHA_TEST_KEY.',
-    );
-  }
-}
+const IMAGE: TSvgCaptchaOptions = { width: 135, height: 50, fontSize: 50, noise: 3, color: true, background: '#e6e0d2' };
 
 function answerHash(captchaId: string, answer: string): string {
   return sha256Hex(`${captchaId}:${answer.trim().toUpperCase()}`);
