@@ -93,14 +93,18 @@ export async function memberLookup(deps: TPlatformDeps, merchant: TMerchant, op:
       .orderBy('id')
       .limit(20)
       .execute(),
-    deps.db
-      .selectFrom('config_audit')
-      .select(['created_at', 'operator_username', 'action'])
-      .where('merchant_id', '=', merchant.id)
-      .where((eb) => eb.or([eb(sql`"after"->>'memberId'`, '=', String(row.id)), eb(sql`"before"->>'memberId'`, '=', String(row.id))]))
-      .orderBy('id', 'desc')
-      .limit(AUDIT_ROWS)
-      .execute(),
+    // The rows naming the member after or before, each side read newest first from its own index
+    // (migration 0066); one OR made the planner walk the whole log backwards instead.
+    sql<{ created_at: Date; operator_username: string; action: string }>`
+      select created_at, operator_username, action from (
+        (select id, created_at, operator_username, action from config_audit
+          where merchant_id = ${merchant.id} and (after ->> 'memberId') = ${String(row.id)} order by id desc limit ${AUDIT_ROWS})
+        union
+        (select id, created_at, operator_username, action from config_audit
+          where merchant_id = ${merchant.id} and (before ->> 'memberId') = ${String(row.id)} order by id desc limit ${AUDIT_ROWS})
+      ) both_sides order by id desc limit ${AUDIT_ROWS}`
+      .execute(deps.db)
+      .then((r) => r.rows),
   ]);
   // Masked as the member's own pages show them (kernel/masks.ts, docs/0068).
   const mobile = showContact
