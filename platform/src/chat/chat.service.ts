@@ -1,5 +1,15 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { CHAT_MESSAGES, CHAT_PAGE_MAX, WPS_CODES, type TChatConsole, type TChatHistory, type TChatMessage } from '@wl/schemas';
+import {
+  BUILT_IN_CHAT_URL,
+  CHAT_MESSAGES,
+  CHAT_PAGE_MAX,
+  WPS_CODES,
+  WPS_MESSAGES,
+  type TChatConsole,
+  type TChatHistory,
+  type TChatMessage,
+  type TLaunchChat,
+} from '@wl/schemas';
 import type { z } from 'zod';
 import type { ZChatDeleteRequest, ZChatHistoryQuery, ZChatMuteRequest, ZChatRoomRequest } from '@wl/schemas';
 import type { DB } from '../db/schema.ts';
@@ -9,6 +19,7 @@ import { WpsError } from '../http/envelope.ts';
 import { conflict, fieldFailure } from '../http/errors.ts';
 import { recordOperatorAudit } from '../audit/operator-audit.ts';
 import { inTransaction } from '../wallet/ledger.service.ts';
+import { enabledGameTypes } from '../catalogue/catalogue.queries.ts';
 
 type TDb = Kysely<DB> | Transaction<DB>;
 type TOp = Pick<TSessionOperator, 'operatorId' | 'username'>;
@@ -28,6 +39,17 @@ async function mutedUntil(db: TDb, memberId: number, now: Date): Promise<Date | 
 }
 
 const iso = (d: Date | string) => new Date(d).toISOString();
+
+/**
+ * The live casino's chat (SPEC §7 launch chat, docs/0126): the built-in live vendors have no room of
+ * their own, so the answer is the merchant's lobby room, which the web shows in its chat modal. Only
+ * a real member's session gets here (the call's audience); the live category switched off answers
+ * 543, as a launch of its games does.
+ */
+export async function launchChat(deps: TPlatformDeps, merchantId: number): Promise<TLaunchChat> {
+  if (!(await enabledGameTypes(deps.db, merchantId)).has('LIVE')) throw new WpsError(WPS_CODES.featureOff, WPS_MESSAGES.featureOff);
+  return { chatUrl: BUILT_IN_CHAT_URL };
+}
 
 /**
  * The room's visible messages, newest page first (or the page older than `before`), answered oldest

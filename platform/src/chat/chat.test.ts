@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CHAT_PATHS } from '@wl/schemas';
+import { BUILT_IN_CHAT_URL, CHAT_PATHS, OPERATOR_GAMES_PATHS } from '@wl/schemas';
 import { rowCounts, usePlatform } from '../test-support/db.ts';
 import { loginToken, tokenCall } from '../test-support/http.ts';
 import { operatorToken } from '../test-support/operators.ts';
@@ -151,5 +151,25 @@ describe('moderation (docs/0117)', () => {
     expect((await call('GET', CHAT_PATHS.console, t.support)).json().value.messages.map((r: { text: string }) => r.text)).not.toContain('other brand');
     expect((await call('POST', CHAT_PATHS.remove, t.support, { messageId: Number(msg.id), reason: 'x' })).json().message).toBe('chat_message_not_found');
     expect((await mute('chat_other', 5)).json().message).toBe('chat_member_not_found');
+  });
+});
+
+describe('the live casino’s chat (SPEC §7 launch chat, docs/0126)', () => {
+  it('gives a real member the room’s address, a visitor and a trial account none, and none while the live category is off', async () => {
+    const m = await freshDownline(ctx, 'chat_live');
+    expect((await call('GET', CHAT_PATHS.launch, null)).statusCode).toBe(401);
+    const trial = (await call('GET', CHAT_PATHS.launch, t.trial)).json();
+    expect(trial).toMatchObject({ success: false, message: 'in_need_true_account' });
+    expect(JSON.stringify(trial)).not.toContain('chatRoom');
+    expect((await call('GET', CHAT_PATHS.launch, m.token)).json()).toMatchObject({ success: true, value: { chatUrl: BUILT_IN_CHAT_URL } });
+
+    const content = await operatorToken(ctx.app, 'demo_content', 'Content1234');
+    const live = (enabled: boolean) => call('PUT', OPERATOR_GAMES_PATHS.operatorGameCategories, content, { gameType: 'LIVE', enabled });
+    expect((await live(false)).json().success).toBe(true);
+    try {
+      expect((await call('GET', CHAT_PATHS.launch, m.token)).json()).toMatchObject({ success: false, code: 543 });
+    } finally {
+      expect((await live(true)).json().success).toBe(true);
+    }
   });
 });

@@ -195,22 +195,14 @@ const SAMPLES: Record<string, { payload?: object; query?: Record<string, string>
   [`POST ${MISSION_PATHS.setMissionReward}`]: { payload: { id: 999_999, kind: 'cash', amountMinor: 100, turnoverMultiple: null } },
   [`POST ${MISSION_PATHS.saveLeaderboard}`]: { payload: { id: 999_999, nameEn: 'Probe', nameBn: 'প্রোব', metric: 'turnover', period: 'daily', active: false } },
   [`POST ${MISSION_PATHS.setLeaderboardPrizes}`]: { payload: { id: 999_999, prizes: [100] } },
-  // docs/0120: a ticket rule and a raffle's rule that do not exist (nothing changes, nothing audited).
+  // docs/0120, docs/0126: a ticket rule and a raffle's rule that do not exist (nothing changes, nothing audited).
   [`POST ${TICKET_PATHS.save}`]: {
-    payload: {
-      id: 999_999,
-      kind: 'red_envelope',
-      earn: 'login_day',
-      thresholdMinor: 0,
-      validHours: 24,
-      titleEn: 'Probe',
-      titleBn: 'প্রোব',
-      active: false,
-      prizes: [{ kind: 'cash', amount: 100, turnoverMultiple: null, oddsBp: 10_000, stock: null, fallback: true }],
-    },
+    payload: { id: 999_999, kind: 'red_envelope', earn: 'login_day', thresholdMinor: 0, validHours: 24, titleEn: 'Probe', titleBn: 'প্রোব', active: false },
   },
-  [`POST ${TICKET_PATHS.texts}`]: { payload: { id: 999_999, titleEn: 'Probe', titleBn: 'প্রোব' } },
-  [`POST ${TICKET_PATHS.createRaffle}`]: {
+  [`POST ${TICKET_PATHS.prizes}`]: {
+    payload: { id: 999_999, termsVersion: 1, prizes: [{ kind: 'cash', amount: 100, turnoverMultiple: null, oddsBp: 10_000, stock: null, fallback: true }] },
+  },
+  [`POST ${TICKET_PATHS.saveRaffle}`]: {
     payload: {
       ruleId: 999_999,
       titleEn: 'Probe',
@@ -243,8 +235,8 @@ const REFUSED_AFTER_ACCESS: Record<string, string> = {
   [MISSION_PATHS.saveLeaderboard]: 'mission_unknown',
   [MISSION_PATHS.setLeaderboardPrizes]: 'mission_unknown',
   [TICKET_PATHS.save]: 'ticket_rule_unknown',
-  [TICKET_PATHS.texts]: 'ticket_rule_unknown',
-  [TICKET_PATHS.createRaffle]: 'ticket_rule_unknown',
+  [TICKET_PATHS.prizes]: 'ticket_rule_unknown',
+  [TICKET_PATHS.saveRaffle]: 'ticket_rule_unknown',
   // docs/0105: a member with no closure cannot have one lengthened.
   [PROTECTION_PATHS.lengthen]: 'protection_not_closed',
   [OPERATOR_PROMOTION_PATHS.applicationImage]: 'error_not_found',
@@ -387,9 +379,9 @@ describe('operator permissions, enforced by the platform', () => {
       `POST ${MISSION_PATHS.saveLeaderboard} content.write`,
       `POST ${MISSION_PATHS.setLeaderboardPrizes} money.write`,
       `GET ${TICKET_PATHS.rules} config.read`,
-      `POST ${TICKET_PATHS.save} money.write`,
-      `POST ${TICKET_PATHS.createRaffle} money.write`,
-      `POST ${TICKET_PATHS.texts} content.write`,
+      `POST ${TICKET_PATHS.save} content.write`,
+      `POST ${TICKET_PATHS.prizes} money.write`,
+      `POST ${TICKET_PATHS.saveRaffle} content.write`,
       `GET ${CHAT_PATHS.console} chat.moderate`,
       `POST ${CHAT_PATHS.mute} chat.moderate`,
       `POST ${CHAT_PATHS.remove} chat.moderate`,

@@ -59,13 +59,13 @@ const RULES: {
 /**
  * The demo merchant's reward tickets (docs/0120): a red envelope a login day, a golden egg a
  * deposit of ৳500 or more, a wheel every ৳5,000 of valid turnover; odds summing to 100 %, the big
- * prizes with stock, one fallback each.
+ * prizes with stock, one fallback each; priced for their first terms (docs/0126).
  */
 export async function seedTickets(trx: Transaction<DB>, merchantId: number, startsAt: Date): Promise<void> {
   for (const { prizes, ...rule } of RULES) {
     const { id } = await trx
       .insertInto('ticket_rules')
-      .values({ merchant_id: merchantId, ...rule, starts_at: startsAt })
+      .values({ merchant_id: merchantId, ...rule, starts_at: startsAt, priced_version: 1 })
       .returning('id')
       .executeTakeFirstOrThrow();
     await trx

@@ -1,12 +1,10 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { TICKET_MESSAGES, type TLanguage, type TRaffle, type TTicket, type ZRaffleCreate } from '@wl/schemas';
+import { TICKET_MESSAGES, type TLanguage, type TRaffle, type TTicket } from '@wl/schemas';
 import { newServerSeed, serverSeedHash } from '@wl/schemas/games/fair';
-import type { z } from 'zod';
 import { recordMemberAudit } from '../audit/member-audit.ts';
-import { recordOperatorAudit } from '../audit/operator-audit.ts';
 import { excludedFromMarketing } from '../bonus/award.ts';
 import type { DB } from '../db/schema.ts';
-import type { TMerchant, TSessionOperator } from '../http/auth.ts';
+import type { TMerchant } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
 import { WpsError } from '../http/envelope.ts';
 import { mayMarket } from '../kernel/closure.ts';
@@ -18,7 +16,10 @@ import { memberTickets } from './tickets.service.ts';
  * Raffle promotions (docs/0120, SPEC §7 raffle claim). A raffle is open from its start to its end;
  * a member whose credited deposits in that window reach the raffle's minimum claims its entry once:
  * a ticket of the raffle's rule under the key `raffle:<id>` (unique per member, rule and key), then
- * drawn as every ticket is, with the rule's published odds. A closed account claims nothing.
+ * drawn as every ticket is, with the rule's published odds. A closed account claims nothing. A
+ * raffle takes claims only while its rule is priced for its current terms (docs/0126): content
+ * writes raffles, and each new or changed one waits for finance. The console's part is in
+ * tickets-operator.service.ts.
  */
 
 type TDb = Kysely<DB> | Transaction<DB>;
@@ -42,8 +43,10 @@ async function openRaffles(db: TDb, merchantId: number | null, memberId: number,
     select r.id, r.rule_id, r.title_en, r.title_bn, r.min_deposit_minor, r.starts_at, r.ends_at,
       coalesce((select sum(d.amount_minor) from deposits d where d.member_id = ${memberId} and d.status = 'approved'
         and d.decided_at >= r.starts_at and d.decided_at < r.ends_at), 0) as deposited,
-      (select t.id from reward_tickets t where t.member_id = ${memberId} and t.rule_id = r.rule_id and t.source_key = 'raffle:' || r.id) as ticket_id
+      -- The entry by its key alone: a raffle whose rule was changed keeps the entries it gave.
+      (select min(t.id) from reward_tickets t where t.member_id = ${memberId} and t.source_key = 'raffle:' || r.id) as ticket_id
     from raffles r
+    join ticket_rules tr on tr.id = r.rule_id and tr.priced_version = tr.terms_version
     where r.merchant_id = ${merchant} and r.starts_at <= ${now} and r.ends_at > ${now}
     order by r.ends_at, r.id
     limit 50`.execute(db);
@@ -111,31 +114,4 @@ export async function claimRaffle(
   });
   const { tickets } = await memberTickets(deps, merchant, memberId, language);
   return tickets.find((t) => t.id === ticketId)!;
-}
-
-/** Creates a raffle (finance), audited; its rule must be the merchant's. */
-export async function createRaffle(
-  deps: TPlatformDeps,
-  merchant: TMerchant,
-  actor: TSessionOperator,
-  ip: string,
-  input: z.infer<typeof ZRaffleCreate>,
-): Promise<{ id: number }> {
-  return inTransaction(deps.db, async (trx) => {
-    const rule = await trx.selectFrom('ticket_rules').select('id').where('id', '=', input.ruleId).where('merchant_id', '=', merchant.id).executeTakeFirst();
-    if (!rule) throw new WpsError(404, TICKET_MESSAGES.rule);
-    const row = {
-      merchant_id: merchant.id,
-      rule_id: rule.id,
-      title_en: input.titleEn,
-      title_bn: input.titleBn,
-      min_deposit_minor: input.minDepositMinor,
-      starts_at: new Date(input.startsAt),
-      ends_at: new Date(input.endsAt),
-      created_by: actor.operatorId,
-    };
-    const { id } = await trx.insertInto('raffles').values(row).returning('id').executeTakeFirstOrThrow();
-    await recordOperatorAudit(trx, { merchantId: merchant.id, actor, ip, action: 'raffle.create', before: null, after: { id, ...input }, configVersion: null });
-    return { id };
-  });
 }

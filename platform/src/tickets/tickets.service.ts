@@ -101,6 +101,8 @@ export async function earnTickets(db: Kysely<DB>, merchantId: number, memberId: 
     .selectAll()
     .where('merchant_id', '=', merchantId)
     .where('active', '=', true)
+    // Priced by finance for its current terms (docs/0126, docs/rules/money.md#m-50): content alone earns nothing.
+    .whereRef('priced_version', '=', 'terms_version')
     .where('starts_at', '<=', now)
     .execute();
   if (rules.length === 0) return 0;
@@ -208,7 +210,7 @@ export async function memberTickets(deps: TPlatformDeps, merchant: TMerchant, me
     tickets: tickets.map((t) => ticketOf(t, ruleById.get(t.rule_id)!, prizeById, language)),
     // The running rules, and any rule a listed ticket is of (a raffle's rule may earn nothing by itself).
     rules: rules
-      .filter((r) => r.active || tickets.some((t) => t.rule_id === r.id))
+      .filter((r) => (r.active && r.priced_version === r.terms_version) || tickets.some((t) => t.rule_id === r.id))
       .map((r) => ({
         id: r.id,
         kind: r.kind,

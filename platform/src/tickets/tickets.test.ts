@@ -1,15 +1,29 @@
 import { createHash, createHmac } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_PATHS, TICKET_CALLS, TICKET_PATHS, type TTicket, type TTicketList, type TTicketRuleSave } from '@wl/schemas';
-import { usePlatform } from '../test-support/db.ts';
+import {
+  ACCOUNT_PATHS,
+  OPERATOR_TICKET_CALLS,
+  TICKET_CALLS,
+  TICKET_PATHS,
+  type TOperatorTicketRule,
+  type TRaffleSave,
+  type TTicket,
+  type TTicketList,
+  type TTicketPrizesSave,
+  type TTicketRuleSave,
+} from '@wl/schemas';
+import { rowCounts, usePlatform } from '../test-support/db.ts';
 import { expectRealAccountOnly, tokenCall } from '../test-support/http.ts';
 import { roleTokens } from '../test-support/operators.ts';
+import { otherMerchant } from '../test-support/other-merchant.ts';
 import { approvedDeposit, signedInMember } from '../test-support/promo.ts';
 import { claimableRaffleCount } from './raffles.service.ts';
 
 /**
- * Reward tickets (docs/0120) at the platform: the check ladder (no session, trial account, another
- * member's ticket, odds not summing to 100 %, who may set what), earning by login day and deposit
+ * Reward tickets (docs/0120, docs/0126) at the platform: the check ladder (no session, trial account,
+ * another member's ticket; operators: no session, wrong role, another merchant's rule or raffle, odds
+ * not summing to 100 %, NUL and 1 MB strings), content's rules and raffles earning nothing until
+ * finance prices their current terms, earning by login day and deposit
  * with the commitment shown first, a draw verified by an independent implementation of the
  * formula, one prize for a ticket drawn twice at once, stock giving way to the fallback, expiry,
  * the badge, and a closed account that earns and draws nothing.
@@ -27,7 +41,9 @@ const list = async (token: string): Promise<TTicketList> => {
   return res.json().value as TTicketList;
 };
 const draw = (token: string | null, ticketId: unknown, clientSeed: unknown = 'my-seed') => call('POST', TICKET_PATHS.draw, token, { ticketId, clientSeed });
-const save = (token: string, body: TTicketRuleSave) => call('POST', TICKET_PATHS.save, token, body);
+const save = (token: string | null, body: unknown) => call('POST', TICKET_PATHS.save, token, body);
+const price = (token: string | null, body: unknown) => call('POST', TICKET_PATHS.prizes, token, body);
+const saveRaffle = (token: string | null, body: unknown) => call('POST', TICKET_PATHS.saveRaffle, token, body);
 const wallet = async (memberId: number) =>
   Number(
     (
@@ -39,8 +55,8 @@ const wallet = async (memberId: number) =>
         .executeTakeFirst()
     )?.balance_minor ?? 0,
   );
-/** A rule of cash prizes: the first always drawn (100 %) with a stock of one, the second the fallback (0 %). */
-const stockedRule = (over: Partial<TTicketRuleSave> = {}): TTicketRuleSave => ({
+/** Content's part of a test rule: a golden egg per credited deposit of ৳100 or more. */
+const eggTerms = (over: Partial<TTicketRuleSave> = {}): TTicketRuleSave => ({
   kind: 'golden_egg',
   earn: 'deposit',
   thresholdMinor: 10_000,
@@ -48,12 +64,24 @@ const stockedRule = (over: Partial<TTicketRuleSave> = {}): TTicketRuleSave => ({
   titleEn: 'Test egg',
   titleBn: 'পরীক্ষার ডিম',
   active: true,
-  prizes: [
-    { kind: 'cash', amount: 7_000, turnoverMultiple: null, oddsBp: 10_000, stock: 1, fallback: false },
-    { kind: 'cash', amount: 300, turnoverMultiple: null, oddsBp: 0, stock: null, fallback: true },
-  ],
   ...over,
 });
+/** Cash prizes: the first always drawn (100 %) with a stock of one, the second the fallback (0 %). */
+const stockedPrizes = (): TTicketPrizesSave['prizes'] => [
+  { kind: 'cash', amount: 7_000, turnoverMultiple: null, oddsBp: 10_000, stock: 1, fallback: false },
+  { kind: 'cash', amount: 300, turnoverMultiple: null, oddsBp: 0, stock: null, fallback: true },
+];
+/** A rule content writes and finance prices, as the console does: its id. */
+async function pricedRule(terms: Partial<TTicketRuleSave> = {}, prizes = stockedPrizes()): Promise<number> {
+  const rule = (await save(tokens.content, eggTerms(terms))).json().value as TOperatorTicketRule;
+  expect((await price(tokens.finance, { id: rule.id, termsVersion: rule.termsVersion, prizes })).json()).toMatchObject({
+    success: true,
+    value: { priced: true },
+  });
+  return rule.id;
+}
+const ruleRow = (id: number) => ctx.db.selectFrom('ticket_rules').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const termsVersion = async (id: number) => (await ruleRow(id)).terms_version;
 
 /** The draw recomputed without the shared code: HMAC-SHA256(serverSeed, "<clientSeed>:0:0"), its first 4 bytes as a 32-bit fraction, × 10000. */
 function independentRoll(serverSeed: string, clientSeed: string): number {
@@ -68,35 +96,192 @@ beforeAll(async () => {
 });
 
 describe('the check ladder', () => {
-  it('refuses no session and a trial account; refuses odds not summing to 100 % or without one fallback; finance sets prizes, content only titles, audited', async () => {
+  it('refuses no session and a trial account on the member calls', async () => {
     await expectRealAccountOnly(
       ctx,
       trialToken,
       Object.values(TICKET_CALLS).map((c) => [c.method, c.path] as const),
       { ticketId: 1, clientSeed: 'x' },
     );
-    const rulesBefore = await ctx.db.selectFrom('ticket_rules').select('id').execute();
-    const odd = stockedRule();
-    odd.prizes[0]!.oddsBp = 9_999;
-    expect((await save(tokens.finance, odd)).json()).toMatchObject({ success: false, message: 'ticket_odds_not_whole' });
-    const over = stockedRule();
-    over.prizes[1]!.oddsBp = 1;
-    expect((await save(tokens.finance, over)).json()).toMatchObject({ success: false, message: 'ticket_odds_not_whole' });
-    const noFallback = stockedRule();
-    noFallback.prizes[1]!.fallback = false;
-    expect((await save(tokens.finance, noFallback)).json()).toMatchObject({ success: false, message: 'ticket_one_fallback' });
-    expect((await save(tokens.content, stockedRule())).statusCode).toBe(403);
-    expect(await ctx.db.selectFrom('ticket_rules').select('id').execute()).toEqual(rulesBefore);
+  });
 
-    const rule = (await save(tokens.finance, stockedRule({ active: false }))).json().value as { id: number };
-    const texts = await call('POST', TICKET_PATHS.texts, tokens.content, { id: rule.id, titleEn: 'Egg of gold', titleBn: 'সোনার ডিম' });
-    expect(texts.json()).toMatchObject({
+  it('lets content write rules and raffles and finance their prizes, each refused to the other roles, audited', async () => {
+    const before = await rowCounts(ctx.db, ['ticket_rules', 'ticket_prizes', 'raffles', 'config_audit']);
+    for (const c of Object.values(OPERATOR_TICKET_CALLS))
+      expect((await call(c.method, c.path, null, c.method === 'GET' ? undefined : {})).statusCode, c.path).toBe(401);
+    expect((await save(tokens.finance, eggTerms())).statusCode).toBe(403);
+    expect((await save(tokens.support, eggTerms())).statusCode).toBe(403);
+    expect(await rowCounts(ctx.db, ['ticket_rules', 'ticket_prizes', 'raffles', 'config_audit'])).toEqual(before);
+
+    const rule = (await save(tokens.content, eggTerms({ active: false }))).json().value as TOperatorTicketRule;
+    expect(rule).toMatchObject({ termsVersion: 1, priced: false, prizes: [], titleBn: 'পরীক্ষার ডিম' });
+    const prizes = { id: rule.id, termsVersion: 1, prizes: stockedPrizes() };
+    expect((await price(tokens.content, prizes)).statusCode).toBe(403);
+    expect((await price(tokens.support, prizes)).statusCode).toBe(403);
+    const priced = (await price(tokens.finance, prizes)).json();
+    expect(priced).toMatchObject({
       success: true,
-      value: { titleEn: 'Egg of gold', titleBn: 'সোনার ডিম', prizes: [{ oddsBp: 10_000 }, { fallback: true }] },
+      value: {
+        priced: true,
+        prizes: [
+          { oddsBp: 10_000, stock: 1 },
+          { fallback: true, stock: null },
+        ],
+      },
     });
-    expect((await call('POST', TICKET_PATHS.texts, tokens.support, { id: rule.id, titleEn: 'x', titleBn: 'y' })).statusCode).toBe(403);
-    const audit = await ctx.db.selectFrom('config_audit').select('action').where('action', 'like', 'ticket_rule.%').execute();
-    expect(audit.map((a) => a.action).sort()).toEqual(['ticket_rule.save', 'ticket_rule.texts']);
+    // Titles and the switch are content's alone: still priced; the raffle is content's too.
+    const titled = (await save(tokens.content, { ...eggTerms({ active: true, titleEn: 'Egg of gold', titleBn: 'সোনার ডিম' }), id: rule.id })).json();
+    expect(titled).toMatchObject({ success: true, value: { titleEn: 'Egg of gold', active: true, priced: true, termsVersion: 1 } });
+    const raffle: TRaffleSave = {
+      ruleId: rule.id,
+      titleEn: 'Probe raffle',
+      titleBn: 'প্রোব র‍্যাফেল',
+      minDepositMinor: 100,
+      startsAt: new Date(Date.now() - 60_000).toISOString(),
+      endsAt: new Date(Date.now() + DAY).toISOString(),
+    };
+    expect((await saveRaffle(tokens.finance, raffle)).statusCode).toBe(403);
+    expect((await saveRaffle(tokens.support, raffle)).statusCode).toBe(403);
+    expect((await saveRaffle(tokens.content, raffle)).json()).toMatchObject({ success: true });
+    const audit = await ctx.db
+      .selectFrom('config_audit')
+      .select(['action', 'after'])
+      .where('action', 'in', ['ticket_rule.save', 'ticket_rule.prizes', 'raffle.save'])
+      .execute();
+    expect(audit.map((a) => a.action).sort()).toEqual(['raffle.save', 'ticket_rule.prizes', 'ticket_rule.save', 'ticket_rule.save']);
+    // Every console role lists them with the raffle's entries.
+    const listed = (await call('GET', TICKET_PATHS.rules, tokens.support)).json().value as {
+      rows: TOperatorTicketRule[];
+      raffles: { ruleId: number; entries: number }[];
+    };
+    expect(listed.rows.find((r) => r.id === rule.id)).toMatchObject({ titleEn: 'Egg of gold' });
+    expect(listed.raffles.find((r) => r.ruleId === rule.id)).toMatchObject({ entries: 0 });
+  });
+
+  it('refuses odds not summing to 100 %, no or two fallbacks, a stocked fallback, stock below given, NUL and 1 MB strings; nothing changes', async () => {
+    const rule = (await save(tokens.content, eggTerms({ active: false }))).json().value as TOperatorTicketRule;
+    const bad = (edit: (p: TTicketPrizesSave['prizes']) => void) => {
+      const prizes = stockedPrizes();
+      edit(prizes);
+      return price(tokens.finance, { id: rule.id, termsVersion: rule.termsVersion, prizes });
+    };
+    const before = await rowCounts(ctx.db, ['ticket_rules', 'ticket_prizes', 'raffles', 'config_audit']);
+    expect((await bad((p) => (p[0]!.oddsBp = 9_999))).json()).toMatchObject({ success: false, message: 'ticket_odds_not_whole' });
+    expect((await bad((p) => (p[1]!.oddsBp = 1))).json()).toMatchObject({ success: false, message: 'ticket_odds_not_whole' });
+    expect((await bad((p) => (p[1]!.fallback = false))).json()).toMatchObject({ success: false, message: 'ticket_one_fallback' });
+    expect((await bad((p) => (p[0]!.fallback = true))).json()).toMatchObject({ success: false, message: 'ticket_one_fallback' });
+    expect((await bad((p) => (p[1]!.stock = 5))).json()).toMatchObject({ success: false, message: 'ticket_one_fallback' });
+    for (const edit of [
+      (p: TTicketPrizesSave['prizes']) => (p[0]!.oddsBp = -1),
+      (p: TTicketPrizesSave['prizes']) => (p[0]!.oddsBp = 10_001),
+      (p: TTicketPrizesSave['prizes']) => (p[0]!.amount = 0),
+      (p: TTicketPrizesSave['prizes']) => (p[0]!.turnoverMultiple = 5),
+    ])
+      expect((await bad(edit)).statusCode).toBe(400);
+    // A megabyte is refused before parsing (413), the others by the schema (400): refused either way.
+    for (const title of ['', 'a\u0000b', 'x'.repeat(81), 'x'.repeat(1_000_000)]) {
+      const window = { startsAt: new Date().toISOString(), endsAt: new Date(Date.now() + DAY).toISOString() };
+      expect((await save(tokens.content, eggTerms({ titleEn: title }))).json().success, title.slice(0, 9)).toBe(false);
+      expect((await save(tokens.content, { ...eggTerms({ titleBn: title }), id: rule.id })).json().success).toBe(false);
+      expect((await saveRaffle(tokens.content, { ruleId: rule.id, titleEn: title, titleBn: 'x', minDepositMinor: 0, ...window })).json().success).toBe(false);
+    }
+    expect((await price(tokens.finance, { id: rule.id, termsVersion: 1, prizes: stockedPrizes(), note: 'x'.repeat(1_000_000) })).json().success).toBe(false);
+    expect((await save(tokens.content, eggTerms({ earn: 'login_day', thresholdMinor: 100 }))).statusCode).toBe(400);
+    expect((await save(tokens.content, eggTerms({ validHours: 721 }))).statusCode).toBe(400);
+    expect(
+      (
+        await saveRaffle(tokens.content, {
+          ruleId: rule.id,
+          titleEn: 'x',
+          titleBn: 'x',
+          minDepositMinor: 0,
+          startsAt: new Date().toISOString(),
+          endsAt: new Date().toISOString(),
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(await rowCounts(ctx.db, ['ticket_rules', 'ticket_prizes', 'raffles', 'config_audit'])).toEqual(before);
+
+    // A stock below what a prize has given is refused too (the seeded envelope's fallback has given none; say it gave 3).
+    const good = (await price(tokens.finance, { id: rule.id, termsVersion: rule.termsVersion, prizes: stockedPrizes() })).json().value as TOperatorTicketRule;
+    await ctx.db.updateTable('ticket_prizes').set({ given: 1 }).where('id', '=', good.prizes[0]!.id).execute();
+    expect((await bad((p) => (p[0]!.stock = 0))).json()).toMatchObject({ success: false, message: 'ticket_stock_below_given' });
+  });
+
+  it('finds no rule or raffle of another merchant (nothing changes, nothing audited)', async () => {
+    const other = await otherMerchant(ctx.db, 'TICKX');
+    const theirs = await ctx.db
+      .insertInto('ticket_rules')
+      .values({ merchant_id: other.id, kind: 'wheel', earn: 'login_day', threshold_minor: 0, valid_hours: 24, title_en: 'Theirs', title_bn: 'তাদের' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const operator = await ctx.db.selectFrom('operators').select('id').limit(1).executeTakeFirstOrThrow();
+    const theirRaffle = await ctx.db
+      .insertInto('raffles')
+      .values({
+        merchant_id: other.id,
+        rule_id: theirs.id,
+        title_en: 'Theirs',
+        title_bn: 'তাদের',
+        min_deposit_minor: 0,
+        starts_at: new Date(Date.now() - DAY),
+        ends_at: new Date(Date.now() + DAY),
+        created_by: operator.id,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const mine = (await save(tokens.content, eggTerms({ active: false }))).json().value as TOperatorTicketRule;
+    const before = await rowCounts(ctx.db, ['ticket_rules', 'ticket_prizes', 'raffles', 'config_audit']);
+    const window = { startsAt: new Date(Date.now() - DAY).toISOString(), endsAt: new Date(Date.now() + DAY).toISOString() };
+    expect((await save(tokens.content, { ...eggTerms(), id: theirs.id })).json()).toMatchObject({ success: false, message: 'ticket_rule_unknown' });
+    expect((await price(tokens.finance, { id: theirs.id, termsVersion: 1, prizes: stockedPrizes() })).json()).toMatchObject({
+      success: false,
+      message: 'ticket_rule_unknown',
+    });
+    expect((await saveRaffle(tokens.content, { ruleId: theirs.id, titleEn: 'x', titleBn: 'x', minDepositMinor: 0, ...window })).json()).toMatchObject({
+      success: false,
+      message: 'ticket_rule_unknown',
+    });
+    expect(
+      (await saveRaffle(tokens.content, { id: theirRaffle.id, ruleId: mine.id, titleEn: 'x', titleBn: 'x', minDepositMinor: 0, ...window })).json(),
+    ).toMatchObject({
+      success: false,
+      message: 'raffle_unknown',
+    });
+    expect(await rowCounts(ctx.db, ['ticket_rules', 'ticket_prizes', 'raffles', 'config_audit'])).toEqual(before);
+    const listed = (await call('GET', TICKET_PATHS.rules, tokens.content)).json().value as { rows: { id: number }[]; raffles: { id: number }[] };
+    expect(listed.rows.map((r) => r.id)).not.toContain(theirs.id);
+    expect(listed.raffles.map((r) => r.id)).not.toContain(theirRaffle.id);
+  });
+
+  it('earns nothing by a rule content wrote until finance prices it, nor by a changed earning until finance prices the new terms', async () => {
+    const rule = (await save(tokens.content, eggTerms({ earn: 'login_day', thresholdMinor: 0, kind: 'wheel' }))).json().value as TOperatorTicketRule;
+    // Signed in after the rule began: its login day counts once the rule is priced.
+    const m = await signedInMember(ctx, 'tickets_unpriced');
+    const ofRule = async () => (await list(m.token)).tickets.filter((t) => t.ruleId === rule.id);
+    expect(await ofRule()).toEqual([]);
+    expect((await list(m.token)).rules.map((r) => r.id)).not.toContain(rule.id);
+    await price(tokens.finance, { id: rule.id, termsVersion: 1, prizes: stockedPrizes() });
+    expect(await ofRule()).toHaveLength(1);
+
+    // Content turns the login day into a deposit of ৳1: the terms go up a version and the old prices no longer count.
+    const changed = (await save(tokens.content, { ...eggTerms({ kind: 'wheel', thresholdMinor: 100 }), id: rule.id })).json().value as TOperatorTicketRule;
+    expect(changed).toMatchObject({ termsVersion: 2, priced: false });
+    const n = await signedInMember(ctx, 'tickets_changed');
+    await approvedDeposit(ctx.db, n.id, 100);
+    expect((await list(n.token)).tickets.filter((t) => t.ruleId === rule.id)).toEqual([]);
+    // Finance priced what it was shown (version 1): refused, nothing changes.
+    expect((await price(tokens.finance, { id: rule.id, termsVersion: 1, prizes: stockedPrizes() })).json()).toMatchObject({
+      success: false,
+      message: 'ticket_terms_changed',
+    });
+    expect((await ruleRow(rule.id)).priced_version).toBe(1);
+    expect((await price(tokens.finance, { id: rule.id, termsVersion: 2, prizes: stockedPrizes() })).json()).toMatchObject({
+      success: true,
+      value: { priced: true },
+    });
+    expect((await list(n.token)).tickets.filter((t) => t.ruleId === rule.id)).toHaveLength(1);
+    await save(tokens.content, { ...eggTerms({ kind: 'wheel', thresholdMinor: 100 }), id: rule.id, active: false });
   });
 });
 
@@ -147,7 +332,7 @@ describe('earning and drawing', () => {
   });
 
   it('pays one prize for a ticket drawn twice at once, gives the fallback once the stock is out, and refuses an expired ticket', async () => {
-    const rule = (await save(tokens.finance, stockedRule())).json().value as { id: number };
+    const rule = { id: await pricedRule() };
     const a = await signedInMember(ctx, 'tickets_race');
     const b = await signedInMember(ctx, 'tickets_second');
     await approvedDeposit(ctx.db, a.id, 10_000);
@@ -201,10 +386,9 @@ describe('earning and drawing', () => {
     expect(await wallet(m.id)).toBe(100_000);
   });
 
-  it('lets finance open a raffle whose entry a member claims once after enough deposits, drawn as a ticket; the badge counts it until then', async () => {
-    const rule = (await save(tokens.finance, stockedRule({ active: false, titleEn: 'Raffle egg', earn: 'login_day', thresholdMinor: 0 }))).json().value as {
-      id: number;
-    };
+  it('lets content open a raffle that takes claims once finance priced it; a member claims its entry once after enough deposits; the badge counts it until then', async () => {
+    const ruleId = await pricedRule({ active: false, titleEn: 'Raffle egg', earn: 'login_day', thresholdMinor: 0 });
+    const rule = { id: ruleId };
     const raffle = {
       ruleId: rule.id,
       titleEn: 'Weekend raffle',
@@ -213,15 +397,29 @@ describe('earning and drawing', () => {
       startsAt: new Date(Date.now() - 60_000).toISOString(),
       endsAt: new Date(Date.now() + DAY).toISOString(),
     };
-    expect((await call('POST', TICKET_PATHS.createRaffle, tokens.support, raffle)).statusCode).toBe(403);
-    expect((await call('POST', TICKET_PATHS.createRaffle, tokens.finance, { ...raffle, endsAt: raffle.startsAt })).statusCode).toBe(400);
-    const { id } = (await call('POST', TICKET_PATHS.createRaffle, tokens.finance, raffle)).json().value as { id: number };
+    const { id } = (await saveRaffle(tokens.content, raffle)).json().value as { id: number };
+    // A raffle gives the rule's tickets to more members: it waits for finance's prices of the new terms.
+    expect(await termsVersion(rule.id)).toBe(2);
     const m = await signedInMember(ctx, 'tickets_raffle');
     const claim = (token: string, raffleId: unknown) => call('POST', TICKET_PATHS.claimRaffle, token, { raffleId });
     // The badge's raffle part (its promotions' part moves with the deposit itself, docs/0096).
     const badge = () => claimableRaffleCount(ctx.db, m.id, new Date());
-    expect((await claim(m.token, id)).json()).toMatchObject({ success: false, message: 'raffle_not_eligible' });
     await approvedDeposit(ctx.db, m.id, 50_000);
+    expect((await claim(m.token, id)).json()).toMatchObject({ success: false, message: 'raffle_unknown' });
+    expect(await badge()).toBe(0);
+    expect((await price(tokens.finance, { id: rule.id, termsVersion: 2, prizes: stockedPrizes() })).json()).toMatchObject({ success: true });
+    expect(await badge()).toBe(1);
+    // Content changes the minimum: claims wait for finance again; the titles alone would not.
+    await saveRaffle(tokens.content, { ...raffle, id, titleEn: 'Weekend raffle!' });
+    expect(await termsVersion(rule.id)).toBe(2);
+    await saveRaffle(tokens.content, { ...raffle, id, minDepositMinor: 60_000 });
+    expect(await termsVersion(rule.id)).toBe(3);
+    expect(await badge()).toBe(0);
+    expect((await claim(m.token, id)).json()).toMatchObject({ success: false, message: 'raffle_unknown' });
+    await price(tokens.finance, { id: rule.id, termsVersion: 3, prizes: stockedPrizes() });
+    expect((await claim(m.token, id)).json()).toMatchObject({ success: false, message: 'raffle_not_eligible' });
+    await saveRaffle(tokens.content, { ...raffle, id });
+    await price(tokens.finance, { id: rule.id, termsVersion: 4, prizes: stockedPrizes() });
     expect(await badge()).toBe(1);
     const listed = (await call('GET', TICKET_PATHS.raffles, m.token)).json().value.rows as { id: number; depositedMinor: number; ticketId: number | null }[];
     expect(listed.find((r) => r.id === id)).toMatchObject({ depositedMinor: 50_000, ticketId: null });

@@ -70,9 +70,11 @@ export const OPERATOR_AUDIT_ACTIONS = [
   'mission.reward',
   'leaderboard.save',
   'leaderboard.prizes',
-  /** docs/0120: finance sets a ticket rule's prizes and odds; content its titles. */
+  /** docs/0120, docs/0126: content saves a ticket rule and a raffle, finance a rule's prizes; texts and create are the older rows' names. */
   'ticket_rule.save',
+  'ticket_rule.prizes',
   'ticket_rule.texts',
+  'raffle.save',
   'raffle.create',
   /** docs/0117: the chat room: a member muted (or the mute lifted), a message deleted, the room closed or opened. */
   'chat.mute',

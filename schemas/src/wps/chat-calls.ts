@@ -22,7 +22,24 @@ export const CHAT_PATHS = {
   remove: '/wps/operator/chat/delete',
   /** POST { open, reason }: close or open the room. */
   room: '/wps/operator/chat/room',
+  /** GET: the live casino's chat (SPEC §7 "Live: … GET launch chat (response chatUrl)"; the path is not shown). */
+  launch: '/wps/live/launchChat',
 } as const;
+
+/**
+ * The chatUrl the embedded platform answers: the site's own lobby room (docs/0126). The web shows a
+ * chatUrl on the site's own origin as that room in the chat modal, and any other (a live vendor's
+ * room) framed in the same modal.
+ */
+export const BUILT_IN_CHAT_URL = '/member?page=chatRoom';
+
+/** A chatUrl: a path on the site's own origin, or an https address of a vendor's room; nothing else is opened. */
+export const ZChatUrl = z
+  .string()
+  .max(2000)
+  .refine((url) => (url.startsWith('/') && !url.startsWith('//') && !url.includes('\\')) || /^https:\/\/[^\s/]+/.test(url));
+export const ZLaunchChat = z.object({ chatUrl: ZChatUrl });
+export type TLaunchChat = z.infer<typeof ZLaunchChat>;
 
 /** Bounds of one message (SPEC gives none: docs/0117). */
 export const CHAT_TEXT_MIN = 1;
@@ -120,6 +137,18 @@ export const CHAT_CALLS = {
     moduleId: 'CHAT',
     input: ZChatSendRequest,
     output: ZChatMessage,
+    audience: REAL_MEMBER,
+  }),
+  /**
+   * SPEC §7 live "launch chat": the address of the live casino's chat room. Real members only: a
+   * chatUrl may carry what lets its holder write, so a trial account is refused (SPEC §8
+   * in_need_true_account) and a visitor asked to log in, before any address is made (docs/0126).
+   */
+  launchChat: declareCall({
+    method: 'GET',
+    path: CHAT_PATHS.launch,
+    moduleId: 'LIVE',
+    output: ZLaunchChat,
     audience: REAL_MEMBER,
   }),
 } as const;

@@ -8,7 +8,9 @@ import { ZInstant, ZRowId } from './shapes.ts';
 /**
  * Reward tickets (docs/0120): golden eggs, red envelopes and wheels a member earns by the operator's
  * rules (a credited deposit, a login day, a step of turnover) and draws on the reward centre, with
- * published odds and a provably fair draw. Finance sets the rules' prizes and odds; content their texts.
+ * published odds and a provably fair draw. Content writes the rules (what earns a ticket, titles,
+ * on/off) and the raffles; finance sets what they pay (prizes, odds, stock, the fallback), and a
+ * rule earns only with prices finance set for its current terms (docs/0126).
  */
 export const TICKET_PATHS = {
   /** GET: the member's tickets (earned ones first collected) and the running rules with their odds. */
@@ -17,16 +19,16 @@ export const TICKET_PATHS = {
   draw: '/wps/member/rewardTickets/draw',
   /** GET: the merchant's rules with prizes. */
   rules: '/wps/operator/ticketRules',
-  /** POST: create or change a rule with its prizes and odds (finance). */
+  /** POST: create or change a rule: what earns it, its validity, titles and switch (content). */
   save: '/wps/operator/ticketRules/save',
-  /** POST: a rule's titles (content). */
-  texts: '/wps/operator/ticketRules/texts',
+  /** POST: a rule's prizes, odds, stock and fallback for the terms finance was shown (finance). */
+  prizes: '/wps/operator/ticketRules/prizes',
   /** GET: the open raffles with the member's standing (SPEC §7 raffle claim). */
   raffles: '/wps/member/raffles',
   /** POST { raffleId }: claim the raffle's entry once. */
   claimRaffle: '/wps/member/raffles/claim',
-  /** POST: create a raffle (finance). */
-  createRaffle: '/wps/operator/raffles/create',
+  /** POST: create or change a raffle (content). */
+  saveRaffle: '/wps/operator/raffles/save',
 } as const;
 
 /** Message keys of tickets; the web translates them (promotions texts). */
@@ -44,6 +46,8 @@ export const TICKET_MESSAGES = {
   stock: 'ticket_stock_below_given',
   /** Operator: no such rule. */
   rule: 'ticket_rule_unknown',
+  /** Finance: the rule's terms changed since the prices were read (content saved it, or a raffle of it). */
+  termsChanged: 'ticket_terms_changed',
   /** No open raffle of that id at this merchant. */
   raffleUnknown: 'raffle_unknown',
   /** The member's deposits in the raffle's window do not reach its minimum. */
@@ -129,6 +133,7 @@ export const ZTicketPrizeInput = z
     fallback: z.boolean(),
   })
   .refine((p) => (p.kind === 'bonus') === (p.turnoverMultiple !== null), { path: ['turnoverMultiple'] });
+/** Content's part of a rule: what earns a ticket, how long it stays valid, its titles and switch. */
 export const ZTicketRuleSave = z
   .object({
     /** Absent: a new rule. */
@@ -140,21 +145,43 @@ export const ZTicketRuleSave = z
     titleEn: ZTitle,
     titleBn: ZTitle,
     active: z.boolean(),
-    prizes: z.array(ZTicketPrizeInput).min(1).max(20),
   })
   .refine((r) => (r.earn === 'login_day') === (r.thresholdMinor === 0), { path: ['thresholdMinor'] });
 export type TTicketRuleSave = z.input<typeof ZTicketRuleSave>;
-export const ZTicketTexts = z.object({ id: ZRowId, titleEn: ZTitle, titleBn: ZTitle });
+/** Finance's part: the prizes by position, for the terms version it was shown (docs/0126). */
+export const ZTicketPrizesSave = z.object({
+  id: ZRowId,
+  termsVersion: z.number().int().min(1).max(2_000_000_000),
+  prizes: z.array(ZTicketPrizeInput).min(1).max(20),
+});
+export type TTicketPrizesSave = z.input<typeof ZTicketPrizesSave>;
 
 export const ZOperatorTicketPrize = ZTicketPrize.omit({ outOfStock: true }).extend({ stock: z.number().int().nullable(), given: z.number().int() });
 export const ZOperatorTicketRule = ZTicketRule.omit({ title: true, prizes: true }).extend({
   titleEn: z.string().max(80),
   titleBn: z.string().max(80),
   active: z.boolean(),
+  /** Goes up when what earns the rule's tickets changes (the rule's earning, or a raffle of it). */
+  termsVersion: z.number().int().min(1),
+  /** True when finance's prices are for the current terms: only then does the rule earn (docs/0126). */
+  priced: z.boolean(),
   prizes: z.array(ZOperatorTicketPrize).max(20),
 });
 export type TOperatorTicketRule = z.infer<typeof ZOperatorTicketRule>;
-export const ZOperatorTicketRules = z.object({ rows: z.array(ZOperatorTicketRule).max(50) });
+export const ZOperatorRaffle = z.object({
+  id: ZRowId,
+  ruleId: ZRowId,
+  titleEn: z.string().max(80),
+  titleBn: z.string().max(80),
+  minDepositMinor: z.number().int().nonnegative(),
+  startsAt: ZInstant,
+  endsAt: ZInstant,
+  /** Entries claimed so far. */
+  entries: z.number().int().nonnegative(),
+});
+export type TOperatorRaffle = z.infer<typeof ZOperatorRaffle>;
+export const ZOperatorTicketRules = z.object({ rows: z.array(ZOperatorTicketRule).max(50), raffles: z.array(ZOperatorRaffle).max(50) });
+export type TOperatorTicketRules = z.infer<typeof ZOperatorTicketRules>;
 
 export const ZRaffle = z.object({
   id: ZRowId,
@@ -169,8 +196,10 @@ export const ZRaffle = z.object({
 export type TRaffle = z.infer<typeof ZRaffle>;
 export const ZRaffleList = z.object({ rows: z.array(ZRaffle).max(50) });
 export const ZRaffleClaim = z.object({ raffleId: ZRowId });
-export const ZRaffleCreate = z
+export const ZRaffleSave = z
   .object({
+    /** Absent: a new raffle. */
+    id: ZRowId.optional(),
     ruleId: ZRowId,
     titleEn: ZTitle,
     titleBn: ZTitle,
@@ -179,7 +208,7 @@ export const ZRaffleCreate = z
     endsAt: ZInstant,
   })
   .refine((r) => new Date(r.endsAt).getTime() > new Date(r.startsAt).getTime(), { path: ['endsAt'] });
-export type TRaffleCreate = z.input<typeof ZRaffleCreate>;
+export type TRaffleSave = z.input<typeof ZRaffleSave>;
 
 export const TICKET_CALLS = {
   tickets: declareCall({ method: 'GET', path: TICKET_PATHS.list, moduleId: 'REWARD', output: ZTicketList, audience: REAL_MEMBER, modules: ['REWARD3'] }),
@@ -209,33 +238,33 @@ export const TICKET_CALLS = {
 
 const SERVE = { moduleId: 'OPERATOR', region: 'serve' } as const;
 export const OPERATOR_TICKET_CALLS = {
-  /** Every console role reads them (content edits the titles; the odds are published anyway). */
+  /** Every console role reads the rules and raffles (the odds are published anyway). */
   ticketRules: declareCall({ ...SERVE, method: 'GET', path: TICKET_PATHS.rules, output: ZOperatorTicketRules, audience: operatorWith('config.read') }),
-  /** Prizes pay money: finance (money.write) sets them and their odds. */
+  /** Content writes what earns a ticket; a change to the earning waits for finance's prices again (docs/0126). */
   saveTicketRule: declareCall({
     ...SERVE,
     method: 'POST',
     path: TICKET_PATHS.save,
     input: ZTicketRuleSave,
     output: ZOperatorTicketRule,
-    audience: operatorWith('money.write'),
+    audience: operatorWith('content.write'),
   }),
-  /** Words only: content. */
-  /** A raffle gives tickets: finance creates it. */
-  createRaffle: declareCall({
+  /** Prizes pay money: finance (money.write) sets them, their odds (M-41) and stock. */
+  setTicketPrizes: declareCall({
     ...SERVE,
     method: 'POST',
-    path: TICKET_PATHS.createRaffle,
-    input: ZRaffleCreate,
-    output: z.object({ id: ZRowId }),
-    audience: operatorWith('money.write'),
-  }),
-  setTicketTexts: declareCall({
-    ...SERVE,
-    method: 'POST',
-    path: TICKET_PATHS.texts,
-    input: ZTicketTexts,
+    path: TICKET_PATHS.prizes,
+    input: ZTicketPrizesSave,
     output: ZOperatorTicketRule,
+    audience: operatorWith('money.write'),
+  }),
+  /** Content writes raffles; each new or changed one waits for finance's prices of its rule. */
+  saveRaffle: declareCall({
+    ...SERVE,
+    method: 'POST',
+    path: TICKET_PATHS.saveRaffle,
+    input: ZRaffleSave,
+    output: z.object({ id: ZRowId }),
     audience: operatorWith('content.write'),
   }),
 } as const;

@@ -80,7 +80,7 @@ function Popups() {
           <ForgotModal onClose={close} onLogin={ui.openLogin} onLoggedIn={goHome} />
         </AreaTexts>
       )}
-      {ui.popup === 'chat' && <ChatModal onClose={ui.closePopup} />}
+      {(ui.popup === 'chat' || ui.popup === 'liveChat') && <ChatModal live={ui.popup === 'liveChat'} onClose={ui.closePopup} />}
       {ui.vendorPopup && <VendorPopup key={ui.vendorPopup.vassalage} vendor={ui.vendorPopup} onClose={ui.closeVendorPopup} />}
     </Suspense>
   );

@@ -1,8 +1,11 @@
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type Context, type ReactNode } from 'react';
 import type { TGameType } from '@wl/schemas';
 
-/** Which popup is open; one at a time, like the real site (chat: the chat room, SPEC §2 modals, docs/0121). */
-export type TPopup = 'login' | 'register' | 'forgot' | 'chat' | null;
+/**
+ * Which popup is open; one at a time, like the real site (chat: the chat room, SPEC §2 modals,
+ * docs/0121; liveChat: the room the live casino's launch chat answers, docs/0126).
+ */
+export type TPopup = 'login' | 'register' | 'forgot' | 'chat' | 'liveChat' | null;
 
 type TConfirm = { messageKey: string; resolve: (ok: boolean) => void };
 
@@ -15,7 +18,8 @@ export type TUi = {
   openLogin: () => void;
   openRegister: () => void;
   openForgot: () => void;
-  openChat: () => void;
+  /** `live`: the live casino's chat (its launch call's chatUrl), else the site's room. */
+  openChat: (from?: 'live') => void;
   closePopup: () => void;
   infoKey: string | null;
   showInfo: (messageKey: string) => void;
@@ -61,7 +65,7 @@ export function UiProvider({ children }: { children: ReactNode }) {
       openLogin: () => setPopup('login'),
       openRegister: () => setPopup('register'),
       openForgot: () => setPopup('forgot'),
-      openChat: () => setPopup('chat'),
+      openChat: (from?: 'live') => setPopup(from === 'live' ? 'liveChat' : 'chat'),
       closePopup: () => setPopup(null),
     }),
     [],

@@ -1,7 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LIST_PAGE_SIZE } from '@wl/schemas/constants';
+import { BUILT_IN_CHAT_URL } from '@wl/schemas/wps/chat-calls';
 import type { TGame, TScreenConfig, TVendorLink } from '@wl/schemas';
+import { useUi } from '../app/ui-context.tsx';
+import ChatModal from '../chat/chat-modal.tsx';
 import { configWithProducts, gameFixture, memberFixture, vendorLinkFixture } from '../test/fixtures.ts';
 import { AppStateProbe } from '../test/probe.tsx';
 import { renderWithApp, type THandlers } from '../test/render.tsx';
@@ -183,5 +186,87 @@ describe('GameCentrePage', () => {
     const headerOnly = { ...base, footer: { ...base.footer, products: [] } };
     expect(centreCategory(headerOnly, 'LIVE')).toMatchObject({ label: 'Live casino', vendors: [{ vassalage: 'EVO' }] });
     expect(centreCategory(headerOnly, 'RNG')).toBeNull();
+  });
+});
+
+describe('the live casino’s chat (SPEC §7 launch chat, docs/0126)', () => {
+  /** The config of a signed-in real account: the side menu offers the chat room, in the config's words. */
+  const withChat = (): TScreenConfig => {
+    const base = config();
+    return {
+      ...base,
+      sideMenu: {
+        sections: [
+          {
+            key: 'rewards',
+            entries: [{ key: 'chatRoom', label: 'Chat room', icon: 'chatRoom', target: { type: 'action', action: 'chatRoom' }, isAvailable: true }],
+          },
+        ],
+      },
+    };
+  };
+  /** The chat modal where the app shell puts it. */
+  function ChatWhenOpen() {
+    const ui = useUi();
+    return ui.popup === 'liveChat' || ui.popup === 'chat' ? <ChatModal live={ui.popup === 'liveChat'} onClose={ui.closePopup} /> : null;
+  }
+  const member = (chatUrl: string): THandlers => ({
+    ...catalogue(0),
+    'member.info': () => memberFixture(),
+    'member.balance': () => ({ balance: 0, currencySymbol: '৳' }),
+    'chat.history': () => ({ messages: [], more: false, open: true, mutedUntil: null }),
+    'chat.launchChat': () => ({ chatUrl }),
+  });
+  // happy-dom has no EventSource: the room's live stream hears nothing here.
+  beforeEach(() =>
+    vi.stubGlobal(
+      'EventSource',
+      class {
+        onmessage = null;
+        close() {}
+      },
+    ),
+  );
+  afterEach(() => {
+    sessionStorage.clear();
+    vi.unstubAllGlobals();
+  });
+
+  it('opens the room the launch call answers in the chat modal: the site’s own room', async () => {
+    sessionStorage.setItem('token', 'tok-123456789');
+    const { calls } = renderWithApp(
+      <>
+        <GameCentrePage gameType="LIVE" />
+        <ChatWhenOpen />
+      </>,
+      { config: withChat(), handlers: member(BUILT_IN_CHAT_URL), path: '/live' },
+    );
+    const button = await screen.findByTestId('game-centre.live-chat');
+    expect(button.textContent).toBe('Chat room');
+    fireEvent.click(button);
+    expect(await screen.findByTestId('chat.room', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(calls.filter((c) => c.path === 'chat.launchChat')).toHaveLength(1);
+    expect(screen.queryByTestId('chat-modal.frame')).toBeNull();
+  });
+
+  it('frames a live vendor’s room in the modal, never a new window; no button where the config offers no chat room', async () => {
+    sessionStorage.setItem('token', 'tok-123456789');
+    renderWithApp(
+      <>
+        <GameCentrePage gameType="LIVE" />
+        <ChatWhenOpen />
+      </>,
+      { config: withChat(), handlers: member('https://chat.vendor.example/room/7'), path: '/live' },
+    );
+    fireEvent.click(await screen.findByTestId('game-centre.live-chat'));
+    const frame = await screen.findByTestId('chat-modal.frame', {}, { timeout: 10_000 });
+    expect(frame.getAttribute('src')).toBe('https://chat.vendor.example/room/7');
+    expect(frame.getAttribute('sandbox')).not.toContain('allow-top-navigation');
+  });
+
+  it('shows no chat button to a visitor or a trial account (their config offers no chat room)', async () => {
+    renderWithApp(<GameCentrePage gameType="LIVE" />, { config: config(), handlers: catalogue(0), path: '/live' });
+    await screen.findByTestId('game-centre.title');
+    expect(screen.queryByTestId('game-centre.live-chat')).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { LIST_PAGE_SIZE, MAX_TEXT_LENGTH } from '@wl/schemas/constants';
 import type { TGameType, TScreenConfig, TVendorLink } from '@wl/schemas';
 import { useSettings } from '../app/settings-context.tsx';
+import { useUi } from '../app/ui-context.tsx';
 import { useScreenConfig } from '../config/screen-config-context.tsx';
 import { configVendors } from '../config/vendors.ts';
 import { GameGrid } from '../home/game-grid.tsx';
@@ -11,6 +12,7 @@ import { useImageFallback } from '../home/game-tile.tsx';
 import { useGames } from '../home/home-data.ts';
 import { Pager } from '../home/pager.tsx';
 import { Chip } from '../home/vendor-row.tsx';
+import { MenuIcon } from '../layout/menu-entry.tsx';
 import { useVendorLaunch } from '../launch/use-launch.ts';
 import { FALLBACK_IMAGE } from '../lib/image.ts';
 import { useDebouncedValue } from '../lib/use-debounced-value.ts';
@@ -134,6 +136,23 @@ function GameList({ gameType, vendors }: { gameType: TGameType; vendors: readonl
 }
 
 /**
+ * The live casino's chat (SPEC §7 live launch chat, §6 chat room for signed-in users; docs/0126):
+ * shown where the config offers the chat room (real accounts only, docs/0121), with its words; it
+ * opens the chat modal on the room the launch call answers.
+ */
+function LiveChatButton({ config }: { config: Pick<TScreenConfig, 'sideMenu'> }) {
+  const ui = useUi();
+  const entry = config.sideMenu.sections.flatMap((s) => s.entries).find((e) => e.target.type === 'action' && e.target.action === 'chatRoom');
+  if (!entry?.label) return null;
+  return (
+    <button type="button" className="btn btn--small game-centre__chat" data-testid="game-centre.live-chat" onClick={() => ui.openChat('live')}>
+      <MenuIcon name={entry.icon} />
+      {entry.label}
+    </button>
+  );
+}
+
+/**
  * One page for every category route (docs/rules/games.md#g-8: game centre per category and game list centre).
  * The title is the category's label; a category the config does not show keeps its own name.
  */
@@ -148,6 +167,7 @@ export default function GameCentrePage({ gameType }: { gameType: TGameType }) {
       <h2 className="row__title game-centre__title" data-testid="game-centre.title">
         {category?.label ?? t(`category_${gameType.toLowerCase()}`)}
       </h2>
+      {gameType === 'LIVE' && <LiveChatButton config={config} />}
       {LOTTERY_CATEGORIES.has(gameType) ? <LotteryCards vendors={vendors} /> : <GameList gameType={gameType} vendors={vendors} />}
     </div>
   );

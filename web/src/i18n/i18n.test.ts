@@ -4,6 +4,7 @@ import { ACCOUNT_MESSAGES } from '@wl/schemas/wps/account-calls';
 import { GATE_REFUSALS } from '@wl/schemas/wps/call-gates';
 import { AGENT_LIMIT_MESSAGES } from '@wl/schemas/wps/operator-call-set';
 import { CHAT_MESSAGES } from '@wl/schemas/wps/chat-calls';
+import { TICKET_MESSAGES } from '@wl/schemas/wps/ticket-calls';
 import { CONFIG_CHANGE_MESSAGES } from '@wl/schemas/wps/config-change-calls';
 import { PATTERN_IDS, REGISTRATION_FIELDS } from '@wl/schemas/domain/merchant';
 import accountsBn from './accounts.bn.json';
@@ -134,6 +135,8 @@ const SERVER_KEYS = [
   ...Object.values(OPERATOR_MESSAGE_MESSAGES),
   // The points mall's refusals (docs/0113).
   ...Object.values(POINTS_MESSAGES),
+  // Reward tickets' and raffles' refusals, the console's included (docs/0120, docs/0126).
+  ...Object.values(TICKET_MESSAGES),
   // What the platform answers a switched-off module, maintenance and the region rule (docs/0069).
   ...Object.values(GATE_REFUSALS).map((refusal) => refusal.message),
 ];

@@ -60,13 +60,14 @@ describe('Header', () => {
     sessionStorage.setItem('token', 'tok-123456789');
     renderWithApp(<Header />, {
       handlers: {
-        'member.info': () => memberFixture(),
+        // The badge counts promotions (2), unread messages (1) and claimable missions (4), as the menu entries do.
+        'member.info': () => ({ ...memberFixture(), missionCount: 4 }),
         'member.balance': () => ({ balance: 123456789, currencySymbol: '৳' }),
       },
     });
     await waitFor(() => expect(screen.getByTestId('header.balance').textContent).toBe('৳1,234,567.89'));
     expect(screen.getByTestId('header.vip').textContent).toContain('Gold');
-    expect(screen.getByTestId('header.badge').textContent).toBe('3');
+    expect(screen.getByTestId('header.badge').textContent).toBe('7');
     expect(screen.getByTestId('header.badge').getAttribute('aria-label')).toBeTruthy();
     fireEvent.click(screen.getByTestId('header.balance-toggle'));
     expect(screen.getByTestId('header.balance').textContent).toBe('***');

@@ -54,7 +54,8 @@ function MemberPanel({ onGamePage }: { onGamePage: boolean }) {
   const [shown, setShown] = useState(true);
   const member = session.member;
   if (!member) return null;
-  const badge = member.availablePromoCount + member.unreadMessage;
+  // docs/rules/content.md#c-2: promotions to claim, unread messages and claimable missions (as the menu's badges count them).
+  const badge = member.availablePromoCount + member.unreadMessage + member.missionCount;
   return (
     <div className="member-panel" data-testid="header.member">
       <span className="member-panel__account" translate="no">

@@ -32,6 +32,7 @@ const OperatorBonusReviews = lazy(() => import('./bonus-reviews.tsx'));
 const OperatorRewardCodes = lazy(() => import('./reward-codes.tsx'));
 // docs/0119: missions and leaderboards (content writes them, finance prices them).
 const OperatorMissions = lazy(() => import('./missions.tsx'));
+// docs/0126: reward ticket rules and raffles (content writes them, finance prices them).
 const OperatorTicketRules = lazy(() => import('./ticket-rules.tsx'));
 // Promotions, applications and VIP settings, a chunk of their own with their texts (docs/0098).
 const OperatorPromotionPanels = lazy(() => import('./promotion-panels.tsx'));
@@ -112,7 +113,7 @@ function ConsolePanels({ c }: { c: TConsole }) {
       )}
       {can('config.read') && (
         <Suspense fallback={<span className="spinner" />}>
-          <OperatorTicketRules canWrite={can('money.write')} canWriteTexts={can('content.write')} />
+          <OperatorTicketRules canContent={can('content.write')} canMoney={can('money.write')} />
         </Suspense>
       )}
       <Suspense fallback={<span className="spinner" />}>

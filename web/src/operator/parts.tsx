@@ -21,6 +21,34 @@ export function useDraft<T extends object>(initial: T | (() => T)) {
 /** A fresh key for one operator submission (a double click sends the same one). */
 export const newKey = () => `op-${crypto.randomUUID()}`;
 
+/** A labelled select of `[value, text]` options (the house `field` and `input` classes), handing the chosen value to `onValue`. */
+export function SelectField<V extends string>({
+  label,
+  testId,
+  value,
+  options,
+  onValue,
+}: {
+  label: string;
+  testId?: string;
+  value: V;
+  options: readonly (readonly [V, string])[];
+  onValue: (value: V) => void;
+}) {
+  return (
+    <label className="field">
+      <span className="field__label">{label}</span>
+      <select className="input" data-testid={testId} value={value} onChange={(e) => onValue(e.target.value as V)}>
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 /** A panel's title with its refresh button (`<testId>.refresh`). */
 export function SectionHead({ title, testId, refreshText, onRefresh }: { title: string; testId: string; refreshText: string; onRefresh: () => void }) {
   return (

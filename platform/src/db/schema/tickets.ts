@@ -16,6 +16,9 @@ export interface TicketRulesTable {
   title_en: string;
   title_bn: string;
   active: Generated<boolean>;
+  /** docs/0126: up when what earns the rule's tickets changes; the rule earns only while priced_version equals it. */
+  terms_version: Generated<number>;
+  priced_version: number | null;
   starts_at: Generated<Date>;
   created_at: Generated<Date>;
 }
