@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LIMITED_ACTIONS } from '../src/rate-limit/rate-limits.ts';
 import { solvedCaptcha, latestMessage, latestSmsCode, totpCode } from './accounts-support.ts';
 import { expectTRPCError } from './errors.ts';
-import { ACCOUNTS, loginToken, sessionOf, useGateway, type THarness } from './harness.ts';
+import { ACCOUNTS, approvedChange, loginToken, sessionOf, useGateway, type THarness } from './harness.ts';
 
 /** docs/rules/accounts.md procedures against a real embedded platform, each with its check ladder and happy path. */
 
@@ -379,7 +379,7 @@ describe('operator security and outbox', () => {
     await expectTRPCError(h.client({ token: member }).operator.security.query(), 'UNAUTHORIZED');
   });
 
-  it('reads the thresholds as they stand, and reads back a change', async () => {
+  it('reads the thresholds as they stand, and reads back a change once a second operator approved it (docs/0127)', async () => {
     const op = h.client({ token: operatorToken });
     const before = await op.operator.security.query();
     expect(before).toEqual({
@@ -390,18 +390,23 @@ describe('operator security and outbox', () => {
       idleTimeoutMinutes: expect.any(Number),
       sessionLifetimeHours: expect.any(Number),
     });
+    const set = (idleTimeoutMinutes: number) => approvedChange(h, operatorToken, (c) => c.operator.setSecurity.mutate({ idleTimeoutMinutes }));
     try {
-      await op.operator.setSecurity.mutate({ idleTimeoutMinutes: before.idleTimeoutMinutes + 1 });
+      // The setter answers the thresholds in force and the draft the change waits in.
+      expect(await set(before.idleTimeoutMinutes + 1)).toEqual({
+        ...before,
+        awaitingApproval: { draftId: expect.any(Number), fields: ['security.idleTimeoutMinutes'] },
+      });
       expect((await op.operator.security.query()).idleTimeoutMinutes).toBe(before.idleTimeoutMinutes + 1);
     } finally {
-      await op.operator.setSecurity.mutate({ idleTimeoutMinutes: before.idleTimeoutMinutes });
+      await set(before.idleTimeoutMinutes);
     }
   });
 
   it('changes the thresholds and refuses out-of-range ones', async () => {
     const op = h.client({ token: operatorToken });
-    const settings = await op.operator.setSecurity.mutate({ captchaAfterFailures: 2, lockAfterFailures: 3 });
-    expect(settings).toMatchObject({ captchaAfterFailures: 2, lockAfterFailures: 3 });
+    await approvedChange(h, operatorToken, (c) => c.operator.setSecurity.mutate({ captchaAfterFailures: 2, lockAfterFailures: 3 }));
+    expect(await op.operator.security.query()).toMatchObject({ captchaAfterFailures: 2, lockAfterFailures: 3 });
     await expectTRPCError(op.operator.setSecurity.mutate({ lockMinutes: 0 }), 'BAD_REQUEST', 'error_bad_request');
     await expectTRPCError(op.operator.outbox.query({ channel: 'fax' } as never), 'BAD_REQUEST', 'error_bad_request');
   });
@@ -409,7 +414,7 @@ describe('operator security and outbox', () => {
   it('locks an account after repeated failures with retryAfterSeconds, same answer for unknown names', async () => {
     const wrong = (username: string) => ({ username, password: 'wrong-password' });
     // No captcha in the way, so the failures reach the lock.
-    await h.client({ token: operatorToken }).operator.setSecurity.mutate({ captchaAfterFailures: 10, lockAfterFailures: 3 });
+    await approvedChange(h, operatorToken, (c) => c.operator.setSecurity.mutate({ captchaAfterFailures: 10, lockAfterFailures: 3 }));
     for (const username of ['demo_weak', 'nobody_here_2']) {
       let last: Awaited<ReturnType<typeof expectTRPCError>> | null = null;
       for (let i = 0; i < 4; i++) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TRPCClientError } from '@trpc/client';
 import { expectTRPCError } from './errors.ts';
-import { ACCOUNTS, useGateway, type THarness } from './harness.ts';
+import { ACCOUNTS, approvedChange, useGateway, type THarness } from './harness.ts';
 
 /**
  * docs/0014 through the gateway: 50 wrong logins for one username sent at once lock the
@@ -19,8 +19,9 @@ useGateway(
   async (started) => {
     h = started;
     operatorToken = (await h.client().operator.login.mutate(ACCOUNTS.operator)).token;
-    // The captcha would stop most attempts before they are judged; here the lock alone is under test.
-    await h.client({ token: operatorToken }).operator.setSecurity.mutate({ captchaAfterFailures: 100, lockAfterFailures: LOCK_AFTER });
+    // The captcha would stop most attempts before they are judged; here the lock alone is under test
+    // (a threshold is live once a second operator approved it, docs/0127).
+    await approvedChange(h, operatorToken, (c) => c.operator.setSecurity.mutate({ captchaAfterFailures: 100, lockAfterFailures: LOCK_AFTER }));
   },
   { rateLimits: { login: { ip: wide, subject: wide } } },
 );

@@ -1,7 +1,7 @@
 import { createTRPCClient, httpLink, type TRPCClient } from '@trpc/client';
 import type { FastifyInstance } from 'fastify';
 import { startEmbeddedPlatform, type TEmbeddedPlatformOptions } from '@wl/platform/embedded';
-import { DEMO_ACCOUNTS } from '@wl/platform/seed/demo-accounts';
+import { DEMO_ACCOUNTS, DEMO_ROLE_OPERATORS } from '@wl/platform/seed/demo-accounts';
 import { createTestDatabase, createTestSchema } from '@wl/platform/test-support/pg-schema';
 import { snapshotBlob } from '@wl/platform/test-support/seeded-snapshot';
 import { newCaptureFile } from '@wl/platform/test-support/outbox';
@@ -120,6 +120,37 @@ export function useGateway(setUp: (h: THarness) => unknown, options: TGatewayOpt
 /** An operator's session token (an operator has no second factor at login in the demo). */
 export async function operatorToken(h: THarness, account: { username: string; password: string }): Promise<string> {
   return (await h.client().operator.login.mutate(account)).token;
+}
+
+const secondOwners = new WeakMap<THarness, Promise<string>>();
+
+/**
+ * A sensitive setting made live as operators do it (docs/0127): `change` (a setter of the login
+ * thresholds, the agent limits or a money or security flag) drafts it as the operator of `token`;
+ * demo_owner2 approves the draft and the author publishes it. Answers the setter's answer.
+ */
+export async function approvedChange<T extends { awaitingApproval: { draftId: number } | null }>(
+  h: THarness,
+  token: string,
+  change: (operator: TRPCClient<AppRouter>) => Promise<T>,
+): Promise<T> {
+  const answer = await change(h.client({ token }));
+  if (answer.awaitingApproval) {
+    const { draftId } = answer.awaitingApproval;
+    if (!secondOwners.has(h))
+      secondOwners.set(
+        h,
+        operatorToken(
+          h,
+          DEMO_ROLE_OPERATORS.find((o) => o.role === 'owner')!,
+        ),
+      );
+    const drafts = (await h.client({ token }).operator.configDrafts.query()).drafts;
+    const revision = drafts.find((d) => d.id === draftId)!.revision;
+    await h.client({ token: await secondOwners.get(h)! }).operator.configDraftApprove.mutate({ id: draftId, revision });
+    await h.client({ token }).operator.configDraftPublish.mutate({ id: draftId, comment: 'approved in a test' });
+  }
+  return answer;
 }
 
 /** The session of a login outcome; fails the test when the login asked for a second factor instead. */

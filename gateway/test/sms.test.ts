@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestSmsCode } from './accounts-support.ts';
 import { expectTRPCError } from './errors.ts';
-import { ACCOUNTS, sessionOf, startGateway, type THarness } from './harness.ts';
+import { ACCOUNTS, approvedChange, sessionOf, startGateway, type THarness } from './harness.ts';
 
 /**
  * SMS login and reset by mobile, each on a platform of its own: both need a code for the demo
@@ -15,8 +15,9 @@ const huge = 'x'.repeat(10_000);
 const DEMO_MOBILE = { mobileNum: '1711000001', countryDialingCode: '+880' };
 const DEMO_PHONE = '+8801711000001';
 
+/** A login or recovery flag is sensitive: live once demo_owner2 approved the change (docs/0127). */
 async function setFlag(on: THarness, modId: string, enabled: boolean): Promise<void> {
-  await on.client({ token: on === h ? tokens.login : tokens.reset }).operator.setFlag.mutate({ modId, enabled });
+  await approvedChange(on, on === h ? tokens.login : tokens.reset, (c) => c.operator.setFlag.mutate({ modId, enabled }));
 }
 
 beforeAll(async () => {

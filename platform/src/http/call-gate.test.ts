@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildPlatform } from '../app.ts';
 import { rowCounts, seededDatabase, usePlatform } from '../test-support/db.ts';
 import { TEST_GATEWAY_SECRET, encryptedLogin, fromClientIp, loginToken } from '../test-support/http.ts';
+import { approvedChange, operatorToken as ownerToken, SECOND_OWNER } from '../test-support/operators.ts';
 import { registeredRoutes } from '../test-support/routes.ts';
 
 /**
@@ -14,7 +15,7 @@ import { registeredRoutes } from '../test-support/routes.ts';
  */
 
 const ctx = usePlatform();
-const tokens = { member: '', agent: '', operator: '' };
+const tokens = { member: '', agent: '', operator: '', owner2: '' };
 /** A client address the gateway vouches for (the region rule's caller). */
 const CLIENT_IP = '203.0.113.7';
 
@@ -27,6 +28,7 @@ beforeAll(async () => {
   tokens.member = await loginToken(ctx.app, 'demo_member', 'Demo1234');
   tokens.agent = await loginToken(ctx.app, 'demo_agent', 'Agent1234');
   tokens.operator = await operatorToken(ctx.app);
+  tokens.owner2 = await ownerToken(ctx.app, SECOND_OWNER.username, SECOND_OWNER.password);
 });
 
 const tokenFor = (path: string): string =>
@@ -60,9 +62,10 @@ const refusedBy = (answer: TAnswer, kind: keyof typeof GATE_REFUSALS): boolean =
 
 const label = (gate: TCallGate) => callKey(gate.method, gate.path);
 
+/** A console change made live; a sensitive one (a login or recovery flag) after the second owner's approval (docs/0127). */
 async function operatorPut(url: string, payload: object): Promise<void> {
-  const res = await ctx.app.inject({ method: 'PUT', url, headers: { authorization: tokens.operator }, payload });
-  expect(res.json(), `${url} ${JSON.stringify(payload)}`).toMatchObject({ success: true });
+  const res = await approvedChange(ctx.app, { author: tokens.operator, approver: tokens.owner2 }, { url, payload });
+  expect(res.json, `${url} ${JSON.stringify(payload)}`).toMatchObject({ success: true });
 }
 const setModule = (modId: string, enabled: boolean) => operatorPut(WPS_PATHS.operatorWhitelabel, { modId, enabled });
 const setSystem = (change: { maintenance?: boolean; regionRestriction?: boolean }) => operatorPut(WPS_PATHS.operatorSystem, change);

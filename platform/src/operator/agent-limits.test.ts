@@ -3,12 +3,12 @@ import { AGENT_LIMIT_MESSAGES, AGENT_TEAM_PATHS, OPERATOR_CALLS, type TOperatorR
 import { DEMO_TEAM } from '../seed/agent-tree.ts';
 import { rowCounts, usePlatform } from '../test-support/db.ts';
 import { loginToken } from '../test-support/http.ts';
-import { roleTokens } from '../test-support/operators.ts';
+import { approvedChange, operatorToken, roleTokens, SECOND_OWNER } from '../test-support/operators.ts';
 
 /**
  * The operator-set agent downline limits (docs/0064, docs/0017): only an owner changes them
- * (security.write, docs/0066), within the bounds the console may set, audited, and the next
- * agent-type registration obeys what was set.
+ * (security.write, docs/0066), within the bounds the console may set, after a second owner approved
+ * the change (docs/0127), audited, and the next agent-type registration obeys what was set.
  */
 
 const ctx = usePlatform();
@@ -16,11 +16,16 @@ const URL = OPERATOR_CALLS.setAgentLimits.path;
 let tokens = {} as Record<TOperatorRole, string>;
 const SEEDED = { maxDepth: 3, maxDirectAgents: 20 };
 
+let owner2 = '';
+
 beforeAll(async () => {
   tokens = await roleTokens(ctx.app);
+  owner2 = await operatorToken(ctx.app, SECOND_OWNER.username, SECOND_OWNER.password);
 });
 
 const put = (role: TOperatorRole, payload: object) => ctx.app.inject({ method: 'PUT', url: URL, headers: { authorization: tokens[role] }, payload });
+/** The owner's change made live: drafted, approved by the second owner, published (docs/0127). */
+const approved = async (payload: object) => (await approvedChange(ctx.app, { author: tokens.owner, approver: owner2 }, { url: URL, payload })).json;
 const get = (role: TOperatorRole) => ctx.app.inject({ url: URL, headers: { authorization: tokens[role] } });
 const stored = () => ctx.db.selectFrom('merchants').select(['agent_max_depth', 'agent_max_direct_agents']).executeTakeFirstOrThrow();
 
@@ -68,36 +73,43 @@ describe('agent downline limits from the console', () => {
         { maxDepth: 1, maxDirectAgents: 0 },
         { maxDepth: 10, maxDirectAgents: 1000 },
       ]) {
-        expect((await put('owner', limits)).json()).toEqual({ success: true, value: limits, message: null });
+        expect(await approved(limits)).toMatchObject({ success: true });
+        expect((await get('owner')).json().value).toEqual(limits);
       }
     } finally {
-      expect((await put('owner', SEEDED)).json()).toMatchObject({ success: true });
+      expect(await approved(SEEDED)).toMatchObject({ success: true });
     }
   });
 
-  it("audits an owner's change with before and after (agent.limits.set), and a change to the same values not at all", async () => {
+  it("saves an owner's change as a draft for a second owner, changing nothing until it is published, and a change to the same values not at all", async () => {
     try {
-      const versionBefore = (await ctx.db.selectFrom('merchants').select('config_version').executeTakeFirstOrThrow()).config_version;
-      expect((await put('owner', { maxDepth: 4, maxDirectAgents: 7 })).json()).toEqual({
+      const before = await rowCounts(ctx.db, ['config_audit', 'config_change_sets']);
+      const drafted = (await put('owner', { maxDepth: 4, maxDirectAgents: 7 })).json();
+      expect(drafted).toEqual({
         success: true,
-        value: { maxDepth: 4, maxDirectAgents: 7 },
+        value: { ...SEEDED, awaitingApproval: { draftId: expect.any(Number), fields: ['agent.maxDepth', 'agent.maxDirectAgents'] } },
         message: null,
       });
+      expect(await stored()).toEqual({ agent_max_depth: 3, agent_max_direct_agents: 20 });
       const row = await ctx.db.selectFrom('config_audit').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
-      expect(row).toMatchObject({
-        action: 'agent.limits.set',
-        operator_username: 'demo_operator',
-        config_version: null,
-        before: SEEDED,
-        after: { maxDepth: 4, maxDirectAgents: 7 },
+      expect(row).toMatchObject({ action: 'config.draft.save', operator_username: 'demo_operator', after: { from: 'agent.limits.set' } });
+      expect((await put('owner', SEEDED)).json()).toEqual({ success: true, value: { ...SEEDED, awaitingApproval: null }, message: null });
+      expect(await rowCounts(ctx.db, ['config_audit', 'config_change_sets'])).toEqual({
+        config_audit: before.config_audit! + 1,
+        config_change_sets: before.config_change_sets! + 1,
       });
-      // Nothing a page shows reads the limits: the config version stays.
-      expect((await ctx.db.selectFrom('merchants').select('config_version').executeTakeFirstOrThrow()).config_version).toBe(versionBefore);
-      const before = await rowCounts(ctx.db, ['config_audit']);
-      expect((await put('owner', { maxDepth: 4, maxDirectAgents: 7 })).json()).toMatchObject({ success: true });
-      expect(await rowCounts(ctx.db, ['config_audit'])).toEqual(before);
+      // The same change again is the same draft; approved and published, it is audited with before and after.
+      expect((await approved({ maxDepth: 4, maxDirectAgents: 7 })).value.awaitingApproval.draftId).toBe(drafted.value.awaitingApproval.draftId);
+      expect(await stored()).toEqual({ agent_max_depth: 4, agent_max_direct_agents: 7 });
+      const published = await ctx.db.selectFrom('config_audit').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
+      expect(published).toMatchObject({
+        action: 'config.publish',
+        operator_username: 'demo_operator',
+        before: { 'agent.maxDepth': 3, 'agent.maxDirectAgents': 20 },
+        after: { 'agent.maxDepth': 4, 'agent.maxDirectAgents': 7 },
+      });
     } finally {
-      expect((await put('owner', SEEDED)).json()).toMatchObject({ success: true });
+      expect(await approved(SEEDED)).toMatchObject({ success: true });
     }
   });
 
@@ -112,17 +124,17 @@ describe('agent downline limits from the console', () => {
         payload: { username, password: 'Abcd1234', confirmPassword: 'Abcd1234', role: 'agent' },
       });
     try {
-      expect((await put('owner', { maxDepth: 1, maxDirectAgents: 20 })).json()).toMatchObject({ success: true });
+      expect(await approved({ maxDepth: 1, maxDirectAgents: 20 })).toMatchObject({ success: true });
       const before = await rowCounts(ctx.db, ['members', 'member_tree']);
       expect((await register('oplimit1')).json()).toMatchObject({ success: false, code: 409, message: 'agent_downline_depth_limit', value: { max: 1 } });
       expect(await rowCounts(ctx.db, ['members', 'member_tree'])).toEqual(before);
-      expect((await put('owner', { maxDepth: 2, maxDirectAgents: 20 })).json()).toMatchObject({ success: true });
+      expect(await approved({ maxDepth: 2, maxDirectAgents: 20 })).toMatchObject({ success: true });
       expect((await register('oplimit2')).json()).toMatchObject({ success: true });
       // The count: demo_sub1 now has two direct agent-type downlines (demo_sub3, oplimit2); a limit of 2 refuses a third.
-      expect((await put('owner', { maxDepth: 2, maxDirectAgents: 2 })).json()).toMatchObject({ success: true });
+      expect(await approved({ maxDepth: 2, maxDirectAgents: 2 })).toMatchObject({ success: true });
       expect((await register('oplimit3')).json()).toMatchObject({ success: false, code: 409, message: 'agent_downline_count_limit', value: { max: 2 } });
     } finally {
-      expect((await put('owner', SEEDED)).json()).toMatchObject({ success: true });
+      expect(await approved(SEEDED)).toMatchObject({ success: true });
     }
   });
 });

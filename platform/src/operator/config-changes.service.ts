@@ -1,6 +1,7 @@
 import type { Selectable, Transaction } from 'kysely';
 import {
   CONFIG_CHANGE_MESSAGES as M,
+  type TAwaitingApproval,
   type TConfigDraft,
   type TConfigMap,
   type TConfigVersion,
@@ -16,7 +17,7 @@ import { auditedConfigChange, recordOperatorAudit } from '../audit/operator-audi
 import { fieldSpec, lockMerchant, readConfig, recordVersion, writeConfig, type TConfigDiff } from './config-versions.ts';
 
 /**
- * Operator change sets (docs/0123, rules O-20..O-29 of docs/rules/operator.md): drafts of field
+ * Operator change sets (docs/0123, docs/0127, rules O-20..O-29 of docs/rules/operator.md): drafts of field
  * changes invisible to members until published, a second operator's approval for sensitive fields,
  * a publish that refuses when what it touches changed since it was drafted, schedules, versions and
  * restores. Every change is audited; a publish bumps config_version so open pages hear of it.
@@ -51,7 +52,13 @@ function requireFieldPermissions(role: TOperatorRole, fields: string[], config: 
 }
 
 async function changeSetRow(trx: Transaction<DB>, merchantId: number, id: number) {
-  const row = await trx.selectFrom('config_change_sets').selectAll().where('id', '=', id).where('merchant_id', '=', merchantId).forNoKeyUpdate().executeTakeFirst();
+  const row = await trx
+    .selectFrom('config_change_sets')
+    .selectAll()
+    .where('id', '=', id)
+    .where('merchant_id', '=', merchantId)
+    .forNoKeyUpdate()
+    .executeTakeFirst();
   if (!row) throw wpsErrors.notFound();
   return row;
 }
@@ -127,18 +134,16 @@ export async function listDrafts(deps: TPlatformDeps, merchant: TMerchant, actor
 /** Open drafts an operator may hold at once: a draft costs every console read of the list. */
 export const MAX_OPEN_DRAFTS = 10;
 
+/** The operator's open drafts, its row locked first so that parallel creations of its drafts count each other. */
+async function lockedOpenDrafts(trx: Transaction<DB>, actor: TActor): Promise<TChangeSetRow[]> {
+  await trx.selectFrom('operators').select('id').where('id', '=', actor.operatorId).forNoKeyUpdate().executeTakeFirstOrThrow();
+  return trx.selectFrom('config_change_sets').selectAll().where('author_id', '=', actor.operatorId).where('status', '=', 'draft').execute();
+}
+
 /** An empty draft of the caller's (O-20), at most MAX_OPEN_DRAFTS open at once. */
 export async function createDraft(deps: TPlatformDeps, merchant: TMerchant, actor: TActor, ip: string): Promise<TConfigDraft> {
   return deps.db.transaction().execute(async (trx) => {
-    // The operator's row is locked, so parallel creations count each other.
-    await trx.selectFrom('operators').select('id').where('id', '=', actor.operatorId).forNoKeyUpdate().executeTakeFirstOrThrow();
-    const open = await trx
-      .selectFrom('config_change_sets')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('author_id', '=', actor.operatorId)
-      .where('status', '=', 'draft')
-      .executeTakeFirstOrThrow();
-    if (Number(open.n) >= MAX_OPEN_DRAFTS) throw refused(M.tooMany);
+    if ((await lockedOpenDrafts(trx, actor)).length >= MAX_OPEN_DRAFTS) throw refused(M.tooMany);
     const row = await trx
       .insertInto('config_change_sets')
       .values({ merchant_id: merchant.id, author_id: actor.operatorId, changes: '{}', base: '{}' })
@@ -146,6 +151,51 @@ export async function createDraft(deps: TPlatformDeps, merchant: TMerchant, acto
       .executeTakeFirstOrThrow();
     await audit(trx, merchant.id, actor, ip, 'config.draft.save', null, { id: row.id, revision: row.revision, changes: {} });
     return toDraft(trx, row, await readConfig(trx, merchant.id));
+  });
+}
+
+const sameChanges = (a: TConfigMap, b: TConfigMap) => Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([f, v]) => b[f] === v);
+
+/**
+ * A direct setter's change of sensitive fields (O-27, docs/0127): nothing is written to the
+ * configuration; the fields whose value differs from the one in force are saved as a draft of the
+ * caller's, which only a second operator's approval and the author's publish make live. The same
+ * change again answers the open draft that holds it (a second click makes no second draft); a new
+ * one counts against MAX_OPEN_DRAFTS like any draft (O-28). A field the merchant lacks is 404 (as
+ * the setter answered); each field's bounds and permission are checked as for any draft (O-21).
+ * Null: nothing differs, nothing is drafted.
+ */
+export async function draftSensitiveChange(
+  deps: TPlatformDeps,
+  merchant: TMerchant,
+  actor: TActor,
+  ip: string,
+  action: TOperatorAuditAction,
+  changes: TConfigMap,
+): Promise<TAwaitingApproval> {
+  return deps.db.transaction().execute(async (trx) => {
+    const config = await readConfig(trx, merchant.id);
+    for (const [field, value] of Object.entries(changes)) {
+      const spec = fieldSpec(field, config);
+      if (!spec) throw wpsErrors.notFound();
+      if (!spec.value.safeParse(value).success) throw new WpsError(400, M.badValue, { field, issue: M.badValue });
+    }
+    requireFieldPermissions(actor.role, Object.keys(changes), config);
+    const effective = Object.fromEntries(Object.entries(changes).filter(([f, v]) => config[f] !== v));
+    const fields = Object.keys(effective);
+    if (fields.length === 0) return null;
+    const open = await lockedOpenDrafts(trx, actor);
+    const same = open.find((d) => sameChanges(d.changes, effective));
+    if (same) return { draftId: same.id, fields };
+    if (open.length >= MAX_OPEN_DRAFTS) throw refused(M.tooMany);
+    const base = Object.fromEntries(fields.map((f) => [f, config[f]!]));
+    const row = await trx
+      .insertInto('config_change_sets')
+      .values({ merchant_id: merchant.id, author_id: actor.operatorId, changes: JSON.stringify(effective), base: JSON.stringify(base) })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await audit(trx, merchant.id, actor, ip, 'config.draft.save', null, { id: row.id, revision: row.revision, changes: effective, from: action });
+    return { draftId: row.id, fields };
   });
 }
 

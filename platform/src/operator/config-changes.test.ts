@@ -3,11 +3,12 @@ import { CONFIG_CHANGE_MESSAGES as M, OPERATOR_CALLS, OPERATOR_CONFIG_CHANGE_CAL
 import { usePlatform } from '../test-support/db.ts';
 import { operatorToken, roleTokens } from '../test-support/operators.ts';
 import { MAX_OPEN_DRAFTS, publishDue } from './config-changes.service.ts';
-import { readConfig } from './config-versions.ts';
+import { readConfig, withDirectVersion } from './config-versions.ts';
 
 /**
- * Change sets and versions of the merchant's configuration (docs/0123, rules O-20..O-29): one
- * journey through drafts, conflicts, approvals, a restore, parallel publishes and the schedule.
+ * Change sets and versions of the merchant's configuration (docs/0123, rules O-20..O-26): one
+ * journey through drafts, conflicts, approvals, a restore, parallel publishes and the schedule; the
+ * sensitive direct setters drafting instead of applying (docs/0127, rules O-27, O-28).
  */
 
 const ctx = usePlatform();
@@ -187,5 +188,80 @@ describe('configuration change sets (docs/0123)', () => {
     const answers2 = [];
     for (let i = 0; i < MAX_OPEN_DRAFTS; i++) answers2.push(await call(t.content, C.configDraftCreate));
     expect(answers2.filter((a) => !a.success).map((a) => a.message)).toEqual([M.tooMany]);
+  });
+
+  it('a sensitive direct setter changes nothing live: its change waits in a draft for a second operator, then is published with a version', async () => {
+    const found = await config();
+    const versionBefore = await configVersion();
+    const versionsBefore = Number(await versionCount());
+    const other = (field: string, a: number, b: number) => (found[field] === a ? b : a);
+    // O-27: each sensitive setter (thresholds, agent limits, a money flag, a security flag) drafts only the fields that differ.
+    const setters: [TCallDescriptor, Record<string, unknown>, string, boolean | number][] = [
+      [OPERATOR_CALLS.setSecurity, { lockMinutes: other('security.lockMinutes', 40, 41) }, 'security.lockMinutes', other('security.lockMinutes', 40, 41)],
+      [
+        OPERATOR_CALLS.setAgentLimits,
+        { maxDepth: other('agent.maxDepth', 4, 5), maxDirectAgents: found['agent.maxDirectAgents'] },
+        'agent.maxDepth',
+        other('agent.maxDepth', 4, 5),
+      ],
+      [OPERATOR_CALLS.setFlag, { modId: 'DIVIDEND', enabled: !found['flag.DIVIDEND'] }, 'flag.DIVIDEND', !found['flag.DIVIDEND']],
+      [OPERATOR_CALLS.setFlag, { modId: 'REGMOBVERF3', enabled: !found['flag.REGMOBVERF3'] }, 'flag.REGMOBVERF3', !found['flag.REGMOBVERF3']],
+    ];
+    const drafted: { id: number; field: string; value: boolean | number }[] = [];
+    for (const [d, payload, field, value] of setters) {
+      const r = await call(t.owner, d, payload);
+      expect(r.value?.awaitingApproval, `${d.path} ${r.message}`).toEqual({ draftId: expect.any(Number), fields: [field] });
+      // The same change again (a second click) answers the same draft.
+      expect((await call(t.owner, d, payload)).value.awaitingApproval.draftId).toBe(r.value.awaitingApproval.draftId);
+      drafted.push({ id: r.value.awaitingApproval.draftId, field, value });
+    }
+    expect(await config()).toEqual(found);
+    expect(await configVersion()).toBe(versionBefore);
+    expect(Number(await versionCount())).toBe(versionsBefore);
+    // The drafts list shows them to every operator, each needing a second operator.
+    const listed = (await call(t.owner2, C.configDrafts)).value.drafts as { id: number; sensitive: string[]; authorUsername: string }[];
+    for (const d of drafted) expect(listed.find((x) => x.id === d.id)).toMatchObject({ sensitive: [d.field], authorUsername: 'demo_operator' });
+
+    // Only the approve and publish flow makes them live: never the author's approval, a second operator's, then the author's publish.
+    let number = versionsBefore;
+    for (const d of drafted) {
+      expect((await call(t.owner, C.configDraftPublish, { id: d.id, comment: 'direct' })).message).toBe(M.needsApproval);
+      expect((await call(t.owner, C.configDraftApprove, { id: d.id, revision: 1 })).message).toBe(M.ownApproval);
+      expect((await call(t.owner2, C.configDraftApprove, { id: d.id, revision: 1 })).success).toBe(true);
+      const v = await call(t.owner, C.configDraftPublish, { id: d.id, comment: 'approved change' });
+      expect(v.value).toMatchObject({ number: ++number, kind: 'publish', approvedByUsername: 'demo_owner2', diff: [{ field: d.field, to: d.value }] });
+      expect((await config())[d.field]).toBe(d.value);
+    }
+    expect(await configVersion()).toBe(versionBefore + drafted.length);
+
+    const ownerId = (await ctx.db.selectFrom('operators').select('id').where('username', '=', 'demo_operator').executeTakeFirstOrThrow()).id;
+    // A direct change that would write a sensitive field fails and writes nothing (the guard behind O-27).
+    await expect(
+      ctx.db
+        .transaction()
+        .execute((trx) =>
+          withDirectVersion(trx, merchantId, ownerId, 'security.set', () =>
+            trx.updateTable('merchants').set({ lock_minutes: 99 }).where('id', '=', merchantId).execute(),
+          ),
+        ),
+    ).rejects.toThrow(/docs\/0127/);
+
+    // O-28: 50 parallel calls of one operator: the same change makes one draft; different ones no more than the cap; nothing is live.
+    const live = await config();
+    const lock = (i: number) => ({ lockMinutes: 100 + i });
+    const same = await Promise.all(Array.from({ length: 50 }, () => call(t.owner, OPERATOR_CALLS.setSecurity, lock(0))));
+    expect(new Set(same.map((a) => a.value?.awaitingApproval?.draftId)).size).toBe(1);
+    const many = await Promise.all(Array.from({ length: 50 }, (_, i) => call(t.owner, OPERATOR_CALLS.setSecurity, lock(i + 1))));
+    expect(many.filter((a) => !a.success).every((a) => a.message === M.tooMany)).toBe(true);
+    const open = await ctx.db.selectFrom('config_change_sets').select('id').where('author_id', '=', ownerId).where('status', '=', 'draft').execute();
+    expect(open).toHaveLength(MAX_OPEN_DRAFTS);
+    expect(await config()).toEqual(live);
+    for (const o of open) await call(t.owner, C.configDraftDiscard, { id: o.id });
+
+    // Back as found: a restore of the version before, approved by the second operator.
+    const r = (await call(t.owner, C.configRestore, { version: versionsBefore, comment: 'as found' })).value;
+    expect((await call(t.owner2, C.configDraftApprove, { id: r.id, revision: r.revision })).success).toBe(true);
+    expect((await call(t.owner, C.configDraftPublish, { id: r.id, comment: 'as found' })).success).toBe(true);
+    expect(await config()).toEqual(found);
   });
 });

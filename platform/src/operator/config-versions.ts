@@ -65,6 +65,16 @@ export function fieldSpec(field: string, config: TConfigMap): TFieldSpec | null 
   return { value: ZBool(), permission, sensitive: permission !== 'whitelabel.write' };
 }
 
+/**
+ * Whether a field's change needs a second operator (O-22), by its name alone: the same list as
+ * fieldSpec. A direct setter asks it before it writes (rule O-27, docs/0127).
+ */
+export function isSensitiveField(field: string): boolean {
+  const column = COLUMN_FIELDS[field];
+  if (column) return column.sensitive;
+  return field.startsWith(FLAG_PREFIX) && flagPermission(field.slice(FLAG_PREFIX.length)) !== 'whitelabel.write';
+}
+
 /** The merchant's whole configuration now, its fields in name order. */
 export async function readConfig(db: Kysely<DB>, merchantId: number): Promise<TConfigMap> {
   const columns = [...new Set(Object.values(COLUMN_FIELDS).map((f) => f.column))];
@@ -162,12 +172,16 @@ export async function recordVersion(trx: Transaction<DB>, r: TVersionRecord): Pr
 /**
  * A direct console change (a setter of operator.service.ts) as a version (docs/0123): locks the
  * merchant, reads the configuration, runs the change, and records what it changed with its audit
- * action as the comment.
+ * action as the comment. A direct change never writes a sensitive field (rule O-27, docs/0127):
+ * those setters draft instead; one that did fails here and its transaction writes nothing.
  */
 export async function withDirectVersion<T>(trx: Transaction<DB>, merchantId: number, operatorId: number, action: string, change: () => Promise<T>): Promise<T> {
   await lockMerchant(trx, merchantId);
   const before = await readConfig(trx, merchantId);
   const result = await change();
-  await recordVersion(trx, { merchantId, before, after: await readConfig(trx, merchantId), kind: 'direct', comment: action, authorId: operatorId });
+  const after = await readConfig(trx, merchantId);
+  const sensitive = configDiff(before, after).filter((d) => isSensitiveField(d.field));
+  if (sensitive.length > 0) throw new Error(`a direct change wrote sensitive fields (${sensitive.map((d) => d.field).join(', ')}): docs/0127`);
+  await recordVersion(trx, { merchantId, before, after, kind: 'direct', comment: action, authorId: operatorId });
   return result;
 }

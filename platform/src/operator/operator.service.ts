@@ -1,12 +1,13 @@
 import {
   type TAgentLimits,
+  type TAwaitingApproval,
   type TOperatorAuditAction,
   type TOperatorAuditQuery,
   type TOperatorIdentity,
   type TOutboxMessage,
   type TSecuritySettings,
 } from '@wl/schemas';
-import type { Kysely, Updateable } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { permissionsOf } from '../access/permissions.ts';
 import { securitySettings } from '../session/security.service.ts';
@@ -16,7 +17,8 @@ import { wpsErrors } from '../http/envelope.ts';
 import { whitelabelTree } from '../system/system.queries.ts';
 import { auditPage } from './operator.queries.ts';
 import { auditedConfigChange, recordOperatorAudit } from '../audit/operator-audit.ts';
-import { withDirectVersion } from './config-versions.ts';
+import { FLAG_PREFIX, isSensitiveField, withDirectVersion } from './config-versions.ts';
+import { draftSensitiveChange } from './config-changes.service.ts';
 
 /** The console's view of an operator: role, permissions, whether an authenticator guards the login. */
 export async function operatorIdentity(deps: TPlatformDeps, operatorId: number): Promise<TOperatorIdentity> {
@@ -74,10 +76,19 @@ export async function switchWhitelabelNode(
   );
 }
 
-/** Flips one whitelabel node; a real change bumps config_version and is audited (unknown modId → 404). */
+/**
+ * Flips one whitelabel node; a real change bumps config_version and is audited (unknown modId → 404).
+ * A flag that pays or weakens logins is sensitive: its change waits in a draft of the caller's for a
+ * second operator's approval and is not live (rule O-27, docs/0127); the answer names the draft.
+ */
 export async function setFlag(deps: TPlatformDeps, merchant: TMerchant, op: TSessionOperator, ip: string, req: { modId: string; enabled: boolean }) {
+  const field = FLAG_PREFIX + req.modId;
+  if (isSensitiveField(field)) {
+    const awaitingApproval = await draftSensitiveChange(deps, merchant, op, ip, 'whitelabel.set', { [field]: req.enabled });
+    return { ...(await operatorConfig(deps, merchant.id, op)), awaitingApproval };
+  }
   await switchWhitelabelNode(deps, merchant, op, ip, { modId: req.modId, enabled: req.enabled, action: 'whitelabel.set', subject: { modId: req.modId } });
-  return operatorConfig(deps, merchant.id, op);
+  return { ...(await operatorConfig(deps, merchant.id, op)), awaitingApproval: null };
 }
 
 /** Sets maintenance and/or region restriction; a real change bumps config_version and is audited. */
@@ -159,77 +170,38 @@ export async function outboxMessages(
   });
 }
 
-/** A group of the merchant's settings an operator changes as one: how it is read, the columns that hold it, its audit. */
-type TMerchantSettings<T> = {
-  action: TOperatorAuditAction;
-  /** Open pages and gateways must hear of a change (config_version, docs/0021). */
-  bumpsConfig: boolean;
-  read: (db: Kysely<DB>, merchantId: number) => Promise<T>;
-  columns: (next: T) => Updateable<DB['merchants']>;
-};
-
-/**
- * One audited change of a group of the merchant's settings (docs/0010): the merchant row is locked
- * first (withDirectVersion), so two concurrent changes audit the right "before"; a change that
- * changes nothing writes and audits nothing; a real one is a version (docs/0123).
- */
-function changeMerchantSettings<T extends object>(
-  deps: TPlatformDeps,
-  merchant: TMerchant,
-  op: TSessionOperator,
-  ip: string,
-  settings: TMerchantSettings<T>,
-  req: Partial<T>,
-): Promise<T> {
-  return deps.db.transaction().execute((trx) =>
-    withDirectVersion(trx, merchant.id, op.operatorId, settings.action, async () => {
-      const current = await settings.read(trx, merchant.id);
-      const next = { ...current, ...Object.fromEntries(Object.entries(req).filter(([, v]) => v !== undefined)) } as T;
-      if (JSON.stringify(next) === JSON.stringify(current)) return current;
-      await trx.updateTable('merchants').set(settings.columns(next)).where('id', '=', merchant.id).execute();
-      const record = { merchantId: merchant.id, actor: op, ip, action: settings.action, before: current, after: next };
-      if (settings.bumpsConfig) await auditedConfigChange(trx, record);
-      else await recordOperatorAudit(trx, { ...record, configVersion: null });
-      return next;
-    }),
-  );
-}
-
 /** The agent downline limits the registrations obey (docs/0064, kernel/agent-downline-limits.ts). */
 export async function agentLimits(db: Kysely<DB>, merchantId: number): Promise<TAgentLimits> {
   const m = await db.selectFrom('merchants').select(['agent_max_depth', 'agent_max_direct_agents']).where('id', '=', merchantId).executeTakeFirstOrThrow();
   return { maxDepth: m.agent_max_depth, maxDirectAgents: m.agent_max_direct_agents };
 }
 
-const LOGIN_SECURITY: TMerchantSettings<TSecuritySettings> = {
-  action: 'security.set',
-  bumpsConfig: true,
-  read: securitySettings,
-  columns: (next) => ({
-    captcha_after_failures: next.captchaAfterFailures,
-    lock_after_failures: next.lockAfterFailures,
-    lock_window_minutes: next.lockWindowMinutes,
-    lock_minutes: next.lockMinutes,
-    idle_timeout_minutes: next.idleTimeoutMinutes,
-    session_lifetime_hours: next.sessionLifetimeHours,
-  }),
-};
+/**
+ * A change of a group of sensitive settings (the login thresholds `security.*`, the agent limits
+ * `agent.*`): every one is sensitive, so nothing is written; the values that differ wait in a draft
+ * of the caller's for a second operator's approval (rule O-27, docs/0127). The answer is the values
+ * in force and the draft (null: nothing differed).
+ */
+async function draftSettings<T extends object>(
+  deps: TPlatformDeps,
+  merchant: TMerchant,
+  op: TSessionOperator,
+  ip: string,
+  group: { prefix: 'security' | 'agent'; action: TOperatorAuditAction; read: (db: Kysely<DB>, merchantId: number) => Promise<T> },
+  req: Partial<T>,
+): Promise<T & { awaitingApproval: TAwaitingApproval }> {
+  const changes = Object.fromEntries(Object.entries(req).flatMap(([key, v]) => (v === undefined ? [] : [[`${group.prefix}.${key}`, v as number]])));
+  const awaitingApproval = await draftSensitiveChange(deps, merchant, op, ip, group.action, changes);
+  return { ...(await group.read(deps.db, merchant.id)), awaitingApproval };
+}
 
-/** Nothing cached reads the agent limits (the next agent-type registration does), so the config version stays. */
-const AGENT_LIMITS: TMerchantSettings<TAgentLimits> = {
-  action: 'agent.limits.set',
-  bumpsConfig: false,
-  read: agentLimits,
-  columns: (next) => ({ agent_max_depth: next.maxDepth, agent_max_direct_agents: next.maxDirectAgents }),
-};
-
-/** Sets login security thresholds; a real change bumps config_version and is audited with before and after. */
+/** The login security thresholds: a change waits for a second operator (docs/0127); published, it bumps config_version and is audited. */
 export const setSecurity = (deps: TPlatformDeps, merchant: TMerchant, op: TSessionOperator, ip: string, req: Partial<TSecuritySettings>) =>
-  changeMerchantSettings(deps, merchant, op, ip, LOGIN_SECURITY, req);
+  draftSettings(deps, merchant, op, ip, { prefix: 'security', action: 'security.set', read: securitySettings }, req);
 
-/** Sets the agent downline limits (the owner's, security.write, docs/0066), audited `agent.limits.set` with before and after. */
+/** The agent downline limits (the owner's, security.write, docs/0066): a change waits for a second operator (docs/0127). */
 export const setAgentLimits = (deps: TPlatformDeps, merchant: TMerchant, op: TSessionOperator, ip: string, req: TAgentLimits) =>
-  changeMerchantSettings(deps, merchant, op, ip, AGENT_LIMITS, req);
+  draftSettings(deps, merchant, op, ip, { prefix: 'agent', action: 'agent.limits.set', read: agentLimits }, req);
 
 /** The audit log page the console shows (audit.read). */
 export async function operatorAudit(deps: TPlatformDeps, merchantId: number, q: TOperatorAuditQuery) {

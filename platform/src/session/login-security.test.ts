@@ -5,6 +5,7 @@ import { DEMO_MEMBER_CONTACT, DEMO_TOTP_SECRET } from '../seed/seed.ts';
 import { rowCounts, usePlatform } from '../test-support/db.ts';
 import { encryptedCall, encryptedLogin, fromClientIp, loginToken } from '../test-support/http.ts';
 import { logLines } from '../test-support/log-lines.ts';
+import { approvedChange, operatorToken as operatorTokenOf, SECOND_OWNER } from '../test-support/operators.ts';
 import { lastMessage, lastSmsCode, setFlag } from '../test-support/outbox.ts';
 import { createCaptcha } from '../verification/captcha.service.ts';
 import { memberTotp } from './totp.ts';
@@ -86,20 +87,11 @@ describe('login security', () => {
     expect((await info(second)).statusCode).toBe(200);
 
     const op = await operatorToken();
-    const set = await ctx.app.inject({
-      method: 'PUT',
-      url: ACCOUNT_PATHS.operatorSecurity,
-      headers: { authorization: op },
-      payload: { idleTimeoutMinutes: 5 },
-    });
-    expect(set.json().value).toEqual({
-      captchaAfterFailures: 2,
-      lockAfterFailures: 3,
-      lockWindowMinutes: 30,
-      lockMinutes: 30,
-      idleTimeoutMinutes: 5,
-      sessionLifetimeHours: 168,
-    });
+    // A threshold is sensitive: a second operator approves the change before it is live (docs/0127).
+    const tokens = { author: op, approver: await operatorTokenOf(ctx.app, SECOND_OWNER.username, SECOND_OWNER.password) };
+    const set = await approvedChange(ctx.app, tokens, { url: ACCOUNT_PATHS.operatorSecurity, payload: { idleTimeoutMinutes: 5 } });
+    expect(set.json.value.awaitingApproval).toMatchObject({ fields: ['security.idleTimeoutMinutes'] });
+    expect(await merchant()).toMatchObject({ idle_timeout_minutes: 5, lock_minutes: 30, session_lifetime_hours: 168 });
     expect((await info(second)).statusCode).toBe(200);
     tick(6 * 60_000);
     expect((await info(second)).statusCode).toBe(401);
@@ -110,7 +102,7 @@ describe('login security', () => {
       payload: { idleTimeoutMinutes: 'x' },
     });
     expect(bad.statusCode).toBe(400);
-    await ctx.app.inject({ method: 'PUT', url: ACCOUNT_PATHS.operatorSecurity, headers: { authorization: op }, payload: { idleTimeoutMinutes: 30 } });
+    await approvedChange(ctx.app, tokens, { url: ACCOUNT_PATHS.operatorSecurity, payload: { idleTimeoutMinutes: 30 } });
     expect((await ctx.app.inject({ method: 'PUT', url: ACCOUNT_PATHS.operatorSecurity, payload: { lockMinutes: 1 } })).statusCode).toBe(401);
   });
 

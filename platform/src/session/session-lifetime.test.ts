@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ACCOUNT_PATHS, WPS_PATHS, ZEnvelope, ZSessionValue } from '@wl/schemas';
 import { usePlatform } from '../test-support/db.ts';
 import { encryptedLogin, loginToken } from '../test-support/http.ts';
+import { approvedChange, SECOND_OWNER } from '../test-support/operators.ts';
 
 /**
  * docs/0070 sessions that end: a replayed remember token ends every session of the member, every
@@ -24,8 +25,10 @@ async function operatorLogin(username = 'demo_operator', password = 'Operator123
   return res.json().value.token as string;
 }
 
-function setSecurity(op: string, payload: Record<string, unknown>) {
-  return ctx.app.inject({ method: 'PUT', url: ACCOUNT_PATHS.operatorSecurity, headers: { authorization: op }, payload });
+/** A threshold made live: drafted by demo_operator, approved by demo_owner2, published (docs/0127); both log in afresh, as the clock moves. */
+async function setSecurity(payload: Record<string, unknown>) {
+  const tokens = { author: await operatorLogin(), approver: await operatorLogin(SECOND_OWNER.username, SECOND_OWNER.password) };
+  return approvedChange(ctx.app, tokens, { url: ACCOUNT_PATHS.operatorSecurity, payload });
 }
 
 describe('sessions that end (docs/0070)', () => {
@@ -51,16 +54,14 @@ describe('sessions that end (docs/0070)', () => {
   });
 
   it('a member session busy every 20 minutes still ends at the absolute lifetime, and exchanging its token does not extend it', async () => {
-    const op = await operatorLogin();
-    const set = await setSecurity(op, { sessionLifetimeHours: 2 });
-    expect(set.json().value.sessionLifetimeHours).toBe(2);
+    expect((await setSecurity({ sessionLifetimeHours: 2 })).json.value.awaitingApproval).toMatchObject({ fields: ['security.sessionLifetimeHours'] });
     const audit = await ctx.db
       .selectFrom('config_audit')
       .select(['action', 'after'])
-      .where('action', '=', 'security.set')
+      .where('action', '=', 'config.publish')
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
-    expect(audit.after).toMatchObject({ sessionLifetimeHours: 2 });
+    expect(audit.after).toMatchObject({ 'security.sessionLifetimeHours': 2 });
     try {
       const token = await loginToken(ctx.app, 'demo_down3', 'Down1234');
       let exchanged: string | null = null;
@@ -81,13 +82,12 @@ describe('sessions that end (docs/0070)', () => {
       const fresh = await loginToken(ctx.app, 'demo_down3', 'Down1234');
       expect((await memberInfo(fresh)).statusCode).toBe(200);
     } finally {
-      expect((await setSecurity(await operatorLogin(), { sessionLifetimeHours: 168 })).statusCode).toBe(200);
+      expect((await setSecurity({ sessionLifetimeHours: 168 })).statusCode).toBe(200);
     }
   });
 
   it('an operator session ends at the absolute lifetime too, and lowering the setting ends live sessions at once', async () => {
-    const owner = await operatorLogin();
-    expect((await setSecurity(owner, { sessionLifetimeHours: 1 })).statusCode).toBe(200);
+    expect((await setSecurity({ sessionLifetimeHours: 1 })).statusCode).toBe(200);
     try {
       const op = await operatorLogin('demo_support', 'Support1234');
       for (let i = 0; i < 2; i++) {
@@ -97,7 +97,7 @@ describe('sessions that end (docs/0070)', () => {
       tick(11 * MINUTE);
       expect((await operatorConfig(op)).statusCode).toBe(401);
       // Back to a week: a member session kept busy for 3 hours lives on...
-      expect((await setSecurity(await operatorLogin(), { sessionLifetimeHours: 168 })).statusCode).toBe(200);
+      expect((await setSecurity({ sessionLifetimeHours: 168 })).statusCode).toBe(200);
       const member = await loginToken(ctx.app, 'demo_member', 'Demo1234');
       for (let i = 0; i < 9; i++) {
         tick(20 * MINUTE);
@@ -105,17 +105,25 @@ describe('sessions that end (docs/0070)', () => {
       }
       // ...until an operator lowers the lifetime to 2 hours: it ends at once, a younger one does not.
       const younger = await loginToken(ctx.app, 'demo_down2', 'Down1234');
-      expect((await setSecurity(await operatorLogin(), { sessionLifetimeHours: 2 })).statusCode).toBe(200);
+      expect((await setSecurity({ sessionLifetimeHours: 2 })).statusCode).toBe(200);
       expect((await memberInfo(member)).statusCode).toBe(401);
       expect((await memberInfo(younger)).statusCode).toBe(200);
     } finally {
-      expect((await setSecurity(await operatorLogin(), { sessionLifetimeHours: 168 })).statusCode).toBe(200);
+      expect((await setSecurity({ sessionLifetimeHours: 168 })).statusCode).toBe(200);
     }
   });
 
   it('refuses a lifetime out of bounds and changes nothing', async () => {
     const op = await operatorLogin();
-    for (const bad of [0, -1, 2161, 1.5, '24', null]) expect((await setSecurity(op, { sessionLifetimeHours: bad })).statusCode).toBe(400);
+    for (const bad of [0, -1, 2161, 1.5, '24', null]) {
+      const res = await ctx.app.inject({
+        method: 'PUT',
+        url: ACCOUNT_PATHS.operatorSecurity,
+        headers: { authorization: op },
+        payload: { sessionLifetimeHours: bad },
+      });
+      expect(res.statusCode).toBe(400);
+    }
     const read = await ctx.app.inject({ url: ACCOUNT_PATHS.operatorSecurity, headers: { authorization: op } });
     expect(read.json().value.sessionLifetimeHours).toBe(168);
   });

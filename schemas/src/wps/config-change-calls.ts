@@ -84,6 +84,15 @@ export const ZConfigDraft = z.object({
 });
 export type TConfigDraft = z.infer<typeof ZConfigDraft>;
 
+/**
+ * What a direct setter of a sensitive field (the login thresholds, the agent limits, a money or
+ * security flag) answers beside the values in force (docs/0127): the draft of the caller's its
+ * change waits in for a second operator's approval and the author's publish; null when it changed
+ * nothing.
+ */
+export const ZAwaitingApproval = z.object({ draftId: ZRowId, fields: z.array(ZConfigField).max(50) }).nullable();
+export type TAwaitingApproval = z.infer<typeof ZAwaitingApproval>;
+
 export const ZConfigDiffEntry = z.object({ field: ZConfigField, from: ZConfigValue.nullable(), to: ZConfigValue.nullable() });
 export const ZConfigVersion = z.object({
   number: z.number().int().positive(),

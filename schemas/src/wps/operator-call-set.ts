@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ACCOUNT_PATHS, ZOperatorSecurityRequest, ZOperatorSecurityResponse, ZOutboxQuery, ZOutboxResponse } from './account-calls.ts';
 import { VISITOR, declareCall, operatorWith } from './call.ts';
+import { ZAwaitingApproval } from './config-change-calls.ts';
 import { ZOperatorConfigResponse, ZOperatorLoginRequest, ZOperatorLoginResponse, ZOperatorSetFlagRequest, ZOperatorSetSystemRequest } from './calls.ts';
 import {
   DEPOSIT_PATHS,
@@ -85,13 +86,17 @@ export const OPERATOR_CALLS = {
     audience: operatorWith('config.read'),
   }),
   config: declareCall({ ...SERVE, method: 'GET', path: WPS_PATHS.operatorWhitelabel, output: ZOperatorConfigResponse, audience: operatorWith('config.read') }),
-  /** Contract-kind flags need money.write, login and recovery flags security.write (the platform reads the modId, docs/0066). */
+  /**
+   * Contract-kind flags need money.write, login and recovery flags security.write (the platform reads
+   * the modId, docs/0066); a change of one of those waits in a draft for a second operator's approval
+   * (awaitingApproval, docs/0127), any other flag is live at once.
+   */
   setFlag: declareCall({
     ...SERVE,
     method: 'PUT',
     path: WPS_PATHS.operatorWhitelabel,
     input: ZOperatorSetFlagRequest,
-    output: ZOperatorConfigResponse,
+    output: ZOperatorConfigResponse.extend({ awaitingApproval: ZAwaitingApproval }),
     audience: operatorWith('whitelabel.write'),
   }),
   setSystem: declareCall({
@@ -117,25 +122,26 @@ export const OPERATOR_CALLS = {
     output: ZOperatorSecurityResponse,
     audience: operatorWith('security.read'),
   }),
+  /** The thresholds in force; the change waits in a draft for a second operator's approval (docs/0127). */
   setSecurity: declareCall({
     ...SERVE,
     method: 'PUT',
     path: ACCOUNT_PATHS.operatorSecurity,
     input: ZOperatorSecurityRequest,
-    output: ZOperatorSecurityResponse,
+    output: ZOperatorSecurityResponse.extend({ awaitingApproval: ZAwaitingApproval }),
     audience: operatorWith('security.write'),
   }),
   agentLimits: declareCall({ ...SERVE, method: 'GET', path: AGENT_LIMITS_PATH, output: ZAgentLimits, audience: operatorWith('security.read') }),
   /**
-   * The owner's alone (security.write, docs/0066), applied at once and audited `agent.limits.set`:
-   * the limits move no money, so no second owner approves them (unlike money.controls).
+   * The owner's (security.write, docs/0066): the limits in force; the change waits in a draft for a
+   * second operator's approval and the author's publish (docs/0127).
    */
   setAgentLimits: declareCall({
     ...SERVE,
     method: 'PUT',
     path: AGENT_LIMITS_PATH,
     input: ZAgentLimits,
-    output: ZAgentLimits,
+    output: ZAgentLimits.extend({ awaitingApproval: ZAwaitingApproval }),
     audience: operatorWith('security.write'),
   }),
   audit: declareCall({

@@ -1,10 +1,12 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { TAgentLimits } from '@wl/schemas';
 import { asciiDigits } from '@wl/schemas/domain/digits';
 import { inputIssuesOf } from '../api/flow-errors.ts';
 import { useTRPC } from '../api/trpc.ts';
 import { QueryError } from '../layout/form-controls.tsx';
+import { AwaitingApproval } from './parts.tsx';
 import '../styles/operator.css';
 
 const FIELDS = ['maxDepth', 'maxDirectAgents'] as const;
@@ -13,11 +15,14 @@ type TField = (typeof FIELDS)[number];
 /** The typed text as a number (Bengali digits too); the server judges it (an integer within its bounds, else a named error). */
 const asNumber = (raw: string): number => (raw.trim() === '' ? Number.NaN : Number(asciiDigits(raw.trim())));
 
+const shownLimits = (limits: TAgentLimits): Record<TField, string> => ({ maxDepth: String(limits.maxDepth), maxDirectAgents: String(limits.maxDirectAgents) });
+
 /**
  * The agent downline limits (docs/0064): how many levels below its top agent an agent-type
  * downline may be, and how many direct agent-type downlines one agent may have. Read with
  * security.read; changing them is the owner's (security.write, docs/0066), which the platform
- * checks: without it the fields are read-only here.
+ * checks: without it the fields are read-only here. A change waits for a second operator's approval
+ * (docs/0127).
  */
 export function OperatorAgentLimits({ canWrite }: { canWrite: boolean }) {
   const { t } = useTranslation();
@@ -25,13 +30,18 @@ export function OperatorAgentLimits({ canWrite }: { canWrite: boolean }) {
   const qc = useQueryClient();
   const current = useQuery(trpc.operator.agentLimits.queryOptions(undefined, { staleTime: 0 }));
   const [draft, setDraft] = useState<Record<TField, string>>({ maxDepth: '', maxDirectAgents: '' });
+  // The limits are sensitive (docs/0127): the answer is the limits in force and the draft the change waits in.
   const save = useMutation(
     trpc.operator.setAgentLimits.mutationOptions({
-      onSuccess: (limits) => qc.setQueryData(trpc.operator.agentLimits.queryKey(), limits),
+      onSuccess: ({ awaitingApproval: _draft, ...limits }) => {
+        qc.setQueryData(trpc.operator.agentLimits.queryKey(), limits);
+        setDraft(shownLimits(limits));
+        void qc.invalidateQueries({ queryKey: trpc.operator.configDrafts.queryKey() });
+      },
     }),
   );
   useEffect(() => {
-    if (current.data) setDraft({ maxDepth: String(current.data.maxDepth), maxDirectAgents: String(current.data.maxDirectAgents) });
+    if (current.data) setDraft(shownLimits(current.data));
   }, [current.data]);
   // The fields the server named: its message key under each (the bounds' translated texts).
   const issues = new Map(inputIssuesOf(save.error).map((issue) => [issue.path, issue.message]));
@@ -44,6 +54,7 @@ export function OperatorAgentLimits({ canWrite }: { canWrite: boolean }) {
   return (
     <form className="operator__section form" data-testid="operator.agent-limits" onSubmit={submit} noValidate>
       <h2>{t('operator_agent_limits')}</h2>
+      {canWrite && <p className="operator__role">{t('operator_change_second_needed')}</p>}
       {FIELDS.map((key) => (
         <label key={key} className="field">
           <span className="field__label">{t(`operator_agent_limits_${key}`)}</span>
@@ -65,11 +76,7 @@ export function OperatorAgentLimits({ canWrite }: { canWrite: boolean }) {
         </label>
       ))}
       <QueryError error={current.error ?? (issues.size === 0 ? save.error : null)} />
-      {save.isSuccess && (
-        <p className="form__success" role="status" data-testid="operator.agent-limits.saved">
-          {t('operator_security_saved')}
-        </p>
-      )}
+      {save.isSuccess && <AwaitingApproval testId="operator.agent-limits" draftId={save.data.awaitingApproval?.draftId ?? null} />}
       {canWrite ? (
         <button type="submit" className="btn btn--primary" data-testid="operator.agent-limits.save" disabled={save.isPending || !current.data}>
           {save.isPending ? <span className="spinner" /> : t('operator_security_save')}

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { TOperatorPermission } from '@wl/schemas';
 import { flagPermission } from '@wl/schemas/domain/operator-flags';
 import { errorKey, useTRPC } from '../api/trpc.ts';
-import { useScreenConfig } from '../config/screen-config-context.tsx';
+import { useScreenConfigState } from '../config/screen-config-context.tsx';
 import { AreaTexts } from '../i18n/area-texts.ts';
 import { Icon } from '../layout/icons.tsx';
 import { getOperatorToken, setOperatorToken } from '../session/session-storage.ts';
@@ -155,12 +155,15 @@ const SYSTEM_SWITCHES = [
 /** The signed-in console: who, the system switches, the panels, the authenticator and the flags (docs/0010, docs/0066). */
 function OperatorConsole({ onLogout }: { onLogout: () => void }) {
   const { t } = useTranslation();
-  const config = useScreenConfig();
+  // The console is outside the site shell's loading gate: its chunk can be there before the site's
+  // config (right after a configuration change the gateway recomposes it), so it does not wait for it.
+  const screen = useScreenConfigState().config;
   const trpc = useTRPC();
   const qc = useQueryClient();
   const cfg = useQuery(trpc.operator.config.queryOptions(undefined, { staleTime: 0 }));
   const refresh = () => void qc.invalidateQueries({ queryKey: trpc.operator.config.queryKey() });
   const refreshAll = () => void qc.invalidateQueries({ queryKey: trpc.operator.pathKey() });
+  // A money or login flag's switch stays as it is: the change waits in a draft for a second operator (docs/0127).
   const setFlag = useMutation(trpc.operator.setFlag.mutationOptions({ onSettled: refreshAll }));
   const setSystem = useMutation(trpc.operator.setSystem.mutationOptions({ onSettled: refreshAll }));
   const logoutCall = useMutation(trpc.operator.logout.mutationOptions());
@@ -221,10 +224,11 @@ function OperatorConsole({ onLogout }: { onLogout: () => void }) {
               ))}
             </>
           )}
-          <ConsolePanels c={{ can, username: d.operator.username, currency: config.merchant.currencySymbol }} />
+          <ConsolePanels c={{ can, username: d.operator.username, currency: screen?.merchant.currencySymbol ?? '' }} />
           <OperatorTotp enabled={d.operator.totpEnabled} onEnabled={refresh} />
           <OperatorFlags
             nodes={d.whitelabel}
+            awaitingDraft={setFlag.data?.awaitingApproval?.draftId ?? null}
             // A flag that pays needs money.write, a login flag security.write (docs/0066); the platform checks the same.
             disabled={(modId) => busy || !can(flagPermission(modId))}
             onChange={(modId, enabled) => setFlag.mutate({ modId, enabled })}

@@ -62,6 +62,23 @@ export function SectionHead({ title, testId, refreshText, onRefresh }: { title: 
 }
 
 /**
+ * What a setter of a sensitive setting answered (docs/0127): the draft its change waits in for a
+ * second operator's approval (`<testId>.awaiting`), or that nothing changed (`<testId>.unchanged`).
+ */
+export function AwaitingApproval({ testId, draftId }: { testId: string; draftId: number | null }) {
+  const { t } = useTranslation();
+  return draftId === null ? (
+    <p className="form__success" role="status" data-testid={`${testId}.unchanged`}>
+      {t('operator_change_none')}
+    </p>
+  ) : (
+    <p className="form__success" role="status" data-testid={`${testId}.awaiting`}>
+      {t('operator_change_awaiting', { id: draftId })}
+    </p>
+  );
+}
+
+/**
  * A labelled on/off switch; it shows what the server holds (it flips once the change is confirmed).
  * `depth` indents a flag under its parent; `detailClass` is the games panel's own detail style.
  */

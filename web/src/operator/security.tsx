@@ -6,6 +6,7 @@ import { asciiDigits } from '@wl/schemas/domain/digits';
 import { useTRPC } from '../api/trpc.ts';
 import '../styles/operator.css';
 import { QueryError } from '../layout/form-controls.tsx';
+import { AwaitingApproval } from './parts.tsx';
 
 const SECURITY_FIELDS: readonly { key: keyof TSecuritySettings; max: number }[] = [
   { key: 'captchaAfterFailures', max: 100 },
@@ -16,6 +17,9 @@ const SECURITY_FIELDS: readonly { key: keyof TSecuritySettings; max: number }[] 
   { key: 'sessionLifetimeHours', max: 2160 },
 ];
 
+const shownSettings = (settings: TSecuritySettings): Record<string, string> =>
+  Object.fromEntries(SECURITY_FIELDS.map(({ key }) => [key, String(settings[key])]));
+
 /** Whole number within 1..max, or null: the same bounds the server's schema enforces. */
 export function parseThreshold(raw: string, max: number): number | null {
   const text = asciiDigits(raw.trim());
@@ -24,7 +28,11 @@ export function parseThreshold(raw: string, max: number): number | null {
   return n >= 1 && n <= max ? n : null;
 }
 
-/** Login security thresholds per merchant (docs/rules/operator.md: captcha and lock after failures, idle timeout). */
+/**
+ * Login security thresholds per merchant (docs/rules/operator.md: captcha and lock after failures,
+ * idle timeout). A change waits for a second operator's approval (docs/0127): the form keeps the
+ * values in force and says which draft holds the change.
+ */
 export function OperatorSecurity() {
   const { t } = useTranslation();
   const trpc = useTRPC();
@@ -32,13 +40,18 @@ export function OperatorSecurity() {
   const current = useQuery(trpc.operator.security.queryOptions(undefined, { staleTime: 0 }));
   const [draft, setDraft] = useState<Record<string, string>>({});
   const [invalid, setInvalid] = useState<Set<string>>(new Set());
+  // The thresholds are sensitive (docs/0127): the answer is the values in force and the draft the change waits in.
   const save = useMutation(
     trpc.operator.setSecurity.mutationOptions({
-      onSuccess: (settings) => qc.setQueryData(trpc.operator.security.queryKey(), settings),
+      onSuccess: ({ awaitingApproval: _draft, ...settings }) => {
+        qc.setQueryData(trpc.operator.security.queryKey(), settings);
+        setDraft(shownSettings(settings));
+        void qc.invalidateQueries({ queryKey: trpc.operator.configDrafts.queryKey() });
+      },
     }),
   );
   useEffect(() => {
-    if (current.data) setDraft(Object.fromEntries(SECURITY_FIELDS.map(({ key }) => [key, String(current.data[key])])));
+    if (current.data) setDraft(shownSettings(current.data));
   }, [current.data]);
 
   const submit = (e: FormEvent) => {
@@ -57,6 +70,7 @@ export function OperatorSecurity() {
   return (
     <form className="operator__section form" data-testid="operator.security" onSubmit={submit} noValidate>
       <h2>{t('operator_security')}</h2>
+      <p className="operator__role">{t('operator_change_second_needed')}</p>
       {SECURITY_FIELDS.map(({ key, max }) => (
         <label key={key} className="field">
           <span className="field__label">{t(`operator_security_${key}`)}</span>
@@ -77,11 +91,7 @@ export function OperatorSecurity() {
         </label>
       ))}
       <QueryError error={current.error ?? save.error} />
-      {save.isSuccess && invalid.size === 0 && (
-        <p className="form__success" role="status" data-testid="operator.security.saved">
-          {t('operator_security_saved')}
-        </p>
-      )}
+      {save.isSuccess && invalid.size === 0 && <AwaitingApproval testId="operator.security" draftId={save.data.awaitingApproval?.draftId ?? null} />}
       <button type="submit" className="btn btn--primary" data-testid="operator.security.save" disabled={save.isPending || !current.data}>
         {save.isPending ? <span className="spinner" /> : t('operator_security_save')}
       </button>

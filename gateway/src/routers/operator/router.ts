@@ -60,8 +60,9 @@ export const operatorRouter = router({
   ...passThrough(OPERATOR_MISSION_CALLS),
   // docs/0120: reward ticket rules: prizes and odds by finance, titles by content.
   ...passThrough(OPERATOR_TICKET_CALLS),
-  // docs/0123: configuration drafts, approvals, versions, restore.
-  ...passThrough(OPERATOR_CONFIG_CHANGE_CALLS),
+  // docs/0123: configuration drafts, approvals, versions, restore. A publish (or a restore published
+  // at once) is where a sensitive flag goes live now (docs/0127): this instance serves it fresh at once.
+  ...passThrough(OPERATOR_CONFIG_CHANGE_CALLS, { after: { configDraftPublish: configChanged, configRestore: configChanged } }),
   // docs/0098: applications, promotions, VIP levels and rebate rates.
   // docs/0106: compliance: account states, operator limits, gaming switch-offs.
   ...passThrough(OPERATOR_COMPLIANCE_CALLS, { after: { switchGaming: configChanged } }),
