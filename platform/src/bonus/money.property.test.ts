@@ -23,11 +23,14 @@ import { runBonusExpire } from './bonus-expire.job.ts';
 import { endBonus } from './ends.ts';
 import { moneyRunChecks, REBATE_BP } from '../test-support/money-run-checks.ts';
 import { excludeSelf } from '../protection/exclusion.ts';
+import { setLimit } from '../protection/limits.service.ts';
 import { checkDepositAccepted, checkStakeAccepted, protectionStep, protectionTally, tallyRefusal } from '../test-support/money-protection.ts';
 import { pointsRunChecks } from '../test-support/money-points.ts';
 import { runPointsEarn } from '../points/points.job.ts';
 import { pointsBalance } from '../points/points.queries.ts';
 import { convertPoints, placeOrder, rewardMember } from '../points/points.service.ts';
+import { runLeaderboardPrizes } from '../missions/leaderboards.ts';
+import { logIn, newRewardsWalk, rewardsRunChecks, rewardsSetUp, rewardsStep, type TRewards, type TRewardsWalk } from '../test-support/money-rewards.ts';
 
 /**
  * The money property test with the engagement engine in it (docs/0095, docs/0096, docs/0091):
@@ -40,8 +43,12 @@ import { convertPoints, placeOrder, rewardMember } from '../points/points.servic
  * stake and loss limits and take time-outs (docs/0102, 0104, 0105): no deposit or stake is ever
  * accepted over an effective limit or from a closed account. Points (docs/0113) are earned on the
  * play by the job racing it and by the members' own call, converted to cash (some twice at once with
- * one key) and spent on goods between phases: each once (pointsRunChecks). BONUS_PROPERTY_OPS and BONUS_PROPERTY_SEED grow
- * or replay a run.
+ * one key) and spent on goods between phases: each once (pointsRunChecks). The reward centre's paying
+ * paths (docs/0118, 0119, 0120) are in the walk too: members log in as each phase starts, draw their
+ * tickets, claim a raffle's entry, redeem codes (past a cap, past an expiry) and claim daily missions,
+ * some twice at once, while the leaderboard prize job races the play across the clock jumps; each
+ * effect once, no stock or cap passed (rewardsRunChecks). BONUS_PROPERTY_OPS and BONUS_PROPERTY_SEED
+ * grow or replay a run.
  */
 const OPS = Number(process.env.BONUS_PROPERTY_OPS ?? 720);
 const SEED = Number(process.env.BONUS_PROPERTY_SEED ?? 20261130);
@@ -62,6 +69,8 @@ let run: Awaited<ReturnType<typeof moneyPlayers>>;
 let merchant: { id: number; currency: string };
 /** The cheapest good of the seeded mall. */
 let goodsId = 0;
+/** The reward centre's codes, raffle, missions and leaderboard, made as the console makes them. */
+let rewards: TRewards;
 
 /** Refusals by key and the protection invariant's violations (docs/0104: nothing accepted over an effective limit). */
 const tally = protectionTally();
@@ -91,6 +100,9 @@ beforeAll(async () => {
   await ctx.db.updateTable('points_earn_rates').set({ points_per_100: 10_000 }).where('merchant_id', '=', merchant.id).where('source', '=', 'rng').execute();
   goodsId = (await ctx.db.selectFrom('points_goods').select('id').where('merchant_id', '=', merchant.id).orderBy('points').executeTakeFirstOrThrow()).id;
   const matchId = await insertPromotion(ctx.db, merchant.id, match);
+  // The reward centre (docs/0118-0120) before the first deposits, so they earn tickets too.
+  const content = await ctx.db.selectFrom('operators').select(['id', 'username']).where('username', '=', 'demo_content').executeTakeFirstOrThrow();
+  rewards = await rewardsSetUp(run, { operatorId: content.id, sessionId: 0, username: content.username, name: content.username, role: 'content' });
   for (const [i, p] of run.players.entries()) {
     if (i % 2 === 0) await joinPromotion(run.deps, run.merchant, p.id, matchId);
     await approve(p.id, 300);
@@ -138,8 +150,8 @@ async function pointsPhase(phase: number): Promise<void> {
   );
 }
 
-/** A player's walk: its random numbers, its bets awaiting their round's end, its pending withdrawals, its ops so far (unique keys). */
-type TWalk = { rand: TSeededRandom; open: string[]; pending: number[]; done: number };
+/** A player's walk: its random numbers, its bets awaiting their round's end, its pending withdrawals, its ops so far (unique keys), its reward-centre state. */
+type TWalk = { rand: TSeededRandom; open: string[]; pending: number[]; done: number; rewards: TRewardsWalk };
 
 /** `ops` more steps of one player's random walk over money, play and the bonus life. */
 async function play(index: number, walk: TWalk, ops: number): Promise<void> {
@@ -189,42 +201,70 @@ async function play(index: number, walk: TWalk, ops: number): Promise<void> {
         open.push(bet);
         await checkStakeAccepted(ctx.db, merchant.id, p.id, clock(), tally);
       }
-    } else if (roll < 0.78) {
+    } else if (roll < 0.75) {
       if (open.length === 0) continue;
       const bet = open.splice(rand.int(0, open.length - 1), 1)[0]!;
       const payout = rand.next() < 0.5 ? 0 : rand.int(0, 60) * 100;
       await wallet.win(playerId, `${bet}:w`, payout, bet);
-    } else if (roll < 0.84) {
+    } else if (roll < 0.8) {
       if (open.length === 0) continue;
       const bet = open.splice(rand.int(0, open.length - 1), 1)[0]!;
       await wallet.rollback(playerId, `${bet}:rb`, bet);
-    } else if (roll < 0.86) {
+    } else if (roll < 0.82) {
       await inTransaction(ctx.db, async (trx) => {
         await lockMembers(trx, [p.id], merchant.id);
         const active = await trx.selectFrom('bonus_awards').select('id').where('member_id', '=', p.id).where('state', '=', 'active').executeTakeFirst();
         if (active) await endBonus(trx, merchant, p.id, Number(active.id), 'cancelled', clock(), 'prop');
       });
-    } else if (roll < 0.95) {
+    } else if (roll < 0.87) {
       // A claim, sometimes sent twice at once with one key, sometimes with two keys.
       const keys = rand.next() < 0.3 ? [`r-${i}`, `r-${i}`] : rand.next() < 0.3 ? [`r-${i}`, `r-${i}b`] : [`r-${i}`];
       await Promise.all(keys.map((k) => claimRebate(ctx.db, merchant, p.id, k).catch(refused)));
+    } else if (roll < 0.95) {
+      // The reward centre (docs/0118-0120): a ticket drawn, the raffle's entry, a code, a mission claimed.
+      await rewardsStep(run, rewards, p.id, i, rand, walk.rewards, refused);
     } else {
       // The jobs race the other players' play (the clock moves only between phases: a signed wallet
-      // call in flight across a jump would be refused as stale).
-      await Promise.all([runBonusExpire(ctx.db, clock()), runCashback(ctx.db, clock()), runRewardsDaily(ctx.db, clock()), runPointsEarn(ctx.db, clock())]);
+      // call in flight across a jump would be refused as stale). The leaderboard prizes run only
+      // here, so every closed day is paid by a run racing the play of the phase after the jump.
+      await Promise.all([
+        runBonusExpire(ctx.db, clock()),
+        runCashback(ctx.db, clock()),
+        runRewardsDaily(ctx.db, clock()),
+        runPointsEarn(ctx.db, clock()),
+        runLeaderboardPrizes(ctx.db, clock()),
+      ]);
     }
   }
 }
 
 describe('money with bonuses, cashback and rebates under random concurrent play (docs/0095)', () => {
-  it('keeps the ledger whole and conserved, and every award, end, turnover credit, cashback and rebate happens once', async () => {
+  it('keeps the ledger whole and conserved, and every award, end, turnover credit, cashback, rebate and reward-centre prize happens once', async () => {
     const total = await ledgerTotal(ctx.db);
     const rand = seededRandom(SEED);
-    const walks: TWalk[] = run.players.map((_, i) => ({ rand: seededRandom(SEED + i + Math.floor(rand.next() * 1000)), open: [], pending: [], done: 0 }));
+    const walks: TWalk[] = run.players.map((_, i) => ({
+      rand: seededRandom(SEED + i + Math.floor(rand.next() * 1000)),
+      open: [],
+      pending: [],
+      done: 0,
+      rewards: newRewardsWalk(),
+    }));
     for (let phase = 0; phase < PHASES; phase++) {
       // Two players take a time-out as the second phase starts (others may at random): the rest of
       // their walk meets restricted mode, and later phases reopen their accounts.
       if (phase === 1) for (const p of run.players.slice(0, 2)) await excludeSelf(ctx.db, { merchantId: merchant.id, memberId: p.id, now: clock() }, TIME_OUT);
+      // Two others set a ৳1 daily stake limit and a ৳2 daily deposit limit as the run starts (others
+      // may at random): their limits bite whatever the seed (the play is stamped with the database's
+      // time and the windows end at the clock, so after a jump only a single bet or deposit counts).
+      if (phase === 0)
+        for (const p of run.players.slice(2, 4))
+          for (const limit of [
+            { kind: 'stake_24h', value: 100 },
+            { kind: 'deposit_24h', value: 200 },
+          ] as const)
+            await setLimit(ctx.db, { merchantId: merchant.id, memberId: p.id, now: clock() }, limit);
+      // A new day: three players in four log in (the login-day tickets and missions count it); the rest's mission claims are refused.
+      await Promise.all(run.players.map((_, i) => ((i + phase) % 4 === 0 ? undefined : logIn(run, i, refused))));
       await Promise.all(walks.map((walk, i) => play(i, walk, Math.ceil(OPS / PLAYERS / PHASES))));
       // Finance decides what is still pending, one paid and one rejected in turn, on a quiet ledger.
       for (const [i, walk] of walks.entries()) await decidePending(i, walk);
@@ -236,6 +276,12 @@ describe('money with bonuses, cashback and rebates under random concurrent play 
     }
     expect(await ledgerViolations(ctx.db)).toEqual(NO_VIOLATIONS);
     expect(await ledgerTotal(ctx.db)).toBe(total);
+    // The reward centre first: its own checks of what the run did are soft, so the others still run.
+    await rewardsRunChecks(
+      ctx.db,
+      run.players.map((p) => p.id),
+      tally.refusals,
+    );
     await moneyRunChecks(
       ctx.db,
       run.players.map((p) => p.id),
