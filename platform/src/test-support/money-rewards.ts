@@ -1,12 +1,14 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { expect } from 'vitest';
+import type { z } from 'zod';
 import {
   ZLeaderboardPrizesSet,
   ZLeaderboardSave,
   ZMissionRewardSet,
   ZMissionSave,
-  ZRaffleCreate,
+  ZRaffleSave,
   ZRewardCodeCreateRequest,
+  ZTicketPrizesSave,
   ZTicketRuleSave,
 } from '@wl/schemas';
 import { prizeIndexOf, ticketRoll } from '@wl/schemas/games/ticket';
@@ -17,8 +19,8 @@ import { memberFigures, taskDone } from '../missions/mission-progress.ts';
 import { claimMission, saveMission, setMissionReward } from '../missions/missions.service.ts';
 import { createCode, redeemCode } from '../reward-codes/reward-codes.service.ts';
 import { issueSession } from '../session/issue-session.ts';
-import { claimRaffle, createRaffle } from '../tickets/raffles.service.ts';
-import { saveTicketRule } from '../tickets/tickets-operator.service.ts';
+import { claimRaffle } from '../tickets/raffles.service.ts';
+import { saveRaffle, saveTicketRule, setTicketPrizes } from '../tickets/tickets-operator.service.ts';
 import { drawTicket, memberTickets } from '../tickets/tickets.service.ts';
 import type { moneyPlayers } from './money-players.ts';
 import type { TSeededRandom } from './seeded-random.ts';
@@ -58,30 +60,33 @@ export async function rewardsSetUp(run: TRun, content: TSessionOperator): Promis
     fallback: false,
   });
   const texts = { titleEn: 'Prop egg', titleBn: 'প্রপ ডিম' };
-  await saveTicketRule(
+  // Content writes each rule, finance prices the terms it was shown (docs/0126); a raffle changes its
+  // rule's terms, so its rule is priced after the raffle.
+  type TPrizes = z.input<typeof ZTicketPrizesSave>['prizes'];
+  const price = (rule: { id: number }, prizes: TPrizes) =>
+    deps.db
+      .selectFrom('ticket_rules')
+      .select('terms_version')
+      .where('id', '=', rule.id)
+      .executeTakeFirstOrThrow()
+      .then((r) => setTicketPrizes(deps, merchant, finance, IP, ZTicketPrizesSave.parse({ id: rule.id, termsVersion: r.terms_version, prizes })));
+  const egg = await saveTicketRule(
     deps,
     merchant,
-    finance,
+    content,
     IP,
-    ZTicketRuleSave.parse({
-      ...texts,
-      kind: 'golden_egg',
-      earn: 'deposit',
-      thresholdMinor: 100,
-      validHours: 720,
-      active: true,
-      prizes: [
-        cash(500, 5_000, 2),
-        { kind: 'bonus', amount: 300, turnoverMultiple: 1, oddsBp: 2_000, stock: null, fallback: false },
-        { kind: 'points', amount: 200, turnoverMultiple: null, oddsBp: 1_500, stock: null, fallback: false },
-        { ...cash(100, 1_500), fallback: true },
-      ],
-    }),
+    ZTicketRuleSave.parse({ ...texts, kind: 'golden_egg', earn: 'deposit', thresholdMinor: 100, validHours: 720, active: true }),
   );
-  await saveTicketRule(
+  await price(egg, [
+    cash(500, 5_000, 2),
+    { kind: 'bonus', amount: 300, turnoverMultiple: 1, oddsBp: 2_000, stock: null, fallback: false },
+    { kind: 'points', amount: 200, turnoverMultiple: null, oddsBp: 1_500, stock: null, fallback: false },
+    { ...cash(100, 1_500), fallback: true },
+  ]);
+  const envelope = await saveTicketRule(
     deps,
     merchant,
-    finance,
+    content,
     IP,
     ZTicketRuleSave.parse({
       titleEn: 'Prop envelope',
@@ -91,34 +96,27 @@ export async function rewardsSetUp(run: TRun, content: TSessionOperator): Promis
       thresholdMinor: 0,
       validHours: 24,
       active: true,
-      prizes: [
-        { kind: 'points', amount: 50, turnoverMultiple: null, oddsBp: 5_000, stock: null, fallback: false },
-        { ...cash(50, 5_000), fallback: true },
-      ],
     }),
   );
+  await price(envelope, [
+    { kind: 'points', amount: 50, turnoverMultiple: null, oddsBp: 5_000, stock: null, fallback: false },
+    { ...cash(50, 5_000), fallback: true },
+  ]);
   const raffleRule = await saveTicketRule(
     deps,
     merchant,
-    finance,
+    content,
     IP,
-    ZTicketRuleSave.parse({
-      ...texts,
-      kind: 'wheel',
-      earn: 'deposit',
-      thresholdMinor: 100_000_000,
-      validHours: 720,
-      active: false,
-      prizes: [cash(1_000, 5_000, 1), { kind: 'points', amount: 300, turnoverMultiple: null, oddsBp: 5_000, stock: null, fallback: true }],
-    }),
+    ZTicketRuleSave.parse({ ...texts, kind: 'wheel', earn: 'deposit', thresholdMinor: 100_000_000, validHours: 720, active: false }),
   );
-  const raffle = await createRaffle(
+  const raffle = await saveRaffle(
     deps,
     merchant,
-    finance,
+    content,
     IP,
-    ZRaffleCreate.parse({ ruleId: raffleRule.id, titleEn: 'Prop raffle', titleBn: 'প্রপ র‍্যাফেল', minDepositMinor: 400, startsAt: at(-1 / 24), endsAt: at(30) }),
+    ZRaffleSave.parse({ ruleId: raffleRule.id, titleEn: 'Prop raffle', titleBn: 'প্রপ র‍্যাফেল', minDepositMinor: 400, startsAt: at(-1 / 24), endsAt: at(30) }),
   );
+  await price(raffleRule, [cash(1_000, 5_000, 1), { kind: 'points', amount: 300, turnoverMultiple: null, oddsBp: 5_000, stock: null, fallback: true }]);
   const codes = [
     { code: 'PROPCASH', kind: 'cash', amountMinor: 300, turnoverMultiple: null, validDays: null, cap: 2, expiresAt: at(60) },
     { code: 'PROPBONUS', kind: 'bonus', amountMinor: 500, turnoverMultiple: 1, validDays: 1, cap: 1_000, expiresAt: at(60) },
