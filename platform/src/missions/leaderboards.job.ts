@@ -4,8 +4,12 @@ import { runLeaderboardPrizes } from './leaderboards.ts';
 /** Queue of the leaderboard prizes run (docs/0119). */
 export const LEADERBOARD_PRIZES_QUEUE = 'leaderboards.prizes';
 
-/** Every day at 00:25 UTC, after the day (and on Mondays the week) closed; pg-boss sends it once per slot however many platform processes share the database. */
-export const LEADERBOARD_PRIZES_CRON = '25 0 * * *';
+/**
+ * Every hour at :25, so each merchant's local day (and week) is paid within the hour after it closed
+ * whatever its offset (docs/0125); a run with nothing closed pays nothing. pg-boss sends it once per
+ * slot however many platform processes share the database.
+ */
+export const LEADERBOARD_PRIZES_CRON = '25 * * * *';
 
 /** Registers the prizes run on a runner; `clock` is the platform's clock. */
 export async function defineLeaderboardPrizes(runner: JobRunner, deps: { clock: () => Date }): Promise<void> {

@@ -19,10 +19,11 @@ import { lockMembers } from '../kernel/member-lock.ts';
 import { settledRounds, VALID } from '../rewards/settled-rounds.ts';
 import { inTransaction } from '../wallet/ledger.service.ts';
 import { payFromBonusExpense } from '../wallet/member-wallets.ts';
-import { dayOf, weekOf, type TPeriod } from './mission-progress.ts';
+import { dayOf, merchantOffsetMinutes, weekOf } from '../kernel/local-day.ts';
+import type { TPeriod } from './mission-progress.ts';
 
 /*
- * Leaderboards (docs/0119): per UTC day or week, members ranked by valid turnover (the settled
+ * Leaderboards (docs/0119): per local day or week of the merchant (docs/0125), members ranked by valid turnover (the settled
  * rounds of docs/0099) or by the mission points of their claims; ties go to the member who reached
  * the score first by id order (the lower id). Names are masked as the site masks handles
  * (kernel/masks.ts). At each period's end a job pays finance's prize of each rank from the bonus
@@ -36,7 +37,9 @@ type TDb = Kysely<DB> | Transaction<DB>;
 type TBoard = Selectable<LeaderboardsTable>;
 const DAY_MS = 86_400_000;
 
-export const boardPeriod = (b: { period: 'daily' | 'weekly' }, now: Date): { start: Date; end: Date } => (b.period === 'daily' ? dayOf(now) : weekOf(now));
+/** The board's period holding `now`, in the merchant's local days (docs/0125). */
+export const boardPeriod = (b: { period: 'daily' | 'weekly' }, now: Date, offsetMinutes: number): { start: Date; end: Date } =>
+  b.period === 'daily' ? dayOf(now, offsetMinutes) : weekOf(now, offsetMinutes);
 
 /** The scores of a board's period: a CTE body of (member_id, score), positive scores only. */
 function scores(b: TBoard, p: TPeriod) {
@@ -92,10 +95,11 @@ export async function memberLeaderboards(deps: TPlatformDeps, merchant: TMerchan
     deps.db,
     boards.map((b) => b.id),
   );
+  const offset = await merchantOffsetMinutes(deps.db, merchant.id);
   return {
     boards: await Promise.all(
       boards.map(async (b) => {
-        const p = boardPeriod(b, now);
+        const p = boardPeriod(b, now, offset);
         const [top, mine] = await Promise.all([ranking(deps.db, b, p, LEADERBOARD_RANKS), ownRank(deps.db, b, p, memberId)]);
         return {
           id: b.id,
@@ -115,12 +119,12 @@ export async function memberLeaderboards(deps: TPlatformDeps, merchant: TMerchan
 }
 
 /** Periods of a board closed by `now` within the last `lookbackDays` and not before the board's own, oldest first. */
-export function closedBoardPeriods(b: TBoard, now: Date, lookbackDays: number): { start: Date; end: Date }[] {
+export function closedBoardPeriods(b: TBoard, now: Date, lookbackDays: number, offsetMinutes: number): { start: Date; end: Date }[] {
   const out: { start: Date; end: Date }[] = [];
-  const first = boardPeriod(b, new Date(b.created_at)).start.getTime();
-  let p = boardPeriod(b, now);
+  const first = boardPeriod(b, new Date(b.created_at), offsetMinutes).start.getTime();
+  let p = boardPeriod(b, now, offsetMinutes);
   for (;;) {
-    p = boardPeriod(b, new Date(p.start.getTime() - 1));
+    p = boardPeriod(b, new Date(p.start.getTime() - 1), offsetMinutes);
     if (p.start.getTime() < first || p.end.getTime() <= now.getTime() - lookbackDays * DAY_MS) break;
     out.unshift(p);
   }
@@ -130,7 +134,11 @@ export function closedBoardPeriods(b: TBoard, now: Date, lookbackDays: number): 
 /** How far back a run pays closed periods not yet paid (a day the job did not run is paid by the next). */
 export const LEADERBOARD_LOOKBACK_DAYS = 14;
 
-/** Pays one board's closed period, once: false when it was paid already. */
+/**
+ * Pays one board's closed period, once: false when it was paid already, or when a paid period of the
+ * board overlaps it (the merchant's offset changed, or the UTC days before docs/0125): no instant is
+ * paid twice. The board's row is locked first, so the overlap is judged one run at a time.
+ */
 export async function payBoardPeriod(
   db: Kysely<DB>,
   merchant: { id: number; currency: string },
@@ -140,6 +148,17 @@ export async function payBoardPeriod(
   now: Date,
 ) {
   return inTransaction(db, async (trx) => {
+    await trx.selectFrom('leaderboards').select('id').where('id', '=', b.id).forNoKeyUpdate().execute();
+    const length = p.end.getTime() - p.start.getTime();
+    const overlapping = await trx
+      .selectFrom('leaderboard_runs')
+      .select('period_start')
+      .where('leaderboard_id', '=', b.id)
+      .where('period_start', '<>', p.start)
+      .where('period_start', '>', new Date(p.start.getTime() - length))
+      .where('period_start', '<', p.end)
+      .executeTakeFirst();
+    if (overlapping) return false;
     const run = await trx
       .insertInto('leaderboard_runs')
       .values({ leaderboard_id: b.id, period_start: p.start })
@@ -197,8 +216,8 @@ export async function runLeaderboardPrizes(db: Kysely<DB>, now: Date, onPaid: (b
   for (const b of boards) {
     const amounts = prizes.get(b.id) ?? [];
     if (amounts.length === 0) continue;
-    const merchant = await db.selectFrom('merchants').select(['id', 'currency']).where('id', '=', b.merchant_id).executeTakeFirstOrThrow();
-    for (const p of closedBoardPeriods(b, now, LEADERBOARD_LOOKBACK_DAYS)) {
+    const merchant = await db.selectFrom('merchants').select(['id', 'currency', 'tz_offset_minutes']).where('id', '=', b.merchant_id).executeTakeFirstOrThrow();
+    for (const p of closedBoardPeriods(b, now, LEADERBOARD_LOOKBACK_DAYS, merchant.tz_offset_minutes)) {
       if (await payBoardPeriod(db, merchant, b, p, amounts, now)) paid += 1;
       onPaid(b.id);
     }

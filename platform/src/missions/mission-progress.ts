@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { TMissionTask } from '@wl/schemas';
 import type { DB, TMissionTaskRow } from '../db/schema.ts';
+import { dayOf, localDaySql, weekOf } from '../kernel/local-day.ts';
 import { settledRounds, VALID } from '../rewards/settled-rounds.ts';
 
 type TDb = Kysely<DB> | Transaction<DB>;
@@ -9,40 +10,38 @@ type TDb = Kysely<DB> | Transaction<DB>;
  * A mission's progress (docs/0119), counted from the server's own records over the mission's
  * period, never from anything the member sends: valid turnover and rounds from the settled rounds of
  * docs/0099 (a win row closes a round; its game type is the game code's), deposits from approved
- * (credited) deposits by their decision time, login days from the member's sessions by the UTC day of
- * their login. Periods are UTC (docs/0029): a daily mission's day, a weekly mission's week from
- * Monday 00:00, a one-off mission's time since it was created.
+ * (credited) deposits by their decision time, login days from the member's sessions by the local day
+ * of their login. Periods are the merchant's local days (docs/0125: `merchants.tz_offset_minutes`,
+ * the offset its agent periods use): a daily mission's day, a weekly mission's week from Monday
+ * 00:00, a one-off mission's time since it was created.
  */
 
 const DAY_MS = 86_400_000;
 
 export type TPeriod = { start: Date; end: Date | null };
 
-/** The UTC day holding `now`. */
-export function dayOf(now: Date): { start: Date; end: Date } {
-  const start = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS);
-  return { start, end: new Date(start.getTime() + DAY_MS) };
-}
-
-/** The UTC week (Monday 00:00 to Monday 00:00) holding `now`. */
-export function weekOf(now: Date): { start: Date; end: Date } {
-  const day = dayOf(now).start;
-  const sinceMonday = (day.getUTCDay() + 6) % 7;
-  const start = new Date(day.getTime() - sinceMonday * DAY_MS);
-  return { start, end: new Date(start.getTime() + 7 * DAY_MS) };
-}
-
-/** A mission's period holding `now`. */
-export function missionPeriod(m: { cadence: 'daily' | 'weekly' | 'once'; created_at: Date | string }, now: Date): TPeriod {
-  if (m.cadence === 'daily') return dayOf(now);
-  if (m.cadence === 'weekly') return weekOf(now);
+/** A mission's period holding `now`, in the merchant's local days. */
+export function missionPeriod(m: { cadence: 'daily' | 'weekly' | 'once'; created_at: Date | string }, now: Date, offsetMinutes: number): TPeriod {
+  if (m.cadence === 'daily') return dayOf(now, offsetMinutes);
+  if (m.cadence === 'weekly') return weekOf(now, offsetMinutes);
   return { start: new Date(m.created_at), end: null };
+}
+
+/**
+ * Whether a claim whose period began at `claimedStart` covers part of `p`: the same period, or (after
+ * the merchant's offset changed, or the UTC days before docs/0125) one overlapping it. A mission
+ * pays once for any instant.
+ */
+export function claimCovers(cadence: 'daily' | 'weekly' | 'once', claimedStart: Date, p: TPeriod): boolean {
+  if (cadence === 'once') return true;
+  const length = (cadence === 'daily' ? 1 : 7) * DAY_MS;
+  return claimedStart.getTime() < p.end!.getTime() && claimedStart.getTime() + length > p.start.getTime();
 }
 
 /** A member's figures over a period: valid turnover and rounds by game type, deposits, login days. */
 export type TFigures = { byType: Map<string, { valid: number; rounds: number }>; depositMinor: number; loginDays: number };
 
-export async function memberFigures(db: TDb, memberId: number, p: TPeriod): Promise<TFigures> {
+export async function memberFigures(db: TDb, memberId: number, p: TPeriod, offsetMinutes: number): Promise<TFigures> {
   const end = p.end ?? new Date(8_640_000_000_000_000);
   const [rounds, other] = await Promise.all([
     sql<{ game_type: string; valid: string | number; rounds: string | number }>`
@@ -53,7 +52,7 @@ export async function memberFigures(db: TDb, memberId: number, p: TPeriod): Prom
       select
         coalesce((select sum(d.amount_minor) from deposits d
           where d.member_id = ${memberId} and d.status = 'approved' and d.decided_at >= ${p.start} and d.decided_at < ${end}), 0) as deposit,
-        (select count(distinct date_trunc('day', s.started_at at time zone 'UTC')) from sessions s
+        (select count(distinct ${localDaySql(sql`s.started_at`, offsetMinutes)}) from sessions s
           where s.member_id = ${memberId} and s.started_at >= ${p.start} and s.started_at < ${end}) as days`.execute(db),
   ]);
   return {
@@ -72,12 +71,12 @@ export function taskDone(t: TMissionTask | TMissionTaskRow, f: TFigures): number
 }
 
 /** Figures of each distinct period asked for, read once each. */
-export function figuresCache(db: TDb, memberId: number): (p: TPeriod) => Promise<TFigures> {
+export function figuresCache(db: TDb, memberId: number, offsetMinutes: number): (p: TPeriod) => Promise<TFigures> {
   const seen = new Map<string, Promise<TFigures>>();
   return (p) => {
     const key = `${p.start.toISOString()}/${p.end?.toISOString() ?? ''}`;
     let f = seen.get(key);
-    if (!f) seen.set(key, (f = memberFigures(db, memberId, p)));
+    if (!f) seen.set(key, (f = memberFigures(db, memberId, p, offsetMinutes)));
     return f;
   };
 }

@@ -21,7 +21,8 @@ import { mayMarket } from '../kernel/closure.ts';
 import { lockMembers } from '../kernel/member-lock.ts';
 import { inTransaction } from '../wallet/ledger.service.ts';
 import { payFromBonusExpense } from '../wallet/member-wallets.ts';
-import { figuresCache, missionPeriod, taskDone } from './mission-progress.ts';
+import { merchantOffsetMinutes } from '../kernel/local-day.ts';
+import { claimCovers, figuresCache, missionPeriod, taskDone } from './mission-progress.ts';
 
 /*
  * Missions (docs/0119). A member sees the merchant's active missions that finance has set a reward
@@ -31,7 +32,9 @@ import { figuresCache, missionPeriod, taskDone } from './mission-progress.ts';
  * rule (a closed account is paid nothing, docs/rules/protection.md#p-25), the progress counted again
  * inside the transaction, the payment (cash from the bonus expense under a key scoped to the member,
  * or a bonus through the bonus wallet with the mission's turnover multiple), then the claim row,
- * unique per mission, member and period. Any refusal rolls all of it back.
+ * unique per mission, member and period. Any refusal rolls all of it back. Periods are the merchant's
+ * local days (docs/0125); a claim of an overlapping period (before an offset change) counts as this
+ * period's.
  */
 
 type TDb = Kysely<DB> | Transaction<DB>;
@@ -53,7 +56,8 @@ function payingMissions(db: TDb, merchantId: number) {
 
 async function missionsOf(db: TDb, merchantId: number, memberId: number, now: Date, rows: TMissionRow[]): Promise<TMemberMission[]> {
   if (rows.length === 0) return [];
-  const figures = figuresCache(db, memberId);
+  const offset = await merchantOffsetMinutes(db, merchantId);
+  const figures = figuresCache(db, memberId, offset);
   const claims = await db
     .selectFrom('mission_claims')
     .select(['mission_id', 'period_start'])
@@ -64,10 +68,9 @@ async function missionsOf(db: TDb, merchantId: number, memberId: number, now: Da
       rows.map((r) => r.id),
     )
     .execute();
-  const claimed = new Set(claims.map((c) => `${c.mission_id}@${new Date(c.period_start).getTime()}`));
   const out: TMemberMission[] = [];
   for (const m of rows) {
-    const period = missionPeriod(m, now);
+    const period = missionPeriod(m, now, offset);
     const f = await figures(period);
     const tasks = m.tasks.map((t) => ({
       kind: t.kind,
@@ -85,7 +88,7 @@ async function missionsOf(db: TDb, merchantId: number, memberId: number, now: Da
       endsAt: period.end ? period.end.toISOString() : null,
       tasks,
       complete: tasks.every((t) => t.done >= t.target),
-      claimed: claimed.has(`${m.id}@${period.start.getTime()}`),
+      claimed: claims.some((c) => c.mission_id === m.id && claimCovers(m.cadence, new Date(c.period_start), period)),
     });
   }
   return out;
@@ -120,7 +123,7 @@ export async function claimMission(deps: TPlatformDeps, merchant: TMerchant, mem
     if (mission!.claimed) throw refused(MISSION_MESSAGES.alreadyClaimed);
     if (!(await mayMarket(trx, memberId, now))) throw excludedFromMarketing();
     if (!mission!.complete) throw refused(MISSION_MESSAGES.notComplete);
-    const period = missionPeriod(m, now);
+    const period = missionPeriod(m, now, await merchantOffsetMinutes(trx, merchant.id));
     const amountMinor = Number(m.reward_minor);
     const key = `mission:${m.id}:${period.start.toISOString()}`;
     let awardId: number | null = null;
@@ -222,7 +225,13 @@ export async function saveMission(
         .returningAll()
         .executeTakeFirstOrThrow();
     } else {
-      const old = await trx.selectFrom('missions').selectAll().where('id', '=', input.id).where('merchant_id', '=', merchant.id).forNoKeyUpdate().executeTakeFirst();
+      const old = await trx
+        .selectFrom('missions')
+        .selectAll()
+        .where('id', '=', input.id)
+        .where('merchant_id', '=', merchant.id)
+        .forNoKeyUpdate()
+        .executeTakeFirst();
       if (!old) throw notFound();
       before = await operatorRow(trx, old);
       saved = await trx
@@ -247,7 +256,13 @@ export async function setMissionReward(
   input: z.infer<typeof ZMissionRewardSet>,
 ): Promise<TOperatorMission> {
   return inTransaction(deps.db, async (trx) => {
-    const old = await trx.selectFrom('missions').selectAll().where('id', '=', input.id).where('merchant_id', '=', merchant.id).forNoKeyUpdate().executeTakeFirst();
+    const old = await trx
+      .selectFrom('missions')
+      .selectAll()
+      .where('id', '=', input.id)
+      .where('merchant_id', '=', merchant.id)
+      .forNoKeyUpdate()
+      .executeTakeFirst();
     if (!old) throw notFound();
     const before = await operatorRow(trx, old);
     const saved = await trx

@@ -10,6 +10,7 @@ import { roleTokens } from '../test-support/operators.ts';
 import { otherMerchant } from '../test-support/other-merchant.ts';
 import { signedInMember } from '../test-support/promo.ts';
 import { insertSettledRounds } from '../test-support/rewards.ts';
+import { dayOf, weekOf } from '../kernel/local-day.ts';
 import { runLeaderboardPrizes } from './leaderboards.ts';
 import { claimMission } from './missions.service.ts';
 
@@ -192,6 +193,60 @@ describe('missions', () => {
     expect(await balance(closed.id, 'member_wallet')).toBe(0);
     expect((await claimsOf(id)).map((c) => c.member_id)).toEqual([m.id]);
   });
+
+  it("count login days and periods in the merchant's local day; a claim of an overlapping earlier period counts as this one's (docs/0125)", async () => {
+    const { tz_offset_minutes: offset } = await ctx.db
+      .selectFrom('merchants')
+      .select('tz_offset_minutes')
+      .where('id', '=', merchant.id)
+      .executeTakeFirstOrThrow();
+    expect(offset).toBe(360);
+    const at = (from: Date, minutes: number) => new Date(from.getTime() + minutes * 60_000);
+    const claimAt = (now: Date, missionId: number) =>
+      claimMission({ db: ctx.db, clock: () => now } as unknown as TPlatformDeps, merchant, m!, missionId, '127.0.0.1');
+    const logIn = (startedAt: Date) =>
+      ctx.db
+        .insertInto('sessions')
+        .values({ member_id: m!, token_hash: `tz-${m}-${startedAt.getTime()}`, ip: '', expires_at: at(startedAt, 30), started_at: startedAt })
+        .execute();
+    const daily = await mission(
+      { nameEn: 'Local day', tasks: [{ kind: 'login_days', gameType: null, target: 1 }] },
+      { kind: 'cash', amountMinor: 100, turnoverMultiple: null },
+    );
+    const weekly = await mission(
+      { nameEn: 'Two local days', cadence: 'weekly', tasks: [{ kind: 'login_days', gameType: null, target: 2 }] },
+      { kind: 'cash', amountMinor: 200, turnoverMultiple: null },
+    );
+    const {
+      ids: [m],
+    } = await insertBareMembers(ctx.db, 1, 'mission_tz_');
+    // A local midnight ahead (18:00 UTC at +6) inside a local week, so both its sides are one week.
+    let midnight = dayOf(new Date(), offset).end;
+    if (weekOf(midnight, offset).start.getTime() === midnight.getTime()) midnight = at(midnight, 24 * 60);
+
+    await logIn(at(midnight, -10));
+    await expect(claimAt(at(midnight, -5), daily)).resolves.toMatchObject({ reward: { amountMinor: 100 } });
+    // Past the local midnight (the same UTC day): a new day, not yet logged in.
+    await expect(claimAt(at(midnight, 5), daily)).rejects.toMatchObject({ message: 'mission_not_complete' });
+    await expect(claimAt(at(midnight, 5), weekly)).rejects.toMatchObject({ message: 'mission_not_complete' });
+    await logIn(at(midnight, 10));
+    // Two logins 20 minutes apart are two login days of the local week.
+    await expect(claimAt(at(midnight, 15), weekly)).resolves.toMatchObject({ reward: { amountMinor: 200 } });
+    await expect(claimAt(at(midnight, 15), daily)).resolves.toMatchObject({ reward: { amountMinor: 100 } });
+    const claims = (await claimsOf(daily)).map((c) => new Date(c.period_start).getTime()).sort();
+    expect(claims).toEqual([at(midnight, -24 * 60).getTime(), midnight.getTime()]);
+
+    // A claim written under the UTC days (before docs/0125) of the UTC day inside the next local day covers it.
+    const next = at(midnight, 24 * 60);
+    const utcDay = dayOf(at(next, 1), 0).end;
+    const first = (await claimsOf(daily))[0]!;
+    await ctx.db
+      .insertInto('mission_claims')
+      .values({ ...first, id: undefined, created_at: undefined, period_start: utcDay })
+      .execute();
+    await logIn(at(next, 30));
+    await expect(claimAt(at(next, 60), daily)).rejects.toMatchObject({ message: 'mission_already_claimed' });
+  });
 });
 
 describe('leaderboards', () => {
@@ -259,5 +314,35 @@ describe('leaderboards', () => {
     expect([await balance(a.id, 'member_wallet'), await balance(b.id, 'member_wallet'), await balance(c.id, 'member_wallet')]).toEqual([0, 3_000, 1_000]);
     const audit = await ctx.db.selectFrom('config_audit').select('action').where('action', 'in', ['leaderboard.save', 'leaderboard.prizes']).execute();
     expect(audit.map((x) => x.action).sort()).toEqual(['leaderboard.prizes', 'leaderboard.save']);
+  });
+
+  it("pay the merchant's local days, and never a period overlapping one paid under the UTC days (docs/0125)", async () => {
+    const board = (
+      await call('POST', MISSION_PATHS.saveLeaderboard, tokens.content, {
+        id: null,
+        nameEn: 'Local days',
+        nameBn: 'স্থানীয় দিন',
+        metric: 'turnover',
+        period: 'daily',
+        active: true,
+      })
+    ).json().value.id as number;
+    expect((await call('POST', MISSION_PATHS.setLeaderboardPrizes, tokens.finance, { id: board, prizes: [500] })).json().success).toBe(true);
+    const now = new Date();
+    await ctx.db
+      .updateTable('leaderboards')
+      .set({ created_at: new Date(now.getTime() - 4 * DAY) })
+      .where('id', '=', board)
+      .execute();
+    const local = (days: number) => dayOf(new Date(now.getTime() - days * DAY), 360).start.getTime();
+    // Paid under the UTC days: the UTC day from the midnight inside the local day three back.
+    const utcPaid = dayOf(new Date(local(3) + 60_000), 0).end;
+    await ctx.db.insertInto('leaderboard_runs').values({ leaderboard_id: board, period_start: utcPaid }).execute();
+    await runLeaderboardPrizes(ctx.db, now);
+    const runs = (await ctx.db.selectFrom('leaderboard_runs').select('period_start').where('leaderboard_id', '=', board).execute())
+      .map((r) => new Date(r.period_start).getTime())
+      .sort();
+    // The local days four and one back; the two overlapping the UTC day paid before (three and two back) are passed.
+    expect(runs).toEqual([local(4), utcPaid.getTime(), local(1)]);
   });
 });

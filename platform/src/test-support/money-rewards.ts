@@ -17,6 +17,7 @@ import { saveLeaderboard, setLeaderboardPrizes } from '../missions/leaderboards.
 import { memberFigures, taskDone } from '../missions/mission-progress.ts';
 import { claimMission, saveMission, setMissionReward } from '../missions/missions.service.ts';
 import { createCode, redeemCode } from '../reward-codes/reward-codes.service.ts';
+import { merchantOffsetMinutes } from '../kernel/local-day.ts';
 import { issueSession } from '../session/issue-session.ts';
 import { claimRaffle } from '../tickets/raffles.service.ts';
 import { saveRaffle, saveTicketRule, setTicketPrizes } from '../tickets/tickets-operator.service.ts';
@@ -332,12 +333,13 @@ async function missionChecks(db: Kysely<DB>): Promise<void> {
   const claims = await db
     .selectFrom('mission_claims as c')
     .innerJoin('missions as m', 'm.id', 'c.mission_id')
-    .select(['c.id', 'c.member_id', 'c.period_start', 'm.cadence', 'm.tasks'])
+    .select(['c.id', 'c.merchant_id', 'c.member_id', 'c.period_start', 'm.cadence', 'm.tasks'])
     .execute();
   for (const c of claims) {
     const start = new Date(c.period_start);
     const days = c.cadence === 'daily' ? 1 : c.cadence === 'weekly' ? 7 : null;
-    const figures = await memberFigures(db, c.member_id, { start, end: days === null ? null : new Date(start.getTime() + days * DAY_MS) });
+    const period = { start, end: days === null ? null : new Date(start.getTime() + days * DAY_MS) };
+    const figures = await memberFigures(db, c.member_id, period, await merchantOffsetMinutes(db, c.merchant_id));
     expect({ claim: c.id, complete: c.tasks.every((t) => taskDone(t, figures) >= t.target) }).toEqual({ claim: c.id, complete: true });
   }
 }

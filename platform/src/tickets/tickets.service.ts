@@ -10,6 +10,7 @@ import type { TPlatformDeps } from '../http/deps.ts';
 import { WpsError } from '../http/envelope.ts';
 import { mayMarket } from '../kernel/closure.ts';
 import { lockMembers } from '../kernel/member-lock.ts';
+import { localDaySql, merchantOffsetMinutes } from '../kernel/local-day.ts';
 import { changePoints } from '../points/points.queries.ts';
 import { settledRounds, VALID } from '../rewards/settled-rounds.ts';
 import { inTransaction } from '../wallet/ledger.service.ts';
@@ -53,8 +54,8 @@ export const prizeOf = (p: TPrizeRow): TTicketPrize => ({
 /** One fact that earns a ticket of a rule: its key (unique per member and rule) and when it happened. */
 type TFact = { key: string; at: Date };
 
-/** The facts of a rule the member has that could still make an unexpired ticket. */
-async function factsOf(db: TDb, rule: TRuleRow, memberId: number, now: Date, had: ReadonlySet<string>): Promise<TFact[]> {
+/** The facts of a rule the member has that could still make an unexpired ticket; `offsetMinutes`: the merchant's local day (docs/0125). */
+async function factsOf(db: TDb, rule: TRuleRow, memberId: number, now: Date, had: ReadonlySet<string>, offsetMinutes: number): Promise<TFact[]> {
   const since = new Date(Math.max(new Date(rule.starts_at).getTime(), now.getTime() - rule.valid_hours * HOUR_MS));
   if (rule.earn === 'deposit') {
     const rows = await db
@@ -70,9 +71,9 @@ async function factsOf(db: TDb, rule: TRuleRow, memberId: number, now: Date, had
     return rows.map((r) => ({ key: `deposit:${r.id}`, at: new Date(r.decided_at!) }));
   }
   if (rule.earn === 'login_day') {
-    // A login day is a UTC day on which one of the member's sessions began (docs/0120).
+    // A login day is a local day of the merchant's on which one of the member's sessions began (docs/0120, docs/0125).
     const { rows } = await sql<{ day: string; first: Date | string }>`
-      select to_char(s.started_at at time zone 'UTC', 'YYYY-MM-DD') as day, min(s.started_at) as first
+      select ${localDaySql(sql`s.started_at`, offsetMinutes)} as day, min(s.started_at) as first
       from sessions s where s.member_id = ${memberId} and s.started_at >= ${since}
       group by 1 order by 1`.execute(db);
     return rows.map((r) => ({ key: `day:${r.day}`, at: new Date(r.first) }));
@@ -104,8 +105,10 @@ export async function earnTickets(db: Kysely<DB>, merchantId: number, memberId: 
     // Priced by finance for its current terms (docs/0126, docs/rules/money.md#m-50): content alone earns nothing.
     .whereRef('priced_version', '=', 'terms_version')
     .where('starts_at', '<=', now)
+    .orderBy('id')
     .execute();
   if (rules.length === 0) return 0;
+  const offset = rules.some((r) => r.earn === 'login_day') ? await merchantOffsetMinutes(db, merchantId) : 0;
   return inTransaction(db, async (trx) => {
     if (!(await mayMarket(trx, memberId, now))) return 0;
     const have = await trx
@@ -117,7 +120,7 @@ export async function earnTickets(db: Kysely<DB>, merchantId: number, memberId: 
     let made = 0;
     for (const rule of rules) {
       const had = new Set(have.filter((h) => h.rule_id === rule.id).map((h) => h.source_key));
-      const facts = (await factsOf(trx, rule, memberId, now, had)).filter((f) => !had.has(f.key));
+      const facts = (await factsOf(trx, rule, memberId, now, had, offset)).filter((f) => !had.has(f.key));
       for (const f of facts) {
         const expires = new Date(f.at.getTime() + rule.valid_hours * HOUR_MS);
         if (expires.getTime() <= now.getTime()) continue;

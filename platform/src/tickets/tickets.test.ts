@@ -17,7 +17,10 @@ import { expectRealAccountOnly, tokenCall } from '../test-support/http.ts';
 import { roleTokens } from '../test-support/operators.ts';
 import { otherMerchant } from '../test-support/other-merchant.ts';
 import { approvedDeposit, signedInMember } from '../test-support/promo.ts';
+import { dayOf } from '../kernel/local-day.ts';
+import { insertBareMembers } from '../test-support/bare-members.ts';
 import { claimableRaffleCount } from './raffles.service.ts';
+import { earnTickets } from './tickets.service.ts';
 
 /**
  * Reward tickets (docs/0120, docs/0126) at the platform: the check ladder (no session, trial account,
@@ -369,6 +372,36 @@ describe('earning and drawing', () => {
       .execute();
     expect((await draw(c.token, tc!.id)).json()).toMatchObject({ success: false, message: 'ticket_expired' });
     expect((await ticketOf(c.token)).length).toBe(0);
+  });
+
+  it("counts a login day in the merchant's local day: logins either side of its midnight earn two envelopes, either side of UTC midnight one (docs/0125)", async () => {
+    const merchant = await ctx.db.selectFrom('merchants').select(['id', 'tz_offset_minutes']).where('code', '=', 'DEMO').executeTakeFirstOrThrow();
+    expect(merchant.tz_offset_minutes).toBe(360);
+    const {
+      ids: [a, b],
+    } = await insertBareMembers(ctx.db, 2, 'tickets_tz');
+    const at = (from: Date, minutes: number) => new Date(from.getTime() + minutes * 60_000);
+    const logIn = (memberId: number, startedAt: Date) =>
+      ctx.db
+        .insertInto('sessions')
+        .values({ member_id: memberId, token_hash: `tz-${memberId}-${startedAt.getTime()}`, ip: '', expires_at: at(startedAt, 30), started_at: startedAt })
+        .execute();
+    // The next local midnight (18:00 UTC at +6), and the UTC midnight six hours later (06:00 local).
+    const local = dayOf(new Date(), merchant.tz_offset_minutes).end;
+    const utc = at(local, 6 * 60);
+    await logIn(a!, at(local, -10));
+    await logIn(a!, at(local, 10));
+    await logIn(b!, at(utc, -10));
+    await logIn(b!, at(utc, 10));
+    await earnTickets(ctx.db, merchant.id, a!, at(local, 60));
+    await earnTickets(ctx.db, merchant.id, b!, at(utc, 60));
+    const days = async (memberId: number) =>
+      (await ctx.db.selectFrom('reward_tickets').select('source_key').distinct().where('member_id', '=', memberId).orderBy('source_key').execute()).map(
+        (t) => t.source_key,
+      );
+    const localDate = (instant: Date) => at(instant, merchant.tz_offset_minutes).toISOString().slice(0, 10);
+    expect(await days(a!)).toEqual([`day:${localDate(at(local, -10))}`, `day:${localDate(local)}`]);
+    expect(await days(b!)).toEqual([`day:${localDate(utc)}`]);
   });
 
   it('gives a closed account nothing to earn and nothing to draw', async () => {
