@@ -188,6 +188,7 @@ async function operatorRow(db: TDb, m: TMissionRow): Promise<TOperatorMission> {
     turnoverMultiple: m.turnover_multiple,
     claims: Number(claims?.n ?? 0),
     updatedAt: iso(m.updated_at),
+    termsVersion: m.terms_version,
   };
 }
 
@@ -234,9 +235,19 @@ export async function saveMission(
         .executeTakeFirst();
       if (!old) throw notFound();
       before = await operatorRow(trx, old);
+      // What the mission asks for is what finance priced (docs/rules/money.md#m-49): a change of its
+      // cadence or tasks takes the reward away and raises the terms version, so a priced mission
+      // never becomes easier to claim on content's word alone. Names, points, order and the switch do not.
+      const asked = (c: string, tasks: readonly { kind: string; gameType: string | null; target: number }[]) =>
+        JSON.stringify([c, tasks.map((t) => [t.kind, t.gameType ?? null, Number(t.target)])]);
+      const termsChanged = asked(old.cadence, old.tasks) !== asked(input.cadence, input.tasks);
       saved = await trx
         .updateTable('missions')
-        .set({ ...values, updated_at: sql`now()` })
+        .set((eb) => ({
+          ...values,
+          updated_at: sql`now()`,
+          ...(termsChanged ? { terms_version: eb('terms_version', '+', 1), reward_kind: null, reward_minor: null, turnover_multiple: null } : {}),
+        }))
         .where('id', '=', old.id)
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -264,6 +275,8 @@ export async function setMissionReward(
       .forNoKeyUpdate()
       .executeTakeFirst();
     if (!old) throw notFound();
+    // Finance prices the terms it was shown (docs/rules/money.md#m-49).
+    if (old.terms_version !== input.termsVersion) throw refused(MISSION_MESSAGES.termsChanged);
     const before = await operatorRow(trx, old);
     const saved = await trx
       .updateTable('missions')

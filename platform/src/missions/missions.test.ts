@@ -44,7 +44,10 @@ async function mission(over: Partial<TMissionSave>, reward: { kind: 'cash' | 'bo
   const saved = (await call('POST', MISSION_PATHS.saveMission, tokens.content, missionInput(over))).json();
   expect(saved, 'save').toMatchObject({ success: true });
   const id = saved.value.id as number;
-  expect((await call('POST', MISSION_PATHS.setMissionReward, tokens.finance, { id, ...reward })).json(), 'reward').toMatchObject({ success: true });
+  const termsVersion = saved.value.termsVersion as number;
+  expect((await call('POST', MISSION_PATHS.setMissionReward, tokens.finance, { id, termsVersion, ...reward })).json(), 'reward').toMatchObject({
+    success: true,
+  });
   return id;
 }
 const claim = (token: string | null, missionId: unknown) => call('POST', MISSION_PATHS.claim, token, { missionId });
@@ -91,20 +94,47 @@ describe('missions', () => {
     expect(await ctx.db.selectFrom('missions').select('id').execute()).toEqual(before);
     const id = (await call('POST', MISSION_PATHS.saveMission, tokens.content, missionInput({ nameEn: 'Split' }))).json().value.id as number;
     expect(
-      (await call('POST', MISSION_PATHS.setMissionReward, tokens.content, { id, kind: 'cash', amountMinor: 500, turnoverMultiple: null })).statusCode,
+      (await call('POST', MISSION_PATHS.setMissionReward, tokens.content, { id, termsVersion: 1, kind: 'cash', amountMinor: 500, turnoverMultiple: null }))
+        .statusCode,
     ).toBe(403);
     expect(
-      (await call('POST', MISSION_PATHS.setMissionReward, tokens.finance, { id, kind: 'bonus', amountMinor: 500, turnoverMultiple: null })).statusCode,
+      (await call('POST', MISSION_PATHS.setMissionReward, tokens.finance, { id, termsVersion: 1, kind: 'bonus', amountMinor: 500, turnoverMultiple: null }))
+        .statusCode,
     ).toBe(400);
     // Without a reward the mission is not offered (content alone cannot make it pay).
     const m = await signedInMember(ctx, 'mission_ladder');
     expect((await list(m.token)).missions.map((x) => x.id)).not.toContain(id);
     expect((await claim(m.token, id)).json()).toMatchObject({ success: false, message: 'mission_unknown' });
-    expect(
-      (await call('POST', MISSION_PATHS.setMissionReward, tokens.finance, { id, kind: 'cash', amountMinor: 500, turnoverMultiple: null })).json().success,
-    ).toBe(true);
+    const price = (termsVersion: number) =>
+      call('POST', MISSION_PATHS.setMissionReward, tokens.finance, { id, termsVersion, kind: 'cash', amountMinor: 500, turnoverMultiple: null });
+    expect((await price(1)).json().success).toBe(true);
+    // Content makes the priced mission easier (one round, weekly): its reward goes and its terms move
+    // on, so it is not offered, and finance's price for the terms it saw before is refused (M-49).
+    const easier = (
+      await call(
+        'POST',
+        MISSION_PATHS.saveMission,
+        tokens.content,
+        missionInput({ id, nameEn: 'Split', tasks: [{ kind: 'rounds', gameType: null, target: 1 }] }),
+      )
+    ).json();
+    expect(easier.value).toMatchObject({ reward: null, termsVersion: 2 });
+    expect((await list(m.token)).missions.map((x) => x.id)).not.toContain(id);
+    expect((await claim(m.token, id)).json()).toMatchObject({ success: false, message: 'mission_unknown' });
+    expect((await price(1)).json()).toMatchObject({ success: false, message: 'mission_terms_changed' });
+    // A change of its name, points or switch keeps the price.
+    expect((await price(2)).json().success).toBe(true);
+    const renamed = (
+      await call(
+        'POST',
+        MISSION_PATHS.saveMission,
+        tokens.content,
+        missionInput({ id, nameEn: 'Split again', points: 50, tasks: [{ kind: 'rounds', gameType: null, target: 1 }] }),
+      )
+    ).json();
+    expect(renamed.value).toMatchObject({ reward: { kind: 'cash', amountMinor: 500 }, termsVersion: 2 });
     const audit = await ctx.db.selectFrom('config_audit').select('action').where('action', 'in', ['mission.save', 'mission.reward']).execute();
-    expect(audit.map((a) => a.action).sort()).toEqual(['mission.reward', 'mission.save']);
+    expect(audit.map((a) => a.action).sort()).toEqual(['mission.reward', 'mission.reward', 'mission.save', 'mission.save', 'mission.save']);
     // Another merchant's mission is unknown to this member.
     const other = await otherMerchant(ctx.db, 'MISSX');
     const operator = await ctx.db.selectFrom('operators').select('id').executeTakeFirstOrThrow();

@@ -192,7 +192,7 @@ const SAMPLES: Record<string, { payload?: object; query?: Record<string, string>
       sort: 0,
     },
   },
-  [`POST ${MISSION_PATHS.setMissionReward}`]: { payload: { id: 999_999, kind: 'cash', amountMinor: 100, turnoverMultiple: null } },
+  [`POST ${MISSION_PATHS.setMissionReward}`]: { payload: { id: 999_999, termsVersion: 1, kind: 'cash', amountMinor: 100, turnoverMultiple: null } },
   [`POST ${MISSION_PATHS.saveLeaderboard}`]: { payload: { id: 999_999, nameEn: 'Probe', nameBn: 'প্রোব', metric: 'turnover', period: 'daily', active: false } },
   [`POST ${MISSION_PATHS.setLeaderboardPrizes}`]: { payload: { id: 999_999, prizes: [100] } },
   // docs/0120, docs/0126: a ticket rule and a raffle's rule that do not exist (nothing changes, nothing audited).

@@ -137,8 +137,8 @@ export async function rewardsSetUp(run: TRun, content: TSessionOperator): Promis
       active: true,
       sort: 10 + i,
     });
-    const { id } = await saveMission(deps, merchant, content, IP, mission);
-    await setMissionReward(deps, merchant, finance, IP, ZMissionRewardSet.parse({ id, ...reward }));
+    const { id, termsVersion } = await saveMission(deps, merchant, content, IP, mission);
+    await setMissionReward(deps, merchant, finance, IP, ZMissionRewardSet.parse({ id, termsVersion, ...reward }));
     missionIds.push(id);
   }
   const board = await saveLeaderboard(

@@ -36,6 +36,8 @@ export const MISSION_MESSAGES = {
   alreadyClaimed: 'mission_already_claimed',
   /** Operator: a board's metric and period stay as they were once a period was paid. */
   paidFixed: 'leaderboard_paid_fixed',
+  /** Operator: the mission's cadence or tasks changed since finance opened it (docs/0119). */
+  termsChanged: 'mission_terms_changed',
 } as const;
 
 export const MISSION_CADENCES = ['daily', 'weekly', 'once'] as const;
@@ -125,6 +127,8 @@ export type TMissionSave = z.input<typeof ZMissionSave>;
 export const ZMissionRewardSet = z
   .object({
     id: ZRowId,
+    /** The terms version finance was shown (ZOperatorMission.termsVersion): another is refused. */
+    termsVersion: z.number().int().min(1).max(2_000_000_000),
     kind: z.enum(MISSION_REWARD_KINDS),
     amountMinor: ZReward,
     /** A bonus's turnover multiple; null for cash. */
@@ -138,6 +142,8 @@ export const ZOperatorMission = ZMissionSave.extend({
   turnoverMultiple: z.number().int().nullable(),
   claims: z.number().int().nonnegative(),
   updatedAt: ZInstant,
+  /** Raised when the cadence or tasks change, which takes the reward away until finance prices it again. */
+  termsVersion: z.number().int().min(1),
 });
 export type TOperatorMission = z.infer<typeof ZOperatorMission>;
 export const ZOperatorMissions = z.object({ rows: z.array(ZOperatorMission).max(200) });

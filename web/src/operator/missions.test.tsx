@@ -19,6 +19,7 @@ describe('missions panel', () => {
     turnoverMultiple: null,
     claims: 0,
     updatedAt: '2026-11-30T10:00:00.000Z',
+    termsVersion: 3,
   };
 
   function renderPanel(canContent: boolean, canMoney: boolean) {
@@ -62,6 +63,6 @@ describe('missions panel', () => {
     expect(screen.queryByTestId('operator.missions.form')).toBeNull();
     fireEvent.change(screen.getByTestId('operator.missions.reward-amount'), { target: { value: '10' } });
     fireEvent.submit(screen.getByTestId('operator.missions.reward'));
-    await waitFor(() => expect(priced).toEqual([{ id: 5, kind: 'cash', amountMinor: 1_000, turnoverMultiple: null }]));
+    await waitFor(() => expect(priced).toEqual([{ id: 5, termsVersion: 3, kind: 'cash', amountMinor: 1_000, turnoverMultiple: null }]));
   });
 });

@@ -196,7 +196,7 @@ function RewardForm({
   onInvalid,
 }: {
   mission: TOperatorMission;
-  onSave: (r: { id: number; kind: 'cash' | 'bonus'; amountMinor: number; turnoverMultiple: number | null }) => void;
+  onSave: (r: { id: number; termsVersion: number; kind: 'cash' | 'bonus'; amountMinor: number; turnoverMultiple: number | null }) => void;
   onInvalid: () => void;
 }) {
   const { t } = useTranslation();
@@ -207,7 +207,8 @@ function RewardForm({
     e.preventDefault();
     const amountMinor = parseAmountInput(amount);
     if (amountMinor === null || amountMinor <= 0 || (kind === 'bonus' && Number.isNaN(whole(multiple)))) return onInvalid();
-    onSave({ id: mission.id, kind, amountMinor, turnoverMultiple: kind === 'bonus' ? whole(multiple) : null });
+    // The terms this form shows: a change of them meanwhile is refused (docs/rules/money.md#m-49).
+    onSave({ id: mission.id, termsVersion: mission.termsVersion, kind, amountMinor, turnoverMultiple: kind === 'bonus' ? whole(multiple) : null });
   };
   return (
     <form className="form" onSubmit={submit} noValidate data-testid="operator.missions.reward">

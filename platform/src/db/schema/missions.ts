@@ -21,6 +21,8 @@ export interface MissionsTable {
   created_by: number;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+  /** Raised when the cadence or tasks change; finance prices the version it saw (migration 0067, docs/0119). */
+  terms_version: Generated<number>;
 }
 export interface MissionClaimsTable {
   id: Generated<number>;
