@@ -235,7 +235,7 @@ export async function saveMission(
         .executeTakeFirst();
       if (!old) throw notFound();
       before = await operatorRow(trx, old);
-      // What the mission asks for is what finance priced (docs/rules/money.md#m-49): a change of its
+      // What the mission asks for is what finance priced (docs/rules/money.md#m-51): a change of its
       // cadence or tasks takes the reward away and raises the terms version, so a priced mission
       // never becomes easier to claim on content's word alone. Names, points, order and the switch do not.
       const asked = (c: string, tasks: readonly { kind: string; gameType: string | null; target: number }[]) =>
@@ -275,7 +275,7 @@ export async function setMissionReward(
       .forNoKeyUpdate()
       .executeTakeFirst();
     if (!old) throw notFound();
-    // Finance prices the terms it was shown (docs/rules/money.md#m-49).
+    // Finance prices the terms it was shown (docs/rules/money.md#m-51).
     if (old.terms_version !== input.termsVersion) throw refused(MISSION_MESSAGES.termsChanged);
     const before = await operatorRow(trx, old);
     const saved = await trx

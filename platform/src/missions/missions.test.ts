@@ -109,7 +109,7 @@ describe('missions', () => {
       call('POST', MISSION_PATHS.setMissionReward, tokens.finance, { id, termsVersion, kind: 'cash', amountMinor: 500, turnoverMultiple: null });
     expect((await price(1)).json().success).toBe(true);
     // Content makes the priced mission easier (one round, weekly): its reward goes and its terms move
-    // on, so it is not offered, and finance's price for the terms it saw before is refused (M-49).
+    // on, so it is not offered, and finance's price for the terms it saw before is refused (M-51).
     const easier = (
       await call(
         'POST',

@@ -207,7 +207,7 @@ function RewardForm({
     e.preventDefault();
     const amountMinor = parseAmountInput(amount);
     if (amountMinor === null || amountMinor <= 0 || (kind === 'bonus' && Number.isNaN(whole(multiple)))) return onInvalid();
-    // The terms this form shows: a change of them meanwhile is refused (docs/rules/money.md#m-49).
+    // The terms this form shows: a change of them meanwhile is refused (docs/rules/money.md#m-51).
     onSave({ id: mission.id, termsVersion: mission.termsVersion, kind, amountMinor, turnoverMultiple: kind === 'bonus' ? whole(multiple) : null });
   };
   return (
