@@ -88,6 +88,7 @@ describe.skipIf(!testEnv.databaseUrl)('processes started together on one empty P
         { name: 'promotions.draft-images-sweep' },
         { name: 'referral.rewards' },
         { name: 'rewards.daily' },
+        { name: 'tickets.earn' },
         { name: 'withdraw.auto-receive-sweep' },
       ]);
     // Every process is still up after the others finished setting up.

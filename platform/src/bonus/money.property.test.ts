@@ -30,6 +30,7 @@ import { runPointsEarn } from '../points/points.job.ts';
 import { pointsBalance } from '../points/points.queries.ts';
 import { convertPoints, placeOrder, rewardMember } from '../points/points.service.ts';
 import { runLeaderboardPrizes } from '../missions/leaderboards.ts';
+import { runTicketsEarn } from '../tickets/tickets.job.ts';
 import { logIn, newRewardsWalk, rewardsRunChecks, rewardsSetUp, rewardsStep, type TRewards, type TRewardsWalk } from '../test-support/money-rewards.ts';
 
 /**
@@ -226,13 +227,15 @@ async function play(index: number, walk: TWalk, ops: number): Promise<void> {
     } else {
       // The jobs race the other players' play (the clock moves only between phases: a signed wallet
       // call in flight across a jump would be refused as stale). The leaderboard prizes run only
-      // here, so every closed day is paid by a run racing the play of the phase after the jump.
+      // here, so every closed day is paid by a run racing the play of the phase after the jump; the
+      // tickets run races the members' own collection and draws.
       await Promise.all([
         runBonusExpire(ctx.db, clock()),
         runCashback(ctx.db, clock()),
         runRewardsDaily(ctx.db, clock()),
         runPointsEarn(ctx.db, clock()),
         runLeaderboardPrizes(ctx.db, clock()),
+        runTicketsEarn(ctx.db, clock()),
       ]);
     }
   }

@@ -13,6 +13,7 @@ import { BONUS_EXPIRE_CRON, BONUS_EXPIRE_QUEUE } from '../bonus/bonus-expire.job
 import { DRAFT_IMAGES_CRON, DRAFT_IMAGES_QUEUE } from '../promotions/draft-images.job.ts';
 import { POINTS_EARN_CRON, POINTS_EARN_QUEUE } from '../points/points.job.ts';
 import { LEADERBOARD_PRIZES_CRON, LEADERBOARD_PRIZES_QUEUE } from '../missions/leaderboards.job.ts';
+import { TICKETS_EARN_CRON, TICKETS_EARN_QUEUE } from '../tickets/tickets.job.ts';
 import { CONFIG_PUBLISH_CRON, CONFIG_PUBLISH_QUEUE } from '../operator/config-changes.job.ts';
 import { useJobsDatabase } from './testing.ts';
 
@@ -38,6 +39,7 @@ describe('platform jobs', () => {
           { name: DRAFT_IMAGES_QUEUE, cron: DRAFT_IMAGES_CRON },
           { name: POINTS_EARN_QUEUE, cron: POINTS_EARN_CRON },
           { name: LEADERBOARD_PRIZES_QUEUE, cron: LEADERBOARD_PRIZES_CRON },
+          { name: TICKETS_EARN_QUEUE, cron: TICKETS_EARN_CRON },
           { name: CONFIG_PUBLISH_QUEUE, cron: CONFIG_PUBLISH_CRON },
         ].sort((a, b) => (a.name < b.name ? -1 : 1)),
       );

@@ -13,6 +13,7 @@ import { defineReferralRewards, REFERRAL_REWARDS_CRON, REFERRAL_REWARDS_QUEUE } 
 import { defineDraftImagesSweep, DRAFT_IMAGES_CRON, DRAFT_IMAGES_QUEUE } from '../promotions/draft-images.job.ts';
 import { definePointsEarn, POINTS_EARN_CRON, POINTS_EARN_QUEUE } from '../points/points.job.ts';
 import { defineLeaderboardPrizes, LEADERBOARD_PRIZES_CRON, LEADERBOARD_PRIZES_QUEUE } from '../missions/leaderboards.job.ts';
+import { defineTicketsEarn, TICKETS_EARN_CRON, TICKETS_EARN_QUEUE } from '../tickets/tickets.job.ts';
 import { CONFIRM_SWEEP_CRON, CONFIRM_SWEEP_QUEUE, defineWithdrawConfirm } from '../withdraw/withdraw-confirm.job.ts';
 import { CONFIG_PUBLISH_CRON, CONFIG_PUBLISH_QUEUE, defineConfigPublish } from '../operator/config-changes.job.ts';
 
@@ -31,6 +32,7 @@ export const PLATFORM_SCHEDULES: readonly (readonly [queue: string, cron: string
   [DRAFT_IMAGES_QUEUE, DRAFT_IMAGES_CRON],
   [POINTS_EARN_QUEUE, POINTS_EARN_CRON],
   [LEADERBOARD_PRIZES_QUEUE, LEADERBOARD_PRIZES_CRON],
+  [TICKETS_EARN_QUEUE, TICKETS_EARN_CRON],
   [CONFIG_PUBLISH_QUEUE, CONFIG_PUBLISH_CRON],
 ];
 
@@ -50,6 +52,7 @@ export async function startPlatformJobs(opts: TPlatformJobsOptions): Promise<Job
   await defineDraftImagesSweep(runner, { clock });
   await definePointsEarn(runner, { clock });
   await defineLeaderboardPrizes(runner, { clock });
+  await defineTicketsEarn(runner, { clock });
   await defineConfigPublish(runner, { clock });
   await runner.start();
   try {

@@ -31,7 +31,9 @@ export function weekOf(now: Date, offsetMinutes: number): { start: Date; end: Da
   return { start, end: new Date(start.getTime() + 7 * DAY_MS) };
 }
 
-/** The local day of a timestamp column as 'YYYY-MM-DD' (`offsetMinutes` east of UTC). */
-export function localDaySql(column: RawBuilder<unknown>, offsetMinutes: number): RawBuilder<string> {
-  return sql<string>`to_char((${column} at time zone 'UTC') + interval ${sql.lit(`${Math.trunc(offsetMinutes)} minutes`)}, 'YYYY-MM-DD')`;
+/** The local day of a timestamp column as 'YYYY-MM-DD', `offsetMinutes` east of UTC (a number, or a column of minutes). */
+export function localDaySql(column: RawBuilder<unknown>, offsetMinutes: number | RawBuilder<unknown>): RawBuilder<string> {
+  const offset =
+    typeof offsetMinutes === 'number' ? sql`interval ${sql.lit(`${Math.trunc(offsetMinutes)} minutes`)}` : sql`make_interval(mins => ${offsetMinutes})`;
+  return sql<string>`to_char((${column} at time zone 'UTC') + ${offset}, 'YYYY-MM-DD')`;
 }

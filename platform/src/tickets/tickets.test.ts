@@ -5,6 +5,7 @@ import {
   OPERATOR_TICKET_CALLS,
   TICKET_CALLS,
   TICKET_PATHS,
+  TRIAL_TYPE,
   type TOperatorTicketRule,
   type TRaffleSave,
   type TTicket,
@@ -20,7 +21,8 @@ import { approvedDeposit, signedInMember } from '../test-support/promo.ts';
 import { dayOf } from '../kernel/local-day.ts';
 import { insertBareMembers } from '../test-support/bare-members.ts';
 import { claimableRaffleCount } from './raffles.service.ts';
-import { earnTickets } from './tickets.service.ts';
+import { runTicketsEarn } from './tickets.job.ts';
+import { claimableTicketCount, earnTickets } from './tickets.service.ts';
 
 /**
  * Reward tickets (docs/0120, docs/0126) at the platform: the check ladder (no session, trial account,
@@ -386,8 +388,8 @@ describe('earning and drawing', () => {
         .insertInto('sessions')
         .values({ member_id: memberId, token_hash: `tz-${memberId}-${startedAt.getTime()}`, ip: '', expires_at: at(startedAt, 30), started_at: startedAt })
         .execute();
-    // The next local midnight (18:00 UTC at +6), and the UTC midnight six hours later (06:00 local).
-    const local = dayOf(new Date(), merchant.tz_offset_minutes).end;
+    // A local midnight a day or two ahead (18:00 UTC at +6; after the rules started), and the UTC midnight six hours later (06:00 local).
+    const local = dayOf(at(new Date(), 24 * 60), merchant.tz_offset_minutes).end;
     const utc = at(local, 6 * 60);
     // The rule began a day before the first login: a rule counts no fact from before it began, and
     // the seed starts it at the test's start, which may be minutes before that local midnight.
@@ -410,6 +412,38 @@ describe('earning and drawing', () => {
     const localDate = (instant: Date) => at(instant, merchant.tz_offset_minutes).toISOString().slice(0, 10);
     expect(await days(a!)).toEqual([`day:${localDate(at(local, -10))}`, `day:${localDate(local)}`]);
     expect(await days(b!)).toEqual([`day:${localDate(utc)}`]);
+  });
+
+  it('earns by the job a minute after the fact, without a visit: the badge counts the tickets, a rerun earns nothing, a trial account nothing (docs/0125)', async () => {
+    const merchant = await ctx.db.selectFrom('merchants').select('id').where('code', '=', 'DEMO').executeTakeFirstOrThrow();
+    const egg = { id: await pricedRule({ titleEn: 'Job egg' }) };
+    const {
+      ids: [a, trial],
+    } = await insertBareMembers(ctx.db, 2, 'tickets_job');
+    await ctx.db.updateTable('members').set({ type: TRIAL_TYPE }).where('id', '=', trial!).execute();
+    const now = new Date();
+    for (const memberId of [a!, trial!])
+      await ctx.db
+        .insertInto('sessions')
+        .values({ member_id: memberId, token_hash: `job-${memberId}`, ip: '', expires_at: new Date(now.getTime() + 60_000), started_at: now })
+        .execute();
+    const deposit = await approvedDeposit(ctx.db, a!, 10_000);
+    const keys = async (memberId: number) =>
+      (await ctx.db.selectFrom('reward_tickets').select(['rule_id', 'source_key']).where('member_id', '=', memberId).execute()).map((t) => t.source_key);
+    expect(await keys(a!)).toEqual([]);
+    expect(await claimableTicketCount(ctx.db, a!, now)).toBe(0);
+
+    const run = await runTicketsEarn(ctx.db, new Date(now.getTime() + 60_000));
+    expect(run.earned).toBeGreaterThanOrEqual(2);
+    const earned = await ctx.db.selectFrom('reward_tickets').select(['rule_id', 'source_key']).where('member_id', '=', a!).execute();
+    expect(earned).toContainEqual({ rule_id: egg.id, source_key: `deposit:${deposit}` });
+    expect(earned.filter((t) => t.source_key.startsWith('day:'))).toHaveLength(1);
+    expect(await claimableTicketCount(ctx.db, a!, now)).toBe(earned.length);
+    expect(await keys(trial!)).toEqual([]);
+    // A second run, and the member's visit, earn nothing more.
+    await runTicketsEarn(ctx.db, new Date(now.getTime() + 120_000));
+    await earnTickets(ctx.db, merchant.id, a!, new Date(now.getTime() + 120_000));
+    expect((await keys(a!)).sort()).toEqual(earned.map((t) => t.source_key).sort());
   });
 
   it('gives a closed account nothing to earn and nothing to draw', async () => {
