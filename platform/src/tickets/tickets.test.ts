@@ -391,14 +391,6 @@ describe('earning and drawing', () => {
     // A local midnight a day or two ahead (18:00 UTC at +6; after the rules started), and the UTC midnight six hours later (06:00 local).
     const local = dayOf(at(new Date(), 24 * 60), merchant.tz_offset_minutes).end;
     const utc = at(local, 6 * 60);
-    // The rule began a day before the first login: a rule counts no fact from before it began, and
-    // the seed starts it at the test's start, which may be minutes before that local midnight.
-    await ctx.db
-      .updateTable('ticket_rules')
-      .set({ starts_at: at(local, -24 * 60) })
-      .where('merchant_id', '=', merchant.id)
-      .where('earn', '=', 'login_day')
-      .execute();
     await logIn(a!, at(local, -10));
     await logIn(a!, at(local, 10));
     await logIn(b!, at(utc, -10));
