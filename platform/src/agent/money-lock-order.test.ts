@@ -146,7 +146,12 @@ describe('the lock order of the money paths (docs/0080)', () => {
     const withdrawals = await database.db.selectFrom('withdrawals').select('status').where('member_id', 'in', [member.memberId, agent.memberId]).execute();
     expect(withdrawals.length).toBe(ROUNDS * COPIES * 2);
     expect(withdrawals.filter((w) => w.status === 'rejected').length).toBe((ROUNDS - 1) * COPIES);
-    const deposits = await database.db.selectFrom('deposits').select('status').where('member_id', '=', member.memberId).where('status', '=', 'approved').execute();
+    const deposits = await database.db
+      .selectFrom('deposits')
+      .select('status')
+      .where('member_id', '=', member.memberId)
+      .where('status', '=', 'approved')
+      .execute();
     expect(deposits.length).toBe(ROUNDS * COPIES);
   }, 300_000);
 
@@ -155,25 +160,31 @@ describe('the lock order of the money paths (docs/0080)', () => {
   // member; the money call then inserts a row of the merchant, whose foreign key check needs a
   // key-share lock on the merchant row. An approval that had locked its joined merchant row
   // FOR UPDATE made that insert wait for it: a deadlock, every time.
-  it.runIf(process.env.DATABASE_URL)('lets a member-locked money call insert while an approval waits for that member', async () => {
-    const errorsBefore = errors.length;
-    const depositId = await insertPendingDeposit(database.db, member.memberId, 100);
-    let approval: Promise<unknown> | undefined;
-    await database.db.transaction().execute(async (trx) => {
-      await lockMembers(trx, [member.memberId], merchant.id);
-      approval = decideDeposit(deps, merchant, finance, '', { depositId, decision: 'approve' });
-      await vi.waitFor(
-        async () => {
-          const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(database.db);
-          expect(rows[0]!.n).toBe(1);
-        },
-        { timeout: 10_000, interval: 20 },
-      );
-      await insertPendingDeposit(trx, member.memberId, 100);
-    });
-    await approval;
-    expect(errors.slice(errorsBefore)).toEqual([]);
-    const approved = await database.db.selectFrom('deposits').select('status').where('id', '=', depositId).executeTakeFirstOrThrow();
-    expect(approved.status).toBe('approved');
-  }, 60_000);
+  it.runIf(process.env.DATABASE_URL)(
+    'lets a member-locked money call insert while an approval waits for that member',
+    async () => {
+      const errorsBefore = errors.length;
+      const depositId = await insertPendingDeposit(database.db, member.memberId, 100);
+      let approval: Promise<unknown> | undefined;
+      await database.db.transaction().execute(async (trx) => {
+        await lockMembers(trx, [member.memberId], merchant.id);
+        approval = decideDeposit(deps, merchant, finance, '', { depositId, decision: 'approve' });
+        await vi.waitFor(
+          async () => {
+            const { rows } = await sql<{
+              n: number;
+            }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(database.db);
+            expect(rows[0]!.n).toBe(1);
+          },
+          { timeout: 10_000, interval: 20 },
+        );
+        await insertPendingDeposit(trx, member.memberId, 100);
+      });
+      await approval;
+      expect(errors.slice(errorsBefore)).toEqual([]);
+      const approved = await database.db.selectFrom('deposits').select('status').where('id', '=', depositId).executeTakeFirstOrThrow();
+      expect(approved.status).toBe('approved');
+    },
+    60_000,
+  );
 });

@@ -36,11 +36,15 @@ describe('the member lock (docs/0080)', () => {
     const found: string[] = [];
     for (const file of sources(SRC)) {
       // One statement at a time: from the start of its chain to the end.
-      const code = fs.readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+      const code = fs
+        .readFileSync(file, 'utf8')
+        .replace(/\/\*[\s\S]*?\*\//g, '')
+        .replace(/^\s*\/\/.*$/gm, '');
       for (const statement of code.split(';')) {
         const where = path.relative(SRC, file);
         if (/\.forUpdate\(/.test(statement) || /\bfor update\b/i.test(statement.replace(/no key update/gi, ''))) found.push(`${where}: FOR UPDATE`);
-        if (/\.for(NoKeyUpdate|Share|KeyShare)\(\)/.test(statement) && /(inner|left|right|full)Join\(/.test(statement)) found.push(`${where}: a lock of every joined table`);
+        if (/\.for(NoKeyUpdate|Share|KeyShare)\(\)/.test(statement) && /(inner|left|right|full)Join\(/.test(statement))
+          found.push(`${where}: a lock of every joined table`);
       }
     }
     expect(found).toEqual([]);

@@ -55,7 +55,12 @@ export async function decideCashback(
   if (!found) throw wpsErrors.notFound();
   await inTransaction(deps.db, async (trx) => {
     await lockMembers(trx, [found.member_id], merchant.id);
-    const row = await trx.selectFrom('cashback_payouts').select(['state', 'amount_minor']).where('id', '=', d.payoutId).forNoKeyUpdate().executeTakeFirstOrThrow();
+    const row = await trx
+      .selectFrom('cashback_payouts')
+      .select(['state', 'amount_minor'])
+      .where('id', '=', d.payoutId)
+      .forNoKeyUpdate()
+      .executeTakeFirstOrThrow();
     if (row.state !== 'pending') throw new WpsError(409, PROMO_MESSAGES.cashbackNotPending);
     const now = deps.clock();
     if (d.decision === 'pay') {

@@ -39,7 +39,13 @@ export async function operatorWithdrawals(
 }
 
 async function lockPending(trx: Transaction<DB>, merchantId: number, withdrawalId: number) {
-  const w = await trx.selectFrom('withdrawals').selectAll().where('id', '=', withdrawalId).where('merchant_id', '=', merchantId).forNoKeyUpdate().executeTakeFirst();
+  const w = await trx
+    .selectFrom('withdrawals')
+    .selectAll()
+    .where('id', '=', withdrawalId)
+    .where('merchant_id', '=', merchantId)
+    .forNoKeyUpdate()
+    .executeTakeFirst();
   if (!w) throw wpsErrors.notFound();
   if (w.status !== 'pending') throw conflict(WITHDRAW_MESSAGES.notPending);
   return w;

@@ -158,7 +158,13 @@ async function createWithdrawal(trx: Transaction<DB>, merchant: TMerchant, membe
 }
 
 async function lockMembersWithdrawal(trx: Transaction<DB>, memberId: number, withdrawalId: number) {
-  const w = await trx.selectFrom('withdrawals').selectAll().where('id', '=', withdrawalId).where('member_id', '=', memberId).forNoKeyUpdate().executeTakeFirst();
+  const w = await trx
+    .selectFrom('withdrawals')
+    .selectAll()
+    .where('id', '=', withdrawalId)
+    .where('member_id', '=', memberId)
+    .forNoKeyUpdate()
+    .executeTakeFirst();
   // Another member's withdrawal is answered exactly like one that does not exist.
   if (!w) throw wpsErrors.notFound();
   return w;
