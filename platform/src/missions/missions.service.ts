@@ -199,6 +199,13 @@ export async function listMissions(deps: TPlatformDeps, merchant: TMerchant): Pr
 
 const notFound = () => new WpsError(404, MISSION_MESSAGES.unknown);
 
+/** The merchant's mission `id`, locked for a change (content's or finance's); 404 when it is not the merchant's. */
+async function lockedMission(trx: Transaction<DB>, merchantId: number, id: number): Promise<TMissionRow> {
+  const row = await trx.selectFrom('missions').selectAll().where('id', '=', id).where('merchant_id', '=', merchantId).forNoKeyUpdate().executeTakeFirst();
+  if (!row) throw notFound();
+  return row;
+}
+
 /** Content: a new mission (off until switched on; it pays nothing until finance sets its reward) or an edit of one. */
 export async function saveMission(
   deps: TPlatformDeps,
@@ -226,14 +233,7 @@ export async function saveMission(
         .returningAll()
         .executeTakeFirstOrThrow();
     } else {
-      const old = await trx
-        .selectFrom('missions')
-        .selectAll()
-        .where('id', '=', input.id)
-        .where('merchant_id', '=', merchant.id)
-        .forNoKeyUpdate()
-        .executeTakeFirst();
-      if (!old) throw notFound();
+      const old = await lockedMission(trx, merchant.id, input.id);
       before = await operatorRow(trx, old);
       // What the mission asks for is what finance priced (docs/rules/money.md#m-51): a change of its
       // cadence or tasks takes the reward away and raises the terms version, so a priced mission
@@ -267,14 +267,7 @@ export async function setMissionReward(
   input: z.infer<typeof ZMissionRewardSet>,
 ): Promise<TOperatorMission> {
   return inTransaction(deps.db, async (trx) => {
-    const old = await trx
-      .selectFrom('missions')
-      .selectAll()
-      .where('id', '=', input.id)
-      .where('merchant_id', '=', merchant.id)
-      .forNoKeyUpdate()
-      .executeTakeFirst();
-    if (!old) throw notFound();
+    const old = await lockedMission(trx, merchant.id, input.id);
     // Finance prices the terms it was shown (docs/rules/money.md#m-51).
     if (old.terms_version !== input.termsVersion) throw refused(MISSION_MESSAGES.termsChanged);
     const before = await operatorRow(trx, old);
