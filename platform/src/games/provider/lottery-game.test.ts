@@ -6,6 +6,7 @@ import {
   WLG_LOTTERY_PATHS,
   WLG_PATHS,
   WPS_PATHS,
+  WLG_MESSAGES,
   ZEnvelope,
   ZHotGamesResponse,
   ZWinnerBoardResponse,
@@ -217,10 +218,32 @@ describe('the built-in lottery', () => {
     const answers = await Promise.all(
       Array.from({ length: 50 }, () => bet(game.token, { drawId: open.drawId, betType: 'small', pick: null, stakeMinor: 100 })),
     );
-    const ok = answers.filter((a) => a.json().success).length;
-    expect(ok).toBe(LOTTERY_MAX_BETS_PER_DRAW - already);
-    expect(answers.filter((a) => a.json().message === 'lottery_too_many_bets').length).toBe(50 - ok);
+    const free = LOTTERY_MAX_BETS_PER_DRAW - already;
+    // A slot is taken before the debit; a debit the wallet does not answer within its time is rolled
+    // back and answered busy, which frees its slot. How many end busy depends on the machine's speed
+    // (a loaded one answers some so), so the rule is checked in a form no speed changes.
+    const messages = answers.map((a) => (a.json().success ? 'ok' : String(a.json().message)));
+    const ok = messages.filter((m) => m === 'ok').length;
+    const busy = messages.filter((m) => m === WLG_MESSAGES.busy).length;
+    expect(messages.filter((m) => m !== 'ok' && m !== WLG_MESSAGES.busy && m !== 'lottery_too_many_bets')).toEqual([]);
+    expect(ok).toBeGreaterThan(0);
+    expect(ok).toBeLessThanOrEqual(free);
+    // Every bet refused by the limit was refused while all the slots were taken or on their way.
+    expect(ok + busy).toBeGreaterThanOrEqual(free);
     expect(await walletOf(id)).toBe(before - ok * 100);
+    // The limit is exact: the member fills the draw one bet at a time, the bet after the last slot is refused.
+    let more = 0;
+    for (;;) {
+      const answer = (await bet(game.token, { drawId: open.drawId, betType: 'small', pick: null, stakeMinor: 100 })).json();
+      if (!answer.success) {
+        expect(answer.message).toBe('lottery_too_many_bets');
+        break;
+      }
+      more++;
+      expect(ok + more).toBeLessThanOrEqual(free);
+    }
+    expect(ok + more).toBe(free);
+    expect(await walletOf(id)).toBe(before - free * 100);
   });
 
   it('a bet whose debit is on the way when its draw settles: refunded or refused, never lost, and the player is told the draw closed', async () => {
