@@ -76,3 +76,10 @@ export const VENDOR_PLATFORM = 'html5-desktop';
 
 /** Upper bound for any free-text input we accept, so huge strings are refused before any work. */
 export const MAX_TEXT_LENGTH = 200;
+
+/**
+ * A deposit earns points once bets of its valid amount have settled after it, deposits played through
+ * in turn; one not played through within this many days never earns (docs/0128). Without it a deposit
+ * withdrawn and deposited again earned points every time.
+ */
+export const POINTS_DEPOSIT_PLAY_THROUGH_DAYS = 30;

@@ -1,5 +1,5 @@
 import { sql, type Transaction } from 'kysely';
-import type { TPointSource } from '@wl/schemas';
+import { POINTS_DEPOSIT_PLAY_THROUGH_DAYS, type TPointSource } from '@wl/schemas';
 import type { DB } from '../db/schema.ts';
 import { settledRounds, VALID } from '../rewards/settled-rounds.ts';
 import { changePoints, earnRates, SOURCE_OF_GAME_TYPE } from './points.queries.ts';
@@ -14,8 +14,39 @@ export function pointsFor(amountMinor: number, pointsPer100: number): number {
   return Math.floor((amountMinor * pointsPer100) / 10_000);
 }
 
+/** How long a deposit may take to be played through before it can no longer earn points (docs/0128). */
+export const DEPOSIT_PLAY_THROUGH_DAYS = POINTS_DEPOSIT_PLAY_THROUGH_DAYS;
+
 /**
- * Credits the points the members' settled rounds and approved deposits earned (docs/0113), each
+ * The members' approved deposits of the last DEPOSIT_PLAY_THROUGH_DAYS, each with `played_through`
+ * (docs/0128): every deposit's amount must be matched by valid turnover settled after it, in the
+ * order the deposits were approved, turnover with no deposit waiting counting for none — a queue
+ * served by play. Deposit k is through when, for every earlier deposit j of the window (j = k
+ * included), the turnover settled since j's approval covers the deposits from j to k:
+ * min over j ≤ k of (turnover since j + deposits before j) ≥ deposits up to k. So a deposit
+ * withdrawn and deposited again earns only once it has been played through again: cycling money
+ * earns nothing without the play every deposit needs.
+ */
+export function playedThroughDeposits(merchantId: number, memberIds: readonly number[], now: Date) {
+  const since = new Date(now.getTime() - DEPOSIT_PLAY_THROUGH_DAYS * 86_400_000);
+  return sql`
+    select c.id, c.member_id, c.amount_minor,
+      min(c.covered) over (partition by c.member_id order by c.decided_at, c.id rows between unbounded preceding and current row) >= c.upto as played_through
+    from (
+      select d.id, d.member_id, d.amount_minor, d.decided_at, d.upto,
+        d.upto - d.amount_minor + coalesce((
+          select sum(${VALID}) from ${settledRounds(sql`w.member_id = d.member_id and w.created_at >= d.decided_at`)} r), 0) as covered
+      from (
+        select d.id, d.member_id, d.amount_minor, d.decided_at,
+          sum(d.amount_minor) over (partition by d.member_id order by d.decided_at, d.id) as upto
+        from deposits d
+        where d.merchant_id = ${merchantId} and d.member_id = any(${idArray(memberIds)}) and d.status = 'approved' and d.decided_at >= ${since}
+      ) d
+    ) c`;
+}
+
+/**
+ * Credits the points the members' settled rounds and played-through deposits earned (docs/0113, docs/0128), each
  * round and each deposit once. The rounds are the one definition rebates and VIP turnover read
  * (settled-rounds.ts, docs/0099), their valid amounts by the source of their game type. The marks
  * are inserted first, `on conflict do nothing` (points_rounds, points_deposits): a round another
@@ -29,6 +60,7 @@ export async function creditEarnedPoints(
   trx: Transaction<DB>,
   merchantId: number,
   memberIds: readonly number[],
+  now: Date,
 ): Promise<{ memberId: number; points: number }[]> {
   if (memberIds.length === 0) return [];
   const rounds = await sql<{ win_id: number | string }>`
@@ -39,10 +71,9 @@ export async function creditEarnedPoints(
     returning win_id`.execute(trx);
   const deposits = await sql<{ deposit_id: number | string }>`
     insert into points_deposits (deposit_id)
-    select d.id from deposits d
-    where d.merchant_id = ${merchantId} and d.member_id = any(${idArray(memberIds)}) and d.status = 'approved'
-      and not exists (select 1 from points_deposits x where x.deposit_id = d.id)
-    order by d.id
+    select q.id from (${playedThroughDeposits(merchantId, memberIds, now)}) q
+    where q.played_through and not exists (select 1 from points_deposits x where x.deposit_id = q.id)
+    order by q.id
     on conflict (deposit_id) do nothing
     returning deposit_id`.execute(trx);
   const earned: TEarned[] = [];

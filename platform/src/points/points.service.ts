@@ -33,11 +33,11 @@ export async function balanceOf(db: TDb, merchantId: number, memberId: number): 
   return { balance, ...settings };
 }
 
-/** The member's own earn step (the `reward` call): credits what the member's settled bets and approved deposits earned; a closed account earns nothing. */
+/** The member's own earn step (the `reward` call): credits what the member's settled bets and played-through deposits earned (docs/0128); a closed account earns nothing. */
 export async function rewardMember(db: Kysely<DB>, merchant: TMerchant, memberId: number, now: Date): Promise<{ credited: number; balance: number }> {
   return inTransaction(db, async (trx) => {
     const open = await marketableMembers(trx, [memberId], now);
-    const credited = open.has(memberId) ? await creditEarnedPoints(trx, merchant.id, [memberId]) : [];
+    const credited = open.has(memberId) ? await creditEarnedPoints(trx, merchant.id, [memberId], now) : [];
     return { credited: credited[0]?.points ?? 0, balance: await pointsBalance(trx, memberId) };
   });
 }

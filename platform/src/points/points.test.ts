@@ -8,13 +8,15 @@ import { encryptedCall, expectRealAccountOnly, loginToken, tokenCall } from '../
 import { roleTokens } from '../test-support/operators.ts';
 import { insertApprovedDeposit, insertSettledRounds } from '../test-support/rewards.ts';
 import { walletBalance } from '../wallet/wallet.queries.ts';
+import { insertBareMembers } from '../test-support/bare-members.ts';
+import { DEPOSIT_PLAY_THROUGH_DAYS } from './points-earn.ts';
 import { runPointsEarn } from './points.job.ts';
 import { changePoints, pointsBalance } from './points.queries.ts';
 import { placeOrder } from './points.service.ts';
 
 /**
  * The points mall (docs/0113) at the platform: who may call it; points earned once per settled
- * round and approved deposit (the member's call, the job, their reruns); the balance changed only
+ * round and played-through deposit (docs/0128; the member's call, the job, their reruns); the balance changed only
  * by guarded statements (50 parallel redeems never overdraw, stock never below zero); redeem needs
  * the withdraw password; conversion to cash through the ledger once per key; the console's rates,
  * goods and order states, each audited.
@@ -159,7 +161,7 @@ describe('the check ladder', () => {
 });
 
 describe('earning points', () => {
-  it('credits each settled round and approved deposit once, by game type, across the member’s call, the job and reruns', async () => {
+  it('credits each settled round once, by game type, across the member’s call, the job and reruns', async () => {
     const member = ids.agent;
     const before = await pointsBalance(ctx.db, member);
     // Seeded rates: rng 100 and live 50 points per ৳100 of valid bet, deposits 10 per ৳100.
@@ -168,19 +170,54 @@ describe('earning points', () => {
       { stake: 10_000, payout: 10_000 }, // a push: nothing
     ]);
     await insertSettledRounds(ctx.db, member, 'LIVE', [{ stake: 20_000, payout: 60_000 }]); // ৳200 valid: 100 points
-    await insertApprovedDeposit(ctx.db, member, 1_000_00, new Date()); // 100 points
     const first = (await call('POST', POINTS_PATHS.reward, tokens.agent)).json().value;
-    expect(first).toEqual({ credited: 700, balance: before + 700 });
-    expect((await call('POST', POINTS_PATHS.reward, tokens.agent)).json().value).toEqual({ credited: 0, balance: before + 700 });
+    expect(first).toEqual({ credited: 600, balance: before + 600 });
+    expect((await call('POST', POINTS_PATHS.reward, tokens.agent)).json().value).toEqual({ credited: 0, balance: before + 600 });
     await runPointsEarn(ctx.db, new Date());
     await runPointsEarn(ctx.db, new Date());
-    expect(await pointsBalance(ctx.db, member)).toBe(before + 700);
+    expect(await pointsBalance(ctx.db, member)).toBe(before + 600);
     const rows = (await call('GET', POINTS_PATHS.history, tokens.agent, undefined, { pageNo: '1', pageSize: '10' })).json().value.rows;
-    expect(rows.slice(0, 3).map((r: { type: string; points: number }) => [r.type, r.points])).toEqual([
-      ['deposit', 100],
+    expect(rows.slice(0, 2).map((r: { type: string; points: number }) => [r.type, r.points])).toEqual([
       ['live', 100],
       ['rng', 500],
     ]);
+  });
+
+  it('credits a deposit once it is played through after it, in the order of deposits: play before it, cycling and an old deposit earn nothing', async () => {
+    // docs/0128. Rates: rng 100 points per ৳100 of valid bet, deposits 10 per ৳100.
+    const [member] = (await insertBareMembers(ctx.db, 1, 'ptdep')).ids;
+    const now = Date.now();
+    const at = (minutes: number) => new Date(now + minutes * 60_000);
+    const earn = async () => {
+      await runPointsEarn(ctx.db, new Date(now));
+      return pointsBalance(ctx.db, member!);
+    };
+    // Past the window: never earns, and asks nothing of later play.
+    await insertApprovedDeposit(ctx.db, member!, 50_000, new Date(now - (DEPOSIT_PLAY_THROUGH_DAYS + 1) * 86_400_000));
+    // ৳1,000 played before the deposit: its points, nothing toward the deposit.
+    await insertSettledRounds(ctx.db, member!, 'RNG', [{ stake: 100_000, payout: 0 }], at(-20));
+    await insertApprovedDeposit(ctx.db, member!, 100_000, at(-19));
+    expect(await earn()).toBe(1_000);
+    await insertSettledRounds(ctx.db, member!, 'RNG', [{ stake: 60_000, payout: 0 }], at(-18));
+    expect(await earn()).toBe(1_600);
+    // The same money deposited again (as after a withdrawal): it waits behind the first.
+    await insertApprovedDeposit(ctx.db, member!, 100_000, at(-17));
+    await insertSettledRounds(ctx.db, member!, 'RNG', [{ stake: 40_000, payout: 0 }], at(-16));
+    // ৳1,000 played after the first deposit: it earns its 100. The second has nothing yet: the ৳400
+    // played after it went to the first.
+    expect(await earn()).toBe(1_600 + 400 + 100);
+    await insertSettledRounds(ctx.db, member!, 'RNG', [{ stake: 99_900, payout: 0 }], at(-15));
+    expect(await earn()).toBe(2_100 + 999);
+    await insertSettledRounds(ctx.db, member!, 'RNG', [{ stake: 100, payout: 0 }], at(-14));
+    expect(await earn()).toBe(3_099 + 1 + 100);
+    expect(await earn()).toBe(3_200);
+    const deposits = await ctx.db
+      .selectFrom('points_deposits')
+      .innerJoin('deposits', 'deposits.id', 'points_deposits.deposit_id')
+      .select('deposits.amount_minor')
+      .where('deposits.member_id', '=', member!)
+      .execute();
+    expect(deposits.map((d) => Number(d.amount_minor))).toEqual([100_000, 100_000]);
   });
 
   it('lets rounds worth less than a point add up until they are worth one; races credit once', async () => {

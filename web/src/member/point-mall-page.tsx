@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { POINTS_DEPOSIT_PLAY_THROUGH_DAYS } from '@wl/schemas/constants';
 import { formatNumber } from '../lib/numbers.ts';
 import { localDateTime } from '../lib/numbers-later.ts';
 import { errorKey, useTRPC, useTRPCClient } from '../api/trpc.ts';
@@ -380,7 +381,7 @@ function Rules() {
   if (!config.data) return <div className="page-loading" aria-busy="true" />;
   return (
     <section data-testid="points.rules">
-      <p>{t('points_rules_earn')}</p>
+      <p>{t('points_rules_earn', { days: formatNumber(POINTS_DEPOSIT_PLAY_THROUGH_DAYS, language) })}</p>
       <table className="rewards__table">
         <thead>
           <tr>
