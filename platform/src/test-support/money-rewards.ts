@@ -260,8 +260,9 @@ async function ticketChecks(db: Kysely<DB>): Promise<void> {
   await effectsOnce(
     db,
     'tickets drawn',
-    sql`select t.id::text as ref, t.member_id, 'ticket:' || t.id as key, p.kind as pays, p.amount, t.transaction_id, t.award_id, t.points_entry_id
-        from reward_tickets t join ticket_prizes p on p.id = t.prize_id`,
+    // What the ticket kept as paid (migration 0068), which the drawn prize's row had then.
+    sql`select t.id::text as ref, t.member_id, 'ticket:' || t.id as key, t.prize_kind as pays, t.prize_amount as amount, t.transaction_id, t.award_id, t.points_entry_id
+        from reward_tickets t where t.drawn_at is not null`,
     { ledger: 'reward_ticket', bonus: 'ticket', points: 'ticket' },
   );
   const undrawnPaid = await sql<{ id: number }>`

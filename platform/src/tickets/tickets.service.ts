@@ -179,7 +179,8 @@ function ticketOf(t: TTicketRow, rule: TRuleRow, prizes: ReadonlyMap<number, TPr
             serverSeed: t.server_seed,
             roll: t.roll!,
             drawnPrizeId: Number(t.drawn_prize_id),
-            prize: prizeOf(paid),
+            // The prize as it was paid, not as it is priced now.
+            prize: { ...prizeOf(paid), kind: t.prize_kind ?? paid.kind, amount: Number(t.prize_amount ?? paid.amount), turnoverMultiple: t.prize_kind === null ? paid.turnover_multiple : t.prize_turnover_multiple },
           }
         : null,
   };
@@ -302,7 +303,18 @@ export async function drawTicket(
     const paid = await payPrize(trx, merchant, memberId, Number(t.id), prize, now, ip);
     const updated = await trx
       .updateTable('reward_tickets')
-      .set({ drawn_at: now, client_seed: clientSeed, roll, drawn_prize_id: drawn.id, prize_id: prize.id, ...paid })
+      .set({
+        drawn_at: now,
+        client_seed: clientSeed,
+        roll,
+        drawn_prize_id: drawn.id,
+        prize_id: prize.id,
+        // What was paid, kept: finance may reprice the prize later (migration 0068).
+        prize_kind: prize.kind,
+        prize_amount: prize.amount,
+        prize_turnover_multiple: prize.turnover_multiple,
+        ...paid,
+      })
       .where('id', '=', t.id)
       .where('drawn_at', 'is', null)
       .returningAll()

@@ -363,6 +363,11 @@ describe('earning and drawing', () => {
       { given: 1, stock: 1 },
       { given: 1, stock: null },
     ]);
+    // Finance reprices the prizes afterwards: the drawn tickets still show what they paid (migration 0068).
+    const repriced = stockedPrizes().map((p) => ({ ...p, amount: p.amount + 2_000, ...(p.fallback ? {} : { stock: 5 }) }));
+    expect((await price(tokens.finance, { id: rule.id, termsVersion: await termsVersion(rule.id), prizes: repriced })).json()).toMatchObject({ success: true });
+    expect((await ticketOf(a.token)).map((t) => t.drawn?.prize.amount)).toEqual([7_000]);
+    expect((await ticketOf(b.token)).map((t) => t.drawn?.prize)).toEqual([expect.objectContaining({ amount: 300, kind: 'cash', fallback: true })]);
 
     const c = await signedInMember(ctx, 'tickets_expired');
     await approvedDeposit(ctx.db, c.id, 20_000);

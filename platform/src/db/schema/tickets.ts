@@ -49,6 +49,10 @@ export interface RewardTicketsTable {
   roll: number | null;
   drawn_prize_id: number | null;
   prize_id: number | null;
+  /** What the ticket paid, kept as it was when drawn (migration 0068): prizes may be repriced later. */
+  prize_kind: 'cash' | 'bonus' | 'points' | null;
+  prize_amount: number | null;
+  prize_turnover_multiple: number | null;
   transaction_id: number | null;
   award_id: number | null;
   points_entry_id: number | null;
