@@ -180,7 +180,12 @@ function ticketOf(t: TTicketRow, rule: TRuleRow, prizes: ReadonlyMap<number, TPr
             roll: t.roll!,
             drawnPrizeId: Number(t.drawn_prize_id),
             // The prize as it was paid, not as it is priced now.
-            prize: { ...prizeOf(paid), kind: t.prize_kind ?? paid.kind, amount: Number(t.prize_amount ?? paid.amount), turnoverMultiple: t.prize_kind === null ? paid.turnover_multiple : t.prize_turnover_multiple },
+            prize: {
+              ...prizeOf(paid),
+              kind: t.prize_kind ?? paid.kind,
+              amount: Number(t.prize_amount ?? paid.amount),
+              turnoverMultiple: t.prize_kind === null ? paid.turnover_multiple : t.prize_turnover_multiple,
+            },
           }
         : null,
   };
