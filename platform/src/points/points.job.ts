@@ -3,7 +3,7 @@ import type { DB } from '../db/schema.ts';
 import type { JobRunner } from '../jobs/job-runner.ts';
 import { marketableMembers } from '../kernel/closure.ts';
 import { inTransaction } from '../wallet/ledger.service.ts';
-import { creditEarnedPoints, DEPOSIT_PLAY_THROUGH_DAYS } from './points-earn.ts';
+import { creditEarnedPoints } from './points-earn.ts';
 
 /** Queue of the points run: every member's settled rounds and approved deposits not yet counted, credited as points. */
 export const POINTS_EARN_QUEUE = 'points.earn';
@@ -11,12 +11,15 @@ export const POINTS_EARN_QUEUE = 'points.earn';
 /** Every minute: points follow play closely; pg-boss sends it once per slot however many platform processes share the database. */
 export const POINTS_EARN_CRON = '* * * * *';
 
+/** How far back a run looks for deposits not yet played through (the rest wait for a round or a visit). */
+const RECENT_DEPOSIT_MINUTES = 10;
+
 /** Members of one transaction of the run. */
 const CHUNK = 500;
 
 /**
- * One run (docs/0113): the members of each merchant with a settled round not yet marked or a recent
- * approved deposit not yet marked (it earns once played through, docs/0128), a chunk a transaction, their points credited once (creditEarnedPoints marks each round
+ * One run (docs/0113): the members of each merchant with a settled round not yet marked or a deposit
+ * of the last minutes not yet marked (a deposit earns once played through, docs/0128), a chunk a transaction, their points credited once (creditEarnedPoints marks each round
  * and deposit in the transaction that credits it, so a rerun or a run after a crash credits nothing
  * twice). Closed accounts earn nothing (docs/rules/protection.md#p-25); their rounds stay unmarked.
  */
@@ -27,9 +30,11 @@ export async function runPointsEarn(db: Kysely<DB>, now: Date, run: { chunk?: nu
     where w.kind = 'win' and not exists (select 1 from points_rounds x where x.win_id = w.id)
       and exists (select 1 from points_earn_rates e where e.merchant_id = p.merchant_id and e.points_per_100 > 0)
     union
-    -- A deposit waits for its play-through at most DEPOSIT_PLAY_THROUGH_DAYS (docs/0128).
+    -- A deposit earns once played through (docs/0128): only a settled round after it can change
+    -- that, and such a round puts its member in the first half. Deposits of the last minutes are
+    -- looked at too, for a round that was counted before the deposit's approval committed.
     select d.merchant_id, d.member_id from deposits d
-    where d.status = 'approved' and d.decided_at >= ${new Date(now.getTime() - DEPOSIT_PLAY_THROUGH_DAYS * 86_400_000)}
+    where d.status = 'approved' and d.decided_at >= ${new Date(now.getTime() - RECENT_DEPOSIT_MINUTES * 60_000)}
       and not exists (select 1 from points_deposits x where x.deposit_id = d.id)
       and exists (select 1 from points_earn_rates e where e.merchant_id = d.merchant_id and e.source = 'deposit' and e.points_per_100 > 0)
     order by 1, 2`.execute(db);
