@@ -18,7 +18,7 @@ export default defineConfig({
     // One ceiling for every test and hook, no per-test ceilings: a CI machine under load started an
     // embedded platform in 70 s and failed a 60 s ceiling that an idle machine meets in 10 s. A stuck
     // test still ends, and the suite stays independent of how fast the machine is (docs/0085).
-    testTimeout: 300_000,
-    hookTimeout: 300_000,
+    testTimeout: 600_000,
+    hookTimeout: 600_000,
   },
 });

@@ -387,6 +387,7 @@ describe('every procedure fuzzed from its schema (docs/0071)', () => {
       expect(errors.slice(0, 10)).toEqual([]);
     },
     // A ceiling for a stuck run, not the budget: the budget (two minutes of CI) is measured, docs/0071.
-    600_000,
+    // A saturated CI machine once took 600 s where this one takes 150.
+    1_200_000,
   );
 });
