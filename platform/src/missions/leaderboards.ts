@@ -212,13 +212,31 @@ export async function runLeaderboardPrizes(db: Kysely<DB>, now: Date, onPaid: (b
     db,
     boards.map((b) => b.id),
   );
+  // The periods already paid, read once for the run: a board's closed periods of the lookback are
+  // mostly paid, and each unpaid one takes a transaction (which checks again under the board's lock).
+  const ids = boards.map((b) => b.id);
+  const runs =
+    ids.length === 0
+      ? []
+      : await db
+          .selectFrom('leaderboard_runs')
+          .select(['leaderboard_id', 'period_start'])
+          .where('leaderboard_id', 'in', ids)
+          .where('period_start', '>=', new Date(now.getTime() - (LEADERBOARD_LOOKBACK_DAYS + 8) * 86_400_000))
+          .execute();
+  const paidStarts = new Set(runs.map((r) => `${r.leaderboard_id}:${new Date(r.period_start).getTime()}`));
+  const merchants = new Map<number, { id: number; currency: string; tz_offset_minutes: number }>();
   let paid = 0;
   for (const b of boards) {
     const amounts = prizes.get(b.id) ?? [];
     if (amounts.length === 0) continue;
-    const merchant = await db.selectFrom('merchants').select(['id', 'currency', 'tz_offset_minutes']).where('id', '=', b.merchant_id).executeTakeFirstOrThrow();
+    let merchant = merchants.get(b.merchant_id);
+    if (!merchant) {
+      merchant = await db.selectFrom('merchants').select(['id', 'currency', 'tz_offset_minutes']).where('id', '=', b.merchant_id).executeTakeFirstOrThrow();
+      merchants.set(b.merchant_id, merchant);
+    }
     for (const p of closedBoardPeriods(b, now, LEADERBOARD_LOOKBACK_DAYS, merchant.tz_offset_minutes)) {
-      if (await payBoardPeriod(db, merchant, b, p, amounts, now)) paid += 1;
+      if (!paidStarts.has(`${b.id}:${p.start.getTime()}`) && (await payBoardPeriod(db, merchant, b, p, amounts, now))) paid += 1;
       onPaid(b.id);
     }
   }
