@@ -18,6 +18,10 @@ export default defineConfig({
     // One ceiling for every test and hook, no per-test ceilings: a CI machine under load started an
     // embedded platform in 70 s and failed a 60 s ceiling that an idle machine meets in 10 s. A stuck
     // test still ends, and the suite stays independent of how fast the machine is (docs/0085).
+    // The built-in games' wallet calls wait up to 60 s instead of 5 (platform/src/env.ts): a test
+    // about what a game does must not turn into a busy answer because the machine is saturated.
+    // Tests of a slow or lost wallet use wallets that fail on purpose.
+    env: { WALLET_TIMEOUT_MS: '60000' },
     testTimeout: 600_000,
     hookTimeout: 600_000,
   },

@@ -24,6 +24,12 @@ export const platformEnv = {
   jobs: process.env.JOBS !== 'off',
   /** Seconds between polls of an idle job queue (pg-boss minimum 0.5). */
   jobsPollSeconds: Number(process.env.JOBS_POLL_SECONDS || 2),
+  /**
+   * How long the built-in games wait for one wallet call before treating its outcome as unknown
+   * (then retried, rolled back, answered busy; docs/0035). The test suites set a long one: on a
+   * saturated machine the platform's own loopback wallet answered past 5 s and games answered busy.
+   */
+  walletTimeoutMs: Math.max(100, Number(process.env.WALLET_TIMEOUT_MS || 5_000) || 5_000),
   /** Test-only: captcha answers derive from their id with this key (docs/0012); refused when NODE_ENV is production. */
   captchaTestKey: process.env.CAPTCHA_TEST_KEY || undefined,
   nodeEnv: process.env.NODE_ENV || undefined,

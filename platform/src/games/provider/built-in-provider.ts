@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { TPlatformDeps } from '../../http/deps.ts';
+import { platformEnv } from '../../env.ts';
 import { BUILT_IN_PROVIDER } from '../../seed/seed.ts';
 import type { TGameSession } from './game-sessions.ts';
 import { createWalletClient, type TWalletClient } from './wallet-client.ts';
@@ -25,6 +26,7 @@ export function builtInProvider(app: FastifyInstance, deps: TPlatformDeps) {
         baseUrl,
         providerCode: BUILT_IN_PROVIDER.code,
         clock: deps.clock,
+        timeoutMs: platformEnv.walletTimeoutMs,
         secret: () =>
           (secret ??= deps.db
             .selectFrom('seamless_providers')
