@@ -14,11 +14,8 @@ export function pointsFor(amountMinor: number, pointsPer100: number): number {
   return Math.floor((amountMinor * pointsPer100) / 10_000);
 }
 
-/** How long a deposit may take to be played through before it can no longer earn points (docs/0128). */
-export const DEPOSIT_PLAY_THROUGH_DAYS = POINTS_DEPOSIT_PLAY_THROUGH_DAYS;
-
 /**
- * The members' approved deposits of the last DEPOSIT_PLAY_THROUGH_DAYS, each with `played_through`
+ * The members' approved deposits of the last POINTS_DEPOSIT_PLAY_THROUGH_DAYS, each with `played_through`
  * (docs/0128): every deposit's amount must be matched by valid turnover settled after it, in the
  * order the deposits were approved, turnover with no deposit waiting counting for none — a queue
  * served by play. Deposit k is through when, for every earlier deposit j of the window (j = k
@@ -28,7 +25,7 @@ export const DEPOSIT_PLAY_THROUGH_DAYS = POINTS_DEPOSIT_PLAY_THROUGH_DAYS;
  * earns nothing without the play every deposit needs.
  */
 export function playedThroughDeposits(merchantId: number, memberIds: readonly number[], now: Date) {
-  const since = new Date(now.getTime() - DEPOSIT_PLAY_THROUGH_DAYS * 86_400_000);
+  const since = new Date(now.getTime() - POINTS_DEPOSIT_PLAY_THROUGH_DAYS * 86_400_000);
   return sql`
     select c.id, c.member_id, c.amount_minor,
       min(c.covered) over (partition by c.member_id order by c.decided_at, c.id rows between unbounded preceding and current row) >= c.upto as played_through

@@ -19,9 +19,9 @@ const CHUNK = 500;
 
 /**
  * One run (docs/0113): the members of each merchant with a settled round not yet marked or a deposit
- * of the last minutes not yet marked (a deposit earns once played through, docs/0128), a chunk a transaction, their points credited once (creditEarnedPoints marks each round
- * and deposit in the transaction that credits it, so a rerun or a run after a crash credits nothing
- * twice). Closed accounts earn nothing (docs/rules/protection.md#p-25); their rounds stay unmarked.
+ * of the last minutes not yet marked (a deposit earns once played through, docs/0128), a chunk a
+ * transaction, their points credited once (creditEarnedPoints marks each round and deposit in the
+ * transaction that credits it, so a rerun or a run after a crash credits nothing twice). Closed accounts earn nothing (docs/rules/protection.md#p-25); their rounds stay unmarked.
  */
 export async function runPointsEarn(db: Kysely<DB>, now: Date, run: { chunk?: number } = {}): Promise<{ members: number; credited: number }> {
   const pending = await sql<{ merchant_id: number; member_id: number }>`

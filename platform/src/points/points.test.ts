@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_PATHS, OPERATOR_POINTS_CALLS, OPERATOR_POINTS_PATHS, POINTS_CALLS, POINTS_PATHS } from '@wl/schemas';
+import { ACCOUNT_PATHS, OPERATOR_POINTS_CALLS, OPERATOR_POINTS_PATHS, POINTS_CALLS, POINTS_DEPOSIT_PLAY_THROUGH_DAYS, POINTS_PATHS } from '@wl/schemas';
 import type { TMerchant } from '../http/auth.ts';
 import { hashPassword } from '../session/password.service.ts';
 import { usePlatform } from '../test-support/db.ts';
@@ -9,7 +9,6 @@ import { roleTokens } from '../test-support/operators.ts';
 import { insertApprovedDeposit, insertSettledRounds } from '../test-support/rewards.ts';
 import { walletBalance } from '../wallet/wallet.queries.ts';
 import { insertBareMembers } from '../test-support/bare-members.ts';
-import { DEPOSIT_PLAY_THROUGH_DAYS } from './points-earn.ts';
 import { runPointsEarn } from './points.job.ts';
 import { changePoints, pointsBalance } from './points.queries.ts';
 import { placeOrder } from './points.service.ts';
@@ -193,7 +192,7 @@ describe('earning points', () => {
       return pointsBalance(ctx.db, member!);
     };
     // Past the window: never earns, and asks nothing of later play.
-    await insertApprovedDeposit(ctx.db, member!, 50_000, new Date(now - (DEPOSIT_PLAY_THROUGH_DAYS + 1) * 86_400_000));
+    await insertApprovedDeposit(ctx.db, member!, 50_000, new Date(now - (POINTS_DEPOSIT_PLAY_THROUGH_DAYS + 1) * 86_400_000));
     // ৳1,000 played before the deposit: its points, nothing toward the deposit.
     await insertSettledRounds(ctx.db, member!, 'RNG', [{ stake: 100_000, payout: 0 }], at(-20));
     await insertApprovedDeposit(ctx.db, member!, 100_000, at(-19));

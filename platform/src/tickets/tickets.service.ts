@@ -179,13 +179,8 @@ function ticketOf(t: TTicketRow, rule: TRuleRow, prizes: ReadonlyMap<number, TPr
             serverSeed: t.server_seed,
             roll: t.roll!,
             drawnPrizeId: Number(t.drawn_prize_id),
-            // The prize as it was paid, not as it is priced now.
-            prize: {
-              ...prizeOf(paid),
-              kind: t.prize_kind ?? paid.kind,
-              amount: Number(t.prize_amount ?? paid.amount),
-              turnoverMultiple: t.prize_kind === null ? paid.turnover_multiple : t.prize_turnover_multiple,
-            },
+            // The prize as it was paid, not as it is priced now (a drawn ticket always keeps it, migration 0068).
+            prize: { ...prizeOf(paid), kind: t.prize_kind!, amount: Number(t.prize_amount), turnoverMultiple: t.prize_turnover_multiple },
           }
         : null,
   };
