@@ -29,6 +29,7 @@ const CHROMIUM_FLAGS = [
   '--disable-sync',
   '--no-first-run',
   '--disable-quic',
+  '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup,WebUIOmniboxFullPopup',
 ];
 
 /**

@@ -94,6 +94,9 @@ test('the content operator writes a wheel, finance prices it, and a new member s
   await expectCleanAt360(console);
 
   await console.getByTestId('operator.logout').click();
+  // Signed out once the console is back at its form: a page opened before the logout call returned
+  // would still hold the session and show the content operator's console.
+  await expect(console.getByTestId('operator.username')).toBeVisible();
   await console.evaluate(() => localStorage.setItem('language', 'en'));
   await consoleLogin(console, FINANCE);
   const rule = panel.getByTestId('operator.tickets.rule').filter({ hasText: title });
