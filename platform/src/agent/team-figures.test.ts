@@ -445,6 +445,31 @@ describe('team figures from the rollup and the tail', () => {
     await expectExact(db, AGENTS, now, list);
   }, 240_000);
 
+  it('counts a member active in two months of one period once', async () => {
+    // A member's bet hours are bits per month (team_member_months): a period across the turn of a
+    // month reads two rows of the same member, which must count as one active member. Seen on a run at
+    // 00:34 UTC on 1 December, whose 7-day periods counted a team of 8 as 9 active.
+    const db = ctx.db;
+    const now = Date.now();
+    const turn = Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth() - 2, 1);
+    const provider = await accountFor(db, merchant, 'provider', { code: 'WLG' });
+    const wallet = await accountFor(db, merchant, 'member_wallet', { memberId: id.tf_m5! });
+    await move(db, wallet, provider, 400, 'bet', turn - 2 * HOUR - 7 * 60_000, 'tf-month-1');
+    await move(db, wallet, provider, 600, 'bet', turn + 3 * HOUR + 11 * 60_000, 'tf-month-2');
+    await rollAll(db);
+    const list: [number, number, number][] = [
+      [turn - 5 * HOUR, turn + 5 * HOUR, 0],
+      [turn - 3 * DAY - 17, turn + 2 * DAY + 9_999, 360],
+    ];
+    await expectExact(db, AGENTS, now, list);
+    const got = await teamOverview(deps, merchant, asAgent(id.tf_top!), {
+      from: new Date(turn - 5 * HOUR).toISOString(),
+      to: new Date(turn + 5 * HOUR).toISOString(),
+      tzOffsetMinutes: 0,
+    });
+    expect(got.activeMembers).toBe(1);
+  });
+
   it('gives the team betting totals of the rollup and the tail, by level and by downline', async () => {
     const db = ctx.db;
     const now = Date.now();

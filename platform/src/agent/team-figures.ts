@@ -158,7 +158,7 @@ async function rolledActive(
   if (memo) return { active: memo.active, made: false };
   const whole = fullFrom < fullTo;
   const hoursActive = whole
-    ? sql`(select count(*) from member_tree t join team_member_months b on b.member_id = t.descendant_id
+    ? sql`(select count(distinct t.descendant_id) from member_tree t join team_member_months b on b.member_id = t.descendant_id
         where t.ancestor_id = ${agentId} and t.depth >= 1 and (${sql.join(
           monthMasks(fullFrom, fullTo).map(([month, mask]) => sql`(b.month = ${isoSql(month)} and (b.hours & ${mask}::bit(744)) <> B'0'::bit(744))`),
           sql` or `,
