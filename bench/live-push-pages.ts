@@ -5,6 +5,7 @@
  *   parent → { type: 'open', url, pages }     child → { type: 'ready', opened, failed }
  *   parent → { type: 'arm' }                  child → { type: 'armed' }
  *   (the operator change happens)             child → { type: 'arrivals', times } once every page saw a new id
+ *   (arm, change and arrivals again, as often as the parent measures a change)
  *   parent → { type: 'close' }
  * Times are epoch milliseconds with sub-millisecond precision (performance.timeOrigin + now()), so
  * the two processes compare them.
@@ -90,7 +91,10 @@ process.on('message', (message: { type: string; url?: string; pages?: number }) 
     } else if (message.type === 'arm') {
       armed = true;
       pending = pages.length;
-      for (const page of pages) page.armedId = page.lastId;
+      for (const page of pages) {
+        page.armedId = page.lastId;
+        page.arrivedAt = null;
+      }
       send({ type: 'armed' });
     } else if (message.type === 'close') {
       for (const page of pages) page.req.destroy();

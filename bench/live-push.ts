@@ -1,9 +1,11 @@
 /**
  * Live push (docs/0021): N open SSE pages, one operator change through the real operator call,
  * and the time from that call's return until every page has the new version (p50/p99/max), beside
- * the operator call's own latency. Cases: one instance (embedded PGlite), and two gateway+platform
- * pairs on one PostgreSQL schema with the pages on one and the change made through the other
- * (only when DATABASE_URL is set). The pages live in a child process (bench/live-push-pages.ts).
+ * the operator call's own latency. The change is a flag's switch, or the restore of the version
+ * before it (docs/0123: a restore is a publish, and reaches open pages like any change). Cases: one
+ * instance (embedded PGlite), and two gateway+platform pairs on one PostgreSQL schema with the pages
+ * on one and the change made through the other (only when DATABASE_URL is set). The pages live in a
+ * child process (bench/live-push-pages.ts).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
@@ -71,9 +73,9 @@ function findNode(nodes: TWhitelabelNode[], modId: string): TWhitelabelNode | un
   return undefined;
 }
 
-async function trpc<T>(base: string, proc: string, input: unknown, token?: string): Promise<T> {
-  const isQuery = input === undefined;
-  const res = await fetch(`${base}/trpc/${proc}`, {
+async function trpc<T>(base: string, proc: string, input: unknown, token?: string, kind?: 'query'): Promise<T> {
+  const isQuery = input === undefined || kind === 'query';
+  const res = await fetch(`${base}/trpc/${proc}${isQuery && input !== undefined ? `?input=${encodeURIComponent(JSON.stringify(input))}` : ''}`, {
     method: isQuery ? 'GET' : 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
     ...(isQuery ? {} : { body: JSON.stringify(input) }),
@@ -96,8 +98,18 @@ function ask<T>(child: ChildProcess, message: object, answer: string): Promise<T
   });
 }
 
-/** Opens `pages` pages on `pageBase`, flips FLAG through `operatorBase`, and measures. */
-async function measureCase(name: string, pages: number, pageBase: string, operatorBase: string, goalP99Ms: number): Promise<TLivePushCase> {
+/** What the measured operator call does: switch FLAG, or restore the version before FLAG was switched. */
+type TChange = 'flag' | 'restore';
+
+/** Opens `pages` pages on `pageBase`, changes the configuration through `operatorBase` as `change` says, and measures. */
+async function measureCase(
+  name: string,
+  pages: number,
+  pageBase: string,
+  operatorBase: string,
+  goalP99Ms: number,
+  change: TChange = 'flag',
+): Promise<TLivePushCase> {
   const child = fork(path.join(here, 'live-push-pages.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   try {
     const ready = await ask<{ opened: number; failed: number }>(child, { type: 'open', url: pageBase + STREAM_PATH, pages }, 'ready');
@@ -107,21 +119,48 @@ async function measureCase(name: string, pages: number, pageBase: string, operat
     const node = findNode(config.whitelabel, FLAG);
     if (!node) throw new Error(`no ${FLAG} in the whitelabel tree`);
 
-    await ask(child, { type: 'arm' }, 'armed');
-    const arrivals = new Promise<{ times: number[] }>((resolve) => {
-      const onMessage = (m: { type: string; times: number[] }) => {
-        if (m.type === 'arrivals') resolve(m);
-      };
-      child.on('message', onMessage);
-    });
-    const start = now();
-    await trpc(operatorBase, 'operator.setFlag', { modId: FLAG, enabled: node.enabled !== '1' }, token);
-    const returned = now();
-    const { times } = await arrivals;
+    /** Arms the pages, makes the change, and answers when each page had the version after it. */
+    const measured = async (makeChange: () => Promise<void>) => {
+      await ask(child, { type: 'arm' }, 'armed');
+      const arrivals = new Promise<{ times: number[] }>((resolve) => {
+        const onMessage = (m: { type: string; times: number[] }) => {
+          if (m.type !== 'arrivals') return;
+          child.off('message', onMessage);
+          resolve(m);
+        };
+        child.on('message', onMessage);
+      });
+      const start = now();
+      await makeChange();
+      const returned = now();
+      return { start, returned, times: (await arrivals).times };
+    };
+    const switchFlag = (enabled: boolean) => async () => {
+      await trpc(operatorBase, 'operator.setFlag', { modId: FLAG, enabled }, token);
+    };
+    let result: { start: number; returned: number; times: number[] };
+    if (change === 'restore') {
+      // The switch makes a version of its own, which every page hears of first; the restore then
+      // goes back to the version before it.
+      await measured(switchFlag(node.enabled !== '1'));
+      const { versions } = await trpc<{ versions: { number: number }[] }>(operatorBase, 'operator.configVersions', { limit: 2 }, token, 'query');
+      const version = versions[1]?.number;
+      if (version === undefined) throw new Error('no configuration version before the switch');
+      result = await measured(async () => {
+        const draft = await trpc<{ status: string }>(
+          operatorBase,
+          'operator.configRestore',
+          { version, comment: 'bench: restore the version before the switch' },
+          token,
+        );
+        if (draft.status !== 'published') throw new Error(`the restore was not published at once (${draft.status})`);
+      });
+    } else result = await measured(switchFlag(node.enabled !== '1'));
+    const { start, returned, times } = result;
     const fromReturn = times.map((t) => Math.max(0, t - returned)).sort((a, b) => a - b);
     const fromStart = times.map((t) => t - start).sort((a, b) => a - b);
-    // Put the flag back, so a second case starts from the seed.
-    await trpc(operatorBase, 'operator.setFlag', { modId: FLAG, enabled: node.enabled === '1' }, token);
+    // Put the flag back, so a second case starts from the seed (a restore did already).
+    if (change === 'flag') await switchFlag(node.enabled === '1')();
     return {
       name,
       pages,
@@ -156,6 +195,7 @@ export async function livePush(options: { pages?: number; databaseUrl?: string }
     const base = await gateway.listen({ port: 0, host: '127.0.0.1' });
     try {
       cases.push(await measureCase('one instance (PGlite)', pages, base, base, goalP99Ms));
+      cases.push(await measureCase('restore, one instance (PGlite)', pages, base, base, goalP99Ms, 'restore'));
     } finally {
       await gateway.close();
       await platform.close();
@@ -176,6 +216,7 @@ export async function livePush(options: { pages?: number; databaseUrl?: string }
     const baseB = await gatewayB.listen({ port: 0, host: '127.0.0.1' });
     try {
       cases.push(await measureCase('two instances (PostgreSQL)', pages, baseB, baseA, goalP99Ms));
+      cases.push(await measureCase('restore, two instances (PostgreSQL)', pages, baseB, baseA, goalP99Ms, 'restore'));
     } finally {
       await gatewayA.close();
       await gatewayB.close();
@@ -196,11 +237,11 @@ export function printLivePush(result: TLivePushResult): void {
   for (const c of result.cases) {
     const met = c.p99Ms <= c.goalP99Ms ? 'meets' : 'MISSES';
     console.log(
-      `    ${c.name.padEnd(28)} ${String(c.opened).padStart(6)} pages  p50 ${c.p50Ms} ms  p99 ${c.p99Ms} ms  max ${c.maxMs} ms  (goal p99 ≤ ${c.goalP99Ms} ms: ${met})  operator call ${c.operatorCallMs} ms  p99 from call start ${c.fromStartP99Ms} ms`,
+      `    ${c.name.padEnd(36)} ${String(c.opened).padStart(6)} pages  p50 ${c.p50Ms} ms  p99 ${c.p99Ms} ms  max ${c.maxMs} ms  (goal p99 ≤ ${c.goalP99Ms} ms: ${met})  operator call ${c.operatorCallMs} ms  p99 from call start ${c.fromStartP99Ms} ms`,
     );
     if (c.baseline) {
       console.log(
-        `    ${''.padEnd(28)} before (tRPC subscription, 250 ms poll): p99 ${c.baseline.p99Ms} ms  operator call ${c.baseline.operatorCallMs} ms  p99 from call start ${c.baseline.fromStartP99Ms} ms`,
+        `    ${''.padEnd(36)} before (tRPC subscription, 250 ms poll): p99 ${c.baseline.p99Ms} ms  operator call ${c.baseline.operatorCallMs} ms  p99 from call start ${c.baseline.fromStartP99Ms} ms`,
       );
     }
   }
