@@ -119,8 +119,8 @@ test.describe('home page', () => {
     await home.login(DEMO.member.username, DEMO.member.password);
     await expect(page.getByTestId('header.balance')).toContainText(shownDigits('12,500.00', 'bn'));
     // The level's name as the operator wrote it in BN (docs/0091). The seed's level 3 has no deposits or
-    // turnover behind it, so the daily review at 00:00 UTC takes it down one level (at most one a day):
-    // a run that crosses midnight sees level 2.
+    // turnover behind it, so the daily review at 00:10 UTC takes it down one level (at most one a day):
+    // a run across 00:10 UTC sees level 2.
     await expect(page.getByTestId('header.vip')).toContainText(/ভিআইপি [২৩]/);
     await page.getByTestId('header.balance-toggle').click();
     await expect(page.getByTestId('header.balance')).toContainText('***');
