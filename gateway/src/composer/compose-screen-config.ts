@@ -192,7 +192,7 @@ export function composeScreenConfig(inputs: TComposerInputs, viewer: TViewer, la
   const config: Omit<TScreenConfig, 'version' | 'configVersion'> = withNavLabels({
     audience: viewer.audience,
     language,
-    merchant: { code: inputs.merchantCode, name: permission.merchantName, currencySymbol: permission.currencySymbol },
+    merchant: { code: inputs.merchantCode, name: permission.merchantName, currencySymbol: permission.currencySymbol, palette: permission.palette ?? 'gold' },
     system: {
       status: inputs.systemStatus.status,
       ...(inputs.permission.emergencyStops?.length ? { stopped: inputs.permission.emergencyStops } : {}),

@@ -7,7 +7,7 @@ import { routesOf } from '../http/routes-of.ts';
 import type { ConfigWatch } from './config-watch.ts';
 
 /**
- * The gateway's config watch (docs/0021): a long-poll that answers when the merchant's config
+ * The gateway's server calls: the brands and their host names (docs/0131), and the config watch (docs/0021), a long-poll that answers when the merchant's config
  * version moves past `since`. A SERVER call, only for the gateway: a request without the gateway
  * secret is refused before its query is read (a browser never has it, and the gateway's one door
  * never forwards this path).
@@ -23,6 +23,14 @@ export function configWatchRoutes(options: { watch: ConfigWatch; gatewaySecret: 
       // and would hold the close until its keep-alive timeout.
       if (options.watch.isStopped) void reply.header('connection', 'close');
       return { version };
+    },
+    // Every merchant of the deployment with its host names (docs/0131): the gateway's host resolution.
+    brands: async ({ deps }) => {
+      const [merchants, hosts] = await Promise.all([
+        deps.db.selectFrom('merchants').select(['id', 'code']).orderBy('id').execute(),
+        deps.db.selectFrom('merchant_hosts').select(['host', 'merchant_id']).orderBy('host').execute(),
+      ]);
+      return { brands: merchants.map((m) => ({ code: m.code, hosts: hosts.filter((h) => h.merchant_id === m.id).map((h) => h.host) })) };
     },
   });
   return async (app, { deps }) => {

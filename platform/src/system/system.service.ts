@@ -74,5 +74,6 @@ export async function getPermissionInfo(deps: TPlatformDeps, merchant: TMerchant
     maintenance: profile.maintenance,
     regionRestriction: profile.region_restriction,
     ...(stops.length > 0 ? { emergencyStops: stops } : {}),
+    palette: profile.palette,
   };
 }

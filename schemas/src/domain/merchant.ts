@@ -156,6 +156,14 @@ export const EMERGENCY_PARTS = ['gaming', 'money'] as const;
 export const ZEmergencyPart = z.enum(EMERGENCY_PARTS);
 export type TEmergencyPart = z.infer<typeof ZEmergencyPart>;
 
+/**
+ * ours (docs/0131): a brand's look, one of a fixed set of palettes the web ships (each checked for
+ * contrast in the dark and the light theme), never free colours an operator could make unreadable.
+ */
+export const BRAND_PALETTES = ['gold', 'emerald', 'ruby'] as const;
+export const ZBrandPalette = z.enum(BRAND_PALETTES);
+export type TBrandPalette = z.infer<typeof ZBrandPalette>;
+
 /** docs/rules/content.md#c-1 Permission info, answered by /wps/system/domainRoute. */
 export const ZPermissionInfo = z.object({
   merchantCode: z.string().max(32),
@@ -175,6 +183,8 @@ export const ZPermissionInfo = z.object({
   regionRestriction: z.boolean(),
   /** ours (docs/0122): the parts the owner stopped in an emergency; absent from an upstream that has no such switch. */
   emergencyStops: z.array(ZEmergencyPart).max(EMERGENCY_PARTS.length).optional(),
+  /** ours (docs/0131): the brand's palette; absent from an upstream that has none (the default look). */
+  palette: ZBrandPalette.optional(),
 });
 export type TPermissionInfo = z.infer<typeof ZPermissionInfo>;
 

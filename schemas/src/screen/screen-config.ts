@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES, MAX_TEXT_LENGTH } from '../constants.ts';
 import { ZCardKind, ZGameType, ZVassalage } from '../domain/game.ts';
-import { FEATURE_FLAGS, ZEmergencyPart, ZPatternId, ZRegistrationField } from '../domain/merchant.ts';
+import { FEATURE_FLAGS, ZBrandPalette, ZEmergencyPart, ZPatternId, ZRegistrationField } from '../domain/merchant.ts';
 import { vendorIndex } from './vendors.ts';
 
 /**
@@ -171,6 +171,8 @@ const ZScreenConfigShape = z.object({
     code: z.string().max(32),
     name: z.string().max(MAX_TEXT_LENGTH),
     currencySymbol: z.string().max(8),
+    /** The brand's palette (docs/0131), on `<html data-brand>`. */
+    palette: ZBrandPalette,
   }),
   // No client IP here: one composed answer serves many browsers as the same bytes (docs/0019); the
   // blocked page asks `system.clientIp`.

@@ -33,6 +33,17 @@ export const ZConfigWatchQuery = z.object({
 export type TConfigWatchQuery = z.infer<typeof ZConfigWatchQuery>;
 /** configWatch answer: the version now (equal to `since` when the wait ran out with no change). */
 export const ZConfigWatchResponse = ZConfigVersionResponse;
+/** A host name as a browser sends it (lower case, no port): letters, digits, dots and hyphens. */
+export const ZHostName = z
+  .string()
+  .min(1)
+  .max(253)
+  .regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/);
+/** brands answer (docs/0131): every merchant of the deployment with the host names that resolve to it. */
+export const ZBrandsResponse = z.object({
+  brands: z.array(z.object({ code: z.string().max(32), hosts: z.array(ZHostName).max(50) })).max(1000),
+});
+export type TBrandsResponse = z.infer<typeof ZBrandsResponse>;
 
 export const ZCaptchaResponse = z.object({
   captchaId: z.string().max(64),

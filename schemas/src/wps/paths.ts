@@ -16,6 +16,8 @@ export const WPS_PATHS = {
    * and gateways poll configVersion instead (docs/0021).
    */
   configWatch: '/wps/system/config/watch',
+  /** ours: the gateway only (gateway secret required): each merchant's code and host names (docs/0131). */
+  brands: '/wps/system/brands',
   captcha: '/wps/captcha',
   rsaKey: '/wps/session/key/rsa',
   login: '/wps/session/login',

@@ -3,6 +3,7 @@ import {
   ZConfigVersionResponse,
   ZConfigWatchQuery,
   ZConfigWatchResponse,
+  ZBrandsResponse,
   ZDomainRouteResponse,
   ZRegisterRulesResponse,
   ZRegisterSettingsResponse,
@@ -70,4 +71,6 @@ export const CONFIG_WATCH_CALLS = {
     audience: SERVER,
     region: SERVE,
   }),
+  /** The brands of the deployment and their host names (docs/0131): how a gateway resolves a request's merchant. */
+  brands: declareCall({ method: 'GET', path: WPS_PATHS.brands, moduleId: 'CONFIG', output: ZBrandsResponse, audience: SERVER, region: SERVE }),
 } as const;

@@ -49,6 +49,14 @@ export interface MerchantsTable {
   adjustment_daily_operator_minor: Generated<number>;
   adjustment_daily_member_minor: Generated<number>;
   deposit_four_eyes_minor: Generated<number>;
+  /** docs/0131 (migration 0069): the brand's palette, one of BRAND_PALETTES. */
+  palette: Generated<'gold' | 'emerald' | 'ruby'>;
+}
+/** docs/0131 (migration 0069): a host name a gateway resolves to its merchant; one merchant per host. */
+export interface MerchantHostsTable {
+  host: string;
+  merchant_id: number;
+  created_at: Generated<Date>;
 }
 export interface WhitelabelNodesTable {
   id: Generated<number>;
@@ -113,6 +121,7 @@ export interface ConfigAuditTable {
 /** The merchant tables, by name (db/schema.ts composes them into DB). */
 export interface MerchantTables {
   merchants: MerchantsTable;
+  merchant_hosts: MerchantHostsTable;
   whitelabel_nodes: WhitelabelNodesTable;
   registration_fields: RegistrationFieldsTable;
   validation_rules: ValidationRulesTable;
