@@ -1,22 +1,23 @@
 import type { TLogLevel } from './log-levels.ts';
 import { existsSync, readFileSync } from 'node:fs';
+import type { IncomingHttpHeaders } from 'node:http';
 import { serializeRequest } from './log-redaction.ts';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { TRPC_MAX_BATCH_SIZE } from '@wl/schemas/constants';
-import { PublicCache } from './cache/public-cache.ts';
 import { sendAnswer } from './edge/encoded-answer.ts';
-import { IndexHtml, requestLanguage } from './edge/index-html.ts';
+import { requestLanguage } from './edge/index-html.ts';
 import { registerCompression, registerTrpcBytes } from './edge/compression.ts';
 import { refuseBodiesOnGet, registerOneDoor } from './edge/one-door.ts';
-import { PublicAnswerCache, registerPublicAnswers } from './edge/public-answers.ts';
+import { registerPublicAnswers } from './edge/public-answers.ts';
 import { registerScreenAnswer } from './edge/screen-answer.ts';
 import { ByteDoor } from './edge/byte-door.ts';
 import { inlineScriptHashes, registerSecurityHeaders } from './edge/security-headers.ts';
-import { CONFIG_CHANGED, ScreenConfigService } from './composer/screen-config.service.ts';
-import { ConfigStreams, DEFAULT_LIVE_STREAM_LIMITS, LIVE_CHAT_PATH, LIVE_CONFIG_PATH, type TLiveStreamLimits } from './live/config-streams.ts';
+import { DEFAULT_LIVE_STREAM_LIMITS, LIVE_CHAT_PATH, LIVE_CONFIG_PATH, registerStreams, StreamBudget, type TLiveStreamLimits } from './live/config-streams.ts';
+import { Brand, type TBrandOptions } from './brands/brand.ts';
+import { Brands } from './brands/brands.ts';
 import { RateLimiter, RateLimiterUnavailableError } from './rate-limit/rate-limiter.ts';
 import { resolveRateLimits, type TRateLimitOverrides } from './rate-limit/rate-limits.ts';
 import { closeRedis, connectRedis } from './rate-limit/redis-client.ts';
@@ -26,9 +27,7 @@ import { contextFactory } from './trpc/context.ts';
 import { registerFeedbackImageUpload } from './upload/feedback-image.route.ts';
 import { registerPromotionImageUploads } from './upload/promotion-image.route.ts';
 import { registerProofUpload } from './upload/withdrawal-proof.route.ts';
-import { UpstreamClient } from './upstream/upstream.client.ts';
 import { UpstreamError, UpstreamProtocolError, UpstreamUnavailableError } from './upstream/upstream.errors.ts';
-import { WpsApi } from './upstream/wps.api.ts';
 import { registerWebManifest } from './edge/web-manifest.ts';
 import { registerGatewayLoadLimit } from './edge/load-limit.ts';
 import type { TLoadLimits } from '@wl/schemas/load-shed';
@@ -36,7 +35,10 @@ import type { TLoadLimits } from '@wl/schemas/load-shed';
 export type TBuildAppOptions = {
   /** Base URL of the wps upstream (the embedded platform or a real one). */
   upstreamUrl: string;
+  /** The deployment's default merchant: every host no brand claims (docs/0131). */
   merchantCode: string;
+  /** How often the brands and their host names are read again (ms); default 30 s. */
+  brandsRefreshMs?: number;
   /** Built web app; served with SPA fallback when the folder exists. */
   webDistDir?: string;
   /** How often the upstream's config version is read when it offers no config watch; default 250 ms. */
@@ -107,39 +109,30 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
     ...(redis ? { redis, keyPrefix: options.redisKeyPrefix } : {}),
   });
 
-  const api = new WpsApi(
-    new UpstreamClient({
-      baseUrl: options.upstreamUrl,
-      merchantCode: options.merchantCode,
-      timeoutMs: options.upstreamTimeoutMs,
-      gatewaySecret: options.gatewaySecret,
-    }),
-  );
-  const screenConfig = new ScreenConfigService(api, {
-    pollMs: options.configPollMs ?? 250,
-    watchWaitMs: options.configWatchMs ?? 25_000,
-    logger: app.log,
-  });
-  const publicCache = new PublicCache({ ttlMs: options.publicCacheMs ?? 5000, maxEntries: 2000 });
-  // Whole public answers as ready bytes (docs/0019), as fresh as the upstream answers they hold.
-  const publicAnswers = new PublicAnswerCache({ ttlMs: options.publicCacheMs ?? 5000, maxEntries: 500 });
-  const configStreams = new ConfigStreams({ ...DEFAULT_LIVE_STREAM_LIMITS, ...options.liveStreams });
-  screenConfig.events.on(CONFIG_CHANGED, (version: number) => {
-    publicCache.clear();
-    publicAnswers.clear();
-    configStreams.publish(version);
-  });
-  // The chat room's pages hear of a change made through this instance: a counter, never a message's
-  // text (that is read with the member's session); pages also re-read now and then (docs/0117).
-  const chatStreams = new ConfigStreams({ ...DEFAULT_LIVE_STREAM_LIMITS, ...options.liveStreams }, LIVE_CHAT_PATH);
-  let chatVersion = Date.now();
-  const chatChanged = () => {
-    chatVersion = Math.max(chatVersion + 1, Date.now());
-    chatStreams.publish(chatVersion);
-  };
-
   const dist = options.webDistDir ? resolve(options.webDistDir) : null;
   const indexTemplate = dist && existsSync(join(dist, 'index.html')) ? readFileSync(join(dist, 'index.html'), 'utf8') : null;
+  // Each request is served as the brand its host name resolves to (docs/0131); each brand has its
+  // own upstream client, screen config, caches, live streams and index.html.
+  const streamBudget = new StreamBudget({ ...DEFAULT_LIVE_STREAM_LIMITS, ...options.liveStreams });
+  const brandOptions: TBrandOptions = {
+    upstreamUrl: options.upstreamUrl,
+    upstreamTimeoutMs: options.upstreamTimeoutMs,
+    gatewaySecret: options.gatewaySecret,
+    configPollMs: options.configPollMs ?? 250,
+    configWatchMs: options.configWatchMs ?? 25_000,
+    publicCacheMs: options.publicCacheMs ?? 5000,
+    streamBudget,
+    indexTemplate: dist ? indexTemplate : null,
+    logger: app.log,
+  };
+  const brands: Brands<Brand> = new Brands(options.merchantCode, (code) => new Brand(code, brandOptions), {
+    // Read through the default brand's client: the call names no merchant's data.
+    list: () => brands.of({ headers: {} }).api.brands(),
+    logger: app.log,
+    ...(options.brandsRefreshMs !== undefined ? { refreshMs: options.brandsRefreshMs } : {}),
+  });
+  const brandOf = (request: { headers: IncomingHttpHeaders }) => brands.of(request);
+  app.decorate('brands', brands);
   // First, so that its hooks cover every route, the not-found handler and proxied replies.
   await registerSecurityHeaders(app, { inlineScriptHashes: indexTemplate ? inlineScriptHashes(indexTemplate) : [] });
   refuseBodiesOnGet(app);
@@ -154,8 +147,8 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   // byte answers' hooks must run before tRPC's route and before the compressor's onSend.
   await registerCompression(app);
   registerTrpcBytes(app);
-  registerScreenAnswer(app, { screenConfig, api, door });
-  registerPublicAnswers(app, publicAnswers, door);
+  registerScreenAnswer(app, { brandOf, door });
+  registerPublicAnswers(app, (request) => brandOf(request).publicAnswers, door);
   door.register(app);
 
   await app.register(fastifyTRPCPlugin, {
@@ -167,20 +160,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
       // Answers tRPC makes itself are never stored anywhere: they may be personal. Shareable ones
       // are the byte answers above, which say so themselves.
       responseMeta: ({ type }) => (type === 'subscription' ? {} : { headers: { 'cache-control': 'no-store' } }),
-      createContext: contextFactory({
-        api,
-        screenConfig,
-        publicCache,
-        configChanged: () => {
-          // This instance serves the operator's next reads fresh at once; pages hear of it from the
-          // watch (or this poll), never awaited by the operator's call (docs/0021).
-          publicCache.clear();
-          publicAnswers.clear();
-          screenConfig.changedHere();
-        },
-        chatChanged,
-        rateLimiter,
-      }),
+      createContext: contextFactory({ brandOf, rateLimiter }),
       onError({ error, path }) {
         // Expected refusals (bad input, upstream said no, upstream down) are the caller's business;
         // only real faults are logged, never with request bodies (they may hold passwords).
@@ -199,28 +179,27 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   });
 
   // Proof files of a 'not received' withdrawal answer (docs/0029): raw bytes, 5 MB, behind the session.
-  await registerProofUpload(app, { api, rateLimiter });
+  const apiOf = (request: { headers: IncomingHttpHeaders }) => brandOf(request).api;
+  await registerProofUpload(app, { apiOf, rateLimiter });
   // A manual-apply application's images and a promotion's banner (docs/0098): raw bytes, 5 MB.
-  await registerPromotionImageUploads(app, { api, rateLimiter });
+  await registerPromotionImageUploads(app, { apiOf, rateLimiter });
   // A feedback's images (docs/0111): the same checks, no id (the feedback is sent after them).
-  await registerFeedbackImageUpload(app, { api, rateLimiter });
+  await registerFeedbackImageUpload(app, { apiOf, rateLimiter });
 
   // Pages' live config stream (raw SSE, docs/0021); its streams end before close waits for requests.
-  configStreams.register(app);
-  chatStreams.register(app);
+  registerStreams(app, LIVE_CONFIG_PATH, (request) => brandOf(request).configStreams, () => brands.all.map((b) => b.configStreams));
+  registerStreams(app, LIVE_CHAT_PATH, (request) => brandOf(request).chatStreams, () => brands.all.map((b) => b.chatStreams));
 
   await registerOneDoor(app, {
     upstreamUrl: options.upstreamUrl,
-    merchantCode: options.merchantCode,
+    merchantOf: (request) => brandOf(request).code,
     gatewaySecret: options.gatewaySecret,
     timeoutMs: options.upstreamTimeoutMs ?? 5000,
   });
 
-  registerWebManifest(app, screenConfig);
+  registerWebManifest(app, (request) => brandOf(request).screenConfig);
 
   if (dist && indexTemplate !== null) {
-    // index.html is templated per request (lang, title, first banner: docs/0022), never sent as a file.
-    const indexHtml = new IndexHtml(indexTemplate, { screenConfig, publicCache, api, logger: app.log });
     await app.register(fastifyStatic, {
       root: dist,
       wildcard: false,
@@ -240,7 +219,8 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
       const isApi = API_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
       if ((req.method === 'GET' || req.method === 'HEAD') && !isApi && (path === '/index.html' || !/\.[a-z0-9]+$/i.test(path))) {
         // Ready bytes (br, gzip, identity) with an ETag: the not-found handler gets no compression hook.
-        const answer = await indexHtml.render(path, requestLanguage(req.headers.cookie));
+        // index.html is templated per request (brand, lang, title, first banner: docs/0022, docs/0131), never sent as a file.
+        const answer = await brandOf(req).indexHtml!.render(path, requestLanguage(req.headers.cookie));
         return sendAnswer(req, reply, answer, { cacheControl: 'no-cache', vary: 'accept-encoding, cookie' });
       }
       return reply.code(404).send({ error: 'Not Found', message: 'error_not_found', statusCode: 404 });
@@ -248,10 +228,10 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   }
 
   app.addHook('onReady', async () => {
-    screenConfig.start();
+    await brands.start();
   });
   app.addHook('onClose', async () => {
-    await screenConfig.stop();
+    await brands.stop();
   });
   return app;
 }

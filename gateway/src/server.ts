@@ -76,10 +76,12 @@ async function main(): Promise<void> {
     fail(describe(error));
   }
   if (env.upstreamUrl && !env.gatewaySecret) app.log.warn('GATEWAY_SECRET is not set: the upstream cannot tell client IPs from this gateway');
-  const shownHost = env.host === '0.0.0.0' || env.host === '::' ? 'localhost' : env.host;
+  const shownHost = env.host === '0.0.0.0' || env.host === '::' ? '127.0.0.1' : env.host;
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : env.port;
   say(`Ready: open http://${shownHost}:${port}/ in a browser (upstream ${env.upstreamUrl ? upstreamUrl : 'embedded'}; LOG_LEVEL=${env.logLevel}).`);
+  // The other brands, by the host names that reach them (docs/0131; the demo's second brand is on localhost).
+  for (const [host, code] of app.brands.hostNames()) say(`  brand ${code}: http://${host}:${port}/`);
 
   let closing = false;
   const shutdown = async (signal: NodeJS.Signals): Promise<void> => {

@@ -1,5 +1,5 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, type TLanguage } from '@wl/schemas/constants';
-import { CONTENT_CALLS, type TBanner } from '@wl/schemas';
+import { CONTENT_CALLS, type TBanner, type TBrandPalette } from '@wl/schemas';
 import type { PublicCache } from '../cache/public-cache.ts';
 import type { ScreenConfigService } from '../composer/screen-config.service.ts';
 import { cookieValue } from '../trpc/remember-cookie.ts';
@@ -16,7 +16,7 @@ export const HOME_SHELL_PATHS: ReadonlySet<string> = new Set(['/', '/index', '/i
 const HOME_BANNER_GROUP = 'w_home';
 
 /** What the first screen needs from the upstream. */
-type THomeFacts = { merchantName: string; banner: Pick<TBanner, 'imageUrl' | 'title'> | null; configVersion: string };
+type THomeFacts = { merchantName: string; palette: TBrandPalette; banner: Pick<TBanner, 'imageUrl' | 'title'> | null; configVersion: string };
 
 type TLogger = { warn(obj: object, msg: string): void };
 
@@ -48,8 +48,8 @@ function homeShell(facts: THomeFacts): string {
 }
 
 /**
- * Serves the web app's index.html per request language (docs/0022): `lang`, the merchant's name
- * as <title>, and on home paths a high-priority preload of the first banner plus the home shell.
+ * Serves the web app's index.html per request language (docs/0022): `lang`, the brand's palette
+ * (`data-brand`, docs/0131), the merchant's name as <title>, and on home paths a high-priority preload of the first banner plus the home shell.
  * Built strings are cached per (language, page kind) and rebuilt only when what they show changes;
  * the facts come from the composed screen config and the public cache the procedures use.
  * When the upstream cannot answer, the page is served without the shell: never an error page.
@@ -72,7 +72,7 @@ export class IndexHtml {
       this.deps.logger.warn({ err: error }, 'index.html served without the home shell');
     }
     const slot = `${language}|${isHome}`;
-    const key = facts ? `${facts.configVersion}|${facts.merchantName}|${facts.banner?.imageUrl ?? ''}|${facts.banner?.title ?? ''}` : '';
+    const key = facts ? `${facts.configVersion}|${facts.merchantName}|${facts.palette}|${facts.banner?.imageUrl ?? ''}|${facts.banner?.title ?? ''}` : '';
     const hit = this.built.get(slot);
     if (hit && hit.key === key) return hit.answer;
     const html = this.build(language, isHome, facts);
@@ -91,12 +91,14 @@ export class IndexHtml {
       );
       banner = announcements.banners.find((b) => b.groupName === HOME_BANNER_GROUP) ?? null;
     }
-    return { merchantName: config.merchant.name, banner, configVersion: config.version };
+    return { merchantName: config.merchant.name, palette: config.merchant.palette, banner, configVersion: config.version };
   }
 
   private build(language: TLanguage, isHome: boolean, facts: THomeFacts | null): string {
     let html = this.template.replace(/<html lang="[^"]*"/, `<html lang="${language}"`);
     if (!facts) return html;
+    // The brand's palette before the first paint (docs/0131); the app keeps it in step with the config.
+    html = html.replace(/<html lang="[^"]*"/, `$& data-brand="${escapeHtml(facts.palette)}"`);
     html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(facts.merchantName)}</title>`);
     if (!isHome) return html;
     // Before the scripts: the banner starts downloading with the HTML, ahead of the JavaScript.

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import fastifyHttpProxy from '@fastify/http-proxy';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { WPS_CODES, WPS_HEADERS, WPS_MESSAGES } from '@wl/schemas';
@@ -6,7 +7,8 @@ import { NETWORK_ERROR_KEY } from '../upstream/upstream.errors.ts';
 /** What the one door needs to forward a browser's request. */
 export type TOneDoorOptions = {
   upstreamUrl: string;
-  merchantCode: string;
+  /** The merchant of a request: its brand's (docs/0131). */
+  merchantOf: (request: { headers: IncomingHttpHeaders }) => string;
   /** Sent with the client IP so the platform believes it (WPS_HEADERS.gatewaySecret). */
   gatewaySecret?: string;
   timeoutMs: number;
@@ -77,7 +79,7 @@ export async function registerOneDoor(app: FastifyInstance, options: TOneDoorOpt
       },
       replyOptions: {
         rewriteRequestHeaders: (request, headers) => {
-          const out: Record<string, string> = { host: headers.host ?? upstreamHost, [WPS_HEADERS.merchant]: options.merchantCode };
+          const out: Record<string, string> = { host: headers.host ?? upstreamHost, [WPS_HEADERS.merchant]: options.merchantOf(request) };
           for (const name of ['accept', 'user-agent', 'if-none-match', 'if-modified-since', WPS_HEADERS.language]) {
             const value = request.headers[name];
             if (typeof value === 'string') out[name] = value;

@@ -123,19 +123,21 @@ type TFill = { key: string; stamp: number; done: Promise<TEncodedAnswer | null>;
  * fill ends without an answer to keep (a refusal, an error, a closed connection, a config change
  * meanwhile), the waiters run tRPC themselves, as before.
  */
-export function registerPublicAnswers(app: FastifyInstance, cache: PublicAnswerCache, door?: ByteDoor): void {
-  if (!cache.enabled) return;
+export function registerPublicAnswers(app: FastifyInstance, cacheOf: PublicAnswerCache | ((request: { headers: IncomingHttpHeaders }) => PublicAnswerCache), door?: ByteDoor): void {
+  // One cache per brand (docs/0131), each with its own fills under way; all enabled or none.
+  const pick = typeof cacheOf === 'function' ? cacheOf : () => cacheOf;
+  if (!pick({ headers: {} }).enabled) return;
   door?.add({
     kind: 'public',
     lookup: (req) => {
       const key = publicAnswerKey(req);
-      return key === null ? null : cache.get(key);
+      return key === null ? null : pick(req).get(key);
     },
   });
-  const fills = new WeakMap<FastifyRequest, TFill>();
-  const pending = new Map<string, TFill>();
+  const fills = new WeakMap<FastifyRequest, TFill & { cache: PublicAnswerCache }>();
+  const pendingOf = new WeakMap<PublicAnswerCache, Map<string, TFill>>();
 
-  const startFill = (request: FastifyRequest, reply: FastifyReply, key: string): void => {
+  const startFill = (request: FastifyRequest, reply: FastifyReply, key: string, cache: PublicAnswerCache, pending: Map<string, TFill>): void => {
     let settle!: (answer: TEncodedAnswer | null) => void;
     const done = new Promise<TEncodedAnswer | null>((resolve) => (settle = resolve));
     const fill: TFill = { key, stamp: cache.stamp, done, settle };
@@ -144,7 +146,7 @@ export function registerPublicAnswers(app: FastifyInstance, cache: PublicAnswerC
       settle(answer);
     };
     fill.settle = end;
-    fills.set(request, fill);
+    fills.set(request, Object.assign(fill, { cache }));
     pending.set(key, fill);
     // However the request ends (answered, refused, aborted), its waiters are released.
     reply.raw.once('close', () => end(null));
@@ -153,6 +155,9 @@ export function registerPublicAnswers(app: FastifyInstance, cache: PublicAnswerC
   app.addHook('onRequest', async (request, reply) => {
     const key = publicAnswerKey(request);
     if (key === null) return;
+    const cache = pick(request);
+    let pending = pendingOf.get(cache);
+    if (!pending) pendingOf.set(cache, (pending = new Map()));
     const hit = cache.get(key);
     if (hit) {
       // A hit's answer is the model of the door's (byte-door.ts); a fill's goes through tRPC first.
@@ -165,7 +170,7 @@ export function registerPublicAnswers(app: FastifyInstance, cache: PublicAnswerC
       if (answer) return sendAnswer(request, reply, answer, HEADERS);
       return; // No answer to share: this request runs tRPC itself.
     }
-    startFill(request, reply, key);
+    startFill(request, reply, key, cache, pending);
   });
 
   // A miss's 200 answer becomes the entry (never a refusal or a partial batch) and is sent as its bytes.
@@ -179,9 +184,9 @@ export function registerPublicAnswers(app: FastifyInstance, cache: PublicAnswerC
     }
     const contentType = String(reply.getHeader('content-type') ?? 'application/json');
     const answer = await encodeAnswer(payload, { contentType, brotliQuality: 5 });
-    cache.set(fill.key, answer, fill.stamp);
+    fill.cache.set(fill.key, answer, fill.stamp);
     // Shared only if it is still current (no config change while it was made).
-    fill.settle(fill.stamp === cache.stamp ? answer : null);
+    fill.settle(fill.stamp === fill.cache.stamp ? answer : null);
     return prepareAnswer(request, reply, answer, HEADERS);
   });
 }

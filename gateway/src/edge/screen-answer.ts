@@ -4,7 +4,8 @@ import type { TLanguage } from '@wl/schemas';
 import type { ScreenConfigService } from '../composer/screen-config.service.ts';
 import { ZScreenInput } from '../routers/config/config.types.ts';
 import { VISITOR, viewerOf } from '../routers/config/viewer.ts';
-import { tokenOf, type TContext } from '../trpc/context.ts';
+import { tokenOf } from '../trpc/context.ts';
+import type { Brand } from '../brands/brand.ts';
 import type { ByteDoor } from './byte-door.ts';
 import { sendAnswer, type TAnswerHeaders, type TEncodedAnswer } from './encoded-answer.ts';
 
@@ -68,16 +69,18 @@ export function readyVisitorScreen(req: IncomingMessage, screenConfig: ScreenCon
  * after their viewer is resolved. Anything unusual (other parameters, input the schema refuses, a
  * streaming request, any error) falls through to the tRPC procedure, so errors keep their exact shape.
  */
-export function registerScreenAnswer(app: FastifyInstance, deps: { screenConfig: ScreenConfigService; api: TContext['api']; door?: ByteDoor }): void {
-  deps.door?.add({ kind: 'screen', lookup: (req) => readyVisitorScreen(req, deps.screenConfig) });
+export function registerScreenAnswer(app: FastifyInstance, deps: { brandOf: (request: { headers: IncomingHttpHeaders }) => Pick<Brand, 'screenConfig' | 'api'>; door?: ByteDoor }): void {
+  // Each request's own brand's answers (docs/0131): the door looks them up by the Host header too.
+  deps.door?.add({ kind: 'screen', lookup: (req) => readyVisitorScreen(req, deps.brandOf(req).screenConfig) });
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' || !request.url.startsWith(SCREEN_PREFIX)) return;
     const language = screenLanguageOf(request.url.slice(SCREEN_PREFIX.length));
     if (language === null || wantsOtherShape(request.headers)) return;
     const token = tokenOf(request.headers.authorization);
+    const brand = deps.brandOf(request);
     try {
-      const viewer = token === null ? VISITOR : await viewerOf({ api: deps.api, token, ip: request.ip }, language);
-      const answer = await deps.screenConfig.screenAnswer(viewer, language);
+      const viewer = token === null ? VISITOR : await viewerOf({ api: brand.api, token, ip: request.ip }, language);
+      const answer = await brand.screenConfig.screenAnswer(viewer, language);
       // A visitor's answer (no Authorization header at all) is the model of the door's (byte-door.ts).
       if (request.headers.authorization === undefined) deps.door?.servedBytes(request, 'screen');
       return sendAnswer(request, reply, answer, token === null ? VISITOR_HEADERS : MEMBER_HEADERS);

@@ -1,5 +1,5 @@
 import type { TLanguage } from '@wl/schemas/constants';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ScreenConfigService } from '../composer/screen-config.service.ts';
 import { encodeAnswer, sendAnswer, type TEncodedAnswer } from './encoded-answer.ts';
 import { requestLanguage } from './index-html.ts';
@@ -40,16 +40,18 @@ export function webManifest(merchantName: string, language: TLanguage) {
 }
 
 /** GET /manifest.webmanifest: encoded once per (language, merchant name), served as bytes with an ETag. */
-export function registerWebManifest(app: FastifyInstance, screenConfig: ScreenConfigService): void {
-  const built = new Map<TLanguage, { name: string; answer: Promise<TEncodedAnswer> }>();
+export function registerWebManifest(app: FastifyInstance, screenConfigOf: (request: FastifyRequest) => ScreenConfigService): void {
+  // Per language and merchant name: each brand's manifest names its own merchant (docs/0131).
+  const built = new Map<string, { name: string; answer: Promise<TEncodedAnswer> }>();
   app.get(WEB_MANIFEST_PATH, async (req, reply) => {
     const language = requestLanguage(req.headers.cookie);
-    const config = await screenConfig.screenConfig({ audience: 'visitor', referralEnabled: false, hasVip: false }, language);
-    let hit = built.get(language);
+    const config = await screenConfigOf(req).screenConfig({ audience: 'visitor', referralEnabled: false, hasVip: false }, language);
+    const slot = `${language}|${config.merchant.code}`;
+    let hit = built.get(slot);
     if (!hit || hit.name !== config.merchant.name) {
       const body = Buffer.from(JSON.stringify(webManifest(config.merchant.name, language)));
       hit = { name: config.merchant.name, answer: encodeAnswer(body, { contentType: 'application/manifest+json; charset=utf-8', brotliQuality: 11 }) };
-      built.set(language, hit);
+      built.set(slot, hit);
     }
     return sendAnswer(req, reply, await hit.answer, { cacheControl: 'no-cache', vary: 'accept-encoding, cookie' });
   });

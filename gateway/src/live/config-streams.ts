@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { WPS_CODES, WPS_MESSAGES } from '@wl/schemas';
 import { ipBucket } from '../rate-limit/rate-limiter.ts';
 import { NETWORK_ERROR_KEY } from '../upstream/upstream.errors.ts';
@@ -38,21 +38,27 @@ function versionMessage(version: number): Buffer {
 }
 
 /**
- * The open pages of the live config stream, in one Set. A change is encoded once into one Buffer and
- * the same Buffer is written to every open response: O(1) work per change besides the socket writes
- * (docs/0021). Pages then fetch `config.screen`, which the gateway serves from its cache.
+ * What every live stream of this process counts against (docs/0131): the streams of all brands and
+ * both paths share the per-client and the per-process limits, as one process's sockets do.
+ */
+export class StreamBudget {
+  readonly perClient = new Map<string, number>();
+  open = 0;
+  constructor(readonly limits: TLiveStreamLimits) {}
+}
+
+/**
+ * The open pages of one brand's live config stream (or its chat room's), in one Set. A change is
+ * encoded once into one Buffer and the same Buffer is written to every open response: O(1) work per
+ * change besides the socket writes (docs/0021). Pages then fetch `config.screen`, which the gateway
+ * serves from its cache.
  */
 export class ConfigStreams {
   private readonly streams = new Set<ServerResponse>();
-  private readonly perClient = new Map<string, number>();
   private current: { version: number; message: Buffer } | null = null;
   private heartbeat: NodeJS.Timeout | null = null;
 
-  /** `path`: where the streams are opened; the chat room's streams are a second instance (docs/0117). */
-  constructor(
-    private readonly limits: TLiveStreamLimits,
-    private readonly path: string = LIVE_CONFIG_PATH,
-  ) {}
+  constructor(private readonly budget: StreamBudget) {}
 
   /** Open streams now. */
   get size(): number {
@@ -79,56 +85,57 @@ export class ConfigStreams {
     }
   }
 
-  /** Registers the stream route and ends every stream when the app closes. */
-  register(app: FastifyInstance): void {
-    app.get(this.path, (request, reply) => {
-      const client = ipBucket(request.ip);
-      const held = this.perClient.get(client) ?? 0;
-      if (held >= this.limits.perIp) {
-        return reply
-          .code(429)
-          .header('retry-after', '30')
-          .send({ success: false, value: null, message: WPS_MESSAGES.tooManyRequests, code: WPS_CODES.tooManyRequests });
-      }
-      if (this.streams.size >= this.limits.total) {
-        return reply.code(503).header('retry-after', '10').send({ success: false, value: null, message: NETWORK_ERROR_KEY, code: 503 });
-      }
-      // Raw from here: no per-page serializer, compressor or stream wrapper between us and the socket.
-      // Helmet's headers are already on reply.raw (its onRequest hook sets them there).
-      reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        // Proxies such as nginx would otherwise hold the events back.
-        'x-accel-buffering': 'no',
-      });
-      res.socket?.setNoDelay(true);
-      this.streams.add(res);
-      this.perClient.set(client, held + 1);
-      res.once('close', () => {
-        this.streams.delete(res);
-        const left = (this.perClient.get(client) ?? 1) - 1;
-        if (left <= 0) this.perClient.delete(client);
-        else this.perClient.set(client, left);
-        if (this.streams.size === 0) this.stopHeartbeat();
-      });
-      res.write(`retry: ${RETRY_MS}\n\n`);
-      // Resume (SSE Last-Event-ID, or `since` on the first connect): a page that missed a version gets the current one now.
-      const header = request.headers['last-event-id'];
-      const since = (typeof header === 'string' ? header : undefined) ?? (request.query as { since?: string }).since;
-      const known = since !== undefined && VERSION_ID.test(since) ? Number(since) : null;
-      if (this.current && this.current.version !== known) res.write(this.current.message);
-      this.startHeartbeat();
+  /** Opens a page's stream, or refuses it past the client's or the process's limit. */
+  open(request: FastifyRequest, reply: FastifyReply): FastifyReply | undefined {
+    const { budget } = this;
+    const client = ipBucket(request.ip);
+    const held = budget.perClient.get(client) ?? 0;
+    if (held >= budget.limits.perIp) {
+      return reply
+        .code(429)
+        .header('retry-after', '30')
+        .send({ success: false, value: null, message: WPS_MESSAGES.tooManyRequests, code: WPS_CODES.tooManyRequests });
+    }
+    if (budget.open >= budget.limits.total) {
+      return reply.code(503).header('retry-after', '10').send({ success: false, value: null, message: NETWORK_ERROR_KEY, code: 503 });
+    }
+    // Raw from here: no per-page serializer, compressor or stream wrapper between us and the socket.
+    // Helmet's headers are already on reply.raw (its onRequest hook sets them there).
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      // Proxies such as nginx would otherwise hold the events back.
+      'x-accel-buffering': 'no',
     });
-    app.addHook('preClose', async () => this.closeAll());
+    res.socket?.setNoDelay(true);
+    this.streams.add(res);
+    budget.open++;
+    budget.perClient.set(client, held + 1);
+    res.once('close', () => {
+      this.streams.delete(res);
+      budget.open--;
+      const left = (budget.perClient.get(client) ?? 1) - 1;
+      if (left <= 0) budget.perClient.delete(client);
+      else budget.perClient.set(client, left);
+      if (this.streams.size === 0) this.stopHeartbeat();
+    });
+    res.write(`retry: ${RETRY_MS}\n\n`);
+    // Resume (SSE Last-Event-ID, or `since` on the first connect): a page that missed a version gets the current one now.
+    const header = request.headers['last-event-id'];
+    const since = (typeof header === 'string' ? header : undefined) ?? (request.query as { since?: string }).since;
+    const known = since !== undefined && VERSION_ID.test(since) ? Number(since) : null;
+    if (this.current && this.current.version !== known) res.write(this.current.message);
+    this.startHeartbeat();
+    return undefined;
   }
 
   /** One timer for every stream, running only while some are open. */
   private startHeartbeat(): void {
     if (this.heartbeat) return;
-    this.heartbeat = setInterval(() => this.writeAll(HEARTBEAT), this.limits.heartbeatMs);
+    this.heartbeat = setInterval(() => this.writeAll(HEARTBEAT), this.budget.limits.heartbeatMs);
     this.heartbeat.unref();
   }
 
@@ -142,4 +149,15 @@ export class ConfigStreams {
     this.stopHeartbeat();
     for (const res of this.streams) res.end();
   }
+}
+
+/**
+ * Registers a live stream path: each request opens a stream of its own brand's (`pick`), so a
+ * brand's pages hear only of its changes (docs/0131); every stream ends when the app closes.
+ */
+export function registerStreams(app: FastifyInstance, path: string, pick: (request: FastifyRequest) => ConfigStreams, all: () => ConfigStreams[]): void {
+  app.get(path, (request, reply) => pick(request).open(request, reply));
+  app.addHook('preClose', async () => {
+    for (const streams of all()) streams.closeAll();
+  });
 }

@@ -34,6 +34,15 @@ export function ipBucket(ip: string): string {
   return normalizeIP(ip, 64);
 }
 
+/**
+ * The key prefix of an action's counts for one brand (docs/0131): a username or an address counts
+ * separately on each brand (the same username is another person there); '' for a count that is no
+ * brand's (an upload counts by its session, which belongs to one brand already).
+ */
+function scopeOf(brand: string, action: TLimitedAction): string {
+  return brand === '' ? action : `${brand}:${action}`;
+}
+
 /** Subjects are hashed: no usernames or phone numbers sit in the store, and every key has one length. */
 function subjectDigest(subject: string): string {
   return createHash('sha256').update(subject.trim().toLowerCase()).digest('base64url').slice(0, 32);
@@ -124,38 +133,39 @@ export class RateLimiter {
    * given, by its subject; allowed when both are within the action's limits. A client over its limit
    * does not count against the subject.
    */
-  async attempt(request: FastifyRequest, action: TLimitedAction, subject: string | null): Promise<TRateLimitResult> {
+  async attempt(request: FastifyRequest, action: TLimitedAction, subject: string | null, brand = ''): Promise<TRateLimitResult> {
     const checkers = this.checkers[action];
     const digest = subject !== null && subject.trim() !== '' ? subjectDigest(subject) : null;
+    const scope = scopeOf(brand, action);
     const [ip, generation] = await Promise.all([
-      count(checkers.ip, request, `${action}:ip:${ipBucket(request.ip)}`),
-      digest !== null && checkers.successes ? this.generation(request, action, checkers.successes, digest) : null,
+      count(checkers.ip, request, `${scope}:ip:${ipBucket(request.ip)}`),
+      digest !== null && checkers.successes ? this.generation(request, scope, checkers.successes, digest) : null,
     ]);
     if (!ip.allowed || digest === null) return ip;
-    return count(checkers.subject, request, `${action}:s:${digest}${generation === null ? '' : `:${generation}`}`);
+    return count(checkers.subject, request, `${scope}:s:${digest}${generation === null ? '' : `:${generation}`}`);
   }
 
   /**
    * After a success of a RESET_ON_SUCCESS action: the subject's next attempts count afresh. The
    * plugin cannot forget a key, so the success moves the subject to a new key (docs/0062).
    */
-  async succeeded(request: FastifyRequest, action: TLimitedAction, subject: string | null): Promise<void> {
+  async succeeded(request: FastifyRequest, action: TLimitedAction, subject: string | null, brand = ''): Promise<void> {
     const successes = this.checkers[action].successes;
     if (!successes || subject === null || subject.trim() === '') return;
-    await ask(successes, request, `${action}:ok:${subjectDigest(subject)}`, true);
+    await ask(successes, request, `${scopeOf(brand, action)}:ok:${subjectDigest(subject)}`, true);
   }
 
-  /** The limiter bound to one request. */
-  forRequest(request: FastifyRequest): TRequestRateLimiter {
+  /** The limiter bound to one request of one brand (its merchant code): each brand counts its own (docs/0131). */
+  forRequest(request: FastifyRequest, brand = ''): TRequestRateLimiter {
     return {
-      attempt: (action, subject) => this.attempt(request, action, subject),
-      succeeded: (action, subject) => this.succeeded(request, action, subject),
+      attempt: (action, subject) => this.attempt(request, action, subject, brand),
+      succeeded: (action, subject) => this.succeeded(request, action, subject, brand),
     };
   }
 
   /** The subject's successes so far (read, not counted): the generation its attempts count under. */
-  private async generation(request: FastifyRequest, action: TLimitedAction, successes: TChecker, digest: string): Promise<number> {
-    const answer = await ask(successes, request, `${action}:ok:${digest}`, false);
+  private async generation(request: FastifyRequest, scope: string, successes: TChecker, digest: string): Promise<number> {
+    const answer = await ask(successes, request, `${scope}:ok:${digest}`, false);
     return answer.isAllowed ? 0 : answer.max - answer.remaining;
   }
 }

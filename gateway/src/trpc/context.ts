@@ -1,4 +1,6 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
+import type { Brand } from '../brands/brand.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES, type TLanguage } from '@wl/schemas';
 import type { PublicCache } from '../cache/public-cache.ts';
 import type { ScreenConfigService } from '../composer/screen-config.service.ts';
@@ -9,6 +11,8 @@ import { rememberCookie, type TRememberCookie } from './remember-cookie.ts';
 
 /** What every procedure sees: who is calling and the services it may use. */
 export type TContext = {
+  /** The merchant code of the request's brand (docs/0131). */
+  brand: string;
   /** Member or operator session token; null without a session. */
   token: string | null;
   language: TLanguage;
@@ -53,20 +57,24 @@ function header(value: string | string[] | undefined): string | undefined {
 }
 
 /** Builds the tRPC context factory. */
-export function contextFactory({
-  rateLimiter,
-  ...services
-}: Pick<TContext, 'api' | 'screenConfig' | 'publicCache' | 'configChanged' | 'chatChanged'> & { rateLimiter: RateLimiter }) {
+export function contextFactory({ rateLimiter, brandOf }: { rateLimiter: RateLimiter; brandOf: (request: { headers: IncomingHttpHeaders }) => Brand }) {
   return ({ req, res }: CreateFastifyContextOptions): TContext => {
+    // The request's brand, by its host name (docs/0131): every service a procedure uses is that brand's.
+    const brand = brandOf(req);
     return {
-      rateLimiter: rateLimiter.forRequest(req),
+      brand: brand.code,
+      api: brand.api,
+      screenConfig: brand.screenConfig,
+      publicCache: brand.publicCache,
+      configChanged: brand.configChanged,
+      chatChanged: brand.chatChanged,
+      rateLimiter: rateLimiter.forRequest(req, brand.code),
       token: tokenOf(header(req.headers.authorization)),
       language: languageOf(header(req.headers['x-language'])),
       ip: req.ip,
       host: req.hostname.slice(0, 253),
       userAgent: (header(req.headers['user-agent']) ?? '').slice(0, 512),
       remember: rememberCookie(req, res),
-      ...services,
     };
   };
 }

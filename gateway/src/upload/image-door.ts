@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { WPS_CODES, WPS_MESSAGES, type TCallDescriptor } from '@wl/schemas';
 import { RateLimiterUnavailableError, type RateLimiter } from '../rate-limit/rate-limiter.ts';
 import type { TLimitedAction } from '../rate-limit/rate-limits.ts';
@@ -9,7 +9,7 @@ import { NETWORK_ERROR_KEY, UpstreamError } from '../upstream/upstream.errors.ts
 /** Types a browser may label an image with; the bytes decide (checked here and again by the platform). */
 const ACCEPTED_CONTENT_TYPES = ['image/png', 'image/jpeg', 'application/octet-stream'];
 
-export type TImageDoorDeps = { api: WpsApi; rateLimiter: RateLimiter };
+export type TImageDoorDeps = { apiOf: (request: FastifyRequest) => WpsApi; rateLimiter: RateLimiter };
 
 /** One upload door: a path, the id its query names, the upstream call and the words of its refusals. */
 export type TImageDoor = {
@@ -71,7 +71,7 @@ export async function registerImageDoor(app: FastifyInstance, deps: TImageDoorDe
       const language = languageOf(typeof request.headers['x-language'] === 'string' ? request.headers['x-language'] : undefined);
       try {
         // Up to 5 MB of base64: longer than the usual upstream timeout.
-        const value = await deps.api.call(door.call, door.input(id, body.toString('base64')), { token, language, ip: request.ip }, { timeoutMs: 30_000 });
+        const value = await deps.apiOf(request).call(door.call, door.input(id, body.toString('base64')), { token, language, ip: request.ip }, { timeoutMs: 30_000 });
         return reply.header('cache-control', 'no-store').send({ success: true, value, message: null });
       } catch (error) {
         if (error instanceof UpstreamError) {

@@ -62,6 +62,12 @@ export class WpsApi {
     );
   }
 
+  /** Every merchant of the deployment with its host names (ours, docs/0131): a server call, proven by the gateway secret. */
+  brands() {
+    const d = CONFIG_WATCH_CALLS.brands;
+    return this.client.call({ method: d.method, path: d.path, moduleId: d.moduleId, value: d.output, asGateway: true }, { language: 'bn' });
+  }
+
   /** The upstream's RSA public key, fetched once and shared by concurrent logins. */
   private publicKey(ctx: TCallContext): Promise<string> {
     if (!this.rsaKey) {
