@@ -66,6 +66,42 @@ function columnDifferences(table: string, declared: NonNullable<ReturnType<TDecl
   return out;
 }
 
+/**
+ * Tables that belong to no brand (docs/0131), each with why. Every other table carries
+ * `merchant_id`, or a not-null foreign key to a table that belongs to a brand (a member's, an
+ * operator's, an order's row), so each of its rows is one brand's.
+ */
+const DEPLOYMENT_WIDE: Record<string, string> = {
+  merchants: 'the brands themselves',
+  schema_migrations: 'the migrations applied to the database',
+  job_effects: "jobs' exactly-once marks, keyed by the ids of the rows they act on (ids are unique across brands)",
+  team_figures_state: "the team figures rollup's one watermark over the whole ledger (docs/0058)",
+};
+
+/** The tables that belong to no brand: neither `merchant_id` nor a not-null foreign key chain to a table that has one. */
+async function tablesOfNoBrand(database: TDatabase, tables: string[]): Promise<string[]> {
+  const { rows: keys } = await sql<{ tbl: string; ref: string; not_null: boolean }>`
+    select c.conrelid::regclass::text as tbl, c.confrelid::regclass::text as ref, bool_and(a.attnotnull) as not_null
+    from pg_constraint c
+    join pg_attribute a on a.attrelid = c.conrelid and a.attnum = any (c.conkey)
+    where c.contype = 'f' and c.connamespace = (select oid from pg_namespace where nspname = current_schema())
+    group by c.oid, c.conrelid, c.confrelid`.execute(database.db);
+  const { rows: withMerchant } = await sql<{ table_name: string }>`
+    select table_name from information_schema.columns
+    where table_schema = current_schema() and column_name = 'merchant_id' and is_nullable = 'NO'`.execute(database.db);
+  const owned = new Set(withMerchant.map((r) => r.table_name));
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const k of keys) {
+      if (!owned.has(k.tbl) && k.not_null && owned.has(k.ref)) {
+        owned.add(k.tbl);
+        grew = true;
+      }
+    }
+  }
+  return tables.filter((t) => !owned.has(t)).sort();
+}
+
 describe('db/schema.ts matches the migrated database (docs/0074)', () => {
   let database: TDatabase;
   let declared: TDeclaredSchema;
@@ -88,6 +124,10 @@ describe('db/schema.ts matches the migrated database (docs/0074)', () => {
   it('declares every column with its nullability and class of value', () => {
     const differences = [...declared].flatMap(([table, columns]) => (actual.has(table) ? columnDifferences(table, columns, actual.get(table)!) : []));
     expect(differences).toEqual([]);
+  });
+
+  it("every table but the deployment's own belongs to one brand (docs/0131)", async () => {
+    expect(await tablesOfNoBrand(database, [...actual.keys()])).toEqual(Object.keys(DEPLOYMENT_WIDE).sort());
   });
 
   it('reads enough of schema.ts to be worth trusting', () => {
