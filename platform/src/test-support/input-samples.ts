@@ -1,0 +1,122 @@
+import type { z } from 'zod';
+
+/**
+ * A valid sample input made from a call's zod schema by walking it, for tests generated from the
+ * call declarations (access/brand-isolation.test.ts): a small value for every field, optional ones
+ * included, and the path and zod type of every leaf, so a test can find the fields that name a row
+ * (an id) and put another value there. The platform's copy of the gateway's sampler
+ * (gateway/test/input-samples.ts), which the platform does not import.
+ */
+
+type TNode = {
+  _zod: {
+    def: { type: string } & Record<string, unknown>;
+    bag: { minimum?: number; maximum?: number; format?: string };
+  };
+  safeParse(value: unknown): { success: boolean };
+};
+
+/** A leaf of a sample: where it is and its zod type (string, number, …). */
+export type TSampleLeaf = { path: string[]; type: string };
+/** A value and its leaves. */
+export type TSample = { value: unknown; leaves: TSampleLeaf[] };
+
+const FORMATS: Record<string, string> = {
+  email: 'someone@example.com',
+  url: 'https://example.com',
+  uuid: '3f2b8c1e-5d4a-4b6e-9c1d-2a3b4c5d6e7f',
+  datetime: '2024-01-01T00:00:00Z',
+};
+
+function stringSample(node: TNode): string {
+  const { minimum = 0, maximum = 64, format } = node._zod.bag;
+  if (format && FORMATS[format]) return FORMATS[format];
+  const plain = 'AB'.padEnd(Math.max(2, minimum), 'A').slice(0, Math.max(1, Math.min(maximum, 64)));
+  const schema = node as unknown as z.ZodType;
+  if (schema.safeParse(plain).success) return plain;
+  return ['ABCD1234', 'abcd1234', 'ABCDEFGH', '12345678', 'A1', '2099-01-01T00:00:00.000Z', '2099-01-01'].find((c) => schema.safeParse(c).success) ?? plain;
+}
+
+const inner = (def: Record<string, unknown>, key: string) => def[key] as z.ZodType;
+
+/** Walks a schema into a small sample; throws on a zod type it does not know, so none is skipped silently. */
+export function sampleInput(schema: z.ZodType, path: string[] = []): TSample {
+  const node = schema as unknown as TNode;
+  const def = node._zod.def;
+  const leaf = (value: unknown): TSample => ({ value, leaves: [{ path, type: def.type }] });
+  switch (def.type) {
+    case 'string':
+      return leaf(stringSample(node));
+    case 'number':
+    case 'bigint':
+      return leaf(Math.max(1, node._zod.bag.minimum ?? 1));
+    case 'boolean':
+      return leaf(false);
+    case 'enum':
+      return leaf(Object.values(def.entries as Record<string, unknown>)[0]);
+    case 'literal':
+      return leaf((def.values as unknown[])[0]);
+    case 'null':
+      return leaf(null);
+    case 'undefined':
+    case 'void':
+    case 'unknown':
+    case 'any':
+      return { value: undefined, leaves: [] };
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'readonly':
+    case 'catch':
+    case 'nonoptional':
+      return sampleInput(inner(def, 'innerType'), path);
+    case 'lazy':
+      return sampleInput((def.getter as () => z.ZodType)(), path);
+    case 'pipe': {
+      const fromIn = sampleInput(inner(def, 'in'), path);
+      if (node.safeParse(fromIn.value).success) return fromIn;
+      const fromOut = sampleInput(inner(def, 'out'), path);
+      return node.safeParse(fromOut.value).success ? fromOut : fromIn;
+    }
+    case 'union': {
+      const options = (def.options as z.ZodType[]).map((option) => sampleInput(option, path));
+      return options.find((option) => node.safeParse(option.value).success) ?? options[0]!;
+    }
+    case 'object': {
+      const value: Record<string, unknown> = {};
+      const leaves: TSampleLeaf[] = [];
+      for (const [key, field] of Object.entries(def.shape as Record<string, z.ZodType>)) {
+        const s = sampleInput(field, [...path, key]);
+        if (s.value !== undefined) value[key] = s.value;
+        leaves.push(...s.leaves);
+      }
+      return { value, leaves };
+    }
+    case 'record': {
+      const key = String(sampleInput(inner(def, 'keyType')).value);
+      const s = sampleInput(inner(def, 'valueType'), [...path, key]);
+      return { value: { [key]: s.value }, leaves: s.leaves };
+    }
+    case 'array': {
+      const s = sampleInput(inner(def, 'element'), [...path, '0']);
+      return { value: [s.value], leaves: s.leaves };
+    }
+    case 'intersection': {
+      const left = sampleInput(inner(def, 'left'), path);
+      const right = sampleInput(inner(def, 'right'), path);
+      return { value: { ...(left.value as object), ...(right.value as object) }, leaves: [...left.leaves, ...right.leaves] };
+    }
+    default:
+      throw new Error(`input-samples: no sample for zod type '${def.type}' at '${path.join('.')}'`);
+  }
+}
+
+/** A copy of `value` with `replacement` at `path`. */
+export function withValueAt(value: unknown, path: readonly string[], replacement: unknown): unknown {
+  if (path.length === 0) return replacement;
+  const [head, ...rest] = path as [string, ...string[]];
+  const copy: Record<string, unknown> = Array.isArray(value) ? ([...value] as unknown as Record<string, unknown>) : { ...(value as object) };
+  copy[head] = withValueAt(copy[head], rest, replacement);
+  return copy;
+}
