@@ -22,7 +22,7 @@ for (const lang of LANGUAGES) {
     // BN on a phone, EN on a desktop.
     if (lang === 'bn') test.use({ viewport: { width: 360, height: 740 } });
 
-    test("the second host name shows the second brand; its member signs in there and not on the first", async ({ page }) => {
+    test('the second host name shows the second brand; its member signs in there and not on the first', async ({ page }) => {
       await page.goto(`${onHost('localhost')}/`);
       await switchLanguage(page, lang);
       await expect(page.locator('html')).toHaveAttribute('data-brand', SECOND_BRAND.palette);

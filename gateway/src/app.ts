@@ -187,8 +187,18 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   await registerFeedbackImageUpload(app, { apiOf, rateLimiter });
 
   // Pages' live config stream (raw SSE, docs/0021); its streams end before close waits for requests.
-  registerStreams(app, LIVE_CONFIG_PATH, (request) => brandOf(request).configStreams, () => brands.all.map((b) => b.configStreams));
-  registerStreams(app, LIVE_CHAT_PATH, (request) => brandOf(request).chatStreams, () => brands.all.map((b) => b.chatStreams));
+  registerStreams(
+    app,
+    LIVE_CONFIG_PATH,
+    (request) => brandOf(request).configStreams,
+    () => brands.all.map((b) => b.configStreams),
+  );
+  registerStreams(
+    app,
+    LIVE_CHAT_PATH,
+    (request) => brandOf(request).chatStreams,
+    () => brands.all.map((b) => b.chatStreams),
+  );
 
   await registerOneDoor(app, {
     upstreamUrl: options.upstreamUrl,

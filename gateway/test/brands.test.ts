@@ -53,7 +53,9 @@ describe('brands by host name (docs/0131)', () => {
   const screenOf = async (host: string) => {
     const answer = await rawGet(trpcUrl(h.baseUrl, ['config.screen'], [{ language: 'en' }]), { host });
     expect(answer.status).toBe(200);
-    return (JSON.parse(decoded(answer).toString()) as { result: { data: { merchant: { code: string; name: string; palette: string }; configVersion: number } } }).result.data;
+    return (
+      JSON.parse(decoded(answer).toString()) as { result: { data: { merchant: { code: string; name: string; palette: string }; configVersion: number } } }
+    ).result.data;
   };
 
   beforeAll(async () => {

@@ -1,6 +1,16 @@
 import { EventEmitter } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { CATALOGUE_CALLS, LANGUAGES, SYSTEM_CALLS, WPS_CODES, ZScreenConfig, type TLanguage, type TScreenConfig } from '@wl/schemas';
+import {
+  CATALOGUE_CALLS,
+  LANGUAGES,
+  SYSTEM_CALLS,
+  WPS_CODES,
+  ZScreenConfig,
+  type TConfigMap,
+  type TLanguage,
+  type TScreenConfig,
+  type TWhitelabelNode,
+} from '@wl/schemas';
 import { UpstreamError, UpstreamProtocolError } from '../upstream/upstream.errors.ts';
 import type { WpsApi } from '../upstream/wps.api.ts';
 import { encodeAnswer, type TEncodedAnswer } from '../edge/encoded-answer.ts';
@@ -247,6 +257,18 @@ export class ScreenConfigService {
     return this.ready.get(readyKey(viewer, language));
   }
 
+  /**
+   * The config a draft would make (docs/0131's preview, docs/0123): the current inputs with the
+   * draft's configuration applied over them (`config`, the platform's `configPreview` of the draft,
+   * already checked to be the caller's own), composed for the viewer and never cached or pushed.
+   * Switches and maintenance show as they would; a game category the draft switches on while it is
+   * off now shows only once published (the catalogue lists the categories that are on).
+   */
+  async previewConfig(viewer: TViewer, language: TLanguage, config: TConfigMap): Promise<TScreenConfig> {
+    const inputs = withConfig(await this.inputsFor(language), config);
+    return ZScreenConfig.parse(composeScreenConfig(inputs, viewer, language));
+  }
+
   /** The composed and validated config for a viewer and language (the same object for every caller). */
   async screenConfig(viewer: TViewer, language: TLanguage): Promise<TScreenConfig> {
     return (await this.composedFor(viewer, language)).config;
@@ -273,6 +295,31 @@ export class ScreenConfigService {
     if (generation === this.generation) this.ready.set(readyKey(viewer, language), answer);
     return answer;
   }
+}
+
+/** A whitelabel tree with each node's switch as `config` has it (`flag.<modId>`), else as it was. */
+function switched(nodes: readonly TWhitelabelNode[], config: TConfigMap): TWhitelabelNode[] {
+  return nodes.map((node) => {
+    const value = config[`flag.${node.modId}`];
+    const enabled = typeof value === 'boolean' ? (value ? '1' : '0') : node.enabled;
+    return { ...node, enabled, childrenNodes: switched(node.childrenNodes, config) };
+  });
+}
+
+/** Composer inputs as a configuration map would make them: switches, maintenance and the region rule. */
+export function withConfig(inputs: TComposerInputs, config: TConfigMap): TComposerInputs {
+  const whitelabel = switched(inputs.whitelabel, config);
+  const maintenance = typeof config['system.maintenance'] === 'boolean' ? config['system.maintenance'] : inputs.permission.maintenance;
+  const regionRestriction = typeof config['system.regionRestriction'] === 'boolean' ? config['system.regionRestriction'] : inputs.permission.regionRestriction;
+  const shownTypes = new Set(inputs.gameMenus.filter((c) => config[`flag.GAME_${c.gameType}`] !== false).map((c) => c.gameType));
+  return {
+    ...inputs,
+    whitelabel,
+    permission: { ...inputs.permission, whitelabel: switched(inputs.permission.whitelabel, config), maintenance, regionRestriction },
+    gameMenus: inputs.gameMenus.filter((c) => shownTypes.has(c.gameType)),
+    // Maintenance shows as the status page would show it; a restricted region depends on the viewer's address.
+    systemStatus: { ...inputs.systemStatus, status: maintenance ? 1 : inputs.systemStatus.status === 1 ? 0 : inputs.systemStatus.status },
+  };
 }
 
 /** What, besides the config version, decides a composed config: the viewer's kind and the language. */

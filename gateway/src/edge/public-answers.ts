@@ -123,7 +123,11 @@ type TFill = { key: string; stamp: number; done: Promise<TEncodedAnswer | null>;
  * fill ends without an answer to keep (a refusal, an error, a closed connection, a config change
  * meanwhile), the waiters run tRPC themselves, as before.
  */
-export function registerPublicAnswers(app: FastifyInstance, cacheOf: PublicAnswerCache | ((request: { headers: IncomingHttpHeaders }) => PublicAnswerCache), door?: ByteDoor): void {
+export function registerPublicAnswers(
+  app: FastifyInstance,
+  cacheOf: PublicAnswerCache | ((request: { headers: IncomingHttpHeaders }) => PublicAnswerCache),
+  door?: ByteDoor,
+): void {
   // One cache per brand (docs/0131), each with its own fills under way; all enabled or none.
   const pick = typeof cacheOf === 'function' ? cacheOf : () => cacheOf;
   if (!pick({ headers: {} }).enabled) return;

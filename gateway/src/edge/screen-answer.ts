@@ -69,7 +69,10 @@ export function readyVisitorScreen(req: IncomingMessage, screenConfig: ScreenCon
  * after their viewer is resolved. Anything unusual (other parameters, input the schema refuses, a
  * streaming request, any error) falls through to the tRPC procedure, so errors keep their exact shape.
  */
-export function registerScreenAnswer(app: FastifyInstance, deps: { brandOf: (request: { headers: IncomingHttpHeaders }) => Pick<Brand, 'screenConfig' | 'api'>; door?: ByteDoor }): void {
+export function registerScreenAnswer(
+  app: FastifyInstance,
+  deps: { brandOf: (request: { headers: IncomingHttpHeaders }) => Pick<Brand, 'screenConfig' | 'api'>; door?: ByteDoor },
+): void {
   // Each request's own brand's answers (docs/0131): the door looks them up by the Host header too.
   deps.door?.add({ kind: 'screen', lookup: (req) => readyVisitorScreen(req, deps.brandOf(req).screenConfig) });
   app.addHook('onRequest', async (request, reply) => {

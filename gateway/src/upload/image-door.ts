@@ -71,7 +71,9 @@ export async function registerImageDoor(app: FastifyInstance, deps: TImageDoorDe
       const language = languageOf(typeof request.headers['x-language'] === 'string' ? request.headers['x-language'] : undefined);
       try {
         // Up to 5 MB of base64: longer than the usual upstream timeout.
-        const value = await deps.apiOf(request).call(door.call, door.input(id, body.toString('base64')), { token, language, ip: request.ip }, { timeoutMs: 30_000 });
+        const value = await deps
+          .apiOf(request)
+          .call(door.call, door.input(id, body.toString('base64')), { token, language, ip: request.ip }, { timeoutMs: 30_000 });
         return reply.header('cache-control', 'no-store').send({ success: true, value, message: null });
       } catch (error) {
         if (error instanceof UpstreamError) {

@@ -90,7 +90,7 @@ async function tablesOfNoBrand(database: TDatabase, tables: string[]): Promise<s
     select table_name from information_schema.columns
     where table_schema = current_schema() and column_name = 'merchant_id' and is_nullable = 'NO'`.execute(database.db);
   const owned = new Set(withMerchant.map((r) => r.table_name));
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const k of keys) {
       if (!owned.has(k.tbl) && k.not_null && owned.has(k.ref)) {

@@ -4,8 +4,8 @@ import type { z } from 'zod';
  * A valid sample input made from a call's zod schema by walking it, for tests generated from the
  * call declarations (access/brand-isolation.test.ts): a small value for every field, optional ones
  * included, and the path and zod type of every leaf, so a test can find the fields that name a row
- * (an id) and put another value there. The platform's copy of the gateway's sampler
- * (gateway/test/input-samples.ts), which the platform does not import.
+ * (an id) and put another value there. The gateway's tests put hostile strings in the string
+ * leaves of the same samples (gateway/test/input-samples.ts).
  */
 
 type TNode = {
