@@ -5,7 +5,7 @@ import { PublicAnswerCache } from '../edge/public-answers.ts';
 import { ConfigStreams, type StreamBudget } from '../live/config-streams.ts';
 import { UpstreamClient } from '../upstream/upstream.client.ts';
 import { WpsApi } from '../upstream/wps.api.ts';
-import type { TBrandParts } from './brands.ts';
+import type { Brands, TBrandParts } from './brands.ts';
 
 type TLogger = { warn(obj: object, msg: string): void; info(msg: string): void };
 
@@ -94,6 +94,6 @@ export class Brand implements TBrandParts {
 declare module 'fastify' {
   interface FastifyInstance {
     /** The brands this gateway serves, by host name (docs/0131); tests read a brand's parts through it. */
-    brands: import('./brands.ts').Brands<Brand>;
+    brands: Brands<Brand>;
   }
 }
