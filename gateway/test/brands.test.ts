@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { createTRPCClient, httpLink } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS } from '@wl/platform/seed/demo-accounts';
+import { DEMO_ACCOUNTS, DEMO_ROLE_OPERATORS } from '@wl/platform/seed/demo-accounts';
 import { hostOf } from '../src/brands/brands.ts';
 import { LIVE_CONFIG_PATH } from '../src/live/config-streams.ts';
 import type { AppRouter } from '../src/router-type.ts';
@@ -135,5 +135,31 @@ describe('brands by host name (docs/0131)', () => {
       firstPage.close();
       secondPage.close();
     }
+  });
+
+  it("a draft renders the site for its author alone; the published site and the other brand are unchanged", async () => {
+    const owner = DEMO_ACCOUNTS.operator;
+    const author = clientOn(FIRST.host, (await clientOn(FIRST.host).operator.login.mutate(owner)).token);
+    const second = DEMO_ROLE_OPERATORS.find((o) => o.role === 'owner')!;
+    const other = clientOn(FIRST.host, (await clientOn(FIRST.host).operator.login.mutate(second)).token);
+    const published = await screenOf(FIRST.host);
+    const hadMobile = (published as unknown as { forms: { register: { tabs: string[] } } }).forms.register.tabs.includes('mobile');
+    const draft = await author.operator.configDraftCreate.mutate();
+    await author.operator.configDraftEdit.mutate({ id: draft.id, set: { 'flag.MOBILENUMREG3': !hadMobile, 'system.maintenance': false }, unset: [] });
+    const preview = await author.operator.previewScreen.query({ id: draft.id, language: 'en' });
+    expect(preview.forms.register.tabs.includes('mobile')).toBe(!hadMobile);
+    expect(preview.merchant.code).toBe(FIRST.code);
+    // Nobody else sees it: the published config, another operator, a member, the other brand's host.
+    expect((await screenOf(FIRST.host)).configVersion).toBe(published.configVersion);
+    const { forms } = (await screenOf(FIRST.host)) as unknown as { forms: { register: { tabs: string[] } } };
+    expect(forms.register.tabs.includes('mobile')).toBe(hadMobile);
+    await expect(other.operator.previewScreen.query({ id: draft.id, language: 'en' })).rejects.toMatchObject({ data: { code: 'NOT_FOUND' } });
+    const member = (await clientOn(FIRST.host).session.login.mutate(DEMO_ACCOUNTS.member)) as { token: string };
+    await expect(clientOn(FIRST.host, member.token).operator.previewScreen.query({ id: draft.id, language: 'en' })).rejects.toMatchObject({
+      data: { code: 'UNAUTHORIZED' },
+    });
+    const secondBrand = clientOn(SECOND.host, (await clientOn(SECOND.host).operator.login.mutate(owner)).token);
+    await expect(secondBrand.operator.previewScreen.query({ id: draft.id, language: 'en' })).rejects.toMatchObject({ data: { code: 'NOT_FOUND' } });
+    await author.operator.configDraftDiscard.mutate({ id: draft.id });
   });
 });

@@ -25,6 +25,7 @@ import { chatChanged } from '../chat/router.ts';
 import { getWithdrawalProof } from './get-withdrawal-proof.ts';
 import { loginOperator } from './login-operator.ts';
 import { logoutOperator } from './logout-operator.ts';
+import { previewScreen } from './preview-screen.ts';
 
 // Procedures of their own: login (rate limit, no token sent), logout (answers `{ ok: true }`) and the
 // proof file (a longer timeout). `systemConfig` is the platform's second path to the config: the
@@ -63,6 +64,8 @@ export const operatorRouter = router({
   // docs/0123: configuration drafts, approvals, versions, restore. A publish (or a restore published
   // at once) is where a sensitive flag goes live now (docs/0127): this instance serves it fresh at once.
   ...passThrough(OPERATOR_CONFIG_CHANGE_CALLS, { after: { configDraftPublish: configChanged, configRestore: configChanged } }),
+  // The site as a draft would make it, for the draft's author (docs/0131).
+  previewScreen,
   // docs/0098: applications, promotions, VIP levels and rebate rates.
   // docs/0106: compliance: account states, operator limits, gaming switch-offs.
   ...passThrough(OPERATOR_COMPLIANCE_CALLS, { after: { switchGaming: configChanged } }),
