@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { CONFIG_PREVIEW_PARAM } from '../config/config-preview.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TConfigDraft, TConfigMap, TConfigVersion } from '@wl/schemas/wps/config-change-calls';
@@ -271,6 +272,9 @@ function DraftCard({
             <input className="input" maxLength={500} data-testid={`${tid}.comment`} value={comment} onChange={(e) => setComment(e.target.value)} />
           </label>
           <div className="operator__filters">
+            <a className="btn btn--ghost btn--small" data-testid={`${tid}.preview`} href={`/?${CONFIG_PREVIEW_PARAM}=${draft.id}`}>
+              {t('opcfg_preview_open')}
+            </a>
             <button
               type="button"
               className="btn btn--small"
