@@ -3,7 +3,7 @@ import { DEMO_PLAYERS, type TTrafficOptions } from './traffic.ts';
 
 export const USAGE = `pnpm demo:traffic [options]   plays the built-in games for the seeded members of a running site
 
-  --url URL          the site (default http://localhost:8080, what pnpm start serves)
+  --url URL          the site (default http://127.0.0.1:8080, the default brand of what pnpm start serves)
   --members N        how many seeded members play, 1-${DEMO_PLAYERS.length} (default ${DEMO_PLAYERS.length})
   --rounds N         rounds each member plays (default 50 unless --minutes is given)
   --minutes M        play for M minutes (with --rounds too: whichever ends first)
@@ -34,7 +34,7 @@ export function parseTrafficArgs(argv: string[]): Omit<TTrafficOptions, 'log' | 
     strict: true,
   });
   if (values.help) return null;
-  const url = values.url ?? 'http://localhost:8080';
+  const url = values.url ?? 'http://127.0.0.1:8080';
   if (!/^https?:\/\/[^/]/.test(url)) throw new Error(`--url wants an http(s) address, not "${url}"`);
   let minutes: number | null = null;
   if (values.minutes !== undefined) {

@@ -78,7 +78,7 @@ describe('demo traffic', () => {
 
   it('reads its options, refusing bad ones by name', () => {
     expect(parseTrafficArgs(['--members', '2', '--minutes', '1.5', '--games', 'slot'])).toMatchObject({
-      url: 'http://localhost:8080',
+      url: 'http://127.0.0.1:8080',
       members: 2,
       rounds: null,
       minutes: 1.5,
