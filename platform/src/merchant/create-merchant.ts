@@ -107,6 +107,8 @@ export async function createMerchant(
     if (taken) throw new CreateMerchantError(`merchant ${input.code} exists already; nothing was changed`);
     const hosts = normalHosts(input.hosts);
     await refuseTakenHosts(trx, hosts, null);
+    // Checked by createMerchantInputError above.
+    const palette = (input.palette ?? 'gold') as TBrandPalette;
     const { id: merchantId } = await trx
       .insertInto('merchants')
       .values({
@@ -117,16 +119,17 @@ export async function createMerchant(
         main_domain: '',
         gtag_id: '',
         demo: false,
-        palette: (input.palette ?? 'gold') as TBrandPalette,
+        palette,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
     // The primary key refuses a host another transaction took meanwhile: nothing is written then.
-    if (hosts.length > 0)
+    if (hosts.length > 0) {
       await trx
         .insertInto('merchant_hosts')
         .values(hosts.map((host) => ({ host, merchant_id: merchantId })))
         .execute();
+    }
     await seedMerchantRules(trx, merchantId);
     // The help centre's first texts, in its name (docs/0109); the content role rewrites them.
     await seedHelpSections(trx, merchantId, input.name.trim());
@@ -155,11 +158,11 @@ export async function createMerchant(
         action: 'merchant.create',
         detail: JSON.stringify({ code: input.code, owner: input.ownerUsername }),
         before: null,
-        after: JSON.stringify({ code: input.code, name: input.name.trim(), owner: input.ownerUsername, hosts, palette: input.palette ?? 'gold' }),
+        after: JSON.stringify({ code: input.code, name: input.name.trim(), owner: input.ownerUsername, hosts, palette }),
         config_version: 1,
       })
       .execute();
-    return { merchantId, ownerId: owner.id, hosts, palette: (input.palette ?? 'gold') as TBrandPalette };
+    return { merchantId, ownerId: owner.id, hosts, palette };
   });
 }
 
