@@ -260,7 +260,7 @@ export async function measureGameList(options: { requests?: number } = {}): Prom
   const platform = await (async () => {
     await migrate(database.db);
     await seed(database.db, { merchantCode: 'DEMO' });
-    const merchant = await database.db.selectFrom('merchants').select('id').executeTakeFirstOrThrow();
+    const merchant = await database.db.selectFrom('merchants').select('id').where('code', '=', 'DEMO').executeTakeFirstOrThrow();
     const vendor = await database.db
       .insertInto('vendors')
       .values({ merchant_id: merchant.id, vassalage: 'BENCHX', game_type: 'RNG', name: 'Bench Catalogue', is_game: 'VASSALAGE', sort: 999 })

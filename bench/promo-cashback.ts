@@ -45,7 +45,7 @@ const seconds = (from: number) => Number(((performance.now() - from) / 1000).toF
  * stake × 1.8 back), under the built-in provider. Set-based: one statement a table.
  */
 async function seedPlay(db: Kysely<DB>, periodStart: Date, members: number): Promise<void> {
-  const merchant = await db.selectFrom('merchants').select(['id', 'currency']).executeTakeFirstOrThrow();
+  const merchant = await db.selectFrom('merchants').select(['id', 'currency']).where('code', '=', 'DEMO').executeTakeFirstOrThrow();
   const game = await db
     .selectFrom('games')
     .select('game_code')

@@ -3,7 +3,7 @@ import { DEMO_PLAYERS, type TTrafficOptions } from './traffic.ts';
 
 export const USAGE = `pnpm demo:traffic [options]   plays the built-in games for the seeded members of a running site
 
-  --url URL          the site (default http://127.0.0.1:8080, what pnpm start serves: the default brand)
+  --url URL          the site (default http://127.0.0.1:8080, the default brand of what pnpm start serves)
   --members N        how many seeded members play, 1-${DEMO_PLAYERS.length} (default ${DEMO_PLAYERS.length})
   --rounds N         rounds each member plays (default 50 unless --minutes is given)
   --minutes M        play for M minutes (with --rounds too: whichever ends first)

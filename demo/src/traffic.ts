@@ -19,7 +19,7 @@ export const DEMO_PLAYERS = [
 ] as const;
 
 export type TTrafficOptions = {
-  /** The site (the gateway), e.g. http://127.0.0.1:8080. */
+  /** The site (the gateway), e.g. http://127.0.0.1:8080 (the default brand: localhost is the demo's second, docs/0131). */
   url: string;
   /** How many of DEMO_PLAYERS play. */
   members: number;

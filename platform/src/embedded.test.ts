@@ -49,7 +49,7 @@ describe.skipIf(process.env.DATABASE_URL)('embedded platform', () => {
         await database.close();
       }
       await expect(startEmbeddedPlatform({ dataDir, production: true })).rejects.toThrow(
-        /NODE_ENV=production: deposit channels settle by themselves \("Demo instant" \(demo_instant\) of DEMO, after 5 s\)/,
+        /NODE_ENV=production: deposit channels settle by themselves \("Demo instant" \(demo_instant\) of DEMO, after 5 s, "Demo instant" \(demo_instant\) of DEMO2, after 5 s\)/,
       );
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -57,7 +57,8 @@ describe.skipIf(!url)('prepareDatabase on PostgreSQL', () => {
     for (const { jobs } of prepared) runners.push((await jobs)!);
     expect(runners).toHaveLength(3);
     const db = databases[0]!.db;
-    expect((await sql<{ n: number }>`select count(*)::int as n from merchants`.execute(db)).rows).toEqual([{ n: 1 }]);
+    // The demo merchant and the demo's second brand (docs/0131), each once.
+    expect((await sql<{ code: string }>`select code from merchants order by code`.execute(db)).rows).toEqual([{ code: 'DEMO' }, { code: 'DEMO2' }]);
     expect((await sql<{ name: string }>`select name from ${sql.id(jobsSchema, 'queue')} where name = ${SWEEP_QUEUE}`.execute(db)).rows).toHaveLength(1);
     // Each scheduled sweep once, however many starts raced to schedule it.
     expect((await sql<{ name: string }>`select name from ${sql.id(jobsSchema, 'schedule')} order by name`.execute(db)).rows).toEqual(
@@ -73,7 +74,7 @@ describe.skipIf(process.env.DATABASE_URL)('prepareDatabase on PGlite', () => {
     const database = await openDatabase({ memory: true });
     try {
       const prepared = await prepareDatabase(database, { merchantCode: 'DEMO', startJobs: () => startPlatformJobs({ db: database.db }) });
-      expect((await sql<{ n: number }>`select count(*)::int as n from merchants`.execute(database.db)).rows).toEqual([{ n: 1 }]);
+      expect((await sql<{ code: string }>`select code from merchants order by code`.execute(database.db)).rows).toEqual([{ code: 'DEMO' }, { code: 'DEMO2' }]);
       const runner = await prepared.jobs!;
       await runner.stop();
     } finally {

@@ -8,6 +8,7 @@ import { rowCounts, usePlatform } from '../test-support/db.ts';
 import { encryptedCall, encryptedLogin, fromClientIp, loginToken, registerMember, steppedUpToken } from '../test-support/http.ts';
 import { lastMessage, lastSmsCode, setFlag } from '../test-support/outbox.ts';
 import { expirePassword } from '../test-support/member-state.ts';
+import { demoMerchantId } from '../test-support/demo-merchant.ts';
 
 let now = Date.parse('2026-06-01T10:00:00Z');
 const tick = (ms: number) => {
@@ -17,7 +18,7 @@ const ctx = usePlatform({ clock: () => new Date(now) });
 const TABLES = ['members', 'sessions', 'ledger_accounts', 'member_known_ips', 'password_resets', 'verification_codes'] as const;
 
 async function captcha() {
-  const m = await ctx.db.selectFrom('merchants').selectAll().executeTakeFirstOrThrow();
+  const m = await ctx.db.selectFrom('merchants').selectAll().where('code', '=', 'DEMO').executeTakeFirstOrThrow();
   return createCaptcha(ctx.app.platform, m);
 }
 
@@ -303,14 +304,19 @@ describe('passwords', () => {
     expect(bn).toMatchObject({ subject: 'যাচাই কোড' });
     const code = bn!.body.match(/আপনার যাচাই কোড (\d{6})।/)![1]!;
     // docs/0056: the merchant's minutes in Bengali digits; the code alone keeps ASCII (the member types it).
-    const merchant = await ctx.db.selectFrom('merchants').select('sms_expired_minutes').executeTakeFirstOrThrow();
+    const merchant = await ctx.db.selectFrom('merchants').select('sms_expired_minutes').where('code', '=', 'DEMO').executeTakeFirstOrThrow();
     expect(bn!.body).toContain(`এটি ${bengaliDigits(merchant.sms_expired_minutes)} মিনিট`);
     expect(bn!.body.replace(code, '')).not.toMatch(/[0-9]/);
     // The request's language does not choose it: the member's saved language does.
     tick(2000);
     await ctx.app.inject({ method: 'POST', url: ACCOUNT_PATHS.smsNoLogin, payload: phone, headers: { language: 'en' } });
     expect(await lastMessage(ctx.messages, 'sms', '+8801711000001')).toMatchObject({ subject: 'যাচাই কোড' });
-    await ctx.db.updateTable('members').set({ language: 'en' }).where('username', '=', 'demo_member').execute();
+    await ctx.db
+      .updateTable('members')
+      .set({ language: 'en' })
+      .where('merchant_id', '=', demoMerchantId(ctx.db))
+      .where('username', '=', 'demo_member')
+      .execute();
     try {
       tick(2000);
       await ctx.app.inject({ method: 'POST', url: ACCOUNT_PATHS.smsNoLogin, payload: phone, headers: { language: 'bn' } });
@@ -318,7 +324,12 @@ describe('passwords', () => {
       expect(en).toMatchObject({ subject: 'Verification code' });
       expect(en!.body).toMatch(/your verification code is \d{6}\. It expires in \d+ minutes\./);
     } finally {
-      await ctx.db.updateTable('members').set({ language: 'bn' }).where('username', '=', 'demo_member').execute();
+      await ctx.db
+        .updateTable('members')
+        .set({ language: 'bn' })
+        .where('merchant_id', '=', demoMerchantId(ctx.db))
+        .where('username', '=', 'demo_member')
+        .execute();
     }
   });
 

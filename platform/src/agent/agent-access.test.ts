@@ -3,6 +3,7 @@ import { AGENT_PATHS, AGENT_TEAM_PATHS, CONTRACT_ACTIONS, CONTRACT_KINDS, CONTRA
 import { DEMO_TEAM } from '../seed/agent-tree.ts';
 import { rowCounts, usePlatform } from '../test-support/db.ts';
 import { loginToken } from '../test-support/http.ts';
+import { demoMerchantId } from '../test-support/demo-merchant.ts';
 
 /*
  * docs/0046 "Done when": agents of different branches and plain members ask every agent procedure for
@@ -54,7 +55,13 @@ function teamOf(root: number): Set<number> {
 }
 
 beforeAll(async () => {
-  members = await ctx.db.selectFrom('members').select(['id', 'username', 'upline_id', 'type']).orderBy('id').execute();
+  // DEMO's members: the demo's second brand has a demo_member too (docs/0131), whose name would find DEMO's.
+  members = await ctx.db
+    .selectFrom('members')
+    .select(['id', 'username', 'upline_id', 'type'])
+    .where('merchant_id', '=', demoMerchantId(ctx.db))
+    .orderBy('id')
+    .execute();
   const byName = new Map(members.map((m) => [m.username, m]));
   const sign = async (username: string, password: string) => {
     const me = byName.get(username)!;

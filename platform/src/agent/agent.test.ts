@@ -45,7 +45,7 @@ describe('the tree (closure table)', () => {
     const m = await ctx.db
       .insertInto('members')
       .values({
-        merchant_id: (await ctx.db.selectFrom('merchants').select('id').executeTakeFirstOrThrow()).id,
+        merchant_id: (await ctx.db.selectFrom('merchants').select('id').where('code', '=', 'DEMO').executeTakeFirstOrThrow()).id,
         username: 'tree_new1',
         nickname: 'Tree New',
         password_hash: '-',

@@ -18,6 +18,7 @@ import { transferToDownline } from './agent.service.ts';
 import { decideDeposit } from '../deposit/deposit.service.ts';
 import { insertPendingDeposit } from '../test-support/promo.ts';
 import { lockMembers } from '../kernel/member-lock.ts';
+import { demoMerchantId } from '../test-support/demo-merchant.ts';
 
 /**
  * The one lock order of the money paths (docs/0080): a member's withdrawal, the member's transfer to
@@ -60,7 +61,7 @@ beforeAll(async () => {
   // Only what these services read: the database and the clock.
   deps = { db, clock: () => new Date() } as unknown as TPlatformDeps;
   // The whole row: a superset of what a request resolves.
-  merchant = await db.selectFrom('merchants').selectAll().executeTakeFirstOrThrow();
+  merchant = await db.selectFrom('merchants').selectAll().where('code', '=', 'DEMO').executeTakeFirstOrThrow();
   await db
     .updateTable('merchants')
     .set({ withdraw_daily_count: 100_000, payout_cooling_minutes: 0, withdraw_min_minor: 1, adjustment_four_eyes_minor: 1_000_000_000 })
@@ -69,7 +70,12 @@ beforeAll(async () => {
     .execute();
   // The VIP levels' own limits a day (docs/0100) lifted too: 0 is no limit of the level.
   await db.updateTable('vip_levels').set({ withdraw_count: 0, withdraw_limit_minor: 0 }).where('merchant_id', '=', merchant.id).execute();
-  const rows = await db.selectFrom('members').select(['id', 'username', 'type', 'upline_id']).where('username', 'in', ['demo_member', 'demo_agent']).execute();
+  const rows = await db
+    .selectFrom('members')
+    .select(['id', 'username', 'type', 'upline_id'])
+    .where('merchant_id', '=', demoMerchantId(db))
+    .where('username', 'in', ['demo_member', 'demo_agent'])
+    .execute();
   const m = rows.find((r) => r.username === 'demo_member')!;
   const a = rows.find((r) => r.username === 'demo_agent')!;
   expect(m.upline_id).toBe(a.id);

@@ -2,12 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { WPS_PATHS } from '@wl/schemas';
 import { usePlatform } from '../test-support/db.ts';
 import { loginToken } from '../test-support/http.ts';
+import { demoMerchantId } from '../test-support/demo-merchant.ts';
 
 const ctx = usePlatform();
 
 describe('generated artwork', () => {
   it('serves deterministic, cacheable SVGs for games, vendors, banners and avatars', async () => {
-    const member = await ctx.db.selectFrom('members').select('avatar_key').where('username', '=', 'demo_member').executeTakeFirstOrThrow();
+    const member = await ctx.db
+      .selectFrom('members')
+      .select('avatar_key')
+      .where('merchant_id', '=', demoMerchantId(ctx.db))
+      .where('username', '=', 'demo_member')
+      .executeTakeFirstOrThrow();
     const banner = await ctx.db.selectFrom('banners').select('id').orderBy('id').executeTakeFirstOrThrow();
     const promo = await ctx.db.selectFrom('promotions').select('id').orderBy('id').executeTakeFirstOrThrow();
     for (const url of [
@@ -56,7 +62,7 @@ describe('generated artwork', () => {
 
   it('gives members created before migration 0004 a key of their own', async () => {
     // The migration's column default is what backfilled existing rows: rows inserted without a key get distinct ones.
-    const merchant = await ctx.db.selectFrom('merchants').select('id').executeTakeFirstOrThrow();
+    const merchant = await ctx.db.selectFrom('merchants').select('id').where('code', '=', 'DEMO').executeTakeFirstOrThrow();
     const rows = await ctx.db
       .insertInto('members')
       .values(

@@ -72,7 +72,7 @@ const reviewOf = async (memberId: number) =>
   };
 
 beforeAll(async () => {
-  Object.assign(merchant, await ctx.db.selectFrom('merchants').select(['id', 'currency']).executeTakeFirstOrThrow());
+  Object.assign(merchant, await ctx.db.selectFrom('merchants').select(['id', 'currency']).where('code', '=', 'DEMO').executeTakeFirstOrThrow());
   const terms: TPromotionTerms = { kind: 'sign_up', amountMinor: 5_000, bonus: DEFAULT_BONUS_TERMS };
   promotionId = (
     await ctx.db

@@ -67,7 +67,7 @@ async function promotion(budgetMinor: number | null, maxRecipients: number | nul
 }
 
 beforeAll(async () => {
-  Object.assign(merchant, await ctx.db.selectFrom('merchants').select(['id', 'currency']).executeTakeFirstOrThrow());
+  Object.assign(merchant, await ctx.db.selectFrom('merchants').select(['id', 'currency']).where('code', '=', 'DEMO').executeTakeFirstOrThrow());
 });
 
 describe('awarding a bonus', () => {

@@ -3,6 +3,7 @@ import { DEPOSIT_PATHS } from '@wl/schemas';
 import { rowCounts, usePlatform } from '../test-support/db.ts';
 import { operatorToken } from '../test-support/operators.ts';
 import { walletBalance } from '../wallet/wallet.queries.ts';
+import { demoMerchantId } from '../test-support/demo-merchant.ts';
 
 // Operator balance adjustments (docs/0028) and the money settings, on both databases.
 
@@ -14,7 +15,14 @@ beforeAll(async () => {
   t.finance = await operatorToken(ctx.app, 'demo_finance', 'Finance1234');
   t.owner = await operatorToken(ctx.app, 'demo_operator', 'Operator1234');
   t.support = await operatorToken(ctx.app, 'demo_support', 'Support1234');
-  memberId = (await ctx.db.selectFrom('members').select('id').where('username', '=', 'demo_member').executeTakeFirstOrThrow()).id;
+  memberId = (
+    await ctx.db
+      .selectFrom('members')
+      .select('id')
+      .where('merchant_id', '=', demoMerchantId(ctx.db))
+      .where('username', '=', 'demo_member')
+      .executeTakeFirstOrThrow()
+  ).id;
 });
 
 const adjust = (token: string, payload: object) =>

@@ -4,6 +4,7 @@ import { rowCounts, usePlatform } from '../test-support/db.ts';
 import { operatorToken } from '../test-support/operators.ts';
 import { expectRealAccountOnly, loginToken } from '../test-support/http.ts';
 import { walletBalance } from '../wallet/wallet.queries.ts';
+import { demoMerchantId } from '../test-support/demo-merchant.ts';
 
 // Deposits on both databases (PGlite; PostgreSQL with DATABASE_URL): the attack list of docs/0028
 // for every member call, then the operator's approve and reject, which credit exactly once.
@@ -20,10 +21,22 @@ beforeAll(async () => {
   t.finance = await operatorToken(ctx.app, 'demo_finance', 'Finance1234');
   t.owner = await operatorToken(ctx.app, 'demo_operator', 'Operator1234');
   t.support = await operatorToken(ctx.app, 'demo_support', 'Support1234');
-  const members = await ctx.db.selectFrom('members').select(['id', 'username']).where('username', 'in', ['demo_member', 'demo_down1']).execute();
+  const members = await ctx.db
+    .selectFrom('members')
+    .select(['id', 'username'])
+    .where('merchant_id', '=', demoMerchantId(ctx.db))
+    .where('username', 'in', ['demo_member', 'demo_down1'])
+    .execute();
   ids.member = members.find((m) => m.username === 'demo_member')!.id;
   ids.down = members.find((m) => m.username === 'demo_down1')!.id;
-  bkash = (await ctx.db.selectFrom('deposit_channels').select('id').where('code', '=', 'bkash').executeTakeFirstOrThrow()).id;
+  bkash = (
+    await ctx.db
+      .selectFrom('deposit_channels')
+      .where('merchant_id', '=', demoMerchantId(ctx.db))
+      .select('id')
+      .where('code', '=', 'bkash')
+      .executeTakeFirstOrThrow()
+  ).id;
 });
 
 const deposit = (token: string, payload: unknown) =>

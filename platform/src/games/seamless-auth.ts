@@ -17,21 +17,25 @@ export type TSeamlessCallHeaders = { provider: string | undefined; timestamp: st
 type TKnownProvider = { id: number; code: string; secret: string; merchantId: number };
 
 /**
- * Providers by code, per platform (docs/0081). Never trusted alone: the statement that records a
- * call's nonce records it only while the provider is still enabled with the secret the signature was
- * checked against, so a provider disabled or re-keyed by any process is refused at its next call.
+ * Providers by code, per platform (docs/0081): each merchant of the deployment has its own row of a
+ * code (the built-in provider's WLG in every brand, docs/0131), told apart by the secret that signed
+ * the call. Never trusted alone: the statement that records a call's nonce records it only while the
+ * provider is still enabled with the secret the signature was checked against, so a provider
+ * disabled or re-keyed by any process is refused at its next call.
  */
-const knownProviders = perDatabase(() => new Map<string, TKnownProvider>());
-const providersOf = (deps: TPlatformDeps): Map<string, TKnownProvider> => knownProviders(deps.db);
+const knownProviders = perDatabase(() => new Map<string, TKnownProvider[]>());
+const providersOf = (deps: TPlatformDeps): Map<string, TKnownProvider[]> => knownProviders(deps.db);
 
-/** An enabled provider by code, read from the database (null when unknown or disabled). */
-async function readProvider(deps: TPlatformDeps, code: string): Promise<TKnownProvider | null> {
-  const row = await deps.db
+/** The enabled providers of a code, one per merchant that has it, read from the database (none when unknown or disabled). */
+async function readProviders(deps: TPlatformDeps, code: string): Promise<TKnownProvider[]> {
+  const rows = await deps.db
     .selectFrom('seamless_providers')
-    .select(['id', 'code', 'secret', 'enabled', 'merchant_id'])
+    .select(['id', 'code', 'secret', 'merchant_id'])
     .where('code', '=', code)
-    .executeTakeFirst();
-  return row?.enabled ? { id: row.id, code: row.code, secret: row.secret, merchantId: row.merchant_id } : null;
+    .where('enabled', '=', true)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({ id: row.id, code: row.code, secret: row.secret, merchantId: row.merchant_id }));
 }
 
 /**
@@ -96,15 +100,19 @@ export async function authenticateProvider(
   const signed = { method: call.method, path: call.path, timestamp, nonce, body: call.rawBody };
   // The signature is computed even for an unknown provider, so timing does not tell them apart.
   const signedBy = (known: TKnownProvider | null | undefined) => sameSignature(seamlessSignature(known?.secret ?? 'x'.repeat(32), signed), signature);
-  const cached = providers.get(provider);
-  const known = cached && signedBy(cached) ? cached : await readProvider(deps, provider);
-  // Unknown here, or re-keyed since it was kept: checked against the row just read (or none).
-  const proven = known === cached || signedBy(known);
-  if (!known || !proven) {
-    providers.delete(provider);
-    throw unauthorised();
+  // The merchant's provider whose secret signed the call, among those of this code kept here.
+  let known = (providers.get(provider) ?? []).find(signedBy);
+  if (!known) {
+    // Unknown here, or re-keyed since it was kept: checked against the rows just read (or none).
+    const read = await readProviders(deps, provider);
+    known = read.find(signedBy);
+    if (read.length === 0) signedBy(null);
+    if (!known) {
+      providers.delete(provider);
+      throw unauthorised();
+    }
+    providers.set(provider, read);
   }
-  providers.set(provider, known);
   if (Math.abs(deps.clock().getTime() - Number(timestamp)) > SEAMLESS_REPLAY_WINDOW_MS) throw new WpsError(WPS_CODES.notLoggedIn, SEAMLESS_MESSAGES.stale);
   // Seen once: the nonce outlives the window (pruned by the games sweep), so a copy is refused for as long as its timestamp is accepted.
   const recorded = await recordNonce(deps, known, nonce);

@@ -4,6 +4,7 @@ import { BUILT_IN_PROVIDER } from '../kernel/catalogue.ts';
 import { rowCounts, usePlatform } from '../test-support/db.ts';
 import { ledgerTotal, ledgerViolations, NO_VIOLATIONS } from '../wallet/ledger-invariants.ts';
 import { newSeamlessNonce, seamlessSignature } from './seamless-signature.ts';
+import { demoMerchantId } from '../test-support/demo-merchant.ts';
 
 // docs/0035: the seamless wallet a provider's game server calls, signed, idempotent by the
 // provider's transaction ids, safe against replays, reordering and forgeries.
@@ -61,9 +62,19 @@ const rollback = (transactionId: string, refTransactionId: string, playerId = me
 const counts = () => rowCounts(ctx.db, ['seamless_transactions', 'ledger_transactions', 'ledger_entries']);
 
 beforeAll(async () => {
-  const p = await ctx.db.selectFrom('seamless_providers').select('secret').where('code', '=', BUILT_IN_PROVIDER.code).executeTakeFirstOrThrow();
+  const p = await ctx.db
+    .selectFrom('seamless_providers')
+    .select('secret')
+    .where('merchant_id', '=', demoMerchantId(ctx.db))
+    .where('code', '=', BUILT_IN_PROVIDER.code)
+    .executeTakeFirstOrThrow();
   secret = p.secret;
-  const ids = await ctx.db.selectFrom('members').select(['id', 'username']).where('username', 'in', ['demo_member', 'demo_down1', 'demo_trial']).execute();
+  const ids = await ctx.db
+    .selectFrom('members')
+    .select(['id', 'username'])
+    .where('merchant_id', '=', demoMerchantId(ctx.db))
+    .where('username', 'in', ['demo_member', 'demo_down1', 'demo_trial'])
+    .execute();
   const of = (u: string) => String(ids.find((m) => m.username === u)!.id);
   [member, other, trial] = [of('demo_member'), of('demo_down1'), of('demo_trial')];
 });
@@ -137,7 +148,7 @@ describe('seamless wallet: signed calls (docs/0035)', () => {
   it('a provider kept after its first call is re-checked by every call: re-keyed or disabled, refused at once; its new secret accepted (docs/0081)', async () => {
     expect((await call(SEAMLESS_PATHS.balance, { playerId: member })).body.success).toBe(true);
     const rekeyed = 'k'.repeat(48);
-    const provider = ctx.db.updateTable('seamless_providers').where('code', '=', BUILT_IN_PROVIDER.code);
+    const provider = ctx.db.updateTable('seamless_providers').where('merchant_id', '=', demoMerchantId(ctx.db)).where('code', '=', BUILT_IN_PROVIDER.code);
     try {
       await provider.set({ secret: rekeyed }).execute();
       expect(await call(SEAMLESS_PATHS.balance, { playerId: member })).toMatchObject({ status: 401, body: { message: 'seamless_unauthorised' } });
@@ -151,6 +162,31 @@ describe('seamless wallet: signed calls (docs/0035)', () => {
       await provider.set({ secret, enabled: true }).execute();
     }
     expect((await call(SEAMLESS_PATHS.balance, { playerId: member })).body.success).toBe(true);
+  });
+
+  it('each brand has its own built-in provider of one code, told apart by the secret that signed the call (docs/0131)', async () => {
+    const brand2 = await ctx.db
+      .selectFrom('seamless_providers')
+      .innerJoin('merchants', 'merchants.id', 'seamless_providers.merchant_id')
+      .select(['seamless_providers.secret', 'merchants.id'])
+      .where('merchants.code', '=', 'DEMO2')
+      .where('seamless_providers.code', '=', BUILT_IN_PROVIDER.code)
+      .executeTakeFirstOrThrow();
+    expect(brand2.secret).not.toBe(secret);
+    const member2 = (
+      await ctx.db.selectFrom('members').select('id').where('merchant_id', '=', brand2.id).where('username', '=', 'demo_member').executeTakeFirstOrThrow()
+    ).id;
+    // Alternating, so each call finds the other brand's provider kept from the call before.
+    for (let i = 0; i < 2; i++) {
+      expect(await call(SEAMLESS_PATHS.balance, { playerId: String(member2) }, { secret: brand2.secret })).toMatchObject({
+        status: 200,
+        body: { success: true, value: { balanceMinor: 250_000 } },
+      });
+      expect((await call(SEAMLESS_PATHS.balance, { playerId: member })).body.success).toBe(true);
+    }
+    // A brand's provider reaches only its own members: DEMO's demo_member is no player of DEMO2's, and the other way round.
+    expect((await call(SEAMLESS_PATHS.balance, { playerId: member }, { secret: brand2.secret })).body.message).toBe('seamless_player_unknown');
+    expect((await call(SEAMLESS_PATHS.balance, { playerId: String(member2) })).body.message).toBe('seamless_player_unknown');
   });
 
   it("a signed call is for its provider's merchant, whatever Merchant header it carries (docs/0081)", async () => {

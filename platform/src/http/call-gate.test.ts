@@ -8,6 +8,7 @@ import { rowCounts, seededDatabase, usePlatform } from '../test-support/db.ts';
 import { TEST_GATEWAY_SECRET, encryptedLogin, fromClientIp, loginToken } from '../test-support/http.ts';
 import { approvedChange, operatorToken as ownerToken, SECOND_OWNER } from '../test-support/operators.ts';
 import { registeredRoutes } from '../test-support/routes.ts';
+import { demoMerchantId } from '../test-support/demo-merchant.ts';
 
 /**
  * Switches the server obeys (docs/0069): every module switch, maintenance and the region rule,
@@ -147,7 +148,8 @@ describe('module switches', () => {
     try {
       expect((await channels()).json()).toMatchObject({ success: false, code: 543, message: 'error_feature_off' });
       const before = await rowCounts(ctx.db, ['deposits', 'ledger_entries']);
-      const channelId = (await ctx.db.selectFrom('deposit_channels').select('id').executeTakeFirstOrThrow()).id;
+      const channelId = (await ctx.db.selectFrom('deposit_channels').where('merchant_id', '=', demoMerchantId(ctx.db)).select('id').executeTakeFirstOrThrow())
+        .id;
       const create = await ctx.app.inject({
         method: 'POST',
         url: DEPOSIT_PATHS.deposit,

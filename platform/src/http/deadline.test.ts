@@ -4,6 +4,7 @@ import { commitHold } from '../test-support/commit-hold.ts';
 import { rowCounts, usePlatform } from '../test-support/db.ts';
 import { fromClientIp, steppedUpToken } from '../test-support/http.ts';
 import { walletBalance } from '../wallet/wallet.queries.ts';
+import { demoMerchantId } from '../test-support/demo-merchant.ts';
 
 // docs/0078: the gateway's deadline and the per-process load limit, over the platform's HTTP stack.
 // Nothing waits on time: the platform's clock is the test's, and a commit is held on a promise the
@@ -40,7 +41,12 @@ const BUSY = { success: false, code: WPS_CODES.busy, message: WPS_MESSAGES.busy 
 
 beforeAll(async () => {
   token = await steppedUpToken(ctx.app, 'demo_member', 'Demo1234');
-  const rows = await ctx.db.selectFrom('members').select(['id', 'username']).where('username', 'in', ['demo_member', 'demo_agent']).execute();
+  const rows = await ctx.db
+    .selectFrom('members')
+    .select(['id', 'username'])
+    .where('merchant_id', '=', demoMerchantId(ctx.db))
+    .where('username', 'in', ['demo_member', 'demo_agent'])
+    .execute();
   ids.member = rows.find((r) => r.username === 'demo_member')!.id;
   ids.agent = rows.find((r) => r.username === 'demo_agent')!.id;
 });

@@ -5,6 +5,7 @@ import { createJobRunner, type JobRunner } from './job-runner.ts';
 import { defineSweep, SWEEP_GRACE_MS, SWEEP_QUEUE } from './sweep.job.ts';
 import { deleteExpired } from './sweep.queries.ts';
 import { useJobsDatabase } from './testing.ts';
+import { demoMerchantId } from '../test-support/demo-merchant.ts';
 
 // The sweep on a seeded database (PGlite, or PostgreSQL with DATABASE_URL). Rows carry explicit
 // timestamps around an injected clock: long ended (deleted), ended within the grace, live (kept).
@@ -24,9 +25,9 @@ type TRows = Record<string, string[]>;
 
 /** Inserts one row per case into every swept table; answers the keys by table. */
 async function insertCases(tag: string): Promise<{ gone: TRows; kept: TRows }> {
-  const merchant = await db.selectFrom('merchants').select('id').executeTakeFirstOrThrow();
+  const merchant = await db.selectFrom('merchants').select('id').where('code', '=', 'DEMO').executeTakeFirstOrThrow();
   const member = await db.selectFrom('members').select('id').executeTakeFirstOrThrow();
-  const game = await db.selectFrom('games').select('id').executeTakeFirstOrThrow();
+  const game = await db.selectFrom('games').where('merchant_id', '=', demoMerchantId(db)).select('id').executeTakeFirstOrThrow();
   const operator = await db.selectFrom('operators').select('id').executeTakeFirstOrThrow();
   const gone: TRows = {};
   const kept: TRows = {};

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_PATHS, WPS_PATHS, ZEnvelope, ZMemberInfoResponse, ZMessageList } from '@wl/schemas';
 import { usePlatform } from '../test-support/db.ts';
 import { loginToken, tokenCall } from '../test-support/http.ts';
+import { demoMerchantId } from '../test-support/demo-merchant.ts';
 
 // Platform messages (docs/rules/content.md#c-10 messageV2) on both databases (PGlite; PostgreSQL with DATABASE_URL):
 // newest first and paged, one or all marked read, the header badge following, and a member never
@@ -29,6 +30,7 @@ beforeAll(async () => {
       await ctx.db
         .selectFrom('members')
         .select('id')
+        .where('merchant_id', '=', demoMerchantId(ctx.db))
         .where('username', '=', name === 'member' ? 'demo_member' : 'demo_down1')
         .executeTakeFirstOrThrow()
     ).id;

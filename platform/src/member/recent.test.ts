@@ -3,6 +3,7 @@ import { RECENT_GAMES_LIMIT, RECENT_PATHS, WPS_PATHS, ZEnvelope, ZLaunchGameResp
 import { enabledGameTypes } from '../catalogue/catalogue.queries.ts';
 import { rowCounts, usePlatform } from '../test-support/db.ts';
 import { loginToken, VN_LOTTERY_LAUNCH } from '../test-support/http.ts';
+import { demoMerchantId } from '../test-support/demo-merchant.ts';
 
 /** docs/0036: the recent list is filled by real launches, newest first, capped, per member. */
 
@@ -124,6 +125,7 @@ describe('recent games', () => {
       .selectFrom('recent_games')
       .innerJoin('members', 'members.id', 'recent_games.member_id')
       .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('members.merchant_id', '=', demoMerchantId(ctx.db))
       .where('members.username', '=', 'demo_member')
       .executeTakeFirstOrThrow();
     expect(Number(memberRows.n)).toBe(RECENT_GAMES_LIMIT);

@@ -3,16 +3,19 @@ import { openDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { withStartLock } from '../db/start-lock.ts';
 import { platformEnv, takeOwnerPasswordFromEnv } from '../env.ts';
-import { createMerchant, createMerchantInputError, CreateMerchantError } from './create-merchant.ts';
+import { BRAND_PALETTES } from '@wl/schemas';
+import { addMerchantHosts, createMerchant, createMerchantInputError, CreateMerchantError, hostsError } from './create-merchant.ts';
 
-// `pnpm merchant:create --code <CODE> --owner <username> [--name <brand>]` (README, docs/0065):
-// migrates the database of DATABASE_URL (else the PGlite folder PLATFORM_DATA_DIR) and creates a
-// real merchant with its first owner operator, nothing of the demo. The password comes from
-// MERCHANT_OWNER_PASSWORD, else is typed twice at the terminal without echo, else is the first line
-// of standard input; it is never printed or logged.
+// `pnpm merchant:create --code <CODE> --owner <username> [--name <brand>] [--host <name>]… [--palette <palette>]`
+// (README, docs/0065, docs/0131): migrates the database of DATABASE_URL (else the PGlite folder
+// PLATFORM_DATA_DIR) and creates a real merchant with its first owner operator, nothing of the demo,
+// served at its host names in its palette. The password comes from MERCHANT_OWNER_PASSWORD, else is
+// typed twice at the terminal without echo, else is the first line of standard input; it is never
+// printed or logged. `--code <CODE> --add-host <name>…` adds host names to an existing merchant.
 
 const USAGE =
-  'usage: pnpm merchant:create --code <CODE> --owner <username> [--name <brand name>]\n' +
+  `usage: pnpm merchant:create --code <CODE> --owner <username> [--name <brand name>] [--host <name>]… [--palette ${BRAND_PALETTES.join('|')}]\n` +
+  '       pnpm merchant:create --code <CODE> --add-host <name>…\n' +
   '  the owner password: MERCHANT_OWNER_PASSWORD, else typed at the prompt (not shown), else the first line of standard input';
 
 /** Reads a line from the terminal without echoing it (raw mode: every key arrives as typed). */
@@ -72,11 +75,18 @@ async function main(): Promise<number> {
   const args = process.argv.slice(2);
   // `pnpm merchant:create -- --code …` passes the separator through.
   if (args[0] === '--') args.shift();
-  let values: { code?: string; owner?: string; name?: string };
+  let values: { code?: string; owner?: string; name?: string; host?: string[]; palette?: string; 'add-host'?: string[] };
   try {
     ({ values } = parseArgs({
       args,
-      options: { code: { type: 'string' }, owner: { type: 'string' }, name: { type: 'string' } },
+      options: {
+        code: { type: 'string' },
+        owner: { type: 'string' },
+        name: { type: 'string' },
+        host: { type: 'string', multiple: true },
+        palette: { type: 'string' },
+        'add-host': { type: 'string', multiple: true },
+      },
       strict: true,
       allowPositionals: false,
     }));
@@ -84,12 +94,27 @@ async function main(): Promise<number> {
     console.error(`merchant:create: ${(err as Error).message}\n${USAGE}`);
     return 2;
   }
+  const addHosts = values['add-host'];
+  if (addHosts) {
+    if (!values.code || values.owner || values.name || values.host || values.palette) {
+      console.error(`merchant:create: --add-host takes --code and nothing else\n${USAGE}`);
+      return 2;
+    }
+    return addHostsTo(values.code, addHosts);
+  }
   if (!values.code || !values.owner) {
     console.error(`merchant:create: --code and --owner are required\n${USAGE}`);
     return 2;
   }
   const password = await ownerPassword();
-  const input = { code: values.code, name: values.name ?? values.code, ownerUsername: values.owner, ownerPassword: password };
+  const input = {
+    code: values.code,
+    name: values.name ?? values.code,
+    ownerUsername: values.owner,
+    ownerPassword: password,
+    hosts: values.host ?? [],
+    ...(values.palette === undefined ? {} : { palette: values.palette }),
+  };
   // Checked before the database opens: a bad password costs no migration.
   const problem = createMerchantInputError(input);
   if (problem) throw new CreateMerchantError(`${problem}; nothing was changed`);
@@ -104,7 +129,29 @@ async function main(): Promise<number> {
     console.log(
       `merchant ${input.code} created in ${where} with owner operator ${input.ownerUsername} (id ${created.ownerId}), no demo accounts and no channel that settles by itself.`,
     );
+    const hosts = created.hosts.length > 0 ? `served at ${created.hosts.join(', ')}` : "no host name (reached as a deployment's MERCHANT_CODE)";
+    console.log(`Brand: palette ${created.palette}, ${hosts}.`);
     console.log(`Start it with: NODE_ENV=production MERCHANT_CODE=${input.code} pnpm start`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+/** `--code <CODE> --add-host <name>…`: host names for an existing merchant (docs/0131). */
+async function addHostsTo(code: string, hosts: string[]): Promise<number> {
+  // Checked before the database opens, as the create's input.
+  const problem = hostsError(hosts);
+  if (problem) throw new CreateMerchantError(`${problem}; nothing was changed`);
+  const database = await openDatabase({ databaseUrl: platformEnv.databaseUrl, dataDir: platformEnv.dataDir });
+  try {
+    const { added } = await withStartLock(database, async (db) => {
+      await migrate(db);
+      return addMerchantHosts(db, code, hosts);
+    });
+    console.log(
+      added.length > 0 ? `merchant ${code} is now served at ${added.join(', ')} too.` : `merchant ${code} has those hosts already; nothing was changed.`,
+    );
     return 0;
   } finally {
     await database.close();

@@ -10,7 +10,7 @@ import { openDatabase } from '../db/database.ts';
 import { startEmbeddedPlatform } from '../embedded.ts';
 import { platformEnv, REPO_ROOT } from '../env.ts';
 import { DEMO_ACCOUNTS, DEMO_ROLE_OPERATORS } from '../seed/seed.ts';
-import { createMerchantInputError } from './create-merchant.ts';
+import { addMerchantHosts, createMerchant, createMerchantInputError } from './create-merchant.ts';
 import { createTestDatabase } from '../test-support/pg-schema.ts';
 import { childScript } from '../test-support/child-script.ts';
 
@@ -87,6 +87,8 @@ describe('pnpm merchant:create', () => {
     // The rules, in process; the command checks them before it opens the database.
     const good = { code: CODE, name: 'Real', ownerUsername: OWNER, ownerPassword: PASSWORD };
     expect(createMerchantInputError(good)).toBeNull();
+    // Host names are taken as a browser sends them: any case, stored lower case.
+    expect(createMerchantInputError({ ...good, hosts: ['Real.Example', 'www.real-bazaar.example'], palette: 'ruby' })).toBeNull();
     for (const [bad, message] of [
       [{ code: 'bad code' }, /merchant code/],
       [{ code: 'X'.repeat(33) }, /merchant code/],
@@ -98,6 +100,11 @@ describe('pnpm merchant:create', () => {
       [{ ownerPassword: 'x'.repeat(129) }, /12–128 characters/],
       [{ ownerPassword: 'long-enough\u0000pw' }, /control characters/],
       [{ ownerPassword: `x${OWNER.toUpperCase()}yz1234` }, /must not contain the username/],
+      [{ palette: 'purple' }, /palette must be one of gold, emerald, ruby/],
+      [{ hosts: ['real.example', 'real.example:8080'] }, /"real\.example:8080" is not a host name/],
+      [{ hosts: ['https://real.example'] }, /is not a host name/],
+      [{ hosts: ['bad_host.example'] }, /is not a host name/],
+      [{ hosts: ['-real.example'] }, /is not a host name/],
     ] as const) {
       const problem = createMerchantInputError({ ...good, ...bad });
       expect(problem).toMatch(message);
@@ -109,6 +116,7 @@ describe('pnpm merchant:create', () => {
       [['--code', CODE], { MERCHANT_OWNER_PASSWORD: PASSWORD }, /--code and --owner are required/],
       [['--code', CODE, '--owner', OWNER], { MERCHANT_OWNER_PASSWORD: 'Short-pw-1' }, /12–128 characters; nothing was changed/],
       [['--code', CODE, '--owner', OWNER], {}, /no owner password/],
+      [['--code', CODE, '--owner', OWNER, '--host', 'real.example:8080'], { MERCHANT_OWNER_PASSWORD: PASSWORD }, /is not a host name.*; nothing was changed/],
     ];
     // They touch no database, so they may run at once.
     const results = await Promise.all(cases.map(([args, env]) => merchantCreate(args, { ...target.env, ...env })));
@@ -126,13 +134,14 @@ describe('pnpm merchant:create', () => {
     // The root script, through npm, as README says: the file the other runs start straight away.
     expect(rootScript).toBe(`tsx ${path.relative(REPO_ROOT, CLI)}`);
     const res = await merchantCreate(
-      ['--code', CODE, '--owner', OWNER, '--name', 'Real Bazaar'],
+      ['--code', CODE, '--owner', OWNER, '--name', 'Real Bazaar', '--host', 'Real.Example', '--host', 'www.real.example', '--palette', 'ruby'],
       { ...target.env, MERCHANT_OWNER_PASSWORD: PASSWORD },
       '',
       true,
     );
     expect(res.code, res.out).toBe(0);
     expect(res.out).toContain(`merchant ${CODE} created`);
+    expect(res.out).toContain('Brand: palette ruby, served at real.example, www.real.example.');
     expect(res.out).not.toContain(PASSWORD);
 
     const platform = await startEmbeddedPlatform({ ...target.where, production: true, merchantCode: CODE, jobs: false });
@@ -176,7 +185,8 @@ describe('pnpm merchant:create', () => {
     }
 
     const found = await inspect(async (db) => ({
-      merchants: await db.selectFrom('merchants').select(['code', 'name', 'demo']).execute(),
+      merchants: await db.selectFrom('merchants').select(['code', 'name', 'demo', 'palette']).execute(),
+      hosts: (await db.selectFrom('merchant_hosts').select('host').orderBy('host').execute()).map((h) => h.host),
       operators: await db.selectFrom('operators').select(['username', 'role', 'password_hash']).execute(),
       members: (await sql<{ n: number }>`select count(*)::int as n from members`.execute(db)).rows[0]!.n,
       ledger: (await sql<{ n: number }>`select count(*)::int as n from ledger_transactions`.execute(db)).rows[0]!.n,
@@ -186,7 +196,8 @@ describe('pnpm merchant:create', () => {
       games: (await db.selectFrom('games').select('engine').orderBy('engine').execute()).map((g) => g.engine),
       audit: await db.selectFrom('config_audit').select(['action', 'operator_username']).execute(),
     }));
-    expect(found.merchants).toEqual([{ code: CODE, name: 'Real Bazaar', demo: false }]);
+    expect(found.merchants).toEqual([{ code: CODE, name: 'Real Bazaar', demo: false, palette: 'ruby' }]);
+    expect(found.hosts).toEqual(['real.example', 'www.real.example']);
     expect(found.operators.map((o) => [o.username, o.role])).toEqual([[OWNER, 'owner']]);
     expect(found.operators[0]!.password_hash).toMatch(/^\$argon2id\$/);
     expect(found.operators[0]!.password_hash).not.toContain(PASSWORD);
@@ -204,6 +215,46 @@ describe('pnpm merchant:create', () => {
     const piped = await merchantCreate(['--code', 'REAL2', '--owner', 'owner_carol'], target.env, 'Piped-password-42\n');
     expect(piped.code, piped.out).toBe(0);
     expect(piped.out).not.toContain('Piped-password-42');
+    expect(piped.out).toContain("Brand: palette gold, no host name (reached as a deployment's MERCHANT_CODE).");
+    // Host names (docs/0131): one another merchant holds is refused, naming it, with nothing written;
+    // an existing merchant gets more with --add-host (the command), each once.
+    const hostsOf = () =>
+      inspect(async (db) => ({
+        hosts: await db
+          .selectFrom('merchant_hosts')
+          .innerJoin('merchants', 'merchants.id', 'merchant_hosts.merchant_id')
+          .select(['merchants.code', 'merchant_hosts.host'])
+          .orderBy('merchant_hosts.host')
+          .execute(),
+        merchants: (await db.selectFrom('merchants').select('code').orderBy('id').execute()).map((m) => m.code),
+      }));
+    const before = await hostsOf();
+    await inspect(async (db) => {
+      await expect(
+        createMerchant(db, {
+          code: 'REAL3',
+          name: 'Three',
+          ownerUsername: 'owner_dave',
+          ownerPassword: PASSWORD,
+          hosts: ['three.example', 'WWW.Real.Example'],
+        }),
+      ).rejects.toThrow(`the host www.real.example belongs to merchant ${CODE} already; nothing was changed`);
+      await expect(addMerchantHosts(db, 'REAL2', ['real2.example', 'real.example'])).rejects.toThrow(
+        `the host real.example belongs to merchant ${CODE} already; nothing was changed`,
+      );
+      await expect(addMerchantHosts(db, 'NOPE', ['nope.example'])).rejects.toThrow('there is no merchant NOPE; nothing was changed');
+    });
+    expect(await hostsOf()).toEqual(before);
+    const add = await merchantCreate(['--code', 'REAL2', '--add-host', 'Play.Real2.example', '--add-host', 'real2.example'], target.env);
+    expect(add.code, add.out).toBe(0);
+    expect(add.out).toContain('merchant REAL2 is now served at play.real2.example, real2.example too.');
+    await inspect(async (db) => expect(await addMerchantHosts(db, 'REAL2', ['REAL2.example'])).toEqual({ added: [] }));
+    expect((await hostsOf()).hosts).toEqual([
+      { code: 'REAL2', host: 'play.real2.example' },
+      { code: CODE, host: 'real.example' },
+      { code: 'REAL2', host: 'real2.example' },
+      { code: CODE, host: 'www.real.example' },
+    ]);
     const operators = await inspect((db) =>
       db
         .selectFrom('operators')

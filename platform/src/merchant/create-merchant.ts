@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import { BRAND_PALETTES, ZHostName, type TBrandPalette } from '@wl/schemas';
 import type { DB } from '../db/schema.ts';
 import { hashPassword } from '../session/password.service.ts';
 import { DEPOSIT_CHANNEL_PRESETS } from '../kernel/deposit-channels.ts';
@@ -16,10 +17,20 @@ import { insertDepositChannels, NEW_MERCHANT_ROW, seedMerchantRules } from '../s
  * - the built-in games (slot, crash, lottery) and their seamless-wallet provider with a fresh secret;
  * - the operator-approved deposit channels (bKash, Nagad, Rocket, bank transfer), switched off: the
  *   owner switches on those the merchant takes, in the console's money settings;
- * - its house ledger account, and the owner operator (role owner, argon2id hash of the password).
+ * - its house ledger account, and the owner operator (role owner, argon2id hash of the password);
+ * - its brand (docs/0131): the host names a gateway serves it at (`hosts`, none: reached only as a
+ *   deployment's MERCHANT_CODE) and its palette (default gold).
  * Money settings, login thresholds and the four-eyes amount take their column defaults (migrations).
  */
-export type TCreateMerchantInput = { code: string; name: string; ownerUsername: string; ownerPassword: string };
+export type TCreateMerchantInput = {
+  code: string;
+  name: string;
+  ownerUsername: string;
+  ownerPassword: string;
+  /** Host names as typed; stored lower case (normalHosts). */
+  hosts?: readonly string[];
+  palette?: string;
+};
 
 /** Why a merchant was not created: a rule of the input, or the code is taken. Nothing was written. */
 export class CreateMerchantError extends Error {
@@ -36,6 +47,17 @@ const OWNER_USERNAME = /^[A-Za-z][A-Za-z0-9_]{3,31}$/;
 /** Operator login takes at most 128 characters (ZOperatorLoginRequest). */
 export const OWNER_PASSWORD_LENGTH = { min: 12, max: 128 } as const;
 
+/** Host names as a browser sends them: trimmed, lower case, each once. */
+export function normalHosts(hosts: readonly string[] = []): string[] {
+  return [...new Set(hosts.map((h) => h.trim().toLowerCase()))];
+}
+
+/** The first host name that is no host name (ZHostName: letters, digits, dots and hyphens, no port), or null. */
+export function hostsError(hosts: readonly string[] = []): string | null {
+  const bad = normalHosts(hosts).find((h) => !ZHostName.safeParse(h).success);
+  return bad === undefined ? null : `the host "${bad}" is not a host name (letters, digits, dots and hyphens, without a port or a scheme)`;
+}
+
 /** The input's first broken rule, or null. Never quotes the password. */
 export function createMerchantInputError(input: TCreateMerchantInput): string | null {
   if (!MERCHANT_CODE.test(input.code)) return 'the merchant code must be 2–32 letters, digits or underscores';
@@ -49,11 +71,33 @@ export function createMerchantInputError(input: TCreateMerchantInput): string | 
   }
   if (/\p{Cc}/u.test(pw)) return 'the owner password must not contain control characters';
   if (pw.toLowerCase().includes(input.ownerUsername.toLowerCase())) return 'the owner password must not contain the username';
-  return null;
+  if (input.palette !== undefined && !(BRAND_PALETTES as readonly string[]).includes(input.palette)) {
+    return `the palette must be one of ${BRAND_PALETTES.join(', ')}`;
+  }
+  return hostsError(input.hosts);
+}
+
+/** Refuses hosts another merchant holds (CreateMerchantError, naming them and their merchant). */
+async function refuseTakenHosts(trx: Transaction<DB>, hosts: readonly string[], merchantId: number | null): Promise<void> {
+  if (hosts.length === 0) return;
+  const taken = await trx
+    .selectFrom('merchant_hosts')
+    .innerJoin('merchants', 'merchants.id', 'merchant_hosts.merchant_id')
+    .select(['merchant_hosts.host', 'merchants.code', 'merchants.id'])
+    .where('merchant_hosts.host', 'in', hosts)
+    .orderBy('merchant_hosts.host')
+    .execute();
+  const others = taken.filter((t) => t.id !== merchantId);
+  if (others.length > 0) {
+    throw new CreateMerchantError(`${others.map((t) => `the host ${t.host} belongs to merchant ${t.code}`).join(', ')} already; nothing was changed`);
+  }
 }
 
 /** Creates the merchant and its owner in one transaction; refuses a taken code (CreateMerchantError), writing nothing. */
-export async function createMerchant(db: Kysely<DB>, input: TCreateMerchantInput): Promise<{ merchantId: number; ownerId: number }> {
+export async function createMerchant(
+  db: Kysely<DB>,
+  input: TCreateMerchantInput,
+): Promise<{ merchantId: number; ownerId: number; hosts: string[]; palette: TBrandPalette }> {
   const problem = createMerchantInputError(input);
   if (problem) throw new CreateMerchantError(problem);
   // Hash outside the transaction: argon2 runs on the thread pool while nothing is locked.
@@ -61,6 +105,10 @@ export async function createMerchant(db: Kysely<DB>, input: TCreateMerchantInput
   return db.transaction().execute(async (trx) => {
     const taken = await trx.selectFrom('merchants').select('id').where('code', '=', input.code).forNoKeyUpdate().executeTakeFirst();
     if (taken) throw new CreateMerchantError(`merchant ${input.code} exists already; nothing was changed`);
+    const hosts = normalHosts(input.hosts);
+    await refuseTakenHosts(trx, hosts, null);
+    // Checked by createMerchantInputError above.
+    const palette = (input.palette ?? 'gold') as TBrandPalette;
     const { id: merchantId } = await trx
       .insertInto('merchants')
       .values({
@@ -71,9 +119,17 @@ export async function createMerchant(db: Kysely<DB>, input: TCreateMerchantInput
         main_domain: '',
         gtag_id: '',
         demo: false,
+        palette,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    // The primary key refuses a host another transaction took meanwhile: nothing is written then.
+    if (hosts.length > 0) {
+      await trx
+        .insertInto('merchant_hosts')
+        .values(hosts.map((host) => ({ host, merchant_id: merchantId })))
+        .execute();
+    }
     await seedMerchantRules(trx, merchantId);
     // The help centre's first texts, in its name (docs/0109); the content role rewrites them.
     await seedHelpSections(trx, merchantId, input.name.trim());
@@ -102,10 +158,50 @@ export async function createMerchant(db: Kysely<DB>, input: TCreateMerchantInput
         action: 'merchant.create',
         detail: JSON.stringify({ code: input.code, owner: input.ownerUsername }),
         before: null,
-        after: JSON.stringify({ code: input.code, name: input.name.trim(), owner: input.ownerUsername }),
+        after: JSON.stringify({ code: input.code, name: input.name.trim(), owner: input.ownerUsername, hosts, palette }),
         config_version: 1,
       })
       .execute();
-    return { merchantId, ownerId: owner.id };
+    return { merchantId, ownerId: owner.id, hosts, palette };
+  });
+}
+
+/**
+ * Adds host names to an existing merchant (`pnpm merchant:create --code <CODE> --add-host <host>`,
+ * docs/0131), audited as the command. A host it holds already is kept; one another merchant holds,
+ * an unknown code or a malformed host is refused (CreateMerchantError) with nothing written.
+ * Answers the hosts it added.
+ */
+export async function addMerchantHosts(db: Kysely<DB>, code: string, hostsAsTyped: readonly string[]): Promise<{ added: string[] }> {
+  const problem = hostsError(hostsAsTyped);
+  if (problem) throw new CreateMerchantError(problem);
+  const hosts = normalHosts(hostsAsTyped);
+  if (hosts.length === 0) throw new CreateMerchantError('no host to add');
+  return db.transaction().execute(async (trx) => {
+    const merchant = await trx.selectFrom('merchants').select(['id', 'config_version']).where('code', '=', code).forNoKeyUpdate().executeTakeFirst();
+    if (!merchant) throw new CreateMerchantError(`there is no merchant ${code}; nothing was changed`);
+    await refuseTakenHosts(trx, hosts, merchant.id);
+    const before = (await trx.selectFrom('merchant_hosts').select('host').where('merchant_id', '=', merchant.id).orderBy('host').execute()).map((h) => h.host);
+    const added = hosts.filter((h) => !before.includes(h));
+    if (added.length === 0) return { added };
+    await trx
+      .insertInto('merchant_hosts')
+      .values(added.map((host) => ({ host, merchant_id: merchant.id })))
+      .execute();
+    await trx
+      .insertInto('config_audit')
+      .values({
+        merchant_id: merchant.id,
+        operator_id: null,
+        operator_username: 'merchant:create',
+        ip: '',
+        action: 'merchant.hosts.add',
+        detail: JSON.stringify({ code, added }),
+        before: JSON.stringify({ hosts: before }),
+        after: JSON.stringify({ hosts: [...before, ...added].sort() }),
+        config_version: merchant.config_version,
+      })
+      .execute();
+    return { added };
   });
 }

@@ -27,7 +27,7 @@ const put = (role: TOperatorRole, payload: object) => ctx.app.inject({ method: '
 /** The owner's change made live: drafted, approved by the second owner, published (docs/0127). */
 const approved = async (payload: object) => (await approvedChange(ctx.app, { author: tokens.owner, approver: owner2 }, { url: URL, payload })).json;
 const get = (role: TOperatorRole) => ctx.app.inject({ url: URL, headers: { authorization: tokens[role] } });
-const stored = () => ctx.db.selectFrom('merchants').select(['agent_max_depth', 'agent_max_direct_agents']).executeTakeFirstOrThrow();
+const stored = () => ctx.db.selectFrom('merchants').select(['agent_max_depth', 'agent_max_direct_agents']).where('code', '=', 'DEMO').executeTakeFirstOrThrow();
 
 describe('agent downline limits from the console', () => {
   it('reads the seeded limits for security.read (owner, support), refuses the others', async () => {

@@ -18,7 +18,7 @@ const kinds = (username: string) => authEventKinds(ctx.db, username);
 
 describe('operator login under 50 parallel guesses (attack review)', () => {
   it('judges at most lockAfter passwords of a parallel burst; the right one inside the burst does not get in once the lock engaged', async () => {
-    const m = await ctx.db.selectFrom('merchants').select('lock_after_failures').executeTakeFirstOrThrow();
+    const m = await ctx.db.selectFrom('merchants').select('lock_after_failures').where('code', '=', 'DEMO').executeTakeFirstOrThrow();
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
         login({ username: 'demo_finance', password: i === 49 ? 'Finance1234' : `wrong-${i}` }).then((r) => r.json() as { success: boolean; message: string }),
@@ -34,7 +34,7 @@ describe('operator login under 50 parallel guesses (attack review)', () => {
   });
 
   it('judges at most lockAfter TOTP codes of a parallel burst that knows the password', async () => {
-    const m = await ctx.db.selectFrom('merchants').select('lock_after_failures').executeTakeFirstOrThrow();
+    const m = await ctx.db.selectFrom('merchants').select('lock_after_failures').where('code', '=', 'DEMO').executeTakeFirstOrThrow();
     const token = (await login({ username: 'demo_support', password: 'Support1234' })).json().value.token as string;
     const secret = (await ctx.app.inject({ method: 'POST', url: OPERATOR_PATHS.operatorTotpSetup, headers: { authorization: token } })).json().value
       .secret as string;

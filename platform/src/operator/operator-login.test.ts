@@ -9,7 +9,7 @@ let now = Date.parse('2026-06-01T10:00:00Z');
 const ctx = usePlatform({ clock: () => new Date(now) });
 
 const login = (payload: Record<string, unknown>) => ctx.app.inject({ method: 'POST', url: WPS_PATHS.operatorLogin, payload });
-const merchant = () => ctx.db.selectFrom('merchants').selectAll().executeTakeFirstOrThrow();
+const merchant = () => ctx.db.selectFrom('merchants').selectAll().where('code', '=', 'DEMO').executeTakeFirstOrThrow();
 const events = (username: string) => authEventKinds(ctx.db, username);
 
 describe('operator login limits', () => {

@@ -12,6 +12,7 @@ import { insertBareMembers } from '../test-support/bare-members.ts';
 import { runPointsEarn } from './points.job.ts';
 import { changePoints, pointsBalance } from './points.queries.ts';
 import { placeOrder } from './points.service.ts';
+import { demoMerchantId } from '../test-support/demo-merchant.ts';
 
 /**
  * The points mall (docs/0113) at the platform: who may call it; points earned once per settled
@@ -30,7 +31,9 @@ const ops = { owner: '', finance: '', support: '', content: '' };
 let merchant: TMerchant;
 
 const secret = (url: string, token: string | null, payload: unknown) => encryptedCall(ctx.app, 'POST', url, payload, token ? { authorization: token } : {});
-const memberIdOf = async (username: string) => (await ctx.db.selectFrom('members').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
+const memberIdOf = async (username: string) =>
+  (await ctx.db.selectFrom('members').select('id').where('merchant_id', '=', demoMerchantId(ctx.db)).where('username', '=', username).executeTakeFirstOrThrow())
+    .id;
 const count = async (table: 'points_entries' | 'points_orders' | 'points_conversions' | 'ledger_transactions') =>
   Number((await sql<{ n: string }>`select count(*) as n from ${sql.table(table)}`.execute(ctx.db)).rows[0]!.n);
 /** Points given to a member directly (a test's starting balance), as a refund row. */
@@ -70,7 +73,7 @@ beforeAll(async () => {
   ).json().value.token;
   ids.member = await memberIdOf('demo_member');
   ids.agent = await memberIdOf('demo_agent');
-  merchant = (await ctx.db.selectFrom('merchants').selectAll().executeTakeFirstOrThrow()) as unknown as TMerchant;
+  merchant = (await ctx.db.selectFrom('merchants').selectAll().where('code', '=', 'DEMO').executeTakeFirstOrThrow()) as unknown as TMerchant;
   await ctx.db
     .updateTable('members')
     .set({ withdraw_password_hash: await hashPassword(WITHDRAW_PASSWORD) })

@@ -7,6 +7,7 @@ import { createCaptcha } from '../verification/captcha.service.ts';
 import { verifyPassword } from '../session/password.service.ts';
 import { ensureReferralCode } from '../referral/referral.queries.ts';
 import { maskHandle } from '../kernel/masks.ts';
+import { demoMerchantId } from '../test-support/demo-merchant.ts';
 
 /**
  * docs/0115 at the platform: registration keeps every optional field the operator turns on (the
@@ -23,7 +24,7 @@ const OPTIONAL = ['qqNum', 'line', 'whatsapp', 'facebook', 'wechat', 'idNumber',
 
 /** Registers on the username tab as the web does, in `language` (the Language header the gateway forwards). */
 async function register(values: Record<string, unknown>, language?: 'bn' | 'en') {
-  const c = await createCaptcha(ctx.app.platform, await ctx.db.selectFrom('merchants').selectAll().executeTakeFirstOrThrow());
+  const c = await createCaptcha(ctx.app.platform, await ctx.db.selectFrom('merchants').selectAll().where('code', '=', 'DEMO').executeTakeFirstOrThrow());
   return encryptedCall(
     ctx.app,
     'PUT',
@@ -34,7 +35,8 @@ async function register(values: Record<string, unknown>, language?: 'bn' | 'en')
 }
 
 const base = (username: string, mobileNum: string) => ({ username, password: 'Abcd1234', confirmPassword: 'Abcd1234', mobileNum });
-const row = (username: string) => ctx.db.selectFrom('members').selectAll().where('username', '=', username).executeTakeFirstOrThrow();
+const row = (username: string) =>
+  ctx.db.selectFrom('members').selectAll().where('merchant_id', '=', demoMerchantId(ctx.db)).where('username', '=', username).executeTakeFirstOrThrow();
 
 beforeAll(async () => {
   await ctx.db
@@ -51,7 +53,12 @@ beforeAll(async () => {
 
 describe('registration keeps what it asks', () => {
   it('stores every optional field turned on, the payment password as the withdraw password (argon2, never plaintext), the referrer and the language', async () => {
-    const demo = await ctx.db.selectFrom('members').select('id').where('username', '=', 'demo_member').executeTakeFirstOrThrow();
+    const demo = await ctx.db
+      .selectFrom('members')
+      .select('id')
+      .where('merchant_id', '=', demoMerchantId(ctx.db))
+      .where('username', '=', 'demo_member')
+      .executeTakeFirstOrThrow();
     const code = await ensureReferralCode(ctx.db, demo.id);
     const res = await register(
       {

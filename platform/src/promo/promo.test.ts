@@ -37,7 +37,7 @@ const claim = (token: string, promotionId: number, key = 'claim-key-1') => call(
 const offerSignUp = (memberId: number) => inTransaction(ctx.db, (trx) => offerSignUpBonus(trx, merchant, memberId, new Date(), '127.0.0.1'));
 
 beforeAll(async () => {
-  Object.assign(merchant, await ctx.db.selectFrom('merchants').select(['id', 'currency']).executeTakeFirstOrThrow());
+  Object.assign(merchant, await ctx.db.selectFrom('merchants').select(['id', 'currency']).where('code', '=', 'DEMO').executeTakeFirstOrThrow());
   for (const p of await ctx.db.selectFrom('promotions').select(['id', 'title_en']).execute()) promoIds[p.title_en] = p.id;
   const trial = (await ctx.app.inject({ method: 'POST', url: ACCOUNT_PATHS.loginFreePlay, payload: { os: 'linux', platform: 'W', gatewayVersion: 3 } })).json();
   trialToken = trial.value.token;

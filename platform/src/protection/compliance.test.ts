@@ -6,6 +6,7 @@ import { rowCounts, usePlatform } from '../test-support/db.ts';
 import { encryptedLogin, loginToken, tokenCall } from '../test-support/http.ts';
 import { operatorToken } from '../test-support/operators.ts';
 import { freshDownline } from '../test-support/protection.ts';
+import { demoMerchantId } from '../test-support/demo-merchant.ts';
 
 // docs/0106: operator compliance controls. Account states set with a reason and enforced on every
 // path (deposits, bets, withdrawals, launches, login), operator limits (the lower of the member's
@@ -26,8 +27,23 @@ beforeAll(async () => {
   t.support = await operatorToken(ctx.app, 'demo_support', 'Support1234');
   t.content = await operatorToken(ctx.app, 'demo_content', 'Content1234');
   t.agent = await loginToken(ctx.app, 'demo_agent', 'Agent1234');
-  secret = (await ctx.db.selectFrom('seamless_providers').select('secret').where('code', '=', BUILT_IN_PROVIDER.code).executeTakeFirstOrThrow()).secret;
-  bkash = (await ctx.db.updateTable('deposit_channels').set({ min_minor: TK }).where('code', '=', 'bkash').returning('id').executeTakeFirstOrThrow()).id;
+  secret = (
+    await ctx.db
+      .selectFrom('seamless_providers')
+      .where('merchant_id', '=', demoMerchantId(ctx.db))
+      .select('secret')
+      .where('code', '=', BUILT_IN_PROVIDER.code)
+      .executeTakeFirstOrThrow()
+  ).secret;
+  bkash = (
+    await ctx.db
+      .updateTable('deposit_channels')
+      .set({ min_minor: TK })
+      .where('merchant_id', '=', demoMerchantId(ctx.db))
+      .where('code', '=', 'bkash')
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
 });
 
 const setState = (memberId: number, state: Partial<typeof NONE>, reason = 'Source of funds check', token = t.finance) =>

@@ -7,6 +7,7 @@ import { freshDownline } from '../test-support/protection.ts';
 import { accountFor, transfer } from '../wallet/ledger.service.ts';
 import { ledgerViolations, NO_VIOLATIONS } from '../wallet/ledger-invariants.ts';
 import { walletBalance } from '../wallet/wallet.queries.ts';
+import { demoMerchantId } from '../test-support/demo-merchant.ts';
 
 // docs/0102: a member's deposit limits hold on every path that credits a deposit — the request
 // (early), the operator's approval and an agent's transfer into the member's wallet — on the gross
@@ -23,7 +24,15 @@ beforeAll(async () => {
   t.finance = await operatorToken(ctx.app, 'demo_finance', 'Finance1234');
   t.agent = await loginToken(ctx.app, 'demo_agent', 'Agent1234');
   // ৳1 deposits: the channel's own minimum must not be what refuses them.
-  bkash = (await ctx.db.updateTable('deposit_channels').set({ min_minor: TK }).where('code', '=', 'bkash').returning('id').executeTakeFirstOrThrow()).id;
+  bkash = (
+    await ctx.db
+      .updateTable('deposit_channels')
+      .set({ min_minor: TK })
+      .where('merchant_id', '=', demoMerchantId(ctx.db))
+      .where('code', '=', 'bkash')
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
 });
 
 let keys = 0;
@@ -44,7 +53,7 @@ describe('deposit limits on every crediting path', () => {
     expect((await setLimit(m.token, 'deposit_24h', 5_000 * TK)).json().success).toBe(true);
     expect((await approve(first.id)).json().value).toMatchObject({ status: 'approved' });
     // A withdrawal (the member's wallet to its withdrawal hold, as a request moves it) frees no room.
-    const merchant = await ctx.db.selectFrom('merchants').select(['id', 'currency']).executeTakeFirstOrThrow();
+    const merchant = await ctx.db.selectFrom('merchants').select(['id', 'currency']).where('code', '=', 'DEMO').executeTakeFirstOrThrow();
     await transfer(ctx.db, {
       from: await accountFor(ctx.db, merchant, 'member_wallet', { memberId: m.id }),
       to: await accountFor(ctx.db, merchant, 'member_withdrawal_hold', { memberId: m.id }),

@@ -22,6 +22,7 @@ import { walletBalance } from '../wallet/wallet.queries.ts';
 import { requestWithdrawal } from '../withdraw/withdraw.service.ts';
 import { confirmReopen, excludeSelf, exclusionStatus, requestReopen } from './exclusion.ts';
 import { stakeGateNeeded } from './effective-limits.ts';
+import { demoMerchantId } from '../test-support/demo-merchant.ts';
 
 // docs/0105: time-out and self-exclusion, on both databases (PGlite; PostgreSQL with DATABASE_URL).
 // The clock is the platform's (deps.clock): moving it ends closures and cooling-offs, and the
@@ -43,7 +44,15 @@ beforeAll(async () => {
   [t.finance, t.owner, t.support] = [ops.finance, ops.owner, ops.support];
   t.agent = await loginToken(ctx.app, 'demo_agent', 'Agent1234');
   merchant = (await ctx.db.selectFrom('merchants').selectAll().where('code', '=', 'DEMO').executeTakeFirstOrThrow()) as unknown as TMerchant;
-  bkash = (await ctx.db.updateTable('deposit_channels').set({ min_minor: TK }).where('code', '=', 'bkash').returning('id').executeTakeFirstOrThrow()).id;
+  bkash = (
+    await ctx.db
+      .updateTable('deposit_channels')
+      .set({ min_minor: TK })
+      .where('merchant_id', '=', demoMerchantId(ctx.db))
+      .where('code', '=', 'bkash')
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
   await ctx.db.updateTable('merchants').set({ payout_cooling_minutes: 0, withdraw_min_minor: 100 }).where('id', '=', merchant.id).execute();
   slotNode = (await ctx.db.selectFrom('games').select('node_id').where('merchant_id', '=', merchant.id).where('engine', '=', 'slot').executeTakeFirstOrThrow())
     .node_id;
@@ -112,7 +121,12 @@ describe('a time-out closes the account at once', () => {
     );
     const launch = await call('GET', `${WPS_PATHS.launchGame}?nodeId=${slotNode}&launchMode=GLS&accountType=1`, token);
     expect(launch.json()).toMatchObject(excluded);
-    const provider = await ctx.db.selectFrom('seamless_providers').select('id').where('code', '=', BUILT_IN_PROVIDER.code).executeTakeFirstOrThrow();
+    const provider = await ctx.db
+      .selectFrom('seamless_providers')
+      .where('merchant_id', '=', demoMerchantId(ctx.db))
+      .select('id')
+      .where('code', '=', BUILT_IN_PROVIDER.code)
+      .executeTakeFirstOrThrow();
     const bet = { playerId: String(m.id), roundId: 'ex-round', transactionId: 'ex-round:bet', gameCode: 'slot', amountMinor: TK };
     await expect(seamlessBet(ctx.app.platform, { id: provider.id, code: BUILT_IN_PROVIDER.code, merchant }, bet)).rejects.toMatchObject({
       code: 403,

@@ -23,7 +23,7 @@ const T0 = new Date('2026-03-01T10:00:00.000Z');
 const at = (hours: number) => new Date(T0.getTime() + hours * HOUR);
 
 beforeAll(async () => {
-  merchantId = (await ctx.db.selectFrom('merchants').select('id').executeTakeFirstOrThrow()).id;
+  merchantId = (await ctx.db.selectFrom('merchants').select('id').where('code', '=', 'DEMO').executeTakeFirstOrThrow()).id;
 });
 
 async function member(name: string) {

@@ -8,6 +8,7 @@ import { signedInMember } from '../test-support/promo.ts';
 import { seamlessCalls } from '../test-support/seamless-calls.ts';
 import { armProtectionClockSeam } from './clock-seam.ts';
 import { ledgerViolations, NO_VIOLATIONS } from '../wallet/ledger-invariants.ts';
+import { demoMerchantId } from '../test-support/demo-merchant.ts';
 
 // docs/0104: loss, stake and session limits and the reality check hold in the bet's debit
 // transaction (seamlessBet, the one path every stake takes), with the member's row locked, so 20
@@ -29,8 +30,15 @@ const id = (tag: string) => `${tag}-${(seq += 1)}`;
 const MONEY = ['seamless_transactions', 'ledger_transactions', 'ledger_entries'] as const;
 
 beforeAll(async () => {
-  secret = (await ctx.db.selectFrom('seamless_providers').select('secret').where('code', '=', BUILT_IN_PROVIDER.code).executeTakeFirstOrThrow()).secret;
-  merchant = await ctx.db.selectFrom('merchants').select(['id', 'currency']).executeTakeFirstOrThrow();
+  secret = (
+    await ctx.db
+      .selectFrom('seamless_providers')
+      .where('merchant_id', '=', demoMerchantId(ctx.db))
+      .select('secret')
+      .where('code', '=', BUILT_IN_PROVIDER.code)
+      .executeTakeFirstOrThrow()
+  ).secret;
+  merchant = await ctx.db.selectFrom('merchants').select(['id', 'currency']).where('code', '=', 'DEMO').executeTakeFirstOrThrow();
 });
 
 /** A new member with ৳10,000, signed in. */

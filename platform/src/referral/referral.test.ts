@@ -10,6 +10,7 @@ import { inTransaction } from '../wallet/ledger.service.ts';
 import { runReferralRewards } from './referral.job.ts';
 import { ensureReferralCode, runningReferralPromotion } from './referral.queries.ts';
 import { maskName, recordReferral, referralSummary, settleReferral } from './referral.service.ts';
+import { demoMerchantId } from '../test-support/demo-merchant.ts';
 
 /**
  * Member referral (docs/0097) at the platform: a code per member, registration with it, the page's
@@ -79,7 +80,7 @@ const seen = (memberId: number, ip: string, at = new Date()) =>
     .execute();
 
 beforeAll(async () => {
-  Object.assign(merchant, await ctx.db.selectFrom('merchants').select(['id', 'currency']).executeTakeFirstOrThrow());
+  Object.assign(merchant, await ctx.db.selectFrom('merchants').select(['id', 'currency']).where('code', '=', 'DEMO').executeTakeFirstOrThrow());
   // The demo seed's referral promotion ends; this file's terms are the ones running.
   await ctx.db.updateTable('promotions').set({ status: 'ended' }).where('kind', '=', 'referral').execute();
   await ctx.db
@@ -106,7 +107,14 @@ beforeAll(async () => {
   tokens.trial = (
     await ctx.app.inject({ method: 'POST', url: ACCOUNT_PATHS.loginFreePlay, payload: { os: 'linux', platform: 'W', gatewayVersion: 3 } })
   ).json().value.token;
-  ids.member = (await ctx.db.selectFrom('members').select('id').where('username', '=', 'demo_member').executeTakeFirstOrThrow()).id;
+  ids.member = (
+    await ctx.db
+      .selectFrom('members')
+      .select('id')
+      .where('merchant_id', '=', demoMerchantId(ctx.db))
+      .where('username', '=', 'demo_member')
+      .executeTakeFirstOrThrow()
+  ).id;
 });
 
 describe('registration with a referral code', () => {

@@ -3,6 +3,7 @@ import { OPERATOR_PROMOTION_MESSAGES, OPERATOR_PROMOTION_PATHS, REWARD_PATHS, ty
 import { usePlatform } from '../test-support/db.ts';
 import { loginToken, tokenCall } from '../test-support/http.ts';
 import { roleTokens } from '../test-support/operators.ts';
+import { demoMerchantId } from '../test-support/demo-merchant.ts';
 
 /**
  * VIP levels and rebate rates as finance edits them (docs/0098, docs/0091): level 0 kept and free,
@@ -76,12 +77,13 @@ describe('editing the table', () => {
     await ctx.db
       .updateTable('members')
       .set({ vip_rank: before.levels.length - 1 })
+      .where('merchant_id', '=', demoMerchantId(ctx.db))
       .where('username', '=', 'demo_member')
       .execute();
     const res = (await put(ops.finance, { ...before, levels: before.levels.slice(0, -1) })).json();
     expect(res).toMatchObject({ success: false, message: OPERATOR_PROMOTION_MESSAGES.vipLevelInUse });
     expect(await read()).toEqual(before);
-    await ctx.db.updateTable('members').set({ vip_rank: 0 }).where('username', '=', 'demo_member').execute();
+    await ctx.db.updateTable('members').set({ vip_rank: 0 }).where('merchant_id', '=', demoMerchantId(ctx.db)).where('username', '=', 'demo_member').execute();
     expect((await put(ops.finance, { ...before, levels: before.levels.slice(0, -1) })).json()).toMatchObject({ success: true });
     expect((await read()).levels).toHaveLength(before.levels.length - 1);
   });

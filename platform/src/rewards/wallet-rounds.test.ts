@@ -58,7 +58,7 @@ const rateOf = async (gameType: string) =>
 const ok = (answer: Awaited<ReturnType<typeof acme.bet>>) => expect(answer.body, JSON.stringify(answer.body)).toMatchObject({ success: true });
 
 beforeAll(async () => {
-  Object.assign(merchant, await ctx.db.selectFrom('merchants').select(['id', 'currency']).executeTakeFirstOrThrow());
+  Object.assign(merchant, await ctx.db.selectFrom('merchants').select(['id', 'currency']).where('code', '=', 'DEMO').executeTakeFirstOrThrow());
   await ctx.db.insertInto('seamless_providers').values({ merchant_id: merchant.id, code: ACME, name: 'Acme Live', secret }).execute();
   liveGame = (
     await ctx.db

@@ -5,6 +5,7 @@ import { STEP_UP_TTL_MS } from '../session/step-up.guard.ts';
 import { rowCounts, usePlatform } from '../test-support/db.ts';
 import { encryptedCall, loginToken, stepUpToken, tokenCall } from '../test-support/http.ts';
 import { lastMessage, lastSmsCode } from '../test-support/outbox.ts';
+import { demoMerchantId } from '../test-support/demo-merchant.ts';
 
 // docs/0068: a stolen session cannot be kept or cashed out. Every change of contacts, passwords,
 // payout accounts and authenticator, and every upline transfer, needs a fresh step-up on the
@@ -36,6 +37,7 @@ const memberRow = (username: string) =>
   ctx.db
     .selectFrom('members')
     .select(['id', 'withdraw_password_hash', 'mobile_num', 'email', 'bank_holder_name', 'totp_secret', 'totp_pending_secret'])
+    .where('merchant_id', '=', demoMerchantId(ctx.db))
     .where('username', '=', username)
     .executeTakeFirstOrThrow();
 
@@ -54,7 +56,7 @@ let member: string;
 beforeAll(async () => {
   member = await loginToken(ctx.app, 'demo_member', 'Demo1234');
   // The member's email is not bound here, so binding one is a first binding (no password field).
-  await ctx.db.updateTable('members').set({ email: null }).where('username', '=', 'demo_member').execute();
+  await ctx.db.updateTable('members').set({ email: null }).where('merchant_id', '=', demoMerchantId(ctx.db)).where('username', '=', 'demo_member').execute();
 });
 
 describe('a session without a fresh step-up changes nothing (docs/0068)', () => {

@@ -3,6 +3,7 @@ import type { DB } from '../db/schema.ts';
 import { verifyPassword } from '../session/password.service.ts';
 import { DEMO_TEAM, DEMO_TEAM_USERNAMES } from './agent-tree.ts';
 import { DEMO_ACCOUNTS, DEMO_ROLE_OPERATORS } from './demo-accounts.ts';
+import { DEMO2_ACCOUNTS } from './second-brand.ts';
 
 /*
  * What a production start refuses (docs/0065): seeding the demo at all, demo logins that still open
@@ -58,6 +59,8 @@ export async function refuseLiveDemoLogins(db: Kysely<DB>, merchantId: number): 
     ...a.downline.usernames.map((u) => [u, a.downline.password] as const),
     ...DEMO_TEAM_USERNAMES.map((u) => [u, DEMO_TEAM.password] as const),
     ...DEMO_ROLE_OPERATORS.map((x) => [x.username, x.password] as const),
+    // The second brand's own (docs/0131); its demo_member and demo_operator share the names above.
+    [DEMO2_ACCOUNTS.only.username, DEMO2_ACCOUNTS.only.password],
   ]);
   const usernames = [...published.keys()];
   const [members, operators] = await Promise.all([

@@ -6,6 +6,7 @@ import { usePlatform } from '../test-support/db.ts';
 import { encryptedCall, encryptedLogin, fromClientIp } from '../test-support/http.ts';
 import { lastMessage, lastSmsCode, setFlag } from '../test-support/outbox.ts';
 import { CHALLENGE_MAX_ATTEMPTS } from './second-factor.service.ts';
+import { demoMerchantId } from '../test-support/demo-merchant.ts';
 
 /**
  * docs/0014: every counter that guards a secret is atomic. Each test fires PARALLEL attempts
@@ -28,7 +29,7 @@ function tally(messages: unknown[]): Record<string, number> {
 
 async function eventCount(kind: string, username?: string): Promise<number> {
   let q = ctx.db.selectFrom('auth_events').select('id').where('kind', '=', kind);
-  if (username !== undefined) q = q.where('username', '=', username);
+  if (username !== undefined) q = q.where('merchant_id', '=', demoMerchantId(ctx.db)).where('username', '=', username);
   return (await q.execute()).length;
 }
 
@@ -61,6 +62,7 @@ describe('atomic abuse counters', () => {
             .selectFrom('sessions')
             .innerJoin('members', 'members.id', 'sessions.member_id')
             .select('sessions.id')
+            .where('members.merchant_id', '=', demoMerchantId(ctx.db))
             .where('members.username', '=', username)
             .execute(),
         ).toEqual([]);

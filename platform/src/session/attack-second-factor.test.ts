@@ -6,6 +6,7 @@ import { encryptedCall, encryptedLogin, fromClientIp } from '../test-support/htt
 import { lastSmsCode } from '../test-support/outbox.ts';
 import { CHALLENGE_MAX_ATTEMPTS } from './second-factor.service.ts';
 import { memberTotp } from './totp.ts';
+import { demoMerchantId } from '../test-support/demo-merchant.ts';
 
 /**
  * docs/0014 attack review: "a TOTP code works once" must hold under parallel answers. Before the fix
@@ -87,7 +88,7 @@ describe('a second factor that proves possession', () => {
     later();
     expect((await sendCode(c, 'mobile')).success).toBe(true);
     const code = await lastSmsCode(ctx.messages, DEMO_PHONE);
-    const { sms_expired_minutes } = await ctx.db.selectFrom('merchants').select('sms_expired_minutes').executeTakeFirstOrThrow();
+    const { sms_expired_minutes } = await ctx.db.selectFrom('merchants').select('sms_expired_minutes').where('code', '=', 'DEMO').executeTakeFirstOrThrow();
     now += sms_expired_minutes * 60_000 + 1_000;
     expect((await verify(c, { method: 'mobile', code })).success).toBe(false);
   });
@@ -113,11 +114,21 @@ describe('a second factor that proves possession', () => {
   });
 
   it('offers a bound authenticator first', async () => {
-    await ctx.db.updateTable('members').set({ totp_secret: DEMO_TOTP_SECRET }).where('username', '=', 'demo_member').execute();
+    await ctx.db
+      .updateTable('members')
+      .set({ totp_secret: DEMO_TOTP_SECRET })
+      .where('merchant_id', '=', demoMerchantId(ctx.db))
+      .where('username', '=', 'demo_member')
+      .execute();
     try {
       expect((await challenge()).methods).toEqual(['totp', 'mobile', 'email']);
     } finally {
-      await ctx.db.updateTable('members').set({ totp_secret: null }).where('username', '=', 'demo_member').execute();
+      await ctx.db
+        .updateTable('members')
+        .set({ totp_secret: null })
+        .where('merchant_id', '=', demoMerchantId(ctx.db))
+        .where('username', '=', 'demo_member')
+        .execute();
     }
   });
 });

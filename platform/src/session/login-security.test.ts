@@ -19,7 +19,7 @@ const DEMO_PHONE = `${DEMO_MEMBER_CONTACT.countryDialingCode}${DEMO_MEMBER_CONTA
 const fromIp = fromClientIp;
 
 async function merchant() {
-  return ctx.db.selectFrom('merchants').selectAll().executeTakeFirstOrThrow();
+  return ctx.db.selectFrom('merchants').selectAll().where('code', '=', 'DEMO').executeTakeFirstOrThrow();
 }
 
 async function operatorToken(): Promise<string> {

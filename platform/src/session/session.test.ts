@@ -10,7 +10,7 @@ const ctx = usePlatform({ clock: () => new Date(now) });
 const AUDITED = ['sessions', 'auth_events', 'login_throttle', 'captchas', 'members'] as const;
 
 async function merchant() {
-  return ctx.db.selectFrom('merchants').selectAll().executeTakeFirstOrThrow();
+  return ctx.db.selectFrom('merchants').selectAll().where('code', '=', 'DEMO').executeTakeFirstOrThrow();
 }
 
 describe('session calls', () => {

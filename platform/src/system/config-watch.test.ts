@@ -78,3 +78,20 @@ describe('config watch (the gateway long-poll)', () => {
     expect((await pending).json().value).toEqual({ version: version + 1 });
   });
 });
+
+describe('brands (docs/0131)', () => {
+  it("answers every merchant's code and host names to the gateway only; each brand's permission info has its palette", async () => {
+    expect((await ctx.app.inject({ method: 'GET', url: WPS_PATHS.brands })).statusCode).toBe(403);
+    const res = await ctx.app.inject({ method: 'GET', url: WPS_PATHS.brands, headers: asGateway });
+    // The demo's two brands: DEMO, the default, has no host; DEMO2 is localhost's.
+    expect(res.json().value).toEqual({
+      brands: [
+        { code: 'DEMO', hosts: [] },
+        { code: 'DEMO2', hosts: ['localhost'] },
+      ],
+    });
+    const palette = async (merchant: string) =>
+      (await ctx.app.inject({ method: 'GET', url: WPS_PATHS.domainRoute, headers: { [WPS_HEADERS.merchant]: merchant } })).json().value.palette;
+    expect([await palette('DEMO'), await palette('DEMO2')]).toEqual(['gold', 'emerald']);
+  });
+});

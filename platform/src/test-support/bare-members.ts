@@ -8,7 +8,7 @@ import { accountFor, transfer } from '../wallet/ledger.service.ts';
  * member ids in order.
  */
 export async function insertBareMembers(db: Kysely<DB>, count: number, prefix: string): Promise<{ merchant: { id: number; currency: string }; ids: number[] }> {
-  const merchant = await db.selectFrom('merchants').select(['id', 'currency']).executeTakeFirstOrThrow();
+  const merchant = await db.selectFrom('merchants').select(['id', 'currency']).where('code', '=', 'DEMO').executeTakeFirstOrThrow();
   const rows = await db
     .insertInto('members')
     .values(

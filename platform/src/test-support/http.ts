@@ -72,7 +72,7 @@ export async function registerMember(
   values: Record<string, unknown>,
   extra: Record<string, unknown> = {},
 ) {
-  const c = await createCaptcha(ctx.app.platform, await ctx.db.selectFrom('merchants').selectAll().executeTakeFirstOrThrow());
+  const c = await createCaptcha(ctx.app.platform, await ctx.db.selectFrom('merchants').selectAll().where('code', '=', 'DEMO').executeTakeFirstOrThrow());
   return encryptedCall(ctx.app, 'PUT', mode === 'username' ? ACCOUNT_PATHS.register : ACCOUNT_PATHS.registerMobile, {
     values,
     countryDialingCode: '+880',

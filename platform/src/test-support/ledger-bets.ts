@@ -16,7 +16,7 @@ export function useLedgerBets(ctx: { db: Kysely<DB> }, prefix: string) {
   const accounts = {} as { merchant: { id: number; currency: string }; provider: number; house: number };
   let n = 0;
   beforeAll(async () => {
-    accounts.merchant = await ctx.db.selectFrom('merchants').select(['id', 'currency']).orderBy('id').executeTakeFirstOrThrow();
+    accounts.merchant = await ctx.db.selectFrom('merchants').select(['id', 'currency']).orderBy('id').where('code', '=', 'DEMO').executeTakeFirstOrThrow();
     accounts.provider = await accountFor(ctx.db, accounts.merchant, 'provider', { code: 'WLG' });
     accounts.house = (await houseAccountId(ctx.db, accounts.merchant.id))!;
   });

@@ -17,7 +17,7 @@ export const PLAYER_WITHDRAW_PASSWORD = 'Money5678';
 export async function moneyPlayers(db: Kysely<DB>, count: number, prefix: string, clock: () => Date) {
   const { ids } = await insertBareMembers(db, count, prefix);
   await db.updateTable('merchants').set({ withdraw_daily_count: 1000, payout_cooling_minutes: 0, withdraw_min_minor: 100 }).execute();
-  const merchant = (await db.selectFrom('merchants').selectAll().executeTakeFirstOrThrow()) as unknown as TMerchant;
+  const merchant = (await db.selectFrom('merchants').selectAll().where('code', '=', 'DEMO').executeTakeFirstOrThrow()) as unknown as TMerchant;
   await db
     .updateTable('members')
     .set({ withdraw_password_hash: await hashPassword(PLAYER_WITHDRAW_PASSWORD) })

@@ -11,7 +11,7 @@ const PASSWORD = 'Promo1234';
 
 /** A new real member of the seeded merchant with a main wallet, signed in: its id and token. */
 export async function signedInMember(ctx: { app: FastifyInstance; db: Kysely<DB> }, username: string): Promise<{ id: number; token: string }> {
-  const merchant = await ctx.db.selectFrom('merchants').select(['id', 'currency']).executeTakeFirstOrThrow();
+  const merchant = await ctx.db.selectFrom('merchants').select(['id', 'currency']).where('code', '=', 'DEMO').executeTakeFirstOrThrow();
   const { id } = await ctx.db
     .insertInto('members')
     .values({ merchant_id: merchant.id, username, nickname: username, password_hash: await hashPassword(PASSWORD), type: 0, first_time_login: false })

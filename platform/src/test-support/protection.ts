@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { loginToken } from './http.ts';
+import { demoMerchantId } from './demo-merchant.ts';
 
 /**
  * A new member of the seeded merchant directly under demo_agent (so the agent can transfer to it),
@@ -12,6 +13,7 @@ export async function freshDownline(ctx: { app: FastifyInstance; db: Kysely<DB> 
   const demo = await ctx.db
     .selectFrom('members')
     .select(['merchant_id', 'password_hash', 'upline_id'])
+    .where('merchant_id', '=', demoMerchantId(ctx.db))
     .where('username', '=', 'demo_member')
     .executeTakeFirstOrThrow();
   const row = await ctx.db

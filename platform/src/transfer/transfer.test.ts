@@ -3,6 +3,7 @@ import { AGENT_PATHS, TRANSFER_CALLS, TRANSFER_PATHS, WPS_PATHS } from '@wl/sche
 import { rowCounts, usePlatform } from '../test-support/db.ts';
 import { loginToken, steppedUpToken } from '../test-support/http.ts';
 import { walletBalance } from '../wallet/wallet.queries.ts';
+import { demoMerchantId } from '../test-support/demo-merchant.ts';
 
 // Transfers on both databases (PGlite; PostgreSQL with DATABASE_URL): merchant wallets (single and
 // multi), main ⇄ merchant wallet, recall, consolidated funds, and the transfer to the upline — with
@@ -36,7 +37,12 @@ beforeAll(async () => {
   t.owner = (
     await ctx.app.inject({ method: 'POST', url: WPS_PATHS.operatorLogin, payload: { username: 'demo_operator', password: 'Operator1234' } })
   ).json().value.token;
-  const rows = await ctx.db.selectFrom('members').select(['id', 'username']).where('username', 'in', ['demo_member', 'demo_agent', 'demo_down1']).execute();
+  const rows = await ctx.db
+    .selectFrom('members')
+    .select(['id', 'username'])
+    .where('merchant_id', '=', demoMerchantId(ctx.db))
+    .where('username', 'in', ['demo_member', 'demo_agent', 'demo_down1'])
+    .execute();
   ids.member = rows.find((r) => r.username === 'demo_member')!.id;
   ids.agent = rows.find((r) => r.username === 'demo_agent')!.id;
   ids.down = rows.find((r) => r.username === 'demo_down1')!.id;

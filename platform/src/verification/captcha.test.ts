@@ -19,7 +19,7 @@ function svgOf(image: string): string {
 }
 
 async function merchant() {
-  return ctx.db.selectFrom('merchants').selectAll().executeTakeFirstOrThrow();
+  return ctx.db.selectFrom('merchants').selectAll().where('code', '=', 'DEMO').executeTakeFirstOrThrow();
 }
 
 /** A captcha served over HTTP by `app`, as a browser gets it. */

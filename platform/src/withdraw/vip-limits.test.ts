@@ -41,7 +41,7 @@ const withdrawalsOf = (memberId: number) =>
 
 beforeAll(async () => {
   deps = { db: ctx.db, clock: () => NOW } as unknown as TPlatformDeps;
-  merchant = await ctx.db.selectFrom('merchants').selectAll().executeTakeFirstOrThrow();
+  merchant = await ctx.db.selectFrom('merchants').selectAll().where('code', '=', 'DEMO').executeTakeFirstOrThrow();
   await ctx.db.updateTable('merchants').set({ withdraw_daily_count: 100, payout_cooling_minutes: 0, withdraw_min_minor: 1 }).execute();
   // Level 0: 3 withdrawals and ৳10,000 a day; level 1: ৳10,000 a day and no count of its own (0).
   await ctx.db.updateTable('vip_levels').set({ withdraw_count: 3, withdraw_limit_minor: 1_000_000 }).where('level', '=', 0).execute();

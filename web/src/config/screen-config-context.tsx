@@ -5,6 +5,7 @@ import { useTRPC } from '../api/trpc.ts';
 import { useSettings } from '../app/settings-context.tsx';
 import { useSession } from '../session/session-context.tsx';
 import { useRequiredContext } from '../app/ui-context.tsx';
+import { applyBrand } from '../theme/brand.ts';
 
 /** What the shell knows about its ScreenConfig. */
 export type TScreenConfigState = { config: TScreenConfig | undefined; isError: boolean; retry: () => void };
@@ -52,6 +53,14 @@ function ConfigLive({ language }: { language: TLanguage }) {
   return null;
 }
 
+/** The brand's palette on `<html data-brand>`, from the config each time it loads or changes (docs/0131). */
+function useBrandPalette(config: TScreenConfig | undefined) {
+  const palette = config?.merchant.palette;
+  useEffect(() => {
+    if (palette) applyBrand(palette);
+  }, [palette]);
+}
+
 /** Loads the ScreenConfig (config.screen first, then live pushes). */
 export function ScreenConfigProvider({ children }: { children: ReactNode }) {
   const trpc = useTRPC();
@@ -59,6 +68,7 @@ export function ScreenConfigProvider({ children }: { children: ReactNode }) {
   const { token } = useSession();
   const q = useQuery(trpc.config.screen.queryOptions({ language }, { staleTime: Infinity }));
   const value: TScreenConfigState = { config: q.data, isError: q.isError && !q.data, retry: () => void q.refetch() };
+  useBrandPalette(q.data);
   return (
     <ScreenConfigContext.Provider value={value}>
       <ConfigLive key={`${token ?? ''}:${language}`} language={language} />
@@ -69,6 +79,7 @@ export function ScreenConfigProvider({ children }: { children: ReactNode }) {
 
 /** Provides a fixed config (tests, previews). */
 export function StaticScreenConfigProvider({ config, children }: { config: TScreenConfig; children: ReactNode }) {
+  useBrandPalette(config);
   return <ScreenConfigContext.Provider value={{ config, isError: false, retry: () => undefined }}>{children}</ScreenConfigContext.Provider>;
 }
 

@@ -31,7 +31,7 @@ describe('agent.salary.settle', () => {
       .where('m.username', '=', 'demo_sub1')
       .where('c.kind', '=', 'realtime')
       .executeTakeFirstOrThrow();
-    const merchant = await db.selectFrom('merchants').select(['id', 'currency']).executeTakeFirstOrThrow();
+    const merchant = await db.selectFrom('merchants').select(['id', 'currency']).where('code', '=', 'DEMO').executeTakeFirstOrThrow();
     const player = await db.selectFrom('members').select('id').where('username', '=', 'team_a01').executeTakeFirstOrThrow();
     const wallet = await accountFor(db, merchant, 'member_wallet', { memberId: player.id });
     await transfer(db, {

@@ -22,6 +22,7 @@ import { placeLotteryBet } from './lottery.service.ts';
 import { builtInProvider } from './built-in-provider.ts';
 import { recoverRounds, ROUND_RECOVERY_AFTER_MS, spinSlot } from './rounds.service.ts';
 import { WalletUnreachable, type TWalletClient } from './wallet-client.ts';
+import { demoMerchantId } from '../../test-support/demo-merchant.ts';
 
 /**
  * docs/0039 "Done when": thousands of concurrent rounds of the three built-in games — slot spins, lottery
@@ -63,7 +64,12 @@ beforeAll(async () => {
   merchantId = merchant.id;
   let i = 0;
   for (const engine of ['slot', 'lottery', 'crash'] as const) {
-    const game = await ctx.db.selectFrom('games').select('id').where('node_id', '=', NODE[engine]).executeTakeFirstOrThrow();
+    const game = await ctx.db
+      .selectFrom('games')
+      .where('merchant_id', '=', demoMerchantId(ctx.db))
+      .select('id')
+      .where('node_id', '=', NODE[engine])
+      .executeTakeFirstOrThrow();
     for (let n = 0; n < PLAYERS[engine]; n++) {
       const memberId = ids[i++]!;
       const player = await fundedPlayer(ctx.app.platform, merchant, memberId, game, { openingMinor: OPENING_MINOR, key: 'gameprop', now: nowMs });

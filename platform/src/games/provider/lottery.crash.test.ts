@@ -19,6 +19,7 @@ import { ensureOpenDraw } from './lottery-draws.ts';
 import { lotteryBetIds } from './lottery-settle.ts';
 import { placeLotteryBet } from './lottery.service.ts';
 import { builtInProvider } from './built-in-provider.ts';
+import { demoMerchantId } from '../../test-support/demo-merchant.ts';
 
 /**
  * docs/0041 "Done when": the lottery settles every draw exactly once across a SIGKILL in the middle of
@@ -53,7 +54,12 @@ describe.skipIf(!pg.url)('lottery settlement across SIGKILL and two processes (P
     const { db } = pg.database;
     const rand = seededRandom(SEED);
     const { merchant, ids } = await insertBareMembers(db, MEMBERS, 'lotcrash');
-    const game = await db.selectFrom('games').select(['id', 'game_code']).where('node_id', '=', BUILT_IN_LOTTERY.game.nodeId).executeTakeFirstOrThrow();
+    const game = await db
+      .selectFrom('games')
+      .where('merchant_id', '=', demoMerchantId(db))
+      .select(['id', 'game_code'])
+      .where('node_id', '=', BUILT_IN_LOTTERY.game.nodeId)
+      .executeTakeFirstOrThrow();
     await db
       .insertInto('lottery_settings')
       .values({ game_id: game.id, interval_seconds: INTERVAL_SECONDS, payouts: JSON.stringify(LOTTERY_DEFAULT_PAYOUTS) })

@@ -2,13 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { chainLinkHolds, serverSeedHash } from '@wl/schemas/games/fair';
 import { usePlatform } from '../../test-support/db.ts';
 import { chainLink, nextLink } from './seed-chains.ts';
+import { demoMerchantId } from '../../test-support/demo-merchant.ts';
 
 // docs/0073: crash and lottery seeds come from reverse hash chains committed by their anchor.
 const ctx = usePlatform();
 
 describe('seed chains', () => {
   it('a chain verifies link by link back to its published anchor, and a used-up chain starts the next generation', async () => {
-    const game = await ctx.db.selectFrom('games').select('id').where('engine', '=', 'crash').executeTakeFirstOrThrow();
+    const game = await ctx.db
+      .selectFrom('games')
+      .where('merchant_id', '=', demoMerchantId(ctx.db))
+      .select('id')
+      .where('engine', '=', 'crash')
+      .executeTakeFirstOrThrow();
     // The rounds' own record of the links they used, per chain (as crash_rounds and lottery_draws keep it).
     const used = new Map<number, number>();
     const links: { chainId: number; index: number; seed: string; seedHash: string }[] = [];

@@ -134,7 +134,7 @@ describe('the built-in slot on the seamless wallet', () => {
   });
 
   it('refuses a stake the wallet cannot cover, and nothing moves', async () => {
-    const merchant = await ctx.db.selectFrom('merchants').select(['id', 'currency']).executeTakeFirstOrThrow();
+    const merchant = await ctx.db.selectFrom('merchants').select(['id', 'currency']).where('code', '=', 'DEMO').executeTakeFirstOrThrow();
     const poor = await ctx.db
       .insertInto('members')
       .values({ merchant_id: merchant.id, username: 'slotpoor', nickname: 'p', password_hash: await hashPassword('Poor1234'), type: 0 })
