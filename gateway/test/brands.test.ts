@@ -45,11 +45,12 @@ describe('hostOf', () => {
 describe('brands by host name (docs/0131)', () => {
   let h: THarness;
   let dist: string;
-  /** A tRPC client whose requests carry `host` as their Host header. */
-  const clientOn = (host: string, token?: string) =>
-    createTRPCClient<AppRouter>({
-      links: [httpLink({ url: `${h.baseUrl}/trpc`, headers: { host, 'x-language': 'en', ...(token ? { authorization: token } : {}) } })],
-    });
+  /** A tRPC client of the gateway by another host name (fetch sets the Host header from the URL, never from headers). */
+  const clientOn = (host: string, token?: string) => {
+    const url = new URL(`${h.baseUrl}/trpc`);
+    url.hostname = host;
+    return createTRPCClient<AppRouter>({ links: [httpLink({ url: url.href, headers: { 'x-language': 'en', ...(token ? { authorization: token } : {}) } })] });
+  };
   const screenOf = async (host: string) => {
     const answer = await rawGet(trpcUrl(h.baseUrl, ['config.screen'], [{ language: 'en' }]), { host });
     expect(answer.status).toBe(200);
@@ -120,11 +121,13 @@ describe('brands by host name (docs/0131)', () => {
       const [firstBefore, secondBefore] = [firstPage.versions.length, secondPage.versions.length];
       const secondOperator = clientOn(SECOND.host, (await clientOn(SECOND.host).operator.login.mutate(operator)).token);
       const firstOperator = clientOn(FIRST.host, (await clientOn(FIRST.host).operator.login.mutate(operator)).token);
-      const { version } = await secondOperator.operator.setFlag.mutate({ modId: 'MOBILENUMREG3', enabled: false });
+      // Each brand's switch flipped from what it is (a switch set to what it is changes nothing).
+      const mobileTab = (screen: unknown) => (screen as { forms: { register: { tabs: string[] } } }).forms.register.tabs.includes('mobile');
+      const { version } = await secondOperator.operator.setFlag.mutate({ modId: 'MOBILENUMREG3', enabled: !mobileTab(secondNow) });
       await secondPage.reached(version);
       expect(version).toBeGreaterThan(secondNow.configVersion);
       // The first brand's change comes after: its page has heard exactly that one, never the second's.
-      const { version: firstVersion } = await firstOperator.operator.setFlag.mutate({ modId: 'MOBILENUMREG3', enabled: true });
+      const { version: firstVersion } = await firstOperator.operator.setFlag.mutate({ modId: 'MOBILENUMREG3', enabled: !mobileTab(firstNow) });
       await firstPage.reached(firstVersion);
       expect(firstPage.versions.slice(firstBefore)).toEqual([firstVersion]);
       expect(secondPage.versions.slice(secondBefore)).toEqual([version]);
