@@ -8,9 +8,15 @@ import { sampleInput, withValueAt } from '@wl/platform/test-support/input-sample
  */
 export type TSample = { value: unknown; strings: string[][] };
 
+/** The value at a path of a sample. */
+const at = (value: unknown, path: readonly string[]): unknown => path.reduce<unknown>((v, key) => (v as Record<string, unknown> | undefined)?.[key], value);
+
+/** Every leaf that holds a string: string fields, and enums and literals of a string value. */
 export function sample(schema: z.ZodType): TSample {
   const { value, leaves } = sampleInput(schema);
-  return { value, strings: leaves.filter((leaf) => leaf.type === 'string').map((leaf) => leaf.path) };
+  const holdsString = (leaf: { path: string[]; type: string }) =>
+    leaf.type === 'string' || ((leaf.type === 'enum' || leaf.type === 'literal') && typeof at(value, leaf.path) === 'string');
+  return { value, strings: leaves.filter(holdsString).map((leaf) => leaf.path) };
 }
 
 export { withValueAt };

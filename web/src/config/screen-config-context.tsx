@@ -1,4 +1,4 @@
-import { createContext, useEffect, type ReactNode } from 'react';
+import { Suspense, createContext, lazy, useEffect, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TLanguage, TScreenConfig } from '@wl/schemas';
 import { useTRPC } from '../api/trpc.ts';
@@ -6,6 +6,10 @@ import { useSettings } from '../app/settings-context.tsx';
 import { useSession } from '../session/session-context.tsx';
 import { useRequiredContext } from '../app/ui-context.tsx';
 import { applyBrand } from '../theme/brand.ts';
+import { configPreviewId, leaveConfigPreview } from './config-preview.ts';
+
+/** Only an operator previewing a draft ever loads it (docs/0131). */
+const PreviewBar = lazy(() => import('./preview-bar.tsx'));
 
 /** What the shell knows about its ScreenConfig. */
 export type TScreenConfigState = { config: TScreenConfig | undefined; isError: boolean; retry: () => void };
@@ -66,12 +70,31 @@ export function ScreenConfigProvider({ children }: { children: ReactNode }) {
   const trpc = useTRPC();
   const { language } = useSettings();
   const { token } = useSession();
-  const q = useQuery(trpc.config.screen.queryOptions({ language }, { staleTime: Infinity }));
+  // A draft's preview in this tab (docs/0131): the site as the draft would make it, for its author.
+  const [previewId, setPreviewId] = useState(configPreviewId);
+  const published = useQuery(trpc.config.screen.queryOptions({ language }, { staleTime: Infinity, enabled: previewId === null }));
+  const preview = useQuery(
+    trpc.operator.previewScreen.queryOptions({ id: previewId ?? 1, language }, { staleTime: Infinity, retry: false, enabled: previewId !== null }),
+  );
+  // A preview that cannot be shown (not the caller's draft, the console's session ended) is left: the published site.
+  useEffect(() => {
+    if (previewId !== null && preview.isError) {
+      leaveConfigPreview();
+      setPreviewId(null);
+    }
+  }, [previewId, preview.isError]);
+  const q = previewId === null ? published : preview;
   const value: TScreenConfigState = { config: q.data, isError: q.isError && !q.data, retry: () => void q.refetch() };
   useBrandPalette(q.data);
   return (
     <ScreenConfigContext.Provider value={value}>
-      <ConfigLive key={`${token ?? ''}:${language}`} language={language} />
+      {previewId === null ? (
+        <ConfigLive key={`${token ?? ''}:${language}`} language={language} />
+      ) : (
+        <Suspense fallback={null}>
+          <PreviewBar id={previewId} />
+        </Suspense>
+      )}
       {children}
     </ScreenConfigContext.Provider>
   );
