@@ -1,11 +1,12 @@
 import { axeOn } from '../fixtures/axe.ts';
-import { expect, test } from '../fixtures/test.ts';
+import { ANNOUNCEMENT_SEEN_KEYS, expect, test } from '../fixtures/test.ts';
 
 /**
- * Configuration change sets (docs/0123): the owner drafts a switch, publishes it with a comment and
- * finds the version; at 360 px, in BN then EN, axe-clean. The switch is put back as found.
+ * Configuration change sets (docs/0123): the owner drafts a switch, previews the site with it
+ * (docs/0131), publishes it with a comment and finds the version; at 360 px, in BN then EN,
+ * axe-clean. The switch is put back as found.
  */
-test('the owner drafts a switch, publishes it as a version, and the console shows it', async ({ operator }) => {
+test('the owner drafts a switch, previews the site with it, publishes it as a version, and the console shows it', async ({ operator }) => {
   const console = operator.page;
   try {
     await operator.inBothLanguagesAt360(async (lang) => {
@@ -19,6 +20,23 @@ test('the owner drafts a switch, publishes it as a version, and the console show
         await panel.getByTestId(`${tid}.field`).selectOption('flag.FREEPLAY3');
         await panel.getByTestId(`${tid}.value`).selectOption('false');
         await panel.getByTestId(`${tid}.add`).click();
+        await expect(card).toContainText('flag.FREEPLAY3');
+        // The draft previewed on the site (docs/0131): the visitor's header without free play, under
+        // the preview's bar, while the published site still offers it; then back to the console.
+        // The site's announcement popup would cover the page as in every journey (fixtures/test.ts).
+        await console.evaluate((keys) => keys.forEach((key) => sessionStorage.setItem(key, 'true')), [...ANNOUNCEMENT_SEEN_KEYS]);
+        await panel.getByTestId(`${tid}.preview`).click();
+        await expect(console.getByTestId('config-preview.bar')).toContainText('পূর্বরূপ');
+        await expect(console.getByTestId('header.login')).toBeVisible();
+        await expect(console.getByTestId('header.freeplay')).toHaveCount(0);
+        await expect.poll(() => console.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+        expect((await axeOn(console).analyze()).violations).toEqual([]);
+        const published = await console.context().newPage();
+        await published.goto('/');
+        await expect(published.getByTestId('header.freeplay')).toBeVisible();
+        await published.close();
+        await console.getByTestId('config-preview.leave').click();
+        await expect(console.getByTestId('operator.maintenance')).toBeVisible();
         await expect(card).toContainText('flag.FREEPLAY3');
         await panel.getByTestId(`${tid}.comment`).fill('journey switch');
         await panel.getByTestId(`${tid}.publish`).click();
