@@ -140,7 +140,7 @@ describe('brands by host name (docs/0131)', () => {
     }
   });
 
-  it("a draft renders the site for its author alone; the published site and the other brand are unchanged", async () => {
+  it('a draft renders the site for its author alone; the published site and the other brand are unchanged', async () => {
     const owner = DEMO_ACCOUNTS.operator;
     const author = clientOn(FIRST.host, (await clientOn(FIRST.host).operator.login.mutate(owner)).token);
     const second = DEMO_ROLE_OPERATORS.find((o) => o.role === 'owner')!;

@@ -189,7 +189,9 @@ describe('5xx logging', () => {
     try {
       expect((await app.inject({ url: '/trpc/no.such.procedure' })).statusCode).toBe(404);
       // Only failures: the start's own (the brands could not be read, docs/0131), never the request.
-      expect(lines.map((l) => JSON.parse(l) as { level: number; msg: string }).filter((l) => l.level < 40 || !/brands could not be read/.test(l.msg))).toEqual([]);
+      expect(lines.map((l) => JSON.parse(l) as { level: number; msg: string }).filter((l) => l.level < 40 || !/brands could not be read/.test(l.msg))).toEqual(
+        [],
+      );
       expect((await app.inject({ url: '/wps/assets/game/G1.svg' })).statusCode).toBe(503);
       const logged = lines.map((l) => JSON.parse(l) as { level: number; msg: string });
       expect(logged.some((l) => l.msg === 'proxy to upstream failed')).toBe(true);
