@@ -2,18 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { WPS_PATHS } from '@wl/schemas';
 import { usePlatform } from '../test-support/db.ts';
 import { loginToken } from '../test-support/http.ts';
-import { demoMerchantId } from '../test-support/demo-merchant.ts';
+import { demoMemberRow } from '../test-support/demo-merchant.ts';
 
 const ctx = usePlatform();
 
 describe('generated artwork', () => {
   it('serves deterministic, cacheable SVGs for games, vendors, banners and avatars', async () => {
-    const member = await ctx.db
-      .selectFrom('members')
-      .select('avatar_key')
-      .where('merchant_id', '=', demoMerchantId(ctx.db))
-      .where('username', '=', 'demo_member')
-      .executeTakeFirstOrThrow();
+    const member = await demoMemberRow(ctx.db, 'demo_member').select('avatar_key').executeTakeFirstOrThrow();
     const banner = await ctx.db.selectFrom('banners').select('id').orderBy('id').executeTakeFirstOrThrow();
     const promo = await ctx.db.selectFrom('promotions').select('id').orderBy('id').executeTakeFirstOrThrow();
     for (const url of [

@@ -6,7 +6,7 @@ import { expectRealAccountOnly, loginToken, steppedUpToken, tokenCall } from '..
 import { ledgerViolations, NO_VIOLATIONS } from '../wallet/ledger-invariants.ts';
 import { inTransaction } from '../wallet/ledger.service.ts';
 import { awardBonus } from './award.ts';
-import { demoMerchantId } from '../test-support/demo-merchant.ts';
+import { demoMemberRow } from '../test-support/demo-merchant.ts';
 
 /**
  * The member's bonus area (docs/0095): the check ladder, the list, the cancel once whatever races,
@@ -47,8 +47,7 @@ beforeAll(async () => {
   tokens.member = await steppedUpToken(ctx.app, 'demo_member', 'Demo1234');
   tokens.other = await loginToken(ctx.app, 'demo_down1', 'Down1234');
   tokens.trial = await loginToken(ctx.app, 'demo_trial', 'Trial1234');
-  const of = async (u: string) =>
-    (await ctx.db.selectFrom('members').select('id').where('merchant_id', '=', demoMerchantId(ctx.db)).where('username', '=', u).executeTakeFirstOrThrow()).id;
+  const of = async (u: string) => (await demoMemberRow(ctx.db, u).select('id').executeTakeFirstOrThrow()).id;
   [ids.member, ids.other] = [await of('demo_member'), await of('demo_down1')];
 });
 

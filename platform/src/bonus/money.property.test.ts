@@ -32,7 +32,7 @@ import { convertPoints, placeOrder, rewardMember } from '../points/points.servic
 import { runLeaderboardPrizes } from '../missions/leaderboards.ts';
 import { runTicketsEarn } from '../tickets/tickets.job.ts';
 import { logIn, newRewardsWalk, rewardsRunChecks, rewardsSetUp, rewardsStep, type TRewards, type TRewardsWalk } from '../test-support/money-rewards.ts';
-import { demoMerchantId } from '../test-support/demo-merchant.ts';
+import { demoProviderSecret } from '../test-support/demo-merchant.ts';
 
 /**
  * The money property test with the engagement engine in it (docs/0095, docs/0096, docs/0091):
@@ -80,14 +80,7 @@ const tally = protectionTally();
 const refused = (error: unknown) => tallyRefusal(tally, error);
 
 beforeAll(async () => {
-  secret = (
-    await ctx.db
-      .selectFrom('seamless_providers')
-      .where('merchant_id', '=', demoMerchantId(ctx.db))
-      .select('secret')
-      .where('code', '=', BUILT_IN_PROVIDER.code)
-      .executeTakeFirstOrThrow()
-  ).secret;
+  secret = await demoProviderSecret(ctx.db, BUILT_IN_PROVIDER.code);
   run = await moneyPlayers(ctx.db, PLAYERS, 'moneyprop', clock);
   merchant = { id: run.merchant.id, currency: run.merchant.currency };
   // A cashback of 10 % over 3-day periods from an hour ago, paid up to ৳3 by itself (above: finance).

@@ -8,7 +8,7 @@ import { ledgerTotal, ledgerViolations, NO_VIOLATIONS } from '../wallet/ledger-i
 import { accountFor, inTransaction, transfer } from '../wallet/ledger.service.ts';
 import { awardBonus } from './award.ts';
 import { runBonusExpire } from './bonus-expire.job.ts';
-import { demoMerchantId } from '../test-support/demo-merchant.ts';
+import { demoProviderSecret } from '../test-support/demo-merchant.ts';
 
 /**
  * Wagering with bonus money (docs/0095): stakes take cash then bonus money, a stake above the max
@@ -69,14 +69,7 @@ async function player(prefix: string, cashMinor: number, bonusMinor: number, ter
 
 beforeAll(async () => {
   Object.assign(merchant, await ctx.db.selectFrom('merchants').select(['id', 'currency']).where('code', '=', 'DEMO').executeTakeFirstOrThrow());
-  secret = (
-    await ctx.db
-      .selectFrom('seamless_providers')
-      .where('merchant_id', '=', demoMerchantId(ctx.db))
-      .select('secret')
-      .where('code', '=', BUILT_IN_PROVIDER.code)
-      .executeTakeFirstOrThrow()
-  ).secret;
+  secret = await demoProviderSecret(ctx.db, BUILT_IN_PROVIDER.code);
 });
 
 describe('staking with bonus money (docs/0095)', () => {

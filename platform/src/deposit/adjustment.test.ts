@@ -3,7 +3,7 @@ import { DEPOSIT_PATHS } from '@wl/schemas';
 import { rowCounts, usePlatform } from '../test-support/db.ts';
 import { operatorToken } from '../test-support/operators.ts';
 import { walletBalance } from '../wallet/wallet.queries.ts';
-import { demoMerchantId } from '../test-support/demo-merchant.ts';
+import { demoMemberRow } from '../test-support/demo-merchant.ts';
 
 // Operator balance adjustments (docs/0028) and the money settings, on both databases.
 
@@ -15,14 +15,7 @@ beforeAll(async () => {
   t.finance = await operatorToken(ctx.app, 'demo_finance', 'Finance1234');
   t.owner = await operatorToken(ctx.app, 'demo_operator', 'Operator1234');
   t.support = await operatorToken(ctx.app, 'demo_support', 'Support1234');
-  memberId = (
-    await ctx.db
-      .selectFrom('members')
-      .select('id')
-      .where('merchant_id', '=', demoMerchantId(ctx.db))
-      .where('username', '=', 'demo_member')
-      .executeTakeFirstOrThrow()
-  ).id;
+  memberId = (await demoMemberRow(ctx.db, 'demo_member').select('id').executeTakeFirstOrThrow()).id;
 });
 
 const adjust = (token: string, payload: object) =>

@@ -8,7 +8,7 @@ import { loginToken } from '../test-support/http.ts';
 import { walletBalance } from '../wallet/wallet.queries.ts';
 import { defineDepositSettle } from './deposit-settle.job.ts';
 import { DEPOSIT_SETTLE_QUEUE } from './deposit.service.ts';
-import { demoMerchantId } from '../test-support/demo-merchant.ts';
+import { demoMemberRow, demoMerchantId } from '../test-support/demo-merchant.ts';
 
 // The simulated channel settles by a job on the real runner (pg-boss on PGlite or PostgreSQL):
 // sent in the order's transaction, run after the channel's seconds, effect once. The test waits
@@ -31,14 +31,7 @@ const ctx = useJobsPlatform(async (jobs) => {
 beforeAll(async () => {
   token = await loginToken(ctx.app, 'demo_member', 'Demo1234');
   merchantId = (await ctx.jobs.db.selectFrom('merchants').select('id').where('code', '=', 'DEMO').executeTakeFirstOrThrow()).id;
-  memberId = (
-    await ctx.jobs.db
-      .selectFrom('members')
-      .select('id')
-      .where('merchant_id', '=', demoMerchantId(ctx.jobs.db))
-      .where('username', '=', 'demo_member')
-      .executeTakeFirstOrThrow()
-  ).id;
+  memberId = (await demoMemberRow(ctx.jobs.db, 'demo_member').select('id').executeTakeFirstOrThrow()).id;
   // Settle at once: the test is about the job, not the delay (the delay is pg-boss's startAfter).
   instant = (
     await ctx.jobs.db

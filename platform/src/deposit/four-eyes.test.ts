@@ -5,7 +5,7 @@ import { rowCounts, usePlatform } from '../test-support/db.ts';
 import { operatorToken } from '../test-support/operators.ts';
 import { loginToken } from '../test-support/http.ts';
 import { walletBalance } from '../wallet/wallet.queries.ts';
-import { demoMerchantId } from '../test-support/demo-merchant.ts';
+import { demoMemberRow, demoMerchantId, demoOperatorRow } from '../test-support/demo-merchant.ts';
 
 // docs/0066: four eyes that one person cannot pass, on both databases. Each attack below passed on
 // the code before: a finance operator raised the threshold and adjusted at once, split one amount
@@ -27,9 +27,7 @@ async function newOperator(username: string, role: TOperatorRole): Promise<strin
   return operatorToken(ctx.app, username, 'FourEyes1234');
 }
 
-const memberId = async (username: string) =>
-  (await ctx.db.selectFrom('members').select('id').where('merchant_id', '=', demoMerchantId(ctx.db)).where('username', '=', username).executeTakeFirstOrThrow())
-    .id;
+const memberId = async (username: string) => (await demoMemberRow(ctx.db, username).select('id').executeTakeFirstOrThrow()).id;
 const adjust = (token: string, payload: object) =>
   ctx.app.inject({ method: 'POST', url: DEPOSIT_PATHS.operatorAdjustments, headers: { authorization: token }, payload });
 const decideAdjustment = (token: string, adjustmentId: number, approve: boolean) =>
@@ -128,12 +126,7 @@ describe('the four-eyes limits and channels are the owner’s, and a change of t
   });
 
   it('the database refuses a settings change decided by its author', async () => {
-    const op = await ctx.db
-      .selectFrom('operators')
-      .select(['id', 'merchant_id'])
-      .where('merchant_id', '=', demoMerchantId(ctx.db))
-      .where('username', '=', 'demo_operator')
-      .executeTakeFirstOrThrow();
+    const op = await demoOperatorRow(ctx.db, 'demo_operator').select(['id', 'merchant_id']).executeTakeFirstOrThrow();
     const row = await ctx.db
       .insertInto('money_setting_changes')
       .values({

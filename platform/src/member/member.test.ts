@@ -13,7 +13,7 @@ import { offerBonus } from '../bonus/award.ts';
 import { rowCounts, usePlatform } from '../test-support/db.ts';
 import { inTransaction } from '../wallet/ledger.service.ts';
 import { loginToken, tokenCall, VN_LOTTERY_LAUNCH } from '../test-support/http.ts';
-import { demoMerchantId } from '../test-support/demo-merchant.ts';
+import { demoMemberRow } from '../test-support/demo-merchant.ts';
 
 const ctx = usePlatform();
 let member = '';
@@ -298,12 +298,7 @@ describe('header badges and referral (real rows, SPEC §2)', () => {
   const info = async () => ZEnvelope(ZMemberInfoResponse).parse((await call('GET', WPS_PATHS.memberInfo, member)).json()).value!;
 
   it('counts unread messages and the promotions to join or claim (docs/0096), and reads referral from the promotions', async () => {
-    const m = await ctx.db
-      .selectFrom('members')
-      .select(['id', 'merchant_id'])
-      .where('merchant_id', '=', demoMerchantId(ctx.db))
-      .where('username', '=', 'demo_member')
-      .executeTakeFirstOrThrow();
+    const m = await demoMemberRow(ctx.db, 'demo_member').select(['id', 'merchant_id']).executeTakeFirstOrThrow();
     // The seed's three deposit matches, to join (the demo member has no approved deposit).
     expect(await info()).toMatchObject({ unreadMessage: 0, availablePromoCount: 3, referralEnabled: true });
     await ctx.db

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_PATHS, WPS_PATHS, ZEnvelope, ZMemberInfoResponse, ZMessageList } from '@wl/schemas';
 import { usePlatform } from '../test-support/db.ts';
 import { loginToken, tokenCall } from '../test-support/http.ts';
-import { demoMerchantId } from '../test-support/demo-merchant.ts';
+import { demoMemberRow } from '../test-support/demo-merchant.ts';
 
 // Platform messages (docs/rules/content.md#c-10 messageV2) on both databases (PGlite; PostgreSQL with DATABASE_URL):
 // newest first and paged, one or all marked read, the header badge following, and a member never
@@ -27,11 +27,8 @@ beforeAll(async () => {
   t.trial = await loginToken(ctx.app, 'demo_trial', 'Trial1234');
   for (const name of ['member', 'down'] as const) {
     ids[name] = (
-      await ctx.db
-        .selectFrom('members')
+      await demoMemberRow(ctx.db, name === 'member' ? 'demo_member' : 'demo_down1')
         .select('id')
-        .where('merchant_id', '=', demoMerchantId(ctx.db))
-        .where('username', '=', name === 'member' ? 'demo_member' : 'demo_down1')
         .executeTakeFirstOrThrow()
     ).id;
   }

@@ -4,7 +4,7 @@ import { usePlatform } from '../test-support/db.ts';
 import { operatorToken, roleTokens } from '../test-support/operators.ts';
 import { MAX_OPEN_DRAFTS, publishDue } from './config-changes.service.ts';
 import { readConfig, withDirectVersion } from './config-versions.ts';
-import { demoMerchantId } from '../test-support/demo-merchant.ts';
+import { demoOperatorRow } from '../test-support/demo-merchant.ts';
 
 /**
  * Change sets and versions of the merchant's configuration (docs/0123, rules O-20..O-26): one
@@ -235,14 +235,7 @@ describe('configuration change sets (docs/0123)', () => {
     }
     expect(await configVersion()).toBe(versionBefore + drafted.length);
 
-    const ownerId = (
-      await ctx.db
-        .selectFrom('operators')
-        .select('id')
-        .where('merchant_id', '=', demoMerchantId(ctx.db))
-        .where('username', '=', 'demo_operator')
-        .executeTakeFirstOrThrow()
-    ).id;
+    const ownerId = (await demoOperatorRow(ctx.db, 'demo_operator').select('id').executeTakeFirstOrThrow()).id;
     // A direct change that would write a sensitive field fails and writes nothing (the guard behind O-27).
     await expect(
       ctx.db

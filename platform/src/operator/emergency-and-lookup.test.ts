@@ -11,7 +11,7 @@ import { roleTokens } from '../test-support/operators.ts';
 import { otherMerchant } from '../test-support/other-merchant.ts';
 import { freshDownline } from '../test-support/protection.ts';
 import { seamlessCalls } from '../test-support/seamless-calls.ts';
-import { demoMerchantId } from '../test-support/demo-merchant.ts';
+import { demoChannelFrom, demoProviderSecret } from '../test-support/demo-merchant.ts';
 
 // docs/0122: the owner's emergency switch (all gaming, all money movement) enforced on every path in
 // the action's transaction, a round in flight settling; support's member lookup, masked per role and
@@ -31,23 +31,8 @@ const TK = 100;
 beforeAll(async () => {
   t = await roleTokens(ctx.app);
   agent = await loginToken(ctx.app, 'demo_agent', 'Agent1234');
-  secret = (
-    await ctx.db
-      .selectFrom('seamless_providers')
-      .where('merchant_id', '=', demoMerchantId(ctx.db))
-      .select('secret')
-      .where('code', '=', BUILT_IN_PROVIDER.code)
-      .executeTakeFirstOrThrow()
-  ).secret;
-  bkash = (
-    await ctx.db
-      .updateTable('deposit_channels')
-      .set({ min_minor: TK })
-      .where('merchant_id', '=', demoMerchantId(ctx.db))
-      .where('code', '=', 'bkash')
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
+  secret = await demoProviderSecret(ctx.db, BUILT_IN_PROVIDER.code);
+  bkash = await demoChannelFrom(ctx.db, 'bkash', TK);
   merchant = (await ctx.db.selectFrom('merchants').selectAll().where('code', '=', 'DEMO').executeTakeFirstOrThrow()) as unknown as TMerchant;
   deps = { db: ctx.db, clock: () => new Date() } as unknown as TPlatformDeps;
 });

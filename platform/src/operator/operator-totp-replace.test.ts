@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { OPERATOR_PATHS, WPS_PATHS } from '@wl/schemas';
 import { memberTotp } from '../session/session.service.ts';
 import { usePlatform } from '../test-support/db.ts';
-import { demoMerchantId } from '../test-support/demo-merchant.ts';
+import { demoOperatorRow } from '../test-support/demo-merchant.ts';
 
 // docs/0068: a stolen console session cannot move an operator's second factor to the thief's phone.
 // Replacing or removing the authenticator needs a code of the current one (counted before judged);
@@ -15,13 +15,7 @@ const post = (url: string, token: string | null, payload: unknown = {}) =>
 const login = async (username: string, password: string, totpCode?: string) =>
   (await post(WPS_PATHS.operatorLogin, null, { username, password, ...(totpCode ? { totpCode } : {}) })).json();
 const code = (secret: string, at = now) => memberTotp(secret).generate({ timestamp: at });
-const operatorRow = (username: string) =>
-  ctx.db
-    .selectFrom('operators')
-    .select(['id', 'totp_secret', 'totp_pending_secret'])
-    .where('merchant_id', '=', demoMerchantId(ctx.db))
-    .where('username', '=', username)
-    .executeTakeFirstOrThrow();
+const operatorRow = (username: string) => demoOperatorRow(ctx.db, username).select(['id', 'totp_secret', 'totp_pending_secret']).executeTakeFirstOrThrow();
 
 /** Sets up and turns on an authenticator for the session; answers its secret. */
 async function turnOn(token: string, currentCode?: string): Promise<string> {

@@ -12,7 +12,7 @@ import { insertBareMembers } from '../test-support/bare-members.ts';
 import { runPointsEarn } from './points.job.ts';
 import { changePoints, pointsBalance } from './points.queries.ts';
 import { placeOrder } from './points.service.ts';
-import { demoMerchantId } from '../test-support/demo-merchant.ts';
+import { demoMemberRow } from '../test-support/demo-merchant.ts';
 
 /**
  * The points mall (docs/0113) at the platform: who may call it; points earned once per settled
@@ -31,9 +31,7 @@ const ops = { owner: '', finance: '', support: '', content: '' };
 let merchant: TMerchant;
 
 const secret = (url: string, token: string | null, payload: unknown) => encryptedCall(ctx.app, 'POST', url, payload, token ? { authorization: token } : {});
-const memberIdOf = async (username: string) =>
-  (await ctx.db.selectFrom('members').select('id').where('merchant_id', '=', demoMerchantId(ctx.db)).where('username', '=', username).executeTakeFirstOrThrow())
-    .id;
+const memberIdOf = async (username: string) => (await demoMemberRow(ctx.db, username).select('id').executeTakeFirstOrThrow()).id;
 const count = async (table: 'points_entries' | 'points_orders' | 'points_conversions' | 'ledger_transactions') =>
   Number((await sql<{ n: string }>`select count(*) as n from ${sql.table(table)}`.execute(ctx.db)).rows[0]!.n);
 /** Points given to a member directly (a test's starting balance), as a refund row. */

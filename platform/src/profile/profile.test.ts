@@ -7,7 +7,7 @@ import { createCaptcha } from '../verification/captcha.service.ts';
 import { verifyPassword } from '../session/password.service.ts';
 import { ensureReferralCode } from '../referral/referral.queries.ts';
 import { maskHandle } from '../kernel/masks.ts';
-import { demoMerchantId } from '../test-support/demo-merchant.ts';
+import { demoMemberRow, demoMerchantId } from '../test-support/demo-merchant.ts';
 
 /**
  * docs/0115 at the platform: registration keeps every optional field the operator turns on (the
@@ -53,12 +53,7 @@ beforeAll(async () => {
 
 describe('registration keeps what it asks', () => {
   it('stores every optional field turned on, the payment password as the withdraw password (argon2, never plaintext), the referrer and the language', async () => {
-    const demo = await ctx.db
-      .selectFrom('members')
-      .select('id')
-      .where('merchant_id', '=', demoMerchantId(ctx.db))
-      .where('username', '=', 'demo_member')
-      .executeTakeFirstOrThrow();
+    const demo = await demoMemberRow(ctx.db, 'demo_member').select('id').executeTakeFirstOrThrow();
     const code = await ensureReferralCode(ctx.db, demo.id);
     const res = await register(
       {

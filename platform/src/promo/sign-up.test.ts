@@ -4,7 +4,7 @@ import { DEMO_AGENT_INVITATION_CODE } from '../seed/demo-accounts.ts';
 import { usePlatform } from '../test-support/db.ts';
 import { loginToken, registerMember, tokenCall } from '../test-support/http.ts';
 import { ensureReferralCode } from '../referral/referral.queries.ts';
-import { demoMerchantId } from '../test-support/demo-merchant.ts';
+import { demoMemberRow } from '../test-support/demo-merchant.ts';
 
 /**
  * Who is offered the sign-up bonus (docs/0100): a player who signs up, with no code, through a
@@ -17,9 +17,7 @@ const call = tokenCall(ctx);
 let agentId = 0;
 let agentToken = '';
 
-const idOf = async (username: string) =>
-  (await ctx.db.selectFrom('members').select('id').where('merchant_id', '=', demoMerchantId(ctx.db)).where('username', '=', username).executeTakeFirstOrThrow())
-    .id;
+const idOf = async (username: string) => (await demoMemberRow(ctx.db, username).select('id').executeTakeFirstOrThrow()).id;
 /** The member's sign-up offers (the seed runs one sign-up promotion). */
 const signUpOffers = async (memberId: number) =>
   ctx.db.selectFrom('bonus_awards').select(['state', 'source']).where('member_id', '=', memberId).where('source', '=', 'sign_up').execute();

@@ -7,7 +7,7 @@ import { loginToken, tokenCall } from '../test-support/http.ts';
 import { roleTokens } from '../test-support/operators.ts';
 import { otherMerchant } from '../test-support/other-merchant.ts';
 import { insertManualApplyPromotion } from '../test-support/promotions.ts';
-import { demoMerchantId } from '../test-support/demo-merchant.ts';
+import { demoMemberRow } from '../test-support/demo-merchant.ts';
 
 /**
  * Reviewing applications (docs/0098): finance sees them with their images (operators only), approves
@@ -55,14 +55,7 @@ async function applied(promotionId: number): Promise<{ applicationId: number; im
 
 beforeAll(async () => {
   member.token = await loginToken(ctx.app, 'demo_member', 'Demo1234');
-  member.id = (
-    await ctx.db
-      .selectFrom('members')
-      .select('id')
-      .where('merchant_id', '=', demoMerchantId(ctx.db))
-      .where('username', '=', 'demo_member')
-      .executeTakeFirstOrThrow()
-  ).id;
+  member.id = (await demoMemberRow(ctx.db, 'demo_member').select('id').executeTakeFirstOrThrow()).id;
   ops = await roleTokens(ctx.app);
   merchant.id = (await ctx.db.selectFrom('merchants').select('id').where('code', '=', 'DEMO').executeTakeFirstOrThrow()).id;
 });

@@ -7,7 +7,7 @@ import { expectRealAccountOnly, loginToken, tokenCall } from '../test-support/ht
 import { otherMerchant } from '../test-support/other-merchant.ts';
 import { insertManualApplyPromotion } from '../test-support/promotions.ts';
 import { manualApplyStates } from './apply.queries.ts';
-import { demoMerchantId } from '../test-support/demo-merchant.ts';
+import { demoMemberRow } from '../test-support/demo-merchant.ts';
 
 /**
  * A member's application to a manual-apply promotion (docs/0098): images checked by their bytes and
@@ -23,9 +23,7 @@ const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
 const upload = (token: string, promotionId: number, bytes: Uint8Array) => call('POST', PROMOTION_APPLY_PATHS.image, token, { promotionId, base64: b64(bytes) });
 const count = async (table: 'promotion_applications' | 'promotion_application_images') =>
   Number((await sql<{ n: string }>`select count(*) as n from ${sql.table(table)}`.execute(ctx.db)).rows[0]!.n);
-const memberId = async (username: string) =>
-  (await ctx.db.selectFrom('members').select('id').where('merchant_id', '=', demoMerchantId(ctx.db)).where('username', '=', username).executeTakeFirstOrThrow())
-    .id;
+const memberId = async (username: string) => (await demoMemberRow(ctx.db, username).select('id').executeTakeFirstOrThrow()).id;
 
 beforeAll(async () => {
   tokens.member = await loginToken(ctx.app, 'demo_member', 'Demo1234');

@@ -6,7 +6,7 @@ import { rowCounts, usePlatform } from '../test-support/db.ts';
 import { encryptedLogin, loginToken, tokenCall } from '../test-support/http.ts';
 import { operatorToken } from '../test-support/operators.ts';
 import { freshDownline } from '../test-support/protection.ts';
-import { demoMerchantId } from '../test-support/demo-merchant.ts';
+import { demoChannelFrom, demoProviderSecret } from '../test-support/demo-merchant.ts';
 
 // docs/0106: operator compliance controls. Account states set with a reason and enforced on every
 // path (deposits, bets, withdrawals, launches, login), operator limits (the lower of the member's
@@ -27,23 +27,8 @@ beforeAll(async () => {
   t.support = await operatorToken(ctx.app, 'demo_support', 'Support1234');
   t.content = await operatorToken(ctx.app, 'demo_content', 'Content1234');
   t.agent = await loginToken(ctx.app, 'demo_agent', 'Agent1234');
-  secret = (
-    await ctx.db
-      .selectFrom('seamless_providers')
-      .where('merchant_id', '=', demoMerchantId(ctx.db))
-      .select('secret')
-      .where('code', '=', BUILT_IN_PROVIDER.code)
-      .executeTakeFirstOrThrow()
-  ).secret;
-  bkash = (
-    await ctx.db
-      .updateTable('deposit_channels')
-      .set({ min_minor: TK })
-      .where('merchant_id', '=', demoMerchantId(ctx.db))
-      .where('code', '=', 'bkash')
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
+  secret = await demoProviderSecret(ctx.db, BUILT_IN_PROVIDER.code);
+  bkash = await demoChannelFrom(ctx.db, 'bkash', TK);
 });
 
 const setState = (memberId: number, state: Partial<typeof NONE>, reason = 'Source of funds check', token = t.finance) =>

@@ -7,7 +7,7 @@ import { freshDownline } from '../test-support/protection.ts';
 import { accountFor, transfer } from '../wallet/ledger.service.ts';
 import { ledgerViolations, NO_VIOLATIONS } from '../wallet/ledger-invariants.ts';
 import { walletBalance } from '../wallet/wallet.queries.ts';
-import { demoMerchantId } from '../test-support/demo-merchant.ts';
+import { demoChannelFrom } from '../test-support/demo-merchant.ts';
 
 // docs/0102: a member's deposit limits hold on every path that credits a deposit — the request
 // (early), the operator's approval and an agent's transfer into the member's wallet — on the gross
@@ -24,15 +24,7 @@ beforeAll(async () => {
   t.finance = await operatorToken(ctx.app, 'demo_finance', 'Finance1234');
   t.agent = await loginToken(ctx.app, 'demo_agent', 'Agent1234');
   // ৳1 deposits: the channel's own minimum must not be what refuses them.
-  bkash = (
-    await ctx.db
-      .updateTable('deposit_channels')
-      .set({ min_minor: TK })
-      .where('merchant_id', '=', demoMerchantId(ctx.db))
-      .where('code', '=', 'bkash')
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
+  bkash = await demoChannelFrom(ctx.db, 'bkash', TK);
 });
 
 let keys = 0;

@@ -22,7 +22,7 @@ import { walletBalance } from '../wallet/wallet.queries.ts';
 import { requestWithdrawal } from '../withdraw/withdraw.service.ts';
 import { confirmReopen, excludeSelf, exclusionStatus, requestReopen } from './exclusion.ts';
 import { stakeGateNeeded } from './effective-limits.ts';
-import { demoMerchantId } from '../test-support/demo-merchant.ts';
+import { demoChannelFrom, demoMerchantId } from '../test-support/demo-merchant.ts';
 
 // docs/0105: time-out and self-exclusion, on both databases (PGlite; PostgreSQL with DATABASE_URL).
 // The clock is the platform's (deps.clock): moving it ends closures and cooling-offs, and the
@@ -44,15 +44,7 @@ beforeAll(async () => {
   [t.finance, t.owner, t.support] = [ops.finance, ops.owner, ops.support];
   t.agent = await loginToken(ctx.app, 'demo_agent', 'Agent1234');
   merchant = (await ctx.db.selectFrom('merchants').selectAll().where('code', '=', 'DEMO').executeTakeFirstOrThrow()) as unknown as TMerchant;
-  bkash = (
-    await ctx.db
-      .updateTable('deposit_channels')
-      .set({ min_minor: TK })
-      .where('merchant_id', '=', demoMerchantId(ctx.db))
-      .where('code', '=', 'bkash')
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
+  bkash = await demoChannelFrom(ctx.db, 'bkash', TK);
   await ctx.db.updateTable('merchants').set({ payout_cooling_minutes: 0, withdraw_min_minor: 100 }).where('id', '=', merchant.id).execute();
   slotNode = (await ctx.db.selectFrom('games').select('node_id').where('merchant_id', '=', merchant.id).where('engine', '=', 'slot').executeTakeFirstOrThrow())
     .node_id;

@@ -8,7 +8,7 @@ import { signedInMember } from '../test-support/promo.ts';
 import { seamlessCalls } from '../test-support/seamless-calls.ts';
 import { armProtectionClockSeam } from './clock-seam.ts';
 import { ledgerViolations, NO_VIOLATIONS } from '../wallet/ledger-invariants.ts';
-import { demoMerchantId } from '../test-support/demo-merchant.ts';
+import { demoProviderSecret } from '../test-support/demo-merchant.ts';
 
 // docs/0104: loss, stake and session limits and the reality check hold in the bet's debit
 // transaction (seamlessBet, the one path every stake takes), with the member's row locked, so 20
@@ -30,14 +30,7 @@ const id = (tag: string) => `${tag}-${(seq += 1)}`;
 const MONEY = ['seamless_transactions', 'ledger_transactions', 'ledger_entries'] as const;
 
 beforeAll(async () => {
-  secret = (
-    await ctx.db
-      .selectFrom('seamless_providers')
-      .where('merchant_id', '=', demoMerchantId(ctx.db))
-      .select('secret')
-      .where('code', '=', BUILT_IN_PROVIDER.code)
-      .executeTakeFirstOrThrow()
-  ).secret;
+  secret = await demoProviderSecret(ctx.db, BUILT_IN_PROVIDER.code);
   merchant = await ctx.db.selectFrom('merchants').select(['id', 'currency']).where('code', '=', 'DEMO').executeTakeFirstOrThrow();
 });
 

@@ -3,7 +3,7 @@ import { RECORD_PATHS } from '@wl/schemas';
 import { usePlatform } from '../test-support/db.ts';
 import { loginToken } from '../test-support/http.ts';
 import { accountFor, transfer } from '../wallet/ledger.service.ts';
-import { demoMerchantId } from '../test-support/demo-merchant.ts';
+import { demoMemberRow } from '../test-support/demo-merchant.ts';
 
 // Records on both databases (PGlite; PostgreSQL with DATABASE_URL): filters, paging boundaries,
 // totals over the whole filter, per-day profit, and that a member only ever reads its own rows.
@@ -21,12 +21,7 @@ beforeAll(async () => {
   t.down = await loginToken(ctx.app, 'demo_down1', 'Down1234');
   t.trial = await loginToken(ctx.app, 'demo_trial', 'Trial1234');
   const merchant = await ctx.db.selectFrom('merchants').select(['id', 'currency']).where('code', '=', 'DEMO').executeTakeFirstOrThrow();
-  const member = await ctx.db
-    .selectFrom('members')
-    .select('id')
-    .where('merchant_id', '=', demoMerchantId(ctx.db))
-    .where('username', '=', 'demo_member')
-    .executeTakeFirstOrThrow();
+  const member = await demoMemberRow(ctx.db, 'demo_member').select('id').executeTakeFirstOrThrow();
   const wallet = await accountFor(ctx.db, merchant, 'member_wallet', { memberId: member.id });
   const clearing = await accountFor(ctx.db, merchant, 'deposit_clearing');
   const provider = await accountFor(ctx.db, merchant, 'provider', { code: 'JILI' });

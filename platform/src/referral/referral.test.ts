@@ -10,7 +10,7 @@ import { inTransaction } from '../wallet/ledger.service.ts';
 import { runReferralRewards } from './referral.job.ts';
 import { ensureReferralCode, runningReferralPromotion } from './referral.queries.ts';
 import { maskName, recordReferral, referralSummary, settleReferral } from './referral.service.ts';
-import { demoMerchantId } from '../test-support/demo-merchant.ts';
+import { demoMemberRow } from '../test-support/demo-merchant.ts';
 
 /**
  * Member referral (docs/0097) at the platform: a code per member, registration with it, the page's
@@ -107,14 +107,7 @@ beforeAll(async () => {
   tokens.trial = (
     await ctx.app.inject({ method: 'POST', url: ACCOUNT_PATHS.loginFreePlay, payload: { os: 'linux', platform: 'W', gatewayVersion: 3 } })
   ).json().value.token;
-  ids.member = (
-    await ctx.db
-      .selectFrom('members')
-      .select('id')
-      .where('merchant_id', '=', demoMerchantId(ctx.db))
-      .where('username', '=', 'demo_member')
-      .executeTakeFirstOrThrow()
-  ).id;
+  ids.member = (await demoMemberRow(ctx.db, 'demo_member').select('id').executeTakeFirstOrThrow()).id;
 });
 
 describe('registration with a referral code', () => {

@@ -10,7 +10,7 @@ import { operatorToken } from '../test-support/operators.ts';
 import { runRewardsDaily } from './rewards.job.ts';
 import { payRebate, rebateSummary } from './rebate.service.ts';
 import { reviewMember, upgradeIfQualified } from './vip.service.ts';
-import { demoMerchantId } from '../test-support/demo-merchant.ts';
+import { demoMemberRow } from '../test-support/demo-merchant.ts';
 
 /**
  * The rewards area (docs/0091) at the platform: who may call it, what a rebate is worth, that it is
@@ -28,9 +28,7 @@ const merchant = { id: 0, currency: '' };
 const walletMinor = async (memberId: number) => Number(await walletBalance(ctx.db, memberId));
 const count = async (table: 'rebate_claims' | 'rebated_settlements' | 'vip_upgrade_bonuses' | 'ledger_transactions') =>
   Number((await sql<{ n: string }>`select count(*) as n from ${sql.table(table)}`.execute(ctx.db)).rows[0]!.n);
-const memberIdOf = async (username: string) =>
-  (await ctx.db.selectFrom('members').select('id').where('merchant_id', '=', demoMerchantId(ctx.db)).where('username', '=', username).executeTakeFirstOrThrow())
-    .id;
+const memberIdOf = async (username: string) => (await demoMemberRow(ctx.db, username).select('id').executeTakeFirstOrThrow()).id;
 /** A new member of the demo merchant with an empty wallet account. */
 async function memberWithWallet(prefix: string): Promise<number> {
   const { ids: bare } = await insertBareMembers(ctx.db, 1, prefix);

@@ -4,7 +4,7 @@ import { DEMO_MEMBER_CONTACT } from '../seed/seed.ts';
 import { rowCounts, usePlatform } from '../test-support/db.ts';
 import { loginToken, steppedUpToken } from '../test-support/http.ts';
 import { lastSmsCode } from '../test-support/outbox.ts';
-import { demoMerchantId } from '../test-support/demo-merchant.ts';
+import { demoMemberRow } from '../test-support/demo-merchant.ts';
 
 // docs/0033: bind a mobile number and an email address with codes through the outbox.
 let now = Date.parse('2026-11-25T10:00:00Z');
@@ -24,13 +24,7 @@ const ok = async (url: string, token: string, payload: unknown) => {
 };
 const centre = async (token: string) => (await ctx.app.inject({ method: 'GET', url: WITHDRAW_PATHS.security, headers: { authorization: token } })).json().value;
 const contactCounts = () => rowCounts(ctx.db, ['outbox', 'member_audit']);
-const contacts = (username: string) =>
-  ctx.db
-    .selectFrom('members')
-    .select(['country_dialing_code', 'mobile_num', 'email'])
-    .where('merchant_id', '=', demoMerchantId(ctx.db))
-    .where('username', '=', username)
-    .executeTakeFirstOrThrow();
+const contacts = (username: string) => demoMemberRow(ctx.db, username).select(['country_dialing_code', 'mobile_num', 'email']).executeTakeFirstOrThrow();
 
 beforeAll(async () => {
   // Binding needs a fresh step-up (docs/0068; step-up.test covers the refusal).

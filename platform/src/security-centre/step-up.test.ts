@@ -5,7 +5,7 @@ import { STEP_UP_TTL_MS } from '../session/step-up.guard.ts';
 import { rowCounts, usePlatform } from '../test-support/db.ts';
 import { encryptedCall, loginToken, stepUpToken, tokenCall } from '../test-support/http.ts';
 import { lastMessage, lastSmsCode } from '../test-support/outbox.ts';
-import { demoMerchantId } from '../test-support/demo-merchant.ts';
+import { demoMemberRow, demoMerchantId } from '../test-support/demo-merchant.ts';
 
 // docs/0068: a stolen session cannot be kept or cashed out. Every change of contacts, passwords,
 // payout accounts and authenticator, and every upline transfer, needs a fresh step-up on the
@@ -34,11 +34,8 @@ const CHANGED = [
   'verification_codes',
 ] as const;
 const memberRow = (username: string) =>
-  ctx.db
-    .selectFrom('members')
+  demoMemberRow(ctx.db, username)
     .select(['id', 'withdraw_password_hash', 'mobile_num', 'email', 'bank_holder_name', 'totp_secret', 'totp_pending_secret'])
-    .where('merchant_id', '=', demoMerchantId(ctx.db))
-    .where('username', '=', username)
     .executeTakeFirstOrThrow();
 
 /** Every change the step-up guards, with a body that would otherwise succeed for demo_member. */

@@ -8,7 +8,7 @@ import { DEMO_ACCOUNTS } from '../seed/seed.ts';
 import { accountFor, houseAccountId, transfer } from '../wallet/ledger.service.ts';
 import { usePlatform } from './db.ts';
 import { loginToken } from './http.ts';
-import { demoMerchantId } from './demo-merchant.ts';
+import { demoMemberRow } from './demo-merchant.ts';
 
 /** What a launchGame call answers, as the built-in games' tests read it. */
 export type TLaunchAnswer = { success: boolean; code: number; message: string; value: { content: { game_url: string } } | null };
@@ -43,15 +43,7 @@ export function useGamePlatform(opts: Parameters<typeof usePlatform>[0] = {}) {
       expect(res.json()).toMatchObject({ success: true });
       return ZWlgOpenResponse.parse(res.json().value);
     },
-    demoMemberId: async () =>
-      (
-        await ctx.db
-          .selectFrom('members')
-          .select('id')
-          .where('merchant_id', '=', demoMerchantId(ctx.db))
-          .where('username', '=', DEMO_ACCOUNTS.member.username)
-          .executeTakeFirstOrThrow()
-      ).id,
+    demoMemberId: async () => (await demoMemberRow(ctx.db, DEMO_ACCOUNTS.member.username).select('id').executeTakeFirstOrThrow()).id,
     /** A member's wallet balance on the demo merchant. */
     walletOf: async (memberId: number) => {
       const id = await accountFor(ctx.db, { id: 1, currency: 'BDT' }, 'member_wallet', { memberId });

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { loginToken } from './http.ts';
-import { demoMerchantId } from './demo-merchant.ts';
+import { demoMemberRow } from './demo-merchant.ts';
 
 /**
  * A new member of the seeded merchant directly under demo_agent (so the agent can transfer to it),
@@ -10,12 +10,7 @@ import { demoMerchantId } from './demo-merchant.ts';
  * id and a session token.
  */
 export async function freshDownline(ctx: { app: FastifyInstance; db: Kysely<DB> }, username: string): Promise<{ id: number; token: string }> {
-  const demo = await ctx.db
-    .selectFrom('members')
-    .select(['merchant_id', 'password_hash', 'upline_id'])
-    .where('merchant_id', '=', demoMerchantId(ctx.db))
-    .where('username', '=', 'demo_member')
-    .executeTakeFirstOrThrow();
+  const demo = await demoMemberRow(ctx.db, 'demo_member').select(['merchant_id', 'password_hash', 'upline_id']).executeTakeFirstOrThrow();
   const row = await ctx.db
     .insertInto('members')
     .values({

@@ -5,7 +5,7 @@ import { countStatements } from '../test-support/statement-count.ts';
 import { accountFor, houseAccountId, LedgerError, memberWalletId, transfer } from './ledger.service.ts';
 import { accountBalance } from './wallet.queries.ts';
 import { ledgerTotal } from './ledger-invariants.ts';
-import { demoMerchantId } from '../test-support/demo-merchant.ts';
+import { demoMemberRow } from '../test-support/demo-merchant.ts';
 
 const ctx = usePlatform();
 const SYSTEM = { kind: 'system', id: 0 } as const;
@@ -231,12 +231,7 @@ describe('ledger', () => {
     const merchant = await ctx.db.selectFrom('merchants').select(['id', 'currency']).where('code', '=', 'DEMO').executeTakeFirstOrThrow();
     const ids = await Promise.all(Array.from({ length: 10 }, () => accountFor(ctx.db, merchant, 'provider', { code: 'TEST_VENDOR' })));
     expect(new Set(ids).size).toBe(1);
-    const member = await ctx.db
-      .selectFrom('members')
-      .select('id')
-      .where('merchant_id', '=', demoMerchantId(ctx.db))
-      .where('username', '=', 'demo_member')
-      .executeTakeFirstOrThrow();
+    const member = await demoMemberRow(ctx.db, 'demo_member').select('id').executeTakeFirstOrThrow();
     const hold = await accountFor(ctx.db, merchant, 'member_withdrawal_hold', { memberId: member.id });
     expect(hold).not.toBe(await accountFor(ctx.db, merchant, 'member_wallet', { memberId: member.id }));
     expect(await accountFor(ctx.db, merchant, 'member_wallet', { memberId: member.id })).toBe(await memberWalletId(ctx.db, member.id));

@@ -5,7 +5,7 @@ import { ALL_CALLS, DEPOSIT_PATHS, PROOF_MAX_BYTES, WITHDRAW_PATHS, WPS_PATHS } 
 import { loginToken, steppedUpToken, tokenCall } from '../test-support/http.ts';
 import { rowCounts, usePlatform } from '../test-support/db.ts';
 import { operatorToken } from '../test-support/operators.ts';
-import { demoMerchantId } from '../test-support/demo-merchant.ts';
+import { demoMemberRow } from '../test-support/demo-merchant.ts';
 
 // docs/0029, docs/0033: security centre, withdraw, confirmation, proofs, operator pay/reject.
 const ctx = usePlatform();
@@ -99,12 +99,7 @@ describe('security centre', () => {
     const same = await call('POST', WITHDRAW_PATHS.withdrawPassword, member, { newPassword: 'Demo1234', confirmNewPassword: 'Demo1234' });
     expect(same.json().message).toBe('withdraw_password_same_as_login');
     await ok('POST', WITHDRAW_PATHS.withdrawPassword, member, { newPassword: 'Money5678', confirmNewPassword: 'Money5678' });
-    const row = await ctx.db
-      .selectFrom('members')
-      .select('withdraw_password_hash')
-      .where('merchant_id', '=', demoMerchantId(ctx.db))
-      .where('username', '=', 'demo_member')
-      .executeTakeFirstOrThrow();
+    const row = await demoMemberRow(ctx.db, 'demo_member').select('withdraw_password_hash').executeTakeFirstOrThrow();
     expect(row.withdraw_password_hash).toMatch(/^\$argon2id\$/);
     const centre = await ok('GET', WITHDRAW_PATHS.security, member);
     expect(centre).toMatchObject({ withdrawPasswordSet: true, bankHolderName: 'D*** M*****', bankAccounts: [], bankAccountsMax: 3 });
