@@ -62,7 +62,8 @@ describe('a draft previewed on the site', () => {
 
   it("shows the draft's config with the bar, and never the live stream of the published one", async () => {
     setOperatorToken('op-token');
-    window.history.replaceState(null, '', `/?${CONFIG_PREVIEW_PARAM}=9`);
+    // The tab has opened `/?configPreview=9` (configPreviewId keeps it for the tab, the first test).
+    expect(configPreviewId(`?${CONFIG_PREVIEW_PARAM}=9`)).toBe(9);
     const opened = vi.fn();
     vi.stubGlobal('EventSource', opened);
     const calls = renderProvider({ 'operator.previewScreen': () => drafted, 'config.screen': () => published });
@@ -73,7 +74,6 @@ describe('a draft previewed on the site', () => {
       { path: 'operator.previewScreen', input: { id: 9, language: 'en' } },
     ]);
     expect(opened).not.toHaveBeenCalled();
-    window.history.replaceState(null, '', '/');
   });
 
   it('falls back to the published site when the preview is refused (not the caller’s draft)', async () => {
