@@ -23,7 +23,10 @@ useGateway(
     // (a threshold is live once a second operator approved it, docs/0127).
     await approvedChange(h, operatorToken, (c) => c.operator.setSecurity.mutate({ captchaAfterFailures: 100, lockAfterFailures: LOCK_AFTER }));
   },
-  { rateLimits: { login: { ip: wide, subject: wide } } },
+  // 50 logins at once queue on the account's counter row: on a saturated CI machine some waited past
+  // the gateway's default 5 s upstream limit (answered 503 while the platform still judged them).
+  // The lock is under test here, not the timeout (busy.test.ts and app.test.ts test that).
+  { rateLimits: { login: { ip: wide, subject: wide } }, upstreamTimeoutMs: 60_000 },
 );
 
 describe('atomic login counter through the gateway', () => {
