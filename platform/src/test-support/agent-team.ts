@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { DEMO_TEAM } from '../seed/agent-tree.ts';
@@ -19,7 +19,12 @@ export async function demoTeamTokens(app: FastifyInstance): Promise<Record<'agen
  * A registration through the public form with an agent's invitation code (username tab, no SMS
  * step: the caller turns REGMOBVERF3 off).
  */
-export function registerWithCode(ctx: { app: FastifyInstance; db: Kysely<DB> }, username: string, mobileNum: string, affiliateCode: string) {
+export function registerWithCode(
+  ctx: { app: FastifyInstance; db: Kysely<DB> },
+  username: string,
+  mobileNum: string,
+  affiliateCode: string,
+): Promise<LightMyRequestResponse> {
   return registerMember(ctx, 'username', { username, password: 'Abcd1234', confirmPassword: 'Abcd1234', mobileNum, affiliateCode });
 }
 

@@ -1,3 +1,4 @@
+import type { LightMyRequestResponse } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { beforeAll, expect } from 'vitest';
 import { WLG_PATHS, WPS_PATHS, ZWlgOpenResponse } from '@wl/schemas';
@@ -22,7 +23,7 @@ export type TLaunchAnswer = { success: boolean; code: number; message: string; v
  */
 export function useGamePlatform(opts: Parameters<typeof usePlatform>[0] = {}) {
   const ctx = usePlatform(opts);
-  const post = (url: string, payload: unknown, token?: string) =>
+  const post = (url: string, payload: unknown, token?: string): Promise<LightMyRequestResponse> =>
     ctx.app.inject({ method: 'POST', url, payload: payload as object, ...(token ? { headers: { authorization: token } } : {}) });
   const games = {
     ctx,

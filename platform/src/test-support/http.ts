@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { Kysely } from 'kysely';
 import { encryptBody } from '@wl/schemas/wps/body-cipher';
@@ -25,7 +25,7 @@ export const VN_LOTTERY_LAUNCH = {
 } as const;
 
 /** Sends an encrypted login the way a client does: fetch the RSA key, encrypt, post. */
-export async function encryptedLogin(app: FastifyInstance, payload: unknown, headers: Record<string, string> = {}) {
+export async function encryptedLogin(app: FastifyInstance, payload: unknown, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
   const key = (await app.inject({ method: 'GET', url: WPS_PATHS.rsaKey })).json().value.publicKey as string;
   const { body, headers: cipherHeaders } = encryptBody(payload, key);
   return app.inject({ method: 'POST', url: WPS_PATHS.login, payload: body, headers: { ...cipherHeaders, ...headers } });
@@ -40,7 +40,13 @@ export async function loginToken(app: FastifyInstance, username: string, passwor
 }
 
 /** Any encrypted call (register, change password, resets, second factor). */
-export async function encryptedCall(app: FastifyInstance, method: 'POST' | 'PUT', url: string, payload: unknown, headers: Record<string, string> = {}) {
+export async function encryptedCall(
+  app: FastifyInstance,
+  method: 'POST' | 'PUT',
+  url: string,
+  payload: unknown,
+  headers: Record<string, string> = {},
+): Promise<LightMyRequestResponse> {
   const key = (await app.inject({ method: 'GET', url: WPS_PATHS.rsaKey })).json().value.publicKey as string;
   const { body, headers: cipherHeaders } = encryptBody(payload, key);
   return app.inject({ method, url, payload: body, headers: { ...cipherHeaders, ...headers } });
@@ -71,7 +77,7 @@ export async function registerMember(
   mode: 'username' | 'mobile',
   values: Record<string, unknown>,
   extra: Record<string, unknown> = {},
-) {
+): Promise<LightMyRequestResponse> {
   const c = await createCaptcha(ctx.app.platform, await ctx.db.selectFrom('merchants').selectAll().where('code', '=', 'DEMO').executeTakeFirstOrThrow());
   return encryptedCall(ctx.app, 'PUT', mode === 'username' ? ACCOUNT_PATHS.register : ACCOUNT_PATHS.registerMobile, {
     values,
@@ -90,7 +96,13 @@ export async function registerMember(
  * Reads `ctx.app` at call time, so it can be made before the platform starts (usePlatform).
  */
 export function tokenCall(ctx: { app: FastifyInstance }) {
-  return (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string | null, payload?: unknown, query?: Record<string, string>) =>
+  return (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    token: string | null,
+    payload?: unknown,
+    query?: Record<string, string>,
+  ): Promise<LightMyRequestResponse> =>
     ctx.app.inject({
       method,
       url,

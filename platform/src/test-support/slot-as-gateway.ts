@@ -1,3 +1,4 @@
+import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { WLG_PATHS, WPS_HEADERS } from '@wl/schemas';
 import { BUILT_IN_GAMES } from '../kernel/catalogue.ts';
@@ -14,7 +15,7 @@ export async function openRealSlot(games: TGames) {
 }
 
 /** A spin as the gateway relays it (docs/0078): its secret, and a deadline a minute from `platformNowMs`. */
-export const spinAsGateway = (games: TGames, token: string, platformNowMs: number) =>
+export const spinAsGateway = (games: TGames, token: string, platformNowMs: number): Promise<LightMyRequestResponse> =>
   games.ctx.app.inject({
     method: 'POST',
     url: WLG_PATHS.slotSpin,
