@@ -1,14 +1,12 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_PATHS, AGENT_TYPES, ALL_CALLS, MEMBER_TYPE, WPS_HEADERS, WPS_PATHS, type TCallDescriptor } from '@wl/schemas';
+import { AGENT_TYPES, ALL_CALLS, MEMBER_TYPE, WPS_HEADERS, WPS_PATHS, type TCallDescriptor } from '@wl/schemas';
 import { callKey } from '@wl/schemas/wps/call-gates';
 import { usePlatform } from '../test-support/db.ts';
-import { encryptedCall, encryptedLogin, registerMember } from '../test-support/http.ts';
+import { encryptedLogin, registerMember } from '../test-support/http.ts';
 import { hashPassword } from '../session/password.service.ts';
 import { sampleInput, withValueAt } from '../test-support/input-samples.ts';
 import { createMerchant } from '../merchant/create-merchant.ts';
-import { createCaptcha } from '../verification/captcha.service.ts';
-import { MERCHANT_COLUMNS } from '../http/auth.ts';
 import { DEMO_ACCOUNTS, DEMO_ROLE_OPERATORS } from '../seed/seed.ts';
 
 /**
@@ -71,25 +69,8 @@ async function memberToken(brand: TBrand, username: string, password: string): P
 }
 
 /** Registers a member of B as the web does (B's captcha, B's Merchant header). */
-async function registerOnB(username: string, password: string, mobileNum: string) {
-  const merchant = await ctx.db.selectFrom('merchants').select(MERCHANT_COLUMNS).where('code', '=', B.code).executeTakeFirstOrThrow();
-  const c = await createCaptcha(ctx.app.platform, merchant);
-  return encryptedCall(
-    ctx.app,
-    'PUT',
-    ACCOUNT_PATHS.register,
-    {
-      values: { username, password, confirmPassword: password, mobileNum },
-      countryDialingCode: '+880',
-      termsAccepted: true,
-      ageConfirmed: true,
-      captchaId: c.captchaId,
-      captcha: c.answer,
-      registerMethod: 'WEB',
-    },
-    { [WPS_HEADERS.merchant]: B.code },
-  );
-}
+const registerOnB = (username: string, password: string, mobileNum: string) =>
+  registerMember(ctx, 'username', { username, password, confirmPassword: password, mobileNum }, {}, B.code);
 
 beforeAll(async () => {
   const a = await ctx.db.selectFrom('merchants').select(['id', 'code']).where('code', '=', 'DEMO').executeTakeFirstOrThrow();

@@ -77,18 +77,31 @@ export async function registerMember(
   mode: 'username' | 'mobile',
   values: Record<string, unknown>,
   extra: Record<string, unknown> = {},
+  /** Another brand than the default demo: its captcha, and its code in the Merchant header as the gateway sends it. */
+  merchantCode?: string,
 ): Promise<LightMyRequestResponse> {
-  const c = await createCaptcha(ctx.app.platform, await ctx.db.selectFrom('merchants').selectAll().where('code', '=', 'DEMO').executeTakeFirstOrThrow());
-  return encryptedCall(ctx.app, 'PUT', mode === 'username' ? ACCOUNT_PATHS.register : ACCOUNT_PATHS.registerMobile, {
-    values,
-    countryDialingCode: '+880',
-    termsAccepted: true,
-    ageConfirmed: true,
-    captchaId: c.captchaId,
-    captcha: c.answer,
-    registerMethod: 'WEB',
-    ...extra,
-  });
+  const merchant = await ctx.db
+    .selectFrom('merchants')
+    .selectAll()
+    .where('code', '=', merchantCode ?? 'DEMO')
+    .executeTakeFirstOrThrow();
+  const c = await createCaptcha(ctx.app.platform, merchant);
+  return encryptedCall(
+    ctx.app,
+    'PUT',
+    mode === 'username' ? ACCOUNT_PATHS.register : ACCOUNT_PATHS.registerMobile,
+    {
+      values,
+      countryDialingCode: '+880',
+      termsAccepted: true,
+      ageConfirmed: true,
+      captchaId: c.captchaId,
+      captcha: c.answer,
+      registerMethod: 'WEB',
+      ...extra,
+    },
+    merchantCode ? { [WPS_HEADERS.merchant]: merchantCode } : {},
+  );
 }
 
 /**

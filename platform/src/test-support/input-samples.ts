@@ -20,6 +20,12 @@ type TNode = {
 export type TSampleLeaf = { path: string[]; type: string };
 /** A value and its leaves. */
 export type TSample = { value: unknown; leaves: TSampleLeaf[] };
+/**
+ * `dateShapes`: a string the plain sample misses may be tried as a date and a date-time (valid
+ * dates lead a call past its input check, where the isolation probes want to be). The gateway's
+ * fuzz samples without them: its inputs stay those its run time was measured with (docs/0124).
+ */
+export type TSampleOptions = { dateShapes: boolean };
 
 const FORMATS: Record<string, string> = {
   email: 'someone@example.com',
@@ -28,25 +34,32 @@ const FORMATS: Record<string, string> = {
   datetime: '2024-01-01T00:00:00Z',
 };
 
-function stringSample(node: TNode): string {
+// A pattern the plain sample misses (a code of 4 to 32 letters and digits): the first of a few
+// common shapes the schema takes, else the plain one. Upper-case letters fit the vendor and module
+// codes ([A-Z0-9_]{2,32}) as well as free text.
+const SHAPES = ['ABCD1234', 'abcd1234', 'ABCDEFGH', '12345678', 'A1'];
+const DATE_SHAPES = ['2099-01-01T00:00:00.000Z', '2099-01-01'];
+
+function stringSample(node: TNode, opts: TSampleOptions): string {
   const { minimum = 0, maximum = 64, format } = node._zod.bag;
   if (format && FORMATS[format]) return FORMATS[format];
   const plain = 'AB'.padEnd(Math.max(2, minimum), 'A').slice(0, Math.max(1, Math.min(maximum, 64)));
   const schema = node as unknown as z.ZodType;
   if (schema.safeParse(plain).success) return plain;
-  return ['ABCD1234', 'abcd1234', 'ABCDEFGH', '12345678', 'A1', '2099-01-01T00:00:00.000Z', '2099-01-01'].find((c) => schema.safeParse(c).success) ?? plain;
+  return [...SHAPES, ...(opts.dateShapes ? DATE_SHAPES : [])].find((c) => schema.safeParse(c).success) ?? plain;
 }
 
 const inner = (def: Record<string, unknown>, key: string) => def[key] as z.ZodType;
 
 /** Walks a schema into a small sample; throws on a zod type it does not know, so none is skipped silently. */
-export function sampleInput(schema: z.ZodType, path: string[] = []): TSample {
+export function sampleInput(schema: z.ZodType, path: string[] = [], opts: TSampleOptions = { dateShapes: true }): TSample {
+  const walk = (inner: z.ZodType, at: string[] = path) => sampleInput(inner, at, opts);
   const node = schema as unknown as TNode;
   const def = node._zod.def;
   const leaf = (value: unknown): TSample => ({ value, leaves: [{ path, type: def.type }] });
   switch (def.type) {
     case 'string':
-      return leaf(stringSample(node));
+      return leaf(stringSample(node, opts));
     case 'number':
     case 'bigint':
       return leaf(Math.max(1, node._zod.bag.minimum ?? 1));
@@ -70,41 +83,41 @@ export function sampleInput(schema: z.ZodType, path: string[] = []): TSample {
     case 'readonly':
     case 'catch':
     case 'nonoptional':
-      return sampleInput(inner(def, 'innerType'), path);
+      return walk(inner(def, 'innerType'), path);
     case 'lazy':
-      return sampleInput((def.getter as () => z.ZodType)(), path);
+      return walk((def.getter as () => z.ZodType)());
     case 'pipe': {
-      const fromIn = sampleInput(inner(def, 'in'), path);
+      const fromIn = walk(inner(def, 'in'), path);
       if (node.safeParse(fromIn.value).success) return fromIn;
-      const fromOut = sampleInput(inner(def, 'out'), path);
+      const fromOut = walk(inner(def, 'out'), path);
       return node.safeParse(fromOut.value).success ? fromOut : fromIn;
     }
     case 'union': {
-      const options = (def.options as z.ZodType[]).map((option) => sampleInput(option, path));
+      const options = (def.options as z.ZodType[]).map((option) => walk(option, path));
       return options.find((option) => node.safeParse(option.value).success) ?? options[0]!;
     }
     case 'object': {
       const value: Record<string, unknown> = {};
       const leaves: TSampleLeaf[] = [];
       for (const [key, field] of Object.entries(def.shape as Record<string, z.ZodType>)) {
-        const s = sampleInput(field, [...path, key]);
+        const s = walk(field, [...path, key]);
         if (s.value !== undefined) value[key] = s.value;
         leaves.push(...s.leaves);
       }
       return { value, leaves };
     }
     case 'record': {
-      const key = String(sampleInput(inner(def, 'keyType')).value);
-      const s = sampleInput(inner(def, 'valueType'), [...path, key]);
+      const key = String(walk(inner(def, 'keyType')).value);
+      const s = walk(inner(def, 'valueType'), [...path, key]);
       return { value: { [key]: s.value }, leaves: s.leaves };
     }
     case 'array': {
-      const s = sampleInput(inner(def, 'element'), [...path, '0']);
+      const s = walk(inner(def, 'element'), [...path, '0']);
       return { value: [s.value], leaves: s.leaves };
     }
     case 'intersection': {
-      const left = sampleInput(inner(def, 'left'), path);
-      const right = sampleInput(inner(def, 'right'), path);
+      const left = walk(inner(def, 'left'), path);
+      const right = walk(inner(def, 'right'), path);
       return { value: { ...(left.value as object), ...(right.value as object) }, leaves: [...left.leaves, ...right.leaves] };
     }
     default:
