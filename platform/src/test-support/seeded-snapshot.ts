@@ -28,6 +28,9 @@ export async function writeSeededSnapshot(merchantCode = 'DEMO'): Promise<{ file
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
   await migrate(db);
   await seed(db, { merchantCode });
+  // Flushed first, so a copy starts without replaying the seed's WAL: about 0.1 s of CPU less per
+  // copy (0.85 → 0.73 s measured), some 175 copies a CI run (docs/0132).
+  await pglite.query('CHECKPOINT');
   const blob = await pglite.dumpDataDir('none');
   await db.destroy();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wl-platform-snapshot-'));
