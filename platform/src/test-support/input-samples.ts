@@ -53,7 +53,7 @@ const inner = (def: Record<string, unknown>, key: string) => def[key] as z.ZodTy
 
 /** Walks a schema into a small sample; throws on a zod type it does not know, so none is skipped silently. */
 export function sampleInput(schema: z.ZodType, path: string[] = [], opts: TSampleOptions = { dateShapes: true }): TSample {
-  const walk = (inner: z.ZodType, at: string[] = path) => sampleInput(inner, at, opts);
+  const walk = (child: z.ZodType, at: string[] = path) => sampleInput(child, at, opts);
   const node = schema as unknown as TNode;
   const def = node._zod.def;
   const leaf = (value: unknown): TSample => ({ value, leaves: [{ path, type: def.type }] });
@@ -83,17 +83,17 @@ export function sampleInput(schema: z.ZodType, path: string[] = [], opts: TSampl
     case 'readonly':
     case 'catch':
     case 'nonoptional':
-      return walk(inner(def, 'innerType'), path);
+      return walk(inner(def, 'innerType'));
     case 'lazy':
       return walk((def.getter as () => z.ZodType)());
     case 'pipe': {
-      const fromIn = walk(inner(def, 'in'), path);
+      const fromIn = walk(inner(def, 'in'));
       if (node.safeParse(fromIn.value).success) return fromIn;
-      const fromOut = walk(inner(def, 'out'), path);
+      const fromOut = walk(inner(def, 'out'));
       return node.safeParse(fromOut.value).success ? fromOut : fromIn;
     }
     case 'union': {
-      const options = (def.options as z.ZodType[]).map((option) => walk(option, path));
+      const options = (def.options as z.ZodType[]).map((option) => walk(option));
       return options.find((option) => node.safeParse(option.value).success) ?? options[0]!;
     }
     case 'object': {
@@ -116,8 +116,8 @@ export function sampleInput(schema: z.ZodType, path: string[] = [], opts: TSampl
       return { value: [s.value], leaves: s.leaves };
     }
     case 'intersection': {
-      const left = walk(inner(def, 'left'), path);
-      const right = walk(inner(def, 'right'), path);
+      const left = walk(inner(def, 'left'));
+      const right = walk(inner(def, 'right'));
       return { value: { ...(left.value as object), ...(right.value as object) }, leaves: [...left.leaves, ...right.leaves] };
     }
     default:
