@@ -23,7 +23,7 @@ export const platformEnv = {
   /** Background jobs (sweeps, later draws and settlements); JOBS=off runs a process without them. */
   jobs: process.env.JOBS !== 'off',
   /** Seconds between polls of an idle job queue (pg-boss minimum 0.5). */
-  jobsPollSeconds: Number(process.env.JOBS_POLL_SECONDS || 2),
+  jobsPollSeconds: Number(process.env.JOBS_POLL_SECONDS || 10),
   /**
    * How long the built-in games wait for one wallet call before treating its outcome as unknown
    * (then retried, rolled back, answered busy; docs/0035). The test suites set a long one: on a

@@ -56,6 +56,18 @@ afterAll(async () => {
 });
 
 describe('job runner on pg-boss', () => {
+  it("wakes its worker at a job's start time and after a sending transaction, with polling an hour apart (docs/0134)", async () => {
+    const r = runner({ pollingIntervalSeconds: 3600 });
+    const ran = { later: deferred(), committed: deferred() };
+    await r.define<{ name: 'later' | 'committed' }>('test.wake', async (job) => ran[job.data.name].resolve());
+    await r.start();
+    // The worker's first fetch happens at start; from here on only a wake (or an hour) fetches again.
+    await r.send('test.wake', { name: 'later' }, { startAfter: new Date(Date.now() + 1_000) });
+    await db.transaction().execute((trx) => r.send('test.wake', { name: 'committed' }, { trx }));
+    await ran.later.promise;
+    await ran.committed.promise;
+  });
+
   it('runs a job sent inside a committed transaction and never one from a rolled-back transaction', async () => {
     const r = runner();
     const ran: string[] = [];

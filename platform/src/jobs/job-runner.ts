@@ -71,7 +71,10 @@ export type TPgBossRunnerOptions = {
   db: Kysely<DB>;
   /** Schema of pg-boss's own tables (default 'pgboss'); tests on PostgreSQL use one per test schema. */
   schema?: string;
-  /** Seconds between polls of an idle queue (default 2; minimum 0.5). */
+  /**
+   * Seconds between polls of an idle queue (default 10; minimum 0.5). A send wakes this process's
+   * worker itself (docs/0134): polling finds what other processes sent, retries and cron's jobs.
+   */
   pollingIntervalSeconds?: number;
   /** Seconds between cron checks (default 30); tests lower it. */
   cronMonitorIntervalSeconds?: number;
@@ -100,10 +103,17 @@ export function idempotentJobId(queue: string, key: string): string {
 
 type TDefinition = { handler: TJobHandler<unknown>; options: TQueueOptions };
 
+/** A job with a start time wakes its worker this long after it (clocks and timers are not exact). */
+const WAKE_MARGIN_MS = 50;
+/** A job sent inside a transaction wakes its worker no sooner than this: its commit comes first. */
+const COMMIT_WAIT_MS = 1_000;
+/** Start times further away than this are left to polling (one timer per send is kept meanwhile). */
+const MAX_WAKE_TIMER_MS = 60 * 60 * 1000;
+
 /** A JobRunner on pg-boss 10 over the platform's Kysely database (PGlite or PostgreSQL). */
 export function createJobRunner(opts: TPgBossRunnerOptions): JobRunner {
   const executor: TJobSqlExecutor = kyselyJobExecutor(opts.db);
-  const pollingIntervalSeconds = opts.pollingIntervalSeconds ?? 2;
+  const pollingIntervalSeconds = opts.pollingIntervalSeconds ?? 10;
   const boss = new PgBoss({
     db: executor,
     schema: opts.schema ?? 'pgboss',
@@ -120,6 +130,17 @@ export function createJobRunner(opts: TPgBossRunnerOptions): JobRunner {
   const definitions = new Map<string, TDefinition>();
   const workers = new Map<string, string>();
   let state: 'idle' | 'started' | 'stopped' = 'idle';
+  const wakeTimers = new Set<NodeJS.Timeout>();
+
+  /** Wakes a worker after `ms`, unless the runner stopped meanwhile; never keeps the process alive. */
+  function wakeLater(workerId: string, ms: number) {
+    const timer = setTimeout(() => {
+      wakeTimers.delete(timer);
+      if (state === 'started') boss.notifyWorker(workerId);
+    }, ms);
+    timer.unref();
+    wakeTimers.add(timer);
+  }
 
   async function install(queue: string, def: TDefinition) {
     const o = { ...DEFAULT_QUEUE, ...def.options };
@@ -178,6 +199,8 @@ export function createJobRunner(opts: TPgBossRunnerOptions): JobRunner {
         return;
       }
       state = 'stopped';
+      for (const timer of wakeTimers) clearTimeout(timer);
+      wakeTimers.clear();
       await boss.stop({ graceful: true, wait: true, timeout: 30_000 });
       // pg-boss completes jobs without awaiting it and lets worker loops run out after stop:
       // wait for those statements, then ignore any later one, before the database closes.
@@ -194,9 +217,18 @@ export function createJobRunner(opts: TPgBossRunnerOptions): JobRunner {
         ...(options.trx ? { db: kyselyJobExecutor(options.trx) } : {}),
       });
       // Outside a transaction the job is visible now: wake this process's worker instead of
-      // waiting a polling interval. Inside one it is not visible before commit; polling finds it.
+      // waiting a polling interval. A job with a start time, or sent inside a transaction (not
+      // visible before its commit), wakes it by a timer at that time (docs/0134); polling is the
+      // backstop (another process's sends, retries, cron, a commit later than a second).
       const workerId = workers.get(queue);
-      if (id && !options.trx && workerId) boss.notifyWorker(workerId);
+      if (id && workerId) {
+        const wait = Math.max(
+          (options.startAfter ? options.startAfter.getTime() - Date.now() : 0) + (options.startAfter ? WAKE_MARGIN_MS : 0),
+          options.trx ? COMMIT_WAIT_MS : 0,
+        );
+        if (wait <= 0) boss.notifyWorker(workerId);
+        else if (wait <= MAX_WAKE_TIMER_MS) wakeLater(workerId, wait);
+      }
       return id;
     },
 

@@ -73,7 +73,7 @@ async function insertCases(tag: string): Promise<{ gone: TRows; kept: TRows }> {
     note(into, 'sessions', k);
     await db.insertInto('remember_tokens').values({ member_id: member.id, token_hash: k, expires_at: expires }).execute();
     note(into, 'remember_tokens', k);
-    await db.insertInto('operator_sessions').values({ operator_id: operator.id, token_hash: k, expires_at: expires }).execute();
+    await db.insertInto('operator_sessions').values({ operator_id: operator.id, merchant_id: merchant.id, token_hash: k, expires_at: expires }).execute();
     note(into, 'operator_sessions', k);
   }
   // Revoked long ago but not yet expired: ended, so swept.
@@ -84,7 +84,7 @@ async function insertCases(tag: string): Promise<{ gone: TRows; kept: TRows }> {
   note(gone, 'sessions', `${tag}-revoked`);
   await db
     .insertInto('operator_sessions')
-    .values({ operator_id: operator.id, token_hash: `${tag}-revoked`, expires_at: LATER, revoked_at: LONG_AGO })
+    .values({ operator_id: operator.id, merchant_id: merchant.id, token_hash: `${tag}-revoked`, expires_at: LATER, revoked_at: LONG_AGO })
     .execute();
   note(gone, 'operator_sessions', `${tag}-revoked`);
   // An ended session that a live remember token still points at waits for the token.
