@@ -8,7 +8,7 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import Fastify, { type FastifyInstance } from 'fastify';
 import { TRPC_MAX_BATCH_SIZE } from '@wl/schemas/constants';
 import { sendAnswer } from './edge/encoded-answer.ts';
-import { requestLanguage } from './edge/index-html.ts';
+import { chosenLanguage } from './edge/index-html.ts';
 import { registerCompression, registerTrpcBytes } from './edge/compression.ts';
 import { refuseBodiesOnGet, registerOneDoor } from './edge/one-door.ts';
 import { registerPublicAnswers } from './edge/public-answers.ts';
@@ -230,7 +230,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
       if ((req.method === 'GET' || req.method === 'HEAD') && !isApi && (path === '/index.html' || !/\.[a-z0-9]+$/i.test(path))) {
         // Ready bytes (br, gzip, identity) with an ETag: the not-found handler gets no compression hook.
         // index.html is templated per request (brand, lang, title, first banner: docs/0022, docs/0131), never sent as a file.
-        const answer = await brandOf(req).indexHtml!.render(path, requestLanguage(req.headers.cookie));
+        const answer = await brandOf(req).indexHtml!.render(path, chosenLanguage(req.headers.cookie));
         return sendAnswer(req, reply, answer, { cacheControl: 'no-cache', vary: 'accept-encoding, cookie' });
       }
       return reply.code(404).send({ error: 'Not Found', message: 'error_not_found', statusCode: 404 });

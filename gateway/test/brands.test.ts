@@ -165,4 +165,35 @@ describe('brands by host name (docs/0131)', () => {
     await expect(secondBrand.operator.previewScreen.query({ id: draft.id, language: 'en' })).rejects.toMatchObject({ data: { code: 'NOT_FOUND' } });
     await author.operator.configDraftDiscard.mutate({ id: draft.id });
   });
+
+  it("a brand's languages (docs/0136): published as a field, its screen config and first HTML follow; the other brand keeps both", async () => {
+    const owner = DEMO_ACCOUNTS.operator;
+    const operator = clientOn(SECOND.host, (await clientOn(SECOND.host).operator.login.mutate(owner)).token);
+    const setLanguages = async (languages: string) => {
+      const draft = await operator.operator.configDraftCreate.mutate();
+      await operator.operator.configDraftEdit.mutate({ id: draft.id, set: { 'system.languages': languages }, unset: [] });
+      return operator.operator.configDraftPublish.mutate({ id: draft.id, comment: `languages ${languages}` });
+    };
+    const htmlLang = async (host: string, cookie?: string) =>
+      /<html lang="([a-z]+)"/.exec(decoded(await rawGet(`${h.baseUrl}/`, { host, ...(cookie ? { cookie } : {}) })).toString())?.[1];
+    expect((await screenOf(SECOND.host)).merchant).toMatchObject({ languages: ['bn', 'en'] });
+    expect(await htmlLang(SECOND.host)).toBe('bn');
+    // A value that is not a list of the site's languages is refused.
+    const bad = await operator.operator.configDraftCreate.mutate();
+    await expect(operator.operator.configDraftEdit.mutate({ id: bad.id, set: { 'system.languages': 'en,fr' }, unset: [] })).rejects.toMatchObject({
+      data: { code: 'BAD_REQUEST' },
+    });
+    await operator.operator.configDraftDiscard.mutate({ id: bad.id });
+    await setLanguages('en');
+    try {
+      await expect.poll(async () => (await screenOf(SECOND.host)).merchant).toMatchObject({ languages: ['en'] });
+      // No choice, or one the brand does not offer: the brand's default; the first brand is unchanged.
+      await expect.poll(() => htmlLang(SECOND.host)).toBe('en');
+      expect(await htmlLang(SECOND.host, 'language=bn')).toBe('en');
+      expect(await htmlLang(FIRST.host)).toBe('bn');
+      expect((await screenOf(FIRST.host)).merchant).toMatchObject({ languages: ['bn', 'en'] });
+    } finally {
+      await setLanguages('bn,en');
+    }
+  });
 });

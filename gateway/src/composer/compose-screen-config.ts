@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   HOME_PREVIEW_VENDOR_LIMIT,
+  LANGUAGES,
   MXWIN_VENDOR_FROM,
   MXWIN_VENDOR_TO,
   VENDOR_DROPDOWN_LARGE_ABOVE,
@@ -192,7 +193,13 @@ export function composeScreenConfig(inputs: TComposerInputs, viewer: TViewer, la
   const config: Omit<TScreenConfig, 'version' | 'configVersion'> = withNavLabels({
     audience: viewer.audience,
     language,
-    merchant: { code: inputs.merchantCode, name: permission.merchantName, currencySymbol: permission.currencySymbol, palette: permission.palette ?? 'gold' },
+    merchant: {
+      code: inputs.merchantCode,
+      name: permission.merchantName,
+      currencySymbol: permission.currencySymbol,
+      palette: permission.palette ?? 'gold',
+      languages: permission.languages ?? [...LANGUAGES],
+    },
     system: {
       status: inputs.systemStatus.status,
       ...(inputs.permission.emergencyStops?.length ? { stopped: inputs.permission.emergencyStops } : {}),

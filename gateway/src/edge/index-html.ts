@@ -23,10 +23,18 @@ type TLogger = { warn(obj: object, msg: string): void };
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 
+/** The visitor's stored choice of language (cookie), or null when none. */
+/** The screen config a first HTML is built from: a visitor's. */
+const VISITOR_SCREEN = { audience: 'visitor', referralEnabled: false, hasVip: false } as const;
+
+export function chosenLanguage(cookieHeader: string | undefined): TLanguage | null {
+  const value = cookieValue(cookieHeader, LANGUAGE_COOKIE);
+  return (LANGUAGES as readonly string[]).includes(value ?? '') ? (value as TLanguage) : null;
+}
+
 /** The page's language: the visitor's stored choice (cookie), else BN (docs/rules/reach.md#r-1). */
 export function requestLanguage(cookieHeader: string | undefined): TLanguage {
-  const value = cookieValue(cookieHeader, LANGUAGE_COOKIE);
-  return (LANGUAGES as readonly string[]).includes(value ?? '') ? (value as TLanguage) : DEFAULT_LANGUAGE;
+  return chosenLanguage(cookieHeader) ?? DEFAULT_LANGUAGE;
 }
 
 /**
@@ -62,11 +70,17 @@ export class IndexHtml {
     private readonly deps: { screenConfig: ScreenConfigService; publicCache: PublicCache; api: WpsApi; logger: TLogger },
   ) {}
 
-  /** The page for a path and language, serialized and compressed once per (language, page kind, what it shows). */
-  async render(path: string, language: TLanguage): Promise<TEncodedAnswer> {
+  /**
+   * The page for a path in the visitor's chosen language when the brand offers it, else in the
+   * brand's default (docs/0136), serialized and compressed once per (language, page kind, what it shows).
+   */
+  async render(path: string, chosen: TLanguage | null): Promise<TEncodedAnswer> {
     const isHome = HOME_SHELL_PATHS.has(path);
     let facts: THomeFacts | null = null;
+    let language = chosen ?? DEFAULT_LANGUAGE;
     try {
+      const offered = (await this.deps.screenConfig.screenConfig(VISITOR_SCREEN, language)).merchant.languages;
+      language = chosen !== null && offered.includes(chosen) ? chosen : offered[0]!;
       facts = await this.homeFacts(language, isHome);
     } catch (error) {
       this.deps.logger.warn({ err: error }, 'index.html served without the home shell');
@@ -82,7 +96,7 @@ export class IndexHtml {
   }
 
   private async homeFacts(language: TLanguage, withBanner: boolean): Promise<THomeFacts> {
-    const config = await this.deps.screenConfig.screenConfig({ audience: 'visitor', referralEnabled: false, hasVip: false }, language);
+    const config = await this.deps.screenConfig.screenConfig(VISITOR_SCREEN, language);
     let banner: THomeFacts['banner'] = null;
     if (withBanner) {
       // Same key as the content.announcements procedure: one upstream call serves both.

@@ -1,4 +1,6 @@
-import { PROMOTION_CATEGORIES, ZBannerGroup, type TAnnouncements, type TLanguage, type TPromotion } from '@wl/schemas';
+import { createHash } from 'node:crypto';
+import { PROMOTION_CATEGORIES, ZBannerGroup, type TAnnouncements, type TConfigMap, type TLanguage, type TPromotion } from '@wl/schemas';
+import { bannerSvg } from '../assets/svg.ts';
 import type { TMerchant } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
 import { wpsErrors } from '../http/envelope.ts';
@@ -7,26 +9,54 @@ import { announcementRows, currentPromotionRow, currentPromotionRows } from './c
 /** Banner artwork URL (promotions use a `p`-prefixed id so the two never collide), its words in the language. */
 export const bannerImageUrl = (id: string, language: TLanguage = 'en') => `/wps/assets/banner/${id}${language === 'bn' ? '.bn' : ''}.svg`;
 
-/** Announcements in one language (docs/rules/content.md#c-7 MCSFE_getListAnnouncements: banners, player, popup, promotion). */
-export async function announcements(deps: TPlatformDeps, merchant: TMerchant, language: TLanguage): Promise<TAnnouncements> {
+/**
+ * A banner's artwork address for its title as published: the title's digest in the query, so that a
+ * page holding the old artwork asks for the new one once an operator changed the words (docs/0133).
+ */
+function bannerArtwork(id: number, language: TLanguage, title: string): string {
+  return `${bannerImageUrl(String(id), language)}?v=${createHash('sha256').update(title).digest('base64url').slice(0, 10)}`;
+}
+
+/** A banner's artwork drawn inline, as a draft's preview shows it before it is published (docs/0133). */
+function inlineBannerArtwork(id: number, title: string): string {
+  return `data:image/svg+xml;base64,${Buffer.from(bannerSvg(`banner-${id}`, title)).toString('base64')}`;
+}
+
+/**
+ * Announcements in one language (docs/rules/content.md#c-7 MCSFE_getListAnnouncements: banners, player, popup, promotion).
+ * With `draft`, a draft's content fields (`content.banner.<id>.titleEn`, …, docs/0133) stand for
+ * the rows' words and banner artwork is drawn inline: the author's preview, never cached.
+ */
+export async function announcements(deps: TPlatformDeps, merchant: TMerchant, language: TLanguage, draft?: TConfigMap): Promise<TAnnouncements> {
   const r = await announcementRows(deps.db, merchant.id, deps.clock());
+  const bn = language === 'bn';
+  /** A field of the draft when it sets it, else the row's value. */
+  const drafted = <T extends string>(kind: 'banner' | 'popup', id: number, suffix: string, published: T): T => {
+    const value = draft?.[`content.${kind}.${id}.${suffix}`];
+    return typeof value === 'string' ? (value as T) : published;
+  };
+  const words = (kind: 'banner' | 'popup', id: number, name: 'title' | 'content', row: { en: string; bn: string }): string =>
+    drafted(kind, id, `${name}${bn ? 'Bn' : 'En'}`, bn ? row.bn : row.en);
   const pick = (en: string, bn: string) => (language === 'bn' ? bn : en);
   return {
-    banners: r.banners.map((b) => ({
-      id: b.id,
-      groupName: ZBannerGroup.parse(b.group_name),
-      title: pick(b.title_en, b.title_bn),
-      imageUrl: bannerImageUrl(String(b.id), language),
-      url: b.url,
-      linkageType: b.linkage_type,
-    })),
+    banners: r.banners.map((b) => {
+      const title = words('banner', b.id, 'title', { en: b.title_en, bn: b.title_bn });
+      return {
+        id: b.id,
+        groupName: ZBannerGroup.parse(b.group_name),
+        title,
+        imageUrl: draft ? inlineBannerArtwork(b.id, title) : bannerArtwork(b.id, language, title),
+        url: drafted('banner', b.id, 'url', b.url),
+        linkageType: drafted('banner', b.id, 'linkageType', b.linkage_type),
+      };
+    }),
     player: r.notices.map((n) => ({ id: n.id, title: pick(n.title_en, n.title_bn), content: pick(n.content_en, n.content_bn) })),
     popup: r.popups.map((p) => ({
       id: p.id,
-      title: pick(p.title_en, p.title_bn),
-      content: pick(p.content_en, p.content_bn),
+      title: words('popup', p.id, 'title', { en: p.title_en, bn: p.title_bn }),
+      content: words('popup', p.id, 'content', { en: p.content_en, bn: p.content_bn }),
       promotionType: p.promotion_type,
-      execution: p.execution,
+      execution: drafted('popup', p.id, 'execution', p.execution),
     })),
     promotion: r.promotions.map((p) => ({
       id: p.id,

@@ -22,8 +22,10 @@ describe('announcements', () => {
 
     const bn = ZEnvelope(ZAnnouncementsResponse).parse((await ctx.app.inject({ url: WPS_PATHS.announcements })).json()).value!;
     expect(bn.player[0]!.title).toMatch(/[\u0980-\u09FF]/);
-    expect(bn.banners[0]!.imageUrl).toBe(`/wps/assets/banner/${bn.banners[0]!.id}.bn.svg`);
-    expect(en.banners[0]!.imageUrl).toBe(`/wps/assets/banner/${en.banners[0]!.id}.svg`);
+    // The artwork's address names its words' digest: a changed title is a new address (docs/0133).
+    expect(bn.banners[0]!.imageUrl).toMatch(new RegExp(`^/wps/assets/banner/${bn.banners[0]!.id}\\.bn\\.svg\\?v=[\\w-]{10}$`));
+    expect(en.banners[0]!.imageUrl).toMatch(new RegExp(`^/wps/assets/banner/${en.banners[0]!.id}\\.svg\\?v=[\\w-]{10}$`));
+    expect(bn.banners[0]!.imageUrl.split('?v=')[1]).not.toBe(en.banners[0]!.imageUrl.split('?v=')[1]);
   });
 
   it('leaves out a promotion that has ended, as the promotions page does', async () => {

@@ -188,19 +188,22 @@ export async function requireOperator(deps: TPlatformDeps, request: FastifyReque
   const row = await deps.db
     .updateTable('operator_sessions')
     .set({ expires_at: new Date(now.getTime() + sessionIdleMs(merchant)) })
-    .from('operators')
+    .from(['operators', 'operator_brands'])
     .whereRef('operators.id', '=', 'operator_sessions.operator_id')
+    .whereRef('operator_brands.operator_id', '=', 'operators.id')
     .where('operator_sessions.token_hash', '=', sha256Hex(token))
     .where('operator_sessions.revoked_at', 'is', null)
     .where('operator_sessions.expires_at', '>', now)
     .where('operator_sessions.started_at', '>', sessionStartCutoff(merchant, now))
-    .where('operators.merchant_id', '=', merchant.id)
+    // A session of this brand, by an operator who still works for it, in its role here (docs/0135).
+    .where('operator_sessions.merchant_id', '=', merchant.id)
+    .where('operator_brands.merchant_id', '=', merchant.id)
     .returning([
       'operator_sessions.id as sessionId',
       'operators.id as operatorId',
       'operators.username as username',
       'operators.name as name',
-      'operators.role as role',
+      'operator_brands.role as role',
     ])
     .executeTakeFirst();
   if (!row) throw wpsErrors.notLoggedIn();

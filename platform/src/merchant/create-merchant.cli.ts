@@ -3,19 +3,21 @@ import { openDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { withStartLock } from '../db/start-lock.ts';
 import { platformEnv, takeOwnerPasswordFromEnv } from '../env.ts';
-import { BRAND_PALETTES } from '@wl/schemas';
-import { addMerchantHosts, createMerchant, createMerchantInputError, CreateMerchantError, hostsError } from './create-merchant.ts';
+import { BRAND_PALETTES, OPERATOR_ROLES } from '@wl/schemas';
+import { addMerchantHosts, grantOperatorBrand, createMerchant, createMerchantInputError, CreateMerchantError, hostsError } from './create-merchant.ts';
 
 // `pnpm merchant:create --code <CODE> --owner <username> [--name <brand>] [--host <name>]… [--palette <palette>]`
 // (README, docs/0065, docs/0131): migrates the database of DATABASE_URL (else the PGlite folder
 // PLATFORM_DATA_DIR) and creates a real merchant with its first owner operator, nothing of the demo,
 // served at its host names in its palette. The password comes from MERCHANT_OWNER_PASSWORD, else is
 // typed twice at the terminal without echo, else is the first line of standard input; it is never
-// printed or logged. `--code <CODE> --add-host <name>…` adds host names to an existing merchant.
+// printed or logged. `--code <CODE> --add-host <name>…` adds host names to an existing merchant;
+// `--code <CODE> --grant <FROM>:<username> --role <role>` lets an operator of FROM work for CODE (docs/0135).
 
 const USAGE =
   `usage: pnpm merchant:create --code <CODE> --owner <username> [--name <brand name>] [--host <name>]… [--palette ${BRAND_PALETTES.join('|')}]\n` +
   '       pnpm merchant:create --code <CODE> --add-host <name>…\n' +
+  `       pnpm merchant:create --code <CODE> --grant <FROM CODE>:<operator username> --role ${OPERATOR_ROLES.join('|')}\n` +
   '  the owner password: MERCHANT_OWNER_PASSWORD, else typed at the prompt (not shown), else the first line of standard input';
 
 /** Reads a line from the terminal without echoing it (raw mode: every key arrives as typed). */
@@ -75,7 +77,7 @@ async function main(): Promise<number> {
   const args = process.argv.slice(2);
   // `pnpm merchant:create -- --code …` passes the separator through.
   if (args[0] === '--') args.shift();
-  let values: { code?: string; owner?: string; name?: string; host?: string[]; palette?: string; 'add-host'?: string[] };
+  let values: { code?: string; owner?: string; name?: string; host?: string[]; palette?: string; 'add-host'?: string[]; grant?: string; role?: string };
   try {
     ({ values } = parseArgs({
       args,
@@ -86,6 +88,8 @@ async function main(): Promise<number> {
         host: { type: 'string', multiple: true },
         palette: { type: 'string' },
         'add-host': { type: 'string', multiple: true },
+        grant: { type: 'string' },
+        role: { type: 'string' },
       },
       strict: true,
       allowPositionals: false,
@@ -93,6 +97,25 @@ async function main(): Promise<number> {
   } catch (err) {
     console.error(`merchant:create: ${(err as Error).message}\n${USAGE}`);
     return 2;
+  }
+  if (values.grant !== undefined || values.role !== undefined) {
+    const [from, username, ...rest] = (values.grant ?? '').split(':');
+    if (
+      !values.code ||
+      !from ||
+      !username ||
+      rest.length > 0 ||
+      !values.role ||
+      values.owner ||
+      values.name ||
+      values.host ||
+      values.palette ||
+      values['add-host']
+    ) {
+      console.error(`merchant:create: --grant <FROM>:<username> takes --code and --role and nothing else\n${USAGE}`);
+      return 2;
+    }
+    return grantTo({ code: values.code, from, username, role: values.role });
   }
   const addHosts = values['add-host'];
   if (addHosts) {
@@ -151,6 +174,25 @@ async function addHostsTo(code: string, hosts: string[]): Promise<number> {
     });
     console.log(
       added.length > 0 ? `merchant ${code} is now served at ${added.join(', ')} too.` : `merchant ${code} has those hosts already; nothing was changed.`,
+    );
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+/** `--code <CODE> --grant <FROM>:<username> --role <role>`: an operator of FROM works for CODE too (docs/0135). */
+async function grantTo(grant: { code: string; from: string; username: string; role: string }): Promise<number> {
+  const database = await openDatabase({ databaseUrl: platformEnv.databaseUrl, dataDir: platformEnv.dataDir });
+  try {
+    const done = await withStartLock(database, async (db) => {
+      await migrate(db);
+      return grantOperatorBrand(db, grant);
+    });
+    console.log(
+      done.changed
+        ? `operator ${grant.username} of ${grant.from} now works for ${grant.code} as ${done.role}: it signs in there with its own password.`
+        : `operator ${grant.username} of ${grant.from} works for ${grant.code} as ${done.role} already; nothing was changed.`,
     );
     return 0;
   } finally {

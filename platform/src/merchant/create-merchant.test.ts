@@ -267,6 +267,32 @@ describe('pnpm merchant:create', () => {
       { code: CODE, username: OWNER },
       { code: 'REAL2', username: 'owner_carol' },
     ]);
+    // An operator of one brand granted another (docs/0135): once, its role set again by a second grant;
+    // a bad role, an unknown operator and its own brand refused with nothing written.
+    const grant = (role: string, who = `${CODE}:${OWNER}`) => merchantCreate(['--code', 'REAL2', '--grant', who, '--role', role], target.env);
+    expect((await grant('boss')).out).toContain('the role must be one of owner, finance, support, content; nothing was changed');
+    expect((await grant('finance', `${CODE}:nobody`)).out).toContain(`merchant ${CODE} has no operator nobody; nothing was changed`);
+    expect((await grant('finance', 'REAL2:owner_carol')).out).toContain('owner_carol is an operator of REAL2 already; nothing was changed');
+    const granted = await grant('finance');
+    expect(granted.code, granted.out).toBe(0);
+    expect(granted.out).toContain(`operator ${OWNER} of ${CODE} now works for REAL2 as finance`);
+    expect((await grant('finance')).out).toContain('as finance already; nothing was changed');
+    expect((await grant('support')).code).toBe(0);
+    const brands = await inspect((db) =>
+      db
+        .selectFrom('operator_brands')
+        .innerJoin('merchants', 'merchants.id', 'operator_brands.merchant_id')
+        .innerJoin('operators', 'operators.id', 'operator_brands.operator_id')
+        .select(['merchants.code', 'operators.username', 'operator_brands.role'])
+        .orderBy('operators.id')
+        .orderBy('merchants.id')
+        .execute(),
+    );
+    expect(brands).toEqual([
+      { code: CODE, username: OWNER, role: 'owner' },
+      { code: 'REAL2', username: OWNER, role: 'support' },
+      { code: 'REAL2', username: 'owner_carol', role: 'owner' },
+    ]);
   });
 
   it('a production start refuses a channel that settles by itself, naming it', async () => {

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { BRAND_PALETTES, ZHostName, type TBrandPalette } from '@wl/schemas';
+import { BRAND_PALETTES, OPERATOR_ROLES, ZHostName, type TBrandPalette, type TOperatorRole } from '@wl/schemas';
 import type { DB } from '../db/schema.ts';
 import { hashPassword } from '../session/password.service.ts';
 import { DEPOSIT_CHANNEL_PRESETS } from '../kernel/deposit-channels.ts';
@@ -148,20 +148,11 @@ export async function createMerchant(
       .returning('id')
       .executeTakeFirstOrThrow();
     // The audit log starts with its creation; the command is the actor, not the owner.
-    await trx
-      .insertInto('config_audit')
-      .values({
-        merchant_id: merchantId,
-        operator_id: null,
-        operator_username: 'merchant:create',
-        ip: '',
-        action: 'merchant.create',
-        detail: JSON.stringify({ code: input.code, owner: input.ownerUsername }),
-        before: null,
-        after: JSON.stringify({ code: input.code, name: input.name.trim(), owner: input.ownerUsername, hosts, palette }),
-        config_version: 1,
-      })
-      .execute();
+    await auditCommand(trx, { merchantId, configVersion: 1 }, 'merchant.create', {
+      detail: { code: input.code, owner: input.ownerUsername },
+      before: null,
+      after: { code: input.code, name: input.name.trim(), owner: input.ownerUsername, hosts, palette },
+    });
     return { merchantId, ownerId: owner.id, hosts, palette };
   });
 }
@@ -188,20 +179,81 @@ export async function addMerchantHosts(db: Kysely<DB>, code: string, hostsAsType
       .insertInto('merchant_hosts')
       .values(added.map((host) => ({ host, merchant_id: merchant.id })))
       .execute();
-    await trx
-      .insertInto('config_audit')
-      .values({
-        merchant_id: merchant.id,
-        operator_id: null,
-        operator_username: 'merchant:create',
-        ip: '',
-        action: 'merchant.hosts.add',
-        detail: JSON.stringify({ code, added }),
-        before: JSON.stringify({ hosts: before }),
-        after: JSON.stringify({ hosts: [...before, ...added].sort() }),
-        config_version: merchant.config_version,
-      })
-      .execute();
+    await auditCommand(trx, { merchantId: merchant.id, configVersion: merchant.config_version }, 'merchant.hosts.add', {
+      detail: { code, added },
+      before: { hosts: before },
+      after: { hosts: [...before, ...added].sort() },
+    });
     return { added };
   });
+}
+
+/**
+ * Lets an operator of one brand work for another in a role there (`pnpm merchant:create --code
+ * <CODE> --grant <FROM>:<username> --role <role>`, docs/0135): it signs in on that brand with its own
+ * password and gets sessions of that brand only. Granting it again sets its role there. Refused with
+ * nothing written (CreateMerchantError): an unknown brand or operator, an unknown role, a grant of
+ * the operator's own brand, and a brand that has an operator of that name already. Audited on the
+ * brand as the command.
+ */
+export async function grantOperatorBrand(
+  db: Kysely<DB>,
+  grant: { code: string; from: string; username: string; role: string },
+): Promise<{ operatorId: number; role: TOperatorRole; changed: boolean }> {
+  const role = OPERATOR_ROLES.find((r) => r === grant.role);
+  if (!role) throw new CreateMerchantError(`the role must be one of ${OPERATOR_ROLES.join(', ')}; nothing was changed`);
+  return db.transaction().execute(async (trx) => {
+    const merchant = await trx.selectFrom('merchants').select(['id', 'config_version']).where('code', '=', grant.code).forNoKeyUpdate().executeTakeFirst();
+    if (!merchant) throw new CreateMerchantError(`there is no merchant ${grant.code}; nothing was changed`);
+    const op = await trx
+      .selectFrom('operators as o')
+      .innerJoin('merchants as m', 'm.id', 'o.merchant_id')
+      .select(['o.id', 'o.username', 'o.merchant_id'])
+      .where('m.code', '=', grant.from)
+      .where((eb) => eb(eb.fn('lower', ['o.username']), '=', grant.username.toLowerCase()))
+      .executeTakeFirst();
+    if (!op) throw new CreateMerchantError(`merchant ${grant.from} has no operator ${grant.username}; nothing was changed`);
+    if (op.merchant_id === merchant.id) throw new CreateMerchantError(`${grant.username} is an operator of ${grant.code} already; nothing was changed`);
+    const key = op.username.toLowerCase();
+    const before = await trx
+      .selectFrom('operator_brands')
+      .select(['operator_id', 'role'])
+      .where('merchant_id', '=', merchant.id)
+      .where('username_key', '=', key)
+      .executeTakeFirst();
+    if (before && before.operator_id !== op.id)
+      throw new CreateMerchantError(`merchant ${grant.code} has an operator named ${op.username} already; nothing was changed`);
+    if (before?.role === role) return { operatorId: op.id, role, changed: false };
+    if (before) await trx.updateTable('operator_brands').set({ role }).where('operator_id', '=', op.id).where('merchant_id', '=', merchant.id).execute();
+    else await trx.insertInto('operator_brands').values({ operator_id: op.id, merchant_id: merchant.id, role, username_key: key }).execute();
+    await auditCommand(trx, { merchantId: merchant.id, configVersion: merchant.config_version }, 'merchant.operator.grant', {
+      detail: { code: grant.code, from: grant.from, username: op.username },
+      before: before ? { role: before.role } : null,
+      after: { role },
+    });
+    return { operatorId: op.id, role, changed: true };
+  });
+}
+
+/** The command's audit row on a brand (no operator: `merchant:create` did it). */
+async function auditCommand(
+  trx: Transaction<DB>,
+  merchant: { merchantId: number; configVersion: number },
+  action: 'merchant.create' | 'merchant.hosts.add' | 'merchant.operator.grant',
+  what: { detail: unknown; before: unknown; after: unknown },
+): Promise<void> {
+  await trx
+    .insertInto('config_audit')
+    .values({
+      merchant_id: merchant.merchantId,
+      operator_id: null,
+      operator_username: 'merchant:create',
+      ip: '',
+      action,
+      detail: JSON.stringify(what.detail),
+      before: what.before === null ? null : JSON.stringify(what.before),
+      after: JSON.stringify(what.after),
+      config_version: merchant.configVersion,
+    })
+    .execute();
 }

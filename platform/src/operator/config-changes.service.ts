@@ -1,20 +1,23 @@
 import type { Selectable, Transaction } from 'kysely';
 import {
   CONFIG_CHANGE_MESSAGES as M,
+  type TAnnouncements,
   type TAwaitingApproval,
   type TConfigDraft,
   type TConfigMap,
   type TConfigVersion,
+  type TLanguage,
   type TOperatorAuditAction,
   type TOperatorRole,
 } from '@wl/schemas';
 import type { DB } from '../db/schema.ts';
+import { announcements } from '../content/content.service.ts';
 import { roleAllows } from '../access/permissions.ts';
 import type { TMerchant, TSessionOperator } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
 import { WpsError, wpsErrors } from '../http/envelope.ts';
 import { auditedConfigChange, recordOperatorAudit } from '../audit/operator-audit.ts';
-import { fieldSpec, lockMerchant, readConfig, recordVersion, writeConfig, type TConfigDiff } from './config-versions.ts';
+import { contentLinkProblems, fieldSpec, lockMerchant, readConfig, recordVersion, writeConfig, type TConfigDiff } from './config-versions.ts';
 
 /**
  * Operator change sets (docs/0123, docs/0127, rules O-20..O-29 of docs/rules/operator.md): drafts of field
@@ -219,8 +222,9 @@ export async function editDraft(
     for (const [field, value] of Object.entries(req.set)) {
       const spec = fieldSpec(field, config);
       if (!spec) throw new WpsError(400, M.unknownField, { field, issue: M.unknownField });
-      if (!spec.value.safeParse(value).success) throw new WpsError(400, M.badValue, { field, issue: M.badValue });
-      changes[field] = value;
+      const parsed = spec.value.safeParse(value);
+      if (!parsed.success) throw new WpsError(400, M.badValue, { field, issue: M.badValue });
+      changes[field] = parsed.data;
       if (!(field in base)) base[field] = config[field]!;
     }
     for (const field of req.unset) {
@@ -321,11 +325,23 @@ export async function scheduleDraft(
 
 /** The configuration with the author's draft applied, for the author alone (O-20): members see none of it. */
 export async function previewDraft(deps: TPlatformDeps, merchant: TMerchant, actor: TActor, id: number): Promise<{ config: TConfigMap }> {
-  const row = await deps.db.selectFrom('config_change_sets').selectAll().where('id', '=', id).where('merchant_id', '=', merchant.id).executeTakeFirst();
-  if (!row || row.author_id !== actor.operatorId) throw wpsErrors.notFound();
+  const row = await authorsDraft(deps, merchant, actor, id);
   const config = await readConfig(deps.db, merchant.id);
   for (const [f, v] of Object.entries(row.changes)) if (f in config) config[f] = v;
   return { config: readable(actor.role, config) };
+}
+
+/** A draft of this merchant's by the caller: anything else is not found (a preview is its author's alone). */
+async function authorsDraft(deps: TPlatformDeps, merchant: TMerchant, actor: TActor, id: number): Promise<TChangeSetRow> {
+  const row = await deps.db.selectFrom('config_change_sets').selectAll().where('id', '=', id).where('merchant_id', '=', merchant.id).executeTakeFirst();
+  if (!row || row.author_id !== actor.operatorId) throw wpsErrors.notFound();
+  return row;
+}
+
+/** The site's announcements with the draft's words (docs/0133), for its author alone. */
+export async function previewContent(deps: TPlatformDeps, merchant: TMerchant, actor: TActor, id: number, language: TLanguage): Promise<TAnnouncements> {
+  const row = await authorsDraft(deps, merchant, actor, id);
+  return announcements(deps, merchant, language, row.changes);
 }
 
 type TPublishResult = { version: TConfigVersion } | { blocked: string[] } | { waiting: true };
@@ -351,18 +367,28 @@ async function publishLocked(
   const config = await readConfig(trx, merchantId);
   const fields = Object.keys(row.changes).filter((f) => f in config);
   requireFieldPermissions(actor.role, fields, config);
+  // A scheduled publish that cannot go out is marked blocked with the fields and waits for a person.
+  const block = async (blocked: string[]): Promise<TPublishResult> => {
+    await trx
+      .updateTable('config_change_sets')
+      .set({ blocked: JSON.stringify(blocked), updated_at: new Date() })
+      .where('id', '=', row.id)
+      .execute();
+    return { blocked };
+  };
   const conflicts = Object.keys(row.changes).filter((f) => !(f in config) || config[f] !== row.base[f]);
   if (conflicts.length > 0) {
     if (!scheduled) throw refused(M.conflict, { fields: conflicts });
-    await trx
-      .updateTable('config_change_sets')
-      .set({ blocked: JSON.stringify(conflicts), updated_at: new Date() })
-      .where('id', '=', row.id)
-      .execute();
-    return { blocked: conflicts };
+    return block(conflicts);
   }
   const effective = Object.fromEntries(fields.filter((f) => config[f] !== row.changes[f]).map((f) => [f, row.changes[f]!]));
   if (Object.keys(effective).length === 0) throw refused(M.empty);
+  // A banner's link and how it opens, checked together on what the publish would leave (docs/0133).
+  const badLinks = contentLinkProblems({ ...config, ...effective }).filter((f) => f in effective || f.replace(/url$/, 'linkageType') in effective);
+  if (badLinks.length > 0) {
+    if (!scheduled) throw new WpsError(400, M.badValue, { fields: badLinks, issue: M.badValue });
+    return block(badLinks);
+  }
   let approvedBy: number | null = null;
   if (sensitiveFields(effective, config).length > 0) {
     const approval = await trx
@@ -419,11 +445,13 @@ export async function publishDraft(
  * publish happens once (the draft is published under the merchant's lock); a draft whose fields
  * changed meanwhile is marked blocked and waits for a person; one without its approval waits.
  */
-export async function publishDue(deps: Pick<TPlatformDeps, 'db'>, now: Date): Promise<number> {
+export async function publishDue(deps: Pick<TPlatformDeps, 'db'>, now: Date, onPublished: (draftId: number) => void = () => undefined): Promise<number> {
   const due = await deps.db
     .selectFrom('config_change_sets as c')
     .innerJoin('operators as o', 'o.id', 'c.author_id')
-    .select(['c.id', 'c.merchant_id', 'c.comment', 'o.id as operatorId', 'o.username', 'o.role'])
+    // The author's role at the draft's brand (docs/0135); one no longer working for it publishes nothing.
+    .innerJoin('operator_brands as b', (j) => j.onRef('b.operator_id', '=', 'c.author_id').onRef('b.merchant_id', '=', 'c.merchant_id'))
+    .select(['c.id', 'c.merchant_id', 'c.comment', 'o.id as operatorId', 'o.username', 'b.role'])
     .where('c.status', '=', 'draft')
     .where('c.publish_at', '<=', now)
     .where('c.blocked', 'is', null)
@@ -436,7 +464,10 @@ export async function publishDue(deps: Pick<TPlatformDeps, 'db'>, now: Date): Pr
     const actor = { operatorId: d.operatorId, username: d.username, role: d.role };
     try {
       const r = await deps.db.transaction().execute((trx) => publishLocked(trx, d.merchant_id, d.id, actor, 'schedule', d.comment ?? 'scheduled', true));
-      if ('version' in r) published++;
+      if ('version' in r) {
+        published++;
+        onPublished(d.id);
+      }
     } catch (err) {
       // Another run published it first, or it was discarded or edited (closed): nothing to do. Any
       // other failure does not hold back the drafts after it; the run fails afterwards (and retries).

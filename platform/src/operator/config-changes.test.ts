@@ -1,5 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CONFIG_CHANGE_MESSAGES as M, OPERATOR_CALLS, OPERATOR_CONFIG_CHANGE_CALLS as C, flagPermission, type TCallDescriptor } from '@wl/schemas';
+import {
+  CONFIG_CHANGE_MESSAGES as M,
+  OPERATOR_CALLS,
+  WPS_PATHS,
+  ZAnnouncementsResponse,
+  ZEnvelope,
+  OPERATOR_CONFIG_CHANGE_CALLS as C,
+  flagPermission,
+  type TCallDescriptor,
+  type TConfigMap,
+} from '@wl/schemas';
 import { usePlatform } from '../test-support/db.ts';
 import { operatorToken, roleTokens } from '../test-support/operators.ts';
 import { MAX_OPEN_DRAFTS, publishDue } from './config-changes.service.ts';
@@ -13,7 +23,7 @@ import { demoOperatorRow } from '../test-support/demo-merchant.ts';
  */
 
 const ctx = usePlatform();
-const t = { owner: '', owner2: '', content: '' };
+const t = { owner: '', owner2: '', content: '', finance: '' };
 let merchantId = 0;
 /** Two whitelabel.write flags (not sensitive) of the seeded tree. */
 let flagA = '';
@@ -23,6 +33,7 @@ beforeAll(async () => {
   const tokens = await roleTokens(ctx.app);
   t.owner = tokens.owner;
   t.content = tokens.content;
+  t.finance = tokens.finance;
   t.owner2 = await operatorToken(ctx.app, 'demo_owner2', 'Owner21234');
   merchantId = (await ctx.db.selectFrom('merchants').select('id').where('code', '=', 'DEMO').executeTakeFirstOrThrow()).id;
   const nodes = await ctx.db.selectFrom('whitelabel_nodes').select('mod_id').where('merchant_id', '=', merchantId).orderBy('id').execute();
@@ -55,7 +66,7 @@ const versionCount = async () =>
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .executeTakeFirstOrThrow()
   ).n;
-async function draft(token: string, set: Record<string, boolean | number>) {
+async function draft(token: string, set: TConfigMap) {
   const created = await call(token, C.configDraftCreate);
   const edited = await call(token, C.configDraftEdit, { id: created.value.id, set });
   expect(edited.success, edited.message ?? '').toBe(true);
@@ -263,6 +274,127 @@ describe('configuration change sets (docs/0123)', () => {
     const r = (await call(t.owner, C.configRestore, { version: versionsBefore, comment: 'as found' })).value;
     expect((await call(t.owner2, C.configDraftApprove, { id: r.id, revision: r.revision })).success).toBe(true);
     expect((await call(t.owner, C.configDraftPublish, { id: r.id, comment: 'as found' })).success).toBe(true);
+    expect(await config()).toEqual(found);
+  });
+
+  it('edits a banner and a popup as a draft: the author previews their words, members see them once published, a restore brings the old ones back', async () => {
+    const read = async (language: 'en' | 'bn') => {
+      const res = await ctx.app.inject({ url: WPS_PATHS.announcements, headers: { language } });
+      return ZEnvelope(ZAnnouncementsResponse).parse(res.json()).value!;
+    };
+    const before = await read('bn');
+    const banner = before.banners.find((b) => b.groupName === 'w_home')!;
+    const popup = before.popup[0]!;
+    const titleField = `content.banner.${banner.id}.titleBn`;
+    const bodyField = `content.popup.${popup.id}.contentBn`;
+    const found = await config();
+    expect(found[titleField]).toBe(banner.title);
+    expect(found[bodyField]).toBe(popup.content);
+    const versionsBefore = Number(await versionCount());
+
+    // The open drafts the journeys above left to this role are put away first (at most MAX_OPEN_DRAFTS each).
+    for (const open of (await call(t.content, C.configDrafts)).value.drafts.filter((x: { authorUsername: string }) => x.authorUsername === 'demo_content'))
+      await call(t.content, C.configDraftDiscard, { id: open.id });
+    // Bad words change nothing: blank, a NUL, a title too long for its artwork, a field that is no row's.
+    const d = (await call(t.content, C.configDraftCreate)).value;
+    for (const [field, value] of [
+      [titleField, '   '],
+      [titleField, 'a\u0000b'],
+      [titleField, 'x'.repeat(121)],
+      [bodyField, 'y'.repeat(1001)],
+      [`content.banner.${banner.id}.sort`, '1'],
+      [`content.banner.999999.titleBn`, 'x'],
+    ] as const) {
+      const a = await call(t.content, C.configDraftEdit, { id: d.id, set: { [field]: value } });
+      expect(a.success, field).toBe(false);
+    }
+    // Another brand's banner is no field of this one.
+    const other = await ctx.db.selectFrom('banners').select('id').where('merchant_id', '<>', merchantId).executeTakeFirstOrThrow();
+    expect((await call(t.content, C.configDraftEdit, { id: d.id, set: { [`content.banner.${other.id}.titleBn`]: 'x' } })).message).toBe(M.unknownField);
+    // A role without content.write may not draft the words.
+    const f = (await call(t.finance, C.configDraftCreate)).value;
+    expect((await call(t.finance, C.configDraftEdit, { id: f.id, set: { [titleField]: 'x' } })).success).toBe(false);
+    await call(t.finance, C.configDraftDiscard, { id: f.id });
+
+    const title = '  নতুন অফার: ১০০% বোনাস <b>&  ';
+    const body = 'প্রথম লাইন\nদ্বিতীয় লাইন';
+    const edited = await call(t.content, C.configDraftEdit, { id: d.id, set: { [titleField]: title, [bodyField]: body } });
+    expect(edited.value.changes).toEqual({ [titleField]: title.trim(), [bodyField]: body });
+    expect(edited.value.sensitive).toEqual([]);
+
+    // Invisible to members until published; the author's preview shows the words and draws the artwork with them.
+    expect(await read('bn')).toEqual(before);
+    const previewOf = (token: string) => call(token, C.configPreviewContent, { id: d.id, language: 'bn' });
+    const preview = (await previewOf(t.content)).value;
+    const drafted = preview.banners.find((b: { id: number }) => b.id === banner.id);
+    expect(drafted.title).toBe(title.trim());
+    expect(Buffer.from(drafted.imageUrl.replace('data:image/svg+xml;base64,', ''), 'base64').toString()).toContain('নতুন অফার: ১০০% বোনাস &lt;b&gt;&amp;');
+    expect(preview.popup.find((p: { id: number }) => p.id === popup.id).content).toBe(body);
+    expect((await previewOf(t.owner)).success).toBe(false);
+    // The draft changed the Bengali words only: the English preview is the published English.
+    const enPreview = (await call(t.content, C.configPreviewContent, { id: d.id, language: 'en' })).value;
+    expect(enPreview.banners.find((b: { id: number }) => b.id === banner.id).title).toBe((await read('en')).banners.find((b) => b.id === banner.id)!.title);
+
+    // Published without a second operator (words are not sensitive): members see them, open pages hear of it,
+    // and the artwork is drawn with the new title at a new address.
+    const versionBefore = await configVersion();
+    const v = await call(t.content, C.configDraftPublish, { id: d.id, comment: 'banner words' });
+    expect(v.success, v.message ?? '').toBe(true);
+    expect(await configVersion()).toBe(versionBefore + 1);
+    const after = await read('bn');
+    const shown = after.banners.find((b) => b.id === banner.id)!;
+    expect(shown.title).toBe(title.trim());
+    expect(shown.imageUrl).not.toBe(banner.imageUrl);
+    expect(after.popup.find((p) => p.id === popup.id)!.content).toBe(body);
+    const art = await ctx.app.inject({ url: shown.imageUrl });
+    expect(art.body).toContain('নতুন অফার');
+
+    // A restore of the version before makes the words what they were.
+    const r = await call(t.owner, C.configRestore, { version: versionsBefore, comment: 'old banner' });
+    expect(r.success, r.message ?? '').toBe(true);
+    expect(await config()).toEqual(found);
+    expect(await read('bn')).toEqual(before);
+  });
+
+  it("drafts a banner's link with how it opens, checked together, and a popup's audience", async () => {
+    for (const open of (await call(t.content, C.configDrafts)).value.drafts.filter((x: { authorUsername: string }) => x.authorUsername === 'demo_content'))
+      await call(t.content, C.configDraftDiscard, { id: open.id });
+    const found = await config();
+    const id = Object.keys(found)
+      .map((f) => /^content\.banner\.(\d+)\.linkageType$/.exec(f)?.[1])
+      .find((b) => b !== undefined && found[`content.banner.${b}.linkageType`] === 'INTERNAL')!;
+    const [url, opens] = [`content.banner.${id}.url`, `content.banner.${id}.linkageType`];
+    const popup = Object.keys(found).find((f) => /^content\.popup\.\d+\.execution$/.test(f))!;
+    const d = (await call(t.content, C.configDraftCreate)).value;
+    // Never a script, another site by a path, plain http, a space or an address without a host; no other kinds.
+    for (const [field, value] of [
+      [url, 'javascript:alert(1)'],
+      [url, '//evil.example/x'],
+      [url, 'http://example.com'],
+      [url, '/a b'],
+      [url, 'https://'],
+      [opens, 'POPUP'],
+      [popup, 'Z'],
+    ] as const)
+      expect((await call(t.content, C.configDraftEdit, { id: d.id, set: { [field]: value } })).message, `${field} ${value}`).toBe(M.badValue);
+    // Opening outside the site with a path of the site does not fit: the publish names the link.
+    expect((await call(t.content, C.configDraftEdit, { id: d.id, set: { [opens]: 'EXTERNAL', [popup]: 'F' } })).success).toBe(true);
+    const refused = await call(t.content, C.configDraftPublish, { id: d.id, comment: 'link out' });
+    expect(refused.message).toBe(M.badValue);
+    expect(refused.value).toMatchObject({ fields: [url] });
+    expect(await config()).toEqual(found);
+    expect((await call(t.content, C.configDraftEdit, { id: d.id, set: { [url]: 'https://facebook.example/lucky?x=1' } })).success).toBe(true);
+    const preview = (await call(t.content, C.configPreviewContent, { id: d.id, language: 'en' })).value;
+    expect(preview.banners.find((b: { id: number }) => b.id === Number(id))).toMatchObject({
+      url: 'https://facebook.example/lucky?x=1',
+      linkageType: 'EXTERNAL',
+    });
+    expect((await call(t.content, C.configDraftPublish, { id: d.id, comment: 'link out' })).success).toBe(true);
+    const after = await config();
+    expect([after[url], after[opens], after[popup]]).toEqual(['https://facebook.example/lucky?x=1', 'EXTERNAL', 'F']);
+    // Back as found (a restore of the version before).
+    const versions = (await call(t.owner, C.configVersions)).value.versions as { number: number }[];
+    expect((await call(t.owner, C.configRestore, { version: versions[1]!.number, comment: 'links back' })).success).toBe(true);
     expect(await config()).toEqual(found);
   });
 });

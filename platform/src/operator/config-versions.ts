@@ -1,13 +1,15 @@
 import type { Kysely, Transaction } from 'kysely';
 import { z } from 'zod';
-import { ZAgentLimits, ZSecuritySettings, flagPermission, type TConfigMap, type TConfigValue, type TOperatorPermission } from '@wl/schemas';
+import { ZAgentLimits, ZSecuritySettings, flagPermission, zText, type TConfigMap, type TConfigValue, type TOperatorPermission } from '@wl/schemas';
 import type { DB } from '../db/schema.ts';
 
 /**
  * The merchant's configuration as change sets and versions see it (docs/0123): a flat map of fields
  * to switches and whole numbers. `system.*` and the login `security.*` thresholds and `agent.*`
  * limits are columns of the merchant; `flag.<modId>` is one whitelabel node (a flag or a game
- * category). Money settings, texts and the catalogue's games are not fields (yet).
+ * category); `content.banner.<id>.<text>` and `content.popup.<id>.<text>` are the words of one
+ * banner or popup in one language (docs/0133). Money settings, marquee notices and the catalogue's
+ * games are not fields (yet).
  */
 
 type TMerchantColumn =
@@ -20,10 +22,12 @@ type TMerchantColumn =
   | 'idle_timeout_minutes'
   | 'session_lifetime_hours'
   | 'agent_max_depth'
-  | 'agent_max_direct_agents';
+  | 'agent_max_direct_agents'
+  | 'languages';
 
 type TFieldSpec = { value: z.ZodType<TConfigValue>; permission: TOperatorPermission; sensitive: boolean };
-type TColumnField = TFieldSpec & { column: TMerchantColumn };
+/** A merchant-column field; a column that is not a switch or a number says how it reads as a field's value and back. */
+type TColumnField = TFieldSpec & { column: TMerchantColumn; fromColumn?: (value: unknown) => TConfigValue; toColumn?: (value: TConfigValue) => unknown };
 
 const S = ZSecuritySettings.shape;
 const A = ZAgentLimits.shape;
@@ -44,6 +48,18 @@ export const COLUMN_FIELDS: Readonly<Record<string, TColumnField>> = {
   'security.sessionLifetimeHours': security('session_lifetime_hours', S.sessionLifetimeHours),
   'agent.maxDepth': security('agent_max_depth', A.maxDepth),
   'agent.maxDirectAgents': security('agent_max_direct_agents', A.maxDirectAgents),
+  // docs/0136: the languages the brand's site offers, its default first, as "bn,en".
+  'system.languages': {
+    column: 'languages',
+    value: z
+      .string()
+      .regex(/^(bn|en)(,(bn|en))?$/)
+      .refine((v) => new Set(v.split(',')).size === v.split(',').length),
+    permission: 'system.write',
+    sensitive: false,
+    fromColumn: (value) => (value as string[]).join(','),
+    toColumn: (value) => JSON.stringify(String(value).split(',')),
+  },
 };
 
 function ZBool(): z.ZodType<boolean> {
@@ -51,6 +67,77 @@ function ZBool(): z.ZodType<boolean> {
 }
 
 export const FLAG_PREFIX = 'flag.';
+
+/**
+ * The content fields (docs/0133): each text column of a banner and a popup, by its field suffix.
+ * A banner's title is drawn into its artwork (34 characters a line), so it is kept short; a popup's
+ * body may have lines. A banner's link is a path of the site or an https address, with how it opens
+ * (checked together when published: `contentLinkProblems`); a popup's execution says to whom it
+ * shows (A members, B visitors, F a first login).
+ */
+const CONTENT_TABLES = { banner: 'banners', popup: 'popups' } as const;
+type TContentKind = keyof typeof CONTENT_TABLES;
+type TContentColumn = 'title_en' | 'title_bn' | 'content_en' | 'content_bn' | 'url' | 'linkage_type' | 'execution';
+const TITLE = zText({ max: 120, min: 1 });
+const BODY = zText({ max: 1000, min: 1, multiline: true });
+/** '' (no link), a path of the site (never `//`, which leaves it), or an https address; no space or control character. */
+const LINK = zText({ max: 500, trim: false }).regex(/^(|\/(?!\/)\S*|https:\/\/[^\s/]+(\/\S*)?)$/);
+const CONTENT_TEXTS: Readonly<Record<TContentKind, Readonly<Record<string, { column: TContentColumn; value: z.ZodType<string> }>>>> = {
+  banner: {
+    titleEn: { column: 'title_en', value: TITLE },
+    titleBn: { column: 'title_bn', value: TITLE },
+    url: { column: 'url', value: LINK },
+    linkageType: { column: 'linkage_type', value: z.enum(['INTERNAL', 'EXTERNAL', 'NONE']) },
+  },
+  popup: {
+    titleEn: { column: 'title_en', value: TITLE },
+    titleBn: { column: 'title_bn', value: TITLE },
+    contentEn: { column: 'content_en', value: BODY },
+    contentBn: { column: 'content_bn', value: BODY },
+    execution: { column: 'execution', value: z.enum(['A', 'B', 'F']) },
+  },
+};
+
+/**
+ * The banners of a configuration whose link does not fit how it opens: INTERNAL needs a path of the
+ * site, EXTERNAL an https address (NONE opens nothing, whatever its link). Answers their url fields.
+ */
+export function contentLinkProblems(config: TConfigMap): string[] {
+  const problems: string[] = [];
+  for (const [field, kind] of Object.entries(config)) {
+    const m = /^content\.banner\.(\d+)\.linkageType$/.exec(field);
+    if (!m || kind === 'NONE') continue;
+    const url = String(config[`content.banner.${m[1]}.url`] ?? '');
+    if (kind === 'INTERNAL' ? !url.startsWith('/') : !url.startsWith('https://')) problems.push(`content.banner.${m[1]}.url`);
+  }
+  return problems;
+}
+export const CONTENT_PREFIX = 'content.';
+const CONTENT_FIELD = /^content\.(banner|popup)\.(\d{1,9})\.([A-Za-z]+)$/;
+
+/** A content field's row and column, or null when the name is not one. */
+export function contentField(field: string): { kind: TContentKind; id: number; column: TContentColumn; value: z.ZodType<string> } | null {
+  const m = CONTENT_FIELD.exec(field);
+  if (!m) return null;
+  const kind = m[1] as TContentKind;
+  const text = CONTENT_TEXTS[kind][m[3]!];
+  return text ? { kind, id: Number(m[2]), ...text } : null;
+}
+
+/** The content fields of a merchant's banners and popups, read from their rows. */
+async function readContent(db: Kysely<DB>, merchantId: number): Promise<TConfigMap> {
+  const [banners, popups] = await Promise.all([
+    db.selectFrom('banners').select(['id', 'title_en', 'title_bn', 'url', 'linkage_type']).where('merchant_id', '=', merchantId).execute(),
+    db.selectFrom('popups').select(['id', 'title_en', 'title_bn', 'content_en', 'content_bn', 'execution']).where('merchant_id', '=', merchantId).execute(),
+  ]);
+  const config: TConfigMap = {};
+  const put = (kind: TContentKind, row: { id: number } & Partial<Record<TContentColumn, string>>) => {
+    for (const [suffix, text] of Object.entries(CONTENT_TEXTS[kind])) config[`${CONTENT_PREFIX}${kind}.${row.id}.${suffix}`] = row[text.column]!;
+  };
+  for (const b of banners) put('banner', b);
+  for (const p of popups) put('popup', p);
+  return config;
+}
 
 /**
  * What a field needs: null when the configuration has no such field. A flag needs the permission
@@ -61,6 +148,8 @@ export function fieldSpec(field: string, config: TConfigMap): TFieldSpec | null 
   if (!(field in config)) return null;
   const column = COLUMN_FIELDS[field];
   if (column) return column;
+  const content = contentField(field);
+  if (content) return { value: content.value, permission: 'content.write', sensitive: false };
   const permission = flagPermission(field.slice(FLAG_PREFIX.length));
   return { value: ZBool(), permission, sensitive: permission !== 'whitelabel.write' };
 }
@@ -78,22 +167,32 @@ export function isSensitiveField(field: string): boolean {
 /** The merchant's whole configuration now, its fields in name order. */
 export async function readConfig(db: Kysely<DB>, merchantId: number): Promise<TConfigMap> {
   const columns = [...new Set(Object.values(COLUMN_FIELDS).map((f) => f.column))];
-  const [m, nodes] = await Promise.all([
+  const [m, nodes, content] = await Promise.all([
     db.selectFrom('merchants').select(columns).where('id', '=', merchantId).executeTakeFirstOrThrow(),
     db.selectFrom('whitelabel_nodes').select(['mod_id', 'enabled']).where('merchant_id', '=', merchantId).execute(),
+    readContent(db, merchantId),
   ]);
-  const config: TConfigMap = {};
-  for (const [field, spec] of Object.entries(COLUMN_FIELDS)) config[field] = m[spec.column];
+  const config: TConfigMap = { ...content };
+  for (const [field, spec] of Object.entries(COLUMN_FIELDS))
+    config[field] = spec.fromColumn ? spec.fromColumn(m[spec.column]) : (m[spec.column] as TConfigValue);
   for (const n of nodes) config[FLAG_PREFIX + n.mod_id] = n.enabled;
   return Object.fromEntries(Object.entries(config).sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
 /** Writes fields (each already checked against fieldSpec) in the caller's transaction. */
 export async function writeConfig(trx: Transaction<DB>, merchantId: number, changes: TConfigMap): Promise<void> {
-  const columns: Record<string, TConfigValue> = {};
+  const columns: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(changes)) {
     const column = COLUMN_FIELDS[field];
-    if (column) columns[column.column] = value;
+    const content = column ? null : contentField(field);
+    if (column) columns[column.column] = column.toColumn ? column.toColumn(value) : value;
+    else if (content)
+      await trx
+        .updateTable(CONTENT_TABLES[content.kind])
+        .set({ [content.column]: value as string })
+        .where('merchant_id', '=', merchantId)
+        .where('id', '=', content.id)
+        .execute();
     else
       await trx
         .updateTable('whitelabel_nodes')

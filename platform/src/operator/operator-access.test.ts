@@ -69,6 +69,7 @@ const SAMPLES: Record<string, { payload?: object; query?: Record<string, string>
   [`POST ${CONFIG_CHANGE_PATHS.schedule}`]: { payload: { id: 999_999, comment: 'access probe', at: '2099-01-01T00:00:00Z' } },
   [`POST ${CONFIG_CHANGE_PATHS.discard}`]: { payload: { id: 999_999 } },
   [`GET ${CONFIG_CHANGE_PATHS.preview}`]: { query: { id: '999999' } },
+  [`GET ${CONFIG_CHANGE_PATHS.previewContent}`]: { query: { id: '999999', language: 'bn' } },
   [`POST ${CONFIG_CHANGE_PATHS.restore}`]: { payload: { version: 999_999, comment: 'access probe' } },
   [`PUT ${WPS_PATHS.operatorWhitelabel}`]: { payload: { modId: 'FREEPLAY3', enabled: true } },
   [`PUT ${WPS_PATHS.operatorSystem}`]: { payload: { maintenance: false } },
@@ -275,6 +276,7 @@ const REFUSED_AFTER_ACCESS: Record<string, string> = {
   [CONFIG_CHANGE_PATHS.schedule]: 'error_not_found',
   [CONFIG_CHANGE_PATHS.discard]: 'error_not_found',
   [CONFIG_CHANGE_PATHS.preview]: 'error_not_found',
+  [CONFIG_CHANGE_PATHS.previewContent]: 'error_not_found',
   [CONFIG_CHANGE_PATHS.restore]: 'config_change_unknown_version',
 };
 
@@ -394,6 +396,7 @@ describe('operator permissions, enforced by the platform', () => {
       `POST ${CONFIG_CHANGE_PATHS.schedule} config.read`,
       `POST ${CONFIG_CHANGE_PATHS.discard} config.read`,
       `GET ${CONFIG_CHANGE_PATHS.preview} config.read`,
+      `GET ${CONFIG_CHANGE_PATHS.previewContent} config.read`,
       `GET ${CONFIG_CHANGE_PATHS.versions} config.read`,
       `POST ${CONFIG_CHANGE_PATHS.restore} config.read`,
       `PUT ${OPERATOR_PROMOTION_PATHS.banner} whitelabel.write`,

@@ -97,11 +97,17 @@ export async function operatorLogin(
     await trx.deleteFrom('operator_login_throttle').where('merchant_id', '=', merchant.id).where('username_key', '=', key).execute();
     await trx
       .insertInto('operator_sessions')
-      .values({ operator_id: op.id, token_hash: sha256Hex(token), expires_at: new Date(now.getTime() + sessionIdleMs(merchant)), started_at: now })
+      .values({
+        operator_id: op.id,
+        merchant_id: merchant.id,
+        token_hash: sha256Hex(token),
+        expires_at: new Date(now.getTime() + sessionIdleMs(merchant)),
+        started_at: now,
+      })
       .execute();
   });
   await event('operator_login_ok', op.id);
-  return { token, name: op.name, operator: await operatorIdentity(deps, op.id) };
+  return { token, name: op.name, operator: await operatorIdentity(deps, op.id, merchant.id) };
 }
 
 /** Revokes an operator session. */

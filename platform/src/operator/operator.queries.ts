@@ -2,13 +2,14 @@ import { sql, type Kysely } from 'kysely';
 import type { TOperatorAuditQuery } from '@wl/schemas';
 import type { DB } from '../db/schema.ts';
 
-/** An operator by username, case-insensitive. */
+/** An operator of the brand by username, case-insensitive: its own or one granted to it (docs/0135). */
 export function operatorByUsername(db: Kysely<DB>, merchantId: number, username: string) {
   return db
-    .selectFrom('operators')
-    .select(['id', 'username', 'name', 'role', 'password_hash', 'totp_secret', 'totp_last_counter'])
-    .where('merchant_id', '=', merchantId)
-    .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
+    .selectFrom('operator_brands as b')
+    .innerJoin('operators as o', 'o.id', 'b.operator_id')
+    .select(['o.id', 'o.username', 'o.name', 'b.role', 'o.password_hash', 'o.totp_secret', 'o.totp_last_counter'])
+    .where('b.merchant_id', '=', merchantId)
+    .where('b.username_key', '=', username.toLowerCase())
     .executeTakeFirst();
 }
 

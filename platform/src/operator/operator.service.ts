@@ -20,12 +20,14 @@ import { auditedConfigChange, recordOperatorAudit } from '../audit/operator-audi
 import { FLAG_PREFIX, isSensitiveField, withDirectVersion } from './config-versions.ts';
 import { draftSensitiveChange } from './config-changes.service.ts';
 
-/** The console's view of an operator: role, permissions, whether an authenticator guards the login. */
-export async function operatorIdentity(deps: TPlatformDeps, operatorId: number): Promise<TOperatorIdentity> {
+/** The console's view of an operator at a brand: its role there, permissions, whether an authenticator guards the login. */
+export async function operatorIdentity(deps: TPlatformDeps, operatorId: number, merchantId: number): Promise<TOperatorIdentity> {
   const op = await deps.db
-    .selectFrom('operators')
-    .select(['id', 'username', 'name', 'role', 'totp_secret'])
-    .where('id', '=', operatorId)
+    .selectFrom('operators as o')
+    .innerJoin('operator_brands as b', 'b.operator_id', 'o.id')
+    .select(['o.id', 'o.username', 'o.name', 'b.role', 'o.totp_secret'])
+    .where('o.id', '=', operatorId)
+    .where('b.merchant_id', '=', merchantId)
     .executeTakeFirstOrThrow();
   return { id: op.id, username: op.username, name: op.name, role: op.role, permissions: permissionsOf(op.role), totpEnabled: op.totp_secret !== null };
 }
@@ -35,7 +37,7 @@ export async function operatorConfig(deps: TPlatformDeps, merchantId: number, op
   const [m, whitelabel, operator] = await Promise.all([
     deps.db.selectFrom('merchants').select(['config_version', 'maintenance', 'region_restriction']).where('id', '=', merchantId).executeTakeFirstOrThrow(),
     whitelabelTree(deps.db, merchantId),
-    operatorIdentity(deps, op.operatorId),
+    operatorIdentity(deps, op.operatorId, merchantId),
   ]);
   return { version: m.config_version, whitelabel, maintenance: m.maintenance, regionRestriction: m.region_restriction, operator };
 }

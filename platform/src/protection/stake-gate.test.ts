@@ -41,8 +41,14 @@ async function player(name: string) {
   return { ...m, playerId: String(m.id) };
 }
 const setLimit = (token: string, kind: string, value: number) => call('POST', PROTECTION_PATHS.set, token, { kind, value });
+/** `count` bets at once; each answer carries the transaction id it was sent with. */
 const parallelBets = (playerId: string, count: number, amountMinor: number) =>
-  Promise.all(Array.from({ length: count }, () => wallet.bet(playerId, id('sg'), amountMinor)));
+  Promise.all(
+    Array.from({ length: count }, async () => {
+      const txId = id('sg');
+      return { txId, ...(await wallet.bet(playerId, txId, amountMinor)) };
+    }),
+  );
 
 describe('loss and stake limits in the debit (docs/0104)', () => {
   it('20 parallel bets against a stake limit: exactly the room is staked, the rest refused naming the limit and when it resets', async () => {
@@ -68,8 +74,9 @@ describe('loss and stake limits in the debit (docs/0104)', () => {
       expect(Date.parse(value.resetAt) - nowMs).toBeGreaterThan(23 * 3_600_000);
     }
     expect(await wallet.balance(m.playerId)).toBe((10_000 - 150 - 800) * TK);
-    // A replay of a bet that was taken still answers as its duplicate, and a ৳50 bet fits the room left.
-    expect((await wallet.bet(m.playerId, `sg-${seq - 19}`, 100 * TK)).body).toMatchObject({ success: true });
+    // A replay of a bet that was taken still answers as its duplicate (which of the 20 were taken is the
+    // database's order, so the replay names one that was), and a ৳50 bet fits the room left.
+    expect((await wallet.bet(m.playerId, taken[0]!.txId, 100 * TK)).body).toMatchObject({ success: true });
     expect((await wallet.bet(m.playerId, id('sg'), 50 * TK)).body.success).toBe(true);
     expect((await wallet.bet(m.playerId, id('sg'), 1)).body.message).toBe('protection_stake_limit_24h');
     expect(await ledgerViolations(ctx.db)).toEqual(NO_VIOLATIONS);

@@ -6,7 +6,7 @@ import { newAvatarKey } from '../kernel/member-keys.ts';
 import { hashPassword } from '../session/password.service.ts';
 import { houseAccountId, transfer } from '../wallet/ledger.service.ts';
 import { seedBuiltInLottery, seedBuiltInProvider } from './catalogue.ts';
-import { DEMO_ACCOUNTS } from './demo-accounts.ts';
+import { DEMO_ACCOUNTS, DEMO_ROLE_OPERATORS } from './demo-accounts.ts';
 import { DEMO_KNOWN_IPS } from './known-ips.ts';
 import { insertDepositChannels, insertInMerchantOrder, NEW_MERCHANT_ROW, seedMerchantRules } from './merchant.ts';
 
@@ -87,8 +87,30 @@ export async function seedSecondBrand(db: Kysely<DB>, hashes: TSecondBrandHashes
     await insertDepositChannels(trx, merchantId);
     await seedSecondBrandContent(trx, merchantId);
     await seedSecondBrandAccounts(trx, merchantId, h);
+    await grantSharedOperators(trx, merchantId);
     return true;
   });
+}
+
+/** The operators of the default demo who work for this brand too (docs/0135): its content team. */
+export const DEMO2_SHARED_OPERATORS = [DEMO_ROLE_OPERATORS.find((o) => o.role === 'content')!] as const;
+
+/** Grants the shared operators this brand, in their roles, when the default demo has them. */
+async function grantSharedOperators(trx: Transaction<DB>, merchantId: number): Promise<void> {
+  for (const shared of DEMO2_SHARED_OPERATORS) {
+    const op = await trx
+      .selectFrom('operators')
+      .select('id')
+      .where('username', '=', shared.username)
+      .where('merchant_id', '<>', merchantId)
+      .orderBy('id')
+      .executeTakeFirst();
+    if (op)
+      await trx
+        .insertInto('operator_brands')
+        .values({ operator_id: op.id, merchant_id: merchantId, role: shared.role, username_key: shared.username })
+        .execute();
+  }
 }
 
 /** Its home banners, announcements (the marquee shows the newest five) and nothing else. */

@@ -80,7 +80,7 @@ describe('config watch (the gateway long-poll)', () => {
 });
 
 describe('brands (docs/0131)', () => {
-  it("answers every merchant's code and host names to the gateway only; each brand's permission info has its palette", async () => {
+  it("answers every merchant's code and host names to the gateway only; each brand's permission info has its palette and languages", async () => {
     expect((await ctx.app.inject({ method: 'GET', url: WPS_PATHS.brands })).statusCode).toBe(403);
     const res = await ctx.app.inject({ method: 'GET', url: WPS_PATHS.brands, headers: asGateway });
     // The demo's two brands: DEMO, the default, has no host; DEMO2 is localhost's.
@@ -93,5 +93,21 @@ describe('brands (docs/0131)', () => {
     const palette = async (merchant: string) =>
       (await ctx.app.inject({ method: 'GET', url: WPS_PATHS.domainRoute, headers: { [WPS_HEADERS.merchant]: merchant } })).json().value.palette;
     expect([await palette('DEMO'), await palette('DEMO2')]).toEqual(['gold', 'emerald']);
+    // And its languages, its default first (docs/0136); the database holds no other list.
+    const languages = async (merchant: string) =>
+      (await ctx.app.inject({ method: 'GET', url: WPS_PATHS.domainRoute, headers: { [WPS_HEADERS.merchant]: merchant } })).json().value.languages;
+    expect([await languages('DEMO'), await languages('DEMO2')]).toEqual([
+      ['bn', 'en'],
+      ['bn', 'en'],
+    ]);
+    for (const bad of [[], ['en', 'en'], ['fr'], ['bn', 'en', 'bn'], 'en'])
+      await expect(
+        ctx.db
+          .updateTable('merchants')
+          .set({ languages: JSON.stringify(bad) })
+          .where('code', '=', 'DEMO2')
+          .execute(),
+        JSON.stringify(bad),
+      ).rejects.toThrow();
   });
 });

@@ -75,5 +75,6 @@ export async function getPermissionInfo(deps: TPlatformDeps, merchant: TMerchant
     regionRestriction: profile.region_restriction,
     ...(stops.length > 0 ? { emergencyStops: stops } : {}),
     palette: profile.palette,
+    languages: profile.languages,
   };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_TEXT_LENGTH } from '../constants.ts';
+import { LANGUAGES, MAX_TEXT_LENGTH } from '../constants.ts';
 
 /** Feature flags of docs/rules/reach.md#r-11 (whitelabel modIds). */
 export const FEATURE_FLAGS = [
@@ -156,6 +156,13 @@ export const EMERGENCY_PARTS = ['gaming', 'money'] as const;
 export const ZEmergencyPart = z.enum(EMERGENCY_PARTS);
 export type TEmergencyPart = z.infer<typeof ZEmergencyPart>;
 
+/** The languages a brand offers, its default first (docs/0136): each of LANGUAGES at most once. */
+export const ZBrandLanguages = z
+  .array(z.enum(LANGUAGES))
+  .min(1)
+  .max(LANGUAGES.length)
+  .refine((l) => new Set(l).size === l.length);
+
 /**
  * ours (docs/0131): a brand's look, one of a fixed set of palettes the web ships (each checked for
  * contrast in the dark and the light theme), never free colours an operator could make unreadable.
@@ -185,6 +192,8 @@ export const ZPermissionInfo = z.object({
   emergencyStops: z.array(ZEmergencyPart).max(EMERGENCY_PARTS.length).optional(),
   /** ours (docs/0131): the brand's palette; absent from an upstream that has none (the default look). */
   palette: ZBrandPalette.optional(),
+  /** ours (docs/0136): the languages the brand's site offers, its default first; absent: both, BN first. */
+  languages: ZBrandLanguages.optional(),
 });
 export type TPermissionInfo = z.infer<typeof ZPermissionInfo>;
 

@@ -10,7 +10,7 @@ function config(): TScreenConfig {
     configVersion: 1,
     audience: 'visitor',
     language: 'bn',
-    merchant: { code: 'DEMO', name: 'Demo', currencySymbol: '৳', palette: 'gold' },
+    merchant: { code: 'DEMO', name: 'Demo', currencySymbol: '৳', palette: 'gold', languages: ['bn', 'en'] },
     system: { status: 0 },
     flags: Object.fromEntries(FEATURE_FLAGS.map((f) => [f, false])) as Record<TFeatureFlag, boolean>,
     vendors: [

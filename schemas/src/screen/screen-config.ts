@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES, MAX_TEXT_LENGTH } from '../constants.ts';
 import { ZCardKind, ZGameType, ZVassalage } from '../domain/game.ts';
-import { FEATURE_FLAGS, ZBrandPalette, ZEmergencyPart, ZPatternId, ZRegistrationField } from '../domain/merchant.ts';
+import { FEATURE_FLAGS, ZBrandLanguages, ZBrandPalette, ZEmergencyPart, ZPatternId, ZRegistrationField } from '../domain/merchant.ts';
 import { vendorIndex } from './vendors.ts';
 
 /**
@@ -173,6 +173,8 @@ const ZScreenConfigShape = z.object({
     currencySymbol: z.string().max(8),
     /** The brand's palette (docs/0131), on `<html data-brand>`. */
     palette: ZBrandPalette,
+    /** The languages the brand offers, its default first (docs/0136): the switch offers these only. */
+    languages: ZBrandLanguages,
   }),
   // No client IP here: one composed answer serves many browsers as the same bytes (docs/0019); the
   // blocked page asks `system.clientIp`.

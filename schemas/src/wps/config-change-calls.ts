@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { zText } from '../text.ts';
 import { declareCall, operatorWith } from './call.ts';
+import { ZAnnouncements, ZBanner } from '../domain/content.ts';
+import { ZLanguage } from './calls.ts';
 import { ZInstant, ZRowId } from './shapes.ts';
+
+/** The longest banner artwork a preview answers inline (an SVG of a title of 120 characters is ~2 KB). */
+const PREVIEW_ARTWORK_MAX = 20_000;
 
 /**
  * Operator change sets (docs/0123): a draft of field changes against the merchant's configuration,
@@ -18,6 +23,7 @@ export const CONFIG_CHANGE_PATHS = {
   schedule: '/wps/operator/config/drafts/schedule',
   discard: '/wps/operator/config/drafts/discard',
   preview: '/wps/operator/config/drafts/preview',
+  previewContent: '/wps/operator/config/drafts/preview/content',
   versions: '/wps/operator/config/versions',
   restore: '/wps/operator/config/versions/restore',
 } as const;
@@ -48,13 +54,22 @@ export const CONFIG_CHANGE_MESSAGES = {
   unknownVersion: 'config_change_unknown_version',
 } as const;
 
-/** A configuration field's name: `system.*`, `security.*`, `agent.*` or `flag.<modId>` (docs/0123). */
+/** A configuration field's name: `system.*`, `security.*`, `agent.*`, `flag.<modId>` or `content.*` (docs/0123, docs/0133). */
 export const ZConfigField = z
   .string()
   .max(80)
   .regex(/^[a-z]+\.[A-Za-z0-9_.-]{1,70}$/, CONFIG_CHANGE_MESSAGES.unknownField);
-/** Every field's value is a switch or a whole number. */
-export const ZConfigValue = z.union([z.boolean(), z.number().int().min(-1_000_000).max(1_000_000)]);
+/**
+ * A field's value: a switch, a whole number, or a text of the site's content (docs/0133) — at most
+ * CONTENT_TEXT_MAX characters, lines allowed, no other control character; each field's own bound
+ * is checked by the platform.
+ */
+export const CONTENT_TEXT_MAX = 1000;
+export const ZConfigValue = z.union([
+  z.boolean(),
+  z.number().int().min(-1_000_000).max(1_000_000),
+  zText({ max: CONTENT_TEXT_MAX, trim: false, multiline: true }),
+]);
 export type TConfigValue = z.infer<typeof ZConfigValue>;
 /** A whole configuration (or a draft's changes): field → value. */
 export const ZConfigMap = z.record(ZConfigField, ZConfigValue);
@@ -117,6 +132,11 @@ export const ZConfigDraftApproveRequest = z.object({ id: ZRowId, revision: z.num
 export const ZConfigDraftPublishRequest = z.object({ id: ZRowId, comment: ZComment });
 export const ZConfigDraftScheduleRequest = z.object({ id: ZRowId, comment: ZComment, at: ZInstant });
 export const ZConfigPreviewQuery = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const ZConfigPreviewContentQuery = ZConfigPreviewQuery.extend({ language: ZLanguage });
+/** Announcements as the preview draws them: a banner's artwork is a data address of its SVG. */
+export const ZPreviewAnnouncements = ZAnnouncements.extend({
+  banners: z.array(ZBanner.extend({ imageUrl: z.string().max(PREVIEW_ARTWORK_MAX) })).max(100),
+});
 export const ZConfigVersionsQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(30) });
 export const ZConfigRestoreRequest = z.object({ version: z.number().int().positive().max(2_147_483_647), comment: ZComment });
 
@@ -176,6 +196,18 @@ export const OPERATOR_CONFIG_CHANGE_CALLS = {
     path: CONFIG_CHANGE_PATHS.preview,
     input: ZConfigPreviewQuery,
     output: z.object({ config: ZConfigMap }),
+    audience: READ,
+  }),
+  /**
+   * The site's announcements (banners, notices, popups) with the draft's content fields applied, in
+   * one language, for its author alone (docs/0133); a banner's artwork inline, as it will be drawn.
+   */
+  configPreviewContent: declareCall({
+    ...SERVE,
+    method: 'GET',
+    path: CONFIG_CHANGE_PATHS.previewContent,
+    input: ZConfigPreviewContentQuery,
+    output: ZPreviewAnnouncements,
     audience: READ,
   }),
   configVersions: declareCall({

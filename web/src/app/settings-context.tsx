@@ -48,5 +48,5 @@ export function SettingsProvider({ children, initialLanguage }: { children: Reac
 
 /** Reads the settings context. */
 export function useSettings(): TSettings {
-  return useRequiredContext(SettingsContext, 'useSettings outside SettingsProvider');
+  return useRequiredContext(SettingsContext, 'useSettings');
 }

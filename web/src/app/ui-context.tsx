@@ -90,17 +90,17 @@ export function UiProvider({ children }: { children: ReactNode }) {
 }
 
 /**
- * Reads a context that has a provider above it; without one it throws `message` (a wiring mistake,
+ * Reads a context that has a provider above it; without one it throws, naming the `hook` (a wiring mistake,
  * never a user path). The app's contexts read through it; it lives here because they all load in
  * the first load with this module, where a module of its own would be one more chunk (docs/0022).
  */
-export function useRequiredContext<T>(context: Context<T | null>, message: string): T {
+export function useRequiredContext<T>(context: Context<T | null>, hook: string): T {
   const value = useContext(context);
-  if (!value) throw new Error(message);
+  if (!value) throw new Error(`${hook} outside its provider`);
   return value;
 }
 
 /** Reads the modal state. */
 export function useUi(): TUi {
-  return useRequiredContext(UiContext, 'useUi outside UiProvider');
+  return useRequiredContext(UiContext, 'useUi');
 }

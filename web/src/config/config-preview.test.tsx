@@ -8,6 +8,7 @@ import { SettingsProvider } from '../app/settings-context.tsx';
 import { SessionProvider } from '../session/session-context.tsx';
 import { setOperatorToken } from '../session/session-storage.ts';
 import { createTestI18n } from '../test/i18n.ts';
+import { LANGUAGE_STORAGE_KEY } from '../i18n/i18n.ts';
 import { screenConfigFixture } from '../test/fixtures.ts';
 import { mockLink, type THandlers } from '../test/render.tsx';
 import { CONFIG_PREVIEW_PARAM, configPreviewId } from './config-preview.ts';
@@ -23,6 +24,8 @@ function renderProvider(handlers: THandlers) {
   const calls: { path: string; input: unknown }[] = [];
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const client = createTRPCClient<AppRouter>({ links: [mockLink(handlers, calls)] });
+  // The tab's visitor chose English (a brand's default applies only until a choice, docs/0136).
+  localStorage.setItem(LANGUAGE_STORAGE_KEY, 'en');
   render(
     <I18nextProvider i18n={createTestI18n()}>
       <QueryClientProvider client={qc}>
@@ -47,6 +50,7 @@ const drafted = { ...published, merchant: { ...published.merchant, name: 'Drafte
 describe('a draft previewed on the site', () => {
   afterEach(() => {
     sessionStorage.clear();
+    localStorage.clear();
     vi.unstubAllGlobals();
   });
 

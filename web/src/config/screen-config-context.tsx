@@ -12,7 +12,13 @@ import { configPreviewId, leaveConfigPreview } from './config-preview.ts';
 const PreviewBar = lazy(() => import('./preview-bar.tsx'));
 
 /** What the shell knows about its ScreenConfig. */
-export type TScreenConfigState = { config: TScreenConfig | undefined; isError: boolean; retry: () => void };
+export type TScreenConfigState = {
+  config: TScreenConfig | undefined;
+  isError: boolean;
+  retry: () => void;
+  /** The draft this tab previews (docs/0131), whose content the page shows too (docs/0133). */
+  previewId?: number | null;
+};
 
 const ScreenConfigContext = createContext<TScreenConfigState | null>(null);
 
@@ -49,6 +55,8 @@ function ConfigLive({ language }: { language: TLanguage }) {
           // Game lists, hot games and favourites follow too: an operator may have switched a game or
           // a category off (docs/0037). Only the queries on screen refetch; the rest when next used.
           await qc.invalidateQueries({ queryKey: trpc.catalogue.pathKey() });
+          // And the content: banners and popups are configuration fields too (docs/0133).
+          await qc.invalidateQueries({ queryKey: trpc.content.pathKey() });
         }
       })();
     };
@@ -63,6 +71,15 @@ function useBrandPalette(config: TScreenConfig | undefined) {
   useEffect(() => {
     if (palette) applyBrand(palette);
   }, [palette]);
+}
+
+/** The brand's languages (docs/0136): a language it does not offer becomes its default (the first). */
+export function useBrandLanguage(config: TScreenConfig | undefined) {
+  const { language, setLanguage } = useSettings();
+  const offered = config?.merchant.languages;
+  useEffect(() => {
+    if (offered && !offered.includes(language)) setLanguage(offered[0]!);
+  }, [offered, language, setLanguage]);
 }
 
 /** Loads the ScreenConfig (config.screen first, then live pushes). */
@@ -84,8 +101,9 @@ export function ScreenConfigProvider({ children }: { children: ReactNode }) {
     }
   }, [previewId, preview.isError]);
   const q = previewId === null ? published : preview;
-  const value: TScreenConfigState = { config: q.data, isError: q.isError && !q.data, retry: () => void q.refetch() };
+  const value: TScreenConfigState = { config: q.data, isError: q.isError && !q.data, retry: () => void q.refetch(), previewId };
   useBrandPalette(q.data);
+  useBrandLanguage(q.data);
   return (
     <ScreenConfigContext.Provider value={value}>
       {previewId === null ? (
@@ -108,7 +126,7 @@ export function StaticScreenConfigProvider({ config, children }: { config: TScre
 
 /** Reads the config state. */
 export function useScreenConfigState(): TScreenConfigState {
-  return useRequiredContext(ScreenConfigContext, 'useScreenConfigState outside ScreenConfigProvider');
+  return useRequiredContext(ScreenConfigContext, 'useScreenConfigState');
 }
 
 /** The loaded ScreenConfig; only call below the shell's loading gate. */

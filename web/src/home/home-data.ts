@@ -4,15 +4,22 @@ import { FAVOURITES_PAGE_SIZE } from '@wl/schemas/constants';
 import type { TGame, TGameType, TLanguage } from '@wl/schemas';
 import { useTRPC } from '../api/trpc.ts';
 import { useSettings } from '../app/settings-context.tsx';
+import { useScreenConfigState } from '../config/screen-config-context.tsx';
 import { readSessionJson, SESSION_KEYS, writeSessionJson } from '../session/session-storage.ts';
 
 type THotCache = { language: TLanguage; games: TGame[] };
 
-/** The announcements (banners, notices, popups) in the chosen language: home's banners and the announcement popup. */
+/**
+ * The announcements (banners, notices, popups) in the chosen language: home's banners and the
+ * announcement popup; in a draft's preview, with the draft's words (docs/0133).
+ */
 export function useAnnouncements() {
   const trpc = useTRPC();
   const { language } = useSettings();
-  return useQuery(trpc.content.announcements.queryOptions({ language }));
+  const previewId = useScreenConfigState().previewId;
+  const published = trpc.content.announcements.queryOptions({ language });
+  // The preview answers the same shape (its artwork inline); one query either way keeps the hooks' order.
+  return useQuery(previewId ? (trpc.operator.configPreviewContent.queryOptions({ id: previewId, language }) as unknown as typeof published) : published);
 }
 
 /** Hot games, cached in session storage (HOT_GAMES) until a refresh or a language change (docs/rules/reach.md#r-1). */

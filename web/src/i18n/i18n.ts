@@ -8,14 +8,20 @@ import { numberInterpolation } from '../lib/numbers.ts';
 /** Local storage key of the chosen interface language (docs/rules/reach.md#r-1 Language change: it is stored). */
 export const LANGUAGE_STORAGE_KEY = 'language';
 
-/** The stored language, BN when none (docs/rules/reach.md#r-1 default BN). */
+/**
+ * The stored language; else the one the gateway wrote into the HTML it served (`<html data-brand
+ * lang>`: the brand's default for a visitor with no choice, docs/0136); else BN (docs/rules/reach.md#r-1 default BN).
+ */
 export function readLanguage(): TLanguage {
+  const html = document.documentElement;
+  let v: string | null = null;
   try {
-    const v = localStorage.getItem(LANGUAGE_STORAGE_KEY);
-    return (LANGUAGES as readonly string[]).includes(v ?? '') ? (v as TLanguage) : DEFAULT_LANGUAGE;
+    v = localStorage.getItem(LANGUAGE_STORAGE_KEY);
   } catch {
-    return DEFAULT_LANGUAGE;
+    // storage unavailable: no stored choice
   }
+  v ||= html.dataset.brand ? html.lang : null;
+  return (LANGUAGES as readonly string[]).includes(v ?? '') ? (v as TLanguage) : DEFAULT_LANGUAGE;
 }
 
 /** Stores the language (local storage, and a cookie so the gateway serves the HTML in it) and sets `<html lang>`. */

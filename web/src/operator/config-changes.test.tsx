@@ -39,7 +39,14 @@ describe('configuration changes panel', () => {
       handlers: {
         'operator.configDrafts': () => ({ drafts: [DRAFT] }),
         'operator.configVersions': () => ({ versions: [VERSION] }),
-        'operator.configPreview': () => ({ config: { 'security.lockMinutes': 15, 'system.maintenance': false } }),
+        'operator.configPreview': () => ({
+          config: {
+            'content.banner.7.titleBn': 'পুরনো শিরোনাম',
+            'content.popup.3.execution': 'B',
+            'security.lockMinutes': 15,
+            'system.maintenance': false,
+          },
+        }),
         'operator.configDraftEdit': (input) => {
           sent.edit.push(input);
           return DRAFT;
@@ -67,7 +74,7 @@ describe('configuration changes panel', () => {
     expect(card.textContent).toContain('security.lockMinutes');
     expect(card.textContent).toContain("Needs a second operator's approval");
     expect(screen.queryByTestId('operator.config-changes.draft.4.approve')).toBeNull();
-    await waitFor(() => expect(screen.getByTestId('operator.config-changes.draft.4.field').querySelectorAll('option').length).toBe(3));
+    await waitFor(() => expect(screen.getByTestId('operator.config-changes.draft.4.field').querySelectorAll('option').length).toBe(5));
     fireEvent.change(screen.getByTestId('operator.config-changes.draft.4.field'), { target: { value: 'security.lockMinutes' } });
     fireEvent.change(screen.getByTestId('operator.config-changes.draft.4.value'), { target: { value: '৪৫' } });
     fireEvent.click(screen.getByTestId('operator.config-changes.draft.4.add'));
@@ -91,7 +98,35 @@ describe('configuration changes panel', () => {
     expect(sent.restore).toEqual([{ version: 2, comment: 'back' }]);
   });
 
+  it("edits a banner's words from what they are now, and shows them quoted (docs/0133)", async () => {
+    const sent = renderPanel('demo_operator');
+    const field = await screen.findByTestId('operator.config-changes.draft.4.field', {}, { timeout: 10_000 });
+    await waitFor(() => expect(field.querySelectorAll('option').length).toBe(5));
+    fireEvent.change(field, { target: { value: 'content.banner.7.titleBn' } });
+    const value = screen.getByTestId('operator.config-changes.draft.4.value');
+    expect(value.tagName).toBe('TEXTAREA');
+    expect((value as HTMLTextAreaElement).value).toBe('পুরনো শিরোনাম');
+    fireEvent.change(value, { target: { value: 'নতুন শিরোনাম' } });
+    fireEvent.click(screen.getByTestId('operator.config-changes.draft.4.add'));
+    await waitFor(() => expect(sent.edit).toEqual([{ id: 4, set: { 'content.banner.7.titleBn': 'নতুন শিরোনাম' }, unset: [] }]));
+    // A field of a fixed set of values is a list of them, in words.
+    fireEvent.change(field, { target: { value: 'content.popup.3.execution' } });
+    const audience = screen.getByTestId('operator.config-changes.draft.4.value') as HTMLSelectElement;
+    expect(audience.tagName).toBe('SELECT');
+    expect([...audience.options].map((o) => [o.value, o.textContent])).toEqual([
+      ['', ''],
+      ['A', 'Signed-in members'],
+      ['B', 'Visitors'],
+      ['F', "A member's first login"],
+    ]);
+    fireEvent.change(audience, { target: { value: 'F' } });
+    fireEvent.click(screen.getByTestId('operator.config-changes.draft.4.add'));
+    await waitFor(() => expect(sent.edit[1]).toEqual({ id: 4, set: { 'content.popup.3.execution': 'F' }, unset: [] }));
+  });
+
   it('reads values as the field holds them', () => {
+    expect(parseValue('old', '  ')).toBeNull();
+    expect(parseValue('old', 'new words')).toBe('new words');
     expect(parseValue(true, 'false')).toBe(false);
     expect(parseValue(false, '1')).toBeNull();
     expect(parseValue(3, ' ১২ ')).toBe(12);

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { CONFIG_PREVIEW_PARAM } from '../config/config-preview.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { TConfigDraft, TConfigMap, TConfigVersion } from '@wl/schemas/wps/config-change-calls';
+import type { TConfigDraft, TConfigMap, TConfigValue, TConfigVersion } from '@wl/schemas/wps/config-change-calls';
 import { asciiDigits } from '@wl/schemas/domain/digits';
 import { useTRPC } from '../api/trpc.ts';
 import { useAreaTexts } from '../i18n/area-texts.ts';
@@ -12,16 +12,29 @@ import { refusalKey, SectionHead } from './parts.tsx';
 
 type TLang = Parameters<typeof localDateTime>[1];
 
-/** A typed value for a field whose current value is `like`: a switch stays a switch, a number is read (Bengali digits too); null when unreadable. */
-export function parseValue(like: boolean | number | undefined, raw: string): boolean | number | null {
+/**
+ * A typed value for a field whose current value is `like`: a switch stays a switch, a text a text
+ * (not blank), a number is read (Bengali digits too); null when unreadable.
+ */
+export function parseValue(like: TConfigValue | undefined, raw: string): TConfigValue | null {
   if (typeof like === 'boolean') return raw === 'true' ? true : raw === 'false' ? false : null;
+  if (typeof like === 'string') return raw.trim() === '' ? null : raw;
   const text = asciiDigits(raw.trim());
   return /^-?\d{1,7}$/.test(text) ? Number(text) : null;
 }
 
-/** A value as the console shows it: switches in words. */
-function shown(t: (k: string) => string, v: boolean | number | null): string {
+/** Fields whose value is one of a fixed set: the console offers the set in a list (docs/0133, docs/0136). */
+const CHOICES: readonly (readonly [RegExp, readonly string[]])[] = [
+  [/^content\.banner\.\d+\.linkageType$/, ['INTERNAL', 'EXTERNAL', 'NONE']],
+  [/^content\.popup\.\d+\.execution$/, ['A', 'B', 'F']],
+  [/^system\.languages$/, ['bn,en', 'en,bn', 'bn', 'en']],
+];
+export const choicesOf = (field: string): readonly string[] | null => CHOICES.find(([pattern]) => pattern.test(field))?.[1] ?? null;
+
+/** A value as the console shows it: switches in words, a text quoted (a long one cut at 80 characters). */
+function shown(t: (k: string) => string, v: TConfigValue | null): string {
   if (v === null) return '—';
+  if (typeof v === 'string') return `“${v.length > 80 ? `${v.slice(0, 80)}…` : v}”`;
   return typeof v === 'boolean' ? t(v ? 'opcfg_on' : 'opcfg_off') : String(v);
 }
 
@@ -242,7 +255,17 @@ function DraftCard({
           <div className="operator__filters">
             <label className="field">
               <span className="field__label">{t('opcfg_field')}</span>
-              <select className="input" data-testid={`${tid}.field`} value={field} onChange={(e) => setField(e.target.value)}>
+              <select
+                className="input"
+                data-testid={`${tid}.field`}
+                value={field}
+                onChange={(e) => {
+                  setField(e.target.value);
+                  // A text starts as it is now, to be edited rather than typed again (docs/0133).
+                  const now = fields[e.target.value];
+                  setRaw(typeof now === 'string' ? now : '');
+                }}
+              >
                 <option value="" />
                 {Object.keys(fields).map((f) => (
                   <option key={f} value={f}>
@@ -259,6 +282,17 @@ function DraftCard({
                   <option value="true">{t('opcfg_on')}</option>
                   <option value="false">{t('opcfg_off')}</option>
                 </select>
+              ) : choicesOf(field) ? (
+                <select className="input" data-testid={`${tid}.value`} value={raw} onChange={(e) => setRaw(e.target.value)}>
+                  <option value="" />
+                  {choicesOf(field)!.map((c) => (
+                    <option key={c} value={c}>
+                      {t(`opcfg_choice_${c.replace(',', '_')}`)}
+                    </option>
+                  ))}
+                </select>
+              ) : typeof like === 'string' ? (
+                <textarea className="input" rows={3} maxLength={1000} data-testid={`${tid}.value`} value={raw} onChange={(e) => setRaw(e.target.value)} />
               ) : (
                 <input className="input" inputMode="numeric" maxLength={8} data-testid={`${tid}.value`} value={raw} onChange={(e) => setRaw(e.target.value)} />
               )}

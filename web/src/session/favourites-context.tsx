@@ -69,5 +69,5 @@ export function FavouritesProvider({ children }: { children: ReactNode }) {
 
 /** Reads favourites. */
 export function useFavourites(): TFavourites {
-  return useRequiredContext(FavouritesContext, 'useFavourites outside FavouritesProvider');
+  return useRequiredContext(FavouritesContext, 'useFavourites');
 }

@@ -196,5 +196,5 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
 /** Reads the session. */
 export function useSession(): TSession {
-  return useRequiredContext(SessionContext, 'useSession outside SessionProvider');
+  return useRequiredContext(SessionContext, 'useSession');
 }

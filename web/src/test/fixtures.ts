@@ -8,7 +8,7 @@ export function screenConfigFixture(overrides: Partial<TScreenConfig> = {}): TSc
     configVersion: 1,
     audience: 'visitor',
     language: 'en',
-    merchant: { code: 'WL01', name: 'Royal Bengal', currencySymbol: '৳', palette: 'gold' },
+    merchant: { code: 'WL01', name: 'Royal Bengal', currencySymbol: '৳', palette: 'gold', languages: ['bn', 'en'] },
     system: { status: 0 },
     flags: {
       MOBILENUMREG3: false,

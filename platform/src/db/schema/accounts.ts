@@ -90,6 +90,16 @@ export interface OperatorSessionsTable {
   revoked_at: Timestamp | null;
   /** The login of this session (docs/0070 absolute lifetime). */
   started_at: Timestamp;
+  /** The brand the session was opened on: no session on any other (docs/0135). */
+  merchant_id: number;
+}
+/** The brands an operator works for, with its role at each (docs/0135; its own brand kept by a trigger). */
+export interface OperatorBrandsTable {
+  operator_id: number;
+  merchant_id: number;
+  role: 'owner' | 'finance' | 'support' | 'content';
+  username_key: string;
+  created_at: Generated<Date>;
 }
 export interface CaptchasTable {
   id: string;
@@ -194,6 +204,7 @@ export interface AccountTables {
   operator_login_throttle: OperatorLoginThrottleTable;
   sessions: SessionsTable;
   operator_sessions: OperatorSessionsTable;
+  operator_brands: OperatorBrandsTable;
   captchas: CaptchasTable;
   login_throttle: LoginThrottleTable;
   auth_events: AuthEventsTable;

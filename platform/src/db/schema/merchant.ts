@@ -51,6 +51,8 @@ export interface MerchantsTable {
   deposit_four_eyes_minor: Generated<number>;
   /** docs/0131 (migration 0069): the brand's palette, one of BRAND_PALETTES. */
   palette: Generated<'gold' | 'emerald' | 'ruby'>;
+  /** docs/0136 (migration 0071): the languages the brand's site offers, its default first. */
+  languages: ColumnType<('bn' | 'en')[], string | undefined, string>;
 }
 /** docs/0131 (migration 0069): a host name a gateway resolves to its merchant; one merchant per host. */
 export interface MerchantHostsTable {
@@ -140,8 +142,8 @@ export interface ConfigChangeSetsTable {
   merchant_id: number;
   author_id: number;
   status: Generated<'draft' | 'published' | 'discarded'>;
-  changes: Json<Record<string, boolean | number>>;
-  base: Json<Record<string, boolean | number>>;
+  changes: Json<Record<string, boolean | number | string>>;
+  base: Json<Record<string, boolean | number | string>>;
   revision: Generated<number>;
   restore_of: number | null;
   publish_at: Timestamp | null;
@@ -163,8 +165,8 @@ export interface ConfigVersionsTable {
   id: Generated<number>;
   merchant_id: number;
   number: number;
-  config: Json<Record<string, boolean | number>>;
-  diff: Json<{ field: string; from: boolean | number | null; to: boolean | number | null }[]>;
+  config: Json<Record<string, boolean | number | string>>;
+  diff: Json<{ field: string; from: boolean | number | string | null; to: boolean | number | string | null }[]>;
   kind: 'initial' | 'direct' | 'publish';
   comment: string;
   author_id: number | null;
