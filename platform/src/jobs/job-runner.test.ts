@@ -68,6 +68,20 @@ describe('job runner on pg-boss', () => {
     await ran.committed.promise;
   });
 
+  it('wakes its worker again when the sending transaction commits later than the first wake (docs/0134)', async () => {
+    const r = runner({ pollingIntervalSeconds: 3600 });
+    const ran = deferred();
+    await r.define('test.late', async () => ran.resolve());
+    await r.start();
+    // The scenario is a slow commit (a saturated machine): the transaction stays open past the
+    // first wake, a second after the send. On PostgreSQL that wake finds nothing; the later ones run it.
+    await db.transaction().execute(async (trx) => {
+      await r.send('test.late', {}, { trx });
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+    });
+    await ran.promise;
+  });
+
   it('runs a job sent inside a committed transaction and never one from a rolled-back transaction', async () => {
     const r = runner();
     const ran: string[] = [];

@@ -107,6 +107,12 @@ type TDefinition = { handler: TJobHandler<unknown>; options: TQueueOptions };
 const WAKE_MARGIN_MS = 50;
 /** A job sent inside a transaction wakes its worker no sooner than this: its commit comes first. */
 const COMMIT_WAIT_MS = 1_000;
+/**
+ * A job sent inside a transaction wakes its worker again this long after the first wake: a commit
+ * later than a second (a saturated machine) still finds a worker within seconds, not a poll later.
+ * A wake that finds nothing costs one fetch.
+ */
+const LATE_COMMIT_WAKES_MS = [2_000, 5_000] as const;
 /** Start times further away than this are left to polling (one timer per send is kept meanwhile). */
 const MAX_WAKE_TIMER_MS = 60 * 60 * 1000;
 
@@ -219,7 +225,8 @@ export function createJobRunner(opts: TPgBossRunnerOptions): JobRunner {
       // Outside a transaction the job is visible now: wake this process's worker instead of
       // waiting a polling interval. A job with a start time, or sent inside a transaction (not
       // visible before its commit), wakes it by a timer at that time (docs/0134); polling is the
-      // backstop (another process's sends, retries, cron, a commit later than a second).
+      // backstop (another process's sends, retries, cron). A transaction's job is woken twice more, in
+      // case its commit came later than the first wake.
       const workerId = workers.get(queue);
       if (id && workerId) {
         const wait = Math.max(
@@ -228,6 +235,7 @@ export function createJobRunner(opts: TPgBossRunnerOptions): JobRunner {
         );
         if (wait <= 0) boss.notifyWorker(workerId);
         else if (wait <= MAX_WAKE_TIMER_MS) wakeLater(workerId, wait);
+        if (options.trx && wait <= MAX_WAKE_TIMER_MS) for (const later of LATE_COMMIT_WAKES_MS) wakeLater(workerId, Math.max(wait, 0) + later);
       }
       return id;
     },
