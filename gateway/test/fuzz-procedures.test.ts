@@ -89,7 +89,9 @@ beforeAll(async () => {
   // The default rate limits stay on: a flood of one call is refused as it would be in production.
   // Each procedure's calls come from an address of their own (trusted proxy), so one procedure's
   // limits do not starve the next; the test's own logins come from loopback.
-  const options = { logger: true, logLevel: 'warn' as const, logStream, trustProxy: 'loopback' };
+  // A busy answer is what the fuzz looks for (never a 5xx): the upstream limit is a ceiling for a
+  // stuck platform, not the 5 s production limit that a saturated CI machine's queue of batches outlasts.
+  const options = { logger: true, logLevel: 'warn' as const, logStream, trustProxy: 'loopback', upstreamTimeoutMs: 60_000 };
   h = await startGateway({ ...options, upstreamUrl: platform.url });
   watched = await startGateway({ ...options, upstreamUrl: relay.url });
   // Accounts of this test alone, made as an agent makes its downline: a member, an agent and a victim
