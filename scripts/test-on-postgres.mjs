@@ -8,16 +8,17 @@
  * PostgreSQL, the gateway files whose behaviour depends on the database under the embedded platform
  * (docs/0025 says why each is in or out), and the shared rate limits on Redis (with REDIS_URL set
  * they fail, never skip, when Redis is away). Plain Node: nothing to install. `pnpm test` runs the
- * platform part as its third stream and the gateway part beside the journeys, after the web suite and lint (docs/0124).
+ * platform part as its third stream, the gateway part beside the journeys, after the web suite and lint (docs/0124),
+ * and the gateway's procedure fuzz after the gateway suite on PGlite, which then leaves it out (docs/0137).
  */
 import { spawnSync } from 'node:child_process';
 
 const pg = process.env.CI_POSTGRES_URL;
 const redis = process.env.CI_REDIS_URL;
-// No argument: everything, one run after the other. `platform` or `gateway`: that part alone.
+// No argument: everything, one run after the other. `platform`, `gateway` or `fuzz`: that part alone.
 const part = process.argv[2] ?? 'all';
-if (part !== 'platform' && part !== 'gateway' && part !== 'all') {
-  console.error('usage: node scripts/test-on-postgres.mjs [platform|gateway]');
+if (part !== 'platform' && part !== 'gateway' && part !== 'fuzz' && part !== 'all') {
+  console.error('usage: node scripts/test-on-postgres.mjs [platform|gateway|fuzz]');
   process.exit(2);
 }
 if (!pg) process.exit(0);
@@ -45,9 +46,10 @@ const GATEWAY_PG_FILES = [
   'test/atomic-counters.test.ts',
   'test/hostile-input.test.ts',
   'test/games.test.ts',
-  // Not engine-dependent, but its ~10,000 calls cost half the CPU on PostgreSQL: CI runs it here only (docs/0137).
-  'test/fuzz-procedures.test.ts',
 ];
+// Not engine-dependent, but its ~10,000 calls cost half the CPU on PostgreSQL: CI runs it there only,
+// after the gateway suite on PGlite in the fourth stream, which it balances (docs/0137).
+const FUZZ_FILE = 'test/fuzz-procedures.test.ts';
 
 const platformRuns = [{ what: 'platform suite on PostgreSQL', env: { DATABASE_URL: pg, ...FULL_SIZE }, args: ['--filter', '@wl/platform', 'test'] }];
 const gatewayRuns = [
@@ -62,7 +64,9 @@ const gatewayRuns = [
       ]
     : []),
 ];
-const runs = part === 'platform' ? platformRuns : part === 'gateway' ? gatewayRuns : [...platformRuns, ...gatewayRuns];
+const fuzzRuns = [{ what: 'gateway fuzz on PostgreSQL', env: { DATABASE_URL: pg }, args: ['--filter', '@wl/gateway', 'exec', 'vitest', 'run', FUZZ_FILE] }];
+const byPart = { platform: platformRuns, gateway: gatewayRuns, fuzz: fuzzRuns, all: [...platformRuns, ...gatewayRuns, ...fuzzRuns] };
+const runs = byPart[part];
 
 for (const run of runs) {
   const started = Date.now();
