@@ -1,9 +1,10 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
- * With CI_POSTGRES_URL set (.ci/run), the procedure fuzz runs once, on PostgreSQL, in the gateway files of
- * scripts/test-on-postgres.mjs (which sets DATABASE_URL), and not here on PGlite: what it checks is the
- * gateway's answers, the same on either engine, and its ~10,000 calls cost half the CPU there (docs/0137).
+ * With CI_POSTGRES_URL set (.ci/run), the procedure fuzz runs once, on PostgreSQL, as the `fuzz` part of
+ * scripts/test-on-postgres.mjs (which sets DATABASE_URL and names the same file), and not here on PGlite:
+ * what it checks is the gateway's answers, the same on either engine, and its ~10,000 calls cost half the
+ * CPU there (docs/0137).
  */
 const FUZZ_ON_POSTGRES_ONLY = Boolean(process.env.CI_POSTGRES_URL) && !process.env.DATABASE_URL;
 
