@@ -31,11 +31,60 @@ function inlineEntryCss(): Plugin {
   };
 }
 
+/**
+ * Every module the boot chunk (src/boot.tsx) imports statically, however deep, goes into one chunk,
+ * `boot-imports`. Each of them runs on every page's first load anyway, but split by which lazy pages
+ * share them they were 19 chunks, many under 1 KB (icons, contexts): requests a phone pays for on
+ * every first visit (docs/0138). A lazy page that shares one of these modules imports it from
+ * `boot-imports`, which is loaded before any page. What the entry imports too (Vite's preload
+ * helper) goes into a chunk of its own, `entry-shared`: in `boot-imports` the HTML's script would
+ * wait for all of it before the first paint, and in the entry's chunk every chunk that preloads
+ * would import the entry and so list the entry's stylesheet, which the HTML holds inline already:
+ * loaded again, it was a request more and a second copy of every @font-face, left unloaded.
+ */
+function bootChunk(): { plugin: Plugin; groups: { name: string; test: (id: string) => boolean; priority: number }[] } {
+  const closure = new Set<string>();
+  const shared = new Set<string>();
+  return {
+    plugin: {
+      name: 'wl-boot-chunk',
+      apply: 'build',
+      buildEnd() {
+        const ids = [...this.getModuleIds()];
+        const staticClosure = (roots: readonly string[]) => {
+          const seen = new Set<string>();
+          const pending = [...roots];
+          for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+            if (seen.has(id)) continue;
+            seen.add(id);
+            pending.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+          }
+          return seen;
+        };
+        const boot = ids.find((id) => /[\\/]web[\\/]src[\\/]boot\.tsx$/.test(id));
+        if (!boot) throw new Error('wl-boot-chunk: no src/boot.tsx in the build');
+        // boot.tsx itself keeps its own small chunk, which names the rest (docs/0063).
+        const entry = staticClosure(ids.filter((id) => this.getModuleInfo(id)?.isEntry));
+        closure.clear();
+        shared.clear();
+        for (const id of staticClosure(this.getModuleInfo(boot)?.importedIds ?? [])) (entry.has(id) ? shared : closure).add(id);
+      },
+    },
+    groups: [
+      { name: 'entry-shared', test: (id) => shared.has(id), priority: 2 },
+      { name: 'boot-imports', test: (id) => closure.has(id), priority: 1 },
+    ],
+  };
+}
+
+const boot = bootChunk();
+
 /** Dev server proxies the API paths to a running gateway; the build lands in dist/ for the gateway to serve. */
 export default defineConfig({
   plugins: [
     react(),
     inlineEntryCss(),
+    boot.plugin,
     liteApp(),
     // .br and .gz twins of every text file, at the strongest settings (paid once per build); the
     // gateway serves them as they are (@fastify/static preCompressed, docs/0019).
@@ -80,7 +129,7 @@ export default defineConfig({
       treeshake: { moduleSideEffects: (id: string) => !/[\\/]@trpc[\\/](?:client|server)[\\/]dist[\\/]/.test(id) },
       // Chunk names come again in the preload list of every lazy import of the boot graph: a
       // 7-character hash (the least rolldown allows for this many chunks) instead of 8.
-      output: { chunkFileNames: 'assets/[name]-[hash:7].js' },
+      output: { chunkFileNames: 'assets/[name]-[hash:7].js', codeSplitting: { groups: boot.groups } },
     },
   },
 });

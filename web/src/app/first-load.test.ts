@@ -51,9 +51,19 @@ describe('the first load of the built web app (docs/0022)', () => {
     htmlScripts = html?.type === 'asset' ? [...String(html.source).matchAll(/(?:src|href)="\/?([^"]+\.js)"/g)].map((m) => m[1] as string) : [];
   }, 120_000);
 
-  it('names only the entry in index.html: no JavaScript competes with the first banner for the network', () => {
+  it('names only the entry and its own small imports in index.html: no JavaScript competes with the first banner for the network', () => {
     expect(initial.some((c) => c.facadeModuleId?.endsWith('/src/boot.tsx'))).toBe(true);
-    expect(htmlScripts).toEqual(chunks.filter((c) => c.isEntry).map((c) => c.fileName));
+    const entry = chunks.filter((c) => c.isEntry);
+    const entryImports = chunks.filter((c) => entry.some((e) => e.imports.includes(c.fileName)));
+    expect(htmlScripts.sort()).toEqual([...entry, ...entryImports].map((c) => c.fileName).sort());
+    const gzipBytes = [...entry, ...entryImports].reduce((sum, c) => sum + gzipSync(c.code, { level: 9 }).length, 0);
+    expect(gzipBytes, `the HTML's scripts: ${gzipBytes} bytes gzipped`).toBeLessThan(3_000);
+  });
+
+  it('never loads the entry stylesheet again: index.html holds it inline (docs/0138)', () => {
+    const entryCss = chunks.filter((c) => c.isEntry).flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]);
+    expect(entryCss.length).toBeGreaterThan(0);
+    expect(chunks.filter((c) => entryCss.some((css) => c.code.includes(css))).map((c) => c.fileName)).toEqual([]);
   });
 
   const modulesOf = (list: TChunk[]) => list.flatMap((c) => c.moduleIds);
@@ -80,6 +90,11 @@ describe('the first load of the built web app (docs/0022)', () => {
     expect(lazyOnly.flatMap((pattern) => ids.filter((id) => pattern.test(id)))).toEqual([]);
     // ...while they are still built, as chunks of their own.
     expect(modulesOf(chunks).some((id) => /[\\/]operator[\\/]operator-page\.tsx$/.test(id))).toBe(true);
+  });
+
+  it("is a handful of scripts: the entry, the boot chunk, and the boot's imports in one chunk (docs/0138)", () => {
+    // Split by which lazy pages share them, the boot's imports were 19 chunks, many under 1 KB.
+    expect(initial.map((c) => c.name).sort()).toEqual(['boot', 'boot-imports', 'entry-shared', 'index', 'rolldown-runtime']);
   });
 
   it(`stays within ${HOME_INITIAL_JS_GZIP_BUDGET} bytes gzipped`, () => {
