@@ -83,3 +83,6 @@ export const MAX_TEXT_LENGTH = 200;
  * withdrawn and deposited again earned points every time.
  */
 export const POINTS_DEPOSIT_PLAY_THROUGH_DAYS = 30;
+
+/** Banner groups of docs/rules/README.md#fields: where a banner shows (home, side menu, login, register, forgot password). */
+export const BANNER_GROUPS = ['w_home', 'w_leftmenu', 'w_login', 'w_register', 'w_forget'] as const;

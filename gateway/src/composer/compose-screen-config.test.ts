@@ -20,6 +20,7 @@ import {
 import { BUILT_ROUTES, isBuilt, routePath } from './built-routes.ts';
 import { composeScreenConfig, type TComposerInputs, type TViewer } from './compose-screen-config.ts';
 import { NAV_LABELS } from './nav-labels.ts';
+import { withConfig } from './screen-config.service.ts';
 
 const node = (modId: string, enabled = true, childrenNodes: TWhitelabelNode[] = []): TWhitelabelNode => ({
   modId,
@@ -553,6 +554,20 @@ describe('composeScreenConfig', () => {
         },
         { field: 'password', required: true, rule: null },
         { field: 'email', required: false, rule: null },
+      ]);
+    });
+
+    it("a draft's registration fields (docs/0140) make the preview's form: a field on, off or required", () => {
+      const draft = withConfig(inputs({ flags: { REGMOBVERF3: false, MOBILENUMREG3: false } }), {
+        'register.email.required': true,
+        'register.qqNum.enabled': true,
+        'register.password.enabled': 'no',
+      });
+      expect(composeScreenConfig(draft, visitor, 'en').forms.register.fields.map((f) => [f.field, f.required])).toEqual([
+        ['username', true],
+        ['password', true],
+        ['email', true],
+        ['qqNum', false],
       ]);
     });
 

@@ -306,8 +306,17 @@ function switched(nodes: readonly TWhitelabelNode[], config: TConfigMap): TWhite
   });
 }
 
-/** Composer inputs as a configuration map would make them: switches, maintenance and the region rule. */
+/** Composer inputs as a configuration map would make them: switches, maintenance, the region rule and the registration form (docs/0140). */
 export function withConfig(inputs: TComposerInputs, config: TConfigMap): TComposerInputs {
+  const bool = (field: string, now: boolean) => (typeof config[field] === 'boolean' ? (config[field] as boolean) : now);
+  const registerSettings = {
+    ...inputs.registerSettings,
+    fields: inputs.registerSettings.fields.map((f) => ({
+      ...f,
+      enabled: bool(`register.${f.field}.enabled`, f.enabled),
+      required: bool(`register.${f.field}.required`, f.required),
+    })),
+  };
   const whitelabel = switched(inputs.whitelabel, config);
   const maintenance = typeof config['system.maintenance'] === 'boolean' ? config['system.maintenance'] : inputs.permission.maintenance;
   const regionRestriction = typeof config['system.regionRestriction'] === 'boolean' ? config['system.regionRestriction'] : inputs.permission.regionRestriction;
@@ -315,6 +324,7 @@ export function withConfig(inputs: TComposerInputs, config: TConfigMap): TCompos
   return {
     ...inputs,
     whitelabel,
+    registerSettings,
     permission: { ...inputs.permission, whitelabel: switched(inputs.permission.whitelabel, config), maintenance, regionRestriction },
     gameMenus: inputs.gameMenus.filter((c) => shownTypes.has(c.gameType)),
     // Maintenance shows as the status page would show it; a restricted region depends on the viewer's address.

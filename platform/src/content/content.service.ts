@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { PROMOTION_CATEGORIES, ZBannerGroup, type TAnnouncements, type TConfigMap, type TLanguage, type TPromotion } from '@wl/schemas';
+import { PROMOTION_CATEGORIES, ZBannerGroup, type TAnnouncements, type TConfigMap, type TConfigValue, type TLanguage, type TPromotion } from '@wl/schemas';
 import { bannerSvg } from '../assets/svg.ts';
 import type { TMerchant } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
@@ -24,26 +24,34 @@ function inlineBannerArtwork(id: number, title: string): string {
 
 /**
  * Announcements in one language (docs/rules/content.md#c-7 MCSFE_getListAnnouncements: banners, player, popup, promotion).
- * With `draft`, a draft's content fields (`content.banner.<id>.titleEn`, …, docs/0133) stand for
- * the rows' words and banner artwork is drawn inline: the author's preview, never cached.
+ * Banners and popups that show, each list in (sort, id) order (docs/0139). With `draft`, a draft's
+ * content fields (`content.banner.<id>.titleEn`, `…group`, `…shown`, docs/0133) stand for the
+ * rows' values and banner artwork is drawn inline: the author's preview, never cached.
  */
 export async function announcements(deps: TPlatformDeps, merchant: TMerchant, language: TLanguage, draft?: TConfigMap): Promise<TAnnouncements> {
   const r = await announcementRows(deps.db, merchant.id, deps.clock());
   const bn = language === 'bn';
-  /** A field of the draft when it sets it, else the row's value. */
-  const drafted = <T extends string>(kind: 'banner' | 'popup', id: number, suffix: string, published: T): T => {
+  /** A field of the draft when it sets it (with the published value's type), else the row's value. */
+  const drafted = <T extends TConfigValue>(kind: 'banner' | 'popup', id: number, suffix: string, published: T): T => {
     const value = draft?.[`content.${kind}.${id}.${suffix}`];
-    return typeof value === 'string' ? (value as T) : published;
+    return typeof value === typeof published ? (value as T) : published;
   };
   const words = (kind: 'banner' | 'popup', id: number, name: 'title' | 'content', row: { en: string; bn: string }): string =>
     drafted(kind, id, `${name}${bn ? 'Bn' : 'En'}`, bn ? row.bn : row.en);
   const pick = (en: string, bn: string) => (language === 'bn' ? bn : en);
+  /** The rows that show, in their places; the draft's place and switch for its author's preview. */
+  const showing = <R extends { id: number; sort: number; shown: boolean }>(kind: 'banner' | 'popup', rows: R[]) =>
+    rows
+      .filter((row) => drafted(kind, row.id, 'shown', row.shown))
+      .map((row) => ({ row, sort: drafted(kind, row.id, 'sort', row.sort) }))
+      .sort((a, b) => a.sort - b.sort || a.row.id - b.row.id)
+      .map(({ row }) => row);
   return {
-    banners: r.banners.map((b) => {
+    banners: showing('banner', r.banners).map((b) => {
       const title = words('banner', b.id, 'title', { en: b.title_en, bn: b.title_bn });
       return {
         id: b.id,
-        groupName: ZBannerGroup.parse(b.group_name),
+        groupName: ZBannerGroup.parse(drafted('banner', b.id, 'group', b.group_name)),
         title,
         imageUrl: draft ? inlineBannerArtwork(b.id, title) : bannerArtwork(b.id, language, title),
         url: drafted('banner', b.id, 'url', b.url),
@@ -51,7 +59,7 @@ export async function announcements(deps: TPlatformDeps, merchant: TMerchant, la
       };
     }),
     player: r.notices.map((n) => ({ id: n.id, title: pick(n.title_en, n.title_bn), content: pick(n.content_en, n.content_bn) })),
-    popup: r.popups.map((p) => ({
+    popup: showing('popup', r.popups).map((p) => ({
       id: p.id,
       title: words('popup', p.id, 'title', { en: p.title_en, bn: p.title_bn }),
       content: words('popup', p.id, 'content', { en: p.content_en, bn: p.content_bn }),

@@ -11,6 +11,7 @@ import {
   type TConfigMap,
 } from '@wl/schemas';
 import { usePlatform } from '../test-support/db.ts';
+import { registerMember } from '../test-support/http.ts';
 import { operatorToken, roleTokens } from '../test-support/operators.ts';
 import { MAX_OPEN_DRAFTS, publishDue } from './config-changes.service.ts';
 import { readConfig, withDirectVersion } from './config-versions.ts';
@@ -396,5 +397,127 @@ describe('configuration change sets (docs/0123)', () => {
     const versions = (await call(t.owner, C.configVersions)).value.versions as { number: number }[];
     expect((await call(t.owner, C.configRestore, { version: versions[1]!.number, comment: 'links back' })).success).toBe(true);
     expect(await config()).toEqual(found);
+  });
+
+  it("drafts a banner's group, place and whether it shows, and a popup's: previewed by its author, published in order, restored (docs/0139)", async () => {
+    const read = async () => {
+      const res = await ctx.app.inject({ url: WPS_PATHS.announcements, headers: { language: 'en' } });
+      return ZEnvelope(ZAnnouncementsResponse).parse(res.json()).value!;
+    };
+    const ids = (list: { id: number; groupName?: string }[], group?: string) => list.filter((b) => !group || b.groupName === group).map((b) => b.id);
+    for (const open of (await call(t.content, C.configDrafts)).value.drafts.filter((x: { authorUsername: string }) => x.authorUsername === 'demo_content'))
+      await call(t.content, C.configDraftDiscard, { id: open.id });
+    const before = await read();
+    const found = await config();
+    const versionsBefore = Number(await versionCount());
+    const home = ids(before.banners, 'w_home');
+    expect(home.length).toBeGreaterThanOrEqual(3);
+    const [first, second, third] = home as [number, number, number];
+    const popup = before.popup[0]!.id;
+    expect(found[`content.banner.${first}.shown`]).toBe(true);
+    expect(found[`content.banner.${first}.group`]).toBe('w_home');
+
+    const d = (await call(t.content, C.configDraftCreate)).value;
+    // Only a group of the site, a whole place of 0–9999, a switch.
+    for (const [field, value] of [
+      [`content.banner.${first}.group`, 'w_nowhere'],
+      [`content.banner.${first}.sort`, -1],
+      [`content.banner.${first}.sort`, 10_000],
+      [`content.banner.${first}.sort`, 1.5],
+      [`content.banner.${first}.shown`, 'no'],
+      [`content.popup.${popup}.shown`, 0],
+      [`content.popup.${popup}.group`, 'w_home'],
+    ] as const)
+      expect((await call(t.content, C.configDraftEdit, { id: d.id, set: { [field]: value } })).success, `${field} ${value}`).toBe(false);
+    const set = {
+      [`content.banner.${first}.sort`]: 9999,
+      [`content.banner.${second}.shown`]: false,
+      [`content.banner.${third}.group`]: 'w_login',
+      [`content.popup.${popup}.shown`]: false,
+    };
+    const edited = await call(t.content, C.configDraftEdit, { id: d.id, set });
+    expect(edited.success, edited.message ?? '').toBe(true);
+    expect(edited.value.sensitive).toEqual([]);
+    const expected = (a: typeof before) => ({
+      home: [...ids(a.banners, 'w_home').filter((b) => b !== first && b !== second && b !== third), first],
+      // Within a group, by place, then by id.
+      login: [...ids(a.banners, 'w_login'), third].sort(
+        (x, y) => Number(found[`content.banner.${x}.sort`]) - Number(found[`content.banner.${y}.sort`]) || x - y,
+      ),
+      popups: ids(a.popup).filter((p) => p !== popup),
+    });
+    const want = expected(before);
+
+    // Members see nothing of it; its author's preview shows the new order, the hidden ones gone, the moved one in its group.
+    expect(await read()).toEqual(before);
+    const preview = (await call(t.content, C.configPreviewContent, { id: d.id, language: 'en' })).value;
+    expect({ home: ids(preview.banners, 'w_home'), login: ids(preview.banners, 'w_login'), popups: ids(preview.popup) }).toEqual(want);
+    expect((await call(t.owner, C.configPreviewContent, { id: d.id, language: 'en' })).success).toBe(false);
+
+    expect((await call(t.content, C.configDraftPublish, { id: d.id, comment: 'banner order' })).success).toBe(true);
+    const after = await read();
+    expect({ home: ids(after.banners, 'w_home'), login: ids(after.banners, 'w_login'), popups: ids(after.popup) }).toEqual(want);
+    // A hidden banner keeps its row: the field is still there, off.
+    expect((await config())[`content.banner.${second}.shown`]).toBe(false);
+
+    // A restore of the version before puts every banner and popup back where and as it was.
+    const r = await call(t.owner, C.configRestore, { version: versionsBefore, comment: 'order back' });
+    expect(r.success, r.message ?? '').toBe(true);
+    expect(await config()).toEqual(found);
+    expect(await read()).toEqual(before);
+  });
+
+  it('drafts the registration form: a field on, off or required, published to the form and enforced; the proof fields need a second operator; restored (docs/0140)', async () => {
+    type TFormField = { field: string; enabled: boolean; required: boolean };
+    const form = async () => ((await ctx.app.inject({ url: WPS_PATHS.registerSettings })).json() as { value: { fields: TFormField[] } }).value.fields;
+    const of = (fields: TFormField[], name: string) => fields.find((f) => f.field === name)!;
+    for (const token of [t.content, t.owner])
+      for (const open of (await call(token, C.configDrafts)).value.drafts.filter((x: { authorUsername: string }) => x.authorUsername !== 'demo_owner2'))
+        await call(token, C.configDraftDiscard, { id: open.id });
+    const before = await form();
+    const found = await config();
+    const versionsBefore = Number(await versionCount());
+    expect([of(before, 'email').enabled, of(before, 'email').required, of(before, 'payeeName').enabled]).toEqual([true, false, true]);
+    expect([found['register.email.required'], found['register.payeeName.enabled']]).toEqual([false, true]);
+
+    const d = (await call(t.content, C.configDraftCreate)).value;
+    // The username and password are always asked; only the form's own fields are fields; switches only.
+    for (const field of ['register.username.enabled', 'register.password.required', 'register.confirmPassword.enabled', 'register.nothing.enabled'])
+      expect((await call(t.content, C.configDraftEdit, { id: d.id, set: { [field]: false } })).message, field).toBe(M.unknownField);
+    expect((await call(t.content, C.configDraftEdit, { id: d.id, set: { 'register.email.required': 'yes' } })).message).toBe(M.badValue);
+    // The picture check and the SMS code prove a person: not the content role's to weaken.
+    expect((await call(t.content, C.configDraftEdit, { id: d.id, set: { 'register.captcha.enabled': false } })).success).toBe(false);
+    const edited = await call(t.content, C.configDraftEdit, { id: d.id, set: { 'register.email.required': true, 'register.payeeName.enabled': false } });
+    expect(edited.success, edited.message ?? '').toBe(true);
+    expect(edited.value.sensitive).toEqual([]);
+    expect(await form()).toEqual(before);
+
+    expect((await call(t.content, C.configDraftPublish, { id: d.id, comment: 'email asked' })).success).toBe(true);
+    const after = await form();
+    expect([of(after, 'email').required, of(after, 'payeeName').enabled]).toEqual([true, false]);
+    // The server asks for what the form shows: no e-mail, no account.
+    const values = { username: 'regform1', password: 'Abcd1234', confirmPassword: 'Abcd1234', mobileNum: '1712000301' };
+    const refused = (await registerMember(ctx, 'username', values)).json() as { success: boolean };
+    expect(refused.success).toBe(false);
+    expect(await ctx.db.selectFrom('members').select('id').where('username', '=', 'regform1').executeTakeFirst()).toBeUndefined();
+    const registered = (await registerMember(ctx, 'username', { ...values, email: 'regform1@example.com' })).json() as {
+      success: boolean;
+      message: string | null;
+    };
+    expect(registered.success, registered.message ?? '').toBe(true);
+
+    // Making the SMS code optional waits for a second operator, like every sensitive field.
+    const o = await draft(t.owner, { 'register.verificationCode.required': false });
+    expect((await call(t.owner, C.configDrafts)).value.drafts.find((x: { id: number }) => x.id === o.id).sensitive).toEqual([
+      'register.verificationCode.required',
+    ]);
+    expect((await call(t.owner, C.configDraftPublish, { id: o.id, comment: 'sms optional' })).message).toBe(M.needsApproval);
+    await call(t.owner, C.configDraftDiscard, { id: o.id });
+
+    // A restore of the version before gives the form back as it was.
+    const r = await call(t.owner, C.configRestore, { version: versionsBefore, comment: 'form back' });
+    expect(r.success, r.message ?? '').toBe(true);
+    expect(await config()).toEqual(found);
+    expect(await form()).toEqual(before);
   });
 });

@@ -1,6 +1,16 @@
 import type { Kysely, Transaction } from 'kysely';
 import { z } from 'zod';
-import { ZAgentLimits, ZSecuritySettings, flagPermission, zText, type TConfigMap, type TConfigValue, type TOperatorPermission } from '@wl/schemas';
+import {
+  REGISTRATION_FIELDS,
+  ZAgentLimits,
+  ZBannerGroup,
+  ZSecuritySettings,
+  flagPermission,
+  zText,
+  type TConfigMap,
+  type TConfigValue,
+  type TOperatorPermission,
+} from '@wl/schemas';
 import type { DB } from '../db/schema.ts';
 
 /**
@@ -8,8 +18,9 @@ import type { DB } from '../db/schema.ts';
  * to switches and whole numbers. `system.*` and the login `security.*` thresholds and `agent.*`
  * limits are columns of the merchant; `flag.<modId>` is one whitelabel node (a flag or a game
  * category); `content.banner.<id>.<text>` and `content.popup.<id>.<text>` are the words of one
- * banner or popup in one language (docs/0133). Money settings, marquee notices and the catalogue's
- * games are not fields (yet).
+ * banner or popup in one language (docs/0133), its link, and its group, place and whether it shows
+ * (docs/0139); `register.<field>.enabled` / `.required` is one field of the registration form
+ * (docs/0140). Money settings, marquee notices and the catalogue's games are not fields (yet).
  */
 
 type TMerchantColumn =
@@ -69,25 +80,33 @@ function ZBool(): z.ZodType<boolean> {
 export const FLAG_PREFIX = 'flag.';
 
 /**
- * The content fields (docs/0133): each text column of a banner and a popup, by its field suffix.
- * A banner's title is drawn into its artwork (34 characters a line), so it is kept short; a popup's
- * body may have lines. A banner's link is a path of the site or an https address, with how it opens
- * (checked together when published: `contentLinkProblems`); a popup's execution says to whom it
- * shows (A members, B visitors, F a first login).
+ * The content fields (docs/0133, docs/0139): each editable column of a banner and a popup, by its
+ * field suffix. A banner's title is drawn into its artwork (34 characters a line), so it is kept
+ * short; a popup's body may have lines. A banner's link is a path of the site or an https address,
+ * with how it opens (checked together when published: `contentLinkProblems`); a popup's execution
+ * says to whom it shows (A members, B visitors, F a first login). A banner's group is where it shows
+ * (home, side menu, login, register, forgot password); `sort` orders each list (ties by id); `shown`
+ * false takes it off the site and keeps the row, so a restore brings it back.
  */
 const CONTENT_TABLES = { banner: 'banners', popup: 'popups' } as const;
 type TContentKind = keyof typeof CONTENT_TABLES;
-type TContentColumn = 'title_en' | 'title_bn' | 'content_en' | 'content_bn' | 'url' | 'linkage_type' | 'execution';
+type TContentColumn = 'title_en' | 'title_bn' | 'content_en' | 'content_bn' | 'url' | 'linkage_type' | 'execution' | 'group_name' | 'sort' | 'shown';
+type TContentSpec = { column: TContentColumn; value: z.ZodType<TConfigValue> };
 const TITLE = zText({ max: 120, min: 1 });
 const BODY = zText({ max: 1000, min: 1, multiline: true });
 /** '' (no link), a path of the site (never `//`, which leaves it), or an https address; no space or control character. */
 const LINK = zText({ max: 500, trim: false }).regex(/^(|\/(?!\/)\S*|https:\/\/[^\s/]+(\/\S*)?)$/);
-const CONTENT_TEXTS: Readonly<Record<TContentKind, Readonly<Record<string, { column: TContentColumn; value: z.ZodType<string> }>>>> = {
+const PLACE: TContentSpec = { column: 'sort', value: z.number().int().min(0).max(9999) };
+const SHOWN: TContentSpec = { column: 'shown', value: z.boolean() };
+const CONTENT_FIELDS: Readonly<Record<TContentKind, Readonly<Record<string, TContentSpec>>>> = {
   banner: {
     titleEn: { column: 'title_en', value: TITLE },
     titleBn: { column: 'title_bn', value: TITLE },
     url: { column: 'url', value: LINK },
     linkageType: { column: 'linkage_type', value: z.enum(['INTERNAL', 'EXTERNAL', 'NONE']) },
+    group: { column: 'group_name', value: ZBannerGroup },
+    sort: PLACE,
+    shown: SHOWN,
   },
   popup: {
     titleEn: { column: 'title_en', value: TITLE },
@@ -95,6 +114,8 @@ const CONTENT_TEXTS: Readonly<Record<TContentKind, Readonly<Record<string, { col
     contentEn: { column: 'content_en', value: BODY },
     contentBn: { column: 'content_bn', value: BODY },
     execution: { column: 'execution', value: z.enum(['A', 'B', 'F']) },
+    sort: PLACE,
+    shown: SHOWN,
   },
 };
 
@@ -116,23 +137,51 @@ export const CONTENT_PREFIX = 'content.';
 const CONTENT_FIELD = /^content\.(banner|popup)\.(\d{1,9})\.([A-Za-z]+)$/;
 
 /** A content field's row and column, or null when the name is not one. */
-export function contentField(field: string): { kind: TContentKind; id: number; column: TContentColumn; value: z.ZodType<string> } | null {
+export function contentField(field: string): ({ kind: TContentKind; id: number } & TContentSpec) | null {
   const m = CONTENT_FIELD.exec(field);
   if (!m) return null;
   const kind = m[1] as TContentKind;
-  const text = CONTENT_TEXTS[kind][m[3]!];
-  return text ? { kind, id: Number(m[2]), ...text } : null;
+  const spec = CONTENT_FIELDS[kind][m[3]!];
+  return spec ? { kind, id: Number(m[2]), ...spec } : null;
+}
+
+export const REGISTER_PREFIX = 'register.';
+/** The registration form's fields that are always there and required: without them it registers no one. */
+const FIXED_REGISTRATION: readonly string[] = ['username', 'password', 'confirmPassword'];
+/**
+ * The registration form's fields that prove a person (the picture check, the SMS code): switching
+ * one off or making it optional weakens registration against bots and made-up numbers, so it needs
+ * security.write and a second operator (O-22), as the flags that weaken logins do.
+ */
+const PROOF_REGISTRATION: readonly string[] = ['captcha', 'verificationCode'];
+const REGISTER_FIELD = /^register\.([A-Za-z]+)\.(enabled|required)$/;
+
+/** A registration field's row and column (docs/0140), or null when the name is not one. */
+export function registerField(field: string): { name: string; column: 'enabled' | 'required'; permission: TOperatorPermission; sensitive: boolean } | null {
+  const m = REGISTER_FIELD.exec(field);
+  const name = m?.[1];
+  if (!m || !name || !(REGISTRATION_FIELDS as readonly string[]).includes(name) || FIXED_REGISTRATION.includes(name)) return null;
+  const proof = PROOF_REGISTRATION.includes(name);
+  return { name, column: m[2] as 'enabled' | 'required', permission: proof ? 'security.write' : 'whitelabel.write', sensitive: proof };
 }
 
 /** The content fields of a merchant's banners and popups, read from their rows. */
 async function readContent(db: Kysely<DB>, merchantId: number): Promise<TConfigMap> {
   const [banners, popups] = await Promise.all([
-    db.selectFrom('banners').select(['id', 'title_en', 'title_bn', 'url', 'linkage_type']).where('merchant_id', '=', merchantId).execute(),
-    db.selectFrom('popups').select(['id', 'title_en', 'title_bn', 'content_en', 'content_bn', 'execution']).where('merchant_id', '=', merchantId).execute(),
+    db
+      .selectFrom('banners')
+      .select(['id', 'title_en', 'title_bn', 'url', 'linkage_type', 'group_name', 'sort', 'shown'])
+      .where('merchant_id', '=', merchantId)
+      .execute(),
+    db
+      .selectFrom('popups')
+      .select(['id', 'title_en', 'title_bn', 'content_en', 'content_bn', 'execution', 'sort', 'shown'])
+      .where('merchant_id', '=', merchantId)
+      .execute(),
   ]);
   const config: TConfigMap = {};
-  const put = (kind: TContentKind, row: { id: number } & Partial<Record<TContentColumn, string>>) => {
-    for (const [suffix, text] of Object.entries(CONTENT_TEXTS[kind])) config[`${CONTENT_PREFIX}${kind}.${row.id}.${suffix}`] = row[text.column]!;
+  const put = (kind: TContentKind, row: { id: number } & Partial<Record<TContentColumn, TConfigValue>>) => {
+    for (const [suffix, spec] of Object.entries(CONTENT_FIELDS[kind])) config[`${CONTENT_PREFIX}${kind}.${row.id}.${suffix}`] = row[spec.column]!;
   };
   for (const b of banners) put('banner', b);
   for (const p of popups) put('popup', p);
@@ -150,6 +199,8 @@ export function fieldSpec(field: string, config: TConfigMap): TFieldSpec | null 
   if (column) return column;
   const content = contentField(field);
   if (content) return { value: content.value, permission: 'content.write', sensitive: false };
+  const register = registerField(field);
+  if (register) return { value: ZBool(), permission: register.permission, sensitive: register.sensitive };
   const permission = flagPermission(field.slice(FLAG_PREFIX.length));
   return { value: ZBool(), permission, sensitive: permission !== 'whitelabel.write' };
 }
@@ -161,18 +212,26 @@ export function fieldSpec(field: string, config: TConfigMap): TFieldSpec | null 
 export function isSensitiveField(field: string): boolean {
   const column = COLUMN_FIELDS[field];
   if (column) return column.sensitive;
+  const register = registerField(field);
+  if (register) return register.sensitive;
   return field.startsWith(FLAG_PREFIX) && flagPermission(field.slice(FLAG_PREFIX.length)) !== 'whitelabel.write';
 }
 
 /** The merchant's whole configuration now, its fields in name order. */
 export async function readConfig(db: Kysely<DB>, merchantId: number): Promise<TConfigMap> {
   const columns = [...new Set(Object.values(COLUMN_FIELDS).map((f) => f.column))];
-  const [m, nodes, content] = await Promise.all([
+  const [m, nodes, content, registration] = await Promise.all([
     db.selectFrom('merchants').select(columns).where('id', '=', merchantId).executeTakeFirstOrThrow(),
     db.selectFrom('whitelabel_nodes').select(['mod_id', 'enabled']).where('merchant_id', '=', merchantId).execute(),
     readContent(db, merchantId),
+    db.selectFrom('registration_fields').select(['field', 'enabled', 'required']).where('merchant_id', '=', merchantId).execute(),
   ]);
   const config: TConfigMap = { ...content };
+  for (const r of registration) {
+    if (!registerField(`${REGISTER_PREFIX}${r.field}.enabled`)) continue;
+    config[`${REGISTER_PREFIX}${r.field}.enabled`] = r.enabled;
+    config[`${REGISTER_PREFIX}${r.field}.required`] = r.required;
+  }
   for (const [field, spec] of Object.entries(COLUMN_FIELDS))
     config[field] = spec.fromColumn ? spec.fromColumn(m[spec.column]) : (m[spec.column] as TConfigValue);
   for (const n of nodes) config[FLAG_PREFIX + n.mod_id] = n.enabled;
@@ -185,11 +244,19 @@ export async function writeConfig(trx: Transaction<DB>, merchantId: number, chan
   for (const [field, value] of Object.entries(changes)) {
     const column = COLUMN_FIELDS[field];
     const content = column ? null : contentField(field);
+    const register = column || content ? null : registerField(field);
     if (column) columns[column.column] = column.toColumn ? column.toColumn(value) : value;
+    else if (register)
+      await trx
+        .updateTable('registration_fields')
+        .set({ [register.column]: value as boolean })
+        .where('merchant_id', '=', merchantId)
+        .where('field', '=', register.name)
+        .execute();
     else if (content)
       await trx
         .updateTable(CONTENT_TABLES[content.kind])
-        .set({ [content.column]: value as string })
+        .set({ [content.column]: value })
         .where('merchant_id', '=', merchantId)
         .where('id', '=', content.id)
         .execute();

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { MAX_TEXT_LENGTH } from '../constants.ts';
+import { BANNER_GROUPS, MAX_TEXT_LENGTH } from '../constants.ts';
 
-/** Banner groups of docs/rules/README.md#fields. */
-export const BANNER_GROUPS = ['w_home', 'w_leftmenu', 'w_login', 'w_register', 'w_forget'] as const;
+export { BANNER_GROUPS };
 export const ZBannerGroup = z.enum(BANNER_GROUPS);
 
 export const ZBanner = z.object({

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TConfigDraft, TConfigMap, TConfigValue, TConfigVersion } from '@wl/schemas/wps/config-change-calls';
 import { asciiDigits } from '@wl/schemas/domain/digits';
+import { BANNER_GROUPS } from '@wl/schemas/constants';
 import { useTRPC } from '../api/trpc.ts';
 import { useAreaTexts } from '../i18n/area-texts.ts';
 import { localDateTime } from '../lib/numbers-later.ts';
@@ -23,11 +24,12 @@ export function parseValue(like: TConfigValue | undefined, raw: string): TConfig
   return /^-?\d{1,7}$/.test(text) ? Number(text) : null;
 }
 
-/** Fields whose value is one of a fixed set: the console offers the set in a list (docs/0133, docs/0136). */
+/** Fields whose value is one of a fixed set: the console offers the set in a list (docs/0133, docs/0136, docs/0139). */
 const CHOICES: readonly (readonly [RegExp, readonly string[]])[] = [
   [/^content\.banner\.\d+\.linkageType$/, ['INTERNAL', 'EXTERNAL', 'NONE']],
   [/^content\.popup\.\d+\.execution$/, ['A', 'B', 'F']],
   [/^system\.languages$/, ['bn,en', 'en,bn', 'bn', 'en']],
+  [/^content\.banner\.\d+\.group$/, BANNER_GROUPS],
 ];
 export const choicesOf = (field: string): readonly string[] | null => CHOICES.find(([pattern]) => pattern.test(field))?.[1] ?? null;
 

@@ -39,7 +39,10 @@ export interface BannersTable {
   title_bn: string;
   url: string;
   linkage_type: 'INTERNAL' | 'EXTERNAL' | 'NONE';
+  /** 0–9999; shown in (sort, id) order within its group. */
   sort: number;
+  /** False: off the site, kept for a restore (migration 0072, docs/0139). */
+  shown: Generated<boolean>;
 }
 /** A merchant's title and text in both languages, in its place: a notice's and a popup's. */
 interface TextBlockTable {
@@ -72,6 +75,8 @@ export interface HelpSectionsTable {
 export interface PopupsTable extends TextBlockTable {
   promotion_type: string;
   execution: 'A' | 'B' | 'F';
+  /** False: off the site, kept for a restore (migration 0072, docs/0139). */
+  shown: Generated<boolean>;
 }
 /** A promotion: its words in both languages, its category and period (migration 0032, docs/0084). */
 export interface PromotionsTable {
