@@ -557,6 +557,20 @@ describe('composeScreenConfig', () => {
       ]);
     });
 
+    it("a draft's category places (docs/0141) order the preview's header and home menu", () => {
+      const now = compose(visitor)
+        .header.entries.filter((e) => e.kind === 'category')
+        .map((e) => e.key);
+      const places = Object.fromEntries(now.map((key, i) => [`menu.${key.toUpperCase()}.sort`, i]));
+      const last = now[now.length - 1]!;
+      const draft = withConfig(inputs(), { ...places, [`menu.${last.toUpperCase()}.sort`]: -1 });
+      expect(
+        composeScreenConfig(draft, visitor, 'en')
+          .header.entries.filter((e) => e.kind === 'category')
+          .map((e) => e.key),
+      ).toEqual([last, ...now.slice(0, -1)]);
+    });
+
     it("a draft's registration fields (docs/0140) make the preview's form: a field on, off or required", () => {
       const draft = withConfig(inputs({ flags: { REGMOBVERF3: false, MOBILENUMREG3: false } }), {
         'register.email.required': true,

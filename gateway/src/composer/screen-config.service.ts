@@ -306,7 +306,7 @@ function switched(nodes: readonly TWhitelabelNode[], config: TConfigMap): TWhite
   });
 }
 
-/** Composer inputs as a configuration map would make them: switches, maintenance, the region rule and the registration form (docs/0140). */
+/** Composer inputs as a configuration map would make them: switches, maintenance, the region rule, the registration form (docs/0140) and the categories' order (docs/0141). */
 export function withConfig(inputs: TComposerInputs, config: TConfigMap): TComposerInputs {
   const bool = (field: string, now: boolean) => (typeof config[field] === 'boolean' ? (config[field] as boolean) : now);
   const registerSettings = {
@@ -326,7 +326,12 @@ export function withConfig(inputs: TComposerInputs, config: TConfigMap): TCompos
     whitelabel,
     registerSettings,
     permission: { ...inputs.permission, whitelabel: switched(inputs.permission.whitelabel, config), maintenance, regionRestriction },
-    gameMenus: inputs.gameMenus.filter((c) => shownTypes.has(c.gameType)),
+    // In the draft's order of places (docs/0141), ties as they are now.
+    gameMenus: inputs.gameMenus
+      .filter((c) => shownTypes.has(c.gameType))
+      .map((c, i) => ({ c, i, place: config[`menu.${c.gameType}.sort`] }))
+      .sort((a, b) => (typeof a.place === 'number' && typeof b.place === 'number' ? a.place - b.place : 0) || a.i - b.i)
+      .map(({ c }) => c),
     // Maintenance shows as the status page would show it; a restricted region depends on the viewer's address.
     systemStatus: { ...inputs.systemStatus, status: maintenance ? 1 : inputs.systemStatus.status === 1 ? 0 : inputs.systemStatus.status },
   };

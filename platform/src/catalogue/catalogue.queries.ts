@@ -27,7 +27,7 @@ export function gameSelect(db: Kysely<DB>) {
 }
 export type TGameRow = Awaited<ReturnType<ReturnType<typeof gameSelect>['executeTakeFirstOrThrow']>>;
 
-/** Game categories switched on for the merchant (whitelabel GAME_<type> nodes). */
+/** Game categories switched on for the merchant (whitelabel GAME_<type> nodes), in the operator's order (the node's place, docs/0141). */
 export async function enabledGameTypes(db: Kysely<DB>, merchantId: number): Promise<Set<string>> {
   const rows = await db
     .selectFrom('whitelabel_nodes')
@@ -35,6 +35,8 @@ export async function enabledGameTypes(db: Kysely<DB>, merchantId: number): Prom
     .where('merchant_id', '=', merchantId)
     .where('mod_id', 'like', 'GAME\\_%')
     .where('enabled', '=', true)
+    .orderBy('sort')
+    .orderBy('id')
     .execute();
   return new Set(rows.map((r) => r.mod_id.slice('GAME_'.length)));
 }

@@ -1,4 +1,4 @@
-import { GAME_TYPES, ZGameType, type TGame, type TGameCategory, type TLanguage, type TVendorCard, type TWinner } from '@wl/schemas';
+import { ZGameType, type GAME_TYPES, type TGame, type TGameCategory, type TLanguage, type TVendorCard, type TWinner } from '@wl/schemas';
 import type { TMerchant } from '../http/auth.ts';
 import type { TPlatformDeps } from '../http/deps.ts';
 import { CATEGORY_TITLES } from '../kernel/catalogue.ts';
@@ -24,12 +24,17 @@ export function toGame(row: TGameRow, language: TLanguage): TGame {
   };
 }
 
-/** Categories in the fixed order LOTT…CRASH, only enabled ones with vendors, cards by vendor. */
+/**
+ * Categories in the operator's order (the GAME_<type> node's place, a configuration field:
+ * docs/0141; the seed places them LOTT…CRASH), only enabled ones with vendors, cards by vendor.
+ */
 export async function gameMenus(deps: TPlatformDeps, merchant: TMerchant, language: TLanguage): Promise<TGameCategory[]> {
   const [enabled, vendors] = await Promise.all([enabledGameTypes(deps.db, merchant.id), vendorsWithFirstGame(deps.db, merchant.id)]);
   const out: TGameCategory[] = [];
-  for (const gameType of GAME_TYPES) {
-    if (!enabled.has(gameType)) continue;
+  for (const type of enabled) {
+    const parsed = ZGameType.safeParse(type);
+    if (!parsed.success) continue;
+    const gameType = parsed.data;
     const cards: TVendorCard[] = vendors
       .filter((v) => v.game_type === gameType)
       .map((v) => ({

@@ -520,4 +520,30 @@ describe('configuration change sets (docs/0123)', () => {
     expect(await config()).toEqual(found);
     expect(await form()).toEqual(before);
   });
+
+  it("drafts a game category's place in the menus: published to the catalogue's order, restored (docs/0141)", async () => {
+    const order = async () =>
+      ((await ctx.app.inject({ url: WPS_PATHS.gameMenus, headers: { language: 'en' } })).json() as { value: { gameType: string }[] }).value.map(
+        (c) => c.gameType,
+      );
+    for (const open of (await call(t.content, C.configDrafts)).value.drafts.filter((x: { authorUsername: string }) => x.authorUsername === 'demo_content'))
+      await call(t.content, C.configDraftDiscard, { id: open.id });
+    const before = await order();
+    const found = await config();
+    const versionsBefore = Number(await versionCount());
+    expect(before.length).toBeGreaterThanOrEqual(3);
+    const last = before[before.length - 1]!;
+    expect(typeof found[`menu.${last}.sort`]).toBe('number');
+    const d = (await call(t.content, C.configDraftCreate)).value;
+    for (const value of [-1, 10_000, 2.5, 'first'])
+      expect((await call(t.content, C.configDraftEdit, { id: d.id, set: { [`menu.${last}.sort`]: value } })).success, String(value)).toBe(false);
+    expect((await call(t.content, C.configDraftEdit, { id: d.id, set: { 'menu.NOPE.sort': 0 } })).message).toBe(M.unknownField);
+    expect((await call(t.content, C.configDraftEdit, { id: d.id, set: { [`menu.${last}.sort`]: 0 } })).success).toBe(true);
+    expect(await order()).toEqual(before);
+    expect((await call(t.content, C.configDraftPublish, { id: d.id, comment: 'category first' })).success).toBe(true);
+    expect(await order()).toEqual([last, ...before.slice(0, -1)]);
+    expect((await call(t.owner, C.configRestore, { version: versionsBefore, comment: 'order back' })).success).toBe(true);
+    expect(await config()).toEqual(found);
+    expect(await order()).toEqual(before);
+  });
 });

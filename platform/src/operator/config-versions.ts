@@ -20,7 +20,7 @@ import type { DB } from '../db/schema.ts';
  * category); `content.banner.<id>.<text>` and `content.popup.<id>.<text>` are the words of one
  * banner or popup in one language (docs/0133), its link, and its group, place and whether it shows
  * (docs/0139); `register.<field>.enabled` / `.required` is one field of the registration form
- * (docs/0140). Money settings, marquee notices and the catalogue's games are not fields (yet).
+ * (docs/0140); `menu.<gameType>.sort` is a game category's place in the menus (docs/0141). Money settings, marquee notices and the catalogue's games are not fields (yet).
  */
 
 type TMerchantColumn =
@@ -165,6 +165,16 @@ export function registerField(field: string): { name: string; column: 'enabled' 
   return { name, column: m[2] as 'enabled' | 'required', permission: proof ? 'security.write' : 'whitelabel.write', sensitive: proof };
 }
 
+export const MENU_PREFIX = 'menu.';
+const MENU_FIELD = /^menu\.([A-Z]+)\.sort$/;
+const GAME_NODE_PREFIX = 'GAME_';
+
+/** A game category's place field (docs/0141): the mod id of its GAME_<type> node, or null. */
+export function menuField(field: string): string | null {
+  const type = MENU_FIELD.exec(field)?.[1];
+  return type ? `${GAME_NODE_PREFIX}${type}` : null;
+}
+
 /** The content fields of a merchant's banners and popups, read from their rows. */
 async function readContent(db: Kysely<DB>, merchantId: number): Promise<TConfigMap> {
   const [banners, popups] = await Promise.all([
@@ -201,6 +211,7 @@ export function fieldSpec(field: string, config: TConfigMap): TFieldSpec | null 
   if (content) return { value: content.value, permission: 'content.write', sensitive: false };
   const register = registerField(field);
   if (register) return { value: ZBool(), permission: register.permission, sensitive: register.sensitive };
+  if (menuField(field)) return { value: PLACE.value, permission: 'whitelabel.write', sensitive: false };
   const permission = flagPermission(field.slice(FLAG_PREFIX.length));
   return { value: ZBool(), permission, sensitive: permission !== 'whitelabel.write' };
 }
@@ -222,7 +233,7 @@ export async function readConfig(db: Kysely<DB>, merchantId: number): Promise<TC
   const columns = [...new Set(Object.values(COLUMN_FIELDS).map((f) => f.column))];
   const [m, nodes, content, registration] = await Promise.all([
     db.selectFrom('merchants').select(columns).where('id', '=', merchantId).executeTakeFirstOrThrow(),
-    db.selectFrom('whitelabel_nodes').select(['mod_id', 'enabled']).where('merchant_id', '=', merchantId).execute(),
+    db.selectFrom('whitelabel_nodes').select(['mod_id', 'enabled', 'sort']).where('merchant_id', '=', merchantId).execute(),
     readContent(db, merchantId),
     db.selectFrom('registration_fields').select(['field', 'enabled', 'required']).where('merchant_id', '=', merchantId).execute(),
   ]);
@@ -234,7 +245,10 @@ export async function readConfig(db: Kysely<DB>, merchantId: number): Promise<TC
   }
   for (const [field, spec] of Object.entries(COLUMN_FIELDS))
     config[field] = spec.fromColumn ? spec.fromColumn(m[spec.column]) : (m[spec.column] as TConfigValue);
-  for (const n of nodes) config[FLAG_PREFIX + n.mod_id] = n.enabled;
+  for (const n of nodes) {
+    config[FLAG_PREFIX + n.mod_id] = n.enabled;
+    if (n.mod_id.startsWith(GAME_NODE_PREFIX)) config[`${MENU_PREFIX}${n.mod_id.slice(GAME_NODE_PREFIX.length)}.sort`] = n.sort;
+  }
   return Object.fromEntries(Object.entries(config).sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
@@ -245,7 +259,15 @@ export async function writeConfig(trx: Transaction<DB>, merchantId: number, chan
     const column = COLUMN_FIELDS[field];
     const content = column ? null : contentField(field);
     const register = column || content ? null : registerField(field);
+    const menu = column || content || register ? null : menuField(field);
     if (column) columns[column.column] = column.toColumn ? column.toColumn(value) : value;
+    else if (menu)
+      await trx
+        .updateTable('whitelabel_nodes')
+        .set({ sort: value as number })
+        .where('merchant_id', '=', merchantId)
+        .where('mod_id', '=', menu)
+        .execute();
     else if (register)
       await trx
         .updateTable('registration_fields')
