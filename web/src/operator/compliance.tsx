@@ -32,18 +32,28 @@ function Reason({ id, value, onValue }: { id: string; value: string; onValue: (v
   );
 }
 
-/** The member's account state: five switches, a reason, saved together (compliance.write). */
-function StateForm({ member, canWrite }: { member: TComplianceMember; canWrite: boolean }) {
+/**
+ * The member's account state: five switches, a reason, saved together (compliance.write). A save
+ * changes the member's `stateSetAt`, which remounts this form with the new state; so "saved" is
+ * kept by the member's view (`saved`, `onSaved`), not by this form's mutation, which the remount resets.
+ */
+function StateForm({ member, canWrite, saved, onSaved }: { member: TComplianceMember; canWrite: boolean; saved: boolean; onSaved: (saved: boolean) => void }) {
   const { t } = useTranslation();
   const trpc = useTRPC();
   const qc = useQueryClient();
   const [state, setState] = useState<TAccountState>(member.state);
   const [reason, setReason] = useState('');
   const save = useMutation(
-    trpc.operator.setAccountState.mutationOptions({ onSuccess: () => void qc.invalidateQueries({ queryKey: trpc.operator.pathKey() }) }),
+    trpc.operator.setAccountState.mutationOptions({
+      onSuccess: () => {
+        onSaved(true);
+        void qc.invalidateQueries({ queryKey: trpc.operator.pathKey() });
+      },
+    }),
   );
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    onSaved(false);
     save.mutate({ memberId: member.memberId, state, reason }, { onSuccess: () => setReason('') });
   };
   return (
@@ -78,7 +88,7 @@ function StateForm({ member, canWrite }: { member: TComplianceMember; canWrite: 
           >
             {t('opcomp_save')}
           </button>
-          {save.isSuccess && (
+          {saved && (
             <p role="status" data-testid="operator.compliance.saved">
               {t('opcomp_saved')}
             </p>
@@ -142,12 +152,13 @@ function LimitForm({ memberId, canWrite }: { memberId: number | null; canWrite: 
 /** One member: state, limits (own, operator's, effective) and the protection history. */
 function MemberView({ member, canWrite }: { member: TComplianceMember; canWrite: boolean }) {
   const { t, i18n } = useTranslation();
+  const [saved, setSaved] = useState(false);
   return (
     <div data-testid="operator.compliance.member">
       <h3>
         <span translate="no">{member.username}</span>
       </h3>
-      <StateForm key={`${member.memberId}-${member.stateSetAt ?? ''}`} member={member} canWrite={canWrite} />
+      <StateForm key={`${member.memberId}-${member.stateSetAt ?? ''}`} member={member} canWrite={canWrite} saved={saved} onSaved={setSaved} />
       <div className="table-scroll">
         <table className="rewards__table" data-testid="operator.compliance.limits">
           <caption>{t('opcomp_limits')}</caption>
@@ -309,7 +320,7 @@ export default function OperatorCompliance({ canWrite }: { canWrite: boolean }) 
         </button>
       </form>
       <QueryError error={member.error} testId="operator.compliance.findError" />
-      {member.data && <MemberView member={member.data} canWrite={canWrite} />}
+      {member.data && <MemberView key={member.data.memberId} member={member.data} canWrite={canWrite} />}
       <LimitForm memberId={null} canWrite={canWrite} />
       <GamingForm canWrite={canWrite} />
     </section>
