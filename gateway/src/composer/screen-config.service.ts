@@ -318,8 +318,8 @@ export function withConfig(inputs: TComposerInputs, config: TConfigMap): TCompos
     })),
   };
   const whitelabel = switched(inputs.whitelabel, config);
-  const maintenance = typeof config['system.maintenance'] === 'boolean' ? config['system.maintenance'] : inputs.permission.maintenance;
-  const regionRestriction = typeof config['system.regionRestriction'] === 'boolean' ? config['system.regionRestriction'] : inputs.permission.regionRestriction;
+  const maintenance = bool('system.maintenance', inputs.permission.maintenance);
+  const regionRestriction = bool('system.regionRestriction', inputs.permission.regionRestriction);
   const shownTypes = new Set(inputs.gameMenus.filter((c) => config[`flag.GAME_${c.gameType}`] !== false).map((c) => c.gameType));
   return {
     ...inputs,

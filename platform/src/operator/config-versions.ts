@@ -146,23 +146,22 @@ export function contentField(field: string): ({ kind: TContentKind; id: number }
 }
 
 export const REGISTER_PREFIX = 'register.';
-/** The registration form's fields that are always there and required: without them it registers no one. */
-const FIXED_REGISTRATION: readonly string[] = ['username', 'password', 'confirmPassword'];
 /**
- * The registration form's fields that prove a person (the picture check, the SMS code): switching
- * one off or making it optional weakens registration against bots and made-up numbers, so it needs
- * security.write and a second operator (O-22), as the flags that weaken logins do.
+ * Rows of the registration form that are no fields: the username, password and its confirmation
+ * are always asked (without them it registers no one), and the human check is the server's alone —
+ * a solved captcha always, the SMS code where the REGMOBVERF3 security flag asks for it
+ * (`buildRegistrationSchema` forces or drops `verificationCode`, the form never shows a `captcha`
+ * row) — so switches on those two rows would change nothing.
  */
-const PROOF_REGISTRATION: readonly string[] = ['captcha', 'verificationCode'];
+const NOT_FIELDS: readonly string[] = ['username', 'password', 'confirmPassword', 'captcha', 'verificationCode'];
 const REGISTER_FIELD = /^register\.([A-Za-z]+)\.(enabled|required)$/;
 
-/** A registration field's row and column (docs/0140), or null when the name is not one. */
-export function registerField(field: string): { name: string; column: 'enabled' | 'required'; permission: TOperatorPermission; sensitive: boolean } | null {
+/** A registration field's row and column (docs/0140; whitelabel.write, not sensitive), or null when the name is not one. */
+export function registerField(field: string): { name: string; column: 'enabled' | 'required' } | null {
   const m = REGISTER_FIELD.exec(field);
   const name = m?.[1];
-  if (!m || !name || !(REGISTRATION_FIELDS as readonly string[]).includes(name) || FIXED_REGISTRATION.includes(name)) return null;
-  const proof = PROOF_REGISTRATION.includes(name);
-  return { name, column: m[2] as 'enabled' | 'required', permission: proof ? 'security.write' : 'whitelabel.write', sensitive: proof };
+  if (!m || !name || !(REGISTRATION_FIELDS as readonly string[]).includes(name) || NOT_FIELDS.includes(name)) return null;
+  return { name, column: m[2] as 'enabled' | 'required' };
 }
 
 export const MENU_PREFIX = 'menu.';
@@ -209,8 +208,7 @@ export function fieldSpec(field: string, config: TConfigMap): TFieldSpec | null 
   if (column) return column;
   const content = contentField(field);
   if (content) return { value: content.value, permission: 'content.write', sensitive: false };
-  const register = registerField(field);
-  if (register) return { value: ZBool(), permission: register.permission, sensitive: register.sensitive };
+  if (registerField(field)) return { value: ZBool(), permission: 'whitelabel.write', sensitive: false };
   if (menuField(field)) return { value: PLACE.value, permission: 'whitelabel.write', sensitive: false };
   const permission = flagPermission(field.slice(FLAG_PREFIX.length));
   return { value: ZBool(), permission, sensitive: permission !== 'whitelabel.write' };
@@ -223,8 +221,6 @@ export function fieldSpec(field: string, config: TConfigMap): TFieldSpec | null 
 export function isSensitiveField(field: string): boolean {
   const column = COLUMN_FIELDS[field];
   if (column) return column.sensitive;
-  const register = registerField(field);
-  if (register) return register.sensitive;
   return field.startsWith(FLAG_PREFIX) && flagPermission(field.slice(FLAG_PREFIX.length)) !== 'whitelabel.write';
 }
 
